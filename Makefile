@@ -1,0 +1,79 @@
+# pressdb - top-level build.
+#
+#   make            build build/pressdb (optimised, -Wall -Wextra clean)
+#   make run        build and start the server with defaults (./pressdb-data, port 3306)
+#   make test       build and run every test (unit tests, then the MariaDB-comparing suites)
+#   make test-san   the unit tests and SQL suites again under ASan + UBSan (clang)
+#   make deps       install the Debian packages the build and the tests need
+#   make bench      run the benchmarks against MariaDB (bench/README.md)
+
+CC      ?= cc
+PKGS    := libuv openssl icu-uc icu-i18n libzstd jemalloc
+CFLAGS  ?= -O2 -g
+CFLAGS  += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow=local -D_GNU_SOURCE \
+           -I. $(shell pkg-config --cflags $(PKGS))
+LDLIBS   = $(shell pkg-config --libs $(PKGS)) -lpthread -lm
+
+BUILD   ?= build
+DIRS    := protocol storage engine engine/jit planner server
+SRCS    := $(foreach d,$(DIRS),$(wildcard $(d)/*.c))
+LIBSRCS := $(filter-out server/main.c,$(SRCS))
+OBJS    := $(SRCS:%.c=$(BUILD)/%.o)
+LIBOBJS := $(LIBSRCS:%.c=$(BUILD)/%.o)
+UNITSRC := $(wildcard tests/unit/*.c)
+
+DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev \
+            libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
+            python3-pymysql php-cli php-mysql clang libclang-rt-14-dev
+
+.PHONY: all run test unit sqltest test-san deps clean bench bench-quick
+
+all: $(BUILD)/pressdb
+
+$(BUILD)/pressdb: $(OBJS)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+
+$(BUILD)/unit-tests: $(LIBOBJS) $(UNITSRC)
+	$(CC) $(CFLAGS) -o $@ $(UNITSRC) $(LIBOBJS) $(LDLIBS) -lcriterion
+
+-include $(OBJS:.o=.d)
+
+run: deps-check
+	$(MAKE) --no-print-directory $(BUILD)/pressdb
+	./$(BUILD)/pressdb --datadir=./pressdb-data
+
+unit: $(BUILD)/unit-tests
+	./$(BUILD)/unit-tests
+
+sqltest: $(BUILD)/pressdb
+	/usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
+
+test: deps-check
+	$(MAKE) --no-print-directory unit
+	$(MAKE) --no-print-directory sqltest
+
+# Sanitizer build: separate build dir, clang, ASan + UBSan, same tests.
+test-san:
+	$(MAKE) BUILD=build-san CC=clang CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit sqltest
+
+deps:
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS)
+
+# Install what is missing, then go on (so `make test` works on a fresh machine).
+deps-check:
+	@missing=; for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then echo "installing:$$missing"; $(MAKE) --no-print-directory deps; fi
+
+bench: $(BUILD)/pressdb
+	/usr/bin/python3 bench/wordpress/run.py --server ./$(BUILD)/pressdb
+
+bench-quick: $(BUILD)/pressdb
+	/usr/bin/python3 bench/wordpress/run.py --server ./$(BUILD)/pressdb --quick
+
+clean:
+	rm -rf build build-san
