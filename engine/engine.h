@@ -1,0 +1,160 @@
+/* engine.h - the SQL engine's interface: sessions, statement execution, results.
+ *
+ * server/ hands each COM_QUERY text (or, later, a prepared statement) to pdb_exec_query
+ * together with a result sink; the engine parses (planner/), plans, executes against
+ * storage/ and reports each statement's outcome through the sink's callbacks, in order.
+ * The engine never touches sockets or packets.
+ *
+ * Threading: pdb_exec_query may be called from any thread; one session is used by one
+ * thread at a time. Shared state is guarded by the storage lock.
+ */
+#ifndef PRESSDB_ENGINE_H
+#define PRESSDB_ENGINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include "storage/storage.h"
+
+#define PDB_NAME_LEN 65          /* identifiers: 64 characters + NUL (ASCII case) */
+#define PDB_MSG_LEN 512
+
+/* sql_mode bits */
+#define MODE_REAL_AS_FLOAT          (1u << 0)
+#define MODE_PIPES_AS_CONCAT        (1u << 1)
+#define MODE_ANSI_QUOTES            (1u << 2)
+#define MODE_IGNORE_SPACE           (1u << 3)
+#define MODE_IGNORE_BAD_TABLE_OPTIONS (1u << 4)
+#define MODE_ONLY_FULL_GROUP_BY     (1u << 5)
+#define MODE_NO_UNSIGNED_SUBTRACTION (1u << 6)
+#define MODE_NO_DIR_IN_CREATE       (1u << 7)
+#define MODE_POSTGRESQL             (1u << 8)
+#define MODE_ORACLE                 (1u << 9)
+#define MODE_MSSQL                  (1u << 10)
+#define MODE_DB2                    (1u << 11)
+#define MODE_MAXDB                  (1u << 12)
+#define MODE_NO_KEY_OPTIONS         (1u << 13)
+#define MODE_NO_TABLE_OPTIONS       (1u << 14)
+#define MODE_NO_FIELD_OPTIONS       (1u << 15)
+#define MODE_MYSQL323               (1u << 16)
+#define MODE_MYSQL40                (1u << 17)
+#define MODE_ANSI                   (1u << 18)
+#define MODE_NO_AUTO_VALUE_ON_ZERO  (1u << 19)
+#define MODE_NO_BACKSLASH_ESCAPES   (1u << 20)
+#define MODE_STRICT_TRANS_TABLES    (1u << 21)
+#define MODE_STRICT_ALL_TABLES      (1u << 22)
+#define MODE_NO_ZERO_IN_DATE        (1u << 23)
+#define MODE_NO_ZERO_DATE           (1u << 24)
+#define MODE_INVALID_DATES          (1u << 25)
+#define MODE_ERROR_FOR_DIVISION_BY_ZERO (1u << 26)
+#define MODE_TRADITIONAL            (1u << 27)
+#define MODE_NO_AUTO_CREATE_USER    (1u << 28)
+#define MODE_HIGH_NOT_PRECEDENCE    (1u << 29)
+#define MODE_NO_ENGINE_SUBSTITUTION (1u << 30)
+#define MODE_PAD_CHAR_TO_FULL_LENGTH (1u << 31)
+/* MariaDB 10.11 default: STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,NO_ENGINE_SUBSTITUTION */
+#define MODE_DEFAULT (MODE_STRICT_TRANS_TABLES | MODE_ERROR_FOR_DIVISION_BY_ZERO | \
+                      MODE_NO_AUTO_CREATE_USER | MODE_NO_ENGINE_SUBSTITUTION)
+
+typedef struct pdb_warning {
+    char level[8];               /* "Note", "Warning", "Error" */
+    uint16_t code;
+    char msg[PDB_MSG_LEN];
+} pdb_warning;
+
+#define PDB_MAX_WARNINGS 64
+
+/* What one connection carries between statements. The server owns the memory; the
+ * engine reads and updates the fields. */
+typedef struct pdb_session {
+    uint32_t conn_id;
+    char user[81];
+    char host[256];                 /* client host as matched ("localhost") */
+    char db[PDB_NAME_LEN];          /* current database, "" = none */
+    bool autocommit;
+    bool in_trans;
+    uint32_t sql_mode;
+    uint16_t coll_client;           /* character_set_client (as a collation id) */
+    uint16_t coll_connection;       /* collation_connection */
+    uint16_t coll_results;          /* character_set_results (0 = NULL: no conversion) */
+    char time_zone[64];             /* "SYSTEM" or "+hh:mm" */
+    uint64_t last_insert_id;        /* LAST_INSERT_ID() */
+    uint64_t found_rows;            /* FOUND_ROWS() */
+    int64_t row_count;              /* ROW_COUNT() */
+    uint64_t max_allowed_packet;
+    uint32_t wait_timeout;
+    uint32_t client_caps;           /* protocol capabilities (CLIENT_FOUND_ROWS etc.) */
+    bool client_found_rows;         /* affected rows = matched rows */
+    pdb_warning warnings[PDB_MAX_WARNINGS];
+    uint32_t nwarnings;             /* warnings stored (<= PDB_MAX_WARNINGS) */
+    uint32_t warn_count;            /* warnings raised by the last statement (may exceed) */
+    struct pdb_uservar *uservars;   /* @name values; engine-owned */
+    struct pdb_sysvar_override *sysvars;  /* SESSION-level values set; engine-owned */
+    stor_arena arena;               /* per-statement memory, reset between statements */
+} pdb_session;
+
+/* Column metadata of a result set, as the protocol's column definition needs it. */
+typedef struct pdb_colmeta {
+    const char *schema, *table, *org_table, *name, *org_name;
+    uint16_t charset;               /* collation id sent to the client */
+    uint32_t length;
+    uint8_t type;                   /* protocol type code (MYSQL_TYPE_*) */
+    uint16_t flags;
+    uint8_t decimals;
+} pdb_colmeta;
+
+/* Status bits the engine reports with each outcome (protocol SERVER_* values). */
+#define PDB_ST_IN_TRANS      0x0001
+#define PDB_ST_AUTOCOMMIT    0x0002
+#define PDB_ST_MORE_RESULTS  0x0008
+#define PDB_ST_NO_INDEX_USED 0x0020
+#define PDB_ST_NO_BACKSLASH_ESCAPES 0x0200
+
+/* The sink a statement's outcome goes to. Each statement ends with exactly one of
+ * ok(), error(), or columns()+row()*+end(). status carries PDB_ST_MORE_RESULTS when
+ * another statement of the same COM_QUERY follows. A callback returning non-zero
+ * stops the execution (the client went away). */
+typedef struct pdb_sink {
+    void *ctx;
+    int (*columns)(void *ctx, const pdb_colmeta *cols, size_t n);
+    int (*row)(void *ctx, const pdb_value *vals, size_t n);
+    int (*end)(void *ctx, uint16_t warnings, uint16_t status);
+    int (*ok)(void *ctx, uint64_t affected, uint64_t insert_id, uint16_t warnings,
+              uint16_t status, const char *info);
+    int (*error)(void *ctx, uint16_t code, const char *sqlstate, const char *msg);
+} pdb_sink;
+
+/* Starts the engine over an opened store (storage/). 0 or -1 with err. */
+int  pdb_engine_init(char *err, size_t errlen);
+void pdb_engine_shutdown(void);
+
+/* Engine-wide settings from the command line / config file (MariaDB variable names). */
+int  pdb_set_global_default(const char *name, const char *value);
+
+void pdb_session_init(pdb_session *s, uint32_t conn_id);
+void pdb_session_free(pdb_session *s);
+/* COM_RESET_CONNECTION / COM_CHANGE_USER: back to a fresh session, keeping identity. */
+void pdb_session_reset(pdb_session *s);
+
+/* Runs the statement(s) in sql[0..len). With multi=false a second statement is a
+ * syntax error (as without CLIENT_MULTI_STATEMENTS). Returns 0, or non-zero when a
+ * sink callback asked to stop. */
+int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink);
+
+/* COM_INIT_DB: 0 or an error through the sink (1049 unknown database). */
+int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink *sink);
+
+/* COM_FIELD_LIST: column definitions of a table, ending with end(). */
+int pdb_exec_field_list(pdb_session *s, const char *table, const char *wild, const pdb_sink *sink);
+
+/* Text protocol form of a value: writes into buf (cap >= 64) or points *out into the
+ * value's own bytes; returns the length. meta gives the column's type for formatting
+ * (ZEROFILL, decimals, float precision). */
+size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, size_t cap,
+                      const char **out);
+
+/* The greeting's version string and @@version. */
+const char *pdb_server_version(void);
+#define PDB_VERSION "0.1.0"
+
+#endif

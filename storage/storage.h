@@ -1,0 +1,282 @@
+/* storage.h - the storage layer's interface: values, tables and columns, the catalog,
+ * accounts, and durability (write-ahead log and recovery).
+ *
+ * This is the bottom of the data stack: it knows types and bytes, not SQL text.
+ * engine/ and planner/ build on it; server/ uses the account store for auth.
+ *
+ * Threading: the whole store is guarded by one reader/writer lock (stor_lock_*):
+ * statements that only read take it shared, statements that write take it exclusive.
+ * Functions below assume the caller holds the lock in the right mode unless they say
+ * otherwise.
+ */
+#ifndef PRESSDB_STORAGE_H
+#define PRESSDB_STORAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include <pthread.h>
+
+/* ------------------------------------------------------------------ values */
+
+/* Runtime value kinds. A value is 16 bytes and never owns memory: strings point into
+ * table storage or into a statement arena that outlives the value's use. */
+typedef enum pdb_vt {
+    VT_NULL = 0,
+    VT_INT,        /* i: signed 64-bit */
+    VT_UINT,       /* u: unsigned 64-bit (BIGINT UNSIGNED beyond INT64_MAX) */
+    VT_DOUBLE,     /* d */
+    VT_DECIMAL,    /* i scaled by 10^scale (exact, up to 18 digits for now) */
+    VT_STRING,     /* s.p / s.len, bytes in the value's collation's charset */
+    VT_DATETIME,   /* i = packed datetime, see pdb_dt_pack */
+    VT_DATE,       /* i = packed datetime with zero time */
+    VT_TIME,       /* i = signed microseconds */
+} pdb_vt;
+
+typedef struct pdb_value {
+    uint8_t t;          /* pdb_vt */
+    uint8_t scale;      /* VT_DECIMAL: digits after the point; VT_DATETIME/TIME: fsp */
+    uint16_t coll;      /* VT_STRING: collation id (63 = binary) */
+    uint32_t len;       /* VT_STRING: length in bytes */
+    union {
+        int64_t i;
+        uint64_t u;
+        double d;
+        const char *p;  /* VT_STRING bytes (not NUL-terminated) */
+    };
+} pdb_value;
+
+/* Packed datetime: ((((Y*13+M)*32+D)*24+h)*60+m)*60+s) * 1e6 + usec. Orders like time. */
+int64_t pdb_dt_pack(int y, int mo, int d, int h, int mi, int s, int us);
+void    pdb_dt_unpack(int64_t v, int *y, int *mo, int *d, int *h, int *mi, int *s, int *us);
+
+/* ------------------------------------------------------------- memory */
+
+/* All long-lived allocations go through these (jemalloc underneath), so used memory
+ * is counted and a limit can be enforced. stor_malloc returns NULL on failure. */
+void *stor_malloc(size_t n);
+void *stor_calloc(size_t n, size_t sz);
+void *stor_realloc(void *p, size_t n);
+void  stor_free(void *p);
+char *stor_strndup(const char *s, size_t n);
+size_t stor_mem_used(void);
+
+/* A bump arena for per-statement memory: freed wholesale. */
+typedef struct stor_arena_blk stor_arena_blk;
+typedef struct stor_arena {
+    stor_arena_blk *head;   /* newest block */
+    size_t used;            /* bytes handed out */
+} stor_arena;
+void  stor_arena_init(stor_arena *a);
+void *stor_arena_alloc(stor_arena *a, size_t n);   /* 16-byte aligned; aborts on OOM */
+char *stor_arena_strndup(stor_arena *a, const char *s, size_t n);
+void  stor_arena_reset(stor_arena *a);             /* frees all but the first block */
+void  stor_arena_free(stor_arena *a);
+
+/* ------------------------------------------------------------ collations */
+
+/* Collation ids as MariaDB numbers them. */
+#define COLL_LATIN1_SWEDISH_CI   8
+#define COLL_UTF8MB3_GENERAL_CI  33
+#define COLL_UTF8MB4_GENERAL_CI  45
+#define COLL_UTF8MB4_BIN         46
+#define COLL_BINARY              63
+#define COLL_UTF8MB3_UNICODE_CI  192
+#define COLL_UTF8MB4_UNICODE_CI  224
+#define COLL_UTF8MB4_UNICODE_520_CI 246
+
+typedef struct pdb_collation {
+    uint16_t id;
+    const char *name;        /* "utf8mb4_unicode_520_ci" */
+    const char *charset;     /* "utf8mb4" */
+    uint8_t maxlen;          /* bytes per character at most */
+    bool is_default;         /* the charset's default collation */
+    bool pad_space;          /* PAD SPACE (trailing spaces ignored) */
+    bool ci;                 /* case-insensitive */
+    bool binary;             /* compares bytes */
+} pdb_collation;
+
+const pdb_collation *pdb_coll_by_id(uint16_t id);          /* NULL if unknown */
+const pdb_collation *pdb_coll_by_name(const char *name);   /* case-insensitive; NULL if unknown */
+const pdb_collation *pdb_coll_default_for(const char *charset);
+/* <0, 0, >0 under the collation. */
+int      pdb_coll_cmp(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
+/* Hash consistent with pdb_coll_cmp == 0. */
+uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t len);
+
+/* ---------------------------------------------------------------- catalog */
+
+/* Column base types (what CREATE TABLE said). */
+typedef enum stor_ctype {
+    CT_TINYINT, CT_SMALLINT, CT_MEDIUMINT, CT_INT, CT_BIGINT,
+    CT_DECIMAL, CT_FLOAT, CT_DOUBLE, CT_BIT,
+    CT_CHAR, CT_VARCHAR, CT_BINARY, CT_VARBINARY,
+    CT_TINYTEXT, CT_TEXT, CT_MEDIUMTEXT, CT_LONGTEXT,
+    CT_TINYBLOB, CT_BLOB, CT_MEDIUMBLOB, CT_LONGBLOB,
+    CT_ENUM, CT_SET,
+    CT_DATE, CT_DATETIME, CT_TIMESTAMP, CT_TIME, CT_YEAR,
+} stor_ctype;
+
+/* How a column's values are held in memory. */
+typedef enum stor_ckind {
+    CK_I64,   /* integers, decimals (scaled), dates (packed), enums (index) */
+    CK_F64,   /* FLOAT, DOUBLE */
+    CK_STR,   /* strings and blobs */
+} stor_ckind;
+
+typedef struct stor_column {
+    char *name;
+    uint8_t type;            /* stor_ctype */
+    uint8_t kind;            /* stor_ckind */
+    bool is_unsigned, zerofill, not_null, auto_increment, has_default, on_update_now;
+    bool explicit_null;      /* NULL written in the definition */
+    uint32_t width;          /* display width / char length / precision; 0 = not given */
+    int32_t scale;           /* DECIMAL scale, fsp for time types; -1 = not given */
+    uint16_t coll;           /* collation id for string types (63 for binary/blob) */
+    char *default_sql;       /* default as SQL text ("'0'", "CURRENT_TIMESTAMP", "NULL"), or NULL */
+    char *comment;           /* or NULL */
+    char **enum_vals;        /* ENUM/SET members */
+    uint32_t n_enum;
+    /* data, one slot per row id */
+    int64_t *i64;            /* CK_I64 */
+    double *f64;             /* CK_F64 */
+    struct stor_str { char *p; uint32_t len; } *str;   /* CK_STR; p owned */
+    uint8_t *nulls;          /* bitmap; bit set = NULL */
+} stor_column;
+
+typedef enum stor_ikind { IK_PRIMARY, IK_UNIQUE, IK_KEY, IK_FULLTEXT, IK_SPATIAL } stor_ikind;
+
+typedef struct stor_index {
+    char *name;              /* "PRIMARY" for the primary key */
+    uint8_t kind;            /* stor_ikind */
+    uint32_t ncols;
+    uint32_t *cols;          /* column positions */
+    uint32_t *prefix;        /* prefix length in characters; 0 = whole column */
+    char *comment;
+    /* hash of key -> row ids (chained), for PRIMARY/UNIQUE/KEY */
+    uint32_t nbuckets;
+    uint32_t *buckets;       /* head row id + 1 per bucket; 0 = empty */
+    uint32_t *next;          /* per row id: next row id + 1 in the chain */
+} stor_index;
+
+typedef struct stor_table {
+    char *db;
+    char *name;
+    stor_column *cols;
+    uint32_t ncols;
+    stor_index *idx;
+    uint32_t nidx;
+    char *engine;            /* "InnoDB" */
+    uint16_t coll;           /* table default collation */
+    char *comment;
+    char *row_format;        /* NULL when not given */
+    uint64_t auto_inc;       /* next AUTO_INCREMENT value */
+    /* rows: ids 0..nrows-1, some dead */
+    uint32_t nrows;          /* row ids allocated */
+    uint32_t cap;
+    uint32_t nlive;
+    uint8_t *dead;           /* bitmap; bit set = deleted */
+    uint64_t version;        /* bumped by DDL (plan cache invalidation) */
+} stor_table;
+
+typedef struct stor_db {
+    char *name;
+    uint16_t coll;           /* default collation */
+    stor_table **tables;
+    uint32_t ntables;
+} stor_db;
+
+/* Opens (creating if needed) the store in datadir; stor_recover() then loads its
+ * contents. 0 or -1 with a message in err. */
+int  stor_open(const char *datadir, char *err, size_t errlen);
+void stor_close(void);
+const char *stor_datadir(void);
+
+void stor_lock_shared(void);
+void stor_lock_exclusive(void);
+void stor_unlock(void);
+
+stor_db    *stor_db_find(const char *name);               /* exact name; NULL if none */
+stor_db   **stor_db_list(uint32_t *n);
+int         stor_db_create(const char *name, uint16_t coll);    /* -1 if exists */
+int         stor_db_drop(const char *name);                     /* -1 if missing */
+stor_table *stor_table_find(const char *db, const char *name);  /* case-sensitive */
+
+/* Creates a table from a filled-in definition (cols/idx arrays owned by the table
+ * afterwards; data pointers must be NULL). Returns the table or NULL if it exists. */
+stor_table *stor_table_create(stor_db *db, stor_table *def);
+int         stor_table_drop(stor_db *db, const char *name);
+int         stor_table_truncate(stor_table *t);
+
+static inline bool stor_is_null(const stor_column *c, uint32_t row) {
+    return c->nulls[row >> 3] & (1u << (row & 7));
+}
+static inline bool stor_is_dead(const stor_table *t, uint32_t row) {
+    return t->dead[row >> 3] & (1u << (row & 7));
+}
+/* Reads one cell as a value (strings point into the table). */
+void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *out);
+
+/* Appends a row of values already converted to each column's kind. Unique keys are
+ * checked first; on a duplicate, returns -1 and *dup_idx is the index violated
+ * (nothing is written). Returns the new row id otherwise. */
+int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint32_t *dup_row);
+/* Replaces a live row's values; -1 with *dup_idx on a unique violation. */
+int  stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int *dup_idx, uint32_t *dup_row);
+void stor_row_delete(stor_table *t, uint32_t row);
+/* Looks a key up in a hashed index: calls fn for each live row whose key equals vals. */
+void stor_index_lookup(const stor_table *t, const stor_index *ix, const pdb_value *vals,
+                       void (*fn)(void *ctx, uint32_t row), void *ctx);
+
+/* ---------------------------------------------------------------- durability */
+
+/* A transaction collects redo records (written to the log at commit, with one fsync)
+ * and undo records (applied on rollback). Every row change made by this thread goes to
+ * the thread's current transaction; the engine attaches a session's transaction to the
+ * thread while it runs that session's statement. Row changes outside any transaction
+ * are applied but not logged (recovery itself). */
+typedef struct stor_txn stor_txn;
+stor_txn *stor_txn_new(void);
+void      stor_txn_free(stor_txn *x);
+void      stor_txn_attach(stor_txn *x);      /* NULL detaches */
+/* A savepoint: the current position in the undo and redo lists. */
+typedef struct stor_mark { size_t undo, redo; } stor_mark;
+stor_mark stor_txn_mark(void);
+/* Undoes every change after the mark (statement failure, ROLLBACK TO SAVEPOINT). */
+void      stor_txn_undo_to(stor_mark m);
+/* Writes the redo and fsyncs (per the flush setting); 0, or -1 with errno set (the
+ * changes are then undone). */
+int       stor_txn_commit(void);
+void      stor_txn_rollback(void);
+bool      stor_txn_dirty(void);              /* anything to commit? */
+/* DDL is logged as SQL text with its default database (written at once, fsynced), and
+ * replayed at recovery through the function the engine registers. */
+int  stor_log_ddl(const char *db, const char *sql, size_t len);
+typedef int (*stor_ddl_replay_fn)(const char *db, const char *sql, size_t len);
+void stor_set_ddl_replay(stor_ddl_replay_fn fn);
+/* Replays the log (after the engine registered its DDL replay). 0 or -1 with err. */
+int  stor_recover(char *err, size_t errlen);
+/* innodb_flush_log_at_trx_commit: 1 = fsync each commit, 2 = write only, 0 = lazy. */
+void stor_set_flush_mode(int mode);
+
+/* ---------------------------------------------------------------- accounts */
+
+typedef struct stor_account {
+    char user[81];
+    char host[256];
+    char plugin[64];            /* "mysql_native_password" or "caching_sha2_password" */
+    uint8_t native_hash[20];    /* SHA1(SHA1(pw)) */
+    uint8_t sha2_hash[32];      /* SHA256(SHA256(pw)) */
+    bool empty_password;
+    bool is_super;              /* ALL PRIVILEGES ON *.* WITH GRANT OPTION */
+} stor_account;
+
+/* Loads accounts from datadir/accounts (creating root@localhost with the given password
+ * on an empty datadir: *created set to 1). 0 or -1 with err. Thread-safe. */
+int  stor_accounts_open(const char *datadir, const char *root_password, int *created,
+                        char *err, size_t errlen);
+/* Finds the account matching user and client host as MariaDB does (most specific host
+ * first). Copies it to *out. 0 found, -1 none. Thread-safe. */
+int  stor_account_match(const char *user, const char *client_host, stor_account *out);
+
+#endif

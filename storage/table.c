@@ -1,0 +1,469 @@
+/* table.c - the catalog (databases, tables) and row storage: typed column vectors
+ * indexed by row id, a dead-row bitmap, and hashed indexes for keys.
+ *
+ * Row ids are dense and stable until a table is truncated: a deleted row leaves a
+ * dead slot (compaction comes with snapshots). A column's data is one array per kind
+ * (int64, double, or string refs), so an executor or JIT loop walks it directly.
+ * Every mutation is also recorded in the current transaction's redo (wal.c).
+ */
+#include "storage/storage.h"
+#include "storage/wal.h"
+#include <string.h>
+#include <stdlib.h>
+#include <stdio.h>
+
+static stor_db **dbs;
+static uint32_t ndbs;
+static pthread_rwlock_t store_lock = PTHREAD_RWLOCK_INITIALIZER;
+
+void stor_lock_shared(void) { pthread_rwlock_rdlock(&store_lock); }
+void stor_lock_exclusive(void) { pthread_rwlock_wrlock(&store_lock); }
+void stor_unlock(void) { pthread_rwlock_unlock(&store_lock); }
+
+/* ---- datetime packing ---- */
+
+int64_t pdb_dt_pack(int y, int mo, int d, int h, int mi, int s, int us)
+{
+    int64_t v = ((((int64_t)y * 13 + mo) * 32 + d) * 24 + h) * 60 + mi;
+    return (v * 60 + s) * 1000000 + us;
+}
+
+void pdb_dt_unpack(int64_t v, int *y, int *mo, int *d, int *h, int *mi, int *s, int *us)
+{
+    *us = (int)(v % 1000000); v /= 1000000;
+    *s = (int)(v % 60); v /= 60;
+    *mi = (int)(v % 60); v /= 60;
+    *h = (int)(v % 24); v /= 24;
+    *d = (int)(v % 32); v /= 32;
+    *mo = (int)(v % 13); v /= 13;
+    *y = (int)v;
+}
+
+/* ---- databases ---- */
+
+stor_db *stor_db_find(const char *name)
+{
+    for (uint32_t i = 0; i < ndbs; i++)
+        if (!strcmp(dbs[i]->name, name)) return dbs[i];
+    return NULL;
+}
+
+static int db_name_cmp(const void *a, const void *b)
+{
+    return strcmp((*(stor_db *const *)a)->name, (*(stor_db *const *)b)->name);
+}
+
+stor_db **stor_db_list(uint32_t *n)
+{
+    qsort(dbs, ndbs, sizeof *dbs, db_name_cmp);
+    *n = ndbs;
+    return dbs;
+}
+
+int stor_db_create(const char *name, uint16_t coll)
+{
+    if (stor_db_find(name)) return -1;
+    stor_db *d = stor_calloc(1, sizeof *d);
+    d->name = stor_strndup(name, strlen(name));
+    d->coll = coll;
+    dbs = stor_realloc(dbs, (ndbs + 1) * sizeof *dbs);
+    dbs[ndbs++] = d;
+    return 0;
+}
+
+static void table_free(stor_table *t);
+
+int stor_db_drop(const char *name)
+{
+    for (uint32_t i = 0; i < ndbs; i++) {
+        if (strcmp(dbs[i]->name, name)) continue;
+        stor_db *d = dbs[i];
+        for (uint32_t j = 0; j < d->ntables; j++) table_free(d->tables[j]);
+        stor_free(d->tables);
+        stor_free(d->name);
+        stor_free(d);
+        dbs[i] = dbs[--ndbs];
+        return 0;
+    }
+    return -1;
+}
+
+stor_table *stor_table_find(const char *db, const char *name)
+{
+    stor_db *d = stor_db_find(db);
+    if (!d) return NULL;
+    for (uint32_t i = 0; i < d->ntables; i++)
+        if (!strcmp(d->tables[i]->name, name)) return d->tables[i];
+    return NULL;
+}
+
+/* ---- tables ---- */
+
+static void col_free_data(stor_column *c, uint32_t nrows)
+{
+    if (c->str) for (uint32_t r = 0; r < nrows; r++) stor_free(c->str[r].p);
+    stor_free(c->i64); stor_free(c->f64); stor_free(c->str); stor_free(c->nulls);
+    c->i64 = NULL; c->f64 = NULL; c->str = NULL; c->nulls = NULL;
+}
+
+static void table_free(stor_table *t)
+{
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        stor_column *c = &t->cols[i];
+        col_free_data(c, t->nrows);
+        stor_free(c->name); stor_free(c->default_sql); stor_free(c->comment);
+        for (uint32_t e = 0; e < c->n_enum; e++) stor_free(c->enum_vals[e]);
+        stor_free(c->enum_vals);
+    }
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        stor_index *x = &t->idx[i];
+        stor_free(x->name); stor_free(x->cols); stor_free(x->prefix); stor_free(x->comment);
+        stor_free(x->buckets); stor_free(x->next);
+    }
+    stor_free(t->cols); stor_free(t->idx); stor_free(t->dead);
+    stor_free(t->db); stor_free(t->name); stor_free(t->engine); stor_free(t->comment);
+    stor_free(t->row_format);
+    stor_free(t);
+}
+
+stor_table *stor_table_create(stor_db *d, stor_table *def)
+{
+    if (stor_table_find(d->name, def->name)) return NULL;
+    stor_table *t = stor_calloc(1, sizeof *t);
+    *t = *def;
+    t->db = stor_strndup(d->name, strlen(d->name));
+    t->nrows = t->cap = t->nlive = 0;
+    t->dead = NULL;
+    if (!t->auto_inc) t->auto_inc = 1;
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        t->idx[i].nbuckets = 0; t->idx[i].buckets = NULL; t->idx[i].next = NULL;
+    }
+    d->tables = stor_realloc(d->tables, (d->ntables + 1) * sizeof *d->tables);
+    d->tables[d->ntables++] = t;
+    return t;
+}
+
+int stor_table_drop(stor_db *d, const char *name)
+{
+    for (uint32_t i = 0; i < d->ntables; i++) {
+        if (strcmp(d->tables[i]->name, name)) continue;
+        table_free(d->tables[i]);
+        memmove(&d->tables[i], &d->tables[i + 1], (d->ntables - i - 1) * sizeof *d->tables);
+        d->ntables--;
+        return 0;
+    }
+    return -1;
+}
+
+int stor_table_truncate(stor_table *t)
+{
+    for (uint32_t i = 0; i < t->ncols; i++) col_free_data(&t->cols[i], t->nrows);
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        stor_free(t->idx[i].buckets); stor_free(t->idx[i].next);
+        t->idx[i].buckets = NULL; t->idx[i].next = NULL; t->idx[i].nbuckets = 0;
+    }
+    stor_free(t->dead);
+    t->dead = NULL;
+    t->nrows = t->cap = t->nlive = 0;
+    t->auto_inc = 1;
+    return 0;
+}
+
+void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
+{
+    const stor_column *c = &t->cols[col];
+    memset(v, 0, sizeof *v);
+    if (stor_is_null(c, row)) { v->t = VT_NULL; return; }
+    switch (c->kind) {
+    case CK_F64: v->t = VT_DOUBLE; v->d = c->f64[row]; return;
+    case CK_STR: v->t = VT_STRING; v->coll = c->coll; v->p = c->str[row].p; v->len = c->str[row].len; return;
+    default: break;
+    }
+    v->i = c->i64[row];
+    switch (c->type) {
+    case CT_DECIMAL: v->t = VT_DECIMAL; v->scale = (uint8_t)(c->scale < 0 ? 0 : c->scale); break;
+    case CT_DATE: v->t = VT_DATE; break;
+    case CT_DATETIME: case CT_TIMESTAMP: v->t = VT_DATETIME; v->scale = (uint8_t)(c->scale < 0 ? 0 : c->scale); break;
+    case CT_TIME: v->t = VT_TIME; v->scale = (uint8_t)(c->scale < 0 ? 0 : c->scale); break;
+    default: v->t = (c->is_unsigned && c->type == CT_BIGINT) ? VT_UINT : VT_INT; break;
+    }
+}
+
+/* ---- key hashing ---- */
+
+/* Length in bytes of the first nchars characters (UTF-8 or single-byte). */
+static uint32_t prefix_bytes(const stor_column *c, const char *s, uint32_t len, uint32_t nchars)
+{
+    const pdb_collation *co = pdb_coll_by_id(c->coll);
+    if (!co || co->maxlen == 1) return len < nchars ? len : nchars;
+    uint32_t i = 0, k = 0;
+    while (i < len && k < nchars) {
+        uint8_t b = (uint8_t)s[i];
+        i += b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+        k++;
+    }
+    return i > len ? len : i;
+}
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+/* Hash of a key given as values (NULL-free). */
+static uint64_t key_hash(const stor_table *t, const stor_index *x, const pdb_value *vals)
+{
+    uint64_t h = 0x12345;
+    for (uint32_t k = 0; k < x->ncols; k++) {
+        const stor_column *c = &t->cols[x->cols[k]];
+        const pdb_value *v = &vals[k];
+        if (c->kind == CK_STR) {
+            uint32_t n = v->len;
+            if (x->prefix[k]) n = prefix_bytes(c, v->p, v->len, x->prefix[k]);
+            h = mix(h, pdb_coll_hash(c->coll, v->p, n));
+        } else if (c->kind == CK_F64) {
+            double d = v->d == 0 ? 0 : v->d;
+            uint64_t u; memcpy(&u, &d, 8);
+            h = mix(h, u);
+        } else {
+            h = mix(h, (uint64_t)v->i);
+        }
+    }
+    return h;
+}
+
+/* Does the stored row's key equal vals? */
+static bool key_eq(const stor_table *t, const stor_index *x, uint32_t row, const pdb_value *vals)
+{
+    for (uint32_t k = 0; k < x->ncols; k++) {
+        const stor_column *c = &t->cols[x->cols[k]];
+        const pdb_value *v = &vals[k];
+        if (v->t == VT_NULL || stor_is_null(c, row)) return false;
+        if (c->kind == CK_STR) {
+            const char *s = c->str[row].p;
+            uint32_t sl = c->str[row].len, vl = v->len;
+            if (x->prefix[k]) {
+                sl = prefix_bytes(c, s, sl, x->prefix[k]);
+                vl = prefix_bytes(c, v->p, vl, x->prefix[k]);
+            }
+            if (pdb_coll_cmp(c->coll, s, sl, v->p, vl)) return false;
+        } else if (c->kind == CK_F64) {
+            if (c->f64[row] != v->d) return false;
+        } else if (c->i64[row] != v->i) return false;
+    }
+    return true;
+}
+
+static void row_key(const stor_table *t, const stor_index *x, uint32_t row, pdb_value *out)
+{
+    for (uint32_t k = 0; k < x->ncols; k++) stor_get(t, x->cols[k], row, &out[k]);
+}
+
+static bool key_has_null(const stor_index *x, const pdb_value *kv)
+{
+    for (uint32_t k = 0; k < x->ncols; k++) if (kv[k].t == VT_NULL) return true;
+    return false;
+}
+
+static void idx_insert(stor_table *t, stor_index *x, uint32_t row);
+
+static void idx_rehash(stor_table *t, stor_index *x, uint32_t nb)
+{
+    stor_free(x->buckets);
+    x->nbuckets = nb;
+    x->buckets = stor_calloc(nb, sizeof *x->buckets);
+    for (uint32_t r = 0; r < t->nrows; r++)
+        if (!stor_is_dead(t, r)) idx_insert(t, x, r);
+}
+
+static void idx_insert(stor_table *t, stor_index *x, uint32_t row)
+{
+    pdb_value kv[16];
+    if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL || x->ncols > 16) return;
+    row_key(t, x, row, kv);
+    uint32_t b = (uint32_t)(key_hash(t, x, kv) & (x->nbuckets - 1));
+    x->next[row] = x->buckets[b];
+    x->buckets[b] = row + 1;
+}
+
+static void idx_remove(stor_table *t, stor_index *x, uint32_t row)
+{
+    pdb_value kv[16];
+    if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL || x->ncols > 16 || !x->nbuckets) return;
+    row_key(t, x, row, kv);
+    uint32_t b = (uint32_t)(key_hash(t, x, kv) & (x->nbuckets - 1));
+    uint32_t *pp = &x->buckets[b];
+    while (*pp) {
+        if (*pp == row + 1) { *pp = x->next[row]; x->next[row] = 0; return; }
+        pp = &x->next[*pp - 1];
+    }
+}
+
+void stor_index_lookup(const stor_table *t, const stor_index *x, const pdb_value *vals,
+                       void (*fn)(void *ctx, uint32_t row), void *ctx)
+{
+    if (!x->nbuckets || key_has_null(x, vals)) return;
+    uint32_t b = (uint32_t)(key_hash(t, x, vals) & (x->nbuckets - 1));
+    for (uint32_t r = x->buckets[b]; r; r = x->next[r - 1])
+        if (!stor_is_dead(t, r - 1) && key_eq(t, x, r - 1, vals)) fn(ctx, r - 1);
+}
+
+/* Finds a live row other than skip with the same unique key as vals (full row values). */
+static int find_dup(const stor_table *t, const pdb_value *vals, int64_t skip, uint32_t *dup_row)
+{
+    pdb_value kv[16];
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        const stor_index *x = &t->idx[i];
+        if ((x->kind != IK_PRIMARY && x->kind != IK_UNIQUE) || !x->nbuckets || x->ncols > 16) continue;
+        for (uint32_t k = 0; k < x->ncols; k++) kv[k] = vals[x->cols[k]];
+        if (key_has_null(x, kv)) continue;
+        uint32_t b = (uint32_t)(key_hash(t, x, kv) & (x->nbuckets - 1));
+        for (uint32_t r = x->buckets[b]; r; r = x->next[r - 1]) {
+            if ((int64_t)(r - 1) == skip || stor_is_dead(t, r - 1)) continue;
+            if (key_eq(t, x, r - 1, kv)) { *dup_row = r - 1; return (int)i; }
+        }
+    }
+    return -1;
+}
+
+/* ---- rows ---- */
+
+static int grow(stor_table *t)
+{
+    uint32_t nc = t->cap ? t->cap * 2 : 16;
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        stor_column *c = &t->cols[i];
+        if (c->kind == CK_I64) c->i64 = stor_realloc(c->i64, nc * sizeof *c->i64);
+        else if (c->kind == CK_F64) c->f64 = stor_realloc(c->f64, nc * sizeof *c->f64);
+        else c->str = stor_realloc(c->str, nc * sizeof *c->str);
+        c->nulls = stor_realloc(c->nulls, nc / 8);
+        memset(c->nulls + t->cap / 8, 0, (nc - t->cap) / 8);
+    }
+    t->dead = stor_realloc(t->dead, nc / 8);
+    memset(t->dead + t->cap / 8, 0, (nc - t->cap) / 8);
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        t->idx[i].next = stor_realloc(t->idx[i].next, nc * sizeof(uint32_t));
+        memset(t->idx[i].next + t->cap, 0, (nc - t->cap) * sizeof(uint32_t));
+    }
+    t->cap = nc;
+    return 0;
+}
+
+static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value *v)
+{
+    stor_column *c = &t->cols[col];
+    uint8_t bit = (uint8_t)(1u << (row & 7));
+    if (c->kind == CK_STR && c->str[row].p) { stor_free(c->str[row].p); c->str[row].p = NULL; }
+    if (v->t == VT_NULL) {
+        c->nulls[row >> 3] |= bit;
+        if (c->kind == CK_STR) { c->str[row].p = NULL; c->str[row].len = 0; }
+        else if (c->kind == CK_I64) c->i64[row] = 0;
+        else c->f64[row] = 0;
+        return;
+    }
+    c->nulls[row >> 3] &= (uint8_t)~bit;
+    if (c->kind == CK_STR) {
+        c->str[row].p = stor_strndup(v->p ? v->p : "", v->len);
+        c->str[row].len = v->len;
+    } else if (c->kind == CK_I64) c->i64[row] = v->i;
+    else c->f64[row] = v->d;
+}
+
+static void index_all(stor_table *t, uint32_t row)
+{
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        stor_index *x = &t->idx[i];
+        if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL) continue;
+        if (!x->nbuckets || t->nlive > x->nbuckets) {
+            uint32_t nb = x->nbuckets ? x->nbuckets * 4 : 64;
+            idx_rehash(t, x, nb);   /* includes row when it is already live */
+        } else idx_insert(t, x, row);
+    }
+}
+
+int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint32_t *dup_row)
+{
+    int d = find_dup(t, vals, -1, dup_row);
+    if (d >= 0) { *dup_idx = d; return -1; }
+    if (t->nrows == t->cap) grow(t);
+    uint32_t row = t->nrows++;
+    for (uint32_t i = 0; i < t->ncols; i++) set_cell(t, i, row, &vals[i]);
+    t->nlive++;
+    /* a rehash during index_all sees the row as live already */
+    index_all(t, row);
+    wal_note_insert(t, row);
+    return row;
+}
+
+int stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int *dup_idx, uint32_t *dup_row)
+{
+    int d = find_dup(t, vals, row, dup_row);
+    if (d >= 0) { *dup_idx = d; return -1; }
+    wal_before_update(t, row);
+    for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
+    /* values may point into this row's own strings: copy the row first */
+    pdb_value tmp[t->ncols];
+    char *own[t->ncols];
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        tmp[i] = vals[i];
+        own[i] = NULL;
+        if (vals[i].t == VT_STRING && t->cols[i].kind == CK_STR) {
+            own[i] = stor_strndup(vals[i].p ? vals[i].p : "", vals[i].len);
+            tmp[i].p = own[i];
+        }
+    }
+    for (uint32_t i = 0; i < t->ncols; i++) set_cell(t, i, row, &tmp[i]);
+    for (uint32_t i = 0; i < t->ncols; i++) stor_free(own[i]);
+    for (uint32_t i = 0; i < t->nidx; i++)
+        if (t->idx[i].nbuckets) idx_insert(t, &t->idx[i], row);
+    wal_note_update(t, row);
+    return 0;
+}
+
+void stor_row_delete(stor_table *t, uint32_t row)
+{
+    for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
+    t->dead[row >> 3] |= (uint8_t)(1u << (row & 7));
+    t->nlive--;
+    wal_note_delete(t, row);
+}
+
+void tbl_undelete(stor_table *t, uint32_t row)
+{
+    t->dead[row >> 3] &= (uint8_t)~(1u << (row & 7));
+    t->nlive++;
+    index_all(t, row);
+}
+
+void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals)
+{
+    while (t->nrows <= row) {
+        if (t->nrows == t->cap) grow(t);
+        uint32_t r = t->nrows++;
+        t->dead[r >> 3] |= (uint8_t)(1u << (r & 7));
+        for (uint32_t i = 0; i < t->ncols; i++) {
+            stor_column *c = &t->cols[i];
+            if (c->kind == CK_STR) { c->str[r].p = NULL; c->str[r].len = 0; }
+            else if (c->kind == CK_I64) c->i64[r] = 0;
+            else c->f64[r] = 0;
+            c->nulls[r >> 3] |= (uint8_t)(1u << (r & 7));
+        }
+    }
+    if (!stor_is_dead(t, row)) {   /* replaying over a live slot: replace it */
+        for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
+        t->nlive--;
+    }
+    for (uint32_t i = 0; i < t->ncols; i++) set_cell(t, i, row, &vals[i]);
+    t->dead[row >> 3] &= (uint8_t)~(1u << (row & 7));
+    t->nlive++;
+    index_all(t, row);
+}
+
+/* Frees everything (at shutdown). */
+void stor_catalog_free(void)
+{
+    while (ndbs) stor_db_drop(dbs[0]->name);
+    stor_free(dbs);
+    dbs = NULL;
+}

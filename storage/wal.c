@@ -1,0 +1,396 @@
+/* wal.c - transactions (redo + undo), the write-ahead log file and recovery.
+ *
+ * Log file datadir/pressdb.wal: a sequence of frames [u32 length][u32 crc32][payload].
+ * A frame is one committed transaction (its redo records) or one DDL statement.
+ * Records name their table by database and table name and their row by row id, so a
+ * replay puts every row back in the slot it had. A frame whose length runs past the
+ * end of the file or whose checksum is wrong ends the log: recovery cuts the file there
+ * and says so (a torn write from a crash mid-commit; that commit was never acknowledged).
+ *
+ * Redo records:  'I' table row values   'U' table row values   'D' table row
+ *                'T' db sql (a DDL frame)
+ * values: per column a flag byte (0 null, 1 present) then i64 / f64 / u32 len + bytes.
+ */
+#include "storage/storage.h"
+#include "storage/wal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+
+typedef struct undo_rec {
+    char kind;              /* 'I' inserted (undo: delete), 'U' updated, 'D' deleted */
+    stor_table *t;
+    uint32_t row;
+    pdb_value *old;         /* 'U': old image (strings copied into oldbuf) */
+    char *oldbuf;
+} undo_rec;
+
+struct stor_txn {
+    uint8_t *redo;          /* redo records */
+    size_t redo_len, redo_cap;
+    undo_rec *undo;
+    size_t nundo, undo_cap;
+};
+
+static __thread stor_txn *cur;
+static int wal_fd = -1;
+static int flush_mode = 1;
+static char datadir[4096];
+static pthread_mutex_t wal_mu = PTHREAD_MUTEX_INITIALIZER;
+static stor_ddl_replay_fn ddl_replay;
+
+/* ---- crc32 (IEEE) ---- */
+static uint32_t crc_tab[256];
+static pthread_once_t crc_once = PTHREAD_ONCE_INIT;
+static void crc_init(void)
+{
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t c = i;
+        for (int k = 0; k < 8; k++) c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
+        crc_tab[i] = c;
+    }
+}
+static uint32_t crc32(const uint8_t *p, size_t n)
+{
+    pthread_once(&crc_once, crc_init);
+    uint32_t c = 0xffffffffu;
+    for (size_t i = 0; i < n; i++) c = crc_tab[(c ^ p[i]) & 0xff] ^ (c >> 8);
+    return c ^ 0xffffffffu;
+}
+
+/* ---- transactions ---- */
+
+stor_txn *stor_txn_new(void) { return stor_calloc(1, sizeof(stor_txn)); }
+
+static void undo_free(undo_rec *u) { stor_free(u->old); stor_free(u->oldbuf); }
+
+void stor_txn_free(stor_txn *x)
+{
+    if (!x) return;
+    for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
+    stor_free(x->undo); stor_free(x->redo); stor_free(x);
+}
+
+void stor_txn_attach(stor_txn *x) { cur = x; }
+
+static void redo_put(const void *p, size_t n)
+{
+    if (cur->redo_len + n > cur->redo_cap) {
+        size_t nc = cur->redo_cap ? cur->redo_cap * 2 : 4096;
+        while (nc < cur->redo_len + n) nc *= 2;
+        cur->redo = stor_realloc(cur->redo, nc);
+        cur->redo_cap = nc;
+    }
+    memcpy(cur->redo + cur->redo_len, p, n);
+    cur->redo_len += n;
+}
+static void redo_u8(uint8_t v) { redo_put(&v, 1); }
+static void redo_u32(uint32_t v) { redo_put(&v, 4); }
+static void redo_str(const char *s) { uint32_t n = (uint32_t)strlen(s); redo_u32(n); redo_put(s, n); }
+
+static void redo_head(char kind, stor_table *t, uint32_t row)
+{
+    redo_u8((uint8_t)kind); redo_str(t->db); redo_str(t->name); redo_u32(row);
+}
+
+static void redo_values(stor_table *t, uint32_t row)
+{
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        stor_column *c = &t->cols[i];
+        if (stor_is_null(c, row)) { redo_u8(0); continue; }
+        redo_u8(1);
+        if (c->kind == CK_I64) redo_put(&c->i64[row], 8);
+        else if (c->kind == CK_F64) redo_put(&c->f64[row], 8);
+        else { redo_u32(c->str[row].len); redo_put(c->str[row].p, c->str[row].len); }
+    }
+}
+
+static undo_rec *undo_push(char kind, stor_table *t, uint32_t row)
+{
+    if (cur->nundo == cur->undo_cap) {
+        cur->undo_cap = cur->undo_cap ? cur->undo_cap * 2 : 16;
+        cur->undo = stor_realloc(cur->undo, cur->undo_cap * sizeof *cur->undo);
+    }
+    undo_rec *u = &cur->undo[cur->nundo++];
+    memset(u, 0, sizeof *u);
+    u->kind = kind; u->t = t; u->row = row;
+    return u;
+}
+
+void wal_note_insert(stor_table *t, uint32_t row)
+{
+    if (!cur) return;
+    redo_head('I', t, row); redo_values(t, row);
+    undo_push('I', t, row);
+}
+
+void wal_before_update(stor_table *t, uint32_t row)
+{
+    if (!cur) return;
+    undo_rec *u = undo_push('U', t, row);
+    u->old = stor_calloc(t->ncols, sizeof(pdb_value));
+    size_t total = 0;
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        stor_get(t, i, row, &u->old[i]);
+        if (u->old[i].t == VT_STRING) total += u->old[i].len;
+    }
+    u->oldbuf = stor_malloc(total + 1);
+    size_t off = 0;
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        if (u->old[i].t != VT_STRING) continue;
+        if (u->old[i].len) memcpy(u->oldbuf + off, u->old[i].p, u->old[i].len);
+        u->old[i].p = u->oldbuf + off;
+        off += u->old[i].len;
+    }
+}
+
+void wal_note_update(stor_table *t, uint32_t row)
+{
+    if (!cur) return;
+    redo_head('U', t, row); redo_values(t, row);
+}
+
+void wal_note_delete(stor_table *t, uint32_t row)
+{
+    if (!cur) return;
+    redo_head('D', t, row);
+    undo_push('D', t, row);
+}
+
+stor_mark stor_txn_mark(void)
+{
+    stor_mark m = { 0, 0 };
+    if (cur) { m.undo = cur->nundo; m.redo = cur->redo_len; }
+    return m;
+}
+
+void stor_txn_undo_to(stor_mark m)
+{
+    stor_txn *x = cur;
+    if (!x) return;
+    cur = NULL;                 /* undo itself is not logged */
+    while (x->nundo > m.undo) {
+        undo_rec *u = &x->undo[--x->nundo];
+        int di; uint32_t dr;
+        switch (u->kind) {
+        case 'I': stor_row_delete(u->t, u->row); break;
+        case 'D': tbl_undelete(u->t, u->row); break;
+        case 'U': stor_row_update(u->t, u->row, u->old, &di, &dr); break;
+        }
+        undo_free(u);
+    }
+    x->redo_len = m.redo;
+    cur = x;
+}
+
+bool stor_txn_dirty(void) { return cur && cur->redo_len > 0; }
+
+static int write_frame(const uint8_t *p, size_t n)
+{
+    uint32_t hdr[2] = { (uint32_t)n, crc32(p, n) };
+    if (wal_fd < 0) { errno = EBADF; return -1; }
+    uint8_t *buf = stor_malloc(n + 8);
+    if (!buf) { errno = ENOMEM; return -1; }
+    memcpy(buf, hdr, 8);
+    memcpy(buf + 8, p, n);
+    size_t off = 0;
+    int rc = 0;
+    while (off < n + 8) {
+        ssize_t w = write(wal_fd, buf + off, n + 8 - off);
+        if (w < 0) { if (errno == EINTR) continue; rc = -1; break; }
+        off += (size_t)w;
+    }
+    stor_free(buf);
+    if (rc == 0 && flush_mode == 1 && fdatasync(wal_fd) != 0) rc = -1;
+    if (rc != 0 && off > 0) {
+        /* cut what we wrote so the log stays a sequence of whole frames */
+        off_t end = lseek(wal_fd, 0, SEEK_END);
+        int e = errno;
+        if (end >= (off_t)off && ftruncate(wal_fd, end - (off_t)off) == 0) lseek(wal_fd, 0, SEEK_END);
+        errno = e;
+    }
+    return rc;
+}
+
+int stor_txn_commit(void)
+{
+    stor_txn *x = cur;
+    if (!x) return 0;
+    int rc = 0;
+    if (x->redo_len) {
+        pthread_mutex_lock(&wal_mu);
+        rc = write_frame(x->redo, x->redo_len);
+        pthread_mutex_unlock(&wal_mu);
+        if (rc != 0) {
+            int e = errno;
+            stor_mark m = { 0, 0 };
+            stor_txn_undo_to(m);
+            errno = e;
+        }
+    }
+    for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
+    x->nundo = 0;
+    x->redo_len = 0;
+    return rc;
+}
+
+void stor_txn_rollback(void)
+{
+    stor_mark m = { 0, 0 };
+    stor_txn_undo_to(m);
+}
+
+void stor_set_flush_mode(int mode) { flush_mode = mode; }
+
+int stor_log_ddl(const char *db, const char *sql, size_t len)
+{
+    stor_txn tmp = { 0 };
+    stor_txn *saved = cur;
+    cur = &tmp;
+    redo_u8('T'); redo_str(db ? db : ""); redo_u32((uint32_t)len); redo_put(sql, len);
+    cur = saved;
+    pthread_mutex_lock(&wal_mu);
+    int rc = write_frame(tmp.redo, tmp.redo_len);
+    if (rc == 0 && flush_mode != 1) fdatasync(wal_fd);
+    pthread_mutex_unlock(&wal_mu);
+    stor_free(tmp.redo);
+    return rc;
+}
+
+void stor_set_ddl_replay(stor_ddl_replay_fn fn) { ddl_replay = fn; }
+
+/* ---- open and recovery ---- */
+
+int stor_open(const char *dir, char *err, size_t errlen)
+{
+    snprintf(datadir, sizeof datadir, "%s", dir);
+    if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "cannot create datadir '%s': %s", dir, strerror(errno));
+        return -1;
+    }
+    char path[4200];
+    snprintf(path, sizeof path, "%s/pressdb.wal", dir);
+    wal_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0640);
+    if (wal_fd < 0) {
+        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+const char *stor_datadir(void) { return datadir; }
+
+void stor_close(void)
+{
+    if (wal_fd >= 0) { fdatasync(wal_fd); close(wal_fd); wal_fd = -1; }
+    stor_catalog_free();
+}
+
+typedef struct rd { const uint8_t *p, *end; int bad; } rd;
+static int rd_take(rd *r, void *out, size_t n)
+{
+    if ((size_t)(r->end - r->p) < n) { r->bad = 1; return -1; }
+    memcpy(out, r->p, n); r->p += n; return 0;
+}
+static uint32_t rd_u32(rd *r) { uint32_t v = 0; rd_take(r, &v, 4); return v; }
+static char *rd_str(rd *r, char *buf, size_t cap)
+{
+    uint32_t n = rd_u32(r);
+    if (r->bad || n >= cap || (size_t)(r->end - r->p) < n) { r->bad = 1; buf[0] = 0; return buf; }
+    memcpy(buf, r->p, n); buf[n] = 0; r->p += n;
+    return buf;
+}
+
+static int replay_frame(const uint8_t *p, size_t n, char *err, size_t errlen)
+{
+    rd r = { p, p + n, 0 };
+    char db[256], name[256];
+    while (r.p < r.end && !r.bad) {
+        uint8_t kind = 0;
+        rd_take(&r, &kind, 1);
+        if (kind == 'T') {
+            rd_str(&r, db, sizeof db);
+            uint32_t len = rd_u32(&r);
+            if (r.bad || (size_t)(r.end - r.p) < len) { r.bad = 1; break; }
+            if (ddl_replay && ddl_replay(db, (const char *)r.p, len) != 0) {
+                snprintf(err, errlen, "replaying DDL failed: %.*s", (int)(len > 200 ? 200 : len), r.p);
+                return -1;
+            }
+            r.p += len;
+            continue;
+        }
+        rd_str(&r, db, sizeof db); rd_str(&r, name, sizeof name);
+        uint32_t row = rd_u32(&r);
+        if (r.bad) break;
+        stor_table *t = stor_table_find(db, name);
+        if (!t) { snprintf(err, errlen, "log names a missing table %s.%s", db, name); return -1; }
+        if (kind == 'D') {
+            if (row < t->nrows && !stor_is_dead(t, row)) stor_row_delete(t, row);
+            continue;
+        }
+        pdb_value vals[t->ncols];
+        for (uint32_t i = 0; i < t->ncols; i++) {
+            stor_column *c = &t->cols[i];
+            uint8_t f = 0;
+            rd_take(&r, &f, 1);
+            memset(&vals[i], 0, sizeof vals[i]);
+            if (!f) { vals[i].t = VT_NULL; continue; }
+            if (c->kind == CK_I64) { vals[i].t = VT_INT; rd_take(&r, &vals[i].i, 8); }
+            else if (c->kind == CK_F64) { vals[i].t = VT_DOUBLE; rd_take(&r, &vals[i].d, 8); }
+            else {
+                uint32_t len = rd_u32(&r);
+                if (r.bad || (size_t)(r.end - r.p) < len) { r.bad = 1; break; }
+                vals[i].t = VT_STRING; vals[i].p = (const char *)r.p; vals[i].len = len;
+                r.p += len;
+            }
+            if (c->auto_increment && c->kind == CK_I64 && vals[i].i >= 0 &&
+                (uint64_t)vals[i].i >= t->auto_inc)
+                t->auto_inc = (uint64_t)vals[i].i + 1;
+        }
+        if (r.bad) break;
+        if (kind == 'I' || kind == 'U') tbl_put_at(t, row, vals);
+        else { r.bad = 1; break; }
+    }
+    if (r.bad) { snprintf(err, errlen, "malformed record inside a checksummed frame"); return -1; }
+    return 0;
+}
+
+int stor_recover(char *err, size_t errlen)
+{
+    struct stat st;
+    if (fstat(wal_fd, &st) != 0) { snprintf(err, errlen, "fstat: %s", strerror(errno)); return -1; }
+    size_t size = (size_t)st.st_size, off = 0;
+    uint8_t *buf = size ? stor_malloc(size) : NULL;
+    size_t got = 0;
+    while (got < size) {
+        ssize_t r = pread(wal_fd, buf + got, size - got, (off_t)got);
+        if (r <= 0) { if (r < 0 && errno == EINTR) continue; break; }
+        got += (size_t)r;
+    }
+    size = got;
+    stor_txn *saved = cur;
+    cur = NULL;
+    int rc = 0;
+    while (off + 8 <= size) {
+        uint32_t len, crc;
+        memcpy(&len, buf + off, 4); memcpy(&crc, buf + off + 4, 4);
+        if (off + 8 + len > size || crc32(buf + off + 8, len) != crc) break;
+        if (replay_frame(buf + off + 8, len, err, errlen) != 0) { rc = -1; break; }
+        off += 8 + len;
+    }
+    cur = saved;
+    if (rc == 0 && off < size) {
+        fprintf(stderr, "pressdb: [Warning] write-ahead log: torn or corrupt tail at byte %zu of %zu cut off\n",
+                off, size);
+        if (ftruncate(wal_fd, (off_t)off) != 0) {
+            snprintf(err, errlen, "cannot cut the log: %s", strerror(errno));
+            rc = -1;
+        }
+    }
+    lseek(wal_fd, 0, SEEK_END);
+    stor_free(buf);
+    return rc;
+}
