@@ -1,0 +1,380 @@
+/* lexer.c - tokenizer for the MySQL/MariaDB dialect: quoting, escapes, numbers of every
+ * form, comments and executable comments (slash-star-bang version comments). */
+#include "planner/planner.h"
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+#define PDB_VERSION_ID 101119   /* the MariaDB version we present (10.11.19) */
+
+void pl_lex_init(pl_lexer *lx, stor_arena *a, const char *sql, size_t len, const pl_parse_opts *o)
+{
+    lx->sql = lx->p = sql;
+    lx->end = sql + len;
+    lx->line = 1;
+    lx->a = a;
+    lx->o = o;
+    lx->in_exec = 0;
+}
+
+/* Skips whitespace and comments. An executable comment's opening is consumed and its
+ * closing star-slash is skipped when met (tracked in *in_exec). */
+static void skip_space(pl_lexer *lx, int *in_exec)
+{
+    const char *p = lx->p, *e = lx->end;
+    for (;;) {
+        while (p < e && isspace((unsigned char)*p)) { if (*p == '\n') lx->line++; p++; }
+        if (p >= e) break;
+        if (*p == '#' || (*p == '-' && p + 1 < e && p[1] == '-' && (p + 2 >= e || isspace((unsigned char)p[2]) || p[2] == 0))) {
+            while (p < e && *p != '\n') p++;
+            continue;
+        }
+        if (*p == '*' && p + 1 < e && p[1] == '/' && *in_exec) { p += 2; *in_exec = 0; continue; }
+        if (*p == '/' && p + 1 < e && p[1] == '*') {
+            const char *q = p + 2;
+            int mariadb = 0;
+            if (q < e && *q == 'M' && q + 1 < e && q[1] == '!') { mariadb = 1; q++; }
+            if (q < e && *q == '!') {
+                q++;
+                long ver = 0;
+                int nd = 0;
+                while (q < e && isdigit((unsigned char)*q) && nd < 6) { ver = ver * 10 + (*q - '0'); q++; nd++; }
+                (void)mariadb;
+                if (nd == 0 || ver <= PDB_VERSION_ID) {   /* executed: contents are SQL */
+                    *in_exec = 1;
+                    p = q;
+                    continue;
+                }
+                /* a newer version's comment: skip it whole */
+            }
+            const char *c = p + 2;
+            while (c + 1 < e && !(c[0] == '*' && c[1] == '/')) { if (*c == '\n') lx->line++; c++; }
+            p = (c + 1 < e) ? c + 2 : e;
+            continue;
+        }
+        break;
+    }
+    lx->p = p;
+}
+
+static int is_ident_char(unsigned char c)
+{
+    return isalnum(c) || c == '_' || c == '$' || c >= 0x80;
+}
+
+static uint16_t introducer_coll(const char *s, size_t n)
+{
+    char buf[32];
+    if (n >= sizeof buf) return 0;
+    memcpy(buf, s, n); buf[n] = 0;
+    if (!strcasecmp(buf, "binary")) return COLL_BINARY;
+    const pdb_collation *c = pdb_coll_default_for(buf);
+    return c ? c->id : 0;
+}
+
+/* Reads a quoted string starting at lx->p (the quote). */
+static int lex_string(pl_lexer *lx, pl_token *t, char q)
+{
+    const char *p = lx->p + 1, *e = lx->end;
+    char *out = stor_arena_alloc(lx->a, (size_t)(e - p) + 1);
+    size_t n = 0;
+    bool bs = !(lx->o && lx->o->no_backslash_escapes);
+    for (;;) {
+        if (p >= e) { t->kind = TK_ERROR; lx->p = e; return -1; }
+        char c = *p;
+        if (c == q) {
+            if (p + 1 < e && p[1] == q) { out[n++] = q; p += 2; continue; }
+            p++;
+            break;
+        }
+        if (c == '\\' && bs && p + 1 < e) {
+            char d = p[1];
+            p += 2;
+            switch (d) {
+            case '0': out[n++] = 0; break;
+            case 'b': out[n++] = '\b'; break;
+            case 'n': out[n++] = '\n'; break;
+            case 'r': out[n++] = '\r'; break;
+            case 't': out[n++] = '\t'; break;
+            case 'Z': out[n++] = 0x1a; break;
+            case '%': case '_': out[n++] = '\\'; out[n++] = d; break;
+            default: out[n++] = d; break;
+            }
+            continue;
+        }
+        if (c == '\n') lx->line++;
+        out[n++] = c;
+        p++;
+    }
+    out[n] = 0;
+    t->kind = TK_STRING;
+    t->val = out;
+    t->vlen = n;
+    lx->p = p;
+    return 0;
+}
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    c = tolower(c);
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+/* Decodes hex digits (odd count: leading 0) into bytes. */
+static int decode_hex(pl_lexer *lx, const char *s, size_t n, pl_token *t)
+{
+    char *out = stor_arena_alloc(lx->a, n / 2 + 2);
+    size_t o = 0, i = 0;
+    if (n % 2) { int v = hexval(s[0]); if (v < 0) return -1; out[o++] = (char)v; i = 1; }
+    for (; i < n; i += 2) {
+        int a = hexval(s[i]), b = hexval(s[i + 1]);
+        if (a < 0 || b < 0) return -1;
+        out[o++] = (char)(a * 16 + b);
+    }
+    out[o] = 0;
+    t->kind = TK_HEX; t->val = out; t->vlen = o;
+    return 0;
+}
+
+static int decode_bits(pl_lexer *lx, const char *s, size_t n, pl_token *t)
+{
+    size_t nb = (n + 7) / 8;
+    char *out = stor_arena_alloc(lx->a, nb + 1);
+    memset(out, 0, nb + 1);
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] != '0' && s[i] != '1') return -1;
+        size_t bit = n - 1 - i;
+        if (s[i] == '1') out[nb - 1 - bit / 8] |= (char)(1 << (bit % 8));
+    }
+    t->kind = TK_HEX; t->val = out; t->vlen = nb;
+    return 0;
+}
+
+int pl_lex_next(pl_lexer *lx, pl_token *t)
+{
+    memset(t, 0, sizeof *t);
+    skip_space(lx, &lx->in_exec);
+    const char *p = lx->p, *e = lx->end;
+    t->start = p;
+    t->line = lx->line;
+    if (p >= e) { t->kind = TK_EOF; return 0; }
+    unsigned char c = (unsigned char)*p;
+
+    /* X'..', B'..', N'..', _charset'..' */
+    if ((c == 'x' || c == 'X') && p + 1 < e && p[1] == '\'') {
+        const char *q = p + 2;
+        while (q < e && *q != '\'') q++;
+        if (q >= e || decode_hex(lx, p + 2, (size_t)(q - p - 2), t) || (q - p - 2) % 2) {
+            t->kind = TK_ERROR; lx->p = q < e ? q + 1 : e; return -1;
+        }
+        lx->p = q + 1; t->len = (size_t)(lx->p - p); return 0;
+    }
+    if ((c == 'b' || c == 'B') && p + 1 < e && p[1] == '\'') {
+        const char *q = p + 2;
+        while (q < e && *q != '\'') q++;
+        if (q >= e || decode_bits(lx, p + 2, (size_t)(q - p - 2), t)) { t->kind = TK_ERROR; lx->p = e; return -1; }
+        t->kind = TK_BIT;
+        lx->p = q + 1; t->len = (size_t)(lx->p - p); return 0;
+    }
+    if ((c == 'n' || c == 'N') && p + 1 < e && p[1] == '\'') {
+        lx->p = p + 1;
+        int r = lex_string(lx, t, '\'');
+        t->introducer = COLL_UTF8MB3_GENERAL_CI;
+        t->start = p; t->len = (size_t)(lx->p - p);
+        return r;
+    }
+    if (c == '_' ) {
+        const char *q = p + 1;
+        while (q < e && (isalnum((unsigned char)*q) || *q == '_')) q++;
+        if (q < e && (*q == '\'' || (*q == '"' && !(lx->o && lx->o->ansi_quotes)))) {
+            uint16_t co = introducer_coll(p + 1, (size_t)(q - p - 1));
+            if (co) {
+                lx->p = q;
+                int r = lex_string(lx, t, *q);
+                t->introducer = co;
+                t->start = p; t->len = (size_t)(lx->p - p);
+                return r;
+            }
+        }
+    }
+    /* numbers (and 0x.., 0b..) */
+    if (isdigit(c) || (c == '.' && p + 1 < e && isdigit((unsigned char)p[1]))) {
+        if (c == '0' && p + 2 < e && (p[1] == 'x') && isxdigit((unsigned char)p[2])) {
+            const char *q = p + 2;
+            while (q < e && isxdigit((unsigned char)*q)) q++;
+            if (!(q < e && is_ident_char((unsigned char)*q))) {
+                decode_hex(lx, p + 2, (size_t)(q - p - 2), t);
+                lx->p = q; t->len = (size_t)(q - p); return 0;
+            }
+        }
+        if (c == '0' && p + 2 < e && p[1] == 'b' && (p[2] == '0' || p[2] == '1')) {
+            const char *q = p + 2;
+            while (q < e && (*q == '0' || *q == '1')) q++;
+            if (!(q < e && is_ident_char((unsigned char)*q))) {
+                decode_bits(lx, p + 2, (size_t)(q - p - 2), t);
+                t->kind = TK_BIT;
+                lx->p = q; t->len = (size_t)(q - p); return 0;
+            }
+        }
+        const char *q = p;
+        pl_tok k = TK_INT;
+        while (q < e && isdigit((unsigned char)*q)) q++;
+        if (q < e && is_ident_char((unsigned char)*q) && !(*q == 'e' || *q == 'E')) {
+            /* identifier starting with digits (e.g. 1abc) */
+            while (q < e && is_ident_char((unsigned char)*q)) q++;
+            t->kind = TK_IDENT;
+            t->val = stor_arena_strndup(lx->a, p, (size_t)(q - p)); t->vlen = (size_t)(q - p);
+            lx->p = q; t->len = (size_t)(q - p); return 0;
+        }
+        if (q < e && *q == '.') { k = TK_DECIMAL; q++; while (q < e && isdigit((unsigned char)*q)) q++; }
+        if (q < e && (*q == 'e' || *q == 'E')) {
+            const char *r = q + 1;
+            if (r < e && (*r == '+' || *r == '-')) r++;
+            if (r < e && isdigit((unsigned char)*r)) {
+                while (r < e && isdigit((unsigned char)*r)) r++;
+                q = r; k = TK_FLOAT;
+            }
+        }
+        t->kind = k;
+        t->val = stor_arena_strndup(lx->a, p, (size_t)(q - p)); t->vlen = (size_t)(q - p);
+        lx->p = q; t->len = (size_t)(q - p);
+        return 0;
+    }
+    if (is_ident_char(c)) {
+        const char *q = p;
+        while (q < e && is_ident_char((unsigned char)*q)) q++;
+        t->kind = TK_IDENT;
+        t->val = stor_arena_strndup(lx->a, p, (size_t)(q - p)); t->vlen = (size_t)(q - p);
+        lx->p = q; t->len = (size_t)(q - p);
+        return 0;
+    }
+    if (c == '`' || (c == '"' && lx->o && lx->o->ansi_quotes)) {
+        const char *q = p + 1;
+        char *out = stor_arena_alloc(lx->a, (size_t)(e - q) + 1);
+        size_t n = 0;
+        for (;;) {
+            if (q >= e) { t->kind = TK_ERROR; lx->p = e; return -1; }
+            if (*q == (char)c) {
+                if (q + 1 < e && q[1] == (char)c) { out[n++] = (char)c; q += 2; continue; }
+                q++;
+                break;
+            }
+            out[n++] = *q++;
+        }
+        out[n] = 0;
+        t->kind = TK_QIDENT; t->val = out; t->vlen = n;
+        lx->p = q; t->len = (size_t)(q - p);
+        return 0;
+    }
+    if (c == '\'' || c == '"') {
+        int r = lex_string(lx, t, (char)c);
+        t->len = (size_t)(lx->p - p);
+        return r;
+    }
+    if (c == '@') {
+        const char *q = p + 1;
+        pl_tok k = TK_USERVAR;
+        if (q < e && *q == '@') { k = TK_SYSVAR; q++; }
+        if (q < e && (*q == '`' || *q == '\'' || *q == '"') && k == TK_USERVAR) {
+            lx->p = q;
+            pl_token tmp;
+            if (*q == '`') {
+                pl_lex_next(lx, &tmp);
+            } else if (lex_string(lx, &tmp, *q)) { t->kind = TK_ERROR; return -1; }
+            t->kind = k; t->val = tmp.val; t->vlen = tmp.vlen;
+            t->len = (size_t)(lx->p - p);
+            return 0;
+        }
+        const char *s = q;
+        while (q < e && (is_ident_char((unsigned char)*q) || *q == '.')) q++;
+        t->kind = k;
+        t->val = stor_arena_strndup(lx->a, s, (size_t)(q - s)); t->vlen = (size_t)(q - s);
+        lx->p = q; t->len = (size_t)(q - p);
+        return 0;
+    }
+    /* operators */
+    t->kind = TK_OP;
+    t->op = c;
+    size_t n = 1;
+    char d = p + 1 < e ? p[1] : 0, f = p + 2 < e ? p[2] : 0;
+    switch (c) {
+    case '<':
+        if (d == '=' && f == '>') { t->op = OP_NSEQ; n = 3; }
+        else if (d == '=') { t->op = OP_LE; n = 2; }
+        else if (d == '>') { t->op = OP_NE; n = 2; }
+        else if (d == '<') { t->op = OP_SHL; n = 2; }
+        break;
+    case '>':
+        if (d == '=') { t->op = OP_GE; n = 2; }
+        else if (d == '>') { t->op = OP_SHR; n = 2; }
+        break;
+    case '!': if (d == '=') { t->op = OP_NE; n = 2; } break;
+    case '|': if (d == '|') { t->op = OP_OROR; n = 2; } break;
+    case '&': if (d == '&') { t->op = OP_ANDAND; n = 2; } break;
+    case ':': if (d == '=') { t->op = OP_ASSIGN; n = 2; } break;
+    case '-':
+        if (d == '>' && f == '>') { t->op = OP_ARROW2; n = 3; }
+        else if (d == '>') { t->op = OP_ARROW; n = 2; }
+        break;
+    case '?': t->kind = TK_PARAM; break;
+    default: break;
+    }
+    lx->p = p + n;
+    t->len = n;
+    return 0;
+}
+
+/* Reserved words of MariaDB 10.11 that the parser must not take as bare identifiers. */
+static const char *const reserved[] = {
+    "ACCESSIBLE", "ADD", "ALL", "ALTER", "ANALYZE", "AND", "AS", "ASC", "ASENSITIVE", "BEFORE",
+    "BETWEEN", "BIGINT", "BINARY", "BLOB", "BOTH", "BY", "CALL", "CASCADE", "CASE", "CHANGE",
+    "CHAR", "CHARACTER", "CHECK", "COLLATE", "COLUMN", "CONDITION", "CONSTRAINT", "CONTINUE",
+    "CONVERT", "CREATE", "CROSS", "CURRENT_DATE", "CURRENT_ROLE", "CURRENT_TIME",
+    "CURRENT_TIMESTAMP", "CURRENT_USER", "CURSOR", "DATABASE", "DATABASES", "DAY_HOUR",
+    "DAY_MICROSECOND", "DAY_MINUTE", "DAY_SECOND", "DEC", "DECIMAL", "DECLARE", "DEFAULT",
+    "DELAYED", "DELETE", "DELETE_DOMAIN_ID", "DESC", "DESCRIBE", "DETERMINISTIC", "DISTINCT",
+    "DISTINCTROW", "DIV", "DOUBLE", "DO_DOMAIN_IDS", "DROP", "DUAL", "EACH", "ELSE", "ELSEIF",
+    "ENCLOSED", "ESCAPED", "EXCEPT", "EXISTS", "EXIT", "EXPLAIN", "FALSE", "FETCH", "FLOAT",
+    "FLOAT4", "FLOAT8", "FOR", "FORCE", "FOREIGN", "FROM", "FULLTEXT", "GENERAL", "GRANT",
+    "GROUP", "HAVING", "HIGH_PRIORITY", "HOUR_MICROSECOND", "HOUR_MINUTE", "HOUR_SECOND", "IF",
+    "IGNORE", "IGNORE_DOMAIN_IDS", "IGNORE_SERVER_IDS", "IN", "INDEX", "INFILE", "INNER",
+    "INOUT", "INSENSITIVE", "INSERT", "INT", "INT1", "INT2", "INT3", "INT4", "INT8", "INTEGER",
+    "INTERSECT", "INTERVAL", "INTO", "IS", "ITERATE", "JOIN", "KEY", "KEYS", "KILL", "LEADING",
+    "LEAVE", "LEFT", "LIKE", "LIMIT", "LINEAR", "LINES", "LOAD", "LOCALTIME", "LOCALTIMESTAMP",
+    "LOCK", "LONG", "LONGBLOB", "LONGTEXT", "LOOP", "LOW_PRIORITY", "MASTER_HEARTBEAT_PERIOD",
+    "MASTER_SSL_VERIFY_SERVER_CERT", "MATCH", "MAXVALUE", "MEDIUMBLOB", "MEDIUMINT",
+    "MEDIUMTEXT", "MIDDLEINT", "MINUTE_MICROSECOND", "MINUTE_SECOND", "MOD", "MODIFIES",
+    "NATURAL", "NOT", "NO_WRITE_TO_BINLOG", "NULL", "NUMERIC", "OFFSET", "ON", "OPTIMIZE",
+    "OPTION", "OPTIONALLY", "OR", "ORDER", "OUT", "OUTER", "OUTFILE", "OVER", "PAGE_CHECKSUM",
+    "PARSE_VCOL_EXPR", "PARTITION", "PRECISION", "PRIMARY", "PROCEDURE", "PURGE", "RANGE",
+    "READ", "READS", "READ_WRITE", "REAL", "RECURSIVE", "REFERENCES", "REF_SYSTEM_ID", "REGEXP",
+    "RELEASE", "RENAME", "REPEAT", "REPLACE", "REQUIRE", "RESIGNAL", "RESTRICT", "RETURN",
+    "RETURNING", "REVOKE", "RIGHT", "RLIKE", "ROWS", "ROW_NUMBER", "SCHEMA", "SCHEMAS",
+    "SECOND_MICROSECOND", "SELECT", "SENSITIVE", "SEPARATOR", "SET", "SHOW", "SIGNAL", "SLOW",
+    "SMALLINT", "SPATIAL", "SPECIFIC", "SQL", "SQLEXCEPTION", "SQLSTATE", "SQLWARNING",
+    "SQL_BIG_RESULT", "SQL_CALC_FOUND_ROWS", "SQL_SMALL_RESULT", "SSL", "STARTING",
+    "STATS_AUTO_RECALC", "STATS_PERSISTENT", "STATS_SAMPLE_PAGES", "STRAIGHT_JOIN", "TABLE",
+    "TERMINATED", "THEN", "TINYBLOB", "TINYINT", "TINYTEXT", "TO", "TRAILING", "TRIGGER",
+    "TRUE", "UNDO", "UNION", "UNIQUE", "UNLOCK", "UNSIGNED", "UPDATE", "USAGE", "USE", "USING",
+    "UTC_DATE", "UTC_TIME", "UTC_TIMESTAMP", "VALUES", "VARBINARY", "VARCHAR", "VARCHARACTER",
+    "VARYING", "WHEN", "WHERE", "WHILE", "WINDOW", "WITH", "WRITE", "XOR", "YEAR_MONTH",
+    "ZEROFILL",
+};
+
+bool pl_is_reserved(const char *w, size_t n)
+{
+    char buf[40];
+    if (n >= sizeof buf) return false;
+    for (size_t i = 0; i < n; i++) buf[i] = (char)toupper((unsigned char)w[i]);
+    buf[n] = 0;
+    size_t lo = 0, hi = sizeof reserved / sizeof reserved[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(buf, reserved[mid]);
+        if (!c) return true;
+        if (c < 0) hi = mid; else lo = mid + 1;
+    }
+    return false;
+}

@@ -1,0 +1,2335 @@
+/* parser.c - recursive-descent parser for the MySQL/MariaDB dialect, with MariaDB's
+ * operator precedence. Produces the syntax tree of planner.h in the caller's arena. */
+#include "planner/planner.h"
+#include <ctype.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef struct P {
+    pl_lexer lx;
+    pl_token t;          /* current token */
+    pl_token nx;         /* lookahead */
+    bool has_nx;
+    stor_arena *a;
+    pl_error *err;
+    jmp_buf jb;
+    const char *stmt_start;
+    const pl_parse_opts *o;
+} P;
+
+static void next(P *p)
+{
+    if (p->has_nx) { p->t = p->nx; p->has_nx = false; return; }
+    if (pl_lex_next(&p->lx, &p->t) != 0) p->t.kind = TK_ERROR;
+}
+
+static pl_token *peek(P *p)
+{
+    if (!p->has_nx) {
+        if (pl_lex_next(&p->lx, &p->nx) != 0) p->nx.kind = TK_ERROR;
+        p->has_nx = true;
+    }
+    return &p->nx;
+}
+
+/* Raises 1064 near the current token. */
+static void __attribute__((noreturn)) syntax_error(P *p)
+{
+    const char *near = p->t.kind == TK_EOF ? p->lx.end : p->t.start;
+    size_t n = (size_t)(p->lx.end - near);
+    /* MariaDB quotes the rest of the statement text, cut at 80 bytes */
+    if (n > 80) n = 80;
+    p->err->code = 1064;
+    strcpy(p->err->sqlstate, "42000");
+    snprintf(p->err->msg, sizeof p->err->msg,
+             "You have an error in your SQL syntax; check the manual that corresponds to your "
+             "MariaDB server version for the right syntax to use near '%.*s' at line %d",
+             (int)n, near, p->t.line);
+    longjmp(p->jb, 1);
+}
+
+static void *alloc(P *p, size_t n)
+{
+    void *m = stor_arena_alloc(p->a, n);
+    memset(m, 0, n);
+    return m;
+}
+
+static bool is_word(const pl_token *t, const char *w)
+{
+    return t->kind == TK_IDENT && strlen(w) == t->vlen && !strncasecmp(t->val, w, t->vlen);
+}
+static bool is_kw(P *p, const char *w) { return is_word(&p->t, w); }
+static bool accept_kw(P *p, const char *w) { if (is_kw(p, w)) { next(p); return true; } return false; }
+static void expect_kw(P *p, const char *w) { if (!accept_kw(p, w)) syntax_error(p); }
+static bool is_op(P *p, int op) { return p->t.kind == TK_OP && p->t.op == op; }
+static bool accept_op(P *p, int op) { if (is_op(p, op)) { next(p); return true; } return false; }
+static void expect_op(P *p, int op) { if (!accept_op(p, op)) syntax_error(p); }
+
+/* Non-reserved identifier or quoted identifier. */
+static char *ident(P *p)
+{
+    if (p->t.kind == TK_QIDENT || (p->t.kind == TK_IDENT && !pl_is_reserved(p->t.val, p->t.vlen))) {
+        char *s = p->t.val;
+        next(p);
+        return s;
+    }
+    syntax_error(p);
+}
+
+static bool is_ident_tok(P *p)
+{
+    return p->t.kind == TK_QIDENT || (p->t.kind == TK_IDENT && !pl_is_reserved(p->t.val, p->t.vlen));
+}
+
+/* Identifier, string literal accepted too (aliases, SET NAMES 'x'). */
+static char *ident_or_string(P *p)
+{
+    if (p->t.kind == TK_STRING) { char *s = p->t.val; next(p); return s; }
+    return ident(p);
+}
+
+/* Growable pointer arrays in the arena. */
+typedef struct vec { void **v; int n, cap; } vec;
+static void vpush(P *p, vec *v, void *x)
+{
+    if (v->n == v->cap) {
+        int nc = v->cap ? v->cap * 2 : 8;
+        void **nv = stor_arena_alloc(p->a, (size_t)nc * sizeof(void *));
+        if (v->n) memcpy(nv, v->v, (size_t)v->n * sizeof(void *));
+        v->v = nv; v->cap = nc;
+    }
+    v->v[v->n++] = x;
+}
+
+static pl_expr *mk(P *p, int kind, const char *start)
+{
+    pl_expr *e = alloc(p, sizeof *e);
+    e->kind = (uint8_t)kind;
+    e->start = start;
+    return e;
+}
+
+static void set_src(P *p, pl_expr *e, const char *start)
+{
+    e->start = start;
+    const char *end = p->t.kind == TK_EOF ? p->lx.end : p->t.start;
+    /* trim trailing whitespace between the expression and the next token */
+    while (end > start && isspace((unsigned char)end[-1])) end--;
+    e->srclen = (size_t)(end - start);
+}
+
+static pl_expr *mkbin(P *p, int op, pl_expr *l, pl_expr *r)
+{
+    pl_expr *e = mk(p, E_BINARY, l->start);
+    e->op = op;
+    e->args = alloc(p, 2 * sizeof(pl_expr *));
+    e->args[0] = l; e->args[1] = r; e->nargs = 2;
+    set_src(p, e, l->start);
+    return e;
+}
+
+static pl_expr *expr(P *p);
+static pl_select *select_stmt(P *p);
+static pl_select *select_body(P *p);
+static pl_expr *bitor_expr(P *p);
+static pl_expr *pred(P *p);
+
+static bool starts_select(P *p)
+{
+    return is_kw(p, "SELECT") || is_kw(p, "WITH") || is_kw(p, "VALUES");
+}
+
+/* ( subquery ) when the current token is '(' followed by SELECT. */
+static bool paren_select_ahead(P *p)
+{
+    if (!is_op(p, '(')) return false;
+    pl_token *n = peek(p);
+    return is_word(n, "SELECT") || is_word(n, "WITH") || (n->kind == TK_OP && n->op == '(');
+}
+
+static const char *const interval_units[] = {
+    "MICROSECOND", "SECOND", "MINUTE", "HOUR", "DAY", "WEEK", "MONTH", "QUARTER", "YEAR",
+    "SECOND_MICROSECOND", "MINUTE_MICROSECOND", "MINUTE_SECOND", "HOUR_MICROSECOND",
+    "HOUR_SECOND", "HOUR_MINUTE", "DAY_MICROSECOND", "DAY_SECOND", "DAY_MINUTE", "DAY_HOUR",
+    "YEAR_MONTH", NULL
+};
+
+static char *interval_unit(P *p)
+{
+    for (int i = 0; interval_units[i]; i++)
+        if (is_kw(p, interval_units[i])) { next(p); return (char *)interval_units[i]; }
+    syntax_error(p);
+}
+
+static pl_expr *interval_expr(P *p, const char *start)
+{
+    pl_expr *e = mk(p, E_INTERVAL, start);
+    e->args = alloc(p, sizeof(pl_expr *));
+    e->args[0] = expr(p);
+    e->nargs = 1;
+    e->s = interval_unit(p);
+    set_src(p, e, start);
+    return e;
+}
+
+/* Type names for CAST / CONVERT. */
+static void cast_type(P *p, pl_cast *c)
+{
+    c->len = c->scale = -1;
+    if (accept_kw(p, "SIGNED")) { (void)(accept_kw(p, "INTEGER") || accept_kw(p, "INT")); c->type = -1; return; }
+    if (accept_kw(p, "UNSIGNED")) { (void)(accept_kw(p, "INTEGER") || accept_kw(p, "INT")); c->type = -2; return; }
+    if (accept_kw(p, "INTEGER") || accept_kw(p, "INT")) { c->type = -1; return; }
+    if (accept_kw(p, "CHAR") || accept_kw(p, "NCHAR") || accept_kw(p, "VARCHAR")) c->type = CT_VARCHAR;
+    else if (accept_kw(p, "BINARY")) c->type = CT_VARBINARY;
+    else if (accept_kw(p, "DECIMAL") || accept_kw(p, "DEC") || accept_kw(p, "NUMERIC")) c->type = CT_DECIMAL;
+    else if (accept_kw(p, "DOUBLE")) { accept_kw(p, "PRECISION"); c->type = CT_DOUBLE; }
+    else if (accept_kw(p, "FLOAT")) c->type = CT_FLOAT;
+    else if (accept_kw(p, "REAL")) c->type = CT_DOUBLE;
+    else if (accept_kw(p, "DATE")) c->type = CT_DATE;
+    else if (accept_kw(p, "DATETIME")) c->type = CT_DATETIME;
+    else if (accept_kw(p, "TIME")) c->type = CT_TIME;
+    else if (accept_kw(p, "JSON")) c->type = CT_LONGTEXT;
+    else syntax_error(p);
+    if (accept_op(p, '(')) {
+        if (p->t.kind != TK_INT) syntax_error(p);
+        c->len = atoi(p->t.val); next(p);
+        if (accept_op(p, ',')) {
+            if (p->t.kind != TK_INT) syntax_error(p);
+            c->scale = atoi(p->t.val); next(p);
+        }
+        expect_op(p, ')');
+    }
+    if (c->type == CT_VARCHAR) {
+        if (accept_kw(p, "CHARACTER") || accept_kw(p, "CHARSET")) {
+            accept_kw(p, "SET");
+            char *cs = ident_or_string(p);
+            const pdb_collation *co = !strcasecmp(cs, "binary") ? pdb_coll_by_id(COLL_BINARY) : pdb_coll_default_for(cs);
+            if (!co) syntax_error(p);
+            c->coll = co->id;
+        }
+        if (accept_kw(p, "COLLATE")) {
+            const pdb_collation *co = pdb_coll_by_name(ident_or_string(p));
+            if (!co) syntax_error(p);
+            c->coll = co->id;
+        }
+    }
+}
+
+static pl_expr **arglist(P *p, int *n)
+{
+    vec v = { 0 };
+    if (!is_op(p, ')')) {
+        do vpush(p, &v, expr(p)); while (accept_op(p, ','));
+    }
+    expect_op(p, ')');
+    *n = v.n;
+    return (pl_expr **)v.v;
+}
+
+static pl_order *order_list(P *p, int *n);
+
+/* Function call after NAME '(' has been seen (current token is past '('). */
+static pl_expr *func_call(P *p, char *name, const char *start)
+{
+    pl_expr *e = mk(p, E_FUNC, start);
+    char *u = stor_arena_strndup(p->a, name, strlen(name));
+    for (char *c = u; *c; c++) *c = (char)toupper((unsigned char)*c);
+    e->s = u;
+    if (!strcmp(u, "COUNT") || !strcmp(u, "SUM") || !strcmp(u, "AVG") || !strcmp(u, "MIN") ||
+        !strcmp(u, "MAX") || !strcmp(u, "GROUP_CONCAT") || !strcmp(u, "BIT_AND") ||
+        !strcmp(u, "BIT_OR") || !strcmp(u, "BIT_XOR") || !strcmp(u, "STD") || !strcmp(u, "STDDEV") ||
+        !strcmp(u, "STDDEV_POP") || !strcmp(u, "STDDEV_SAMP") || !strcmp(u, "VARIANCE") ||
+        !strcmp(u, "VAR_POP") || !strcmp(u, "VAR_SAMP")) {
+        if (accept_kw(p, "DISTINCT")) e->distinct = true;
+        else accept_kw(p, "ALL");
+        if (!strcmp(u, "COUNT") && is_op(p, '*')) {
+            next(p);
+            expect_op(p, ')');
+            e->nargs = 0;
+            set_src(p, e, start);
+            return e;
+        }
+        vec v = { 0 };
+        do vpush(p, &v, expr(p)); while (accept_op(p, ','));
+        e->args = (pl_expr **)v.v; e->nargs = v.n;
+        if (!strcmp(u, "GROUP_CONCAT")) {
+            if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); e->order = order_list(p, &e->norder); }
+            if (accept_kw(p, "SEPARATOR")) {
+                if (p->t.kind != TK_STRING) syntax_error(p);
+                e->sep = p->t.val; e->slen = p->t.vlen; next(p);
+            }
+            if (accept_kw(p, "LIMIT")) { expr(p); }
+        }
+        expect_op(p, ')');
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "CAST")) {
+        e->kind = E_CAST;
+        e->args = alloc(p, sizeof(pl_expr *));
+        e->args[0] = expr(p); e->nargs = 1;
+        expect_kw(p, "AS");
+        cast_type(p, &e->cast);
+        expect_op(p, ')');
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "CONVERT")) {
+        pl_expr *x = expr(p);
+        if (accept_kw(p, "USING")) {
+            char *cs = ident_or_string(p);
+            e->kind = E_CAST;
+            e->cast.type = CT_VARCHAR; e->cast.len = e->cast.scale = -1;
+            const pdb_collation *co = !strcasecmp(cs, "binary") ? pdb_coll_by_id(COLL_BINARY) : pdb_coll_default_for(cs);
+            if (!co) syntax_error(p);
+            e->cast.coll = co->id;
+        } else {
+            expect_op(p, ',');
+            e->kind = E_CAST;
+            cast_type(p, &e->cast);
+        }
+        e->args = alloc(p, sizeof(pl_expr *));
+        e->args[0] = x; e->nargs = 1;
+        expect_op(p, ')');
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "EXTRACT")) {
+        pl_expr *unit = mk(p, E_STRING, p->t.start);
+        unit->s = interval_unit(p); unit->slen = strlen(unit->s);
+        expect_kw(p, "FROM");
+        e->args = alloc(p, 2 * sizeof(pl_expr *));
+        e->args[0] = unit; e->args[1] = expr(p); e->nargs = 2;
+        expect_op(p, ')');
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "TRIM")) {
+        const char *mode = "BOTH";
+        bool has_mode = false;
+        if (accept_kw(p, "LEADING")) { mode = "LEADING"; has_mode = true; }
+        else if (accept_kw(p, "TRAILING")) { mode = "TRAILING"; has_mode = true; }
+        else if (accept_kw(p, "BOTH")) has_mode = true;
+        pl_expr *rem = NULL, *str;
+        if (has_mode && accept_kw(p, "FROM")) str = expr(p);
+        else {
+            pl_expr *x = expr(p);
+            if (accept_kw(p, "FROM")) { rem = x; str = expr(p); } else str = x;
+        }
+        expect_op(p, ')');
+        pl_expr *m = mk(p, E_STRING, start);
+        m->s = (char *)mode; m->slen = strlen(mode);
+        e->s = "TRIM";
+        e->args = alloc(p, 3 * sizeof(pl_expr *));
+        e->args[0] = str; e->args[1] = m; e->nargs = 2;
+        if (rem) { e->args[2] = rem; e->nargs = 3; }
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "SUBSTRING") || !strcmp(u, "SUBSTR") || !strcmp(u, "MID")) {
+        vec v = { 0 };
+        vpush(p, &v, expr(p));
+        if (accept_kw(p, "FROM")) {
+            vpush(p, &v, expr(p));
+            if (accept_kw(p, "FOR")) vpush(p, &v, expr(p));
+        } else {
+            while (accept_op(p, ',')) vpush(p, &v, expr(p));
+        }
+        expect_op(p, ')');
+        e->s = "SUBSTRING";
+        e->args = (pl_expr **)v.v; e->nargs = v.n;
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "POSITION")) {
+        pl_expr *a = bitor_expr(p);
+        expect_kw(p, "IN");
+        pl_expr *b = expr(p);
+        expect_op(p, ')');
+        e->s = "LOCATE";
+        e->args = alloc(p, 2 * sizeof(pl_expr *));
+        e->args[0] = a; e->args[1] = b; e->nargs = 2;
+        set_src(p, e, start);
+        return e;
+    }
+    if ((!strcmp(u, "DATE_ADD") || !strcmp(u, "DATE_SUB") || !strcmp(u, "ADDDATE") || !strcmp(u, "SUBDATE"))) {
+        pl_expr *d = expr(p);
+        expect_op(p, ',');
+        pl_expr *iv;
+        if (is_kw(p, "INTERVAL")) { const char *s = p->t.start; next(p); iv = interval_expr(p, s); }
+        else {   /* ADDDATE(d, n): days */
+            iv = mk(p, E_INTERVAL, p->t.start);
+            iv->args = alloc(p, sizeof(pl_expr *));
+            iv->args[0] = expr(p); iv->nargs = 1; iv->s = "DAY";
+        }
+        expect_op(p, ')');
+        e->s = (!strcmp(u, "DATE_SUB") || !strcmp(u, "SUBDATE")) ? "DATE_SUB" : "DATE_ADD";
+        e->args = alloc(p, 2 * sizeof(pl_expr *));
+        e->args[0] = d; e->args[1] = iv; e->nargs = 2;
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "TIMESTAMPDIFF") || !strcmp(u, "TIMESTAMPADD")) {
+        pl_expr *unit = mk(p, E_STRING, p->t.start);
+        unit->s = interval_unit(p); unit->slen = strlen(unit->s);
+        expect_op(p, ',');
+        pl_expr *a = expr(p);
+        expect_op(p, ',');
+        pl_expr *b = expr(p);
+        expect_op(p, ')');
+        e->args = alloc(p, 3 * sizeof(pl_expr *));
+        e->args[0] = unit; e->args[1] = a; e->args[2] = b; e->nargs = 3;
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "CHAR")) {
+        vec v = { 0 };
+        do vpush(p, &v, expr(p)); while (accept_op(p, ','));
+        if (accept_kw(p, "USING")) ident_or_string(p);
+        expect_op(p, ')');
+        e->args = (pl_expr **)v.v; e->nargs = v.n;
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "MATCH")) {
+        int n;
+        pl_expr **cols = arglist(p, &n);
+        expect_kw(p, "AGAINST");
+        expect_op(p, '(');
+        pl_expr *q = bitor_expr(p);
+        int mode = 0;
+        if (accept_kw(p, "IN")) {
+            if (accept_kw(p, "BOOLEAN")) { expect_kw(p, "MODE"); mode = 1; }
+            else { expect_kw(p, "NATURAL"); expect_kw(p, "LANGUAGE"); expect_kw(p, "MODE"); }
+        } else if (accept_kw(p, "WITH")) { expect_kw(p, "QUERY"); expect_kw(p, "EXPANSION"); mode = 2; }
+        expect_op(p, ')');
+        e->args = alloc(p, (size_t)(n + 1) * sizeof(pl_expr *));
+        e->args[0] = q;
+        memcpy(e->args + 1, cols, (size_t)n * sizeof(pl_expr *));
+        e->nargs = n + 1;
+        e->ival = mode;
+        set_src(p, e, start);
+        return e;
+    }
+    e->args = arglist(p, &e->nargs);
+    set_src(p, e, start);
+    return e;
+}
+
+/* Functions that may be written without parentheses. */
+static const char *const niladic[] = {
+    "CURRENT_TIMESTAMP", "CURRENT_DATE", "CURRENT_TIME", "LOCALTIME", "LOCALTIMESTAMP",
+    "UTC_TIMESTAMP", "UTC_DATE", "UTC_TIME", "CURRENT_USER", "CURRENT_ROLE", NULL
+};
+
+static pl_expr *primary(P *p)
+{
+    const char *start = p->t.start;
+    pl_expr *e;
+    switch (p->t.kind) {
+    case TK_INT: case TK_DECIMAL: case TK_FLOAT:
+        e = mk(p, p->t.kind == TK_INT ? E_INT : p->t.kind == TK_DECIMAL ? E_DECIMAL : E_FLOAT, start);
+        e->s = p->t.val; e->slen = p->t.vlen;
+        next(p);
+        set_src(p, e, start);
+        return e;
+    case TK_STRING: {
+        e = mk(p, E_STRING, start);
+        e->s = p->t.val; e->slen = p->t.vlen; e->coll = p->t.introducer;
+        next(p);
+        /* adjacent literals concatenate: 'a' 'b' */
+        while (p->t.kind == TK_STRING && !p->t.introducer) {
+            char *s = stor_arena_alloc(p->a, e->slen + p->t.vlen + 1);
+            memcpy(s, e->s, e->slen); memcpy(s + e->slen, p->t.val, p->t.vlen);
+            e->slen += p->t.vlen; s[e->slen] = 0; e->s = s;
+            next(p);
+        }
+        set_src(p, e, start);
+        return e;
+    }
+    case TK_HEX: case TK_BIT:
+        e = mk(p, E_HEX, start);
+        e->s = p->t.val; e->slen = p->t.vlen;
+        e->ival = p->t.kind == TK_BIT;
+        next(p);
+        set_src(p, e, start);
+        return e;
+    case TK_PARAM:
+        e = mk(p, E_PARAM, start);
+        next(p);
+        set_src(p, e, start);
+        return e;
+    case TK_USERVAR:
+        e = mk(p, E_USERVAR, start);
+        e->s = p->t.val; e->slen = p->t.vlen;
+        next(p);
+        if (accept_op(p, OP_ASSIGN)) {   /* @a := expr */
+            pl_expr *f = mk(p, E_FUNC, start);
+            f->s = "SET_USERVAR";
+            f->args = alloc(p, 2 * sizeof(pl_expr *));
+            f->args[0] = e; f->args[1] = expr(p); f->nargs = 2;
+            set_src(p, f, start);
+            return f;
+        }
+        set_src(p, e, start);
+        return e;
+    case TK_SYSVAR: {
+        e = mk(p, E_SYSVAR, start);
+        char *v = p->t.val;
+        char *dot = strchr(v, '.');
+        if (dot) {
+            size_t n = (size_t)(dot - v);
+            if ((n == 7 && !strncasecmp(v, "session", 7)) || (n == 6 && !strncasecmp(v, "global", 6)) ||
+                (n == 5 && !strncasecmp(v, "local", 5))) {
+                e->db = stor_arena_strndup(p->a, v, n);
+                v = dot + 1;
+            }
+        }
+        e->s = v; e->slen = strlen(v);
+        next(p);
+        set_src(p, e, start);
+        return e;
+    }
+    case TK_OP:
+        if (p->t.op == '(') {
+            if (paren_select_ahead(p)) {
+                pl_token *n = peek(p);
+                if (n->kind == TK_OP) goto paren_expr;  /* ((... : could be either; try expr */
+                next(p);
+                e = mk(p, E_SUBQUERY, start);
+                e->sub = select_stmt(p);
+                expect_op(p, ')');
+                set_src(p, e, start);
+                return e;
+            }
+paren_expr:
+            next(p);
+            if (starts_select(p)) {
+                e = mk(p, E_SUBQUERY, start);
+                e->sub = select_stmt(p);
+                expect_op(p, ')');
+                set_src(p, e, start);
+                return e;
+            }
+            e = expr(p);
+            if (is_op(p, ',')) {
+                vec v = { 0 };
+                vpush(p, &v, e);
+                while (accept_op(p, ',')) vpush(p, &v, expr(p));
+                expect_op(p, ')');
+                pl_expr *r = mk(p, E_ROW, start);
+                r->args = (pl_expr **)v.v; r->nargs = v.n;
+                set_src(p, r, start);
+                return r;
+            }
+            expect_op(p, ')');
+            /* keep the parenthesised text as the expression's source (column naming) */
+            set_src(p, e, start);
+            return e;
+        }
+        if (p->t.op == '*') {
+            e = mk(p, E_STAR, start);
+            next(p);
+            set_src(p, e, start);
+            return e;
+        }
+        if (p->t.op == '{') {   /* ODBC escapes: { d '...' } etc. */
+            next(p);
+            ident(p);
+            e = expr(p);
+            expect_op(p, '}');
+            return e;
+        }
+        syntax_error(p);
+    case TK_IDENT: case TK_QIDENT:
+        break;
+    default:
+        syntax_error(p);
+    }
+
+    if (p->t.kind == TK_IDENT) {
+        if (is_kw(p, "NULL")) { next(p); e = mk(p, E_NULL, start); set_src(p, e, start); return e; }
+        if (is_kw(p, "TRUE") || is_kw(p, "FALSE")) {
+            e = mk(p, E_BOOL, start);
+            e->ival = is_kw(p, "TRUE");
+            next(p);
+            set_src(p, e, start);
+            return e;
+        }
+        if (is_kw(p, "DEFAULT") && !(peek(p)->kind == TK_OP && peek(p)->op == '(')) {
+            next(p); e = mk(p, E_DEFAULT, start); set_src(p, e, start); return e;
+        }
+        if (is_kw(p, "CASE")) {
+            next(p);
+            e = mk(p, E_CASE, start);
+            vec v = { 0 };
+            if (!is_kw(p, "WHEN")) { e->has_operand = true; vpush(p, &v, expr(p)); }
+            while (accept_kw(p, "WHEN")) {
+                vpush(p, &v, expr(p));
+                expect_kw(p, "THEN");
+                vpush(p, &v, expr(p));
+            }
+            if (accept_kw(p, "ELSE")) { e->has_else = true; vpush(p, &v, expr(p)); }
+            expect_kw(p, "END");
+            e->args = (pl_expr **)v.v; e->nargs = v.n;
+            set_src(p, e, start);
+            return e;
+        }
+        if (is_kw(p, "EXISTS")) {
+            next(p);
+            expect_op(p, '(');
+            e = mk(p, E_EXISTS, start);
+            e->sub = select_stmt(p);
+            expect_op(p, ')');
+            set_src(p, e, start);
+            return e;
+        }
+        if (is_kw(p, "INTERVAL")) {
+            next(p);
+            return interval_expr(p, start);
+        }
+        if (is_kw(p, "BINARY") && !(peek(p)->kind == TK_OP && peek(p)->op == '(')) {
+            next(p);
+            e = mk(p, E_CAST, start);
+            e->cast.type = CT_VARBINARY; e->cast.len = e->cast.scale = -1;
+            e->args = alloc(p, sizeof(pl_expr *));
+            e->args[0] = primary(p); e->nargs = 1;
+            set_src(p, e, start);
+            return e;
+        }
+        if ((is_kw(p, "DATE") || is_kw(p, "TIMESTAMP") || is_kw(p, "TIME")) && peek(p)->kind == TK_STRING) {
+            pl_cast c = { .len = -1, .scale = -1 };
+            c.type = is_kw(p, "DATE") ? CT_DATE : is_kw(p, "TIME") ? CT_TIME : CT_DATETIME;
+            next(p);
+            e = mk(p, E_CAST, start);
+            e->cast = c;
+            e->args = alloc(p, sizeof(pl_expr *));
+            e->args[0] = primary(p); e->nargs = 1;
+            set_src(p, e, start);
+            return e;
+        }
+        if (is_kw(p, "ROW") && peek(p)->kind == TK_OP && peek(p)->op == '(') {
+            next(p);
+            return primary(p);
+        }
+        for (int i = 0; niladic[i]; i++) {
+            if (is_kw(p, niladic[i])) {
+                char *name = p->t.val;
+                next(p);
+                if (accept_op(p, '(')) return func_call(p, name, start);
+                e = mk(p, E_FUNC, start);
+                e->s = stor_arena_strndup(p->a, niladic[i], strlen(niladic[i]));
+                set_src(p, e, start);
+                return e;
+            }
+        }
+        /* reserved words that are also functions */
+        pl_token *n = peek(p);
+        if (n->kind == TK_OP && n->op == '(' &&
+            (is_kw(p, "IF") || is_kw(p, "LEFT") || is_kw(p, "RIGHT") || is_kw(p, "REPLACE") ||
+             is_kw(p, "INSERT") || is_kw(p, "MOD") || is_kw(p, "CHAR") || is_kw(p, "CONVERT") ||
+             is_kw(p, "DATABASE") || is_kw(p, "SCHEMA") || is_kw(p, "REPEAT") || is_kw(p, "MATCH") ||
+             is_kw(p, "VALUES") || is_kw(p, "UTC_TIMESTAMP") || is_kw(p, "CURRENT_USER") ||
+             is_kw(p, "LOCALTIME") || is_kw(p, "INTERVAL") || is_kw(p, "ROW_NUMBER") ||
+             is_kw(p, "TRUNCATE") || is_kw(p, "DAY_HOUR") || is_kw(p, "YEAR_MONTH"))) {
+            char *name = p->t.val;
+            if (is_kw(p, "SCHEMA")) name = "DATABASE";
+            if (is_kw(p, "VALUES")) name = "VALUES";
+            next(p); next(p);
+            return func_call(p, name, start);
+        }
+    }
+    /* identifier: function call or column reference */
+    char *name;
+    if (p->t.kind == TK_IDENT) {
+        pl_token *n = peek(p);
+        if (n->kind == TK_OP && n->op == '(') {
+            name = p->t.val;
+            next(p); next(p);
+            return func_call(p, name, start);
+        }
+    }
+    name = ident(p);
+    e = mk(p, E_COLUMN, start);
+    e->s = name;
+    if (accept_op(p, '.')) {
+        if (is_op(p, '*')) { next(p); e->kind = E_STAR; e->tbl = name; e->s = NULL; set_src(p, e, start); return e; }
+        /* after a dot any word is an identifier, even a reserved one */
+        char *second;
+        if (p->t.kind == TK_IDENT || p->t.kind == TK_QIDENT) { second = p->t.val; next(p); }
+        else syntax_error(p);
+        if (accept_op(p, '.')) {
+            if (is_op(p, '*')) { next(p); e->kind = E_STAR; e->db = name; e->tbl = second; e->s = NULL; set_src(p, e, start); return e; }
+            char *third;
+            if (p->t.kind == TK_IDENT || p->t.kind == TK_QIDENT) { third = p->t.val; next(p); }
+            else syntax_error(p);
+            e->db = name; e->tbl = second; e->s = third;
+        } else {
+            e->tbl = name; e->s = second;
+        }
+    }
+    e->slen = strlen(e->s);
+    set_src(p, e, start);
+    return e;
+}
+
+static pl_expr *collate_expr(P *p)
+{
+    const char *start = p->t.start;
+    pl_expr *e = primary(p);
+    while (is_kw(p, "COLLATE")) {
+        next(p);
+        pl_expr *c = mk(p, E_COLLATE, start);
+        c->args = alloc(p, sizeof(pl_expr *));
+        c->args[0] = e; c->nargs = 1;
+        c->s = ident_or_string(p);
+        set_src(p, c, start);
+        e = c;
+    }
+    /* JSON arrows */
+    while (is_op(p, OP_ARROW) || is_op(p, OP_ARROW2)) {
+        bool unq = is_op(p, OP_ARROW2);
+        next(p);
+        pl_expr *path = primary(p);
+        pl_expr *f = mk(p, E_FUNC, start);
+        f->s = "JSON_EXTRACT";
+        f->args = alloc(p, 2 * sizeof(pl_expr *));
+        f->args[0] = e; f->args[1] = path; f->nargs = 2;
+        set_src(p, f, start);
+        e = f;
+        if (unq) {
+            pl_expr *u = mk(p, E_FUNC, start);
+            u->s = "JSON_UNQUOTE";
+            u->args = alloc(p, sizeof(pl_expr *));
+            u->args[0] = e; u->nargs = 1;
+            set_src(p, u, start);
+            e = u;
+        }
+    }
+    return e;
+}
+
+static pl_expr *unary(P *p)
+{
+    const char *start = p->t.start;
+    if (is_op(p, '-') || is_op(p, '+') || is_op(p, '~') || is_op(p, '!')) {
+        int op = p->t.op;
+        next(p);
+        pl_expr *x = unary(p);
+        if (op == '+') return x;
+        /* fold -literal into the literal so -9223372036854775808 is one number */
+        if (op == '-' && (x->kind == E_INT || x->kind == E_DECIMAL || x->kind == E_FLOAT) && x->s[0] != '-') {
+            char *s = stor_arena_alloc(p->a, x->slen + 2);
+            s[0] = '-'; memcpy(s + 1, x->s, x->slen + 1);
+            x->s = s; x->slen++;
+            set_src(p, x, start);
+            return x;
+        }
+        pl_expr *e = mk(p, E_UNARY, start);
+        e->op = op;
+        e->args = alloc(p, sizeof(pl_expr *));
+        e->args[0] = x; e->nargs = 1;
+        set_src(p, e, start);
+        return e;
+    }
+    return collate_expr(p);
+}
+
+static pl_expr *bitxor_expr(P *p)
+{
+    pl_expr *l = unary(p);
+    while (is_op(p, '^')) { next(p); l = mkbin(p, BO_BITXOR, l, unary(p)); }
+    return l;
+}
+
+static pl_expr *mul_expr(P *p)
+{
+    pl_expr *l = bitxor_expr(p);
+    for (;;) {
+        int op;
+        if (is_op(p, '*')) op = BO_MUL;
+        else if (is_op(p, '/')) op = BO_DIV;
+        else if (is_op(p, '%') || is_kw(p, "MOD")) op = BO_MOD;
+        else if (is_kw(p, "DIV")) op = BO_IDIV;
+        else return l;
+        next(p);
+        l = mkbin(p, op, l, bitxor_expr(p));
+    }
+}
+
+static pl_expr *add_expr(P *p)
+{
+    pl_expr *l = mul_expr(p);
+    for (;;) {
+        int op;
+        if (is_op(p, '+')) op = BO_ADD;
+        else if (is_op(p, '-')) op = BO_SUB;
+        else return l;
+        next(p);
+        if (is_kw(p, "INTERVAL")) {   /* d + INTERVAL n unit */
+            const char *s = p->t.start;
+            next(p);
+            pl_expr *iv = interval_expr(p, s);
+            pl_expr *f = mk(p, E_FUNC, l->start);
+            f->s = op == BO_ADD ? "DATE_ADD" : "DATE_SUB";
+            f->args = alloc(p, 2 * sizeof(pl_expr *));
+            f->args[0] = l; f->args[1] = iv; f->nargs = 2;
+            set_src(p, f, l->start);
+            l = f;
+            continue;
+        }
+        l = mkbin(p, op, l, mul_expr(p));
+    }
+}
+
+static pl_expr *shift_expr(P *p)
+{
+    pl_expr *l = add_expr(p);
+    for (;;) {
+        if (is_op(p, OP_SHL)) { next(p); l = mkbin(p, BO_SHL, l, add_expr(p)); }
+        else if (is_op(p, OP_SHR)) { next(p); l = mkbin(p, BO_SHR, l, add_expr(p)); }
+        else return l;
+    }
+}
+
+static pl_expr *bitand_expr(P *p)
+{
+    pl_expr *l = shift_expr(p);
+    while (is_op(p, '&')) { next(p); l = mkbin(p, BO_BITAND, l, shift_expr(p)); }
+    return l;
+}
+
+static pl_expr *bitor_expr(P *p)
+{
+    pl_expr *l = bitand_expr(p);
+    while (is_op(p, '|')) { next(p); l = mkbin(p, BO_BITOR, l, bitand_expr(p)); }
+    return l;
+}
+
+static int cmp_op(P *p)
+{
+    if (p->t.kind != TK_OP) return 0;
+    switch (p->t.op) {
+    case '=': return BO_EQ;
+    case OP_NE: return BO_NE;
+    case '<': return BO_LT;
+    case OP_LE: return BO_LE;
+    case '>': return BO_GT;
+    case OP_GE: return BO_GE;
+    case OP_NSEQ: return BO_NSEQ;
+    }
+    return 0;
+}
+
+static pl_expr *pred(P *p)
+{
+    const char *start = p->t.start;
+    pl_expr *l = bitor_expr(p);
+    for (;;) {
+        int op = cmp_op(p);
+        if (op) {
+            next(p);
+            if (is_kw(p, "ANY") || is_kw(p, "SOME") || is_kw(p, "ALL")) {
+                bool all = is_kw(p, "ALL");
+                next(p);
+                expect_op(p, '(');
+                pl_expr *e = mk(p, E_FUNC, start);
+                e->s = all ? "ALL_SUBQ" : "ANY_SUBQ";
+                e->op = op;
+                e->args = alloc(p, sizeof(pl_expr *));
+                e->args[0] = l; e->nargs = 1;
+                e->sub = select_stmt(p);
+                expect_op(p, ')');
+                set_src(p, e, start);
+                l = e;
+                continue;
+            }
+            l = mkbin(p, op, l, bitor_expr(p));
+            continue;
+        }
+        if (is_kw(p, "IS")) {
+            next(p);
+            bool neg = accept_kw(p, "NOT");
+            pl_expr *e;
+            if (accept_kw(p, "NULL")) e = mk(p, E_ISNULL, start);
+            else {
+                e = mk(p, E_IS, start);
+                if (accept_kw(p, "TRUE")) e->ival = 1;
+                else if (accept_kw(p, "FALSE")) e->ival = 0;
+                else if (accept_kw(p, "UNKNOWN")) e->ival = -1;
+                else syntax_error(p);
+            }
+            e->negated = neg;
+            e->args = alloc(p, sizeof(pl_expr *));
+            e->args[0] = l; e->nargs = 1;
+            set_src(p, e, start);
+            l = e;
+            continue;
+        }
+        bool neg = false;
+        if (is_kw(p, "NOT")) {
+            pl_token *n = peek(p);
+            if (is_word(n, "LIKE") || is_word(n, "IN") || is_word(n, "BETWEEN") ||
+                is_word(n, "REGEXP") || is_word(n, "RLIKE")) { next(p); neg = true; }
+            else return l;
+        }
+        if (accept_kw(p, "LIKE")) {
+            pl_expr *e = mk(p, E_LIKE, start);
+            e->negated = neg;
+            e->args = alloc(p, 3 * sizeof(pl_expr *));
+            e->args[0] = l; e->args[1] = bitor_expr(p); e->nargs = 2;
+            if (accept_kw(p, "ESCAPE")) { e->args[2] = primary(p); e->nargs = 3; }
+            set_src(p, e, start);
+            l = e;
+            continue;
+        }
+        if (accept_kw(p, "REGEXP") || accept_kw(p, "RLIKE")) {
+            pl_expr *e = mk(p, E_REGEXP, start);
+            e->negated = neg;
+            e->args = alloc(p, 2 * sizeof(pl_expr *));
+            e->args[0] = l; e->args[1] = bitor_expr(p); e->nargs = 2;
+            set_src(p, e, start);
+            l = e;
+            continue;
+        }
+        if (accept_kw(p, "IN")) {
+            expect_op(p, '(');
+            pl_expr *e;
+            if (starts_select(p)) {
+                e = mk(p, E_INSUB, start);
+                e->sub = select_stmt(p);
+                e->args = alloc(p, sizeof(pl_expr *));
+                e->args[0] = l; e->nargs = 1;
+                expect_op(p, ')');
+            } else {
+                e = mk(p, E_IN, start);
+                vec v = { 0 };
+                vpush(p, &v, l);
+                do vpush(p, &v, expr(p)); while (accept_op(p, ','));
+                expect_op(p, ')');
+                e->args = (pl_expr **)v.v; e->nargs = v.n;
+            }
+            e->negated = neg;
+            set_src(p, e, start);
+            l = e;
+            continue;
+        }
+        if (accept_kw(p, "BETWEEN")) {
+            pl_expr *e = mk(p, E_BETWEEN, start);
+            e->negated = neg;
+            e->args = alloc(p, 3 * sizeof(pl_expr *));
+            e->args[0] = l;
+            e->args[1] = bitor_expr(p);
+            expect_kw(p, "AND");
+            e->args[2] = pred(p);
+            e->nargs = 3;
+            set_src(p, e, start);
+            l = e;
+            continue;
+        }
+        if (neg) syntax_error(p);
+        if (is_kw(p, "SOUNDS")) { next(p); expect_kw(p, "LIKE"); l = mkbin(p, BO_EQ, l, bitor_expr(p)); continue; }
+        return l;
+    }
+}
+
+static pl_expr *not_expr(P *p)
+{
+    const char *start = p->t.start;
+    if (is_kw(p, "NOT")) {
+        next(p);
+        pl_expr *e = mk(p, E_UNARY, start);
+        e->op = '!';
+        e->args = alloc(p, sizeof(pl_expr *));
+        e->args[0] = not_expr(p); e->nargs = 1;
+        set_src(p, e, start);
+        return e;
+    }
+    return pred(p);
+}
+
+static pl_expr *and_expr(P *p)
+{
+    pl_expr *l = not_expr(p);
+    while (is_kw(p, "AND") || is_op(p, OP_ANDAND)) { next(p); l = mkbin(p, BO_AND, l, not_expr(p)); }
+    return l;
+}
+
+static pl_expr *xor_expr(P *p)
+{
+    pl_expr *l = and_expr(p);
+    while (is_kw(p, "XOR")) { next(p); l = mkbin(p, BO_XOR, l, and_expr(p)); }
+    return l;
+}
+
+static pl_expr *or_expr(P *p)
+{
+    pl_expr *l = xor_expr(p);
+    for (;;) {
+        if (is_kw(p, "OR")) { next(p); l = mkbin(p, BO_OR, l, xor_expr(p)); }
+        else if (is_op(p, OP_OROR)) {
+            next(p);
+            if (p->o && p->o->pipes_as_concat) {
+                pl_expr *f = mk(p, E_FUNC, l->start);
+                f->s = "CONCAT";
+                f->args = alloc(p, 2 * sizeof(pl_expr *));
+                f->args[0] = l; f->args[1] = xor_expr(p); f->nargs = 2;
+                set_src(p, f, l->start);
+                l = f;
+            } else l = mkbin(p, BO_OR, l, xor_expr(p));
+        } else return l;
+    }
+}
+
+static pl_expr *expr(P *p)
+{
+    const char *start = p->t.start;
+    pl_expr *e = or_expr(p);
+    if (is_op(p, OP_ASSIGN) && e->kind == E_USERVAR) {
+        next(p);
+        pl_expr *f = mk(p, E_FUNC, start);
+        f->s = "SET_USERVAR";
+        f->args = alloc(p, 2 * sizeof(pl_expr *));
+        f->args[0] = e; f->args[1] = expr(p); f->nargs = 2;
+        set_src(p, f, start);
+        return f;
+    }
+    return e;
+}
+
+/* ---------------------------------------------------------------- SELECT */
+
+static pl_order *order_list(P *p, int *n)
+{
+    vec v = { 0 };
+    do {
+        pl_order *o = alloc(p, sizeof *o);
+        o->e = expr(p);
+        if (accept_kw(p, "DESC")) o->desc = true;
+        else accept_kw(p, "ASC");
+        vpush(p, &v, o);
+    } while (accept_op(p, ','));
+    pl_order *arr = alloc(p, (size_t)v.n * sizeof *arr);
+    for (int i = 0; i < v.n; i++) arr[i] = *(pl_order *)v.v[i];
+    *n = v.n;
+    return arr;
+}
+
+static void limit_clause(P *p, pl_expr **limit, pl_expr **offset)
+{
+    pl_expr *a = primary(p);
+    if (accept_op(p, ',')) { *offset = a; *limit = primary(p); }
+    else if (accept_kw(p, "OFFSET")) { *limit = a; *offset = primary(p); }
+    else *limit = a;
+}
+
+static bool alias_ok(P *p)
+{
+    /* a bare word after an expression is an alias unless it starts the next clause */
+    if (p->t.kind == TK_QIDENT || p->t.kind == TK_STRING) return true;
+    if (p->t.kind != TK_IDENT) return false;
+    if (pl_is_reserved(p->t.val, p->t.vlen)) return false;
+    return true;
+}
+
+static void table_name(P *p, char **db, char **name)
+{
+    char *a = ident(p);
+    if (accept_op(p, '.')) {
+        *db = a;
+        if (p->t.kind == TK_IDENT || p->t.kind == TK_QIDENT) { *name = p->t.val; next(p); }
+        else syntax_error(p);
+    } else { *db = NULL; *name = a; }
+}
+
+static void index_hints(P *p)
+{
+    while (is_kw(p, "USE") || is_kw(p, "FORCE") || is_kw(p, "IGNORE")) {
+        next(p);
+        if (!accept_kw(p, "INDEX")) expect_kw(p, "KEY");
+        if (accept_kw(p, "FOR")) {
+            if (accept_kw(p, "JOIN")) {}
+            else if (accept_kw(p, "ORDER") || accept_kw(p, "GROUP")) expect_kw(p, "BY");
+            else syntax_error(p);
+        }
+        expect_op(p, '(');
+        if (!is_op(p, ')')) { do { if (!accept_kw(p, "PRIMARY")) ident(p); } while (accept_op(p, ',')); }
+        expect_op(p, ')');
+    }
+}
+
+static void table_factor(P *p, vec *v, int join);
+
+static void table_ref_list(P *p, vec *v)
+{
+    table_factor(p, v, JT_INNER);
+    for (;;) {
+        int jt;
+        if (accept_op(p, ',')) { table_factor(p, v, JT_CROSS); continue; }
+        if (is_kw(p, "JOIN") || is_kw(p, "INNER") || is_kw(p, "CROSS")) {
+            jt = is_kw(p, "CROSS") ? JT_CROSS : JT_INNER;
+            if (!is_kw(p, "JOIN")) next(p);
+            expect_kw(p, "JOIN");
+        } else if (is_kw(p, "STRAIGHT_JOIN")) { next(p); jt = JT_STRAIGHT; }
+        else if (is_kw(p, "LEFT") || is_kw(p, "RIGHT")) {
+            jt = is_kw(p, "LEFT") ? JT_LEFT : JT_RIGHT;
+            next(p);
+            accept_kw(p, "OUTER");
+            expect_kw(p, "JOIN");
+        } else if (is_kw(p, "NATURAL")) {
+            next(p);
+            jt = JT_NATURAL;
+            if (accept_kw(p, "LEFT") || accept_kw(p, "RIGHT")) accept_kw(p, "OUTER");
+            else accept_kw(p, "INNER");
+            expect_kw(p, "JOIN");
+        } else return;
+        table_factor(p, v, jt);
+        pl_tref *t = v->v[v->n - 1];
+        if (accept_kw(p, "ON")) t->on = expr(p);
+        else if (accept_kw(p, "USING")) {
+            expect_op(p, '(');
+            vec u = { 0 };
+            do vpush(p, &u, ident(p)); while (accept_op(p, ','));
+            expect_op(p, ')');
+            t->using_cols = (char **)u.v; t->nusing = u.n;
+        }
+    }
+}
+
+static void table_factor(P *p, vec *v, int join)
+{
+    pl_tref *t = alloc(p, sizeof *t);
+    t->join = join;
+    if (is_op(p, '(')) {
+        next(p);
+        if (starts_select(p)) {
+            t->derived = select_stmt(p);
+            expect_op(p, ')');
+        } else {
+            /* parenthesised join: flatten (good enough for inner joins) */
+            table_ref_list(p, v);
+            expect_op(p, ')');
+            return;
+        }
+    } else {
+        table_name(p, &t->db, &t->name);
+    }
+    if (accept_kw(p, "AS")) t->alias = ident_or_string(p);
+    else if (alias_ok(p) && !is_kw(p, "USE") && !is_kw(p, "FORCE") && !is_kw(p, "IGNORE") &&
+             !is_kw(p, "NATURAL") && !is_kw(p, "STRAIGHT_JOIN")) t->alias = ident_or_string(p);
+    index_hints(p);
+    vpush(p, v, t);
+}
+
+static pl_select *select_core(P *p)
+{
+    pl_select *s = alloc(p, sizeof *s);
+    if (is_op(p, '(')) {
+        next(p);
+        pl_select *in = select_body(p);
+        expect_op(p, ')');
+        return in;
+    }
+    expect_kw(p, "SELECT");
+    for (;;) {
+        if (accept_kw(p, "DISTINCT") || accept_kw(p, "DISTINCTROW")) s->distinct = true;
+        else if (accept_kw(p, "ALL")) {}
+        else if (accept_kw(p, "SQL_CALC_FOUND_ROWS")) s->calc_found_rows = true;
+        else if (accept_kw(p, "STRAIGHT_JOIN")) s->straight = true;
+        else if (accept_kw(p, "HIGH_PRIORITY") || accept_kw(p, "SQL_NO_CACHE") || accept_kw(p, "SQL_CACHE") ||
+                 accept_kw(p, "SQL_SMALL_RESULT") || accept_kw(p, "SQL_BIG_RESULT") ||
+                 accept_kw(p, "SQL_BUFFER_RESULT")) {}
+        else break;
+    }
+    vec items = { 0 };
+    do {
+        pl_item *it = alloc(p, sizeof *it);
+        it->e = expr(p);
+        if (accept_kw(p, "AS")) it->alias = ident_or_string(p);
+        else if (alias_ok(p)) it->alias = ident_or_string(p);
+        vpush(p, &items, it);
+    } while (accept_op(p, ','));
+    s->nitems = items.n;
+    s->items = alloc(p, (size_t)items.n * sizeof(pl_item));
+    for (int i = 0; i < items.n; i++) s->items[i] = *(pl_item *)items.v[i];
+    if (accept_kw(p, "INTO")) {
+        vec iv = { 0 };
+        do {
+            if (p->t.kind != TK_USERVAR) syntax_error(p);
+            vpush(p, &iv, p->t.val); next(p);
+        } while (accept_op(p, ','));
+        s->into_vars = (char **)iv.v; s->ninto = iv.n;
+    }
+    if (accept_kw(p, "FROM")) {
+        if (accept_kw(p, "DUAL")) {}
+        else {
+            vec v = { 0 };
+            table_ref_list(p, &v);
+            s->nfrom = v.n;
+            s->from = alloc(p, (size_t)v.n * sizeof(pl_tref));
+            for (int i = 0; i < v.n; i++) s->from[i] = *(pl_tref *)v.v[i];
+        }
+    }
+    if (accept_kw(p, "WHERE")) s->where = expr(p);
+    if (accept_kw(p, "GROUP")) {
+        expect_kw(p, "BY");
+        vec g = { 0 };
+        do {
+            vpush(p, &g, expr(p));
+            (void)(accept_kw(p, "ASC") || accept_kw(p, "DESC"));
+        } while (accept_op(p, ','));
+        s->group = (pl_expr **)g.v; s->ngroup = g.n;
+        if (accept_kw(p, "WITH")) { expect_kw(p, "ROLLUP"); s->rollup = true; }
+    }
+    if (accept_kw(p, "HAVING")) s->having = expr(p);
+    if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); s->order = order_list(p, &s->norder); }
+    if (accept_kw(p, "LIMIT")) limit_clause(p, &s->limit, &s->offset);
+    if (accept_kw(p, "FOR")) {
+        expect_kw(p, "UPDATE"); s->for_update = true;
+        if (accept_kw(p, "NOWAIT") || accept_kw(p, "SKIP")) accept_kw(p, "LOCKED");
+    } else if (accept_kw(p, "LOCK")) {
+        expect_kw(p, "IN"); expect_kw(p, "SHARE"); expect_kw(p, "MODE"); s->lock_share = true;
+    }
+    if (accept_kw(p, "INTO")) {
+        vec iv = { 0 };
+        do {
+            if (p->t.kind != TK_USERVAR) syntax_error(p);
+            vpush(p, &iv, p->t.val); next(p);
+        } while (accept_op(p, ','));
+        s->into_vars = (char **)iv.v; s->ninto = iv.n;
+    }
+    return s;
+}
+
+static pl_select *select_body(P *p)
+{
+    pl_select *first = select_core(p), *last = first;
+    for (;;) {
+        int op;
+        if (accept_kw(p, "UNION")) {
+            op = 1;
+            if (accept_kw(p, "ALL")) op = 2; else accept_kw(p, "DISTINCT");
+        } else if (accept_kw(p, "INTERSECT")) { op = 3; accept_kw(p, "DISTINCT"); }
+        else if (accept_kw(p, "EXCEPT")) { op = 4; accept_kw(p, "DISTINCT"); }
+        else break;
+        last->set_op = op;
+        pl_select *n = select_core(p);
+        last->next = n;
+        last = n;
+    }
+    if (first->next) {
+        /* a trailing ORDER BY / LIMIT on the last member applies to the whole union
+           (unless that member was parenthesised, where it was consumed inside) */
+        if (last->norder || last->limit) {
+            first->u_order = last->order; first->nu_order = last->norder;
+            first->u_limit = last->limit; first->u_offset = last->offset;
+            last->order = NULL; last->norder = 0; last->limit = last->offset = NULL;
+        }
+        if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); first->u_order = order_list(p, &first->nu_order); }
+        if (accept_kw(p, "LIMIT")) limit_clause(p, &first->u_limit, &first->u_offset);
+    } else if (!first->norder && !first->limit) {
+        /* (SELECT ...) ORDER BY ... LIMIT ... */
+        if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); first->order = order_list(p, &first->norder); }
+        if (accept_kw(p, "LIMIT")) limit_clause(p, &first->limit, &first->offset);
+    }
+    return first;
+}
+
+static pl_select *select_stmt(P *p)
+{
+    if (is_kw(p, "WITH")) {
+        syntax_error(p);   /* CTEs: not yet (issue #5) */
+    }
+    return select_body(p);
+}
+
+/* ---------------------------------------------------------------- DDL */
+
+static uint32_t uint_tok(P *p)
+{
+    if (p->t.kind != TK_INT) syntax_error(p);
+    unsigned long v = strtoul(p->t.val, NULL, 10);
+    next(p);
+    return (uint32_t)v;
+}
+
+static char *charset_name(P *p)
+{
+    if (is_kw(p, "BINARY")) { next(p); return "binary"; }
+    return ident_or_string(p);
+}
+
+/* Data type and column attributes. */
+static void column_type(P *p, pl_coldef *d)
+{
+    stor_column *c = &d->c;
+    c->scale = -1;
+    c->kind = CK_I64;
+    struct { const char *w; int t; } ints[] = {
+        { "TINYINT", CT_TINYINT }, { "INT1", CT_TINYINT }, { "SMALLINT", CT_SMALLINT }, { "INT2", CT_SMALLINT },
+        { "MEDIUMINT", CT_MEDIUMINT }, { "INT3", CT_MEDIUMINT }, { "MIDDLEINT", CT_MEDIUMINT },
+        { "INT", CT_INT }, { "INTEGER", CT_INT }, { "INT4", CT_INT },
+        { "BIGINT", CT_BIGINT }, { "INT8", CT_BIGINT }, { NULL, 0 } };
+    for (int i = 0; ints[i].w; i++) {
+        if (accept_kw(p, ints[i].w)) {
+            c->type = (uint8_t)ints[i].t;
+            if (accept_op(p, '(')) { c->width = uint_tok(p); expect_op(p, ')'); }
+            goto num_attrs;
+        }
+    }
+    if (accept_kw(p, "BOOL") || accept_kw(p, "BOOLEAN")) { c->type = CT_TINYINT; c->width = 1; return; }
+    if (accept_kw(p, "SERIAL")) {
+        c->type = CT_BIGINT; c->is_unsigned = true; c->not_null = true; c->auto_increment = true;
+        d->inline_unique = true;
+        return;
+    }
+    if (accept_kw(p, "DECIMAL") || accept_kw(p, "DEC") || accept_kw(p, "NUMERIC") || accept_kw(p, "FIXED")) {
+        c->type = CT_DECIMAL;
+        c->width = 10; c->scale = 0;
+        if (accept_op(p, '(')) {
+            c->width = uint_tok(p);
+            if (accept_op(p, ',')) c->scale = (int32_t)uint_tok(p);
+            expect_op(p, ')');
+        }
+        goto num_attrs;
+    }
+    if (accept_kw(p, "FLOAT") || accept_kw(p, "FLOAT4")) {
+        c->type = CT_FLOAT; c->kind = CK_F64;
+        if (accept_op(p, '(')) {
+            c->width = uint_tok(p);
+            if (accept_op(p, ',')) c->scale = (int32_t)uint_tok(p);
+            else if (c->width > 24) { c->type = CT_DOUBLE; c->width = 0; }
+            expect_op(p, ')');
+        }
+        goto num_attrs;
+    }
+    if (accept_kw(p, "DOUBLE") || accept_kw(p, "REAL") || accept_kw(p, "FLOAT8")) {
+        accept_kw(p, "PRECISION");
+        c->type = CT_DOUBLE; c->kind = CK_F64;
+        if (accept_op(p, '(')) {
+            c->width = uint_tok(p);
+            expect_op(p, ',');
+            c->scale = (int32_t)uint_tok(p);
+            expect_op(p, ')');
+        }
+        goto num_attrs;
+    }
+    if (accept_kw(p, "BIT")) {
+        c->type = CT_BIT; c->width = 1;
+        if (accept_op(p, '(')) { c->width = uint_tok(p); expect_op(p, ')'); }
+        return;
+    }
+    if (accept_kw(p, "DATE")) { c->type = CT_DATE; return; }
+    if (accept_kw(p, "DATETIME") || accept_kw(p, "TIMESTAMP") || accept_kw(p, "TIME")) {
+        const char *w = p->t.start;   /* previous token is gone; detect by text */
+        (void)w;
+        c->type = CT_DATETIME;
+        /* re-read the keyword from the raw text before the current token */
+        const char *q = p->t.start;
+        while (q > p->lx.sql && isspace((unsigned char)q[-1])) q--;
+        const char *k = q;
+        while (k > p->lx.sql && isalpha((unsigned char)k[-1])) k--;
+        if ((size_t)(q - k) == 9 && !strncasecmp(k, "TIMESTAMP", 9)) c->type = CT_TIMESTAMP;
+        else if ((size_t)(q - k) == 4 && !strncasecmp(k, "TIME", 4)) c->type = CT_TIME;
+        c->scale = 0;
+        if (accept_op(p, '(')) { c->scale = (int32_t)uint_tok(p); expect_op(p, ')'); }
+        return;
+    }
+    if (accept_kw(p, "YEAR")) {
+        c->type = CT_YEAR; c->width = 4;
+        if (accept_op(p, '(')) { c->width = uint_tok(p); expect_op(p, ')'); }
+        return;
+    }
+    c->kind = CK_STR;
+    bool national = accept_kw(p, "NATIONAL") || false;
+    if (accept_kw(p, "NCHAR")) { national = true; c->type = CT_CHAR; if (accept_kw(p, "VARYING")) c->type = CT_VARCHAR; c->width = 1; }
+    else if (accept_kw(p, "NVARCHAR")) { national = true; c->type = CT_VARCHAR; }
+    else if (accept_kw(p, "CHAR") || accept_kw(p, "CHARACTER")) {
+        c->type = CT_CHAR; c->width = 1;
+        if (accept_kw(p, "VARYING")) c->type = CT_VARCHAR;
+    }
+    else if (accept_kw(p, "VARCHAR") || accept_kw(p, "VARCHARACTER")) c->type = CT_VARCHAR;
+    else if (accept_kw(p, "BINARY")) { c->type = CT_BINARY; c->width = 1; }
+    else if (accept_kw(p, "VARBINARY")) c->type = CT_VARBINARY;
+    else if (accept_kw(p, "TINYTEXT")) c->type = CT_TINYTEXT;
+    else if (accept_kw(p, "TEXT")) c->type = CT_TEXT;
+    else if (accept_kw(p, "MEDIUMTEXT")) c->type = CT_MEDIUMTEXT;
+    else if (accept_kw(p, "LONGTEXT")) c->type = CT_LONGTEXT;
+    else if (accept_kw(p, "LONG")) { accept_kw(p, "VARCHAR"); c->type = CT_MEDIUMTEXT; }
+    else if (accept_kw(p, "JSON")) { c->type = CT_LONGTEXT; d->collate = "utf8mb4_bin"; }
+    else if (accept_kw(p, "TINYBLOB")) c->type = CT_TINYBLOB;
+    else if (accept_kw(p, "BLOB")) c->type = CT_BLOB;
+    else if (accept_kw(p, "MEDIUMBLOB")) c->type = CT_MEDIUMBLOB;
+    else if (accept_kw(p, "LONGBLOB")) c->type = CT_LONGBLOB;
+    else if (accept_kw(p, "ENUM") || accept_kw(p, "SET")) {
+        const char *q = p->t.start;
+        while (q > p->lx.sql && isspace((unsigned char)q[-1])) q--;
+        c->type = (q - p->lx.sql >= 3 && !strncasecmp(q - 3, "SET", 3)) ? CT_SET : CT_ENUM;
+        expect_op(p, '(');
+        vec v = { 0 };
+        do {
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            vpush(p, &v, stor_arena_strndup(p->a, p->t.val, p->t.vlen));
+            next(p);
+        } while (accept_op(p, ','));
+        expect_op(p, ')');
+        c->enum_vals = (char **)v.v; c->n_enum = (uint32_t)v.n;
+        c->kind = CK_STR;
+    }
+    else syntax_error(p);
+    if (national) d->charset = "utf8mb3";
+    if (accept_op(p, '(')) { c->width = uint_tok(p); expect_op(p, ')'); }
+    else if (c->type == CT_VARCHAR || c->type == CT_VARBINARY) syntax_error(p);
+    /* string attributes */
+    for (;;) {
+        if (accept_kw(p, "CHARACTER") || accept_kw(p, "CHARSET")) { accept_kw(p, "SET"); d->charset = charset_name(p); }
+        else if (is_kw(p, "COLLATE")) { next(p); d->collate = ident_or_string(p); }
+        else if (is_kw(p, "BINARY") && (c->type <= CT_VARCHAR || c->type == CT_TEXT || c->type == CT_LONGTEXT ||
+                 c->type == CT_MEDIUMTEXT || c->type == CT_TINYTEXT)) { next(p); d->collate = "*bin"; }
+        else if (accept_kw(p, "ASCII")) d->charset = "latin1";
+        else if (accept_kw(p, "UNICODE")) d->charset = "ucs2";
+        else break;
+    }
+    return;
+num_attrs:
+    for (;;) {
+        if (accept_kw(p, "UNSIGNED")) c->is_unsigned = true;
+        else if (accept_kw(p, "SIGNED")) {}
+        else if (accept_kw(p, "ZEROFILL")) { c->zerofill = true; c->is_unsigned = true; }
+        else break;
+    }
+}
+
+static void column_attrs(P *p, pl_coldef *d)
+{
+    stor_column *c = &d->c;
+    for (;;) {
+        if (accept_kw(p, "NOT")) { expect_kw(p, "NULL"); c->not_null = true; }
+        else if (accept_kw(p, "NULL")) { c->not_null = false; c->explicit_null = true; }
+        else if (accept_kw(p, "DEFAULT")) {
+            const char *s = p->t.start;
+            if (accept_op(p, '(')) { d->default_expr = expr(p); expect_op(p, ')'); }
+            else d->default_expr = unary(p);
+            set_src(p, d->default_expr, s);
+            d->has_default = true;
+        }
+        else if (accept_kw(p, "AUTO_INCREMENT")) c->auto_increment = true;
+        else if (accept_kw(p, "PRIMARY")) { expect_kw(p, "KEY"); d->inline_pk = true; c->not_null = true; }
+        else if (accept_kw(p, "UNIQUE")) { accept_kw(p, "KEY"); d->inline_unique = true; }
+        else if (accept_kw(p, "KEY")) { d->inline_pk = true; c->not_null = true; }
+        else if (accept_kw(p, "COMMENT")) {
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            c->comment = stor_arena_strndup(p->a, p->t.val, p->t.vlen); next(p);
+        }
+        else if (accept_kw(p, "ON")) {
+            expect_kw(p, "UPDATE");
+            if (!(accept_kw(p, "CURRENT_TIMESTAMP") || accept_kw(p, "NOW") || accept_kw(p, "LOCALTIMESTAMP") ||
+                  accept_kw(p, "LOCALTIME"))) syntax_error(p);
+            if (accept_op(p, '(')) { if (p->t.kind == TK_INT) next(p); expect_op(p, ')'); }
+            c->on_update_now = true;
+        }
+        else if (is_kw(p, "COLLATE")) { next(p); d->collate = ident_or_string(p); }
+        else if (accept_kw(p, "CHARACTER") || accept_kw(p, "CHARSET")) { accept_kw(p, "SET"); d->charset = charset_name(p); }
+        else if (accept_kw(p, "COLUMN_FORMAT")) { ident(p); }
+        else if (accept_kw(p, "STORAGE")) { ident(p); }
+        else if (accept_kw(p, "INVISIBLE")) {}
+        else if (accept_kw(p, "CHECK")) { expect_op(p, '('); expr(p); expect_op(p, ')'); }
+        else if (accept_kw(p, "REFERENCES")) {
+            char *db, *nm; table_name(p, &db, &nm);
+            expect_op(p, '('); do ident(p); while (accept_op(p, ',')); expect_op(p, ')');
+            while (accept_kw(p, "ON")) { if (!accept_kw(p, "DELETE")) expect_kw(p, "UPDATE");
+                if (accept_kw(p, "SET")) { if (!accept_kw(p, "NULL")) expect_kw(p, "DEFAULT"); }
+                else if (accept_kw(p, "NO")) expect_kw(p, "ACTION");
+                else if (!accept_kw(p, "CASCADE")) expect_kw(p, "RESTRICT"); }
+        }
+        else if (accept_kw(p, "GENERATED") || accept_kw(p, "AS")) {
+            syntax_error(p);   /* generated columns: not supported yet */
+        }
+        else break;
+    }
+}
+
+static void key_parts(P *p, pl_keydef *k)
+{
+    expect_op(p, '(');
+    vec cols = { 0 }, pre = { 0 };
+    do {
+        vpush(p, &cols, ident(p));
+        uint32_t *pl = alloc(p, sizeof *pl);
+        if (accept_op(p, '(')) { *pl = uint_tok(p); expect_op(p, ')'); }
+        vpush(p, &pre, pl);
+        (void)(accept_kw(p, "ASC") || accept_kw(p, "DESC"));
+    } while (accept_op(p, ','));
+    expect_op(p, ')');
+    k->ncols = cols.n;
+    k->cols = (char **)cols.v;
+    k->prefix = alloc(p, (size_t)pre.n * sizeof(uint32_t));
+    for (int i = 0; i < pre.n; i++) k->prefix[i] = *(uint32_t *)pre.v[i];
+}
+
+static void key_options(P *p, pl_keydef *k)
+{
+    for (;;) {
+        if (accept_kw(p, "USING")) { if (!accept_kw(p, "BTREE")) expect_kw(p, "HASH"); }
+        else if (accept_kw(p, "COMMENT")) {
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            k->comment = stor_arena_strndup(p->a, p->t.val, p->t.vlen); next(p);
+        }
+        else if (accept_kw(p, "KEY_BLOCK_SIZE")) { accept_op(p, '='); uint_tok(p); }
+        else if (accept_kw(p, "WITH")) { expect_kw(p, "PARSER"); ident(p); }
+        else if (accept_kw(p, "VISIBLE") || accept_kw(p, "INVISIBLE") || accept_kw(p, "CLUSTERING")) {}
+        else break;
+    }
+}
+
+/* KEY / INDEX / PRIMARY KEY / UNIQUE / FULLTEXT / CONSTRAINT ... FOREIGN KEY definitions.
+ * Returns false when the current token does not start one. */
+static bool key_def(P *p, pl_keydef *k)
+{
+    memset(k, 0, sizeof *k);
+    char *cname = NULL;
+    if (accept_kw(p, "CONSTRAINT")) {
+        if (!is_kw(p, "PRIMARY") && !is_kw(p, "UNIQUE") && !is_kw(p, "FOREIGN") && !is_kw(p, "CHECK"))
+            cname = ident(p);
+    }
+    if (accept_kw(p, "PRIMARY")) {
+        expect_kw(p, "KEY");
+        k->kind = IK_PRIMARY;
+        if (is_ident_tok(p) && !is_kw(p, "USING")) ident(p);
+        (void)(accept_kw(p, "USING") && (accept_kw(p, "BTREE") || accept_kw(p, "HASH")));
+    } else if (accept_kw(p, "UNIQUE")) {
+        k->kind = IK_UNIQUE;
+        (void)(accept_kw(p, "KEY") || accept_kw(p, "INDEX"));
+        if (is_ident_tok(p) && !is_kw(p, "USING")) k->name = ident(p);
+        else k->name = cname;
+    } else if (accept_kw(p, "FULLTEXT") || accept_kw(p, "SPATIAL")) {
+        const char *q = p->t.start;
+        while (q > p->lx.sql && isspace((unsigned char)q[-1])) q--;
+        k->kind = (q - p->lx.sql >= 7 && !strncasecmp(q - 7, "SPATIAL", 7)) ? IK_SPATIAL : IK_FULLTEXT;
+        (void)(accept_kw(p, "KEY") || accept_kw(p, "INDEX"));
+        if (is_ident_tok(p)) k->name = ident(p);
+    } else if (accept_kw(p, "KEY") || accept_kw(p, "INDEX")) {
+        k->kind = IK_KEY;
+        if (is_ident_tok(p) && !is_kw(p, "USING")) k->name = ident(p);
+    } else if (accept_kw(p, "FOREIGN")) {
+        expect_kw(p, "KEY");
+        k->kind = IK_KEY;
+        k->is_foreign = true;
+        if (is_ident_tok(p)) k->name = ident(p);
+        else k->name = cname;
+        key_parts(p, k);
+        expect_kw(p, "REFERENCES");
+        char *db, *nm; table_name(p, &db, &nm);
+        expect_op(p, '('); do ident(p); while (accept_op(p, ',')); expect_op(p, ')');
+        while (accept_kw(p, "ON")) {
+            if (!accept_kw(p, "DELETE")) expect_kw(p, "UPDATE");
+            if (accept_kw(p, "SET")) { if (!accept_kw(p, "NULL")) expect_kw(p, "DEFAULT"); }
+            else if (accept_kw(p, "NO")) expect_kw(p, "ACTION");
+            else if (!accept_kw(p, "CASCADE")) expect_kw(p, "RESTRICT");
+        }
+        return true;
+    } else if (accept_kw(p, "CHECK")) {
+        expect_op(p, '('); expr(p); expect_op(p, ')');
+        k->kind = -1;
+        return true;
+    } else {
+        if (cname) syntax_error(p);
+        return false;
+    }
+    if (is_kw(p, "USING")) key_options(p, k);
+    key_parts(p, k);
+    key_options(p, k);
+    return true;
+}
+
+static void table_options(P *p, pl_tableopt *o)
+{
+    for (;;) {
+        accept_op(p, ',');
+        if (accept_kw(p, "ENGINE") || accept_kw(p, "TYPE")) { accept_op(p, '='); o->engine = ident_or_string(p); }
+        else if (accept_kw(p, "AUTO_INCREMENT")) {
+            accept_op(p, '=');
+            if (p->t.kind != TK_INT) syntax_error(p);
+            o->auto_inc = strtoull(p->t.val, NULL, 10); o->has_auto_inc = true; next(p);
+        }
+        else if (accept_kw(p, "DEFAULT")) {
+            if (accept_kw(p, "CHARACTER") || accept_kw(p, "CHARSET")) { accept_kw(p, "SET"); accept_op(p, '='); o->charset = charset_name(p); }
+            else if (accept_kw(p, "COLLATE")) { accept_op(p, '='); o->collate = ident_or_string(p); }
+            else syntax_error(p);
+        }
+        else if (accept_kw(p, "CHARACTER") || accept_kw(p, "CHARSET")) { accept_kw(p, "SET"); accept_op(p, '='); o->charset = charset_name(p); }
+        else if (accept_kw(p, "COLLATE")) { accept_op(p, '='); o->collate = ident_or_string(p); }
+        else if (accept_kw(p, "COMMENT")) {
+            accept_op(p, '=');
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            o->comment = stor_arena_strndup(p->a, p->t.val, p->t.vlen); next(p);
+        }
+        else if (accept_kw(p, "ROW_FORMAT")) { accept_op(p, '='); o->row_format = ident(p); }
+        else if (accept_kw(p, "AVG_ROW_LENGTH") || accept_kw(p, "CHECKSUM") || accept_kw(p, "KEY_BLOCK_SIZE") ||
+                 accept_kw(p, "MAX_ROWS") || accept_kw(p, "MIN_ROWS") || accept_kw(p, "PACK_KEYS") ||
+                 accept_kw(p, "DELAY_KEY_WRITE") || accept_kw(p, "STATS_PERSISTENT") ||
+                 accept_kw(p, "STATS_AUTO_RECALC") || accept_kw(p, "STATS_SAMPLE_PAGES") ||
+                 accept_kw(p, "PAGE_CHECKSUM") || accept_kw(p, "TRANSACTIONAL") || accept_kw(p, "COMPRESSION") ||
+                 accept_kw(p, "ENCRYPTED") || accept_kw(p, "ENCRYPTION_KEY_ID")) {
+            accept_op(p, '=');
+            if (accept_kw(p, "DEFAULT")) {} else if (p->t.kind == TK_STRING || p->t.kind == TK_INT || is_ident_tok(p)) next(p);
+            else syntax_error(p);
+        }
+        else break;
+    }
+}
+
+static void create_table(P *p, pl_stmt *s)
+{
+    s->kind = S_CREATE_TABLE;
+    if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+    table_name(p, &s->db, &s->table);
+    if (accept_kw(p, "LIKE")) { table_name(p, &s->like_db, &s->like_table); return; }
+    if (is_op(p, '(') && !paren_select_ahead(p)) {
+        next(p);
+        if (accept_kw(p, "LIKE")) { table_name(p, &s->like_db, &s->like_table); expect_op(p, ')'); return; }
+        vec cols = { 0 }, keys = { 0 };
+        do {
+            pl_keydef k;
+            if (key_def(p, &k)) {
+                if (k.kind >= 0) { pl_keydef *kk = alloc(p, sizeof *kk); *kk = k; vpush(p, &keys, kk); }
+                continue;
+            }
+            pl_coldef *d = alloc(p, sizeof *d);
+            d->c.name = ident(p);
+            column_type(p, d);
+            column_attrs(p, d);
+            vpush(p, &cols, d);
+        } while (accept_op(p, ','));
+        expect_op(p, ')');
+        s->ncoldefs = cols.n;
+        s->coldefs = alloc(p, (size_t)cols.n * sizeof(pl_coldef));
+        for (int i = 0; i < cols.n; i++) s->coldefs[i] = *(pl_coldef *)cols.v[i];
+        s->nkeys = keys.n;
+        s->keys = alloc(p, (size_t)keys.n * sizeof(pl_keydef));
+        for (int i = 0; i < keys.n; i++) s->keys[i] = *(pl_keydef *)keys.v[i];
+    }
+    table_options(p, &s->opts);
+    if (accept_kw(p, "PARTITION")) syntax_error(p);
+    (void)(accept_kw(p, "IGNORE") || accept_kw(p, "REPLACE"));
+    accept_kw(p, "AS");
+    if (starts_select(p) || is_op(p, '(')) s->sel = select_stmt(p);
+}
+
+static void alter_table(P *p, pl_stmt *s)
+{
+    s->kind = S_ALTER_TABLE;
+    table_name(p, &s->db, &s->table);
+    vec v = { 0 };
+    if (p->t.kind == TK_EOF || is_op(p, ';')) { s->nalters = 0; return; }
+    do {
+        pl_alter *a = alloc(p, sizeof *a);
+        if (accept_kw(p, "ADD")) {
+            pl_keydef k;
+            if (key_def(p, &k)) {
+                a->kind = AT_ADD_KEY; a->key = k;
+                if (k.kind < 0) continue;
+            } else {
+                accept_kw(p, "COLUMN");
+                if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); a->if_exists = true; }
+                a->kind = AT_ADD_COLUMN;
+                if (is_op(p, '(')) syntax_error(p);
+                a->col.c.name = ident(p);
+                column_type(p, &a->col);
+                column_attrs(p, &a->col);
+                if (accept_kw(p, "FIRST")) a->col.first = true;
+                else if (accept_kw(p, "AFTER")) a->col.after = ident(p);
+            }
+        } else if (accept_kw(p, "DROP")) {
+            if (accept_kw(p, "PRIMARY")) { expect_kw(p, "KEY"); a->kind = AT_DROP_PRIMARY; }
+            else if (accept_kw(p, "INDEX") || accept_kw(p, "KEY")) {
+                a->kind = AT_DROP_KEY;
+                if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); a->if_exists = true; }
+                a->name = ident(p);
+            }
+            else if (accept_kw(p, "FOREIGN")) { expect_kw(p, "KEY"); a->kind = AT_OPTIONS; ident(p); }
+            else {
+                accept_kw(p, "COLUMN");
+                if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); a->if_exists = true; }
+                a->kind = AT_DROP_COLUMN;
+                a->name = ident(p);
+                (void)(accept_kw(p, "RESTRICT") || accept_kw(p, "CASCADE"));
+            }
+        } else if (accept_kw(p, "CHANGE")) {
+            accept_kw(p, "COLUMN");
+            a->kind = AT_CHANGE_COLUMN;
+            a->name = ident(p);
+            a->col.c.name = ident(p);
+            column_type(p, &a->col);
+            column_attrs(p, &a->col);
+            if (accept_kw(p, "FIRST")) a->col.first = true;
+            else if (accept_kw(p, "AFTER")) a->col.after = ident(p);
+        } else if (accept_kw(p, "MODIFY")) {
+            accept_kw(p, "COLUMN");
+            a->kind = AT_MODIFY_COLUMN;
+            a->col.c.name = ident(p);
+            a->name = a->col.c.name;
+            column_type(p, &a->col);
+            column_attrs(p, &a->col);
+            if (accept_kw(p, "FIRST")) a->col.first = true;
+            else if (accept_kw(p, "AFTER")) a->col.after = ident(p);
+        } else if (accept_kw(p, "ALTER")) {
+            accept_kw(p, "COLUMN");
+            a->name = ident(p);
+            if (accept_kw(p, "SET")) {
+                expect_kw(p, "DEFAULT");
+                a->kind = AT_ALTER_DEFAULT;
+                const char *st = p->t.start;
+                if (accept_op(p, '(')) { a->dflt = expr(p); expect_op(p, ')'); }
+                else a->dflt = unary(p);
+                set_src(p, a->dflt, st);
+            } else { expect_kw(p, "DROP"); expect_kw(p, "DEFAULT"); a->kind = AT_DROP_DEFAULT; }
+        } else if (accept_kw(p, "RENAME")) {
+            if (accept_kw(p, "COLUMN")) {
+                a->kind = AT_CHANGE_COLUMN;   /* RENAME COLUMN a TO b: handled as a name change */
+                a->name = ident(p);
+                expect_kw(p, "TO");
+                a->col.c.name = ident(p);
+                a->col.c.type = 255;   /* marker: keep the type */
+            } else if (accept_kw(p, "INDEX") || accept_kw(p, "KEY")) {
+                syntax_error(p);
+            } else {
+                (void)(accept_kw(p, "TO") || accept_kw(p, "AS"));
+                a->kind = AT_RENAME;
+                table_name(p, &a->new_db, &a->new_name);
+            }
+        } else if (accept_kw(p, "CONVERT")) {
+            expect_kw(p, "TO");
+            if (!accept_kw(p, "CHARSET")) { expect_kw(p, "CHARACTER"); expect_kw(p, "SET"); }
+            a->kind = AT_CONVERT;
+            a->charset = charset_name(p);
+            if (accept_kw(p, "COLLATE")) a->collate = ident_or_string(p);
+        } else if (accept_kw(p, "FORCE") || accept_kw(p, "ENABLE") || accept_kw(p, "DISABLE")) {
+            accept_kw(p, "KEYS");
+            a->kind = AT_OPTIONS;
+        } else if (accept_kw(p, "ORDER")) {
+            expect_kw(p, "BY"); int n; order_list(p, &n);
+            a->kind = AT_OPTIONS;
+        } else if (accept_kw(p, "ALGORITHM") || accept_kw(p, "LOCK")) {
+            accept_op(p, '='); ident_or_string(p);
+            a->kind = AT_OPTIONS;
+        } else {
+            pl_tableopt o = { 0 };
+            table_options(p, &o);
+            if (!o.engine && !o.charset && !o.collate && !o.comment && !o.row_format && !o.has_auto_inc)
+                syntax_error(p);
+            a->kind = AT_OPTIONS;
+            s->opts = o;
+        }
+        vpush(p, &v, a);
+    } while (accept_op(p, ','));
+    s->nalters = v.n;
+    s->alters = alloc(p, (size_t)v.n * sizeof(pl_alter));
+    for (int i = 0; i < v.n; i++) s->alters[i] = *(pl_alter *)v.v[i];
+}
+
+/* ---------------------------------------------------------------- DML */
+
+static void assign_list(P *p, pl_assign **out, int *n)
+{
+    vec v = { 0 };
+    do {
+        pl_assign *a = alloc(p, sizeof *a);
+        pl_expr *col = primary(p);
+        if (col->kind != E_COLUMN) syntax_error(p);
+        a->name = col->s;
+        a->value = NULL;
+        /* keep the qualifier for multi-table UPDATE as "tbl\0" prefix */
+        if (col->tbl) {
+            size_t tl = strlen(col->tbl), cl = strlen(col->s);
+            char *q = stor_arena_alloc(p->a, tl + cl + 2);
+            memcpy(q, col->tbl, tl); q[tl] = '.'; memcpy(q + tl + 1, col->s, cl + 1);
+            a->name = q;
+        }
+        if (!accept_op(p, '=')) expect_op(p, OP_ASSIGN);
+        a->value = expr(p);
+        vpush(p, &v, a);
+    } while (accept_op(p, ','));
+    *n = v.n;
+    *out = alloc(p, (size_t)v.n * sizeof(pl_assign));
+    for (int i = 0; i < v.n; i++) (*out)[i] = *(pl_assign *)v.v[i];
+}
+
+static void insert_stmt(P *p, pl_stmt *s, bool replace)
+{
+    s->kind = replace ? S_REPLACE : S_INSERT;
+    for (;;) {
+        if (accept_kw(p, "LOW_PRIORITY") || accept_kw(p, "DELAYED") || accept_kw(p, "HIGH_PRIORITY")) continue;
+        if (accept_kw(p, "IGNORE")) { s->ignore = true; continue; }
+        break;
+    }
+    accept_kw(p, "INTO");
+    table_name(p, &s->db, &s->table);
+    if (is_op(p, '(') && !paren_select_ahead(p)) {
+        next(p);
+        vec c = { 0 };
+        if (!is_op(p, ')')) {
+            do {
+                char *n = ident(p);
+                if (accept_op(p, '.')) { n = ident(p); if (accept_op(p, '.')) n = ident(p); }
+                vpush(p, &c, n);
+            } while (accept_op(p, ','));
+        }
+        expect_op(p, ')');
+        s->cols = (char **)c.v; s->ncols = c.n;
+    }
+    if (accept_kw(p, "VALUES") || accept_kw(p, "VALUE")) {
+        vec rows = { 0 };
+        do {
+            expect_op(p, '(');
+            vec r = { 0 };
+            if (!is_op(p, ')')) { do vpush(p, &r, expr(p)); while (accept_op(p, ',')); }
+            expect_op(p, ')');
+            if (rows.n && r.n != s->rowlen) {
+                p->err->code = 1136;
+                strcpy(p->err->sqlstate, "21S01");
+                snprintf(p->err->msg, sizeof p->err->msg, "Column count doesn't match value count at row %d", rows.n + 1);
+                longjmp(p->jb, 1);
+            }
+            s->rowlen = r.n;
+            pl_expr **arr = alloc(p, (size_t)(r.n ? r.n : 1) * sizeof(pl_expr *));
+            if (r.n) memcpy(arr, r.v, (size_t)r.n * sizeof(pl_expr *));
+            vpush(p, &rows, arr);
+        } while (accept_op(p, ','));
+        s->rows = (pl_expr ***)rows.v; s->nrows = rows.n;
+    } else if (accept_kw(p, "SET")) {
+        assign_list(p, &s->sets, &s->nsets);
+    } else if (starts_select(p) || is_op(p, '(')) {
+        s->sel = select_stmt(p);
+    } else syntax_error(p);
+    if (accept_kw(p, "ON")) {
+        expect_kw(p, "DUPLICATE"); expect_kw(p, "KEY"); expect_kw(p, "UPDATE");
+        assign_list(p, &s->dup_sets, &s->ndup);
+    }
+}
+
+static void update_stmt(P *p, pl_stmt *s)
+{
+    s->kind = S_UPDATE;
+    for (;;) {
+        if (accept_kw(p, "LOW_PRIORITY")) continue;
+        if (accept_kw(p, "IGNORE")) { s->ignore = true; continue; }
+        break;
+    }
+    vec v = { 0 };
+    table_ref_list(p, &v);
+    s->ntrefs = v.n;
+    s->trefs = alloc(p, (size_t)v.n * sizeof(pl_tref));
+    for (int i = 0; i < v.n; i++) s->trefs[i] = *(pl_tref *)v.v[i];
+    expect_kw(p, "SET");
+    assign_list(p, &s->sets, &s->nsets);
+    if (accept_kw(p, "WHERE")) s->where = expr(p);
+    if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); s->order = order_list(p, &s->norder); }
+    if (accept_kw(p, "LIMIT")) s->limit = primary(p);
+}
+
+static void delete_stmt(P *p, pl_stmt *s)
+{
+    s->kind = S_DELETE;
+    for (;;) {
+        if (accept_kw(p, "LOW_PRIORITY") || accept_kw(p, "QUICK")) continue;
+        if (accept_kw(p, "IGNORE")) { s->ignore = true; continue; }
+        break;
+    }
+    vec tg = { 0 };
+    if (!is_kw(p, "FROM")) {   /* DELETE a, b FROM ... */
+        do {
+            char *n = ident(p);
+            if (accept_op(p, '.')) { if (is_op(p, '*')) next(p); else n = ident(p); }
+            if (accept_op(p, '.')) expect_op(p, '*');
+            vpush(p, &tg, n);
+        } while (accept_op(p, ','));
+    }
+    expect_kw(p, "FROM");
+    if (!tg.n) {
+        /* DELETE FROM t [USING ...] or DELETE FROM a, b USING ... */
+        vec v = { 0 };
+        table_ref_list(p, &v);
+        if (accept_kw(p, "USING")) {
+            for (int i = 0; i < v.n; i++) vpush(p, &tg, ((pl_tref *)v.v[i])->name);
+            v.n = 0;
+            table_ref_list(p, &v);
+        }
+        s->ntrefs = v.n;
+        s->trefs = alloc(p, (size_t)v.n * sizeof(pl_tref));
+        for (int i = 0; i < v.n; i++) s->trefs[i] = *(pl_tref *)v.v[i];
+    } else {
+        vec v = { 0 };
+        table_ref_list(p, &v);
+        s->ntrefs = v.n;
+        s->trefs = alloc(p, (size_t)v.n * sizeof(pl_tref));
+        for (int i = 0; i < v.n; i++) s->trefs[i] = *(pl_tref *)v.v[i];
+    }
+    s->del_targets = (char **)tg.v; s->ndel_targets = tg.n;
+    if (accept_kw(p, "WHERE")) s->where = expr(p);
+    if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); s->order = order_list(p, &s->norder); }
+    if (accept_kw(p, "LIMIT")) s->limit = primary(p);
+}
+
+/* ---------------------------------------------------------------- SET / SHOW */
+
+static void set_stmt(P *p, pl_stmt *s)
+{
+    s->kind = S_SET;
+    if (accept_kw(p, "NAMES")) {
+        s->kind = S_SET_NAMES;
+        if (accept_kw(p, "DEFAULT")) s->charset = NULL;
+        else s->charset = charset_name(p);
+        if (accept_kw(p, "COLLATE")) s->collate = accept_kw(p, "DEFAULT") ? NULL : ident_or_string(p);
+        return;
+    }
+    if ((is_kw(p, "CHARACTER") && is_word(peek(p), "SET")) || is_kw(p, "CHARSET")) {
+        if (accept_kw(p, "CHARACTER")) expect_kw(p, "SET"); else next(p);
+        s->kind = S_SET_NAMES;
+        s->num = 1;   /* marks SET CHARACTER SET */
+        s->charset = accept_kw(p, "DEFAULT") ? NULL : charset_name(p);
+        return;
+    }
+    if (accept_kw(p, "PASSWORD") || accept_kw(p, "ROLE") || accept_kw(p, "DEFAULT")) {
+        s->kind = S_UNSUPPORTED; s->unsupported = "this SET statement";
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+        return;
+    }
+    vec v = { 0 };
+    int default_scope = 0;
+    if (accept_kw(p, "GLOBAL")) default_scope = 1;
+    else if (accept_kw(p, "SESSION") || accept_kw(p, "LOCAL")) default_scope = 0;
+    if (accept_kw(p, "TRANSACTION")) {
+        /* SET [GLOBAL|SESSION] TRANSACTION ISOLATION LEVEL ... | READ ONLY/WRITE */
+        s->kind = S_SET;
+        pl_assign *a = alloc(p, sizeof *a);
+        a->scope = default_scope;
+        if (accept_kw(p, "ISOLATION")) {
+            expect_kw(p, "LEVEL");
+            const char *lvl;
+            if (accept_kw(p, "READ")) { lvl = accept_kw(p, "COMMITTED") ? "READ-COMMITTED" : (expect_kw(p, "UNCOMMITTED"), "READ-UNCOMMITTED"); }
+            else if (accept_kw(p, "REPEATABLE")) { expect_kw(p, "READ"); lvl = "REPEATABLE-READ"; }
+            else { expect_kw(p, "SERIALIZABLE"); lvl = "SERIALIZABLE"; }
+            a->name = "tx_isolation";
+            pl_expr *e = mk(p, E_STRING, p->t.start);
+            e->s = (char *)lvl; e->slen = strlen(lvl);
+            a->value = e;
+        } else {
+            expect_kw(p, "READ");
+            bool ro = accept_kw(p, "ONLY");
+            if (!ro) expect_kw(p, "WRITE");
+            a->name = "tx_read_only";
+            pl_expr *e = mk(p, E_INT, p->t.start);
+            e->s = ro ? "1" : "0"; e->slen = 1;
+            a->value = e;
+        }
+        vpush(p, &v, a);
+        s->nsets = 1;
+        s->sets = a;
+        return;
+    }
+    do {
+        pl_assign *a = alloc(p, sizeof *a);
+        a->scope = default_scope;
+        if (p->t.kind == TK_USERVAR) { a->scope = 2; a->name = p->t.val; next(p); }
+        else if (p->t.kind == TK_SYSVAR) {
+            char *vname = p->t.val;
+            char *dot = strchr(vname, '.');
+            a->scope = 0;
+            if (dot) {
+                if (!strncasecmp(vname, "global.", 7)) a->scope = 1;
+                vname = dot + 1;
+            }
+            a->name = vname;
+            next(p);
+        } else {
+            if (accept_kw(p, "GLOBAL")) a->scope = 1;
+            else if (accept_kw(p, "SESSION") || accept_kw(p, "LOCAL")) a->scope = 0;
+            if (p->t.kind == TK_IDENT || p->t.kind == TK_QIDENT) { a->name = p->t.val; next(p); }
+            else syntax_error(p);
+            if (accept_op(p, '.')) { a->name = ident(p); }   /* SET x.y (structured) */
+        }
+        if (!accept_op(p, '=')) expect_op(p, OP_ASSIGN);
+        if (is_kw(p, "ON") || is_kw(p, "OFF") || is_kw(p, "ALL")) {
+            pl_expr *e = mk(p, E_STRING, p->t.start);
+            e->s = p->t.val; e->slen = p->t.vlen;
+            next(p);
+            a->value = e;
+        } else if (accept_kw(p, "DEFAULT")) {
+            a->value = mk(p, E_DEFAULT, p->t.start);
+        } else a->value = expr(p);
+        vpush(p, &v, a);
+    } while (accept_op(p, ','));
+    s->nsets = v.n;
+    s->sets = alloc(p, (size_t)v.n * sizeof(pl_assign));
+    for (int i = 0; i < v.n; i++) s->sets[i] = *(pl_assign *)v.v[i];
+}
+
+static void like_or_where(P *p, pl_stmt *s)
+{
+    if (accept_kw(p, "LIKE")) {
+        if (p->t.kind != TK_STRING) syntax_error(p);
+        s->like = p->t.val; next(p);
+    } else if (accept_kw(p, "WHERE")) s->show_where = expr(p);
+}
+
+static void show_stmt(P *p, pl_stmt *s)
+{
+    s->kind = S_SHOW;
+    if (accept_kw(p, "FULL")) s->full = true;
+    if (accept_kw(p, "GLOBAL")) s->global = true;
+    else if (accept_kw(p, "SESSION") || accept_kw(p, "LOCAL")) s->session_scope = true;
+    if (accept_kw(p, "VARIABLES")) { s->show = SH_VARIABLES; like_or_where(p, s); return; }
+    if (accept_kw(p, "STATUS")) { s->show = SH_STATUS; like_or_where(p, s); return; }
+    if (accept_kw(p, "DATABASES") || accept_kw(p, "SCHEMAS")) { s->show = SH_DATABASES; like_or_where(p, s); return; }
+    if (accept_kw(p, "TABLES")) {
+        s->show = SH_TABLES;
+        if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p);
+        like_or_where(p, s);
+        return;
+    }
+    if (accept_kw(p, "TABLE")) {
+        expect_kw(p, "STATUS");
+        s->show = SH_TABLE_STATUS;
+        if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p);
+        like_or_where(p, s);
+        return;
+    }
+    if (accept_kw(p, "COLUMNS") || accept_kw(p, "FIELDS")) {
+        s->show = SH_COLUMNS;
+        if (!accept_kw(p, "FROM")) expect_kw(p, "IN");
+        table_name(p, &s->db, &s->table);
+        if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->db = ident(p);
+        like_or_where(p, s);
+        return;
+    }
+    if (accept_kw(p, "INDEX") || accept_kw(p, "INDEXES") || accept_kw(p, "KEYS")) {
+        s->show = SH_INDEX;
+        if (!accept_kw(p, "FROM")) expect_kw(p, "IN");
+        table_name(p, &s->db, &s->table);
+        if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->db = ident(p);
+        if (accept_kw(p, "WHERE")) s->show_where = expr(p);
+        return;
+    }
+    if (accept_kw(p, "CREATE")) {
+        if (accept_kw(p, "TABLE")) { s->show = SH_CREATE_TABLE; table_name(p, &s->db, &s->table); return; }
+        if (accept_kw(p, "DATABASE") || accept_kw(p, "SCHEMA")) {
+            s->show = SH_CREATE_DATABASE;
+            if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+            s->table = ident(p);
+            return;
+        }
+        if (accept_kw(p, "VIEW")) { s->show = SH_CREATE_VIEW; table_name(p, &s->db, &s->table); return; }
+        if (accept_kw(p, "USER")) { s->show = SH_CREATE_USER; while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p); return; }
+        syntax_error(p);
+    }
+    if (accept_kw(p, "ENGINES")) { s->show = SH_ENGINES; return; }
+    if (accept_kw(p, "STORAGE")) { expect_kw(p, "ENGINES"); s->show = SH_ENGINES; return; }
+    if (accept_kw(p, "CHARACTER")) { expect_kw(p, "SET"); s->show = SH_CHARSET; like_or_where(p, s); return; }
+    if (accept_kw(p, "CHARSET")) { s->show = SH_CHARSET; like_or_where(p, s); return; }
+    if (accept_kw(p, "COLLATION")) { s->show = SH_COLLATION; like_or_where(p, s); return; }
+    if (accept_kw(p, "WARNINGS")) { s->show = SH_WARNINGS; if (accept_kw(p, "LIMIT")) limit_clause(p, &s->limit, &s->where); return; }
+    if (accept_kw(p, "ERRORS")) { s->show = SH_ERRORS; if (accept_kw(p, "LIMIT")) limit_clause(p, &s->limit, &s->where); return; }
+    if (accept_kw(p, "COUNT")) {
+        expect_op(p, '('); expect_op(p, '*'); expect_op(p, ')');
+        if (accept_kw(p, "WARNINGS")) s->show = SH_COUNT_WARNINGS;
+        else { expect_kw(p, "ERRORS"); s->show = SH_COUNT_ERRORS; }
+        return;
+    }
+    if (accept_kw(p, "PROCESSLIST")) { s->show = SH_PROCESSLIST; return; }
+    if (accept_kw(p, "GRANTS")) {
+        s->show = SH_GRANTS;
+        if (accept_kw(p, "FOR")) { while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p); }
+        return;
+    }
+    if (accept_kw(p, "PLUGINS")) { s->show = SH_PLUGINS; like_or_where(p, s); return; }
+    if (accept_kw(p, "PRIVILEGES")) { s->show = SH_PRIVILEGES; return; }
+    if (accept_kw(p, "MASTER") || accept_kw(p, "BINLOG")) { expect_kw(p, "STATUS"); s->show = SH_MASTER_STATUS; return; }
+    if (accept_kw(p, "SLAVE") || accept_kw(p, "REPLICA")) { expect_kw(p, "STATUS"); s->show = SH_SLAVE_STATUS; return; }
+    if (accept_kw(p, "TRIGGERS")) {
+        s->show = SH_TRIGGERS;
+        if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p);
+        like_or_where(p, s); return;
+    }
+    if (accept_kw(p, "EVENTS")) { s->show = SH_EVENTS; if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p); like_or_where(p, s); return; }
+    if (accept_kw(p, "PROCEDURE")) { expect_kw(p, "STATUS"); s->show = SH_PROC_STATUS; like_or_where(p, s); return; }
+    if (accept_kw(p, "FUNCTION")) { expect_kw(p, "STATUS"); s->show = SH_FUNC_STATUS; like_or_where(p, s); return; }
+    if (accept_kw(p, "OPEN")) { expect_kw(p, "TABLES"); s->show = SH_OPEN_TABLES; if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p); like_or_where(p, s); return; }
+    syntax_error(p);
+}
+
+/* ---------------------------------------------------------------- statements */
+
+static void name_list(P *p, pl_stmt *s)
+{
+    vec n = { 0 }, d = { 0 };
+    do {
+        char *db, *nm;
+        table_name(p, &db, &nm);
+        vpush(p, &n, nm); vpush(p, &d, db);
+    } while (accept_op(p, ','));
+    s->names = (char **)n.v; s->names_db = (char **)d.v; s->nnames = n.n;
+}
+
+static void statement(P *p, pl_stmt *s)
+{
+    if (starts_select(p) || is_op(p, '(')) {
+        s->kind = S_SELECT;
+        s->sel = select_stmt(p);
+        return;
+    }
+    if (accept_kw(p, "INSERT")) { insert_stmt(p, s, false); return; }
+    if (accept_kw(p, "REPLACE")) { insert_stmt(p, s, true); return; }
+    if (accept_kw(p, "UPDATE")) { update_stmt(p, s); return; }
+    if (accept_kw(p, "DELETE")) { delete_stmt(p, s); return; }
+    if (accept_kw(p, "SET")) { set_stmt(p, s); return; }
+    if (accept_kw(p, "USE")) { s->kind = S_USE; s->db = ident(p); return; }
+    if (accept_kw(p, "SHOW")) { show_stmt(p, s); return; }
+    if (accept_kw(p, "DESCRIBE") || accept_kw(p, "DESC") || accept_kw(p, "EXPLAIN")) {
+        if (is_ident_tok(p) && !is_kw(p, "EXTENDED") && !is_kw(p, "PARTITIONS") && !is_kw(p, "FORMAT") &&
+            !is_kw(p, "ANALYZE")) {
+            s->kind = S_DESCRIBE;
+            table_name(p, &s->db, &s->table);
+            if (p->t.kind == TK_STRING) { s->like = p->t.val; next(p); }
+            else if (is_ident_tok(p)) { s->like = ident(p); }
+            return;
+        }
+        (void)(accept_kw(p, "EXTENDED") || accept_kw(p, "PARTITIONS") || accept_kw(p, "ANALYZE"));
+        if (accept_kw(p, "FORMAT")) { expect_op(p, '='); ident(p); }
+        s->kind = S_EXPLAIN;
+        pl_stmt *inner = alloc(p, sizeof *inner);
+        statement(p, inner);
+        s->sel = inner->sel;
+        s->num = inner->kind;
+        return;
+    }
+    if (accept_kw(p, "CREATE")) {
+        if (accept_kw(p, "OR")) { expect_kw(p, "REPLACE"); s->or_replace = true; }
+        if (accept_kw(p, "TEMPORARY")) s->temporary = true;
+        if (accept_kw(p, "TABLE")) { create_table(p, s); return; }
+        if (accept_kw(p, "DATABASE") || accept_kw(p, "SCHEMA")) {
+            s->kind = S_CREATE_DB;
+            if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+            s->db = ident(p);
+            for (;;) {
+                accept_kw(p, "DEFAULT");
+                if (accept_kw(p, "CHARACTER") || accept_kw(p, "CHARSET")) { accept_kw(p, "SET"); accept_op(p, '='); s->charset = charset_name(p); }
+                else if (accept_kw(p, "COLLATE")) { accept_op(p, '='); s->collate = ident_or_string(p); }
+                else if (accept_kw(p, "COMMENT")) { accept_op(p, '='); next(p); }
+                else break;
+            }
+            return;
+        }
+        bool uniq = accept_kw(p, "UNIQUE");
+        bool ft = !uniq && (accept_kw(p, "FULLTEXT") || accept_kw(p, "SPATIAL"));
+        if (accept_kw(p, "INDEX")) {
+            s->kind = S_CREATE_INDEX;
+            if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+            pl_keydef *k = alloc(p, sizeof *k);
+            k->kind = uniq ? IK_UNIQUE : ft ? IK_FULLTEXT : IK_KEY;
+            k->name = ident(p);
+            (void)(accept_kw(p, "USING") && (accept_kw(p, "BTREE") || accept_kw(p, "HASH")));
+            expect_kw(p, "ON");
+            table_name(p, &s->db, &s->table);
+            key_parts(p, k);
+            key_options(p, k);
+            while (accept_kw(p, "ALGORITHM") || accept_kw(p, "LOCK")) { accept_op(p, '='); ident_or_string(p); }
+            s->keys = k; s->nkeys = 1;
+            return;
+        }
+        if (uniq || ft) syntax_error(p);
+        s->kind = S_UNSUPPORTED;
+        if (is_kw(p, "VIEW") || is_kw(p, "ALGORITHM") || is_kw(p, "DEFINER") || is_kw(p, "SQL")) s->unsupported = "CREATE VIEW";
+        else if (is_kw(p, "TRIGGER")) s->unsupported = "CREATE TRIGGER";
+        else if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
+        else if (is_kw(p, "EVENT")) s->unsupported = "CREATE EVENT";
+        else if (is_kw(p, "USER") || is_kw(p, "ROLE")) s->unsupported = "CREATE USER";
+        else if (is_kw(p, "SEQUENCE")) s->unsupported = "CREATE SEQUENCE";
+        else syntax_error(p);
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+        return;
+    }
+    if (accept_kw(p, "DROP")) {
+        if (accept_kw(p, "TEMPORARY")) s->temporary = true;
+        if (accept_kw(p, "TABLE") || accept_kw(p, "TABLES")) {
+            s->kind = S_DROP_TABLE;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            name_list(p, s);
+            (void)(accept_kw(p, "RESTRICT") || accept_kw(p, "CASCADE"));
+            return;
+        }
+        if (accept_kw(p, "DATABASE") || accept_kw(p, "SCHEMA")) {
+            s->kind = S_DROP_DB;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            s->db = ident(p);
+            return;
+        }
+        if (accept_kw(p, "INDEX") || accept_kw(p, "KEY")) {
+            s->kind = S_DROP_INDEX;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            if (accept_kw(p, "PRIMARY")) s->name = "PRIMARY"; else s->name = ident(p);
+            expect_kw(p, "ON");
+            table_name(p, &s->db, &s->table);
+            return;
+        }
+        s->kind = S_UNSUPPORTED;
+        if (is_kw(p, "VIEW")) s->unsupported = "DROP VIEW";
+        else if (is_kw(p, "TRIGGER")) s->unsupported = "DROP TRIGGER";
+        else if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
+        else if (is_kw(p, "EVENT")) s->unsupported = "DROP EVENT";
+        else if (is_kw(p, "USER") || is_kw(p, "ROLE")) s->unsupported = "DROP USER";
+        else syntax_error(p);
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+        return;
+    }
+    if (accept_kw(p, "ALTER")) {
+        (void)(accept_kw(p, "ONLINE") || accept_kw(p, "IGNORE"));
+        if (accept_kw(p, "TABLE")) { alter_table(p, s); return; }
+        if (accept_kw(p, "DATABASE") || accept_kw(p, "SCHEMA")) {
+            s->kind = S_UNSUPPORTED; s->unsupported = "ALTER DATABASE";
+            while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+            return;
+        }
+        s->kind = S_UNSUPPORTED; s->unsupported = "this ALTER statement";
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+        return;
+    }
+    if (accept_kw(p, "TRUNCATE")) { accept_kw(p, "TABLE"); s->kind = S_TRUNCATE; table_name(p, &s->db, &s->table); return; }
+    if (accept_kw(p, "RENAME")) {
+        expect_kw(p, "TABLE");
+        s->kind = S_RENAME_TABLE;
+        vec n = { 0 }, d = { 0 }, tn = { 0 }, td = { 0 };
+        do {
+            char *db, *nm;
+            table_name(p, &db, &nm); vpush(p, &n, nm); vpush(p, &d, db);
+            expect_kw(p, "TO");
+            table_name(p, &db, &nm); vpush(p, &tn, nm); vpush(p, &td, db);
+        } while (accept_op(p, ','));
+        s->names = (char **)n.v; s->names_db = (char **)d.v; s->nnames = n.n;
+        s->rename_to = (char **)tn.v; s->rename_to_db = (char **)td.v;
+        return;
+    }
+    if (accept_kw(p, "BEGIN")) { accept_kw(p, "WORK"); s->kind = S_BEGIN; return; }
+    if (accept_kw(p, "START")) {
+        expect_kw(p, "TRANSACTION");
+        s->kind = S_BEGIN;
+        do {
+            if (accept_kw(p, "READ")) { if (accept_kw(p, "ONLY")) s->read_only = true; else expect_kw(p, "WRITE"); }
+            else if (accept_kw(p, "WITH")) { expect_kw(p, "CONSISTENT"); expect_kw(p, "SNAPSHOT"); s->consistent_snapshot = true; }
+            else break;
+        } while (accept_op(p, ','));
+        return;
+    }
+    if (accept_kw(p, "COMMIT")) {
+        accept_kw(p, "WORK");
+        s->kind = S_COMMIT;
+        if (accept_kw(p, "AND")) { accept_kw(p, "NO"); expect_kw(p, "CHAIN"); }
+        if (accept_kw(p, "NO")) expect_kw(p, "RELEASE"); else accept_kw(p, "RELEASE");
+        return;
+    }
+    if (accept_kw(p, "ROLLBACK")) {
+        accept_kw(p, "WORK");
+        s->kind = S_ROLLBACK;
+        if (accept_kw(p, "TO")) { accept_kw(p, "SAVEPOINT"); s->kind = S_ROLLBACK_TO; s->name = ident(p); return; }
+        if (accept_kw(p, "AND")) { accept_kw(p, "NO"); expect_kw(p, "CHAIN"); }
+        if (accept_kw(p, "NO")) expect_kw(p, "RELEASE"); else accept_kw(p, "RELEASE");
+        return;
+    }
+    if (accept_kw(p, "SAVEPOINT")) { s->kind = S_SAVEPOINT; s->name = ident(p); return; }
+    if (accept_kw(p, "RELEASE")) { expect_kw(p, "SAVEPOINT"); s->kind = S_RELEASE; s->name = ident(p); return; }
+    if (accept_kw(p, "LOCK")) {
+        if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE");
+        s->kind = S_LOCK_TABLES;
+        do {
+            char *db, *nm; table_name(p, &db, &nm);
+            if (accept_kw(p, "AS")) ident(p); else if (is_ident_tok(p) && !is_kw(p, "READ") && !is_kw(p, "WRITE") && !is_kw(p, "LOW_PRIORITY")) ident(p);
+            if (accept_kw(p, "READ")) accept_kw(p, "LOCAL");
+            else { accept_kw(p, "LOW_PRIORITY"); expect_kw(p, "WRITE"); }
+        } while (accept_op(p, ','));
+        return;
+    }
+    if (accept_kw(p, "UNLOCK")) { if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE"); s->kind = S_UNLOCK_TABLES; return; }
+    if (accept_kw(p, "FLUSH")) {
+        s->kind = S_FLUSH;
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+        return;
+    }
+    if (is_kw(p, "ANALYZE") || is_kw(p, "OPTIMIZE") || is_kw(p, "CHECK") || is_kw(p, "REPAIR")) {
+        s->kind = is_kw(p, "ANALYZE") ? S_ANALYZE_TABLE : is_kw(p, "OPTIMIZE") ? S_OPTIMIZE_TABLE :
+                  is_kw(p, "CHECK") ? S_CHECK_TABLE : S_REPAIR_TABLE;
+        next(p);
+        (void)(accept_kw(p, "NO_WRITE_TO_BINLOG") || accept_kw(p, "LOCAL"));
+        if (!accept_kw(p, "TABLE")) expect_kw(p, "TABLES");
+        name_list(p, s);
+        while (p->t.kind == TK_IDENT) next(p);
+        return;
+    }
+    if (accept_kw(p, "DO")) {
+        s->kind = S_DO;
+        s->sel = alloc(p, sizeof(pl_select));
+        vec items = { 0 };
+        do { pl_item *it = alloc(p, sizeof *it); it->e = expr(p); vpush(p, &items, it); } while (accept_op(p, ','));
+        s->sel->nitems = items.n;
+        s->sel->items = alloc(p, (size_t)items.n * sizeof(pl_item));
+        for (int i = 0; i < items.n; i++) s->sel->items[i] = *(pl_item *)items.v[i];
+        return;
+    }
+    if (accept_kw(p, "KILL")) {
+        s->kind = S_KILL;
+        (void)(accept_kw(p, "HARD") || accept_kw(p, "SOFT"));
+        if (accept_kw(p, "QUERY")) s->name = "QUERY"; else accept_kw(p, "CONNECTION");
+        if (p->t.kind != TK_INT) syntax_error(p);
+        s->num = strtoll(p->t.val, NULL, 10); next(p);
+        return;
+    }
+    if (is_kw(p, "GRANT") || is_kw(p, "REVOKE") || is_kw(p, "CALL") || is_kw(p, "HANDLER") ||
+        is_kw(p, "LOAD") || is_kw(p, "PREPARE") || is_kw(p, "EXECUTE") || is_kw(p, "DEALLOCATE") ||
+        is_kw(p, "XA") || is_kw(p, "INSTALL") || is_kw(p, "UNINSTALL") || is_kw(p, "RESET") ||
+        is_kw(p, "PURGE") || is_kw(p, "CHANGE") || is_kw(p, "BINLOG") || is_kw(p, "CACHE")) {
+        s->kind = S_UNSUPPORTED;
+        s->unsupported = is_kw(p, "GRANT") || is_kw(p, "REVOKE") ? "GRANT and REVOKE" : "this statement";
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+        return;
+    }
+    syntax_error(p);
+}
+
+/* Skips whitespace, comments and empty statements; true if only those remain. */
+int pl_parse(stor_arena *a, const char *sql, size_t len, size_t *pos, const pl_parse_opts *o,
+             pl_stmt *out, pl_error *err)
+{
+    P p;
+    memset(&p, 0, sizeof p);
+    p.a = a;
+    p.err = err;
+    p.o = o;
+    pl_lex_init(&p.lx, a, sql + *pos, len - *pos, o);
+    /* count lines before *pos so error messages give the right line */
+    for (size_t i = 0; i < *pos; i++) if (sql[i] == '\n') p.lx.line++;
+    memset(out, 0, sizeof *out);
+    if (setjmp(p.jb)) {
+        *pos = len;
+        return -1;
+    }
+    next(&p);
+    if (p.t.kind == TK_EOF) { *pos = len; return 1; }
+    if (p.t.kind == TK_ERROR) syntax_error(&p);
+    out->start = p.t.start;
+    statement(&p, out);
+    const char *end = p.t.kind == TK_EOF ? p.lx.end : p.t.start;
+    if (p.t.kind == TK_ERROR) syntax_error(&p);
+    if (p.t.kind == TK_OP && p.t.op == ';') {
+        size_t stmt_end = (size_t)(p.t.start - sql);
+        out->len = (size_t)(p.t.start - out->start);
+        *pos = stmt_end + 1;
+        return 0;
+    }
+    if (p.t.kind != TK_EOF) syntax_error(&p);
+    out->len = (size_t)(end - out->start);
+    *pos = len;
+    return 0;
+}

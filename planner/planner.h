@@ -1,0 +1,303 @@
+/* planner.h - the SQL front end: lexer, parser (MySQL/MariaDB dialect) and the
+ * syntax tree it produces; the engine resolves and executes the tree.
+ *
+ * Memory: every node is allocated in the arena passed to pl_parse and dies with it.
+ * Identifiers and string literals are decoded (escapes processed) and NUL-terminated.
+ */
+#ifndef PRESSDB_PLANNER_H
+#define PRESSDB_PLANNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdbool.h>
+#include "storage/storage.h"
+
+/* ---- tokens ---- */
+typedef enum pl_tok {
+    TK_EOF, TK_IDENT, TK_QIDENT, TK_STRING, TK_INT, TK_DECIMAL, TK_FLOAT, TK_HEX, TK_BIT,
+    TK_PARAM, TK_USERVAR, TK_SYSVAR, TK_OP, TK_ERROR
+} pl_tok;
+
+typedef struct pl_token {
+    pl_tok kind;
+    const char *start;       /* raw text in the statement */
+    size_t len;              /* raw length */
+    char *val;               /* decoded text (identifier, string bytes, number text) */
+    size_t vlen;
+    int op;                  /* TK_OP: operator code (see OP_*), or the character */
+    uint16_t introducer;     /* TK_STRING: collation of _charset'...' (0 = none) */
+    int line;                /* 1-based line of the token's start */
+} pl_token;
+
+/* multi-character operators */
+enum {
+    OP_LE = 256, OP_GE, OP_NE, OP_NSEQ /* <=> */, OP_SHL, OP_SHR, OP_OROR, OP_ANDAND,
+    OP_ASSIGN /* := */, OP_ARROW /* -> */, OP_ARROW2 /* ->> */,
+};
+
+/* ---- expressions ---- */
+typedef enum pl_ek {
+    E_NULL, E_INT, E_DECIMAL, E_FLOAT, E_STRING, E_HEX, E_BOOL, E_PARAM, E_DEFAULT,
+    E_COLUMN,     /* db.tbl.name */
+    E_STAR,       /* tbl.* or * in a select list / COUNT(*) */
+    E_SYSVAR,     /* @@[scope.]name: name in s, scope in db ("session"/"global"/NULL) */
+    E_USERVAR,    /* @name */
+    E_UNARY,      /* op: '-', '~', '!' (NOT), '+' */
+    E_BINARY,     /* op: + - * / DIV % MOD, comparisons, AND OR XOR, & | ^ << >> */
+    E_FUNC,       /* s = upper-case name; args; distinct; sep (GROUP_CONCAT) */
+    E_IN,         /* args[0] IN (args[1..]); negated */
+    E_INSUB,      /* args[0] IN (sub) */
+    E_BETWEEN,    /* args[0] BETWEEN args[1] AND args[2]; negated */
+    E_LIKE,       /* args[0] LIKE args[1] [ESCAPE args[2]]; negated */
+    E_REGEXP,     /* args[0] REGEXP args[1]; negated */
+    E_ISNULL,     /* args[0] IS [NOT] NULL */
+    E_IS,         /* args[0] IS [NOT] TRUE/FALSE/UNKNOWN: ival 1/0/-1 */
+    E_CASE,       /* args: [operand?] when,then pairs [else]; has_operand, has_else */
+    E_CAST,       /* args[0]; cast type in cast */
+    E_INTERVAL,   /* args[0] = amount; s = unit */
+    E_SUBQUERY,   /* scalar subquery */
+    E_EXISTS,     /* EXISTS (sub) */
+    E_COLLATE,    /* args[0] COLLATE s */
+    E_ROW,        /* (a, b, ...) */
+} pl_ek;
+
+/* binary operator codes beyond single characters */
+enum {
+    BO_EQ = 1, BO_NE, BO_LT, BO_LE, BO_GT, BO_GE, BO_NSEQ,
+    BO_AND, BO_OR, BO_XOR, BO_ADD, BO_SUB, BO_MUL, BO_DIV, BO_IDIV, BO_MOD,
+    BO_BITAND, BO_BITOR, BO_BITXOR, BO_SHL, BO_SHR,
+};
+
+typedef struct pl_select pl_select;
+
+typedef struct pl_cast {
+    int type;                 /* stor_ctype, or -1 SIGNED, -2 UNSIGNED */
+    int32_t len, scale;       /* -1 when not given */
+    uint16_t coll;            /* CHAR ... CHARACTER SET / COLLATE */
+} pl_cast;
+
+typedef struct pl_expr {
+    uint8_t kind;             /* pl_ek */
+    int op;                   /* E_UNARY / E_BINARY operator */
+    bool negated, distinct, has_operand, has_else;
+    char *s;                  /* literal text / name / function name / unit */
+    size_t slen;
+    char *db, *tbl;           /* E_COLUMN / E_STAR qualifiers, or NULL */
+    int64_t ival;             /* E_INT value (when it fits), E_BOOL, E_IS */
+    uint16_t coll;            /* E_STRING introducer collation, 0 = connection's */
+    struct pl_expr **args;
+    int nargs;
+    pl_select *sub;           /* E_INSUB / E_SUBQUERY / E_EXISTS */
+    pl_cast cast;
+    struct pl_order *order;   /* GROUP_CONCAT(... ORDER BY ...) */
+    int norder;
+    char *sep;                /* GROUP_CONCAT SEPARATOR */
+    const char *start;        /* source text of the expression (for column names) */
+    size_t srclen;
+} pl_expr;
+
+typedef struct pl_order {
+    pl_expr *e;
+    bool desc;
+} pl_order;
+
+typedef struct pl_item {
+    pl_expr *e;
+    char *alias;              /* NULL = none */
+} pl_item;
+
+enum { JT_INNER, JT_LEFT, JT_RIGHT, JT_CROSS, JT_STRAIGHT, JT_NATURAL };
+
+typedef struct pl_tref {
+    char *db, *name, *alias;  /* name NULL for a derived table */
+    pl_select *derived;
+    int join;                 /* how it joins the tables before it */
+    pl_expr *on;
+    char **using_cols;
+    int nusing;
+} pl_tref;
+
+struct pl_select {
+    bool distinct, calc_found_rows, for_update, lock_share, straight;
+    pl_item *items;
+    int nitems;
+    pl_tref *from;
+    int nfrom;
+    pl_expr *where;
+    pl_expr **group;
+    int ngroup;
+    bool rollup;
+    pl_expr *having;
+    pl_order *order;
+    int norder;
+    pl_expr *limit, *offset;  /* NULL when absent */
+    char **into_vars;         /* SELECT ... INTO @a, @b */
+    int ninto;
+    pl_select *next;          /* UNION chain */
+    int set_op;               /* how next combines: 0 none, 1 UNION, 2 UNION ALL, 3 INTERSECT, 4 EXCEPT */
+    pl_order *u_order;        /* ORDER BY / LIMIT applying to the whole union */
+    int nu_order;
+    pl_expr *u_limit, *u_offset;
+};
+
+/* ---- DDL pieces ---- */
+typedef struct pl_coldef {
+    stor_column c;            /* name, type and options filled in (no data) */
+    char *charset;            /* CHARACTER SET given, or NULL */
+    char *collate;            /* COLLATE given, or NULL */
+    bool inline_pk, inline_unique;
+    pl_expr *default_expr;
+    bool has_default;
+    char *after;              /* ALTER ... AFTER col */
+    bool first;
+} pl_coldef;
+
+typedef struct pl_keydef {
+    int kind;                 /* stor_ikind */
+    char *name;               /* NULL = derive */
+    char **cols;
+    uint32_t *prefix;
+    int ncols;
+    char *comment;
+    bool is_foreign;          /* FOREIGN KEY (recorded, not enforced) */
+} pl_keydef;
+
+typedef struct pl_tableopt {
+    char *engine, *charset, *collate, *comment, *row_format;
+    uint64_t auto_inc;
+    bool has_auto_inc;
+} pl_tableopt;
+
+enum {
+    AT_ADD_COLUMN, AT_DROP_COLUMN, AT_CHANGE_COLUMN, AT_MODIFY_COLUMN, AT_ALTER_DEFAULT,
+    AT_DROP_DEFAULT, AT_ADD_KEY, AT_DROP_KEY, AT_DROP_PRIMARY, AT_RENAME, AT_CONVERT,
+    AT_OPTIONS,
+};
+
+typedef struct pl_alter {
+    int kind;
+    char *name;               /* column or key name */
+    pl_coldef col;
+    pl_keydef key;
+    pl_expr *dflt;
+    char *new_db, *new_name;  /* RENAME */
+    char *charset, *collate;  /* CONVERT TO */
+    bool if_exists;
+} pl_alter;
+
+/* ---- statements ---- */
+typedef enum pl_sk {
+    S_SELECT, S_INSERT, S_REPLACE, S_UPDATE, S_DELETE, S_SET, S_SET_NAMES, S_USE,
+    S_CREATE_DB, S_DROP_DB, S_CREATE_TABLE, S_DROP_TABLE, S_ALTER_TABLE, S_TRUNCATE,
+    S_RENAME_TABLE, S_CREATE_INDEX, S_DROP_INDEX,
+    S_SHOW, S_DESCRIBE, S_BEGIN, S_COMMIT, S_ROLLBACK, S_SAVEPOINT, S_RELEASE,
+    S_ROLLBACK_TO, S_LOCK_TABLES, S_UNLOCK_TABLES, S_FLUSH, S_EMPTY, S_UNSUPPORTED,
+    S_ANALYZE_TABLE, S_OPTIMIZE_TABLE, S_CHECK_TABLE, S_REPAIR_TABLE, S_EXPLAIN,
+    S_DO, S_KILL,
+} pl_sk;
+
+typedef struct pl_assign {
+    int scope;                /* 0 session (default), 1 global, 2 user var, 3 local... */
+    char *name;
+    pl_expr *value;
+} pl_assign;
+
+/* SHOW variants */
+enum {
+    SH_VARIABLES, SH_STATUS, SH_DATABASES, SH_TABLES, SH_COLUMNS, SH_INDEX, SH_CREATE_TABLE,
+    SH_CREATE_DATABASE, SH_TABLE_STATUS, SH_ENGINES, SH_CHARSET, SH_COLLATION, SH_WARNINGS,
+    SH_ERRORS, SH_PROCESSLIST, SH_GRANTS, SH_COUNT_WARNINGS, SH_COUNT_ERRORS, SH_PLUGINS,
+    SH_MASTER_STATUS, SH_SLAVE_STATUS, SH_TRIGGERS, SH_EVENTS, SH_PROC_STATUS, SH_FUNC_STATUS,
+    SH_OPEN_TABLES, SH_CREATE_VIEW, SH_CREATE_USER, SH_PRIVILEGES,
+};
+
+typedef struct pl_stmt {
+    uint8_t kind;             /* pl_sk */
+    const char *start;        /* statement text */
+    size_t len;
+    /* SELECT, INSERT ... SELECT, CREATE TABLE ... SELECT, EXPLAIN */
+    pl_select *sel;
+    /* table-level statements */
+    char *db, *table;         /* target (db NULL = current) */
+    pl_tref *trefs;           /* UPDATE/DELETE multi-table, DROP TABLE list, LOCK TABLES */
+    int ntrefs;
+    char **del_targets;       /* DELETE a, b FROM ... */
+    int ndel_targets;
+    /* INSERT / REPLACE */
+    bool ignore, low_priority;
+    char **cols;
+    int ncols;
+    pl_expr ***rows;          /* VALUES rows */
+    int nrows;
+    int rowlen;
+    pl_assign *sets;          /* INSERT ... SET / UPDATE SET / ON DUPLICATE KEY UPDATE / SET */
+    int nsets;
+    pl_assign *dup_sets;
+    int ndup;
+    pl_expr *where;
+    pl_order *order;
+    int norder;
+    pl_expr *limit;
+    /* DDL */
+    bool if_not_exists, if_exists, temporary, or_replace;
+    pl_coldef *coldefs;
+    int ncoldefs;
+    pl_keydef *keys;
+    int nkeys;
+    pl_tableopt opts;
+    char *like_db, *like_table;   /* CREATE TABLE ... LIKE */
+    pl_alter *alters;
+    int nalters;
+    char **names;             /* DROP TABLE list (db.name pairs as "db\0name"?) see names_db */
+    char **names_db;
+    int nnames;
+    char **rename_to, **rename_to_db;  /* RENAME TABLE a TO b, ... */
+    char *charset, *collate;  /* CREATE DATABASE / SET NAMES */
+    /* SHOW */
+    int show;                 /* SH_* */
+    bool full, global, session_scope;
+    char *like;               /* SHOW ... LIKE 'pattern' */
+    pl_expr *show_where;
+    char *from_db;            /* SHOW TABLES FROM db */
+    /* savepoints, misc */
+    char *name;
+    bool chain, release, read_only, consistent_snapshot;
+    int64_t num;
+    const char *unsupported;  /* S_UNSUPPORTED: what ("views") */
+} pl_stmt;
+
+/* Parse error: code 1064 and MariaDB's message. */
+typedef struct pl_error {
+    uint16_t code;
+    char sqlstate[6];
+    char msg[512];
+} pl_error;
+
+typedef struct pl_parse_opts {
+    bool no_backslash_escapes;   /* sql_mode NO_BACKSLASH_ESCAPES */
+    bool ansi_quotes;            /* sql_mode ANSI_QUOTES */
+    bool pipes_as_concat;        /* sql_mode PIPES_AS_CONCAT */
+    bool high_not_precedence;
+} pl_parse_opts;
+
+/* Parses one statement starting at *pos in sql[0..len); on success fills *out, sets *pos
+ * past the statement and its ';' and returns 0. Returns 1 at the end of the text (only
+ * whitespace/comments left), -1 on error (err filled). */
+int pl_parse(stor_arena *a, const char *sql, size_t len, size_t *pos, const pl_parse_opts *o,
+             pl_stmt *out, pl_error *err);
+
+/* Lexer, exposed for tests and for the statement-shape key of the plan cache. */
+typedef struct pl_lexer {
+    const char *sql, *end, *p;
+    int line;
+    stor_arena *a;
+    const pl_parse_opts *o;
+    int in_exec;             /* inside an executed version comment */
+} pl_lexer;
+void pl_lex_init(pl_lexer *lx, stor_arena *a, const char *sql, size_t len, const pl_parse_opts *o);
+int  pl_lex_next(pl_lexer *lx, pl_token *t);   /* 0, or -1 (TK_ERROR: unterminated...) */
+
+/* Is this (upper/lower case) word reserved in MariaDB (cannot be a bare identifier)? */
+bool pl_is_reserved(const char *word, size_t len);
+
+#endif
