@@ -223,16 +223,19 @@ def compare(a, b, stmt, ordered, metadata, la="MariaDB", lb="pressdb"):
     if a.error or b.error:
         if not a.error:
             d("error only on %s" % lb, "%s: success" % la, "%s: %s" % (lb, fmt_error(b.error)))
-        elif not b.error:
+            return diffs
+        if not b.error:
             d("error only on %s" % la, "%s: %s" % (la, fmt_error(a.error)), "%s: success" % lb)
-        elif a.error[0] != b.error[0]:
+            return diffs
+        if a.error[0] != b.error[0]:
             d("error code differs", "%s: %s" % (la, fmt_error(a.error)),
               "%s: %s" % (lb, fmt_error(b.error)))
         elif not skip_result and a.error != b.error:
             what = "SQLSTATE" if a.error[1] != b.error[1] else "error message"
             d("%s differs" % what, "%s: %s" % (la, fmt_error(a.error)),
               "%s: %s" % (lb, fmt_error(b.error)))
-        # results sent before the error (multi-result statements)
+        # both failed; results sent before the error (multi-result statements)
+        # are still compared below
         if skip_result or len(a.results) == len(b.results) == 0:
             return diffs
 
@@ -298,7 +301,7 @@ def _compare_result(ra, rb, pre, ordered, metadata, la, lb, d):
             d(pre + "last insert id differs", "%s: %s" % (la, ra.insert_id),
               "%s: %s" % (lb, rb.insert_id))
         if (ra.message or b"") != (rb.message or b""):
-            d(pre + "OK packet info message differs", "%s: %r" % (la, ra.message),
+            d(pre + "OK packet info message differs (raw bytes)", "%s: %r" % (la, ra.message),
               "%s: %r" % (lb, rb.message))
     if ra.warning_count != rb.warning_count:
         d(pre + "warning count differs", "%s: %s" % (la, ra.warning_count),
