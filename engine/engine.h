@@ -91,6 +91,7 @@ typedef struct pdb_session {
     struct pdb_uservar *uservars;   /* @name values; engine-owned */
     struct pdb_sysvar_override *sysvars;  /* SESSION-level values set; engine-owned */
     stor_arena arena;               /* per-statement memory, reset between statements */
+    stor_txn *txn;                  /* engine-owned: the open transaction's redo/undo */
 } pdb_session;
 
 /* Column metadata of a result set, as the protocol's column definition needs it. */

@@ -2299,9 +2299,10 @@ static void statement(P *p, pl_stmt *s)
 }
 
 /* Skips whitespace, comments and empty statements; true if only those remain. */
-int pl_parse(stor_arena *a, const char *sql, size_t len, size_t *pos, const pl_parse_opts *o,
+int pl_parse(stor_arena *a, const char *sql, size_t len_in, size_t *pos, const pl_parse_opts *o,
              pl_stmt *out, pl_error *err)
 {
+    const size_t len = len_in;
     P p;
     memset(&p, 0, sizeof p);
     p.a = a;

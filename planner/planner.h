@@ -59,6 +59,7 @@ typedef enum pl_ek {
     E_EXISTS,     /* EXISTS (sub) */
     E_COLLATE,    /* args[0] COLLATE s */
     E_ROW,        /* (a, b, ...) */
+    E_ROWID,      /* engine-internal: the current row id of source ival */
 } pl_ek;
 
 /* binary operator codes beyond single characters */

@@ -1,6 +1,8 @@
 /* buf.c - growable byte buffer (proto_buf) and bounds-checked payload reader (proto_rd). */
 #include "protocol/protocol.h"
 
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,12 +30,13 @@ int proto_buf_reserve(proto_buf *b, size_t extra)
 {
     if (extra <= b->cap - b->len)
         return PROTO_OK;
-    if (extra > SIZE_MAX - b->len)
+    /* No object can be larger than PTRDIFF_MAX; fail such requests without asking. */
+    if (extra > (size_t)PTRDIFF_MAX - b->len)
         return PROTO_ENOMEM;
     size_t need = b->len + extra;
     size_t ncap = b->cap < 64 ? 64 : b->cap;
     while (ncap < need) {
-        if (ncap > SIZE_MAX / 2) {
+        if (ncap > (size_t)PTRDIFF_MAX / 2) {
             ncap = need;
             break;
         }

@@ -167,6 +167,9 @@ typedef struct proto_framer {
     size_t max_payload;  /* max_allowed_packet; PROTO_ETOOBIG beyond it */
     uint8_t seq;         /* next expected sequence id */
     int check_seq;       /* 0 = accept any id and resync (the start of a command) */
+    /* Internal to packet.c (zeroed by proto_framer_init): an oversized payload being skipped. */
+    size_t skip_left;    /* bytes of the current packet's body still to discard */
+    int skip_state;      /* 0 = not skipping; 1 = in its last packet; 2 = more packets follow */
 } proto_framer;
 
 void proto_framer_init(proto_framer *f, size_t max_payload);
@@ -287,5 +290,146 @@ typedef struct proto_cell {
 
 /* Text resultset row: lenenc strings, 0xfb for NULL. */
 int proto_write_text_row(proto_buf *out, uint8_t *seq, const proto_cell *cells, size_t n);
+
+/* ======================================================================================
+ * Additions by the protocol implementation. Above this line only the two internal fields
+ * at the end of proto_framer were added; no existing declaration changed.
+ * ====================================================================================== */
+
+/* ---- notes on the functions above ----
+ * proto_rd_lenenc_int: with is_null == NULL a 0xfb byte (NULL) is malformed and sets
+ *   r->bad; 0xff is never valid and sets r->bad.
+ * proto_rd_lenenc_str: PROTO_ETRUNC if the string runs past the end, PROTO_EBAD for a
+ *   0xfb/0xff length byte.
+ * proto_framer_init: max_payload 0 means 1 GiB (the largest max_allowed_packet).
+ * proto_framer_next and PROTO_ETOOBIG: the limit is checked as soon as a packet header is
+ *   seen (before its body arrives) against the logical payload length. The framer then
+ *   throws away everything of that payload already buffered and discards the rest as it is
+ *   fed (proto_framer_feed does not buffer it); proto_framer_next returns 0 meanwhile and,
+ *   once the payload has been consumed to its last packet, resumes normal framing.
+ *   f->seq follows the skipped packets (last seen id + 1). What the caller should do:
+ *     1. write ERR 1153, SQLSTATE "08S01", "Got a packet bigger than 'max_allowed_packet'
+ *        bytes", with sequence id f->seq;
+ *     2. keep reading and feeding (to drain the client's writes, so that it sees the ERR
+ *        instead of a connection reset) until proto_framer_skipping(f) returns 0 or a
+ *        short timeout passes, then close the connection. MySQL also closes here; do not
+ *        go on serving commands.
+ *   After PROTO_ESEQ the framer is stuck on the bad packet (it returns PROTO_ESEQ again):
+ *   close the connection. PROTO_ENOMEM leaves the input intact; a retry may succeed.
+ * proto_pkt_end: on failure the begun packet is removed (out->len = off - 4).
+ * proto_write_greeting: always writes sequence id 0 and leaves *seq = 1. NULL
+ *   server_version is written as "", NULL auth_plugin as "mysql_native_password". The
+ *   auth-plugin-data length byte is 21 when caps has CLIENT_PLUGIN_AUTH, else 0; scramble
+ *   part 2 is written when caps has CLIENT_SECURE_CONNECTION, the plugin name when caps
+ *   has CLIENT_PLUGIN_AUTH (as MySQL and MariaDB do).
+ * proto_parse_handshake_response: only CLIENT_PROTOCOL_41 clients (else PROTO_EBAD). The
+ *   payload must be >= 32 bytes; exactly 32 with CLIENT_SSL is an SSLRequest (only caps,
+ *   max_packet and charset are set). Fields after the user name that are absent because
+ *   the payload ends are taken as empty (as MariaDB does); a db or plugin name may end at
+ *   the end of the payload without its NUL. Connect attributes, when present, must be a
+ *   well-formed list of lenenc key/value pairs exactly filling their announced length.
+ *   Bytes after the attributes are ignored.
+ * proto_native_check: only a 20-byte response can match a non-empty password.
+ * proto_sha2_check: only a 32-byte response can match; an empty password (the client sends
+ *   nothing or a single 0 byte) must be handled by the caller.
+ * proto_write_ok: SERVER_SESSION_STATE_CHANGED is cleared from the status written (we
+ *   never send session-state data). With CLIENT_SESSION_TRACK the info is a lenenc string,
+ *   written only when non-empty (as MySQL does); otherwise it is the rest of the packet.
+ *   Without CLIENT_PROTOCOL_41 only the status is written, and only with
+ *   CLIENT_TRANSACTIONS.
+ * proto_write_err: a NULL or short sqlstate is written as "HY000"; the message is cut at
+ *   512 bytes on a UTF-8 character boundary. The sqlstate is written only with
+ *   CLIENT_PROTOCOL_41.
+ * NULL strings in proto_coldef and NULL info/msg are written as "".
+ */
+
+/* Returns 1 while the framer is discarding an oversized payload, else 0. */
+int proto_framer_skipping(const proto_framer *f);
+
+/* ---- prepared statements: binary protocol codec (value-agnostic) ----
+ * Parsers take the whole command payload, command byte included, and check that byte.
+ * Pointers they return point into that payload. */
+
+/* MYSQL_TIME-like value of a DATE/DATETIME/TIMESTAMP or TIME.
+ * DATE/DATETIME/TIMESTAMP use year..second and microsecond.
+ * TIME uses neg, day (whole days), hour, minute, second, microsecond: the value is
+ * (neg ? -1 : 1) * (day*24h + hour:minute:second.microsecond). Parsed TIMEs keep the wire's
+ * day and hour (0..255) apart; written TIMEs may fold days into hour (hour >= 24). */
+typedef struct proto_time {
+    unsigned int year, month, day, hour, minute, second;
+    uint32_t microsecond;   /* 0..999999 */
+    int neg;                /* TIME only */
+} proto_time;
+
+/* One binary-protocol value: a COM_STMT_EXECUTE parameter, or a binary row cell. */
+typedef struct proto_value {
+    uint8_t type;           /* enum proto_type */
+    uint8_t is_unsigned;    /* parameter type had the 0x80 flag (write: use u, not i) */
+    uint8_t is_null;
+    uint8_t is_long_data;   /* parse only: value comes from COM_STMT_SEND_LONG_DATA */
+    int64_t i;              /* TINY/SHORT/YEAR/INT24/LONG/LONGLONG: sign-extended */
+    uint64_t u;             /* the same, zero-extended */
+    double d;               /* FLOAT/DOUBLE */
+    const uint8_t *str;     /* strings, DECIMAL/NEWDECIMAL (as text), blobs, BIT, ENUM, SET, */
+    size_t len;             /*   JSON, GEOMETRY: the raw bytes */
+    proto_time t;           /* DATE/DATETIME/TIMESTAMP/TIME */
+} proto_value;
+
+/* Encoded parameter type as sent after new-params-bound: type | (flags << 8), where flag
+ * 0x80 (i.e. PROTO_PARAM_UNSIGNED in this form) means unsigned. */
+#define PROTO_PARAM_UNSIGNED 0x8000u
+
+/* COM_STMT_PREPARE response, first packet: 0x00, stmt id, columns, params, 0, warnings.
+ * The caller follows it with num_params and num_columns column definitions, each group
+ * followed by an EOF unless CLIENT_DEPRECATE_EOF. */
+int proto_write_stmt_prepare_ok(proto_buf *out, uint8_t *seq, uint32_t stmt_id,
+                                uint16_t num_columns, uint16_t num_params, uint16_t warnings);
+
+/* Statement id of any COM_STMT_EXECUTE/SEND_LONG_DATA/CLOSE/RESET/FETCH payload (bytes 1..4),
+ * so the caller can look up the statement (and its param count) before parsing further.
+ * MariaDB clients may send 0xffffffff meaning "the statement prepared last". */
+int proto_parse_stmt_id(const uint8_t *p, size_t n, uint32_t *stmt_id);
+
+typedef struct proto_stmt_exec {
+    uint32_t stmt_id;
+    uint8_t flags;              /* cursor type: 0 none, 1 read only, 2 for update, 4 scrollable */
+    uint32_t iterations;        /* always 1 in practice */
+    int new_params_bound;       /* 1: types were sent; save them (see proto_value_param_type) */
+} proto_stmt_exec;
+
+/* Parses COM_STMT_EXECUTE for a statement with num_params parameters into params[0..num_params).
+ * bound_types: the types bound by an earlier execute (encoded as above), used when this
+ *   packet does not send types; may be NULL if none were bound yet (then such a packet is
+ *   PROTO_EBAD).
+ * long_data: NULL, or num_params flags; a nonzero flag means data for that parameter was
+ *   sent with COM_STMT_SEND_LONG_DATA, so the packet has no value for it (is_long_data = 1,
+ *   its NULL bit is ignored).
+ * Parameters of type NULL are is_null. Value sizes: TINY 1, SHORT/YEAR 2, LONG/INT24 4,
+ * LONGLONG 8, FLOAT 4, DOUBLE 8, DATE/DATETIME/TIMESTAMP 1-byte length 0/4/7/11, TIME 0/8/12,
+ * DECIMAL/NEWDECIMAL/VARCHAR/BIT/JSON/ENUM/SET/blobs/VAR_STRING/STRING/GEOMETRY lenenc;
+ * any other type, or another date length, is PROTO_EBAD. Bytes after the last value are
+ * ignored. PROTO_ETRUNC when the payload ends early. No CLIENT_QUERY_ATTRIBUTES support. */
+int proto_parse_stmt_execute(const uint8_t *p, size_t n, size_t num_params,
+                             const uint16_t *bound_types, const uint8_t *long_data,
+                             proto_stmt_exec *ex, proto_value *params);
+
+/* The encoded type of a parsed parameter, to keep as bound_types for the next execute. */
+uint16_t proto_value_param_type(const proto_value *v);
+
+/* COM_STMT_SEND_LONG_DATA: stmt id, param id, and the data chunk (the rest of the payload). */
+int proto_parse_stmt_send_long_data(const uint8_t *p, size_t n, uint32_t *stmt_id,
+                                    uint16_t *param_id, const uint8_t **data, size_t *len);
+
+/* COM_STMT_FETCH: stmt id and number of rows wanted. */
+int proto_parse_stmt_fetch(const uint8_t *p, size_t n, uint32_t *stmt_id, uint32_t *num_rows);
+
+/* Binary resultset row: 0x00, NULL bitmap (offset 2), then each non-NULL value encoded by
+ * its type (sizes as for parameters; dates and times use the shortest length form that
+ * holds the value, DATE ignores the time part). Integers are written from u when
+ * is_unsigned, else from i, truncated to the type's width; FLOAT from (float)d. Cells of
+ * type NULL are written as NULL. PROTO_EBAD for an unknown type or a date/time field that
+ * does not fit its wire width (year > 65535, month..second > 255, microsecond > 999999,
+ * TIME days > 2^32-1). */
+int proto_write_binary_row(proto_buf *out, uint8_t *seq, const proto_value *vals, size_t n);
 
 #endif

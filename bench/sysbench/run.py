@@ -1,0 +1,189 @@
+#!/usr/bin/python3
+"""run.py - sysbench OLTP against MariaDB 10.11 and pressdb (--jit=off, --jit=on).
+
+Runs Debian's sysbench (installed with apt-get when absent) workloads oltp_point_select,
+oltp_read_only, oltp_read_write and oltp_write_only at 1, 4, 16 and 64 threads against
+private servers started like the WordPress benchmark does (free ports, temporary data
+directories; MariaDB with its defaults plus query cache off and a 128 MiB buffer pool, so
+commits are durable: innodb_flush_log_at_trx_commit=1). sysbench sends plain text queries
+(--db-ps-mode=disable) to every engine, so prepared-statement support does not decide it.
+
+  run.py [--server ./build/pressdb] [--quick] [--time S] [--threads 1,4,16,64]
+
+Results: bench/results/sysbench.{json,md} (quick: bench/results/quick/).
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+BENCH = os.path.dirname(HERE)
+ROOT = os.path.dirname(BENCH)
+sys.path.insert(0, BENCH)
+
+from lib import machine  # noqa: E402
+from lib.servers import MariaDBServer, PressdbServer, ensure_mariadb_installed  # noqa: E402
+
+TESTS = ["oltp_point_select", "oltp_read_only", "oltp_read_write", "oltp_write_only"]
+LABEL = {"mariadb": "MariaDB", "pressdb": "pressdb --jit=off", "pressdb-jit": "pressdb + JIT"}
+
+
+def log(msg):
+    print(msg, flush=True)
+
+
+def ensure_sysbench():
+    if shutil.which("sysbench"):
+        return True
+    log("sysbench not found: installing Debian's sysbench")
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    subprocess.run(sudo + ["apt-get", "install", "-y", "-qq", "sysbench"], env=env, check=False)
+    return bool(shutil.which("sysbench"))
+
+
+def sb(server, test, action, threads=1, seconds=10, tables=4, size=100000, timeout=None):
+    cmd = ["sysbench", test, "--db-driver=mysql", "--mysql-host=127.0.0.1", "--mysql-port=%d" % server.port,
+           "--mysql-user=root", "--mysql-password=", "--mysql-db=sbtest", "--tables=%d" % tables,
+           "--table-size=%d" % size, "--db-ps-mode=disable", "--threads=%d" % threads,
+           "--time=%d" % seconds, "--report-interval=0", "--histogram=off", "--rand-seed=42", action]
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout or seconds * 4 + 600)
+        return r.returncode, r.stdout, r.stderr
+    except subprocess.TimeoutExpired:
+        return "timeout", "", "sysbench did not finish"
+
+
+def parse(out):
+    d = {}
+    m = re.search(r"transactions:\s+(\d+)\s+\(([\d.]+) per sec", out)
+    if m:
+        d["tps"] = float(m.group(2))
+    m = re.search(r"queries:\s+(\d+)\s+\(([\d.]+) per sec", out)
+    if m:
+        d["qps"] = float(m.group(2))
+    m = re.search(r"95th percentile:\s+([\d.]+)", out)
+    if m:
+        d["p95_ms"] = float(m.group(1))
+    m = re.search(r"avg:\s+([\d.]+)", out)
+    if m:
+        d["avg_ms"] = float(m.group(1))
+    m = re.search(r"ignored errors:\s+(\d+)", out)
+    if m:
+        d["ignored_errors"] = int(m.group(1))
+    return d
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--server", help="pressdb binary (default ./build/pressdb if it exists)")
+    ap.add_argument("--quick", action="store_true", help="small tables, 3 s per run")
+    ap.add_argument("--time", type=int, help="seconds per run (default 20, quick 3)")
+    ap.add_argument("--threads", default="1,4,16,64")
+    ap.add_argument("--tests", default=",".join(TESTS))
+    ap.add_argument("--out", help="results directory")
+    args = ap.parse_args()
+    seconds = args.time or (3 if args.quick else 20)
+    size = 10000 if args.quick else 100000
+    threads = [int(x) for x in args.threads.split(",")]
+    tests = args.tests.split(",")
+    outdir = os.path.abspath(args.out or os.path.join(BENCH, "results", "quick" if args.quick else ""))
+    os.makedirs(outdir, exist_ok=True)
+    if not ensure_sysbench():
+        log("sysbench is not available")
+        return 2
+    if not ensure_mariadb_installed(log=log):
+        return 2
+    binary = args.server or os.path.join(ROOT, "build", "pressdb")
+    binary = binary if os.path.exists(binary) else None
+    work = tempfile.mkdtemp(prefix="pressdb-sysbench-")
+    servers = [("mariadb", MariaDBServer("mariadb", work))]
+    if binary:
+        servers += [("pressdb", PressdbServer("pressdb", work, binary, jit="off")),
+                    ("pressdb-jit", PressdbServer("pressdb-jit", work, binary, jit="on"))]
+    result = dict(suite="sysbench", machine=machine.describe(ROOT), seconds=seconds, table_size=size, tables=4,
+                  threads=threads, tests=tests, ps_mode="disable", engines={})
+    try:
+        for name, srv in servers:
+            info = result["engines"][name] = dict(label=LABEL[name], runs={})
+            # one engine at a time: the machine's CPUs are the client's and that server's alone
+            if not srv.start():
+                info["error"] = srv.error
+                log("%s failed to start: %s" % (name, srv.error))
+                continue
+            info["version"] = srv.version
+            try:
+                conn = srv.connect()
+                with conn.cursor() as c:
+                    c.execute("CREATE DATABASE IF NOT EXISTS sbtest")
+                conn.close()
+            except Exception as e:
+                info["error"] = "CREATE DATABASE: %s" % e
+            t0 = time.time()
+            rc, out, err = sb(srv, "oltp_common", "prepare", threads=4, size=size, seconds=1)
+            info["prepare_s"] = round(time.time() - t0, 1)
+            if rc != 0:
+                info["error"] = "prepare failed: %s" % (err or out).strip()[-400:]
+                log("%s: %s" % (name, info["error"]))
+                srv.stop()
+                continue
+            log("%s: prepared %d x %d rows in %.1f s" % (name, 4, size, info["prepare_s"]))
+            for test in tests:
+                for t in threads:
+                    rc, out, err = sb(srv, test, "run", threads=t, seconds=seconds, size=size)
+                    d = parse(out)
+                    if rc != 0:
+                        d["error"] = (err or out).strip()[-400:]
+                    info["runs"]["%s@%d" % (test, t)] = d
+                    log("  %-8s %-18s %3d threads: %s" % (name, test, t, d))
+                    if not srv.alive():
+                        info["error"] = "server died during %s at %d threads" % (test, t)
+                        break
+                if not srv.alive():
+                    break
+            info["rss_kib"] = srv.rss_kib()
+            srv.stop()
+    finally:
+        for _, srv in servers:
+            srv.stop()
+        shutil.rmtree(work, ignore_errors=True)
+    with open(os.path.join(outdir, "sysbench.json"), "w") as f:
+        json.dump(result, f, indent=1, ensure_ascii=False)
+    lines = ["# sysbench OLTP: pressdb vs MariaDB", "",
+             "%s; %s. %d tables x %d rows, %d s per run, text protocol (--db-ps-mode=disable); "
+             "one engine at a time. Figures: transactions/s (queries/s), p95 latency." % (
+                 machine.one_line(result["machine"]), result["machine"]["date"], 4, size, seconds), ""]
+    names = [n for n, _ in servers]
+    lines += ["| Test | Threads | " + " | ".join(LABEL[n] for n in names) + " |",
+              "| --- | ---: |" + " ---: |" * len(names)]
+    for test in tests:
+        for t in threads:
+            row = [test, str(t)]
+            for n in names:
+                e = result["engines"].get(n, {})
+                d = e.get("runs", {}).get("%s@%d" % (test, t))
+                if not d:
+                    row.append("failed" if e.get("error") else "—")
+                elif d.get("error") or "tps" not in d:
+                    row.append("failed")
+                else:
+                    row.append("%.0f tps (%.0f qps), p95 %.2f ms" % (d["tps"], d.get("qps", 0), d.get("p95_ms", 0)))
+            lines.append("| " + " | ".join(row) + " |")
+    for n in names:
+        if result["engines"].get(n, {}).get("error"):
+            lines += ["", "%s: %s" % (LABEL[n], result["engines"][n]["error"].replace("\n", " ")[:300])]
+    with open(os.path.join(outdir, "sysbench.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+    log("wrote %s" % os.path.join(outdir, "sysbench.md"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,765 @@
+/* ddl.c - CREATE/DROP DATABASE, CREATE/DROP/TRUNCATE/ALTER/RENAME TABLE, CREATE/DROP
+ * INDEX. Definitions are normalised the way MariaDB stores them (collations resolved,
+ * defaults converted to the column type) so introspection matches. DDL is logged as
+ * its SQL text and replayed at recovery. */
+#include "engine/eng.h"
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+extern bool ex_replaying;
+
+static bool is_text_type(int t)
+{
+    return t == CT_CHAR || t == CT_VARCHAR || (t >= CT_TINYTEXT && t <= CT_LONGTEXT) || t == CT_ENUM || t == CT_SET;
+}
+static bool is_binary_type(int t)
+{
+    return t == CT_BINARY || t == CT_VARBINARY || (t >= CT_TINYBLOB && t <= CT_LONGBLOB);
+}
+
+static uint16_t resolve_coll(ex_ctx *ctx, const char *cs, const char *coll, uint16_t dflt)
+{
+    const pdb_collation *c = NULL;
+    if (coll && strcmp(coll, "*bin")) {
+        c = pdb_coll_by_name(coll);
+        if (!c) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", coll);
+        if (cs && strcasecmp(c->charset, cs) && !(strcasecmp(cs, "utf8") == 0 && !strcmp(c->charset, "utf8mb3")))
+            ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'", c->name, cs);
+        return c->id;
+    }
+    if (cs) {
+        if (!strcasecmp(cs, "binary")) return COLL_BINARY;
+        c = pdb_coll_default_for(cs);
+        if (!c) ex_raise(ctx, 1115, "42000", "Unknown character set: '%s'", cs);
+    } else c = pdb_coll_by_id(dflt);
+    if (coll && !strcmp(coll, "*bin") && c) {
+        char name[64];
+        snprintf(name, sizeof name, "%s_bin", c->charset);
+        const pdb_collation *b = pdb_coll_by_name(name);
+        if (b) return b->id;
+    }
+    return c ? c->id : COLL_UTF8MB4_GENERAL_CI;
+}
+
+/* SQL text of a default value as MariaDB keeps it: numbers bare, strings quoted. */
+static char *default_text(ex_ctx *ctx, stor_column *c, pl_expr *e)
+{
+    if (!e) return NULL;
+    if (e->kind == E_NULL) return stor_strndup("NULL", 4);
+    if (e->kind == E_FUNC && (!strcmp(e->s, "CURRENT_TIMESTAMP") || !strcmp(e->s, "NOW") || !strcmp(e->s, "LOCALTIMESTAMP") || !strcmp(e->s, "LOCALTIME"))) {
+        if (c->type != CT_DATETIME && c->type != CT_TIMESTAMP)
+            ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", c->name);
+        return stor_strndup("current_timestamp()", 19);
+    }
+    ex_scope sc = { 0 };
+    ex_ctx vctx = *ctx;
+    vctx.src = NULL; vctx.nsrc = 0;
+    sc.ctx = &vctx; sc.item_base = -1; sc.clause = "field list";
+    ex_type t;
+    ex_prog *p = ex_compile(&sc, e, &t);
+    pdb_value v, o;
+    ex_eval(&vctx, p, &v);
+    if (v.t == VT_NULL) return stor_strndup("NULL", 4);
+    bool strict = vctx.strict;
+    vctx.strict = true;
+    jmp_buf jb, *saved = vctx.jb;
+    ex_err err;
+    ex_err *saved_err = vctx.err;
+    vctx.err = &err;
+    vctx.jb = &jb;
+    if (setjmp(jb)) {
+        vctx.jb = saved; vctx.err = saved_err;
+        ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", c->name);
+    }
+    uint32_t nw = ctx->s->nwarnings, wc = ctx->s->warn_count;
+    ex_store_convert(&vctx, c, &v, &o, 1);
+    ctx->s->nwarnings = nw; ctx->s->warn_count = wc;
+    vctx.jb = saved; vctx.err = saved_err; vctx.strict = strict;
+    char buf[128];
+    const char *s;
+    size_t n = pdb_value_text(&o, NULL, buf, sizeof buf, &s);
+    if (o.t == VT_STRING || o.t == VT_DATE || o.t == VT_DATETIME || o.t == VT_TIME) {
+        char *q = stor_malloc(n * 2 + 3);
+        size_t k = 0;
+        q[k++] = '\'';
+        for (size_t i = 0; i < n; i++) {
+            if (s[i] == '\'') q[k++] = '\'';
+            else if (s[i] == '\\') q[k++] = '\\';
+            q[k++] = s[i];
+        }
+        q[k++] = '\''; q[k] = 0;
+        return q;
+    }
+    return stor_strndup(s, n);
+}
+
+static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll)
+{
+    *dst = d->c;
+    dst->name = stor_strndup(d->c.name, strlen(d->c.name));
+    if (is_binary_type(dst->type)) dst->coll = COLL_BINARY;
+    else if (is_text_type(dst->type)) dst->coll = resolve_coll(ctx, d->charset, d->collate, tcoll);
+    else dst->coll = COLL_BINARY;
+    if (dst->type == CT_VARCHAR || dst->type == CT_CHAR || dst->type == CT_VARBINARY || dst->type == CT_BINARY) {
+        uint32_t lim = dst->type == CT_CHAR || dst->type == CT_BINARY ? 255 : 65532;
+        const pdb_collation *co = pdb_coll_by_id(dst->coll);
+        if (dst->type == CT_VARCHAR && co) lim = 65532 / co->maxlen;
+        if (dst->width > lim)
+            ex_raise(ctx, 1074, "42000", "Column length too big for column '%s' (max = %u); use BLOB or TEXT instead", dst->name, lim);
+    }
+    if (dst->type == CT_DECIMAL) {
+        if (dst->width > 65) ex_raise(ctx, 1426, "42000", "Too big precision %u specified for '%s'. Maximum is 65.", dst->width, dst->name);
+        if (dst->scale > 38) ex_raise(ctx, 1425, "42000", "Too big scale %d specified for '%s'. Maximum is 38.", dst->scale, dst->name);
+        if ((uint32_t)dst->scale > dst->width) ex_raise(ctx, 1427, "42000", "For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column '%s').", dst->name);
+    }
+    if (dst->n_enum) {
+        char **ev = stor_calloc(dst->n_enum, sizeof(char *));
+        for (uint32_t i = 0; i < dst->n_enum; i++) ev[i] = stor_strndup(d->c.enum_vals[i], strlen(d->c.enum_vals[i]));
+        dst->enum_vals = ev;
+    }
+    dst->comment = d->c.comment ? stor_strndup(d->c.comment, strlen(d->c.comment)) : NULL;
+    dst->default_sql = NULL;
+    dst->has_default = false;
+    if (d->has_default) {
+        if (d->default_expr->kind == E_NULL && dst->not_null)
+            ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", dst->name);
+        if (dst->auto_increment) ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", dst->name);
+        if (dst->type >= CT_TINYBLOB && dst->type <= CT_LONGBLOB && d->default_expr->kind != E_NULL) {}
+        dst->default_sql = default_text(ctx, dst, d->default_expr);
+        dst->has_default = true;
+    } else if (!dst->not_null && !dst->auto_increment) {
+        dst->default_sql = stor_strndup("NULL", 4);
+        dst->has_default = true;
+    }
+    dst->i64 = NULL; dst->f64 = NULL; dst->str = NULL; dst->nulls = NULL;
+    if (dst->type == CT_FLOAT || dst->type == CT_DOUBLE) dst->kind = CK_F64;
+    else if (is_text_type(dst->type) || is_binary_type(dst->type) || dst->type == CT_BIT) dst->kind = CK_STR;
+    else dst->kind = CK_I64;
+}
+
+static int find_col(stor_column *cols, uint32_t n, const char *name)
+{
+    for (uint32_t i = 0; i < n; i++) if (!strcasecmp(cols[i].name, name)) return (int)i;
+    return -1;
+}
+
+static bool key_name_used(stor_index *idx, uint32_t n, const char *name)
+{
+    for (uint32_t i = 0; i < n; i++) if (!strcasecmp(idx[i].name, name)) return true;
+    return false;
+}
+
+/* Adds a key definition to the index array (checks as MariaDB does). */
+static void add_key(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index **idx, uint32_t *nidx, pl_keydef *k)
+{
+    if (k->kind == IK_PRIMARY)
+        for (uint32_t i = 0; i < *nidx; i++)
+            if ((*idx)[i].kind == IK_PRIMARY) ex_raise(ctx, 1068, "42000", "Multiple primary key defined");
+    char *name;
+    if (k->kind == IK_PRIMARY) name = "PRIMARY";
+    else if (k->name) {
+        name = k->name;
+        if (!strcasecmp(name, "PRIMARY")) ex_raise(ctx, 1280, "42000", "Incorrect index name '%s'", name);
+        if (key_name_used(*idx, *nidx, name)) ex_raise(ctx, 1061, "42000", "Duplicate key name '%s'", name);
+    } else {
+        char buf[80];
+        snprintf(buf, sizeof buf, "%s", k->cols[0]);
+        int suffix = 2;
+        while (key_name_used(*idx, *nidx, buf)) snprintf(buf, sizeof buf, "%s_%d", k->cols[0], suffix++);
+        name = stor_arena_strndup(ctx->a, buf, strlen(buf));
+    }
+    stor_index x;
+    memset(&x, 0, sizeof x);
+    x.kind = (uint8_t)k->kind;
+    x.ncols = (uint32_t)k->ncols;
+    x.cols = stor_calloc((size_t)k->ncols, sizeof(uint32_t));
+    x.prefix = stor_calloc((size_t)k->ncols, sizeof(uint32_t));
+    for (int i = 0; i < k->ncols; i++) {
+        int c = find_col(cols, ncols, k->cols[i]);
+        if (c < 0) ex_raise(ctx, 1072, "42000", "Key column '%s' doesn't exist in table", k->cols[i]);
+        x.cols[i] = (uint32_t)c;
+        x.prefix[i] = k->prefix[i];
+        stor_column *col = &cols[c];
+        bool blob = (col->type >= CT_TINYTEXT && col->type <= CT_LONGBLOB);
+        if (blob && !k->prefix[i] && k->kind != IK_FULLTEXT)
+            ex_raise(ctx, 1170, "42000", "BLOB/TEXT column '%s' used in key specification without a key length", col->name);
+        if (k->prefix[i] && !(col->kind == CK_STR))
+            ex_raise(ctx, 1089, "HY000", "Incorrect prefix key; the used key part isn't a string, the used length is longer than the key part, or the storage engine doesn't support unique prefix keys");
+        if (k->prefix[i] && !blob && k->prefix[i] >= col->width && col->width) x.prefix[i] = 0;
+        if (k->kind == IK_PRIMARY) { col->not_null = true; if (col->default_sql && !strcmp(col->default_sql, "NULL")) { stor_free(col->default_sql); col->default_sql = NULL; col->has_default = false; } }
+    }
+    x.name = stor_strndup(name, strlen(name));
+    x.comment = k->comment ? stor_strndup(k->comment, strlen(k->comment)) : NULL;
+    *idx = stor_realloc(*idx, (*nidx + 1) * sizeof(stor_index));
+    /* PRIMARY first, then UNIQUE, then the rest (MariaDB's order) */
+    uint32_t pos = *nidx;
+    if (x.kind == IK_PRIMARY) pos = 0;
+    else if (x.kind == IK_UNIQUE) { pos = 0; while (pos < *nidx && ((*idx)[pos].kind == IK_PRIMARY || (*idx)[pos].kind == IK_UNIQUE)) pos++; }
+    memmove(&(*idx)[pos + 1], &(*idx)[pos], (*nidx - pos) * sizeof(stor_index));
+    (*idx)[pos] = x;
+    (*nidx)++;
+}
+
+static void check_auto(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index *idx, uint32_t nidx)
+{
+    int n = 0;
+    for (uint32_t c = 0; c < ncols; c++) {
+        if (!cols[c].auto_increment) continue;
+        n++;
+        bool keyed = false;
+        for (uint32_t i = 0; i < nidx; i++) if (idx[i].cols[0] == c && idx[i].kind != IK_FULLTEXT) keyed = true;
+        if (!keyed) ex_raise(ctx, 1075, "42000", "Incorrect table definition; there can be only one auto column and it must be defined as a key");
+    }
+    if (n > 1) ex_raise(ctx, 1075, "42000", "Incorrect table definition; there can be only one auto column and it must be defined as a key");
+}
+
+static void free_def(stor_column *cols, uint32_t ncols, stor_index *idx, uint32_t nidx)
+{
+    for (uint32_t i = 0; i < ncols; i++) {
+        stor_free(cols[i].name); stor_free(cols[i].default_sql); stor_free(cols[i].comment);
+        for (uint32_t e = 0; e < cols[i].n_enum; e++) stor_free(cols[i].enum_vals[e]);
+        stor_free(cols[i].enum_vals);
+    }
+    for (uint32_t i = 0; i < nidx; i++) { stor_free(idx[i].name); stor_free(idx[i].cols); stor_free(idx[i].prefix); stor_free(idx[i].comment); }
+    stor_free(cols); stor_free(idx);
+}
+
+static void log_ddl(ex_ctx *ctx, pl_stmt *st, const char *db)
+{
+    if (ex_replaying) return;
+    if (stor_log_ddl(db, st->start, st->len) != 0)
+        ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+}
+
+static stor_db *need_db(ex_ctx *ctx, const char *db)
+{
+    const char *name = ex_cur_db(ctx, db);
+    stor_db *d = stor_db_find(name);
+    if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", name);
+    return d;
+}
+
+static void copy_column_def(stor_column *dst, const stor_column *src)
+{
+    *dst = *src;
+    dst->name = stor_strndup(src->name, strlen(src->name));
+    dst->default_sql = src->default_sql ? stor_strndup(src->default_sql, strlen(src->default_sql)) : NULL;
+    dst->comment = src->comment ? stor_strndup(src->comment, strlen(src->comment)) : NULL;
+    if (src->n_enum) {
+        dst->enum_vals = stor_calloc(src->n_enum, sizeof(char *));
+        for (uint32_t i = 0; i < src->n_enum; i++) dst->enum_vals[i] = stor_strndup(src->enum_vals[i], strlen(src->enum_vals[i]));
+    }
+    dst->i64 = NULL; dst->f64 = NULL; dst->str = NULL; dst->nulls = NULL;
+}
+
+static void copy_index_def(stor_index *dst, const stor_index *src)
+{
+    *dst = *src;
+    dst->name = stor_strndup(src->name, strlen(src->name));
+    dst->comment = src->comment ? stor_strndup(src->comment, strlen(src->comment)) : NULL;
+    dst->cols = stor_calloc(src->ncols, sizeof(uint32_t));
+    dst->prefix = stor_calloc(src->ncols, sizeof(uint32_t));
+    memcpy(dst->cols, src->cols, src->ncols * sizeof(uint32_t));
+    memcpy(dst->prefix, src->prefix, src->ncols * sizeof(uint32_t));
+    dst->buckets = NULL; dst->next = NULL; dst->nbuckets = 0;
+}
+
+static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    stor_db *d = need_db(ctx, st->db);
+    if (st->temporary) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'CREATE TEMPORARY TABLE'");
+    if (stor_table_find(d->name, st->table)) {
+        if (st->if_not_exists) {
+            ex_warn(ctx, "Note", 1050, "Table '%s' already exists", st->table);
+            ex_send_ok(ctx, r, 0, 0, NULL);
+            return;
+        }
+        ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
+    }
+    if (strlen(st->table) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", st->table);
+    stor_table def;
+    memset(&def, 0, sizeof def);
+    if (st->like_table) {
+        stor_table *src = ex_table(ctx, st->like_db, st->like_table);
+        def.ncols = src->ncols;
+        def.cols = stor_calloc(src->ncols, sizeof(stor_column));
+        for (uint32_t i = 0; i < src->ncols; i++) copy_column_def(&def.cols[i], &src->cols[i]);
+        def.nidx = src->nidx;
+        def.idx = stor_calloc(src->nidx ? src->nidx : 1, sizeof(stor_index));
+        for (uint32_t i = 0; i < src->nidx; i++) copy_index_def(&def.idx[i], &src->idx[i]);
+        def.engine = stor_strndup(src->engine, strlen(src->engine));
+        def.coll = src->coll;
+        def.comment = src->comment ? stor_strndup(src->comment, strlen(src->comment)) : NULL;
+        def.row_format = src->row_format ? stor_strndup(src->row_format, strlen(src->row_format)) : NULL;
+    } else {
+        if (st->sel) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'CREATE TABLE ... SELECT'");
+        if (!st->ncoldefs) ex_raise(ctx, 1113, "42000", "A table must have at least 1 column");
+        def.coll = resolve_coll(ctx, st->opts.charset, st->opts.collate, d->coll);
+        def.ncols = (uint32_t)st->ncoldefs;
+        def.cols = stor_calloc(def.ncols, sizeof(stor_column));
+        for (int i = 0; i < st->ncoldefs; i++) {
+            for (int j = 0; j < i; j++)
+                if (!strcasecmp(st->coldefs[j].c.name, st->coldefs[i].c.name)) {
+                    free_def(def.cols, (uint32_t)i, NULL, 0);
+                    ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", st->coldefs[i].c.name);
+                }
+            fill_column(ctx, &def.cols[i], &st->coldefs[i], def.coll);
+        }
+        for (int i = 0; i < st->ncoldefs; i++) {
+            if (st->coldefs[i].inline_pk || st->coldefs[i].inline_unique) {
+                pl_keydef k = { 0 };
+                k.kind = st->coldefs[i].inline_pk ? IK_PRIMARY : IK_UNIQUE;
+                k.cols = &st->coldefs[i].c.name;
+                uint32_t zero = 0;
+                k.prefix = &zero;
+                k.ncols = 1;
+                k.name = st->coldefs[i].inline_pk ? NULL : st->coldefs[i].c.name;
+                if (k.kind == IK_UNIQUE && key_name_used(def.idx, def.nidx, k.name)) k.name = NULL;
+                add_key(ctx, def.cols, def.ncols, &def.idx, &def.nidx, &k);
+            }
+        }
+        for (int i = 0; i < st->nkeys; i++) add_key(ctx, def.cols, def.ncols, &def.idx, &def.nidx, &st->keys[i]);
+        check_auto(ctx, def.cols, def.ncols, def.idx, def.nidx);
+        const char *eng = st->opts.engine ? st->opts.engine : "InnoDB";
+        if (!strcasecmp(eng, "innodb")) eng = "InnoDB";
+        else if (!strcasecmp(eng, "myisam")) eng = "MyISAM";
+        else if (!strcasecmp(eng, "aria")) eng = "Aria";
+        else if (!strcasecmp(eng, "memory") || !strcasecmp(eng, "heap")) eng = "MEMORY";
+        else if (!strcasecmp(eng, "csv")) eng = "CSV";
+        else {
+            if (!(ctx->s->sql_mode & MODE_NO_ENGINE_SUBSTITUTION)) ex_warn(ctx, "Warning", 1266, "Using storage engine InnoDB for table '%s'", st->table);
+            else ex_raise(ctx, 1286, "42000", "Unknown storage engine '%s'", eng);
+            eng = "InnoDB";
+        }
+        def.engine = stor_strndup(eng, strlen(eng));
+        def.comment = st->opts.comment ? stor_strndup(st->opts.comment, strlen(st->opts.comment)) : NULL;
+        if (st->opts.row_format) {
+            char rf[32]; size_t i;
+            for (i = 0; st->opts.row_format[i] && i < sizeof rf - 1; i++) rf[i] = (char)toupper((unsigned char)st->opts.row_format[i]);
+            rf[i] = 0;
+            def.row_format = stor_strndup(rf, i);
+        }
+        def.auto_inc = st->opts.has_auto_inc ? st->opts.auto_inc : 1;
+    }
+    def.name = stor_strndup(st->table, strlen(st->table));
+    log_ddl(ctx, st, d->name);
+    stor_table_create(d, &def);
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    /* check all first: MariaDB drops the ones that exist and reports the missing */
+    char missing[1024] = "";
+    size_t mk = 0;
+    for (int i = 0; i < st->nnames; i++) {
+        const char *db = ex_cur_db(ctx, st->names_db[i]);
+        if (!stor_table_find(db, st->names[i]))
+            mk += (size_t)snprintf(missing + mk, sizeof missing - mk, "%s%s.%s", mk ? "," : "", db, st->names[i]);
+    }
+    if (mk && !st->if_exists) {
+        /* nothing is dropped when a table is missing? MariaDB drops the others */
+    }
+    for (int i = 0; i < st->nnames; i++) {
+        const char *db = ex_cur_db(ctx, st->names_db[i]);
+        stor_db *d = stor_db_find(db);
+        if (d && stor_table_find(db, st->names[i])) stor_table_drop(d, st->names[i]);
+    }
+    if (st->nnames) log_ddl(ctx, st, ctx->s->db);
+    if (mk) {
+        if (!st->if_exists) ex_raise(ctx, 1051, "42S02", "Unknown table '%s'", missing);
+        for (int i = 0; i < st->nnames; i++) {
+            const char *db = ex_cur_db(ctx, st->names_db[i]);
+            (void)db;
+        }
+        ex_warn(ctx, "Note", 1051, "Unknown table '%s'", missing);
+    }
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+/* Rebuilds table t with a new definition; old_of[i] = old column index of new column i, or -1. */
+static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, const int *old_of)
+{
+    char tmpname[96];
+    snprintf(tmpname, sizeof tmpname, "#pressdb-alter-%s", t->name);
+    def->name = stor_strndup(tmpname, strlen(tmpname));
+    def->auto_inc = t->auto_inc;
+    stor_table *nt = stor_table_create(d, def);
+    if (!nt) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", tmpname);
+    pdb_value *vals = stor_arena_alloc(ctx->a, nt->ncols * sizeof(pdb_value));
+    stor_txn_attach(NULL);   /* the copy is replayed by re-running the DDL, not logged row by row */
+    bool strict = ctx->strict;
+    uint32_t rowno = 0;
+    for (uint32_t r = 0; r < t->nrows; r++) {
+        if (stor_is_dead(t, r)) continue;
+        rowno++;
+        for (uint32_t c = 0; c < nt->ncols; c++) {
+            pdb_value v;
+            if (old_of[c] >= 0) stor_get(t, (uint32_t)old_of[c], r, &v);
+            else {
+                stor_column *col = &nt->cols[c];
+                if (col->auto_increment) { v = ex_int((int64_t)nt->auto_inc++); }
+                else if (col->default_sql && strcmp(col->default_sql, "NULL")) {
+                    if (col->default_sql[0] == '\'') {
+                        size_t n = strlen(col->default_sql);
+                        v = ex_str(col->default_sql + 1, n - 2, col->coll);
+                    } else if (!strncmp(col->default_sql, "current_timestamp", 17)) {
+                        v = ex_int(0); v.t = VT_DATETIME;
+                    } else v = ex_str(col->default_sql, strlen(col->default_sql), COLL_BINARY);
+                } else if (col->not_null) {
+                    v = col->kind == CK_STR ? ex_str("", 0, col->coll) : col->kind == CK_F64 ? ex_dbl(0) : ex_int(0);
+                    if (col->type == CT_DATE) v.t = VT_DATE;
+                    if (col->type == CT_DATETIME || col->type == CT_TIMESTAMP) v.t = VT_DATETIME;
+                } else v = ex_null();
+            }
+            if (v.t == VT_NULL && nt->cols[c].not_null) {
+                if (strict) ex_raise(ctx, 1265, "01000", "Data truncated for column '%s' at row %u", nt->cols[c].name, rowno);
+                stor_column *col = &nt->cols[c];
+                v = col->kind == CK_STR ? ex_str("", 0, col->coll) : col->kind == CK_F64 ? ex_dbl(0) : ex_int(0);
+            }
+            pdb_value o;
+            ex_store_convert(ctx, &nt->cols[c], &v, &o, rowno);
+            vals[c] = o;
+        }
+        int dix; uint32_t drow;
+        if (stor_row_insert(nt, vals, &dix, &drow) < 0) {
+            char key[200]; size_t k = 0;
+            stor_index *x = &nt->idx[dix];
+            for (uint32_t i = 0; i < x->ncols; i++) {
+                size_t l; const char *s = ex_to_str(ctx->a, &vals[x->cols[i]], &l);
+                k += (size_t)snprintf(key + k, sizeof key - k, "%s%.*s", i ? "-" : "", (int)(l > 64 ? 64 : l), s);
+            }
+            stor_table_drop(d, tmpname);
+            ex_raise(ctx, 1062, "23000", "Duplicate entry '%s' for key '%s'", key, x->name);
+        }
+    }
+    char *oldname = stor_strndup(t->name, strlen(t->name));
+    stor_table_drop(d, t->name);
+    stor_free(nt->name);
+    nt->name = oldname;
+    nt->version++;
+}
+
+/* Index columns by name (so columns can move), and back to positions. */
+static char ***idx_names(ex_ctx *ctx, stor_column *cols, stor_index *idx, uint32_t nidx)
+{
+    char ***ic = stor_arena_alloc(ctx->a, (nidx + 1) * sizeof(char **));
+    for (uint32_t i = 0; i < nidx; i++) {
+        ic[i] = stor_arena_alloc(ctx->a, (idx[i].ncols + 1) * sizeof(char *));
+        for (uint32_t k = 0; k < idx[i].ncols; k++) ic[i][k] = stor_arena_strndup(ctx->a, cols[idx[i].cols[k]].name, strlen(cols[idx[i].cols[k]].name));
+    }
+    return ic;
+}
+
+static void idx_positions(stor_column *cols, uint32_t ncols, stor_index *idx, uint32_t nidx, char ***ic)
+{
+    for (uint32_t i = 0; i < nidx; i++)
+        for (uint32_t k = 0; k < idx[i].ncols; k++) {
+            int c = find_col(cols, ncols, ic[i][k]);
+            idx[i].cols[k] = c < 0 ? 0 : (uint32_t)c;
+        }
+}
+
+static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    stor_table *t = ex_table(ctx, st->db, st->table);
+    stor_db *d = stor_db_find(t->db);
+    /* working copy of the definition */
+    uint32_t ncols = t->ncols, nidx = t->nidx;
+    stor_column *cols = stor_calloc(ncols + (uint32_t)st->nalters + 1, sizeof(stor_column));
+    stor_index *idx = stor_calloc(nidx + 1, sizeof(stor_index));
+    int *old_of = stor_arena_alloc(ctx->a, (ncols + (uint32_t)st->nalters + 1) * sizeof(int));
+    for (uint32_t i = 0; i < ncols; i++) { copy_column_def(&cols[i], &t->cols[i]); old_of[i] = (int)i; }
+    for (uint32_t i = 0; i < nidx; i++) copy_index_def(&idx[i], &t->idx[i]);
+    char ***icols = NULL;
+    bool need_rebuild = false;
+    char *new_name = NULL, *new_db = NULL;
+    pl_tableopt opts = st->opts;
+    uint16_t tcoll = t->coll;
+    jmp_buf jb, *saved = ctx->jb;
+    ctx->jb = &jb;
+    if (setjmp(jb)) {
+        ctx->jb = saved;
+        free_def(cols, ncols, idx, nidx);
+        longjmp(*saved, 1);
+    }
+    for (int a = 0; a < st->nalters; a++) {
+        pl_alter *al = &st->alters[a];
+        icols = idx_names(ctx, cols, idx, nidx);
+        bool skip_pos = false;
+        switch (al->kind) {
+        case AT_ADD_COLUMN: {
+            if (find_col(cols, ncols, al->col.c.name) >= 0) {
+                if (al->if_exists) { ex_warn(ctx, "Note", 1060, "Duplicate column name '%s'", al->col.c.name); break; }
+                ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", al->col.c.name);
+            }
+            stor_column nc;
+            fill_column(ctx, &nc, &al->col, tcoll);
+            uint32_t pos = ncols;
+            if (al->col.first) pos = 0;
+            else if (al->col.after) {
+                int p = find_col(cols, ncols, al->col.after);
+                if (p < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->col.after, t->name);
+                pos = (uint32_t)p + 1;
+            }
+            memmove(&cols[pos + 1], &cols[pos], (ncols - pos) * sizeof(stor_column));
+            memmove(&old_of[pos + 1], &old_of[pos], (ncols - pos) * sizeof(int));
+            cols[pos] = nc; old_of[pos] = -1;
+            ncols++;
+            if (al->col.inline_pk || al->col.inline_unique) {
+                idx_positions(cols, ncols, idx, nidx, icols);
+                skip_pos = true;
+                pl_keydef k = { 0 };
+                k.kind = al->col.inline_pk ? IK_PRIMARY : IK_UNIQUE;
+                char *cn = al->col.c.name;
+                uint32_t zero = 0;
+                k.cols = &cn; k.prefix = &zero; k.ncols = 1; k.name = al->col.inline_pk ? NULL : cn;
+                uint32_t before = nidx;
+                add_key(ctx, cols, ncols, &idx, &nidx, &k);
+                (void)before;
+                /* rebuild name lists for all indexes: positions may have shifted */
+            }
+            need_rebuild = true;
+            break;
+        }
+        case AT_DROP_COLUMN: {
+            int c = find_col(cols, ncols, al->name);
+            if (c < 0) {
+                if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP COLUMN `%s`; check that it exists", al->name); break; }
+                ex_raise(ctx, 1091, "42000", "Can't DROP COLUMN `%s`; check that it exists", al->name);
+            }
+            if (ncols == 1) ex_raise(ctx, 1090, "42000", "You can't delete all columns with ALTER TABLE; use DROP TABLE instead");
+            /* remove it from keys; drop keys left empty */
+            for (uint32_t i = 0; i < nidx; i++) {
+                uint32_t w = 0;
+                for (uint32_t k = 0; k < idx[i].ncols; k++) {
+                    if (!strcasecmp(icols[i][k], cols[c].name)) continue;
+                    icols[i][w] = icols[i][k]; idx[i].prefix[w] = idx[i].prefix[k]; w++;
+                }
+                idx[i].ncols = w;
+            }
+            stor_free(cols[c].name); stor_free(cols[c].default_sql); stor_free(cols[c].comment);
+            memmove(&cols[c], &cols[c + 1], (ncols - (uint32_t)c - 1) * sizeof(stor_column));
+            memmove(&old_of[c], &old_of[c + 1], (ncols - (uint32_t)c - 1) * sizeof(int));
+            ncols--;
+            need_rebuild = true;
+            break;
+        }
+        case AT_CHANGE_COLUMN: case AT_MODIFY_COLUMN: {
+            int c = find_col(cols, ncols, al->name);
+            if (c < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->name, t->name);
+            stor_column nc;
+            if (al->col.c.type == 255) {   /* RENAME COLUMN */
+                copy_column_def(&nc, &cols[c]);
+                stor_free(nc.name);
+                nc.name = stor_strndup(al->col.c.name, strlen(al->col.c.name));
+            } else fill_column(ctx, &nc, &al->col, tcoll);
+            if (strcasecmp(nc.name, cols[c].name) && find_col(cols, ncols, nc.name) >= 0)
+                ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", nc.name);
+            /* keep key membership: NOT NULL forced for PK columns */
+            for (uint32_t i = 0; i < nidx; i++)
+                for (uint32_t k = 0; k < idx[i].ncols; k++)
+                    if (!strcasecmp(icols[i][k], cols[c].name)) {
+                        icols[i][k] = stor_arena_strndup(ctx->a, nc.name, strlen(nc.name));
+                        if (idx[i].kind == IK_PRIMARY) nc.not_null = true;
+                    }
+            int old = old_of[c];
+            stor_free(cols[c].name); stor_free(cols[c].default_sql); stor_free(cols[c].comment);
+            memmove(&cols[c], &cols[c + 1], (ncols - (uint32_t)c - 1) * sizeof(stor_column));
+            memmove(&old_of[c], &old_of[c + 1], (ncols - (uint32_t)c - 1) * sizeof(int));
+            ncols--;
+            uint32_t pos = (uint32_t)c;
+            if (al->col.first) pos = 0;
+            else if (al->col.after) {
+                int p = find_col(cols, ncols, al->col.after);
+                if (p < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->col.after, t->name);
+                pos = (uint32_t)p + 1;
+            }
+            memmove(&cols[pos + 1], &cols[pos], (ncols - pos) * sizeof(stor_column));
+            memmove(&old_of[pos + 1], &old_of[pos], (ncols - pos) * sizeof(int));
+            cols[pos] = nc; old_of[pos] = old;
+            ncols++;
+            need_rebuild = true;
+            break;
+        }
+        case AT_ALTER_DEFAULT: case AT_DROP_DEFAULT: {
+            int c = find_col(cols, ncols, al->name);
+            if (c < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->name, t->name);
+            stor_free(cols[c].default_sql);
+            if (al->kind == AT_DROP_DEFAULT) { cols[c].default_sql = NULL; cols[c].has_default = false; }
+            else { cols[c].default_sql = default_text(ctx, &cols[c], al->dflt); cols[c].has_default = true; }
+            break;
+        }
+        case AT_ADD_KEY: {
+            /* resolve names against the current column list */
+            uint32_t before = nidx;
+            add_key(ctx, cols, ncols, &idx, &nidx, &al->key);
+            (void)before;
+            need_rebuild = true;
+            break;
+        }
+        case AT_DROP_KEY: case AT_DROP_PRIMARY: {
+            const char *name = al->kind == AT_DROP_PRIMARY ? "PRIMARY" : al->name;
+            uint32_t i;
+            for (i = 0; i < nidx; i++) if (!strcasecmp(idx[i].name, name)) break;
+            if (i == nidx) {
+                if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP INDEX `%s`; check that it exists", name); break; }
+                ex_raise(ctx, 1091, "42000", "Can't DROP INDEX `%s`; check that it exists", name);
+            }
+            stor_free(idx[i].name); stor_free(idx[i].cols); stor_free(idx[i].prefix); stor_free(idx[i].comment);
+            memmove(&idx[i], &idx[i + 1], (nidx - i - 1) * sizeof(stor_index));
+            memmove(&icols[i], &icols[i + 1], (nidx - i - 1) * sizeof(char **));
+            nidx--;
+            need_rebuild = true;
+            break;
+        }
+        case AT_RENAME: new_name = al->new_name; new_db = al->new_db; break;
+        case AT_CONVERT: {
+            uint16_t nc = resolve_coll(ctx, al->charset, al->collate, tcoll);
+            tcoll = nc;
+            for (uint32_t c = 0; c < ncols; c++) {
+                if (!is_text_type(cols[c].type)) continue;
+                const pdb_collation *oc = pdb_coll_by_id(cols[c].coll), *nn = pdb_coll_by_id(nc);
+                /* TEXT grows to keep the same capacity when the charset widens */
+                if (oc && nn && nn->maxlen > oc->maxlen) {
+                    if (cols[c].type == CT_TINYTEXT) cols[c].type = CT_TEXT;
+                    else if (cols[c].type == CT_TEXT) cols[c].type = CT_MEDIUMTEXT;
+                    else if (cols[c].type == CT_MEDIUMTEXT) cols[c].type = CT_LONGTEXT;
+                }
+                cols[c].coll = nc;
+            }
+            need_rebuild = true;
+            break;
+        }
+        default: break;
+        }
+        if (al->kind != AT_ADD_KEY && !skip_pos) idx_positions(cols, ncols, idx, nidx, icols);
+    }
+    for (uint32_t i = 0; i < nidx; i++) {
+        if (idx[i].ncols == 0) {
+            stor_free(idx[i].name); stor_free(idx[i].cols); stor_free(idx[i].prefix); stor_free(idx[i].comment);
+            memmove(&idx[i], &idx[i + 1], (nidx - i - 1) * sizeof(stor_index));
+            nidx--; i--;
+        }
+    }
+    ctx->jb = saved;
+    if (!need_rebuild) {
+        /* in place: defaults, options, rename */
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            stor_free(t->cols[c].default_sql);
+            t->cols[c].default_sql = cols[c].default_sql ? stor_strndup(cols[c].default_sql, strlen(cols[c].default_sql)) : NULL;
+            t->cols[c].has_default = cols[c].has_default;
+        }
+        free_def(cols, ncols, idx, nidx);
+    } else {
+        stor_table def;
+        memset(&def, 0, sizeof def);
+        def.cols = cols; def.ncols = ncols; def.idx = idx; def.nidx = nidx;
+        def.engine = stor_strndup(t->engine, strlen(t->engine));
+        def.coll = tcoll;
+        def.comment = t->comment ? stor_strndup(t->comment, strlen(t->comment)) : NULL;
+        def.row_format = t->row_format ? stor_strndup(t->row_format, strlen(t->row_format)) : NULL;
+        check_auto(ctx, cols, ncols, idx, nidx);
+        log_ddl(ctx, st, ctx->s->db);
+        rebuild(ctx, d, t, &def, old_of);
+        t = stor_table_find(d->name, st->table);
+    }
+    if (need_rebuild == false) log_ddl(ctx, st, ctx->s->db);
+    if (opts.engine) { stor_free(t->engine); t->engine = stor_strndup(opts.engine, strlen(opts.engine)); }
+    if (opts.comment) { stor_free(t->comment); t->comment = stor_strndup(opts.comment, strlen(opts.comment)); }
+    if (opts.has_auto_inc && opts.auto_inc > t->auto_inc) t->auto_inc = opts.auto_inc;
+    if (opts.charset || opts.collate) t->coll = resolve_coll(ctx, opts.charset, opts.collate, t->coll);
+    if (new_name) {
+        const char *ndb = new_db ? new_db : t->db;
+        stor_db *nd = stor_db_find(ndb);
+        if (!nd) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
+        if (stor_table_find(ndb, new_name)) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", new_name);
+        stor_free(t->name);
+        t->name = stor_strndup(new_name, strlen(new_name));
+    }
+    t->version++;
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    switch (st->kind) {
+    case S_CREATE_DB: {
+        if (stor_db_find(st->db)) {
+            if (st->if_not_exists) { ex_warn(ctx, "Note", 1007, "Can't create database '%s'; database exists", st->db); ex_send_ok(ctx, r, 0, 0, NULL); return; }
+            ex_raise(ctx, 1007, "HY000", "Can't create database '%s'; database exists", st->db);
+        }
+        uint16_t coll = resolve_coll(ctx, st->charset, st->collate, COLL_UTF8MB4_GENERAL_CI);
+        log_ddl(ctx, st, NULL);
+        stor_db_create(st->db, coll);
+        ex_send_ok(ctx, r, 1, 0, NULL);
+        return;
+    }
+    case S_DROP_DB: {
+        stor_db *d = stor_db_find(st->db);
+        if (!d) {
+            if (st->if_exists) { ex_warn(ctx, "Note", 1008, "Can't drop database '%s'; database doesn't exist", st->db); ex_send_ok(ctx, r, 0, 0, NULL); return; }
+            ex_raise(ctx, 1008, "HY000", "Can't drop database '%s'; database doesn't exist", st->db);
+        }
+        uint32_t n = d->ntables;
+        log_ddl(ctx, st, NULL);
+        stor_db_drop(st->db);
+        if (!strcmp(ctx->s->db, st->db)) ctx->s->db[0] = 0;
+        ex_send_ok(ctx, r, n, 0, NULL);
+        return;
+    }
+    case S_CREATE_TABLE: create_table(ctx, st, r); return;
+    case S_DROP_TABLE: drop_table(ctx, st, r); return;
+    case S_TRUNCATE: {
+        stor_table *t = ex_table(ctx, st->db, st->table);
+        log_ddl(ctx, st, ctx->s->db);
+        stor_table_truncate(t);
+        ex_send_ok(ctx, r, 0, 0, NULL);
+        return;
+    }
+    case S_ALTER_TABLE: alter_table(ctx, st, r); return;
+    case S_CREATE_INDEX: {
+        pl_alter al;
+        memset(&al, 0, sizeof al);
+        al.kind = AT_ADD_KEY;
+        al.key = st->keys[0];
+        pl_stmt a2 = *st;
+        a2.kind = S_ALTER_TABLE;
+        a2.alters = &al; a2.nalters = 1;
+        alter_table(ctx, &a2, r);
+        return;
+    }
+    case S_DROP_INDEX: {
+        pl_alter al;
+        memset(&al, 0, sizeof al);
+        al.kind = !strcmp(st->name, "PRIMARY") ? AT_DROP_PRIMARY : AT_DROP_KEY;
+        al.name = st->name;
+        al.if_exists = st->if_exists;
+        pl_stmt a2 = *st;
+        a2.kind = S_ALTER_TABLE;
+        a2.alters = &al; a2.nalters = 1;
+        alter_table(ctx, &a2, r);
+        return;
+    }
+    case S_RENAME_TABLE: {
+        for (int i = 0; i < st->nnames; i++) {
+            stor_table *t = ex_table(ctx, st->names_db[i], st->names[i]);
+            const char *ndb = ex_cur_db(ctx, st->rename_to_db[i]);
+            if (!stor_db_find(ndb)) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
+            if (stor_table_find(ndb, st->rename_to[i])) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->rename_to[i]);
+            if (strcmp(ndb, t->db)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RENAME TABLE across databases'");
+            stor_free(t->name);
+            t->name = stor_strndup(st->rename_to[i], strlen(st->rename_to[i]));
+            t->version++;
+        }
+        log_ddl(ctx, st, ctx->s->db);
+        ex_send_ok(ctx, r, 0, 0, NULL);
+        return;
+    }
+    default:
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this statement'");
+    }
+}

@@ -1,0 +1,449 @@
+/* dml.c - INSERT, REPLACE, UPDATE and DELETE with MariaDB's affected-row counts,
+ * insert ids, defaults, truncation rules and duplicate-key handling. */
+#include "engine/eng.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static int col_index(stor_table *t, const char *name)
+{
+    for (uint32_t i = 0; i < t->ncols; i++) if (!strcasecmp(t->cols[i].name, name)) return (int)i;
+    return -1;
+}
+
+/* The implicit default of a NOT NULL column without DEFAULT (non-strict mode). */
+static pdb_value implicit_default(const stor_column *c)
+{
+    switch (c->kind) {
+    case CK_F64: return ex_dbl(0);
+    case CK_STR:
+        if (c->type == CT_ENUM && c->n_enum) return ex_str(c->enum_vals[0], strlen(c->enum_vals[0]), c->coll);
+        return ex_str("", 0, c->coll);
+    default: {
+        pdb_value v = ex_int(0);
+        if (c->type == CT_DECIMAL) { v.t = VT_DECIMAL; v.scale = (uint8_t)(c->scale < 0 ? 0 : c->scale); }
+        if (c->type == CT_DATE) v.t = VT_DATE;
+        if (c->type == CT_DATETIME || c->type == CT_TIMESTAMP) v.t = VT_DATETIME;
+        if (c->type == CT_TIME) v.t = VT_TIME;
+        return v;
+    }
+    }
+}
+
+/* The column's DEFAULT as a value (stored as SQL text in the catalog). */
+static bool column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out)
+{
+    if (!c->has_default || !c->default_sql) { *out = ex_null(); return c->has_default; }
+    const char *d = c->default_sql;
+    if (!strcasecmp(d, "NULL")) { *out = ex_null(); return true; }
+    if (!strncasecmp(d, "current_timestamp", 17) || !strncasecmp(d, "now(", 4)) {
+        int64_t now = ex_now_us() / 1000000;
+        time_t tt = (time_t)now;
+        struct tm tm;
+        localtime_r(&tt, &tm);
+        pdb_value v = ex_int(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0));
+        v.t = VT_DATETIME;
+        *out = v;
+        return true;
+    }
+    if (d[0] == '\'') {
+        /* 'text' with '' doubled */
+        size_t n = strlen(d);
+        char *buf = stor_arena_alloc(ctx->a, n);
+        size_t k = 0;
+        for (size_t i = 1; i + 1 < n; i++) { buf[k++] = d[i]; if (d[i] == '\'' && d[i + 1] == '\'') i++; }
+        *out = ex_str(buf, k, c->coll);
+        return true;
+    }
+    *out = ex_str(d, strlen(d), COLL_BINARY);
+    return true;
+}
+
+static void dup_message(ex_ctx *ctx, stor_table *t, int ix, const pdb_value *vals, char *buf, size_t cap)
+{
+    stor_index *x = &t->idx[ix];
+    size_t k = 0;
+    for (uint32_t i = 0; i < x->ncols && k < cap - 1; i++) {
+        size_t l; const char *s = ex_to_str(ctx->a, &vals[x->cols[i]], &l);
+        if (x->prefix[i] && l > x->prefix[i]) l = x->prefix[i];
+        k += (size_t)snprintf(buf + k, cap - k, "%s%.*s", i ? "-" : "", (int)(l > 64 ? 64 : l), s);
+    }
+}
+
+static void raise_dup(ex_ctx *ctx, stor_table *t, int ix, const pdb_value *vals)
+{
+    char key[200];
+    dup_message(ctx, t, ix, vals, key, sizeof key);
+    ex_raise(ctx, 1062, "23000", "Duplicate entry '%s' for key '%s'", key, t->idx[ix].name);
+}
+
+/* Converts a full row of values for storage. */
+static void convert_row(ex_ctx *ctx, stor_table *t, pdb_value *vals, uint32_t rowno, bool multi)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        stor_column *col = &t->cols[c];
+        if (vals[c].t == VT_NULL && col->not_null && !col->auto_increment) {
+            if (!multi || ctx->strict) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", col->name);
+            ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", col->name);
+            vals[c] = implicit_default(col);
+            continue;
+        }
+        pdb_value o;
+        ex_store_convert(ctx, col, &vals[c], &o, rowno);
+        vals[c] = o;
+    }
+}
+
+static int auto_col(stor_table *t)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) if (t->cols[c].auto_increment) return (int)c;
+    return -1;
+}
+
+/* Values of an existing row. */
+static void load_row(stor_table *t, uint32_t row, pdb_value *vals)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) stor_get(t, c, row, &vals[c]);
+}
+
+static bool rows_equal(stor_table *t, const pdb_value *a, const pdb_value *b)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        if (a[c].t == VT_NULL || b[c].t == VT_NULL) { if (a[c].t != b[c].t) return false; continue; }
+        if (a[c].t == VT_STRING) {
+            if (a[c].len != b[c].len || memcmp(a[c].p, b[c].p, a[c].len)) return false;
+        } else if (a[c].t == VT_DOUBLE) { if (a[c].d != b[c].d) return false; }
+        else if (a[c].i != b[c].i) return false;
+    }
+    return true;
+}
+
+static void stamp_on_update(ex_ctx *ctx, stor_table *t, pdb_value *vals, const bool *assigned)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        if (!t->cols[c].on_update_now || (assigned && assigned[c])) continue;
+        int64_t now = ex_now_us() / 1000000;
+        time_t tt = (time_t)now;
+        struct tm tm;
+        localtime_r(&tt, &tm);
+        vals[c] = ex_int(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0));
+        vals[c].t = VT_DATETIME;
+    }
+}
+
+/* Applies SET assignments (ON DUPLICATE KEY UPDATE / UPDATE) to a row; returns true if
+ * any value changed. */
+static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets, int nsets, ex_prog **progs,
+                       pdb_value *newv, uint32_t rowno)
+{
+    pdb_value oldv[t->ncols];
+    load_row(t, row, oldv);
+    for (uint32_t c = 0; c < t->ncols; c++) newv[c] = oldv[c];
+    bool assigned[t->ncols];
+    memset(assigned, 0, sizeof assigned);
+    ctx->rows[0] = row;
+    for (int i = 0; i < nsets; i++) {
+        const char *name = sets[i].name;
+        const char *dot = strrchr(name, '.');
+        if (dot) name = dot + 1;
+        int c = col_index(t, name);
+        pdb_value v;
+        if (sets[i].value->kind == E_DEFAULT) { if (!column_default(ctx, &t->cols[c], &v)) v = implicit_default(&t->cols[c]); }
+        else ex_eval(ctx, progs[i], &v);
+        v = ex_persist(ctx->a, &v);
+        if (v.t == VT_NULL && t->cols[c].not_null) {
+            if (ctx->strict) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", t->cols[c].name);
+            ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", t->cols[c].name);
+            v = implicit_default(&t->cols[c]);
+        }
+        pdb_value o;
+        ex_store_convert(ctx, &t->cols[c], &v, &o, rowno);
+        newv[c] = o;
+        assigned[c] = true;
+    }
+    bool changed = !rows_equal(t, oldv, newv);
+    if (changed) stamp_on_update(ctx, t, newv, assigned);
+    return changed;
+}
+
+static ex_prog **compile_sets(ex_ctx *ctx, ex_scope *sc, stor_table *t, pl_assign *sets, int n)
+{
+    ex_prog **p = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *p);
+    for (int i = 0; i < n; i++) {
+        const char *name = sets[i].name;
+        const char *dot = strrchr(name, '.');
+        if (dot) name = dot + 1;
+        if (col_index(t, name) < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'field list'", sets[i].name);
+        p[i] = NULL;
+        if (sets[i].value->kind != E_DEFAULT) { ex_type ty; p[i] = ex_compile(sc, sets[i].value, &ty); }
+    }
+    return p;
+}
+
+void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    stor_table *t = ex_table(ctx, st->db, st->table);
+    bool replace = st->kind == S_REPLACE;
+    int ncols = st->ncols;
+    int *map = stor_arena_alloc(ctx->a, (size_t)(t->ncols + 1) * sizeof(int));
+    bool explicit_cols = ncols > 0 || st->nsets > 0;
+    if (st->nsets) {
+        ncols = st->nsets;
+        map = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(int));
+        for (int i = 0; i < ncols; i++) {
+            map[i] = col_index(t, st->sets[i].name);
+            if (map[i] < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'field list'", st->sets[i].name);
+        }
+    } else if (ncols) {
+        map = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(int));
+        for (int i = 0; i < ncols; i++) {
+            map[i] = col_index(t, st->cols[i]);
+            if (map[i] < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'field list'", st->cols[i]);
+            for (int j = 0; j < i; j++) if (map[j] == map[i]) ex_raise(ctx, 1110, "42000", "Column '%s' specified twice", st->cols[i]);
+        }
+    } else {
+        ncols = (int)t->ncols;
+        for (int i = 0; i < ncols; i++) map[i] = i;
+    }
+    (void)explicit_cols;
+
+    /* the rows to insert, as expression lists or as values from a SELECT */
+    ex_rows selrows = { 0 };
+    uint32_t nrows;
+    if (st->sel) {
+        ex_type *ty; const char **nm; uint64_t f;
+        ex_select_rows(ctx, st->sel, &selrows, &ty, &nm, &f);
+        if ((int)selrows.ncols != ncols) ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row 1");
+        nrows = selrows.nrows;
+    } else if (st->nsets) nrows = 1;
+    else {
+        nrows = (uint32_t)st->nrows;
+        if (st->rowlen != ncols && !(st->rowlen == 0 && ncols == (int)t->ncols && st->ncols == 0))
+            ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row 1");
+    }
+    bool multi = nrows > 1 || st->sel;
+
+    /* ON DUPLICATE KEY UPDATE programs: evaluated against the existing row (source 0) */
+    ex_ctx uctx = *ctx;
+    ex_src usrc = { 0 };
+    usrc.t = t; usrc.db = t->db; usrc.name = t->name; usrc.alias = t->name;
+    uint32_t urow = 0;
+    uctx.src = &usrc; uctx.nsrc = 1; uctx.rows = &urow;
+    uctx.insert_t = t;
+    ex_scope usc = { 0 };
+    usc.ctx = &uctx; usc.item_base = -1; usc.clause = "field list";
+    ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup) : NULL;
+
+    /* value expressions: no columns in scope */
+    ex_ctx vctx = *ctx;
+    vctx.src = NULL; vctx.nsrc = 0; vctx.rows = NULL;
+    vctx.insert_t = t;
+    ex_scope vsc = { 0 };
+    vsc.ctx = &vctx; vsc.item_base = -1; vsc.clause = "field list";
+    ctx->insert_t = t;
+
+    int ai = auto_col(t);
+    uint64_t first_id = 0, affected = 0, dups = 0, records = 0;
+    bool got_id = false;
+    pdb_value *vals = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
+    for (uint32_t rn = 0; rn < nrows; rn++) {
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            if (!column_default(ctx, &t->cols[c], &vals[c])) {
+                vals[c] = ex_null();
+                /* no default: warn or fail unless a value is given below */
+            }
+        }
+        bool given[t->ncols];
+        memset(given, 0, sizeof given);
+        for (int i = 0; i < ncols; i++) {
+            int c = map[i];
+            pdb_value v;
+            if (st->sel) v = selrows.v[(size_t)rn * selrows.ncols + (size_t)i];
+            else {
+                pl_expr *e = st->nsets ? st->sets[i].value : st->rows[rn][i];
+                if (e->kind == E_DEFAULT) { if (!column_default(ctx, &t->cols[c], &v)) v = ex_null(); given[c] = true; vals[c] = v; continue; }
+                ex_type ty;
+                ex_prog *p = ex_compile(&vsc, e, &ty);
+                ex_eval(&vctx, p, &v);
+            }
+            vals[c] = ex_persist(ctx->a, &v);
+            given[c] = true;
+        }
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            stor_column *col = &t->cols[c];
+            if (!given[c] && !col->has_default && col->not_null && !col->auto_increment) {
+                if (ctx->strict) ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", col->name);
+                ex_warn(ctx, "Warning", 1364, "Field '%s' doesn't have a default value", col->name);
+                vals[c] = implicit_default(col);
+            }
+        }
+        /* AUTO_INCREMENT */
+        bool generated = false;
+        if (ai >= 0) {
+            pdb_value *v = &vals[ai];
+            bool zero = v->t != VT_NULL && ex_to_int(v) == 0 && !(ctx->s->sql_mode & MODE_NO_AUTO_VALUE_ON_ZERO);
+            if (v->t == VT_NULL || zero) {
+                *v = ex_int((int64_t)t->auto_inc);
+                generated = true;
+            }
+        }
+        convert_row(ctx, t, vals, rn + 1, multi);
+        if (ai >= 0 && vals[ai].t != VT_NULL) {
+            int64_t idv = vals[ai].i;
+            if (idv > 0 && (uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1;
+            if (generated && !got_id) { first_id = (uint64_t)idv; got_id = true; }
+        }
+        int dix; uint32_t drow;
+        for (;;) {
+            int64_t nr = stor_row_insert(t, vals, &dix, &drow);
+            if (nr >= 0) { affected++; records++; break; }
+            if (replace) {
+                stor_row_delete(t, drow);
+                affected++;
+                continue;
+            }
+            if (dup_progs) {
+                pdb_value newv[t->ncols];
+                uctx.insert_vals = vals;
+                urow = drow;
+                bool changed = apply_sets(&uctx, t, drow, st->dup_sets, st->ndup, dup_progs, newv, rn + 1);
+                uctx.insert_vals = NULL;
+                if (changed) {
+                    int d2; uint32_t r2;
+                    if (stor_row_update(t, drow, newv, &d2, &r2) < 0) raise_dup(ctx, t, d2, newv);
+                    affected += 2;
+                    if (ai >= 0 && newv[ai].t != VT_NULL) { int64_t idv = newv[ai].i; if ((uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1; }
+                } else if (ctx->s->client_found_rows) affected += 1;
+                /* LAST_INSERT_ID after an upsert that updated: the updated row's id */
+                if (ai >= 0 && !got_id) { pdb_value idv; stor_get(t, (uint32_t)ai, drow, &idv); if (generated) { first_id = (uint64_t)idv.i; got_id = true; } }
+                records++;
+                dups++;
+                break;
+            }
+            if (st->ignore) {
+                char key[200];
+                dup_message(ctx, t, dix, vals, key, sizeof key);
+                ex_warn(ctx, "Warning", 1062, "Duplicate entry '%s' for key '%s'", key, t->idx[dix].name);
+                dups++;
+                records++;
+                break;
+            }
+            raise_dup(ctx, t, dix, vals);
+        }
+    }
+    if (got_id) ctx->s->last_insert_id = first_id;
+    ctx->s->row_count = (int64_t)affected;
+    char info[128];
+    const char *ip = NULL;
+    if (multi || st->nrows > 1) {
+        snprintf(info, sizeof info, "Records: %llu  Duplicates: %llu  Warnings: %u", (unsigned long long)records,
+                 (unsigned long long)dups, ctx->s->warn_count);
+        ip = info;
+    }
+    ex_send_ok(ctx, r, affected, got_id ? first_id : 0, ip);
+}
+
+/* Row ids of every source for the rows a WHERE (with ORDER BY/LIMIT) matches. */
+static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *where, pl_order *order, int norder, pl_expr *limit)
+{
+    pl_select sel;
+    memset(&sel, 0, sizeof sel);
+    sel.from = trefs; sel.nfrom = ntrefs;
+    sel.where = where;
+    sel.order = order; sel.norder = norder;
+    sel.limit = limit;
+    sel.nitems = ntrefs;
+    sel.items = stor_arena_alloc(ctx->a, (size_t)ntrefs * sizeof(pl_item));
+    for (int i = 0; i < ntrefs; i++) {
+        pl_expr *e = stor_arena_alloc(ctx->a, sizeof *e);
+        memset(e, 0, sizeof *e);
+        e->kind = E_ROWID; e->ival = i; e->start = "rowid"; e->srclen = 5;
+        sel.items[i].e = e; sel.items[i].alias = NULL;
+    }
+    ex_rows rows = { 0 };
+    ex_type *ty; const char **nm; uint64_t f;
+    ex_select_rows(ctx, &sel, &rows, &ty, &nm, &f);
+    return rows;
+}
+
+void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    if (st->ntrefs != 1) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'multi-table UPDATE'");
+    pl_tref *tr = &st->trefs[0];
+    stor_table *t = ex_table(ctx, tr->db, tr->name);
+    ctx->insert_t = t;
+    if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
+    ex_rows rows = match_rows(ctx, st->trefs, 1, st->where, st->order, st->norder, st->limit);
+    ex_ctx uctx = *ctx;
+    ex_src usrc = { 0 };
+    usrc.t = t; usrc.db = t->db; usrc.name = t->name; usrc.alias = tr->alias ? tr->alias : t->name;
+    uint32_t urow = 0;
+    uctx.src = &usrc; uctx.nsrc = 1; uctx.rows = &urow;
+    ex_scope sc = { 0 };
+    sc.ctx = &uctx; sc.item_base = -1; sc.clause = "field list";
+    ex_prog **progs = compile_sets(&uctx, &sc, t, st->sets, st->nsets);
+    uint64_t matched = 0, changed = 0;
+    pdb_value *newv = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
+    for (uint32_t i = 0; i < rows.nrows; i++) {
+        uint32_t row = (uint32_t)rows.v[i].i;
+        if (stor_is_dead(t, row)) continue;
+        matched++;
+        urow = row;
+        if (!apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, (uint32_t)matched)) continue;
+        int dix; uint32_t drow;
+        if (stor_row_update(t, row, newv, &dix, &drow) < 0) {
+            if (st->ignore) {
+                char key[200];
+                dup_message(ctx, t, dix, newv, key, sizeof key);
+                ex_warn(ctx, "Warning", 1062, "Duplicate entry '%s' for key '%s'", key, t->idx[dix].name);
+                continue;
+            }
+            raise_dup(ctx, t, dix, newv);
+        }
+        int ai = auto_col(t);
+        if (ai >= 0 && newv[ai].t != VT_NULL && newv[ai].i > 0 && (uint64_t)newv[ai].i >= t->auto_inc) t->auto_inc = (uint64_t)newv[ai].i + 1;
+        changed++;
+    }
+    char info[128];
+    snprintf(info, sizeof info, "Rows matched: %llu  Changed: %llu  Warnings: %u", (unsigned long long)matched,
+             (unsigned long long)changed, ctx->s->warn_count);
+    uint64_t affected = ctx->s->client_found_rows ? matched : changed;
+    ctx->s->row_count = (int64_t)affected;
+    ex_send_ok(ctx, r, affected, 0, info);
+}
+
+void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
+    ex_rows rows = match_rows(ctx, st->trefs, st->ntrefs, st->where, st->order, st->norder, st->limit);
+    /* which sources lose rows */
+    bool target[st->ntrefs];
+    stor_table *tabs[st->ntrefs];
+    for (int i = 0; i < st->ntrefs; i++) {
+        target[i] = st->ndel_targets == 0;
+        tabs[i] = ex_table(ctx, st->trefs[i].db, st->trefs[i].name);
+        const char *alias = st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name;
+        for (int k = 0; k < st->ndel_targets; k++) if (!strcmp(st->del_targets[k], alias)) target[i] = true;
+    }
+    for (int k = 0; k < st->ndel_targets; k++) {
+        bool found = false;
+        for (int i = 0; i < st->ntrefs; i++) {
+            const char *alias = st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name;
+            if (!strcmp(st->del_targets[k], alias)) found = true;
+        }
+        if (!found) ex_raise(ctx, 1109, "42S02", "Unknown table '%s' in MULTI DELETE", st->del_targets[k]);
+    }
+    uint64_t deleted = 0;
+    for (uint32_t i = 0; i < rows.nrows; i++) {
+        for (int s = 0; s < st->ntrefs; s++) {
+            if (!target[s]) continue;
+            int64_t row = rows.v[(size_t)i * rows.ncols + (size_t)s].i;
+            if (row < 0 || stor_is_dead(tabs[s], (uint32_t)row)) continue;
+            stor_row_delete(tabs[s], (uint32_t)row);
+            deleted++;
+        }
+    }
+    ctx->s->row_count = (int64_t)deleted;
+    ex_send_ok(ctx, r, deleted, 0, NULL);
+}

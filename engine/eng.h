@@ -1,0 +1,282 @@
+/* eng.h - private to engine/: the expression program, execution context, value
+ * semantics shared by the interpreter (and, later, engine/jit/). */
+#ifndef PRESSDB_ENGINE_ENG_H
+#define PRESSDB_ENGINE_ENG_H
+
+#include "engine/engine.h"
+#include "planner/planner.h"
+#include "protocol/protocol.h"
+#include <setjmp.h>
+
+/* ---- errors ---- */
+typedef struct ex_err {
+    uint16_t code;
+    char state[6];
+    char msg[PDB_MSG_LEN];
+} ex_err;
+
+/* ---- static type of an expression (what the column definition says) ---- */
+typedef struct ex_type {
+    uint8_t vt;          /* pdb_vt the value usually has (VT_NULL if only NULL) */
+    uint8_t ptype;       /* MYSQL_TYPE_* */
+    uint16_t flags;      /* column flags */
+    uint32_t length;     /* display length (characters * maxlen for strings) */
+    uint8_t decimals;
+    uint16_t coll;       /* collation for strings, 63 otherwise */
+    bool is_unsigned;
+    bool nullable;
+} ex_type;
+
+/* ---- the expression program ----
+ * A postfix program: each op pops its operands from the value stack and pushes one
+ * result. Jumps implement short-circuit AND/OR, CASE and IF. This linear form is what
+ * the template JIT compiles op by op. */
+enum {
+    OP_CONST,        /* push consts[a] */
+    OP_COL,          /* push column b of source a at the current row */
+    OP_AGG,          /* push aggregate result a of the current group */
+    OP_OUTER,        /* push outer-query value a (correlated reference) */
+    OP_NEG, OP_NOT, OP_BITNOT,
+    OP_ARITH,        /* a = BO_ADD.. */
+    OP_CMP,          /* a = BO_EQ..; coll in b */
+    OP_AND_JMP,      /* if top is FALSE: keep it, jump to a; else pop and continue */
+    OP_OR_JMP,       /* if top is TRUE: keep 1, jump to a */
+    OP_AND_FIN,      /* combine: [left right] -> 3-valued AND (left already known not FALSE) */
+    OP_OR_FIN,
+    OP_XOR,
+    OP_ISNULL,       /* a = negated */
+    OP_IS,           /* a = 1/0/-1, b = negated */
+    OP_IN,           /* a = number of list items; b = negated; coll in c */
+    OP_BETWEEN,      /* b = negated */
+    OP_LIKE,         /* b = negated, a = has escape */
+    OP_REGEXP,       /* b = negated */
+    OP_FUNC,         /* a = function id, b = nargs */
+    OP_CASE,         /* a = nargs layout flags, b = nargs */
+    OP_CAST,         /* a = cast index in prog->casts */
+    OP_SUBQ,         /* a = subquery index: scalar / EXISTS / IN */
+    OP_USERVAR,      /* push @var consts[a] names it */
+    OP_SYSVAR,       /* push @@var consts[a] names it, b = global */
+    OP_COLLATE,      /* set collation of top to a */
+    OP_ROWID,        /* push the current row id of source a */
+};
+
+typedef struct ex_op {
+    uint16_t code;
+    uint16_t b;
+    int32_t a;
+    int32_t c;
+} ex_op;
+
+typedef struct ex_prog {
+    ex_op *ops;
+    int nops, cap;
+    pdb_value *consts;
+    int nconsts, cconsts;
+    pl_cast *casts;
+    int ncasts;
+    struct ex_subq **subs;
+    int nsubs;
+    int maxstack;
+} ex_prog;
+
+/* ---- function ids ---- */
+typedef struct ex_func {
+    const char *name;
+    int id;
+    int8_t min_args, max_args;   /* -1 = any */
+} ex_func;
+const ex_func *ex_func_find(const char *name);
+
+/* ---- a source table of a query (FROM item) ---- */
+typedef struct ex_src {
+    stor_table *t;          /* NULL for a derived table */
+    const char *db;
+    const char *name;       /* table name */
+    const char *alias;      /* name used to qualify columns */
+    int join;               /* JT_* with the previous sources */
+    pl_expr *on;
+    /* derived table: materialised rows */
+    struct ex_rows *derived;
+    ex_type *dtypes;
+    const char **dnames;
+    int dncols;
+} ex_src;
+
+typedef struct ex_rows {
+    pdb_value *v;           /* nrows * ncols */
+    uint32_t nrows, cap, ncols;
+} ex_rows;
+
+/* ---- aggregates ---- */
+enum { AG_COUNT, AG_COUNT_STAR, AG_SUM, AG_AVG, AG_MIN, AG_MAX, AG_GROUP_CONCAT,
+       AG_BIT_AND, AG_BIT_OR, AG_BIT_XOR, AG_STD, AG_VAR, AG_STD_SAMP, AG_VAR_SAMP };
+
+typedef struct ex_agg {
+    int kind;
+    bool distinct;
+    pl_expr *e;             /* the call */
+    ex_prog *args;          /* argument programs (nargs) */
+    int nargs;
+    ex_type type;
+    ex_prog **order;        /* GROUP_CONCAT ORDER BY */
+    bool *order_desc;
+    int norder;
+    const char *sep;
+    size_t seplen;
+} ex_agg;
+
+/* ---- the execution context of one query block ---- */
+typedef struct ex_ctx {
+    pdb_session *s;
+    stor_arena *a;          /* statement arena */
+    ex_src *src;
+    int nsrc;
+    uint32_t *rows;         /* current row id per source; UINT32_MAX = NULL row */
+    pdb_value *dvals;       /* derived tables: current row's values per source (pointer into rows) */
+    pdb_value *aggv;        /* current group's aggregate results */
+    pdb_value *itemv;       /* current output row's select items (alias references) */
+    struct ex_ctx *outer;   /* enclosing query (correlated subqueries) */
+    pdb_value *outer_vals;
+    pdb_value *insert_vals; /* VALUES(col) in ON DUPLICATE KEY UPDATE */
+    stor_table *insert_t;
+    jmp_buf *jb;            /* error exit */
+    ex_err *err;
+    bool strict;            /* strict sql_mode for this statement */
+    int64_t now_us;         /* statement start: NOW() */
+} ex_ctx;
+
+#define EX_NULLROW UINT32_MAX
+
+/* ---- values (value.c) ---- */
+double   ex_to_double(const pdb_value *v);
+int64_t  ex_to_int(const pdb_value *v);          /* MySQL rounding of decimals/doubles/strings */
+bool     ex_is_true(const pdb_value *v);         /* non-NULL and non-zero */
+/* Text of a value in the arena (numbers formatted as MariaDB does). */
+const char *ex_to_str(stor_arena *a, const pdb_value *v, size_t *len);
+/* MySQL comparison of two non-NULL values: <0, 0, >0; coll for string compares. */
+int      ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll);
+/* Parses a string as a number the way MySQL's string-to-double does (prefix). */
+double   ex_str_to_double(const char *s, size_t n, bool *trunc);
+int      ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date);
+pdb_value ex_int(int64_t i);
+pdb_value ex_dbl(double d);
+pdb_value ex_str(const char *p, size_t n, uint16_t coll);
+pdb_value ex_null(void);
+uint64_t ex_hash_value(const pdb_value *v, uint16_t coll);
+bool     ex_values_equal(const pdb_value *a, const pdb_value *b, uint16_t coll); /* NULL == NULL */
+/* Decimal: parse "123.45" into scaled int64; false if it does not fit. */
+bool     ex_parse_decimal(const char *s, size_t n, int64_t *v, uint8_t *scale);
+extern const int64_t ex_pow10[19];
+
+/* ---- expressions (expr.c) ---- */
+/* Compiles e in the context (names resolved against ctx->src and aliases). On a resolve
+ * error raises through ctx->jb. aggs: where aggregate calls are collected (NULL = not
+ * allowed here). */
+typedef struct ex_scope {
+    ex_ctx *ctx;
+    ex_agg **aggs;          /* growable array of aggregates, or NULL */
+    int *naggs;
+    pl_item *items;         /* select list, for alias references in HAVING/ORDER BY */
+    int nitems;
+    ex_type *item_types;
+    int item_base;          /* OP_AGG index where select items' values are stored (ORDER BY aliases) */
+    bool allow_alias;
+    bool alias_first;       /* ORDER BY / HAVING: select aliases before columns */
+    const char *clause;     /* for 1054: "field list", "where clause", ... */
+    struct ex_scope *outer;
+} ex_scope;
+
+typedef struct ex_subq {
+    pl_select *sel;
+    int kind;               /* E_SUBQUERY, E_EXISTS, E_INSUB, or 100+op for ANY, 200+op for ALL */
+    bool correlated;
+    bool done;              /* uncorrelated result cached */
+    ex_rows rows;
+    ex_type *types;
+    uint16_t coll;
+} ex_subq;
+
+#define EX_ITEM_BASE (1 << 20)   /* OP_AGG index of select item 0 */
+ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type);
+/* Bitmask of the sources (of sc's own query) an expression reads; bit 63 = something
+ * that cannot be pushed down (aggregates, subqueries, outer references, RAND...). */
+uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e);
+/* Evaluates prog; the result is valid until the arena is reset. */
+void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
+void ex_type_of_column(const stor_column *c, ex_type *t);
+/* Raises an error through ctx. */
+void __attribute__((noreturn)) ex_raise(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, ...);
+void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...);
+
+/* ---- functions (func.c) ---- */
+void ex_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
+void ex_func_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);
+bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);
+void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out);
+/* Converts v to what column c stores (with MariaDB's truncation rules and warnings). */
+int  ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno);
+
+/* ---- system variables (sysvar.c) ---- */
+int  ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t);
+int  ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value *v, ex_err *err, stor_arena *a);
+void ex_sysvar_list(pdb_session *s, bool global, void (*fn)(void *ctx, const char *name, const char *val), void *ctx, stor_arena *a);
+const char *ex_sql_mode_str(uint32_t mode, stor_arena *a);
+
+/* ---- user variables ---- */
+typedef struct pdb_uservar {
+    struct pdb_uservar *next;
+    char *name;             /* lower-cased */
+    pdb_value v;
+    char *buf;              /* owned bytes of a string value */
+} pdb_uservar;
+void ex_uservar_get(pdb_session *s, const char *name, pdb_value *out);
+void ex_uservar_set(pdb_session *s, const char *name, const pdb_value *v);
+
+/* ---- statements ---- */
+typedef struct ex_result {
+    const pdb_sink *sink;
+    uint16_t status;        /* PDB_ST_* for the final packet (MORE_RESULTS etc.) */
+    bool stopped;
+} ex_result;
+
+void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+/* Runs a SELECT into rows (subqueries, derived tables, INSERT ... SELECT). */
+void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names,
+                    uint64_t *found);
+void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+
+/* Result helpers */
+void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char *const *names,
+                     const char *const *tables, const char *const *org_tables,
+                     const char *const *org_names, const char *db, int n);
+void ex_send_row(ex_result *r, const pdb_value *vals, int n);
+void ex_send_end(ex_ctx *ctx, ex_result *r);
+void ex_send_ok(ex_ctx *ctx, ex_result *r, uint64_t affected, uint64_t insert_id, const char *info);
+/* A result set of string columns (SHOW output). */
+typedef struct ex_textset {
+    int ncols;
+    const char **names;
+    ex_type *types;
+    ex_rows rows;
+} ex_textset;
+void ex_textset_init(ex_ctx *ctx, ex_textset *ts, int ncols, const char *const *names);
+void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals);  /* NULL entries = SQL NULL */
+void ex_textset_send(ex_ctx *ctx, ex_textset *ts, ex_result *r);
+void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals);
+
+/* Looks up a table; raises 1146 if missing. db NULL = current. */
+stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name);
+const char *ex_cur_db(ex_ctx *ctx, const char *db);   /* raises 1046 when none */
+/* Copies a value's bytes into the arena so it outlives the row. */
+pdb_value ex_persist(stor_arena *a, const pdb_value *v);
+/* SQL LIKE pattern match for SHOW ... LIKE (case-insensitive). */
+bool ex_like_ci(const char *s, const char *pat);
+char *ex_column_type_sql(stor_arena *a, const stor_column *c);
+int64_t ex_now_us(void);
+void ex_session_vars_free(pdb_session *s);
+
+#endif

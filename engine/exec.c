@@ -1,0 +1,544 @@
+/* exec.c - the engine's front door: sessions, the statement loop of a COM_QUERY
+ * (parse, lock, run, commit or undo, report), result helpers, and DDL replay. */
+#include "engine/eng.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+bool ex_replaying;
+
+const char *pdb_server_version(void) { return "10.11.19-MariaDB-pressdb"; }
+
+/* ---------------------------------------------------------------- sessions */
+
+static __thread pdb_session *cur_sess;
+
+static stor_txn **txn_slot(pdb_session *s) { return &s->txn; }
+
+static void txn_forget(pdb_session *s)
+{
+    stor_txn_free(s->txn);
+    s->txn = NULL;
+}
+
+void pdb_session_init(pdb_session *s, uint32_t conn_id)
+{
+    memset(s, 0, sizeof *s);
+    s->conn_id = conn_id;
+    s->autocommit = true;
+    s->sql_mode = MODE_DEFAULT;
+    s->coll_client = s->coll_connection = s->coll_results = COLL_UTF8MB4_GENERAL_CI;
+    snprintf(s->time_zone, sizeof s->time_zone, "SYSTEM");
+    s->max_allowed_packet = 16777216;
+    s->wait_timeout = 28800;
+    s->row_count = -1;
+    stor_arena_init(&s->arena);
+    pdb_value v; ex_type t;
+    if (ex_sysvar_get(s, "max_allowed_packet", true, &v, &s->arena, &t) == 0) s->max_allowed_packet = (uint64_t)ex_to_int(&v);
+    stor_arena_reset(&s->arena);
+}
+
+static void session_rollback(pdb_session *s)
+{
+    stor_txn **t = txn_slot(s);
+    if (*t && s->in_trans) {
+        stor_lock_exclusive();
+        stor_txn_attach(*t);
+        stor_txn_rollback();
+        stor_txn_attach(NULL);
+        stor_unlock();
+    }
+    s->in_trans = false;
+}
+
+void pdb_session_free(pdb_session *s)
+{
+    session_rollback(s);
+    txn_forget(s);
+    ex_session_vars_free(s);
+    stor_arena_free(&s->arena);
+}
+
+void pdb_session_reset(pdb_session *s)
+{
+    session_rollback(s);
+    ex_session_vars_free(s);
+    char user[81], host[256], db[PDB_NAME_LEN];
+    uint32_t caps = s->client_caps, id = s->conn_id;
+    stor_txn *txn = s->txn;
+    bool fr = s->client_found_rows;
+    memcpy(user, s->user, sizeof user); memcpy(host, s->host, sizeof host); memcpy(db, s->db, sizeof db);
+    stor_arena_free(&s->arena);
+    pdb_session_init(s, id);
+    memcpy(s->user, user, sizeof user); memcpy(s->host, host, sizeof host); memcpy(s->db, db, sizeof db);
+    s->client_caps = caps; s->client_found_rows = fr;
+    s->txn = txn;
+}
+
+/* ---------------------------------------------------------------- results */
+
+static uint16_t status_of(ex_ctx *ctx, ex_result *r)
+{
+    uint16_t st = r->status;
+    if (ctx->s->autocommit) st |= PDB_ST_AUTOCOMMIT;
+    if (ctx->s->in_trans) st |= PDB_ST_IN_TRANS;
+    if (ctx->s->sql_mode & MODE_NO_BACKSLASH_ESCAPES) st |= PDB_ST_NO_BACKSLASH_ESCAPES;
+    return st;
+}
+
+void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char *const *names,
+                     const char *const *tables, const char *const *org_tables, const char *const *org_names,
+                     const char *db, int n)
+{
+    if (r->stopped) return;
+    pdb_colmeta *m = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *m);
+    const pdb_collation *rc = ctx->s->coll_results ? pdb_coll_by_id(ctx->s->coll_results) : NULL;
+    for (int i = 0; i < n; i++) {
+        const ex_type *t = &types[i];
+        m[i].schema = tables && tables[i] && *tables[i] ? db : "";
+        m[i].table = tables ? tables[i] : "";
+        m[i].org_table = org_tables ? org_tables[i] : "";
+        m[i].name = names[i];
+        m[i].org_name = org_names ? org_names[i] : "";
+        m[i].type = t->ptype ? t->ptype : MYSQL_TYPE_VAR_STRING;
+        m[i].flags = t->flags;
+        if (!t->nullable && !(t->flags & NOT_NULL_FLAG) && t->vt != VT_NULL && t->ptype != MYSQL_TYPE_NULL) {}
+        m[i].decimals = t->decimals;
+        if (t->vt == VT_STRING && t->coll != COLL_BINARY && t->ptype != MYSQL_TYPE_BIT) {
+            const pdb_collation *c = pdb_coll_by_id(t->coll);
+            uint32_t chars = t->length / (c && c->maxlen ? c->maxlen : 1);
+            if (rc && c && strcmp(rc->charset, c->charset)) { m[i].charset = rc->id; m[i].length = chars * rc->maxlen; }
+            else { m[i].charset = t->coll; m[i].length = t->length; }
+            if (t->ptype == MYSQL_TYPE_BLOB || t->ptype == MYSQL_TYPE_LONG_BLOB) m[i].length = t->length;
+            if (!m[i].decimals) m[i].decimals = 39;
+        } else {
+            m[i].charset = COLL_BINARY;
+            m[i].length = t->length;
+            if (t->vt == VT_STRING && !m[i].decimals) m[i].decimals = 39;
+        }
+        if (t->vt == VT_INT || t->vt == VT_UINT) m[i].decimals = 0;
+        if (t->vt == VT_DATETIME || t->vt == VT_DATE || t->vt == VT_TIME) m[i].decimals = t->decimals;
+        if (t->ptype == MYSQL_TYPE_NULL) { m[i].charset = COLL_BINARY; m[i].decimals = 0; }
+    }
+    if (r->sink->columns(r->sink->ctx, m, (size_t)n)) r->stopped = true;
+}
+
+void ex_send_row(ex_result *r, const pdb_value *vals, int n)
+{
+    if (r->stopped) return;
+    if (r->sink->row(r->sink->ctx, vals, (size_t)n)) r->stopped = true;
+}
+
+void ex_send_end(ex_ctx *ctx, ex_result *r)
+{
+    if (r->stopped) return;
+    uint16_t w = (uint16_t)(ctx->s->warn_count > 65535 ? 65535 : ctx->s->warn_count);
+    if (r->sink->end(r->sink->ctx, w, status_of(ctx, r))) r->stopped = true;
+}
+
+/* OK packets are held until the statement has committed. */
+typedef struct pending_ok {
+    bool set;
+    uint64_t affected, insert_id;
+    char info[160];
+    bool has_info;
+} pending_ok;
+static __thread pending_ok pend;
+
+void ex_send_ok(ex_ctx *ctx, ex_result *r, uint64_t affected, uint64_t insert_id, const char *info)
+{
+    pend.set = true;
+    pend.affected = affected;
+    pend.insert_id = insert_id;
+    pend.has_info = info != NULL;
+    if (info) snprintf(pend.info, sizeof pend.info, "%s", info);
+}
+
+static void flush_ok(ex_ctx *ctx, ex_result *r)
+{
+    if (!pend.set || r->stopped) { pend.set = false; return; }
+    uint16_t w = (uint16_t)(ctx->s->warn_count > 65535 ? 65535 : ctx->s->warn_count);
+    if (r->sink->ok(r->sink->ctx, pend.affected, pend.insert_id, w, status_of(ctx, r), pend.has_info ? pend.info : NULL))
+        r->stopped = true;
+    pend.set = false;
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+const char *ex_cur_db(ex_ctx *ctx, const char *db)
+{
+    if (db) return db;
+    if (!ctx->s->db[0]) ex_raise(ctx, 1046, "3D000", "No database selected");
+    return ctx->s->db;
+}
+
+stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
+{
+    const char *d = ex_cur_db(ctx, db);
+    stor_table *t = stor_table_find(d, name);
+    if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
+    return t;
+}
+
+static bool is_read_only(pl_stmt *st)
+{
+    switch (st->kind) {
+    case S_SELECT: case S_SHOW: case S_DESCRIBE: case S_EXPLAIN: case S_DO: case S_SET: case S_SET_NAMES:
+    case S_USE: case S_EMPTY: case S_UNSUPPORTED: case S_FLUSH: case S_LOCK_TABLES: case S_UNLOCK_TABLES:
+    case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL:
+        return true;
+    default: return false;
+    }
+}
+
+static bool is_ddl(pl_stmt *st)
+{
+    switch (st->kind) {
+    case S_CREATE_DB: case S_DROP_DB: case S_CREATE_TABLE: case S_DROP_TABLE: case S_ALTER_TABLE:
+    case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
+        return true;
+    default: return false;
+    }
+}
+
+static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    const char *names[4] = { "Table", "Op", "Msg_type", "Msg_text" };
+    const char *op = st->kind == S_ANALYZE_TABLE ? "analyze" : st->kind == S_OPTIMIZE_TABLE ? "optimize" :
+                     st->kind == S_CHECK_TABLE ? "check" : "repair";
+    ex_textset ts;
+    ex_textset_init(ctx, &ts, 4, names);
+    for (int i = 0; i < st->nnames; i++) {
+        const char *db = st->names_db[i] ? st->names_db[i] : ctx->s->db;
+        char full[200];
+        snprintf(full, sizeof full, "%s.%s", db, st->names[i]);
+        if (!stor_table_find(db, st->names[i])) {
+            char msg[300];
+            snprintf(msg, sizeof msg, "Table '%s' doesn't exist", full);
+            const char *v1[4] = { full, op, "Error", stor_arena_strndup(ctx->a, msg, strlen(msg)) };
+            ex_textset_add(ctx, &ts, v1);
+            const char *v2[4] = { full, op, "status", "Operation failed" };
+            ex_textset_add(ctx, &ts, v2);
+            continue;
+        }
+        const char *msg = st->kind == S_OPTIMIZE_TABLE ? "OK" : "OK";
+        const char *v[4] = { stor_arena_strndup(ctx->a, full, strlen(full)), op, "status", msg };
+        ex_textset_add(ctx, &ts, v);
+    }
+    ex_textset_send(ctx, &ts, r);
+}
+
+static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    pdb_session *s = ctx->s;
+    if (st->kind == S_SET_NAMES) {
+        const pdb_collation *c;
+        if (!st->charset) c = pdb_coll_by_id(COLL_UTF8MB4_GENERAL_CI);
+        else if (!strcasecmp(st->charset, "binary")) c = pdb_coll_by_id(COLL_BINARY);
+        else c = pdb_coll_default_for(st->charset);
+        if (!c) ex_raise(ctx, 1115, "42000", "Unknown character set: '%s'", st->charset);
+        const pdb_collation *cc = c;
+        if (st->collate) {
+            cc = pdb_coll_by_name(st->collate);
+            if (!cc) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", st->collate);
+            if (strcmp(cc->charset, c->charset))
+                ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'", cc->name, c->charset);
+        }
+        s->coll_client = c->id;
+        s->coll_results = c->id;
+        if (st->num == 1) {   /* SET CHARACTER SET: connection follows the database */
+            stor_db *d = s->db[0] ? stor_db_find(s->db) : NULL;
+            s->coll_connection = d ? d->coll : COLL_UTF8MB4_GENERAL_CI;
+        } else s->coll_connection = cc->id;
+        ex_send_ok(ctx, r, 0, 0, NULL);
+        return;
+    }
+    ex_scope sc = { 0 };
+    sc.ctx = ctx; sc.item_base = -1; sc.clause = "field list";
+    for (int i = 0; i < st->nsets; i++) {
+        pl_assign *a = &st->sets[i];
+        pdb_value v;
+        if (a->value->kind == E_DEFAULT) {
+            ex_type t;
+            if (a->scope == 2) v = ex_null();
+            else if (ex_sysvar_get(s, a->name, true, &v, ctx->a, &t) != 0) ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", a->name);
+        } else if (a->scope != 2 && a->value->kind == E_COLUMN && !a->value->tbl) {
+            /* SET x = word: a bare word is a string value (SET sql_mode = TRADITIONAL) */
+            v = ex_str(a->value->s, a->value->slen, COLL_UTF8MB3_GENERAL_CI);
+        } else {
+            ex_type t;
+            ex_prog *p = ex_compile(&sc, a->value, &t);
+            ex_eval(ctx, p, &v);
+        }
+        if (a->scope == 2) { ex_uservar_set(s, a->name, &v); continue; }
+        ex_err e;
+        bool was_ac = s->autocommit;
+        int rc = ex_sysvar_set(s, a->name, a->scope == 1, &v, &e, ctx->a);
+        if (rc < 0) ex_raise(ctx, e.code, e.state, "%s", e.msg);
+        if (rc == 1 && s->autocommit && !was_ac && s->in_trans) {
+            /* SET autocommit=1 commits the open transaction */
+            stor_txn_commit();
+            s->in_trans = false;
+        }
+    }
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+/* ---------------------------------------------------------------- the statement loop */
+
+static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r)
+{
+    ex_err err;
+    jmp_buf jb;
+    ex_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.s = s;
+    ctx.a = &s->arena;
+    ctx.jb = &jb;
+    ctx.err = &err;
+    ctx.now_us = ex_now_us();
+    ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
+    bool ro = is_read_only(st);
+    stor_txn **txp = txn_slot(s);
+    if (!*txp) *txp = stor_txn_new();
+    pend.set = false;
+
+    if (ro) stor_lock_shared(); else stor_lock_exclusive();
+    stor_txn_attach(ro ? NULL : *txp);
+    if (!ro && (is_ddl(st) || st->kind == S_BEGIN) && s->in_trans) {
+        /* implicit commit */
+        stor_txn_commit();
+        s->in_trans = false;
+    }
+    stor_mark mark = stor_txn_mark();
+    volatile bool failed = false;
+    if (setjmp(jb)) {
+        failed = true;
+        if (!ro) stor_txn_undo_to(mark);
+    } else {
+        switch (st->kind) {
+        case S_SELECT: ex_select(&ctx, st, r); break;
+        case S_INSERT: case S_REPLACE: ex_insert(&ctx, st, r); break;
+        case S_UPDATE: ex_update(&ctx, st, r); break;
+        case S_DELETE: ex_delete(&ctx, st, r); break;
+        case S_SET: case S_SET_NAMES: do_set(&ctx, st, r); break;
+        case S_USE:
+            if (!stor_db_find(st->db)) ex_raise(&ctx, 1049, "42000", "Unknown database '%s'", st->db);
+            snprintf(s->db, sizeof s->db, "%s", st->db);
+            ex_send_ok(&ctx, r, 0, 0, NULL);
+            break;
+        case S_SHOW: case S_DESCRIBE: ex_show(&ctx, st, r); break;
+        case S_CREATE_DB: case S_DROP_DB: case S_CREATE_TABLE: case S_DROP_TABLE: case S_ALTER_TABLE:
+        case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
+            ex_ddl(&ctx, st, r);
+            break;
+        case S_BEGIN: s->in_trans = true; ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_COMMIT: stor_txn_commit(); s->in_trans = false; ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_ROLLBACK: stor_txn_rollback(); s->in_trans = false; ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_SAVEPOINT: case S_RELEASE: ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_ROLLBACK_TO: ex_raise(&ctx, 1305, "42000", "SAVEPOINT %s does not exist", st->name);
+        case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_FLUSH: ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: table_maint(&ctx, st, r); break;
+        case S_DO: {
+            ex_scope sc = { 0 };
+            sc.ctx = &ctx; sc.item_base = -1; sc.clause = "field list";
+            for (int i = 0; i < st->sel->nitems; i++) { ex_type t; pdb_value v; ex_eval(&ctx, ex_compile(&sc, st->sel->items[i].e, &t), &v); }
+            ex_send_ok(&ctx, r, 0, 0, NULL);
+            break;
+        }
+        case S_KILL: ex_raise(&ctx, 1094, "HY000", "Unknown thread id: %lld", (long long)st->num);
+        case S_EXPLAIN: ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'EXPLAIN'");
+        case S_UNSUPPORTED:
+            ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'", st->unsupported ? st->unsupported : "this statement");
+        default:
+            ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this statement'");
+        }
+        /* autocommit: commit each writing statement before answering */
+        if (!ro && !s->in_trans && s->autocommit) {
+            if (stor_txn_commit() != 0) {
+                err.code = 1030; strcpy(err.state, "HY000");
+                snprintf(err.msg, sizeof err.msg, "Got error 28 \"No space left on device\" from storage engine InnoDB");
+                failed = true;
+            }
+        } else if (!ro && !s->autocommit && !s->in_trans && stor_txn_dirty()) {
+            s->in_trans = true;   /* autocommit=0: the first change opens a transaction */
+        }
+    }
+    stor_txn_attach(NULL);
+    stor_unlock();
+    if (failed) {
+        pend.set = false;
+        if (s->nwarnings < PDB_MAX_WARNINGS) {
+            pdb_warning *w = &s->warnings[s->nwarnings++];
+            snprintf(w->level, sizeof w->level, "Error");
+            w->code = err.code;
+            snprintf(w->msg, sizeof w->msg, "%s", err.msg);
+        }
+        s->warn_count++;
+        if (!r->stopped && r->sink->error(r->sink->ctx, err.code, err.state, err.msg)) r->stopped = true;
+        return -1;
+    }
+    flush_ok(&ctx, r);
+    return 0;
+}
+
+static bool keeps_diagnostics(pl_stmt *st)
+{
+    return st->kind == S_SHOW && (st->show == SH_WARNINGS || st->show == SH_ERRORS ||
+                                  st->show == SH_COUNT_WARNINGS || st->show == SH_COUNT_ERRORS);
+}
+
+int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink)
+{
+    size_t pos = 0;
+    pl_parse_opts o = { 0 };
+    o.no_backslash_escapes = s->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
+    o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
+    o.pipes_as_concat = s->sql_mode & MODE_PIPES_AS_CONCAT;
+    ex_result r = { sink, 0, false };
+    cur_sess = s;
+    bool first = true;
+    for (;;) {
+        stor_arena_reset(&s->arena);
+        pl_stmt st;
+        pl_error perr;
+        size_t start = pos;
+        int rc = pl_parse(&s->arena, sql, len, &pos, &o, &st, &perr);
+        if (rc == 1) {
+            if (first) {
+                s->nwarnings = 0; s->warn_count = 0;
+                if (sink->error(sink->ctx, 1065, "42000", "Query was empty")) return 1;
+            }
+            return 0;
+        }
+        first = false;
+        if (rc < 0) {
+            s->nwarnings = 0; s->warn_count = 0;
+            pdb_warning *w = &s->warnings[s->nwarnings++];
+            snprintf(w->level, sizeof w->level, "Error");
+            w->code = perr.code;
+            snprintf(w->msg, sizeof w->msg, "%s", perr.msg);
+            s->warn_count = 1;
+            sink->error(sink->ctx, perr.code, perr.sqlstate, perr.msg);
+            return 0;
+        }
+        /* another statement after this one? */
+        bool more = false;
+        if (pos < len) {
+            pl_lexer lx;
+            pl_token t;
+            pl_lex_init(&lx, &s->arena, sql + pos, len - pos, &o);
+            if (pl_lex_next(&lx, &t) == 0 && t.kind != TK_EOF) more = true;
+        }
+        if (more && !multi) {
+            /* without CLIENT_MULTI_STATEMENTS the rest is a syntax error */
+            s->nwarnings = 0; s->warn_count = 0;
+            char msg[512];
+            const char *near = sql + pos;
+            while (near < sql + len && (*near == ' ' || *near == '\n' || *near == '\t' || *near == '\r')) near++;
+            int line = 1;
+            for (const char *p = sql; p < near; p++) if (*p == '\n') line++;
+            size_t nn = (size_t)(sql + len - near);
+            snprintf(msg, sizeof msg, "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%.*s' at line %d",
+                     (int)(nn > 80 ? 80 : nn), near, line);
+            sink->error(sink->ctx, 1064, "42000", msg);
+            return 0;
+        }
+        (void)start;
+        if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
+        r.status = more ? PDB_ST_MORE_RESULTS : 0;
+        int res = run_statement(s, &st, &r);
+        if (r.stopped) return 1;
+        if (res < 0 || !more) return 0;
+    }
+}
+
+int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink *sink)
+{
+    char name[PDB_NAME_LEN * 4];
+    snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), db);
+    stor_lock_shared();
+    bool ok = stor_db_find(name) != NULL;
+    stor_unlock();
+    s->nwarnings = 0; s->warn_count = 0;
+    if (!ok) {
+        char msg[400];
+        snprintf(msg, sizeof msg, "Unknown database '%s'", name);
+        sink->error(sink->ctx, 1049, "42000", msg);
+        return -1;
+    }
+    snprintf(s->db, sizeof s->db, "%.64s", name);
+    return sink->ok(sink->ctx, 0, 0, 0, (uint16_t)((s->autocommit ? PDB_ST_AUTOCOMMIT : 0) | (s->in_trans ? PDB_ST_IN_TRANS : 0)), NULL);
+}
+
+int pdb_exec_field_list(pdb_session *s, const char *table, const char *wild, const pdb_sink *sink)
+{
+    stor_lock_shared();
+    stor_arena_reset(&s->arena);
+    stor_table *t = s->db[0] ? stor_table_find(s->db, table) : NULL;
+    if (!t) {
+        stor_unlock();
+        char msg[400];
+        if (!s->db[0]) { sink->error(sink->ctx, 1046, "3D000", "No database selected"); return -1; }
+        snprintf(msg, sizeof msg, "Table '%s.%s' doesn't exist", s->db, table);
+        sink->error(sink->ctx, 1146, "42S02", msg);
+        return -1;
+    }
+    pdb_colmeta *m = stor_arena_alloc(&s->arena, (t->ncols ? t->ncols : 1) * sizeof *m);
+    size_t n = 0;
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        if (wild && *wild && !ex_like(t->cols[c].name, strlen(t->cols[c].name), wild, strlen(wild), '\\', COLL_UTF8MB3_GENERAL_CI)) continue;
+        ex_type ty;
+        ex_type_of_column(&t->cols[c], &ty);
+        m[n].schema = t->db; m[n].table = t->name; m[n].org_table = t->name;
+        m[n].name = t->cols[c].name; m[n].org_name = t->cols[c].name;
+        m[n].type = ty.ptype; m[n].flags = ty.flags; m[n].decimals = ty.decimals;
+        m[n].charset = ty.vt == VT_STRING ? ty.coll : COLL_BINARY;
+        m[n].length = ty.length;
+        n++;
+    }
+    int rc = sink->columns(sink->ctx, m, n);
+    stor_unlock();
+    if (!rc) rc = sink->end(sink->ctx, 0, (uint16_t)(s->autocommit ? PDB_ST_AUTOCOMMIT : 0));
+    return rc;
+}
+
+/* ---------------------------------------------------------------- startup and replay */
+
+static int nop_cols(void *c, const pdb_colmeta *m, size_t n) { return 0; }
+static int nop_row(void *c, const pdb_value *v, size_t n) { return 0; }
+static int nop_end(void *c, uint16_t w, uint16_t s) { return 0; }
+static int nop_ok(void *c, uint64_t a, uint64_t i, uint16_t w, uint16_t s, const char *info) { return 0; }
+static int replay_err(void *c, uint16_t code, const char *state, const char *msg)
+{
+    fprintf(stderr, "pressdb: [ERROR] replaying DDL: %u %s\n", code, msg);
+    *(int *)c = -1;
+    return 0;
+}
+
+static int replay_ddl(const char *db, const char *sql, size_t len)
+{
+    static pdb_session s;
+    static bool init;
+    if (!init) { pdb_session_init(&s, 0); snprintf(s.user, sizeof s.user, "system"); snprintf(s.host, sizeof s.host, "localhost"); init = true; }
+    snprintf(s.db, sizeof s.db, "%.64s", db ? db : "");
+    s.sql_mode = 0;
+    int status = 0;
+    pdb_sink sink = { &status, nop_cols, nop_row, nop_end, nop_ok, replay_err };
+    ex_replaying = true;
+    pdb_exec_query(&s, sql, len, false, &sink);
+    ex_replaying = false;
+    return status;
+}
+
+int pdb_engine_init(char *err, size_t errlen)
+{
+    stor_set_ddl_replay(replay_ddl);
+    /* single-threaded at startup: replay takes the store lock per statement itself */
+    return stor_recover(err, errlen);
+}
+
+void pdb_engine_shutdown(void)
+{
+}

@@ -1,0 +1,1200 @@
+/* expr.c - compiles syntax-tree expressions into linear postfix programs (ex_prog) and
+ * interprets them. Name resolution and static typing (the column definitions a client
+ * sees) happen here too. The ops are the unit the template JIT will compile. */
+#include "engine/eng.h"
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void ex_raise(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    ctx->err->code = code;
+    snprintf(ctx->err->state, sizeof ctx->err->state, "%s", state);
+    vsnprintf(ctx->err->msg, sizeof ctx->err->msg, fmt, ap);
+    va_end(ap);
+    longjmp(*ctx->jb, 1);
+}
+
+void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...)
+{
+    pdb_session *s = ctx->s;
+    s->warn_count++;
+    if (s->nwarnings >= PDB_MAX_WARNINGS) return;
+    pdb_warning *w = &s->warnings[s->nwarnings++];
+    snprintf(w->level, sizeof w->level, "%s", level);
+    w->code = code;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(w->msg, sizeof w->msg, fmt, ap);
+    va_end(ap);
+}
+
+/* ---------------------------------------------------------------- types */
+
+void ex_type_of_column(const stor_column *c, ex_type *t)
+{
+    memset(t, 0, sizeof *t);
+    t->coll = COLL_BINARY;
+    t->nullable = !c->not_null;
+    t->is_unsigned = c->is_unsigned;
+    if (c->not_null) t->flags |= NOT_NULL_FLAG;
+    if (c->is_unsigned) t->flags |= UNSIGNED_FLAG;
+    if (c->zerofill) t->flags |= ZEROFILL_FLAG;
+    if (c->auto_increment) t->flags |= AUTO_INCREMENT_FLAG;
+    const pdb_collation *co = pdb_coll_by_id(c->coll);
+    int ml = co ? co->maxlen : 1;
+    switch (c->type) {
+    case CT_TINYINT: t->vt = VT_INT; t->ptype = MYSQL_TYPE_TINY; t->length = c->width ? c->width : (c->is_unsigned ? 3 : 4); break;
+    case CT_SMALLINT: t->vt = VT_INT; t->ptype = MYSQL_TYPE_SHORT; t->length = c->width ? c->width : (c->is_unsigned ? 5 : 6); break;
+    case CT_MEDIUMINT: t->vt = VT_INT; t->ptype = MYSQL_TYPE_INT24; t->length = c->width ? c->width : (c->is_unsigned ? 8 : 9); break;
+    case CT_INT: t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONG; t->length = c->width ? c->width : (c->is_unsigned ? 10 : 11); break;
+    case CT_BIGINT: t->vt = c->is_unsigned ? VT_UINT : VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = c->width ? c->width : 20; break;
+    case CT_DECIMAL:
+        t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)(c->scale < 0 ? 0 : c->scale);
+        t->length = c->width + (t->decimals ? 1 : 0) + (c->is_unsigned ? 0 : 1);
+        break;
+    case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_FLOAT; t->length = c->width ? c->width : 12; t->decimals = c->scale < 0 ? 31 : (uint8_t)c->scale; break;
+    case CT_DOUBLE: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = c->width ? c->width : 22; t->decimals = c->scale < 0 ? 31 : (uint8_t)c->scale; break;
+    case CT_BIT: t->vt = VT_STRING; t->ptype = MYSQL_TYPE_BIT; t->length = c->width; t->flags |= UNSIGNED_FLAG; break;
+    case CT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags |= BINARY_FLAG; break;
+    case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->decimals = (uint8_t)(c->scale < 0 ? 0 : c->scale);
+        t->length = 19 + (t->decimals ? t->decimals + 1 : 0); t->flags |= BINARY_FLAG; break;
+    case CT_TIMESTAMP: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_TIMESTAMP; t->decimals = (uint8_t)(c->scale < 0 ? 0 : c->scale);
+        t->length = 19 + (t->decimals ? t->decimals + 1 : 0); t->flags |= BINARY_FLAG | TIMESTAMP_FLAG; break;
+    case CT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->decimals = (uint8_t)(c->scale < 0 ? 0 : c->scale);
+        t->length = 10 + (t->decimals ? t->decimals + 1 : 0); t->flags |= BINARY_FLAG; break;
+    case CT_YEAR: t->vt = VT_INT; t->ptype = MYSQL_TYPE_YEAR; t->length = 4; t->flags |= UNSIGNED_FLAG | ZEROFILL_FLAG; break;
+    case CT_CHAR: case CT_BINARY:
+        t->vt = VT_STRING; t->ptype = MYSQL_TYPE_STRING; t->coll = c->coll; t->length = c->width * (uint32_t)ml;
+        if (c->coll == COLL_BINARY) t->flags |= BINARY_FLAG;
+        break;
+    case CT_VARCHAR: case CT_VARBINARY:
+        t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = c->coll; t->length = c->width * (uint32_t)ml;
+        if (c->coll == COLL_BINARY) t->flags |= BINARY_FLAG;
+        break;
+    case CT_ENUM: case CT_SET: {
+        t->vt = VT_STRING; t->ptype = MYSQL_TYPE_STRING; t->coll = c->coll;
+        t->flags |= c->type == CT_ENUM ? ENUM_FLAG : SET_FLAG;
+        uint32_t mx = 0, sum = 0;
+        for (uint32_t i = 0; i < c->n_enum; i++) {
+            uint32_t l = (uint32_t)strlen(c->enum_vals[i]);
+            if (l > mx) mx = l;
+            sum += l + (i ? 1 : 0);
+        }
+        t->length = (c->type == CT_ENUM ? mx : sum) * (uint32_t)ml;
+        break;
+    }
+    default: {   /* TEXT and BLOB */
+        t->vt = VT_STRING; t->ptype = MYSQL_TYPE_BLOB; t->coll = c->coll; t->flags |= BLOB_FLAG;
+        if (c->coll == COLL_BINARY) t->flags |= BINARY_FLAG;
+        uint32_t L = c->type == CT_TINYTEXT || c->type == CT_TINYBLOB ? 255 :
+                     c->type == CT_TEXT || c->type == CT_BLOB ? 65535 :
+                     c->type == CT_MEDIUMTEXT || c->type == CT_MEDIUMBLOB ? 16777215 : 4294967295u;
+        t->length = L;
+        break;
+    }
+    }
+    if (t->vt != VT_STRING && t->ptype != MYSQL_TYPE_BIT) t->flags |= (t->ptype == MYSQL_TYPE_DATE || t->ptype == MYSQL_TYPE_DATETIME ||
+        t->ptype == MYSQL_TYPE_TIMESTAMP || t->ptype == MYSQL_TYPE_TIME) ? 0 : NUM_FLAG;
+}
+
+static void type_int(ex_type *t, uint32_t len)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = len; t->coll = COLL_BINARY;
+    t->flags = NUM_FLAG | BINARY_FLAG;
+}
+
+static void type_str(ex_type *t, uint32_t chars, uint16_t coll)
+{
+    memset(t, 0, sizeof *t);
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = coll;
+    t->length = chars * (co ? co->maxlen : 1);
+    if (coll == COLL_BINARY) t->flags |= BINARY_FLAG;
+}
+
+/* ---------------------------------------------------------------- emitting */
+
+static void emit(ex_prog *p, int code, int a, int b, int c)
+{
+    if (p->nops == p->cap) {
+        p->cap = p->cap ? p->cap * 2 : 16;
+        ex_op *n = malloc((size_t)p->cap * sizeof *n);
+        if (p->nops) memcpy(n, p->ops, (size_t)p->nops * sizeof *n);
+        free(p->ops);
+        p->ops = n;
+    }
+    p->ops[p->nops++] = (ex_op){ (uint16_t)code, (uint16_t)b, a, c };
+}
+
+static int add_const(ex_prog *p, pdb_value v)
+{
+    if (p->nconsts == p->cconsts) {
+        p->cconsts = p->cconsts ? p->cconsts * 2 : 8;
+        pdb_value *n = malloc((size_t)p->cconsts * sizeof *n);
+        if (p->nconsts) memcpy(n, p->consts, (size_t)p->nconsts * sizeof *n);
+        free(p->consts);
+        p->consts = n;
+    }
+    p->consts[p->nconsts] = v;
+    return p->nconsts++;
+}
+
+typedef struct cstate {
+    ex_scope *sc;
+    ex_prog *p;
+    stor_arena *a;
+    int depth, maxdepth;
+} cstate;
+
+static void push(cstate *cs, int n) { cs->depth += n; if (cs->depth > cs->maxdepth) cs->maxdepth = cs->depth; }
+
+static void comp(cstate *cs, pl_expr *e, ex_type *t);
+
+static const char *expr_name(const pl_expr *e)
+{
+    static __thread char buf[256];
+    size_t n = e->srclen < sizeof buf - 1 ? e->srclen : sizeof buf - 1;
+    memcpy(buf, e->start, n); buf[n] = 0;
+    return buf;
+}
+
+/* Finds column name (optionally qualified) in the scope's sources. Returns 1 found,
+ * 0 not found; raises 1052 when ambiguous. */
+static int find_column(ex_scope *sc, const pl_expr *e, int *src, int *col)
+{
+    ex_ctx *ctx = sc->ctx;
+    int found = 0;
+    for (int i = 0; i < ctx->nsrc; i++) {
+        ex_src *s = &ctx->src[i];
+        if (e->tbl) {
+            if (strcmp(e->tbl, s->alias)) continue;
+            if (e->db && (!s->db || strcmp(e->db, s->db))) continue;
+        }
+        int ncols = s->t ? (int)s->t->ncols : s->dncols;
+        for (int c = 0; c < ncols; c++) {
+            const char *cn = s->t ? s->t->cols[c].name : s->dnames[c];
+            if (strcasecmp(cn, e->s)) continue;
+            if (found) {
+                ex_raise(ctx, 1052, "23000", "Column '%s' in %s is ambiguous", e->s, sc->clause ? sc->clause : "field list");
+            }
+            found = 1; *src = i; *col = c;
+            break;
+        }
+    }
+    return found;
+}
+
+static int find_alias(ex_scope *sc, const pl_expr *e)
+{
+    if (!sc->items || e->tbl) return -1;
+    for (int i = 0; i < sc->nitems; i++)
+        if (sc->items[i].alias && !strcasecmp(sc->items[i].alias, e->s)) return i;
+    return -1;
+}
+
+static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_scope *sc = cs->sc;
+    int src, col;
+    if (sc->alias_first && sc->allow_alias) {
+        int ai = find_alias(sc, e);
+        if (ai >= 0 && sc->items[ai].e != e) {
+            /* a select alias: refer to the computed item (stored after the aggregates) */
+            if (sc->item_base >= 0) {
+                emit(cs->p, OP_AGG, sc->item_base + ai, 0, 0);
+                push(cs, 1);
+                *t = sc->item_types[ai];
+                return;
+            }
+            comp(cs, sc->items[ai].e, t);
+            return;
+        }
+    }
+    if (find_column(sc, e, &src, &col)) {
+        ex_src *s = &sc->ctx->src[src];
+        emit(cs->p, OP_COL, src, (uint16_t)col, 0);
+        push(cs, 1);
+        if (s->t) ex_type_of_column(&s->t->cols[col], t);
+        else *t = s->dtypes[col];
+        if (s->join == JT_LEFT || s->join == JT_RIGHT) { t->nullable = true; t->flags &= (uint16_t)~NOT_NULL_FLAG; }
+        return;
+    }
+    if (sc->allow_alias) {
+        int ai = find_alias(sc, e);
+        if (ai >= 0 && sc->items[ai].e != e) {
+            if (sc->item_base >= 0) {
+                emit(cs->p, OP_AGG, sc->item_base + ai, 0, 0);
+                push(cs, 1);
+                *t = sc->item_types[ai];
+                return;
+            }
+            comp(cs, sc->items[ai].e, t);
+            return;
+        }
+    }
+    /* correlated reference to an enclosing query */
+    int depth = 1;
+    for (ex_scope *o = sc->outer; o; o = o->outer, depth++) {
+        if (find_column(o, e, &src, &col)) {
+            ex_src *s = &o->ctx->src[src];
+            emit(cs->p, OP_OUTER, src, (uint16_t)col, depth);
+            push(cs, 1);
+            if (s->t) ex_type_of_column(&s->t->cols[col], t);
+            else *t = s->dtypes[col];
+            t->nullable = true;
+            return;
+        }
+    }
+    char full[400];
+    if (e->tbl) snprintf(full, sizeof full, "%s.%s", e->tbl, e->s);
+    else snprintf(full, sizeof full, "%s", e->s);
+    ex_raise(sc->ctx, 1054, "42S22", "Unknown column '%s' in '%s'", full, sc->clause ? sc->clause : "field list");
+}
+
+static int agg_kind(const char *n, bool star)
+{
+    if (!strcmp(n, "COUNT")) return star ? AG_COUNT_STAR : AG_COUNT;
+    if (!strcmp(n, "SUM")) return AG_SUM;
+    if (!strcmp(n, "AVG")) return AG_AVG;
+    if (!strcmp(n, "MIN")) return AG_MIN;
+    if (!strcmp(n, "MAX")) return AG_MAX;
+    if (!strcmp(n, "GROUP_CONCAT")) return AG_GROUP_CONCAT;
+    if (!strcmp(n, "BIT_AND")) return AG_BIT_AND;
+    if (!strcmp(n, "BIT_OR")) return AG_BIT_OR;
+    if (!strcmp(n, "BIT_XOR")) return AG_BIT_XOR;
+    if (!strcmp(n, "STD") || !strcmp(n, "STDDEV") || !strcmp(n, "STDDEV_POP")) return AG_STD;
+    if (!strcmp(n, "VARIANCE") || !strcmp(n, "VAR_POP")) return AG_VAR;
+    if (!strcmp(n, "STDDEV_SAMP")) return AG_STD_SAMP;
+    if (!strcmp(n, "VAR_SAMP")) return AG_VAR_SAMP;
+    return -1;
+}
+
+static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
+{
+    ex_scope *sc = cs->sc;
+    if (!sc->aggs) ex_raise(sc->ctx, 1111, "HY000", "Invalid use of group function");
+    ex_agg *ag = stor_arena_alloc(cs->a, sizeof *ag);
+    memset(ag, 0, sizeof *ag);
+    ag->kind = kind; ag->distinct = e->distinct; ag->e = e;
+    ag->nargs = e->nargs;
+    ag->args = stor_arena_alloc(cs->a, (size_t)(e->nargs ? e->nargs : 1) * sizeof(ex_prog));
+    ex_type at[8];
+    ex_scope inner = *sc;
+    inner.aggs = NULL;   /* no nested aggregates */
+    inner.item_base = -1;
+    inner.alias_first = false;
+    inner.allow_alias = false;
+    for (int i = 0; i < e->nargs && i < 8; i++) {
+        ex_prog *p = ex_compile(&inner, e->args[i], &at[i]);
+        ag->args[i] = *p;
+    }
+    if (e->norder) {
+        ag->norder = e->norder;
+        ag->order = stor_arena_alloc(cs->a, (size_t)e->norder * sizeof(ex_prog *));
+        ag->order_desc = stor_arena_alloc(cs->a, (size_t)e->norder * sizeof(bool));
+        for (int i = 0; i < e->norder; i++) {
+            ex_type ot;
+            ag->order[i] = ex_compile(&inner, e->order[i].e, &ot);
+            ag->order_desc[i] = e->order[i].desc;
+        }
+    }
+    ag->sep = e->sep ? e->sep : ",";
+    ag->seplen = e->sep ? e->slen : 1;
+    /* result types, as MariaDB reports them */
+    switch (kind) {
+    case AG_COUNT: case AG_COUNT_STAR: type_int(t, 21); t->flags |= NOT_NULL_FLAG; break;
+    case AG_SUM: case AG_AVG:
+        if (at[0].vt == VT_DOUBLE || at[0].vt == VT_STRING || at[0].vt == VT_DATETIME || at[0].vt == VT_DATE) {
+            memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
+            t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG;
+        } else {
+            memset(t, 0, sizeof *t);
+            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG;
+            int dec = at[0].vt == VT_DECIMAL ? at[0].decimals : 0;
+            if (kind == AG_AVG) dec += 4;
+            if (dec > 30) dec = 30;
+            t->decimals = (uint8_t)dec;
+            uint32_t prec = (at[0].length > 0 ? at[0].length : 11) + (kind == AG_SUM ? 22 : 4);
+            t->length = prec;
+        }
+        t->nullable = true;
+        break;
+    case AG_MIN: case AG_MAX: *t = at[0]; t->nullable = true; t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG); break;
+    case AG_GROUP_CONCAT: type_str(t, 1024, at[0].vt == VT_STRING ? at[0].coll : COLL_UTF8MB4_GENERAL_CI);
+        if (t->coll != COLL_BINARY) { const pdb_collation *co = pdb_coll_by_id(t->coll); t->length = 1024 * (co ? co->maxlen : 1); }
+        t->ptype = MYSQL_TYPE_VAR_STRING; t->nullable = true; break;
+    case AG_BIT_AND: case AG_BIT_OR: case AG_BIT_XOR: type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; break;
+    default:
+        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
+        t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true;
+    }
+    ag->type = *t;
+    int idx = *sc->naggs;
+    (*sc->naggs)++;
+    sc->aggs[idx] = ag;
+    emit(cs->p, OP_AGG, idx, 0, 0);
+    push(cs, 1);
+}
+
+static uint16_t str_coll(cstate *cs, const ex_type *a, const ex_type *b)
+{
+    /* column collation beats literal/connection (coercibility, simplified) */
+    if (a->vt == VT_STRING && b->vt == VT_STRING) return a->coll ? a->coll : b->coll;
+    if (a->vt == VT_STRING) return a->coll;
+    if (b->vt == VT_STRING) return b->coll;
+    return cs->sc->ctx->s->coll_connection;
+}
+
+static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
+{
+    memset(t, 0, sizeof *t);
+    t->coll = COLL_BINARY;
+    t->flags = NUM_FLAG | BINARY_FLAG;
+    t->nullable = true;
+    bool dbl = a->vt == VT_DOUBLE || b->vt == VT_DOUBLE || a->vt == VT_STRING || b->vt == VT_STRING;
+    bool dec = a->vt == VT_DECIMAL || b->vt == VT_DECIMAL || op == BO_DIV;
+    if (op == BO_IDIV) { t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21; return; }
+    if (dbl) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; return; }
+    if (a->vt == VT_DATETIME || a->vt == VT_DATE || b->vt == VT_DATETIME || b->vt == VT_DATE || a->vt == VT_TIME || b->vt == VT_TIME) {
+        t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21;
+        dec = false;
+    }
+    if (dec) {
+        int da = a->vt == VT_DECIMAL ? a->decimals : 0, db = b->vt == VT_DECIMAL ? b->decimals : 0;
+        int d = op == BO_MUL ? da + db : op == BO_DIV ? da + 4 : (da > db ? da : db);
+        if (d > 30) d = 30;
+        t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)d;
+        t->length = (a->length > b->length ? a->length : b->length) + (uint32_t)d + 2;
+        return;
+    }
+    t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG;
+    t->length = (a->length > b->length ? a->length : b->length) + 1;
+    if (op == BO_MUL) t->length = a->length + b->length;
+    if (a->is_unsigned || b->is_unsigned) { t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; t->vt = VT_UINT; }
+}
+
+static void comp(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    ex_type at[4];
+    memset(t, 0, sizeof *t);
+    t->coll = COLL_BINARY;
+    switch (e->kind) {
+    case E_NULL:
+        emit(p, OP_CONST, add_const(p, ex_null()), 0, 0); push(cs, 1);
+        t->vt = VT_NULL; t->ptype = MYSQL_TYPE_NULL; t->flags = BINARY_FLAG; t->nullable = true;
+        return;
+    case E_BOOL:
+        emit(p, OP_CONST, add_const(p, ex_int(e->ival)), 0, 0); push(cs, 1);
+        type_int(t, 1); t->flags |= NOT_NULL_FLAG;
+        return;
+    case E_INT: {
+        char *end;
+        errno = 0;
+        long long v = strtoll(e->s, &end, 10);
+        pdb_value val;
+        if (errno == ERANGE) {
+            unsigned long long u = strtoull(e->s, &end, 10);
+            if (e->s[0] != '-' && errno != ERANGE) { val = ex_int(0); val.t = VT_UINT; val.u = u; }
+            else {
+                int64_t dv; uint8_t sc;
+                val = ex_dbl(strtod(e->s, NULL));
+                (void)dv; (void)sc;
+                memset(t, 0, sizeof *t);
+                emit(p, OP_CONST, add_const(p, val), 0, 0); push(cs, 1);
+                t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = (uint32_t)e->slen; t->coll = COLL_BINARY;
+                t->flags = NUM_FLAG | BINARY_FLAG | NOT_NULL_FLAG;
+                return;
+            }
+        } else val = ex_int(v);
+        emit(p, OP_CONST, add_const(p, val), 0, 0); push(cs, 1);
+        type_int(t, (uint32_t)e->slen);
+        if (val.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
+        t->flags |= NOT_NULL_FLAG;
+        return;
+    }
+    case E_DECIMAL: {
+        pdb_value v = ex_null();
+        int64_t dv; uint8_t sc;
+        if (ex_parse_decimal(e->s, e->slen, &dv, &sc)) { v.t = VT_DECIMAL; v.i = dv; v.scale = sc; }
+        else v = ex_dbl(strtod(e->s, NULL));
+        emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
+        t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = (uint32_t)e->slen;
+        t->flags = NUM_FLAG | BINARY_FLAG | NOT_NULL_FLAG;
+        if (e->s[0] != '-') t->length++;
+        return;
+    }
+    case E_FLOAT:
+        emit(p, OP_CONST, add_const(p, ex_dbl(strtod(e->s, NULL))), 0, 0); push(cs, 1);
+        t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = (uint32_t)e->slen;
+        t->flags = NUM_FLAG | BINARY_FLAG | NOT_NULL_FLAG;
+        return;
+    case E_STRING: {
+        uint16_t coll = e->coll ? e->coll : ctx->s->coll_connection;
+        if (e->coll && e->coll != COLL_BINARY) {
+            /* _charset'...' takes the charset's default collation */
+        }
+        emit(p, OP_CONST, add_const(p, ex_str(e->s, e->slen, coll)), 0, 0); push(cs, 1);
+        type_str(t, 0, coll);
+        const pdb_collation *co = pdb_coll_by_id(coll);
+        /* length: characters * maxlen */
+        size_t chars = 0;
+        for (size_t i = 0; i < e->slen; i++) if (co && co->maxlen == 1 ? 1 : ((unsigned char)e->s[i] & 0xc0) != 0x80) chars++;
+        t->length = (uint32_t)chars * (co ? co->maxlen : 1);
+        t->flags |= NOT_NULL_FLAG;
+        return;
+    }
+    case E_HEX:
+        emit(p, OP_CONST, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), 0, 0); push(cs, 1);
+        type_str(t, (uint32_t)e->slen, COLL_BINARY);
+        t->flags |= NOT_NULL_FLAG;
+        return;
+    case E_PARAM:
+        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '?' at line 1");
+    case E_DEFAULT:
+        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near 'DEFAULT' at line 1");
+    case E_COLUMN:
+        comp_column(cs, e, t);
+        return;
+    case E_STAR:
+        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '*' at line 1");
+    case E_SYSVAR: {
+        pdb_value v;
+        bool global = e->db && !strcasecmp(e->db, "global");
+        if (ex_sysvar_get(ctx->s, e->s, global, &v, cs->a, t) != 0)
+            ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", e->s);
+        emit(p, OP_SYSVAR, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), global, 0); push(cs, 1);
+        return;
+    }
+    case E_USERVAR: {
+        pdb_value v;
+        ex_uservar_get(ctx->s, e->s, &v);
+        emit(p, OP_USERVAR, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), 0, 0); push(cs, 1);
+        if (v.t == VT_STRING || v.t == VT_NULL) {
+            type_str(t, 0, v.t == VT_STRING ? v.coll : ctx->s->coll_connection);
+            t->ptype = v.t == VT_NULL ? MYSQL_TYPE_BLOB : MYSQL_TYPE_VAR_STRING;
+            t->length = v.t == VT_NULL ? 16777216 : v.len * 4;
+            if (v.t == VT_NULL) t->flags |= BLOB_FLAG;
+        }
+        else if (v.t == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->flags = NUM_FLAG | BINARY_FLAG; }
+        else if (v.t == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 30; t->length = 65; t->flags = NUM_FLAG | BINARY_FLAG; }
+        else { type_int(t, 21); }
+        t->nullable = true;
+        return;
+    }
+    case E_UNARY:
+        comp(cs, e->args[0], &at[0]);
+        if (e->op == '-') {
+            emit(p, OP_NEG, 0, 0, 0);
+            *t = at[0];
+            if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; }
+            else if (t->vt == VT_UINT) { t->vt = VT_INT; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
+            t->length++;
+        } else if (e->op == '~') { emit(p, OP_BITNOT, 0, 0, 0); type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
+        else { emit(p, OP_NOT, 0, 0, 0); type_int(t, 1); }
+        t->nullable = at[0].nullable;
+        return;
+    case E_BINARY: {
+        int op = e->op;
+        if (op == BO_AND || op == BO_OR) {
+            comp(cs, e->args[0], &at[0]);
+            int jmp = p->nops;
+            emit(p, op == BO_AND ? OP_AND_JMP : OP_OR_JMP, 0, 0, 0);
+            comp(cs, e->args[1], &at[1]);
+            emit(p, op == BO_AND ? OP_AND_FIN : OP_OR_FIN, 0, 0, 0);
+            cs->depth--;
+            p->ops[jmp].a = p->nops;
+            type_int(t, 1);
+            t->nullable = at[0].nullable || at[1].nullable;
+            return;
+        }
+        comp(cs, e->args[0], &at[0]);
+        comp(cs, e->args[1], &at[1]);
+        cs->depth--;
+        if (op == BO_XOR) { emit(p, OP_XOR, 0, 0, 0); type_int(t, 1); return; }
+        if (op >= BO_EQ && op <= BO_NSEQ) {
+            emit(p, OP_CMP, op, 0, str_coll(cs, &at[0], &at[1]));
+            type_int(t, 1);
+            t->nullable = op != BO_NSEQ;
+            if (op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
+            return;
+        }
+        emit(p, OP_ARITH, op, 0, 0);
+        if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
+        arith_type(op, &at[0], &at[1], t);
+        return;
+    }
+    case E_ISNULL:
+        comp(cs, e->args[0], &at[0]);
+        emit(p, OP_ISNULL, e->negated, 0, 0);
+        type_int(t, 1); t->flags |= NOT_NULL_FLAG;
+        return;
+    case E_IS:
+        comp(cs, e->args[0], &at[0]);
+        emit(p, OP_IS, (int)e->ival, e->negated, 0);
+        type_int(t, 1); t->flags |= NOT_NULL_FLAG;
+        return;
+    case E_IN: {
+        uint16_t coll = 0;
+        for (int i = 0; i < e->nargs; i++) {
+            ex_type it;
+            comp(cs, e->args[i], &it);
+            if (i == 0) at[0] = it;
+            else if (!coll) coll = str_coll(cs, &at[0], &it);
+        }
+        cs->depth -= e->nargs - 1;
+        emit(p, OP_IN, e->nargs - 1, e->negated, coll);
+        type_int(t, 1);
+        return;
+    }
+    case E_BETWEEN:
+        for (int i = 0; i < 3; i++) comp(cs, e->args[i], &at[i]);
+        cs->depth -= 2;
+        emit(p, OP_BETWEEN, 0, e->negated, str_coll(cs, &at[0], &at[1]));
+        type_int(t, 1);
+        return;
+    case E_LIKE:
+        for (int i = 0; i < e->nargs; i++) comp(cs, e->args[i], &at[i]);
+        cs->depth -= e->nargs - 1;
+        emit(p, OP_LIKE, e->nargs == 3, e->negated, str_coll(cs, &at[0], &at[1]));
+        type_int(t, 1);
+        return;
+    case E_REGEXP:
+        comp(cs, e->args[0], &at[0]);
+        comp(cs, e->args[1], &at[1]);
+        cs->depth--;
+        emit(p, OP_REGEXP, 0, e->negated, str_coll(cs, &at[0], &at[1]));
+        type_int(t, 1);
+        return;
+    case E_COLLATE: {
+        comp(cs, e->args[0], t);
+        const pdb_collation *co = pdb_coll_by_name(e->s);
+        if (!co) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", e->s);
+        emit(p, OP_COLLATE, co->id, 0, 0);
+        t->coll = co->id;
+        return;
+    }
+    case E_CAST: {
+        comp(cs, e->args[0], &at[0]);
+        if (p->ncasts % 8 == 0) {
+            pl_cast *n = malloc((size_t)(p->ncasts + 8) * sizeof *n);
+            if (p->ncasts) memcpy(n, p->casts, (size_t)p->ncasts * sizeof *n);
+            free(p->casts);
+            p->casts = n;
+        }
+        p->casts[p->ncasts] = e->cast;
+        if (e->cast.type == CT_VARCHAR && !e->cast.coll) p->casts[p->ncasts].coll = ctx->s->coll_connection;
+        emit(p, OP_CAST, p->ncasts++, 0, 0);
+        memset(t, 0, sizeof *t);
+        t->coll = COLL_BINARY; t->nullable = true;
+        switch (e->cast.type) {
+        case -1: type_int(t, 21); break;
+        case -2: type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; break;
+        case CT_DECIMAL: {
+            int prec = e->cast.len < 0 ? 10 : e->cast.len, sc = e->cast.scale < 0 ? 0 : e->cast.scale;
+            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)sc;
+            t->length = (uint32_t)(prec + (sc ? 1 : 0) + 1); t->flags = NUM_FLAG | BINARY_FLAG;
+            break;
+        }
+        case CT_DOUBLE: case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 22; t->decimals = 31; t->flags = NUM_FLAG | BINARY_FLAG; break;
+        case CT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
+        case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->flags = BINARY_FLAG; break;
+        case CT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->flags = BINARY_FLAG; break;
+        default: {
+            uint16_t coll = e->cast.type == CT_VARBINARY ? COLL_BINARY : p->casts[p->ncasts - 1].coll;
+            uint32_t len = e->cast.len >= 0 ? (uint32_t)e->cast.len :
+                           (at[0].vt == VT_STRING ? at[0].length / (pdb_coll_by_id(at[0].coll) ? pdb_coll_by_id(at[0].coll)->maxlen : 1) : at[0].length);
+            type_str(t, len, coll);
+            t->nullable = true;
+        }
+        }
+        return;
+    }
+    case E_CASE: {
+        /* all branches evaluated; OP_CASE picks */
+        ex_type rt = { 0 };
+        bool first = true;
+        int n = e->nargs;
+        for (int i = 0; i < n; i++) {
+            ex_type it;
+            comp(cs, e->args[i], &it);
+            bool is_result = e->has_operand ? ((i >= 1) && ((i - 1) % 2 == 1 || (e->has_else && i == n - 1)))
+                                            : ((i % 2 == 1) || (e->has_else && i == n - 1));
+            if (is_result && it.vt != VT_NULL) {
+                if (first) { rt = it; first = false; }
+                else if (rt.vt != it.vt) {
+                    if (rt.vt == VT_STRING || it.vt == VT_STRING) { if (rt.vt != VT_STRING) rt = it; rt.length = rt.length > it.length ? rt.length : it.length; }
+                    else if (rt.vt == VT_DOUBLE || it.vt == VT_DOUBLE) { rt.vt = VT_DOUBLE; rt.ptype = MYSQL_TYPE_DOUBLE; rt.decimals = 31; }
+                    else if (rt.vt == VT_DECIMAL || it.vt == VT_DECIMAL) { rt.vt = VT_DECIMAL; rt.ptype = MYSQL_TYPE_NEWDECIMAL; if (it.decimals > rt.decimals) rt.decimals = it.decimals; }
+                } else if (it.length > rt.length) rt.length = it.length;
+            }
+        }
+        cs->depth -= n - 1;
+        emit(p, OP_CASE, (e->has_operand ? 1 : 0) | (e->has_else ? 2 : 0), (uint16_t)n, 0);
+        if (first) { rt.vt = VT_NULL; rt.ptype = MYSQL_TYPE_NULL; }
+        *t = rt;
+        t->nullable = true;
+        t->flags &= (uint16_t)~NOT_NULL_FLAG;
+        return;
+    }
+    case E_SUBQUERY: case E_EXISTS: case E_INSUB: {
+        ex_subq *sq = stor_arena_alloc(cs->a, sizeof *sq);
+        memset(sq, 0, sizeof *sq);
+        sq->sel = e->sub;
+        sq->kind = e->kind;
+        sq->correlated = true;   /* decided at first run: see ex_run_subq */
+        if (e->kind == E_INSUB) { comp(cs, e->args[0], &at[0]); cs->depth--; }
+        if (p->nsubs % 8 == 0) {
+            struct ex_subq **n = malloc((size_t)(p->nsubs + 8) * sizeof *n);
+            if (p->nsubs) memcpy(n, p->subs, (size_t)p->nsubs * sizeof *n);
+            free(p->subs);
+            p->subs = n;
+        }
+        p->subs[p->nsubs] = sq;
+        emit(p, OP_SUBQ, p->nsubs++, e->negated, 0);
+        push(cs, 1);
+        if (e->kind == E_SUBQUERY) {
+            /* type of the subquery's single column: compile its first item lazily at run;
+               report a generic type now */
+            type_str(t, 255, ctx->s->coll_connection);
+            t->nullable = true;
+            ex_type *types = NULL; const char **names = NULL;
+            (void)types; (void)names;
+        } else type_int(t, 1);
+        return;
+    }
+    case E_FUNC: {
+        int ak = agg_kind(e->s, e->nargs == 0);
+        if (ak >= 0 && !(ak == AG_COUNT_STAR && strcmp(e->s, "COUNT"))) { comp_agg(cs, e, ak, t); return; }
+        if (!strcmp(e->s, "ANY_SUBQ") || !strcmp(e->s, "ALL_SUBQ")) {
+            comp(cs, e->args[0], &at[0]);
+            ex_subq *sq = stor_arena_alloc(cs->a, sizeof *sq);
+            memset(sq, 0, sizeof *sq);
+            sq->sel = e->sub;
+            sq->kind = (e->s[1] == 'N' ? 100 : 200) + e->op;
+            sq->correlated = true;
+            if (p->nsubs % 8 == 0) {
+                struct ex_subq **n = malloc((size_t)(p->nsubs + 8) * sizeof *n);
+                if (p->nsubs) memcpy(n, p->subs, (size_t)p->nsubs * sizeof *n);
+                free(p->subs);
+                p->subs = n;
+            }
+            p->subs[p->nsubs] = sq;
+            emit(p, OP_SUBQ, p->nsubs++, 0, 0);
+            type_int(t, 1);
+            return;
+        }
+        const ex_func *f = ex_func_find(e->s);
+        if (!f) {
+            if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e));
+            ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", ctx->s->db[0] ? ctx->s->db : "", e->s);
+        }
+        if ((f->min_args >= 0 && e->nargs < f->min_args) || (f->max_args >= 0 && e->nargs > f->max_args))
+            ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", e->s);
+        ex_type *ats = stor_arena_alloc(cs->a, (size_t)(e->nargs + 1) * sizeof(ex_type));
+        for (int i = 0; i < e->nargs; i++) {
+            if (e->args[i]->kind == E_INTERVAL) {
+                comp(cs, e->args[i]->args[0], &ats[i]);
+                /* the unit rides along as a constant */
+                emit(p, OP_CONST, add_const(p, ex_str(e->args[i]->s, strlen(e->args[i]->s), COLL_BINARY)), 0, 0);
+                push(cs, 1);
+                continue;
+            }
+            comp(cs, e->args[i], &ats[i]);
+        }
+        int nargs = e->nargs;
+        for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
+        cs->depth -= nargs - 1;
+        if (nargs == 0) push(cs, 1);
+        emit(p, OP_FUNC, f->id, (uint16_t)nargs, (int)(intptr_t)0);
+        /* remember the call for functions that need the syntax (errors, units) */
+        p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
+        ex_func_type(f->id, ats, e->nargs, t, e);
+        return;
+    }
+    case E_INTERVAL:
+        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e));
+    case E_ROWID:
+        emit(p, OP_ROWID, (int)e->ival, 0, 0); push(cs, 1);
+        type_int(t, 10);
+        return;
+    case E_ROW:
+        if (e->nargs == 1) { comp(cs, e->args[0], t); return; }
+        ex_raise(ctx, 1241, "21000", "Operand should contain 1 column(s)");
+    }
+    ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'", expr_name(e));
+}
+
+ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
+{
+    ex_prog *p = stor_arena_alloc(sc->ctx->a, sizeof *p);
+    memset(p, 0, sizeof *p);
+    cstate cs = { sc, p, sc->ctx->a, 0, 0 };
+    comp(&cs, e, type);
+    p->maxstack = cs.maxdepth + 4;
+    /* programs' op/const arrays live in malloc; copy into the arena so they die with it */
+    ex_op *ops = stor_arena_alloc(sc->ctx->a, (size_t)(p->nops ? p->nops : 1) * sizeof *ops);
+    if (p->nops) memcpy(ops, p->ops, (size_t)p->nops * sizeof *ops);
+    free(p->ops); p->ops = ops;
+    pdb_value *cv = stor_arena_alloc(sc->ctx->a, (size_t)(p->nconsts ? p->nconsts : 1) * sizeof *cv);
+    if (p->nconsts) memcpy(cv, p->consts, (size_t)p->nconsts * sizeof *cv);
+    free(p->consts); p->consts = cv;
+    if (p->casts) {
+        pl_cast *c = stor_arena_alloc(sc->ctx->a, (size_t)p->ncasts * sizeof *c);
+        memcpy(c, p->casts, (size_t)p->ncasts * sizeof *c);
+        free(p->casts); p->casts = c;
+    }
+    if (p->subs) {
+        ex_subq **s = stor_arena_alloc(sc->ctx->a, (size_t)p->nsubs * sizeof *s);
+        memcpy(s, p->subs, (size_t)p->nsubs * sizeof *s);
+        free(p->subs); p->subs = s;
+    }
+    return p;
+}
+
+/* ---------------------------------------------------------------- evaluation */
+
+static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
+{
+    if (a->t == VT_NULL || b->t == VT_NULL) { *a = ex_null(); return; }
+    if (op >= BO_BITAND) {
+        uint64_t x = (uint64_t)ex_to_int(a), y = (uint64_t)ex_to_int(b), r = 0;
+        switch (op) {
+        case BO_BITAND: r = x & y; break;
+        case BO_BITOR: r = x | y; break;
+        case BO_BITXOR: r = x ^ y; break;
+        case BO_SHL: r = y >= 64 ? 0 : x << y; break;
+        case BO_SHR: r = y >= 64 ? 0 : x >> y; break;
+        }
+        *a = ex_int(0); a->t = VT_UINT; a->u = r;
+        return;
+    }
+    bool dbl = a->t == VT_DOUBLE || b->t == VT_DOUBLE || a->t == VT_STRING || b->t == VT_STRING;
+    if (op == BO_IDIV) {
+        if (dbl || a->t == VT_DECIMAL || b->t == VT_DECIMAL) {
+            double y = ex_to_double(b);
+            if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+            *a = ex_int((int64_t)trunc(ex_to_double(a) / y));
+            return;
+        }
+        int64_t y = ex_to_int(b);
+        if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+        *a = ex_int(ex_to_int(a) / y);
+        return;
+    }
+    if (dbl) {
+        double x = ex_to_double(a), y = ex_to_double(b), r = 0;
+        switch (op) {
+        case BO_ADD: r = x + y; break;
+        case BO_SUB: r = x - y; break;
+        case BO_MUL: r = x * y; break;
+        case BO_DIV: if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; } r = x / y; break;
+        case BO_MOD: if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; } r = fmod(x, y); break;
+        }
+        *a = ex_dbl(r);
+        return;
+    }
+    if (a->t == VT_DATETIME || a->t == VT_DATE || a->t == VT_TIME) { pdb_value t = ex_int((int64_t)ex_to_double(a)); *a = t; }
+    pdb_value bb = *b;
+    if (bb.t == VT_DATETIME || bb.t == VT_DATE || bb.t == VT_TIME) bb = ex_int((int64_t)ex_to_double(&bb));
+    b = &bb;
+    if (a->t == VT_DECIMAL || b->t == VT_DECIMAL || op == BO_DIV) {
+        int sa = a->t == VT_DECIMAL ? a->scale : 0, sb = b->t == VT_DECIMAL ? b->scale : 0;
+        __int128 x = a->t == VT_UINT ? (__int128)a->u : a->i, y = b->t == VT_UINT ? (__int128)b->u : b->i, r;
+        int rs;
+        switch (op) {
+        case BO_ADD: case BO_SUB: {
+            rs = sa > sb ? sa : sb;
+            x *= ex_pow10[rs - sa]; y *= ex_pow10[rs - sb];
+            r = op == BO_ADD ? x + y : x - y;
+            break;
+        }
+        case BO_MUL: rs = sa + sb; r = x * y; break;
+        case BO_DIV: {
+            if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+            rs = sa + 4;
+            if (rs > 18) rs = 18;
+            /* x/10^sa / (y/10^sb) scaled to 10^rs, rounded half away from zero */
+            __int128 num = x * ex_pow10[rs - sa + sb > 18 ? 18 : rs - sa + sb];
+            __int128 q = num / y, rem = num % y;
+            if ((rem < 0 ? -rem : rem) * 2 >= (y < 0 ? -y : y)) q += ((num < 0) != (y < 0)) ? -1 : 1;
+            r = q;
+            break;
+        }
+        default: {  /* MOD */
+            if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+            rs = sa > sb ? sa : sb;
+            x *= ex_pow10[rs - sa]; y *= ex_pow10[rs - sb];
+            r = x % y;
+        }
+        }
+        if (rs > 18 || r > (__int128)INT64_MAX || r < (__int128)INT64_MIN) { *a = ex_dbl((double)r / pow(10, rs)); return; }
+        a->t = VT_DECIMAL; a->i = (int64_t)r; a->scale = (uint8_t)rs;
+        return;
+    }
+    bool uns = a->t == VT_UINT || b->t == VT_UINT;
+    int64_t x = a->i, y = b->i, r = 0;
+    bool ovf = false;
+    switch (op) {
+    case BO_ADD: ovf = __builtin_add_overflow(x, y, &r); break;
+    case BO_SUB: ovf = __builtin_sub_overflow(x, y, &r); break;
+    case BO_MUL: ovf = __builtin_mul_overflow(x, y, &r); break;
+    case BO_MOD: if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+        r = (y == -1) ? 0 : x % y; break;
+    }
+    if (uns) {
+        uint64_t ux = a->u, uy = b->u, ur = 0;
+        bool o2 = false;
+        if (op == BO_ADD) o2 = __builtin_add_overflow(ux, uy, &ur);
+        else if (op == BO_SUB) {
+            if ((a->t == VT_INT && a->i < 0) || ux < uy) {
+                char sa[32], sb2[32];
+                snprintf(sa, sizeof sa, a->t == VT_UINT ? "%llu" : "%lld", a->t == VT_UINT ? (unsigned long long)a->u : (unsigned long long)a->i);
+                snprintf(sb2, sizeof sb2, b->t == VT_UINT ? "%llu" : "%lld", b->t == VT_UINT ? (unsigned long long)b->u : (unsigned long long)b->i);
+                ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '(%s - %s)'", sa, sb2);
+            }
+            ur = ux - uy;
+        }
+        else if (op == BO_MUL) o2 = __builtin_mul_overflow(ux, uy, &ur);
+        else ur = uy ? ux % uy : 0;
+        if (o2) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range");
+        a->t = VT_UINT; a->u = ur;
+        return;
+    }
+    if (ovf) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '(%lld %c %lld)'", (long long)x,
+                      op == BO_ADD ? '+' : op == BO_SUB ? '-' : '*', (long long)y);
+    *a = ex_int(r);
+}
+
+static int tri(const pdb_value *v) { return v->t == VT_NULL ? -1 : ex_is_true(v) ? 1 : 0; }
+static pdb_value tri_val(int t) { return t < 0 ? ex_null() : ex_int(t); }
+
+static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated);
+
+void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
+{
+    pdb_value stackbuf[64];
+    pdb_value *st = p->maxstack <= 64 ? stackbuf : stor_arena_alloc(ctx->a, (size_t)p->maxstack * sizeof(pdb_value));
+    int sp = 0;
+    for (int pc = 0; pc < p->nops; pc++) {
+        const ex_op *o = &p->ops[pc];
+        switch (o->code) {
+        case OP_CONST: st[sp++] = p->consts[o->a]; break;
+        case OP_COL: {
+            uint32_t r = ctx->rows[o->a];
+            ex_src *s = &ctx->src[o->a];
+            if (r == EX_NULLROW) st[sp++] = ex_null();
+            else if (s->t) stor_get(s->t, o->b, r, &st[sp++]);
+            else st[sp++] = s->derived->v[(size_t)r * s->derived->ncols + o->b];
+            break;
+        }
+        case OP_OUTER: {
+            ex_ctx *oc = ctx;
+            for (int d = 0; d < o->c && oc; d++) oc = oc->outer;
+            if (!oc) { st[sp++] = ex_null(); break; }
+            uint32_t r = oc->rows[o->a];
+            ex_src *s = &oc->src[o->a];
+            if (r == EX_NULLROW) st[sp++] = ex_null();
+            else if (s->t) stor_get(s->t, o->b, r, &st[sp++]);
+            else st[sp++] = s->derived->v[(size_t)r * s->derived->ncols + o->b];
+            break;
+        }
+        case OP_AGG:
+            if (o->a >= EX_ITEM_BASE) st[sp++] = ctx->itemv ? ctx->itemv[o->a - EX_ITEM_BASE] : ex_null();
+            else st[sp++] = ctx->aggv ? ctx->aggv[o->a] : ex_null();
+            break;
+        case OP_NEG: {
+            pdb_value *v = &st[sp - 1];
+            switch (v->t) {
+            case VT_NULL: break;
+            case VT_INT:
+                if (v->i == INT64_MIN) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '-(%lld)'", (long long)v->i);
+                v->i = -v->i; break;
+            case VT_UINT:
+                if (v->u > (uint64_t)INT64_MAX + 1) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range");
+                v->t = VT_INT; v->i = -(int64_t)v->u; break;
+            case VT_DECIMAL: v->i = -v->i; break;
+            default: *v = ex_dbl(-ex_to_double(v)); break;
+            }
+            break;
+        }
+        case OP_NOT: { int t = tri(&st[sp - 1]); st[sp - 1] = tri_val(t < 0 ? -1 : !t); break; }
+        case OP_BITNOT: { pdb_value *v = &st[sp - 1]; if (v->t != VT_NULL) { uint64_t u = ~(uint64_t)ex_to_int(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; } break; }
+        case OP_ARITH: do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1]); sp--; break;
+        case OP_CMP: {
+            pdb_value *a = &st[sp - 2], *b = &st[sp - 1];
+            sp--;
+            if (o->a == BO_NSEQ) {
+                if (a->t == VT_NULL || b->t == VT_NULL) *a = ex_int(a->t == b->t);
+                else *a = ex_int(ex_compare(a, b, (uint16_t)o->c) == 0);
+                break;
+            }
+            if (a->t == VT_NULL || b->t == VT_NULL) { *a = ex_null(); break; }
+            int c = ex_compare(a, b, (uint16_t)o->c), r = 0;
+            switch (o->a) {
+            case BO_EQ: r = c == 0; break;
+            case BO_NE: r = c != 0; break;
+            case BO_LT: r = c < 0; break;
+            case BO_LE: r = c <= 0; break;
+            case BO_GT: r = c > 0; break;
+            case BO_GE: r = c >= 0; break;
+            }
+            *a = ex_int(r);
+            break;
+        }
+        case OP_AND_JMP: {
+            int t = tri(&st[sp - 1]);
+            if (t == 0) { st[sp - 1] = ex_int(0); pc = o->a - 1; }
+            break;
+        }
+        case OP_OR_JMP: {
+            int t = tri(&st[sp - 1]);
+            if (t == 1) { st[sp - 1] = ex_int(1); pc = o->a - 1; }
+            break;
+        }
+        case OP_AND_FIN: {
+            int l = tri(&st[sp - 2]), r = tri(&st[sp - 1]);
+            sp--;
+            st[sp - 1] = tri_val(r == 0 ? 0 : (l < 0 || r < 0) ? -1 : 1);
+            break;
+        }
+        case OP_OR_FIN: {
+            int l = tri(&st[sp - 2]), r = tri(&st[sp - 1]);
+            sp--;
+            st[sp - 1] = tri_val(r == 1 ? 1 : (l < 0 || r < 0) ? -1 : 0);
+            break;
+        }
+        case OP_XOR: {
+            int l = tri(&st[sp - 2]), r = tri(&st[sp - 1]);
+            sp--;
+            st[sp - 1] = tri_val(l < 0 || r < 0 ? -1 : l != r);
+            break;
+        }
+        case OP_ISNULL: { bool n = st[sp - 1].t == VT_NULL; st[sp - 1] = ex_int(o->a ? !n : n); break; }
+        case OP_IS: {
+            int t = tri(&st[sp - 1]);
+            bool r = o->a == -1 ? t < 0 : o->a == 1 ? t == 1 : t == 0;
+            st[sp - 1] = ex_int(o->b ? !r : r);
+            break;
+        }
+        case OP_IN: {
+            int n = o->a;
+            pdb_value *x = &st[sp - n - 1];
+            int res = 0;
+            if (x->t == VT_NULL) res = -1;
+            else {
+                bool saw_null = false;
+                for (int i = 0; i < n; i++) {
+                    pdb_value *y = &st[sp - n + i];
+                    if (y->t == VT_NULL) { saw_null = true; continue; }
+                    if (ex_compare(x, y, (uint16_t)o->c) == 0) { res = 1; break; }
+                }
+                if (!res && saw_null) res = -1;
+            }
+            sp -= n;
+            if (o->b && res >= 0) res = !res;
+            st[sp - 1] = tri_val(res);
+            break;
+        }
+        case OP_BETWEEN: {
+            pdb_value *x = &st[sp - 3], *lo = &st[sp - 2], *hi = &st[sp - 1];
+            int r;
+            if (x->t == VT_NULL) r = -1;
+            else {
+                int a = lo->t == VT_NULL ? -1 : ex_compare(x, lo, (uint16_t)o->c) >= 0;
+                int b = hi->t == VT_NULL ? -1 : ex_compare(x, hi, (uint16_t)o->c) <= 0;
+                r = (a == 0 || b == 0) ? 0 : (a < 0 || b < 0) ? -1 : 1;
+            }
+            if (o->b && r >= 0) r = !r;
+            sp -= 2;
+            st[sp - 1] = tri_val(r);
+            break;
+        }
+        case OP_LIKE: {
+            int n = o->a ? 3 : 2;
+            pdb_value *x = &st[sp - n], *pat = &st[sp - n + 1];
+            int esc = '\\';
+            if (o->a) {
+                pdb_value *e = &st[sp - 1];
+                size_t el; const char *es = ex_to_str(ctx->a, e, &el);
+                esc = el ? (unsigned char)es[0] : -1;
+            }
+            int r;
+            if (x->t == VT_NULL || pat->t == VT_NULL) r = -1;
+            else {
+                size_t xl, pl;
+                const char *xs = ex_to_str(ctx->a, x, &xl), *ps = ex_to_str(ctx->a, pat, &pl);
+                uint16_t coll = (uint16_t)o->c;
+                if (x->t != VT_STRING && pat->t != VT_STRING) coll = COLL_BINARY;
+                r = ex_like(xs, xl, ps, pl, esc, coll ? coll : ctx->s->coll_connection);
+            }
+            if (o->b && r >= 0) r = !r;
+            sp -= n - 1;
+            st[sp - 1] = tri_val(r);
+            break;
+        }
+        case OP_REGEXP: {
+            pdb_value args[2] = { st[sp - 2], st[sp - 1] };
+            pdb_value r;
+            ex_call(ctx, -1 /* regexp */, args, 2, &r, NULL);
+            if (o->b && r.t != VT_NULL) r = ex_int(!r.i);
+            sp--;
+            st[sp - 1] = r;
+            break;
+        }
+        case OP_FUNC: {
+            int n = o->b;
+            pdb_value r;
+            const pl_expr *e = (const pl_expr *)p->consts[o->c].p;
+            ex_call(ctx, o->a, &st[sp - n], n, &r, e);
+            sp -= n;
+            st[sp++] = r;
+            break;
+        }
+        case OP_CASE: {
+            int n = o->b;
+            bool has_op = o->a & 1, has_else = o->a & 2;
+            pdb_value *a = &st[sp - n];
+            pdb_value r = ex_null();
+            int i = has_op ? 1 : 0;
+            int pairs_end = has_else ? n - 1 : n;
+            bool hit = false;
+            for (; i + 1 < pairs_end; i += 2) {
+                pdb_value *w = &a[i];
+                bool m;
+                if (has_op) m = a[0].t != VT_NULL && w->t != VT_NULL && ex_compare(&a[0], w, 0) == 0;
+                else m = ex_is_true(w);
+                if (m) { r = a[i + 1]; hit = true; break; }
+            }
+            if (!hit && has_else) r = a[n - 1];
+            sp -= n;
+            st[sp++] = r;
+            break;
+        }
+        case OP_CAST: {
+            pdb_value r;
+            ex_cast(ctx, &st[sp - 1], &p->casts[o->a], &r);
+            st[sp - 1] = r;
+            break;
+        }
+        case OP_SUBQ: {
+            ex_subq *sq = p->subs[o->a];
+            if (sq->kind == E_INSUB || sq->kind >= 100) { run_subq(ctx, sq, &st[sp - 1], o->b); }
+            else { run_subq(ctx, sq, &st[sp], o->b); sp++; }
+            break;
+        }
+        case OP_USERVAR: ex_uservar_get(ctx->s, p->consts[o->a].p, &st[sp++]); break;
+        case OP_SYSVAR: {
+            char name[128];
+            snprintf(name, sizeof name, "%.*s", (int)p->consts[o->a].len, p->consts[o->a].p);
+            ex_type t;
+            if (ex_sysvar_get(ctx->s, name, o->b, &st[sp], ctx->a, &t) != 0) st[sp] = ex_null();
+            sp++;
+            break;
+        }
+        case OP_ROWID: st[sp++] = ex_int(ctx->rows[o->a] == EX_NULLROW ? -1 : (int64_t)ctx->rows[o->a]); break;
+        case OP_COLLATE: if (st[sp - 1].t == VT_STRING) st[sp - 1].coll = (uint16_t)o->a; break;
+        }
+    }
+    *out = sp > 0 ? st[sp - 1] : ex_null();
+}
+
+/* Runs a subquery for the current row. sp points at the left operand (IN/ANY/ALL) or at
+ * the free slot (scalar/EXISTS); the result replaces it. */
+static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
+{
+    if (!sq->done || sq->correlated) {
+        ex_rows rows = { 0 };
+        ex_type *types = NULL;
+        const char **names = NULL;
+        uint64_t found;
+        ex_ctx sub = *ctx;
+        sub.outer = ctx;
+        ex_select_rows(&sub, sq->sel, &rows, &types, &names, &found);
+        sq->rows = rows;
+        sq->types = types;
+        sq->done = true;
+    }
+    ex_rows *r = &sq->rows;
+    if (sq->kind == E_EXISTS) { *sp = ex_int(negated ? r->nrows == 0 : r->nrows > 0); return; }
+    if (sq->kind == E_SUBQUERY) {
+        if (r->ncols != 1) ex_raise(ctx, 1241, "21000", "Operand should contain 1 column(s)");
+        if (r->nrows > 1) ex_raise(ctx, 1242, "21000", "Subquery returns more than 1 row");
+        *sp = r->nrows ? r->v[0] : ex_null();
+        return;
+    }
+    if (r->ncols != 1) ex_raise(ctx, 1241, "21000", "Operand should contain 1 column(s)");
+    pdb_value x = *sp;
+    if (sq->kind == E_INSUB) {
+        int res = 0;
+        if (r->nrows == 0) res = 0;
+        else if (x.t == VT_NULL) res = -1;
+        else {
+            bool saw_null = false;
+            for (uint32_t i = 0; i < r->nrows; i++) {
+                if (r->v[i].t == VT_NULL) { saw_null = true; continue; }
+                if (ex_compare(&x, &r->v[i], 0) == 0) { res = 1; break; }
+            }
+            if (!res && saw_null) res = -1;
+        }
+        if (negated && res >= 0) res = !res;
+        *sp = tri_val(res);
+        return;
+    }
+    /* ANY (100+op) / ALL (200+op) */
+    bool all = sq->kind >= 200;
+    int op = sq->kind - (all ? 200 : 100);
+    int res = all ? 1 : 0;
+    if (x.t == VT_NULL && r->nrows) { *sp = ex_null(); return; }
+    bool saw_null = false;
+    for (uint32_t i = 0; i < r->nrows; i++) {
+        if (r->v[i].t == VT_NULL) { saw_null = true; continue; }
+        int c = ex_compare(&x, &r->v[i], 0), m = 0;
+        switch (op) {
+        case BO_EQ: m = c == 0; break; case BO_NE: m = c != 0; break;
+        case BO_LT: m = c < 0; break; case BO_LE: m = c <= 0; break;
+        case BO_GT: m = c > 0; break; case BO_GE: m = c >= 0; break;
+        }
+        if (all && !m) { res = 0; break; }
+        if (!all && m) { res = 1; break; }
+    }
+    if (saw_null && ((all && res == 1) || (!all && res == 0))) res = -1;
+    *sp = tri_val(res);
+}
+
+uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e)
+{
+    if (!e) return 0;
+    uint64_t m = 0;
+    switch (e->kind) {
+    case E_COLUMN: {
+        int src, col;
+        if (find_column(sc, e, &src, &col)) return src < 63 ? (1ull << src) : (1ull << 63);
+        return 1ull << 63;
+    }
+    case E_SUBQUERY: case E_EXISTS: case E_INSUB: case E_STAR: case E_PARAM: case E_DEFAULT:
+        m |= 1ull << 63;
+        break;
+    case E_FUNC:
+        if (agg_kind(e->s, e->nargs == 0) >= 0 || !strcmp(e->s, "RAND") || !strcmp(e->s, "SET_USERVAR") ||
+            !strcmp(e->s, "ANY_SUBQ") || !strcmp(e->s, "ALL_SUBQ") || !strcmp(e->s, "LAST_INSERT_ID") ||
+            !strcmp(e->s, "VALUES") || !strcmp(e->s, "SLEEP") || !strcmp(e->s, "UUID") || !strcmp(e->s, "FOUND_ROWS"))
+            m |= 1ull << 63;
+        break;
+    default: break;
+    }
+    for (int i = 0; i < e->nargs; i++) {
+        if (e->kind == E_FUNC && e->args[i]->kind == E_INTERVAL) m |= ex_expr_srcmask(sc, e->args[i]->args[0]);
+        else m |= ex_expr_srcmask(sc, e->args[i]);
+    }
+    return m;
+}

@@ -1,0 +1,1361 @@
+/* func.c - built-in SQL functions, LIKE, CAST and storage conversion, with MariaDB's
+ * NULL and edge behaviour. Shared by the interpreter and (later) JIT-compiled code. */
+#include "engine/eng.h"
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <openssl/evp.h>
+#include <unicode/uregex.h>
+#include <unicode/ustring.h>
+#include <unicode/uchar.h>
+
+enum {
+    F_CONCAT = 1, F_CONCAT_WS, F_SUBSTRING, F_LEFT, F_RIGHT, F_LENGTH, F_CHAR_LENGTH, F_LOWER,
+    F_UPPER, F_TRIM, F_LTRIM, F_RTRIM, F_REPLACE, F_LOCATE, F_INSTR, F_LPAD, F_RPAD, F_REPEAT,
+    F_REVERSE, F_FIELD, F_FIND_IN_SET, F_SUBSTRING_INDEX, F_HEX, F_MD5, F_SHA1, F_IF, F_IFNULL,
+    F_NULLIF, F_COALESCE, F_ABS, F_CEIL, F_FLOOR, F_ROUND, F_TRUNCATE, F_MOD, F_GREATEST, F_LEAST,
+    F_NOW, F_CURDATE, F_CURTIME, F_UNIX_TIMESTAMP, F_FROM_UNIXTIME, F_DATE_ADD, F_DATE_SUB,
+    F_DATE_FORMAT, F_YEAR, F_MONTH, F_DAY, F_HOUR, F_MINUTE, F_SECOND, F_WEEK, F_DATE,
+    F_DATABASE, F_USER, F_CURRENT_USER, F_VERSION, F_CONNECTION_ID, F_LAST_INSERT_ID,
+    F_FOUND_ROWS, F_ROW_COUNT, F_RAND, F_VALUES, F_SET_USERVAR, F_SIGN, F_SQRT, F_POW,
+    F_DAYOFWEEK, F_DAYOFYEAR, F_WEEKDAY, F_ISNULL, F_ASCII, F_SPACE, F_OCTET_LENGTH, F_PI,
+    F_UTC_TIMESTAMP, F_DATEDIFF, F_SLEEP, F_UUID, F_CRC32, F_TO_BASE64, F_BIT_LENGTH,
+    F_REGEXP = 500,
+};
+
+static const ex_func funcs[] = {
+    { "ABS", F_ABS, 1, 1 }, { "ASCII", F_ASCII, 1, 1 }, { "BIT_LENGTH", F_BIT_LENGTH, 1, 1 },
+    { "CEIL", F_CEIL, 1, 1 }, { "CEILING", F_CEIL, 1, 1 }, { "CHARACTER_LENGTH", F_CHAR_LENGTH, 1, 1 },
+    { "CHAR_LENGTH", F_CHAR_LENGTH, 1, 1 }, { "COALESCE", F_COALESCE, 1, -1 }, { "CONCAT", F_CONCAT, 1, -1 },
+    { "CONCAT_WS", F_CONCAT_WS, 2, -1 }, { "CONNECTION_ID", F_CONNECTION_ID, 0, 0 }, { "CRC32", F_CRC32, 1, 1 },
+    { "CURDATE", F_CURDATE, 0, 0 }, { "CURRENT_DATE", F_CURDATE, 0, 0 }, { "CURRENT_TIME", F_CURTIME, 0, 1 },
+    { "CURRENT_TIMESTAMP", F_NOW, 0, 1 }, { "CURRENT_USER", F_CURRENT_USER, 0, 0 }, { "CURTIME", F_CURTIME, 0, 1 },
+    { "DATABASE", F_DATABASE, 0, 0 }, { "DATE", F_DATE, 1, 1 }, { "DATEDIFF", F_DATEDIFF, 2, 2 },
+    { "DATE_ADD", F_DATE_ADD, 2, 2 }, { "DATE_FORMAT", F_DATE_FORMAT, 2, 3 }, { "DATE_SUB", F_DATE_SUB, 2, 2 },
+    { "DAY", F_DAY, 1, 1 }, { "DAYOFMONTH", F_DAY, 1, 1 }, { "DAYOFWEEK", F_DAYOFWEEK, 1, 1 },
+    { "DAYOFYEAR", F_DAYOFYEAR, 1, 1 }, { "FIELD", F_FIELD, 2, -1 }, { "FIND_IN_SET", F_FIND_IN_SET, 2, 2 },
+    { "FLOOR", F_FLOOR, 1, 1 }, { "FOUND_ROWS", F_FOUND_ROWS, 0, 0 }, { "FROM_UNIXTIME", F_FROM_UNIXTIME, 1, 2 },
+    { "GREATEST", F_GREATEST, 2, -1 }, { "HEX", F_HEX, 1, 1 }, { "HOUR", F_HOUR, 1, 1 }, { "IF", F_IF, 3, 3 },
+    { "IFNULL", F_IFNULL, 2, 2 }, { "INSTR", F_INSTR, 2, 2 }, { "ISNULL", F_ISNULL, 1, 1 },
+    { "LAST_INSERT_ID", F_LAST_INSERT_ID, 0, 1 }, { "LCASE", F_LOWER, 1, 1 }, { "LEAST", F_LEAST, 2, -1 },
+    { "LEFT", F_LEFT, 2, 2 }, { "LENGTH", F_LENGTH, 1, 1 }, { "LOCALTIME", F_NOW, 0, 1 },
+    { "LOCALTIMESTAMP", F_NOW, 0, 1 }, { "LOCATE", F_LOCATE, 2, 3 }, { "LOWER", F_LOWER, 1, 1 },
+    { "LPAD", F_LPAD, 3, 3 }, { "LTRIM", F_LTRIM, 1, 1 }, { "MD5", F_MD5, 1, 1 }, { "MINUTE", F_MINUTE, 1, 1 },
+    { "MOD", F_MOD, 2, 2 }, { "MONTH", F_MONTH, 1, 1 }, { "NOW", F_NOW, 0, 1 }, { "NULLIF", F_NULLIF, 2, 2 },
+    { "OCTET_LENGTH", F_OCTET_LENGTH, 1, 1 }, { "PI", F_PI, 0, 0 }, { "POW", F_POW, 2, 2 },
+    { "POWER", F_POW, 2, 2 }, { "RAND", F_RAND, 0, 1 }, { "REPEAT", F_REPEAT, 2, 2 },
+    { "REPLACE", F_REPLACE, 3, 3 }, { "REVERSE", F_REVERSE, 1, 1 }, { "RIGHT", F_RIGHT, 2, 2 },
+    { "ROUND", F_ROUND, 1, 2 }, { "ROW_COUNT", F_ROW_COUNT, 0, 0 }, { "RPAD", F_RPAD, 3, 3 },
+    { "RTRIM", F_RTRIM, 1, 1 }, { "SCHEMA", F_DATABASE, 0, 0 }, { "SECOND", F_SECOND, 1, 1 },
+    { "SESSION_USER", F_USER, 0, 0 }, { "SET_USERVAR", F_SET_USERVAR, 2, 2 }, { "SHA", F_SHA1, 1, 1 },
+    { "SHA1", F_SHA1, 1, 1 }, { "SIGN", F_SIGN, 1, 1 }, { "SLEEP", F_SLEEP, 1, 1 }, { "SPACE", F_SPACE, 1, 1 },
+    { "SQRT", F_SQRT, 1, 1 }, { "SUBSTRING", F_SUBSTRING, 2, 3 }, { "SUBSTRING_INDEX", F_SUBSTRING_INDEX, 3, 3 },
+    { "SYSDATE", F_NOW, 0, 1 }, { "SYSTEM_USER", F_USER, 0, 0 }, { "TO_BASE64", F_TO_BASE64, 1, 1 },
+    { "TRIM", F_TRIM, 2, 3 }, { "TRUNCATE", F_TRUNCATE, 2, 2 }, { "UCASE", F_UPPER, 1, 1 },
+    { "UNIX_TIMESTAMP", F_UNIX_TIMESTAMP, 0, 1 }, { "UPPER", F_UPPER, 1, 1 }, { "USER", F_USER, 0, 0 },
+    { "UTC_TIMESTAMP", F_UTC_TIMESTAMP, 0, 1 }, { "UUID", F_UUID, 0, 0 }, { "VALUES", F_VALUES, 1, 1 },
+    { "VERSION", F_VERSION, 0, 0 }, { "WEEK", F_WEEK, 1, 2 }, { "WEEKDAY", F_WEEKDAY, 1, 1 },
+    { "YEAR", F_YEAR, 1, 1 },
+};
+
+const ex_func *ex_func_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof funcs / sizeof funcs[0]; i++)
+        if (!strcasecmp(funcs[i].name, name)) return &funcs[i];
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- types */
+
+static void t_int(ex_type *t, uint32_t len)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = len; t->coll = COLL_BINARY;
+    t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true;
+}
+static void t_str(ex_type *t, uint32_t chars, uint16_t coll)
+{
+    memset(t, 0, sizeof *t);
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = coll;
+    t->length = chars * (co ? co->maxlen : 1); t->nullable = true;
+    if (coll == COLL_BINARY) t->flags = BINARY_FLAG;
+}
+static uint32_t chars_of(const ex_type *t)
+{
+    const pdb_collation *co = pdb_coll_by_id(t->coll);
+    if (t->vt != VT_STRING) return t->length;
+    return t->length / (co && co->maxlen ? co->maxlen : 1);
+}
+static uint16_t coll_of(const ex_type *a, int n)
+{
+    for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING && a[i].coll != COLL_BINARY) return a[i].coll;
+    for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING) return a[i].coll;
+    return COLL_UTF8MB4_GENERAL_CI;
+}
+
+void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    switch (id) {
+    case F_CONCAT: case F_CONCAT_WS: {
+        uint32_t len = 0;
+        for (int i = 0; i < n; i++) len += chars_of(&a[i]);
+        t_str(t, len, coll_of(a, n));
+        if (n && a[0].vt != VT_STRING && a[0].vt != VT_NULL && n == 1) t_str(t, len, COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    case F_SUBSTRING: case F_LEFT: case F_RIGHT: case F_LOWER: case F_UPPER: case F_TRIM: case F_LTRIM:
+    case F_RTRIM: case F_REVERSE: case F_SUBSTRING_INDEX:
+        t_str(t, chars_of(&a[0]), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
+    case F_REPLACE: case F_LPAD: case F_RPAD: case F_REPEAT: case F_SPACE:
+        t_str(t, 16777216, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_LONG_BLOB; t->flags |= BLOB_FLAG; return;
+    case F_HEX: t_str(t, chars_of(&a[0]) * 2, COLL_UTF8MB4_GENERAL_CI); return;
+    case F_MD5: t_str(t, 32, COLL_UTF8MB4_GENERAL_CI); return;
+    case F_SHA1: t_str(t, 40, COLL_UTF8MB4_GENERAL_CI); return;
+    case F_TO_BASE64: case F_UUID: t_str(t, 36, COLL_UTF8MB4_GENERAL_CI); return;
+    case F_IF: case F_IFNULL: case F_NULLIF: case F_COALESCE: case F_GREATEST: case F_LEAST: {
+        const ex_type *b = id == F_IF ? a + 1 : a;
+        int m = id == F_IF ? 2 : id == F_NULLIF ? 1 : n;
+        *t = b[0];
+        for (int i = 0; i < m; i++) {
+            if (b[i].vt == VT_NULL) continue;
+            if (t->vt == VT_NULL) { *t = b[i]; continue; }
+            if (b[i].vt != t->vt) {
+                if (b[i].vt == VT_STRING || t->vt == VT_STRING) { uint32_t l = chars_of(t) > chars_of(&b[i]) ? chars_of(t) : chars_of(&b[i]); t_str(t, l, coll_of(b, m)); }
+                else if (b[i].vt == VT_DOUBLE || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; }
+                else if (b[i].vt == VT_DECIMAL || t->vt == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; if (b[i].decimals > t->decimals) t->decimals = b[i].decimals; }
+            } else if (b[i].length > t->length) t->length = b[i].length;
+        }
+        t->nullable = true;
+        t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
+        if (t->ptype == MYSQL_TYPE_LONG || t->ptype == MYSQL_TYPE_TINY || t->ptype == MYSQL_TYPE_SHORT || t->ptype == MYSQL_TYPE_INT24) {
+            if (id != F_GREATEST && id != F_LEAST) t->ptype = MYSQL_TYPE_LONGLONG;
+        }
+        if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
+        return;
+    }
+    case F_ABS: case F_MOD: *t = a[0]; t->nullable = true; if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
+    case F_CEIL: case F_FLOOR:
+        if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true; }
+        else t_int(t, a[0].length);
+        return;
+    case F_ROUND: case F_TRUNCATE: {
+        *t = a[0];
+        t->nullable = true;
+        t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG);
+        int d = 0;
+        if (n > 1 && e && e->args[1]->kind == E_INT) d = atoi(e->args[1]->s);
+        if (t->vt == VT_DECIMAL) t->decimals = (uint8_t)(d < 0 ? 0 : d > 30 ? 30 : d);
+        else if (t->vt == VT_STRING || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = (uint8_t)(d < 0 ? 0 : d); t->coll = COLL_BINARY; }
+        else if (t->vt == VT_INT) t->ptype = MYSQL_TYPE_LONGLONG;
+        return;
+    }
+    case F_SQRT: case F_POW: case F_PI: case F_RAND:
+        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = id == F_PI ? 6 : 31;
+        t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true; return;
+    case F_NOW: case F_UTC_TIMESTAMP: case F_FROM_UNIXTIME:
+        memset(t, 0, sizeof *t); t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = id == F_FROM_UNIXTIME;
+        if (id == F_FROM_UNIXTIME && n == 2) t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);
+        return;
+    case F_CURDATE: case F_DATE:
+        memset(t, 0, sizeof *t); t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
+    case F_CURTIME:
+        memset(t, 0, sizeof *t); t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; return;
+    case F_DATE_ADD: case F_DATE_SUB:
+        memset(t, 0, sizeof *t);
+        if (a[0].vt == VT_DATE) {
+            const char *u = e && e->args[1]->kind == E_INTERVAL ? e->args[1]->s : "DAY";
+            bool date_unit = !strcmp(u, "DAY") || !strcmp(u, "WEEK") || !strcmp(u, "MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH");
+            if (date_unit) { t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; }
+            else { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; }
+            t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
+        } else if (a[0].vt == VT_DATETIME) { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
+        else t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);
+        t->nullable = true;
+        return;
+    case F_DATE_FORMAT: t_str(t, 64, COLL_UTF8MB4_GENERAL_CI); return;
+    case F_YEAR: t_int(t, 4); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_MONTH: case F_DAY: case F_HOUR: case F_MINUTE: case F_SECOND: case F_WEEK: case F_DAYOFWEEK: case F_WEEKDAY:
+        t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; if (id == F_HOUR) t->length = 3; if (id == F_DAYOFWEEK || id == F_WEEKDAY) t->length = 1; return;
+    case F_DAYOFYEAR: t_int(t, 3); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_DATEDIFF: t_int(t, 11); return;
+    case F_DATABASE: t_str(t, 64, COLL_UTF8MB3_GENERAL_CI); return;
+    case F_USER: case F_CURRENT_USER: t_str(t, 384, COLL_UTF8MB3_GENERAL_CI); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
+    case F_VERSION: t_str(t, 60, COLL_UTF8MB3_GENERAL_CI); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
+    case F_CONNECTION_ID: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; t->nullable = false; return;
+    case F_LAST_INSERT_ID: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; t->nullable = false; return;
+    case F_FOUND_ROWS: case F_ROW_COUNT: t_int(t, 21); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
+    case F_UNIX_TIMESTAMP: if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; } else { memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17; t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true; if (a[0].vt == VT_DATETIME || a[0].vt == VT_DATE) { t_int(t, 11); } } return;
+    case F_VALUES: *t = a[0]; t->nullable = true; return;
+    case F_SET_USERVAR: *t = a[1]; return;
+    case F_LENGTH: case F_CHAR_LENGTH: case F_OCTET_LENGTH: case F_BIT_LENGTH: t_int(t, 10); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_LOCATE: case F_INSTR: case F_FIELD: case F_FIND_IN_SET: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; if (id == F_FIELD) t->length = 3; return;
+    case F_ASCII: t_int(t, 3); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_CRC32: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
+    default: t_int(t, 21); return;
+    }
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+static pdb_value mkstr(ex_ctx *ctx, const char *p, size_t n, uint16_t coll)
+{
+    char *d = stor_arena_alloc(ctx->a, n + 1);
+    if (n) memcpy(d, p, n);
+    d[n] = 0;
+    return ex_str(d, n, coll);
+}
+
+static size_t u8len(unsigned char c) { return c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4; }
+
+static bool is_mb(uint16_t coll)
+{
+    const pdb_collation *c = pdb_coll_by_id(coll);
+    return c && c->maxlen > 1;
+}
+
+/* Byte offset of character ci in s (clamped to n). */
+static size_t char_off(const char *s, size_t n, size_t ci, bool mb)
+{
+    if (!mb) return ci < n ? ci : n;
+    size_t i = 0;
+    while (ci > 0 && i < n) { i += u8len((unsigned char)s[i]); ci--; }
+    return i > n ? n : i;
+}
+
+static size_t char_count(const char *s, size_t n, bool mb)
+{
+    if (!mb) return n;
+    size_t c = 0;
+    for (size_t i = 0; i < n; i += u8len((unsigned char)s[i])) c++;
+    return c;
+}
+
+static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
+{
+    *isdate = false;
+    switch (v->t) {
+    case VT_DATETIME: *dt = v->i; return true;
+    case VT_DATE: *dt = v->i; *isdate = true; return true;
+    case VT_STRING:
+        if (ex_parse_datetime(v->p, v->len, dt, isdate) == 0) return true;
+        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)v->len, v->p);
+        return false;
+    case VT_INT: case VT_DECIMAL: case VT_DOUBLE: case VT_UINT: {
+        char buf[32];
+        int64_t x = ex_to_int(v);
+        int n = snprintf(buf, sizeof buf, "%lld", (long long)x);
+        if (ex_parse_datetime(buf, (size_t)n, dt, isdate) == 0) return true;
+        return false;
+    }
+    default: return false;
+    }
+}
+
+static int days_in_month(int y, int m)
+{
+    static const int d[] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    if (m == 2 && ((y % 4 == 0 && y % 100 != 0) || y % 400 == 0)) return 29;
+    return m >= 1 && m <= 12 ? d[m - 1] : 31;
+}
+
+/* days since 0000-00-00 as MySQL's calc_daynr */
+static long daynr(int y, int m, int d)
+{
+    if (y == 0 && m == 0) return 0;
+    long delsum = 365L * y + 31L * (m - 1) + d;
+    if (m <= 2) y--;
+    else delsum -= (m * 4 + 23) / 10;
+    return delsum + y / 4 - ((y / 100 + 1) * 3) / 4;
+}
+
+static void from_daynr(long dn, int *y, int *m, int *d)
+{
+    if (dn <= 365 || dn >= 3652500) { *y = *m = *d = 0; return; }
+    int year = (int)(dn * 100 / 36525);
+    long temp = (((year - 1) / 100 + 1) * 3) / 4;
+    long day_of_year = dn - (long)year * 365 - (year - 1) / 4 + temp;
+    int dy;
+    while (day_of_year > (dy = (((year % 4 == 0 && year % 100 != 0) || year % 400 == 0) ? 366 : 365))) {
+        day_of_year -= dy;
+        year++;
+    }
+    int mo = 1;
+    while (day_of_year > days_in_month(year, mo)) { day_of_year -= days_in_month(year, mo); mo++; }
+    *y = year; *m = mo; *d = (int)day_of_year;
+}
+
+static int weekday(long dn) { return (int)((dn + 5) % 7); }   /* 0 = Monday */
+
+/* MySQL's calc_week */
+static int calc_week(int y, int m, int d, int mode, int *year_out)
+{
+    long dn = daynr(y, m, d), first = daynr(y, 1, 1);
+    bool monday_first = mode & 1, week_year = mode & 2, first_weekday = mode & 4;
+    if (!monday_first) first_weekday = !first_weekday ? false : true;
+    bool mf = (mode & 1) != 0;
+    bool wy = (mode & 2) != 0;
+    bool fw = !(mode & 4);   /* WEEK_FIRST_WEEKDAY flag as in MySQL: set when mode&4 == 0 */
+    (void)monday_first; (void)week_year; (void)first_weekday;
+    /* MySQL: week_behaviour = mode; if !(mode & WEEK_MONDAY_FIRST) mode ^= WEEK_FIRST_WEEKDAY */
+    int wb = mode;
+    if (!(wb & 1)) wb ^= 4;
+    mf = (wb & 1) != 0; wy = (wb & 2) != 0; fw = (wb & 4) != 0;
+    int wd = mf ? weekday(first) : (weekday(first) + 1) % 7;
+    *year_out = y;
+    if (m == 1 && d <= 7 - wd) {
+        if (!wy && ((fw && wd != 0) || (!fw && wd >= 4))) return 0;
+        wy = true;
+        (*year_out)--;
+        first -= (((*year_out % 4 == 0 && *year_out % 100 != 0) || *year_out % 400 == 0) ? 366 : 365);
+        wd = (wd + 53 * 7 - (((*year_out % 4 == 0 && *year_out % 100 != 0) || *year_out % 400 == 0) ? 366 : 365)) % 7;
+    }
+    long days;
+    if ((fw && wd != 0) || (!fw && wd >= 4)) days = dn - (first + (7 - wd));
+    else days = dn - (first - wd);
+    if (wy && days >= 52 * 7) {
+        wd = (wd + (((*year_out % 4 == 0 && *year_out % 100 != 0) || *year_out % 400 == 0) ? 366 : 365)) % 7;
+        if ((!fw && wd < 4) || (fw && wd == 0)) { (*year_out)++; return 1; }
+    }
+    return (int)(days / 7 + 1);
+}
+
+static const char *month_names[] = { "January", "February", "March", "April", "May", "June", "July",
+                                     "August", "September", "October", "November", "December" };
+static const char *day_names[] = { "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday" };
+
+static pdb_value date_format(ex_ctx *ctx, int64_t dt, const char *f, size_t fn)
+{
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    char *out = stor_arena_alloc(ctx->a, fn * 12 + 16);
+    size_t o = 0;
+    long dn = daynr(y, mo, d);
+    for (size_t i = 0; i < fn; i++) {
+        if (f[i] != '%' || i + 1 >= fn) { out[o++] = f[i]; continue; }
+        char c = f[++i];
+        int yy;
+        switch (c) {
+        case 'Y': o += (size_t)sprintf(out + o, "%04d", y); break;
+        case 'y': o += (size_t)sprintf(out + o, "%02d", y % 100); break;
+        case 'm': o += (size_t)sprintf(out + o, "%02d", mo); break;
+        case 'c': o += (size_t)sprintf(out + o, "%d", mo); break;
+        case 'M': if (mo) o += (size_t)sprintf(out + o, "%s", month_names[mo - 1]); break;
+        case 'b': if (mo) o += (size_t)sprintf(out + o, "%.3s", month_names[mo - 1]); break;
+        case 'd': o += (size_t)sprintf(out + o, "%02d", d); break;
+        case 'e': o += (size_t)sprintf(out + o, "%d", d); break;
+        case 'D': o += (size_t)sprintf(out + o, "%d%s", d, (d % 10 == 1 && d != 11) ? "st" : (d % 10 == 2 && d != 12) ? "nd" : (d % 10 == 3 && d != 13) ? "rd" : "th"); break;
+        case 'H': o += (size_t)sprintf(out + o, "%02d", h); break;
+        case 'k': o += (size_t)sprintf(out + o, "%d", h); break;
+        case 'h': case 'I': o += (size_t)sprintf(out + o, "%02d", h % 12 ? h % 12 : 12); break;
+        case 'l': o += (size_t)sprintf(out + o, "%d", h % 12 ? h % 12 : 12); break;
+        case 'i': o += (size_t)sprintf(out + o, "%02d", mi); break;
+        case 's': case 'S': o += (size_t)sprintf(out + o, "%02d", s); break;
+        case 'f': o += (size_t)sprintf(out + o, "%06d", us); break;
+        case 'p': o += (size_t)sprintf(out + o, "%s", h < 12 ? "AM" : "PM"); break;
+        case 'r': o += (size_t)sprintf(out + o, "%02d:%02d:%02d %s", h % 12 ? h % 12 : 12, mi, s, h < 12 ? "AM" : "PM"); break;
+        case 'T': o += (size_t)sprintf(out + o, "%02d:%02d:%02d", h, mi, s); break;
+        case 'W': if (mo) o += (size_t)sprintf(out + o, "%s", day_names[weekday(dn)]); break;
+        case 'a': if (mo) o += (size_t)sprintf(out + o, "%.3s", day_names[weekday(dn)]); break;
+        case 'w': o += (size_t)sprintf(out + o, "%d", (weekday(dn) + 1) % 7); break;
+        case 'j': o += (size_t)sprintf(out + o, "%03ld", dn - daynr(y, 1, 1) + 1); break;
+        case 'U': o += (size_t)sprintf(out + o, "%02d", calc_week(y, mo, d, 0, &yy)); break;
+        case 'u': o += (size_t)sprintf(out + o, "%02d", calc_week(y, mo, d, 1, &yy)); break;
+        case 'V': o += (size_t)sprintf(out + o, "%02d", calc_week(y, mo, d, 2, &yy)); break;
+        case 'v': o += (size_t)sprintf(out + o, "%02d", calc_week(y, mo, d, 3, &yy)); break;
+        case 'X': calc_week(y, mo, d, 2, &yy); o += (size_t)sprintf(out + o, "%04d", yy); break;
+        case 'x': calc_week(y, mo, d, 3, &yy); o += (size_t)sprintf(out + o, "%04d", yy); break;
+        default: out[o++] = c; break;
+        }
+    }
+    return ex_str(out, o, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static bool add_interval(int64_t dt, const char *unit, const pdb_value *amt, bool sub, int64_t *out)
+{
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    int64_t n = ex_to_int(amt);
+    if (sub) n = -n;
+    if (!strcmp(unit, "YEAR") || !strcmp(unit, "MONTH") || !strcmp(unit, "QUARTER") || !strcmp(unit, "YEAR_MONTH")) {
+        int64_t months = !strcmp(unit, "YEAR") ? n * 12 : !strcmp(unit, "QUARTER") ? n * 3 : n;
+        if (!strcmp(unit, "YEAR_MONTH") && amt->t == VT_STRING) {
+            int a = 0, b = 0;
+            sscanf(amt->p, "%d-%d", &a, &b);
+            months = (a * 12 + b) * (sub ? -1 : 1);
+        }
+        int64_t tm = (int64_t)y * 12 + (mo - 1) + months;
+        if (tm < 0 || tm >= 12 * 10000) return false;
+        y = (int)(tm / 12); mo = (int)(tm % 12) + 1;
+        if (d > days_in_month(y, mo)) d = days_in_month(y, mo);
+        *out = pdb_dt_pack(y, mo, d, h, mi, s, us);
+        return true;
+    }
+    int64_t secs;
+    if (!strcmp(unit, "DAY")) secs = n * 86400;
+    else if (!strcmp(unit, "WEEK")) secs = n * 7 * 86400;
+    else if (!strcmp(unit, "HOUR")) secs = n * 3600;
+    else if (!strcmp(unit, "MINUTE")) secs = n * 60;
+    else if (!strcmp(unit, "SECOND")) secs = n;
+    else if (!strcmp(unit, "MICROSECOND")) {
+        int64_t total = (daynr(y, mo, d) * 86400 + h * 3600 + mi * 60 + s) * 1000000 + us + n;
+        long dn = (long)(total / 86400000000LL);
+        int64_t rem = total % 86400000000LL;
+        from_daynr(dn, &y, &mo, &d);
+        *out = pdb_dt_pack(y, mo, d, (int)(rem / 3600000000LL), (int)(rem / 60000000 % 60), (int)(rem / 1000000 % 60), (int)(rem % 1000000));
+        return true;
+    } else {
+        /* compound units with string amounts: DAY_HOUR '1 2' etc. */
+        int a[4] = { 0 }, k = 0;
+        const char *p = amt->t == VT_STRING ? amt->p : NULL;
+        if (p) {
+            for (size_t i = 0; i < amt->len && k < 4;) {
+                while (i < amt->len && !isdigit((unsigned char)p[i])) i++;
+                if (i >= amt->len) break;
+                int v = 0;
+                while (i < amt->len && isdigit((unsigned char)p[i])) v = v * 10 + (p[i++] - '0');
+                a[k++] = v;
+            }
+        } else { a[0] = (int)ex_to_int(amt); k = 1; }
+        int64_t mult[4] = { 0 };
+        int nu = 0;
+        if (!strcmp(unit, "DAY_HOUR")) { mult[0] = 86400; mult[1] = 3600; nu = 2; }
+        else if (!strcmp(unit, "DAY_MINUTE")) { mult[0] = 86400; mult[1] = 3600; mult[2] = 60; nu = 3; }
+        else if (!strcmp(unit, "DAY_SECOND")) { mult[0] = 86400; mult[1] = 3600; mult[2] = 60; mult[3] = 1; nu = 4; }
+        else if (!strcmp(unit, "HOUR_MINUTE")) { mult[0] = 3600; mult[1] = 60; nu = 2; }
+        else if (!strcmp(unit, "HOUR_SECOND")) { mult[0] = 3600; mult[1] = 60; mult[2] = 1; nu = 3; }
+        else if (!strcmp(unit, "MINUTE_SECOND")) { mult[0] = 60; mult[1] = 1; nu = 2; }
+        else return false;
+        secs = 0;
+        int off = nu - k;
+        for (int i = 0; i < k && i + off < nu; i++) secs += a[i] * mult[i + off];
+        if (sub) secs = -secs;
+        if (p && memchr(p, '-', amt->len)) secs = -secs;
+    }
+    int64_t total = daynr(y, mo, d) * 86400 + h * 3600 + mi * 60 + s + secs;
+    if (total < 0) return false;
+    long dn = (long)(total / 86400);
+    int64_t rem = total % 86400;
+    from_daynr(dn, &y, &mo, &d);
+    if (y == 0 && mo == 0) return false;
+    *out = pdb_dt_pack(y, mo, d, (int)(rem / 3600), (int)(rem / 60 % 60), (int)(rem % 60), us);
+    return true;
+}
+
+static pdb_value dt_value(int64_t dt, bool is_date)
+{
+    pdb_value v = ex_int(dt);
+    v.t = is_date ? VT_DATE : VT_DATETIME;
+    return v;
+}
+
+static int64_t local_now(ex_ctx *ctx, bool utc)
+{
+    time_t secs = (time_t)(ctx->now_us / 1000000);
+    struct tm tm;
+    if (utc) gmtime_r(&secs, &tm); else localtime_r(&secs, &tm);
+    return pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0);
+}
+
+static void hex_of(const unsigned char *d, size_t n, char *out, bool upper)
+{
+    const char *h = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    for (size_t i = 0; i < n; i++) { out[2 * i] = h[d[i] >> 4]; out[2 * i + 1] = h[d[i] & 15]; }
+}
+
+static pdb_value case_map(ex_ctx *ctx, const pdb_value *v, bool upper)
+{
+    size_t n;
+    const char *s = ex_to_str(ctx->a, v, &n);
+    uint16_t coll = v->t == VT_STRING ? v->coll : ctx->s->coll_connection;
+    if (coll == COLL_BINARY) return mkstr(ctx, s, n, coll);
+    /* ICU full case mapping on UTF-16, as MariaDB's unicode collations map per character */
+    char *out = stor_arena_alloc(ctx->a, n * 3 + 4);
+    size_t o = 0;
+    for (size_t i = 0; i < n;) {
+        UChar32 c;
+        int32_t ii = (int32_t)i;
+        if (!is_mb(coll)) { c = (unsigned char)s[i]; ii++; }
+        else U8_NEXT((const uint8_t *)s, ii, (int32_t)n, c);
+        if (c < 0) { out[o++] = s[i]; i++; continue; }
+        UChar32 m = upper ? u_toupper(c) : u_tolower(c);
+        if (!is_mb(coll)) { out[o++] = (char)(m < 256 ? m : c); }
+        else { int32_t oo = (int32_t)o; U8_APPEND_UNSAFE((uint8_t *)out, oo, m); o = (size_t)oo; }
+        i = (size_t)ii;
+    }
+    return ex_str(out, o, coll);
+}
+
+static pdb_value do_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat)
+{
+    if (s->t == VT_NULL || pat->t == VT_NULL) return ex_null();
+    size_t sn, pn;
+    const char *ss = ex_to_str(ctx->a, s, &sn), *ps = ex_to_str(ctx->a, pat, &pn);
+    UErrorCode st = U_ZERO_ERROR;
+    UParseError pe;
+    uint16_t coll = s->t == VT_STRING ? s->coll : COLL_UTF8MB4_GENERAL_CI;
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    uint32_t flags = (co && co->ci) ? UREGEX_CASE_INSENSITIVE : 0;
+    UChar *up = stor_arena_alloc(ctx->a, (pn + 1) * sizeof(UChar)), *us = stor_arena_alloc(ctx->a, (sn + 1) * sizeof(UChar));
+    int32_t upl, usl;
+    u_strFromUTF8Lenient(up, (int32_t)pn + 1, &upl, ps, (int32_t)pn, &st);
+    u_strFromUTF8Lenient(us, (int32_t)sn + 1, &usl, ss, (int32_t)sn, &st);
+    if (U_FAILURE(st)) return ex_int(0);
+    URegularExpression *re = uregex_open(up, upl, flags, &pe, &st);
+    if (U_FAILURE(st)) ex_raise(ctx, 1139, "42000", "Got error '%s' from regexp", u_errorName(st));
+    uregex_setText(re, us, usl, &st);
+    UBool f = uregex_find(re, 0, &st);
+    uregex_close(re);
+    return ex_int(U_SUCCESS(st) && f);
+}
+
+/* ---------------------------------------------------------------- calls */
+
+void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l1, l2;
+    const char *s0, *s1, *s2;
+    *out = ex_null();
+    if (id == -1) { *out = do_regexp(ctx, &a[0], &a[1]); return; }
+    /* functions that look at NULL arguments themselves */
+    switch (id) {
+    case F_CONCAT_WS: {
+        if (a[0].t == VT_NULL) return;
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        size_t total = 0;
+        for (int i = 1; i < n; i++) if (a[i].t != VT_NULL) { ex_to_str(ctx->a, &a[i], &l1); total += l1 + l0; }
+        char *o = stor_arena_alloc(ctx->a, total + 1);
+        size_t k = 0;
+        bool first = true;
+        for (int i = 1; i < n; i++) {
+            if (a[i].t == VT_NULL) continue;
+            if (!first) { memcpy(o + k, s0, l0); k += l0; }
+            s1 = ex_to_str(ctx->a, &a[i], &l1);
+            memcpy(o + k, s1, l1); k += l1;
+            first = false;
+        }
+        *out = ex_str(o, k, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+        return;
+    }
+    case F_IF: *out = ex_is_true(&a[0]) ? a[1] : a[2]; return;
+    case F_IFNULL: *out = a[0].t != VT_NULL ? a[0] : a[1]; return;
+    case F_NULLIF: *out = (a[0].t != VT_NULL && a[1].t != VT_NULL && ex_compare(&a[0], &a[1], 0) == 0) ? ex_null() : a[0]; return;
+    case F_COALESCE: for (int i = 0; i < n; i++) if (a[i].t != VT_NULL) { *out = a[i]; return; } return;
+    case F_ISNULL: *out = ex_int(a[0].t == VT_NULL); return;
+    case F_FIELD: {
+        if (a[0].t == VT_NULL) { *out = ex_int(0); return; }
+        for (int i = 1; i < n; i++)
+            if (a[i].t != VT_NULL && ex_compare(&a[0], &a[i], 0) == 0) { *out = ex_int(i); return; }
+        *out = ex_int(0);
+        return;
+    }
+    case F_DATABASE: if (ctx->s->db[0]) *out = mkstr(ctx, ctx->s->db, strlen(ctx->s->db), COLL_UTF8MB3_GENERAL_CI); return;
+    case F_USER: case F_CURRENT_USER: {
+        char buf[400];
+        int k = snprintf(buf, sizeof buf, "%s@%s", ctx->s->user, ctx->s->host);
+        *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+        return;
+    }
+    case F_VERSION: { const char *v = pdb_server_version(); *out = mkstr(ctx, v, strlen(v), COLL_UTF8MB3_GENERAL_CI); return; }
+    case F_CONNECTION_ID: *out = ex_int(ctx->s->conn_id); out->t = VT_UINT; return;
+    case F_LAST_INSERT_ID:
+        if (n == 1) {
+            if (a[0].t == VT_NULL) { ctx->s->last_insert_id = 0; *out = ex_int(0); out->t = VT_UINT; return; }
+            ctx->s->last_insert_id = (uint64_t)ex_to_int(&a[0]);
+        }
+        *out = ex_int(0); out->t = VT_UINT; out->u = ctx->s->last_insert_id;
+        return;
+    case F_FOUND_ROWS: *out = ex_int((int64_t)ctx->s->found_rows); return;
+    case F_ROW_COUNT: *out = ex_int(ctx->s->row_count); return;
+    case F_NOW: { int64_t d = local_now(ctx, false); *out = dt_value(d, false); return; }
+    case F_UTC_TIMESTAMP: { int64_t d = local_now(ctx, true); *out = dt_value(d, false); return; }
+    case F_CURDATE: { int y, mo, d, h, mi, s, us; pdb_dt_unpack(local_now(ctx, false), &y, &mo, &d, &h, &mi, &s, &us); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
+    case F_CURTIME: { int y, mo, d, h, mi, s, us; pdb_dt_unpack(local_now(ctx, false), &y, &mo, &d, &h, &mi, &s, &us); *out = ex_int(((int64_t)h * 3600 + mi * 60 + s) * 1000000); out->t = VT_TIME; return; }
+    case F_UNIX_TIMESTAMP:
+        if (n == 0) { *out = ex_int(ctx->now_us / 1000000); return; }
+        break;
+    case F_PI: *out = ex_dbl(M_PI); return;
+    case F_RAND: *out = ex_dbl((double)random() / 2147483648.0); return;
+    case F_UUID: {
+        unsigned char r[16];
+        for (int i = 0; i < 16; i++) r[i] = (unsigned char)random();
+        char buf[40];
+        int k = snprintf(buf, sizeof buf, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+                         r[0], r[1], r[2], r[3], r[4], r[5], (r[6] & 0x0f) | 0x10, r[7], (r[8] & 0x3f) | 0x80, r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
+        *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+        return;
+    }
+    case F_VALUES: {
+        /* VALUES(col) in ON DUPLICATE KEY UPDATE: the column's value in the row we tried to insert */
+        if (!ctx->insert_vals || !e || e->args[0]->kind != E_COLUMN) return;
+        stor_table *t = ctx->insert_t;
+        for (uint32_t c = 0; c < t->ncols; c++)
+            if (!strcasecmp(t->cols[c].name, e->args[0]->s)) { *out = ctx->insert_vals[c]; return; }
+        return;
+    }
+    case F_SET_USERVAR: {
+        pdb_value v = a[1];
+        ex_uservar_set(ctx->s, e->args[0]->s, &v);
+        *out = v;
+        return;
+    }
+    case F_GREATEST: case F_LEAST: {
+        for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
+        pdb_value best = a[0];
+        for (int i = 1; i < n; i++) {
+            int c = ex_compare(&a[i], &best, 0);
+            if ((id == F_GREATEST && c > 0) || (id == F_LEAST && c < 0)) best = a[i];
+        }
+        *out = best;
+        return;
+    }
+    case F_SLEEP: {
+        double d = ex_to_double(&a[0]);
+        if (d > 0) { struct timespec ts = { (time_t)d, (long)((d - (double)(time_t)d) * 1e9) }; nanosleep(&ts, NULL); }
+        *out = ex_int(0);
+        return;
+    }
+    default: break;
+    }
+    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;   /* NULL in, NULL out */
+    switch (id) {
+    case F_CONCAT: {
+        size_t total = 0;
+        uint16_t coll = COLL_UTF8MB4_GENERAL_CI;
+        bool have = false;
+        for (int i = 0; i < n; i++) {
+            ex_to_str(ctx->a, &a[i], &l0); total += l0;
+            if (a[i].t == VT_STRING && !have) { coll = a[i].coll; have = true; }
+        }
+        char *o = stor_arena_alloc(ctx->a, total + 1);
+        size_t k = 0;
+        for (int i = 0; i < n; i++) { s0 = ex_to_str(ctx->a, &a[i], &l0); memcpy(o + k, s0, l0); k += l0; }
+        *out = ex_str(o, k, have ? coll : ctx->s->coll_connection);
+        return;
+    }
+    case F_SUBSTRING: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+        bool mb = is_mb(coll);
+        int64_t pos = ex_to_int(&a[1]);
+        size_t nch = char_count(s0, l0, mb);
+        int64_t len = n > 2 ? ex_to_int(&a[2]) : (int64_t)nch;
+        if (pos == 0 || len <= 0) { *out = ex_str("", 0, coll); return; }
+        int64_t start = pos > 0 ? pos - 1 : (int64_t)nch + pos;
+        if (start < 0 || start >= (int64_t)nch) { *out = ex_str("", 0, coll); return; }
+        size_t b = char_off(s0, l0, (size_t)start, mb);
+        size_t e2 = (uint64_t)len >= nch ? l0 : char_off(s0, l0, (size_t)(start + len), mb);
+        *out = ex_str(s0 + b, e2 - b, coll);
+        return;
+    }
+    case F_LEFT: case F_RIGHT: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+        bool mb = is_mb(coll);
+        int64_t k = ex_to_int(&a[1]);
+        size_t nch = char_count(s0, l0, mb);
+        if (k <= 0) { *out = ex_str("", 0, coll); return; }
+        if ((uint64_t)k >= nch) { *out = ex_str(s0, l0, coll); return; }
+        if (id == F_LEFT) *out = ex_str(s0, char_off(s0, l0, (size_t)k, mb), coll);
+        else { size_t b = char_off(s0, l0, nch - (size_t)k, mb); *out = ex_str(s0 + b, l0 - b, coll); }
+        return;
+    }
+    case F_LENGTH: case F_OCTET_LENGTH: ex_to_str(ctx->a, &a[0], &l0); *out = ex_int((int64_t)l0); return;
+    case F_BIT_LENGTH: ex_to_str(ctx->a, &a[0], &l0); *out = ex_int((int64_t)l0 * 8); return;
+    case F_CHAR_LENGTH: s0 = ex_to_str(ctx->a, &a[0], &l0); *out = ex_int((int64_t)char_count(s0, l0, is_mb(a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI))); return;
+    case F_LOWER: *out = case_map(ctx, &a[0], false); return;
+    case F_UPPER: *out = case_map(ctx, &a[0], true); return;
+    case F_LTRIM: case F_RTRIM: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        size_t b = 0, en = l0;
+        if (id == F_LTRIM) while (b < en && s0[b] == ' ') b++;
+        else while (en > b && s0[en - 1] == ' ') en--;
+        *out = ex_str(s0 + b, en - b, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+        return;
+    }
+    case F_TRIM: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        s1 = ex_to_str(ctx->a, &a[1], &l1);   /* mode */
+        const char *rm = " "; size_t rl = 1;
+        if (n > 2) rm = ex_to_str(ctx->a, &a[2], &rl);
+        size_t b = 0, en = l0;
+        if (rl) {
+            if (l1 != 8 || memcmp(s1, "TRAILING", 8)) while (en - b >= rl && !memcmp(s0 + b, rm, rl)) b += rl;
+            if (l1 != 7 || memcmp(s1, "LEADING", 7)) while (en - b >= rl && !memcmp(s0 + en - rl, rm, rl)) en -= rl;
+        }
+        *out = ex_str(s0 + b, en - b, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+        return;
+    }
+    case F_REPLACE: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1); s2 = ex_to_str(ctx->a, &a[2], &l2);
+        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+        if (!l1) { *out = ex_str(s0, l0, coll); return; }
+        size_t cnt = 0;
+        for (size_t i = 0; i + l1 <= l0;) { if (!memcmp(s0 + i, s1, l1)) { cnt++; i += l1; } else i++; }
+        char *o = stor_arena_alloc(ctx->a, l0 + cnt * l2 + 1);
+        size_t k = 0;
+        for (size_t i = 0; i < l0;) {
+            if (i + l1 <= l0 && !memcmp(s0 + i, s1, l1)) { memcpy(o + k, s2, l2); k += l2; i += l1; }
+            else o[k++] = s0[i++];
+        }
+        *out = ex_str(o, k, coll);
+        return;
+    }
+    case F_LOCATE: case F_INSTR: {
+        const pdb_value *needle = id == F_LOCATE ? &a[0] : &a[1], *hay = id == F_LOCATE ? &a[1] : &a[0];
+        s0 = ex_to_str(ctx->a, hay, &l0); s1 = ex_to_str(ctx->a, needle, &l1);
+        uint16_t coll = hay->t == VT_STRING ? hay->coll : COLL_UTF8MB4_GENERAL_CI;
+        bool mb = is_mb(coll);
+        int64_t start = id == F_LOCATE && n > 2 ? ex_to_int(&a[2]) : 1;
+        if (start < 1) { *out = ex_int(0); return; }
+        size_t b = char_off(s0, l0, (size_t)start - 1, mb);
+        size_t ci = (size_t)start - 1;
+        const pdb_collation *co = pdb_coll_by_id(coll);
+        for (size_t i = b; i <= l0; ci++) {
+            /* compare the needle's length in characters at i */
+            size_t nl1 = char_count(s1, l1, mb);
+            size_t e2 = char_off(s0 + i, l0 - i, nl1, mb);
+            if (e2 >= (mb ? 0 : 0) && char_count(s0 + i, e2, mb) == nl1) {
+                bool eq = (co && !co->binary) ? pdb_coll_cmp(coll, s0 + i, e2, s1, l1) == 0 && !(co->pad_space && (e2 != l1 && (s0[i + e2 - 1] == ' ' || s1[l1 - 1] == ' ')))
+                                              : (e2 == l1 && !memcmp(s0 + i, s1, l1));
+                if (eq) { *out = ex_int((int64_t)ci + 1); return; }
+            }
+            if (i >= l0) break;
+            i += mb ? u8len((unsigned char)s0[i]) : 1;
+        }
+        *out = ex_int(0);
+        return;
+    }
+    case F_LPAD: case F_RPAD: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0); s2 = ex_to_str(ctx->a, &a[2], &l2);
+        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+        bool mb = is_mb(coll);
+        int64_t len = ex_to_int(&a[1]);
+        if (len < 0) return;
+        size_t nch = char_count(s0, l0, mb);
+        if ((uint64_t)len <= nch) { *out = ex_str(s0, char_off(s0, l0, (size_t)len, mb), coll); return; }
+        if (!l2) return;
+        size_t need = (size_t)len - nch, pch = char_count(s2, l2, mb);
+        char *o = stor_arena_alloc(ctx->a, l0 + need * 4 + 1);
+        size_t k = 0;
+        if (id == F_RPAD) { memcpy(o, s0, l0); k = l0; }
+        while (need > 0) {
+            size_t take = need < pch ? need : pch;
+            size_t bytes = char_off(s2, l2, take, mb);
+            memcpy(o + k, s2, bytes); k += bytes; need -= take;
+        }
+        if (id == F_LPAD) { memcpy(o + k, s0, l0); k += l0; }
+        *out = ex_str(o, k, coll);
+        return;
+    }
+    case F_REPEAT: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        int64_t k = ex_to_int(&a[1]);
+        if (k <= 0 || !l0) { *out = ex_str("", 0, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection); return; }
+        if ((uint64_t)k * l0 > ctx->s->max_allowed_packet) { ex_warn(ctx, "Warning", 1301, "Result of repeat() was larger than max_allowed_packet (%llu) - truncated", (unsigned long long)ctx->s->max_allowed_packet); return; }
+        char *o = stor_arena_alloc(ctx->a, (size_t)k * l0 + 1);
+        for (int64_t i = 0; i < k; i++) memcpy(o + (size_t)i * l0, s0, l0);
+        *out = ex_str(o, (size_t)k * l0, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+        return;
+    }
+    case F_SPACE: {
+        int64_t k = ex_to_int(&a[0]);
+        if (k < 0) k = 0;
+        char *o = stor_arena_alloc(ctx->a, (size_t)k + 1);
+        memset(o, ' ', (size_t)k);
+        *out = ex_str(o, (size_t)k, ctx->s->coll_connection);
+        return;
+    }
+    case F_REVERSE: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+        char *o = stor_arena_alloc(ctx->a, l0 + 1);
+        if (is_mb(coll)) {
+            size_t k = l0;
+            for (size_t i = 0; i < l0;) { size_t c = u8len((unsigned char)s0[i]); if (i + c > l0) c = l0 - i; k -= c; memcpy(o + k, s0 + i, c); i += c; }
+        } else for (size_t i = 0; i < l0; i++) o[i] = s0[l0 - 1 - i];
+        *out = ex_str(o, l0, coll);
+        return;
+    }
+    case F_FIND_IN_SET: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1);
+        if (memchr(s0, ',', l0)) { *out = ex_int(0); return; }
+        int64_t idx = 1;
+        size_t st = 0;
+        uint16_t coll = a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI;
+        for (size_t i = 0; i <= l1; i++) {
+            if (i == l1 || s1[i] == ',') {
+                if (pdb_coll_cmp(coll, s1 + st, i - st, s0, l0) == 0 && !(l1 == 0)) { *out = ex_int(idx); return; }
+                idx++; st = i + 1;
+            }
+        }
+        *out = ex_int(0);
+        return;
+    }
+    case F_SUBSTRING_INDEX: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1);
+        int64_t cnt = ex_to_int(&a[2]);
+        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+        if (!l1 || cnt == 0) { *out = ex_str("", 0, coll); return; }
+        if (cnt > 0) {
+            size_t i = 0; int64_t c = 0;
+            while (i + l1 <= l0) {
+                if (!memcmp(s0 + i, s1, l1)) { if (++c == cnt) { *out = ex_str(s0, i, coll); return; } i += l1; }
+                else i++;
+            }
+            *out = ex_str(s0, l0, coll);
+        } else {
+            int64_t c = 0;
+            for (size_t i = l0; i >= l1; ) {
+                if (!memcmp(s0 + i - l1, s1, l1)) { if (--c == cnt) { *out = ex_str(s0 + i, l0 - i, coll); return; } i -= l1; }
+                else i--;
+                if (i < l1) break;
+            }
+            *out = ex_str(s0, l0, coll);
+        }
+        return;
+    }
+    case F_HEX: {
+        if (a[0].t != VT_STRING) {
+            char buf[32];
+            int k = snprintf(buf, sizeof buf, "%llX", (unsigned long long)ex_to_int(&a[0]));
+            *out = mkstr(ctx, buf, (size_t)k, ctx->s->coll_connection);
+            return;
+        }
+        char *o = stor_arena_alloc(ctx->a, a[0].len * 2 + 1);
+        hex_of((const unsigned char *)a[0].p, a[0].len, o, true);
+        *out = ex_str(o, a[0].len * 2, ctx->s->coll_connection);
+        return;
+    }
+    case F_MD5: case F_SHA1: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        unsigned char md[64]; unsigned int ml = 0;
+        EVP_Digest(s0, l0, md, &ml, id == F_MD5 ? EVP_md5() : EVP_sha1(), NULL);
+        char *o = stor_arena_alloc(ctx->a, ml * 2 + 1);
+        hex_of(md, ml, o, false);
+        *out = ex_str(o, ml * 2, ctx->s->coll_connection);
+        return;
+    }
+    case F_CRC32: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        uint32_t c = 0xffffffffu;
+        for (size_t i = 0; i < l0; i++) { c ^= (unsigned char)s0[i]; for (int k = 0; k < 8; k++) c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1; }
+        *out = ex_int(0); out->t = VT_UINT; out->u = c ^ 0xffffffffu;
+        return;
+    }
+    case F_TO_BASE64: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        char *o = stor_arena_alloc(ctx->a, l0 * 2 + 8);
+        int k = EVP_EncodeBlock((unsigned char *)o, (const unsigned char *)s0, (int)l0);
+        *out = ex_str(o, (size_t)k, ctx->s->coll_connection);
+        return;
+    }
+    case F_ASCII: s0 = ex_to_str(ctx->a, &a[0], &l0); *out = ex_int(l0 ? (unsigned char)s0[0] : 0); return;
+    case F_ABS:
+        if (a[0].t == VT_INT) *out = ex_int(a[0].i < 0 ? -a[0].i : a[0].i);
+        else if (a[0].t == VT_DECIMAL) { *out = a[0]; if (out->i < 0) out->i = -out->i; }
+        else if (a[0].t == VT_UINT) *out = a[0];
+        else *out = ex_dbl(fabs(ex_to_double(&a[0])));
+        return;
+    case F_SIGN: { double d = ex_to_double(&a[0]); *out = ex_int(d > 0 ? 1 : d < 0 ? -1 : 0); return; }
+    case F_SQRT: { double d = ex_to_double(&a[0]); if (d < 0) return; *out = ex_dbl(sqrt(d)); return; }
+    case F_POW: *out = ex_dbl(pow(ex_to_double(&a[0]), ex_to_double(&a[1]))); return;
+    case F_CEIL: case F_FLOOR:
+        if (a[0].t == VT_INT || a[0].t == VT_UINT) { *out = a[0]; return; }
+        if (a[0].t == VT_DECIMAL) {
+            int64_t p = ex_pow10[a[0].scale], q = a[0].i / p, r = a[0].i % p;
+            if (id == F_CEIL && r > 0) q++;
+            if (id == F_FLOOR && r < 0) q--;
+            *out = ex_int(q);
+            return;
+        }
+        *out = ex_dbl(id == F_CEIL ? ceil(ex_to_double(&a[0])) : floor(ex_to_double(&a[0])));
+        return;
+    case F_ROUND: case F_TRUNCATE: {
+        int64_t d = n > 1 ? ex_to_int(&a[1]) : 0;
+        if (a[0].t == VT_INT || a[0].t == VT_UINT) {
+            if (d >= 0) { *out = a[0]; return; }
+            if (d < -18) { *out = ex_int(0); return; }
+            int64_t p = ex_pow10[-d], v = a[0].i, q = v / p * p, r = v % p;
+            if (id == F_ROUND && (r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -p : p;
+            *out = ex_int(q);
+            return;
+        }
+        if (a[0].t == VT_DECIMAL) {
+            int sc = a[0].scale;
+            if (d >= sc) { *out = a[0]; if (d > sc && d <= 18) { __int128 v = (__int128)a[0].i * ex_pow10[d - sc]; if (v <= INT64_MAX && v >= INT64_MIN) { out->i = (int64_t)v; out->scale = (uint8_t)d; } } return; }
+            int drop = sc - (int)(d < 0 ? 0 : d);
+            int64_t p = ex_pow10[drop], v = a[0].i, q = v / p, r = v % p;
+            if (id == F_ROUND && (r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -1 : 1;
+            out->t = VT_DECIMAL; out->i = q; out->scale = (uint8_t)(d < 0 ? 0 : d);
+            if (d < 0) { int64_t pp = ex_pow10[-d]; int64_t rr = q % pp; q -= rr; if (id == F_ROUND && (rr < 0 ? -rr : rr) * 2 >= pp) q += q < 0 ? -pp : pp; out->i = q; }
+            return;
+        }
+        double x = ex_to_double(&a[0]), p = pow(10.0, (double)d);
+        double r = id == F_ROUND ? (d >= 0 ? rint(x * p) / p : rint(x / pow(10.0, (double)-d)) * pow(10.0, (double)-d)) : trunc(x * p) / p;
+        if (id == F_ROUND && d >= 0) {
+            /* MySQL rounds half away from zero */
+            double y = x * p;
+            r = (y < 0 ? -floor(-y + 0.5) : floor(y + 0.5)) / p;
+        }
+        *out = ex_dbl(r);
+        return;
+    }
+    case F_MOD: { pdb_value x = a[0]; pdb_value y = a[1]; pdb_value r = x;
+        (void)y;
+        double yd = ex_to_double(&a[1]);
+        if (yd == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; }
+        if ((x.t == VT_INT || x.t == VT_UINT) && (a[1].t == VT_INT || a[1].t == VT_UINT)) { *out = ex_int(a[1].i == -1 ? 0 : x.i % a[1].i); return; }
+        r = ex_dbl(fmod(ex_to_double(&a[0]), yd));
+        *out = r;
+        return;
+    }
+    case F_DATE_ADD: case F_DATE_SUB: {
+        int64_t dt; bool isd;
+        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        s2 = ex_to_str(ctx->a, &a[2], &l2);
+        char unit[32];
+        snprintf(unit, sizeof unit, "%.*s", (int)l2, s2);
+        int64_t r;
+        if (!add_interval(dt, unit, &a[1], id == F_DATE_SUB, &r)) return;
+        bool date_unit = !strcmp(unit, "DAY") || !strcmp(unit, "WEEK") || !strcmp(unit, "MONTH") || !strcmp(unit, "QUARTER") || !strcmp(unit, "YEAR") || !strcmp(unit, "YEAR_MONTH");
+        if (a[0].t == VT_STRING) {
+            pdb_value v = dt_value(r, isd && date_unit);
+            char *buf = stor_arena_alloc(ctx->a, 40);
+            const char *o;
+            size_t k = pdb_value_text(&v, NULL, buf, 40, &o);
+            *out = ex_str(o, k, COLL_UTF8MB4_GENERAL_CI);
+            return;
+        }
+        *out = dt_value(r, isd && date_unit);
+        return;
+    }
+    case F_DATE_FORMAT: {
+        int64_t dt; bool isd;
+        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        s1 = ex_to_str(ctx->a, &a[1], &l1);
+        *out = date_format(ctx, dt, s1, l1);
+        return;
+    }
+    case F_FROM_UNIXTIME: {
+        double ts = ex_to_double(&a[0]);
+        if (ts < 0) return;
+        time_t t = (time_t)ts;
+        struct tm tm;
+        localtime_r(&t, &tm);
+        int64_t dt = pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0);
+        if (n == 2) { s1 = ex_to_str(ctx->a, &a[1], &l1); *out = date_format(ctx, dt, s1, l1); return; }
+        *out = dt_value(dt, false);
+        return;
+    }
+    case F_UNIX_TIMESTAMP: {
+        int64_t dt; bool isd;
+        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        int y, mo, d, h, mi, s, us;
+        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        struct tm tm = { 0 };
+        tm.tm_year = y - 1900; tm.tm_mon = mo - 1; tm.tm_mday = d; tm.tm_hour = h; tm.tm_min = mi; tm.tm_sec = s; tm.tm_isdst = -1;
+        time_t t = mktime(&tm);
+        *out = ex_int(t < 0 ? 0 : (int64_t)t);
+        return;
+    }
+    case F_DATE: { int64_t dt; bool isd; if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
+    case F_YEAR: case F_MONTH: case F_DAY: case F_HOUR: case F_MINUTE: case F_SECOND: case F_WEEK:
+    case F_DAYOFWEEK: case F_DAYOFYEAR: case F_WEEKDAY: {
+        int64_t dt; bool isd;
+        int y, mo, d, h, mi, s, us;
+        if ((id == F_HOUR || id == F_MINUTE || id == F_SECOND) && a[0].t == VT_TIME) {
+            int64_t t = a[0].i < 0 ? -a[0].i : a[0].i, sec = t / 1000000;
+            *out = ex_int(id == F_HOUR ? sec / 3600 : id == F_MINUTE ? (sec / 60) % 60 : sec % 60);
+            return;
+        }
+        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        switch (id) {
+        case F_YEAR: *out = ex_int(y); break;
+        case F_MONTH: *out = ex_int(mo); break;
+        case F_DAY: *out = ex_int(d); break;
+        case F_HOUR: *out = ex_int(h); break;
+        case F_MINUTE: *out = ex_int(mi); break;
+        case F_SECOND: *out = ex_int(s); break;
+        case F_DAYOFWEEK: if (!mo) return; *out = ex_int((weekday(daynr(y, mo, d)) + 1) % 7 + 1); break;
+        case F_WEEKDAY: if (!mo) return; *out = ex_int(weekday(daynr(y, mo, d))); break;
+        case F_DAYOFYEAR: if (!mo) return; *out = ex_int(daynr(y, mo, d) - daynr(y, 1, 1) + 1); break;
+        case F_WEEK: {
+            int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0, yy;
+            if (!mo) return;
+            *out = ex_int(calc_week(y, mo, d, mode & 7, &yy));
+            break;
+        }
+        }
+        return;
+    }
+    case F_DATEDIFF: {
+        int64_t d1, d2; bool i1, i2;
+        if (!get_dt(ctx, &a[0], &d1, &i1) || !get_dt(ctx, &a[1], &d2, &i2)) return;
+        int y, mo, d, h, mi, s, us, y2, mo2, dd2;
+        pdb_dt_unpack(d1, &y, &mo, &d, &h, &mi, &s, &us);
+        pdb_dt_unpack(d2, &y2, &mo2, &dd2, &h, &mi, &s, &us);
+        *out = ex_int(daynr(y, mo, d) - daynr(y2, mo2, dd2));
+        return;
+    }
+    default:
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support this function");
+    }
+}
+
+/* ---------------------------------------------------------------- LIKE */
+
+static int lk_next(const char *s, size_t n, size_t *i, bool mb)
+{
+    if (*i >= n) return -1;
+    if (!mb) return (unsigned char)s[(*i)++];
+    UChar32 c;
+    int32_t ii = (int32_t)*i;
+    U8_NEXT((const uint8_t *)s, ii, (int32_t)n, c);
+    *i = (size_t)ii;
+    return c < 0 ? 0xfffd : c;
+}
+
+static bool ch_eq(int a, int b, uint16_t coll, const pdb_collation *co)
+{
+    if (a == b) return true;
+    if (!co || co->binary) return false;
+    char ba[4], bb[4];
+    int32_t la = 0, lb = 0;
+    if (co->maxlen == 1) { ba[0] = (char)a; bb[0] = (char)b; la = lb = 1; }
+    else { U8_APPEND_UNSAFE((uint8_t *)ba, la, a); U8_APPEND_UNSAFE((uint8_t *)bb, lb, b); }
+    return pdb_coll_cmp(coll, ba, (size_t)la, bb, (size_t)lb) == 0;
+}
+
+static bool like_rec(const char *s, size_t sn, size_t si, const char *p, size_t pn, size_t pi, int esc,
+                     uint16_t coll, const pdb_collation *co, bool mb, int depth)
+{
+    while (pi < pn) {
+        size_t pj = pi;
+        int pc = lk_next(p, pn, &pj, mb);
+        if (pc == '%') {
+            /* collapse runs of % and _ */
+            size_t pk = pj;
+            while (pk < pn) {
+                size_t t = pk;
+                int c = lk_next(p, pn, &t, mb);
+                if (c == '%') { pk = t; continue; }
+                if (c == '_') { if (si >= sn) return false; lk_next(s, sn, &si, mb); pk = t; continue; }
+                break;
+            }
+            if (pk >= pn) return true;
+            if (depth > 1000) return false;
+            for (size_t k = si; k <= sn;) {
+                if (like_rec(s, sn, k, p, pn, pk, esc, coll, co, mb, depth + 1)) return true;
+                if (k >= sn) break;
+                lk_next(s, sn, &k, mb);
+            }
+            return false;
+        }
+        if (si >= sn) return false;
+        int sc = lk_next(s, sn, &si, mb);
+        if (pc == '_') { pi = pj; continue; }
+        if (pc == esc && pj < pn) pc = lk_next(p, pn, &pj, mb);
+        if (!ch_eq(sc, pc, coll, co)) return false;
+        pi = pj;
+    }
+    return si >= sn;
+}
+
+bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll)
+{
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    bool mb = co && co->maxlen > 1;
+    return like_rec(s, sn, 0, p, pn, 0, esc, coll, co, mb, 0);
+}
+
+/* ---------------------------------------------------------------- CAST */
+
+void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out)
+{
+    if (in->t == VT_NULL) { *out = ex_null(); return; }
+    switch (c->type) {
+    case -1: case -2: {
+        if (in->t == VT_STRING) {
+            /* leading integer of the string */
+            const char *s = in->p; size_t n = in->len, i = 0;
+            while (i < n && isspace((unsigned char)s[i])) i++;
+            bool neg = false;
+            if (i < n && (s[i] == '-' || s[i] == '+')) { neg = s[i] == '-'; i++; }
+            uint64_t v = 0; size_t st = i;
+            while (i < n && isdigit((unsigned char)s[i])) { v = v * 10 + (uint64_t)(s[i] - '0'); i++; }
+            if (i < n || st == i) {
+                char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
+                ex_warn(ctx, "Warning", 1292, "Truncated incorrect INTEGER value: '%s'", buf);
+            }
+            *out = ex_int(neg ? -(int64_t)v : (int64_t)v);
+            if (c->type == -2 && !neg) { out->t = VT_UINT; out->u = v; }
+            return;
+        }
+        *out = ex_int(ex_to_int(in));
+        if (c->type == -2) out->t = VT_UINT;
+        return;
+    }
+    case CT_DECIMAL: {
+        int sc = c->scale < 0 ? 0 : c->scale;
+        double d = ex_to_double(in);
+        double m = d * (double)ex_pow10[sc > 18 ? 18 : sc];
+        *out = ex_int((int64_t)(m < 0 ? m - 0.5 : m + 0.5));
+        if (in->t == VT_DECIMAL || in->t == VT_INT) {
+            int s0 = in->t == VT_DECIMAL ? in->scale : 0;
+            __int128 v = in->i;
+            if (sc >= s0) v *= ex_pow10[sc - s0];
+            else { int64_t p = ex_pow10[s0 - sc]; __int128 q = v / p, r = v % p; if ((r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -1 : 1; v = q; }
+            out->i = (int64_t)v;
+        }
+        out->t = VT_DECIMAL; out->scale = (uint8_t)sc;
+        return;
+    }
+    case CT_DOUBLE: case CT_FLOAT: *out = ex_dbl(ex_to_double(in)); return;
+    case CT_DATE: case CT_DATETIME: {
+        int64_t dt; bool isd;
+        if (in->t == VT_DATETIME || in->t == VT_DATE) { dt = in->i; }
+        else if (!get_dt(ctx, in, &dt, &isd)) { *out = ex_null(); return; }
+        if (c->type == CT_DATE) { int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us); dt = pdb_dt_pack(y, mo, d, 0, 0, 0, 0); }
+        *out = dt_value(dt, c->type == CT_DATE);
+        return;
+    }
+    case CT_TIME: {
+        size_t n; const char *s = ex_to_str(ctx->a, in, &n);
+        int h = 0, m = 0, sec = 0;
+        if (sscanf(s, "%d:%d:%d", &h, &m, &sec) < 2) { *out = ex_null(); return; }
+        *out = ex_int(((int64_t)h * 3600 + m * 60 + sec) * 1000000); out->t = VT_TIME;
+        return;
+    }
+    default: {
+        size_t n;
+        const char *s = ex_to_str(ctx->a, in, &n);
+        uint16_t coll = c->type == CT_VARBINARY ? COLL_BINARY : c->coll;
+        if (c->len >= 0) {
+            bool mb = is_mb(coll);
+            size_t cut = char_off(s, n, (size_t)c->len, mb);
+            if (cut < n) {
+                ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", coll == COLL_BINARY ? "BINARY" : "CHAR", (int)(n > 64 ? 64 : n), s);
+                n = cut;
+            }
+        }
+        *out = ex_str(s, n, coll);
+        return;
+    }
+    }
+}
+
+/* ---------------------------------------------------------------- storing */
+
+static void trunc_warn(ex_ctx *ctx, uint32_t rowno, const stor_column *c, int code, const char *what, const char *val, size_t vn)
+{
+    if (ctx->strict) {
+        if (code == 1264) ex_raise(ctx, 1264, "22003", "Out of range value for column '%s' at row %u", c->name, rowno);
+        if (code == 1406) ex_raise(ctx, 1406, "22001", "Data too long for column '%s' at row %u", c->name, rowno);
+        ex_raise(ctx, 1366, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u", what, (int)(vn > 64 ? 64 : vn), val,
+                 ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
+    }
+    if (code == 1264) ex_warn(ctx, "Warning", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
+    else if (code == 1265) ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    else if (code == 1406) ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    else ex_warn(ctx, "Warning", 1366, "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u", what, (int)(vn > 64 ? 64 : vn), val,
+                 ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
+}
+
+int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno)
+{
+    *out = ex_null();
+    if (v->t == VT_NULL) return 0;
+    switch (c->type) {
+    case CT_TINYINT: case CT_SMALLINT: case CT_MEDIUMINT: case CT_INT: case CT_BIGINT: case CT_YEAR: {
+        int64_t x;
+        uint64_t ux = 0;
+        bool neg = false;
+        if (v->t == VT_STRING) {
+            bool tr;
+            double d = ex_str_to_double(v->p, v->len, &tr);
+            if (tr) {
+                /* only whitespace-trailing is fine */
+                trunc_warn(ctx, rowno, c, 1366, "integer", v->p, v->len);
+            }
+            if (d >= 1.8446744073709552e19) { x = INT64_MAX; ux = UINT64_MAX; }
+            else if (d < -9.2233720368547758e18) { x = INT64_MIN; neg = true; }
+            else { double r = rint(d); neg = r < 0; x = neg ? (int64_t)r : (int64_t)(uint64_t)r; ux = neg ? 0 : (uint64_t)r; }
+        } else if (v->t == VT_UINT) { ux = v->u; x = (int64_t)v->u; neg = false; }
+        else if (v->t == VT_DOUBLE) {
+            double r = rint(v->d);
+            neg = r < 0;
+            if (r >= 1.8446744073709552e19) { ux = UINT64_MAX; x = INT64_MAX; }
+            else if (r < -9.2233720368547758e18) { x = INT64_MIN; }
+            else { x = neg ? (int64_t)r : (int64_t)(uint64_t)r; ux = neg ? 0 : (uint64_t)r; }
+        }
+        else { x = ex_to_int(v); neg = x < 0; ux = neg ? 0 : (uint64_t)x; }
+        int64_t lo, hi;
+        uint64_t uhi;
+        switch (c->type) {
+        case CT_TINYINT: lo = -128; hi = 127; uhi = 255; break;
+        case CT_SMALLINT: lo = -32768; hi = 32767; uhi = 65535; break;
+        case CT_MEDIUMINT: lo = -8388608; hi = 8388607; uhi = 16777215; break;
+        case CT_INT: lo = INT32_MIN; hi = INT32_MAX; uhi = UINT32_MAX; break;
+        case CT_YEAR: lo = 0; hi = 2155; uhi = 2155; break;
+        default: lo = INT64_MIN; hi = INT64_MAX; uhi = UINT64_MAX; break;
+        }
+        if (c->type == CT_YEAR) {
+            if (x > 0 && x < 70) x += 2000;
+            else if (x >= 70 && x < 100) x += 1900;
+            if (x != 0 && (x < 1901 || x > 2155)) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = 0; }
+            *out = ex_int(x);
+            return 0;
+        }
+        if (c->is_unsigned) {
+            if (neg) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = 0; }
+            else if (ux > uhi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = uhi; }
+            *out = ex_int((int64_t)ux);
+            return 0;
+        }
+        if (!neg && (v->t == VT_UINT || ux > (uint64_t)INT64_MAX) && ux > (uint64_t)hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
+        else if (x < lo) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = lo; }
+        else if (x > hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
+        *out = ex_int(x);
+        return 0;
+    }
+    case CT_DECIMAL: {
+        int sc = c->scale < 0 ? 0 : c->scale;
+        int prec = (int)c->width;
+        __int128 val;
+        if (v->t == VT_DECIMAL || v->t == VT_INT) {
+            int s0 = v->t == VT_DECIMAL ? v->scale : 0;
+            val = v->i;
+            if (sc >= s0) val *= ex_pow10[sc - s0];
+            else {
+                int64_t p = ex_pow10[s0 - sc];
+                __int128 q = val / p, r = val % p;
+                if ((r < 0 ? -r : r) * 2 >= p) q += val < 0 ? -1 : 1;
+                if (r) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+                val = q;
+            }
+        } else {
+            bool tr = false;
+            double d = v->t == VT_STRING ? ex_str_to_double(v->p, v->len, &tr) : ex_to_double(v);
+            if (v->t == VT_STRING) {
+                int64_t dv; uint8_t ds;
+                if (ex_parse_decimal(v->p, v->len, &dv, &ds)) { pdb_value dd = *v; dd.t = VT_DECIMAL; dd.i = dv; dd.scale = ds; return ex_store_convert(ctx, c, &dd, out, rowno); }
+                if (tr) trunc_warn(ctx, rowno, c, 1366, "decimal", v->p, v->len);
+            }
+            double m = d * (double)ex_pow10[sc];
+            val = (__int128)(m < 0 ? m - 0.5 : m + 0.5);
+        }
+        __int128 maxv = 1;
+        for (int i = 0; i < prec && i < 38; i++) maxv *= 10;
+        maxv -= 1;
+        if (val > maxv) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = maxv; }
+        if (val < -maxv) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = -maxv; }
+        if (c->is_unsigned && val < 0) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = 0; }
+        *out = ex_int((int64_t)val);
+        out->t = VT_DECIMAL; out->scale = (uint8_t)sc;
+        return 0;
+    }
+    case CT_FLOAT: case CT_DOUBLE: {
+        bool tr = false;
+        double d = v->t == VT_STRING ? ex_str_to_double(v->p, v->len, &tr) : ex_to_double(v);
+        if (tr) trunc_warn(ctx, rowno, c, 1366, "double", v->p, v->len);
+        if (c->type == CT_FLOAT) d = (double)(float)d;
+        if (c->scale >= 0) { double p = pow(10, c->scale); d = rint(d * p) / p; }
+        if (c->is_unsigned && d < 0) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); d = 0; }
+        *out = ex_dbl(d);
+        return 0;
+    }
+    case CT_DATE: case CT_DATETIME: case CT_TIMESTAMP: {
+        int64_t dt; bool isd;
+        if (v->t == VT_DATETIME || v->t == VT_DATE) dt = v->i;
+        else {
+            size_t n; const char *s = ex_to_str(ctx->a, v, &n);
+            if (ex_parse_datetime(s, n, &dt, &isd) != 0) {
+                if (ctx->strict) ex_raise(ctx, 1292, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u",
+                                          c->type == CT_DATE ? "date" : "datetime", (int)n, s, ctx->insert_t ? ctx->insert_t->db : "",
+                                          ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
+                ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+                dt = 0;
+            }
+        }
+        int y, mo, d, h, mi, s, us;
+        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        if (c->type == CT_DATE) {
+            if (h || mi || s || us) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+            dt = pdb_dt_pack(y, mo, d, 0, 0, 0, 0);
+        } else {
+            int fsp = c->scale < 0 ? 0 : c->scale;
+            int64_t p = ex_pow10[6 - fsp];
+            int us2 = (int)((us + p / 2) / p * p);
+            if (us2 >= 1000000) us2 = (int)((us / p) * p);
+            dt = pdb_dt_pack(y, mo, d, h, mi, s, us2);
+        }
+        *out = ex_int(dt);
+        out->t = c->type == CT_DATE ? VT_DATE : VT_DATETIME;
+        return 0;
+    }
+    case CT_TIME: {
+        size_t n; const char *s = ex_to_str(ctx->a, v, &n);
+        int h = 0, m = 0, sec = 0;
+        bool neg = n && s[0] == '-';
+        if (sscanf(s + neg, "%d:%d:%d", &h, &m, &sec) < 2) { trunc_warn(ctx, rowno, c, 1265, "time", s, n); }
+        int64_t us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000;
+        *out = ex_int(neg ? -us : us); out->t = VT_TIME;
+        return 0;
+    }
+    default: {   /* strings */
+        size_t n;
+        const char *s = ex_to_str(ctx->a, v, &n);
+        if (c->type == CT_ENUM) {
+            for (uint32_t i = 0; i < c->n_enum; i++)
+                if (pdb_coll_cmp(c->coll, c->enum_vals[i], strlen(c->enum_vals[i]), s, n) == 0) {
+                    *out = ex_str(c->enum_vals[i], strlen(c->enum_vals[i]), c->coll);
+                    return 0;
+                }
+            if (v->t != VT_STRING) {
+                int64_t k = ex_to_int(v);
+                if (k >= 1 && (uint64_t)k <= c->n_enum) { *out = ex_str(c->enum_vals[k - 1], strlen(c->enum_vals[k - 1]), c->coll); return 0; }
+            }
+            trunc_warn(ctx, rowno, c, 1265, "enum", s, n);
+            *out = ex_str("", 0, c->coll);
+            return 0;
+        }
+        uint32_t maxch;
+        switch (c->type) {
+        case CT_CHAR: case CT_VARCHAR: case CT_BINARY: case CT_VARBINARY: maxch = c->width; break;
+        case CT_TINYTEXT: case CT_TINYBLOB: maxch = 255; break;
+        case CT_TEXT: case CT_BLOB: maxch = 65535; break;
+        case CT_MEDIUMTEXT: case CT_MEDIUMBLOB: maxch = 16777215; break;
+        default: maxch = UINT32_MAX; break;
+        }
+        bool mb = is_mb(c->coll);
+        bool bytes_limit = c->type >= CT_TINYTEXT && c->type <= CT_LONGBLOB;
+        size_t lim = bytes_limit ? (maxch < n ? maxch : n) : char_off(s, n, maxch, mb);
+        if (lim < n) {
+            /* trailing spaces beyond the limit are dropped silently (Note) */
+            bool spaces = true;
+            for (size_t i = lim; i < n; i++) if (s[i] != ' ') { spaces = false; break; }
+            if (!spaces) {
+                if (ctx->strict) ex_raise(ctx, 1406, "22001", "Data too long for column '%s' at row %u", c->name, rowno);
+                ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+            } else ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+            n = lim;
+        }
+        if (c->type == CT_CHAR) while (n > 0 && s[n - 1] == ' ') n--;   /* CHAR strips trailing spaces */
+        if (c->type == CT_BINARY && n < c->width) {
+            char *p = stor_arena_alloc(ctx->a, c->width);
+            memcpy(p, s, n); memset(p + n, 0, c->width - n);
+            s = p; n = c->width;
+        }
+        *out = ex_str(s, n, c->coll);
+        return 0;
+    }
+    }
+}

@@ -1,0 +1,1067 @@
+/* select.c - SELECT execution: sources and joins (nested loops with hashed-index
+ * lookups and pushed-down filters), grouping and aggregates, HAVING, DISTINCT,
+ * ORDER BY, LIMIT, SQL_CALC_FOUND_ROWS, UNION.
+ *
+ * The result of a query block is materialised as rows of values (ex_rows); the
+ * statement layer streams it to the client. MariaDB orders GROUP BY results by the
+ * group key when there is no ORDER BY; so do we. */
+#include "engine/eng.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals)
+{
+    if (r->nrows == r->cap) {
+        uint32_t nc = r->cap ? r->cap * 2 : 16;
+        pdb_value *n = stor_arena_alloc(a, (size_t)nc * r->ncols * sizeof *n + 1);
+        if (r->nrows) memcpy(n, r->v, (size_t)r->nrows * r->ncols * sizeof *n);
+        r->v = n; r->cap = nc;
+    }
+    pdb_value *dst = &r->v[(size_t)r->nrows * r->ncols];
+    for (uint32_t i = 0; i < r->ncols; i++) dst[i] = ex_persist(a, &vals[i]);
+    r->nrows++;
+}
+
+/* A filter conjunct placed at the join level where all its sources are bound. */
+typedef struct conj {
+    pl_expr *e;
+    ex_prog *p;
+    int level;
+} conj;
+
+/* An index lookup for a source: key column values come from programs over earlier sources. */
+typedef struct lookup {
+    stor_index *ix;
+    ex_prog **keyp;     /* per key column */
+} lookup;
+
+typedef struct qstate {
+    ex_ctx *ctx;
+    pl_select *sel;
+    int nsrc;
+    conj *conj;
+    int nconj;
+    ex_prog **on;       /* per source: ON condition (LEFT/inner), or NULL */
+    lookup *lk;         /* per source, ix NULL = scan */
+    /* grouping */
+    bool grouped;
+    ex_prog **gp;       /* GROUP BY programs */
+    int ngroup;
+    ex_type *gtypes;
+    ex_agg **aggs;
+    int naggs;
+    struct grp **groups;
+    uint32_t ngroups, gcap;
+    struct grp **ght;   /* hash table */
+    uint32_t ghcap;
+    /* output */
+    ex_prog **items;
+    int nitems;
+    ex_type *itypes;
+    ex_prog *having;
+    ex_prog **order;
+    bool *desc;
+    int norder;
+    int *order_pos;     /* ORDER BY n: item index, or -1 */
+    ex_rows out;        /* items + order keys */
+    uint32_t *rowbuf;   /* candidate rows from a lookup */
+} qstate;
+
+typedef struct aggst {
+    int64_t cnt;
+    __int128 isum;
+    double dsum, dsq;
+    int scale;
+    bool is_dbl, is_dec, any;
+    pdb_value best;
+    uint64_t bits;
+    ex_rows gc;          /* GROUP_CONCAT values (+ order keys) */
+    pdb_value *dset;     /* DISTINCT: seen values */
+    uint32_t ndset, cdset;
+} aggst;
+
+typedef struct grp {
+    struct grp *hnext;
+    uint64_t h;
+    pdb_value *key;
+    uint32_t *rows;      /* representative rows (first row of the group) */
+    aggst *st;
+    uint32_t seq;
+} grp;
+
+/* ---------------------------------------------------------------- helpers */
+
+static void split_and(stor_arena *a, pl_expr *e, pl_expr ***out, int *n, int *cap)
+{
+    if (!e) return;
+    if (e->kind == E_BINARY && e->op == BO_AND) {
+        split_and(a, e->args[0], out, n, cap);
+        split_and(a, e->args[1], out, n, cap);
+        return;
+    }
+    if (*n == *cap) {
+        int nc = *cap ? *cap * 2 : 8;
+        pl_expr **x = stor_arena_alloc(a, (size_t)nc * sizeof *x);
+        if (*n) memcpy(x, *out, (size_t)*n * sizeof *x);
+        *out = x; *cap = nc;
+    }
+    (*out)[(*n)++] = e;
+}
+
+static int top_bit(uint64_t m) { int t = -1; for (int i = 0; i < 63; i++) if (m & (1ull << i)) t = i; return t; }
+
+static bool passes(ex_ctx *ctx, ex_prog *p)
+{
+    pdb_value v;
+    ex_eval(ctx, p, &v);
+    return ex_is_true(&v);
+}
+
+/* ---------------------------------------------------------------- aggregates */
+
+static void agg_add(qstate *q, ex_agg *ag, aggst *st)
+{
+    ex_ctx *ctx = q->ctx;
+    pdb_value v = ex_int(1);
+    if (ag->kind == AG_COUNT_STAR) { st->cnt++; return; }
+    pdb_value vals[8];
+    for (int i = 0; i < ag->nargs && i < 8; i++) {
+        ex_eval(ctx, &ag->args[i], &vals[i]);
+        if (vals[i].t == VT_NULL && ag->kind != AG_GROUP_CONCAT) return;
+    }
+    if (ag->kind == AG_GROUP_CONCAT) {
+        bool allnull = true;
+        for (int i = 0; i < ag->nargs; i++) if (vals[i].t != VT_NULL) allnull = false;
+        for (int i = 0; i < ag->nargs; i++) if (vals[i].t == VT_NULL) return;   /* any NULL skips the row */
+        if (allnull) return;
+    }
+    v = vals[0];
+    if (ag->distinct) {
+        for (uint32_t i = 0; i < st->ndset; i++) {
+            bool same = true;
+            for (int k = 0; k < ag->nargs; k++)
+                if (!ex_values_equal(&st->dset[i * (uint32_t)ag->nargs + (uint32_t)k], &vals[k], 0)) { same = false; break; }
+            if (same) return;
+        }
+        if (st->ndset == st->cdset) {
+            uint32_t nc = st->cdset ? st->cdset * 2 : 8;
+            pdb_value *n = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)ag->nargs * sizeof *n);
+            if (st->ndset) memcpy(n, st->dset, (size_t)st->ndset * (size_t)ag->nargs * sizeof *n);
+            st->dset = n; st->cdset = nc;
+        }
+        for (int k = 0; k < ag->nargs; k++) st->dset[st->ndset * (uint32_t)ag->nargs + (uint32_t)k] = ex_persist(ctx->a, &vals[k]);
+        st->ndset++;
+    }
+    st->cnt++;
+    switch (ag->kind) {
+    case AG_COUNT: break;
+    case AG_SUM: case AG_AVG: case AG_STD: case AG_VAR: case AG_STD_SAMP: case AG_VAR_SAMP:
+        if (ag->kind == AG_SUM || ag->kind == AG_AVG) {
+            if (!st->is_dbl && (v.t == VT_INT || v.t == VT_UINT || v.t == VT_DECIMAL)) {
+                int sc = v.t == VT_DECIMAL ? v.scale : 0;
+                __int128 x = v.t == VT_UINT ? (__int128)v.u : v.i;
+                if (sc > st->scale) { st->isum *= ex_pow10[sc - st->scale]; st->scale = sc; }
+                else if (sc < st->scale) x *= ex_pow10[st->scale - sc];
+                st->isum += x;
+                st->is_dec = true;
+                break;
+            }
+            if (!st->is_dbl && st->is_dec) st->dsum = (double)st->isum / (double)ex_pow10[st->scale];
+            st->is_dbl = true;
+        }
+        { double d = ex_to_double(&v); st->dsum += d; st->dsq += d * d; }
+        break;
+    case AG_MIN: case AG_MAX:
+        if (!st->any) { st->best = ex_persist(ctx->a, &v); st->any = true; }
+        else {
+            int c = ex_compare(&v, &st->best, 0);
+            if ((ag->kind == AG_MIN && c < 0) || (ag->kind == AG_MAX && c > 0)) st->best = ex_persist(ctx->a, &v);
+        }
+        break;
+    case AG_BIT_AND: st->bits = st->any ? st->bits & (uint64_t)ex_to_int(&v) : (uint64_t)ex_to_int(&v); st->any = true; break;
+    case AG_BIT_OR: st->bits |= (uint64_t)ex_to_int(&v); break;
+    case AG_BIT_XOR: st->bits ^= (uint64_t)ex_to_int(&v); break;
+    case AG_GROUP_CONCAT: {
+        size_t total = 0;
+        for (int i = 0; i < ag->nargs; i++) { size_t l; ex_to_str(ctx->a, &vals[i], &l); total += l; }
+        char *buf = stor_arena_alloc(ctx->a, total + 1);
+        size_t k = 0;
+        for (int i = 0; i < ag->nargs; i++) { size_t l; const char *s = ex_to_str(ctx->a, &vals[i], &l); memcpy(buf + k, s, l); k += l; }
+        pdb_value row[9];
+        row[0] = ex_str(buf, k, vals[0].t == VT_STRING ? vals[0].coll : COLL_UTF8MB4_GENERAL_CI);
+        for (int i = 0; i < ag->norder && i < 8; i++) ex_eval(ctx, ag->order[i], &row[1 + i]);
+        if (!st->gc.ncols) st->gc.ncols = (uint32_t)(1 + (ag->norder < 8 ? ag->norder : 8));
+        ex_rows_push(ctx->a, &st->gc, row);
+        break;
+    }
+    }
+}
+
+static const ex_agg *sort_agg;
+static int gc_cmp(const void *a, const void *b)
+{
+    const pdb_value *x = a, *y = b;
+    for (int i = 0; i < sort_agg->norder; i++) {
+        const pdb_value *p = &x[1 + i], *r = &y[1 + i];
+        int c;
+        if (p->t == VT_NULL || r->t == VT_NULL) c = (p->t == VT_NULL) - (r->t == VT_NULL) ? ((p->t == VT_NULL) ? -1 : 1) : 0;
+        else c = ex_compare(p, r, 0);
+        if (c) return sort_agg->order_desc[i] ? -c : c;
+    }
+    return 0;
+}
+
+static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
+{
+    ex_ctx *ctx = q->ctx;
+    switch (ag->kind) {
+    case AG_COUNT: case AG_COUNT_STAR: return ex_int(st->cnt);
+    case AG_SUM: case AG_AVG: {
+        if (!st->cnt) return ex_null();
+        if (st->is_dbl) return ex_dbl(ag->kind == AG_SUM ? st->dsum : st->dsum / (double)st->cnt);
+        if (ag->kind == AG_SUM) {
+            if (st->isum > INT64_MAX || st->isum < INT64_MIN) return ex_dbl((double)st->isum / (double)ex_pow10[st->scale]);
+            pdb_value v = ex_int((int64_t)st->isum); v.t = VT_DECIMAL; v.scale = (uint8_t)st->scale;
+            return v;
+        }
+        int rs = st->scale + 4;
+        if (rs > 18) rs = 18;
+        __int128 num = st->isum * ex_pow10[rs - st->scale];
+        __int128 qq = num / st->cnt, r = num % st->cnt;
+        if ((r < 0 ? -r : r) * 2 >= st->cnt) qq += num < 0 ? -1 : 1;
+        pdb_value v = ex_int((int64_t)qq); v.t = VT_DECIMAL; v.scale = (uint8_t)rs;
+        return v;
+    }
+    case AG_STD: case AG_VAR: case AG_STD_SAMP: case AG_VAR_SAMP: {
+        if (!st->cnt) return ex_null();
+        bool samp = ag->kind == AG_STD_SAMP || ag->kind == AG_VAR_SAMP;
+        if (samp && st->cnt < 2) return ex_null();
+        double mean = st->dsum / (double)st->cnt;
+        double var = (st->dsq - mean * st->dsum) / (double)(samp ? st->cnt - 1 : st->cnt);
+        if (var < 0) var = 0;
+        return ex_dbl(ag->kind == AG_STD || ag->kind == AG_STD_SAMP ? __builtin_sqrt(var) : var);
+    }
+    case AG_MIN: case AG_MAX: return st->any ? st->best : ex_null();
+    case AG_BIT_AND: { pdb_value v = ex_int(0); v.t = VT_UINT; v.u = st->any ? st->bits : UINT64_MAX; return v; }
+    case AG_BIT_OR: case AG_BIT_XOR: { pdb_value v = ex_int(0); v.t = VT_UINT; v.u = st->bits; return v; }
+    case AG_GROUP_CONCAT: {
+        if (!st->gc.nrows) return ex_null();
+        if (ag->norder) {
+            sort_agg = ag;
+            qsort(st->gc.v, st->gc.nrows, st->gc.ncols * sizeof(pdb_value), gc_cmp);
+        }
+        size_t total = 0;
+        for (uint32_t i = 0; i < st->gc.nrows; i++) total += st->gc.v[i * st->gc.ncols].len + ag->seplen;
+        char *buf = stor_arena_alloc(ctx->a, total + 1);
+        size_t k = 0;
+        uint64_t maxlen = 1024;   /* group_concat_max_len */
+        pdb_value gl;
+        ex_type gt;
+        if (ex_sysvar_get(ctx->s, "group_concat_max_len", false, &gl, ctx->a, &gt) == 0) maxlen = (uint64_t)ex_to_int(&gl);
+        bool cut = false;
+        for (uint32_t i = 0; i < st->gc.nrows; i++) {
+            if (i) { memcpy(buf + k, ag->sep, ag->seplen); k += ag->seplen; }
+            const pdb_value *v = &st->gc.v[i * st->gc.ncols];
+            memcpy(buf + k, v->p, v->len); k += v->len;
+            if (k >= maxlen) { k = (size_t)maxlen; cut = true; break; }
+        }
+        if (cut) ex_warn(ctx, "Warning", 1260, "Row %u was cut by GROUP_CONCAT()", st->gc.nrows);
+        return ex_str(buf, k, ag->type.coll);
+    }
+    }
+    return ex_null();
+}
+
+/* ---------------------------------------------------------------- the row pipeline */
+
+static grp *group_find(qstate *q, const pdb_value *key)
+{
+    uint64_t h = 0x51ed;
+    for (int i = 0; i < q->ngroup; i++) h = h * 31 + ex_hash_value(&key[i], key[i].t == VT_STRING ? q->gtypes[i].coll : 0);
+    if (q->ghcap == 0 || q->ngroups * 2 >= q->ghcap) {
+        uint32_t nc = q->ghcap ? q->ghcap * 2 : 64;
+        grp **nt = stor_arena_alloc(q->ctx->a, nc * sizeof *nt);
+        memset(nt, 0, nc * sizeof *nt);
+        for (uint32_t i = 0; i < q->ngroups; i++) {
+            grp *g = q->groups[i];
+            uint32_t b = (uint32_t)(g->h & (nc - 1));
+            g->hnext = nt[b]; nt[b] = g;
+        }
+        q->ght = nt; q->ghcap = nc;
+    }
+    uint32_t b = (uint32_t)(h & (q->ghcap - 1));
+    for (grp *g = q->ght[b]; g; g = g->hnext) {
+        if (g->h != h) continue;
+        bool same = true;
+        for (int i = 0; i < q->ngroup; i++)
+            if (!ex_values_equal(&g->key[i], &key[i], key[i].t == VT_STRING ? q->gtypes[i].coll : 0)) { same = false; break; }
+        if (same) return g;
+    }
+    ex_ctx *ctx = q->ctx;
+    grp *g = stor_arena_alloc(ctx->a, sizeof *g);
+    memset(g, 0, sizeof *g);
+    g->h = h;
+    g->key = stor_arena_alloc(ctx->a, (size_t)(q->ngroup ? q->ngroup : 1) * sizeof(pdb_value));
+    for (int i = 0; i < q->ngroup; i++) g->key[i] = ex_persist(ctx->a, &key[i]);
+    g->rows = stor_arena_alloc(ctx->a, (size_t)(q->nsrc ? q->nsrc : 1) * sizeof(uint32_t));
+    memcpy(g->rows, ctx->rows, (size_t)q->nsrc * sizeof(uint32_t));
+    g->st = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof(aggst));
+    memset(g->st, 0, (size_t)(q->naggs ? q->naggs : 1) * sizeof(aggst));
+    g->seq = q->ngroups;
+    if (q->ngroups == q->gcap) {
+        uint32_t nc = q->gcap ? q->gcap * 2 : 16;
+        grp **ng = stor_arena_alloc(ctx->a, nc * sizeof *ng);
+        if (q->ngroups) memcpy(ng, q->groups, q->ngroups * sizeof *ng);
+        q->groups = ng; q->gcap = nc;
+    }
+    q->groups[q->ngroups++] = g;
+    g->hnext = q->ght[b]; q->ght[b] = g;
+    return g;
+}
+
+static void emit_output(qstate *q);
+
+static void on_row(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    if (!q->grouped) { emit_output(q); return; }
+    pdb_value key[64];
+    for (int i = 0; i < q->ngroup && i < 64; i++) ex_eval(ctx, q->gp[i], &key[i]);
+    grp *g = group_find(q, key);
+    for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &g->st[i]);
+}
+
+typedef struct lkctx { uint32_t *buf; uint32_t n, cap; stor_arena *a; } lkctx;
+static void lk_collect(void *c, uint32_t row)
+{
+    lkctx *l = c;
+    if (l->n == l->cap) {
+        uint32_t nc = l->cap ? l->cap * 2 : 16;
+        uint32_t *nb = stor_arena_alloc(l->a, nc * sizeof *nb);
+        if (l->n) memcpy(nb, l->buf, l->n * sizeof *nb);
+        l->buf = nb; l->cap = nc;
+    }
+    l->buf[l->n++] = row;
+}
+
+static int rowcmp(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static bool level_filters(qstate *q, int level)
+{
+    for (int i = 0; i < q->nconj; i++)
+        if (q->conj[i].level == level && !passes(q->ctx, q->conj[i].p)) return false;
+    return true;
+}
+
+static void scan_level(qstate *q, int level)
+{
+    ex_ctx *ctx = q->ctx;
+    if (level == q->nsrc) { on_row(q); return; }
+    ex_src *s = &ctx->src[level];
+    bool outer = s->join == JT_LEFT;
+    bool matched = false;
+    uint32_t n = s->t ? s->t->nrows : s->derived->nrows;
+    lookup *lk = &q->lk[level];
+    uint32_t *cand = NULL, ncand = 0;
+    if (lk->ix) {
+        pdb_value key[16];
+        bool null_key = false;
+        for (uint32_t k = 0; k < lk->ix->ncols; k++) {
+            pdb_value v;
+            ex_eval(ctx, lk->keyp[k], &v);
+            if (v.t == VT_NULL) { null_key = true; break; }
+            /* convert to the column's stored kind so hashing agrees */
+            const stor_column *c = &s->t->cols[lk->ix->cols[k]];
+            if (c->kind == CK_STR) {
+                if (v.t != VT_STRING) { size_t l; const char *p = ex_to_str(ctx->a, &v, &l); v = ex_str(p, l, c->coll); }
+                else v.coll = c->coll;
+            } else if (c->kind == CK_F64) v = ex_dbl(ex_to_double(&v));
+            else if (c->type == CT_DECIMAL || c->type == CT_DATE || c->type == CT_DATETIME || c->type == CT_TIMESTAMP || c->type == CT_TIME) {
+                pdb_value o;
+                ex_ctx tmp = *ctx; bool st = tmp.strict; tmp.strict = false;
+                uint32_t saved = ctx->s->nwarnings, savedc = ctx->s->warn_count;
+                ex_store_convert(&tmp, c, &v, &o, 0);
+                ctx->s->nwarnings = saved; ctx->s->warn_count = savedc;
+                (void)st;
+                v = o;
+            } else {
+                if (v.t == VT_STRING || v.t == VT_DOUBLE || v.t == VT_DECIMAL) {
+                    /* a non-integral value cannot equal an integer column: the filter decides */
+                    double d = ex_to_double(&v);
+                    if (d != (double)(int64_t)d) { null_key = true; break; }
+                    v = ex_int((int64_t)d);
+                }
+            }
+            key[k] = v;
+        }
+        lkctx l = { NULL, 0, 0, ctx->a };
+        if (!null_key) stor_index_lookup(s->t, lk->ix, key, lk_collect, &l);
+        cand = l.buf; ncand = l.n;
+        if (ncand > 1) qsort(cand, ncand, sizeof *cand, rowcmp);
+        n = ncand;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = cand ? cand[i] : i;
+        if (s->t && stor_is_dead(s->t, r)) continue;
+        ctx->rows[level] = r;
+        if (q->on[level] && !passes(ctx, q->on[level])) continue;
+        matched = true;
+        if (!level_filters(q, level)) continue;
+        scan_level(q, level + 1);
+    }
+    if (outer && !matched) {
+        ctx->rows[level] = EX_NULLROW;
+        for (int k = level + 1; k < q->nsrc; k++) ctx->rows[k] = EX_NULLROW;
+        if (level_filters(q, level)) scan_level(q, level + 1);
+    }
+}
+
+/* Evaluates the select items and order keys for the current row/group. */
+static void emit_output(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    int nv = q->nitems + q->norder;
+    pdb_value vals[nv > 0 ? nv : 1];
+    for (int i = 0; i < q->nitems; i++) ex_eval(ctx, q->items[i], &vals[i]);
+    ctx->itemv = vals;
+    if (q->having && !passes(ctx, q->having)) { ctx->itemv = NULL; return; }
+    for (int i = 0; i < q->norder; i++) {
+        if (q->order_pos[i] >= 0) vals[q->nitems + i] = vals[q->order_pos[i]];
+        else ex_eval(ctx, q->order[i], &vals[q->nitems + i]);
+    }
+    ctx->itemv = NULL;
+    ex_rows_push(ctx->a, &q->out, vals);
+}
+
+/* ---------------------------------------------------------------- sorting */
+
+typedef struct sortctx { qstate *q; pdb_value *base; uint32_t ncols; } sortctx;
+static __thread sortctx *cur_sort;
+
+static int out_cmp(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    sortctx *sc = cur_sort;
+    qstate *q = sc->q;
+    const pdb_value *ra = &sc->base[(size_t)x * sc->ncols], *rb = &sc->base[(size_t)y * sc->ncols];
+    for (int i = 0; i < q->norder; i++) {
+        const pdb_value *va = &ra[q->nitems + i], *vb = &rb[q->nitems + i];
+        int c;
+        if (va->t == VT_NULL || vb->t == VT_NULL) c = va->t == VT_NULL ? (vb->t == VT_NULL ? 0 : -1) : 1;
+        else c = ex_compare(va, vb, 0);
+        if (c) return q->desc[i] ? -c : c;
+    }
+    return x < y ? -1 : x > y;
+}
+
+/* ---------------------------------------------------------------- planning */
+
+static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
+{
+    int cap = sel->nitems + 16, k = 0;
+    pl_item *out = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *out);
+    for (int i = 0; i < sel->nitems; i++) {
+        pl_expr *e = sel->items[i].e;
+        if (e->kind != E_STAR) {
+            if (k == cap) { cap *= 2; pl_item *o2 = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *o2); memcpy(o2, out, (size_t)k * sizeof *o2); out = o2; }
+            out[k++] = sel->items[i];
+            continue;
+        }
+        if (ctx->nsrc == 0) ex_raise(ctx, 1096, "HY000", "No tables used");
+        bool any = false;
+        for (int s = 0; s < ctx->nsrc; s++) {
+            ex_src *src = &ctx->src[s];
+            if (e->tbl && strcmp(e->tbl, src->alias)) continue;
+            any = true;
+            int nc = src->t ? (int)src->t->ncols : src->dncols;
+            for (int c = 0; c < nc; c++) {
+                if (k == cap) { cap *= 2; pl_item *o2 = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *o2); memcpy(o2, out, (size_t)k * sizeof *o2); out = o2; }
+                pl_expr *ce = stor_arena_alloc(ctx->a, sizeof *ce);
+                memset(ce, 0, sizeof *ce);
+                ce->kind = E_COLUMN;
+                ce->s = (char *)(src->t ? src->t->cols[c].name : src->dnames[c]);
+                ce->slen = strlen(ce->s);
+                ce->tbl = (char *)src->alias;
+                ce->start = ce->s; ce->srclen = ce->slen;
+                out[k].e = ce; out[k].alias = NULL;
+                k++;
+            }
+        }
+        if (!any) ex_raise(ctx, 1051, "42S02", "Unknown table '%s'", e->tbl);
+    }
+    *items = out; *n = k;
+}
+
+/* Picks an index for source lv whose key columns all have an equality with an
+ * expression over earlier sources (or constants). */
+static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
+{
+    ex_ctx *ctx = q->ctx;
+    ex_src *s = &ctx->src[lv];
+    if (!s->t) return;
+    stor_index *best = NULL;
+    pl_expr *bestk[16];
+    for (uint32_t x = 0; x < s->t->nidx; x++) {
+        stor_index *ix = &s->t->idx[x];
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
+        pl_expr *keys[16];
+        bool ok = true;
+        for (uint32_t k = 0; k < ix->ncols && ok; k++) {
+            if (ix->prefix[k]) { ok = false; break; }
+            keys[k] = NULL;
+            const stor_column *col = &s->t->cols[ix->cols[k]];
+            for (int i = 0; i < ncj && !keys[k]; i++) {
+                pl_expr *e = cj[i];
+                if (e->kind != E_BINARY || e->op != BO_EQ) continue;
+                for (int side = 0; side < 2; side++) {
+                    pl_expr *c = e->args[side], *o = e->args[1 - side];
+                    if (c->kind != E_COLUMN || strcasecmp(c->s, col->name)) continue;
+                    int src, cc;
+                    ex_scope tmp = *sc;
+                    if (!ex_expr_srcmask(&tmp, c)) continue;
+                    uint64_t cm = ex_expr_srcmask(&tmp, c);
+                    if (cm != (1ull << lv)) continue;
+                    uint64_t om = ex_expr_srcmask(&tmp, o);
+                    if (om & (1ull << 63)) continue;
+                    if (om >> lv) continue;   /* must only use earlier sources */
+                    (void)src; (void)cc;
+                    /* string column vs number literal compares as numbers: not index-safe */
+                    if (col->kind == CK_STR && o->kind != E_STRING && o->kind != E_COLUMN) continue;
+                    if (col->kind != CK_STR && o->kind == E_COLUMN) {
+                        /* join column of another kind: only equal kinds are safe */
+                        ex_type ot; ex_prog *pp = ex_compile(&tmp, o, &ot);
+                        (void)pp;
+                        if (ot.vt == VT_STRING || ot.vt == VT_DOUBLE) continue;
+                    }
+                    if (col->kind == CK_STR && o->kind == E_COLUMN) {
+                        ex_type ot; ex_compile(&tmp, o, &ot);
+                        if (ot.vt != VT_STRING || ot.coll != col->coll) continue;
+                    }
+                    keys[k] = o;
+                    break;
+                }
+            }
+            if (!keys[k]) ok = false;
+        }
+        if (!ok) continue;
+        if (!best || (ix->kind <= IK_UNIQUE && best->kind > IK_UNIQUE)) {
+            best = ix;
+            memcpy(bestk, keys, ix->ncols * sizeof(pl_expr *));
+        }
+    }
+    if (!best) return;
+    q->lk[lv].ix = best;
+    q->lk[lv].keyp = stor_arena_alloc(ctx->a, best->ncols * sizeof(ex_prog *));
+    for (uint32_t k = 0; k < best->ncols; k++) {
+        ex_type t;
+        q->lk[lv].keyp[k] = ex_compile(sc, bestk[k], &t);
+    }
+}
+
+static void open_sources(ex_ctx *ctx, pl_select *sel)
+{
+    ctx->nsrc = sel->nfrom;
+    ctx->src = stor_arena_alloc(ctx->a, (size_t)(sel->nfrom ? sel->nfrom : 1) * sizeof(ex_src));
+    memset(ctx->src, 0, (size_t)(sel->nfrom ? sel->nfrom : 1) * sizeof(ex_src));
+    ctx->rows = stor_arena_alloc(ctx->a, (size_t)(sel->nfrom ? sel->nfrom : 1) * sizeof(uint32_t));
+    for (int i = 0; i < sel->nfrom; i++) {
+        pl_tref *t = &sel->from[i];
+        ex_src *s = &ctx->src[i];
+        s->join = i == 0 ? JT_INNER : t->join;
+        if (s->join == JT_RIGHT) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RIGHT JOIN'");
+        s->on = t->on;
+        if (t->derived) {
+            if (!t->alias) ex_raise(ctx, 1248, "42000", "Every derived table must have its own alias");
+            ex_ctx sub = *ctx;
+            sub.outer = NULL;
+            ex_rows *rows = stor_arena_alloc(ctx->a, sizeof *rows);
+            memset(rows, 0, sizeof *rows);
+            uint64_t found;
+            ex_select_rows(&sub, t->derived, rows, &s->dtypes, &s->dnames, &found);
+            s->derived = rows;
+            s->dncols = (int)rows->ncols;
+            s->alias = t->alias;
+            s->name = t->alias;
+            s->db = NULL;
+            continue;
+        }
+        s->t = ex_table(ctx, t->db, t->name);
+        s->db = s->t->db;
+        s->name = s->t->name;
+        s->alias = t->alias ? t->alias : t->name;
+        for (int j = 0; j < i; j++)
+            if (!strcmp(ctx->src[j].alias, s->alias)) ex_raise(ctx, 1066, "42000", "Not unique table/alias: '%s'", s->alias);
+        if (t->nusing) {
+            /* USING (a, b): ON prev.a = this.a AND ... */
+            pl_expr *on = NULL;
+            for (int u = 0; u < t->nusing; u++) {
+                pl_expr *l = stor_arena_alloc(ctx->a, sizeof *l), *r = stor_arena_alloc(ctx->a, sizeof *r), *eq = stor_arena_alloc(ctx->a, sizeof *eq);
+                memset(l, 0, sizeof *l); memset(r, 0, sizeof *r); memset(eq, 0, sizeof *eq);
+                l->kind = r->kind = E_COLUMN;
+                l->s = r->s = t->using_cols[u]; l->slen = r->slen = strlen(t->using_cols[u]);
+                l->tbl = (char *)ctx->src[i - 1].alias; r->tbl = (char *)s->alias;
+                l->start = r->start = l->s; l->srclen = r->srclen = l->slen;
+                eq->kind = E_BINARY; eq->op = BO_EQ;
+                eq->args = stor_arena_alloc(ctx->a, 2 * sizeof(pl_expr *));
+                eq->args[0] = l; eq->args[1] = r; eq->nargs = 2;
+                if (!on) on = eq;
+                else {
+                    pl_expr *a = stor_arena_alloc(ctx->a, sizeof *a);
+                    memset(a, 0, sizeof *a);
+                    a->kind = E_BINARY; a->op = BO_AND;
+                    a->args = stor_arena_alloc(ctx->a, 2 * sizeof(pl_expr *));
+                    a->args[0] = on; a->args[1] = eq; a->nargs = 2;
+                    on = a;
+                }
+            }
+            s->on = on;
+        }
+    }
+}
+
+static int64_t limit_value(ex_ctx *ctx, pl_expr *e)
+{
+    if (!e) return -1;
+    if (e->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
+    return strtoll(e->s, NULL, 10);
+}
+
+/* Runs one query block (no UNION). Fills out rows (items only), types, names. */
+static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **types_out, const char ***names_out,
+                      const char ***tables_out, const char ***orgt_out, const char ***orgn_out, const char **db_out,
+                      uint64_t *found)
+{
+    ex_ctx ctxv = *pctx;
+    ex_ctx *ctx = &ctxv;
+    ctx->aggv = NULL; ctx->itemv = NULL;
+    open_sources(ctx, sel);
+    qstate q;
+    memset(&q, 0, sizeof q);
+    q.ctx = ctx; q.sel = sel; q.nsrc = ctx->nsrc;
+
+    ex_scope *outer_scope = NULL;
+    if (pctx->outer) {
+        /* correlated references resolve against the enclosing query's sources */
+        outer_scope = stor_arena_alloc(ctx->a, sizeof *outer_scope);
+        memset(outer_scope, 0, sizeof *outer_scope);
+        outer_scope->ctx = pctx->outer;
+        outer_scope->item_base = -1;
+    }
+    ctx->outer = pctx->outer;
+
+    pl_item *items; int nitems;
+    expand_items(ctx, sel, &items, &nitems);
+
+    int acap = 64, naggs = 0;
+    ex_agg **aggs = stor_arena_alloc(ctx->a, (size_t)acap * sizeof *aggs);
+    ex_scope sc = { 0 };
+    sc.ctx = ctx; sc.item_base = -1; sc.outer = outer_scope;
+
+    /* WHERE: split into conjuncts, placed at the level where their sources are bound */
+    pl_expr **cj = NULL; int ncj = 0, ccj = 0;
+    split_and(ctx->a, sel->where, &cj, &ncj, &ccj);
+    q.conj = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof(conj));
+    sc.clause = "where clause";
+    for (int i = 0; i < ncj; i++) {
+        uint64_t m = ex_expr_srcmask(&sc, cj[i]);
+        int lvl = (m & (1ull << 63)) ? q.nsrc - 1 : top_bit(m);
+        if (lvl < 0) lvl = 0;
+        if (q.nsrc == 0) lvl = 0;
+        ex_type t;
+        q.conj[q.nconj].e = cj[i];
+        q.conj[q.nconj].p = ex_compile(&sc, cj[i], &t);
+        q.conj[q.nconj].level = lvl;
+        q.nconj++;
+    }
+    /* ON conditions */
+    q.on = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
+    q.lk = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(lookup));
+    memset(q.on, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
+    memset(q.lk, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(lookup));
+    sc.clause = "on clause";
+    for (int i = 0; i < q.nsrc; i++) {
+        if (!ctx->src[i].on) continue;
+        /* an ON may only see the sources up to this one */
+        int saved = ctx->nsrc;
+        ctx->nsrc = i + 1;
+        ex_type t;
+        q.on[i] = ex_compile(&sc, ctx->src[i].on, &t);
+        ctx->nsrc = saved;
+    }
+    /* index lookups: equalities from ON (this source) and, for inner joins, WHERE */
+    for (int i = 0; i < q.nsrc; i++) {
+        pl_expr **eqs = NULL; int neq = 0, ceq = 0;
+        split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
+        bool inner_after = true;
+        for (int j = i; j < q.nsrc; j++) if (ctx->src[j].join == JT_LEFT && j != i) { }
+        if (ctx->src[i].join != JT_LEFT) for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
+        (void)inner_after;
+        sc.clause = "where clause";
+        if (neq) plan_lookup(&q, &sc, i, eqs, neq);
+    }
+
+    /* select items */
+    sc.clause = "field list";
+    sc.aggs = aggs; sc.naggs = &naggs;
+    q.items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
+    q.itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
+    for (int i = 0; i < nitems; i++) q.items[i] = ex_compile(&sc, items[i].e, &q.itypes[i]);
+    sc.items = items; sc.nitems = nitems; sc.item_types = q.itypes;
+
+    /* GROUP BY */
+    q.ngroup = sel->ngroup;
+    q.gp = stor_arena_alloc(ctx->a, (size_t)(sel->ngroup ? sel->ngroup : 1) * sizeof(ex_prog *));
+    q.gtypes = stor_arena_alloc(ctx->a, (size_t)(sel->ngroup ? sel->ngroup : 1) * sizeof(ex_type));
+    {
+        ex_scope gsc = sc;
+        gsc.clause = "group statement";
+        gsc.aggs = NULL; gsc.allow_alias = true; gsc.alias_first = false;
+        for (int i = 0; i < sel->ngroup; i++) {
+            pl_expr *g = sel->group[i];
+            if (g->kind == E_INT) {
+                int pos = atoi(g->s);
+                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'group statement'", g->s);
+                g = items[pos - 1].e;
+            }
+            q.gp[i] = ex_compile(&gsc, g, &q.gtypes[i]);
+        }
+    }
+    /* HAVING */
+    if (sel->having) {
+        ex_scope hsc = sc;
+        hsc.clause = "having clause"; hsc.allow_alias = true; hsc.alias_first = true; hsc.item_base = EX_ITEM_BASE;
+        ex_type t;
+        q.having = ex_compile(&hsc, sel->having, &t);
+    }
+    /* ORDER BY */
+    q.norder = sel->norder;
+    q.order = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(ex_prog *));
+    q.desc = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(bool));
+    q.order_pos = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(int));
+    {
+        ex_scope osc = sc;
+        osc.clause = "order clause"; osc.allow_alias = true; osc.alias_first = true; osc.item_base = EX_ITEM_BASE;
+        for (int i = 0; i < sel->norder; i++) {
+            pl_expr *o = sel->order[i].e;
+            q.desc[i] = sel->order[i].desc;
+            q.order_pos[i] = -1;
+            if (o->kind == E_INT) {
+                int pos = atoi(o->s);
+                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'order clause'", o->s);
+                q.order_pos[i] = pos - 1;
+                continue;
+            }
+            ex_type t;
+            q.order[i] = ex_compile(&osc, o, &t);
+        }
+    }
+    q.aggs = aggs; q.naggs = naggs;
+    q.grouped = sel->ngroup > 0 || naggs > 0;
+    q.out.ncols = (uint32_t)(nitems + q.norder);
+
+    /* execute */
+    if (q.nsrc == 0) {
+        bool ok = true;
+        for (int i = 0; i < q.nconj; i++) if (!passes(ctx, q.conj[i].p)) ok = false;
+        if (ok) on_row(&q);
+    } else {
+        bool impossible = false;
+        for (int i = 0; i < q.nconj; i++) {
+            /* constant-false conjuncts (WHERE 0 = 1) end the scan before it starts */
+            uint64_t m = ex_expr_srcmask(&sc, q.conj[i].e);
+            if (!m && !passes(ctx, q.conj[i].p)) impossible = true;
+        }
+        if (!impossible) scan_level(&q, 0);
+    }
+    if (q.grouped) {
+        if (q.ngroups == 0 && sel->ngroup == 0) {
+            /* aggregates over no rows: one row */
+            pdb_value key[1];
+            for (int i = 0; i < q.nsrc; i++) ctx->rows[i] = EX_NULLROW;
+            group_find(&q, key);
+        }
+        /* MariaDB returns groups ordered by the group key */
+        grp **gs = q.groups;
+        if (sel->ngroup && q.ngroups > 1) {
+            /* insertion into a sorted array via qsort on keys */
+            typedef struct { grp *g; qstate *q; } gk;
+            (void)sizeof(gk);
+            for (uint32_t i = 1; i < q.ngroups; i++) {
+                grp *x = gs[i];
+                uint32_t j = i;
+                /* binary insertion */
+                uint32_t lo = 0, hi = i;
+                while (lo < hi) {
+                    uint32_t mid = (lo + hi) / 2;
+                    int c = 0;
+                    for (int k = 0; k < q.ngroup && !c; k++) {
+                        pdb_value *a = &gs[mid]->key[k], *b = &x->key[k];
+                        if (a->t == VT_NULL || b->t == VT_NULL) c = a->t == VT_NULL ? (b->t == VT_NULL ? 0 : -1) : 1;
+                        else c = ex_compare(a, b, q.gtypes[k].vt == VT_STRING ? q.gtypes[k].coll : 0);
+                    }
+                    if (c <= 0) lo = mid + 1; else hi = mid;
+                }
+                for (j = i; j > lo; j--) gs[j] = gs[j - 1];
+                gs[lo] = x;
+            }
+        }
+        pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(naggs ? naggs : 1) * sizeof(pdb_value));
+        for (uint32_t g = 0; g < q.ngroups; g++) {
+            grp *gr = gs[g];
+            memcpy(ctx->rows, gr->rows, (size_t)q.nsrc * sizeof(uint32_t));
+            for (int i = 0; i < naggs; i++) aggv[i] = agg_result(&q, aggs[i], &gr->st[i]);
+            ctx->aggv = aggv;
+            emit_output(&q);
+        }
+        ctx->aggv = NULL;
+    }
+
+    /* DISTINCT */
+    ex_rows *o = &q.out;
+    uint32_t *idx = stor_arena_alloc(ctx->a, (o->nrows ? o->nrows : 1) * sizeof(uint32_t));
+    uint32_t n = 0;
+    if (sel->distinct) {
+        uint32_t hcap = 64;
+        while (hcap < o->nrows * 2) hcap *= 2;
+        int32_t *ht = stor_arena_alloc(ctx->a, hcap * sizeof(int32_t));
+        int32_t *nxt = stor_arena_alloc(ctx->a, (o->nrows ? o->nrows : 1) * sizeof(int32_t));
+        memset(ht, -1, hcap * sizeof(int32_t));
+        for (uint32_t r = 0; r < o->nrows; r++) {
+            pdb_value *row = &o->v[(size_t)r * o->ncols];
+            uint64_t h = 0;
+            for (int i = 0; i < nitems; i++) h = h * 31 + ex_hash_value(&row[i], q.itypes[i].vt == VT_STRING ? q.itypes[i].coll : 0);
+            uint32_t b = (uint32_t)(h & (hcap - 1));
+            bool dup = false;
+            for (int32_t k = ht[b]; k >= 0 && !dup; k = nxt[k]) {
+                pdb_value *other = &o->v[(size_t)k * o->ncols];
+                bool same = true;
+                for (int i = 0; i < nitems && same; i++)
+                    if (!ex_values_equal(&row[i], &other[i], q.itypes[i].vt == VT_STRING ? q.itypes[i].coll : 0)) same = false;
+                dup = same;
+            }
+            if (dup) continue;
+            nxt[r] = ht[b]; ht[b] = (int32_t)r;
+            idx[n++] = r;
+        }
+    } else for (uint32_t r = 0; r < o->nrows; r++) idx[n++] = r;
+
+    /* ORDER BY */
+    if (q.norder && n > 1) {
+        sortctx scx = { &q, o->v, o->ncols };
+        sortctx *saved = cur_sort;
+        cur_sort = &scx;
+        qsort(idx, n, sizeof *idx, out_cmp);
+        cur_sort = saved;
+    }
+    *found = n;
+    int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
+    if (off < 0) off = 0;
+    uint32_t from = (uint32_t)((uint64_t)off < n ? (uint64_t)off : n);
+    uint32_t to = lim < 0 ? n : (uint32_t)((uint64_t)from + (uint64_t)lim < n ? from + (uint64_t)lim : n);
+
+    result->ncols = (uint32_t)nitems;
+    for (uint32_t i = from; i < to; i++) {
+        if (result->nrows == result->cap) {
+            uint32_t nc = result->cap ? result->cap * 2 : 16;
+            pdb_value *nv = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)(nitems ? nitems : 1) * sizeof *nv);
+            if (result->nrows) memcpy(nv, result->v, (size_t)result->nrows * (size_t)nitems * sizeof *nv);
+            result->v = nv; result->cap = nc;
+        }
+        memcpy(&result->v[(size_t)result->nrows * (size_t)nitems], &o->v[(size_t)idx[i] * o->ncols], (size_t)nitems * sizeof(pdb_value));
+        result->nrows++;
+    }
+
+    /* metadata */
+    *types_out = q.itypes;
+    const char **names = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
+    const char **tabs = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
+    const char **orgt = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
+    const char **orgn = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
+    const char *dbname = "";
+    for (int i = 0; i < nitems; i++) {
+        pl_expr *e = items[i].e;
+        if (items[i].alias) names[i] = items[i].alias;
+        else if (e->kind == E_COLUMN) names[i] = e->s;
+        else {
+            /* MariaDB names an expression column by its text as written */
+            names[i] = stor_arena_strndup(ctx->a, e->start, e->srclen);
+            if (e->kind == E_STRING && !e->coll) names[i] = stor_arena_strndup(ctx->a, e->s, e->slen);
+        }
+        tabs[i] = orgt[i] = orgn[i] = "";
+        if (e->kind == E_COLUMN) {
+            int src, col;
+            ex_scope s2 = sc;
+            s2.outer = NULL;
+            if (ex_expr_srcmask(&s2, e) && !(ex_expr_srcmask(&s2, e) & (1ull << 63))) {
+                src = top_bit(ex_expr_srcmask(&s2, e));
+                ex_src *sr = &ctx->src[src];
+                tabs[i] = sr->alias;
+                orgt[i] = sr->t ? sr->t->name : sr->alias;
+                for (col = 0; col < (sr->t ? (int)sr->t->ncols : sr->dncols); col++) {
+                    const char *cn = sr->t ? sr->t->cols[col].name : sr->dnames[col];
+                    if (!strcasecmp(cn, e->s)) { orgn[i] = cn; break; }
+                }
+                if (sr->t) dbname = sr->t->db;
+                /* key flags as MariaDB sends them */
+                if (sr->t) {
+                    stor_table *t = sr->t;
+                    for (uint32_t x = 0; x < t->nidx; x++) {
+                        stor_index *ix = &t->idx[x];
+                        for (uint32_t k = 0; k < ix->ncols; k++) {
+                            if (ix->cols[k] != (uint32_t)col) continue;
+                            if (ix->kind == IK_PRIMARY) q.itypes[i].flags |= PRI_KEY_FLAG;
+                            else if (ix->kind == IK_UNIQUE && ix->ncols == 1) q.itypes[i].flags |= UNIQUE_KEY_FLAG;
+                            else if (k == 0) q.itypes[i].flags |= MULTIPLE_KEY_FLAG;
+                        }
+                    }
+                    if (t->cols[col].has_default == false && t->cols[col].not_null && !t->cols[col].auto_increment) q.itypes[i].flags |= NO_DEFAULT_VALUE_FLAG;
+                }
+            }
+        }
+    }
+    *names_out = names;
+    if (tables_out) *tables_out = tabs;
+    if (orgt_out) *orgt_out = orgt;
+    if (orgn_out) *orgn_out = orgn;
+    if (db_out) *db_out = dbname;
+}
+
+/* Runs a SELECT (with UNION members) into rows. */
+static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names,
+                      const char ***tabs, const char ***orgt, const char ***orgn, const char **db, uint64_t *found)
+{
+    if (!sel->next) {
+        run_block(ctx, sel, out, types, names, tabs, orgt, orgn, db, found);
+        return;
+    }
+    ex_rows all = { 0 };
+    uint64_t f;
+    run_block(ctx, sel, &all, types, names, tabs, orgt, orgn, db, &f);
+    uint32_t ncols = all.ncols;
+    bool dedupe_all = false;
+    for (pl_select *s = sel; s->next; s = s->next) {
+        ex_rows r = { 0 };
+        ex_type *t2; const char **n2;
+        run_block(ctx, s->next, &r, &t2, &n2, NULL, NULL, NULL, NULL, &f);
+        if (r.ncols != ncols) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
+        for (uint32_t c = 0; c < ncols; c++) {
+            ex_type *a = &(*types)[c], *b = &t2[c];
+            if (a->vt != b->vt && b->vt != VT_NULL) {
+                if (a->vt == VT_NULL) *a = *b;
+                else if (a->vt == VT_STRING || b->vt == VT_STRING) { if (a->vt != VT_STRING) { uint32_t l = a->length; *a = *b; if (l > a->length) a->length = l; } }
+                else if (a->vt == VT_DOUBLE || b->vt == VT_DOUBLE) { a->vt = VT_DOUBLE; a->ptype = MYSQL_TYPE_DOUBLE; a->decimals = 31; }
+                else if (a->vt == VT_DECIMAL || b->vt == VT_DECIMAL) { a->vt = VT_DECIMAL; a->ptype = MYSQL_TYPE_NEWDECIMAL; }
+            }
+            if (b->length > a->length) a->length = b->length;
+            a->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG);
+            if (b->nullable) { a->nullable = true; a->flags &= (uint16_t)~NOT_NULL_FLAG; }
+        }
+        if (s->set_op == 3 || s->set_op == 4) {
+            /* INTERSECT / EXCEPT (distinct) */
+            ex_rows keep = { 0 }; keep.ncols = ncols;
+            for (uint32_t i = 0; i < all.nrows; i++) {
+                bool inr = false;
+                for (uint32_t j = 0; j < r.nrows && !inr; j++) {
+                    bool same = true;
+                    for (uint32_t c = 0; c < ncols && same; c++) if (!ex_values_equal(&all.v[i * ncols + c], &r.v[j * ncols + c], 0)) same = false;
+                    inr = same;
+                }
+                if (inr == (s->set_op == 3)) ex_rows_push(ctx->a, &keep, &all.v[i * ncols]);
+            }
+            all = keep;
+            dedupe_all = true;
+            continue;
+        }
+        for (uint32_t i = 0; i < r.nrows; i++) ex_rows_push(ctx->a, &all, &r.v[i * ncols]);
+        if (s->set_op == 1) dedupe_all = true;
+    }
+    /* UNION (DISTINCT) anywhere removes duplicates from everything before it; simplified: all */
+    uint32_t n = 0;
+    uint32_t *idx = stor_arena_alloc(ctx->a, (all.nrows ? all.nrows : 1) * sizeof(uint32_t));
+    for (uint32_t i = 0; i < all.nrows; i++) {
+        bool dup = false;
+        if (dedupe_all) {
+            for (uint32_t k = 0; k < n && !dup; k++) {
+                bool same = true;
+                for (uint32_t c = 0; c < ncols && same; c++)
+                    if (!ex_values_equal(&all.v[i * ncols + c], &all.v[idx[k] * ncols + c], (*types)[c].vt == VT_STRING ? (*types)[c].coll : 0)) same = false;
+                dup = same;
+            }
+        }
+        if (!dup) idx[n++] = i;
+    }
+    /* ORDER BY over the union: by position or by name of the first member's columns */
+    if (sel->nu_order) {
+        int *pos = stor_arena_alloc(ctx->a, (size_t)sel->nu_order * sizeof(int));
+        for (int i = 0; i < sel->nu_order; i++) {
+            pl_expr *e = sel->u_order[i].e;
+            pos[i] = -1;
+            if (e->kind == E_INT) pos[i] = atoi(e->s) - 1;
+            else if (e->kind == E_COLUMN)
+                for (uint32_t c = 0; c < ncols; c++) if (!strcasecmp((*names)[c], e->s)) { pos[i] = (int)c; break; }
+            if (pos[i] < 0 || pos[i] >= (int)ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'order clause'", e->kind == E_COLUMN ? e->s : "?");
+        }
+        /* insertion sort (stable) */
+        for (uint32_t i = 1; i < n; i++) {
+            uint32_t x = idx[i], j = i;
+            while (j > 0) {
+                int c = 0;
+                for (int k = 0; k < sel->nu_order && !c; k++) {
+                    pdb_value *a = &all.v[idx[j - 1] * ncols + (uint32_t)pos[k]], *b = &all.v[x * ncols + (uint32_t)pos[k]];
+                    if (a->t == VT_NULL || b->t == VT_NULL) c = a->t == VT_NULL ? (b->t == VT_NULL ? 0 : -1) : 1;
+                    else c = ex_compare(a, b, 0);
+                    if (sel->u_order[k].desc) c = -c;
+                }
+                if (c <= 0) break;
+                idx[j] = idx[j - 1];
+                j--;
+            }
+            idx[j] = x;
+        }
+    }
+    *found = n;
+    int64_t lim = limit_value(ctx, sel->u_limit), off = limit_value(ctx, sel->u_offset);
+    if (off < 0) off = 0;
+    uint32_t from = (uint32_t)((uint64_t)off < n ? (uint64_t)off : n);
+    uint32_t to = lim < 0 ? n : (uint32_t)((uint64_t)from + (uint64_t)lim < n ? from + (uint64_t)lim : n);
+    out->ncols = ncols;
+    for (uint32_t i = from; i < to; i++) ex_rows_push(ctx->a, out, &all.v[idx[i] * ncols]);
+    if (tabs) for (uint32_t c = 0; c < ncols; c++) { (*tabs)[c] = ""; (*orgt)[c] = ""; (*orgn)[c] = ""; }
+}
+
+void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names, uint64_t *found)
+{
+    run_union(ctx, sel, out, types, names, NULL, NULL, NULL, NULL, found);
+}
+
+void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    pl_select *sel = st->sel;
+    ex_rows rows = { 0 };
+    ex_type *types;
+    const char **names, **tabs, **orgt, **orgn;
+    const char *db = "";
+    uint64_t found = 0;
+    run_union(ctx, sel, &rows, &types, &names, &tabs, &orgt, &orgn, &db, &found);
+    if (sel->ninto) {
+        if ((int)rows.ncols != sel->ninto) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
+        if (rows.nrows > 1) ex_raise(ctx, 1172, "42000", "Result consisted of more than one row");
+        if (rows.nrows == 0) ex_warn(ctx, "Warning", 1329, "No data - zero rows fetched, selected, or processed");
+        else for (int i = 0; i < sel->ninto; i++) ex_uservar_set(ctx->s, sel->into_vars[i], &rows.v[i]);
+        ctx->s->found_rows = rows.nrows;
+        ctx->s->row_count = rows.nrows;
+        ex_send_ok(ctx, r, rows.nrows, 0, NULL);
+        return;
+    }
+    ctx->s->found_rows = sel->calc_found_rows || (sel->next && sel->calc_found_rows) ? found : rows.nrows;
+    ctx->s->row_count = -1;
+    ex_send_columns(ctx, r, types, names, tabs, orgt, orgn, db, (int)rows.ncols);
+    for (uint32_t i = 0; i < rows.nrows && !r->stopped; i++) ex_send_row(r, &rows.v[(size_t)i * rows.ncols], (int)rows.ncols);
+    ex_send_end(ctx, r);
+}

@@ -1,0 +1,533 @@
+/* show.c - SHOW statements and DESCRIBE, formatted exactly as MariaDB 10.11 prints them. */
+#include "engine/eng.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static const char *type_names[] = {
+    [CT_TINYINT] = "tinyint", [CT_SMALLINT] = "smallint", [CT_MEDIUMINT] = "mediumint", [CT_INT] = "int",
+    [CT_BIGINT] = "bigint", [CT_DECIMAL] = "decimal", [CT_FLOAT] = "float", [CT_DOUBLE] = "double",
+    [CT_BIT] = "bit", [CT_CHAR] = "char", [CT_VARCHAR] = "varchar", [CT_BINARY] = "binary",
+    [CT_VARBINARY] = "varbinary", [CT_TINYTEXT] = "tinytext", [CT_TEXT] = "text", [CT_MEDIUMTEXT] = "mediumtext",
+    [CT_LONGTEXT] = "longtext", [CT_TINYBLOB] = "tinyblob", [CT_BLOB] = "blob", [CT_MEDIUMBLOB] = "mediumblob",
+    [CT_LONGBLOB] = "longblob", [CT_ENUM] = "enum", [CT_SET] = "set", [CT_DATE] = "date",
+    [CT_DATETIME] = "datetime", [CT_TIMESTAMP] = "timestamp", [CT_TIME] = "time", [CT_YEAR] = "year",
+};
+
+char *ex_column_type_sql(stor_arena *a, const stor_column *c)
+{
+    char buf[4096];
+    size_t k = 0;
+    const char *tn = type_names[c->type];
+    switch (c->type) {
+    case CT_TINYINT: case CT_SMALLINT: case CT_MEDIUMINT: case CT_INT: case CT_BIGINT: {
+        uint32_t w = c->width;
+        if (!w) {
+            static const uint32_t sw[] = { 4, 6, 9, 11, 20 }, uw[] = { 3, 5, 8, 10, 20 };
+            w = c->is_unsigned ? uw[c->type - CT_TINYINT] : sw[c->type - CT_TINYINT];
+        }
+        k = (size_t)snprintf(buf, sizeof buf, "%s(%u)", tn, w);
+        break;
+    }
+    case CT_DECIMAL: k = (size_t)snprintf(buf, sizeof buf, "decimal(%u,%d)", c->width, c->scale < 0 ? 0 : c->scale); break;
+    case CT_FLOAT: case CT_DOUBLE:
+        if (c->scale >= 0) k = (size_t)snprintf(buf, sizeof buf, "%s(%u,%d)", tn, c->width, c->scale);
+        else k = (size_t)snprintf(buf, sizeof buf, "%s", tn);
+        break;
+    case CT_BIT: case CT_CHAR: case CT_VARCHAR: case CT_BINARY: case CT_VARBINARY:
+        k = (size_t)snprintf(buf, sizeof buf, "%s(%u)", tn, c->width); break;
+    case CT_YEAR: k = (size_t)snprintf(buf, sizeof buf, "year(%u)", c->width ? c->width : 4); break;
+    case CT_DATETIME: case CT_TIMESTAMP: case CT_TIME:
+        if (c->scale > 0) k = (size_t)snprintf(buf, sizeof buf, "%s(%d)", tn, c->scale);
+        else k = (size_t)snprintf(buf, sizeof buf, "%s", tn);
+        break;
+    case CT_ENUM: case CT_SET:
+        k = (size_t)snprintf(buf, sizeof buf, "%s(", tn);
+        for (uint32_t i = 0; i < c->n_enum && k < sizeof buf - 8; i++) {
+            buf[k++] = i ? ',' : '\'';
+            if (i) buf[k++] = '\'';
+            for (const char *p = c->enum_vals[i]; *p && k < sizeof buf - 8; p++) { if (*p == '\'') buf[k++] = '\''; buf[k++] = *p; }
+            buf[k++] = '\'';
+        }
+        buf[k++] = ')'; buf[k] = 0;
+        break;
+    default: k = (size_t)snprintf(buf, sizeof buf, "%s", tn); break;
+    }
+    if (c->is_unsigned && c->type <= CT_DOUBLE) k += (size_t)snprintf(buf + k, sizeof buf - k, " unsigned");
+    if (c->zerofill) k += (size_t)snprintf(buf + k, sizeof buf - k, " zerofill");
+    return stor_arena_strndup(a, buf, k);
+}
+
+/* DESCRIBE's Key column. */
+static const char *key_flag(const stor_table *t, uint32_t col)
+{
+    const char *r = "";
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        const stor_index *x = &t->idx[i];
+        for (uint32_t k = 0; k < x->ncols; k++) {
+            if (x->cols[k] != col) continue;
+            if (x->kind == IK_PRIMARY) return "PRI";
+            if (k == 0 && x->kind == IK_UNIQUE && x->ncols == 1 && !*r) {
+                r = t->cols[col].not_null ? "UNI" : "UNI";
+            } else if (k == 0 && !*r) r = "MUL";
+        }
+    }
+    return r;
+}
+
+/* The Default column of DESCRIBE: unquoted literal, or NULL. */
+static const char *default_shown(stor_arena *a, const stor_column *c)
+{
+    if (!c->default_sql || !strcmp(c->default_sql, "NULL")) return NULL;
+    const char *d = c->default_sql;
+    size_t n = strlen(d);
+    if (d[0] == '\'' && n >= 2) {
+        char *o = stor_arena_alloc(a, n);
+        size_t k = 0;
+        for (size_t i = 1; i + 1 < n; i++) { o[k++] = d[i]; if ((d[i] == '\'' && d[i + 1] == '\'') || (d[i] == '\\' && d[i + 1] == '\\')) i++; }
+        o[k] = 0;
+        return o;
+    }
+    return d;
+}
+
+void ex_textset_init(ex_ctx *ctx, ex_textset *ts, int ncols, const char *const *names)
+{
+    ts->ncols = ncols;
+    ts->names = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(char *));
+    ts->types = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(ex_type));
+    memset(ts->types, 0, (size_t)ncols * sizeof(ex_type));
+    for (int i = 0; i < ncols; i++) {
+        ts->names[i] = names[i];
+        ts->types[i].vt = VT_STRING; ts->types[i].ptype = MYSQL_TYPE_VAR_STRING;
+        ts->types[i].coll = COLL_UTF8MB3_GENERAL_CI; ts->types[i].length = 192;
+    }
+    memset(&ts->rows, 0, sizeof ts->rows);
+    ts->rows.ncols = (uint32_t)ncols;
+}
+
+void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals)
+{
+    pdb_value v[ts->ncols];
+    for (int i = 0; i < ts->ncols; i++) {
+        if (ts->types[i].vt == VT_INT && vals[i]) { v[i] = ex_int(strtoll(vals[i], NULL, 10)); continue; }
+        v[i] = vals[i] ? ex_str(vals[i], strlen(vals[i]), ts->types[i].coll) : ex_null();
+    }
+    ex_rows_push(ctx->a, &ts->rows, v);
+}
+
+void ex_textset_send(ex_ctx *ctx, ex_textset *ts, ex_result *r)
+{
+    ex_send_columns(ctx, r, ts->types, ts->names, NULL, NULL, NULL, "", ts->ncols);
+    for (uint32_t i = 0; i < ts->rows.nrows; i++) ex_send_row(r, &ts->rows.v[(size_t)i * ts->rows.ncols], ts->ncols);
+    ex_send_end(ctx, r);
+}
+
+static void set_int_col(ex_textset *ts, int i, uint32_t len)
+{
+    ts->types[i].vt = VT_INT; ts->types[i].ptype = MYSQL_TYPE_LONGLONG; ts->types[i].coll = COLL_BINARY;
+    ts->types[i].length = len; ts->types[i].flags = NUM_FLAG;
+}
+
+/* LIKE / WHERE filter on the first column of a SHOW. */
+static bool show_match(ex_ctx *ctx, pl_stmt *st, const char *name)
+{
+    if (st->like) return ex_like(name, strlen(name), st->like, strlen(st->like), '\\', COLL_UTF8MB3_GENERAL_CI);
+    return true;
+}
+
+static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, ex_result *r)
+{
+    static const char *n6[] = { "Field", "Type", "Null", "Key", "Default", "Extra" };
+    static const char *n9[] = { "Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges", "Comment" };
+    ex_textset ts;
+    ex_textset_init(ctx, &ts, full ? 9 : 6, full ? n9 : n6);
+    for (int i = 0; i < ts.ncols; i++) ts.types[i].length = 0;
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        stor_column *col = &t->cols[c];
+        if (like && !ex_like(col->name, strlen(col->name), like, strlen(like), '\\', COLL_UTF8MB3_GENERAL_CI)) continue;
+        const char *extra = col->auto_increment ? "auto_increment" : col->on_update_now ? "on update current_timestamp()" : "";
+        const char *coll = NULL;
+        if (col->kind == CK_STR && col->coll != COLL_BINARY && col->type != CT_BIT) { const pdb_collation *co = pdb_coll_by_id(col->coll); coll = co ? co->name : NULL; }
+        const char *vals[9];
+        int k = 0;
+        vals[k++] = col->name;
+        vals[k++] = ex_column_type_sql(ctx->a, col);
+        if (full) vals[k++] = coll;
+        vals[k++] = col->not_null ? "NO" : "YES";
+        vals[k++] = key_flag(t, c);
+        vals[k++] = default_shown(ctx->a, col);
+        vals[k++] = extra;
+        if (full) { vals[k++] = "select,insert,update,references"; vals[k++] = col->comment ? col->comment : ""; }
+        ex_textset_add(ctx, &ts, vals);
+    }
+    /* column widths as MariaDB reports them */
+    uint32_t w6[] = { 64 * 3, 196605 * 0 + 65535 * 3, 3 * 3, 3 * 3, 65535 * 3, 30 * 3 };
+    (void)w6;
+    for (int i = 0; i < ts.ncols; i++) { ts.types[i].length = 192; ts.types[i].flags = 0; }
+    ex_textset_send(ctx, &ts, r);
+}
+
+static void show_index(ex_ctx *ctx, stor_table *t, ex_result *r)
+{
+    static const char *names[] = { "Table", "Non_unique", "Key_name", "Seq_in_index", "Column_name", "Collation",
+                                   "Cardinality", "Sub_part", "Packed", "Null", "Index_type", "Comment", "Index_comment", "Ignored" };
+    ex_textset ts;
+    ex_textset_init(ctx, &ts, 14, names);
+    set_int_col(&ts, 1, 1); set_int_col(&ts, 3, 2); set_int_col(&ts, 6, 21); set_int_col(&ts, 7, 3);
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        stor_index *x = &t->idx[i];
+        for (uint32_t k = 0; k < x->ncols; k++) {
+            stor_column *col = &t->cols[x->cols[k]];
+            char nu[4], seq[12], card[24], sub[12];
+            snprintf(nu, sizeof nu, "%d", x->kind == IK_PRIMARY || x->kind == IK_UNIQUE ? 0 : 1);
+            snprintf(seq, sizeof seq, "%u", k + 1);
+            /* InnoDB estimates; MariaDB reports the row count for unique keys */
+            uint32_t distinct = t->nlive;
+            snprintf(card, sizeof card, "%u", distinct);
+            snprintf(sub, sizeof sub, "%u", x->prefix[k]);
+            const char *vals[14] = { t->name, nu, x->name, seq, col->name,
+                                     x->kind == IK_FULLTEXT ? NULL : "A", card, x->prefix[k] ? sub : NULL, NULL,
+                                     col->not_null ? "" : "YES", x->kind == IK_FULLTEXT ? "FULLTEXT" : "BTREE", "",
+                                     x->comment ? x->comment : "", "NO" };
+            ex_textset_add(ctx, &ts, vals);
+        }
+    }
+    ex_textset_send(ctx, &ts, r);
+}
+
+static void append(char **buf, size_t *len, size_t *cap, const char *s, size_t n)
+{
+    if (*len + n + 1 > *cap) {
+        size_t nc = (*cap ? *cap * 2 : 1024);
+        while (nc < *len + n + 1) nc *= 2;
+        *buf = realloc(*buf, nc);
+        *cap = nc;
+    }
+    memcpy(*buf + *len, s, n);
+    *len += n;
+    (*buf)[*len] = 0;
+}
+static void appendf(char **buf, size_t *len, size_t *cap, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+#include <stdarg.h>
+static void appendf(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
+{
+    char tmp[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    append(buf, len, cap, tmp, (size_t)(n < (int)sizeof tmp ? n : (int)sizeof tmp - 1));
+}
+
+static void quote_ident(char **b, size_t *l, size_t *c, const char *s)
+{
+    append(b, l, c, "`", 1);
+    for (; *s; s++) { if (*s == '`') append(b, l, c, "`", 1); append(b, l, c, s, 1); }
+    append(b, l, c, "`", 1);
+}
+
+static void quote_str(char **b, size_t *l, size_t *c, const char *s)
+{
+    append(b, l, c, "'", 1);
+    for (; *s; s++) {
+        if (*s == '\'') append(b, l, c, "''", 2);
+        else if (*s == '\\') append(b, l, c, "\\\\", 2);
+        else append(b, l, c, s, 1);
+    }
+    append(b, l, c, "'", 1);
+}
+
+static char *show_create(ex_ctx *ctx, stor_table *t)
+{
+    char *b = NULL; size_t l = 0, cap = 0;
+    appendf(&b, &l, &cap, "CREATE TABLE ");
+    quote_ident(&b, &l, &cap, t->name);
+    appendf(&b, &l, &cap, " (\n");
+    const pdb_collation *tc = pdb_coll_by_id(t->coll);
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        stor_column *c = &t->cols[i];
+        appendf(&b, &l, &cap, "  ");
+        quote_ident(&b, &l, &cap, c->name);
+        appendf(&b, &l, &cap, " %s", ex_column_type_sql(ctx->a, c));
+        if (c->kind == CK_STR && c->coll != COLL_BINARY && c->type != CT_BIT) {
+            const pdb_collation *cc = pdb_coll_by_id(c->coll);
+            if (cc && tc && strcmp(cc->charset, tc->charset)) appendf(&b, &l, &cap, " CHARACTER SET %s COLLATE %s", cc->charset, cc->name);
+            else if (cc && tc && cc->id != tc->id) appendf(&b, &l, &cap, " COLLATE %s", cc->name);
+        }
+        if (c->not_null) appendf(&b, &l, &cap, " NOT NULL");
+        if (c->auto_increment) appendf(&b, &l, &cap, " AUTO_INCREMENT");
+        else if (c->default_sql) {
+            if (!strcmp(c->default_sql, "NULL") && c->not_null) {}
+            else appendf(&b, &l, &cap, " DEFAULT %s", c->default_sql);
+        }
+        if (c->on_update_now) appendf(&b, &l, &cap, " ON UPDATE current_timestamp()");
+        if (c->comment) { appendf(&b, &l, &cap, " COMMENT "); quote_str(&b, &l, &cap, c->comment); }
+        if (i + 1 < t->ncols || t->nidx) appendf(&b, &l, &cap, ",");
+        appendf(&b, &l, &cap, "\n");
+    }
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        stor_index *x = &t->idx[i];
+        if (x->kind == IK_PRIMARY) appendf(&b, &l, &cap, "  PRIMARY KEY (");
+        else {
+            appendf(&b, &l, &cap, "  %s", x->kind == IK_UNIQUE ? "UNIQUE KEY " : x->kind == IK_FULLTEXT ? "FULLTEXT KEY " : x->kind == IK_SPATIAL ? "SPATIAL KEY " : "KEY ");
+            quote_ident(&b, &l, &cap, x->name);
+            appendf(&b, &l, &cap, " (");
+        }
+        for (uint32_t k = 0; k < x->ncols; k++) {
+            if (k) appendf(&b, &l, &cap, ",");
+            quote_ident(&b, &l, &cap, t->cols[x->cols[k]].name);
+            if (x->prefix[k]) appendf(&b, &l, &cap, "(%u)", x->prefix[k]);
+        }
+        appendf(&b, &l, &cap, ")");
+        if (x->comment && *x->comment) { appendf(&b, &l, &cap, " COMMENT "); quote_str(&b, &l, &cap, x->comment); }
+        appendf(&b, &l, &cap, "%s\n", i + 1 < t->nidx ? "," : "");
+    }
+    appendf(&b, &l, &cap, ") ENGINE=%s", t->engine);
+    bool has_ai = false;
+    for (uint32_t i = 0; i < t->ncols; i++) if (t->cols[i].auto_increment) has_ai = true;
+    if (has_ai && t->auto_inc > 1) appendf(&b, &l, &cap, " AUTO_INCREMENT=%llu", (unsigned long long)t->auto_inc);
+    if (tc) {
+        appendf(&b, &l, &cap, " DEFAULT CHARSET=%s", tc->charset);
+        if (!tc->is_default) appendf(&b, &l, &cap, " COLLATE=%s", tc->name);
+    }
+    if (t->row_format) appendf(&b, &l, &cap, " ROW_FORMAT=%s", t->row_format);
+    if (t->comment) { appendf(&b, &l, &cap, " COMMENT="); quote_str(&b, &l, &cap, t->comment); }
+    char *r = stor_arena_strndup(ctx->a, b, l);
+    free(b);
+    return r;
+}
+
+typedef struct varlist { ex_ctx *ctx; ex_textset *ts; pl_stmt *st; } varlist;
+static void var_cb(void *c, const char *name, const char *val)
+{
+    varlist *v = c;
+    if (v->st->like && !ex_like(name, strlen(name), v->st->like, strlen(v->st->like), '\\', COLL_UTF8MB3_GENERAL_CI)) return;
+    const char *vals[2] = { name, val };
+    ex_textset_add(v->ctx, v->ts, vals);
+}
+
+void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    ex_textset ts;
+    if (st->kind == S_DESCRIBE) {
+        stor_table *t = ex_table(ctx, st->db, st->table);
+        describe(ctx, t, false, st->like, r);
+        return;
+    }
+    switch (st->show) {
+    case SH_COLUMNS: describe(ctx, ex_table(ctx, st->db, st->table), st->full, st->like, r); return;
+    case SH_INDEX: show_index(ctx, ex_table(ctx, st->db, st->table), r); return;
+    case SH_TABLES: {
+        const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
+        stor_db *d = stor_db_find(db);
+        if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
+        char col[200];
+        if (st->like) snprintf(col, sizeof col, "Tables_in_%s (%s)", db, st->like);
+        else snprintf(col, sizeof col, "Tables_in_%s", db);
+        const char *names[2] = { stor_arena_strndup(ctx->a, col, strlen(col)), "Table_type" };
+        ex_textset_init(ctx, &ts, st->full ? 2 : 1, names);
+        /* sorted by name */
+        uint32_t n = d->ntables;
+        stor_table **tabs = stor_arena_alloc(ctx->a, (n ? n : 1) * sizeof *tabs);
+        memcpy(tabs, d->tables, n * sizeof *tabs);
+        for (uint32_t i = 1; i < n; i++) { stor_table *x = tabs[i]; uint32_t j = i; while (j > 0 && strcmp(tabs[j - 1]->name, x->name) > 0) { tabs[j] = tabs[j - 1]; j--; } tabs[j] = x; }
+        for (uint32_t i = 0; i < n; i++) {
+            if (!show_match(ctx, st, tabs[i]->name)) continue;
+            const char *vals[2] = { tabs[i]->name, "BASE TABLE" };
+            ex_textset_add(ctx, &ts, vals);
+        }
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_DATABASES: {
+        const char *names[1] = { st->like ? "Database (%)" : "Database" };
+        if (st->like) { char *c = stor_arena_alloc(ctx->a, strlen(st->like) + 16); sprintf(c, "Database (%s)", st->like); names[0] = c; }
+        ex_textset_init(ctx, &ts, 1, names);
+        uint32_t n;
+        stor_db **dbs = stor_db_list(&n);
+        const char *sys[] = { "information_schema" };
+        bool sys_done = false;
+        for (uint32_t i = 0; i <= n; i++) {
+            if (!sys_done && (i == n || strcmp(dbs[i]->name, sys[0]) > 0)) {
+                sys_done = true;
+                if (show_match(ctx, st, sys[0])) { const char *v[1] = { sys[0] }; ex_textset_add(ctx, &ts, v); }
+            }
+            if (i == n) break;
+            if (!show_match(ctx, st, dbs[i]->name)) continue;
+            const char *v[1] = { dbs[i]->name };
+            ex_textset_add(ctx, &ts, v);
+        }
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_CREATE_TABLE: {
+        stor_table *t = ex_table(ctx, st->db, st->table);
+        const char *names[2] = { "Table", "Create Table" };
+        ex_textset_init(ctx, &ts, 2, names);
+        const char *vals[2] = { t->name, show_create(ctx, t) };
+        ex_textset_add(ctx, &ts, vals);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_CREATE_DATABASE: {
+        stor_db *d = stor_db_find(st->table);
+        if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", st->table);
+        const char *names[2] = { "Database", "Create Database" };
+        ex_textset_init(ctx, &ts, 2, names);
+        const pdb_collation *c = pdb_coll_by_id(d->coll);
+        char buf[400];
+        if (c && !c->is_default) snprintf(buf, sizeof buf, "CREATE DATABASE %s`%s` /*!40100 DEFAULT CHARACTER SET %s COLLATE %s */", st->if_not_exists ? "/*!32312 IF NOT EXISTS*/ " : "", d->name, c->charset, c->name);
+        else snprintf(buf, sizeof buf, "CREATE DATABASE %s`%s` /*!40100 DEFAULT CHARACTER SET %s */", st->if_not_exists ? "/*!32312 IF NOT EXISTS*/ " : "", d->name, c ? c->charset : "utf8mb4");
+        const char *vals[2] = { d->name, stor_arena_strndup(ctx->a, buf, strlen(buf)) };
+        ex_textset_add(ctx, &ts, vals);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_VARIABLES: case SH_STATUS: {
+        const char *names[2] = { "Variable_name", "Value" };
+        ex_textset_init(ctx, &ts, 2, names);
+        ts.types[0].length = 64 * 3; ts.types[1].length = 2048 * 3;
+        if (st->show == SH_VARIABLES) {
+            varlist v = { ctx, &ts, st };
+            ex_sysvar_list(ctx->s, st->global, var_cb, &v, ctx->a);
+        } else {
+            static const char *status[][2] = { { "Threads_connected", "1" }, { "Uptime", "1" } };
+            for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
+        }
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_WARNINGS: case SH_ERRORS: {
+        const char *names[3] = { "Level", "Code", "Message" };
+        ex_textset_init(ctx, &ts, 3, names);
+        set_int_col(&ts, 1, 4);
+        ts.types[1].flags |= UNSIGNED_FLAG | NOT_NULL_FLAG;
+        ts.types[0].length = 7 * 3; ts.types[2].length = 512 * 3;
+        ts.types[0].flags = NOT_NULL_FLAG; ts.types[2].flags = NOT_NULL_FLAG;
+        for (uint32_t i = 0; i < ctx->s->nwarnings; i++) {
+            pdb_warning *w = &ctx->s->warnings[i];
+            if (st->show == SH_ERRORS && strcmp(w->level, "Error")) continue;
+            char code[8];
+            snprintf(code, sizeof code, "%u", w->code);
+            const char *vals[3] = { w->level, code, w->msg };
+            ex_textset_add(ctx, &ts, vals);
+        }
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_COUNT_WARNINGS: case SH_COUNT_ERRORS: {
+        char nm[40];
+        snprintf(nm, sizeof nm, "@@session.%s_count", st->show == SH_COUNT_WARNINGS ? "warning" : "error");
+        const char *names[1] = { stor_arena_strndup(ctx->a, nm, strlen(nm)) };
+        ex_textset_init(ctx, &ts, 1, names);
+        set_int_col(&ts, 0, 21);
+        uint32_t n = 0;
+        for (uint32_t i = 0; i < ctx->s->nwarnings; i++) if (st->show == SH_COUNT_WARNINGS || !strcmp(ctx->s->warnings[i].level, "Error")) n++;
+        char v[16];
+        snprintf(v, sizeof v, "%u", st->show == SH_COUNT_WARNINGS ? ctx->s->nwarnings : n);
+        const char *vals[1] = { v };
+        ex_textset_add(ctx, &ts, vals);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_ENGINES: {
+        const char *names[6] = { "Engine", "Support", "Comment", "Transactions", "XA", "Savepoints" };
+        ex_textset_init(ctx, &ts, 6, names);
+        const char *rows[][6] = {
+            { "InnoDB", "DEFAULT", "pressdb in-memory engine with a write-ahead log (tables declared InnoDB)", "YES", "NO", "YES" },
+            { "MyISAM", "YES", "Accepted and stored by the pressdb engine", "YES", "NO", "YES" },
+            { "Aria", "YES", "Accepted and stored by the pressdb engine", "YES", "NO", "YES" },
+            { "MEMORY", "YES", "Accepted and stored by the pressdb engine", "YES", "NO", "YES" },
+        };
+        for (size_t i = 0; i < 4; i++) ex_textset_add(ctx, &ts, rows[i]);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_PROCESSLIST: {
+        const char *names[9] = { "Id", "User", "Host", "db", "Command", "Time", "State", "Info", "Progress" };
+        ex_textset_init(ctx, &ts, 9, names);
+        char id[16];
+        snprintf(id, sizeof id, "%u", ctx->s->conn_id);
+        const char *vals[9] = { id, ctx->s->user, ctx->s->host, ctx->s->db[0] ? ctx->s->db : NULL, "Query", "0", "starting", "SHOW PROCESSLIST", "0.000" };
+        set_int_col(&ts, 0, 21); set_int_col(&ts, 5, 7);
+        ex_textset_add(ctx, &ts, vals);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_GRANTS: {
+        char nm[400], g[600];
+        snprintf(nm, sizeof nm, "Grants for %s@%s", ctx->s->user, ctx->s->host);
+        snprintf(g, sizeof g, "GRANT ALL PRIVILEGES ON *.* TO `%s`@`%s` WITH GRANT OPTION", ctx->s->user, ctx->s->host);
+        const char *names[1] = { stor_arena_strndup(ctx->a, nm, strlen(nm)) };
+        ex_textset_init(ctx, &ts, 1, names);
+        const char *vals[1] = { stor_arena_strndup(ctx->a, g, strlen(g)) };
+        ex_textset_add(ctx, &ts, vals);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_TABLE_STATUS: {
+        const char *names[18] = { "Name", "Engine", "Version", "Row_format", "Rows", "Avg_row_length", "Data_length",
+                                  "Max_data_length", "Index_length", "Data_free", "Auto_increment", "Create_time",
+                                  "Update_time", "Check_time", "Collation", "Checksum", "Create_options", "Comment" };
+        const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
+        stor_db *d = stor_db_find(db);
+        if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
+        ex_textset_init(ctx, &ts, 18, names);
+        for (uint32_t i = 0; i < d->ntables; i++) {
+            stor_table *t = d->tables[i];
+            if (!show_match(ctx, st, t->name)) continue;
+            char rows[24], ai[24];
+            snprintf(rows, sizeof rows, "%u", t->nlive);
+            snprintf(ai, sizeof ai, "%llu", (unsigned long long)t->auto_inc);
+            bool has_ai = false;
+            for (uint32_t c = 0; c < t->ncols; c++) if (t->cols[c].auto_increment) has_ai = true;
+            const pdb_collation *co = pdb_coll_by_id(t->coll);
+            const char *vals[18] = { t->name, t->engine, "10", t->row_format ? t->row_format : "Dynamic", rows, "0", "0", "0", "0", "0",
+                                     has_ai ? ai : NULL, NULL, NULL, NULL, co ? co->name : NULL, NULL, "", t->comment ? t->comment : "" };
+            ex_textset_add(ctx, &ts, vals);
+        }
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_COLLATION: case SH_CHARSET: {
+        if (st->show == SH_COLLATION) {
+            const char *names[6] = { "Collation", "Charset", "Id", "Default", "Compiled", "Sortlen" };
+            ex_textset_init(ctx, &ts, 6, names);
+            set_int_col(&ts, 2, 11); set_int_col(&ts, 5, 3);
+            for (uint16_t id = 1; id < 4096; id++) {
+                const pdb_collation *c = pdb_coll_by_id(id);
+                if (!c || !show_match(ctx, st, c->name)) continue;
+                char idb[8]; snprintf(idb, sizeof idb, "%u", c->id);
+                const char *vals[6] = { c->name, c->charset, idb, c->is_default ? "Yes" : "", "Yes", c->binary ? "1" : "8" };
+                ex_textset_add(ctx, &ts, vals);
+            }
+        } else {
+            const char *names[4] = { "Charset", "Description", "Default collation", "Maxlen" };
+            ex_textset_init(ctx, &ts, 4, names);
+            set_int_col(&ts, 3, 3);
+            const char *cs[][3] = { { "ascii", "US ASCII", "1" }, { "binary", "Binary pseudo charset", "1" },
+                                    { "latin1", "cp1252 West European", "1" }, { "utf8mb3", "UTF-8 Unicode", "3" },
+                                    { "utf8mb4", "UTF-8 Unicode", "4" } };
+            for (size_t i = 0; i < 5; i++) {
+                if (!show_match(ctx, st, cs[i][0])) continue;
+                const pdb_collation *c = pdb_coll_default_for(cs[i][0]);
+                const char *vals[4] = { cs[i][0], cs[i][1], c ? c->name : "binary", cs[i][2] };
+                ex_textset_add(ctx, &ts, vals);
+            }
+        }
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_PLUGINS: case SH_TRIGGERS: case SH_EVENTS: case SH_PROC_STATUS: case SH_FUNC_STATUS:
+    case SH_OPEN_TABLES: case SH_MASTER_STATUS: case SH_SLAVE_STATUS: case SH_PRIVILEGES: {
+        const char *names[2] = { "Name", "Status" };
+        ex_textset_init(ctx, &ts, 2, names);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    default:
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this SHOW statement'");
+    }
+}

@@ -1,0 +1,431 @@
+/* sysvar.c - system variables with MariaDB 10.11's names and defaults, session and
+ * global scope; user variables. */
+#include "engine/eng.h"
+#include <ctype.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+enum { SV_BOOL, SV_INT, SV_STR, SV_UINT };
+#define SVF_SESSION  1   /* has a session value */
+#define SVF_RO       2   /* read-only */
+#define SVF_GLOBAL   4   /* global only */
+#define SVF_NULLABLE 8
+
+typedef struct sysvar {
+    const char *name;
+    int type;
+    int flags;
+    const char *dflt;
+} sysvar;
+
+/* Sorted by name (SHOW VARIABLES lists in this order). */
+static const sysvar vars[] = {
+    { "auto_increment_increment", SV_UINT, SVF_SESSION, "1" },
+    { "auto_increment_offset", SV_UINT, SVF_SESSION, "1" },
+    { "autocommit", SV_BOOL, SVF_SESSION, "ON" },
+    { "basedir", SV_STR, SVF_GLOBAL | SVF_RO, "/usr" },
+    { "big_tables", SV_BOOL, SVF_SESSION, "OFF" },
+    { "bind_address", SV_STR, SVF_GLOBAL | SVF_RO, "127.0.0.1" },
+    { "character_set_client", SV_STR, SVF_SESSION, "utf8mb4" },
+    { "character_set_connection", SV_STR, SVF_SESSION, "utf8mb4" },
+    { "character_set_database", SV_STR, SVF_SESSION, "utf8mb4" },
+    { "character_set_filesystem", SV_STR, SVF_SESSION, "binary" },
+    { "character_set_results", SV_STR, SVF_SESSION | SVF_NULLABLE, "utf8mb4" },
+    { "character_set_server", SV_STR, SVF_SESSION, "utf8mb4" },
+    { "character_set_system", SV_STR, SVF_GLOBAL | SVF_RO, "utf8mb3" },
+    { "collation_connection", SV_STR, SVF_SESSION, "utf8mb4_general_ci" },
+    { "collation_database", SV_STR, SVF_SESSION, "utf8mb4_general_ci" },
+    { "collation_server", SV_STR, SVF_SESSION, "utf8mb4_general_ci" },
+    { "connect_timeout", SV_UINT, SVF_GLOBAL, "10" },
+    { "datadir", SV_STR, SVF_GLOBAL | SVF_RO, "" },
+    { "default_storage_engine", SV_STR, SVF_SESSION, "InnoDB" },
+    { "default_tmp_storage_engine", SV_STR, SVF_SESSION | SVF_NULLABLE, "" },
+    { "default_week_format", SV_UINT, SVF_SESSION, "0" },
+    { "div_precision_increment", SV_UINT, SVF_SESSION, "4" },
+    { "foreign_key_checks", SV_BOOL, SVF_SESSION, "ON" },
+    { "group_concat_max_len", SV_UINT, SVF_SESSION, "1048576" },
+    { "have_ssl", SV_STR, SVF_GLOBAL | SVF_RO, "YES" },
+    { "hostname", SV_STR, SVF_GLOBAL | SVF_RO, "" },
+    { "identity", SV_UINT, SVF_SESSION, "0" },
+    { "innodb_buffer_pool_size", SV_UINT, SVF_GLOBAL, "134217728" },
+    { "innodb_flush_log_at_trx_commit", SV_UINT, SVF_GLOBAL, "1" },
+    { "innodb_lock_wait_timeout", SV_UINT, SVF_SESSION, "50" },
+    { "innodb_strict_mode", SV_BOOL, SVF_SESSION, "ON" },
+    { "innodb_version", SV_STR, SVF_GLOBAL | SVF_RO, "10.11.19" },
+    { "insert_id", SV_UINT, SVF_SESSION, "0" },
+    { "interactive_timeout", SV_UINT, SVF_SESSION, "28800" },
+    { "jit", SV_BOOL, SVF_GLOBAL, "ON" },
+    { "last_insert_id", SV_UINT, SVF_SESSION, "0" },
+    { "lc_time_names", SV_STR, SVF_SESSION, "en_US" },
+    { "license", SV_STR, SVF_GLOBAL | SVF_RO, "GPL" },
+    { "lock_wait_timeout", SV_UINT, SVF_SESSION, "86400" },
+    { "log_bin", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
+    { "long_query_time", SV_STR, SVF_SESSION, "10.000000" },
+    { "lower_case_file_system", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
+    { "lower_case_table_names", SV_UINT, SVF_GLOBAL | SVF_RO, "0" },
+    { "max_allowed_packet", SV_UINT, SVF_SESSION, "16777216" },
+    { "max_connections", SV_UINT, SVF_GLOBAL, "151" },
+    { "max_heap_table_size", SV_UINT, SVF_SESSION, "16777216" },
+    { "max_join_size", SV_UINT, SVF_SESSION, "18446744073709551615" },
+    { "max_sort_length", SV_UINT, SVF_SESSION, "1024" },
+    { "max_statement_time", SV_STR, SVF_SESSION, "0.000000" },
+    { "max_user_connections", SV_INT, SVF_SESSION, "0" },
+    { "net_buffer_length", SV_UINT, SVF_SESSION, "16384" },
+    { "net_read_timeout", SV_UINT, SVF_SESSION, "30" },
+    { "net_write_timeout", SV_UINT, SVF_SESSION, "60" },
+    { "old_passwords", SV_BOOL, SVF_SESSION, "OFF" },
+    { "optimizer_switch", SV_STR, SVF_SESSION, "index_merge=on,index_merge_union=on,index_merge_sort_union=on,index_merge_intersection=on,index_merge_sort_intersection=off,engine_condition_pushdown=off,index_condition_pushdown=on,derived_merge=on,derived_with_keys=on,firstmatch=on,loosescan=on,materialization=on,in_to_exists=on,semijoin=on,partial_match_rowid_merge=on,partial_match_table_scan=on,subquery_cache=on,mrr=off,mrr_cost_based=off,mrr_sort_keys=off,outer_join_with_cache=on,semijoin_with_cache=on,join_cache_incremental=on,join_cache_hashed=on,join_cache_bka=on,optimize_join_buffer_size=on,table_elimination=on,extended_keys=on,exists_to_in=on,orderby_uses_equalities=on,condition_pushdown_for_derived=on,split_materialized=on,condition_pushdown_for_subquery=on,rowid_filter=on,condition_pushdown_from_having=on,not_null_range_scan=off,hash_join_cardinality=off,cset_narrowing=off" },
+    { "pid_file", SV_STR, SVF_GLOBAL | SVF_RO, "" },
+    { "port", SV_UINT, SVF_GLOBAL | SVF_RO, "3306" },
+    { "profiling", SV_BOOL, SVF_SESSION, "OFF" },
+    { "protocol_version", SV_UINT, SVF_GLOBAL | SVF_RO, "10" },
+    { "query_cache_size", SV_UINT, SVF_GLOBAL, "1048576" },
+    { "query_cache_type", SV_STR, SVF_SESSION, "OFF" },
+    { "read_only", SV_BOOL, SVF_GLOBAL, "OFF" },
+    { "require_secure_transport", SV_BOOL, SVF_GLOBAL, "OFF" },
+    { "server_id", SV_UINT, SVF_SESSION, "1" },
+    { "skip_name_resolve", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
+    { "skip_networking", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
+    { "socket", SV_STR, SVF_GLOBAL | SVF_RO, "" },
+    { "sort_buffer_size", SV_UINT, SVF_SESSION, "2097152" },
+    { "sql_auto_is_null", SV_BOOL, SVF_SESSION, "OFF" },
+    { "sql_big_selects", SV_BOOL, SVF_SESSION, "ON" },
+    { "sql_log_bin", SV_BOOL, SVF_SESSION, "ON" },
+    { "sql_mode", SV_STR, SVF_SESSION, "STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,NO_ENGINE_SUBSTITUTION" },
+    { "sql_notes", SV_BOOL, SVF_SESSION, "ON" },
+    { "sql_quote_show_create", SV_BOOL, SVF_SESSION, "ON" },
+    { "sql_safe_updates", SV_BOOL, SVF_SESSION, "OFF" },
+    { "sql_select_limit", SV_UINT, SVF_SESSION, "18446744073709551615" },
+    { "sql_warnings", SV_BOOL, SVF_SESSION, "OFF" },
+    { "storage_engine", SV_STR, SVF_SESSION, "InnoDB" },
+    { "system_time_zone", SV_STR, SVF_GLOBAL | SVF_RO, "UTC" },
+    { "time_zone", SV_STR, SVF_SESSION, "SYSTEM" },
+    { "timestamp", SV_STR, SVF_SESSION, "" },
+    { "tmp_table_size", SV_UINT, SVF_SESSION, "16777216" },
+    { "transaction_isolation", SV_STR, SVF_SESSION, "REPEATABLE-READ" },
+    { "transaction_read_only", SV_BOOL, SVF_SESSION, "OFF" },
+    { "tx_isolation", SV_STR, SVF_SESSION, "REPEATABLE-READ" },
+    { "tx_read_only", SV_BOOL, SVF_SESSION, "OFF" },
+    { "unique_checks", SV_BOOL, SVF_SESSION, "ON" },
+    { "version", SV_STR, SVF_GLOBAL | SVF_RO, "" },
+    { "version_comment", SV_STR, SVF_GLOBAL | SVF_RO, "" },
+    { "version_compile_machine", SV_STR, SVF_GLOBAL | SVF_RO, "x86_64" },
+    { "version_compile_os", SV_STR, SVF_GLOBAL | SVF_RO, "debian-linux-gnu" },
+    { "wait_timeout", SV_UINT, SVF_SESSION, "28800" },
+};
+#define NVARS (sizeof vars / sizeof vars[0])
+
+typedef struct pdb_sysvar_override {
+    struct pdb_sysvar_override *next;
+    const sysvar *v;
+    char *val;
+} ovr;
+
+static ovr *globals;
+static pthread_mutex_t gmu = PTHREAD_MUTEX_INITIALIZER;
+
+static const sysvar *find_var(const char *name)
+{
+    for (size_t i = 0; i < NVARS; i++) if (!strcasecmp(vars[i].name, name)) return &vars[i];
+    return NULL;
+}
+
+static const char *mode_names[32] = {
+    "REAL_AS_FLOAT", "PIPES_AS_CONCAT", "ANSI_QUOTES", "IGNORE_SPACE", "IGNORE_BAD_TABLE_OPTIONS",
+    "ONLY_FULL_GROUP_BY", "NO_UNSIGNED_SUBTRACTION", "NO_DIR_IN_CREATE", "POSTGRESQL", "ORACLE",
+    "MSSQL", "DB2", "MAXDB", "NO_KEY_OPTIONS", "NO_TABLE_OPTIONS", "NO_FIELD_OPTIONS", "MYSQL323",
+    "MYSQL40", "ANSI", "NO_AUTO_VALUE_ON_ZERO", "NO_BACKSLASH_ESCAPES", "STRICT_TRANS_TABLES",
+    "STRICT_ALL_TABLES", "NO_ZERO_IN_DATE", "NO_ZERO_DATE", "ALLOW_INVALID_DATES",
+    "ERROR_FOR_DIVISION_BY_ZERO", "TRADITIONAL", "NO_AUTO_CREATE_USER", "HIGH_NOT_PRECEDENCE",
+    "NO_ENGINE_SUBSTITUTION", "PAD_CHAR_TO_FULL_LENGTH"
+};
+
+const char *ex_sql_mode_str(uint32_t mode, stor_arena *a)
+{
+    char *buf = stor_arena_alloc(a, 1024);
+    size_t k = 0;
+    buf[0] = 0;
+    for (int i = 0; i < 32; i++) {
+        if (!(mode & (1u << i))) continue;
+        k += (size_t)snprintf(buf + k, 1024 - k, "%s%s", k ? "," : "", mode_names[i]);
+    }
+    return buf;
+}
+
+static int parse_sql_mode(const char *s, uint32_t *out)
+{
+    uint32_t m = 0;
+    char tok[64];
+    while (*s) {
+        size_t n = strcspn(s, ",");
+        if (n >= sizeof tok) return -1;
+        memcpy(tok, s, n); tok[n] = 0;
+        char *t = tok;
+        while (isspace((unsigned char)*t)) t++;
+        char *e = t + strlen(t);
+        while (e > t && isspace((unsigned char)e[-1])) *--e = 0;
+        if (*t) {
+            int found = -1;
+            for (int i = 0; i < 32; i++) if (!strcasecmp(mode_names[i], t)) found = i;
+            if (found < 0) return -1;
+            m |= 1u << found;
+            if (found == 27) m |= MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES | MODE_NO_ZERO_IN_DATE |
+                                 MODE_NO_ZERO_DATE | MODE_ERROR_FOR_DIVISION_BY_ZERO | MODE_NO_AUTO_CREATE_USER |
+                                 MODE_NO_ENGINE_SUBSTITUTION;
+            if (found == 18) m |= MODE_REAL_AS_FLOAT | MODE_PIPES_AS_CONCAT | MODE_ANSI_QUOTES | MODE_IGNORE_SPACE | MODE_ONLY_FULL_GROUP_BY;
+        }
+        s += n;
+        if (*s == ',') s++;
+    }
+    *out = m;
+    return 0;
+}
+
+static const char *global_value(const sysvar *v, char *buf, size_t cap)
+{
+    if (!strcmp(v->name, "version")) return pdb_server_version();
+    if (!strcmp(v->name, "version_comment")) { snprintf(buf, cap, "pressdb %s", PDB_VERSION); return buf; }
+    if (!strcmp(v->name, "datadir")) { snprintf(buf, cap, "%s/", stor_datadir()); return buf; }
+    if (!strcmp(v->name, "hostname")) { gethostname(buf, cap); buf[cap - 1] = 0; return buf; }
+    pthread_mutex_lock(&gmu);
+    for (ovr *o = globals; o; o = o->next)
+        if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
+    pthread_mutex_unlock(&gmu);
+    return v->dflt;
+}
+
+static const pdb_collation *cs_coll(uint16_t id) { const pdb_collation *c = pdb_coll_by_id(id); return c ? c : pdb_coll_by_id(COLL_UTF8MB4_GENERAL_CI); }
+
+/* Text of a variable for this session (NULL = SQL NULL). */
+static const char *session_value(pdb_session *s, const sysvar *v, bool global, char *buf, size_t cap, stor_arena *a)
+{
+    if (global || (v->flags & SVF_GLOBAL)) return global_value(v, buf, cap);
+    const char *n = v->name;
+    if (!strcmp(n, "autocommit")) return s->autocommit ? "ON" : "OFF";
+    if (!strcmp(n, "sql_mode")) return ex_sql_mode_str(s->sql_mode, a);
+    if (!strcmp(n, "character_set_client")) return cs_coll(s->coll_client)->charset;
+    if (!strcmp(n, "character_set_connection")) return cs_coll(s->coll_connection)->charset;
+    if (!strcmp(n, "character_set_results")) return s->coll_results ? cs_coll(s->coll_results)->charset : NULL;
+    if (!strcmp(n, "collation_connection")) return cs_coll(s->coll_connection)->name;
+    if (!strcmp(n, "time_zone")) return s->time_zone;
+    if (!strcmp(n, "max_allowed_packet")) { snprintf(buf, cap, "%llu", (unsigned long long)s->max_allowed_packet); return buf; }
+    if (!strcmp(n, "wait_timeout")) { snprintf(buf, cap, "%u", s->wait_timeout); return buf; }
+    if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { snprintf(buf, cap, "%llu", (unsigned long long)s->last_insert_id); return buf; }
+    if (!strcmp(n, "timestamp")) { snprintf(buf, cap, "%.6f", (double)ex_now_us() / 1e6); return buf; }
+    if (!strcmp(n, "character_set_database") || !strcmp(n, "collation_database")) {
+        stor_db *d = s->db[0] ? stor_db_find(s->db) : NULL;
+        if (d) {
+            const pdb_collation *c = cs_coll(d->coll);
+            return n[0] == 'c' && n[1] == 'h' ? c->charset : c->name;
+        }
+    }
+    for (ovr *o = s->sysvars; o; o = o->next) if (o->v == v) return o->val;
+    return global_value(v, buf, cap);
+}
+
+int ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t)
+{
+    const sysvar *v = find_var(name);
+    if (!v) return -1;
+    char buf[256];
+    const char *val = session_value(s, v, global, buf, sizeof buf, a);
+    memset(t, 0, sizeof *t);
+    t->coll = COLL_BINARY;
+    if (!val) { *out = ex_null(); t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = COLL_UTF8MB3_GENERAL_CI; t->nullable = true; t->length = 96; return 0; }
+    if (v->type == SV_BOOL) {
+        *out = ex_int(!strcasecmp(val, "ON") || !strcmp(val, "1"));
+        t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 1; t->flags = NUM_FLAG | BINARY_FLAG;
+        return 0;
+    }
+    if (v->type == SV_INT || v->type == SV_UINT) {
+        *out = ex_int(strtoll(val, NULL, 10));
+        if (v->type == SV_UINT) { out->t = VT_UINT; out->u = strtoull(val, NULL, 10); t->flags |= UNSIGNED_FLAG; }
+        t->vt = out->t; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21; t->flags |= NUM_FLAG | BINARY_FLAG;
+        return 0;
+    }
+    size_t n = strlen(val);
+    char *p = stor_arena_strndup(a, val, n);
+    *out = ex_str(p, n, COLL_UTF8MB3_GENERAL_CI);
+    t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = COLL_UTF8MB3_GENERAL_CI;
+    t->length = (uint32_t)(n > 0 ? n : 1) * 3;
+    if (t->length < 3) t->length = 3;
+    return 0;
+}
+
+static void set_override(ovr **list, const sysvar *v, const char *val)
+{
+    for (ovr *o = *list; o; o = o->next)
+        if (o->v == v) { free(o->val); o->val = strdup(val); return; }
+    ovr *o = calloc(1, sizeof *o);
+    o->v = v; o->val = strdup(val);
+    o->next = *list; *list = o;
+}
+
+int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value *val, ex_err *err, stor_arena *a)
+{
+    const sysvar *v = find_var(name);
+    if (!v) {
+        err->code = 1193; strcpy(err->state, "HY000");
+        snprintf(err->msg, sizeof err->msg, "Unknown system variable '%s'", name);
+        return -1;
+    }
+    if (v->flags & SVF_RO) {
+        err->code = 1238; strcpy(err->state, "HY000");
+        snprintf(err->msg, sizeof err->msg, "Variable '%s' is a read only variable", v->name);
+        return -1;
+    }
+    if ((v->flags & SVF_GLOBAL) && !global) {
+        err->code = 1229; strcpy(err->state, "HY000");
+        snprintf(err->msg, sizeof err->msg, "Variable '%s' is a GLOBAL variable and should be set with SET GLOBAL", v->name);
+        return -1;
+    }
+    if (!global && !strcmp(v->name, "max_allowed_packet")) {
+        err->code = 1621; strcpy(err->state, "HY000");
+        snprintf(err->msg, sizeof err->msg, "SESSION variable 'max_allowed_packet' is read-only. Use SET GLOBAL to assign the value");
+        return -1;
+    }
+    char buf[1100];
+    const char *text;
+    if (val->t == VT_NULL) {
+        if (!(v->flags & SVF_NULLABLE)) {
+            err->code = 1231; strcpy(err->state, "42000");
+            snprintf(err->msg, sizeof err->msg, "Variable '%s' can't be set to the value of 'NULL'", v->name);
+            return -1;
+        }
+        text = NULL;
+    } else if (val->t == VT_STRING) {
+        snprintf(buf, sizeof buf, "%.*s", (int)(val->len > 1024 ? 1024 : val->len), val->p);
+        text = buf;
+    } else {
+        char tmp[64]; const char *o;
+        size_t n = pdb_value_text(val, NULL, tmp, sizeof tmp, &o);
+        snprintf(buf, sizeof buf, "%.*s", (int)n, o);
+        text = buf;
+    }
+    if (v->type == SV_BOOL && text) {
+        if (!strcasecmp(text, "ON") || !strcmp(text, "1") || !strcasecmp(text, "TRUE")) text = "ON";
+        else if (!strcasecmp(text, "OFF") || !strcmp(text, "0") || !strcasecmp(text, "FALSE")) text = "OFF";
+        else {
+            err->code = 1231; strcpy(err->state, "42000");
+            snprintf(err->msg, sizeof err->msg, "Variable '%s' can't be set to the value of '%.200s'", v->name, text);
+            return -1;
+        }
+    }
+    if ((v->type == SV_INT || v->type == SV_UINT) && text && val->t == VT_STRING) {
+        err->code = 1232; strcpy(err->state, "42000");
+        snprintf(err->msg, sizeof err->msg, "Incorrect argument type to variable '%s'", v->name);
+        return -1;
+    }
+    const char *n = v->name;
+    if (!strcmp(n, "sql_mode")) {
+        uint32_t m = 0;
+        if (val->t != VT_STRING && text) {
+            m = (uint32_t)strtoul(text, NULL, 10);
+        } else if (text && parse_sql_mode(text, &m) != 0) {
+            err->code = 1231; strcpy(err->state, "42000");
+            snprintf(err->msg, sizeof err->msg, "Variable 'sql_mode' can't be set to the value of '%.200s'", text);
+            return -1;
+        }
+        if (!global) { s->sql_mode = m; return 0; }
+        text = ex_sql_mode_str(m, a);
+    }
+    if (!global) {
+        if (!strcmp(n, "autocommit")) { s->autocommit = !strcmp(text, "ON"); return 1; }
+        if (!strncmp(n, "character_set_", 14) || !strcmp(n, "collation_connection")) {
+            const pdb_collation *c = NULL;
+            if (text) c = !strncmp(n, "collation", 9) ? pdb_coll_by_name(text) : pdb_coll_default_for(text);
+            if (text && !c) {
+                err->code = !strncmp(n, "collation", 9) ? 1273 : 1115; strcpy(err->state, "42000");
+                snprintf(err->msg, sizeof err->msg, !strncmp(n, "collation", 9) ? "Unknown collation: '%s'" : "Unknown character set: '%s'", text);
+                if (err->code == 1273) strcpy(err->state, "HY000");
+                return -1;
+            }
+            if (!strcmp(n, "character_set_client")) s->coll_client = c->id;
+            else if (!strcmp(n, "character_set_connection") || !strcmp(n, "collation_connection")) s->coll_connection = c->id;
+            else if (!strcmp(n, "character_set_results")) s->coll_results = c ? c->id : 0;
+            else set_override(&s->sysvars, v, text);
+            return 0;
+        }
+        if (!strcmp(n, "time_zone")) { snprintf(s->time_zone, sizeof s->time_zone, "%.60s", text); return 0; }
+        if (!strcmp(n, "wait_timeout")) { s->wait_timeout = (uint32_t)strtoul(text, NULL, 10); return 0; }
+        if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { s->last_insert_id = strtoull(text, NULL, 10); return 0; }
+        if (!strcmp(n, "transaction_isolation") || !strcmp(n, "tx_isolation")) {
+            set_override(&s->sysvars, find_var("transaction_isolation"), text);
+            set_override(&s->sysvars, find_var("tx_isolation"), text);
+            return 0;
+        }
+        set_override(&s->sysvars, v, text ? text : "");
+        return 0;
+    }
+    pthread_mutex_lock(&gmu);
+    set_override(&globals, v, text ? text : "");
+    pthread_mutex_unlock(&gmu);
+    return 0;
+}
+
+int pdb_set_global_default(const char *name, const char *value)
+{
+    char norm[128];
+    snprintf(norm, sizeof norm, "%s", name);
+    for (char *c = norm; *c; c++) if (*c == '-') *c = '_';
+    const sysvar *v = find_var(norm);
+    if (!v) return -1;
+    pthread_mutex_lock(&gmu);
+    set_override(&globals, v, value);
+    pthread_mutex_unlock(&gmu);
+    if (!strcmp(v->name, "innodb_flush_log_at_trx_commit")) stor_set_flush_mode(atoi(value));
+    return 0;
+}
+
+void ex_sysvar_list(pdb_session *s, bool global, void (*fn)(void *, const char *, const char *), void *ctx, stor_arena *a)
+{
+    char buf[256];
+    for (size_t i = 0; i < NVARS; i++) {
+        const char *val = session_value(s, &vars[i], global, buf, sizeof buf, a);
+        fn(ctx, vars[i].name, val ? val : "");
+    }
+}
+
+/* ---- user variables ---- */
+
+void ex_uservar_get(pdb_session *s, const char *name, pdb_value *out)
+{
+    for (pdb_uservar *u = s->uservars; u; u = u->next)
+        if (!strcasecmp(u->name, name)) { *out = u->v; return; }
+    *out = ex_null();
+}
+
+void ex_uservar_set(pdb_session *s, const char *name, const pdb_value *v)
+{
+    pdb_uservar *u;
+    for (u = s->uservars; u; u = u->next) if (!strcasecmp(u->name, name)) break;
+    if (!u) {
+        u = calloc(1, sizeof *u);
+        u->name = strdup(name);
+        u->next = s->uservars;
+        s->uservars = u;
+    }
+    free(u->buf);
+    u->buf = NULL;
+    u->v = *v;
+    if (v->t == VT_STRING) {
+        u->buf = malloc(v->len + 1);
+        if (v->len) memcpy(u->buf, v->p, v->len);
+        u->buf[v->len] = 0;
+        u->v.p = u->buf;
+    }
+}
+
+void ex_session_vars_free(pdb_session *s)
+{
+    pdb_uservar *u = s->uservars;
+    while (u) { pdb_uservar *n = u->next; free(u->name); free(u->buf); free(u); u = n; }
+    s->uservars = NULL;
+    ovr *o = s->sysvars;
+    while (o) { ovr *n = o->next; free(o->val); free(o); o = n; }
+    s->sysvars = NULL;
+}

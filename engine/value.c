@@ -1,0 +1,400 @@
+/* value.c - MySQL value semantics: conversions, comparison, hashing and text form. */
+#include "engine/eng.h"
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
+
+const int64_t ex_pow10[19] = {
+    1LL, 10LL, 100LL, 1000LL, 10000LL, 100000LL, 1000000LL, 10000000LL, 100000000LL,
+    1000000000LL, 10000000000LL, 100000000000LL, 1000000000000LL, 10000000000000LL,
+    100000000000000LL, 1000000000000000LL, 10000000000000000LL, 100000000000000000LL,
+    1000000000000000000LL
+};
+
+pdb_value ex_int(int64_t i) { pdb_value v; memset(&v, 0, sizeof v); v.t = VT_INT; v.i = i; return v; }
+pdb_value ex_dbl(double d) { pdb_value v; memset(&v, 0, sizeof v); v.t = VT_DOUBLE; v.d = d; return v; }
+pdb_value ex_null(void) { pdb_value v; memset(&v, 0, sizeof v); return v; }
+pdb_value ex_str(const char *p, size_t n, uint16_t coll)
+{
+    pdb_value v; memset(&v, 0, sizeof v);
+    v.t = VT_STRING; v.p = p; v.len = (uint32_t)n; v.coll = coll;
+    return v;
+}
+
+int64_t ex_now_us(void)
+{
+    struct timeval tv;
+    gettimeofday(&tv, NULL);
+    return (int64_t)tv.tv_sec * 1000000 + tv.tv_usec;
+}
+
+double ex_str_to_double(const char *s, size_t n, bool *trunc)
+{
+    char buf[128];
+    size_t i = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    size_t st = i, k = 0;
+    if (i < n && (s[i] == '+' || s[i] == '-')) buf[k++] = s[i++];
+    bool digits = false;
+    while (i < n && isdigit((unsigned char)s[i]) && k < 100) { buf[k++] = s[i++]; digits = true; }
+    if (i < n && s[i] == '.') {
+        buf[k++] = s[i++];
+        while (i < n && isdigit((unsigned char)s[i]) && k < 120) { buf[k++] = s[i++]; digits = true; }
+    }
+    if (digits && i < n && (s[i] == 'e' || s[i] == 'E')) {
+        size_t j = i + 1, kk = k;
+        char b2[8]; int m = 0;
+        b2[m++] = 'e';
+        if (j < n && (s[j] == '+' || s[j] == '-')) b2[m++] = s[j++];
+        if (j < n && isdigit((unsigned char)s[j])) {
+            memcpy(buf + kk, b2, (size_t)m); k = kk + (size_t)m;
+            while (j < n && isdigit((unsigned char)s[j]) && k < 126) buf[k++] = s[j++];
+            i = j;
+        }
+    }
+    buf[k] = 0;
+    size_t rest = i;
+    while (rest < n && isspace((unsigned char)s[rest])) rest++;
+    if (trunc) *trunc = !digits || rest < n;
+    (void)st;
+    return digits ? strtod(buf, NULL) : 0.0;
+}
+
+bool ex_parse_decimal(const char *s, size_t n, int64_t *v, uint8_t *scale)
+{
+    size_t i = 0;
+    bool neg = false;
+    if (i < n && (s[i] == '-' || s[i] == '+')) { neg = s[i] == '-'; i++; }
+    __int128 acc = 0;
+    int sc = 0, digits = 0;
+    bool dot = false;
+    for (; i < n; i++) {
+        if (s[i] == '.') { if (dot) return false; dot = true; continue; }
+        if (!isdigit((unsigned char)s[i])) return false;
+        acc = acc * 10 + (s[i] - '0');
+        if (acc != 0 || dot) digits++;
+        if (dot) sc++;
+        if (digits > 18 || sc > 18) return false;
+    }
+    *v = (int64_t)(neg ? -acc : acc);
+    *scale = (uint8_t)sc;
+    return true;
+}
+
+double ex_to_double(const pdb_value *v)
+{
+    switch (v->t) {
+    case VT_INT: return (double)v->i;
+    case VT_UINT: return (double)v->u;
+    case VT_DOUBLE: return v->d;
+    case VT_DECIMAL: return (double)v->i / (double)ex_pow10[v->scale];
+    case VT_STRING: return ex_str_to_double(v->p, v->len, NULL);
+    case VT_DATETIME: case VT_DATE: {
+        int y, mo, d, h, mi, s, us;
+        pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
+        double r = (double)y * 10000 + mo * 100 + d;
+        if (v->t == VT_DATETIME) r = r * 1000000 + h * 10000 + mi * 100 + s + us / 1e6;
+        return r;
+    }
+    case VT_TIME: {
+        int64_t t = v->i < 0 ? -v->i : v->i;
+        int64_t sec = t / 1000000;
+        double r = (double)((sec / 3600) * 10000 + ((sec / 60) % 60) * 100 + sec % 60) + (double)(t % 1000000) / 1e6;
+        return v->i < 0 ? -r : r;
+    }
+    default: return 0;
+    }
+}
+
+int64_t ex_to_int(const pdb_value *v)
+{
+    switch (v->t) {
+    case VT_INT: return v->i;
+    case VT_UINT: return (int64_t)v->u;
+    case VT_DOUBLE: {
+        double d = rint(v->d);
+        if (d >= 9.2233720368547758e18) return INT64_MAX;
+        if (d <= -9.2233720368547758e18) return INT64_MIN;
+        return (int64_t)d;
+    }
+    case VT_DECIMAL: {
+        int64_t p = ex_pow10[v->scale], q = v->i / p, r = v->i % p;
+        if (r * 2 >= p) q++;
+        else if (r * 2 <= -p) q--;
+        return q;
+    }
+    case VT_STRING: {
+        /* integer context: leading integer part, MySQL rounds via double for decimals */
+        bool tr;
+        double d = ex_str_to_double(v->p, v->len, &tr);
+        if (d >= 9.2233720368547758e18) return INT64_MAX;
+        if (d <= -9.2233720368547758e18) return INT64_MIN;
+        return (int64_t)rint(d);
+    }
+    case VT_DATETIME: case VT_DATE: case VT_TIME: return (int64_t)ex_to_double(v);
+    default: return 0;
+    }
+}
+
+bool ex_is_true(const pdb_value *v)
+{
+    switch (v->t) {
+    case VT_NULL: return false;
+    case VT_INT: case VT_DECIMAL: case VT_DATETIME: case VT_DATE: case VT_TIME: return v->i != 0;
+    case VT_UINT: return v->u != 0;
+    case VT_DOUBLE: return v->d != 0;
+    case VT_STRING: return ex_str_to_double(v->p, v->len, NULL) != 0;
+    }
+    return false;
+}
+
+/* Shortest text that reads back as the same double, MariaDB style (%g, up to 17 digits). */
+static size_t fmt_double(double d, char *buf, size_t cap)
+{
+    if (d == 0) { buf[0] = '0'; return 1; }
+    if (isnan(d) || isinf(d)) return (size_t)snprintf(buf, cap, "%s", isnan(d) ? "nan" : d > 0 ? "inf" : "-inf");
+    for (int prec = 15; prec <= 17; prec++) {
+        int n = snprintf(buf, cap, "%.*g", prec, d);
+        if (strtod(buf, NULL) == d || prec == 17) {
+            /* MariaDB writes exponents as e+NN / e-NN without leading zeros: 1e+20, 1e-5 */
+            char *e = strchr(buf, 'e');
+            if (e) {
+                char sign = e[1];
+                char *digits = e + 2;
+                while (*digits == '0' && digits[1]) digits++;
+                char tmp[16];
+                snprintf(tmp, sizeof tmp, "e%c%s", sign, digits);
+                strcpy(e, tmp);
+                n = (int)strlen(buf);
+            }
+            return (size_t)n;
+        }
+    }
+    return 0;
+}
+
+static size_t fmt_decimal(int64_t v, int scale, char *buf)
+{
+    char tmp[32];
+    uint64_t a = v < 0 ? (uint64_t)(-(v + 1)) + 1 : (uint64_t)v;
+    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)a);
+    size_t k = 0;
+    if (v < 0) buf[k++] = '-';
+    if (scale == 0) { memcpy(buf + k, tmp, (size_t)n); return k + (size_t)n; }
+    if (n <= scale) {
+        buf[k++] = '0'; buf[k++] = '.';
+        for (int i = 0; i < scale - n; i++) buf[k++] = '0';
+        memcpy(buf + k, tmp, (size_t)n);
+        return k + (size_t)n;
+    }
+    memcpy(buf + k, tmp, (size_t)(n - scale)); k += (size_t)(n - scale);
+    buf[k++] = '.';
+    memcpy(buf + k, tmp + n - scale, (size_t)scale);
+    return k + (size_t)scale;
+}
+
+static size_t fmt_datetime(const pdb_value *v, char *buf, size_t cap)
+{
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
+    if (v->t == VT_DATE) return (size_t)snprintf(buf, cap, "%04d-%02d-%02d", y, mo, d);
+    size_t n = (size_t)snprintf(buf, cap, "%04d-%02d-%02d %02d:%02d:%02d", y, mo, d, h, mi, s);
+    if (v->scale) n += (size_t)snprintf(buf + n, cap - n, ".%06d", us) - (size_t)(6 - v->scale);
+    buf[n] = 0;
+    return n;
+}
+
+static size_t fmt_time(const pdb_value *v, char *buf, size_t cap)
+{
+    int64_t t = v->i;
+    const char *sign = "";
+    if (t < 0) { sign = "-"; t = -t; }
+    int64_t sec = t / 1000000;
+    size_t n = (size_t)snprintf(buf, cap, "%s%02lld:%02lld:%02lld", sign, (long long)(sec / 3600),
+                                (long long)((sec / 60) % 60), (long long)(sec % 60));
+    if (v->scale) n += (size_t)snprintf(buf + n, cap - n, ".%06lld", (long long)(t % 1000000)) - (size_t)(6 - v->scale);
+    buf[n] = 0;
+    return n;
+}
+
+size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, size_t cap, const char **out)
+{
+    size_t n;
+    *out = buf;
+    switch (v->t) {
+    case VT_STRING: *out = v->p ? v->p : ""; return v->len;
+    case VT_INT: n = (size_t)snprintf(buf, cap, "%lld", (long long)v->i); break;
+    case VT_UINT: n = (size_t)snprintf(buf, cap, "%llu", (unsigned long long)v->u); break;
+    case VT_DECIMAL: n = fmt_decimal(v->i, v->scale, buf); break;
+    case VT_DOUBLE:
+        if (meta && meta->decimals < 31 && (meta->type == MYSQL_TYPE_DOUBLE || meta->type == MYSQL_TYPE_FLOAT))
+            n = (size_t)snprintf(buf, cap, "%.*f", meta->decimals, v->d);
+        else if (meta && meta->type == MYSQL_TYPE_FLOAT) {
+            n = (size_t)snprintf(buf, cap, "%.6g", v->d);
+            char *e = strchr(buf, 'e');
+            if (e) { n = fmt_double((double)(float)v->d, buf, cap); }
+        }
+        else n = fmt_double(v->d, buf, cap);
+        break;
+    case VT_DATETIME: case VT_DATE: n = fmt_datetime(v, buf, cap); break;
+    case VT_TIME: n = fmt_time(v, buf, cap); break;
+    default: n = 0; break;
+    }
+    if (meta && (meta->flags & ZEROFILL_FLAG) && n < meta->length && (v->t == VT_INT || v->t == VT_UINT)) {
+        size_t pad = meta->length - n;
+        if (meta->length < cap) {
+            memmove(buf + pad, buf, n);
+            memset(buf, '0', pad);
+            n = meta->length;
+        }
+    }
+    return n;
+}
+
+const char *ex_to_str(stor_arena *a, const pdb_value *v, size_t *len)
+{
+    if (v->t == VT_STRING) { *len = v->len; return v->p ? v->p : ""; }
+    if (v->t == VT_NULL) { *len = 0; return ""; }
+    char *buf = stor_arena_alloc(a, 96);
+    const char *o;
+    *len = pdb_value_text(v, NULL, buf, 96, &o);
+    return o;
+}
+
+int ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date)
+{
+    int f[7] = { 0 };
+    size_t i = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    /* compact forms: YYYYMMDD[HHMMSS] */
+    size_t j = i;
+    while (j < n && isdigit((unsigned char)s[j])) j++;
+    if (j == n && (j - i == 8 || j - i == 14 || j - i == 6 || j - i == 12)) {
+        const char *p = s + i;
+        size_t len = j - i;
+        int yl = (len == 8 || len == 14) ? 4 : 2;
+        int y = 0;
+        for (int k = 0; k < yl; k++) y = y * 10 + (p[k] - '0');
+        if (yl == 2) y += y < 70 ? 2000 : 1900;
+        f[0] = y;
+        p += yl;
+        f[1] = (p[0] - '0') * 10 + (p[1] - '0');
+        f[2] = (p[2] - '0') * 10 + (p[3] - '0');
+        if (len > 8 || len == 12) {
+            p += 4;
+            f[3] = (p[0] - '0') * 10 + (p[1] - '0');
+            f[4] = (p[2] - '0') * 10 + (p[3] - '0');
+            f[5] = (p[4] - '0') * 10 + (p[5] - '0');
+            *is_date = false;
+        } else *is_date = true;
+        if (f[1] > 12 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 59) return -1;
+        *out = pdb_dt_pack(f[0], f[1], f[2], f[3], f[4], f[5], 0);
+        return 0;
+    }
+    int k = 0;
+    int ylen = 0;
+    while (i < n && k < 7) {
+        if (!isdigit((unsigned char)s[i])) return -1;
+        int v = 0, nd = 0;
+        while (i < n && isdigit((unsigned char)s[i])) {
+            if (k == 6) { if (nd < 6) v = v * 10 + (s[i] - '0'); }
+            else v = v * 10 + (s[i] - '0');
+            nd++; i++;
+        }
+        if (k == 0) ylen = nd;
+        if (k == 6) while (nd < 6) { v *= 10; nd++; }
+        f[k++] = v;
+        if (i >= n) break;
+        char c = s[i];
+        if (k < 3 && (c == '-' || c == '/' || c == '.' || c == ':')) { i++; continue; }
+        if (k == 3 && (c == ' ' || c == 'T')) { i++; while (i < n && s[i] == ' ') i++; continue; }
+        if (k >= 4 && k < 6 && c == ':') { i++; continue; }
+        if (k == 6 && c == '.') { i++; continue; }
+        if (isspace((unsigned char)c)) { while (i < n && isspace((unsigned char)s[i])) i++; if (i < n) return -1; break; }
+        return -1;
+    }
+    if (k < 3) return -1;
+    if (ylen <= 2) f[0] += f[0] < 70 ? 2000 : 1900;
+    if (f[1] > 12 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 59) return -1;
+    *is_date = k == 3;
+    *out = pdb_dt_pack(f[0], f[1], f[2], f[3], f[4], f[5], f[6]);
+    return 0;
+}
+
+static bool is_temporal(uint8_t t) { return t == VT_DATETIME || t == VT_DATE; }
+
+static int cmp_dbl(double a, double b) { return a < b ? -1 : a > b; }
+
+int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
+{
+    if (a->t == VT_STRING && b->t == VT_STRING)
+        return pdb_coll_cmp(coll ? coll : a->coll, a->p, a->len, b->p, b->len);
+    if (a->t == VT_INT && b->t == VT_INT) return a->i < b->i ? -1 : a->i > b->i;
+    if ((a->t == VT_UINT || a->t == VT_INT) && (b->t == VT_UINT || b->t == VT_INT)) {
+        if (a->t == VT_INT && a->i < 0) return -1;
+        if (b->t == VT_INT && b->i < 0) return 1;
+        return a->u < b->u ? -1 : a->u > b->u;
+    }
+    if (is_temporal(a->t) && is_temporal(b->t)) return a->i < b->i ? -1 : a->i > b->i;
+    if (is_temporal(a->t) || is_temporal(b->t)) {
+        const pdb_value *t = is_temporal(a->t) ? a : b, *o = t == a ? b : a;
+        if (o->t == VT_STRING) {
+            int64_t ov; bool isd;
+            if (ex_parse_datetime(o->p, o->len, &ov, &isd) == 0) {
+                int r = t->i < ov ? -1 : t->i > ov;
+                return t == a ? r : -r;
+            }
+        }
+        return cmp_dbl(ex_to_double(a), ex_to_double(b));
+    }
+    if ((a->t == VT_DECIMAL || a->t == VT_INT) && (b->t == VT_DECIMAL || b->t == VT_INT)) {
+        int sa = a->t == VT_DECIMAL ? a->scale : 0, sb = b->t == VT_DECIMAL ? b->scale : 0;
+        int s = sa > sb ? sa : sb;
+        __int128 x = (__int128)a->i * ex_pow10[s - sa], y = (__int128)b->i * ex_pow10[s - sb];
+        return x < y ? -1 : x > y;
+    }
+    if (a->t == VT_TIME && b->t == VT_TIME) return a->i < b->i ? -1 : a->i > b->i;
+    return cmp_dbl(ex_to_double(a), ex_to_double(b));
+}
+
+uint64_t ex_hash_value(const pdb_value *v, uint16_t coll)
+{
+    switch (v->t) {
+    case VT_NULL: return 0x9e37;
+    case VT_STRING: return pdb_coll_hash(coll ? coll : v->coll, v->p, v->len);
+    case VT_DOUBLE: { double d = v->d == 0 ? 0 : v->d; uint64_t u; memcpy(&u, &d, 8); return u * 0x9e3779b97f4a7c15ull; }
+    case VT_DECIMAL: {
+        /* normalise: strip trailing zeros so 1.50 and 1.5 hash alike */
+        int64_t x = v->i; int s = v->scale;
+        while (s > 0 && x % 10 == 0) { x /= 10; s--; }
+        if (s == 0) return (uint64_t)x * 0x9e3779b97f4a7c15ull;
+        return ((uint64_t)x ^ ((uint64_t)s << 56)) * 0x9e3779b97f4a7c15ull;
+    }
+    default: return (uint64_t)v->i * 0x9e3779b97f4a7c15ull;
+    }
+}
+
+bool ex_values_equal(const pdb_value *a, const pdb_value *b, uint16_t coll)
+{
+    if (a->t == VT_NULL || b->t == VT_NULL) return a->t == b->t;
+    return ex_compare(a, b, coll) == 0;
+}
+
+pdb_value ex_persist(stor_arena *a, const pdb_value *v)
+{
+    pdb_value r = *v;
+    if (v->t == VT_STRING && v->len) {
+        char *p = stor_arena_alloc(a, v->len);
+        memcpy(p, v->p, v->len);
+        r.p = p;
+    }
+    return r;
+}
+
+bool ex_like_ci(const char *s, const char *pat)
+{
+    return ex_like(s, strlen(s), pat, strlen(pat), '\\', COLL_UTF8MB3_GENERAL_CI);
+}

@@ -1,0 +1,604 @@
+/* conn.c - one client connection's I/O: accept, read, frame, write, time out, close.
+ *
+ * Input: libuv reads into the loop's shared buffer; the bytes go to the framer (after
+ * decryption with TLS), which copies what it needs, so a connection holds no read
+ * buffer of its own between packets. Each complete packet is dispatched to auth.c or
+ * command.c, which append their replies to c->out.
+ *
+ * Output: c->out (plaintext packets) -> c->pend (bytes for the socket; TLS encrypts on
+ * the way) -> the kernel, first with uv_try_write (the usual case: the whole reply fits
+ * the socket buffer, no write request needed), the rest through one uv_write at a time
+ * from c->wbuf. Backpressure: while more than BACKLOG_HIGH bytes wait for the socket,
+ * reading stops and buffered commands wait; both resume when the writes complete.
+ * Buffers grown beyond KEEP_CAP are freed when empty, so an idle connection keeps
+ * only its small structures (target: <= 32 KiB each, mostly the engine session).
+ *
+ * Statements run inline on the loop thread (see command.c for where long statements
+ * would be offloaded with uv_queue_work).
+ */
+#include "server/server.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <string.h>
+#include <openssl/err.h>
+
+#define BACKLOG_HIGH (256 * 1024)      /* pause commands above this much unsent output */
+#define KEEP_CAP (16 * 1024)           /* buffers larger than this are freed when empty */
+#define HANDSHAKE_MAX_PACKET (64 * 1024)
+#define LINGER_MS 2000                 /* drain time after a final error */
+#define FLUSH_CLOSE_MS 5000            /* output deadline when closing at shutdown */
+#define NET_WRITE_TIMEOUT_MS 60000     /* MariaDB's net_write_timeout default */
+
+static _Atomic uint32_t next_conn_id = 1;
+
+static void conn_process(srv_conn *c);
+static void conn_do_close(srv_conn *c);
+static void conn_start_linger(srv_conn *c);
+
+size_t srv_conn_backlog(const srv_conn *c)
+{
+    return c->out.len + c->pend.len + c->wbuf.len;
+}
+
+static void shrink(proto_buf *b)
+{
+    if (b->len == 0 && b->cap > KEEP_CAP)
+        proto_buf_free(b);
+}
+
+/* ------------------------------------------------------------------ writing */
+
+static void on_write(uv_write_t *req, int status);
+
+/* Hands c->pend to the kernel: what uv_try_write takes now, the rest via uv_write. */
+static int conn_send_pending(srv_conn *c)
+{
+    if (c->writing || c->pend.len == 0)
+        return 0;
+    uv_buf_t b = uv_buf_init((char *)c->pend.data, (unsigned)c->pend.len);
+    int n = uv_try_write(&c->io.s, &b, 1);
+    if (n > 0) {
+        c->last_ms = srv_now_ms();
+        proto_buf_consume(&c->pend, (size_t)n);
+    } else if (n < 0 && n != UV_EAGAIN && n != UV_ENOSYS) {
+        return -1;
+    }
+    if (c->pend.len == 0) {
+        shrink(&c->pend);
+        return 0;
+    }
+    /* The rest goes out asynchronously from wbuf; pend starts afresh. */
+    proto_buf t = c->wbuf;
+    c->wbuf = c->pend;
+    c->pend = t;
+    proto_buf_reset(&c->pend);
+    b = uv_buf_init((char *)c->wbuf.data, (unsigned)c->wbuf.len);
+    c->wreq.data = c;
+    int rc = uv_write(&c->wreq, &c->io.s, &b, 1, on_write);
+    if (rc)
+        return -1;
+    c->writing = true;
+    return 0;
+}
+
+int srv_conn_flush(srv_conn *c)
+{
+    if (c->closing)
+        return -1;
+    c->eof_patch = 0;                /* the packets leave c->out */
+    if (c->out.len) {
+        if (c->tls) {
+            c->tio.out = &c->pend;
+            size_t off = 0;
+            while (off < c->out.len) {
+                size_t chunk = c->out.len - off;
+                if (chunk > 64 * 1024)
+                    chunk = 64 * 1024;
+                int r = SSL_write(c->ssl, c->out.data + off, (int)chunk);
+                if (r <= 0 || c->tio.out_err) {
+                    ERR_clear_error();
+                    proto_buf_reset(&c->out);
+                    return -1;
+                }
+                off += (size_t)r;
+            }
+            proto_buf_reset(&c->out);
+            shrink(&c->out);
+        } else if (c->pend.len == 0) {
+            proto_buf t = c->pend;      /* no copy: the built packets become the output */
+            c->pend = c->out;
+            c->out = t;
+        } else {
+            if (proto_buf_put(&c->pend, c->out.data, c->out.len))
+                return -1;
+            proto_buf_reset(&c->out);
+            shrink(&c->out);
+        }
+    }
+    if (conn_send_pending(c))
+        return -1;
+    return 0;
+}
+
+static void resume_if_drained(srv_conn *c)
+{
+    if (c->paused && srv_conn_backlog(c) < BACKLOG_HIGH / 2) {
+        c->paused = false;
+        conn_process(c);
+    }
+}
+
+static void on_write(uv_write_t *req, int status)
+{
+    srv_conn *c = req->data;
+    c->writing = false;
+    proto_buf_reset(&c->wbuf);
+    shrink(&c->wbuf);
+    if (c->closing)
+        return;
+    if (status < 0) {
+        conn_do_close(c);
+        return;
+    }
+    c->last_ms = srv_now_ms();
+    if (c->pend.len) {
+        if (conn_send_pending(c))
+            conn_do_close(c);
+        return;
+    }
+    if (c->close_how != SRV_CLOSE_NONE) {
+        if (c->close_how == SRV_CLOSE_LINGER)
+            conn_start_linger(c);
+        else
+            conn_do_close(c);
+        return;
+    }
+    resume_if_drained(c);
+}
+
+/* ------------------------------------------------------------------ closing */
+
+static void on_handle_closed(uv_handle_t *h)
+{
+    srv_conn *c = h->data;
+    if (--c->handles_open > 0)
+        return;
+    srv_loop *lp = c->lp;
+    proto_framer_free(&c->fr);
+    proto_buf_free(&c->out);
+    proto_buf_free(&c->pend);
+    proto_buf_free(&c->wbuf);
+    if (c->ssl)
+        SSL_free(c->ssl);
+    srv_auth_free(c);
+    if (c->sess) {
+        pdb_session_free(c->sess);
+        free(c->sess);
+    }
+    free(c->cols);
+    free(c);
+    srv_loop_conn_gone(lp);
+}
+
+static void conn_do_close(srv_conn *c)
+{
+    if (c->closing)
+        return;
+    c->closing = true;
+    c->state = CS_CLOSING;
+    srv_registry_remove(c);
+    if (c->counted) {
+        atomic_fetch_sub(&srv_nconns, 1);
+        c->counted = false;
+    }
+    srv_loop *lp = c->lp;
+    if (c->prev)
+        c->prev->next = c->next;
+    else
+        lp->conns = c->next;
+    if (c->next)
+        c->next->prev = c->prev;
+    c->prev = c->next = NULL;
+    lp->nconns--;
+    uv_close(&c->io.h, on_handle_closed);
+    uv_close((uv_handle_t *)&c->timer, on_handle_closed);
+}
+
+static void on_shutdown(uv_shutdown_t *req, int status)
+{
+    (void)req;
+    (void)status;
+}
+
+static void on_timer(uv_timer_t *t);
+static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf);
+static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf);
+
+/* After a final error is written: FIN, then discard input until EOF or the deadline
+ * (armed by srv_conn_close), so the client reads the error rather than a reset. */
+static void conn_start_linger(srv_conn *c)
+{
+    c->lingering = true;
+    c->close_how = SRV_CLOSE_NOW;
+    c->sreq.data = c;
+    if (uv_shutdown(&c->sreq, &c->io.s, on_shutdown) != 0) {
+        conn_do_close(c);
+        return;
+    }
+    if (!c->reading) {
+        if (uv_read_start(&c->io.s, on_alloc, on_read) != 0) {
+            conn_do_close(c);
+            return;
+        }
+        c->reading = true;
+    }
+}
+
+void srv_conn_close(srv_conn *c, int how)
+{
+    if (c->closing)
+        return;
+    if (how == SRV_CLOSE_NOW || c->state == CS_CLOSING) {
+        conn_do_close(c);
+        return;
+    }
+    c->state = CS_CLOSING;
+    c->close_how = (uint8_t)how;
+    srv_registry_remove(c);
+    if (c->counted) {                /* a closing connection no longer takes a slot */
+        atomic_fetch_sub(&srv_nconns, 1);
+        c->counted = false;
+    }
+    if (srv_conn_flush(c)) {
+        conn_do_close(c);
+        return;
+    }
+    uv_timer_stop(&c->timer);
+    uv_timer_start(&c->timer, on_timer, how == SRV_CLOSE_LINGER ? LINGER_MS : FLUSH_CLOSE_MS, 0);
+    if (!c->writing) {
+        if (how == SRV_CLOSE_LINGER)
+            conn_start_linger(c);
+        else
+            conn_do_close(c);
+    }
+}
+
+void srv_conn_check_kills(srv_loop *lp)
+{
+    for (srv_conn *c = lp->conns, *next; c; c = next) {
+        next = c->next;
+        uint8_t k = atomic_load(&c->kill_req);
+        if (k == 2) {
+            srv_conn_close(c, SRV_CLOSE_NOW);
+        } else if (k == 1) {
+            /* KILL QUERY of a connection that is not running anything: nothing to do. */
+            atomic_store(&c->kill_req, 0);
+        }
+    }
+}
+
+/* ------------------------------------------------------------------- timers */
+
+void srv_conn_arm_idle(srv_conn *c)
+{
+    uint32_t secs = c->sess && c->sess->wait_timeout ? c->sess->wait_timeout : srv_cfg.wait_timeout;
+    c->armed_timeout = secs;
+    uv_timer_stop(&c->timer);
+    uv_timer_start(&c->timer, on_timer, (uint64_t)secs * 1000u, 0);
+}
+
+static void on_timer(uv_timer_t *t)
+{
+    srv_conn *c = t->data;
+    if (c->closing)
+        return;
+    uint64_t now = srv_now_ms();
+    if (c->state == CS_CLOSING) {
+        conn_do_close(c);           /* flush or linger deadline */
+        return;
+    }
+    if (c->state != CS_COMMAND) {
+        /* connect_timeout: the handshake did not finish in time. */
+        conn_do_close(c);
+        return;
+    }
+    uint64_t idle = now - c->last_ms;
+    if (c->writing || c->paused) {
+        if (idle >= NET_WRITE_TIMEOUT_MS) {
+            conn_do_close(c);       /* the client stopped reading its result */
+            return;
+        }
+        uv_timer_start(&c->timer, on_timer, NET_WRITE_TIMEOUT_MS - idle, 0);
+        return;
+    }
+    uint64_t limit = (uint64_t)c->armed_timeout * 1000u;
+    if (idle >= limit) {
+        conn_do_close(c);           /* wait_timeout / interactive_timeout */
+        return;
+    }
+    uv_timer_start(&c->timer, on_timer, limit - idle, 0);
+}
+
+/* ------------------------------------------------------------------ reading */
+
+static void on_alloc(uv_handle_t *h, size_t suggested, uv_buf_t *buf)
+{
+    (void)suggested;
+    srv_conn *c = h->data;
+    buf->base = (char *)c->lp->rbuf;
+    buf->len = c->lp->rbuf_size;
+}
+
+/* Decrypts what the BIO has been given into the framer. -1 = close. */
+static int tls_pump(srv_conn *c)
+{
+    if (c->state == CS_TLS) {
+        int r = SSL_do_handshake(c->ssl);
+        if (r != 1) {
+            int e = SSL_get_error(c->ssl, r);
+            if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) {
+                ERR_clear_error();
+                return 0;
+            }
+            unsigned long ee = ERR_peek_error();
+            char msg[256] = "";
+            if (ee)
+                ERR_error_string_n(ee, msg, sizeof msg);
+            ERR_clear_error();
+            srv_log(SRV_WARNING, c->id, "TLS handshake with '%s' failed: %s", c->host,
+                    msg[0] ? msg : "connection closed");
+            return -1;
+        }
+        c->state = CS_HANDSHAKE;     /* the HandshakeResponse follows, encrypted */
+    }
+    for (;;) {
+        int r = SSL_read(c->ssl, c->lp->tbuf, (int)c->lp->tbuf_size);
+        if (r > 0) {
+            if (proto_framer_feed(&c->fr, c->lp->tbuf, (size_t)r))
+                return -1;
+            continue;
+        }
+        int e = SSL_get_error(c->ssl, r);
+        ERR_clear_error();
+        if (e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE)
+            return 0;
+        return -1;                   /* close_notify or a TLS error */
+    }
+}
+
+static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
+{
+    srv_conn *c = s->data;
+    if (c->closing)
+        return;
+    if (nread < 0) {
+        conn_do_close(c);            /* EOF or error: the client is gone */
+        return;
+    }
+    if (nread == 0)
+        return;
+    if (c->lingering)
+        return;                      /* draining after a final error */
+    c->last_ms = srv_now_ms();
+    if (c->tls) {
+        c->tio.in = (const uint8_t *)buf->base;
+        c->tio.in_len = (size_t)nread;
+        c->tio.out = &c->pend;
+        int rc = tls_pump(c);
+        c->tio.in = NULL;
+        c->tio.in_len = 0;
+        if (rc || c->tio.out_err) {
+            conn_do_close(c);
+            return;
+        }
+    } else if (proto_framer_feed(&c->fr, buf->base, (size_t)nread)) {
+        conn_do_close(c);
+        return;
+    }
+    conn_process(c);
+}
+
+int srv_conn_start_tls(srv_conn *c, const uint8_t *leftover, size_t n)
+{
+    c->tio.out = &c->pend;
+    c->ssl = srv_tls_new(&c->tio);
+    if (!c->ssl)
+        return -1;
+    c->tls = true;
+    c->state = CS_TLS;
+    if (n == 0)
+        return 0;
+    /* The ClientHello may have arrived with the SSLRequest: it is TLS, not packets. */
+    uint8_t *copy = malloc(n);
+    if (!copy)
+        return -1;
+    memcpy(copy, leftover, n);
+    proto_buf_reset(&c->fr.in);
+    c->tio.in = copy;
+    c->tio.in_len = n;
+    int rc = tls_pump(c);
+    c->tio.in = NULL;
+    c->tio.in_len = 0;
+    free(copy);
+    return rc;
+}
+
+/* Runs the packets that are complete, until paused, closed or out of input. */
+static void conn_process(srv_conn *c)
+{
+    while (!c->closing && !c->paused && c->state != CS_CLOSING && c->state != CS_TLS) {
+        int r = proto_framer_next(&c->fr);
+        if (r == 0)
+            break;
+        if (r == PROTO_ETOOBIG) {
+            c->seq = c->fr.seq;
+            if (c->state == CS_COMMAND) {
+                srv_log(SRV_WARNING, c->id, "Aborted connection %u to db: '%s' user: '%s' "
+                        "host: '%s' (Got a packet bigger than 'max_allowed_packet' bytes)",
+                        c->id, c->sess && c->sess->db[0] ? c->sess->db : "unconnected",
+                        c->user, c->host);
+                srv_write_err(c, 1153, "08S01",
+                              "Got a packet bigger than 'max_allowed_packet' bytes");
+            } else {
+                c->caps |= CLIENT_PROTOCOL_41;
+                srv_write_err(c, 1043, "08S01", "Bad handshake");
+            }
+            srv_conn_close(c, SRV_CLOSE_LINGER);
+            return;
+        }
+        if (r == PROTO_ESEQ) {
+            /* MariaDB answers with the sequence id it expected, then drops the
+             * connection (the framer stays stuck on the bad packet). */
+            srv_log(SRV_WARNING, c->id, "Aborted connection %u to db: '%s' user: '%s' host: "
+                    "'%s' (Got packets out of order)", c->id,
+                    c->sess && c->sess->db[0] ? c->sess->db : "unconnected",
+                    c->user[0] ? c->user : "unauthenticated", c->host);
+            c->seq = c->fr.seq;
+            c->caps |= CLIENT_PROTOCOL_41;
+            srv_write_err(c, 1156, "08S01", "Got packets out of order");
+            srv_conn_close(c, SRV_CLOSE_LINGER);
+            return;
+        }
+        if (r < 0) {
+            conn_do_close(c);
+            return;
+        }
+        c->seq = c->fr.seq;
+        const uint8_t *p = c->fr.payload.data;
+        size_t n = c->fr.payload.len;
+        if (c->state == CS_COMMAND)
+            srv_cmd_packet(c, p, n);
+        else
+            srv_auth_packet(c, p, n);
+        if (c->closing)
+            return;
+        /* What the next packet's sequence id must be: 0 for a new command (MariaDB
+         * drops the connection otherwise); during authentication the id after our
+         * last packet. */
+        c->fr.check_seq = 1;
+        c->fr.seq = c->state == CS_COMMAND ? 0 : c->seq;
+        shrink(&c->fr.payload);
+        if (srv_conn_backlog(c) > BACKLOG_HIGH) {
+            if (srv_conn_flush(c)) {
+                conn_do_close(c);
+                return;
+            }
+            if (srv_conn_backlog(c) > BACKLOG_HIGH) {
+                c->paused = true;
+                if (c->reading) {
+                    uv_read_stop(&c->io.s);
+                    c->reading = false;
+                }
+            }
+        }
+    }
+    if (c->closing)
+        return;
+    if (c->state != CS_CLOSING && srv_conn_flush(c)) {
+        conn_do_close(c);
+        return;
+    }
+    shrink(&c->fr.in);
+    if (!c->paused && !c->reading && c->state != CS_CLOSING) {
+        if (uv_read_start(&c->io.s, on_alloc, on_read) == 0)
+            c->reading = true;
+    }
+}
+
+/* ------------------------------------------------------------------ accept */
+
+static void free_on_close(uv_handle_t *h)
+{
+    free(h->data);
+}
+
+/* "localhost" for loopback (MariaDB resolves it so), else the IP text. */
+static void peer_host(srv_conn *c)
+{
+    struct sockaddr_storage ss;
+    int len = sizeof ss;
+    if (uv_tcp_getpeername(&c->io.tcp, (struct sockaddr *)&ss, &len) != 0) {
+        snprintf(c->ip, sizeof c->ip, "unknown");
+        snprintf(c->host, sizeof c->host, "unknown");
+        return;
+    }
+    if (ss.ss_family == AF_INET6) {
+        struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)&ss;
+        if (IN6_IS_ADDR_V4MAPPED(&a6->sin6_addr)) {
+            struct in_addr a4;
+            memcpy(&a4, &a6->sin6_addr.s6_addr[12], 4);
+            inet_ntop(AF_INET, &a4, c->ip, sizeof c->ip);
+        } else {
+            inet_ntop(AF_INET6, &a6->sin6_addr, c->ip, sizeof c->ip);
+        }
+    } else {
+        inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, c->ip, sizeof c->ip);
+    }
+    if (!strcmp(c->ip, "127.0.0.1") || !strcmp(c->ip, "::1"))
+        snprintf(c->host, sizeof c->host, "localhost");
+    else
+        snprintf(c->host, sizeof c->host, "%s", c->ip);
+}
+
+void srv_conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix)
+{
+    srv_conn *c = calloc(1, sizeof *c);
+    if (!c) {
+        srv_log(SRV_ERROR, 0, "out of memory accepting a connection");
+        return;
+    }
+    c->lp = lp;
+    int rc = is_unix ? uv_pipe_init(&lp->loop, &c->io.pipe, 0) : uv_tcp_init(&lp->loop, &c->io.tcp);
+    if (rc) {
+        free(c);
+        return;
+    }
+    c->io.h.data = c;
+    c->handles_open = 1;
+    if (uv_accept(server, &c->io.s) != 0) {
+        uv_close(&c->io.h, free_on_close);
+        return;
+    }
+    uv_timer_init(&lp->loop, &c->timer);
+    c->timer.data = c;
+    c->handles_open = 2;
+    c->is_unix = is_unix;
+    c->id = atomic_fetch_add(&next_conn_id, 1);
+    c->accept_ms = c->last_ms = srv_now_ms();
+    if (is_unix) {
+        snprintf(c->host, sizeof c->host, "localhost");
+        c->ip[0] = '\0';
+    } else {
+        uv_tcp_nodelay(&c->io.tcp, 1);
+        uv_tcp_keepalive(&c->io.tcp, 1, 7200);
+        peer_host(c);
+    }
+    proto_framer_init(&c->fr, HANDSHAKE_MAX_PACKET);
+    proto_buf_init(&c->out);
+    proto_buf_init(&c->pend);
+    proto_buf_init(&c->wbuf);
+
+    c->next = lp->conns;
+    if (lp->conns)
+        lp->conns->prev = c;
+    lp->conns = c;
+    lp->nconns++;
+    atomic_fetch_add(&srv_nconns, 1);
+    c->counted = true;
+    srv_registry_add(c);
+
+    if (lp->stopping) {
+        conn_do_close(c);
+        return;
+    }
+    uv_timer_start(&c->timer, on_timer, (uint64_t)srv_cfg.connect_timeout * 1000u, 0);
+    srv_auth_begin(c);
+    if (c->closing || c->state == CS_CLOSING)
+        return;
+    if (uv_read_start(&c->io.s, on_alloc, on_read) == 0)
+        c->reading = true;
+    if (srv_conn_flush(c))
+        conn_do_close(c);
+}

@@ -1,0 +1,124 @@
+/* log.c - the error log: mariadbd-style lines on stderr, which --log-error points at a
+ * file (so that anything a library prints to stderr lands there too).
+ *
+ * Line format, as mariadbd writes it:
+ *   2026-11-30  5:01:02 0 [Note] pressdb: ready for connections.
+ * (the hour is space-padded; the number is the connection id, 0 for the server). Each
+ * line is one write(2) so lines from different threads never interleave.
+ */
+#include "server/server.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+#include <unistd.h>
+
+#define LOG_LINE_MAX 4096
+
+static char log_path[SRV_PATH_MAX];        /* file stderr points at; "" = the original stderr */
+static pthread_mutex_t log_mu = PTHREAD_MUTEX_INITIALIZER;   /* guards reopen vs. path */
+
+static const char *const level_names[] = { "Note", "Warning", "ERROR" };
+
+/* Writes all of buf to stderr, retrying on EINTR and short writes. */
+static void log_write(const char *buf, size_t n)
+{
+    while (n > 0) {
+        ssize_t k = write(STDERR_FILENO, buf, n);
+        if (k < 0) {
+            if (errno == EINTR)
+                continue;
+            return;
+        }
+        buf += k;
+        n -= (size_t)k;
+    }
+}
+
+void srv_log(int level, uint32_t conn_id, const char *fmt, ...)
+{
+    char line[LOG_LINE_MAX];
+    struct timeval tv;
+    struct tm tm;
+    gettimeofday(&tv, NULL);
+    localtime_r(&tv.tv_sec, &tm);
+    if (level < SRV_NOTE || level > SRV_ERROR)
+        level = SRV_ERROR;
+    int n = snprintf(line, sizeof line, "%04d-%02d-%02d %2d:%02d:%02d %u [%s] ",
+                     tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+                     tm.tm_sec, conn_id, level_names[level]);
+    if (n < 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    int m = vsnprintf(line + n, sizeof line - (size_t)n - 1, fmt, ap);
+    va_end(ap);
+    if (m < 0)
+        m = 0;
+    size_t len = (size_t)n + (size_t)m;
+    if (len > sizeof line - 2)
+        len = sizeof line - 2;
+    line[len++] = '\n';
+    log_write(line, len);
+}
+
+void srv_log_plain(const char *fmt, ...)
+{
+    char line[LOG_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    int m = vsnprintf(line, sizeof line - 1, fmt, ap);
+    va_end(ap);
+    if (m < 0)
+        return;
+    size_t len = (size_t)m;
+    if (len > sizeof line - 2)
+        len = sizeof line - 2;
+    line[len++] = '\n';
+    log_write(line, len);
+}
+
+/* Opens path for appending and makes it stderr. 0 or -1 with errno. */
+static int log_point_stderr_at(const char *path)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0640);
+    if (fd < 0)
+        return -1;
+    if (fd != STDERR_FILENO) {
+        if (dup2(fd, STDERR_FILENO) < 0) {
+            int e = errno;
+            close(fd);
+            errno = e;
+            return -1;
+        }
+        close(fd);
+    }
+    return 0;
+}
+
+int srv_log_open(const char *path)
+{
+    if (!path || !*path)
+        return 0;
+    pthread_mutex_lock(&log_mu);
+    int rc = log_point_stderr_at(path);
+    if (rc == 0)
+        snprintf(log_path, sizeof log_path, "%s", path);
+    pthread_mutex_unlock(&log_mu);
+    return rc;
+}
+
+void srv_log_reopen(void)
+{
+    pthread_mutex_lock(&log_mu);
+    int rc = log_path[0] ? log_point_stderr_at(log_path) : 0;
+    int e = errno;
+    pthread_mutex_unlock(&log_mu);
+    if (rc)
+        srv_log(SRV_ERROR, 0, "Could not reopen the error log '%s' (errno: %d \"%s\")",
+                log_path, e, strerror(e));
+}

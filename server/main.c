@@ -1,0 +1,175 @@
+/* main.c - pressdb's entry point: options, startup in order, run, orderly shutdown.
+ *
+ * Startup: parse options -> create the datadir -> error log -> stor_open ->
+ * stor_accounts_open (root@localhost on a fresh datadir) -> pdb_engine_init -> TLS and
+ * RSA keys -> bind and listen -> "ready for connections" (logged after the sockets
+ * exist, so whoever waits for the port or the log line can connect at once).
+ *
+ * Shutdown (SIGTERM/SIGINT or COM_SHUTDOWN): the loops stop accepting and close their
+ * connections once pending output is written, then the engine and the store are shut
+ * down and the process exits 0. SIGHUP reopens the --log-error file; SIGPIPE is
+ * ignored (write errors come back as EPIPE).
+ */
+#include "server/server.h"
+#include "storage/accounts_internal.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <openssl/crypto.h>
+
+/* mkdir -p. 0 or -1 with errno. */
+static int make_dirs(const char *path, mode_t mode)
+{
+    char p[SRV_PATH_MAX];
+    snprintf(p, sizeof p, "%s", path);
+    size_t len = strlen(p);
+    while (len > 1 && p[len - 1] == '/')
+        p[--len] = '\0';
+    for (char *s = p + 1; *s; s++) {
+        if (*s != '/')
+            continue;
+        *s = '\0';
+        if (mkdir(p, mode) != 0 && errno != EEXIST)
+            return -1;
+        *s = '/';
+    }
+    if (mkdir(p, mode) != 0 && errno != EEXIST)
+        return -1;
+    struct stat st;
+    if (stat(p, &st) != 0)
+        return -1;
+    if (!S_ISDIR(st.st_mode)) {
+        errno = ENOTDIR;
+        return -1;
+    }
+    return 0;
+}
+
+static int write_pid_file(void)
+{
+    if (!srv_cfg.pid_file[0])
+        return 0;
+    FILE *f = fopen(srv_cfg.pid_file, "w");
+    if (!f)
+        return -1;
+    fprintf(f, "%ld\n", (long)getpid());
+    return fclose(f);
+}
+
+static void forget_root_password(void)
+{
+    if (srv_cfg.root_password) {
+        OPENSSL_cleanse(srv_cfg.root_password, strlen(srv_cfg.root_password));
+        free(srv_cfg.root_password);
+        srv_cfg.root_password = NULL;
+    }
+    unsetenv("PRESSDB_ROOT_PASSWORD");
+}
+
+static int abort_startup(void)
+{
+    srv_log(SRV_ERROR, 0, "Aborting");
+    return 1;
+}
+
+int main(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN);
+
+    int rc = srv_options_parse(argc, argv);
+    if (rc > 0)
+        return 0;
+    if (rc < 0)
+        return abort_startup();
+
+    if (make_dirs(srv_cfg.datadir, 0750) != 0) {
+        srv_log(SRV_ERROR, 0, "pressdb: Can't create/use the data directory '%s' (Errcode: %d \"%s\")",
+                srv_cfg.datadir, errno, strerror(errno));
+        return abort_startup();
+    }
+    char abs[PATH_MAX];
+    if (!realpath(srv_cfg.datadir, abs)) {
+        srv_log(SRV_ERROR, 0, "pressdb: Can't resolve the data directory '%s': %s",
+                srv_cfg.datadir, strerror(errno));
+        return abort_startup();
+    }
+    snprintf(srv_cfg.datadir, sizeof srv_cfg.datadir, "%s", abs);
+    srv_options_finish();
+
+    if (srv_cfg.log_error[0] && srv_log_open(srv_cfg.log_error) != 0) {
+        srv_log(SRV_ERROR, 0, "pressdb: Can't open the error log '%s': %s", srv_cfg.log_error,
+                strerror(errno));
+        return abort_startup();
+    }
+    srv_options_log_warnings();
+    srv_log(SRV_NOTE, 0, "Starting pressdb %s (MariaDB 10.11 compatible) as process %ld",
+            PDB_VERSION, (long)getpid());
+    if (write_pid_file() != 0)
+        srv_log(SRV_WARNING, 0, "Can't create the pid file '%s': %s", srv_cfg.pid_file,
+                strerror(errno));
+
+    char err[1024] = "";
+    if (stor_open(srv_cfg.datadir, err, sizeof err) != 0) {
+        srv_log(SRV_ERROR, 0, "Can't open the store in '%s': %s", srv_cfg.datadir, err);
+        return abort_startup();
+    }
+    int created = 0;
+    if (stor_accounts_open(srv_cfg.datadir, srv_cfg.root_password, &created, err, sizeof err)) {
+        srv_log(SRV_ERROR, 0, "Can't load the accounts: %s", err);
+        stor_close();
+        return abort_startup();
+    }
+    if (created)
+        srv_log(SRV_NOTE, 0, "created root@localhost with %s",
+                srv_cfg.root_password && srv_cfg.root_password[0]
+                    ? "the given password" : "an empty password");
+    forget_root_password();
+
+    /* pdb_engine_init registers the DDL replay and replays the log (stor_recover). */
+    if (pdb_engine_init(err, sizeof err) != 0) {
+        srv_log(SRV_ERROR, 0, "Can't start the engine: %s", err);
+        stor_accounts_close();
+        stor_close();
+        return abort_startup();
+    }
+    if (srv_tls_init(err, sizeof err) != 0) {
+        srv_log(SRV_ERROR, 0, "%s", err);
+        pdb_engine_shutdown();
+        stor_accounts_close();
+        stor_close();
+        return abort_startup();
+    }
+    if (srv_net_start(err, sizeof err) != 0) {
+        srv_log(SRV_ERROR, 0, "%s", err);
+        srv_log(SRV_ERROR, 0, "Do you already have another server running on port: %d ?",
+                srv_cfg.port);
+        pdb_engine_shutdown();
+        stor_accounts_close();
+        stor_close();
+        return abort_startup();
+    }
+
+    const char *ver = pdb_server_version();
+    if (ver && !strncmp(ver, "5.5.5-", 6))
+        ver += 6;
+    srv_log(SRV_NOTE, 0, "pressdb: ready for connections.");
+    srv_log_plain("Version: '%s'  socket: '%s'  port: %d  pressdb %s", ver ? ver : "",
+                  srv_cfg.socket_path, srv_net_port(), PDB_VERSION);
+
+    srv_net_run();
+
+    pdb_engine_shutdown();
+    stor_accounts_close();
+    stor_close();
+    srv_tls_free();
+    if (srv_cfg.pid_file[0])
+        unlink(srv_cfg.pid_file);
+    srv_log(SRV_NOTE, 0, "pressdb: Shutdown complete");
+    return 0;
+}

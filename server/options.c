@@ -1,0 +1,833 @@
+/* options.c - command line and my.cnf options, with mariadbd's names and habits.
+ *
+ * Accepted forms: --name=value and --name value (for options that take a value), with
+ * '-' and '_' interchangeable in names; --skip-X / --disable-X / --enable-X for
+ * booleans; a loose- prefix turns "unknown option" into a warning. --defaults-file=F
+ * (or --defaults-extra-file=F, --no-defaults) must come first, as with mariadbd; the
+ * file is read for the groups [mysqld] [server] [mariadb] [mariadbd] [mysqld-10.11]
+ * [mariadb-10.11] [pressdb], then the command line overrides it. Without
+ * --defaults-file no configuration file is read (the system my.cnf belongs to the
+ * installed MariaDB, not to us).
+ *
+ * Options we do not own are MariaDB variables: they go to pdb_set_global_default(); a
+ * variable the engine refuses is an unknown option on the command line (exit 1) and a
+ * warning in a file. Our own options are also mirrored to the engine at the end (for
+ * @@port, @@max_allowed_packet, ...).
+ *
+ * Warnings found while parsing are kept and logged once the error log is open
+ * (mariadbd's "Buffered warning"); fatal errors are printed at once.
+ */
+#include "server/server.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+srv_config srv_cfg;
+
+enum opt_kind {
+    K_STR,      /* a string value */
+    K_NUM,      /* unsigned number with an optional K/M/G/T/P/E suffix, clamped */
+    K_BOOL,     /* ON/OFF; --skip-X clears it */
+    K_ACTION,   /* no value: --help, --version */
+};
+
+enum opt_id {
+    O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
+    O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
+    O_THREADS, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+};
+
+typedef struct opt_def {
+    const char *name;       /* with underscores */
+    int id;                 /* enum opt_id */
+    int kind;               /* enum opt_kind */
+    uint64_t min, max;      /* K_NUM bounds */
+    uint64_t block;         /* K_NUM: value rounded down to a multiple (0 = none) */
+    bool optional_arg;      /* K_STR: "--x" alone is allowed (next argv only if not an option) */
+    const char *help;
+} opt_def;
+
+static const opt_def opt_defs[] = {
+    { "port", O_PORT, K_NUM, 0, 65535, 0, false, "TCP port (default 3306; 0 = any free port)" },
+    { "bind_address", O_BIND, K_STR, 0, 0, 0, false,
+      "IP address(es) to listen on, comma separated; * = all (default 127.0.0.1)" },
+    { "socket", O_SOCKET, K_STR, 0, 0, 0, false,
+      "Unix socket path (default <datadir>/pressdb.sock; empty or --skip-socket: none)" },
+    { "datadir", O_DATADIR, K_STR, 0, 0, 0, false, "data directory (default ./pressdb-data)" },
+    { "max_connections", O_MAXCONN, K_NUM, 10, 100000, 0, false, "default 151" },
+    { "max_allowed_packet", O_MAXPKT, K_NUM, 1024, 1073741824, 1024, false,
+      "largest packet accepted (default 16M)" },
+    { "wait_timeout", O_WAIT, K_NUM, 1, 31536000, 0, false, "idle seconds (default 28800)" },
+    { "interactive_timeout", O_INTER, K_NUM, 1, 31536000, 0, false,
+      "idle seconds of interactive clients (default 28800)" },
+    { "connect_timeout", O_CONNTO, K_NUM, 2, 31536000, 0, false,
+      "seconds to complete the handshake (default 10)" },
+    { "ssl_cert", O_SSL_CERT, K_STR, 0, 0, 0, false,
+      "server certificate (default: generated <datadir>/server-cert.pem)" },
+    { "ssl_key", O_SSL_KEY, K_STR, 0, 0, 0, false,
+      "server key (default: generated <datadir>/server-key.pem)" },
+    { "ssl", O_SSL, K_BOOL, 0, 0, 0, false, "offer TLS (default ON; --skip-ssl disables)" },
+    { "require_secure_transport", O_REQ_SECURE, K_BOOL, 0, 0, 0, false,
+      "refuse TCP connections without TLS" },
+    { "jit", O_JIT, K_BOOL, 0, 0, 0, false, "compile queries (on|off, default on)" },
+    { "root_password", O_ROOTPW, K_STR, 0, 0, 0, false,
+      "password of root@localhost on a fresh datadir (or env PRESSDB_ROOT_PASSWORD)" },
+    { "log_error", O_LOG_ERROR, K_STR, 0, 0, 0, true,
+      "error log file (default stderr; relative to datadir)" },
+    { "pid_file", O_PID_FILE, K_STR, 0, 0, 0, false, "write the process id here" },
+    { "threads", O_THREADS, K_NUM, 1, 1024, 0, false, "event loops (default: cores)" },
+    { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
+    { "help", O_HELP, K_ACTION, 0, 0, 0, false, "this text" },
+    { "version", O_VERSION, K_ACTION, 0, 0, 0, false, "print the version" },
+    { "verbose", O_VERBOSE, K_ACTION, 0, 0, 0, false, "with --help: accepted" },
+    { "console", O_CONSOLE, K_ACTION, 0, 0, 0, false, "log to stderr (the default)" },
+};
+
+#define NOPTS (sizeof opt_defs / sizeof opt_defs[0])
+
+static bool want_help, want_version;
+static bool log_error_bare;        /* --log-error without a file: <datadir>/<host>.err */
+
+/* ---- buffered warnings ---- */
+
+#define MAX_WARNINGS 32
+static char *warnings[MAX_WARNINGS];
+static int nwarnings;
+
+static void opt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void opt_warn(const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (nwarnings < MAX_WARNINGS)
+        warnings[nwarnings++] = strdup(buf);
+}
+
+static void opt_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void opt_error(const char *fmt, ...)
+{
+    char buf[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    srv_log(SRV_ERROR, 0, "%s", buf);
+}
+
+/* ---- value parsing ---- */
+
+static bool parse_bool(const char *v, bool *out)
+{
+    static const char *const yes[] = { "1", "on", "true", "yes" };
+    static const char *const no[] = { "0", "off", "false", "no" };
+    for (size_t i = 0; i < 4; i++) {
+        if (!strcasecmp(v, yes[i])) { *out = true; return true; }
+        if (!strcasecmp(v, no[i])) { *out = false; return true; }
+    }
+    return false;
+}
+
+/* Unsigned number with an optional size suffix. false when malformed or too big. */
+static bool parse_num(const char *name, const char *v, uint64_t *out)
+{
+    const char *p = v;
+    while (isspace((unsigned char)*p))
+        p++;
+    if (!isdigit((unsigned char)*p)) {
+        opt_error("pressdb: Error while setting value '%s' to '%s'", v, name);
+        return false;
+    }
+    errno = 0;
+    char *end;
+    unsigned long long n = strtoull(p, &end, 10);
+    if (errno == ERANGE) {
+        opt_error("pressdb: Error while setting value '%s' to '%s'", v, name);
+        return false;
+    }
+    unsigned shift = 0;
+    if (*end) {
+        switch (toupper((unsigned char)*end)) {
+        case 'K': shift = 10; break;
+        case 'M': shift = 20; break;
+        case 'G': shift = 30; break;
+        case 'T': shift = 40; break;
+        case 'P': shift = 50; break;
+        case 'E': shift = 60; break;
+        default:
+            opt_error("Unknown suffix '%c' used for variable '%s' (value '%s'). "
+                      "Legal suffix characters are: K, M, G, T, P, E", *end, name, v);
+            opt_error("pressdb: Error while setting value '%s' to '%s'", v, name);
+            return false;
+        }
+        if (end[1]) {
+            opt_error("pressdb: Error while setting value '%s' to '%s'", v, name);
+            return false;
+        }
+        if (shift && n > (UINT64_MAX >> shift))
+            n = UINT64_MAX;
+        else
+            n <<= shift;
+    }
+    *out = n;
+    return true;
+}
+
+static void copy_str(char *dst, size_t cap, const char *v, const char *name)
+{
+    if (strlen(v) >= cap)
+        opt_warn("option '%s': value too long, truncated", name);
+    snprintf(dst, cap, "%s", v);
+}
+
+/* Overwrites a password given on the command line so `ps` does not show it. */
+static void scrub(char *v)
+{
+    while (*v)
+        *v++ = 'x';
+}
+
+/* ---- applying one option ---- */
+
+enum prefix { PFX_NONE, PFX_SKIP, PFX_ENABLE };
+
+static const opt_def *find_opt(const char *name)
+{
+    for (size_t i = 0; i < NOPTS; i++)
+        if (!strcmp(opt_defs[i].name, name))
+            return &opt_defs[i];
+    return NULL;
+}
+
+/* Human form of a name for messages: underscores back to dashes. */
+static void dash_name(char *dst, size_t cap, const char *name)
+{
+    size_t i = 0;
+    for (; name[i] && i + 1 < cap; i++)
+        dst[i] = name[i] == '_' ? '-' : name[i];
+    dst[i] = '\0';
+}
+
+/* Sets our option o. value may be NULL (none given); next is the following argv word
+ * (command line only) and *used_next is set when it was taken as the value. writable
+ * is the value's storage when it may be scrubbed. Returns 0 or -1. */
+static int apply_ours(const opt_def *o, int pfx, const char *value, char *writable,
+                      char *next, bool *used_next, bool from_file)
+{
+    char dn[128];
+    dash_name(dn, sizeof dn, o->name);
+
+    if (o->kind == K_ACTION) {
+        if (pfx != PFX_NONE || value) {
+            if (from_file)
+                return 0;
+            opt_error("pressdb: option '--%s' cannot take an argument", dn);
+            return -1;
+        }
+        if (o->id == O_HELP) want_help = true;
+        if (o->id == O_VERSION) want_version = true;
+        if (o->id == O_CONSOLE) srv_cfg.log_error[0] = '\0';
+        return 0;
+    }
+
+    if (o->kind == K_BOOL) {
+        bool b = true;
+        if (pfx == PFX_SKIP)
+            b = false;
+        else if (value) {
+            if (!parse_bool(value, &b)) {
+                opt_error("pressdb: option '%s': boolean value '%s' wasn't recognized",
+                          o->name, value);
+                return -1;
+            }
+        } else if (o->id == O_JIT && next && parse_bool(next, &b)) {
+            *used_next = true;     /* --jit on|off */
+        }
+        switch (o->id) {
+        case O_SSL: srv_cfg.ssl = b; break;
+        case O_REQ_SECURE: srv_cfg.require_secure_transport = b; break;
+        case O_JIT: srv_cfg.jit = b; break;
+        }
+        return 0;
+    }
+
+    /* K_STR / K_NUM */
+    if (pfx == PFX_SKIP) {
+        switch (o->id) {
+        case O_SOCKET:
+            srv_cfg.socket_path[0] = '\0';
+            srv_cfg.socket_given = true;
+            return 0;
+        case O_LOG_ERROR:
+            srv_cfg.log_error[0] = '\0';
+            log_error_bare = false;
+            return 0;
+        case O_SSL_CERT: srv_cfg.ssl_cert[0] = '\0'; return 0;
+        case O_SSL_KEY: srv_cfg.ssl_key[0] = '\0'; return 0;
+        default:
+            break;
+        }
+    }
+    if (pfx != PFX_NONE) {
+        if (from_file) {
+            opt_warn("option '--%s' cannot be used with skip/enable; ignored", dn);
+            return 0;
+        }
+        opt_error("pressdb: unknown option '--%s-%s'", pfx == PFX_SKIP ? "skip" : "enable", dn);
+        return -1;
+    }
+    if (!value) {
+        if (o->optional_arg) {
+            if (next && next[0] != '-') {
+                value = writable = next;
+                *used_next = true;
+            } else {
+                if (o->id == O_LOG_ERROR)
+                    log_error_bare = true;
+                return 0;
+            }
+        } else if (next) {
+            value = writable = next;
+            *used_next = true;
+        } else if (!from_file) {
+            opt_error("pressdb: option '--%s' requires an argument", dn);
+            return -1;
+        } else {
+            opt_warn("option '%s' requires a value; ignored", o->name);
+            return 0;
+        }
+    }
+
+    if (o->kind == K_NUM) {
+        uint64_t n;
+        if (!parse_num(o->name, value, &n))
+            return -1;
+        uint64_t adj = n;
+        if (adj < o->min) adj = o->min;
+        if (adj > o->max) adj = o->max;
+        if (o->block) adj -= adj % o->block;
+        if (adj != n)
+            opt_warn("option '%s': unsigned value %llu adjusted to %llu", o->name,
+                     (unsigned long long)n, (unsigned long long)adj);
+        switch (o->id) {
+        case O_PORT: srv_cfg.port = (int)adj; break;
+        case O_MAXCONN: srv_cfg.max_connections = (uint32_t)adj; break;
+        case O_MAXPKT: srv_cfg.max_allowed_packet = adj; break;
+        case O_WAIT: srv_cfg.wait_timeout = (uint32_t)adj; break;
+        case O_INTER: srv_cfg.interactive_timeout = (uint32_t)adj; break;
+        case O_CONNTO: srv_cfg.connect_timeout = (uint32_t)adj; break;
+        case O_THREADS: srv_cfg.threads = (int)adj; break;
+        }
+        return 0;
+    }
+
+    switch (o->id) {
+    case O_BIND: copy_str(srv_cfg.bind_address, sizeof srv_cfg.bind_address, value, o->name); break;
+    case O_SOCKET:
+        copy_str(srv_cfg.socket_path, sizeof srv_cfg.socket_path, value, o->name);
+        srv_cfg.socket_given = true;
+        break;
+    case O_DATADIR: copy_str(srv_cfg.datadir, sizeof srv_cfg.datadir, value, o->name); break;
+    case O_SSL_CERT: copy_str(srv_cfg.ssl_cert, sizeof srv_cfg.ssl_cert, value, o->name); break;
+    case O_SSL_KEY: copy_str(srv_cfg.ssl_key, sizeof srv_cfg.ssl_key, value, o->name); break;
+    case O_ROOTPW:
+        free(srv_cfg.root_password);
+        srv_cfg.root_password = strdup(value);
+        if (writable && !from_file)
+            scrub(writable);
+        break;
+    case O_LOG_ERROR:
+        copy_str(srv_cfg.log_error, sizeof srv_cfg.log_error, value, o->name);
+        log_error_bare = false;
+        break;
+    case O_PID_FILE: copy_str(srv_cfg.pid_file, sizeof srv_cfg.pid_file, value, o->name); break;
+    case O_USER: break;
+    }
+    return 0;
+}
+
+/* A variable we do not own: hand it to the engine. 0 accepted, -1 refused. */
+static int apply_engine(const char *name, const char *value, char *next, bool *used_next,
+                        bool from_file)
+{
+    if (!value && !from_file && next && next[0] != '-') {
+        value = next;
+        *used_next = true;
+    }
+    if (value)
+        return pdb_set_global_default(name, value) ? -1 : 0;
+    /* A bare flag: --skip-name-resolve is itself a variable; --skip-X otherwise X=OFF. */
+    if (!pdb_set_global_default(name, "ON"))
+        return 0;
+    if (!strncmp(name, "skip_", 5))
+        return pdb_set_global_default(name + 5, "OFF") ? -1 : 0;
+    if (!strncmp(name, "disable_", 8))
+        return pdb_set_global_default(name + 8, "OFF") ? -1 : 0;
+    if (!strncmp(name, "enable_", 7))
+        return pdb_set_global_default(name + 7, "ON") ? -1 : 0;
+    return -1;
+}
+
+/* One "--name[=value]" (without the dashes) from the command line (from_file false,
+ * next = following argv word or NULL) or a "name[=value]" line of a file. */
+static int apply_arg(char *arg, char *next, bool *used_next, bool from_file, const char *where)
+{
+    char name[256];
+    char *eq = strchr(arg, '=');
+    size_t nlen = eq ? (size_t)(eq - arg) : strlen(arg);
+    char *value = eq ? eq + 1 : NULL;
+    *used_next = false;
+    if (nlen == 0 || nlen >= sizeof name) {
+        if (from_file) {
+            opt_warn("%s: malformed line ignored", where);
+            return 0;
+        }
+        opt_error("pressdb: unknown option '--%s'", arg);
+        return -1;
+    }
+    for (size_t i = 0; i < nlen; i++)
+        name[i] = arg[i] == '-' ? '_' : arg[i];
+    name[nlen] = '\0';
+
+    char *n = name;
+    bool loose = false;
+    if (!strncmp(n, "loose_", 6)) {
+        loose = true;
+        n += 6;
+    }
+    const opt_def *o = find_opt(n);
+    int pfx = PFX_NONE;
+    if (!o) {
+        const char *base = NULL;
+        if (!strncmp(n, "skip_", 5)) { pfx = PFX_SKIP; base = n + 5; }
+        else if (!strncmp(n, "disable_", 8)) { pfx = PFX_SKIP; base = n + 8; }
+        else if (!strncmp(n, "enable_", 7)) { pfx = PFX_ENABLE; base = n + 7; }
+        if (base)
+            o = find_opt(base);
+        if (!o)
+            pfx = PFX_NONE;
+    }
+    if (o)
+        return apply_ours(o, pfx, value, value, next, used_next, from_file);
+
+    if (apply_engine(n, value, from_file ? NULL : next, used_next, from_file) == 0)
+        return 0;
+    *used_next = false;
+    char dn[256];
+    dash_name(dn, sizeof dn, n);
+    if (from_file) {
+        opt_warn("%s: unknown variable '%s%s%s', ignored", where, dn, value ? "=" : "",
+                 value ? value : "");
+        return 0;
+    }
+    if (loose) {
+        opt_warn("unknown option '--loose-%s'", dn);
+        return 0;
+    }
+    if (value)
+        opt_error("pressdb: unknown variable '%s=%s'", dn, value);
+    else
+        opt_error("pressdb: unknown option '--%s'", dn);
+    return -1;
+}
+
+/* ---- configuration files ---- */
+
+static const char *const cnf_groups[] = {
+    "mysqld", "server", "mariadb", "mariadbd", "mysqld-10.11", "mariadb-10.11", "pressdb",
+};
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    char *e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1]))
+        *--e = '\0';
+    return s;
+}
+
+/* Unquotes and unescapes a value in place; strips an end-of-line comment. */
+static void cnf_value(char *v)
+{
+    char *r = v, *w = v;
+    if (*r == '\'' || *r == '"') {
+        char q = *r++;
+        while (*r && *r != q) {
+            if (*r == '\\' && r[1]) {
+                r++;
+                switch (*r) {
+                case 'n': *w++ = '\n'; break;
+                case 't': *w++ = '\t'; break;
+                case 'r': *w++ = '\r'; break;
+                case 'b': *w++ = '\b'; break;
+                case 's': *w++ = ' '; break;
+                default: *w++ = *r; break;
+                }
+                r++;
+            } else {
+                *w++ = *r++;
+            }
+        }
+        *w = '\0';
+        return;
+    }
+    for (; *r; r++) {
+        if (*r == '#' && (r == v || isspace((unsigned char)r[-1])))
+            break;
+        if (*r == '\\' && r[1]) {
+            r++;
+            switch (*r) {
+            case 'n': *w++ = '\n'; break;
+            case 't': *w++ = '\t'; break;
+            case 's': *w++ = ' '; break;
+            default: *w++ = *r; break;
+            }
+            continue;
+        }
+        *w++ = *r;
+    }
+    *w = '\0';
+    char *t = trim(v);
+    if (t != v)
+        memmove(v, t, strlen(t) + 1);
+}
+
+static int cnf_read(const char *path, int depth, bool required);
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* !includedir: every *.cnf in dir, in name order. */
+static void cnf_read_dir(const char *dir, int depth)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        opt_warn("could not open include directory '%s'", dir);
+        return;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        size_t l = strlen(e->d_name);
+        if (l < 5 || strcmp(e->d_name + l - 4, ".cnf"))
+            continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 16;
+            char **nn = realloc(names, cap * sizeof *names);
+            if (!nn)
+                break;
+            names = nn;
+        }
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_str);
+    for (size_t i = 0; i < n; i++) {
+        char p[SRV_PATH_MAX];
+        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        cnf_read(p, depth + 1, false);
+        free(names[i]);
+    }
+    free(names);
+}
+
+/* Reads one file. -1 only when a required file is missing. */
+static int cnf_read(const char *path, int depth, bool required)
+{
+    if (depth > 10) {
+        opt_warn("'%s': includes nested too deeply; ignored", path);
+        return 0;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        if (required) {
+            opt_error("Could not open required defaults file: %s", path);
+            opt_error("Fatal error in defaults handling. Program aborted");
+            return -1;
+        }
+        opt_warn("could not open '%s' (errno: %d)", path, errno);
+        return 0;
+    }
+    char line[8192];
+    bool in_group = false;
+    int lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        char *s = trim(line);
+        if (!*s || *s == '#' || *s == ';')
+            continue;
+        if (*s == '!') {
+            char *arg = s + 1;
+            bool dir = false;
+            if (!strncmp(arg, "includedir", 10) && isspace((unsigned char)arg[10])) {
+                dir = true;
+                arg += 10;
+            } else if (!strncmp(arg, "include", 7) && isspace((unsigned char)arg[7])) {
+                arg += 7;
+            } else {
+                opt_warn("%s:%d: unknown directive ignored", path, lineno);
+                continue;
+            }
+            arg = trim(arg);
+            if (dir)
+                cnf_read_dir(arg, depth);
+            else
+                cnf_read(arg, depth + 1, false);
+            continue;
+        }
+        if (*s == '[') {
+            char *e = strchr(s, ']');
+            if (!e) {
+                opt_warn("%s:%d: malformed group line ignored", path, lineno);
+                in_group = false;
+                continue;
+            }
+            *e = '\0';
+            char *g = trim(s + 1);
+            in_group = false;
+            for (size_t i = 0; i < sizeof cnf_groups / sizeof cnf_groups[0]; i++)
+                if (!strcasecmp(g, cnf_groups[i]))
+                    in_group = true;
+            continue;
+        }
+        if (!in_group)
+            continue;
+        /* name [= value] */
+        char arg[8192];
+        char *eq = strchr(s, '=');
+        char where[SRV_PATH_MAX + 16];
+        snprintf(where, sizeof where, "%s:%d", path, lineno);
+        if (eq) {
+            *eq = '\0';
+            char *name = trim(s);
+            char *value = eq + 1;
+            cnf_value(value);
+            value = trim(value);
+            snprintf(arg, sizeof arg, "%s=%s", name, value);
+        } else {
+            char *name = trim(s);
+            char *hash = strstr(name, " #");
+            if (hash)
+                *hash = '\0';
+            snprintf(arg, sizeof arg, "%s", trim(name));
+        }
+        bool used;
+        apply_arg(arg, NULL, &used, true, where);
+    }
+    fclose(f);
+    return 0;
+}
+
+/* ---- help ---- */
+
+static void print_help(void)
+{
+    printf("pressdb %s (MariaDB 10.11 compatible)\n"
+           "Usage: pressdb [--defaults-file=FILE] [OPTIONS]\n\n"
+           "Options (--name=value or --name value; '-' and '_' are interchangeable;\n"
+           "other MariaDB server variables are passed to the engine):\n", PDB_VERSION);
+    for (size_t i = 0; i < NOPTS; i++) {
+        char dn[64];
+        dash_name(dn, sizeof dn, opt_defs[i].name);
+        printf("  --%-26s %s\n", dn, opt_defs[i].help);
+    }
+    printf("  --%-26s %s\n", "defaults-file=FILE", "read FILE first (must be the first option)");
+    printf("  --%-26s %s\n", "no-defaults", "read no option file (the default)");
+}
+
+/* ---- entry points ---- */
+
+static void set_defaults(void)
+{
+    memset(&srv_cfg, 0, sizeof srv_cfg);
+    snprintf(srv_cfg.datadir, sizeof srv_cfg.datadir, "./pressdb-data");
+    snprintf(srv_cfg.bind_address, sizeof srv_cfg.bind_address, "127.0.0.1");
+    srv_cfg.port = 3306;
+    srv_cfg.max_connections = 151;
+    srv_cfg.max_allowed_packet = 16u << 20;
+    srv_cfg.wait_timeout = 28800;
+    srv_cfg.interactive_timeout = 28800;
+    srv_cfg.connect_timeout = 10;
+    srv_cfg.ssl = true;
+    srv_cfg.jit = true;
+    long nc = sysconf(_SC_NPROCESSORS_ONLN);
+    srv_cfg.threads = nc < 1 ? 1 : nc > 64 ? 64 : (int)nc;
+}
+
+/* "-P3307" / "-P 3307" style short options (the few mariadbd has that matter). */
+static int apply_short(char **argv, int argc, int *i)
+{
+    char *a = argv[*i];
+    char opt = a[1];
+    const char *name = NULL;
+    switch (opt) {
+    case 'P': name = "port"; break;
+    case 'h': name = "datadir"; break;
+    case 'u': name = "user"; break;
+    case 'V': want_version = true; return 0;
+    case '?': want_help = true; return 0;
+    default:
+        opt_error("pressdb: unknown option '-%c'", opt ? opt : ' ');
+        return -1;
+    }
+    char *value = a[2] ? a + 2 : NULL;
+    if (!value) {
+        if (*i + 1 >= argc) {
+            opt_error("pressdb: option '-%c' requires an argument", opt);
+            return -1;
+        }
+        value = argv[++*i];
+    }
+    bool used;
+    return apply_ours(find_opt(name), PFX_NONE, value, value, NULL, &used, false);
+}
+
+int srv_options_parse(int argc, char **argv)
+{
+    set_defaults();
+    int i = 1;
+    /* Leading --no-defaults / --defaults-file / --defaults-extra-file. */
+    for (; i < argc; i++) {
+        char *a = argv[i];
+        if (!strcmp(a, "--no-defaults") || !strcmp(a, "--no_defaults"))
+            continue;
+        const char *file = NULL;
+        if (!strncmp(a, "--defaults-file", 15) || !strncmp(a, "--defaults_file", 15))
+            file = a + 15;
+        else if (!strncmp(a, "--defaults-extra-file", 21) || !strncmp(a, "--defaults_extra_file", 21))
+            file = a + 21;
+        else
+            break;
+        if (*file == '=') {
+            file++;
+        } else if (*file == '\0' && i + 1 < argc) {
+            file = argv[++i];
+        } else {
+            opt_error("pressdb: unknown option '%s'", a);
+            return -1;
+        }
+        if (cnf_read(file, 0, true))
+            return -1;
+    }
+    for (; i < argc; i++) {
+        char *a = argv[i];
+        if (a[0] != '-' || !a[1]) {
+            opt_error("pressdb: Too many arguments (first extra is '%s').", a);
+            return -1;
+        }
+        if (a[1] != '-') {
+            if (apply_short(argv, argc, &i))
+                return -1;
+            continue;
+        }
+        if (!strncmp(a, "--defaults", 10) || !strncmp(a, "--no-defaults", 13) ||
+            !strncmp(a, "--no_defaults", 13)) {
+            opt_error("pressdb: unknown option '%s' (--defaults-file and --no-defaults must "
+                      "be given first)", a);
+            return -1;
+        }
+        bool used = false;
+        char *next = i + 1 < argc ? argv[i + 1] : NULL;
+        if (apply_arg(a + 2, next, &used, false, NULL))
+            return -1;
+        if (used)
+            i++;
+    }
+    if (!srv_cfg.root_password) {
+        const char *env = getenv("PRESSDB_ROOT_PASSWORD");
+        if (env)
+            srv_cfg.root_password = strdup(env);
+    }
+    if (want_version) {
+        printf("pressdb %s (MariaDB 10.11 compatible)\n", PDB_VERSION);
+        return 1;
+    }
+    if (want_help) {
+        print_help();
+        return 1;
+    }
+    return 0;
+}
+
+/* path relative to the datadir unless absolute. */
+static void under_datadir(char *path, size_t cap)
+{
+    if (!path[0] || path[0] == '/')
+        return;
+    char tmp[SRV_PATH_MAX];
+    if (!srv_join(tmp, sizeof tmp, srv_cfg.datadir, "/", path))
+        opt_warn("path too long: '%s'", path);
+    srv_copy(path, cap, tmp);
+}
+
+static void mirror(const char *name, const char *value)
+{
+    (void)pdb_set_global_default(name, value);
+}
+
+static void mirror_num(const char *name, uint64_t v)
+{
+    char b[32];
+    snprintf(b, sizeof b, "%llu", (unsigned long long)v);
+    mirror(name, b);
+}
+
+void srv_options_finish(void)
+{
+    char host[256] = "pressdb";
+    if (log_error_bare) {
+        gethostname(host, sizeof host - 1);
+        snprintf(srv_cfg.log_error, sizeof srv_cfg.log_error, "%s.err", host);
+    }
+    if (srv_cfg.log_error[0]) {
+        /* mariadbd: a bare name gets ".err"; relative names live in the datadir. */
+        const char *base = strrchr(srv_cfg.log_error, '/');
+        base = base ? base + 1 : srv_cfg.log_error;
+        if (!strchr(base, '.') && strlen(srv_cfg.log_error) + 4 < sizeof srv_cfg.log_error)
+            strcat(srv_cfg.log_error, ".err");
+        under_datadir(srv_cfg.log_error, sizeof srv_cfg.log_error);
+    }
+    under_datadir(srv_cfg.pid_file, sizeof srv_cfg.pid_file);
+    if (!srv_cfg.socket_given)
+        srv_join(srv_cfg.socket_path, sizeof srv_cfg.socket_path, srv_cfg.datadir, "/",
+                 "pressdb.sock");
+
+    mirror_num("port", (uint64_t)srv_cfg.port);
+    mirror("bind_address", srv_cfg.bind_address);
+    mirror("socket", srv_cfg.socket_path);
+    char dd[SRV_PATH_MAX + 1];
+    srv_join(dd, sizeof dd, srv_cfg.datadir, "/", "");   /* @@datadir ends with '/' */
+    mirror("datadir", dd);
+    mirror_num("max_connections", srv_cfg.max_connections);
+    mirror_num("max_allowed_packet", srv_cfg.max_allowed_packet);
+    mirror_num("wait_timeout", srv_cfg.wait_timeout);
+    mirror_num("interactive_timeout", srv_cfg.interactive_timeout);
+    mirror_num("connect_timeout", srv_cfg.connect_timeout);
+    mirror("require_secure_transport", srv_cfg.require_secure_transport ? "ON" : "OFF");
+    mirror("ssl_cert", srv_cfg.ssl_cert);
+    mirror("ssl_key", srv_cfg.ssl_key);
+    mirror("log_error", srv_cfg.log_error);
+    mirror("pid_file", srv_cfg.pid_file);
+    mirror("jit", srv_cfg.jit ? "ON" : "OFF");
+}
+
+void srv_options_log_warnings(void)
+{
+    for (int i = 0; i < nwarnings; i++) {
+        srv_log(SRV_WARNING, 0, "%s", warnings[i]);
+        free(warnings[i]);
+    }
+    nwarnings = 0;
+}

@@ -1,0 +1,311 @@
+/* server.h - the network server: options, the error log, TLS, event loops and the
+ * per-connection state machine that turns packets into engine calls.
+ *
+ * Layout of the folder:
+ *   main.c     startup and shutdown order
+ *   options.c  command line and my.cnf parsing into srv_cfg
+ *   log.c      mariadbd-style log lines to stderr or --log-error
+ *   tls.c      TLS context, self-signed certificate, RSA keys, a BIO over our buffers
+ *   net.c      event loops (one thread each), listeners, connection registry, signals
+ *   conn.c     one connection's I/O: reading, framing, writing, timers, closing
+ *   auth.c     greeting, handshake response, authentication plugins
+ *   command.c  the command phase: COM_* dispatch and the result sink
+ *
+ * Threading: every connection lives on one loop thread and is touched only there. The
+ * only cross-thread operations are the connection registry (kill, counts) and the
+ * wake-up of a loop (uv_async), both in net.c.
+ */
+#ifndef PRESSDB_SERVER_H
+#define PRESSDB_SERVER_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <uv.h>
+#include <openssl/ssl.h>
+
+#include "protocol/protocol.h"
+#include "engine/engine.h"
+#include "storage/storage.h"
+
+/* ------------------------------------------------------------ string helpers */
+
+/* Copies src into dst (cap bytes), cutting it if needed; always terminated.
+ * Returns false when it was cut. */
+static inline bool srv_copy(char *dst, size_t cap, const char *src)
+{
+    size_t n = strlen(src);
+    bool fits = n < cap;
+    if (!fits)
+        n = cap - 1;
+    memcpy(dst, src, n);
+    dst[n] = '\0';
+    return fits;
+}
+
+/* dst = a + sep + b. Returns false (dst = "") when it does not fit. */
+static inline bool srv_join(char *dst, size_t cap, const char *a, const char *sep, const char *b)
+{
+    size_t la = strlen(a), ls = strlen(sep), lb = strlen(b);
+    if (la + ls + lb >= cap) {
+        if (cap)
+            dst[0] = '\0';
+        return false;
+    }
+    memmove(dst, a, la);
+    memcpy(dst + la, sep, ls);
+    memcpy(dst + la + ls, b, lb);
+    dst[la + ls + lb] = '\0';
+    return true;
+}
+
+/* ------------------------------------------------------------ configuration */
+
+#define SRV_PATH_MAX 4096
+
+typedef struct srv_config {
+    char datadir[SRV_PATH_MAX];          /* absolute once main() created it */
+    char socket_path[SRV_PATH_MAX];      /* Unix socket; "" = none */
+    bool socket_given;                   /* --socket/--skip-socket seen (else the default) */
+    char bind_address[1024];             /* comma separated; "*" = every address */
+    int port;                            /* TCP port; 0 = let the kernel choose */
+    uint32_t max_connections;            /* as MariaDB: one more is allowed for SUPER */
+    uint64_t max_allowed_packet;         /* largest logical packet accepted */
+    uint32_t wait_timeout;               /* idle seconds in the command phase */
+    uint32_t interactive_timeout;        /* the same for CLIENT_INTERACTIVE clients */
+    uint32_t connect_timeout;            /* seconds to finish the handshake */
+    char ssl_cert[SRV_PATH_MAX];         /* "" = generated server-cert.pem in datadir */
+    char ssl_key[SRV_PATH_MAX];          /* "" = generated server-key.pem in datadir */
+    bool ssl;                            /* offer TLS at all (--skip-ssl clears it) */
+    bool require_secure_transport;       /* TCP without TLS is refused */
+    bool jit;                            /* --jit=on|off, passed to the engine */
+    char *root_password;                 /* for a fresh datadir; NULL = empty */
+    char log_error[SRV_PATH_MAX];        /* "" = stderr */
+    char pid_file[SRV_PATH_MAX];         /* "" = none */
+    int threads;                         /* event loops */
+} srv_config;
+
+extern srv_config srv_cfg;
+
+/* Parses the command line (and the --defaults-file it names first) into srv_cfg and
+ * passes other MariaDB variables to pdb_set_global_default. Returns 0 to go on, 1 when
+ * --help/--version was answered (exit 0), -1 after printing an error (exit 1). */
+int  srv_options_parse(int argc, char **argv);
+/* Resolves paths that depend on the datadir (socket, log file, pid file). */
+void srv_options_finish(void);
+/* Logs the warnings met while parsing (once the error log is open). */
+void srv_options_log_warnings(void);
+
+/* ------------------------------------------------------------------ logging */
+
+enum srv_log_level { SRV_NOTE, SRV_WARNING, SRV_ERROR };
+
+/* One line "YYYY-MM-DD HH:MM:SS <conn_id> [Level] message" to the error log.
+ * Thread-safe (one write per line). */
+void srv_log(int level, uint32_t conn_id, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+/* A line without the time/level prefix (mariadbd's "Version: ..." line). */
+void srv_log_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Points stderr at path (appending); 0 or -1 with errno. "" keeps stderr. */
+int  srv_log_open(const char *path);
+/* SIGHUP: reopens the file given to srv_log_open (log rotation). */
+void srv_log_reopen(void);
+
+/* ---------------------------------------------------------------------- TLS */
+
+/* Where the custom BIO of a TLS connection reads ciphertext from and writes it to. */
+typedef struct srv_tls_io {
+    const uint8_t *in;                   /* received ciphertext not yet given to OpenSSL */
+    size_t in_len;
+    proto_buf *out;                      /* ciphertext to send is appended here */
+    int out_err;                         /* set when appending failed (no memory) */
+} srv_tls_io;
+
+/* Loads --ssl-cert/--ssl-key, or generates (first start) and loads a self-signed
+ * certificate in the datadir; loads or generates the RSA key pair used by
+ * caching_sha2_password. 0 or -1 with err. */
+int  srv_tls_init(char *err, size_t errlen);
+void srv_tls_free(void);
+bool srv_tls_enabled(void);              /* TLS can be offered */
+/* A server-side SSL whose I/O goes through io. NULL on failure. */
+SSL *srv_tls_new(srv_tls_io *io);
+/* PEM of the caching_sha2_password RSA public key. */
+const char *srv_rsa_public_pem(size_t *len);
+/* RSA-OAEP decryption with the private key; returns the plaintext length or -1. */
+int  srv_rsa_decrypt(const uint8_t *in, size_t n, uint8_t *out, size_t cap);
+
+/* ------------------------------------------------------------ loops and net */
+
+typedef struct srv_conn srv_conn;
+
+typedef struct srv_loop {
+    uv_loop_t loop;
+    uv_thread_t thread;
+    int idx;                             /* 0 runs on the main thread */
+    uv_tcp_t *listeners;                 /* one per bind address */
+    int nlisteners;
+    uv_pipe_t unix_listener;             /* loop 0 only */
+    bool has_unix;
+    uv_async_t wake;                     /* kill requests and shutdown */
+    uv_signal_t sig_term, sig_int, sig_hup;  /* loop 0 only */
+    srv_conn *conns;                     /* connections on this loop (list head) */
+    uint32_t nconns;
+    bool stopping;
+    uint8_t *rbuf;                       /* read buffer shared by this loop's reads */
+    size_t rbuf_size;
+    uint8_t *tbuf;                       /* TLS plaintext scratch */
+    size_t tbuf_size;
+} srv_loop;
+
+/* Server-wide counters (COM_STATISTICS, SHOW STATUS). */
+extern _Atomic uint64_t srv_questions;
+extern _Atomic uint32_t srv_nconns;      /* open client connections */
+extern uint64_t srv_start_ms;            /* uv_hrtime-based start, milliseconds */
+
+/* Creates the loops and binds every listener (so errors come before "ready").
+ * 0 or -1 with err. */
+int  srv_net_start(char *err, size_t errlen);
+/* Runs loop 0 here and the others on their threads until a shutdown completes. */
+void srv_net_run(void);
+/* Asks every loop to stop accepting and close its connections (any thread). */
+void srv_net_shutdown(const char *why);
+/* conn.c tells the loop a connection was freed (ends a stopping loop). */
+void srv_loop_conn_gone(srv_loop *lp);
+/* The bound TCP port (useful with --port=0). */
+int  srv_net_port(void);
+
+/* Connection registry (any thread). */
+void srv_registry_add(srv_conn *c);
+void srv_registry_remove(srv_conn *c);
+/* COM_PROCESS_KILL / KILL: 0 killed (or being killed), -1 unknown id, -2 not owner.
+ * killer_user NULL = allowed regardless of owner. */
+int  srv_kill(uint32_t id, const char *killer_user, bool query_only);
+/* Milliseconds since an arbitrary origin (monotonic). */
+uint64_t srv_now_ms(void);
+
+/* -------------------------------------------------------------- connections */
+
+enum srv_state {
+    CS_HANDSHAKE,        /* greeting sent, waiting for HandshakeResponse or SSLRequest */
+    CS_TLS,              /* TLS handshake running */
+    CS_AUTH_SWITCH,      /* AuthSwitchRequest sent, waiting for the response */
+    CS_SHA2_FULL,        /* caching_sha2 full auth: waiting for key request or password */
+    CS_COMMAND,          /* authenticated */
+    CS_CLOSING,          /* no more input is processed */
+};
+
+typedef struct srv_auth srv_auth;        /* authentication in progress (auth.c) */
+
+struct srv_conn {
+    srv_conn *prev, *next;               /* the loop's list */
+    srv_conn *hnext;                     /* registry hash chain */
+    srv_loop *lp;
+    union {
+        uv_handle_t h;
+        uv_stream_t s;
+        uv_tcp_t tcp;
+        uv_pipe_t pipe;
+    } io;
+    uv_timer_t timer;                    /* connect/wait timeout and linger */
+    uv_write_t wreq;
+    uv_shutdown_t sreq;
+    uint32_t id;                         /* connection id (CONNECTION_ID()) */
+    uint8_t state;                       /* enum srv_state */
+    uint8_t handles_open;                /* handles not yet closed (io, timer) */
+    bool is_unix;                        /* came in on the Unix socket */
+    bool tls;                            /* TLS is active */
+    bool reading;                        /* uv_read_start is in effect */
+    bool paused;                         /* backpressure: commands wait for the writes */
+    bool writing;                        /* a uv_write is running on wbuf */
+    bool closing;                        /* uv_close was called */
+    bool lingering;                      /* final error written; draining until EOF */
+    uint8_t close_how;                   /* pending close mode (enum srv_close) once written */
+    bool multi;                          /* multi statements enabled */
+    bool counted;                        /* included in srv_nconns */
+    bool registered;                     /* in the registry */
+    bool in_result;                      /* between columns() and end() */
+    bool field_list;                     /* the result is a COM_FIELD_LIST */
+    bool replied;                        /* the running command wrote a reply */
+    bool sink_failed;                    /* a write failed; stop the statement */
+    uint16_t last_err;                   /* error code the sink wrote last (0 = none) */
+    bool is_super;                       /* the account has SUPER (kill, shutdown, debug) */
+    bool killed_stop;                    /* the sink stopped a statement for KILL */
+    size_t eof_patch;                    /* offset+1 in out of the EOF after column
+                                          * definitions, to fix its status at end(); 0 = none */
+    _Atomic uint8_t kill_req;            /* srv_kill: 1 = the statement, 2 = the connection */
+    uint8_t seq;                         /* sequence id of the next packet we write */
+    uint32_t caps;                       /* client capabilities (and what we offered) */
+    uint64_t last_ms;                    /* last activity, for the timeouts */
+    uint64_t accept_ms;                  /* when accepted (connect_timeout) */
+    uint32_t armed_timeout;              /* wait timeout (s) the timer was armed with */
+    uint8_t scramble[PROTO_SCRAMBLE_LEN];
+    char host[64];                       /* as MariaDB prints it: "localhost" or the IP */
+    char ip[48];                         /* client IP; "" for the Unix socket */
+    char user[81];                       /* authenticated user (registry, kill checks) */
+    proto_framer fr;                     /* incoming packets */
+    proto_buf out;                       /* packets being built (plaintext) */
+    proto_buf pend;                      /* bytes ready for the socket (ciphertext w/ TLS) */
+    proto_buf wbuf;                      /* bytes held by the running uv_write */
+    SSL *ssl;
+    srv_tls_io tio;
+    srv_auth *auth;                      /* non-NULL during authentication */
+    pdb_session *sess;                   /* after authentication */
+    pdb_colmeta *cols;                   /* column metadata of the current result */
+    uint32_t ncols, cols_cap;
+};
+
+/* How a connection is closed. */
+enum srv_close {
+    SRV_CLOSE_NONE,      /* (not closing) */
+    SRV_CLOSE_NOW,       /* drop it: the peer left, timeouts, kills, COM_QUIT */
+    SRV_CLOSE_FLUSH,     /* write what is pending, then close (server shutdown) */
+    SRV_CLOSE_LINGER,    /* write a final error, send FIN, drain input briefly, close
+                          * (so the client reads the error instead of a reset) */
+};
+
+/* conn.c */
+void srv_conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix);
+/* Moves the packets in c->out towards the socket (encrypting with TLS) and writes
+ * what the kernel takes now; the rest goes out with uv_write. 0 or -1 (broken). */
+int  srv_conn_flush(srv_conn *c);
+/* Starts closing (enum srv_close); no more input is processed. */
+void srv_conn_close(srv_conn *c, int how);
+/* Sets the idle timer for the command phase (after auth, or when wait_timeout changed). */
+void srv_conn_arm_idle(srv_conn *c);
+/* Handles kill requests on this loop's connections (loop thread). */
+void srv_conn_check_kills(srv_loop *lp);
+/* Bytes of output not yet handed to the kernel. */
+size_t srv_conn_backlog(const srv_conn *c);
+/* Starts the TLS handshake after an SSLRequest; leftover holds bytes that followed
+ * the SSLRequest (the start of the ClientHello). 0 or -1. */
+int  srv_conn_start_tls(srv_conn *c, const uint8_t *leftover, size_t n);
+
+/* auth.c */
+/* Sends the greeting (or ERR 1040 when over max_connections). */
+void srv_auth_begin(srv_conn *c);
+/* One packet during authentication. */
+void srv_auth_packet(srv_conn *c, const uint8_t *p, size_t n);
+void srv_auth_free(srv_conn *c);
+/* COM_CHANGE_USER: parses and starts re-authentication. */
+void srv_auth_change_user(srv_conn *c, const uint8_t *p, size_t n);
+
+/* command.c */
+void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n);
+/* The result sink writing packets for c. */
+void srv_cmd_sink(srv_conn *c, pdb_sink *sink);
+/* Writes ERR with the connection's capabilities. */
+void srv_write_err(srv_conn *c, uint16_t code, const char *state, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void srv_write_ok(srv_conn *c, uint64_t affected, uint64_t insert_id, uint16_t status,
+                  uint16_t warnings, const char *info);
+/* Status flags from the session (AUTOCOMMIT, IN_TRANS, NO_BACKSLASH_ESCAPES). */
+uint16_t srv_session_status(const srv_conn *c);
+/* Sets the session fields the server owns (capabilities, FOUND_ROWS, packet size,
+ * wait_timeout) after pdb_session_init / pdb_session_reset. */
+void srv_session_apply(srv_conn *c);
+
+#endif

@@ -1,0 +1,709 @@
+/* accounts.c - the account store: users, host patterns, password hashes, flags.
+ *
+ * The accounts live in memory (an array kept in match order) and in the text file
+ * datadir/accounts, one account per line, tab separated:
+ *
+ *   user  host  plugin  native-hash(40 hex)  sha2-hash(64 hex)  flags
+ *
+ * flags is a comma separated list of "empty" (empty password) and "super", or "-".
+ * In user and host, backslash, tab, newline and carriage return are escaped as
+ * \\ \t \n \r; an empty field (the anonymous user, the empty host) is empty. Passwords
+ * are never stored: only SHA1(SHA1(pw)) (mysql_native_password) and SHA256(SHA256(pw))
+ * (caching_sha2_password), both always, so the plugin can change without a password.
+ * Every change rewrites the whole file: temp file, fsync, rename, fsync of the
+ * directory, so a crash leaves either the old or the new file.
+ *
+ * Matching follows MariaDB 10.11 (sql_acl.cc): a candidate is an account whose user is
+ * the client's user or empty (anonymous) and whose host pattern matches the client's
+ * host name (case-insensitively) or IP; among candidates the most specific host wins
+ * (MariaDB's "magic sort": exact names, then patterns by how little they match, "%"
+ * and "" last), and on equal hosts a named user beats the anonymous one. A host of the
+ * form a.b.c.d/m.m.m.m matches IPv4 addresses under the netmask.
+ */
+#include "storage/storage.h"
+#include "storage/accounts_internal.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <openssl/crypto.h>
+#include <openssl/sha.h>
+
+#define ACC_FILE "accounts"
+#define ACC_HOSTNAME_MAXLEN 255     /* MariaDB's HOSTNAME_LENGTH (sort weights) */
+
+static pthread_rwlock_t acc_lock = PTHREAD_RWLOCK_INITIALIZER;
+static stor_account *acc;           /* sorted in match order (see acc_sort) */
+static size_t nacc, acc_cap;
+static char acc_path[4096];         /* datadir/accounts; "" before stor_accounts_open */
+
+/* ---------------------------------------------------------------- hashing */
+
+static void hash_password(const char *pw, stor_account *a)
+{
+    size_t n = pw ? strlen(pw) : 0;
+    uint8_t s1[SHA256_DIGEST_LENGTH];
+    SHA1((const unsigned char *)(pw ? pw : ""), n, s1);
+    SHA1(s1, SHA_DIGEST_LENGTH, a->native_hash);
+    SHA256((const unsigned char *)(pw ? pw : ""), n, s1);
+    SHA256(s1, SHA256_DIGEST_LENGTH, a->sha2_hash);
+    OPENSSL_cleanse(s1, sizeof s1);
+    a->empty_password = n == 0;
+}
+
+/* ------------------------------------------------------- host patterns */
+
+/* How specific a host pattern is: larger = more specific. MariaDB's ordering: count
+ * literal characters N, '_' M and runs of '%' K; P is the literal prefix length. A
+ * pattern without wildcards is the most specific; otherwise patterns compare by the
+ * length of what '%' can absorb (L), its count and the '_' count. */
+static uint64_t host_weight(const char *pat)
+{
+    unsigned n = 0, m = 0, k = 0, p = 0;
+    for (size_t i = 0; pat[i]; i++) {
+        if (pat[i] == '%') {
+            if (!k && !m)
+                p = n;
+            k++;
+            while (pat[i + 1] == '%')
+                i++;
+            continue;
+        }
+        if (pat[i] == '_') {
+            if (!k && !m)
+                p = n;
+            m++;
+            continue;
+        }
+        if (pat[i] == '\\' && pat[i + 1])
+            i++;
+        n++;
+    }
+    if (k > 31) k = 31;
+    if (m > 31) m = 31;
+    uint64_t maxlen = ACC_HOSTNAME_MAXLEN;
+    uint64_t l = 0;
+    if (k)
+        l = n + m < maxlen ? maxlen - n - m : 0;
+    uint64_t d = maxlen + 1, d1 = 32;
+    uint64_t generic;                  /* larger = more generic */
+    if (l > m)
+        generic = (((l * 2 + 1) * d + k) * d1 + m) * d + p;
+    else
+        generic = (((uint64_t)m * 2 * d + l) * d1 + k) * d + p;
+    return ~generic;
+}
+
+/* Account order: user (byte order), then more specific host, then host name
+ * descending (so "localhost" precedes "127.0.0.1" and "::1", as in MariaDB). */
+static int acc_cmp(const void *pa, const void *pb)
+{
+    const stor_account *a = pa, *b = pb;
+    int r = strcmp(a->user, b->user);
+    if (r)
+        return r;
+    uint64_t wa = host_weight(a->host), wb = host_weight(b->host);
+    if (wa != wb)
+        return wa > wb ? -1 : 1;
+    return -strcmp(a->host, b->host);
+}
+
+static void acc_sort(void)
+{
+    if (nacc > 1)
+        qsort(acc, nacc, sizeof *acc, acc_cmp);
+}
+
+/* LIKE-style match of s against pattern pat ('%', '_', '\' escape). */
+static bool wild_match(const char *s, const char *pat, bool nocase)
+{
+    while (*pat) {
+        if (*pat == '%') {
+            while (*pat == '%')
+                pat++;
+            if (!*pat)
+                return true;
+            for (; *s; s++)
+                if (wild_match(s, pat, nocase))
+                    return true;
+            return false;
+        }
+        if (!*s)
+            return false;
+        if (*pat == '_') {
+            s++;
+            pat++;
+            continue;
+        }
+        if (*pat == '\\' && pat[1])
+            pat++;
+        char a = *s, b = *pat;
+        if (nocase) {
+            a = (char)tolower((unsigned char)a);
+            b = (char)tolower((unsigned char)b);
+        }
+        if (a != b)
+            return false;
+        s++;
+        pat++;
+    }
+    return *s == '\0';
+}
+
+/* "a.b.c.d/m.m.m.m": the netmask form. */
+static bool host_netmask(const char *host, uint32_t *net, uint32_t *mask)
+{
+    const char *slash = strchr(host, '/');
+    if (!slash || slash - host >= 16)
+        return false;
+    char a[16];
+    memcpy(a, host, (size_t)(slash - host));
+    a[slash - host] = '\0';
+    struct in_addr ia, im;
+    if (inet_pton(AF_INET, a, &ia) != 1 || inet_pton(AF_INET, slash + 1, &im) != 1)
+        return false;
+    *net = ntohl(ia.s_addr);
+    *mask = ntohl(im.s_addr);
+    return true;
+}
+
+static bool host_matches(const char *pat, const char *hostname, const char *ip)
+{
+    if (!pat[0])
+        return true;                            /* '' = any host */
+    uint32_t net, mask;
+    if (ip && host_netmask(pat, &net, &mask)) {
+        struct in_addr ia;
+        if (inet_pton(AF_INET, ip, &ia) != 1)
+            return false;
+        return (ntohl(ia.s_addr) & mask) == net;
+    }
+    if (hostname && wild_match(hostname, pat, true))
+        return true;
+    if (ip && wild_match(ip, pat, false))
+        return true;
+    return false;
+}
+
+/* -------------------------------------------------------------- the file */
+
+static void put_escaped(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '\\': fputs("\\\\", f); break;
+        case '\t': fputs("\\t", f); break;
+        case '\n': fputs("\\n", f); break;
+        case '\r': fputs("\\r", f); break;
+        default: fputc(*s, f); break;
+        }
+    }
+}
+
+static void put_hex(FILE *f, const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "%02x", p[i]);
+}
+
+/* Writes the whole store. Caller holds the write lock. 0 or -1 with errno. */
+static int acc_save(void)
+{
+    char tmp[sizeof acc_path + 8];
+    snprintf(tmp, sizeof tmp, "%s.tmp", acc_path);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return -1;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        errno = e;
+        return -1;
+    }
+    fputs("# pressdb accounts: user, host, plugin, SHA1(SHA1(pw)), SHA256(SHA256(pw)), flags\n", f);
+    for (size_t i = 0; i < nacc; i++) {
+        const stor_account *a = &acc[i];
+        put_escaped(f, a->user);
+        fputc('\t', f);
+        put_escaped(f, a->host);
+        fputc('\t', f);
+        put_escaped(f, a->plugin);
+        fputc('\t', f);
+        put_hex(f, a->native_hash, sizeof a->native_hash);
+        fputc('\t', f);
+        put_hex(f, a->sha2_hash, sizeof a->sha2_hash);
+        fputc('\t', f);
+        if (a->empty_password && a->is_super)
+            fputs("empty,super", f);
+        else if (a->empty_password)
+            fputs("empty", f);
+        else if (a->is_super)
+            fputs("super", f);
+        else
+            fputc('-', f);
+        fputc('\n', f);
+    }
+    int ok = fflush(f) == 0 && fsync(fd) == 0;
+    int e = errno;
+    if (fclose(f) != 0 && ok) {
+        ok = 0;
+        e = errno;
+    }
+    if (!ok || rename(tmp, acc_path) != 0) {
+        if (ok)
+            e = errno;
+        unlink(tmp);
+        errno = e;
+        return -1;
+    }
+    /* Make the rename durable. */
+    char dir[sizeof acc_path];
+    snprintf(dir, sizeof dir, "%s", acc_path);
+    int dfd = open(dirname(dir), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        fsync(dfd);
+        close(dfd);
+    }
+    return 0;
+}
+
+/* Unescapes field into dst (cap bytes). false if it does not fit. */
+static bool get_field(const char *src, size_t len, char *dst, size_t cap)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < len; i++) {
+        char ch = src[i];
+        if (ch == '\\' && i + 1 < len) {
+            i++;
+            switch (src[i]) {
+            case 't': ch = '\t'; break;
+            case 'n': ch = '\n'; break;
+            case 'r': ch = '\r'; break;
+            default: ch = src[i]; break;
+            }
+        }
+        if (w + 1 >= cap)
+            return false;
+        dst[w++] = ch;
+    }
+    dst[w] = '\0';
+    return true;
+}
+
+static bool get_hex(const char *src, size_t len, uint8_t *out, size_t n)
+{
+    if (len != 2 * n)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        int v = 0;
+        for (int j = 0; j < 2; j++) {
+            char c = src[2 * i + j];
+            int d = isdigit((unsigned char)c) ? c - '0'
+                  : (c >= 'a' && c <= 'f') ? c - 'a' + 10
+                  : (c >= 'A' && c <= 'F') ? c - 'A' + 10 : -1;
+            if (d < 0)
+                return false;
+            v = v * 16 + d;
+        }
+        out[i] = (uint8_t)v;
+    }
+    return true;
+}
+
+static int acc_append(const stor_account *a)
+{
+    if (nacc == acc_cap) {
+        size_t ncap = acc_cap ? acc_cap * 2 : 8;
+        stor_account *na = stor_realloc(acc, ncap * sizeof *na);
+        if (!na)
+            return -1;
+        acc = na;
+        acc_cap = ncap;
+    }
+    acc[nacc++] = *a;
+    return 0;
+}
+
+/* Parses one line; false when malformed. */
+static bool parse_line(char *line, stor_account *a)
+{
+    char *f[6];
+    size_t flen[6];
+    int nf = 0;
+    char *p = line;
+    for (;;) {
+        char *t = strchr(p, '\t');
+        if (nf == 6)
+            return false;
+        f[nf] = p;
+        flen[nf] = t ? (size_t)(t - p) : strlen(p);
+        nf++;
+        if (!t)
+            break;
+        p = t + 1;
+    }
+    if (nf != 6)
+        return false;
+    memset(a, 0, sizeof *a);
+    if (!get_field(f[0], flen[0], a->user, sizeof a->user) ||
+        !get_field(f[1], flen[1], a->host, sizeof a->host) ||
+        !get_field(f[2], flen[2], a->plugin, sizeof a->plugin) ||
+        !get_hex(f[3], flen[3], a->native_hash, sizeof a->native_hash) ||
+        !get_hex(f[4], flen[4], a->sha2_hash, sizeof a->sha2_hash))
+        return false;
+    char flags[64];
+    if (!get_field(f[5], flen[5], flags, sizeof flags))
+        return false;
+    char *save = NULL;
+    for (char *t = strtok_r(flags, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (!strcmp(t, "empty"))
+            a->empty_password = true;
+        else if (!strcmp(t, "super"))
+            a->is_super = true;
+    }
+    return true;
+}
+
+static int acc_load(FILE *f, char *err, size_t errlen)
+{
+    char line[2048];
+    int lineno = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        size_t n = strlen(line);
+        if (n && line[n - 1] != '\n' && !feof(f)) {
+            snprintf(err, errlen, "%s:%d: line too long", acc_path, lineno);
+            return -1;
+        }
+        while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+            line[--n] = '\0';
+        if (!n || line[0] == '#')
+            continue;
+        stor_account a;
+        if (!parse_line(line, &a)) {
+            snprintf(err, errlen, "%s:%d: malformed account line", acc_path, lineno);
+            return -1;
+        }
+        if (acc_append(&a)) {
+            snprintf(err, errlen, "out of memory loading accounts");
+            return -1;
+        }
+    }
+    if (ferror(f)) {
+        snprintf(err, errlen, "%s: read error: %s", acc_path, strerror(errno));
+        return -1;
+    }
+    acc_sort();
+    return 0;
+}
+
+/* ------------------------------------------------------------ public */
+
+int stor_accounts_open(const char *datadir, const char *root_password, int *created,
+                       char *err, size_t errlen)
+{
+    if (created)
+        *created = 0;
+    pthread_rwlock_wrlock(&acc_lock);
+    nacc = 0;
+    if ((size_t)snprintf(acc_path, sizeof acc_path, "%s/%s", datadir, ACC_FILE) >= sizeof acc_path) {
+        snprintf(err, errlen, "datadir path too long");
+        acc_path[0] = '\0';
+        pthread_rwlock_unlock(&acc_lock);
+        return -1;
+    }
+    int rc = 0;
+    FILE *f = fopen(acc_path, "r");
+    if (f) {
+        rc = acc_load(f, err, errlen);
+        fclose(f);
+        if (rc)
+            nacc = 0;
+    } else if (errno == ENOENT) {
+        /* A fresh datadir: root@localhost, as mariadb-install-db creates it. */
+        stor_account a;
+        memset(&a, 0, sizeof a);
+        snprintf(a.user, sizeof a.user, "root");
+        snprintf(a.host, sizeof a.host, "localhost");
+        snprintf(a.plugin, sizeof a.plugin, "mysql_native_password");
+        hash_password(root_password, &a);
+        a.is_super = true;
+        if (acc_append(&a) || acc_save()) {
+            snprintf(err, errlen, "could not create '%s': %s", acc_path, strerror(errno));
+            nacc = 0;
+            rc = -1;
+        } else if (created) {
+            *created = 1;
+        }
+        OPENSSL_cleanse(&a, sizeof a);
+    } else {
+        snprintf(err, errlen, "could not open '%s': %s", acc_path, strerror(errno));
+        rc = -1;
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+void stor_accounts_close(void)
+{
+    pthread_rwlock_wrlock(&acc_lock);
+    if (acc)
+        OPENSSL_cleanse(acc, acc_cap * sizeof *acc);
+    stor_free(acc);
+    acc = NULL;
+    nacc = acc_cap = 0;
+    pthread_rwlock_unlock(&acc_lock);
+}
+
+int stor_account_match_host(const char *user, const char *hostname, const char *ip,
+                            stor_account *out)
+{
+    if (!user)
+        return -1;
+    pthread_rwlock_rdlock(&acc_lock);
+    const stor_account *best = NULL;
+    uint64_t best_w = 0;
+    /* Accounts are sorted by user, then specificity: the first match per user wins. */
+    for (size_t i = 0; i < nacc; i++) {
+        const stor_account *a = &acc[i];
+        if (strcmp(a->user, user) != 0)
+            continue;
+        if (host_matches(a->host, hostname, ip)) {
+            best = a;
+            best_w = host_weight(a->host);
+            break;
+        }
+    }
+    if (user[0]) {
+        for (size_t i = 0; i < nacc; i++) {
+            const stor_account *a = &acc[i];
+            if (a->user[0])
+                break;                  /* anonymous accounts sort first */
+            if (!host_matches(a->host, hostname, ip))
+                continue;
+            if (!best || host_weight(a->host) > best_w)
+                best = a;
+            break;
+        }
+    }
+    int rc = -1;
+    if (best) {
+        *out = *best;
+        rc = 0;
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+int stor_account_match(const char *user, const char *client_host, stor_account *out)
+{
+    if (!client_host)
+        return -1;
+    struct in6_addr tmp;
+    bool is_ip = inet_pton(AF_INET, client_host, &tmp) == 1 ||
+                 inet_pton(AF_INET6, client_host, &tmp) == 1;
+    if (is_ip)
+        return stor_account_match_host(user, NULL, client_host, out);
+    return stor_account_match_host(user, client_host, NULL, out);
+}
+
+/* Index of user@host (exact; host case-insensitive) or -1. Caller holds a lock. */
+static long find_exact(const char *user, const char *host)
+{
+    for (size_t i = 0; i < nacc; i++)
+        if (!strcmp(acc[i].user, user) && !strcasecmp(acc[i].host, host))
+            return (long)i;
+    return -1;
+}
+
+int stor_account_get(const char *user, const char *host, stor_account *out)
+{
+    pthread_rwlock_rdlock(&acc_lock);
+    long i = find_exact(user, host);
+    if (i >= 0)
+        *out = acc[i];
+    pthread_rwlock_unlock(&acc_lock);
+    return i >= 0 ? 0 : -1;
+}
+
+static bool plugin_ok(const char *p)
+{
+    return !strcmp(p, "mysql_native_password") || !strcmp(p, "caching_sha2_password");
+}
+
+static void lower(char *s)
+{
+    for (; *s; s++)
+        *s = (char)tolower((unsigned char)*s);
+}
+
+/* Saves, or restores *saved (of the account at index i, or removes the appended one
+ * when i < 0) on failure. Caller holds the write lock. */
+static int commit_or_undo(long i, const stor_account *saved, bool appended)
+{
+    if (acc_save() == 0) {
+        acc_sort();
+        return STOR_ACC_OK;
+    }
+    if (appended)
+        nacc--;
+    else if (i >= 0)
+        acc[i] = *saved;
+    return STOR_ACC_EIO;
+}
+
+int stor_account_put(const stor_account *in, bool replace)
+{
+    stor_account a = *in;
+    lower(a.host);
+    if (!plugin_ok(a.plugin))
+        return STOR_ACC_EINVAL;
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(a.user, a.host);
+    int rc;
+    if (i >= 0) {
+        if (!replace) {
+            rc = STOR_ACC_EXISTS;
+        } else {
+            stor_account saved = acc[i];
+            acc[i] = a;
+            rc = commit_or_undo(i, &saved, false);
+        }
+    } else if (acc_append(&a)) {
+        rc = STOR_ACC_EIO;
+    } else {
+        rc = commit_or_undo(-1, NULL, true);
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    OPENSSL_cleanse(&a, sizeof a);
+    return rc;
+}
+
+int stor_account_create(const char *user, const char *host, const char *plugin,
+                        const char *password, bool is_super, bool replace)
+{
+    stor_account a;
+    memset(&a, 0, sizeof a);
+    if (!user || !host || strlen(user) >= sizeof a.user || strlen(host) >= sizeof a.host)
+        return STOR_ACC_EINVAL;
+    if (!plugin)
+        plugin = "mysql_native_password";
+    if (strlen(plugin) >= sizeof a.plugin)
+        return STOR_ACC_EINVAL;
+    strcpy(a.user, user);
+    strcpy(a.host, host);
+    strcpy(a.plugin, plugin);
+    hash_password(password, &a);
+    a.is_super = is_super;
+    int rc = stor_account_put(&a, replace);
+    OPENSSL_cleanse(&a, sizeof a);
+    return rc;
+}
+
+int stor_account_drop(const char *user, const char *host)
+{
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host);
+    int rc = STOR_ACC_NOTFOUND;
+    if (i >= 0) {
+        stor_account saved = acc[i];
+        memmove(&acc[i], &acc[i + 1], (nacc - (size_t)i - 1) * sizeof *acc);
+        nacc--;
+        if (acc_save() == 0) {
+            rc = STOR_ACC_OK;
+        } else {
+            /* put it back where it was */
+            memmove(&acc[i + 1], &acc[i], (nacc - (size_t)i) * sizeof *acc);
+            acc[i] = saved;
+            nacc++;
+            rc = STOR_ACC_EIO;
+        }
+        OPENSSL_cleanse(&saved, sizeof saved);
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+int stor_account_set_password(const char *user, const char *host, const char *plugin,
+                              const char *password)
+{
+    if (plugin && !plugin_ok(plugin))
+        return STOR_ACC_EINVAL;
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host);
+    int rc = STOR_ACC_NOTFOUND;
+    if (i >= 0) {
+        stor_account saved = acc[i];
+        if (plugin)
+            snprintf(acc[i].plugin, sizeof acc[i].plugin, "%s", plugin);
+        hash_password(password, &acc[i]);
+        rc = commit_or_undo(i, &saved, false);
+        OPENSSL_cleanse(&saved, sizeof saved);
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+int stor_account_set_super(const char *user, const char *host, bool is_super)
+{
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host);
+    int rc = STOR_ACC_NOTFOUND;
+    if (i >= 0) {
+        stor_account saved = acc[i];
+        acc[i].is_super = is_super;
+        rc = commit_or_undo(i, &saved, false);
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+int stor_account_rename(const char *user, const char *host, const char *new_user,
+                        const char *new_host)
+{
+    stor_account probe;
+    if (strlen(new_user) >= sizeof probe.user || strlen(new_host) >= sizeof probe.host)
+        return STOR_ACC_EINVAL;
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host);
+    int rc = STOR_ACC_NOTFOUND;
+    if (i >= 0) {
+        long j = find_exact(new_user, new_host);
+        if (j >= 0 && j != i) {
+            rc = STOR_ACC_EXISTS;
+        } else {
+            stor_account saved = acc[i];
+            strcpy(acc[i].user, new_user);
+            strcpy(acc[i].host, new_host);
+            lower(acc[i].host);
+            rc = commit_or_undo(i, &saved, false);
+        }
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+stor_account *stor_account_list(size_t *n)
+{
+    pthread_rwlock_rdlock(&acc_lock);
+    stor_account *copy = NULL;
+    *n = 0;
+    if (nacc) {
+        copy = malloc(nacc * sizeof *copy);
+        if (copy) {
+            memcpy(copy, acc, nacc * sizeof *copy);
+            *n = nacc;
+        }
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return copy;
+}
