@@ -763,6 +763,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     }
     q.aggs = aggs; q.naggs = naggs;
     q.grouped = sel->ngroup > 0 || naggs > 0;
+    q.nitems = nitems;
     q.out.ncols = (uint32_t)(nitems + q.norder);
 
     /* execute */

@@ -2299,10 +2299,32 @@ static void statement(P *p, pl_stmt *s)
 }
 
 /* Skips whitespace, comments and empty statements; true if only those remain. */
-int pl_parse(stor_arena *a, const char *sql, size_t len_in, size_t *pos, const pl_parse_opts *o,
+static int parse_body(P *pp, const char *sql, size_t len, size_t *pos, pl_stmt *out)
+{
+    P *p = pp;
+    next(p);
+    if (p->t.kind == TK_EOF) { *pos = len; return 1; }
+    if (p->t.kind == TK_ERROR) syntax_error(p);
+    out->start = p->t.start;
+    statement(p, out);
+    const char *end = p->t.kind == TK_EOF ? p->lx.end : p->t.start;
+    if (p->t.kind == TK_ERROR) syntax_error(p);
+    if (p->t.kind == TK_OP && p->t.op == ';') {
+        out->len = (size_t)(p->t.start - out->start);
+        *pos = (size_t)(p->t.start - sql) + 1;
+        return 0;
+    }
+    if (p->t.kind != TK_EOF) syntax_error(p);
+    out->len = (size_t)(end - out->start);
+    *pos = len;
+    return 0;
+}
+
+static int parse_one(P *pp, const char *sql, size_t len, size_t *pos, pl_stmt *out);
+
+int pl_parse(stor_arena *a, const char *sql, size_t len, size_t *pos, const pl_parse_opts *o,
              pl_stmt *out, pl_error *err)
 {
-    const size_t len = len_in;
     P p;
     memset(&p, 0, sizeof p);
     p.a = a;
@@ -2312,25 +2334,17 @@ int pl_parse(stor_arena *a, const char *sql, size_t len_in, size_t *pos, const p
     /* count lines before *pos so error messages give the right line */
     for (size_t i = 0; i < *pos; i++) if (sql[i] == '\n') p.lx.line++;
     memset(out, 0, sizeof *out);
-    if (setjmp(p.jb)) {
-        *pos = len;
+    return parse_one(&p, sql, len, pos, out);
+}
+
+/* Parses one statement; the error exit (longjmp from syntax_error) lands here. */
+static int parse_one(P *pp, const char *sql, size_t len, size_t *pos, pl_stmt *out)
+{
+    static __thread struct { P *p; const char *sql; size_t len; size_t *pos; pl_stmt *out; } a;
+    a.p = pp; a.sql = sql; a.len = len; a.pos = pos; a.out = out;
+    if (setjmp(pp->jb)) {
+        *a.pos = a.len;
         return -1;
     }
-    next(&p);
-    if (p.t.kind == TK_EOF) { *pos = len; return 1; }
-    if (p.t.kind == TK_ERROR) syntax_error(&p);
-    out->start = p.t.start;
-    statement(&p, out);
-    const char *end = p.t.kind == TK_EOF ? p.lx.end : p.t.start;
-    if (p.t.kind == TK_ERROR) syntax_error(&p);
-    if (p.t.kind == TK_OP && p.t.op == ';') {
-        size_t stmt_end = (size_t)(p.t.start - sql);
-        out->len = (size_t)(p.t.start - out->start);
-        *pos = stmt_end + 1;
-        return 0;
-    }
-    if (p.t.kind != TK_EOF) syntax_error(&p);
-    out->len = (size_t)(end - out->start);
-    *pos = len;
-    return 0;
+    return parse_body(a.p, a.sql, a.len, a.pos, a.out);
 }

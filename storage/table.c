@@ -334,9 +334,16 @@ static int grow(stor_table *t)
     uint32_t nc = t->cap ? t->cap * 2 : 16;
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
-        if (c->kind == CK_I64) c->i64 = stor_realloc(c->i64, nc * sizeof *c->i64);
-        else if (c->kind == CK_F64) c->f64 = stor_realloc(c->f64, nc * sizeof *c->f64);
-        else c->str = stor_realloc(c->str, nc * sizeof *c->str);
+        if (c->kind == CK_I64) {
+            c->i64 = stor_realloc(c->i64, nc * sizeof *c->i64);
+            memset(c->i64 + t->cap, 0, (nc - t->cap) * sizeof *c->i64);
+        } else if (c->kind == CK_F64) {
+            c->f64 = stor_realloc(c->f64, nc * sizeof *c->f64);
+            memset(c->f64 + t->cap, 0, (nc - t->cap) * sizeof *c->f64);
+        } else {
+            c->str = stor_realloc(c->str, nc * sizeof *c->str);
+            memset(c->str + t->cap, 0, (nc - t->cap) * sizeof *c->str);
+        }
         c->nulls = stor_realloc(c->nulls, nc / 8);
         memset(c->nulls + t->cap / 8, 0, (nc - t->cap) / 8);
     }
