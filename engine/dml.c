@@ -244,7 +244,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ctx->insert_t = t;
 
     int ai = auto_col(t);
-    uint64_t first_id = 0, affected = 0, dups = 0, records = 0;
+    uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0;
     bool got_id = false;
     pdb_value *vals = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
     for (uint32_t rn = 0; rn < nrows; rn++) {
@@ -293,6 +293,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             int64_t idv = vals[ai].i;
             if (idv > 0 && (uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1;
             if (generated && !got_id) { first_id = (uint64_t)idv; got_id = true; }
+            if (!generated) explicit_id = (uint64_t)idv;
         }
         int dix; uint32_t drow;
         for (;;) {
@@ -341,7 +342,8 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                  (unsigned long long)dups, ctx->s->warn_count);
         ip = info;
     }
-    ex_send_ok(ctx, r, affected, got_id ? first_id : 0, ip);
+    /* the OK packet's id: the first generated one, else the explicit value of the last row */
+    ex_send_ok(ctx, r, affected, got_id ? first_id : explicit_id, ip);
 }
 
 /* Row ids of every source for the rows a WHERE (with ORDER BY/LIMIT) matches. */

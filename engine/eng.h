@@ -8,6 +8,10 @@
 #include "protocol/protocol.h"
 #include <setjmp.h>
 
+#ifndef PART_KEY_FLAG
+#define PART_KEY_FLAG 0x4000  /* column is part of some key */
+#endif
+
 /* ---- errors ---- */
 typedef struct ex_err {
     uint16_t code;
@@ -25,6 +29,7 @@ typedef struct ex_type {
     uint16_t coll;       /* collation for strings, 63 otherwise */
     bool is_unsigned;
     bool nullable;
+    bool from_column;    /* a table column as such (decimals 0 for strings) */
 } ex_type;
 
 /* ---- the expression program ----

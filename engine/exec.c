@@ -111,11 +111,11 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
             if (rc && c && strcmp(rc->charset, c->charset)) { m[i].charset = rc->id; m[i].length = chars * rc->maxlen; }
             else { m[i].charset = t->coll; m[i].length = t->length; }
             if (t->ptype == MYSQL_TYPE_BLOB || t->ptype == MYSQL_TYPE_LONG_BLOB) m[i].length = t->length;
-            if (!m[i].decimals) m[i].decimals = 39;
+            if (!m[i].decimals && !t->from_column) m[i].decimals = 39;
         } else {
             m[i].charset = COLL_BINARY;
             m[i].length = t->length;
-            if (t->vt == VT_STRING && !m[i].decimals) m[i].decimals = 39;
+            if (t->vt == VT_STRING && !m[i].decimals && !t->from_column) m[i].decimals = 39;
         }
         if (t->vt == VT_INT || t->vt == VT_UINT) m[i].decimals = 0;
         if (t->vt == VT_DATETIME || t->vt == VT_DATE || t->vt == VT_TIME) m[i].decimals = t->decimals;

@@ -100,15 +100,15 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
         break;
     }
     }
-    if (t->vt != VT_STRING && t->ptype != MYSQL_TYPE_BIT) t->flags |= (t->ptype == MYSQL_TYPE_DATE || t->ptype == MYSQL_TYPE_DATETIME ||
-        t->ptype == MYSQL_TYPE_TIMESTAMP || t->ptype == MYSQL_TYPE_TIME) ? 0 : NUM_FLAG;
+    t->from_column = true;
 }
 
+/* An integer expression: LONG below 11 digits, LONGLONG from there (MariaDB's rule). */
 static void type_int(ex_type *t, uint32_t len)
 {
     memset(t, 0, sizeof *t);
-    t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = len; t->coll = COLL_BINARY;
-    t->flags = NUM_FLAG | BINARY_FLAG;
+    t->vt = VT_INT; t->ptype = len >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; t->length = len; t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
 }
 
 static void type_str(ex_type *t, uint32_t chars, uint16_t coll)
@@ -314,10 +314,10 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
     case AG_SUM: case AG_AVG:
         if (at[0].vt == VT_DOUBLE || at[0].vt == VT_STRING || at[0].vt == VT_DATETIME || at[0].vt == VT_DATE) {
             memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
-            t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG;
+            t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
         } else {
             memset(t, 0, sizeof *t);
-            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG;
+            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
             int dec = at[0].vt == VT_DECIMAL ? at[0].decimals : 0;
             if (kind == AG_AVG) dec += 4;
             if (dec > 30) dec = 30;
@@ -334,7 +334,7 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
     case AG_BIT_AND: case AG_BIT_OR: case AG_BIT_XOR: type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; break;
     default:
         memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
-        t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true;
+        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
     }
     ag->type = *t;
     int idx = *sc->naggs;
@@ -357,11 +357,11 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
 {
     memset(t, 0, sizeof *t);
     t->coll = COLL_BINARY;
-    t->flags = NUM_FLAG | BINARY_FLAG;
+    t->flags = BINARY_FLAG;
     t->nullable = true;
     bool dbl = a->vt == VT_DOUBLE || b->vt == VT_DOUBLE || a->vt == VT_STRING || b->vt == VT_STRING;
     bool dec = a->vt == VT_DECIMAL || b->vt == VT_DECIMAL || op == BO_DIV;
-    if (op == BO_IDIV) { t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21; return; }
+    if (op == BO_IDIV) { t->vt = VT_INT; t->length = a->length; t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; return; }
     if (dbl) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; return; }
     if (a->vt == VT_DATETIME || a->vt == VT_DATE || b->vt == VT_DATETIME || b->vt == VT_DATE || a->vt == VT_TIME || b->vt == VT_TIME) {
         t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21;
@@ -375,9 +375,10 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
         t->length = (a->length > b->length ? a->length : b->length) + (uint32_t)d + 2;
         return;
     }
-    t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG;
+    t->vt = VT_INT;
     t->length = (a->length > b->length ? a->length : b->length) + 1;
     if (op == BO_MUL) t->length = a->length + b->length;
+    t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
     if (a->is_unsigned || b->is_unsigned) { t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; t->vt = VT_UINT; }
 }
 
@@ -412,7 +413,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
                 memset(t, 0, sizeof *t);
                 emit(p, OP_CONST, add_const(p, val), 0, 0); push(cs, 1);
                 t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = (uint32_t)e->slen; t->coll = COLL_BINARY;
-                t->flags = NUM_FLAG | BINARY_FLAG | NOT_NULL_FLAG;
+                t->flags = BINARY_FLAG | NOT_NULL_FLAG;
                 return;
             }
         } else val = ex_int(v);
@@ -429,14 +430,14 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         else v = ex_dbl(strtod(e->s, NULL));
         emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
         t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = (uint32_t)e->slen;
-        t->flags = NUM_FLAG | BINARY_FLAG | NOT_NULL_FLAG;
+        t->flags = BINARY_FLAG | NOT_NULL_FLAG;
         if (e->s[0] != '-') t->length++;
         return;
     }
     case E_FLOAT:
         emit(p, OP_CONST, add_const(p, ex_dbl(strtod(e->s, NULL))), 0, 0); push(cs, 1);
         t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = (uint32_t)e->slen;
-        t->flags = NUM_FLAG | BINARY_FLAG | NOT_NULL_FLAG;
+        t->flags = BINARY_FLAG | NOT_NULL_FLAG;
         return;
     case E_STRING: {
         uint16_t coll = e->coll ? e->coll : ctx->s->coll_connection;
@@ -485,8 +486,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             t->length = v.t == VT_NULL ? 16777216 : v.len * 4;
             if (v.t == VT_NULL) t->flags |= BLOB_FLAG;
         }
-        else if (v.t == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->flags = NUM_FLAG | BINARY_FLAG; }
-        else if (v.t == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 30; t->length = 65; t->flags = NUM_FLAG | BINARY_FLAG; }
+        else if (v.t == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->flags = BINARY_FLAG; }
+        else if (v.t == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 30; t->length = 65; t->flags = BINARY_FLAG; }
         else { type_int(t, 21); }
         t->nullable = true;
         return;
@@ -496,9 +497,12 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         if (e->op == '-') {
             emit(p, OP_NEG, 0, 0, 0);
             *t = at[0];
-            if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; }
+            if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
             else if (t->vt == VT_UINT) { t->vt = VT_INT; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
             t->length++;
+            if (t->vt == VT_INT) t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+            t->from_column = false;
+            t->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG);
         } else if (e->op == '~') { emit(p, OP_BITNOT, 0, 0, 0); type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
         else { emit(p, OP_NOT, 0, 0, 0); type_int(t, 1); }
         t->nullable = at[0].nullable;
@@ -602,10 +606,10 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         case CT_DECIMAL: {
             int prec = e->cast.len < 0 ? 10 : e->cast.len, sc = e->cast.scale < 0 ? 0 : e->cast.scale;
             t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)sc;
-            t->length = (uint32_t)(prec + (sc ? 1 : 0) + 1); t->flags = NUM_FLAG | BINARY_FLAG;
+            t->length = (uint32_t)(prec + (sc ? 1 : 0) + 1); t->flags = BINARY_FLAG;
             break;
         }
-        case CT_DOUBLE: case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 22; t->decimals = 31; t->flags = NUM_FLAG | BINARY_FLAG; break;
+        case CT_DOUBLE: case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 22; t->decimals = 31; t->flags = BINARY_FLAG; break;
         case CT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
         case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->flags = BINARY_FLAG; break;
         case CT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->flags = BINARY_FLAG; break;

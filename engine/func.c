@@ -74,8 +74,8 @@ const ex_func *ex_func_find(const char *name)
 static void t_int(ex_type *t, uint32_t len)
 {
     memset(t, 0, sizeof *t);
-    t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = len; t->coll = COLL_BINARY;
-    t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true;
+    t->vt = VT_INT; t->ptype = len >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; t->length = len; t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG; t->nullable = true;
 }
 static void t_str(ex_type *t, uint32_t chars, uint16_t coll)
 {
@@ -140,7 +140,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     }
     case F_ABS: case F_MOD: *t = a[0]; t->nullable = true; if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
     case F_CEIL: case F_FLOOR:
-        if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true; }
+        if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
         else t_int(t, a[0].length);
         return;
     case F_ROUND: case F_TRUNCATE: {
@@ -156,7 +156,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     }
     case F_SQRT: case F_POW: case F_PI: case F_RAND:
         memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = id == F_PI ? 6 : 31;
-        t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true; return;
+        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
     case F_NOW: case F_UTC_TIMESTAMP: case F_FROM_UNIXTIME:
         memset(t, 0, sizeof *t); t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = id == F_FROM_UNIXTIME;
         if (id == F_FROM_UNIXTIME && n == 2) t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);
@@ -189,7 +189,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_CONNECTION_ID: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; t->nullable = false; return;
     case F_LAST_INSERT_ID: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; t->nullable = false; return;
     case F_FOUND_ROWS: case F_ROW_COUNT: t_int(t, 21); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
-    case F_UNIX_TIMESTAMP: if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; } else { memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17; t->coll = COLL_BINARY; t->flags = NUM_FLAG | BINARY_FLAG; t->nullable = true; if (a[0].vt == VT_DATETIME || a[0].vt == VT_DATE) { t_int(t, 11); } } return;
+    case F_UNIX_TIMESTAMP: if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; } else { memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; if (a[0].vt == VT_DATETIME || a[0].vt == VT_DATE) { t_int(t, 11); } } return;
     case F_VALUES: *t = a[0]; t->nullable = true; return;
     case F_SET_USERVAR: *t = a[1]; return;
     case F_LENGTH: case F_CHAR_LENGTH: case F_OCTET_LENGTH: case F_BIT_LENGTH: t_int(t, 10); t->ptype = MYSQL_TYPE_LONG; return;

@@ -667,7 +667,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     pl_expr **cj = NULL; int ncj = 0, ccj = 0;
     split_and(ctx->a, sel->where, &cj, &ncj, &ccj);
     q.conj = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof(conj));
-    sc.clause = "where clause";
+    sc.clause = "WHERE";
     for (int i = 0; i < ncj; i++) {
         uint64_t m = ex_expr_srcmask(&sc, cj[i]);
         int lvl = (m & (1ull << 63)) ? q.nsrc - 1 : top_bit(m);
@@ -684,7 +684,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.lk = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(lookup));
     memset(q.on, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
     memset(q.lk, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(lookup));
-    sc.clause = "on clause";
+    sc.clause = "ON";
     for (int i = 0; i < q.nsrc; i++) {
         if (!ctx->src[i].on) continue;
         /* an ON may only see the sources up to this one */
@@ -707,7 +707,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     }
 
     /* select items */
-    sc.clause = "field list";
+    sc.clause = "SELECT";
     sc.aggs = aggs; sc.naggs = &naggs;
     q.items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
     q.itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
@@ -720,13 +720,13 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.gtypes = stor_arena_alloc(ctx->a, (size_t)(sel->ngroup ? sel->ngroup : 1) * sizeof(ex_type));
     {
         ex_scope gsc = sc;
-        gsc.clause = "group statement";
+        gsc.clause = "GROUP BY";
         gsc.aggs = NULL; gsc.allow_alias = true; gsc.alias_first = false;
         for (int i = 0; i < sel->ngroup; i++) {
             pl_expr *g = sel->group[i];
             if (g->kind == E_INT) {
                 int pos = atoi(g->s);
-                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'group statement'", g->s);
+                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'GROUP BY'", g->s);
                 g = items[pos - 1].e;
             }
             q.gp[i] = ex_compile(&gsc, g, &q.gtypes[i]);
@@ -735,7 +735,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     /* HAVING */
     if (sel->having) {
         ex_scope hsc = sc;
-        hsc.clause = "having clause"; hsc.allow_alias = true; hsc.alias_first = true; hsc.item_base = EX_ITEM_BASE;
+        hsc.clause = "HAVING"; hsc.allow_alias = true; hsc.alias_first = true; hsc.item_base = EX_ITEM_BASE;
         ex_type t;
         q.having = ex_compile(&hsc, sel->having, &t);
     }
@@ -746,14 +746,14 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.order_pos = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(int));
     {
         ex_scope osc = sc;
-        osc.clause = "order clause"; osc.allow_alias = true; osc.alias_first = true; osc.item_base = EX_ITEM_BASE;
+        osc.clause = "ORDER BY"; osc.allow_alias = true; osc.alias_first = true; osc.item_base = EX_ITEM_BASE;
         for (int i = 0; i < sel->norder; i++) {
             pl_expr *o = sel->order[i].e;
             q.desc[i] = sel->order[i].desc;
             q.order_pos[i] = -1;
             if (o->kind == E_INT) {
                 int pos = atoi(o->s);
-                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'order clause'", o->s);
+                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", o->s);
                 q.order_pos[i] = pos - 1;
                 continue;
             }
@@ -916,6 +916,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                         stor_index *ix = &t->idx[x];
                         for (uint32_t k = 0; k < ix->ncols; k++) {
                             if (ix->cols[k] != (uint32_t)col) continue;
+                            q.itypes[i].flags |= PART_KEY_FLAG;
                             if (ix->kind == IK_PRIMARY) q.itypes[i].flags |= PRI_KEY_FLAG;
                             else if (ix->kind == IK_UNIQUE && ix->ncols == 1) q.itypes[i].flags |= UNIQUE_KEY_FLAG;
                             else if (k == 0) q.itypes[i].flags |= MULTIPLE_KEY_FLAG;
@@ -1006,7 +1007,7 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
             if (e->kind == E_INT) pos[i] = atoi(e->s) - 1;
             else if (e->kind == E_COLUMN)
                 for (uint32_t c = 0; c < ncols; c++) if (!strcasecmp((*names)[c], e->s)) { pos[i] = (int)c; break; }
-            if (pos[i] < 0 || pos[i] >= (int)ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'order clause'", e->kind == E_COLUMN ? e->s : "?");
+            if (pos[i] < 0 || pos[i] >= (int)ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", e->kind == E_COLUMN ? e->s : "?");
         }
         /* insertion sort (stable) */
         for (uint32_t i = 1; i < n; i++) {
