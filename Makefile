@@ -8,10 +8,16 @@
 #   make bench      run the benchmarks against MariaDB (bench/README.md)
 
 CC      ?= cc
+# SAN=1: sanitizer build (ASan's allocator replaces jemalloc's)
+ifeq ($(SAN),1)
+PKGS    := libuv openssl icu-uc icu-i18n libzstd
+SANDEF  := -DPDB_NO_JEMALLOC
+else
 PKGS    := libuv openssl icu-uc icu-i18n libzstd jemalloc
+endif
 CFLAGS  ?= -O2 -g
-CFLAGS  += -std=gnu11 -Wall -Wextra -Wno-unused-parameter -Wshadow=local -D_GNU_SOURCE \
-           -I. $(shell pkg-config --cflags $(PKGS))
+ALLFLAGS = $(CFLAGS) -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
+           -I. $(SANDEF) $(shell pkg-config --cflags $(PKGS))
 LDLIBS   = $(shell pkg-config --libs $(PKGS)) -lpthread -lm
 
 BUILD   ?= build
@@ -31,14 +37,14 @@ DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-
 all: $(BUILD)/pressdb
 
 $(BUILD)/pressdb: $(OBJS)
-	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALLFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c -o $@ $<
+	$(CC) $(ALLFLAGS) -MMD -MP -c -o $@ $<
 
 $(BUILD)/unit-tests: $(LIBOBJS) $(UNITSRC)
-	$(CC) $(CFLAGS) -o $@ $(UNITSRC) $(LIBOBJS) $(LDLIBS) -lcriterion
+	$(CC) $(ALLFLAGS) -o $@ $(UNITSRC) $(LIBOBJS) $(LDLIBS) -lcriterion
 
 -include $(OBJS:.o=.d)
 
@@ -58,7 +64,7 @@ test: deps-check
 
 # Sanitizer build: separate build dir, clang, ASan + UBSan, same tests.
 test-san:
-	$(MAKE) BUILD=build-san CC=clang CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit sqltest
+	ASAN_OPTIONS=detect_leaks=0 $(MAKE) BUILD=build-san SAN=1 CC=clang CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit sqltest
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \

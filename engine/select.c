@@ -206,7 +206,7 @@ static int gc_cmp(const void *a, const void *b)
     for (int i = 0; i < sort_agg->norder; i++) {
         const pdb_value *p = &x[1 + i], *r = &y[1 + i];
         int c;
-        if (p->t == VT_NULL || r->t == VT_NULL) c = (p->t == VT_NULL) - (r->t == VT_NULL) ? ((p->t == VT_NULL) ? -1 : 1) : 0;
+        if (p->t == VT_NULL || r->t == VT_NULL) c = (p->t == VT_NULL) == (r->t == VT_NULL) ? 0 : (p->t == VT_NULL ? -1 : 1);
         else c = ex_compare(p, r, 0);
         if (c) return sort_agg->order_desc[i] ? -c : c;
     }

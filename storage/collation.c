@@ -15,6 +15,7 @@
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/utf8.h>
+#include <unicode/ustring.h>
 
 enum { CF_BINARY, CF_BIN, CF_GENERAL, CF_UCA };
 

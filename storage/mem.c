@@ -4,7 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#ifdef PDB_NO_JEMALLOC
+#include <malloc.h>
+#else
 #include <jemalloc/jemalloc.h>
+#endif
 
 static _Atomic size_t mem_used;   /* bytes handed out by stor_* (usable sizes) */
 
