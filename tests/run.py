@@ -304,6 +304,8 @@ class Runner:
             "PRESSDB_PID": str(self.dut.proc.pid), "PRESSDB_LOG": self.dut.log_path,
             "MARIADB_PORT": str(self.ref.port), "MARIADB_SOCKET": self.ref.socket,
             "MARIADB_HOST": "127.0.0.1",
+            "PRESSDB_BIN": os.path.abspath(self.args.server or os.path.join(ROOT, "build", "pressdb")),
+            "PRESSDB_SELF_TEST": "1" if self.args.self_test else "",
             "PYTHONPATH": os.pathsep.join([os.path.join(HERE, "lib")]
                                           + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])),
         })
