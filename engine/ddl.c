@@ -264,7 +264,7 @@ static void copy_index_def(stor_index *dst, const stor_index *src)
     dst->prefix = stor_calloc(src->ncols, sizeof(uint32_t));
     memcpy(dst->cols, src->cols, src->ncols * sizeof(uint32_t));
     memcpy(dst->prefix, src->prefix, src->ncols * sizeof(uint32_t));
-    dst->buckets = NULL; dst->next = NULL; dst->nbuckets = 0;
+    memset(&dst->h, 0, sizeof dst->h); memset(&dst->h1, 0, sizeof dst->h1); dst->nbuckets = 0;
 }
 
 static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)

@@ -32,9 +32,20 @@ typedef struct conj {
 } conj;
 
 /* An index lookup for a source: key column values come from programs over earlier sources. */
+/* How a source's candidate rows are found: an index lookup (whole key, or the first
+ * column of a composite key), where each key column has one or more value programs (an
+ * IN list gives several); or a hash table built on the fly over one column (hash join). */
 typedef struct lookup {
     stor_index *ix;
-    ex_prog **keyp;     /* per key column */
+    uint32_t nk;        /* key columns used: ix->ncols, or 1 */
+    ex_prog ***keyp;    /* per key column: nkv[k] programs */
+    int *nkv;
+    /* hash join */
+    int hcol;           /* column hashed, or -1 */
+    ex_prog *hkey;      /* probe value */
+    uint32_t hnb;
+    uint32_t *hbuckets, *hnext;
+    bool hbuilt;
 } lookup;
 
 typedef struct qstate {
@@ -352,6 +363,36 @@ static int rowcmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* Converts a lookup value to what the column stores so hashing agrees; false when no
+ * stored value can equal it (NULL, or a fraction against an integer column). */
+static bool lookup_key_convert(ex_ctx *ctx, const stor_column *c, pdb_value *v)
+{
+    if (v->t == VT_NULL) return false;
+    if (c->kind == CK_STR) {
+        if (v->t != VT_STRING) { size_t l; const char *p = ex_to_str(ctx->a, v, &l); *v = ex_str(p, l, c->coll); }
+        else v->coll = c->coll;
+        return true;
+    }
+    if (c->kind == CK_F64) { *v = ex_dbl(ex_to_double(v)); return true; }
+    if (c->type == CT_DECIMAL || c->type == CT_DATE || c->type == CT_DATETIME || c->type == CT_TIMESTAMP || c->type == CT_TIME) {
+        pdb_value o;
+        ex_ctx tmp = *ctx;
+        tmp.strict = false;
+        uint32_t saved = ctx->s->nwarnings, savedc = ctx->s->warn_count;
+        ex_store_convert(&tmp, c, v, &o, 0);
+        ctx->s->nwarnings = saved; ctx->s->warn_count = savedc;
+        *v = o;
+        return o.t != VT_NULL;
+    }
+    if (v->t == VT_STRING || v->t == VT_DOUBLE || v->t == VT_DECIMAL) {
+        double d = ex_to_double(v);
+        if (d != (double)(int64_t)d) return false;
+        *v = ex_int((int64_t)d);
+    }
+    if (v->t == VT_UINT && v->u > (uint64_t)INT64_MAX && !c->is_unsigned) return false;
+    return true;
+}
+
 static bool level_filters(qstate *q, int level)
 {
     for (int i = 0; i < q->nconj; i++)
@@ -371,39 +412,71 @@ static void scan_level(qstate *q, int level)
     uint32_t *cand = NULL, ncand = 0;
     if (lk->ix) {
         pdb_value key[16];
+        pdb_value *alts[16];
+        int nalt[16];
         bool null_key = false;
-        for (uint32_t k = 0; k < lk->ix->ncols; k++) {
-            pdb_value v;
-            ex_eval(ctx, lk->keyp[k], &v);
-            if (v.t == VT_NULL) { null_key = true; break; }
-            /* convert to the column's stored kind so hashing agrees */
+        for (uint32_t k = 0; k < lk->nk && !null_key; k++) {
             const stor_column *c = &s->t->cols[lk->ix->cols[k]];
-            if (c->kind == CK_STR) {
-                if (v.t != VT_STRING) { size_t l; const char *p = ex_to_str(ctx->a, &v, &l); v = ex_str(p, l, c->coll); }
-                else v.coll = c->coll;
-            } else if (c->kind == CK_F64) v = ex_dbl(ex_to_double(&v));
-            else if (c->type == CT_DECIMAL || c->type == CT_DATE || c->type == CT_DATETIME || c->type == CT_TIMESTAMP || c->type == CT_TIME) {
-                pdb_value o;
-                ex_ctx tmp = *ctx; bool st = tmp.strict; tmp.strict = false;
-                uint32_t saved = ctx->s->nwarnings, savedc = ctx->s->warn_count;
-                ex_store_convert(&tmp, c, &v, &o, 0);
-                ctx->s->nwarnings = saved; ctx->s->warn_count = savedc;
-                (void)st;
-                v = o;
-            } else {
-                if (v.t == VT_STRING || v.t == VT_DOUBLE || v.t == VT_DECIMAL) {
-                    /* a non-integral value cannot equal an integer column: the filter decides */
-                    double d = ex_to_double(&v);
-                    if (d != (double)(int64_t)d) { null_key = true; break; }
-                    v = ex_int((int64_t)d);
-                }
+            alts[k] = stor_arena_alloc(ctx->a, (size_t)lk->nkv[k] * sizeof(pdb_value));
+            nalt[k] = 0;
+            for (int j = 0; j < lk->nkv[k]; j++) {
+                pdb_value v;
+                ex_eval(ctx, lk->keyp[k][j], &v);
+                if (lookup_key_convert(ctx, c, &v)) alts[k][nalt[k]++] = v;
             }
-            key[k] = v;
+            if (!nalt[k]) null_key = true;
         }
         lkctx l = { NULL, 0, 0, ctx->a };
-        if (!null_key) stor_index_lookup(s->t, lk->ix, key, lk_collect, &l);
+        if (!null_key) {
+            /* every combination of the IN-list values */
+            int idx[16] = { 0 };
+            for (;;) {
+                for (uint32_t k = 0; k < lk->nk; k++) key[k] = alts[k][idx[k]];
+                stor_index_lookup(s->t, lk->ix, lk->nk, key, lk_collect, &l);
+                uint32_t k = 0;
+                while (k < lk->nk && ++idx[k] == nalt[k]) { idx[k] = 0; k++; }
+                if (k == lk->nk) break;
+            }
+        }
         cand = l.buf; ncand = l.n;
-        if (ncand > 1) qsort(cand, ncand, sizeof *cand, rowcmp);
+        if (ncand > 1) {
+            qsort(cand, ncand, sizeof *cand, rowcmp);
+            uint32_t w = 1;   /* IN lists with equal values find a row twice */
+            for (uint32_t i = 1; i < ncand; i++) if (cand[i] != cand[w - 1]) cand[w++] = cand[i];
+            ncand = w;
+        }
+        n = ncand;
+    } else if (lk->hcol >= 0) {
+        const stor_column *c = &s->t->cols[lk->hcol];
+        if (!lk->hbuilt) {
+            uint32_t nb = 64;
+            while (nb < s->t->nlive * 2) nb *= 2;
+            lk->hnb = nb;
+            lk->hbuckets = stor_arena_alloc(ctx->a, nb * sizeof(uint32_t));
+            lk->hnext = stor_arena_alloc(ctx->a, (s->t->nrows ? s->t->nrows : 1) * sizeof(uint32_t));
+            memset(lk->hbuckets, 0, nb * sizeof(uint32_t));
+            for (uint32_t r = s->t->nrows; r-- > 0;) {
+                if (stor_is_dead(s->t, r) || stor_is_null(c, r)) continue;
+                pdb_value v;
+                stor_get(s->t, (uint32_t)lk->hcol, r, &v);
+                uint32_t b = (uint32_t)(ex_hash_value(&v, c->coll) & (nb - 1));
+                lk->hnext[r] = lk->hbuckets[b];
+                lk->hbuckets[b] = r + 1;
+            }
+            lk->hbuilt = true;
+        }
+        pdb_value v;
+        ex_eval(ctx, lk->hkey, &v);
+        lkctx l = { NULL, 0, 0, ctx->a };
+        if (lookup_key_convert(ctx, c, &v)) {
+            uint32_t b = (uint32_t)(ex_hash_value(&v, c->coll) & (lk->hnb - 1));
+            for (uint32_t r = lk->hbuckets[b]; r; r = lk->hnext[r - 1]) {
+                pdb_value cv;
+                stor_get(s->t, (uint32_t)lk->hcol, r - 1, &cv);
+                if (ex_compare(&cv, &v, c->coll) == 0) lk_collect(&l, r - 1);
+            }
+        }
+        cand = l.buf; ncand = l.n;   /* ascending: built from the top row down */
         n = ncand;
     }
     for (uint32_t i = 0; i < n; i++) {
@@ -498,69 +571,120 @@ static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
     *items = out; *n = k;
 }
 
-/* Picks an index for source lv whose key columns all have an equality with an
- * expression over earlier sources (or constants). */
+/* Is e usable as a lookup value for column col of source lv: it reads only earlier
+ * sources and compares with the column the way the index hashes? */
+static bool lookup_value_ok(ex_scope *sc, int lv, const stor_column *col, pl_expr *o)
+{
+    uint64_t om = ex_expr_srcmask(sc, o);
+    if (om & (1ull << 63)) return false;
+    if (om >> lv) return false;   /* only earlier sources (or none) */
+    ex_type ot;
+    ex_compile(sc, o, &ot);
+    if (col->kind == CK_STR) {
+        /* a string column compared with a number compares as numbers: not index-safe */
+        if (ot.vt != VT_STRING) return false;
+        if (o->kind != E_STRING && ot.coll != col->coll) return false;
+        return true;
+    }
+    if (ot.vt == VT_DOUBLE) return false;
+    if (col->kind == CK_F64) return ot.vt != VT_STRING;
+    if (ot.vt == VT_STRING && o->kind != E_STRING) return false;
+    if ((col->type == CT_DATE || col->type == CT_DATETIME || col->type == CT_TIMESTAMP || col->type == CT_TIME) &&
+        ot.vt != VT_STRING && ot.vt != VT_DATE && ot.vt != VT_DATETIME) return false;
+    return true;
+}
+
+/* The value expressions that pin column `name` of source lv: `col = e` gives one, a
+ * constant `col IN (a, b)` several. Returns how many (0 = none). */
+static int pinning_values(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr ***out)
+{
+    for (int i = 0; i < ncj; i++) {
+        pl_expr *e = cj[i];
+        if (e->kind == E_BINARY && e->op == BO_EQ) {
+            for (int side = 0; side < 2; side++) {
+                pl_expr *c = e->args[side], *o = e->args[1 - side];
+                if (c->kind != E_COLUMN || strcasecmp(c->s, col->name)) continue;
+                if (ex_expr_srcmask(sc, c) != (1ull << lv)) continue;
+                if (!lookup_value_ok(sc, lv, col, o)) continue;
+                *out = &e->args[1 - side];
+                return 1;
+            }
+        } else if (e->kind == E_IN && !e->negated && e->args[0]->kind == E_COLUMN &&
+                   !strcasecmp(e->args[0]->s, col->name) && ex_expr_srcmask(sc, e->args[0]) == (1ull << lv)) {
+            bool ok = e->nargs - 1 <= 64;
+            for (int k = 1; k < e->nargs && ok; k++)
+                if (ex_expr_srcmask(sc, e->args[k]) != 0 || !lookup_value_ok(sc, lv, col, e->args[k])) ok = false;
+            if (!ok) continue;
+            *out = &e->args[1];
+            return e->nargs - 1;
+        }
+    }
+    return 0;
+}
+
+/* Picks how source lv finds its rows: the best index whose key (or whose first column)
+ * is pinned by equalities/IN lists over earlier sources or constants; failing that, a
+ * hash join on an equality with an earlier source. */
 static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
 {
     ex_ctx *ctx = q->ctx;
     ex_src *s = &ctx->src[lv];
+    q->lk[lv].hcol = -1;
     if (!s->t) return;
     stor_index *best = NULL;
-    pl_expr *bestk[16];
+    uint32_t best_nk = 0;
+    int best_score = -1;
+    pl_expr **bestv[16];
+    int bestn[16];
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
         if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
-        pl_expr *keys[16];
-        bool ok = true;
-        for (uint32_t k = 0; k < ix->ncols && ok; k++) {
-            if (ix->prefix[k]) { ok = false; break; }
-            keys[k] = NULL;
-            const stor_column *col = &s->t->cols[ix->cols[k]];
-            for (int i = 0; i < ncj && !keys[k]; i++) {
-                pl_expr *e = cj[i];
-                if (e->kind != E_BINARY || e->op != BO_EQ) continue;
-                for (int side = 0; side < 2; side++) {
-                    pl_expr *c = e->args[side], *o = e->args[1 - side];
-                    if (c->kind != E_COLUMN || strcasecmp(c->s, col->name)) continue;
-                    int src, cc;
-                    ex_scope tmp = *sc;
-                    if (!ex_expr_srcmask(&tmp, c)) continue;
-                    uint64_t cm = ex_expr_srcmask(&tmp, c);
-                    if (cm != (1ull << lv)) continue;
-                    uint64_t om = ex_expr_srcmask(&tmp, o);
-                    if (om & (1ull << 63)) continue;
-                    if (om >> lv) continue;   /* must only use earlier sources */
-                    (void)src; (void)cc;
-                    /* string column vs number literal compares as numbers: not index-safe */
-                    if (col->kind == CK_STR && o->kind != E_STRING && o->kind != E_COLUMN) continue;
-                    if (col->kind != CK_STR && o->kind == E_COLUMN) {
-                        /* join column of another kind: only equal kinds are safe */
-                        ex_type ot; ex_prog *pp = ex_compile(&tmp, o, &ot);
-                        (void)pp;
-                        if (ot.vt == VT_STRING || ot.vt == VT_DOUBLE) continue;
-                    }
-                    if (col->kind == CK_STR && o->kind == E_COLUMN) {
-                        ex_type ot; ex_compile(&tmp, o, &ot);
-                        if (ot.vt != VT_STRING || ot.coll != col->coll) continue;
-                    }
-                    keys[k] = o;
-                    break;
-                }
-            }
-            if (!keys[k]) ok = false;
+        pl_expr **vals[16];
+        int nv[16];
+        uint32_t k;
+        long combos = 1;
+        for (k = 0; k < ix->ncols; k++) {
+            nv[k] = pinning_values(sc, lv, &s->t->cols[ix->cols[k]], cj, ncj, &vals[k]);
+            if (!nv[k]) break;
+            combos *= nv[k];
         }
-        if (!ok) continue;
-        if (!best || (ix->kind <= IK_UNIQUE && best->kind > IK_UNIQUE)) {
-            best = ix;
-            memcpy(bestk, keys, ix->ncols * sizeof(pl_expr *));
+        uint32_t nk = k == ix->ncols ? ix->ncols : (k >= 1 && ix->ncols > 1 ? 1 : 0);
+        if (!nk || combos > 256) continue;
+        /* whole unique key > whole key > first column of a composite key */
+        int score = nk == ix->ncols ? ((ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE) ? 3 : 2) : 1;
+        if (score > best_score) {
+            best = ix; best_nk = nk; best_score = score;
+            for (uint32_t j = 0; j < nk; j++) { bestv[j] = vals[j]; bestn[j] = nv[j]; }
         }
     }
-    if (!best) return;
-    q->lk[lv].ix = best;
-    q->lk[lv].keyp = stor_arena_alloc(ctx->a, best->ncols * sizeof(ex_prog *));
-    for (uint32_t k = 0; k < best->ncols; k++) {
+    if (best) {
+        lookup *l = &q->lk[lv];
+        l->ix = best;
+        l->nk = best_nk;
+        l->keyp = stor_arena_alloc(ctx->a, best_nk * sizeof(ex_prog **));
+        l->nkv = stor_arena_alloc(ctx->a, best_nk * sizeof(int));
+        for (uint32_t k = 0; k < best_nk; k++) {
+            l->nkv[k] = bestn[k];
+            l->keyp[k] = stor_arena_alloc(ctx->a, (size_t)bestn[k] * sizeof(ex_prog *));
+            for (int j = 0; j < bestn[k]; j++) {
+                ex_type t;
+                l->keyp[k][j] = ex_compile(sc, bestv[k][j], &t);
+            }
+        }
+        return;
+    }
+    /* hash join: an equality with a column of an earlier source */
+    if (lv == 0) return;
+    for (uint32_t c = 0; c < s->t->ncols; c++) {
+        pl_expr **v;
+        const stor_column *col = &s->t->cols[c];
+        if (pinning_values(sc, lv, col, cj, ncj, &v) != 1) continue;
+        if (ex_expr_srcmask(sc, v[0]) == 0) continue;   /* a constant: a scan is as good */
+        lookup *l = &q->lk[lv];
         ex_type t;
-        q->lk[lv].keyp[k] = ex_compile(sc, bestk[k], &t);
+        l->hcol = (int)c;
+        l->hkey = ex_compile(sc, v[0], &t);
+        return;
     }
 }
 
@@ -684,6 +808,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.lk = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(lookup));
     memset(q.on, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
     memset(q.lk, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(lookup));
+    for (int i = 0; i < q.nsrc; i++) q.lk[i].hcol = -1;
     sc.clause = "ON";
     for (int i = 0; i < q.nsrc; i++) {
         if (!ctx->src[i].on) continue;

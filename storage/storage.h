@@ -153,10 +153,14 @@ typedef struct stor_index {
     uint32_t *cols;          /* column positions */
     uint32_t *prefix;        /* prefix length in characters; 0 = whole column */
     char *comment;
-    /* hash of key -> row ids (chained), for PRIMARY/UNIQUE/KEY */
+    /* hash of the whole key -> row ids (doubly chained), for PRIMARY/UNIQUE/KEY; and for
+       composite keys a second hash of the first column alone (leftmost-prefix lookups) */
     uint32_t nbuckets;
-    uint32_t *buckets;       /* head row id + 1 per bucket; 0 = empty */
-    uint32_t *next;          /* per row id: next row id + 1 in the chain */
+    struct stor_hchain {
+        uint32_t *buckets;   /* head row id + 1 per bucket; 0 = empty */
+        uint32_t *next;      /* per row id: next row id + 1 in the chain */
+        uint32_t *prev;      /* per row id: previous row id + 1; 0 = head of its bucket */
+    } h, h1;
 } stor_index;
 
 typedef struct stor_table {
@@ -224,8 +228,10 @@ int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint
 /* Replaces a live row's values; -1 with *dup_idx on a unique violation. */
 int  stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int *dup_idx, uint32_t *dup_row);
 void stor_row_delete(stor_table *t, uint32_t row);
-/* Looks a key up in a hashed index: calls fn for each live row whose key equals vals. */
-void stor_index_lookup(const stor_table *t, const stor_index *ix, const pdb_value *vals,
+/* Looks a key up in a hashed index: calls fn for each live row whose key equals vals.
+ * nkey is ix->ncols (whole key) or 1 (first column of a composite key). Candidate rows of
+ * a prefix key (meta_key(191)) match on the prefix only: the caller re-checks equality. */
+void stor_index_lookup(const stor_table *t, const stor_index *ix, uint32_t nkey, const pdb_value *vals,
                        void (*fn)(void *ctx, uint32_t row), void *ctx);
 
 /* ---------------------------------------------------------------- durability */

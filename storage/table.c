@@ -99,6 +99,12 @@ stor_table *stor_table_find(const char *db, const char *name)
 
 /* ---- tables ---- */
 
+static void chain_free(struct stor_hchain *c)
+{
+    stor_free(c->buckets); stor_free(c->next); stor_free(c->prev);
+    c->buckets = c->next = c->prev = NULL;
+}
+
 static void col_free_data(stor_column *c, uint32_t nrows)
 {
     if (c->str) for (uint32_t r = 0; r < nrows; r++) stor_free(c->str[r].p);
@@ -118,7 +124,7 @@ static void table_free(stor_table *t)
     for (uint32_t i = 0; i < t->nidx; i++) {
         stor_index *x = &t->idx[i];
         stor_free(x->name); stor_free(x->cols); stor_free(x->prefix); stor_free(x->comment);
-        stor_free(x->buckets); stor_free(x->next);
+        chain_free(&x->h); chain_free(&x->h1);
     }
     stor_free(t->cols); stor_free(t->idx); stor_free(t->dead);
     stor_free(t->db); stor_free(t->name); stor_free(t->engine); stor_free(t->comment);
@@ -136,7 +142,9 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->dead = NULL;
     if (!t->auto_inc) t->auto_inc = 1;
     for (uint32_t i = 0; i < t->nidx; i++) {
-        t->idx[i].nbuckets = 0; t->idx[i].buckets = NULL; t->idx[i].next = NULL;
+        t->idx[i].nbuckets = 0;
+        memset(&t->idx[i].h, 0, sizeof t->idx[i].h);
+        memset(&t->idx[i].h1, 0, sizeof t->idx[i].h1);
     }
     d->tables = stor_realloc(d->tables, (d->ntables + 1) * sizeof *d->tables);
     d->tables[d->ntables++] = t;
@@ -159,8 +167,8 @@ int stor_table_truncate(stor_table *t)
 {
     for (uint32_t i = 0; i < t->ncols; i++) col_free_data(&t->cols[i], t->nrows);
     for (uint32_t i = 0; i < t->nidx; i++) {
-        stor_free(t->idx[i].buckets); stor_free(t->idx[i].next);
-        t->idx[i].buckets = NULL; t->idx[i].next = NULL; t->idx[i].nbuckets = 0;
+        chain_free(&t->idx[i].h); chain_free(&t->idx[i].h1);
+        t->idx[i].nbuckets = 0;
     }
     stor_free(t->dead);
     t->dead = NULL;
@@ -211,11 +219,11 @@ static uint64_t mix(uint64_t h, uint64_t v)
     return h;
 }
 
-/* Hash of a key given as values (NULL-free). */
-static uint64_t key_hash(const stor_table *t, const stor_index *x, const pdb_value *vals)
+/* Hash of the first nk key columns given as values (NULL-free). */
+static uint64_t key_hash(const stor_table *t, const stor_index *x, const pdb_value *vals, uint32_t nk)
 {
     uint64_t h = 0x12345;
-    for (uint32_t k = 0; k < x->ncols; k++) {
+    for (uint32_t k = 0; k < nk; k++) {
         const stor_column *c = &t->cols[x->cols[k]];
         const pdb_value *v = &vals[k];
         if (c->kind == CK_STR) {
@@ -233,10 +241,10 @@ static uint64_t key_hash(const stor_table *t, const stor_index *x, const pdb_val
     return h;
 }
 
-/* Does the stored row's key equal vals? */
-static bool key_eq(const stor_table *t, const stor_index *x, uint32_t row, const pdb_value *vals)
+/* Do the first nk key columns of the stored row equal vals? */
+static bool key_eq(const stor_table *t, const stor_index *x, uint32_t row, const pdb_value *vals, uint32_t nk)
 {
-    for (uint32_t k = 0; k < x->ncols; k++) {
+    for (uint32_t k = 0; k < nk; k++) {
         const stor_column *c = &t->cols[x->cols[k]];
         const pdb_value *v = &vals[k];
         if (v->t == VT_NULL || stor_is_null(c, row)) return false;
@@ -266,47 +274,69 @@ static bool key_has_null(const stor_index *x, const pdb_value *kv)
     return false;
 }
 
-static void idx_insert(stor_table *t, stor_index *x, uint32_t row);
-
-static void idx_rehash(stor_table *t, stor_index *x, uint32_t nb)
+static void chain_link(struct stor_hchain *c, uint32_t b, uint32_t row)
 {
-    stor_free(x->buckets);
-    x->nbuckets = nb;
-    x->buckets = stor_calloc(nb, sizeof *x->buckets);
-    for (uint32_t r = 0; r < t->nrows; r++)
-        if (!stor_is_dead(t, r)) idx_insert(t, x, r);
+    uint32_t head = c->buckets[b];
+    c->next[row] = head;
+    c->prev[row] = 0;
+    if (head) c->prev[head - 1] = row + 1;
+    c->buckets[b] = row + 1;
+}
+
+static void chain_unlink(struct stor_hchain *c, uint32_t b, uint32_t row)
+{
+    uint32_t nx = c->next[row], pv = c->prev[row];
+    if (pv) c->next[pv - 1] = nx;
+    else if (c->buckets[b] == row + 1) c->buckets[b] = nx;
+    else return;   /* not linked */
+    if (nx) c->prev[nx - 1] = pv;
+    c->next[row] = c->prev[row] = 0;
+}
+
+static bool indexed(const stor_index *x)
+{
+    return x->kind != IK_FULLTEXT && x->kind != IK_SPATIAL && x->ncols <= 16;
 }
 
 static void idx_insert(stor_table *t, stor_index *x, uint32_t row)
 {
     pdb_value kv[16];
-    if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL || x->ncols > 16) return;
+    if (!indexed(x)) return;
     row_key(t, x, row, kv);
-    uint32_t b = (uint32_t)(key_hash(t, x, kv) & (x->nbuckets - 1));
-    x->next[row] = x->buckets[b];
-    x->buckets[b] = row + 1;
+    chain_link(&x->h, (uint32_t)(key_hash(t, x, kv, x->ncols) & (x->nbuckets - 1)), row);
+    if (x->ncols > 1) chain_link(&x->h1, (uint32_t)(key_hash(t, x, kv, 1) & (x->nbuckets - 1)), row);
 }
 
 static void idx_remove(stor_table *t, stor_index *x, uint32_t row)
 {
     pdb_value kv[16];
-    if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL || x->ncols > 16 || !x->nbuckets) return;
+    if (!indexed(x) || !x->nbuckets) return;
     row_key(t, x, row, kv);
-    uint32_t b = (uint32_t)(key_hash(t, x, kv) & (x->nbuckets - 1));
-    uint32_t *pp = &x->buckets[b];
-    while (*pp) {
-        if (*pp == row + 1) { *pp = x->next[row]; x->next[row] = 0; return; }
-        pp = &x->next[*pp - 1];
-    }
+    chain_unlink(&x->h, (uint32_t)(key_hash(t, x, kv, x->ncols) & (x->nbuckets - 1)), row);
+    if (x->ncols > 1) chain_unlink(&x->h1, (uint32_t)(key_hash(t, x, kv, 1) & (x->nbuckets - 1)), row);
 }
 
-void stor_index_lookup(const stor_table *t, const stor_index *x, const pdb_value *vals,
+static void idx_rehash(stor_table *t, stor_index *x, uint32_t nb)
+{
+    stor_free(x->h.buckets);
+    stor_free(x->h1.buckets);
+    x->nbuckets = nb;
+    x->h.buckets = stor_calloc(nb, sizeof(uint32_t));
+    if (x->ncols > 1) x->h1.buckets = stor_calloc(nb, sizeof(uint32_t));
+    for (uint32_t r = 0; r < t->nrows; r++)
+        if (!stor_is_dead(t, r)) idx_insert(t, x, r);
+}
+
+void stor_index_lookup(const stor_table *t, const stor_index *x, uint32_t nk, const pdb_value *vals,
                        void (*fn)(void *ctx, uint32_t row), void *ctx)
 {
-    if (!x->nbuckets || key_has_null(x, vals)) return;
-    uint32_t b = (uint32_t)(key_hash(t, x, vals) & (x->nbuckets - 1));
-    for (uint32_t r = x->buckets[b]; r; r = x->next[r - 1])
-        if (!stor_is_dead(t, r - 1) && key_eq(t, x, r - 1, vals)) fn(ctx, r - 1);
+    if (!x->nbuckets || !indexed(x)) return;
+    for (uint32_t k = 0; k < nk; k++) if (vals[k].t == VT_NULL) return;
+    const struct stor_hchain *c = nk == x->ncols ? &x->h : &x->h1;
+    if (nk != x->ncols && (nk != 1 || !c->buckets)) return;
+    uint32_t b = (uint32_t)(key_hash(t, x, vals, nk) & (x->nbuckets - 1));
+    for (uint32_t r = c->buckets[b]; r; r = c->next[r - 1])
+        if (!stor_is_dead(t, r - 1) && key_eq(t, x, r - 1, vals, nk)) fn(ctx, r - 1);
 }
 
 /* Finds a live row other than skip with the same unique key as vals (full row values). */
@@ -318,10 +348,10 @@ static int find_dup(const stor_table *t, const pdb_value *vals, int64_t skip, ui
         if ((x->kind != IK_PRIMARY && x->kind != IK_UNIQUE) || !x->nbuckets || x->ncols > 16) continue;
         for (uint32_t k = 0; k < x->ncols; k++) kv[k] = vals[x->cols[k]];
         if (key_has_null(x, kv)) continue;
-        uint32_t b = (uint32_t)(key_hash(t, x, kv) & (x->nbuckets - 1));
-        for (uint32_t r = x->buckets[b]; r; r = x->next[r - 1]) {
+        uint32_t b = (uint32_t)(key_hash(t, x, kv, x->ncols) & (x->nbuckets - 1));
+        for (uint32_t r = x->h.buckets[b]; r; r = x->h.next[r - 1]) {
             if ((int64_t)(r - 1) == skip || stor_is_dead(t, r - 1)) continue;
-            if (key_eq(t, x, r - 1, kv)) { *dup_row = r - 1; return (int)i; }
+            if (key_eq(t, x, r - 1, kv, x->ncols)) { *dup_row = r - 1; return (int)i; }
         }
     }
     return -1;
@@ -350,8 +380,14 @@ static int grow(stor_table *t)
     t->dead = stor_realloc(t->dead, nc / 8);
     memset(t->dead + t->cap / 8, 0, (nc - t->cap) / 8);
     for (uint32_t i = 0; i < t->nidx; i++) {
-        t->idx[i].next = stor_realloc(t->idx[i].next, nc * sizeof(uint32_t));
-        memset(t->idx[i].next + t->cap, 0, (nc - t->cap) * sizeof(uint32_t));
+        struct stor_hchain *cs[2] = { &t->idx[i].h, &t->idx[i].h1 };
+        for (int k = 0; k < 2; k++) {
+            if (k == 1 && t->idx[i].ncols < 2) continue;
+            cs[k]->next = stor_realloc(cs[k]->next, nc * sizeof(uint32_t));
+            cs[k]->prev = stor_realloc(cs[k]->prev, nc * sizeof(uint32_t));
+            memset(cs[k]->next + t->cap, 0, (nc - t->cap) * sizeof(uint32_t));
+            memset(cs[k]->prev + t->cap, 0, (nc - t->cap) * sizeof(uint32_t));
+        }
     }
     t->cap = nc;
     return 0;
