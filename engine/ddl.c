@@ -681,7 +681,9 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         t->name = stor_strndup(new_name, strlen(new_name));
     }
     t->version++;
-    ex_send_ok(ctx, r, 0, 0, NULL);
+    char info[96];
+    snprintf(info, sizeof info, "Records: 0  Duplicates: 0  Warnings: %u", ctx->s->warn_count);
+    ex_send_ok(ctx, r, 0, 0, info);
 }
 
 void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)

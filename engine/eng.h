@@ -267,7 +267,18 @@ typedef struct ex_textset {
     const char **names;
     ex_type *types;
     ex_rows rows;
+    const char **tables, **org_tables, **org_names;   /* NULL: none */
+    const char *db;
 } ex_textset;
+/* Exact column metadata of a SHOW result as MariaDB sends it. */
+typedef struct ex_colspec {
+    const char *name;
+    uint8_t ptype;
+    uint32_t length;        /* bytes */
+    uint16_t flags;
+    const char *org_name;   /* information_schema column, or NULL for a plain result */
+} ex_colspec;
+void ex_textset_spec(ex_ctx *ctx, ex_textset *ts, int ncols, const ex_colspec *spec, const char *is_table);
 void ex_textset_init(ex_ctx *ctx, ex_textset *ts, int ncols, const char *const *names);
 void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals);  /* NULL entries = SQL NULL */
 void ex_textset_send(ex_ctx *ctx, ex_textset *ts, ex_result *r);

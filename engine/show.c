@@ -105,6 +105,37 @@ void ex_textset_init(ex_ctx *ctx, ex_textset *ts, int ncols, const char *const *
     }
     memset(&ts->rows, 0, sizeof ts->rows);
     ts->rows.ncols = (uint32_t)ncols;
+    ts->tables = ts->org_tables = ts->org_names = NULL;
+    ts->db = "";
+}
+
+void ex_textset_spec(ex_ctx *ctx, ex_textset *ts, int ncols, const ex_colspec *spec, const char *is_table)
+{
+    const char **names = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(char *));
+    for (int i = 0; i < ncols; i++) names[i] = spec[i].name;
+    ex_textset_init(ctx, ts, ncols, names);
+    if (is_table) {
+        ts->tables = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(char *));
+        ts->org_tables = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(char *));
+        ts->org_names = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(char *));
+        ts->db = "information_schema";
+    }
+    for (int i = 0; i < ncols; i++) {
+        ex_type *t = &ts->types[i];
+        memset(t, 0, sizeof *t);
+        t->ptype = spec[i].ptype;
+        t->length = spec[i].length;
+        t->flags = spec[i].flags;
+        bool str = spec[i].ptype == MYSQL_TYPE_VAR_STRING || spec[i].ptype == MYSQL_TYPE_BLOB;
+        t->vt = str ? VT_STRING : (spec[i].ptype == MYSQL_TYPE_DATETIME ? VT_DATETIME : spec[i].ptype == MYSQL_TYPE_DOUBLE ? VT_DOUBLE : VT_INT);
+        t->coll = str ? COLL_UTF8MB4_GENERAL_CI : COLL_BINARY;
+        t->from_column = is_table != NULL;
+        if (spec[i].ptype == MYSQL_TYPE_DOUBLE) t->decimals = 3;
+        if (is_table) {
+            ts->tables[i] = is_table; ts->org_tables[i] = is_table;
+            ts->org_names[i] = spec[i].org_name ? spec[i].org_name : "";
+        }
+    }
 }
 
 void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals)
@@ -112,6 +143,7 @@ void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals)
     pdb_value v[ts->ncols];
     for (int i = 0; i < ts->ncols; i++) {
         if (ts->types[i].vt == VT_INT && vals[i]) { v[i] = ex_int(strtoll(vals[i], NULL, 10)); continue; }
+        if (ts->types[i].vt == VT_DOUBLE && vals[i]) { v[i] = ex_dbl(strtod(vals[i], NULL)); continue; }
         v[i] = vals[i] ? ex_str(vals[i], strlen(vals[i]), ts->types[i].coll) : ex_null();
     }
     ex_rows_push(ctx->a, &ts->rows, v);
@@ -119,7 +151,7 @@ void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals)
 
 void ex_textset_send(ex_ctx *ctx, ex_textset *ts, ex_result *r)
 {
-    ex_send_columns(ctx, r, ts->types, ts->names, NULL, NULL, NULL, "", ts->ncols);
+    ex_send_columns(ctx, r, ts->types, ts->names, ts->tables, ts->org_tables, ts->org_names, ts->db, ts->ncols);
     for (uint32_t i = 0; i < ts->rows.nrows; i++) ex_send_row(r, &ts->rows.v[(size_t)i * ts->rows.ncols], ts->ncols);
     ex_send_end(ctx, r);
 }
@@ -130,20 +162,25 @@ static void set_int_col(ex_textset *ts, int i, uint32_t len)
     ts->types[i].length = len; ts->types[i].flags = NUM_FLAG;
 }
 
-/* LIKE / WHERE filter on the first column of a SHOW. */
+/* LIKE filter on the first column of a SHOW (names of tables and databases compare
+ * case-sensitively, as on a case-sensitive file system). */
 static bool show_match(ex_ctx *ctx, pl_stmt *st, const char *name)
 {
-    if (st->like) return ex_like(name, strlen(name), st->like, strlen(st->like), '\\', COLL_UTF8MB3_GENERAL_CI);
+    if (st->like) return ex_like(name, strlen(name), st->like, strlen(st->like), '\\', COLL_BINARY);
     return true;
 }
 
 static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, ex_result *r)
 {
-    static const char *n6[] = { "Field", "Type", "Null", "Key", "Default", "Extra" };
-    static const char *n9[] = { "Field", "Type", "Collation", "Null", "Key", "Default", "Extra", "Privileges", "Comment" };
+    static const ex_colspec c9[] = {
+        { "Field", 253, 256, 4097, "COLUMN_NAME" }, { "Type", 252, 786420, 4113, "COLUMN_TYPE" },
+        { "Collation", 253, 256, 4096, "COLLATION_NAME" }, { "Null", 253, 12, 4097, "IS_NULLABLE" },
+        { "Key", 253, 12, 4097, "COLUMN_KEY" }, { "Default", 252, 786384, 4112, "COLUMN_DEFAULT" },
+        { "Extra", 253, 320, 4097, "EXTRA" }, { "Privileges", 253, 320, 4097, "PRIVILEGES" },
+        { "Comment", 253, 4096, 4097, "COLUMN_COMMENT" } };
+    ex_colspec c6[6] = { c9[0], c9[1], c9[3], c9[4], c9[5], c9[6] };
     ex_textset ts;
-    ex_textset_init(ctx, &ts, full ? 9 : 6, full ? n9 : n6);
-    for (int i = 0; i < ts.ncols; i++) ts.types[i].length = 0;
+    ex_textset_spec(ctx, &ts, full ? 9 : 6, full ? c9 : c6, "COLUMNS");
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &t->cols[c];
         if (like && !ex_like(col->name, strlen(col->name), like, strlen(like), '\\', COLL_UTF8MB3_GENERAL_CI)) continue;
@@ -162,20 +199,21 @@ static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, ex
         if (full) { vals[k++] = "select,insert,update,references"; vals[k++] = col->comment ? col->comment : ""; }
         ex_textset_add(ctx, &ts, vals);
     }
-    /* column widths as MariaDB reports them */
-    uint32_t w6[] = { 64 * 3, 196605 * 0 + 65535 * 3, 3 * 3, 3 * 3, 65535 * 3, 30 * 3 };
-    (void)w6;
-    for (int i = 0; i < ts.ncols; i++) { ts.types[i].length = 192; ts.types[i].flags = 0; }
     ex_textset_send(ctx, &ts, r);
 }
 
 static void show_index(ex_ctx *ctx, stor_table *t, ex_result *r)
 {
-    static const char *names[] = { "Table", "Non_unique", "Key_name", "Seq_in_index", "Column_name", "Collation",
-                                   "Cardinality", "Sub_part", "Packed", "Null", "Index_type", "Comment", "Index_comment", "Ignored" };
+    static const ex_colspec spec[] = {
+        { "Table", 253, 256, 4097, "TABLE_NAME" }, { "Non_unique", 8, 1, 4097, "NON_UNIQUE" },
+        { "Key_name", 253, 256, 4097, "INDEX_NAME" }, { "Seq_in_index", 3, 2, 4129, "SEQ_IN_INDEX" },
+        { "Column_name", 253, 256, 4097, "COLUMN_NAME" }, { "Collation", 253, 4, 4096, "COLLATION" },
+        { "Cardinality", 8, 21, 4096, "CARDINALITY" }, { "Sub_part", 8, 3, 4096, "SUB_PART" },
+        { "Packed", 253, 40, 4096, "PACKED" }, { "Null", 253, 12, 4097, "NULLABLE" },
+        { "Index_type", 253, 64, 4097, "INDEX_TYPE" }, { "Comment", 253, 64, 4096, "COMMENT" },
+        { "Index_comment", 253, 4096, 4097, "INDEX_COMMENT" }, { "Ignored", 253, 12, 4097, "IGNORED" } };
     ex_textset ts;
-    ex_textset_init(ctx, &ts, 14, names);
-    set_int_col(&ts, 1, 1); set_int_col(&ts, 3, 2); set_int_col(&ts, 6, 21); set_int_col(&ts, 7, 3);
+    ex_textset_spec(ctx, &ts, 14, spec, "STATISTICS");
     for (uint32_t i = 0; i < t->nidx; i++) {
         stor_index *x = &t->idx[i];
         for (uint32_t k = 0; k < x->ncols; k++) {
@@ -326,8 +364,9 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         char col[200];
         if (st->like) snprintf(col, sizeof col, "Tables_in_%s (%s)", db, st->like);
         else snprintf(col, sizeof col, "Tables_in_%s", db);
-        const char *names[2] = { stor_arena_strndup(ctx->a, col, strlen(col)), "Table_type" };
-        ex_textset_init(ctx, &ts, st->full ? 2 : 1, names);
+        ex_colspec spec[2] = { { stor_arena_strndup(ctx->a, col, strlen(col)), 253, 292, 4097, "TABLE_NAME" },
+                               { "Table_type", 253, 256, 4097, "TABLE_TYPE" } };
+        ex_textset_spec(ctx, &ts, st->full ? 2 : 1, spec, "TABLE_NAMES");
         /* sorted by name */
         uint32_t n = d->ntables;
         stor_table **tabs = stor_arena_alloc(ctx->a, (n ? n : 1) * sizeof *tabs);
@@ -342,9 +381,9 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_DATABASES: {
-        const char *names[1] = { st->like ? "Database (%)" : "Database" };
-        if (st->like) { char *c = stor_arena_alloc(ctx->a, strlen(st->like) + 16); sprintf(c, "Database (%s)", st->like); names[0] = c; }
-        ex_textset_init(ctx, &ts, 1, names);
+        ex_colspec spec[1] = { { "Database", 253, 256, 4097, "SCHEMA_NAME" } };
+        if (st->like) { char *c = stor_arena_alloc(ctx->a, strlen(st->like) + 16); sprintf(c, "Database (%s)", st->like); spec[0].name = c; }
+        ex_textset_spec(ctx, &ts, 1, spec, "SCHEMATA");
         uint32_t n;
         stor_db **dbs = stor_db_list(&n);
         const char *sys[] = { "information_schema" };
@@ -364,8 +403,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     case SH_CREATE_TABLE: {
         stor_table *t = ex_table(ctx, st->db, st->table);
-        const char *names[2] = { "Table", "Create Table" };
-        ex_textset_init(ctx, &ts, 2, names);
+        static const ex_colspec spec[] = { { "Table", 253, 256, 1, NULL }, { "Create Table", 253, 4096, 1, NULL } };
+        ex_textset_spec(ctx, &ts, 2, spec, NULL);
         const char *vals[2] = { t->name, show_create(ctx, t) };
         ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
@@ -374,8 +413,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case SH_CREATE_DATABASE: {
         stor_db *d = stor_db_find(st->table);
         if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", st->table);
-        const char *names[2] = { "Database", "Create Database" };
-        ex_textset_init(ctx, &ts, 2, names);
+        static const ex_colspec spec[] = { { "Database", 253, 256, 1, NULL }, { "Create Database", 253, 4096, 1, NULL } };
+        ex_textset_spec(ctx, &ts, 2, spec, NULL);
         const pdb_collation *c = pdb_coll_by_id(d->coll);
         char buf[400];
         if (c && !c->is_default) snprintf(buf, sizeof buf, "CREATE DATABASE %s`%s` /*!40100 DEFAULT CHARACTER SET %s COLLATE %s */", st->if_not_exists ? "/*!32312 IF NOT EXISTS*/ " : "", d->name, c->charset, c->name);
@@ -386,9 +425,9 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_VARIABLES: case SH_STATUS: {
-        const char *names[2] = { "Variable_name", "Value" };
-        ex_textset_init(ctx, &ts, 2, names);
-        ts.types[0].length = 64 * 3; ts.types[1].length = 2048 * 3;
+        static const ex_colspec spec[] = { { "Variable_name", 253, 256, 4097, "VARIABLE_NAME" }, { "Value", 253, 16384, 4097, "VARIABLE_VALUE" } };
+        ex_textset_spec(ctx, &ts, 2, spec, st->show == SH_VARIABLES ? "SESSION_VARIABLES" : "SESSION_STATUS");
+        if (st->global) for (int i = 0; i < 2; i++) { ts.tables[i] = ts.org_tables[i] = st->show == SH_VARIABLES ? "GLOBAL_VARIABLES" : "GLOBAL_STATUS"; }
         if (st->show == SH_VARIABLES) {
             varlist v = { ctx, &ts, st };
             ex_sysvar_list(ctx->s, st->global, var_cb, &v, ctx->a);
@@ -400,12 +439,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_WARNINGS: case SH_ERRORS: {
-        const char *names[3] = { "Level", "Code", "Message" };
-        ex_textset_init(ctx, &ts, 3, names);
-        set_int_col(&ts, 1, 4);
-        ts.types[1].flags |= UNSIGNED_FLAG | NOT_NULL_FLAG;
-        ts.types[0].length = 7 * 3; ts.types[2].length = 512 * 3;
-        ts.types[0].flags = NOT_NULL_FLAG; ts.types[2].flags = NOT_NULL_FLAG;
+        static const ex_colspec spec[] = { { "Level", 253, 28, 1, NULL }, { "Code", 3, 4, 161, NULL }, { "Message", 253, 2048, 1, NULL } };
+        ex_textset_spec(ctx, &ts, 3, spec, NULL);
         for (uint32_t i = 0; i < ctx->s->nwarnings; i++) {
             pdb_warning *w = &ctx->s->warnings[i];
             if (st->show == SH_ERRORS && strcmp(w->level, "Error")) continue;
@@ -433,8 +468,10 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_ENGINES: {
-        const char *names[6] = { "Engine", "Support", "Comment", "Transactions", "XA", "Savepoints" };
-        ex_textset_init(ctx, &ts, 6, names);
+        static const ex_colspec spec[] = { { "Engine", 253, 256, 4097, "ENGINE" }, { "Support", 253, 32, 4097, "SUPPORT" },
+            { "Comment", 253, 640, 4097, "COMMENT" }, { "Transactions", 253, 12, 4096, "TRANSACTIONS" },
+            { "XA", 253, 12, 4096, "XA" }, { "Savepoints", 253, 12, 4096, "SAVEPOINTS" } };
+        ex_textset_spec(ctx, &ts, 6, spec, "ENGINES");
         const char *rows[][6] = {
             { "InnoDB", "DEFAULT", "pressdb in-memory engine with a write-ahead log (tables declared InnoDB)", "YES", "NO", "YES" },
             { "MyISAM", "YES", "Accepted and stored by the pressdb engine", "YES", "NO", "YES" },
@@ -446,12 +483,13 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_PROCESSLIST: {
-        const char *names[9] = { "Id", "User", "Host", "db", "Command", "Time", "State", "Info", "Progress" };
-        ex_textset_init(ctx, &ts, 9, names);
+        static const ex_colspec spec[] = { { "Id", 8, 11, 129, NULL }, { "User", 253, 512, 1, NULL }, { "Host", 253, 256, 1, NULL },
+            { "db", 253, 256, 0, NULL }, { "Command", 253, 64, 1, NULL }, { "Time", 3, 7, 129, NULL },
+            { "State", 253, 120, 0, NULL }, { "Info", 253, 400, 0, NULL }, { "Progress", 5, 7, 129, NULL } };
+        ex_textset_spec(ctx, &ts, 9, spec, NULL);
         char id[16];
         snprintf(id, sizeof id, "%u", ctx->s->conn_id);
         const char *vals[9] = { id, ctx->s->user, ctx->s->host, ctx->s->db[0] ? ctx->s->db : NULL, "Query", "0", "starting", "SHOW PROCESSLIST", "0.000" };
-        set_int_col(&ts, 0, 21); set_int_col(&ts, 5, 7);
         ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
         return;
@@ -460,21 +498,29 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         char nm[400], g[600];
         snprintf(nm, sizeof nm, "Grants for %s@%s", ctx->s->user, ctx->s->host);
         snprintf(g, sizeof g, "GRANT ALL PRIVILEGES ON *.* TO `%s`@`%s` WITH GRANT OPTION", ctx->s->user, ctx->s->host);
-        const char *names[1] = { stor_arena_strndup(ctx->a, nm, strlen(nm)) };
-        ex_textset_init(ctx, &ts, 1, names);
+        ex_colspec spec[1] = { { stor_arena_strndup(ctx->a, nm, strlen(nm)), 253, 4096, 1, NULL } };
+        ex_textset_spec(ctx, &ts, 1, spec, NULL);
         const char *vals[1] = { stor_arena_strndup(ctx->a, g, strlen(g)) };
         ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
         return;
     }
     case SH_TABLE_STATUS: {
-        const char *names[18] = { "Name", "Engine", "Version", "Row_format", "Rows", "Avg_row_length", "Data_length",
-                                  "Max_data_length", "Index_length", "Data_free", "Auto_increment", "Create_time",
-                                  "Update_time", "Check_time", "Collation", "Checksum", "Create_options", "Comment" };
+        static const ex_colspec spec[] = {
+            { "Name", 253, 256, 4097, "TABLE_NAME" }, { "Engine", 253, 256, 4096, "ENGINE" }, { "Version", 8, 21, 4128, "VERSION" },
+            { "Row_format", 253, 40, 4096, "ROW_FORMAT" }, { "Rows", 8, 21, 4128, "TABLE_ROWS" },
+            { "Avg_row_length", 8, 21, 4128, "AVG_ROW_LENGTH" }, { "Data_length", 8, 21, 4128, "DATA_LENGTH" },
+            { "Max_data_length", 8, 21, 4128, "MAX_DATA_LENGTH" }, { "Index_length", 8, 21, 4128, "INDEX_LENGTH" },
+            { "Data_free", 8, 21, 4128, "DATA_FREE" }, { "Auto_increment", 8, 21, 4128, "AUTO_INCREMENT" },
+            { "Create_time", 12, 19, 4224, "CREATE_TIME" }, { "Update_time", 12, 19, 4224, "UPDATE_TIME" },
+            { "Check_time", 12, 19, 4224, "CHECK_TIME" }, { "Collation", 253, 256, 4096, "TABLE_COLLATION" },
+            { "Checksum", 8, 21, 4128, "CHECKSUM" }, { "Create_options", 253, 8192, 4096, "CREATE_OPTIONS" },
+            { "Comment", 253, 8192, 4097, "TABLE_COMMENT" }, { "Max_index_length", 8, 21, 4128, "MAX_INDEX_LENGTH" },
+            { "Temporary", 253, 4, 4096, "TEMPORARY" } };
         const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
         stor_db *d = stor_db_find(db);
         if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
-        ex_textset_init(ctx, &ts, 18, names);
+        ex_textset_spec(ctx, &ts, 20, spec, "TABLES");
         for (uint32_t i = 0; i < d->ntables; i++) {
             stor_table *t = d->tables[i];
             if (!show_match(ctx, st, t->name)) continue;
@@ -484,8 +530,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             bool has_ai = false;
             for (uint32_t c = 0; c < t->ncols; c++) if (t->cols[c].auto_increment) has_ai = true;
             const pdb_collation *co = pdb_coll_by_id(t->coll);
-            const char *vals[18] = { t->name, t->engine, "10", t->row_format ? t->row_format : "Dynamic", rows, "0", "0", "0", "0", "0",
-                                     has_ai ? ai : NULL, NULL, NULL, NULL, co ? co->name : NULL, NULL, "", t->comment ? t->comment : "" };
+            const char *vals[20] = { t->name, t->engine, "10", t->row_format ? t->row_format : "Dynamic", rows, "0", "16384", "0", "0", "0",
+                                     has_ai ? ai : NULL, NULL, NULL, NULL, co ? co->name : NULL, NULL, "", t->comment ? t->comment : "", "0", "N" };
             ex_textset_add(ctx, &ts, vals);
         }
         ex_textset_send(ctx, &ts, r);
@@ -493,9 +539,10 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     case SH_COLLATION: case SH_CHARSET: {
         if (st->show == SH_COLLATION) {
-            const char *names[6] = { "Collation", "Charset", "Id", "Default", "Compiled", "Sortlen" };
-            ex_textset_init(ctx, &ts, 6, names);
-            set_int_col(&ts, 2, 11); set_int_col(&ts, 5, 3);
+            static const ex_colspec spec[] = { { "Collation", 253, 256, 4097, "COLLATION_NAME" }, { "Charset", 253, 128, 4096, "CHARACTER_SET_NAME" },
+                { "Id", 8, 11, 4096, "ID" }, { "Default", 253, 12, 4096, "IS_DEFAULT" }, { "Compiled", 253, 12, 4097, "IS_COMPILED" },
+                { "Sortlen", 8, 3, 4097, "SORTLEN" } };
+            ex_textset_spec(ctx, &ts, 6, spec, "COLLATIONS");
             for (uint16_t id = 1; id < 4096; id++) {
                 const pdb_collation *c = pdb_coll_by_id(id);
                 if (!c || !show_match(ctx, st, c->name)) continue;
@@ -504,9 +551,9 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 ex_textset_add(ctx, &ts, vals);
             }
         } else {
-            const char *names[4] = { "Charset", "Description", "Default collation", "Maxlen" };
-            ex_textset_init(ctx, &ts, 4, names);
-            set_int_col(&ts, 3, 3);
+            static const ex_colspec spec[] = { { "Charset", 253, 128, 4097, "CHARACTER_SET_NAME" }, { "Description", 253, 240, 4097, "DESCRIPTION" },
+                { "Default collation", 253, 256, 4097, "DEFAULT_COLLATE_NAME" }, { "Maxlen", 8, 3, 4097, "MAXLEN" } };
+            ex_textset_spec(ctx, &ts, 4, spec, "CHARACTER_SETS");
             const char *cs[][3] = { { "ascii", "US ASCII", "1" }, { "binary", "Binary pseudo charset", "1" },
                                     { "latin1", "cp1252 West European", "1" }, { "utf8mb3", "UTF-8 Unicode", "3" },
                                     { "utf8mb4", "UTF-8 Unicode", "4" } };
