@@ -24,12 +24,11 @@ int proto_write_ok(proto_buf *out, uint8_t *seq, uint32_t caps, const proto_ok *
     } else if (caps & CLIENT_TRANSACTIONS) {
         PUT(proto_buf_put_u16(out, status));
     }
-    if (caps & CLIENT_SESSION_TRACK) {
-        if (info_len)
-            PUT(proto_buf_put_lenenc_str(out, info, info_len));
-    } else {
-        PUT(proto_buf_put(out, info, info_len));
-    }
+    /* MariaDB writes the info as a length-encoded string whether or not
+     * CLIENT_SESSION_TRACK was negotiated (net_send_ok uses net_store_data), and
+     * omits it when empty; clients read it either way. */
+    if (info_len)
+        PUT(proto_buf_put_lenenc_str(out, info, info_len));
     PUT(proto_pkt_end(out, off, seq));
     return PROTO_OK;
 fail:
