@@ -316,8 +316,8 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     affected += 2;
                     if (ai >= 0 && newv[ai].t != VT_NULL) { int64_t idv = newv[ai].i; if ((uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1; }
                 } else if (ctx->s->client_found_rows) affected += 1;
-                /* LAST_INSERT_ID after an upsert that updated: the updated row's id */
-                if (ai >= 0 && !got_id) { pdb_value idv; stor_get(t, (uint32_t)ai, drow, &idv); if (generated) { first_id = (uint64_t)idv.i; got_id = true; } }
+                /* an upsert that updated reports no new id (LAST_INSERT_ID(expr) in the
+                   SET list still sets it through the function) */
                 records++;
                 dups++;
                 break;

@@ -293,6 +293,7 @@ pdb_value ex_persist(stor_arena *a, const pdb_value *v);
 bool ex_like_ci(const char *s, const char *pat);
 char *ex_column_type_sql(stor_arena *a, const stor_column *c);
 int64_t ex_now_us(void);
+bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 void ex_session_vars_free(pdb_session *s);
 
 #endif

@@ -102,6 +102,13 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
         m[i].name = names[i];
         m[i].org_name = org_names ? org_names[i] : "";
         m[i].type = t->ptype ? t->ptype : MYSQL_TYPE_VAR_STRING;
+        if (t->vt == VT_STRING && !t->from_column && m[i].type == MYSQL_TYPE_VAR_STRING) {
+            /* long string results travel as blobs, by their maximum length in bytes */
+            uint64_t bytes = t->length;
+            if (bytes > 16777215) { m[i].type = MYSQL_TYPE_LONG_BLOB; }
+            else if (bytes > 65535) { m[i].type = MYSQL_TYPE_MEDIUM_BLOB; }
+            if (m[i].type != MYSQL_TYPE_VAR_STRING) m[i].flags |= BLOB_FLAG;
+        }
         m[i].flags = t->flags;
         if (!t->nullable && !(t->flags & NOT_NULL_FLAG) && t->vt != VT_NULL && t->ptype != MYSQL_TYPE_NULL) {}
         m[i].decimals = t->decimals;

@@ -93,10 +93,11 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
     default: {   /* TEXT and BLOB */
         t->vt = VT_STRING; t->ptype = MYSQL_TYPE_BLOB; t->coll = c->coll; t->flags |= BLOB_FLAG;
         if (c->coll == COLL_BINARY) t->flags |= BINARY_FLAG;
-        uint32_t L = c->type == CT_TINYTEXT || c->type == CT_TINYBLOB ? 255 :
+        uint64_t L = c->type == CT_TINYTEXT || c->type == CT_TINYBLOB ? 255 :
                      c->type == CT_TEXT || c->type == CT_BLOB ? 65535 :
                      c->type == CT_MEDIUMTEXT || c->type == CT_MEDIUMBLOB ? 16777215 : 4294967295u;
-        t->length = L;
+        L *= (uint64_t)ml;   /* characters times the charset's bytes per character */
+        t->length = L > 4294967295u ? 4294967295u : (uint32_t)L;
         break;
     }
     }

@@ -24,6 +24,7 @@ enum {
     F_FOUND_ROWS, F_ROW_COUNT, F_RAND, F_VALUES, F_SET_USERVAR, F_SIGN, F_SQRT, F_POW,
     F_DAYOFWEEK, F_DAYOFYEAR, F_WEEKDAY, F_ISNULL, F_ASCII, F_SPACE, F_OCTET_LENGTH, F_PI,
     F_UTC_TIMESTAMP, F_DATEDIFF, F_SLEEP, F_UUID, F_CRC32, F_TO_BASE64, F_BIT_LENGTH,
+    F_YEARWEEK, F_LAST_DAY, F_MAKEDATE, F_TIMESTAMPDIFF, F_STR_TO_DATE, F_CONV, F_INET_ATON, F_INET_NTOA, F_UNHEX, F_FROM_BASE64, F_QUOTE, F_ORD, F_EXTRACT, F_MONTHNAME, F_DAYNAME, F_QUARTER, F_TIME_TO_SEC, F_SEC_TO_TIME, F_TO_DAYS, F_FROM_DAYS, F_LOG, F_LN, F_EXP, F_LOG10, F_LOG2, F_TIMEDIFF, F_JSON_VALID, F_JSON_UNQUOTE, F_JSON_EXTRACT,
     F_REGEXP = 500,
 };
 
@@ -59,7 +60,13 @@ static const ex_func funcs[] = {
     { "UNIX_TIMESTAMP", F_UNIX_TIMESTAMP, 0, 1 }, { "UPPER", F_UPPER, 1, 1 }, { "USER", F_USER, 0, 0 },
     { "UTC_TIMESTAMP", F_UTC_TIMESTAMP, 0, 1 }, { "UUID", F_UUID, 0, 0 }, { "VALUES", F_VALUES, 1, 1 },
     { "VERSION", F_VERSION, 0, 0 }, { "WEEK", F_WEEK, 1, 2 }, { "WEEKDAY", F_WEEKDAY, 1, 1 },
-    { "YEAR", F_YEAR, 1, 1 },
+    { "YEAR", F_YEAR, 1, 1 }, { "YEARWEEK", F_YEARWEEK, 1, 2 }, { "LAST_DAY", F_LAST_DAY, 1, 1 },
+    { "MAKEDATE", F_MAKEDATE, 2, 2 }, { "TIMESTAMPDIFF", F_TIMESTAMPDIFF, 3, 3 }, { "UNHEX", F_UNHEX, 1, 1 },
+    { "QUOTE", F_QUOTE, 1, 1 }, { "ORD", F_ORD, 1, 1 }, { "EXTRACT", F_EXTRACT, 2, 2 },
+    { "MONTHNAME", F_MONTHNAME, 1, 1 }, { "DAYNAME", F_DAYNAME, 1, 1 }, { "QUARTER", F_QUARTER, 1, 1 },
+    { "TO_DAYS", F_TO_DAYS, 1, 1 }, { "FROM_DAYS", F_FROM_DAYS, 1, 1 }, { "LN", F_LN, 1, 1 },
+    { "LOG", F_LOG, 1, 2 }, { "EXP", F_EXP, 1, 1 }, { "LOG10", F_LOG10, 1, 1 }, { "LOG2", F_LOG2, 1, 1 },
+    { "INET_ATON", F_INET_ATON, 1, 1 }, { "INET_NTOA", F_INET_NTOA, 1, 1 }, { "TIME_TO_SEC", F_TIME_TO_SEC, 1, 1 },
 };
 
 const ex_func *ex_func_find(const char *name)
@@ -183,6 +190,23 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; if (id == F_HOUR) t->length = 3; if (id == F_DAYOFWEEK || id == F_WEEKDAY) t->length = 1; return;
     case F_DAYOFYEAR: t_int(t, 3); t->ptype = MYSQL_TYPE_LONG; return;
     case F_DATEDIFF: t_int(t, 11); return;
+    case F_YEARWEEK: t_int(t, 6); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_QUARTER: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_TO_DAYS: t_int(t, 7); t->ptype = MYSQL_TYPE_LONGLONG; return;
+    case F_TIMESTAMPDIFF: t_int(t, 21); return;
+    case F_ORD: t_int(t, 21); return;
+    case F_INET_ATON: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
+    case F_TIME_TO_SEC: t_int(t, 17); return;
+    case F_EXTRACT: t_int(t, 11); return;
+    case F_LAST_DAY: case F_MAKEDATE: case F_FROM_DAYS:
+        memset(t, 0, sizeof *t); t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
+    case F_MONTHNAME: case F_DAYNAME: t_str(t, 9, COLL_UTF8MB3_GENERAL_CI); return;
+    case F_INET_NTOA: t_str(t, 31, COLL_UTF8MB3_GENERAL_CI); return;
+    case F_UNHEX: t_str(t, (chars_of(&a[0]) + 1) / 2, COLL_BINARY); return;
+    case F_QUOTE: t_str(t, chars_of(&a[0]) * 2 + 2, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
+    case F_LN: case F_LOG: case F_EXP: case F_LOG10: case F_LOG2:
+        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
+        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
     case F_DATABASE: t_str(t, 64, COLL_UTF8MB3_GENERAL_CI); return;
     case F_USER: case F_CURRENT_USER: t_str(t, 384, COLL_UTF8MB3_GENERAL_CI); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
     case F_VERSION: t_str(t, 60, COLL_UTF8MB3_GENERAL_CI); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
@@ -1003,6 +1027,153 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         pdb_dt_unpack(d1, &y, &mo, &d, &h, &mi, &s, &us);
         pdb_dt_unpack(d2, &y2, &mo2, &dd2, &h, &mi, &s, &us);
         *out = ex_int(daynr(y, mo, d) - daynr(y2, mo2, dd2));
+        return;
+    }
+    case F_YEARWEEK: case F_QUARTER: case F_TO_DAYS: case F_LAST_DAY: case F_MONTHNAME: case F_DAYNAME: {
+        int64_t dt; bool isd;
+        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        int y, mo, d, h, mi, s, us;
+        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        switch (id) {
+        case F_YEARWEEK: { if (!mo) return; int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0, yy;
+            int w = calc_week(y, mo, d, (mode & 7) | 2, &yy); *out = ex_int((int64_t)yy * 100 + w); return; }
+        case F_QUARTER: *out = ex_int((mo + 2) / 3); return;
+        case F_TO_DAYS: if (!mo) return; *out = ex_int(daynr(y, mo, d)); return;
+        case F_LAST_DAY: if (!mo) return; *out = dt_value(pdb_dt_pack(y, mo, days_in_month(y, mo), 0, 0, 0, 0), true); return;
+        case F_MONTHNAME: if (!mo) return; *out = mkstr(ctx, month_names[mo - 1], strlen(month_names[mo - 1]), COLL_UTF8MB3_GENERAL_CI); return;
+        case F_DAYNAME: { if (!mo) return; const char *dn = day_names[weekday(daynr(y, mo, d))]; *out = mkstr(ctx, dn, strlen(dn), COLL_UTF8MB3_GENERAL_CI); return; }
+        }
+        return;
+    }
+    case F_FROM_DAYS: { int y, mo, d; from_daynr((long)ex_to_int(&a[0]), &y, &mo, &d); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
+    case F_MAKEDATE: {
+        int64_t y = ex_to_int(&a[0]), doy = ex_to_int(&a[1]);
+        if (doy <= 0 || y < 0 || y > 9999) return;
+        if (y < 70) y += 2000; else if (y < 100) y += 1900;
+        int yy, mo, d; from_daynr(daynr((int)y, 1, 1) + (long)doy - 1, &yy, &mo, &d);
+        if (yy > 9999) return;
+        *out = dt_value(pdb_dt_pack(yy, mo, d, 0, 0, 0, 0), true);
+        return;
+    }
+    case F_TIMESTAMPDIFF: {
+        int64_t d1, d2; bool i1, i2;
+        if (!get_dt(ctx, &a[1], &d1, &i1) || !get_dt(ctx, &a[2], &d2, &i2)) return;
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        int y1, m1, dd1, h1, mi1, se1, u1, y2, m2, dd2, h2, mi2, se2, u2;
+        pdb_dt_unpack(d1, &y1, &m1, &dd1, &h1, &mi1, &se1, &u1);
+        pdb_dt_unpack(d2, &y2, &m2, &dd2, &h2, &mi2, &se2, &u2);
+        int64_t t1 = ((int64_t)daynr(y1, m1, dd1) * 86400 + h1 * 3600 + mi1 * 60 + se1) * 1000000 + u1;
+        int64_t t2 = ((int64_t)daynr(y2, m2, dd2) * 86400 + h2 * 3600 + mi2 * 60 + se2) * 1000000 + u2;
+        int64_t diff = t2 - t1;
+        if (!strncmp(s0, "MONTH", l0) || !strncmp(s0, "YEAR", l0) || !strncmp(s0, "QUARTER", l0)) {
+            int64_t months = ((int64_t)y2 - y1) * 12 + (m2 - m1);
+            int64_t rest1 = (((int64_t)dd1 * 24 + h1) * 3600 + mi1 * 60 + se1) * 1000000 + u1;
+            int64_t rest2 = (((int64_t)dd2 * 24 + h2) * 3600 + mi2 * 60 + se2) * 1000000 + u2;
+            if (months > 0 && rest2 < rest1) months--;
+            if (months < 0 && rest2 > rest1) months++;
+            *out = ex_int(!strncmp(s0, "YEAR", l0) ? months / 12 : !strncmp(s0, "QUARTER", l0) ? months / 3 : months);
+            return;
+        }
+        int64_t div = !strncmp(s0, "MICROSECOND", l0) ? 1 : !strncmp(s0, "SECOND", l0) ? 1000000 : !strncmp(s0, "MINUTE", l0) ? 60000000LL :
+                      !strncmp(s0, "HOUR", l0) ? 3600000000LL : !strncmp(s0, "DAY", l0) ? 86400000000LL : 604800000000LL;
+        *out = ex_int(diff / div);
+        return;
+    }
+    case F_UNHEX: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        char *o = stor_arena_alloc(ctx->a, l0 / 2 + 2);
+        size_t k = 0, i = 0;
+        if (l0 % 2) { int v = isxdigit((unsigned char)s0[0]) ? (isdigit((unsigned char)s0[0]) ? s0[0] - '0' : (tolower((unsigned char)s0[0]) - 'a' + 10)) : -1; if (v < 0) return; o[k++] = (char)v; i = 1; }
+        for (; i + 1 < l0 + 1 && i < l0; i += 2) {
+            int hi = s0[i], lo = s0[i + 1];
+            if (!isxdigit(hi) || !isxdigit(lo)) return;
+            hi = isdigit(hi) ? hi - '0' : tolower(hi) - 'a' + 10;
+            lo = isdigit(lo) ? lo - '0' : tolower(lo) - 'a' + 10;
+            o[k++] = (char)(hi * 16 + lo);
+        }
+        *out = ex_str(o, k, COLL_BINARY);
+        return;
+    }
+    case F_QUOTE: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        char *o = stor_arena_alloc(ctx->a, l0 * 2 + 3);
+        size_t k = 0;
+        o[k++] = '\'';
+        for (size_t i = 0; i < l0; i++) {
+            char c = s0[i];
+            if (c == '\'' || c == '\\') { o[k++] = '\\'; o[k++] = c; }
+            else if (c == 0) { o[k++] = '\\'; o[k++] = '0'; }
+            else if (c == 0x1a) { o[k++] = '\\'; o[k++] = 'Z'; }
+            else o[k++] = c;
+        }
+        o[k++] = '\'';
+        *out = ex_str(o, k, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+        return;
+    }
+    case F_ORD: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        if (!l0) { *out = ex_int(0); return; }
+        size_t cl = is_mb(a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI) ? u8len((unsigned char)s0[0]) : 1;
+        int64_t v = 0;
+        for (size_t i = 0; i < cl && i < l0; i++) v = v * 256 + (unsigned char)s0[i];
+        *out = ex_int(v);
+        return;
+    }
+    case F_LN: case F_LOG: case F_LOG10: case F_LOG2: {
+        double x = ex_to_double(&a[n - 1]);
+        if (x <= 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; }
+        double r = id == F_LN ? log(x) : id == F_LOG10 ? log10(x) : id == F_LOG2 ? log2(x) : log(x);
+        if (id == F_LOG && n == 2) { double b = ex_to_double(&a[0]); if (b <= 0 || b == 1) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; } r = log(x) / log(b); }
+        *out = ex_dbl(r);
+        return;
+    }
+    case F_EXP: *out = ex_dbl(exp(ex_to_double(&a[0]))); return;
+    case F_INET_ATON: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        uint64_t v = 0, part = 0; int dots = 0; bool digit = false;
+        for (size_t i = 0; i < l0; i++) {
+            if (isdigit((unsigned char)s0[i])) { part = part * 10 + (uint64_t)(s0[i] - '0'); digit = true; if (part > 255) return; }
+            else if (s0[i] == '.' && digit && dots < 3) { v = (v << 8) | part; part = 0; dots++; digit = false; }
+            else return;
+        }
+        if (!digit) return;
+        v = (v << 8) | part;
+        if (dots < 3) v <<= 8 * (3 - dots);   /* MariaDB: '127.1' is 127.0.0.1 */
+        *out = ex_int(0); out->t = VT_UINT; out->u = v;
+        return;
+    }
+    case F_INET_NTOA: {
+        int64_t v = ex_to_int(&a[0]);
+        if (v < 0 || v > 4294967295LL) return;
+        char buf[20];
+        int k = snprintf(buf, sizeof buf, "%d.%d.%d.%d", (int)(v >> 24) & 255, (int)(v >> 16) & 255, (int)(v >> 8) & 255, (int)v & 255);
+        *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+        return;
+    }
+    case F_TIME_TO_SEC: {
+        if (a[0].t == VT_TIME) { *out = ex_int(a[0].i / 1000000); return; }
+        int64_t dt; bool isd;
+        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        *out = ex_int(h * 3600 + mi * 60 + s);
+        return;
+    }
+    case F_EXTRACT: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        int64_t dt; bool isd;
+        if (!get_dt(ctx, &a[1], &dt, &isd)) return;
+        int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        char u[24]; snprintf(u, sizeof u, "%.*s", (int)l0, s0);
+        int64_t r = 0;
+        if (!strcmp(u, "YEAR")) r = y; else if (!strcmp(u, "MONTH")) r = mo; else if (!strcmp(u, "DAY")) r = d;
+        else if (!strcmp(u, "HOUR")) r = h; else if (!strcmp(u, "MINUTE")) r = mi; else if (!strcmp(u, "SECOND")) r = s;
+        else if (!strcmp(u, "MICROSECOND")) r = us; else if (!strcmp(u, "QUARTER")) r = (mo + 2) / 3;
+        else if (!strcmp(u, "YEAR_MONTH")) r = y * 100 + mo; else if (!strcmp(u, "DAY_HOUR")) r = d * 100 + h;
+        else if (!strcmp(u, "DAY_MINUTE")) r = (d * 100 + h) * 100 + mi; else if (!strcmp(u, "DAY_SECOND")) r = ((int64_t)(d * 100 + h) * 100 + mi) * 100 + s;
+        else if (!strcmp(u, "HOUR_MINUTE")) r = h * 100 + mi; else if (!strcmp(u, "HOUR_SECOND")) r = (h * 100 + mi) * 100 + s;
+        else if (!strcmp(u, "MINUTE_SECOND")) r = mi * 100 + s;
+        else if (!strcmp(u, "WEEK")) { int yy; r = calc_week(y, mo, d, 0, &yy); }
+        *out = ex_int(r);
         return;
     }
     default:

@@ -715,6 +715,18 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             s->db = NULL;
             continue;
         }
+        const char *dbn = t->db ? t->db : ctx->s->db;
+        if (dbn && !strcasecmp(dbn, "information_schema")) {
+            ex_rows *rows = stor_arena_alloc(ctx->a, sizeof *rows);
+            memset(rows, 0, sizeof *rows);
+            if (!ex_infoschema(ctx, t->name, rows, &s->dtypes, &s->dnames, &s->dncols))
+                ex_raise(ctx, 1109, "42S02", "Unknown table '%s' in information_schema", t->name);
+            s->derived = rows;
+            s->alias = t->alias ? t->alias : t->name;
+            s->name = t->name;
+            s->db = "information_schema";
+            continue;
+        }
         s->t = ex_table(ctx, t->db, t->name);
         s->db = s->t->db;
         s->name = s->t->name;

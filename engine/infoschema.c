@@ -1,0 +1,252 @@
+/* infoschema.c - information_schema tables, materialised on demand from the catalog so
+ * ordinary SELECTs (joins, WHERE, GROUP BY) work on them. */
+#include "engine/eng.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+typedef struct isb {
+    ex_ctx *ctx;
+    ex_rows *rows;
+    ex_type *types;
+    const char **names;
+    int ncols;
+    pdb_value *cur;
+    int k;
+} isb;
+
+/* Column kinds: S string (utf8mb3 varchar of n chars), L longtext, U bigint unsigned,
+ * I bigint, D datetime. */
+static void col(isb *b, const char *name, char kind, uint32_t n)
+{
+    ex_type *t = &b->types[b->ncols];
+    memset(t, 0, sizeof *t);
+    t->from_column = true;
+    t->nullable = true;
+    switch (kind) {
+    case 'S': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = COLL_UTF8MB3_GENERAL_CI; t->length = n * 3; break;
+    case 'L': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_BLOB; t->coll = COLL_UTF8MB3_GENERAL_CI; t->length = 4294967295u; t->flags = BLOB_FLAG; break;
+    case 'U': t->vt = VT_UINT; t->ptype = MYSQL_TYPE_LONGLONG; t->coll = COLL_BINARY; t->length = 21; t->flags = UNSIGNED_FLAG; t->is_unsigned = true; break;
+    case 'I': t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->coll = COLL_BINARY; t->length = 21; break;
+    case 'D': t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->coll = COLL_BINARY; t->length = 19; t->flags = BINARY_FLAG; break;
+    }
+    b->names[b->ncols++] = name;
+}
+
+static void begin_row(isb *b) { b->cur = stor_arena_alloc(b->ctx->a, (size_t)b->ncols * sizeof(pdb_value)); b->k = 0; }
+static void vs(isb *b, const char *s)
+{
+    b->cur[b->k++] = s ? ex_str(s, strlen(s), COLL_UTF8MB3_GENERAL_CI) : ex_null();
+}
+static void vu(isb *b, uint64_t u) { pdb_value v = ex_int(0); v.t = VT_UINT; v.u = u; b->cur[b->k++] = v; }
+static void vn(isb *b) { b->cur[b->k++] = ex_null(); }
+static void end_row(isb *b) { ex_rows_push(b->ctx->a, b->rows, b->cur); }
+
+static const char *key_flag(const stor_table *t, uint32_t c)
+{
+    const char *r = "";
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        const stor_index *x = &t->idx[i];
+        for (uint32_t k = 0; k < x->ncols; k++) {
+            if (x->cols[k] != c) continue;
+            if (x->kind == IK_PRIMARY) return "PRI";
+            if (k == 0 && x->kind == IK_UNIQUE && x->ncols == 1 && !*r) r = "UNI";
+            else if (k == 0 && !*r) r = "MUL";
+        }
+    }
+    return r;
+}
+
+static const char *type_name(stor_arena *a, const stor_column *c)
+{
+    char *full = ex_column_type_sql(a, c);
+    char *p = strchr(full, '(');
+    char *sp = strchr(full, ' ');
+    if (p && (!sp || p < sp)) *p = 0;
+    else if (sp) *sp = 0;
+    return full;
+}
+
+static void var_row(void *c, const char *n, const char *v)
+{
+    isb *bb = c;
+    char up[128];
+    size_t i;
+    for (i = 0; n[i] && i < sizeof up - 1; i++) up[i] = (char)(n[i] >= 'a' && n[i] <= 'z' ? n[i] - 32 : n[i]);
+    up[i] = 0;
+    begin_row(bb);
+    vs(bb, stor_arena_strndup(bb->ctx->a, up, i));
+    vs(bb, stor_arena_strndup(bb->ctx->a, v, strlen(v)));
+    end_row(bb);
+}
+
+/* Fills rows for information_schema.<name>; false when there is no such table. */
+bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols)
+{
+    isb b = { ctx, rows, NULL, NULL, 0, NULL, 0 };
+    b.types = stor_arena_alloc(ctx->a, 32 * sizeof(ex_type));
+    b.names = stor_arena_alloc(ctx->a, 32 * sizeof(char *));
+    uint32_t ndb;
+    stor_db **dbs = stor_db_list(&ndb);
+    if (!strcasecmp(name, "SCHEMATA")) {
+        col(&b, "CATALOG_NAME", 'S', 512); col(&b, "SCHEMA_NAME", 'S', 64); col(&b, "DEFAULT_CHARACTER_SET_NAME", 'S', 32);
+        col(&b, "DEFAULT_COLLATION_NAME", 'S', 64); col(&b, "SQL_PATH", 'S', 512); col(&b, "SCHEMA_COMMENT", 'S', 1024);
+        rows->ncols = (uint32_t)b.ncols;
+        begin_row(&b); vs(&b, "def"); vs(&b, "information_schema"); vs(&b, "utf8mb3"); vs(&b, "utf8mb3_general_ci"); vn(&b); vs(&b, ""); end_row(&b);
+        for (uint32_t i = 0; i < ndb; i++) {
+            const pdb_collation *co = pdb_coll_by_id(dbs[i]->coll);
+            begin_row(&b); vs(&b, "def"); vs(&b, dbs[i]->name); vs(&b, co ? co->charset : "utf8mb4"); vs(&b, co ? co->name : "utf8mb4_general_ci"); vn(&b); vs(&b, ""); end_row(&b);
+        }
+    } else if (!strcasecmp(name, "TABLES")) {
+        col(&b, "TABLE_CATALOG", 'S', 512); col(&b, "TABLE_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64);
+        col(&b, "TABLE_TYPE", 'S', 64); col(&b, "ENGINE", 'S', 64); col(&b, "VERSION", 'U', 0); col(&b, "ROW_FORMAT", 'S', 10);
+        col(&b, "TABLE_ROWS", 'U', 0); col(&b, "AVG_ROW_LENGTH", 'U', 0); col(&b, "DATA_LENGTH", 'U', 0);
+        col(&b, "MAX_DATA_LENGTH", 'U', 0); col(&b, "INDEX_LENGTH", 'U', 0); col(&b, "DATA_FREE", 'U', 0);
+        col(&b, "AUTO_INCREMENT", 'U', 0); col(&b, "CREATE_TIME", 'D', 0); col(&b, "UPDATE_TIME", 'D', 0);
+        col(&b, "CHECK_TIME", 'D', 0); col(&b, "TABLE_COLLATION", 'S', 64); col(&b, "CHECKSUM", 'U', 0);
+        col(&b, "CREATE_OPTIONS", 'S', 2048); col(&b, "TABLE_COMMENT", 'S', 2048); col(&b, "MAX_INDEX_LENGTH", 'U', 0);
+        col(&b, "TEMPORARY", 'S', 1);
+        rows->ncols = (uint32_t)b.ncols;
+        for (uint32_t i = 0; i < ndb; i++) {
+            for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+                stor_table *t = dbs[i]->tables[j];
+                if (t->name[0] == '#') continue;
+                bool ai = false;
+                for (uint32_t c = 0; c < t->ncols; c++) if (t->cols[c].auto_increment) ai = true;
+                const pdb_collation *co = pdb_coll_by_id(t->coll);
+                begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, "BASE TABLE"); vs(&b, t->engine);
+                vu(&b, 10); vs(&b, t->row_format ? t->row_format : "Dynamic"); vu(&b, t->nlive);
+                vu(&b, t->nlive ? 16384 / t->nlive : 0); vu(&b, 16384); vu(&b, 0); vu(&b, 0); vu(&b, 0);
+                if (ai) vu(&b, t->auto_inc); else vn(&b);
+                vn(&b); vn(&b); vn(&b); vs(&b, co ? co->name : NULL); vn(&b); vs(&b, ""); vs(&b, t->comment ? t->comment : "");
+                vu(&b, 0); vs(&b, "N");
+                end_row(&b);
+            }
+        }
+    } else if (!strcasecmp(name, "COLUMNS")) {
+        col(&b, "TABLE_CATALOG", 'S', 512); col(&b, "TABLE_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64);
+        col(&b, "COLUMN_NAME", 'S', 64); col(&b, "ORDINAL_POSITION", 'U', 0); col(&b, "COLUMN_DEFAULT", 'L', 0);
+        col(&b, "IS_NULLABLE", 'S', 3); col(&b, "DATA_TYPE", 'S', 64); col(&b, "CHARACTER_MAXIMUM_LENGTH", 'U', 0);
+        col(&b, "CHARACTER_OCTET_LENGTH", 'U', 0); col(&b, "NUMERIC_PRECISION", 'U', 0); col(&b, "NUMERIC_SCALE", 'U', 0);
+        col(&b, "DATETIME_PRECISION", 'U', 0); col(&b, "CHARACTER_SET_NAME", 'S', 32); col(&b, "COLLATION_NAME", 'S', 64);
+        col(&b, "COLUMN_TYPE", 'L', 0); col(&b, "COLUMN_KEY", 'S', 3); col(&b, "EXTRA", 'S', 80);
+        col(&b, "PRIVILEGES", 'S', 80); col(&b, "COLUMN_COMMENT", 'S', 1024); col(&b, "IS_GENERATED", 'S', 6);
+        col(&b, "GENERATION_EXPRESSION", 'L', 0);
+        rows->ncols = (uint32_t)b.ncols;
+        for (uint32_t i = 0; i < ndb; i++) {
+            for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+                stor_table *t = dbs[i]->tables[j];
+                if (t->name[0] == '#') continue;
+                for (uint32_t c = 0; c < t->ncols; c++) {
+                    stor_column *cl = &t->cols[c];
+                    begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, cl->name); vu(&b, c + 1);
+                    vs(&b, cl->default_sql ? cl->default_sql : NULL);
+                    vs(&b, cl->not_null ? "NO" : "YES"); vs(&b, type_name(ctx->a, cl));
+                    const pdb_collation *co = cl->kind == CK_STR ? pdb_coll_by_id(cl->coll) : NULL;
+                    if (cl->kind == CK_STR && cl->type != CT_BIT) {
+                        uint64_t chars = cl->type == CT_TINYTEXT || cl->type == CT_TINYBLOB ? 255 : cl->type == CT_TEXT || cl->type == CT_BLOB ? 65535 :
+                                         cl->type == CT_MEDIUMTEXT || cl->type == CT_MEDIUMBLOB ? 16777215 : cl->type == CT_LONGTEXT || cl->type == CT_LONGBLOB ? 4294967295u : cl->width;
+                        if (cl->type >= CT_TINYTEXT && cl->type <= CT_LONGBLOB) { vu(&b, co && co->maxlen > 1 && cl->coll != COLL_BINARY ? chars / co->maxlen : chars); vu(&b, chars); }
+                        else { vu(&b, chars); vu(&b, chars * (co ? co->maxlen : 1)); }
+                    } else { vn(&b); vn(&b); }
+                    if (cl->type <= CT_BIGINT) { static const int prec[] = { 3, 5, 7, 10, 19 }; vu(&b, (uint64_t)(cl->is_unsigned && cl->type == CT_BIGINT ? 20 : prec[cl->type])); vu(&b, 0); }
+                    else if (cl->type == CT_DECIMAL) { vu(&b, cl->width); vu(&b, (uint64_t)(cl->scale < 0 ? 0 : cl->scale)); }
+                    else if (cl->type == CT_FLOAT) { vu(&b, 12); if (cl->scale >= 0) vu(&b, (uint64_t)cl->scale); else vn(&b); }
+                    else if (cl->type == CT_DOUBLE) { vu(&b, 22); if (cl->scale >= 0) vu(&b, (uint64_t)cl->scale); else vn(&b); }
+                    else if (cl->type == CT_BIT) { vu(&b, cl->width); vn(&b); }
+                    else { vn(&b); vn(&b); }
+                    if (cl->type == CT_DATETIME || cl->type == CT_TIMESTAMP || cl->type == CT_TIME) vu(&b, (uint64_t)(cl->scale < 0 ? 0 : cl->scale));
+                    else vn(&b);
+                    vs(&b, co && cl->coll != COLL_BINARY ? co->charset : NULL); vs(&b, co && cl->coll != COLL_BINARY ? co->name : NULL);
+                    vs(&b, ex_column_type_sql(ctx->a, cl)); vs(&b, key_flag(t, c));
+                    vs(&b, cl->auto_increment ? "auto_increment" : cl->on_update_now ? "on update current_timestamp()" : "");
+                    vs(&b, "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : ""); vs(&b, "NEVER"); vn(&b);
+                    end_row(&b);
+                }
+            }
+        }
+    } else if (!strcasecmp(name, "STATISTICS")) {
+        col(&b, "TABLE_CATALOG", 'S', 512); col(&b, "TABLE_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64);
+        col(&b, "NON_UNIQUE", 'I', 0); col(&b, "INDEX_SCHEMA", 'S', 64); col(&b, "INDEX_NAME", 'S', 64);
+        col(&b, "SEQ_IN_INDEX", 'U', 0); col(&b, "COLUMN_NAME", 'S', 64); col(&b, "COLLATION", 'S', 1);
+        col(&b, "CARDINALITY", 'I', 0); col(&b, "SUB_PART", 'I', 0); col(&b, "PACKED", 'S', 10); col(&b, "NULLABLE", 'S', 3);
+        col(&b, "INDEX_TYPE", 'S', 16); col(&b, "COMMENT", 'S', 16); col(&b, "INDEX_COMMENT", 'S', 1024); col(&b, "IGNORED", 'S', 3);
+        rows->ncols = (uint32_t)b.ncols;
+        for (uint32_t i = 0; i < ndb; i++) {
+            for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+                stor_table *t = dbs[i]->tables[j];
+                if (t->name[0] == '#') continue;
+                for (uint32_t x = 0; x < t->nidx; x++) {
+                    stor_index *ix = &t->idx[x];
+                    for (uint32_t k = 0; k < ix->ncols; k++) {
+                        stor_column *cl = &t->cols[ix->cols[k]];
+                        begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);
+                        b.cur[b.k++] = ex_int(ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE ? 0 : 1);
+                        vs(&b, t->db); vs(&b, ix->name); vu(&b, k + 1); vs(&b, cl->name);
+                        vs(&b, ix->kind == IK_FULLTEXT ? NULL : "A"); b.cur[b.k++] = ex_int(t->nlive);
+                        if (ix->prefix[k]) b.cur[b.k++] = ex_int(ix->prefix[k]); else vn(&b);
+                        vn(&b); vs(&b, cl->not_null ? "" : "YES"); vs(&b, ix->kind == IK_FULLTEXT ? "FULLTEXT" : "BTREE");
+                        vs(&b, ""); vs(&b, ix->comment ? ix->comment : ""); vs(&b, "NO");
+                        end_row(&b);
+                    }
+                }
+            }
+        }
+    } else if (!strcasecmp(name, "ENGINES")) {
+        col(&b, "ENGINE", 'S', 64); col(&b, "SUPPORT", 'S', 8); col(&b, "COMMENT", 'S', 160);
+        col(&b, "TRANSACTIONS", 'S', 3); col(&b, "XA", 'S', 3); col(&b, "SAVEPOINTS", 'S', 3);
+        rows->ncols = (uint32_t)b.ncols;
+        const char *e[][6] = { { "InnoDB", "DEFAULT", "pressdb in-memory engine with a write-ahead log", "YES", "NO", "YES" },
+                               { "MyISAM", "YES", "Accepted and stored by the pressdb engine", "YES", "NO", "YES" } };
+        for (int i = 0; i < 2; i++) { begin_row(&b); for (int k = 0; k < 6; k++) vs(&b, e[i][k]); end_row(&b); }
+    } else if (!strcasecmp(name, "SESSION_VARIABLES") || !strcasecmp(name, "GLOBAL_VARIABLES")) {
+        col(&b, "VARIABLE_NAME", 'S', 64); col(&b, "VARIABLE_VALUE", 'S', 2048);
+        rows->ncols = (uint32_t)b.ncols;
+        ex_sysvar_list(ctx->s, !strcasecmp(name, "GLOBAL_VARIABLES"), var_row, &b, ctx->a);
+    } else if (!strcasecmp(name, "COLLATIONS") || !strcasecmp(name, "CHARACTER_SETS")) {
+        bool cs = !strcasecmp(name, "CHARACTER_SETS");
+        if (cs) { col(&b, "CHARACTER_SET_NAME", 'S', 32); col(&b, "DEFAULT_COLLATE_NAME", 'S', 64); col(&b, "DESCRIPTION", 'S', 60); col(&b, "MAXLEN", 'U', 0); }
+        else { col(&b, "COLLATION_NAME", 'S', 64); col(&b, "CHARACTER_SET_NAME", 'S', 32); col(&b, "ID", 'U', 0); col(&b, "IS_DEFAULT", 'S', 3); col(&b, "IS_COMPILED", 'S', 3); col(&b, "SORTLEN", 'U', 0); }
+        rows->ncols = (uint32_t)b.ncols;
+        for (uint16_t id = 1; id < 4096; id++) {
+            const pdb_collation *c = pdb_coll_by_id(id);
+            if (!c) continue;
+            begin_row(&b);
+            if (cs) { if (!c->is_default) continue; vs(&b, c->charset); vs(&b, c->name); vs(&b, c->charset); vu(&b, c->maxlen); }
+            else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, c->binary ? 1 : 8); }
+            end_row(&b);
+        }
+    } else if (!strcasecmp(name, "KEY_COLUMN_USAGE") || !strcasecmp(name, "TABLE_CONSTRAINTS") || !strcasecmp(name, "REFERENTIAL_CONSTRAINTS") ||
+               !strcasecmp(name, "TRIGGERS") || !strcasecmp(name, "ROUTINES") || !strcasecmp(name, "VIEWS") || !strcasecmp(name, "PARTITIONS") ||
+               !strcasecmp(name, "EVENTS")) {
+        bool kcu = !strcasecmp(name, "KEY_COLUMN_USAGE"), tc = !strcasecmp(name, "TABLE_CONSTRAINTS");
+        if (kcu) {
+            col(&b, "CONSTRAINT_CATALOG", 'S', 512); col(&b, "CONSTRAINT_SCHEMA", 'S', 64); col(&b, "CONSTRAINT_NAME", 'S', 64);
+            col(&b, "TABLE_CATALOG", 'S', 512); col(&b, "TABLE_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64); col(&b, "COLUMN_NAME", 'S', 64);
+            col(&b, "ORDINAL_POSITION", 'I', 0); col(&b, "POSITION_IN_UNIQUE_CONSTRAINT", 'I', 0); col(&b, "REFERENCED_TABLE_SCHEMA", 'S', 64);
+            col(&b, "REFERENCED_TABLE_NAME", 'S', 64); col(&b, "REFERENCED_COLUMN_NAME", 'S', 64);
+        } else if (tc) {
+            col(&b, "CONSTRAINT_CATALOG", 'S', 512); col(&b, "CONSTRAINT_SCHEMA", 'S', 64); col(&b, "CONSTRAINT_NAME", 'S', 64);
+            col(&b, "TABLE_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64); col(&b, "CONSTRAINT_TYPE", 'S', 64);
+        } else { col(&b, "TABLE_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64); }
+        rows->ncols = (uint32_t)b.ncols;
+        if (kcu || tc) for (uint32_t i = 0; i < ndb; i++) for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            for (uint32_t x = 0; x < t->nidx; x++) {
+                stor_index *ix = &t->idx[x];
+                if (ix->kind != IK_PRIMARY && ix->kind != IK_UNIQUE) continue;
+                if (tc) { begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, ix->name); vs(&b, t->db); vs(&b, t->name); vs(&b, ix->kind == IK_PRIMARY ? "PRIMARY KEY" : "UNIQUE"); end_row(&b); continue; }
+                for (uint32_t k = 0; k < ix->ncols; k++) {
+                    begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, ix->name); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);
+                    vs(&b, t->cols[ix->cols[k]].name); b.cur[b.k++] = ex_int(k + 1); vn(&b); vn(&b); vn(&b); vn(&b);
+                    end_row(&b);
+                }
+            }
+        }
+    } else return false;
+    *types = b.types;
+    *names = b.names;
+    *ncols = b.ncols;
+    return true;
+}
