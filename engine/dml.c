@@ -245,6 +245,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
     int ai = auto_col(t);
     uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0;
+    uint64_t resv_next = 0, resv_end = 0;   /* reserved AUTO_INCREMENT ids */
     bool got_id = false;
     pdb_value *vals = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
     for (uint32_t rn = 0; rn < nrows; rn++) {
@@ -284,7 +285,15 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             pdb_value *v = &vals[ai];
             bool zero = v->t != VT_NULL && ex_to_int(v) == 0 && !(ctx->s->sql_mode & MODE_NO_AUTO_VALUE_ON_ZERO);
             if (v->t == VT_NULL || zero) {
-                *v = ex_int((int64_t)t->auto_inc);
+                /* InnoDB (autoinc lock mode 1) reserves ids for all remaining rows of the
+                   statement at once; a row that turns out a duplicate gives its id back to
+                   the next row, and what is left of the reservation is lost at the end */
+                if (resv_next == resv_end) {
+                    resv_next = t->auto_inc;
+                    resv_end = resv_next + (nrows - rn);
+                    t->auto_inc = resv_end;
+                }
+                *v = ex_int((int64_t)resv_next);
                 generated = true;
             }
         }
@@ -292,13 +301,19 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (ai >= 0 && vals[ai].t != VT_NULL) {
             int64_t idv = vals[ai].i;
             if (idv > 0 && (uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1;
-            if (generated && !got_id) { first_id = (uint64_t)idv; got_id = true; }
             if (!generated) explicit_id = (uint64_t)idv;
         }
         int dix; uint32_t drow;
         for (;;) {
             int64_t nr = stor_row_insert(t, vals, &dix, &drow);
-            if (nr >= 0) { affected++; records++; break; }
+            if (nr >= 0) {
+                affected++; records++;
+                if (generated) {
+                    if (!got_id) { first_id = (uint64_t)vals[ai].i; got_id = true; }
+                    resv_next++;
+                }
+                break;
+            }
             if (replace) {
                 stor_row_delete(t, drow);
                 affected++;
@@ -314,7 +329,12 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     int d2; uint32_t r2;
                     if (stor_row_update(t, drow, newv, &d2, &r2) < 0) raise_dup(ctx, t, d2, newv);
                     affected += 2;
-                    if (ai >= 0 && newv[ai].t != VT_NULL) { int64_t idv = newv[ai].i; if ((uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1; }
+                    if (ai >= 0 && newv[ai].t != VT_NULL) {
+                        int64_t idv = newv[ai].i;
+                        if ((uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1;
+                        /* a changed row reports its id, as InnoDB's write_record does */
+                        if (!got_id) { first_id = (uint64_t)idv; got_id = true; }
+                    }
                 } else if (ctx->s->client_found_rows) affected += 1;
                 /* an upsert that updated reports no new id (LAST_INSERT_ID(expr) in the
                    SET list still sets it through the function) */
