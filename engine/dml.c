@@ -84,7 +84,7 @@ static void convert_row(ex_ctx *ctx, stor_table *t, pdb_value *vals, uint32_t ro
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &t->cols[c];
         if (vals[c].t == VT_NULL && col->not_null && !col->auto_increment) {
-            if (!multi || ctx->strict) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", col->name);
+            if ((!multi || ctx->strict) && !ctx->ignore) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", col->name);
             ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", col->name);
             vals[c] = implicit_default(col);
             continue;
@@ -246,6 +246,8 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     int ai = auto_col(t);
     uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0;
     uint64_t resv_next = 0, resv_end = 0;   /* reserved AUTO_INCREMENT ids */
+    uint64_t upd_id = 0;                    /* id of the last row an upsert changed */
+    uint64_t upd_count = 0;                 /* rows an upsert changed ("Duplicates") */
     bool got_id = false;
     pdb_value *vals = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
     for (uint32_t rn = 0; rn < nrows; rn++) {
@@ -332,14 +334,14 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     if (ai >= 0 && newv[ai].t != VT_NULL) {
                         int64_t idv = newv[ai].i;
                         if ((uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1;
-                        /* a changed row reports its id, as InnoDB's write_record does */
-                        if (!got_id) { first_id = (uint64_t)idv; got_id = true; }
+                        /* a changed row reports its id unless the statement generated one */
+                        upd_id = (uint64_t)idv;
                     }
+                    upd_count++;
                 } else if (ctx->s->client_found_rows) affected += 1;
                 /* an upsert that updated reports no new id (LAST_INSERT_ID(expr) in the
                    SET list still sets it through the function) */
                 records++;
-                dups++;
                 break;
             }
             if (st->ignore) {
@@ -353,6 +355,8 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             raise_dup(ctx, t, dix, vals);
         }
     }
+    if (!got_id && upd_id) { first_id = upd_id; got_id = true; }
+    if (dup_progs) dups = upd_count;
     if (got_id) ctx->s->last_insert_id = first_id;
     ctx->s->row_count = (int64_t)affected;
     char info[128];

@@ -147,6 +147,7 @@ typedef struct ex_ctx {
     jmp_buf *jb;            /* error exit */
     ex_err *err;
     bool strict;            /* strict sql_mode for this statement */
+    bool ignore;            /* INSERT/UPDATE IGNORE */
     int64_t now_us;         /* statement start: NOW() */
 } ex_ctx;
 

@@ -306,6 +306,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r)
     ctx.err = &err;
     ctx.now_us = ex_now_us();
     ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
+    if ((st->kind == S_INSERT || st->kind == S_UPDATE || st->kind == S_DELETE) && st->ignore)
+        ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
     bool ro = is_read_only(st);
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();

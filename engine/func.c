@@ -1330,6 +1330,7 @@ static void trunc_warn(ex_ctx *ctx, uint32_t rowno, const stor_column *c, int co
     if (ctx->strict) {
         if (code == 1264) ex_raise(ctx, 1264, "22003", "Out of range value for column '%s' at row %u", c->name, rowno);
         if (code == 1406) ex_raise(ctx, 1406, "22001", "Data too long for column '%s' at row %u", c->name, rowno);
+        if (code == 1265) ex_raise(ctx, 1265, "01000", "Data truncated for column '%s' at row %u", c->name, rowno);
         ex_raise(ctx, 1366, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u", what, (int)(vn > 64 ? 64 : vn), val,
                  ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
     }
@@ -1353,8 +1354,12 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             bool tr;
             double d = ex_str_to_double(v->p, v->len, &tr);
             if (tr) {
-                /* only whitespace-trailing is fine */
-                trunc_warn(ctx, rowno, c, 1366, "integer", v->p, v->len);
+                /* '12abc' is truncated (1265); 'abc' is not a number at all (1366) */
+                size_t i = 0;
+                while (i < v->len && (v->p[i] == ' ' || v->p[i] == '\t')) i++;
+                if (i < v->len && (v->p[i] == '-' || v->p[i] == '+')) i++;
+                bool digits = i < v->len && ((v->p[i] >= '0' && v->p[i] <= '9') || (v->p[i] == '.' && i + 1 < v->len && v->p[i + 1] >= '0' && v->p[i + 1] <= '9'));
+                trunc_warn(ctx, rowno, c, digits ? 1265 : 1366, "integer", v->p, v->len);
             }
             if (d >= 1.8446744073709552e19) { x = INT64_MAX; ux = UINT64_MAX; }
             else if (d < -9.2233720368547758e18) { x = INT64_MIN; neg = true; }

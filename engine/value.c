@@ -319,6 +319,11 @@ int ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date)
     if (k < 3) return -1;
     if (ylen <= 2) f[0] += f[0] < 70 ? 2000 : 1900;
     if (f[1] > 12 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 59) return -1;
+    if (f[1] && f[2]) {   /* the day must exist in that month (zero parts are allowed) */
+        static const int dim[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+        bool leap = (f[0] % 4 == 0 && f[0] % 100 != 0) || f[0] % 400 == 0;
+        if (f[2] > dim[f[1] - 1] || (f[1] == 2 && f[2] == 29 && !leap)) return -1;
+    }
     *is_date = k == 3;
     *out = pdb_dt_pack(f[0], f[1], f[2], f[3], f[4], f[5], f[6]);
     return 0;

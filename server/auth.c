@@ -103,6 +103,7 @@ void srv_auth_free(srv_conn *c)
 static void to_command_phase(srv_conn *c)
 {
     c->state = CS_COMMAND;
+    srv_registry_publish(c, SRV_CMD_SLEEP);
     c->fr.max_payload = c->sess && c->sess->max_allowed_packet ? c->sess->max_allowed_packet
                                                                : srv_cfg.max_allowed_packet;
     srv_auth_free(c);

@@ -17,6 +17,7 @@
 #include "server/server.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define FLUSH_AT (64 * 1024)           /* push rows to the socket every this many bytes */
@@ -96,6 +97,20 @@ static int sink_stop(srv_conn *c)
     if (c->sink_failed || c->closing)
         return 1;
     if (atomic_load(&c->kill_req)) {
+        c->killed_stop = true;
+        return 1;
+    }
+    return 0;
+}
+
+/* After a statement's last packet: a kill stops only the statements that follow (the
+ * client was told MORE_RESULTS, so the ERR that exec_end writes is the next result);
+ * a finished single statement is left alone. */
+static int sink_after(srv_conn *c, uint16_t status)
+{
+    if (c->sink_failed || c->closing)
+        return 1;
+    if ((status & PDB_ST_MORE_RESULTS) && atomic_load(&c->kill_req)) {
         c->killed_stop = true;
         return 1;
     }
@@ -208,7 +223,7 @@ static int sink_end(void *ctx, uint16_t warnings, uint16_t status)
     }
     write_end(c, warnings, st);
     c->in_result = false;
-    return c->sink_failed ? 1 : sink_stop(c);
+    return sink_after(c, st);
 }
 
 static int sink_ok(void *ctx, uint64_t affected, uint64_t insert_id, uint16_t warnings,
@@ -218,7 +233,7 @@ static int sink_ok(void *ctx, uint64_t affected, uint64_t insert_id, uint16_t wa
     if (c->sink_failed || c->closing)
         return 1;
     srv_write_ok(c, affected, insert_id, status | srv_session_status(c), warnings, info);
-    return c->sink_failed ? 1 : sink_stop(c);
+    return sink_after(c, status);
 }
 
 static int sink_error(void *ctx, uint16_t code, const char *sqlstate, const char *msg)
@@ -364,6 +379,64 @@ static void cmd_kill(srv_conn *c, const uint8_t *p, size_t n)
         srv_write_ok(c, 0, 0, srv_session_status(c), 0, NULL);
 }
 
+/* COM_PROCESS_INFO: the process list as MariaDB sends it (non-SUPER users see their
+ * own connections only). */
+static void cmd_process_info(srv_conn *c)
+{
+    static const struct { const char *name; uint16_t cs; uint32_t len; uint8_t type;
+                          uint16_t flags; uint8_t dec; } cols[] = {
+        { "Id", 63, 11, MYSQL_TYPE_LONGLONG, 0x81, 0 },
+        { "User", 45, 512, MYSQL_TYPE_VAR_STRING, 0x01, 39 },
+        { "Host", 45, 256, MYSQL_TYPE_VAR_STRING, 0x01, 39 },
+        { "db", 45, 256, MYSQL_TYPE_VAR_STRING, 0x00, 39 },
+        { "Command", 45, 64, MYSQL_TYPE_VAR_STRING, 0x01, 39 },
+        { "Time", 63, 7, MYSQL_TYPE_LONG, 0x81, 0 },
+        { "State", 45, 120, MYSQL_TYPE_VAR_STRING, 0x00, 39 },
+        { "Info", 45, 400, MYSQL_TYPE_VAR_STRING, 0x00, 39 },
+        { "Progress", 63, 7, MYSQL_TYPE_DOUBLE, 0x81, 3 },
+    };
+    size_t max = atomic_load(&srv_nconns) + 16;
+    srv_proc *procs = malloc(max * sizeof *procs);
+    if (!procs) {
+        srv_write_err(c, 1041, "HY000", "Out of memory.");
+        return;
+    }
+    size_t n = srv_processlist(procs, max);
+    int rc = proto_write_column_count(&c->out, &c->seq, 9);
+    for (size_t i = 0; i < 9 && !rc; i++) {
+        proto_coldef d = { "", "", "", cols[i].name, "", cols[i].cs, cols[i].len,
+                           cols[i].type, cols[i].flags, cols[i].dec };
+        rc = proto_write_coldef(&c->out, &c->seq, &d);
+    }
+    uint16_t st = srv_session_status(c);
+    if (!rc && !(c->caps & CLIENT_DEPRECATE_EOF))
+        rc = proto_write_eof(&c->out, &c->seq, 0, st);
+    for (size_t i = 0; i < n && !rc; i++) {
+        srv_proc *p = &procs[i];
+        bool self = p->id == c->id;
+        if (!c->is_super && !self && strcmp(p->user, c->user) != 0)
+            continue;
+        char id[16], tm[16];
+        snprintf(id, sizeof id, "%u", p->id);
+        snprintf(tm, sizeof tm, "%u", self ? 0 : p->time);
+        const char *cmd = self ? "Processlist" : p->command;
+        const char *state = self ? "starting"
+                          : !strcmp(p->command, "Connect") ? "Reading from net" : "";
+        proto_cell cells[9] = {
+            { id, strlen(id), 0 }, { p->user, strlen(p->user), 0 },
+            { p->host, strlen(p->host), 0 }, { p->db, strlen(p->db), !p->db[0] },
+            { cmd, strlen(cmd), 0 }, { tm, strlen(tm), 0 },
+            { state, strlen(state), 0 }, { NULL, 0, 1 }, { "0.000", 5, 0 },
+        };
+        rc = proto_write_text_row(&c->out, &c->seq, cells, 9);
+    }
+    free(procs);
+    if (rc)
+        c->sink_failed = true;
+    else
+        write_end(c, 0, st);
+}
+
 static void need_priv(srv_conn *c, const char *priv)
 {
     srv_write_err(c, 1227, "42000",
@@ -375,6 +448,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
 {
     atomic_fetch_add(&srv_questions, 1);
     c->sink_failed = false;
+    srv_registry_publish(c, SRV_CMD_QUERY);
     if (n == 0) {
         srv_write_err(c, 1047, "08S01", "Unknown command");
         return;
@@ -401,15 +475,9 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
     case COM_PROCESS_KILL:
         cmd_kill(c, p, n);
         break;
-    case COM_PROCESS_INFO: {
-        static const char q[] = "SHOW PROCESSLIST";
-        pdb_sink sink;
-        srv_cmd_sink(c, &sink);
-        exec_begin(c);
-        pdb_exec_query(c->sess, q, sizeof q - 1, false, &sink);
-        exec_end(c);
+    case COM_PROCESS_INFO:
+        cmd_process_info(c);
         break;
-    }
     case COM_CHANGE_USER:
         srv_auth_change_user(c, p, n);
         return;
@@ -481,6 +549,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         srv_conn_close(c, SRV_CLOSE_NOW);
         return;
     }
+    srv_registry_publish(c, SRV_CMD_SLEEP);
     if (c->sess->wait_timeout && c->sess->wait_timeout != c->armed_timeout)
         srv_conn_arm_idle(c);
 }

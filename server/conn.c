@@ -39,7 +39,7 @@ static void conn_start_linger(srv_conn *c);
 
 size_t srv_conn_backlog(const srv_conn *c)
 {
-    return c->out.len + c->pend.len + c->wbuf.len;
+    return c->out.len + c->pend.len + (c->wbuf.len - c->woff);
 }
 
 static void shrink(proto_buf *b)
@@ -50,37 +50,50 @@ static void shrink(proto_buf *b)
 
 /* ------------------------------------------------------------------ writing */
 
+#define WRITE_CHUNK_MAX ((size_t)1 << 30)   /* uv_buf_t lengths are 32-bit */
+
 static void on_write(uv_write_t *req, int status);
 
-/* Hands c->pend to the kernel: what uv_try_write takes now, the rest via uv_write. */
+/* Starts the uv_write of the next chunk of wbuf (from woff). */
+static int conn_write_chunk(srv_conn *c)
+{
+    size_t left = c->wbuf.len - c->woff;
+    c->wlen = left < WRITE_CHUNK_MAX ? left : WRITE_CHUNK_MAX;
+    uv_buf_t b = uv_buf_init((char *)c->wbuf.data + c->woff, (unsigned)c->wlen);
+    c->wreq.data = c;
+    if (uv_write(&c->wreq, &c->io.s, &b, 1, on_write))
+        return -1;
+    c->writing = true;
+    return 0;
+}
+
+/* Hands c->pend to the kernel: what uv_try_write takes now, the rest via uv_write
+ * (pend becomes wbuf, so nothing is copied). */
 static int conn_send_pending(srv_conn *c)
 {
     if (c->writing || c->pend.len == 0)
         return 0;
-    uv_buf_t b = uv_buf_init((char *)c->pend.data, (unsigned)c->pend.len);
+    size_t first = c->pend.len < WRITE_CHUNK_MAX ? c->pend.len : WRITE_CHUNK_MAX;
+    uv_buf_t b = uv_buf_init((char *)c->pend.data, (unsigned)first);
     int n = uv_try_write(&c->io.s, &b, 1);
+    size_t sent = 0;
     if (n > 0) {
         c->last_ms = srv_now_ms();
-        proto_buf_consume(&c->pend, (size_t)n);
+        sent = (size_t)n;
     } else if (n < 0 && n != UV_EAGAIN && n != UV_ENOSYS) {
         return -1;
     }
-    if (c->pend.len == 0) {
+    if (sent == c->pend.len) {
+        proto_buf_reset(&c->pend);
         shrink(&c->pend);
         return 0;
     }
-    /* The rest goes out asynchronously from wbuf; pend starts afresh. */
     proto_buf t = c->wbuf;
     c->wbuf = c->pend;
     c->pend = t;
     proto_buf_reset(&c->pend);
-    b = uv_buf_init((char *)c->wbuf.data, (unsigned)c->wbuf.len);
-    c->wreq.data = c;
-    int rc = uv_write(&c->wreq, &c->io.s, &b, 1, on_write);
-    if (rc)
-        return -1;
-    c->writing = true;
-    return 0;
+    c->woff = sent;
+    return conn_write_chunk(c);
 }
 
 int srv_conn_flush(srv_conn *c)
@@ -134,19 +147,29 @@ static void on_write(uv_write_t *req, int status)
 {
     srv_conn *c = req->data;
     c->writing = false;
-    proto_buf_reset(&c->wbuf);
-    shrink(&c->wbuf);
     if (c->closing)
         return;
     if (status < 0) {
         conn_do_close(c);
         return;
     }
-    c->last_ms = srv_now_ms();
-    if (c->pend.len) {
-        if (conn_send_pending(c))
+    c->woff += c->wlen;
+    if (c->woff < c->wbuf.len) {
+        if (conn_write_chunk(c))
             conn_do_close(c);
         return;
+    }
+    proto_buf_reset(&c->wbuf);
+    c->woff = 0;
+    shrink(&c->wbuf);
+    c->last_ms = srv_now_ms();
+    if (c->pend.len) {
+        if (conn_send_pending(c)) {
+            conn_do_close(c);
+            return;
+        }
+        if (c->writing)
+            return;
     }
     if (c->close_how != SRV_CLOSE_NONE) {
         if (c->close_how == SRV_CLOSE_LINGER)
@@ -526,6 +549,7 @@ static void peer_host(srv_conn *c)
     }
     if (ss.ss_family == AF_INET6) {
         struct sockaddr_in6 *a6 = (struct sockaddr_in6 *)&ss;
+        c->port = ntohs(a6->sin6_port);
         if (IN6_IS_ADDR_V4MAPPED(&a6->sin6_addr)) {
             struct in_addr a4;
             memcpy(&a4, &a6->sin6_addr.s6_addr[12], 4);
@@ -535,6 +559,7 @@ static void peer_host(srv_conn *c)
         }
     } else {
         inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, c->ip, sizeof c->ip);
+        c->port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
     }
     if (!strcmp(c->ip, "127.0.0.1") || !strcmp(c->ip, "::1"))
         snprintf(c->host, sizeof c->host, "localhost");
@@ -566,7 +591,7 @@ void srv_conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix)
     c->handles_open = 2;
     c->is_unix = is_unix;
     c->id = atomic_fetch_add(&next_conn_id, 1);
-    c->accept_ms = c->last_ms = srv_now_ms();
+    c->accept_ms = c->last_ms = c->pl_since_ms = srv_now_ms();
     if (is_unix) {
         snprintf(c->host, sizeof c->host, "localhost");
         c->ip[0] = '\0';

@@ -8,7 +8,9 @@
  * Shutdown (SIGTERM/SIGINT or COM_SHUTDOWN): the loops stop accepting and close their
  * connections once pending output is written, then the engine and the store are shut
  * down and the process exits 0. SIGHUP reopens the --log-error file; SIGPIPE is
- * ignored (write errors come back as EPIPE).
+ * ignored (write errors come back as EPIPE). The signals are taken by a thread of
+ * their own (net.c), so one that arrives during startup is acted on once the server
+ * is up.
  */
 #include "server/server.h"
 #include "storage/accounts_internal.h"
@@ -74,6 +76,8 @@ static void forget_root_password(void)
 
 static int abort_startup(void)
 {
+    if (srv_cfg.pid_file[0])
+        unlink(srv_cfg.pid_file);
     srv_log(SRV_ERROR, 0, "Aborting");
     return 1;
 }
@@ -81,6 +85,7 @@ static int abort_startup(void)
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
+    srv_signals_block();
 
     int rc = srv_options_parse(argc, argv);
     if (rc > 0)
@@ -147,8 +152,6 @@ int main(int argc, char **argv)
     }
     if (srv_net_start(err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "%s", err);
-        srv_log(SRV_ERROR, 0, "Do you already have another server running on port: %d ?",
-                srv_cfg.port);
         pdb_engine_shutdown();
         stor_accounts_close();
         stor_close();

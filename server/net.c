@@ -89,7 +89,7 @@ int srv_kill(uint32_t id, const char *killer_user, bool query_only)
     for (srv_conn *c = reg_tab[id % REG_BUCKETS]; c; c = c->hnext) {
         if (c->id != id)
             continue;
-        if (killer_user && strcmp(killer_user, c->user) != 0) {
+        if (killer_user && strcmp(killer_user, c->pl_user) != 0) {
             rc = -2;
             break;
         }
@@ -103,6 +103,53 @@ int srv_kill(uint32_t id, const char *killer_user, bool query_only)
     }
     pthread_mutex_unlock(&reg_mu);
     return rc;
+}
+
+void srv_registry_publish(srv_conn *c, int command)
+{
+    const char *db = c->sess ? c->sess->db : "";
+    pthread_mutex_lock(&reg_mu);
+    if (c->pl_command != command) {
+        c->pl_command = (uint8_t)command;
+        c->pl_since_ms = srv_now_ms();
+    }
+    if (strcmp(c->pl_user, c->user))
+        srv_copy(c->pl_user, sizeof c->pl_user, c->user);
+    if (strcmp(c->pl_db, db))
+        srv_copy(c->pl_db, sizeof c->pl_db, db);
+    pthread_mutex_unlock(&reg_mu);
+}
+
+static int proc_cmp(const void *a, const void *b)
+{
+    uint32_t x = ((const srv_proc *)a)->id, y = ((const srv_proc *)b)->id;
+    return x < y ? -1 : x > y;
+}
+
+size_t srv_processlist(srv_proc *out, size_t max)
+{
+    static const char *const names[] = { "Connect", "Sleep", "Query" };
+    size_t n = 0;
+    uint64_t now = srv_now_ms();
+    pthread_mutex_lock(&reg_mu);
+    for (size_t b = 0; b < REG_BUCKETS && n < max; b++) {
+        for (srv_conn *c = reg_tab[b]; c && n < max; c = c->hnext) {
+            srv_proc *p = &out[n++];
+            p->id = c->id;
+            srv_copy(p->user, sizeof p->user, c->pl_user[0] || c->pl_command != SRV_CMD_CONNECT
+                                               ? c->pl_user : "unauthenticated user");
+            if (c->is_unix)
+                srv_copy(p->host, sizeof p->host, c->host);
+            else
+                snprintf(p->host, sizeof p->host, "%.60s:%u", c->host, (unsigned)c->port);
+            srv_copy(p->db, sizeof p->db, c->pl_db);
+            p->command = names[c->pl_command <= SRV_CMD_QUERY ? c->pl_command : 0];
+            p->time = (uint32_t)((now - c->pl_since_ms) / 1000);
+        }
+    }
+    pthread_mutex_unlock(&reg_mu);
+    qsort(out, n, sizeof *out, proc_cmp);
+    return n;
 }
 
 /* -------------------------------------------------------------- listeners */
@@ -206,6 +253,11 @@ static int make_socket(const bind_addr *a, int port, bool reuseport, char *err, 
         int e = errno;
         snprintf(err, errlen, "Can't start server: Bind on TCP/IP port. Got error: %d: %s", e,
                  strerror(e));
+        if (e == EADDRINUSE) {
+            srv_log(SRV_ERROR, 0, "%s", err);
+            snprintf(err, errlen, "Do you already have another server running on port: %d ?",
+                     port);
+        }
         close(fd);
         errno = e;
         return -1;
@@ -353,13 +405,6 @@ static void loop_finish(srv_loop *lp)
 {
     if (!uv_is_closing((uv_handle_t *)&lp->wake))
         uv_close((uv_handle_t *)&lp->wake, close_noop);
-    if (lp->idx == 0) {
-        uv_handle_t *sigs[] = { (uv_handle_t *)&lp->sig_term, (uv_handle_t *)&lp->sig_int,
-                                (uv_handle_t *)&lp->sig_hup };
-        for (int i = 0; i < 3; i++)
-            if (!uv_is_closing(sigs[i]))
-                uv_close(sigs[i], close_noop);
-    }
 }
 
 void srv_loop_conn_gone(srv_loop *lp)
@@ -404,15 +449,40 @@ void srv_net_shutdown(const char *why)
         uv_async_send(&loops[i].wake);
 }
 
-static void on_signal(uv_signal_t *h, int signum)
+/* Signals: SIGTERM, SIGINT and SIGHUP are blocked in every thread (srv_signals_block,
+ * first thing in main) and taken by one thread with sigwait(), so a signal is never
+ * lost or run in the middle of something: one that comes during startup waits until
+ * the loops exist, then shuts them down. */
+static pthread_t sig_thread;
+static bool sig_thread_started;
+static sigset_t sig_set;
+
+void srv_signals_block(void)
 {
-    (void)h;
-    if (signum == SIGHUP) {
-        srv_log_reopen();
-        srv_log(SRV_NOTE, 0, "Got SIGHUP: error log reopened");
-        return;
+    sigemptyset(&sig_set);
+    sigaddset(&sig_set, SIGTERM);
+    sigaddset(&sig_set, SIGINT);
+    sigaddset(&sig_set, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &sig_set, NULL);
+}
+
+static void *signal_thread(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        int sig = 0;
+        if (sigwait(&sig_set, &sig) != 0)
+            continue;
+        if (sig == SIGHUP) {
+            srv_log_reopen();
+            srv_log(SRV_NOTE, 0, "Got SIGHUP: error log reopened");
+            continue;
+        }
+        if (atomic_load(&shutdown_requested))
+            return NULL;                 /* srv_net_run's wake-up after a shutdown */
+        srv_net_shutdown("unknown");
+        return NULL;
     }
-    srv_net_shutdown("unknown");
 }
 
 /* -------------------------------------------------------------- start/run */
@@ -452,18 +522,15 @@ int srv_net_start(char *err, size_t errlen)
         uv_async_init(&lp->loop, &lp->wake, on_wake);
         lp->wake.data = lp;
     }
-    srv_loop *l0 = &loops[0];
-    uv_signal_init(&l0->loop, &l0->sig_term);
-    uv_signal_init(&l0->loop, &l0->sig_int);
-    uv_signal_init(&l0->loop, &l0->sig_hup);
-    uv_signal_start(&l0->sig_term, on_signal, SIGTERM);
-    uv_signal_start(&l0->sig_int, on_signal, SIGINT);
-    uv_signal_start(&l0->sig_hup, on_signal, SIGHUP);
-
     if (setup_tcp(err, errlen))
         return -1;
     if (setup_unix(err, errlen))
         return -1;
+    if (pthread_create(&sig_thread, NULL, signal_thread, NULL) != 0) {
+        snprintf(err, errlen, "could not start the signal thread");
+        return -1;
+    }
+    sig_thread_started = true;
     return 0;
 }
 
@@ -480,6 +547,12 @@ void srv_net_run(void)
     uv_run(&loops[0].loop, UV_RUN_DEFAULT);
     for (int i = 1; i < nloops; i++)
         uv_thread_join(&loops[i].thread);
+    if (sig_thread_started) {
+        /* Ended by COM_SHUTDOWN: the signal thread still waits; wake it to exit. */
+        pthread_kill(sig_thread, SIGTERM);
+        pthread_join(sig_thread, NULL);
+        sig_thread_started = false;
+    }
     for (int i = 0; i < nloops; i++) {
         srv_loop *lp = &loops[i];
         uv_run(&lp->loop, UV_RUN_NOWAIT);      /* run pending close callbacks */

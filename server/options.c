@@ -612,9 +612,8 @@ static int cnf_read(const char *path, int depth, bool required)
         if (eq) {
             *eq = '\0';
             char *name = trim(s);
-            char *value = eq + 1;
+            char *value = trim(eq + 1);
             cnf_value(value);
-            value = trim(value);
             snprintf(arg, sizeof arg, "%s=%s", name, value);
         } else {
             char *name = trim(s);
@@ -746,9 +745,11 @@ int srv_options_parse(int argc, char **argv)
             i++;
     }
     if (!srv_cfg.root_password) {
-        const char *env = getenv("PRESSDB_ROOT_PASSWORD");
-        if (env)
+        char *env = getenv("PRESSDB_ROOT_PASSWORD");
+        if (env) {
             srv_cfg.root_password = strdup(env);
+            scrub(env);          /* also hides it from /proc/<pid>/environ */
+        }
     }
     if (want_version) {
         printf("pressdb %s (MariaDB 10.11 compatible)\n", PDB_VERSION);

@@ -151,7 +151,6 @@ typedef struct srv_loop {
     uv_pipe_t unix_listener;             /* loop 0 only */
     bool has_unix;
     uv_async_t wake;                     /* kill requests and shutdown */
-    uv_signal_t sig_term, sig_int, sig_hup;  /* loop 0 only */
     srv_conn *conns;                     /* connections on this loop (list head) */
     uint32_t nconns;
     bool stopping;
@@ -166,6 +165,9 @@ extern _Atomic uint64_t srv_questions;
 extern _Atomic uint32_t srv_nconns;      /* open client connections */
 extern uint64_t srv_start_ms;            /* uv_hrtime-based start, milliseconds */
 
+/* Blocks SIGTERM/SIGINT/SIGHUP in the calling thread (and so in every thread created
+ * later); srv_net_start starts the thread that takes them. Call first in main(). */
+void srv_signals_block(void);
 /* Creates the loops and binds every listener (so errors come before "ready").
  * 0 or -1 with err. */
 int  srv_net_start(char *err, size_t errlen);
@@ -184,6 +186,24 @@ void srv_registry_remove(srv_conn *c);
 /* COM_PROCESS_KILL / KILL: 0 killed (or being killed), -1 unknown id, -2 not owner.
  * killer_user NULL = allowed regardless of owner. */
 int  srv_kill(uint32_t id, const char *killer_user, bool query_only);
+
+/* One row of SHOW PROCESSLIST / information_schema.PROCESSLIST. */
+typedef struct srv_proc {
+    uint32_t id;
+    char user[81];                       /* "unauthenticated user" during the handshake */
+    char host[72];                       /* "localhost", "localhost:port" or "ip:port" */
+    char db[65];                         /* "" = NULL */
+    const char *command;                 /* "Connect", "Sleep", "Query" */
+    uint32_t time;                       /* seconds in this state */
+} srv_proc;
+
+/* Snapshot of the client connections, in id order; returns how many were written
+ * (at most max). Thread-safe. */
+size_t srv_processlist(srv_proc *out, size_t max);
+/* Publishes what srv_processlist shows for c (its loop thread; after auth, at the
+ * start and end of each command). */
+void srv_registry_publish(srv_conn *c, int command);
+enum { SRV_CMD_CONNECT, SRV_CMD_SLEEP, SRV_CMD_QUERY };
 /* Milliseconds since an arbitrary origin (monotonic). */
 uint64_t srv_now_ms(void);
 
@@ -192,8 +212,8 @@ uint64_t srv_now_ms(void);
 enum srv_state {
     CS_HANDSHAKE,        /* greeting sent, waiting for HandshakeResponse or SSLRequest */
     CS_TLS,              /* TLS handshake running */
-    CS_AUTH_SWITCH,      /* AuthSwitchRequest sent, waiting for the response */
-    CS_SHA2_FULL,        /* caching_sha2 full auth: waiting for key request or password */
+    CS_AUTH_SWITCH,      /* waiting for an auth switch / caching_sha2 response
+                          * (also during COM_CHANGE_USER) */
     CS_COMMAND,          /* authenticated */
     CS_CLOSING,          /* no more input is processed */
 };
@@ -245,11 +265,18 @@ struct srv_conn {
     uint8_t scramble[PROTO_SCRAMBLE_LEN];
     char host[64];                       /* as MariaDB prints it: "localhost" or the IP */
     char ip[48];                         /* client IP; "" for the Unix socket */
+    uint16_t port;                       /* client TCP port */
+    uint8_t pl_command;                  /* SRV_CMD_*: guarded by the registry lock */
+    uint64_t pl_since_ms;                /* since when (registry lock) */
+    char pl_user[81];                    /* user and db as published (registry lock) */
+    char pl_db[65];
     char user[81];                       /* authenticated user (registry, kill checks) */
     proto_framer fr;                     /* incoming packets */
     proto_buf out;                       /* packets being built (plaintext) */
     proto_buf pend;                      /* bytes ready for the socket (ciphertext w/ TLS) */
     proto_buf wbuf;                      /* bytes held by the running uv_write */
+    size_t woff;                         /* wbuf bytes already written */
+    size_t wlen;                         /* length of the uv_write in flight */
     SSL *ssl;
     srv_tls_io tio;
     srv_auth *auth;                      /* non-NULL during authentication */

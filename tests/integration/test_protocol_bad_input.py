@@ -15,7 +15,7 @@ Cases: truncated handshake responses, wrong sequence ids, length fields larger
 than the data, random bytes before and after the handshake, a client that
 vanishes in the middle of a result, a packet over max_allowed_packet, unknown
 command bytes (ERR 1047, then SELECT 1 on the same connection), and a few
-commands with odd arguments.
+commands with odd arguments, and an SSLRequest followed by bytes that are not TLS.
 """
 
 import hashlib
@@ -551,6 +551,23 @@ def case_many_half_open():
     alive("after resetting 40 half-open connections")
 
 
+def case_tls_garbage():
+    """An SSLRequest followed by bytes that are not TLS (pressdb only: the test
+    MariaDB has no certificate and answers the SSLRequest with Bad handshake)."""
+    rng = random.Random(7)
+    for i, tail in enumerate((b"", b"\x16\x03\x01\x00\x05hello",
+                              bytes(rng.randrange(256) for _ in range(300)))):
+        s = open_raw(PRESSDB_PORT)
+        try:
+            _, g = read_packet(s)
+            req = struct.pack("<IIB23x", BASE_CAPS | CAP_SSL, 16 << 20, 45)
+            send_and_shut(s, packet(1, req) + tail)
+            check(closed_after(s), "SSLRequest + garbage #%d: connection not closed" % i)
+        finally:
+            quiet_close(s)
+        alive("SSLRequest + garbage #%d" % i)
+
+
 CASES = [
     case_truncated_handshake,
     case_bad_handshake_lengths,
@@ -562,6 +579,7 @@ CASES = [
     case_unknown_commands,
     case_odd_commands,
     case_many_half_open,
+    case_tls_garbage,
 ]
 
 
