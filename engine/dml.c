@@ -232,7 +232,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uctx.src = &usrc; uctx.nsrc = 1; uctx.rows = &urow;
     uctx.insert_t = t;
     ex_scope usc = { 0 };
-    usc.ctx = &uctx; usc.item_base = -1; usc.clause = "field list";
+    usc.ctx = &uctx; usc.item_base = -1; usc.clause = "UPDATE";
     ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup) : NULL;
 
     /* value expressions: no columns in scope */
@@ -240,7 +240,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     vctx.src = NULL; vctx.nsrc = 0; vctx.rows = NULL;
     vctx.insert_t = t;
     ex_scope vsc = { 0 };
-    vsc.ctx = &vctx; vsc.item_base = -1; vsc.clause = "field list";
+    vsc.ctx = &vctx; vsc.item_base = -1; vsc.clause = "INSERT INTO";
     ctx->insert_t = t;
 
     int ai = auto_col(t);
@@ -407,7 +407,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uint32_t urow = 0;
     uctx.src = &usrc; uctx.nsrc = 1; uctx.rows = &urow;
     ex_scope sc = { 0 };
-    sc.ctx = &uctx; sc.item_base = -1; sc.clause = "field list";
+    sc.ctx = &uctx; sc.item_base = -1; sc.clause = "SET";
     ex_prog **progs = compile_sets(&uctx, &sc, t, st->sets, st->nsets);
     uint64_t matched = 0, changed = 0;
     pdb_value *newv = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));

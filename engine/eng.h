@@ -30,6 +30,7 @@ typedef struct ex_type {
     bool is_unsigned;
     bool nullable;
     bool from_column;    /* a table column as such (decimals 0 for strings) */
+    uint8_t coerc;       /* collation coercibility: 0 explicit, 2 column, 3 derived, 4 literal */
 } ex_type;
 
 /* ---- the expression program ----
@@ -148,6 +149,7 @@ typedef struct ex_ctx {
     ex_err *err;
     bool strict;            /* strict sql_mode for this statement */
     bool ignore;            /* INSERT/UPDATE IGNORE */
+    bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
     int64_t now_us;         /* statement start: NOW() */
 } ex_ctx;
 

@@ -85,7 +85,7 @@ typedef struct pdb_session {
     uint32_t wait_timeout;
     uint32_t client_caps;           /* protocol capabilities (CLIENT_FOUND_ROWS etc.) */
     bool client_found_rows;         /* affected rows = matched rows */
-    pdb_warning warnings[PDB_MAX_WARNINGS];
+    pdb_warning *warnings;          /* PDB_MAX_WARNINGS slots, allocated at the first warning */
     uint32_t nwarnings;             /* warnings stored (<= PDB_MAX_WARNINGS) */
     uint32_t warn_count;            /* warnings raised by the last statement (may exceed) */
     struct pdb_uservar *uservars;   /* @name values; engine-owned */
@@ -134,6 +134,8 @@ int  pdb_set_global_default(const char *name, const char *value);
 
 void pdb_session_init(pdb_session *s, uint32_t conn_id);
 void pdb_session_free(pdb_session *s);
+/* The next free warning slot of the session, or NULL when all are taken. */
+pdb_warning *pdb_warning_slot(pdb_session *s);
 /* COM_RESET_CONNECTION / COM_CHANGE_USER: back to a fresh session, keeping identity. */
 void pdb_session_reset(pdb_session *s);
 

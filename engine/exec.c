@@ -22,6 +22,16 @@ static void txn_forget(pdb_session *s)
     s->txn = NULL;
 }
 
+pdb_warning *pdb_warning_slot(pdb_session *s)
+{
+    if (s->nwarnings >= PDB_MAX_WARNINGS) return NULL;
+    if (!s->warnings) {
+        s->warnings = malloc(PDB_MAX_WARNINGS * sizeof *s->warnings);
+        if (!s->warnings) return NULL;
+    }
+    return &s->warnings[s->nwarnings++];
+}
+
 void pdb_session_init(pdb_session *s, uint32_t conn_id)
 {
     memset(s, 0, sizeof *s);
@@ -58,6 +68,8 @@ void pdb_session_free(pdb_session *s)
     txn_forget(s);
     ex_session_vars_free(s);
     stor_arena_free(&s->arena);
+    free(s->warnings);
+    s->warnings = NULL;
 }
 
 void pdb_session_reset(pdb_session *s)
@@ -70,6 +82,7 @@ void pdb_session_reset(pdb_session *s)
     bool fr = s->client_found_rows;
     memcpy(user, s->user, sizeof user); memcpy(host, s->host, sizeof host); memcpy(db, s->db, sizeof db);
     stor_arena_free(&s->arena);
+    free(s->warnings);
     pdb_session_init(s, id);
     memcpy(s->user, user, sizeof user); memcpy(s->host, host, sizeof host); memcpy(s->db, db, sizeof db);
     s->client_caps = caps; s->client_found_rows = fr;
@@ -306,6 +319,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r)
     ctx.err = &err;
     ctx.now_us = ex_now_us();
     ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
+    ctx.writing = st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE;
     if ((st->kind == S_INSERT || st->kind == S_UPDATE || st->kind == S_DELETE) && st->ignore)
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
     bool ro = is_read_only(st);
@@ -379,10 +393,12 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r)
     if (failed) {
         pend.set = false;
         if (s->nwarnings < PDB_MAX_WARNINGS) {
-            pdb_warning *w = &s->warnings[s->nwarnings++];
-            snprintf(w->level, sizeof w->level, "Error");
-            w->code = err.code;
-            snprintf(w->msg, sizeof w->msg, "%s", err.msg);
+            pdb_warning *w = pdb_warning_slot(s);
+            if (w) {
+                snprintf(w->level, sizeof w->level, "Error");
+                w->code = err.code;
+                snprintf(w->msg, sizeof w->msg, "%s", err.msg);
+            }
         }
         s->warn_count++;
         if (!r->stopped && r->sink->error(r->sink->ctx, err.code, err.state, err.msg)) r->stopped = true;
@@ -424,10 +440,12 @@ int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, cons
         first = false;
         if (rc < 0) {
             s->nwarnings = 0; s->warn_count = 0;
-            pdb_warning *w = &s->warnings[s->nwarnings++];
-            snprintf(w->level, sizeof w->level, "Error");
-            w->code = perr.code;
-            snprintf(w->msg, sizeof w->msg, "%s", perr.msg);
+            pdb_warning *w = pdb_warning_slot(s);
+            if (w) {
+                snprintf(w->level, sizeof w->level, "Error");
+                w->code = perr.code;
+                snprintf(w->msg, sizeof w->msg, "%s", perr.msg);
+            }
             s->warn_count = 1;
             sink->error(sink->ctx, perr.code, perr.sqlstate, perr.msg);
             return 0;

@@ -25,8 +25,8 @@ void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...
 {
     pdb_session *s = ctx->s;
     s->warn_count++;
-    if (s->nwarnings >= PDB_MAX_WARNINGS) return;
-    pdb_warning *w = &s->warnings[s->nwarnings++];
+    pdb_warning *w = pdb_warning_slot(s);
+    if (!w) return;
     snprintf(w->level, sizeof w->level, "%s", level);
     w->code = code;
     va_list ap;
@@ -102,6 +102,7 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
     }
     }
     t->from_column = true;
+    t->coerc = 2;
 }
 
 /* An integer expression: LONG below 11 digits, LONGLONG from there (MariaDB's rule). */
@@ -119,6 +120,7 @@ static void type_str(ex_type *t, uint32_t chars, uint16_t coll)
     t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = coll;
     t->length = chars * (co ? co->maxlen : 1);
     if (coll == COLL_BINARY) t->flags |= BINARY_FLAG;
+    t->coerc = 3;
 }
 
 /* ---------------------------------------------------------------- emitting */
@@ -331,7 +333,8 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
     case AG_MIN: case AG_MAX: *t = at[0]; t->nullable = true; t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG); break;
     case AG_GROUP_CONCAT: type_str(t, 1024, at[0].vt == VT_STRING ? at[0].coll : COLL_UTF8MB4_GENERAL_CI);
         if (t->coll != COLL_BINARY) { const pdb_collation *co = pdb_coll_by_id(t->coll); t->length = 1024 * (co ? co->maxlen : 1); }
-        t->ptype = MYSQL_TYPE_VAR_STRING; t->nullable = true; break;
+        /* group_concat_max_len > 512: MariaDB types the result as a BLOB */
+        t->ptype = MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG; t->nullable = true; break;
     case AG_BIT_AND: case AG_BIT_OR: case AG_BIT_XOR: type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; break;
     default:
         memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
@@ -347,8 +350,13 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
 
 static uint16_t str_coll(cstate *cs, const ex_type *a, const ex_type *b)
 {
-    /* column collation beats literal/connection (coercibility, simplified) */
-    if (a->vt == VT_STRING && b->vt == VT_STRING) return a->coll ? a->coll : b->coll;
+    /* the side with the stronger (lower) coercibility decides: COLLATE clause 0,
+       column 2, function result 3 (approximately), literal 4 */
+    if (a->vt == VT_STRING && b->vt == VT_STRING) {
+        int ca = a->coerc, cb = b->coerc;
+        if (cb < ca) return b->coll ? b->coll : a->coll;
+        return a->coll ? a->coll : b->coll;
+    }
     if (a->vt == VT_STRING) return a->coll;
     if (b->vt == VT_STRING) return b->coll;
     return cs->sc->ctx->s->coll_connection;
@@ -360,7 +368,8 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
     t->coll = COLL_BINARY;
     t->flags = BINARY_FLAG;
     t->nullable = true;
-    bool dbl = a->vt == VT_DOUBLE || b->vt == VT_DOUBLE || a->vt == VT_STRING || b->vt == VT_STRING;
+    bool dbl = a->vt == VT_DOUBLE || b->vt == VT_DOUBLE || a->vt == VT_STRING || b->vt == VT_STRING ||
+               a->vt == VT_NULL || b->vt == VT_NULL;
     bool dec = a->vt == VT_DECIMAL || b->vt == VT_DECIMAL || op == BO_DIV;
     if (op == BO_IDIV) { t->vt = VT_INT; t->length = a->length; t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; return; }
     if (dbl) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; return; }
@@ -405,6 +414,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         long long v = strtoll(e->s, &end, 10);
         pdb_value val;
         if (errno == ERANGE) {
+            errno = 0;
             unsigned long long u = strtoull(e->s, &end, 10);
             if (e->s[0] != '-' && errno != ERANGE) { val = ex_int(0); val.t = VT_UINT; val.u = u; }
             else {
@@ -447,6 +457,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         }
         emit(p, OP_CONST, add_const(p, ex_str(e->s, e->slen, coll)), 0, 0); push(cs, 1);
         type_str(t, 0, coll);
+        t->coerc = 4;
         const pdb_collation *co = pdb_coll_by_id(coll);
         /* length: characters * maxlen */
         size_t chars = 0;
@@ -586,6 +597,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         if (!co) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", e->s);
         emit(p, OP_COLLATE, co->id, 0, 0);
         t->coll = co->id;
+        t->coerc = 0;
         return;
     }
     case E_CAST: {
@@ -602,8 +614,13 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         memset(t, 0, sizeof *t);
         t->coll = COLL_BINARY; t->nullable = true;
         switch (e->cast.type) {
-        case -1: type_int(t, 21); break;
-        case -2: type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; break;
+        case -1: case -2: {
+            uint32_t len = at[0].vt == VT_STRING ? at[0].length / (pdb_coll_by_id(at[0].coll) ? pdb_coll_by_id(at[0].coll)->maxlen : 1) : at[0].length;
+            if (at[0].vt == VT_DOUBLE || at[0].vt == VT_DECIMAL || len > 21) len = 21;
+            type_int(t, len ? len : 1);
+            if (e->cast.type == -2) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
+            break;
+        }
         case CT_DECIMAL: {
             int prec = e->cast.len < 0 ? 10 : e->cast.len, sc = e->cast.scale < 0 ? 0 : e->cast.scale;
             t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)sc;
@@ -768,6 +785,15 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
 
 /* ---------------------------------------------------------------- evaluation */
 
+/* Division by zero: NULL, with a warning under ERROR_FOR_DIVISION_BY_ZERO, and an error
+ * when that mode meets strict mode in a writing statement. */
+static void div_zero(ex_ctx *ctx)
+{
+    if (!(ctx->s->sql_mode & MODE_ERROR_FOR_DIVISION_BY_ZERO)) return;
+    if (ctx->strict && ctx->writing) ex_raise(ctx, 1365, "22012", "Division by 0");
+    ex_warn(ctx, "Warning", 1365, "Division by 0");
+}
+
 static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
 {
     if (a->t == VT_NULL || b->t == VT_NULL) { *a = ex_null(); return; }
@@ -787,12 +813,12 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
     if (op == BO_IDIV) {
         if (dbl || a->t == VT_DECIMAL || b->t == VT_DECIMAL) {
             double y = ex_to_double(b);
-            if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+            if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
             *a = ex_int((int64_t)trunc(ex_to_double(a) / y));
             return;
         }
         int64_t y = ex_to_int(b);
-        if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+        if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
         *a = ex_int(ex_to_int(a) / y);
         return;
     }
@@ -802,9 +828,10 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
         case BO_ADD: r = x + y; break;
         case BO_SUB: r = x - y; break;
         case BO_MUL: r = x * y; break;
-        case BO_DIV: if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; } r = x / y; break;
-        case BO_MOD: if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; } r = fmod(x, y); break;
+        case BO_DIV: if (y == 0) { div_zero(ctx); *a = ex_null(); return; } r = x / y; break;
+        case BO_MOD: if (y == 0) { div_zero(ctx); *a = ex_null(); return; } r = fmod(x, y); break;
         }
+        if (isinf(r) || isnan(r)) ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range");
         *a = ex_dbl(r);
         return;
     }
@@ -825,7 +852,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
         }
         case BO_MUL: rs = sa + sb; r = x * y; break;
         case BO_DIV: {
-            if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+            if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
             rs = sa + 4;
             if (rs > 18) rs = 18;
             /* x/10^sa / (y/10^sb) scaled to 10^rs, rounded half away from zero */
@@ -836,7 +863,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
             break;
         }
         default: {  /* MOD */
-            if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+            if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
             rs = sa > sb ? sa : sb;
             x *= ex_pow10[rs - sa]; y *= ex_pow10[rs - sb];
             r = x % y;
@@ -853,7 +880,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
     case BO_ADD: ovf = __builtin_add_overflow(x, y, &r); break;
     case BO_SUB: ovf = __builtin_sub_overflow(x, y, &r); break;
     case BO_MUL: ovf = __builtin_mul_overflow(x, y, &r); break;
-    case BO_MOD: if (y == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); *a = ex_null(); return; }
+    case BO_MOD: if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
         r = (y == -1) ? 0 : x % y; break;
     }
     if (uns) {

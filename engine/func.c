@@ -91,6 +91,7 @@ static void t_str(ex_type *t, uint32_t chars, uint16_t coll)
     t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = coll;
     t->length = chars * (co ? co->maxlen : 1); t->nullable = true;
     if (coll == COLL_BINARY) t->flags = BINARY_FLAG;
+    t->coerc = 3;
 }
 static uint32_t chars_of(const ex_type *t)
 {
@@ -118,8 +119,27 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_SUBSTRING: case F_LEFT: case F_RIGHT: case F_LOWER: case F_UPPER: case F_TRIM: case F_LTRIM:
     case F_RTRIM: case F_REVERSE: case F_SUBSTRING_INDEX:
         t_str(t, chars_of(&a[0]), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
-    case F_REPLACE: case F_LPAD: case F_RPAD: case F_REPEAT: case F_SPACE:
-        t_str(t, 16777216, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_LONG_BLOB; t->flags |= BLOB_FLAG; return;
+    case F_REPLACE: case F_LPAD: case F_RPAD: case F_REPEAT: case F_SPACE: {
+        /* the longest possible result, when the arguments tell it */
+        uint64_t len = 16777216;
+        const pl_expr *cnt = NULL;
+        if (id == F_LPAD || id == F_RPAD) cnt = e ? e->args[1] : NULL;
+        else if (id == F_REPEAT) cnt = e ? e->args[1] : NULL;
+        else if (id == F_SPACE) cnt = e ? e->args[0] : NULL;
+        if (id == F_REPLACE) {
+            uint64_t from = chars_of(&a[1]), to = chars_of(&a[2]);
+            len = chars_of(&a[0]);
+            if (to > from && from) len = len * to / from + 1;
+            else if (to > from) len = len * (to ? to : 1);
+        } else if (cnt && cnt->kind == E_INT) {
+            long long k = atoll(cnt->s);
+            len = k < 0 ? 0 : (uint64_t)k;
+            if (id == F_REPEAT) len *= chars_of(&a[0]);
+        }
+        if (len > 16777216) len = 16777216;
+        t_str(t, (uint32_t)len, id == F_SPACE ? COLL_UTF8MB4_GENERAL_CI : a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
     case F_HEX: t_str(t, chars_of(&a[0]) * 2, COLL_UTF8MB4_GENERAL_CI); return;
     case F_MD5: t_str(t, 32, COLL_UTF8MB4_GENERAL_CI); return;
     case F_SHA1: t_str(t, 40, COLL_UTF8MB4_GENERAL_CI); return;
@@ -139,8 +159,16 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         }
         t->nullable = true;
         t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
-        if (t->ptype == MYSQL_TYPE_LONG || t->ptype == MYSQL_TYPE_TINY || t->ptype == MYSQL_TYPE_SHORT || t->ptype == MYSQL_TYPE_INT24) {
-            if (id != F_GREATEST && id != F_LEAST) t->ptype = MYSQL_TYPE_LONGLONG;
+        if (t->vt == VT_INT || t->vt == VT_UINT) {
+            t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+            if (id == F_GREATEST || id == F_LEAST) {
+                /* mixing strings and numbers compares as numbers: DOUBLE */
+            }
+        }
+        if (id == F_GREATEST || id == F_LEAST) {
+            bool s = false, num = false;
+            for (int i = 0; i < n; i++) { if (a[i].vt == VT_STRING) s = true; else if (a[i].vt != VT_NULL) num = true; }
+            if (s && num) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
         }
         if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
         return;
@@ -181,7 +209,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
             else { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; }
             t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
         } else if (a[0].vt == VT_DATETIME) { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
-        else t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);
+        else { t_str(t, 29, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
         t->nullable = true;
         return;
     case F_DATE_FORMAT: t_str(t, 64, COLL_UTF8MB4_GENERAL_CI); return;
@@ -189,7 +217,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_MONTH: case F_DAY: case F_HOUR: case F_MINUTE: case F_SECOND: case F_WEEK: case F_DAYOFWEEK: case F_WEEKDAY:
         t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; if (id == F_HOUR) t->length = 3; if (id == F_DAYOFWEEK || id == F_WEEKDAY) t->length = 1; return;
     case F_DAYOFYEAR: t_int(t, 3); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_DATEDIFF: t_int(t, 11); return;
+    case F_DATEDIFF: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; return;
     case F_YEARWEEK: t_int(t, 6); t->ptype = MYSQL_TYPE_LONG; return;
     case F_QUARTER: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
     case F_TO_DAYS: t_int(t, 7); t->ptype = MYSQL_TYPE_LONGLONG; return;
@@ -216,7 +244,9 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_UNIX_TIMESTAMP: if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; } else { memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; if (a[0].vt == VT_DATETIME || a[0].vt == VT_DATE) { t_int(t, 11); } } return;
     case F_VALUES: *t = a[0]; t->nullable = true; return;
     case F_SET_USERVAR: *t = a[1]; return;
-    case F_LENGTH: case F_CHAR_LENGTH: case F_OCTET_LENGTH: case F_BIT_LENGTH: t_int(t, 10); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_LENGTH: case F_CHAR_LENGTH: case F_OCTET_LENGTH: t_int(t, 10); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_BIT_LENGTH: t_int(t, 21); return;
+    case F_SIGN: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
     case F_LOCATE: case F_INSTR: case F_FIELD: case F_FIND_IN_SET: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; if (id == F_FIELD) t->length = 3; return;
     case F_ASCII: t_int(t, 3); t->ptype = MYSQL_TYPE_LONG; return;
     case F_CRC32: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
@@ -921,18 +951,14 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         }
         double x = ex_to_double(&a[0]), p = pow(10.0, (double)d);
         double r = id == F_ROUND ? (d >= 0 ? rint(x * p) / p : rint(x / pow(10.0, (double)-d)) * pow(10.0, (double)-d)) : trunc(x * p) / p;
-        if (id == F_ROUND && d >= 0) {
-            /* MySQL rounds half away from zero */
-            double y = x * p;
-            r = (y < 0 ? -floor(-y + 0.5) : floor(y + 0.5)) / p;
-        }
+        if (id == F_ROUND && d >= 0) r = rint(x * p) / p;   /* MariaDB: rint(), half to even */
         *out = ex_dbl(r);
         return;
     }
     case F_MOD: { pdb_value x = a[0]; pdb_value y = a[1]; pdb_value r = x;
         (void)y;
         double yd = ex_to_double(&a[1]);
-        if (yd == 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; }
+        if (yd == 0) { if (ctx->s->sql_mode & MODE_ERROR_FOR_DIVISION_BY_ZERO) { if (ctx->strict && ctx->writing) ex_raise(ctx, 1365, "22012", "Division by 0"); ex_warn(ctx, "Warning", 1365, "Division by 0"); } return; }
         if ((x.t == VT_INT || x.t == VT_UINT) && (a[1].t == VT_INT || a[1].t == VT_UINT)) { *out = ex_int(a[1].i == -1 ? 0 : x.i % a[1].i); return; }
         r = ex_dbl(fmod(ex_to_double(&a[0]), yd));
         *out = r;
@@ -998,6 +1024,14 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             int64_t t = a[0].i < 0 ? -a[0].i : a[0].i, sec = t / 1000000;
             *out = ex_int(id == F_HOUR ? sec / 3600 : id == F_MINUTE ? (sec / 60) % 60 : sec % 60);
             return;
+        }
+        if ((id == F_HOUR || id == F_MINUTE || id == F_SECOND) && a[0].t == VT_STRING) {
+            int hh, mm, ss = 0;
+            char tb[64]; snprintf(tb, sizeof tb, "%.*s", (int)(a[0].len > 60 ? 60 : a[0].len), a[0].p);
+            if (!strchr(tb, '-') && sscanf(tb, "%d:%d:%d", &hh, &mm, &ss) >= 2) {
+                *out = ex_int(id == F_HOUR ? (hh < 0 ? -hh : hh) : id == F_MINUTE ? mm : ss);
+                return;
+            }
         }
         if (!get_dt(ctx, &a[0], &dt, &isd)) return;
         pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);

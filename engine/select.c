@@ -1028,8 +1028,17 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         else if (e->kind == E_COLUMN) names[i] = e->s;
         else {
             /* MariaDB names an expression column by its text as written */
-            names[i] = stor_arena_strndup(ctx->a, e->start, e->srclen);
-            if (e->kind == E_STRING && !e->coll) names[i] = stor_arena_strndup(ctx->a, e->s, e->slen);
+            char *nm = stor_arena_strndup(ctx->a, e->start, e->srclen);
+            if (e->kind == E_STRING) nm = stor_arena_strndup(ctx->a, e->s, e->slen);
+            /* MariaDB's column names are utf8mb3: 4-byte characters become '?' */
+            size_t w = 0;
+            for (size_t r = 0; nm[r];) {
+                unsigned char c = (unsigned char)nm[r];
+                if (c >= 0xf0) { nm[w++] = '?'; r += 4; continue; }
+                nm[w++] = nm[r++];
+            }
+            nm[w] = 0;
+            names[i] = nm;
         }
         tabs[i] = orgt[i] = orgn[i] = "";
         if (e->kind == E_COLUMN) {

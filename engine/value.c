@@ -352,6 +352,14 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
                 int r = t->i < ov ? -1 : t->i > ov;
                 return t == a ? r : -r;
             }
+        } else if (o->t == VT_INT || o->t == VT_UINT || o->t == VT_DECIMAL) {
+            char buf[32];
+            int n = snprintf(buf, sizeof buf, "%lld", (long long)ex_to_int(o));
+            int64_t ov; bool isd;
+            if (ex_parse_datetime(buf, (size_t)n, &ov, &isd) == 0) {
+                int r = t->i < ov ? -1 : t->i > ov;
+                return t == a ? r : -r;
+            }
         }
         return cmp_dbl(ex_to_double(a), ex_to_double(b));
     }

@@ -337,6 +337,7 @@ static pl_expr *func_call(P *p, char *name, const char *start)
             vpush(p, &v, expr(p));
             if (accept_kw(p, "FOR")) vpush(p, &v, expr(p));
         } else {
+            if (!is_op(p, ',')) syntax_error(p);   /* SUBSTRING(str) is a syntax error */
             while (accept_op(p, ',')) vpush(p, &v, expr(p));
         }
         expect_op(p, ')');
@@ -1149,8 +1150,10 @@ static pl_select *select_core(P *p)
     do {
         pl_item *it = alloc(p, sizeof *it);
         it->e = expr(p);
-        if (accept_kw(p, "AS")) it->alias = ident_or_string(p);
-        else if (alias_ok(p)) it->alias = ident_or_string(p);
+        if (it->e->kind != E_STAR) {   /* `*` and `t.*` take no alias */
+            if (accept_kw(p, "AS")) it->alias = ident_or_string(p);
+            else if (alias_ok(p)) it->alias = ident_or_string(p);
+        }
         vpush(p, &items, it);
     } while (accept_op(p, ','));
     s->nitems = items.n;
