@@ -7,6 +7,7 @@
  * accents. Comparison and hashing always agree: both work on the same weights.
  */
 #include "storage/storage.h"
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <stdio.h>
@@ -130,30 +131,44 @@ static uint32_t general_weight(int32_t c)
     return (uint32_t)u_toupper(c);
 }
 
-static int to_utf16(const char *s, size_t n, int l1, UChar *out, int32_t cap)
+/* UTF-16 for ICU. MariaDB's UCA 4.0.0 and 5.2.0 tables cover the BMP only: every
+ * supplementary character (emoji, ...) weighs as U+FFFD, after all letters and equal to
+ * each other; bmp_only reproduces that. Returns the length, or -1 when out is too small. */
+static int to_utf16(const char *s, size_t n, int l1, UChar *out, int32_t cap, int bmp_only)
 {
     int32_t o = 0;
     size_t i = 0;
     int32_t c;
     while ((c = next_cp(s, n, &i, l1)) >= 0) {
         if (o + 2 > cap) return -1;
+        if (bmp_only && c > 0xffff) c = 0xfffd;
         U16_APPEND_UNSAFE(out, o, c);
     }
     return o;
 }
 
-static int uca_cmp(const char *a, size_t an, const char *b, size_t bn, int l1)
+/* to_utf16 into a stack buffer or, when long, the heap (*heap set; caller frees). */
+static UChar *utf16_of(const char *s, size_t n, int l1, int bmp_only, UChar *stackbuf, int32_t cap, int32_t *len, UChar **heap)
+{
+    *heap = NULL;
+    int32_t l = to_utf16(s, n, l1, stackbuf, cap, bmp_only);
+    if (l >= 0) { *len = l; return stackbuf; }
+    int32_t big = (int32_t)(n * 2 + 2);
+    *heap = malloc((size_t)big * sizeof(UChar));
+    if (!*heap) { *len = 0; return stackbuf; }
+    *len = to_utf16(s, n, l1, *heap, big, bmp_only);
+    return *heap;
+}
+
+static int uca_cmp(const char *a, size_t an, const char *b, size_t bn, int l1, int bmp_only)
 {
     if (!uca) return 0;
-    if (!l1) {
-        UErrorCode st = U_ZERO_ERROR;
-        UCollationResult r = ucol_strcollUTF8(uca, a, (int32_t)an, b, (int32_t)bn, &st);
-        return r == UCOL_LESS ? -1 : r == UCOL_GREATER ? 1 : 0;
-    }
-    UChar sa[512], sb[512];
-    int la = to_utf16(a, an, 1, sa, 512), lb = to_utf16(b, bn, 1, sb, 512);
-    if (la < 0 || lb < 0) return 0;
-    UCollationResult r = ucol_strcoll(uca, sa, la, sb, lb);
+    UChar sa[512], sb[512], *ha, *hb;
+    int32_t la, lb;
+    UChar *pa = utf16_of(a, an, l1, bmp_only, sa, 512, &la, &ha);
+    UChar *pb = utf16_of(b, bn, l1, bmp_only, sb, 512, &lb, &hb);
+    UCollationResult r = ucol_strcoll(uca, pa, la, pb, lb);
+    free(ha); free(hb);
     return r == UCOL_LESS ? -1 : r == UCOL_GREATER ? 1 : 0;
 }
 
@@ -179,7 +194,7 @@ int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t 
             if (wa != wb) return wa < wb ? -1 : 1;
         }
     }
-    return uca_cmp(a, an, b, bn, d->latin1);
+    return uca_cmp(a, an, b, bn, d->latin1, d->c.id != 2304);
 }
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
@@ -208,22 +223,16 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
     }
     if (!uca) return h;
     uint8_t key[1024];
-    UChar tmp[1024];
+    UChar tmpbuf[1024], *heap;
     int32_t ul;
-    if (d->latin1) ul = to_utf16(s, n, 1, tmp, 1024);
-    else {
-        UErrorCode st = U_ZERO_ERROR;
-        u_strFromUTF8Lenient(tmp, 1024, &ul, s, (int32_t)n, &st);
-        if (U_FAILURE(st)) ul = -1;
-    }
-    if (ul < 0) {   /* too long for the stack: hash a prefix only (still consistent) */
-        UErrorCode st = U_ZERO_ERROR;
-        u_strFromUTF8Lenient(tmp, 256, &ul, s, (int32_t)(n < 256 ? n : 256), &st);
-        if (U_FAILURE(st) || ul > 256) return h;
-        /* a prefix of equal strings may differ; fall back to a constant bucket */
+    UChar *tmp = utf16_of(s, n, d->latin1, d->c.id != 2304, tmpbuf, 1024, &ul, &heap);
+    int32_t kl = ucol_getSortKey(uca, tmp, ul, key, sizeof key);
+    if (kl > (int32_t)sizeof key) {
+        uint8_t *big = malloc((size_t)kl);
+        if (big) { ucol_getSortKey(uca, tmp, ul, big, kl); h = fnv(h, big, (size_t)kl); free(big); }
+        free(heap);
         return h;
     }
-    int32_t kl = ucol_getSortKey(uca, tmp, ul, key, sizeof key);
-    if (kl > (int32_t)sizeof key) return h;   /* long keys share a bucket */
+    free(heap);
     return fnv(h, key, (size_t)kl);
 }

@@ -63,7 +63,7 @@ struct stor_arena_blk {
     _Alignas(16) unsigned char data[];
 };
 
-#define ARENA_MIN_BLOCK 8192
+#define ARENA_MIN_BLOCK 4096
 
 void stor_arena_init(stor_arena *a) { a->head = NULL; a->used = 0; }
 
