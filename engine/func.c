@@ -1232,6 +1232,12 @@ static bool ch_eq(int a, int b, uint16_t coll, const pdb_collation *co)
 {
     if (a == b) return true;
     if (!co || co->binary) return false;
+    if (a < 0x80 && b < 0x80 && a >= 0x20 && b >= 0x20) {
+        /* printable ASCII under a _ci collation: equal exactly when equal ignoring case */
+        if (a >= 'a' && a <= 'z') a -= 32;
+        if (b >= 'a' && b <= 'z') b -= 32;
+        return a == b;
+    }
     char ba[4], bb[4];
     int32_t la = 0, lb = 0;
     if (co->maxlen == 1) { ba[0] = (char)a; bb[0] = (char)b; la = lb = 1; }
@@ -1274,10 +1280,67 @@ static bool like_rec(const char *s, size_t sn, size_t si, const char *p, size_t 
     return si >= sn;
 }
 
+/* Case-insensitive search of an ASCII needle (already upper-cased) in s. */
+static bool ascii_ci_find(const char *s, size_t sn, const char *nd, size_t nn)
+{
+    if (nn == 0) return true;
+    if (sn < nn) return false;
+    unsigned char f = (unsigned char)nd[0], fl = (unsigned char)(f >= 'A' && f <= 'Z' ? f + 32 : f);
+    for (size_t i = 0; i + nn <= sn; i++) {
+        const char *q = memchr(s + i, f, sn - nn + 1 - i);
+        const char *q2 = fl != f ? memchr(s + i, fl, sn - nn + 1 - i) : NULL;
+        if (!q || (q2 && q2 < q)) q = q2;
+        if (!q) return false;
+        i = (size_t)(q - s);
+        size_t k = 1;
+        for (; k < nn; k++) {
+            unsigned char c = (unsigned char)s[i + k];
+            if (c >= 'a' && c <= 'z') c -= 32;
+            if (c != (unsigned char)nd[k]) break;
+        }
+        if (k == nn) return true;
+    }
+    return false;
+}
+
+static bool plain_ascii(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) return false;
+    }
+    return true;
+}
+
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll)
 {
     const pdb_collation *co = pdb_coll_by_id(coll);
     bool mb = co && co->maxlen > 1;
+    /* fast path: '%literal%' with a printable-ASCII literal (the WordPress search) */
+    if (pn >= 2 && p[0] == '%' && p[pn - 1] == '%' && (pn < 3 || p[pn - 2] != esc) && pn < 256) {
+        char lit[256];
+        size_t ln = 0;
+        bool ok = true;
+        for (size_t i = 1; i + 1 < pn && ok; i++) {
+            unsigned char c = (unsigned char)p[i];
+            if (c == '%' || c == '_') { ok = false; break; }
+            if ((int)c == esc) {
+                if (i + 2 >= pn) { ok = false; break; }
+                c = (unsigned char)p[++i];
+            }
+            if (c < 0x20 || c >= 0x80) { ok = false; break; }
+            lit[ln++] = (char)c;
+        }
+        if (ok) {
+            if (!co || co->binary || !co->ci) {
+                return ln == 0 || memmem(s, sn, lit, ln) != NULL;   /* bytes compare exactly */
+            }
+            for (size_t i = 0; i < ln; i++) if (lit[i] >= 'a' && lit[i] <= 'z') lit[i] = (char)(lit[i] - 32);
+            if (ascii_ci_find(s, sn, lit, ln)) return true;
+            if (plain_ascii(s, sn)) return false;
+            /* non-ASCII text: an accented letter may still match; ask the full matcher */
+        }
+    }
     return like_rec(s, sn, 0, p, pn, 0, esc, coll, co, mb, 0);
 }
 

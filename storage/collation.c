@@ -131,9 +131,11 @@ static uint32_t general_weight(int32_t c)
     return (uint32_t)u_toupper(c);
 }
 
-/* UTF-16 for ICU. MariaDB's UCA 4.0.0 and 5.2.0 tables cover the BMP only: every
- * supplementary character (emoji, ...) weighs as U+FFFD, after all letters and equal to
- * each other; bmp_only reproduces that. Returns the length, or -1 when out is too small. */
+/* UTF-16 for ICU. MariaDB's UCA 4.0.0 and 5.2.0 tables cover the BMP only: a
+ * supplementary character (emoji, ...) gets an implicit weight from its code point, so
+ * it sorts after all letters, in code point order, equal only to itself. With bmp_only
+ * each one becomes two private-use characters, which ICU also weighs implicitly, in
+ * code point order. Returns the length, or -1 when out is too small. */
 static int to_utf16(const char *s, size_t n, int l1, UChar *out, int32_t cap, int bmp_only)
 {
     int32_t o = 0;
@@ -141,7 +143,11 @@ static int to_utf16(const char *s, size_t n, int l1, UChar *out, int32_t cap, in
     int32_t c;
     while ((c = next_cp(s, n, &i, l1)) >= 0) {
         if (o + 2 > cap) return -1;
-        if (bmp_only && c > 0xffff) c = 0xfffd;
+        if (bmp_only && c > 0xffff) {
+            out[o++] = (UChar)(0xe000 + ((c - 0x10000) >> 10));
+            out[o++] = (UChar)(0xe000 + ((c - 0x10000) & 0x3ff));
+            continue;
+        }
         U16_APPEND_UNSAFE(out, o, c);
     }
     return o;
