@@ -150,6 +150,9 @@ typedef struct ex_ctx {
     bool strict;            /* strict sql_mode for this statement */
     bool ignore;            /* INSERT/UPDATE IGNORE */
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
+    const pdb_value *params;   /* prepared statement parameters, or NULL */
+    int nparams;
+    bool describe;          /* prepare: work out result columns, do not run */
     int64_t now_us;         /* statement start: NOW() */
 } ex_ctx;
 

@@ -156,6 +156,27 @@ int pdb_exec_field_list(pdb_session *s, const char *table, const char *wild, con
 size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, size_t cap,
                       const char **out);
 
+/* ---- prepared statements (COM_STMT_*) ---- */
+typedef struct pdb_stmt pdb_stmt;
+
+/* Parses sql (one statement) and, for a SELECT, works out its result columns without
+ * running it. On success returns the statement; *nparams is the number of '?' and
+ * *cols / *ncols the result columns (valid until the statement is closed; 0 columns
+ * for statements without a result set). On error returns NULL after sink->error(). */
+pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pdb_sink *sink,
+                           uint32_t *nparams, const pdb_colmeta **cols, uint32_t *ncols);
+/* Runs it with these parameter values (VT_NULL for NULL; strings are read, not kept);
+ * the outcome goes to the sink exactly as for pdb_exec_query. */
+int  pdb_stmt_execute(pdb_session *s, pdb_stmt *st, const pdb_value *params, uint32_t nparams,
+                      const pdb_sink *sink);
+void pdb_stmt_close(pdb_stmt *st);
+
+/* Conversions a binary-protocol encoder needs (MySQL semantics). */
+int64_t pdb_value_int(const pdb_value *v);
+double  pdb_value_double(const pdb_value *v);
+/* Date/time parts of a VT_DATE/VT_DATETIME value (or a string holding one). 0 or -1. */
+int     pdb_value_datetime(const pdb_value *v, int *y, int *mo, int *d, int *h, int *mi, int *s, int *us);
+
 /* The greeting's version string and @@version. */
 const char *pdb_server_version(void);
 #define PDB_VERSION "0.1.0"

@@ -307,13 +307,16 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
 /* ---------------------------------------------------------------- the statement loop */
 
-static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r)
+static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_value *params, int nparams, bool describe)
 {
     ex_err err;
     jmp_buf jb;
     ex_ctx ctx;
     memset(&ctx, 0, sizeof ctx);
     ctx.s = s;
+    ctx.params = params;
+    ctx.nparams = nparams;
+    ctx.describe = describe;
     ctx.a = &s->arena;
     ctx.jb = &jb;
     ctx.err = &err;
@@ -322,7 +325,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r)
     ctx.writing = st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE;
     if ((st->kind == S_INSERT || st->kind == S_UPDATE || st->kind == S_DELETE) && st->ignore)
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
-    bool ro = is_read_only(st);
+    bool ro = is_read_only(st) || describe;
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();
     pend.set = false;
@@ -339,6 +342,12 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r)
     if (setjmp(jb)) {
         failed = true;
         if (!ro) stor_txn_undo_to(mark);
+    } else if (describe) {
+        /* prepare: result columns of a SELECT; other statements only check their table */
+        if (st->kind == S_SELECT) ex_select(&ctx, st, r);
+        else if (st->kind == S_INSERT || st->kind == S_REPLACE) ex_table(&ctx, st->db, st->table);
+        else if ((st->kind == S_UPDATE || st->kind == S_DELETE) && st->ntrefs && st->trefs[0].name)
+            ex_table(&ctx, st->trefs[0].db, st->trefs[0].name);
     } else {
         switch (st->kind) {
         case S_SELECT: ex_select(&ctx, st, r); break;
@@ -475,7 +484,7 @@ int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, cons
         (void)start;
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
-        int res = run_statement(s, &st, &r);
+        int res = run_statement(s, &st, &r, NULL, 0, false);
         if (r.stopped) return 1;
         if (res < 0 || !more) return 0;
     }
@@ -568,4 +577,150 @@ int pdb_engine_init(char *err, size_t errlen)
 
 void pdb_engine_shutdown(void)
 {
+}
+
+/* ---------------------------------------------------------------- prepared statements */
+
+struct pdb_stmt {
+    char *sql;              /* the statement text (parsed again at each execution) */
+    size_t len;
+    uint32_t nparams;
+    pdb_colmeta *cols;      /* result columns found at prepare */
+    uint32_t ncols;
+    char *names;            /* storage for the column metadata strings */
+};
+
+typedef struct capture {
+    pdb_stmt *st;
+    const pdb_sink *outer;
+    bool failed;
+} capture;
+
+static char *dup_into(char **pool, const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *d = *pool;
+    memcpy(d, s, n);
+    *pool += n;
+    return d;
+}
+
+static int cap_columns(void *c, const pdb_colmeta *m, size_t n)
+{
+    capture *cp = c;
+    size_t bytes = 0;
+    for (size_t i = 0; i < n; i++)
+        bytes += strlen(m[i].schema) + strlen(m[i].table) + strlen(m[i].org_table) + strlen(m[i].name) + strlen(m[i].org_name) + 5;
+    cp->st->cols = calloc(n ? n : 1, sizeof(pdb_colmeta));
+    cp->st->names = malloc(bytes + 1);
+    char *pool = cp->st->names;
+    for (size_t i = 0; i < n; i++) {
+        cp->st->cols[i] = m[i];
+        cp->st->cols[i].schema = dup_into(&pool, m[i].schema);
+        cp->st->cols[i].table = dup_into(&pool, m[i].table);
+        cp->st->cols[i].org_table = dup_into(&pool, m[i].org_table);
+        cp->st->cols[i].name = dup_into(&pool, m[i].name);
+        cp->st->cols[i].org_name = dup_into(&pool, m[i].org_name);
+    }
+    cp->st->ncols = (uint32_t)n;
+    return 0;
+}
+static int cap_row(void *c, const pdb_value *v, size_t n) { return 0; }
+static int cap_end(void *c, uint16_t w, uint16_t s) { return 0; }
+static int cap_ok(void *c, uint64_t a, uint64_t i, uint16_t w, uint16_t s, const char *info) { return 0; }
+static int cap_error(void *c, uint16_t code, const char *state, const char *msg)
+{
+    capture *cp = c;
+    cp->failed = true;
+    return cp->outer->error(cp->outer->ctx, code, state, msg);
+}
+
+pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pdb_sink *sink,
+                           uint32_t *nparams, const pdb_colmeta **cols, uint32_t *ncols)
+{
+    pl_parse_opts o = { 0 };
+    o.no_backslash_escapes = s->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
+    o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
+    o.pipes_as_concat = s->sql_mode & MODE_PIPES_AS_CONCAT;
+    stor_arena_reset(&s->arena);
+    s->nwarnings = 0; s->warn_count = 0;
+    pl_stmt st;
+    pl_error perr;
+    size_t pos = 0;
+    int rc = pl_parse(&s->arena, sql, len, &pos, &o, &st, &perr);
+    if (rc == 1) { sink->error(sink->ctx, 1065, "42000", "Query was empty"); return NULL; }
+    if (rc < 0) { sink->error(sink->ctx, perr.code, perr.sqlstate, perr.msg); return NULL; }
+    if (pos < len) {
+        pl_lexer lx; pl_token t;
+        pl_lex_init(&lx, &s->arena, sql + pos, len - pos, &o);
+        if (pl_lex_next(&lx, &t) == 0 && t.kind != TK_EOF) {
+            char msg[512];
+            snprintf(msg, sizeof msg, "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%.80s' at line 1", t.start);
+            sink->error(sink->ctx, 1064, "42000", msg);
+            return NULL;
+        }
+    }
+    pdb_stmt *ps = calloc(1, sizeof *ps);
+    ps->sql = malloc(len + 1);
+    memcpy(ps->sql, sql, len);
+    ps->sql[len] = 0;
+    ps->len = len;
+    ps->nparams = (uint32_t)st.nparams;
+    capture cp = { ps, sink, false };
+    pdb_sink cs = { &cp, cap_columns, cap_row, cap_end, cap_ok, cap_error };
+    ex_result r = { &cs, 0, false };
+    pend.set = false;
+    run_statement(s, &st, &r, NULL, 0, true);
+    pend.set = false;
+    if (cp.failed) { pdb_stmt_close(ps); return NULL; }
+    *nparams = ps->nparams;
+    *cols = ps->cols;
+    *ncols = ps->ncols;
+    return ps;
+}
+
+int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint32_t nparams, const pdb_sink *sink)
+{
+    pl_parse_opts o = { 0 };
+    o.no_backslash_escapes = s->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
+    o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
+    o.pipes_as_concat = s->sql_mode & MODE_PIPES_AS_CONCAT;
+    stor_arena_reset(&s->arena);
+    s->nwarnings = 0; s->warn_count = 0;
+    pl_stmt st;
+    pl_error perr;
+    size_t pos = 0;
+    if (pl_parse(&s->arena, ps->sql, ps->len, &pos, &o, &st, &perr) != 0) {
+        sink->error(sink->ctx, perr.code, perr.sqlstate, perr.msg);
+        return 0;
+    }
+    /* the parameter values live in the caller's buffers: copy strings into the arena */
+    pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
+    for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
+    ex_result r = { sink, 0, false };
+    run_statement(s, &st, &r, pv, (int)nparams, false);
+    return r.stopped ? 1 : 0;
+}
+
+void pdb_stmt_close(pdb_stmt *ps)
+{
+    if (!ps) return;
+    free(ps->sql);
+    free(ps->cols);
+    free(ps->names);
+    free(ps);
+}
+
+int64_t pdb_value_int(const pdb_value *v) { return ex_to_int(v); }
+double  pdb_value_double(const pdb_value *v) { return ex_to_double(v); }
+
+int pdb_value_datetime(const pdb_value *v, int *y, int *mo, int *d, int *h, int *mi, int *s, int *us)
+{
+    int64_t dt;
+    bool isd;
+    if (v->t == VT_DATE || v->t == VT_DATETIME) dt = v->i;
+    else if (v->t == VT_STRING) { if (ex_parse_datetime(v->p, v->len, &dt, &isd) != 0) return -1; }
+    else return -1;
+    pdb_dt_unpack(dt, y, mo, d, h, mi, s, us);
+    return 0;
 }

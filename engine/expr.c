@@ -471,8 +471,26 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         type_str(t, (uint32_t)e->slen, COLL_BINARY);
         t->flags |= NOT_NULL_FLAG;
         return;
-    case E_PARAM:
-        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '?' at line 1");
+    case E_PARAM: {
+        /* a prepared statement's parameter: a constant for this execution */
+        pdb_value v = ex_null();
+        if (ctx->params && e->ival < ctx->nparams) v = ctx->params[e->ival];
+        else if (!ctx->describe)
+            ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '?' at line 1");
+        emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
+        switch (v.t) {
+        case VT_NULL: type_str(t, 0, ctx->s->coll_connection); t->ptype = MYSQL_TYPE_NULL; t->vt = VT_NULL; break;
+        case VT_INT: case VT_UINT: type_int(t, 20); t->ptype = MYSQL_TYPE_LONGLONG; if (v.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; } break;
+        case VT_DOUBLE: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->flags = BINARY_FLAG; break;
+        case VT_DECIMAL: t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = 21; t->flags = BINARY_FLAG; break;
+        case VT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
+        case VT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 26; t->decimals = v.scale; t->flags = BINARY_FLAG; break;
+        case VT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 17; t->flags = BINARY_FLAG; break;
+        default: type_str(t, v.len, v.coll ? v.coll : ctx->s->coll_connection); t->coerc = 4; break;
+        }
+        t->nullable = true;
+        return;
+    }
     case E_DEFAULT:
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near 'DEFAULT' at line 1");
     case E_COLUMN:

@@ -764,6 +764,12 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
 static int64_t limit_value(ex_ctx *ctx, pl_expr *e)
 {
     if (!e) return -1;
+    if (e->kind == E_PARAM) {
+        if (!ctx->params || e->ival >= ctx->nparams) return ctx->describe ? 0 : -1;
+        const pdb_value *v = &ctx->params[e->ival];
+        if (v->t != VT_INT && v->t != VT_UINT) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to EXECUTE");
+        return v->i < 0 ? 0 : v->i;
+    }
     if (e->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
     return strtoll(e->s, NULL, 10);
 }
@@ -903,8 +909,9 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.nitems = nitems;
     q.out.ncols = (uint32_t)(nitems + q.norder);
 
-    /* execute */
-    if (q.nsrc == 0) {
+    /* execute (a prepare only wants the result columns) */
+    if (ctx->describe) {
+    } else if (q.nsrc == 0) {
         bool ok = true;
         for (int i = 0; i < q.nconj; i++) if (!passes(ctx, q.conj[i].p)) ok = false;
         if (ok) on_row(&q);
@@ -917,7 +924,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         if (!impossible) scan_level(&q, 0);
     }
-    if (q.grouped) {
+    if (q.grouped && !ctx->describe) {
         if (q.ngroups == 0 && sel->ngroup == 0) {
             /* aggregates over no rows: one row */
             pdb_value key[1];
@@ -1207,8 +1214,10 @@ void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_send_ok(ctx, r, rows.nrows, 0, NULL);
         return;
     }
-    ctx->s->found_rows = sel->calc_found_rows || (sel->next && sel->calc_found_rows) ? found : rows.nrows;
-    ctx->s->row_count = -1;
+    if (!ctx->describe) {
+        ctx->s->found_rows = sel->calc_found_rows ? found : rows.nrows;
+        ctx->s->row_count = -1;
+    }
     ex_send_columns(ctx, r, types, names, tabs, orgt, orgn, db, (int)rows.ncols);
     for (uint32_t i = 0; i < rows.nrows && !r->stopped; i++) ex_send_row(r, &rows.v[(size_t)i * rows.ncols], (int)rows.ncols);
     ex_send_end(ctx, r);

@@ -18,6 +18,7 @@ typedef struct P {
     jmp_buf jb;
     const char *stmt_start;
     const pl_parse_opts *o;
+    int nparams;         /* '?' placeholders seen so far */
 } P;
 
 static void next(P *p)
@@ -461,6 +462,7 @@ static pl_expr *primary(P *p)
         return e;
     case TK_PARAM:
         e = mk(p, E_PARAM, start);
+        e->ival = p->nparams++;
         next(p);
         set_src(p, e, start);
         return e;
@@ -2314,11 +2316,13 @@ static int parse_body(P *pp, const char *sql, size_t len, size_t *pos, pl_stmt *
     if (p->t.kind == TK_ERROR) syntax_error(p);
     if (p->t.kind == TK_OP && p->t.op == ';') {
         out->len = (size_t)(p->t.start - out->start);
+        out->nparams = p->nparams;
         *pos = (size_t)(p->t.start - sql) + 1;
         return 0;
     }
     if (p->t.kind != TK_EOF) syntax_error(p);
     out->len = (size_t)(end - out->start);
+    out->nparams = p->nparams;
     *pos = len;
     return 0;
 }

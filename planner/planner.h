@@ -265,6 +265,7 @@ typedef struct pl_stmt {
     bool chain, release, read_only, consistent_snapshot;
     int64_t num;
     const char *unsupported;  /* S_UNSUPPORTED: what ("views") */
+    int nparams;              /* '?' placeholders (E_PARAM ival = 0..nparams-1) */
 } pl_stmt;
 
 /* Parse error: code 1064 and MariaDB's message. */
