@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <pthread.h>
 #include <unicode/ucol.h>
+#include <unicode/ucoleitr.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>
 #include <unicode/utf8.h>
@@ -87,6 +88,12 @@ static UCollator *uca;
 static const UNormalizer2 *nfd;
 static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
 
+/* Primary weights of each printable ASCII character under the UCA collator (at most
+ * two collation elements each; 0 = ignorable). Strings of printable ASCII compare and
+ * hash through this table instead of ICU: ASCII has no contractions or expansions, so
+ * the weight sequence of such a string is the concatenation of its characters'. */
+static uint32_t ascii_pw[128][2];
+
 static void icu_init(void)
 {
     UErrorCode st = U_ZERO_ERROR;
@@ -96,6 +103,42 @@ static void icu_init(void)
     st = U_ZERO_ERROR;
     nfd = unorm2_getNFDInstance(&st);
     if (U_FAILURE(st)) nfd = NULL;
+    if (!uca) return;
+    for (int c = 0x20; c < 0x7f; c++) {
+        UChar u = (UChar)c;
+        st = U_ZERO_ERROR;
+        UCollationElements *it = ucol_openElements(uca, &u, 1, &st);
+        if (U_FAILURE(st)) continue;
+        int k = 0;
+        int32_t ce;
+        while ((ce = ucol_next(it, &st)) != UCOL_NULLORDER && U_SUCCESS(st)) {
+            uint32_t p = (uint32_t)ucol_primaryOrder(ce);
+            if (p && k < 2) ascii_pw[c][k++] = p;
+        }
+        ucol_closeElements(it);
+    }
+}
+
+static bool printable_ascii(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e) return false;
+    return true;
+}
+
+/* Compares two printable-ASCII strings by their primary weight sequences. */
+static int ascii_uca_cmp(const char *a, size_t an, const char *b, size_t bn)
+{
+    size_t i = 0, j = 0;
+    int ka = 0, kb = 0;
+    for (;;) {
+        uint32_t wa = 0, wb = 0;
+        while (i < an && !(wa = ascii_pw[(unsigned char)a[i]][ka])) { i++; ka = 0; }
+        while (j < bn && !(wb = ascii_pw[(unsigned char)b[j]][kb])) { j++; kb = 0; }
+        if (i >= an || j >= bn) return (i >= an) ? (j >= bn ? 0 : -1) : 1;
+        if (wa != wb) return wa < wb ? -1 : 1;
+        if (++ka == 2 || !ascii_pw[(unsigned char)a[i]][ka]) { i++; ka = 0; }
+        if (++kb == 2 || !ascii_pw[(unsigned char)b[j]][kb]) { j++; kb = 0; }
+    }
 }
 
 static size_t trim_pad(const char *s, size_t n)
@@ -169,6 +212,7 @@ static UChar *utf16_of(const char *s, size_t n, int l1, int bmp_only, UChar *sta
 static int uca_cmp(const char *a, size_t an, const char *b, size_t bn, int l1, int bmp_only)
 {
     if (!uca) return 0;
+    if (printable_ascii(a, an) && printable_ascii(b, bn)) return ascii_uca_cmp(a, an, b, bn);
     UChar sa[512], sb[512], *ha, *hb;
     int32_t la, lb;
     UChar *pa = utf16_of(a, an, l1, bmp_only, sa, 512, &la, &ha);
@@ -228,17 +272,25 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
         return h;
     }
     if (!uca) return h;
-    uint8_t key[1024];
+    /* hash the sequence of primary weights: equal strings have equal sequences */
+    if (printable_ascii(s, n)) {
+        for (size_t i = 0; i < n; i++)
+            for (int k = 0; k < 2 && ascii_pw[(unsigned char)s[i]][k]; k++) h = fnv(h, &ascii_pw[(unsigned char)s[i]][k], 4);
+        return h;
+    }
     UChar tmpbuf[1024], *heap;
     int32_t ul;
     UChar *tmp = utf16_of(s, n, d->latin1, d->c.id != 2304, tmpbuf, 1024, &ul, &heap);
-    int32_t kl = ucol_getSortKey(uca, tmp, ul, key, sizeof key);
-    if (kl > (int32_t)sizeof key) {
-        uint8_t *big = malloc((size_t)kl);
-        if (big) { ucol_getSortKey(uca, tmp, ul, big, kl); h = fnv(h, big, (size_t)kl); free(big); }
-        free(heap);
-        return h;
+    UErrorCode st = U_ZERO_ERROR;
+    UCollationElements *it = ucol_openElements(uca, tmp, ul, &st);
+    if (U_SUCCESS(st)) {
+        int32_t ce;
+        while ((ce = ucol_next(it, &st)) != UCOL_NULLORDER && U_SUCCESS(st)) {
+            uint32_t p = (uint32_t)ucol_primaryOrder(ce);
+            if (p) h = fnv(h, &p, 4);
+        }
+        ucol_closeElements(it);
     }
     free(heap);
-    return fnv(h, key, (size_t)kl);
+    return h;
 }
