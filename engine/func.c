@@ -12,6 +12,9 @@
 #include <unicode/uregex.h>
 #include <unicode/ustring.h>
 #include <unicode/uchar.h>
+#include <unicode/unorm2.h>
+#include <unicode/utf8.h>
+#include <stdatomic.h>
 
 enum {
     F_CONCAT = 1, F_CONCAT_WS, F_SUBSTRING, F_LEFT, F_RIGHT, F_LENGTH, F_CHAR_LENGTH, F_LOWER,
@@ -1280,26 +1283,22 @@ static bool like_rec(const char *s, size_t sn, size_t si, const char *p, size_t 
     return si >= sn;
 }
 
-/* Case-insensitive search of an ASCII needle (already upper-cased) in s. */
+/* Case-insensitive search of an ASCII needle (already upper-cased) in s: a single pass
+ * that checks the first and last characters before comparing the rest. */
 static bool ascii_ci_find(const char *s, size_t sn, const char *nd, size_t nn)
 {
     if (nn == 0) return true;
     if (sn < nn) return false;
-    unsigned char f = (unsigned char)nd[0], fl = (unsigned char)(f >= 'A' && f <= 'Z' ? f + 32 : f);
-    for (size_t i = 0; i + nn <= sn; i++) {
-        const char *q = memchr(s + i, f, sn - nn + 1 - i);
-        const char *q2 = fl != f ? memchr(s + i, fl, sn - nn + 1 - i) : NULL;
-        if (!q || (q2 && q2 < q)) q = q2;
-        if (!q) return false;
-        i = (size_t)(q - s);
+    const unsigned char *u = (const unsigned char *)s, *n = (const unsigned char *)nd;
+    unsigned char first = n[0], last = n[nn - 1];
+#define UP(c) ((unsigned char)((c) >= 'a' && (c) <= 'z' ? (c) - 32 : (c)))
+    for (size_t i = 0, end = sn - nn; i <= end; i++) {
+        if (UP(u[i]) != first || UP(u[i + nn - 1]) != last) continue;
         size_t k = 1;
-        for (; k < nn; k++) {
-            unsigned char c = (unsigned char)s[i + k];
-            if (c >= 'a' && c <= 'z') c -= 32;
-            if (c != (unsigned char)nd[k]) break;
-        }
-        if (k == nn) return true;
+        while (k + 1 < nn && UP(u[i + k]) == n[k]) k++;
+        if (k + 1 >= nn) return true;
     }
+#undef UP
     return false;
 }
 
@@ -1310,6 +1309,59 @@ static bool plain_ascii(const char *s, size_t n)
         if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) return false;
     }
     return true;
+}
+
+/* The printable ASCII character (upper-cased) that code point cp equals under a _ci
+ * collation, or 1 when none does. Cached per collation family; found by taking the
+ * compatibility decomposition's base character and confirming with the collation. */
+static _Atomic uint8_t fold_cache[2][65536];
+
+static uint8_t fold_cp(int32_t cp, uint16_t coll, const pdb_collation *co)
+{
+    if (cp < 0x80) return (uint8_t)(cp >= 'a' && cp <= 'z' ? cp - 32 : cp);
+    if (cp > 0xffff) return 1;
+    int fam = co && !strstr(co->name, "general") ? 0 : 1;
+    uint8_t f = atomic_load_explicit(&fold_cache[fam][cp], memory_order_relaxed);
+    if (f) return f;
+    f = 1;
+    UErrorCode st = U_ZERO_ERROR;
+    const UNormalizer2 *nfkd = unorm2_getNFKDInstance(&st);
+    UChar buf[16];
+    if (U_SUCCESS(st)) {
+        st = U_ZERO_ERROR;
+        int32_t n = unorm2_getDecomposition(nfkd, cp, buf, 16, &st);
+        if (U_SUCCESS(st) && n > 0 && buf[0] >= 0x20 && buf[0] < 0x7f) {
+            char cand = (char)buf[0], enc[4];
+            int32_t el = 0;
+            U8_APPEND_UNSAFE((uint8_t *)enc, el, cp);
+            if (pdb_coll_cmp(coll, enc, (size_t)el, &cand, 1) == 0)
+                f = (uint8_t)(cand >= 'a' && cand <= 'z' ? cand - 32 : cand);
+        }
+    }
+    atomic_store_explicit(&fold_cache[fam][cp], f, memory_order_relaxed);
+    return f;
+}
+
+/* '%literal%' over UTF-8 text with non-ASCII characters: fold the text to upper-case
+ * ASCII (characters equal to no ASCII character become 0x01) and search. */
+static bool folded_find(const char *s, size_t sn, const char *lit, size_t ln, uint16_t coll, const pdb_collation *co)
+{
+    char stackbuf[4096];
+    char *buf = sn <= sizeof stackbuf ? stackbuf : malloc(sn);
+    if (!buf) return false;
+    size_t k = 0;
+    for (size_t i = 0; i < sn;) {
+        unsigned char c = (unsigned char)s[i];
+        if (c < 0x80) { buf[k++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c); i++; continue; }
+        UChar32 cp;
+        int32_t ii = (int32_t)i;
+        U8_NEXT((const uint8_t *)s, ii, (int32_t)sn, cp);
+        i = (size_t)ii;
+        buf[k++] = cp < 0 ? 1 : (char)fold_cp(cp, coll, co);
+    }
+    bool r = ascii_ci_find(buf, k, lit, ln);
+    if (buf != stackbuf) free(buf);
+    return r;
 }
 
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll)
@@ -1338,7 +1390,12 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
             for (size_t i = 0; i < ln; i++) if (lit[i] >= 'a' && lit[i] <= 'z') lit[i] = (char)(lit[i] - 32);
             if (ascii_ci_find(s, sn, lit, ln)) return true;
             if (plain_ascii(s, sn)) return false;
-            /* non-ASCII text: an accented letter may still match; ask the full matcher */
+            /* non-ASCII text: an accented letter may still match */
+            if (mb && lit[0] != 0) {
+                bool printable = true;
+                for (size_t i = 0; i < ln; i++) if (lit[i] < 0x20) printable = false;
+                if (printable) return folded_find(s, sn, lit, ln, coll, co);
+            }
         }
     }
     return like_rec(s, sn, 0, p, pn, 0, esc, coll, co, mb, 0);

@@ -29,6 +29,7 @@ typedef struct conj {
     pl_expr *e;
     ex_prog *p;
     int level;
+    int cost;           /* evaluation order within a level: cheap first */
 } conj;
 
 /* An index lookup for a source: key column values come from programs over earlier sources. */
@@ -820,6 +821,21 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         q.conj[q.nconj].p = ex_compile(&sc, cj[i], &t);
         q.conj[q.nconj].level = lvl;
         q.nconj++;
+    }
+    /* cheap filters first: a LIKE over a long text column or a subquery goes last */
+    for (int i = 0; i < q.nconj; i++) {
+        int cost = q.conj[i].p->nops;
+        for (int k = 0; k < q.conj[i].p->nops; k++) {
+            int code = q.conj[i].p->ops[k].code;
+            if (code == OP_LIKE || code == OP_REGEXP || code == OP_SUBQ || code == OP_FUNC) cost += 100;
+        }
+        q.conj[i].cost = cost;
+    }
+    for (int i = 1; i < q.nconj; i++) {   /* stable insertion sort by cost */
+        conj x = q.conj[i];
+        int j = i;
+        while (j > 0 && q.conj[j - 1].cost > x.cost) { q.conj[j] = q.conj[j - 1]; j--; }
+        q.conj[j] = x;
     }
     /* ON conditions */
     q.on = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
