@@ -574,11 +574,14 @@ static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
 
 /* Is e usable as a lookup value for column col of source lv: it reads only earlier
  * sources and compares with the column the way the index hashes? */
+static __thread bool lookup_const_only;   /* estimating: constants only */
+
 static bool lookup_value_ok(ex_scope *sc, int lv, const stor_column *col, pl_expr *o)
 {
     uint64_t om = ex_expr_srcmask(sc, o);
     if (om & (1ull << 63)) return false;
     if (om >> lv) return false;   /* only earlier sources (or none) */
+    if (lookup_const_only && om) return false;
     ex_type ot;
     ex_compile(sc, o, &ot);
     if (col->kind == CK_STR) {
@@ -687,6 +690,117 @@ static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
         l->hkey = ex_compile(sc, v[0], &t);
         return;
     }
+}
+
+static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
+
+/* Rows source i would yield from its best index lookup on constants, or all its rows. */
+static uint32_t estimate_rows(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, int ncj)
+{
+    ex_src *s = &ctx->src[i];
+    if (!s->t) return s->derived ? s->derived->nrows : 1000;
+    uint32_t best = s->t->nlive;
+    lookup_const_only = true;
+    for (uint32_t x = 0; x < s->t->nidx; x++) {
+        stor_index *ix = &s->t->idx[x];
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
+        pl_expr **vals[16];
+        int nv[16];
+        uint32_t k;
+        for (k = 0; k < ix->ncols; k++) {
+            nv[k] = pinning_values(sc, i, &s->t->cols[ix->cols[k]], cj, ncj, &vals[k]);
+            if (!nv[k]) break;
+        }
+        uint32_t nk = k == ix->ncols ? ix->ncols : (k >= 1 && ix->ncols > 1 ? 1 : 0);
+        if (!nk) continue;
+        /* probe with the first value of each key column, times the IN-list sizes */
+        pdb_value key[16];
+        bool ok = true;
+        uint32_t mult = 1;
+        for (uint32_t j = 0; j < nk && ok; j++) {
+            ex_type t;
+            ex_prog *p = ex_compile(sc, vals[j][0], &t);
+            ex_eval(ctx, p, &key[j]);
+            ok = lookup_key_convert(ctx, &s->t->cols[ix->cols[j]], &key[j]);
+            mult *= (uint32_t)nv[j];
+        }
+        uint32_t n = 0;
+        if (ok) stor_index_lookup(s->t, ix, nk, key, count_row, &n);
+        n *= mult;
+        if (n < best) best = n;
+    }
+    lookup_const_only = false;
+    return best;
+}
+
+/* Does conjunct e turn every row with source i NULL-extended into not-true? */
+static bool null_rejecting(ex_scope *sc, pl_expr *e, int i)
+{
+    pl_expr *col = NULL;
+    if (e->kind == E_BINARY && e->op >= BO_EQ && e->op <= BO_GE && e->op != BO_NSEQ)
+        col = e->args[0]->kind == E_COLUMN ? e->args[0] : e->args[1]->kind == E_COLUMN ? e->args[1] : NULL;
+    else if ((e->kind == E_IN || e->kind == E_LIKE || e->kind == E_BETWEEN) && e->args[0]->kind == E_COLUMN)
+        col = e->args[0];
+    return col && ex_expr_srcmask(sc, col) == (1ull << i);
+}
+
+/* Inner joins run in the order that starts from the fewest rows and then follows
+ * index lookups; LEFT JOINs whose NULL rows the WHERE rejects are inner joins. The
+ * ON conditions of inner joins join the WHERE conjuncts (cj). */
+static void reorder_joins(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj)
+{
+    int n = ctx->nsrc;
+    if (n < 2 || n > 16 || sel->straight) return;
+    for (int i = 1; i < n; i++) {
+        if (ctx->src[i].join != JT_LEFT) continue;
+        for (int k = 0; k < *ncj; k++) if (null_rejecting(sc, (*cj)[k], i)) { ctx->src[i].join = JT_INNER; break; }
+    }
+    for (int i = 1; i < n; i++)
+        if (ctx->src[i].join != JT_INNER && ctx->src[i].join != JT_CROSS) return;
+    for (int i = 0; i < n; i++) {
+        split_and(ctx->a, ctx->src[i].on, cj, ncj, ccj);
+        ctx->src[i].on = NULL;
+    }
+    uint32_t est[16];
+    for (int i = 0; i < n; i++) est[i] = estimate_rows(ctx, sc, i, *cj, *ncj);
+    int order[16];
+    bool placed[16] = { false };
+    for (int k = 0; k < n; k++) {
+        int pick = -1;
+        /* prefer a source reachable by an index lookup from what is placed */
+        if (k > 0) {
+            for (int i = 0; i < n; i++) {
+                if (placed[i] || !ctx->src[i].t) continue;
+                bool joinable = false;
+                for (uint32_t x = 0; x < ctx->src[i].t->nidx && !joinable; x++) {
+                    stor_index *ix = &ctx->src[i].t->idx[x];
+                    if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL) continue;
+                    const stor_column *c0 = &ctx->src[i].t->cols[ix->cols[0]];
+                    for (int e = 0; e < *ncj && !joinable; e++) {
+                        pl_expr *x2 = (*cj)[e];
+                        if (x2->kind != E_BINARY || x2->op != BO_EQ) continue;
+                        for (int side = 0; side < 2; side++) {
+                            pl_expr *c = x2->args[side], *o = x2->args[1 - side];
+                            if (c->kind != E_COLUMN || strcasecmp(c->s, c0->name) || ex_expr_srcmask(sc, c) != (1ull << i)) continue;
+                            uint64_t om = ex_expr_srcmask(sc, o);
+                            if (!om || (om & (1ull << 63))) continue;
+                            bool sub = true;
+                            for (int b = 0; b < n; b++) if ((om & (1ull << b)) && !placed[b]) sub = false;
+                            if (sub) joinable = true;
+                        }
+                    }
+                }
+                if (joinable && (pick < 0 || est[i] < est[pick])) pick = i;
+            }
+        }
+        if (pick < 0)
+            for (int i = 0; i < n; i++) if (!placed[i] && (pick < 0 || est[i] < est[pick])) pick = i;
+        order[k] = pick;
+        placed[pick] = true;
+    }
+    ex_src tmp[16];
+    for (int k = 0; k < n; k++) { tmp[k] = ctx->src[order[k]]; tmp[k].join = k ? JT_INNER : JT_INNER; }
+    memcpy(ctx->src, tmp, (size_t)n * sizeof(ex_src));
 }
 
 static void open_sources(ex_ctx *ctx, pl_select *sel)
@@ -809,6 +923,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     /* WHERE: split into conjuncts, placed at the level where their sources are bound */
     pl_expr **cj = NULL; int ncj = 0, ccj = 0;
     split_and(ctx->a, sel->where, &cj, &ncj, &ccj);
+    sc.clause = "WHERE";
+    reorder_joins(ctx, sel, &sc, &cj, &ncj, &ccj);
     q.conj = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof(conj));
     sc.clause = "WHERE";
     for (int i = 0; i < ncj; i++) {
