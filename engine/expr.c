@@ -160,6 +160,57 @@ typedef struct cstate {
 static void push(cstate *cs, int n) { cs->depth += n; if (cs->depth > cs->maxdepth) cs->maxdepth = cs->depth; }
 
 static void comp(cstate *cs, pl_expr *e, ex_type *t);
+static int find_column(ex_scope *sc, const pl_expr *e, int *src, int *col);
+
+/* MariaDB's printed form of an expression (for 1690 messages): literals as written,
+ * columns fully qualified, operators spaced. Falls back to the source text. */
+static void print_expr(cstate *cs, const pl_expr *e, char *buf, size_t cap, size_t *k)
+{
+    if (*k >= cap - 1) return;
+    switch (e->kind) {
+    case E_INT: case E_DECIMAL: case E_FLOAT:
+        *k += (size_t)snprintf(buf + *k, cap - *k, "%s", e->s);
+        return;
+    case E_COLUMN: {
+        int src, col;
+        if (find_column(cs->sc, e, &src, &col)) {
+            ex_src *s = &cs->sc->ctx->src[src];
+            const char *cn = s->t ? s->t->cols[col].name : s->dnames[col];
+            if (s->t) *k += (size_t)snprintf(buf + *k, cap - *k, "`%s`.`%s`.`%s`", s->t->db, s->t->name, cn);
+            else *k += (size_t)snprintf(buf + *k, cap - *k, "`%s`.`%s`", s->alias, cn);
+            return;
+        }
+        break;
+    }
+    case E_BINARY: {
+        static const char *ops[] = { [BO_ADD] = "+", [BO_SUB] = "-", [BO_MUL] = "*", [BO_DIV] = "/", [BO_IDIV] = "DIV", [BO_MOD] = "%" };
+        if (e->op >= BO_ADD && e->op <= BO_MOD) {
+            print_expr(cs, e->args[0], buf, cap, k);
+            if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, " %s ", ops[e->op]);
+            print_expr(cs, e->args[1], buf, cap, k);
+            return;
+        }
+        break;
+    }
+    case E_UNARY:
+        if (e->op == '-') {
+            if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, "-");
+            print_expr(cs, e->args[0], buf, cap, k);
+            return;
+        }
+        break;
+    case E_CAST:
+        if (e->cast.type == -1 || e->cast.type == -2) {
+            if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, "cast(");
+            print_expr(cs, e->args[0], buf, cap, k);
+            if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, " as %s)", e->cast.type == -1 ? "signed" : "unsigned");
+            return;
+        }
+        break;
+    default: break;
+    }
+    *k += (size_t)snprintf(buf + *k, cap - *k, "%.*s", (int)e->srclen, e->start);
+}
 
 static const char *expr_name(const pl_expr *e)
 {
@@ -562,7 +613,14 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             if (op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
             return;
         }
-        emit(p, OP_ARITH, op, 0, 0);
+        {
+            char pbuf[256];
+            size_t pk = 0;
+            print_expr(cs, e, pbuf, sizeof pbuf, &pk);
+            if (pk >= sizeof pbuf) pk = sizeof pbuf - 1;
+            char *ptxt = stor_arena_strndup(cs->a, pbuf, pk);
+            emit(p, OP_ARITH, op, 0, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
+        }
         if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
         arith_type(op, &at[0], &at[1], t);
         return;
@@ -703,12 +761,21 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         emit(p, OP_SUBQ, p->nsubs++, e->negated, 0);
         push(cs, 1);
         if (e->kind == E_SUBQUERY) {
-            /* type of the subquery's single column: compile its first item lazily at run;
-               report a generic type now */
-            type_str(t, 255, ctx->s->coll_connection);
+            /* the type of the subquery's column: compile it once without running it */
+            ex_ctx sub = *ctx;
+            sub.outer = ctx;
+            sub.describe = true;
+            ex_rows rows = { 0 };
+            ex_type *types = NULL;
+            const char **names = NULL;
+            uint64_t found;
+            ex_select_rows(&sub, e->sub, &rows, &types, &names, &found);
+            if (rows.ncols >= 1 && types) {
+                *t = types[0];
+                t->from_column = false;
+                t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG);
+            } else type_str(t, 255, ctx->s->coll_connection);
             t->nullable = true;
-            ex_type *types = NULL; const char **names = NULL;
-            (void)types; (void)names;
         } else type_int(t, 1);
         return;
     }
@@ -803,6 +870,8 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
 
 /* ---------------------------------------------------------------- evaluation */
 
+static __thread const char *cur_arith_text;   /* printed form of the running OP_ARITH */
+
 /* Division by zero: NULL, with a warning under ERROR_FOR_DIVISION_BY_ZERO, and an error
  * when that mode meets strict mode in a writing statement. */
 static void div_zero(ex_ctx *ctx)
@@ -849,7 +918,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
         case BO_DIV: if (y == 0) { div_zero(ctx); *a = ex_null(); return; } r = x / y; break;
         case BO_MOD: if (y == 0) { div_zero(ctx); *a = ex_null(); return; } r = fmod(x, y); break;
         }
-        if (isinf(r) || isnan(r)) ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range");
+        if (isinf(r) || isnan(r)) ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
         *a = ex_dbl(r);
         return;
     }
@@ -910,18 +979,18 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
                 char sa[32], sb2[32];
                 snprintf(sa, sizeof sa, a->t == VT_UINT ? "%llu" : "%lld", a->t == VT_UINT ? (unsigned long long)a->u : (unsigned long long)a->i);
                 snprintf(sb2, sizeof sb2, b->t == VT_UINT ? "%llu" : "%lld", b->t == VT_UINT ? (unsigned long long)b->u : (unsigned long long)b->i);
-                ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '(%s - %s)'", sa, sb2);
+                (void)sa; (void)sb2;
+                ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
             }
             ur = ux - uy;
         }
         else if (op == BO_MUL) o2 = __builtin_mul_overflow(ux, uy, &ur);
         else ur = uy ? ux % uy : 0;
-        if (o2) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range");
+        if (o2) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
         a->t = VT_UINT; a->u = ur;
         return;
     }
-    if (ovf) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '(%lld %c %lld)'", (long long)x,
-                      op == BO_ADD ? '+' : op == BO_SUB ? '-' : '*', (long long)y);
+    if (ovf) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
     *a = ex_int(r);
 }
 
@@ -979,7 +1048,11 @@ void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
         case OP_NOT: { int t = tri(&st[sp - 1]); st[sp - 1] = tri_val(t < 0 ? -1 : !t); break; }
         case OP_BITNOT: { pdb_value *v = &st[sp - 1]; if (v->t != VT_NULL) { uint64_t u = ~(uint64_t)ex_to_int(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; } break; }
-        case OP_ARITH: do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1]); sp--; break;
+        case OP_ARITH:
+            cur_arith_text = p->consts[o->c].p;
+            do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1]);
+            sp--;
+            break;
         case OP_CMP: {
             pdb_value *a = &st[sp - 2], *b = &st[sp - 1];
             sp--;
