@@ -83,6 +83,7 @@ typedef struct ex_prog {
     struct ex_subq **subs;
     int nsubs;
     int maxstack;
+    bool may_warn;          /* converts between strings and numbers (1292 warnings) */
 } ex_prog;
 
 /* ---- function ids ---- */
@@ -153,13 +154,15 @@ typedef struct ex_ctx {
     const pdb_value *params;   /* prepared statement parameters, or NULL */
     int nparams;
     bool describe;          /* prepare: work out result columns, do not run */
+    bool quiet;             /* internal evaluation: no conversion warnings */
     int64_t now_us;         /* statement start: NOW() */
 } ex_ctx;
 
 #define EX_NULLROW UINT32_MAX
 
 /* ---- values (value.c) ---- */
-double   ex_to_double(const pdb_value *v);
+double   ex_to_double(const pdb_value *v);     /* strings that are not numbers warn (1292) */
+extern __thread struct ex_ctx *ex_conv_ctx;   /* where those warnings go; NULL = nowhere */
 int64_t  ex_to_int(const pdb_value *v);          /* MySQL rounding of decimals/doubles/strings */
 bool     ex_is_true(const pdb_value *v);         /* non-NULL and non-zero */
 /* Text of a value in the arena (numbers formatted as MariaDB does). */

@@ -606,6 +606,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         comp(cs, e->args[1], &at[1]);
         cs->depth--;
         if (op == BO_XOR) { emit(p, OP_XOR, 0, 0, 0); type_int(t, 1); return; }
+        if ((at[0].vt == VT_STRING) != (at[1].vt == VT_STRING) && at[0].vt != VT_NULL && at[1].vt != VT_NULL)
+            p->may_warn = true;
         if (op >= BO_EQ && op <= BO_NSEQ) {
             emit(p, OP_CMP, op, 0, str_coll(cs, &at[0], &at[1]));
             type_int(t, 1);
@@ -640,6 +642,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         for (int i = 0; i < e->nargs; i++) {
             ex_type it;
             comp(cs, e->args[i], &it);
+            if (i > 0 && (it.vt == VT_STRING) != (at[0].vt == VT_STRING) && it.vt != VT_NULL) p->may_warn = true;
             if (i == 0) at[0] = it;
             else if (!coll) coll = str_coll(cs, &at[0], &it);
         }
@@ -678,6 +681,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     }
     case E_CAST: {
         comp(cs, e->args[0], &at[0]);
+        p->may_warn = true;
         if (p->ncasts % 8 == 0) {
             pl_cast *n = malloc((size_t)(p->ncasts + 8) * sizeof *n);
             if (p->ncasts) memcpy(n, p->casts, (size_t)p->ncasts * sizeof *n);
@@ -998,8 +1002,17 @@ static int tri(const pdb_value *v) { return v->t == VT_NULL ? -1 : ex_is_true(v)
 static pdb_value tri_val(int t) { return t < 0 ? ex_null() : ex_int(t); }
 
 static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated);
+static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
 
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
+{
+    ex_ctx *saved_conv = ex_conv_ctx;
+    ex_conv_ctx = ctx->quiet ? NULL : ctx;
+    ex_eval_inner(ctx, p, out);
+    ex_conv_ctx = saved_conv;
+}
+
+static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
     pdb_value stackbuf[64];
     pdb_value *st = p->maxstack <= 64 ? stackbuf : stor_arena_alloc(ctx->a, (size_t)p->maxstack * sizeof(pdb_value));

@@ -364,9 +364,20 @@ static int rowcmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_value *v);
+
 /* Converts a lookup value to what the column stores so hashing agrees; false when no
  * stored value can equal it (NULL, or a fraction against an integer column). */
 static bool lookup_key_convert(ex_ctx *ctx, const stor_column *c, pdb_value *v)
+{
+    ex_ctx *saved_conv = ex_conv_ctx;
+    ex_conv_ctx = NULL;   /* the filter itself warns when it runs */
+    bool r = lookup_key_convert_inner(ctx, c, v);
+    ex_conv_ctx = saved_conv;
+    return r;
+}
+
+static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_value *v)
 {
     if (v->t == VT_NULL) return false;
     if (c->kind == CK_STR) {
@@ -701,6 +712,8 @@ static uint32_t estimate_rows(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, in
     if (!s->t) return s->derived ? s->derived->nrows : 1000;
     uint32_t best = s->t->nlive;
     lookup_const_only = true;
+    bool was_quiet = ctx->quiet;
+    ctx->quiet = true;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
         if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
@@ -730,6 +743,7 @@ static uint32_t estimate_rows(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, in
         if (n < best) best = n;
     }
     lookup_const_only = false;
+    ctx->quiet = was_quiet;
     return best;
 }
 
@@ -947,10 +961,14 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         q.conj[i].cost = cost;
     }
-    for (int i = 1; i < q.nconj; i++) {   /* stable insertion sort by cost */
+    /* stable insertion sort by cost; a conjunct that may warn (string/number
+       conversion) never moves ahead of one written before it, so warnings stay as
+       MariaDB's left-to-right evaluation produces them */
+    for (int i = 1; i < q.nconj; i++) {
         conj x = q.conj[i];
         int j = i;
-        while (j > 0 && q.conj[j - 1].cost > x.cost) { q.conj[j] = q.conj[j - 1]; j--; }
+        if (!x.p->may_warn)
+            while (j > 0 && q.conj[j - 1].cost > x.cost) { q.conj[j] = q.conj[j - 1]; j--; }
         q.conj[j] = x;
     }
     /* ON conditions */

@@ -84,7 +84,37 @@ bool ex_parse_decimal(const char *s, size_t n, int64_t *v, uint8_t *scale)
     return true;
 }
 
+/* Where conversion warnings go: the context of the running program (set by ex_eval),
+ * or nowhere (NULL) for internal conversions. */
+__thread ex_ctx *ex_conv_ctx;
+
+/* Warns 1292 when the string s is not entirely a number (MariaDB's "Truncated
+ * incorrect DOUBLE/DECIMAL value"). */
+static void conv_check(const pdb_value *v, const char *type)
+{
+    if (!ex_conv_ctx || v->t != VT_STRING) return;
+    bool trunc;
+    ex_str_to_double(v->p, v->len, &trunc);
+    if (!trunc) {
+        /* a number followed by spaces only: MariaDB notes it rather than warning */
+        if (v->len && (v->p[v->len - 1] == ' ' || v->p[v->len - 1] == '\t'))
+            ex_warn(ex_conv_ctx, "Note", 1292, "Truncated incorrect %s value: '%.*s'", type,
+                    (int)(v->len > 128 ? 128 : v->len), v->p);
+        return;
+    }
+    ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", type,
+            (int)(v->len > 128 ? 128 : v->len), v->p);
+}
+
+static double to_double_raw(const pdb_value *v);
+
 double ex_to_double(const pdb_value *v)
+{
+    if (v->t == VT_STRING) conv_check(v, "DOUBLE");
+    return to_double_raw(v);
+}
+
+static double to_double_raw(const pdb_value *v)
 {
     switch (v->t) {
     case VT_INT: return (double)v->i;
@@ -361,7 +391,9 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
                 return t == a ? r : -r;
             }
         }
-        return cmp_dbl(ex_to_double(a), ex_to_double(b));
+        if (o->t == VT_STRING && ex_conv_ctx)
+            ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect datetime value: '%.*s'", (int)(o->len > 128 ? 128 : o->len), o->p);
+        return cmp_dbl(to_double_raw(a), to_double_raw(b));
     }
     if ((a->t == VT_DECIMAL || a->t == VT_INT) && (b->t == VT_DECIMAL || b->t == VT_INT)) {
         int sa = a->t == VT_DECIMAL ? a->scale : 0, sb = b->t == VT_DECIMAL ? b->scale : 0;
@@ -370,7 +402,10 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
         return x < y ? -1 : x > y;
     }
     if (a->t == VT_TIME && b->t == VT_TIME) return a->i < b->i ? -1 : a->i > b->i;
-    return cmp_dbl(ex_to_double(a), ex_to_double(b));
+    /* a string against a number: compared as numbers, warning when it is not one */
+    const pdb_value *sv = a->t == VT_STRING ? a : b->t == VT_STRING ? b : NULL, *nv = sv == a ? b : a;
+    if (sv && sv != nv) conv_check(sv, nv->t == VT_DOUBLE ? "DOUBLE" : "DECIMAL");
+    return cmp_dbl(to_double_raw(a), to_double_raw(b));
 }
 
 uint64_t ex_hash_value(const pdb_value *v, uint16_t coll)
