@@ -169,13 +169,19 @@ bool     ex_is_true(const pdb_value *v);         /* non-NULL and non-zero */
 const char *ex_to_str(stor_arena *a, const pdb_value *v, size_t *len);
 /* MySQL comparison of two non-NULL values: <0, 0, >0; coll for string compares. */
 int      ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll);
+bool     ex_equal(const pdb_value *a, const pdb_value *b, uint16_t coll);   /* non-NULL values */
 /* Parses a string as a number the way MySQL's string-to-double does (prefix). */
 double   ex_str_to_double(const char *s, size_t n, bool *trunc);
 int      ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date);
-pdb_value ex_int(int64_t i);
-pdb_value ex_dbl(double d);
-pdb_value ex_str(const char *p, size_t n, uint16_t coll);
-pdb_value ex_null(void);
+static inline pdb_value ex_int(int64_t i) { pdb_value v = { .t = VT_INT }; v.i = i; return v; }
+static inline pdb_value ex_dbl(double d) { pdb_value v = { .t = VT_DOUBLE }; v.d = d; return v; }
+static inline pdb_value ex_null(void) { pdb_value v = { .t = VT_NULL }; return v; }
+static inline pdb_value ex_str(const char *p, size_t n, uint16_t coll)
+{
+    pdb_value v = { .t = VT_STRING, .coll = coll, .len = (uint32_t)n };
+    v.p = p;
+    return v;
+}
 uint64_t ex_hash_value(const pdb_value *v, uint16_t coll);
 bool     ex_values_equal(const pdb_value *a, const pdb_value *b, uint16_t coll); /* NULL == NULL */
 /* Decimal: parse "123.45" into scaled int64; false if it does not fit. */

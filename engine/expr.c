@@ -1075,6 +1075,11 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                 break;
             }
             if (a->t == VT_NULL || b->t == VT_NULL) { *a = ex_null(); break; }
+            if (o->a == BO_EQ || o->a == BO_NE) {
+                bool eq = ex_equal(a, b, (uint16_t)o->c);
+                *a = ex_int(o->a == BO_EQ ? eq : !eq);
+                break;
+            }
             int c = ex_compare(a, b, (uint16_t)o->c), r = 0;
             switch (o->a) {
             case BO_EQ: r = c == 0; break;
@@ -1132,7 +1137,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                 for (int i = 0; i < n; i++) {
                     pdb_value *y = &st[sp - n + i];
                     if (y->t == VT_NULL) { saw_null = true; continue; }
-                    if (ex_compare(x, y, (uint16_t)o->c) == 0) { res = 1; break; }
+                    if (ex_equal(x, y, (uint16_t)o->c)) { res = 1; break; }
                 }
                 if (!res && saw_null) res = -1;
             }

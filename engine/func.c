@@ -1283,20 +1283,41 @@ static bool like_rec(const char *s, size_t sn, size_t si, const char *p, size_t 
     return si >= sn;
 }
 
-/* Case-insensitive search of an ASCII needle (already upper-cased) in s: a single pass
- * that checks the first and last characters before comparing the rest. */
+/* Case-insensitive search of an ASCII needle (already upper-cased) in s. The needle's
+ * rarest character (by English letter frequency) is located with memchr, for its lower
+ * and upper case separately, each stream advanced only when passed, so the text is read
+ * at memchr's speed; each hit is then checked in place. */
+static int letter_rarity(unsigned char c)
+{
+    static const char freq[] = "ETAOINSHRDLCUMWFGYPBVKJXQZ";
+    if (c == ' ') return -1;
+    const char *p = (c >= 'A' && c <= 'Z') ? strchr(freq, c) : NULL;
+    return p ? (int)(p - freq) : 30;   /* digits and punctuation: rare */
+}
+
 static bool ascii_ci_find(const char *s, size_t sn, const char *nd, size_t nn)
 {
     if (nn == 0) return true;
     if (sn < nn) return false;
-    const unsigned char *u = (const unsigned char *)s, *n = (const unsigned char *)nd;
-    unsigned char first = n[0], last = n[nn - 1];
+    size_t pick = 0;
+    for (size_t k = 1; k < nn; k++) if (letter_rarity((unsigned char)nd[k]) > letter_rarity((unsigned char)nd[pick])) pick = k;
+    unsigned char up = (unsigned char)nd[pick];
+    unsigned char lo = (unsigned char)(up >= 'A' && up <= 'Z' ? up + 32 : up);
+    const unsigned char *u = (const unsigned char *)s;
 #define UP(c) ((unsigned char)((c) >= 'a' && (c) <= 'z' ? (c) - 32 : (c)))
-    for (size_t i = 0, end = sn - nn; i <= end; i++) {
-        if (UP(u[i]) != first || UP(u[i + nn - 1]) != last) continue;
-        size_t k = 1;
-        while (k + 1 < nn && UP(u[i + k]) == n[k]) k++;
-        if (k + 1 >= nn) return true;
+    /* the picked character can only sit at positions pick .. sn - nn + pick */
+    size_t from = pick, to = sn - nn + pick + 1;
+    const unsigned char *nu = from < to ? memchr(u + from, up, to - from) : NULL;
+    const unsigned char *nl = lo != up && from < to ? memchr(u + from, lo, to - from) : NULL;
+    while (nu || nl) {
+        const unsigned char *hit = !nl || (nu && nu < nl) ? nu : nl;
+        size_t i = (size_t)(hit - u) - pick;
+        size_t k = 0;
+        while (k < nn && UP(u[i + k]) == (unsigned char)nd[k]) k++;
+        if (k == nn) return true;
+        size_t next = (size_t)(hit - u) + 1;
+        if (hit == nu) nu = next < to ? memchr(u + next, up, to - next) : NULL;
+        else nl = next < to ? memchr(u + next, lo, to - next) : NULL;
     }
 #undef UP
     return false;
@@ -1346,8 +1367,9 @@ static uint8_t fold_cp(int32_t cp, uint16_t coll, const pdb_collation *co)
  * ASCII (characters equal to no ASCII character become 0x01) and search. */
 static bool folded_find(const char *s, size_t sn, const char *lit, size_t ln, uint16_t coll, const pdb_collation *co)
 {
-    char stackbuf[4096];
-    char *buf = sn <= sizeof stackbuf ? stackbuf : malloc(sn);
+    static __thread char stackbuf[4096];
+    bool heap = sn > sizeof stackbuf;
+    char *buf = heap ? malloc(sn) : stackbuf;
     if (!buf) return false;
     size_t k = 0;
     for (size_t i = 0; i < sn;) {
@@ -1360,7 +1382,7 @@ static bool folded_find(const char *s, size_t sn, const char *lit, size_t ln, ui
         buf[k++] = cp < 0 ? 1 : (char)fold_cp(cp, coll, co);
     }
     bool r = ascii_ci_find(buf, k, lit, ln);
-    if (buf != stackbuf) free(buf);
+    if (heap) free(buf);
     return r;
 }
 
@@ -1389,12 +1411,26 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
             }
             for (size_t i = 0; i < ln; i++) if (lit[i] >= 'a' && lit[i] <= 'z') lit[i] = (char)(lit[i] - 32);
             if (ascii_ci_find(s, sn, lit, ln)) return true;
-            if (plain_ascii(s, sn)) return false;
-            /* non-ASCII text: an accented letter may still match */
-            if (mb && lit[0] != 0) {
-                bool printable = true;
-                for (size_t i = 0; i < ln; i++) if (lit[i] < 0x20) printable = false;
-                if (printable) return folded_find(s, sn, lit, ln, coll, co);
+            /* a match the plain search missed must contain a non-ASCII character that
+               equals an ASCII one (é = E): look around each non-ASCII character */
+            size_t nonascii = 0;
+            for (size_t i = 0; i < sn; i++) nonascii += (unsigned char)s[i] >> 7;
+            if (!nonascii) { if (plain_ascii(s, sn)) return false; }
+            else if (mb) {
+                if (nonascii * 16 > sn) return folded_find(s, sn, lit, ln, coll, co);
+                size_t done = 0;   /* text before this offset was already searched */
+                for (size_t i = 0; i < sn; i++) {
+                    if ((unsigned char)s[i] < 0xc0) continue;   /* not a lead byte */
+                    size_t b = i > ln * 4 ? i - ln * 4 : 0, e = i + ln * 4 + 4;
+                    if (b < done) b = done > ln * 4 ? done - ln * 4 : 0;
+                    if (e > sn) e = sn;
+                    while (b > 0 && ((unsigned char)s[b] & 0xc0) == 0x80) b--;
+                    while (e < sn && ((unsigned char)s[e] & 0xc0) == 0x80) e++;
+                    if (folded_find(s + b, e - b, lit, ln, coll, co)) return true;
+                    done = e;
+                    i = e > 0 ? e - 1 : 0;
+                }
+                return false;
             }
         }
     }

@@ -14,15 +14,6 @@ const int64_t ex_pow10[19] = {
     1000000000000000000LL
 };
 
-pdb_value ex_int(int64_t i) { pdb_value v; memset(&v, 0, sizeof v); v.t = VT_INT; v.i = i; return v; }
-pdb_value ex_dbl(double d) { pdb_value v; memset(&v, 0, sizeof v); v.t = VT_DOUBLE; v.d = d; return v; }
-pdb_value ex_null(void) { pdb_value v; memset(&v, 0, sizeof v); return v; }
-pdb_value ex_str(const char *p, size_t n, uint16_t coll)
-{
-    pdb_value v; memset(&v, 0, sizeof v);
-    v.t = VT_STRING; v.p = p; v.len = (uint32_t)n; v.coll = coll;
-    return v;
-}
 
 int64_t ex_now_us(void)
 {
@@ -445,4 +436,12 @@ pdb_value ex_persist(stor_arena *a, const pdb_value *v)
 bool ex_like_ci(const char *s, const char *pat)
 {
     return ex_like(s, strlen(s), pat, strlen(pat), '\\', COLL_UTF8MB3_GENERAL_CI);
+}
+
+bool ex_equal(const pdb_value *a, const pdb_value *b, uint16_t coll)
+{
+    if (a->t == VT_STRING && b->t == VT_STRING)
+        return pdb_coll_eq(coll ? coll : a->coll, a->p, a->len, b->p, b->len);
+    if (a->t == VT_INT && b->t == VT_INT) return a->i == b->i;
+    return ex_compare(a, b, coll) == 0;
 }

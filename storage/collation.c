@@ -48,11 +48,18 @@ static const coll_def colls[] = {
 };
 #define NCOLLS (sizeof(colls) / sizeof(colls[0]))
 
+/* id -> definition, filled once (ids stay below 4096) */
+static const coll_def *by_id[4096];
+static pthread_once_t by_id_once = PTHREAD_ONCE_INIT;
+static void by_id_init(void)
+{
+    for (size_t i = 0; i < NCOLLS; i++) if (colls[i].c.id < 4096) by_id[colls[i].c.id] = &colls[i];
+}
+
 static const coll_def *find(uint16_t id)
 {
-    for (size_t i = 0; i < NCOLLS; i++)
-        if (colls[i].c.id == id) return &colls[i];
-    return NULL;
+    pthread_once(&by_id_once, by_id_init);
+    return id < 4096 ? by_id[id] : NULL;
 }
 
 const pdb_collation *pdb_coll_by_id(uint16_t id)
@@ -293,4 +300,26 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
     }
     free(heap);
     return h;
+}
+
+bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t bn)
+{
+    const coll_def *d = find(coll);
+    if (!d || d->family == CF_BINARY) return an == bn && !memcmp(a, b, an);
+    if (d->c.pad_space) { an = trim_pad(a, an); bn = trim_pad(b, bn); }
+    if (d->family == CF_BIN) return an == bn && !memcmp(a, b, an);
+    if (!d->latin1 && printable_ascii(a, an) && printable_ascii(b, bn)) {
+        /* every printable ASCII character has one weight of its own (letters up to case) */
+        if (an != bn) return false;
+        for (size_t i = 0; i < an; i++) {
+            unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+            if (x != y) {
+                if (x >= 'a' && x <= 'z') x -= 32;
+                if (y >= 'a' && y <= 'z') y -= 32;
+                if (x != y) return false;
+            }
+        }
+        return true;
+    }
+    return pdb_coll_cmp(coll, a, an, b, bn) == 0;
 }

@@ -101,6 +101,8 @@ const pdb_collation *pdb_coll_by_name(const char *name);   /* case-insensitive; 
 const pdb_collation *pdb_coll_default_for(const char *charset);
 /* <0, 0, >0 under the collation. */
 int      pdb_coll_cmp(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
+/* pdb_coll_cmp == 0, faster. */
+bool     pdb_coll_eq(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
 /* Hash consistent with pdb_coll_cmp == 0. */
 uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t len);
 
