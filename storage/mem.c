@@ -10,6 +10,12 @@
 #include <jemalloc/jemalloc.h>
 #endif
 
+#ifndef PDB_NO_JEMALLOC
+/* jemalloc: return freed pages to the system within about a second, from a background
+ * thread, so a burst (a large INSERT being parsed) does not stay in RSS. */
+const char *malloc_conf = "background_thread:true,dirty_decay_ms:1000,muzzy_decay_ms:0";
+#endif
+
 static _Atomic size_t mem_used;   /* bytes handed out by stor_* (usable sizes) */
 
 void *stor_malloc(size_t n)

@@ -358,28 +358,44 @@ static int replay_frame(const uint8_t *p, size_t n, char *err, size_t errlen)
     return 0;
 }
 
+/* Reads exactly n bytes at off; false at end of file or on a short read. */
+static bool read_at(uint8_t *buf, size_t n, off_t off)
+{
+    size_t got = 0;
+    while (got < n) {
+        ssize_t r = pread(wal_fd, buf + got, n - got, off + (off_t)got);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return false;
+        got += (size_t)r;
+    }
+    return true;
+}
+
 int stor_recover(char *err, size_t errlen)
 {
     struct stat st;
     if (fstat(wal_fd, &st) != 0) { snprintf(err, errlen, "fstat: %s", strerror(errno)); return -1; }
     size_t size = (size_t)st.st_size, off = 0;
-    uint8_t *buf = size ? stor_malloc(size) : NULL;
-    size_t got = 0;
-    while (got < size) {
-        ssize_t r = pread(wal_fd, buf + got, size - got, (off_t)got);
-        if (r <= 0) { if (r < 0 && errno == EINTR) continue; break; }
-        got += (size_t)r;
-    }
-    size = got;
+    /* frame by frame, through one reusable buffer: memory stays at the largest frame */
+    uint8_t *buf = NULL;
+    size_t cap = 0;
     stor_txn *saved = cur;
     cur = NULL;
     int rc = 0;
     while (off + 8 <= size) {
-        uint32_t len, crc;
-        memcpy(&len, buf + off, 4); memcpy(&crc, buf + off + 4, 4);
-        if (off + 8 + len > size || crc32(buf + off + 8, len) != crc) break;
-        if (replay_frame(buf + off + 8, len, err, errlen) != 0) { rc = -1; break; }
-        off += 8 + len;
+        uint32_t hdr[2];
+        if (!read_at((uint8_t *)hdr, 8, (off_t)off)) break;
+        uint32_t len = hdr[0], crc = hdr[1];
+        if (off + 8 + len > size) break;
+        if (len > cap) {
+            cap = len;
+            uint8_t *nb = stor_realloc(buf, cap ? cap : 1);
+            if (!nb) { snprintf(err, errlen, "out of memory reading the log"); rc = -1; break; }
+            buf = nb;
+        }
+        if (!read_at(buf, len, (off_t)off + 8) || crc32(buf, len) != crc) break;
+        if (replay_frame(buf, len, err, errlen) != 0) { rc = -1; break; }
+        off += 8 + (size_t)len;
     }
     cur = saved;
     if (rc == 0 && off < size) {
