@@ -399,6 +399,12 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     }
     stor_txn_attach(NULL);
     stor_unlock();
+    /* group commit: the fsync happens outside the store lock, shared with others */
+    if (!failed && stor_txn_sync() != 0) {
+        err.code = 1030; strcpy(err.state, "HY000");
+        snprintf(err.msg, sizeof err.msg, "Got error 5 \"Input/output error\" from storage engine InnoDB");
+        failed = true;
+    }
     if (failed) {
         pend.set = false;
         if (s->nwarnings < PDB_MAX_WARNINGS) {

@@ -252,9 +252,12 @@ typedef struct stor_mark { size_t undo, redo; } stor_mark;
 stor_mark stor_txn_mark(void);
 /* Undoes every change after the mark (statement failure, ROLLBACK TO SAVEPOINT). */
 void      stor_txn_undo_to(stor_mark m);
-/* Writes the redo and fsyncs (per the flush setting); 0, or -1 with errno set (the
- * changes are then undone). */
+/* Writes the redo to the log (in commit order: call it under the store lock); 0, or -1
+ * with errno set (the changes are then undone). Durability comes with stor_txn_sync. */
 int       stor_txn_commit(void);
+/* After releasing the store lock: waits until this thread's last commit is on disk
+ * (fsync shared with concurrent commits; per innodb_flush_log_at_trx_commit). 0 or -1. */
+int       stor_txn_sync(void);
 void      stor_txn_rollback(void);
 bool      stor_txn_dirty(void);              /* anything to commit? */
 /* DDL is logged as SQL text with its default database (written at once, fsynced), and

@@ -188,6 +188,33 @@ void stor_txn_undo_to(stor_mark m)
 
 bool stor_txn_dirty(void) { return cur && cur->redo_len > 0; }
 
+/* Group commit: a commit writes its frame under wal_mu (in the store's commit order)
+ * and notes the log offset it needs durable; after the store lock is released,
+ * stor_txn_sync() waits until that offset is synced. One fdatasync covers every frame
+ * written before it, so concurrent committers share it. */
+static uint64_t written_end;            /* bytes written to the log (under wal_mu) */
+static uint64_t synced_end;             /* bytes known durable (under sync_mu) */
+static pthread_mutex_t sync_mu = PTHREAD_MUTEX_INITIALIZER;
+static __thread uint64_t my_commit_end; /* what this thread's last commit needs */
+
+int stor_txn_sync(void)
+{
+    uint64_t need = my_commit_end;
+    my_commit_end = 0;
+    if (!need || flush_mode != 1) return 0;
+    pthread_mutex_lock(&sync_mu);
+    int rc = 0;
+    if (synced_end < need) {
+        pthread_mutex_lock(&wal_mu);
+        uint64_t upto = written_end;
+        pthread_mutex_unlock(&wal_mu);
+        if (fdatasync(wal_fd) != 0) rc = -1;
+        else synced_end = upto;
+    }
+    pthread_mutex_unlock(&sync_mu);
+    return rc;
+}
+
 static int write_frame(const uint8_t *p, size_t n)
 {
     uint32_t hdr[2] = { (uint32_t)n, crc32(p, n) };
@@ -204,7 +231,7 @@ static int write_frame(const uint8_t *p, size_t n)
         off += (size_t)w;
     }
     stor_free(buf);
-    if (rc == 0 && flush_mode == 1 && fdatasync(wal_fd) != 0) rc = -1;
+    if (rc == 0) written_end += n + 8;
     if (rc != 0 && off > 0) {
         /* cut what we wrote so the log stays a sequence of whole frames */
         off_t end = lseek(wal_fd, 0, SEEK_END);
@@ -223,6 +250,7 @@ int stor_txn_commit(void)
     if (x->redo_len) {
         pthread_mutex_lock(&wal_mu);
         rc = write_frame(x->redo, x->redo_len);
+        if (rc == 0) my_commit_end = written_end;
         pthread_mutex_unlock(&wal_mu);
         if (rc != 0) {
             int e = errno;
@@ -254,9 +282,9 @@ int stor_log_ddl(const char *db, const char *sql, size_t len)
     cur = saved;
     pthread_mutex_lock(&wal_mu);
     int rc = write_frame(tmp.redo, tmp.redo_len);
-    if (rc == 0 && flush_mode != 1) fdatasync(wal_fd);
     pthread_mutex_unlock(&wal_mu);
     stor_free(tmp.redo);
+    if (rc == 0 && fdatasync(wal_fd) != 0) rc = -1;   /* DDL is always made durable at once */
     return rc;
 }
 
@@ -406,7 +434,8 @@ int stor_recover(char *err, size_t errlen)
             rc = -1;
         }
     }
-    lseek(wal_fd, 0, SEEK_END);
+    off_t endpos = lseek(wal_fd, 0, SEEK_END);
+    written_end = synced_end = endpos > 0 ? (uint64_t)endpos : 0;
     stor_free(buf);
     return rc;
 }
