@@ -281,11 +281,13 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 vals[c] = implicit_default(col);
             }
         }
-        /* AUTO_INCREMENT */
+        /* values are converted first (a conversion error consumes no id), then the
+           AUTO_INCREMENT column gets its id */
+        convert_row(ctx, t, vals, rn + 1, multi);
         bool generated = false;
         if (ai >= 0) {
             pdb_value *v = &vals[ai];
-            bool zero = v->t != VT_NULL && ex_to_int(v) == 0 && !(ctx->s->sql_mode & MODE_NO_AUTO_VALUE_ON_ZERO);
+            bool zero = v->t != VT_NULL && v->i == 0 && !(ctx->s->sql_mode & MODE_NO_AUTO_VALUE_ON_ZERO);
             if (v->t == VT_NULL || zero) {
                 /* InnoDB (autoinc lock mode 1) reserves ids for all remaining rows of the
                    statement at once; a row that turns out a duplicate gives its id back to
@@ -295,15 +297,15 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     resv_end = resv_next + (nrows - rn);
                     t->auto_inc = resv_end;
                 }
-                *v = ex_int((int64_t)resv_next);
+                pdb_value gv = ex_int((int64_t)resv_next), o;
+                ex_store_convert(ctx, &t->cols[ai], &gv, &o, rn + 1);
+                *v = o;
                 generated = true;
+            } else {
+                int64_t idv = v->i;
+                if (idv > 0 && (uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1;
+                explicit_id = (uint64_t)idv;
             }
-        }
-        convert_row(ctx, t, vals, rn + 1, multi);
-        if (ai >= 0 && vals[ai].t != VT_NULL) {
-            int64_t idv = vals[ai].i;
-            if (idv > 0 && (uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1;
-            if (!generated) explicit_id = (uint64_t)idv;
         }
         int dix; uint32_t drow;
         for (;;) {
