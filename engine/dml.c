@@ -174,7 +174,7 @@ static ex_prog **compile_sets(ex_ctx *ctx, ex_scope *sc, stor_table *t, pl_assig
         const char *name = sets[i].name;
         const char *dot = strrchr(name, '.');
         if (dot) name = dot + 1;
-        if (col_index(t, name) < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'field list'", sets[i].name);
+        if (col_index(t, name) < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", sets[i].name, sc->clause);
         p[i] = NULL;
         if (sets[i].value->kind != E_DEFAULT) { ex_type ty; p[i] = ex_compile(sc, sets[i].value, &ty); }
     }
@@ -193,13 +193,13 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         map = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(int));
         for (int i = 0; i < ncols; i++) {
             map[i] = col_index(t, st->sets[i].name);
-            if (map[i] < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'field list'", st->sets[i].name);
+            if (map[i] < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'INSERT INTO'", st->sets[i].name);
         }
     } else if (ncols) {
         map = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof(int));
         for (int i = 0; i < ncols; i++) {
             map[i] = col_index(t, st->cols[i]);
-            if (map[i] < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'field list'", st->cols[i]);
+            if (map[i] < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'INSERT INTO'", st->cols[i]);
             for (int j = 0; j < i; j++) if (map[j] == map[i]) ex_raise(ctx, 1110, "42000", "Column '%s' specified twice", st->cols[i]);
         }
     } else {

@@ -310,5 +310,6 @@ char *ex_column_type_sql(stor_arena *a, const stor_column *c);
 int64_t ex_now_us(void);
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 void ex_session_vars_free(pdb_session *s);
+void ex_release_named_locks(uint32_t conn_id);
 
 #endif

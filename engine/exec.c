@@ -65,6 +65,7 @@ static void session_rollback(pdb_session *s)
 void pdb_session_free(pdb_session *s)
 {
     session_rollback(s);
+    ex_release_named_locks(s->conn_id);
     txn_forget(s);
     ex_session_vars_free(s);
     stor_arena_free(&s->arena);

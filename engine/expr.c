@@ -384,8 +384,15 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
     case AG_MIN: case AG_MAX: *t = at[0]; t->nullable = true; t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG); break;
     case AG_GROUP_CONCAT: type_str(t, 1024, at[0].vt == VT_STRING ? at[0].coll : COLL_UTF8MB4_GENERAL_CI);
         if (t->coll != COLL_BINARY) { const pdb_collation *co = pdb_coll_by_id(t->coll); t->length = 1024 * (co ? co->maxlen : 1); }
-        /* group_concat_max_len > 512: MariaDB types the result as a BLOB */
-        t->ptype = MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG; t->nullable = true; break;
+        {   /* group_concat_max_len > 512: MariaDB types the result as a BLOB */
+            pdb_value gl; ex_type gt;
+            int64_t maxlen = 1048576;
+            if (ex_sysvar_get(sc->ctx->s, "group_concat_max_len", false, &gl, cs->a, &gt) == 0) maxlen = ex_to_int(&gl);
+            const pdb_collation *co = pdb_coll_by_id(t->coll);
+            t->length = (uint32_t)(maxlen > 16777215 ? 16777215 : maxlen) * (co ? co->maxlen : 1);
+            if (maxlen > 512) { t->ptype = MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG; }
+        }
+        t->nullable = true; break;
     case AG_BIT_AND: case AG_BIT_OR: case AG_BIT_XOR: type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; break;
     default:
         memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;

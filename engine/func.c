@@ -27,7 +27,10 @@ enum {
     F_FOUND_ROWS, F_ROW_COUNT, F_RAND, F_VALUES, F_SET_USERVAR, F_SIGN, F_SQRT, F_POW,
     F_DAYOFWEEK, F_DAYOFYEAR, F_WEEKDAY, F_ISNULL, F_ASCII, F_SPACE, F_OCTET_LENGTH, F_PI,
     F_UTC_TIMESTAMP, F_DATEDIFF, F_SLEEP, F_UUID, F_CRC32, F_TO_BASE64, F_BIT_LENGTH,
-    F_YEARWEEK, F_LAST_DAY, F_MAKEDATE, F_TIMESTAMPDIFF, F_STR_TO_DATE, F_CONV, F_INET_ATON, F_INET_NTOA, F_UNHEX, F_FROM_BASE64, F_QUOTE, F_ORD, F_EXTRACT, F_MONTHNAME, F_DAYNAME, F_QUARTER, F_TIME_TO_SEC, F_SEC_TO_TIME, F_TO_DAYS, F_FROM_DAYS, F_LOG, F_LN, F_EXP, F_LOG10, F_LOG2, F_TIMEDIFF, F_JSON_VALID, F_JSON_UNQUOTE, F_JSON_EXTRACT,
+    F_YEARWEEK, F_LAST_DAY, F_MAKEDATE, F_TIMESTAMPDIFF, F_INET_ATON, F_INET_NTOA, F_UNHEX, F_QUOTE, F_ORD, F_EXTRACT, F_MONTHNAME, F_DAYNAME, F_QUARTER, F_TIME_TO_SEC, F_SEC_TO_TIME, F_TO_DAYS, F_FROM_DAYS, F_LOG, F_LN, F_EXP, F_LOG10, F_LOG2, F_TIMEDIFF, F_JSON_VALID, F_JSON_UNQUOTE, F_JSON_EXTRACT,
+    F_FORMAT, F_CONV, F_OCT, F_BIN, F_CHAR, F_ELT, F_STRCMP, F_INSERT, F_TIME, F_STR_TO_DATE, F_SHA2, F_WEEKOFYEAR,
+    F_MICROSECOND, F_UTC_DATE, F_GET_LOCK, F_RELEASE_LOCK, F_IS_FREE_LOCK, F_IS_USED_LOCK, F_BIT_COUNT, F_SIN, F_COS, F_TAN,
+    F_ATAN, F_DEGREES, F_RADIANS, F_REGEXP_REPLACE, F_REGEXP_SUBSTR, F_REGEXP_INSTR, F_FROM_BASE64, F_RELEASE_ALL_LOCKS,
     F_REGEXP = 500,
 };
 
@@ -63,6 +66,15 @@ static const ex_func funcs[] = {
     { "UNIX_TIMESTAMP", F_UNIX_TIMESTAMP, 0, 1 }, { "UPPER", F_UPPER, 1, 1 }, { "USER", F_USER, 0, 0 },
     { "UTC_TIMESTAMP", F_UTC_TIMESTAMP, 0, 1 }, { "UUID", F_UUID, 0, 0 }, { "VALUES", F_VALUES, 1, 1 },
     { "VERSION", F_VERSION, 0, 0 }, { "WEEK", F_WEEK, 1, 2 }, { "WEEKDAY", F_WEEKDAY, 1, 1 },
+    { "FORMAT", F_FORMAT, 2, 3 }, { "CONV", F_CONV, 3, 3 }, { "OCT", F_OCT, 1, 1 }, { "BIN", F_BIN, 1, 1 },
+    { "CHAR", F_CHAR, 1, -1 }, { "ELT", F_ELT, 2, -1 }, { "STRCMP", F_STRCMP, 2, 2 }, { "INSERT", F_INSERT, 4, 4 },
+    { "TIME", F_TIME, 1, 1 }, { "STR_TO_DATE", F_STR_TO_DATE, 2, 2 }, { "SHA2", F_SHA2, 2, 2 },
+    { "WEEKOFYEAR", F_WEEKOFYEAR, 1, 1 }, { "MICROSECOND", F_MICROSECOND, 1, 1 }, { "UTC_DATE", F_UTC_DATE, 0, 0 },
+    { "GET_LOCK", F_GET_LOCK, 2, 2 }, { "RELEASE_LOCK", F_RELEASE_LOCK, 1, 1 }, { "IS_FREE_LOCK", F_IS_FREE_LOCK, 1, 1 },
+    { "IS_USED_LOCK", F_IS_USED_LOCK, 1, 1 }, { "RELEASE_ALL_LOCKS", F_RELEASE_ALL_LOCKS, 0, 0 }, { "BIT_COUNT", F_BIT_COUNT, 1, 1 },
+    { "SIN", F_SIN, 1, 1 }, { "COS", F_COS, 1, 1 }, { "TAN", F_TAN, 1, 1 }, { "ATAN", F_ATAN, 1, 2 },
+    { "DEGREES", F_DEGREES, 1, 1 }, { "RADIANS", F_RADIANS, 1, 1 }, { "REGEXP_REPLACE", F_REGEXP_REPLACE, 3, 3 },
+    { "REGEXP_SUBSTR", F_REGEXP_SUBSTR, 2, 2 }, { "REGEXP_INSTR", F_REGEXP_INSTR, 2, 2 }, { "FROM_BASE64", F_FROM_BASE64, 1, 1 },
     { "YEAR", F_YEAR, 1, 1 }, { "YEARWEEK", F_YEARWEEK, 1, 2 }, { "LAST_DAY", F_LAST_DAY, 1, 1 },
     { "MAKEDATE", F_MAKEDATE, 2, 2 }, { "TIMESTAMPDIFF", F_TIMESTAMPDIFF, 3, 3 }, { "UNHEX", F_UNHEX, 1, 1 },
     { "QUOTE", F_QUOTE, 1, 1 }, { "ORD", F_ORD, 1, 1 }, { "EXTRACT", F_EXTRACT, 2, 2 },
@@ -222,6 +234,29 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_DAYOFYEAR: t_int(t, 3); t->ptype = MYSQL_TYPE_LONG; return;
     case F_DATEDIFF: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; return;
     case F_YEARWEEK: t_int(t, 6); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_FORMAT: t_str(t, 64, COLL_UTF8MB4_GENERAL_CI); return;
+    case F_CONV: case F_OCT: case F_BIN: t_str(t, 64, COLL_UTF8MB4_GENERAL_CI); return;
+    case F_CHAR: t_str(t, (uint32_t)n * 4, COLL_BINARY); return;
+    case F_ELT: { uint32_t mx = 0; for (int i = 1; i < n; i++) if (chars_of(&a[i]) > mx) mx = chars_of(&a[i]); t_str(t, mx, coll_of(a + 1, n - 1)); return; }
+    case F_STRCMP: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_INSERT: t_str(t, chars_of(&a[0]) + chars_of(&a[3]), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
+    case F_TIME: memset(t, 0, sizeof *t); t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
+    case F_STR_TO_DATE: memset(t, 0, sizeof *t); t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+        if (e && e->nargs == 2 && e->args[1]->kind == E_STRING && !strpbrk(e->args[1]->s, "HhIiklrSsTpf")) { t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; }
+        return;
+    case F_SHA2: t_str(t, 128, COLL_UTF8MB4_GENERAL_CI); return;
+    case F_FROM_BASE64: t_str(t, chars_of(&a[0]) * 3 / 4 + 1, COLL_BINARY); return;
+    case F_WEEKOFYEAR: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_MICROSECOND: t_int(t, 6); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_UTC_DATE: memset(t, 0, sizeof *t); t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; return;
+    case F_GET_LOCK: case F_RELEASE_LOCK: case F_IS_FREE_LOCK: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_IS_USED_LOCK: case F_RELEASE_ALL_LOCKS: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
+    case F_BIT_COUNT: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_SIN: case F_COS: case F_TAN: case F_ATAN: case F_DEGREES: case F_RADIANS:
+        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
+        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
+    case F_REGEXP_REPLACE: case F_REGEXP_SUBSTR: t_str(t, chars_of(&a[0]) * (id == F_REGEXP_REPLACE ? 2 : 1), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
+    case F_REGEXP_INSTR: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; return;
     case F_QUARTER: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
     case F_TO_DAYS: t_int(t, 7); t->ptype = MYSQL_TYPE_LONGLONG; return;
     case F_TIMESTAMPDIFF: t_int(t, 21); return;
@@ -570,6 +605,130 @@ static pdb_value do_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat
     return ex_int(U_SUCCESS(st) && f);
 }
 
+/* REGEXP_REPLACE / REGEXP_SUBSTR / REGEXP_INSTR through ICU regular expressions. */
+static pdb_value regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
+{
+    size_t sn, pn;
+    const char *s = ex_to_str(ctx->a, &a[0], &sn), *p = ex_to_str(ctx->a, &a[1], &pn);
+    uint16_t coll = a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI;
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    UErrorCode st = U_ZERO_ERROR;
+    UParseError pe;
+    int32_t ul, pl;
+    UChar *us = stor_arena_alloc(ctx->a, (sn + 1) * sizeof(UChar)), *up = stor_arena_alloc(ctx->a, (pn + 1) * sizeof(UChar));
+    u_strFromUTF8Lenient(us, (int32_t)sn + 1, &ul, s, (int32_t)sn, &st);
+    u_strFromUTF8Lenient(up, (int32_t)pn + 1, &pl, p, (int32_t)pn, &st);
+    if (U_FAILURE(st)) return ex_null();
+    URegularExpression *re = uregex_open(up, pl, co && co->ci ? UREGEX_CASE_INSENSITIVE : 0, &pe, &st);
+    if (U_FAILURE(st)) ex_raise(ctx, 1139, "42000", "Got error '%s' from regexp", u_errorName(st));
+    uregex_setText(re, us, ul, &st);
+    pdb_value r = ex_null();
+    if (id == F_REGEXP_REPLACE) {
+        size_t rn;
+        const char *rs = ex_to_str(ctx->a, &a[2], &rn);
+        int32_t rl;
+        UChar *ur = stor_arena_alloc(ctx->a, (rn + 1) * sizeof(UChar));
+        u_strFromUTF8Lenient(ur, (int32_t)rn + 1, &rl, rs, (int32_t)rn, &st);
+        /* MariaDB (PCRE) writes back-references as \1: ICU wants $1 */
+        UChar *ur2 = stor_arena_alloc(ctx->a, ((size_t)rl * 2 + 1) * sizeof(UChar));
+        int32_t k = 0;
+        for (int32_t i = 0; i < rl; i++) {
+            if (ur[i] == '\\' && i + 1 < rl && ur[i + 1] >= '0' && ur[i + 1] <= '9') { ur2[k++] = '$'; ur2[k++] = ur[++i]; }
+            else if (ur[i] == '$') { ur2[k++] = '\\'; ur2[k++] = '$'; }
+            else ur2[k++] = ur[i];
+        }
+        int32_t need = uregex_replaceAll(re, ur2, k, NULL, 0, &st);
+        st = U_ZERO_ERROR;
+        UChar *res = stor_arena_alloc(ctx->a, ((size_t)need + 1) * sizeof(UChar));
+        uregex_replaceAll(re, ur2, k, res, need + 1, &st);
+        if (U_SUCCESS(st)) {
+            int32_t bl;
+            char *o = stor_arena_alloc(ctx->a, (size_t)need * 4 + 1);
+            u_strToUTF8(o, need * 4 + 1, &bl, res, need, &st);
+            r = ex_str(o, (size_t)bl, coll);
+        }
+    } else {
+        UBool found = uregex_find(re, 0, &st);
+        if (id == F_REGEXP_INSTR) {
+            int32_t start = found ? uregex_start(re, 0, &st) : -1;
+            /* position in characters, counting supplementary characters once */
+            r = ex_int(start < 0 ? 0 : u_countChar32(us, start) + 1);
+        } else if (found) {
+            int32_t b = uregex_start(re, 0, &st), e2 = uregex_end(re, 0, &st), bl;
+            char *o = stor_arena_alloc(ctx->a, (size_t)(e2 - b) * 4 + 1);
+            u_strToUTF8(o, (e2 - b) * 4 + 1, &bl, us + b, e2 - b, &st);
+            r = ex_str(o, (size_t)bl, coll);
+        } else r = ex_str("", 0, coll);
+    }
+    uregex_close(re);
+    return r;
+}
+
+/* GET_LOCK / RELEASE_LOCK / IS_FREE_LOCK / IS_USED_LOCK: server-wide named locks,
+ * re-entrant per connection, released when the connection ends. */
+typedef struct named_lock_t { char name[65]; uint32_t owner; uint32_t depth; } named_lock_t;
+static named_lock_t nlocks[256];
+static pthread_mutex_t nl_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static named_lock_t *nl_find(const char *name)
+{
+    for (int i = 0; i < 256; i++) if (nlocks[i].owner && !strcasecmp(nlocks[i].name, name)) return &nlocks[i];
+    return NULL;
+}
+
+static pdb_value named_lock(ex_ctx *ctx, int id, const char *s, size_t n, double timeout)
+{
+    char name[65];
+    snprintf(name, sizeof name, "%.*s", (int)(n > 64 ? 64 : n), s ? s : "");
+    uint32_t me = ctx->s->conn_id ? ctx->s->conn_id : 0xffffffffu;
+    pdb_value r = ex_null();
+    if (id == F_RELEASE_ALL_LOCKS) {
+        uint64_t cnt = 0;
+        pthread_mutex_lock(&nl_mu);
+        for (int i = 0; i < 256; i++) if (nlocks[i].owner == me) { cnt += nlocks[i].depth; nlocks[i].owner = 0; nlocks[i].depth = 0; }
+        pthread_mutex_unlock(&nl_mu);
+        r = ex_int((int64_t)cnt); r.t = VT_UINT;
+        return r;
+    }
+    int64_t deadline = ex_now_us() + (int64_t)(timeout * 1e6);
+    for (;;) {
+        pthread_mutex_lock(&nl_mu);
+        named_lock_t *l = nl_find(name);
+        if (id == F_IS_FREE_LOCK) { r = ex_int(l ? 0 : 1); pthread_mutex_unlock(&nl_mu); return r; }
+        if (id == F_IS_USED_LOCK) { if (l) { r = ex_int(l->owner); r.t = VT_UINT; } pthread_mutex_unlock(&nl_mu); return r; }
+        if (id == F_RELEASE_LOCK) {
+            if (!l) r = ex_null();
+            else if (l->owner != me) r = ex_int(0);
+            else { if (--l->depth == 0) l->owner = 0; r = ex_int(1); }
+            pthread_mutex_unlock(&nl_mu);
+            return r;
+        }
+        /* GET_LOCK */
+        if (!l || l->owner == me) {
+            if (!l) {
+                for (int i = 0; i < 256; i++) if (!nlocks[i].owner) { l = &nlocks[i]; break; }
+                if (!l) { pthread_mutex_unlock(&nl_mu); return ex_null(); }
+                snprintf(l->name, sizeof l->name, "%s", name);
+                l->owner = me; l->depth = 0;
+            }
+            l->depth++;
+            pthread_mutex_unlock(&nl_mu);
+            return ex_int(1);
+        }
+        pthread_mutex_unlock(&nl_mu);
+        if (ex_now_us() >= deadline) return ex_int(0);
+        struct timespec ts = { 0, 10 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+    }
+}
+
+void ex_release_named_locks(uint32_t conn_id)
+{
+    pthread_mutex_lock(&nl_mu);
+    for (int i = 0; i < 256; i++) if (nlocks[i].owner == conn_id) { nlocks[i].owner = 0; nlocks[i].depth = 0; }
+    pthread_mutex_unlock(&nl_mu);
+}
+
 /* ---------------------------------------------------------------- calls */
 
 void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -636,6 +795,22 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         if (n == 0) { *out = ex_int(ctx->now_us / 1000000); return; }
         break;
     case F_PI: *out = ex_dbl(M_PI); return;
+    case F_UTC_DATE: { int y, mo, d, h, mi, s, us; pdb_dt_unpack(local_now(ctx, true), &y, &mo, &d, &h, &mi, &s, &us); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
+    case F_RELEASE_ALL_LOCKS: *out = named_lock(ctx, F_RELEASE_ALL_LOCKS, NULL, 0, 0); return;
+    case F_ELT: { if (a[0].t == VT_NULL) return; int64_t k = ex_to_int(&a[0]); if (k < 1 || k >= n) return; *out = a[k]; return; }
+    case F_CHAR: {
+        char *o = stor_arena_alloc(ctx->a, (size_t)n * 4 + 1);
+        size_t k = 0;
+        for (int i = 0; i < n; i++) {
+            if (a[i].t == VT_NULL) continue;   /* CHAR() skips NULLs */
+            uint64_t v = (uint64_t)ex_to_int(&a[i]);
+            unsigned char b[4]; int m = 0;
+            do { b[m++] = (unsigned char)(v & 0xff); v >>= 8; } while (v && m < 4);
+            while (m) o[k++] = (char)b[--m];
+        }
+        *out = ex_str(o, k, COLL_BINARY);
+        return;
+    }
     case F_RAND: *out = ex_dbl((double)random() / 2147483648.0); return;
     case F_UUID: {
         unsigned char r[16];
@@ -1213,6 +1388,189 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         *out = ex_int(r);
         return;
     }
+    case F_FORMAT: {
+        double x = ex_to_double(&a[0]);
+        int64_t dd = ex_to_int(&a[1]);
+        if (dd < 0) dd = 0;
+        if (dd > 38) dd = 38;
+        char num[400];
+        if (a[0].t == VT_DECIMAL || a[0].t == VT_INT) {
+            /* exact: round the decimal to dd places, half away from zero */
+            pdb_value r = a[0];
+            pdb_value dv = ex_int(dd);
+            pdb_value args2[2] = { r, dv };
+            ex_call(ctx, F_ROUND, args2, 2, &r, NULL);
+            char tmp[64]; const char *o;
+            size_t k = pdb_value_text(&r, NULL, tmp, sizeof tmp, &o);
+            snprintf(num, sizeof num, "%.*s", (int)k, o);
+            char *dot = strchr(num, '.');
+            size_t have = dot ? strlen(dot + 1) : 0;
+            if (dd > 0 && !dot) { strcat(num, "."); dot = strchr(num, '.'); }
+            for (size_t i = have; i < (size_t)dd; i++) strcat(num, "0");
+        } else snprintf(num, sizeof num, "%.*f", (int)dd, x);
+        /* thousands separators */
+        char *dot = strchr(num, '.');
+        size_t intlen = dot ? (size_t)(dot - num) : strlen(num);
+        bool neg = num[0] == '-';
+        char outb[512];
+        size_t k = 0, start = neg ? 1 : 0;
+        if (neg) outb[k++] = '-';
+        for (size_t i = start; i < intlen; i++) {
+            outb[k++] = num[i];
+            size_t rem = intlen - i - 1;
+            if (rem && rem % 3 == 0) outb[k++] = ',';
+        }
+        if (dot) { size_t dl = strlen(dot); memcpy(outb + k, dot, dl); k += dl; }
+        *out = mkstr(ctx, outb, k, COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    case F_CONV: case F_OCT: case F_BIN: {
+        int from = id == F_CONV ? (int)ex_to_int(&a[1]) : 10, to = id == F_CONV ? (int)ex_to_int(&a[2]) : id == F_OCT ? 8 : 2;
+        if (from < 0) from = -from;
+        bool signed_to = to < 0;
+        if (to < 0) to = -to;
+        if (from < 2 || from > 36 || to < 2 || to > 36) return;
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        uint64_t v = 0; bool neg = false; size_t i = 0;
+        while (i < l0 && s0[i] == ' ') i++;
+        if (i < l0 && s0[i] == '-') { neg = true; i++; }
+        for (; i < l0; i++) {
+            int c = tolower((unsigned char)s0[i]), dg = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
+            if (dg >= from) break;
+            v = v * (uint64_t)from + (uint64_t)dg;
+        }
+        if (neg && !signed_to) v = (uint64_t)(-(int64_t)v);
+        char buf[80]; int k = 79; buf[k] = 0;
+        bool outneg = signed_to && neg;
+        if (v == 0) buf[--k] = '0';
+        while (v) { int dg = (int)(v % (uint64_t)to); buf[--k] = (char)(dg < 10 ? '0' + dg : 'A' + dg - 10); v /= (uint64_t)to; }
+        if (outneg) buf[--k] = '-';
+        *out = mkstr(ctx, buf + k, (size_t)(79 - k), COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    case F_STRCMP: {
+        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI;
+        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1);
+        int c = pdb_coll_cmp(coll, s0, l0, s1, l1);
+        *out = ex_int(c < 0 ? -1 : c > 0);
+        return;
+    }
+    case F_INSERT: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0); s2 = ex_to_str(ctx->a, &a[3], &l2);
+        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+        bool mb = is_mb(coll);
+        int64_t pos = ex_to_int(&a[1]), len = ex_to_int(&a[2]);
+        size_t nch = char_count(s0, l0, mb);
+        if (pos < 1 || (uint64_t)pos > nch) { *out = ex_str(s0, l0, coll); return; }
+        if (len < 0 || (uint64_t)(pos - 1 + len) > nch) len = (int64_t)nch - pos + 1;
+        size_t b = char_off(s0, l0, (size_t)pos - 1, mb), e2 = char_off(s0, l0, (size_t)(pos - 1 + len), mb);
+        char *o = stor_arena_alloc(ctx->a, l0 + l2 + 1);
+        memcpy(o, s0, b); memcpy(o + b, s2, l2); memcpy(o + b + l2, s0 + e2, l0 - e2);
+        *out = ex_str(o, b + l2 + (l0 - e2), coll);
+        return;
+    }
+    case F_TIME: {
+        if (a[0].t == VT_TIME) { *out = a[0]; return; }
+        int64_t dt; bool isd;
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        int h = 0, m = 0, sec = 0;
+        if (a[0].t != VT_DATETIME && memchr(s0, ':', l0) && !memchr(s0, '-', l0) && sscanf(s0, "%d:%d:%d", &h, &m, &sec) >= 2) {}
+        else if (get_dt(ctx, &a[0], &dt, &isd)) { int y, mo, d, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &m, &sec, &us); }
+        else return;
+        *out = ex_int(((int64_t)h * 3600 + m * 60 + sec) * 1000000); out->t = VT_TIME;
+        return;
+    }
+    case F_STR_TO_DATE: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1);
+        int y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0, us = 0; bool pm = false, has_time = false, has_pm = false;
+        size_t i = 0;
+        for (size_t j = 0; j < l1; j++) {
+            if (s1[j] != '%' || j + 1 >= l1) {
+                if (i < l0 && (s0[i] == s1[j] || (s1[j] == ' ' && s0[i] == ' '))) i++;
+                else if (!(isspace((unsigned char)s1[j]))) return;
+                continue;
+            }
+            char c = s1[++j];
+            int v = 0, nd = 0, maxd = (c == 'Y') ? 4 : (c == 'f') ? 6 : 2;
+            if (c == 'M' || c == 'b' || c == 'p' || c == 'W' || c == 'a') {
+                if (c == 'p') { if (i + 1 < l0) { pm = toupper((unsigned char)s0[i]) == 'P'; has_pm = true; i += 2; } continue; }
+                for (int mm = 0; mm < 12 && (c == 'M' || c == 'b'); mm++) {
+                    size_t ml = c == 'M' ? strlen(month_names[mm]) : 3;
+                    if (i + ml <= l0 && !strncasecmp(s0 + i, month_names[mm], ml)) { mo = mm + 1; i += ml; break; }
+                }
+                if (c == 'W' || c == 'a') while (i < l0 && isalpha((unsigned char)s0[i])) i++;
+                continue;
+            }
+            while (i < l0 && isdigit((unsigned char)s0[i]) && nd < maxd) { v = v * 10 + (s0[i] - '0'); i++; nd++; }
+            if (!nd) return;
+            switch (c) {
+            case 'Y': y = v; break;
+            case 'y': y = v < 70 ? 2000 + v : 1900 + v; break;
+            case 'm': case 'c': mo = v; break;
+            case 'd': case 'e': d = v; break;
+            case 'H': case 'k': case 'h': case 'I': case 'l': h = v; has_time = true; break;
+            case 'i': mi = v; has_time = true; break;
+            case 's': case 'S': sec = v; has_time = true; break;
+            case 'f': { while (nd < 6) { v *= 10; nd++; } us = v; has_time = true; break; }
+            default: return;
+            }
+        }
+        if (has_pm) { if (pm && h < 12) h += 12; if (!pm && h == 12) h = 0; }
+        if (mo > 12 || d > 31 || h > 23 || mi > 59 || sec > 59) return;
+        bool date_only = !strpbrk(e ? (e->nargs == 2 && e->args[1]->kind == E_STRING ? e->args[1]->s : "H") : "H", "HhIiklrSsTpf");
+        (void)has_time;
+        *out = dt_value(pdb_dt_pack(y, mo, d, h, mi, sec, us), date_only);
+        return;
+    }
+    case F_SHA2: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        int64_t bits = ex_to_int(&a[1]);
+        const EVP_MD *md = bits == 224 ? EVP_sha224() : bits == 256 || bits == 0 ? EVP_sha256() : bits == 384 ? EVP_sha384() : bits == 512 ? EVP_sha512() : NULL;
+        if (!md) return;
+        unsigned char dg[64]; unsigned int ml = 0;
+        EVP_Digest(s0, l0, dg, &ml, md, NULL);
+        char *o = stor_arena_alloc(ctx->a, ml * 2 + 1);
+        hex_of(dg, ml, o, false);
+        *out = ex_str(o, ml * 2, ctx->s->coll_connection);
+        return;
+    }
+    case F_FROM_BASE64: {
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        char *clean = stor_arena_alloc(ctx->a, l0 + 4);
+        size_t k = 0;
+        for (size_t i = 0; i < l0; i++) if (!isspace((unsigned char)s0[i])) clean[k++] = s0[i];
+        if (k % 4) return;
+        char *o = stor_arena_alloc(ctx->a, k / 4 * 3 + 4);
+        int r = EVP_DecodeBlock((unsigned char *)o, (const unsigned char *)clean, (int)k);
+        if (r < 0) return;
+        if (k >= 1 && clean[k - 1] == '=') r--;
+        if (k >= 2 && clean[k - 2] == '=') r--;
+        *out = ex_str(o, (size_t)r, COLL_BINARY);
+        return;
+    }
+    case F_WEEKOFYEAR: case F_MICROSECOND: {
+        int64_t dt; bool isd;
+        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        if (id == F_MICROSECOND) { *out = ex_int(us); return; }
+        int yy; if (!mo) return;
+        *out = ex_int(calc_week(y, mo, d, 3, &yy));
+        return;
+    }
+    case F_BIT_COUNT: *out = ex_int(__builtin_popcountll((uint64_t)ex_to_int(&a[0]))); return;
+    case F_SIN: *out = ex_dbl(sin(ex_to_double(&a[0]))); return;
+    case F_COS: *out = ex_dbl(cos(ex_to_double(&a[0]))); return;
+    case F_TAN: *out = ex_dbl(tan(ex_to_double(&a[0]))); return;
+    case F_ATAN: *out = ex_dbl(n == 2 ? atan2(ex_to_double(&a[0]), ex_to_double(&a[1])) : atan(ex_to_double(&a[0]))); return;
+    case F_DEGREES: *out = ex_dbl(ex_to_double(&a[0]) * 180.0 / M_PI); return;
+    case F_RADIANS: *out = ex_dbl(ex_to_double(&a[0]) * M_PI / 180.0); return;
+    case F_REGEXP_REPLACE: case F_REGEXP_SUBSTR: case F_REGEXP_INSTR:
+        *out = regexp_fn(ctx, id, a);
+        return;
+    case F_GET_LOCK: case F_RELEASE_LOCK: case F_IS_FREE_LOCK: case F_IS_USED_LOCK:
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        *out = named_lock(ctx, id, s0, l0, id == F_GET_LOCK ? ex_to_double(&a[1]) : 0);
+        return;
     default:
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support this function");
     }
