@@ -268,6 +268,8 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 
 /* Result helpers */
 void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char *const *names,

@@ -208,7 +208,9 @@ static bool is_read_only(pl_stmt *st)
     case S_SELECT: case S_SHOW: case S_DESCRIBE: case S_EXPLAIN: case S_DO: case S_SET: case S_SET_NAMES:
     case S_USE: case S_EMPTY: case S_UNSUPPORTED: case S_FLUSH: case S_LOCK_TABLES: case S_UNLOCK_TABLES:
     case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL:
-        return true;
+    case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT: case S_REVOKE:
+    case S_RENAME_USER:
+        return true;   /* the account store has its own lock and file */
     default: return false;
     }
 }
@@ -381,6 +383,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             break;
         }
         case S_KILL: ex_raise(&ctx, 1094, "HY000", "Unknown thread id: %lld", (long long)st->num);
+        case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT:
+        case S_REVOKE: case S_RENAME_USER:
+            ex_accounts(&ctx, st, r);
+            break;
         case S_EXPLAIN: ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'EXPLAIN'");
         case S_UNSUPPORTED:
             ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'", st->unsupported ? st->unsupported : "this statement");

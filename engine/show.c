@@ -494,17 +494,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_textset_send(ctx, &ts, r);
         return;
     }
-    case SH_GRANTS: {
-        char nm[400], g[600];
-        snprintf(nm, sizeof nm, "Grants for %s@%s", ctx->s->user, ctx->s->host);
-        snprintf(g, sizeof g, "GRANT ALL PRIVILEGES ON *.* TO `%s`@`%s` WITH GRANT OPTION", ctx->s->user, ctx->s->host);
-        ex_colspec spec[1] = { { stor_arena_strndup(ctx->a, nm, strlen(nm)), 253, 4096, 1, NULL } };
-        ex_textset_spec(ctx, &ts, 1, spec, NULL);
-        const char *vals[1] = { stor_arena_strndup(ctx->a, g, strlen(g)) };
-        ex_textset_add(ctx, &ts, vals);
-        ex_textset_send(ctx, &ts, r);
-        return;
-    }
+    case SH_GRANTS: ex_show_grants(ctx, st, r); return;
     case SH_TABLE_STATUS: {
         static const ex_colspec spec[] = {
             { "Name", 253, 256, 4097, "TABLE_NAME" }, { "Engine", 253, 256, 4096, "ENGINE" }, { "Version", 8, 21, 4128, "VERSION" },

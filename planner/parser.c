@@ -1039,6 +1039,8 @@ static bool alias_ok(P *p)
     return true;
 }
 
+static void user_name(P *p, pl_user *u);
+
 static void table_name(P *p, char **db, char **name)
 {
     char *a = ident(p);
@@ -1899,7 +1901,25 @@ static void set_stmt(P *p, pl_stmt *s)
         s->charset = accept_kw(p, "DEFAULT") ? NULL : charset_name(p);
         return;
     }
-    if (accept_kw(p, "PASSWORD") || accept_kw(p, "ROLE") || accept_kw(p, "DEFAULT")) {
+    if (accept_kw(p, "PASSWORD")) {
+        s->kind = S_SET_PASSWORD;
+        pl_user *u = alloc(p, sizeof *u);
+        if (accept_kw(p, "FOR")) user_name(p, u);
+        else { u->user = ""; u->host = NULL; }
+        expect_op(p, '=');
+        if (accept_kw(p, "PASSWORD") || accept_kw(p, "OLD_PASSWORD")) {
+            expect_op(p, '(');
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            u->password = p->t.val; next(p);
+            expect_op(p, ')');
+        } else {
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            u->hash = p->t.val; next(p);
+        }
+        s->users = u; s->nusers = 1;
+        return;
+    }
+    if (accept_kw(p, "ROLE") || accept_kw(p, "DEFAULT")) {
         s->kind = S_UNSUPPORTED; s->unsupported = "this SET statement";
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
         return;
@@ -2048,7 +2068,11 @@ static void show_stmt(P *p, pl_stmt *s)
     if (accept_kw(p, "PROCESSLIST")) { s->show = SH_PROCESSLIST; return; }
     if (accept_kw(p, "GRANTS")) {
         s->show = SH_GRANTS;
-        if (accept_kw(p, "FOR")) { while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p); }
+        if (accept_kw(p, "FOR")) {
+            pl_user *u = alloc(p, sizeof *u);
+            user_name(p, u);
+            s->users = u; s->nusers = 1;
+        }
         return;
     }
     if (accept_kw(p, "PLUGINS")) { s->show = SH_PLUGINS; like_or_where(p, s); return; }
@@ -2065,6 +2089,114 @@ static void show_stmt(P *p, pl_stmt *s)
     if (accept_kw(p, "FUNCTION")) { expect_kw(p, "STATUS"); s->show = SH_FUNC_STATUS; like_or_where(p, s); return; }
     if (accept_kw(p, "OPEN")) { expect_kw(p, "TABLES"); s->show = SH_OPEN_TABLES; if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p); like_or_where(p, s); return; }
     syntax_error(p);
+}
+
+
+/* 'user'@'host', user@host, `user`@`host`, 'user' (host '%'), CURRENT_USER. */
+static void user_name(P *p, pl_user *u)
+{
+    if (accept_kw(p, "CURRENT_USER")) {
+        if (accept_op(p, '(')) expect_op(p, ')');
+        u->user = "";   /* resolved by the engine */
+        u->host = NULL;
+        return;
+    }
+    if (p->t.kind == TK_STRING || p->t.kind == TK_QIDENT || p->t.kind == TK_IDENT) { u->user = p->t.val; next(p); }
+    else syntax_error(p);
+    if (p->t.kind == TK_USERVAR) { u->host = p->t.val; next(p); }
+    else if (accept_op(p, '@')) {
+        if (p->t.kind == TK_STRING || p->t.kind == TK_QIDENT || p->t.kind == TK_IDENT) { u->host = p->t.val; next(p); }
+        else syntax_error(p);
+    } else u->host = "%";
+}
+
+static void auth_option(P *p, pl_user *u)
+{
+    if (!accept_kw(p, "IDENTIFIED")) return;
+    if (accept_kw(p, "BY")) {
+        if (accept_kw(p, "PASSWORD")) {
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            u->hash = p->t.val; next(p);
+        } else {
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            u->password = p->t.val; next(p);
+        }
+        return;
+    }
+    if (!accept_kw(p, "VIA")) expect_kw(p, "WITH");
+    u->plugin = ident_or_string(p);
+    if (accept_kw(p, "BY")) {
+        if (p->t.kind != TK_STRING) syntax_error(p);
+        u->password = p->t.val; next(p);
+    } else if (accept_kw(p, "USING") || accept_kw(p, "AS")) {
+        if (accept_kw(p, "PASSWORD")) { expect_op(p, '('); u->password = p->t.val; next(p); expect_op(p, ')'); return; }
+        if (p->t.kind != TK_STRING) syntax_error(p);
+        u->hash = p->t.val; next(p);
+    }
+}
+
+static void user_list(P *p, pl_stmt *s, bool with_auth, bool rename)
+{
+    vec v = { 0 };
+    do {
+        pl_user *u = alloc(p, sizeof *u);
+        user_name(p, u);
+        if (rename) {
+            expect_kw(p, "TO");
+            pl_user to = { 0 };
+            user_name(p, &to);
+            u->to_user = to.user; u->to_host = to.host;
+        }
+        if (with_auth) auth_option(p, u);
+        vpush(p, &v, u);
+    } while (accept_op(p, ','));
+    s->nusers = v.n;
+    s->users = alloc(p, (size_t)v.n * sizeof(pl_user));
+    for (int i = 0; i < v.n; i++) s->users[i] = *(pl_user *)v.v[i];
+    /* account options MariaDB accepts after the list */
+    while (p->t.kind == TK_IDENT && (is_kw(p, "REQUIRE") || is_kw(p, "WITH") || is_kw(p, "PASSWORD") ||
+                                     is_kw(p, "ACCOUNT") || is_kw(p, "MAX_QUERIES_PER_HOUR"))) {
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+    }
+}
+
+/* GRANT/REVOKE privileges ON object TO/FROM users */
+static void grant_stmt(P *p, pl_stmt *s, bool grant)
+{
+    s->kind = grant ? S_GRANT : S_REVOKE;
+    if (accept_kw(p, "ALL")) { accept_kw(p, "PRIVILEGES"); s->all_privileges = true; }
+    else {
+        /* a privilege list: words, commas and column lists */
+        while (!is_kw(p, "ON") && p->t.kind != TK_EOF) {
+            if (is_op(p, '(')) { while (!is_op(p, ')') && p->t.kind != TK_EOF) next(p); }
+            next(p);
+        }
+    }
+    if (!grant && is_op(p, ',')) { /* REVOKE ALL PRIVILEGES, GRANT OPTION FROM */
+        while (!is_kw(p, "FROM") && p->t.kind != TK_EOF) next(p);
+        expect_kw(p, "FROM");
+        user_list(p, s, false, false);
+        s->global_level = true;
+        return;
+    }
+    expect_kw(p, "ON");
+    accept_kw(p, "TABLE");
+    if (accept_op(p, '*')) {
+        if (accept_op(p, '.')) expect_op(p, '*');
+        s->global_level = true;
+    } else {
+        char *a = ident(p);
+        if (accept_op(p, '.')) {
+            if (accept_op(p, '*')) { s->grant_db = a; }
+            else { s->grant_db = a; s->grant_table = ident(p); }
+        } else s->grant_table = a;
+    }
+    if (grant) expect_kw(p, "TO"); else expect_kw(p, "FROM");
+    user_list(p, s, grant, false);
+    if (accept_kw(p, "WITH")) {
+        if (accept_kw(p, "GRANT")) { expect_kw(p, "OPTION"); s->grant_option = true; }
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+    }
 }
 
 /* ---------------------------------------------------------------- statements */
@@ -2152,7 +2284,14 @@ static void statement(P *p, pl_stmt *s)
         else if (is_kw(p, "TRIGGER")) s->unsupported = "CREATE TRIGGER";
         else if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
         else if (is_kw(p, "EVENT")) s->unsupported = "CREATE EVENT";
-        else if (is_kw(p, "USER") || is_kw(p, "ROLE")) s->unsupported = "CREATE USER";
+        else if (is_kw(p, "USER")) {
+            next(p);
+            s->kind = S_CREATE_USER;
+            if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+            user_list(p, s, true, false);
+            return;
+        }
+        else if (is_kw(p, "ROLE")) s->unsupported = "CREATE ROLE";
         else if (is_kw(p, "SEQUENCE")) s->unsupported = "CREATE SEQUENCE";
         else syntax_error(p);
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
@@ -2186,7 +2325,14 @@ static void statement(P *p, pl_stmt *s)
         else if (is_kw(p, "TRIGGER")) s->unsupported = "DROP TRIGGER";
         else if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
         else if (is_kw(p, "EVENT")) s->unsupported = "DROP EVENT";
-        else if (is_kw(p, "USER") || is_kw(p, "ROLE")) s->unsupported = "DROP USER";
+        else if (is_kw(p, "USER")) {
+            next(p);
+            s->kind = S_DROP_USER;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            user_list(p, s, false, false);
+            return;
+        }
+        else if (is_kw(p, "ROLE")) s->unsupported = "DROP ROLE";
         else syntax_error(p);
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
         return;
@@ -2199,12 +2345,19 @@ static void statement(P *p, pl_stmt *s)
             while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
             return;
         }
+        if (accept_kw(p, "USER")) {
+            s->kind = S_ALTER_USER;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            user_list(p, s, true, false);
+            return;
+        }
         s->kind = S_UNSUPPORTED; s->unsupported = "this ALTER statement";
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
         return;
     }
     if (accept_kw(p, "TRUNCATE")) { accept_kw(p, "TABLE"); s->kind = S_TRUNCATE; table_name(p, &s->db, &s->table); return; }
     if (accept_kw(p, "RENAME")) {
+        if (accept_kw(p, "USER")) { s->kind = S_RENAME_USER; user_list(p, s, false, true); return; }
         expect_kw(p, "TABLE");
         s->kind = S_RENAME_TABLE;
         vec n = { 0 }, d = { 0 }, tn = { 0 }, td = { 0 };
@@ -2291,12 +2444,20 @@ static void statement(P *p, pl_stmt *s)
         s->num = strtoll(p->t.val, NULL, 10); next(p);
         return;
     }
-    if (is_kw(p, "GRANT") || is_kw(p, "REVOKE") || is_kw(p, "CALL") || is_kw(p, "HANDLER") ||
+    if (accept_kw(p, "GRANT")) { grant_stmt(p, s, true); return; }
+    if (accept_kw(p, "REVOKE")) { grant_stmt(p, s, false); return; }
+    if (is_kw(p, "RENAME") && is_word(peek(p), "USER")) {
+        next(p); next(p);
+        s->kind = S_RENAME_USER;
+        user_list(p, s, false, true);
+        return;
+    }
+    if (is_kw(p, "CALL") || is_kw(p, "HANDLER") ||
         is_kw(p, "LOAD") || is_kw(p, "PREPARE") || is_kw(p, "EXECUTE") || is_kw(p, "DEALLOCATE") ||
         is_kw(p, "XA") || is_kw(p, "INSTALL") || is_kw(p, "UNINSTALL") || is_kw(p, "RESET") ||
         is_kw(p, "PURGE") || is_kw(p, "CHANGE") || is_kw(p, "BINLOG") || is_kw(p, "CACHE")) {
         s->kind = S_UNSUPPORTED;
-        s->unsupported = is_kw(p, "GRANT") || is_kw(p, "REVOKE") ? "GRANT and REVOKE" : "this statement";
+        s->unsupported = "this statement";
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
         return;
     }

@@ -194,8 +194,19 @@ typedef enum pl_sk {
     S_SHOW, S_DESCRIBE, S_BEGIN, S_COMMIT, S_ROLLBACK, S_SAVEPOINT, S_RELEASE,
     S_ROLLBACK_TO, S_LOCK_TABLES, S_UNLOCK_TABLES, S_FLUSH, S_EMPTY, S_UNSUPPORTED,
     S_ANALYZE_TABLE, S_OPTIMIZE_TABLE, S_CHECK_TABLE, S_REPAIR_TABLE, S_EXPLAIN,
-    S_DO, S_KILL,
+    S_DO, S_KILL, S_CREATE_USER, S_DROP_USER, S_ALTER_USER, S_SET_PASSWORD, S_GRANT, S_REVOKE,
+    S_RENAME_USER,
 } pl_sk;
+
+/* An account in CREATE/DROP/ALTER USER, GRANT, SET PASSWORD: 'user'@'host' and how it
+ * authenticates. */
+typedef struct pl_user {
+    char *user, *host;
+    char *password;           /* IDENTIFIED BY 'pw' (NULL: not given) */
+    char *hash;               /* IDENTIFIED BY PASSWORD '*hex' / AS 'hash' */
+    char *plugin;             /* IDENTIFIED VIA/WITH plugin */
+    char *to_user, *to_host;  /* RENAME USER a TO b */
+} pl_user;
 
 typedef struct pl_assign {
     int scope;                /* 0 session (default), 1 global, 2 user var, 3 local... */
@@ -266,6 +277,11 @@ typedef struct pl_stmt {
     int64_t num;
     const char *unsupported;  /* S_UNSUPPORTED: what ("views") */
     int nparams;              /* '?' placeholders (E_PARAM ival = 0..nparams-1) */
+    /* accounts */
+    pl_user *users;
+    int nusers;
+    bool all_privileges, global_level, grant_option;   /* GRANT ALL ON *.* ... WITH GRANT OPTION */
+    char *grant_db, *grant_table;                      /* ON db.table (NULL = *) */
 } pl_stmt;
 
 /* Parse error: code 1064 and MariaDB's message. */

@@ -1,0 +1,169 @@
+/* accounts.c - CREATE/DROP/ALTER/RENAME USER, SET PASSWORD, GRANT, REVOKE and SHOW
+ * GRANTS over the storage account store. Privileges: ALL ON *.* (SUPER) is recorded;
+ * narrower grants are accepted and not yet enforced (every account may do everything). */
+#include "engine/eng.h"
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <stdlib.h>
+#include <ctype.h>
+
+static void resolve(ex_ctx *ctx, pl_user *u)
+{
+    if (u->user[0] == 0 && !u->host) {   /* CURRENT_USER / SET PASSWORD without FOR */
+        u->user = ctx->s->user;
+        u->host = ctx->s->host;
+    }
+}
+
+static void fail(ex_ctx *ctx, const char *op, pl_user *u, int nfailed, char *list)
+{
+    (void)u;
+    if (nfailed) ex_raise(ctx, 1396, "HY000", "Operation %s failed for %s", op, list);
+}
+
+static void add_failed(char *list, size_t cap, const pl_user *u)
+{
+    size_t k = strlen(list);
+    snprintf(list + k, cap - k, "%s'%s'@'%s'", k ? "," : "", u->user, u->host);
+}
+
+static void hex_to_hash(const char *hex, uint8_t out[20])
+{
+    for (int i = 0; i < 20; i++) {
+        unsigned v = 0;
+        sscanf(hex + 1 + 2 * i, "%2x", &v);
+        out[i] = (uint8_t)v;
+    }
+}
+
+void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    char failed[1024] = "";
+    int nfailed = 0;
+    switch (st->kind) {
+    case S_CREATE_USER:
+        for (int i = 0; i < st->nusers; i++) {
+            pl_user *u = &st->users[i];
+            if (u->plugin && strcasecmp(u->plugin, "mysql_native_password") && strcasecmp(u->plugin, "caching_sha2_password"))
+                ex_raise(ctx, 1524, "HY000", "Plugin '%s' is not loaded", u->plugin);
+            int rc;
+            if (u->hash) {
+                stor_account a;
+                memset(&a, 0, sizeof a);
+                snprintf(a.user, sizeof a.user, "%s", u->user);
+                snprintf(a.host, sizeof a.host, "%s", u->host);
+                snprintf(a.plugin, sizeof a.plugin, "mysql_native_password");
+                if (strlen(u->hash) != 41 || u->hash[0] != '*')
+                    ex_raise(ctx, 1372, "HY000", "Password hash should be a 41-digit hexadecimal number");
+                hex_to_hash(u->hash, a.native_hash);
+                rc = stor_account_put(&a, st->or_replace);
+            } else rc = stor_account_create(u->user, u->host, u->plugin, u->password ? u->password : "", false, st->or_replace);
+            if (rc == STOR_ACC_EXISTS) {
+                if (st->if_not_exists) { ex_warn(ctx, "Note", 1973, "Can't create user '%s'@'%s'; it already exists", u->user, u->host); continue; }
+                nfailed++; add_failed(failed, sizeof failed, u);
+            } else if (rc == STOR_ACC_EIO) ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
+            else if (rc == STOR_ACC_EINVAL) ex_raise(ctx, 1470, "HY000", "String '%s' is too long for user name (should be no longer than 80)", u->user);
+        }
+        fail(ctx, "CREATE USER", NULL, nfailed, failed);
+        break;
+    case S_DROP_USER:
+        for (int i = 0; i < st->nusers; i++) {
+            pl_user *u = &st->users[i];
+            resolve(ctx, u);
+            if (stor_account_drop(u->user, u->host) == STOR_ACC_NOTFOUND) {
+                if (st->if_exists) { ex_warn(ctx, "Note", 1974, "Can't drop user '%s'@'%s'; it doesn't exist", u->user, u->host); continue; }
+                nfailed++; add_failed(failed, sizeof failed, u);
+            }
+        }
+        fail(ctx, "DROP USER", NULL, nfailed, failed);
+        break;
+    case S_ALTER_USER: case S_SET_PASSWORD:
+        for (int i = 0; i < st->nusers; i++) {
+            pl_user *u = &st->users[i];
+            resolve(ctx, u);
+            int rc = STOR_ACC_OK;
+            if (u->hash) {
+                stor_account a;
+                if (stor_account_get(u->user, u->host, &a) != 0) rc = STOR_ACC_NOTFOUND;
+                else {
+                    if (strlen(u->hash) == 41 && u->hash[0] == '*') { hex_to_hash(u->hash, a.native_hash); a.empty_password = false; }
+                    else if (!u->hash[0]) a.empty_password = true;
+                    else ex_raise(ctx, 1372, "HY000", "Password hash should be a 41-digit hexadecimal number");
+                    rc = stor_account_put(&a, true);
+                }
+            } else if (u->password || u->plugin) {
+                rc = stor_account_set_password(u->user, u->host, u->plugin, u->password ? u->password : "");
+            } else {
+                stor_account a;
+                if (stor_account_get(u->user, u->host, &a) != 0) rc = STOR_ACC_NOTFOUND;
+            }
+            if (rc == STOR_ACC_NOTFOUND) {
+                if (st->kind == S_SET_PASSWORD) ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
+                if (st->if_exists) { ex_warn(ctx, "Note", 1974, "Can't drop user '%s'@'%s'; it doesn't exist", u->user, u->host); continue; }
+                nfailed++; add_failed(failed, sizeof failed, u);
+            }
+        }
+        fail(ctx, "ALTER USER", NULL, nfailed, failed);
+        break;
+    case S_RENAME_USER:
+        for (int i = 0; i < st->nusers; i++) {
+            pl_user *u = &st->users[i];
+            int rc = stor_account_rename(u->user, u->host, u->to_user, u->to_host);
+            if (rc != STOR_ACC_OK) { nfailed++; add_failed(failed, sizeof failed, u); }
+        }
+        fail(ctx, "RENAME USER", NULL, nfailed, failed);
+        break;
+    case S_GRANT: case S_REVOKE:
+        if (st->grant_db && !st->grant_table && !stor_db_find(st->grant_db) && st->kind == S_GRANT) {
+            /* MariaDB accepts grants on databases that do not exist yet */
+        }
+        if (st->grant_table && st->kind == S_GRANT) ex_table(ctx, st->grant_db, st->grant_table);
+        for (int i = 0; i < st->nusers; i++) {
+            pl_user *u = &st->users[i];
+            resolve(ctx, u);
+            stor_account a;
+            if (stor_account_get(u->user, u->host, &a) != 0) {
+                if (st->kind == S_REVOKE) ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", u->user, u->host);
+                if (!u->password && !u->hash && (ctx->s->sql_mode & MODE_NO_AUTO_CREATE_USER))
+                    ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
+                if (stor_account_create(u->user, u->host, u->plugin, u->password ? u->password : "", false, false) != STOR_ACC_OK)
+                    ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
+            } else if (u->password) stor_account_set_password(u->user, u->host, u->plugin, u->password);
+            if (st->global_level && st->all_privileges)
+                stor_account_set_super(u->user, u->host, st->kind == S_GRANT);
+        }
+        break;
+    default: break;
+    }
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    const char *user = ctx->s->user, *host = ctx->s->host;
+    if (st->nusers) {
+        pl_user *u = &st->users[0];
+        resolve(ctx, u);
+        user = u->user; host = u->host;
+    }
+    stor_account a;
+    if (stor_account_get(user, host, &a) != 0)
+        ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", user, host);
+    char nm[400], g[700];
+    snprintf(nm, sizeof nm, "Grants for %s@%s", user, host);
+    char pw[96] = "";
+    if (!a.empty_password) {
+        char hex[42];
+        proto_native_hash_hex(a.native_hash, hex);
+        snprintf(pw, sizeof pw, " IDENTIFIED BY PASSWORD '%s'", hex);
+    }
+    if (a.is_super) snprintf(g, sizeof g, "GRANT ALL PRIVILEGES ON *.* TO `%s`@`%s`%s WITH GRANT OPTION", user, host, pw);
+    else snprintf(g, sizeof g, "GRANT USAGE ON *.* TO `%s`@`%s`%s", user, host, pw);
+    ex_colspec spec[1] = { { stor_arena_strndup(ctx->a, nm, strlen(nm)), 253, 4096, 1, NULL } };
+    ex_textset ts;
+    ex_textset_spec(ctx, &ts, 1, spec, NULL);
+    const char *vals[1] = { stor_arena_strndup(ctx->a, g, strlen(g)) };
+    ex_textset_add(ctx, &ts, vals);
+    ex_textset_send(ctx, &ts, r);
+}
