@@ -255,6 +255,7 @@ void ex_uservar_set(pdb_session *s, const char *name, const pdb_value *v);
 /* ---- statements ---- */
 typedef struct ex_result {
     const pdb_sink *sink;
+    pdb_session *s;         /* for character_set_results (NULL: no conversion) */
     uint16_t status;        /* PDB_ST_* for the final packet (MORE_RESULTS etc.) */
     bool stopped;
 } ex_result;
@@ -313,5 +314,9 @@ int64_t ex_now_us(void);
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 void ex_session_vars_free(pdb_session *s);
 void ex_release_named_locks(uint32_t conn_id);
+/* charset.c: the client's character set at the edges (text is UTF-8 inside) */
+uint16_t ex_internal_coll(uint16_t coll);
+char *ex_client_to_utf8(pdb_session *s, const char *sql, size_t len, size_t *outlen);   /* NULL: unchanged */
+pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v);
 
 #endif

@@ -148,7 +148,16 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
 void ex_send_row(ex_result *r, const pdb_value *vals, int n)
 {
     if (r->stopped) return;
-    if (r->sink->row(r->sink->ctx, vals, (size_t)n)) r->stopped = true;
+    const pdb_value *out = vals;
+    pdb_value conv[n > 0 ? n : 1];
+    if (r->s && r->s->coll_results) {
+        const pdb_collation *rc = pdb_coll_by_id(r->s->coll_results);
+        if (rc && rc->maxlen < 4 && rc->id != COLL_BINARY) {
+            for (int i = 0; i < n; i++) conv[i] = ex_result_convert(r->s, &r->s->arena, &vals[i]);
+            out = conv;
+        }
+    }
+    if (r->sink->row(r->sink->ctx, out, (size_t)n)) r->stopped = true;
 }
 
 void ex_send_end(ex_ctx *ctx, ex_result *r)
@@ -436,15 +445,30 @@ static bool keeps_diagnostics(pl_stmt *st)
                                   st->show == SH_COUNT_WARNINGS || st->show == SH_COUNT_ERRORS);
 }
 
+static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink, ex_result *rp);
+
 int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink)
+{
+    ex_result r = { sink, s, 0, false };
+    cur_sess = s;
+    size_t clen;
+    char *converted = ex_client_to_utf8(s, sql, len, &clen);
+    if (converted) {
+        int rc = exec_text(s, converted, clen, multi, sink, &r);
+        free(converted);
+        return rc;
+    }
+    return exec_text(s, sql, len, multi, sink, &r);
+}
+
+static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink, ex_result *rp)
 {
     size_t pos = 0;
     pl_parse_opts o = { 0 };
     o.no_backslash_escapes = s->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
     o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
     o.pipes_as_concat = s->sql_mode & MODE_PIPES_AS_CONCAT;
-    ex_result r = { sink, 0, false };
-    cur_sess = s;
+    ex_result r = *rp;
     bool first = true;
     for (;;) {
         stor_arena_reset(&s->arena);
@@ -681,7 +705,7 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
     ps->nparams = (uint32_t)st.nparams;
     capture cp = { ps, sink, false };
     pdb_sink cs = { &cp, cap_columns, cap_row, cap_end, cap_ok, cap_error };
-    ex_result r = { &cs, 0, false };
+    ex_result r = { &cs, s, 0, false };
     pend.set = false;
     run_statement(s, &st, &r, NULL, 0, true);
     pend.set = false;
@@ -710,7 +734,7 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     /* the parameter values live in the caller's buffers: copy strings into the arena */
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
-    ex_result r = { sink, 0, false };
+    ex_result r = { sink, s, 0, false };
     run_statement(s, &st, &r, pv, (int)nparams, false);
     return r.stopped ? 1 : 0;
 }

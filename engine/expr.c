@@ -509,7 +509,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         t->flags = BINARY_FLAG | NOT_NULL_FLAG;
         return;
     case E_STRING: {
-        uint16_t coll = e->coll ? e->coll : ctx->s->coll_connection;
+        uint16_t coll = ex_internal_coll(e->coll ? e->coll : ctx->s->coll_connection);
         if (e->coll && e->coll != COLL_BINARY) {
             /* _charset'...' takes the charset's default collation */
         }
