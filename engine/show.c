@@ -370,7 +370,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         /* sorted by name */
         uint32_t n = d->ntables;
         stor_table **tabs = stor_arena_alloc(ctx->a, (n ? n : 1) * sizeof *tabs);
-        memcpy(tabs, d->tables, n * sizeof *tabs);
+        if (n) memcpy(tabs, d->tables, n * sizeof *tabs);
         for (uint32_t i = 1; i < n; i++) { stor_table *x = tabs[i]; uint32_t j = i; while (j > 0 && strcmp(tabs[j - 1]->name, x->name) > 0) { tabs[j] = tabs[j - 1]; j--; } tabs[j] = x; }
         for (uint32_t i = 0; i < n; i++) {
             if (!show_match(ctx, st, tabs[i]->name)) continue;
