@@ -703,9 +703,10 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         switch (e->cast.type) {
         case -1: case -2: {
             uint32_t len = at[0].vt == VT_STRING ? at[0].length / (pdb_coll_by_id(at[0].coll) ? pdb_coll_by_id(at[0].coll)->maxlen : 1) : at[0].length;
-            if (at[0].vt == VT_DOUBLE || at[0].vt == VT_DECIMAL || len > 21) len = 21;
+            if (at[0].vt == VT_DOUBLE || len > 21) len = 21;
             type_int(t, len ? len : 1);
-            if (e->cast.type == -2) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
+            /* CAST AS UNSIGNED is always a BIGINT UNSIGNED column */
+            if (e->cast.type == -2) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21; }
             break;
         }
         case CT_DECIMAL: {

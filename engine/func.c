@@ -182,7 +182,8 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         }
         if (id == F_GREATEST || id == F_LEAST) {
             bool s = false, num = false;
-            for (int i = 0; i < n; i++) { if (a[i].vt == VT_STRING) s = true; else if (a[i].vt != VT_NULL) num = true; }
+            /* a NULL argument counts as a string: with numbers, the comparison is DOUBLE */
+            for (int i = 0; i < n; i++) { if (a[i].vt == VT_STRING || a[i].vt == VT_NULL) s = true; else num = true; }
             if (s && num) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
         }
         if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
@@ -1809,17 +1810,45 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out)
             bool neg = false;
             if (i < n && (s[i] == '-' || s[i] == '+')) { neg = s[i] == '-'; i++; }
             uint64_t v = 0; size_t st = i;
-            while (i < n && isdigit((unsigned char)s[i])) { v = v * 10 + (uint64_t)(s[i] - '0'); i++; }
+            bool ovf = false;
+            while (i < n && isdigit((unsigned char)s[i])) {
+                if (v > (UINT64_MAX - 9) / 10) ovf = true;
+                else v = v * 10 + (uint64_t)(s[i] - '0');
+                i++;
+            }
+            while (i < n && isspace((unsigned char)s[i])) i++;
             if (i < n || st == i) {
                 char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
                 ex_warn(ctx, "Warning", 1292, "Truncated incorrect INTEGER value: '%s'", buf);
             }
-            *out = ex_int(neg ? -(int64_t)v : (int64_t)v);
-            if (c->type == -2 && !neg) { out->t = VT_UINT; out->u = v; }
+            if (ovf) {
+                char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
+                ex_warn(ctx, "Warning", 1916, "Got overflow when converting '%s' to INT. Value truncated", buf);
+                v = c->type == -2 ? UINT64_MAX : (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX);
+            }
+            if (c->type == -2) {
+                *out = ex_int(0); out->t = VT_UINT;
+                out->u = neg ? (uint64_t)0 - v : v;
+                if (neg && v) ex_warn(ctx, "Note", 1105, "Cast to unsigned converted negative integer to it's positive complement");
+            } else {
+                *out = ex_int(neg ? (int64_t)(0 - v) : (int64_t)v);
+                if (!neg && v > (uint64_t)INT64_MAX) ex_warn(ctx, "Note", 1105, "Cast to signed converted positive out-of-range integer to it's negative complement");
+            }
+            return;
+        }
+        if (c->type == -2) {
+            if (in->t == VT_UINT) { *out = *in; return; }
+            if (in->t == VT_DOUBLE && in->d >= 9.2233720368547758e18) {
+                *out = ex_int(0); out->t = VT_UINT;
+                out->u = in->d >= 1.8446744073709552e19 ? UINT64_MAX : (uint64_t)in->d;
+                return;
+            }
+            int64_t iv = ex_to_int(in);
+            *out = ex_int(iv); out->t = VT_UINT;
+            if (iv < 0) ex_warn(ctx, "Note", 1105, "Cast to unsigned converted negative integer to it's positive complement");
             return;
         }
         *out = ex_int(ex_to_int(in));
-        if (c->type == -2) out->t = VT_UINT;
         return;
     }
     case CT_DECIMAL: {
