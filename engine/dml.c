@@ -413,12 +413,20 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_prog **progs = compile_sets(&uctx, &sc, t, st->sets, st->nsets);
     uint64_t matched = 0, changed = 0;
     pdb_value *newv = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
+    /* "at row N" in warnings counts the rows read: with a table scan, the row's position */
+    bool scanned = !ex_last_scan_indexed;
+    uint32_t scanpos = 0, scanrow = 0;
     for (uint32_t i = 0; i < rows.nrows; i++) {
         uint32_t row = (uint32_t)rows.v[i].i;
         if (stor_is_dead(t, row)) continue;
         matched++;
         urow = row;
-        if (!apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, (uint32_t)matched)) continue;
+        uint32_t rowno = (uint32_t)matched;
+        if (scanned && !st->norder) {
+            for (; scanrow <= row; scanrow++) if (!stor_is_dead(t, scanrow)) scanpos++;
+            rowno = scanpos;
+        }
+        if (!apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno)) continue;
         int dix; uint32_t drow;
         if (stor_row_update(t, row, newv, &dix, &drow) < 0) {
             if (st->ignore) {

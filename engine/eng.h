@@ -261,6 +261,7 @@ typedef struct ex_result {
 } ex_result;
 
 void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+extern __thread bool ex_last_scan_indexed;
 /* Runs a SELECT into rows (subqueries, derived tables, INSERT ... SELECT). */
 void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names,
                     uint64_t *found);

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <strings.h>
 
+__thread bool ex_last_scan_indexed;   /* did the last query's first source use an index */
+
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals)
 {
     if (r->nrows == r->cap) {
@@ -422,6 +424,7 @@ static void scan_level(qstate *q, int level)
     uint32_t n = s->t ? s->t->nrows : s->derived->nrows;
     lookup *lk = &q->lk[level];
     uint32_t *cand = NULL, ncand = 0;
+    if (level == 0) ex_last_scan_indexed = lk->ix != NULL || lk->hcol >= 0;
     if (lk->ix) {
         pdb_value key[16];
         pdb_value *alts[16];
