@@ -812,6 +812,20 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             type_int(t, 1);
             return;
         }
+        if ((!strcmp(e->s, "CHARSET") || !strcmp(e->s, "COLLATION")) && e->nargs == 1) {
+            /* decided by the argument's type: a constant */
+            cstate tmp = *cs;
+            ex_prog scratch = { 0 };
+            tmp.p = &scratch;
+            comp(&tmp, e->args[0], &at[0]);
+            free(scratch.ops); free(scratch.consts); free(scratch.casts); free(scratch.subs);
+            const pdb_collation *co = pdb_coll_by_id(at[0].vt == VT_STRING ? at[0].coll : COLL_BINARY);
+            const char *v = !co ? "binary" : e->s[1] == 'H' ? co->charset : co->name;
+            emit(p, OP_CONST, add_const(p, ex_str(v, strlen(v), COLL_UTF8MB3_GENERAL_CI)), 0, 0); push(cs, 1);
+            type_str(t, 64, COLL_UTF8MB3_GENERAL_CI);
+            t->flags |= NOT_NULL_FLAG;
+            return;
+        }
         const ex_func *f = ex_func_find(e->s);
         if (!f) {
             if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e));

@@ -261,7 +261,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_QUARTER: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
     case F_TO_DAYS: t_int(t, 7); t->ptype = MYSQL_TYPE_LONGLONG; return;
     case F_TIMESTAMPDIFF: t_int(t, 21); return;
-    case F_ORD: t_int(t, 21); return;
+    case F_ORD: t_int(t, 10); return;
     case F_INET_ATON: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
     case F_TIME_TO_SEC: t_int(t, 17); return;
     case F_EXTRACT: t_int(t, 11); return;
@@ -763,6 +763,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_NULLIF: *out = (a[0].t != VT_NULL && a[1].t != VT_NULL && ex_compare(&a[0], &a[1], 0) == 0) ? ex_null() : a[0]; return;
     case F_COALESCE: for (int i = 0; i < n; i++) if (a[i].t != VT_NULL) { *out = a[i]; return; } return;
     case F_ISNULL: *out = ex_int(a[0].t == VT_NULL); return;
+    case F_QUOTE: if (a[0].t == VT_NULL) { *out = mkstr(ctx, "NULL", 4, ctx->s->coll_connection); return; } break;
     case F_FIELD: {
         if (a[0].t == VT_NULL) { *out = ex_int(0); return; }
         for (int i = 1; i < n; i++)
