@@ -262,6 +262,7 @@ typedef struct ex_result {
 
 void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 extern __thread bool ex_last_scan_indexed;
+extern uint64_t ex_checkpoint_at;   /* log bytes that trigger a checkpoint */
 /* Runs a SELECT into rows (subqueries, derived tables, INSERT ... SELECT). */
 void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names,
                     uint64_t *found);
@@ -272,6 +273,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+char *ex_table_ddl(const stor_table *t);
 
 /* Result helpers */
 void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char *const *names,

@@ -8,6 +8,9 @@
 
 bool ex_replaying;
 
+/* Log size that triggers a checkpoint: innodb_log_file_size. */
+uint64_t ex_checkpoint_at = 100663296;
+
 const char *pdb_server_version(void) { return "10.11.19-MariaDB-pressdb"; }
 
 /* ---------------------------------------------------------------- sessions */
@@ -414,6 +417,13 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         }
     }
     stor_txn_attach(NULL);
+    if (!ro && !s->in_trans && stor_wal_size() > ex_checkpoint_at) {
+        /* the log is long: fold it into a snapshot (no transaction is open on this
+           session; others' open transactions keep their undo in memory) */
+        char cerr[256];
+        if (!stor_any_open_txn() && stor_checkpoint(cerr, sizeof cerr) != 0)
+            fprintf(stderr, "pressdb: [Warning] checkpoint failed: %s\n", cerr);
+    }
     stor_unlock();
     /* group commit: the fsync happens outside the store lock, shared with others */
     if (!failed && stor_txn_sync() != 0) {
@@ -608,13 +618,21 @@ static int replay_ddl(const char *db, const char *sql, size_t len)
 int pdb_engine_init(char *err, size_t errlen)
 {
     stor_set_ddl_replay(replay_ddl);
+    stor_set_table_ddl(ex_table_ddl);
     /* single-threaded at startup: replay takes the store lock per statement itself */
     return stor_recover(err, errlen);
 }
 
 void pdb_engine_shutdown(void)
 {
+    /* a clean shutdown leaves a snapshot and an empty log: the next start is quick */
+    char err[256];
+    stor_lock_exclusive();
+    if (stor_wal_size() > 64 && !stor_any_open_txn() && stor_checkpoint(err, sizeof err) != 0)
+        fprintf(stderr, "pressdb: [Warning] checkpoint at shutdown failed: %s\n", err);
+    stor_unlock();
 }
+
 
 /* ---------------------------------------------------------------- prepared statements */
 

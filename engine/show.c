@@ -568,3 +568,17 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this SHOW statement'");
     }
 }
+
+/* CREATE TABLE text of a table, for snapshots (malloc'd). */
+char *ex_table_ddl(const stor_table *t)
+{
+    ex_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    stor_arena a;
+    stor_arena_init(&a);
+    ctx.a = &a;
+    char *sql = show_create(&ctx, (stor_table *)t);
+    char *r = strdup(sql);
+    stor_arena_free(&a);
+    return r;
+}

@@ -54,6 +54,7 @@ static const sysvar vars[] = {
     { "innodb_buffer_pool_size", SV_UINT, SVF_GLOBAL, "134217728" },
     { "innodb_flush_log_at_trx_commit", SV_UINT, SVF_GLOBAL, "1" },
     { "innodb_lock_wait_timeout", SV_UINT, SVF_SESSION, "50" },
+    { "innodb_log_file_size", SV_UINT, SVF_GLOBAL, "100663296" },
     { "innodb_strict_mode", SV_BOOL, SVF_SESSION, "ON" },
     { "innodb_version", SV_STR, SVF_GLOBAL | SVF_RO, "10.11.19" },
     { "insert_id", SV_UINT, SVF_SESSION, "0" },
@@ -378,6 +379,15 @@ int pdb_set_global_default(const char *name, const char *value)
     set_override(&globals, v, value);
     pthread_mutex_unlock(&gmu);
     if (!strcmp(v->name, "innodb_flush_log_at_trx_commit")) stor_set_flush_mode(atoi(value));
+    if (!strcmp(v->name, "innodb_log_file_size")) {
+        /* K/M/G suffixes as on the command line */
+        char *end;
+        unsigned long long n = strtoull(value, &end, 10);
+        if (*end == 'K' || *end == 'k') n <<= 10;
+        else if (*end == 'M' || *end == 'm') n <<= 20;
+        else if (*end == 'G' || *end == 'g') n <<= 30;
+        ex_checkpoint_at = n < 4096 ? 4096 : n;
+    }
     return 0;
 }
 

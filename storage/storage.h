@@ -267,6 +267,14 @@ typedef int (*stor_ddl_replay_fn)(const char *db, const char *sql, size_t len);
 void stor_set_ddl_replay(stor_ddl_replay_fn fn);
 /* Replays the log (after the engine registered its DDL replay). 0 or -1 with err. */
 int  stor_recover(char *err, size_t errlen);
+/* Checkpoint: writes the whole store as a compressed snapshot (datadir/pressdb.snap)
+ * and starts a new, empty log. Call with the store lock held exclusively. 0 or -1. */
+int  stor_checkpoint(char *err, size_t errlen);
+uint64_t stor_wal_size(void);            /* bytes in the current log */
+bool stor_any_open_txn(void);            /* uncommitted changes exist (no checkpoint then) */
+/* The CREATE TABLE text of a table (malloc'd), for snapshots; set by the engine. */
+typedef char *(*stor_table_ddl_fn)(const stor_table *t);
+void stor_set_table_ddl(stor_table_ddl_fn fn);
 /* innodb_flush_log_at_trx_commit: 1 = fsync each commit, 2 = write only, 0 = lazy. */
 void stor_set_flush_mode(int mode);
 

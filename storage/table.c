@@ -479,6 +479,22 @@ void tbl_undelete(stor_table *t, uint32_t row)
     index_all(t, row);
 }
 
+void tbl_reserve_rows(stor_table *t, uint32_t nrows)
+{
+    while (t->nrows < nrows) {
+        if (t->nrows == t->cap) grow(t);
+        uint32_t r = t->nrows++;
+        t->dead[r >> 3] |= (uint8_t)(1u << (r & 7));
+        for (uint32_t i = 0; i < t->ncols; i++) {
+            stor_column *c = &t->cols[i];
+            if (c->kind == CK_STR) { c->str[r].p = NULL; c->str[r].len = 0; }
+            else if (c->kind == CK_I64) c->i64[r] = 0;
+            else c->f64[r] = 0;
+            c->nulls[r >> 3] |= (uint8_t)(1u << (r & 7));
+        }
+    }
+}
+
 void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals)
 {
     while (t->nrows <= row) {

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <sys/stat.h>
+#include <stdatomic.h>
 
 typedef struct undo_rec {
     char kind;              /* 'I' inserted (undo: delete), 'U' updated, 'D' deleted */
@@ -36,30 +37,46 @@ struct stor_txn {
 };
 
 static __thread stor_txn *cur;
+/* Transactions holding uncommitted changes: a snapshot must not be taken then. */
+static _Atomic int dirty_txns;
+bool stor_any_open_txn(void) { return atomic_load(&dirty_txns) > 0; }
 static int wal_fd = -1;
 static int flush_mode = 1;
 static char datadir[4096];
 static pthread_mutex_t wal_mu = PTHREAD_MUTEX_INITIALIZER;
 static stor_ddl_replay_fn ddl_replay;
 
-/* ---- crc32 (IEEE) ---- */
-static uint32_t crc_tab[256];
+/* ---- crc32 (IEEE), slicing by 8: eight bytes per step ---- */
+static uint32_t crc_tab[8][256];
 static pthread_once_t crc_once = PTHREAD_ONCE_INIT;
 static void crc_init(void)
 {
     for (uint32_t i = 0; i < 256; i++) {
         uint32_t c = i;
         for (int k = 0; k < 8; k++) c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1;
-        crc_tab[i] = c;
+        crc_tab[0][i] = c;
     }
+    for (uint32_t i = 0; i < 256; i++)
+        for (int t = 1; t < 8; t++) crc_tab[t][i] = (crc_tab[t - 1][i] >> 8) ^ crc_tab[0][crc_tab[t - 1][i] & 0xff];
 }
-static uint32_t crc32(const uint8_t *p, size_t n)
+
+uint32_t wal_crc32_update(uint32_t crc, const void *data, size_t n)
 {
     pthread_once(&crc_once, crc_init);
-    uint32_t c = 0xffffffffu;
-    for (size_t i = 0; i < n; i++) c = crc_tab[(c ^ p[i]) & 0xff] ^ (c >> 8);
+    const uint8_t *p = data;
+    uint32_t c = crc ^ 0xffffffffu;
+    while (n >= 8) {
+        uint32_t lo, hi;
+        memcpy(&lo, p, 4); memcpy(&hi, p + 4, 4);
+        lo ^= c;   /* little endian, as every target of pressdb */
+        c = crc_tab[7][lo & 0xff] ^ crc_tab[6][(lo >> 8) & 0xff] ^ crc_tab[5][(lo >> 16) & 0xff] ^ crc_tab[4][lo >> 24] ^
+            crc_tab[3][hi & 0xff] ^ crc_tab[2][(hi >> 8) & 0xff] ^ crc_tab[1][(hi >> 16) & 0xff] ^ crc_tab[0][hi >> 24];
+        p += 8; n -= 8;
+    }
+    while (n--) c = crc_tab[0][(c ^ *p++) & 0xff] ^ (c >> 8);
     return c ^ 0xffffffffu;
 }
+static uint32_t crc32(const uint8_t *p, size_t n) { return wal_crc32_update(0, p, n); }
 
 /* ---- transactions ---- */
 
@@ -71,6 +88,7 @@ void stor_txn_free(stor_txn *x)
 {
     if (!x) return;
     for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
+    if (x->nundo) atomic_fetch_sub(&dirty_txns, 1);
     stor_free(x->undo); stor_free(x->redo); stor_free(x);
 }
 
@@ -110,6 +128,7 @@ static void redo_values(stor_table *t, uint32_t row)
 
 static undo_rec *undo_push(char kind, stor_table *t, uint32_t row)
 {
+    if (cur->nundo == 0) atomic_fetch_add(&dirty_txns, 1);
     if (cur->nundo == cur->undo_cap) {
         cur->undo_cap = cur->undo_cap ? cur->undo_cap * 2 : 16;
         cur->undo = stor_realloc(cur->undo, cur->undo_cap * sizeof *cur->undo);
@@ -172,6 +191,7 @@ void stor_txn_undo_to(stor_mark m)
     stor_txn *x = cur;
     if (!x) return;
     cur = NULL;                 /* undo itself is not logged */
+    bool was_dirty = x->nundo > 0;
     while (x->nundo > m.undo) {
         undo_rec *u = &x->undo[--x->nundo];
         int di; uint32_t dr;
@@ -183,6 +203,7 @@ void stor_txn_undo_to(stor_mark m)
         undo_free(u);
     }
     x->redo_len = m.redo;
+    if (was_dirty && x->nundo == 0) atomic_fetch_sub(&dirty_txns, 1);
     cur = x;
 }
 
@@ -193,6 +214,7 @@ bool stor_txn_dirty(void) { return cur && cur->redo_len > 0; }
  * stor_txn_sync() waits until that offset is synced. One fdatasync covers every frame
  * written before it, so concurrent committers share it. */
 static uint64_t written_end;            /* bytes written to the log (under wal_mu) */
+static uint64_t wal_gen;                /* generation of the current log file */
 static uint64_t synced_end;             /* bytes known durable (under sync_mu) */
 static pthread_mutex_t sync_mu = PTHREAD_MUTEX_INITIALIZER;
 static __thread uint64_t my_commit_end; /* what this thread's last commit needs */
@@ -260,6 +282,7 @@ int stor_txn_commit(void)
         }
     }
     for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
+    if (x->nundo) atomic_fetch_sub(&dirty_txns, 1);
     x->nundo = 0;
     x->redo_len = 0;
     return rc;
@@ -339,6 +362,7 @@ static int replay_frame(const uint8_t *p, size_t n, char *err, size_t errlen)
     while (r.p < r.end && !r.bad) {
         uint8_t kind = 0;
         rd_take(&r, &kind, 1);
+        if (kind == 'G') { uint64_t g; rd_take(&r, &g, 8); continue; }
         if (kind == 'T') {
             rd_str(&r, db, sizeof db);
             uint32_t len = rd_u32(&r);
@@ -386,6 +410,46 @@ static int replay_frame(const uint8_t *p, size_t n, char *err, size_t errlen)
     return 0;
 }
 
+/* Replaces the log with an empty one of generation gen (temporary file, fsync,
+ * rename, fsync of the directory). Called with the store lock held exclusively. */
+static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
+{
+    char tmp[4200], path[4200];
+    snprintf(tmp, sizeof tmp, "%s/pressdb.wal.tmp", datadir);
+    snprintf(path, sizeof path, "%s/pressdb.wal", datadir);
+    int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+    if (fd < 0) { snprintf(err, errlen, "cannot create '%s': %s", tmp, strerror(errno)); return -1; }
+    uint8_t payload[9];
+    payload[0] = 'G';
+    memcpy(payload + 1, &gen, 8);
+    uint32_t hdr[2] = { 9, crc32(payload, 9) };
+    if (write(fd, hdr, 8) != 8 || write(fd, payload, 9) != 9 || fdatasync(fd) != 0) {
+        snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
+        close(fd); unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, path) != 0) { snprintf(err, errlen, "cannot install the log: %s", strerror(errno)); close(fd); unlink(tmp); return -1; }
+    int dfd = open(datadir, O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) { fsync(dfd); close(dfd); }
+    pthread_mutex_lock(&wal_mu);
+    if (wal_fd >= 0) close(wal_fd);
+    wal_fd = fd;
+    lseek(wal_fd, 0, SEEK_END);
+    wal_gen = gen;
+    written_end = synced_end = 17;
+    pthread_mutex_unlock(&wal_mu);
+    return 0;
+}
+
+uint64_t stor_wal_size(void) { return written_end; }
+
+int stor_checkpoint(char *err, size_t errlen)
+{
+    /* everything committed is in memory and in the log; the snapshot takes over */
+    if (stor_snapshot_write(wal_gen, err, errlen) != 0) return -1;
+    return wal_start_generation(wal_gen + 1, err, errlen);
+}
+
 /* Reads exactly n bytes at off; false at end of file or on a short read. */
 static bool read_at(uint8_t *buf, size_t n, off_t off)
 {
@@ -401,9 +465,28 @@ static bool read_at(uint8_t *buf, size_t n, off_t off)
 
 int stor_recover(char *err, size_t errlen)
 {
+    uint64_t snap_gen = 0;
+    bool have_snap = false;
+    stor_txn *saved0 = cur;
+    cur = NULL;
+    int src = stor_snapshot_load(ddl_replay, &snap_gen, &have_snap, err, errlen);
+    cur = saved0;
+    if (src != 0) return -1;
     struct stat st;
     if (fstat(wal_fd, &st) != 0) { snprintf(err, errlen, "fstat: %s", strerror(errno)); return -1; }
     size_t size = (size_t)st.st_size, off = 0;
+    /* the log's generation: its first frame ('G'), or 0 for a log without one */
+    wal_gen = 0;
+    if (size >= 17) {
+        uint8_t head[17];
+        if (read_at(head, 17, 0) && head[8] == 'G') memcpy(&wal_gen, head + 9, 8);
+    }
+    if (have_snap && wal_gen <= snap_gen) {
+        /* the snapshot already holds all of this log: start a new one */
+        char e2[256];
+        if (wal_start_generation(snap_gen + 1, e2, sizeof e2) != 0) { snprintf(err, errlen, "%s", e2); return -1; }
+        return 0;
+    }
     /* frame by frame, through one reusable buffer: memory stays at the largest frame */
     uint8_t *buf = NULL;
     size_t cap = 0;

@@ -13,4 +13,9 @@ void wal_note_delete(stor_table *t, uint32_t row);
 void tbl_undelete(stor_table *t, uint32_t row);
 void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals);  /* replay insert */
 void stor_catalog_free(void);
+void tbl_reserve_rows(stor_table *t, uint32_t nrows);   /* extend with dead slots */
+uint32_t wal_crc32_update(uint32_t crc, const void *p, size_t n);
+/* snapshot.c */
+int stor_snapshot_write(uint64_t gen, char *err, size_t errlen);
+int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, char *err, size_t errlen);
 #endif

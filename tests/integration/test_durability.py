@@ -23,8 +23,9 @@ def free_port():
     return p
 
 def start(datadir, port, log):
+    # a small log size makes checkpoints (snapshot + new log) happen during the test
     p = subprocess.Popen([BIN, "--port=%d" % port, "--datadir=%s" % datadir, "--socket=",
-                          "--threads=2"], stdout=log, stderr=subprocess.STDOUT)
+                          "--threads=2", "--innodb-log-file-size=256K"], stdout=log, stderr=subprocess.STDOUT)
     for _ in range(200):
         try:
             c = pymysql.connect(host="127.0.0.1", port=port, user="root", autocommit=True)
@@ -113,7 +114,11 @@ def main():
             c.close()
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=10)
-        print("%d rounds, %d acknowledged statements, all present after kill -9" % (ROUNDS, total_acked))
+        snap = os.path.exists(os.path.join(datadir, "pressdb.snap"))
+        print("%d rounds, %d acknowledged statements, all present after kill -9 (checkpoints: %s)"
+              % (ROUNDS, total_acked, "yes" if snap else "none"))
+        if not snap:
+            raise SystemExit("no checkpoint happened: the test did not exercise snapshots")
         ok = True
     finally:
         log.close()

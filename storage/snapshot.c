@@ -1,0 +1,255 @@
+/* snapshot.c - checkpoints: the whole store written as one zstd-compressed snapshot,
+ * after which the write-ahead log starts afresh.
+ *
+ * datadir/pressdb.snap (zstd stream of):
+ *   "PDBSNAP1" u64 wal_gen
+ *   'B' db-name u16 collation                       (per database)
+ *   'T' db-name create-table-sql u64 auto_inc u32 nrows, then per row id:
+ *        u8 live, and for a live row its values (as in the log)    (per table)
+ *   'E' u32 crc32 of every byte before the 'E'
+ * The log's first frame names its generation ('G' u64). A snapshot of generation g
+ * contains everything the log of generation g held; recovery loads the snapshot and
+ * replays the log only when its generation is newer. The sequence on disk is: write
+ * the snapshot to a temporary file, fsync, rename; then write a new log of generation
+ * g+1 the same way. A crash between the two leaves an old log the snapshot already
+ * covers. A snapshot whose checksum fails is refused: the server does not start.
+ */
+#include "storage/storage.h"
+#include "storage/wal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zstd.h>
+
+static stor_table_ddl_fn table_ddl;
+void stor_set_table_ddl(stor_table_ddl_fn fn) { table_ddl = fn; }
+
+/* ---- writing: a buffered zstd stream with a running crc ---- */
+typedef struct zw {
+    FILE *f;
+    ZSTD_CCtx *cc;
+    uint8_t in[1 << 16];
+    size_t n;
+    uint32_t crc;
+    int err;
+} zw;
+
+static void zw_flush(zw *w, ZSTD_EndDirective end)
+{
+    uint8_t out[1 << 16];
+    ZSTD_inBuffer ib = { w->in, w->n, 0 };
+    for (;;) {
+        ZSTD_outBuffer ob = { out, sizeof out, 0 };
+        size_t rem = ZSTD_compressStream2(w->cc, &ob, &ib, end);
+        if (ZSTD_isError(rem)) { w->err = 1; return; }
+        if (ob.pos && fwrite(out, 1, ob.pos, w->f) != ob.pos) { w->err = 1; return; }
+        if (end == ZSTD_e_end ? rem == 0 : ib.pos == ib.size) break;
+    }
+    w->n = 0;
+}
+
+static void zw_put(zw *w, const void *p, size_t n)
+{
+    w->crc = wal_crc32_update(w->crc, p, n);
+    const uint8_t *s = p;
+    while (n) {
+        size_t k = sizeof w->in - w->n < n ? sizeof w->in - w->n : n;
+        memcpy(w->in + w->n, s, k);
+        w->n += k; s += k; n -= k;
+        if (w->n == sizeof w->in) zw_flush(w, ZSTD_e_continue);
+    }
+}
+static void zw_u8(zw *w, uint8_t v) { zw_put(w, &v, 1); }
+static void zw_u16(zw *w, uint16_t v) { zw_put(w, &v, 2); }
+static void zw_u32(zw *w, uint32_t v) { zw_put(w, &v, 4); }
+static void zw_u64(zw *w, uint64_t v) { zw_put(w, &v, 8); }
+static void zw_str(zw *w, const char *s, size_t n) { zw_u32(w, (uint32_t)n); zw_put(w, s, n); }
+
+static int fsync_dir(const char *dir)
+{
+    int fd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (fd < 0) return -1;
+    int rc = fsync(fd);
+    close(fd);
+    return rc;
+}
+
+int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
+{
+    const char *dir = stor_datadir();
+    char tmp[4200], path[4200];
+    snprintf(tmp, sizeof tmp, "%s/pressdb.snap.tmp", dir);
+    snprintf(path, sizeof path, "%s/pressdb.snap", dir);
+    zw *w = calloc(1, sizeof *w);
+    if (!w) { snprintf(err, errlen, "out of memory"); return -1; }
+    w->f = fopen(tmp, "wb");
+    w->cc = ZSTD_createCCtx();
+    w->crc = 0;
+    if (!w->f || !w->cc) { snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno)); goto fail; }
+    ZSTD_CCtx_setParameter(w->cc, ZSTD_c_compressionLevel, 3);
+    zw_put(w, "PDBSNAP1", 8);
+    zw_u64(w, gen);
+    uint32_t ndb;
+    stor_db **dbs = stor_db_list(&ndb);
+    for (uint32_t i = 0; i < ndb; i++) {
+        zw_u8(w, 'B');
+        zw_str(w, dbs[i]->name, strlen(dbs[i]->name));
+        zw_u16(w, dbs[i]->coll);
+    }
+    for (uint32_t i = 0; i < ndb; i++) {
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            char *ddl = table_ddl ? table_ddl(t) : NULL;
+            if (!ddl) { snprintf(err, errlen, "no definition for table %s.%s", t->db, t->name); goto fail; }
+            zw_u8(w, 'T');
+            zw_str(w, t->db, strlen(t->db));
+            zw_str(w, ddl, strlen(ddl));
+            free(ddl);
+            zw_u64(w, t->auto_inc);
+            zw_u32(w, t->nrows);
+            for (uint32_t r = 0; r < t->nrows; r++) {
+                if (stor_is_dead(t, r)) { zw_u8(w, 0); continue; }
+                zw_u8(w, 1);
+                for (uint32_t c = 0; c < t->ncols; c++) {
+                    stor_column *col = &t->cols[c];
+                    if (stor_is_null(col, r)) { zw_u8(w, 0); continue; }
+                    zw_u8(w, 1);
+                    if (col->kind == CK_I64) zw_put(w, &col->i64[r], 8);
+                    else if (col->kind == CK_F64) zw_put(w, &col->f64[r], 8);
+                    else zw_str(w, col->str[r].p ? col->str[r].p : "", col->str[r].len);
+                }
+            }
+        }
+    }
+    uint32_t crc = w->crc;
+    zw_u8(w, 'E');
+    zw_u32(w, crc);
+    zw_flush(w, ZSTD_e_end);
+    if (w->err || fflush(w->f) != 0 || fsync(fileno(w->f)) != 0) { snprintf(err, errlen, "writing the snapshot: %s", strerror(errno)); goto fail; }
+    fclose(w->f); w->f = NULL;
+    ZSTD_freeCCtx(w->cc);
+    free(w);
+    if (rename(tmp, path) != 0 || fsync_dir(dir) != 0) { snprintf(err, errlen, "installing the snapshot: %s", strerror(errno)); unlink(tmp); return -1; }
+    return 0;
+fail:
+    if (w->f) fclose(w->f);
+    ZSTD_freeCCtx(w->cc);
+    free(w);
+    unlink(tmp);
+    return -1;
+}
+
+/* ---- reading ---- */
+typedef struct zr {
+    const uint8_t *p, *end;   /* decompressed snapshot in memory */
+    int bad;
+} zr;
+static int zr_take(zr *r, void *out, size_t n)
+{
+    if ((size_t)(r->end - r->p) < n) { r->bad = 1; memset(out, 0, n); return -1; }
+    memcpy(out, r->p, n); r->p += n; return 0;
+}
+static uint8_t zr_u8(zr *r) { uint8_t v; zr_take(r, &v, 1); return v; }
+static uint16_t zr_u16(zr *r) { uint16_t v; zr_take(r, &v, 2); return v; }
+static uint32_t zr_u32(zr *r) { uint32_t v; zr_take(r, &v, 4); return v; }
+static uint64_t zr_u64(zr *r) { uint64_t v; zr_take(r, &v, 8); return v; }
+static const char *zr_str(zr *r, uint32_t *n)
+{
+    *n = zr_u32(r);
+    if (r->bad || (size_t)(r->end - r->p) < *n) { r->bad = 1; *n = 0; return ""; }
+    const char *s = (const char *)r->p;
+    r->p += *n;
+    return s;
+}
+
+int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/pressdb.snap", stor_datadir());
+    *found = false;
+    *gen = 0;
+    FILE *f = fopen(path, "rb");
+    if (!f) return errno == ENOENT ? 0 : (snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno)), -1);
+    *found = true;
+    /* decompress the whole stream into memory */
+    ZSTD_DCtx *dc = ZSTD_createDCtx();
+    size_t cap = 1 << 20, len = 0;
+    uint8_t *buf = malloc(cap), in[1 << 16];
+    int rc = 0;
+    size_t got;
+    size_t last = 1;
+    while (buf && (got = fread(in, 1, sizeof in, f)) > 0) {
+        ZSTD_inBuffer ib = { in, got, 0 };
+        while (ib.pos < ib.size) {
+            if (cap - len < (1 << 16)) { cap *= 2; uint8_t *nb = realloc(buf, cap); if (!nb) { free(buf); buf = NULL; break; } buf = nb; }
+            ZSTD_outBuffer ob = { buf + len, cap - len, 0 };
+            last = ZSTD_decompressStream(dc, &ob, &ib);
+            if (ZSTD_isError(last)) { rc = -1; break; }
+            len += ob.pos;
+        }
+        if (rc) break;
+    }
+    fclose(f);
+    ZSTD_freeDCtx(dc);
+    if (!buf || rc || last != 0) {
+        free(buf);
+        snprintf(err, errlen, "the snapshot '%s' is damaged (compressed stream); refusing to start", path);
+        return -1;
+    }
+    zr r = { buf, buf + len, 0 };
+    char magic[8];
+    zr_take(&r, magic, 8);
+    if (memcmp(magic, "PDBSNAP1", 8)) { free(buf); snprintf(err, errlen, "'%s' is not a pressdb snapshot; refusing to start", path); return -1; }
+    /* the checksum first, so a damaged snapshot is never half loaded */
+    if (len < 13 || buf[len - 5] != 'E') { free(buf); snprintf(err, errlen, "the snapshot '%s' is truncated; refusing to start", path); return -1; }
+    uint32_t want;
+    memcpy(&want, buf + len - 4, 4);
+    if (wal_crc32_update(0, buf, len - 5) != want) { free(buf); snprintf(err, errlen, "the snapshot '%s' fails its checksum; refusing to start", path); return -1; }
+    *gen = zr_u64(&r);
+    while (!r.bad && r.p < r.end) {
+        uint8_t kind = zr_u8(&r);
+        if (kind == 'E') break;
+        if (kind == 'B') {
+            uint32_t n; const char *s = zr_str(&r, &n);
+            char name[256]; snprintf(name, sizeof name, "%.*s", (int)n, s);
+            uint16_t coll = zr_u16(&r);
+            if (!stor_db_find(name)) stor_db_create(name, coll);
+            continue;
+        }
+        if (kind != 'T') { r.bad = 1; break; }
+        uint32_t dn, sn;
+        const char *d = zr_str(&r, &dn), *sql = zr_str(&r, &sn);
+        char db[256]; snprintf(db, sizeof db, "%.*s", (int)dn, d);
+        if (replay(db, sql, sn) != 0) { free(buf); snprintf(err, errlen, "snapshot: recreating a table of %s failed", db); return -1; }
+        /* the table just created is the newest one of the database */
+        stor_db *sd = stor_db_find(db);
+        stor_table *t = sd && sd->ntables ? sd->tables[sd->ntables - 1] : NULL;
+        if (!t) { r.bad = 1; break; }
+        t->auto_inc = zr_u64(&r);
+        uint32_t nrows = zr_u32(&r);
+        pdb_value *vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
+        uint32_t last_live = 0;
+        bool any = false;
+        for (uint32_t row = 0; row < nrows && !r.bad; row++) {
+            if (!zr_u8(&r)) continue;
+            for (uint32_t c = 0; c < t->ncols; c++) {
+                stor_column *col = &t->cols[c];
+                memset(&vals[c], 0, sizeof vals[c]);
+                if (!zr_u8(&r)) { vals[c].t = VT_NULL; continue; }
+                if (col->kind == CK_I64) { vals[c].t = VT_INT; zr_take(&r, &vals[c].i, 8); }
+                else if (col->kind == CK_F64) { vals[c].t = VT_DOUBLE; zr_take(&r, &vals[c].d, 8); }
+                else { uint32_t n; vals[c].p = zr_str(&r, &n); vals[c].len = n; vals[c].t = VT_STRING; }
+            }
+            if (!r.bad) { tbl_put_at(t, row, vals); last_live = row; any = true; }
+        }
+        /* trailing dead rows keep their ids, so later log records line up */
+        if (!r.bad && nrows && (!any || last_live + 1 < nrows)) tbl_reserve_rows(t, nrows);
+        free(vals);
+    }
+    free(buf);
+    if (r.bad) { snprintf(err, errlen, "the snapshot '%s' is malformed; refusing to start", path); return -1; }
+    return 0;
+}
