@@ -2,8 +2,9 @@
  *
  * Every reply starts at the request's sequence id + 1 (c->seq, set by conn.c from the
  * framer). Statements go to the engine with a sink (below) that turns each outcome into
- * packets: column count + definitions (+ EOF unless CLIENT_DEPRECATE_EOF), text rows,
- * then EOF or an OK with the 0xfe header; OK; ERR. What MariaDB 10.11 answers to the
+ * packets: column count + definitions (+ EOF unless CLIENT_DEPRECATE_EOF), text rows
+ * (binary rows for COM_STMT_EXECUTE, whose handling is in stmt.c), then EOF or an OK
+ * with the 0xfe header; OK; ERR. What MariaDB 10.11 answers to the
  * other commands was checked against a real server (see tests/integration).
  *
  * Statements run inline on the loop thread: WordPress's statements take microseconds,
@@ -117,6 +118,30 @@ static int sink_after(srv_conn *c, uint16_t status)
     return 0;
 }
 
+static int put_coldef(srv_conn *c, const pdb_colmeta *m)
+{
+    proto_coldef d = {
+        .schema = m->schema, .table = m->table, .org_table = m->org_table,
+        .name = m->name, .org_name = m->org_name, .charset = m->charset,
+        .length = m->length, .type = m->type, .flags = m->flags, .decimals = m->decimals,
+    };
+    return proto_write_coldef(&c->out, &c->seq, &d);
+}
+
+int srv_write_coldefs(srv_conn *c, const pdb_colmeta *cols, size_t n)
+{
+    int rc = 0;
+    for (size_t i = 0; i < n && !rc; i++)
+        rc = put_coldef(c, &cols[i]);
+    if (!rc && !(c->caps & CLIENT_DEPRECATE_EOF))
+        rc = proto_write_eof(&c->out, &c->seq, 0, srv_session_status(c));
+    if (rc) {
+        c->sink_failed = true;
+        return -1;
+    }
+    return 0;
+}
+
 static int sink_columns(void *ctx, const pdb_colmeta *cols, size_t n)
 {
     srv_conn *c = ctx;
@@ -137,19 +162,21 @@ static int sink_columns(void *ctx, const pdb_colmeta *cols, size_t n)
     c->ncols = (uint32_t)n;
     c->replied = true;
     c->in_result = true;
+    if (!c->field_list) {
+        if (proto_write_column_count(&c->out, &c->seq, n) || srv_write_coldefs(c, cols, n)) {
+            c->sink_failed = true;
+            return 1;
+        }
+        /* The EOF's status gets MORE_RESULTS only at end(): remember where to patch it. */
+        if (!(c->caps & CLIENT_DEPRECATE_EOF))
+            c->eof_patch = c->out.len - 2 + 1;
+        return 0;
+    }
     int rc = 0;
-    if (!c->field_list)
-        rc = proto_write_column_count(&c->out, &c->seq, n);
     for (size_t i = 0; i < n && !rc; i++) {
-        const pdb_colmeta *m = &cols[i];
-        proto_coldef d = {
-            .schema = m->schema, .table = m->table, .org_table = m->org_table,
-            .name = m->name, .org_name = m->org_name, .charset = m->charset,
-            .length = m->length, .type = m->type, .flags = m->flags, .decimals = m->decimals,
-        };
         size_t start = c->out.len;
-        rc = proto_write_coldef(&c->out, &c->seq, &d);
-        if (!rc && c->field_list) {
+        rc = put_coldef(c, &cols[i]);
+        if (!rc) {
             /* COM_FIELD_LIST definitions carry the column default (lenenc; NULL here:
              * the engine's metadata has no default). Appended to the packet just
              * written, whose length is below 0xffffff. */
@@ -163,12 +190,6 @@ static int sink_columns(void *ctx, const pdb_colmeta *cols, size_t n)
                 h[2] = (uint8_t)(len >> 16);
             }
         }
-    }
-    if (!rc && !c->field_list && !(c->caps & CLIENT_DEPRECATE_EOF)) {
-        rc = proto_write_eof(&c->out, &c->seq, 0, srv_session_status(c));
-        /* Its status gets MORE_RESULTS only at end(): remember where to patch it. */
-        if (!rc)
-            c->eof_patch = c->out.len - 2 + 1;
     }
     if (rc) {
         c->sink_failed = true;
@@ -199,6 +220,183 @@ static int sink_row(void *ctx, const pdb_value *vals, size_t n)
     if (!rc)
         rc = proto_pkt_end(&c->out, off, &c->seq);
     if (rc) {
+        c->sink_failed = true;
+        return 1;
+    }
+    if (c->out.len >= FLUSH_AT && srv_conn_flush(c)) {
+        c->sink_failed = true;
+        return 1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------- binary rows */
+
+#define SRV_BTEXT 128                   /* formatting room per cell (pdb_value_text) */
+
+/* "[-][D ]H:MM:SS[.ffffff]" (the text form of a TIME) -> signed microseconds. */
+static int64_t parse_time_text(const char *s, size_t n)
+{
+    size_t i = 0;
+    bool neg = false;
+    while (i < n && s[i] == ' ')
+        i++;
+    if (i < n && s[i] == '-') {
+        neg = true;
+        i++;
+    }
+    uint64_t part[3] = { 0, 0, 0 }, days = 0, us = 0;
+    int k = 0;
+    for (; i < n; i++) {
+        char ch = s[i];
+        if (ch >= '0' && ch <= '9') {
+            if (part[k] < 100000000)
+                part[k] = part[k] * 10 + (uint64_t)(ch - '0');
+        } else if (ch == ' ' && k == 0) {
+            days = part[0];
+            part[0] = 0;
+        } else if (ch == ':' && k < 2) {
+            k++;
+        } else if (ch == '.') {
+            int digits = 0;
+            for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+                if (digits++ < 6)
+                    us = us * 10 + (uint64_t)(s[i] - '0');
+            for (; digits < 6; digits++)
+                us *= 10;
+            break;
+        } else {
+            break;
+        }
+    }
+    uint64_t t = (((days * 24 + part[0]) * 60 + part[1]) * 60 + part[2]) * 1000000 + us;
+    return neg ? -(int64_t)t : (int64_t)t;
+}
+
+/* One result cell in the binary protocol form of its column's type. */
+static void binary_cell(proto_value *o, const pdb_value *v, const pdb_colmeta *m, char *buf)
+{
+    memset(o, 0, sizeof *o);
+    o->type = m->type;
+    if (v->t == VT_NULL) {
+        o->is_null = 1;
+        return;
+    }
+    switch (m->type) {
+    case MYSQL_TYPE_NULL:
+        o->is_null = 1;
+        return;
+    case MYSQL_TYPE_TINY:
+    case MYSQL_TYPE_SHORT:
+    case MYSQL_TYPE_INT24:
+    case MYSQL_TYPE_LONG:
+    case MYSQL_TYPE_LONGLONG:
+    case MYSQL_TYPE_YEAR:
+        o->is_unsigned = (m->flags & UNSIGNED_FLAG) != 0;
+        if (v->t == VT_UINT) {
+            o->u = v->u;
+        } else if (o->is_unsigned && v->t != VT_INT && pdb_value_double(v) >= 9223372036854775808.0) {
+            double d = pdb_value_double(v);
+            o->u = d >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)d;
+        } else {
+            o->u = (uint64_t)pdb_value_int(v);
+        }
+        o->i = (int64_t)o->u;
+        return;
+    case MYSQL_TYPE_FLOAT:
+    case MYSQL_TYPE_DOUBLE:
+        o->d = pdb_value_double(v);
+        return;
+    case MYSQL_TYPE_DATE:
+    case MYSQL_TYPE_DATETIME:
+    case MYSQL_TYPE_TIMESTAMP:
+    case MYSQL_TYPE_NEWDATE: {
+        int y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0, us = 0;
+        if (pdb_value_datetime(v, &y, &mo, &d, &h, &mi, &sec, &us) != 0) {
+            /* Not a date value: through its text form (zero date if that fails too). */
+            const char *txt = buf;
+            size_t len = pdb_value_text(v, m, buf, SRV_BTEXT, &txt);
+            pdb_value sv = { .t = VT_STRING, .coll = 63, .len = (uint32_t)len, .p = txt };
+            if (pdb_value_datetime(&sv, &y, &mo, &d, &h, &mi, &sec, &us) != 0)
+                y = mo = d = h = mi = sec = us = 0;
+        }
+        if (y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || sec < 0 || us < 0 ||
+            y > 9999 || mo > 99 || d > 99 || h > 99 || mi > 99 || sec > 99 || us > 999999)
+            y = mo = d = h = mi = sec = us = 0;
+        if (m->type == MYSQL_TYPE_NEWDATE)
+            o->type = MYSQL_TYPE_DATE;
+        o->t.year = (unsigned)y;
+        o->t.month = (unsigned)mo;
+        o->t.day = (unsigned)d;
+        o->t.hour = (unsigned)h;
+        o->t.minute = (unsigned)mi;
+        o->t.second = (unsigned)sec;
+        o->t.microsecond = (uint32_t)us;
+        return;
+    }
+    case MYSQL_TYPE_TIME: {
+        int64_t t;
+        if (v->t == VT_TIME) {
+            t = v->i;
+        } else {
+            const char *txt = buf;
+            size_t len = pdb_value_text(v, m, buf, SRV_BTEXT, &txt);
+            t = parse_time_text(txt, len);
+        }
+        uint64_t a = t < 0 ? (uint64_t)0 - (uint64_t)t : (uint64_t)t;
+        o->t.neg = t < 0;
+        o->t.microsecond = (uint32_t)(a % 1000000);
+        a /= 1000000;
+        o->t.second = (unsigned)(a % 60);
+        a /= 60;
+        o->t.minute = (unsigned)(a % 60);
+        a /= 60;
+        o->t.hour = (unsigned)(a % 24);
+        a /= 24;
+        o->t.day = a > 0xffffffffu ? 0xffffffffu : (unsigned)a;
+        return;
+    }
+    default: {
+        /* Strings, DECIMAL, BIT, ENUM/SET, JSON, GEOMETRY: their text form. */
+        const char *txt = buf;
+        size_t len = pdb_value_text(v, m, buf, SRV_BTEXT, &txt);
+        o->str = (const uint8_t *)txt;
+        o->len = len;
+        if (m->type != MYSQL_TYPE_DECIMAL && m->type != MYSQL_TYPE_NEWDECIMAL &&
+            m->type != MYSQL_TYPE_BIT && m->type != MYSQL_TYPE_JSON &&
+            m->type != MYSQL_TYPE_ENUM && m->type != MYSQL_TYPE_SET &&
+            m->type != MYSQL_TYPE_GEOMETRY && m->type != MYSQL_TYPE_VARCHAR &&
+            (m->type < MYSQL_TYPE_TINY_BLOB || m->type > MYSQL_TYPE_STRING))
+            o->type = MYSQL_TYPE_VAR_STRING; /* a type the binary protocol has no form for */
+        return;
+    }
+    }
+}
+
+static int sink_row_binary(void *ctx, const pdb_value *vals, size_t n)
+{
+    srv_conn *c = ctx;
+    if (sink_stop(c))
+        return 1;
+    if (n > c->bvals_cap) {
+        size_t cap = n < 16 ? 16 : n;
+        proto_value *nv = realloc(c->bvals, cap * sizeof *nv);
+        if (nv)
+            c->bvals = nv;
+        char *nt = nv ? realloc(c->btext, cap * SRV_BTEXT) : NULL;
+        if (nt)
+            c->btext = nt;
+        if (!nv || !nt) {
+            c->sink_failed = true;
+            return 1;
+        }
+        c->bvals_cap = (uint32_t)cap;
+    }
+    static const pdb_colmeta none = { .type = MYSQL_TYPE_VAR_STRING };
+    for (size_t i = 0; i < n; i++)
+        binary_cell(&c->bvals[i], &vals[i], i < c->ncols ? &c->cols[i] : &none,
+                    c->btext + i * SRV_BTEXT);
+    if (proto_write_binary_row(&c->out, &c->seq, c->bvals, n)) {
         c->sink_failed = true;
         return 1;
     }
@@ -257,8 +455,14 @@ void srv_cmd_sink(srv_conn *c, pdb_sink *sink)
     sink->error = sink_error;
 }
 
+void srv_cmd_sink_binary(srv_conn *c, pdb_sink *sink)
+{
+    srv_cmd_sink(c, sink);
+    sink->row = sink_row_binary;
+}
+
 /* Before and after running something through the sink. */
-static void exec_begin(srv_conn *c)
+void srv_exec_begin(srv_conn *c)
 {
     c->replied = false;
     c->last_err = 0;
@@ -267,7 +471,7 @@ static void exec_begin(srv_conn *c)
     c->eof_patch = 0;
 }
 
-static void exec_end(srv_conn *c)
+void srv_exec_end(srv_conn *c)
 {
     if (c->closing)
         return;
@@ -293,6 +497,13 @@ static void exec_end(srv_conn *c)
         c->cols = NULL;
         c->cols_cap = c->ncols = 0;
     }
+    if (c->bvals_cap > 64) {
+        free(c->bvals);
+        free(c->btext);
+        c->bvals = NULL;
+        c->btext = NULL;
+        c->bvals_cap = 0;
+    }
 }
 
 /* ------------------------------------------------------------- commands */
@@ -301,19 +512,19 @@ static void cmd_query(srv_conn *c, const uint8_t *p, size_t n)
 {
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
-    exec_begin(c);
+    srv_exec_begin(c);
     /* Inline execution (see the file comment for the uv_queue_work offload point). */
     pdb_exec_query(c->sess, (const char *)p + 1, n - 1, c->multi, &sink);
-    exec_end(c);
+    srv_exec_end(c);
 }
 
 static void cmd_init_db(srv_conn *c, const uint8_t *p, size_t n)
 {
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
-    exec_begin(c);
+    srv_exec_begin(c);
     pdb_exec_init_db(c->sess, (const char *)p + 1, n - 1, &sink);
-    exec_end(c);
+    srv_exec_end(c);
 }
 
 static void cmd_field_list(srv_conn *c, const uint8_t *p, size_t n)
@@ -337,10 +548,10 @@ static void cmd_field_list(srv_conn *c, const uint8_t *p, size_t n)
 
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
-    exec_begin(c);
+    srv_exec_begin(c);
     c->field_list = true;
     pdb_exec_field_list(c->sess, table, wild, &sink);
-    exec_end(c);
+    srv_exec_end(c);
 }
 
 static void cmd_statistics(srv_conn *c)
@@ -479,9 +690,11 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         cmd_process_info(c);
         break;
     case COM_CHANGE_USER:
+        srv_stmt_free_all(c);            /* MariaDB drops them first, whatever follows */
         srv_auth_change_user(c, p, n);
         return;
     case COM_RESET_CONNECTION:
+        srv_stmt_free_all(c);
         pdb_session_reset(c->sess);
         srv_session_apply(c);
         srv_write_ok(c, 0, 0, srv_session_status(c), 0, NULL);
@@ -529,15 +742,23 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
             srv_net_shutdown(who);
         }
         break;
-    case COM_STMT_CLOSE:
-    case COM_STMT_SEND_LONG_DATA:
-        break;                           /* never answered */
     case COM_STMT_PREPARE:
+        srv_stmt_prepare(c, p, n);
+        break;
     case COM_STMT_EXECUTE:
+        srv_stmt_execute(c, p, n);
+        break;
+    case COM_STMT_SEND_LONG_DATA:        /* never answered */
+        srv_stmt_send_long_data(c, p, n);
+        break;
+    case COM_STMT_CLOSE:                 /* never answered */
+        srv_stmt_close(c, p, n);
+        break;
     case COM_STMT_RESET:
+        srv_stmt_reset(c, p, n);
+        break;
     case COM_STMT_FETCH:
-        /* Prepared statements are not implemented by the engine yet. */
-        srv_write_err(c, 1047, "08S01", "Unknown command");
+        srv_stmt_fetch(c, p, n);
         break;
     default:
         srv_write_err(c, 1047, "08S01", "Unknown command");

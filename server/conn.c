@@ -196,11 +196,14 @@ static void on_handle_closed(uv_handle_t *h)
     if (c->ssl)
         SSL_free(c->ssl);
     srv_auth_free(c);
+    srv_stmt_free_all(c);
     if (c->sess) {
         pdb_session_free(c->sess);
         free(c->sess);
     }
     free(c->cols);
+    free(c->bvals);
+    free(c->btext);
     free(c);
     srv_loop_conn_gone(lp);
 }

@@ -9,7 +9,8 @@
  *   net.c      event loops (one thread each), listeners, connection registry, signals
  *   conn.c     one connection's I/O: reading, framing, writing, timers, closing
  *   auth.c     greeting, handshake response, authentication plugins
- *   command.c  the command phase: COM_* dispatch and the result sink
+ *   command.c  the command phase: COM_* dispatch and the result sink (text and binary rows)
+ *   stmt.c     prepared statements: COM_STMT_PREPARE/EXECUTE/SEND_LONG_DATA/CLOSE/RESET/FETCH
  *
  * Threading: every connection lives on one loop thread and is touched only there. The
  * only cross-thread operations are the connection registry (kill, counts) and the
@@ -219,6 +220,7 @@ enum srv_state {
 };
 
 typedef struct srv_auth srv_auth;        /* authentication in progress (auth.c) */
+typedef struct srv_stmt srv_stmt;        /* a prepared statement (stmt.c) */
 
 struct srv_conn {
     srv_conn *prev, *next;               /* the loop's list */
@@ -283,6 +285,16 @@ struct srv_conn {
     pdb_session *sess;                   /* after authentication */
     pdb_colmeta *cols;                   /* column metadata of the current result */
     uint32_t ncols, cols_cap;
+    /* Binary result rows (COM_STMT_EXECUTE): one row's values and their text scratch. */
+    proto_value *bvals;
+    uint32_t bvals_cap;
+    char *btext;                         /* SRV_BTEXT bytes per column (formatted cells) */
+    /* Prepared statements (stmt.c), sorted by id. */
+    srv_stmt **stmts;
+    uint32_t nstmts, stmts_cap;
+    uint32_t stmt_next_id;               /* last id given out (MariaDB's statement_id_counter:
+                                          * failed prepares use one too; never reset) */
+    uint32_t stmt_last_id;               /* the statement prepared last (id 0xffffffff); 0 = none */
 };
 
 /* How a connection is closed. */
@@ -334,5 +346,26 @@ uint16_t srv_session_status(const srv_conn *c);
 /* Sets the session fields the server owns (capabilities, FOUND_ROWS, packet size,
  * wait_timeout) after pdb_session_init / pdb_session_reset. */
 void srv_session_apply(srv_conn *c);
+/* The sink writing a binary-protocol result set (COM_STMT_EXECUTE). */
+void srv_cmd_sink_binary(srv_conn *c, pdb_sink *sink);
+/* Before and after running something through a sink: reset the per-command flags;
+ * then finish an unterminated result, answer OK if nothing was written, handle KILL. */
+void srv_exec_begin(srv_conn *c);
+void srv_exec_end(srv_conn *c);
+/* Column definitions followed by EOF unless CLIENT_DEPRECATE_EOF (the EOF carries the
+ * session status). 0 or -1 (sink_failed set). */
+int  srv_write_coldefs(srv_conn *c, const pdb_colmeta *cols, size_t n);
+
+/* stmt.c */
+#define SRV_MAX_PREPARED_STMTS 16382     /* MariaDB's max_prepared_stmt_count default */
+void srv_stmt_prepare(srv_conn *c, const uint8_t *p, size_t n);
+void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n);
+void srv_stmt_send_long_data(srv_conn *c, const uint8_t *p, size_t n);
+void srv_stmt_close(srv_conn *c, const uint8_t *p, size_t n);
+void srv_stmt_reset(srv_conn *c, const uint8_t *p, size_t n);
+void srv_stmt_fetch(srv_conn *c, const uint8_t *p, size_t n);
+/* Frees every prepared statement of c (connection close, COM_RESET_CONNECTION,
+ * COM_CHANGE_USER); the id counter goes on. */
+void srv_stmt_free_all(srv_conn *c);
 
 #endif

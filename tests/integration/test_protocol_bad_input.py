@@ -15,7 +15,11 @@ Cases: truncated handshake responses, wrong sequence ids, length fields larger
 than the data, random bytes before and after the handshake, a client that
 vanishes in the middle of a result, a packet over max_allowed_packet, unknown
 command bytes (ERR 1047, then SELECT 1 on the same connection), and a few
-commands with odd arguments, and an SSLRequest followed by bytes that are not TLS.
+commands with odd arguments, an SSLRequest followed by bytes that are not TLS, and
+malformed prepared-statement commands (COM_STMT_EXECUTE cut short at every field, unknown
+parameter types, wrong parameter counts, random bytes; COM_STMT_SEND_LONG_DATA, RESET,
+FETCH and CLOSE with bad ids or lengths): the same error as MariaDB, and the connection
+still executes a prepared statement and SELECT 1 afterwards.
 """
 
 import hashlib
@@ -530,6 +534,171 @@ def case_odd_commands():
     compare_servers("COM_QUERY with an empty statement", run(b"\x03"), exact_message=True)
 
 
+def case_prepared_statements():
+    """Malformed COM_STMT_* packets: MariaDB's error (1835 Malformed communication
+    packet, 1210 Incorrect arguments to mysqld_stmt_execute, 1243 unknown handler,
+    1421 no open cursor) or no reply, and the connection goes on: a valid execute
+    and SELECT 1 on the same connection work afterwards."""
+
+    def reply(s):
+        """The whole reply: ('err', code, state, msg) or ('rows', [row payloads]) or
+        ('ok', payload)."""
+        seq, p = read_packet(s)
+        if p[:1] == b"\xff":
+            return ("err", struct.unpack("<H", p[1:3])[0], p[4:9].decode(),
+                    p[9:].decode("utf-8", "replace"))
+        if p[:1] == b"\x00":
+            return ("ok", p.hex())
+        ncols = p[0]
+        for _ in range(ncols + 1):                   # definitions and their EOF
+            read_packet(s)
+        rows = []
+        while True:
+            _, p = read_packet(s)
+            if p[:1] in (b"\xfe", b"\xff") and len(p) < 9:
+                return ("rows", rows)
+            rows.append(p.hex())
+
+    def prepare(s, sql):
+        s.sendall(packet(0, b"\x16" + sql))
+        seq, p = read_packet(s)
+        if p[:1] != b"\x00":
+            raise RuntimeError("prepare %r: %r" % (sql, p))
+        sid, ncols, nparams = struct.unpack("<IHH", p[1:9])
+        for count in (nparams, ncols):
+            for _ in range(count + (1 if count else 0)):
+                read_packet(s)
+        return sid
+
+    def head(sid, flags=0):
+        return b"\x17" + struct.pack("<IBI", sid, flags, 1)
+
+    def usable(s, what):
+        """A good execute and SELECT 1 on the same connection."""
+        sid = prepare(s, b"SELECT ? AS v")
+        s.sendall(packet(0, head(sid) + b"\x00\x01\x08\x00" + struct.pack("<q", 7)))
+        r = reply(s)
+        check(r == ("rows", ["000007" + "00" * 7]),
+              "%s: a prepared statement on the same connection returned %r" % (what, r))
+        s.sendall(packet(0, b"\x03SELECT 1"))
+        r = reply(s)
+        check(r == ("rows", ["0131"]), "%s: SELECT 1 on the same connection returned %r" % (what, r))
+
+    def run(what, build, no_reply=False):
+        """build(s) -> payload to send (after preparing what it needs)."""
+        def fn(port):
+            s, _ = login(port)
+            try:
+                s.sendall(packet(0, build(s)))
+                if no_reply:
+                    s.sendall(packet(0, b"\x0e"))
+                    seq, p = read_packet(s)
+                    r = ("no reply",) if (seq, p[:1]) == (1, b"\x00") else ("replied", p[:1].hex())
+                else:
+                    r = reply(s)
+                usable(s, what)
+                return r
+            finally:
+                quiet_close(s)
+        return fn
+
+    one = lambda s: prepare(s, b"SELECT ? AS v")              # noqa: E731
+    two = lambda s: prepare(s, b"SELECT ? AS a, ? AS b")      # noqa: E731
+    none = lambda s: prepare(s, b"SELECT 1 AS v")             # noqa: E731
+    nine = lambda s: prepare(s, b"SELECT ?,?,?,?,?,?,?,?,? FROM DUAL")  # noqa: E731
+    i64 = struct.pack("<q", 5)
+    cases = [
+        ("execute: command byte only", lambda s: b"\x17"),
+        ("execute: statement id only", lambda s: head(one(s))[:5]),
+        ("execute: 8 of the 9 fixed bytes", lambda s: head(one(s))[:9]),
+        ("execute: 8 fixed bytes, unknown id", lambda s: head(0x7ffffff0)[:9]),
+        ("execute: unknown statement id", lambda s: head(0x7ffffff0)),
+        ("execute: no NULL bitmap", lambda s: head(one(s))),
+        ("execute: no new-params-bound byte", lambda s: head(one(s)) + b"\x00"),
+        ("execute: no types ever bound", lambda s: head(one(s)) + b"\x00\x00" + i64),
+        ("execute: types cut (0 of 2 bytes)", lambda s: head(one(s)) + b"\x00\x01"),
+        ("execute: types cut (1 of 2 bytes)", lambda s: head(one(s)) + b"\x00\x01\x08"),
+        ("execute: types cut (3 of 4 bytes)", lambda s: head(two(s)) + b"\x00\x01\x08\x00\x08"),
+        ("execute: value missing", lambda s: head(one(s)) + b"\x00\x01\x08\x00"),
+        ("execute: value cut", lambda s: head(one(s)) + b"\x00\x01\x08\x00" + i64[:3]),
+        ("execute: second value missing",
+         lambda s: head(two(s)) + b"\x00\x01\x08\x00\x08\x00" + i64),
+        ("execute: unknown type 0x20", lambda s: head(one(s)) + b"\x00\x01\x20\x00\x011"),
+        ("execute: unknown type 0xf0", lambda s: head(one(s)) + b"\x00\x01\xf0\x00\x011"),
+        ("execute: JSON type", lambda s: head(one(s)) + b"\x00\x01\xf5\x00\x011"),
+        ("execute: type flags other than unsigned",
+         lambda s: head(one(s)) + b"\x00\x01\x08\x01" + i64),
+        ("execute: unsigned flag", lambda s: head(one(s)) + b"\x00\x01\x08\x80" + i64),
+        ("execute: new-params-bound byte 2", lambda s: head(one(s)) + b"\x00\x02\x08\x00" + i64),
+        ("execute: NULL type without its NULL bit", lambda s: head(one(s)) + b"\x00\x01\x06\x00"),
+        ("execute: NULL type with its NULL bit", lambda s: head(one(s)) + b"\x01\x01\x06\x00"),
+        ("execute: trailing bytes", lambda s: head(one(s)) + b"\x00\x01\x08\x00" + i64 + b"junk"),
+        ("execute: trailing bytes, no parameters", lambda s: head(none(s)) + b"\xff\xfe\xfd"),
+        ("execute: 3 parameters sent to a 1-parameter statement",
+         lambda s: head(one(s)) + b"\x00\x01" + b"\x08\x00" * 3 + i64 * 3),
+        ("execute: 1 parameter sent to a 2-parameter statement",
+         lambda s: head(two(s)) + b"\x00\x01\x08\x00" + i64),
+        ("execute: 1-byte NULL bitmap for 9 parameters",
+         lambda s: head(nine(s)) + b"\x00\x01" + b"\x08\x00" * 9 + i64 * 9),
+        ("execute: cursor flag 0 with iterations 0",
+         lambda s: b"\x17" + struct.pack("<IBI", one(s), 0, 0) + b"\x00\x01\x08\x00" + i64),
+        ("send long data to a bad parameter, then execute",
+         lambda s: (lambda sid: (s.sendall(packet(0, b"\x18" + struct.pack("<IH", sid, 3) + b"x")),
+                                 head(sid) + b"\x00\x01\xfd\x00\x01x")[1])(one(s))),
+        ("send long data for an integer parameter, then execute",
+         lambda s: (lambda sid: (s.sendall(packet(0, b"\x18" + struct.pack("<IH", sid, 0) + b"1")),
+                                 head(sid) + b"\x00\x01\x08\x00")[1])(one(s))),
+        ("send long data, then execute without it",
+         lambda s: (lambda sid: (s.sendall(packet(0, b"\x18" + struct.pack("<IH", sid, 0) + b"ab")),
+                                 head(sid) + b"\x00\x01\xfd\x00")[1])(one(s))),
+        ("reset: unknown statement id", lambda s: b"\x1a" + struct.pack("<I", 0x7ffffff0)),
+        ("fetch: unknown statement id", lambda s: b"\x1c" + struct.pack("<II", 0x7ffffff0, 1)),
+        ("prepare: empty", lambda s: b"\x16"),
+        ("prepare: two statements", lambda s: b"\x16SELECT 1; SELECT 2"),
+    ]
+    for what, build in cases:
+        compare_servers("prepared: " + what, run(what, build), exact_message=True)
+
+    # The statement id is in this message; the ids differ between the servers.
+    r = compare_servers("prepared: fetch without a cursor",
+                        run("fetch", lambda s: b"\x1c" + struct.pack("<II", one(s), 1)))
+    got = r[list(r)[-1]]
+    check(got[:3] == ("err", 1421, "HY000") and got[3].endswith(") has no open cursor"),
+          "fetch without a cursor: pressdb answered %r" % (got,))
+
+    no_reply = [
+        ("send long data: header cut", lambda s: b"\x18\x01\x00"),
+        ("send long data: unknown statement", lambda s: b"\x18" + struct.pack("<IH", 0x7ffffff0, 0)),
+        ("close: id cut", lambda s: b"\x19\x01"),
+        ("close: unknown statement", lambda s: b"\x19" + struct.pack("<I", 0x7ffffff0)),
+        ("close: last statement (0xffffffff)", lambda s: (one(s), b"\x19\xff\xff\xff\xff")[1]),
+    ]
+    for what, build in no_reply:
+        compare_servers("prepared: " + what, run(what, build, no_reply=True))
+
+    # Random bytes after a valid header (pressdb only: MariaDB reads some of these past
+    # the end of the packet). An error or a result, never a crash, and the connection
+    # goes on.
+    rng = random.Random(20261201)
+    s, _ = login(PRESSDB_PORT)
+    try:
+        sid = prepare(s, b"SELECT ?, ?, ? FROM DUAL")
+        for i in range(300):
+            body = bytes(rng.randrange(256) for _ in range(rng.randrange(0, 40)))
+            if i % 3 == 0 and body:
+                body = b"\x00\x01" + body               # types present, random values
+            s.sendall(packet(0, head(sid) + body))
+            r = reply(s)
+            check(r[0] == "rows" or (r[0] == "err" and r[1] in (1210, 1835)),
+                  "random execute body #%d %s: %r" % (i, body.hex(), r))
+        usable(s, "after 300 random execute bodies")
+    except Exception as e:  # noqa: BLE001
+        check(False, "random execute bodies: %r" % e)
+    finally:
+        quiet_close(s)
+    alive("after random execute bodies")
+
+
 def case_many_half_open():
     """Connections that never finish the handshake do not block anybody."""
     socks = []
@@ -578,6 +747,7 @@ CASES = [
     case_oversized_packet,
     case_unknown_commands,
     case_odd_commands,
+    case_prepared_statements,
     case_many_half_open,
     case_tls_garbage,
 ]
