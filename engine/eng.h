@@ -173,6 +173,7 @@ bool     ex_equal(const pdb_value *a, const pdb_value *b, uint16_t coll);   /* n
 /* Parses a string as a number the way MySQL's string-to-double does (prefix). */
 double   ex_str_to_double(const char *s, size_t n, bool *trunc);
 int      ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date);
+int      ex_parse_time(const char *s, size_t n, int64_t *out_us);   /* 0 or -1 */
 static inline pdb_value ex_int(int64_t i) { pdb_value v = { .t = VT_INT }; v.i = i; return v; }
 static inline pdb_value ex_dbl(double d) { pdb_value v = { .t = VT_DOUBLE }; v.d = d; return v; }
 static inline pdb_value ex_null(void) { pdb_value v = { .t = VT_NULL }; return v; }

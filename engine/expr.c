@@ -66,7 +66,7 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
     case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->decimals = (uint8_t)(c->scale < 0 ? 0 : c->scale);
         t->length = 19 + (t->decimals ? t->decimals + 1 : 0); t->flags |= BINARY_FLAG; break;
     case CT_TIMESTAMP: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_TIMESTAMP; t->decimals = (uint8_t)(c->scale < 0 ? 0 : c->scale);
-        t->length = 19 + (t->decimals ? t->decimals + 1 : 0); t->flags |= BINARY_FLAG | TIMESTAMP_FLAG; break;
+        t->length = 19 + (t->decimals ? t->decimals + 1 : 0); t->flags |= BINARY_FLAG | UNSIGNED_FLAG; break;
     case CT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->decimals = (uint8_t)(c->scale < 0 ? 0 : c->scale);
         t->length = 10 + (t->decimals ? t->decimals + 1 : 0); t->flags |= BINARY_FLAG; break;
     case CT_YEAR: t->vt = VT_INT; t->ptype = MYSQL_TYPE_YEAR; t->length = 4; t->flags |= UNSIGNED_FLAG | ZEROFILL_FLAG; break;

@@ -478,7 +478,9 @@ static bool add_interval(int64_t dt, const char *unit, const pdb_value *amt, boo
         int64_t months = !strcmp(unit, "YEAR") ? n * 12 : !strcmp(unit, "QUARTER") ? n * 3 : n;
         if (!strcmp(unit, "YEAR_MONTH") && amt->t == VT_STRING) {
             int a = 0, b = 0;
-            sscanf(amt->p, "%d-%d", &a, &b);
+            char tmp[32];
+            snprintf(tmp, sizeof tmp, "%.*s", (int)(amt->len > 30 ? 30 : amt->len), amt->p);
+            sscanf(tmp, "%d-%d", &a, &b);
             months = (a * 12 + b) * (sub ? -1 : 1);
         }
         int64_t tm = (int64_t)y * 12 + (mo - 1) + months;
@@ -1473,13 +1475,16 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_TIME: {
         if (a[0].t == VT_TIME) { *out = a[0]; return; }
-        int64_t dt; bool isd;
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        int h = 0, m = 0, sec = 0;
-        if (a[0].t != VT_DATETIME && memchr(s0, ':', l0) && !memchr(s0, '-', l0) && sscanf(s0, "%d:%d:%d", &h, &m, &sec) >= 2) {}
-        else if (get_dt(ctx, &a[0], &dt, &isd)) { int y, mo, d, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &m, &sec, &us); }
-        else return;
-        *out = ex_int(((int64_t)h * 3600 + m * 60 + sec) * 1000000); out->t = VT_TIME;
+        int64_t us;
+        if (a[0].t == VT_DATETIME || a[0].t == VT_DATE) {
+            int y, mo, d, h, m, sec, u; pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &m, &sec, &u);
+            us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
+        } else {
+            s0 = ex_to_str(ctx->a, &a[0], &l0);
+            if (ex_parse_time(s0, l0, &us) != 0) return;
+        }
+        *out = ex_int(us); out->t = VT_TIME;
+        if (us % 1000000) out->scale = 6;
         return;
     }
     case F_STR_TO_DATE: {
@@ -1877,10 +1882,19 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out)
         return;
     }
     case CT_TIME: {
-        size_t n; const char *s = ex_to_str(ctx->a, in, &n);
-        int h = 0, m = 0, sec = 0;
-        if (sscanf(s, "%d:%d:%d", &h, &m, &sec) < 2) { *out = ex_null(); return; }
-        *out = ex_int(((int64_t)h * 3600 + m * 60 + sec) * 1000000); out->t = VT_TIME;
+        int64_t us;
+        if (in->t == VT_DATETIME || in->t == VT_DATE) {
+            int y, mo, d, h, m, sec, u; pdb_dt_unpack(in->i, &y, &mo, &d, &h, &m, &sec, &u);
+            us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
+        } else if (in->t == VT_TIME) us = in->i;
+        else {
+            size_t n; const char *s = ex_to_str(ctx->a, in, &n);
+            if (ex_parse_time(s, n, &us) != 0) { *out = ex_null(); return; }
+        }
+        int fsp = c->len > 0 ? (c->len > 6 ? 6 : c->len) : 0;
+        int64_t p = ex_pow10[6 - fsp];
+        us = us / p * p;
+        *out = ex_int(us); out->t = VT_TIME; out->scale = (uint8_t)fsp;
         return;
     }
     default: {
@@ -1902,6 +1916,31 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out)
 }
 
 /* ---------------------------------------------------------------- storing */
+
+/* "  -123 " style text: the exact value (signed in *x, magnitude in *ux when positive).
+ * false for anything else (fractions, exponents, junk, overflow). */
+static bool exact_int_string(const char *s, size_t n, int64_t *x, uint64_t *ux, bool *neg)
+{
+    size_t i = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    bool ng = false;
+    if (i < n && (s[i] == '-' || s[i] == '+')) { ng = s[i] == '-'; i++; }
+    size_t st = i;
+    uint64_t v = 0;
+    while (i < n && isdigit((unsigned char)s[i])) {
+        if (v > (UINT64_MAX - 9) / 10) return false;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+        i++;
+    }
+    if (i == st) return false;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    if (i < n) return false;
+    if (ng && v > (uint64_t)INT64_MAX + 1) return false;
+    *neg = ng && v != 0;
+    *ux = ng ? 0 : v;
+    *x = ng ? (int64_t)(0 - v) : (int64_t)v;
+    return true;
+}
 
 static void trunc_warn(ex_ctx *ctx, uint32_t rowno, const stor_column *c, int code, const char *what, const char *val, size_t vn)
 {
@@ -1928,7 +1967,9 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         int64_t x;
         uint64_t ux = 0;
         bool neg = false;
-        if (v->t == VT_STRING) {
+        if (v->t == VT_STRING && exact_int_string(v->p, v->len, &x, &ux, &neg)) {
+            /* plain integer text: exactly, without going through a double */
+        } else if (v->t == VT_STRING) {
             bool tr;
             double d = ex_str_to_double(v->p, v->len, &tr);
             if (tr) {
@@ -2056,12 +2097,24 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         return 0;
     }
     case CT_TIME: {
-        size_t n; const char *s = ex_to_str(ctx->a, v, &n);
-        int h = 0, m = 0, sec = 0;
-        bool neg = n && s[0] == '-';
-        if (sscanf(s + neg, "%d:%d:%d", &h, &m, &sec) < 2) { trunc_warn(ctx, rowno, c, 1265, "time", s, n); }
-        int64_t us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000;
-        *out = ex_int(neg ? -us : us); out->t = VT_TIME;
+        int64_t us = 0;
+        if (v->t == VT_TIME) us = v->i;
+        else if (v->t == VT_DATETIME || v->t == VT_DATE) {
+            int y, mo, d, h, m, sec, u; pdb_dt_unpack(v->i, &y, &mo, &d, &h, &m, &sec, &u);
+            us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
+        } else {
+            size_t n; const char *s = ex_to_str(ctx->a, v, &n);
+            if (ex_parse_time(s, n, &us) != 0) { trunc_warn(ctx, rowno, c, 1265, "time", s, n); us = 0; }
+        }
+        /* MariaDB's TIME range: -838:59:59 .. 838:59:59 */
+        int64_t maxus = (838LL * 3600 + 59 * 60 + 59) * 1000000 + 999999;
+        if (us > maxus || us < -maxus) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); us = us > 0 ? maxus - 999999 : -(maxus - 999999); }
+        int fsp = c->scale < 0 ? 0 : c->scale;
+        int64_t p = ex_pow10[6 - fsp];
+        int64_t r = us / p * p;
+        if ((us - r) * 2 >= p) r += p;   /* round to the column's fraction */
+        if ((r - us) * 2 > p) r -= p;
+        *out = ex_int(r); out->t = VT_TIME; out->scale = (uint8_t)fsp;
         return 0;
     }
     default: {   /* strings */

@@ -899,8 +899,17 @@ static int64_t limit_value(ex_ctx *ctx, pl_expr *e)
     if (e->kind == E_PARAM) {
         if (!ctx->params || e->ival >= ctx->nparams) return ctx->describe ? 0 : -1;
         const pdb_value *v = &ctx->params[e->ival];
-        if (v->t != VT_INT && v->t != VT_UINT) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to EXECUTE");
-        return v->i < 0 ? 0 : v->i;
+        /* as MariaDB: strings are read as integers ('2x' is 2), NULL is 0, a negative
+           value means no limit */
+        if (v->t == VT_NULL) return 0;
+        if (v->t == VT_UINT) return v->u > (uint64_t)INT64_MAX ? -1 : (int64_t)v->u;
+        int64_t n;
+        if (v->t == VT_STRING) {
+            bool tr;
+            n = (int64_t)ex_str_to_double(v->p, v->len, &tr);
+        } else if (v->t == VT_DOUBLE || v->t == VT_DECIMAL) n = (int64_t)ex_to_double(v);
+        else n = v->i;
+        return n < 0 ? -1 : n;
     }
     if (e->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
     return strtoll(e->s, NULL, 10);

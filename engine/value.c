@@ -445,3 +445,61 @@ bool ex_equal(const pdb_value *a, const pdb_value *b, uint16_t coll)
     if (a->t == VT_INT && b->t == VT_INT) return a->i == b->i;
     return ex_compare(a, b, coll) == 0;
 }
+
+/* TIME text: [-][D ]H[H..]:MM[:SS[.ffffff]], or [-]HHMMSS[.ffffff] digits, or a
+ * datetime (its time part). Microseconds out; 0 or -1. Reads only s[0..n). */
+int ex_parse_time(const char *s, size_t n, int64_t *out)
+{
+    size_t i = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    bool neg = false;
+    if (i < n && s[i] == '-') { neg = true; i++; }
+    if (memchr(s + i, '-', n - i)) {   /* a date in front: use the datetime's time */
+        int64_t dt; bool isd;
+        if (ex_parse_datetime(s, n, &dt, &isd) != 0) return -1;
+        int y, mo, d, h, mi, se, us;
+        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &se, &us);
+        *out = ((int64_t)h * 3600 + mi * 60 + se) * 1000000 + us;
+        return 0;
+    }
+    int64_t f[4] = { 0 };
+    int k = 0, nd = 0;
+    int64_t days = 0, frac = 0;
+    bool colon = memchr(s + i, ':', n - i) != NULL;
+    if (!colon) {
+        /* HHMMSS / MMSS / SS */
+        int64_t v = 0;
+        while (i < n && isdigit((unsigned char)s[i])) { v = v * 10 + (s[i] - '0'); i++; nd++; }
+        if (!nd) return -1;
+        f[0] = v / 10000; f[1] = (v / 100) % 100; f[2] = v % 100;
+    } else {
+        /* optional "D " day prefix */
+        size_t j = i;
+        while (j < n && isdigit((unsigned char)s[j])) j++;
+        if (j < n && s[j] == ' ' && j > i) {
+            for (size_t q = i; q < j; q++) days = days * 10 + (s[q] - '0');
+            i = j + 1;
+        }
+        while (i < n && k < 3) {
+            if (!isdigit((unsigned char)s[i])) return -1;
+            int64_t v = 0;
+            while (i < n && isdigit((unsigned char)s[i])) { v = v * 10 + (s[i] - '0'); i++; }
+            f[k++] = v;
+            if (i < n && s[i] == ':' && k < 3) { i++; continue; }
+            break;
+        }
+        if (k < 2) return -1;
+    }
+    if (i < n && s[i] == '.') {
+        i++;
+        int fd = 0;
+        while (i < n && isdigit((unsigned char)s[i])) { if (fd < 6) { frac = frac * 10 + (s[i] - '0'); fd++; } i++; }
+        while (fd < 6) { frac *= 10; fd++; }
+    }
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    if (i < n) return -1;
+    if (f[1] > 59 || f[2] > 59) return -1;
+    int64_t us = ((days * 24 + f[0]) * 3600 + f[1] * 60 + f[2]) * 1000000 + frac;
+    *out = neg ? -us : us;
+    return 0;
+}
