@@ -102,6 +102,10 @@ typedef struct ex_src {
     const char *alias;      /* name used to qualify columns */
     int join;               /* JT_* with the previous sources */
     pl_expr *on;
+    int decl;               /* position in the FROM clause as written (SELECT * order) */
+    const char **ucols;     /* USING / NATURAL columns merged with the sources before */
+    int nucols;
+    bool coalesce_right;    /* RIGHT JOIN ... USING: the merged columns are this source's */
     /* derived table: materialised rows */
     struct ex_rows *derived;
     ex_type *dtypes;
@@ -173,6 +177,7 @@ bool     ex_equal(const pdb_value *a, const pdb_value *b, uint16_t coll);   /* n
 /* Parses a string as a number the way MySQL's string-to-double does (prefix). */
 double   ex_str_to_double(const char *s, size_t n, bool *trunc);
 int      ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date);
+bool     ex_is_aggregate_name(const char *upper_name);
 int      ex_parse_time(const char *s, size_t n, int64_t *out_us);   /* 0 or -1 */
 static inline pdb_value ex_int(int64_t i) { pdb_value v = { .t = VT_INT }; v.i = i; return v; }
 static inline pdb_value ex_dbl(double d) { pdb_value v = { .t = VT_DOUBLE }; v.d = d; return v; }

@@ -236,6 +236,18 @@ static int find_column(ex_scope *sc, const pl_expr *e, int *src, int *col)
         for (int c = 0; c < ncols; c++) {
             const char *cn = s->t ? s->t->cols[c].name : s->dnames[c];
             if (strcasecmp(cn, e->s)) continue;
+            if (found && !e->tbl) {
+                /* a column merged by USING / NATURAL is one column: the left
+                   side's, or for RIGHT JOIN the right side's */
+                ex_src *p = &ctx->src[*src];
+                ex_src *later = p->decl > s->decl ? p : s;
+                bool merged = false;
+                for (int u = 0; u < later->nucols; u++) if (!strcasecmp(later->ucols[u], e->s)) merged = true;
+                if (merged) {
+                    if (later->coalesce_right == (later == s)) { *src = i; *col = c; }
+                    break;
+                }
+            }
             if (found) {
                 ex_raise(ctx, 1052, "23000", "Column '%s' in %s is ambiguous", e->s, sc->clause ? sc->clause : "field list");
             }
@@ -315,6 +327,7 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
 
 static int agg_kind(const char *n, bool star)
 {
+    if (!n) return -1;
     if (!strcmp(n, "COUNT")) return star ? AG_COUNT_STAR : AG_COUNT;
     if (!strcmp(n, "SUM")) return AG_SUM;
     if (!strcmp(n, "AVG")) return AG_AVG;
@@ -331,10 +344,22 @@ static int agg_kind(const char *n, bool star)
     return -1;
 }
 
+bool ex_is_aggregate_name(const char *n)
+{
+    return agg_kind(n, false) >= 0 || (n && !strcmp(n, "COUNT"));
+}
+
 static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
 {
     ex_scope *sc = cs->sc;
     if (!sc->aggs) ex_raise(sc->ctx, 1111, "HY000", "Invalid use of group function");
+    for (int k = 0; k < *sc->naggs; k++)
+        if (sc->aggs[k]->e == e) {   /* the same node compiled again (WITH ROLLUP rows) */
+            *t = sc->aggs[k]->type;
+            emit(cs->p, OP_AGG, k, 0, 0);
+            push(cs, 1);
+            return;
+        }
     ex_agg *ag = stor_arena_alloc(cs->a, sizeof *ag);
     memset(ag, 0, sizeof *ag);
     ag->kind = kind; ag->distinct = e->distinct; ag->e = e;

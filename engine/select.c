@@ -75,6 +75,9 @@ typedef struct qstate {
     int nitems;
     ex_type *itypes;
     ex_prog *having;
+    int rlevel;         /* WITH ROLLUP: -1 for ordinary rows, else the group columns kept */
+    ex_prog ***ritems;  /* per rollup level: items with the dropped group columns as NULL */
+    ex_prog **rhaving;
     ex_prog **order;
     bool *desc;
     int norder;
@@ -341,7 +344,22 @@ static void on_row(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     if (!q->grouped) { emit_output(q); return; }
-    pdb_value key[64];
+    pdb_value key[65];
+    if (q->ritems) {
+        int n = q->ngroup - 1;
+        for (int i = 0; i < n; i++) ex_eval(ctx, q->gp[i], &key[i]);
+        key[n] = ex_int(0);
+        grp *g = group_find(q, key);
+        for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &g->st[i]);
+        /* the super-aggregate groups this row also belongs to */
+        for (int l = n - 1; l >= 0; l--) {
+            key[l] = ex_null();
+            key[n] = ex_int(n - l);
+            g = group_find(q, key);
+            for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &g->st[i]);
+        }
+        return;
+    }
     for (int i = 0; i < q->ngroup && i < 64; i++) ex_eval(ctx, q->gp[i], &key[i]);
     grp *g = group_find(q, key);
     for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &g->st[i]);
@@ -516,9 +534,11 @@ static void emit_output(qstate *q)
     ex_ctx *ctx = q->ctx;
     int nv = q->nitems + q->norder;
     pdb_value vals[nv > 0 ? nv : 1];
-    for (int i = 0; i < q->nitems; i++) ex_eval(ctx, q->items[i], &vals[i]);
+    ex_prog **items = q->rlevel >= 0 ? q->ritems[q->rlevel] : q->items;
+    ex_prog *having = q->rlevel >= 0 ? q->rhaving[q->rlevel] : q->having;
+    for (int i = 0; i < q->nitems; i++) ex_eval(ctx, items[i], &vals[i]);
     ctx->itemv = vals;
-    if (q->having && !passes(ctx, q->having)) { ctx->itemv = NULL; return; }
+    if (having && !passes(ctx, having)) { ctx->itemv = NULL; return; }
     for (int i = 0; i < q->norder; i++) {
         if (q->order_pos[i] >= 0) vals[q->nitems + i] = vals[q->order_pos[i]];
         else ex_eval(ctx, q->order[i], &vals[q->nitems + i]);
@@ -548,7 +568,60 @@ static int out_cmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+
+/* ---------------------------------------------------------------- WITH ROLLUP */
+
+/* Two expressions written the same way (names compared as MariaDB compares
+ * them; column references must also resolve to the same source). */
+static bool same_expr(ex_scope *sc, const pl_expr *a, const pl_expr *b)
+{
+    if (a->kind != b->kind || a->op != b->op || a->negated != b->negated || a->nargs != b->nargs ||
+        a->distinct != b->distinct || a->sub || b->sub)
+        return false;
+    if (a->kind == E_COLUMN) {
+        if (strcasecmp(a->s, b->s)) return false;
+        if (a->tbl && b->tbl && strcmp(a->tbl, b->tbl)) return false;
+        return ex_expr_srcmask(sc, (pl_expr *)a) == ex_expr_srcmask(sc, (pl_expr *)b);
+    }
+    if ((a->s == NULL) != (b->s == NULL)) return false;
+    if (a->s && (a->slen != b->slen || (a->kind == E_FUNC ? strcasecmp(a->s, b->s) : memcmp(a->s, b->s, a->slen))))
+        return false;
+    if (a->ival != b->ival || a->norder || b->norder) return false;
+    for (int i = 0; i < a->nargs; i++) if (!same_expr(sc, a->args[i], b->args[i])) return false;
+    return true;
+}
+
+/* A copy of e in which every part equal to a dropped group expression
+ * (group[keep..n)) is NULL, as in MariaDB's super-aggregate rows. Aggregate
+ * arguments are left alone: they were evaluated over the real rows. */
+static pl_expr *rollup_subst(ex_scope *sc, pl_expr *e, pl_expr **group, int ngroup, int keep, stor_arena *a)
+{
+    if (!e) return e;
+    for (int g = keep; g < ngroup; g++)
+        if (same_expr(sc, e, group[g])) {
+            pl_expr *n = stor_arena_alloc(a, sizeof *n);
+            memset(n, 0, sizeof *n);
+            n->kind = E_NULL; n->start = e->start; n->srclen = e->srclen;
+            return n;
+        }
+    if (e->kind == E_FUNC && ex_is_aggregate_name(e->s)) return e;
+    if (!e->nargs) return e;
+    pl_expr *n = stor_arena_alloc(a, sizeof *n);
+    *n = *e;
+    n->args = stor_arena_alloc(a, (size_t)e->nargs * sizeof *n->args);
+    for (int i = 0; i < e->nargs; i++) n->args[i] = rollup_subst(sc, e->args[i], group, ngroup, keep, a);
+    return n;
+}
+
 /* ---------------------------------------------------------------- planning */
+
+static int src_ncols(const ex_src *s) { return s->t ? (int)s->t->ncols : s->dncols; }
+static const char *src_colname(const ex_src *s, int c) { return s->t ? s->t->cols[c].name : s->dnames[c]; }
+static int src_find(const ex_src *s, const char *name)
+{
+    for (int c = 0; c < src_ncols(s); c++) if (!strcasecmp(src_colname(s, c), name)) return c;
+    return -1;
+}
 
 static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
 {
@@ -562,9 +635,69 @@ static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
             continue;
         }
         if (ctx->nsrc == 0) ex_raise(ctx, 1096, "HY000", "No tables used");
+        bool merged = false;
+        for (int s = 0; s < ctx->nsrc; s++) if (ctx->src[s].nucols) merged = true;
+        if (!e->tbl && merged) {
+            /* joins with USING / NATURAL: the merged columns once, first, then the
+               others of the left side, then the right side's (as MariaDB) */
+            int total = 0;
+            for (int s = 0; s < ctx->nsrc; s++) total += src_ncols(&ctx->src[s]);
+            int *ls = stor_arena_alloc(ctx->a, (size_t)(total + 1) * sizeof(int) * 2), *lc = ls + total + 1;
+            int *ts = stor_arena_alloc(ctx->a, (size_t)(total + 1) * sizeof(int) * 2), *tc = ts + total + 1;
+            int nl = 0;
+            for (int d = 0; d < ctx->nsrc; d++) {
+                int si = -1;
+                for (int s = 0; s < ctx->nsrc; s++) if (ctx->src[s].decl == d) si = s;
+                if (si < 0) continue;
+                ex_src *src = &ctx->src[si];
+                int nt = 0;
+                for (int u = 0; u < src->nucols; u++) {
+                    int mine = src_find(src, src->ucols[u]);
+                    for (int k = 0; k < nl; k++)
+                        if (!strcasecmp(src_colname(&ctx->src[ls[k]], lc[k]), src->ucols[u])) {
+                            if (src->coalesce_right) { ts[nt] = si; tc[nt] = mine; }
+                            else { ts[nt] = ls[k]; tc[nt] = lc[k]; }
+                            nt++;
+                            break;
+                        }
+                }
+                for (int side = 0; side < 2; side++) {   /* RIGHT JOIN: the right side's first */
+                    if ((side == 0) == !src->coalesce_right)
+                        for (int k = 0; k < nl; k++) {
+                            bool used = false;
+                            for (int u = 0; u < src->nucols; u++) if (!strcasecmp(src_colname(&ctx->src[ls[k]], lc[k]), src->ucols[u])) used = true;
+                            if (!used) { ts[nt] = ls[k]; tc[nt] = lc[k]; nt++; }
+                        }
+                    else
+                        for (int c = 0; c < src_ncols(src); c++) {
+                            bool used = false;
+                            for (int u = 0; u < src->nucols; u++) if (!strcasecmp(src_colname(src, c), src->ucols[u])) used = true;
+                            if (!used) { ts[nt] = si; tc[nt] = c; nt++; }
+                        }
+                }
+                memcpy(ls, ts, (size_t)nt * sizeof(int)); memcpy(lc, tc, (size_t)nt * sizeof(int));
+                nl = nt;
+            }
+            for (int j = 0; j < nl; j++) {
+                if (k == cap) { cap *= 2; pl_item *o2 = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *o2); memcpy(o2, out, (size_t)k * sizeof *o2); out = o2; }
+                ex_src *src = &ctx->src[ls[j]];
+                pl_expr *ce = stor_arena_alloc(ctx->a, sizeof *ce);
+                memset(ce, 0, sizeof *ce);
+                ce->kind = E_COLUMN;
+                ce->s = (char *)src_colname(src, lc[j]);
+                ce->slen = strlen(ce->s);
+                ce->tbl = (char *)src->alias;
+                ce->start = ce->s; ce->srclen = ce->slen;
+                out[k].e = ce; out[k].alias = NULL;
+                k++;
+            }
+            continue;
+        }
         bool any = false;
-        for (int s = 0; s < ctx->nsrc; s++) {
-            ex_src *src = &ctx->src[s];
+        for (int d = 0; d < ctx->nsrc; d++) {
+            ex_src *src = NULL;
+            for (int s = 0; s < ctx->nsrc; s++) if (ctx->src[s].decl == d) src = &ctx->src[s];
+            if (!src) continue;
             if (e->tbl && strcmp(e->tbl, src->alias)) continue;
             any = true;
             int nc = src->t ? (int)src->t->ncols : src->dncols;
@@ -830,8 +963,10 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
         pl_tref *t = &sel->from[i];
         ex_src *s = &ctx->src[i];
         s->join = i == 0 ? JT_INNER : t->join;
-        if (s->join == JT_RIGHT) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RIGHT JOIN'");
+        if (s->join == JT_RIGHT && i != 1)
+            ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RIGHT JOIN after other joins'");
         s->on = t->on;
+        s->decl = i;
         if (t->derived) {
             if (!t->alias) ex_raise(ctx, 1248, "42000", "Every derived table must have its own alias");
             ex_ctx sub = *ctx;
@@ -842,6 +977,11 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             ex_select_rows(&sub, t->derived, rows, &s->dtypes, &s->dnames, &found);
             s->derived = rows;
             s->dncols = (int)rows->ncols;
+            if (t->ncol_names) {
+                if (t->ncol_names != s->dncols)
+                    ex_raise(ctx, 4002, "HY000", "WITH column list and SELECT field list have different column counts");
+                s->dnames = (const char **)t->col_names;
+            }
             s->alias = t->alias;
             s->name = t->alias;
             s->db = NULL;
@@ -865,31 +1005,62 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
         s->alias = t->alias ? t->alias : t->name;
         for (int j = 0; j < i; j++)
             if (!strcmp(ctx->src[j].alias, s->alias)) ex_raise(ctx, 1066, "42000", "Not unique table/alias: '%s'", s->alias);
-        if (t->nusing) {
-            /* USING (a, b): ON prev.a = this.a AND ... */
-            pl_expr *on = NULL;
-            for (int u = 0; u < t->nusing; u++) {
-                pl_expr *l = stor_arena_alloc(ctx->a, sizeof *l), *r = stor_arena_alloc(ctx->a, sizeof *r), *eq = stor_arena_alloc(ctx->a, sizeof *eq);
-                memset(l, 0, sizeof *l); memset(r, 0, sizeof *r); memset(eq, 0, sizeof *eq);
-                l->kind = r->kind = E_COLUMN;
-                l->s = r->s = t->using_cols[u]; l->slen = r->slen = strlen(t->using_cols[u]);
-                l->tbl = (char *)ctx->src[i - 1].alias; r->tbl = (char *)s->alias;
-                l->start = r->start = l->s; l->srclen = r->srclen = l->slen;
-                eq->kind = E_BINARY; eq->op = BO_EQ;
-                eq->args = stor_arena_alloc(ctx->a, 2 * sizeof(pl_expr *));
-                eq->args[0] = l; eq->args[1] = r; eq->nargs = 2;
-                if (!on) on = eq;
-                else {
-                    pl_expr *a = stor_arena_alloc(ctx->a, sizeof *a);
-                    memset(a, 0, sizeof *a);
-                    a->kind = E_BINARY; a->op = BO_AND;
-                    a->args = stor_arena_alloc(ctx->a, 2 * sizeof(pl_expr *));
-                    a->args[0] = on; a->args[1] = eq; a->nargs = 2;
-                    on = a;
+    }
+    for (int i = 1; i < ctx->nsrc; i++) {
+        pl_tref *t = &sel->from[i];
+        ex_src *s = &ctx->src[i];
+        if (!t->nusing && !t->natural) continue;
+        const char **names = stor_arena_alloc(ctx->a, (size_t)(src_ncols(s) + t->nusing + 1) * sizeof(char *));
+        int nn = 0;
+        if (t->natural) {
+            /* the columns this table shares with the ones before it, in their order */
+            for (int j = 0; j < i; j++)
+                for (int c = 0; c < src_ncols(&ctx->src[j]); c++) {
+                    const char *cn = src_colname(&ctx->src[j], c);
+                    if (src_find(s, cn) < 0) continue;
+                    bool dup = false;
+                    for (int k = 0; k < nn; k++) if (!strcasecmp(names[k], cn)) dup = true;
+                    if (!dup) names[nn++] = cn;
                 }
+        } else
+            for (int u = 0; u < t->nusing; u++) names[nn++] = t->using_cols[u];
+        /* USING (a, b): ON <first earlier source with a>.a = this.a AND ... */
+        pl_expr *on = NULL;
+        for (int u = 0; u < nn; u++) {
+            int from = -1;
+            for (int j = 0; j < i && from < 0; j++) if (src_find(&ctx->src[j], names[u]) >= 0) from = j;
+            if (from < 0 || src_find(s, names[u]) < 0)
+                ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'FROM'", names[u]);
+            pl_expr *l = stor_arena_alloc(ctx->a, sizeof *l), *r = stor_arena_alloc(ctx->a, sizeof *r), *eq = stor_arena_alloc(ctx->a, sizeof *eq);
+            memset(l, 0, sizeof *l); memset(r, 0, sizeof *r); memset(eq, 0, sizeof *eq);
+            l->kind = r->kind = E_COLUMN;
+            l->s = r->s = (char *)names[u]; l->slen = r->slen = strlen(names[u]);
+            l->tbl = (char *)ctx->src[from].alias; r->tbl = (char *)s->alias;
+            l->start = r->start = l->s; l->srclen = r->srclen = l->slen;
+            eq->kind = E_BINARY; eq->op = BO_EQ;
+            eq->args = stor_arena_alloc(ctx->a, 2 * sizeof(pl_expr *));
+            eq->args[0] = l; eq->args[1] = r; eq->nargs = 2;
+            if (!on) on = eq;
+            else {
+                pl_expr *a = stor_arena_alloc(ctx->a, sizeof *a);
+                memset(a, 0, sizeof *a);
+                a->kind = E_BINARY; a->op = BO_AND;
+                a->args = stor_arena_alloc(ctx->a, 2 * sizeof(pl_expr *));
+                a->args[0] = on; a->args[1] = eq; a->nargs = 2;
+                on = a;
             }
-            s->on = on;
         }
+        s->on = on;
+        s->ucols = names; s->nucols = nn;
+        if (s->join == JT_CROSS) s->join = JT_INNER;
+    }
+    if (ctx->nsrc >= 2 && ctx->src[1].join == JT_RIGHT) {
+        /* A RIGHT JOIN B ON c  is  B LEFT JOIN A ON c (SELECT * keeps A's columns first) */
+        ex_src a = ctx->src[0], b = ctx->src[1];
+        a.join = JT_LEFT; a.on = b.on;
+        b.join = JT_INNER; b.on = NULL;
+        b.coalesce_right = true;
+        ctx->src[0] = b; ctx->src[1] = a;
     }
 }
 
@@ -1066,6 +1237,45 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             q.order[i] = ex_compile(&osc, o, &t);
         }
     }
+    /* WITH ROLLUP: the items and HAVING once more per level, with the dropped
+       group expressions as NULL; grouping keys get one more slot, the level */
+    q.rlevel = -1;
+    int rl = sel->rollup ? sel->ngroup : 0;
+    if (rl) {
+        if (sel->norder) ex_raise(ctx, 1221, "HY000", "Incorrect usage of CUBE/ROLLUP and ORDER BY");
+        if (rl > 63) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ROLLUP of more than 63 columns'");
+        q.ritems = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *q.ritems);
+        q.rhaving = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *q.rhaving);
+        pl_expr **rg = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *rg);   /* GROUP BY 1 -> the item */
+        for (int g = 0; g < rl; g++) {
+            rg[g] = sel->group[g];
+            if (rg[g]->kind == E_INT) rg[g] = items[atoi(rg[g]->s) - 1].e;
+        }
+        for (int l = 0; l < rl; l++) {
+            ex_scope isc = sc;
+            isc.clause = "SELECT"; isc.items = NULL; isc.nitems = 0; isc.item_types = NULL;
+            q.ritems[l] = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
+            for (int i = 0; i < nitems; i++) {
+                ex_type t;
+                q.ritems[l][i] = ex_compile(&isc, rollup_subst(&sc, items[i].e, rg, rl, l, ctx->a), &t);
+            }
+            q.rhaving[l] = NULL;
+            if (sel->having) {
+                ex_scope hsc = sc;
+                hsc.clause = "HAVING"; hsc.allow_alias = true; hsc.alias_first = true; hsc.item_base = EX_ITEM_BASE;
+                ex_type t;
+                q.rhaving[l] = ex_compile(&hsc, rollup_subst(&sc, sel->having, rg, rl, l, ctx->a), &t);
+            }
+        }
+        ex_prog **ngp = stor_arena_alloc(ctx->a, (size_t)(rl + 1) * sizeof *ngp);
+        ex_type *ngt = stor_arena_alloc(ctx->a, (size_t)(rl + 1) * sizeof *ngt);
+        memcpy(ngp, q.gp, (size_t)rl * sizeof *ngp);
+        memcpy(ngt, q.gtypes, (size_t)rl * sizeof *ngt);
+        memset(&ngt[rl], 0, sizeof ngt[rl]);
+        ngt[rl].vt = VT_INT;
+        ngp[rl] = NULL;
+        q.gp = ngp; q.gtypes = ngt; q.ngroup = rl + 1;
+    }
     q.aggs = aggs; q.naggs = naggs;
     q.grouped = sel->ngroup > 0 || naggs > 0;
     q.nitems = nitems;
@@ -1119,6 +1329,43 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             }
         }
         pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(naggs ? naggs : 1) * sizeof(pdb_value));
+        if (q.ritems) {
+            /* the ordinary groups in key order, each run of a common prefix
+               followed by its super-aggregate rows (their other columns are
+               those of the group before them, as in MariaDB) */
+            int n = q.ngroup - 1;
+            grp *prev = NULL;
+            pdb_value key[65];
+            for (uint32_t g = 0; g <= q.ngroups; g++) {
+                grp *gr = g < q.ngroups ? gs[g] : NULL;
+                if (gr && gr->key[n].i != 0) continue;
+                if (prev) {
+                    int common = -1;  /* leading group columns equal to the previous group's */
+                    if (gr)
+                        for (common = 0; common < n && ex_values_equal(&prev->key[common], &gr->key[common],
+                                   q.gtypes[common].vt == VT_STRING ? q.gtypes[common].coll : 0) &&
+                               (prev->key[common].t == VT_NULL) == (gr->key[common].t == VT_NULL);
+                             common++) { }
+                    for (int l = n - 1; l > common; l--) {
+                        for (int i = 0; i < n; i++) key[i] = i < l ? prev->key[i] : ex_null();
+                        key[n] = ex_int(n - l);
+                        grp *sg = group_find(&q, key);
+                        memcpy(ctx->rows, prev->rows, (size_t)q.nsrc * sizeof(uint32_t));
+                        for (int i = 0; i < naggs; i++) aggv[i] = agg_result(&q, aggs[i], &sg->st[i]);
+                        ctx->aggv = aggv;
+                        q.rlevel = l;
+                        emit_output(&q);
+                        q.rlevel = -1;
+                    }
+                }
+                if (!gr) break;
+                memcpy(ctx->rows, gr->rows, (size_t)q.nsrc * sizeof(uint32_t));
+                for (int i = 0; i < naggs; i++) aggv[i] = agg_result(&q, aggs[i], &gr->st[i]);
+                ctx->aggv = aggv;
+                emit_output(&q);
+                prev = gr;
+            }
+        } else
         for (uint32_t g = 0; g < q.ngroups; g++) {
             grp *gr = gs[g];
             memcpy(ctx->rows, gr->rows, (size_t)q.nsrc * sizeof(uint32_t));

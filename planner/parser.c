@@ -1,3 +1,4 @@
+#include <stdarg.h>
 /* parser.c - recursive-descent parser for the MySQL/MariaDB dialect, with MariaDB's
  * operator precedence. Produces the syntax tree of planner.h in the caller's arena. */
 #include "planner/planner.h"
@@ -19,7 +20,16 @@ typedef struct P {
     const char *stmt_start;
     const pl_parse_opts *o;
     int nparams;         /* '?' placeholders seen so far */
+    struct cte *ctes;    /* WITH names in scope, innermost first */
 } P;
+
+typedef struct cte {
+    char *name;
+    char **cols;         /* WITH name (a, b) AS ...: the column names, or NULL */
+    int ncols;
+    pl_select *sel;
+    struct cte *next;
+} cte;
 
 static void next(P *p)
 {
@@ -49,6 +59,17 @@ static void __attribute__((noreturn)) syntax_error(P *p)
              "You have an error in your SQL syntax; check the manual that corresponds to your "
              "MariaDB server version for the right syntax to use near '%.*s' at line %d",
              (int)n, near, p->t.line);
+    longjmp(p->jb, 1);
+}
+
+static void __attribute__((noreturn, format(printf, 4, 5))) p_error(P *p, int code, const char *state, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    p->err->code = (uint16_t)code;
+    snprintf(p->err->sqlstate, sizeof p->err->sqlstate, "%s", state);
+    vsnprintf(p->err->msg, sizeof p->err->msg, fmt, ap);
+    va_end(ap);
     longjmp(p->jb, 1);
 }
 
@@ -1087,10 +1108,16 @@ static void table_ref_list(P *p, vec *v)
             expect_kw(p, "JOIN");
         } else if (is_kw(p, "NATURAL")) {
             next(p);
-            jt = JT_NATURAL;
-            if (accept_kw(p, "LEFT") || accept_kw(p, "RIGHT")) accept_kw(p, "OUTER");
-            else accept_kw(p, "INNER");
+            jt = JT_INNER;
+            if (is_kw(p, "LEFT") || is_kw(p, "RIGHT")) {
+                jt = is_kw(p, "LEFT") ? JT_LEFT : JT_RIGHT;
+                next(p);
+                accept_kw(p, "OUTER");
+            } else accept_kw(p, "INNER");
             expect_kw(p, "JOIN");
+            table_factor(p, v, jt);
+            ((pl_tref *)v->v[v->n - 1])->natural = true;
+            continue;
         } else return;
         table_factor(p, v, jt);
         pl_tref *t = v->v[v->n - 1];
@@ -1122,6 +1149,16 @@ static void table_factor(P *p, vec *v, int join)
         }
     } else {
         table_name(p, &t->db, &t->name);
+        if (!t->db)
+            for (cte *c = p->ctes; c; c = c->next)
+                if (!strcmp(c->name, t->name)) {
+                    /* a common table expression: a derived table under its name */
+                    t->derived = c->sel;
+                    t->alias = t->name;
+                    t->name = NULL;
+                    t->col_names = c->cols; t->ncol_names = c->ncols;
+                    break;
+                }
     }
     if (accept_kw(p, "AS")) t->alias = ident_or_string(p);
     else if (alias_ok(p) && !is_kw(p, "USE") && !is_kw(p, "FORCE") && !is_kw(p, "IGNORE") &&
@@ -1248,10 +1285,32 @@ static pl_select *select_body(P *p)
 
 static pl_select *select_stmt(P *p)
 {
-    if (is_kw(p, "WITH")) {
-        syntax_error(p);   /* CTEs: not yet (issue #5) */
-    }
-    return select_body(p);
+    if (!is_kw(p, "WITH")) return select_body(p);
+    next(p);
+    if (is_kw(p, "RECURSIVE"))
+        p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'WITH RECURSIVE'");
+    cte *saved = p->ctes;
+    do {
+        cte *c = alloc(p, sizeof *c);
+        c->name = ident(p);
+        if (accept_op(p, '(')) {
+            vec u = { 0 };
+            do vpush(p, &u, ident(p)); while (accept_op(p, ','));
+            expect_op(p, ')');
+            c->cols = (char **)u.v; c->ncols = u.n;
+        }
+        expect_kw(p, "AS");
+        expect_op(p, '(');
+        c->sel = select_stmt(p);
+        expect_op(p, ')');
+        for (cte *o = p->ctes; o != saved; o = o->next)
+            if (!strcmp(o->name, c->name)) p_error(p, 4004, "HY000", "Duplicate query name `%s` in WITH clause", c->name);
+        c->next = p->ctes;
+        p->ctes = c;
+    } while (accept_op(p, ','));
+    pl_select *s = select_body(p);
+    p->ctes = saved;
+    return s;
 }
 
 /* ---------------------------------------------------------------- DDL */

@@ -116,6 +116,9 @@ typedef struct pl_tref {
     pl_expr *on;
     char **using_cols;
     int nusing;
+    bool natural;             /* NATURAL [LEFT|RIGHT] JOIN: USING the common columns */
+    char **col_names;         /* a WITH name (a, b) reference: its column names */
+    int ncol_names;
 } pl_tref;
 
 struct pl_select {

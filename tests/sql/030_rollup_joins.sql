@@ -1,0 +1,62 @@
+-- WITH ROLLUP super-aggregate rows, RIGHT JOIN, NATURAL joins and USING, WITH (CTEs)
+-- (merged columns in SELECT *, unqualified references to them).
+
+CREATE TABLE t (a INT PRIMARY KEY, b VARCHAR(10), c INT);
+INSERT INTO t VALUES (1,'x',10),(2,'y',20),(3,'x',30),(4,NULL,40);
+CREATE TABLE u (id INT PRIMARY KEY, t_a INT, name VARCHAR(10));
+INSERT INTO u VALUES (1, 1, 'one'), (2, 9, 'nine'), (3, 3, 'three'), (4, NULL, 'null');
+CREATE TABLE v (a INT, z INT);
+INSERT INTO v VALUES (1,5),(7,8);
+SET sql_mode = '';
+
+-- ===== WITH ROLLUP =====
+select b, a, concat(b,'!') x, sum(c), count(*) from t group by b with rollup;
+select b, a, sum(c) from t group by b, a with rollup having sum(c) > 10;
+select b, sum(c) from t group by b with rollup order by b;
+select b, sum(c) from t group by b with rollup limit 2;
+select b+1, sum(c) from t group by b+1 with rollup;
+select b, sum(c) from t where 0 group by b with rollup;
+select coalesce(b,'ALL') bb, count(*), group_concat(a order by a) from t group by b with rollup;
+select b, c>15, count(*), max(a) from t group by b, c>15 with rollup;
+select sql_calc_found_rows b, count(*) from t group by b with rollup limit 1;
+select found_rows();
+select b, count(*) from t group by 1 with rollup;
+SELECT b, SUM(c) FROM t GROUP BY b WITH ROLLUP HAVING b IS NULL;
+SELECT b, COUNT(*) FROM t GROUP BY b WITH ROLLUP LIMIT 1, 2;
+SELECT IFNULL(b, 'total') AS label, SUM(c) FROM t GROUP BY b WITH ROLLUP;
+SELECT b, a, COUNT(*) FROM t GROUP BY b, a WITH ROLLUP;
+SELECT u.name, t.b, COUNT(*) FROM t JOIN u ON u.t_a = t.a GROUP BY u.name, t.b WITH ROLLUP;
+
+-- ===== RIGHT JOIN =====
+select * from t right join u on t.a = u.t_a order by u.id;
+select t.*, u.name from t right join u on t.a = u.t_a where t.a is null order by u.id;
+select u.id, t.b from t right outer join u on t.a = u.t_a and t.c > 15 order by u.id;
+select count(*), count(t.a) from t right join u on t.a = u.t_a;
+select u.id, t.b, v.name from t right join u on t.a = u.t_a left join u v on v.id = t.a order by u.id;
+select * from u t2 right join t on t.a = t2.t_a right join u on 1;
+
+-- ===== NATURAL and USING =====
+select * from t join v using (a);
+select * from t natural left join v order by t.a;
+select * from t natural right join v order by v.a;
+select a, z from t natural right join v order by a;
+select a, b from t left join v using (a) order by a;
+select * from t right join v using (a) order by a;
+select * from t join v using (a) join u on u.id = a;
+select t.*, v.* from t natural join v;
+select * from t natural join u;
+select count(*) from t natural join u;
+select * from t join u using (id);
+
+-- ===== WITH (common table expressions) =====
+with c as (select a, b from t where c > 15) select * from c order by a;
+with c (x, y) as (select a, b from t) select y, count(*) from c group by y order by y;
+with c as (select a from t), d as (select a * 10 as a10 from c) select * from d order by a10;
+with c as (select a from t) select * from c join c c2 on c2.a = c.a + 1 order by c.a;
+with c as (select a from t) select (select max(a) from c) m;
+with c as (select a from t) select a from t where a in (select a from c where a > 2) order by a;
+with c (x) as (select a, b from t) select * from c;
+with c as (select 1 as n) , c as (select 2 as n) select * from c;
+with recursive r (n) as (select 1 union all select n + 1 from r where n < 5) select * from r;
+with t as (select 100 as a) select * from t;
+select * from (with c as (select a from t) select * from c) d order by a;
