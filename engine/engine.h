@@ -73,6 +73,8 @@ typedef struct pdb_session {
     char db[PDB_NAME_LEN];          /* current database, "" = none */
     bool autocommit;
     bool in_trans;
+    struct ex_savepoint *savepoints; /* SAVEPOINT names of the open transaction (engine-owned) */
+    int nsavepoints, csavepoints;
     uint32_t sql_mode;
     uint16_t coll_client;           /* character_set_client (as a collation id) */
     uint16_t coll_connection;       /* collation_connection */

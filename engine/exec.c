@@ -52,6 +52,39 @@ void pdb_session_init(pdb_session *s, uint32_t conn_id)
     stor_arena_reset(&s->arena);
 }
 
+/* ---------------------------------------------------------------- savepoints */
+
+struct ex_savepoint { char name[PDB_NAME_LEN]; stor_mark mark; };
+
+static int savepoint_find(pdb_session *s, const char *name)
+{
+    for (int i = 0; i < s->nsavepoints; i++)
+        if (!strcasecmp(s->savepoints[i].name, name)) return i;
+    return -1;
+}
+
+static void savepoint_set(ex_ctx *ctx, const char *name)
+{
+    pdb_session *s = ctx->s;
+    if (!s->in_trans && s->autocommit) return;   /* outside a transaction it marks nothing */
+    int i = savepoint_find(s, name);
+    if (i >= 0) {   /* the same name again: the old one goes */
+        memmove(&s->savepoints[i], &s->savepoints[i + 1], (size_t)(s->nsavepoints - i - 1) * sizeof *s->savepoints);
+        s->nsavepoints--;
+    }
+    if (s->nsavepoints == s->csavepoints) {
+        int nc = s->csavepoints ? s->csavepoints * 2 : 4;
+        struct ex_savepoint *n = realloc(s->savepoints, (size_t)nc * sizeof *n);
+        if (!n) ex_raise(ctx, 1038, "HY001", "Out of sort memory, consider increasing server sort buffer size");
+        s->savepoints = n; s->csavepoints = nc;
+    }
+    snprintf(s->savepoints[s->nsavepoints].name, sizeof s->savepoints[0].name, "%s", name);
+    s->savepoints[s->nsavepoints].mark = stor_txn_mark();
+    s->nsavepoints++;
+}
+
+static void savepoints_clear(pdb_session *s) { s->nsavepoints = 0; }
+
 static void session_rollback(pdb_session *s)
 {
     stor_txn **t = txn_slot(s);
@@ -63,11 +96,14 @@ static void session_rollback(pdb_session *s)
         stor_unlock();
     }
     s->in_trans = false;
+    savepoints_clear(s);
 }
 
 void pdb_session_free(pdb_session *s)
 {
     session_rollback(s);
+    free(s->savepoints);
+    s->savepoints = NULL;
     ex_release_named_locks(s->conn_id);
     txn_forget(s);
     ex_session_vars_free(s);
@@ -314,7 +350,7 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (rc == 1 && s->autocommit && !was_ac && s->in_trans) {
             /* SET autocommit=1 commits the open transaction */
             stor_txn_commit();
-            s->in_trans = false;
+            s->in_trans = false; savepoints_clear(s);
         }
     }
     ex_send_ok(ctx, r, 0, 0, NULL);
@@ -352,6 +388,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         stor_txn_commit();
         s->in_trans = false;
     }
+    if (!ro && is_ddl(st)) savepoints_clear(s);
     stor_mark mark = stor_txn_mark();
     volatile bool failed = false;
     if (setjmp(jb)) {
@@ -380,11 +417,20 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
             ex_ddl(&ctx, st, r);
             break;
-        case S_BEGIN: s->in_trans = true; ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_COMMIT: stor_txn_commit(); s->in_trans = false; ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_ROLLBACK: stor_txn_rollback(); s->in_trans = false; ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_SAVEPOINT: case S_RELEASE: ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_ROLLBACK_TO: ex_raise(&ctx, 1305, "42000", "SAVEPOINT %s does not exist", st->name);
+        case S_BEGIN: s->in_trans = true; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_COMMIT: stor_txn_commit(); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_ROLLBACK: stor_txn_rollback(); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_SAVEPOINT: savepoint_set(&ctx, st->name); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_RELEASE: case S_ROLLBACK_TO: {
+            int i = savepoint_find(s, st->name);
+            if (i < 0) ex_raise(&ctx, 1305, "42000", "SAVEPOINT %s does not exist", st->name);
+            if (st->kind == S_ROLLBACK_TO) {
+                stor_txn_undo_to(s->savepoints[i].mark);
+                s->nsavepoints = i + 1;   /* the later ones are gone, this one stays */
+            } else s->nsavepoints = i;
+            ex_send_ok(&ctx, r, 0, 0, NULL);
+            break;
+        }
         case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_FLUSH: ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: table_maint(&ctx, st, r); break;
         case S_DO: {
