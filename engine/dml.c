@@ -395,9 +395,140 @@ static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *wher
     return rows;
 }
 
+/* UPDATE a JOIN b ... SET a.x = b.y: the join runs once as a SELECT of the row ids
+ * and the assigned values; each target row changes at most once (its first match). */
+static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
+    int nt = st->ntrefs;
+    stor_table *tabs[nt];
+    const char *aliases[nt];
+    for (int i = 0; i < nt; i++) {
+        pl_tref *tr = &st->trefs[i];
+        tabs[i] = tr->name ? ex_table(ctx, tr->db, tr->name) : NULL;
+        aliases[i] = tr->alias ? tr->alias : tr->name;
+    }
+    /* which table each assignment writes, and the column */
+    int *tgt = stor_arena_alloc(ctx->a, (size_t)(st->nsets ? st->nsets : 1) * sizeof(int));
+    int *tcol = stor_arena_alloc(ctx->a, (size_t)(st->nsets ? st->nsets : 1) * sizeof(int));
+    for (int k = 0; k < st->nsets; k++) {
+        const char *name = st->sets[k].name, *dot = strrchr(name, '.');
+        tgt[k] = -1;
+        if (dot) {
+            size_t al = (size_t)(dot - name);
+            const char *q = memchr(name, '.', al);   /* db.table.column: the table part */
+            const char *tn = q ? q + 1 : name;
+            size_t tl = q ? (size_t)(dot - tn) : al;
+            for (int i = 0; i < nt; i++)
+                if (aliases[i] && strlen(aliases[i]) == tl && !memcmp(aliases[i], tn, tl)) tgt[k] = i;
+            if (tgt[k] < 0 || !tabs[tgt[k]] || (tcol[k] = col_index(tabs[tgt[k]], dot + 1)) < 0)
+                ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'SET'", name);
+        } else {
+            for (int i = 0; i < nt; i++) {
+                int c = tabs[i] ? col_index(tabs[i], name) : -1;
+                if (c < 0) continue;
+                if (tgt[k] >= 0) ex_raise(ctx, 1052, "23000", "Column '%s' in field list is ambiguous", name);
+                tgt[k] = i; tcol[k] = c;
+            }
+            if (tgt[k] < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'SET'", name);
+        }
+    }
+    /* SELECT rowid(0..nt-1), value(0..nsets-1) FROM ... WHERE ... */
+    pl_select sel;
+    memset(&sel, 0, sizeof sel);
+    sel.from = st->trefs; sel.nfrom = nt;
+    sel.where = st->where;
+    sel.order = st->order; sel.norder = st->norder;
+    sel.limit = st->limit;
+    sel.nitems = nt + st->nsets;
+    sel.items = stor_arena_alloc(ctx->a, (size_t)sel.nitems * sizeof(pl_item));
+    for (int i = 0; i < nt; i++) {
+        pl_expr *e = stor_arena_alloc(ctx->a, sizeof *e);
+        memset(e, 0, sizeof *e);
+        e->kind = E_ROWID; e->ival = i; e->start = "rowid"; e->srclen = 5;
+        sel.items[i].e = e; sel.items[i].alias = NULL;
+    }
+    for (int k = 0; k < st->nsets; k++) {
+        pl_expr *v = st->sets[k].value;
+        if (v->kind == E_DEFAULT) {   /* the column's default: filled in below */
+            v = stor_arena_alloc(ctx->a, sizeof *v);
+            memset(v, 0, sizeof *v);
+            v->kind = E_NULL; v->start = "NULL"; v->srclen = 4;
+        }
+        sel.items[nt + k].e = v; sel.items[nt + k].alias = NULL;
+    }
+    ex_rows rows = { 0 };
+    ex_type *ty; const char **nm; uint64_t f;
+    ex_select_rows(ctx, &sel, &rows, &ty, &nm, &f);
+
+    uint8_t *done[nt];
+    for (int i = 0; i < nt; i++) {
+        done[i] = NULL;
+        bool target = false;
+        for (int k = 0; k < st->nsets; k++) if (tgt[k] == i) target = true;
+        if (target && tabs[i]) {
+            done[i] = stor_arena_alloc(ctx->a, (size_t)tabs[i]->nrows + 1);
+            memset(done[i], 0, (size_t)tabs[i]->nrows + 1);
+        }
+    }
+    uint64_t matched = 0, changed = 0;
+    for (uint32_t ri = 0; ri < rows.nrows; ri++) {
+        pdb_value *rv = &rows.v[(size_t)ri * rows.ncols];
+        for (int i = 0; i < nt; i++) {
+            if (!done[i]) continue;
+            stor_table *t = tabs[i];
+            int64_t row = rv[i].i;
+            if (rv[i].t == VT_NULL || row < 0 || (uint64_t)row >= t->nrows || done[i][row] || stor_is_dead(t, (uint32_t)row)) continue;
+            done[i][row] = 1;
+            matched++;
+            pdb_value oldv[t->ncols], newv[t->ncols];
+            bool assigned[t->ncols];
+            load_row(t, (uint32_t)row, oldv);
+            memcpy(newv, oldv, sizeof newv);
+            memset(assigned, 0, sizeof assigned);
+            for (int k = 0; k < st->nsets; k++) {
+                if (tgt[k] != i) continue;
+                const stor_column *c = &t->cols[tcol[k]];
+                pdb_value v = rv[nt + k];
+                if (st->sets[k].value->kind == E_DEFAULT) { if (!column_default(ctx, c, &v)) v = implicit_default(c); }
+                if (v.t == VT_NULL && c->not_null) {
+                    if (ctx->strict) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", c->name);
+                    ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", c->name);
+                    v = implicit_default(c);
+                }
+                pdb_value o;
+                ex_store_convert(ctx, c, &v, &o, (uint32_t)matched);
+                newv[tcol[k]] = o;
+                assigned[tcol[k]] = true;
+            }
+            if (rows_equal(t, oldv, newv)) continue;
+            stamp_on_update(ctx, t, newv, assigned);
+            int dix; uint32_t drow;
+            if (stor_row_update(t, (uint32_t)row, newv, &dix, &drow) < 0) {
+                if (st->ignore) {
+                    char key[200];
+                    dup_message(ctx, t, dix, newv, key, sizeof key);
+                    ex_warn(ctx, "Warning", 1062, "Duplicate entry '%s' for key '%s'", key, t->idx[dix].name);
+                    continue;
+                }
+                raise_dup(ctx, t, dix, newv);
+            }
+            int ai = auto_col(t);
+            if (ai >= 0 && newv[ai].t != VT_NULL && newv[ai].i > 0 && (uint64_t)newv[ai].i >= t->auto_inc) t->auto_inc = (uint64_t)newv[ai].i + 1;
+            changed++;
+        }
+    }
+    char info[128];
+    snprintf(info, sizeof info, "Rows matched: %llu  Changed: %llu  Warnings: %u", (unsigned long long)matched,
+             (unsigned long long)changed, ctx->s->warn_count);
+    uint64_t affected = ctx->s->client_found_rows ? matched : changed;
+    ctx->s->row_count = (int64_t)affected;
+    ex_send_ok(ctx, r, affected, 0, info);
+}
+
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
-    if (st->ntrefs != 1) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'multi-table UPDATE'");
+    if (st->ntrefs != 1) { update_multi(ctx, st, r); return; }
     pl_tref *tr = &st->trefs[0];
     stor_table *t = ex_table(ctx, tr->db, tr->name);
     ctx->insert_t = t;
