@@ -425,6 +425,7 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
             vals[c] = o;
         }
         int dix; uint32_t drow;
+        if (stor_mem_full()) ex_raise(ctx, 1114, "HY000", "The table '%s' is full", nt->name);
         if (stor_row_insert(nt, vals, &dix, &drow) < 0) {
             char key[200]; size_t k = 0;
             stor_index *x = &nt->idx[dix];

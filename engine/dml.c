@@ -95,6 +95,12 @@ static void convert_row(ex_ctx *ctx, stor_table *t, pdb_value *vals, uint32_t ro
     }
 }
 
+/* Past the memory limit writes fail as a full InnoDB table would (reads, deletes go on). */
+static void check_room(ex_ctx *ctx, stor_table *t)
+{
+    if (stor_mem_full()) ex_raise(ctx, 1114, "HY000", "The table '%s' is full", t->name);
+}
+
 static int auto_col(stor_table *t)
 {
     for (uint32_t c = 0; c < t->ncols; c++) if (t->cols[c].auto_increment) return (int)c;
@@ -309,6 +315,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         int dix; uint32_t drow;
         for (;;) {
+            check_room(ctx, t);
             int64_t nr = stor_row_insert(t, vals, &dix, &drow);
             if (nr >= 0) {
                 affected++; records++;
@@ -504,6 +511,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (rows_equal(t, oldv, newv)) continue;
             stamp_on_update(ctx, t, newv, assigned);
             int dix; uint32_t drow;
+            check_room(ctx, t);
             if (stor_row_update(t, (uint32_t)row, newv, &dix, &drow) < 0) {
                 if (st->ignore) {
                     char key[200];
@@ -559,6 +567,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         if (!apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno)) continue;
         int dix; uint32_t drow;
+        check_room(ctx, t);
         if (stor_row_update(t, row, newv, &dix, &drow) < 0) {
             if (st->ignore) {
                 char key[200];

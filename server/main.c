@@ -18,6 +18,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -74,6 +75,21 @@ static void forget_root_password(void)
     unsetenv("PRESSDB_ROOT_PASSWORD");
 }
 
+/* --max-memory, or 80% of the smaller of physical memory and the cgroup's limit. */
+static size_t memory_limit(void)
+{
+    if (srv_cfg.max_memory) return (size_t)srv_cfg.max_memory;
+    long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+    uint64_t total = pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0;
+    FILE *f = fopen("/sys/fs/cgroup/memory.max", "r");
+    if (f) {
+        unsigned long long cg;
+        if (fscanf(f, "%llu", &cg) == 1 && cg > 0 && (total == 0 || cg < total)) total = cg;
+        fclose(f);
+    }
+    return (size_t)(total / 10 * 8);
+}
+
 static int abort_startup(void)
 {
     if (srv_cfg.pid_file[0])
@@ -120,6 +136,7 @@ int main(int argc, char **argv)
                 strerror(errno));
 
     char err[1024] = "";
+    stor_set_mem_limit(memory_limit());
     if (stor_open(srv_cfg.datadir, err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "Can't open the store in '%s': %s", srv_cfg.datadir, err);
         return abort_startup();

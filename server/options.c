@@ -40,7 +40,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
-    O_THREADS, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+    O_THREADS, O_MAXMEM, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
 };
 
 typedef struct opt_def {
@@ -82,6 +82,8 @@ static const opt_def opt_defs[] = {
       "error log file (default stderr; relative to datadir)" },
     { "pid_file", O_PID_FILE, K_STR, 0, 0, 0, false, "write the process id here" },
     { "threads", O_THREADS, K_NUM, 1, 1024, 0, false, "event loops (default: cores)" },
+    { "max_memory", O_MAXMEM, K_NUM, 16777216, UINT64_MAX, 0, false,
+      "memory for table data; writes past it fail with 1114 (default: 80% of RAM)" },
     { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
     { "help", O_HELP, K_ACTION, 0, 0, 0, false, "this text" },
     { "version", O_VERSION, K_ACTION, 0, 0, 0, false, "print the version" },
@@ -325,6 +327,7 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         case O_INTER: srv_cfg.interactive_timeout = (uint32_t)adj; break;
         case O_CONNTO: srv_cfg.connect_timeout = (uint32_t)adj; break;
         case O_THREADS: srv_cfg.threads = (int)adj; break;
+        case O_MAXMEM: srv_cfg.max_memory = adj; break;
         }
         return 0;
     }

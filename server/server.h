@@ -88,6 +88,7 @@ typedef struct srv_config {
     char log_error[SRV_PATH_MAX];        /* "" = stderr */
     char pid_file[SRV_PATH_MAX];         /* "" = none */
     int threads;                         /* event loops */
+    uint64_t max_memory;                 /* table data limit; 0 = 80% of RAM (or cgroup) */
 } srv_config;
 
 extern srv_config srv_cfg;

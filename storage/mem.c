@@ -60,6 +60,11 @@ char *stor_strndup(const char *s, size_t n)
 
 size_t stor_mem_used(void) { return atomic_load(&mem_used); }
 
+static size_t mem_limit;
+void stor_set_mem_limit(size_t bytes) { mem_limit = bytes; }
+size_t stor_mem_limit(void) { return mem_limit; }
+bool stor_mem_full(void) { return mem_limit && atomic_load(&mem_used) >= mem_limit; }
+
 /* ---- arenas ---- */
 
 struct stor_arena_blk {

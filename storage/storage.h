@@ -60,6 +60,11 @@ void *stor_realloc(void *p, size_t n);
 void  stor_free(void *p);
 char *stor_strndup(const char *s, size_t n);
 size_t stor_mem_used(void);
+/* The memory limit for table data (0 = none): writes are refused past it (the engine
+ * checks stor_mem_full before adding rows), reads and deletes keep working. */
+void   stor_set_mem_limit(size_t bytes);
+size_t stor_mem_limit(void);
+bool   stor_mem_full(void);
 
 /* A bump arena for per-statement memory: freed wholesale. */
 typedef struct stor_arena_blk stor_arena_blk;
