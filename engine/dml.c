@@ -227,6 +227,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         nrows = (uint32_t)st->nrows;
         if (st->rowlen != ncols && !(st->rowlen == 0 && ncols == (int)t->ncols && st->ncols == 0))
             ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row 1");
+        if (st->rowlen == 0) ncols = 0;   /* VALUES (): every column gets its default */
     }
     bool multi = nrows > 1 || st->sel;
 

@@ -136,6 +136,23 @@ typedef struct ex_agg {
     size_t seplen;
 } ex_agg;
 
+/* ---- window functions: fn(...) OVER (...) ---- */
+enum { WF_ROW_NUMBER, WF_RANK, WF_DENSE_RANK, WF_PERCENT_RANK, WF_CUME_DIST, WF_NTILE,
+       WF_LAG, WF_LEAD, WF_FIRST_VALUE, WF_LAST_VALUE, WF_NTH_VALUE, WF_AGG };
+typedef struct ex_win {
+    int kind;               /* WF_* */
+    pl_expr *e;
+    pl_window *w;
+    ex_agg *ag;             /* WF_AGG: the aggregate, run over the frame */
+    struct ex_prog **args;
+    int nargs;
+    struct ex_prog **part, **order;   /* PARTITION BY, ORDER BY */
+    int npart, norder;
+    ex_type *ktypes;        /* npart + norder key types */
+    ex_type type;
+} ex_win;
+#define EX_WIN_BASE (1 << 21)    /* OP_AGG index of window result 0 */
+
 /* ---- the execution context of one query block ---- */
 typedef struct ex_ctx {
     pdb_session *s;
@@ -146,6 +163,7 @@ typedef struct ex_ctx {
     pdb_value *dvals;       /* derived tables: current row's values per source (pointer into rows) */
     pdb_value *aggv;        /* current group's aggregate results */
     pdb_value *itemv;       /* current output row's select items (alias references) */
+    pdb_value *winv;        /* current output row's window function results */
     struct ex_ctx *outer;   /* enclosing query (correlated subqueries) */
     pdb_value *outer_vals;
     pdb_value *insert_vals; /* VALUES(col) in ON DUPLICATE KEY UPDATE */
@@ -202,6 +220,8 @@ typedef struct ex_scope {
     ex_ctx *ctx;
     ex_agg **aggs;          /* growable array of aggregates, or NULL */
     int *naggs;
+    ex_win **wins;          /* window functions (SELECT list, ORDER BY), or NULL */
+    int *nwins;
     pl_item *items;         /* select list, for alias references in HAVING/ORDER BY */
     int nitems;
     ex_type *item_types;

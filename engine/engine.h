@@ -152,9 +152,11 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
 /* COM_FIELD_LIST: column definitions of a table, ending with end(). */
 int pdb_exec_field_list(pdb_session *s, const char *table, const char *wild, const pdb_sink *sink);
 
-/* Text protocol form of a value: writes into buf (cap >= 64) or points *out into the
- * value's own bytes; returns the length. meta gives the column's type for formatting
- * (ZEROFILL, decimals, float precision). */
+/* Text protocol form of a value: writes into buf or points *out into the value's own
+ * bytes; returns the length. meta gives the column's type for formatting (ZEROFILL,
+ * decimals, float precision). With cap >= PDB_VALUE_TEXT_MAX nothing is ever cut (a
+ * DOUBLE of 1e308 printed with 30 decimals); a smaller buffer gets a cut text. */
+#define PDB_VALUE_TEXT_MAX 400
 size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, size_t cap,
                       const char **out);
 

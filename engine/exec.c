@@ -391,7 +391,11 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (!ro && is_ddl(st)) savepoints_clear(s);
     stor_mark mark = stor_txn_mark();
     volatile bool failed = false;
+    ex_conv_ctx = NULL;
     if (setjmp(jb)) {
+        /* an error may leave the conversion-warning target pointing into a frame
+           that is gone (ex_eval restores it only on a normal return) */
+        ex_conv_ctx = NULL;
         failed = true;
         if (!ro) stor_txn_undo_to(mark);
     } else if (describe) {

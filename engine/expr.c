@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 #include <strings.h>
 
@@ -431,6 +432,97 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
     push(cs, 1);
 }
 
+/* fn(...) OVER (...): compiled into an ex_win the query block computes once all its
+ * rows are known; here only a load of its result. */
+static void comp_window(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_scope *sc = cs->sc;
+    ex_ctx *ctx = sc->ctx;
+    if (!sc->wins)
+        ex_raise(ctx, 4015, "HY000", "Window function is allowed only in SELECT list and ORDER BY clause");
+    static const struct { const char *n; int k, minargs, maxargs; } wf[] = {
+        { "ROW_NUMBER", WF_ROW_NUMBER, 0, 0 }, { "RANK", WF_RANK, 0, 0 }, { "DENSE_RANK", WF_DENSE_RANK, 0, 0 },
+        { "PERCENT_RANK", WF_PERCENT_RANK, 0, 0 }, { "CUME_DIST", WF_CUME_DIST, 0, 0 }, { "NTILE", WF_NTILE, 1, 1 },
+        { "LAG", WF_LAG, 1, 2 }, { "LEAD", WF_LEAD, 1, 2 }, { "FIRST_VALUE", WF_FIRST_VALUE, 1, 1 },
+        { "LAST_VALUE", WF_LAST_VALUE, 1, 1 }, { "NTH_VALUE", WF_NTH_VALUE, 2, 2 }, { NULL, 0, 0, 0 } };
+    ex_win *w = stor_arena_alloc(cs->a, sizeof *w);
+    memset(w, 0, sizeof *w);
+    w->e = e; w->w = e->win;
+    ex_scope ws = *sc;          /* arguments and keys: aggregates yes, windows no */
+    ws.wins = NULL; ws.nwins = NULL;
+    ws.allow_alias = false; ws.alias_first = false; ws.item_base = -1;
+    int ak = agg_kind(e->s, e->nargs == 0);
+    if (ak == AG_GROUP_CONCAT)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'GROUP_CONCAT() aggregate as window function'");
+    if (ak >= 0) {
+        if (e->distinct) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s(DISTINCT) aggregate as window function'", e->s);
+        w->kind = WF_AGG;
+        ex_agg *tmp[1];
+        int ntmp = 0;
+        ex_scope as = ws;
+        as.aggs = tmp; as.naggs = &ntmp;
+        cstate c2 = *cs;
+        ex_prog scratch = { 0 };
+        c2.p = &scratch; c2.sc = &as;
+        comp_agg(&c2, e, ak, t);
+        free(scratch.ops); free(scratch.consts); free(scratch.casts); free(scratch.subs);
+        w->ag = tmp[0];
+    } else {
+        int k = -1;
+        for (int i = 0; wf[i].n; i++)
+            if (!strcmp(wf[i].n, e->s)) {
+                k = i;
+                break;
+            }
+        if (k < 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", e->s);
+        if (e->nargs < wf[k].minargs || e->nargs > wf[k].maxargs)
+            ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", e->s);
+        w->kind = wf[k].k;
+        if ((w->kind == WF_RANK || w->kind == WF_DENSE_RANK || w->kind == WF_PERCENT_RANK ||
+             w->kind == WF_CUME_DIST || w->kind == WF_NTILE || w->kind == WF_LAG || w->kind == WF_LEAD) &&
+            !e->win->norder)
+        {
+            char lower[32];   /* MariaDB names the function in lower case */
+            snprintf(lower, sizeof lower, "%s", e->s);
+            for (char *c = lower; *c; c++) *c = (char)tolower((unsigned char)*c);
+            ex_raise(ctx, 4018, "HY000", "No order list in window specification for '%s'", lower);
+        }
+        w->nargs = e->nargs;
+        w->args = stor_arena_alloc(cs->a, (size_t)(e->nargs ? e->nargs : 1) * sizeof(ex_prog *));
+        ex_type at[3];
+        for (int i = 0; i < e->nargs; i++) w->args[i] = ex_compile(&ws, e->args[i], &at[i]);
+        switch (w->kind) {
+        case WF_PERCENT_RANK: case WF_CUME_DIST:
+            memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 10;
+            t->coll = COLL_BINARY; t->flags = BINARY_FLAG | NOT_NULL_FLAG;
+            break;
+        case WF_LAG: case WF_LEAD: case WF_FIRST_VALUE: case WF_LAST_VALUE: case WF_NTH_VALUE:
+            *t = at[0];
+            t->nullable = true;
+            t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
+            t->from_column = false;
+            break;
+        default: type_int(t, 21); t->flags |= NOT_NULL_FLAG; break;
+        }
+    }
+    pl_window *pw = e->win;
+    if (pw->unit == 2 && (pw->start == WB_PREC || pw->start == WB_FOLL || pw->end == WB_PREC || pw->end == WB_FOLL))
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RANGE frames with offsets'");
+    w->npart = pw->npart; w->norder = pw->norder;
+    int nk = pw->npart + pw->norder;
+    w->part = stor_arena_alloc(cs->a, (size_t)(pw->npart ? pw->npart : 1) * sizeof(ex_prog *));
+    w->order = stor_arena_alloc(cs->a, (size_t)(pw->norder ? pw->norder : 1) * sizeof(ex_prog *));
+    w->ktypes = stor_arena_alloc(cs->a, (size_t)(nk ? nk : 1) * sizeof(ex_type));
+    for (int i = 0; i < pw->npart; i++) w->part[i] = ex_compile(&ws, pw->part[i], &w->ktypes[i]);
+    for (int i = 0; i < pw->norder; i++) w->order[i] = ex_compile(&ws, pw->order[i].e, &w->ktypes[pw->npart + i]);
+    w->type = *t;
+    if (*sc->nwins >= 64) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'more than 64 window functions'");
+    int idx = (*sc->nwins)++;
+    sc->wins[idx] = w;
+    emit(cs->p, OP_AGG, EX_WIN_BASE + idx, 0, 0);
+    push(cs, 1);
+}
+
 static uint16_t str_coll(cstate *cs, const ex_type *a, const ex_type *b)
 {
     /* the side with the stronger (lower) coercibility decides: COLLATE clause 0,
@@ -817,6 +909,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         return;
     }
     case E_FUNC: {
+        if (e->win) { comp_window(cs, e, t); return; }
         int ak = agg_kind(e->s, e->nargs == 0);
         if (ak >= 0 && !(ak == AG_COUNT_STAR && strcmp(e->s, "COUNT"))) { comp_agg(cs, e, ak, t); return; }
         if (!strcmp(e->s, "ANY_SUBQ") || !strcmp(e->s, "ALL_SUBQ")) {
@@ -1088,7 +1181,8 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             break;
         }
         case OP_AGG:
-            if (o->a >= EX_ITEM_BASE) st[sp++] = ctx->itemv ? ctx->itemv[o->a - EX_ITEM_BASE] : ex_null();
+            if (o->a >= EX_WIN_BASE) st[sp++] = ctx->winv ? ctx->winv[o->a - EX_WIN_BASE] : ex_null();
+            else if (o->a >= EX_ITEM_BASE) st[sp++] = ctx->itemv ? ctx->itemv[o->a - EX_ITEM_BASE] : ex_null();
             else st[sp++] = ctx->aggv ? ctx->aggv[o->a] : ex_null();
             break;
         case OP_NEG: {
@@ -1373,7 +1467,7 @@ uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e)
         m |= 1ull << 63;
         break;
     case E_FUNC:
-        if (agg_kind(e->s, e->nargs == 0) >= 0 || !strcmp(e->s, "RAND") || !strcmp(e->s, "SET_USERVAR") ||
+        if (e->win || agg_kind(e->s, e->nargs == 0) >= 0 || !strcmp(e->s, "RAND") || !strcmp(e->s, "SET_USERVAR") ||
             !strcmp(e->s, "ANY_SUBQ") || !strcmp(e->s, "ALL_SUBQ") || !strcmp(e->s, "LAST_INSERT_ID") ||
             !strcmp(e->s, "VALUES") || !strcmp(e->s, "SLEEP") || !strcmp(e->s, "UUID") || !strcmp(e->s, "FOUND_ROWS"))
             m |= 1ull << 63;

@@ -83,6 +83,15 @@ typedef struct qstate {
     int norder;
     int *order_pos;     /* ORDER BY n: item index, or -1 */
     ex_rows out;        /* items + order keys */
+    /* window functions: output rows wait (their sources' row ids, aggregate results
+       and window keys) until every row is known */
+    ex_win **wins;
+    int nwins, nwkeys;
+    int *wkoff;         /* per window: offset of its keys in a pending row's keys */
+    uint32_t npend, cpend;
+    uint32_t *prows;    /* npend * nsrc */
+    pdb_value *paggv;   /* npend * naggs */
+    pdb_value *pkeys;   /* npend * nwkeys */
     uint32_t *rowbuf;   /* candidate rows from a lookup */
 } qstate;
 
@@ -529,16 +538,243 @@ static void scan_level(qstate *q, int level)
 }
 
 /* Evaluates the select items and order keys for the current row/group. */
+/* ---------------------------------------------------------------- window functions */
+
+/* An output row of a query with window functions: HAVING first (with the windows'
+ * values NULL; MariaDB does not allow them there), then the row waits. */
+static void window_pend(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    if (q->having) {
+        ex_prog **items = q->rlevel >= 0 ? q->ritems[q->rlevel] : q->items;
+        ex_prog *having = q->rlevel >= 0 ? q->rhaving[q->rlevel] : q->having;
+        pdb_value vals[q->nitems > 0 ? q->nitems : 1];
+        for (int i = 0; i < q->nitems; i++) ex_eval(ctx, items[i], &vals[i]);
+        ctx->itemv = vals;
+        bool ok = passes(ctx, having);
+        ctx->itemv = NULL;
+        if (!ok) return;
+    }
+    if (q->npend == q->cpend) {
+        uint32_t nc = q->cpend ? q->cpend * 2 : 64;
+        uint32_t *nr = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)(q->nsrc ? q->nsrc : 1) * sizeof *nr);
+        pdb_value *na = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)(q->naggs ? q->naggs : 1) * sizeof *na);
+        pdb_value *nk = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)(q->nwkeys ? q->nwkeys : 1) * sizeof *nk);
+        if (q->npend) {
+            memcpy(nr, q->prows, (size_t)q->npend * (size_t)q->nsrc * sizeof *nr);
+            memcpy(na, q->paggv, (size_t)q->npend * (size_t)q->naggs * sizeof *na);
+            memcpy(nk, q->pkeys, (size_t)q->npend * (size_t)q->nwkeys * sizeof *nk);
+        }
+        q->prows = nr; q->paggv = na; q->pkeys = nk; q->cpend = nc;
+    }
+    uint32_t r = q->npend++;
+    memcpy(&q->prows[(size_t)r * q->nsrc], ctx->rows, (size_t)q->nsrc * sizeof(uint32_t));
+    for (int i = 0; i < q->naggs; i++) q->paggv[(size_t)r * q->naggs + i] = ctx->aggv ? ctx->aggv[i] : ex_null();
+    pdb_value *k = &q->pkeys[(size_t)r * q->nwkeys];
+    for (int w = 0; w < q->nwins; w++) {
+        ex_win *wn = q->wins[w];
+        pdb_value *kk = k + q->wkoff[w];
+        for (int i = 0; i < wn->npart; i++) { ex_eval(ctx, wn->part[i], &kk[i]); kk[i] = ex_persist(ctx->a, &kk[i]); }
+        for (int i = 0; i < wn->norder; i++) { ex_eval(ctx, wn->order[i], &kk[wn->npart + i]); kk[wn->npart + i] = ex_persist(ctx->a, &kk[wn->npart + i]); }
+    }
+}
+
+/* Makes pending row r the current row (its sources and aggregate results). */
+static void window_restore(qstate *q, uint32_t r)
+{
+    memcpy(q->ctx->rows, &q->prows[(size_t)r * q->nsrc], (size_t)q->nsrc * sizeof(uint32_t));
+    q->ctx->aggv = q->naggs ? &q->paggv[(size_t)r * q->naggs] : NULL;
+}
+
+static pdb_value window_eval_at(qstate *q, uint32_t r, ex_prog *p)
+{
+    pdb_value v;
+    window_restore(q, r);
+    ex_eval(q->ctx, p, &v);
+    return ex_persist(q->ctx->a, &v);
+}
+
+static int key_cmp(const pdb_value *a, const pdb_value *b, const ex_type *t)
+{
+    if (a->t == VT_NULL || b->t == VT_NULL) return a->t == VT_NULL ? (b->t == VT_NULL ? 0 : -1) : 1;
+    return ex_compare(a, b, t->vt == VT_STRING ? t->coll : 0);
+}
+
+typedef struct wsort { qstate *q; ex_win *w; int off; } wsort;
+static __thread wsort *cur_wsort;
+
+static int win_cmp(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    wsort *ws = cur_wsort;
+    qstate *q = ws->q;
+    const pdb_value *ka = &q->pkeys[(size_t)a * q->nwkeys + ws->off], *kb = &q->pkeys[(size_t)b * q->nwkeys + ws->off];
+    for (int i = 0; i < ws->w->npart; i++) {
+        int c = key_cmp(&ka[i], &kb[i], &ws->w->ktypes[i]);
+        if (c) return c;
+    }
+    for (int i = 0; i < ws->w->norder; i++) {
+        int j = ws->w->npart + i;
+        int c = key_cmp(&ka[j], &kb[j], &ws->w->ktypes[j]);
+        if (c) return ws->w->w->order[i].desc ? -c : c;
+    }
+    return a < b ? -1 : a > b;   /* stable */
+}
+
+static bool same_keys(qstate *q, ex_win *w, int off, uint32_t a, uint32_t b, int from, int to)
+{
+    const pdb_value *ka = &q->pkeys[(size_t)a * q->nwkeys + off], *kb = &q->pkeys[(size_t)b * q->nwkeys + off];
+    for (int i = from; i < to; i++) if (key_cmp(&ka[i], &kb[i], &w->ktypes[i]) != 0) return false;
+    return true;
+}
+
+/* Computes every window function for every pending row, then emits the rows. */
+static void window_finish(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    uint32_t n = q->npend;
+    pdb_value *res = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * (size_t)q->nwins * sizeof *res);
+    uint32_t *ord = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *ord);
+    pdb_value *saved_aggv = ctx->aggv;
+    for (int wi = 0; wi < q->nwins; wi++) {
+        ex_win *w = q->wins[wi];
+        pl_window *pw = w->w;
+        int off = q->wkoff[wi];
+        for (uint32_t i = 0; i < n; i++) ord[i] = i;
+        wsort ws = { q, w, off };
+        wsort *saved = cur_wsort;
+        cur_wsort = &ws;
+        if (n > 1) qsort(ord, n, sizeof *ord, win_cmp);
+        cur_wsort = saved;
+        int nk = w->npart + w->norder;
+        for (uint32_t ps = 0; ps < n;) {
+            uint32_t pe = ps + 1;
+            while (pe < n && same_keys(q, w, off, ord[ps], ord[pe], 0, w->npart)) pe++;
+            uint32_t cnt = pe - ps;
+            /* peers: rows of the partition with equal ORDER BY keys */
+            uint32_t *peer_first = stor_arena_alloc(ctx->a, cnt * sizeof(uint32_t));
+            uint32_t *peer_last = stor_arena_alloc(ctx->a, cnt * sizeof(uint32_t));
+            for (uint32_t i = 0; i < cnt; i++) {
+                peer_first[i] = i && same_keys(q, w, off, ord[ps + i - 1], ord[ps + i], w->npart, nk) ? peer_first[i - 1] : i;
+            }
+            for (uint32_t i = cnt; i-- > 0;) {
+                peer_last[i] = i + 1 < cnt && same_keys(q, w, off, ord[ps + i + 1], ord[ps + i], w->npart, nk) ? peer_last[i + 1] : i;
+            }
+            int64_t dense = 0;
+            aggst run;
+            memset(&run, 0, sizeof run);
+            uint32_t run_end = 0;   /* rows [0, run_end) of the partition are in run */
+            for (uint32_t i = 0; i < cnt; i++) {
+                uint32_t r = ord[ps + i];
+                pdb_value *out = &res[(size_t)r * q->nwins + wi];
+                if (i == 0 || peer_first[i] == i) dense++;
+                /* the frame [fs, fe) in partition positions */
+                int64_t fs, fe;
+                if (pw->unit == 0) {
+                    fs = 0;
+                    fe = w->norder ? (int64_t)peer_last[i] + 1 : (int64_t)cnt;
+                } else {
+                    int64_t bnd[2];
+                    int kinds[2] = { pw->start, pw->end };
+                    int64_t ns[2] = { pw->start_n, pw->end_n };
+                    for (int b = 0; b < 2; b++) {
+                        bool isend = b == 1;
+                        switch (kinds[b]) {
+                        case WB_UNB_PREC: bnd[b] = 0; break;
+                        case WB_UNB_FOLL: bnd[b] = cnt; break;
+                        case WB_CURRENT:
+                            if (pw->unit == 2) bnd[b] = isend ? (int64_t)peer_last[i] + 1 : (int64_t)peer_first[i];
+                            else bnd[b] = isend ? (int64_t)i + 1 : (int64_t)i;
+                            break;
+                        case WB_PREC: bnd[b] = (int64_t)i - ns[b] + (isend ? 1 : 0); break;
+                        default: bnd[b] = (int64_t)i + ns[b] + (isend ? 1 : 0); break;
+                        }
+                    }
+                    fs = bnd[0] < 0 ? 0 : bnd[0];
+                    fe = bnd[1] > (int64_t)cnt ? (int64_t)cnt : bnd[1];
+                }
+                switch (w->kind) {
+                case WF_ROW_NUMBER: *out = ex_int((int64_t)i + 1); break;
+                case WF_RANK: *out = ex_int((int64_t)peer_first[i] + 1); break;
+                case WF_DENSE_RANK: *out = ex_int(dense); break;
+                case WF_PERCENT_RANK: *out = ex_dbl(cnt > 1 ? (double)peer_first[i] / (double)(cnt - 1) : 0.0); break;
+                case WF_CUME_DIST: *out = ex_dbl((double)(peer_last[i] + 1) / (double)cnt); break;
+                case WF_NTILE: {
+                    pdb_value nv = window_eval_at(q, r, w->args[0]);
+                    int64_t buckets = nv.t == VT_NULL ? 0 : ex_to_int(&nv);
+                    if (buckets <= 0) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to NTILE");
+                    int64_t per = (int64_t)cnt / buckets, extra = (int64_t)cnt % buckets;
+                    int64_t pos = (int64_t)i, b;
+                    if (pos < extra * (per + 1)) b = pos / (per + 1);
+                    else b = extra + (per ? (pos - extra * (per + 1)) / per : 0);
+                    *out = ex_int(b + 1);
+                    break;
+                }
+                case WF_LAG: case WF_LEAD: {
+                    int64_t offn = 1;
+                    if (w->nargs > 1) { pdb_value ov = window_eval_at(q, r, w->args[1]); offn = ov.t == VT_NULL ? 0 : ex_to_int(&ov); }
+                    int64_t j = w->kind == WF_LAG ? (int64_t)i - offn : (int64_t)i + offn;
+                    if (j >= 0 && j < (int64_t)cnt) *out = window_eval_at(q, ord[ps + (uint32_t)j], w->args[0]);
+                    else *out = w->nargs > 2 ? window_eval_at(q, r, w->args[2]) : ex_null();
+                    break;
+                }
+                case WF_FIRST_VALUE: case WF_LAST_VALUE: case WF_NTH_VALUE: {
+                    int64_t j = w->kind == WF_FIRST_VALUE ? fs : w->kind == WF_LAST_VALUE ? fe - 1 : -1;
+                    if (w->kind == WF_NTH_VALUE) {
+                        pdb_value nv = window_eval_at(q, r, w->args[1]);
+                        int64_t nth = nv.t == VT_NULL ? 0 : ex_to_int(&nv);
+                        if (nth <= 0) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to NTH_VALUE");
+                        j = fs + nth - 1;
+                    }
+                    *out = j >= fs && j < fe ? window_eval_at(q, ord[ps + (uint32_t)j], w->args[0]) : ex_null();
+                    break;
+                }
+                case WF_AGG: {
+                    if (fs == 0 && fe >= (int64_t)run_end) {
+                        /* frames growing from the partition start: a running aggregate */
+                        for (; (int64_t)run_end < fe; run_end++) {
+                            window_restore(q, ord[ps + run_end]);
+                            agg_add(q, w->ag, &run);
+                        }
+                        *out = agg_result(q, w->ag, &run);
+                    } else {
+                        aggst st;
+                        memset(&st, 0, sizeof st);
+                        for (int64_t j = fs; j < fe; j++) {
+                            window_restore(q, ord[ps + (uint32_t)j]);
+                            agg_add(q, w->ag, &st);
+                        }
+                        *out = agg_result(q, w->ag, &st);
+                    }
+                    *out = ex_persist(ctx->a, out);
+                    break;
+                }
+                }
+            }
+            ps = pe;
+        }
+    }
+    /* emit in the order the rows came */
+    for (uint32_t r = 0; r < n; r++) {
+        window_restore(q, r);
+        ctx->winv = &res[(size_t)r * q->nwins];
+        emit_output(q);
+    }
+    ctx->winv = NULL;
+    ctx->aggv = saved_aggv;
+}
+
 static void emit_output(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     int nv = q->nitems + q->norder;
     pdb_value vals[nv > 0 ? nv : 1];
+    if (q->nwins && !ctx->winv) { window_pend(q); return; }
     ex_prog **items = q->rlevel >= 0 ? q->ritems[q->rlevel] : q->items;
     ex_prog *having = q->rlevel >= 0 ? q->rhaving[q->rlevel] : q->having;
     for (int i = 0; i < q->nitems; i++) ex_eval(ctx, items[i], &vals[i]);
     ctx->itemv = vals;
-    if (having && !passes(ctx, having)) { ctx->itemv = NULL; return; }
+    if (having && !ctx->winv && !passes(ctx, having)) { ctx->itemv = NULL; return; }
     for (int i = 0; i < q->norder; i++) {
         if (q->order_pos[i] >= 0) vals[q->nitems + i] = vals[q->order_pos[i]];
         else ex_eval(ctx, q->order[i], &vals[q->nitems + i]);
@@ -1185,6 +1421,9 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     /* select items */
     sc.clause = "SELECT";
     sc.aggs = aggs; sc.naggs = &naggs;
+    int nwins = 0;
+    ex_win **wins = stor_arena_alloc(ctx->a, 64 * sizeof *wins);
+    sc.wins = wins; sc.nwins = &nwins;
     q.items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
     q.itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
     for (int i = 0; i < nitems; i++) q.items[i] = ex_compile(&sc, items[i].e, &q.itypes[i]);
@@ -1197,6 +1436,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     {
         ex_scope gsc = sc;
         gsc.clause = "GROUP BY";
+        gsc.wins = NULL; gsc.nwins = NULL;
         gsc.aggs = NULL; gsc.allow_alias = true; gsc.alias_first = false;
         for (int i = 0; i < sel->ngroup; i++) {
             pl_expr *g = sel->group[i];
@@ -1211,6 +1451,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     /* HAVING */
     if (sel->having) {
         ex_scope hsc = sc;
+        hsc.wins = NULL; hsc.nwins = NULL;
         hsc.clause = "HAVING"; hsc.allow_alias = true; hsc.alias_first = true; hsc.item_base = EX_ITEM_BASE;
         ex_type t;
         q.having = ex_compile(&hsc, sel->having, &t);
@@ -1242,6 +1483,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.rlevel = -1;
     int rl = sel->rollup ? sel->ngroup : 0;
     if (rl) {
+        if (nwins) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'window functions with ROLLUP'");
         if (sel->norder) ex_raise(ctx, 1221, "HY000", "Incorrect usage of CUBE/ROLLUP and ORDER BY");
         if (rl > 63) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ROLLUP of more than 63 columns'");
         q.ritems = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *q.ritems);
@@ -1278,6 +1520,11 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     }
     q.aggs = aggs; q.naggs = naggs;
     q.grouped = sel->ngroup > 0 || naggs > 0;
+    q.wins = wins; q.nwins = nwins;
+    if (nwins) {
+        q.wkoff = stor_arena_alloc(ctx->a, (size_t)nwins * sizeof(int));
+        for (int w = 0; w < nwins; w++) { q.wkoff[w] = q.nwkeys; q.nwkeys += wins[w]->npart + wins[w]->norder; }
+    }
     q.nitems = nitems;
     q.out.ncols = (uint32_t)(nitems + q.norder);
 
@@ -1375,6 +1622,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         ctx->aggv = NULL;
     }
+
+    if (q.nwins && !ctx->describe) window_finish(&q);
 
     /* DISTINCT */
     ex_rows *o = &q.out;

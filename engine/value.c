@@ -264,6 +264,7 @@ size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, si
     case VT_TIME: n = fmt_time(v, buf, cap); break;
     default: n = 0; break;
     }
+    if (n >= cap) n = cap ? cap - 1 : 0;   /* snprintf cut it: never report more than was written */
     if (meta && (meta->flags & ZEROFILL_FLAG) && n < meta->length && (v->t == VT_INT || v->t == VT_UINT)) {
         size_t pad = meta->length - n;
         if (meta->length < cap) {
@@ -279,9 +280,9 @@ const char *ex_to_str(stor_arena *a, const pdb_value *v, size_t *len)
 {
     if (v->t == VT_STRING) { *len = v->len; return v->p ? v->p : ""; }
     if (v->t == VT_NULL) { *len = 0; return ""; }
-    char *buf = stor_arena_alloc(a, 96);
+    char *buf = stor_arena_alloc(a, PDB_VALUE_TEXT_MAX);
     const char *o;
-    *len = pdb_value_text(v, NULL, buf, 96, &o);
+    *len = pdb_value_text(v, NULL, buf, PDB_VALUE_TEXT_MAX, &o);
     return o;
 }
 

@@ -254,8 +254,72 @@ static pl_expr **arglist(P *p, int *n)
 
 static pl_order *order_list(P *p, int *n);
 
-/* Function call after NAME '(' has been seen (current token is past '('). */
+static pl_expr *func_call_args(P *p, char *name, const char *start);
+
+static int frame_bound(P *p, int64_t *n)
+{
+    if (accept_kw(p, "UNBOUNDED")) {
+        if (accept_kw(p, "PRECEDING")) return WB_UNB_PREC;
+        expect_kw(p, "FOLLOWING");
+        return WB_UNB_FOLL;
+    }
+    if (accept_kw(p, "CURRENT")) { expect_kw(p, "ROW"); return WB_CURRENT; }
+    if (p->t.kind != TK_INT) syntax_error(p);
+    *n = strtoll(p->t.val, NULL, 10);
+    next(p);
+    if (accept_kw(p, "PRECEDING")) return WB_PREC;
+    expect_kw(p, "FOLLOWING");
+    return WB_FOLL;
+}
+
+/* Function call after NAME '(' has been seen (current token is past '('), and its
+ * OVER (...) clause when it is a window function. */
 static pl_expr *func_call(P *p, char *name, const char *start)
+{
+    pl_expr *e = func_call_args(p, name, start);
+    if (!is_kw(p, "OVER")) return e;
+    if (e->kind != E_FUNC) syntax_error(p);
+    if ((!strcmp(e->s, "LAG") || !strcmp(e->s, "LEAD")) && e->nargs > 2) {
+        /* MariaDB's grammar takes at most two: the error points past the second */
+        pl_expr *a = e->args[1];
+        const char *near = a->start + a->srclen;
+        while (*near == ' ') near++;
+        if (*near == ',') near++;
+        size_t n = (size_t)(p->lx.end - near);
+        if (n > 80) n = 80;
+        p_error(p, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your "
+                "MariaDB server version for the right syntax to use near '%.*s' at line %d", (int)n, near, p->t.line);
+    }
+    next(p);
+    pl_window *w = alloc(p, sizeof *w);
+    if (!is_op(p, '(')) syntax_error(p);   /* named windows: not supported */
+    next(p);
+    if (accept_kw(p, "PARTITION")) {
+        expect_kw(p, "BY");
+        vec v = { 0 };
+        do vpush(p, &v, expr(p)); while (accept_op(p, ','));
+        w->part = (pl_expr **)v.v; w->npart = v.n;
+    }
+    if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); w->order = order_list(p, &w->norder); }
+    if (is_kw(p, "ROWS") || is_kw(p, "RANGE")) {
+        w->unit = is_kw(p, "ROWS") ? 1 : 2;
+        next(p);
+        if (accept_kw(p, "BETWEEN")) {
+            w->start = frame_bound(p, &w->start_n);
+            expect_kw(p, "AND");
+            w->end = frame_bound(p, &w->end_n);
+        } else {
+            w->start = frame_bound(p, &w->start_n);
+            w->end = WB_CURRENT;
+        }
+    }
+    expect_op(p, ')');
+    e->win = w;
+    set_src(p, e, start);
+    return e;
+}
+
+static pl_expr *func_call_args(P *p, char *name, const char *start)
 {
     pl_expr *e = mk(p, E_FUNC, start);
     char *u = stor_arena_strndup(p->a, name, strlen(name));

@@ -77,6 +77,18 @@ typedef struct pl_cast {
     uint16_t coll;            /* CHAR ... CHARACTER SET / COLLATE */
 } pl_cast;
 
+/* fn(...) OVER (PARTITION BY ... ORDER BY ... [ROWS|RANGE frame]) */
+enum { WB_UNB_PREC, WB_PREC, WB_CURRENT, WB_FOLL, WB_UNB_FOLL };
+typedef struct pl_window {
+    struct pl_expr **part;
+    int npart;
+    struct pl_order *order;
+    int norder;
+    int unit;                 /* 0 no frame clause, 1 ROWS, 2 RANGE */
+    int start, end;           /* WB_* */
+    int64_t start_n, end_n;   /* n of n PRECEDING / n FOLLOWING */
+} pl_window;
+
 typedef struct pl_expr {
     uint8_t kind;             /* pl_ek */
     int op;                   /* E_UNARY / E_BINARY operator */
@@ -93,6 +105,7 @@ typedef struct pl_expr {
     struct pl_order *order;   /* GROUP_CONCAT(... ORDER BY ...) */
     int norder;
     char *sep;                /* GROUP_CONCAT SEPARATOR */
+    pl_window *win;           /* a window function: its OVER clause */
     const char *start;        /* source text of the expression (for column names) */
     size_t srclen;
 } pl_expr;

@@ -212,7 +212,7 @@ static int sink_row(void *ctx, const pdb_value *vals, size_t n)
             rc = proto_buf_put_u8(&c->out, 0xfb);
             continue;
         }
-        char buf[128];
+        char buf[PDB_VALUE_TEXT_MAX];
         const char *text = buf;
         size_t len = pdb_value_text(v, i < c->ncols ? &c->cols[i] : &none, buf, sizeof buf, &text);
         rc = proto_buf_put_lenenc_str(&c->out, text, len);
@@ -232,7 +232,7 @@ static int sink_row(void *ctx, const pdb_value *vals, size_t n)
 
 /* ------------------------------------------------------- binary rows */
 
-#define SRV_BTEXT 128                   /* formatting room per cell (pdb_value_text) */
+#define SRV_BTEXT PDB_VALUE_TEXT_MAX                   /* formatting room per cell (pdb_value_text) */
 
 /* "[-][D ]H:MM:SS[.ffffff]" (the text form of a TIME) -> signed microseconds. */
 static int64_t parse_time_text(const char *s, size_t n)

@@ -47,7 +47,7 @@ INSERT INTO items (id, sku) VALUES (NULL, 'E4');
 SELECT id, sku, qty, price FROM items ORDER BY id;
 INSERT INTO items VALUES (NULL, 'F1', 7, 7.77, 'n', 1, 2, '2023-01-01');
 INSERT INTO items VALUES (NULL, 'F2', 7);
--- CRASH: INSERT INTO items () VALUES ();
+INSERT INTO items () VALUES ();
 INSERT INTO items (sku, qty) VALUES ('G1', DEFAULT);
 INSERT INTO items (sku, qty) VALUE ('G3', 1);
 INSERT items (sku) VALUES ('G4');
