@@ -974,10 +974,14 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     }
     case E_INTERVAL:
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e));
-    case E_ROWID:
-        emit(p, OP_ROWID, (int)e->ival, 0, 0); push(cs, 1);
+    case E_ROWID: {
+        /* ival is the table's place in the FROM clause; joins may run in another order */
+        int si = (int)e->ival;
+        for (int i = 0; i < ctx->nsrc; i++) if (ctx->src[i].decl == (int)e->ival) si = i;
+        emit(p, OP_ROWID, si, 0, 0); push(cs, 1);
         type_int(t, 10);
         return;
+    }
     case E_ROW:
         if (e->nargs == 1) { comp(cs, e->args[0], t); return; }
         ex_raise(ctx, 1241, "21000", "Operand should contain 1 column(s)");
