@@ -148,7 +148,12 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
     for (uint32_t c = 0; c < t->ncols; c++) newv[c] = oldv[c];
     bool assigned[t->ncols];
     memset(assigned, 0, sizeof assigned);
-    ctx->rows[0] = row;
+    /* assignments run left to right and see the ones before them (SET a = a + 1, b = a):
+       the row is read from newv, as a one-row derived source, while they run */
+    ex_src *src = &ctx->src[0];
+    ex_rows one = { .v = newv, .nrows = 1, .cap = 1, .ncols = t->ncols };
+    src->t = NULL; src->derived = &one;
+    ctx->rows[0] = 0;
     for (int i = 0; i < nsets; i++) {
         const char *name = sets[i].name;
         const char *dot = strrchr(name, '.');
@@ -168,6 +173,8 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
         newv[c] = o;
         assigned[c] = true;
     }
+    src->t = t; src->derived = NULL;
+    ctx->rows[0] = row;
     bool changed = !rows_equal(t, oldv, newv);
     if (changed) stamp_on_update(ctx, t, newv, assigned);
     return changed;

@@ -1092,6 +1092,9 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_ASCII: s0 = ex_to_str(ctx->a, &a[0], &l0); *out = ex_int(l0 ? (unsigned char)s0[0] : 0); return;
     case F_ABS:
+        if (a[0].t == VT_INT && a[0].i == INT64_MIN)
+            ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in 'abs(%.*s)'",
+                     e && e->nargs ? (int)e->args[0]->srclen : 0, e && e->nargs ? e->args[0]->start : "");
         if (a[0].t == VT_INT) *out = ex_int(a[0].i < 0 ? -a[0].i : a[0].i);
         else if (a[0].t == VT_DECIMAL) { *out = a[0]; if (out->i < 0) out->i = -out->i; }
         else if (a[0].t == VT_UINT) *out = a[0];
