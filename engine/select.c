@@ -1746,6 +1746,90 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
 }
 
 /* Runs a SELECT (with UNION members) into rows. */
+typedef struct usort { pdb_value *v; uint32_t ncols; int *pos; pl_order *order; int norder; ex_type *types; } usort;
+static __thread usort *cur_usort;
+
+/* ORDER BY of a whole union: column collations, NULLs first, stable */
+static int union_cmp(const void *x, const void *y)
+{
+    uint32_t ia = *(const uint32_t *)x, ib = *(const uint32_t *)y;
+    usort *u = cur_usort;
+    for (int k = 0; k < u->norder; k++) {
+        uint32_t c = (uint32_t)u->pos[k];
+        const pdb_value *a = &u->v[(size_t)ia * u->ncols + c], *b = &u->v[(size_t)ib * u->ncols + c];
+        int r;
+        if (a->t == VT_NULL || b->t == VT_NULL) r = a->t == VT_NULL ? (b->t == VT_NULL ? 0 : -1) : 1;
+        else r = ex_compare(a, b, u->types[c].vt == VT_STRING ? u->types[c].coll : 0);
+        if (r) return u->order[k].desc ? -r : r;
+    }
+    return ia < ib ? -1 : ia > ib;
+}
+
+/* A union member's value as the union's column type (1 UNION 2.5: 1.0). */
+static void union_convert(ex_ctx *ctx, pdb_value *v, const ex_type *t)
+{
+    if (v->t == VT_NULL || v->t == t->vt) {
+        if (v->t == VT_DECIMAL && t->vt == VT_DECIMAL && v->scale < t->decimals && t->decimals <= 18) {
+            v->i *= ex_pow10[t->decimals - v->scale];
+            v->scale = t->decimals;
+        }
+        if (v->t == VT_STRING && t->vt == VT_STRING) v->coll = t->coll;
+        return;
+    }
+    switch (t->vt) {
+    case VT_STRING: {
+        size_t l;
+        const char *s = ex_to_str(ctx->a, v, &l);
+        *v = ex_str(s, l, t->coll);
+        break;
+    }
+    case VT_DOUBLE: *v = ex_dbl(ex_to_double(v)); break;
+    case VT_DECIMAL:
+        if ((v->t == VT_INT || v->t == VT_UINT) && t->decimals <= 18) {
+            int64_t x = v->t == VT_UINT ? (int64_t)v->u : v->i;
+            v->t = VT_DECIMAL; v->i = x * ex_pow10[t->decimals]; v->scale = t->decimals;
+        }
+        break;
+    default: break;
+    }
+}
+
+static bool union_rows_equal(const pdb_value *a, const pdb_value *b, const ex_type *types, uint32_t ncols)
+{
+    for (uint32_t c = 0; c < ncols; c++) {
+        if ((a[c].t == VT_NULL) != (b[c].t == VT_NULL)) return false;
+        if (a[c].t == VT_NULL) continue;
+        if (!ex_values_equal(&a[c], &b[c], types[c].vt == VT_STRING ? types[c].coll : 0)) return false;
+    }
+    return true;
+}
+
+/* Removes repeated rows, keeping each first occurrence in place (hash on the values
+ * under the columns' collations). */
+static void union_dedupe(ex_ctx *ctx, ex_rows *all, const ex_type *types)
+{
+    uint32_t ncols = all->ncols, n = 0;
+    uint32_t hcap = 64;
+    while (hcap < all->nrows * 2) hcap *= 2;
+    int32_t *ht = stor_arena_alloc(ctx->a, hcap * sizeof(int32_t));
+    int32_t *nxt = stor_arena_alloc(ctx->a, (all->nrows ? all->nrows : 1) * sizeof(int32_t));
+    memset(ht, -1, hcap * sizeof(int32_t));
+    for (uint32_t r = 0; r < all->nrows; r++) {
+        pdb_value *row = &all->v[(size_t)r * ncols];
+        uint64_t h = 0;
+        for (uint32_t c = 0; c < ncols; c++)
+            h = h * 31 + (row[c].t == VT_NULL ? 7 : ex_hash_value(&row[c], types[c].vt == VT_STRING ? types[c].coll : 0));
+        uint32_t b = (uint32_t)(h & (hcap - 1));
+        bool dup = false;
+        for (int32_t k = ht[b]; k >= 0 && !dup; k = nxt[k]) dup = union_rows_equal(row, &all->v[(size_t)k * ncols], types, ncols);
+        if (dup) continue;
+        if (n != r) memmove(&all->v[(size_t)n * ncols], row, ncols * sizeof(pdb_value));
+        nxt[n] = ht[b]; ht[b] = (int32_t)n;
+        n++;
+    }
+    all->nrows = n;
+}
+
 static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names,
                       const char ***tabs, const char ***orgt, const char ***orgn, const char **db, uint64_t *found)
 {
@@ -1753,62 +1837,65 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
         run_block(ctx, sel, out, types, names, tabs, orgt, orgn, db, found);
         return;
     }
-    ex_rows all = { 0 };
+    /* every member first: the result columns' types come from all of them, and each
+       value is converted to its column's type before rows are compared */
+    int nm = 0;
+    for (pl_select *s = sel; s; s = s->next) nm++;
+    ex_rows *mr = stor_arena_alloc(ctx->a, (size_t)nm * sizeof *mr);
+    memset(mr, 0, (size_t)nm * sizeof *mr);
     uint64_t f;
-    run_block(ctx, sel, &all, types, names, tabs, orgt, orgn, db, &f);
-    uint32_t ncols = all.ncols;
-    bool dedupe_all = false;
-    for (pl_select *s = sel; s->next; s = s->next) {
-        ex_rows r = { 0 };
+    run_block(ctx, sel, &mr[0], types, names, tabs, orgt, orgn, db, &f);
+    uint32_t ncols = mr[0].ncols;
+    int k = 1;
+    for (pl_select *s = sel; s->next; s = s->next, k++) {
         ex_type *t2; const char **n2;
-        run_block(ctx, s->next, &r, &t2, &n2, NULL, NULL, NULL, NULL, &f);
-        if (r.ncols != ncols) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
+        run_block(ctx, s->next, &mr[k], &t2, &n2, NULL, NULL, NULL, NULL, &f);
+        if (mr[k].ncols != ncols) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
         for (uint32_t c = 0; c < ncols; c++) {
             ex_type *a = &(*types)[c], *b = &t2[c];
             if (a->vt != b->vt && b->vt != VT_NULL) {
                 if (a->vt == VT_NULL) *a = *b;
                 else if (a->vt == VT_STRING || b->vt == VT_STRING) { if (a->vt != VT_STRING) { uint32_t l = a->length; *a = *b; if (l > a->length) a->length = l; } }
                 else if (a->vt == VT_DOUBLE || b->vt == VT_DOUBLE) { a->vt = VT_DOUBLE; a->ptype = MYSQL_TYPE_DOUBLE; a->decimals = 31; }
-                else if (a->vt == VT_DECIMAL || b->vt == VT_DECIMAL) { a->vt = VT_DECIMAL; a->ptype = MYSQL_TYPE_NEWDECIMAL; }
-            }
+                else if (a->vt == VT_DECIMAL || b->vt == VT_DECIMAL) {
+                    uint8_t d = a->vt == VT_DECIMAL ? a->decimals : 0;
+                    if (b->vt == VT_DECIMAL && b->decimals > d) d = b->decimals;
+                    a->vt = VT_DECIMAL; a->ptype = MYSQL_TYPE_NEWDECIMAL; a->decimals = d;
+                }
+            } else if (a->vt == VT_DECIMAL && b->vt == VT_DECIMAL && b->decimals > a->decimals) a->decimals = b->decimals;
             if (b->length > a->length) a->length = b->length;
             a->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG);
             if (b->nullable) { a->nullable = true; a->flags &= (uint16_t)~NOT_NULL_FLAG; }
         }
+    }
+    for (int m = 0; m < nm; m++)
+        for (uint32_t i = 0; i < mr[m].nrows; i++)
+            for (uint32_t c = 0; c < ncols; c++) union_convert(ctx, &mr[m].v[(size_t)i * ncols + c], &(*types)[c]);
+    /* then the set operations, left to right: a UNION (DISTINCT) removes duplicates from
+       everything up to its right member; UNION ALL members after it keep theirs */
+    ex_rows all = mr[0];
+    all.ncols = ncols;
+    k = 1;
+    for (pl_select *s = sel; s->next; s = s->next, k++) {
+        ex_rows *r = &mr[k];
         if (s->set_op == 3 || s->set_op == 4) {
             /* INTERSECT / EXCEPT (distinct) */
             ex_rows keep = { 0 }; keep.ncols = ncols;
             for (uint32_t i = 0; i < all.nrows; i++) {
                 bool inr = false;
-                for (uint32_t j = 0; j < r.nrows && !inr; j++) {
-                    bool same = true;
-                    for (uint32_t c = 0; c < ncols && same; c++) if (!ex_values_equal(&all.v[i * ncols + c], &r.v[j * ncols + c], 0)) same = false;
-                    inr = same;
-                }
-                if (inr == (s->set_op == 3)) ex_rows_push(ctx->a, &keep, &all.v[i * ncols]);
+                for (uint32_t j = 0; j < r->nrows && !inr; j++) inr = union_rows_equal(&all.v[(size_t)i * ncols], &r->v[(size_t)j * ncols], *types, ncols);
+                if (inr == (s->set_op == 3)) ex_rows_push(ctx->a, &keep, &all.v[(size_t)i * ncols]);
             }
             all = keep;
-            dedupe_all = true;
+            union_dedupe(ctx, &all, *types);
             continue;
         }
-        for (uint32_t i = 0; i < r.nrows; i++) ex_rows_push(ctx->a, &all, &r.v[i * ncols]);
-        if (s->set_op == 1) dedupe_all = true;
+        for (uint32_t i = 0; i < r->nrows; i++) ex_rows_push(ctx->a, &all, &r->v[(size_t)i * ncols]);
+        if (s->set_op == 1) union_dedupe(ctx, &all, *types);
     }
-    /* UNION (DISTINCT) anywhere removes duplicates from everything before it; simplified: all */
-    uint32_t n = 0;
+    uint32_t n = all.nrows;
     uint32_t *idx = stor_arena_alloc(ctx->a, (all.nrows ? all.nrows : 1) * sizeof(uint32_t));
-    for (uint32_t i = 0; i < all.nrows; i++) {
-        bool dup = false;
-        if (dedupe_all) {
-            for (uint32_t k = 0; k < n && !dup; k++) {
-                bool same = true;
-                for (uint32_t c = 0; c < ncols && same; c++)
-                    if (!ex_values_equal(&all.v[i * ncols + c], &all.v[idx[k] * ncols + c], (*types)[c].vt == VT_STRING ? (*types)[c].coll : 0)) same = false;
-                dup = same;
-            }
-        }
-        if (!dup) idx[n++] = i;
-    }
+    for (uint32_t i = 0; i < n; i++) idx[i] = i;
     /* ORDER BY over the union: by position or by name of the first member's columns */
     if (sel->nu_order) {
         int *pos = stor_arena_alloc(ctx->a, (size_t)sel->nu_order * sizeof(int));
@@ -1820,23 +1907,11 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
                 for (uint32_t c = 0; c < ncols; c++) if (!strcasecmp((*names)[c], e->s)) { pos[i] = (int)c; break; }
             if (pos[i] < 0 || pos[i] >= (int)ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", e->kind == E_COLUMN ? e->s : "?");
         }
-        /* insertion sort (stable) */
-        for (uint32_t i = 1; i < n; i++) {
-            uint32_t x = idx[i], j = i;
-            while (j > 0) {
-                int c = 0;
-                for (int k = 0; k < sel->nu_order && !c; k++) {
-                    pdb_value *a = &all.v[idx[j - 1] * ncols + (uint32_t)pos[k]], *b = &all.v[x * ncols + (uint32_t)pos[k]];
-                    if (a->t == VT_NULL || b->t == VT_NULL) c = a->t == VT_NULL ? (b->t == VT_NULL ? 0 : -1) : 1;
-                    else c = ex_compare(a, b, 0);
-                    if (sel->u_order[k].desc) c = -c;
-                }
-                if (c <= 0) break;
-                idx[j] = idx[j - 1];
-                j--;
-            }
-            idx[j] = x;
-        }
+        usort us = { all.v, ncols, pos, sel->u_order, sel->nu_order, *types };
+        usort *saved = cur_usort;
+        cur_usort = &us;
+        if (n > 1) qsort(idx, n, sizeof *idx, union_cmp);
+        cur_usort = saved;
     }
     *found = n;
     int64_t lim = limit_value(ctx, sel->u_limit), off = limit_value(ctx, sel->u_offset);

@@ -1238,6 +1238,7 @@ static pl_select *select_core(P *p)
         next(p);
         pl_select *in = select_body(p);
         expect_op(p, ')');
+        in->parens = true;
         return in;
     }
     expect_kw(p, "SELECT");
@@ -1332,7 +1333,7 @@ static pl_select *select_body(P *p)
     if (first->next) {
         /* a trailing ORDER BY / LIMIT on the last member applies to the whole union
            (unless that member was parenthesised, where it was consumed inside) */
-        if (last->norder || last->limit) {
+        if ((last->norder || last->limit) && !last->parens) {
             first->u_order = last->order; first->nu_order = last->norder;
             first->u_limit = last->limit; first->u_offset = last->offset;
             last->order = NULL; last->norder = 0; last->limit = last->offset = NULL;

@@ -136,6 +136,7 @@ typedef struct pl_tref {
 
 struct pl_select {
     bool distinct, calc_found_rows, for_update, lock_share, straight;
+    bool parens;              /* written as ( SELECT ... ): its ORDER BY / LIMIT are its own */
     pl_item *items;
     int nitems;
     pl_tref *from;

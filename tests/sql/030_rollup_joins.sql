@@ -60,3 +60,13 @@ with c as (select 1 as n) , c as (select 2 as n) select * from c;
 with recursive r (n) as (select 1 union all select n + 1 from r where n < 5) select * from r;
 with t as (select 100 as a) select * from t;
 select * from (with c as (select a from t) select * from c) d order by a;
+
+-- ===== UNION types, duplicates and order =====
+SELECT 1 UNION SELECT '1';
+SELECT 1 UNION ALL SELECT 1 UNION SELECT 2 UNION ALL SELECT 2;
+SELECT 'b' x UNION SELECT 'B' UNION SELECT 'a' UNION SELECT 'Á' ORDER BY x;
+SELECT b FROM t UNION ALL SELECT name FROM u ORDER BY b DESC;
+SELECT a, b FROM t UNION SELECT a, z FROM v ORDER BY 1, 2;
+SELECT 1.5 UNION SELECT 2 UNION SELECT NULL ORDER BY 1;
+(SELECT a FROM t ORDER BY a DESC LIMIT 2) UNION ALL (SELECT a FROM v ORDER BY a LIMIT 1) ORDER BY a;
+SELECT a FROM t UNION SELECT a FROM v LIMIT 2, 2;
