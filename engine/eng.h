@@ -133,6 +133,7 @@ typedef struct ex_agg {
     bool *order_desc;
     int norder;
     const char *sep;
+    int64_t gc_limit, gc_offset;   /* GROUP_CONCAT LIMIT (-1: none), offset */
     size_t seplen;
 } ex_agg;
 

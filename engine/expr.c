@@ -386,6 +386,13 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
             ag->order_desc[i] = e->order[i].desc;
         }
     }
+    ag->gc_limit = -1; ag->gc_offset = 0;
+    if (e->gc_limit) {
+        if (e->gc_limit->kind != E_INT || (e->gc_offset && e->gc_offset->kind != E_INT))
+            ex_raise(sc->ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
+        ag->gc_limit = strtoll(e->gc_limit->s, NULL, 10);
+        if (e->gc_offset) ag->gc_offset = strtoll(e->gc_offset->s, NULL, 10);
+    }
     ag->sep = e->sep ? e->sep : ",";
     ag->seplen = e->sep ? e->slen : 1;
     /* result types, as MariaDB reports them */

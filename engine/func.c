@@ -1356,8 +1356,9 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             else return;
         }
         if (!digit) return;
-        v = (v << 8) | part;
-        if (dots < 3) v <<= 8 * (3 - dots);   /* MariaDB: '127.1' is 127.0.0.1 */
+        /* MariaDB: the last part is the last byte, the ones before are the first
+           bytes ('127.1' is 127.0.0.1, '10.0.1' is 10.0.0.1) */
+        v = (v << (8 * (4 - dots))) | part;
         *out = ex_int(0); out->t = VT_UINT; out->u = v;
         return;
     }

@@ -287,8 +287,12 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
         ex_type gt;
         if (ex_sysvar_get(ctx->s, "group_concat_max_len", false, &gl, ctx->a, &gt) == 0) maxlen = (uint64_t)ex_to_int(&gl);
         bool cut = false;
-        for (uint32_t i = 0; i < st->gc.nrows; i++) {
-            if (i) { memcpy(buf + k, ag->sep, ag->seplen); k += ag->seplen; }
+        uint32_t first = ag->gc_offset > 0 ? (uint32_t)(ag->gc_offset < st->gc.nrows ? ag->gc_offset : st->gc.nrows) : 0;
+        uint32_t last = st->gc.nrows;
+        if (ag->gc_limit >= 0 && (uint64_t)first + (uint64_t)ag->gc_limit < last) last = first + (uint32_t)ag->gc_limit;
+        if (first >= last) return ex_str("", 0, ag->type.coll);   /* as MariaDB: empty, not NULL */
+        for (uint32_t i = first; i < last; i++) {
+            if (i > first) { memcpy(buf + k, ag->sep, ag->seplen); k += ag->seplen; }
             const pdb_value *v = &st->gc.v[i * st->gc.ncols];
             memcpy(buf + k, v->p, v->len); k += v->len;
             if (k >= maxlen) { k = (size_t)maxlen; cut = true; break; }

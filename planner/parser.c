@@ -253,6 +253,7 @@ static pl_expr **arglist(P *p, int *n)
 }
 
 static pl_order *order_list(P *p, int *n);
+static void limit_clause(P *p, pl_expr **limit, pl_expr **offset);
 
 static pl_expr *func_call_args(P *p, char *name, const char *start);
 
@@ -348,7 +349,7 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
                 if (p->t.kind != TK_STRING) syntax_error(p);
                 e->sep = p->t.val; e->slen = p->t.vlen; next(p);
             }
-            if (accept_kw(p, "LIMIT")) { expr(p); }
+            if (accept_kw(p, "LIMIT")) limit_clause(p, &e->gc_limit, &e->gc_offset);
         }
         expect_op(p, ')');
         set_src(p, e, start);
@@ -1206,9 +1207,13 @@ static void table_factor(P *p, vec *v, int join)
             t->derived = select_stmt(p);
             expect_op(p, ')');
         } else {
-            /* parenthesised join: flatten (good enough for inner joins) */
+            /* parenthesised join: flattened, which is exact for inner joins only */
+            int before = v->n;
             table_ref_list(p, v);
             expect_op(p, ')');
+            if ((join == JT_LEFT || join == JT_RIGHT) && v->n - before > 1)
+                p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'a nested join on the right of LEFT JOIN'");
+            if (v->n > before) ((pl_tref *)v->v[before])->join = join;
             return;
         }
     } else {

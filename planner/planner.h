@@ -105,6 +105,7 @@ typedef struct pl_expr {
     struct pl_order *order;   /* GROUP_CONCAT(... ORDER BY ...) */
     int norder;
     char *sep;                /* GROUP_CONCAT SEPARATOR */
+    struct pl_expr *gc_limit, *gc_offset;   /* GROUP_CONCAT(... LIMIT [o,] n) */
     pl_window *win;           /* a window function: its OVER clause */
     const char *start;        /* source text of the expression (for column names) */
     size_t srclen;
