@@ -853,6 +853,33 @@ static pl_expr *rollup_subst(ex_scope *sc, pl_expr *e, pl_expr **group, int ngro
     return n;
 }
 
+/* Moves the k smallest of idx[0..n) (by out_cmp) to idx[0..k), in order. */
+static void top_n(uint32_t *idx, uint32_t n, uint32_t k)
+{
+    if (k == 0) return;
+    /* max-heap of the k best so far in idx[0..k) */
+    for (uint32_t i = 1; i < k; i++)
+        for (uint32_t c = i; c > 0;) {
+            uint32_t p = (c - 1) / 2;
+            if (out_cmp(&idx[p], &idx[c]) >= 0) break;
+            uint32_t t = idx[p]; idx[p] = idx[c]; idx[c] = t;
+            c = p;
+        }
+    for (uint32_t i = k; i < n; i++) {
+        if (out_cmp(&idx[i], &idx[0]) >= 0) continue;
+        idx[0] = idx[i];
+        for (uint32_t p = 0;;) {
+            uint32_t l = 2 * p + 1, r = l + 1, m = p;
+            if (l < k && out_cmp(&idx[l], &idx[m]) > 0) m = l;
+            if (r < k && out_cmp(&idx[r], &idx[m]) > 0) m = r;
+            if (m == p) break;
+            uint32_t t = idx[p]; idx[p] = idx[m]; idx[m] = t;
+            p = m;
+        }
+    }
+    qsort(idx, k, sizeof *idx, out_cmp);
+}
+
 /* ---------------------------------------------------------------- planning */
 
 static int src_ncols(const ex_src *s) { return s->t ? (int)s->t->ncols : s->dncols; }
@@ -1658,16 +1685,20 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
     } else for (uint32_t r = 0; r < o->nrows; r++) idx[n++] = r;
 
-    /* ORDER BY */
+    /* ORDER BY (with a LIMIT well below the row count: only the first offset+limit
+       rows are ordered, through a heap; out_cmp is a total order, so the rows are the
+       ones a full sort puts first) */
+    int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
     if (q.norder && n > 1) {
         sortctx scx = { &q, o->v, o->ncols };
         sortctx *saved = cur_sort;
         cur_sort = &scx;
-        qsort(idx, n, sizeof *idx, out_cmp);
+        uint64_t want = lim < 0 ? UINT64_MAX : (uint64_t)lim + (uint64_t)(off > 0 ? off : 0);
+        if (want < (uint64_t)n / 4) top_n(idx, n, (uint32_t)want);
+        else qsort(idx, n, sizeof *idx, out_cmp);
         cur_sort = saved;
     }
     *found = n;
-    int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
     if (off < 0) off = 0;
     uint32_t from = (uint32_t)((uint64_t)off < n ? (uint64_t)off : n);
     uint32_t to = lim < 0 ? n : (uint32_t)((uint64_t)from + (uint64_t)lim < n ? from + (uint64_t)lim : n);
