@@ -384,6 +384,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ip = info;
     }
     /* the OK packet's id: the first generated one, else the explicit value of the last row */
+    if (ctx->s->lid_arg && !got_id) first_id = ctx->s->last_insert_id, got_id = true;
     ex_send_ok(ctx, r, affected, got_id ? first_id : explicit_id, ip);
 }
 
@@ -539,7 +540,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
              (unsigned long long)changed, ctx->s->warn_count);
     uint64_t affected = ctx->s->client_found_rows ? matched : changed;
     ctx->s->row_count = (int64_t)affected;
-    ex_send_ok(ctx, r, affected, 0, info);
+    ex_send_ok(ctx, r, affected, ctx->s->lid_arg ? ctx->s->last_insert_id : 0, info);
 }
 
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
@@ -594,7 +595,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
              (unsigned long long)changed, ctx->s->warn_count);
     uint64_t affected = ctx->s->client_found_rows ? matched : changed;
     ctx->s->row_count = (int64_t)affected;
-    ex_send_ok(ctx, r, affected, 0, info);
+    ex_send_ok(ctx, r, affected, ctx->s->lid_arg ? ctx->s->last_insert_id : 0, info);
 }
 
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)

@@ -392,6 +392,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     stor_mark mark = stor_txn_mark();
     volatile bool failed = false;
     ex_conv_ctx = NULL;
+    s->lid_arg = false;
     if (setjmp(jb)) {
         /* an error may leave the conversion-warning target pointing into a frame
            that is gone (ex_eval restores it only on a normal return) */
@@ -465,7 +466,11 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         } else if (!ro && !s->autocommit && !s->in_trans && stor_txn_dirty()) {
             s->in_trans = true;   /* autocommit=0: the first change opens a transaction */
         }
+        /* ROW_COUNT(): the affected rows of an OK (0 after SET or DDL), -1 after a
+           result set */
+        if (!describe) s->row_count = pend.set ? (int64_t)pend.affected : -1;
     }
+    if (failed && !describe) s->row_count = -1;
     stor_txn_attach(NULL);
     if (!ro && !s->in_trans && stor_wal_size() > ex_checkpoint_at) {
         /* the log is long: fold it into a snapshot (no transaction is open on this

@@ -784,7 +784,8 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_CONNECTION_ID: *out = ex_int(ctx->s->conn_id); out->t = VT_UINT; return;
     case F_LAST_INSERT_ID:
         if (n == 1) {
-            if (a[0].t == VT_NULL) { ctx->s->last_insert_id = 0; *out = ex_int(0); out->t = VT_UINT; return; }
+            ctx->s->lid_arg = true;   /* the OK packet then carries this value */
+            if (a[0].t == VT_NULL) { ctx->s->last_insert_id = 0; *out = ex_null(); return; }
             ctx->s->last_insert_id = (uint64_t)ex_to_int(&a[0]);
         }
         *out = ex_int(0); out->t = VT_UINT; out->u = ctx->s->last_insert_id;
