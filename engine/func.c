@@ -328,6 +328,25 @@ static size_t char_count(const char *s, size_t n, bool mb)
     return c;
 }
 
+static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate);
+
+/* A date the calendar knows: a zero month or day (a zero date) gives NULL with
+ * MariaDB's 1292 warning; warn = false for the functions that return NULL silently. */
+static bool get_dt_full(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate, bool warn)
+{
+    if (!get_dt(ctx, v, dt, isdate)) return false;
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(*dt, &y, &mo, &d, &h, &mi, &s, &us);
+    if (mo && d) return true;
+    if (warn && v->t == VT_STRING) {   /* a DATE/DATETIME value gives NULL silently */
+        char buf[PDB_VALUE_TEXT_MAX];
+        const char *txt;
+        size_t n = pdb_value_text(v, NULL, buf, sizeof buf, &txt);
+        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(n > 128 ? 128 : n), txt);
+    }
+    return false;
+}
+
 static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
 {
     *isdate = false;
@@ -1152,7 +1171,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_DATE_ADD: case F_DATE_SUB: {
         int64_t dt; bool isd;
-        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
         s2 = ex_to_str(ctx->a, &a[2], &l2);
         char unit[32];
         snprintf(unit, sizeof unit, "%.*s", (int)l2, s2);
@@ -1190,7 +1209,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_UNIX_TIMESTAMP: {
         int64_t dt; bool isd;
-        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        if (!get_dt_full(ctx, &a[0], &dt, &isd, false)) return;
         int y, mo, d, h, mi, s, us;
         pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
         struct tm tm = { 0 };
@@ -1219,7 +1238,9 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
                 return;
             }
         }
-        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        if (id == F_WEEK || id == F_DAYOFWEEK || id == F_DAYOFYEAR || id == F_WEEKDAY) {
+            if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
+        } else if (!get_dt(ctx, &a[0], &dt, &isd)) return;
         pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
         switch (id) {
         case F_YEAR: *out = ex_int(y); break;
@@ -1242,7 +1263,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_DATEDIFF: {
         int64_t d1, d2; bool i1, i2;
-        if (!get_dt(ctx, &a[0], &d1, &i1) || !get_dt(ctx, &a[1], &d2, &i2)) return;
+        if (!get_dt_full(ctx, &a[0], &d1, &i1, true) || !get_dt_full(ctx, &a[1], &d2, &i2, true)) return;
         int y, mo, d, h, mi, s, us, y2, mo2, dd2;
         pdb_dt_unpack(d1, &y, &mo, &d, &h, &mi, &s, &us);
         pdb_dt_unpack(d2, &y2, &mo2, &dd2, &h, &mi, &s, &us);
@@ -1251,7 +1272,9 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_YEARWEEK: case F_QUARTER: case F_TO_DAYS: case F_LAST_DAY: case F_MONTHNAME: case F_DAYNAME: {
         int64_t dt; bool isd;
-        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        if (id == F_YEARWEEK || id == F_TO_DAYS || id == F_DAYNAME) {
+            if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
+        } else if (!get_dt(ctx, &a[0], &dt, &isd)) return;
         int y, mo, d, h, mi, s, us;
         pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
         switch (id) {
@@ -1277,7 +1300,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_TIMESTAMPDIFF: {
         int64_t d1, d2; bool i1, i2;
-        if (!get_dt(ctx, &a[1], &d1, &i1) || !get_dt(ctx, &a[2], &d2, &i2)) return;
+        if (!get_dt_full(ctx, &a[1], &d1, &i1, true) || !get_dt_full(ctx, &a[2], &d2, &i2, true)) return;
         s0 = ex_to_str(ctx->a, &a[0], &l0);
         int y1, m1, dd1, h1, mi1, se1, u1, y2, m2, dd2, h2, mi2, se2, u2;
         pdb_dt_unpack(d1, &y1, &m1, &dd1, &h1, &mi1, &se1, &u1);
