@@ -82,6 +82,7 @@ typedef struct pdb_session {
     char time_zone[64];             /* "SYSTEM" or "+hh:mm" */
     uint64_t last_insert_id;        /* LAST_INSERT_ID() */
     bool lid_arg;                   /* this statement called LAST_INSERT_ID(expr) */
+    bool trans_on_table;            /* autocommit=0: opening a table starts a transaction */
     uint64_t found_rows;            /* FOUND_ROWS() */
     int64_t row_count;              /* ROW_COUNT() */
     uint64_t max_allowed_packet;

@@ -247,6 +247,7 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     const char *d = ex_cur_db(ctx, db);
     stor_table *t = stor_table_find(d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
+    if (ctx->s->trans_on_table) ctx->s->in_trans = true;
     return t;
 }
 
@@ -393,6 +394,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     volatile bool failed = false;
     ex_conv_ctx = NULL;
     s->lid_arg = false;
+    s->trans_on_table = !s->autocommit && !describe && (st->kind == S_SELECT || ctx.writing);
     if (setjmp(jb)) {
         /* an error may leave the conversion-warning target pointing into a frame
            that is gone (ex_eval restores it only on a normal return) */
@@ -471,6 +473,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (!describe) s->row_count = pend.set ? (int64_t)pend.affected : -1;
     }
     if (failed && !describe) s->row_count = -1;
+    s->trans_on_table = false;
     stor_txn_attach(NULL);
     if (!ro && !s->in_trans && stor_wal_size() > ex_checkpoint_at) {
         /* the log is long: fold it into a snapshot (no transaction is open on this
