@@ -173,28 +173,82 @@ bool ex_is_true(const pdb_value *v)
 }
 
 /* Shortest text that reads back as the same double, MariaDB style (%g, up to 17 digits). */
+/* The shortest digits that read back as d: digits[] (no dot), their count, and the
+ * decimal exponent of the first digit (d = 0.d1d2... * 10^(exp+1)). d != 0, finite. */
+static int shortest_digits(double d, char *digits, int *exp10)
+{
+    char tmp[40];
+    for (int prec = 1; prec <= 17; prec++) {
+        snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
+        if (strtod(tmp, NULL) == d || prec == 17) break;
+    }
+    /* tmp: [-]d[.ddd]e[+-]XX */
+    const char *p = tmp;
+    if (*p == '-') p++;
+    int n = 0;
+    for (; *p && *p != 'e'; p++) if (*p != '.') digits[n++] = *p;
+    while (n > 1 && digits[n - 1] == '0') n--;
+    digits[n] = 0;
+    *exp10 = atoi(p + 1);
+    return n;
+}
+
+/* A DOUBLE as MariaDB prints it: the shortest digits that read back the same; plain
+ * notation for exponents -15..14, otherwise 1.5e15 / 1e-16 (no '+', no leading zeros). */
 static size_t fmt_double(double d, char *buf, size_t cap)
 {
-    if (d == 0) { buf[0] = '0'; return 1; }
+    if (d == 0) { buf[0] = '0'; buf[1] = 0; return 1; }
     if (isnan(d) || isinf(d)) return (size_t)snprintf(buf, cap, "%s", isnan(d) ? "nan" : d > 0 ? "inf" : "-inf");
-    for (int prec = 15; prec <= 17; prec++) {
-        int n = snprintf(buf, cap, "%.*g", prec, d);
-        if (strtod(buf, NULL) == d || prec == 17) {
-            /* MariaDB writes exponents as e+NN / e-NN without leading zeros: 1e+20, 1e-5 */
-            char *e = strchr(buf, 'e');
-            if (e) {
-                char sign = e[1];
-                char *digits = e + 2;
-                while (*digits == '0' && digits[1]) digits++;
-                char tmp[16];
-                snprintf(tmp, sizeof tmp, "e%c%s", sign, digits);
-                strcpy(e, tmp);
-                n = (int)strlen(buf);
-            }
-            return (size_t)n;
-        }
+    char dg[40];
+    int e, n = shortest_digits(d, dg, &e);
+    char out[400];
+    size_t k = 0;
+    if (d < 0) out[k++] = '-';
+    if (e < -15 || e >= 15) {
+        out[k++] = dg[0];
+        if (n > 1) { out[k++] = '.'; for (int i = 1; i < n; i++) out[k++] = dg[i]; }
+        k += (size_t)snprintf(out + k, sizeof out - k, "e%d", e);
+    } else if (e < 0) {
+        out[k++] = '0'; out[k++] = '.';
+        for (int i = 0; i < -e - 1; i++) out[k++] = '0';
+        for (int i = 0; i < n; i++) out[k++] = dg[i];
+    } else {
+        for (int i = 0; i <= e; i++) out[k++] = i < n ? dg[i] : '0';
+        if (n > e + 1) { out[k++] = '.'; for (int i = e + 1; i < n; i++) out[k++] = dg[i]; }
     }
-    return 0;
+    if (k >= cap) k = cap - 1;
+    memcpy(buf, out, k);
+    buf[k] = 0;
+    return k;
+}
+
+/* A DOUBLE with a fixed number of decimals (ROUND(x, 2), columns of DOUBLE(M,D)): beyond
+ * 15 integer digits MariaDB writes the shortest digits and then zeros, not the binary
+ * expansion; a negative zero prints as 0. */
+static size_t fmt_fixed(double d, int decimals, char *buf, size_t cap)
+{
+    size_t n;
+    if (isnan(d) || isinf(d)) return (size_t)snprintf(buf, cap, "%s", isnan(d) ? "nan" : d > 0 ? "inf" : "-inf");
+    if (fabs(d) < 1e15) n = (size_t)snprintf(buf, cap, "%.*f", decimals, d);
+    else {
+        char dg[40], out[400];
+        int e, nd = shortest_digits(d, dg, &e);
+        size_t k = 0;
+        if (d < 0) out[k++] = '-';
+        for (int i = 0; i <= e && k < sizeof out - 40; i++) out[k++] = i < nd ? dg[i] : '0';
+        if (decimals > 0) { out[k++] = '.'; for (int i = 0; i < decimals && k < sizeof out - 1; i++) out[k++] = '0'; }
+        if (k >= cap) k = cap - 1;
+        memcpy(buf, out, k);
+        buf[k] = 0;
+        n = k;
+    }
+    if (n >= cap) n = cap - 1;
+    if (buf[0] == '-') {   /* -0, -0.00: MariaDB prints no sign */
+        bool zero = true;
+        for (size_t i = 1; i < n; i++) if (buf[i] != '0' && buf[i] != '.') zero = false;
+        if (zero) { memmove(buf, buf + 1, n); n--; }
+    }
+    return n;
 }
 
 static size_t fmt_decimal(int64_t v, int scale, char *buf)
@@ -252,7 +306,7 @@ size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, si
     case VT_DECIMAL: n = fmt_decimal(v->i, v->scale, buf); break;
     case VT_DOUBLE:
         if (meta && meta->decimals < 31 && (meta->type == MYSQL_TYPE_DOUBLE || meta->type == MYSQL_TYPE_FLOAT))
-            n = (size_t)snprintf(buf, cap, "%.*f", meta->decimals, v->d);
+            n = fmt_fixed(v->d, meta->decimals, buf, cap);
         else if (meta && meta->type == MYSQL_TYPE_FLOAT) {
             n = (size_t)snprintf(buf, cap, "%.6g", v->d);
             char *e = strchr(buf, 'e');
