@@ -1220,6 +1220,135 @@ static void reorder_joins(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***
     memcpy(ctx->src, tmp, (size_t)n * sizeof(ex_src));
 }
 
+/* ---------------------------------------------------------------- WITH RECURSIVE */
+
+/* The recursive CTEs being computed on this thread: a reference to one of them from
+ * inside its own body reads the rows of the previous iteration. */
+typedef struct rcte {
+    pl_cte *cte;
+    ex_rows *work;
+    ex_type *types;
+    const char **names;
+    struct rcte *up;
+} rcte;
+static __thread rcte *rcte_top;
+
+static void union_convert(ex_ctx *ctx, pdb_value *v, const ex_type *t);
+static bool union_rows_equal(const pdb_value *a, const pdb_value *b, const ex_type *types, uint32_t ncols);
+static void union_dedupe(ex_ctx *ctx, ex_rows *all, const ex_type *types);
+
+/* Does this query block read the CTE in its FROM clause (directly or in a derived table)? */
+static bool block_uses_cte(pl_select *s, pl_cte *c)
+{
+    for (int i = 0; i < s->nfrom; i++) {
+        if (s->from[i].cte == c) return true;
+        for (pl_select *d = s->from[i].derived; d; d = d->next)
+            if (block_uses_cte(d, c)) return true;
+    }
+    return false;
+}
+
+/* WITH RECURSIVE: the members that do not name the CTE run once; the others run again
+ * and again over the rows the previous round added, until a round adds none (UNION
+ * DISTINCT drops rows already there). */
+static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const char ***names)
+{
+    for (rcte *r = rcte_top; r; r = r->up)
+        if (r->cte == c) { *types = r->types; *names = r->names; return r->work; }
+    bool distinct = false;
+    int nm = 0;
+    for (pl_select *m = c->sel; m; m = m->next) { nm++; if (m->next && m->set_op == 1) distinct = true; }
+    pl_select **mem = stor_arena_alloc(ctx->a, (size_t)nm * sizeof *mem);
+    bool *rec = stor_arena_alloc(ctx->a, (size_t)nm * sizeof *rec);
+    int k = 0, nanchor = 0;
+    for (pl_select *m = c->sel; m; m = m->next, k++) {
+        mem[k] = m;
+        rec[k] = block_uses_cte(m, c);
+        if (!rec[k]) nanchor++;
+    }
+    if (!nanchor || rec[0])
+        ex_raise(ctx, 4005, "HY000", "No anchors for recursive WITH element '%s'", c->name);
+    ex_rows *all = stor_arena_alloc(ctx->a, sizeof *all);
+    memset(all, 0, sizeof *all);
+    ex_type *ty = NULL;
+    const char **nm0 = NULL;
+    uint64_t f;
+    for (k = 0; k < nm; k++) {
+        if (rec[k]) continue;
+        ex_ctx sub = *ctx;
+        sub.outer = NULL;
+        ex_rows r = { 0 };
+        ex_type *t2; const char **n2;
+        pl_select *saved_next = mem[k]->next;
+        mem[k]->next = NULL;
+        ex_select_rows(&sub, mem[k], &r, &t2, &n2, &f);
+        mem[k]->next = saved_next;
+        if (!ty) { ty = t2; nm0 = n2; all->ncols = r.ncols; }
+        else if (r.ncols != all->ncols) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
+        for (uint32_t i = 0; i < r.nrows; i++) ex_rows_push(ctx->a, all, &r.v[(size_t)i * r.ncols]);
+    }
+    if (c->ncols) {
+        if ((uint32_t)c->ncols != all->ncols)
+            ex_raise(ctx, 4002, "HY000", "WITH column list and SELECT field list have different column counts");
+        nm0 = (const char **)c->cols;
+    }
+    for (uint32_t c2 = 0; c2 < all->ncols; c2++) {
+        ty[c2].nullable = true;
+        ty[c2].flags &= (uint16_t)~NOT_NULL_FLAG;
+        /* MariaDB keeps the rows in a temporary table whose integer columns are INT(11):
+           expressions over them are typed from that (n * 10 is BIGINT) */
+        if (ty[c2].vt == VT_INT && ty[c2].ptype == MYSQL_TYPE_LONG && ty[c2].length < 11) ty[c2].length = 11;
+    }
+    if (distinct) union_dedupe(ctx, all, ty);
+    ex_rows *work = stor_arena_alloc(ctx->a, sizeof *work);
+    *work = *all;
+    work->v = stor_arena_alloc(ctx->a, (size_t)(all->nrows ? all->nrows : 1) * all->ncols * sizeof(pdb_value));
+    memcpy(work->v, all->v, (size_t)all->nrows * all->ncols * sizeof(pdb_value));
+    work->cap = work->nrows;
+    for (uint64_t round = 0; work->nrows; round++) {
+        if (round >= 1000000 || stor_mem_full())
+            ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'a recursive WITH of more than 1000000 rounds or past --max-memory'");
+        rcte me = { c, work, ty, nm0, rcte_top };
+        rcte_top = &me;
+        ex_rows add = { 0 };
+        add.ncols = all->ncols;
+        for (k = 0; k < nm; k++) {
+            if (!rec[k]) continue;
+            ex_ctx sub = *ctx;
+            sub.outer = NULL;
+            ex_rows r = { 0 };
+            ex_type *t2; const char **n2;
+            pl_select *saved_next = mem[k]->next;
+            mem[k]->next = NULL;
+            ex_select_rows(&sub, mem[k], &r, &t2, &n2, &f);
+            mem[k]->next = saved_next;
+            if (r.ncols != all->ncols) { rcte_top = me.up; ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns"); }
+            for (uint32_t i = 0; i < r.nrows; i++) {
+                pdb_value *row = &r.v[(size_t)i * r.ncols];
+                for (uint32_t c2 = 0; c2 < r.ncols; c2++) union_convert(ctx, &row[c2], &ty[c2]);
+                ex_rows_push(ctx->a, &add, row);
+            }
+        }
+        rcte_top = me.up;
+        if (distinct) {
+            /* keep the new rows that are neither already there nor repeated */
+            uint32_t before = all->nrows;
+            for (uint32_t i = 0; i < add.nrows; i++) ex_rows_push(ctx->a, all, &add.v[(size_t)i * add.ncols]);
+            union_dedupe(ctx, all, ty);
+            ex_rows nw = { 0 };
+            nw.ncols = all->ncols;
+            for (uint32_t i = before; i < all->nrows; i++) ex_rows_push(ctx->a, &nw, &all->v[(size_t)i * all->ncols]);
+            *work = nw;
+        } else {
+            for (uint32_t i = 0; i < add.nrows; i++) ex_rows_push(ctx->a, all, &add.v[(size_t)i * add.ncols]);
+            *work = add;
+        }
+    }
+    *types = ty;
+    *names = nm0;
+    return all;
+}
+
 static void open_sources(ex_ctx *ctx, pl_select *sel)
 {
     ctx->nsrc = sel->nfrom;
@@ -1234,6 +1363,14 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RIGHT JOIN after other joins'");
         s->on = t->on;
         s->decl = i;
+        if (t->cte) {
+            s->derived = recursive_cte(ctx, t->cte, &s->dtypes, &s->dnames);
+            s->dncols = (int)s->derived->ncols;
+            s->alias = t->alias;
+            s->name = t->alias;
+            s->db = NULL;
+            continue;
+        }
         if (t->derived) {
             if (!t->alias) ex_raise(ctx, 1248, "42000", "Every derived table must have its own alias");
             ex_ctx sub = *ctx;

@@ -20,16 +20,10 @@ typedef struct P {
     const char *stmt_start;
     const pl_parse_opts *o;
     int nparams;         /* '?' placeholders seen so far */
-    struct cte *ctes;    /* WITH names in scope, innermost first */
+    struct pl_cte *ctes; /* WITH names in scope, innermost first */
 } P;
 
-typedef struct cte {
-    char *name;
-    char **cols;         /* WITH name (a, b) AS ...: the column names, or NULL */
-    int ncols;
-    pl_select *sel;
-    struct cte *next;
-} cte;
+typedef pl_cte cte;
 
 static void next(P *p)
 {
@@ -1222,7 +1216,8 @@ static void table_factor(P *p, vec *v, int join)
             for (cte *c = p->ctes; c; c = c->next)
                 if (!strcmp(c->name, t->name)) {
                     /* a common table expression: a derived table under its name */
-                    t->derived = c->sel;
+                    if (c->recursive) t->cte = c;
+                    else t->derived = c->sel;
                     t->alias = t->name;
                     t->name = NULL;
                     t->col_names = c->cols; t->ncol_names = c->ncols;
@@ -1357,12 +1352,12 @@ static pl_select *select_stmt(P *p)
 {
     if (!is_kw(p, "WITH")) return select_body(p);
     next(p);
-    if (is_kw(p, "RECURSIVE"))
-        p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'WITH RECURSIVE'");
+    bool recursive = accept_kw(p, "RECURSIVE");
     cte *saved = p->ctes;
     do {
         cte *c = alloc(p, sizeof *c);
         c->name = ident(p);
+        c->recursive = recursive;
         if (accept_op(p, '(')) {
             vec u = { 0 };
             do vpush(p, &u, ident(p)); while (accept_op(p, ','));
@@ -1371,12 +1366,12 @@ static pl_select *select_stmt(P *p)
         }
         expect_kw(p, "AS");
         expect_op(p, '(');
-        c->sel = select_stmt(p);
-        expect_op(p, ')');
         for (cte *o = p->ctes; o != saved; o = o->next)
             if (!strcmp(o->name, c->name)) p_error(p, 4004, "HY000", "Duplicate query name `%s` in WITH clause", c->name);
-        c->next = p->ctes;
-        p->ctes = c;
+        if (recursive) { c->next = p->ctes; p->ctes = c; }   /* its body may name it */
+        c->sel = select_stmt(p);
+        expect_op(p, ')');
+        if (!recursive) { c->next = p->ctes; p->ctes = c; }
     } while (accept_op(p, ','));
     pl_select *s = select_body(p);
     p->ctes = saved;

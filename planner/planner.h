@@ -123,6 +123,16 @@ typedef struct pl_item {
 
 enum { JT_INNER, JT_LEFT, JT_RIGHT, JT_CROSS, JT_STRAIGHT, JT_NATURAL };
 
+/* WITH [RECURSIVE] name [(cols)] AS (sel) */
+typedef struct pl_cte {
+    char *name;
+    char **cols;              /* the column names, or NULL */
+    int ncols;
+    struct pl_select *sel;
+    bool recursive;           /* WITH RECURSIVE: references go through cte, computed by iteration */
+    struct pl_cte *next;      /* parser scope chain */
+} pl_cte;
+
 typedef struct pl_tref {
     char *db, *name, *alias;  /* name NULL for a derived table */
     pl_select *derived;
@@ -132,6 +142,7 @@ typedef struct pl_tref {
     int nusing;
     bool natural;             /* NATURAL [LEFT|RIGHT] JOIN: USING the common columns */
     char **col_names;         /* a WITH name (a, b) reference: its column names */
+    pl_cte *cte;              /* a reference to a WITH RECURSIVE name (derived is NULL) */
     int ncol_names;
 } pl_tref;
 

@@ -77,3 +77,14 @@ SELECT a, b FROM t ORDER BY b DESC, a DESC LIMIT 2;
 SELECT u.id, t.a FROM t JOIN u ORDER BY t.c DESC, u.name LIMIT 3 OFFSET 2;
 SELECT SQL_CALC_FOUND_ROWS a FROM t ORDER BY c DESC LIMIT 1;
 SELECT FOUND_ROWS();
+
+-- ===== WITH RECURSIVE =====
+with recursive r (n) as (select 1 union all select n + 1 from r where n < 5) select * from r;
+with recursive r as (select 1 as n, cast('a' as char(20)) s union all select n + 1, concat(s, 'b') from r where n < 4) select * from r order by n;
+with recursive r (n) as (select 1 union select n % 3 + 1 from r) select * from r order by n;
+with recursive anc (id, parent, depth) as (select id, t_a, 0 from u where id = 3 union all select u.id, u.t_a, anc.depth + 1 from u join anc on u.id = anc.parent where anc.depth < 5) select * from anc order by depth;
+with recursive f (a, b) as (select 0, 1 union all select b, a + b from f where b < 100) select a from f order by a;
+with recursive r (n) as (select n from r) select * from r;
+with recursive r (n) as (select 1 union all select n + 1 from r where n < 3), s as (select n * 10 m from r) select * from s order by m;
+with recursive r (n, m) as (select 1 union all select n + 1 from r where n < 3) select * from r;
+with recursive r (n) as (select 1 union all select n + 1 from r where n < 3) select count(*), sum(n) from r join r r2 on r2.n >= r.n;
