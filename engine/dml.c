@@ -299,6 +299,8 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
            AUTO_INCREMENT column gets its id */
         convert_row(ctx, t, vals, rn + 1, multi);
         bool generated = false;
+        int64_t row_explicit = 0;
+        bool has_explicit = false;
         if (ai >= 0) {
             pdb_value *v = &vals[ai];
             bool zero = v->t != VT_NULL && v->i == 0 && !(ctx->s->sql_mode & MODE_NO_AUTO_VALUE_ON_ZERO);
@@ -318,7 +320,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             } else {
                 int64_t idv = v->i;
                 if (idv > 0 && (uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1;
-                explicit_id = (uint64_t)idv;
+                row_explicit = idv; has_explicit = true;
             }
         }
         int dix; uint32_t drow;
@@ -327,6 +329,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             int64_t nr = stor_row_insert(t, vals, &dix, &drow);
             if (nr >= 0) {
                 affected++; records++;
+                if (has_explicit) explicit_id = (uint64_t)row_explicit;   /* only rows that went in */
                 if (generated) {
                     if (!got_id) { first_id = (uint64_t)vals[ai].i; got_id = true; }
                     resv_next++;

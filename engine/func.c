@@ -2053,6 +2053,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         int sc = c->scale < 0 ? 0 : c->scale;
         int prec = (int)c->width;
         __int128 val;
+        bool rounded = false;
         if (v->t == VT_DECIMAL || v->t == VT_INT) {
             int s0 = v->t == VT_DECIMAL ? v->scale : 0;
             val = v->i;
@@ -2061,7 +2062,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
                 int64_t p = ex_pow10[s0 - sc];
                 __int128 q = val / p, r = val % p;
                 if ((r < 0 ? -r : r) * 2 >= p) q += val < 0 ? -1 : 1;
-                if (r) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+                rounded = r != 0;   /* noted below unless the value is out of range */
                 val = q;
             }
         } else {
@@ -2078,6 +2079,8 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         __int128 maxv = 1;
         for (int i = 0; i < prec && i < 38; i++) maxv *= 10;
         maxv -= 1;
+        if (rounded && val <= maxv && val >= -maxv && !(c->is_unsigned && val < 0))
+            ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
         if (val > maxv) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = maxv; }
         if (val < -maxv) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = -maxv; }
         if (c->is_unsigned && val < 0) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = 0; }
