@@ -94,6 +94,12 @@ typedef struct ex_func {
 } ex_func;
 const ex_func *ex_func_find(const char *name);
 
+/* ---- JSON functions (json.c): ids in the function table ---- */
+enum { EX_JSON_VALID = 600, EX_JSON_QUOTE, EX_JSON_UNQUOTE, EX_JSON_OBJECT, EX_JSON_ARRAY, EX_JSON_EXTRACT,
+       EX_JSON_TYPE, EX_JSON_LENGTH, EX_JSON_DEPTH, EX_JSON_KEYS, EX_JSON_VALUE, EX_JSON_QUERY,
+       EX_JSON_CONTAINS_PATH, EX_JSON_EXISTS, EX_JSON_END };
+bool ex_json_returns_json(const char *upper_name);   /* its result is JSON (nests unquoted) */
+
 /* ---- a source table of a query (FROM item) ---- */
 typedef struct ex_src {
     stor_table *t;          /* NULL for a derived table */
@@ -257,6 +263,7 @@ void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...
 
 /* ---- functions (func.c) ---- */
 void ex_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
+void ex_json_call(ex_ctx *ctx, int fn, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 void ex_func_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);
 void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out);

@@ -81,6 +81,13 @@ static const ex_func funcs[] = {
     { "MONTHNAME", F_MONTHNAME, 1, 1 }, { "DAYNAME", F_DAYNAME, 1, 1 }, { "QUARTER", F_QUARTER, 1, 1 },
     { "TO_DAYS", F_TO_DAYS, 1, 1 }, { "FROM_DAYS", F_FROM_DAYS, 1, 1 }, { "LN", F_LN, 1, 1 },
     { "LOG", F_LOG, 1, 2 }, { "EXP", F_EXP, 1, 1 }, { "LOG10", F_LOG10, 1, 1 }, { "LOG2", F_LOG2, 1, 1 },
+    { "JSON_VALID", EX_JSON_VALID, 1, 1 }, { "JSON_QUOTE", EX_JSON_QUOTE, 1, 1 },
+    { "JSON_UNQUOTE", EX_JSON_UNQUOTE, 1, 1 }, { "JSON_OBJECT", EX_JSON_OBJECT, 0, -1 },
+    { "JSON_ARRAY", EX_JSON_ARRAY, 0, -1 }, { "JSON_EXTRACT", EX_JSON_EXTRACT, 2, -1 },
+    { "JSON_TYPE", EX_JSON_TYPE, 1, 1 }, { "JSON_LENGTH", EX_JSON_LENGTH, 1, 2 },
+    { "JSON_DEPTH", EX_JSON_DEPTH, 1, 1 }, { "JSON_KEYS", EX_JSON_KEYS, 1, 2 },
+    { "JSON_VALUE", EX_JSON_VALUE, 2, 2 }, { "JSON_QUERY", EX_JSON_QUERY, 2, 2 },
+    { "JSON_CONTAINS_PATH", EX_JSON_CONTAINS_PATH, 3, -1 }, { "JSON_EXISTS", EX_JSON_EXISTS, 2, 2 },
     { "INET_ATON", F_INET_ATON, 1, 1 }, { "INET_NTOA", F_INET_NTOA, 1, 1 }, { "TIME_TO_SEC", F_TIME_TO_SEC, 1, 1 },
 };
 
@@ -123,6 +130,18 @@ static uint16_t coll_of(const ex_type *a, int n)
 
 void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
+    if (id >= EX_JSON_VALID && id < EX_JSON_END) {
+        switch (id) {
+        case EX_JSON_VALID: case EX_JSON_CONTAINS_PATH: case EX_JSON_EXISTS: t_int(t, 1); return;
+        case EX_JSON_LENGTH: case EX_JSON_DEPTH: t_int(t, 10); return;
+        default: {
+            uint32_t len = 0;
+            for (int i = 0; i < n; i++) len += chars_of(&a[i]);
+            t_str(t, len < 16 ? 16 : len, COLL_UTF8MB4_GENERAL_CI);
+            return;
+        }
+        }
+    }
     switch (id) {
     case F_CONCAT: case F_CONCAT_WS: {
         uint32_t len = 0;
@@ -759,6 +778,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     const char *s0, *s1, *s2;
     *out = ex_null();
     if (id == -1) { *out = do_regexp(ctx, &a[0], &a[1]); return; }
+    if (id >= EX_JSON_VALID && id < EX_JSON_END) { ex_json_call(ctx, id, a, n, out, e); return; }
     /* functions that look at NULL arguments themselves */
     switch (id) {
     case F_CONCAT_WS: {
