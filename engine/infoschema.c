@@ -28,10 +28,186 @@ static void col(isb *b, const char *name, char kind, uint32_t n)
     case 'S': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = COLL_UTF8MB3_GENERAL_CI; t->length = n * 3; break;
     case 'L': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_BLOB; t->coll = COLL_UTF8MB3_GENERAL_CI; t->length = 4294967295u; t->flags = BLOB_FLAG; break;
     case 'U': t->vt = VT_UINT; t->ptype = MYSQL_TYPE_LONGLONG; t->coll = COLL_BINARY; t->length = 21; t->flags = UNSIGNED_FLAG; t->is_unsigned = true; break;
-    case 'I': t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->coll = COLL_BINARY; t->length = 21; break;
-    case 'D': t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->coll = COLL_BINARY; t->length = 19; t->flags = BINARY_FLAG; break;
+    case 'I': t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->coll = COLL_BINARY; t->length = n ? n : 21; break;
+    case 'i': t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONG; t->coll = COLL_BINARY; t->length = n ? n : 11; break;
+    case 'D': t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->coll = COLL_BINARY; t->length = n ? 20 + n : 19; t->decimals = (uint8_t)n; t->flags = BINARY_FLAG; break;
     }
     b->names[b->ncols++] = name;
+}
+
+/* Column lists of information_schema tables pressdb keeps empty (no triggers, routines,
+ * events, views, partitions or tablespace files), as MariaDB 10.11 declares them. */
+typedef struct iscol { const char *name; char kind; uint32_t n; bool not_null; } iscol;
+static const iscol is_events[] = {
+    { "EVENT_CATALOG", 'S', 64, true },
+    { "EVENT_SCHEMA", 'S', 64, true },
+    { "EVENT_NAME", 'S', 64, true },
+    { "DEFINER", 'S', 384, true },
+    { "TIME_ZONE", 'S', 64, true },
+    { "EVENT_BODY", 'S', 8, true },
+    { "EVENT_DEFINITION", 'L', 0, true },
+    { "EVENT_TYPE", 'S', 9, true },
+    { "EXECUTE_AT", 'D', 0, false },
+    { "INTERVAL_VALUE", 'S', 256, false },
+    { "INTERVAL_FIELD", 'S', 18, false },
+    { "SQL_MODE", 'S', 8192, true },
+    { "STARTS", 'D', 0, false },
+    { "ENDS", 'D', 0, false },
+    { "STATUS", 'S', 18, true },
+    { "ON_COMPLETION", 'S', 12, true },
+    { "CREATED", 'D', 0, true },
+    { "LAST_ALTERED", 'D', 0, true },
+    { "LAST_EXECUTED", 'D', 0, false },
+    { "EVENT_COMMENT", 'S', 64, true },
+    { "ORIGINATOR", 'I', 10, true },
+    { "CHARACTER_SET_CLIENT", 'S', 32, true },
+    { "COLLATION_CONNECTION", 'S', 64, true },
+    { "DATABASE_COLLATION", 'S', 64, true },
+    { NULL, 0, 0, false } };
+static const iscol is_files[] = {
+    { "FILE_ID", 'I', 4, true },
+    { "FILE_NAME", 'S', 512, false },
+    { "FILE_TYPE", 'S', 20, true },
+    { "TABLESPACE_NAME", 'S', 64, false },
+    { "TABLE_CATALOG", 'S', 64, true },
+    { "TABLE_SCHEMA", 'S', 64, false },
+    { "TABLE_NAME", 'S', 64, false },
+    { "LOGFILE_GROUP_NAME", 'S', 64, false },
+    { "LOGFILE_GROUP_NUMBER", 'I', 4, false },
+    { "ENGINE", 'S', 64, true },
+    { "FULLTEXT_KEYS", 'S', 64, false },
+    { "DELETED_ROWS", 'I', 4, false },
+    { "UPDATE_COUNT", 'I', 4, false },
+    { "FREE_EXTENTS", 'I', 4, false },
+    { "TOTAL_EXTENTS", 'I', 4, false },
+    { "EXTENT_SIZE", 'I', 4, true },
+    { "INITIAL_SIZE", 'U', 0, false },
+    { "MAXIMUM_SIZE", 'U', 0, false },
+    { "AUTOEXTEND_SIZE", 'U', 0, false },
+    { "CREATION_TIME", 'D', 0, false },
+    { "LAST_UPDATE_TIME", 'D', 0, false },
+    { "LAST_ACCESS_TIME", 'D', 0, false },
+    { "RECOVER_TIME", 'I', 4, false },
+    { "TRANSACTION_COUNTER", 'I', 4, false },
+    { "VERSION", 'U', 0, false },
+    { "ROW_FORMAT", 'S', 10, false },
+    { "TABLE_ROWS", 'U', 0, false },
+    { "AVG_ROW_LENGTH", 'U', 0, false },
+    { "DATA_LENGTH", 'U', 0, false },
+    { "MAX_DATA_LENGTH", 'U', 0, false },
+    { "INDEX_LENGTH", 'U', 0, false },
+    { "DATA_FREE", 'U', 0, false },
+    { "CREATE_TIME", 'D', 0, false },
+    { "UPDATE_TIME", 'D', 0, false },
+    { "CHECK_TIME", 'D', 0, false },
+    { "CHECKSUM", 'U', 0, false },
+    { "STATUS", 'S', 20, true },
+    { "EXTRA", 'S', 255, false },
+    { NULL, 0, 0, false } };
+static const iscol is_partitions[] = {
+    { "TABLE_CATALOG", 'S', 512, true },
+    { "TABLE_SCHEMA", 'S', 64, true },
+    { "TABLE_NAME", 'S', 64, true },
+    { "PARTITION_NAME", 'S', 64, false },
+    { "SUBPARTITION_NAME", 'S', 64, false },
+    { "PARTITION_ORDINAL_POSITION", 'U', 0, false },
+    { "SUBPARTITION_ORDINAL_POSITION", 'U', 0, false },
+    { "PARTITION_METHOD", 'S', 18, false },
+    { "SUBPARTITION_METHOD", 'S', 12, false },
+    { "PARTITION_EXPRESSION", 'L', 0, false },
+    { "SUBPARTITION_EXPRESSION", 'L', 0, false },
+    { "PARTITION_DESCRIPTION", 'L', 0, false },
+    { "TABLE_ROWS", 'U', 0, true },
+    { "AVG_ROW_LENGTH", 'U', 0, true },
+    { "DATA_LENGTH", 'U', 0, true },
+    { "MAX_DATA_LENGTH", 'U', 0, false },
+    { "INDEX_LENGTH", 'U', 0, true },
+    { "DATA_FREE", 'U', 0, true },
+    { "CREATE_TIME", 'D', 0, false },
+    { "UPDATE_TIME", 'D', 0, false },
+    { "CHECK_TIME", 'D', 0, false },
+    { "CHECKSUM", 'U', 0, false },
+    { "PARTITION_COMMENT", 'S', 80, true },
+    { "NODEGROUP", 'S', 12, true },
+    { "TABLESPACE_NAME", 'S', 64, false },
+    { NULL, 0, 0, false } };
+static const iscol is_routines[] = {
+    { "SPECIFIC_NAME", 'S', 64, true },
+    { "ROUTINE_CATALOG", 'S', 512, true },
+    { "ROUTINE_SCHEMA", 'S', 64, true },
+    { "ROUTINE_NAME", 'S', 64, true },
+    { "ROUTINE_TYPE", 'S', 13, true },
+    { "DATA_TYPE", 'S', 64, true },
+    { "CHARACTER_MAXIMUM_LENGTH", 'i', 21, false },
+    { "CHARACTER_OCTET_LENGTH", 'i', 21, false },
+    { "NUMERIC_PRECISION", 'i', 21, false },
+    { "NUMERIC_SCALE", 'i', 21, false },
+    { "DATETIME_PRECISION", 'U', 0, false },
+    { "CHARACTER_SET_NAME", 'S', 64, false },
+    { "COLLATION_NAME", 'S', 64, false },
+    { "DTD_IDENTIFIER", 'L', 0, false },
+    { "ROUTINE_BODY", 'S', 8, true },
+    { "ROUTINE_DEFINITION", 'L', 0, false },
+    { "EXTERNAL_NAME", 'S', 64, false },
+    { "EXTERNAL_LANGUAGE", 'S', 64, false },
+    { "PARAMETER_STYLE", 'S', 8, true },
+    { "IS_DETERMINISTIC", 'S', 3, true },
+    { "SQL_DATA_ACCESS", 'S', 64, true },
+    { "SQL_PATH", 'S', 64, false },
+    { "SECURITY_TYPE", 'S', 7, true },
+    { "CREATED", 'D', 0, true },
+    { "LAST_ALTERED", 'D', 0, true },
+    { "SQL_MODE", 'S', 8192, true },
+    { "ROUTINE_COMMENT", 'L', 0, true },
+    { "DEFINER", 'S', 384, true },
+    { "CHARACTER_SET_CLIENT", 'S', 32, true },
+    { "COLLATION_CONNECTION", 'S', 64, true },
+    { "DATABASE_COLLATION", 'S', 64, true },
+    { NULL, 0, 0, false } };
+static const iscol is_triggers[] = {
+    { "TRIGGER_CATALOG", 'S', 512, true },
+    { "TRIGGER_SCHEMA", 'S', 64, true },
+    { "TRIGGER_NAME", 'S', 64, true },
+    { "EVENT_MANIPULATION", 'S', 6, true },
+    { "EVENT_OBJECT_CATALOG", 'S', 512, true },
+    { "EVENT_OBJECT_SCHEMA", 'S', 64, true },
+    { "EVENT_OBJECT_TABLE", 'S', 64, true },
+    { "ACTION_ORDER", 'I', 4, true },
+    { "ACTION_CONDITION", 'L', 0, false },
+    { "ACTION_STATEMENT", 'L', 0, false },
+    { "ACTION_ORIENTATION", 'S', 9, true },
+    { "ACTION_TIMING", 'S', 6, true },
+    { "ACTION_REFERENCE_OLD_TABLE", 'S', 64, false },
+    { "ACTION_REFERENCE_NEW_TABLE", 'S', 64, false },
+    { "ACTION_REFERENCE_OLD_ROW", 'S', 3, true },
+    { "ACTION_REFERENCE_NEW_ROW", 'S', 3, true },
+    { "CREATED", 'D', 2, false },
+    { "SQL_MODE", 'S', 8192, true },
+    { "DEFINER", 'S', 384, false },
+    { "CHARACTER_SET_CLIENT", 'S', 32, true },
+    { "COLLATION_CONNECTION", 'S', 64, true },
+    { "DATABASE_COLLATION", 'S', 64, true },
+    { NULL, 0, 0, false } };
+static const iscol is_views[] = {
+    { "TABLE_CATALOG", 'S', 512, true },
+    { "TABLE_SCHEMA", 'S', 64, true },
+    { "TABLE_NAME", 'S', 64, true },
+    { "VIEW_DEFINITION", 'L', 0, true },
+    { "CHECK_OPTION", 'S', 8, true },
+    { "IS_UPDATABLE", 'S', 3, true },
+    { "DEFINER", 'S', 384, true },
+    { "SECURITY_TYPE", 'S', 7, true },
+    { "CHARACTER_SET_CLIENT", 'S', 32, true },
+    { "COLLATION_CONNECTION", 'S', 64, true },
+    { "ALGORITHM", 'S', 10, true },
+    { NULL, 0, 0, false } };
+
+static void cols_from(isb *b, const iscol *c)
+{
+    for (; c->name; c++) {
+        col(b, c->name, c->kind, c->n);
+        if (c->not_null) { b->types[b->ncols - 1].nullable = false; b->types[b->ncols - 1].flags |= NOT_NULL_FLAG; }
+    }
 }
 
 static void begin_row(isb *b) { b->cur = stor_arena_alloc(b->ctx->a, (size_t)b->ncols * sizeof(pdb_value)); b->k = 0; }
@@ -85,8 +261,8 @@ static void var_row(void *c, const char *n, const char *v)
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols)
 {
     isb b = { ctx, rows, NULL, NULL, 0, NULL, 0 };
-    b.types = stor_arena_alloc(ctx->a, 32 * sizeof(ex_type));
-    b.names = stor_arena_alloc(ctx->a, 32 * sizeof(char *));
+    b.types = stor_arena_alloc(ctx->a, 64 * sizeof(ex_type));
+    b.names = stor_arena_alloc(ctx->a, 64 * sizeof(char *));
     uint32_t ndb;
     stor_db **dbs = stor_db_list(&ndb);
     if (!strcasecmp(name, "SCHEMATA")) {
@@ -217,9 +393,26 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
             else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, c->binary ? 1 : 8); }
             end_row(&b);
         }
-    } else if (!strcasecmp(name, "KEY_COLUMN_USAGE") || !strcasecmp(name, "TABLE_CONSTRAINTS") || !strcasecmp(name, "REFERENTIAL_CONSTRAINTS") ||
-               !strcasecmp(name, "TRIGGERS") || !strcasecmp(name, "ROUTINES") || !strcasecmp(name, "VIEWS") || !strcasecmp(name, "PARTITIONS") ||
-               !strcasecmp(name, "EVENTS")) {
+    } else if (!strcasecmp(name, "TRIGGERS")) { cols_from(&b, is_triggers); rows->ncols = (uint32_t)b.ncols;
+    } else if (!strcasecmp(name, "FILES")) { cols_from(&b, is_files); rows->ncols = (uint32_t)b.ncols;
+    } else if (!strcasecmp(name, "PARTITIONS")) {
+        /* one row per (unpartitioned) table, partition columns NULL */
+        cols_from(&b, is_partitions); rows->ncols = (uint32_t)b.ncols;
+        for (uint32_t i = 0; i < ndb; i++) {
+            for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+                stor_table *t = dbs[i]->tables[j];
+                if (t->name[0] == '#') continue;
+                begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);
+                for (int k = 0; k < 9; k++) vn(&b);
+                vu(&b, t->nlive); vu(&b, t->nlive ? 16384 / t->nlive : 0); vu(&b, 16384); vn(&b); vu(&b, 0); vu(&b, 0);
+                vn(&b); vn(&b); vn(&b); vn(&b); vs(&b, ""); vs(&b, ""); vn(&b);
+                end_row(&b);
+            }
+        }
+    } else if (!strcasecmp(name, "ROUTINES")) { cols_from(&b, is_routines); rows->ncols = (uint32_t)b.ncols;
+    } else if (!strcasecmp(name, "EVENTS")) { cols_from(&b, is_events); rows->ncols = (uint32_t)b.ncols;
+    } else if (!strcasecmp(name, "VIEWS")) { cols_from(&b, is_views); rows->ncols = (uint32_t)b.ncols;
+    } else if (!strcasecmp(name, "KEY_COLUMN_USAGE") || !strcasecmp(name, "TABLE_CONSTRAINTS") || !strcasecmp(name, "REFERENTIAL_CONSTRAINTS")) {
         bool kcu = !strcasecmp(name, "KEY_COLUMN_USAGE"), tc = !strcasecmp(name, "TABLE_CONSTRAINTS");
         if (kcu) {
             col(&b, "CONSTRAINT_CATALOG", 'S', 512); col(&b, "CONSTRAINT_SCHEMA", 'S', 64); col(&b, "CONSTRAINT_NAME", 'S', 64);

@@ -20,6 +20,12 @@ char *ex_column_type_sql(stor_arena *a, const stor_column *c)
     char buf[4096];
     size_t k = 0;
     const char *tn = type_names[c->type];
+    /* CHARACTER SET binary makes a character type its binary counterpart */
+    if (c->kind == CK_STR && c->coll == COLL_BINARY) {
+        if (c->type == CT_CHAR) tn = type_names[CT_BINARY];
+        else if (c->type == CT_VARCHAR) tn = type_names[CT_VARBINARY];
+        else if (c->type >= CT_TINYTEXT && c->type <= CT_LONGTEXT) tn = type_names[CT_TINYBLOB + (c->type - CT_TINYTEXT)];
+    }
     switch (c->type) {
     case CT_TINYINT: case CT_SMALLINT: case CT_MEDIUMINT: case CT_INT: case CT_BIGINT: {
         uint32_t w = c->width;
@@ -170,7 +176,39 @@ static bool show_match(ex_ctx *ctx, pl_stmt *st, const char *name)
     return true;
 }
 
-static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, ex_result *r)
+/* SHOW ... WHERE expr: keeps the rows of ts for which expr is true. The rows are a
+ * derived source whose columns go by the SHOW column names (Variable_name, Value);
+ * as in MariaDB the information_schema names (VARIABLE_VALUE) are unknown there. */
+static void show_filter(ex_ctx *ctx, pl_expr *where, ex_textset *ts)
+{
+    if (!where) return;
+    ex_src src;
+    memset(&src, 0, sizeof src);
+    src.derived = &ts->rows; src.dtypes = ts->types; src.dnames = ts->names; src.dncols = ts->ncols;
+    src.alias = src.name = ts->tables ? ts->tables[0] : "";
+    src.db = ts->tables ? "information_schema" : NULL;
+    ex_src *osrc = ctx->src; int onsrc = ctx->nsrc; uint32_t *orows = ctx->rows;
+    uint32_t cur = 0;
+    ctx->src = &src; ctx->nsrc = 1; ctx->rows = &cur;
+    ex_scope sc;
+    memset(&sc, 0, sizeof sc);
+    sc.ctx = ctx;
+    sc.clause = "WHERE";
+    ex_type ty;
+    ex_prog *prog = ex_compile(&sc, where, &ty);
+    ex_rows kept;
+    memset(&kept, 0, sizeof kept);
+    kept.ncols = ts->rows.ncols;
+    for (cur = 0; cur < ts->rows.nrows; cur++) {
+        pdb_value v;
+        ex_eval(ctx, prog, &v);
+        if (ex_is_true(&v)) ex_rows_push(ctx->a, &kept, &ts->rows.v[(size_t)cur * ts->rows.ncols]);
+    }
+    ctx->src = osrc; ctx->nsrc = onsrc; ctx->rows = orows;
+    ts->rows = kept;
+}
+
+static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, pl_expr *where, ex_result *r)
 {
     static const ex_colspec c9[] = {
         { "Field", 253, 256, 4097, "COLUMN_NAME" }, { "Type", 252, 786420, 4113, "COLUMN_TYPE" },
@@ -199,10 +237,11 @@ static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, ex
         if (full) { vals[k++] = "select,insert,update,references"; vals[k++] = col->comment ? col->comment : ""; }
         ex_textset_add(ctx, &ts, vals);
     }
+    show_filter(ctx, where, &ts);
     ex_textset_send(ctx, &ts, r);
 }
 
-static void show_index(ex_ctx *ctx, stor_table *t, ex_result *r)
+static void show_index(ex_ctx *ctx, stor_table *t, pl_expr *where, ex_result *r)
 {
     static const ex_colspec spec[] = {
         { "Table", 253, 256, 4097, "TABLE_NAME" }, { "Non_unique", 8, 1, 4097, "NON_UNIQUE" },
@@ -232,6 +271,7 @@ static void show_index(ex_ctx *ctx, stor_table *t, ex_result *r)
             ex_textset_add(ctx, &ts, vals);
         }
     }
+    show_filter(ctx, where, &ts);
     ex_textset_send(ctx, &ts, r);
 }
 
@@ -291,8 +331,9 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
         appendf(&b, &l, &cap, " %s", ex_column_type_sql(ctx->a, c));
         if (c->kind == CK_STR && c->coll != COLL_BINARY && c->type != CT_BIT) {
             const pdb_collation *cc = pdb_coll_by_id(c->coll);
-            if (cc && tc && strcmp(cc->charset, tc->charset)) appendf(&b, &l, &cap, " CHARACTER SET %s COLLATE %s", cc->charset, cc->name);
-            else if (cc && tc && cc->id != tc->id) appendf(&b, &l, &cap, " COLLATE %s", cc->name);
+            /* MariaDB 10.11 names both charset and collation of a column whose collation
+             * is not the table's */
+            if (cc && tc && cc->id != tc->id) appendf(&b, &l, &cap, " CHARACTER SET %s COLLATE %s", cc->charset, cc->name);
         }
         if (c->not_null) appendf(&b, &l, &cap, " NOT NULL");
         if (c->auto_increment) appendf(&b, &l, &cap, " AUTO_INCREMENT");
@@ -328,7 +369,7 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
     if (has_ai && t->auto_inc > 1) appendf(&b, &l, &cap, " AUTO_INCREMENT=%llu", (unsigned long long)t->auto_inc);
     if (tc) {
         appendf(&b, &l, &cap, " DEFAULT CHARSET=%s", tc->charset);
-        if (!tc->is_default) appendf(&b, &l, &cap, " COLLATE=%s", tc->name);
+        if (tc->id != COLL_BINARY) appendf(&b, &l, &cap, " COLLATE=%s", tc->name);
     }
     if (t->row_format) appendf(&b, &l, &cap, " ROW_FORMAT=%s", t->row_format);
     if (t->comment) { appendf(&b, &l, &cap, " COMMENT="); quote_str(&b, &l, &cap, t->comment); }
@@ -351,12 +392,12 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_textset ts;
     if (st->kind == S_DESCRIBE) {
         stor_table *t = ex_table(ctx, st->db, st->table);
-        describe(ctx, t, false, st->like, r);
+        describe(ctx, t, false, st->like, NULL, r);
         return;
     }
     switch (st->show) {
-    case SH_COLUMNS: describe(ctx, ex_table(ctx, st->db, st->table), st->full, st->like, r); return;
-    case SH_INDEX: show_index(ctx, ex_table(ctx, st->db, st->table), r); return;
+    case SH_COLUMNS: describe(ctx, ex_table(ctx, st->db, st->table), st->full, st->like, st->show_where, r); return;
+    case SH_INDEX: show_index(ctx, ex_table(ctx, st->db, st->table), st->show_where, r); return;
     case SH_TABLES: {
         const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
         stor_db *d = stor_db_find(db);
@@ -377,6 +418,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             const char *vals[2] = { tabs[i]->name, "BASE TABLE" };
             ex_textset_add(ctx, &ts, vals);
         }
+        show_filter(ctx, st->show_where, &ts);
         ex_textset_send(ctx, &ts, r);
         return;
     }
@@ -398,6 +440,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             const char *v[1] = { dbs[i]->name };
             ex_textset_add(ctx, &ts, v);
         }
+        show_filter(ctx, st->show_where, &ts);
         ex_textset_send(ctx, &ts, r);
         return;
     }
@@ -435,6 +478,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             static const char *status[][2] = { { "Threads_connected", "1" }, { "Uptime", "1" } };
             for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
         }
+        show_filter(ctx, st->show_where, &ts);
         ex_textset_send(ctx, &ts, r);
         return;
     }
@@ -511,8 +555,13 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         stor_db *d = stor_db_find(db);
         if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
         ex_textset_spec(ctx, &ts, 20, spec, "TABLES");
-        for (uint32_t i = 0; i < d->ntables; i++) {
-            stor_table *t = d->tables[i];
+        /* sorted by name, as MariaDB lists them */
+        uint32_t n = d->ntables;
+        stor_table **tabs = stor_arena_alloc(ctx->a, (n ? n : 1) * sizeof *tabs);
+        if (n) memcpy(tabs, d->tables, n * sizeof *tabs);
+        for (uint32_t i = 1; i < n; i++) { stor_table *x = tabs[i]; uint32_t j = i; while (j > 0 && strcmp(tabs[j - 1]->name, x->name) > 0) { tabs[j] = tabs[j - 1]; j--; } tabs[j] = x; }
+        for (uint32_t i = 0; i < n; i++) {
+            stor_table *t = tabs[i];
             if (!show_match(ctx, st, t->name)) continue;
             char rows[24], ai[24];
             snprintf(rows, sizeof rows, "%u", t->nlive);
@@ -524,6 +573,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                                      has_ai ? ai : NULL, NULL, NULL, NULL, co ? co->name : NULL, NULL, "", t->comment ? t->comment : "", "0", "N" };
             ex_textset_add(ctx, &ts, vals);
         }
+        show_filter(ctx, st->show_where, &ts);
         ex_textset_send(ctx, &ts, r);
         return;
     }
@@ -554,10 +604,34 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 ex_textset_add(ctx, &ts, vals);
             }
         }
+        show_filter(ctx, st->show_where, &ts);
         ex_textset_send(ctx, &ts, r);
         return;
     }
-    case SH_PLUGINS: case SH_TRIGGERS: case SH_EVENTS: case SH_PROC_STATUS: case SH_FUNC_STATUS:
+    case SH_PROC_STATUS: case SH_FUNC_STATUS: case SH_EVENTS: case SH_TRIGGERS: {
+        /* pressdb has no stored routines, packages, events or triggers: MariaDB's
+         * columns, no rows (WHERE still resolves its column names) */
+        static const ex_colspec routines[] = { { "Db", 253, 256, 1, NULL }, { "Name", 253, 256, 1, NULL }, { "Type", 253, 52, 1, NULL },
+            { "Definer", 253, 1536, 1, NULL }, { "Modified", 12, 19, 129, NULL }, { "Created", 12, 19, 129, NULL },
+            { "Security_type", 253, 28, 1, NULL }, { "Comment", 252, 786420, 17, NULL }, { "character_set_client", 253, 128, 1, NULL },
+            { "collation_connection", 253, 256, 1, NULL }, { "Database Collation", 253, 256, 1, NULL } };
+        static const ex_colspec events[] = { { "Db", 253, 256, 1, NULL }, { "Name", 253, 256, 1, NULL }, { "Definer", 253, 1536, 1, NULL },
+            { "Time zone", 253, 256, 1, NULL }, { "Type", 253, 36, 1, NULL }, { "Execute at", 12, 19, 128, NULL },
+            { "Interval value", 253, 1024, 0, NULL }, { "Interval field", 253, 72, 0, NULL }, { "Starts", 12, 19, 128, NULL },
+            { "Ends", 12, 19, 128, NULL }, { "Status", 253, 72, 1, NULL }, { "Originator", 8, 10, 1, NULL },
+            { "character_set_client", 253, 128, 1, NULL }, { "collation_connection", 253, 256, 1, NULL }, { "Database Collation", 253, 256, 1, NULL } };
+        static const ex_colspec triggers[] = { { "Trigger", 253, 256, 1, NULL }, { "Event", 253, 24, 1, NULL }, { "Table", 253, 256, 1, NULL },
+            { "Statement", 252, 786420, 17, NULL }, { "Timing", 253, 24, 1, NULL }, { "Created", 12, 22, 128, NULL },
+            { "sql_mode", 253, 32768, 1, NULL }, { "Definer", 253, 1536, 0, NULL }, { "character_set_client", 253, 128, 1, NULL },
+            { "collation_connection", 253, 256, 1, NULL }, { "Database Collation", 253, 256, 1, NULL } };
+        if (st->show == SH_EVENTS) ex_textset_spec(ctx, &ts, 15, events, NULL);
+        else if (st->show == SH_TRIGGERS) ex_textset_spec(ctx, &ts, 11, triggers, NULL);
+        else ex_textset_spec(ctx, &ts, 11, routines, NULL);
+        show_filter(ctx, st->show_where, &ts);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_PLUGINS:
     case SH_OPEN_TABLES: case SH_MASTER_STATUS: case SH_SLAVE_STATUS: case SH_PRIVILEGES: {
         const char *names[2] = { "Name", "Status" };
         ex_textset_init(ctx, &ts, 2, names);

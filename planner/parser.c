@@ -2211,6 +2211,7 @@ static void show_stmt(P *p, pl_stmt *s)
     if (accept_kw(p, "EVENTS")) { s->show = SH_EVENTS; if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p); like_or_where(p, s); return; }
     if (accept_kw(p, "PROCEDURE")) { expect_kw(p, "STATUS"); s->show = SH_PROC_STATUS; like_or_where(p, s); return; }
     if (accept_kw(p, "FUNCTION")) { expect_kw(p, "STATUS"); s->show = SH_FUNC_STATUS; like_or_where(p, s); return; }
+    if (accept_kw(p, "PACKAGE")) { accept_kw(p, "BODY"); expect_kw(p, "STATUS"); s->show = SH_PROC_STATUS; like_or_where(p, s); return; }
     if (accept_kw(p, "OPEN")) { expect_kw(p, "TABLES"); s->show = SH_OPEN_TABLES; if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p); like_or_where(p, s); return; }
     syntax_error(p);
 }
