@@ -5,6 +5,7 @@
  * to character_set_results on the way out (latin1, ascii or utf8mb3), with '?' for a
  * character the target cannot hold, as MariaDB does. MariaDB's latin1 is Windows-1252. */
 #include "engine/eng.h"
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,4 +92,99 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
     r.p = o;
     r.len = (uint32_t)k;
     return r;
+}
+
+/* ---------------------------------------------------------------- narrow charsets */
+
+/* 1 latin1, 2 ascii, 3 utf8mb3, 0 anything that holds all of Unicode (or binary) */
+static int narrow_kind(uint16_t coll)
+{
+    const pdb_collation *c = pdb_coll_by_id(coll);
+    if (!c || coll == COLL_BINARY) return 0;
+    if (!strcmp(c->charset, "latin1")) return 1;
+    if (!strcmp(c->charset, "ascii")) return 2;
+    if (!strcmp(c->charset, "utf8mb3")) return 3;
+    return 0;
+}
+
+static int32_t dec_utf8(const char *s, size_t n, size_t *i)
+{
+    unsigned char c = (unsigned char)s[*i];
+    int len = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+    if (*i + (size_t)len > n) { (*i)++; return 0xfffd; }
+    int32_t cp = len == 1 ? c : len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
+    for (int k = 1; k < len; k++) cp = (cp << 6) | ((unsigned char)s[*i + (size_t)k] & 0x3f);
+    *i += (size_t)len;
+    return cp;
+}
+
+/* The latin1 (Windows-1252) byte of a character, or -1 when latin1 has none. */
+static int latin1_of(int32_t c)
+{
+    if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) return c;
+    if (c < 0xa0) return cp1252[c - 0x80] ? -1 : c;
+    for (int i = 0; i < 32; i++) if (cp1252[i] == c) return 0x80 + i;
+    return -1;
+}
+
+static bool fits(int kind, int32_t c)
+{
+    switch (kind) {
+    case 1: return latin1_of(c) >= 0;
+    case 2: return c < 0x80;
+    case 3: return c <= 0xffff;
+    default: return true;
+    }
+}
+
+size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, const char **out, size_t *outn, size_t *first_bad)
+{
+    *out = s; *outn = n;
+    int kind = narrow_kind(coll);
+    if (!kind) return 0;
+    size_t i = 0, bad = 0;
+    char *o = NULL;
+    size_t k = 0;
+    while (i < n) {
+        size_t st = i;
+        if ((unsigned char)s[i] < 0x80) { i++; if (o) o[k++] = s[st]; continue; }
+        int32_t c = dec_utf8(s, n, &i);
+        if (fits(kind, c)) { if (o) { memcpy(o + k, s + st, i - st); k += i - st; } continue; }
+        if (!o) {
+            o = stor_arena_alloc(a, n + 1);
+            memcpy(o, s, st);
+            k = st;
+            *first_bad = st;
+        }
+        o[k++] = '?';
+        bad++;
+    }
+    if (o) { *out = o; *outn = k; }
+    return bad;
+}
+
+size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out)
+{
+    int kind = narrow_kind(coll);
+    if (kind != 1 && kind != 2) { if (out) memcpy(out, s, n); return n; }
+    size_t i = 0, k = 0;
+    while (i < n) {
+        int32_t c = (unsigned char)s[i] < 0x80 ? (unsigned char)s[i++] : dec_utf8(s, n, &i);
+        int b = kind == 1 ? latin1_of(c) : (c < 0x80 ? c : -1);
+        if (out) out[k] = (char)(b < 0 ? '?' : b);
+        k++;
+    }
+    return k;
+}
+
+void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap)
+{
+    size_t k = 0, i = from, end = from + 6 < n ? from + 6 : n;
+    for (; i < end && k + 5 < cap; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x80 || c < 0x20) k += (size_t)snprintf(buf + k, cap - k, "\\x%02X", c);
+        else buf[k++] = (char)c;
+    }
+    if (i < n && k + 4 < cap) { memcpy(buf + k, "...", 3); k += 3; }
+    buf[k] = 0;
 }

@@ -264,6 +264,17 @@ void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...
 /* ---- functions (func.c) ---- */
 void ex_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 void ex_json_call(ex_ctx *ctx, int fn, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
+
+/* Narrow character sets (charset.c). Text inside is UTF-8 whatever the charset; a
+ * latin1, ascii or utf8mb3 value holds only characters its charset has. */
+/* s as text of coll's charset: characters it cannot hold become '?'. Returns how many
+ * (0: *out is s), *first_bad the byte offset of the first. */
+size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, const char **out, size_t *outn, size_t *first_bad);
+/* The bytes s takes in coll's charset (latin1/ascii: one per character), written to out
+ * when out is not NULL (room for n). */
+size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
+/* MariaDB's quoting of bad bytes in 1366: '\xE6\x97...' (6 bytes from from, then ...) */
+void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap);
 void ex_func_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);
 void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out);

@@ -324,10 +324,10 @@ static pdb_value mkstr(ex_ctx *ctx, const char *p, size_t n, uint16_t coll)
 
 static size_t u8len(unsigned char c) { return c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4; }
 
+/* Text is UTF-8 inside for every character set; only binary strings count bytes. */
 static bool is_mb(uint16_t coll)
 {
-    const pdb_collation *c = pdb_coll_by_id(coll);
-    return c && c->maxlen > 1;
+    return coll != COLL_BINARY;
 }
 
 /* Byte offset of character ci in s (clamped to n). */
@@ -940,8 +940,11 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         else { size_t b = char_off(s0, l0, nch - (size_t)k, mb); *out = ex_str(s0 + b, l0 - b, coll); }
         return;
     }
-    case F_LENGTH: case F_OCTET_LENGTH: ex_to_str(ctx->a, &a[0], &l0); *out = ex_int((int64_t)l0); return;
-    case F_BIT_LENGTH: ex_to_str(ctx->a, &a[0], &l0); *out = ex_int((int64_t)l0 * 8); return;
+    case F_LENGTH: case F_OCTET_LENGTH: case F_BIT_LENGTH:
+        s0 = ex_to_str(ctx->a, &a[0], &l0);
+        if (a[0].t == VT_STRING) l0 = ex_charset_octets(a[0].coll, s0, l0, NULL);   /* latin1: a byte a character */
+        *out = ex_int((int64_t)l0 * (id == F_BIT_LENGTH ? 8 : 1));
+        return;
     case F_CHAR_LENGTH: s0 = ex_to_str(ctx->a, &a[0], &l0); *out = ex_int((int64_t)char_count(s0, l0, is_mb(a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI))); return;
     case F_LOWER: *out = case_map(ctx, &a[0], false); return;
     case F_UPPER: *out = case_map(ctx, &a[0], true); return;
@@ -1102,9 +1105,11 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             *out = mkstr(ctx, buf, (size_t)k, ctx->s->coll_connection);
             return;
         }
-        char *o = stor_arena_alloc(ctx->a, a[0].len * 2 + 1);
-        hex_of((const unsigned char *)a[0].p, a[0].len, o, true);
-        *out = ex_str(o, a[0].len * 2, ctx->s->coll_connection);
+        char *raw = stor_arena_alloc(ctx->a, a[0].len + 1);
+        size_t rl = ex_charset_octets(a[0].coll, a[0].p, a[0].len, raw);   /* the bytes in its charset */
+        char *o = stor_arena_alloc(ctx->a, rl * 2 + 1);
+        hex_of((const unsigned char *)raw, rl, o, true);
+        *out = ex_str(o, rl * 2, ctx->s->coll_connection);
         return;
     }
     case F_MD5: case F_SHA1: {
@@ -1949,6 +1954,19 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out)
         size_t n;
         const char *s = ex_to_str(ctx->a, in, &n);
         uint16_t coll = c->type == CT_VARBINARY ? COLL_BINARY : c->coll;
+        {   /* CONVERT(x USING latin1) / CAST(x AS CHAR CHARACTER SET ascii): '?' for what it lacks */
+            const char *fs; size_t fn, first;
+            if (in->t == VT_STRING && ex_charset_fit(ctx->a, coll, s, n, &fs, &fn, &first)) {
+                /* MariaDB names the first character it could not convert */
+                const pdb_collation *tc = pdb_coll_by_id(coll);
+                unsigned char b = (unsigned char)s[first];
+                size_t len = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+                char hx[16]; size_t hk = 0;
+                for (size_t q = first; q < first + len && q < n; q++) hk += (size_t)snprintf(hx + hk, sizeof hx - hk, "%02X", (unsigned char)s[q]);
+                ex_warn(ctx, "Warning", 1977, "Cannot convert 'utf8mb4' character 0x%s to '%s'", hx, tc ? tc->charset : "?");
+                s = fs; n = fn;
+            }
+        }
         if (c->len >= 0) {
             bool mb = is_mb(coll);
             size_t cut = char_off(s, n, (size_t)c->len, mb);
@@ -2171,6 +2189,18 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     default: {   /* strings */
         size_t n;
         const char *s = ex_to_str(ctx->a, v, &n);
+        {   /* a latin1 / ascii / utf8mb3 column keeps only what its charset has */
+            const char *fs; size_t fn, first;
+            if (ex_charset_fit(ctx->a, c->coll, s, n, &fs, &fn, &first)) {
+                char bad[64];
+                ex_charset_bad_text(s, n, first, bad, sizeof bad);
+                const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
+                if (ctx->strict)
+                    ex_raise(ctx, 1366, "22007", "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
+                ex_warn(ctx, "Warning", 1366, "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
+                s = fs; n = fn;
+            }
+        }
         if (c->type == CT_ENUM) {
             for (uint32_t i = 0; i < c->n_enum; i++)
                 if (pdb_coll_cmp(c->coll, c->enum_vals[i], strlen(c->enum_vals[i]), s, n) == 0) {
