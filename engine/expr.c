@@ -574,6 +574,47 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
     if (a->is_unsigned || b->is_unsigned) { t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; t->vt = VT_UINT; }
 }
 
+/* Row constructors: (a, b) = (1, 2) is a = 1 AND b = 2; <> its negation; < <= > >=
+ * compare left to right; (a, b) IN ((1, 2), (3, 4)) is an OR of equalities. The
+ * three-valued results are those of the expanded forms, as in MariaDB. */
+static pl_expr *mk_node(stor_arena *a, int kind, int op, pl_expr *l, pl_expr *r, const pl_expr *src)
+{
+    pl_expr *n = stor_arena_alloc(a, sizeof *n);
+    memset(n, 0, sizeof *n);
+    n->kind = (uint8_t)kind; n->op = op;
+    n->args = stor_arena_alloc(a, 2 * sizeof(pl_expr *));
+    n->args[0] = l; n->args[1] = r; n->nargs = r ? 2 : 1;
+    n->start = src->start; n->srclen = src->srclen;
+    return n;
+}
+
+static int row_width(const pl_expr *e) { return e->kind == E_ROW ? e->nargs : 1; }
+
+static pl_expr *row_expand(ex_ctx *ctx, stor_arena *a, pl_expr *l, int op, pl_expr *r, const pl_expr *src)
+{
+    int n = row_width(l);
+    if (row_width(r) != n) ex_raise(ctx, 1241, "21000", "Operand should contain %d column(s)", n);
+    if (n == 1 || l->kind != E_ROW) return mk_node(a, E_BINARY, op, l, r, src);
+    if (op == BO_EQ || op == BO_NSEQ || op == BO_NE) {
+        int eq = op == BO_NE ? BO_EQ : op;
+        pl_expr *acc = NULL;
+        for (int i = 0; i < n; i++) {
+            pl_expr *c = row_expand(ctx, a, l->args[i], eq, r->args[i], src);
+            acc = acc ? mk_node(a, E_BINARY, BO_AND, acc, c, src) : c;
+        }
+        return op == BO_NE ? mk_node(a, E_UNARY, '!', acc, NULL, src) : acc;
+    }
+    /* lexicographic: l0 op' r0 OR (l0 = r0 AND (rest)) with op' the strict form */
+    int strict = op == BO_LE ? BO_LT : op == BO_GE ? BO_GT : op;
+    pl_expr *acc = row_expand(ctx, a, l->args[n - 1], op, r->args[n - 1], src);
+    for (int i = n - 2; i >= 0; i--) {
+        pl_expr *lt = row_expand(ctx, a, l->args[i], strict, r->args[i], src);
+        pl_expr *eq = row_expand(ctx, a, l->args[i], BO_EQ, r->args[i], src);
+        acc = mk_node(a, E_BINARY, BO_OR, lt, mk_node(a, E_BINARY, BO_AND, eq, acc, src), src);
+    }
+    return acc;
+}
+
 static void comp(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
@@ -581,6 +622,25 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     ex_type at[4];
     memset(t, 0, sizeof *t);
     t->coll = COLL_BINARY;
+    if (e->kind == E_BINARY && e->nargs == 2 && (e->args[0]->kind == E_ROW || e->args[1]->kind == E_ROW) &&
+        e->op >= BO_EQ && e->op <= BO_NSEQ && (row_width(e->args[0]) > 1 || row_width(e->args[1]) > 1)) {
+        comp(cs, row_expand(ctx, cs->a, e->args[0], e->op, e->args[1], e), t);
+        type_int(t, 1);
+        return;
+    }
+    if (e->kind == E_IN && e->nargs > 1 && e->args[0]->kind == E_ROW && e->args[0]->nargs > 1) {
+        pl_expr *acc = NULL;
+        for (int i = 1; i < e->nargs; i++) {
+            if (e->args[i]->kind == E_INT)
+                ex_raise(ctx, 4078, "HY000", "Illegal parameter data types row and int for operation 'in'");
+            pl_expr *c = row_expand(ctx, cs->a, e->args[0], BO_EQ, e->args[i], e);
+            acc = acc ? mk_node(cs->a, E_BINARY, BO_OR, acc, c, e) : c;
+        }
+        if (e->negated) acc = mk_node(cs->a, E_UNARY, '!', acc, NULL, e);
+        comp(cs, acc, t);
+        type_int(t, 1);
+        return;
+    }
     switch (e->kind) {
     case E_NULL:
         emit(p, OP_CONST, add_const(p, ex_null()), 0, 0); push(cs, 1);
