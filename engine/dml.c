@@ -414,6 +414,36 @@ static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *wher
     return rows;
 }
 
+/* Writes an UPDATE's new row image; false when IGNORE skipped it for a duplicate key. */
+static bool write_updated(ex_ctx *ctx, stor_table *t, uint32_t row, pdb_value *newv, bool ignore)
+{
+    int dix; uint32_t drow;
+    check_room(ctx, t);
+    if (stor_row_update(t, row, newv, &dix, &drow) < 0) {
+        if (ignore) {
+            char key[200];
+            dup_message(ctx, t, dix, newv, key, sizeof key);
+            ex_warn(ctx, "Warning", 1062, "Duplicate entry '%s' for key '%s'", key, t->idx[dix].name);
+            return false;
+        }
+        raise_dup(ctx, t, dix, newv);
+    }
+    int ai = auto_col(t);
+    if (ai >= 0 && newv[ai].t != VT_NULL && newv[ai].i > 0 && (uint64_t)newv[ai].i >= t->auto_inc) t->auto_inc = (uint64_t)newv[ai].i + 1;
+    return true;
+}
+
+/* The OK of an UPDATE: "Rows matched: m  Changed: c" (affected rows per CLIENT_FOUND_ROWS). */
+static void send_update_ok(ex_ctx *ctx, ex_result *r, uint64_t matched, uint64_t changed)
+{
+    char info[128];
+    snprintf(info, sizeof info, "Rows matched: %llu  Changed: %llu  Warnings: %u", (unsigned long long)matched,
+             (unsigned long long)changed, ctx->s->warn_count);
+    uint64_t affected = ctx->s->client_found_rows ? matched : changed;
+    ctx->s->row_count = (int64_t)affected;
+    ex_send_ok(ctx, r, affected, ctx->s->lid_arg ? ctx->s->last_insert_id : 0, info);
+}
+
 /* UPDATE a JOIN b ... SET a.x = b.y: the join runs once as a SELECT of the row ids
  * and the assigned values; each target row changes at most once (its first match). */
 static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
@@ -522,28 +552,10 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             }
             if (rows_equal(t, oldv, newv)) continue;
             stamp_on_update(ctx, t, newv, assigned);
-            int dix; uint32_t drow;
-            check_room(ctx, t);
-            if (stor_row_update(t, (uint32_t)row, newv, &dix, &drow) < 0) {
-                if (st->ignore) {
-                    char key[200];
-                    dup_message(ctx, t, dix, newv, key, sizeof key);
-                    ex_warn(ctx, "Warning", 1062, "Duplicate entry '%s' for key '%s'", key, t->idx[dix].name);
-                    continue;
-                }
-                raise_dup(ctx, t, dix, newv);
-            }
-            int ai = auto_col(t);
-            if (ai >= 0 && newv[ai].t != VT_NULL && newv[ai].i > 0 && (uint64_t)newv[ai].i >= t->auto_inc) t->auto_inc = (uint64_t)newv[ai].i + 1;
-            changed++;
+            if (write_updated(ctx, t, (uint32_t)row, newv, st->ignore)) changed++;
         }
     }
-    char info[128];
-    snprintf(info, sizeof info, "Rows matched: %llu  Changed: %llu  Warnings: %u", (unsigned long long)matched,
-             (unsigned long long)changed, ctx->s->warn_count);
-    uint64_t affected = ctx->s->client_found_rows ? matched : changed;
-    ctx->s->row_count = (int64_t)affected;
-    ex_send_ok(ctx, r, affected, ctx->s->lid_arg ? ctx->s->last_insert_id : 0, info);
+    send_update_ok(ctx, r, matched, changed);
 }
 
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
@@ -578,27 +590,9 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             rowno = scanpos;
         }
         if (!apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno)) continue;
-        int dix; uint32_t drow;
-        check_room(ctx, t);
-        if (stor_row_update(t, row, newv, &dix, &drow) < 0) {
-            if (st->ignore) {
-                char key[200];
-                dup_message(ctx, t, dix, newv, key, sizeof key);
-                ex_warn(ctx, "Warning", 1062, "Duplicate entry '%s' for key '%s'", key, t->idx[dix].name);
-                continue;
-            }
-            raise_dup(ctx, t, dix, newv);
-        }
-        int ai = auto_col(t);
-        if (ai >= 0 && newv[ai].t != VT_NULL && newv[ai].i > 0 && (uint64_t)newv[ai].i >= t->auto_inc) t->auto_inc = (uint64_t)newv[ai].i + 1;
-        changed++;
+        if (write_updated(ctx, t, row, newv, st->ignore)) changed++;
     }
-    char info[128];
-    snprintf(info, sizeof info, "Rows matched: %llu  Changed: %llu  Warnings: %u", (unsigned long long)matched,
-             (unsigned long long)changed, ctx->s->warn_count);
-    uint64_t affected = ctx->s->client_found_rows ? matched : changed;
-    ctx->s->row_count = (int64_t)affected;
-    ex_send_ok(ctx, r, affected, ctx->s->lid_arg ? ctx->s->last_insert_id : 0, info);
+    send_update_ok(ctx, r, matched, changed);
 }
 
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
