@@ -10,6 +10,7 @@ runs inside bench/wordpress/run.py after the scale-1 WordPress run.
 """
 
 import argparse
+import signal
 import json
 import os
 import shutil
@@ -23,12 +24,19 @@ from lib import micro  # noqa: E402
 from lib.servers import MariaDBServer, PressdbServer  # noqa: E402
 
 
+def _on_signal(signum, frame):
+    """SIGTERM/SIGHUP (e.g. from `timeout`) unwind like Ctrl-C, so the servers we started stop."""
+    raise KeyboardInterrupt("signal %d" % signum)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--port", type=int, help="measure the server already listening on 127.0.0.1:PORT")
     ap.add_argument("--server", help="pressdb binary to start (besides MariaDB)")
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGHUP, _on_signal)
     out = {}
     if args.port:
         out["server"] = micro.run_all(args.port, quick=args.quick)

@@ -27,7 +27,7 @@ def find_queries_file():
 
 def split_sql(text):
     """Yield (statement, preceding comment lines) for each ';'-terminated statement."""
-    buf, comments, out = [], [], []
+    buf, out = [], []
     i, n = 0, len(text)
     quote = None
     cur_comments = []

@@ -34,7 +34,8 @@ def cell(d):
     if d is None:
         return "—"
     if d.get("median_ms") is not None:
-        return ms(d["median_ms"]) if d.get("check") in ("ok", "reference") else "(%s)" % ms(d["median_ms"])
+        v = ms(d["median_ms"]) + ("†" if d.get("capped") else "")
+        return v if d.get("check") in ("ok", "reference") else "(%s)" % v
     if d.get("check") in ("absent",):
         return "absent"
     if d.get("check") in ("error", "not running"):
@@ -231,6 +232,11 @@ def markdown(result):
                                          run["method"]["warmup"], run["method"]["batches"], run["method"]["batch"])), ""]
         L += fixture_lines(run) + [""]
         L += statement_table(run) + [""]
+        capped = [(s["name"], n, d) for s in run["statements"] for n, d in s["engines"].items() if d.get("capped")]
+        if capped:
+            L += ["† time cap (%s s per statement and engine): %s." % (
+                result["method"].get("cap_s"), "; ".join("%s on %s: %d batches of %d" % (
+                    nm, LABEL[n], d.get("batches", 0), d.get("batch_size", 0)) for nm, n, d in capped)), ""]
         warn = [s for s in run["statements"] if s.get("fixture_warning")]
         for s in warn:
             L += ["Fixture warning for %s: %s" % (s["id"], s["fixture_warning"]), ""]
@@ -268,14 +274,16 @@ def make_charts(result, outdir, log=print):
     if main:
         names = [s["name"] for s in main["statements"]]
         fig, ax = plt.subplots(figsize=(10, 0.55 * len(names) + 1.5))
-        h = 0.27
+        present = [e for e in ENGINE_ORDER
+                   if any((s["engines"].get(e) or {}).get("median_ms") for s in main["statements"])]
+        h = 0.8 / max(1, len(present))
         plotted = False
-        for k, eng in enumerate(ENGINE_ORDER):
+        for k, eng in enumerate(present):
             ys, xs, hatch = [], [], []
             for i, s in enumerate(main["statements"]):
                 d = s["engines"].get(eng) or {}
                 if d.get("median_ms"):
-                    ys.append(i + (k - 1) * h)
+                    ys.append(i + (k - (len(present) - 1) / 2.0) * h)
                     xs.append(d["median_ms"])
                     hatch.append(d.get("check") not in ("ok", "reference"))
             if xs:
@@ -292,7 +300,7 @@ def make_charts(result, outdir, log=print):
             ax.set_xscale("log")
             ax.set_xlabel("median of batch means, ms (log scale; lower is better; hatched: result differs)")
             ax.set_title("WordPress statements, scale %g" % main["scale"])
-            ax.legend(fontsize=8, loc="lower right")
+            ax.legend(fontsize=8, loc="upper right")
             fig.tight_layout()
             p = os.path.join(outdir, "wordpress.png")
             fig.savefig(p, dpi=110)
@@ -303,17 +311,21 @@ def make_charts(result, outdir, log=print):
         names = [s["name"] for s in runs[0]["statements"]]
         fig, ax = plt.subplots(figsize=(10, 0.55 * len(names) + 1.5))
         plotted = False
-        for k, eng in enumerate(ENGINE_ORDER):
+        present = [e for e in ENGINE_ORDER if any((s["engines"].get(e) or {}).get("median_ms")
+                                                  for r in runs for s in r["statements"])]
+        slots = max(1, len(present) * len(runs))
+        hh = 0.8 / slots
+        for k, eng in enumerate(present):
             for j, r in enumerate(runs):
                 ys, xs = [], []
                 for i, s in enumerate(r["statements"]):
                     d = s["engines"].get(eng) or {}
                     if d.get("median_ms"):
-                        ys.append(i + (k * len(runs) + j - (len(ENGINE_ORDER) * len(runs) - 1) / 2) * 0.13)
+                        ys.append(i + (k * len(runs) + j - (slots - 1) / 2.0) * hh)
                         xs.append(d["median_ms"])
                 if xs:
                     plotted = True
-                    ax.barh(ys, xs, height=0.12, color=colors[eng], alpha=0.45 + 0.55 * j / max(1, len(runs) - 1),
+                    ax.barh(ys, xs, height=hh, color=colors[eng], alpha=0.45 + 0.55 * j / max(1, len(runs) - 1),
                             label="%s, scale %g" % (LABEL[eng], r["scale"]))
         if plotted:
             ax.set_yticks(range(len(names)))
@@ -322,7 +334,7 @@ def make_charts(result, outdir, log=print):
             ax.set_xscale("log")
             ax.set_xlabel("median ms (log scale)")
             ax.set_title("Cost growth with the fixture size")
-            ax.legend(fontsize=7, loc="lower right")
+            ax.legend(fontsize=7, loc="upper right")
             fig.tight_layout()
             p = os.path.join(outdir, "wordpress-scale.png")
             fig.savefig(p, dpi=110)

@@ -14,6 +14,7 @@ Results: bench/results/sysbench.{json,md} (quick: bench/results/quick/).
 """
 
 import argparse
+import signal
 import json
 import os
 import re
@@ -81,6 +82,45 @@ def parse(out):
     return d
 
 
+def _on_signal(signum, frame):
+    """SIGTERM/SIGHUP (e.g. from `timeout`) unwind like Ctrl-C, so the servers we started stop."""
+    raise KeyboardInterrupt("signal %d" % signum)
+
+
+def write_markdown(result, outdir):
+    names = [n for n in LABEL if n in result["engines"]]
+    lines = ["# sysbench OLTP: pressdb vs MariaDB", "",
+             "%s; %s. %d tables x %d rows, %d s per run, text protocol (--db-ps-mode=disable); "
+             "one engine at a time. Figures: transactions/s (queries/s), p95 latency." % (
+                 machine.one_line(result["machine"]), result["machine"]["date"], result["tables"],
+                 result["table_size"], result["seconds"]), ""]
+    lines += ["| Test | Threads | " + " | ".join(LABEL[n] for n in names) + " |",
+              "| --- | ---: |" + " ---: |" * len(names)]
+    failures = []
+    for test in result["tests"]:
+        for t in result["threads"]:
+            row = [test, str(t)]
+            for n in names:
+                e = result["engines"].get(n, {})
+                d = e.get("runs", {}).get("%s@%d" % (test, t))
+                if not d:
+                    row.append("failed" if e.get("error") else "—")
+                elif d.get("error") or "tps" not in d:
+                    row.append("failed")
+                    last = [ln for ln in (d.get("error") or "no result").splitlines() if ln.strip()][-1:]
+                    failures.append("%s, %s, %d threads: %s" % (LABEL[n], test, t, last[0][-220:] if last else ""))
+                else:
+                    row.append("%.0f tps (%.0f qps), p95 %.2f ms" % (d["tps"], d.get("qps", 0), d.get("p95_ms", 0)))
+            lines.append("| " + " | ".join(row) + " |")
+    for n in names:
+        if result["engines"].get(n, {}).get("error"):
+            failures.append("%s: %s" % (LABEL[n], result["engines"][n]["error"].replace("\n", " ")[:300]))
+    if failures:
+        lines += ["", "Failures (sysbench stops a run at the first SQL error):", ""] + ["- " + f.replace("|", "\\|") for f in failures]
+    with open(os.path.join(outdir, "sysbench.md"), "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--server", help="pressdb binary (default ./build/pressdb if it exists)")
@@ -89,7 +129,14 @@ def main():
     ap.add_argument("--threads", default="1,4,16,64")
     ap.add_argument("--tests", default=",".join(TESTS))
     ap.add_argument("--out", help="results directory")
+    ap.add_argument("--report", metavar="JSON", help="only rewrite sysbench.md from a results file")
     args = ap.parse_args()
+    if args.report:
+        with open(args.report) as f:
+            write_markdown(json.load(f), os.path.dirname(os.path.abspath(args.report)))
+        return 0
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGHUP, _on_signal)
     seconds = args.time or (3 if args.quick else 20)
     size = 10000 if args.quick else 100000
     threads = [int(x) for x in args.threads.split(",")]
@@ -156,31 +203,7 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     with open(os.path.join(outdir, "sysbench.json"), "w") as f:
         json.dump(result, f, indent=1, ensure_ascii=False)
-    lines = ["# sysbench OLTP: pressdb vs MariaDB", "",
-             "%s; %s. %d tables x %d rows, %d s per run, text protocol (--db-ps-mode=disable); "
-             "one engine at a time. Figures: transactions/s (queries/s), p95 latency." % (
-                 machine.one_line(result["machine"]), result["machine"]["date"], 4, size, seconds), ""]
-    names = [n for n, _ in servers]
-    lines += ["| Test | Threads | " + " | ".join(LABEL[n] for n in names) + " |",
-              "| --- | ---: |" + " ---: |" * len(names)]
-    for test in tests:
-        for t in threads:
-            row = [test, str(t)]
-            for n in names:
-                e = result["engines"].get(n, {})
-                d = e.get("runs", {}).get("%s@%d" % (test, t))
-                if not d:
-                    row.append("failed" if e.get("error") else "—")
-                elif d.get("error") or "tps" not in d:
-                    row.append("failed")
-                else:
-                    row.append("%.0f tps (%.0f qps), p95 %.2f ms" % (d["tps"], d.get("qps", 0), d.get("p95_ms", 0)))
-            lines.append("| " + " | ".join(row) + " |")
-    for n in names:
-        if result["engines"].get(n, {}).get("error"):
-            lines += ["", "%s: %s" % (LABEL[n], result["engines"][n]["error"].replace("\n", " ")[:300])]
-    with open(os.path.join(outdir, "sysbench.md"), "w") as f:
-        f.write("\n".join(lines) + "\n")
+    write_markdown(result, outdir)
     log("wrote %s" % os.path.join(outdir, "sysbench.md"))
     return 0
 

@@ -33,9 +33,9 @@ usage: gen.py [--scale N] [--seed S] [--out FILE] [--verify]
 """
 
 import argparse
-import bisect
 import datetime as dt
 import hashlib
+import itertools
 import json
 import os
 import random
@@ -335,6 +335,7 @@ class Fixture:
         s = scale
         self.n = {k: scaled(v, s) for k, v in BASE.items()}
         self.n["revisions_per_article"] = BASE["revisions_per_article"]
+        self.n["attachments"] = scaled(BASE["attachments"], s, minimum=6)
         self.posts = []
         self.used_times = set()
         self.text_checks = []
@@ -472,7 +473,6 @@ class Fixture:
     # ---- everything else in wp_posts
     def plan_other_posts(self):
         r = self.R("others")
-        s = self.scale
         others = []
         arts_pub = [a for a in self.articles if a.status == "publish" and a.type == "post"]
         tx = Text(r, 0)
@@ -511,7 +511,9 @@ class Fixture:
         for i in range(self.n["attachments"]):
             parent = r.choice(arts_pub)
             ext, mime = r.choice([("jpg", "image/jpeg"), ("webp", "image/webp"), ("pdf", "application/pdf")])
-            name = "%04d-%s" % (r.randint(0, 999) * 10 + i % 10, slugify(r.choice(vocab.PLACES)))
+            # file-name titles, unique, and the smallest titles of the table under the collation
+            # (so "ORDER BY post_title LIMIT 5" has no ties)
+            name = "%04d-%s" % (i, slugify(r.choice(vocab.PLACES)))
             pub = (i % 20 == 0)
             add(kind="attachment", type="attachment", status="publish" if pub else "inherit",
                 title=name, parent=0 if pub else parent, mime=mime,
@@ -574,7 +576,8 @@ class Fixture:
                                               W="Realistic") if i == 0 else tx.sentence()) + P_CLOSE)
             t.name = slugify(t.title) + "__trashed"
         for i in range(self.n["oembed"]):
-            add(kind="oembed", type="oembed_cache", status="publish", title="", content=(
+            add(kind="oembed", type="oembed_cache", status="publish",
+                title=hashlib.md5(("oembed %d" % i).encode()).hexdigest(), content=(
                 '<iframe title="Harbour timelapse" width="500" height="281" '
                 'src="https://www.youtube.com/embed/%s?feature=oembed" frameborder="0" '
                 'allowfullscreen></iframe>' % "".join(r.choice("abcdefXYZ0123456789_-") for _ in range(11))),
@@ -894,6 +897,7 @@ class Fixture:
         pubs = [p for p in self.articles if p.status == "publish" and p.comment_status == "open"]
         weights = [1.0 / (i + 1) ** 0.6 for i in range(len(pubs))]
         r.shuffle(weights)
+        cum = list(itertools.accumulate(weights))     # choices() would rebuild this per call
         products = [q for q in self.others if q.kind == "product"]
         atts = [q for q in self.others if q.kind == "attachment"]
         trash = [q for q in self.others if q.kind == "trash"]
@@ -913,7 +917,7 @@ class Fixture:
         for ctype, appr, where, count in plan:
             for _ in range(count):
                 if where == "pub":
-                    post = r.choices(pubs, weights)[0]
+                    post = r.choices(pubs, cum_weights=cum)[0]
                     pid, base = post.id, post.date
                 elif where == "product":
                     post = r.choice(products)
@@ -1230,6 +1234,7 @@ class Fixture:
         matches = {wd: sum(1 for a in self.articles
                            if any(fold(wd) in fold(x) for x in (a.title, a.excerpt, a.content)))
                    for wd in vocab.SEARCH_WORDS}
+        deleted = set(self.deleted_ids)
         top10 = {wd: [i for _, _, i in sorted(v, reverse=True)[:10]] for wd, v in search_ids.items()}
         manifest = dict(
             fixture_version=FIXTURE_VERSION, scale=self.scale, seed=self.seed, generator=generator_hash(),
@@ -1247,7 +1252,7 @@ class Fixture:
             post41_terms=len([1 for oid, tt in self.rels if oid == 41]),
             popular_tag_tt_id=self.popular["tt_id"],
             deleted_post_ids=len(self.deleted_ids),
-            comments_on_deleted_posts=sum(1 for c in self.comments if c["post"] in set(self.deleted_ids)),
+            comments_on_deleted_posts=sum(1 for c in self.comments if c["post"] in deleted),
         )
         return manifest
 

@@ -25,6 +25,7 @@ smoke runs write to bench/results/quick/ and bench/results/smoke/).
 """
 
 import argparse
+import signal
 import hashlib
 import json
 import os
@@ -53,13 +54,13 @@ PK = {"wp_posts": "ID", "wp_postmeta": "meta_id", "wp_comments": "comment_ID", "
       "wp_term_relationships": "object_id, term_taxonomy_id", "wp_users": "ID"}
 
 MODES = {
-    "full": dict(scales=[1.0, 10.0], warmup=20, batches=11, batch=100,
+    "full": dict(scales=[1.0, 10.0], warmup=20, batches=11, batch=100, warmup_cap_s=10.0, cap_s=60.0,
                  growth=dict(warmup=5, batches=11, budget_s=0.5, min_batch=3),
                  first_exec=True, micro=True, timing=True, results="results"),
-    "quick": dict(scales=[0.1, 0.3], warmup=3, batches=5, batch=10,
+    "quick": dict(scales=[0.1, 0.3], warmup=3, batches=5, batch=10, warmup_cap_s=1.0, cap_s=3.0,
                   growth=dict(warmup=2, batches=3, budget_s=0.05, min_batch=2),
                   first_exec=True, micro=True, timing=True, results="results/quick"),
-    "smoke": dict(scales=[0.05], warmup=0, batches=0, batch=0, growth=None,
+    "smoke": dict(scales=[0.05], warmup=0, batches=0, batch=0, warmup_cap_s=0, cap_s=0, growth=None,
                   first_exec=False, micro=False, timing=False, results="results/smoke"),
 }
 
@@ -119,7 +120,7 @@ class Engine:
         self.conn = None
 
 
-def start_engines(workdir, pressdb_bin):
+def start_engines(workdir, pressdb_bin, absent_reason="no --server given"):
     engines = []
     for name, label in ENGINES:
         if name == "mariadb":
@@ -128,7 +129,7 @@ def start_engines(workdir, pressdb_bin):
             srv = PressdbServer(name, workdir, pressdb_bin, jit="on" if name.endswith("jit") else "off")
         else:
             e = Engine(name, label, None)
-            e.info.update(status="absent", error="no --server given")
+            e.info.update(status="absent", error=absent_reason)
             engines.append(e)
             continue
         e = Engine(name, label, srv)
@@ -232,7 +233,6 @@ def import_check(engines, manifest, checksum=True):
 
 def check_results(engines, stmts, run_stmts, manifest):
     """Run each statement once on every engine and compare with MariaDB."""
-    ref_engine = engines[0]
     for st, rs in zip(stmts, run_stmts):
         results = {}
         for e in engines:
@@ -261,10 +261,18 @@ def check_results(engines, stmts, run_stmts, manifest):
             if e.name == "mariadb":
                 rs["engines"][e.name] = dict(check="reference" if res.ok() else "error",
                                             detail=client.describe(res) if res.ok() else "error: " + res.error)
+                if res.ok():
+                    rs["engines"][e.name]["rows"] = len(res.rows)
+                    if res.found_rows is not None:
+                        rs["engines"][e.name]["found_rows"] = res.found_rows
                 continue
             ok, detail = client.compare(ref, res)
             rs["engines"][e.name] = dict(check="ok" if ok else ("error" if ok is None else "differs"),
                                         detail=detail)
+            if res.ok():
+                rs["engines"][e.name]["rows"] = len(res.rows)
+                if res.found_rows is not None:
+                    rs["engines"][e.name]["found_rows"] = res.found_rows
             if ok is False:
                 rs["engines"][e.name]["result"] = res.as_json()
         # fixture sanity: MariaDB's search totals must be what the generator computed
@@ -281,11 +289,15 @@ def check_results(engines, stmts, run_stmts, manifest):
             d = rs["engines"].get(e.name, {})
             line += " %s=%s" % (e.name, d.get("check"))
         log(line + "   [" + rs["engines"]["mariadb"]["detail"] + "]")
-    _ = ref_engine
 
 
 def time_statements(engines, stmts, run_stmts, p, growth):
-    """Seed method: warm-up, then batches interleaved across engines; median of batch means."""
+    """Seed method: warm-up, then batches interleaved across engines; median of batch means.
+
+    A time cap keeps a very slow engine from taking hours: the warm-up stops after
+    p["warmup_cap_s"] seconds (at least one execution), and when batches x batch size x the
+    warm-up latency exceeds p["cap_s"], that engine's batches get smaller (down to 1
+    execution) and then fewer (down to 3). Such figures are marked "capped"."""
     for st, rs in zip(stmts, run_stmts):
         active = []
         for e in engines:
@@ -299,8 +311,11 @@ def time_statements(engines, stmts, run_stmts, p, growth):
             times = []
             try:
                 conn = e.connection()
+                t_end = time.time() + p["warmup_cap_s"]
                 for _ in range(p["warmup"]):
                     times.append(round(client.run_batch(conn, st, 1), 4))
+                    if time.time() > t_end:
+                        break
                 warm[e.name] = times
                 rs["engines"][e.name]["warmup_ms"] = times
             except Exception as ex:
@@ -308,34 +323,56 @@ def time_statements(engines, stmts, run_stmts, p, growth):
                 e.drop_connection()
                 active.remove(e)
                 e.revive("timing " + st["id"])
+        if not active:
+            continue
+
+        def recent(name):
+            v = warm.get(name) or [1.0]
+            return max(statistics.median(v[-5:]), 1e-3)
+
         if growth:
-            worst = max((statistics.mean(v[-3:]) for v in warm.values() if v), default=1.0)
-            n = int(max(growth["min_batch"], min(p["batch"], round(growth["budget_s"] * 1000.0 / max(worst, 1e-3)))))
+            worst = max(recent(e.name) for e in active)
+            n0 = int(max(growth["min_batch"], min(p["batch"], round(growth["budget_s"] * 1000.0 / worst))))
         else:
-            n = p["batch"]
+            n0 = p["batch"]
+        size, count = {}, {}
+        for e in active:
+            n, nb = n0, p["batches"]
+            per = recent(e.name) / 1000.0
+            if nb * n * per > p["cap_s"]:
+                n = max(1, int(p["cap_s"] / (nb * per)))
+                if nb * n * per > p["cap_s"]:
+                    nb = max(3, min(nb, int(p["cap_s"] / per)))
+                rs["engines"][e.name]["capped"] = True
+            size[e.name], count[e.name] = n, nb
         means = {e.name: [] for e in active}
-        for b in range(p["batches"]):
+        for b in range(max(count.values())):
             for e in list(active):
+                if b >= count[e.name]:
+                    continue
                 try:
-                    means[e.name].append(client.run_batch(e.connection(), st, n))
+                    means[e.name].append(client.run_batch(e.connection(), st, size[e.name]))
                 except Exception as ex:
                     rs["engines"][e.name]["timing_error"] = "batch %d: %s" % (b + 1, client.err_text(ex))
                     e.drop_connection()
                     active.remove(e)
                     e.revive("timing " + st["id"])
         for name, m in means.items():
-            if len(m) == p["batches"] and m:
+            if m and len(m) == count[name]:
                 rs["engines"][name]["median_ms"] = round(statistics.median(m), 4)
                 rs["engines"][name]["batch_means_ms"] = [round(x, 4) for x in m]
-                rs["engines"][name]["batch_size"] = n
+                rs["engines"][name]["batch_size"] = size[name]
+                rs["engines"][name]["batches"] = count[name]
         ref = rs["engines"].get("mariadb", {}).get("median_ms")
         for name in means:
             d = rs["engines"][name]
             if name != "mariadb" and ref and d.get("median_ms"):
                 d["ratio"] = round(ref / d["median_ms"], 3)     # > 1: faster than MariaDB
                 d["scored"] = d["check"] == "ok"
-        log("  %-15s %s" % (st["id"], "  ".join("%s %.3f ms" % (k, rs["engines"][k]["median_ms"])
-                                                for k in means if "median_ms" in rs["engines"][k])))
+        log("  %-15s %s" % (st["id"], "  ".join(
+            "%s %.3f ms%s" % (k, rs["engines"][k]["median_ms"],
+                              " (%dx%d, capped)" % (count[k], size[k]) if rs["engines"][k].get("capped") else "")
+            for k in means if "median_ms" in rs["engines"][k])))
 
 
 def first_executions(engines, stmts, run_stmts, refs):
@@ -398,7 +435,7 @@ def run_scale(scale, role, args, p, pressdb_bin, stmts, workroot):
         engines={}, statements=[])
     engines = []
     try:
-        engines = start_engines(workdir, pressdb_bin)
+        engines = start_engines(workdir, pressdb_bin, args.absent_reason)
         if not engines[0].up():
             raise SystemExit("MariaDB did not start: %s" % engines[0].info.get("error"))
         for e in engines:
@@ -459,6 +496,11 @@ def run_scale(scale, role, args, p, pressdb_bin, stmts, workroot):
     return run
 
 
+def _on_signal(signum, frame):
+    """SIGTERM/SIGHUP (e.g. from `timeout`) unwind like Ctrl-C, so the servers we started stop."""
+    raise KeyboardInterrupt("signal %d" % signum)
+
+
 def main():
     ap = argparse.ArgumentParser(description="WordPress benchmark: pressdb vs MariaDB 10.11")
     ap.add_argument("--server", help="pressdb binary (default ./build/pressdb if it exists)")
@@ -485,6 +527,8 @@ def main():
             log("wrote %s" % os.path.relpath(pth, os.getcwd()))
         return 0
 
+    signal.signal(signal.SIGTERM, _on_signal)
+    signal.signal(signal.SIGHUP, _on_signal)
     mode = "smoke" if args.smoke else "quick" if args.quick else "full"
     p = dict(MODES[mode])
     scales = [float(x) for x in args.scales.split(",")] if args.scales else p["scales"]
@@ -492,12 +536,14 @@ def main():
     os.makedirs(outdir, exist_ok=True)
 
     pressdb_bin = None
+    args.absent_reason = "not requested (--no-pressdb)"
     if not args.no_pressdb:
         cand = args.server or os.path.join(ROOT, "build", "pressdb")
         if os.path.exists(cand):
             pressdb_bin = os.path.abspath(cand)
         else:
             log("pressdb binary %s not found: pressdb columns will be absent" % cand)
+            args.absent_reason = "%s not found (not built)" % cand
     if not ensure_mariadb_installed(log=log):
         log("MariaDB is not available; cannot run the benchmark")
         return 2
@@ -515,7 +561,8 @@ def main():
     mach = machine.describe(ROOT)
     mariadbd = ensure_mariadb_installed(log=log)
     try:
-        mach["mariadb"] = subprocess.run([mariadbd, "--version"], capture_output=True, text=True).stdout.strip()
+        v = subprocess.run([mariadbd, "--version"], capture_output=True, text=True).stdout.split()
+        mach["mariadb"] = "MariaDB " + v[v.index("Ver") + 1] if "Ver" in v else " ".join(v)
     except Exception:
         pass
     result = dict(suite="wordpress", mode=mode, machine=mach,
@@ -526,7 +573,9 @@ def main():
                               order="engines interleaved batch by batch",
                               ratio="MariaDB median / pressdb median (> 1: pressdb faster); only for statements whose result matches",
                               mariadb_config="mariadbd --no-defaults --query-cache-type=0 --innodb-buffer-pool-size=128M --skip-log-bin; ANALYZE TABLE after the load",
-                              growth=p["growth"]),
+                              growth=p["growth"], cap_s=p["cap_s"], warmup_cap_s=p["warmup_cap_s"],
+                              cap="an engine whose batches would take longer than cap_s per statement gets smaller "
+                                  "(then fewer, at least 3) batches; its figure is marked capped"),
                   pressdb_binary=pressdb_bin, queries_file=queries.find_queries_file(), runs=[])
     t_start = time.time()
     exit_code = 0
