@@ -2,7 +2,9 @@
 #
 #   make            build build/pressdb (optimised, -Wall -Wextra clean)
 #   make run        build and start the server with defaults (./pressdb-data, port 3306)
-#   make test       build and run every test (unit tests, then the MariaDB-comparing suites)
+#   make test       build and run every test (unit tests, then the MariaDB-comparing suites,
+#                   then the WordPress test when run as root with /usr/share/wordpress)
+#   make wptest     WordPress end to end against MariaDB (tests/wordpress/run.py; root)
 #   make test-san   the unit tests and SQL suites again under ASan + UBSan (clang)
 #   make deps       install the Debian packages the build and the tests need
 #   make bench      run the benchmarks against MariaDB (bench/README.md)
@@ -30,9 +32,9 @@ UNITSRC := $(wildcard tests/unit/*.c)
 
 DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev \
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
-            python3-pymysql php-cli php-mysql clang libclang-rt-14-dev
+            python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev
 
-.PHONY: all run test unit sqltest test-san deps clean bench bench-quick
+.PHONY: all run test unit sqltest wptest test-san deps clean bench bench-quick
 
 all: $(BUILD)/pressdb
 
@@ -58,11 +60,20 @@ unit: $(BUILD)/unit-tests
 sqltest: $(BUILD)/pressdb
 	/usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
 
+# WordPress end to end (tests/wordpress/run.py): needs root (it writes
+# /etc/wordpress/) and Debian's wordpress package; about a minute.
+wptest: $(BUILD)/pressdb
+	/usr/bin/python3 tests/wordpress/run.py --server ./$(BUILD)/pressdb
+
 test: deps-check
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory sqltest
+	@if [ "$$(id -u)" != 0 ]; then echo "wptest: skipped (not root; the WordPress test writes /etc/wordpress/)"; \
+	elif [ ! -d /usr/share/wordpress ]; then echo "wptest: skipped (/usr/share/wordpress missing: apt-get install wordpress php-xml)"; \
+	else $(MAKE) --no-print-directory wptest; fi
 
-# Sanitizer build: separate build dir, clang, ASan + UBSan, same tests.
+# Sanitizer build: separate build dir, clang, ASan + UBSan, the same tests but
+# not the WordPress test (too slow under sanitizers).
 test-san:
 	ASAN_OPTIONS=detect_leaks=0 $(MAKE) BUILD=build-san SAN=1 CC=clang CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit sqltest
 
