@@ -75,10 +75,14 @@ static void forget_root_password(void)
     unsetenv("PRESSDB_ROOT_PASSWORD");
 }
 
-/* --max-memory, or 80% of the smaller of physical memory and the cgroup's limit. */
+/* --max-memory; none by default. (80% of RAM was the intended default, but the byte
+ * counter runs far above the real use during large multi-row INSERTs -- 27 GB counted
+ * on a 23 GB machine while loading the benchmark dump -- so a default limit refused
+ * ordinary loads. Until the accounting is fixed the limit is opt-in.) */
 static size_t memory_limit(void)
 {
     if (srv_cfg.max_memory) return (size_t)srv_cfg.max_memory;
+    if (srv_cfg.max_memory == 0) return 0;
     long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
     uint64_t total = pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0;
     FILE *f = fopen("/sys/fs/cgroup/memory.max", "r");

@@ -83,7 +83,7 @@ static const opt_def opt_defs[] = {
     { "pid_file", O_PID_FILE, K_STR, 0, 0, 0, false, "write the process id here" },
     { "threads", O_THREADS, K_NUM, 1, 1024, 0, false, "event loops (default: cores)" },
     { "max_memory", O_MAXMEM, K_NUM, 16777216, UINT64_MAX, 0, false,
-      "memory for table data; writes past it fail with 1114 (default: 80% of RAM)" },
+      "memory for table data; writes past it fail with 1114 (default: no limit)" },
     { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
     { "help", O_HELP, K_ACTION, 0, 0, 0, false, "this text" },
     { "version", O_VERSION, K_ACTION, 0, 0, 0, false, "print the version" },

@@ -63,7 +63,14 @@ size_t stor_mem_used(void) { return atomic_load(&mem_used); }
 static size_t mem_limit;
 void stor_set_mem_limit(size_t bytes) { mem_limit = bytes; }
 size_t stor_mem_limit(void) { return mem_limit; }
-bool stor_mem_full(void) { return mem_limit && atomic_load(&mem_used) >= mem_limit; }
+/* The counter can run below zero: memory some library allocated is released through
+ * stor_free (not found yet). A negative count must not read as a huge one, so it is
+ * taken as signed; the limit then errs on the side of letting writes through. */
+bool stor_mem_full(void)
+{
+    int64_t used = (int64_t)atomic_load(&mem_used);
+    return mem_limit && used > 0 && (size_t)used >= mem_limit;
+}
 
 /* ---- arenas ---- */
 
