@@ -2,7 +2,8 @@
 #
 #   make            build build/pressdb (optimised, -Wall -Wextra clean)
 #   make run        build and start the server with defaults (./pressdb-data, port 3306)
-#   make test       build and run every test (unit tests, then the MariaDB-comparing suites,
+#   make test       build and run every test (unit tests, the MariaDB-comparing suites, the
+#                   benchmark smoke check,
 #                   then the WordPress test when run as root with /usr/share/wordpress)
 #   make wptest     WordPress end to end against MariaDB (tests/wordpress/run.py; root)
 #   make test-san   the unit tests and SQL suites again under ASan + UBSan (clang)
@@ -34,7 +35,7 @@ DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
             python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev
 
-.PHONY: all run test unit sqltest wptest test-san deps clean bench bench-quick
+.PHONY: all run test unit sqltest wptest benchsmoke test-san deps clean bench bench-quick
 
 all: $(BUILD)/pressdb
 
@@ -65,9 +66,15 @@ sqltest: $(BUILD)/pressdb
 wptest: $(BUILD)/pressdb
 	/usr/bin/python3 tests/wordpress/run.py --server ./$(BUILD)/pressdb
 
+# The benchmark's code paths on a tiny fixture, result checks only (no timing):
+# exits 1 when pressdb loads or answers anything differently from MariaDB.
+benchsmoke: $(BUILD)/pressdb
+	/usr/bin/python3 bench/wordpress/run.py --server ./$(BUILD)/pressdb --smoke
+
 test: deps-check
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory sqltest
+	$(MAKE) --no-print-directory benchsmoke
 	@if [ "$$(id -u)" != 0 ]; then echo "wptest: skipped (not root; the WordPress test writes /etc/wordpress/)"; \
 	elif [ ! -d /usr/share/wordpress ]; then echo "wptest: skipped (/usr/share/wordpress missing: apt-get install wordpress php-xml)"; \
 	else $(MAKE) --no-print-directory wptest; fi
