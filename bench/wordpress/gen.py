@@ -50,8 +50,7 @@ import vocab  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 SCHEMA_CANDIDATES = [os.path.join(ROOT, "..", "shared", "wordpress", "schema.sql"),
-                     "/work/shared/wordpress/schema.sql",
-                     os.path.join(HERE, "schema.sql")]
+                     os.path.join(HERE, "schema.sql")]   # a copy kept for clean clones
 DATA_DIR = os.path.join(HERE, "data")
 DEFAULT_SEED = 20260908
 FIXTURE_VERSION = 2
