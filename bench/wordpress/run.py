@@ -34,6 +34,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
+
+
+def _rel(path):
+    """A path for the results: relative to the checkout, so no machine paths are recorded."""
+    if not path:
+        return path
+    top = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+    return os.path.relpath(os.path.abspath(path), top)
 import time
 import traceback
 
@@ -576,7 +584,7 @@ def main():
                               growth=p["growth"], cap_s=p["cap_s"], warmup_cap_s=p["warmup_cap_s"],
                               cap="an engine whose batches would take longer than cap_s per statement gets smaller "
                                   "(then fewer, at least 3) batches; its figure is marked capped"),
-                  pressdb_binary=pressdb_bin, queries_file=queries.find_queries_file(), runs=[])
+                  pressdb_binary=_rel(pressdb_bin), queries_file=_rel(queries.find_queries_file()), runs=[])
     t_start = time.time()
     exit_code = 0
     try:
