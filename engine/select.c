@@ -225,15 +225,21 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
     }
 }
 
+/* The order of ORDER BY, GROUP BY and window keys: NULL first, then by value (strings
+ * under coll; 0 = the values' own). */
+static int cmp_nulls_first(const pdb_value *a, const pdb_value *b, uint16_t coll)
+{
+    if (a->t == VT_NULL || b->t == VT_NULL) return a->t == VT_NULL ? (b->t == VT_NULL ? 0 : -1) : 1;
+    return ex_compare(a, b, coll);
+}
+
 static const ex_agg *sort_agg;
 static int gc_cmp(const void *a, const void *b)
 {
     const pdb_value *x = a, *y = b;
     for (int i = 0; i < sort_agg->norder; i++) {
         const pdb_value *p = &x[1 + i], *r = &y[1 + i];
-        int c;
-        if (p->t == VT_NULL || r->t == VT_NULL) c = (p->t == VT_NULL) == (r->t == VT_NULL) ? 0 : (p->t == VT_NULL ? -1 : 1);
-        else c = ex_compare(p, r, 0);
+        int c = cmp_nulls_first(p, r, 0);
         if (c) return sort_agg->order_desc[i] ? -c : c;
     }
     return 0;
@@ -600,8 +606,7 @@ static pdb_value window_eval_at(qstate *q, uint32_t r, ex_prog *p)
 
 static int key_cmp(const pdb_value *a, const pdb_value *b, const ex_type *t)
 {
-    if (a->t == VT_NULL || b->t == VT_NULL) return a->t == VT_NULL ? (b->t == VT_NULL ? 0 : -1) : 1;
-    return ex_compare(a, b, t->vt == VT_STRING ? t->coll : 0);
+    return cmp_nulls_first(a, b, t->vt == VT_STRING ? t->coll : 0);
 }
 
 typedef struct wsort { qstate *q; ex_win *w; int off; } wsort;
@@ -800,9 +805,7 @@ static int out_cmp(const void *a, const void *b)
     const pdb_value *ra = &sc->base[(size_t)x * sc->ncols], *rb = &sc->base[(size_t)y * sc->ncols];
     for (int i = 0; i < q->norder; i++) {
         const pdb_value *va = &ra[q->nitems + i], *vb = &rb[q->nitems + i];
-        int c;
-        if (va->t == VT_NULL || vb->t == VT_NULL) c = va->t == VT_NULL ? (vb->t == VT_NULL ? 0 : -1) : 1;
-        else c = ex_compare(va, vb, 0);
+        int c = cmp_nulls_first(va, vb, 0);
         if (c) return q->desc[i] ? -c : c;
     }
     return x < y ? -1 : x > y;
@@ -1732,11 +1735,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                 while (lo < hi) {
                     uint32_t mid = (lo + hi) / 2;
                     int c = 0;
-                    for (int k = 0; k < q.ngroup && !c; k++) {
-                        pdb_value *a = &gs[mid]->key[k], *b = &x->key[k];
-                        if (a->t == VT_NULL || b->t == VT_NULL) c = a->t == VT_NULL ? (b->t == VT_NULL ? 0 : -1) : 1;
-                        else c = ex_compare(a, b, q.gtypes[k].vt == VT_STRING ? q.gtypes[k].coll : 0);
-                    }
+                    for (int k = 0; k < q.ngroup && !c; k++)
+                        c = key_cmp(&gs[mid]->key[k], &x->key[k], &q.gtypes[k]);
                     if (c <= 0) lo = mid + 1; else hi = mid;
                 }
                 for (j = i; j > lo; j--) gs[j] = gs[j - 1];
@@ -1929,9 +1929,7 @@ static int union_cmp(const void *x, const void *y)
     for (int k = 0; k < u->norder; k++) {
         uint32_t c = (uint32_t)u->pos[k];
         const pdb_value *a = &u->v[(size_t)ia * u->ncols + c], *b = &u->v[(size_t)ib * u->ncols + c];
-        int r;
-        if (a->t == VT_NULL || b->t == VT_NULL) r = a->t == VT_NULL ? (b->t == VT_NULL ? 0 : -1) : 1;
-        else r = ex_compare(a, b, u->types[c].vt == VT_STRING ? u->types[c].coll : 0);
+        int r = key_cmp(a, b, &u->types[c]);
         if (r) return u->order[k].desc ? -r : r;
     }
     return ia < ib ? -1 : ia > ib;

@@ -1,6 +1,7 @@
 /* value.c - MySQL value semantics: conversions, comparison, hashing and text form. */
 #include "engine/eng.h"
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,7 +179,10 @@ bool ex_is_true(const pdb_value *v)
 static int shortest_digits(double d, char *digits, int *exp10)
 {
     char tmp[40];
-    for (int prec = 1; prec <= 17; prec++) {
+    /* for a normal double, 15 significant digits print its shortest form followed by
+       zeros when they read back; otherwise 16, at most 17 (the zeros are stripped below).
+       Denormals carry fewer digits: they are searched from 1. */
+    for (int prec = fabs(d) < DBL_MIN ? 1 : 15; prec <= 17; prec++) {
         snprintf(tmp, sizeof tmp, "%.*e", prec - 1, d);
         if (strtod(tmp, NULL) == d || prec == 17) break;
     }
@@ -334,10 +338,11 @@ const char *ex_to_str(stor_arena *a, const pdb_value *v, size_t *len)
 {
     if (v->t == VT_STRING) { *len = v->len; return v->p ? v->p : ""; }
     if (v->t == VT_NULL) { *len = 0; return ""; }
-    char *buf = stor_arena_alloc(a, PDB_VALUE_TEXT_MAX);
+    char buf[PDB_VALUE_TEXT_MAX];
     const char *o;
-    *len = pdb_value_text(v, NULL, buf, PDB_VALUE_TEXT_MAX, &o);
-    return o;
+    *len = pdb_value_text(v, NULL, buf, sizeof buf, &o);
+    if (o != buf) return o;
+    return stor_arena_strndup(a, buf, *len);   /* only the bytes it needs */
 }
 
 int ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date)

@@ -68,8 +68,9 @@ size_t stor_mem_limit(void) { return mem_limit; }
  * taken as signed; the limit then errs on the side of letting writes through. */
 bool stor_mem_full(void)
 {
+    if (!mem_limit) return false;
     int64_t used = (int64_t)atomic_load(&mem_used);
-    return mem_limit && used > 0 && (size_t)used >= mem_limit;
+    return used > 0 && (size_t)used >= mem_limit;
 }
 
 /* ---- arenas ---- */
