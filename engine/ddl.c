@@ -394,7 +394,7 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
     bool strict = ctx->strict;
     uint32_t rowno = 0;
     for (uint32_t r = 0; r < t->nrows; r++) {
-        if (stor_is_dead(t, r)) continue;
+        if (!stor_row_visible(t, r)) continue;
         rowno++;
         for (uint32_t c = 0; c < nt->ncols; c++) {
             pdb_value v;

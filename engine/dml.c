@@ -327,6 +327,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (;;) {
             check_room(ctx, t);
             int64_t nr = stor_row_insert(t, vals, &dix, &drow);
+            if (nr == STOR_LOCKED) ex_raise_locked(ctx);
             if (nr >= 0) {
                 affected++; records++;
                 if (has_explicit) explicit_id = (uint64_t)row_explicit;   /* only rows that went in */
@@ -337,7 +338,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 break;
             }
             if (replace) {
-                stor_row_delete(t, drow);
+                if (stor_row_delete(t, drow) == STOR_LOCKED) ex_raise_locked(ctx);
                 affected++;
                 continue;
             }
@@ -349,7 +350,9 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 uctx.insert_vals = NULL;
                 if (changed) {
                     int d2; uint32_t r2;
-                    if (stor_row_update(t, drow, newv, &d2, &r2) < 0) raise_dup(ctx, t, d2, newv);
+                    int64_t ur = stor_row_update(t, drow, newv, &d2, &r2);
+                    if (ur == STOR_LOCKED) ex_raise_locked(ctx);
+                    if (ur < 0) raise_dup(ctx, t, d2, newv);
                     affected += 2;
                     if (ai >= 0 && newv[ai].t != VT_NULL) {
                         int64_t idv = newv[ai].i;
@@ -419,7 +422,9 @@ static bool write_updated(ex_ctx *ctx, stor_table *t, uint32_t row, pdb_value *n
 {
     int dix; uint32_t drow;
     check_room(ctx, t);
-    if (stor_row_update(t, row, newv, &dix, &drow) < 0) {
+    int64_t ur = stor_row_update(t, row, newv, &dix, &drow);
+    if (ur == STOR_LOCKED) ex_raise_locked(ctx);
+    if (ur < 0) {
         if (ignore) {
             char key[200];
             dup_message(ctx, t, dix, newv, key, sizeof key);
@@ -527,7 +532,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (!done[i]) continue;
             stor_table *t = tabs[i];
             int64_t row = rv[i].i;
-            if (rv[i].t == VT_NULL || row < 0 || (uint64_t)row >= t->nrows || done[i][row] || stor_is_dead(t, (uint32_t)row)) continue;
+            if (rv[i].t == VT_NULL || row < 0 || (uint64_t)row >= t->nrows || done[i][row] || !stor_row_visible(t, (uint32_t)row)) continue;
             done[i][row] = 1;
             matched++;
             pdb_value oldv[t->ncols], newv[t->ncols];
@@ -581,12 +586,12 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uint32_t scanpos = 0, scanrow = 0;
     for (uint32_t i = 0; i < rows.nrows; i++) {
         uint32_t row = (uint32_t)rows.v[i].i;
-        if (stor_is_dead(t, row)) continue;
+        if (!stor_row_visible(t, row)) continue;
         matched++;
         urow = row;
         uint32_t rowno = (uint32_t)matched;
         if (scanned && !st->norder) {
-            for (; scanrow <= row; scanrow++) if (!stor_is_dead(t, scanrow)) scanpos++;
+            for (; scanrow <= row; scanrow++) if (stor_row_visible(t, scanrow)) scanpos++;
             rowno = scanpos;
         }
         if (!apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno)) continue;
@@ -621,8 +626,8 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (int s = 0; s < st->ntrefs; s++) {
             if (!target[s]) continue;
             int64_t row = rows.v[(size_t)i * rows.ncols + (size_t)s].i;
-            if (row < 0 || stor_is_dead(tabs[s], (uint32_t)row)) continue;
-            stor_row_delete(tabs[s], (uint32_t)row);
+            if (row < 0 || !stor_row_visible(tabs[s], (uint32_t)row)) continue;
+            if (stor_row_delete(tabs[s], (uint32_t)row) == STOR_LOCKED) ex_raise_locked(ctx);
             deleted++;
         }
     }

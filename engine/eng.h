@@ -259,6 +259,10 @@ void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
 void ex_type_of_column(const stor_column *c, ex_type *t);
 /* Raises an error through ctx. */
 void __attribute__((noreturn)) ex_raise(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, ...);
+/* A row write returned STOR_LOCKED: ends the statement for a lock wait (exec.c undoes it
+ * and returns PDB_EXEC_WAIT instead of an error). */
+#define EX_LOCK_WAIT 0xFFFF
+void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx);
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...);
 
 /* ---- functions (func.c) ---- */

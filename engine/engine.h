@@ -96,6 +96,12 @@ typedef struct pdb_session {
     struct pdb_sysvar_override *sysvars;  /* SESSION-level values set; engine-owned */
     stor_arena arena;               /* per-statement memory, reset between statements */
     stor_txn *txn;                  /* engine-owned: the open transaction's redo/undo */
+    uint64_t snap;                  /* engine-owned: the REPEATABLE READ snapshot (0 = none) */
+    /* a statement waiting for a row lock (pdb_exec_* returned PDB_EXEC_WAIT) */
+    uint64_t wait_blocker;          /* the transaction it waits for (0: run it again now) */
+    uint64_t wait_me;               /* the waiting transaction's id (0: none) */
+    char *resume;                   /* COM_QUERY: the statements from the waiting one on */
+    size_t resume_len;
 } pdb_session;
 
 /* Column metadata of a result set, as the protocol's column definition needs it. */
@@ -147,6 +153,18 @@ void pdb_session_reset(pdb_session *s);
  * syntax error (as without CLIENT_MULTI_STATEMENTS). Returns 0, or non-zero when a
  * sink callback asked to stop. */
 int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink);
+
+/* A statement met another transaction's uncommitted change to a row it writes: it was
+ * undone, and pdb_exec_query / pdb_stmt_execute returned PDB_EXEC_WAIT with the session's
+ * wait_* fields set. The caller stops reading from the client until the transaction
+ * s->wait_blocker has ended (stor_txn_running false; storage's end hook says when to
+ * look), then calls pdb_exec_resume (COM_QUERY) or runs the COM_STMT_EXECUTE again; or,
+ * after innodb_lock_wait_timeout seconds, pdb_exec_wait_timeout. */
+#define PDB_EXEC_WAIT 2
+int  pdb_exec_resume(pdb_session *s, const pdb_sink *sink);
+void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink);
+/* innodb_lock_wait_timeout of the session, in seconds. */
+uint32_t pdb_lock_wait_timeout(pdb_session *s);
 
 /* COM_INIT_DB: 0 or an error through the sink (1049 unknown database). */
 int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink *sink);

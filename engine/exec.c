@@ -85,18 +85,63 @@ static void savepoint_set(ex_ctx *ctx, const char *name)
 
 static void savepoints_clear(pdb_session *s) { s->nsavepoints = 0; }
 
+/* The transaction ended: its snapshot no longer holds old versions. */
+static void snap_release(pdb_session *s)
+{
+    if (s->snap) { stor_snap_release(s->snap); s->snap = 0; }
+}
+
+static void wait_forget(pdb_session *s)
+{
+    if (s->wait_me) stor_wait_end(s->wait_me);
+    s->wait_me = s->wait_blocker = 0;
+    free(s->resume);
+    s->resume = NULL;
+    s->resume_len = 0;
+}
+
 static void session_rollback(pdb_session *s)
 {
     stor_txn **t = txn_slot(s);
-    if (*t && s->in_trans) {
+    wait_forget(s);
+    if (*t && (s->in_trans || stor_txn_get_id(*t) || s->snap)) {
         stor_lock_exclusive();
         stor_txn_attach(*t);
         stor_txn_rollback();
         stor_txn_attach(NULL);
+        snap_release(s);
+        stor_mvcc_purge();
         stor_unlock();
     }
+    snap_release(s);
     s->in_trans = false;
     savepoints_clear(s);
+}
+
+void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx)
+{
+    ctx->s->wait_blocker = stor_blocker;
+    ex_raise(ctx, EX_LOCK_WAIT, "HY000", "lock wait");
+}
+
+uint32_t pdb_lock_wait_timeout(pdb_session *s)
+{
+    pdb_value v; ex_type t;
+    stor_arena a;
+    stor_arena_init(&a);
+    uint32_t secs = 50;
+    if (ex_sysvar_get(s, "innodb_lock_wait_timeout", false, &v, &a, &t) == 0) secs = (uint32_t)ex_to_int(&v);
+    stor_arena_free(&a);
+    return secs;
+}
+
+static bool read_committed(pdb_session *s)
+{
+    pdb_value v; ex_type t;
+    bool rc = false;
+    if (ex_sysvar_get(s, "transaction_isolation", false, &v, &s->arena, &t) == 0 && v.t == VT_STRING)
+        rc = (v.len >= 9 && !strncasecmp(v.p, "READ-COMM", 9)) || (v.len >= 9 && !strncasecmp(v.p, "READ-UNCO", 9));
+    return rc;
 }
 
 void pdb_session_free(pdb_session *s)
@@ -351,6 +396,7 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (rc == 1 && s->autocommit && !was_ac && s->in_trans) {
             /* SET autocommit=1 commits the open transaction */
             stor_txn_commit();
+            snap_release(s);
             s->in_trans = false; savepoints_clear(s);
         }
     }
@@ -377,21 +423,36 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ctx.writing = st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE;
     if ((st->kind == S_INSERT || st->kind == S_UPDATE || st->kind == S_DELETE) && st->ignore)
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
-    bool ro = is_read_only(st) || describe;
+    /* SET autocommit=1 inside a transaction commits it: that needs the writer's lock */
+    bool ro = (is_read_only(st) && !(st->kind == S_SET && (s->in_trans || !s->autocommit))) || describe;
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();
     pend.set = false;
 
     if (ro) stor_lock_shared(); else stor_lock_exclusive();
     stor_txn_attach(ro ? NULL : *txp);
-    if (!ro && (is_ddl(st) || st->kind == S_BEGIN) && s->in_trans) {
+    if (!ro && (is_ddl(st) || st->kind == S_BEGIN) && (s->in_trans || s->snap)) {
         /* implicit commit */
         stor_txn_commit();
+        snap_release(s);
         s->in_trans = false;
     }
+    /* what this statement sees (storage.h, MVCC): reads a snapshot (the transaction's
+       under REPEATABLE READ, else the newest), writes the current state */
+    bool explicit_txn = s->in_trans || !s->autocommit;
+    memset(&stor_view_cur, 0, sizeof stor_view_cur);
+    stor_view_cur.txn = stor_txn_get_id(*txp);
+    if (ro) {
+        stor_view_cur.snapshot = true;
+        if (explicit_txn && st->kind == S_SELECT && !describe && !read_committed(s)) {
+            if (!s->snap) s->snap = stor_snap_take();
+            stor_view_cur.snap = s->snap;
+        } else stor_view_cur.snap = stor_commit_ts();
+    } else stor_view_cur.versioned = explicit_txn || stor_snap_count() > 0;
+    s->wait_blocker = 0;
     if (!ro && is_ddl(st)) savepoints_clear(s);
     stor_mark mark = stor_txn_mark();
-    volatile bool failed = false;
+    volatile bool failed = false, waiting = false;
     ex_conv_ctx = NULL;
     s->lid_arg = false;
     s->trans_on_table = !s->autocommit && !describe && (st->kind == S_SELECT || ctx.writing);
@@ -401,6 +462,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         ex_conv_ctx = NULL;
         failed = true;
         if (!ro) stor_txn_undo_to(mark);
+        if (err.code == EX_LOCK_WAIT) waiting = true;
     } else if (describe) {
         /* prepare: result columns of a SELECT; other statements only check their table */
         if (st->kind == S_SELECT) ex_select(&ctx, st, r);
@@ -424,9 +486,13 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
             ex_ddl(&ctx, st, r);
             break;
-        case S_BEGIN: s->in_trans = true; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_COMMIT: stor_txn_commit(); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_ROLLBACK: stor_txn_rollback(); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_BEGIN:
+            s->in_trans = true; savepoints_clear(s);
+            if (st->consistent_snapshot && !read_committed(s)) s->snap = stor_snap_take();
+            ex_send_ok(&ctx, r, 0, 0, NULL);
+            break;
+        case S_COMMIT: stor_txn_commit(); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_ROLLBACK: stor_txn_rollback(); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_SAVEPOINT: savepoint_set(&ctx, st->name); ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_RELEASE: case S_ROLLBACK_TO: {
             int i = savepoint_find(s, st->name);
@@ -474,6 +540,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     }
     if (failed && !describe) s->row_count = -1;
     s->trans_on_table = false;
+    /* an autocommit statement that failed (or waits) leaves no transaction behind */
+    if (!ro && failed && !s->in_trans && s->autocommit) stor_txn_finish();
+    if (!ro) stor_mvcc_purge();
     stor_txn_attach(NULL);
     if (!ro && !s->in_trans && stor_wal_size() > ex_checkpoint_at) {
         /* the log is long: fold it into a snapshot (no transaction is open on this
@@ -488,6 +557,21 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         err.code = 1030; strcpy(err.state, "HY000");
         snprintf(err.msg, sizeof err.msg, "Got error 5 \"Input/output error\" from storage engine InnoDB");
         failed = true;
+    }
+    if (waiting) {
+        /* wait for the transaction that holds the row (the server parks the connection),
+           unless that would close a cycle of waits */
+        uint64_t me = stor_txn_get_id(*txp);
+        int w = stor_wait_begin(me, s->wait_blocker);
+        if (w >= 0) {
+            s->wait_me = w == 0 ? me : 0;
+            if (w == 1) s->wait_blocker = 0;
+            return PDB_EXEC_WAIT;
+        }
+        /* a deadlock: as InnoDB, the transaction that would wait is rolled back */
+        session_rollback(s);
+        err.code = 1213; strcpy(err.state, "40001");
+        snprintf(err.msg, sizeof err.msg, "Deadlock found when trying to get lock; try restarting transaction");
     }
     if (failed) {
         pend.set = false;
@@ -586,13 +670,56 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
             sink->error(sink->ctx, 1064, "42000", msg);
             return 0;
         }
-        (void)start;
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
         int res = run_statement(s, &st, &r, NULL, 0, false);
+        if (res == PDB_EXEC_WAIT) {
+            /* run this statement and the rest again once the lock holder is gone */
+            free(s->resume);
+            s->resume_len = len - start;
+            s->resume = malloc(s->resume_len + 1);
+            if (!s->resume) {
+                wait_forget(s);
+                sink->error(sink->ctx, 1205, "HY000", "Lock wait timeout exceeded; try restarting transaction");
+                return 0;
+            }
+            memcpy(s->resume, sql + start, s->resume_len);
+            return PDB_EXEC_WAIT;
+        }
         if (r.stopped) return 1;
         if (res < 0 || !more) return 0;
     }
+}
+
+int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
+{
+    ex_result r = { sink, s, 0, false };
+    cur_sess = s;
+    char *sql = s->resume;
+    size_t len = s->resume_len;
+    s->resume = NULL;
+    s->resume_len = 0;
+    if (s->wait_me) stor_wait_end(s->wait_me);
+    s->wait_me = s->wait_blocker = 0;
+    if (!sql) return 0;
+    int rc = exec_text(s, sql, len, true, sink, &r);
+    free(sql);
+    return rc;
+}
+
+void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink)
+{
+    wait_forget(s);
+    s->nwarnings = 0; s->warn_count = 1;
+    pdb_warning *w = pdb_warning_slot(s);
+    const char *msg = "Lock wait timeout exceeded; try restarting transaction";
+    if (w) {
+        snprintf(w->level, sizeof w->level, "Error");
+        w->code = 1205;
+        snprintf(w->msg, sizeof w->msg, "%s", msg);
+    }
+    s->row_count = -1;
+    sink->error(sink->ctx, 1205, "HY000", msg);
 }
 
 int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink *sink)
@@ -811,7 +938,7 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
     ex_result r = { sink, s, 0, false };
-    run_statement(s, &st, &r, pv, (int)nparams, false);
+    if (run_statement(s, &st, &r, pv, (int)nparams, false) == PDB_EXEC_WAIT) return PDB_EXEC_WAIT;
     return r.stopped ? 1 : 0;
 }
 

@@ -508,7 +508,7 @@ static void scan_level(qstate *q, int level)
             lk->hnext = stor_arena_alloc(ctx->a, (s->t->nrows ? s->t->nrows : 1) * sizeof(uint32_t));
             memset(lk->hbuckets, 0, nb * sizeof(uint32_t));
             for (uint32_t r = s->t->nrows; r-- > 0;) {
-                if (stor_is_dead(s->t, r) || stor_is_null(c, r)) continue;
+                if (!stor_row_visible(s->t, r) || stor_is_null(c, r)) continue;
                 pdb_value v;
                 stor_get(s->t, (uint32_t)lk->hcol, r, &v);
                 uint32_t b = (uint32_t)(ex_hash_value(&v, c->coll) & (nb - 1));
@@ -533,7 +533,7 @@ static void scan_level(qstate *q, int level)
     }
     for (uint32_t i = 0; i < n; i++) {
         uint32_t r = cand ? cand[i] : i;
-        if (s->t && stor_is_dead(s->t, r)) continue;
+        if (s->t && !stor_row_visible(s->t, r)) continue;
         ctx->rows[level] = r;
         if (q->on[level] && !passes(ctx, q->on[level])) continue;
         matched = true;

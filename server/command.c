@@ -514,7 +514,10 @@ static void cmd_query(srv_conn *c, const uint8_t *p, size_t n)
     srv_cmd_sink(c, &sink);
     srv_exec_begin(c);
     /* Inline execution (see the file comment for the uv_queue_work offload point). */
-    pdb_exec_query(c->sess, (const char *)p + 1, n - 1, c->multi, &sink);
+    if (pdb_exec_query(c->sess, (const char *)p + 1, n - 1, c->multi, &sink) == PDB_EXEC_WAIT) {
+        srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
+        return;
+    }
     srv_exec_end(c);
 }
 
@@ -770,6 +773,8 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         srv_conn_close(c, SRV_CLOSE_NOW);
         return;
     }
+    if (c->waiting)
+        return;
     srv_registry_publish(c, SRV_CMD_SLEEP);
     if (c->sess->wait_timeout && c->sess->wait_timeout != c->armed_timeout)
         srv_conn_arm_idle(c);

@@ -204,6 +204,7 @@ static void on_handle_closed(uv_handle_t *h)
     free(c->cols);
     free(c->bvals);
     free(c->btext);
+    free(c->wait_pkt);
     free(c);
     srv_loop_conn_gone(lp);
 }
@@ -315,12 +316,117 @@ void srv_conn_arm_idle(srv_conn *c)
     uv_timer_start(&c->timer, on_timer, (uint64_t)secs * 1000u, 0);
 }
 
+/* ------------------------------------------------------------- lock waits */
+
+void srv_conn_wait(srv_conn *c, uint8_t kind, const uint8_t *pkt, size_t n)
+{
+    c->waiting = kind;
+    free(c->wait_pkt);
+    c->wait_pkt = NULL;
+    c->wait_pkt_len = 0;
+    if (pkt) {
+        c->wait_pkt = malloc(n ? n : 1);
+        if (c->wait_pkt) {
+            memcpy(c->wait_pkt, pkt, n);
+            c->wait_pkt_len = n;
+        }
+    }
+    c->paused = true;
+    if (c->reading) {
+        uv_read_stop(&c->io.s);
+        c->reading = false;
+    }
+    uint32_t secs = pdb_lock_wait_timeout(c->sess);
+    c->wait_deadline_ms = srv_now_ms() + (uint64_t)secs * 1000u;
+    uv_timer_stop(&c->timer);
+    uv_timer_start(&c->timer, on_timer, (uint64_t)secs * 1000u, 0);
+    if (!c->sess->wait_blocker)
+        uv_async_send(&c->lp->wake);    /* the holder is already gone: run again soon */
+}
+
+/* The wait is over (resumed or timed out): the command ends, input goes on. */
+static void wait_done(srv_conn *c)
+{
+    if (c->closing || c->waiting)
+        return;
+    srv_exec_end(c);
+    if (c->closing)
+        return;
+    c->paused = false;
+    srv_registry_publish(c, SRV_CMD_SLEEP);
+    srv_conn_arm_idle(c);
+    conn_process(c);
+}
+
+static void wait_resume(srv_conn *c)
+{
+    uint8_t kind = c->waiting;
+    c->waiting = SRV_WAIT_NONE;
+    if (kind == SRV_WAIT_EXECUTE) {
+        uint8_t *p = c->wait_pkt;
+        size_t n = c->wait_pkt_len;
+        c->wait_pkt = NULL;
+        c->wait_pkt_len = 0;
+        if (c->sess->wait_me) stor_wait_end(c->sess->wait_me);
+        c->sess->wait_me = c->sess->wait_blocker = 0;
+        if (p)
+            srv_cmd_packet(c, p, n);    /* ends the command itself, or waits again */
+        free(p);
+        if (c->closing)
+            return;
+        if (!c->waiting) {
+            c->paused = false;
+            conn_process(c);
+        }
+        return;
+    }
+    pdb_sink sink;
+    srv_cmd_sink(c, &sink);
+    if (pdb_exec_resume(c->sess, &sink) == PDB_EXEC_WAIT) {
+        srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
+        return;
+    }
+    wait_done(c);
+}
+
+void srv_conn_check_waits(srv_loop *lp)
+{
+    for (srv_conn *c = lp->conns, *next; c; c = next) {
+        next = c->next;
+        if (!c->waiting || c->closing)
+            continue;
+        uint64_t b = c->sess->wait_blocker;
+        if (b && stor_txn_running(b))
+            continue;
+        wait_resume(c);
+    }
+}
+
+static void wait_timeout(srv_conn *c)
+{
+    c->waiting = SRV_WAIT_NONE;
+    free(c->wait_pkt);
+    c->wait_pkt = NULL;
+    c->wait_pkt_len = 0;
+    pdb_sink sink;
+    srv_cmd_sink(c, &sink);
+    pdb_exec_wait_timeout(c->sess, &sink);
+    wait_done(c);
+}
+
 static void on_timer(uv_timer_t *t)
 {
     srv_conn *c = t->data;
     if (c->closing)
         return;
     uint64_t now = srv_now_ms();
+    if (c->waiting) {
+        if (now >= c->wait_deadline_ms)
+            wait_timeout(c);
+        else
+            uv_timer_start(&c->timer, on_timer, c->wait_deadline_ms - now, 0);
+        return;
+    }
     if (c->state == CS_CLOSING) {
         conn_do_close(c);           /* flush or linger deadline */
         return;

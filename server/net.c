@@ -437,6 +437,13 @@ static void on_wake(uv_async_t *a)
     if (atomic_load(&shutdown_requested))
         loop_stop(lp);
     srv_conn_check_kills(lp);
+    srv_conn_check_waits(lp);
+}
+
+void srv_wake_waiters(void)
+{
+    for (int i = 0; i < nloops; i++)
+        uv_async_send(&loops[i].wake);
 }
 
 void srv_net_shutdown(const char *why)
@@ -520,6 +527,7 @@ int srv_net_start(char *err, size_t errlen)
             return -1;
         }
         uv_async_init(&lp->loop, &lp->wake, on_wake);
+        stor_set_txn_end_hook(srv_wake_waiters);
         lp->wake.data = lp;
     }
     if (setup_tcp(err, errlen))

@@ -296,7 +296,23 @@ struct srv_conn {
     uint32_t stmt_next_id;               /* last id given out (MariaDB's statement_id_counter:
                                           * failed prepares use one too; never reset) */
     uint32_t stmt_last_id;               /* the statement prepared last (id 0xffffffff); 0 = none */
+    /* A statement waiting for a row lock (engine.h, PDB_EXEC_WAIT): input is paused
+       until the lock holder ends (the loop's wake) or the lock wait timeout (timer). */
+    uint8_t waiting;                     /* SRV_WAIT_* */
+    uint8_t *wait_pkt;                   /* SRV_WAIT_EXECUTE: the packet to run again */
+    size_t wait_pkt_len;
+    uint64_t wait_deadline_ms;
 };
+
+enum { SRV_WAIT_NONE, SRV_WAIT_QUERY, SRV_WAIT_EXECUTE };
+/* The engine answered PDB_EXEC_WAIT for the command being run: park the connection
+ * (pkt: the COM_STMT_EXECUTE packet to run again, copied; NULL for COM_QUERY, whose
+ * rest the session keeps). The command's end (srv_exec_end) comes when it resumes. */
+void srv_conn_wait(srv_conn *c, uint8_t kind, const uint8_t *pkt, size_t n);
+/* Loop thread: runs again the waiting connections whose lock holder has ended. */
+void srv_conn_check_waits(srv_loop *lp);
+/* Any thread: a transaction somebody waits for ended (storage's end hook). */
+void srv_wake_waiters(void);
 
 /* How a connection is closed. */
 enum srv_close {

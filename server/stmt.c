@@ -505,7 +505,13 @@ void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n)
     pdb_sink sink;
     srv_cmd_sink_binary(c, &sink);
     srv_exec_begin(c);
-    pdb_stmt_execute(c->sess, st->ps, vals, np, &sink);
+    if (pdb_stmt_execute(c->sess, st->ps, vals, np, &sink) == PDB_EXEC_WAIT) {
+        /* runs again from the same packet (and the same long data) after the wait */
+        srv_conn_wait(c, SRV_WAIT_EXECUTE, p, n);
+        free(pv);
+        free(vals);
+        return;
+    }
     srv_exec_end(c);
     clear_long_data(st);
     free(pv);

@@ -111,7 +111,8 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
             zw_u64(w, t->auto_inc);
             zw_u32(w, t->nrows);
             for (uint32_t r = 0; r < t->nrows; r++) {
-                if (stor_is_dead(t, r)) { zw_u8(w, 0); continue; }
+                /* (a deleted version still kept for a snapshot is written as gone) */
+                if (!stor_row_visible(t, r)) { zw_u8(w, 0); continue; }
                 zw_u8(w, 1);
                 for (uint32_t c = 0; c < t->ncols; c++) {
                     stor_column *col = &t->cols[c];

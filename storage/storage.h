@@ -188,6 +188,11 @@ typedef struct stor_table {
     uint32_t nlive;
     uint8_t *dead;           /* bitmap; bit set = deleted */
     uint64_t version;        /* bumped by DDL (plan cache invalidation) */
+    /* MVCC (storage/mvcc.c): per row id the creating and deleting transaction, allocated
+       on the table's first versioned write; nver counts rows whose entry is not {0,0}
+       (0 = every row is visible to everyone: the scan's fast path) */
+    struct stor_ver { uint64_t xmin, xmax; } *ver;
+    uint32_t nver;
 } stor_table;
 
 typedef struct stor_db {
@@ -225,16 +230,78 @@ static inline bool stor_is_null(const stor_column *c, uint32_t row) {
 static inline bool stor_is_dead(const stor_table *t, uint32_t row) {
     return t->dead[row >> 3] & (1u << (row & 7));
 }
+
+/* ---------------------------------------------------------------- MVCC
+ *
+ * A row version carries xmin (who created it) and xmax (who deleted or locked it):
+ * 0 = long committed / not deleted; a commit timestamp; or STOR_TXN_BIT | transaction id
+ * while uncommitted (with STOR_LOCK_BIT in xmax: locked, not deleted). Writes in an
+ * explicit transaction, or while another session holds a snapshot, are versioned: an
+ * UPDATE marks the old version deleted and appends the new one; an autocommit write with
+ * no snapshot anywhere changes the row in place (nobody can see the difference: writers
+ * hold the store lock exclusively and commit before releasing it).
+ *
+ * Each thread reads through its view (stor_view_cur), set by the engine per statement:
+ * a snapshot (a commit timestamp: consistent reads) or the current state (latest
+ * committed, for the rows a write statement changes), plus its own transaction's
+ * changes. A write that meets another transaction's uncommitted change to the same row
+ * (or unique key) gets STOR_LOCKED with stor_blocker set: the engine undoes the statement
+ * and waits for that transaction to end, then runs the statement again. */
+#define STOR_TXN_BIT  (1ull << 63)
+#define STOR_LOCK_BIT (1ull << 62)
+#define STOR_ID_MASK  (STOR_LOCK_BIT - 1)
+#define STOR_LOCKED   (-2)
+
+typedef struct stor_view {
+    bool snapshot;           /* false: the current state (latest committed) */
+    bool versioned;          /* writes keep old versions (see above) */
+    uint64_t snap;           /* snapshot: commit timestamps <= snap are visible */
+    uint64_t txn;            /* own transaction id (0 = none yet) */
+} stor_view;
+extern __thread stor_view stor_view_cur;
+extern __thread uint64_t stor_blocker;      /* the transaction a STOR_LOCKED waits for */
+
+bool stor_ver_visible(uint64_t xmin, uint64_t xmax);
+/* Is the row visible in this thread's view? (Dead rows never are.) */
+static inline bool stor_row_visible(const stor_table *t, uint32_t row) {
+    if (stor_is_dead(t, row)) return false;
+    if (!t->nver) return true;
+    const struct stor_ver *v = &t->ver[row];
+    if (!(v->xmin | v->xmax)) return true;
+    return stor_ver_visible(v->xmin, v->xmax);
+}
+
+uint64_t stor_commit_ts(void);          /* the newest commit timestamp */
+/* A registered snapshot (REPEATABLE READ transactions): old versions are kept for it
+ * until released. */
+uint64_t stor_snap_take(void);
+void     stor_snap_release(uint64_t snap);
+uint32_t stor_snap_count(void);
+/* Applies what finished transactions left behind once no snapshot needs the old
+ * versions (frees deleted versions, forgets timestamps). Store lock exclusive. */
+void     stor_mvcc_purge(void);
+/* This thread's transaction id, allocated (and registered as running) on first use. */
+uint64_t stor_txn_id(void);
+bool     stor_txn_running(uint64_t id);
+/* Waits-for bookkeeping: me waits for blocker. 0 registered, 1 blocker already ended
+ * (run again now), -1 deadlock (me would wait for itself). */
+int      stor_wait_begin(uint64_t me, uint64_t blocker);
+void     stor_wait_end(uint64_t me);
+/* Called (from any thread) whenever a transaction that somebody waits for ends. */
+void     stor_set_txn_end_hook(void (*fn)(void));
 /* Reads one cell as a value (strings point into the table). */
 void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *out);
 
 /* Appends a row of values already converted to each column's kind. Unique keys are
  * checked first; on a duplicate, returns -1 and *dup_idx is the index violated
- * (nothing is written). Returns the new row id otherwise. */
+ * (nothing is written); STOR_LOCKED when the key is another transaction's uncommitted
+ * change. Returns the new row id otherwise. */
 int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint32_t *dup_row);
-/* Replaces a live row's values; -1 with *dup_idx on a unique violation. */
-int  stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int *dup_idx, uint32_t *dup_row);
-void stor_row_delete(stor_table *t, uint32_t row);
+/* Replaces a live row's values; -1 with *dup_idx on a unique violation, STOR_LOCKED.
+ * Returns the row id that holds the new values (another one when versioned). */
+int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int *dup_idx, uint32_t *dup_row);
+/* 0, or STOR_LOCKED. */
+int  stor_row_delete(stor_table *t, uint32_t row);
 /* Looks a key up in a hashed index: calls fn for each live row whose key equals vals.
  * nkey is ix->ncols (whole key) or 1 (first column of a composite key). Candidate rows of
  * a prefix key (meta_key(191)) match on the prefix only: the caller re-checks equality. */
@@ -252,6 +319,10 @@ typedef struct stor_txn stor_txn;
 stor_txn *stor_txn_new(void);
 void      stor_txn_free(stor_txn *x);
 void      stor_txn_attach(stor_txn *x);      /* NULL detaches */
+uint64_t  stor_txn_get_id(const stor_txn *x); /* its MVCC id (0 = none) */
+/* Ends the attached transaction's id without touching data (after a failed autocommit
+ * statement whose changes were undone): whoever waits for it runs again. */
+void      stor_txn_finish(void);
 /* A savepoint: the current position in the undo and redo lists. */
 typedef struct stor_mark { size_t undo, redo; } stor_mark;
 stor_mark stor_txn_mark(void);

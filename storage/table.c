@@ -126,7 +126,8 @@ static void table_free(stor_table *t)
         stor_free(x->name); stor_free(x->cols); stor_free(x->prefix); stor_free(x->comment);
         chain_free(&x->h); chain_free(&x->h1);
     }
-    stor_free(t->cols); stor_free(t->idx); stor_free(t->dead);
+    mvcc_forget_table(t);
+    stor_free(t->cols); stor_free(t->idx); stor_free(t->dead); stor_free(t->ver);
     stor_free(t->db); stor_free(t->name); stor_free(t->engine); stor_free(t->comment);
     stor_free(t->row_format);
     stor_free(t);
@@ -140,6 +141,7 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->db = stor_strndup(d->name, strlen(d->name));
     t->nrows = t->cap = t->nlive = 0;
     t->dead = NULL;
+    t->ver = NULL; t->nver = 0;
     if (!t->auto_inc) t->auto_inc = 1;
     for (uint32_t i = 0; i < t->nidx; i++) {
         t->idx[i].nbuckets = 0;
@@ -172,6 +174,9 @@ int stor_table_truncate(stor_table *t)
     }
     stor_free(t->dead);
     t->dead = NULL;
+    mvcc_forget_table(t);
+    stor_free(t->ver);
+    t->ver = NULL; t->nver = 0;
     t->nrows = t->cap = t->nlive = 0;
     t->auto_inc = 1;
     return 0;
@@ -336,10 +341,39 @@ void stor_index_lookup(const stor_table *t, const stor_index *x, uint32_t nk, co
     if (nk != x->ncols && (nk != 1 || !c->buckets)) return;
     uint32_t b = (uint32_t)(key_hash(t, x, vals, nk) & (x->nbuckets - 1));
     for (uint32_t r = c->buckets[b]; r; r = c->next[r - 1])
-        if (!stor_is_dead(t, r - 1) && key_eq(t, x, r - 1, vals, nk)) fn(ctx, r - 1);
+        if (stor_row_visible(t, r - 1) && key_eq(t, x, r - 1, vals, nk)) fn(ctx, r - 1);
 }
 
-/* Finds a live row other than skip with the same unique key as vals (full row values). */
+/* ---- versions ---- */
+
+void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax)
+{
+    if (!t->ver) {
+        if (!(xmin | xmax)) return;
+        t->ver = stor_calloc(t->cap ? t->cap : 16, sizeof *t->ver);
+    }
+    struct stor_ver *v = &t->ver[row];
+    bool was = (v->xmin | v->xmax) != 0, now = (xmin | xmax) != 0;
+    v->xmin = xmin; v->xmax = xmax;
+    if (was && !now) t->nver--;
+    else if (!was && now) t->nver++;
+}
+
+/* Another transaction's uncommitted change on the row? Sets stor_blocker. */
+static bool row_locked(const stor_table *t, uint32_t row)
+{
+    if (!t->nver) return false;
+    const struct stor_ver *v = &t->ver[row];
+    uint64_t me = stor_view_cur.txn;
+    if ((v->xmax & STOR_TXN_BIT) && (v->xmax & STOR_ID_MASK) != me) { stor_blocker = v->xmax & STOR_ID_MASK; return true; }
+    if ((v->xmin & STOR_TXN_BIT) && (v->xmin & STOR_ID_MASK) != me) { stor_blocker = v->xmin & STOR_ID_MASK; return true; }
+    return false;
+}
+
+/* Finds a row other than skip with the same unique key as vals (full row values) that
+ * exists in the current state (committed, or this transaction's). STOR_LOCKED when the
+ * key belongs to another transaction's uncommitted insert or delete: the outcome
+ * depends on how that transaction ends. */
 static int find_dup(const stor_table *t, const pdb_value *vals, int64_t skip, uint32_t *dup_row)
 {
     pdb_value kv[16];
@@ -351,7 +385,17 @@ static int find_dup(const stor_table *t, const pdb_value *vals, int64_t skip, ui
         uint32_t b = (uint32_t)(key_hash(t, x, kv, x->ncols) & (x->nbuckets - 1));
         for (uint32_t r = x->h.buckets[b]; r; r = x->h.next[r - 1]) {
             if ((int64_t)(r - 1) == skip || stor_is_dead(t, r - 1)) continue;
-            if (key_eq(t, x, r - 1, kv, x->ncols)) { *dup_row = r - 1; return (int)i; }
+            if (!key_eq(t, x, r - 1, kv, x->ncols)) continue;
+            if (t->nver) {
+                const struct stor_ver *v = &t->ver[r - 1];
+                uint64_t me = stor_view_cur.txn;
+                if ((v->xmin & STOR_TXN_BIT) && (v->xmin & STOR_ID_MASK) != me) { stor_blocker = v->xmin & STOR_ID_MASK; return STOR_LOCKED; }
+                if (v->xmax & STOR_TXN_BIT) {
+                    if ((v->xmax & STOR_ID_MASK) != me) { stor_blocker = v->xmax & STOR_ID_MASK; return STOR_LOCKED; }
+                    if (!(v->xmax & STOR_LOCK_BIT)) continue;   /* deleted by this transaction */
+                } else if (v->xmax) continue;                   /* deleted and committed */
+            }
+            *dup_row = r - 1; return (int)i;
         }
     }
     return -1;
@@ -379,6 +423,10 @@ static int grow(stor_table *t)
     }
     t->dead = stor_realloc(t->dead, nc / 8);
     memset(t->dead + t->cap / 8, 0, (nc - t->cap) / 8);
+    if (t->ver) {
+        t->ver = stor_realloc(t->ver, nc * sizeof *t->ver);
+        memset(t->ver + t->cap, 0, (nc - t->cap) * sizeof *t->ver);
+    }
     for (uint32_t i = 0; i < t->nidx; i++) {
         struct stor_hchain *cs[2] = { &t->idx[i].h, &t->idx[i].h1 };
         for (int k = 0; k < 2; k++) {
@@ -425,24 +473,46 @@ static void index_all(stor_table *t, uint32_t row)
     }
 }
 
-int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint32_t *dup_row)
+static uint32_t append_row(stor_table *t, const pdb_value *vals)
 {
-    int d = find_dup(t, vals, -1, dup_row);
-    if (d >= 0) { *dup_idx = d; return -1; }
     if (t->nrows == t->cap) grow(t);
     uint32_t row = t->nrows++;
     for (uint32_t i = 0; i < t->ncols; i++) set_cell(t, i, row, &vals[i]);
     t->nlive++;
     /* a rehash during index_all sees the row as live already */
     index_all(t, row);
-    wal_note_insert(t, row);
     return row;
 }
 
-int stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int *dup_idx, uint32_t *dup_row)
+int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint32_t *dup_row)
 {
-    int d = find_dup(t, vals, row, dup_row);
+    int d = find_dup(t, vals, -1, dup_row);
+    if (d == STOR_LOCKED) return STOR_LOCKED;
     if (d >= 0) { *dup_idx = d; return -1; }
+    uint32_t row = append_row(t, vals);
+    if (stor_view_cur.versioned) {
+        tbl_ver_set(t, row, STOR_TXN_BIT | stor_txn_id(), 0);
+        wal_note_vinsert(t, row);
+    } else wal_note_insert(t, row);
+    return row;
+}
+
+int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int *dup_idx, uint32_t *dup_row)
+{
+    if (row_locked(t, row)) return STOR_LOCKED;
+    int d = find_dup(t, vals, row, dup_row);
+    if (d == STOR_LOCKED) return STOR_LOCKED;
+    if (d >= 0) { *dup_idx = d; return -1; }
+    if (stor_view_cur.versioned) {
+        /* the old version stays for snapshots (and for rollback); the new one is appended */
+        uint64_t id = stor_txn_id();
+        tbl_ver_set(t, row, t->ver ? t->ver[row].xmin : 0, STOR_TXN_BIT | id);
+        wal_note_vdelete(t, row);
+        uint32_t nr = append_row(t, vals);
+        tbl_ver_set(t, nr, STOR_TXN_BIT | id, 0);
+        wal_note_vinsert(t, nr);
+        return nr;
+    }
     wal_before_update(t, row);
     for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
     /* values may point into this row's own strings: copy the row first */
@@ -461,15 +531,28 @@ int stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int *dup
     for (uint32_t i = 0; i < t->nidx; i++)
         if (t->idx[i].nbuckets) idx_insert(t, &t->idx[i], row);
     wal_note_update(t, row);
-    return 0;
+    return row;
 }
 
-void stor_row_delete(stor_table *t, uint32_t row)
+void tbl_kill_row(stor_table *t, uint32_t row)
 {
     for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
     t->dead[row >> 3] |= (uint8_t)(1u << (row & 7));
     t->nlive--;
+    if (t->nver) tbl_ver_set(t, row, 0, 0);
+}
+
+int stor_row_delete(stor_table *t, uint32_t row)
+{
+    if (row_locked(t, row)) return STOR_LOCKED;
+    if (stor_view_cur.versioned) {
+        tbl_ver_set(t, row, t->ver ? t->ver[row].xmin : 0, STOR_TXN_BIT | stor_txn_id());
+        wal_note_vdelete(t, row);
+        return 0;
+    }
+    tbl_kill_row(t, row);
     wal_note_delete(t, row);
+    return 0;
 }
 
 void tbl_undelete(stor_table *t, uint32_t row)

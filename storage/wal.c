@@ -22,7 +22,8 @@
 #include <stdatomic.h>
 
 typedef struct undo_rec {
-    char kind;              /* 'I' inserted (undo: delete), 'U' updated, 'D' deleted */
+    char kind;              /* 'I' inserted (undo: delete), 'U' updated, 'D' deleted;
+                               versioned: 'i' inserted, 'd' marked deleted (storage.h) */
     stor_table *t;
     uint32_t row;
     pdb_value *old;         /* 'U': old image (strings copied into oldbuf) */
@@ -34,6 +35,8 @@ struct stor_txn {
     size_t redo_len, redo_cap;
     undo_rec *undo;
     size_t nundo, undo_cap;
+    uint64_t id;            /* MVCC transaction id, 0 until it writes a version */
+    size_t nversioned;      /* 'i' and 'd' records in undo */
 };
 
 static __thread stor_txn *cur;
@@ -84,15 +87,36 @@ stor_txn *stor_txn_new(void) { return stor_calloc(1, sizeof(stor_txn)); }
 
 static void undo_free(undo_rec *u) { stor_free(u->old); stor_free(u->oldbuf); }
 
+static void txn_end_id(stor_txn *x)
+{
+    if (!x->id) return;
+    mvcc_end_id(x->id);
+    x->id = 0;
+    if (x == cur) stor_view_cur.txn = 0;
+}
+
+uint64_t stor_txn_id(void)
+{
+    if (!cur) return 0;
+    if (!cur->id) cur->id = mvcc_new_id();
+    stor_view_cur.txn = cur->id;
+    return cur->id;
+}
+
+uint64_t stor_txn_get_id(const stor_txn *x) { return x ? x->id : 0; }
+
 void stor_txn_free(stor_txn *x)
 {
     if (!x) return;
+    txn_end_id(x);
     for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
     if (x->nundo) atomic_fetch_sub(&dirty_txns, 1);
     stor_free(x->undo); stor_free(x->redo); stor_free(x);
 }
 
 void stor_txn_attach(stor_txn *x) { cur = x; }
+
+void stor_txn_finish(void) { if (cur) txn_end_id(cur); }
 
 static void redo_put(const void *p, size_t n)
 {
@@ -179,6 +203,22 @@ void wal_note_delete(stor_table *t, uint32_t row)
     undo_push('D', t, row);
 }
 
+void wal_note_vinsert(stor_table *t, uint32_t row)
+{
+    if (!cur) return;
+    redo_head('I', t, row); redo_values(t, row);
+    undo_push('i', t, row);
+    cur->nversioned++;
+}
+
+void wal_note_vdelete(stor_table *t, uint32_t row)
+{
+    if (!cur) return;
+    redo_head('D', t, row);
+    undo_push('d', t, row);
+    cur->nversioned++;
+}
+
 stor_mark stor_txn_mark(void)
 {
     stor_mark m = { 0, 0 };
@@ -192,6 +232,8 @@ void stor_txn_undo_to(stor_mark m)
     if (!x) return;
     cur = NULL;                 /* undo itself is not logged */
     bool was_dirty = x->nundo > 0;
+    stor_view saved = stor_view_cur;
+    stor_view_cur.versioned = false;   /* the undo of an in-place update stays in place */
     while (x->nundo > m.undo) {
         undo_rec *u = &x->undo[--x->nundo];
         int di; uint32_t dr;
@@ -199,9 +241,12 @@ void stor_txn_undo_to(stor_mark m)
         case 'I': stor_row_delete(u->t, u->row); break;
         case 'D': tbl_undelete(u->t, u->row); break;
         case 'U': stor_row_update(u->t, u->row, u->old, &di, &dr); break;
+        case 'i': tbl_kill_row(u->t, u->row); x->nversioned--; break;
+        case 'd': tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, 0); x->nversioned--; break;
         }
         undo_free(u);
     }
+    stor_view_cur = saved;
     x->redo_len = m.redo;
     if (was_dirty && x->nundo == 0) atomic_fetch_sub(&dirty_txns, 1);
     cur = x;
@@ -281,10 +326,28 @@ int stor_txn_commit(void)
             errno = e;
         }
     }
+    if (x->nversioned) {
+        /* the versions become committed at one timestamp, published after all are set */
+        uint64_t ts = mvcc_next_ts();
+        for (size_t i = 0; i < x->nundo; i++) {
+            undo_rec *u = &x->undo[i];
+            stor_table *t = u->t;
+            if (u->kind == 'i') {
+                tbl_ver_set(t, u->row, ts, t->ver[u->row].xmax);
+                mvcc_pending_add(t, u->row, 'x', ts);
+            } else if (u->kind == 'd') {
+                tbl_ver_set(t, u->row, t->ver[u->row].xmin, ts);
+                mvcc_pending_add(t, u->row, 'd', ts);
+            }
+        }
+        mvcc_publish_ts(ts);
+        x->nversioned = 0;
+    }
     for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
     if (x->nundo) atomic_fetch_sub(&dirty_txns, 1);
     x->nundo = 0;
     x->redo_len = 0;
+    txn_end_id(x);
     return rc;
 }
 
@@ -292,6 +355,7 @@ void stor_txn_rollback(void)
 {
     stor_mark m = { 0, 0 };
     stor_txn_undo_to(m);
+    if (cur) txn_end_id(cur);
 }
 
 void stor_set_flush_mode(int mode) { flush_mode = mode; }

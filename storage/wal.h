@@ -9,7 +9,21 @@ void wal_before_update(stor_table *t, uint32_t row);   /* saves the old image fo
 void wal_note_update(stor_table *t, uint32_t row);
 void wal_note_delete(stor_table *t, uint32_t row);
 
+/* versioned changes (storage.h, MVCC): redo as 'I' / 'D', undo by kind 'i' / 'd' */
+void wal_note_vinsert(stor_table *t, uint32_t row);
+void wal_note_vdelete(stor_table *t, uint32_t row);
+
+/* mvcc.c */
+uint64_t mvcc_next_ts(void);
+void     mvcc_publish_ts(uint64_t ts);
+void     mvcc_pending_add(stor_table *t, uint32_t row, char kind, uint64_t ts);
+void     mvcc_forget_table(const stor_table *t);
+uint64_t mvcc_new_id(void);
+void     mvcc_end_id(uint64_t id);
+
 /* table.c primitives that do not log */
+void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax);
+void tbl_kill_row(stor_table *t, uint32_t row);      /* unindex and mark dead */
 void tbl_undelete(stor_table *t, uint32_t row);
 void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals);  /* replay insert */
 void stor_catalog_free(void);

@@ -1,0 +1,207 @@
+/* mvcc.c - row versions: visibility, commit timestamps, registered snapshots, the purge
+ * of versions nobody can see any more, and the waits-for bookkeeping of row locks.
+ *
+ * The model is in storage.h (MVCC section). What lives here:
+ *  - last_ts: the newest commit timestamp. A versioned transaction's changes get
+ *    ts = last_ts + 1 at commit (under the exclusive store lock, so in log order).
+ *  - snaps: the registered snapshots (a multiset of timestamps). Statement snapshots of
+ *    autocommit readers are not registered: they hold the store lock shared for the
+ *    whole statement, so no writer (and no purge) runs while they read.
+ *  - pending: what committed versioned transactions left: creation timestamps to forget
+ *    and deleted versions to free, each once every registered snapshot is at or past
+ *    its timestamp.
+ *  - runs: the transactions that have an id (they wrote versions, or waited), with the
+ *    transaction each one waits for; a wait that closes a cycle is a deadlock.
+ */
+#include "storage/storage.h"
+#include "storage/wal.h"
+#include <stdatomic.h>
+#include <string.h>
+
+__thread stor_view stor_view_cur;
+__thread uint64_t stor_blocker;
+
+static _Atomic uint64_t last_ts = 1;
+static _Atomic uint64_t next_id = 1;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;   /* snaps and runs */
+static void (*end_hook)(void);
+
+static uint64_t *snaps;
+static uint32_t nsnaps, csnaps;
+
+typedef struct run { uint64_t id, waits_for; bool waited_on; } run;
+static run *runs;
+static uint32_t nruns, cruns;
+
+typedef struct pend { stor_table *t; uint32_t row; char kind; uint64_t ts; } pend;
+static pend *pending;          /* under the exclusive store lock */
+static size_t npending, cpending;
+
+bool stor_ver_visible(uint64_t xmin, uint64_t xmax)
+{
+    const stor_view *v = &stor_view_cur;
+    if (xmin & STOR_TXN_BIT) {
+        if ((xmin & STOR_ID_MASK) != v->txn) return false;
+    } else if (xmin && v->snapshot && xmin > v->snap) return false;
+    if (!xmax) return true;
+    if (xmax & STOR_TXN_BIT) {
+        if (xmax & STOR_LOCK_BIT) return true;
+        return (xmax & STOR_ID_MASK) != v->txn;
+    }
+    return v->snapshot && xmax > v->snap;
+}
+
+uint64_t stor_commit_ts(void) { return atomic_load(&last_ts); }
+
+uint64_t stor_snap_take(void)
+{
+    pthread_mutex_lock(&mu);
+    uint64_t ts = atomic_load(&last_ts);
+    if (nsnaps == csnaps) {
+        uint32_t nc = csnaps ? csnaps * 2 : 16;
+        uint64_t *n = stor_realloc(snaps, nc * sizeof *n);
+        if (n) { snaps = n; csnaps = nc; }
+    }
+    if (nsnaps < csnaps) snaps[nsnaps++] = ts;
+    pthread_mutex_unlock(&mu);
+    return ts;
+}
+
+void stor_snap_release(uint64_t ts)
+{
+    pthread_mutex_lock(&mu);
+    for (uint32_t i = 0; i < nsnaps; i++)
+        if (snaps[i] == ts) { snaps[i] = snaps[--nsnaps]; break; }
+    pthread_mutex_unlock(&mu);
+}
+
+uint32_t stor_snap_count(void)
+{
+    pthread_mutex_lock(&mu);
+    uint32_t n = nsnaps;
+    pthread_mutex_unlock(&mu);
+    return n;
+}
+
+static uint64_t snap_min(void)
+{
+    pthread_mutex_lock(&mu);
+    uint64_t m = UINT64_MAX;
+    for (uint32_t i = 0; i < nsnaps; i++) if (snaps[i] < m) m = snaps[i];
+    pthread_mutex_unlock(&mu);
+    return m;
+}
+
+/* ---- commit and purge (store lock exclusive) ---- */
+
+uint64_t mvcc_next_ts(void) { return atomic_load(&last_ts) + 1; }
+void mvcc_publish_ts(uint64_t ts) { atomic_store(&last_ts, ts); }
+
+void mvcc_pending_add(stor_table *t, uint32_t row, char kind, uint64_t ts)
+{
+    if (npending == cpending) {
+        size_t nc = cpending ? cpending * 2 : 256;
+        pend *n = stor_realloc(pending, nc * sizeof *n);
+        if (!n) return;   /* the version then just stays (visible as committed) */
+        pending = n; cpending = nc;
+    }
+    pending[npending++] = (pend){ t, row, kind, ts };
+}
+
+void stor_mvcc_purge(void)
+{
+    if (!npending) return;
+    uint64_t min = snap_min();
+    size_t w = 0;
+    for (size_t i = 0; i < npending; i++) {
+        pend *p = &pending[i];
+        if (p->ts > min) { pending[w++] = *p; continue; }
+        stor_table *t = p->t;
+        if (!t->ver || p->row >= t->nrows) continue;
+        struct stor_ver *v = &t->ver[p->row];
+        if (p->kind == 'x' && v->xmin == p->ts) tbl_ver_set(t, p->row, 0, v->xmax);
+        else if (p->kind == 'd' && v->xmax == p->ts && !stor_is_dead(t, p->row)) tbl_kill_row(t, p->row);
+    }
+    npending = w;
+}
+
+void mvcc_forget_table(const stor_table *t)
+{
+    size_t w = 0;
+    for (size_t i = 0; i < npending; i++)
+        if (pending[i].t != t) pending[w++] = pending[i];
+    npending = w;
+}
+
+/* ---- transaction ids and waits ---- */
+
+static run *run_find(uint64_t id)
+{
+    for (uint32_t i = 0; i < nruns; i++) if (runs[i].id == id) return &runs[i];
+    return NULL;
+}
+
+uint64_t mvcc_new_id(void)
+{
+    uint64_t id = atomic_fetch_add(&next_id, 1);
+    pthread_mutex_lock(&mu);
+    if (nruns == cruns) {
+        uint32_t nc = cruns ? cruns * 2 : 64;
+        run *n = stor_realloc(runs, nc * sizeof *n);
+        if (n) { runs = n; cruns = nc; }
+    }
+    if (nruns < cruns) runs[nruns++] = (run){ id, 0, false };
+    pthread_mutex_unlock(&mu);
+    return id;
+}
+
+void mvcc_end_id(uint64_t id)
+{
+    bool wake = false;
+    pthread_mutex_lock(&mu);
+    for (uint32_t i = 0; i < nruns; i++) {
+        if (runs[i].id != id) continue;
+        wake = runs[i].waited_on;
+        runs[i] = runs[--nruns];
+        break;
+    }
+    pthread_mutex_unlock(&mu);
+    if (wake && end_hook) end_hook();
+}
+
+bool stor_txn_running(uint64_t id)
+{
+    pthread_mutex_lock(&mu);
+    bool r = run_find(id) != NULL;
+    pthread_mutex_unlock(&mu);
+    return r;
+}
+
+int stor_wait_begin(uint64_t me, uint64_t blocker)
+{
+    pthread_mutex_lock(&mu);
+    run *b = run_find(blocker);
+    if (!b) { pthread_mutex_unlock(&mu); return 1; }
+    uint64_t x = blocker;
+    for (uint32_t hop = 0; hop <= nruns; hop++) {
+        run *e = run_find(x);
+        if (!e || !e->waits_for) break;
+        if (e->waits_for == me) { pthread_mutex_unlock(&mu); return -1; }
+        x = e->waits_for;
+    }
+    run *m = run_find(me);
+    if (m) m->waits_for = blocker;
+    b->waited_on = true;
+    pthread_mutex_unlock(&mu);
+    return 0;
+}
+
+void stor_wait_end(uint64_t me)
+{
+    pthread_mutex_lock(&mu);
+    run *m = run_find(me);
+    if (m) m->waits_for = 0;
+    pthread_mutex_unlock(&mu);
+}
+
+void stor_set_txn_end_hook(void (*fn)(void)) { end_hook = fn; }
