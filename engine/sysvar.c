@@ -51,6 +51,7 @@ static const sysvar vars[] = {
     { "have_ssl", SV_STR, SVF_GLOBAL | SVF_RO, "YES" },
     { "hostname", SV_STR, SVF_GLOBAL | SVF_RO, "" },
     { "identity", SV_UINT, SVF_SESSION, "0" },
+    { "in_transaction", SV_UINT, SVF_SESSION | SVF_RO, "0" },
     { "innodb_buffer_pool_size", SV_UINT, SVF_GLOBAL, "134217728" },
     { "innodb_flush_log_at_trx_commit", SV_UINT, SVF_GLOBAL, "1" },
     { "innodb_lock_wait_timeout", SV_UINT, SVF_SESSION, "50" },
@@ -207,6 +208,7 @@ static const char *session_value(pdb_session *s, const sysvar *v, bool global, c
     if (global || (v->flags & SVF_GLOBAL)) return global_value(v, buf, cap);
     const char *n = v->name;
     if (!strcmp(n, "autocommit")) return s->autocommit ? "ON" : "OFF";
+    if (!strcmp(n, "in_transaction")) return s->in_trans ? "1" : "0";
     if (!strcmp(n, "sql_mode")) return ex_sql_mode_str(s->sql_mode, a);
     if (!strcmp(n, "character_set_client")) return cs_coll(s->coll_client)->charset;
     if (!strcmp(n, "character_set_connection")) return cs_coll(s->coll_connection)->charset;

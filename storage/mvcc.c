@@ -37,9 +37,24 @@ typedef struct pend { stor_table *t; uint32_t row; char kind; uint64_t ts; } pen
 static pend *pending;          /* under the exclusive store lock */
 static size_t npending, cpending;
 
-bool stor_ver_visible(uint64_t xmin, uint64_t xmax)
+/* A version the snapshot sees, replaced by a commit after the snapshot: still the one
+ * to show, unless this transaction has since changed the row itself (InnoDB shows a
+ * transaction its own newest version of a row, whatever its snapshot). */
+static bool superseded_by_me(const stor_table *t, uint32_t row, uint64_t me)
+{
+    uint64_t mine = STOR_TXN_BIT | me;
+    for (uint32_t hop = 0, r = t->ver[row].succ; r && hop < 1000000; hop++) {
+        const struct stor_ver *s = &t->ver[r - 1];
+        if (s->xmin == mine || (s->xmax & ~STOR_LOCK_BIT) == mine) return true;
+        r = s->succ;
+    }
+    return false;
+}
+
+bool stor_ver_visible(const stor_table *t, uint32_t row)
 {
     const stor_view *v = &stor_view_cur;
+    uint64_t xmin = t->ver[row].xmin, xmax = t->ver[row].xmax;
     if (xmin & STOR_TXN_BIT) {
         if ((xmin & STOR_ID_MASK) != v->txn) return false;
     } else if (xmin && v->snapshot && xmin > v->snap) return false;
@@ -48,7 +63,8 @@ bool stor_ver_visible(uint64_t xmin, uint64_t xmax)
         if (xmax & STOR_LOCK_BIT) return true;
         return (xmax & STOR_ID_MASK) != v->txn;
     }
-    return v->snapshot && xmax > v->snap;
+    if (!v->snapshot || xmax <= v->snap) return false;
+    return !(v->txn && superseded_by_me(t, row, v->txn));
 }
 
 uint64_t stor_commit_ts(void) { return atomic_load(&last_ts); }

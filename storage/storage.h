@@ -191,7 +191,10 @@ typedef struct stor_table {
     /* MVCC (storage/mvcc.c): per row id the creating and deleting transaction, allocated
        on the table's first versioned write; nver counts rows whose entry is not {0,0}
        (0 = every row is visible to everyone: the scan's fast path) */
-    struct stor_ver { uint64_t xmin, xmax; } *ver;
+    struct stor_ver {
+        uint64_t xmin, xmax;
+        uint32_t succ;       /* the version an UPDATE made of this one: row id + 1; 0 = none */
+    } *ver;
     uint32_t nver;
 } stor_table;
 
@@ -261,14 +264,14 @@ typedef struct stor_view {
 extern __thread stor_view stor_view_cur;
 extern __thread uint64_t stor_blocker;      /* the transaction a STOR_LOCKED waits for */
 
-bool stor_ver_visible(uint64_t xmin, uint64_t xmax);
+bool stor_ver_visible(const stor_table *t, uint32_t row);
 /* Is the row visible in this thread's view? (Dead rows never are.) */
 static inline bool stor_row_visible(const stor_table *t, uint32_t row) {
     if (stor_is_dead(t, row)) return false;
     if (!t->nver) return true;
     const struct stor_ver *v = &t->ver[row];
     if (!(v->xmin | v->xmax)) return true;
-    return stor_ver_visible(v->xmin, v->xmax);
+    return stor_ver_visible(t, row);
 }
 
 uint64_t stor_commit_ts(void);          /* the newest commit timestamp */

@@ -355,6 +355,7 @@ void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax)
     struct stor_ver *v = &t->ver[row];
     bool was = (v->xmin | v->xmax) != 0, now = (xmin | xmax) != 0;
     v->xmin = xmin; v->xmax = xmax;
+    if (!now) v->succ = 0;
     if (was && !now) t->nver--;
     else if (!was && now) t->nver++;
 }
@@ -510,6 +511,7 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
         wal_note_vdelete(t, row);
         uint32_t nr = append_row(t, vals);
         tbl_ver_set(t, nr, STOR_TXN_BIT | id, 0);
+        t->ver[row].succ = nr + 1;
         wal_note_vinsert(t, nr);
         return nr;
     }

@@ -1,0 +1,275 @@
+#!/usr/bin/python3
+"""Transactions of several connections at once, on MariaDB (InnoDB) and on pressdb.
+
+Run by tests/run.py with PRESSDB_PORT and MARIADB_PORT set (exit 0 = pass); it
+also runs alone against servers started by hand:
+
+    MARIADB_PORT=3307 PRESSDB_PORT=3306 /usr/bin/python3 tests/integration/test_isolation.py
+
+Each scenario is a script of steps for connections A, B and C (PyMySQL,
+autocommit on, as WordPress and most clients run). A step runs one statement
+and records what it returned: rows, affected rows, or the error code. A step
+written "B&" starts the statement in the background and records whether it is
+still running after a moment ("waits") or what it returned; "join B" waits for
+it and records its outcome. The two servers must record the same thing, step
+by step: who sees what (dirty reads, non-repeatable reads, phantoms under
+REPEATABLE READ and READ COMMITTED, START TRANSACTION WITH CONSISTENT
+SNAPSHOT), who waits for whom (row locks on UPDATE/DELETE, unique keys held by
+another transaction's insert or delete), lock wait timeouts (1205), deadlocks
+(1213, the waiter's transaction rolled back), and a statement of a
+multi-statement query that waits and then goes on with the rest.
+"""
+
+import os
+import sys
+import threading
+import time
+
+import pymysql
+from pymysql.constants import CLIENT
+
+DB = "t_isolation"
+SETTLE = 1.0        # a statement still running after this long is waiting for a lock
+
+SETUP = [
+    "DROP DATABASE IF EXISTS t_isolation",
+    "CREATE DATABASE t_isolation",
+    "CREATE TABLE t_isolation.t (id INT PRIMARY KEY, v INT, k VARCHAR(20), UNIQUE KEY uk (k)) ENGINE=InnoDB",
+    "INSERT INTO t_isolation.t VALUES (1,10,'a'),(2,20,'b'),(3,30,'c'),(4,40,'d')",
+]
+
+ALL = "SELECT * FROM t ORDER BY id"
+
+SCENARIOS = {
+    "dirty read": [
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=11 WHERE id=1"),
+        ("B", "SELECT v FROM t WHERE id=1"),
+        ("A", "SELECT v FROM t WHERE id=1"),
+        ("A", "ROLLBACK"), ("B", ALL),
+    ],
+    "repeatable read": [
+        ("B", "BEGIN"), ("B", "SELECT SUM(v) FROM t"),
+        ("A", "UPDATE t SET v=v+1 WHERE id=2"),
+        ("A", "INSERT INTO t VALUES (5,50,'e')"),
+        ("A", "DELETE FROM t WHERE id=3"),
+        ("B", "SELECT SUM(v), COUNT(*) FROM t"), ("B", ALL),
+        ("B", "SELECT * FROM t WHERE v > 15 ORDER BY id"),
+        ("B", "COMMIT"), ("B", ALL),
+    ],
+    "read committed": [
+        ("B", "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"),
+        ("B", "BEGIN"), ("B", "SELECT SUM(v) FROM t"),
+        ("A", "UPDATE t SET v=v+1 WHERE id=2"),
+        ("B", "SELECT SUM(v) FROM t"),
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=v+1 WHERE id=4"),
+        ("B", "SELECT SUM(v) FROM t"),
+        ("A", "COMMIT"), ("B", "SELECT SUM(v) FROM t"), ("B", "COMMIT"),
+    ],
+    "consistent snapshot": [
+        ("B", "START TRANSACTION WITH CONSISTENT SNAPSHOT"),
+        ("A", "UPDATE t SET v=0 WHERE id=1"),
+        ("B", ALL), ("B", "COMMIT"), ("B", ALL),
+    ],
+    "snapshot starts at the first read": [
+        ("B", "BEGIN"),
+        ("A", "UPDATE t SET v=0 WHERE id=1"),
+        ("B", ALL),
+        ("A", "UPDATE t SET v=1 WHERE id=1"),
+        ("B", ALL), ("B", "COMMIT"),
+    ],
+    "no lost update": [
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=v+1 WHERE id=2"),
+        ("B&", "UPDATE t SET v=v+10 WHERE id=2"),
+        ("C", "SELECT v FROM t WHERE id=2"),
+        ("A", "COMMIT"), ("join B",), ("C", ALL),
+    ],
+    "update reads the newest version": [
+        ("B", "BEGIN"), ("B", "SELECT v FROM t WHERE id=1"),
+        ("A", "UPDATE t SET v=100 WHERE id=1"),
+        ("B", "UPDATE t SET v=v+1 WHERE id=1"),
+        ("B", "SELECT v FROM t WHERE id=1"),
+        ("B", ALL), ("B", "COMMIT"), ("A", ALL),
+    ],
+    "delete waits": [
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=0 WHERE id=3"),
+        ("B&", "DELETE FROM t WHERE v >= 30"),
+        ("A", "ROLLBACK"), ("join B",), ("C", ALL),
+    ],
+    "lock wait timeout": [
+        ("B", "SET SESSION innodb_lock_wait_timeout=1"),
+        ("A", "BEGIN"), ("A", "DELETE FROM t WHERE id=3"),
+        ("B", "UPDATE t SET v=5 WHERE id=3"),
+        ("B", "SELECT @@in_transaction"),
+        ("B", "UPDATE t SET v=5 WHERE id=2"),
+        ("A", "ROLLBACK"), ("C", ALL),
+    ],
+    "timeout keeps the transaction": [
+        ("B", "SET SESSION innodb_lock_wait_timeout=1"),
+        ("B", "BEGIN"), ("B", "UPDATE t SET v=7 WHERE id=4"),
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=8 WHERE id=1"),
+        ("B", "UPDATE t SET v=7 WHERE id=1"),
+        ("B", "COMMIT"), ("A", "COMMIT"), ("C", ALL),
+    ],
+    "deadlock": [
+        ("A", "BEGIN"), ("B", "BEGIN"),
+        ("A", "UPDATE t SET v=0 WHERE id=1"), ("B", "UPDATE t SET v=0 WHERE id=3"),
+        ("A&", "UPDATE t SET v=1 WHERE id=3"),
+        ("B", "UPDATE t SET v=1 WHERE id=1"),
+        ("join A",), ("B", "SELECT @@in_transaction"),
+        ("A", "COMMIT"), ("B", "COMMIT"), ("C", ALL),
+    ],
+    "unique key of an uncommitted insert": [
+        ("A", "BEGIN"), ("A", "INSERT INTO t VALUES (9,90,'z')"),
+        ("B&", "INSERT INTO t VALUES (10,100,'z')"),
+        ("A", "COMMIT"), ("join B",), ("C", ALL),
+    ],
+    "unique key freed by a rollback": [
+        ("A", "BEGIN"), ("A", "INSERT INTO t VALUES (9,90,'z')"),
+        ("B&", "INSERT INTO t VALUES (9,91,'y')"),
+        ("A", "ROLLBACK"), ("join B",), ("C", ALL),
+    ],
+    "unique key freed by a delete": [
+        ("A", "BEGIN"), ("A", "DELETE FROM t WHERE id=4"),
+        ("B&", "INSERT INTO t VALUES (4,41,'dd')"),
+        ("A", "COMMIT"), ("join B",), ("C", ALL),
+    ],
+    "delete and insert again (sysbench)": [
+        ("A", "BEGIN"), ("B", "BEGIN"),
+        ("A", "DELETE FROM t WHERE id=2"),
+        ("B&", "DELETE FROM t WHERE id=2"),
+        ("A", "INSERT INTO t VALUES (2,22,'b')"),
+        ("A", "COMMIT"), ("join B",),
+        ("B", "INSERT INTO t VALUES (2,23,'b')"),
+        ("B", "COMMIT"), ("C", ALL),
+    ],
+    "own changes and savepoints": [
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=v*2"),
+        ("A", "SAVEPOINT s1"), ("A", "DELETE FROM t WHERE id>2"),
+        ("A", "INSERT INTO t VALUES (7,70,'g')"), ("A", ALL),
+        ("A", "ROLLBACK TO SAVEPOINT s1"), ("A", ALL), ("B", ALL),
+        ("A", "COMMIT"), ("B", ALL),
+    ],
+    "autocommit off": [
+        ("A", "SET autocommit=0"), ("A", "UPDATE t SET v=1 WHERE id=1"),
+        ("B", ALL), ("A", "SELECT @@in_transaction"),
+        ("A", "COMMIT"), ("B", ALL),
+        ("A", "UPDATE t SET v=2 WHERE id=1"),
+        ("A", "SET autocommit=1"), ("B", ALL),
+    ],
+    "a waiting statement of a multi-statement query": [
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=0 WHERE id=2"),
+        ("B&", "SELECT 1; UPDATE t SET v=v+5 WHERE id=2; SELECT v FROM t WHERE id=2"),
+        ("A", "COMMIT"), ("join B",), ("C", ALL),
+    ],
+    "reader does not wait for a writer": [
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=0"), ("A", "INSERT INTO t VALUES (8,80,'h')"),
+        ("B", "SELECT COUNT(*), SUM(v) FROM t"), ("B", "SELECT * FROM t WHERE k='h'"),
+        ("A", "COMMIT"), ("B", "SELECT COUNT(*), SUM(v) FROM t"),
+    ],
+}
+
+
+def outcome(cur, fn):
+    try:
+        fn()
+    except pymysql.MySQLError as e:
+        return ["error", e.args[0]]
+    sets = []
+    while True:
+        if cur.description is not None:
+            sets.append(["rows", [list(map(str, r)) for r in cur.fetchall()]])
+        else:
+            sets.append(["affected", cur.rowcount])
+        if not cur.nextset():
+            break
+    return sets
+
+
+class Session:
+    def __init__(self, port):
+        self.conn = pymysql.connect(host="127.0.0.1", port=port, user="root", password="",
+                                    database=DB, autocommit=True,
+                                    client_flag=CLIENT.MULTI_STATEMENTS)
+        self.cur = self.conn.cursor()
+        self.thread = None
+        self.result = None
+
+    def run(self, sql):
+        return outcome(self.cur, lambda: self.cur.execute(sql))
+
+    def start(self, sql):
+        def body():
+            self.result = self.run(sql)
+        self.result = None
+        self.thread = threading.Thread(target=body, daemon=True)
+        self.thread.start()
+        self.thread.join(SETTLE)
+        return "waits" if self.thread.is_alive() else self.result
+
+    def join(self):
+        self.thread.join(60)
+        if self.thread.is_alive():
+            return "still waiting after 60 s"
+        self.thread = None
+        return self.result
+
+
+def run_scenario(port, steps):
+    admin = pymysql.connect(host="127.0.0.1", port=port, user="root", password="", autocommit=True)
+    with admin.cursor() as c:
+        for sql in SETUP:
+            c.execute(sql)
+    sessions = {n: Session(port) for n in "ABC"}
+    log = []
+    for step in steps:
+        who = step[0]
+        if who.startswith("join "):
+            log.append((who, sessions[who[5:]].join()))
+        elif who.endswith("&"):
+            log.append((who, step[1], sessions[who[0]].start(step[1])))
+        else:
+            t0 = time.time()
+            res = sessions[who].run(step[1])
+            log.append((who, step[1], res))
+            if time.time() - t0 > SETTLE and not (isinstance(res, list) and res and res[0] == "error"):
+                log.append((who, "took %.0f s" % (time.time() - t0)))
+    for s in sessions.values():
+        if s.thread:
+            s.thread.join(5)
+        s.conn.close()
+    admin.close()
+    return log
+
+
+def main():
+    mport = int(os.environ["MARIADB_PORT"])
+    pport = int(os.environ["PRESSDB_PORT"])
+    failed = 0
+    only = sys.argv[1:]
+    for name, steps in SCENARIOS.items():
+        if only and name not in only:
+            continue
+        want = run_scenario(mport, steps)
+        got = run_scenario(pport, steps)
+        if want == got:
+            print("ok    %s" % name)
+            continue
+        failed += 1
+        print("FAIL  %s" % name)
+        for i, (w, g) in enumerate(zip(want, got)):
+            mark = "  " if w == g else "!="
+            print("   %s mariadb: %s" % (mark, w))
+            if w != g:
+                print("      pressdb: %s" % (g,))
+        if len(want) != len(got):
+            print("   (steps: mariadb %d, pressdb %d)" % (len(want), len(got)))
+    for port in (mport, pport):
+        conn = pymysql.connect(host="127.0.0.1", port=port, user="root", password="", autocommit=True)
+        conn.cursor().execute("DROP DATABASE IF EXISTS " + DB)
+        conn.close()
+    print("isolation: %d scenarios, %d failed" % (len(SCENARIOS), failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
