@@ -1,6 +1,10 @@
 /* wal.c - transactions (redo + undo), the write-ahead log file and recovery.
  *
- * Log file datadir/pressdb.wal: a sequence of frames [u32 length][u32 crc32][payload].
+ * Log file datadir/pressdb.wal: a sequence of frames [u32 length][u32 crc32][payload],
+ * then zeros: the file is extended ahead of the frames in zero-filled chunks (WAL_CHUNK)
+ * and frames are written in place, because an fdatasync that need not change the file's
+ * size or allocation costs a fraction of one that does (a durable commit's latency). A
+ * zero length ends the log.
  * A frame is one committed transaction (its redo records) or one DDL statement.
  * Records name their table by database and table name and their row by row id, so a
  * replay puts every row back in the slot it had. A frame whose length runs past the
@@ -259,6 +263,33 @@ bool stor_txn_dirty(void) { return cur && cur->redo_len > 0; }
  * stor_txn_sync() waits until that offset is synced. One fdatasync covers every frame
  * written before it, so concurrent committers share it. */
 static uint64_t written_end;            /* bytes written to the log (under wal_mu) */
+static uint64_t alloc_end;              /* file bytes: zeros from written_end to here */
+#define WAL_CHUNK (4u << 20)
+
+/* Makes the file at least need bytes long, zero-filled and synced (under wal_mu, or
+ * single-threaded at startup). 0 or -1 with errno. */
+static int wal_extend(uint64_t need)
+{
+    static const uint8_t zeros[65536];
+    if (need <= alloc_end) return 0;
+    uint64_t target = alloc_end + WAL_CHUNK;
+    while (target < need) target += WAL_CHUNK;
+    for (uint64_t off = alloc_end; off < target;) {
+        size_t n = target - off < sizeof zeros ? (size_t)(target - off) : sizeof zeros;
+        ssize_t w = pwrite(wal_fd, zeros, n, (off_t)off);
+        if (w < 0) {
+            if (errno == EINTR) continue;
+            int e = errno;
+            if (ftruncate(wal_fd, (off_t)alloc_end) != 0) { /* keep the old size */ }
+            errno = e;
+            return -1;
+        }
+        off += (uint64_t)w;
+    }
+    if (fdatasync(wal_fd) != 0) return -1;
+    alloc_end = target;
+    return 0;
+}
 static uint64_t wal_gen;                /* generation of the current log file */
 static uint64_t synced_end;             /* bytes known durable (under sync_mu) */
 static pthread_mutex_t sync_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -291,21 +322,22 @@ static int write_frame(const uint8_t *p, size_t n)
     memcpy(buf, hdr, 8);
     memcpy(buf + 8, p, n);
     size_t off = 0;
-    int rc = 0;
-    while (off < n + 8) {
-        ssize_t w = write(wal_fd, buf + off, n + 8 - off);
+    /* room for the frame and the zero length after it */
+    int rc = wal_extend(written_end + n + 16);
+    while (rc == 0 && off < n + 8) {
+        ssize_t w = pwrite(wal_fd, buf + off, n + 8 - off, (off_t)(written_end + off));
         if (w < 0) { if (errno == EINTR) continue; rc = -1; break; }
         off += (size_t)w;
     }
-    stor_free(buf);
     if (rc == 0) written_end += n + 8;
     if (rc != 0 && off > 0) {
-        /* cut what we wrote so the log stays a sequence of whole frames */
-        off_t end = lseek(wal_fd, 0, SEEK_END);
+        /* zero what we wrote so the log stays a sequence of whole frames */
         int e = errno;
-        if (end >= (off_t)off && ftruncate(wal_fd, end - (off_t)off) == 0) lseek(wal_fd, 0, SEEK_END);
+        memset(buf, 0, off);
+        if (pwrite(wal_fd, buf, off, (off_t)written_end) < 0) { /* recovery's checksum catches it */ }
         errno = e;
     }
+    stor_free(buf);
     return rc;
 }
 
@@ -498,9 +530,10 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     pthread_mutex_lock(&wal_mu);
     if (wal_fd >= 0) close(wal_fd);
     wal_fd = fd;
-    lseek(wal_fd, 0, SEEK_END);
     wal_gen = gen;
-    written_end = synced_end = 17;
+    written_end = synced_end = alloc_end = 17;
+    if (wal_extend(WAL_CHUNK) != 0)   /* not fatal: the first commit tries again */
+        fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));
     pthread_mutex_unlock(&wal_mu);
     return 0;
 }
@@ -557,10 +590,12 @@ int stor_recover(char *err, size_t errlen)
     stor_txn *saved = cur;
     cur = NULL;
     int rc = 0;
+    bool clean_end = false;
     while (off + 8 <= size) {
         uint32_t hdr[2];
         if (!read_at((uint8_t *)hdr, 8, (off_t)off)) break;
         uint32_t len = hdr[0], crc = hdr[1];
+        if (len == 0 && crc == 0) { clean_end = true; break; }   /* the zeros after the last frame */
         if (off + 8 + len > size) break;
         if (len > cap) {
             cap = len;
@@ -573,16 +608,19 @@ int stor_recover(char *err, size_t errlen)
         off += 8 + (size_t)len;
     }
     cur = saved;
-    if (rc == 0 && off < size) {
+    alloc_end = size;
+    if (rc == 0 && off < size && !clean_end) {
         fprintf(stderr, "pressdb: [Warning] write-ahead log: torn or corrupt tail at byte %zu of %zu cut off\n",
                 off, size);
         if (ftruncate(wal_fd, (off_t)off) != 0) {
             snprintf(err, errlen, "cannot cut the log: %s", strerror(errno));
             rc = -1;
         }
+        alloc_end = off;
     }
-    off_t endpos = lseek(wal_fd, 0, SEEK_END);
-    written_end = synced_end = endpos > 0 ? (uint64_t)endpos : 0;
+    written_end = synced_end = off;
+    if (rc == 0 && wal_extend(off + WAL_CHUNK / 2) != 0)
+        fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));
     stor_free(buf);
     return rc;
 }
