@@ -102,6 +102,11 @@ typedef struct pdb_session {
     uint64_t wait_me;               /* the waiting transaction's id (0: none) */
     char *resume;                   /* COM_QUERY: the statements from the waiting one on */
     size_t resume_len;
+    /* The log position (storage LSN) the last command's commit needs durable before its
+       reply may leave (0 = none): the server holds the reply until stor_synced_lsn()
+       reaches it, so loops never wait for fdatasync. A commit followed by more statements
+       of the same query is synced at once instead. */
+    uint64_t durable_lsn;
 } pdb_session;
 
 /* Column metadata of a result set, as the protocol's column definition needs it. */

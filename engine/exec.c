@@ -552,7 +552,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             fprintf(stderr, "pressdb: [Warning] checkpoint failed: %s\n", cerr);
     }
     stor_unlock();
-    /* group commit: the fsync happens outside the store lock, shared with others */
+    /* group commit: the fsync happens outside the store lock, shared with others; for
+       the last statement of a query the server waits for it (engine.h, durable_lsn) */
+    uint64_t need = (failed || (r->status & PDB_ST_MORE_RESULTS) || describe) ? 0 : stor_txn_take_commit_end();
+    if (need > s->durable_lsn) s->durable_lsn = need;
     if (!failed && stor_txn_sync() != 0) {
         err.code = 1030; strcpy(err.state, "HY000");
         snprintf(err.msg, sizeof err.msg, "Got error 5 \"Input/output error\" from storage engine InnoDB");

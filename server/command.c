@@ -773,7 +773,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         srv_conn_close(c, SRV_CLOSE_NOW);
         return;
     }
-    if (c->waiting)
+    if (c->waiting || srv_conn_hold_for_sync(c))
         return;
     srv_registry_publish(c, SRV_CMD_SLEEP);
     if (c->sess->wait_timeout && c->sess->wait_timeout != c->armed_timeout)

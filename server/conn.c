@@ -98,6 +98,8 @@ static int conn_send_pending(srv_conn *c)
 
 int srv_conn_flush(srv_conn *c)
 {
+    if (c->await_sync)
+        return 0;               /* the reply goes out once its commit is durable */
     if (c->closing)
         return -1;
     c->eof_patch = 0;                /* the packets leave c->out */
@@ -345,12 +347,33 @@ void srv_conn_wait(srv_conn *c, uint8_t kind, const uint8_t *pkt, size_t n)
 }
 
 /* The wait is over (resumed or timed out): the command ends, input goes on. */
+bool srv_conn_hold_for_sync(srv_conn *c)
+{
+    uint64_t need = c->sess ? c->sess->durable_lsn : 0;
+    if (!need)
+        return false;
+    if (need <= stor_synced_lsn() && !stor_sync_failed()) {
+        c->sess->durable_lsn = 0;
+        return false;
+    }
+    c->await_sync = true;
+    c->paused = true;
+    if (c->reading) {
+        uv_read_stop(&c->io.s);
+        c->reading = false;
+    }
+    stor_sync_request(need);
+    return true;
+}
+
 static void wait_done(srv_conn *c)
 {
     if (c->closing || c->waiting)
         return;
     srv_exec_end(c);
     if (c->closing)
+        return;
+    if (srv_conn_hold_for_sync(c))
         return;
     c->paused = false;
     srv_registry_publish(c, SRV_CMD_SLEEP);
@@ -393,6 +416,21 @@ void srv_conn_check_waits(srv_loop *lp)
 {
     for (srv_conn *c = lp->conns, *next; c; c = next) {
         next = c->next;
+        if (c->await_sync && !c->closing) {
+            if (c->sess->durable_lsn > stor_synced_lsn())
+                continue;
+            if (stor_sync_failed()) {
+                /* the commit may be lost: no OK for it (as MariaDB, which stops then) */
+                srv_conn_close(c, SRV_CLOSE_NOW);
+                continue;
+            }
+            c->await_sync = false;
+            c->sess->durable_lsn = 0;
+            srv_registry_publish(c, SRV_CMD_SLEEP);
+            c->paused = false;
+            conn_process(c);
+            continue;
+        }
         if (!c->waiting || c->closing)
             continue;
         uint64_t b = c->sess->wait_blocker;

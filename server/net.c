@@ -528,6 +528,7 @@ int srv_net_start(char *err, size_t errlen)
         }
         uv_async_init(&lp->loop, &lp->wake, on_wake);
         stor_set_txn_end_hook(srv_wake_waiters);
+        stor_set_sync_hook(srv_wake_waiters);
         lp->wake.data = lp;
     }
     if (setup_tcp(err, errlen))

@@ -302,7 +302,12 @@ struct srv_conn {
     uint8_t *wait_pkt;                   /* SRV_WAIT_EXECUTE: the packet to run again */
     size_t wait_pkt_len;
     uint64_t wait_deadline_ms;
+    bool await_sync;                     /* the reply waits for the log's fdatasync */
 };
+
+/* After a command: holds its reply until the commit it made is durable (engine.h,
+ * durable_lsn). True when the connection is now parked for that. */
+bool srv_conn_hold_for_sync(srv_conn *c);
 
 enum { SRV_WAIT_NONE, SRV_WAIT_QUERY, SRV_WAIT_EXECUTE };
 /* The engine answered PDB_EXEC_WAIT for the command being run: park the connection

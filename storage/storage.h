@@ -337,6 +337,15 @@ int       stor_txn_commit(void);
 /* After releasing the store lock: waits until this thread's last commit is on disk
  * (fsync shared with concurrent commits; per innodb_flush_log_at_trx_commit). 0 or -1. */
 int       stor_txn_sync(void);
+/* The same without waiting: the LSN this thread's last commit needs durable (0 = none,
+ * or not flushing at commit); stor_sync_request asks the log syncer thread for it, and
+ * the sync hook (any thread) says when stor_synced_lsn() has moved. A failed fdatasync
+ * is reported by stor_sync_failed() (the reply must not say OK then). */
+uint64_t  stor_txn_take_commit_end(void);
+void      stor_sync_request(uint64_t lsn);
+uint64_t  stor_synced_lsn(void);
+bool      stor_sync_failed(void);
+void      stor_set_sync_hook(void (*fn)(void));
 void      stor_txn_rollback(void);
 bool      stor_txn_dirty(void);              /* anything to commit? */
 /* DDL is logged as SQL text with its default database (written at once, fsynced), and

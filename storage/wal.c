@@ -291,9 +291,25 @@ static int wal_extend(uint64_t need)
     return 0;
 }
 static uint64_t wal_gen;                /* generation of the current log file */
-static uint64_t synced_end;             /* bytes known durable (under sync_mu) */
+/* Log positions across generations (LSNs): lsn_base + offset in the current file; a new
+ * generation starts past every position of the old one, all of which are durable then. */
+static uint64_t lsn_base;               /* under wal_mu */
+static _Atomic uint64_t synced_end;     /* LSN known durable (written under sync_mu) */
 static pthread_mutex_t sync_mu = PTHREAD_MUTEX_INITIALIZER;
-static __thread uint64_t my_commit_end; /* what this thread's last commit needs */
+static __thread uint64_t my_commit_end; /* what this thread's last commit needs (LSN) */
+static _Atomic bool sync_failed;
+
+/* One fdatasync covering everything written so far. Under sync_mu. */
+static int sync_now(uint64_t need)
+{
+    if (atomic_load(&synced_end) >= need) return 0;
+    pthread_mutex_lock(&wal_mu);
+    uint64_t upto = lsn_base + written_end;
+    pthread_mutex_unlock(&wal_mu);
+    if (fdatasync(wal_fd) != 0) return -1;
+    atomic_store(&synced_end, upto);
+    return 0;
+}
 
 int stor_txn_sync(void)
 {
@@ -301,16 +317,71 @@ int stor_txn_sync(void)
     my_commit_end = 0;
     if (!need || flush_mode != 1) return 0;
     pthread_mutex_lock(&sync_mu);
-    int rc = 0;
-    if (synced_end < need) {
-        pthread_mutex_lock(&wal_mu);
-        uint64_t upto = written_end;
-        pthread_mutex_unlock(&wal_mu);
-        if (fdatasync(wal_fd) != 0) rc = -1;
-        else synced_end = upto;
-    }
+    int rc = sync_now(need);
     pthread_mutex_unlock(&sync_mu);
     return rc;
+}
+
+uint64_t stor_txn_take_commit_end(void)
+{
+    uint64_t need = my_commit_end;
+    my_commit_end = 0;
+    return flush_mode == 1 ? need : 0;
+}
+
+uint64_t stor_synced_lsn(void) { return atomic_load(&synced_end); }
+bool stor_sync_failed(void) { return atomic_load(&sync_failed); }
+
+/* The log syncer: one thread doing fdatasync for whoever asked (stor_sync_request), so
+ * event loops never wait for the disk; each fdatasync covers every commit written
+ * before it (group commit), and the hook tells the loops which replies may go out. */
+static pthread_mutex_t req_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t req_cv = PTHREAD_COND_INITIALIZER;
+static uint64_t requested;              /* under req_mu */
+static bool syncer_started;
+static void (*sync_hook)(void);
+
+static void *syncer(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        pthread_mutex_lock(&req_mu);
+        while (requested <= atomic_load(&synced_end)) pthread_cond_wait(&req_cv, &req_mu);
+        uint64_t need = requested;
+        pthread_mutex_unlock(&req_mu);
+        pthread_mutex_lock(&sync_mu);
+        if (sync_now(need) != 0) {
+            fprintf(stderr, "pressdb: [ERROR] fdatasync of the write-ahead log failed: %s\n", strerror(errno));
+            atomic_store(&sync_failed, true);
+            atomic_store(&synced_end, need);   /* release the waiters: they see the failure */
+        }
+        pthread_mutex_unlock(&sync_mu);
+        if (sync_hook) sync_hook();
+    }
+    return NULL;
+}
+
+void stor_set_sync_hook(void (*fn)(void)) { sync_hook = fn; }
+
+void stor_sync_request(uint64_t need)
+{
+    pthread_mutex_lock(&req_mu);
+    if (!syncer_started) {
+        pthread_t th;
+        pthread_attr_t at;
+        pthread_attr_init(&at);
+        pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+        syncer_started = pthread_create(&th, &at, syncer, NULL) == 0;
+        pthread_attr_destroy(&at);
+    }
+    if (need > requested) requested = need;
+    pthread_cond_signal(&req_cv);
+    pthread_mutex_unlock(&req_mu);
+    if (!syncer_started) {   /* no thread: sync here */
+        pthread_mutex_lock(&sync_mu);
+        if (sync_now(need) != 0) atomic_store(&sync_failed, true);
+        pthread_mutex_unlock(&sync_mu);
+    }
 }
 
 static int write_frame(const uint8_t *p, size_t n)
@@ -349,7 +420,7 @@ int stor_txn_commit(void)
     if (x->redo_len) {
         pthread_mutex_lock(&wal_mu);
         rc = write_frame(x->redo, x->redo_len);
-        if (rc == 0) my_commit_end = written_end;
+        if (rc == 0) my_commit_end = lsn_base + written_end;
         pthread_mutex_unlock(&wal_mu);
         if (rc != 0) {
             int e = errno;
@@ -527,11 +598,15 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     if (rename(tmp, path) != 0) { snprintf(err, errlen, "cannot install the log: %s", strerror(errno)); close(fd); unlink(tmp); return -1; }
     int dfd = open(datadir, O_RDONLY | O_DIRECTORY);
     if (dfd >= 0) { fsync(dfd); close(dfd); }
+    pthread_mutex_lock(&sync_mu);
     pthread_mutex_lock(&wal_mu);
     if (wal_fd >= 0) close(wal_fd);
     wal_fd = fd;
     wal_gen = gen;
-    written_end = synced_end = alloc_end = 17;
+    lsn_base += written_end;
+    written_end = alloc_end = 17;
+    atomic_store(&synced_end, lsn_base + 17);   /* the snapshot holds all before */
+    pthread_mutex_unlock(&sync_mu);
     if (wal_extend(WAL_CHUNK) != 0)   /* not fatal: the first commit tries again */
         fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));
     pthread_mutex_unlock(&wal_mu);
@@ -618,7 +693,8 @@ int stor_recover(char *err, size_t errlen)
         }
         alloc_end = off;
     }
-    written_end = synced_end = off;
+    written_end = off;
+    atomic_store(&synced_end, lsn_base + off);
     if (rc == 0 && wal_extend(off + WAL_CHUNK / 2) != 0)
         fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));
     stor_free(buf);
