@@ -35,7 +35,7 @@ DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
             python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev
 
-.PHONY: all run test unit sqltest wptest benchsmoke test-san deps clean bench bench-quick
+.PHONY: all run test unit sqltest sqltest-offload wptest benchsmoke test-san deps clean bench bench-quick
 
 all: $(BUILD)/pressdb
 
@@ -61,6 +61,11 @@ unit: $(BUILD)/unit-tests
 sqltest: $(BUILD)/pressdb
 	/usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
 
+# The same suite with every query run on a worker thread (--offload-us=0), so the
+# offload path (command.c) is checked by everything the inline path is.
+sqltest-offload: $(BUILD)/pressdb
+	PRESSDB_EXTRA_ARGS=--offload-us=0 /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
+
 # WordPress end to end (tests/wordpress/run.py): needs root (it writes
 # /etc/wordpress/) and Debian's wordpress package; about a minute.
 wptest: $(BUILD)/pressdb
@@ -74,6 +79,7 @@ benchsmoke: $(BUILD)/pressdb
 test: deps-check
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory sqltest
+	$(MAKE) --no-print-directory sqltest-offload
 	$(MAKE) --no-print-directory benchsmoke
 	@if [ "$$(id -u)" != 0 ]; then echo "wptest: skipped (not root; the WordPress test writes /etc/wordpress/)"; \
 	elif [ ! -d /usr/share/wordpress ]; then echo "wptest: skipped (/usr/share/wordpress missing: apt-get install wordpress php-xml)"; \
@@ -82,7 +88,7 @@ test: deps-check
 # Sanitizer build: separate build dir, clang, ASan + UBSan, the same tests but
 # not the WordPress test (too slow under sanitizers).
 test-san:
-	ASAN_OPTIONS=detect_leaks=0 $(MAKE) BUILD=build-san SAN=1 CC=clang CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit sqltest
+	ASAN_OPTIONS=detect_leaks=0 $(MAKE) BUILD=build-san SAN=1 CC=clang CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit sqltest sqltest-offload
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \

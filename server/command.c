@@ -8,12 +8,13 @@
  * other commands was checked against a real server (see tests/integration).
  *
  * Statements run inline on the loop thread: WordPress's statements take microseconds,
- * and a thread hop would cost more than it saves. A statement known to be long (a big
- * ALTER, a full scan of a large table) is where uv_queue_work would take over: the
- * connection would stop reading, run pdb_exec_query on the libuv thread pool with a
- * sink that appends to c->out under the loop's ownership rules (rows batched and
- * handed back with uv_async), and resume in the after-work callback. Nothing here
- * assumes inline execution except that the sink runs on the loop thread.
+ * and a thread hop would cost more than it saves. A COM_QUERY whose shape (its text
+ * with literals blanked, hashed: sql_digest) ran longer than OFFLOAD_US before runs on
+ * the libuv thread pool instead (uv_queue_work): the connection stops reading, the
+ * worker runs pdb_exec_query with the same sink (c->out is the worker's meanwhile;
+ * whole packets go to the loop through off_q, see conn.c), and offload_done finishes the
+ * command on the loop. So one slow search or report does not stall the other
+ * connections of its loop; the first run of a new slow shape still runs inline.
  */
 #include "server/server.h"
 
@@ -508,13 +509,120 @@ void srv_exec_end(srv_conn *c)
 
 /* ------------------------------------------------------------- commands */
 
+/* ---- offloading (see the file comment) ---- */
+
+#define DIGEST_SLOTS 4096                /* the threshold: srv_cfg.offload_us (--offload-us) */
+
+pthread_mutex_t srv_off_mu = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t srv_off_cv = PTHREAD_COND_INITIALIZER;
+static _Atomic uint64_t dig_key[DIGEST_SLOTS];
+static _Atomic uint32_t dig_us[DIGEST_SLOTS];   /* the shape's last run time */
+
+/* A hash of the statement with numbers and quoted strings blanked (its first 4 KiB). */
+static uint64_t sql_digest(const uint8_t *p, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    if (n > 4096)
+        n = 4096;
+    for (size_t i = 0; i < n; i++) {
+        uint8_t ch = p[i];
+        if (ch == '\'' || ch == '"') {
+            size_t j = i + 1;
+            while (j < n && p[j] != ch) j += p[j] == '\\' ? 2 : 1;
+            i = j;
+            ch = '?';
+        } else if (ch >= '0' && ch <= '9') {
+            uint8_t prev = i ? (uint8_t)(p[i - 1] | 0x20) : ' ';
+            bool in_name = (prev >= 'a' && prev <= 'z') || prev == '_';   /* wp_2_posts */
+            if (!in_name) {
+                while (i + 1 < n && ((p[i + 1] >= '0' && p[i + 1] <= '9') || p[i + 1] == '.')) i++;
+                ch = '?';
+            }
+        }
+        h = (h ^ ch) * 1099511628211ull;
+    }
+    return h | 1;
+}
+
+static void digest_note(uint64_t d, uint64_t us)
+{
+    uint32_t slot = (uint32_t)(d >> 20) & (DIGEST_SLOTS - 1);
+    atomic_store_explicit(&dig_key[slot], d, memory_order_relaxed);
+    atomic_store_explicit(&dig_us[slot], us > UINT32_MAX ? UINT32_MAX : (uint32_t)us, memory_order_relaxed);
+}
+
+static bool digest_slow(uint64_t d)
+{
+    uint32_t slot = (uint32_t)(d >> 20) & (DIGEST_SLOTS - 1);
+    if (srv_cfg.offload_us == 0)
+        return true;
+    return atomic_load_explicit(&dig_key[slot], memory_order_relaxed) == d &&
+           atomic_load_explicit(&dig_us[slot], memory_order_relaxed) >= srv_cfg.offload_us;
+}
+
+static void offload_run(uv_work_t *w)
+{
+    srv_conn *c = w->data;
+    pdb_sink sink;
+    srv_cmd_sink(c, &sink);
+    c->off_rc = pdb_exec_query(c->sess, (const char *)c->off_sql, c->off_len, c->multi, &sink);
+}
+
+static void offload_done(uv_work_t *w, int status)
+{
+    srv_conn *c = w->data;
+    (void)status;
+    digest_note(c->off_digest, (uv_hrtime() - c->off_start_ns) / 1000);
+    srv_conn_take_offloaded(c);
+    c->offloaded = false;
+    free(c->off_sql);
+    c->off_sql = NULL;
+    if (c->close_pending) {
+        c->close_pending = false;
+        srv_conn_close(c, SRV_CLOSE_NOW);
+        return;
+    }
+    if (c->closing)
+        return;
+    if (c->off_rc == PDB_EXEC_WAIT) {
+        srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
+        return;
+    }
+    srv_exec_end(c);
+    srv_cmd_after(c);
+    srv_conn_resume(c);
+    srv_conn_check_kills(c->lp);
+}
+
 static void cmd_query(srv_conn *c, const uint8_t *p, size_t n)
 {
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
     srv_exec_begin(c);
-    /* Inline execution (see the file comment for the uv_queue_work offload point). */
-    if (pdb_exec_query(c->sess, (const char *)p + 1, n - 1, c->multi, &sink) == PDB_EXEC_WAIT) {
+    uint64_t d = sql_digest(p + 1, n - 1);
+    if (digest_slow(d) && (c->off_sql = malloc(n > 1 ? n - 1 : 1)) != NULL) {
+        memcpy(c->off_sql, p + 1, n - 1);
+        c->off_len = n - 1;
+        c->off_digest = d;
+        c->off_start_ns = uv_hrtime();
+        c->offloaded = true;
+        c->paused = true;
+        if (c->reading) {
+            uv_read_stop(&c->io.s);
+            c->reading = false;
+        }
+        c->work.data = c;
+        if (uv_queue_work(&c->lp->loop, &c->work, offload_run, offload_done) == 0)
+            return;
+        c->offloaded = false;           /* no pool: run it here */
+        c->paused = false;
+        free(c->off_sql);
+        c->off_sql = NULL;
+    }
+    uint64_t t0 = uv_hrtime();
+    int rc = pdb_exec_query(c->sess, (const char *)p + 1, n - 1, c->multi, &sink);
+    digest_note(d, (uv_hrtime() - t0) / 1000);
+    if (rc == PDB_EXEC_WAIT) {
         srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
         return;
     }
@@ -767,6 +875,13 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         srv_write_err(c, 1047, "08S01", "Unknown command");
         break;
     }
+    if (c->offloaded)
+        return;                         /* offload_done ends it */
+    srv_cmd_after(c);
+}
+
+void srv_cmd_after(srv_conn *c)
+{
     if (c->closing || c->state != CS_COMMAND)
         return;
     if (c->sink_failed) {

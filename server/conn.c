@@ -13,8 +13,10 @@
  * Buffers grown beyond KEEP_CAP are freed when empty, so an idle connection keeps
  * only its small structures (target: <= 32 KiB each, mostly the engine session).
  *
- * Statements run inline on the loop thread (see command.c for where long statements
- * would be offloaded with uv_queue_work).
+ * Statements run inline on the loop thread, except statements known to be long, which
+ * command.c runs on a libuv worker thread (c->offloaded): then the worker owns c->out
+ * and the session, the loop only sends what the worker hands over (off_q), and a close
+ * is deferred until the worker is done (close_pending).
  */
 #include "server/server.h"
 
@@ -96,49 +98,107 @@ static int conn_send_pending(srv_conn *c)
     return conn_write_chunk(c);
 }
 
+/* Moves the packets in src to c->pend (encrypting with TLS); src ends empty. */
+static int conn_queue(srv_conn *c, proto_buf *src)
+{
+    if (!src->len)
+        return 0;
+    if (c->tls) {
+        c->tio.out = &c->pend;
+        size_t off = 0;
+        while (off < src->len) {
+            size_t chunk = src->len - off;
+            if (chunk > 64 * 1024)
+                chunk = 64 * 1024;
+            int r = SSL_write(c->ssl, src->data + off, (int)chunk);
+            if (r <= 0 || c->tio.out_err) {
+                ERR_clear_error();
+                proto_buf_reset(src);
+                return -1;
+            }
+            off += (size_t)r;
+        }
+        proto_buf_reset(src);
+        shrink(src);
+    } else if (c->pend.len == 0) {
+        proto_buf t = c->pend;      /* no copy: the built packets become the output */
+        c->pend = *src;
+        *src = t;
+    } else {
+        if (proto_buf_put(&c->pend, src->data, src->len))
+            return -1;
+        proto_buf_reset(src);
+        shrink(src);
+    }
+    return 0;
+}
+
+#define OFF_Q_MAX (4u << 20)   /* a worker waits while this much is not yet sent */
+
+/* On the worker: hands c->out to the loop (which is woken to send it). */
+static int offload_handoff(srv_conn *c)
+{
+    pthread_mutex_lock(&srv_off_mu);
+    int rc = proto_buf_put(&c->off_q, c->out.data, c->out.len);
+    proto_buf_reset(&c->out);
+    c->eof_patch = 0;
+    uv_async_send(&c->lp->wake);
+    while (!rc && !c->close_pending && c->off_q.len > OFF_Q_MAX)
+        pthread_cond_wait(&srv_off_cv, &srv_off_mu);
+    if (c->close_pending)
+        rc = -1;
+    pthread_mutex_unlock(&srv_off_mu);
+    return rc;
+}
+
+void srv_conn_take_offloaded(srv_conn *c)
+{
+    proto_buf b = { 0 };
+    pthread_mutex_lock(&srv_off_mu);
+    b = c->off_q;
+    memset(&c->off_q, 0, sizeof c->off_q);
+    pthread_cond_broadcast(&srv_off_cv);
+    pthread_mutex_unlock(&srv_off_mu);
+    if (!b.len || c->closing) {
+        proto_buf_free(&b);
+        return;
+    }
+    if (conn_queue(c, &b) || conn_send_pending(c)) {
+        proto_buf_free(&b);
+        conn_do_close(c);
+        return;
+    }
+    proto_buf_free(&b);
+}
+
 int srv_conn_flush(srv_conn *c)
 {
+    if (c->offloaded)
+        return offload_handoff(c);   /* on the worker thread */
     if (c->await_sync)
         return 0;               /* the reply goes out once its commit is durable */
     if (c->closing)
         return -1;
     c->eof_patch = 0;                /* the packets leave c->out */
-    if (c->out.len) {
-        if (c->tls) {
-            c->tio.out = &c->pend;
-            size_t off = 0;
-            while (off < c->out.len) {
-                size_t chunk = c->out.len - off;
-                if (chunk > 64 * 1024)
-                    chunk = 64 * 1024;
-                int r = SSL_write(c->ssl, c->out.data + off, (int)chunk);
-                if (r <= 0 || c->tio.out_err) {
-                    ERR_clear_error();
-                    proto_buf_reset(&c->out);
-                    return -1;
-                }
-                off += (size_t)r;
-            }
-            proto_buf_reset(&c->out);
-            shrink(&c->out);
-        } else if (c->pend.len == 0) {
-            proto_buf t = c->pend;      /* no copy: the built packets become the output */
-            c->pend = c->out;
-            c->out = t;
-        } else {
-            if (proto_buf_put(&c->pend, c->out.data, c->out.len))
-                return -1;
-            proto_buf_reset(&c->out);
-            shrink(&c->out);
-        }
-    }
+    if (conn_queue(c, &c->out))
+        return -1;
     if (conn_send_pending(c))
         return -1;
     return 0;
 }
 
+void srv_conn_resume(srv_conn *c)
+{
+    if (c->closing || c->waiting || c->await_sync || c->offloaded)
+        return;
+    c->paused = false;
+    conn_process(c);
+}
+
 static void resume_if_drained(srv_conn *c)
 {
+    if (c->waiting || c->await_sync || c->offloaded)
+        return;                 /* parked for something else than the output */
     if (c->paused && srv_conn_backlog(c) < BACKLOG_HIGH / 2) {
         c->paused = false;
         conn_process(c);
@@ -207,6 +267,8 @@ static void on_handle_closed(uv_handle_t *h)
     free(c->bvals);
     free(c->btext);
     free(c->wait_pkt);
+    free(c->off_sql);
+    proto_buf_free(&c->off_q);
     free(c);
     srv_loop_conn_gone(lp);
 }
@@ -215,6 +277,14 @@ static void conn_do_close(srv_conn *c)
 {
     if (c->closing)
         return;
+    if (c->offloaded) {
+        /* the worker still uses the connection: close when it is done */
+        pthread_mutex_lock(&srv_off_mu);
+        c->close_pending = true;
+        pthread_cond_broadcast(&srv_off_cv);
+        pthread_mutex_unlock(&srv_off_mu);
+        return;
+    }
     c->closing = true;
     c->state = CS_CLOSING;
     srv_registry_remove(c);
@@ -269,6 +339,10 @@ void srv_conn_close(srv_conn *c, int how)
 {
     if (c->closing)
         return;
+    if (c->offloaded) {
+        conn_do_close(c);           /* deferred until the worker is done */
+        return;
+    }
     if (how == SRV_CLOSE_NOW || c->state == CS_CLOSING) {
         conn_do_close(c);
         return;
@@ -298,6 +372,8 @@ void srv_conn_check_kills(srv_loop *lp)
 {
     for (srv_conn *c = lp->conns, *next; c; c = next) {
         next = c->next;
+        if (c->offloaded)
+            continue;               /* the worker's sink sees the request */
         uint8_t k = atomic_load(&c->kill_req);
         if (k == 2) {
             srv_conn_close(c, SRV_CLOSE_NOW);
@@ -373,12 +449,8 @@ static void wait_done(srv_conn *c)
     srv_exec_end(c);
     if (c->closing)
         return;
-    if (srv_conn_hold_for_sync(c))
-        return;
-    c->paused = false;
-    srv_registry_publish(c, SRV_CMD_SLEEP);
-    srv_conn_arm_idle(c);
-    conn_process(c);
+    srv_cmd_after(c);
+    srv_conn_resume(c);
 }
 
 static void wait_resume(srv_conn *c)
@@ -416,6 +488,10 @@ void srv_conn_check_waits(srv_loop *lp)
 {
     for (srv_conn *c = lp->conns, *next; c; c = next) {
         next = c->next;
+        if (c->offloaded) {
+            srv_conn_take_offloaded(c);
+            continue;
+        }
         if (c->await_sync && !c->closing) {
             if (c->sess->durable_lsn > stor_synced_lsn())
                 continue;
@@ -458,6 +534,10 @@ static void on_timer(uv_timer_t *t)
     if (c->closing)
         return;
     uint64_t now = srv_now_ms();
+    if (c->offloaded) {
+        uv_timer_start(&c->timer, on_timer, 1000, 0);
+        return;
+    }
     if (c->waiting) {
         if (now >= c->wait_deadline_ms)
             wait_timeout(c);

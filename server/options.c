@@ -40,7 +40,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
-    O_THREADS, O_MAXMEM, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+    O_THREADS, O_OFFLOAD, O_MAXMEM, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
 };
 
 typedef struct opt_def {
@@ -82,6 +82,9 @@ static const opt_def opt_defs[] = {
       "error log file (default stderr; relative to datadir)" },
     { "pid_file", O_PID_FILE, K_STR, 0, 0, 0, false, "write the process id here" },
     { "threads", O_THREADS, K_NUM, 1, 1024, 0, false, "event loops (default: cores)" },
+    { "offload_us", O_OFFLOAD, K_NUM, 0, 3600000000ull, 0, false,
+      "a query shape that ran longer than this (microseconds) runs on a worker thread "
+      "next time (default 2000; 0: every query)" },
     { "max_memory", O_MAXMEM, K_NUM, 16777216, UINT64_MAX, 0, false,
       "memory for table data; writes past it fail with 1114 (default: no limit)" },
     { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
@@ -327,6 +330,7 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         case O_INTER: srv_cfg.interactive_timeout = (uint32_t)adj; break;
         case O_CONNTO: srv_cfg.connect_timeout = (uint32_t)adj; break;
         case O_THREADS: srv_cfg.threads = (int)adj; break;
+        case O_OFFLOAD: srv_cfg.offload_us = adj; break;
         case O_MAXMEM: srv_cfg.max_memory = adj; break;
         }
         return 0;
@@ -666,6 +670,7 @@ static void set_defaults(void)
     srv_cfg.jit = true;
     long nc = sysconf(_SC_NPROCESSORS_ONLN);
     srv_cfg.threads = nc < 1 ? 1 : nc > 64 ? 64 : (int)nc;
+    srv_cfg.offload_us = 2000;
 }
 
 /* "-P3307" / "-P 3307" style short options (the few mariadbd has that matter). */

@@ -88,6 +88,7 @@ typedef struct srv_config {
     char log_error[SRV_PATH_MAX];        /* "" = stderr */
     char pid_file[SRV_PATH_MAX];         /* "" = none */
     int threads;                         /* event loops */
+    uint64_t offload_us;                 /* command.c: offload shapes slower than this */
     uint64_t max_memory;                 /* table data limit; 0 = 80% of RAM (or cgroup) */
 } srv_config;
 
@@ -303,7 +304,29 @@ struct srv_conn {
     size_t wait_pkt_len;
     uint64_t wait_deadline_ms;
     bool await_sync;                     /* the reply waits for the log's fdatasync */
+    /* A COM_QUERY running on a libuv worker thread (command.c): the loop touches neither
+       the session nor c->out until it is done; the worker hands finished packets over
+       through off_q (under srv_off_mu) and the loop's wake sends them. */
+    bool offloaded;
+    bool close_pending;                  /* a close asked for while offloaded (srv_off_mu) */
+    uv_work_t work;
+    uint8_t *off_sql;                    /* the statement text (a copy) */
+    size_t off_len;
+    int off_rc;
+    uint64_t off_start_ns;
+    uint64_t off_digest;
+    proto_buf off_q;                     /* packets from the worker, not yet sent */
 };
+
+/* Offloading (command.c). */
+extern pthread_mutex_t srv_off_mu;
+extern pthread_cond_t srv_off_cv;
+/* Loop thread: sends what offloaded statements handed over. */
+void srv_conn_take_offloaded(srv_conn *c);
+/* Loop thread: the connection may read and run commands again. */
+void srv_conn_resume(srv_conn *c);
+/* The end of a command (command.c): replies held for durability, idle timer, ... */
+void srv_cmd_after(srv_conn *c);
 
 /* After a command: holds its reply until the commit it made is durable (engine.h,
  * durable_lsn). True when the connection is now parked for that. */
