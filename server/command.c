@@ -565,7 +565,9 @@ static void offload_run(uv_work_t *w)
     srv_conn *c = w->data;
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
+    srv_on_worker = true;
     c->off_rc = pdb_exec_query(c->sess, (const char *)c->off_sql, c->off_len, c->multi, &sink);
+    srv_on_worker = false;
 }
 
 static void offload_done(uv_work_t *w, int status)

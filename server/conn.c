@@ -171,10 +171,12 @@ void srv_conn_take_offloaded(srv_conn *c)
     proto_buf_free(&b);
 }
 
+__thread bool srv_on_worker;
+
 int srv_conn_flush(srv_conn *c)
 {
-    if (c->offloaded)
-        return offload_handoff(c);   /* on the worker thread */
+    if (c->offloaded)   /* c->out belongs to the worker: only it hands packets over */
+        return srv_on_worker ? offload_handoff(c) : 0;
     if (c->await_sync)
         return 0;               /* the reply goes out once its commit is durable */
     if (c->closing)
@@ -730,6 +732,8 @@ static void conn_process(srv_conn *c)
         c->fr.check_seq = 1;
         c->fr.seq = c->state == CS_COMMAND ? 0 : c->seq;
         shrink(&c->fr.payload);
+        if (c->offloaded)
+            break;              /* c->out is the worker's now */
         if (srv_conn_backlog(c) > BACKLOG_HIGH) {
             if (srv_conn_flush(c)) {
                 conn_do_close(c);

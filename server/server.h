@@ -320,6 +320,7 @@ struct srv_conn {
 
 /* Offloading (command.c). */
 extern pthread_mutex_t srv_off_mu;
+extern __thread bool srv_on_worker;      /* this thread runs an offloaded statement */
 extern pthread_cond_t srv_off_cv;
 /* Loop thread: sends what offloaded statements handed over. */
 void srv_conn_take_offloaded(srv_conn *c);
