@@ -425,6 +425,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
     /* SET autocommit=1 inside a transaction commits it: that needs the writer's lock */
     bool ro = (is_read_only(st) && !(st->kind == S_SET && (s->in_trans || !s->autocommit))) || describe;
+    /* a locking read reads (and marks) the current rows, as a writer */
+    if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share) && !describe) ro = false;
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();
     pend.set = false;

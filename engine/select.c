@@ -53,6 +53,7 @@ typedef struct lookup {
 
 typedef struct qstate {
     ex_ctx *ctx;
+    uint8_t lockmode;   /* FOR UPDATE (2) / LOCK IN SHARE MODE (1): lock the rows read */
     pl_select *sel;
     int nsrc;
     conj *conj;
@@ -359,9 +360,21 @@ static grp *group_find(qstate *q, const pdb_value *key)
 
 static void emit_output(qstate *q);
 
+/* A locking read: the base-table rows behind this result row. */
+static void lock_sources(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    for (int l = 0; l < q->nsrc; l++) {
+        ex_src *s = &ctx->src[l];
+        if (!s->t || ctx->rows[l] == EX_NULLROW) continue;
+        if (stor_row_lock(s->t, ctx->rows[l], q->lockmode == 2) == STOR_LOCKED) ex_raise_locked(ctx);
+    }
+}
+
 static void on_row(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
+    if (q->lockmode) lock_sources(q);
     if (!q->grouped) { emit_output(q); return; }
     pdb_value key[65];
     if (q->ritems) {
@@ -1505,6 +1518,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     qstate q;
     memset(&q, 0, sizeof q);
     q.ctx = ctx; q.sel = sel; q.nsrc = ctx->nsrc;
+    q.lockmode = ctx->writing || ctx->describe ? 0 : sel->for_update ? 2 : sel->lock_share ? 1 : 0;
 
     ex_scope *outer_scope = NULL;
     if (pctx->outer) {

@@ -45,7 +45,7 @@ static bool superseded_by_me(const stor_table *t, uint32_t row, uint64_t me)
     uint64_t mine = STOR_TXN_BIT | me;
     for (uint32_t hop = 0, r = t->ver[row].succ; r && hop < 1000000; hop++) {
         const struct stor_ver *s = &t->ver[r - 1];
-        if (s->xmin == mine || (s->xmax & ~STOR_LOCK_BIT) == mine) return true;
+        if (s->xmin == mine || s->xmax == mine) return true;   /* changed, not just locked */
         r = s->succ;
     }
     return false;

@@ -305,6 +305,11 @@ int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint
 int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int *dup_idx, uint32_t *dup_row);
 /* 0, or STOR_LOCKED. */
 int  stor_row_delete(stor_table *t, uint32_t row);
+/* A locking read (SELECT ... FOR UPDATE: exclusive; LOCK IN SHARE MODE: shared) of the
+ * row: STOR_LOCKED while another transaction holds a change or lock on it; an exclusive
+ * lock of an explicit transaction marks the row until it ends. 0 otherwise. (Shared
+ * locks only wait; they do not hold writers back yet.) */
+int  stor_row_lock(stor_table *t, uint32_t row, bool exclusive);
 /* Looks a key up in a hashed index: calls fn for each live row whose key equals vals.
  * nkey is ix->ncols (whole key) or 1 (first column of a composite key). Candidate rows of
  * a prefix key (meta_key(191)) match on the prefix only: the caller re-checks equality. */

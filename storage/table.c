@@ -544,6 +544,18 @@ void tbl_kill_row(stor_table *t, uint32_t row)
     if (t->nver) tbl_ver_set(t, row, 0, 0);
 }
 
+int stor_row_lock(stor_table *t, uint32_t row, bool exclusive)
+{
+    if (row_locked(t, row)) return STOR_LOCKED;
+    if (!exclusive || !stor_view_cur.versioned) return 0;
+    uint64_t id = stor_txn_id();
+    uint64_t xmax = t->ver ? t->ver[row].xmax : 0;
+    if (xmax & STOR_TXN_BIT) return 0;              /* this transaction's already */
+    tbl_ver_set(t, row, t->ver ? t->ver[row].xmin : 0, STOR_TXN_BIT | STOR_LOCK_BIT | id);
+    wal_note_lock(t, row);
+    return 0;
+}
+
 int stor_row_delete(stor_table *t, uint32_t row)
 {
     if (row_locked(t, row)) return STOR_LOCKED;

@@ -215,6 +215,13 @@ void wal_note_vinsert(stor_table *t, uint32_t row)
     cur->nversioned++;
 }
 
+void wal_note_lock(stor_table *t, uint32_t row)
+{
+    if (!cur) return;
+    undo_push('l', t, row);
+    cur->nversioned++;
+}
+
 void wal_note_vdelete(stor_table *t, uint32_t row)
 {
     if (!cur) return;
@@ -247,6 +254,10 @@ void stor_txn_undo_to(stor_mark m)
         case 'U': stor_row_update(u->t, u->row, u->old, &di, &dr); break;
         case 'i': tbl_kill_row(u->t, u->row); x->nversioned--; break;
         case 'd': tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, 0); x->nversioned--; break;
+        case 'l':
+            if (u->t->ver[u->row].xmax & STOR_LOCK_BIT) tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, 0);
+            x->nversioned--;
+            break;
         }
         undo_free(u);
     }
@@ -441,6 +452,8 @@ int stor_txn_commit(void)
             } else if (u->kind == 'd') {
                 tbl_ver_set(t, u->row, t->ver[u->row].xmin, ts);
                 mvcc_pending_add(t, u->row, 'd', ts);
+            } else if (u->kind == 'l' && (t->ver[u->row].xmax & STOR_LOCK_BIT)) {
+                tbl_ver_set(t, u->row, t->ver[u->row].xmin, 0);   /* the lock ends */
             }
         }
         mvcc_publish_ts(ts);

@@ -12,6 +12,7 @@ void wal_note_delete(stor_table *t, uint32_t row);
 /* versioned changes (storage.h, MVCC): redo as 'I' / 'D', undo by kind 'i' / 'd' */
 void wal_note_vinsert(stor_table *t, uint32_t row);
 void wal_note_vdelete(stor_table *t, uint32_t row);
+void wal_note_lock(stor_table *t, uint32_t row);   /* undo kind 'l', no redo */
 
 /* mvcc.c */
 uint64_t mvcc_next_ts(void);

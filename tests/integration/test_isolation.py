@@ -161,6 +161,27 @@ SCENARIOS = {
         ("B&", "SELECT 1; UPDATE t SET v=v+5 WHERE id=2; SELECT v FROM t WHERE id=2"),
         ("A", "COMMIT"), ("join B",), ("C", ALL),
     ],
+    "select for update": [
+        ("A", "BEGIN"), ("A", "SELECT * FROM t WHERE id IN (1, 2) ORDER BY id FOR UPDATE"),
+        ("B&", "UPDATE t SET v=5 WHERE id=1"),
+        ("C", "SELECT v FROM t WHERE id=1"),
+        ("C", "UPDATE t SET v=6 WHERE id=3"),
+        ("A", "UPDATE t SET v=v+1 WHERE id=2"),
+        ("A", "COMMIT"), ("join B",), ("C", ALL),
+    ],
+    "select for update reads the newest version": [
+        ("B", "BEGIN"), ("B", "SELECT v FROM t WHERE id=1"),
+        ("A", "UPDATE t SET v=77 WHERE id=1"),
+        ("B", "SELECT v FROM t WHERE id=1 FOR UPDATE"),
+        ("B", "SELECT v FROM t WHERE id=1"),
+        ("A&", "UPDATE t SET v=78 WHERE id=1"),
+        ("B", "COMMIT"), ("join A",), ("C", ALL),
+    ],
+    "lock in share mode waits for a writer": [
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=0 WHERE id=2"),
+        ("B&", "SELECT v FROM t WHERE id=2 LOCK IN SHARE MODE"),
+        ("A", "ROLLBACK"), ("join B",),
+    ],
     "reader does not wait for a writer": [
         ("A", "BEGIN"), ("A", "UPDATE t SET v=0"), ("A", "INSERT INTO t VALUES (8,80,'h')"),
         ("B", "SELECT COUNT(*), SUM(v) FROM t"), ("B", "SELECT * FROM t WHERE k='h'"),
