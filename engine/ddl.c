@@ -267,8 +267,203 @@ static void copy_index_def(stor_index *dst, const stor_index *src)
     memset(&dst->h, 0, sizeof dst->h); memset(&dst->h1, 0, sizeof dst->h1); dst->nbuckets = 0;
 }
 
+/* ---- CREATE TABLE ... SELECT ---- */
+
+/* The base-table column a select item is, when it is a plain column reference (or
+ * MIN/MAX of one: *agg set), else NULL. Items are counted out as the select list
+ * expands them (t.* and *). */
+static const stor_column *item_column(ex_ctx *ctx, pl_select *sel, uint32_t want, bool *agg, bool *minmax)
+{
+    if (sel->next) return NULL;   /* UNION: the aggregated types */
+    uint32_t pos = 0;
+    for (int i = 0; i < sel->nitems; i++) {
+        pl_expr *e = sel->items[i].e;
+        if (e->kind == E_STAR) {
+            for (int f = 0; f < sel->nfrom; f++) {
+                pl_tref *tr = &sel->from[f];
+                const char *al = tr->alias ? tr->alias : tr->name;
+                if (e->tbl && (!al || strcmp(e->tbl, al))) continue;
+                if (!tr->name || tr->cte || tr->col_names) return NULL;
+                const char *db = tr->db ? tr->db : ctx->s->db;
+                stor_table *t = ex_table(ctx, db, tr->name);
+                if (want < pos + t->ncols) {
+                    *agg = tr->join == JT_LEFT || (f == 0 && sel->nfrom > 1 && sel->from[1].join == JT_RIGHT);
+                    return &t->cols[want - pos];
+                }
+                pos += t->ncols;
+            }
+            continue;
+        }
+        if (pos++ != want) continue;
+        *agg = false;
+        if (e->kind == E_FUNC && e->nargs == 1 && !e->win && !e->distinct && (!strcmp(e->s, "MIN") || !strcmp(e->s, "MAX"))) {
+            e = e->args[0];
+            *minmax = true;
+        }
+        if (e->kind != E_COLUMN) return NULL;
+        const stor_column *found = NULL;
+        for (int f = 0; f < sel->nfrom; f++) {
+            pl_tref *tr = &sel->from[f];
+            const char *al = tr->alias ? tr->alias : tr->name;
+            if (e->tbl && (!al || strcmp(e->tbl, al))) continue;
+            if (!tr->name || tr->cte || tr->col_names) return NULL;
+            const char *db = tr->db ? tr->db : ctx->s->db;
+            if (!strcasecmp(db, "information_schema")) return NULL;
+            stor_table *t = ex_table(ctx, db, tr->name);
+            for (uint32_t c = 0; c < t->ncols; c++)
+                if (!strcasecmp(t->cols[c].name, e->s)) {
+                    if (found) return NULL;
+                    found = &t->cols[c];
+                    if (tr->join == JT_LEFT) *agg = true;
+                }
+        }
+        return found;
+    }
+    return NULL;
+}
+
+static bool has_aggregate(pl_expr *e)
+{
+    if (!e) return false;
+    if (e->kind == E_FUNC && !e->win && ex_is_aggregate_name(e->s)) return true;
+    for (int i = 0; i < e->nargs; i++) if (has_aggregate(e->args[i])) return true;
+    return false;
+}
+
+/* A column as MariaDB makes it from a select item of type t (Item::create_tmp_field). */
+static void select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type *t, const char *name, stor_column *c)
+{
+    bool agg = false, minmax = false;
+    const stor_column *src = item_column(ctx, sel, i, &agg, &minmax);
+    if (!sel->next && !sel->ngroup)
+        for (int k = 0; k < sel->nitems; k++) if (has_aggregate(sel->items[k].e)) { agg = true; break; }
+    if (src) {
+        copy_column_def(c, src);
+        stor_free(c->name);
+        c->name = stor_strndup(name, strlen(name));
+        if (c->auto_increment) {
+            c->auto_increment = false;
+            if (!c->default_sql) { c->default_sql = stor_strndup("0", 1); c->has_default = true; }
+        }
+        if (minmax) {   /* MIN/MAX keep the type and comment, not the default */
+            stor_free(c->default_sql);
+            c->default_sql = NULL; c->has_default = false;
+            c->on_update_now = false;
+        }
+        if (minmax && !c->default_sql) { c->default_sql = stor_strndup("NULL", 4); c->has_default = true; }
+        if (agg || minmax) c->not_null = false;   /* implicit grouping or an outer join may give NULL */
+        return;
+    }
+    memset(c, 0, sizeof *c);
+    c->name = stor_strndup(name, strlen(name));
+    c->scale = -1;
+    c->coll = COLL_BINARY;
+    c->is_unsigned = t->is_unsigned || (t->flags & UNSIGNED_FLAG);
+    uint32_t len = t->length;
+    switch (t->ptype) {
+    case MYSQL_TYPE_TINY: c->type = CT_TINYINT; c->width = len; break;
+    case MYSQL_TYPE_SHORT: c->type = CT_SMALLINT; c->width = len; break;
+    case MYSQL_TYPE_INT24: c->type = CT_MEDIUMINT; c->width = len; break;
+    case MYSQL_TYPE_LONG: c->type = CT_INT; c->width = len; break;
+    case MYSQL_TYPE_LONGLONG: c->type = CT_BIGINT; c->width = len; break;
+    case MYSQL_TYPE_NEWDECIMAL: case MYSQL_TYPE_DECIMAL: {
+        int prec = (int)len - (t->decimals ? 1 : 0) - (c->is_unsigned ? 0 : 1);
+        if (prec < (int)t->decimals) prec = t->decimals;
+        if (prec < 1) prec = 1;
+        if (prec > 65) prec = 65;
+        c->type = CT_DECIMAL; c->width = (uint32_t)prec; c->scale = t->decimals;
+        break;
+    }
+    case MYSQL_TYPE_FLOAT: case MYSQL_TYPE_DOUBLE:
+        c->type = t->ptype == MYSQL_TYPE_FLOAT ? CT_FLOAT : CT_DOUBLE;
+        if (t->decimals < 31) { c->width = len; c->scale = t->decimals; }
+        break;
+    case MYSQL_TYPE_NULL: c->type = CT_BINARY; c->width = 0; break;
+    case MYSQL_TYPE_DATE: case MYSQL_TYPE_NEWDATE: c->type = CT_DATE; break;
+    case MYSQL_TYPE_DATETIME: c->type = CT_DATETIME; if (t->decimals && t->decimals <= 6) c->scale = t->decimals; break;
+    case MYSQL_TYPE_TIMESTAMP: c->type = CT_TIMESTAMP; if (t->decimals && t->decimals <= 6) c->scale = t->decimals; break;
+    case MYSQL_TYPE_TIME: c->type = CT_TIME; if (t->decimals && t->decimals <= 6) c->scale = t->decimals; break;
+    case MYSQL_TYPE_YEAR: c->type = CT_YEAR; c->width = 4; break;
+    case MYSQL_TYPE_BIT: c->type = CT_BIT; c->width = len; break;
+    default: {
+        /* strings: VARCHAR up to 512 characters, longer ones the TEXT/BLOB that holds them */
+        uint16_t coll = t->vt == VT_STRING || t->ptype != 0 ? t->coll : COLL_UTF8MB4_GENERAL_CI;
+        const pdb_collation *co = pdb_coll_by_id(coll);
+        if (!co) { coll = COLL_UTF8MB4_GENERAL_CI; co = pdb_coll_by_id(coll); }
+        bool bin = coll == COLL_BINARY;
+        c->coll = coll;
+        uint32_t chars = len / (co && co->maxlen ? co->maxlen : 1);
+        bool blob = t->ptype == MYSQL_TYPE_BLOB || t->ptype == MYSQL_TYPE_TINY_BLOB ||
+                    t->ptype == MYSQL_TYPE_MEDIUM_BLOB || t->ptype == MYSQL_TYPE_LONG_BLOB;
+        if (!blob && chars <= 512) {
+            if (t->ptype == MYSQL_TYPE_STRING) c->type = bin ? CT_BINARY : CT_CHAR;
+            else c->type = bin ? CT_VARBINARY : CT_VARCHAR;
+            c->width = chars;
+        } else if (len < 256) c->type = bin ? CT_TINYBLOB : CT_TINYTEXT;
+        else if (len < 65536) c->type = bin ? CT_BLOB : CT_TEXT;
+        else if (len < 16777216) c->type = bin ? CT_MEDIUMBLOB : CT_MEDIUMTEXT;
+        else c->type = bin ? CT_LONGBLOB : CT_LONGTEXT;
+        break;
+    }
+    }
+    if (c->type == CT_FLOAT || c->type == CT_DOUBLE) c->kind = CK_F64;
+    else if (is_text_type(c->type) || is_binary_type(c->type) || c->type == CT_BIT) c->kind = CK_STR;
+    else c->kind = CK_I64;
+    bool nullable = t->nullable && !(t->flags & NOT_NULL_FLAG);
+    if (t->ptype == MYSQL_TYPE_NULL) nullable = true;
+    c->not_null = !nullable;
+    if (nullable) { c->default_sql = stor_strndup("NULL", 4); c->has_default = true; }
+}
+
+/* Inserts the selected rows into the table just made, then logs it: its definition as
+ * DDL, the rows as the statement's transaction. On failure the table goes again. */
+static void fill_created(ex_ctx *ctx, pl_stmt *st, stor_db *d, stor_table *t, ex_rows *rows, char **map, ex_result *r)
+{
+    pl_stmt ins;
+    memset(&ins, 0, sizeof ins);
+    ins.kind = st->sel_replace ? S_REPLACE : S_INSERT;
+    ins.start = st->start; ins.len = st->len;
+    ins.db = d->name; ins.table = t->name;
+    ins.ignore = st->ignore;
+    ins.cols = map; ins.ncols = (int)rows->ncols;
+    ins.sel = st->sel;
+    ex_ctx ictx = *ctx;
+    ictx.pre_rows = rows;
+    ictx.writing = true;
+    if (st->ignore) { ictx.strict = false; ictx.ignore = true; }
+    stor_mark mark = stor_txn_mark();
+    jmp_buf jb;
+    ictx.jb = &jb;
+    char *name = stor_arena_strndup(ctx->a, t->name, strlen(t->name));
+    if (setjmp(jb)) {
+        stor_txn_undo_to(mark);
+        stor_table_drop(d, name);
+        longjmp(*ctx->jb, 1);
+    }
+    ex_insert(&ictx, &ins, r);
+    if (!ex_replaying) {
+        char *sql = ex_table_ddl(t);
+        int rc = sql ? stor_log_ddl(d->name, sql, strlen(sql)) : -1;
+        free(sql);
+        if (rc != 0) {
+            stor_txn_undo_to(mark);
+            stor_table_drop(d, name);
+            ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+        }
+    }
+    /* DDL commits: the rows go to the log right after it */
+    if (!ex_replaying && stor_txn_commit() != 0)
+        ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+    ctx->s->in_trans = false;
+}
+
 static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
+    ex_rows sel_rows = { 0 };
+    ex_type *sel_types = NULL;
+    const char **sel_names = NULL;
+    uint64_t sel_found = 0;
+    char **sel_map = NULL;
     stor_db *d = need_db(ctx, st->db);
     if (st->temporary) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'CREATE TEMPORARY TABLE'");
     if (stor_table_find(d->name, st->table)) {
@@ -295,11 +490,19 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.comment = src->comment ? stor_strndup(src->comment, strlen(src->comment)) : NULL;
         def.row_format = src->row_format ? stor_strndup(src->row_format, strlen(src->row_format)) : NULL;
     } else {
-        if (st->sel) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'CREATE TABLE ... SELECT'");
-        if (!st->ncoldefs) ex_raise(ctx, 1113, "42000", "A table must have at least 1 column");
+        if (!st->ncoldefs && !st->sel) ex_raise(ctx, 1113, "42000", "A table must have at least 1 column");
         def.coll = resolve_coll(ctx, st->opts.charset, st->opts.collate, d->coll);
         def.ncols = (uint32_t)st->ncoldefs;
-        def.cols = stor_calloc(def.ncols, sizeof(stor_column));
+        if (st->sel) {
+            /* CREATE TABLE ... SELECT: the select runs first; its columns follow the
+               ones defined in the statement (a name defined there keeps that definition) */
+            ex_select_rows(ctx, st->sel, &sel_rows, &sel_types, &sel_names, &sel_found);
+            for (uint32_t i = 0; i < sel_rows.ncols; i++)
+                for (uint32_t j = 0; j < i; j++)
+                    if (!strcasecmp(sel_names[i], sel_names[j]))
+                        ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", sel_names[i]);
+        }
+        def.cols = stor_calloc(def.ncols + sel_rows.ncols + 1, sizeof(stor_column));
         for (int i = 0; i < st->ncoldefs; i++) {
             for (int j = 0; j < i; j++)
                 if (!strcasecmp(st->coldefs[j].c.name, st->coldefs[i].c.name)) {
@@ -307,6 +510,30 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", st->coldefs[i].c.name);
                 }
             fill_column(ctx, &def.cols[i], &st->coldefs[i], def.coll);
+        }
+        if (st->sel) {
+            /* the defined columns the select does not name come first, then the select's
+               columns in its order (a defined one keeps its definition) */
+            stor_column *defined = def.cols;
+            uint32_t ndefined = def.ncols;
+            bool *used = stor_arena_alloc(ctx->a, ndefined + 1);
+            memset(used, 0, ndefined + 1);
+            def.cols = stor_calloc(ndefined + sel_rows.ncols + 1, sizeof(stor_column));
+            def.ncols = 0;
+            for (uint32_t i = 0; i < sel_rows.ncols; i++) {
+                int c = find_col(defined, ndefined, sel_names[i]);
+                if (c >= 0) used[c] = true;
+            }
+            for (uint32_t c = 0; c < ndefined; c++) if (!used[c]) def.cols[def.ncols++] = defined[c];
+            sel_map = stor_arena_alloc(ctx->a, (sel_rows.ncols + 1) * sizeof(char *));
+            for (uint32_t i = 0; i < sel_rows.ncols; i++) {
+                int c = find_col(defined, ndefined, sel_names[i]);
+                stor_column *dst = &def.cols[def.ncols++];
+                if (c >= 0) *dst = defined[c];
+                else select_column(ctx, st->sel, i, &sel_types[i], sel_names[i], dst);
+                sel_map[i] = dst->name;
+            }
+            stor_free(defined);
         }
         for (int i = 0; i < st->ncoldefs; i++) {
             if (st->coldefs[i].inline_pk || st->coldefs[i].inline_unique) {
@@ -345,9 +572,15 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.auto_inc = st->opts.has_auto_inc ? st->opts.auto_inc : 1;
     }
     def.name = stor_strndup(st->table, strlen(st->table));
-    log_ddl(ctx, st, d->name);
-    stor_table_create(d, &def);
-    ex_send_ok(ctx, r, 0, 0, NULL);
+    if (!st->sel) {
+        log_ddl(ctx, st, d->name);
+        stor_table_create(d, &def);
+        ex_send_ok(ctx, r, 0, 0, NULL);
+        return;
+    }
+    stor_table *t = stor_table_create(d, &def);
+    if (!t) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
+    fill_created(ctx, st, d, t, &sel_rows, sel_map, r);
 }
 
 static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)

@@ -226,7 +226,8 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uint32_t nrows;
     if (st->sel) {
         ex_type *ty; const char **nm; uint64_t f;
-        ex_select_rows(ctx, st->sel, &selrows, &ty, &nm, &f);
+        if (ctx->pre_rows) selrows = *ctx->pre_rows;   /* CREATE TABLE ... SELECT ran it */
+        else ex_select_rows(ctx, st->sel, &selrows, &ty, &nm, &f);
         if ((int)selrows.ncols != ncols) ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row 1");
         nrows = selrows.nrows;
     } else if (st->nsets) nrows = 1;
@@ -324,6 +325,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             }
         }
         int dix; uint32_t drow;
+        bool replaced = false;
         for (;;) {
             check_room(ctx, t);
             int64_t nr = stor_row_insert(t, vals, &dix, &drow);
@@ -340,6 +342,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (replace) {
                 if (stor_row_delete(t, drow) == STOR_LOCKED) ex_raise_locked(ctx);
                 affected++;
+                if (!replaced) dups++, replaced = true;   /* "Duplicates": rows that replaced some */
                 continue;
             }
             if (dup_progs) {

@@ -185,6 +185,7 @@ typedef struct ex_ctx {
     bool describe;          /* prepare: work out result columns, do not run */
     bool quiet;             /* internal evaluation: no conversion warnings */
     int64_t now_us;         /* statement start: NOW() */
+    ex_rows *pre_rows;      /* INSERT ... SELECT: rows already selected (CREATE TABLE ... SELECT) */
 } ex_ctx;
 
 #define EX_NULLROW UINT32_MAX

@@ -1746,7 +1746,8 @@ static void create_table(P *p, pl_stmt *s)
     }
     table_options(p, &s->opts);
     if (accept_kw(p, "PARTITION")) syntax_error(p);
-    (void)(accept_kw(p, "IGNORE") || accept_kw(p, "REPLACE"));
+    if (accept_kw(p, "IGNORE")) s->ignore = true;
+    else if (accept_kw(p, "REPLACE")) s->sel_replace = true;
     accept_kw(p, "AS");
     if (starts_select(p) || is_op(p, '(')) s->sel = select_stmt(p);
 }

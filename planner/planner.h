@@ -287,6 +287,7 @@ typedef struct pl_stmt {
     int nkeys;
     pl_tableopt opts;
     char *like_db, *like_table;   /* CREATE TABLE ... LIKE */
+    bool sel_replace;             /* CREATE TABLE ... REPLACE SELECT (ignore: ... IGNORE SELECT) */
     pl_alter *alters;
     int nalters;
     char **names;             /* DROP TABLE list (db.name pairs as "db\0name"?) see names_db */
