@@ -430,6 +430,7 @@ static void fill_created(ex_ctx *ctx, pl_stmt *st, stor_db *d, stor_table *t, ex
     ex_ctx ictx = *ctx;
     ictx.pre_rows = rows;
     ictx.writing = true;
+    ictx.no_temp = !t->temporary;   /* the table just made, not a temporary one of its name */
     if (st->ignore) { ictx.strict = false; ictx.ignore = true; }
     stor_mark mark = stor_txn_mark();
     jmp_buf jb;
@@ -437,10 +438,12 @@ static void fill_created(ex_ctx *ctx, pl_stmt *st, stor_db *d, stor_table *t, ex
     char *name = stor_arena_strndup(ctx->a, t->name, strlen(t->name));
     if (setjmp(jb)) {
         stor_txn_undo_to(mark);
-        stor_table_drop(d, name);
+        if (t->temporary) ex_tmp_discard(ctx->s, t);
+        else stor_table_drop(d, name);
         longjmp(*ctx->jb, 1);
     }
     ex_insert(&ictx, &ins, r);
+    if (t->temporary) return;   /* not logged, and CREATE TEMPORARY TABLE does not commit */
     if (!ex_replaying) {
         char *sql = ex_table_ddl(t);
         int rc = sql ? stor_log_ddl(d->name, sql, strlen(sql)) : -1;
@@ -464,9 +467,16 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     const char **sel_names = NULL;
     uint64_t sel_found = 0;
     char **sel_map = NULL;
-    stor_db *d = need_db(ctx, st->db);
-    if (st->temporary) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'CREATE TEMPORARY TABLE'");
-    if (stor_table_find(d->name, st->table)) {
+    stor_db *d, tdb;
+    if (st->temporary) {
+        /* a temporary table needs no existing database (MariaDB does not check) */
+        memset(&tdb, 0, sizeof tdb);
+        tdb.name = (char *)ex_cur_db(ctx, st->db);
+        stor_db *real = stor_db_find(tdb.name);
+        tdb.coll = real ? real->coll : COLL_UTF8MB4_GENERAL_CI;
+        d = &tdb;
+    } else d = need_db(ctx, st->db);
+    if (st->temporary ? ex_tmp_find(ctx->s, d->name, st->table) != NULL : stor_table_find(d->name, st->table) != NULL) {
         if (st->if_not_exists) {
             ex_warn(ctx, "Note", 1050, "Table '%s' already exists", st->table);
             ex_send_ok(ctx, r, 0, 0, NULL);
@@ -573,41 +583,67 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     def.name = stor_strndup(st->table, strlen(st->table));
     if (!st->sel) {
-        log_ddl(ctx, st, d->name);
-        stor_table_create(d, &def);
+        if (st->temporary) ex_tmp_create(ctx->s, d->name, &def);
+        else {
+            log_ddl(ctx, st, d->name);
+            stor_table_create(d, &def);
+        }
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }
-    stor_table *t = stor_table_create(d, &def);
+    stor_table *t = st->temporary ? ex_tmp_create(ctx->s, d->name, &def) : stor_table_create(d, &def);
     if (!t) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
     fill_created(ctx, st, d, t, &sel_rows, sel_map, r);
 }
 
+static void append_ident(char **b, size_t *l, size_t *cap, const char *s)
+{
+    size_t n = strlen(s);
+    if (*l + 2 * n + 8 > *cap) {
+        *cap = (*l + 2 * n + 8) * 2;
+        *b = stor_realloc(*b, *cap);
+    }
+    (*b)[(*l)++] = '`';
+    for (size_t i = 0; i < n; i++) { if (s[i] == '`') (*b)[(*l)++] = '`'; (*b)[(*l)++] = s[i]; }
+    (*b)[(*l)++] = '`';
+    (*b)[*l] = 0;
+}
+
 static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
-    /* check all first: MariaDB drops the ones that exist and reports the missing */
+    /* MariaDB drops the ones that exist and reports the missing. A name that is a
+       temporary table of the session drops that one (DROP TEMPORARY TABLE: only those).
+       The log gets the base tables actually dropped, never a temporary one's name. */
     char missing[1024] = "";
     size_t mk = 0;
+    char *logsql = NULL;
+    size_t ll = 0, lcap = 0;
     for (int i = 0; i < st->nnames; i++) {
         const char *db = ex_cur_db(ctx, st->names_db[i]);
-        if (!stor_table_find(db, st->names[i]))
-            mk += (size_t)snprintf(missing + mk, sizeof missing - mk, "%s%s.%s", mk ? "," : "", db, st->names[i]);
+        stor_table *tt = ctx->s->tmp ? ex_tmp_find(ctx->s, db, st->names[i]) : NULL;
+        if (tt) { ex_tmp_drop(ctx->s, tt); continue; }
+        stor_db *d = st->temporary ? NULL : stor_db_find(db);
+        if (d && stor_table_find(db, st->names[i])) {
+            stor_table_drop(d, st->names[i]);
+            if (!ex_replaying) {
+                if (!logsql) { lcap = 256; logsql = stor_malloc(lcap); ll = (size_t)snprintf(logsql, lcap, "DROP TABLE IF EXISTS "); }
+                else { if (ll + 2 > lcap) { lcap *= 2; logsql = stor_realloc(logsql, lcap); } logsql[ll++] = ','; logsql[ll] = 0; }
+                append_ident(&logsql, &ll, &lcap, db);
+                logsql[ll++] = '.'; logsql[ll] = 0;
+                append_ident(&logsql, &ll, &lcap, st->names[i]);
+            }
+            continue;
+        }
+        mk += (size_t)snprintf(missing + mk, sizeof missing - mk, "%s%s.%s", mk ? "," : "", db, st->names[i]);
+        if (mk >= sizeof missing) mk = sizeof missing - 1;
     }
-    if (mk && !st->if_exists) {
-        /* nothing is dropped when a table is missing? MariaDB drops the others */
+    if (logsql) {
+        int rc = stor_log_ddl(ctx->s->db, logsql, ll);
+        stor_free(logsql);
+        if (rc != 0) ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
-    for (int i = 0; i < st->nnames; i++) {
-        const char *db = ex_cur_db(ctx, st->names_db[i]);
-        stor_db *d = stor_db_find(db);
-        if (d && stor_table_find(db, st->names[i])) stor_table_drop(d, st->names[i]);
-    }
-    if (st->nnames) log_ddl(ctx, st, ctx->s->db);
     if (mk) {
         if (!st->if_exists) ex_raise(ctx, 1051, "42S02", "Unknown table '%s'", missing);
-        for (int i = 0; i < st->nnames; i++) {
-            const char *db = ex_cur_db(ctx, st->names_db[i]);
-            (void)db;
-        }
         ex_warn(ctx, "Note", 1051, "Unknown table '%s'", missing);
     }
     ex_send_ok(ctx, r, 0, 0, NULL);
@@ -622,6 +658,7 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
     def->auto_inc = t->auto_inc;
     stor_table *nt = stor_table_create(d, def);
     if (!nt) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", tmpname);
+    nt->temporary = t->temporary;
     pdb_value *vals = stor_arena_alloc(ctx->a, nt->ncols * sizeof(pdb_value));
     stor_txn_attach(NULL);   /* the copy is replayed by re-running the DDL, not logged row by row */
     bool strict = ctx->strict;
@@ -700,7 +737,9 @@ static void idx_positions(stor_column *cols, uint32_t ncols, stor_index *idx, ui
 static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     stor_table *t = ex_table(ctx, st->db, st->table);
-    stor_db *d = stor_db_find(t->db);
+    bool temp = t->temporary;
+    stor_db *d = temp ? ex_tmp_owner(ctx->s, t) : stor_db_find(t->db);
+    uint64_t copied = temp ? t->nlive : 0;   /* a temporary table is copied: MariaDB counts the rows */
     /* working copy of the definition */
     uint32_t ncols = t->ncols, nidx = t->nidx;
     stor_column *cols = stor_calloc(ncols + (uint32_t)st->nalters + 1, sizeof(stor_column));
@@ -897,11 +936,12 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.comment = t->comment ? stor_strndup(t->comment, strlen(t->comment)) : NULL;
         def.row_format = t->row_format ? stor_strndup(t->row_format, strlen(t->row_format)) : NULL;
         check_auto(ctx, cols, ncols, idx, nidx);
-        log_ddl(ctx, st, ctx->s->db);
+        if (!temp) log_ddl(ctx, st, ctx->s->db);
         rebuild(ctx, d, t, &def, old_of);
-        t = stor_table_find(d->name, st->table);
+        t = NULL;
+        for (uint32_t i = 0; i < d->ntables; i++) if (!strcmp(d->tables[i]->name, st->table)) t = d->tables[i];
     }
-    if (need_rebuild == false) log_ddl(ctx, st, ctx->s->db);
+    if (need_rebuild == false && !temp) log_ddl(ctx, st, ctx->s->db);
     if (opts.engine) { stor_free(t->engine); t->engine = stor_strndup(opts.engine, strlen(opts.engine)); }
     if (opts.comment) { stor_free(t->comment); t->comment = stor_strndup(opts.comment, strlen(opts.comment)); }
     if (opts.has_auto_inc && opts.auto_inc > t->auto_inc) t->auto_inc = opts.auto_inc;
@@ -909,15 +949,16 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (new_name) {
         const char *ndb = new_db ? new_db : t->db;
         stor_db *nd = stor_db_find(ndb);
-        if (!nd) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
-        if (stor_table_find(ndb, new_name)) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", new_name);
+        if (!nd && !temp) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
+        if (temp ? ex_tmp_find(ctx->s, t->db, new_name) != NULL : stor_table_find(ndb, new_name) != NULL)
+            ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", new_name);
         stor_free(t->name);
         t->name = stor_strndup(new_name, strlen(new_name));
     }
     t->version++;
     char info[96];
-    snprintf(info, sizeof info, "Records: 0  Duplicates: 0  Warnings: %u", ctx->s->warn_count);
-    ex_send_ok(ctx, r, 0, 0, info);
+    snprintf(info, sizeof info, "Records: %llu  Duplicates: 0  Warnings: %u", (unsigned long long)(need_rebuild ? copied : 0), ctx->s->warn_count);
+    ex_send_ok(ctx, r, need_rebuild ? copied : 0, 0, info);
 }
 
 void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
@@ -951,7 +992,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case S_DROP_TABLE: drop_table(ctx, st, r); return;
     case S_TRUNCATE: {
         stor_table *t = ex_table(ctx, st->db, st->table);
-        log_ddl(ctx, st, ctx->s->db);
+        if (!t->temporary) log_ddl(ctx, st, ctx->s->db);
         stor_table_truncate(t);
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
@@ -981,17 +1022,41 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case S_RENAME_TABLE: {
+        bool any_temp = false;
+        char *logsql = NULL;
+        size_t ll = 0, lcap = 0;
         for (int i = 0; i < st->nnames; i++) {
             stor_table *t = ex_table(ctx, st->names_db[i], st->names[i]);
             const char *ndb = ex_cur_db(ctx, st->rename_to_db[i]);
-            if (!stor_db_find(ndb)) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
-            if (stor_table_find(ndb, st->rename_to[i])) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->rename_to[i]);
-            if (strcmp(ndb, t->db)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RENAME TABLE across databases'");
+            if (t->temporary) {   /* renamed within the session's temporary tables */
+                if (strcmp(ndb, t->db)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RENAME TABLE across databases'");
+                if (ex_tmp_find(ctx->s, ndb, st->rename_to[i])) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->rename_to[i]);
+                any_temp = true;
+            } else {
+                if (!stor_db_find(ndb)) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
+                if (stor_table_find(ndb, st->rename_to[i])) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->rename_to[i]);
+                if (strcmp(ndb, t->db)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RENAME TABLE across databases'");
+                if (!ex_replaying) {
+                    if (!logsql) { lcap = 256; logsql = stor_malloc(lcap); ll = (size_t)snprintf(logsql, lcap, "RENAME TABLE "); }
+                    else { logsql[ll++] = ','; logsql[ll] = 0; }
+                    append_ident(&logsql, &ll, &lcap, t->db); logsql[ll++] = '.'; logsql[ll] = 0;
+                    append_ident(&logsql, &ll, &lcap, t->name);
+                    if (ll + 8 > lcap) { lcap *= 2; logsql = stor_realloc(logsql, lcap); }
+                    memcpy(logsql + ll, " TO ", 5); ll += 4;
+                    append_ident(&logsql, &ll, &lcap, ndb); logsql[ll++] = '.'; logsql[ll] = 0;
+                    append_ident(&logsql, &ll, &lcap, st->rename_to[i]);
+                }
+            }
             stor_free(t->name);
             t->name = stor_strndup(st->rename_to[i], strlen(st->rename_to[i]));
             t->version++;
         }
-        log_ddl(ctx, st, ctx->s->db);
+        if (!any_temp) { stor_free(logsql); logsql = NULL; log_ddl(ctx, st, ctx->s->db); }
+        if (logsql) {
+            int rc = stor_log_ddl(ctx->s->db, logsql, ll);
+            stor_free(logsql);
+            if (rc != 0) ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+        }
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }

@@ -186,6 +186,7 @@ typedef struct ex_ctx {
     bool quiet;             /* internal evaluation: no conversion warnings */
     int64_t now_us;         /* statement start: NOW() */
     ex_rows *pre_rows;      /* INSERT ... SELECT: rows already selected (CREATE TABLE ... SELECT) */
+    bool no_temp;           /* table names mean base tables only (CREATE TABLE ... SELECT) */
 } ex_ctx;
 
 #define EX_NULLROW UINT32_MAX
@@ -355,7 +356,17 @@ void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals);  /* N
 void ex_textset_send(ex_ctx *ctx, ex_textset *ts, ex_result *r);
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals);
 
-/* Looks up a table; raises 1146 if missing. db NULL = current. */
+/* Temporary tables (temp.c): the session's own, shadowing base tables. */
+stor_table *ex_tmp_find(pdb_session *s, const char *db, const char *name);
+stor_db    *ex_tmp_owner(pdb_session *s, const stor_table *t);   /* its private catalog entry */
+stor_table *ex_tmp_create(pdb_session *s, const char *db, stor_table *def);
+void ex_tmp_drop(pdb_session *s, stor_table *t);      /* freed once no undo can name it */
+void ex_tmp_discard(pdb_session *s, stor_table *t);   /* freed now (nothing names it) */
+void ex_tmp_gc(pdb_session *s);
+void ex_tmp_close(pdb_session *s);                    /* all of them (session end/reset) */
+
+/* Looks up a table; raises 1146 if missing. db NULL = current. Temporary tables of
+ * the session first (unless ctx->no_temp). */
 stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name);
 const char *ex_cur_db(ex_ctx *ctx, const char *db);   /* raises 1046 when none */
 /* Copies a value's bytes into the arena so it outlives the row. */

@@ -107,6 +107,7 @@ typedef struct pdb_session {
        reaches it, so loops never wait for fdatasync. A commit followed by more statements
        of the same query is synced at once instead. */
     uint64_t durable_lsn;
+    struct ex_tmp *tmp;             /* engine-owned: CREATE TEMPORARY TABLE tables */
 } pdb_session;
 
 /* Column metadata of a result set, as the protocol's column definition needs it. */

@@ -150,6 +150,7 @@ void pdb_session_free(pdb_session *s)
     free(s->savepoints);
     s->savepoints = NULL;
     ex_release_named_locks(s->conn_id);
+    ex_tmp_close(s);
     txn_forget(s);
     ex_session_vars_free(s);
     stor_arena_free(&s->arena);
@@ -160,6 +161,7 @@ void pdb_session_free(pdb_session *s)
 void pdb_session_reset(pdb_session *s)
 {
     session_rollback(s);
+    ex_tmp_close(s);
     ex_session_vars_free(s);
     char user[81], host[256], db[PDB_NAME_LEN];
     uint32_t caps = s->client_caps, id = s->conn_id;
@@ -290,7 +292,8 @@ const char *ex_cur_db(ex_ctx *ctx, const char *db)
 stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
 {
     const char *d = ex_cur_db(ctx, db);
-    stor_table *t = stor_table_find(d, name);
+    stor_table *t = ctx->s->tmp && !ctx->no_temp ? ex_tmp_find(ctx->s, d, name) : NULL;
+    if (!t) t = stor_table_find(d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
     if (ctx->s->trans_on_table) ctx->s->in_trans = true;
     return t;
@@ -312,7 +315,9 @@ static bool is_read_only(pl_stmt *st)
 static bool is_ddl(pl_stmt *st)
 {
     switch (st->kind) {
-    case S_CREATE_DB: case S_DROP_DB: case S_CREATE_TABLE: case S_DROP_TABLE: case S_ALTER_TABLE:
+    case S_CREATE_TABLE: case S_DROP_TABLE:
+        return !st->temporary;   /* CREATE/DROP TEMPORARY TABLE do not commit */
+    case S_CREATE_DB: case S_DROP_DB: case S_ALTER_TABLE:
     case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
         return true;
     default: return false;
@@ -454,6 +459,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     s->wait_blocker = 0;
     if (!ro && is_ddl(st)) savepoints_clear(s);
     stor_mark mark = stor_txn_mark();
+    if (s->tmp && !ro && mark.undo == 0) ex_tmp_gc(s);   /* dropped temporary tables no undo names */
     volatile bool failed = false, waiting = false;
     ex_conv_ctx = NULL;
     s->lid_arg = false;
@@ -749,7 +755,8 @@ int pdb_exec_field_list(pdb_session *s, const char *table, const char *wild, con
 {
     stor_lock_shared();
     stor_arena_reset(&s->arena);
-    stor_table *t = s->db[0] ? stor_table_find(s->db, table) : NULL;
+    stor_table *t = s->db[0] && s->tmp ? ex_tmp_find(s, s->db, table) : NULL;
+    if (!t && s->db[0]) t = stor_table_find(s->db, table);
     if (!t) {
         stor_unlock();
         char msg[400];

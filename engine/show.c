@@ -320,7 +320,7 @@ static void quote_str(char **b, size_t *l, size_t *c, const char *s)
 static char *show_create(ex_ctx *ctx, stor_table *t)
 {
     char *b = NULL; size_t l = 0, cap = 0;
-    appendf(&b, &l, &cap, "CREATE TABLE ");
+    appendf(&b, &l, &cap, t->temporary ? "CREATE TEMPORARY TABLE " : "CREATE TABLE ");
     quote_ident(&b, &l, &cap, t->name);
     appendf(&b, &l, &cap, " (\n");
     const pdb_collation *tc = pdb_coll_by_id(t->coll);

@@ -196,6 +196,7 @@ typedef struct stor_table {
         uint32_t succ;       /* the version an UPDATE made of this one: row id + 1; 0 = none */
     } *ver;
     uint32_t nver;
+    bool temporary;          /* a session's CREATE TEMPORARY TABLE: changes get undo, no redo */
 } stor_table;
 
 typedef struct stor_db {

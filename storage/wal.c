@@ -167,10 +167,11 @@ static undo_rec *undo_push(char kind, stor_table *t, uint32_t row)
     return u;
 }
 
+/* Temporary tables (t->temporary) are never logged: undo only. */
 void wal_note_insert(stor_table *t, uint32_t row)
 {
     if (!cur) return;
-    redo_head('I', t, row); redo_values(t, row);
+    if (!t->temporary) { redo_head('I', t, row); redo_values(t, row); }
     undo_push('I', t, row);
 }
 
@@ -196,14 +197,14 @@ void wal_before_update(stor_table *t, uint32_t row)
 
 void wal_note_update(stor_table *t, uint32_t row)
 {
-    if (!cur) return;
+    if (!cur || t->temporary) return;
     redo_head('U', t, row); redo_values(t, row);
 }
 
 void wal_note_delete(stor_table *t, uint32_t row)
 {
     if (!cur) return;
-    redo_head('D', t, row);
+    if (!t->temporary) redo_head('D', t, row);
     undo_push('D', t, row);
 }
 
