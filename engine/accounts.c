@@ -1,6 +1,6 @@
 /* accounts.c - CREATE/DROP/ALTER/RENAME USER, SET PASSWORD, GRANT, REVOKE and SHOW
- * GRANTS over the storage account store. Privileges: ALL ON *.* (SUPER) is recorded;
- * narrower grants are accepted and not yet enforced (every account may do everything). */
+ * GRANTS over the storage account store. Global, database and table privileges are
+ * recorded there and enforced by privs.c; column privileges are refused (1235). */
 #include "engine/eng.h"
 #include <stdio.h>
 #include <string.h>
@@ -12,7 +12,7 @@ static void resolve(ex_ctx *ctx, pl_user *u)
 {
     if (u->user[0] == 0 && !u->host) {   /* CURRENT_USER / SET PASSWORD without FOR */
         u->user = ctx->s->user;
-        u->host = ctx->s->host;
+        u->host = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
     }
 }
 
@@ -114,11 +114,20 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         fail(ctx, "RENAME USER", NULL, nfailed, failed);
         break;
-    case S_GRANT: case S_REVOKE:
-        if (st->grant_db && !st->grant_table && !stor_db_find(st->grant_db) && st->kind == S_GRANT) {
-            /* MariaDB accepts grants on databases that do not exist yet */
-        }
-        if (st->grant_table && st->kind == S_GRANT) ex_table(ctx, st->grant_db, st->grant_table);
+    case S_GRANT: case S_REVOKE: {
+        if (st->grant_columns) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'column privileges'");
+        bool global = st->revoke_all || (st->global_level && !st->grant_db && !st->grant_table);
+        const char *db = NULL, *table = NULL;
+        if (!global) { db = ex_cur_db(ctx, st->grant_db); table = st->grant_table; }
+        uint64_t privs = st->privs;
+        if (st->all_privileges) privs = global ? STOR_PRIV_ALL_GLOBAL : table ? STOR_PRIV_ALL_TABLE : STOR_PRIV_ALL_DB;
+        else if (table && (privs & ~(STOR_PRIV_ALL_TABLE | STOR_PRIV_GRANT)))
+            ex_raise(ctx, 1144, "42000", "Illegal GRANT/REVOKE command; please consult the manual to see which privileges can be used");
+        else if (db && !table && (privs & ~(STOR_PRIV_ALL_DB | STOR_PRIV_GRANT)))
+            ex_raise(ctx, 1221, "HY000", "Incorrect usage of DB GRANT and GLOBAL PRIVILEGES");
+        if (st->grant_option && st->kind == S_GRANT) privs |= STOR_PRIV_GRANT;
+        if (table && st->kind == S_GRANT && !stor_table_find(db, table))
+            ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, table);
         for (int i = 0; i < st->nusers; i++) {
             pl_user *u = &st->users[i];
             resolve(ctx, u);
@@ -130,27 +139,54 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (stor_account_create(u->user, u->host, u->plugin, u->password ? u->password : "", false, false) != STOR_ACC_OK)
                     ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
             } else if (u->password) stor_account_set_password(u->user, u->host, u->plugin, u->password);
-            if (st->global_level && st->all_privileges)
-                stor_account_set_super(u->user, u->host, st->kind == S_GRANT);
+            int rc;
+            if (st->revoke_all) rc = stor_grant_revoke_all(u->user, u->host);
+            else if (st->kind == S_GRANT) rc = stor_grant_update(u->user, u->host, db, table, privs, 0);
+            else rc = stor_grant_update(u->user, u->host, db, table, 0, privs);
+            if (rc == STOR_ACC_NOGRANT) {
+                if (table) ex_raise(ctx, 1147, "42000", "There is no such grant defined for user '%s' on host '%s' on table '%s'", u->user, u->host, table);
+                ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", u->user, u->host);
+            }
+            if (rc == STOR_ACC_EIO) ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
+            if (rc != STOR_ACC_OK) ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
         }
         break;
+    }
     default: break;
     }
     ex_send_ok(ctx, r, 0, 0, NULL);
 }
 
+/* "ALL PRIVILEGES", "USAGE" or the names of privs (GRANT OPTION apart). */
+static const char *priv_list(ex_ctx *ctx, uint64_t privs, uint64_t all)
+{
+    privs &= ~STOR_PRIV_GRANT;
+    if ((privs & all) == all) return "ALL PRIVILEGES";
+    if (!privs) return "USAGE";
+    return ex_privs_names(ctx->a, privs);
+}
+
+static char *quote_name(ex_ctx *ctx, const char *s)
+{
+    size_t n = strlen(s), k = 0;
+    char *q = stor_arena_alloc(ctx->a, 2 * n + 3);
+    q[k++] = '`';
+    for (size_t i = 0; i < n; i++) { if (s[i] == '`') q[k++] = '`'; q[k++] = s[i]; }
+    q[k++] = '`'; q[k] = 0;
+    return q;
+}
+
 void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
-    const char *user = ctx->s->user, *host = ctx->s->host;
+    const char *user = ctx->s->user, *host = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
     if (st->nusers) {
         pl_user *u = &st->users[0];
-        resolve(ctx, u);
-        user = u->user; host = u->host;
+        if (u->user[0] || u->host) { user = u->user; host = u->host; }
     }
     stor_account a;
     if (stor_account_get(user, host, &a) != 0)
         ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", user, host);
-    char nm[400], g[700];
+    char nm[400];
     snprintf(nm, sizeof nm, "Grants for %s@%s", user, host);
     char pw[96] = "";
     if (!a.empty_password) {
@@ -158,12 +194,28 @@ void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         proto_native_hash_hex(a.native_hash, hex);
         snprintf(pw, sizeof pw, " IDENTIFIED BY PASSWORD '%s'", hex);
     }
-    if (a.is_super) snprintf(g, sizeof g, "GRANT ALL PRIVILEGES ON *.* TO `%s`@`%s`%s WITH GRANT OPTION", user, host, pw);
-    else snprintf(g, sizeof g, "GRANT USAGE ON *.* TO `%s`@`%s`%s", user, host, pw);
     ex_colspec spec[1] = { { stor_arena_strndup(ctx->a, nm, strlen(nm)), 253, 4096, 1, NULL } };
     ex_textset ts;
     ex_textset_spec(ctx, &ts, 1, spec, NULL);
+    char g[1200];
+    snprintf(g, sizeof g, "GRANT %s ON *.* TO `%s`@`%s`%s%s", priv_list(ctx, a.privs, STOR_PRIV_ALL_GLOBAL),
+             user, host, pw, (a.privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
     const char *vals[1] = { stor_arena_strndup(ctx->a, g, strlen(g)) };
     ex_textset_add(ctx, &ts, vals);
+    size_t n = 0;
+    stor_grant *gl = stor_grant_list(a.user, a.host, &n);
+    for (int pass = 0; pass < 2; pass++)   /* database grants, then table grants */
+        for (size_t i = 0; i < n; i++) {
+            stor_grant *x = &gl[i];
+            if ((pass == 0) != (x->table[0] == 0)) continue;
+            char on[300];
+            snprintf(on, sizeof on, "%s.%s", quote_name(ctx, x->db), pass ? quote_name(ctx, x->table) : "*");
+            snprintf(g, sizeof g, "GRANT %s ON %s TO `%s`@`%s`%s",
+                     priv_list(ctx, x->privs, pass ? STOR_PRIV_ALL_TABLE : STOR_PRIV_ALL_DB), on, user, host,
+                     (x->privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
+            vals[0] = stor_arena_strndup(ctx->a, g, strlen(g));
+            ex_textset_add(ctx, &ts, vals);
+        }
+    free(gl);
     ex_textset_send(ctx, &ts, r);
 }

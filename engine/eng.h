@@ -187,6 +187,8 @@ typedef struct ex_ctx {
     int64_t now_us;         /* statement start: NOW() */
     ex_rows *pre_rows;      /* INSERT ... SELECT: rows already selected (CREATE TABLE ... SELECT) */
     bool no_temp;           /* table names mean base tables only (CREATE TABLE ... SELECT) */
+    uint64_t priv_open;     /* privileges one of which opening a table needs (0: SELECT) */
+    const char *priv_cmd;   /* the command named when that fails ("SELECT", "SHOW") */
 } ex_ctx;
 
 #define EX_NULLROW UINT32_MAX
@@ -364,6 +366,19 @@ void ex_tmp_drop(pdb_session *s, stor_table *t);      /* freed once no undo can 
 void ex_tmp_discard(pdb_session *s, stor_table *t);   /* freed now (nothing names it) */
 void ex_tmp_gc(pdb_session *s);
 void ex_tmp_close(pdb_session *s);                    /* all of them (session end/reset) */
+
+/* Privileges (privs.c), checked for sessions with enforce_privs. */
+void     ex_privs_free(pdb_session *s);
+uint64_t ex_privs_db(pdb_session *s, const char *db);                       /* global + database grants */
+uint64_t ex_privs_table(pdb_session *s, const char *db, const char *table); /* + table grants */
+bool     ex_privs_db_visible(pdb_session *s, const char *db);    /* SHOW DATABASES, USE */
+bool     ex_privs_table_visible(pdb_session *s, const char *db, const char *table);
+/* The statement's own checks (targets of writes, DDL, accounts); sets what opening a
+ * table needs (ctx->priv_open). Raises 1044/1142/1227 as MariaDB does. */
+void     ex_privs_statement(ex_ctx *ctx, pl_stmt *st);
+/* Opening a table for reading (ex_table): one of ctx->priv_open, else 1142. */
+void     ex_privs_open(ex_ctx *ctx, const stor_table *t);
+char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
 
 /* Looks up a table; raises 1146 if missing. db NULL = current. Temporary tables of
  * the session first (unless ctx->no_temp). */

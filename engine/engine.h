@@ -108,6 +108,11 @@ typedef struct pdb_session {
        of the same query is synced at once instead. */
     uint64_t durable_lsn;
     struct ex_tmp *tmp;             /* engine-owned: CREATE TEMPORARY TABLE tables */
+    /* Privileges: set by the server after login (the account's user and host pattern,
+       as in CURRENT_USER()); sessions without it (recovery, tests) are not checked. */
+    bool enforce_privs;
+    char priv_host[256];
+    struct ex_privs *privs;         /* engine-owned: the account's grants, cached */
 } pdb_session;
 
 /* Column metadata of a result set, as the protocol's column definition needs it. */

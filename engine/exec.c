@@ -151,6 +151,7 @@ void pdb_session_free(pdb_session *s)
     s->savepoints = NULL;
     ex_release_named_locks(s->conn_id);
     ex_tmp_close(s);
+    ex_privs_free(s);
     txn_forget(s);
     ex_session_vars_free(s);
     stor_arena_free(&s->arena);
@@ -163,15 +164,19 @@ void pdb_session_reset(pdb_session *s)
     session_rollback(s);
     ex_tmp_close(s);
     ex_session_vars_free(s);
-    char user[81], host[256], db[PDB_NAME_LEN];
+    ex_privs_free(s);
+    char user[81], host[256], db[PDB_NAME_LEN], phost[256];
     uint32_t caps = s->client_caps, id = s->conn_id;
     stor_txn *txn = s->txn;
-    bool fr = s->client_found_rows;
+    bool fr = s->client_found_rows, enforce = s->enforce_privs;
     memcpy(user, s->user, sizeof user); memcpy(host, s->host, sizeof host); memcpy(db, s->db, sizeof db);
+    memcpy(phost, s->priv_host, sizeof phost);
     stor_arena_free(&s->arena);
     free(s->warnings);
     pdb_session_init(s, id);
     memcpy(s->user, user, sizeof user); memcpy(s->host, host, sizeof host); memcpy(s->db, db, sizeof db);
+    memcpy(s->priv_host, phost, sizeof phost);
+    s->enforce_privs = enforce;
     s->client_caps = caps; s->client_found_rows = fr;
     s->txn = txn;
 }
@@ -295,6 +300,7 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     stor_table *t = ctx->s->tmp && !ctx->no_temp ? ex_tmp_find(ctx->s, d, name) : NULL;
     if (!t) t = stor_table_find(d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
+    if (ctx->s->enforce_privs) ex_privs_open(ctx, t);
     if (ctx->s->trans_on_table) ctx->s->in_trans = true;
     return t;
 }
@@ -472,12 +478,14 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (!ro) stor_txn_undo_to(mark);
         if (err.code == EX_LOCK_WAIT) waiting = true;
     } else if (describe) {
+        ex_privs_statement(&ctx, st);
         /* prepare: result columns of a SELECT; other statements only check their table */
         if (st->kind == S_SELECT) ex_select(&ctx, st, r);
         else if (st->kind == S_INSERT || st->kind == S_REPLACE) ex_table(&ctx, st->db, st->table);
         else if ((st->kind == S_UPDATE || st->kind == S_DELETE) && st->ntrefs && st->trefs[0].name)
             ex_table(&ctx, st->trefs[0].db, st->trefs[0].name);
     } else {
+        ex_privs_statement(&ctx, st);
         switch (st->kind) {
         case S_SELECT: ex_select(&ctx, st, r); break;
         case S_INSERT: case S_REPLACE: ex_insert(&ctx, st, r); break;
@@ -741,6 +749,13 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
     bool ok = stor_db_find(name) != NULL;
     stor_unlock();
     s->nwarnings = 0; s->warn_count = 0;
+    if (s->enforce_privs && !ex_privs_db_visible(s, name)) {
+        /* MariaDB checks access first: an unknown database is denied too */
+        char msg[1024];
+        snprintf(msg, sizeof msg, "Access denied for user '%s'@'%s' to database '%s'", s->user, s->priv_host, name);
+        sink->error(sink->ctx, 1044, "42000", msg);
+        return -1;
+    }
     if (!ok) {
         char msg[400];
         snprintf(msg, sizeof msg, "Unknown database '%s'", name);

@@ -815,7 +815,9 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_DATABASE: if (ctx->s->db[0]) *out = mkstr(ctx, ctx->s->db, strlen(ctx->s->db), COLL_UTF8MB3_GENERAL_CI); return;
     case F_USER: case F_CURRENT_USER: {
         char buf[400];
-        int k = snprintf(buf, sizeof buf, "%s@%s", ctx->s->user, ctx->s->host);
+        /* CURRENT_USER(): the account (its host pattern); USER(): the client's host */
+        const char *h = id == F_CURRENT_USER && ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+        int k = snprintf(buf, sizeof buf, "%s@%s", ctx->s->user, h);
         *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
         return;
     }

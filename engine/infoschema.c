@@ -271,6 +271,7 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
         rows->ncols = (uint32_t)b.ncols;
         begin_row(&b); vs(&b, "def"); vs(&b, "information_schema"); vs(&b, "utf8mb3"); vs(&b, "utf8mb3_general_ci"); vn(&b); vs(&b, ""); end_row(&b);
         for (uint32_t i = 0; i < ndb; i++) {
+            if (!ex_privs_db_visible(ctx->s, dbs[i]->name)) continue;
             const pdb_collation *co = pdb_coll_by_id(dbs[i]->coll);
             begin_row(&b); vs(&b, "def"); vs(&b, dbs[i]->name); vs(&b, co ? co->charset : "utf8mb4"); vs(&b, co ? co->name : "utf8mb4_general_ci"); vn(&b); vs(&b, ""); end_row(&b);
         }
@@ -287,6 +288,7 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
         for (uint32_t i = 0; i < ndb; i++) {
             for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
                 stor_table *t = dbs[i]->tables[j];
+                if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
                 if (t->name[0] == '#') continue;
                 bool ai = false;
                 for (uint32_t c = 0; c < t->ncols; c++) if (t->cols[c].auto_increment) ai = true;
@@ -313,6 +315,7 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
         for (uint32_t i = 0; i < ndb; i++) {
             for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
                 stor_table *t = dbs[i]->tables[j];
+                if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
                 if (t->name[0] == '#') continue;
                 for (uint32_t c = 0; c < t->ncols; c++) {
                     stor_column *cl = &t->cols[c];
@@ -352,6 +355,7 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
         for (uint32_t i = 0; i < ndb; i++) {
             for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
                 stor_table *t = dbs[i]->tables[j];
+                if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
                 if (t->name[0] == '#') continue;
                 for (uint32_t x = 0; x < t->nidx; x++) {
                     stor_index *ix = &t->idx[x];
@@ -401,6 +405,7 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
         for (uint32_t i = 0; i < ndb; i++) {
             for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
                 stor_table *t = dbs[i]->tables[j];
+                if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
                 if (t->name[0] == '#') continue;
                 begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);
                 for (int k = 0; k < 9; k++) vn(&b);
@@ -426,6 +431,7 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
         rows->ncols = (uint32_t)b.ncols;
         if (kcu || tc) for (uint32_t i = 0; i < ndb; i++) for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
+            if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
             for (uint32_t x = 0; x < t->nidx; x++) {
                 stor_index *ix = &t->idx[x];
                 if (ix->kind != IK_PRIMARY && ix->kind != IK_UNIQUE) continue;

@@ -415,6 +415,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (uint32_t i = 1; i < n; i++) { stor_table *x = tabs[i]; uint32_t j = i; while (j > 0 && strcmp(tabs[j - 1]->name, x->name) > 0) { tabs[j] = tabs[j - 1]; j--; } tabs[j] = x; }
         for (uint32_t i = 0; i < n; i++) {
             if (!show_match(ctx, st, tabs[i]->name)) continue;
+            if (!ex_privs_table_visible(ctx->s, db, tabs[i]->name)) continue;
             const char *vals[2] = { tabs[i]->name, "BASE TABLE" };
             ex_textset_add(ctx, &ts, vals);
         }
@@ -437,6 +438,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             }
             if (i == n) break;
             if (!show_match(ctx, st, dbs[i]->name)) continue;
+            if (!ex_privs_db_visible(ctx->s, dbs[i]->name)) continue;
             const char *v[1] = { dbs[i]->name };
             ex_textset_add(ctx, &ts, v);
         }

@@ -2282,27 +2282,80 @@ static void user_list(P *p, pl_stmt *s, bool with_auth, bool rename)
     /* account options MariaDB accepts after the list */
     while (p->t.kind == TK_IDENT && (is_kw(p, "REQUIRE") || is_kw(p, "WITH") || is_kw(p, "PASSWORD") ||
                                      is_kw(p, "ACCOUNT") || is_kw(p, "MAX_QUERIES_PER_HOUR"))) {
-        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) {
+            bool g = is_kw(p, "GRANT");
+            next(p);
+            if (g && is_kw(p, "OPTION")) s->grant_option = true;   /* GRANT ... WITH GRANT OPTION */
+        }
     }
 }
 
 /* GRANT/REVOKE privileges ON object TO/FROM users */
+/* Privilege names as MariaDB spells them (several words each), and their bits. */
+static const struct { const char *w[3]; uint64_t bit; } privnames[] = {
+    { { "SELECT" }, STOR_PRIV_SELECT }, { { "INSERT" }, STOR_PRIV_INSERT },
+    { { "UPDATE" }, STOR_PRIV_UPDATE }, { { "DELETE", "HISTORY" }, STOR_PRIV_DELETE_HISTORY },
+    { { "DELETE" }, STOR_PRIV_DELETE }, { { "CREATE", "TEMPORARY", "TABLES" }, STOR_PRIV_CREATE_TMP },
+    { { "CREATE", "VIEW" }, STOR_PRIV_CREATE_VIEW }, { { "CREATE", "ROUTINE" }, STOR_PRIV_CREATE_PROC },
+    { { "CREATE", "USER" }, STOR_PRIV_CREATE_USER }, { { "CREATE", "TABLESPACE" }, 1ull << 28 },
+    { { "CREATE" }, STOR_PRIV_CREATE }, { { "DROP" }, STOR_PRIV_DROP }, { { "RELOAD" }, STOR_PRIV_RELOAD },
+    { { "SHUTDOWN" }, STOR_PRIV_SHUTDOWN }, { { "PROCESS" }, STOR_PRIV_PROCESS }, { { "FILE" }, STOR_PRIV_FILE },
+    { { "GRANT", "OPTION" }, STOR_PRIV_GRANT }, { { "REFERENCES" }, STOR_PRIV_REFERENCES },
+    { { "INDEX" }, STOR_PRIV_INDEX }, { { "ALTER", "ROUTINE" }, STOR_PRIV_ALTER_PROC },
+    { { "ALTER" }, STOR_PRIV_ALTER }, { { "SHOW", "DATABASES" }, STOR_PRIV_SHOW_DB },
+    { { "SHOW", "VIEW" }, STOR_PRIV_SHOW_VIEW }, { { "SUPER" }, STOR_PRIV_SUPER },
+    { { "LOCK", "TABLES" }, STOR_PRIV_LOCK_TABLES }, { { "EXECUTE" }, STOR_PRIV_EXECUTE },
+    { { "REPLICATION", "SLAVE", "ADMIN" }, 1ull << 34 }, { { "REPLICATION", "MASTER", "ADMIN" }, 1ull << 35 },
+    { { "REPLICATION", "SLAVE" }, 1ull << 19 }, { { "REPLICATION", "REPLICA" }, 1ull << 19 },
+    { { "REPLICATION", "CLIENT" }, 1ull << 20 }, { { "BINLOG", "MONITOR" }, 1ull << 20 },
+    { { "EVENT" }, STOR_PRIV_EVENT }, { { "TRIGGER" }, STOR_PRIV_TRIGGER },
+    { { "SET", "USER" }, 1ull << 30 }, { { "FEDERATED", "ADMIN" }, 1ull << 31 },
+    { { "CONNECTION", "ADMIN" }, 1ull << 32 }, { { "READ_ONLY", "ADMIN" }, 1ull << 33 },
+    { { "BINLOG", "ADMIN" }, 1ull << 36 }, { { "BINLOG", "REPLAY" }, 1ull << 37 },
+    { { "SLAVE", "MONITOR" }, 1ull << 38 }, { { "REPLICA", "MONITOR" }, 1ull << 38 },
+    { { "USAGE" }, 0 },
+};
+
+/* One privilege of a GRANT/REVOKE list (its words; a column list is noted). */
+static void privilege(P *p, pl_stmt *s)
+{
+    for (size_t i = 0; i < sizeof privnames / sizeof privnames[0]; i++) {
+        if (!is_kw(p, privnames[i].w[0])) continue;
+        /* the longest name first: look ahead without consuming */
+        P save = *p;
+        next(p);
+        bool ok = true;
+        for (int k = 1; k < 3 && privnames[i].w[k]; k++) {
+            if (!is_kw(p, privnames[i].w[k])) { ok = false; break; }
+            next(p);
+        }
+        if (!ok) { *p = save; continue; }
+        s->privs |= privnames[i].bit;
+        if (is_op(p, '(')) {   /* column list */
+            s->grant_columns = true;
+            while (!is_op(p, ')') && p->t.kind != TK_EOF) next(p);
+            expect_op(p, ')');
+        }
+        return;
+    }
+    if (p->t.kind == TK_IDENT) next(p);   /* a role name: MariaDB fails after it */
+    syntax_error(p);
+}
+
 static void grant_stmt(P *p, pl_stmt *s, bool grant)
 {
     s->kind = grant ? S_GRANT : S_REVOKE;
     if (accept_kw(p, "ALL")) { accept_kw(p, "PRIVILEGES"); s->all_privileges = true; }
     else {
-        /* a privilege list: words, commas and column lists */
-        while (!is_kw(p, "ON") && p->t.kind != TK_EOF) {
-            if (is_op(p, '(')) { while (!is_op(p, ')') && p->t.kind != TK_EOF) next(p); }
-            next(p);
-        }
+        do privilege(p, s); while (p->t.kind != TK_ERROR && accept_op(p, ','));
     }
-    if (!grant && is_op(p, ',')) { /* REVOKE ALL PRIVILEGES, GRANT OPTION FROM */
-        while (!is_kw(p, "FROM") && p->t.kind != TK_EOF) next(p);
+    if (!grant && s->all_privileges && is_op(p, ',')) { /* REVOKE ALL PRIVILEGES, GRANT OPTION FROM */
+        next(p);
+        expect_kw(p, "GRANT"); expect_kw(p, "OPTION");
         expect_kw(p, "FROM");
         user_list(p, s, false, false);
         s->global_level = true;
+        s->revoke_all = true;
         return;
     }
     expect_kw(p, "ON");
@@ -2528,12 +2581,15 @@ static void statement(P *p, pl_stmt *s)
     if (accept_kw(p, "LOCK")) {
         if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE");
         s->kind = S_LOCK_TABLES;
+        vec ln = { 0 }, ld = { 0 };
         do {
             char *db, *nm; table_name(p, &db, &nm);
+            vpush(p, &ln, nm); vpush(p, &ld, db);
             if (accept_kw(p, "AS")) ident(p); else if (is_ident_tok(p) && !is_kw(p, "READ") && !is_kw(p, "WRITE") && !is_kw(p, "LOW_PRIORITY")) ident(p);
             if (accept_kw(p, "READ")) accept_kw(p, "LOCAL");
             else { accept_kw(p, "LOW_PRIORITY"); expect_kw(p, "WRITE"); }
         } while (accept_op(p, ','));
+        s->names = (char **)ln.v; s->names_db = (char **)ld.v; s->nnames = ln.n;
         return;
     }
     if (accept_kw(p, "UNLOCK")) { if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE"); s->kind = S_UNLOCK_TABLES; return; }

@@ -312,6 +312,9 @@ typedef struct pl_stmt {
     int nusers;
     bool all_privileges, global_level, grant_option;   /* GRANT ALL ON *.* ... WITH GRANT OPTION */
     char *grant_db, *grant_table;                      /* ON db.table (NULL = *) */
+    uint64_t privs;           /* GRANT/REVOKE privilege list: STOR_PRIV_* bits */
+    bool grant_columns;       /* a column list was given (column privileges) */
+    bool revoke_all;          /* REVOKE ALL PRIVILEGES, GRANT OPTION FROM ... */
 } pl_stmt;
 
 /* Parse error: code 1064 and MariaDB's message. */

@@ -146,8 +146,15 @@ static void accept_login(srv_conn *c)
 
     if (a->change_user) {
         /* The database must exist before anything changes. */
-        char old_db[PDB_NAME_LEN];
+        char old_db[PDB_NAME_LEN], old_user[81], old_phost[256];
+        bool old_enforce = c->sess->enforce_privs;
         srv_copy(old_db, sizeof old_db, c->sess->db);
+        srv_copy(old_user, sizeof old_user, c->sess->user);
+        srv_copy(old_phost, sizeof old_phost, c->sess->priv_host);
+        /* the new account's privileges decide whether it may use the database */
+        srv_copy(c->sess->user, sizeof c->sess->user, a->user);
+        srv_copy(c->sess->priv_host, sizeof c->sess->priv_host, a->acct.host);
+        c->sess->enforce_privs = true;
         if (a->db[0]) {
             pdb_sink sink;
             srv_cmd_sink(c, &sink);
@@ -158,6 +165,9 @@ static void accept_login(srv_conn *c)
             pdb_exec_init_db(c->sess, a->db, strlen(a->db), &sink);
             if (c->last_err) {
                 srv_copy(c->sess->db, sizeof c->sess->db, old_db);
+                srv_copy(c->sess->user, sizeof c->sess->user, old_user);
+                srv_copy(c->sess->priv_host, sizeof c->sess->priv_host, old_phost);
+                c->sess->enforce_privs = old_enforce;
                 to_command_phase(c);
                 return;
             }
@@ -194,6 +204,8 @@ static void accept_login(srv_conn *c)
     c->sess = s;
     srv_copy(s->user, sizeof s->user, a->user);
     srv_copy(s->host, sizeof s->host, c->host);
+    srv_copy(s->priv_host, sizeof s->priv_host, a->acct.host);
+    s->enforce_privs = true;
     srv_session_apply(c);
     c->fr.max_payload = s->max_allowed_packet;
     apply_charset(c, a->charset);

@@ -5,7 +5,14 @@
  *
  *   user  host  plugin  native-hash(40 hex)  sha2-hash(64 hex)  flags
  *
- * flags is a comma separated list of "empty" (empty password) and "super", or "-".
+ * flags is a comma separated list of "empty" (empty password) and "super", or "-". A
+ * seventh field, when present, holds the global privileges (STOR_PRIV_* bits, hex);
+ * without it "super" means ALL PRIVILEGES WITH GRANT OPTION and none otherwise.
+ * Database and table grants are lines of their own, after the accounts:
+ *
+ *   \G  user  host  db  table  privileges(hex)
+ *
+ * (table empty for a database grant; no user field can start with a lone backslash).
  * In user and host, backslash, tab, newline and carriage return are escaped as
  * \\ \t \n \r; an empty field (the anonymous user, the empty host) is empty. Passwords
  * are never stored: only SHA1(SHA1(pw)) (mysql_native_password) and SHA256(SHA256(pw))
@@ -32,6 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <stdatomic.h>
+#include <inttypes.h>
 
 #include <openssl/crypto.h>
 #include <openssl/sha.h>
@@ -43,6 +52,15 @@ static pthread_rwlock_t acc_lock = PTHREAD_RWLOCK_INITIALIZER;
 static stor_account *acc;           /* sorted in match order (see acc_sort) */
 static size_t nacc, acc_cap;
 static char acc_path[4096];         /* datadir/accounts; "" before stor_accounts_open */
+static stor_grant *grants;          /* database and table grants, in the order given */
+static size_t ngrants, grants_cap;
+static _Atomic uint64_t grants_ver = 1;
+
+static void set_privs(stor_account *a, uint64_t privs)
+{
+    a->privs = privs;
+    a->is_super = (privs & STOR_PRIV_SUPER) != 0;
+}
 
 /* ---------------------------------------------------------------- hashing */
 
@@ -250,7 +268,19 @@ static int acc_save(void)
             fputs("super", f);
         else
             fputc('-', f);
-        fputc('\n', f);
+        fprintf(f, "\t%" PRIx64 "\n", a->privs);
+    }
+    for (size_t i = 0; i < ngrants; i++) {
+        const stor_grant *g = &grants[i];
+        fputs("\\G\t", f);
+        put_escaped(f, g->user);
+        fputc('\t', f);
+        put_escaped(f, g->host);
+        fputc('\t', f);
+        put_escaped(f, g->db);
+        fputc('\t', f);
+        put_escaped(f, g->table);
+        fprintf(f, "\t%" PRIx64 "\n", g->privs);
     }
     int ok = fflush(f) == 0 && fsync(fd) == 0;
     int e = errno;
@@ -265,6 +295,7 @@ static int acc_save(void)
         errno = e;
         return -1;
     }
+    atomic_fetch_add(&grants_ver, 1);
     /* Make the rename durable. */
     char dir[sizeof acc_path];
     snprintf(dir, sizeof dir, "%s", acc_path);
@@ -336,13 +367,13 @@ static int acc_append(const stor_account *a)
 /* Parses one line; false when malformed. */
 static bool parse_line(char *line, stor_account *a)
 {
-    char *f[6];
-    size_t flen[6];
+    char *f[7];
+    size_t flen[7];
     int nf = 0;
     char *p = line;
     for (;;) {
         char *t = strchr(p, '\t');
-        if (nf == 6)
+        if (nf == 7)
             return false;
         f[nf] = p;
         flen[nf] = t ? (size_t)(t - p) : strlen(p);
@@ -351,7 +382,7 @@ static bool parse_line(char *line, stor_account *a)
             break;
         p = t + 1;
     }
-    if (nf != 6)
+    if (nf != 6 && nf != 7)
         return false;
     memset(a, 0, sizeof *a);
     if (!get_field(f[0], flen[0], a->user, sizeof a->user) ||
@@ -370,7 +401,63 @@ static bool parse_line(char *line, stor_account *a)
         else if (!strcmp(t, "super"))
             a->is_super = true;
     }
+    uint64_t privs = a->is_super ? STOR_PRIV_ALL_GLOBAL | STOR_PRIV_GRANT : 0;
+    if (nf == 7) {
+        char hex[32], *end;
+        if (!get_field(f[6], flen[6], hex, sizeof hex))
+            return false;
+        privs = strtoull(hex, &end, 16);
+        if (*end)
+            return false;
+    }
+    set_privs(a, privs);
     return true;
+}
+
+/* "\G user host db table privs": a database or table grant. */
+static bool parse_grant(char *line, stor_grant *g)
+{
+    char *f[6];
+    size_t flen[6];
+    int nf = 0;
+    char *p = line;
+    for (;;) {
+        char *t = strchr(p, '\t');
+        if (nf == 6)
+            return false;
+        f[nf] = p;
+        flen[nf] = t ? (size_t)(t - p) : strlen(p);
+        nf++;
+        if (!t)
+            break;
+        p = t + 1;
+    }
+    if (nf != 6)
+        return false;
+    memset(g, 0, sizeof *g);
+    char hex[32], *end;
+    if (!get_field(f[1], flen[1], g->user, sizeof g->user) ||
+        !get_field(f[2], flen[2], g->host, sizeof g->host) ||
+        !get_field(f[3], flen[3], g->db, sizeof g->db) ||
+        !get_field(f[4], flen[4], g->table, sizeof g->table) ||
+        !get_field(f[5], flen[5], hex, sizeof hex))
+        return false;
+    g->privs = strtoull(hex, &end, 16);
+    return *end == 0;
+}
+
+static int grant_append(const stor_grant *g)
+{
+    if (ngrants == grants_cap) {
+        size_t ncap = grants_cap ? grants_cap * 2 : 8;
+        stor_grant *ng = stor_realloc(grants, ncap * sizeof *ng);
+        if (!ng)
+            return -1;
+        grants = ng;
+        grants_cap = ncap;
+    }
+    grants[ngrants++] = *g;
+    return 0;
 }
 
 static int acc_load(FILE *f, char *err, size_t errlen)
@@ -388,6 +475,14 @@ static int acc_load(FILE *f, char *err, size_t errlen)
             line[--n] = '\0';
         if (!n || line[0] == '#')
             continue;
+        if (line[0] == '\\' && line[1] == 'G' && line[2] == '\t') {
+            stor_grant g;
+            if (!parse_grant(line, &g) || grant_append(&g)) {
+                snprintf(err, errlen, "%s:%d: malformed grant line", acc_path, lineno);
+                return -1;
+            }
+            continue;
+        }
         stor_account a;
         if (!parse_line(line, &a)) {
             snprintf(err, errlen, "%s:%d: malformed account line", acc_path, lineno);
@@ -415,6 +510,7 @@ int stor_accounts_open(const char *datadir, const char *root_password, int *crea
         *created = 0;
     pthread_rwlock_wrlock(&acc_lock);
     nacc = 0;
+    ngrants = 0;
     if ((size_t)snprintf(acc_path, sizeof acc_path, "%s/%s", datadir, ACC_FILE) >= sizeof acc_path) {
         snprintf(err, errlen, "datadir path too long");
         acc_path[0] = '\0';
@@ -436,7 +532,7 @@ int stor_accounts_open(const char *datadir, const char *root_password, int *crea
         snprintf(a.host, sizeof a.host, "localhost");
         snprintf(a.plugin, sizeof a.plugin, "mysql_native_password");
         hash_password(root_password, &a);
-        a.is_super = true;
+        set_privs(&a, STOR_PRIV_ALL_GLOBAL | STOR_PRIV_GRANT);
         if (acc_append(&a) || acc_save()) {
             snprintf(err, errlen, "could not create '%s': %s", acc_path, strerror(errno));
             nacc = 0;
@@ -461,6 +557,9 @@ void stor_accounts_close(void)
     stor_free(acc);
     acc = NULL;
     nacc = acc_cap = 0;
+    stor_free(grants);
+    grants = NULL;
+    ngrants = grants_cap = 0;
     pthread_rwlock_unlock(&acc_lock);
 }
 
@@ -603,7 +702,7 @@ int stor_account_create(const char *user, const char *host, const char *plugin,
     strcpy(a.host, host);
     strcpy(a.plugin, plugin);
     hash_password(password, &a);
-    a.is_super = is_super;
+    set_privs(&a, is_super ? STOR_PRIV_ALL_GLOBAL | STOR_PRIV_GRANT : 0);
     int rc = stor_account_put(&a, replace);
     OPENSSL_cleanse(&a, sizeof a);
     return rc;
@@ -618,9 +717,24 @@ int stor_account_drop(const char *user, const char *host)
         stor_account saved = acc[i];
         memmove(&acc[i], &acc[i + 1], (nacc - (size_t)i - 1) * sizeof *acc);
         nacc--;
+        /* its grants go with it (kept aside until the file says so) */
+        size_t ng = ngrants, w = 0;
+        stor_grant *keep = ng ? stor_malloc(ng * sizeof *keep) : NULL;
+        if (ng && keep)
+            memcpy(keep, grants, ng * sizeof *keep);
+        for (size_t k = 0; k < ngrants; k++)
+            if (strcmp(grants[k].user, user) || strcasecmp(grants[k].host, host))
+                grants[w++] = grants[k];
+        ngrants = w;
         if (acc_save() == 0) {
             rc = STOR_ACC_OK;
+            stor_free(keep);
         } else {
+            if (keep) {
+                memcpy(grants, keep, ng * sizeof *keep);
+                ngrants = ng;
+                stor_free(keep);
+            }
             /* put it back where it was */
             memmove(&acc[i + 1], &acc[i], (nacc - (size_t)i) * sizeof *acc);
             acc[i] = saved;
@@ -660,7 +774,7 @@ int stor_account_set_super(const char *user, const char *host, bool is_super)
     int rc = STOR_ACC_NOTFOUND;
     if (i >= 0) {
         stor_account saved = acc[i];
-        acc[i].is_super = is_super;
+        set_privs(&acc[i], is_super ? STOR_PRIV_ALL_GLOBAL | STOR_PRIV_GRANT : 0);
         rc = commit_or_undo(i, &saved, false);
     }
     pthread_rwlock_unlock(&acc_lock);
@@ -685,7 +799,18 @@ int stor_account_rename(const char *user, const char *host, const char *new_user
             strcpy(acc[i].user, new_user);
             strcpy(acc[i].host, new_host);
             lower(acc[i].host);
+            for (size_t k = 0; k < ngrants; k++)
+                if (!strcmp(grants[k].user, user) && !strcasecmp(grants[k].host, host)) {
+                    strcpy(grants[k].user, new_user);
+                    strcpy(grants[k].host, acc[i].host);
+                }
             rc = commit_or_undo(i, &saved, false);
+            if (rc != STOR_ACC_OK)
+                for (size_t k = 0; k < ngrants; k++)
+                    if (!strcmp(grants[k].user, new_user) && !strcasecmp(grants[k].host, new_host)) {
+                        strcpy(grants[k].user, user);
+                        strcpy(grants[k].host, host);
+                    }
         }
     }
     pthread_rwlock_unlock(&acc_lock);
@@ -706,4 +831,140 @@ stor_account *stor_account_list(size_t *n)
     }
     pthread_rwlock_unlock(&acc_lock);
     return copy;
+}
+
+/* ------------------------------------------------------------ grants */
+
+static long find_grant(const char *user, const char *host, const char *db, const char *table)
+{
+    for (size_t i = 0; i < ngrants; i++)
+        if (!strcmp(grants[i].user, user) && !strcasecmp(grants[i].host, host) &&
+            !strcmp(grants[i].db, db) && !strcmp(grants[i].table, table))
+            return (long)i;
+    return -1;
+}
+
+int stor_grant_update(const char *user, const char *host, const char *db, const char *table,
+                      uint64_t add, uint64_t remove)
+{
+    stor_grant probe;
+    if (db && (strlen(db) >= sizeof probe.db || (table && strlen(table) >= sizeof probe.table)))
+        return STOR_ACC_EINVAL;
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host);
+    int rc = STOR_ACC_NOTFOUND;
+    if (i < 0)
+        goto out;
+    if (!db) {   /* global: the account's own bits */
+        stor_account saved = acc[i];
+        set_privs(&acc[i], (acc[i].privs | add) & ~remove);
+        rc = commit_or_undo(i, &saved, false);
+        goto out;
+    }
+    if (!table)
+        table = "";
+    long g = find_grant(user, host, db, table);
+    if (g < 0 && !add) {
+        rc = STOR_ACC_NOGRANT;
+        goto out;
+    }
+    stor_grant saved;
+    bool appended = false;
+    if (g < 0) {
+        memset(&probe, 0, sizeof probe);
+        snprintf(probe.user, sizeof probe.user, "%s", acc[i].user);
+        snprintf(probe.host, sizeof probe.host, "%s", acc[i].host);
+        snprintf(probe.db, sizeof probe.db, "%s", db);
+        snprintf(probe.table, sizeof probe.table, "%s", table);
+        if (grant_append(&probe)) {
+            rc = STOR_ACC_EIO;
+            goto out;
+        }
+        g = (long)ngrants - 1;
+        appended = true;
+    }
+    saved = grants[g];
+    grants[g].privs = (grants[g].privs | add) & ~remove;
+    bool removed = false;
+    if (!grants[g].privs) {
+        memmove(&grants[g], &grants[g + 1], (ngrants - (size_t)g - 1) * sizeof *grants);
+        ngrants--;
+        removed = true;
+    }
+    if (acc_save() == 0) {
+        rc = STOR_ACC_OK;
+    } else {
+        rc = STOR_ACC_EIO;
+        if (removed) {
+            if (!appended) {
+                memmove(&grants[g + 1], &grants[g], (ngrants - (size_t)g) * sizeof *grants);
+                grants[g] = saved;
+                ngrants++;
+            }
+        } else if (appended) {
+            ngrants--;
+        } else {
+            grants[g] = saved;
+        }
+    }
+out:
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+int stor_grant_revoke_all(const char *user, const char *host)
+{
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host);
+    int rc = STOR_ACC_NOTFOUND;
+    if (i >= 0) {
+        stor_account saved = acc[i];
+        size_t ng = ngrants, w = 0;
+        stor_grant *keep = ng ? stor_malloc(ng * sizeof *keep) : NULL;
+        if (ng && !keep) {
+            rc = STOR_ACC_EIO;
+            goto out;
+        }
+        if (ng)
+            memcpy(keep, grants, ng * sizeof *keep);
+        for (size_t k = 0; k < ngrants; k++)
+            if (strcmp(grants[k].user, user) || strcasecmp(grants[k].host, host))
+                grants[w++] = grants[k];
+        ngrants = w;
+        set_privs(&acc[i], 0);
+        rc = commit_or_undo(i, &saved, false);
+        if (rc != STOR_ACC_OK && ng) {
+            memcpy(grants, keep, ng * sizeof *keep);
+            ngrants = ng;
+        }
+        stor_free(keep);
+    }
+out:
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+stor_grant *stor_grant_list(const char *user, const char *host, size_t *n)
+{
+    pthread_rwlock_rdlock(&acc_lock);
+    stor_grant *out = NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < ngrants; i++) {
+        if (strcmp(grants[i].user, user) || strcasecmp(grants[i].host, host))
+            continue;
+        if (!out) {
+            out = malloc((ngrants - i) * sizeof *out);
+            if (!out)
+                break;
+        }
+        out[k++] = grants[i];
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    *n = k;
+    return out;
+}
+
+uint64_t stor_grants_version(void)
+{
+    return atomic_load(&grants_ver);
 }

@@ -381,8 +381,72 @@ typedef struct stor_account {
     uint8_t native_hash[20];    /* SHA1(SHA1(pw)) */
     uint8_t sha2_hash[32];      /* SHA256(SHA256(pw)) */
     bool empty_password;
-    bool is_super;              /* ALL PRIVILEGES ON *.* WITH GRANT OPTION */
+    bool is_super;              /* holds the SUPER privilege (ALL PRIVILEGES ON *.*) */
+    uint64_t privs;             /* global privileges: STOR_PRIV_* bits (*.*) */
 } stor_account;
+
+/* Privileges, as MariaDB numbers them (privilege.h); GRANT is the GRANT OPTION. */
+#define STOR_PRIV_SELECT      (1ull << 0)
+#define STOR_PRIV_INSERT      (1ull << 1)
+#define STOR_PRIV_UPDATE      (1ull << 2)
+#define STOR_PRIV_DELETE      (1ull << 3)
+#define STOR_PRIV_CREATE      (1ull << 4)
+#define STOR_PRIV_DROP        (1ull << 5)
+#define STOR_PRIV_RELOAD      (1ull << 6)
+#define STOR_PRIV_SHUTDOWN    (1ull << 7)
+#define STOR_PRIV_PROCESS     (1ull << 8)
+#define STOR_PRIV_FILE        (1ull << 9)
+#define STOR_PRIV_GRANT       (1ull << 10)
+#define STOR_PRIV_REFERENCES  (1ull << 11)
+#define STOR_PRIV_INDEX       (1ull << 12)
+#define STOR_PRIV_ALTER       (1ull << 13)
+#define STOR_PRIV_SHOW_DB     (1ull << 14)
+#define STOR_PRIV_SUPER       (1ull << 15)
+#define STOR_PRIV_CREATE_TMP  (1ull << 16)
+#define STOR_PRIV_LOCK_TABLES (1ull << 17)
+#define STOR_PRIV_EXECUTE     (1ull << 18)
+#define STOR_PRIV_CREATE_VIEW (1ull << 21)
+#define STOR_PRIV_SHOW_VIEW   (1ull << 22)
+#define STOR_PRIV_CREATE_PROC (1ull << 23)
+#define STOR_PRIV_ALTER_PROC  (1ull << 24)
+#define STOR_PRIV_CREATE_USER (1ull << 25)
+#define STOR_PRIV_EVENT       (1ull << 26)
+#define STOR_PRIV_TRIGGER     (1ull << 27)
+#define STOR_PRIV_DELETE_HISTORY (1ull << 29)
+#define STOR_PRIV_ALL_GLOBAL  ((1ull << 39) - 1 - STOR_PRIV_GRANT)   /* ALL PRIVILEGES ON *.* */
+#define STOR_PRIV_ALL_DB      (STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_DELETE | \
+    STOR_PRIV_CREATE | STOR_PRIV_DROP | STOR_PRIV_REFERENCES | STOR_PRIV_INDEX | STOR_PRIV_ALTER | \
+    STOR_PRIV_CREATE_TMP | STOR_PRIV_LOCK_TABLES | STOR_PRIV_EXECUTE | STOR_PRIV_CREATE_VIEW | \
+    STOR_PRIV_SHOW_VIEW | STOR_PRIV_CREATE_PROC | STOR_PRIV_ALTER_PROC | STOR_PRIV_EVENT | \
+    STOR_PRIV_TRIGGER | STOR_PRIV_DELETE_HISTORY)
+#define STOR_PRIV_ALL_TABLE   (STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_DELETE | \
+    STOR_PRIV_CREATE | STOR_PRIV_DROP | STOR_PRIV_REFERENCES | STOR_PRIV_INDEX | STOR_PRIV_ALTER | \
+    STOR_PRIV_CREATE_VIEW | STOR_PRIV_SHOW_VIEW | STOR_PRIV_TRIGGER | STOR_PRIV_DELETE_HISTORY)
+
+/* A database-level (table "") or table-level grant of an account; db may hold the
+ * wildcards % and _ (database level). */
+typedef struct stor_grant {
+    char user[81];
+    char host[256];
+    char db[65];
+    char table[65];
+    uint64_t privs;             /* STOR_PRIV_* (GRANT: WITH GRANT OPTION) */
+} stor_grant;
+#define STOR_ACC_NOGRANT  -5   /* revoke: no such grant at that level */
+
+/* GRANT/REVOKE: adds then removes privilege bits of user@host at one level: global
+ * (db NULL), database (table NULL) or table. A database or table grant left with no
+ * bits goes. STOR_ACC_NOTFOUND without the account, STOR_ACC_NOGRANT when only removing
+ * and there is no grant at that level. Persisted with the accounts. */
+int stor_grant_update(const char *user, const char *host, const char *db, const char *table,
+                      uint64_t add, uint64_t remove);
+/* REVOKE ALL PRIVILEGES, GRANT OPTION: every privilege of user@host at every level. */
+int stor_grant_revoke_all(const char *user, const char *host);
+/* A copy of user@host's database and table grants (malloc'd; *n of them, in the order
+ * given), NULL when none. */
+stor_grant *stor_grant_list(const char *user, const char *host, size_t *n);
+/* Changes with every change of accounts or grants (sessions refresh cached privileges). */
+uint64_t stor_grants_version(void);
 
 /* Loads accounts from datadir/accounts (creating root@localhost with the given password
  * on an empty datadir: *created set to 1). 0 or -1 with err. Thread-safe. */

@@ -1,0 +1,307 @@
+/* privs.c - privilege checks as MariaDB makes them (sql_acl.cc, sql_parse.cc), for the
+ * common cases: global (*.*), database (db.*, with % and _ wildcards) and table grants.
+ *
+ * A session caches its account's grants and reloads them when the account store's
+ * version changes, so GRANT and REVOKE apply to connected sessions at their next
+ * statement. Temporary tables need no privileges once made (as in MariaDB).
+ *
+ * Errors: 1044 (database), 1142 (table: "<PRIV[, PRIV]> command denied to user
+ * 'u'@'client host' for table `db`.`t`"), 1227 (global privilege needed). */
+#include "engine/eng.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+struct ex_privs {
+    uint64_t ver;
+    uint64_t global;
+    stor_grant *g;
+    size_t n;
+};
+
+void ex_privs_free(pdb_session *s)
+{
+    if (!s->privs) return;
+    free(s->privs->g);
+    free(s->privs);
+    s->privs = NULL;
+}
+
+static struct ex_privs *load(pdb_session *s)
+{
+    uint64_t v = stor_grants_version();
+    struct ex_privs *p = s->privs;
+    if (p && p->ver == v) return p;
+    if (!p) {
+        p = calloc(1, sizeof *p);
+        if (!p) return NULL;
+        s->privs = p;
+    }
+    free(p->g);
+    p->g = NULL; p->n = 0; p->global = 0;
+    stor_account a;
+    if (stor_account_get(s->user, s->priv_host, &a) == 0) p->global = a.privs;
+    p->g = stor_grant_list(s->user, s->priv_host, &p->n);
+    p->ver = v;
+    return p;
+}
+
+/* A database grant's name against a database: % and _ wildcards, \ escapes. */
+static bool db_match(const char *pat, const char *s)
+{
+    while (*pat) {
+        if (*pat == '%') {
+            while (*pat == '%') pat++;
+            if (!*pat) return true;
+            for (; *s; s++) if (db_match(pat, s)) return true;
+            return false;
+        }
+        if (!*s) return false;
+        if (*pat == '_') { pat++; s++; continue; }
+        if (*pat == '\\' && pat[1]) pat++;
+        if (*pat != *s) return false;
+        pat++; s++;
+    }
+    return !*s;
+}
+
+uint64_t ex_privs_db(pdb_session *s, const char *db)
+{
+    if (!s->enforce_privs) return ~0ull;
+    struct ex_privs *p = load(s);
+    if (!p) return 0;
+    uint64_t r = p->global;
+    for (size_t i = 0; i < p->n; i++)
+        if (!p->g[i].table[0] && db_match(p->g[i].db, db)) r |= p->g[i].privs;
+    return r;
+}
+
+uint64_t ex_privs_table(pdb_session *s, const char *db, const char *table)
+{
+    if (!s->enforce_privs) return ~0ull;
+    uint64_t r = ex_privs_db(s, db);
+    struct ex_privs *p = s->privs;
+    if (!p) return r;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->g[i].table[0] && !strcmp(p->g[i].db, db) && !strcmp(p->g[i].table, table)) r |= p->g[i].privs;
+    return r;
+}
+
+bool ex_privs_db_visible(pdb_session *s, const char *db)
+{
+    if (!s->enforce_privs || !strcasecmp(db, "information_schema")) return true;
+    if (ex_privs_db(s, db) & (STOR_PRIV_ALL_DB | STOR_PRIV_SHOW_DB)) return true;
+    struct ex_privs *p = s->privs;
+    for (size_t i = 0; p && i < p->n; i++)
+        if (p->g[i].table[0] && !strcmp(p->g[i].db, db)) return true;
+    return false;
+}
+
+bool ex_privs_table_visible(pdb_session *s, const char *db, const char *table)
+{
+    if (!s->enforce_privs) return true;
+    return (ex_privs_table(s, db, table) & STOR_PRIV_ALL_TABLE) != 0;
+}
+
+static const char *const privnames[39] = {
+    "SELECT", "INSERT", "UPDATE", "DELETE", "CREATE", "DROP", "RELOAD", "SHUTDOWN", "PROCESS", "FILE",
+    "GRANT", "REFERENCES", "INDEX", "ALTER", "SHOW DATABASES", "SUPER", "CREATE TEMPORARY TABLES",
+    "LOCK TABLES", "EXECUTE", "REPLICATION SLAVE", "BINLOG MONITOR", "CREATE VIEW", "SHOW VIEW",
+    "CREATE ROUTINE", "ALTER ROUTINE", "CREATE USER", "EVENT", "TRIGGER", "CREATE TABLESPACE",
+    "DELETE HISTORY", "SET USER", "FEDERATED ADMIN", "CONNECTION ADMIN", "READ_ONLY ADMIN",
+    "REPLICATION SLAVE ADMIN", "REPLICATION MASTER ADMIN", "BINLOG ADMIN", "BINLOG REPLAY", "SLAVE MONITOR",
+};
+
+char *ex_privs_names(stor_arena *a, uint64_t privs)
+{
+    size_t cap = 16, n = 0;
+    for (int i = 0; i < 39; i++) if (privs & (1ull << i)) cap += strlen(privnames[i]) + 2;
+    char *out = stor_arena_alloc(a, cap);
+    out[0] = 0;
+    for (int i = 0; i < 39; i++) {
+        if (!(privs & (1ull << i)) || i == 10) continue;   /* GRANT OPTION is said apart */
+        n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? ", " : "", privnames[i]);
+    }
+    return out;
+}
+
+static uint64_t global_privs(pdb_session *s)
+{
+    if (!s->enforce_privs) return ~0ull;
+    struct ex_privs *p = load(s);
+    return p ? p->global : 0;
+}
+
+static void __attribute__((noreturn)) deny_db(ex_ctx *ctx, const char *db)
+{
+    ex_raise(ctx, 1044, "42000", "Access denied for user '%s'@'%s' to database '%s'", ctx->s->user, ctx->s->priv_host, db);
+}
+
+static void __attribute__((noreturn)) deny_table(ex_ctx *ctx, uint64_t missing, const char *cmd, const char *db, const char *table)
+{
+    ex_raise(ctx, 1142, "42000", "%s command denied to user '%s'@'%s' for table `%s`.`%s`",
+             cmd ? cmd : ex_privs_names(ctx->a, missing), ctx->s->user, ctx->s->host, db, table);
+}
+
+static void __attribute__((noreturn)) deny_global(ex_ctx *ctx, const char *what)
+{
+    ex_raise(ctx, 1227, "42000", "Access denied; you need (at least one of) the %s privilege(s) for this operation", what);
+}
+
+/* All of need on db.table, else 1142 naming what is missing. */
+static void need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t need)
+{
+    db = ex_cur_db(ctx, db);
+    if (ctx->s->tmp && ex_tmp_find(ctx->s, db, table)) return;   /* temporary: made, so usable */
+    uint64_t have = ex_privs_table(ctx->s, db, table);
+    if ((have & need) != need) deny_table(ctx, need & ~have, NULL, db, table);
+}
+
+void ex_privs_open(ex_ctx *ctx, const stor_table *t)
+{
+    if (t->temporary) return;
+    uint64_t any = ctx->priv_open ? ctx->priv_open : STOR_PRIV_SELECT;
+    if (ex_privs_table(ctx->s, t->db, t->name) & any) return;
+    deny_table(ctx, STOR_PRIV_SELECT, ctx->priv_cmd ? ctx->priv_cmd : "SELECT", t->db, t->name);
+}
+
+/* The tables a multi-table DELETE deletes from: its targets (aliases resolved). */
+static void delete_targets(ex_ctx *ctx, pl_stmt *st)
+{
+    if (!st->ndel_targets) {
+        if (st->ntrefs && st->trefs[0].name) need_table(ctx, st->trefs[0].db, st->trefs[0].name, STOR_PRIV_DELETE);
+        return;
+    }
+    for (int i = 0; i < st->ndel_targets; i++) {
+        const char *name = st->del_targets[i];
+        for (int k = 0; k < st->ntrefs; k++) {
+            pl_tref *tr = &st->trefs[k];
+            if (!tr->name) continue;
+            const char *al = tr->alias ? tr->alias : tr->name;
+            const char *dot = strrchr(name, '.');
+            if (!strcmp(al, dot ? dot + 1 : name)) { need_table(ctx, tr->db, tr->name, STOR_PRIV_DELETE); break; }
+        }
+    }
+}
+
+static void grant_check(ex_ctx *ctx, pl_stmt *st)
+{
+    pdb_session *s = ctx->s;
+    uint64_t want = st->all_privileges ? 0 : st->privs;
+    if (st->revoke_all || (st->global_level && !st->grant_db)) {
+        uint64_t have = global_privs(s);   /* global only: no database is named so */
+        if (st->all_privileges) want = STOR_PRIV_ALL_GLOBAL;
+        if (!(have & STOR_PRIV_GRANT) || (want & ~have)) {
+            if (st->revoke_all && (have & STOR_PRIV_CREATE_USER)) return;
+            ex_raise(ctx, 1045, "28000", "Access denied for user '%s'@'%s' (using password: %s)", s->user, s->priv_host, "YES");
+        }
+        return;
+    }
+    const char *db = ex_cur_db(ctx, st->grant_db);
+    if (!st->grant_table) {
+        uint64_t have = ex_privs_db(s, db);
+        if (st->all_privileges) want = STOR_PRIV_ALL_DB;
+        if (!(have & STOR_PRIV_GRANT) || (want & ~have)) deny_db(ctx, db);
+        return;
+    }
+    uint64_t have = ex_privs_table(s, db, st->grant_table);
+    if (st->all_privileges) want = STOR_PRIV_ALL_TABLE;
+    if (!(have & STOR_PRIV_GRANT) || (want & ~have)) deny_table(ctx, 0, "GRANT", db, st->grant_table);
+}
+
+void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
+{
+    pdb_session *s = ctx->s;
+    if (!s->enforce_privs) return;
+    ctx->priv_open = STOR_PRIV_SELECT;
+    ctx->priv_cmd = "SELECT";
+    switch (st->kind) {
+    case S_INSERT: case S_REPLACE: {
+        uint64_t need = STOR_PRIV_INSERT | (st->kind == S_REPLACE ? STOR_PRIV_DELETE : 0) | (st->ndup ? STOR_PRIV_UPDATE : 0);
+        need_table(ctx, st->db, st->table, need);
+        ctx->priv_open |= need;
+        break;
+    }
+    case S_UPDATE:
+        if (st->ntrefs && st->trefs[0].name) need_table(ctx, st->trefs[0].db, st->trefs[0].name, STOR_PRIV_UPDATE);
+        ctx->priv_open |= STOR_PRIV_UPDATE;
+        break;
+    case S_DELETE:
+        delete_targets(ctx, st);
+        ctx->priv_open |= STOR_PRIV_DELETE;
+        break;
+    case S_CREATE_TABLE:
+        if (st->temporary) {
+            const char *db = ex_cur_db(ctx, st->db);
+            if (!(ex_privs_db(s, db) & STOR_PRIV_CREATE_TMP)) deny_db(ctx, db);
+        } else need_table(ctx, st->db, st->table, STOR_PRIV_CREATE | (st->sel ? STOR_PRIV_INSERT : 0));
+        break;
+    case S_DROP_TABLE:
+        for (int i = 0; i < st->nnames; i++) {
+            const char *db = ex_cur_db(ctx, st->names_db[i]);
+            if (st->temporary || (s->tmp && ex_tmp_find(s, db, st->names[i]))) continue;
+            need_table(ctx, db, st->names[i], STOR_PRIV_DROP);
+        }
+        break;
+    case S_ALTER_TABLE: need_table(ctx, st->db, st->table, STOR_PRIV_ALTER); break;
+    case S_CREATE_INDEX: case S_DROP_INDEX: need_table(ctx, st->db, st->table, STOR_PRIV_INDEX); break;
+    case S_TRUNCATE: need_table(ctx, st->db, st->table, STOR_PRIV_DROP); break;
+    case S_RENAME_TABLE:
+        for (int i = 0; i < st->nnames; i++) {
+            need_table(ctx, st->names_db[i], st->names[i], STOR_PRIV_DROP | STOR_PRIV_ALTER);
+            need_table(ctx, st->rename_to_db[i], st->rename_to[i], STOR_PRIV_CREATE | STOR_PRIV_INSERT);
+        }
+        break;
+    case S_CREATE_DB:
+        if (!(ex_privs_db(s, st->db) & STOR_PRIV_CREATE)) deny_db(ctx, st->db);
+        break;
+    case S_DROP_DB:
+        if (!(ex_privs_db(s, st->db) & STOR_PRIV_DROP)) deny_db(ctx, st->db);
+        break;
+    case S_USE:
+        if (!ex_privs_db_visible(s, st->db)) deny_db(ctx, st->db);
+        break;
+    case S_LOCK_TABLES:
+        for (int i = 0; i < st->nnames; i++) {
+            const char *db = ex_cur_db(ctx, st->names_db[i]);
+            if (!(ex_privs_db(s, db) & STOR_PRIV_LOCK_TABLES)) deny_db(ctx, db);
+        }
+        break;
+    case S_DESCRIBE:
+        ctx->priv_open = STOR_PRIV_ALL_TABLE;
+        break;
+    case S_SHOW:
+        ctx->priv_open = STOR_PRIV_ALL_TABLE;
+        if (st->show == SH_CREATE_TABLE) ctx->priv_cmd = "SHOW";
+        if (st->show == SH_TABLES || st->show == SH_TABLE_STATUS) {
+            const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
+            if (stor_db_find(db) && !ex_privs_db_visible(s, db)) deny_db(ctx, db);
+        }
+        if (st->show == SH_CREATE_DATABASE && st->db && stor_db_find(st->db) && !ex_privs_db_visible(s, st->db))
+            deny_db(ctx, st->db);
+        if (st->show == SH_GRANTS && st->nusers && st->users[0].user[0] &&
+            (strcmp(st->users[0].user, s->user) || !st->users[0].host || strcasecmp(st->users[0].host, s->priv_host)) &&
+            !(ex_privs_db(s, "mysql") & STOR_PRIV_SELECT))
+            deny_db(ctx, "mysql");
+        break;
+    case S_CREATE_USER: case S_DROP_USER: case S_RENAME_USER:
+        if (!(global_privs(s) & STOR_PRIV_CREATE_USER)) deny_global(ctx, "CREATE USER");
+        break;
+    case S_ALTER_USER: case S_SET_PASSWORD:
+        for (int i = 0; i < st->nusers; i++) {
+            pl_user *u = &st->users[i];
+            if (!u->user[0] && !u->host) continue;   /* CURRENT_USER / own password */
+            if (!strcmp(u->user, s->user) && u->host && !strcasecmp(u->host, s->priv_host)) continue;
+            if (global_privs(s) & STOR_PRIV_CREATE_USER) continue;
+            if (st->kind == S_SET_PASSWORD) deny_db(ctx, "mysql");
+            deny_global(ctx, "CREATE USER");
+        }
+        break;
+    case S_GRANT: case S_REVOKE: grant_check(ctx, st); break;
+    case S_FLUSH:
+        if (!(global_privs(s) & STOR_PRIV_RELOAD)) deny_global(ctx, "RELOAD");
+        break;
+    default: break;
+    }
+}
