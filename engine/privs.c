@@ -2,8 +2,8 @@
  * common cases: global (*.*), database (db.*, with % and _ wildcards) and table grants.
  *
  * A session caches its account's grants and reloads them when the account store's
- * version changes, so GRANT and REVOKE apply to connected sessions at their next
- * statement. Temporary tables need no privileges once made (as in MariaDB).
+ * version changes, so database and table GRANT/REVOKE apply to connected sessions at
+ * their next statement; global privileges stay as they were at login, as in MariaDB. Temporary tables need no privileges once made (as in MariaDB).
  *
  * Errors: 1044 (database), 1142 (table: "<PRIV[, PRIV]> command denied to user
  * 'u'@'client host' for table `db`.`t`"), 1227 (global privilege needed). */
@@ -33,15 +33,18 @@ static struct ex_privs *load(pdb_session *s)
     uint64_t v = stor_grants_version();
     struct ex_privs *p = s->privs;
     if (p && p->ver == v) return p;
+    bool first = !p;
     if (!p) {
         p = calloc(1, sizeof *p);
         if (!p) return NULL;
         s->privs = p;
     }
     free(p->g);
-    p->g = NULL; p->n = 0; p->global = 0;
+    p->g = NULL; p->n = 0;
+    /* global privileges are the account's as it logged in (MariaDB reads them at
+       connect); database and table grants apply at once */
     stor_account a;
-    if (stor_account_get(s->user, s->priv_host, &a) == 0) p->global = a.privs;
+    if (first && stor_account_get(s->user, s->priv_host, &a) == 0) p->global = a.privs;
     p->g = stor_grant_list(s->user, s->priv_host, &p->n);
     p->ver = v;
     return p;

@@ -1,0 +1,387 @@
+#!/usr/bin/env python3
+"""Privileges: accounts with narrow GRANTs connect to MariaDB and to pressdb and run the
+same statements; every outcome (rows, affected rows, error code and message) must be
+the same on both. Covers: ALL on one database (1044 on other databases at connect, USE,
+COM_INIT_DB and CREATE/DROP DATABASE; 1142 on their tables; SHOW DATABASES, SHOW TABLES
+and information_schema list only what is permitted), SELECT-only accounts, table grants,
+global grants, REVOKE and GRANT taking effect on open connections, WITH GRANT OPTION,
+SHOW GRANTS, CURRENT_USER(), and root being unaffected.
+
+Then (pressdb only, its own server from PRESSDB_BIN on a temporary datadir): grants,
+CREATE TABLE ... SELECT and temporary tables across a clean restart and a kill -9; what
+comes back is compared with what the server said before the restart."""
+import os, shutil, signal, socket, subprocess, sys, tempfile, time
+import pymysql
+
+HOST = "127.0.0.1"
+DBA, DBB = "pt_wordpress", "pt_other"
+
+failures = []
+
+
+def targets():
+    out = []
+    if os.environ.get("MARIADB_PORT"):
+        out.append(("MariaDB", int(os.environ["MARIADB_PORT"])))
+    if not os.environ.get("PRESSDB_PORT"):
+        sys.exit("PRESSDB_PORT is not set: run this through tests/run.py")
+    out.append(("pressdb", int(os.environ["PRESSDB_PORT"])))
+    return out
+
+
+def connect(port, user="root", password="", db=None):
+    return pymysql.connect(host=HOST, port=port, user=user, password=password, database=db,
+                           autocommit=True, charset="utf8mb4")
+
+
+def norm(v):
+    if isinstance(v, bytes):
+        return v.decode("utf-8", "replace")
+    return None if v is None else str(v)
+
+
+def run(conn, sql):
+    """The outcome of one statement: rows (sorted) or the error."""
+    try:
+        cur = conn.cursor()
+        cur.execute(sql)
+        if cur.description:
+            return ("rows", sorted(tuple(norm(v) for v in r) for r in cur.fetchall()))
+        return ("ok", cur.rowcount)
+    except pymysql.err.MySQLError as e:
+        return ("error",) + tuple(e.args)
+
+
+def try_connect(port, user, password, db=None):
+    try:
+        c = connect(port, user, password, db)
+        out = run(c, "SELECT CURRENT_USER(), DATABASE()")
+        c.close()
+        return out
+    except pymysql.err.MySQLError as e:
+        return ("error",) + tuple(e.args)
+
+
+SETUP = [
+    "DROP DATABASE IF EXISTS %s" % DBA, "DROP DATABASE IF EXISTS %s" % DBB,
+    "DROP USER IF EXISTS 'pt_wp'@'localhost', 'pt_ro'@'%', 'pt_tab'@'%', 'pt_glob'@'%', 'pt_gr'@'localhost'",
+    "CREATE DATABASE %s" % DBA, "CREATE DATABASE %s" % DBB,
+    "CREATE TABLE %s.posts (id INT PRIMARY KEY, title VARCHAR(20))" % DBA,
+    "INSERT INTO %s.posts VALUES (1, 'hello'), (2, 'world')" % DBA,
+    "CREATE TABLE %s.secret (id INT PRIMARY KEY, v VARCHAR(20))" % DBB,
+    "INSERT INTO %s.secret VALUES (1, 'x')" % DBB,
+    "CREATE TABLE %s.open (id INT PRIMARY KEY, v VARCHAR(20))" % DBB,
+    "CREATE USER 'pt_wp'@'localhost' IDENTIFIED BY 'wp-pass'",
+    "GRANT ALL ON %s.* TO 'pt_wp'@'localhost'" % DBA,
+    "CREATE USER 'pt_ro'@'%' IDENTIFIED BY 'ro-pass'",
+    "GRANT SELECT ON %s.* TO 'pt_ro'@'%%'" % DBA,
+    "CREATE USER 'pt_tab'@'%' IDENTIFIED BY 'tab-pass'",
+    "GRANT SELECT, INSERT ON %s.open TO 'pt_tab'@'%%'" % DBB,
+    "CREATE USER 'pt_glob'@'%' IDENTIFIED BY 'glob-pass'",
+    "GRANT SELECT ON *.* TO 'pt_glob'@'%'",
+    "CREATE USER 'pt_gr'@'localhost' IDENTIFIED BY 'gr-pass'",
+    "GRANT SELECT, INSERT ON %s.* TO 'pt_gr'@'localhost' WITH GRANT OPTION" % DBA,
+]
+
+# (account, statement); account None = root
+A, B = DBA, DBB
+STEPS = [
+    ("wp", "SELECT CURRENT_USER(), USER()"),
+    ("wp", "SHOW DATABASES LIKE 'pt\\_%'"),
+    ("wp", "SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE 'pt\\_%'"),
+    ("wp", "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema LIKE 'pt\\_%'"),
+    ("wp", "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema LIKE 'pt\\_%'"),
+    ("wp", "USE %s" % B),
+    ("wp", "USE %s" % A),
+    ("wp", "SHOW TABLES"),
+    ("wp", "SHOW TABLES FROM %s" % B),
+    ("wp", "SELECT * FROM posts"),
+    ("wp", "SELECT * FROM %s.secret" % B),
+    ("wp", "SELECT p.id FROM posts p JOIN %s.secret s ON s.id = p.id" % B),
+    ("wp", "SELECT id FROM posts WHERE id IN (SELECT id FROM %s.secret)" % B),
+    ("wp", "INSERT INTO %s.secret VALUES (2, 'y')" % B),
+    ("wp", "INSERT INTO posts SELECT * FROM %s.secret" % B),
+    ("wp", "UPDATE %s.secret SET v = 'z'" % B),
+    ("wp", "UPDATE posts, %s.secret SET posts.title = secret.v" % B),
+    ("wp", "DELETE FROM %s.secret" % B),
+    ("wp", "REPLACE INTO %s.secret VALUES (1, 'r')" % B),
+    ("wp", "CREATE TABLE %s.x (a INT)" % B),
+    ("wp", "CREATE TABLE %s.x SELECT 1 AS a" % B),
+    ("wp", "CREATE TABLE x2 SELECT * FROM %s.secret" % B),
+    ("wp", "DROP TABLE %s.secret" % B),
+    ("wp", "ALTER TABLE %s.secret ADD COLUMN c INT" % B),
+    ("wp", "TRUNCATE TABLE %s.secret" % B),
+    ("wp", "RENAME TABLE %s.secret TO %s.secret2" % (B, B)),
+    ("wp", "CREATE INDEX i ON %s.secret (v)" % B),
+    ("wp", "SHOW CREATE TABLE %s.secret" % B),
+    ("wp", "DESCRIBE %s.secret" % B),
+    ("wp", "SHOW COLUMNS FROM %s.secret" % B),
+    ("wp", "CREATE DATABASE pt_new"),
+    ("wp", "DROP DATABASE %s" % B),
+    ("wp", "LOCK TABLES %s.secret READ" % B),
+    ("wp", "CREATE USER 'pt_x'@'%'"),
+    ("wp", "GRANT SELECT ON %s.* TO 'pt_ro'@'%%'" % A),
+    ("wp", "FLUSH TABLES"),
+    ("wp", "SHOW GRANTS"),
+    ("wp", "SHOW GRANTS FOR CURRENT_USER"),
+    ("wp", "SHOW GRANTS FOR 'pt_ro'@'%'"),
+    # everything in its own database
+    ("wp", "CREATE TABLE t1 (id INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(10))"),
+    ("wp", "INSERT INTO t1 (v) VALUES ('a'), ('b')"),
+    ("wp", "UPDATE t1 SET v = 'c' WHERE id = 2"),
+    ("wp", "DELETE FROM t1 WHERE id = 1"),
+    ("wp", "ALTER TABLE t1 ADD COLUMN n INT"),
+    ("wp", "CREATE INDEX iv ON t1 (v)"),
+    ("wp", "CREATE TABLE t2 SELECT * FROM t1"),
+    ("wp", "CREATE TEMPORARY TABLE tmp1 SELECT * FROM posts"),
+    ("wp", "SELECT * FROM tmp1"),
+    ("wp", "RENAME TABLE t2 TO t3"),
+    ("wp", "TRUNCATE TABLE t3"),
+    ("wp", "DROP TABLE t3"),
+    ("wp", "SELECT * FROM t1"),
+    ("wp", "SHOW TABLES"),
+    ("wp", "DROP TABLE t1"),
+    # SELECT only
+    ("ro", "SELECT CURRENT_USER()"),
+    ("ro", "SELECT * FROM %s.posts" % A),
+    ("ro", "INSERT INTO %s.posts VALUES (3, 'x')" % A),
+    ("ro", "UPDATE %s.posts SET title = 'x'" % A),
+    ("ro", "DELETE FROM %s.posts" % A),
+    ("ro", "REPLACE INTO %s.posts VALUES (1, 'x')" % A),
+    ("ro", "CREATE TABLE %s.z (a INT)" % A),
+    ("ro", "CREATE TEMPORARY TABLE %s.z (a INT)" % A),
+    ("ro", "DROP TABLE %s.posts" % A),
+    ("ro", "ALTER TABLE %s.posts ADD COLUMN c INT" % A),
+    ("ro", "TRUNCATE TABLE %s.posts" % A),
+    ("ro", "SHOW CREATE TABLE %s.posts" % A),
+    ("ro", "SHOW DATABASES LIKE 'pt\\_%'"),
+    ("ro", "SET PASSWORD = PASSWORD('ro-pass')"),
+    ("ro", "SET PASSWORD FOR 'pt_wp'@'localhost' = PASSWORD('x')"),
+    # a table grant only
+    ("tab", "SHOW DATABASES LIKE 'pt\\_%'"),
+    ("tab", "USE %s" % B),
+    ("tab", "SHOW TABLES"),
+    ("tab", "SELECT table_name FROM information_schema.tables WHERE table_schema LIKE 'pt\\_%'"),
+    ("tab", "INSERT INTO open VALUES (1, 'o')"),
+    ("tab", "SELECT * FROM open"),
+    ("tab", "UPDATE open SET v = 'p'"),
+    ("tab", "SELECT * FROM secret"),
+    ("tab", "USE %s" % A),
+    # a global grant
+    ("glob", "SHOW DATABASES LIKE 'pt\\_%'"),
+    ("glob", "SELECT * FROM %s.secret" % B),
+    ("glob", "INSERT INTO %s.secret VALUES (5, 'g')" % B),
+    ("glob", "SHOW GRANTS"),
+    # grants change under open connections
+    (None, "REVOKE SELECT ON %s.* FROM 'pt_ro'@'%%'" % A),
+    ("ro", "SELECT * FROM %s.posts" % A),
+    ("ro", "SHOW DATABASES LIKE 'pt\\_%'"),
+    (None, "GRANT SELECT, UPDATE ON %s.posts TO 'pt_ro'@'%%'" % A),
+    ("ro", "SELECT * FROM %s.posts" % A),
+    ("ro", "UPDATE %s.posts SET title = 'upd' WHERE id = 2" % A),
+    ("ro", "DELETE FROM %s.posts" % A),
+    (None, "REVOKE UPDATE ON %s.posts FROM 'pt_ro'@'%%'" % A),
+    ("ro", "UPDATE %s.posts SET title = 'upd2' WHERE id = 2" % A),
+    (None, "REVOKE SELECT ON %s.posts FROM 'pt_ro'@'%%'" % A),
+    (None, "REVOKE SELECT ON %s.posts FROM 'pt_ro'@'%%'" % A),
+    (None, "REVOKE SELECT ON %s.* FROM 'pt_ro'@'%%'" % A),
+    ("ro", "SELECT * FROM %s.posts" % A),
+    (None, "SHOW GRANTS FOR 'pt_ro'@'%'"),
+    (None, "GRANT ALL PRIVILEGES ON *.* TO 'pt_glob'@'%'"),
+    ("glob", "SHOW GRANTS"),
+    (None, "REVOKE ALL PRIVILEGES, GRANT OPTION FROM 'pt_glob'@'%'"),
+    (None, "SHOW GRANTS FOR 'pt_glob'@'%'"),
+    ("glob", "SELECT * FROM %s.secret" % B),
+    # WITH GRANT OPTION: may pass on what it holds, not more
+    ("gr", "GRANT SELECT ON %s.* TO 'pt_ro'@'%%'" % A),
+    ("gr", "GRANT DELETE ON %s.* TO 'pt_ro'@'%%'" % A),
+    ("gr", "GRANT SELECT ON %s.* TO 'pt_ro'@'%%'" % B),
+    ("gr", "GRANT SELECT ON *.* TO 'pt_ro'@'%'"),
+    ("ro", "SELECT * FROM %s.posts" % A),
+    (None, "SHOW GRANTS FOR 'pt_ro'@'%'"),
+    (None, "SHOW GRANTS FOR 'pt_gr'@'localhost'"),
+    # errors of GRANT/REVOKE themselves
+    (None, "GRANT SUPER ON %s.* TO 'pt_ro'@'%%'" % A),
+    (None, "GRANT SUPER ON %s.posts TO 'pt_ro'@'%%'" % A),
+    (None, "GRANT SELECT ON %s.nosuch TO 'pt_ro'@'%%'" % A),
+    (None, "GRANT BOGUS ON *.* TO 'pt_ro'@'%'"),
+    (None, "REVOKE SELECT ON %s.* FROM 'pt_ro'@'%%'" % B),
+    (None, "REVOKE SELECT ON *.* FROM 'pt_nobody'@'%'"),
+    (None, "GRANT SELECT ON %s.* TO 'pt_nobody'@'%%'" % A),
+    # root is not limited
+    (None, "SELECT * FROM %s.secret" % B),
+    (None, "INSERT INTO %s.secret VALUES (9, 'root')" % B),
+    (None, "SHOW DATABASES LIKE 'pt\\_%'"),
+]
+
+PASSWORDS = {"wp": ("pt_wp", "wp-pass"), "ro": ("pt_ro", "ro-pass"), "tab": ("pt_tab", "tab-pass"),
+             "glob": ("pt_glob", "glob-pass"), "gr": ("pt_gr", "gr-pass")}
+
+
+def scenario(port):
+    out = []
+    root = connect(port)
+    for q in SETUP:
+        r = run(root, q)
+        if r[0] == "error":
+            raise RuntimeError("setup failed: %s: %r" % (q, r))
+    # connecting with a default database
+    out.append(("connect wp to %s" % B, try_connect(port, "pt_wp", "wp-pass", B)))
+    out.append(("connect wp to %s" % A, try_connect(port, "pt_wp", "wp-pass", A)))
+    out.append(("connect wp to pt_nosuch", try_connect(port, "pt_wp", "wp-pass", "pt_nosuch")))
+    out.append(("connect ro wrong password", try_connect(port, "pt_ro", "nope")))
+    conns = {}
+    for who, (u, pw) in PASSWORDS.items():
+        conns[who] = connect(port, u, pw, A if who == "wp" else None)
+    # COM_INIT_DB
+    try:
+        conns["wp"].select_db(B)
+        out.append(("init_db wp %s" % B, "ok"))
+    except pymysql.err.MySQLError as e:
+        out.append(("init_db wp %s" % B, ("error",) + tuple(e.args)))
+    for who, q in STEPS:
+        c = root if who is None else conns[who]
+        out.append(("%s: %s" % (who or "root", q), run(c, q)))
+    for c in conns.values():
+        c.close()
+    for q in ("DROP DATABASE IF EXISTS %s" % DBA, "DROP DATABASE IF EXISTS %s" % DBB, "DROP DATABASE IF EXISTS pt_new",
+              "DROP USER IF EXISTS 'pt_wp'@'localhost', 'pt_ro'@'%', 'pt_tab'@'%', 'pt_glob'@'%', 'pt_gr'@'localhost', 'pt_nobody'@'%'"):
+        run(root, q)
+    root.close()
+    return out
+
+
+def compare():
+    res = []
+    for label, port in targets():
+        res.append((label, scenario(port)))
+    if len(res) < 2:
+        print("only one server: nothing to compare")
+        return
+    (la, a), (lb, b) = res
+    for (wa, oa), (wb, ob) in zip(a, b):
+        if oa != ob:
+            failures.append("%s\n    %s: %r\n    %s: %r" % (wa, la, oa, lb, ob))
+    print("%d statements compared, %d differ" % (len(a), len(failures)))
+
+
+# ------------------------------------------------------------------ restart
+
+def free_port():
+    s = socket.socket()
+    s.bind((HOST, 0))
+    p = s.getsockname()[1]
+    s.close()
+    return p
+
+
+def start(binary, datadir, log):
+    port = free_port()
+    p = subprocess.Popen([binary, "--port=%d" % port, "--datadir=%s" % datadir, "--socket=", "--threads=1"],
+                         stdout=log, stderr=subprocess.STDOUT)
+    for _ in range(200):
+        try:
+            connect(port).close()
+            return p, port
+        except pymysql.err.OperationalError:
+            if p.poll() is not None:
+                raise RuntimeError("pressdb exited on start (code %s)" % p.returncode)
+            time.sleep(0.05)
+    raise RuntimeError("pressdb did not start")
+
+
+STATE = [
+    (None, "SHOW GRANTS FOR 'pt_wp'@'localhost'"),
+    (None, "SHOW GRANTS FOR 'pt_ro'@'%'"),
+    (None, "SHOW CREATE TABLE %s.made" % DBA),
+    (None, "SELECT * FROM %s.made" % DBA),
+    (None, "SELECT * FROM %s.shadowed" % DBA),
+    (None, "SHOW TABLES FROM %s" % DBA),
+    ("wp", "SELECT * FROM %s.secret" % DBB),
+    ("wp", "SELECT COUNT(*) FROM %s.posts" % DBA),
+    ("ro", "SELECT * FROM %s.posts" % DBA),
+    ("ro", "DELETE FROM %s.posts WHERE id < 0" % DBA),
+    ("ro", "UPDATE %s.posts SET title = 'no'" % DBA),
+]
+
+
+def state(port):
+    root = connect(port)
+    users = {"wp": connect(port, "pt_wp", "wp-pass"), "ro": connect(port, "pt_ro", "ro-pass")}
+    out = [(who, q, run(root if who is None else users[who], q)) for who, q in STATE]
+    for c in list(users.values()) + [root]:
+        c.close()
+    return out
+
+
+def restart_case():
+    binary = os.environ.get("PRESSDB_BIN")
+    if os.environ.get("PRESSDB_SELF_TEST") or not binary:
+        print("restart: skipped (needs PRESSDB_BIN)")
+        return
+    base = tempfile.mkdtemp(prefix="pressdb-priv-")
+    log = open(os.path.join(base, "server.log"), "ab")
+    datadir = os.path.join(base, "data")
+    ok = False
+    proc = None
+    try:
+        proc, port = start(binary, datadir, log)
+        root = connect(port)
+        for q in SETUP + [
+                "CREATE TABLE %s.made (id INT PRIMARY KEY) SELECT id, CONCAT(title, '!') AS t FROM %s.posts" % (DBA, DBA),
+                "GRANT DELETE ON %s.posts TO 'pt_ro'@'%%'" % DBA,
+                "REVOKE SELECT ON %s.* FROM 'pt_ro'@'%%'" % DBA,
+                "GRANT SELECT ON %s.posts TO 'pt_ro'@'%%'" % DBA,
+                "CREATE TABLE %s.shadowed (a INT)" % DBA,
+                "INSERT INTO %s.shadowed VALUES (1)" % DBA]:
+            r = run(root, q)
+            if r[0] == "error":
+                raise RuntimeError("%s: %r" % (q, r))
+        # a temporary table of the same name: its changes must never reach the log
+        for q in ("CREATE TEMPORARY TABLE %s.shadowed (b INT, c INT)" % DBA,
+                  "INSERT INTO %s.shadowed VALUES (7, 7), (8, 8)" % DBA,
+                  "UPDATE %s.shadowed SET b = 9" % DBA,
+                  "DROP TABLE %s.shadowed" % DBA,
+                  "CREATE TEMPORARY TABLE %s.shadowed SELECT 5 AS z" % DBA,
+                  "DELETE FROM %s.shadowed" % DBA):
+            r = run(root, q)
+            if r[0] == "error":
+                raise RuntimeError("%s: %r" % (q, r))
+        before = state(port)
+        root.close()
+        for how in ("clean restart", "kill -9"):
+            if how == "kill -9":
+                proc.send_signal(signal.SIGKILL)
+            else:
+                proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=20)
+            proc, port = start(binary, datadir, log)
+            after = state(port)
+            for (who, q, b), (_, _, a) in zip(before, after):
+                if a != b:
+                    failures.append("after %s: %s: %s\n    before: %r\n    after:  %r" % (how, who or "root", q, b, a))
+        print("restart: %d statements checked after a clean restart and a kill -9" % (2 * len(STATE)))
+        ok = True
+    finally:
+        if proc and proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        log.close()
+        if ok and not failures:
+            shutil.rmtree(base, ignore_errors=True)
+        else:
+            print("logs kept in", base)
+
+
+def main():
+    compare()
+    restart_case()
+    for f in failures:
+        print("FAIL: " + f)
+    sys.exit(1 if failures else 0)
+
+
+main()
