@@ -772,6 +772,13 @@ int pdb_exec_field_list(pdb_session *s, const char *table, const char *wild, con
     stor_arena_reset(&s->arena);
     stor_table *t = s->db[0] && s->tmp ? ex_tmp_find(s, s->db, table) : NULL;
     if (!t && s->db[0]) t = stor_table_find(s->db, table);
+    if (t && !t->temporary && !ex_privs_table_visible(s, s->db, table)) {
+        stor_unlock();
+        char msg[1024];
+        snprintf(msg, sizeof msg, "SELECT command denied to user '%s'@'%s' for table `%s`.`%s`", s->user, s->host, s->db, table);
+        sink->error(sink->ctx, 1142, "42000", msg);
+        return -1;
+    }
     if (!t) {
         stor_unlock();
         char msg[400];

@@ -565,6 +565,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (uint32_t i = 0; i < n; i++) {
             stor_table *t = tabs[i];
             if (!show_match(ctx, st, t->name)) continue;
+            if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
             char rows[24], ai[24];
             snprintf(rows, sizeof rows, "%u", t->nlive);
             snprintf(ai, sizeof ai, "%llu", (unsigned long long)t->auto_inc);
