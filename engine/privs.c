@@ -302,6 +302,17 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         }
         break;
     case S_GRANT: case S_REVOKE: grant_check(ctx, st); break;
+    case S_SET:
+        for (int i = 0; i < st->nsets; i++) {
+            if (st->sets[i].scope != 1 || (global_privs(s) & STOR_PRIV_SUPER)) continue;
+            static const char *const conn_admin[] = { "max_connections", "connect_timeout", "max_connect_errors",
+                "init_connect", "extra_max_connections", "max_password_errors", "secure_auth", "slow_launch_time", NULL };
+            const char *what = "SUPER";
+            for (int k = 0; conn_admin[k]; k++) if (!strcasecmp(st->sets[i].name, conn_admin[k])) what = "SUPER, CONNECTION ADMIN";
+            if (!strcasecmp(st->sets[i].name, "read_only")) what = "SUPER, READ_ONLY ADMIN";
+            deny_global(ctx, what);
+        }
+        break;
     case S_FLUSH:
         if (!(global_privs(s) & STOR_PRIV_RELOAD)) deny_global(ctx, "RELOAD");
         break;
