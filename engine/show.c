@@ -336,6 +336,7 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
             if (cc && tc && cc->id != tc->id) appendf(&b, &l, &cap, " CHARACTER SET %s COLLATE %s", cc->charset, cc->name);
         }
         if (c->not_null) appendf(&b, &l, &cap, " NOT NULL");
+        else if (c->type == CT_TIMESTAMP) appendf(&b, &l, &cap, " NULL");   /* MariaDB says so for TIMESTAMP */
         if (c->auto_increment) appendf(&b, &l, &cap, " AUTO_INCREMENT");
         else if (c->default_sql) {
             if (!strcmp(c->default_sql, "NULL") && c->not_null) {}

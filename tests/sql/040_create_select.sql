@@ -81,6 +81,38 @@ CREATE TABLE c12 (z INT DEFAULT 5) ENGINE=InnoDB DEFAULT CHARSET=latin1 SELECT '
 SHOW CREATE TABLE c12;
 SELECT * FROM c12 ORDER BY n;
 
+-- every column type copied; parenthesised selects; ORDER BY/LIMIT; table options
+CREATE TABLE alltypes (a INT, b VARCHAR(10), c DATETIME(3), d TIME, e YEAR, f BIT(3), g SET('x','y'),
+  h CHAR(4), i BINARY(3), j TINYINT UNSIGNED, k MEDIUMINT, l SMALLINT ZEROFILL, m FLOAT,
+  n DECIMAL(5,0) UNSIGNED, o LONGTEXT, p BLOB, q VARBINARY(20), r TIMESTAMP NULL,
+  s TIMESTAMP NOT NULL DEFAULT '2020-01-01 00:00:00', t DOUBLE(8,3), u CHAR(3) CHARACTER SET latin1);
+INSERT INTO alltypes VALUES (1, 'x', '2020-01-01 00:00:00.123', '10:00:00', 2020, b'101', 'x,y', 'ab', 'ab',
+  3, 4, 5, 1.5, 7, 'lt', 'bl', 'vb', '2020-01-01 00:00:00', '2021-01-01 00:00:00', 2.5, 'lat');
+CREATE TABLE x3 SELECT * FROM alltypes;
+SHOW CREATE TABLE x3;
+SELECT * FROM x3;
+CREATE TABLE x1 AS (SELECT 1 AS a);
+SHOW CREATE TABLE x1;
+CREATE TABLE x2 (SELECT 2 AS a);
+SHOW CREATE TABLE x2;
+CREATE TABLE x4 SELECT a, b FROM alltypes ORDER BY a DESC LIMIT 1;
+SELECT * FROM x4;
+CREATE TABLE x7 SELECT MAX(c) AS mc, MIN(e) AS me, COUNT(DISTINCT a) AS cd, GROUP_CONCAT(b) AS gc,
+  MAX(f) AS mf, MIN(g) AS mg, MAX(u) AS mu FROM alltypes;
+SHOW CREATE TABLE x7;
+CREATE TABLE x9 ENGINE=MyISAM COMMENT='hi' SELECT 1 AS a;
+SHOW CREATE TABLE x9;
+CREATE TABLE x10 (a INT NOT NULL DEFAULT 7, KEY (a)) SELECT 3 AS a;
+SHOW CREATE TABLE x10;
+CREATE TABLE x11 (b INT) SELECT 1 AS a;
+SHOW CREATE TABLE x11;
+SELECT * FROM x11;
+-- expression types that still differ from MariaDB's (see known_gaps.txt)
+CREATE TABLE x12 SELECT a + 0.5 AS ap, b LIKE 'x' AS bl, IFNULL(b, 'z') AS ib, SUBSTRING(o, 1, 3) AS so,
+  PI() AS p, SUM(j) AS sj, AVG(k) AS ak FROM alltypes;
+SHOW CREATE TABLE x12;
+DROP TABLE alltypes, x1, x2, x3, x4, x7, x9, x10, x11, x12;
+
 -- the new table works like any other
 INSERT INTO c1 (a, n) VALUES ('new', 10);
 UPDATE c3 SET b = 'upd' WHERE a = 2;
