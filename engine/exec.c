@@ -547,7 +547,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
                 snprintf(err.msg, sizeof err.msg, "Got error 28 \"No space left on device\" from storage engine InnoDB");
                 failed = true;
             }
-        } else if (!ro && !s->autocommit && !s->in_trans && stor_txn_dirty()) {
+        } else if (!ro && !s->autocommit && !s->in_trans && (stor_txn_dirty() || stor_txn_mark().undo)) {
+            /* (undo without redo: a temporary table changed; DDL must commit it first) */
             s->in_trans = true;   /* autocommit=0: the first change opens a transaction */
         }
         /* ROW_COUNT(): the affected rows of an OK (0 after SET or DDL), -1 after a

@@ -88,6 +88,25 @@ ROLLBACK;
 SELECT * FROM s ORDER BY a;
 SET autocommit = 1;
 
+-- autocommit=0: a temporary table's change opens the transaction; TRUNCATE/ALTER commit it
+CREATE TEMPORARY TABLE tx (a INT PRIMARY KEY);
+SET autocommit = 0;
+INSERT INTO tx VALUES (1), (2), (3);
+TRUNCATE TABLE tx;
+ROLLBACK;
+SELECT * FROM tx;
+INSERT INTO tx VALUES (4);
+ALTER TABLE tx ADD COLUMN b INT;
+ROLLBACK;
+SELECT * FROM tx;
+INSERT INTO tx VALUES (5, 5);
+COMMIT;
+DELETE FROM tx;
+ROLLBACK;
+SELECT * FROM tx ORDER BY a;
+SET autocommit = 1;
+DROP TEMPORARY TABLE tx;
+
 -- a base table made while a temporary one has its name
 CREATE TEMPORARY TABLE b2 (y INT);
 INSERT INTO b2 VALUES (1);
