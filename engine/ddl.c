@@ -227,6 +227,8 @@ static void free_def(stor_column *cols, uint32_t ncols, stor_index *idx, uint32_
     stor_free(cols); stor_free(idx);
 }
 
+static void append_ident(char **b, size_t *l, size_t *cap, const char *s);
+
 static void log_ddl(ex_ctx *ctx, pl_stmt *st, const char *db)
 {
     if (ex_replaying) return;
@@ -476,6 +478,27 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         tdb.coll = real ? real->coll : COLL_UTF8MB4_GENERAL_CI;
         d = &tdb;
     } else d = need_db(ctx, st->db);
+    if (st->or_replace && st->if_not_exists) ex_raise(ctx, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
+    if (st->or_replace) {
+        /* CREATE OR REPLACE: the old table goes first (logged as its own DROP) */
+        stor_table *old = st->temporary ? ex_tmp_find(ctx->s, d->name, st->table) : stor_table_find(d->name, st->table);
+        if (old && old->temporary) ex_tmp_drop(ctx->s, old);
+        else if (old) {
+            if (!ex_replaying) {
+                char *sql = NULL;
+                size_t l = 0, cap = 64;
+                sql = stor_malloc(cap);
+                l = (size_t)snprintf(sql, cap, "DROP TABLE IF EXISTS ");
+                append_ident(&sql, &l, &cap, d->name);
+                sql[l++] = '.'; sql[l] = 0;
+                append_ident(&sql, &l, &cap, st->table);
+                int rc = stor_log_ddl(d->name, sql, l);
+                stor_free(sql);
+                if (rc != 0) ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+            }
+            stor_table_drop(d, st->table);
+        }
+    }
     if (st->temporary ? ex_tmp_find(ctx->s, d->name, st->table) != NULL : stor_table_find(d->name, st->table) != NULL) {
         if (st->if_not_exists) {
             ex_warn(ctx, "Note", 1050, "Table '%s' already exists", st->table);

@@ -238,7 +238,8 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         if (st->temporary) {
             const char *db = ex_cur_db(ctx, st->db);
             if (!(ex_privs_db(s, db) & STOR_PRIV_CREATE_TMP)) deny_db(ctx, db);
-        } else need_table(ctx, st->db, st->table, STOR_PRIV_CREATE | (st->sel ? STOR_PRIV_INSERT : 0));
+        } else need_table(ctx, st->db, st->table, STOR_PRIV_CREATE | (st->sel ? STOR_PRIV_INSERT : 0) |
+                          (st->or_replace ? STOR_PRIV_DROP : 0));
         break;
     case S_DROP_TABLE:
         for (int i = 0; i < st->nnames; i++) {
