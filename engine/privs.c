@@ -169,6 +169,20 @@ void ex_privs_open(ex_ctx *ctx, const stor_table *t)
     deny_table(ctx, STOR_PRIV_SELECT, ctx->priv_cmd ? ctx->priv_cmd : "SELECT", t->db, t->name);
 }
 
+/* A multi-table UPDATE/DELETE: MariaDB first opens every table, and one the account
+ * has no privilege on at all is a SELECT denial, before the targets' own checks. */
+static void any_access(ex_ctx *ctx, pl_stmt *st)
+{
+    for (int k = 0; k < st->ntrefs; k++) {
+        pl_tref *tr = &st->trefs[k];
+        if (!tr->name) continue;
+        const char *db = ex_cur_db(ctx, tr->db);
+        if (!strcasecmp(db, "information_schema") || (ctx->s->tmp && ex_tmp_find(ctx->s, db, tr->name))) continue;
+        if (!(ex_privs_table(ctx->s, db, tr->name) & STOR_PRIV_ALL_TABLE))
+            deny_table(ctx, STOR_PRIV_SELECT, "SELECT", db, tr->name);
+    }
+}
+
 /* The tables a multi-table DELETE deletes from: its targets (aliases resolved). */
 static void delete_targets(ex_ctx *ctx, pl_stmt *st)
 {
@@ -176,6 +190,7 @@ static void delete_targets(ex_ctx *ctx, pl_stmt *st)
         if (st->ntrefs && st->trefs[0].name) need_table(ctx, st->trefs[0].db, st->trefs[0].name, STOR_PRIV_DELETE);
         return;
     }
+    any_access(ctx, st);
     for (int i = 0; i < st->ndel_targets; i++) {
         const char *name = st->del_targets[i];
         for (int k = 0; k < st->ntrefs; k++) {
@@ -184,6 +199,39 @@ static void delete_targets(ex_ctx *ctx, pl_stmt *st)
             const char *al = tr->alias ? tr->alias : tr->name;
             const char *dot = strrchr(name, '.');
             if (!strcmp(al, dot ? dot + 1 : name)) { need_table(ctx, tr->db, tr->name, STOR_PRIV_DELETE); break; }
+        }
+    }
+}
+
+/* The tables an UPDATE changes: the one table, or in a multi-table UPDATE those its SET
+ * columns belong to (by qualifier, else the first table having the column). */
+static void update_targets(ex_ctx *ctx, pl_stmt *st)
+{
+    int nbase = 0;
+    for (int k = 0; k < st->ntrefs; k++) if (st->trefs[k].name) nbase++;
+    if (st->ntrefs == 1 || nbase == 0) {
+        if (st->ntrefs && st->trefs[0].name) need_table(ctx, st->trefs[0].db, st->trefs[0].name, STOR_PRIV_UPDATE);
+        return;
+    }
+    any_access(ctx, st);
+    for (int i = 0; i < st->nsets; i++) {
+        const char *name = st->sets[i].name, *dot = strrchr(name, '.');
+        for (int k = 0; k < st->ntrefs; k++) {
+            pl_tref *tr = &st->trefs[k];
+            if (!tr->name) continue;
+            if (dot) {
+                const char *al = tr->alias ? tr->alias : tr->name;
+                if (strlen(al) != (size_t)(dot - name) || strncmp(al, name, (size_t)(dot - name))) continue;
+            } else {
+                const char *db = ex_cur_db(ctx, tr->db);
+                const stor_table *t = ctx->s->tmp ? ex_tmp_find(ctx->s, db, tr->name) : NULL;
+                if (!t) t = stor_table_find(db, tr->name);
+                bool has = false;
+                for (uint32_t c = 0; t && c < t->ncols; c++) if (!strcasecmp(t->cols[c].name, name)) has = true;
+                if (!has) continue;
+            }
+            need_table(ctx, tr->db, tr->name, STOR_PRIV_UPDATE);
+            break;
         }
     }
 }
@@ -227,7 +275,7 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         break;
     }
     case S_UPDATE:
-        if (st->ntrefs && st->trefs[0].name) need_table(ctx, st->trefs[0].db, st->trefs[0].name, STOR_PRIV_UPDATE);
+        update_targets(ctx, st);
         ctx->priv_open |= STOR_PRIV_UPDATE;
         break;
     case S_DELETE:
