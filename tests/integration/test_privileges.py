@@ -11,7 +11,11 @@ Then (pressdb only, its own server from PRESSDB_BIN on a temporary datadir): gra
 CREATE TABLE ... SELECT and temporary tables across a clean restart and a kill -9; what
 comes back is compared with what the server said before the restart."""
 import os, shutil, signal, socket, subprocess, sys, tempfile, time
+import struct
 import pymysql
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_protocol_commands import Conn, native, describe  # noqa: E402
 
 HOST = "127.0.0.1"
 DBA, DBB = "pt_wordpress", "pt_other"
@@ -229,6 +233,33 @@ PASSWORDS = {"wp": ("pt_wp", "wp-pass"), "ro": ("pt_ro", "ro-pass"), "tab": ("pt
              "glob": ("pt_glob", "glob-pass"), "gr": ("pt_gr", "gr-pass")}
 
 
+def change_user(port):
+    """COM_CHANGE_USER to pt_wp: refused (1044) with a database it may not use, the old
+    account stays; then accepted with its own database, and its privileges apply."""
+    def chg(c, user, pw, db):
+        auth = native(pw, c.scramble)
+        c.cmd(b"\x11" + user + b"\0" + bytes([len(auth)]) + auth + db + b"\0" + struct.pack("<H", 45)
+              + b"mysql_native_password\0")
+        seq, p = c.read()
+        d = describe(seq, p)
+        if d[1] == "SWITCH":
+            c.send_raw(seq + 1, native(pw, p[p.index(b"\0") + 1:-1]))
+            d = c.read_outcome()
+        return d
+    out = []
+    c = Conn(port)
+    out.append(chg(c, b"pt_wp", b"wp-pass", DBB.encode()))
+    for q in ("SELECT CURRENT_USER(), DATABASE()",):
+        c.cmd(b"\x03" + q.encode())
+        out.append(c.results())
+    out.append(chg(c, b"pt_wp", b"wp-pass", DBA.encode()))
+    for q in ("SELECT CURRENT_USER(), DATABASE()", "SELECT * FROM %s.secret" % DBB, "SELECT COUNT(*) FROM posts"):
+        c.cmd(b"\x03" + q.encode())
+        out.append(c.results())
+    c.close()
+    return out
+
+
 def scenario(port):
     out = []
     root = connect(port)
@@ -241,6 +272,7 @@ def scenario(port):
     out.append(("connect wp to %s" % A, try_connect(port, "pt_wp", "wp-pass", A)))
     out.append(("connect wp to pt_nosuch", try_connect(port, "pt_wp", "wp-pass", "pt_nosuch")))
     out.append(("connect ro wrong password", try_connect(port, "pt_ro", "nope")))
+    out.append(("COM_CHANGE_USER", change_user(port)))
     conns = {}
     for who, (u, pw) in PASSWORDS.items():
         conns[who] = connect(port, u, pw, A if who == "wp" else None)
