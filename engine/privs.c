@@ -290,16 +290,33 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
                           (st->or_replace ? STOR_PRIV_DROP : 0));
         break;
     case S_DROP_TABLE:
+        ctx->priv_open = STOR_PRIV_ALL_TABLE;
         for (int i = 0; i < st->nnames; i++) {
             const char *db = ex_cur_db(ctx, st->names_db[i]);
             if (st->temporary || (s->tmp && ex_tmp_find(s, db, st->names[i]))) continue;
             need_table(ctx, db, st->names[i], STOR_PRIV_DROP);
         }
         break;
-    case S_ALTER_TABLE: need_table(ctx, st->db, st->table, STOR_PRIV_ALTER); break;
-    case S_CREATE_INDEX: case S_DROP_INDEX: need_table(ctx, st->db, st->table, STOR_PRIV_INDEX); break;
-    case S_TRUNCATE: need_table(ctx, st->db, st->table, STOR_PRIV_DROP); break;
+    case S_ALTER_TABLE:
+        ctx->priv_open = STOR_PRIV_ALL_TABLE;   /* the target's own check is made here */
+        need_table(ctx, st->db, st->table, STOR_PRIV_ALTER);
+        for (int i = 0; i < st->nalters; i++)
+            if (st->alters[i].kind == AT_RENAME) {   /* as RENAME TABLE */
+                need_table(ctx, st->db, st->table, STOR_PRIV_DROP | STOR_PRIV_ALTER);
+                need_table(ctx, st->alters[i].new_db ? st->alters[i].new_db : st->db, st->alters[i].new_name,
+                           STOR_PRIV_CREATE | STOR_PRIV_INSERT);
+            }
+        break;
+    case S_CREATE_INDEX: case S_DROP_INDEX:
+        ctx->priv_open = STOR_PRIV_ALL_TABLE;
+        need_table(ctx, st->db, st->table, STOR_PRIV_INDEX);
+        break;
+    case S_TRUNCATE:
+        ctx->priv_open = STOR_PRIV_ALL_TABLE;
+        need_table(ctx, st->db, st->table, STOR_PRIV_DROP);
+        break;
     case S_RENAME_TABLE:
+        ctx->priv_open = STOR_PRIV_ALL_TABLE;
         for (int i = 0; i < st->nnames; i++) {
             need_table(ctx, st->names_db[i], st->names[i], STOR_PRIV_DROP | STOR_PRIV_ALTER);
             need_table(ctx, st->rename_to_db[i], st->rename_to[i], STOR_PRIV_CREATE | STOR_PRIV_INSERT);
@@ -320,11 +337,13 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
             if (!(ex_privs_db(s, db) & STOR_PRIV_LOCK_TABLES)) deny_db(ctx, db);
         }
         break;
-    case S_DESCRIBE:
-        ctx->priv_open = STOR_PRIV_ALL_TABLE;
+    case S_DESCRIBE:   /* the column privileges: SELECT, INSERT, UPDATE, REFERENCES */
+        ctx->priv_open = STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES;
         break;
     case S_SHOW:
         ctx->priv_open = STOR_PRIV_ALL_TABLE;
+        if (st->show == SH_COLUMNS || st->show == SH_INDEX)
+            ctx->priv_open = STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES;
         if (st->show == SH_CREATE_TABLE) ctx->priv_cmd = "SHOW";
         if (st->show == SH_TABLES || st->show == SH_TABLE_STATUS) {
             const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);

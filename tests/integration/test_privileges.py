@@ -68,7 +68,7 @@ def try_connect(port, user, password, db=None):
 
 SETUP = [
     "DROP DATABASE IF EXISTS %s" % DBA, "DROP DATABASE IF EXISTS %s" % DBB,
-    "DROP USER IF EXISTS 'pt_wp'@'localhost', 'pt_ro'@'%', 'pt_tab'@'%', 'pt_glob'@'%', 'pt_gr'@'localhost'",
+    "DROP USER IF EXISTS 'pt_wp'@'localhost', 'pt_ro'@'%', 'pt_tab'@'%', 'pt_glob'@'%', 'pt_gr'@'localhost', 'pt_alt'@'localhost'",
     "CREATE DATABASE %s" % DBA, "CREATE DATABASE %s" % DBB,
     "CREATE TABLE %s.posts (id INT PRIMARY KEY, title VARCHAR(20))" % DBA,
     "INSERT INTO %s.posts VALUES (1, 'hello'), (2, 'world')" % DBA,
@@ -85,6 +85,9 @@ SETUP = [
     "GRANT SELECT ON *.* TO 'pt_glob'@'%'",
     "CREATE USER 'pt_gr'@'localhost' IDENTIFIED BY 'gr-pass'",
     "GRANT SELECT, INSERT ON %s.* TO 'pt_gr'@'localhost' WITH GRANT OPTION" % DBA,
+    "CREATE USER 'pt_alt'@'localhost' IDENTIFIED BY 'alt-pass'",
+    "GRANT ALTER ON %s.* TO 'pt_alt'@'localhost'" % DBA,
+    "CREATE TABLE %s.alt1 (a INT)" % DBA,
 ]
 
 # (account, statement); account None = root
@@ -182,6 +185,18 @@ STEPS = [
     ("tab", "UPDATE open a, secret b SET a.v = 'q'"),
     ("tab", "UPDATE open a, secret b SET b.v = 'q'"),
     ("tab", "USE %s" % A),
+    # ALTER only
+    ("alt", "ALTER TABLE %s.alt1 ADD COLUMN b INT" % A),
+    ("alt", "CREATE INDEX ia ON %s.alt1 (a)" % A),
+    ("alt", "ALTER TABLE %s.alt1 ADD INDEX ib (b)" % A),
+    ("alt", "ALTER TABLE %s.alt1 RENAME TO %s.alt2" % (A, A)),
+    ("alt", "ALTER TABLE %s.alt1 RENAME TO %s.alt2" % (A, B)),
+    ("alt", "SELECT * FROM %s.alt1" % A),
+    ("alt", "SHOW CREATE TABLE %s.alt1" % A),
+    ("alt", "DESCRIBE %s.alt1" % A),
+    ("alt", "SHOW COLUMNS FROM %s.alt1" % A),
+    ("alt", "SHOW INDEX FROM %s.alt1" % A),
+    (None, "SHOW CREATE TABLE %s.alt1" % A),
     # a global grant
     ("glob", "SHOW DATABASES LIKE 'pt\\_%'"),
     ("glob", "SELECT * FROM %s.secret" % B),
@@ -230,7 +245,7 @@ STEPS = [
 ]
 
 PASSWORDS = {"wp": ("pt_wp", "wp-pass"), "ro": ("pt_ro", "ro-pass"), "tab": ("pt_tab", "tab-pass"),
-             "glob": ("pt_glob", "glob-pass"), "gr": ("pt_gr", "gr-pass")}
+             "glob": ("pt_glob", "glob-pass"), "gr": ("pt_gr", "gr-pass"), "alt": ("pt_alt", "alt-pass")}
 
 
 def change_user(port):
@@ -288,7 +303,7 @@ def scenario(port):
     for c in conns.values():
         c.close()
     for q in ("DROP DATABASE IF EXISTS %s" % DBA, "DROP DATABASE IF EXISTS %s" % DBB, "DROP DATABASE IF EXISTS pt_new",
-              "DROP USER IF EXISTS 'pt_wp'@'localhost', 'pt_ro'@'%', 'pt_tab'@'%', 'pt_glob'@'%', 'pt_gr'@'localhost', 'pt_nobody'@'%'"):
+              "DROP USER IF EXISTS 'pt_wp'@'localhost', 'pt_ro'@'%', 'pt_tab'@'%', 'pt_glob'@'%', 'pt_gr'@'localhost', 'pt_alt'@'localhost', 'pt_nobody'@'%'"):
         run(root, q)
     root.close()
     return out
