@@ -285,8 +285,9 @@ static const stor_column *item_column(ex_ctx *ctx, pl_select *sel, uint32_t want
                 pl_tref *tr = &sel->from[f];
                 const char *al = tr->alias ? tr->alias : tr->name;
                 if (e->tbl && (!al || strcmp(e->tbl, al))) continue;
-                if (!tr->name || tr->cte || tr->col_names) return NULL;
+                if (!tr->name || tr->derived || tr->cte || tr->col_names) return NULL;
                 const char *db = tr->db ? tr->db : ctx->s->db;
+                if (!strcasecmp(db, "information_schema")) return NULL;
                 stor_table *t = ex_table(ctx, db, tr->name);
                 if (want < pos + t->ncols) {
                     *agg = tr->join == JT_LEFT || (f == 0 && sel->nfrom > 1 && sel->from[1].join == JT_RIGHT);
@@ -308,7 +309,7 @@ static const stor_column *item_column(ex_ctx *ctx, pl_select *sel, uint32_t want
             pl_tref *tr = &sel->from[f];
             const char *al = tr->alias ? tr->alias : tr->name;
             if (e->tbl && (!al || strcmp(e->tbl, al))) continue;
-            if (!tr->name || tr->cte || tr->col_names) return NULL;
+            if (!tr->name || tr->derived || tr->cte || tr->col_names) return NULL;
             const char *db = tr->db ? tr->db : ctx->s->db;
             if (!strcasecmp(db, "information_schema")) return NULL;
             stor_table *t = ex_table(ctx, db, tr->name);
@@ -397,12 +398,13 @@ static void select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type
         uint32_t chars = len / (co && co->maxlen ? co->maxlen : 1);
         bool blob = t->ptype == MYSQL_TYPE_BLOB || t->ptype == MYSQL_TYPE_TINY_BLOB ||
                     t->ptype == MYSQL_TYPE_MEDIUM_BLOB || t->ptype == MYSQL_TYPE_LONG_BLOB;
-        if (!blob && chars <= 512) {
+        /* a column keeps its VARCHAR (one that can be a VARCHAR: not a TEXT through UNION) */
+        if (!blob && (chars <= 512 || (t->from_column && len <= 65532))) {
             if (t->ptype == MYSQL_TYPE_STRING) c->type = bin ? CT_BINARY : CT_CHAR;
             else c->type = bin ? CT_VARBINARY : CT_VARCHAR;
             c->width = chars;
         } else if (len < 256) c->type = bin ? CT_TINYBLOB : CT_TINYTEXT;
-        else if (len < 65536) c->type = bin ? CT_BLOB : CT_TEXT;
+        else if (len < 65535) c->type = bin ? CT_BLOB : CT_TEXT;   /* 65535: a TEXT's text may grow */
         else if (len < 16777216) c->type = bin ? CT_MEDIUMBLOB : CT_MEDIUMTEXT;
         else c->type = bin ? CT_LONGBLOB : CT_LONGTEXT;
         break;
