@@ -211,7 +211,7 @@ void wal_note_delete(stor_table *t, uint32_t row)
 void wal_note_vinsert(stor_table *t, uint32_t row)
 {
     if (!cur) return;
-    redo_head('I', t, row); redo_values(t, row);
+    if (!t->temporary) { redo_head('I', t, row); redo_values(t, row); }
     undo_push('i', t, row);
     cur->nversioned++;
 }
@@ -226,7 +226,7 @@ void wal_note_lock(stor_table *t, uint32_t row)
 void wal_note_vdelete(stor_table *t, uint32_t row)
 {
     if (!cur) return;
-    redo_head('D', t, row);
+    if (!t->temporary) redo_head('D', t, row);
     undo_push('d', t, row);
     cur->nversioned++;
 }
