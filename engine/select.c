@@ -49,6 +49,12 @@ typedef struct lookup {
     uint32_t hnb;
     uint32_t *hbuckets, *hnext;
     bool hbuilt;
+    /* range scan of rix's ordered view: key columns 0..req-1 equal reqp, column req between
+       lo and hi (NULL = open). Rows found are a superset: the conjuncts are checked after. */
+    stor_index *rix;
+    uint32_t req;
+    ex_prog **reqp;
+    ex_prog *lo, *hi;
 } lookup;
 
 typedef struct qstate {
@@ -416,6 +422,67 @@ static int rowcmp(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+static bool lookup_key_convert(ex_ctx *ctx, const stor_column *c, pdb_value *v);
+
+/* Row r's key column k against v (already in the column's type): NULL sorts first. */
+static int range_cmp(const stor_table *t, const stor_index *ix, uint32_t k, uint32_t r, const pdb_value *v)
+{
+    const stor_column *c = &t->cols[ix->cols[k]];
+    if (stor_is_null(c, r)) return -1;
+    pdb_value kv;
+    stor_get(t, ix->cols[k], r, &kv);
+    return ex_compare(&kv, v, c->coll);
+}
+
+/* The candidate rows of a range lookup, in row id order (as a table scan meets them). */
+static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, uint32_t *ncand)
+{
+    stor_index *ix = lk->rix;
+    pdb_value eq[16], lo, hi;
+    bool has_lo = false, has_hi = false;
+    *cand = NULL; *ncand = 0;
+    for (uint32_t k = 0; k < lk->req; k++) {
+        ex_eval(ctx, lk->reqp[k], &eq[k]);
+        if (!lookup_key_convert(ctx, &t->cols[ix->cols[k]], &eq[k])) return;   /* NULL or no such value */
+    }
+    const stor_column *rc = lk->req < ix->ncols ? &t->cols[ix->cols[lk->req]] : NULL;
+    if (lk->lo) {
+        ex_eval(ctx, lk->lo, &lo);
+        if (lo.t == VT_NULL) return;                      /* col > NULL is never true */
+        has_lo = lookup_key_convert(ctx, rc, &lo);        /* inexact: open (a superset) */
+    }
+    if (lk->hi) {
+        ex_eval(ctx, lk->hi, &hi);
+        if (hi.t == VT_NULL) return;
+        has_hi = lookup_key_convert(ctx, rc, &hi);
+    }
+    const struct stor_ord *o = stor_index_ordered(t, ix);
+    if (!o) return;
+    ex_ctx *saved_conv = ex_conv_ctx;
+    ex_conv_ctx = NULL;
+    /* first position at or after (eq, lo) */
+    uint32_t a = 0, b = o->n;
+    while (a < b) {
+        uint32_t mid = a + (b - a) / 2, r = o->rows[mid];
+        int c = 0;
+        for (uint32_t k = 0; k < lk->req && !c; k++) c = range_cmp(t, ix, k, r, &eq[k]);
+        if (!c && has_lo) c = range_cmp(t, ix, lk->req, r, &lo);
+        if (c < 0) a = mid + 1; else b = mid;
+    }
+    lkctx l = { NULL, 0, 0, ctx->a };
+    for (uint32_t p = a; p < o->n; p++) {
+        uint32_t r = o->rows[p];
+        int c = 0;
+        for (uint32_t k = 0; k < lk->req && !c; k++) c = range_cmp(t, ix, k, r, &eq[k]);
+        if (c) break;                                      /* past the equal prefix */
+        if (has_hi && range_cmp(t, ix, lk->req, r, &hi) > 0) break;
+        lk_collect(&l, r);
+    }
+    ex_conv_ctx = saved_conv;
+    if (l.n > 1) qsort(l.buf, l.n, sizeof *l.buf, rowcmp);
+    *cand = l.buf; *ncand = l.n;
+}
+
 static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_value *v);
 
 /* Converts a lookup value to what the column stores so hashing agrees; false when no
@@ -474,7 +541,7 @@ static void scan_level(qstate *q, int level)
     uint32_t n = s->t ? s->t->nrows : s->derived->nrows;
     lookup *lk = &q->lk[level];
     uint32_t *cand = NULL, ncand = 0;
-    if (level == 0) ex_last_scan_indexed = lk->ix != NULL || lk->hcol >= 0;
+    if (level == 0) ex_last_scan_indexed = lk->ix != NULL || lk->hcol >= 0 || lk->rix != NULL;
     if (lk->ix) {
         pdb_value key[16];
         pdb_value *alts[16];
@@ -542,6 +609,9 @@ static void scan_level(qstate *q, int level)
             }
         }
         cand = l.buf; ncand = l.n;   /* ascending: built from the top row down */
+        n = ncand;
+    } else if (lk->rix) {
+        range_scan(ctx, s->t, lk, &cand, &ncand);
         n = ncand;
     }
     for (uint32_t i = 0; i < n; i++) {
@@ -1056,6 +1126,78 @@ static int pinning_values(ex_scope *sc, int lv, const stor_column *col, pl_expr 
     return 0;
 }
 
+/* Bounds on column col of source lv from constant comparisons (col < c, col >= c,
+ * col BETWEEN a AND b). Any bounds found will do: every conjunct is checked again. */
+static void range_bounds(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr **lo, pl_expr **hi)
+{
+    *lo = *hi = NULL;
+    for (int i = 0; i < ncj; i++) {
+        pl_expr *e = cj[i];
+        if (e->kind == E_BINARY && e->op >= BO_LT && e->op <= BO_GE) {
+            for (int side = 0; side < 2; side++) {
+                pl_expr *c = e->args[side], *o = e->args[1 - side];
+                if (c->kind != E_COLUMN || strcasecmp(c->s, col->name)) continue;
+                if (ex_expr_srcmask(sc, c) != (1ull << lv) || ex_expr_srcmask(sc, o) != 0) continue;
+                if (!lookup_value_ok(sc, lv, col, o)) continue;
+                /* col < o, col <= o: an upper bound; mirrored when the column is on the right */
+                bool upper = (e->op == BO_LT || e->op == BO_LE) == (side == 0);
+                if (upper && !*hi) *hi = o;
+                if (!upper && !*lo) *lo = o;
+            }
+        } else if (e->kind == E_BETWEEN && !e->negated && e->args[0]->kind == E_COLUMN &&
+                   !strcasecmp(e->args[0]->s, col->name) && ex_expr_srcmask(sc, e->args[0]) == (1ull << lv) &&
+                   ex_expr_srcmask(sc, e->args[1]) == 0 && ex_expr_srcmask(sc, e->args[2]) == 0 &&
+                   lookup_value_ok(sc, lv, col, e->args[1]) && lookup_value_ok(sc, lv, col, e->args[2])) {
+            if (!*lo) *lo = e->args[1];
+            if (!*hi) *hi = e->args[2];
+        }
+    }
+}
+
+/* Sets up a range lookup for source lv when some ordered index beats eq_score (the
+ * equality lookup's: 1 = first column of a composite key, -1 = none). */
+static bool plan_range(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj, int eq_score)
+{
+    ex_ctx *ctx = q->ctx;
+    ex_src *s = &ctx->src[lv];
+    stor_index *best = NULL;
+    int best2 = eq_score * 2;                  /* scores doubled: a range adds 1 */
+    uint32_t best_req = 0;
+    pl_expr *eqv[16], *best_eq[16], *best_lo = NULL, *best_hi = NULL;
+    bool was = lookup_const_only;
+    lookup_const_only = true;
+    for (uint32_t x = 0; x < s->t->nidx; x++) {
+        stor_index *ix = &s->t->idx[x];
+        if (!stor_index_orderable(s->t, ix)) continue;
+        uint32_t req = 0;
+        for (; req < ix->ncols; req++) {
+            pl_expr **v;
+            if (pinning_values(sc, lv, &s->t->cols[ix->cols[req]], cj, ncj, &v) != 1) break;
+            eqv[req] = v[0];
+        }
+        pl_expr *lo = NULL, *hi = NULL;
+        if (req < ix->ncols) range_bounds(sc, lv, &s->t->cols[ix->cols[req]], cj, ncj, &lo, &hi);
+        if (req == ix->ncols) continue;        /* the whole key pinned: the hash lookup */
+        int score2 = (int)req * 2 + (lo || hi ? 1 : 0);
+        if (req < 2 && !lo && !hi) continue;   /* nothing the hash cannot do */
+        if (score2 > best2) {
+            best = ix; best2 = score2; best_req = req; best_lo = lo; best_hi = hi;
+            memcpy(best_eq, eqv, req * sizeof *eqv);
+        }
+    }
+    lookup_const_only = was;
+    if (!best) return false;
+    lookup *l = &q->lk[lv];
+    ex_type t;
+    l->rix = best;
+    l->req = best_req;
+    l->reqp = stor_arena_alloc(ctx->a, (best_req ? best_req : 1) * sizeof(ex_prog *));
+    for (uint32_t k = 0; k < best_req; k++) l->reqp[k] = ex_compile(sc, best_eq[k], &t);
+    l->lo = best_lo ? ex_compile(sc, best_lo, &t) : NULL;
+    l->hi = best_hi ? ex_compile(sc, best_hi, &t) : NULL;
+    return true;
+}
+
 /* Picks how source lv finds its rows: the best index whose key (or whose first column)
  * is pinned by equalities/IN lists over earlier sources or constants; failing that, a
  * hash join on an equality with an earlier source. */
@@ -1091,6 +1233,9 @@ static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
             for (uint32_t j = 0; j < nk; j++) { bestv[j] = vals[j]; bestn[j] = nv[j]; }
         }
     }
+    /* a range over an ordered index: constants pin its first columns, the next one has
+       bounds; better than a lookup on the first column of a composite key alone */
+    if (best_score < 2 && plan_range(q, sc, lv, cj, ncj, best_score)) return;
     if (best) {
         lookup *l = &q->lk[lv];
         l->ix = best;

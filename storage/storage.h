@@ -168,6 +168,9 @@ typedef struct stor_index {
         uint32_t *next;      /* per row id: next row id + 1 in the chain */
         uint32_t *prev;      /* per row id: previous row id + 1; 0 = head of its bucket */
     } h, h1;
+    /* the ordered view (ranges): every row id in key order (ties by row id), built by the
+       first range scan (stor_index_ordered) and kept up to date by writes from then on */
+    struct stor_ord { uint32_t n, cap; uint32_t rows[]; } *ord;
 } stor_index;
 
 typedef struct stor_table {
@@ -316,6 +319,14 @@ int  stor_row_lock(stor_table *t, uint32_t row, bool exclusive);
  * a prefix key (meta_key(191)) match on the prefix only: the caller re-checks equality. */
 void stor_index_lookup(const stor_table *t, const stor_index *ix, uint32_t nkey, const pdb_value *vals,
                        void (*fn)(void *ctx, uint32_t row), void *ctx);
+
+/* Can the index give its rows in key order (no prefix parts, at most 16 columns, no
+ * ENUM/SET/BIT columns, whose comparisons are not by stored value)? */
+bool stor_index_orderable(const stor_table *t, const stor_index *ix);
+/* The index's rows in key order: NULLs first, strings by the column's collation, numbers
+ * by value, ties by row id; every version (check stor_row_visible). Built on first use
+ * (safe under the shared store lock); valid until the store lock is released. */
+const struct stor_ord *stor_index_ordered(stor_table *t, stor_index *ix);
 
 /* ---------------------------------------------------------------- durability */
 

@@ -99,6 +99,12 @@ stor_table *stor_table_find(const char *db, const char *name)
 
 /* ---- tables ---- */
 
+static void ord_drop(stor_index *x)
+{
+    stor_free(x->ord);
+    x->ord = NULL;
+}
+
 static void chain_free(struct stor_hchain *c)
 {
     stor_free(c->buckets); stor_free(c->next); stor_free(c->prev);
@@ -125,6 +131,7 @@ static void table_free(stor_table *t)
         stor_index *x = &t->idx[i];
         stor_free(x->name); stor_free(x->cols); stor_free(x->prefix); stor_free(x->comment);
         chain_free(&x->h); chain_free(&x->h1);
+        ord_drop(x);
     }
     mvcc_forget_table(t);
     stor_free(t->cols); stor_free(t->idx); stor_free(t->dead); stor_free(t->ver);
@@ -147,6 +154,7 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
         t->idx[i].nbuckets = 0;
         memset(&t->idx[i].h, 0, sizeof t->idx[i].h);
         memset(&t->idx[i].h1, 0, sizeof t->idx[i].h1);
+        t->idx[i].ord = NULL;
     }
     d->tables = stor_realloc(d->tables, (d->ntables + 1) * sizeof *d->tables);
     d->tables[d->ntables++] = t;
@@ -170,6 +178,7 @@ int stor_table_truncate(stor_table *t)
     for (uint32_t i = 0; i < t->ncols; i++) col_free_data(&t->cols[i], t->nrows);
     for (uint32_t i = 0; i < t->nidx; i++) {
         chain_free(&t->idx[i].h); chain_free(&t->idx[i].h1);
+        ord_drop(&t->idx[i]);
         t->idx[i].nbuckets = 0;
     }
     stor_free(t->dead);
@@ -303,9 +312,120 @@ static bool indexed(const stor_index *x)
     return x->kind != IK_FULLTEXT && x->kind != IK_SPATIAL && x->ncols <= 16;
 }
 
+/* ---- the ordered view ---- */
+
+bool stor_index_orderable(const stor_table *t, const stor_index *x)
+{
+    if (!indexed(x)) return false;
+    for (uint32_t k = 0; k < x->ncols; k++) {
+        const stor_column *c = &t->cols[x->cols[k]];
+        if (x->prefix && x->prefix[k]) return false;
+        if (c->type == CT_ENUM || c->type == CT_SET || c->type == CT_BIT) return false;
+    }
+    return true;
+}
+
+static int ord_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b)
+{
+    for (uint32_t k = 0; k < x->ncols; k++) {
+        const stor_column *c = &t->cols[x->cols[k]];
+        bool na = stor_is_null(c, a), nb = stor_is_null(c, b);
+        if (na || nb) {
+            if (na && nb) continue;
+            return na ? -1 : 1;
+        }
+        int r = 0;
+        if (c->kind == CK_I64) {
+            if (c->is_unsigned && c->type == CT_BIGINT) {
+                uint64_t ua = (uint64_t)c->i64[a], ub = (uint64_t)c->i64[b];
+                r = ua < ub ? -1 : ua > ub;
+            } else r = c->i64[a] < c->i64[b] ? -1 : c->i64[a] > c->i64[b];
+        } else if (c->kind == CK_F64) {
+            r = c->f64[a] < c->f64[b] ? -1 : c->f64[a] > c->f64[b];
+        } else {
+            r = pdb_coll_cmp(c->coll, c->str[a].p ? c->str[a].p : "", c->str[a].len,
+                             c->str[b].p ? c->str[b].p : "", c->str[b].len);
+        }
+        if (r) return r;
+    }
+    return a < b ? -1 : a > b;
+}
+
+typedef struct ord_sort_ctx { const stor_table *t; const stor_index *x; } ord_sort_ctx;
+static int ord_qsort_cmp(const void *pa, const void *pb, void *arg)
+{
+    const ord_sort_ctx *o = arg;
+    return ord_cmp(o->t, o->x, *(const uint32_t *)pa, *(const uint32_t *)pb);
+}
+
+/* First position whose row sorts at or after row (by key, then row id). */
+static uint32_t ord_pos(const stor_table *t, const stor_index *x, uint32_t row)
+{
+    uint32_t lo = 0, hi = x->ord->n;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (ord_cmp(t, x, x->ord->rows[mid], row) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+static void ord_insert(stor_table *t, stor_index *x, uint32_t row)
+{
+    struct stor_ord *o = x->ord;
+    if (o->n == o->cap) {
+        uint32_t nc = o->cap * 2 + 16;
+        struct stor_ord *n = stor_realloc(o, sizeof *o + (size_t)nc * sizeof(uint32_t));
+        if (!n) { ord_drop(x); return; }   /* rebuilt by the next range scan */
+        n->cap = nc;
+        x->ord = o = n;
+    }
+    uint32_t p = ord_pos(t, x, row);
+    memmove(&o->rows[p + 1], &o->rows[p], (size_t)(o->n - p) * sizeof(uint32_t));
+    o->rows[p] = row;
+    o->n++;
+}
+
+static void ord_remove(stor_table *t, stor_index *x, uint32_t row)
+{
+    struct stor_ord *o = x->ord;
+    uint32_t p = ord_pos(t, x, row);
+    if (p < o->n && o->rows[p] == row) {
+        memmove(&o->rows[p], &o->rows[p + 1], (size_t)(o->n - p - 1) * sizeof(uint32_t));
+        o->n--;
+    } else ord_drop(x);   /* not where it should be: rebuild */
+}
+
+static pthread_mutex_t ord_mu = PTHREAD_MUTEX_INITIALIZER;
+
+const struct stor_ord *stor_index_ordered(stor_table *t, stor_index *x)
+{
+    struct stor_ord *o = __atomic_load_n(&x->ord, __ATOMIC_ACQUIRE);
+    if (o) return o;
+    /* readers share the store lock: one of them builds it */
+    pthread_mutex_lock(&ord_mu);
+    o = x->ord;
+    if (!o) {
+        uint32_t cap = t->nlive + 16;
+        o = stor_malloc(sizeof *o + (size_t)cap * sizeof(uint32_t));
+        if (o) {
+            o->cap = cap;
+            o->n = 0;
+            for (uint32_t r = 0; r < t->nrows && o->n < cap; r++)
+                if (!stor_is_dead(t, r)) o->rows[o->n++] = r;
+            ord_sort_ctx sc = { t, x };
+            qsort_r(o->rows, o->n, sizeof(uint32_t), ord_qsort_cmp, &sc);
+            __atomic_store_n(&x->ord, o, __ATOMIC_RELEASE);
+        }
+    }
+    pthread_mutex_unlock(&ord_mu);
+    return o;
+}
+
 static void idx_insert(stor_table *t, stor_index *x, uint32_t row)
 {
     pdb_value kv[16];
+    if (x->ord) ord_insert(t, x, row);
     if (!indexed(x)) return;
     row_key(t, x, row, kv);
     chain_link(&x->h, (uint32_t)(key_hash(t, x, kv, x->ncols) & (x->nbuckets - 1)), row);
@@ -315,6 +435,7 @@ static void idx_insert(stor_table *t, stor_index *x, uint32_t row)
 static void idx_remove(stor_table *t, stor_index *x, uint32_t row)
 {
     pdb_value kv[16];
+    if (x->ord) ord_remove(t, x, row);
     if (!indexed(x) || !x->nbuckets) return;
     row_key(t, x, row, kv);
     chain_unlink(&x->h, (uint32_t)(key_hash(t, x, kv, x->ncols) & (x->nbuckets - 1)), row);
@@ -325,6 +446,7 @@ static void idx_rehash(stor_table *t, stor_index *x, uint32_t nb)
 {
     stor_free(x->h.buckets);
     stor_free(x->h1.buckets);
+    ord_drop(x);   /* (idx_insert below would add to it; the next range scan rebuilds) */
     x->nbuckets = nb;
     x->h.buckets = stor_calloc(nb, sizeof(uint32_t));
     if (x->ncols > 1) x->h1.buckets = stor_calloc(nb, sizeof(uint32_t));
