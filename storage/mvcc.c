@@ -136,7 +136,10 @@ void stor_mvcc_purge(void)
         if (!t->ver || p->row >= t->nrows) continue;
         struct stor_ver *v = &t->ver[p->row];
         if (p->kind == 'x' && v->xmin == p->ts) tbl_ver_set(t, p->row, 0, v->xmax);
-        else if (p->kind == 'd' && v->xmax == p->ts && !stor_is_dead(t, p->row)) tbl_kill_row(t, p->row);
+        else if (p->kind == 'd' && v->xmax == p->ts && !stor_is_dead(t, p->row)) {
+            tbl_kill_row(t, p->row);
+            tbl_free_dead_strings(t, p->row);
+        }
     }
     npending = w;
 }

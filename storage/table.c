@@ -658,6 +658,18 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
     return row;
 }
 
+void tbl_free_dead_strings(stor_table *t, uint32_t row)
+{
+    if (row >= t->nrows || !stor_is_dead(t, row)) return;
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        stor_column *c = &t->cols[i];
+        if (c->kind != CK_STR || !c->str[row].p) continue;
+        stor_free(c->str[row].p);
+        c->str[row].p = NULL;
+        c->str[row].len = 0;
+    }
+}
+
 void tbl_kill_row(stor_table *t, uint32_t row)
 {
     for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);

@@ -250,10 +250,10 @@ void stor_txn_undo_to(stor_mark m)
         undo_rec *u = &x->undo[--x->nundo];
         int di; uint32_t dr;
         switch (u->kind) {
-        case 'I': stor_row_delete(u->t, u->row); break;
+        case 'I': stor_row_delete(u->t, u->row); tbl_free_dead_strings(u->t, u->row); break;
         case 'D': tbl_undelete(u->t, u->row); break;
         case 'U': stor_row_update(u->t, u->row, u->old, &di, &dr); break;
-        case 'i': tbl_kill_row(u->t, u->row); x->nversioned--; break;
+        case 'i': tbl_kill_row(u->t, u->row); tbl_free_dead_strings(u->t, u->row); x->nversioned--; break;
         case 'd': tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, 0); x->nversioned--; break;
         case 'l':
             if (u->t->ver[u->row].xmax & STOR_LOCK_BIT) tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, 0);
@@ -460,7 +460,11 @@ int stor_txn_commit(void)
         mvcc_publish_ts(ts);
         x->nversioned = 0;
     }
-    for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
+    for (size_t i = 0; i < x->nundo; i++) {
+        /* rows this transaction deleted in place are gone for good: free their text */
+        if (x->undo[i].kind == 'D') tbl_free_dead_strings(x->undo[i].t, x->undo[i].row);
+        undo_free(&x->undo[i]);
+    }
     if (x->nundo) atomic_fetch_sub(&dirty_txns, 1);
     x->nundo = 0;
     x->redo_len = 0;
@@ -561,7 +565,7 @@ static int replay_frame(const uint8_t *p, size_t n, char *err, size_t errlen)
         stor_table *t = stor_table_find(db, name);
         if (!t) { snprintf(err, errlen, "log names a missing table %s.%s", db, name); return -1; }
         if (kind == 'D') {
-            if (row < t->nrows && !stor_is_dead(t, row)) stor_row_delete(t, row);
+            if (row < t->nrows && !stor_is_dead(t, row)) { stor_row_delete(t, row); tbl_free_dead_strings(t, row); }
             continue;
         }
         pdb_value vals[t->ncols];

@@ -25,6 +25,8 @@ void     mvcc_end_id(uint64_t id);
 /* table.c primitives that do not log */
 void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax);
 void tbl_kill_row(stor_table *t, uint32_t row);      /* unindex and mark dead */
+/* A dead row no undo can bring back: its strings are freed (the slot stays). */
+void tbl_free_dead_strings(stor_table *t, uint32_t row);
 void tbl_undelete(stor_table *t, uint32_t row);
 void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals);  /* replay insert */
 void stor_catalog_free(void);
