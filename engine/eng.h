@@ -393,6 +393,7 @@ int64_t ex_now_us(void);
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 void ex_session_vars_free(pdb_session *s);
 void ex_release_named_locks(uint32_t conn_id);
+extern bool ex_replaying;   /* exec.c: replaying the log (DDL) */
 /* charset.c: the client's character set at the edges (text is UTF-8 inside) */
 uint16_t ex_internal_coll(uint16_t coll);
 char *ex_client_to_utf8(pdb_session *s, const char *sql, size_t len, size_t *outlen);   /* NULL: unchanged */

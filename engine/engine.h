@@ -102,6 +102,11 @@ typedef struct pdb_session {
     uint64_t wait_me;               /* the waiting transaction's id (0: none) */
     char *resume;                   /* COM_QUERY: the statements from the waiting one on */
     size_t resume_len;
+    /* GET_LOCK(name, timeout) waiting for another connection's lock: the statement is
+       parked like a row lock wait (wait_blocker 0), run again whenever the server wakes,
+       and GET_LOCK answers 0 once named_deadline_us (its own timeout) has passed */
+    bool wait_named;
+    int64_t named_deadline_us;
     /* The log position (storage LSN) the last command's commit needs durable before its
        reply may leave (0 = none): the server holds the reply until stor_synced_lsn()
        reaches it, so loops never wait for fdatasync. A commit followed by more statements
@@ -176,6 +181,9 @@ int  pdb_exec_resume(pdb_session *s, const pdb_sink *sink);
 void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink);
 /* innodb_lock_wait_timeout of the session, in seconds. */
 uint32_t pdb_lock_wait_timeout(pdb_session *s);
+/* Milliseconds until a parked statement must run again or time out (GET_LOCK's own
+ * timeout, else innodb_lock_wait_timeout). */
+uint64_t pdb_wait_ms(pdb_session *s);
 
 /* COM_INIT_DB: 0 or an error through the sink (1049 unknown database). */
 int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink *sink);

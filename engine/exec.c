@@ -95,6 +95,8 @@ static void wait_forget(pdb_session *s)
 {
     if (s->wait_me) stor_wait_end(s->wait_me);
     s->wait_me = s->wait_blocker = 0;
+    s->wait_named = false;
+    s->named_deadline_us = 0;
     free(s->resume);
     s->resume = NULL;
     s->resume_len = 0;
@@ -122,6 +124,15 @@ void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx)
 {
     ctx->s->wait_blocker = stor_blocker;
     ex_raise(ctx, EX_LOCK_WAIT, "HY000", "lock wait");
+}
+
+uint64_t pdb_wait_ms(pdb_session *s)
+{
+    if (s->wait_named && s->named_deadline_us) {
+        int64_t left = s->named_deadline_us - ex_now_us();
+        return left <= 0 ? 1 : (uint64_t)(left + 999) / 1000;
+    }
+    return (uint64_t)pdb_lock_wait_timeout(s) * 1000u;
 }
 
 uint32_t pdb_lock_wait_timeout(pdb_session *s)
@@ -463,6 +474,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         } else stor_view_cur.snap = stor_commit_ts();
     } else stor_view_cur.versioned = explicit_txn || stor_snap_count() > 0;
     s->wait_blocker = 0;
+    s->wait_named = false;
     if (!ro && is_ddl(st)) savepoints_clear(s);
     stor_mark mark = stor_txn_mark();
     if (s->tmp && !ro && mark.undo == 0) ex_tmp_gc(s);   /* dropped temporary tables no undo names */
@@ -556,6 +568,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (!describe) s->row_count = pend.set ? (int64_t)pend.affected : -1;
     }
     if (failed && !describe) s->row_count = -1;
+    if (!waiting) s->named_deadline_us = 0;   /* GET_LOCK's wait ends with its statement */
     s->trans_on_table = false;
     /* an autocommit statement that failed (or waits) leaves no transaction behind */
     if (!ro && failed && !s->in_trans && s->autocommit) stor_txn_finish();
@@ -582,6 +595,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         /* wait for the transaction that holds the row (the server parks the connection),
            unless that would close a cycle of waits */
         uint64_t me = stor_txn_get_id(*txp);
+        if (s->wait_named) { s->wait_blocker = 0; s->wait_me = 0; return PDB_EXEC_WAIT; }
         int w = stor_wait_begin(me, s->wait_blocker);
         if (w >= 0) {
             s->wait_me = w == 0 ? me : 0;
@@ -721,6 +735,7 @@ int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
     s->resume_len = 0;
     if (s->wait_me) stor_wait_end(s->wait_me);
     s->wait_me = s->wait_blocker = 0;
+    s->wait_named = false;
     if (!sql) return 0;
     int rc = exec_text(s, sql, len, true, sink, &r);
     free(sql);

@@ -729,6 +729,7 @@ static pdb_value named_lock(ex_ctx *ctx, int id, const char *s, size_t n, double
         for (int i = 0; i < 256; i++) if (nlocks[i].owner == me) { cnt += nlocks[i].depth; nlocks[i].owner = 0; nlocks[i].depth = 0; }
         pthread_mutex_unlock(&nl_mu);
         r = ex_int((int64_t)cnt); r.t = VT_UINT;
+        if (cnt) stor_wake_waiters();
         return r;
     }
     int64_t deadline = ex_now_us() + (int64_t)(timeout * 1e6);
@@ -742,6 +743,7 @@ static pdb_value named_lock(ex_ctx *ctx, int id, const char *s, size_t n, double
             else if (l->owner != me) r = ex_int(0);
             else { if (--l->depth == 0) l->owner = 0; r = ex_int(1); }
             pthread_mutex_unlock(&nl_mu);
+            if (r.t == VT_INT && r.i == 1 && l && !l->owner) stor_wake_waiters();
             return r;
         }
         /* GET_LOCK */
@@ -757,17 +759,25 @@ static pdb_value named_lock(ex_ctx *ctx, int id, const char *s, size_t n, double
             return ex_int(1);
         }
         pthread_mutex_unlock(&nl_mu);
-        if (ex_now_us() >= deadline) return ex_int(0);
-        struct timespec ts = { 0, 10 * 1000 * 1000 };
-        nanosleep(&ts, NULL);
+        /* held by another connection: park the statement (no thread waits; the holder's
+           RELEASE_LOCK or disconnect wakes it) until GET_LOCK's own timeout */
+        int64_t now = ex_now_us();
+        if (timeout <= 0 || ex_replaying) return ex_int(0);
+        if (ctx->s->named_deadline_us && now >= ctx->s->named_deadline_us) { ctx->s->named_deadline_us = 0; return ex_int(0); }
+        if (!ctx->s->named_deadline_us) ctx->s->named_deadline_us = deadline;
+        ctx->s->wait_named = true;
+        stor_blocker = 0;
+        ex_raise_locked(ctx);
     }
 }
 
 void ex_release_named_locks(uint32_t conn_id)
 {
     pthread_mutex_lock(&nl_mu);
-    for (int i = 0; i < 256; i++) if (nlocks[i].owner == conn_id) { nlocks[i].owner = 0; nlocks[i].depth = 0; }
+    bool any = false;
+    for (int i = 0; i < 256; i++) if (nlocks[i].owner == conn_id) { nlocks[i].owner = 0; nlocks[i].depth = 0; any = true; }
     pthread_mutex_unlock(&nl_mu);
+    if (any) stor_wake_waiters();
 }
 
 /* ---------------------------------------------------------------- calls */

@@ -416,11 +416,11 @@ void srv_conn_wait(srv_conn *c, uint8_t kind, const uint8_t *pkt, size_t n)
         uv_read_stop(&c->io.s);
         c->reading = false;
     }
-    uint32_t secs = pdb_lock_wait_timeout(c->sess);
-    c->wait_deadline_ms = srv_now_ms() + (uint64_t)secs * 1000u;
+    uint64_t ms = pdb_wait_ms(c->sess);
+    c->wait_deadline_ms = srv_now_ms() + ms;
     uv_timer_stop(&c->timer);
-    uv_timer_start(&c->timer, on_timer, (uint64_t)secs * 1000u, 0);
-    if (!c->sess->wait_blocker)
+    uv_timer_start(&c->timer, on_timer, ms, 0);
+    if (!c->sess->wait_blocker && !c->sess->wait_named)
         uv_async_send(&c->lp->wake);    /* the holder is already gone: run again soon */
 }
 
@@ -466,6 +466,7 @@ static void wait_resume(srv_conn *c)
         c->wait_pkt_len = 0;
         if (c->sess->wait_me) stor_wait_end(c->sess->wait_me);
         c->sess->wait_me = c->sess->wait_blocker = 0;
+        c->sess->wait_named = false;
         if (p)
             srv_cmd_packet(c, p, n);    /* ends the command itself, or waits again */
         free(p);
@@ -541,7 +542,9 @@ static void on_timer(uv_timer_t *t)
         return;
     }
     if (c->waiting) {
-        if (now >= c->wait_deadline_ms)
+        if (now >= c->wait_deadline_ms && c->sess->wait_named)
+            wait_resume(c);             /* GET_LOCK's timeout: it answers 0 now */
+        else if (now >= c->wait_deadline_ms)
             wait_timeout(c);
         else
             uv_timer_start(&c->timer, on_timer, c->wait_deadline_ms - now, 0);

@@ -224,3 +224,4 @@ void stor_wait_end(uint64_t me)
 }
 
 void stor_set_txn_end_hook(void (*fn)(void)) { end_hook = fn; }
+void stor_wake_waiters(void) { if (end_hook) end_hook(); }

@@ -296,6 +296,8 @@ int      stor_wait_begin(uint64_t me, uint64_t blocker);
 void     stor_wait_end(uint64_t me);
 /* Called (from any thread) whenever a transaction that somebody waits for ends. */
 void     stor_set_txn_end_hook(void (*fn)(void));
+/* Calls that hook: something else a parked statement may wait for changed (a named lock). */
+void     stor_wake_waiters(void);
 /* Reads one cell as a value (strings point into the table). */
 void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *out);
 

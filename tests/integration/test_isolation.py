@@ -182,6 +182,22 @@ SCENARIOS = {
         ("B&", "SELECT v FROM t WHERE id=2 LOCK IN SHARE MODE"),
         ("A", "ROLLBACK"), ("join B",),
     ],
+    "GET_LOCK waits for RELEASE_LOCK": [
+        ("A", "SELECT GET_LOCK('job', 10), IS_FREE_LOCK('job')"),
+        ("B&", "SELECT GET_LOCK('job', 10)"),
+        ("C", "SELECT IS_FREE_LOCK('job'), IS_USED_LOCK('job') = CONNECTION_ID()"),
+        ("C", "UPDATE t SET v=1 WHERE id=1"),
+        ("A", "SELECT RELEASE_LOCK('job')"), ("join B",),
+        ("A", "SELECT GET_LOCK('job', 1)"),
+        ("B", "SELECT RELEASE_LOCK('job'), RELEASE_LOCK('job')"),
+    ],
+    "GET_LOCK gives up after its timeout": [
+        ("A", "SELECT GET_LOCK('job2', 0)"),
+        ("B", "SELECT GET_LOCK('job2', 0)"),
+        ("B", "SELECT GET_LOCK('job2', 1)"),
+        ("A", "SELECT RELEASE_ALL_LOCKS()"),
+        ("B", "SELECT GET_LOCK('job2', 1)"),
+    ],
     "reader does not wait for a writer": [
         ("A", "BEGIN"), ("A", "UPDATE t SET v=0"), ("A", "INSERT INTO t VALUES (8,80,'h')"),
         ("B", "SELECT COUNT(*), SUM(v) FROM t"), ("B", "SELECT * FROM t WHERE k='h'"),
