@@ -2,7 +2,7 @@
 """WordPress end to end: Debian's WordPress against MariaDB and against pressdb.
 
     /usr/bin/python3 tests/wordpress/run.py [--server build/pressdb]
-        [--keep] [--no-migration] [--self-test] [-v]
+        [--keep] [--no-migration] [--no-socket] [--self-test] [-v]
 
 Needs (Debian): wordpress php-cli php-mysql php-xml mariadb-server
 mariadb-client python3-pymysql, and root (it writes /etc/wordpress/).
@@ -43,6 +43,11 @@ About a minute.
    contents, the same dump text back, and a third PHP server renders the same
    pages from it), then mariadb-dump of pressdb's site loaded into MariaDB
    (same table contents: per-table hashes of SELECT * ORDER BY primary key).
+6. Unix socket pass (--no-socket skips it): a second, light site on the same
+   pressdb with DB_HOST = 'localhost:/path/to/sock', so PHP reaches it over the
+   Unix socket only: install, front page, login, a REST write, the new post
+   on the page and in the database, and no database error in PHP's log that
+   the TCP site's log does not have.  A few seconds.
 
 Exit status 0 when everything passes; otherwise a list of failures by kind.
 Row-order-only differences (ORDER BY ties, no ORDER BY) are printed as notes.
@@ -1880,6 +1885,68 @@ def migration(area, maria, pressdb, a, b, verbose):
 
 
 # ---------------------------------------------------------------------------
+# second pass over the Unix socket
+
+SOCKET_DB = "wordpress_socket"
+
+
+def socket_pass(area, server, main_site, user, password):
+    """A light second site on the same server reached over its Unix socket
+    (DB_HOST = 'localhost:/path/to/sock', which makes PHP's mysqli use the
+    socket and never TCP): install, front page, login, a REST write, the new
+    post on the front page and in the database, no database error in PHP's
+    log that the TCP site's log does not have too.  A few seconds."""
+    db_exec(server, "CREATE DATABASE `%s`" % SOCKET_DB)
+    if user != "root":
+        try:
+            db_exec(server, "GRANT ALL PRIVILEGES ON `%s`.* TO '%s'@'localhost'" % (SOCKET_DB, user))
+        except pymysql.MySQLError as e:
+            FAIL.add("setup", main_site.label + "-socket", "", "GRANT on %s failed: %s" % (SOCKET_DB, e))
+    s = Site(area, main_site.label + "-socket", server, SOCKET_DB, user, password,
+             extra_defines={"DB_HOST": "localhost:" + server.socket})
+    try:
+        s.prepare()
+        s.start()
+        s.step = "socket-install"
+        s.get("/", expect=302, follow=False)
+        s.post_form("/wp-admin/install.php?step=2", {
+            "weblog_title": "Pressdb Socket Blog", "user_name": ADMIN_USER,
+            "admin_password": ADMIN_PASSWORD, "admin_password2": ADMIN_PASSWORD,
+            "admin_email": ADMIN_EMAIL, "blog_public": "1", "language": "",
+            "Submit": "Install WordPress"}, expect=200, contains=["Success!"])
+        s.step = "socket-front"
+        s.get("/", client=s.anon, contains=["Pressdb Socket Blog"], main=["Hello world!"])
+        s.get("/?p=1", client=s.anon, main=["Hello world!", "A WordPress Commenter"])
+        s.step = "socket-login"
+        s.get("/wp-login.php", contains=["user_login"])   # sets the test cookie
+        r = s.post_form("/wp-login.php", {
+            "log": ADMIN_USER, "pwd": ADMIN_PASSWORD, "wp-submit": "Log In",
+            "redirect_to": s.url + "/wp-admin/", "testcookie": "1"}, expect=302)
+        if "/wp-admin/" not in (r.header("Location", "") or ""):
+            FAIL.add("HTTP", s.label, s.step, "login did not redirect to wp-admin (Location: %r)"
+                     % r.header("Location", ""))
+        r = s.get("/wp-admin/admin-ajax.php?action=rest-nonce")
+        s.state["rest_nonce"] = r.text.strip()
+        s.step = "socket-rest-write"
+        _, j = s.rest("POST", "/wp/v2/posts", body={
+            "title": "Written over the Unix socket", "status": "publish", "date": "2025-02-01T10:00:00",
+            "content": "<!-- wp:paragraph --><p>Stored through pressdb's Unix socket.</p><!-- /wp:paragraph -->"},
+            expect=201)
+        pid = j.get("id")
+        s.get("/", client=s.anon, main=["Written over the Unix socket"])
+        if pid:
+            s.get("/?p=%d" % pid, client=s.anon, main=["Stored through pressdb"])
+            rows = db_exec(server, "SELECT post_title FROM wp_posts WHERE ID = %d" % int(pid), db=SOCKET_DB)
+            if [tuple(r) for r in rows] != [("Written over the Unix socket",)]:
+                FAIL.add("HTTP", s.label, s.step, "the post written over the socket is not in %s (read "
+                         "over TCP): %r" % (SOCKET_DB, rows))
+        s.stop()
+        scan_debug_log(main_site, s, both_ways=False)
+    finally:
+        s.cleanup()
+
+
+# ---------------------------------------------------------------------------
 
 def preflight():
     problems = []
@@ -1904,6 +1971,7 @@ def main():
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     ap.add_argument("--no-migration", action="store_true")
     ap.add_argument("--self-test", action="store_true", help="second site on another MariaDB")
+    ap.add_argument("--no-socket", action="store_true", help="skip the second pass over the Unix socket")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     global area_keep
@@ -1991,6 +2059,12 @@ def main():
                 checked.update(("migration", "migrated page differs"))
             except Exception:  # noqa: BLE001
                 FAIL.add("harness", "migration", "", traceback.format_exc())
+        if not args.no_socket and other.alive() and not aborted:
+            log("second pass over the Unix socket (%s)" % other.label)
+            try:
+                socket_pass(area, other, b, ub, pb)
+            except Exception:  # noqa: BLE001
+                FAIL.add("harness", blabel + "-socket", "", traceback.format_exc())
         if not other.alive() and blabel not in aborted:
             FAIL.add("server", blabel, "", "%s died: %s\n%s" % (blabel, other.exit_description(),
                                                                  other.log_tail(30)))
