@@ -105,5 +105,12 @@ bench: $(BUILD)/pressdb
 bench-quick: $(BUILD)/pressdb
 	/usr/bin/python3 bench/wordpress/run.py --server ./$(BUILD)/pressdb --quick
 
+# WordPress over HTTP (php -S + wrk), MariaDB and pressdb side by side: front page,
+# REST read, REST write at 1/2/4/8 concurrent requests (bench/http/run.py; root,
+# ~17 min; BENCH_HTTP_ARGS=--quick for ~1 min).
+.PHONY: bench-http
+bench-http: $(BUILD)/pressdb
+	/usr/bin/python3 bench/http/run.py --server ./$(BUILD)/pressdb $(BENCH_HTTP_ARGS)
+
 clean:
 	rm -rf build build-san
