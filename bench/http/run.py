@@ -75,6 +75,7 @@ WORKLOADS = collections.OrderedDict([
     ("write", dict(title="REST write", method="POST", path="/wp-json/wp/v2/comments")),
 ])
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+AREA_PATH = None   # the run's temporary directory, kept out of the results
 T0 = time.monotonic()
 
 
@@ -91,6 +92,8 @@ def rel(path):
 
 def cpu_ticks(pid):
     """utime+stime of one process (all its threads), in clock ticks; None if gone."""
+    if not pid:
+        return None
     try:
         with open("/proc/%d/stat" % pid) as f:
             fields = f.read().rsplit(")", 1)[1].split()
@@ -295,13 +298,15 @@ def run_wrk(site, name, conc, duration, seedinfo, timeout_s=30):
     if res is None:
         raise RuntimeError("wrk gave no result (status %d): %s %s" % (r.returncode, out[-1000:],
                                                                      r.stderr.decode("utf-8", "replace")[-1000:]))
+    if bad and AREA_PATH:
+        bad = bad.replace(AREA_PATH, "<tmp>")
     res["last_bad"] = bad
     return res
 
 
 def measure(eng, name, conc, duration, rnd):
     site, db, seedinfo = eng["site"], eng["db"], eng["seed"]
-    dbpid = db.pid()
+    dbpid = db.proc.pid
     phppid = site.proc.pid
     with open("/proc/loadavg") as f:
         load1 = float(f.read().split()[0])
@@ -377,6 +382,10 @@ def summarise(cells):
     return out
 
 
+# a table cell for an engine that has no figure (it did not run, or died)
+NONE = collections.defaultdict(lambda: None)
+
+
 def fmt(v, nd=1):
     if v is None:
         return "—"
@@ -427,8 +436,9 @@ def markdown(result):
     for w in cfg["workloads"]:
         for conc in cfg["concurrency"]:
             a, b = by.get((w, conc, "mariadb")), by.get((w, conc, "pressdb"))
-            if not a or not b:
+            if not a and not b:
                 continue
+            a, b = a or NONE, b or NONE
             ratio = "%.2f×" % (b["rps"] / a["rps"]) if a["rps"] and b["rps"] is not None else "—"
             lines.append("| %s | %d | %s | %s | %s | %s | %s | %s | %s |" % (
                 w, conc, fmt(a["rps"]), fmt(b["rps"]), ratio,
@@ -455,8 +465,9 @@ def markdown(result):
     for w in cfg["workloads"]:
         for conc in cfg["concurrency"]:
             a, b = by.get((w, conc, "mariadb")), by.get((w, conc, "pressdb"))
-            if not a or not b:
+            if not a and not b:
                 continue
+            a, b = a or NONE, b or NONE
             ca, cb = ceiling(a), ceiling(b)
             lines.append("| %s | %d | %s | %s | %s | %s | %s |" % (
                 w, conc, pair(a["db_cpu_s_per_1k"], b["db_cpu_s_per_1k"], 2),
@@ -474,9 +485,10 @@ def markdown(result):
         for w in cfg["workloads"]:
             for conc in cfg["concurrency"]:
                 a, b = by.get((w, conc, "mariadb")), by.get((w, conc, "pressdb"))
-                if a and b:
-                    lines.append("| %s | %d | %.1f–%.1f | %.1f–%.1f | %s |" % (
-                        w, conc, a["rps_min"], a["rps_max"], b["rps_min"], b["rps_max"],
+                if a or b:
+                    a, b = a or NONE, b or NONE
+                    lines.append("| %s | %d | %s–%s | %s–%s | %s |" % (
+                        w, conc, fmt(a["rps_min"]), fmt(a["rps_max"]), fmt(b["rps_min"]), fmt(b["rps_max"]),
                         pair(a.get("other_cpu_cores"), b.get("other_cpu_cores"), 2)))
         lines.append("")
     lines.append("## Checks")
@@ -585,6 +597,20 @@ def create_db(server):
     return wp.DB_USER, wp.DB_PASSWORD
 
 
+def died(e, when, checks):
+    """The database server is gone: say so precisely and stop measuring it (the report is
+    still written, with the other engine's figures)."""
+    db = e["db"]
+    rc = db.proc.poll() if db.proc is not None else None
+    how = ("killed by signal %d" % -rc) if rc is not None and rc < 0 else "exit status %s" % rc
+    tail = " | ".join(bservers.tail(db.logpath, 8).splitlines())
+    if AREA_PATH:   # no paths of this machine in the results
+        tail = tail.replace(AREA_PATH, "<tmp>")
+    e["died"] = "%s died %s (%s); last lines of its log: %s" % (LABEL[e["name"]], when, how, tail)
+    checks.append("FAILED: " + e["died"])
+    log(e["died"])
+
+
 def count_comments(server):
     return int(wp.db_exec(server, "SELECT COUNT(*) FROM wp_comments", db=wp.DB_NAME)[0][0])
 
@@ -640,7 +666,9 @@ def main():
     if not command.split("--server ")[1].startswith("."):
         command = command.replace("--server ", "--server ./", 1)
 
+    global AREA_PATH
     area = wp.servers.TempArea(keep=args.keep)
+    AREA_PATH = area.path
     engines = {}
     failed = True
     checks = []
@@ -697,21 +725,28 @@ def main():
                     order = ENGINES if k % 2 == 0 else ENGINES[::-1]
                     k += 1
                     for name in order:
-                        cell = measure(engines[name], w, c, duration, rnd)
+                        e = engines[name]
+                        if e.get("died"):
+                            continue
+                        if not e["db"].alive():
+                            died(e, "before %s c=%d (round %d)" % (w, c, rnd), checks)
+                            continue
+                        cell = measure(e, w, c, duration, rnd)
                         cells.append(cell)
                         log("round %d %-5s c=%d %-7s %7.1f req/s p50 %6.1f ms p95 %6.1f ms db cpu %s s/1k "
                             "rss %s MiB%s" % (rnd, w, c, name, cell["rps"] or 0, cell["p50_ms"], cell["p95_ms"],
                                               cell["db_cpu_s_per_1k"], (cell["db_rss_kib"] or 0) // 1024,
                                               "" if not cell["bad"] and not cell["errors"] else
                                               "  (%d non-2xx, errors %s; last: %s)" % (
-                                                  cell["bad"], cell["errors"], cell.get("last_bad", "")[:200])))
+                                                  cell["bad"], cell["errors"], (cell.get("last_bad") or "")[:200])))
                         if cell.get("db_died"):
-                            raise RuntimeError("%s died during %s c=%d: %s" % (
-                                name, w, c, bservers.tail(engines[name]["db"].logpath)))
+                            died(e, "during %s c=%d (round %d)" % (w, c, rnd), checks)
 
         # checks after the load
         for name in ENGINES:
             e = engines[name]
+            if e.get("died"):
+                continue
             written = sum(x["ok"] for x in cells if x["engine"] == name and x["workload"] == "write")
             now = count_comments(e["db"])
             # requests still in flight when wrk stops reach the database uncounted: at
@@ -728,7 +763,7 @@ def main():
             errs = e["site"].db_errors()
             if errs:
                 checks.append("%s: %d database error lines in PHP's log, e.g. `%s`"
-                              % (LABEL[name], len(errs), errs[0][:500]))
+                              % (LABEL[name], len(errs), errs[0][:500].replace(AREA_PATH, "<tmp>")))
             else:
                 checks.append("%s: no database error in PHP's log" % LABEL[name])
             bad = [x for x in cells if x["engine"] == name and (x["bad"] or x["errors"])]
