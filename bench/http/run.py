@@ -3,7 +3,7 @@
 
     /usr/bin/python3 bench/http/run.py --server ./build/pressdb [--quick]
         [--rounds 5] [--duration 8] [--concurrency 1,2,4,8] [--workloads front,read,write]
-        [--posts 200] [--php-workers 4] [--keep] [--out DIR] [--report JSON]
+        [--posts 200] [--php-workers 4] [--db-socket] [--keep] [--out DIR] [--report JSON]
 
 Needs (Debian): wordpress php-cli php-mysql mariadb-server mariadb-client wrk
 python3-pymysql python3-matplotlib, and root (it writes /etc/wordpress/config-NAME.php,
@@ -32,7 +32,8 @@ as tests/wordpress/run.py does; the files are removed at the end).
    2xx answers of the write runs, and PHP's error log must hold no "WordPress database
    error" line.
 
-Results: bench/results/http.{json,md,png} (--quick: bench/results/quick/).  The machine
+Results: bench/results/http.{json,md,png} (--quick: bench/results/quick/); with
+--db-socket (WordPress reaches the database over its Unix socket) http-socket.*.  The machine
 has few CPUs: PHP, the database server and wrk share them, so this measures the whole
 stack, not the database alone.
 """
@@ -168,10 +169,12 @@ class BenchSite(wp.Site):
     """tests/wordpress/run.py's Site without the query-log drop-in and test mu-plugin,
     WP_DEBUG off, opcache on, N PHP workers."""
 
-    def __init__(self, area, label, db, user, password, workers):
-        super().__init__(area, label, db, wp.DB_NAME, user, password, extra_defines={
-            "WP_DEBUG": False, "WP_DEBUG_LOG": False, "WP_DEBUG_DISPLAY": False,
-            "WP_ENVIRONMENT_TYPE": "local"})   # local: application passwords without HTTPS
+    def __init__(self, area, label, db, user, password, workers, socket=False):
+        defines = {"WP_DEBUG": False, "WP_DEBUG_LOG": False, "WP_DEBUG_DISPLAY": False,
+                   "WP_ENVIRONMENT_TYPE": "local"}   # local: application passwords without HTTPS
+        if socket:
+            defines["DB_HOST"] = "localhost:" + db.socket   # mysqli then uses the Unix socket only
+        super().__init__(area, label, db, wp.DB_NAME, user, password, extra_defines=defines)
         self.conf_name = "pressdbbench-%d-%s" % (os.getpid(), label)
         self.conf_file = os.path.join(wp.WP_CONF_DIR, "config-%s.php" % self.conf_name)
         self.workers = workers
@@ -411,12 +414,14 @@ def markdown(result):
                  "WordPress, PHP's built-in server with %d workers and opcache, permalinks "
                  "`/%%year%%/%%monthnum%%/%%postname%%/`), each seeded with the same %d posts, %d comments, "
                  "%d terms; MariaDB with Debian's durable InnoDB defaults (128 MiB buffer pool), pressdb "
-                 "with its defaults (every commit fsynced). WordPress connects over TCP to 127.0.0.1 as "
+                 "with its defaults (every commit fsynced). WordPress connects %s as "
                  "'wordpress'@'localhost' with a password, one connection per request. wrk drives each "
                  "cell for %d s (after a warm-up); the two engines run back to back in alternating "
                  "order, %d round%s; the table shows medians over the rounds (peak RSS: the maximum)."
                  % (cfg["php_workers"], cfg["posts"], result["seed"].get("comments", 0),
-                    result["seed"].get("terms", 0), cfg["duration"], cfg["rounds"],
+                    result["seed"].get("terms", 0),
+                    "over the Unix socket (DB_HOST 'localhost:/path/to/sock')" if cfg.get("db_socket")
+                    else "over TCP to 127.0.0.1", cfg["duration"], cfg["rounds"],
                     "" if cfg["rounds"] == 1 else "s"))
     lines.append("")
     lines.append("**This machine has %s logical CPUs**: the PHP workers, the database server and wrk share "
@@ -543,15 +548,16 @@ def chart(result, path):
 
 def write_report(result, outdir):
     os.makedirs(outdir, exist_ok=True)
-    jpath = os.path.join(outdir, "http.json")
+    base = "http-socket" if result["config"].get("db_socket") else "http"
+    jpath = os.path.join(outdir, base + ".json")
     result["json_file"] = rel(jpath)
     with open(jpath, "w") as f:
         json.dump(result, f, indent=1)
         f.write("\n")
-    with open(os.path.join(outdir, "http.md"), "w") as f:
+    with open(os.path.join(outdir, base + ".md"), "w") as f:
         f.write(markdown(result))
-    chart(result, os.path.join(outdir, "http.png"))
-    for n in ("http.json", "http.md", "http.png"):
+    chart(result, os.path.join(outdir, base + ".png"))
+    for n in (base + ".json", base + ".md", base + ".png"):
         log("wrote %s" % rel(os.path.join(outdir, n)))
 
 
@@ -626,6 +632,9 @@ def main():
     ap.add_argument("--workloads", default="front,read,write")
     ap.add_argument("--posts", type=int, default=200)
     ap.add_argument("--php-workers", type=int, default=4)
+    ap.add_argument("--db-socket", action="store_true",
+                    help="WordPress reaches the database over its Unix socket instead of TCP "
+                         "(results: http-socket.*)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary directory")
     ap.add_argument("--out", help="results directory (default bench/results, quick: bench/results/quick)")
     ap.add_argument("--report", metavar="JSON", help="only rewrite Markdown and chart from a results file")
@@ -655,7 +664,8 @@ def main():
         return 2
 
     command = "/usr/bin/python3 bench/http/run.py --server %s" % rel(args.server)
-    for flag, val in (("--quick", args.quick), ("--rounds", args.rounds), ("--duration", args.duration),
+    for flag, val in (("--quick", args.quick), ("--db-socket", args.db_socket),
+                      ("--rounds", args.rounds), ("--duration", args.duration),
                       ("--concurrency", args.concurrency), ("--posts", args.posts if args.posts != 200 else None),
                       ("--php-workers", args.php_workers if args.php_workers != 4 else None),
                       ("--workloads", args.workloads if args.workloads != "front,read,write" else None)):
@@ -682,7 +692,7 @@ def main():
             if not srv.start():
                 raise RuntimeError("%s did not start: %s" % (name, srv.error))
             user, pw = create_db(srv)
-            site = BenchSite(area, name, srv, user, pw, args.php_workers)
+            site = BenchSite(area, name, srv, user, pw, args.php_workers, socket=args.db_socket)
             site.prepare()
             site.start()
             engines[name] = dict(name=name, db=srv, site=site)
@@ -782,7 +792,7 @@ def main():
             machine=machine.describe(ROOT), command=command, versions=vers,
             config=dict(rounds=rounds, duration=duration, warmup=args.warmup, concurrency=conc,
                         workloads=workloads, posts=args.posts, php_workers=args.php_workers,
-                        pressdb_binary=rel(args.server), quick=args.quick,
+                        pressdb_binary=rel(args.server), quick=args.quick, db_socket=args.db_socket,
                         wrk_threads="min(concurrency, 2)",
                         paths={w: WORKLOADS[w]["path"] for w in workloads}),
             seed=seed_counts["mariadb"], checks=checks, summary=summarise(cells), runs=cells)
