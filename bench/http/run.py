@@ -46,6 +46,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -617,8 +618,20 @@ def died(e, when, checks):
     log(e["died"])
 
 
-def count_comments(server):
-    return int(wp.db_exec(server, "SELECT COUNT(*) FROM wp_comments", db=wp.DB_NAME)[0][0])
+def count_comments(server, settle=True):
+    """Rows in wp_comments; settle: once the count has stopped moving (requests that were in
+    flight when wrk stopped still land for a moment afterwards)."""
+    def n():
+        return int(wp.db_exec(server, "SELECT COUNT(*) FROM wp_comments", db=wp.DB_NAME)[0][0])
+    last = n()
+    deadline = time.monotonic() + 15
+    while settle and time.monotonic() < deadline:
+        time.sleep(0.5)
+        now = n()
+        if now == last:
+            break
+        last = now
+    return last
 
 
 def main():
@@ -639,6 +652,8 @@ def main():
     ap.add_argument("--out", help="results directory (default bench/results, quick: bench/results/quick)")
     ap.add_argument("--report", metavar="JSON", help="only rewrite Markdown and chart from a results file")
     args = ap.parse_args()
+    # a plain kill still removes the config files and stops the servers (finally below)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     outdir = os.path.abspath(args.out or os.path.join(BENCH, "results", "quick" if args.quick else ""))
     if args.report:
@@ -719,7 +734,6 @@ def main():
         if probes_ok:
             checks.append("one probe request per workload answered correctly on both (status, no database "
                           "error in the page, 10 posts from the REST read)")
-        base_comments = {n: count_comments(engines[n]["db"]) for n in ENGINES}
         log("warm-up")
         for name in ENGINES:
             for w in workloads:
