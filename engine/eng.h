@@ -393,6 +393,9 @@ int64_t ex_now_us(void);
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 void ex_session_vars_free(pdb_session *s);
 void ex_release_named_locks(uint32_t conn_id);
+/* The connections the session may see (SHOW PROCESSLIST): malloc'd, *n of them; the
+ * session's own first when no server registered its list. */
+pdb_proc *ex_processlist(ex_ctx *ctx, size_t *n);
 extern bool ex_replaying;   /* exec.c: replaying the log (DDL) */
 /* charset.c: the client's character set at the edges (text is UTF-8 inside) */
 uint16_t ex_internal_coll(uint16_t coll);

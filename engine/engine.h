@@ -151,6 +151,21 @@ typedef struct pdb_sink {
     int (*error)(void *ctx, uint16_t code, const char *sqlstate, const char *msg);
 } pdb_sink;
 
+/* The server's connections, for SHOW PROCESSLIST and information_schema.PROCESSLIST:
+ * the server registers a function that fills up to max entries (in id order) and
+ * returns how many. Without one, only the asking session is listed. */
+typedef struct pdb_proc {
+    uint32_t id;
+    char user[81];
+    char host[72];                       /* "localhost", "ip:port" */
+    char db[65];                         /* "" = NULL */
+    const char *command;                 /* "Connect", "Sleep", "Query" */
+    uint32_t time;                       /* seconds in this state */
+    bool has_info;                       /* info: the running statement's first 100 bytes */
+    char info[101];
+} pdb_proc;
+void pdb_set_processlist(size_t (*fn)(pdb_proc *out, size_t max));
+
 /* Starts the engine over an opened store (storage/). 0 or -1 with err. */
 int  pdb_engine_init(char *err, size_t errlen);
 void pdb_engine_shutdown(void);

@@ -126,6 +126,34 @@ void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx)
     ex_raise(ctx, EX_LOCK_WAIT, "HY000", "lock wait");
 }
 
+static size_t (*proclist_fn)(pdb_proc *out, size_t max);
+void pdb_set_processlist(size_t (*fn)(pdb_proc *out, size_t max)) { proclist_fn = fn; }
+
+pdb_proc *ex_processlist(ex_ctx *ctx, size_t *n)
+{
+    pdb_session *s = ctx->s;
+    size_t max = 8192, k = 0;
+    pdb_proc *a = malloc(max * sizeof *a);
+    if (!a) ex_raise(ctx, 1041, "HY000", "Out of memory.");
+    if (proclist_fn) k = proclist_fn(a, max);
+    if (!k) {
+        memset(a, 0, sizeof *a);
+        a->id = s->conn_id;
+        snprintf(a->user, sizeof a->user, "%s", s->user);
+        snprintf(a->host, sizeof a->host, "%.71s", s->host);
+        snprintf(a->db, sizeof a->db, "%s", s->db);
+        a->command = "Query";
+        k = 1;
+    }
+    /* without PROCESS (or SUPER) an account sees its own user's connections */
+    bool all = !s->enforce_privs || (ex_privs_db(s, "") & (STOR_PRIV_PROCESS | STOR_PRIV_SUPER));
+    size_t w = 0;
+    for (size_t i = 0; i < k; i++)
+        if (all || a[i].id == s->conn_id || !strcmp(a[i].user, s->user)) a[w++] = a[i];
+    *n = w;
+    return a;
+}
+
 uint64_t pdb_wait_ms(pdb_session *s)
 {
     if (s->wait_named && s->named_deadline_us) {

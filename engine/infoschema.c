@@ -373,6 +373,33 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
                 }
             }
         }
+    } else if (!strcasecmp(name, "PROCESSLIST")) {
+        col(&b, "ID", 'I', 4); col(&b, "USER", 'S', 128); col(&b, "HOST", 'S', 64); col(&b, "DB", 'S', 64);
+        col(&b, "COMMAND", 'S', 16); col(&b, "TIME", 'i', 7); col(&b, "STATE", 'S', 64); col(&b, "INFO", 'L', 0);
+        col(&b, "TIME_MS", 'I', 22); col(&b, "STAGE", 'i', 2); col(&b, "MAX_STAGE", 'i', 2); col(&b, "PROGRESS", 'I', 7);
+        col(&b, "MEMORY_USED", 'I', 7); col(&b, "MAX_MEMORY_USED", 'I', 7); col(&b, "EXAMINED_ROWS", 'i', 7);
+        col(&b, "QUERY_ID", 'I', 4); col(&b, "INFO_BINARY", 'L', 0); col(&b, "TID", 'I', 4);
+        rows->ncols = (uint32_t)b.ncols;
+        size_t n;
+        pdb_proc *pl = ex_processlist(ctx, &n);
+        for (size_t i = 0; i < n; i++) {
+            pdb_proc *p = &pl[i];
+            bool self = p->id == ctx->s->conn_id;
+            begin_row(&b);
+            b.cur[b.k++] = ex_int(p->id);
+            vs(&b, p->user); vs(&b, p->host);
+            if (p->db[0]) vs(&b, p->db); else vn(&b);
+            vs(&b, self ? "Query" : p->command);
+            b.cur[b.k++] = ex_int(self ? 0 : p->time);
+            vs(&b, self ? "Filling schema table" : !strcmp(p->command, "Connect") ? "Reading from net" : "");
+            if (p->has_info) vs(&b, p->info); else vn(&b);   /* (the first 100 bytes) */
+            b.cur[b.k++] = ex_int(self ? 0 : (int64_t)p->time * 1000);
+            b.cur[b.k++] = ex_int(0); b.cur[b.k++] = ex_int(0); b.cur[b.k++] = ex_int(0);
+            b.cur[b.k++] = ex_int(0); b.cur[b.k++] = ex_int(0); b.cur[b.k++] = ex_int(0);
+            b.cur[b.k++] = ex_int(0); vn(&b); b.cur[b.k++] = ex_int(0);
+            end_row(&b);
+        }
+        free(pl);
     } else if (!strcasecmp(name, "ENGINES")) {
         col(&b, "ENGINE", 'S', 64); col(&b, "SUPPORT", 'S', 8); col(&b, "COMMENT", 'S', 160);
         col(&b, "TRANSACTIONS", 'S', 3); col(&b, "XA", 'S', 3); col(&b, "SAVEPOINTS", 'S', 3);

@@ -534,10 +534,20 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             { "db", 253, 256, 0, NULL }, { "Command", 253, 64, 1, NULL }, { "Time", 3, 7, 129, NULL },
             { "State", 253, 120, 0, NULL }, { "Info", 253, 400, 0, NULL }, { "Progress", 5, 7, 129, NULL } };
         ex_textset_spec(ctx, &ts, 9, spec, NULL);
-        char id[16];
-        snprintf(id, sizeof id, "%u", ctx->s->conn_id);
-        const char *vals[9] = { id, ctx->s->user, ctx->s->host, ctx->s->db[0] ? ctx->s->db : NULL, "Query", "0", "starting", "SHOW PROCESSLIST", "0.000" };
-        ex_textset_add(ctx, &ts, vals);
+        size_t n;
+        pdb_proc *pl = ex_processlist(ctx, &n);
+        for (size_t i = 0; i < n; i++) {
+            pdb_proc *p = &pl[i];
+            bool self = p->id == ctx->s->conn_id;
+            char id[16], tm[16];
+            snprintf(id, sizeof id, "%u", p->id);
+            snprintf(tm, sizeof tm, "%u", self ? 0 : p->time);
+            const char *state = self ? "starting" : !strcmp(p->command, "Connect") ? "Reading from net" : "";
+            const char *vals[9] = { id, p->user, p->host, p->db[0] ? p->db : NULL, self ? "Query" : p->command, tm, state,
+                                    p->has_info ? p->info : NULL, "0.000" };
+            ex_textset_add(ctx, &ts, vals);
+        }
+        free(pl);
         ex_textset_send(ctx, &ts, r);
         return;
     }

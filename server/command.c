@@ -782,6 +782,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         srv_conn_close(c, SRV_CLOSE_NOW);
         return;
     case COM_QUERY:
+        srv_registry_info(c, p + 1, n - 1);
         cmd_query(c, p, n);
         break;
     case COM_INIT_DB:

@@ -113,10 +113,22 @@ void srv_registry_publish(srv_conn *c, int command)
         c->pl_command = (uint8_t)command;
         c->pl_since_ms = srv_now_ms();
     }
+    if (command != SRV_CMD_QUERY)
+        c->pl_has_info = false;
     if (strcmp(c->pl_user, c->user))
         srv_copy(c->pl_user, sizeof c->pl_user, c->user);
     if (strcmp(c->pl_db, db))
         srv_copy(c->pl_db, sizeof c->pl_db, db);
+    pthread_mutex_unlock(&reg_mu);
+}
+
+void srv_registry_info(srv_conn *c, const uint8_t *text, size_t len)
+{
+    pthread_mutex_lock(&reg_mu);
+    size_t n = len < sizeof c->pl_info - 1 ? len : sizeof c->pl_info - 1;
+    memcpy(c->pl_info, text, n);
+    c->pl_info[n] = 0;
+    c->pl_has_info = true;
     pthread_mutex_unlock(&reg_mu);
 }
 
@@ -145,6 +157,8 @@ size_t srv_processlist(srv_proc *out, size_t max)
             srv_copy(p->db, sizeof p->db, c->pl_db);
             p->command = names[c->pl_command <= SRV_CMD_QUERY ? c->pl_command : 0];
             p->time = (uint32_t)((now - c->pl_since_ms) / 1000);
+            p->has_info = c->pl_has_info && c->pl_command == SRV_CMD_QUERY;
+            memcpy(p->info, c->pl_info, sizeof p->info);
         }
     }
     pthread_mutex_unlock(&reg_mu);
@@ -529,6 +543,7 @@ int srv_net_start(char *err, size_t errlen)
         uv_async_init(&lp->loop, &lp->wake, on_wake);
         stor_set_txn_end_hook(srv_wake_waiters);
         stor_set_sync_hook(srv_wake_waiters);
+        pdb_set_processlist(srv_processlist);
         lp->wake.data = lp;
     }
     if (setup_tcp(err, errlen))

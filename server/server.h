@@ -190,15 +190,9 @@ void srv_registry_remove(srv_conn *c);
  * killer_user NULL = allowed regardless of owner. */
 int  srv_kill(uint32_t id, const char *killer_user, bool query_only);
 
-/* One row of SHOW PROCESSLIST / information_schema.PROCESSLIST. */
-typedef struct srv_proc {
-    uint32_t id;
-    char user[81];                       /* "unauthenticated user" during the handshake */
-    char host[72];                       /* "localhost", "localhost:port" or "ip:port" */
-    char db[65];                         /* "" = NULL */
-    const char *command;                 /* "Connect", "Sleep", "Query" */
-    uint32_t time;                       /* seconds in this state */
-} srv_proc;
+/* One row of SHOW PROCESSLIST: pdb_proc (engine.h); user is "unauthenticated user" during
+ * the handshake, host "localhost", "localhost:port" or "ip:port". */
+typedef pdb_proc srv_proc;
 
 /* Snapshot of the client connections, in id order; returns how many were written
  * (at most max). Thread-safe. */
@@ -206,6 +200,8 @@ size_t srv_processlist(srv_proc *out, size_t max);
 /* Publishes what srv_processlist shows for c (its loop thread; after auth, at the
  * start and end of each command). */
 void srv_registry_publish(srv_conn *c, int command);
+/* The statement text SHOW PROCESSLIST shows while c runs it (first 100 bytes). */
+void srv_registry_info(srv_conn *c, const uint8_t *text, size_t len);
 enum { SRV_CMD_CONNECT, SRV_CMD_SLEEP, SRV_CMD_QUERY };
 /* Milliseconds since an arbitrary origin (monotonic). */
 uint64_t srv_now_ms(void);
@@ -274,6 +270,8 @@ struct srv_conn {
     uint64_t pl_since_ms;                /* since when (registry lock) */
     char pl_user[81];                    /* user and db as published (registry lock) */
     char pl_db[65];
+    char pl_info[101];                   /* the running COM_QUERY's text (registry lock) */
+    bool pl_has_info;
     char user[81];                       /* authenticated user (registry, kill checks) */
     proto_framer fr;                     /* incoming packets */
     proto_buf out;                       /* packets being built (plaintext) */
