@@ -180,6 +180,7 @@ typedef struct ex_ctx {
     bool strict;            /* strict sql_mode for this statement */
     bool ignore;            /* INSERT/UPDATE IGNORE */
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
+    bool lock_write;        /* tables opened may be changed (writes, DDL): table locks */
     const pdb_value *params;   /* prepared statement parameters, or NULL */
     int nparams;
     bool describe;          /* prepare: work out result columns, do not run */
@@ -393,6 +394,11 @@ int64_t ex_now_us(void);
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 void ex_session_vars_free(pdb_session *s);
 void ex_release_named_locks(uint32_t conn_id);
+/* LOCK TABLES (tablelock.c). */
+void ex_lock_tables(ex_ctx *ctx, pl_stmt *st);
+bool ex_tablelock_release(pdb_session *s);     /* UNLOCK TABLES; true if it held any */
+/* Opening t: waits for other sessions' conflicting locks; 1100/1099 for the locker. */
+void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write);
 /* The connections the session may see (SHOW PROCESSLIST): malloc'd, *n of them; the
  * session's own first when no server registered its list. */
 pdb_proc *ex_processlist(ex_ctx *ctx, size_t *n);

@@ -107,6 +107,8 @@ typedef struct pdb_session {
        and GET_LOCK answers 0 once named_deadline_us (its own timeout) has passed */
     bool wait_named;
     int64_t named_deadline_us;
+    bool wait_table;                /* waiting for another session's LOCK TABLES */
+    bool tables_locked;             /* this session holds LOCK TABLES locks */
     /* The log position (storage LSN) the last command's commit needs durable before its
        reply may leave (0 = none): the server holds the reply until stor_synced_lsn()
        reaches it, so loops never wait for fdatasync. A commit followed by more statements

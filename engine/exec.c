@@ -96,6 +96,7 @@ static void wait_forget(pdb_session *s)
     if (s->wait_me) stor_wait_end(s->wait_me);
     s->wait_me = s->wait_blocker = 0;
     s->wait_named = false;
+    s->wait_table = false;
     s->named_deadline_us = 0;
     free(s->resume);
     s->resume = NULL;
@@ -160,6 +161,15 @@ uint64_t pdb_wait_ms(pdb_session *s)
         int64_t left = s->named_deadline_us - ex_now_us();
         return left <= 0 ? 1 : (uint64_t)(left + 999) / 1000;
     }
+    if (s->wait_table) {
+        pdb_value v; ex_type t;
+        stor_arena a;
+        stor_arena_init(&a);
+        uint64_t secs = 86400;
+        if (ex_sysvar_get(s, "lock_wait_timeout", false, &v, &a, &t) == 0) secs = (uint64_t)ex_to_int(&v);
+        stor_arena_free(&a);
+        return secs * 1000u;
+    }
     return (uint64_t)pdb_lock_wait_timeout(s) * 1000u;
 }
 
@@ -186,6 +196,7 @@ static bool read_committed(pdb_session *s)
 void pdb_session_free(pdb_session *s)
 {
     session_rollback(s);
+    ex_tablelock_release(s);
     free(s->savepoints);
     s->savepoints = NULL;
     ex_release_named_locks(s->conn_id);
@@ -201,6 +212,7 @@ void pdb_session_free(pdb_session *s)
 void pdb_session_reset(pdb_session *s)
 {
     session_rollback(s);
+    ex_tablelock_release(s);
     ex_tmp_close(s);
     ex_session_vars_free(s);
     ex_privs_free(s);
@@ -340,6 +352,7 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     if (!t) t = stor_table_find(d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
     if (ctx->s->enforce_privs) ex_privs_open(ctx, t);
+    ex_tablelock_check(ctx, t, ctx->lock_write);
     if (ctx->s->trans_on_table) ctx->s->in_trans = true;
     return t;
 }
@@ -503,6 +516,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     } else stor_view_cur.versioned = explicit_txn || stor_snap_count() > 0;
     s->wait_blocker = 0;
     s->wait_named = false;
+    s->wait_table = false;
+    ctx.lock_write = ctx.writing || is_ddl(st) || st->kind == S_TRUNCATE;
     if (!ro && is_ddl(st)) savepoints_clear(s);
     stor_mark mark = stor_txn_mark();
     if (s->tmp && !ro && mark.undo == 0) ex_tmp_gc(s);   /* dropped temporary tables no undo names */
@@ -543,6 +558,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             ex_ddl(&ctx, st, r);
             break;
         case S_BEGIN:
+            ex_tablelock_release(s);   /* as MariaDB: BEGIN ends LOCK TABLES */
             s->in_trans = true; savepoints_clear(s);
             if (st->consistent_snapshot && !read_committed(s)) s->snap = stor_snap_take();
             ex_send_ok(&ctx, r, 0, 0, NULL);
@@ -560,7 +576,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
         }
-        case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_FLUSH: ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_LOCK_TABLES: ex_lock_tables(&ctx, st); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_UNLOCK_TABLES: ex_tablelock_release(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_FLUSH: ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: table_maint(&ctx, st, r); break;
         case S_DO: {
             ex_scope sc = { 0 };
@@ -623,7 +641,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         /* wait for the transaction that holds the row (the server parks the connection),
            unless that would close a cycle of waits */
         uint64_t me = stor_txn_get_id(*txp);
-        if (s->wait_named) { s->wait_blocker = 0; s->wait_me = 0; return PDB_EXEC_WAIT; }
+        if (s->wait_named || s->wait_table) { s->wait_blocker = 0; s->wait_me = 0; return PDB_EXEC_WAIT; }
         int w = stor_wait_begin(me, s->wait_blocker);
         if (w >= 0) {
             s->wait_me = w == 0 ? me : 0;
@@ -764,6 +782,7 @@ int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
     if (s->wait_me) stor_wait_end(s->wait_me);
     s->wait_me = s->wait_blocker = 0;
     s->wait_named = false;
+    s->wait_table = false;
     if (!sql) return 0;
     int rc = exec_text(s, sql, len, true, sink, &r);
     free(sql);

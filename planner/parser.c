@@ -2581,15 +2581,19 @@ static void statement(P *p, pl_stmt *s)
     if (accept_kw(p, "LOCK")) {
         if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE");
         s->kind = S_LOCK_TABLES;
-        vec ln = { 0 }, ld = { 0 };
+        vec ln = { 0 }, ld = { 0 }, lw = { 0 };
         do {
             char *db, *nm; table_name(p, &db, &nm);
             vpush(p, &ln, nm); vpush(p, &ld, db);
             if (accept_kw(p, "AS")) ident(p); else if (is_ident_tok(p) && !is_kw(p, "READ") && !is_kw(p, "WRITE") && !is_kw(p, "LOW_PRIORITY")) ident(p);
+            bool w = false;
             if (accept_kw(p, "READ")) accept_kw(p, "LOCAL");
-            else { accept_kw(p, "LOW_PRIORITY"); expect_kw(p, "WRITE"); }
+            else { accept_kw(p, "LOW_PRIORITY"); expect_kw(p, "WRITE"); w = true; }
+            vpush(p, &lw, w ? (void *)1 : NULL);
         } while (accept_op(p, ','));
         s->names = (char **)ln.v; s->names_db = (char **)ld.v; s->nnames = ln.n;
+        s->lock_write = alloc(p, (size_t)(ln.n ? ln.n : 1) * sizeof(bool));
+        for (int i = 0; i < ln.n; i++) s->lock_write[i] = lw.v[i] != NULL;
         return;
     }
     if (accept_kw(p, "UNLOCK")) { if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE"); s->kind = S_UNLOCK_TABLES; return; }

@@ -293,6 +293,7 @@ typedef struct pl_stmt {
     char **names;             /* DROP TABLE list (db.name pairs as "db\0name"?) see names_db */
     char **names_db;
     int nnames;
+    bool *lock_write;         /* LOCK TABLES: per name, WRITE (else READ) */
     char **rename_to, **rename_to_db;  /* RENAME TABLE a TO b, ... */
     char *charset, *collate;  /* CREATE DATABASE / SET NAMES */
     /* SHOW */

@@ -420,7 +420,7 @@ void srv_conn_wait(srv_conn *c, uint8_t kind, const uint8_t *pkt, size_t n)
     c->wait_deadline_ms = srv_now_ms() + ms;
     uv_timer_stop(&c->timer);
     uv_timer_start(&c->timer, on_timer, ms, 0);
-    if (!c->sess->wait_blocker && !c->sess->wait_named)
+    if (!c->sess->wait_blocker && !c->sess->wait_named && !c->sess->wait_table)
         uv_async_send(&c->lp->wake);    /* the holder is already gone: run again soon */
 }
 
@@ -467,6 +467,7 @@ static void wait_resume(srv_conn *c)
         if (c->sess->wait_me) stor_wait_end(c->sess->wait_me);
         c->sess->wait_me = c->sess->wait_blocker = 0;
         c->sess->wait_named = false;
+        c->sess->wait_table = false;
         if (p)
             srv_cmd_packet(c, p, n);    /* ends the command itself, or waits again */
         free(p);

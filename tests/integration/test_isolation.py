@@ -36,6 +36,7 @@ SETUP = [
     "CREATE DATABASE t_isolation",
     "CREATE TABLE t_isolation.t (id INT PRIMARY KEY, v INT, k VARCHAR(20), UNIQUE KEY uk (k)) ENGINE=InnoDB",
     "INSERT INTO t_isolation.t VALUES (1,10,'a'),(2,20,'b'),(3,30,'c'),(4,40,'d')",
+    "CREATE TABLE t_isolation.u (id INT PRIMARY KEY) ENGINE=InnoDB",
 ]
 
 ALL = "SELECT * FROM t ORDER BY id"
@@ -197,6 +198,30 @@ SCENARIOS = {
         ("B", "SELECT GET_LOCK('job2', 1)"),
         ("A", "SELECT RELEASE_ALL_LOCKS()"),
         ("B", "SELECT GET_LOCK('job2', 1)"),
+    ],
+    "LOCK TABLES WRITE holds back readers and writers": [
+        ("A", "LOCK TABLES t WRITE"),
+        ("B&", "SELECT COUNT(*) FROM t"),
+        ("C", "SELECT COUNT(*) FROM u"),
+        ("A", "INSERT INTO t VALUES (5,50,'e')"),
+        ("A", "SELECT COUNT(*) FROM u"),
+        ("A", "UNLOCK TABLES"), ("join B",), ("C", ALL),
+    ],
+    "LOCK TABLES READ holds back writers only": [
+        ("A", "LOCK TABLES t READ"),
+        ("B", "SELECT COUNT(*) FROM t"),
+        ("B&", "UPDATE t SET v=0 WHERE id=1"),
+        ("A", "SELECT v FROM t WHERE id=1"),
+        ("A", "UPDATE t SET v=9 WHERE id=1"),
+        ("A", "INSERT INTO u VALUES (1)"),
+        ("A", "UNLOCK TABLES"), ("join B",), ("C", ALL),
+    ],
+    "LOCK TABLES timeout and BEGIN releasing": [
+        ("B", "SET SESSION lock_wait_timeout=1"),
+        ("A", "LOCK TABLES t WRITE, u READ"),
+        ("B", "SELECT COUNT(*) FROM t"),
+        ("B", "SELECT COUNT(*) FROM u"),
+        ("A", "BEGIN"), ("B", "SELECT COUNT(*) FROM t"), ("A", "COMMIT"),
     ],
     "reader does not wait for a writer": [
         ("A", "BEGIN"), ("A", "UPDATE t SET v=0"), ("A", "INSERT INTO t VALUES (8,80,'h')"),
