@@ -1,10 +1,15 @@
-/* collation.c - collation table and string comparison (ICU underneath).
+/* collation.c - collation table and string comparison.
  *
- * Each collation is one of: binary (bytes, no padding), *_bin (bytes, PAD SPACE),
- * *_general_ci (one weight per character: accents stripped, upper-cased) or a UCA
- * collation (ICU root collator at primary strength). Exact tailoring to MariaDB's
- * UCA 4.0.0/5.2.0 tables is issue #6; what is here agrees on Latin letters, case and
- * accents. Comparison and hashing always agree: both work on the same weights.
+ * Each collation is one of: binary (bytes, no padding), *_bin (code points, PAD SPACE),
+ * *_general_ci (one weight per character) or a UCA collation (unicode_ci = UCA 4.0.0,
+ * unicode_520_ci = UCA 5.2.0, uca1400_ai_ci = UCA 14.0.0, primary weights only). The
+ * utf8 weights are MariaDB's own: storage/coll_tables.c is generated from MariaDB's
+ * WEIGHT_STRING of every code point and contraction by tests/collation/gen_tables.py,
+ * and the comparison follows MariaDB's algorithms (my_strnncollsp_uca with its
+ * contractions and implicit weights, PAD SPACE as MariaDB pads: the rest of the longer
+ * string is compared with spaces). latin1 weighs through MariaDB's latin1 tables below.
+ * tests/collation/run.py checks all of it against MariaDB. Comparison and hashing always
+ * agree: both work on the same weights.
  */
 #include "storage/storage.h"
 #include <stdlib.h>
@@ -12,12 +17,8 @@
 #include <strings.h>
 #include <stdio.h>
 #include <pthread.h>
-#include <unicode/ucol.h>
-#include <unicode/ucoleitr.h>
-#include <unicode/uchar.h>
-#include <unicode/unorm2.h>
 #include <unicode/utf8.h>
-#include <unicode/ustring.h>
+#include "storage/coll_tables.h"
 
 enum { CF_BINARY, CF_BIN, CF_GENERAL, CF_UCA };
 
@@ -113,6 +114,9 @@ static const coll_def colls[] = {
     C(224, "utf8mb4_unicode_ci",     "utf8mb4", 4, false, true, true, false, CF_UCA, 0),
     C(246, "utf8mb4_unicode_520_ci", "utf8mb4", 4, false, true, true, false, CF_UCA, 0),
     C(2304,"utf8mb4_uca1400_ai_ci",  "utf8mb4", 4, false, true, true, false, CF_UCA, 0),
+    C(2308,"utf8mb4_uca1400_nopad_ai_ci", "utf8mb4", 4, false, false, true, false, CF_UCA, 0),
+    C(2048,"utf8mb3_uca1400_ai_ci",  "utf8mb3", 3, false, true, true, false, CF_UCA, 0),
+    C(2052,"utf8mb3_uca1400_nopad_ai_ci", "utf8mb3", 3, false, false, true, false, CF_UCA, 0),
     C(63,  "binary",                 "binary", 1, true,  false, false, true, CF_BINARY, L1_NONE),
 };
 #define NCOLLS (sizeof(colls) / sizeof(colls[0]))
@@ -160,61 +164,95 @@ const pdb_collation *pdb_coll_default_for(const char *cs)
 
 /* ---- weights ---- */
 
-static UCollator *uca;
-static const UNormalizer2 *nfd;
-static pthread_once_t icu_once = PTHREAD_ONCE_INIT;
-
-/* Primary weights of each printable ASCII character under the UCA collator (at most
- * two collation elements each; 0 = ignorable). Strings of printable ASCII compare and
- * hash through this table instead of ICU: ASCII has no contractions or expansions, so
- * the weight sequence of such a string is the concatenation of its characters'. */
-static uint32_t ascii_pw[128][2];
-
-static void icu_init(void)
+static inline uint32_t wt_entry(const coll_wtab *t, uint32_t cp)
 {
-    UErrorCode st = U_ZERO_ERROR;
-    uca = ucol_open("", &st);
-    if (U_SUCCESS(st)) ucol_setStrength(uca, UCOL_PRIMARY);
-    else uca = NULL;
-    st = U_ZERO_ERROR;
-    nfd = unorm2_getNFDInstance(&st);
-    if (U_FAILURE(st)) nfd = NULL;
-    if (!uca) return;
-    for (int c = 0x20; c < 0x7f; c++) {
-        UChar u = (UChar)c;
-        st = U_ZERO_ERROR;
-        UCollationElements *it = ucol_openElements(uca, &u, 1, &st);
-        if (U_FAILURE(st)) continue;
-        int k = 0;
-        int32_t ce;
-        while ((ce = ucol_next(it, &st)) != UCOL_NULLORDER && U_SUCCESS(st)) {
-            uint32_t p = (uint32_t)ucol_primaryOrder(ce);
-            if (p && k < 2) ascii_pw[c][k++] = p;
+    return t->pages[t->pagemap[cp >> 8]][cp & 255];
+}
+
+/* A weight table with what is worked out from it once: the single weight of each ASCII
+ * byte that has exactly one (non-zero in UCA) and is part of no contraction, so runs of
+ * such bytes are compared and hashed without the scanner. */
+#define NOFAST 0xffffffffu
+typedef struct tab_rt {
+    const coll_wtab *t;
+    bool uca;
+    bool ascii_simple;      /* printable ASCII: equal weights exactly for equal letters up to case */
+    uint32_t fast[256];     /* NOFAST: use the scanner (and for every byte >= 0x80) */
+} tab_rt;
+static tab_rt rts[4];
+static pthread_once_t rt_once = PTHREAD_ONCE_INIT;
+
+static void rt_init(void)
+{
+    const coll_wtab *tabs[4] = { &coll_tab_general, &coll_tab_uca400, &coll_tab_uca520, &coll_tab_uca1400 };
+    for (int k = 0; k < 4; k++) {
+        tab_rt *r = &rts[k];
+        const coll_wtab *t = tabs[k];
+        r->t = t;
+        r->uca = k > 0;
+        for (int c = 0; c < 256; c++) {
+            r->fast[c] = NOFAST;
+            if (c >= 0x80) continue;
+            uint32_t e = wt_entry(t, (uint32_t)c);
+            if ((e & (CW_IMPLICIT | CW_HEAD)) || ((e >> 24) & 31) != 1) continue;
+            uint32_t w = (e & CW_SELF) ? (uint32_t)c : (e & 0xffff);
+            if (r->uca && !w) continue;
+            bool in_contr = false;
+            for (uint32_t q = 0; q < t->ncontr && !in_contr; q++)
+                for (int z = 0; z < t->contr[q].n; z++) if (t->contr[q].cp[z] == (uint32_t)c) in_contr = true;
+            if (!in_contr) r->fast[c] = w;
         }
-        ucol_closeElements(it);
+        bool ok = true;
+        for (int x = 0x20; x < 0x7f && ok; x++) {
+            if (r->fast[x] == NOFAST) { ok = false; break; }
+            for (int y = 0x20; y < x && ok; y++) {
+                int ux = (x >= 'a' && x <= 'z') ? x - 32 : x, uy = (y >= 'a' && y <= 'z') ? y - 32 : y;
+                if ((r->fast[x] == r->fast[y]) != (ux == uy)) ok = false;
+            }
+        }
+        r->ascii_simple = ok;
     }
 }
 
-static bool printable_ascii(const char *s, size_t n)
+/* The weight table of a utf8 collation (NULL: latin1/ascii/bin, weighed here). */
+static const tab_rt *rt_of(const coll_def *d)
 {
-    for (size_t i = 0; i < n; i++) if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] > 0x7e) return false;
-    return true;
+    int k;
+    switch (d->c.id) {
+    case 33: case 45: k = 0; break;
+    case 192: case 224: k = 1; break;
+    case 214: case 246: k = 2; break;
+    case 2304: case 2308: case 2048: case 2052: k = 3; break;
+    default: return NULL;
+    }
+    pthread_once(&rt_once, rt_init);
+    return &rts[k];
 }
 
-/* Compares two printable-ASCII strings by their primary weight sequences. */
-static int ascii_uca_cmp(const char *a, size_t an, const char *b, size_t bn)
+/* Next character of s (UTF-8: the engine's text is UTF-8 whatever the column's
+ * charset; a malformed sequence counts as U+FFFD). Returns -1 at the end. */
+static inline int32_t next_cp(const char *s, size_t n, size_t *i)
 {
-    size_t i = 0, j = 0;
-    int ka = 0, kb = 0;
-    for (;;) {
-        uint32_t wa = 0, wb = 0;
-        while (i < an && !(wa = ascii_pw[(unsigned char)a[i]][ka])) { i++; ka = 0; }
-        while (j < bn && !(wb = ascii_pw[(unsigned char)b[j]][kb])) { j++; kb = 0; }
-        if (i >= an || j >= bn) return (i >= an) ? (j >= bn ? 0 : -1) : 1;
-        if (wa != wb) return wa < wb ? -1 : 1;
-        if (++ka == 2 || !ascii_pw[(unsigned char)a[i]][ka]) { i++; ka = 0; }
-        if (++kb == 2 || !ascii_pw[(unsigned char)b[j]][kb]) { j++; kb = 0; }
+    if (*i >= n) return -1;
+    unsigned char b = (unsigned char)s[*i];
+    if (b < 0x80) { (*i)++; return b; }
+    UChar32 c;
+    int32_t ii = (int32_t)*i;
+    U8_NEXT((const uint8_t *)s, ii, (int32_t)n, c);
+    *i = (size_t)ii;
+    return c < 0 ? 0xfffd : c;
+}
+
+/* PAD SPACE end of a comparison in MariaDB's non-UCA collations
+ * (my_strnncollsp_padspace_bin): what is left of the longer string counts against
+ * spaces byte by byte. */
+static int pad_rest(const char *s, size_t i, size_t n)
+{
+    for (; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c != ' ') return c < ' ' ? -1 : 1;
     }
+    return 0;
 }
 
 static size_t trim_pad(const char *s, size_t n)
@@ -223,80 +261,132 @@ static size_t trim_pad(const char *s, size_t n)
     return n;
 }
 
-/* Next character of s (UTF-8: the engine's text is UTF-8 whatever the column's
- * charset). Returns -1 at the end. */
-static int32_t next_cp(const char *s, size_t n, size_t *i, int l1)
+/* One weight per character (general_ci and the single-byte collations). */
+static inline uint32_t char_weight(const coll_def *d, const tab_rt *r, int32_t c)
 {
-    (void)l1;
-    if (*i >= n) return -1;
-    UChar32 c;
-    int32_t ii = (int32_t)*i;
-    U8_NEXT((const uint8_t *)s, ii, (int32_t)n, c);
-    *i = (size_t)ii;
-    return c < 0 ? 0xfffd : c;
-}
-
-/* general_ci weight of one character: base letter (accents dropped), upper-cased. */
-static uint32_t general_weight(int32_t c)
-{
-    if (c < 0x80) return (c >= 'a' && c <= 'z') ? (uint32_t)(c - 32) : (uint32_t)c;
-    if (c > 0xffff) return 0xfffd;   /* MariaDB's general_ci: supplementary chars all equal */
-    if (nfd) {
-        UChar buf[8];
-        UErrorCode st = U_ZERO_ERROR;
-        int32_t n = unorm2_getDecomposition(nfd, c, buf, 8, &st);
-        if (U_SUCCESS(st) && n > 0) { UChar32 b; U16_GET(buf, 0, 0, n, b); c = b; }
+    if (r) {
+        if (c < 0x80 && r->fast[c] != NOFAST) return r->fast[c];
+        const coll_wtab *t = r->t;
+        uint32_t e = wt_entry(t, (uint32_t)c);
+        return (e & CW_SELF) ? (uint32_t)c : (e & 0xffff);
     }
-    if (c == 0xdf) return 'S';     /* sharp s sorts as s in general_ci */
-    return (uint32_t)u_toupper(c);
+    return d->latin1 ? l1_weight(d->latin1, c) : (uint32_t)c;
 }
 
-/* UTF-16 for ICU. MariaDB's UCA 4.0.0 and 5.2.0 tables cover the BMP only: a
- * supplementary character (emoji, ...) gets an implicit weight from its code point, so
- * it sorts after all letters, in code point order, equal only to itself. With bmp_only
- * each one becomes two private-use characters, which ICU also weighs implicitly, in
- * code point order. Returns the length, or -1 when out is too small. */
-static int to_utf16(const char *s, size_t n, int l1, UChar *out, int32_t cap, int bmp_only)
+/* ---- UCA: a scanner yielding MariaDB's weights one by one ---- */
+
+typedef struct wscan {
+    const coll_wtab *t;
+    const char *s;
+    size_t n, i;
+    const uint16_t *w;    /* pending weights of the last character */
+    uint32_t wn;
+    uint16_t tmp[2];
+} wscan;
+
+static int contr_cmp_head(const coll_contraction *c, uint32_t cp)
 {
-    int32_t o = 0;
-    size_t i = 0;
-    int32_t c;
-    while ((c = next_cp(s, n, &i, l1)) >= 0) {
-        if (o + 2 > cap) return -1;
-        if (bmp_only && c > 0xffff) {
-            out[o++] = (UChar)(0xe000 + ((c - 0x10000) >> 10));
-            out[o++] = (UChar)(0xe000 + ((c - 0x10000) & 0x3ff));
+    return c->cp[0] < cp ? -1 : c->cp[0] > cp;
+}
+
+/* At a contraction head c (already read; sc->i after it): the longest contraction
+ * that matches there. Sets the pending weights and moves past it; false if none. */
+static bool contr_match(wscan *sc, uint32_t c)
+{
+    const coll_wtab *t = sc->t;
+    size_t lo = 0, hi = t->ncontr;
+    while (lo < hi) {
+        size_t m = (lo + hi) / 2;
+        if (contr_cmp_head(&t->contr[m], c) < 0) lo = m + 1; else hi = m;
+    }
+    uint32_t next[5];
+    size_t after[5];
+    int have = 0;
+    size_t j = sc->i;
+    const coll_contraction *best = NULL;
+    int bestn = 0;
+    for (size_t k = lo; k < t->ncontr && t->contr[k].cp[0] == c; k++) {
+        const coll_contraction *ct = &t->contr[k];
+        int L = ct->n;
+        if (L <= bestn) continue;
+        while (have < L - 1) {
+            int32_t x = next_cp(sc->s, sc->n, &j);
+            if (x < 0) break;
+            next[have] = (uint32_t)x;
+            after[have++] = j;
+        }
+        if (have < L - 1) continue;
+        bool ok = true;
+        for (int q = 1; q < L && ok; q++) ok = ct->cp[q] == next[q - 1];
+        if (ok) { best = ct; bestn = L; }
+    }
+    if (!best) return false;
+    sc->i = after[bestn - 2];
+    sc->w = t->pool + best->off;
+    sc->wn = best->nw;
+    return true;
+}
+
+/* The next non-zero weight, or -1 at the end. */
+static inline int ws_next(wscan *sc)
+{
+    for (;;) {
+        if (sc->wn) { sc->wn--; return *sc->w++; }
+        int32_t c = next_cp(sc->s, sc->n, &sc->i);
+        if (c < 0) return -1;
+        uint32_t e = wt_entry(sc->t, (uint32_t)c);
+        if (e & CW_IMPLICIT) {
+            sc->tmp[0] = (uint16_t)((e & 0xffff) + ((uint32_t)c >> 15));
+            sc->tmp[1] = (uint16_t)(((uint32_t)c & 0x7fff) | 0x8000);
+            sc->w = sc->tmp;
+            sc->wn = 2;
             continue;
         }
-        U16_APPEND_UNSAFE(out, o, c);
+        if ((e & CW_HEAD) && contr_match(sc, (uint32_t)c)) continue;
+        uint32_t k = (e >> 24) & 31;
+        if (k == 1) return (e & CW_SELF) ? c : (int)(e & 0xffff);
+        if (k) { sc->w = sc->t->pool + (e & 0xffffff); sc->wn = k; }
     }
-    return o;
 }
 
-/* to_utf16 into a stack buffer or, when long, the heap (*heap set; caller frees). */
-static UChar *utf16_of(const char *s, size_t n, int l1, int bmp_only, UChar *stackbuf, int32_t cap, int32_t *len, UChar **heap)
+static void ws_init(wscan *sc, const coll_wtab *t, const char *s, size_t n, size_t from)
 {
-    *heap = NULL;
-    int32_t l = to_utf16(s, n, l1, stackbuf, cap, bmp_only);
-    if (l >= 0) { *len = l; return stackbuf; }
-    int32_t big = (int32_t)(n * 2 + 2);
-    *heap = malloc((size_t)big * sizeof(UChar));
-    if (!*heap) { *len = 0; return stackbuf; }
-    *len = to_utf16(s, n, l1, *heap, big, bmp_only);
-    return *heap;
+    sc->t = t; sc->s = s; sc->n = n; sc->i = from; sc->w = NULL; sc->wn = 0;
 }
 
-static int uca_cmp(const char *a, size_t an, const char *b, size_t bn, int l1, int bmp_only)
+/* MariaDB's my_strnncollsp_uca: weights compared in turn; when one string runs out,
+ * the rest of the other is compared against the weight of a space (PAD SPACE), or is
+ * greater (NO PAD, my_strnncoll_uca). */
+static int uca_cmp(const tab_rt *r, bool pad, const char *a, size_t an, const char *b, size_t bn)
 {
-    if (!uca) return 0;
-    if (printable_ascii(a, an) && printable_ascii(b, bn)) return ascii_uca_cmp(a, an, b, bn);
-    UChar sa[512], sb[512], *ha, *hb;
-    int32_t la, lb;
-    UChar *pa = utf16_of(a, an, l1, bmp_only, sa, 512, &la, &ha);
-    UChar *pb = utf16_of(b, bn, l1, bmp_only, sb, 512, &lb, &hb);
-    UCollationResult r = ucol_strcoll(uca, pa, la, pb, lb);
-    free(ha); free(hb);
-    return r == UCOL_LESS ? -1 : r == UCOL_GREATER ? 1 : 0;
+    /* leading characters of one weight each, in no contraction: in lockstep */
+    size_t i = 0;
+    while (i < an && i < bn) {
+        uint32_t wx = r->fast[(unsigned char)a[i]], wy = r->fast[(unsigned char)b[i]];
+        if (wx == NOFAST || wy == NOFAST) break;
+        if (wx != wy) return wx < wy ? -1 : 1;
+        i++;
+    }
+    const coll_wtab *t = r->t;
+    wscan x, y;
+    ws_init(&x, t, a, an, i);
+    ws_init(&y, t, b, bn, i);
+    int wa, wb;
+    do {
+        wa = ws_next(&x);
+        wb = ws_next(&y);
+    } while (wa == wb && wa > 0);
+    if (!pad) return wa < wb ? -1 : wa > wb;
+    int sp = t->space;
+    if (wa > 0 && wb < 0) {
+        do { if (wa != sp) return wa < sp ? -1 : 1; } while ((wa = ws_next(&x)) > 0);
+        return 0;
+    }
+    if (wa < 0 && wb > 0) {
+        do { if (wb != sp) return wb < sp ? 1 : -1; } while ((wb = ws_next(&y)) > 0);
+        return 0;
+    }
+    return wa < wb ? -1 : wa > wb;
 }
 
 int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t bn)
@@ -304,28 +394,29 @@ int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t 
     const coll_def *d = find(coll);
     if (!d || d->family == CF_BINARY) {
         int r = memcmp(a, b, an < bn ? an : bn);
-        return r ? r : (an < bn ? -1 : an > bn);
-    }
-    if (d->c.pad_space) { an = trim_pad(a, an); bn = trim_pad(b, bn); }
-    if (d->family == CF_BIN && !d->latin1) {
-        int r = memcmp(a, b, an < bn ? an : bn);
         return r ? (r < 0 ? -1 : 1) : (an < bn ? -1 : an > bn);
     }
-    pthread_once(&icu_once, icu_init);
-    if (d->family == CF_GENERAL || d->family == CF_BIN) {
-        size_t i = 0, j = 0;
-        for (;;) {
-            int32_t ca = next_cp(a, an, &i, d->latin1), cb = next_cp(b, bn, &j, d->latin1);
-            if (ca < 0 || cb < 0) return ca < 0 ? (cb < 0 ? 0 : -1) : 1;
-            uint32_t wa = d->latin1 ? l1_weight(d->latin1, ca) : general_weight(ca);
-            uint32_t wb = d->latin1 ? l1_weight(d->latin1, cb) : general_weight(cb);
-            if (wa != wb) return wa < wb ? -1 : 1;
-        }
+    const tab_rt *t = rt_of(d);
+    if (d->family == CF_UCA && t) return uca_cmp(t, d->c.pad_space, a, an, b, bn);
+    if (d->family == CF_BIN && !d->latin1) {
+        /* code point order is byte order in UTF-8 */
+        size_t m = an < bn ? an : bn;
+        int r = memcmp(a, b, m);
+        if (r) return r < 0 ? -1 : 1;
+        return an > m ? pad_rest(a, m, an) : bn > m ? -pad_rest(b, m, bn) : 0;
     }
-    return uca_cmp(a, an, b, bn, d->latin1, d->c.id != 2304);
+    size_t i = 0, j = 0;
+    for (;;) {
+        if (i >= an) return j >= bn ? 0 : -pad_rest(b, j, bn);
+        if (j >= bn) return pad_rest(a, i, an);
+        int32_t ca = next_cp(a, an, &i), cb = next_cp(b, bn, &j);
+        if (ca == cb) continue;
+        uint32_t wa = char_weight(d, t, ca), wb = char_weight(d, t, cb);
+        if (wa != wb) return wa < wb ? -1 : 1;
+    }
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
+static inline uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
     const uint8_t *s = p;
     for (size_t i = 0; i < n; i++) { h ^= s[i]; h *= 0x100000001b3ull; }
@@ -338,38 +429,43 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
     const coll_def *d = find(coll);
     if (!d || d->family == CF_BINARY) return fnv(h, s, n);
     if (d->c.pad_space) n = trim_pad(s, n);
-    if (d->family == CF_BIN && !d->latin1) return fnv(h, s, n);
-    pthread_once(&icu_once, icu_init);
-    if (d->family == CF_GENERAL || d->family == CF_BIN) {
+    const tab_rt *t = rt_of(d);
+    if (d->family == CF_UCA && t) {
+        /* the weight sequence (under PAD SPACE without its trailing space weights):
+         * equal under uca_cmp exactly when these are equal */
+        uint32_t spaces = 0;
+        uint16_t sp = d->c.pad_space ? t->t->space : 0;
         size_t i = 0;
-        int32_t c;
-        while ((c = next_cp(s, n, &i, d->latin1)) >= 0) {
-            uint32_t w = d->latin1 ? l1_weight(d->latin1, c) : general_weight(c);
-            h = fnv(h, &w, sizeof w);
+        for (; i < n; i++) {
+            uint32_t fw = t->fast[(unsigned char)s[i]];
+            if (fw == NOFAST) break;
+            if (fw == sp) { spaces++; continue; }
+            for (; spaces; spaces--) h = fnv(h, &sp, 2);
+            uint16_t v = (uint16_t)fw;
+            h = fnv(h, &v, 2);
+        }
+        wscan x;
+        ws_init(&x, t->t, s, n, i);
+        int w;
+        while ((w = ws_next(&x)) > 0) {
+            if (w == sp) { spaces++; continue; }
+            for (; spaces; spaces--) h = fnv(h, &sp, 2);
+            uint16_t v = (uint16_t)w;
+            h = fnv(h, &v, 2);
         }
         return h;
     }
-    if (!uca) return h;
-    /* hash the sequence of primary weights: equal strings have equal sequences */
-    if (printable_ascii(s, n)) {
-        for (size_t i = 0; i < n; i++)
-            for (int k = 0; k < 2 && ascii_pw[(unsigned char)s[i]][k]; k++) h = fnv(h, &ascii_pw[(unsigned char)s[i]][k], 4);
-        return h;
+    if (d->family == CF_BIN && !d->latin1) return fnv(h, s, n);
+    /* the weights without trailing space weights (see the UCA case) */
+    uint32_t sp = char_weight(d, t, ' '), spaces = 0;
+    size_t i = 0;
+    int32_t c;
+    while ((c = next_cp(s, n, &i)) >= 0) {
+        uint32_t w = char_weight(d, t, c);
+        if (w == sp) { spaces++; continue; }
+        for (; spaces; spaces--) h = fnv(h, &sp, sizeof sp);
+        h = fnv(h, &w, sizeof w);
     }
-    UChar tmpbuf[1024], *heap;
-    int32_t ul;
-    UChar *tmp = utf16_of(s, n, d->latin1, d->c.id != 2304, tmpbuf, 1024, &ul, &heap);
-    UErrorCode st = U_ZERO_ERROR;
-    UCollationElements *it = ucol_openElements(uca, tmp, ul, &st);
-    if (U_SUCCESS(st)) {
-        int32_t ce;
-        while ((ce = ucol_next(it, &st)) != UCOL_NULLORDER && U_SUCCESS(st)) {
-            uint32_t p = (uint32_t)ucol_primaryOrder(ce);
-            if (p) h = fnv(h, &p, 4);
-        }
-        ucol_closeElements(it);
-    }
-    free(heap);
     return h;
 }
 
@@ -379,18 +475,92 @@ bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t 
     if (!d || d->family == CF_BINARY) return an == bn && !memcmp(a, b, an);
     if (d->c.pad_space) { an = trim_pad(a, an); bn = trim_pad(b, bn); }
     if (d->family == CF_BIN && !d->latin1) return an == bn && !memcmp(a, b, an);
-    if (d->family != CF_BIN && printable_ascii(a, an) && printable_ascii(b, bn)) {
-        /* every printable ASCII character has one weight of its own (letters up to case) */
-        if (an != bn) return false;
-        for (size_t i = 0; i < an; i++) {
+    const tab_rt *t = rt_of(d);
+    if (t && an == bn && t->ascii_simple) {
+        /* printable ASCII: one weight of its own per character (letters up to case) */
+        size_t i = 0;
+        for (; i < an; i++) {
             unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+            if (x < 0x20 || x > 0x7e || y < 0x20 || y > 0x7e) break;
             if (x != y) {
                 if (x >= 'a' && x <= 'z') x -= 32;
                 if (y >= 'a' && y <= 'z') y -= 32;
                 if (x != y) return false;
             }
         }
-        return true;
+        if (i == an) return true;
     }
     return pdb_coll_cmp(coll, a, an, b, bn) == 0;
+}
+
+/* ---- LIKE's character equality (my_uca_charcmp, my_wildcmp_unicode, my_wildcmp_8bit) ---- */
+
+bool pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b)
+{
+    if (a == b) return true;
+    const coll_def *d = find(coll);
+    if (!d || d->family == CF_BINARY || d->family == CF_BIN) return false;
+    const tab_rt *r = rt_of(d);
+    if (a < 0 || b < 0 || a > 0x10ffff || b > 0x10ffff) return false;
+    if (d->family != CF_UCA || !r) return char_weight(d, r, a) == char_weight(d, r, b);
+    const coll_wtab *t = r->t;
+    /* UCA: characters without weights of their own in MariaDB's table (implicit weights;
+       beyond the BMP in UCA 4.0.0) equal only themselves; others compare their whole
+       weight lists (contractions play no part in LIKE) */
+    if (t == &coll_tab_uca400 && (a > 0xffff || b > 0xffff)) return false;
+    uint32_t ea = wt_entry(t, (uint32_t)a), eb = wt_entry(t, (uint32_t)b);
+    if ((ea | eb) & CW_IMPLICIT) return false;
+    uint32_t na = (ea >> 24) & 31, nb = (eb >> 24) & 31;
+    if (na != nb) return false;
+    if (na == 0) return true;
+    if (na == 1) {
+        uint32_t wa = (ea & CW_SELF) ? (uint32_t)a : (ea & 0xffff), wb = (eb & CW_SELF) ? (uint32_t)b : (eb & 0xffff);
+        return wa == wb;
+    }
+    return !memcmp(t->pool + (ea & 0xffffff), t->pool + (eb & 0xffffff), na * sizeof(uint16_t));
+}
+
+/* ---- UPPER / LOWER ---- */
+
+static const coll_casetab *case_by_id[4096];
+static pthread_once_t case_once = PTHREAD_ONCE_INIT;
+static void case_init(void)
+{
+    for (size_t i = 0; i < NCOLLS; i++) {
+        char name[64];
+        const char *n = colls[i].c.name, *np = strstr(n, "_nopad_");
+        if (np) snprintf(name, sizeof name, "%.*s%s", (int)(np - n), n, np + 6);   /* same case table */
+        else snprintf(name, sizeof name, "%s", n);
+        if (!strncmp(name, "utf8mb3_", 8)) memcpy(name, "utf8mb4_", 8);
+        for (unsigned k = 0; k < coll_ncases; k++)
+            if (!strcmp(coll_cases[k].coll, name) && colls[i].c.id < 4096) case_by_id[colls[i].c.id] = &coll_cases[k];
+    }
+}
+
+static int32_t case_map(const uint32_t (*m)[2], uint32_t n, int32_t cp)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (m[mid][0] < (uint32_t)cp) lo = mid + 1; else hi = mid;
+    }
+    return lo < n && m[lo][0] == (uint32_t)cp ? (int32_t)m[lo][1] : cp;
+}
+
+int32_t pdb_coll_toupper(uint16_t coll, int32_t cp)
+{
+    if (coll == COLL_BINARY) return cp;
+    if (cp < 0x80) return cp >= 'a' && cp <= 'z' ? cp - 32 : cp;
+    pthread_once(&case_once, case_init);
+    const coll_casetab *c = coll < 4096 ? case_by_id[coll] : NULL;
+    return c ? case_map(c->upper, c->nupper, cp) : cp;
+}
+
+int32_t pdb_coll_tolower(uint16_t coll, int32_t cp)
+{
+    if (coll == COLL_BINARY) return cp;
+    if (cp < 0x80) return cp >= 'A' && cp <= 'Z' ? cp + 32 : cp;
+    pthread_once(&case_once, case_init);
+    const coll_casetab *c = coll < 4096 ? case_by_id[coll] : NULL;
+    return c ? case_map(c->lower, c->nlower, cp) : cp;
 }

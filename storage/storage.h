@@ -110,6 +110,12 @@ int      pdb_coll_cmp(uint16_t coll, const char *a, size_t alen, const char *b, 
 bool     pdb_coll_eq(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
 /* Hash consistent with pdb_coll_cmp == 0. */
 uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t len);
+/* LIKE's test of one character against another: MariaDB compares their own weights
+ * (no PAD SPACE: an ignorable character equals no space; see collation.c). */
+bool     pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b);
+/* UPPER/LOWER of one character (a code point) as MariaDB maps it under coll. */
+int32_t  pdb_coll_toupper(uint16_t coll, int32_t cp);
+int32_t  pdb_coll_tolower(uint16_t coll, int32_t cp);
 
 /* ---------------------------------------------------------------- catalog */
 

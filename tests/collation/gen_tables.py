@@ -1,0 +1,285 @@
+#!/usr/bin/python3
+"""Generate storage/coll_tables.c: MariaDB's own collation weights.
+
+For every code point (0..0x10FFFF except surrogates) and each of the
+collations below, asks a running MariaDB for
+    WEIGHT_STRING(CONVERT(CHAR(cp USING utf32) USING utf8mb4) COLLATE c)
+(the exact primary weights MariaDB sorts and compares by), and for each
+contraction candidate (the strings ICU's root collator contracts) whether
+MariaDB weighs the sequence differently from its characters one by one.
+Writes the tables as C source; storage/collation.c compares and hashes with
+them, so pressdb orders, groups and compares like MariaDB.
+
+    /usr/bin/python3 tests/collation/gen_tables.py            # starts a private MariaDB
+    /usr/bin/python3 tests/collation/gen_tables.py --port N   # uses a running one (root, no password)
+
+The output only depends on the MariaDB version (and, for the contraction
+candidates, on ICU's root collation); re-running it reproduces the file.
+"""
+
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+sys.path.insert(0, HERE)
+
+import pymysql  # noqa: E402
+
+# (C name, MariaDB collation)
+TABLES = [
+    ("general", "utf8mb4_general_ci"),
+    ("uca400", "utf8mb4_unicode_ci"),
+    ("uca520", "utf8mb4_unicode_520_ci"),
+    ("uca1400", "utf8mb4_uca1400_ai_ci"),
+]
+MAXCP = 0x10FFFF
+IMPLICIT_BASES = (0xFB40, 0xFB80, 0xFBC0)
+IMPL = 0x80000000
+HEAD = 0x40000000
+SELF = 0x20000000
+
+
+def weights_of(raw):
+    return tuple((raw[i] << 8) | raw[i + 1] for i in range(0, len(raw), 2))
+
+
+def implicit_base(cp, w):
+    if len(w) != 2:
+        return None
+    for b in IMPLICIT_BASES:
+        if w[0] == b + (cp >> 15) and w[1] == ((cp & 0x7FFF) | 0x8000):
+            return b
+    return None
+
+
+def fetch_all(cur, coll):
+    cur.execute("SELECT seq, WEIGHT_STRING(CONVERT(CHAR(seq USING utf32) USING utf8mb4) COLLATE %s) "
+                "FROM seq_0_to_%d WHERE seq NOT BETWEEN 55296 AND 57343" % (coll, MAXCP))
+    w = {}
+    for cp, raw in cur.fetchall():
+        w[cp] = weights_of(raw or b"")
+    return w
+
+
+def ws_many(cur, coll, strings):
+    """MariaDB's weights of each string (list of str)."""
+    out = []
+    for i in range(0, len(strings), 500):
+        part = strings[i:i + 500]
+        sql = "SELECT " + ", ".join(
+            "WEIGHT_STRING(CONVERT(UNHEX('%s') USING utf8mb4) COLLATE %s)" % (s.encode("utf-8").hex(), coll)
+            for s in part)
+        cur.execute(sql)
+        out.extend(weights_of(r or b"") for r in cur.fetchone())
+    return out
+
+
+def simulate(cps, single, contr):
+    """Weights of cps by greedy longest-match over the known contractions."""
+    out = []
+    i = 0
+    while i < len(cps):
+        for L in range(min(6, len(cps) - i), 1, -1):
+            t = tuple(cps[i:i + L])
+            if t in contr:
+                out.extend(contr[t])
+                i += L
+                break
+        else:
+            out.extend(single[cps[i]])
+            i += 1
+    return tuple(out)
+
+
+def find_contractions(cur, coll, single, candidates):
+    contr = {}
+    cands = [c for c in candidates if all(x in single for x in c)]
+    for L in sorted(set(len(c) for c in cands)):
+        group = [c for c in cands if len(c) == L]
+        ws = ws_many(cur, coll, ["".join(chr(x) for x in c) for c in group])
+        for c, w in zip(group, ws):
+            if w != simulate(c, single, contr):
+                contr[c] = w
+    return contr
+
+
+def emit_table(out, name, single, contr):
+    pool = []
+    pool_at = {}
+
+    def put(ws):
+        if not ws:
+            return 0
+        k = tuple(ws)
+        if k not in pool_at:
+            pool_at[k] = len(pool)
+            pool.extend(ws)
+        return pool_at[k]
+
+    heads = set(c[0] for c in contr)
+    pages = []
+    page_at = {}
+    pagemap = []
+    for p in range((MAXCP + 1) // 256):
+        ent = []
+        for cp in range(p * 256, p * 256 + 256):
+            w = single.get(cp, ())
+            b = implicit_base(cp, w)
+            if b is not None:
+                e = IMPL | b
+            elif w == (cp,):
+                e = SELF | (1 << 24)
+            elif len(w) == 1:
+                e = (1 << 24) | w[0]
+            else:
+                if len(w) > 31:
+                    raise SystemExit("weight list too long at U+%04X" % cp)
+                e = (len(w) << 24) | put(w)
+            if cp in heads:
+                e |= HEAD
+            ent.append(e)
+        t = tuple(ent)
+        if t not in page_at:
+            page_at[t] = len(pages)
+            pages.append(t)
+        pagemap.append(page_at[t])
+    crows = []
+    for c in sorted(contr):
+        w = contr[c]
+        crows.append((c, len(w), put(w)))
+    if len(pool) >= (1 << 24):
+        raise SystemExit("pool too large")
+
+    out.append("static const uint16_t %s_pagemap[%d] = {" % (name, len(pagemap)))
+    for i in range(0, len(pagemap), 16):
+        out.append("    " + ", ".join("%d" % v for v in pagemap[i:i + 16]) + ",")
+    out.append("};")
+    out.append("static const uint32_t %s_pages[%d][256] = {" % (name, len(pages)))
+    for pg in pages:
+        out.append("  {")
+        for i in range(0, 256, 8):
+            out.append("    " + ", ".join("0x%08x" % v for v in pg[i:i + 8]) + ",")
+        out.append("  },")
+    out.append("};")
+    out.append("static const uint16_t %s_pool[%d] = {" % (name, max(1, len(pool))))
+    for i in range(0, len(pool), 12):
+        out.append("    " + ", ".join("0x%04x" % v for v in pool[i:i + 12]) + ",")
+    if not pool:
+        out.append("    0,")
+    out.append("};")
+    out.append("static const coll_contraction %s_contr[%d] = {" % (name, max(1, len(crows))))
+    for c, n, off in crows:
+        cs = list(c) + [0] * (6 - len(c))
+        out.append("    { { %s }, %d, %d, %d }," % (", ".join("0x%x" % x for x in cs), len(c), n, off))
+    if not crows:
+        out.append("    { { 0 }, 0, 0, 0 },")
+    out.append("};")
+    space = single[0x20]
+    out.append("const coll_wtab coll_tab_%s = { %s_pagemap, %s_pages, %s_pool, %s_contr, %d, 0x%04x };"
+               % (name, name, name, name, name, len(crows), space[0] if space else 0))
+    out.append("")
+    return len(pages), len(pool), len(crows)
+
+
+# Case mappings (UPPER/LOWER) of the utf8 and latin1 collations: MariaDB keeps one
+# case table per collation family; identical ones are emitted once.
+CASE_COLLS = ["utf8mb4_general_ci", "utf8mb4_bin", "utf8mb4_unicode_ci", "utf8mb4_unicode_520_ci",
+              "utf8mb4_uca1400_ai_ci", "latin1_swedish_ci", "latin1_general_ci", "latin1_bin"]
+
+
+def fetch_case(cur, coll, fn):
+    """{cp: mapped cp} for the characters fn (UPPER/LOWER) changes."""
+    latin1 = coll.startswith("latin1")
+    if latin1:
+        src = "CONVERT(CONVERT(UNHEX(HEX(seq)) USING latin1) USING utf8mb4)"
+        top = 255
+        ch = "CONVERT(UNHEX(HEX(seq)) USING latin1) COLLATE %s" % coll
+    else:
+        src = "CONVERT(CHAR(seq USING utf32) USING utf8mb4)"
+        top = MAXCP
+        ch = "%s COLLATE %s" % (src, coll)
+    cur.execute("SELECT %s, CONVERT(%s(%s) USING utf8mb4) FROM seq_0_to_%d WHERE seq NOT BETWEEN 55296 AND 57343"
+                % (src, fn, ch, top))
+    m = {}
+    for a, b in cur.fetchall():
+        if a is None or b is None or a == b:
+            continue
+        if isinstance(a, bytes):
+            a = a.decode("utf-8")
+        if isinstance(b, bytes):
+            b = b.decode("utf-8")
+        if len(a) != 1 or len(b) != 1:
+            raise SystemExit("%s(%r) under %s is not one character: %r" % (fn, a, coll, b))
+        m[ord(a)] = ord(b)
+    return m
+
+
+def emit_cases(out, cur):
+    names = {}
+    refs = []
+    for coll in CASE_COLLS:
+        pair = (tuple(sorted(fetch_case(cur, coll, "UPPER").items())),
+                tuple(sorted(fetch_case(cur, coll, "LOWER").items())))
+        if pair not in names:
+            n = "case%d" % len(names)
+            names[pair] = n
+            for fn, m in zip(("upper", "lower"), pair):
+                out.append("static const uint32_t %s_%s[%d][2] = {" % (n, fn, max(1, len(m))))
+                for i in range(0, len(m), 6):
+                    out.append("    " + " ".join("{ 0x%x, 0x%x }," % kv for kv in m[i:i + 6]))
+                if not m:
+                    out.append("    { 0, 0 },")
+                out.append("};")
+        refs.append((coll, names[pair], len(pair[0]), len(pair[1])))
+    out.append("/* UPPER and LOWER as MariaDB maps single characters (sorted by code point) */")
+    out.append("const coll_casetab coll_cases[%d] = {" % len(refs))
+    for coll, n, nu, nl in refs:
+        out.append('    { "%s", %s_upper, %d, %s_lower, %d },' % (coll, n, nu, n, nl))
+    out.append("};")
+    out.append("const unsigned coll_ncases = %d;" % len(refs))
+    print("case tables: %d distinct for %d collations" % (len(names), len(refs)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--port", type=int, help="use a running MariaDB on 127.0.0.1:PORT (root, no password)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "storage", "coll_tables.c"))
+    args = ap.parse_args()
+    area = None
+    if args.port:
+        port = args.port
+    else:
+        import servers
+        area = servers.TempArea()
+        port = servers.start_mariadb(area).port
+    try:
+        conn = pymysql.connect(host="127.0.0.1", port=port, user="root", password="", database="mysql",
+                               charset="utf8mb4", autocommit=True)
+        cur = conn.cursor()
+        cur.execute("SELECT VERSION()")
+        version = cur.fetchone()[0]
+        import icu_contractions
+        cands = icu_contractions.contractions()
+        out = ["/* coll_tables.c - MariaDB's collation weights, GENERATED by tests/collation/gen_tables.py",
+               " * from MariaDB %s (WEIGHT_STRING of every code point and of the contraction" % version,
+               " * candidates). Do not edit: re-run the generator. Format: storage/coll_tables.h. */",
+               '#include "storage/coll_tables.h"', ""]
+        for name, coll in TABLES:
+            single = fetch_all(cur, coll)
+            contr = find_contractions(cur, coll, single, cands) if name != "general" else {}
+            npages, npool, nc = emit_table(out, name, single, contr)
+            print("%s (%s): %d distinct pages, %d pooled weights, %d contractions" % (name, coll, npages, npool, nc))
+        emit_cases(out, cur)
+        with open(args.out, "w") as f:
+            f.write("\n".join(out) + "\n")
+        print("wrote", os.path.relpath(args.out, ROOT))
+    finally:
+        if area:
+            area.cleanup(False)
+
+
+if __name__ == "__main__":
+    main()
