@@ -3,7 +3,7 @@
 #   make            build build/pressdb (optimised, -Wall -Wextra clean)
 #   make run        build and start the server with defaults (./pressdb-data, port 3306)
 #   make test       build and run every test (unit tests, the MariaDB-comparing suites, the
-#                   benchmark smoke check,
+#                   collation test, the benchmark smoke check,
 #                   then the WordPress test when run as root with /usr/share/wordpress)
 #   make wptest     WordPress end to end against MariaDB (tests/wordpress/run.py; root)
 #   make test-san   the unit tests and SQL suites again under ASan + UBSan (clang)
@@ -35,7 +35,7 @@ DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
             python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev
 
-.PHONY: all run test unit sqltest sqltest-offload wptest benchsmoke test-san deps clean bench bench-quick
+.PHONY: all run test unit sqltest sqltest-offload colltest wptest benchsmoke test-san deps clean bench bench-quick
 
 all: $(BUILD)/pressdb
 
@@ -65,6 +65,10 @@ sqltest: $(BUILD)/pressdb
 # offload path (command.c) is checked by everything the inline path is.
 sqltest-offload: $(BUILD)/pressdb
 	PRESSDB_EXTRA_ARGS=--offload-us=0 /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
+# Collations against MariaDB on a generated corpus of 12,000 strings (tests/collation/run.py,
+# under a minute; `--full` there for 60,000).
+colltest: $(BUILD)/pressdb
+	/usr/bin/python3 tests/collation/run.py --server ./$(BUILD)/pressdb
 
 # WordPress end to end (tests/wordpress/run.py): needs root (it writes
 # /etc/wordpress/) and Debian's wordpress package; about a minute.
@@ -80,6 +84,7 @@ test: deps-check
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory sqltest
 	$(MAKE) --no-print-directory sqltest-offload
+	$(MAKE) --no-print-directory colltest
 	$(MAKE) --no-print-directory benchsmoke
 	@if [ "$$(id -u)" != 0 ]; then echo "wptest: skipped (not root; the WordPress test writes /etc/wordpress/)"; \
 	elif [ ! -d /usr/share/wordpress ]; then echo "wptest: skipped (/usr/share/wordpress missing: apt-get install wordpress php-xml)"; \

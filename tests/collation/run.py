@@ -1,0 +1,349 @@
+#!/usr/bin/python3
+"""Collation test: pressdb against MariaDB on a generated corpus (issue #6).
+
+Starts a private MariaDB and a private pressdb (tests/lib/servers.py), loads the
+same deterministic corpus (tests/collation/corpus.py, 12,000 strings by default)
+into one table per collation on both, with multi-row INSERTs, and compares:
+
+  order     SELECT id ... ORDER BY s, id            (the full order)
+  group     SELECT GROUP_CONCAT(id) ... GROUP BY s  (number of groups, members)
+  distinct  COUNT(DISTINCT s) and SELECT DISTINCT s (count)
+  eq        300 probes: COUNT(*) WHERE s = probe     (through the index on s)
+  like      300 probes: COUNT(*) IGNORE INDEX (ks) WHERE s LIKE 'prefix%'
+  like_index  the same through the index (FORCE INDEX)
+  like_range  probes where MariaDB's index range scan answers differently from its own
+            full scan (and pressdb gives the full scan's answer): see known_gaps.txt
+  upper, lower, char_length   on every 7th row
+and that both give the same error for utf8mb4_0900_ai_ci (unknown in 10.11).
+
+MariaDB is the oracle, queried at test time: nothing expected is stored here.
+Differences listed in tests/collation/known_gaps.txt ("COLLATION CHECK ## reason")
+are reported as known gaps; any other difference fails (exit 1).
+
+    /usr/bin/python3 tests/collation/run.py --server build/pressdb
+    /usr/bin/python3 tests/collation/run.py --full            # 60,000 strings
+    /usr/bin/python3 tests/collation/run.py --only unicode_520 -v
+"""
+
+import argparse
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+sys.path.insert(0, HERE)
+
+import pymysql  # noqa: E402
+import corpus  # noqa: E402
+import servers  # noqa: E402
+
+COLLATIONS = [
+    ("utf8mb4", "utf8mb4_unicode_520_ci"),
+    ("utf8mb4", "utf8mb4_unicode_ci"),
+    ("utf8mb4", "utf8mb4_general_ci"),
+    ("utf8mb4", "utf8mb4_bin"),
+    ("utf8mb4", "utf8mb4_uca1400_ai_ci"),
+    ("utf8mb4", "utf8mb4_uca1400_nopad_ai_ci"),
+    ("utf8mb3", "utf8mb3_unicode_520_ci"),
+    ("utf8mb3", "utf8mb3_unicode_ci"),
+    ("utf8mb3", "utf8mb3_general_ci"),
+    ("utf8mb3", "utf8mb3_bin"),
+    ("utf8mb3", "utf8mb3_uca1400_ai_ci"),
+    ("latin1", "latin1_swedish_ci"),
+    ("latin1", "latin1_general_ci"),
+    ("latin1", "latin1_bin"),
+]
+# names whose existence itself is checked (same table definition, same outcome)
+UNKNOWN_OR_NOT = ["utf8mb4_0900_ai_ci", "utf8mb4_0900_as_cs", "utf8mb4_0900_bin"]
+CHECKS = ["order", "group", "distinct", "eq", "like", "like_index", "like_range", "upper", "lower", "char_length",
+          "error"]
+NPROBES = 300
+
+
+def load_gaps(path):
+    gaps = {}
+    if not os.path.exists(path):
+        return gaps
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#"):
+                continue
+            key, _, reason = line.partition("##")
+            gaps[" ".join(key.split())] = reason.strip()
+    return gaps
+
+
+class Side:
+    def __init__(self, label, port):
+        self.label = label
+        self.conn = pymysql.connect(host="127.0.0.1", port=port, user="root", password="", charset="utf8mb4",
+                                    autocommit=True)
+        self.cur = self.conn.cursor()
+
+    def q(self, sql, args=None):
+        self.cur.execute(sql, args)
+        return self.cur.fetchall()
+
+    def try_q(self, sql):
+        try:
+            return ("ok", self.q(sql))
+        except pymysql.MySQLError as e:
+            return ("error", e.args[0], e.args[1] if len(e.args) > 1 else "")
+
+
+def show(s):
+    return repr(s)
+
+
+def like_escape(p):
+    return p.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def probes_for(rows, rng_seed=7):
+    import random
+    rng = random.Random(rng_seed)
+    strings = [s for _, s in rows]
+    picks = [rng.choice(strings) for _ in range(NPROBES)]
+    eq = []
+    for i, p in enumerate(picks):
+        k = i % 6
+        eq.append(p if k < 2 else p.upper() if k == 2 else p.lower() if k == 3 else p + " " if k == 4 else " " + p)
+    like = []
+    for i, p in enumerate(picks):
+        n = 1 + i % 3
+        like.append(like_escape(p[:n]) + "%")
+    return eq, like
+
+
+def compare_collation(m, p, cs, coll, rows, verbose):
+    """Returns {check: (n_mismatches, [detail lines])}."""
+    res = {}
+    tbl = "c_" + coll
+    ddl = ("CREATE TABLE %s (id INT NOT NULL PRIMARY KEY, s VARCHAR(100) CHARACTER SET %s COLLATE %s NOT NULL, "
+           "KEY ks (s)) ENGINE=InnoDB" % (tbl, cs, coll))
+    for side in (m, p):
+        side.q("DROP TABLE IF EXISTS " + tbl)
+        side.q(ddl)
+        for i in range(0, len(rows), 500):
+            part = rows[i:i + 500]
+            sql = "INSERT INTO %s (id, s) VALUES " % tbl + ", ".join(
+                "(%d, %s)" % (rid, side.conn.escape(s)) for rid, s in part)
+            side.q(sql)
+    text = dict(rows)
+
+    # order
+    om = [r[0] for r in m.q("SELECT id FROM %s ORDER BY s, id" % tbl)]
+    op = [r[0] for r in p.q("SELECT id FROM %s ORDER BY s, id" % tbl)]
+    det = []
+    if om != op:
+        rank = {rid: i for i, rid in enumerate(om)}
+        bad = 0
+        for a, b in zip(op, op[1:]):
+            if rank.get(a, -1) > rank.get(b, -1):
+                bad += 1
+                if len(det) < 8:
+                    det.append("pressdb puts %s (id %d) before %s (id %d); MariaDB after"
+                               % (show(text.get(a)), a, show(text.get(b)), b))
+        if len(om) != len(op):
+            det.insert(0, "row counts %d (MariaDB) vs %d (pressdb)" % (len(om), len(op)))
+            bad += 1
+        res["order"] = (max(bad, 1), det)
+    else:
+        res["order"] = (0, [])
+
+    # group
+    q = "SELECT GROUP_CONCAT(id ORDER BY id SEPARATOR ',') FROM %s GROUP BY s" % tbl
+    gm = set(r[0] for r in m.q(q))
+    gp = set(r[0] for r in p.q(q))
+    det = []
+    only_m, only_p = gm - gp, gp - gm
+    for g in sorted(only_m)[:4]:
+        ids = [int(x) for x in g.split(",")]
+        det.append("MariaDB group %s" % [text[i] for i in ids][:6])
+    for g in sorted(only_p)[:4]:
+        ids = [int(x) for x in g.split(",")]
+        det.append("pressdb group %s" % [text[i] for i in ids][:6])
+    if only_m or only_p:
+        det.insert(0, "%d groups on MariaDB, %d on pressdb; %d/%d differ" % (len(gm), len(gp), len(only_m), len(only_p)))
+    res["group"] = (len(only_m) + len(only_p), det)
+
+    # distinct
+    qs = ["SELECT COUNT(DISTINCT s) FROM %s" % tbl, "SELECT COUNT(*) FROM (SELECT DISTINCT s FROM %s) x" % tbl]
+    det = []
+    for qq in qs:
+        a, b = m.q(qq)[0][0], p.q(qq)[0][0]
+        if a != b:
+            det.append("%s: MariaDB %s, pressdb %s" % (qq, a, b))
+    res["distinct"] = (len(det), det)
+
+    # eq and like probes
+    eqp, likep = probes_for(rows)
+    def count(side, hint, op_, pr):
+        return side.q("SELECT COUNT(*) FROM %s%s WHERE s %s %%s" % (tbl, hint, op_), (pr,))[0][0]
+
+    for check, probes, op_, hint in (("eq", eqp, "=", ""), ("like", likep, "LIKE", " IGNORE INDEX (ks)")):
+        det = []
+        bad = 0
+        for pr in probes:
+            a, b = count(m, hint, op_, pr), count(p, hint, op_, pr)
+            if a != b:
+                bad += 1
+                if len(det) < 8:
+                    det.append("s %s %s: MariaDB %s, pressdb %s" % (op_, show(pr), a, b))
+        res[check] = (bad, det)
+    # LIKE through the index: where MariaDB's range scan answers differently from its
+    # own full scan (like_range), pressdb is compared with the full scan's answer
+    det, det_r = [], []
+    bad = bad_r = 0
+    for pr in likep:
+        a, af, b = count(m, " FORCE INDEX (ks)", "LIKE", pr), count(m, " IGNORE INDEX (ks)", "LIKE", pr), \
+            count(p, " FORCE INDEX (ks)", "LIKE", pr)
+        if a == b:
+            continue
+        if a != af:
+            bad_r += 1
+            if len(det_r) < 8:
+                det_r.append("s LIKE %s: MariaDB %s through its index, %s by a full scan; pressdb %s"
+                             % (show(pr), a, af, b))
+            if b == af:
+                continue
+        bad += 1
+        if len(det) < 8:
+            det.append("s LIKE %s: MariaDB %s, pressdb %s (through the index)" % (show(pr), a, b))
+    res["like_index"] = (bad, det)
+    res["like_range"] = (bad_r, det_r)
+
+    # functions
+    q = "SELECT id, UPPER(s), LOWER(s), CHAR_LENGTH(s) FROM %s WHERE id %% 7 = 0 ORDER BY id" % tbl
+    fm, fp = m.q(q), p.q(q)
+    for k, check in ((1, "upper"), (2, "lower"), (3, "char_length")):
+        det = []
+        bad = 0
+        pm = {r[0]: r[k] for r in fp}
+        for r in fm:
+            if pm.get(r[0]) != r[k]:
+                bad += 1
+                if len(det) < 8:
+                    det.append("%s(%s): MariaDB %s, pressdb %s" % (check.upper(), show(text[r[0]]), show(r[k]),
+                                                                 show(pm.get(r[0]))))
+        if len(fm) != len(fp):
+            bad += 1
+            det.insert(0, "row counts differ")
+        res[check] = (bad, det)
+    for side in (m, p):
+        side.q("DROP TABLE " + tbl)
+    return res
+
+
+def check_names(m, p):
+    out = {}
+    for name in UNKNOWN_OR_NOT:
+        det = []
+        for sql in ("CREATE TABLE n_x (s VARCHAR(10) COLLATE %s)" % name,
+                    "SELECT 'a' COLLATE %s = 'A'" % name,
+                    "SELECT COUNT(*) FROM information_schema.COLLATIONS WHERE COLLATION_NAME = '%s'" % name):
+            a, b = m.try_q(sql), p.try_q(sql)
+            if a != b:
+                det.append("%s: MariaDB %s, pressdb %s" % (sql, a, b))
+            for side in (m, p):
+                side.try_q("DROP TABLE IF EXISTS n_x")
+        out[name] = {"error": (len(det), det)}
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--server", default=os.path.join(ROOT, "build", "pressdb"))
+    ap.add_argument("--full", action="store_true", help="60,000 strings instead of 12,000")
+    ap.add_argument("--size", type=int, help="corpus size")
+    ap.add_argument("--only", help="collations whose name contains this")
+    ap.add_argument("--mariadb-port", type=int, help="use a running MariaDB (root, no password)")
+    ap.add_argument("--pressdb-port", type=int, help="use a running pressdb (root, no password)")
+    ap.add_argument("-v", action="store_true", help="show the differences behind known gaps too")
+    ap.add_argument("--self-test", action="store_true", help="compare MariaDB with a second MariaDB")
+    args = ap.parse_args()
+    t0 = time.time()
+    size = args.size or (60000 if args.full else 12000)
+    strings = corpus.corpus(size)
+    gaps = load_gaps(os.path.join(HERE, "known_gaps.txt"))
+    area = servers.TempArea()
+    failed = True
+    try:
+        mport = args.mariadb_port or servers.start_mariadb(area).port
+        if args.pressdb_port:
+            pport = args.pressdb_port
+        elif args.self_test:
+            pport = servers.start_mariadb(area, name="mariadb2", label="MariaDB 2").port
+        else:
+            pport = servers.start_pressdb(area, os.path.abspath(args.server)).port
+        m, p = Side("MariaDB", mport), Side("pressdb", pport)
+        for side in (m, p):
+            side.q("DROP DATABASE IF EXISTS t_collation")
+            side.q("CREATE DATABASE t_collation CHARACTER SET utf8mb4")
+            side.q("USE t_collation")
+            side.q("SET SESSION group_concat_max_len = 1000000")
+        results = {}
+        for cs, coll in COLLATIONS:
+            if args.only and args.only not in coll:
+                continue
+            rows = [(i + 1, s) for i, s in enumerate(strings) if corpus.fits(s, cs)]
+            t1 = time.time()
+            try:
+                results[coll] = compare_collation(m, p, cs, coll, rows, args.v)
+            except pymysql.MySQLError as e:
+                results[coll] = {"error": (1, ["%s: %s" % (coll, e)])}
+                for side in (m, p):
+                    side.try_q("DROP TABLE IF EXISTS c_" + coll)
+            results[coll]["_rows"] = len(rows)
+            results[coll]["_secs"] = time.time() - t1
+        if not args.only:
+            results.update(check_names(m, p))
+        n_fail = n_gap = n_pass = 0
+        used = set()
+        print("collation test: %d strings" % len(strings))
+        for coll, res in results.items():
+            line = []
+            for check in CHECKS:
+                if check not in res:
+                    continue
+                bad, det = res[check]
+                key = "%s %s" % (coll, check)
+                if key not in gaps and "* " + check in gaps:
+                    key = "* " + check
+                if not bad:
+                    n_pass += 1
+                    if key in gaps and not key.startswith("* "):
+                        print("  known gap now passes, remove it: %s" % key)
+                        used.add(key)
+                    continue
+                if key in gaps and not args.self_test:
+                    used.add(key)
+                    n_gap += 1
+                    line.append("%s %d (known gap)" % (check, bad))
+                    if args.v:
+                        for d in det:
+                            print("      [%s] %s" % (check, d))
+                else:
+                    n_fail += 1
+                    line.append("%s %d FAIL" % (check, bad))
+                    print("FAIL %s %s: %d mismatches" % (coll, check, bad))
+                    for d in det:
+                        print("      " + d)
+            extra = " (%d rows, %.1fs)" % (res["_rows"], res["_secs"]) if "_rows" in res else ""
+            print("  %-26s %s%s" % (coll, "; ".join(line) if line else "all identical", extra))
+        for key in sorted(set(gaps) - used):
+            if args.only is None and not args.self_test:
+                print("  known gap matched nothing: %s" % key)
+        print("collation: %d checks passed, %d failed, %d known gaps; %.1fs"
+              % (n_pass, n_fail, n_gap, time.time() - t0))
+        failed = n_fail > 0
+        return 1 if failed else 0
+    finally:
+        area.cleanup(failed)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
