@@ -615,7 +615,7 @@ static pdb_value case_map(ex_ctx *ctx, const pdb_value *v, bool upper)
         if (!is_mb(coll)) { c = (unsigned char)s[i]; ii++; }
         else U8_NEXT((const uint8_t *)s, ii, (int32_t)n, c);
         if (c < 0) { out[o++] = s[i]; i++; continue; }
-        UChar32 m = upper ? u_toupper(c) : u_tolower(c);
+        UChar32 m = upper ? pdb_coll_toupper(coll, c) : pdb_coll_tolower(coll, c);
         if (!is_mb(coll)) { out[o++] = (char)(m < 256 ? m : c); }
         else { int32_t oo = (int32_t)o; U8_APPEND_UNSAFE((uint8_t *)out, oo, m); o = (size_t)oo; }
         i = (size_t)ii;
@@ -1671,11 +1671,8 @@ static bool ch_eq(int a, int b, uint16_t coll, const pdb_collation *co)
         if (b >= 'a' && b <= 'z') b -= 32;
         return a == b;
     }
-    char ba[4], bb[4];
-    int32_t la = 0, lb = 0;
-    if (co->maxlen == 1) { ba[0] = (char)a; bb[0] = (char)b; la = lb = 1; }
-    else { U8_APPEND_UNSAFE((uint8_t *)ba, la, a); U8_APPEND_UNSAFE((uint8_t *)bb, lb, b); }
-    return pdb_coll_cmp(coll, ba, (size_t)la, bb, (size_t)lb) == 0;
+    /* each character's own weights, as MariaDB's LIKE compares (no PAD SPACE) */
+    return pdb_coll_char_eq(coll, a, b);
 }
 
 static bool like_rec(const char *s, size_t sn, size_t si, const char *p, size_t pn, size_t pi, int esc,
@@ -1864,7 +1861,8 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
             }
         }
     }
-    return like_rec(s, sn, 0, p, pn, 0, esc, coll, co, mb, 0);
+    /* character by character: the text is UTF-8 whatever the column's charset */
+    return like_rec(s, sn, 0, p, pn, 0, esc, coll, co, coll != COLL_BINARY, 0);
 }
 
 /* ---------------------------------------------------------------- CAST */
