@@ -6,7 +6,7 @@
 #                   collation test, the benchmark smoke check,
 #                   then the WordPress test when run as root with /usr/share/wordpress)
 #   make wptest     WordPress end to end against MariaDB (tests/wordpress/run.py; root)
-#   make test-san   the unit tests and SQL suites again under ASan + UBSan (clang)
+#   make test-san   the unit tests, SQL suites and collation test again under ASan + UBSan
 #   make deps       install the Debian packages the build and the tests need
 #   make bench      run the benchmarks against MariaDB (bench/README.md)
 
@@ -90,10 +90,10 @@ test: deps-check
 	elif [ ! -d /usr/share/wordpress ]; then echo "wptest: skipped (/usr/share/wordpress missing: apt-get install wordpress php-xml)"; \
 	else $(MAKE) --no-print-directory wptest; fi
 
-# Sanitizer build: separate build dir, clang, ASan + UBSan, the same tests but
-# not the WordPress test (too slow under sanitizers).
+# Sanitizer build: separate build dir, clang, ASan + UBSan, the same tests (the collation
+# test too, about a minute there) but not the WordPress test (too slow under sanitizers).
 test-san:
-	ASAN_OPTIONS=detect_leaks=0 $(MAKE) BUILD=build-san SAN=1 CC=clang CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit sqltest sqltest-offload
+	ASAN_OPTIONS=detect_leaks=0 $(MAKE) BUILD=build-san SAN=1 CC=clang CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined" unit sqltest sqltest-offload colltest
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
