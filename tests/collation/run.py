@@ -102,7 +102,7 @@ def like_escape(p):
     return p.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
-def probes_for(rows, rng_seed=7):
+def probes_for(rows, cs, rng_seed=7):
     import random
     rng = random.Random(rng_seed)
     strings = [s for _, s in rows]
@@ -110,7 +110,8 @@ def probes_for(rows, rng_seed=7):
     eq = []
     for i, p in enumerate(picks):
         k = i % 6
-        eq.append(p if k < 2 else p.upper() if k == 2 else p.lower() if k == 3 else p + " " if k == 4 else " " + p)
+        q = p if k < 2 else p.upper() if k == 2 else p.lower() if k == 3 else p + " " if k == 4 else " " + p
+        eq.append(q if corpus.fits(q, cs) else p)   # (Python's upper('µ') is Greek)
     like = []
     for i, p in enumerate(picks):
         n = 1 + i % 3
@@ -180,9 +181,12 @@ def compare_collation(m, p, cs, coll, rows, verbose):
     res["distinct"] = (len(det), det)
 
     # eq and like probes
-    eqp, likep = probes_for(rows)
+    eqp, likep = probes_for(rows, cs)
     def count(side, hint, op_, pr):
-        return side.q("SELECT COUNT(*) FROM %s%s WHERE s %s %%s" % (tbl, hint, op_), (pr,))[0][0]
+        try:
+            return side.q("SELECT COUNT(*) FROM %s%s WHERE s %s %%s" % (tbl, hint, op_), (pr,))[0][0]
+        except pymysql.MySQLError as e:
+            return "error %s" % e.args[0]
 
     for check, probes, op_, hint in (("eq", eqp, "=", ""), ("like", likep, "LIKE", " IGNORE INDEX (ks)")):
         det = []
