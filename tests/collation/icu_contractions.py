@@ -8,21 +8,22 @@ Reads ICU through ctypes (libicu is a build dependency of pressdb).
 
 import ctypes
 import ctypes.util
-import glob
 import re
 
 
 def _lib():
-    for pat in ("libicui18n.so.*",):
-        for d in ("/usr/lib/x86_64-linux-gnu", "/usr/lib/aarch64-linux-gnu", "/usr/lib64", "/usr/lib"):
-            for p in sorted(glob.glob(d + "/" + pat)):
-                if re.search(r"\.so\.\d+$", p):
-                    return ctypes.CDLL(p), p.rsplit(".", 1)[1]
+    """libicui18n and its version suffix (ICU's symbols are named ucol_open_72 etc.)."""
     p = ctypes.util.find_library("icui18n")
     if not p:
-        raise RuntimeError("libicui18n not found")
+        raise RuntimeError("libicui18n not found (apt-get install libicu-dev)")
+    m = re.search(r"\.so\.(\d+)", p)
     lib = ctypes.CDLL(p)
-    return lib, p.rsplit(".", 1)[1]
+    if m:
+        return lib, m.group(1)
+    for v in range(100, 40, -1):   # an unversioned name: find the suffix
+        if hasattr(lib, "ucol_open_%d" % v):
+            return lib, str(v)
+    return lib, ""
 
 
 def contractions():
