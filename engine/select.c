@@ -113,7 +113,33 @@ typedef struct aggst {
     ex_rows gc;          /* GROUP_CONCAT values (+ order keys) */
     pdb_value *dset;     /* DISTINCT: seen values */
     uint32_t ndset, cdset;
+    uint32_t *dhash;     /* DISTINCT: open addressing over dset (index + 1), dhcap slots */
+    uint32_t dhcap;
 } aggst;
+
+/* A hash of a DISTINCT aggregate's argument values that agrees with ex_values_equal:
+ * numbers by their double value (1 and 1.0 are one value), strings by collation. */
+static uint64_t dset_hash(const pdb_value *v, int n)
+{
+    uint64_t h = 0x9e3779b97f4a7c15ull;
+    for (int k = 0; k < n; k++) {
+        uint64_t x;
+        switch (v[k].t) {
+        case VT_NULL: x = 0; break;
+        case VT_STRING: x = pdb_coll_hash(v[k].coll, v[k].p, v[k].len); break;
+        case VT_INT: case VT_UINT: case VT_DECIMAL: case VT_DOUBLE: {
+            double d = ex_to_double(&v[k]);
+            if (d == 0) d = 0;
+            memcpy(&x, &d, sizeof x);
+            break;
+        }
+        default: x = (uint64_t)v[k].i * 0xff51afd7ed558ccdull; break;
+        }
+        h = (h ^ x) * 0x100000001b3ull;
+        h ^= h >> 29;
+    }
+    return h;
+}
 
 typedef struct grp {
     struct grp *hnext;
@@ -172,12 +198,27 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
     }
     v = vals[0];
     if (ag->distinct) {
-        for (uint32_t i = 0; i < st->ndset; i++) {
+        uint32_t na = (uint32_t)ag->nargs;
+        if (st->ndset * 2 >= st->dhcap) {   /* grow the hash (and rehash what is there) */
+            uint32_t nc = st->dhcap ? st->dhcap * 2 : 16;
+            uint32_t *nh = stor_arena_alloc(ctx->a, nc * sizeof *nh);
+            memset(nh, 0, nc * sizeof *nh);
+            for (uint32_t i = 0; i < st->ndset; i++) {
+                uint32_t b = (uint32_t)dset_hash(&st->dset[i * na], ag->nargs) & (nc - 1);
+                while (nh[b]) b = (b + 1) & (nc - 1);
+                nh[b] = i + 1;
+            }
+            st->dhash = nh; st->dhcap = nc;
+        }
+        uint32_t b = (uint32_t)dset_hash(vals, ag->nargs) & (st->dhcap - 1);
+        for (; st->dhash[b]; b = (b + 1) & (st->dhcap - 1)) {
+            uint32_t i = st->dhash[b] - 1;
             bool same = true;
             for (int k = 0; k < ag->nargs; k++)
-                if (!ex_values_equal(&st->dset[i * (uint32_t)ag->nargs + (uint32_t)k], &vals[k], 0)) { same = false; break; }
+                if (!ex_values_equal(&st->dset[i * na + (uint32_t)k], &vals[k], 0)) { same = false; break; }
             if (same) return;
         }
+        st->dhash[b] = st->ndset + 1;
         if (st->ndset == st->cdset) {
             uint32_t nc = st->cdset ? st->cdset * 2 : 8;
             pdb_value *n = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)ag->nargs * sizeof *n);
