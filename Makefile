@@ -104,11 +104,18 @@ deps-check:
 	@missing=; for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then echo "installing:$$missing"; $(MAKE) --no-print-directory deps; fi
 
+# Every benchmark against MariaDB (bench/README.md): the WordPress statements (with the
+# SELECT 1 / commit micro-benchmarks), sysbench, and WordPress over HTTP (as root).
+# bench-quick runs the same code paths small (a few minutes).
 bench: $(BUILD)/pressdb
 	/usr/bin/python3 bench/wordpress/run.py --server ./$(BUILD)/pressdb
+	/usr/bin/python3 bench/sysbench/run.py --server ./$(BUILD)/pressdb
+	$(MAKE) --no-print-directory bench-http
 
 bench-quick: $(BUILD)/pressdb
 	/usr/bin/python3 bench/wordpress/run.py --server ./$(BUILD)/pressdb --quick
+	/usr/bin/python3 bench/sysbench/run.py --server ./$(BUILD)/pressdb --quick --out bench/results/quick
+	$(MAKE) --no-print-directory bench-http BENCH_HTTP_ARGS=--quick
 
 # WordPress over HTTP (php -S + wrk), MariaDB and pressdb side by side: front page,
 # REST read, REST write at 1/2/4/8 concurrent requests (bench/http/run.py; root,
