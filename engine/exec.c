@@ -155,33 +155,30 @@ pdb_proc *ex_processlist(ex_ctx *ctx, size_t *n)
     return a;
 }
 
+/* A session variable's number (dflt when it cannot be read). */
+static uint64_t session_uint(pdb_session *s, const char *name, uint64_t dflt)
+{
+    pdb_value v; ex_type t;
+    stor_arena a;
+    stor_arena_init(&a);
+    if (ex_sysvar_get(s, name, false, &v, &a, &t) == 0) dflt = (uint64_t)ex_to_int(&v);
+    stor_arena_free(&a);
+    return dflt;
+}
+
 uint64_t pdb_wait_ms(pdb_session *s)
 {
     if (s->wait_named && s->named_deadline_us) {
         int64_t left = s->named_deadline_us - ex_now_us();
         return left <= 0 ? 1 : (uint64_t)(left + 999) / 1000;
     }
-    if (s->wait_table) {
-        pdb_value v; ex_type t;
-        stor_arena a;
-        stor_arena_init(&a);
-        uint64_t secs = 86400;
-        if (ex_sysvar_get(s, "lock_wait_timeout", false, &v, &a, &t) == 0) secs = (uint64_t)ex_to_int(&v);
-        stor_arena_free(&a);
-        return secs * 1000u;
-    }
+    if (s->wait_table) return session_uint(s, "lock_wait_timeout", 86400) * 1000u;
     return (uint64_t)pdb_lock_wait_timeout(s) * 1000u;
 }
 
 uint32_t pdb_lock_wait_timeout(pdb_session *s)
 {
-    pdb_value v; ex_type t;
-    stor_arena a;
-    stor_arena_init(&a);
-    uint32_t secs = 50;
-    if (ex_sysvar_get(s, "innodb_lock_wait_timeout", false, &v, &a, &t) == 0) secs = (uint32_t)ex_to_int(&v);
-    stor_arena_free(&a);
-    return secs;
+    return (uint32_t)session_uint(s, "innodb_lock_wait_timeout", 50);
 }
 
 static bool read_committed(pdb_session *s)
