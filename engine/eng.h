@@ -97,7 +97,10 @@ const ex_func *ex_func_find(const char *name);
 /* ---- JSON functions (json.c): ids in the function table ---- */
 enum { EX_JSON_VALID = 600, EX_JSON_QUOTE, EX_JSON_UNQUOTE, EX_JSON_OBJECT, EX_JSON_ARRAY, EX_JSON_EXTRACT,
        EX_JSON_TYPE, EX_JSON_LENGTH, EX_JSON_DEPTH, EX_JSON_KEYS, EX_JSON_VALUE, EX_JSON_QUERY,
-       EX_JSON_CONTAINS_PATH, EX_JSON_EXISTS, EX_JSON_END };
+       EX_JSON_CONTAINS_PATH, EX_JSON_EXISTS, EX_JSON_SET, EX_JSON_INSERT, EX_JSON_REPLACE, EX_JSON_REMOVE,
+       EX_JSON_ARRAY_APPEND, EX_JSON_ARRAY_INSERT, EX_JSON_MERGE, EX_JSON_MERGE_PRESERVE, EX_JSON_MERGE_PATCH,
+       EX_JSON_CONTAINS, EX_JSON_SEARCH, EX_JSON_OVERLAPS, EX_JSON_COMPACT, EX_JSON_DETAILED, EX_JSON_LOOSE,
+       EX_JSON_END };
 bool ex_json_returns_json(const char *upper_name);   /* its result is JSON (nests unquoted) */
 
 /* ---- a source table of a query (FROM item) ---- */

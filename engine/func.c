@@ -88,6 +88,14 @@ static const ex_func funcs[] = {
     { "JSON_DEPTH", EX_JSON_DEPTH, 1, 1 }, { "JSON_KEYS", EX_JSON_KEYS, 1, 2 },
     { "JSON_VALUE", EX_JSON_VALUE, 2, 2 }, { "JSON_QUERY", EX_JSON_QUERY, 2, 2 },
     { "JSON_CONTAINS_PATH", EX_JSON_CONTAINS_PATH, 3, -1 }, { "JSON_EXISTS", EX_JSON_EXISTS, 2, 2 },
+    { "JSON_SET", EX_JSON_SET, 3, -1 }, { "JSON_INSERT", EX_JSON_INSERT, 3, -1 },
+    { "JSON_REPLACE", EX_JSON_REPLACE, 3, -1 }, { "JSON_REMOVE", EX_JSON_REMOVE, 2, -1 },
+    { "JSON_ARRAY_APPEND", EX_JSON_ARRAY_APPEND, 3, -1 }, { "JSON_ARRAY_INSERT", EX_JSON_ARRAY_INSERT, 3, -1 },
+    { "JSON_MERGE", EX_JSON_MERGE, 2, -1 }, { "JSON_MERGE_PRESERVE", EX_JSON_MERGE_PRESERVE, 2, -1 },
+    { "JSON_MERGE_PATCH", EX_JSON_MERGE_PATCH, 2, -1 }, { "JSON_CONTAINS", EX_JSON_CONTAINS, 2, 3 },
+    { "JSON_SEARCH", EX_JSON_SEARCH, 3, -1 }, { "JSON_OVERLAPS", EX_JSON_OVERLAPS, 2, 2 },
+    { "JSON_COMPACT", EX_JSON_COMPACT, 1, 1 }, { "JSON_DETAILED", EX_JSON_DETAILED, 1, 2 },
+    { "JSON_PRETTY", EX_JSON_DETAILED, 1, 2 }, { "JSON_LOOSE", EX_JSON_LOOSE, 1, 1 },
     { "INET_ATON", F_INET_ATON, 1, 1 }, { "INET_NTOA", F_INET_NTOA, 1, 1 }, { "TIME_TO_SEC", F_TIME_TO_SEC, 1, 1 },
 };
 
@@ -132,7 +140,31 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     if (id >= EX_JSON_VALID && id < EX_JSON_END) {
         switch (id) {
-        case EX_JSON_VALID: case EX_JSON_CONTAINS_PATH: case EX_JSON_EXISTS: t_int(t, 1); return;
+        case EX_JSON_VALID: case EX_JSON_CONTAINS_PATH: case EX_JSON_EXISTS: case EX_JSON_CONTAINS:
+        case EX_JSON_OVERLAPS: t_int(t, 1); return;
+        case EX_JSON_DETAILED:
+            t_str(t, 16777216, COLL_UTF8MB4_GENERAL_CI);
+            t->ptype = MYSQL_TYPE_LONG_BLOB; t->flags |= BLOB_FLAG; t->length = 67108864;   /* as MariaDB: LONGTEXT */
+            return;
+        case EX_JSON_SET: case EX_JSON_INSERT: case EX_JSON_REPLACE: case EX_JSON_REMOVE: case EX_JSON_ARRAY_APPEND:
+        case EX_JSON_ARRAY_INSERT: case EX_JSON_MERGE: case EX_JSON_MERGE_PRESERVE: case EX_JSON_MERGE_PATCH:
+        case EX_JSON_SEARCH: case EX_JSON_COMPACT: case EX_JSON_LOOSE: {
+            /* MariaDB sizes these from their arguments; past 64K octets the result is a BLOB type */
+            uint64_t len = 0;
+            for (int i = 0; i < n; i++) {
+                if (id == EX_JSON_REMOVE || id == EX_JSON_SEARCH || id == EX_JSON_COMPACT || id == EX_JSON_LOOSE) { if (i) break; }
+                else if (i && id != EX_JSON_MERGE && id != EX_JSON_MERGE_PRESERVE && id != EX_JSON_MERGE_PATCH && i % 2) continue;
+                len += chars_of(&a[i]) + 4;
+            }
+            uint64_t oct = len * 4;
+            t_str(t, len < 16 ? 16 : (uint32_t)(len > 16777216 ? 16777216 : len), COLL_UTF8MB4_GENERAL_CI);
+            if (oct >= 65535) {
+                t->flags |= BLOB_FLAG;
+                t->ptype = oct >= 16777216 ? MYSQL_TYPE_LONG_BLOB : oct >= 65536 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_BLOB;
+                t->length = oct > 4294967295u ? 4294967295u : (uint32_t)oct;
+            }
+            return;
+        }
         case EX_JSON_LENGTH: case EX_JSON_DEPTH: t_int(t, 10); return;
         default: {
             uint32_t len = 0;

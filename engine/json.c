@@ -144,16 +144,41 @@ static jnode *jparse(stor_arena *a, const char *s, size_t n)
 
 /* ---------------------------------------------------------------- paths */
 
-enum { P_KEY, P_ANYKEY, P_IDX, P_ANYIDX, P_DESC };
-typedef struct pstep { int kind; const char *k; size_t kl; long idx; } pstep;
+enum { P_KEY, P_ANYKEY, P_IDX, P_ANYIDX, P_DESC, P_RANGE };
+/* an index is idx, or when from_end is set the idx-th from the end (last = 0) */
+typedef struct pstep { int kind; const char *k; size_t kl; long idx, idx2; bool end, end2; } pstep;
 
-/* $, .key, ."key", .*, [n], [*], ** ; false for a malformed path */
-static bool jpath(stor_arena *a, const char *s, size_t n, pstep **steps, int *nsteps, bool *wild)
+/* one array index: n, -n (from the end), last, last-n */
+static bool jpath_index(const char *s, size_t n, size_t *i, long *v, bool *from_end)
+{
+    *v = 0; *from_end = false;
+    if (*i + 4 <= n && !memcmp(s + *i, "last", 4)) {
+        *i += 4; *from_end = true;
+        if (*i < n && s[*i] == '-') {
+            (*i)++;
+            size_t b = *i;
+            while (*i < n && s[*i] >= '0' && s[*i] <= '9') *v = *v * 10 + (s[(*i)++] - '0');
+            if (*i == b) return false;
+        }
+        return true;
+    }
+    bool neg = false;
+    if (*i < n && s[*i] == '-') { neg = true; (*i)++; }
+    size_t b = *i;
+    while (*i < n && s[*i] >= '0' && s[*i] <= '9') *v = *v * 10 + (s[(*i)++] - '0');
+    if (*i == b) return false;
+    if (neg) { if (*v == 0) return false; *from_end = true; *v -= 1; }
+    return true;
+}
+
+/* $, .key, ."key", .*, [n], [*], [n to m], [last-n], ** ; false for a malformed path */
+static bool jpath_at(stor_arena *a, const char *s, size_t n, pstep **steps, int *nsteps, bool *wild, size_t *err)
 {
     size_t i = 0;
+
     *wild = false;
     while (i < n && s[i] == ' ') i++;
-    if (i >= n || s[i] != '$') return false;
+    if (i >= n || s[i] != '$') { *err = i; return false; }
     i++;
     int cap = 8, ns = 0;
     pstep *st = stor_arena_alloc(a, (size_t)cap * sizeof *st);
@@ -166,43 +191,51 @@ static bool jpath(stor_arena *a, const char *s, size_t n, pstep **steps, int *ns
         if (s[i] == ' ') { i++; continue; }
         if (s[i] == '.') {
             i++;
-            if (i < n && s[i] == '*') { st[ns++] = (pstep){ P_ANYKEY, NULL, 0, 0 }; *wild = true; i++; continue; }
+            if (i < n && s[i] == '*') { st[ns++] = (pstep){ .kind = P_ANYKEY }; *wild = true; i++; continue; }
             if (i < n && s[i] == '"') {
                 size_t b = ++i;
-                while (i < n && s[i] != '"') i++;
-                if (i >= n) return false;
-                st[ns++] = (pstep){ P_KEY, s + b, i - b, 0 };
+                while (i < n && s[i] != '"') i += s[i] == '\\' ? 2 : 1;
+                if (i >= n) { *err = i; return false; }
+                st[ns++] = (pstep){ .kind = P_KEY, .k = s + b, .kl = i - b };
                 i++;
                 continue;
             }
             size_t b = i;
             while (i < n && s[i] != '.' && s[i] != '[' && s[i] != ' ' && s[i] != '*') i++;
-            if (i == b) return false;
-            st[ns++] = (pstep){ P_KEY, s + b, i - b, 0 };
+            if (i == b) { *err = i; return false; }
+            st[ns++] = (pstep){ .kind = P_KEY, .k = s + b, .kl = i - b };
         } else if (s[i] == '[') {
             i++;
             while (i < n && s[i] == ' ') i++;
-            if (i < n && s[i] == '*') { st[ns++] = (pstep){ P_ANYIDX, NULL, 0, 0 }; *wild = true; i++; }
+            if (i < n && s[i] == '*') { st[ns++] = (pstep){ .kind = P_ANYIDX }; *wild = true; i++; }
             else {
-                long v = 0;
-                size_t b = i;
-                while (i < n && s[i] >= '0' && s[i] <= '9') v = v * 10 + (s[i++] - '0');
-                if (i == b) return false;
-                st[ns++] = (pstep){ P_IDX, NULL, 0, v };
+                pstep x = { .kind = P_IDX };
+                if (!jpath_index(s, n, &i, &x.idx, &x.end)) { *err = i; return false; }
+                if (i + 4 <= n && s[i] == ' ' && !memcmp(s + i, " to ", 4)) {
+                    i += 4;
+                    while (i < n && s[i] == ' ') i++;
+                    if (!jpath_index(s, n, &i, &x.idx2, &x.end2)) { *err = i; return false; }
+                    x.kind = P_RANGE;
+                    *wild = true;
+                }
+                st[ns++] = x;
             }
             while (i < n && s[i] == ' ') i++;
-            if (i >= n || s[i] != ']') return false;
+            if (i >= n || s[i] != ']') { *err = i; return false; }
             i++;
         } else if (s[i] == '*' && i + 1 < n && s[i + 1] == '*') {
-            st[ns++] = (pstep){ P_DESC, NULL, 0, 0 };
+            st[ns++] = (pstep){ .kind = P_DESC };
             *wild = true;
             i += 2;
-            if (i >= n) return false;   /* ** must be followed by a step */
-        } else return false;
+            if (i >= n) { *err = i; return false; }   /* ** must be followed by a step */
+        } else { *err = i; return false; }
     }
     *steps = st; *nsteps = ns;
     return true;
 }
+
+/* The position an index names in a container of size n (may be out of range). */
+static long jidx(long idx, bool end, int size) { return end ? (long)size - 1 - idx : idx; }
 
 typedef struct jmatch { jnode **v; int n, cap; stor_arena *a; } jmatch;
 
@@ -231,10 +264,19 @@ static void jwalk(jnode *v, pstep *st, int ns, jmatch *m)
         if (v->type != J_OBJ) return;
         for (int i = 0; i < v->nkids; i++) jwalk(v->kids[i], st + 1, ns - 1, m);
         return;
-    case P_IDX:
-        if (v->type == J_ARR) { if (st->idx < v->nkids) jwalk(v->kids[st->idx], st + 1, ns - 1, m); }
-        else if (st->idx == 0) jwalk(v, st + 1, ns - 1, m);   /* a scalar is an array of one */
+    case P_IDX: {
+        long k = jidx(st->idx, st->end, v->type == J_ARR ? v->nkids : 1);
+        if (v->type == J_ARR) { if (k >= 0 && k < v->nkids) jwalk(v->kids[k], st + 1, ns - 1, m); }
+        else if (k == 0) jwalk(v, st + 1, ns - 1, m);   /* a scalar is an array of one */
         return;
+    }
+    case P_RANGE: {
+        if (v->type != J_ARR) return;
+        long f = jidx(st->idx, st->end, v->nkids), t = jidx(st->idx2, st->end2, v->nkids);
+        if (f < 0) f = 0;
+        for (long i = f; i <= t && i < v->nkids; i++) jwalk(v->kids[i], st + 1, ns - 1, m);
+        return;
+    }
     case P_ANYIDX:
         if (v->type != J_ARR) return;
         for (int i = 0; i < v->nkids; i++) jwalk(v->kids[i], st + 1, ns - 1, m);
@@ -344,6 +386,21 @@ static const char *fname_lower(int fn)
     case EX_JSON_QUERY: return "json_query";
     case EX_JSON_CONTAINS_PATH: return "json_contains_path";
     case EX_JSON_EXISTS: return "json_exists";
+    case EX_JSON_SET: return "json_set";
+    case EX_JSON_INSERT: return "json_insert";
+    case EX_JSON_REPLACE: return "json_replace";
+    case EX_JSON_REMOVE: return "json_remove";
+    case EX_JSON_ARRAY_APPEND: return "json_array_append";
+    case EX_JSON_ARRAY_INSERT: return "json_array_insert";
+    case EX_JSON_MERGE: return "json_merge_preserve";
+    case EX_JSON_MERGE_PRESERVE: return "json_merge_preserve";
+    case EX_JSON_MERGE_PATCH: return "json_merge_patch";
+    case EX_JSON_CONTAINS: return "json_contains";
+    case EX_JSON_SEARCH: return "json_search";
+    case EX_JSON_OVERLAPS: return "json_overlaps";
+    case EX_JSON_COMPACT: return "json_compact";
+    case EX_JSON_DETAILED: return "json_detailed";
+    case EX_JSON_LOOSE: return "json_loose";
     default: return "json";
     }
 }
@@ -363,9 +420,9 @@ static jnode *doc_arg_level(ex_ctx *ctx, int fn, const pdb_value *v, int argno, 
     if (!d) {
         /* the position MariaDB reports: where its parser stopped */
         jp j = { s, s + n, ctx->a, 0 };
-        jvalue(&j);
+        bool whole = jvalue(&j) != NULL;
+        if (whole) ws(&j);   /* something after a complete value: MariaDB reads up to it */
         size_t pos = (size_t)(j.p - s);
-        ws(&j);
         if (pos >= n) ex_warn(ctx, level, 4037, "Unexpected end of JSON text in argument %d to function '%s'", argno, fname_lower(fn));
         else ex_warn(ctx, level, 4038, "Syntax error in JSON text in argument %d to function '%s' at position %zu", argno, fname_lower(fn), pos + 1);
     }
@@ -376,9 +433,8 @@ static bool path_arg(ex_ctx *ctx, int fn, const pdb_value *v, int argno, pstep *
 {
     size_t n;
     const char *s = ex_to_str(ctx->a, v, &n);
-    if (jpath(ctx->a, s, n, st, ns, wild)) return true;
     size_t pos = 0;
-    while (pos < n && s[pos] == ' ') pos++;
+    if (jpath_at(ctx->a, s, n, st, ns, wild, &pos)) return true;
     ex_warn(ctx, "Warning", 4042, "Syntax error in JSON path in argument %d to function '%s' at position %zu", argno, fname_lower(fn), pos + 1);
     return false;
 }
@@ -398,10 +454,509 @@ static void put_sql_value(ex_ctx *ctx, jbuf *b, const pdb_value *v, const pl_exp
     }
 }
 
+/* ---------------------------------------------------------------- changing documents */
+
+/* Documents that change are parsed into jnodes, changed in place (each call parses
+ * its own copy) and printed again the way MariaDB prints them: scalars as their
+ * own text, containers as {"k": v, "k2": v2} and [a, b]. */
+
+static jnode *jn_new(stor_arena *a, int type)
+{
+    jnode *v = stor_arena_alloc(a, sizeof *v);
+    memset(v, 0, sizeof *v);
+    v->type = (uint8_t)type;
+    return v;
+}
+
+static void jn_insert(stor_arena *a, jnode *p, int at, const char *k, size_t kl, jnode *v)
+{
+    int n = p->nkids + 1;
+    jnode **nk = stor_arena_alloc(a, (size_t)n * sizeof *nk);
+    const char **nks = stor_arena_alloc(a, (size_t)n * sizeof *nks);
+    size_t *nkl = stor_arena_alloc(a, (size_t)n * sizeof *nkl);
+    for (int i = 0, j = 0; i < n; i++) {
+        if (i == at) { nk[i] = v; nks[i] = k; nkl[i] = kl; continue; }
+        nk[i] = p->kids[j]; nks[i] = p->keys ? p->keys[j] : NULL; nkl[i] = p->klens ? p->klens[j] : 0;
+        j++;
+    }
+    p->kids = nk; p->keys = nks; p->klens = nkl; p->nkids = n;
+}
+
+static void jn_remove(jnode *p, int at)
+{
+    for (int i = at; i + 1 < p->nkids; i++) {
+        p->kids[i] = p->kids[i + 1];
+        if (p->keys) { p->keys[i] = p->keys[i + 1]; p->klens[i] = p->klens[i + 1]; }
+    }
+    p->nkids--;
+}
+
+static int jn_key(const jnode *o, const char *k, size_t kl)
+{
+    for (int i = 0; i < o->nkids; i++)
+        if (o->klens[i] == kl && !memcmp(o->keys[i], k, kl)) return i;
+    return -1;
+}
+
+static jnode *jn_wrap(stor_arena *a, jnode *v)
+{
+    jnode *arr = jn_new(a, J_ARR);
+    jn_insert(a, arr, 0, NULL, 0, v);
+    return arr;
+}
+
+enum { FMT_LOOSE, FMT_COMPACT, FMT_DETAILED };
+
+static void jindent(jbuf *b, int depth, int tab)
+{
+    jputs(b, "\n");
+    for (int i = 0; i < depth * tab; i++) jputs(b, " ");
+}
+
+static bool jscalar(const jnode *v) { return v->type != J_OBJ && v->type != J_ARR; }
+
+static void jprint(jbuf *b, const jnode *v, int fmt, int depth, int tab)
+{
+    if (jscalar(v)) { jput(b, v->s, v->n); return; }
+    bool obj = v->type == J_OBJ;
+    if (fmt == FMT_DETAILED) {
+        if (!obj && v->nkids == 0) { jputs(b, "[]"); return; }
+        if (!obj && v->nkids == 1 && jscalar(v->kids[0])) { jputs(b, "["); jprint(b, v->kids[0], fmt, depth + 1, tab); jputs(b, "]"); return; }
+        jputs(b, obj ? "{" : "[");
+        for (int i = 0; i < v->nkids; i++) {
+            if (i) jputs(b, ",");
+            jindent(b, depth + 1, tab);
+            if (obj) {
+                jputs(b, "\""); jput(b, v->keys[i], v->klens[i]); jputs(b, "\": ");
+                if (!jscalar(v->kids[i])) jindent(b, depth + 1, tab);
+            }
+            jprint(b, v->kids[i], fmt, depth + 1, tab);
+        }
+        jindent(b, depth, tab);
+        jputs(b, obj ? "}" : "]");
+        return;
+    }
+    jputs(b, obj ? "{" : "[");
+    for (int i = 0; i < v->nkids; i++) {
+        if (i) jputs(b, fmt == FMT_COMPACT ? "," : ", ");
+        if (obj) { jputs(b, "\""); jput(b, v->keys[i], v->klens[i]); jputs(b, fmt == FMT_COMPACT ? "\":" : "\": "); }
+        jprint(b, v->kids[i], fmt, depth + 1, tab);
+    }
+    jputs(b, obj ? "}" : "]");
+}
+
+static pdb_value jprinted(ex_ctx *ctx, const jnode *v, int fmt, int tab)
+{
+    jbuf b = { NULL, 0, 0, ctx->a };
+    jprint(&b, v, fmt, 0, tab);
+    return jresult(ctx, &b);
+}
+
+/* A SQL value as a node: JSON results as their tree, everything else as put_sql_value
+ * writes it inside JSON_ARRAY. */
+static jnode *sql_node(ex_ctx *ctx, const pdb_value *v, const pl_expr *e)
+{
+    jbuf b = { NULL, 0, 0, ctx->a };
+    put_sql_value(ctx, &b, v, e);
+    jnode *n = jparse(ctx->a, b.p, b.n);
+    if (!n) {   /* a JSON function's result that is not JSON after all: a string */
+        b.n = 0;
+        size_t l;
+        const char *s = ex_to_str(ctx->a, v, &l);
+        jquote(&b, s, l);
+        n = jparse(ctx->a, b.p, b.n);
+    }
+    return n;
+}
+
+/* A path for a function that changes one place: no wildcards (4044). */
+static bool path_one(ex_ctx *ctx, int fn, const pdb_value *v, int argno, pstep **st, int *ns)
+{
+    bool wild;
+    if (!path_arg(ctx, fn, v, argno, st, ns, &wild)) return false;
+    if (wild) {
+        ex_warn(ctx, "Warning", 4044, "Wildcards or range in JSON path not allowed in argument %d to function '%s'", argno, fname_lower(fn));
+        return false;
+    }
+    return true;
+}
+
+/* The slot holding the value the steps name, or NULL. */
+static jnode **jlocate(jnode **slot, const pstep *st, int ns)
+{
+    for (int i = 0; i < ns; i++) {
+        jnode *cur = *slot;
+        if (st[i].kind == P_KEY) {
+            if (cur->type != J_OBJ) return NULL;
+            int k = jn_key(cur, st[i].k, st[i].kl);
+            if (k < 0) return NULL;
+            slot = &cur->kids[k];
+        } else {
+            long k = jidx(st[i].idx, st[i].end, cur->type == J_ARR ? cur->nkids : 1);
+            if (cur->type == J_ARR) {
+                if (k < 0 || k >= cur->nkids) return NULL;
+                slot = &cur->kids[k];
+            } else if (k != 0) return NULL;
+        }
+    }
+    return slot;
+}
+
+/* JSON_SET (set), JSON_INSERT (add only), JSON_REPLACE (replace only) */
+static void jset(ex_ctx *ctx, jnode **root, const pstep *st, int ns, jnode *val, bool add, bool replace)
+{
+    if (!ns) { if (replace) *root = val; return; }
+    jnode **slot = jlocate(root, st, ns - 1);
+    if (!slot) return;
+    jnode *cur = *slot;
+    const pstep *l = &st[ns - 1];
+    if (l->kind == P_KEY) {
+        if (cur->type != J_OBJ) return;
+        int k = jn_key(cur, l->k, l->kl);
+        if (k >= 0) { if (replace) cur->kids[k] = val; }
+        else if (add) jn_insert(ctx->a, cur, cur->nkids, l->k, l->kl, val);
+        return;
+    }
+    if (cur->type == J_ARR) {
+        long k = jidx(l->idx, l->end, cur->nkids);
+        if (k >= 0 && k < cur->nkids) { if (replace) cur->kids[k] = val; }
+        else if (add) jn_insert(ctx->a, cur, cur->nkids, NULL, 0, val);
+        return;
+    }
+    long k = jidx(l->idx, l->end, 1);
+    if (k == 0) { if (replace) *slot = val; }
+    else if (add) { jnode *arr = jn_wrap(ctx->a, cur); jn_insert(ctx->a, arr, 1, NULL, 0, val); *slot = arr; }
+}
+
+static void jmerge_preserve(ex_ctx *ctx, jnode **a, jnode *b)
+{
+    jnode *x = *a;
+    if (x->type == J_OBJ && b->type == J_OBJ) {
+        for (int i = 0; i < b->nkids; i++) {
+            int k = jn_key(x, b->keys[i], b->klens[i]);
+            if (k >= 0) jmerge_preserve(ctx, &x->kids[k], b->kids[i]);
+            else jn_insert(ctx->a, x, x->nkids, b->keys[i], b->klens[i], b->kids[i]);
+        }
+        return;
+    }
+    if (x->type != J_ARR) x = *a = jn_wrap(ctx->a, x);
+    if (b->type == J_ARR) for (int i = 0; i < b->nkids; i++) jn_insert(ctx->a, x, x->nkids, NULL, 0, b->kids[i]);
+    else jn_insert(ctx->a, x, x->nkids, NULL, 0, b);
+}
+
+static jnode *jmerge_patch(ex_ctx *ctx, jnode *t, jnode *p)
+{
+    if (p->type != J_OBJ) return p;
+    if (!t || t->type != J_OBJ) t = jn_new(ctx->a, J_OBJ);
+    for (int i = 0; i < p->nkids; i++) {
+        int k = jn_key(t, p->keys[i], p->klens[i]);
+        if (p->kids[i]->type == J_NULL) { if (k >= 0) jn_remove(t, k); continue; }
+        if (k >= 0) t->kids[k] = jmerge_patch(ctx, t->kids[k], p->kids[i]);
+        else jn_insert(ctx->a, t, t->nkids, p->keys[i], p->klens[i], jmerge_patch(ctx, NULL, p->kids[i]));
+    }
+    return t;
+}
+
+static double jnum(const jnode *v) { return strtod(v->s, NULL); }
+
+/* MariaDB's JSON_CONTAINS: an array contains what one of its elements contains, an
+ * array value is contained when each element is; objects by key; numbers by value. */
+static bool jcontains(const jnode *d, const jnode *v)
+{
+    switch (d->type) {
+    case J_OBJ:
+        if (v->type != J_OBJ) return false;
+        for (int i = 0; i < v->nkids; i++) {
+            int k = jn_key(d, v->keys[i], v->klens[i]);
+            if (k < 0 || !jcontains(d->kids[k], v->kids[i])) return false;
+        }
+        return true;
+    case J_ARR:
+        if (v->type != J_ARR) {
+            for (int i = 0; i < d->nkids; i++) if (jcontains(d->kids[i], v)) return true;
+            return false;
+        }
+        for (int j = 0; j < v->nkids; j++) {
+            bool found = false;
+            for (int i = 0; i < d->nkids && !found; i++) found = jcontains(d->kids[i], v->kids[j]);
+            if (!found) return false;
+        }
+        return true;
+    case J_STR: return v->type == J_STR && v->n == d->n && !memcmp(v->s, d->s, d->n);
+    case J_NUM: {
+        if (v->type != J_NUM) return false;
+        double x = jnum(d) - jnum(v);
+        return x < 1e-12 && x > -1e-12;
+    }
+    default: return v->type == d->type;
+    }
+}
+
+static bool jequal(const jnode *a, const jnode *b)
+{
+    if (a->type != b->type) return false;
+    switch (a->type) {
+    case J_OBJ:
+        if (a->nkids != b->nkids) return false;
+        for (int i = 0; i < a->nkids; i++) {
+            int k = jn_key(b, a->keys[i], a->klens[i]);
+            if (k < 0 || !jequal(a->kids[i], b->kids[k])) return false;
+        }
+        return true;
+    case J_ARR:
+        if (a->nkids != b->nkids) return false;
+        for (int i = 0; i < a->nkids; i++) if (!jequal(a->kids[i], b->kids[i])) return false;
+        return true;
+    case J_STR: return a->n == b->n && !memcmp(a->s, b->s, a->n);
+    case J_NUM: return jnum(a) == jnum(b);
+    default: return true;
+    }
+}
+
+static bool joverlaps(const jnode *a, const jnode *b)
+{
+    if (a->type != J_ARR && b->type == J_ARR) { const jnode *t = a; a = b; b = t; }
+    if (a->type == J_ARR) {
+        for (int i = 0; i < a->nkids; i++) {
+            if (b->type == J_ARR) { for (int j = 0; j < b->nkids; j++) if (jequal(a->kids[i], b->kids[j])) return true; }
+            else if (jequal(a->kids[i], b)) return true;
+        }
+        return false;
+    }
+    if (a->type == J_OBJ && b->type == J_OBJ) {
+        for (int i = 0; i < a->nkids; i++) {
+            int k = jn_key(b, a->keys[i], a->klens[i]);
+            if (k >= 0 && jequal(a->kids[i], b->kids[k])) return true;
+        }
+        return false;
+    }
+    return jequal(a, b);
+}
+
+/* JSON_SEARCH: the concrete path to each matching scalar, in document order. */
+typedef struct jsearch {
+    ex_ctx *ctx;
+    const char *pat; size_t pn; int esc;
+    pstep **paths; int *npaths; int np;    /* restricting paths (none: the whole document) */
+    pstep *cur; int ncur, capcur;          /* the concrete path so far */
+    int *sizes;                            /* array sizes along it */
+    jbuf out; int found; bool all;
+} jsearch;
+
+/* does pattern p (with wildcards) match a prefix of the concrete path c? */
+static bool jprefix(const pstep *p, int np, const pstep *c, const int *sizes, int nc)
+{
+    if (!np) return true;
+    if (p->kind == P_DESC) {
+        if (jprefix(p + 1, np - 1, c, sizes, nc)) return true;
+        return nc > 0 && jprefix(p, np, c + 1, sizes + 1, nc - 1);
+    }
+    if (!nc) return false;
+    switch (p->kind) {
+    case P_KEY: return c->kind == P_KEY && c->kl == p->kl && !memcmp(c->k, p->k, p->kl) && jprefix(p + 1, np - 1, c + 1, sizes + 1, nc - 1);
+    case P_ANYKEY: return c->kind == P_KEY && jprefix(p + 1, np - 1, c + 1, sizes + 1, nc - 1);
+    case P_ANYIDX: return c->kind == P_IDX && jprefix(p + 1, np - 1, c + 1, sizes + 1, nc - 1);
+    case P_IDX: return c->kind == P_IDX && jidx(p->idx, p->end, *sizes) == c->idx && jprefix(p + 1, np - 1, c + 1, sizes + 1, nc - 1);
+    case P_RANGE:
+        return c->kind == P_IDX && c->idx >= jidx(p->idx, p->end, *sizes) && c->idx <= jidx(p->idx2, p->end2, *sizes) &&
+               jprefix(p + 1, np - 1, c + 1, sizes + 1, nc - 1);
+    }
+    return false;
+}
+
+static void jsearch_walk(jsearch *s, const jnode *v)
+{
+    if (!s->all && s->found) return;
+    if (jscalar(v)) {
+        bool in = !s->np;
+        for (int i = 0; i < s->np && !in; i++) in = jprefix(s->paths[i], s->npaths[i], s->cur, s->sizes, s->ncur);
+        if (!in) return;
+        jbuf t = { NULL, 0, 0, s->ctx->a };
+        if (v->type == J_STR) junescape(&t, v->s, v->n); else jput(&t, v->s, v->n);
+        if (!ex_like(t.p ? t.p : "", t.n, s->pat, s->pn, s->esc, COLL_UTF8MB4_GENERAL_CI)) return;
+        jputs(&s->out, s->found ? ", \"$" : "\"$");
+        for (int i = 0; i < s->ncur; i++) {
+            if (s->cur[i].kind == P_KEY) { jputs(&s->out, "."); jput(&s->out, s->cur[i].k, s->cur[i].kl); }
+            else { char n[32]; snprintf(n, sizeof n, "[%ld]", s->cur[i].idx); jputs(&s->out, n); }
+        }
+        jputs(&s->out, "\"");
+        s->found++;
+        return;
+    }
+    if (s->ncur + 1 >= s->capcur) {
+        int nc = s->capcur * 2 + 8;
+        pstep *x = stor_arena_alloc(s->ctx->a, (size_t)nc * sizeof *x);
+        int *y = stor_arena_alloc(s->ctx->a, (size_t)nc * sizeof *y);
+        if (s->ncur) { memcpy(x, s->cur, (size_t)s->ncur * sizeof *x); memcpy(y, s->sizes, (size_t)s->ncur * sizeof *y); }
+        s->cur = x; s->sizes = y; s->capcur = nc;
+    }
+    for (int i = 0; i < v->nkids; i++) {
+        pstep c = { .kind = v->type == J_OBJ ? P_KEY : P_IDX, .idx = i };
+        if (v->type == J_OBJ) { c.k = v->keys[i]; c.kl = v->klens[i]; }
+        s->cur[s->ncur] = c;
+        s->sizes[s->ncur] = v->nkids;
+        s->ncur++;
+        jsearch_walk(s, v->kids[i]);
+        s->ncur--;
+    }
+}
+
+/* the functions above, called from ex_json_call; true when it handled fn */
+static bool json_modify(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    pstep *st; int ns;
+    const char *name = e && e->s ? e->s : fname_lower(fn);
+    switch (fn) {
+    case EX_JSON_SET: case EX_JSON_INSERT: case EX_JSON_REPLACE: case EX_JSON_ARRAY_APPEND: case EX_JSON_ARRAY_INSERT: {
+        if (n % 2 == 0) ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", name);
+        if (a[0].t == VT_NULL) return true;
+        jnode *d = doc_arg(ctx, fn, &a[0], 1);
+        if (!d) return true;
+        for (int i = 1; i < n; i += 2) {
+            if (a[i].t == VT_NULL) return true;
+            if (!path_one(ctx, fn, &a[i], i + 1, &st, &ns)) return true;
+            jnode *val = sql_node(ctx, &a[i + 1], e && i + 1 < e->nargs ? e->args[i + 1] : NULL);
+            if (fn == EX_JSON_ARRAY_APPEND) {
+                jnode **slot = jlocate(&d, st, ns);
+                if (!slot) return true;
+                if ((*slot)->type == J_ARR) jn_insert(ctx->a, *slot, (*slot)->nkids, NULL, 0, val);
+                else { jnode *arr = jn_wrap(ctx->a, *slot); jn_insert(ctx->a, arr, 1, NULL, 0, val); *slot = arr; }
+            } else if (fn == EX_JSON_ARRAY_INSERT) {
+                if (!ns || st[ns - 1].kind != P_IDX) return true;
+                jnode **slot = jlocate(&d, st, ns - 1);
+                if (!slot || (*slot)->type != J_ARR) continue;
+                jnode *arr = *slot;
+                long k = st[ns - 1].end ? arr->nkids : st[ns - 1].idx;
+                if (k > arr->nkids) k = arr->nkids;
+                jn_insert(ctx->a, arr, (int)k, NULL, 0, val);
+            } else jset(ctx, &d, st, ns, val, fn != EX_JSON_REPLACE, fn != EX_JSON_INSERT);
+        }
+        *out = jprinted(ctx, d, FMT_LOOSE, 4);
+        return true;
+    }
+    case EX_JSON_REMOVE: {
+        if (a[0].t == VT_NULL) return true;
+        jnode *d = doc_arg(ctx, fn, &a[0], 1);
+        if (!d) return true;
+        for (int i = 1; i < n; i++) {
+            if (a[i].t == VT_NULL) return true;
+            if (!path_one(ctx, fn, &a[i], i + 1, &st, &ns)) return true;
+            if (!ns) {
+                ex_warn(ctx, "Warning", 4051, "Path expression '$' is not allowed in argument %d to function 'json_remove'.", i + 1);
+                return true;
+            }
+            jnode **slot = jlocate(&d, st, ns - 1);
+            if (!slot) continue;
+            jnode *p = *slot;
+            const pstep *l = &st[ns - 1];
+            if (l->kind == P_KEY) {
+                if (p->type != J_OBJ) continue;
+                int k = jn_key(p, l->k, l->kl);
+                if (k >= 0) jn_remove(p, k);
+            } else if (p->type == J_ARR) {
+                long k = jidx(l->idx, l->end, p->nkids);
+                if (k >= 0 && k < p->nkids) jn_remove(p, (int)k);
+            }
+        }
+        *out = jprinted(ctx, d, FMT_LOOSE, 4);
+        return true;
+    }
+    case EX_JSON_MERGE: case EX_JSON_MERGE_PRESERVE: case EX_JSON_MERGE_PATCH: {
+        jnode *d = NULL;
+        for (int i = 0; i < n; i++) {
+            if (a[i].t == VT_NULL) return true;
+            jnode *x = doc_arg(ctx, fn, &a[i], i + 1);
+            if (!x) return true;
+            if (!d) { d = fn == EX_JSON_MERGE_PATCH ? jmerge_patch(ctx, NULL, x) : x; if (fn == EX_JSON_MERGE_PATCH && x->type != J_OBJ) d = x; continue; }
+            if (fn == EX_JSON_MERGE_PATCH) d = jmerge_patch(ctx, d, x);
+            else jmerge_preserve(ctx, &d, x);
+        }
+        *out = jprinted(ctx, d, FMT_LOOSE, 4);
+        return true;
+    }
+    case EX_JSON_CONTAINS: {
+        for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return true;
+        jnode *d = doc_arg(ctx, fn, &a[0], 1);
+        if (!d) return true;
+        jnode *v = doc_arg(ctx, fn, &a[1], 2);
+        if (!v) return true;
+        if (n > 2) {
+            if (!path_one(ctx, fn, &a[2], 3, &st, &ns)) return true;
+            jnode **slot = jlocate(&d, st, ns);
+            if (!slot) { *out = ex_int(0); return true; }
+            d = *slot;
+        }
+        *out = ex_int(jcontains(d, v));
+        return true;
+    }
+    case EX_JSON_OVERLAPS: {
+        if (a[0].t == VT_NULL || a[1].t == VT_NULL) return true;
+        jnode *x = doc_arg(ctx, fn, &a[0], 1);
+        if (!x) return true;
+        jnode *y = doc_arg(ctx, fn, &a[1], 2);
+        if (!y) return true;
+        *out = ex_int(joverlaps(x, y));
+        return true;
+    }
+    case EX_JSON_COMPACT: case EX_JSON_LOOSE: case EX_JSON_DETAILED: {
+        if (a[0].t == VT_NULL) return true;
+        jnode *d = doc_arg(ctx, fn, &a[0], 1);
+        if (!d) return true;
+        int tab = 4;
+        if (n > 1 && a[1].t != VT_NULL) { int64_t t = ex_to_int(&a[1]); tab = t < 0 ? 0 : t > 8 ? 8 : (int)t; }
+        *out = jprinted(ctx, d, fn == EX_JSON_COMPACT ? FMT_COMPACT : fn == EX_JSON_LOOSE ? FMT_LOOSE : FMT_DETAILED, tab);
+        return true;
+    }
+    case EX_JSON_SEARCH: {
+        if (a[0].t == VT_NULL || a[1].t == VT_NULL || a[2].t == VT_NULL) return true;
+        jnode *d = doc_arg(ctx, fn, &a[0], 1);
+        if (!d) return true;
+        size_t ml;
+        const char *mode = ex_to_str(ctx->a, &a[1], &ml);
+        bool all = ml == 3 && !strncasecmp(mode, "all", 3);
+        if (!all && !(ml == 3 && !strncasecmp(mode, "one", 3))) {
+            ex_warn(ctx, "Warning", 4046, "Argument 2 to function 'json_search' must be \"one\" or \"all\".");
+            return true;
+        }
+        jsearch s = { .ctx = ctx, .esc = '\\', .all = all };
+        s.out = (jbuf){ NULL, 0, 0, ctx->a };
+        s.pat = ex_to_str(ctx->a, &a[2], &s.pn);
+        if (n > 3 && a[3].t != VT_NULL) {
+            size_t el;
+            const char *es = ex_to_str(ctx->a, &a[3], &el);
+            if (el > 1) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to ESCAPE");
+            if (el == 1) s.esc = (unsigned char)es[0];
+        }
+        if (n > 4) {
+            s.paths = stor_arena_alloc(ctx->a, (size_t)(n - 4) * sizeof *s.paths);
+            s.npaths = stor_arena_alloc(ctx->a, (size_t)(n - 4) * sizeof *s.npaths);
+            for (int i = 4; i < n; i++) {
+                bool wild;
+                if (a[i].t == VT_NULL) return true;
+                if (!path_arg(ctx, fn, &a[i], i + 1, &s.paths[s.np], &s.npaths[s.np], &wild)) return true;
+                s.np++;
+            }
+        }
+        jsearch_walk(&s, d);
+        if (!s.found) return true;
+        if (s.found > 1) {
+            jbuf r = { NULL, 0, 0, ctx->a };
+            jputs(&r, "["); jput(&r, s.out.p, s.out.n); jputs(&r, "]");
+            *out = jresult(ctx, &r);
+        } else *out = jresult(ctx, &s.out);
+        return true;
+    }
+    default: return false;
+    }
+}
+
 bool ex_json_returns_json(const char *upper_name)
 {
-    static const char *const j[] = { "JSON_EXTRACT", "JSON_OBJECT", "JSON_ARRAY", "JSON_QUERY", "JSON_KEYS",
-                                     "JSON_QUOTE", NULL };
+    static const char *const j[] = { "JSON_EXTRACT", "JSON_OBJECT", "JSON_ARRAY", "JSON_QUERY", "JSON_SET",
+                                     "JSON_INSERT", "JSON_REPLACE", "JSON_REMOVE", "JSON_ARRAY_APPEND",
+                                     "JSON_ARRAY_INSERT", "JSON_MERGE", "JSON_MERGE_PRESERVE", "JSON_MERGE_PATCH",
+                                     "JSON_COMPACT", "JSON_DETAILED", "JSON_PRETTY", "JSON_LOOSE", "JSON_SEARCH",
+                                     "JSON_ARRAYAGG", "JSON_OBJECTAGG", NULL };
     for (int i = 0; j[i]; i++) if (!strcmp(upper_name, j[i])) return true;
     return false;
 }
@@ -410,6 +965,7 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, cons
 {
     *out = ex_null();
     jbuf b = { NULL, 0, 0, ctx->a };
+    if (json_modify(ctx, fn, a, n, out, e)) return;
     switch (fn) {
     case EX_JSON_VALID: {
         if (a[0].t == VT_NULL) return;
@@ -496,6 +1052,10 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, cons
     }
     if (n > 1) {
         if (!path_arg(ctx, fn, &a[1], 2, &st, &ns, &wild)) return;
+        if (wild && (fn == EX_JSON_LENGTH || fn == EX_JSON_KEYS)) {
+            ex_warn(ctx, "Warning", 4044, "Wildcards or range in JSON path not allowed in argument 2 to function '%s'", fname_lower(fn));
+            return;
+        }
         jmatch m = { NULL, 0, 0, ctx->a };
         jwalk(d, st, ns, &m);
         if (fn == EX_JSON_EXISTS) { *out = ex_int(m.n > 0); return; }
@@ -510,7 +1070,7 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, cons
         case J_ARR: t = "ARRAY"; break;
         case J_STR: t = "STRING"; break;
         case J_TRUE: case J_FALSE: t = "BOOLEAN"; break;
-        case J_NUM: t = memchr(target->s, '.', target->n) || memchr(target->s, 'e', target->n) || memchr(target->s, 'E', target->n) ? "DOUBLE" : "INTEGER"; break;
+        case J_NUM: t = memchr(target->s, '.', target->n) ? "DOUBLE" : "INTEGER"; break;   /* 1e2 is an INTEGER to MariaDB */
         }
         *out = ex_str(t, strlen(t), COLL_UTF8MB4_GENERAL_CI);
         return;
