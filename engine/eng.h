@@ -362,6 +362,22 @@ void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals);  /* N
 void ex_textset_send(ex_ctx *ctx, ex_textset *ts, ex_result *r);
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals);
 
+/* EXPLAIN (explain.c). While one runs, each query block that is prepared reports how
+ * run_block would read its sources (select.c: explain_note). */
+typedef struct ex_plan_src {
+    const stor_index *ix;   /* index lookup, or NULL */
+    uint32_t nk;            /* its key columns used */
+    const int *nkv;         /* values per key column (an IN list gives several) */
+    int hcol;               /* hash join on this column, or -1 */
+    pl_expr **conds;        /* the conjuncts that may pin it (its ON, and WHERE for inner joins) */
+    int nconds;
+    uint32_t rows;          /* rows a lookup on constants yields, or all rows */
+} ex_plan_src;
+extern __thread bool ex_explaining;
+void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *src, int nsrc,
+                      pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered);
+void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+
 /* Temporary tables (temp.c): the session's own, shadowing base tables. */
 stor_table *ex_tmp_find(pdb_session *s, const char *db, const char *name);
 stor_db    *ex_tmp_owner(pdb_session *s, const stor_table *t);   /* its private catalog entry */

@@ -589,7 +589,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_REVOKE: case S_RENAME_USER:
             ex_accounts(&ctx, st, r);
             break;
-        case S_EXPLAIN: ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'EXPLAIN'");
+        case S_EXPLAIN: ex_explain(&ctx, st, r); break;
         case S_UNSUPPORTED:
             ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'", st->unsupported ? st->unsupported : "this statement");
         default:

@@ -1693,6 +1693,33 @@ static int64_t limit_value(ex_ctx *ctx, pl_expr *e)
 }
 
 /* Runs one query block (no UNION). Fills out rows (items only), types, names. */
+/* ---------------------------------------------------------------- EXPLAIN (engine/explain.c) */
+
+/* What run_block decided for each source of a block (prepared, not run), for EXPLAIN. */
+static void explain_note(qstate *q, ex_scope *sc)
+{
+    ex_ctx *ctx = q->ctx;
+    int n = q->nsrc;
+    ex_plan_src *ps = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *ps);
+    pl_expr **cj = stor_arena_alloc(ctx->a, (size_t)(q->nconj ? q->nconj : 1) * sizeof *cj);
+    int *lvl = stor_arena_alloc(ctx->a, (size_t)(q->nconj ? q->nconj : 1) * sizeof *lvl);
+    bool impossible = false;
+    for (int i = 0; i < q->nconj; i++) {
+        cj[i] = q->conj[i].e; lvl[i] = q->conj[i].level;
+        if (n && !ex_expr_srcmask(sc, cj[i]) && !passes(ctx, q->conj[i].p)) impossible = true;
+    }
+    for (int i = 0; i < n; i++) {
+        lookup *l = &q->lk[i];
+        ps[i].ix = l->ix; ps[i].nk = l->ix ? l->nk : 0; ps[i].nkv = l->nkv; ps[i].hcol = l->hcol;
+        pl_expr **eqs = NULL; int neq = 0, ceq = 0;
+        split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
+        if (ctx->src[i].join != JT_LEFT) for (int k = 0; k < q->nconj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
+        ps[i].conds = eqs; ps[i].nconds = neq;
+        ps[i].rows = estimate_rows(ctx, sc, i, eqs, neq);
+    }
+    ex_explain_block(ctx, sc, q->sel, ps, n, cj, lvl, q->nconj, impossible, q->grouped || q->sel->distinct, q->norder > 0);
+}
+
 static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **types_out, const char ***names_out,
                       const char ***tables_out, const char ***orgt_out, const char ***orgn_out, const char **db_out,
                       uint64_t *found)
@@ -1901,6 +1928,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
 
     /* execute (a prepare only wants the result columns) */
     if (ctx->describe) {
+        if (ex_explaining) explain_note(&q, &sc);
     } else if (q.nsrc == 0) {
         bool ok = true;
         for (int i = 0; i < q.nconj; i++) if (!passes(ctx, q.conj[i].p)) ok = false;

@@ -2414,13 +2414,20 @@ static void statement(P *p, pl_stmt *s)
             else if (is_ident_tok(p)) { s->like = ident(p); }
             return;
         }
-        (void)(accept_kw(p, "EXTENDED") || accept_kw(p, "PARTITIONS") || accept_kw(p, "ANALYZE"));
-        if (accept_kw(p, "FORMAT")) { expect_op(p, '='); ident(p); }
+        if (accept_kw(p, "EXTENDED")) s->explain_opt = 1;
+        else if (accept_kw(p, "PARTITIONS")) s->explain_opt = 2;
+        else accept_kw(p, "ANALYZE");
+        if (accept_kw(p, "FORMAT")) {
+            expect_op(p, '=');
+            const char *f = ident_or_string(p);
+            if (!strcasecmp(f, "JSON")) s->explain_opt = 3;
+        }
         s->kind = S_EXPLAIN;
         pl_stmt *inner = alloc(p, sizeof *inner);
         statement(p, inner);
         s->sel = inner->sel;
         s->num = inner->kind;
+        s->inner = inner;
         return;
     }
     if (accept_kw(p, "CREATE")) {

@@ -306,6 +306,8 @@ typedef struct pl_stmt {
     char *name;
     bool chain, release, read_only, consistent_snapshot;
     int64_t num;
+    struct pl_stmt *inner;    /* EXPLAIN: the statement explained */
+    int explain_opt;          /* EXPLAIN: 0 plain, 1 EXTENDED, 2 PARTITIONS, 3 FORMAT=JSON */
     const char *unsupported;  /* S_UNSUPPORTED: what ("views") */
     int nparams;              /* '?' placeholders (E_PARAM ival = 0..nparams-1) */
     /* accounts */

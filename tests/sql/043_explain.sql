@@ -1,0 +1,101 @@
+-- options: metadata
+-- EXPLAIN / DESCRIBE of SELECT, UPDATE, DELETE, INSERT. The values are pressdb's own
+-- plan (MariaDB's optimizer decides differently), so most statements compare only the
+-- column names and types (skip-result compares success or error); where both engines
+-- obviously agree (a single table read through its primary key or a unique key with
+-- constants, a table without usable key) the rows are compared too.
+
+CREATE TABLE t (id INT PRIMARY KEY, a INT, b VARCHAR(20), c INT, u INT NOT NULL, KEY ka (a), KEY kbc (b, c), UNIQUE KEY ku (u));
+INSERT INTO t VALUES (1, 1, 'x', 1, 10), (2, 2, 'y', 2, 20), (3, 3, 'z', 3, 30), (4, 1, 'x', 2, 40);
+CREATE TABLE u (id INT PRIMARY KEY AUTO_INCREMENT, tid INT, v VARCHAR(10), KEY kt (tid));
+INSERT INTO u (tid, v) VALUES (1, 'a'), (2, 'b'), (2, 'c'), (5, 'd');
+CREATE TABLE nokey (x INT, y VARCHAR(5));
+INSERT INTO nokey VALUES (1, 'a'), (2, 'b'), (3, 'c');
+
+EXPLAIN SELECT * FROM t WHERE id = 2;
+EXPLAIN SELECT * FROM t WHERE u = 30;
+EXPLAIN SELECT * FROM t WHERE id = 2 AND a = 2;
+EXPLAIN SELECT b FROM t WHERE id = 99;
+EXPLAIN SELECT * FROM t WHERE 1 = 0;
+EXPLAIN SELECT 1;
+EXPLAIN SELECT * FROM nokey;
+EXPLAIN SELECT * FROM nokey WHERE x = 2;
+EXPLAIN SELECT * FROM nokey ORDER BY y;
+DESCRIBE SELECT * FROM t WHERE id = 2;
+DESC SELECT * FROM t WHERE id = 3;
+-- skip-result
+EXPLAIN EXTENDED SELECT * FROM t WHERE id = 2;
+EXPLAIN EXTENDED SELECT * FROM nokey WHERE x = 2;
+EXPLAIN PARTITIONS SELECT * FROM t WHERE id = 2;
+EXPLAIN SELECT * FROM t WHERE id = 2 ORDER BY a;
+EXPLAIN UPDATE nokey SET y = 'q' WHERE x = 1;
+EXPLAIN DELETE FROM nokey WHERE x = 1;
+EXPLAIN INSERT INTO t VALUES (9, 9, 'q', 9, 90);
+EXPLAIN REPLACE INTO t VALUES (1, 1, 'x', 1, 10);
+EXPLAIN SELECT * FROM no_such_table;
+EXPLAIN SELECT no_such_column FROM t;
+EXPLAIN UPDATE no_such_table SET a = 1;
+EXPLAIN FOO;
+
+-- skip-result
+EXPLAIN SELECT * FROM t;
+-- skip-result
+EXPLAIN SELECT * FROM t WHERE a = 1;
+-- skip-result
+EXPLAIN SELECT * FROM t WHERE b = 'x' AND c = 1;
+-- skip-result
+EXPLAIN SELECT * FROM t WHERE id IN (1, 2);
+-- skip-result
+EXPLAIN SELECT * FROM t JOIN u ON u.tid = t.id;
+-- skip-result
+EXPLAIN SELECT * FROM t LEFT JOIN u ON u.tid = t.id WHERE t.a = 1;
+-- skip-result
+EXPLAIN SELECT * FROM t, u WHERE u.v = t.b;
+-- skip-result
+EXPLAIN SELECT * FROM t WHERE id = (SELECT MAX(tid) FROM u);
+-- skip-result
+EXPLAIN SELECT * FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.tid = t.id);
+-- skip-result
+EXPLAIN SELECT * FROM (SELECT a, COUNT(*) n FROM t GROUP BY a) d WHERE n > 1;
+-- skip-result
+EXPLAIN SELECT id FROM t UNION SELECT id FROM u;
+-- skip-result
+EXPLAIN SELECT a, COUNT(*) FROM t GROUP BY a ORDER BY 2;
+-- skip-result
+EXPLAIN SELECT (SELECT MAX(v) FROM u WHERE u.tid = t.id) FROM t;
+-- skip-result
+EXPLAIN UPDATE t SET c = 2 WHERE id = 1;
+-- skip-result
+EXPLAIN DELETE FROM t WHERE a = 1;
+-- skip-result
+EXPLAIN UPDATE t, u SET t.c = 1 WHERE u.tid = t.id;
+-- skip-result
+EXPLAIN INSERT INTO nokey SELECT a, b FROM t;
+-- skip-result
+EXPLAIN SELECT * FROM t t1 JOIN t t2 ON t2.id = t1.a;
+-- skip-result
+EXPLAIN SELECT * FROM t WHERE id IN (SELECT tid FROM u);
+-- skip-result
+EXPLAIN WITH w AS (SELECT a FROM t WHERE id > 1) SELECT * FROM w JOIN u ON u.tid = w.a;
+-- skip-result
+EXPLAIN WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3) SELECT * FROM r;
+-- skip-result
+EXPLAIN SELECT * FROM (SELECT id FROM t UNION SELECT tid FROM u) z;
+-- skip-result
+EXPLAIN SELECT id, ROW_NUMBER() OVER (ORDER BY a) FROM t;
+-- skip-result
+EXPLAIN SELECT * FROM information_schema.tables WHERE table_schema = 'x';
+-- skip-result
+EXPLAIN SELECT a, SUM(c) FROM t GROUP BY a WITH ROLLUP;
+-- skip-result
+EXPLAIN SELECT * FROM t WHERE EXISTS (SELECT 1 FROM u WHERE u.tid = t.id AND EXISTS (SELECT 1 FROM t t3 WHERE t3.id = u.id));
+-- skip-result
+EXPLAIN UPDATE t SET a = (SELECT MAX(tid) FROM u) WHERE id IN (SELECT tid FROM u);
+EXPLAIN SELECT * FROM t WHERE id = 2 UNION ALL SELECT * FROM t WHERE id = 3;
+EXPLAIN SELECT * FROM nokey UNION ALL SELECT * FROM nokey;
+EXPLAIN SELECT * FROM nokey UNION SELECT * FROM nokey;
+BEGIN;
+EXPLAIN SELECT * FROM t WHERE id = 1 FOR UPDATE;
+EXPLAIN DELETE FROM nokey;
+COMMIT;
+SELECT * FROM nokey ORDER BY x;
