@@ -21,6 +21,7 @@ typedef struct P {
     const pl_parse_opts *o;
     int nparams;         /* '?' placeholders seen so far */
     struct pl_cte *ctes; /* WITH names in scope, innermost first */
+    struct vec *wins;    /* the window functions of the query block being parsed */
 } P;
 
 typedef pl_cte cte;
@@ -267,6 +268,8 @@ static int frame_bound(P *p, int64_t *n)
     return WB_FOLL;
 }
 
+static void window_spec(P *p, pl_window *w);
+
 /* Function call after NAME '(' has been seen (current token is past '('), and its
  * OVER (...) clause when it is a window function. */
 static pl_expr *func_call(P *p, char *name, const char *start)
@@ -287,8 +290,24 @@ static pl_expr *func_call(P *p, char *name, const char *start)
     }
     next(p);
     pl_window *w = alloc(p, sizeof *w);
-    if (!is_op(p, '(')) syntax_error(p);   /* named windows: not supported */
-    next(p);
+    if (is_ident_tok(p)) {   /* OVER w: a window of the WINDOW clause */
+        w->ref = ident(p);
+        w->bare = true;
+    } else {
+        expect_op(p, '(');
+        window_spec(p, w);
+    }
+    if (p->wins) vpush(p, p->wins, w);
+    e->win = w;
+    set_src(p, e, start);
+    return e;
+}
+
+/* A window specification after its '(' up to and including the ')':
+ * [name] [PARTITION BY ...] [ORDER BY ...] [ROWS|RANGE frame] */
+static void window_spec(P *p, pl_window *w)
+{
+    if (is_ident_tok(p)) w->ref = ident(p);
     if (accept_kw(p, "PARTITION")) {
         expect_kw(p, "BY");
         vec v = { 0 };
@@ -309,9 +328,24 @@ static pl_expr *func_call(P *p, char *name, const char *start)
         }
     }
     expect_op(p, ')');
-    e->win = w;
-    set_src(p, e, start);
-    return e;
+}
+
+typedef struct wdef { char *name; pl_window *w; } wdef;
+
+/* w takes what it references from the named windows (MariaDB's rules and errors). */
+static void window_resolve(P *p, pl_window *w, wdef *defs, int ndefs)
+{
+    if (!w->ref) return;
+    pl_window *d = NULL;
+    for (int i = 0; i < ndefs; i++) if (!strcasecmp(defs[i].name, w->ref)) { d = defs[i].w; break; }
+    if (!d) p_error(p, 4009, "HY000", "Window specification with name '%s' is not defined", w->ref);
+    if (w->bare) { *w = *d; return; }
+    if (w->npart) p_error(p, 4011, "HY000", "Window specification referencing another one '%s' cannot contain partition list", w->ref);
+    if (d->norder && w->norder) p_error(p, 4012, "HY000", "Referenced window specification '%s' already contains order list", w->ref);
+    if (d->unit) p_error(p, 4013, "HY000", "Referenced window specification '%s' cannot contain window frame", w->ref);
+    w->part = d->part; w->npart = d->npart;
+    if (!w->norder) { w->order = d->order; w->norder = d->norder; }
+    w->ref = NULL;
 }
 
 static pl_expr *func_call_args(P *p, char *name, const char *start)
@@ -1242,6 +1276,9 @@ static pl_select *select_core(P *p)
         return in;
     }
     expect_kw(p, "SELECT");
+    struct vec *outer_wins = p->wins;
+    vec wins = { 0 };
+    p->wins = &wins;
     for (;;) {
         if (accept_kw(p, "DISTINCT") || accept_kw(p, "DISTINCTROW")) s->distinct = true;
         else if (accept_kw(p, "ALL")) {}
@@ -1295,7 +1332,32 @@ static pl_select *select_core(P *p)
         if (accept_kw(p, "WITH")) { expect_kw(p, "ROLLUP"); s->rollup = true; }
     }
     if (accept_kw(p, "HAVING")) s->having = expr(p);
+    wdef *defs = NULL;
+    int ndefs = 0;
+    if (accept_kw(p, "WINDOW")) {
+        vec dv = { 0 };
+        do {
+            wdef *d = alloc(p, sizeof *d);
+            d->name = ident(p);
+            expect_kw(p, "AS");
+            expect_op(p, '(');
+            d->w = alloc(p, sizeof *d->w);
+            window_spec(p, d->w);
+            for (int i = 0; i < dv.n; i++)
+                if (!strcasecmp(((wdef *)dv.v[i])->name, d->name))
+                    p_error(p, 4010, "HY000", "Multiple window specifications with the same name '%s'", d->name);
+            vpush(p, &dv, d);
+        } while (accept_op(p, ','));
+        defs = alloc(p, (size_t)dv.n * sizeof *defs);
+        for (int i = 0; i < dv.n; i++) {
+            defs[i] = *(wdef *)dv.v[i];
+            window_resolve(p, defs[i].w, defs, i);   /* a definition may name an earlier one */
+        }
+        ndefs = dv.n;
+    }
     if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); s->order = order_list(p, &s->norder); }
+    for (int i = 0; i < wins.n; i++) window_resolve(p, (pl_window *)wins.v[i], defs, ndefs);
+    p->wins = outer_wins;
     if (accept_kw(p, "LIMIT")) limit_clause(p, &s->limit, &s->offset);
     if (accept_kw(p, "FOR")) {
         expect_kw(p, "UPDATE"); s->for_update = true;

@@ -87,6 +87,8 @@ typedef struct pl_window {
     int unit;                 /* 0 no frame clause, 1 ROWS, 2 RANGE */
     int start, end;           /* WB_* */
     int64_t start_n, end_n;   /* n of n PRECEDING / n FOLLOWING */
+    char *ref;                /* OVER w / OVER (w ...): the named window (resolved by the parser) */
+    bool bare;                /* OVER w without parentheses */
 } pl_window;
 
 typedef struct pl_expr {
