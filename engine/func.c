@@ -148,14 +148,15 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
             return;
         case EX_JSON_SET: case EX_JSON_INSERT: case EX_JSON_REPLACE: case EX_JSON_REMOVE: case EX_JSON_ARRAY_APPEND:
         case EX_JSON_ARRAY_INSERT: case EX_JSON_MERGE: case EX_JSON_MERGE_PRESERVE: case EX_JSON_MERGE_PATCH:
-        case EX_JSON_SEARCH: case EX_JSON_COMPACT: case EX_JSON_LOOSE: {
+        case EX_JSON_SEARCH: case EX_JSON_COMPACT: case EX_JSON_LOOSE: case EX_JSON_ARRAY: case EX_JSON_OBJECT: {
             /* MariaDB sizes these from their arguments; past 64K octets the result is a BLOB type */
-            uint64_t len = 0;
-            for (int i = 0; i < n; i++) {
-                if (id == EX_JSON_REMOVE || id == EX_JSON_SEARCH || id == EX_JSON_COMPACT || id == EX_JSON_LOOSE) { if (i) break; }
-                else if (i && id != EX_JSON_MERGE && id != EX_JSON_MERGE_PRESERVE && id != EX_JSON_MERGE_PATCH && i % 2) continue;
-                len += chars_of(&a[i]) + 4;
-            }
+            uint64_t len = n ? chars_of(&a[0]) : 0;
+            if (id == EX_JSON_SET || id == EX_JSON_INSERT || id == EX_JSON_REPLACE || id == EX_JSON_ARRAY_APPEND ||
+                id == EX_JSON_ARRAY_INSERT)
+                for (int i = 1; i < n; i += 2) len += chars_of(&a[i / 2 + 1]) + 4;   /* MariaDB's own sum, as it is */
+            else if (id == EX_JSON_MERGE || id == EX_JSON_MERGE_PRESERVE || id == EX_JSON_MERGE_PATCH || id == EX_JSON_ARRAY ||
+                     id == EX_JSON_OBJECT)
+                for (int i = 0; i < n; i++) len += (i ? chars_of(&a[i]) : 0) + 4;
             uint64_t oct = len * 4;
             t_str(t, len < 16 ? 16 : (uint32_t)(len > 16777216 ? 16777216 : len), COLL_UTF8MB4_GENERAL_CI);
             if (oct >= 65535) {

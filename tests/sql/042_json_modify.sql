@@ -85,3 +85,7 @@ SELECT id FROM meta WHERE JSON_CONTAINS(j, '1') ORDER BY id;
 SELECT id FROM meta WHERE JSON_OVERLAPS(j, '[2, 3]') ORDER BY id;
 SELECT JSON_SET(doc, '$.a', 1) a, JSON_CONTAINS(doc, '1') b, JSON_SEARCH(doc, 'one', 'x') c, JSON_OVERLAPS(doc, j) d, JSON_REMOVE(j, '$[0]') e FROM meta WHERE id = 1;
 SELECT JSON_DETAILED(j) a, JSON_LOOSE(j) b, JSON_MERGE_PATCH(doc, j) c FROM meta WHERE id = 1;
+CREATE TABLE jcol (id INT, j JSON, t TEXT);
+INSERT INTO jcol VALUES (1, '{"a": 1}', '{"a": 1}');
+SELECT JSON_SET(j, '$.b', 2), JSON_CONTAINS(j, '1', '$.a'), JSON_SET('{}', '$.y', t) FROM jcol;
+SELECT JSON_ARRAY(j, t), JSON_SET('{}', '$.x', j), JSON_OBJECT('k', j) FROM jcol;
