@@ -2478,7 +2478,7 @@ static void statement(P *p, pl_stmt *s)
         }
         if (accept_kw(p, "EXTENDED")) s->explain_opt = 1;
         else if (accept_kw(p, "PARTITIONS")) s->explain_opt = 2;
-        else accept_kw(p, "ANALYZE");
+        else if (is_kw(p, "ANALYZE")) syntax_error(p);   /* MariaDB: ANALYZE SELECT, not EXPLAIN ANALYZE */
         if (accept_kw(p, "FORMAT")) {
             expect_op(p, '=');
             const char *f = ident_or_string(p);
