@@ -20,7 +20,7 @@ typedef struct jnode {
     size_t *klens;
 } jnode;
 
-typedef struct jp { const char *p, *e; stor_arena *a; int depth; } jp;
+typedef struct jp { const char *p, *e; stor_arena *a; int depth; const char *deep; } jp;   /* deep: where the depth limit stopped it */
 
 static void ws(jp *j) { while (j->p < j->e && (*j->p == ' ' || *j->p == '\t' || *j->p == '\n' || *j->p == '\r')) j->p++; }
 
@@ -63,6 +63,10 @@ static jnode *jvalue(jp *j)
     memset(v, 0, sizeof *v);
     v->s = j->p;
     char c = *j->p;
+    if ((c == '{' || c == '[') && j->depth >= 32) {   /* MariaDB's limit: 32 nested containers */
+        j->deep = j->p + 1;
+        return NULL;
+    }
     if (c == '{' || c == '[') {
         bool obj = c == '{';
         v->type = obj ? J_OBJ : J_ARR;
@@ -135,7 +139,7 @@ static jnode *jvalue(jp *j)
 /* The whole text must be one value (surrounded by white space at most). */
 static jnode *jparse(stor_arena *a, const char *s, size_t n)
 {
-    jp j = { s, s + n, a, 0 };
+    jp j = { s, s + n, a, 0, NULL };
     jnode *v = jvalue(&j);
     if (!v) return NULL;
     ws(&j);
@@ -419,11 +423,14 @@ static jnode *doc_arg_level(ex_ctx *ctx, int fn, const pdb_value *v, int argno, 
     jnode *d = jparse(ctx->a, s, n);
     if (!d) {
         /* the position MariaDB reports: where its parser stopped */
-        jp j = { s, s + n, ctx->a, 0 };
+        jp j = { s, s + n, ctx->a, 0, NULL };
         bool whole = jvalue(&j) != NULL;
         if (whole) ws(&j);   /* something after a complete value: MariaDB reads up to it */
         size_t pos = (size_t)(j.p - s);
-        if (pos >= n) ex_warn(ctx, level, 4037, "Unexpected end of JSON text in argument %d to function '%s'", argno, fname_lower(fn));
+        if (j.deep)
+            ex_warn(ctx, level, 4040, "Limit of 32 on JSON nested structures depth is reached in argument %d to function '%s' at position %zu",
+                    argno, fname_lower(fn), (size_t)(j.deep - s));
+        else if (pos >= n) ex_warn(ctx, level, 4037, "Unexpected end of JSON text in argument %d to function '%s'", argno, fname_lower(fn));
         else ex_warn(ctx, level, 4038, "Syntax error in JSON text in argument %d to function '%s' at position %zu", argno, fname_lower(fn), pos + 1);
     }
     return d;
@@ -982,7 +989,7 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, cons
         if (a[0].t == VT_NULL) return;
         size_t l;
         const char *s = ex_to_str(ctx->a, &a[0], &l);
-        jp j = { s, s + l, ctx->a, 0 };
+        jp j = { s, s + l, ctx->a, 0, NULL };
         if (l >= 2 && s[0] == '"' && jstring(&j) && j.p == s + l) {
             junescape(&b, s, l);
             *out = jresult(ctx, &b);
@@ -1025,9 +1032,9 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, cons
             jwalk(d, st, ns, &m);
         }
         if (!m.n) return;
-        if (!many) { *out = ex_str(m.v[0]->s, m.v[0]->n, COLL_UTF8MB4_GENERAL_CI); return; }
+        if (!many) { *out = jprinted(ctx, m.v[0], FMT_LOOSE, 4); return; }   /* containers as MariaDB prints them */
         jputs(&b, "[");
-        for (int i = 0; i < m.n; i++) { if (i) jputs(&b, ", "); jput(&b, m.v[i]->s, m.v[i]->n); }
+        for (int i = 0; i < m.n; i++) { if (i) jputs(&b, ", "); jprint(&b, m.v[i], FMT_LOOSE, 0, 4); }
         jputs(&b, "]");
         *out = jresult(ctx, &b);
         return;

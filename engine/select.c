@@ -1505,7 +1505,7 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
     ex_rows *work = stor_arena_alloc(ctx->a, sizeof *work);
     *work = *all;
     work->v = stor_arena_alloc(ctx->a, (size_t)(all->nrows ? all->nrows : 1) * all->ncols * sizeof(pdb_value));
-    memcpy(work->v, all->v, (size_t)all->nrows * all->ncols * sizeof(pdb_value));
+    if (all->nrows) memcpy(work->v, all->v, (size_t)all->nrows * all->ncols * sizeof(pdb_value));   /* none when only prepared */
     work->cap = work->nrows;
     for (uint64_t round = 0; work->nrows; round++) {
         if (round >= 1000000 || stor_mem_full())
