@@ -195,7 +195,11 @@ static bool jpath_at(stor_arena *a, const char *s, size_t n, pstep **steps, int 
         if (s[i] == ' ') { i++; continue; }
         if (s[i] == '.') {
             i++;
-            if (i < n && s[i] == '*') { st[ns++] = (pstep){ .kind = P_ANYKEY }; *wild = true; i++; continue; }
+            if (i < n && s[i] == '*') {
+                st[ns++] = (pstep){ .kind = P_ANYKEY }; *wild = true; i++;
+                if (i < n && s[i] == '*') { *err = i; return false; }
+                continue;
+            }
             if (i < n && s[i] == '"') {
                 size_t b = ++i;
                 while (i < n && s[i] != '"') i += s[i] == '\\' ? 2 : 1;
@@ -243,9 +247,8 @@ static long jidx(long idx, bool end, int size) { return end ? (long)size - 1 - i
 
 typedef struct jmatch { jnode **v; int n, cap; stor_arena *a; } jmatch;
 
-static void jadd(jmatch *m, jnode *v)
+static void jpush(jmatch *m, jnode *v)
 {
-    for (int i = 0; i < m->n; i++) if (m->v[i] == v) return;
     if (m->n == m->cap) {
         int nc = m->cap ? m->cap * 2 : 8;
         jnode **x = stor_arena_alloc(m->a, (size_t)nc * sizeof *x);
@@ -255,6 +258,12 @@ static void jadd(jmatch *m, jnode *v)
     m->v[m->n++] = v;
 }
 
+static void jadd(jmatch *m, jnode *v)
+{
+    for (int i = 0; i < m->n; i++) if (m->v[i] == v) return;
+    jpush(m, v);
+}
+
 static void jwalk(jnode *v, pstep *st, int ns, jmatch *m)
 {
     if (!ns) { jadd(m, v); return; }
@@ -262,7 +271,7 @@ static void jwalk(jnode *v, pstep *st, int ns, jmatch *m)
     case P_KEY:
         if (v->type != J_OBJ) return;
         for (int i = 0; i < v->nkids; i++)
-            if (v->klens[i] == st->kl && !memcmp(v->keys[i], st->k, st->kl)) { jwalk(v->kids[i], st + 1, ns - 1, m); break; }
+            if (v->klens[i] == st->kl && !memcmp(v->keys[i], st->k, st->kl)) jwalk(v->kids[i], st + 1, ns - 1, m);   /* every duplicate */
         return;
     case P_ANYKEY:
         if (v->type != J_OBJ) return;
@@ -271,11 +280,14 @@ static void jwalk(jnode *v, pstep *st, int ns, jmatch *m)
     case P_IDX: {
         long k = jidx(st->idx, st->end, v->type == J_ARR ? v->nkids : 1);
         if (v->type == J_ARR) { if (k >= 0 && k < v->nkids) jwalk(v->kids[k], st + 1, ns - 1, m); }
-        else if (k == 0) jwalk(v, st + 1, ns - 1, m);   /* a scalar is an array of one */
+        else if (k == 0 && !st->end) jwalk(v, st + 1, ns - 1, m);   /* a scalar is an array of one ([0], not [last]) */
         return;
     }
     case P_RANGE: {
-        if (v->type != J_ARR) return;
+        if (v->type != J_ARR) {   /* a scalar is an array of one */
+            if (jidx(st->idx, st->end, 1) <= 0 && jidx(st->idx2, st->end2, 1) >= 0) jwalk(v, st + 1, ns - 1, m);
+            return;
+        }
         long f = jidx(st->idx, st->end, v->nkids), t = jidx(st->idx2, st->end2, v->nkids);
         if (f < 0) f = 0;
         for (long i = f; i <= t && i < v->nkids; i++) jwalk(v->kids[i], st + 1, ns - 1, m);
@@ -603,7 +615,7 @@ static jnode **jlocate(jnode **slot, const pstep *st, int ns)
             if (cur->type == J_ARR) {
                 if (k < 0 || k >= cur->nkids) return NULL;
                 slot = &cur->kids[k];
-            } else if (k != 0) return NULL;
+            } else if (k != 0 || st[i].end) return NULL;
         }
     }
     return slot;
@@ -631,7 +643,8 @@ static void jset(ex_ctx *ctx, jnode **root, const pstep *st, int ns, jnode *val,
         return;
     }
     long k = jidx(l->idx, l->end, 1);
-    if (k == 0) { if (replace) *slot = val; }
+    /* a scalar at [last-n]: JSON_SET replaces it, JSON_INSERT appends, JSON_REPLACE leaves it */
+    if (l->end ? replace : k == 0) { if (replace && (add || !l->end)) *slot = val; }
     else if (add) { jnode *arr = jn_wrap(ctx->a, cur); jn_insert(ctx->a, arr, 1, NULL, 0, val); *slot = arr; }
 }
 
@@ -833,8 +846,10 @@ static bool json_modify(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out
                 jnode **slot = jlocate(&d, st, ns - 1);
                 if (!slot || (*slot)->type != J_ARR) continue;
                 jnode *arr = *slot;
-                long k = st[ns - 1].end ? arr->nkids : st[ns - 1].idx;
+                /* [last] is the place after the last element, [last-1] before it */
+                long k = st[ns - 1].end ? arr->nkids - st[ns - 1].idx : st[ns - 1].idx;
                 if (k > arr->nkids) k = arr->nkids;
+                if (k < 0) k = 0;
                 jn_insert(ctx->a, arr, (int)k, NULL, 0, val);
             } else jset(ctx, &d, st, ns, val, fn != EX_JSON_REPLACE, fn != EX_JSON_INSERT);
         }
@@ -1029,9 +1044,18 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, cons
         for (int i = 1; i < n; i++) {
             if (!path_arg(ctx, fn, &a[i], i + 1, &st, &ns, &wild)) return;
             if (wild) many = true;
-            jwalk(d, st, ns, &m);
+            jmatch one = { NULL, 0, 0, ctx->a };   /* a value twice only when two paths name it */
+            jwalk(d, st, ns, &one);
+            for (int k = 0; k < one.n; k++) jpush(&m, one.v[k]);
         }
         if (!m.n) return;
+        /* MariaDB gives them in document order */
+        for (int i = 1; i < m.n; i++) {
+            jnode *x = m.v[i];
+            int k = i;
+            while (k > 0 && m.v[k - 1]->s > x->s) { m.v[k] = m.v[k - 1]; k--; }
+            m.v[k] = x;
+        }
         if (!many) { *out = jprinted(ctx, m.v[0], FMT_LOOSE, 4); return; }   /* containers as MariaDB prints them */
         jputs(&b, "[");
         for (int i = 0; i < m.n; i++) { if (i) jputs(&b, ", "); jprint(&b, m.v[i], FMT_LOOSE, 0, 4); }
@@ -1103,8 +1127,10 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, cons
     case EX_JSON_KEYS:
         if (target->type != J_OBJ) return;
         jputs(&b, "[");
-        for (int i = 0; i < target->nkids; i++) {
-            if (i) jputs(&b, ", ");
+        for (int i = 0, first = 1; i < target->nkids; i++) {
+            if (jn_key(target, target->keys[i], target->klens[i]) != i) continue;   /* a repeated key once */
+            if (!first) jputs(&b, ", ");
+            first = 0;
             jputs(&b, "\"");
             jput(&b, target->keys[i], target->klens[i]);
             jputs(&b, "\"");

@@ -98,3 +98,13 @@ select json_depth('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]
 select json_valid('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]') a;
 select json_valid('[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]') a;
 select json_depth('{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":1}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}}') a;
+select json_extract('"x"', '$[last]') a, json_extract('"x"', '$[0]') b, json_extract('{"a":1}', '$[last]') c, json_extract('[1]', '$[0][last]') d, json_extract('[1]', '$[0][0]') e, json_extract('"x"', '$[-1]') f;
+select json_set('"x"', '$[last]', 1) a, json_set('"x"', '$[last].a', 1) b, json_set('{"a":1}', '$[0].b', 1) c, json_set('{"a":1}', '$[last].b', 1) d, json_insert('"x"', '$[last]', 1) e, json_insert('"x"', '$[1]', 1) f;
+select json_extract('[1,2]', '$[1]', '$[0]') a, json_extract('{"a":{"b":1}}', '$.a.b', '$.a', '$**.b') b, json_extract('[1,[2]]', '$**[0]') c, json_keys('{"a":1,"b":2,"a":3}') d;
+select json_remove('"x"', '$[last]') a, json_array_append('"x"', '$[last]', 1) b, json_contains('"x"', '"x"', '$[last]') c, json_length('[1]', '$[0][last]') d;
+SELECT JSON_SET('{"b": ""}', '$', TRUE, '$[last-1]', JSON_EXTRACT('[3, {"z": 4}]', '$[1]')) a, JSON_REPLACE('true', '$[last]', 1.25) b, JSON_INSERT('"x"', '$[last-1]', 2) c;
+SELECT JSON_ARRAY_INSERT('[[1, 2]]', '$[1][last-1]', 0, '$[last-1]', JSON_ARRAY(1, 'x')) a, JSON_ARRAY_INSERT('[1, 2, 3]', '$[last-1]', 0) b;
+SELECT JSON_EXTRACT('{"a b": 1, "b": [{"a": -2}]}', '$.*[last][0 to 1]') a, JSON_EXTRACT('1e2', '$.x', '$[0 to 1]') b, JSON_CONTAINS_PATH('0', 'one', '$[0 to 1]') c;
+SELECT JSON_LENGTH('{"e": [1], "e": {"e": [1, 2]}}', '$.e.e') a, JSON_EXTRACT('{"k": [1], "k": [2, 3]}', '$.k[*]') b;
+SELECT JSON_EXTRACT('{"a": 1}', '$.***.a');
+SELECT JSON_EXTRACT('"x"', '$', '$') a, JSON_EXTRACT('[{"c": 1}, [[1.5]], []]', '$[0 to 1]', '$') b;
