@@ -1692,7 +1692,6 @@ static int64_t limit_value(ex_ctx *ctx, pl_expr *e)
     return strtoll(e->s, NULL, 10);
 }
 
-/* Runs one query block (no UNION). Fills out rows (items only), types, names. */
 /* ---------------------------------------------------------------- EXPLAIN (engine/explain.c) */
 
 /* What run_block decided for each source of a block (prepared, not run), for EXPLAIN. */
@@ -1706,7 +1705,10 @@ static void explain_note(qstate *q, ex_scope *sc)
     bool impossible = false;
     for (int i = 0; i < q->nconj; i++) {
         cj[i] = q->conj[i].e; lvl[i] = q->conj[i].level;
-        if (n && !ex_expr_srcmask(sc, cj[i]) && !passes(ctx, q->conj[i].p)) impossible = true;
+        bool calls = false;   /* EXPLAIN evaluates no function (GET_LOCK ...) */
+        for (int k = 0; k < q->conj[i].p->nops; k++)
+            if (q->conj[i].p->ops[k].code == OP_FUNC || q->conj[i].p->ops[k].code == OP_SUBQ) calls = true;
+        if (n && !calls && !ex_expr_srcmask(sc, cj[i]) && !passes(ctx, q->conj[i].p)) impossible = true;
     }
     for (int i = 0; i < n; i++) {
         lookup *l = &q->lk[i];
@@ -1720,6 +1722,7 @@ static void explain_note(qstate *q, ex_scope *sc)
     ex_explain_block(ctx, sc, q->sel, ps, n, cj, lvl, q->nconj, impossible, q->grouped || q->sel->distinct, q->norder > 0);
 }
 
+/* Runs one query block (no UNION). Fills out rows (items only), types, names. */
 static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **types_out, const char ***names_out,
                       const char ***tables_out, const char ***orgt_out, const char ***orgn_out, const char **db_out,
                       uint64_t *found)
