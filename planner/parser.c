@@ -298,6 +298,8 @@ static pl_expr *func_call(P *p, char *name, const char *start)
         window_spec(p, w);
     }
     if (p->wins) vpush(p, p->wins, w);
+    else if (w->ref)   /* outside a SELECT's own clauses: no WINDOW clause to name */
+        p_error(p, 4009, "HY000", "Window specification with name '%s' is not defined", w->ref);
     e->win = w;
     set_src(p, e, start);
     return e;
@@ -1356,6 +1358,7 @@ static pl_select *select_core(P *p)
         ndefs = dv.n;
     }
     if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); s->order = order_list(p, &s->norder); }
+    if (is_kw(p, "WINDOW")) syntax_error(p);   /* WINDOW comes before ORDER BY */
     for (int i = 0; i < wins.n; i++) window_resolve(p, (pl_window *)wins.v[i], defs, ndefs);
     p->wins = outer_wins;
     if (accept_kw(p, "LIMIT")) limit_clause(p, &s->limit, &s->offset);
