@@ -652,10 +652,19 @@ static void jmerge_preserve(ex_ctx *ctx, jnode **a, jnode *b)
 {
     jnode *x = *a;
     if (x->type == J_OBJ && b->type == J_OBJ) {
+        /* b's keys meet a's own keys, not each other; repeated keys as in jmerge_patch */
+        int had = x->nkids;
         for (int i = 0; i < b->nkids; i++) {
-            int k = jn_key(x, b->keys[i], b->klens[i]);
-            if (k >= 0) jmerge_preserve(ctx, &x->kids[k], b->kids[i]);
-            else jn_insert(ctx->a, x, x->nkids, b->keys[i], b->klens[i], b->kids[i]);
+            bool in_a = false, seen = false;
+            for (int k = 0; k < had; k++)
+                if (x->klens[k] == b->klens[i] && !memcmp(x->keys[k], b->keys[i], b->klens[i])) in_a = true;
+            for (int j = 0; j < i && in_a; j++)
+                if (b->klens[j] == b->klens[i] && !memcmp(b->keys[j], b->keys[i], b->klens[i])) seen = true;
+            if (seen) continue;
+            if (!in_a) { jn_insert(ctx->a, x, x->nkids, b->keys[i], b->klens[i], b->kids[i]); continue; }
+            for (int k = 0; k < had; k++)
+                if (x->klens[k] == b->klens[i] && !memcmp(x->keys[k], b->keys[i], b->klens[i]))
+                    jmerge_preserve(ctx, &x->kids[k], b->kids[i]);
         }
         return;
     }
@@ -664,15 +673,33 @@ static void jmerge_preserve(ex_ctx *ctx, jnode **a, jnode *b)
     else jn_insert(ctx->a, x, x->nkids, NULL, 0, b);
 }
 
+/* RFC 7396, and MariaDB's way with repeated keys: a key the target has is patched
+ * wherever the target repeats it (a null removes the first), by the patch's first
+ * occurrence only; a new key is added as often as the patch repeats it. */
 static jnode *jmerge_patch(ex_ctx *ctx, jnode *t, jnode *p)
 {
     if (p->type != J_OBJ) return p;
     if (!t || t->type != J_OBJ) t = jn_new(ctx->a, J_OBJ);
+    int had = t->nkids;   /* the patch's keys meet the target's own keys, not each other */
     for (int i = 0; i < p->nkids; i++) {
-        int k = jn_key(t, p->keys[i], p->klens[i]);
-        if (p->kids[i]->type == J_NULL) { if (k >= 0) jn_remove(t, k); continue; }
-        if (k >= 0) t->kids[k] = jmerge_patch(ctx, t->kids[k], p->kids[i]);
-        else jn_insert(ctx->a, t, t->nkids, p->keys[i], p->klens[i], jmerge_patch(ctx, NULL, p->kids[i]));
+        bool in_target = false, seen = false;
+        for (int k = 0; k < had; k++)
+            if (t->klens[k] == p->klens[i] && !memcmp(t->keys[k], p->keys[i], p->klens[i])) in_target = true;
+        for (int j = 0; j < i && in_target; j++)
+            if (p->klens[j] == p->klens[i] && !memcmp(p->keys[j], p->keys[i], p->klens[i])) seen = true;
+        if (seen) continue;
+        if (!in_target) {
+            if (p->kids[i]->type != J_NULL) jn_insert(ctx->a, t, t->nkids, p->keys[i], p->klens[i], jmerge_patch(ctx, NULL, p->kids[i]));
+            continue;
+        }
+        if (p->kids[i]->type == J_NULL) {   /* removes the first */
+            jn_remove(t, jn_key(t, p->keys[i], p->klens[i]));
+            had--;
+            continue;
+        }
+        for (int k = 0; k < had; k++)
+            if (t->klens[k] == p->klens[i] && !memcmp(t->keys[k], p->keys[i], p->klens[i]))
+                t->kids[k] = jmerge_patch(ctx, t->kids[k], p->kids[i]);
     }
     return t;
 }
@@ -889,7 +916,7 @@ static bool json_modify(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out
             if (a[i].t == VT_NULL) return true;
             jnode *x = doc_arg(ctx, fn, &a[i], i + 1);
             if (!x) return true;
-            if (!d) { d = fn == EX_JSON_MERGE_PATCH ? jmerge_patch(ctx, NULL, x) : x; if (fn == EX_JSON_MERGE_PATCH && x->type != J_OBJ) d = x; continue; }
+            if (!d) { d = x; continue; }
             if (fn == EX_JSON_MERGE_PATCH) d = jmerge_patch(ctx, d, x);
             else jmerge_preserve(ctx, &d, x);
         }

@@ -108,3 +108,6 @@ SELECT JSON_EXTRACT('{"a b": 1, "b": [{"a": -2}]}', '$.*[last][0 to 1]') a, JSON
 SELECT JSON_LENGTH('{"e": [1], "e": {"e": [1, 2]}}', '$.e.e') a, JSON_EXTRACT('{"k": [1], "k": [2, 3]}', '$.k[*]') b;
 SELECT JSON_EXTRACT('{"a": 1}', '$.***.a');
 SELECT JSON_EXTRACT('"x"', '$', '$') a, JSON_EXTRACT('[{"c": 1}, [[1.5]], []]', '$[0 to 1]', '$') b;
+SELECT JSON_MERGE_PATCH('{"a": "", "a": []}', '{"a": {"k": 1}, "e": "x"}') a, JSON_MERGE_PATCH('true', '{}', '{"a": 0, "a": 0}') b, JSON_MERGE_PATCH('{"c": "a%"}', '{"c": [1], "c": {"d": 2}}') c, JSON_MERGE_PATCH('{"c": null, "c": [1]}', '{"c": null}') d;
+SELECT JSON_MERGE_PRESERVE('{"c": "e", "a": 1}', '{"c": {"e": 1}, "c": "e", "f": false}') a, JSON_MERGE_PRESERVE('{"a": 1}', '{"b": 2, "b": 3}') b, JSON_MERGE_PRESERVE('{"a": {}, "a": 1}', '{"a": 2}') c;
+SELECT JSON_MERGE_PATCH('{"a": {"b": 1, "c": null}}', '{"a": {"b": null, "d": {"e": null, "f": 1}}}') a, JSON_MERGE_PATCH('{"a": 1}', '{"a": {"b": null}}') b;
