@@ -857,11 +857,17 @@ static bool json_modify(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out
     case EX_JSON_SET: case EX_JSON_INSERT: case EX_JSON_REPLACE: case EX_JSON_ARRAY_APPEND: case EX_JSON_ARRAY_INSERT: {
         if (n % 2 == 0) ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", name);
         if (a[0].t == VT_NULL) return true;
+        /* MariaDB reads the paths before the document */
+        pstep **sts = stor_arena_alloc(ctx->a, (size_t)n * sizeof *sts);
+        int *nss = stor_arena_alloc(ctx->a, (size_t)n * sizeof *nss);
+        for (int i = 1; i < n; i += 2) {
+            if (a[i].t == VT_NULL) return true;
+            if (!path_one(ctx, fn, &a[i], i + 1, &sts[i], &nss[i])) return true;
+        }
         jnode *d = doc_arg(ctx, fn, &a[0], 1);
         if (!d) return true;
         for (int i = 1; i < n; i += 2) {
-            if (a[i].t == VT_NULL) return true;
-            if (!path_one(ctx, fn, &a[i], i + 1, &st, &ns)) return true;
+            st = sts[i]; ns = nss[i];
             jnode *val = sql_node(ctx, &a[i + 1], e && i + 1 < e->nargs ? e->args[i + 1] : NULL);
             if (fn == EX_JSON_ARRAY_APPEND) {
                 jnode **slot = jlocate(&d, st, ns);
@@ -952,21 +958,22 @@ static bool json_modify(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out
         jnode *d = doc_arg(ctx, fn, &a[0], 1);
         if (!d) return true;
         int tab = 4;
-        if (n > 1 && a[1].t != VT_NULL) { int64_t t = ex_to_int(&a[1]); tab = t < 0 ? 0 : t > 8 ? 8 : (int)t; }
+        if (n > 1 && a[1].t == VT_NULL) return true;
+        if (n > 1) { int64_t t = ex_to_int(&a[1]); tab = t < 0 ? 0 : t > 8 ? 8 : (int)t; }
         *out = jprinted(ctx, d, fn == EX_JSON_COMPACT ? FMT_COMPACT : fn == EX_JSON_LOOSE ? FMT_LOOSE : FMT_DETAILED, tab);
         return true;
     }
     case EX_JSON_SEARCH: {
         if (a[0].t == VT_NULL || a[1].t == VT_NULL || a[2].t == VT_NULL) return true;
-        jnode *d = doc_arg(ctx, fn, &a[0], 1);
-        if (!d) return true;
         size_t ml;
         const char *mode = ex_to_str(ctx->a, &a[1], &ml);
         bool all = ml == 3 && !strncasecmp(mode, "all", 3);
-        if (!all && !(ml == 3 && !strncasecmp(mode, "one", 3))) {
+        if (!all && !(ml == 3 && !strncasecmp(mode, "one", 3))) {   /* checked before the document */
             ex_warn(ctx, "Warning", 4046, "Argument 2 to function 'json_search' must be \"one\" or \"all\".");
             return true;
         }
+        jnode *d = doc_arg(ctx, fn, &a[0], 1);
+        if (!d) return true;
         jsearch s = { .ctx = ctx, .esc = '\\', .all = all };
         s.out = (jbuf){ NULL, 0, 0, ctx->a };
         s.pat = ex_to_str(ctx->a, &a[2], &s.pn);

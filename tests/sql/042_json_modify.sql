@@ -111,3 +111,14 @@ SELECT JSON_EXTRACT('"x"', '$', '$') a, JSON_EXTRACT('[{"c": 1}, [[1.5]], []]', 
 SELECT JSON_MERGE_PATCH('{"a": "", "a": []}', '{"a": {"k": 1}, "e": "x"}') a, JSON_MERGE_PATCH('true', '{}', '{"a": 0, "a": 0}') b, JSON_MERGE_PATCH('{"c": "a%"}', '{"c": [1], "c": {"d": 2}}') c, JSON_MERGE_PATCH('{"c": null, "c": [1]}', '{"c": null}') d;
 SELECT JSON_MERGE_PRESERVE('{"c": "e", "a": 1}', '{"c": {"e": 1}, "c": "e", "f": false}') a, JSON_MERGE_PRESERVE('{"a": 1}', '{"b": 2, "b": 3}') b, JSON_MERGE_PRESERVE('{"a": {}, "a": 1}', '{"a": 2}') c;
 SELECT JSON_MERGE_PATCH('{"a": {"b": 1, "c": null}}', '{"a": {"b": null, "d": {"e": null, "f": 1}}}') a, JSON_MERGE_PATCH('{"a": 1}', '{"a": {"b": null}}') b;
+select json_set('{}', '$.a', 1, null, 2) a, json_insert('{}', null, 1) b, json_remove('{"a":1}', null) c, json_remove(null, '$.a') d, json_array_append('[1]', null, 2) e, json_array_insert('[1]', '$[0]', null) f;
+select json_contains(null, '1') a, json_contains('1', null) b, json_contains('[1]', '1', null) c, json_search('["x"]', 'one', 'x', null, null) d, json_overlaps(null, null) e, json_detailed(null) f, json_detailed('[1,2]', null) g;
+select json_merge_preserve('[1]', null, '[2]') a, json_merge('[1]', '[2]', null) b, json_merge_patch(null, null) c;
+select json_set('{"a":1}', 'bad', 1, '$.b', 2) a;
+select json_set('{"a":1}', '$.b', 2, 'bad', 1) a;
+select json_set('bad', 'bad', 1) a;
+select json_contains('[1]', 'bad') a;
+select json_contains('bad', 'bad') a;
+select json_search('bad', 'bad', 'x') a;
+select json_merge_patch('{}', 'bad', '{') a;
+select json_remove('[1,2]', '$[0]', '$.*') a;
