@@ -857,17 +857,12 @@ static bool json_modify(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out
     case EX_JSON_SET: case EX_JSON_INSERT: case EX_JSON_REPLACE: case EX_JSON_ARRAY_APPEND: case EX_JSON_ARRAY_INSERT: {
         if (n % 2 == 0) ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", name);
         if (a[0].t == VT_NULL) return true;
-        /* MariaDB reads the paths before the document */
-        pstep **sts = stor_arena_alloc(ctx->a, (size_t)n * sizeof *sts);
-        int *nss = stor_arena_alloc(ctx->a, (size_t)n * sizeof *nss);
+        /* MariaDB reads each path just before using it, the first before the document */
+        jnode *d = NULL;
         for (int i = 1; i < n; i += 2) {
             if (a[i].t == VT_NULL) return true;
-            if (!path_one(ctx, fn, &a[i], i + 1, &sts[i], &nss[i])) return true;
-        }
-        jnode *d = doc_arg(ctx, fn, &a[0], 1);
-        if (!d) return true;
-        for (int i = 1; i < n; i += 2) {
-            st = sts[i]; ns = nss[i];
+            if (!path_one(ctx, fn, &a[i], i + 1, &st, &ns)) return true;
+            if (!d && !(d = doc_arg(ctx, fn, &a[0], 1))) return true;
             jnode *val = sql_node(ctx, &a[i + 1], e && i + 1 < e->nargs ? e->args[i + 1] : NULL);
             if (fn == EX_JSON_ARRAY_APPEND) {
                 jnode **slot = jlocate(&d, st, ns);
