@@ -124,4 +124,3 @@ select json_merge_patch('{}', 'bad', '{') a;
 select json_remove('[1,2]', '$[0]', '$.*') a;
 SELECT JSON_ARRAY_APPEND('[[1], {}, null]', '$.c', 1, '$.*.a', 2) a;
 SELECT JSON_SET('[[1], {}, null]', '$.c', 1, '$.*.a', 2) a;
-SELECT JSON_SET('[1', '$.c', 1, '$.*.a', 2) a;
