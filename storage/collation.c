@@ -13,6 +13,7 @@
  */
 #include "storage/storage.h"
 #include <stdlib.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <strings.h>
 #include <stdio.h>
@@ -124,14 +125,16 @@ static const coll_def colls[] = {
 /* id -> definition, filled once (ids stay below 4096) */
 static const coll_def *by_id[4096];
 static pthread_once_t by_id_once = PTHREAD_ONCE_INIT;
+static _Atomic bool by_id_ready;   /* skips pthread_once on the hot path */
 static void by_id_init(void)
 {
     for (size_t i = 0; i < NCOLLS; i++) if (colls[i].c.id < 4096) by_id[colls[i].c.id] = &colls[i];
+    atomic_store_explicit(&by_id_ready, true, memory_order_release);
 }
 
 static const coll_def *find(uint16_t id)
 {
-    pthread_once(&by_id_once, by_id_init);
+    if (!atomic_load_explicit(&by_id_ready, memory_order_acquire)) pthread_once(&by_id_once, by_id_init);
     return id < 4096 ? by_id[id] : NULL;
 }
 
@@ -181,6 +184,7 @@ typedef struct tab_rt {
 } tab_rt;
 static tab_rt rts[4];
 static pthread_once_t rt_once = PTHREAD_ONCE_INIT;
+static _Atomic bool rt_ready;
 
 static void rt_init(void)
 {
@@ -212,6 +216,7 @@ static void rt_init(void)
         }
         r->ascii_simple = ok;
     }
+    atomic_store_explicit(&rt_ready, true, memory_order_release);
 }
 
 /* The weight table of a utf8 collation (NULL: latin1/ascii/bin, weighed here). */
@@ -225,7 +230,7 @@ static const tab_rt *rt_of(const coll_def *d)
     case 2304: case 2308: case 2048: case 2052: k = 3; break;
     default: return NULL;
     }
-    pthread_once(&rt_once, rt_init);
+    if (!atomic_load_explicit(&rt_ready, memory_order_acquire)) pthread_once(&rt_once, rt_init);
     return &rts[k];
 }
 
@@ -367,6 +372,21 @@ static int uca_cmp(const tab_rt *r, bool pad, const char *a, size_t an, const ch
         if (wx != wy) return wx < wy ? -1 : 1;
         i++;
     }
+    if (i == an && i == bn) return 0;
+    if (i == an || i == bn) {
+        /* one string ended: the rest of the other decides, when it is all simple bytes */
+        const char *s = i == an ? b : a;
+        size_t n = i == an ? bn : an, k = i;
+        int sign = i == an ? -1 : 1;
+        uint32_t sp = (uint32_t)r->t->space;
+        for (; k < n; k++) {
+            uint32_t w = r->fast[(unsigned char)s[k]];
+            if (w == NOFAST) break;
+            if (!pad) return sign;                 /* more weights: the longer is greater */
+            if (w != sp) return w < sp ? -sign : sign;
+        }
+        if (k == n) return 0;                      /* only spaces (PAD SPACE) */
+    }
     const coll_wtab *t = r->t;
     wscan x, y;
     ws_init(&x, t, a, an, i);
@@ -476,10 +496,12 @@ bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t 
     if (d->c.pad_space) { an = trim_pad(a, an); bn = trim_pad(b, bn); }
     if (d->family == CF_BIN && !d->latin1) return an == bn && !memcmp(a, b, an);
     const tab_rt *t = rt_of(d);
-    if (t && an == bn && t->ascii_simple) {
-        /* printable ASCII: one weight of its own per character (letters up to case) */
-        size_t i = 0;
-        for (; i < an; i++) {
+    if (t && t->ascii_simple) {
+        /* printable ASCII: one non-zero weight of its own per character (letters up to
+           case), so the first such pair that differs decides; and a longer string whose
+           rest is such characters has more weights */
+        size_t m = an < bn ? an : bn, i = 0;
+        for (; i < m; i++) {
             unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
             if (x < 0x20 || x > 0x7e || y < 0x20 || y > 0x7e) break;
             if (x != y) {
@@ -488,7 +510,13 @@ bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t 
                 if (x != y) return false;
             }
         }
-        if (i == an) return true;
+        if (i == m) {
+            if (an == bn) return true;
+            const char *s = an > bn ? a : b;
+            size_t n = an > bn ? an : bn, k = m;
+            while (k < n && (unsigned char)s[k] >= 0x20 && (unsigned char)s[k] <= 0x7e) k++;
+            if (k == n) return false;
+        }
     }
     return pdb_coll_cmp(coll, a, an, b, bn) == 0;
 }
