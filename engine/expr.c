@@ -800,6 +800,15 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         if ((at[0].vt == VT_STRING) != (at[1].vt == VT_STRING) && at[0].vt != VT_NULL && at[1].vt != VT_NULL)
             p->may_warn = true;
         if (op >= BO_EQ && op <= BO_NSEQ) {
+            if (at[0].vt == VT_STRING && at[1].vt == VT_STRING && at[0].coerc == 0 && at[1].coerc == 0 &&
+                at[0].coll != at[1].coll && at[0].coll && at[1].coll) {
+                /* two COLLATE clauses that disagree: MariaDB refuses to choose */
+                static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
+                const pdb_collation *ca = pdb_coll_by_id(at[0].coll), *cb = pdb_coll_by_id(at[1].coll);
+                if (ca && cb)
+                    ex_raise(cs->sc->ctx, 1267, "HY000", "Illegal mix of collations (%s,EXPLICIT) and (%s,EXPLICIT) for operation '%s'",
+                             ca->name, cb->name, ops[op]);
+            }
             emit(p, OP_CMP, op, 0, str_coll(cs, &at[0], &at[1]));
             type_int(t, 1);
             t->nullable = op != BO_NSEQ;

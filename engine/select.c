@@ -1507,7 +1507,19 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
     work->v = stor_arena_alloc(ctx->a, (size_t)(all->nrows ? all->nrows : 1) * all->ncols * sizeof(pdb_value));
     if (all->nrows) memcpy(work->v, all->v, (size_t)all->nrows * all->ncols * sizeof(pdb_value));   /* none when only prepared */
     work->cap = work->nrows;
+    uint64_t max_rounds = 1000;
+    {
+        pdb_value mv; ex_type mt;
+        if (ex_sysvar_get(ctx->s, "max_recursive_iterations", false, &mv, ctx->a, &mt) == 0) max_rounds = (uint64_t)ex_to_int(&mv);
+    }
     for (uint64_t round = 0; work->nrows; round++) {
+        if (round >= max_rounds) {
+            /* as MariaDB: the rows so far and a warning (an error where warnings are) */
+            const char *fmt = "Query execution was interrupted. The query exceeded max_recursive_iterations = %llu. The query result may be incomplete";
+            if (ctx->writing && ctx->strict) ex_raise(ctx, 1931, "HY000", fmt, (unsigned long long)max_rounds);
+            ex_warn(ctx, "Warning", 1931, fmt, (unsigned long long)max_rounds);
+            break;
+        }
         if (round >= 1000000 || stor_mem_full())
             ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'a recursive WITH of more than 1000000 rounds or past --max-memory'");
         rcte me = { c, work, ty, nm0, rcte_top };

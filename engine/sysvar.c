@@ -73,6 +73,7 @@ static const sysvar vars[] = {
     { "max_connections", SV_UINT, SVF_GLOBAL, "151" },
     { "max_heap_table_size", SV_UINT, SVF_SESSION, "16777216" },
     { "max_join_size", SV_UINT, SVF_SESSION, "18446744073709551615" },
+    { "max_recursive_iterations", SV_UINT, SVF_SESSION, "1000" },
     { "max_sort_length", SV_UINT, SVF_SESSION, "1024" },
     { "max_statement_time", SV_STR, SVF_SESSION, "0.000000" },
     { "max_user_connections", SV_INT, SVF_SESSION, "0" },
