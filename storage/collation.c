@@ -409,6 +409,31 @@ static int uca_cmp(const tab_rt *r, bool pad, const char *a, size_t an, const ch
     return wa < wb ? -1 : wa > wb;
 }
 
+long pdb_coll_sortkey(uint16_t coll, const char *s, size_t n, uint8_t *out, size_t cap)
+{
+    const coll_def *d = find(coll);
+    if (!d || d->family != CF_UCA) return -1;
+    const tab_rt *r = rt_of(d);
+    if (!r) return -1;
+    bool pad = d->c.pad_space;
+    if (pad) n = trim_pad(s, n);
+    uint32_t sp = (uint32_t)r->t->space;
+    wscan x;
+    ws_init(&x, r->t, s, n, 0);
+    size_t k = 0;
+    int w;
+    while ((w = ws_next(&x)) > 0) {
+        /* PAD SPACE pads the shorter string with spaces: a byte order agrees with that
+           only while no weight sorts below a space (a tab does): then no key */
+        if (pad && (uint32_t)w < sp) return -1;
+        if (k + 3 > cap) return -1;
+        out[k++] = (uint8_t)(w >> 16); out[k++] = (uint8_t)(w >> 8); out[k++] = (uint8_t)w;
+    }
+    if (pad)
+        while (k >= 3 && (((uint32_t)out[k - 3] << 16) | ((uint32_t)out[k - 2] << 8) | out[k - 1]) == sp) k -= 3;
+    return (long)k;
+}
+
 int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t bn)
 {
     const coll_def *d = find(coll);

@@ -106,6 +106,11 @@ const pdb_collation *pdb_coll_by_name(const char *name);   /* case-insensitive; 
 const pdb_collation *pdb_coll_default_for(const char *charset);
 /* <0, 0, >0 under the collation. */
 int      pdb_coll_cmp(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
+/* A sort key: bytes whose memcmp order (shorter first on a common prefix) is
+ * pdb_coll_cmp's order, so a sort compares keys built once per row. UCA collations only;
+ * -1 when there is none (another collation, a PAD SPACE string with a weight below a
+ * space's, or cap too small: 3 bytes per weight, at most 3 * 8 per character). */
+long     pdb_coll_sortkey(uint16_t coll, const char *s, size_t n, uint8_t *out, size_t cap);
 /* pdb_coll_cmp == 0, faster. */
 bool     pdb_coll_eq(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
 /* Hash consistent with pdb_coll_cmp == 0. */
