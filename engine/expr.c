@@ -530,6 +530,27 @@ static void comp_window(cstate *cs, pl_expr *e, ex_type *t)
     push(cs, 1);
 }
 
+/* MariaDB's 1267 where a comparison cannot pick a collation: two COLLATE clauses that
+ * differ, or two columns (IMPLICIT) of one charset with different collations, neither
+ * a _bin one. (Other derivations are approximate here: function results never raise.) */
+static bool coll_is_bin(const pdb_collation *c)
+{
+    size_t n = strlen(c->name);
+    return c->binary || (n > 4 && !strcmp(c->name + n - 4, "_bin"));
+}
+
+static void coll_mix_check(cstate *cs, const ex_type *a, const ex_type *b, const char *opname)
+{
+    if (a->vt != VT_STRING || b->vt != VT_STRING || a->coll == b->coll || !a->coll || !b->coll) return;
+    if (a->coerc != b->coerc || (a->coerc != 0 && a->coerc != 2)) return;
+    const pdb_collation *ca = pdb_coll_by_id(a->coll), *cb = pdb_coll_by_id(b->coll);
+    if (!ca || !cb) return;
+    if (a->coerc == 2 && (strcmp(ca->charset, cb->charset) || coll_is_bin(ca) || coll_is_bin(cb))) return;
+    const char *d = a->coerc == 0 ? "EXPLICIT" : "IMPLICIT";
+    ex_raise(cs->sc->ctx, 1267, "HY000", "Illegal mix of collations (%s,%s) and (%s,%s) for operation '%s'",
+             ca->name, d, cb->name, d, opname);
+}
+
 static uint16_t str_coll(cstate *cs, const ex_type *a, const ex_type *b)
 {
     /* the side with the stronger (lower) coercibility decides: COLLATE clause 0,
@@ -800,15 +821,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         if ((at[0].vt == VT_STRING) != (at[1].vt == VT_STRING) && at[0].vt != VT_NULL && at[1].vt != VT_NULL)
             p->may_warn = true;
         if (op >= BO_EQ && op <= BO_NSEQ) {
-            if (at[0].vt == VT_STRING && at[1].vt == VT_STRING && at[0].coerc == 0 && at[1].coerc == 0 &&
-                at[0].coll != at[1].coll && at[0].coll && at[1].coll) {
-                /* two COLLATE clauses that disagree: MariaDB refuses to choose */
-                static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
-                const pdb_collation *ca = pdb_coll_by_id(at[0].coll), *cb = pdb_coll_by_id(at[1].coll);
-                if (ca && cb)
-                    ex_raise(cs->sc->ctx, 1267, "HY000", "Illegal mix of collations (%s,EXPLICIT) and (%s,EXPLICIT) for operation '%s'",
-                             ca->name, cb->name, ops[op]);
-            }
+            static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
+            coll_mix_check(cs, &at[0], &at[1], ops[op]);
             emit(p, OP_CMP, op, 0, str_coll(cs, &at[0], &at[1]));
             type_int(t, 1);
             t->nullable = op != BO_NSEQ;
@@ -844,7 +858,10 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             comp(cs, e->args[i], &it);
             if (i > 0 && (it.vt == VT_STRING) != (at[0].vt == VT_STRING) && it.vt != VT_NULL) p->may_warn = true;
             if (i == 0) at[0] = it;
-            else if (!coll) coll = str_coll(cs, &at[0], &it);
+            else {
+                coll_mix_check(cs, &at[0], &it, "=");
+                if (!coll) coll = str_coll(cs, &at[0], &it);
+            }
         }
         cs->depth -= e->nargs - 1;
         emit(p, OP_IN, e->nargs - 1, e->negated, coll);
@@ -860,6 +877,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     case E_LIKE:
         for (int i = 0; i < e->nargs; i++) comp(cs, e->args[i], &at[i]);
         cs->depth -= e->nargs - 1;
+        coll_mix_check(cs, &at[0], &at[1], "like");
         emit(p, OP_LIKE, e->nargs == 3, e->negated, str_coll(cs, &at[0], &at[1]));
         type_int(t, 1);
         return;
