@@ -18,25 +18,110 @@ const char *malloc_conf = "background_thread:true,dirty_decay_ms:1000,muzzy_deca
 
 static _Atomic size_t mem_used;   /* bytes handed out by stor_* (usable sizes) */
 
+#ifdef PDB_MEM_DEBUG
+/* Debug mode (build with -DPDB_MEM_DEBUG): every pointer stor_* hands out is recorded
+ * with the size counted for it, and any pointer that crosses families is reported with
+ * a backtrace: stor_free/stor_realloc of a pointer stor_* did not hand out (or of one
+ * counted with another size), and stor_malloc returning an address still recorded
+ * (the previous owner was released with plain free/realloc). With the environment
+ * variable PRESSDB_MEM_DEBUG_LARGE=bytes it also prints a backtrace for every allocation
+ * of at least that size. Build: make BUILD=build-memdbg CFLAGS="-O1 -g -DPDB_MEM_DEBUG";
+ * resolve the frames with addr2line -f -e build-memdbg/pressdb +offset. */
+#include <execinfo.h>
+#include <pthread.h>
+static pthread_mutex_t dbg_mu = PTHREAD_MUTEX_INITIALIZER;
+static struct dbg_ent { void *p; size_t n; } *dbg_tab;
+static size_t dbg_cap, dbg_cnt;
+static int dbg_reports;
+static size_t dbg_large;   /* PRESSDB_MEM_DEBUG_LARGE: report allocations of this size up */
+static void dbg_report(const char *what, void *p, size_t n)
+{
+    if (dbg_reports++ >= 50) return;
+    void *bt[24];
+    int k = backtrace(bt, 24);
+    fprintf(stderr, "pressdb mem-debug: %s %p (%zu bytes)\n", what, p, n);
+    backtrace_symbols_fd(bt, k, 2);
+}
+static size_t dbg_slot(void *p)
+{
+    size_t h = ((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15ull, m = dbg_cap - 1, i = h & m;
+    while (dbg_tab[i].p && dbg_tab[i].p != p) i = (i + 1) & m;
+    return i;
+}
+static void dbg_add(void *p, size_t n)
+{
+    pthread_mutex_lock(&dbg_mu);
+    if ((dbg_cnt + 1) * 2 > dbg_cap) {
+        struct dbg_ent *old = dbg_tab;
+        size_t oc = dbg_cap;
+        dbg_cap = oc ? oc * 2 : 1 << 16;
+        dbg_tab = calloc(dbg_cap, sizeof *dbg_tab);
+        for (size_t i = 0; i < oc; i++) if (old[i].p) dbg_tab[dbg_slot(old[i].p)] = old[i];
+        free(old);
+    }
+    size_t i = dbg_slot(p);
+    if (dbg_large == 0) {
+        const char *e = getenv("PRESSDB_MEM_DEBUG_LARGE");
+        dbg_large = e && *e ? strtoull(e, NULL, 10) : SIZE_MAX;
+    }
+    if (n >= dbg_large) {
+        void *bt[8];
+        int k = backtrace(bt, 8);
+        fprintf(stderr, "pressdb mem-debug: large %zu\n", n);
+        backtrace_symbols_fd(bt, k, 2);
+    }
+    if (dbg_tab[i].p) dbg_report("handed out again while still counted (freed by plain free?)", p, dbg_tab[i].n);
+    else dbg_cnt++;
+    dbg_tab[i].p = p; dbg_tab[i].n = n;
+    pthread_mutex_unlock(&dbg_mu);
+}
+static void dbg_del(void *p, size_t n, const char *who)
+{
+    pthread_mutex_lock(&dbg_mu);
+    size_t i = dbg_cap ? dbg_slot(p) : 0;
+    if (!dbg_cap || !dbg_tab[i].p) dbg_report(who, p, n);
+    else {
+        if (dbg_tab[i].n != n) dbg_report("counted with another size", p, dbg_tab[i].n);
+        /* backward-shift deletion */
+        size_t m = dbg_cap - 1, j = i;
+        dbg_tab[i].p = NULL; dbg_cnt--;
+        for (;;) {
+            j = (j + 1) & m;
+            if (!dbg_tab[j].p) break;
+            size_t h = (((uintptr_t)dbg_tab[j].p >> 4) * 0x9E3779B97F4A7C15ull) & m;
+            if (((j - h) & m) >= ((j - i) & m)) { dbg_tab[i] = dbg_tab[j]; dbg_tab[j].p = NULL; i = j; }
+        }
+    }
+    pthread_mutex_unlock(&dbg_mu);
+}
+#define DBG_ADD(p, n) dbg_add(p, n)
+#define DBG_DEL(p, n, who) dbg_del(p, n, who)
+#else
+#define DBG_ADD(p, n) ((void)0)
+#define DBG_DEL(p, n, who) ((void)0)
+#endif
+
 void *stor_malloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
-    if (p) atomic_fetch_add(&mem_used, malloc_usable_size(p));
+    if (p) { atomic_fetch_add(&mem_used, malloc_usable_size(p)); DBG_ADD(p, malloc_usable_size(p)); }
     return p;
 }
 
 void *stor_calloc(size_t n, size_t sz)
 {
     void *p = calloc(n ? n : 1, sz ? sz : 1);
-    if (p) atomic_fetch_add(&mem_used, malloc_usable_size(p));
+    if (p) { atomic_fetch_add(&mem_used, malloc_usable_size(p)); DBG_ADD(p, malloc_usable_size(p)); }
     return p;
 }
 
 void *stor_realloc(void *p, size_t n)
 {
     size_t old = p ? malloc_usable_size(p) : 0;
+    if (p) DBG_DEL(p, old, "stor_realloc of a pointer stor_* did not hand out");
     void *q = realloc(p, n ? n : 1);
-    if (!q) return NULL;
+    if (!q) { if (p) DBG_ADD(p, old); return NULL; }
+    DBG_ADD(q, malloc_usable_size(q));
     atomic_fetch_add(&mem_used, malloc_usable_size(q));
     atomic_fetch_sub(&mem_used, old);
     return q;
@@ -46,6 +131,7 @@ void stor_free(void *p)
 {
     if (!p) return;
     atomic_fetch_sub(&mem_used, malloc_usable_size(p));
+    DBG_DEL(p, malloc_usable_size(p), "stor_free of a pointer stor_* did not hand out");
     free(p);
 }
 
