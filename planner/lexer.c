@@ -72,13 +72,29 @@ static uint16_t introducer_coll(const char *s, size_t n)
     return c ? c->id : 0;
 }
 
+/* Where the quoted text starting at p ends: the closing quote (a doubled quote, and with
+ * backslash escapes a backslash pair, do not end it), or e when it is unterminated. The
+ * decoded text is never longer than the raw text, so this bounds its allocation (sizing
+ * it by the rest of the statement instead cost megabytes per literal in big INSERTs). */
+static const char *quoted_end(const char *p, const char *e, char q, bool bs)
+{
+    while (p < e) {
+        if (*p == q) {
+            if (p + 1 < e && p[1] == q) { p += 2; continue; }
+            return p;
+        }
+        p += (*p == '\\' && bs && p + 1 < e) ? 2 : 1;
+    }
+    return e;
+}
+
 /* Reads a quoted string starting at lx->p (the quote). */
 static int lex_string(pl_lexer *lx, pl_token *t, char q)
 {
     const char *p = lx->p + 1, *e = lx->end;
-    char *out = stor_arena_alloc(lx->a, (size_t)(e - p) + 1);
-    size_t n = 0;
     bool bs = !(lx->o && lx->o->no_backslash_escapes);
+    char *out = stor_arena_alloc(lx->a, (size_t)(quoted_end(p, e, q, bs) - p) + 1);
+    size_t n = 0;
     for (;;) {
         if (p >= e) { t->kind = TK_ERROR; lx->p = e; return -1; }
         char c = *p;
@@ -252,7 +268,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
     }
     if (c == '`' || (c == '"' && lx->o && lx->o->ansi_quotes)) {
         const char *q = p + 1;
-        char *out = stor_arena_alloc(lx->a, (size_t)(e - q) + 1);
+        char *out = stor_arena_alloc(lx->a, (size_t)(quoted_end(q, e, (char)c, false) - q) + 1);
         size_t n = 0;
         for (;;) {
             if (q >= e) { t->kind = TK_ERROR; lx->p = e; return -1; }
