@@ -478,7 +478,11 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             varlist v = { ctx, &ts, st };
             ex_sysvar_list(ctx->s, st->global, var_cb, &v, ctx->a);
         } else {
-            static const char *status[][2] = { { "Threads_connected", "1" }, { "Uptime", "1" } };
+            /* Memory_used: the bytes the store's counted allocator holds (MariaDB reports
+             * its own allocations under the same name). */
+            char mem[24];
+            snprintf(mem, sizeof mem, "%zu", stor_mem_used());
+            const char *status[][2] = { { "Memory_used", mem }, { "Threads_connected", "1" }, { "Uptime", "1" } };
             for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
         }
         show_filter(ctx, st->show_where, &ts);
