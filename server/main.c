@@ -75,23 +75,11 @@ static void forget_root_password(void)
     unsetenv("PRESSDB_ROOT_PASSWORD");
 }
 
-/* --max-memory; none by default. (80% of RAM was the intended default, but the byte
- * counter runs far above the real use during large multi-row INSERTs -- 27 GB counted
- * on a 23 GB machine while loading the benchmark dump -- so a default limit refused
- * ordinary loads. Until the accounting is fixed the limit is opt-in.) */
+/* --max-memory: srv_options sets its default (80% of RAM or of the cgroup limit);
+ * --max-memory=0 is no limit. */
 static size_t memory_limit(void)
 {
-    if (srv_cfg.max_memory) return (size_t)srv_cfg.max_memory;
-    if (srv_cfg.max_memory == 0) return 0;
-    long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
-    uint64_t total = pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0;
-    FILE *f = fopen("/sys/fs/cgroup/memory.max", "r");
-    if (f) {
-        unsigned long long cg;
-        if (fscanf(f, "%llu", &cg) == 1 && cg > 0 && (total == 0 || cg < total)) total = cg;
-        fclose(f);
-    }
-    return (size_t)(total / 10 * 8);
+    return (size_t)srv_cfg.max_memory;
 }
 
 static int abort_startup(void)
@@ -141,6 +129,11 @@ int main(int argc, char **argv)
 
     char err[1024] = "";
     stor_set_mem_limit(memory_limit());
+    if (memory_limit())
+        srv_log(SRV_NOTE, 0, "Memory limit for table data (--max-memory): %zu MiB",
+                memory_limit() >> 20);
+    else
+        srv_log(SRV_NOTE, 0, "No memory limit for table data (--max-memory=0)");
     if (stor_open(srv_cfg.datadir, err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "Can't open the store in '%s': %s", srv_cfg.datadir, err);
         return abort_startup();

@@ -85,8 +85,9 @@ static const opt_def opt_defs[] = {
     { "offload_us", O_OFFLOAD, K_NUM, 0, 3600000000ull, 0, false,
       "a query shape that ran longer than this (microseconds) runs on a worker thread "
       "next time (default 2000; 0: every query)" },
-    { "max_memory", O_MAXMEM, K_NUM, 16777216, UINT64_MAX, 0, false,
-      "memory for table data; writes past it fail with 1114 (default: no limit)" },
+    { "max_memory", O_MAXMEM, K_NUM, 0, UINT64_MAX, 0, false,
+      "memory for table data; writes past it fail with 1114 (default: 80% of RAM or of the "
+      "cgroup's memory limit; 0: no limit; at least 16M)" },
     { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
     { "help", O_HELP, K_ACTION, 0, 0, 0, false, "this text" },
     { "version", O_VERSION, K_ACTION, 0, 0, 0, false, "print the version" },
@@ -331,7 +332,14 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         case O_CONNTO: srv_cfg.connect_timeout = (uint32_t)adj; break;
         case O_THREADS: srv_cfg.threads = (int)adj; break;
         case O_OFFLOAD: srv_cfg.offload_us = adj; break;
-        case O_MAXMEM: srv_cfg.max_memory = adj; break;
+        case O_MAXMEM:
+            if (adj && adj < 16777216) {
+                opt_warn("option '%s': unsigned value %llu adjusted to %llu", o->name,
+                         (unsigned long long)adj, 16777216ull);
+                adj = 16777216;
+            }
+            srv_cfg.max_memory = adj;
+            break;
         }
         return 0;
     }
@@ -653,6 +661,72 @@ static void print_help(void)
     printf("  --%-26s %s\n", "no-defaults", "read no option file (the default)");
 }
 
+
+/* A cgroup memory limit file's value, or 0 when it has none ("max", unreadable). */
+static uint64_t cgroup_limit_file(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return 0;
+    unsigned long long v = 0;
+    if (fscanf(f, "%llu", &v) != 1) v = 0;
+    fclose(f);
+    return v;
+}
+
+/* The lowest limit file under base along rel and its parents (base/rel/file,
+ * base/parent/file, ..., base/file); 0 when none has a limit. */
+static uint64_t cgroup_walk(const char *base, char *rel, const char *file)
+{
+    char path[4400];
+    uint64_t best = 0;
+    for (;;) {
+        snprintf(path, sizeof path, "%s%s/%s", base, strcmp(rel, "/") ? rel : "", file);
+        uint64_t v = cgroup_limit_file(path);
+        if (v && (!best || v < best)) best = v;
+        char *slash = strrchr(rel, '/');
+        if (!slash || slash == rel) { if (strcmp(rel, "/")) { rel[1] = 0; continue; } break; }
+        *slash = 0;
+    }
+    return best;
+}
+
+/* --max-memory's default: 80% of the physical memory, or of the memory limit of the
+ * cgroup the server runs in when that is lower (v2: memory.max of its group and every
+ * parent; v1: memory.limit_in_bytes the same way; "no limit" reads as none). */
+static uint64_t default_max_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), psz = sysconf(_SC_PAGESIZE);
+    uint64_t total = pages > 0 && psz > 0 ? (uint64_t)pages * (uint64_t)psz : 0;
+    char line[4096];
+    FILE *f = fopen("/proc/self/cgroup", "r");
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *ctl = strchr(line, ':'), *rel = ctl ? strchr(ctl + 1, ':') : NULL;
+        if (!rel || rel[1] != '/') continue;
+        *rel++ = 0;
+        ctl++;
+        char r[4096];
+        uint64_t v = 0, w;
+        if (!*ctl) {                                  /* "0::/path": the v2 hierarchy */
+            snprintf(r, sizeof r, "%s", rel);
+            v = cgroup_walk("/sys/fs/cgroup", r, "memory.max");
+            snprintf(r, sizeof r, "%s", rel);
+            w = cgroup_walk("/sys/fs/cgroup/unified", r, "memory.max");
+            if (w && (!v || w < v)) v = w;
+        } else {
+            bool mem = false;                         /* "4:memory:/path" (v1) */
+            for (char *tok = strtok(ctl, ","); tok; tok = strtok(NULL, ","))
+                if (!strcmp(tok, "memory")) mem = true;
+            if (!mem) continue;
+            snprintf(r, sizeof r, "%s", rel);
+            v = cgroup_walk("/sys/fs/cgroup/memory", r, "memory.limit_in_bytes");
+        }
+        if (v && (total == 0 || v < total)) total = v;
+    }
+    if (f) fclose(f);
+    return total / 10 * 8;
+}
+
 /* ---- entry points ---- */
 
 static void set_defaults(void)
@@ -670,6 +744,7 @@ static void set_defaults(void)
     srv_cfg.jit = true;
     long nc = sysconf(_SC_NPROCESSORS_ONLN);
     srv_cfg.threads = nc < 1 ? 1 : nc > 64 ? 64 : (int)nc;
+    srv_cfg.max_memory = default_max_memory();
     srv_cfg.offload_us = 2000;
 }
 

@@ -89,7 +89,7 @@ typedef struct srv_config {
     char pid_file[SRV_PATH_MAX];         /* "" = none */
     int threads;                         /* event loops */
     uint64_t offload_us;                 /* command.c: offload shapes slower than this */
-    uint64_t max_memory;                 /* table data limit; 0 = 80% of RAM (or cgroup) */
+    uint64_t max_memory;                 /* table data limit; 0 = none (default: 80% of RAM or cgroup) */
 } srv_config;
 
 extern srv_config srv_cfg;
