@@ -149,9 +149,10 @@ size_t stor_mem_used(void) { return atomic_load(&mem_used); }
 static size_t mem_limit;
 void stor_set_mem_limit(size_t bytes) { mem_limit = bytes; }
 size_t stor_mem_limit(void) { return mem_limit; }
-/* The counter can run below zero: memory some library allocated is released through
- * stor_free (not found yet). A negative count must not read as a huge one, so it is
- * taken as signed; the limit then errs on the side of letting writes through. */
+/* Every stor_free/stor_realloc subtracts the usable size its stor_* allocation added
+ * (the PDB_MEM_DEBUG mode above checks that pointer by pointer; the SQL suite crosses no
+ * families). Should a pointer from another allocator ever be released here, the count
+ * could run below zero: it is taken as signed, so that reads as empty, not as full. */
 bool stor_mem_full(void)
 {
     if (!mem_limit) return false;
@@ -168,7 +169,11 @@ struct stor_arena_blk {
     _Alignas(16) unsigned char data[];
 };
 
+/* Block sizes including the header: 4 KiB doubling up to 1 MiB, then 1 MiB each (powers
+ * of two fit jemalloc's size classes; 1 MiB + a header would take a 1.25 MiB class). A
+ * request larger than that gets a block of its own size. */
 #define ARENA_MIN_BLOCK 4096
+#define ARENA_MAX_BLOCK (1u << 20)
 
 void stor_arena_init(stor_arena *a) { a->head = NULL; a->used = 0; }
 
@@ -178,7 +183,11 @@ void *stor_arena_alloc(stor_arena *a, size_t n)
     stor_arena_blk *b = a->head;
     if (!b || b->off + n > b->size) {
         size_t sz = ARENA_MIN_BLOCK;
-        if (b && b->size < (1u << 20)) sz = b->size * 2;
+        if (b) {
+            sz = (b->size + sizeof *b) * 2;
+            if (sz > ARENA_MAX_BLOCK) sz = ARENA_MAX_BLOCK;
+        }
+        sz -= sizeof *b;
         if (sz < n) sz = n;
         stor_arena_blk *nb = stor_malloc(sizeof(*nb) + sz);
         if (!nb) { fprintf(stderr, "pressdb: out of memory (arena)\n"); abort(); }
