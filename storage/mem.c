@@ -174,8 +174,13 @@ struct stor_arena_blk {
  * request larger than that gets a block of its own size. */
 #define ARENA_MIN_BLOCK 4096
 #define ARENA_MAX_BLOCK (1u << 20)
+/* An arena that once held this much in blocks belonged to a session that ran big
+ * statements (a dump's multi-row INSERTs): when it is freed (the session ends), the
+ * allocator returns its free pages at once rather than over the next second (jemalloc's
+ * dirty_decay_ms), so a finished load leaves mostly the data resident. */
+#define ARENA_PURGE_BYTES (4u << 20)
 
-void stor_arena_init(stor_arena *a) { a->head = NULL; a->used = 0; }
+void stor_arena_init(stor_arena *a) { a->head = NULL; a->used = 0; a->held = a->peak = 0; }
 
 void *stor_arena_alloc(stor_arena *a, size_t n)
 {
@@ -193,6 +198,8 @@ void *stor_arena_alloc(stor_arena *a, size_t n)
         if (!nb) { fprintf(stderr, "pressdb: out of memory (arena)\n"); abort(); }
         nb->prev = b; nb->size = sz; nb->off = 0;
         a->head = b = nb;
+        a->held += sz;
+        if (a->held > a->peak) a->peak = a->held;
     }
     void *p = b->data + b->off;
     b->off += n;
@@ -216,6 +223,7 @@ void stor_arena_reset(stor_arena *a)
     b->off = 0;
     a->head = b;
     a->used = 0;
+    a->held = b->size;
 }
 
 void stor_arena_free(stor_arena *a)
@@ -223,4 +231,15 @@ void stor_arena_free(stor_arena *a)
     stor_arena_blk *b = a->head;
     while (b) { stor_arena_blk *p = b->prev; stor_free(b); b = p; }
     a->head = NULL; a->used = 0;
+    if (a->peak >= ARENA_PURGE_BYTES) stor_mem_purge();
+    a->held = a->peak = 0;
+}
+
+void stor_mem_purge(void)
+{
+#ifndef PDB_NO_JEMALLOC
+    char name[64];
+    snprintf(name, sizeof name, "arena.%u.purge", (unsigned)MALLCTL_ARENAS_ALL);
+    mallctl(name, NULL, NULL, NULL, 0);
+#endif
 }

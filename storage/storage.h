@@ -71,12 +71,15 @@ typedef struct stor_arena_blk stor_arena_blk;
 typedef struct stor_arena {
     stor_arena_blk *head;   /* newest block */
     size_t used;            /* bytes handed out */
+    size_t held, peak;      /* bytes in blocks now, and at most since init */
 } stor_arena;
 void  stor_arena_init(stor_arena *a);
 void *stor_arena_alloc(stor_arena *a, size_t n);   /* 16-byte aligned; aborts on OOM */
 char *stor_arena_strndup(stor_arena *a, const char *s, size_t n);
 void  stor_arena_reset(stor_arena *a);             /* frees all but the first block */
-void  stor_arena_free(stor_arena *a);
+void  stor_arena_free(stor_arena *a);               /* one that held 4 MiB also purges */
+/* Returns the allocator's free dirty pages to the system now (jemalloc: all arenas). */
+void  stor_mem_purge(void);
 
 /* ------------------------------------------------------------ collations */
 

@@ -62,8 +62,10 @@ Test(memory, arena_returns_to_start)
             x[0] = 1;
         }
         stor_arena_alloc(&a, 3 << 20);            /* larger than any block */
+        cr_assert_geq(a.peak, 3u << 20);
         stor_arena_reset(&a);
         cr_assert_eq(a.used, 0);
+        cr_assert_leq(a.held, 4096);
         cr_assert_leq(stor_mem_used() - base, 1u << 20, "reset kept %zu bytes",
                       stor_mem_used() - base);
     }
