@@ -148,7 +148,7 @@ Test(memory, parse_big_insert_proportional)
 
 Test(memory, lexer_quotes_unchanged)
 {
-    static const struct { const char *sql; int kind; const char *val; } cases[] = {
+    static const struct { const char *sql; pl_tok kind; const char *val; } cases[] = {
         { "'a''b'", TK_STRING, "a'b" },
         { "'a\\'b'", TK_STRING, "a'b" },
         { "'a\\\\'", TK_STRING, "a\\" },
