@@ -421,6 +421,8 @@ def case_process_info():
     def fn(label, port, sock):
         c = Conn(port)
         idle = Conn(port)
+        idle.cmd(b"\x0e")                         # a COM_PING answered: past "Connect"
+        idle.read()
         rows = {}
         c.cmd(b"\x0a")
         seq, p = c.read()
