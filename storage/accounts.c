@@ -364,24 +364,30 @@ static int acc_append(const stor_account *a)
     return 0;
 }
 
+/* Splits a line at tabs into at most max fields; their count, or -1 when there are more. */
+static int split_tabs(char *line, char **f, size_t *flen, int max)
+{
+    int nf = 0;
+    char *p = line;
+    for (;;) {
+        char *t = strchr(p, '\t');
+        if (nf == max)
+            return -1;
+        f[nf] = p;
+        flen[nf] = t ? (size_t)(t - p) : strlen(p);
+        nf++;
+        if (!t)
+            return nf;
+        p = t + 1;
+    }
+}
+
 /* Parses one line; false when malformed. */
 static bool parse_line(char *line, stor_account *a)
 {
     char *f[7];
     size_t flen[7];
-    int nf = 0;
-    char *p = line;
-    for (;;) {
-        char *t = strchr(p, '\t');
-        if (nf == 7)
-            return false;
-        f[nf] = p;
-        flen[nf] = t ? (size_t)(t - p) : strlen(p);
-        nf++;
-        if (!t)
-            break;
-        p = t + 1;
-    }
+    int nf = split_tabs(line, f, flen, 7);
     if (nf != 6 && nf != 7)
         return false;
     memset(a, 0, sizeof *a);
@@ -419,19 +425,7 @@ static bool parse_grant(char *line, stor_grant *g)
 {
     char *f[6];
     size_t flen[6];
-    int nf = 0;
-    char *p = line;
-    for (;;) {
-        char *t = strchr(p, '\t');
-        if (nf == 6)
-            return false;
-        f[nf] = p;
-        flen[nf] = t ? (size_t)(t - p) : strlen(p);
-        nf++;
-        if (!t)
-            break;
-        p = t + 1;
-    }
+    int nf = split_tabs(line, f, flen, 6);
     if (nf != 6)
         return false;
     memset(g, 0, sizeof *g);
