@@ -2,11 +2,12 @@
  * protocol client (no library), one connection over loopback TCP, user root with an
  * empty password (mysql_native_password), no TLS. Prints p50/p90/p99 in microseconds.
  *
- *   cc -O2 -o /tmp/select1_raw bench/select1_raw.c
- *   /tmp/select1_raw PORT [N]
+ *   cc -O2 -o build/select1_raw bench/select1_raw.c
+ *   build/select1_raw PORT [N]
  *
- * bench/select1.py runs it against MariaDB and pressdb interleaved (PyMySQL's own cost,
- * tens of microseconds per query, would hide the servers' difference). */
+ * Run it against MariaDB and pressdb in turn, a few rounds each (bench/README.md):
+ * bench/select1.py measures through PyMySQL, whose own cost per query (tens of
+ * microseconds) hides much of the servers' difference. */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <netinet/in.h>
