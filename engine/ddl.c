@@ -271,6 +271,19 @@ static void copy_index_def(stor_index *dst, const stor_index *src)
 
 /* ---- CREATE TABLE ... SELECT ---- */
 
+/* The base table behind FROM entry tr when a reference qualified by tbl (NULL: any) can
+ * mean it (*named); NULL when it is not a plain base table (derived, WITH, column list,
+ * information_schema). */
+static stor_table *tref_table(ex_ctx *ctx, pl_tref *tr, const char *tbl, bool *named)
+{
+    const char *al = tr->alias ? tr->alias : tr->name;
+    *named = !tbl || (al && !strcmp(tbl, al));
+    if (!*named || !tr->name || tr->derived || tr->cte || tr->col_names) return NULL;
+    const char *db = tr->db ? tr->db : ctx->s->db;
+    if (!strcasecmp(db, "information_schema")) return NULL;
+    return ex_table(ctx, db, tr->name);
+}
+
 /* The base-table column a select item is, when it is a plain column reference (or
  * MIN/MAX of one: *agg set), else NULL. Items are counted out as the select list
  * expands them (t.* and *). */
@@ -283,12 +296,10 @@ static const stor_column *item_column(ex_ctx *ctx, pl_select *sel, uint32_t want
         if (e->kind == E_STAR) {
             for (int f = 0; f < sel->nfrom; f++) {
                 pl_tref *tr = &sel->from[f];
-                const char *al = tr->alias ? tr->alias : tr->name;
-                if (e->tbl && (!al || strcmp(e->tbl, al))) continue;
-                if (!tr->name || tr->derived || tr->cte || tr->col_names) return NULL;
-                const char *db = tr->db ? tr->db : ctx->s->db;
-                if (!strcasecmp(db, "information_schema")) return NULL;
-                stor_table *t = ex_table(ctx, db, tr->name);
+                bool named;
+                stor_table *t = tref_table(ctx, tr, e->tbl, &named);
+                if (!named) continue;
+                if (!t) return NULL;
                 if (want < pos + t->ncols) {
                     *agg = tr->join == JT_LEFT || (f == 0 && sel->nfrom > 1 && sel->from[1].join == JT_RIGHT);
                     return &t->cols[want - pos];
@@ -307,12 +318,10 @@ static const stor_column *item_column(ex_ctx *ctx, pl_select *sel, uint32_t want
         const stor_column *found = NULL;
         for (int f = 0; f < sel->nfrom; f++) {
             pl_tref *tr = &sel->from[f];
-            const char *al = tr->alias ? tr->alias : tr->name;
-            if (e->tbl && (!al || strcmp(e->tbl, al))) continue;
-            if (!tr->name || tr->derived || tr->cte || tr->col_names) return NULL;
-            const char *db = tr->db ? tr->db : ctx->s->db;
-            if (!strcasecmp(db, "information_schema")) return NULL;
-            stor_table *t = ex_table(ctx, db, tr->name);
+            bool named;
+            stor_table *t = tref_table(ctx, tr, e->tbl, &named);
+            if (!named) continue;
+            if (!t) return NULL;
             for (uint32_t c = 0; c < t->ncols; c++)
                 if (!strcasecmp(t->cols[c].name, e->s)) {
                     if (found) return NULL;

@@ -519,14 +519,18 @@ pthread_cond_t srv_off_cv = PTHREAD_COND_INITIALIZER;
 static _Atomic uint64_t dig_key[DIGEST_SLOTS];
 static _Atomic uint32_t dig_us[DIGEST_SLOTS];   /* the shape's last run time */
 
-/* A hash of the statement with numbers and quoted strings blanked (its first 4 KiB). */
-static uint64_t sql_digest(const uint8_t *p, size_t n)
+/* A hash of the statement with numbers and quoted strings blanked (its first 4 KiB);
+ * *sleeps: it calls SLEEP(). */
+static uint64_t sql_digest(const uint8_t *p, size_t n, bool *sleeps)
 {
     uint64_t h = 1469598103934665603ull;
+    *sleeps = false;
     if (n > 4096)
         n = 4096;
     for (size_t i = 0; i < n; i++) {
         uint8_t ch = p[i];
+        if ((ch | 0x20) == 's' && i + 6 <= n && !strncasecmp((const char *)p + i, "sleep(", 6))
+            *sleeps = true;
         if (ch == '\'' || ch == '"') {
             size_t j = i + 1;
             while (j < n && p[j] != ch) j += p[j] == '\\' ? 2 : 1;
@@ -602,11 +606,8 @@ static void cmd_query(srv_conn *c, const uint8_t *p, size_t n)
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
     srv_exec_begin(c);
-    uint64_t d = sql_digest(p + 1, n - 1);
-    /* SLEEP() is slow by design: a worker from its first run */
-    bool sleeps = false;
-    for (size_t i = 1; !sleeps && i + 6 <= n && i < 4096; i++)
-        sleeps = (p[i] | 0x20) == 's' && !strncasecmp((const char *)p + i, "sleep(", 6);
+    bool sleeps;                        /* SLEEP() is slow by design: a worker at once */
+    uint64_t d = sql_digest(p + 1, n - 1, &sleeps);
     if ((sleeps || digest_slow(d)) && (c->off_sql = malloc(n > 1 ? n - 1 : 1)) != NULL) {
         memcpy(c->off_sql, p + 1, n - 1);
         c->off_len = n - 1;

@@ -27,7 +27,8 @@ static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;   /* snaps and runs */
 static void (*end_hook)(void);
 
 static uint64_t *snaps;
-static uint32_t nsnaps, csnaps;
+static _Atomic uint32_t nsnaps;   /* written under mu; read without it by stor_snap_count */
+static uint32_t csnaps;
 
 typedef struct run { uint64_t id, waits_for; bool waited_on; } run;
 static run *runs;
@@ -91,13 +92,9 @@ void stor_snap_release(uint64_t ts)
     pthread_mutex_unlock(&mu);
 }
 
-uint32_t stor_snap_count(void)
-{
-    pthread_mutex_lock(&mu);
-    uint32_t n = nsnaps;
-    pthread_mutex_unlock(&mu);
-    return n;
-}
+/* Read by every writing statement; snapshots are registered by readers under the shared
+ * store lock, so none appears while a writer holds it exclusively. */
+uint32_t stor_snap_count(void) { return atomic_load(&nsnaps); }
 
 static uint64_t snap_min(void)
 {
