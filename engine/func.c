@@ -819,6 +819,12 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
 {
     size_t l0, l1, l2;
     const char *s0, *s1, *s2;
+    if ((id == F_YEAR || id == F_MONTH) && (a[0].t == VT_DATETIME || a[0].t == VT_DATE)) {
+        /* the packed datetime's year and month without unpacking the rest */
+        int64_t ym = a[0].i / ((int64_t)1000000 * 60 * 60 * 24 * 32);
+        *out = ex_int(id == F_YEAR ? ym / 13 : ym % 13);
+        return;
+    }
     *out = ex_null();
     if (id == -1) { *out = do_regexp(ctx, &a[0], &a[1]); return; }
     if (id >= EX_JSON_VALID && id < EX_JSON_END) { ex_json_call(ctx, id, a, n, out, e); return; }

@@ -27,11 +27,31 @@ void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals)
 }
 
 /* A filter conjunct placed at the join level where all its sources are bound. */
+/* A conjunct of the most common shape, `column <op> constant`, evaluated without the
+ * stack machine: the same values and the same comparison helpers as OP_COL, OP_CONST,
+ * OP_CMP, so the answer cannot differ. The JIT compiles the same shape. */
+enum { FK_NONE, FK_STR_EQ, FK_INT_CMP };
+typedef struct fkern {
+    uint8_t kind;
+    uint8_t op;         /* BO_*, as `column op constant` (mirrored when written the other way) */
+    uint16_t coll;      /* FK_STR_EQ: the comparison's collation */
+    int src;
+    uint32_t col;
+    pdb_value k;
+    /* FK_STR_EQ: the last short row value seen (bytes, zero-padded) and its answer */
+    uint8_t mlen;       /* 0 = none yet */
+    bool meq;
+    uint64_t mw[2];
+} fkern;
+
+/* A filter conjunct placed at the join level where all its sources are bound. */
 typedef struct conj {
     pl_expr *e;
     ex_prog *p;
     int level;
     int cost;           /* evaluation order within a level: cheap first */
+    fkern fk;
+    bool served;        /* `col = constant` the source's index lookup already guarantees */
 } conj;
 
 /* An index lookup for a source: key column values come from programs over earlier sources. */
@@ -90,6 +110,11 @@ typedef struct qstate {
     int norder;
     int *order_pos;     /* ORDER BY n: item index, or -1 */
     ex_rows out;        /* items + order keys */
+    /* SELECT DISTINCT without window functions: a row equal to one already in out is
+       dropped as it is made (the first one stays, as the pass after the scan keeps it) */
+    bool dstream;
+    uint32_t dhcap;
+    int32_t *dht, *dnext;
     /* window functions: output rows wait (their sources' row ids, aggregate results
        and window keys) until every row is known */
     ex_win **wins;
@@ -176,6 +201,79 @@ static bool passes(ex_ctx *ctx, ex_prog *p)
     pdb_value v;
     ex_eval(ctx, p, &v);
     return ex_is_true(&v);
+}
+
+/* Recognises `column op constant` (or `constant op column`) over a base table in p. */
+static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
+{
+    k->kind = FK_NONE;
+    k->mlen = 0;
+    if (p->nops != 3 || p->ops[2].code != OP_CMP || p->ops[2].a == BO_NSEQ) return;
+    int ci = p->ops[0].code == OP_COL ? 0 : p->ops[1].code == OP_COL ? 1 : -1;
+    if (ci < 0 || p->ops[1 - ci].code != OP_CONST) return;
+    const ex_op *co = &p->ops[ci];
+    if (co->a < 0 || co->a >= ctx->nsrc || !ctx->src[co->a].t) return;
+    const stor_table *t = ctx->src[co->a].t;
+    if ((uint32_t)co->b >= t->ncols) return;
+    const stor_column *c = &t->cols[co->b];
+    const pdb_value *kv = &p->consts[p->ops[1 - ci].a];
+    int op = p->ops[2].a;
+    if (ci == 1) {   /* constant op column: mirror */
+        static const uint8_t mirror[] = { [BO_EQ] = BO_EQ, [BO_NE] = BO_NE, [BO_LT] = BO_GT,
+                                          [BO_LE] = BO_GE, [BO_GT] = BO_LT, [BO_GE] = BO_LE };
+        op = mirror[op];
+    }
+    k->src = co->a; k->col = (uint32_t)co->b; k->op = (uint8_t)op; k->k = *kv;
+    if (c->kind == CK_STR && kv->t == VT_STRING && (op == BO_EQ || op == BO_NE)) {
+        /* ex_equal: the operator's collation, else the left operand's */
+        k->coll = p->ops[2].c ? (uint16_t)p->ops[2].c : ci == 0 ? c->coll : kv->coll;
+        k->kind = FK_STR_EQ;
+    } else if (c->kind == CK_I64 && kv->t == VT_INT && c->type != CT_DECIMAL && c->type != CT_DATE &&
+               c->type != CT_DATETIME && c->type != CT_TIMESTAMP && c->type != CT_TIME &&
+               !(c->is_unsigned && c->type == CT_BIGINT)) {
+        k->kind = FK_INT_CMP;   /* stor_get gives VT_INT: ex_compare's integer case */
+    }
+}
+
+/* TRUE for a row that passes the kernel's conjunct (FALSE and NULL do not). */
+static inline bool kern_passes(ex_ctx *ctx, fkern *k)
+{
+    uint32_t r = ctx->rows[k->src];
+    if (r == EX_NULLROW) return false;
+    const stor_table *t = ctx->src[k->src].t;
+    const stor_column *c = &t->cols[k->col];
+    if (stor_is_null(c, r)) return false;
+    if (k->kind == FK_INT_CMP) {
+        int64_t x = c->i64[r], y = k->k.i;
+        switch (k->op) {
+        case BO_EQ: return x == y;
+        case BO_NE: return x != y;
+        case BO_LT: return x < y;
+        case BO_LE: return x <= y;
+        case BO_GT: return x > y;
+        default:    return x >= y;
+        }
+    }
+    pdb_value v;
+    stor_get(t, k->col, r, &v);
+    bool eq;
+    if (v.len && v.len <= 16) {
+        /* the same bytes as the last value: the same answer */
+        uint64_t w[2] = { 0, 0 };
+        memcpy(w, v.p, v.len);
+        if (v.len == k->mlen && w[0] == k->mw[0] && w[1] == k->mw[1]) eq = k->meq;
+        else {
+            eq = pdb_coll_eq(k->coll, v.p, v.len, k->k.p, k->k.len);
+            k->mlen = (uint8_t)v.len; k->mw[0] = w[0]; k->mw[1] = w[1]; k->meq = eq;
+        }
+    } else eq = pdb_coll_eq(k->coll, v.p, v.len, k->k.p, k->k.len);
+    return k->op == BO_EQ ? eq : !eq;
+}
+
+static inline bool conj_passes(ex_ctx *ctx, conj *cj)
+{
+    if (cj->fk.kind != FK_NONE) return kern_passes(ctx, &cj->fk);
+    return passes(ctx, cj->p);
 }
 
 /* ---------------------------------------------------------------- aggregates */
@@ -457,6 +555,25 @@ static void lk_collect(void *c, uint32_t row)
     l->buf[l->n++] = row;
 }
 
+static int rowcmp(const void *a, const void *b);
+
+/* Row ids ascending. An index chain usually yields them in order or in reverse order
+ * already: a pass to check saves the sort. */
+static void sort_rowids(uint32_t *c, uint32_t n)
+{
+    bool asc = true, desc = true;
+    for (uint32_t i = 1; i < n && (asc || desc); i++) {
+        if (c[i] < c[i - 1]) asc = false;
+        else if (c[i] > c[i - 1]) desc = false;
+    }
+    if (asc) return;
+    if (desc) {
+        for (uint32_t i = 0, j = n - 1; i < j; i++, j--) { uint32_t x = c[i]; c[i] = c[j]; c[j] = x; }
+        return;
+    }
+    qsort(c, n, sizeof *c, rowcmp);
+}
+
 static int rowcmp(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -568,7 +685,7 @@ static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_valu
 static bool level_filters(qstate *q, int level)
 {
     for (int i = 0; i < q->nconj; i++)
-        if (q->conj[i].level == level && !passes(q->ctx, q->conj[i].p)) return false;
+        if (q->conj[i].level == level && !q->conj[i].served && !conj_passes(q->ctx, &q->conj[i])) return false;
     return true;
 }
 
@@ -613,7 +730,7 @@ static void scan_level(qstate *q, int level)
         }
         cand = l.buf; ncand = l.n;
         if (ncand > 1) {
-            qsort(cand, ncand, sizeof *cand, rowcmp);
+            sort_rowids(cand, ncand);
             uint32_t w = 1;   /* IN lists with equal values find a row twice */
             for (uint32_t i = 1; i < ncand; i++) if (cand[i] != cand[w - 1]) cand[w++] = cand[i];
             ncand = w;
@@ -897,6 +1014,48 @@ static void window_finish(qstate *q)
     ctx->aggv = saved_aggv;
 }
 
+static uint64_t distinct_hash(qstate *q, const pdb_value *row)
+{
+    uint64_t h = 0;
+    for (int i = 0; i < q->nitems; i++)
+        h = h * 31 + ex_hash_value(&row[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0);
+    return h;
+}
+
+/* Is the output row vals (its items) not yet in q->out? Gives its hash bucket. */
+static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket)
+{
+    if (!q->dht || q->out.nrows * 2 >= q->dhcap) {
+        /* (re)build the table over the rows so far */
+        uint32_t cap = q->dhcap ? q->dhcap * 2 : 64;
+        while (cap <= q->out.nrows * 2) cap *= 2;
+        q->dhcap = cap;
+        q->dht = stor_arena_alloc(q->ctx->a, cap * sizeof(int32_t));
+        q->dnext = stor_arena_alloc(q->ctx->a, (cap / 2) * sizeof(int32_t));
+        memset(q->dht, -1, cap * sizeof(int32_t));
+        for (uint32_t r = 0; r < q->out.nrows; r++) {
+            uint32_t b = (uint32_t)(distinct_hash(q, &q->out.v[(size_t)r * q->out.ncols]) & (cap - 1));
+            q->dnext[r] = q->dht[b]; q->dht[b] = (int32_t)r;
+        }
+    }
+    uint32_t b = (uint32_t)(distinct_hash(q, vals) & (q->dhcap - 1));
+    *bucket = b;
+    for (int32_t k = q->dht[b]; k >= 0; k = q->dnext[k]) {
+        const pdb_value *other = &q->out.v[(size_t)k * q->out.ncols];
+        bool same = true;
+        for (int i = 0; i < q->nitems && same; i++)
+            if (!ex_values_equal(&vals[i], &other[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0)) same = false;
+        if (same) return false;
+    }
+    return true;
+}
+
+static void distinct_add(qstate *q, uint32_t b)
+{
+    uint32_t r = q->out.nrows - 1;
+    q->dnext[r] = q->dht[b]; q->dht[b] = (int32_t)r;
+}
+
 static void emit_output(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
@@ -908,12 +1067,15 @@ static void emit_output(qstate *q)
     for (int i = 0; i < q->nitems; i++) ex_eval(ctx, items[i], &vals[i]);
     ctx->itemv = vals;
     if (having && !ctx->winv && !passes(ctx, having)) { ctx->itemv = NULL; return; }
+    uint32_t dbucket = 0;
+    if (q->dstream && !distinct_new(q, vals, &dbucket)) { ctx->itemv = NULL; return; }
     for (int i = 0; i < q->norder; i++) {
         if (q->order_pos[i] >= 0) vals[q->nitems + i] = vals[q->order_pos[i]];
         else ex_eval(ctx, q->order[i], &vals[q->nitems + i]);
     }
     ctx->itemv = NULL;
     ex_rows_push(ctx->a, &q->out, vals);
+    if (q->dstream) distinct_add(q, dbucket);
 }
 
 /* ---------------------------------------------------------------- sorting */
@@ -1175,7 +1337,16 @@ static bool lookup_value_ok(ex_scope *sc, int lv, const stor_column *col, pl_exp
 
 /* The value expressions that pin column `name` of source lv: `col = e` gives one, a
  * constant `col IN (a, b)` several. Returns how many (0 = none). */
+static int pinning_values_by(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr ***out,
+                             pl_expr **by);
 static int pinning_values(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr ***out)
+{
+    return pinning_values_by(sc, lv, col, cj, ncj, out, NULL);
+}
+
+/* The same, also naming the conjunct that pins. */
+static int pinning_values_by(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr ***out,
+                             pl_expr **by)
 {
     for (int i = 0; i < ncj; i++) {
         pl_expr *e = cj[i];
@@ -1186,6 +1357,7 @@ static int pinning_values(ex_scope *sc, int lv, const stor_column *col, pl_expr 
                 if (ex_expr_srcmask(sc, c) != (1ull << lv)) continue;
                 if (!lookup_value_ok(sc, lv, col, o)) continue;
                 *out = &e->args[1 - side];
+                if (by) *by = e;
                 return 1;
             }
         } else if (e->kind == E_IN && !e->negated && e->args[0]->kind == E_COLUMN &&
@@ -1195,6 +1367,7 @@ static int pinning_values(ex_scope *sc, int lv, const stor_column *col, pl_expr 
                 if (ex_expr_srcmask(sc, e->args[k]) != 0 || !lookup_value_ok(sc, lv, col, e->args[k])) ok = false;
             if (!ok) continue;
             *out = &e->args[1];
+            if (by) *by = e;
             return e->nargs - 1;
         }
     }
@@ -1285,17 +1458,17 @@ static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
     stor_index *best = NULL;
     uint32_t best_nk = 0;
     int best_score = -1;
-    pl_expr **bestv[16];
+    pl_expr **bestv[16], *bestby[16];
     int bestn[16];
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
         if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
-        pl_expr **vals[16];
+        pl_expr **vals[16], *by[16];
         int nv[16];
         uint32_t k;
         long combos = 1;
         for (k = 0; k < ix->ncols; k++) {
-            nv[k] = pinning_values(sc, lv, &s->t->cols[ix->cols[k]], cj, ncj, &vals[k]);
+            nv[k] = pinning_values_by(sc, lv, &s->t->cols[ix->cols[k]], cj, ncj, &vals[k], &by[k]);
             if (!nv[k]) break;
             combos *= nv[k];
         }
@@ -1305,7 +1478,7 @@ static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
         int score = nk == ix->ncols ? ((ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE) ? 3 : 2) : 1;
         if (score > best_score) {
             best = ix; best_nk = nk; best_score = score;
-            for (uint32_t j = 0; j < nk; j++) { bestv[j] = vals[j]; bestn[j] = nv[j]; }
+            for (uint32_t j = 0; j < nk; j++) { bestv[j] = vals[j]; bestn[j] = nv[j]; bestby[j] = by[j]; }
         }
     }
     /* a range over an ordered index: constants pin its first columns, the next one has
@@ -1323,6 +1496,20 @@ static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
             for (int j = 0; j < bestn[k]; j++) {
                 ex_type t;
                 l->keyp[k][j] = ex_compile(sc, bestv[k][j], &t);
+            }
+        }
+        /* a WHERE `col = constant` that is the key column's whole lookup value, with the
+           index comparing exactly as the conjunct does (same collation, no prefix), holds
+           for every row the lookup finds: no need to check it again */
+        for (uint32_t k = 0; k < best_nk; k++) {
+            if (bestn[k] != 1 || best->prefix[k]) continue;
+            const stor_column *col = &s->t->cols[best->cols[k]];
+            for (int i = 0; i < q->nconj; i++) {
+                conj *c = &q->conj[i];
+                if (c->e != bestby[k] || c->fk.kind == FK_NONE || c->fk.op != BO_EQ || c->fk.src != lv ||
+                    c->fk.col != best->cols[k]) continue;
+                if (c->fk.kind == FK_STR_EQ && c->fk.coll != col->coll) continue;
+                c->served = true;
             }
         }
         return;
@@ -1816,6 +2003,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         q.conj[q.nconj].e = cj[i];
         q.conj[q.nconj].p = ex_compile(&sc, cj[i], &t);
         q.conj[q.nconj].level = lvl;
+        q.conj[q.nconj].served = false;
+        kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
         q.nconj++;
     }
     /* cheap filters first: a LIKE over a long text column or a subquery goes last */
@@ -1968,6 +2157,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.aggs = aggs; q.naggs = naggs;
     q.grouped = sel->ngroup > 0 || naggs > 0;
     q.wins = wins; q.nwins = nwins;
+    q.dstream = sel->distinct && !nwins;
     if (nwins) {
         q.wkoff = stor_arena_alloc(ctx->a, (size_t)nwins * sizeof(int));
         for (int w = 0; w < nwins; w++) { q.wkoff[w] = q.nwkeys; q.nwkeys += wins[w]->npart + wins[w]->norder; }

@@ -516,6 +516,7 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
 
 bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t bn)
 {
+    if (an == bn && !memcmp(a, b, an)) return true;   /* the same bytes: equal in any collation */
     const coll_def *d = find(coll);
     if (!d || d->family == CF_BINARY) return an == bn && !memcmp(a, b, an);
     if (d->c.pad_space) { an = trim_pad(a, an); bn = trim_pad(b, bn); }

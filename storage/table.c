@@ -269,7 +269,7 @@ static bool key_eq(const stor_table *t, const stor_index *x, uint32_t row, const
                 sl = prefix_bytes(c, s, sl, x->prefix[k]);
                 vl = prefix_bytes(c, v->p, vl, x->prefix[k]);
             }
-            if (pdb_coll_cmp(c->coll, s, sl, v->p, vl)) return false;
+            if (!pdb_coll_eq(c->coll, s, sl, v->p, vl)) return false;
         } else if (c->kind == CK_F64) {
             if (c->f64[row] != v->d) return false;
         } else if (c->i64[row] != v->i) return false;
