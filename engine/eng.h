@@ -264,6 +264,7 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type);
 uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e);
 /* Evaluates prog; the result is valid until the arena is reset. */
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
+extern const int EX_F_YEAR, EX_F_MONTH;   /* function ids ex_eval computes in place */
 void ex_type_of_column(const stor_column *c, ex_type *t);
 /* Raises an error through ctx. */
 void __attribute__((noreturn)) ex_raise(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, ...);

@@ -1244,6 +1244,26 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
 
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
+    /* a column, or YEAR()/MONTH() of a datetime column: read in place (the same values
+       OP_COL and ex_call give) */
+    if (p->nops <= 2 && p->ops[0].code == OP_COL) {
+        const ex_op *o = &p->ops[0];
+        uint32_t r = ctx->rows[o->a];
+        const ex_src *s = &ctx->src[o->a];
+        if (s->t && r != EX_NULLROW) {
+            if (p->nops == 1) { stor_get(s->t, (uint32_t)o->b, r, out); return; }
+            const ex_op *f = &p->ops[1];
+            if (f->code == OP_FUNC && f->b == 1 && (f->a == EX_F_YEAR || f->a == EX_F_MONTH)) {
+                pdb_value v;
+                stor_get(s->t, (uint32_t)o->b, r, &v);
+                if (v.t == VT_DATETIME || v.t == VT_DATE) {
+                    int64_t ym = v.i / ((int64_t)1000000 * 60 * 60 * 24 * 32);
+                    *out = ex_int(f->a == EX_F_YEAR ? ym / 13 : ym % 13);
+                    return;
+                }
+            }
+        }
+    }
     ex_ctx *saved_conv = ex_conv_ctx;
     ex_conv_ctx = ctx->quiet ? NULL : ctx;
     ex_eval_inner(ctx, p, out);

@@ -815,6 +815,8 @@ void ex_release_named_locks(uint32_t conn_id)
 
 /* ---------------------------------------------------------------- calls */
 
+const int EX_F_YEAR = F_YEAR, EX_F_MONTH = F_MONTH;
+
 void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     size_t l0, l1, l2;

@@ -30,18 +30,22 @@ void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals)
 /* A conjunct of the most common shape, `column <op> constant`, evaluated without the
  * stack machine: the same values and the same comparison helpers as OP_COL, OP_CONST,
  * OP_CMP, so the answer cannot differ. The JIT compiles the same shape. */
-enum { FK_NONE, FK_STR_EQ, FK_INT_CMP };
+enum { FK_NONE, FK_STR_EQ, FK_INT_CMP, FK_STR_IN };
 typedef struct fkern {
     uint8_t kind;
-    uint8_t op;         /* BO_*, as `column op constant` (mirrored when written the other way) */
+    uint8_t op;         /* BO_*, as `column op constant` (mirrored when written the other way);
+                           FK_STR_IN: BO_EQ for IN, BO_NE for NOT IN */
+    int nlist;          /* FK_STR_IN: the list's constants */
+    const pdb_value *list;
     uint16_t coll;      /* FK_STR_EQ: the comparison's collation */
     int src;
     uint32_t col;
     pdb_value k;
-    /* FK_STR_EQ: the last short row value seen (bytes, zero-padded) and its answer */
-    uint8_t mlen;       /* 0 = none yet */
+    /* string kernels: the last short row value seen (where, its bytes) and its answer */
+    const char *mp;     /* NULL = none yet */
+    uint8_t mlen;
     bool meq;
-    uint64_t mw[2];
+    char mb[STOR_POOL_MAX];
 } fkern;
 
 /* A filter conjunct placed at the join level where all its sources are bound. */
@@ -207,7 +211,29 @@ static bool passes(ex_ctx *ctx, ex_prog *p)
 static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
 {
     k->kind = FK_NONE;
+    k->mp = NULL;
     k->mlen = 0;
+    /* column [NOT] IN (string constants, none NULL) */
+    if (p->nops >= 3 && p->ops[0].code == OP_COL && p->ops[p->nops - 1].code == OP_IN &&
+        p->ops[p->nops - 1].a == p->nops - 2) {
+        const ex_op *co = &p->ops[0], *in = &p->ops[p->nops - 1];
+        if (co->a < 0 || co->a >= ctx->nsrc || !ctx->src[co->a].t) return;
+        const stor_table *t = ctx->src[co->a].t;
+        if ((uint32_t)co->b >= t->ncols || t->cols[co->b].kind != CK_STR) return;
+        int n = in->a;
+        pdb_value *list = stor_arena_alloc(ctx->a, (size_t)n * sizeof *list);
+        for (int i = 0; i < n; i++) {
+            const ex_op *o = &p->ops[1 + i];
+            if (o->code != OP_CONST || p->consts[o->a].t != VT_STRING) return;
+            list[i] = p->consts[o->a];
+        }
+        k->src = co->a; k->col = (uint32_t)co->b;
+        k->coll = in->c ? (uint16_t)in->c : t->cols[co->b].coll;   /* ex_equal(x, y, c) */
+        k->op = in->b ? BO_NE : BO_EQ;
+        k->nlist = n; k->list = list;
+        k->kind = FK_STR_IN;
+        return;
+    }
     if (p->nops != 3 || p->ops[2].code != OP_CMP || p->ops[2].a == BO_NSEQ) return;
     int ci = p->ops[0].code == OP_COL ? 0 : p->ops[1].code == OP_COL ? 1 : -1;
     if (ci < 0 || p->ops[1 - ci].code != OP_CONST) return;
@@ -235,6 +261,15 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
     }
 }
 
+/* Equal to the constant, or to one of the list's. */
+static bool kern_str_eq(const fkern *k, const pdb_value *v)
+{
+    if (k->kind == FK_STR_EQ) return pdb_coll_eq(k->coll, v->p, v->len, k->k.p, k->k.len);
+    for (int i = 0; i < k->nlist; i++)
+        if (pdb_coll_eq(k->coll, v->p, v->len, k->list[i].p, k->list[i].len)) return true;
+    return false;
+}
+
 /* TRUE for a row that passes the kernel's conjunct (FALSE and NULL do not). */
 static inline bool kern_passes(ex_ctx *ctx, fkern *k)
 {
@@ -257,16 +292,18 @@ static inline bool kern_passes(ex_ctx *ctx, fkern *k)
     pdb_value v;
     stor_get(t, k->col, r, &v);
     bool eq;
-    if (v.len && v.len <= 16) {
-        /* the same bytes as the last value: the same answer */
-        uint64_t w[2] = { 0, 0 };
-        memcpy(w, v.p, v.len);
-        if (v.len == k->mlen && w[0] == k->mw[0] && w[1] == k->mw[1]) eq = k->meq;
+    if (v.len <= sizeof k->mb) {
+        /* the same bytes as the last value: the same answer. Short values are pooled
+           (storage/strpool.c), so the same value is mostly the same pointer, and its
+           bytes are in cache for the check. */
+        uint32_t i = 0;
+        if (v.p == k->mp && v.len == k->mlen) while (i < v.len && v.p[i] == k->mb[i]) i++;
+        if (v.p == k->mp && v.len == k->mlen && i == v.len) eq = k->meq;
         else {
-            eq = pdb_coll_eq(k->coll, v.p, v.len, k->k.p, k->k.len);
-            k->mlen = (uint8_t)v.len; k->mw[0] = w[0]; k->mw[1] = w[1]; k->meq = eq;
+            eq = kern_str_eq(k, &v);
+            k->mp = v.p; k->mlen = (uint8_t)v.len; memcpy(k->mb, v.p, v.len); k->meq = eq;
         }
-    } else eq = pdb_coll_eq(k->coll, v.p, v.len, k->k.p, k->k.len);
+    } else eq = kern_str_eq(k, &v);
     return k->op == BO_EQ ? eq : !eq;
 }
 

@@ -161,9 +161,20 @@ typedef struct stor_column {
     /* data, one slot per row id */
     int64_t *i64;            /* CK_I64 */
     double *f64;             /* CK_F64 */
-    struct stor_str { char *p; uint32_t len; } *str;   /* CK_STR; p owned */
+    struct stor_str { char *p; uint32_t len; uint8_t pooled; } *str;   /* CK_STR; p owned, or held from pool */
+    struct stor_strpool *pool;   /* shared copies of short values (storage/strpool.c), or NULL */
     uint8_t *nulls;          /* bitmap; bit set = NULL */
 } stor_column;
+
+/* Short string values (up to STOR_POOL_MAX bytes) are held once per column: rows with
+ * equal bytes share one copy. hold copies (pooled or not; *pooled says which), release
+ * gives a row's copy back, free drops the pool (after every row released its values or
+ * with the column's data). */
+#define STOR_POOL_MAX 32
+typedef struct stor_strpool stor_strpool;
+char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *pooled);
+void  stor_strpool_release(stor_column *c, char *p, uint8_t pooled);
+void  stor_strpool_free(stor_column *c);
 
 typedef enum stor_ikind { IK_PRIMARY, IK_UNIQUE, IK_KEY, IK_FULLTEXT, IK_SPATIAL } stor_ikind;
 

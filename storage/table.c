@@ -113,7 +113,8 @@ static void chain_free(struct stor_hchain *c)
 
 static void col_free_data(stor_column *c, uint32_t nrows)
 {
-    if (c->str) for (uint32_t r = 0; r < nrows; r++) stor_free(c->str[r].p);
+    if (c->str) for (uint32_t r = 0; r < nrows; r++) stor_strpool_release(c, c->str[r].p, c->str[r].pooled);
+    stor_strpool_free(c);
     stor_free(c->i64); stor_free(c->f64); stor_free(c->str); stor_free(c->nulls);
     c->i64 = NULL; c->f64 = NULL; c->str = NULL; c->nulls = NULL;
 }
@@ -150,6 +151,7 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->dead = NULL;
     t->ver = NULL; t->nver = 0;
     if (!t->auto_inc) t->auto_inc = 1;
+    for (uint32_t i = 0; i < t->ncols; i++) t->cols[i].pool = NULL;   /* a definition: no data */
     for (uint32_t i = 0; i < t->nidx; i++) {
         t->idx[i].nbuckets = 0;
         memset(&t->idx[i].h, 0, sizeof t->idx[i].h);
@@ -568,19 +570,27 @@ static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value 
 {
     stor_column *c = &t->cols[col];
     uint8_t bit = (uint8_t)(1u << (row & 7));
-    if (c->kind == CK_STR && c->str[row].p) { stor_free(c->str[row].p); c->str[row].p = NULL; }
+    if (c->kind == CK_STR) {
+        /* the new value is held before the old one is let go: they may share a copy */
+        struct stor_str old = c->str[row];
+        if (v->t == VT_NULL) { c->str[row].p = NULL; c->str[row].len = 0; c->str[row].pooled = 0; }
+        else {
+            c->str[row].p = stor_strpool_hold(c, v->p ? v->p : "", v->len, &c->str[row].pooled);
+            c->str[row].len = v->len;
+        }
+        if (old.p) stor_strpool_release(c, old.p, old.pooled);
+        if (v->t == VT_NULL) c->nulls[row >> 3] |= bit;
+        else c->nulls[row >> 3] &= (uint8_t)~bit;
+        return;
+    }
     if (v->t == VT_NULL) {
         c->nulls[row >> 3] |= bit;
-        if (c->kind == CK_STR) { c->str[row].p = NULL; c->str[row].len = 0; }
-        else if (c->kind == CK_I64) c->i64[row] = 0;
+        if (c->kind == CK_I64) c->i64[row] = 0;
         else c->f64[row] = 0;
         return;
     }
     c->nulls[row >> 3] &= (uint8_t)~bit;
-    if (c->kind == CK_STR) {
-        c->str[row].p = stor_strndup(v->p ? v->p : "", v->len);
-        c->str[row].len = v->len;
-    } else if (c->kind == CK_I64) c->i64[row] = v->i;
+    if (c->kind == CK_I64) c->i64[row] = v->i;
     else c->f64[row] = v->d;
 }
 
@@ -664,7 +674,7 @@ void tbl_free_dead_strings(stor_table *t, uint32_t row)
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
         if (c->kind != CK_STR || !c->str[row].p) continue;
-        stor_free(c->str[row].p);
+        stor_strpool_release(c, c->str[row].p, c->str[row].pooled);
         c->str[row].p = NULL;
         c->str[row].len = 0;
     }
