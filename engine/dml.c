@@ -261,6 +261,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     int ai = auto_col(t);
     uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0;
     uint64_t resv_next = 0, resv_end = 0;   /* reserved AUTO_INCREMENT ids */
+    uint32_t nresv = 0;                     /* reservations made */
     uint64_t upd_id = 0;                    /* id of the last row an upsert changed */
     uint64_t upd_count = 0;                 /* rows an upsert changed ("Duplicates") */
     bool got_id = false;
@@ -310,8 +311,13 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                    statement at once; a row that turns out a duplicate gives its id back to
                    the next row, and what is left of the reservation is lost at the end */
                 if (resv_next == resv_end) {
+                    /* INSERT ... SELECT does not know its row count: the handler asks for
+                       1, 2, 4, ... ids (at most 65535) as InnoDB does */
+                    uint64_t want = st->sel ? (nresv <= 16 ? (1ull << nresv) : 65535) : nrows - rn;
+                    if (want > 65535 && st->sel) want = 65535;
+                    nresv++;
                     resv_next = t->auto_inc;
-                    resv_end = resv_next + (nrows - rn);
+                    resv_end = resv_next + want;
                     t->auto_inc = resv_end;
                 }
                 pdb_value gv = ex_int((int64_t)resv_next), o;

@@ -31,6 +31,7 @@ void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals)
  * stack machine: the same values and the same comparison helpers as OP_COL, OP_CONST,
  * OP_CMP, so the answer cannot differ. The JIT compiles the same shape. */
 enum { FK_NONE, FK_STR_EQ, FK_INT_CMP, FK_STR_IN };
+#define FK_IDMEMO 32
 typedef struct fkern {
     uint8_t kind;
     uint8_t op;         /* BO_*, as `column op constant` (mirrored when written the other way);
@@ -46,6 +47,9 @@ typedef struct fkern {
     uint8_t mlen;
     bool meq;
     char mb[STOR_POOL_MAX];
+    /* answers by pooled value id (storage/strpool.c), direct-mapped */
+    uint16_t idkey[FK_IDMEMO];
+    bool idres[FK_IDMEMO];
 } fkern;
 
 /* A filter conjunct placed at the join level where all its sources are bound. */
@@ -211,6 +215,7 @@ static bool passes(ex_ctx *ctx, ex_prog *p)
 static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
 {
     k->kind = FK_NONE;
+    memset(k->idkey, 0, sizeof k->idkey);
     k->mp = NULL;
     k->mlen = 0;
     /* column [NOT] IN (string constants, none NULL) */
@@ -289,6 +294,12 @@ static inline bool kern_passes(ex_ctx *ctx, fkern *k)
         default:    return x >= y;
         }
     }
+    /* a pooled value: its id's answer, once known (ids name bytes, never reused) */
+    uint16_t id = c->code ? c->code[r] : 0;
+    if (id) {
+        uint32_t slot = id & (FK_IDMEMO - 1);
+        if (k->idkey[slot] == id) return k->idres[slot];
+    }
     pdb_value v;
     stor_get(t, k->col, r, &v);
     bool eq;
@@ -304,7 +315,9 @@ static inline bool kern_passes(ex_ctx *ctx, fkern *k)
             k->mp = v.p; k->mlen = (uint8_t)v.len; memcpy(k->mb, v.p, v.len); k->meq = eq;
         }
     } else eq = kern_str_eq(k, &v);
-    return k->op == BO_EQ ? eq : !eq;
+    bool res = k->op == BO_EQ ? eq : !eq;
+    if (id) { k->idkey[id & (FK_IDMEMO - 1)] = id; k->idres[id & (FK_IDMEMO - 1)] = res; }
+    return res;
 }
 
 static inline bool conj_passes(ex_ctx *ctx, conj *cj)
@@ -1051,11 +1064,12 @@ static void window_finish(qstate *q)
     ctx->aggv = saved_aggv;
 }
 
-static uint64_t distinct_hash(qstate *q, const pdb_value *row)
+static inline uint64_t distinct_hash(qstate *q, const pdb_value *row)
 {
     uint64_t h = 0;
     for (int i = 0; i < q->nitems; i++)
-        h = h * 31 + ex_hash_value(&row[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0);
+        h = h * 31 + (row[i].t == VT_INT ? (uint64_t)row[i].i * 0x9e3779b97f4a7c15ull   /* ex_hash_value's */
+                                          : ex_hash_value(&row[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0));
     return h;
 }
 
@@ -1080,8 +1094,10 @@ static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket)
     for (int32_t k = q->dht[b]; k >= 0; k = q->dnext[k]) {
         const pdb_value *other = &q->out.v[(size_t)k * q->out.ncols];
         bool same = true;
-        for (int i = 0; i < q->nitems && same; i++)
-            if (!ex_values_equal(&vals[i], &other[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0)) same = false;
+        for (int i = 0; i < q->nitems && same; i++) {
+            if (vals[i].t == VT_INT && other[i].t == VT_INT) same = vals[i].i == other[i].i;
+            else if (!ex_values_equal(&vals[i], &other[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0)) same = false;
+        }
         if (same) return false;
     }
     return true;

@@ -163,6 +163,8 @@ typedef struct stor_column {
     double *f64;             /* CK_F64 */
     struct stor_str { char *p; uint32_t len; uint8_t pooled; } *str;   /* CK_STR; p owned, or held from pool */
     struct stor_strpool *pool;   /* shared copies of short values (storage/strpool.c), or NULL */
+    uint16_t *code;          /* CK_STR, per row: the pooled value's id (equal ids = equal bytes;
+                                an id is never reused for other bytes), 0 = not pooled or NULL */
     uint8_t *nulls;          /* bitmap; bit set = NULL */
 } stor_column;
 
@@ -173,6 +175,7 @@ typedef struct stor_column {
 #define STOR_POOL_MAX 32
 typedef struct stor_strpool stor_strpool;
 char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *pooled);
+uint16_t stor_strpool_id(const char *held, uint8_t pooled);   /* the id of a held copy, 0 = none */
 void  stor_strpool_release(stor_column *c, char *p, uint8_t pooled);
 void  stor_strpool_free(stor_column *c);
 

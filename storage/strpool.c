@@ -18,6 +18,7 @@ typedef struct pentry {
     struct pentry *next;
     uint64_t hash;
     uint32_t refs, len;
+    uint16_t id;              /* 1.., 0 = ids ran out */
     char b[];                 /* len bytes and a NUL */
 } pentry;
 
@@ -25,6 +26,7 @@ struct stor_strpool {
     pentry **buckets;
     uint32_t nbuckets, nentries;
     uint64_t holds;           /* values pooled so far (for the give-up rule) */
+    uint32_t next_id;         /* ids are never reused: a scan may remember an id's answer */
     bool off;                 /* mostly distinct: new values get plain copies */
 };
 
@@ -81,12 +83,19 @@ char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *po
     memcpy(e->b, p, len);
     e->b[len] = 0;
     e->hash = h; e->len = len; e->refs = 1;
+    e->id = sp->next_id < 65535 ? (uint16_t)++sp->next_id : 0;
     e->next = sp->buckets[h & (sp->nbuckets - 1)];
     sp->buckets[h & (sp->nbuckets - 1)] = e;
     sp->nentries++;
     sp->holds++;
     *pooled = 1;
     return e->b;
+}
+
+uint16_t stor_strpool_id(const char *held, uint8_t pooled)
+{
+    if (!held || !pooled) return 0;
+    return ((const pentry *)(held - offsetof(pentry, b)))->id;
 }
 
 void stor_strpool_release(stor_column *c, char *p, uint8_t pooled)

@@ -115,6 +115,8 @@ static void col_free_data(stor_column *c, uint32_t nrows)
 {
     if (c->str) for (uint32_t r = 0; r < nrows; r++) stor_strpool_release(c, c->str[r].p, c->str[r].pooled);
     stor_strpool_free(c);
+    stor_free(c->code);
+    c->code = NULL;
     stor_free(c->i64); stor_free(c->f64); stor_free(c->str); stor_free(c->nulls);
     c->i64 = NULL; c->f64 = NULL; c->str = NULL; c->nulls = NULL;
 }
@@ -151,7 +153,7 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->dead = NULL;
     t->ver = NULL; t->nver = 0;
     if (!t->auto_inc) t->auto_inc = 1;
-    for (uint32_t i = 0; i < t->ncols; i++) t->cols[i].pool = NULL;   /* a definition: no data */
+    for (uint32_t i = 0; i < t->ncols; i++) { t->cols[i].pool = NULL; t->cols[i].code = NULL; }   /* a definition: no data */
     for (uint32_t i = 0; i < t->nidx; i++) {
         t->idx[i].nbuckets = 0;
         memset(&t->idx[i].h, 0, sizeof t->idx[i].h);
@@ -464,8 +466,22 @@ void stor_index_lookup(const stor_table *t, const stor_index *x, uint32_t nk, co
     const struct stor_hchain *c = nk == x->ncols ? &x->h : &x->h1;
     if (nk != x->ncols && (nk != 1 || !c->buckets)) return;
     uint32_t b = (uint32_t)(key_hash(t, x, vals, nk) & (x->nbuckets - 1));
-    for (uint32_t r = c->buckets[b]; r; r = c->next[r - 1])
-        if (stor_row_visible(t, r - 1) && key_eq(t, x, r - 1, vals, nk)) fn(ctx, r - 1);
+    /* one string key column: a pooled value's answer is known after its first row */
+    const stor_column *kc = nk == 1 && !x->prefix[0] ? &t->cols[x->cols[0]] : NULL;
+    const uint16_t *code = kc && kc->kind == CK_STR ? kc->code : NULL;
+    uint16_t mkey[16] = { 0 };
+    bool mres[16];
+    for (uint32_t r = c->buckets[b]; r; r = c->next[r - 1]) {
+        if (!stor_row_visible(t, r - 1)) continue;
+        uint16_t id = code ? code[r - 1] : 0;
+        bool eq;
+        if (id && mkey[id & 15] == id) eq = mres[id & 15];
+        else {
+            eq = key_eq(t, x, r - 1, vals, nk);
+            if (id) { mkey[id & 15] = id; mres[id & 15] = eq; }
+        }
+        if (eq) fn(ctx, r - 1);
+    }
 }
 
 /* ---- versions ---- */
@@ -542,6 +558,8 @@ static int grow(stor_table *t)
         } else {
             c->str = stor_realloc(c->str, nc * sizeof *c->str);
             memset(c->str + t->cap, 0, (nc - t->cap) * sizeof *c->str);
+            c->code = stor_realloc(c->code, nc * sizeof *c->code);
+            memset(c->code + t->cap, 0, (nc - t->cap) * sizeof *c->code);
         }
         c->nulls = stor_realloc(c->nulls, nc / 8);
         memset(c->nulls + t->cap / 8, 0, (nc - t->cap) / 8);
@@ -578,6 +596,7 @@ static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value 
             c->str[row].p = stor_strpool_hold(c, v->p ? v->p : "", v->len, &c->str[row].pooled);
             c->str[row].len = v->len;
         }
+        if (c->code) c->code[row] = stor_strpool_id(c->str[row].p, c->str[row].pooled);
         if (old.p) stor_strpool_release(c, old.p, old.pooled);
         if (v->t == VT_NULL) c->nulls[row >> 3] |= bit;
         else c->nulls[row >> 3] &= (uint8_t)~bit;
@@ -675,6 +694,7 @@ void tbl_free_dead_strings(stor_table *t, uint32_t row)
         stor_column *c = &t->cols[i];
         if (c->kind != CK_STR || !c->str[row].p) continue;
         stor_strpool_release(c, c->str[row].p, c->str[row].pooled);
+        if (c->code) c->code[row] = 0;
         c->str[row].p = NULL;
         c->str[row].len = 0;
     }
