@@ -129,7 +129,8 @@ typedef struct ex_rows {
 
 /* ---- aggregates ---- */
 enum { AG_COUNT, AG_COUNT_STAR, AG_SUM, AG_AVG, AG_MIN, AG_MAX, AG_GROUP_CONCAT,
-       AG_BIT_AND, AG_BIT_OR, AG_BIT_XOR, AG_STD, AG_VAR, AG_STD_SAMP, AG_VAR_SAMP };
+       AG_BIT_AND, AG_BIT_OR, AG_BIT_XOR, AG_STD, AG_VAR, AG_STD_SAMP, AG_VAR_SAMP,
+       AG_JSON_ARRAYAGG, AG_JSON_OBJECTAGG };
 
 typedef struct ex_agg {
     int kind;
@@ -277,6 +278,11 @@ void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...
 /* ---- functions (func.c) ---- */
 void ex_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 void ex_json_call(ex_ctx *ctx, int fn, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
+/* v as an element of a JSON array or object value (e: the expression that made it, or
+ * NULL): null, a number, true/false, a JSON result as it is, else a quoted string. */
+const char *ex_json_sql_text(ex_ctx *ctx, const pdb_value *v, const pl_expr *e, size_t *n);
+/* s quoted as a JSON string */
+const char *ex_json_quote(ex_ctx *ctx, const char *s, size_t n, size_t *outn);
 
 /* Narrow character sets (charset.c). Text inside is UTF-8 whatever the charset; a
  * latin1, ascii or utf8mb3 value holds only characters its charset has. */

@@ -342,6 +342,8 @@ static int agg_kind(const char *n, bool star)
     if (!strcmp(n, "VARIANCE") || !strcmp(n, "VAR_POP")) return AG_VAR;
     if (!strcmp(n, "STDDEV_SAMP")) return AG_STD_SAMP;
     if (!strcmp(n, "VAR_SAMP")) return AG_VAR_SAMP;
+    if (!strcmp(n, "JSON_ARRAYAGG")) return AG_JSON_ARRAYAGG;
+    if (!strcmp(n, "JSON_OBJECTAGG")) return AG_JSON_OBJECTAGG;
     return -1;
 }
 
@@ -393,6 +395,18 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         ag->gc_limit = strtoll(e->gc_limit->s, NULL, 10);
         if (e->gc_offset) ag->gc_offset = strtoll(e->gc_offset->s, NULL, 10);
     }
+    if (kind == AG_JSON_OBJECTAGG && e->nargs != 2)
+        ex_raise(sc->ctx, 1582, "42000", "Incorrect parameter count in the call to native function 'JSON_OBJECTAGG'");
+    if (kind == AG_JSON_ARRAYAGG && e->nargs != 1)
+        ex_raise(sc->ctx, 1582, "42000", "Incorrect parameter count in the call to native function 'JSON_ARRAYAGG'");
+    if (kind == AG_JSON_ARRAYAGG && ag->distinct && !ag->norder) {
+        /* DISTINCT keeps its values in a tree in MariaDB: they come out in value order */
+        ag->norder = 1;
+        ag->order = stor_arena_alloc(cs->a, sizeof(ex_prog *));
+        ag->order_desc = stor_arena_alloc(cs->a, sizeof(bool));
+        ag->order[0] = &ag->args[0];
+        ag->order_desc[0] = false;
+    }
     ag->sep = e->sep ? e->sep : ",";
     ag->seplen = e->sep ? e->slen : 1;
     /* result types, as MariaDB reports them */
@@ -425,6 +439,11 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
             t->length = (uint32_t)(maxlen > 16777215 ? 16777215 : maxlen) * (co ? co->maxlen : 1);
             if (maxlen > 512) { t->ptype = MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG; }
         }
+        t->nullable = true; break;
+    case AG_JSON_ARRAYAGG: case AG_JSON_OBJECTAGG:
+        type_str(t, 0, COLL_UTF8MB4_BIN);
+        t->ptype = MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG;
+        t->length = kind == AG_JSON_ARRAYAGG ? 16777224 : 4194304;
         t->nullable = true; break;
     case AG_BIT_AND: case AG_BIT_OR: case AG_BIT_XOR: type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; break;
     default:

@@ -473,6 +473,22 @@ static void put_sql_value(ex_ctx *ctx, jbuf *b, const pdb_value *v, const pl_exp
     }
 }
 
+const char *ex_json_sql_text(ex_ctx *ctx, const pdb_value *v, const pl_expr *e, size_t *n)
+{
+    jbuf b = { NULL, 0, 0, ctx->a };
+    put_sql_value(ctx, &b, v, e);
+    *n = b.n;
+    return b.p ? b.p : "";
+}
+
+const char *ex_json_quote(ex_ctx *ctx, const char *s, size_t n, size_t *outn)
+{
+    jbuf b = { NULL, 0, 0, ctx->a };
+    jquote(&b, s, n);
+    *outn = b.n;
+    return b.p;
+}
+
 /* ---------------------------------------------------------------- changing documents */
 
 /* Documents that change are parsed into jnodes, changed in place (each call parses

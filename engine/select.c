@@ -336,7 +336,8 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
     pdb_value vals[8];
     for (int i = 0; i < ag->nargs && i < 8; i++) {
         ex_eval(ctx, &ag->args[i], &vals[i]);
-        if (vals[i].t == VT_NULL && ag->kind != AG_GROUP_CONCAT) return;
+        if (vals[i].t == VT_NULL && ag->kind != AG_GROUP_CONCAT && ag->kind != AG_JSON_ARRAYAGG &&
+            !(ag->kind == AG_JSON_OBJECTAGG && i == 1)) return;
     }
     if (ag->kind == AG_GROUP_CONCAT) {
         bool allnull = true;
@@ -405,6 +406,26 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
     case AG_BIT_AND: st->bits = st->any ? st->bits & (uint64_t)ex_to_int(&v) : (uint64_t)ex_to_int(&v); st->any = true; break;
     case AG_BIT_OR: st->bits |= (uint64_t)ex_to_int(&v); break;
     case AG_BIT_XOR: st->bits ^= (uint64_t)ex_to_int(&v); break;
+    case AG_JSON_ARRAYAGG: case AG_JSON_OBJECTAGG: {
+        /* the element's JSON text; the array or object is made at the end */
+        size_t n;
+        const char *txt = ex_json_sql_text(ctx, &vals[ag->kind == AG_JSON_OBJECTAGG ? 1 : 0],
+                                           ag->e->args[ag->kind == AG_JSON_OBJECTAGG ? 1 : 0], &n);
+        if (ag->kind == AG_JSON_OBJECTAGG) {
+            size_t kl, ql;
+            const char *k = ex_to_str(ctx->a, &vals[0], &kl);
+            const char *qk = ex_json_quote(ctx, k, kl, &ql);
+            char *m = stor_arena_alloc(ctx->a, ql + 1 + n);
+            memcpy(m, qk, ql); m[ql] = ':'; memcpy(m + ql + 1, txt, n);
+            txt = m; n = ql + 1 + n;
+        }
+        pdb_value row[9];
+        row[0] = ex_str(txt, n, COLL_UTF8MB4_BIN);
+        for (int i = 0; i < ag->norder && i < 8; i++) ex_eval(ctx, ag->order[i], &row[1 + i]);
+        if (!st->gc.ncols) st->gc.ncols = (uint32_t)(1 + (ag->norder < 8 ? ag->norder : 8));
+        ex_rows_push(ctx->a, &st->gc, row);
+        break;
+    }
     case AG_GROUP_CONCAT: {
         size_t total = 0;
         for (int i = 0; i < ag->nargs; i++) { size_t l; ex_to_str(ctx->a, &vals[i], &l); total += l; }
@@ -474,6 +495,29 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
     case AG_MIN: case AG_MAX: return st->any ? st->best : ex_null();
     case AG_BIT_AND: { pdb_value v = ex_int(0); v.t = VT_UINT; v.u = st->any ? st->bits : UINT64_MAX; return v; }
     case AG_BIT_OR: case AG_BIT_XOR: { pdb_value v = ex_int(0); v.t = VT_UINT; v.u = st->bits; return v; }
+    case AG_JSON_ARRAYAGG: case AG_JSON_OBJECTAGG: {
+        if (!st->gc.nrows) return ex_null();
+        if (ag->norder) {
+            sort_agg = ag;
+            qsort(st->gc.v, st->gc.nrows, st->gc.ncols * sizeof(pdb_value), gc_cmp);
+        }
+        bool arr = ag->kind == AG_JSON_ARRAYAGG;
+        uint32_t first = ag->gc_offset > 0 ? (uint32_t)(ag->gc_offset < st->gc.nrows ? ag->gc_offset : st->gc.nrows) : 0;
+        uint32_t last = st->gc.nrows;
+        if (ag->gc_limit >= 0 && (uint64_t)first + (uint64_t)ag->gc_limit < last) last = first + (uint32_t)ag->gc_limit;
+        size_t total = 2;
+        for (uint32_t i = first; i < last; i++) total += st->gc.v[i * st->gc.ncols].len + 2;
+        char *buf = stor_arena_alloc(ctx->a, total + 1);
+        size_t k = 0;
+        buf[k++] = arr ? '[' : '{';
+        for (uint32_t i = first; i < last; i++) {
+            if (i > first) { buf[k++] = ','; if (!arr) buf[k++] = ' '; }
+            const pdb_value *v = &st->gc.v[i * st->gc.ncols];
+            memcpy(buf + k, v->p, v->len); k += v->len;
+        }
+        buf[k++] = arr ? ']' : '}';
+        return ex_str(buf, k, COLL_UTF8MB4_BIN);
+    }
     case AG_GROUP_CONCAT: {
         if (!st->gc.nrows) return ex_null();
         if (ag->norder) {

@@ -42,9 +42,14 @@ static pl_token *peek(P *p)
 }
 
 /* Raises 1064 near the current token. */
+static void __attribute__((noreturn)) syntax_error_near(P *p, const char *near);
 static void __attribute__((noreturn)) syntax_error(P *p)
 {
-    const char *near = p->t.kind == TK_EOF ? p->lx.end : p->t.start;
+    syntax_error_near(p, p->t.kind == TK_EOF ? p->lx.end : p->t.start);
+}
+
+static void __attribute__((noreturn)) syntax_error_near(P *p, const char *near)
+{
     size_t n = (size_t)(p->lx.end - near);
     /* MariaDB quotes the rest of the statement text, cut at 80 bytes */
     if (n > 80) n = 80;
@@ -360,7 +365,8 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
         !strcmp(u, "MAX") || !strcmp(u, "GROUP_CONCAT") || !strcmp(u, "BIT_AND") ||
         !strcmp(u, "BIT_OR") || !strcmp(u, "BIT_XOR") || !strcmp(u, "STD") || !strcmp(u, "STDDEV") ||
         !strcmp(u, "STDDEV_POP") || !strcmp(u, "STDDEV_SAMP") || !strcmp(u, "VARIANCE") ||
-        !strcmp(u, "VAR_POP") || !strcmp(u, "VAR_SAMP")) {
+        !strcmp(u, "VAR_POP") || !strcmp(u, "VAR_SAMP") || !strcmp(u, "JSON_ARRAYAGG") ||
+        !strcmp(u, "JSON_OBJECTAGG")) {
         if (accept_kw(p, "DISTINCT")) e->distinct = true;
         else accept_kw(p, "ALL");
         if (!strcmp(u, "COUNT") && is_op(p, '*')) {
@@ -371,11 +377,17 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
             return e;
         }
         vec v = { 0 };
-        do vpush(p, &v, expr(p)); while (accept_op(p, ','));
+        if (!strcmp(u, "JSON_OBJECTAGG")) {   /* exactly (key, value) in the grammar */
+            vpush(p, &v, expr(p));
+            expect_op(p, ',');
+            vpush(p, &v, expr(p));
+            if (is_op(p, ',')) syntax_error_near(p, p->t.start + 1);   /* MariaDB reports what follows the comma */
+        } else
+            do vpush(p, &v, expr(p)); while (accept_op(p, ','));
         e->args = (pl_expr **)v.v; e->nargs = v.n;
-        if (!strcmp(u, "GROUP_CONCAT")) {
+        if (!strcmp(u, "GROUP_CONCAT") || !strcmp(u, "JSON_ARRAYAGG")) {
             if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); e->order = order_list(p, &e->norder); }
-            if (accept_kw(p, "SEPARATOR")) {
+            if (!strcmp(u, "GROUP_CONCAT") && accept_kw(p, "SEPARATOR")) {
                 if (p->t.kind != TK_STRING) syntax_error(p);
                 e->sep = p->t.val; e->slen = p->t.vlen; next(p);
             }
