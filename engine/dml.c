@@ -417,7 +417,7 @@ static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *wher
     for (int i = 0; i < ntrefs; i++) {
         pl_expr *e = stor_arena_alloc(ctx->a, sizeof *e);
         memset(e, 0, sizeof *e);
-        e->kind = E_ROWID; e->ival = i; e->start = "rowid"; e->srclen = 5;
+        e->kind = E_ROWID; e->ival = trefs[i].decl1 ? trefs[i].decl1 - 1 : i; e->start = "rowid"; e->srclen = 5;
         sel.items[i].e = e; sel.items[i].alias = NULL;
     }
     ex_rows rows = { 0 };
@@ -508,7 +508,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     for (int i = 0; i < nt; i++) {
         pl_expr *e = stor_arena_alloc(ctx->a, sizeof *e);
         memset(e, 0, sizeof *e);
-        e->kind = E_ROWID; e->ival = i; e->start = "rowid"; e->srclen = 5;
+        e->kind = E_ROWID; e->ival = st->trefs[i].decl1 ? st->trefs[i].decl1 - 1 : i; e->start = "rowid"; e->srclen = 5;
         sel.items[i].e = e; sel.items[i].alias = NULL;
     }
     for (int k = 0; k < st->nsets; k++) {

@@ -115,6 +115,8 @@ typedef struct ex_src {
     const char **ucols;     /* USING / NATURAL columns merged with the sources before */
     int nucols;
     bool coalesce_right;    /* RIGHT JOIN ... USING: the merged columns are this source's */
+    int gsize;              /* > 1: the first of gsize sources joined as one group (a LEFT JOIN
+                               of a parenthesised join, or what came before a RIGHT JOIN) */
     /* derived table: materialised rows */
     struct ex_rows *derived;
     ex_type *dtypes;

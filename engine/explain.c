@@ -343,7 +343,9 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         const ex_plan_src *p = &ps[i];
         xrow *r = xrow_add(b->id, ord + (i + 1) * 1e-3);
         r->v[X_STYPE] = b->stype;
-        const pl_tref *tr = s->decl >= 0 && s->decl < sel->nfrom ? &sel->from[s->decl] : NULL;
+        const pl_tref *tr = NULL;
+        for (int k = 0; k < sel->nfrom; k++)
+            if ((sel->from[k].decl1 ? sel->from[k].decl1 - 1 : k) == s->decl) tr = &sel->from[k];
         uint32_t rows = p->rows;
         if (!s->t && tr && tref_block(tr)) {
             char nm[32];
@@ -523,7 +525,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         /* UPDATE: the SET values first (MariaDB numbers their subqueries before WHERE's) */
         for (int k = 0; k < nsets; k++)
             if (in->sets[k].value->kind != E_DEFAULT) synth.items[synth.nitems++] = (pl_item){ in->sets[k].value, NULL };
-        for (int i = 0; i < in->ntrefs; i++) synth.items[synth.nitems++] = (pl_item){ rowid_expr(ctx, i), NULL };
+        for (int i = 0; i < in->ntrefs; i++)
+            synth.items[synth.nitems++] = (pl_item){ rowid_expr(ctx, in->trefs[i].decl1 ? in->trefs[i].decl1 - 1 : i), NULL };
         top = &synth;
         break;
     }

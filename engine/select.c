@@ -94,6 +94,12 @@ typedef struct qstate {
     int nconj;
     ex_prog **on;       /* per source: ON condition (LEFT/inner), or NULL */
     lookup *lk;         /* per source, ix NULL = scan */
+    /* outer-joined groups: a LEFT JOIN source starts one, of its gsize sources (1 for a
+       plain table); it NULL-extends when no row of the whole group matched */
+    int *gend;          /* per source: the last source of the group it starts */
+    uint64_t *gends;    /* per source: the LEFT group starts whose group ends there */
+    bool *gmatched;     /* per group start: a group row was formed for the current outer row */
+    ex_prog **gon;      /* per group start: its condition on the whole group row, or NULL */
     /* grouping */
     bool grouped;
     ex_prog **gp;       /* GROUP BY programs */
@@ -783,13 +789,30 @@ static bool level_filters(qstate *q, int level)
     return true;
 }
 
+/* A row reached the end of the groups ending at this level (its ON conditions held, or
+ * it is a NULL row of a group inside them): for each of them below `below`, innermost
+ * first, the group's own condition on its whole row decides whether it is one of its
+ * rows; those groups have matched. False: not a row of them. */
+static bool group_arrive(qstate *q, int level, int below)
+{
+    uint64_t m = q->gends[level] & (below >= 64 ? ~0ull : (1ull << below) - 1);
+    while (m) {
+        int g = 63 - __builtin_clzll(m);     /* innermost first */
+        m &= ~(1ull << g);
+        if (q->gon[g] && !passes(q->ctx, q->gon[g])) return false;
+        q->gmatched[g] = true;
+    }
+    return true;
+}
+
 static void scan_level(qstate *q, int level)
 {
     ex_ctx *ctx = q->ctx;
     if (level == q->nsrc) { on_row(q); return; }
     ex_src *s = &ctx->src[level];
-    bool outer = s->join == JT_LEFT;
-    bool matched = false;
+    bool outer = s->join == JT_LEFT && level > 0;
+    int gend = q->gend[level];
+    if (outer) q->gmatched[level] = false;
     uint32_t n = s->t ? s->t->nrows : s->derived->nrows;
     lookup *lk = &q->lk[level];
     uint32_t *cand = NULL, ncand = 0;
@@ -871,14 +894,16 @@ static void scan_level(qstate *q, int level)
         if (s->t && !stor_row_visible(s->t, r)) continue;
         ctx->rows[level] = r;
         if (q->on[level] && !passes(ctx, q->on[level])) continue;
-        matched = true;
+        if (q->gends[level] && !group_arrive(q, level, level + 1)) continue;
         if (!level_filters(q, level)) continue;
         scan_level(q, level + 1);
     }
-    if (outer && !matched) {
-        ctx->rows[level] = EX_NULLROW;
-        for (int k = level + 1; k < q->nsrc; k++) ctx->rows[k] = EX_NULLROW;
-        if (level_filters(q, level)) scan_level(q, level + 1);
+    if (outer && !q->gmatched[level]) {
+        /* no row of the group matched: one row with all of its tables NULL */
+        for (int k = level; k < q->nsrc; k++) ctx->rows[k] = EX_NULLROW;
+        if (q->gends[gend] && !group_arrive(q, gend, level)) return;
+        for (int k = level; k <= gend; k++) if (!level_filters(q, k)) return;
+        scan_level(q, gend + 1);
     }
 }
 
@@ -1736,7 +1761,7 @@ static void reorder_joins(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***
         placed[pick] = true;
     }
     ex_src tmp[16];
-    for (int k = 0; k < n; k++) { tmp[k] = ctx->src[order[k]]; tmp[k].join = k ? JT_INNER : JT_INNER; }
+    for (int k = 0; k < n; k++) { tmp[k] = ctx->src[order[k]]; tmp[k].join = JT_INNER; tmp[k].gsize = 0; }
     memcpy(ctx->src, tmp, (size_t)n * sizeof(ex_src));
 }
 
@@ -1894,7 +1919,9 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
         if (s->join == JT_RIGHT && i != 1)
             ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RIGHT JOIN after other joins'");
         s->on = t->on;
-        s->decl = i;
+        s->decl = t->decl1 ? t->decl1 - 1 : i;
+        if (sel->nfrom > 61) ex_raise(ctx, 1116, "HY000", "Too many tables; MariaDB can only use 61 tables in a join");
+        s->gsize = t->gsize > 1 && i + t->gsize <= sel->nfrom ? t->gsize : 0;
         if (t->cte) {
             s->derived = recursive_cte(ctx, t->cte, &s->dtypes, &s->dnames);
             s->dncols = (int)s->derived->ncols;
@@ -2089,13 +2116,45 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     split_and(ctx->a, sel->where, &cj, &ncj, &ccj);
     sc.clause = "WHERE";
     reorder_joins(ctx, sel, &sc, &cj, &ncj, &ccj);
-    q.conj = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof(conj));
+    /* a group's condition that reads tables of the group after its first one is checked
+       on the group's whole row, where its last table is joined (gcond) */
+    pl_expr **gcond = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(pl_expr *));
+    for (int i = 0; i < q.nsrc; i++) {
+        ex_src *gs = &ctx->src[i];
+        gcond[i] = NULL;
+        if (gs->gsize < 2 || !gs->on) continue;
+        uint64_t m = ex_expr_srcmask(&sc, gs->on);
+        if (!(m & (1ull << 63)) && !(m >> (i + 1))) continue;
+        gcond[i] = gs->on;
+        gs->on = NULL;
+    }
+    q.gend = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(int));
+    q.gends = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(uint64_t));
+    q.gmatched = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(bool));
+    memset(q.gends, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(uint64_t));
+    int *inside = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(int));
+    bool *ingroup = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(bool));
+    for (int i = 0; i < q.nsrc; i++) { q.gend[i] = i; inside[i] = i; ingroup[i] = false; }
+    for (int i = 0; i < q.nsrc; i++) {
+        ex_src *gs = &ctx->src[i];
+        if (gs->gsize > 1) q.gend[i] = i + gs->gsize - 1;
+        if (gs->join != JT_LEFT || i == 0) continue;
+        q.gends[q.gend[i]] |= 1ull << i;
+        /* a WHERE condition on a table inside an outer-joined group waits for the group's
+           end: the group's NULL row depends only on ON conditions */
+        for (int k = i; k <= q.gend[i]; k++) {
+            if (q.gend[i] > inside[k]) inside[k] = q.gend[i];
+            if (k > i) ingroup[k] = true;
+        }
+    }
+    q.conj = stor_arena_alloc(ctx->a, (size_t)(ncj + q.nsrc + 1) * sizeof(conj));
     sc.clause = "WHERE";
     for (int i = 0; i < ncj; i++) {
         uint64_t m = ex_expr_srcmask(&sc, cj[i]);
         int lvl = (m & (1ull << 63)) ? q.nsrc - 1 : top_bit(m);
         if (lvl < 0) lvl = 0;
         if (q.nsrc == 0) lvl = 0;
+        else lvl = inside[lvl];
         ex_type t;
         q.conj[q.nconj].e = cj[i];
         q.conj[q.nconj].p = ex_compile(&sc, cj[i], &t);
@@ -2139,13 +2198,36 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         q.on[i] = ex_compile(&sc, ctx->src[i].on, &t);
         ctx->nsrc = saved;
     }
+    q.gon = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
+    for (int i = 0; i < q.nsrc; i++) {
+        q.gon[i] = NULL;
+        if (!gcond[i]) continue;
+        if (ctx->src[i].join != JT_LEFT) {   /* an inner group (or one WHERE made inner): a filter */
+            q.conj[q.nconj].e = gcond[i];
+            ex_type t;
+            q.conj[q.nconj].p = ex_compile(&sc, gcond[i], &t);
+            q.conj[q.nconj].level = q.gend[i];
+            q.conj[q.nconj].served = false;
+            q.conj[q.nconj].cost = 0;
+            kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
+            q.nconj++;
+            continue;
+        }
+        int saved = ctx->nsrc;
+        ctx->nsrc = q.gend[i] + 1;
+        ex_type t;
+        q.gon[i] = ex_compile(&sc, gcond[i], &t);
+        ctx->nsrc = saved;
+    }
     /* index lookups: equalities from ON (this source) and, for inner joins, WHERE */
     for (int i = 0; i < q.nsrc; i++) {
         pl_expr **eqs = NULL; int neq = 0, ceq = 0;
         split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
         bool inner_after = true;
         for (int j = i; j < q.nsrc; j++) if (ctx->src[j].join == JT_LEFT && j != i) { }
-        if (ctx->src[i].join != JT_LEFT) for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
+        /* (not inside an outer-joined group: WHERE must not decide whether the group matched) */
+        if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
+            for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
         (void)inner_after;
         sc.clause = "where clause";
         if (neq) plan_lookup(&q, &sc, i, eqs, neq);

@@ -1199,6 +1199,7 @@ static void table_factor(P *p, vec *v, int join);
 
 static void table_ref_list(P *p, vec *v)
 {
+    int first = v->n;
     table_factor(p, v, JT_INNER);
     for (;;) {
         int jt;
@@ -1226,8 +1227,11 @@ static void table_ref_list(P *p, vec *v)
             ((pl_tref *)v->v[v->n - 1])->natural = true;
             continue;
         } else return;
+        int before = v->n;
         table_factor(p, v, jt);
-        pl_tref *t = v->v[v->n - 1];
+        /* the condition belongs to the factor as a whole: its first table carries it
+           (the first table of a parenthesised join has no condition of its own) */
+        pl_tref *t = v->v[before];
         if (accept_kw(p, "ON")) t->on = expr(p);
         else if (accept_kw(p, "USING")) {
             expect_op(p, '(');
@@ -1235,6 +1239,22 @@ static void table_ref_list(P *p, vec *v)
             do vpush(p, &u, ident(p)); while (accept_op(p, ','));
             expect_op(p, ')');
             t->using_cols = (char **)u.v; t->nusing = u.n;
+        }
+        int nx = before - first, ny = v->n - before;
+        if (jt == JT_RIGHT && t->on) {
+            /* X RIGHT JOIN Y ON c is Y LEFT JOIN (X) ON c: Y's tables move ahead of
+               everything joined so far, which becomes one group joined to them. (A first
+               RIGHT JOIN ... USING, the executor turns around.) */
+            void **tmp = alloc(p, (size_t)(nx + ny) * sizeof(void *));
+            memcpy(tmp, &v->v[before], (size_t)ny * sizeof(void *));
+            memcpy(tmp + ny, &v->v[first], (size_t)nx * sizeof(void *));
+            memcpy(&v->v[first], tmp, (size_t)(nx + ny) * sizeof(void *));
+            pl_tref *y = v->v[first], *x = v->v[first + ny];
+            y->join = x->join;
+            x->join = JT_LEFT;
+            x->on = y->on;
+            y->on = NULL;
+            x->gsize = nx;
         }
     }
 }
@@ -1249,12 +1269,11 @@ static void table_factor(P *p, vec *v, int join)
             t->derived = select_stmt(p);
             expect_op(p, ')');
         } else {
-            /* parenthesised join: flattened, which is exact for inner joins only */
+            /* parenthesised join: its tables join the ones before as one group */
             int before = v->n;
             table_ref_list(p, v);
             expect_op(p, ')');
-            if ((join == JT_LEFT || join == JT_RIGHT) && v->n - before > 1)
-                p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'a nested join on the right of LEFT JOIN'");
+            if (v->n - before > 1) ((pl_tref *)v->v[before])->gsize = v->n - before;
             if (v->n > before) ((pl_tref *)v->v[before])->join = join;
             return;
         }
@@ -1276,6 +1295,7 @@ static void table_factor(P *p, vec *v, int join)
     else if (alias_ok(p) && !is_kw(p, "USE") && !is_kw(p, "FORCE") && !is_kw(p, "IGNORE") &&
              !is_kw(p, "NATURAL") && !is_kw(p, "STRAIGHT_JOIN")) t->alias = ident_or_string(p);
     index_hints(p);
+    t->decl1 = v->n + 1;
     vpush(p, v, t);
 }
 

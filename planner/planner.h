@@ -146,6 +146,9 @@ typedef struct pl_tref {
     char **col_names;         /* a WITH name (a, b) reference: its column names */
     pl_cte *cte;              /* a reference to a WITH RECURSIVE name (derived is NULL) */
     int ncol_names;
+    int decl1;                /* place in the FROM clause as written + 1 (RIGHT JOINs reorder);
+                                 0: its place in the list */
+    int gsize;                /* > 1: first of a parenthesised join joined as one, of gsize tables */
 } pl_tref;
 
 struct pl_select {
