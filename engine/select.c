@@ -2473,11 +2473,13 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
        ones a full sort puts first) */
     int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
     if (q.norder && n > 1) {
-        if (n >= 256) sortkeys(ctx, &q, o, idx, n);
+        uint64_t want = lim < 0 ? UINT64_MAX : (uint64_t)lim + (uint64_t)(off > 0 ? off : 0);
+        /* sort keys pay off when most rows take part in many comparisons; a top-N
+           compares most rows once, with the heap's top */
+        if (n >= 256 && want >= (uint64_t)n / 4) sortkeys(ctx, &q, o, idx, n);
         sortctx scx = { &q, o->v, o->ncols };
         sortctx *saved = cur_sort;
         cur_sort = &scx;
-        uint64_t want = lim < 0 ? UINT64_MAX : (uint64_t)lim + (uint64_t)(off > 0 ? off : 0);
         if (want < (uint64_t)n / 4) top_n(idx, n, (uint32_t)want);
         else qsort(idx, n, sizeof *idx, out_cmp);
         cur_sort = saved;
