@@ -93,6 +93,12 @@ typedef struct ex_func {
     int8_t min_args, max_args;   /* -1 = any */
 } ex_func;
 const ex_func *ex_func_find(const char *name);
+/* func_more.c: more functions (ids EX_FX_*), found, typed and called through func.c */
+enum { EX_FX_TIMEDIFF = 400, EX_FX_ADDTIME, EX_FX_SUBTIME, EX_FX_TIMESTAMP, EX_FX_TIME_FORMAT, EX_FX_CONVERT_TZ,
+       EX_FX_TO_SECONDS, EX_FX_PERIOD_ADD, EX_FX_PERIOD_DIFF, EX_FX_SOUNDEX, EX_FX_ASIN, EX_FX_ACOS, EX_FX_ATAN2,
+       EX_FX_COT, EX_FX_IS_IPV4, EX_FX_IS_IPV6, EX_FX_MAKE_SET, EX_FX_EXPORT_SET, EX_FX_SEC_TO_TIME,
+       EX_FX_MAKETIME, EX_FX_END };
+const ex_func *ex_more_find(const char *name);
 
 /* ---- JSON functions (json.c): ids in the function table ---- */
 enum { EX_JSON_VALID = 600, EX_JSON_QUOTE, EX_JSON_UNQUOTE, EX_JSON_OBJECT, EX_JSON_ARRAY, EX_JSON_EXTRACT,
@@ -196,7 +202,21 @@ typedef struct ex_ctx {
     bool no_temp;           /* table names mean base tables only (CREATE TABLE ... SELECT) */
     uint64_t priv_open;     /* privileges one of which opening a table needs (0: SELECT) */
     const char *priv_cmd;   /* the command named when that fails ("SELECT", "SHOW") */
+    struct ex_stmt *stmt;   /* state of the whole statement, shared by its query blocks */
 } ex_ctx;
+
+/* Per statement: the generators of RAND(constant) calls (func_more.c). */
+typedef struct ex_stmt {
+    struct ex_rand *rands;
+} ex_stmt;
+
+void ex_more_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);
+void ex_more_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
+/* RAND(seed): MariaDB's sequence; a constant seed starts one generator per statement */
+double ex_rand_seeded(ex_ctx *ctx, const pl_expr *e, const pdb_value *seed);
+/* func.c's calendar, for func_more.c */
+long ex_fn_daynr(int y, int m, int d);
+void ex_fn_from_daynr(long dn, int *y, int *m, int *d);
 
 #define EX_NULLROW UINT32_MAX
 

@@ -479,6 +479,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ctx.jb = &jb;
     ctx.err = &err;
     ctx.now_us = ex_now_us();
+    ex_stmt stmt_state = { 0 };
+    ctx.stmt = &stmt_state;
     ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
     ctx.writing = st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE;
     if ((st->kind == S_INSERT || st->kind == S_UPDATE || st->kind == S_DELETE) && st->ignore)

@@ -103,7 +103,7 @@ const ex_func *ex_func_find(const char *name)
 {
     for (size_t i = 0; i < sizeof funcs / sizeof funcs[0]; i++)
         if (!strcasecmp(funcs[i].name, name)) return &funcs[i];
-    return NULL;
+    return ex_more_find(name);
 }
 
 /* ---------------------------------------------------------------- types */
@@ -138,6 +138,7 @@ static uint16_t coll_of(const ex_type *a, int n)
 
 void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
+    if (id >= EX_FX_TIMEDIFF && id < EX_FX_END) { ex_more_type(id, a, n, t, e); return; }
     if (id >= EX_JSON_VALID && id < EX_JSON_END) {
         switch (id) {
         case EX_JSON_VALID: case EX_JSON_CONTAINS_PATH: case EX_JSON_EXISTS: case EX_JSON_CONTAINS:
@@ -454,6 +455,8 @@ static void from_daynr(long dn, int *y, int *m, int *d)
 }
 
 static int weekday(long dn) { return (int)((dn + 5) % 7); }   /* 0 = Monday */
+long ex_fn_daynr(int y, int m, int d) { return daynr(y, m, d); }
+void ex_fn_from_daynr(long dn, int *y, int *m, int *d) { from_daynr(dn, y, m, d); }
 
 /* MySQL's calc_week */
 static int calc_week(int y, int m, int d, int mode, int *year_out)
@@ -828,6 +831,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         return;
     }
     *out = ex_null();
+    if (id >= EX_FX_TIMEDIFF && id < EX_FX_END) { ex_more_call(ctx, id, a, n, out, e); return; }
     if (id == -1) { *out = do_regexp(ctx, &a[0], &a[1]); return; }
     if (id >= EX_JSON_VALID && id < EX_JSON_END) { ex_json_call(ctx, id, a, n, out, e); return; }
     /* functions that look at NULL arguments themselves */
@@ -908,7 +912,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         *out = ex_str(o, k, COLL_BINARY);
         return;
     }
-    case F_RAND: *out = ex_dbl((double)random() / 2147483648.0); return;
+    case F_RAND: *out = ex_dbl(n ? ex_rand_seeded(ctx, e, &a[0]) : (double)random() / 2147483648.0); return;
     case F_UUID: {
         unsigned char r[16];
         for (int i = 0; i < 16; i++) r[i] = (unsigned char)random();

@@ -1,0 +1,588 @@
+/* func_more.c - functions beyond the core set of func.c: time arithmetic (TIMEDIFF,
+ * ADDTIME/SUBTIME, TIMESTAMP(), TIME_FORMAT, CONVERT_TZ with offsets, TO_SECONDS,
+ * PERIOD_ADD/PERIOD_DIFF), RAND(seed) with MariaDB's sequence, SOUNDEX, ASIN/ACOS/
+ * ATAN2/COT, IS_IPV4/IS_IPV6, MAKE_SET/EXPORT_SET. func.c finds, types and calls them
+ * through ex_more_find / ex_more_type / ex_more_call.
+ */
+#include "engine/eng.h"
+#include <arpa/inet.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+static const ex_func more[] = {
+    { "TIMEDIFF", EX_FX_TIMEDIFF, 2, 2 }, { "ADDTIME", EX_FX_ADDTIME, 2, 2 }, { "SUBTIME", EX_FX_SUBTIME, 2, 2 },
+    { "TIMESTAMP", EX_FX_TIMESTAMP, 1, 2 }, { "TIME_FORMAT", EX_FX_TIME_FORMAT, 2, 2 },
+    { "CONVERT_TZ", EX_FX_CONVERT_TZ, 3, 3 }, { "TO_SECONDS", EX_FX_TO_SECONDS, 1, 1 },
+    { "PERIOD_ADD", EX_FX_PERIOD_ADD, 2, 2 }, { "PERIOD_DIFF", EX_FX_PERIOD_DIFF, 2, 2 },
+    { "SOUNDEX", EX_FX_SOUNDEX, 1, 1 }, { "ASIN", EX_FX_ASIN, 1, 1 }, { "ACOS", EX_FX_ACOS, 1, 1 },
+    { "ATAN2", EX_FX_ATAN2, 2, 2 }, { "COT", EX_FX_COT, 1, 1 }, { "IS_IPV4", EX_FX_IS_IPV4, 1, 1 },
+    { "IS_IPV6", EX_FX_IS_IPV6, 1, 1 }, { "MAKE_SET", EX_FX_MAKE_SET, 2, -1 },
+    { "EXPORT_SET", EX_FX_EXPORT_SET, 3, 5 }, { "SEC_TO_TIME", EX_FX_SEC_TO_TIME, 1, 1 },
+    { "MAKETIME", EX_FX_MAKETIME, 3, 3 },
+};
+
+const ex_func *ex_more_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
+        if (!strcasecmp(more[i].name, name)) return &more[i];
+    return NULL;
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+#define TIME_MAX_US ((int64_t)(838 * 3600 + 59 * 60 + 59) * 1000000)
+
+/* Digits after the point in a literal's text (a time's or datetime's precision). */
+static int text_fsp(const char *s, size_t n)
+{
+    const char *dot = memchr(s, '.', n);
+    if (!dot) return 0;
+    int k = 0;
+    for (const char *p = dot + 1; p < s + n && *p >= '0' && *p <= '9'; p++) k++;
+    return k > 6 ? 6 : k;
+}
+
+/* The fractional digits an argument shows: its type's, or a constant string's own. */
+static int arg_fsp(const ex_type *t, const pl_expr *e)
+{
+    if (e && e->kind == E_STRING) return text_fsp(e->s, e->slen);
+    if (t->vt == VT_STRING) return 6;
+    if (t->vt == VT_DATETIME || t->vt == VT_TIME) return t->decimals > 6 ? 6 : t->decimals;
+    return 0;
+}
+
+static int val_fsp(const pdb_value *v, const char *s, size_t n)
+{
+    if (v->t == VT_STRING) return text_fsp(s, n);
+    if (v->t == VT_DATETIME || v->t == VT_TIME) return v->scale > 6 ? 6 : v->scale;
+    return 0;
+}
+
+/* A temporal value: *is_time says whether it is a time of day/duration (microseconds)
+ * or a datetime (packed). Strings with a date part are datetimes. */
+static bool get_temporal(ex_ctx *ctx, const pdb_value *v, int64_t *out, bool *is_time, int *fsp)
+{
+    size_t n = 0;
+    const char *s = NULL;
+    *fsp = 0;
+    switch (v->t) {
+    case VT_NULL: return false;
+    case VT_TIME: *out = v->i; *is_time = true; *fsp = v->scale; return true;
+    case VT_DATETIME: case VT_DATE: *out = v->i; *is_time = false; *fsp = v->t == VT_DATE ? 0 : v->scale; return true;
+    default: break;
+    }
+    s = ex_to_str(ctx->a, v, &n);
+    *fsp = val_fsp(v, s, n);
+    size_t i = 0;
+    while (i < n && (s[i] == ' ' || s[i] == '\t')) i++;
+    /* a date part: digits, then '-' (or a '/'-style separator) before any ':' */
+    const char *colon = memchr(s, ':', n), *dash = NULL;
+    for (size_t k = i + 1; k < n; k++) if (s[k] == '-' || s[k] == '/') { dash = s + k; break; }
+    if (dash && (!colon || dash < colon)) {
+        bool isd;
+        if (ex_parse_datetime(s, n, out, &isd) != 0) return false;
+        *is_time = false;
+        return true;
+    }
+    if (ex_parse_time(s, n, out) != 0) return false;
+    *is_time = true;
+    return true;
+}
+
+static pdb_value time_result(ex_ctx *ctx, int64_t us, int fsp)
+{
+    if (us > TIME_MAX_US || us < -TIME_MAX_US) {
+        int64_t cl = us > 0 ? TIME_MAX_US : -TIME_MAX_US;
+        char buf[64];
+        int64_t a = us < 0 ? -us : us, sec = a / 1000000;
+        int k = snprintf(buf, sizeof buf, "%s%lld:%02lld:%02lld", us < 0 ? "-" : "", (long long)(sec / 3600),
+                         (long long)(sec / 60 % 60), (long long)(sec % 60));
+        if (a % 1000000) k += snprintf(buf + k, sizeof buf - (size_t)k, ".%06lld", (long long)(a % 1000000));
+        ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%s'", buf);
+        us = cl;
+    }
+    pdb_value r = ex_int(us);
+    r.t = VT_TIME;
+    r.scale = (uint8_t)fsp;
+    return r;
+}
+
+static int64_t dt_to_us(int64_t dt)          /* packed datetime -> microseconds since day 0 */
+{
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    return ((int64_t)ex_fn_daynr(y, mo, d) * 86400 + h * 3600 + mi * 60 + s) * 1000000 + us;
+}
+
+static bool us_to_dt(int64_t t, int64_t *dt)
+{
+    if (t < 0) return false;
+    long dn = (long)(t / 86400000000LL);
+    int64_t rem = t % 86400000000LL;
+    int y, mo, d;
+    ex_fn_from_daynr(dn, &y, &mo, &d);
+    if (y == 0 && mo == 0) return false;
+    if (y > 9999) return false;
+    int64_t sec = rem / 1000000;
+    *dt = pdb_dt_pack(y, mo, d, (int)(sec / 3600), (int)(sec / 60 % 60), (int)(sec % 60), (int)(rem % 1000000));
+    return true;
+}
+
+static pdb_value dt_result(int64_t dt, int fsp)
+{
+    pdb_value r = ex_int(dt);
+    r.t = VT_DATETIME;
+    r.scale = (uint8_t)fsp;
+    return r;
+}
+
+/* '+HH:MM' / '-HH:MM' within MariaDB's range (-12:59 .. +13:00): seconds east of UTC. */
+static bool tz_offset(const char *s, size_t n, long *off)
+{
+    int h, m;
+    char sign, buf[16];
+    if (n >= sizeof buf) return false;
+    memcpy(buf, s, n); buf[n] = 0;
+    int used = 0;
+    if (sscanf(buf, " %c%d:%2d%n", &sign, &h, &m, &used) != 3 || (sign != '+' && sign != '-')) return false;
+    for (size_t k = (size_t)used; k < n; k++) if (buf[k] != ' ') return false;
+    if (m < 0 || m > 59 || h < 0) return false;
+    long v = (long)h * 3600 + m * 60;
+    if (sign == '-') v = -v;
+    if (v < -(12 * 3600 + 59 * 60) || v > 13 * 3600) return false;
+    *off = v;
+    return true;
+}
+
+/* ---------------------------------------------------------------- RAND(seed) */
+
+/* MariaDB's generator (two 30-bit seeds), one per RAND(...) of a statement. */
+typedef struct ex_rand {
+    const pl_expr *e;
+    uint64_t s1, s2;
+    struct ex_rand *next;
+} ex_rand;
+
+#define RAND_MAX_VALUE 0x3FFFFFFFULL
+
+static void rand_seed(ex_rand *r, int64_t seed)
+{
+    uint32_t tmp = (uint32_t)seed;
+    uint32_t a = (uint32_t)((uint64_t)tmp * 0x10001ULL + 55555555ULL);
+    uint32_t b = (uint32_t)((uint64_t)tmp * 0x10000001ULL);
+    r->s1 = a % RAND_MAX_VALUE;
+    r->s2 = b % RAND_MAX_VALUE;
+}
+
+static double rand_next(ex_rand *r)
+{
+    r->s1 = (r->s1 * 3 + r->s2) % RAND_MAX_VALUE;
+    r->s2 = (r->s1 + r->s2 + 33) % RAND_MAX_VALUE;
+    return (double)r->s1 / (double)RAND_MAX_VALUE;
+}
+
+static bool constant_arg(const pl_expr *e)
+{
+    switch (e->kind) {
+    case E_NULL: case E_INT: case E_DECIMAL: case E_FLOAT: case E_STRING: case E_HEX: case E_BOOL: case E_PARAM:
+        return true;
+    case E_UNARY: return e->nargs == 1 && constant_arg(e->args[0]);
+    default: return false;
+    }
+}
+
+double ex_rand_seeded(ex_ctx *ctx, const pl_expr *e, const pdb_value *seed)
+{
+    int64_t sv = seed->t == VT_NULL ? 0 : ex_to_int(seed);
+    if (!e || !constant_arg(e->args[0]) || !ctx->stmt) {
+        /* a seed that changes per row seeds again for every call */
+        ex_rand r;
+        rand_seed(&r, sv);
+        return rand_next(&r);
+    }
+    ex_rand *r = ctx->stmt->rands;
+    while (r && r->e != e) r = r->next;
+    if (!r) {
+        r = stor_arena_alloc(ctx->a, sizeof *r);
+        r->e = e;
+        rand_seed(r, sv);
+        r->next = ctx->stmt->rands;
+        ctx->stmt->rands = r;
+    }
+    return rand_next(r);
+}
+
+/* ---------------------------------------------------------------- types */
+
+static void t_dbl(ex_type *t)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
+    t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+}
+
+static void t_intl(ex_type *t, uint32_t len, bool longlong)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_INT; t->ptype = longlong ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; t->length = len;
+    t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+}
+
+static void t_time(ex_type *t, int fsp)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10 + (fsp ? (uint32_t)fsp + 1 : 0);
+    t->decimals = (uint8_t)fsp; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+}
+
+static void t_datetime(ex_type *t, int fsp)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19 + (fsp ? (uint32_t)fsp + 1 : 0);
+    t->decimals = (uint8_t)fsp; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+}
+
+static void t_text(ex_type *t, uint32_t chars, uint16_t coll)
+{
+    memset(t, 0, sizeof *t);
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = coll;
+    t->length = chars * (co ? co->maxlen : 1); t->nullable = true;
+    if (coll == COLL_BINARY) t->flags = BINARY_FLAG;
+    t->coerc = 3;
+}
+
+void ex_more_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    int f0 = n > 0 ? arg_fsp(&a[0], e ? e->args[0] : NULL) : 0;
+    int f1 = n > 1 ? arg_fsp(&a[1], e ? e->args[1] : NULL) : 0;
+    int fm = f0 > f1 ? f0 : f1;
+    switch (id) {
+    case EX_FX_TIMEDIFF: t_time(t, fm); return;
+    case EX_FX_SEC_TO_TIME: t_time(t, a[0].vt == VT_INT || a[0].vt == VT_UINT ? 0 : a[0].decimals > 6 ? 6 : a[0].decimals); return;
+    case EX_FX_MAKETIME: t_time(t, a[2].vt == VT_INT || a[2].vt == VT_UINT ? 0 : a[2].decimals > 6 ? 6 : a[2].decimals); return;
+    case EX_FX_ADDTIME: case EX_FX_SUBTIME:
+        if (a[0].vt == VT_DATETIME || a[0].vt == VT_DATE) t_datetime(t, fm);
+        else if (a[0].vt == VT_TIME) t_time(t, fm);
+        else { t_text(t, 26, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
+        return;
+    case EX_FX_TIMESTAMP: t_datetime(t, fm); return;
+    case EX_FX_TIME_FORMAT: t_text(t, 100, COLL_UTF8MB4_GENERAL_CI); return;
+    case EX_FX_CONVERT_TZ: t_datetime(t, f0); return;
+    case EX_FX_TO_SECONDS: t_intl(t, 20, true); return;
+    case EX_FX_PERIOD_ADD: case EX_FX_PERIOD_DIFF: t_intl(t, 6, false); return;
+    case EX_FX_SOUNDEX: t_text(t, 4, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
+    case EX_FX_ASIN: case EX_FX_ACOS: case EX_FX_ATAN2: case EX_FX_COT: t_dbl(t); return;
+    case EX_FX_IS_IPV4: case EX_FX_IS_IPV6: t_intl(t, 1, false); t->nullable = false; return;
+    case EX_FX_MAKE_SET: case EX_FX_EXPORT_SET: {
+        uint32_t len = 0;
+        for (int i = 1; i < n; i++) len += a[i].length + 1;
+        t_text(t, len ? len : 1, n > 1 && a[1].vt == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    }
+    t_dbl(t);
+}
+
+/* ---------------------------------------------------------------- calls */
+
+static pdb_value text(ex_ctx *ctx, const char *p, size_t n, uint16_t coll)
+{
+    char *d = stor_arena_alloc(ctx->a, n + 1);
+    if (n) memcpy(d, p, n);
+    d[n] = 0;
+    return ex_str(d, n, coll);
+}
+
+static long period_to_month(long p)
+{
+    if (!p) return 0;
+    long y = p / 100;
+    if (y < 70) y += 2000;
+    else if (y < 100) y += 1900;
+    return y * 12 + p % 100 - 1;
+}
+
+static long month_to_period(long m)
+{
+    if (!m) return 0;
+    long y = m / 12;
+    if (y < 100) y += y < 70 ? 2000 : 1900;
+    return y * 100 + m % 12 + 1;
+}
+
+static char soundex_code(unsigned char c)
+{
+    static const char codes[] = "01230120022455012623010202";
+    if (c >= 'a' && c <= 'z') c = (unsigned char)(c - 32);
+    return c >= 'A' && c <= 'Z' ? codes[c - 'A'] : 0;
+}
+
+static bool ascii_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+static bool utf8_letter(const unsigned char *s, size_t n)
+{
+    return n && s[0] >= 0xc0;   /* MariaDB's SOUNDEX takes any character beyond ASCII for a letter */
+}
+
+void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_null();
+    /* every function here is NULL for a NULL argument, except MAKE_SET's strings */
+    for (int i = 0; i < n; i++)
+        if (a[i].t == VT_NULL && !(id == EX_FX_MAKE_SET && i > 0)) {
+            if (id == EX_FX_IS_IPV4 || id == EX_FX_IS_IPV6) *out = ex_int(0);
+            return;
+        }
+    switch (id) {
+    case EX_FX_TIMEDIFF: {
+        int64_t x, y; bool tx, ty; int fx, fy;
+        if (!get_temporal(ctx, &a[0], &x, &tx, &fx) || !get_temporal(ctx, &a[1], &y, &ty, &fy)) return;
+        if (tx != ty) return;                       /* a time and a datetime: NULL */
+        int64_t d = tx ? x - y : dt_to_us(x) - dt_to_us(y);
+        *out = time_result(ctx, d, fx > fy ? fx : fy);
+        return;
+    }
+    case EX_FX_SEC_TO_TIME: {
+        double sec = ex_to_double(&a[0]);
+        int fsp = a[0].t == VT_DECIMAL ? (a[0].scale > 6 ? 6 : a[0].scale) : a[0].t == VT_DOUBLE ? 6 : 0;
+        int64_t us = (int64_t)llround(sec * 1e6);
+        if (us > TIME_MAX_US || us < -TIME_MAX_US) {
+            size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+            ex_warn(ctx, "Warning", 1292, "Truncated incorrect seconds value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+            us = us > 0 ? TIME_MAX_US : -TIME_MAX_US;
+        }
+        *out = time_result(ctx, us, fsp);
+        return;
+    }
+    case EX_FX_MAKETIME: {
+        int64_t h = ex_to_int(&a[0]), m = ex_to_int(&a[1]);
+        double sec = ex_to_double(&a[2]);
+        if (m < 0 || m > 59 || sec < 0 || sec >= 60) return;
+        int fsp = a[2].t == VT_DECIMAL ? (a[2].scale > 6 ? 6 : a[2].scale) : a[2].t == VT_DOUBLE ? 6 : 0;
+        int64_t us = ((h < 0 ? -h : h) * 3600 + m * 60) * 1000000 + (int64_t)llround(sec * 1e6);
+        *out = time_result(ctx, h < 0 ? -us : us, fsp);
+        return;
+    }
+    case EX_FX_ADDTIME: case EX_FX_SUBTIME: {
+        int64_t x, y; bool tx, ty; int fx, fy;
+        if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) return;
+        if (a[1].t == VT_DATETIME || a[1].t == VT_DATE) return;   /* the second must be a time */
+        if (!get_temporal(ctx, &a[1], &y, &ty, &fy) || !ty) return;
+        if (id == EX_FX_SUBTIME) y = -y;
+        int fsp = fx > fy ? fx : fy;
+        pdb_value r;
+        if (tx) r = time_result(ctx, x + y, fsp);
+        else {
+            int64_t dt;
+            if (!us_to_dt(dt_to_us(x) + y, &dt)) return;
+            r = dt_result(dt, fsp);
+        }
+        if (a[0].t == VT_STRING || a[0].t == VT_INT || a[0].t == VT_DECIMAL || a[0].t == VT_DOUBLE || a[0].t == VT_UINT) {
+            char buf[PDB_VALUE_TEXT_MAX];
+            const char *txt;
+            size_t k = pdb_value_text(&r, NULL, buf, sizeof buf, &txt);
+            *out = text(ctx, txt, k, COLL_UTF8MB4_GENERAL_CI);
+        } else *out = r;
+        return;
+    }
+    case EX_FX_TIMESTAMP: {
+        int64_t x; bool tx; int fx;
+        if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) {
+            if (a[0].t == VT_STRING) {
+                size_t l; const char *s = ex_to_str(ctx->a, &a[0], &l);
+                ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), s);
+            }
+            return;
+        }
+        if (tx) {   /* a time alone: today's date in MariaDB; keep it simple and exact for dates */
+            return;
+        }
+        int fsp = fx;
+        if (n == 2) {
+            int64_t y; bool ty; int fy;
+            if (!get_temporal(ctx, &a[1], &y, &ty, &fy) || !ty) return;
+            int64_t dt;
+            if (!us_to_dt(dt_to_us(x) + y, &dt)) return;
+            x = dt;
+            if (fy > fsp) fsp = fy;
+        }
+        *out = dt_result(x, fsp);
+        return;
+    }
+    case EX_FX_TIME_FORMAT: {
+        int64_t x; bool tx; int fx;
+        if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) return;
+        if (!tx) {
+            int y, mo, d, h, mi, s, us;
+            pdb_dt_unpack(x, &y, &mo, &d, &h, &mi, &s, &us);
+            x = ((int64_t)h * 3600 + mi * 60 + s) * 1000000 + us;
+        }
+        bool neg = x < 0;
+        int64_t ax = neg ? -x : x, sec = ax / 1000000;
+        long h = (long)(sec / 3600);
+        int mi = (int)(sec / 60 % 60), s = (int)(sec % 60), us = (int)(ax % 1000000);
+        size_t fl;
+        const char *f = ex_to_str(ctx->a, &a[1], &fl);
+        char *buf = stor_arena_alloc(ctx->a, fl * 16 + 16);
+        size_t k = 0;
+        if (neg) buf[k++] = '-';
+        int h12 = (int)(h % 12) == 0 ? 12 : (int)(h % 12);
+        const char *ampm = (h % 24) < 12 ? "AM" : "PM";
+        for (size_t i = 0; i < fl; i++) {
+            if (f[i] != '%' || i + 1 == fl) { buf[k++] = f[i]; continue; }
+            char c = f[++i];
+            switch (c) {
+            case 'H': k += (size_t)sprintf(buf + k, "%02ld", h); break;
+            case 'k': k += (size_t)sprintf(buf + k, "%ld", h); break;
+            case 'h': case 'I': k += (size_t)sprintf(buf + k, "%02d", h12); break;
+            case 'l': k += (size_t)sprintf(buf + k, "%d", h12); break;
+            case 'i': k += (size_t)sprintf(buf + k, "%02d", mi); break;
+            case 's': case 'S': k += (size_t)sprintf(buf + k, "%02d", s); break;
+            case 'f': k += (size_t)sprintf(buf + k, "%06d", us); break;
+            case 'p': k += (size_t)sprintf(buf + k, "%s", ampm); break;
+            case 'r': k += (size_t)sprintf(buf + k, "%02d:%02d:%02d %s", h12, mi, s, ampm); break;
+            case 'T': k += (size_t)sprintf(buf + k, "%02ld:%02d:%02d", h, mi, s); break;
+            case 'a': case 'b': case 'c': case 'D': case 'd': case 'e': case 'j': case 'M': case 'm':
+            case 'U': case 'u': case 'V': case 'v': case 'W': case 'w': case 'X': case 'x': case 'Y': case 'y':
+                return;                             /* date parts: NULL */
+            default: buf[k++] = c; break;
+            }
+        }
+        *out = text(ctx, buf, k, COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    case EX_FX_CONVERT_TZ: {
+        int64_t x; bool tx; int fx;
+        if (!get_temporal(ctx, &a[0], &x, &tx, &fx) || tx) {
+            if (a[0].t == VT_STRING) {
+                size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+                ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+            }
+            return;
+        }
+        size_t l1, l2;
+        const char *z1 = ex_to_str(ctx->a, &a[1], &l1), *z2 = ex_to_str(ctx->a, &a[2], &l2);
+        if (l1 == l2 && !strncasecmp(z1, z2, l1) && l1 == 6 && !strncasecmp(z1, "SYSTEM", 6)) { *out = dt_result(x, fx); return; }
+        long o1, o2;
+        if (!tz_offset(z1, l1, &o1) || !tz_offset(z2, l2, &o2)) return;   /* named zones: no tz tables */
+        int64_t dt;
+        if (!us_to_dt(dt_to_us(x) + (int64_t)(o2 - o1) * 1000000, &dt)) return;
+        *out = dt_result(dt, fx);
+        return;
+    }
+    case EX_FX_TO_SECONDS: {
+        int64_t x; bool tx; int fx;
+        if (!get_temporal(ctx, &a[0], &x, &tx, &fx) || tx) return;
+        int y, mo, d, h, mi, s, us;
+        pdb_dt_unpack(x, &y, &mo, &d, &h, &mi, &s, &us);
+        if (!mo || !d) {
+            size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+            return;
+        }
+        *out = ex_int((int64_t)ex_fn_daynr(y, mo, d) * 86400 + h * 3600 + mi * 60 + s);
+        return;
+    }
+    case EX_FX_PERIOD_ADD: {
+        long p = (long)ex_to_int(&a[0]), m = (long)ex_to_int(&a[1]);
+        if (!p) { *out = ex_int(0); return; }
+        *out = ex_int(month_to_period(period_to_month(p) + m));
+        return;
+    }
+    case EX_FX_PERIOD_DIFF:
+        *out = ex_int(period_to_month((long)ex_to_int(&a[0])) - period_to_month((long)ex_to_int(&a[1])));
+        return;
+    case EX_FX_SOUNDEX: {
+        size_t l;
+        const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
+        char *buf = stor_arena_alloc(ctx->a, l + 5);
+        size_t k = 0, i = 0;
+        while (i < l && !ascii_alpha(s[i]) && !(s[i] >= 0x80 && utf8_letter(s + i, l - i))) i++;
+        if (i < l) {
+            unsigned char c = s[i];
+            char last = soundex_code(c);
+            if (c < 0x80) { buf[k++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c); i++; }
+            else {   /* a letter beyond ASCII starts the code as it is */
+                size_t cl = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+                if (cl > l - i) cl = l - i;
+                memcpy(buf + k, s + i, cl); k += cl; i += cl;
+                last = '0';
+            }
+            for (; i < l; i++) {
+                if (!ascii_alpha(s[i])) continue;
+                char code = soundex_code(s[i]);
+                if (code != '0' && code != last) { buf[k++] = code; last = code; }
+            }
+            size_t nch = 0;
+            for (size_t j = 0; j < k; j++) if (((unsigned char)buf[j] & 0xc0) != 0x80) nch++;
+            while (nch < 4) { buf[k++] = '0'; nch++; }
+        }
+        *out = text(ctx, buf, k, a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    case EX_FX_ASIN: case EX_FX_ACOS: {
+        double x = ex_to_double(&a[0]);
+        if (x < -1 || x > 1) return;
+        *out = ex_dbl(id == EX_FX_ASIN ? asin(x) : acos(x));
+        return;
+    }
+    case EX_FX_ATAN2: *out = ex_dbl(atan2(ex_to_double(&a[0]), ex_to_double(&a[1]))); return;
+    case EX_FX_COT: {
+        double x = ex_to_double(&a[0]), t = tan(x);
+        if (t == 0) {
+            char nm[128];
+            snprintf(nm, sizeof nm, "cot(%.*s)", e && e->nargs ? (int)(e->args[0]->srclen > 100 ? 100 : e->args[0]->srclen) : 0,
+                     e && e->nargs ? e->args[0]->start : "");
+            ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%s'", nm);
+        }
+        *out = ex_dbl(1.0 / t);
+        return;
+    }
+    case EX_FX_IS_IPV4: case EX_FX_IS_IPV6: {
+        size_t l;
+        const char *s = ex_to_str(ctx->a, &a[0], &l);
+        char buf[64];
+        unsigned char addr[16];
+        if (l >= sizeof buf) { *out = ex_int(0); return; }
+        memcpy(buf, s, l); buf[l] = 0;
+        *out = ex_int(inet_pton(id == EX_FX_IS_IPV4 ? AF_INET : AF_INET6, buf, addr) == 1);
+        return;
+    }
+    case EX_FX_MAKE_SET: {
+        uint64_t bits = (uint64_t)ex_to_int(&a[0]);
+        size_t total = 0;
+        for (int i = 1; i < n; i++) if (a[i].t != VT_NULL && (bits >> (i - 1) & 1)) { size_t l; ex_to_str(ctx->a, &a[i], &l); total += l + 1; }
+        char *buf = stor_arena_alloc(ctx->a, total + 1);
+        size_t k = 0;
+        for (int i = 1; i < n && i <= 64; i++) {
+            if (a[i].t == VT_NULL || !(bits >> (i - 1) & 1)) continue;
+            size_t l; const char *s = ex_to_str(ctx->a, &a[i], &l);
+            if (k) buf[k++] = ',';
+            memcpy(buf + k, s, l); k += l;
+        }
+        *out = text(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    case EX_FX_EXPORT_SET: {
+        uint64_t bits = (uint64_t)ex_to_int(&a[0]);
+        size_t lon, loff, lsep = 1;
+        const char *on = ex_to_str(ctx->a, &a[1], &lon), *off = ex_to_str(ctx->a, &a[2], &loff), *sep = ",";
+        if (n > 3) sep = ex_to_str(ctx->a, &a[3], &lsep);
+        int64_t nb = n > 4 ? ex_to_int(&a[4]) : 64;
+        if (nb < 0 || nb > 64) nb = 64;
+        char *buf = stor_arena_alloc(ctx->a, (size_t)nb * (lon + loff + lsep) + 1);
+        size_t k = 0;
+        for (int i = 0; i < nb; i++) {
+            if (i) { memcpy(buf + k, sep, lsep); k += lsep; }
+            if (bits >> i & 1) { memcpy(buf + k, on, lon); k += lon; }
+            else { memcpy(buf + k, off, loff); k += loff; }
+        }
+        *out = text(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    }
+}
