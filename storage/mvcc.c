@@ -12,6 +12,12 @@
  *    its timestamp.
  *  - runs: the transactions that have an id (they wrote versions, or waited), with the
  *    transaction each one waits for; a wait that closes a cycle is a deadlock.
+ *  - shares: who holds a shared row lock (LOCK IN SHARE MODE) on which row. The row
+ *    itself carries only STOR_SHARE_MARK in xmax (so a row nobody locked costs a reader
+ *    or writer nothing more); the holders, several per row, are here: an open-addressing
+ *    table of (table, row, transaction) hashed by (table, row), so a row's holders sit in
+ *    one probe run. Touched only under the exclusive store lock (locking reads, writes,
+ *    commit and rollback all hold it).
  */
 #include "storage/storage.h"
 #include "storage/wal.h"
@@ -141,12 +147,100 @@ void stor_mvcc_purge(void)
     npending = w;
 }
 
+/* ---- shared row locks (store lock exclusive) ---- */
+
+typedef struct share {
+    const stor_table *t;       /* NULL = empty slot */
+    uint32_t row;
+    uint32_t seq;              /* grant order */
+    uint64_t id;               /* the holder */
+} share;
+static share *shares;          /* capacity a power of two, at most half full */
+static uint32_t nshares, cshares, share_seq;
+
+static uint32_t share_home(const stor_table *t, uint32_t row)
+{
+    uint64_t h = ((uint64_t)(uintptr_t)t >> 4) * 0x9e3779b97f4a7c15ull ^ (row * 0xff51afd7ed558ccdull);
+    return (uint32_t)(h ^ (h >> 29)) & (cshares - 1);
+}
+
+static void share_put(share e)
+{
+    uint32_t i = share_home(e.t, e.row);
+    while (shares[i].t) i = (i + 1) & (cshares - 1);
+    shares[i] = e;
+    nshares++;
+}
+
+/* Rebuilds the table at capacity nc (0 keeps it) without table skip's entries. */
+static int share_rehash(uint32_t nc, const stor_table *skip)
+{
+    share *old = shares;
+    uint32_t oc = cshares;
+    if (!nc) nc = oc;
+    share *n = stor_calloc(nc, sizeof *n);
+    if (!n) return -1;
+    shares = n; cshares = nc; nshares = 0;
+    for (uint32_t i = 0; i < oc; i++)
+        if (old[i].t && old[i].t != skip) share_put(old[i]);
+    stor_free(old);
+    return 0;
+}
+
+int mvcc_share_add(const stor_table *t, uint32_t row, uint64_t id)
+{
+    if (cshares) {
+        for (uint32_t i = share_home(t, row); shares[i].t; i = (i + 1) & (cshares - 1))
+            if (shares[i].t == t && shares[i].row == row && shares[i].id == id) return 1;
+    }
+    if ((nshares + 1) * 2 > cshares && share_rehash(cshares ? cshares * 2 : 64, NULL) != 0) return -1;
+    share_put((share){ t, row, share_seq++, id });
+    return 0;
+}
+
+void mvcc_share_drop(const stor_table *t, uint32_t row, uint64_t id)
+{
+    if (!nshares) return;
+    uint32_t m = cshares - 1, i = share_home(t, row);
+    while (shares[i].t && !(shares[i].t == t && shares[i].row == row && shares[i].id == id)) i = (i + 1) & m;
+    if (!shares[i].t) return;
+    /* backward-shift deletion: move later entries of the run into the hole when their
+       home does not lie (cyclically) between the hole and them */
+    for (uint32_t j = (i + 1) & m; shares[j].t; j = (j + 1) & m) {
+        uint32_t h = share_home(shares[j].t, shares[j].row);
+        if (((j - h) & m) >= ((j - i) & m)) { shares[i] = shares[j]; i = j; }
+    }
+    shares[i].t = NULL;
+    nshares--;
+}
+
+bool mvcc_share_any(const stor_table *t, uint32_t row)
+{
+    if (!nshares) return false;
+    for (uint32_t i = share_home(t, row); shares[i].t; i = (i + 1) & (cshares - 1))
+        if (shares[i].t == t && shares[i].row == row) return true;
+    return false;
+}
+
+uint64_t mvcc_share_other(const stor_table *t, uint32_t row, uint64_t me)
+{
+    if (!nshares) return 0;
+    uint64_t first = 0;
+    uint32_t seq = 0;
+    for (uint32_t i = share_home(t, row); shares[i].t; i = (i + 1) & (cshares - 1)) {
+        if (shares[i].t != t || shares[i].row != row || shares[i].id == me) continue;
+        if (!first || (int32_t)(shares[i].seq - seq) < 0) { first = shares[i].id; seq = shares[i].seq; }
+    }
+    return first;
+}
+
 void mvcc_forget_table(const stor_table *t)
 {
     size_t w = 0;
     for (size_t i = 0; i < npending; i++)
         if (pending[i].t != t) pending[w++] = pending[i];
     npending = w;
+    if (nshares) share_rehash(0, t);
 }
 
 /* ---- transaction ids and waits ---- */

@@ -270,7 +270,8 @@ static inline bool stor_is_dead(const stor_table *t, uint32_t row) {
  *
  * A row version carries xmin (who created it) and xmax (who deleted or locked it):
  * 0 = long committed / not deleted; a commit timestamp; or STOR_TXN_BIT | transaction id
- * while uncommitted (with STOR_LOCK_BIT in xmax: locked, not deleted). Writes in an
+ * while uncommitted (with STOR_LOCK_BIT in xmax: locked, not deleted; STOR_SHARE_MARK:
+ * shared locks of one or more transactions, which mvcc.c lists). Writes in an
  * explicit transaction, or while another session holds a snapshot, are versioned: an
  * UPDATE marks the old version deleted and appends the new one; an autocommit write with
  * no snapshot anywhere changes the row in place (nobody can see the difference: writers
@@ -284,7 +285,9 @@ static inline bool stor_is_dead(const stor_table *t, uint32_t row) {
  * and waits for that transaction to end, then runs the statement again. */
 #define STOR_TXN_BIT  (1ull << 63)
 #define STOR_LOCK_BIT (1ull << 62)
-#define STOR_ID_MASK  (STOR_LOCK_BIT - 1)
+#define STOR_SHARE_BIT (1ull << 61)   /* with TXN and LOCK: shared locks, holders in mvcc.c */
+#define STOR_ID_MASK  (STOR_SHARE_BIT - 1)
+#define STOR_SHARE_MARK (STOR_TXN_BIT | STOR_LOCK_BIT | STOR_SHARE_BIT)
 #define STOR_LOCKED   (-2)
 
 typedef struct stor_view {
@@ -340,9 +343,11 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
 /* 0, or STOR_LOCKED. */
 int  stor_row_delete(stor_table *t, uint32_t row);
 /* A locking read (SELECT ... FOR UPDATE: exclusive; LOCK IN SHARE MODE: shared) of the
- * row: STOR_LOCKED while another transaction holds a change or lock on it; an exclusive
- * lock of an explicit transaction marks the row until it ends. 0 otherwise. (Shared
- * locks only wait; they do not hold writers back yet.) */
+ * row: STOR_LOCKED while another transaction holds a change or a conflicting lock on it
+ * (exclusive: any lock; shared: an exclusive one); otherwise the lock of an explicit
+ * (versioned) transaction is kept until it ends, and 0. Shared locks of several
+ * transactions coexist and hold back every other transaction's UPDATE, DELETE and
+ * exclusive lock of the row; the only holder may take it exclusively (upgrade). */
 int  stor_row_lock(stor_table *t, uint32_t row, bool exclusive);
 /* Looks a key up in a hashed index: calls fn for each live row whose key equals vals.
  * nkey is ix->ncols (whole key) or 1 (first column of a composite key). Candidate rows of

@@ -500,16 +500,24 @@ void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax)
     else if (!was && now) t->nver++;
 }
 
-/* Another transaction's uncommitted change on the row? Sets stor_blocker. */
-static bool row_locked(const stor_table *t, uint32_t row)
+/* Another transaction's uncommitted change or lock on the row (shared locks count only
+ * for a change or an exclusive lock)? Sets stor_blocker. */
+static bool row_locked_for(const stor_table *t, uint32_t row, bool exclusive)
 {
     if (!t->nver) return false;
     const struct stor_ver *v = &t->ver[row];
     uint64_t me = stor_view_cur.txn;
-    if ((v->xmax & STOR_TXN_BIT) && (v->xmax & STOR_ID_MASK) != me) { stor_blocker = v->xmax & STOR_ID_MASK; return true; }
+    if (v->xmax & STOR_TXN_BIT) {
+        if (v->xmax & STOR_SHARE_BIT) {
+            uint64_t o = exclusive ? mvcc_share_other(t, row, me) : 0;
+            if (o) { stor_blocker = o; return true; }
+        } else if ((v->xmax & STOR_ID_MASK) != me) { stor_blocker = v->xmax & STOR_ID_MASK; return true; }
+    }
     if ((v->xmin & STOR_TXN_BIT) && (v->xmin & STOR_ID_MASK) != me) { stor_blocker = v->xmin & STOR_ID_MASK; return true; }
     return false;
 }
+
+static bool row_locked(const stor_table *t, uint32_t row) { return row_locked_for(t, row, true); }
 
 /* Finds a row other than skip with the same unique key as vals (full row values) that
  * exists in the current state (committed, or this transaction's). STOR_LOCKED when the
@@ -532,8 +540,9 @@ static int find_dup(const stor_table *t, const pdb_value *vals, int64_t skip, ui
                 uint64_t me = stor_view_cur.txn;
                 if ((v->xmin & STOR_TXN_BIT) && (v->xmin & STOR_ID_MASK) != me) { stor_blocker = v->xmin & STOR_ID_MASK; return STOR_LOCKED; }
                 if (v->xmax & STOR_TXN_BIT) {
-                    if ((v->xmax & STOR_ID_MASK) != me) { stor_blocker = v->xmax & STOR_ID_MASK; return STOR_LOCKED; }
-                    if (!(v->xmax & STOR_LOCK_BIT)) continue;   /* deleted by this transaction */
+                    if (v->xmax & STOR_SHARE_BIT) { /* shared locks: the row is there */ }
+                    else if ((v->xmax & STOR_ID_MASK) != me) { stor_blocker = v->xmax & STOR_ID_MASK; return STOR_LOCKED; }
+                    else if (!(v->xmax & STOR_LOCK_BIT)) continue;   /* deleted by this transaction */
                 } else if (v->xmax) continue;                   /* deleted and committed */
             }
             *dup_row = r - 1; return (int)i;
@@ -710,13 +719,23 @@ void tbl_kill_row(stor_table *t, uint32_t row)
 
 int stor_row_lock(stor_table *t, uint32_t row, bool exclusive)
 {
-    if (row_locked(t, row)) return STOR_LOCKED;
-    if (!exclusive || !stor_view_cur.versioned) return 0;
+    if (row_locked_for(t, row, exclusive)) return STOR_LOCKED;
+    if (!stor_view_cur.versioned) return 0;
     uint64_t id = stor_txn_id();
-    uint64_t xmax = t->ver ? t->ver[row].xmax : 0;
-    if (xmax & STOR_TXN_BIT) return 0;              /* this transaction's already */
-    tbl_ver_set(t, row, t->ver ? t->ver[row].xmin : 0, STOR_TXN_BIT | STOR_LOCK_BIT | id);
-    wal_note_lock(t, row);
+    uint64_t xmin = t->ver ? t->ver[row].xmin : 0, xmax = t->ver ? t->ver[row].xmax : 0;
+    if ((xmax & STOR_TXN_BIT) && !(xmax & STOR_SHARE_BIT)) return 0;   /* this transaction's already */
+    if (exclusive) {
+        /* (a shared lock this transaction holds stays listed until it ends) */
+        tbl_ver_set(t, row, xmin, STOR_TXN_BIT | STOR_LOCK_BIT | id);
+        wal_note_lock(t, row);
+        return 0;
+    }
+    int r = id ? mvcc_share_add(t, row, id) : -1;
+    if (r < 0) return 0;   /* no memory: the read goes on without holding the row */
+    if (r == 0) {
+        if (xmax != STOR_SHARE_MARK) tbl_ver_set(t, row, xmin, STOR_SHARE_MARK);
+        wal_note_share(t, row);
+    }
     return 0;
 }
 

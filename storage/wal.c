@@ -27,7 +27,8 @@
 
 typedef struct undo_rec {
     char kind;              /* 'I' inserted (undo: delete), 'U' updated, 'D' deleted;
-                               versioned: 'i' inserted, 'd' marked deleted (storage.h) */
+                               versioned: 'i' inserted, 'd' marked deleted (storage.h);
+                               'l' locked exclusively, 's' shared lock taken */
     stor_table *t;
     uint32_t row;
     pdb_value *old;         /* 'U': old image (strings copied into oldbuf) */
@@ -223,6 +224,21 @@ void wal_note_lock(stor_table *t, uint32_t row)
     cur->nversioned++;
 }
 
+void wal_note_share(stor_table *t, uint32_t row)
+{
+    if (!cur) return;
+    undo_push('s', t, row);
+    cur->nversioned++;
+}
+
+/* A shared lock of x on the row ends (commit, rollback): the row's mark goes with the
+ * last holder. */
+static void share_end(stor_txn *x, stor_table *t, uint32_t row)
+{
+    mvcc_share_drop(t, row, x->id);
+    if (t->ver[row].xmax == STOR_SHARE_MARK && !mvcc_share_any(t, row)) tbl_ver_set(t, row, t->ver[row].xmin, 0);
+}
+
 void wal_note_vdelete(stor_table *t, uint32_t row)
 {
     if (!cur) return;
@@ -254,11 +270,14 @@ void stor_txn_undo_to(stor_mark m)
         case 'D': tbl_undelete(u->t, u->row); break;
         case 'U': stor_row_update(u->t, u->row, u->old, &di, &dr); break;
         case 'i': tbl_kill_row(u->t, u->row); tbl_free_dead_strings(u->t, u->row); x->nversioned--; break;
-        case 'd': tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, 0); x->nversioned--; break;
+        /* (a shared lock taken before the change or lock stays: its mark comes back) */
+        case 'd': tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, mvcc_idle_xmax(u->t, u->row)); x->nversioned--; break;
         case 'l':
-            if (u->t->ver[u->row].xmax & STOR_LOCK_BIT) tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, 0);
+            if (u->t->ver[u->row].xmax & STOR_LOCK_BIT)
+                tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, mvcc_idle_xmax(u->t, u->row));
             x->nversioned--;
             break;
+        case 's': share_end(x, u->t, u->row); x->nversioned--; break;
         }
         undo_free(u);
     }
@@ -453,8 +472,11 @@ int stor_txn_commit(void)
             } else if (u->kind == 'd') {
                 tbl_ver_set(t, u->row, t->ver[u->row].xmin, ts);
                 mvcc_pending_add(t, u->row, 'd', ts);
-            } else if (u->kind == 'l' && (t->ver[u->row].xmax & STOR_LOCK_BIT)) {
+            } else if (u->kind == 'l' && (t->ver[u->row].xmax & STOR_LOCK_BIT) &&
+                       !(t->ver[u->row].xmax & STOR_SHARE_BIT)) {
                 tbl_ver_set(t, u->row, t->ver[u->row].xmin, 0);   /* the lock ends */
+            } else if (u->kind == 's') {
+                share_end(x, t, u->row);
             }
         }
         mvcc_publish_ts(ts);

@@ -13,6 +13,7 @@ void wal_note_delete(stor_table *t, uint32_t row);
 void wal_note_vinsert(stor_table *t, uint32_t row);
 void wal_note_vdelete(stor_table *t, uint32_t row);
 void wal_note_lock(stor_table *t, uint32_t row);   /* undo kind 'l', no redo */
+void wal_note_share(stor_table *t, uint32_t row);  /* undo kind 's', no redo */
 
 /* mvcc.c */
 uint64_t mvcc_next_ts(void);
@@ -21,6 +22,19 @@ void     mvcc_pending_add(stor_table *t, uint32_t row, char kind, uint64_t ts);
 void     mvcc_forget_table(const stor_table *t);
 uint64_t mvcc_new_id(void);
 void     mvcc_end_id(uint64_t id);
+/* Shared row locks' holders (store lock exclusive). add: 0 added, 1 held already, -1 no
+ * memory. other: the holder of the row other than me that got its lock first (0 =
+ * none): the one a writer waits for, as InnoDB's waiter waits for the first conflicting
+ * lock (its deadlock check follows that one only). */
+int      mvcc_share_add(const stor_table *t, uint32_t row, uint64_t id);
+void     mvcc_share_drop(const stor_table *t, uint32_t row, uint64_t id);
+bool     mvcc_share_any(const stor_table *t, uint32_t row);
+uint64_t mvcc_share_other(const stor_table *t, uint32_t row, uint64_t me);
+/* The xmax of a row that no transaction changes or locks exclusively: 0, or
+ * STOR_SHARE_MARK while someone holds a shared lock on it. */
+static inline uint64_t mvcc_idle_xmax(const stor_table *t, uint32_t row) {
+    return mvcc_share_any(t, row) ? STOR_SHARE_MARK : 0;
+}
 
 /* table.c primitives that do not log */
 void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax);

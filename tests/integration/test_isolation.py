@@ -10,13 +10,15 @@ Each scenario is a script of steps for connections A, B and C (PyMySQL,
 autocommit on, as WordPress and most clients run). A step runs one statement
 and records what it returned: rows, affected rows, or the error code. A step
 written "B&" starts the statement in the background and records whether it is
-still running after a moment ("waits") or what it returned; "join B" waits for
-it and records its outcome. The two servers must record the same thing, step
+still running after a moment ("waits") or what it returned; "poll B" records
+whether it still waits a moment later; "join B" waits for it and records its
+outcome. The two servers must record the same thing, step
 by step: who sees what (dirty reads, non-repeatable reads, phantoms under
 REPEATABLE READ and READ COMMITTED, START TRANSACTION WITH CONSISTENT
 SNAPSHOT), who waits for whom (row locks on UPDATE/DELETE, unique keys held by
 another transaction's insert or delete), lock wait timeouts (1205), deadlocks
-(1213, the waiter's transaction rolled back), and a statement of a
+(1213, the waiter's transaction rolled back), shared row locks (LOCK IN SHARE
+MODE: held by several, upgraded, deadlocking on the upgrade), and a statement of a
 multi-statement query that waits and then goes on with the rest.
 """
 
@@ -183,6 +185,91 @@ SCENARIOS = {
         ("B&", "SELECT v FROM t WHERE id=2 LOCK IN SHARE MODE"),
         ("A", "ROLLBACK"), ("join B",),
     ],
+    "share lock holds back a writer until commit": [
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=2 LOCK IN SHARE MODE"),
+        ("B&", "UPDATE t SET v=21 WHERE id=2"),
+        ("C", "SELECT v FROM t WHERE id=2"),
+        ("C", "UPDATE t SET v=31 WHERE id=3"),
+        ("A", "SELECT v FROM t WHERE id=2"),
+        ("A", "COMMIT"), ("join B",), ("C", ALL),
+    ],
+    "share lock holds back delete and for update": [
+        ("A", "BEGIN"), ("A", "SELECT * FROM t WHERE id IN (1, 4) ORDER BY id LOCK IN SHARE MODE"),
+        ("B&", "DELETE FROM t WHERE id=4"),
+        ("A", "ROLLBACK"), ("join B",),
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("B", "BEGIN"), ("B&", "SELECT v FROM t WHERE id=1 FOR UPDATE"),
+        ("A", "COMMIT"), ("join B",), ("B", "COMMIT"), ("C", ALL),
+    ],
+    "two share locks on one row": [
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("B", "BEGIN"), ("B", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("C&", "UPDATE t SET v=12 WHERE id=1"),
+        ("A", "COMMIT"), ("poll C",),
+        ("B", "SELECT v FROM t WHERE id=1"),
+        ("B", "COMMIT"), ("join C",), ("C", ALL),
+    ],
+    "share lock upgraded by its holder": [
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=3 LOCK IN SHARE MODE"),
+        ("A", "UPDATE t SET v=33 WHERE id=3"),
+        ("B", "SET SESSION innodb_lock_wait_timeout=1"),
+        ("B", "BEGIN"), ("B", "SELECT v FROM t WHERE id=3 LOCK IN SHARE MODE"),
+        ("B", "SELECT v FROM t WHERE id=3"),
+        ("B", "COMMIT"),
+        ("A", "SELECT v FROM t WHERE id=3 FOR UPDATE"),
+        ("A", "SELECT v FROM t WHERE id=3 LOCK IN SHARE MODE"),
+        ("A", "COMMIT"), ("C", ALL),
+    ],
+    "share lock upgrade deadlock": [
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=2 LOCK IN SHARE MODE"),
+        ("B", "BEGIN"), ("B", "SELECT v FROM t WHERE id=2 LOCK IN SHARE MODE"),
+        ("A&", "UPDATE t SET v=22 WHERE id=2"),
+        ("B", "UPDATE t SET v=23 WHERE id=2"),
+        ("join A",), ("B", "SELECT @@in_transaction"),
+        ("A", "COMMIT"), ("C", ALL),
+    ],
+    "a writer waits for the first of two share holders": [
+        ("B", "SET SESSION innodb_lock_wait_timeout=1"),
+        ("C", "SET SESSION innodb_lock_wait_timeout=1"),
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("C", "BEGIN"), ("C", "UPDATE t SET v=33 WHERE id=3"),
+        ("C", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("B", "BEGIN"), ("B", "UPDATE t SET v=22 WHERE id=2"),
+        ("C&", "UPDATE t SET v=23 WHERE id=2"),
+        ("B", "UPDATE t SET v=11 WHERE id=1"),
+        ("B", "SELECT @@in_transaction"),
+        ("join C",), ("C", "COMMIT"), ("A", "COMMIT"), ("A", ALL),
+    ],
+    "share lock wait timeout": [
+        ("B", "SET SESSION innodb_lock_wait_timeout=1"),
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=4 LOCK IN SHARE MODE"),
+        ("B", "BEGIN"), ("B", "UPDATE t SET v=1 WHERE id=1"),
+        ("B", "UPDATE t SET v=44 WHERE id=4"),
+        ("B", "DELETE FROM t WHERE id=4"),
+        ("B", "SELECT @@in_transaction"), ("B", "COMMIT"),
+        ("A", "ROLLBACK"), ("C", ALL),
+    ],
+    "share lock of a savepoint rolled back stays": [
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("A", "SAVEPOINT s1"), ("A", "UPDATE t SET v=0 WHERE id=1"),
+        ("A", "ROLLBACK TO SAVEPOINT s1"),
+        ("B&", "UPDATE t SET v=2 WHERE id=1"),
+        ("A", "COMMIT"), ("join B",), ("C", ALL),
+    ],
+    "autocommit lock in share mode keeps no lock": [
+        ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("B", "UPDATE t SET v=3 WHERE id=1"),
+        ("C", "START TRANSACTION WITH CONSISTENT SNAPSHOT"),
+        ("A", "SELECT v FROM t WHERE id=2 LOCK IN SHARE MODE"),
+        ("B", "UPDATE t SET v=4 WHERE id=2"),
+        ("C", "COMMIT"), ("C", ALL),
+    ],
+    "share lock and a duplicate key": [
+        ("A", "BEGIN"), ("A", "SELECT * FROM t WHERE k='c' LOCK IN SHARE MODE"),
+        ("B", "INSERT INTO t VALUES (9,90,'c')"),
+        ("B", "INSERT INTO t VALUES (3,90,'cc')"),
+        ("A", "COMMIT"),
+    ],
     "GET_LOCK waits for RELEASE_LOCK": [
         ("A", "SELECT GET_LOCK('job', 10), IS_FREE_LOCK('job')"),
         ("B&", "SELECT GET_LOCK('job', 10)"),
@@ -268,6 +355,11 @@ class Session:
         self.thread.join(SETTLE)
         return "waits" if self.thread.is_alive() else self.result
 
+    def poll(self):
+        """Still waiting a moment later? Otherwise its outcome (join still follows)."""
+        self.thread.join(SETTLE)
+        return "waits" if self.thread.is_alive() else self.result
+
     def join(self):
         self.thread.join(60)
         if self.thread.is_alive():
@@ -287,6 +379,8 @@ def run_scenario(port, steps):
         who = step[0]
         if who.startswith("join "):
             log.append((who, sessions[who[5:]].join()))
+        elif who.startswith("poll "):
+            log.append((who, sessions[who[5:]].poll()))
         elif who.endswith("&"):
             log.append((who, step[1], sessions[who[0]].start(step[1])))
         else:
