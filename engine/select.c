@@ -692,6 +692,17 @@ static int range_cmp(const stor_table *t, const stor_index *ix, uint32_t k, uint
     return ex_compare(&kv, v, c->coll);
 }
 
+/* Where a range starts in the ordered view: rows before (eq, lo) probe < 0. */
+typedef struct rseek { const stor_table *t; const stor_index *ix; const lookup *lk; const pdb_value *eq, *lo; } rseek;
+static int range_probe(void *arg, uint32_t r)
+{
+    const rseek *p = arg;
+    int c = 0;
+    for (uint32_t k = 0; k < p->lk->req && !c; k++) c = range_cmp(p->t, p->ix, k, r, &p->eq[k]);
+    if (!c && p->lo) c = range_cmp(p->t, p->ix, p->lk->req, r, p->lo);
+    return c;
+}
+
 /* The candidate rows of a range lookup, in row id order (as a table scan meets them). */
 static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, uint32_t *ncand)
 {
@@ -718,18 +729,12 @@ static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, 
     if (!o) return;
     ex_ctx *saved_conv = ex_conv_ctx;
     ex_conv_ctx = NULL;
-    /* first position at or after (eq, lo) */
-    uint32_t a = 0, b = o->n;
-    while (a < b) {
-        uint32_t mid = a + (b - a) / 2, r = o->rows[mid];
-        int c = 0;
-        for (uint32_t k = 0; k < lk->req && !c; k++) c = range_cmp(t, ix, k, r, &eq[k]);
-        if (!c && has_lo) c = range_cmp(t, ix, lk->req, r, &lo);
-        if (c < 0) a = mid + 1; else b = mid;
-    }
+    /* from the first row at or after (eq, lo) */
+    rseek sk = { t, ix, lk, eq, has_lo ? &lo : NULL };
+    stor_ord_it it;
+    stor_ord_seek(o, &it, range_probe, &sk);
     lkctx l = { NULL, 0, 0, ctx->a };
-    for (uint32_t p = a; p < o->n; p++) {
-        uint32_t r = o->rows[p];
+    for (uint32_t r; stor_ord_next(&it, &r);) {
         int c = 0;
         for (uint32_t k = 0; k < lk->req && !c; k++) c = range_cmp(t, ix, k, r, &eq[k]);
         if (c) break;                                      /* past the equal prefix */

@@ -196,9 +196,10 @@ typedef struct stor_index {
         uint32_t *next;      /* per row id: next row id + 1 in the chain */
         uint32_t *prev;      /* per row id: previous row id + 1; 0 = head of its bucket */
     } h, h1;
-    /* the ordered view (ranges): every row id in key order (ties by row id), built by the
-       first range scan (stor_index_ordered) and kept up to date by writes from then on */
-    struct stor_ord { uint32_t n, cap; uint32_t rows[]; } *ord;
+    /* the ordered view (ranges): every row id in key order (ties by row id), a B+tree
+       (storage/btree.c) built by the first range scan (stor_index_ordered) and kept up
+       to date by writes from then on */
+    struct stor_ord *ord;
 } stor_index;
 
 typedef struct stor_table {
@@ -360,8 +361,38 @@ void stor_index_lookup(const stor_table *t, const stor_index *ix, uint32_t nkey,
 bool stor_index_orderable(const stor_table *t, const stor_index *ix);
 /* The index's rows in key order: NULLs first, strings by the column's collation, numbers
  * by value, ties by row id; every version (check stor_row_visible). Built on first use
- * (safe under the shared store lock); valid until the store lock is released. */
+ * (safe under the shared store lock); valid until the store lock is released. NULL when
+ * memory ran out. Read it with the stor_ord_ iterator below. */
 const struct stor_ord *stor_index_ordered(stor_table *t, stor_index *ix);
+
+/* The ordered view itself (storage/btree.c): a B+tree of row ids whose order is given by
+ * a comparator passed to each change (cmp(ctx, a, b) <0, 0, >0; row ids are the keys'
+ * tie-break, so no two rows compare equal). Insert and remove cost O(log n). */
+typedef int (*stor_ord_cmp)(const void *ctx, uint32_t a, uint32_t b);
+struct stor_ord *stor_ord_new(void);                       /* empty; NULL = no memory */
+/* A tree of rows already in order (n of them); NULL = no memory. */
+struct stor_ord *stor_ord_build(const uint32_t *rows, uint32_t n);
+void     stor_ord_free(struct stor_ord *o);
+uint32_t stor_ord_count(const struct stor_ord *o);
+/* 0, or -1 when memory ran out: the tree has then lost rows and must be freed. */
+int      stor_ord_insert(struct stor_ord *o, uint32_t row, stor_ord_cmp cmp, const void *ctx);
+/* 0, or -1 when row is not where cmp puts it (nothing changed). */
+int      stor_ord_remove(struct stor_ord *o, uint32_t row, stor_ord_cmp cmp, const void *ctx);
+/* Is the tree well formed (balanced, filled, ordered, linked)? For tests. */
+bool     stor_ord_check(const struct stor_ord *o, stor_ord_cmp cmp, const void *ctx);
+
+/* A position between two rows of a tree (or at either end). next returns the row after
+ * it and steps past it; prev steps back over the row before it and returns it; both
+ * false at their end. Valid while the tree does not change. */
+typedef struct stor_ord_it { const void *leaf; uint32_t i; } stor_ord_it;
+/* probe(ctx, row) < 0 for the rows before the sought place, >= 0 from it on (monotone
+ * in the tree's order). seek: the place before the first row with probe >= 0. */
+typedef int (*stor_ord_probe)(void *ctx, uint32_t row);
+void stor_ord_seek(const struct stor_ord *o, stor_ord_it *it, stor_ord_probe probe, void *ctx);
+void stor_ord_first(const struct stor_ord *o, stor_ord_it *it);
+void stor_ord_last(const struct stor_ord *o, stor_ord_it *it);
+bool stor_ord_next(stor_ord_it *it, uint32_t *row);
+bool stor_ord_prev(stor_ord_it *it, uint32_t *row);
 
 /* ---------------------------------------------------------------- durability */
 

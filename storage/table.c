@@ -101,7 +101,7 @@ stor_table *stor_table_find(const char *db, const char *name)
 
 static void ord_drop(stor_index *x)
 {
-    stor_free(x->ord);
+    stor_ord_free(x->ord);
     x->ord = NULL;
 }
 
@@ -362,42 +362,22 @@ static int ord_qsort_cmp(const void *pa, const void *pb, void *arg)
     return ord_cmp(o->t, o->x, *(const uint32_t *)pa, *(const uint32_t *)pb);
 }
 
-/* First position whose row sorts at or after row (by key, then row id). */
-static uint32_t ord_pos(const stor_table *t, const stor_index *x, uint32_t row)
+static int ord_tree_cmp(const void *arg, uint32_t a, uint32_t b)
 {
-    uint32_t lo = 0, hi = x->ord->n;
-    while (lo < hi) {
-        uint32_t mid = lo + (hi - lo) / 2;
-        if (ord_cmp(t, x, x->ord->rows[mid], row) < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
+    const ord_sort_ctx *o = arg;
+    return ord_cmp(o->t, o->x, a, b);
 }
 
 static void ord_insert(stor_table *t, stor_index *x, uint32_t row)
 {
-    struct stor_ord *o = x->ord;
-    if (o->n == o->cap) {
-        uint32_t nc = o->cap * 2 + 16;
-        struct stor_ord *n = stor_realloc(o, sizeof *o + (size_t)nc * sizeof(uint32_t));
-        if (!n) { ord_drop(x); return; }   /* rebuilt by the next range scan */
-        n->cap = nc;
-        x->ord = o = n;
-    }
-    uint32_t p = ord_pos(t, x, row);
-    memmove(&o->rows[p + 1], &o->rows[p], (size_t)(o->n - p) * sizeof(uint32_t));
-    o->rows[p] = row;
-    o->n++;
+    ord_sort_ctx sc = { t, x };
+    if (stor_ord_insert(x->ord, row, ord_tree_cmp, &sc) != 0) ord_drop(x);   /* rebuilt by the next range scan */
 }
 
 static void ord_remove(stor_table *t, stor_index *x, uint32_t row)
 {
-    struct stor_ord *o = x->ord;
-    uint32_t p = ord_pos(t, x, row);
-    if (p < o->n && o->rows[p] == row) {
-        memmove(&o->rows[p], &o->rows[p + 1], (size_t)(o->n - p - 1) * sizeof(uint32_t));
-        o->n--;
-    } else ord_drop(x);   /* not where it should be: rebuild */
+    ord_sort_ctx sc = { t, x };
+    if (stor_ord_remove(x->ord, row, ord_tree_cmp, &sc) != 0) ord_drop(x);   /* not where it should be: rebuild */
 }
 
 static pthread_mutex_t ord_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -410,16 +390,15 @@ const struct stor_ord *stor_index_ordered(stor_table *t, stor_index *x)
     pthread_mutex_lock(&ord_mu);
     o = x->ord;
     if (!o) {
-        uint32_t cap = t->nlive + 16;
-        o = stor_malloc(sizeof *o + (size_t)cap * sizeof(uint32_t));
-        if (o) {
-            o->cap = cap;
-            o->n = 0;
-            for (uint32_t r = 0; r < t->nrows && o->n < cap; r++)
-                if (!stor_is_dead(t, r)) o->rows[o->n++] = r;
+        uint32_t *rows = stor_malloc(((size_t)t->nlive + 1) * sizeof *rows), n = 0;
+        if (rows) {
+            for (uint32_t r = 0; r < t->nrows && n < t->nlive; r++)
+                if (!stor_is_dead(t, r)) rows[n++] = r;
             ord_sort_ctx sc = { t, x };
-            qsort_r(o->rows, o->n, sizeof(uint32_t), ord_qsort_cmp, &sc);
-            __atomic_store_n(&x->ord, o, __ATOMIC_RELEASE);
+            qsort_r(rows, n, sizeof(uint32_t), ord_qsort_cmp, &sc);
+            o = stor_ord_build(rows, n);
+            stor_free(rows);
+            if (o) __atomic_store_n(&x->ord, o, __ATOMIC_RELEASE);
         }
     }
     pthread_mutex_unlock(&ord_mu);
@@ -446,16 +425,20 @@ static void idx_remove(stor_table *t, stor_index *x, uint32_t row)
     if (x->ncols > 1) chain_unlink(&x->h1, (uint32_t)(key_hash(t, x, kv, 1) & (x->nbuckets - 1)), row);
 }
 
+/* New hash chains for every live row; the ordered view stays as it is (it holds the
+ * same rows: the caller adds a row it has just made live). */
 static void idx_rehash(stor_table *t, stor_index *x, uint32_t nb)
 {
     stor_free(x->h.buckets);
     stor_free(x->h1.buckets);
-    ord_drop(x);   /* (idx_insert below would add to it; the next range scan rebuilds) */
+    struct stor_ord *o = x->ord;
+    x->ord = NULL;   /* (idx_insert below must not add to it) */
     x->nbuckets = nb;
     x->h.buckets = stor_calloc(nb, sizeof(uint32_t));
     if (x->ncols > 1) x->h1.buckets = stor_calloc(nb, sizeof(uint32_t));
     for (uint32_t r = 0; r < t->nrows; r++)
         if (!stor_is_dead(t, r)) idx_insert(t, x, r);
+    x->ord = o;
 }
 
 void stor_index_lookup(const stor_table *t, const stor_index *x, uint32_t nk, const pdb_value *vals,
@@ -629,7 +612,8 @@ static void index_all(stor_table *t, uint32_t row)
         if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL) continue;
         if (!x->nbuckets || t->nlive > x->nbuckets) {
             uint32_t nb = x->nbuckets ? x->nbuckets * 4 : 64;
-            idx_rehash(t, x, nb);   /* includes row when it is already live */
+            idx_rehash(t, x, nb);   /* includes row in the hash: it is live already */
+            if (x->ord) ord_insert(t, x, row);
         } else idx_insert(t, x, row);
     }
 }
