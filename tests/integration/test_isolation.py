@@ -256,6 +256,25 @@ SCENARIOS = {
         ("B&", "UPDATE t SET v=2 WHERE id=1"),
         ("A", "COMMIT"), ("join B",), ("C", ALL),
     ],
+    "share lock holder deletes the row": [
+        ("A", "BEGIN"), ("A", "SELECT * FROM t WHERE id=2 LOCK IN SHARE MODE"),
+        ("A", "DELETE FROM t WHERE id=2"),
+        ("B&", "UPDATE t SET v=v+1 WHERE id=2"),
+        ("C", "SELECT * FROM t WHERE id=2"),
+        ("A", "COMMIT"), ("join B",), ("C", ALL),
+    ],
+    "share lock with autocommit off": [
+        ("A", "SET autocommit=0"), ("A", "SELECT v FROM t WHERE id=3 LOCK IN SHARE MODE"),
+        ("B&", "UPDATE t SET v=0 WHERE id=3"),
+        ("A", "SELECT @@in_transaction"),
+        ("A", "COMMIT"), ("join B",), ("A", "SET autocommit=1"), ("C", ALL),
+    ],
+    "share lock under read committed": [
+        ("A", "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"),
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=4 LOCK IN SHARE MODE"),
+        ("B&", "DELETE FROM t WHERE id=4"),
+        ("A", "ROLLBACK"), ("join B",), ("C", ALL),
+    ],
     "autocommit lock in share mode keeps no lock": [
         ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
         ("B", "UPDATE t SET v=3 WHERE id=1"),
