@@ -995,8 +995,44 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_send_ok(ctx, r, need_rebuild ? copied : 0, 0, info);
 }
 
+/* A base table this statement drops or rebuilds that another transaction still holds
+ * (its uncommitted changes or row locks name the table) makes the statement wait, as
+ * MariaDB's metadata lock does (lock_wait_timeout, 1205), before anything changes. */
+static void hold_check(ex_ctx *ctx, const char *db, const char *name)
+{
+    db = ex_cur_db(ctx, db);
+    if (ctx->s->tmp && ex_tmp_find(ctx->s, db, name)) return;   /* the session's own */
+    stor_table *t = stor_table_find(db, name);
+    uint64_t id = t ? stor_table_held(t) : 0;
+    if (!id) return;
+    ctx->s->wait_table = true;   /* (the timeout is lock_wait_timeout's) */
+    stor_blocker = id;
+    ex_raise_locked(ctx);
+}
+
+static void wait_for_holders(ex_ctx *ctx, pl_stmt *st)
+{
+    switch (st->kind) {
+    case S_DROP_TABLE:
+        if (st->temporary) return;
+        for (int i = 0; i < st->nnames; i++) hold_check(ctx, st->names_db[i], st->names[i]);
+        return;
+    case S_TRUNCATE: case S_ALTER_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
+        hold_check(ctx, st->db, st->table);
+        return;
+    case S_DROP_DB: {
+        stor_db *d = stor_db_find(st->db);
+        for (uint32_t i = 0; d && i < d->ntables; i++) hold_check(ctx, d->name, d->tables[i]->name);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
 void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
+    if (!ex_replaying) wait_for_holders(ctx, st);
     switch (st->kind) {
     case S_CREATE_DB: {
         if (stor_db_find(st->db)) {

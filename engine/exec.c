@@ -640,7 +640,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         /* wait for the transaction that holds the row (the server parks the connection),
            unless that would close a cycle of waits */
         uint64_t me = stor_txn_get_id(*txp);
-        if (s->wait_named || s->wait_table) { s->wait_blocker = 0; s->wait_me = 0; return PDB_EXEC_WAIT; }
+        if (s->wait_named || (s->wait_table && !s->wait_blocker)) { s->wait_blocker = 0; s->wait_me = 0; return PDB_EXEC_WAIT; }
         int w = stor_wait_begin(me, s->wait_blocker);
         if (w >= 0) {
             s->wait_me = w == 0 ? me : 0;

@@ -443,6 +443,9 @@ int  stor_recover(char *err, size_t errlen);
 int  stor_checkpoint(char *err, size_t errlen);
 uint64_t stor_wal_size(void);            /* bytes in the current log */
 bool stor_any_open_txn(void);            /* uncommitted changes exist (no checkpoint then) */
+/* Another transaction than this thread's with uncommitted changes or row locks on t (its
+ * undo names t, so t must not be dropped or rebuilt before it ends): its id, 0 = none. */
+uint64_t stor_table_held(const stor_table *t);
 /* The CREATE TABLE text of a table (malloc'd), for snapshots; set by the engine. */
 typedef char *(*stor_table_ddl_fn)(const stor_table *t);
 void stor_set_table_ddl(stor_table_ddl_fn fn);

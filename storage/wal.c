@@ -42,12 +42,50 @@ struct stor_txn {
     size_t nundo, undo_cap;
     uint64_t id;            /* MVCC transaction id, 0 until it writes a version */
     size_t nversioned;      /* 'i' and 'd' records in undo */
+    struct stor_txn *oprev, *onext;   /* in open_txns while it has undo records */
 };
 
 static __thread stor_txn *cur;
 /* Transactions holding uncommitted changes: a snapshot must not be taken then. */
 static _Atomic int dirty_txns;
 bool stor_any_open_txn(void) { return atomic_load(&dirty_txns) > 0; }
+/* The transactions that hold undo records (their tables must not go away under them). */
+static stor_txn *open_txns;
+static pthread_mutex_t open_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void open_add(stor_txn *x)
+{
+    atomic_fetch_add(&dirty_txns, 1);
+    pthread_mutex_lock(&open_mu);
+    x->oprev = NULL;
+    x->onext = open_txns;
+    if (open_txns) open_txns->oprev = x;
+    open_txns = x;
+    pthread_mutex_unlock(&open_mu);
+}
+
+static void open_del(stor_txn *x)
+{
+    atomic_fetch_sub(&dirty_txns, 1);
+    pthread_mutex_lock(&open_mu);
+    if (x->oprev) x->oprev->onext = x->onext; else open_txns = x->onext;
+    if (x->onext) x->onext->oprev = x->oprev;
+    x->oprev = x->onext = NULL;
+    pthread_mutex_unlock(&open_mu);
+}
+
+uint64_t stor_table_held(const stor_table *t)
+{
+    uint64_t id = 0;
+    pthread_mutex_lock(&open_mu);
+    for (stor_txn *x = open_txns; x && !id; x = x->onext) {
+        if (x == cur || !x->id) continue;
+        for (size_t i = 0; i < x->nundo; i++)
+            if (x->undo[i].t == t) { id = x->id; break; }
+    }
+    pthread_mutex_unlock(&open_mu);
+    return id;
+}
 static int wal_fd = -1;
 static int flush_mode = 1;
 static char datadir[4096];
@@ -115,7 +153,7 @@ void stor_txn_free(stor_txn *x)
     if (!x) return;
     txn_end_id(x);
     for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
-    if (x->nundo) atomic_fetch_sub(&dirty_txns, 1);
+    if (x->nundo) open_del(x);
     stor_free(x->undo); stor_free(x->redo); stor_free(x);
 }
 
@@ -157,7 +195,7 @@ static void redo_values(stor_table *t, uint32_t row)
 
 static undo_rec *undo_push(char kind, stor_table *t, uint32_t row)
 {
-    if (cur->nundo == 0) atomic_fetch_add(&dirty_txns, 1);
+    if (cur->nundo == 0) open_add(cur);
     if (cur->nundo == cur->undo_cap) {
         cur->undo_cap = cur->undo_cap ? cur->undo_cap * 2 : 16;
         cur->undo = stor_realloc(cur->undo, cur->undo_cap * sizeof *cur->undo);
@@ -283,7 +321,7 @@ void stor_txn_undo_to(stor_mark m)
     }
     stor_view_cur = saved;
     x->redo_len = m.redo;
-    if (was_dirty && x->nundo == 0) atomic_fetch_sub(&dirty_txns, 1);
+    if (was_dirty && x->nundo == 0) open_del(x);
     cur = x;
 }
 
@@ -487,7 +525,7 @@ int stor_txn_commit(void)
         if (x->undo[i].kind == 'D') tbl_free_dead_strings(x->undo[i].t, x->undo[i].row);
         undo_free(&x->undo[i]);
     }
-    if (x->nundo) atomic_fetch_sub(&dirty_txns, 1);
+    if (x->nundo) open_del(x);
     x->nundo = 0;
     x->redo_len = 0;
     txn_end_id(x);

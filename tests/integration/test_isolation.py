@@ -18,7 +18,8 @@ REPEATABLE READ and READ COMMITTED, START TRANSACTION WITH CONSISTENT
 SNAPSHOT), who waits for whom (row locks on UPDATE/DELETE, unique keys held by
 another transaction's insert or delete), lock wait timeouts (1205), deadlocks
 (1213, the waiter's transaction rolled back), shared row locks (LOCK IN SHARE
-MODE: held by several, upgraded, deadlocking on the upgrade), and a statement of a
+MODE: held by several, upgraded, deadlocking on the upgrade), DDL waiting for a
+transaction that changed or locked rows of its table, and a statement of a
 multi-statement query that waits and then goes on with the rest.
 """
 
@@ -288,6 +289,18 @@ SCENARIOS = {
         ("B", "INSERT INTO t VALUES (9,90,'c')"),
         ("B", "INSERT INTO t VALUES (3,90,'cc')"),
         ("A", "COMMIT"),
+    ],
+    "DDL waits for a transaction holding the table": [
+        ("B", "SET SESSION lock_wait_timeout=1"),
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("B", "DROP TABLE t"), ("B", "ALTER TABLE t ADD COLUMN w INT"),
+        ("B", "TRUNCATE TABLE t"), ("B", "DROP DATABASE t_isolation"),
+        ("C", "DROP TABLE u"), ("A", "SELECT * FROM t WHERE id=1"), ("A", "COMMIT"),
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=0 WHERE id=2"),
+        ("B", "SET SESSION lock_wait_timeout=10"),
+        ("B&", "ALTER TABLE t ADD COLUMN w INT"),
+        ("A", "SELECT * FROM t WHERE id=2 FOR UPDATE"),
+        ("A", "COMMIT"), ("join B",), ("C", ALL),
     ],
     "GET_LOCK waits for RELEASE_LOCK": [
         ("A", "SELECT GET_LOCK('job', 10), IS_FREE_LOCK('job')"),
