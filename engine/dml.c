@@ -32,7 +32,7 @@ static pdb_value implicit_default(const stor_column *c)
 }
 
 /* The column's DEFAULT as a value (stored as SQL text in the catalog). */
-static bool column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out)
+bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out)
 {
     if (!c->has_default || !c->default_sql) { *out = ex_null(); return c->has_default; }
     const char *d = c->default_sql;
@@ -160,7 +160,7 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
         if (dot) name = dot + 1;
         int c = col_index(t, name);
         pdb_value v;
-        if (sets[i].value->kind == E_DEFAULT) { if (!column_default(ctx, &t->cols[c], &v)) v = implicit_default(&t->cols[c]); }
+        if (sets[i].value->kind == E_DEFAULT) { if (!ex_column_default(ctx, &t->cols[c], &v)) v = implicit_default(&t->cols[c]); }
         else ex_eval(ctx, progs[i], &v);
         v = ex_persist(ctx->a, &v);
         if (v.t == VT_NULL && t->cols[c].not_null) {
@@ -250,12 +250,28 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     usc.ctx = &uctx; usc.item_base = -1; usc.clause = "UPDATE";
     ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup) : NULL;
 
-    /* value expressions: no columns in scope */
+    /* value expressions see the row being inserted: a column is its value so far (its
+       default until the statement assigns it), as in MariaDB */
+    pdb_value *vals = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
+    pdb_value *view = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));   /* what they see */
+    ex_rows cur = { view, 1, 1, t->ncols };
+    ex_src isrc = { 0 };
+    isrc.derived = &cur;
+    isrc.dncols = (int)t->ncols;
+    isrc.dnames = stor_arena_alloc(ctx->a, t->ncols * sizeof(char *));
+    isrc.dtypes = stor_arena_alloc(ctx->a, t->ncols * sizeof(ex_type));
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        isrc.dnames[c] = t->cols[c].name;
+        ex_type_of_column(&t->cols[c], &isrc.dtypes[c]);
+    }
+    isrc.alias = t->name; isrc.name = t->name; isrc.db = t->db;
+    isrc.deft = t;
+    uint32_t row0 = 0;
     ex_ctx vctx = *ctx;
-    vctx.src = NULL; vctx.nsrc = 0; vctx.rows = NULL;
+    vctx.src = &isrc; vctx.nsrc = 1; vctx.rows = &row0;
     vctx.insert_t = t;
     ex_scope vsc = { 0 };
-    vsc.ctx = &vctx; vsc.item_base = -1; vsc.clause = "INSERT INTO";
+    vsc.ctx = &vctx; vsc.item_base = -1; vsc.clause = "VALUES";
     ctx->insert_t = t;
 
     int ai = auto_col(t);
@@ -265,13 +281,23 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uint64_t upd_id = 0;                    /* id of the last row an upsert changed */
     uint64_t upd_count = 0;                 /* rows an upsert changed ("Duplicates") */
     bool got_id = false;
-    pdb_value *vals = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
     for (uint32_t rn = 0; rn < nrows; rn++) {
         for (uint32_t c = 0; c < t->ncols; c++) {
-            if (!column_default(ctx, &t->cols[c], &vals[c])) {
+            if (!ex_column_default(ctx, &t->cols[c], &vals[c])) {
                 vals[c] = ex_null();
                 /* no default: warn or fail unless a value is given below */
             }
+        }
+        /* before its assignment a column reads as its default; an AUTO_INCREMENT column
+           as 0, one without a default (or defaulting to the time) as its type's zero */
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            const stor_column *col = &t->cols[c];
+            view[c] = vals[c];
+            if (col->auto_increment && vals[c].t == VT_NULL) view[c] = ex_int(0);
+            else if ((vals[c].t == VT_NULL && col->not_null) ||
+                     (col->default_sql && (!strncasecmp(col->default_sql, "current_timestamp", 17) ||
+                                           !strncasecmp(col->default_sql, "now(", 4))))
+                view[c] = implicit_default(col);
         }
         bool given[t->ncols];
         memset(given, 0, sizeof given);
@@ -281,12 +307,13 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (st->sel) v = selrows.v[(size_t)rn * selrows.ncols + (size_t)i];
             else {
                 pl_expr *e = st->nsets ? st->sets[i].value : st->rows[rn][i];
-                if (e->kind == E_DEFAULT) { if (!column_default(ctx, &t->cols[c], &v)) v = ex_null(); given[c] = true; vals[c] = v; continue; }
+                if (e->kind == E_DEFAULT) { if (!ex_column_default(ctx, &t->cols[c], &v)) v = ex_null(); given[c] = true; vals[c] = v; view[c] = v; continue; }
                 ex_type ty;
                 ex_prog *p = ex_compile(&vsc, e, &ty);
                 ex_eval(&vctx, p, &v);
             }
             vals[c] = ex_persist(ctx->a, &v);
+            view[c] = vals[c];
             given[c] = true;
         }
         for (uint32_t c = 0; c < t->ncols; c++) {
@@ -553,7 +580,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (tgt[k] != i) continue;
                 const stor_column *c = &t->cols[tcol[k]];
                 pdb_value v = rv[nt + k];
-                if (st->sets[k].value->kind == E_DEFAULT) { if (!column_default(ctx, c, &v)) v = implicit_default(c); }
+                if (st->sets[k].value->kind == E_DEFAULT) { if (!ex_column_default(ctx, c, &v)) v = implicit_default(c); }
                 if (v.t == VT_NULL && c->not_null) {
                     if (ctx->strict) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", c->name);
                     ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", c->name);

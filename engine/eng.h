@@ -121,6 +121,8 @@ typedef struct ex_src {
     const char **ucols;     /* USING / NATURAL columns merged with the sources before */
     int nucols;
     bool coalesce_right;    /* RIGHT JOIN ... USING: the merged columns are this source's */
+    stor_table *deft;       /* a derived source standing for a row being inserted into this
+                               table (INSERT ... VALUES sees the values so far): DEFAULT(col) */
     int gsize;              /* > 1: the first of gsize sources joined as one group (a LEFT JOIN
                                of a parenthesised join, or what came before a RIGHT JOIN) */
     /* derived table: materialised rows */
@@ -289,6 +291,8 @@ uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e);
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
 extern const int EX_F_YEAR, EX_F_MONTH;   /* function ids ex_eval computes in place */
 void ex_type_of_column(const stor_column *c, ex_type *t);
+/* A column's default value (dml.c); false: the column has none */
+bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out);
 /* Raises an error through ctx. */
 void __attribute__((noreturn)) ex_raise(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, ...);
 /* A row write returned STOR_LOCKED: ends the statement for a lock wait (exec.c undoes it

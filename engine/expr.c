@@ -1023,6 +1023,25 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     }
     case E_FUNC: {
         if (e->win) { comp_window(cs, e, t); return; }
+        if (!strcmp(e->s, "DEFAULT") && e->nargs == 1 && e->args[0]->kind == E_COLUMN) {
+            /* DEFAULT(col): the column's default, as a constant of the statement */
+            int src, col;
+            if (!find_column(cs->sc, e->args[0], &src, &col)) { comp_column(cs, e->args[0], t); return; }
+            ex_src *s = &ctx->src[src];
+            stor_table *dt = s->t ? s->t : s->deft;
+            if (!dt) ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", e->args[0]->s);
+            const stor_column *c = &dt->cols[col];
+            pdb_value dv;
+            if (c->auto_increment) dv = ex_int(0);
+            else if (!ex_column_default(ctx, c, &dv))
+                ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", c->name);
+            pdb_value cv;
+            ex_store_convert(ctx, c, &dv, &cv, 0);
+            emit(p, OP_CONST, add_const(p, ex_persist(ctx->a, &cv)), 0, 0); push(cs, 1);
+            ex_type_of_column(c, t);
+            t->nullable = true;
+            return;
+        }
         int ak = agg_kind(e->s, e->nargs == 0);
         if (ak >= 0 && !(ak == AG_COUNT_STAR && strcmp(e->s, "COUNT"))) { comp_agg(cs, e, ak, t); return; }
         if (!strcmp(e->s, "ANY_SUBQ") || !strcmp(e->s, "ALL_SUBQ")) {
