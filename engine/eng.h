@@ -405,8 +405,13 @@ typedef struct ex_plan_src {
     pl_expr **conds;        /* the conjuncts that may pin it (its ON, and WHERE for inner joins) */
     int nconds;
     uint32_t rows;          /* rows a lookup on constants yields, or all rows */
+    /* ANALYZE: what the run did (all runs of the block added up) */
+    uint64_t r_loops;       /* times the source was read (once per row of the sources before) */
+    uint64_t r_read;        /* rows read from it */
+    uint64_t r_pass;        /* of those, rows its conditions let through */
 } ex_plan_src;
 extern __thread bool ex_explaining;
+extern __thread bool ex_analyzing;      /* ANALYZE: blocks run for real and count (select.c) */
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *src, int nsrc,
                       pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered);
 void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r);

@@ -381,11 +381,15 @@ static bool is_ddl(pl_stmt *st)
 
 static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
-    const char *names[4] = { "Table", "Op", "Msg_type", "Msg_text" };
     const char *op = st->kind == S_ANALYZE_TABLE ? "analyze" : st->kind == S_OPTIMIZE_TABLE ? "optimize" :
                      st->kind == S_CHECK_TABLE ? "check" : "repair";
+    /* MariaDB's columns: Msg_text is a MEDIUMTEXT */
+    const ex_colspec spec[4] = {
+        { "Table", MYSQL_TYPE_VAR_STRING, 512, 0, NULL }, { "Op", MYSQL_TYPE_VAR_STRING, 40, 0, NULL },
+        { "Msg_type", MYSQL_TYPE_VAR_STRING, 40, 0, NULL }, { "Msg_text", MYSQL_TYPE_VAR_STRING, 1572864, 0, NULL } };
     ex_textset ts;
-    ex_textset_init(ctx, &ts, 4, names);
+    ex_textset_spec(ctx, &ts, 4, spec, NULL);
+    ts.types[3].ptype = MYSQL_TYPE_MEDIUM_BLOB;
     for (int i = 0; i < st->nnames; i++) {
         const char *db = st->names_db[i] ? st->names_db[i] : ctx->s->db;
         char full[200];

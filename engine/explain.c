@@ -14,6 +14,7 @@
 #include <strings.h>
 
 __thread bool ex_explaining;
+__thread bool ex_analyzing;
 
 enum { X_STYPE, X_TABLE, X_TYPE, X_PKEYS, X_KEY, X_KEYLEN, X_REF, X_ROWS, X_EXTRA, X_N };
 
@@ -21,6 +22,9 @@ typedef struct xrow {
     int id;                 /* 0: NULL (UNION RESULT) */
     double order;
     const char *v[X_N];     /* NULL = SQL NULL */
+    const pl_select *sel;   /* ANALYZE: the block and source whose counts it shows */
+    int src;
+    uint64_t loops, read, pass;
 } xrow;
 
 typedef struct xblock {
@@ -75,6 +79,7 @@ static xrow *xrow_add(int id, double order)
     memset(r, 0, sizeof *r);
     r->id = id;
     r->order = order;
+    r->src = -1;
     return r;
 }
 
@@ -310,7 +315,17 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
 {
     if (!X) return;
     xblock *b = xfind(sel);
-    if (!b || b->done) return;
+    if (!b) return;
+    if (b->done) {
+        /* a block run again (a correlated subquery): its counts add up */
+        if (ex_analyzing)
+            for (int k = 0; k < X->nr; k++) {
+                xrow *xr = &X->r[k];
+                if (xr->sel != sel || xr->src < 0 || xr->src >= n) continue;
+                xr->loops += ps[xr->src].r_loops; xr->read += ps[xr->src].r_read; xr->pass += ps[xr->src].r_pass;
+            }
+        return;
+    }
     b->done = true;
     if (!strcmp(b->stype, "SUBQUERY") && ctx->outer && block_reads_outer(ctx, sel)) b->stype = "DEPENDENT SUBQUERY";
     if (!strcmp(b->stype, "UNION") && b->union_head) {
@@ -334,7 +349,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
     if (impossible || const_miss || n == 0) {
         xrow *r = xrow_add(b->id, ord);
         r->v[X_STYPE] = b->stype;
-        r->v[X_EXTRA] = impossible ? "Impossible WHERE" : const_miss ? "Impossible WHERE noticed after reading const tables"
+        r->v[X_EXTRA] = impossible ? "Impossible WHERE" : const_miss ? (ex_analyzing ? "no matching row in const table" : "Impossible WHERE noticed after reading const tables")
                                                          : "No tables used";
         b->est = n == 0 ? 1 : 0;
     }
@@ -343,6 +358,8 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         const ex_plan_src *p = &ps[i];
         xrow *r = xrow_add(b->id, ord + (i + 1) * 1e-3);
         r->v[X_STYPE] = b->stype;
+        r->sel = sel; r->src = i;
+        r->loops = p->r_loops; r->read = p->r_read; r->pass = p->r_pass;
         const pl_tref *tr = NULL;
         for (int k = 0; k < sel->nfrom; k++)
             if ((sel->from[k].decl1 ? sel->from[k].decl1 - 1 : k) == s->decl) tr = &sel->from[k];
@@ -503,6 +520,11 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (st->explain_opt == 3)
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'EXPLAIN FORMAT=JSON'");
     if (!in) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'EXPLAIN'");
+    bool anl = st->explain_opt >= 10;
+    if (st->explain_opt == 11)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ANALYZE FORMAT=JSON'");
+    if (anl && in->kind != S_SELECT)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ANALYZE of statements other than SELECT'");
     xstate xs = { 0 };
     xs.a = ctx->a;
     pl_select *top = NULL, synth;
@@ -547,12 +569,14 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         number_select(top, "PRIMARY");
         if (xs.nb == 1) xs.b[0].stype = "SIMPLE";
         ex_ctx sub = *ctx;
-        sub.describe = true;
+        sub.describe = !anl;        /* ANALYZE runs the statement, counting what it reads */
         ex_explaining = true;
+        ex_analyzing = anl;
         jmp_buf *outer_jb = ctx->jb, jb;
         sub.jb = &jb;
         if (setjmp(jb)) {
             ex_explaining = false;
+            ex_analyzing = false;
             X = NULL;
             ctx->jb = outer_jb;
             longjmp(*outer_jb, 1);
@@ -563,6 +587,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         uint64_t found;
         ex_select_rows(&sub, top, &rows, &types, &names, &found);
         ex_explaining = false;
+        ex_analyzing = false;
         /* blocks never prepared (a subquery in a place that did not get to it): scans */
         for (int i = 0; i < xs.nb; i++) {
             xblock *b = &xs.b[i];
@@ -629,7 +654,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     qsort(xs.r, (size_t)xs.nr, sizeof *xs.r, xrow_cmp);
 
     /* MariaDB's columns: EXTENDED adds filtered, PARTITIONS adds partitions */
-    bool ext = st->explain_opt == 1, part = st->explain_opt == 2;
+    bool ext = st->explain_opt == 1 || anl, part = st->explain_opt == 2;
     ex_colspec spec[12];
     int nc = 0;
     spec[nc++] = (ex_colspec){ "id", MYSQL_TYPE_LONGLONG, 3, UNSIGNED_FLAG | BINARY_FLAG, NULL };
@@ -642,7 +667,9 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     spec[nc++] = (ex_colspec){ "key_len", MYSQL_TYPE_VAR_STRING, 16384, 0, NULL };
     spec[nc++] = (ex_colspec){ "ref", MYSQL_TYPE_VAR_STRING, 8192, 0, NULL };
     spec[nc++] = (ex_colspec){ "rows", MYSQL_TYPE_VAR_STRING, 256, ext ? NOT_NULL_FLAG : 0, NULL };
+    if (anl) spec[nc++] = (ex_colspec){ "r_rows", MYSQL_TYPE_VAR_STRING, 256, 0, NULL };
     if (ext) spec[nc++] = (ex_colspec){ "filtered", MYSQL_TYPE_DOUBLE, 4, BINARY_FLAG, NULL };
+    if (anl) spec[nc++] = (ex_colspec){ "r_filtered", MYSQL_TYPE_DOUBLE, 4, BINARY_FLAG, NULL };
     spec[nc++] = (ex_colspec){ "Extra", MYSQL_TYPE_VAR_STRING, 1020, NOT_NULL_FLAG, NULL };
     ex_textset ts;
     ex_textset_spec(ctx, &ts, nc, spec, NULL);
@@ -670,7 +697,19 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         v[k++] = x->v[X_KEYLEN];
         v[k++] = x->v[X_REF];
         v[k++] = x->v[X_ROWS];
+        char rr[32], rf[32];
+        /* const tables are read while planning: MariaDB shows no counts for them */
+        bool counted = anl && x->src >= 0 && x->loops && !(x->v[X_TYPE] && (!strcmp(x->v[X_TYPE], "const") ||
+                                                                           !strcmp(x->v[X_TYPE], "system")));
+        if (anl) {
+            snprintf(rr, sizeof rr, "%.2f", counted ? (double)x->read / (double)x->loops : 0.0);
+            v[k++] = counted ? rr : NULL;
+        }
         if (ext) v[k++] = x->v[X_TABLE] && x->v[X_TYPE] ? "100.00" : NULL;
+        if (anl) {
+            snprintf(rf, sizeof rf, "%.2f", x->read ? 100.0 * (double)x->pass / (double)x->read : 100.0);
+            v[k++] = counted ? rf : NULL;
+        }
         v[k++] = x->v[X_EXTRA];
         ex_textset_add(ctx, &ts, v);
     }

@@ -100,6 +100,7 @@ typedef struct qstate {
     uint64_t *gends;    /* per source: the LEFT group starts whose group ends there */
     bool *gmatched;     /* per group start: a group row was formed for the current outer row */
     ex_prog **gon;      /* per group start: its condition on the whole group row, or NULL */
+    uint64_t *an_loops, *an_read, *an_pass;   /* ANALYZE: per source, reads and rows let through */
     /* grouping */
     bool grouped;
     ex_prog **gp;       /* GROUP BY programs */
@@ -818,6 +819,7 @@ static void scan_level(qstate *q, int level)
     bool outer = s->join == JT_LEFT && level > 0;
     int gend = q->gend[level];
     if (outer) q->gmatched[level] = false;
+    if (q->an_loops) q->an_loops[level]++;
     uint32_t n = s->t ? s->t->nrows : s->derived->nrows;
     lookup *lk = &q->lk[level];
     uint32_t *cand = NULL, ncand = 0;
@@ -898,9 +900,11 @@ static void scan_level(qstate *q, int level)
         uint32_t r = cand ? cand[i] : i;
         if (s->t && !stor_row_visible(s->t, r)) continue;
         ctx->rows[level] = r;
+        if (q->an_loops) q->an_read[level]++;
         if (q->on[level] && !passes(ctx, q->on[level])) continue;
         if (q->gends[level] && !group_arrive(q, level, level + 1)) continue;
         if (!level_filters(q, level)) continue;
+        if (q->an_loops) q->an_pass[level]++;
         scan_level(q, level + 1);
     }
     if (outer && !q->gmatched[level]) {
@@ -2080,6 +2084,9 @@ static void explain_note(qstate *q, ex_scope *sc)
         if (ctx->src[i].join != JT_LEFT) for (int k = 0; k < q->nconj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
         ps[i].conds = eqs; ps[i].nconds = neq;
         ps[i].rows = estimate_rows(ctx, sc, i, eqs, neq);
+        ps[i].r_loops = q->an_loops ? q->an_loops[i] : 0;
+        ps[i].r_read = q->an_loops ? q->an_read[i] : 0;
+        ps[i].r_pass = q->an_loops ? q->an_pass[i] : 0;
     }
     ex_explain_block(ctx, sc, q->sel, ps, n, cj, lvl, q->nconj, impossible, q->grouped || q->sel->distinct, q->norder > 0);
 }
@@ -2350,6 +2357,12 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.out.ncols = (uint32_t)(nitems + q.norder);
 
     /* execute (a prepare only wants the result columns) */
+    if (ex_analyzing && !ctx->describe && q.nsrc) {
+        size_t sz = (size_t)q.nsrc * sizeof(uint64_t);
+        q.an_loops = stor_arena_alloc(ctx->a, sz); q.an_read = stor_arena_alloc(ctx->a, sz);
+        q.an_pass = stor_arena_alloc(ctx->a, sz);
+        memset(q.an_loops, 0, sz); memset(q.an_read, 0, sz); memset(q.an_pass, 0, sz);
+    }
     if (ctx->describe) {
         if (ex_explaining) explain_note(&q, &sc);
     } else if (q.nsrc == 0) {
@@ -2365,6 +2378,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         if (!impossible) scan_level(&q, 0);
     }
+    if (ex_analyzing && !ctx->describe) explain_note(&q, &sc);
     if (q.grouped && !ctx->describe) {
         if (q.ngroups == 0 && sel->ngroup == 0) {
             /* aggregates over no rows: one row */

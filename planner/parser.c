@@ -2706,6 +2706,29 @@ static void statement(P *p, pl_stmt *s)
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
         return;
     }
+    if (is_kw(p, "ANALYZE")) {
+        /* ANALYZE [FORMAT=JSON] statement: EXPLAIN's rows after running it, with what it
+           read (r_rows, r_filtered) */
+        pl_token *nx = peek(p);
+        bool table = nx->kind == TK_IDENT && (is_word(nx, "TABLE") || is_word(nx, "TABLES") ||
+                                              is_word(nx, "NO_WRITE_TO_BINLOG") || is_word(nx, "LOCAL"));
+        if (!table) {
+            next(p);
+            s->explain_opt = 10;
+            if (accept_kw(p, "FORMAT")) {
+                expect_op(p, '=');
+                const char *f = ident_or_string(p);
+                if (!strcasecmp(f, "JSON")) s->explain_opt = 11;
+            }
+            s->kind = S_EXPLAIN;
+            pl_stmt *inner = alloc(p, sizeof *inner);
+            statement(p, inner);
+            s->sel = inner->sel;
+            s->num = inner->kind;
+            s->inner = inner;
+            return;
+        }
+    }
     if (is_kw(p, "ANALYZE") || is_kw(p, "OPTIMIZE") || is_kw(p, "CHECK") || is_kw(p, "REPAIR")) {
         s->kind = is_kw(p, "ANALYZE") ? S_ANALYZE_TABLE : is_kw(p, "OPTIMIZE") ? S_OPTIMIZE_TABLE :
                   is_kw(p, "CHECK") ? S_CHECK_TABLE : S_REPAIR_TABLE;
