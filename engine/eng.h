@@ -252,6 +252,57 @@ bool     ex_values_equal(const pdb_value *a, const pdb_value *b, uint16_t coll);
 bool     ex_parse_decimal(const char *s, size_t n, int64_t *v, uint8_t *scale);
 extern const int64_t ex_pow10[19];
 
+/* ---- exact decimals beyond 18 digits (decimal.c) ----
+ * A VT_DECIMAL pdb_value is either narrow (len 0: i scaled by 10^scale) or wide (len > 0:
+ * p holds the text "-123.4500" with exactly `scale` digits after the point, in an arena or
+ * in table storage). For either, coll != 0 says the value is shown (as text) rounded to
+ * coll - 1 digits: a quotient holds more digits than its type's decimals. */
+#define EX_DEC_WORDS 18              /* base-10^9 words: room for an 81 x 81 digit product */
+#define EX_DEC_TEXT_MAX 200          /* text of any ex_dec, with sign, point and NUL */
+#define EX_DEC_MAX_PREC 65           /* DECIMAL(M,D): M at most */
+#define EX_DEC_MAX_SCALE 38          /* decimals of an expression at most (columns: 30) */
+typedef struct ex_dec {
+    uint32_t w[EX_DEC_WORDS];        /* |value| * 10^scale, least significant word first */
+    uint8_t n;                       /* words in use; 0 = zero */
+    uint8_t scale;                   /* digits after the point */
+    bool neg;                        /* never set for zero */
+} ex_dec;
+enum { EX_ROUND_HALF_UP, EX_ROUND_TRUNC, EX_ROUND_FLOOR, EX_ROUND_CEIL };
+static inline bool ex_dec_wide(const pdb_value *v) { return v->t == VT_DECIMAL && v->len; }
+void   ex_dec_zero(ex_dec *d, int scale);
+void   ex_dec_from_i64(ex_dec *d, int64_t v, int scale);
+void   ex_dec_from_u64(ex_dec *d, uint64_t u, bool neg, int scale);
+void   ex_dec_from_double(ex_dec *d, double v);        /* its shortest digits */
+bool   ex_dec_is_zero(const ex_dec *d);
+int    ex_dec_int_digits(const ex_dec *d);            /* digits before the point */
+/* Reads [sign]digits[.digits][e[sign]digits] after leading spaces; *used = bytes read.
+ * 0 exact, 1 fraction digits cut (beyond 81 digits), -1 integer part too long (the
+ * result is 65 nines, as MariaDB clamps), -2 no digits at all (d is 0). */
+int    ex_dec_parse(const char *s, size_t n, ex_dec *d, size_t *used);
+size_t ex_dec_to_text(const ex_dec *d, char *buf);    /* buf: EX_DEC_TEXT_MAX bytes */
+/* r = a op b (r may alias a or b): 0, or -1 when the result needs more than 81 digits. */
+int    ex_dec_add(const ex_dec *a, const ex_dec *b, ex_dec *r);
+int    ex_dec_sub(const ex_dec *a, const ex_dec *b, ex_dec *r);
+int    ex_dec_mul(const ex_dec *a, const ex_dec *b, ex_dec *r);
+/* Quotient with (a.scale + b.scale + incr) digits after the point rounded up to whole
+ * 9-digit words, truncated: MariaDB's decimal_div. 1 when b is zero, -1 on overflow. */
+int    ex_dec_div(const ex_dec *a, const ex_dec *b, int incr, ex_dec *r);
+int    ex_dec_mod(const ex_dec *a, const ex_dec *b, ex_dec *r);   /* sign of a; 1 b == 0 */
+/* To `places` digits after the point (negative: tens, hundreds...); more places than
+ * the value has pads with zeros (up to 38). r may be a. */
+void   ex_dec_round(const ex_dec *a, int places, int mode, ex_dec *r);
+int    ex_dec_cmp(const ex_dec *a, const ex_dec *b);
+double ex_dec_to_double(const ex_dec *d);
+int    ex_dec_to_i64(const ex_dec *d, int64_t *out);  /* rounded; -1 and clamped past range */
+int    ex_dec_to_u64(const ex_dec *d, uint64_t *out);
+/* Any non-NULL value as a decimal (strings by their leading number, no warning). */
+bool   ex_dec_get(const pdb_value *v, ex_dec *d);
+/* d as a value: narrow when it fits 18 digits, else its text in the arena. shown: the
+ * decimals its type shows (-1: all it has). */
+void   ex_dec_put(stor_arena *a, const ex_dec *d, int shown, pdb_value *out);
+/* Text of a VT_DECIMAL value as shown (rounded to its shown decimals). */
+size_t ex_dec_value_text(const pdb_value *v, char *buf);
+
 /* ---- expressions (expr.c) ---- */
 /* Compiles e in the context (names resolved against ctx->src and aliases). On a resolve
  * error raises through ctx->jb. aggs: where aggregate calls are collected (NULL = not
