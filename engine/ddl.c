@@ -137,6 +137,7 @@ static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tc
     dst->i64 = NULL; dst->f64 = NULL; dst->str = NULL; dst->nulls = NULL; dst->pool = NULL; dst->code = NULL;
     if (dst->type == CT_FLOAT || dst->type == CT_DOUBLE) dst->kind = CK_F64;
     else if (is_text_type(dst->type) || is_binary_type(dst->type) || dst->type == CT_BIT) dst->kind = CK_STR;
+    else if (dst->type == CT_DECIMAL && dst->width > 18) dst->kind = CK_DEC;   /* exact beyond int64 */
     else dst->kind = CK_I64;
 }
 
@@ -421,6 +422,7 @@ static void select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type
     }
     if (c->type == CT_FLOAT || c->type == CT_DOUBLE) c->kind = CK_F64;
     else if (is_text_type(c->type) || is_binary_type(c->type) || c->type == CT_BIT) c->kind = CK_STR;
+    else if (c->type == CT_DECIMAL && c->width > 18) c->kind = CK_DEC;
     else c->kind = CK_I64;
     bool nullable = t->nullable && !(t->flags & NOT_NULL_FLAG);
     if (t->ptype == MYSQL_TYPE_NULL) nullable = true;

@@ -573,3 +573,63 @@ size_t ex_dec_value_text(const pdb_value *v, char *buf)
     if (v->coll && v->coll - 1 < d.scale) ex_dec_round(&d, v->coll - 1, EX_ROUND_HALF_UP, &d);
     return ex_dec_to_text(&d, buf);
 }
+
+bool ex_dec_clamp(ex_dec *d, int prec, int scale)
+{
+    if (ex_dec_int_digits(d) <= prec - scale) return false;
+    bool neg = d->neg;
+    ex_dec_zero(d, 0);
+    for (int k = 0; k < prec; k++) { mul_small(d, 10); if (!d->n) d->n = 1; d->w[0] += 9; }
+    d->scale = (uint8_t)scale;
+    d->neg = neg && d->n;
+    return true;
+}
+
+void ex_dec_cast_in(ex_ctx *ctx, const pdb_value *in, ex_dec *d)
+{
+    if (in->t != VT_STRING) { ex_dec_get(in, d); return; }
+    size_t used = 0;
+    int rc = ex_dec_parse(in->p, in->len, d, &used);
+    if (!ex_conv_ctx) return;
+    size_t rest = used;
+    while (rest < in->len && isspace((unsigned char)in->p[rest])) rest++;
+    int shown = (int)(in->len > 128 ? 128 : in->len);
+    if (rc == -2 || rest < in->len)
+        ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect DECIMAL value: '%.*s'", shown, in->p);
+    else if (used < in->len)   /* only spaces after the number: a note */
+        ex_warn(ex_conv_ctx, "Note", 1292, "Truncated incorrect DECIMAL value: '%.*s'", shown, in->p);
+    (void)ctx;
+}
+
+/* ---- SUM/AVG beyond 18 digits ---- */
+
+static void from_i128(ex_dec *d, __int128 v, int scale)
+{
+    unsigned __int128 u = v < 0 ? (unsigned __int128)(-(v + 1)) + 1 : (unsigned __int128)v;
+    ex_dec_zero(d, scale);
+    while (u) { d->w[d->n++] = (uint32_t)(u % DEC_BASE); u /= DEC_BASE; }
+    d->neg = v < 0 && d->n;
+}
+
+ex_dec *ex_dec_sum_step(stor_arena *a, ex_dec *sum, __int128 isum, int iscale, const pdb_value *v)
+{
+    if (!sum) {   /* the first value past the narrow sum: carry it over */
+        sum = stor_arena_alloc(a, sizeof *sum);
+        from_i128(sum, isum, iscale);
+    }
+    ex_dec x;
+    ex_dec_get(v, &x);
+    ex_dec_add(sum, &x, sum);   /* (past 81 digits the sum stops growing) */
+    return sum;
+}
+
+pdb_value ex_dec_sum_result(stor_arena *a, const ex_dec *sum, int64_t count, int shown)
+{
+    pdb_value v;
+    if (!count) { ex_dec_put(a, sum, -1, &v); return v; }
+    ex_dec c, q;
+    ex_dec_from_i64(&c, count, 0);
+    if (ex_dec_div(sum, &c, 4, &q)) { v = ex_null(); return v; }
+    ex_dec_put(a, &q, shown, &v);
+    return v;
+}

@@ -300,6 +300,17 @@ bool   ex_dec_get(const pdb_value *v, ex_dec *d);
 /* d as a value: narrow when it fits 18 digits, else its text in the arena. shown: the
  * decimals its type shows (-1: all it has). */
 void   ex_dec_put(stor_arena *a, const ex_dec *d, int shown, pdb_value *out);
+/* Clamps d to the largest DECIMAL(prec, scale) of its sign when its integer part is too
+ * long for it; true when it did (d already has `scale` digits after the point). */
+bool   ex_dec_clamp(ex_dec *d, int prec, int scale);
+/* CAST/store input as a decimal: strings warn 1292 'DECIMAL' as MariaDB does (into
+ * ex_conv_ctx) when they are not entirely a number. */
+void   ex_dec_cast_in(struct ex_ctx *ctx, const pdb_value *in, ex_dec *d);
+/* SUM/AVG beyond 18 digits: adds v to sum (allocated in a on the first call, starting
+ * from the narrow sum isum at iscale); the result is the sum (count 0) or the average
+ * (sum / count as MariaDB divides, shown with `shown` decimals). */
+ex_dec   *ex_dec_sum_step(stor_arena *a, ex_dec *sum, __int128 isum, int iscale, const pdb_value *v);
+pdb_value ex_dec_sum_result(stor_arena *a, const ex_dec *sum, int64_t count, int shown);
 /* Text of a VT_DECIMAL value as shown (rounded to its shown decimals). */
 size_t ex_dec_value_text(const pdb_value *v, char *buf);
 
@@ -373,7 +384,8 @@ size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
 void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap);
 void ex_func_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);
-void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out);
+/* CAST(in AS ...): text is the call as written (warnings name it), rowno the row they name. */
+void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out, const pdb_value *text, uint32_t rowno);
 /* Converts v to what column c stores (with MariaDB's truncation rules and warnings). */
 int  ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno);
 

@@ -421,7 +421,7 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
             t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
             int dec = at[0].vt == VT_DECIMAL ? at[0].decimals : 0;
             if (kind == AG_AVG) dec += 4;
-            if (dec > 30) dec = 30;
+            if (dec > EX_DEC_MAX_SCALE) dec = EX_DEC_MAX_SCALE;
             t->decimals = (uint8_t)dec;
             uint32_t prec = (at[0].length > 0 ? at[0].length : 11) + (kind == AG_SUM ? 22 : 4);
             t->length = prec;
@@ -602,7 +602,7 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
     if (dec) {
         int da = a->vt == VT_DECIMAL ? a->decimals : 0, db = b->vt == VT_DECIMAL ? b->decimals : 0;
         int d = op == BO_MUL ? da + db : op == BO_DIV ? da + 4 : (da > db ? da : db);
-        if (d > 30) d = 30;
+        if (d > EX_DEC_MAX_SCALE) d = EX_DEC_MAX_SCALE;
         t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)d;
         t->length = (a->length > b->length ? a->length : b->length) + (uint32_t)d + 2;
         return;
@@ -700,9 +700,10 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             unsigned long long u = strtoull(e->s, &end, 10);
             if (e->s[0] != '-' && errno != ERANGE) { val = ex_int(0); val.t = VT_UINT; val.u = u; }
             else {
-                int64_t dv; uint8_t sc;
-                val = ex_dbl(strtod(e->s, NULL));
-                (void)dv; (void)sc;
+                /* beyond BIGINT (UNSIGNED): a DECIMAL of that many digits, as in MariaDB */
+                ex_dec d;
+                ex_dec_parse(e->s, e->slen, &d, NULL);
+                ex_dec_put(cs->a, &d, -1, &val);
                 memset(t, 0, sizeof *t);
                 emit(p, OP_CONST, add_const(p, val), 0, 0); push(cs, 1);
                 t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = (uint32_t)e->slen; t->coll = COLL_BINARY;
@@ -720,7 +721,11 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         pdb_value v = ex_null();
         int64_t dv; uint8_t sc;
         if (ex_parse_decimal(e->s, e->slen, &dv, &sc)) { v.t = VT_DECIMAL; v.i = dv; v.scale = sc; }
-        else v = ex_dbl(strtod(e->s, NULL));
+        else {   /* more than 18 digits: exact all the same (up to 81) */
+            ex_dec d;
+            ex_dec_parse(e->s, e->slen, &d, NULL);
+            ex_dec_put(cs->a, &d, -1, &v);
+        }
         emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
         t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = (uint32_t)e->slen;
         t->flags = BINARY_FLAG | NOT_NULL_FLAG;
@@ -927,7 +932,10 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         }
         p->casts[p->ncasts] = e->cast;
         if (e->cast.type == CT_VARCHAR && !e->cast.coll) p->casts[p->ncasts].coll = ctx->s->coll_connection;
-        emit(p, OP_CAST, p->ncasts++, 0, 0);
+        /* b: the argument is an integer literal (MariaDB converts it before the first row);
+           c: the call as written, for 1264 */
+        emit(p, OP_CAST, p->ncasts++, e->args[0]->kind == E_INT,
+             e->cast.type == CT_DECIMAL ? add_const(p, ex_str(e->start, e->srclen, COLL_BINARY)) : -1);
         memset(t, 0, sizeof *t);
         t->coll = COLL_BINARY; t->nullable = true;
         switch (e->cast.type) {
@@ -941,6 +949,11 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         }
         case CT_DECIMAL: {
             int prec = e->cast.len < 0 ? 10 : e->cast.len, sc = e->cast.scale < 0 ? 0 : e->cast.scale;
+            if (prec > EX_DEC_MAX_PREC)
+                ex_raise(ctx, 1426, "42000", "Too big precision specified for '%.*s'. Maximum is %d",
+                         (int)e->args[0]->srclen, e->args[0]->start, EX_DEC_MAX_PREC);
+            if (sc > prec)
+                ex_raise(ctx, 1427, "42000", "For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column '')");
             t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)sc;
             t->length = (uint32_t)(prec + (sc ? 1 : 0) + 1); t->flags = BINARY_FLAG;
             break;
@@ -1178,7 +1191,20 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
     }
     bool dbl = a->t == VT_DOUBLE || b->t == VT_DOUBLE || a->t == VT_STRING || b->t == VT_STRING;
     if (op == BO_IDIV) {
-        if (dbl || a->t == VT_DECIMAL || b->t == VT_DECIMAL) {
+        if (!dbl && (a->t == VT_DECIMAL || b->t == VT_DECIMAL)) {
+            ex_dec x, y, q;
+            ex_dec_get(a, &x);
+            ex_dec_get(b, &y);
+            int rc = ex_dec_div(&x, &y, 0, &q);
+            if (rc == 1) { div_zero(ctx); *a = ex_null(); return; }
+            ex_dec_round(&q, 0, EX_ROUND_TRUNC, &q);
+            int64_t r;
+            if (rc || ex_dec_to_i64(&q, &r))
+                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+            *a = ex_int(r);
+            return;
+        }
+        if (dbl) {
             double y = ex_to_double(b);
             if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
             *a = ex_int((int64_t)trunc(ex_to_double(a) / y));
@@ -1207,37 +1233,61 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
     if (bb.t == VT_DATETIME || bb.t == VT_DATE || bb.t == VT_TIME) bb = ex_int((int64_t)ex_to_double(&bb));
     b = &bb;
     if (a->t == VT_DECIMAL || b->t == VT_DECIMAL || op == BO_DIV) {
+        /* digits shown: the operands' (a quotient holds more than its type shows) */
         int sa = a->t == VT_DECIMAL ? a->scale : 0, sb = b->t == VT_DECIMAL ? b->scale : 0;
-        __int128 x = a->t == VT_UINT ? (__int128)a->u : a->i, y = b->t == VT_UINT ? (__int128)b->u : b->i, r;
-        int rs;
+        int wa = a->t == VT_DECIMAL && a->coll ? a->coll - 1 : sa, wb = b->t == VT_DECIMAL && b->coll ? b->coll - 1 : sb;
+        int shown = op == BO_MUL ? wa + wb : op == BO_DIV ? wa + 4 : (wa > wb ? wa : wb);
+        if (shown > EX_DEC_MAX_SCALE) shown = EX_DEC_MAX_SCALE;
+        if (!a->len && !b->len) {
+            /* the fast path: both fit an int64 */
+            __int128 x = a->t == VT_UINT ? (__int128)a->u : a->i, y = b->t == VT_UINT ? (__int128)b->u : b->i, r = 0;
+            int rs = -1;
+            switch (op) {
+            case BO_ADD: case BO_SUB:
+                rs = sa > sb ? sa : sb;
+                x *= ex_pow10[rs - sa]; y *= ex_pow10[rs - sb];
+                r = op == BO_ADD ? x + y : x - y;
+                break;
+            case BO_MUL:
+                if (sa + sb <= 18) { rs = sa + sb; r = x * y; }
+                break;
+            case BO_DIV: {
+                if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
+                /* MariaDB's quotient: whole 9-digit words past both scales + 4, truncated */
+                int q = (sa + sb + 4 + 8) / 9 * 9, up = q - sa + sb;
+                if (q <= 18 && up <= 18 && x < (__int128)ex_pow10[18] && x > -(__int128)ex_pow10[18]) {
+                    rs = q;
+                    r = x * ex_pow10[up] / y;
+                }
+                break;
+            }
+            default:   /* MOD */
+                if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
+                rs = sa > sb ? sa : sb;
+                x *= ex_pow10[rs - sa]; y *= ex_pow10[rs - sb];
+                r = x % y;
+            }
+            if (rs >= 0 && r <= (__int128)INT64_MAX && r >= -(__int128)INT64_MAX) {
+                *a = ex_int((int64_t)r);
+                a->t = VT_DECIMAL; a->scale = (uint8_t)rs;
+                if (shown < rs) a->coll = (uint16_t)(shown + 1);
+                return;
+            }
+        }
+        ex_dec x, y, r;
+        ex_dec_get(a, &x);
+        ex_dec_get(b, &y);
+        int rc;
         switch (op) {
-        case BO_ADD: case BO_SUB: {
-            rs = sa > sb ? sa : sb;
-            x *= ex_pow10[rs - sa]; y *= ex_pow10[rs - sb];
-            r = op == BO_ADD ? x + y : x - y;
-            break;
+        case BO_ADD: rc = ex_dec_add(&x, &y, &r); break;
+        case BO_SUB: rc = ex_dec_sub(&x, &y, &r); break;
+        case BO_MUL: rc = ex_dec_mul(&x, &y, &r); break;
+        case BO_DIV: rc = ex_dec_div(&x, &y, 4, &r); break;
+        default: rc = ex_dec_mod(&x, &y, &r); break;
         }
-        case BO_MUL: rs = sa + sb; r = x * y; break;
-        case BO_DIV: {
-            if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
-            rs = sa + 4;
-            if (rs > 18) rs = 18;
-            /* x/10^sa / (y/10^sb) scaled to 10^rs, rounded half away from zero */
-            __int128 num = x * ex_pow10[rs - sa + sb > 18 ? 18 : rs - sa + sb];
-            __int128 q = num / y, rem = num % y;
-            if ((rem < 0 ? -rem : rem) * 2 >= (y < 0 ? -y : y)) q += ((num < 0) != (y < 0)) ? -1 : 1;
-            r = q;
-            break;
-        }
-        default: {  /* MOD */
-            if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
-            rs = sa > sb ? sa : sb;
-            x *= ex_pow10[rs - sa]; y *= ex_pow10[rs - sb];
-            r = x % y;
-        }
-        }
-        if (rs > 18 || r > (__int128)INT64_MAX || r < (__int128)INT64_MIN) { *a = ex_dbl((double)r / pow(10, rs)); return; }
-        a->t = VT_DECIMAL; a->i = (int64_t)r; a->scale = (uint8_t)rs;
+        if (rc == 1) { div_zero(ctx); *a = ex_null(); return; }
+        if (rc) ex_raise(ctx, 1690, "22003", "DECIMAL value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+        ex_dec_put(ctx->a, &r, shown, a);
         return;
     }
     bool uns = a->t == VT_UINT || b->t == VT_UINT;
@@ -1351,7 +1401,14 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             case VT_UINT:
                 if (v->u > (uint64_t)INT64_MAX + 1) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range");
                 v->t = VT_INT; v->i = -(int64_t)v->u; break;
-            case VT_DECIMAL: v->i = -v->i; break;
+            case VT_DECIMAL:
+                if (v->len) {
+                    ex_dec d;
+                    ex_dec_get(v, &d);
+                    d.neg = !d.neg && !ex_dec_is_zero(&d);
+                    ex_dec_put(ctx->a, &d, v->coll ? v->coll - 1 : -1, v);
+                } else v->i = -v->i;
+                break;
             default: *v = ex_dbl(-ex_to_double(v)); break;
             }
             break;
@@ -1520,7 +1577,9 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
         case OP_CAST: {
             pdb_value r;
-            ex_cast(ctx, &st[sp - 1], &p->casts[o->a], &r);
+            /* "at row N" of a warning: the row of the first source being read, else 1 */
+            uint32_t rowno = o->b ? 0 : ctx->nsrc > 0 && ctx->rows && ctx->rows[0] != EX_NULLROW ? ctx->rows[0] + 1 : 1;
+            ex_cast(ctx, &st[sp - 1], &p->casts[o->a], &r, o->c >= 0 ? &p->consts[o->c] : NULL, rowno);
             st[sp - 1] = r;
             break;
         }

@@ -245,6 +245,14 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_ABS: case F_MOD: *t = a[0]; t->nullable = true; if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
     case F_CEIL: case F_FLOOR:
         if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
+        else if (a[0].vt == VT_DECIMAL && (int)a[0].length - (int)a[0].decimals - (a[0].decimals ? 1 : 0) - 1 >= 18) {
+            /* too many integer digits for BIGINT: DECIMAL(n, 0), as MariaDB */
+            *t = a[0];
+            t->nullable = true;
+            t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG);
+            t->length -= (uint32_t)(a[0].decimals + (a[0].decimals ? 1 : 0));
+            t->decimals = 0;
+        }
         else t_int(t, a[0].length);
         return;
     case F_ROUND: case F_TRUNCATE: {
@@ -1198,6 +1206,12 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in 'abs(%.*s)'",
                      e && e->nargs ? (int)e->args[0]->srclen : 0, e && e->nargs ? e->args[0]->start : "");
         if (a[0].t == VT_INT) *out = ex_int(a[0].i < 0 ? -a[0].i : a[0].i);
+        else if (a[0].t == VT_DECIMAL && a[0].len) {
+            ex_dec x;
+            ex_dec_get(&a[0], &x);
+            x.neg = false;
+            ex_dec_put(ctx->a, &x, a[0].coll ? a[0].coll - 1 : -1, out);
+        }
         else if (a[0].t == VT_DECIMAL) { *out = a[0]; if (out->i < 0) out->i = -out->i; }
         else if (a[0].t == VT_UINT) *out = a[0];
         else *out = ex_dbl(fabs(ex_to_double(&a[0])));
@@ -1207,6 +1221,13 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_POW: *out = ex_dbl(pow(ex_to_double(&a[0]), ex_to_double(&a[1]))); return;
     case F_CEIL: case F_FLOOR:
         if (a[0].t == VT_INT || a[0].t == VT_UINT) { *out = a[0]; return; }
+        if (a[0].t == VT_DECIMAL && a[0].len) {
+            ex_dec x;
+            ex_dec_get(&a[0], &x);
+            ex_dec_round(&x, 0, id == F_CEIL ? EX_ROUND_CEIL : EX_ROUND_FLOOR, &x);
+            ex_dec_put(ctx->a, &x, -1, out);
+            return;
+        }
         if (a[0].t == VT_DECIMAL) {
             int64_t p = ex_pow10[a[0].scale], q = a[0].i / p, r = a[0].i % p;
             if (id == F_CEIL && r > 0) q++;
@@ -1224,6 +1245,13 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             int64_t p = ex_pow10[-d], v = a[0].i, q = v / p * p, r = v % p;
             if (id == F_ROUND && (r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -p : p;
             *out = ex_int(q);
+            return;
+        }
+        if (a[0].t == VT_DECIMAL && (a[0].len || d > 18 || d < -18)) {
+            ex_dec x;
+            ex_dec_get(&a[0], &x);
+            ex_dec_round(&x, d > 38 ? 38 : d < -100 ? -100 : (int)d, id == F_ROUND ? EX_ROUND_HALF_UP : EX_ROUND_TRUNC, &x);
+            ex_dec_put(ctx->a, &x, -1, out);
             return;
         }
         if (a[0].t == VT_DECIMAL) {
@@ -1912,7 +1940,7 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
 
 /* ---------------------------------------------------------------- CAST */
 
-void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out)
+void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out, const pdb_value *text, uint32_t rowno)
 {
     if (in->t == VT_NULL) { *out = ex_null(); return; }
     switch (c->type) {
@@ -1966,18 +1994,14 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out)
         return;
     }
     case CT_DECIMAL: {
-        int sc = c->scale < 0 ? 0 : c->scale;
-        double d = ex_to_double(in);
-        double m = d * (double)ex_pow10[sc > 18 ? 18 : sc];
-        *out = ex_int((int64_t)(m < 0 ? m - 0.5 : m + 0.5));
-        if (in->t == VT_DECIMAL || in->t == VT_INT) {
-            int s0 = in->t == VT_DECIMAL ? in->scale : 0;
-            __int128 v = in->i;
-            if (sc >= s0) v *= ex_pow10[sc - s0];
-            else { int64_t p = ex_pow10[s0 - sc]; __int128 q = v / p, r = v % p; if ((r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -1 : 1; v = q; }
-            out->i = (int64_t)v;
-        }
-        out->t = VT_DECIMAL; out->scale = (uint8_t)sc;
+        int sc = c->scale < 0 ? 0 : c->scale, prec = c->len < 0 ? 10 : c->len;
+        ex_dec d;
+        ex_dec_cast_in(ctx, in, &d);
+        ex_dec_round(&d, sc, EX_ROUND_HALF_UP, &d);
+        if (ex_dec_clamp(&d, prec, sc))
+            ex_warn(ctx, "Warning", 1264, "Out of range value for column '%.*s' at row %u",
+                    text ? (int)text->len : 0, text ? text->p : "", rowno);
+        ex_dec_put(ctx->a, &d, -1, out);
         return;
     }
     case CT_DOUBLE: case CT_FLOAT: *out = ex_dbl(ex_to_double(in)); return;
@@ -2079,6 +2103,35 @@ static void trunc_warn(ex_ctx *ctx, uint32_t rowno, const stor_column *c, int co
                  ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
 }
 
+/* A value into a DECIMAL column through the exact decimal path: wide columns (text
+ * form), wide values, BIGINT UNSIGNED and strings of more than 18 digits. Rounds to the
+ * column's scale (Note 1265 when digits are lost), clamps to its precision (1264). */
+static int store_decimal_exact(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno)
+{
+    int sc = c->scale < 0 ? 0 : c->scale, prec = (int)c->width;
+    ex_dec d, r;
+    if (v->t == VT_STRING) {
+        size_t used = 0;
+        int rc = ex_dec_parse(v->p, v->len, &d, &used);
+        while (used < v->len && isspace((unsigned char)v->p[used])) used++;
+        if (rc == -2 || used < v->len) trunc_warn(ctx, rowno, c, 1366, "decimal", v->p, v->len);
+    } else ex_dec_get(v, &d);
+    ex_dec_round(&d, sc, EX_ROUND_HALF_UP, &r);
+    bool lost = ex_dec_cmp(&d, &r) != 0;
+    if (c->is_unsigned && r.neg) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ex_dec_zero(&r, sc); }
+    else if (ex_dec_clamp(&r, prec, sc)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+    else if (lost) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    if (c->kind == CK_DEC) {   /* the stored form: text with exactly sc digits */
+        char buf[EX_DEC_TEXT_MAX];
+        size_t n = ex_dec_to_text(&r, buf);
+        memset(out, 0, sizeof *out);
+        out->t = VT_DECIMAL; out->scale = (uint8_t)sc;
+        out->p = stor_arena_strndup(ctx->a, buf, n);
+        out->len = (uint32_t)n;
+    } else ex_dec_put(ctx->a, &r, -1, out);
+    return 0;
+}
+
 int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno)
 {
     *out = ex_null();
@@ -2147,6 +2200,9 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         int prec = (int)c->width;
         __int128 val;
         bool rounded = false;
+        if (c->kind == CK_DEC || (v->t == VT_DECIMAL && v->len) || v->t == VT_UINT ||
+            (v->t == VT_STRING && !ex_parse_decimal(v->p, v->len, &(int64_t){ 0 }, &(uint8_t){ 0 })))
+            return store_decimal_exact(ctx, c, v, out, rowno);
         if (v->t == VT_DECIMAL || v->t == VT_INT) {
             int s0 = v->t == VT_DECIMAL ? v->scale : 0;
             val = v->i;

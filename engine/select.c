@@ -145,6 +145,7 @@ typedef struct qstate {
 typedef struct aggst {
     int64_t cnt;
     __int128 isum;
+    ex_dec *wsum;        /* the exact sum once it needs more than 18 digits (else NULL) */
     double dsum, dsq;
     int scale;
     bool is_dbl, is_dec, any;
@@ -390,6 +391,11 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
     case AG_SUM: case AG_AVG: case AG_STD: case AG_VAR: case AG_STD_SAMP: case AG_VAR_SAMP:
         if (ag->kind == AG_SUM || ag->kind == AG_AVG) {
             if (!st->is_dbl && (v.t == VT_INT || v.t == VT_UINT || v.t == VT_DECIMAL)) {
+                if (st->wsum || v.len || st->isum >= (__int128)ex_pow10[18] || st->isum <= -(__int128)ex_pow10[18]) {
+                    st->wsum = ex_dec_sum_step(ctx->a, st->wsum, st->isum, st->scale, &v);
+                    st->is_dec = true;
+                    break;
+                }
                 int sc = v.t == VT_DECIMAL ? v.scale : 0;
                 __int128 x = v.t == VT_UINT ? (__int128)v.u : v.i;
                 if (sc > st->scale) { st->isum *= ex_pow10[sc - st->scale]; st->scale = sc; }
@@ -398,7 +404,7 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
                 st->is_dec = true;
                 break;
             }
-            if (!st->is_dbl && st->is_dec) st->dsum = (double)st->isum / (double)ex_pow10[st->scale];
+            if (!st->is_dbl && st->is_dec) st->dsum = st->wsum ? ex_dec_to_double(st->wsum) : (double)st->isum / (double)ex_pow10[st->scale];
             st->is_dbl = true;
         }
         { double d = ex_to_double(&v); st->dsum += d; st->dsq += d * d; }
@@ -477,6 +483,7 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
     case AG_SUM: case AG_AVG: {
         if (!st->cnt) return ex_null();
         if (st->is_dbl) return ex_dbl(ag->kind == AG_SUM ? st->dsum : st->dsum / (double)st->cnt);
+        if (st->wsum) return ex_dec_sum_result(ctx->a, st->wsum, ag->kind == AG_AVG ? st->cnt : 0, ag->type.decimals);
         if (ag->kind == AG_SUM) {
             if (st->isum > INT64_MAX || st->isum < INT64_MIN) return ex_dbl((double)st->isum / (double)ex_pow10[st->scale]);
             pdb_value v = ex_int((int64_t)st->isum); v.t = VT_DECIMAL; v.scale = (uint8_t)st->scale;

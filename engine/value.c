@@ -112,7 +112,9 @@ static double to_double_raw(const pdb_value *v)
     case VT_INT: return (double)v->i;
     case VT_UINT: return (double)v->u;
     case VT_DOUBLE: return v->d;
-    case VT_DECIMAL: return (double)v->i / (double)ex_pow10[v->scale];
+    case VT_DECIMAL:
+        if (v->len) return ex_str_to_double(v->p, v->len, NULL);
+        return (double)v->i / (double)ex_pow10[v->scale];
     case VT_STRING: return ex_str_to_double(v->p, v->len, NULL);
     case VT_DATETIME: case VT_DATE: {
         int y, mo, d, h, mi, s, us;
@@ -143,6 +145,7 @@ int64_t ex_to_int(const pdb_value *v)
         return (int64_t)d;
     }
     case VT_DECIMAL: {
+        if (v->len) { ex_dec d; int64_t r; ex_dec_get(v, &d); ex_dec_to_i64(&d, &r); return r; }
         int64_t p = ex_pow10[v->scale], q = v->i / p, r = v->i % p;
         if (r * 2 >= p) q++;
         else if (r * 2 <= -p) q--;
@@ -165,7 +168,10 @@ bool ex_is_true(const pdb_value *v)
 {
     switch (v->t) {
     case VT_NULL: return false;
-    case VT_INT: case VT_DECIMAL: case VT_DATETIME: case VT_DATE: case VT_TIME: return v->i != 0;
+    case VT_DECIMAL:
+        if (v->len) { for (uint32_t k = 0; k < v->len; k++) if (v->p[k] >= '1' && v->p[k] <= '9') return true; return false; }
+        return v->i != 0;
+    case VT_INT: case VT_DATETIME: case VT_DATE: case VT_TIME: return v->i != 0;
     case VT_UINT: return v->u != 0;
     case VT_DOUBLE: return v->d != 0;
     case VT_STRING: return ex_str_to_double(v->p, v->len, NULL) != 0;
@@ -307,7 +313,19 @@ size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, si
     case VT_STRING: *out = v->p ? v->p : ""; return v->len;
     case VT_INT: n = (size_t)snprintf(buf, cap, "%lld", (long long)v->i); break;
     case VT_UINT: n = (size_t)snprintf(buf, cap, "%llu", (unsigned long long)v->u); break;
-    case VT_DECIMAL: n = fmt_decimal(v->i, v->scale, buf); break;
+    case VT_DECIMAL:
+        if (v->len || v->coll) {
+            if (v->len && !v->coll) { *out = v->p; return v->len; }   /* the text as it is */
+            if (cap >= EX_DEC_TEXT_MAX) { n = ex_dec_value_text(v, buf); break; }
+            char tmp[EX_DEC_TEXT_MAX];
+            n = ex_dec_value_text(v, tmp);
+            if (n >= cap) n = cap ? cap - 1 : 0;
+            memcpy(buf, tmp, n);
+            if (cap) buf[n] = 0;
+            break;
+        }
+        n = fmt_decimal(v->i, v->scale, buf);
+        break;
     case VT_DOUBLE:
         if (meta && meta->decimals < 31 && (meta->type == MYSQL_TYPE_DOUBLE || meta->type == MYSQL_TYPE_FLOAT))
             n = fmt_fixed(v->d, meta->decimals, buf, cap);
@@ -446,6 +464,13 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
             ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect datetime value: '%.*s'", (int)(o->len > 128 ? 128 : o->len), o->p);
         return cmp_dbl(to_double_raw(a), to_double_raw(b));
     }
+    if ((a->t == VT_DECIMAL || b->t == VT_DECIMAL) && (a->len || b->len || a->t == VT_UINT || b->t == VT_UINT) &&
+        a->t != VT_STRING && b->t != VT_STRING && a->t != VT_DOUBLE && b->t != VT_DOUBLE) {
+        ex_dec x, y;   /* a wide decimal, or a decimal against BIGINT UNSIGNED: exactly */
+        ex_dec_get(a, &x);
+        ex_dec_get(b, &y);
+        return ex_dec_cmp(&x, &y);
+    }
     if ((a->t == VT_DECIMAL || a->t == VT_INT) && (b->t == VT_DECIMAL || b->t == VT_INT)) {
         int sa = a->t == VT_DECIMAL ? a->scale : 0, sb = b->t == VT_DECIMAL ? b->scale : 0;
         int s = sa > sb ? sa : sb;
@@ -468,6 +493,24 @@ uint64_t ex_hash_value(const pdb_value *v, uint16_t coll)
     case VT_DECIMAL: {
         /* normalise: strip trailing zeros so 1.50 and 1.5 hash alike */
         int64_t x = v->i; int s = v->scale;
+        if (v->len) {
+            ex_dec d;
+            ex_dec_get(v, &d);
+            char buf[EX_DEC_TEXT_MAX];
+            size_t n = ex_dec_to_text(&d, buf);
+            if (d.scale) { while (buf[n - 1] == '0') n--; if (buf[n - 1] == '.') n--; }
+            /* a value that fits the narrow form hashes as the narrow form does */
+            size_t digits = 0, sc = 0; bool dot = false;
+            for (size_t k = 0; k < n; k++) {
+                if (buf[k] == '.') dot = true;
+                else if (buf[k] != '-') { if (digits || buf[k] != '0') digits++; if (dot) sc++; }
+            }
+            if (digits > 18 || sc > 18) return pdb_coll_hash(COLL_BINARY, buf, n) ^ 0x5bd1e995ull;
+            int64_t acc = 0;
+            for (size_t k = 0; k < n; k++) if (buf[k] >= '0' && buf[k] <= '9') acc = acc * 10 + (buf[k] - '0');
+            x = buf[0] == '-' ? -acc : acc;
+            s = (int)sc;
+        }
         while (s > 0 && x % 10 == 0) { x /= 10; s--; }
         if (s == 0) return (uint64_t)x * 0x9e3779b97f4a7c15ull;
         return ((uint64_t)x ^ ((uint64_t)s << 56)) * 0x9e3779b97f4a7c15ull;

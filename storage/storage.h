@@ -26,7 +26,9 @@ typedef enum pdb_vt {
     VT_INT,        /* i: signed 64-bit */
     VT_UINT,       /* u: unsigned 64-bit (BIGINT UNSIGNED beyond INT64_MAX) */
     VT_DOUBLE,     /* d */
-    VT_DECIMAL,    /* i scaled by 10^scale (exact, up to 18 digits for now) */
+    VT_DECIMAL,    /* len 0: i scaled by 10^scale; len > 0: p holds its text (more than 18
+                      digits, up to 81: see engine/decimal.c); coll != 0: shown rounded
+                      to coll - 1 digits */
     VT_STRING,     /* s.p / s.len, bytes in the value's collation's charset */
     VT_DATETIME,   /* i = packed datetime, see pdb_dt_pack */
     VT_DATE,       /* i = packed datetime with zero time */
@@ -143,7 +145,11 @@ typedef enum stor_ckind {
     CK_I64,   /* integers, decimals (scaled), dates (packed), enums (index) */
     CK_F64,   /* FLOAT, DOUBLE */
     CK_STR,   /* strings and blobs */
+    CK_DEC,   /* DECIMAL(M > 18): the value's text ("-12.50", exactly scale digits after the
+                 point) in the str slots, read back as a VT_DECIMAL of that text */
 } stor_ckind;
+/* Kinds whose values live in the str slots (owned bytes, logged as length + bytes). */
+static inline bool stor_kind_text(uint8_t k) { return k == CK_STR || k == CK_DEC; }
 
 typedef struct stor_column {
     char *name;

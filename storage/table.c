@@ -203,6 +203,11 @@ void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
     switch (c->kind) {
     case CK_F64: v->t = VT_DOUBLE; v->d = c->f64[row]; return;
     case CK_STR: v->t = VT_STRING; v->coll = c->coll; v->p = c->str[row].p; v->len = c->str[row].len; return;
+    case CK_DEC:   /* a wide DECIMAL: its text, exactly `scale` digits after the point */
+        v->t = VT_DECIMAL; v->scale = (uint8_t)(c->scale < 0 ? 0 : c->scale);
+        v->p = c->str[row].p; v->len = c->str[row].len;
+        if (!v->len) v->i = 0;
+        return;
     default: break;
     }
     v->i = c->i64[row];
@@ -244,10 +249,10 @@ static uint64_t key_hash(const stor_table *t, const stor_index *x, const pdb_val
     for (uint32_t k = 0; k < nk; k++) {
         const stor_column *c = &t->cols[x->cols[k]];
         const pdb_value *v = &vals[k];
-        if (c->kind == CK_STR) {
+        if (stor_kind_text(c->kind)) {
             uint32_t n = v->len;
             if (x->prefix[k]) n = prefix_bytes(c, v->p, v->len, x->prefix[k]);
-            h = mix(h, pdb_coll_hash(c->coll, v->p, n));
+            h = mix(h, pdb_coll_hash(c->kind == CK_DEC ? COLL_BINARY : c->coll, v->p, n));
         } else if (c->kind == CK_F64) {
             double d = v->d == 0 ? 0 : v->d;
             uint64_t u; memcpy(&u, &d, 8);
@@ -266,14 +271,14 @@ static bool key_eq(const stor_table *t, const stor_index *x, uint32_t row, const
         const stor_column *c = &t->cols[x->cols[k]];
         const pdb_value *v = &vals[k];
         if (v->t == VT_NULL || stor_is_null(c, row)) return false;
-        if (c->kind == CK_STR) {
+        if (stor_kind_text(c->kind)) {
             const char *s = c->str[row].p;
             uint32_t sl = c->str[row].len, vl = v->len;
             if (x->prefix[k]) {
                 sl = prefix_bytes(c, s, sl, x->prefix[k]);
                 vl = prefix_bytes(c, v->p, vl, x->prefix[k]);
             }
-            if (!pdb_coll_eq(c->coll, s, sl, v->p, vl)) return false;
+            if (c->kind == CK_DEC ? sl != vl || memcmp(s, v->p, sl) : !pdb_coll_eq(c->coll, s, sl, v->p, vl)) return false;
         } else if (c->kind == CK_F64) {
             if (c->f64[row] != v->d) return false;
         } else if (c->i64[row] != v->i) return false;
@@ -324,7 +329,7 @@ bool stor_index_orderable(const stor_table *t, const stor_index *x)
     for (uint32_t k = 0; k < x->ncols; k++) {
         const stor_column *c = &t->cols[x->cols[k]];
         if (x->prefix && x->prefix[k]) return false;
-        if (c->type == CT_ENUM || c->type == CT_SET || c->type == CT_BIT) return false;
+        if (c->type == CT_ENUM || c->type == CT_SET || c->type == CT_BIT || c->kind == CK_DEC) return false;
     }
     return true;
 }
@@ -580,13 +585,34 @@ static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value 
 {
     stor_column *c = &t->cols[col];
     uint8_t bit = (uint8_t)(1u << (row & 7));
-    if (c->kind == CK_STR) {
+    if (stor_kind_text(c->kind)) {
         /* the new value is held before the old one is let go: they may share a copy */
         struct stor_str old = c->str[row];
-        if (v->t == VT_NULL) { c->str[row].p = NULL; c->str[row].len = 0; c->str[row].pooled = 0; }
-        else {
+        c->str[row].pooled = 0;
+        if (v->t == VT_NULL) { c->str[row].p = NULL; c->str[row].len = 0; }
+        else if (c->kind == CK_STR) {
             c->str[row].p = stor_strpool_hold(c, v->p ? v->p : "", v->len, &c->str[row].pooled);
             c->str[row].len = v->len;
+        } else if (v->len) {
+            c->str[row].p = stor_strndup(v->p ? v->p : "", v->len);
+            c->str[row].len = v->len;
+        } else {
+            /* a narrow decimal (or integer) for a wide column: its text at the column's scale
+               (the engine converts to that scale first; extra digits would be cut here) */
+            int sc = c->scale < 0 ? 0 : c->scale, vs = v->t == VT_DECIMAL ? v->scale : 0;
+            uint64_t a = v->i < 0 ? (uint64_t)(-(v->i + 1)) + 1 : (uint64_t)v->i;
+            char dg[48];
+            int nd = snprintf(dg, sizeof dg, "%0*llu", vs + 1, (unsigned long long)a);   /* > vs digits */
+            char *full = stor_malloc((size_t)nd + (size_t)sc + 3);
+            int k = 0;
+            if (v->i < 0) full[k++] = '-';
+            memcpy(full + k, dg, (size_t)(nd - vs)); k += nd - vs;
+            if (sc) {
+                full[k++] = '.';
+                for (int i = 0; i < sc; i++) full[k++] = i < vs ? dg[nd - vs + i] : '0';
+            }
+            c->str[row].p = full;
+            c->str[row].len = (uint32_t)k;
         }
         if (c->code) c->code[row] = stor_strpool_id(c->str[row].p, c->str[row].pooled);
         if (old.p) stor_strpool_release(c, old.p, old.pooled);
@@ -667,7 +693,7 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
     for (uint32_t i = 0; i < t->ncols; i++) {
         tmp[i] = vals[i];
         own[i] = NULL;
-        if (vals[i].t == VT_STRING && t->cols[i].kind == CK_STR) {
+        if ((vals[i].t == VT_STRING || (vals[i].t == VT_DECIMAL && vals[i].len)) && stor_kind_text(t->cols[i].kind)) {
             own[i] = stor_strndup(vals[i].p ? vals[i].p : "", vals[i].len);
             tmp[i].p = own[i];
         }
@@ -685,7 +711,7 @@ void tbl_free_dead_strings(stor_table *t, uint32_t row)
     if (row >= t->nrows || !stor_is_dead(t, row)) return;
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
-        if (c->kind != CK_STR || !c->str[row].p) continue;
+        if (!stor_kind_text(c->kind) || !c->str[row].p) continue;
         stor_strpool_release(c, c->str[row].p, c->str[row].pooled);
         if (c->code) c->code[row] = 0;
         c->str[row].p = NULL;
@@ -751,7 +777,7 @@ void tbl_reserve_rows(stor_table *t, uint32_t nrows)
         t->dead[r >> 3] |= (uint8_t)(1u << (r & 7));
         for (uint32_t i = 0; i < t->ncols; i++) {
             stor_column *c = &t->cols[i];
-            if (c->kind == CK_STR) { c->str[r].p = NULL; c->str[r].len = 0; }
+            if (stor_kind_text(c->kind)) { c->str[r].p = NULL; c->str[r].len = 0; }
             else if (c->kind == CK_I64) c->i64[r] = 0;
             else c->f64[r] = 0;
             c->nulls[r >> 3] |= (uint8_t)(1u << (r & 7));
@@ -767,7 +793,7 @@ void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals)
         t->dead[r >> 3] |= (uint8_t)(1u << (r & 7));
         for (uint32_t i = 0; i < t->ncols; i++) {
             stor_column *c = &t->cols[i];
-            if (c->kind == CK_STR) { c->str[r].p = NULL; c->str[r].len = 0; }
+            if (stor_kind_text(c->kind)) { c->str[r].p = NULL; c->str[r].len = 0; }
             else if (c->kind == CK_I64) c->i64[r] = 0;
             else c->f64[r] = 0;
             c->nulls[r >> 3] |= (uint8_t)(1u << (r & 7));
