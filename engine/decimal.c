@@ -633,3 +633,22 @@ pdb_value ex_dec_sum_result(stor_arena *a, const ex_dec *sum, int64_t count, int
     ex_dec_put(a, &q, shown, &v);
     return v;
 }
+
+void ex_dec_pad(stor_arena *a, pdb_value *v, int decimals)
+{
+    if (v->t == VT_DECIMAL && v->scale >= decimals) return;
+    if (!v->len && decimals <= 18) {   /* narrow: scale up when it still fits */
+        int s0 = v->t == VT_DECIMAL ? v->scale : 0;
+        __int128 x = v->t == VT_UINT ? (__int128)v->u : v->i;
+        x *= ex_pow10[decimals - s0];
+        if (x <= INT64_MAX && x >= -INT64_MAX) {
+            memset(v, 0, sizeof *v);   /* (shown with all its digits now) */
+            v->t = VT_DECIMAL; v->i = (int64_t)x; v->scale = (uint8_t)decimals;
+            return;
+        }
+    }
+    ex_dec d;
+    ex_dec_get(v, &d);
+    ex_dec_round(&d, decimals, EX_ROUND_HALF_UP, &d);
+    ex_dec_put(a, &d, -1, v);
+}

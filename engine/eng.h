@@ -311,6 +311,9 @@ void   ex_dec_cast_in(struct ex_ctx *ctx, const pdb_value *in, ex_dec *d);
  * (sum / count as MariaDB divides, shown with `shown` decimals). */
 ex_dec   *ex_dec_sum_step(stor_arena *a, ex_dec *sum, __int128 isum, int iscale, const pdb_value *v);
 pdb_value ex_dec_sum_result(stor_arena *a, const ex_dec *sum, int64_t count, int shown);
+/* An integer or decimal value with at least `decimals` digits after the point (UNION
+ * columns show their type's decimals): exact, narrow when it fits. */
+void   ex_dec_pad(stor_arena *a, pdb_value *v, int decimals);
 /* Text of a VT_DECIMAL value as shown (rounded to its shown decimals). */
 size_t ex_dec_value_text(const pdb_value *v, char *buf);
 

@@ -812,8 +812,12 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     case E_UNARY:
         comp(cs, e->args[0], &at[0]);
         if (e->op == '-') {
-            emit(p, OP_NEG, 0, 0, 0);
+            /* -(-9223372036854775808): MariaDB makes the negated BIGINT minimum a DECIMAL */
+            bool min_lit = e->args[0]->kind == E_INT && e->args[0]->s[0] == '-' && at[0].vt == VT_INT &&
+                           p->consts[p->nconsts - 1].t == VT_INT && p->consts[p->nconsts - 1].i == INT64_MIN;
+            emit(p, OP_NEG, min_lit, 0, 0);
             *t = at[0];
+            if (min_lit) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; }
             if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
             else if (t->vt == VT_UINT) { t->vt = VT_INT; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
             t->length++;
@@ -1396,6 +1400,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             switch (v->t) {
             case VT_NULL: break;
             case VT_INT:
+                if (v->i == INT64_MIN && o->a) { ex_dec d; ex_dec_from_i64(&d, v->i, 0); d.neg = false; ex_dec_put(ctx->a, &d, -1, v); break; }
                 if (v->i == INT64_MIN) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '-(%lld)'", (long long)v->i);
                 v->i = -v->i; break;
             case VT_UINT:

@@ -1256,11 +1256,11 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         }
         if (a[0].t == VT_DECIMAL) {
             int sc = a[0].scale;
-            if (d >= sc) { *out = a[0]; if (d > sc && d <= 18) { __int128 v = (__int128)a[0].i * ex_pow10[d - sc]; if (v <= INT64_MAX && v >= INT64_MIN) { out->i = (int64_t)v; out->scale = (uint8_t)d; } } return; }
+            if (d >= sc) { *out = a[0]; out->coll = 0; if (d > sc && d <= 18) { __int128 v = (__int128)a[0].i * ex_pow10[d - sc]; if (v <= INT64_MAX && v >= INT64_MIN) { out->i = (int64_t)v; out->scale = (uint8_t)d; } } return; }
             int drop = sc - (int)(d < 0 ? 0 : d);
             int64_t p = ex_pow10[drop], v = a[0].i, q = v / p, r = v % p;
             if (id == F_ROUND && (r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -1 : 1;
-            out->t = VT_DECIMAL; out->i = q; out->scale = (uint8_t)(d < 0 ? 0 : d);
+            out->t = VT_DECIMAL; out->i = q; out->scale = (uint8_t)(d < 0 ? 0 : d); out->coll = 0; out->len = 0;
             if (d < 0) { int64_t pp = ex_pow10[-d]; int64_t rr = q % pp; q -= rr; if (id == F_ROUND && (rr < 0 ? -rr : rr) * 2 >= pp) q += q < 0 ? -pp : pp; out->i = q; }
             return;
         }
@@ -2165,6 +2165,17 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             else if (r < -9.2233720368547758e18) { x = INT64_MIN; }
             else { x = neg ? (int64_t)r : (int64_t)(uint64_t)r; ux = neg ? 0 : (uint64_t)r; }
         }
+        else if (v->t == VT_DECIMAL && v->len) {
+            /* past BIGINT (UNSIGNED): MariaDB warns for the decimal-to-integer step too */
+            ex_dec d;
+            ex_dec_get(v, &d);
+            neg = d.neg;
+            if (neg) { if (ex_dec_to_i64(&d, &x)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = 0; }
+            else {
+                if (ex_dec_to_u64(&d, &ux)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+                x = ux > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)ux;
+            }
+        }
         else { x = ex_to_int(v); neg = x < 0; ux = neg ? 0 : (uint64_t)x; }
         int64_t lo, hi;
         uint64_t uhi;
@@ -2219,7 +2230,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             double d = v->t == VT_STRING ? ex_str_to_double(v->p, v->len, &tr) : ex_to_double(v);
             if (v->t == VT_STRING) {
                 int64_t dv; uint8_t ds;
-                if (ex_parse_decimal(v->p, v->len, &dv, &ds)) { pdb_value dd = *v; dd.t = VT_DECIMAL; dd.i = dv; dd.scale = ds; return ex_store_convert(ctx, c, &dd, out, rowno); }
+                if (ex_parse_decimal(v->p, v->len, &dv, &ds)) { pdb_value dd = *v; dd.t = VT_DECIMAL; dd.i = dv; dd.scale = ds; dd.len = 0; dd.coll = 0; return ex_store_convert(ctx, c, &dd, out, rowno); }
                 if (tr) trunc_warn(ctx, rowno, c, 1366, "decimal", v->p, v->len);
             }
             double m = d * (double)ex_pow10[sc];

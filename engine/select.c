@@ -2614,10 +2614,7 @@ static int union_cmp(const void *x, const void *y)
 static void union_convert(ex_ctx *ctx, pdb_value *v, const ex_type *t)
 {
     if (v->t == VT_NULL || v->t == t->vt) {
-        if (v->t == VT_DECIMAL && t->vt == VT_DECIMAL && v->scale < t->decimals && t->decimals <= 18) {
-            v->i *= ex_pow10[t->decimals - v->scale];
-            v->scale = t->decimals;
-        }
+        if (v->t == VT_DECIMAL && t->vt == VT_DECIMAL && v->scale < t->decimals) ex_dec_pad(ctx->a, v, t->decimals);
         if (v->t == VT_STRING && t->vt == VT_STRING) v->coll = t->coll;
         return;
     }
@@ -2630,10 +2627,7 @@ static void union_convert(ex_ctx *ctx, pdb_value *v, const ex_type *t)
     }
     case VT_DOUBLE: *v = ex_dbl(ex_to_double(v)); break;
     case VT_DECIMAL:
-        if ((v->t == VT_INT || v->t == VT_UINT) && t->decimals <= 18) {
-            int64_t x = v->t == VT_UINT ? (int64_t)v->u : v->i;
-            v->t = VT_DECIMAL; v->i = x * ex_pow10[t->decimals]; v->scale = t->decimals;
-        }
+        if (v->t == VT_INT || v->t == VT_UINT) ex_dec_pad(ctx->a, v, t->decimals);
         break;
     default: break;
     }
