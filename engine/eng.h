@@ -260,7 +260,9 @@ extern const int64_t ex_pow10[19];
 #define EX_DEC_WORDS 18              /* base-10^9 words: room for an 81 x 81 digit product */
 #define EX_DEC_TEXT_MAX 200          /* text of any ex_dec, with sign, point and NUL */
 #define EX_DEC_MAX_PREC 65           /* DECIMAL(M,D): M at most */
-#define EX_DEC_MAX_SCALE 38          /* decimals of an expression at most (columns: 30) */
+#define EX_DEC_MAX_SCALE 38          /* decimals of an expression at most */
+#define EX_DEC_AS_IS 0xFFFF          /* coll of a user variable's decimal: shown as stored,
+                                        though its type says 38 decimals (MariaDB) */
 typedef struct ex_dec {
     uint32_t w[EX_DEC_WORDS];        /* |value| * 10^scale, least significant word first */
     uint8_t n;                       /* words in use; 0 = zero */

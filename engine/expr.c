@@ -804,7 +804,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             if (v.t == VT_NULL) t->flags |= BLOB_FLAG;
         }
         else if (v.t == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->flags = BINARY_FLAG; }
-        else if (v.t == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 30; t->length = 65; t->flags = BINARY_FLAG; }
+        else if (v.t == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = EX_DEC_MAX_SCALE; t->length = 65; t->flags = BINARY_FLAG; }
         else { type_int(t, 21); }
         t->nullable = true;
         return;
@@ -936,9 +936,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         }
         p->casts[p->ncasts] = e->cast;
         if (e->cast.type == CT_VARCHAR && !e->cast.coll) p->casts[p->ncasts].coll = ctx->s->coll_connection;
-        /* b: the argument is an integer literal (MariaDB converts it before the first row);
-           c: the call as written, for 1264 */
-        emit(p, OP_CAST, p->ncasts++, e->args[0]->kind == E_INT,
+        /* c: the call as written, for 1264 */
+        emit(p, OP_CAST, p->ncasts++, 0,
              e->cast.type == CT_DECIMAL ? add_const(p, ex_str(e->start, e->srclen, COLL_BINARY)) : -1);
         memset(t, 0, sizeof *t);
         t->coll = COLL_BINARY; t->nullable = true;
@@ -1240,6 +1239,8 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
         /* digits shown: the operands' (a quotient holds more than its type shows) */
         int sa = a->t == VT_DECIMAL ? a->scale : 0, sb = b->t == VT_DECIMAL ? b->scale : 0;
         int wa = a->t == VT_DECIMAL && a->coll ? a->coll - 1 : sa, wb = b->t == VT_DECIMAL && b->coll ? b->coll - 1 : sb;
+        if (wa > EX_DEC_MAX_SCALE) wa = EX_DEC_MAX_SCALE;   /* (a user variable: EX_DEC_AS_IS) */
+        if (wb > EX_DEC_MAX_SCALE) wb = EX_DEC_MAX_SCALE;
         int shown = op == BO_MUL ? wa + wb : op == BO_DIV ? wa + 4 : (wa > wb ? wa : wb);
         if (shown > EX_DEC_MAX_SCALE) shown = EX_DEC_MAX_SCALE;
         if (!a->len && !b->len) {
@@ -1411,8 +1412,8 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                     ex_dec d;
                     ex_dec_get(v, &d);
                     d.neg = !d.neg && !ex_dec_is_zero(&d);
-                    ex_dec_put(ctx->a, &d, v->coll ? v->coll - 1 : -1, v);
-                } else v->i = -v->i;
+                    ex_dec_put(ctx->a, &d, v->coll && v->coll != EX_DEC_AS_IS ? v->coll - 1 : -1, v);
+                } else { v->i = -v->i; if (v->coll == EX_DEC_AS_IS) v->coll = 0; }
                 break;
             default: *v = ex_dbl(-ex_to_double(v)); break;
             }
@@ -1582,8 +1583,13 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
         case OP_CAST: {
             pdb_value r;
-            /* "at row N" of a warning: the row of the first source being read, else 1 */
-            uint32_t rowno = o->b ? 0 : ctx->nsrc > 0 && ctx->rows && ctx->rows[0] != EX_NULLROW ? ctx->rows[0] + 1 : 1;
+            /* "at row N" of a warning, as MariaDB counts: reading a table, the rows read
+               (by a scan: the row's position; by an index: 1); else 1 while the statement
+               has no warning yet, 0 after */
+            uint32_t rowno;
+            if (ctx->nsrc > 0 && ctx->rows && ctx->rows[0] != EX_NULLROW && ctx->src[0].t)
+                rowno = ex_last_scan_indexed ? 1 : ctx->rows[0] + 1;
+            else rowno = ctx->s->warn_count ? 0 : 1;
             ex_cast(ctx, &st[sp - 1], &p->casts[o->a], &r, o->c >= 0 ? &p->consts[o->c] : NULL, rowno);
             st[sp - 1] = r;
             break;
@@ -1594,7 +1600,11 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             else { run_subq(ctx, sq, &st[sp], o->b); sp++; }
             break;
         }
-        case OP_USERVAR: ex_uservar_get(ctx->s, p->consts[o->a].p, &st[sp++]); break;
+        case OP_USERVAR:
+            ex_uservar_get(ctx->s, p->consts[o->a].p, &st[sp]);
+            if (st[sp].t == VT_DECIMAL) st[sp].coll = EX_DEC_AS_IS;
+            sp++;
+            break;
         case OP_SYSVAR: {
             char name[128];
             snprintf(name, sizeof name, "%.*s", (int)p->consts[o->a].len, p->consts[o->a].p);

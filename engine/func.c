@@ -1210,9 +1210,9 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             ex_dec x;
             ex_dec_get(&a[0], &x);
             x.neg = false;
-            ex_dec_put(ctx->a, &x, a[0].coll ? a[0].coll - 1 : -1, out);
+            ex_dec_put(ctx->a, &x, a[0].coll && a[0].coll != EX_DEC_AS_IS ? a[0].coll - 1 : -1, out);
         }
-        else if (a[0].t == VT_DECIMAL) { *out = a[0]; if (out->i < 0) out->i = -out->i; }
+        else if (a[0].t == VT_DECIMAL) { *out = a[0]; if (out->i < 0) out->i = -out->i; if (out->coll == EX_DEC_AS_IS) out->coll = 0; }
         else if (a[0].t == VT_UINT) *out = a[0];
         else *out = ex_dbl(fabs(ex_to_double(&a[0])));
         return;
@@ -1978,6 +1978,23 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
             }
             return;
         }
+        if (in->t == VT_DECIMAL) {
+            /* exactly, rounded; past the range: clamped with 1916 as MariaDB */
+            ex_dec d;
+            ex_dec_get(in, &d);
+            int64_t iv = 0;
+            uint64_t uv = 0;
+            bool ovf = c->type == -2 ? (d.neg ? (uv = 0, true) : ex_dec_to_u64(&d, &uv) != 0) : ex_dec_to_i64(&d, &iv) != 0;
+            if (ovf) {
+                size_t tl;
+                const char *txt = ex_to_str(ctx->a, in, &tl);
+                ex_warn(ctx, "Warning", 1916, "Got overflow when converting '%.*s' to %s. Value truncated",
+                        (int)tl, txt, c->type == -2 ? "UNSIGNED INT" : "INT");
+            }
+            if (c->type == -2) { *out = ex_int(0); out->t = VT_UINT; out->u = uv; }
+            else *out = ex_int(iv);
+            return;
+        }
         if (c->type == -2) {
             if (in->t == VT_UINT) { *out = *in; return; }
             if (in->t == VT_DOUBLE && in->d >= 9.2233720368547758e18) {
@@ -2110,17 +2127,24 @@ static int store_decimal_exact(ex_ctx *ctx, const stor_column *c, const pdb_valu
 {
     int sc = c->scale < 0 ? 0 : c->scale, prec = (int)c->width;
     ex_dec d, r;
+    bool noted = false;
     if (v->t == VT_STRING) {
-        size_t used = 0;
+        /* no number: 1366; a number and more: 1265; a number and spaces: a note */
+        size_t used = 0, rest;
         int rc = ex_dec_parse(v->p, v->len, &d, &used);
-        while (used < v->len && isspace((unsigned char)v->p[used])) used++;
-        if (rc == -2 || used < v->len) trunc_warn(ctx, rowno, c, 1366, "decimal", v->p, v->len);
+        for (rest = used; rest < v->len && isspace((unsigned char)v->p[rest]); rest++) {}
+        if (rc == -2) trunc_warn(ctx, rowno, c, 1366, "decimal", v->p, v->len);
+        else if (rest < v->len) trunc_warn(ctx, rowno, c, 1265, "", NULL, 0);
+        else if (used < v->len) {
+            ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+            noted = true;
+        }
     } else ex_dec_get(v, &d);
     ex_dec_round(&d, sc, EX_ROUND_HALF_UP, &r);
     bool lost = ex_dec_cmp(&d, &r) != 0;
     if (c->is_unsigned && r.neg) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ex_dec_zero(&r, sc); }
     else if (ex_dec_clamp(&r, prec, sc)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
-    else if (lost) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    else if (lost && !noted) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
     if (c->kind == CK_DEC) {   /* the stored form: text with exactly sc digits */
         char buf[EX_DEC_TEXT_MAX];
         size_t n = ex_dec_to_text(&r, buf);

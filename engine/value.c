@@ -314,6 +314,15 @@ size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, si
     case VT_INT: n = (size_t)snprintf(buf, cap, "%lld", (long long)v->i); break;
     case VT_UINT: n = (size_t)snprintf(buf, cap, "%llu", (unsigned long long)v->u); break;
     case VT_DECIMAL:
+        if (meta && meta->type == MYSQL_TYPE_NEWDECIMAL && meta->decimals <= EX_DEC_MAX_SCALE && meta->decimals != v->scale &&
+            v->coll != EX_DEC_AS_IS && cap >= EX_DEC_TEXT_MAX) {
+            /* a result column shows its type's decimals (MariaDB rounds or pads to them) */
+            ex_dec d;
+            ex_dec_get(v, &d);
+            ex_dec_round(&d, meta->decimals, EX_ROUND_HALF_UP, &d);
+            n = ex_dec_to_text(&d, buf);
+            break;
+        }
         if (v->len || v->coll) {
             if (v->len && !v->coll) { *out = v->p; return v->len; }   /* the text as it is */
             if (cap >= EX_DEC_TEXT_MAX) { n = ex_dec_value_text(v, buf); break; }
@@ -528,7 +537,7 @@ bool ex_values_equal(const pdb_value *a, const pdb_value *b, uint16_t coll)
 pdb_value ex_persist(stor_arena *a, const pdb_value *v)
 {
     pdb_value r = *v;
-    if (v->t == VT_STRING && v->len) {
+    if ((v->t == VT_STRING || v->t == VT_DECIMAL) && v->len) {   /* strings and wide decimals */
         char *p = stor_arena_alloc(a, v->len);
         memcpy(p, v->p, v->len);
         r.p = p;
