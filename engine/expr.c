@@ -584,6 +584,13 @@ static uint16_t str_coll(cstate *cs, const ex_type *a, const ex_type *b)
     return cs->sc->ctx->s->coll_connection;
 }
 
+/* MariaDB's decimal_precision() of an integer or decimal operand: its digits. */
+static int dec_precision(const ex_type *x)
+{
+    int p = (int)x->length - (x->vt == VT_DECIMAL && x->decimals ? 1 : 0) - (x->is_unsigned || !x->length ? 0 : 1);
+    return p < 0 ? 0 : p > EX_DEC_MAX_PREC ? EX_DEC_MAX_PREC : p;
+}
+
 static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
 {
     memset(t, 0, sizeof *t);
@@ -604,7 +611,17 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
         int d = op == BO_MUL ? da + db : op == BO_DIV ? da + 4 : (da > db ? da : db);
         if (d > EX_DEC_MAX_SCALE) d = EX_DEC_MAX_SCALE;
         t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)d;
-        t->length = (a->length > b->length ? a->length : b->length) + (uint32_t)d + 2;
+        /* the result's precision as MariaDB works it out (display length: + point + sign) */
+        int pa = dec_precision(a), pb = dec_precision(b), prec;
+        if (op == BO_MUL) prec = pa + pb;
+        else if (op == BO_DIV) prec = pa + 4 + db;
+        else {
+            int ia = pa - da, ib = pb - db;
+            prec = (ia > ib ? ia : ib) + 1 + d;
+            if (op == BO_MOD) prec = (ia > ib ? ia : ib) + d;
+        }
+        if (op != BO_ADD && op != BO_SUB && prec > EX_DEC_MAX_PREC) prec = EX_DEC_MAX_PREC;
+        t->length = (uint32_t)(prec + (d ? 1 : 0) + 1);
         return;
     }
     t->vt = VT_INT;

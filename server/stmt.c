@@ -357,6 +357,31 @@ static bool parse_decimal(const uint8_t *s, size_t n, pdb_value *o)
     return true;
 }
 
+/* A longer DECIMAL parameter written as the engine writes a wide decimal's text
+ * ("-123.4500": no '+', no leading zeros, no exponent, not a negative zero, at most 81
+ * digits): a VT_DECIMAL of that text (pointing into the packet). false otherwise. */
+static bool wide_decimal(const uint8_t *s, size_t n, pdb_value *o)
+{
+    size_t i = s && n && s[0] == '-' ? 1 : 0, digits = 0, scale = 0;
+    bool neg = i == 1, point = false, nonzero = false;
+    if (i >= n || s[i] < '0' || s[i] > '9' || (s[i] == '0' && i + 1 < n && s[i + 1] != '.'))
+        return false;
+    for (; i < n; i++) {
+        if (s[i] == '.' && !point && i + 1 < n) { point = true; continue; }
+        if (s[i] < '0' || s[i] > '9') return false;
+        digits++;
+        if (point) scale++;
+        if (s[i] != '0') nonzero = true;
+    }
+    if (digits > 81 || scale > 80 || (neg && !nonzero)) return false;
+    memset(o, 0, sizeof *o);
+    o->t = VT_DECIMAL;
+    o->scale = (uint8_t)scale;
+    o->p = (const char *)s;
+    o->len = (uint32_t)n;
+    return true;
+}
+
 /* A parsed parameter as an engine value. Strings point into the packet or the long
  * data buffer (the engine copies them). */
 static void param_value(const srv_conn *c, srv_stmt *st, uint32_t i, const proto_value *v,
@@ -423,9 +448,9 @@ static void param_value(const srv_conn *c, srv_stmt *st, uint32_t i, const proto
     }
     case MYSQL_TYPE_DECIMAL:
     case MYSQL_TYPE_NEWDECIMAL:
-        if (parse_decimal(v->str, v->len, o))
+        if (parse_decimal(v->str, v->len, o) || wide_decimal(v->str, v->len, o))
             return;
-        break;                           /* too long for VT_DECIMAL: its text */
+        break;                           /* not a plain number: its text */
     default:
         break;
     }

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Crash test: concurrent autocommit writers, kill -9 at a random moment, restart, and
 check that every acknowledged commit is there, intact, and nothing half-done is visible.
+Wide DECIMAL values (more than 18 digits, stored as text) must come back exactly, from the
+log and from snapshots.
 
 Starts its own pressdb (PRESSDB_BIN) on a free port with a temporary datadir, so the
 server under the main test run is not disturbed. Rounds: PRESSDB_CRASH_ROUNDS (default 3;
@@ -40,6 +42,18 @@ def payload(wid, seq):
     # long enough to span several WAL pages, with 4-byte UTF-8 and quotes
     return ("w%d-%d 😀 'q' \\ " % (wid, seq)) * (1 + (seq % 50) * 20)
 
+def amount(wid, seq):
+    # a DECIMAL(65,30) beyond int64: 35 integer digits, 30 after the point, signed
+    s = "%s%d%034d.%030d" % ("-" if seq < 0 else "", wid + 1, abs(seq), abs(seq) * 7919)
+    return s
+
+# fixed wide decimals written once before the crashes (exact text as MariaDB shows them)
+FIXED = [
+    (1, "99999999999999999999999999999999999.999999999999999999999999999999", "99999999999999999999.9999999999", "-99999999999999999999"),
+    (2, "-12345678901234567890123456789012345.123456789012345678901234567890", "0.3333333330", "0"),
+    (3, "0.000000000000000000000000000001", "-1.0000000001", "18446744073709551616"),
+]
+
 def writer(port, wid, acked, stop):
     try:
         c = pymysql.connect(host="127.0.0.1", port=port, user="root", autocommit=True, database="crash")
@@ -48,7 +62,8 @@ def writer(port, wid, acked, stop):
         while not stop.is_set():
             seq += 1
             # a two-row insert and an update: all of it or nothing must survive
-            cur.execute("INSERT INTO t (wid, seq, body) VALUES (%s, %s, %s), (%s, %s, %s)",
+            cur.execute("INSERT INTO t (wid, seq, body, amt) VALUES (%s, %s, %s, " + amount(wid, seq) + "), "
+                        "(%s, %s, %s, " + amount(wid, -seq) + ")",
                         (wid, seq, payload(wid, seq), wid, -seq, payload(wid, seq)))
             acked.append((wid, seq))
             cur.execute("UPDATE counters SET n = n + 1 WHERE wid = %s", (wid,))
@@ -68,7 +83,11 @@ def main():
         cur.execute("CREATE DATABASE crash")
         cur.execute("USE crash")
         cur.execute("CREATE TABLE t (id INT AUTO_INCREMENT PRIMARY KEY, wid INT NOT NULL, seq INT NOT NULL, "
-                    "body LONGTEXT, UNIQUE KEY ws (wid, seq))")
+                    "body LONGTEXT, amt DECIMAL(65,30), UNIQUE KEY ws (wid, seq))")
+        cur.execute("CREATE TABLE dec_fixed (id INT PRIMARY KEY, a DECIMAL(65,30), b DECIMAL(30,10), c DECIMAL(20,0))")
+        for row in FIXED:
+            cur.execute("INSERT INTO dec_fixed VALUES (%d, %s, %s, %s)" % (row[0], row[1], "1.5", row[3]))
+            cur.execute("UPDATE dec_fixed SET b = %s WHERE id = %d" % (row[2], row[0]))
         cur.execute("CREATE TABLE counters (wid INT PRIMARY KEY, n INT NOT NULL)")
         cur.execute("INSERT INTO counters VALUES " + ",".join("(%d, 0)" % w for w in range(WRITERS)))
         c.close()
@@ -89,8 +108,16 @@ def main():
             proc, c = start(datadir, port, log)
             cur = c.cursor()
             cur.execute("USE crash")
-            cur.execute("SELECT wid, seq, body FROM t")
-            rows = {(w, s): b for w, s, b in cur.fetchall()}
+            cur.execute("SELECT wid, seq, body, CAST(amt AS CHAR) FROM t")
+            got = cur.fetchall()
+            rows = {(w, s): b for w, s, b, _ in got}
+            for w, s, _, a in got:
+                if a != amount(w, s):
+                    raise SystemExit("round %d: row (%d,%d) DECIMAL(65,30) came back as %s, wrote %s" % (rnd, w, s, a, amount(w, s)))
+            cur.execute("SELECT id, CAST(a AS CHAR), CAST(b AS CHAR), CAST(c AS CHAR) FROM dec_fixed ORDER BY id")
+            fixed = [tuple(str(x) for x in r) for r in cur.fetchall()]
+            if fixed != [tuple(str(x) for x in r) for r in FIXED]:
+                raise SystemExit("round %d: wide decimals changed across the restart: %r" % (rnd, fixed))
             cur.execute("SELECT wid, n FROM counters")
             counters = dict(cur.fetchall())
             for w in range(WRITERS):

@@ -28,7 +28,7 @@ CLIENT_DEPRECATE_EOF) and compares every reply packet byte for byte, with the
 statement ids (which differ: MariaDB keeps counting across the connections a
 thread served) replaced by a placeholder: STMT_PREPARE_OK and the parameter and
 column definitions; binary result sets (rows of every column type, NULLs, a
-large result); OK packets of executes; re-execution without re-sent types;
+large result); DECIMAL(65,30) parameters and rows beyond 18 digits; OK packets of executes; re-execution without re-sent types;
 statement id 0xffffffff (the last prepared); COM_STMT_SEND_LONG_DATA in chunks;
 COM_STMT_RESET, COM_STMT_FETCH (no cursor), COM_STMT_CLOSE (no reply);
 unknown statement ids; status flags inside a transaction; statements dropped
@@ -551,6 +551,23 @@ def raw_session(host, port, caps):
     step("select", execute(sel, [8, 8], struct.pack("<qq", 1, 10)))
     step("select again, types not sent", execute(sel, None, struct.pack("<qq", 2, 2), nparams=2))
     step("select unsigned limit", execute(sel, [8, 3 | 0x8000], struct.pack("<qI", 0, 1)))
+
+    # DECIMAL beyond 18 digits: wide parameters (sent as text, type 246) stored exactly,
+    # compared and computed with, and sent back in binary rows as text.
+    q(b"CREATE TABLE wd (id INT PRIMARY KEY, a DECIMAL(65,30), b DECIMAL(30,10), c DECIMAL(10,2))")
+    wins, r = c.prepare(b"INSERT INTO wd VALUES (?, ?, ?, ?)")
+    show(c, "prepare insert wide decimals", r, log)
+    step("insert wide decimals", execute(wins, [3, 246, 246, 246], struct.pack("<i", 1)
+         + lstr(b"-12345678901234567890123456789012345.123456789012345678901234567890")
+         + lstr(b"99999999999999999999.9999999999") + lstr(b"12.345")))
+    step("insert wide decimals 2", execute(wins, [3, 246, 246, 246], struct.pack("<i", 2)
+         + lstr(b"0.000000000000000000000000000001") + lstr(b"-1.23456789012") + lstr(b"-0.5")))
+    step("insert wide decimal out of range", execute(wins, [3, 246, 246, 246], struct.pack("<i", 3)
+         + lstr(b"1" * 40) + lstr(b"0") + lstr(b"0")))
+    wsel, r = c.prepare(b"SELECT id, a, b, c, a * 2, b / 3, a + b FROM wd WHERE a < ? ORDER BY id")
+    show(c, "prepare select wide decimals", r, log)
+    step("select wide decimals", execute(wsel, [246], lstr(b"123456789012345678901234567890.5")))
+    step("select wide decimals, narrower bound", execute(wsel, [246], lstr(b"-12345678901234567890123456789012345")))
 
     # Column types only a table gives: BIT, ENUM, SET, MEDIUMINT, CHAR, midnight DATETIME.
     # (No TIMESTAMP column: the engine's column flags for it differ, in SQL too.)
