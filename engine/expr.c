@@ -584,10 +584,12 @@ static uint16_t str_coll(cstate *cs, const ex_type *a, const ex_type *b)
     return cs->sc->ctx->s->coll_connection;
 }
 
-/* MariaDB's decimal_precision() of an integer or decimal operand: its digits. */
+/* MariaDB's decimal_precision() of an integer or decimal operand: its digits (an integer
+ * that is not a column counts its whole length, as a literal does). */
 static int dec_precision(const ex_type *x)
 {
-    int p = (int)x->length - (x->vt == VT_DECIMAL && x->decimals ? 1 : 0) - (x->is_unsigned || !x->length ? 0 : 1);
+    bool sign = x->vt == VT_DECIMAL || x->from_column;
+    int p = (int)x->length - (x->vt == VT_DECIMAL && x->decimals ? 1 : 0) - (x->is_unsigned || !x->length || !sign ? 0 : 1);
     return p < 0 ? 0 : p > EX_DEC_MAX_PREC ? EX_DEC_MAX_PREC : p;
 }
 
