@@ -529,11 +529,38 @@ void ex_dec_from_double(ex_dec *d, double v)
 
 /* ---- bridge to pdb_value ---- */
 
+/* The text of a wide value (canonical: [-]digits[.digits], at most 81 digits) read 9
+ * digits at a time from the end. */
+static void wide_get(const char *s, size_t n, ex_dec *d)
+{
+    ex_dec_zero(d, 0);
+    size_t i = 0;
+    bool neg = n && s[0] == '-';
+    if (neg) i = 1;
+    char dg[DEC_MAX_DIGITS + 2];
+    int nd = 0, scale = 0;
+    bool point = false;
+    for (; i < n && nd < DEC_MAX_DIGITS + 1; i++) {
+        if (s[i] == '.') { point = true; continue; }
+        dg[nd++] = s[i];
+        if (point) scale++;
+    }
+    for (int end = nd; end > 0; end -= 9) {
+        int start = end - 9 < 0 ? 0 : end - 9;
+        uint32_t w = 0;
+        for (int k = start; k < end; k++) w = w * 10 + (uint32_t)(dg[k] - '0');
+        d->w[d->n++] = w;
+    }
+    d->scale = (uint8_t)scale;
+    d->neg = neg;
+    trim(d);
+}
+
 bool ex_dec_get(const pdb_value *v, ex_dec *d)
 {
     switch (v->t) {
     case VT_DECIMAL:
-        if (v->len) { ex_dec_parse(v->p, v->len, d, NULL); return true; }
+        if (v->len) { wide_get(v->p, v->len, d); return true; }
         ex_dec_from_i64(d, v->i, v->scale);
         return true;
     case VT_INT: ex_dec_from_i64(d, v->i, 0); return true;
