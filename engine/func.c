@@ -2190,14 +2190,19 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             else { x = neg ? (int64_t)r : (int64_t)(uint64_t)r; ux = neg ? 0 : (uint64_t)r; }
         }
         else if (v->t == VT_DECIMAL && v->len) {
-            /* past BIGINT (UNSIGNED): MariaDB warns for the decimal-to-integer step too */
+            /* MariaDB first makes a BIGINT (UNSIGNED for an unsigned column) of it, clamped
+               with a warning, then fits that to the column (a second warning for INT) */
             ex_dec d;
             ex_dec_get(v, &d);
-            neg = d.neg;
-            if (neg) { if (ex_dec_to_i64(&d, &x)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = 0; }
-            else {
-                if (ex_dec_to_u64(&d, &ux)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+            if (c->is_unsigned) {
+                if (d.neg) { ux = 0; trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); }   /* any negative */
+                else if (ex_dec_to_u64(&d, &ux)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+                neg = false;
                 x = ux > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)ux;
+            } else {
+                if (ex_dec_to_i64(&d, &x)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+                neg = x < 0;
+                ux = neg ? 0 : (uint64_t)x;
             }
         }
         else { x = ex_to_int(v); neg = x < 0; ux = neg ? 0 : (uint64_t)x; }
