@@ -650,15 +650,41 @@ ex_dec *ex_dec_sum_step(stor_arena *a, ex_dec *sum, __int128 isum, int iscale, c
     return sum;
 }
 
-pdb_value ex_dec_sum_result(stor_arena *a, const ex_dec *sum, int64_t count, int shown)
+pdb_value ex_dec_sum_result(stor_arena *a, const ex_dec *sum, int64_t count, int shown, int incr)
 {
     pdb_value v;
-    if (!count) { ex_dec_put(a, sum, -1, &v); return v; }
+    if (!count) { ex_dec_put(a, sum, shown, &v); return v; }
     ex_dec c, q;
     ex_dec_from_i64(&c, count, 0);
-    if (ex_dec_div(sum, &c, 4, &q)) { v = ex_null(); return v; }
+    if (ex_dec_div(sum, &c, incr, &q)) { v = ex_null(); return v; }
     ex_dec_put(a, &q, shown, &v);
     return v;
+}
+
+pdb_value ex_dec_isum_result(stor_arena *a, __int128 isum, int iscale, int64_t count, int shown, int incr)
+{
+    pdb_value v;
+    memset(&v, 0, sizeof v);
+    v.t = VT_DECIMAL;
+    if (!count && isum <= INT64_MAX && isum >= -INT64_MAX) {   /* SUM: narrow */
+        v.i = (int64_t)isum; v.scale = (uint8_t)iscale;
+        if (shown < iscale) v.coll = (uint16_t)(shown + 1);
+        return v;
+    }
+    /* AVG: the quotient as MariaDB divides (whole 9-digit words past the scale + incr,
+       truncated), narrow while it fits */
+    int q = (iscale + incr + 8) / 9 * 9, up = q - iscale;
+    if (count && q <= 18 && isum < (__int128)ex_pow10[18] && isum > -(__int128)ex_pow10[18]) {
+        __int128 r = isum * ex_pow10[up] / count;
+        if (r <= INT64_MAX && r >= -INT64_MAX) {
+            v.i = (int64_t)r; v.scale = (uint8_t)q;
+            if (shown < q) v.coll = (uint16_t)(shown + 1);
+            return v;
+        }
+    }
+    ex_dec s;
+    from_i128(&s, isum, iscale);
+    return ex_dec_sum_result(a, &s, count, shown, incr);
 }
 
 void ex_dec_pad(stor_arena *a, pdb_value *v, int decimals)

@@ -154,6 +154,7 @@ typedef struct ex_agg {
     int norder;
     const char *sep;
     int64_t gc_limit, gc_offset;   /* GROUP_CONCAT LIMIT (-1: none), offset */
+    int incr;               /* AVG: div_precision_increment when compiled */
     size_t seplen;
 } ex_agg;
 
@@ -312,7 +313,9 @@ void   ex_dec_cast_in(struct ex_ctx *ctx, const pdb_value *in, ex_dec *d);
  * from the narrow sum isum at iscale); the result is the sum (count 0) or the average
  * (sum / count as MariaDB divides, shown with `shown` decimals). */
 ex_dec   *ex_dec_sum_step(stor_arena *a, ex_dec *sum, __int128 isum, int iscale, const pdb_value *v);
-pdb_value ex_dec_sum_result(stor_arena *a, const ex_dec *sum, int64_t count, int shown);
+pdb_value ex_dec_sum_result(stor_arena *a, const ex_dec *sum, int64_t count, int shown, int incr);
+/* The same for a sum that stayed narrow (isum at iscale, below 10^37). */
+pdb_value ex_dec_isum_result(stor_arena *a, __int128 isum, int iscale, int64_t count, int shown, int incr);
 /* An integer or decimal value with at least `decimals` digits after the point (UNION
  * columns show their type's decimals): exact, narrow when it fits. */
 void   ex_dec_pad(stor_arena *a, pdb_value *v, int decimals);

@@ -420,10 +420,18 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
             memset(t, 0, sizeof *t);
             t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
             int dec = at[0].vt == VT_DECIMAL ? at[0].decimals : 0;
-            if (kind == AG_AVG) dec += 4;
+            ag->incr = 4;
+            if (kind == AG_AVG) {   /* the quotient's extra decimals: div_precision_increment */
+                pdb_value iv; ex_type it;
+                if (ex_sysvar_get(sc->ctx->s, "div_precision_increment", false, &iv, cs->a, &it) == 0) {
+                    int64_t v = ex_to_int(&iv);
+                    ag->incr = v < 0 ? 0 : v > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : (int)v;
+                }
+                dec += ag->incr;
+            }
             if (dec > EX_DEC_MAX_SCALE) dec = EX_DEC_MAX_SCALE;
             t->decimals = (uint8_t)dec;
-            uint32_t prec = (at[0].length > 0 ? at[0].length : 11) + (kind == AG_SUM ? 22 : 4);
+            uint32_t prec = (at[0].length > 0 ? at[0].length : 11) + (kind == AG_SUM ? 22 : (uint32_t)ag->incr);
             t->length = prec;
         }
         t->nullable = true;
@@ -593,7 +601,8 @@ static int dec_precision(const ex_type *x)
     return p < 0 ? 0 : p > EX_DEC_MAX_PREC ? EX_DEC_MAX_PREC : p;
 }
 
-static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
+/* incr: div_precision_increment (decimals a quotient adds) */
+static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, int incr)
 {
     memset(t, 0, sizeof *t);
     t->coll = COLL_BINARY;
@@ -610,13 +619,13 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t)
     }
     if (dec) {
         int da = a->vt == VT_DECIMAL ? a->decimals : 0, db = b->vt == VT_DECIMAL ? b->decimals : 0;
-        int d = op == BO_MUL ? da + db : op == BO_DIV ? da + 4 : (da > db ? da : db);
+        int d = op == BO_MUL ? da + db : op == BO_DIV ? da + incr : (da > db ? da : db);
         if (d > EX_DEC_MAX_SCALE) d = EX_DEC_MAX_SCALE;
         t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)d;
         /* the result's precision as MariaDB works it out (display length: + point + sign) */
         int pa = dec_precision(a), pb = dec_precision(b), prec;
         if (op == BO_MUL) prec = pa + pb;
-        else if (op == BO_DIV) prec = pa + 4 + db;
+        else if (op == BO_DIV) prec = pa + incr + db;
         else {
             int ia = pa - da, ib = pb - db;
             prec = (ia > ib ? ia : ib) + 1 + d;
@@ -876,16 +885,24 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             if (op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
             return;
         }
+        int incr = 4;
         {
             char pbuf[256];
             size_t pk = 0;
             print_expr(cs, e, pbuf, sizeof pbuf, &pk);
             if (pk >= sizeof pbuf) pk = sizeof pbuf - 1;
             char *ptxt = stor_arena_strndup(cs->a, pbuf, pk);
-            emit(p, OP_ARITH, op, 0, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
+            if (op == BO_DIV) {   /* the session's div_precision_increment, fixed at compile time */
+                pdb_value iv; ex_type it;
+                if (ex_sysvar_get(ctx->s, "div_precision_increment", false, &iv, cs->a, &it) == 0) {
+                    int64_t v = ex_to_int(&iv);
+                    incr = v < 0 ? 0 : v > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : (int)v;
+                }
+            }
+            emit(p, OP_ARITH, op, (uint16_t)incr, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
         }
         if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
-        arith_type(op, &at[0], &at[1], t);
+        arith_type(op, &at[0], &at[1], t, incr);
         return;
     }
     case E_ISNULL:
@@ -1196,7 +1213,8 @@ static void div_zero(ex_ctx *ctx)
     ex_warn(ctx, "Warning", 1365, "Division by 0");
 }
 
-static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
+/* incr: div_precision_increment for a quotient */
+static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr)
 {
     if (a->t == VT_NULL || b->t == VT_NULL) { *a = ex_null(); return; }
     if (op >= BO_BITAND) {
@@ -1260,7 +1278,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
         int wa = a->t == VT_DECIMAL && a->coll ? a->coll - 1 : sa, wb = b->t == VT_DECIMAL && b->coll ? b->coll - 1 : sb;
         if (wa > EX_DEC_MAX_SCALE) wa = EX_DEC_MAX_SCALE;   /* (a user variable: EX_DEC_AS_IS) */
         if (wb > EX_DEC_MAX_SCALE) wb = EX_DEC_MAX_SCALE;
-        int shown = op == BO_MUL ? wa + wb : op == BO_DIV ? wa + 4 : (wa > wb ? wa : wb);
+        int shown = op == BO_MUL ? wa + wb : op == BO_DIV ? wa + incr : (wa > wb ? wa : wb);
         if (shown > EX_DEC_MAX_SCALE) shown = EX_DEC_MAX_SCALE;
         if (!a->len && !b->len) {
             /* the fast path: both fit an int64 */
@@ -1277,8 +1295,8 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
                 break;
             case BO_DIV: {
                 if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
-                /* MariaDB's quotient: whole 9-digit words past both scales + 4, truncated */
-                int q = (sa + sb + 4 + 8) / 9 * 9, up = q - sa + sb;
+                /* MariaDB's quotient: whole 9-digit words past both scales + incr, truncated */
+                int q = (sa + sb + incr + 8) / 9 * 9, up = q - sa + sb;
                 if (q <= 18 && up <= 18 && x < (__int128)ex_pow10[18] && x > -(__int128)ex_pow10[18]) {
                     rs = q;
                     r = x * ex_pow10[up] / y;
@@ -1306,7 +1324,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b)
         case BO_ADD: rc = ex_dec_add(&x, &y, &r); break;
         case BO_SUB: rc = ex_dec_sub(&x, &y, &r); break;
         case BO_MUL: rc = ex_dec_mul(&x, &y, &r); break;
-        case BO_DIV: rc = ex_dec_div(&x, &y, 4, &r); break;
+        case BO_DIV: rc = ex_dec_div(&x, &y, incr, &r); break;
         default: rc = ex_dec_mod(&x, &y, &r); break;
         }
         if (rc == 1) { div_zero(ctx); *a = ex_null(); return; }
@@ -1442,7 +1460,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         case OP_BITNOT: { pdb_value *v = &st[sp - 1]; if (v->t != VT_NULL) { uint64_t u = ~(uint64_t)ex_to_int(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; } break; }
         case OP_ARITH:
             cur_arith_text = p->consts[o->c].p;
-            do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1]);
+            do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1], o->b);
             sp--;
             break;
         case OP_CMP: {

@@ -483,19 +483,9 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
     case AG_SUM: case AG_AVG: {
         if (!st->cnt) return ex_null();
         if (st->is_dbl) return ex_dbl(ag->kind == AG_SUM ? st->dsum : st->dsum / (double)st->cnt);
-        if (st->wsum) return ex_dec_sum_result(ctx->a, st->wsum, ag->kind == AG_AVG ? st->cnt : 0, ag->type.decimals);
-        if (ag->kind == AG_SUM) {
-            if (st->isum > INT64_MAX || st->isum < INT64_MIN) return ex_dbl((double)st->isum / (double)ex_pow10[st->scale]);
-            pdb_value v = ex_int((int64_t)st->isum); v.t = VT_DECIMAL; v.scale = (uint8_t)st->scale;
-            return v;
-        }
-        int rs = st->scale + 4;
-        if (rs > 18) rs = 18;
-        __int128 num = st->isum * ex_pow10[rs - st->scale];
-        __int128 qq = num / st->cnt, r = num % st->cnt;
-        if ((r < 0 ? -r : r) * 2 >= st->cnt) qq += num < 0 ? -1 : 1;
-        pdb_value v = ex_int((int64_t)qq); v.t = VT_DECIMAL; v.scale = (uint8_t)rs;
-        return v;
+        int64_t n = ag->kind == AG_AVG ? st->cnt : 0;
+        if (st->wsum) return ex_dec_sum_result(ctx->a, st->wsum, n, ag->type.decimals, ag->incr);
+        return ex_dec_isum_result(ctx->a, st->isum, st->scale, n, ag->type.decimals, ag->incr);
     }
     case AG_STD: case AG_VAR: case AG_STD_SAMP: case AG_VAR_SAMP: {
         if (!st->cnt) return ex_null();
