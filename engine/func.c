@@ -223,6 +223,12 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
                 if (b[i].vt == VT_STRING || t->vt == VT_STRING) { uint32_t l = chars_of(t) > chars_of(&b[i]) ? chars_of(t) : chars_of(&b[i]); t_str(t, l, coll_of(b, m)); }
                 else if (b[i].vt == VT_DOUBLE || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; }
                 else if (b[i].vt == VT_DECIMAL || t->vt == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; if (b[i].decimals > t->decimals) t->decimals = b[i].decimals; }
+                else if ((b[i].vt == VT_UINT && t->vt == VT_INT) || (b[i].vt == VT_INT && t->vt == VT_UINT)) {
+                    /* BIGINT UNSIGNED with a signed integer: DECIMAL (MariaDB) */
+                    t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0;
+                    t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
+                    if (b[i].length > t->length) t->length = b[i].length;
+                }
             } else if (b[i].length > t->length) t->length = b[i].length;
         }
         t->nullable = true;

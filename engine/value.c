@@ -311,8 +311,17 @@ size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, si
     *out = buf;
     switch (v->t) {
     case VT_STRING: *out = v->p ? v->p : ""; return v->len;
-    case VT_INT: n = (size_t)snprintf(buf, cap, "%lld", (long long)v->i); break;
-    case VT_UINT: n = (size_t)snprintf(buf, cap, "%llu", (unsigned long long)v->u); break;
+    case VT_INT: n = (size_t)snprintf(buf, cap, "%lld", (long long)v->i); goto int_decimals;
+    case VT_UINT: n = (size_t)snprintf(buf, cap, "%llu", (unsigned long long)v->u);
+    int_decimals:   /* an integer in a DECIMAL result column shows its decimals: 1.0 */
+        if (meta && meta->type == MYSQL_TYPE_NEWDECIMAL && meta->decimals && meta->decimals <= EX_DEC_MAX_SCALE &&
+            n + 1 + meta->decimals < cap) {
+            buf[n++] = '.';
+            memset(buf + n, '0', meta->decimals);
+            n += meta->decimals;
+            buf[n] = 0;
+        }
+        break;
     case VT_DECIMAL:
         if (meta && meta->type == MYSQL_TYPE_NEWDECIMAL && meta->decimals <= EX_DEC_MAX_SCALE && meta->decimals != v->scale &&
             v->coll != EX_DEC_AS_IS && cap >= EX_DEC_TEXT_MAX) {
