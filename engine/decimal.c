@@ -257,13 +257,19 @@ int ex_dec_mul(const ex_dec *a, const ex_dec *b, ex_dec *r)
 int ex_dec_div(const ex_dec *a, const ex_dec *b, int incr, ex_dec *r)
 {
     if (!b->n) return 1;
-    /* result digits after the point: whole words covering both scales plus the increment */
-    int rs = (a->scale + b->scale + incr + 8) / 9 * 9;
-    int intg = ex_dec_int_digits(a) + b->scale + 1;
-    if (intg + rs > DEC_MAX_DIGITS) {
-        rs = DEC_MAX_DIGITS - intg;
-        if (rs < 0) return -1;
+    /* result digits after the point: whole words covering both scales plus the increment,
+       as many as fit beside the quotient's integer words in MariaDB's 9 words */
+    int da = mag_digits(a), db = mag_digits(b);
+    int dintg = (da - a->scale) - (db - b->scale);
+    if (a->n) {   /* one more integer digit when a's leading digits reach b's */
+        ex_dec x = *a, y = *b;
+        if (da < db) shift_up(&x, db - da); else shift_up(&y, da - db);
+        if (mag_cmp(&x, &y) >= 0) dintg++;
     }
+    int iw = dintg <= 0 ? 0 : (dintg + 8) / 9, fw = (a->scale + b->scale + incr + 8) / 9;
+    if (iw > DEC_MAX_DIGITS / 9) return -1;
+    if (iw + fw > DEC_MAX_DIGITS / 9) fw = DEC_MAX_DIGITS / 9 - iw;
+    int rs = fw * 9;
     /* q = |a| * 10^(rs - sa + sb) / |b|, as digits of the dividend one by one */
     ex_dec num = *a;
     num.neg = false;

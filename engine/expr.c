@@ -1250,9 +1250,20 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             *a = ex_int((int64_t)trunc(ex_to_double(a) / y));
             return;
         }
+        if (a->t == VT_UINT || b->t == VT_UINT) {   /* unsigned: no negative quotient */
+            __int128 x2 = a->t == VT_UINT ? (__int128)a->u : ex_to_int(a), y2 = b->t == VT_UINT ? (__int128)b->u : ex_to_int(b);
+            if (y2 == 0) { div_zero(ctx); *a = ex_null(); return; }
+            __int128 q = x2 / y2;
+            if (q < 0) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+            *a = ex_int(0); a->t = VT_UINT; a->u = (uint64_t)q;
+            return;
+        }
         int64_t y = ex_to_int(b);
         if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
-        *a = ex_int(ex_to_int(a) / y);
+        int64_t x = ex_to_int(a);
+        if (x == INT64_MIN && y == -1)
+            ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+        *a = ex_int(x / y);
         return;
     }
     if (dbl) {
@@ -1341,6 +1352,18 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
     case BO_MUL: ovf = __builtin_mul_overflow(x, y, &r); break;
     case BO_MOD: if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
         r = (y == -1) ? 0 : x % y; break;
+    }
+    if (uns && op != BO_MOD) {
+        /* BIGINT UNSIGNED with anything: an unsigned result, out of range below 0 too */
+        __int128 x2 = a->t == VT_UINT ? (__int128)a->u : a->i, y2 = b->t == VT_UINT ? (__int128)b->u : b->i, r2 = 0;
+        bool o2 = false;
+        if (op == BO_ADD) r2 = x2 + y2;
+        else if (op == BO_SUB) r2 = x2 - y2;
+        else o2 = __builtin_mul_overflow(x2, y2, &r2);
+        if (o2 || r2 < 0 || r2 > (__int128)UINT64_MAX)
+            ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+        a->t = VT_UINT; a->u = (uint64_t)r2;
+        return;
     }
     if (uns) {
         uint64_t ux = a->u, uy = b->u, ur = 0;

@@ -267,7 +267,14 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG);
         int d = 0;
         if (n > 1 && e && e->args[1]->kind == E_INT) d = atoi(e->args[1]->s);
-        if (t->vt == VT_DECIMAL) t->decimals = (uint8_t)(d < 0 ? 0 : d > 30 ? 30 : d);
+        if ((t->vt == VT_INT || t->vt == VT_UINT) && id == F_ROUND && d < 0 &&
+            (int)t->length - (t->from_column && !t->is_unsigned ? 1 : 0) >= 19) {
+            /* ROUND(BIGINT, -n) may need one more digit: DECIMAL (MariaDB) */
+            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->is_unsigned = false;
+            t->flags &= (uint16_t)~UNSIGNED_FLAG;
+            t->length += 1;
+        }
+        if (t->vt == VT_DECIMAL) t->decimals = (uint8_t)(d < 0 ? 0 : d > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : d);
         else if (t->vt == VT_STRING || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = (uint8_t)(d < 0 ? 0 : d); t->coll = COLL_BINARY; }
         else if (t->vt == VT_INT) t->ptype = MYSQL_TYPE_LONGLONG;
         return;
@@ -1247,7 +1254,14 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         int64_t d = n > 1 ? ex_to_int(&a[1]) : 0;
         if (a[0].t == VT_INT || a[0].t == VT_UINT) {
             if (d >= 0) { *out = a[0]; return; }
-            if (d < -18) { *out = ex_int(0); return; }
+            if (a[0].t == VT_UINT || d < -18 || a[0].i >= ex_pow10[18] || a[0].i <= -ex_pow10[18]) {
+                /* near the ends of BIGINT the rounded value may not fit it: exactly */
+                ex_dec x;
+                ex_dec_get(&a[0], &x);
+                ex_dec_round(&x, d < -100 ? -100 : (int)d, id == F_ROUND ? EX_ROUND_HALF_UP : EX_ROUND_TRUNC, &x);
+                ex_dec_put(ctx->a, &x, -1, out);
+                return;
+            }
             int64_t p = ex_pow10[-d], v = a[0].i, q = v / p * p, r = v % p;
             if (id == F_ROUND && (r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -p : p;
             *out = ex_int(q);
