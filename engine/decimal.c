@@ -581,6 +581,14 @@ bool ex_dec_get(const pdb_value *v, ex_dec *d)
     }
 }
 
+bool ex_dec_get_shown(const pdb_value *v, ex_dec *d)
+{
+    if (!ex_dec_get(v, d)) return false;
+    if (v->t == VT_DECIMAL && v->coll && v->coll != EX_DEC_AS_IS && v->coll - 1 < d->scale)
+        ex_dec_round(d, v->coll - 1, EX_ROUND_HALF_UP, d);
+    return true;
+}
+
 void ex_dec_put(stor_arena *a, const ex_dec *d, int shown, pdb_value *out)
 {
     memset(out, 0, sizeof *out);
@@ -695,6 +703,14 @@ pdb_value ex_dec_isum_result(stor_arena *a, __int128 isum, int iscale, int64_t c
 
 void ex_dec_pad(stor_arena *a, pdb_value *v, int decimals)
 {
+    if (v->t == VT_DECIMAL && v->scale > decimals && v->coll && v->coll != EX_DEC_AS_IS && decimals <= EX_DEC_MAX_SCALE) {
+        /* a quotient holding more digits than the column: materialised, it is rounded */
+        ex_dec d;
+        ex_dec_get(v, &d);
+        ex_dec_round(&d, decimals, EX_ROUND_HALF_UP, &d);
+        ex_dec_put(a, &d, -1, v);
+        return;
+    }
     if (v->t == VT_DECIMAL && v->scale >= decimals) return;
     if (!v->len && decimals <= 18) {   /* narrow: scale up when it still fits */
         int s0 = v->t == VT_DECIMAL ? v->scale : 0;

@@ -300,6 +300,9 @@ int    ex_dec_to_i64(const ex_dec *d, int64_t *out);  /* rounded; -1 and clamped
 int    ex_dec_to_u64(const ex_dec *d, uint64_t *out);
 /* Any non-NULL value as a decimal (strings by their leading number, no warning). */
 bool   ex_dec_get(const pdb_value *v, ex_dec *d);
+/* The same, rounded to the decimals the value shows (a quotient: see coll), as MariaDB
+ * compares, groups and sorts decimals. */
+bool   ex_dec_get_shown(const pdb_value *v, ex_dec *d);
 /* d as a value: narrow when it fits 18 digits, else its text in the arena. shown: the
  * decimals its type shows (-1: all it has). */
 void   ex_dec_put(stor_arena *a, const ex_dec *d, int shown, pdb_value *out);
@@ -316,8 +319,8 @@ ex_dec   *ex_dec_sum_step(stor_arena *a, ex_dec *sum, __int128 isum, int iscale,
 pdb_value ex_dec_sum_result(stor_arena *a, const ex_dec *sum, int64_t count, int shown, int incr);
 /* The same for a sum that stayed narrow (isum at iscale, below 10^37). */
 pdb_value ex_dec_isum_result(stor_arena *a, __int128 isum, int iscale, int64_t count, int shown, int incr);
-/* An integer or decimal value with at least `decimals` digits after the point (UNION
- * columns show their type's decimals): exact, narrow when it fits. */
+/* An integer or decimal value as a UNION column of `decimals` decimals holds it: padded
+ * to them, or a quotient holding more digits rounded to them; narrow when it fits. */
 void   ex_dec_pad(stor_arena *a, pdb_value *v, int decimals);
 /* Text of a VT_DECIMAL value as shown (rounded to its shown decimals). */
 size_t ex_dec_value_text(const pdb_value *v, char *buf);

@@ -1551,6 +1551,9 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             int n = o->a;
             pdb_value *x = &st[sp - n - 1];
             int res = 0;
+            /* a list of several values compares decimals with all their digits (MariaDB's
+               IN of one value is an =, which rounds a quotient to its decimals) */
+            if (n > 1) for (int k = 0; k <= n; k++) if (x[k].t == VT_DECIMAL && x[k].coll != EX_DEC_AS_IS) x[k].coll = 0;
             if (x->t == VT_NULL) res = -1;
             else {
                 bool saw_null = false;
@@ -1569,6 +1572,9 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         case OP_BETWEEN: {
             pdb_value *x = &st[sp - 3], *lo = &st[sp - 2], *hi = &st[sp - 1];
             int r;
+            /* BETWEEN compares decimals with all the digits they hold (MariaDB rounds a
+               quotient to its decimals for = < > and IN, not here) */
+            for (int k = 0; k < 3; k++) if (x[k].t == VT_DECIMAL && x[k].coll != EX_DEC_AS_IS) x[k].coll = 0;
             if (x->t == VT_NULL) r = -1;
             else {
                 int a = lo->t == VT_NULL ? -1 : ex_compare(x, lo, (uint16_t)o->c) >= 0;
@@ -1632,7 +1638,12 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             for (; i + 1 < pairs_end; i += 2) {
                 pdb_value *w = &a[i];
                 bool m;
-                if (has_op) m = a[0].t != VT_NULL && w->t != VT_NULL && ex_compare(&a[0], w, 0) == 0;
+                if (has_op) {   /* (compared with all their digits, as MariaDB's CASE does) */
+                    pdb_value x0 = a[0], w0 = *w;
+                    if (x0.t == VT_DECIMAL && x0.coll != EX_DEC_AS_IS) x0.coll = 0;
+                    if (w0.t == VT_DECIMAL && w0.coll != EX_DEC_AS_IS) w0.coll = 0;
+                    m = x0.t != VT_NULL && w0.t != VT_NULL && ex_compare(&x0, &w0, 0) == 0;
+                }
                 else m = ex_is_true(w);
                 if (m) { r = a[i + 1]; hit = true; break; }
             }

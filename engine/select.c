@@ -2604,7 +2604,7 @@ static int union_cmp(const void *x, const void *y)
 static void union_convert(ex_ctx *ctx, pdb_value *v, const ex_type *t)
 {
     if (v->t == VT_NULL || v->t == t->vt) {
-        if (v->t == VT_DECIMAL && t->vt == VT_DECIMAL && v->scale < t->decimals) ex_dec_pad(ctx->a, v, t->decimals);
+        if (v->t == VT_DECIMAL && t->vt == VT_DECIMAL && v->scale != t->decimals) ex_dec_pad(ctx->a, v, t->decimals);
         if (v->t == VT_STRING && t->vt == VT_STRING) v->coll = t->coll;
         return;
     }

@@ -482,11 +482,13 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
             ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect datetime value: '%.*s'", (int)(o->len > 128 ? 128 : o->len), o->p);
         return cmp_dbl(to_double_raw(a), to_double_raw(b));
     }
-    if ((a->t == VT_DECIMAL || b->t == VT_DECIMAL) && (a->len || b->len || a->t == VT_UINT || b->t == VT_UINT) &&
+    if ((a->t == VT_DECIMAL || b->t == VT_DECIMAL) && (a->len || b->len || a->t == VT_UINT || b->t == VT_UINT || a->coll || b->coll) &&
         a->t != VT_STRING && b->t != VT_STRING && a->t != VT_DOUBLE && b->t != VT_DOUBLE) {
-        ex_dec x, y;   /* a wide decimal, or a decimal against BIGINT UNSIGNED: exactly */
-        ex_dec_get(a, &x);
-        ex_dec_get(b, &y);
+        /* a wide decimal, a decimal against BIGINT UNSIGNED, or a quotient (compared at
+           the decimals it shows, as MariaDB rounds both sides): exactly */
+        ex_dec x, y;
+        ex_dec_get_shown(a, &x);
+        ex_dec_get_shown(b, &y);
         return ex_dec_cmp(&x, &y);
     }
     if ((a->t == VT_DECIMAL || a->t == VT_INT) && (b->t == VT_DECIMAL || b->t == VT_INT)) {
@@ -511,9 +513,9 @@ uint64_t ex_hash_value(const pdb_value *v, uint16_t coll)
     case VT_DECIMAL: {
         /* normalise: strip trailing zeros so 1.50 and 1.5 hash alike */
         int64_t x = v->i; int s = v->scale;
-        if (v->len) {
+        if (v->len || (v->coll && v->coll != EX_DEC_AS_IS)) {   /* (as compared: see ex_compare) */
             ex_dec d;
-            ex_dec_get(v, &d);
+            ex_dec_get_shown(v, &d);
             char buf[EX_DEC_TEXT_MAX];
             size_t n = ex_dec_to_text(&d, buf);
             if (d.scale) { while (buf[n - 1] == '0') n--; if (buf[n - 1] == '.') n--; }
