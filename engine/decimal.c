@@ -130,15 +130,14 @@ static bool rescale(ex_dec *d, int s)
     return true;
 }
 
-/* Cuts the fraction so that at most DEC_MAX_DIGITS digits remain; -1 when the integer
- * part alone is too long. */
+/* Cuts the fraction to what fits beside the integer part in MariaDB's 9 words of 9
+ * digits (words are aligned at the point); -1 when the integer part alone is too long. */
 static int fit(ex_dec *d)
 {
-    int digits = mag_digits(d);
-    if (digits <= DEC_MAX_DIGITS) return 0;
-    int intg = digits - d->scale;
-    if (intg > DEC_MAX_DIGITS) return -1;
-    rescale(d, d->scale - (digits - DEC_MAX_DIGITS));
+    int intg = mag_digits(d) - d->scale;
+    int iw = intg <= 0 ? 0 : (intg + 8) / 9, room = (DEC_MAX_DIGITS / 9 - iw) * 9;
+    if (iw > DEC_MAX_DIGITS / 9) return -1;
+    if (d->scale > room) rescale(d, room);
     return 0;
 }
 
@@ -254,6 +253,8 @@ int ex_dec_mul(const ex_dec *a, const ex_dec *b, ex_dec *r)
     return 0;
 }
 
+static int mag_divmod(const ex_dec *num, const ex_dec *b, ex_dec *qo, ex_dec *remo);
+
 int ex_dec_div(const ex_dec *a, const ex_dec *b, int incr, ex_dec *r)
 {
     if (!b->n) return 1;
@@ -270,18 +271,30 @@ int ex_dec_div(const ex_dec *a, const ex_dec *b, int incr, ex_dec *r)
     if (iw > DEC_MAX_DIGITS / 9) return -1;
     if (iw + fw > DEC_MAX_DIGITS / 9) fw = DEC_MAX_DIGITS / 9 - iw;
     int rs = fw * 9;
-    /* q = |a| * 10^(rs - sa + sb) / |b|, as digits of the dividend one by one */
-    ex_dec num = *a;
+    /* q = |a| * 10^(rs - sa + sb) / |b| */
+    ex_dec num = *a, q, rem;
     num.neg = false;
     int up = rs - a->scale + b->scale;
     if (up >= 0) { if (!shift_up(&num, up)) return -1; }
-    else rescale(&num, num.scale + up);   /* (not reached: rs >= sa) */
+    else rescale(&num, num.scale + up);   /* (fewer digits than the dividend has: cut) */
+    if (mag_divmod(&num, b, &q, &rem)) return -1;
+    q.scale = (uint8_t)rs;
+    q.neg = a->neg != b->neg;
+    trim(&q);
+    *r = q;
+    return 0;
+}
+
+/* q = |num| / |den| and rem = |num| % |den| as integers (scales ignored), digit by digit
+ * of the dividend. -1 past the struct's words (not reached within 162 digits). */
+static int mag_divmod(const ex_dec *num, const ex_dec *b, ex_dec *qo, ex_dec *remo)
+{
     char digits[EX_DEC_WORDS * 9 + 1];
     int nd = 0;
-    for (int i = num.n - 1; i >= 0; i--) {
+    for (int i = num->n - 1; i >= 0; i--) {
         char buf[12];
-        if (i == num.n - 1) nd += snprintf(digits + nd, sizeof digits - (size_t)nd, "%u", num.w[i]);
-        else { snprintf(buf, sizeof buf, "%09u", num.w[i]); memcpy(digits + nd, buf, 9); nd += 9; }
+        if (i == num->n - 1) nd += snprintf(digits + nd, sizeof digits - (size_t)nd, "%u", num->w[i]);
+        else { snprintf(buf, sizeof buf, "%09u", num->w[i]); memcpy(digits + nd, buf, 9); nd += 9; }
     }
     ex_dec den = *b, rem, q;
     den.neg = false; den.scale = 0;
@@ -302,10 +315,9 @@ int ex_dec_div(const ex_dec *a, const ex_dec *b, int incr, ex_dec *r)
             if (!mag_add(&q, &kk, &q)) return -1;
         }
     }
-    q.scale = (uint8_t)rs;
-    q.neg = a->neg != b->neg;
     trim(&q);
-    *r = q;
+    *qo = q;
+    *remo = rem;
     return 0;
 }
 
@@ -316,14 +328,9 @@ int ex_dec_mod(const ex_dec *a, const ex_dec *b, ex_dec *r)
     int s = x.scale > y.scale ? x.scale : y.scale;
     if (!rescale(&x, s) || !rescale(&y, s)) return -1;
     ex_dec q;
-    x.neg = y.neg = false;
-    x.scale = y.scale = 0;
-    if (ex_dec_div(&x, &y, 0, &q)) return -1;
-    rescale(&q, 0);            /* the integer quotient */
-    ex_dec p;
-    if (ex_dec_mul(&q, &y, &p)) return -1;
-    mag_sub(&x, &p, &x);
+    if (mag_divmod(&x, &y, &q, &x)) return -1;
     x.scale = (uint8_t)s;
+    trim(&x);
     x.neg = a->neg && x.n;
     *r = x;
     return 0;
@@ -334,6 +341,9 @@ void ex_dec_round(const ex_dec *a, int places, int mode, ex_dec *r)
     ex_dec x = *a;
     if (places >= x.scale) {
         if (places > 38) places = 38;
+        /* no padding past MariaDB's 9 words: the integer words first */
+        int iw = (ex_dec_int_digits(&x) + 8) / 9, room = (DEC_MAX_DIGITS / 9 - iw) * 9;
+        if (places > room) places = room < x.scale ? x.scale : room;
         if (places > x.scale && !rescale(&x, places)) places = x.scale;
         *r = x;
         return;

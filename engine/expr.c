@@ -1238,6 +1238,13 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             int rc = ex_dec_div(&x, &y, 0, &q);
             if (rc == 1) { div_zero(ctx); *a = ex_null(); return; }
             ex_dec_round(&q, 0, EX_ROUND_TRUNC, &q);
+            if (a->t == VT_UINT || b->t == VT_UINT) {   /* an unsigned quotient */
+                uint64_t u;
+                if (rc || q.neg || ex_dec_to_u64(&q, &u))
+                    ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+                *a = ex_int(0); a->t = VT_UINT; a->u = u;
+                return;
+            }
             int64_t r;
             if (rc || ex_dec_to_i64(&q, &r))
                 ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
