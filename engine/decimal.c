@@ -414,18 +414,18 @@ int ex_dec_parse(const char *s, size_t n, ex_dec *d, size_t *used)
     bool neg = false;
     if (i < n && (s[i] == '-' || s[i] == '+')) { neg = s[i] == '-'; i++; }
     char dg[2 * DEC_MAX_DIGITS + 2];
-    int ni = 0, nf = 0, res = 0;
+    int ni = 0, nf = 0, res = 0, nstored = 0;   /* dg[0..nstored) holds the leading digits */
     bool any = false;
     while (i < n && isdigit((unsigned char)s[i])) {
         any = true;
-        if (ni || s[i] != '0') { if (ni < DEC_MAX_DIGITS + 1) dg[ni] = s[i]; ni++; }
+        if (ni || s[i] != '0') { if (nstored < (int)sizeof dg) dg[nstored++] = s[i]; ni++; }
         i++;
     }
     if (i < n && s[i] == '.') {
         size_t j = i + 1;
         while (j < n && isdigit((unsigned char)s[j])) {
             any = true;
-            if (ni + nf < (int)sizeof dg && ni <= DEC_MAX_DIGITS) dg[ni + nf] = s[j];
+            if (nstored == ni + nf && nstored < (int)sizeof dg) dg[nstored++] = s[j];
             nf++;
             j++;
         }
@@ -444,10 +444,9 @@ int ex_dec_parse(const char *s, size_t n, ex_dec *d, size_t *used)
         }
     }
     if (used) *used = i;
-    if (ni > DEC_MAX_DIGITS && e >= 0) res = -1;
+    if (ni > DEC_MAX_DIGITS) res = -1;
     else {
-        int keep = ni + nf;
-        if (keep > (int)sizeof dg) keep = (int)sizeof dg;
+        int keep = nstored;   /* every integer digit, and the fraction's as far as they fit */
         int scale = nf;
         /* digits beyond what the buffer holds are cut from the fraction */
         if (ni + nf > keep) { scale -= ni + nf - keep; res = 1; }
@@ -472,8 +471,8 @@ int ex_dec_parse(const char *s, size_t n, ex_dec *d, size_t *used)
             if (scale > DEC_MAX_DIGITS) {           /* below the last digit MariaDB keeps */
                 int cut = scale - DEC_MAX_DIGITS;
                 ex_dec_zero(d, 0);
-                if (cut < ni + nf) {
-                    for (int k = 0; k < ni + nf - cut && k < keep; k++) {
+                if (cut < keep) {   /* the kept digits but the last `cut` */
+                    for (int k = 0; k < keep - cut; k++) {
                         mul_small(d, 10);
                         uint32_t c = (uint32_t)(dg[k] - '0');
                         if (c) { ex_dec one; ex_dec_from_u64(&one, c, false, 0); mag_add(d, &one, d); }

@@ -146,3 +146,30 @@ Test(decimal, conversions)
     cr_assert_str_eq(buf, "0.3333");
     stor_arena_free(&a);
 }
+
+Test(decimal, parse_edges)
+{
+    ex_dec d;
+    /* exponents move the point; far below the last kept digit is cut (with 1) */
+    cr_assert_eq(ex_dec_parse("123e-2", 6, &d, NULL), 0);
+    expect(&d, "1.23");
+    cr_assert_eq(ex_dec_parse("-0.5e1", 6, &d, NULL), 0);
+    expect(&d, "-5");
+    const char *tiny = "1e-90";
+    cr_assert_eq(ex_dec_parse(tiny, strlen(tiny), &d, NULL), 1);
+    cr_assert(ex_dec_is_zero(&d));
+    /* an integer part of more than 81 digits overflows whatever the exponent says */
+    char big[120];
+    memset(big, '7', 90); strcpy(big + 90, "e-10");
+    cr_assert_eq(ex_dec_parse(big, strlen(big), &d, NULL), -1);
+    /* a long fraction keeps what fits beside the integer words */
+    char frac[200];
+    strcpy(frac, "12345678901.");
+    memset(frac + 12, '3', 100); frac[112] = 0;
+    cr_assert_eq(ex_dec_parse(frac, strlen(frac), &d, NULL), 1);
+    cr_assert_eq(d.scale, 63);    /* 11 integer digits: 2 words, 7 words of fraction */
+    /* text without digits */
+    size_t used = 99;
+    cr_assert_eq(ex_dec_parse(" .", 2, &d, &used), -2);
+    cr_assert_eq(used, 0);
+}
