@@ -655,7 +655,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
     /* MariaDB's columns: EXTENDED adds filtered, PARTITIONS adds partitions */
     bool ext = st->explain_opt == 1 || anl, part = st->explain_opt == 2;
-    ex_colspec spec[12];
+    ex_colspec spec[16];
     int nc = 0;
     spec[nc++] = (ex_colspec){ "id", MYSQL_TYPE_LONGLONG, 3, UNSIGNED_FLAG | BINARY_FLAG, NULL };
     spec[nc++] = (ex_colspec){ "select_type", MYSQL_TYPE_VAR_STRING, 76, NOT_NULL_FLAG, NULL };
@@ -683,7 +683,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     for (int i = 0; i < xs.nr; i++) {
         const xrow *x = &xs.r[i];
-        const char *v[12];
+        const char *v[16];
         int k = 0;
         char id[16];
         snprintf(id, sizeof id, "%d", x->id);

@@ -82,7 +82,9 @@ static void *alloc(P *p, size_t n)
 
 static bool is_word(const pl_token *t, const char *w)
 {
-    return t->kind == TK_IDENT && strlen(w) == t->vlen && !strncasecmp(t->val, w, t->vlen);
+    /* first letters that differ other than in case rule most words out cheaply */
+    if (t->kind != TK_IDENT || !t->vlen || ((unsigned char)(t->val[0] ^ w[0]) & ~0x20u)) return false;
+    return strlen(w) == t->vlen && !strncasecmp(t->val, w, t->vlen);
 }
 static bool is_kw(P *p, const char *w) { return is_word(&p->t, w); }
 static bool accept_kw(P *p, const char *w) { if (is_kw(p, w)) { next(p); return true; } return false; }
