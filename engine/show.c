@@ -480,9 +480,17 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         } else {
             /* Memory_used: the bytes the store's counted allocator holds (MariaDB reports
              * its own allocations under the same name). */
-            char mem[24];
+            char mem[24], zv[24], zb[24], zr[24];
             snprintf(mem, sizeof mem, "%zu", stor_mem_used());
-            const char *status[][2] = { { "Memory_used", mem }, { "Threads_connected", "1" }, { "Uptime", "1" } };
+            /* Compressed_*: cold long strings the store holds compressed (storage.h) */
+            stor_zstats z;
+            stor_compress_stats(&z);
+            snprintf(zv, sizeof zv, "%llu", (unsigned long long)z.values);
+            snprintf(zb, sizeof zb, "%llu", (unsigned long long)z.bytes);
+            snprintf(zr, sizeof zr, "%llu", (unsigned long long)z.raw_bytes);
+            const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
+                                        { "Compressed_values", zv }, { "Memory_used", mem },
+                                        { "Threads_connected", "1" }, { "Uptime", "1" } };
             for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
         }
         show_filter(ctx, st->show_where, &ts);

@@ -157,6 +157,11 @@ int main(int argc, char **argv)
         stor_close();
         return abort_startup();
     }
+    if (stor_compress_start((size_t)srv_cfg.compress_min_bytes, srv_cfg.compress_after_s) != 0)
+        srv_log(SRV_WARNING, 0, "Can't start the compression thread: %s", strerror(errno));
+    else if (srv_cfg.compress_after_s)
+        srv_log(SRV_NOTE, 0, "Compressing string values of %llu bytes and more unused for %u s",
+                (unsigned long long)srv_cfg.compress_min_bytes, srv_cfg.compress_after_s);
     if (srv_tls_init(err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "%s", err);
         pdb_engine_shutdown();

@@ -40,7 +40,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
-    O_THREADS, O_OFFLOAD, O_MAXMEM, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+    O_THREADS, O_OFFLOAD, O_MAXMEM, O_ZMIN, O_ZAFTER, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
 };
 
 typedef struct opt_def {
@@ -88,6 +88,11 @@ static const opt_def opt_defs[] = {
     { "max_memory", O_MAXMEM, K_NUM, 0, UINT64_MAX, 0, false,
       "memory for table data; writes past it fail with 1114 (default: 80% of RAM or of the "
       "cgroup's memory limit; 0: no limit; at least 16M)" },
+    { "compress_min_bytes", O_ZMIN, K_NUM, 1, 1073741824, 0, false,
+      "string values at least this long are compressed (zstd) once cold (default 1024)" },
+    { "compress_after_s", O_ZAFTER, K_NUM, 0, 31536000, 0, false,
+      "a segment of 1,024 rows whose strings nobody read or wrote for this many seconds is "
+      "compressed (default 600; 0: no compression)" },
     { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
     { "help", O_HELP, K_ACTION, 0, 0, 0, false, "this text" },
     { "version", O_VERSION, K_ACTION, 0, 0, 0, false, "print the version" },
@@ -332,6 +337,8 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         case O_CONNTO: srv_cfg.connect_timeout = (uint32_t)adj; break;
         case O_THREADS: srv_cfg.threads = (int)adj; break;
         case O_OFFLOAD: srv_cfg.offload_us = adj; break;
+        case O_ZMIN: srv_cfg.compress_min_bytes = adj; break;
+        case O_ZAFTER: srv_cfg.compress_after_s = (uint32_t)adj; break;
         case O_MAXMEM:
             if (adj && adj < 16777216) {
                 opt_warn("option '%s': unsigned value %llu adjusted to %llu", o->name,
@@ -746,6 +753,8 @@ static void set_defaults(void)
     srv_cfg.threads = nc < 1 ? 1 : nc > 64 ? 64 : (int)nc;
     srv_cfg.max_memory = default_max_memory();
     srv_cfg.offload_us = 2000;
+    srv_cfg.compress_min_bytes = 1024;
+    srv_cfg.compress_after_s = 600;
 }
 
 /* "-P3307" / "-P 3307" style short options (the few mariadbd has that matter). */

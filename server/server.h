@@ -90,6 +90,8 @@ typedef struct srv_config {
     int threads;                         /* event loops */
     uint64_t offload_us;                 /* command.c: offload shapes slower than this */
     uint64_t max_memory;                 /* table data limit; 0 = none (default: 80% of RAM or cgroup) */
+    uint64_t compress_min_bytes;         /* storage: long strings compressed when cold */
+    uint32_t compress_after_s;           /* seconds unused before that; 0 = never */
 } srv_config;
 
 extern srv_config srv_cfg;

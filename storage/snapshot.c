@@ -83,6 +83,8 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     char tmp[4200], path[4200];
     snprintf(tmp, sizeof tmp, "%s/pressdb.snap.tmp", dir);
     snprintf(path, sizeof path, "%s/pressdb.snap", dir);
+    char *zbuf = NULL;          /* compressed values, decompressed one at a time */
+    size_t zcap = 0;
     zw *w = calloc(1, sizeof *w);
     if (!w) { snprintf(err, errlen, "out of memory"); return -1; }
     w->f = fopen(tmp, "wb");
@@ -120,7 +122,12 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
                     zw_u8(w, 1);
                     if (col->kind == CK_I64) zw_put(w, &col->i64[r], 8);
                     else if (col->kind == CK_F64) zw_put(w, &col->f64[r], 8);
-                    else zw_str(w, col->str[r].p ? col->str[r].p : "", col->str[r].len);
+                    else {
+                        /* a compressed value is written plain (the stream is zstd) */
+                        const char *p = col->str[r].p ? col->str[r].p : "";
+                        if (zv_is(p)) p = zv_read(p, col->str[r].len, &zbuf, &zcap);
+                        zw_str(w, p, col->str[r].len);
+                    }
                 }
             }
         }
@@ -133,12 +140,14 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     fclose(w->f); w->f = NULL;
     ZSTD_freeCCtx(w->cc);
     free(w);
+    free(zbuf);
     if (rename(tmp, path) != 0 || fsync_dir(dir) != 0) { snprintf(err, errlen, "installing the snapshot: %s", strerror(errno)); unlink(tmp); return -1; }
     return 0;
 fail:
     if (w->f) fclose(w->f);
     ZSTD_freeCCtx(w->cc);
     free(w);
+    free(zbuf);
     unlink(tmp);
     return -1;
 }

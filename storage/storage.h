@@ -167,23 +167,40 @@ typedef struct stor_column {
     /* data, one slot per row id */
     int64_t *i64;            /* CK_I64 */
     double *f64;             /* CK_F64 */
-    struct stor_str { char *p; uint32_t len; uint8_t pooled; } *str;   /* CK_STR; p owned, or held from pool */
+    struct stor_str { char *p; uint32_t len; uint8_t pooled; } *str;   /* CK_STR; p owned, or held
+                                from the pool (pooled); p with bit 0 set: the value is compressed
+                                (compress.c), len is still its length; only storage/ reads p,
+                                through stor_get (and index code: indexed columns stay plain) */
     struct stor_strpool *pool;   /* shared copies of short values (storage/strpool.c), or NULL */
     uint16_t *code;          /* CK_STR, per row: the pooled value's id (equal ids = equal bytes;
                                 an id is never reused for other bytes), 0 = not pooled or NULL */
     uint8_t *nulls;          /* bitmap; bit set = NULL */
+    struct stor_seg *seg;    /* CK_STR: per segment of STOR_SEG_ROWS row ids, when it was
+                                last read or written (compress.c); owned by the table */
 } stor_column;
 
 /* Short string values (up to STOR_POOL_MAX bytes) are held once per column: rows with
  * equal bytes share one copy. hold copies (pooled or not; *pooled says which), release
  * gives a row's copy back, free drops the pool (after every row released its values or
- * with the column's data). */
+ * with the column's data). Pooled values are never compressed. */
 #define STOR_POOL_MAX 32
 typedef struct stor_strpool stor_strpool;
 char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *pooled);
 uint16_t stor_strpool_id(const char *held, uint8_t pooled);   /* the id of a held copy, 0 = none */
 void  stor_strpool_release(stor_column *c, char *p, uint8_t pooled);
 void  stor_strpool_free(stor_column *c);
+
+/* Compression of cold long strings (storage/compress.c). Row ids are grouped in segments
+ * of STOR_SEG_ROWS; every read (stor_get) and write of a string stamps its segment with
+ * stor_clock (a coarse clock in seconds, ticked by the compression thread; it stays 0
+ * while compression is off, so the stamp is then never written). */
+#define STOR_SEG_SHIFT 10
+#define STOR_SEG_ROWS  (1u << STOR_SEG_SHIFT)
+struct stor_seg {
+    uint32_t used;           /* stor_clock at the last read or write */
+    uint32_t packed;         /* stor_clock when its long values were last compressed */
+};
+extern uint32_t stor_clock;
 
 typedef enum stor_ikind { IK_PRIMARY, IK_UNIQUE, IK_KEY, IK_FULLTEXT, IK_SPATIAL } stor_ikind;
 
@@ -457,6 +474,20 @@ typedef char *(*stor_table_ddl_fn)(const stor_table *t);
 void stor_set_table_ddl(stor_table_ddl_fn fn);
 /* innodb_flush_log_at_trx_commit: 1 = fsync each commit, 2 = write only, 0 = lazy. */
 void stor_set_flush_mode(int mode);
+
+/* Starts the background compression of cold long strings: a string value of at least
+ * min_bytes whose segment nobody read or wrote for after_s seconds is compressed with
+ * zstd (kept as it is when that saves too little); a read of it (stor_get) restores the
+ * plain bytes. Columns that belong to an index are never compressed. after_s = 0: off.
+ * Call once, after recovery; 0 or -1 (thread not started). */
+int  stor_compress_start(size_t min_bytes, uint32_t after_s);
+void stor_compress_stop(void);           /* (stor_close calls it) */
+typedef struct stor_zstats {
+    uint64_t values;         /* values held compressed now */
+    uint64_t bytes;          /* their compressed size (with headers) */
+    uint64_t raw_bytes;      /* their length */
+} stor_zstats;
+void stor_compress_stats(stor_zstats *out);   /* any thread */
 
 /* ---------------------------------------------------------------- accounts */
 

@@ -22,6 +22,9 @@ typedef struct pentry {
     char b[];                 /* len bytes and a NUL */
 } pentry;
 
+/* a pooled copy's address is even: bit 0 of a row's pointer marks compressed values */
+_Static_assert(offsetof(pentry, b) % 2 == 0, "pooled bytes at an even offset");
+
 struct stor_strpool {
     pentry **buckets;
     uint32_t nbuckets, nentries;

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <stdlib.h>
 #include <stdio.h>
+#include <time.h>
 
 static stor_db **dbs;
 static uint32_t ndbs;
@@ -111,14 +112,22 @@ static void chain_free(struct stor_hchain *c)
     c->buckets = c->next = c->prev = NULL;
 }
 
+/* A row's string goes: a pooled copy back to the pool, a compressed or plain one freed. */
+static void str_let_go(stor_column *c, struct stor_str s)
+{
+    if (!s.p) return;
+    if (s.pooled) stor_strpool_release(c, s.p, s.pooled);
+    else zv_free(s.p, s.len);
+}
+
 static void col_free_data(stor_column *c, uint32_t nrows)
 {
-    if (c->str) for (uint32_t r = 0; r < nrows; r++) stor_strpool_release(c, c->str[r].p, c->str[r].pooled);
+    if (c->str) for (uint32_t r = 0; r < nrows; r++) str_let_go(c, c->str[r]);
     stor_strpool_free(c);
     stor_free(c->code);
     c->code = NULL;
-    stor_free(c->i64); stor_free(c->f64); stor_free(c->str); stor_free(c->nulls);
-    c->i64 = NULL; c->f64 = NULL; c->str = NULL; c->nulls = NULL;
+    stor_free(c->i64); stor_free(c->f64); stor_free(c->str); stor_free(c->nulls); stor_free(c->seg);
+    c->i64 = NULL; c->f64 = NULL; c->str = NULL; c->nulls = NULL; c->seg = NULL;
 }
 
 static void table_free(stor_table *t)
@@ -153,7 +162,9 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->dead = NULL;
     t->ver = NULL; t->nver = 0;
     if (!t->auto_inc) t->auto_inc = 1;
-    for (uint32_t i = 0; i < t->ncols; i++) { t->cols[i].pool = NULL; t->cols[i].code = NULL; }   /* a definition: no data */
+    for (uint32_t i = 0; i < t->ncols; i++) {   /* a definition: no data (a copied one's pointers) */
+        t->cols[i].pool = NULL; t->cols[i].code = NULL; t->cols[i].seg = NULL;
+    }
     for (uint32_t i = 0; i < t->nidx; i++) {
         t->idx[i].nbuckets = 0;
         memset(&t->idx[i].h, 0, sizeof t->idx[i].h);
@@ -195,6 +206,14 @@ int stor_table_truncate(stor_table *t)
     return 0;
 }
 
+/* Stamps the string's segment as used now (compress.c); a write only when it changes. */
+static inline void seg_touch(const stor_column *c, uint32_t row)
+{
+    uint32_t now = __atomic_load_n(&stor_clock, __ATOMIC_RELAXED);
+    struct stor_seg *g = &c->seg[row >> STOR_SEG_SHIFT];
+    if (__atomic_load_n(&g->used, __ATOMIC_RELAXED) != now) __atomic_store_n(&g->used, now, __ATOMIC_RELAXED);
+}
+
 void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
 {
     const stor_column *c = &t->cols[col];
@@ -202,7 +221,14 @@ void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
     if (stor_is_null(c, row)) { v->t = VT_NULL; return; }
     switch (c->kind) {
     case CK_F64: v->t = VT_DOUBLE; v->d = c->f64[row]; return;
-    case CK_STR: v->t = VT_STRING; v->coll = c->coll; v->p = c->str[row].p; v->len = c->str[row].len; return;
+    case CK_STR: {
+        const struct stor_str *s = &c->str[row];
+        const char *p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE);
+        if (__builtin_expect(zv_is(p), 0)) p = zv_plain(c, row);
+        seg_touch(c, row);
+        v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = s->len;
+        return;
+    }
     case CK_DEC:   /* a wide DECIMAL: its text, exactly `scale` digits after the point */
         v->t = VT_DECIMAL; v->scale = (uint8_t)(c->scale < 0 ? 0 : c->scale);
         v->p = c->str[row].p; v->len = c->str[row].len;
@@ -557,6 +583,12 @@ static int grow(stor_table *t)
             memset(c->str + t->cap, 0, (nc - t->cap) * sizeof *c->str);
             c->code = stor_realloc(c->code, nc * sizeof *c->code);
             memset(c->code + t->cap, 0, (nc - t->cap) * sizeof *c->code);
+            uint32_t os = (t->cap + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
+            uint32_t ns = (nc + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
+            if (ns != os || !c->seg) {
+                c->seg = stor_realloc(c->seg, ns * sizeof *c->seg);
+                memset(c->seg + os, 0, (ns - os) * sizeof *c->seg);
+            }
         }
         c->nulls = stor_realloc(c->nulls, nc / 8);
         memset(c->nulls + t->cap / 8, 0, (nc - t->cap) / 8);
@@ -588,6 +620,7 @@ static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value 
     if (stor_kind_text(c->kind)) {
         /* the new value is held before the old one is let go: they may share a copy */
         struct stor_str old = c->str[row];
+        if (c->kind == CK_STR) seg_touch(c, row);
         c->str[row].pooled = 0;
         if (v->t == VT_NULL) { c->str[row].p = NULL; c->str[row].len = 0; }
         else if (c->kind == CK_STR) {
@@ -615,7 +648,7 @@ static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value 
             c->str[row].len = (uint32_t)k;
         }
         if (c->code) c->code[row] = stor_strpool_id(c->str[row].p, c->str[row].pooled);
-        if (old.p) stor_strpool_release(c, old.p, old.pooled);
+        if (old.p) str_let_go(c, old);
         if (v->t == VT_NULL) c->nulls[row >> 3] |= bit;
         else c->nulls[row >> 3] &= (uint8_t)~bit;
         return;
@@ -712,7 +745,7 @@ void tbl_free_dead_strings(stor_table *t, uint32_t row)
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
         if (!stor_kind_text(c->kind) || !c->str[row].p) continue;
-        stor_strpool_release(c, c->str[row].p, c->str[row].pooled);
+        str_let_go(c, c->str[row]);
         if (c->code) c->code[row] = 0;
         c->str[row].p = NULL;
         c->str[row].len = 0;
@@ -807,6 +840,78 @@ void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals)
     t->dead[row >> 3] &= (uint8_t)~(1u << (row & 7));
     t->nlive++;
     index_all(t, row);
+}
+
+/* ---- compression of cold segments (compress.c) ---- */
+
+static bool col_in_index(const stor_table *t, uint32_t col)
+{
+    for (uint32_t i = 0; i < t->nidx; i++)
+        for (uint32_t k = 0; k < t->idx[i].ncols; k++)
+            if (t->idx[i].cols[k] == col) return true;
+    return false;
+}
+
+/* Not used for after_s seconds, and used since it was last compressed. */
+static bool seg_cold(const struct stor_seg *g, uint32_t now, uint32_t after_s)
+{
+    uint32_t used = __atomic_load_n(&g->used, __ATOMIC_RELAXED);
+    return used <= now && now - used >= after_s && g->packed <= used;
+}
+
+bool tbl_compress_candidates(uint32_t now, uint32_t after_s)
+{
+    for (uint32_t i = 0; i < ndbs; i++) {
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            const stor_table *t = dbs[i]->tables[j];
+            uint32_t nseg = (t->nrows + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
+            for (uint32_t c = 0; c < t->ncols; c++) {
+                const stor_column *col = &t->cols[c];
+                if (col->kind != CK_STR || !col->seg || col_in_index(t, c)) continue;
+                for (uint32_t g = 0; g < nseg; g++)
+                    if (seg_cold(&col->seg[g], now, after_s)) return true;
+            }
+        }
+    }
+    return false;
+}
+
+static uint64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+bool tbl_compress_pass(uint32_t now, uint32_t after_s, size_t min_bytes, uint64_t budget_ns)
+{
+    uint64_t t0 = now_ns();
+    for (uint32_t i = 0; i < ndbs; i++) {
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            uint32_t nseg = (t->nrows + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
+            for (uint32_t c = 0; c < t->ncols; c++) {
+                stor_column *col = &t->cols[c];
+                if (col->kind != CK_STR || !col->seg || col_in_index(t, c)) continue;
+                for (uint32_t g = 0; g < nseg; g++) {
+                    struct stor_seg *sg = &col->seg[g];
+                    if (!seg_cold(sg, now, after_s)) continue;
+                    uint32_t end = (g + 1) << STOR_SEG_SHIFT;
+                    if (end > t->nrows) end = t->nrows;
+                    for (uint32_t r = g << STOR_SEG_SHIFT; r < end; r++) {
+                        struct stor_str *s = &col->str[r];
+                        if (!s->p || s->pooled || zv_is(s->p) || s->len < min_bytes) continue;
+                        if (stor_is_dead(t, r) || stor_is_null(col, r)) continue;
+                        char *z = zv_pack(s->p, s->len);
+                        if (z) { stor_free(s->p); s->p = z; }
+                        if (now_ns() - t0 > budget_ns) return true;   /* the segment goes on next time */
+                    }
+                    sg->packed = now;
+                }
+            }
+        }
+    }
+    return false;
 }
 
 /* Frees everything (at shutdown). */

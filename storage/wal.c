@@ -189,7 +189,7 @@ static void redo_values(stor_table *t, uint32_t row)
         redo_u8(1);
         if (c->kind == CK_I64) redo_put(&c->i64[row], 8);
         else if (c->kind == CK_F64) redo_put(&c->f64[row], 8);
-        else { redo_u32(c->str[row].len); redo_put(c->str[row].p, c->str[row].len); }
+        else { redo_u32(c->str[row].len); redo_put(zv_plain(c, row), c->str[row].len); }
     }
 }
 
@@ -581,6 +581,7 @@ const char *stor_datadir(void) { return datadir; }
 
 void stor_close(void)
 {
+    stor_compress_stop();
     if (wal_fd >= 0) { fdatasync(wal_fd); close(wal_fd); wal_fd = -1; }
     stor_catalog_free();
 }

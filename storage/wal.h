@@ -46,6 +46,26 @@ void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals);  /* replay 
 void stor_catalog_free(void);
 void tbl_reserve_rows(stor_table *t, uint32_t nrows);   /* extend with dead slots */
 uint32_t wal_crc32_update(uint32_t crc, const void *p, size_t n);
+/* compress.c: a compressed string is a tagged pointer (bit 0 set) to a blob
+ * [u32 compressed length][u32 crc32 of the plain bytes][zstd frame]. */
+static inline bool zv_is(const char *p) { return ((uintptr_t)p & 1) != 0; }
+/* Frees a string's storage of length len, plain or compressed (NULL is fine). */
+void zv_free(char *p, uint32_t len);
+/* The plain bytes of c->str[row] (len bytes), restoring them into the table when the
+ * value is compressed: safe under the shared store lock (one thread restores, the others
+ * wait and see its result). Aborts rather than return bytes that fail the checksum. */
+const char *zv_plain(const stor_column *c, uint32_t row);
+/* The plain bytes of a compressed value p of length len, decompressed into *buf (grown
+ * with plain realloc as needed; the caller frees it). The table is not changed. */
+const char *zv_read(const char *p, uint32_t len, char **buf, size_t *cap);
+/* Compresses one plain value if that saves enough; the new pointer (tagged) or NULL
+ * to keep the plain one. Compression thread only. */
+char *zv_pack(const char *p, uint32_t len);
+/* table.c: one bounded pass of the compression thread over the catalog (store lock
+ * exclusive): compresses the long values of cold segments; true when it stopped on its
+ * budget with more to do. stor_compress_candidates: is there anything (shared lock)? */
+bool tbl_compress_pass(uint32_t now, uint32_t after_s, size_t min_bytes, uint64_t budget_ns);
+bool tbl_compress_candidates(uint32_t now, uint32_t after_s);
 /* snapshot.c */
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen);
 int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, char *err, size_t errlen);
