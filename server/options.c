@@ -89,7 +89,7 @@ static const opt_def opt_defs[] = {
       "memory for table data; writes past it fail with 1114 (default: 80% of RAM or of the "
       "cgroup's memory limit; 0: no limit; at least 16M)" },
     { "compress_min_bytes", O_ZMIN, K_NUM, 1, 1073741824, 0, false,
-      "string values at least this long are compressed (zstd) once cold (default 1024)" },
+      "string values at least this long are compressed (zstd) once cold (default 512)" },
     { "compress_after_s", O_ZAFTER, K_NUM, 0, 31536000, 0, false,
       "a segment of 1,024 rows whose strings nobody read or wrote for this many seconds is "
       "compressed (default 600; 0: no compression)" },
@@ -753,7 +753,7 @@ static void set_defaults(void)
     srv_cfg.threads = nc < 1 ? 1 : nc > 64 ? 64 : (int)nc;
     srv_cfg.max_memory = default_max_memory();
     srv_cfg.offload_us = 2000;
-    srv_cfg.compress_min_bytes = 1024;
+    srv_cfg.compress_min_bytes = 512;
     srv_cfg.compress_after_s = 600;
 }
 
