@@ -214,6 +214,15 @@ static inline void seg_touch(const stor_column *c, uint32_t row)
     if (__atomic_load_n(&g->used, __ATOMIC_RELAXED) != now) __atomic_store_n(&g->used, now, __ATOMIC_RELAXED);
 }
 
+/* stor_get of a compressed string: restores it first. Out of line, so that stor_get's
+ * common path calls nothing (a leaf function, no registers saved). */
+static __attribute__((noinline)) void get_packed(const stor_column *c, uint32_t row, pdb_value *v)
+{
+    const char *p = zv_plain(c, row);
+    seg_touch(c, row);
+    v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = c->str[row].len;
+}
+
 void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
 {
     const stor_column *c = &t->cols[col];
@@ -224,7 +233,7 @@ void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
     case CK_STR: {
         const struct stor_str *s = &c->str[row];
         const char *p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE);
-        if (__builtin_expect(zv_is(p), 0)) p = zv_plain(c, row);
+        if (__builtin_expect(zv_is(p), 0)) { get_packed(c, row, v); return; }
         seg_touch(c, row);
         v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = s->len;
         return;
