@@ -189,8 +189,8 @@ static void *z_main(void *arg)
             stor_lock_exclusive();
             more = tbl_compress_pass(now, z_after_s, z_min_bytes, ZV_BUDGET_NS);
             stor_unlock();
-            if (more) {   /* let statements in between two passes */
-                struct timespec nap = { 0, 2000000 };
+            if (more) {   /* let statements in between two passes (at most 2/3 of the time) */
+                struct timespec nap = { 0, ZV_BUDGET_NS / 2 };
                 nanosleep(&nap, NULL);
             }
         }
