@@ -65,6 +65,7 @@ Test(mvcc, share_holders_random)
         for (uint32_t i = 0; i < IDS; i++) any |= order[rr * IDS + i] != 0;
         cr_assert_eq(mvcc_share_any(&tabs[0], rr), any);
     }
+}
 
 /* compress.c: long values of unindexed string columns in cold segments are compressed
  * by a pass, come back byte for byte through stor_get (which restores them), and the
