@@ -217,6 +217,8 @@ void ex_more_type(int id, const ex_type *args, int nargs, ex_type *out, const pl
 void ex_more_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 /* RAND(seed): MariaDB's sequence; a constant seed starts one generator per statement */
 double ex_rand_seeded(ex_ctx *ctx, const pl_expr *e, const pdb_value *seed);
+/* A VARCHAR result of chars characters in coll (func.c's typing, for func_more.c) */
+void ex_type_text(ex_type *t, uint32_t chars, uint16_t coll);
 /* func.c's calendar, for func_more.c */
 long ex_fn_daynr(int y, int m, int d);
 void ex_fn_from_daynr(long dn, int *y, int *m, int *d);

@@ -369,6 +369,8 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 
 /* ---------------------------------------------------------------- helpers */
 
+void ex_type_text(ex_type *t, uint32_t chars, uint16_t coll) { t_str(t, chars, coll); }
+
 static pdb_value mkstr(ex_ctx *ctx, const char *p, size_t n, uint16_t coll)
 {
     char *d = stor_arena_alloc(ctx->a, n + 1);

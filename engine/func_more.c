@@ -245,16 +245,6 @@ static void t_datetime(ex_type *t, int fsp)
     t->decimals = (uint8_t)fsp; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
 }
 
-static void t_text(ex_type *t, uint32_t chars, uint16_t coll)
-{
-    memset(t, 0, sizeof *t);
-    const pdb_collation *co = pdb_coll_by_id(coll);
-    t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = coll;
-    t->length = chars * (co ? co->maxlen : 1); t->nullable = true;
-    if (coll == COLL_BINARY) t->flags = BINARY_FLAG;
-    t->coerc = 3;
-}
-
 void ex_more_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     int f0 = n > 0 ? arg_fsp(&a[0], e ? e->args[0] : NULL) : 0;
@@ -267,20 +257,20 @@ void ex_more_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case EX_FX_ADDTIME: case EX_FX_SUBTIME:
         if (a[0].vt == VT_DATETIME || a[0].vt == VT_DATE) t_datetime(t, fm);
         else if (a[0].vt == VT_TIME) t_time(t, fm);
-        else { t_text(t, 26, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
+        else { ex_type_text(t, 26, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
         return;
     case EX_FX_TIMESTAMP: t_datetime(t, fm); return;
-    case EX_FX_TIME_FORMAT: t_text(t, 100, COLL_UTF8MB4_GENERAL_CI); return;
+    case EX_FX_TIME_FORMAT: ex_type_text(t, 100, COLL_UTF8MB4_GENERAL_CI); return;
     case EX_FX_CONVERT_TZ: t_datetime(t, f0); return;
     case EX_FX_TO_SECONDS: t_intl(t, 20, true); return;
     case EX_FX_PERIOD_ADD: case EX_FX_PERIOD_DIFF: t_intl(t, 6, false); return;
-    case EX_FX_SOUNDEX: t_text(t, 4, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
+    case EX_FX_SOUNDEX: ex_type_text(t, 4, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
     case EX_FX_ASIN: case EX_FX_ACOS: case EX_FX_ATAN2: case EX_FX_COT: t_dbl(t); return;
     case EX_FX_IS_IPV4: case EX_FX_IS_IPV6: t_intl(t, 1, false); t->nullable = false; return;
     case EX_FX_MAKE_SET: case EX_FX_EXPORT_SET: {
         uint32_t len = 0;
         for (int i = 1; i < n; i++) len += a[i].length + 1;
-        t_text(t, len ? len : 1, n > 1 && a[1].vt == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
+        ex_type_text(t, len ? len : 1, n > 1 && a[1].vt == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
         return;
     }
     }

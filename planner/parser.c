@@ -2490,6 +2490,24 @@ static void name_list(P *p, pl_stmt *s)
     s->names = (char **)n.v; s->names_db = (char **)d.v; s->nnames = n.n;
 }
 
+static void statement(P *p, pl_stmt *s);
+
+/* The rest of EXPLAIN / ANALYZE: [FORMAT=JSON] (explain_opt json_opt) and the statement. */
+static void explain_body(P *p, pl_stmt *s, int json_opt)
+{
+    if (accept_kw(p, "FORMAT")) {
+        expect_op(p, '=');
+        const char *f = ident_or_string(p);
+        if (!strcasecmp(f, "JSON")) s->explain_opt = json_opt;
+    }
+    s->kind = S_EXPLAIN;
+    pl_stmt *inner = alloc(p, sizeof *inner);
+    statement(p, inner);
+    s->sel = inner->sel;
+    s->num = inner->kind;
+    s->inner = inner;
+}
+
 static void statement(P *p, pl_stmt *s)
 {
     if (starts_select(p) || is_op(p, '(')) {
@@ -2516,17 +2534,7 @@ static void statement(P *p, pl_stmt *s)
         if (accept_kw(p, "EXTENDED")) s->explain_opt = 1;
         else if (accept_kw(p, "PARTITIONS")) s->explain_opt = 2;
         else if (is_kw(p, "ANALYZE")) syntax_error(p);   /* MariaDB: ANALYZE SELECT, not EXPLAIN ANALYZE */
-        if (accept_kw(p, "FORMAT")) {
-            expect_op(p, '=');
-            const char *f = ident_or_string(p);
-            if (!strcasecmp(f, "JSON")) s->explain_opt = 3;
-        }
-        s->kind = S_EXPLAIN;
-        pl_stmt *inner = alloc(p, sizeof *inner);
-        statement(p, inner);
-        s->sel = inner->sel;
-        s->num = inner->kind;
-        s->inner = inner;
+        explain_body(p, s, 3);
         return;
     }
     if (accept_kw(p, "CREATE")) {
@@ -2717,17 +2725,7 @@ static void statement(P *p, pl_stmt *s)
         if (!table) {
             next(p);
             s->explain_opt = 10;
-            if (accept_kw(p, "FORMAT")) {
-                expect_op(p, '=');
-                const char *f = ident_or_string(p);
-                if (!strcasecmp(f, "JSON")) s->explain_opt = 11;
-            }
-            s->kind = S_EXPLAIN;
-            pl_stmt *inner = alloc(p, sizeof *inner);
-            statement(p, inner);
-            s->sel = inner->sel;
-            s->num = inner->kind;
-            s->inner = inner;
+            explain_body(p, s, 11);
             return;
         }
     }
