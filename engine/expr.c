@@ -1414,6 +1414,14 @@ void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             if (p->nops == 1) { stor_get(s->t, (uint32_t)o->b, r, out); return; }
             const ex_op *f = &p->ops[1];
             if (f->code == OP_FUNC && f->b == 1 && (f->a == EX_F_YEAR || f->a == EX_F_MONTH)) {
+                const stor_column *c = &s->t->cols[o->b];
+                if (c->kind == CK_I64 && (c->type == CT_DATETIME || c->type == CT_TIMESTAMP || c->type == CT_DATE)) {
+                    /* the packed value straight from the column */
+                    if (stor_is_null(c, r)) { *out = ex_null(); return; }
+                    int64_t ym = c->i64[r] / ((int64_t)1000000 * 60 * 60 * 24 * 32);
+                    *out = ex_int(f->a == EX_F_YEAR ? ym / 13 : ym % 13);
+                    return;
+                }
                 pdb_value v;
                 stor_get(s->t, (uint32_t)o->b, r, &v);
                 if (v.t == VT_DATETIME || v.t == VT_DATE) {
