@@ -511,6 +511,8 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             size_t tl = q ? (size_t)(dot - tn) : al;
             for (int i = 0; i < nt; i++)
                 if (aliases[i] && strlen(aliases[i]) == tl && !memcmp(aliases[i], tn, tl)) tgt[k] = i;
+            if (tgt[k] >= 0 && !tabs[tgt[k]])
+                ex_raise(ctx, 1288, "HY000", "The target table %s of the UPDATE is not updatable", aliases[tgt[k]]);
             if (tgt[k] < 0 || !tabs[tgt[k]] || (tcol[k] = col_index(tabs[tgt[k]], dot + 1)) < 0)
                 ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'SET'", name);
         } else {
@@ -603,6 +605,10 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     if (st->ntrefs != 1) { update_multi(ctx, st, r); return; }
     pl_tref *tr = &st->trefs[0];
+    if (!tr->name) {   /* a derived table: MariaDB refuses to write into it */
+        if (!tr->alias) ex_raise(ctx, 1248, "42000", "Every derived table must have its own alias");
+        ex_raise(ctx, 1288, "HY000", "The target table %s of the UPDATE is not updatable", tr->alias);
+    }
     stor_table *t = ex_table(ctx, tr->db, tr->name);
     ctx->insert_t = t;
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
@@ -645,15 +651,18 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     stor_table *tabs[st->ntrefs];
     for (int i = 0; i < st->ntrefs; i++) {
         target[i] = st->ndel_targets == 0;
-        tabs[i] = ex_table(ctx, st->trefs[i].db, st->trefs[i].name);
+        /* a derived table has no name: it can be read, not deleted from */
+        tabs[i] = st->trefs[i].name ? ex_table(ctx, st->trefs[i].db, st->trefs[i].name) : NULL;
         const char *alias = st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name;
-        for (int k = 0; k < st->ndel_targets; k++) if (!strcmp(st->del_targets[k], alias)) target[i] = true;
+        for (int k = 0; k < st->ndel_targets; k++) if (alias && !strcmp(st->del_targets[k], alias)) target[i] = true;
+        if (target[i] && !tabs[i])
+            ex_raise(ctx, 1288, "HY000", "The target table %s of the DELETE is not updatable", alias ? alias : "");
     }
     for (int k = 0; k < st->ndel_targets; k++) {
         bool found = false;
         for (int i = 0; i < st->ntrefs; i++) {
             const char *alias = st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name;
-            if (!strcmp(st->del_targets[k], alias)) found = true;
+            if (alias && !strcmp(st->del_targets[k], alias)) found = true;
         }
         if (!found) ex_raise(ctx, 1109, "42S02", "Unknown table '%s' in MULTI DELETE", st->del_targets[k]);
     }

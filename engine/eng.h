@@ -375,6 +375,17 @@ void __attribute__((noreturn)) ex_raise(ex_ctx *ctx, uint16_t code, const char *
 #define EX_LOCK_WAIT 0xFFFF
 void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx);
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...);
+/* Raises 1436 (MariaDB's "Thread stack overrun") when the thread's stack is nearly used
+ * up: called on entry by the recursive paths (expression compilation, query blocks), so a
+ * deeply nested statement gets an error instead of overflowing the stack. */
+static inline void ex_check_stack(ex_ctx *ctx)
+{
+    if (pl_stack_low()) {
+        char m[200];
+        pl_stack_overrun_msg(m, sizeof m);
+        ex_raise(ctx, 1436, "HY000", "%s", m);
+    }
+}
 
 /* ---- functions (func.c) ---- */
 void ex_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);

@@ -686,6 +686,7 @@ static pl_expr *row_expand(ex_ctx *ctx, stor_arena *a, pl_expr *l, int op, pl_ex
 static void comp(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
+    ex_check_stack(ctx);
     ex_prog *p = cs->p;
     ex_type at[4];
     memset(t, 0, sizeof *t);

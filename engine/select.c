@@ -2093,6 +2093,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                       const char ***tables_out, const char ***orgt_out, const char ***orgn_out, const char **db_out,
                       uint64_t *found)
 {
+    ex_check_stack(pctx);
     ex_ctx ctxv = *pctx;
     ex_ctx *ctx = &ctxv;
     ctx->aggv = NULL; ctx->itemv = NULL;

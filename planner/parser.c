@@ -22,7 +22,12 @@ typedef struct P {
     int nparams;         /* '?' placeholders seen so far */
     struct pl_cte *ctes; /* WITH names in scope, innermost first */
     struct vec *wins;    /* the window functions of the query block being parsed */
+    int sel_depth;       /* SELECT blocks being parsed, one inside the other */
 } P;
+
+/* Query blocks nested deeper than this are refused with MariaDB's 1473 (its
+ * MAX_SELECT_NESTING: a 64-bit map of the nesting levels). */
+#define MAX_SELECT_NESTING 64
 
 typedef pl_cte cte;
 
@@ -48,17 +53,44 @@ static void __attribute__((noreturn)) syntax_error(P *p)
     syntax_error_near(p, p->t.kind == TK_EOF ? p->lx.end : p->t.start);
 }
 
-static void __attribute__((noreturn)) syntax_error_near(P *p, const char *near)
+/* How many bytes of the text at near MariaDB quotes in a 1064 message: all of it up to
+ * 80 bytes; beyond that the whole characters within 77 bytes, and *dots is set (the
+ * message then shows "..." after them). */
+static int near_len(const P *p, const char *near, bool *dots)
 {
     size_t n = (size_t)(p->lx.end - near);
-    /* MariaDB quotes the rest of the statement text, cut at 80 bytes */
-    if (n > 80) n = 80;
+    *dots = n > 80;
+    if (!*dots) return (int)n;
+    n = 77;
+    while (n > 0 && ((unsigned char)near[n] & 0xC0) == 0x80) n--;   /* not inside a character */
+    return (int)n;
+}
+
+static void __attribute__((noreturn)) syntax_error_near(P *p, const char *near)
+{
+    bool dots;
+    int n = near_len(p, near, &dots);
     p->err->code = 1064;
     strcpy(p->err->sqlstate, "42000");
     snprintf(p->err->msg, sizeof p->err->msg,
              "You have an error in your SQL syntax; check the manual that corresponds to your "
-             "MariaDB server version for the right syntax to use near '%.*s' at line %d",
-             (int)n, near, p->t.line);
+             "MariaDB server version for the right syntax to use near '%.*s%s' at line %d",
+             n, near, dots ? "..." : "", p->t.line);
+    longjmp(p->jb, 1);
+}
+
+/* A statement nested too deeply for the stack left: MariaDB's answer when its parser
+ * stack runs out (1064 "memory exhausted near ..."), so the server survives. */
+static void check_stack(P *p)
+{
+    if (!pl_stack_low()) return;
+    const char *near = p->t.kind == TK_EOF ? p->lx.end : p->t.start;
+    bool dots;
+    int n = near_len(p, near, &dots);
+    p->err->code = 1064;
+    strcpy(p->err->sqlstate, "42000");
+    snprintf(p->err->msg, sizeof p->err->msg, "memory exhausted near '%.*s%s' at line %d",
+             n, near, dots ? "..." : "", p->t.line);
     longjmp(p->jb, 1);
 }
 
@@ -290,10 +322,11 @@ static pl_expr *func_call(P *p, char *name, const char *start)
         const char *near = a->start + a->srclen;
         while (*near == ' ') near++;
         if (*near == ',') near++;
-        size_t n = (size_t)(p->lx.end - near);
-        if (n > 80) n = 80;
+        bool dots;
+        int n = near_len(p, near, &dots);
         p_error(p, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your "
-                "MariaDB server version for the right syntax to use near '%.*s' at line %d", (int)n, near, p->t.line);
+                "MariaDB server version for the right syntax to use near '%.*s%s' at line %d", n, near,
+                dots ? "..." : "", p->t.line);
     }
     next(p);
     pl_window *w = alloc(p, sizeof *w);
@@ -560,6 +593,7 @@ static const char *const niladic[] = {
 
 static pl_expr *primary(P *p)
 {
+    check_stack(p);
     const char *start = p->t.start;
     pl_expr *e;
     switch (p->t.kind) {
@@ -848,6 +882,7 @@ static pl_expr *collate_expr(P *p)
 
 static pl_expr *unary(P *p)
 {
+    check_stack(p);
     const char *start = p->t.start;
     if (is_op(p, '-') || is_op(p, '+') || is_op(p, '~') || is_op(p, '!')) {
         int op = p->t.op;
@@ -1072,6 +1107,7 @@ static pl_expr *pred(P *p)
 
 static pl_expr *not_expr(P *p)
 {
+    check_stack(p);
     const char *start = p->t.start;
     if (is_kw(p, "NOT")) {
         next(p);
@@ -1312,6 +1348,7 @@ static pl_select *select_core(P *p)
         return in;
     }
     expect_kw(p, "SELECT");
+    if (++p->sel_depth > MAX_SELECT_NESTING) p_error(p, 1473, "HY000", "Too high level of nesting for select");
     struct vec *outer_wins = p->wins;
     vec wins = { 0 };
     p->wins = &wins;
@@ -1410,6 +1447,7 @@ static pl_select *select_core(P *p)
         } while (accept_op(p, ','));
         s->into_vars = (char **)iv.v; s->ninto = iv.n;
     }
+    p->sel_depth--;
     return s;
 }
 
@@ -1449,6 +1487,7 @@ static pl_select *select_body(P *p)
 
 static pl_select *select_stmt(P *p)
 {
+    check_stack(p);
     if (!is_kw(p, "WITH")) return select_body(p);
     next(p);
     bool recursive = accept_kw(p, "RECURSIVE");
@@ -2084,8 +2123,12 @@ static void delete_stmt(P *p, pl_stmt *s)
     if (!tg.n) {
         /* DELETE FROM t [USING ...] or DELETE FROM a, b USING ... */
         vec v = { 0 };
+        if (is_op(p, '(')) syntax_error(p);   /* table names only, as in MariaDB's grammar */
         table_ref_list(p, &v);
-        if (accept_kw(p, "USING")) {
+        if (is_kw(p, "USING")) {
+            for (int i = 0; i < v.n; i++)
+                if (!((pl_tref *)v.v[i])->name) syntax_error(p);
+            next(p);
             for (int i = 0; i < v.n; i++) vpush(p, &tg, ((pl_tref *)v.v[i])->name);
             v.n = 0;
             table_ref_list(p, &v);

@@ -356,6 +356,18 @@ typedef struct pl_lexer {
 void pl_lex_init(pl_lexer *lx, stor_arena *a, const char *sql, size_t len, const pl_parse_opts *o);
 int  pl_lex_next(pl_lexer *lx, pl_token *t);   /* 0, or -1 (TK_ERROR: unterminated...) */
 
+/* Stack left below which recursion over a statement stops with an error (the parser's
+ * 1064 "memory exhausted", the engine's 1436 "Thread stack overrun"); at most a quarter
+ * of a thread's stack. */
+#define PL_STACK_MARGIN (1024 * 1024)
+
+/* True when the running thread has less than PL_STACK_MARGIN of stack left (stack.c).
+ * Recursive functions call it on entry so that a deeply nested statement gets an error
+ * instead of overflowing the stack. Cannot fail; false when the stack is unknown. */
+bool pl_stack_low(void);
+/* MariaDB's 1436 message for the running thread's stack (used, size, margin needed). */
+void pl_stack_overrun_msg(char *buf, size_t cap);
+
 /* Is this (upper/lower case) word reserved in MariaDB (cannot be a bare identifier)? */
 bool pl_is_reserved(const char *word, size_t len);
 
