@@ -443,6 +443,9 @@ extern uint64_t ex_checkpoint_at;   /* log bytes that trigger a checkpoint */
 /* Runs a SELECT into rows (subqueries, derived tables, INSERT ... SELECT). */
 void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names,
                     uint64_t *found);
+/* After an error ended a statement: forgets the recursive WITH rounds in progress (their
+ * state lived in the stack frames the error unwound). Cannot fail. */
+void ex_select_abort(void);
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r);

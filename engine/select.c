@@ -778,8 +778,15 @@ static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_valu
     }
     if (v->t == VT_STRING || v->t == VT_DOUBLE || v->t == VT_DECIMAL) {
         double d = ex_to_double(v);
-        if (d != (double)(int64_t)d) return false;
-        *v = ex_int((int64_t)d);
+        if (d >= 9223372036854775808.0 && d < 18446744073709551616.0 && d == (double)(uint64_t)d) {
+            v->t = VT_UINT;          /* only an unsigned column can hold it (checked below) */
+            v->u = (uint64_t)d;
+        } else {
+            /* beyond BIGINT (casting it would be undefined) or a fraction: no row has it */
+            if (!(d >= -9223372036854775808.0 && d < 9223372036854775808.0) || d != (double)(int64_t)d)
+                return false;
+            *v = ex_int((int64_t)d);
+        }
     }
     if (v->t == VT_UINT && v->u > (uint64_t)INT64_MAX && !c->is_unsigned) return false;
     return true;
@@ -1783,6 +1790,11 @@ typedef struct rcte {
     struct rcte *up;
 } rcte;
 static __thread rcte *rcte_top;
+
+void ex_select_abort(void)
+{
+    rcte_top = NULL;   /* its entries lived in the frames the error unwound */
+}
 
 static void union_convert(ex_ctx *ctx, pdb_value *v, const ex_type *t);
 static bool union_rows_equal(const pdb_value *a, const pdb_value *b, const ex_type *types, uint32_t ncols);

@@ -418,7 +418,7 @@ int ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date)
         int v = 0, nd = 0;
         while (i < n && isdigit((unsigned char)s[i])) {
             if (k == 6) { if (nd < 6) v = v * 10 + (s[i] - '0'); }
-            else v = v * 10 + (s[i] - '0');
+            else if (v < 100000000) v = v * 10 + (s[i] - '0');   /* more digits: invalid anyway */
             nd++; i++;
         }
         if (k == 0) ylen = nd;
@@ -435,7 +435,7 @@ int ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date)
     }
     if (k < 3) return -1;
     if (ylen <= 2) f[0] += f[0] < 70 ? 2000 : 1900;
-    if (f[1] > 12 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 59) return -1;
+    if (f[0] > 9999 || f[1] > 12 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 59) return -1;
     if (f[1] && f[2]) {   /* the day must exist in that month (zero parts are allowed) */
         static const int dim[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
         bool leap = (f[0] % 4 == 0 && f[0] % 100 != 0) || f[0] % 400 == 0;
@@ -569,6 +569,12 @@ bool ex_equal(const pdb_value *a, const pdb_value *b, uint16_t coll)
     return ex_compare(a, b, coll) == 0;
 }
 
+/* Digits beyond this stop adding to a TIME part (it is no time already: days or hours
+ * from 2^32-1 on are refused as MariaDB refuses them), and hours beyond TIME_HOURS_CAP
+ * count as that many: both keep the arithmetic below from overflowing. */
+#define TIME_DIGITS_CAP 100000000000LL
+#define TIME_HOURS_CAP  100000000LL
+
 /* TIME text: [-][D ]H[H..]:MM[:SS[.ffffff]], or [-]HHMMSS[.ffffff] digits, or a
  * datetime (its time part). Microseconds out; 0 or -1. Reads only s[0..n). */
 int ex_parse_time(const char *s, size_t n, int64_t *out)
@@ -592,7 +598,7 @@ int ex_parse_time(const char *s, size_t n, int64_t *out)
     if (!colon) {
         /* HHMMSS / MMSS / SS */
         int64_t v = 0;
-        while (i < n && isdigit((unsigned char)s[i])) { v = v * 10 + (s[i] - '0'); i++; nd++; }
+        while (i < n && isdigit((unsigned char)s[i])) { if (v < TIME_DIGITS_CAP) v = v * 10 + (s[i] - '0'); i++; nd++; }
         if (!nd) return -1;
         f[0] = v / 10000; f[1] = (v / 100) % 100; f[2] = v % 100;
     } else {
@@ -600,13 +606,13 @@ int ex_parse_time(const char *s, size_t n, int64_t *out)
         size_t j = i;
         while (j < n && isdigit((unsigned char)s[j])) j++;
         if (j < n && s[j] == ' ' && j > i) {
-            for (size_t q = i; q < j; q++) days = days * 10 + (s[q] - '0');
+            for (size_t q = i; q < j; q++) if (days < TIME_DIGITS_CAP) days = days * 10 + (s[q] - '0');
             i = j + 1;
         }
         while (i < n && k < 3) {
             if (!isdigit((unsigned char)s[i])) return -1;
             int64_t v = 0;
-            while (i < n && isdigit((unsigned char)s[i])) { v = v * 10 + (s[i] - '0'); i++; }
+            while (i < n && isdigit((unsigned char)s[i])) { if (v < TIME_DIGITS_CAP) v = v * 10 + (s[i] - '0'); i++; }
             f[k++] = v;
             if (i < n && s[i] == ':' && k < 3) { i++; continue; }
             break;
@@ -622,7 +628,10 @@ int ex_parse_time(const char *s, size_t n, int64_t *out)
     while (i < n && isspace((unsigned char)s[i])) i++;
     if (i < n) return -1;
     if (f[1] > 59 || f[2] > 59) return -1;
-    int64_t us = ((days * 24 + f[0]) * 3600 + f[1] * 60 + f[2]) * 1000000 + frac;
+    if (days >= 4294967295LL || f[0] >= 4294967295LL) return -1;   /* MariaDB: not a time */
+    int64_t hours = days * 24 + f[0];
+    if (hours > TIME_HOURS_CAP) hours = TIME_HOURS_CAP;
+    int64_t us = (hours * 3600 + f[1] * 60 + f[2]) * 1000000 + frac;
     *out = neg ? -us : us;
     return 0;
 }
