@@ -1482,7 +1482,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                 v->i = -v->i; break;
             case VT_UINT:
                 if (v->u > (uint64_t)INT64_MAX + 1) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range");
-                v->t = VT_INT; v->i = -(int64_t)v->u; break;
+                v->t = VT_INT; v->i = (int64_t)(0 - v->u); break;   /* 2^63 -> INT64_MIN */
             case VT_DECIMAL:
                 if (v->len) {
                     ex_dec d;

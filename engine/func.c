@@ -1286,8 +1286,11 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             if (d < 0) { int64_t pp = ex_pow10[-d]; int64_t rr = q % pp; q -= rr; if (id == F_ROUND && (rr < 0 ? -rr : rr) * 2 >= pp) q += q < 0 ? -pp : pp; out->i = q; }
             return;
         }
-        double x = ex_to_double(&a[0]), p = pow(10.0, (double)d);
-        double r = id == F_ROUND ? (d >= 0 ? rint(x * p) / p : rint(x / pow(10.0, (double)-d)) * pow(10.0, (double)-d)) : trunc(x * p) / p;
+        double x = ex_to_double(&a[0]);
+        /* past any double's exponent: nothing is left of it, or nothing changes */
+        if (d < -400 || d > 400) { *out = ex_dbl(d < 0 ? 0.0 : x); return; }
+        double p = pow(10.0, (double)d);
+        double r = id == F_ROUND ? (d >= 0 ? rint(x * p) / p : rint(x / pow(10.0, -(double)d)) * pow(10.0, -(double)d)) : trunc(x * p) / p;
         if (id == F_ROUND && d >= 0) r = rint(x * p) / p;   /* MariaDB: rint(), half to even */
         *out = ex_dbl(r);
         return;
@@ -2285,6 +2288,9 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
                 if (tr) trunc_warn(ctx, rowno, c, 1366, "decimal", v->p, v->len);
             }
             double m = d * (double)ex_pow10[sc];
+            /* beyond any DECIMAL (or not a number): the range check below clamps it */
+            if (!(m < 1e38)) m = 1e38;
+            if (!(m > -1e38)) m = -1e38;
             val = (__int128)(m < 0 ? m - 0.5 : m + 0.5);
         }
         __int128 maxv = 1;

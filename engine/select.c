@@ -1095,8 +1095,10 @@ static void window_finish(qstate *q)
                 case WF_LAG: case WF_LEAD: {
                     int64_t offn = 1;
                     if (w->nargs > 1) { pdb_value ov = window_eval_at(q, r, w->args[1]); offn = ov.t == VT_NULL ? 0 : ex_to_int(&ov); }
-                    int64_t j = w->kind == WF_LAG ? (int64_t)i - offn : (int64_t)i + offn;
-                    if (j >= 0 && j < (int64_t)cnt) *out = window_eval_at(q, ord[ps + (uint32_t)j], w->args[0]);
+                    int64_t j;
+                    bool past = w->kind == WF_LAG ? __builtin_sub_overflow((int64_t)i, offn, &j)
+                                                  : __builtin_add_overflow((int64_t)i, offn, &j);
+                    if (!past && j >= 0 && j < (int64_t)cnt) *out = window_eval_at(q, ord[ps + (uint32_t)j], w->args[0]);
                     else *out = w->nargs > 2 ? window_eval_at(q, r, w->args[2]) : ex_null();
                     break;
                 }

@@ -306,6 +306,9 @@ class Pressdb:
                 raise RuntimeError("pressdb exited at start: " + self.log_tail())
             try:
                 self.connect(timeout=5).close()
+                time.sleep(0.2)
+                if self.proc.poll() is not None:      # another server answered on the port
+                    raise RuntimeError("pressdb exited at start: " + self.log_tail())
                 return
             except pymysql.MySQLError:
                 time.sleep(0.1)
