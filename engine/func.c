@@ -2298,9 +2298,10 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         maxv -= 1;
         if (rounded && val <= maxv && val >= -maxv && !(c->is_unsigned && val < 0))
             ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+        /* one warning per value, as MariaDB (a big negative for UNSIGNED is simply 0) */
         if (val > maxv) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = maxv; }
-        if (val < -maxv) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = -maxv; }
-        if (c->is_unsigned && val < 0) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = 0; }
+        else if (c->is_unsigned && val < 0) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = 0; }
+        else if (val < -maxv) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); val = -maxv; }
         *out = ex_int((int64_t)val);
         out->t = VT_DECIMAL; out->scale = (uint8_t)sc;
         return 0;

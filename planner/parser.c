@@ -1299,6 +1299,7 @@ static void table_ref_list(P *p, vec *v)
 
 static void table_factor(P *p, vec *v, int join)
 {
+    check_stack(p);
     pl_tref *t = alloc(p, sizeof *t);
     t->join = join;
     if (is_op(p, '(')) {
@@ -1339,6 +1340,7 @@ static void table_factor(P *p, vec *v, int join)
 
 static pl_select *select_core(P *p)
 {
+    check_stack(p);
     pl_select *s = alloc(p, sizeof *s);
     if (is_op(p, '(')) {
         next(p);
