@@ -898,6 +898,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             int c = find_col(cols, ncols, al->name);
             if (c < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->name, t->name);
             stor_free(cols[c].default_sql);
+            cols[c].default_sql = NULL;   /* default_text may raise: free_def must not free it again */
             if (al->kind == AT_DROP_DEFAULT) { cols[c].default_sql = NULL; cols[c].has_default = false; }
             else { cols[c].default_sql = default_text(ctx, &cols[c], al->dflt); cols[c].has_default = true; }
             break;

@@ -1255,7 +1255,10 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         if (dbl) {
             double y = ex_to_double(b);
             if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
-            *a = ex_int((int64_t)trunc(ex_to_double(a) / y));
+            double q = trunc(ex_to_double(a) / y);
+            if (!(q >= -9223372036854775808.0 && q < 9223372036854775808.0))
+                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+            *a = ex_int((int64_t)q);
             return;
         }
         if (a->t == VT_UINT || b->t == VT_UINT) {   /* unsigned: no negative quotient */

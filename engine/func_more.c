@@ -301,7 +301,7 @@ static long month_to_period(long m)
     if (!m) return 0;
     long y = m / 12;
     if (y < 100) y += y < 70 ? 2000 : 1900;
-    return y * 100 + m % 12 + 1;
+    return (long)((unsigned long)y * 100 + (unsigned long)(m % 12 + 1));   /* wraps, never UB */
 }
 
 static char soundex_code(unsigned char c)
@@ -353,6 +353,12 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
         double sec = ex_to_double(&a[2]);
         if (m < 0 || m > 59 || sec < 0 || sec >= 60) return;
         int fsp = a[2].t == VT_DECIMAL ? (a[2].scale > 6 ? 6 : a[2].scale) : a[2].t == VT_DOUBLE ? 6 : 0;
+        if (h > 100000000 || h < -100000000) {   /* far past TIME's range: no arithmetic on it */
+            ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%s%llu:%02lld:%02d'", h < 0 ? "-" : "",
+                    h < 0 ? 0 - (unsigned long long)h : (unsigned long long)h, (long long)m, (int)sec);
+            *out = time_result(ctx, h < 0 ? -TIME_MAX_US : TIME_MAX_US, fsp);
+            return;
+        }
         int64_t us = ((h < 0 ? -h : h) * 3600 + m * 60) * 1000000 + (int64_t)llround(sec * 1e6);
         *out = time_result(ctx, h < 0 ? -us : us, fsp);
         return;
@@ -480,11 +486,12 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
     case EX_FX_PERIOD_ADD: {
         long p = (long)ex_to_int(&a[0]), m = (long)ex_to_int(&a[1]);
         if (!p) { *out = ex_int(0); return; }
-        *out = ex_int(month_to_period(period_to_month(p) + m));
+        *out = ex_int(month_to_period((long)((unsigned long)period_to_month(p) + (unsigned long)m)));
         return;
     }
     case EX_FX_PERIOD_DIFF:
-        *out = ex_int(period_to_month((long)ex_to_int(&a[0])) - period_to_month((long)ex_to_int(&a[1])));
+        *out = ex_int((long)((unsigned long)period_to_month((long)ex_to_int(&a[0])) -
+                             (unsigned long)period_to_month((long)ex_to_int(&a[1]))));
         return;
     case EX_FX_SOUNDEX: {
         size_t l;

@@ -1068,8 +1068,11 @@ static void window_finish(qstate *q)
                             if (pw->unit == 2) bnd[b] = isend ? (int64_t)peer_last[i] + 1 : (int64_t)peer_first[i];
                             else bnd[b] = isend ? (int64_t)i + 1 : (int64_t)i;
                             break;
-                        case WB_PREC: bnd[b] = (int64_t)i - ns[b] + (isend ? 1 : 0); break;
-                        default: bnd[b] = (int64_t)i + ns[b] + (isend ? 1 : 0); break;
+                        default: {   /* N PRECEDING / FOLLOWING: clamped, N may be near 2^63 */
+                            __int128 v = (__int128)i + (kinds[b] == WB_PREC ? -(__int128)ns[b] : (__int128)ns[b]) + (isend ? 1 : 0);
+                            bnd[b] = v < -1 ? -1 : v > (__int128)cnt + 1 ? (int64_t)cnt + 1 : (int64_t)v;
+                            break;
+                        }
                         }
                     }
                     fs = bnd[0] < 0 ? 0 : bnd[0];

@@ -16,9 +16,10 @@ binary protocol (COM_STMT_PREPARE/EXECUTE with random parameter types).
 
 It watches for the server process dying, an ASan/UBSan report in its stderr, a statement
 that takes longer than --hang seconds, and the connection being dropped after a
-statement. Each finding is written to OUT/crash-N.sql (the statements of its round,
-in order, `-- prepared` before one sent through the binary protocol) with the reason, and
-the server is restarted on a fresh datadir. --reduce shrinks such a file to the fewest
+statement. Each finding is written to OUT/crash-SEED-N.sql (the statements of its round,
+in order, `-- prepared N` before one sent through the binary protocol) with the reason, and
+the server is restarted on a fresh datadir. A statement that is only slow (the server
+still answers another connection) is killed and reported as "slow", not as a crash. --reduce shrinks such a file to the fewest
 statements (then the fewest tokens) that still show the same kind of failure.
 
 It only checks that pressdb survives: the answers themselves are compared with MariaDB
@@ -547,8 +548,12 @@ class Runner:
             try:
                 c = self.server.connect(5)
                 c.cursor().execute("SELECT 1")
+                try:                                 # stop the slow one
+                    c.cursor().execute("KILL %d" % self.conn.server_thread_id[0])
+                except (pymysql.MySQLError, TypeError, IndexError):
+                    pass
                 c.close()
-                raise Finding("statement hung for %.0fs (server still answers)" % took, str(err))
+                raise Finding("slow: statement ran past %.0fs (server still answers)" % took, str(err))
             except pymysql.MySQLError as e2:
                 raise Finding("server hung (no answer to a new connection)", "%s / %s" % (err, e2))
         raise Finding("connection dropped", str(err))
@@ -609,7 +614,9 @@ def fuzz(args, corpus, server, runner):
     mut = Mutator(rng, corpus)
     deadline = time.monotonic() + args.seconds
     findings = 0
+    slow = 0
     rounds = 0
+    prev_history = []
     while time.monotonic() < deadline:
         rounds += 1
         name, stmts = rng.choice(corpus.files)
@@ -639,14 +646,28 @@ def fuzz(args, corpus, server, runner):
             print("FINDING %d (%s, round %d, %s): %s\n  case: %s\n  %s" % (
                 findings, name, rounds, f.what, history[-1][0][:300] if history else "",
                 path, "\n  ".join(f.detail.splitlines()[:12])), flush=True)
+            if f.what.startswith("slow"):
+                slow += 1                            # not a crash: the server goes on
+                continue
             server.stop()
             server.start()
         except pymysql.MySQLError as e:          # setting up the round failed
-            print("round %d (%s): setup failed: %s" % (rounds, name, e), flush=True)
-            if not server.alive():
+            time.sleep(0.5)
+            if not server.alive() or server.sanitizer_report():
+                # it died between statements: closing the last round's connection
+                findings += 1
+                f = Finding("server died between statements (%s)" % describe_exit(server.proc),
+                            server.sanitizer_report() or server.log_tail())
+                path = write_case(args.out, findings, f, db, prev_history, args.seed)
+                print("FINDING %d (%s, round %d, %s): after the round's last statement\n  case: %s\n  %s"
+                      % (findings, name, rounds, f.what, path, "\n  ".join(f.detail.splitlines()[:12])),
+                      flush=True)
                 server.stop()
                 server.start()
-    return findings, rounds
+            else:
+                print("round %d (%s): setup failed: %s" % (rounds, name, e), flush=True)
+        prev_history = history
+    return findings - slow, slow, rounds
 
 
 def replay(case, server, runner):
@@ -761,10 +782,10 @@ def main():
                 for sql, prepared, _ in small:
                     print(("[prepared] " if prepared else "") + sql[:500])
         else:
-            findings, rounds = fuzz(args, corpus, server, runner)
+            findings, slow, rounds = fuzz(args, corpus, server, runner)
             rc = 1 if findings else 0
-            print("fuzz: seed %d, %d rounds, %d statements, %d findings, %.0fs"
-                  % (args.seed, rounds, runner.statements, findings, time.monotonic() - t0))
+            print("fuzz: seed %d, %d rounds, %d statements, %d findings, %d slow statements, %.0fs"
+                  % (args.seed, rounds, runner.statements, findings, slow, time.monotonic() - t0))
     finally:
         server.stop()
         if rc == 0:
