@@ -365,6 +365,12 @@ uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e);
 /* Evaluates prog; the result is valid until the arena is reset. */
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
 extern const int EX_F_YEAR, EX_F_MONTH;   /* function ids ex_eval computes in place */
+/* YEAR() or MONTH() of a packed DATE/DATETIME, without unpacking the rest */
+static inline int64_t ex_dt_year_month(int64_t packed, bool year)
+{
+    int64_t ym = packed / ((int64_t)1000000 * 60 * 60 * 24 * 32);
+    return year ? ym / 13 : ym % 13;
+}
 void ex_type_of_column(const stor_column *c, ex_type *t);
 /* A column's default value (dml.c); false: the column has none */
 bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out);

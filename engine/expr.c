@@ -1422,15 +1422,13 @@ void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                 if (c->kind == CK_I64 && (c->type == CT_DATETIME || c->type == CT_TIMESTAMP || c->type == CT_DATE)) {
                     /* the packed value straight from the column */
                     if (stor_is_null(c, r)) { *out = ex_null(); return; }
-                    int64_t ym = c->i64[r] / ((int64_t)1000000 * 60 * 60 * 24 * 32);
-                    *out = ex_int(f->a == EX_F_YEAR ? ym / 13 : ym % 13);
+                    *out = ex_int(ex_dt_year_month(c->i64[r], f->a == EX_F_YEAR));
                     return;
                 }
                 pdb_value v;
                 stor_get(s->t, (uint32_t)o->b, r, &v);
                 if (v.t == VT_DATETIME || v.t == VT_DATE) {
-                    int64_t ym = v.i / ((int64_t)1000000 * 60 * 60 * 24 * 32);
-                    *out = ex_int(f->a == EX_F_YEAR ? ym / 13 : ym % 13);
+                    *out = ex_int(ex_dt_year_month(v.i, f->a == EX_F_YEAR));
                     return;
                 }
             }

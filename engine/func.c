@@ -849,8 +849,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     const char *s0, *s1, *s2;
     if ((id == F_YEAR || id == F_MONTH) && (a[0].t == VT_DATETIME || a[0].t == VT_DATE)) {
         /* the packed datetime's year and month without unpacking the rest */
-        int64_t ym = a[0].i / ((int64_t)1000000 * 60 * 60 * 24 * 32);
-        *out = ex_int(id == F_YEAR ? ym / 13 : ym % 13);
+        *out = ex_int(ex_dt_year_month(a[0].i, id == F_YEAR));
         return;
     }
     *out = ex_null();

@@ -1160,6 +1160,16 @@ static inline uint64_t distinct_hash(qstate *q, const pdb_value *row)
     return h;
 }
 
+/* Do two output rows have equal items (DISTINCT's equality)? */
+static inline bool distinct_same(qstate *q, const pdb_value *a, const pdb_value *b)
+{
+    for (int i = 0; i < q->nitems; i++) {
+        if (a[i].t == VT_INT && b[i].t == VT_INT) { if (a[i].i != b[i].i) return false; }
+        else if (!ex_values_equal(&a[i], &b[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0)) return false;
+    }
+    return true;
+}
+
 /* Is the output row vals (its items) not yet in q->out? Gives its hash bucket. */
 static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket)
 {
@@ -1180,12 +1190,7 @@ static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket)
     *bucket = b;
     for (int32_t k = q->dht[b]; k >= 0; k = q->dnext[k]) {
         const pdb_value *other = &q->out.v[(size_t)k * q->out.ncols];
-        bool same = true;
-        for (int i = 0; i < q->nitems && same; i++) {
-            if (vals[i].t == VT_INT && other[i].t == VT_INT) same = vals[i].i == other[i].i;
-            else if (!ex_values_equal(&vals[i], &other[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0)) same = false;
-        }
-        if (same) return false;
+        if (distinct_same(q, vals, other)) return false;
     }
     return true;
 }
@@ -2477,7 +2482,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     ex_rows *o = &q.out;
     uint32_t *idx = stor_arena_alloc(ctx->a, (o->nrows ? o->nrows : 1) * sizeof(uint32_t));
     uint32_t n = 0;
-    if (sel->distinct) {
+    if (sel->distinct && !q.dstream) {
+        /* (with window functions: rows were made before their values were known) */
         uint32_t hcap = 64;
         while (hcap < o->nrows * 2) hcap *= 2;
         int32_t *ht = stor_arena_alloc(ctx->a, hcap * sizeof(int32_t));
@@ -2485,22 +2491,14 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         memset(ht, -1, hcap * sizeof(int32_t));
         for (uint32_t r = 0; r < o->nrows; r++) {
             pdb_value *row = &o->v[(size_t)r * o->ncols];
-            uint64_t h = 0;
-            for (int i = 0; i < nitems; i++) h = h * 31 + ex_hash_value(&row[i], q.itypes[i].vt == VT_STRING ? q.itypes[i].coll : 0);
-            uint32_t b = (uint32_t)(h & (hcap - 1));
+            uint32_t b = (uint32_t)(distinct_hash(&q, row) & (hcap - 1));
             bool dup = false;
-            for (int32_t k = ht[b]; k >= 0 && !dup; k = nxt[k]) {
-                pdb_value *other = &o->v[(size_t)k * o->ncols];
-                bool same = true;
-                for (int i = 0; i < nitems && same; i++)
-                    if (!ex_values_equal(&row[i], &other[i], q.itypes[i].vt == VT_STRING ? q.itypes[i].coll : 0)) same = false;
-                dup = same;
-            }
+            for (int32_t k = ht[b]; k >= 0 && !dup; k = nxt[k]) dup = distinct_same(&q, row, &o->v[(size_t)k * o->ncols]);
             if (dup) continue;
             nxt[r] = ht[b]; ht[b] = (int32_t)r;
             idx[n++] = r;
         }
-    } else for (uint32_t r = 0; r < o->nrows; r++) idx[n++] = r;
+    } else for (uint32_t r = 0; r < o->nrows; r++) idx[n++] = r;   /* (DISTINCT: dropped as made) */
 
     /* ORDER BY (with a LIMIT well below the row count: only the first offset+limit
        rows are ordered, through a heap; out_cmp is a total order, so the rows are the
