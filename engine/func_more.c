@@ -157,6 +157,25 @@ static bool tz_offset(const char *s, size_t n, long *off)
     return true;
 }
 
+/* The server's own zone (SYSTEM): seconds east of UTC at a local datetime (packed), or
+ * at an instant given as seconds since day 0 in UTC (utc). */
+static long system_offset(int64_t v, bool utc)
+{
+    struct tm tm = { 0 };
+    time_t t;
+    if (utc) {
+        t = (time_t)(v - (int64_t)ex_fn_daynr(1970, 1, 1) * 86400);
+        localtime_r(&t, &tm);
+        return tm.tm_gmtoff;
+    }
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(v, &y, &mo, &d, &h, &mi, &s, &us);
+    tm.tm_year = y - 1900; tm.tm_mon = mo - 1; tm.tm_mday = d;
+    tm.tm_hour = h; tm.tm_min = mi; tm.tm_sec = s; tm.tm_isdst = -1;
+    t = mktime(&tm);
+    return tm.tm_gmtoff;
+}
+
 /* ---------------------------------------------------------------- RAND(seed) */
 
 /* MariaDB's generator (two 30-bit seeds), one per RAND(...) of a statement. */
@@ -464,7 +483,10 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
         const char *z1 = ex_to_str(ctx->a, &a[1], &l1), *z2 = ex_to_str(ctx->a, &a[2], &l2);
         if (l1 == l2 && !strncasecmp(z1, z2, l1) && l1 == 6 && !strncasecmp(z1, "SYSTEM", 6)) { *out = dt_result(x, fx); return; }
         long o1, o2;
-        if (!tz_offset(z1, l1, &o1) || !tz_offset(z2, l2, &o2)) return;   /* named zones: no tz tables */
+        bool s1 = l1 == 6 && !strncasecmp(z1, "SYSTEM", 6), s2 = l2 == 6 && !strncasecmp(z2, "SYSTEM", 6);
+        if ((!s1 && !tz_offset(z1, l1, &o1)) || (!s2 && !tz_offset(z2, l2, &o2))) return;   /* named zones: no tz tables */
+        if (s1) o1 = system_offset(x, false);
+        if (s2) o2 = system_offset(dt_to_us(x) / 1000000 - (s1 ? 0 : o1), true);
         int64_t dt;
         if (!us_to_dt(dt_to_us(x) + (int64_t)(o2 - o1) * 1000000, &dt)) return;
         *out = dt_result(dt, fx);
