@@ -172,6 +172,11 @@ void pdb_set_processlist(size_t (*fn)(pdb_proc *out, size_t max));
 int  pdb_engine_init(char *err, size_t errlen);
 void pdb_engine_shutdown(void);
 
+/* The statement-shape cache (planner/cache.c): 0 off, 1 on (the default: a shape is
+ * cached when it is seen the second time), 2 every cacheable statement through the
+ * cache from its first run (tests: the whole suite then runs on copied trees). */
+void pdb_set_plan_cache(int mode);
+
 /* Engine-wide settings from the command line / config file (MariaDB variable names). */
 int  pdb_set_global_default(const char *name, const char *value);
 

@@ -711,7 +711,9 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         pl_stmt st;
         pl_error perr;
         size_t start = pos;
-        int rc = pl_parse(&s->arena, sql, len, &pos, &o, &st, &perr);
+        pl_shape *shape = NULL;   /* st points into this cache entry until released */
+        int rc = pl_parse_cached(&s->arena, sql, len, &pos, &o, &st, &perr, &shape);
+        if (rc != 0) pl_shape_release(shape), shape = NULL;
         if (rc == 1) {
             if (first) {
                 s->nwarnings = 0; s->warn_count = 0;
@@ -742,6 +744,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         }
         if (more && !multi) {
             /* without CLIENT_MULTI_STATEMENTS the rest is a syntax error */
+            pl_shape_release(shape);
             s->nwarnings = 0; s->warn_count = 0;
             char msg[512];
             const char *near = sql + pos;
@@ -757,6 +760,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
         int res = run_statement(s, &st, &r, NULL, 0, false);
+        pl_shape_release(shape);
         if (res == PDB_EXEC_WAIT) {
             /* run this statement and the rest again once the lock holder is gone */
             free(s->resume);
@@ -901,6 +905,8 @@ static int replay_ddl(const char *db, const char *sql, size_t len)
     return status;
 }
 
+void pdb_set_plan_cache(int mode) { pl_shape_mode(mode); }
+
 int pdb_engine_init(char *err, size_t errlen)
 {
     stor_set_ddl_replay(replay_ddl);
@@ -1031,7 +1037,9 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     pl_stmt st;
     pl_error perr;
     size_t pos = 0;
-    if (pl_parse(&s->arena, ps->sql, ps->len, &pos, &o, &st, &perr) != 0) {
+    pl_shape *shape = NULL;
+    if (pl_parse_cached(&s->arena, ps->sql, ps->len, &pos, &o, &st, &perr, &shape) != 0) {
+        pl_shape_release(shape);
         sink->error(sink->ctx, perr.code, perr.sqlstate, perr.msg);
         return 0;
     }
@@ -1039,7 +1047,9 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
     ex_result r = { sink, s, 0, false };
-    if (run_statement(s, &st, &r, pv, (int)nparams, false) == PDB_EXEC_WAIT) return PDB_EXEC_WAIT;
+    int res = run_statement(s, &st, &r, pv, (int)nparams, false);
+    pl_shape_release(shape);
+    if (res == PDB_EXEC_WAIT) return PDB_EXEC_WAIT;
     return r.stopped ? 1 : 0;
 }
 

@@ -488,8 +488,18 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             snprintf(zv, sizeof zv, "%llu", (unsigned long long)z.values);
             snprintf(zb, sizeof zb, "%llu", (unsigned long long)z.bytes);
             snprintf(zr, sizeof zr, "%llu", (unsigned long long)z.raw_bytes);
+            /* Plan_cache_*: statements served from the statement-shape cache, parsed
+             * instead, and shapes held (planner.h) */
+            char ph[24], pm[24], pe[24];
+            uint64_t hits, misses, entries;
+            pl_shape_stats(&hits, &misses, &entries);
+            snprintf(ph, sizeof ph, "%llu", (unsigned long long)hits);
+            snprintf(pm, sizeof pm, "%llu", (unsigned long long)misses);
+            snprintf(pe, sizeof pe, "%llu", (unsigned long long)entries);
             const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
                                         { "Compressed_values", zv }, { "Memory_used", mem },
+                                        { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },
+                                        { "Plan_cache_misses", pm },
                                         { "Threads_connected", "1" }, { "Uptime", "1" } };
             for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
         }

@@ -131,9 +131,35 @@ typedef struct pdb_sysvar_override {
 static ovr *globals;
 static pthread_mutex_t gmu = PTHREAD_MUTEX_INITIALIZER;
 
+/* Names are looked up for every statement (its isolation level) and every @@name:
+ * an open-addressing table over the lower-cased names, built once. */
+#define VAR_SLOTS 1024
+static int16_t var_slot[VAR_SLOTS];
+static pthread_once_t var_once = PTHREAD_ONCE_INIT;
+
+static uint32_t var_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++) h = (h ^ (uint8_t)tolower((unsigned char)*s)) * 16777619u;
+    return h;
+}
+
+static void var_index(void)
+{
+    _Static_assert(NVARS < VAR_SLOTS / 2, "var_slot too small");
+    memset(var_slot, 0xff, sizeof var_slot);
+    for (size_t i = 0; i < NVARS; i++) {
+        uint32_t k = var_hash(vars[i].name) & (VAR_SLOTS - 1);
+        while (var_slot[k] >= 0) k = (k + 1) & (VAR_SLOTS - 1);
+        var_slot[k] = (int16_t)i;   /* a repeated name: the first one is found first */
+    }
+}
+
 static const sysvar *find_var(const char *name)
 {
-    for (size_t i = 0; i < NVARS; i++) if (!strcasecmp(vars[i].name, name)) return &vars[i];
+    pthread_once(&var_once, var_index);
+    for (uint32_t k = var_hash(name) & (VAR_SLOTS - 1); var_slot[k] >= 0; k = (k + 1) & (VAR_SLOTS - 1))
+        if (!strcasecmp(vars[var_slot[k]].name, name)) return &vars[var_slot[k]];
     return NULL;
 }
 

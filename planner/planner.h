@@ -345,6 +345,22 @@ typedef struct pl_parse_opts {
 int pl_parse(stor_arena *a, const char *sql, size_t len, size_t *pos, const pl_parse_opts *o,
              pl_stmt *out, pl_error *err);
 
+/* The statement-shape cache (cache.c): like pl_parse, but a SELECT/INSERT/REPLACE/
+ * UPDATE/DELETE whose shape (its tokens with numbers and strings blanked) was parsed
+ * before is copied from the cached tree with this statement's literals put in, instead
+ * of parsed. Only a whole text of one statement (*pos == 0) goes through the cache.
+ * *ref is set when the result points into a cache entry: pass it to pl_shape_release
+ * once the statement is done with *out (it may be NULL). */
+typedef struct pl_shape pl_shape;
+int  pl_parse_cached(stor_arena *a, const char *sql, size_t len, size_t *pos, const pl_parse_opts *o,
+                     pl_stmt *out, pl_error *err, pl_shape **ref);
+void pl_shape_release(pl_shape *ref);
+/* 0 off, 1 on (a shape is cached when seen the second time), 2 eager (cached at its
+ * first sighting and every statement served by copying: for tests). */
+void pl_shape_mode(int mode);
+/* Statements served from the cache, parsed, and shapes held (SHOW STATUS). */
+void pl_shape_stats(uint64_t *hits, uint64_t *misses, uint64_t *entries);
+
 /* Lexer, exposed for tests and for the statement-shape key of the plan cache. */
 typedef struct pl_lexer {
     const char *sql, *end, *p;

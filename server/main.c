@@ -157,6 +157,7 @@ int main(int argc, char **argv)
         stor_close();
         return abort_startup();
     }
+    pdb_set_plan_cache(srv_cfg.plan_cache);
     if (stor_compress_start((size_t)srv_cfg.compress_min_bytes, srv_cfg.compress_after_s) != 0)
         srv_log(SRV_WARNING, 0, "Can't start the compression thread: %s", strerror(errno));
     else if (srv_cfg.compress_after_s)

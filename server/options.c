@@ -40,7 +40,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
-    O_THREADS, O_OFFLOAD, O_MAXMEM, O_ZMIN, O_ZAFTER, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+    O_THREADS, O_OFFLOAD, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
 };
 
 typedef struct opt_def {
@@ -93,6 +93,9 @@ static const opt_def opt_defs[] = {
     { "compress_after_s", O_ZAFTER, K_NUM, 0, 31536000, 0, false,
       "a segment of 1,024 rows whose strings nobody read or wrote for this many seconds is "
       "compressed (default 600; 0: no compression)" },
+    { "plan_cache", O_PLANCACHE, K_NUM, 0, 2, 0, false,
+      "statement-shape cache: 1 on (default), 0 off, 2 every cacheable statement goes "
+      "through it from its first run (for tests)" },
     { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
     { "help", O_HELP, K_ACTION, 0, 0, 0, false, "this text" },
     { "version", O_VERSION, K_ACTION, 0, 0, 0, false, "print the version" },
@@ -339,6 +342,7 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         case O_OFFLOAD: srv_cfg.offload_us = adj; break;
         case O_ZMIN: srv_cfg.compress_min_bytes = adj; break;
         case O_ZAFTER: srv_cfg.compress_after_s = (uint32_t)adj; break;
+        case O_PLANCACHE: srv_cfg.plan_cache = (int)adj; break;
         case O_MAXMEM:
             if (adj && adj < 16777216) {
                 opt_warn("option '%s': unsigned value %llu adjusted to %llu", o->name,
@@ -753,6 +757,7 @@ static void set_defaults(void)
     srv_cfg.threads = nc < 1 ? 1 : nc > 64 ? 64 : (int)nc;
     srv_cfg.max_memory = default_max_memory();
     srv_cfg.offload_us = 2000;
+    srv_cfg.plan_cache = 1;
     srv_cfg.compress_min_bytes = 512;
     srv_cfg.compress_after_s = 600;
 }

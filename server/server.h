@@ -89,6 +89,7 @@ typedef struct srv_config {
     char pid_file[SRV_PATH_MAX];         /* "" = none */
     int threads;                         /* event loops */
     uint64_t offload_us;                 /* command.c: offload shapes slower than this */
+    int plan_cache;                      /* planner/cache.c: 0 off, 1 on, 2 eager */
     uint64_t max_memory;                 /* table data limit; 0 = none (default: 80% of RAM or cgroup) */
     uint64_t compress_min_bytes;         /* storage: long strings compressed when cold */
     uint32_t compress_after_s;           /* seconds unused before that; 0 = never */

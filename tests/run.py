@@ -443,6 +443,17 @@ def main():
 
         runner.gap_report(full_run=not args.only, ran_integration=ran_integ)
         r = runner
+        if not args.self_test:
+            # how many statements the statement-shape cache served (planner/cache.c):
+            # with --plan-cache=2 (make sqltest-offload) that should be most of them
+            try:
+                c = dut.connect()
+                with c.cursor() as cur:
+                    cur.execute("SHOW GLOBAL STATUS LIKE 'Plan_cache%'")
+                    out("plan cache: " + ", ".join("%s %s" % (k[11:], v) for k, v in cur.fetchall()))
+                c.close()
+            except Exception as e:   # a crashed server is reported above
+                out("plan cache: not read (%s)" % e)
         out("")
         if r.failures:
             out("failures:")
