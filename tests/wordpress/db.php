@@ -6,7 +6,8 @@
  * It changes nothing WordPress does: every query still goes through
  * wpdb::query().  It only records, per request, each statement with its
  * outcome (error text, rows returned, rows affected, insert id, and the
- * returned rows themselves) and appends them as JSON lines to the file named
+ * returned rows themselves) and the microseconds wpdb::query() took, and
+ * appends them as JSON lines to the file named
  * by the PRESSDB_TEST_QUERY_LOG constant, so that run.py can line up the
  * statements MariaDB and pressdb got for the same HTTP request and find the
  * first one whose outcome differs.  The statements that wpdb sends straight
@@ -69,11 +70,13 @@ class PressDB_Test_WPDB extends wpdb {
 	}
 
 	public function query( $query ) {
+		$t0    = microtime( true );
 		$ret   = parent::query( $query );
 		$entry = array(
 			'sql' => $query,
 			'err' => (string) $this->last_error,
 			'ret' => is_bool( $ret ) ? ( $ret ? 'true' : 'false' ) : $ret,
+			'us'  => (int) round( ( microtime( true ) - $t0 ) * 1e6 ),   // not compared: bench/wordpress/stmt_times.py
 		);
 		if ( $this->dbh instanceof mysqli ) {
 			$entry['errno'] = mysqli_errno( $this->dbh );
