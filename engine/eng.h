@@ -84,6 +84,7 @@ typedef struct ex_prog {
     int nsubs;
     int maxstack;
     bool may_warn;          /* converts between strings and numbers (1292 warnings) */
+    stor_arena *a;          /* where its arrays grow (the statement's arena) */
 } ex_prog;
 
 /* ---- function ids ---- */
@@ -130,6 +131,12 @@ typedef struct ex_src {
     ex_type *dtypes;
     const char **dnames;
     int dncols;
+    /* column names -> first column of that name, built by the first lookup (expr.c
+       find_column) for sources of many columns, in the statement's arena; nmap_of says
+       which column array it was built for */
+    int16_t *nmap;
+    uint32_t nmask;
+    const void *nmap_of;
 } ex_src;
 
 typedef struct ex_rows {
@@ -362,6 +369,8 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type);
 /* Bitmask of the sources (of sc's own query) an expression reads; bit 63 = something
  * that cannot be pushed down (aggregates, subqueries, outer references, RAND...). */
 uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e);
+/* The source and column a column reference names in sc (1), or 0; 1052 when ambiguous. */
+int ex_find_column(ex_scope *sc, const pl_expr *e, int *src, int *col);
 /* Evaluates prog; the result is valid until the arena is reset. */
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
 extern const int EX_F_YEAR, EX_F_MONTH;   /* function ids ex_eval computes in place */

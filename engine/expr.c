@@ -126,14 +126,20 @@ static void type_str(ex_type *t, uint32_t chars, uint16_t coll)
 
 /* ---------------------------------------------------------------- emitting */
 
+/* A program's arrays grow in the statement's arena (an error's longjmp leaves nothing
+ * to free, and a statement's programs cost no malloc/free). */
+static void *prog_grow(ex_prog *p, const void *old, int n, int cap, size_t elem)
+{
+    void *nw = stor_arena_alloc(p->a, (size_t)cap * elem);
+    if (n) memcpy(nw, old, (size_t)n * elem);
+    return nw;
+}
+
 static void emit(ex_prog *p, int code, int a, int b, int c)
 {
     if (p->nops == p->cap) {
         p->cap = p->cap ? p->cap * 2 : 16;
-        ex_op *n = malloc((size_t)p->cap * sizeof *n);
-        if (p->nops) memcpy(n, p->ops, (size_t)p->nops * sizeof *n);
-        free(p->ops);
-        p->ops = n;
+        p->ops = prog_grow(p, p->ops, p->nops, p->cap, sizeof *p->ops);
     }
     p->ops[p->nops++] = (ex_op){ (uint16_t)code, (uint16_t)b, a, c };
 }
@@ -142,10 +148,7 @@ static int add_const(ex_prog *p, pdb_value v)
 {
     if (p->nconsts == p->cconsts) {
         p->cconsts = p->cconsts ? p->cconsts * 2 : 8;
-        pdb_value *n = malloc((size_t)p->cconsts * sizeof *n);
-        if (p->nconsts) memcpy(n, p->consts, (size_t)p->nconsts * sizeof *n);
-        free(p->consts);
-        p->consts = n;
+        p->consts = prog_grow(p, p->consts, p->nconsts, p->cconsts, sizeof *p->consts);
     }
     p->consts[p->nconsts] = v;
     return p->nconsts++;
@@ -223,6 +226,45 @@ static const char *expr_name(const pl_expr *e)
 
 /* Finds column name (optionally qualified) in the scope's sources. Returns 1 found,
  * 0 not found; raises 1052 when ambiguous. */
+static uint32_t colname_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++) h = (h ^ (uint8_t)tolower((unsigned char)*s)) * 16777619u;
+    return h;
+}
+
+#define NMAP_MIN_COLS 8
+
+/* The first column of s named name (ASCII case-insensitive, as strcasecmp), or -1. */
+static int src_column(ex_ctx *ctx, ex_src *s, const char *name)
+{
+    int ncols = s->t ? (int)s->t->ncols : s->dncols;
+    if (ncols < NMAP_MIN_COLS || ncols > INT16_MAX) {
+        for (int c = 0; c < ncols; c++)
+            if (!strcasecmp(s->t ? s->t->cols[c].name : s->dnames[c], name)) return c;
+        return -1;
+    }
+    const void *of = s->t ? (const void *)s->t->cols : (const void *)s->dnames;
+    if (!s->nmap || s->nmap_of != of) {
+        uint32_t cap = 16;
+        while (cap < (uint32_t)ncols * 2) cap *= 2;
+        s->nmap = stor_arena_alloc(ctx->a, cap * sizeof *s->nmap);
+        memset(s->nmap, 0xff, cap * sizeof *s->nmap);
+        s->nmask = cap - 1;
+        for (int c = 0; c < ncols; c++) {
+            uint32_t k = colname_hash(s->t ? s->t->cols[c].name : s->dnames[c]) & s->nmask;
+            while (s->nmap[k] >= 0) k = (k + 1) & s->nmask;
+            s->nmap[k] = (int16_t)c;   /* a repeated name: the first column is found first */
+        }
+        s->nmap_of = of;
+    }
+    for (uint32_t k = colname_hash(name) & s->nmask; s->nmap[k] >= 0; k = (k + 1) & s->nmask) {
+        int c = s->nmap[k];
+        if (!strcasecmp(s->t ? s->t->cols[c].name : s->dnames[c], name)) return c;
+    }
+    return -1;
+}
+
 static int find_column(ex_scope *sc, const pl_expr *e, int *src, int *col)
 {
     ex_ctx *ctx = sc->ctx;
@@ -233,10 +275,8 @@ static int find_column(ex_scope *sc, const pl_expr *e, int *src, int *col)
             if (strcmp(e->tbl, s->alias)) continue;
             if (e->db && (!s->db || strcmp(e->db, s->db))) continue;
         }
-        int ncols = s->t ? (int)s->t->ncols : s->dncols;
-        for (int c = 0; c < ncols; c++) {
-            const char *cn = s->t ? s->t->cols[c].name : s->dnames[c];
-            if (strcasecmp(cn, e->s)) continue;
+        int c = src_column(ctx, s, e->s);
+        if (c >= 0) {
             if (found && !e->tbl) {
                 /* a column merged by USING / NATURAL is one column: the left
                    side's, or for RIGHT JOIN the right side's */
@@ -246,17 +286,21 @@ static int find_column(ex_scope *sc, const pl_expr *e, int *src, int *col)
                 for (int u = 0; u < later->nucols; u++) if (!strcasecmp(later->ucols[u], e->s)) merged = true;
                 if (merged) {
                     if (later->coalesce_right == (later == s)) { *src = i; *col = c; }
-                    break;
+                    continue;
                 }
             }
             if (found) {
                 ex_raise(ctx, 1052, "23000", "Column '%s' in %s is ambiguous", e->s, sc->clause ? sc->clause : "field list");
             }
             found = 1; *src = i; *col = c;
-            break;
         }
     }
     return found;
+}
+
+int ex_find_column(ex_scope *sc, const pl_expr *e, int *src, int *col)
+{
+    return find_column(sc, e, src, col);
 }
 
 static int find_alias(ex_scope *sc, const pl_expr *e)
@@ -497,9 +541,9 @@ static void comp_window(cstate *cs, pl_expr *e, ex_type *t)
         as.aggs = tmp; as.naggs = &ntmp;
         cstate c2 = *cs;
         ex_prog scratch = { 0 };
+        scratch.a = cs->a;
         c2.p = &scratch; c2.sc = &as;
         comp_agg(&c2, e, ak, t);
-        free(scratch.ops); free(scratch.consts); free(scratch.casts); free(scratch.subs);
         w->ag = tmp[0];
     } else {
         int k = -1;
@@ -965,12 +1009,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     case E_CAST: {
         comp(cs, e->args[0], &at[0]);
         p->may_warn = true;
-        if (p->ncasts % 8 == 0) {
-            pl_cast *n = malloc((size_t)(p->ncasts + 8) * sizeof *n);
-            if (p->ncasts) memcpy(n, p->casts, (size_t)p->ncasts * sizeof *n);
-            free(p->casts);
-            p->casts = n;
-        }
+        if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
         p->casts[p->ncasts] = e->cast;
         if (e->cast.type == CT_VARCHAR && !e->cast.coll) p->casts[p->ncasts].coll = ctx->s->coll_connection;
         /* c: the call as written, for 1264 */
@@ -1047,10 +1086,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         sq->correlated = true;   /* decided at first run: see ex_run_subq */
         if (e->kind == E_INSUB) { comp(cs, e->args[0], &at[0]); cs->depth--; }
         if (p->nsubs % 8 == 0) {
-            struct ex_subq **n = malloc((size_t)(p->nsubs + 8) * sizeof *n);
-            if (p->nsubs) memcpy(n, p->subs, (size_t)p->nsubs * sizeof *n);
-            free(p->subs);
-            p->subs = n;
+            p->subs = prog_grow(p, p->subs, p->nsubs, p->nsubs + 8, sizeof *p->subs);
         }
         p->subs[p->nsubs] = sq;
         emit(p, OP_SUBQ, p->nsubs++, e->negated, 0);
@@ -1105,10 +1141,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             sq->kind = (e->s[1] == 'N' ? 100 : 200) + e->op;
             sq->correlated = true;
             if (p->nsubs % 8 == 0) {
-                struct ex_subq **n = malloc((size_t)(p->nsubs + 8) * sizeof *n);
-                if (p->nsubs) memcpy(n, p->subs, (size_t)p->nsubs * sizeof *n);
-                free(p->subs);
-                p->subs = n;
+                p->subs = prog_grow(p, p->subs, p->nsubs, p->nsubs + 8, sizeof *p->subs);
             }
             p->subs[p->nsubs] = sq;
             emit(p, OP_SUBQ, p->nsubs++, 0, 0);
@@ -1119,9 +1152,9 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             /* decided by the argument's type: a constant */
             cstate tmp = *cs;
             ex_prog scratch = { 0 };
+            scratch.a = cs->a;
             tmp.p = &scratch;
             comp(&tmp, e->args[0], &at[0]);
-            free(scratch.ops); free(scratch.consts); free(scratch.casts); free(scratch.subs);
             const pdb_collation *co = pdb_coll_by_id(at[0].vt == VT_STRING ? at[0].coll : COLL_BINARY);
             const char *v = !co ? "binary" : e->s[1] == 'H' ? co->charset : co->name;
             emit(p, OP_CONST, add_const(p, ex_str(v, strlen(v), COLL_UTF8MB3_GENERAL_CI)), 0, 0); push(cs, 1);
@@ -1178,26 +1211,12 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
 {
     ex_prog *p = stor_arena_alloc(sc->ctx->a, sizeof *p);
     memset(p, 0, sizeof *p);
+    p->a = sc->ctx->a;
     cstate cs = { sc, p, sc->ctx->a, 0, 0 };
     comp(&cs, e, type);
     p->maxstack = cs.maxdepth + 4;
-    /* programs' op/const arrays live in malloc; copy into the arena so they die with it */
-    ex_op *ops = stor_arena_alloc(sc->ctx->a, (size_t)(p->nops ? p->nops : 1) * sizeof *ops);
-    if (p->nops) memcpy(ops, p->ops, (size_t)p->nops * sizeof *ops);
-    free(p->ops); p->ops = ops;
-    pdb_value *cv = stor_arena_alloc(sc->ctx->a, (size_t)(p->nconsts ? p->nconsts : 1) * sizeof *cv);
-    if (p->nconsts) memcpy(cv, p->consts, (size_t)p->nconsts * sizeof *cv);
-    free(p->consts); p->consts = cv;
-    if (p->casts) {
-        pl_cast *c = stor_arena_alloc(sc->ctx->a, (size_t)p->ncasts * sizeof *c);
-        memcpy(c, p->casts, (size_t)p->ncasts * sizeof *c);
-        free(p->casts); p->casts = c;
-    }
-    if (p->subs) {
-        ex_subq **s = stor_arena_alloc(sc->ctx->a, (size_t)p->nsubs * sizeof *s);
-        memcpy(s, p->subs, (size_t)p->nsubs * sizeof *s);
-        free(p->subs); p->subs = s;
-    }
+    if (!p->ops) p->ops = stor_arena_alloc(p->a, sizeof *p->ops);
+    if (!p->consts) p->consts = stor_arena_alloc(p->a, sizeof *p->consts);
     return p;
 }
 

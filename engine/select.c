@@ -2563,15 +2563,11 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             int src, col;
             ex_scope s2 = sc;
             s2.outer = NULL;
-            if (ex_expr_srcmask(&s2, e) && !(ex_expr_srcmask(&s2, e) & (1ull << 63))) {
-                src = top_bit(ex_expr_srcmask(&s2, e));
+            if (ex_find_column(&s2, e, &src, &col)) {
                 ex_src *sr = &ctx->src[src];
                 tabs[i] = sr->alias;
                 orgt[i] = sr->t ? sr->t->name : sr->alias;
-                for (col = 0; col < (sr->t ? (int)sr->t->ncols : sr->dncols); col++) {
-                    const char *cn = sr->t ? sr->t->cols[col].name : sr->dnames[col];
-                    if (!strcasecmp(cn, e->s)) { orgn[i] = cn; break; }
-                }
+                orgn[i] = sr->t ? sr->t->cols[col].name : sr->dnames[col];
                 if (sr->t) dbname = sr->t->db;
                 /* key flags as MariaDB sends them */
                 if (sr->t) {

@@ -261,11 +261,47 @@ static size_t fmt_fixed(double d, int decimals, char *buf, size_t cap)
     return n;
 }
 
+/* The decimal digits of u into buf (at least 21 bytes), NUL-terminated; returns their
+ * number. (snprintf's %llu costs ~600 instructions; every integer of every result row
+ * goes through here.) */
+static size_t fmt_u64(uint64_t u, char *buf)
+{
+    char tmp[24];
+    size_t k = sizeof tmp;
+    do { tmp[--k] = (char)('0' + u % 10); u /= 10; } while (u);
+    size_t n = sizeof tmp - k;
+    memcpy(buf, tmp + k, n);
+    buf[n] = 0;
+    return n;
+}
+
+/* v in decimal: "-" and the digits of |v|, as fmt_u64. */
+static size_t fmt_i64(int64_t v, char *buf)
+{
+    if (v >= 0) return fmt_u64((uint64_t)v, buf);
+    buf[0] = '-';
+    return 1 + fmt_u64((uint64_t)(-(v + 1)) + 1, buf + 1);
+}
+
+/* snprintf's contract for an integer: at most cap - 1 bytes and a NUL, and the length
+ * the whole text has. */
+static size_t put_int(char *buf, size_t cap, bool neg_ok, int64_t i, uint64_t u)
+{
+    char tmp[24];
+    size_t n = neg_ok ? fmt_i64(i, tmp) : fmt_u64(u, tmp);
+    if (cap) {
+        size_t m = n < cap - 1 ? n : cap - 1;
+        memcpy(buf, tmp, m);
+        buf[m] = 0;
+    }
+    return n;
+}
+
 static size_t fmt_decimal(int64_t v, int scale, char *buf)
 {
     char tmp[32];
     uint64_t a = v < 0 ? (uint64_t)(-(v + 1)) + 1 : (uint64_t)v;
-    int n = snprintf(tmp, sizeof tmp, "%llu", (unsigned long long)a);
+    int n = (int)fmt_u64(a, tmp);
     size_t k = 0;
     if (v < 0) buf[k++] = '-';
     if (scale == 0) { memcpy(buf + k, tmp, (size_t)n); return k + (size_t)n; }
@@ -281,10 +317,32 @@ static size_t fmt_decimal(int64_t v, int scale, char *buf)
     return k + (size_t)scale;
 }
 
+static inline void two_digits(char *p, int v)
+{
+    p[0] = (char)('0' + v / 10);
+    p[1] = (char)('0' + v % 10);
+}
+
 static size_t fmt_datetime(const pdb_value *v, char *buf, size_t cap)
 {
     int y, mo, d, h, mi, s, us;
     pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
+    if (cap >= 32 && y >= 0 && y <= 9999 && (unsigned)mo < 100 && (unsigned)d < 100 && (unsigned)h < 100 &&
+        (unsigned)mi < 100 && (unsigned)s < 100 && us >= 0 && us <= 999999 && v->scale <= 6) {
+        /* what the snprintf below prints, without its ~2,500 instructions per value */
+        two_digits(buf, y / 100); two_digits(buf + 2, y % 100); buf[4] = '-';
+        two_digits(buf + 5, mo); buf[7] = '-'; two_digits(buf + 8, d);
+        if (v->t == VT_DATE) { buf[10] = 0; return 10; }
+        buf[10] = ' '; two_digits(buf + 11, h); buf[13] = ':'; two_digits(buf + 14, mi); buf[16] = ':';
+        two_digits(buf + 17, s);
+        size_t n = 19;
+        if (v->scale) {
+            buf[n++] = '.';
+            for (int i = 0, div = 100000; i < v->scale; i++, div /= 10) buf[n++] = (char)('0' + us / div % 10);
+        }
+        buf[n] = 0;
+        return n;
+    }
     if (v->t == VT_DATE) return (size_t)snprintf(buf, cap, "%04d-%02d-%02d", y, mo, d);
     size_t n = (size_t)snprintf(buf, cap, "%04d-%02d-%02d %02d:%02d:%02d", y, mo, d, h, mi, s);
     if (v->scale) n += (size_t)snprintf(buf + n, cap - n, ".%06d", us) - (size_t)(6 - v->scale);
@@ -311,8 +369,8 @@ size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, si
     *out = buf;
     switch (v->t) {
     case VT_STRING: *out = v->p ? v->p : ""; return v->len;
-    case VT_INT: n = (size_t)snprintf(buf, cap, "%lld", (long long)v->i); goto int_decimals;
-    case VT_UINT: n = (size_t)snprintf(buf, cap, "%llu", (unsigned long long)v->u);
+    case VT_INT: n = put_int(buf, cap, true, v->i, 0); goto int_decimals;
+    case VT_UINT: n = put_int(buf, cap, false, 0, v->u);
     int_decimals:   /* an integer in a DECIMAL result column shows its decimals: 1.0 */
         if (meta && meta->type == MYSQL_TYPE_NEWDECIMAL && meta->decimals && meta->decimals <= EX_DEC_MAX_SCALE &&
             n + 1 + meta->decimals < cap) {

@@ -99,10 +99,49 @@ static int proto_put_lenenc_cstr(proto_buf *out, const char *s)
     return proto_buf_put_lenenc_str(out, s, strlen(s));
 }
 
+/* The usual column definition: every name shorter than 251 bytes (one-byte lengths),
+ * written with one reserve instead of twenty appends. Same bytes as the general path
+ * below (tests/unit/test_protocol_results.c compares them). */
+static int coldef_short(proto_buf *out, uint8_t *seq, const proto_coldef *c)
+{
+    const char *str[6] = { "def", c->schema, c->table, c->org_table, c->name, c->org_name };
+    size_t len[6], total = 4;
+    for (int i = 0; i < 6; i++) {
+        if (!str[i]) str[i] = "";
+        len[i] = strlen(str[i]);
+        if (len[i] >= 251) return PROTO_EBAD;        /* the general path takes it */
+        total += 1 + len[i];
+    }
+    total += 13;
+    int rc = proto_buf_reserve(out, total);
+    if (rc) return rc;
+    uint8_t *p = out->data + out->len;
+    size_t payload = total - 4;
+    p[0] = (uint8_t)payload; p[1] = (uint8_t)(payload >> 8); p[2] = (uint8_t)(payload >> 16);
+    p[3] = (*seq)++;
+    p += 4;
+    for (int i = 0; i < 6; i++) {
+        *p++ = (uint8_t)len[i];
+        memcpy(p, str[i], len[i]);
+        p += len[i];
+    }
+    *p++ = 0x0c;                                       /* length of the fixed fields */
+    *p++ = (uint8_t)c->charset; *p++ = (uint8_t)(c->charset >> 8);
+    *p++ = (uint8_t)c->length; *p++ = (uint8_t)(c->length >> 8);
+    *p++ = (uint8_t)(c->length >> 16); *p++ = (uint8_t)(c->length >> 24);
+    *p++ = c->type;
+    *p++ = (uint8_t)c->flags; *p++ = (uint8_t)(c->flags >> 8);
+    *p++ = c->decimals;
+    *p++ = 0; *p++ = 0;                                /* filler */
+    out->len += total;
+    return PROTO_OK;
+}
+
 int proto_write_coldef(proto_buf *out, uint8_t *seq, const proto_coldef *c)
 {
     size_t start = out->len, off;
-    int rc;
+    int rc = coldef_short(out, seq, c);
+    if (rc != PROTO_EBAD) return rc;
     PUT(proto_pkt_begin(out, &off));
     PUT(proto_put_lenenc_cstr(out, "def"));          /* catalog */
     PUT(proto_put_lenenc_cstr(out, c->schema));
@@ -124,10 +163,42 @@ fail:
     return rc;
 }
 
+/* A row whose payload fits one packet: its size worked out first, one reserve, then
+ * the bytes written in place (the general path below appends cell by cell). */
+static int text_row_one_packet(proto_buf *out, uint8_t *seq, const proto_cell *cells, size_t n)
+{
+    size_t payload = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (cells[i].is_null) { payload += 1; continue; }
+        size_t l = cells[i].len;
+        if (l && !cells[i].p) return PROTO_EBAD;
+        payload += (l < 251 ? 1 : l < 65536 ? 3 : l < 16777216 ? 4 : 9) + l;
+        if (payload >= PROTO_MAX_PAYLOAD) return PROTO_EBAD;   /* the general path splits it */
+    }
+    int rc = proto_buf_reserve(out, payload + 4);
+    if (rc) return rc;
+    uint8_t *p = out->data + out->len;
+    p[0] = (uint8_t)payload; p[1] = (uint8_t)(payload >> 8); p[2] = (uint8_t)(payload >> 16);
+    p[3] = (*seq)++;
+    p += 4;
+    for (size_t i = 0; i < n; i++) {
+        if (cells[i].is_null) { *p++ = 0xfb; continue; }
+        size_t l = cells[i].len;
+        if (l < 251) *p++ = (uint8_t)l;
+        else if (l < 65536) { *p++ = 0xfc; *p++ = (uint8_t)l; *p++ = (uint8_t)(l >> 8); }
+        else { *p++ = 0xfd; *p++ = (uint8_t)l; *p++ = (uint8_t)(l >> 8); *p++ = (uint8_t)(l >> 16); }
+        if (l) memcpy(p, cells[i].p, l);
+        p += l;
+    }
+    out->len += payload + 4;
+    return PROTO_OK;
+}
+
 int proto_write_text_row(proto_buf *out, uint8_t *seq, const proto_cell *cells, size_t n)
 {
     size_t start = out->len, off;
-    int rc;
+    int rc = text_row_one_packet(out, seq, cells, n);
+    if (rc != PROTO_EBAD) return rc;
     PUT(proto_pkt_begin(out, &off));
     for (size_t i = 0; i < n; i++) {
         if (cells[i].is_null)

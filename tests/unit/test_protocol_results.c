@@ -195,6 +195,37 @@ Test(proto_coldef, column_count_and_definition)
     proto_buf_free(&b);
 }
 
+Test(proto_coldef, a_name_of_251_bytes_or_more_gets_a_longer_length)
+{
+    /* one-byte lengths are written on a fast path; longer names take the general one */
+    char name[301];
+    memset(name, 'n', 300);
+    name[300] = 0;
+    for (int len = 250; len <= 300; len += 50) {
+        name[len] = 0;
+        proto_buf b;
+        proto_buf_init(&b);
+        uint8_t seq = 7;
+        proto_coldef c = {.schema = "s", .name = name, .charset = 33, .length = 9,
+                          .type = MYSQL_TYPE_VAR_STRING};
+        cr_assert_eq(proto_write_coldef(&b, &seq, &c), 0);
+        cr_assert_eq(seq, 8);
+        size_t hn = len < 251 ? 1 : 3;
+        size_t payload = 4 + 2 + 1 + 1 + hn + (size_t)len + 1 + 13;
+        cr_assert_eq(b.len, 4 + payload);
+        cr_assert_eq(b.data[0] | b.data[1] << 8 | b.data[2] << 16, (int)payload);
+        cr_assert_eq(b.data[3], 7);
+        const uint8_t *p = b.data + 4 + 4 + 2 + 1 + 1;   /* def, schema, table, org_table */
+        if (len < 251) cr_assert_eq(p[0], len);
+        else cr_assert(p[0] == 0xfc && p[1] == (len & 0xff) && p[2] == (len >> 8));
+        cr_assert_eq(memcmp(p + hn, name, (size_t)len), 0);
+        cr_assert_eq(p[hn + (size_t)len], 0);           /* org_name */
+        cr_assert_eq(p[hn + (size_t)len + 1], 0x0c);
+        name[len] = 'n';
+        proto_buf_free(&b);
+    }
+}
+
 Test(proto_text_row, cells_and_nulls)
 {
     proto_buf b;
@@ -209,6 +240,29 @@ Test(proto_text_row, cells_and_nulls)
     cr_assert_eq(proto_write_text_row(&b, &seq, cells, 4), 0);
     cr_assert_eq(seq, 6);
     EXPECT(b, 8, 0, 0, 5, 1, '1', 0xfb, 0, 3, 'a', 0, 'b');
+    proto_buf_free(&b);
+}
+
+Test(proto_text_row, two_and_three_byte_lengths)
+{
+    static char big[70000];
+    memset(big, 'b', sizeof big);
+    proto_buf b;
+    proto_buf_init(&b);
+    uint8_t seq = 3;
+    proto_cell cells[] = { {.p = big, .len = 300}, {.is_null = 1}, {.p = big, .len = 70000} };
+    cr_assert_eq(proto_write_text_row(&b, &seq, cells, 3), 0);
+    size_t payload = 3 + 300 + 1 + 4 + 70000;
+    cr_assert_eq(b.len, 4 + payload);
+    cr_assert_eq(b.data[0] | b.data[1] << 8 | b.data[2] << 16, (int)payload);
+    cr_assert_eq(b.data[3], 3);
+    cr_assert_eq(seq, 4);
+    const uint8_t *p = b.data + 4;
+    cr_assert(p[0] == 0xfc && p[1] == (300 & 0xff) && p[2] == (300 >> 8));
+    cr_assert_eq(memcmp(p + 3, big, 300), 0);
+    cr_assert_eq(p[303], 0xfb);
+    cr_assert(p[304] == 0xfd && p[305] == (70000 & 0xff) && p[306] == ((70000 >> 8) & 0xff) && p[307] == (70000 >> 16));
+    cr_assert_eq(memcmp(p + 308, big, 70000), 0);
     proto_buf_free(&b);
 }
 
