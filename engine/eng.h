@@ -430,6 +430,9 @@ int  ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb
 
 /* ---- system variables (sysvar.c) ---- */
 int  ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t);
+/* The session's transaction_isolation is READ-COMMITTED or READ-UNCOMMITTED (asked at
+ * every statement: what it reads). */
+bool ex_sysvar_read_committed(pdb_session *s);
 int  ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value *v, ex_err *err, stor_arena *a);
 void ex_sysvar_list(pdb_session *s, bool global, void (*fn)(void *ctx, const char *name, const char *val), void *ctx, stor_arena *a);
 const char *ex_sql_mode_str(uint32_t mode, stor_arena *a);

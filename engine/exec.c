@@ -181,14 +181,7 @@ uint32_t pdb_lock_wait_timeout(pdb_session *s)
     return (uint32_t)session_uint(s, "innodb_lock_wait_timeout", 50);
 }
 
-static bool read_committed(pdb_session *s)
-{
-    pdb_value v; ex_type t;
-    bool rc = false;
-    if (ex_sysvar_get(s, "transaction_isolation", false, &v, &s->arena, &t) == 0 && v.t == VT_STRING)
-        rc = (v.len >= 9 && !strncasecmp(v.p, "READ-COMM", 9)) || (v.len >= 9 && !strncasecmp(v.p, "READ-UNCO", 9));
-    return rc;
-}
+static bool read_committed(pdb_session *s) { return ex_sysvar_read_committed(s); }
 
 void pdb_session_free(pdb_session *s)
 {

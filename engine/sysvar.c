@@ -257,6 +257,18 @@ static const char *session_value(pdb_session *s, const sysvar *v, bool global, c
     return global_value(v, buf, cap);
 }
 
+bool ex_sysvar_read_committed(pdb_session *s)
+{
+    static _Atomic(const sysvar *) iso;
+    const sysvar *v = iso;
+    if (!v) iso = v = find_var("transaction_isolation");
+    const char *val = NULL;
+    for (ovr *o = s->sysvars; o; o = o->next) if (o->v == v) { val = o->val; break; }
+    char buf[64];
+    if (!val) val = global_value(v, buf, sizeof buf);
+    return !strncasecmp(val, "READ-COMM", 9) || !strncasecmp(val, "READ-UNCO", 9);
+}
+
 int ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t)
 {
     const sysvar *v = find_var(name);
