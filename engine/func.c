@@ -301,6 +301,17 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         } else if (a[0].vt == VT_DATETIME) { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
         else { t_str(t, 29, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
         t->nullable = true;
+        if (t->vt == VT_DATETIME && e && e->args[1]->kind == E_INTERVAL) {
+            /* fractional seconds: the datetime's and the interval's (a SECOND amount's own, 6 for MICROSECOND) */
+            const char *u = e->args[1]->s;
+            int fsp = a[0].vt == VT_DATETIME ? a[0].decimals : 0;
+            int ifsp = strstr(u, "MICROSECOND") ? 6 : strcmp(u, "SECOND") ? 0 : a[1].vt == VT_DECIMAL ? a[1].decimals :
+                       a[1].vt == VT_DOUBLE || a[1].vt == VT_STRING ? 6 : 0;
+            if (ifsp > fsp) fsp = ifsp;
+            if (fsp > 6) fsp = 6;
+            t->decimals = (uint8_t)fsp;
+            t->length = 19 + (fsp ? (uint32_t)fsp + 1 : 0);
+        }
         return;
     case F_DATE_FORMAT: t_str(t, 64, COLL_UTF8MB4_GENERAL_CI); return;
     case F_YEAR: t_int(t, 4); t->ptype = MYSQL_TYPE_LONG; return;
@@ -518,13 +529,35 @@ static const char *month_names[] = { "January", "February", "March", "April", "M
                                      "August", "September", "October", "November", "December" };
 static const char *day_names[] = { "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday" };
 
+/* MariaDB's calc_week on unsigned day counts: a zero date's week wraps around as there */
+static uint32_t calc_week_u(int y, int m, int d, int mode, int *year_out)
+{
+    if (m) return (uint32_t)calc_week(y, m, d, mode, year_out);
+    long dn = daynr(y, m, d), first = daynr(y, 1, 1);
+    int wb = mode;
+    if (!(wb & 1)) wb ^= 4;
+    bool mf = (wb & 1) != 0, wy = (wb & 2) != 0, fw = (wb & 4) != 0;
+    int wd = mf ? weekday(first) : (weekday(first) + 1) % 7;
+    *year_out = y;
+    uint32_t days = (fw && wd != 0) || (!fw && wd >= 4) ? (uint32_t)(dn - (first + (7 - wd))) : (uint32_t)(dn - (first - wd));
+    if (wy && days >= 52 * 7) {
+        wd = (wd + (((y % 4 == 0 && y % 100 != 0) || y % 400 == 0) ? 366 : 365)) % 7;
+        if ((!fw && wd < 4) || (fw && wd == 0)) { (*year_out)++; return 1; }
+    }
+    return days / 7 + 1;
+}
+
+/* DATE_FORMAT's text of dt; NULL when the format asks for what the date lacks (a name
+ * of a zero month, the weekday of a zero date, ...) or is empty, as MariaDB. */
 static pdb_value date_format(ex_ctx *ctx, int64_t dt, const char *f, size_t fn)
 {
     int y, mo, d, h, mi, s, us;
     pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    if (!fn) return ex_null();
     char *out = stor_arena_alloc(ctx->a, fn * 12 + 16);
     size_t o = 0;
     long dn = daynr(y, mo, d);
+    bool named = mo || y;   /* a weekday needs a month or a year */
     for (size_t i = 0; i < fn; i++) {
         if (f[i] != '%' || i + 1 >= fn) { out[o++] = f[i]; continue; }
         char c = f[++i];
@@ -534,8 +567,8 @@ static pdb_value date_format(ex_ctx *ctx, int64_t dt, const char *f, size_t fn)
         case 'y': o += (size_t)sprintf(out + o, "%02d", y % 100); break;
         case 'm': o += (size_t)sprintf(out + o, "%02d", mo); break;
         case 'c': o += (size_t)sprintf(out + o, "%d", mo); break;
-        case 'M': if (mo) o += (size_t)sprintf(out + o, "%s", month_names[mo - 1]); break;
-        case 'b': if (mo) o += (size_t)sprintf(out + o, "%.3s", month_names[mo - 1]); break;
+        case 'M': if (!mo) return ex_null(); o += (size_t)sprintf(out + o, "%s", month_names[mo - 1]); break;
+        case 'b': if (!mo) return ex_null(); o += (size_t)sprintf(out + o, "%.3s", month_names[mo - 1]); break;
         case 'd': o += (size_t)sprintf(out + o, "%02d", d); break;
         case 'e': o += (size_t)sprintf(out + o, "%d", d); break;
         case 'D': o += (size_t)sprintf(out + o, "%d%s", d, (d % 10 == 1 && d != 11) ? "st" : (d % 10 == 2 && d != 12) ? "nd" : (d % 10 == 3 && d != 13) ? "rd" : "th"); break;
@@ -549,93 +582,158 @@ static pdb_value date_format(ex_ctx *ctx, int64_t dt, const char *f, size_t fn)
         case 'p': o += (size_t)sprintf(out + o, "%s", h < 12 ? "AM" : "PM"); break;
         case 'r': o += (size_t)sprintf(out + o, "%02d:%02d:%02d %s", h % 12 ? h % 12 : 12, mi, s, h < 12 ? "AM" : "PM"); break;
         case 'T': o += (size_t)sprintf(out + o, "%02d:%02d:%02d", h, mi, s); break;
-        case 'W': if (mo) o += (size_t)sprintf(out + o, "%s", day_names[weekday(dn)]); break;
-        case 'a': if (mo) o += (size_t)sprintf(out + o, "%.3s", day_names[weekday(dn)]); break;
-        case 'w': o += (size_t)sprintf(out + o, "%d", (weekday(dn) + 1) % 7); break;
-        case 'j': o += (size_t)sprintf(out + o, "%03ld", dn - daynr(y, 1, 1) + 1); break;
-        case 'U': o += (size_t)sprintf(out + o, "%02d", calc_week(y, mo, d, 0, &yy)); break;
-        case 'u': o += (size_t)sprintf(out + o, "%02d", calc_week(y, mo, d, 1, &yy)); break;
-        case 'V': o += (size_t)sprintf(out + o, "%02d", calc_week(y, mo, d, 2, &yy)); break;
-        case 'v': o += (size_t)sprintf(out + o, "%02d", calc_week(y, mo, d, 3, &yy)); break;
-        case 'X': calc_week(y, mo, d, 2, &yy); o += (size_t)sprintf(out + o, "%04d", yy); break;
-        case 'x': calc_week(y, mo, d, 3, &yy); o += (size_t)sprintf(out + o, "%04d", yy); break;
+        case 'W': if (!named) return ex_null(); o += (size_t)sprintf(out + o, "%s", day_names[weekday(dn)]); break;
+        case 'a': if (!named) return ex_null(); o += (size_t)sprintf(out + o, "%.3s", day_names[weekday(dn)]); break;
+        case 'w': if (!named) return ex_null(); o += (size_t)sprintf(out + o, "%d", (weekday(dn) + 1) % 7); break;
+        case 'j': if (!mo || !y) return ex_null(); o += (size_t)sprintf(out + o, "%03ld", dn - daynr(y, 1, 1) + 1); break;
+        case 'U': o += (size_t)sprintf(out + o, "%02u", calc_week_u(y, mo, d, 0, &yy)); break;
+        case 'u': o += (size_t)sprintf(out + o, "%02u", calc_week_u(y, mo, d, 1, &yy)); break;
+        case 'V': o += (size_t)sprintf(out + o, "%02u", calc_week_u(y, mo, d, 2, &yy)); break;
+        case 'v': o += (size_t)sprintf(out + o, "%02u", calc_week_u(y, mo, d, 3, &yy)); break;
+        case 'X': calc_week_u(y, mo, d, 2, &yy); o += (size_t)sprintf(out + o, "%04d", yy); break;
+        case 'x': calc_week_u(y, mo, d, 3, &yy); o += (size_t)sprintf(out + o, "%04d", yy); break;
         default: out[o++] = c; break;
         }
     }
     return ex_str(out, o, COLL_UTF8MB4_GENERAL_CI);
 }
 
-static bool add_interval(int64_t dt, const char *unit, const pdb_value *amt, bool sub, int64_t *out)
+/* The leading integer of an interval amount given as a string, with MariaDB's 1292
+ * warning when more follows ('1.5' DAY is one day). */
+static int64_t interval_int(ex_ctx *ctx, const pdb_value *v)
+{
+    if (v->t != VT_STRING) return ex_to_int(v);
+    const char *s = v->p;
+    size_t n = v->len, i = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    bool neg = i < n && s[i] == '-';
+    if (i < n && (s[i] == '-' || s[i] == '+')) i++;
+    size_t st = i;
+    int64_t r = 0;
+    while (i < n && isdigit((unsigned char)s[i])) { if (r < INT64_MAX / 10 - 10) r = r * 10 + (s[i] - '0'); i++; }
+    size_t e = i;
+    while (e < n && isspace((unsigned char)s[e])) e++;
+    if (e < n || st == i)
+        ex_warn(ctx, "Warning", 1292, "Truncated incorrect INTEGER value: '%.*s'", (int)(n > 128 ? 128 : n), s);
+    return neg ? -r : r;
+}
+
+/* Adds (or subtracts) INTERVAL amt unit to the packed datetime dt as MariaDB's
+ * date_add_interval: 0 = done, 1 = outside 0001-01-01 .. 9999-12-31 (MariaDB warns
+ * 1441 and gives NULL), 2 = an amount it cannot read (NULL). A SECOND amount keeps its
+ * fraction; the other single units take the whole number; compound units read the
+ * numbers of a string ('1 2' DAY_HOUR), the last ones filling the smallest parts. */
+static int add_interval(ex_ctx *ctx, int64_t dt, const char *unit, const pdb_value *amt, bool sub, int64_t *out)
 {
     int y, mo, d, h, mi, s, us;
     pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-    int64_t n = ex_to_int(amt);
-    if (sub) n = -n;
-    if (!strcmp(unit, "YEAR") || !strcmp(unit, "MONTH") || !strcmp(unit, "QUARTER") || !strcmp(unit, "YEAR_MONTH")) {
-        int64_t months = !strcmp(unit, "YEAR") ? n * 12 : !strcmp(unit, "QUARTER") ? n * 3 : n;
-        if (!strcmp(unit, "YEAR_MONTH") && amt->t == VT_STRING) {
-            int a = 0, b = 0;
-            char tmp[32];
-            snprintf(tmp, sizeof tmp, "%.*s", (int)(amt->len > 30 ? 30 : amt->len), amt->p);
-            sscanf(tmp, "%d-%d", &a, &b);
-            months = (a * 12 + b) * (sub ? -1 : 1);
+    static const struct { const char *name; int n; int64_t mult[5]; bool usec; bool months; } units[] = {
+        { "YEAR_MONTH", 2, { 12, 1 }, false, true },
+        { "DAY_HOUR", 2, { 86400000000LL, 3600000000LL }, false, false },
+        { "DAY_MINUTE", 3, { 86400000000LL, 3600000000LL, 60000000 }, false, false },
+        { "DAY_SECOND", 4, { 86400000000LL, 3600000000LL, 60000000, 1000000 }, false, false },
+        { "HOUR_MINUTE", 2, { 3600000000LL, 60000000 }, false, false },
+        { "HOUR_SECOND", 3, { 3600000000LL, 60000000, 1000000 }, false, false },
+        { "MINUTE_SECOND", 2, { 60000000, 1000000 }, false, false },
+        { "DAY_MICROSECOND", 5, { 86400000000LL, 3600000000LL, 60000000, 1000000, 1 }, true, false },
+        { "HOUR_MICROSECOND", 4, { 3600000000LL, 60000000, 1000000, 1 }, true, false },
+        { "MINUTE_MICROSECOND", 3, { 60000000, 1000000, 1 }, true, false },
+        { "SECOND_MICROSECOND", 2, { 1000000, 1 }, true, false },
+    };
+    int64_t months = 0, usecs = 0;
+    bool by_month = false;
+    if (!strcmp(unit, "YEAR") || !strcmp(unit, "QUARTER") || !strcmp(unit, "MONTH")) {
+        int64_t n = interval_int(ctx, amt);
+        months = !strcmp(unit, "YEAR") ? n * 12 : !strcmp(unit, "QUARTER") ? n * 3 : n;
+        by_month = true;
+    } else if (!strcmp(unit, "SECOND") && amt->t != VT_INT && amt->t != VT_UINT) {
+        double x = ex_to_double(amt);
+        if (fabs(x) > 9.2e12) return 1;
+        usecs = (int64_t)llround(x * 1e6);
+    } else if (!strcmp(unit, "DAY") || !strcmp(unit, "WEEK") || !strcmp(unit, "HOUR") || !strcmp(unit, "MINUTE") ||
+               !strcmp(unit, "SECOND") || !strcmp(unit, "MICROSECOND")) {
+        int64_t n = interval_int(ctx, amt);
+        int64_t m = !strcmp(unit, "DAY") ? 86400000000LL : !strcmp(unit, "WEEK") ? 7 * 86400000000LL :
+                    !strcmp(unit, "HOUR") ? 3600000000LL : !strcmp(unit, "MINUTE") ? 60000000 :
+                    !strcmp(unit, "SECOND") ? 1000000 : 1;
+        if (n > INT64_MAX / m || n < -(INT64_MAX / m)) return 1;
+        usecs = n * m;
+    } else {
+        int ui = -1;
+        for (int i = 0; i < (int)(sizeof units / sizeof units[0]); i++) if (!strcmp(units[i].name, unit)) ui = i;
+        if (ui < 0) return 2;
+        size_t n;
+        const char *p = ex_to_str(ctx->a, amt, &n), *end = p + n;
+        while (p < end && isspace((unsigned char)*p)) p++;
+        bool neg = p < end && *p == '-';
+        if (neg) p++;
+        int64_t v[5] = { 0 };
+        int cnt = units[ui].n, k = 0;
+        size_t flen = 0;
+        while (p < end && !isdigit((unsigned char)*p)) p++;
+        for (k = 0; k < cnt; k++) {
+            const char *st = p;
+            int64_t x = 0;
+            while (p < end && isdigit((unsigned char)*p)) { x = x * 10 + (*p - '0'); p++; if (p - st >= 20) return 2; }
+            flen = (size_t)(p - st);
+            v[k] = x;
+            while (p < end && !isdigit((unsigned char)*p)) p++;
+            if (p == end && k != cnt - 1) {   /* fewer numbers: they are the smallest parts */
+                k++;
+                memmove(v + cnt - k, v, sizeof v[0] * (size_t)k);
+                for (int j = 0; j < cnt - k; j++) v[j] = 0;
+                break;
+            }
         }
+        if (p != end) return 2;
+        if (units[ui].usec && flen > 0 && flen != 6) {   /* the fraction's digits: '1.5' is half a second */
+            int64_t f = v[cnt - 1];
+            if (flen < 6) for (size_t j = flen; j < 6; j++) f *= 10;
+            else for (size_t j = 6; j < flen; j++) f /= 10;
+            v[cnt - 1] = f;
+        }
+        int64_t tot = 0;
+        for (int j = 0; j < cnt; j++) {
+            if (v[j] > INT64_MAX / 2 / units[ui].mult[j]) return 1;
+            tot += v[j] * units[ui].mult[j];
+            if (tot > INT64_MAX / 2) return 1;
+        }
+        if (neg) tot = -tot;
+        if (units[ui].months) { months = tot; by_month = true; }
+        else usecs = tot;
+    }
+    if (sub) { months = -months; usecs = -usecs; }
+    if (by_month) {
         int64_t tm = (int64_t)y * 12 + (mo - 1) + months;
-        if (tm < 0 || tm >= 12 * 10000) return false;
+        if (tm < 0 || tm >= 12 * 10000) return 1;
         y = (int)(tm / 12); mo = (int)(tm % 12) + 1;
         if (d > days_in_month(y, mo)) d = days_in_month(y, mo);
         *out = pdb_dt_pack(y, mo, d, h, mi, s, us);
-        return true;
+        return 0;
     }
-    int64_t secs;
-    if (!strcmp(unit, "DAY")) secs = n * 86400;
-    else if (!strcmp(unit, "WEEK")) secs = n * 7 * 86400;
-    else if (!strcmp(unit, "HOUR")) secs = n * 3600;
-    else if (!strcmp(unit, "MINUTE")) secs = n * 60;
-    else if (!strcmp(unit, "SECOND")) secs = n;
-    else if (!strcmp(unit, "MICROSECOND")) {
-        int64_t total = (daynr(y, mo, d) * 86400 + h * 3600 + mi * 60 + s) * 1000000 + us + n;
-        long dn = (long)(total / 86400000000LL);
-        int64_t rem = total % 86400000000LL;
-        from_daynr(dn, &y, &mo, &d);
-        *out = pdb_dt_pack(y, mo, d, (int)(rem / 3600000000LL), (int)(rem / 60000000 % 60), (int)(rem / 1000000 % 60), (int)(rem % 1000000));
-        return true;
-    } else {
-        /* compound units with string amounts: DAY_HOUR '1 2' etc. */
-        int a[4] = { 0 }, k = 0;
-        const char *p = amt->t == VT_STRING ? amt->p : NULL;
-        if (p) {
-            for (size_t i = 0; i < amt->len && k < 4;) {
-                while (i < amt->len && !isdigit((unsigned char)p[i])) i++;
-                if (i >= amt->len) break;
-                int v = 0;
-                while (i < amt->len && isdigit((unsigned char)p[i])) v = v * 10 + (p[i++] - '0');
-                a[k++] = v;
-            }
-        } else { a[0] = (int)ex_to_int(amt); k = 1; }
-        int64_t mult[4] = { 0 };
-        int nu = 0;
-        if (!strcmp(unit, "DAY_HOUR")) { mult[0] = 86400; mult[1] = 3600; nu = 2; }
-        else if (!strcmp(unit, "DAY_MINUTE")) { mult[0] = 86400; mult[1] = 3600; mult[2] = 60; nu = 3; }
-        else if (!strcmp(unit, "DAY_SECOND")) { mult[0] = 86400; mult[1] = 3600; mult[2] = 60; mult[3] = 1; nu = 4; }
-        else if (!strcmp(unit, "HOUR_MINUTE")) { mult[0] = 3600; mult[1] = 60; nu = 2; }
-        else if (!strcmp(unit, "HOUR_SECOND")) { mult[0] = 3600; mult[1] = 60; mult[2] = 1; nu = 3; }
-        else if (!strcmp(unit, "MINUTE_SECOND")) { mult[0] = 60; mult[1] = 1; nu = 2; }
-        else return false;
-        secs = 0;
-        int off = nu - k;
-        for (int i = 0; i < k && i + off < nu; i++) secs += a[i] * mult[i + off];
-        if (sub) secs = -secs;
-        if (p && memchr(p, '-', amt->len)) secs = -secs;
-    }
-    int64_t total = daynr(y, mo, d) * 86400 + h * 3600 + mi * 60 + s + secs;
-    if (total < 0) return false;
-    long dn = (long)(total / 86400);
-    int64_t rem = total % 86400;
+    const int64_t day_us = 86400000000LL;
+    int64_t base = (int64_t)daynr(y, mo, d) * day_us + ((int64_t)h * 3600 + mi * 60 + s) * 1000000 + us;
+    if (usecs > 0 && base > INT64_MAX - usecs) return 1;
+    int64_t total = base + usecs;
+    if (total < 366 * day_us || total >= 3652425LL * day_us) return 1;
+    long dn = (long)(total / day_us);
+    int64_t rem = total % day_us;
     from_daynr(dn, &y, &mo, &d);
-    if (y == 0 && mo == 0) return false;
-    *out = pdb_dt_pack(y, mo, d, (int)(rem / 3600), (int)(rem / 60 % 60), (int)(rem % 60), us);
-    return true;
+    *out = pdb_dt_pack(y, mo, d, (int)(rem / 3600000000LL), (int)(rem / 60000000 % 60), (int)(rem / 1000000 % 60), (int)(rem % 1000000));
+    return 0;
+}
+
+/* The fractional digits DATE_ADD's interval adds: a SECOND amount's own, six for
+ * MICROSECOND units, none for the others. */
+static int interval_fsp(const char *unit, const pdb_value *amt)
+{
+    if (strstr(unit, "MICROSECOND")) return 6;
+    if (strcmp(unit, "SECOND")) return 0;
+    switch (amt->t) {
+    case VT_DECIMAL: return amt->scale > 6 ? 6 : amt->scale;
+    case VT_DOUBLE: case VT_STRING: return 6;
+    default: return 0;
+    }
 }
 
 static pdb_value dt_value(int64_t dt, bool is_date)
@@ -1305,22 +1403,47 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_DATE_ADD: case F_DATE_SUB: {
         int64_t dt; bool isd;
-        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
         s2 = ex_to_str(ctx->a, &a[2], &l2);
         char unit[32];
         snprintf(unit, sizeof unit, "%.*s", (int)l2, s2);
-        int64_t r;
-        if (!add_interval(dt, unit, &a[1], id == F_DATE_SUB, &r)) return;
         bool date_unit = !strcmp(unit, "DAY") || !strcmp(unit, "WEEK") || !strcmp(unit, "MONTH") || !strcmp(unit, "QUARTER") || !strcmp(unit, "YEAR") || !strcmp(unit, "YEAR_MONTH");
+        if (a[0].t == VT_DATE || a[0].t == VT_DATETIME) {
+            /* a zero date or one with a zero part: NULL with 1292, shown as the result type shows it */
+            int y, mo, d, h, mi, s, us;
+            pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &mi, &s, &us);
+            if (!mo || !d) {
+                pdb_value v = dt_value(a[0].i, a[0].t == VT_DATE && date_unit);
+                v.scale = a[0].t == VT_DATE ? 0 : a[0].scale;
+                char buf[64];
+                const char *txt;
+                size_t k = pdb_value_text(&v, NULL, buf, sizeof buf, &txt);
+                ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)k, txt);
+                return;
+            }
+        }
+        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
+        if (a[1].t == VT_NULL) return;
+        int64_t r;
+        int rc = add_interval(ctx, dt, unit, &a[1], id == F_DATE_SUB, &r);
+        if (rc == 1) ex_warn(ctx, "Warning", 1441, "Datetime function: datetime field overflow");
+        if (rc) return;
+        int fsp = interval_fsp(unit, &a[1]);
         if (a[0].t == VT_STRING) {
-            pdb_value v = dt_value(r, isd && date_unit);
+            const char *dot = memchr(a[0].p, '.', a[0].len);
+            int own = 0;
+            if (dot) for (const char *q = dot + 1; q < a[0].p + a[0].len && isdigit((unsigned char)*q); q++) own++;
+            if (own > fsp) fsp = own > 6 ? 6 : own;
+            pdb_value v = dt_value(r, isd && date_unit && !fsp);
+            v.scale = (uint8_t)fsp;
             char *buf = stor_arena_alloc(ctx->a, 40);
             const char *o;
             size_t k = pdb_value_text(&v, NULL, buf, 40, &o);
             *out = ex_str(o, k, COLL_UTF8MB4_GENERAL_CI);
             return;
         }
-        *out = dt_value(r, isd && date_unit);
+        if (a[0].t == VT_DATETIME && a[0].scale > fsp) fsp = a[0].scale;
+        *out = dt_value(r, isd && date_unit && !fsp);
+        out->scale = (uint8_t)fsp;
         return;
     }
     case F_DATE_FORMAT: {
