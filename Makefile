@@ -13,10 +13,10 @@
 CC      ?= cc
 # SAN=1: sanitizer build (ASan's allocator replaces jemalloc's)
 ifeq ($(SAN),1)
-PKGS    := libuv openssl icu-uc icu-i18n libzstd
+PKGS    := libuv openssl icu-uc icu-i18n libzstd zlib
 SANDEF  := -DPDB_NO_JEMALLOC
 else
-PKGS    := libuv openssl icu-uc icu-i18n libzstd jemalloc
+PKGS    := libuv openssl icu-uc icu-i18n libzstd zlib jemalloc
 endif
 CFLAGS  ?= -O2 -g
 ALLFLAGS = $(CFLAGS) -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
@@ -31,7 +31,7 @@ OBJS    := $(SRCS:%.c=$(BUILD)/%.o)
 LIBOBJS := $(LIBSRCS:%.c=$(BUILD)/%.o)
 UNITSRC := $(wildcard tests/unit/*.c)
 
-DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev \
+DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev zlib1g-dev \
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
             python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev
 

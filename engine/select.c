@@ -2548,6 +2548,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             /* MariaDB names an expression column by its text as written */
             char *nm = stor_arena_strndup(ctx->a, e->start, e->srclen);
             if (e->kind == E_STRING) nm = stor_arena_strndup(ctx->a, e->s, e->slen);
+            if (e->kind == E_FUNC && !strcmp(e->s, "NAME_CONST") && e->nargs == 2 && e->args[0]->kind == E_STRING)
+                nm = stor_arena_strndup(ctx->a, e->args[0]->s, e->args[0]->slen);   /* NAME_CONST('x', v) is named x */
             /* MariaDB's column names are utf8mb3: 4-byte characters become '?' */
             size_t w = 0;
             for (size_t r = 0; nm[r];) {

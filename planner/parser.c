@@ -546,8 +546,33 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
         expect_op(p, ',');
         pl_expr *b = expr(p);
         expect_op(p, ')');
+        if (!strcmp(u, "TIMESTAMPADD")) {   /* DATE_ADD(b, INTERVAL a unit), as MariaDB */
+            pl_expr *iv = mk(p, E_INTERVAL, unit->start);
+            iv->args = alloc(p, sizeof(pl_expr *));
+            iv->args[0] = a; iv->nargs = 1; iv->s = unit->s;
+            e->s = "DATE_ADD";
+            e->args = alloc(p, 2 * sizeof(pl_expr *));
+            e->args[0] = b; e->args[1] = iv; e->nargs = 2;
+            set_src(p, e, start);
+            return e;
+        }
         e->args = alloc(p, 3 * sizeof(pl_expr *));
         e->args[0] = unit; e->args[1] = a; e->args[2] = b; e->nargs = 3;
+        set_src(p, e, start);
+        return e;
+    }
+    if (!strcmp(u, "GET_FORMAT")) {   /* GET_FORMAT(DATE|TIME|DATETIME|TIMESTAMP, 'EUR') */
+        pl_expr *kind = mk(p, E_STRING, p->t.start);
+        if (is_kw(p, "DATE") || is_kw(p, "TIME") || is_kw(p, "DATETIME") || is_kw(p, "TIMESTAMP")) {
+            kind->s = is_kw(p, "DATE") ? "DATE" : is_kw(p, "TIME") ? "TIME" : "DATETIME";
+            kind->slen = strlen(kind->s);
+            next(p);
+        } else syntax_error(p);
+        expect_op(p, ',');
+        pl_expr *a = expr(p);
+        expect_op(p, ')');
+        e->args = alloc(p, 2 * sizeof(pl_expr *));
+        e->args[0] = kind; e->args[1] = a; e->nargs = 2;
         set_src(p, e, start);
         return e;
     }
@@ -757,6 +782,23 @@ paren_expr:
         }
         if (is_kw(p, "INTERVAL")) {
             next(p);
+            if (is_op(p, '(')) {
+                /* INTERVAL(N, N1, ...) is a function; INTERVAL (n) unit an interval */
+                next(p);
+                e = func_call(p, "INTERVAL", start);
+                bool unit = false;
+                for (int i = 0; interval_units[i]; i++) if (is_kw(p, interval_units[i])) unit = true;
+                if (e->nargs != 1 || !unit) {
+                    if (e->nargs < 2) syntax_error(p);
+                    return e;
+                }
+                pl_expr *iv = mk(p, E_INTERVAL, start);
+                iv->args = alloc(p, sizeof(pl_expr *));
+                iv->args[0] = e->args[0]; iv->nargs = 1;
+                iv->s = interval_unit(p);
+                set_src(p, iv, start);
+                return iv;
+            }
             return interval_expr(p, start);
         }
         if (is_kw(p, "BINARY") && !(peek(p)->kind == TK_OP && peek(p)->op == '(')) {
@@ -933,6 +975,18 @@ static pl_expr *add_expr(P *p)
 {
     pl_expr *l = mul_expr(p);
     for (;;) {
+        if (l->kind == E_INTERVAL) {   /* INTERVAL n unit + d */
+            if (!is_op(p, '+')) syntax_error(p);
+            next(p);
+            pl_expr *d = mul_expr(p);
+            pl_expr *f = mk(p, E_FUNC, l->start);
+            f->s = "DATE_ADD";
+            f->args = alloc(p, 2 * sizeof(pl_expr *));
+            f->args[0] = d; f->args[1] = l; f->nargs = 2;
+            set_src(p, f, l->start);
+            l = f;
+            continue;
+        }
         int op;
         if (is_op(p, '+')) op = BO_ADD;
         else if (is_op(p, '-')) op = BO_SUB;
