@@ -103,6 +103,9 @@ enum { EX_FX_TIMEDIFF = 400, EX_FX_ADDTIME, EX_FX_SUBTIME, EX_FX_TIMESTAMP, EX_F
        EX_FX_UNCOMPRESSED_LENGTH, EX_FX_AES_ENCRYPT, EX_FX_AES_DECRYPT, EX_FX_PASSWORD, EX_FX_OLD_PASSWORD,
        EX_FX_COERCIBILITY, EX_FX_BENCHMARK, EX_FX_NAME_CONST, EX_FX_GET_FORMAT, EX_FX_END };
 const ex_func *ex_more_find(const char *name);
+/* FORMAT()'s locale: its decimal point, thousands separator (-1 none) and grouping (0, 3,
+ * or 32 for 3-then-2); false when MariaDB does not know the name. */
+bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping);
 
 /* ---- JSON functions (json.c): ids in the function table ---- */
 enum { EX_JSON_VALID = 600, EX_JSON_QUOTE, EX_JSON_UNQUOTE, EX_JSON_OBJECT, EX_JSON_ARRAY, EX_JSON_EXTRACT,
@@ -227,6 +230,8 @@ void ex_more_type(int id, const ex_type *args, int nargs, ex_type *out, const pl
 void ex_more_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 /* RAND(seed): MariaDB's sequence; a constant seed starts one generator per statement */
 double ex_rand_seeded(ex_ctx *ctx, const pl_expr *e, const pdb_value *seed);
+/* whether to warn about argument arg of call e now: once per statement for a constant */
+bool ex_warn_due(ex_ctx *ctx, const pl_expr *e, const pl_expr *arg);
 /* A VARCHAR result of chars characters in coll (func.c's typing, for func_more.c) */
 void ex_type_text(ex_type *t, uint32_t chars, uint16_t coll);
 /* func.c's calendar, for func_more.c */

@@ -942,6 +942,14 @@ void ex_release_named_locks(uint32_t conn_id)
 
 const int EX_F_YEAR = F_YEAR, EX_F_MONTH = F_MONTH;
 
+static int b64_value(int c)
+{
+    if (c >= 'A' && c <= 'Z') return c - 'A';
+    if (c >= 'a' && c <= 'z') return c - 'a' + 26;
+    if (c >= '0' && c <= '9') return c - '0' + 52;
+    return c == '+' ? 62 : c == '/' ? 63 : -1;
+}
+
 void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     size_t l0, l1, l2;
@@ -1067,6 +1075,21 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         *out = best;
         return;
     }
+    case F_SHA2:
+        if (n > 1 && a[1].t == VT_NULL) a[1] = ex_int(0);   /* SHA2(s, NULL) is SHA-256 */
+        if (a[0].t == VT_NULL && n > 1 && e && e->nargs > 1 && e->args[1]->kind == E_INT) {
+            /* a constant length is checked once for the statement, whatever the string */
+            int64_t bits = ex_to_int(&a[1]);
+            if (bits != 0 && bits != 224 && bits != 256 && bits != 384 && bits != 512 && ex_warn_due(ctx, e, e->args[1]))
+                ex_warn(ctx, "Warning", 1583, "Incorrect parameters in the call to native function 'sha2'");
+        }
+        break;
+    case F_FORMAT:
+        if (n > 2 && a[2].t == VT_NULL) {   /* an unknown locale: en_US */
+            ex_warn(ctx, "Warning", 1649, "Unknown locale: 'NULL'");
+            a[2] = ex_str("en_US", 5, COLL_UTF8MB4_GENERAL_CI);
+        }
+        break;
     case F_SLEEP: {
         double d = ex_to_double(&a[0]);
         if (d > 0) { struct timespec ts = { (time_t)d, (long)((d - (double)(time_t)d) * 1e9) }; nanosleep(&ts, NULL); }
@@ -1195,6 +1218,12 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         if (len < 0) return;
         size_t nch = char_count(s0, l0, mb);
         if ((uint64_t)len <= nch) { *out = ex_str(s0, char_off(s0, l0, (size_t)len, mb), coll); return; }
+        const pdb_collation *pco = pdb_coll_by_id(coll);
+        if ((uint64_t)len * (pco && pco->maxlen ? pco->maxlen : 1) > ctx->s->max_allowed_packet) {
+            ex_warn(ctx, "Warning", 1301, "Result of %s() was larger than max_allowed_packet (%llu) - truncated",
+                    id == F_LPAD ? "lpad" : "rpad", (unsigned long long)ctx->s->max_allowed_packet);
+            return;
+        }
         if (!l2) return;
         size_t need = (size_t)len - nch, pch = char_count(s2, l2, mb);
         char *o = stor_arena_alloc(ctx->a, l0 + need * 4 + 1);
@@ -1310,6 +1339,12 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         s0 = ex_to_str(ctx->a, &a[0], &l0);
         char *o = stor_arena_alloc(ctx->a, l0 * 2 + 8);
         int k = EVP_EncodeBlock((unsigned char *)o, (const unsigned char *)s0, (int)l0);
+        if (k > 76) {   /* MariaDB breaks the text into lines of 76 characters */
+            char *w = stor_arena_alloc(ctx->a, (size_t)k + (size_t)k / 76 + 1);
+            size_t m = 0;
+            for (int i = 0; i < k; i++) { if (i && i % 76 == 0) w[m++] = '\n'; w[m++] = o[i]; }
+            o = w; k = (int)m;
+        }
         *out = ex_str(o, (size_t)k, ctx->s->coll_connection);
         return;
     }
@@ -1698,7 +1733,14 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             if (dd > 0 && !dot) { strcat(num, "."); dot = strchr(num, '.'); }
             for (size_t i = have; i < (size_t)dd; i++) strcat(num, "0");
         } else snprintf(num, sizeof num, "%.*f", (int)dd, x);
-        /* thousands separators */
+        /* the locale's decimal point, thousands separator and grouping */
+        char pt = '.';
+        int sep = ',', grp = 3;
+        if (n > 2) {
+            s2 = ex_to_str(ctx->a, &a[2], &l2);
+            if (!ex_locale_numeric(s2, l2, &pt, &sep, &grp))
+                ex_warn(ctx, "Warning", 1649, "Unknown locale: '%.*s'", (int)(l2 > 64 ? 64 : l2), s2);
+        }
         char *dot = strchr(num, '.');
         size_t intlen = dot ? (size_t)(dot - num) : strlen(num);
         bool neg = num[0] == '-';
@@ -1708,9 +1750,11 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         for (size_t i = start; i < intlen; i++) {
             outb[k++] = num[i];
             size_t rem = intlen - i - 1;
-            if (rem && rem % 3 == 0) outb[k++] = ',';
+            /* grouping 3: every three digits; 32: three, then every two (en_IN) */
+            bool cut = grp == 3 ? rem % 3 == 0 : grp == 32 ? (rem == 3 || (rem > 3 && (rem - 3) % 2 == 0)) : false;
+            if (rem && cut && sep >= 0) outb[k++] = (char)sep;
         }
-        if (dot) { size_t dl = strlen(dot); memcpy(outb + k, dot, dl); k += dl; }
+        if (dot) { size_t dl = strlen(dot); memcpy(outb + k, dot, dl); outb[k] = pt; k += dl; }
         *out = mkstr(ctx, outb, k, COLL_UTF8MB4_GENERAL_CI);
         return;
     }
@@ -1819,7 +1863,11 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         s0 = ex_to_str(ctx->a, &a[0], &l0);
         int64_t bits = ex_to_int(&a[1]);
         const EVP_MD *md = bits == 224 ? EVP_sha224() : bits == 256 || bits == 0 ? EVP_sha256() : bits == 384 ? EVP_sha384() : bits == 512 ? EVP_sha512() : NULL;
-        if (!md) return;
+        if (!md) {
+            if (ex_warn_due(ctx, e, e && e->nargs > 1 ? e->args[1] : NULL))
+                ex_warn(ctx, "Warning", 1583, "Incorrect parameters in the call to native function 'sha2'");
+            return;
+        }
         unsigned char dg[64]; unsigned int ml = 0;
         EVP_Digest(s0, l0, dg, &ml, md, NULL);
         char *o = stor_arena_alloc(ctx->a, ml * 2 + 1);
@@ -1828,17 +1876,34 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         return;
     }
     case F_FROM_BASE64: {
+        /* MariaDB's decoder: groups of four characters, spaces anywhere, '=' only as the
+         * last one or two of the first group that has it; anything else is an error at
+         * the position where it stopped (1958) */
         s0 = ex_to_str(ctx->a, &a[0], &l0);
-        char *clean = stor_arena_alloc(ctx->a, l0 + 4);
-        size_t k = 0;
-        for (size_t i = 0; i < l0; i++) if (!isspace((unsigned char)s0[i])) clean[k++] = s0[i];
-        if (k % 4) return;
-        char *o = stor_arena_alloc(ctx->a, k / 4 * 3 + 4);
-        int r = EVP_DecodeBlock((unsigned char *)o, (const unsigned char *)clean, (int)k);
-        if (r < 0) return;
-        if (k >= 1 && clean[k - 1] == '=') r--;
-        if (k >= 2 && clean[k - 2] == '=') r--;
-        *out = ex_str(o, (size_t)r, COLL_BINARY);
+        unsigned char *o = stor_arena_alloc(ctx->a, l0 / 4 * 3 + 4);
+        size_t pos = 0, k = 0;
+        bool err = false, done = false;
+        while (!done) {
+            uint32_t c = 0;
+            int state = 0, mark = 0;
+            for (int g = 0; g < 4; g++) {
+                while (pos < l0 && (s0[pos] == ' ' || (s0[pos] >= '\t' && s0[pos] <= '\r'))) pos++;
+                if (pos >= l0) { if (state > 0) err = true; done = true; break; }
+                int ch = (unsigned char)s0[pos++], v = b64_value(ch);
+                c <<= 6;
+                if (v >= 0 && !mark) { c += (uint32_t)v; state++; continue; }
+                if (v >= 0 || state < 2 || ch != '=') { pos--; err = true; done = true; break; }
+                mark++;
+                state++;
+            }
+            if (done) break;
+            o[k++] = (unsigned char)(c >> 16); o[k++] = (unsigned char)(c >> 8); o[k++] = (unsigned char)c;
+            if (mark) { k -= (size_t)mark; break; }
+        }
+        while (pos < l0 && (s0[pos] == ' ' || (s0[pos] >= '\t' && s0[pos] <= '\r'))) pos++;
+        if (pos < l0) err = true;
+        if (err) { ex_warn(ctx, "Warning", 1958, "Bad base64 data as position %zu", pos); return; }
+        *out = ex_str((char *)o, k, COLL_BINARY);
         return;
     }
     case F_WEEKOFYEAR: case F_MICROSECOND: {

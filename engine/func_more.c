@@ -46,6 +46,136 @@ const ex_func *ex_more_find(const char *name)
     return NULL;
 }
 
+/* ---------------------------------------------------------------- locales */
+
+/* MariaDB's locales as FORMAT() uses them (read from MariaDB 10.11): the decimal point,
+ * the thousands separator (-1: none) and the grouping (0 none, 3 thousands, 32 three
+ * then two as en_IN). */
+static const struct { const char *name; char point; int sep; int grouping; } locales[] = {
+    { "ar_AE", '.', ',', 3 },
+    { "ar_BH", '.', ',', 3 },
+    { "ar_DZ", '.', ',', 3 },
+    { "ar_EG", '.', ',', 3 },
+    { "ar_IN", '.', ',', 3 },
+    { "ar_IQ", '.', ',', 3 },
+    { "ar_JO", '.', ',', 3 },
+    { "ar_KW", '.', ',', 3 },
+    { "ar_LB", '.', ',', 3 },
+    { "ar_LY", '.', ',', 3 },
+    { "ar_MA", '.', ',', 3 },
+    { "ar_OM", '.', ',', 3 },
+    { "ar_QA", '.', ',', 3 },
+    { "ar_SA", '.', -1, 0 },
+    { "ar_SD", '.', ',', 3 },
+    { "ar_SY", '.', ',', 3 },
+    { "ar_TN", '.', ',', 3 },
+    { "ar_YE", '.', ',', 3 },
+    { "be_BY", ',', '.', 3 },
+    { "bg_BG", ',', 0, 3 },
+    { "ca_ES", ',', -1, 0 },
+    { "cs_CZ", ',', ' ', 3 },
+    { "da_DK", ',', '.', 3 },
+    { "de_AT", ',', -1, 0 },
+    { "de_BE", ',', '.', 3 },
+    { "de_CH", '.', '\'', 3 },
+    { "de_DE", ',', '.', 3 },
+    { "de_LU", ',', '.', 3 },
+    { "el_GR", ',', -1, 0 },
+    { "en_AU", '.', ',', 3 },
+    { "en_CA", '.', ',', 3 },
+    { "en_GB", '.', ',', 3 },
+    { "en_IN", '.', ',', 32 },
+    { "en_NZ", '.', ',', 3 },
+    { "en_PH", '.', ',', 3 },
+    { "en_US", '.', ',', 3 },
+    { "en_ZA", '.', ',', 3 },
+    { "en_ZW", '.', ',', 3 },
+    { "es_AR", ',', '.', 3 },
+    { "es_BO", ',', '.', 3 },
+    { "es_CL", ',', '.', 3 },
+    { "es_CO", ',', '.', 3 },
+    { "es_CR", ',', ' ', 3 },
+    { "es_DO", '.', ',', 3 },
+    { "es_EC", ',', '.', 3 },
+    { "es_ES", ',', '.', 3 },
+    { "es_GT", '.', ',', 3 },
+    { "es_HN", '.', ',', 3 },
+    { "es_MX", '.', ',', 3 },
+    { "es_NI", '.', ',', 3 },
+    { "es_PA", '.', ',', 3 },
+    { "es_PE", '.', ',', 3 },
+    { "es_PR", '.', ',', 3 },
+    { "es_PY", ',', '.', 3 },
+    { "es_SV", '.', ',', 3 },
+    { "es_US", '.', ',', 3 },
+    { "es_UY", ',', '.', 3 },
+    { "es_VE", ',', '.', 3 },
+    { "et_EE", ',', ' ', 3 },
+    { "eu_ES", ',', -1, 0 },
+    { "fi_FI", ',', ' ', 3 },
+    { "fo_FO", ',', '.', 3 },
+    { "fr_BE", ',', -1, 0 },
+    { "fr_CA", ',', -1, 0 },
+    { "fr_CH", ',', -1, 0 },
+    { "fr_FR", ',', -1, 0 },
+    { "fr_LU", ',', -1, 0 },
+    { "gl_ES", ',', -1, 0 },
+    { "gu_IN", '.', ',', 3 },
+    { "he_IL", '.', ',', 3 },
+    { "hi_IN", '.', ',', 3 },
+    { "hr_HR", ',', -1, 0 },
+    { "hu_HU", ',', '.', 3 },
+    { "id_ID", ',', '.', 3 },
+    { "is_IS", ',', '.', 3 },
+    { "it_CH", ',', '\'', 3 },
+    { "it_IT", ',', -1, 0 },
+    { "ja_JP", '.', ',', 3 },
+    { "ka_GE", ',', ' ', 3 },
+    { "ko_KR", '.', ',', 3 },
+    { "lt_LT", ',', '.', 3 },
+    { "lv_LV", ',', ' ', 3 },
+    { "mk_MK", ',', ' ', 3 },
+    { "mn_MN", ',', '.', 3 },
+    { "ms_MY", '.', ',', 3 },
+    { "nb_NO", ',', '.', 3 },
+    { "nl_BE", ',', -1, 0 },
+    { "nl_NL", ',', -1, 0 },
+    { "no_NO", ',', '.', 3 },
+    { "pl_PL", ',', -1, 0 },
+    { "pt_BR", ',', -1, 0 },
+    { "pt_PT", ',', -1, 0 },
+    { "rm_CH", ',', '\'', 3 },
+    { "ro_RO", ',', '.', 3 },
+    { "ru_RU", ',', ' ', 3 },
+    { "ru_UA", ',', '.', 3 },
+    { "sk_SK", ',', ' ', 3 },
+    { "sl_SI", ',', -1, 0 },
+    { "sq_AL", ',', '.', 3 },
+    { "sr_RS", '.', -1, 0 },
+    { "sv_FI", ',', ' ', 3 },
+    { "sv_SE", ',', ' ', 3 },
+    { "ta_IN", '.', ',', 32 },
+    { "te_IN", '.', ',', 32 },
+    { "th_TH", '.', ',', 3 },
+    { "tr_TR", ',', '.', 3 },
+    { "uk_UA", ',', '.', 3 },
+    { "ur_PK", '.', ',', 3 },
+    { "vi_VN", ',', '.', 3 },
+    { "zh_CN", '.', ',', 3 },
+    { "zh_HK", '.', ',', 3 },
+    { "zh_TW", '.', ',', 3 },
+};
+
+bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping)
+{
+    for (size_t i = 0; i < sizeof locales / sizeof locales[0]; i++)
+        if (strlen(locales[i].name) == n && !strncasecmp(locales[i].name, name, n)) {
+            *point = locales[i].point; *sep = locales[i].sep; *grouping = locales[i].grouping;
+            return true;
+        }
+    return false;
+}
+
 /* ---------------------------------------------------------------- helpers */
 
 #define TIME_MAX_US ((int64_t)(838 * 3600 + 59 * 60 + 59) * 1000000)
@@ -247,6 +377,21 @@ double ex_rand_seeded(ex_ctx *ctx, const pl_expr *e, const pdb_value *seed)
         ctx->stmt->rands = r;
     }
     return rand_next(r);
+}
+
+/* Whether a warning about the constant argument arg of call e is due: MariaDB checks a
+ * constant once per statement (when it prepares the call), anything else per row. The
+ * calls already warned are kept in the statement's list of RAND generators. */
+bool ex_warn_due(ex_ctx *ctx, const pl_expr *e, const pl_expr *arg)
+{
+    if (!e || !arg || !constant_arg(arg) || !ctx->stmt) return true;
+    for (ex_rand *r = ctx->stmt->rands; r; r = r->next) if (r->e == e) return false;
+    ex_rand *r = stor_arena_alloc(ctx->a, sizeof *r);
+    memset(r, 0, sizeof *r);
+    r->e = e;
+    r->next = ctx->stmt->rands;
+    ctx->stmt->rands = r;
+    return true;
 }
 
 /* ---------------------------------------------------------------- types */

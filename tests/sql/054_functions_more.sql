@@ -72,3 +72,23 @@ SELECT AES_ENCRYPT('secret', 'key'), AES_DECRYPT(AES_ENCRYPT('secret', 'key'), '
 
 -- GET_FORMAT
 SELECT GET_FORMAT(DATE, 'iso'), GET_FORMAT(DATETIME, 'EUR'), DATE_FORMAT('2023-03-05', GET_FORMAT(DATE, 'USA')), GET_FORMAT(TIME, 'usa'), GET_FORMAT(TIMESTAMP, 'internal'), GET_FORMAT(DATE, 'xx'), GET_FORMAT(DATE, NULL), GET_FORMAT(TIME, 'JIS');
+
+-- SHA2 with an unsupported length: 1583, once per statement for a constant; NULL length is SHA-256
+CREATE TABLE s (id INT PRIMARY KEY, s VARCHAR(20), n INT);
+INSERT INTO s VALUES (1, 'a', 7), (2, 'b', 256), (3, NULL, 9), (4, 'd', NULL);
+SELECT id, SHA2(s, 7), SHA2(s, n), SHA2('a', NULL), SHA2(NULL, 7) FROM s ORDER BY id;
+
+-- TO_BASE64 wraps at 76 characters; FROM_BASE64 warns 1958 where decoding stopped
+SELECT TO_BASE64(REPEAT('x', 57)), TO_BASE64(REPEAT('x', 114)), TO_BASE64(REPEAT('x', 58)), FROM_BASE64(TO_BASE64(REPEAT('xyz', 100))) = REPEAT('xyz', 100);
+SELECT FROM_BASE64('aGVsbG8=\n'), FROM_BASE64('aGVs\nbG8='), FROM_BASE64('aGVsbG8=  '), FROM_BASE64('aG Vz'), FROM_BASE64('aGVsbA=='), FROM_BASE64('aGV='), FROM_BASE64(''), FROM_BASE64(' ');
+SELECT FROM_BASE64('!!'), FROM_BASE64('aGVs!G8='), FROM_BASE64('aGVsbG8'), FROM_BASE64('aGVsbG8=x'), FROM_BASE64('aG=sbG8='), FROM_BASE64('aGVsbG8==');
+SELECT FROM_BASE64('aGVsbA=='), FROM_BASE64('aGVsbA='), FROM_BASE64('aGVsbA'), FROM_BASE64('aGVsb==='), FROM_BASE64('aGVsbG8=  ='), FROM_BASE64('a==='), FROM_BASE64('ab=c'), FROM_BASE64('ab==c'), FROM_BASE64('aGVsbG8= x'), FROM_BASE64('YQ');
+
+-- LPAD/RPAD past max_allowed_packet (in bytes of the widest character): NULL with 1301
+SELECT LPAD('x', 100000000, 'y') IS NULL, RPAD('x', 16777217, 'y') IS NULL, LPAD('x', 16777216, 'y') IS NULL, LPAD('x', 16777216, '') IS NULL, LENGTH(LPAD(_binary'x', 16777216, 'y')), LPAD('abc', 2, 'y');
+
+-- FORMAT with a locale
+SELECT FORMAT(1234567.891, 2, 'de_DE'), FORMAT(1234567.891, 2, 'en_US'), FORMAT(1234567.891, 0, 'fr_FR'), FORMAT(-1234.5, 1, 'de_DE'), FORMAT(1234.5, 2, 'xx_XX'), FORMAT(1234.5, 2, NULL);
+SELECT FORMAT(1234567.5, 2, 'de_CH'), FORMAT(1234567.5, 2, 'ru_RU'), FORMAT(1234567.5, 2, 'it_IT'), FORMAT(1234567.5, 2, 'es_ES'), FORMAT(1234567.5, 2, 'pt_BR'), FORMAT(1234567.5, 2, 'nl_NL'), FORMAT(1234567.5, 2, 'ja_JP'), FORMAT(1234567.5, 2, 'sv_SE');
+SELECT FORMAT(1234567.5, 2, 'en_IN'), FORMAT(1234567.5, 2, 'pl_PL'), FORMAT(123, 2, 'en_IN'), FORMAT(1234, 0, 'en_in'), FORMAT(-12345678.25e0, 1, 'bg_BG'), FORMAT(1234567891.5, 1, 'rm_CH'), FORMAT(1234567891.5, 1, 'no_NO'), FORMAT(12345.678, 2, 'ar_SA'), FORMAT(0.5, 0, 'de_DE');
+SELECT id, FORMAT(id * 1000.5, 1, IF(id = 1, 'de_DE', 'fr_FR')) FROM s ORDER BY id;
