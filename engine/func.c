@@ -136,6 +136,24 @@ static uint16_t coll_of(const ex_type *a, int n)
     return COLL_UTF8MB4_GENERAL_CI;
 }
 
+/* Digits after the point in a datetime's text, at most 6. */
+static int text_digits(const char *s, size_t n)
+{
+    const char *dot = memchr(s, '.', n);
+    int k = 0;
+    if (dot) for (const char *q = dot + 1; q < s + n && *q >= '0' && *q <= '9'; q++) k++;
+    return k > 6 ? 6 : k;
+}
+
+/* The fractional seconds a number gives as a timestamp: a decimal's scale, 6 for a
+ * double or a string, none for an integer. */
+static int num_fsp(const ex_type *a)
+{
+    if (a->vt == VT_INT || a->vt == VT_UINT || a->vt == VT_DATE || a->vt == VT_NULL) return 0;
+    if (a->vt == VT_DECIMAL || a->vt == VT_DATETIME || a->vt == VT_TIME) return a->decimals > 6 ? 6 : a->decimals;
+    return 6;
+}
+
 void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     if (id >= EX_FX_TIMEDIFF && id < EX_FX_END) { ex_more_type(id, a, n, t, e); return; }
@@ -285,11 +303,23 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_NOW: case F_UTC_TIMESTAMP: case F_FROM_UNIXTIME:
         memset(t, 0, sizeof *t); t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = id == F_FROM_UNIXTIME;
         if (id == F_FROM_UNIXTIME && n == 2) t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);
+        else {   /* fractional seconds: NOW(n)'s n, FROM_UNIXTIME's argument's */
+            int fsp = id == F_FROM_UNIXTIME ? num_fsp(&a[0]) : n && e && e->args[0]->kind == E_INT ? atoi(e->args[0]->s) : 0;
+            if (fsp > 6) fsp = 6;
+            t->decimals = (uint8_t)fsp;
+            if (fsp) t->length += (uint32_t)fsp + 1;
+        }
         return;
     case F_CURDATE: case F_DATE:
         memset(t, 0, sizeof *t); t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
     case F_CURTIME:
-        memset(t, 0, sizeof *t); t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; return;
+        memset(t, 0, sizeof *t); t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
+        if (n && e && e->args[0]->kind == E_INT) {
+            int fsp = atoi(e->args[0]->s);
+            t->decimals = (uint8_t)(fsp > 6 ? 6 : fsp);
+            if (t->decimals) t->length += t->decimals + 1u;
+        }
+        return;
     case F_DATE_ADD: case F_DATE_SUB:
         memset(t, 0, sizeof *t);
         if (a[0].vt == VT_DATE) {
@@ -366,7 +396,20 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_CONNECTION_ID: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; t->nullable = false; return;
     case F_LAST_INSERT_ID: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; t->nullable = false; return;
     case F_FOUND_ROWS: case F_ROW_COUNT: t_int(t, 21); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
-    case F_UNIX_TIMESTAMP: if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; } else { memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; if (a[0].vt == VT_DATETIME || a[0].vt == VT_DATE) { t_int(t, 11); } } return;
+    case F_UNIX_TIMESTAMP:
+        if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; return; }
+        {   /* BIGINT for a value without fractional seconds, else DECIMAL with its digits */
+            int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME ? a[0].decimals : 6;
+            if (e && e->args[0]->kind == E_STRING) {
+                int64_t dt; bool isd;
+                fsp = ex_parse_datetime(e->args[0]->s, e->args[0]->slen, &dt, &isd) == 0 ? text_digits(e->args[0]->s, e->args[0]->slen) : 6;
+            } else if (a[0].vt == VT_INT || a[0].vt == VT_UINT || a[0].vt == VT_DECIMAL) fsp = num_fsp(&a[0]);
+            if (fsp > 6) fsp = 6;
+            if (!fsp) { t_int(t, 11); return; }
+            memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17 + (uint32_t)fsp; t->decimals = (uint8_t)fsp;
+            t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+        }
+        return;
     case F_VALUES: *t = a[0]; t->nullable = true; return;
     case F_SET_USERVAR: *t = a[1]; return;
     case F_LENGTH: case F_CHAR_LENGTH: case F_OCTET_LENGTH: t_int(t, 10); t->ptype = MYSQL_TYPE_LONG; return;
@@ -446,10 +489,25 @@ static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
         ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)v->len, v->p);
         return false;
     case VT_INT: case VT_DECIMAL: case VT_DOUBLE: case VT_UINT: {
+        /* YYYYMMDDhhmmss.ffffff: the whole part, and the fraction as microseconds */
         char buf[32];
-        int64_t x = ex_to_int(v);
+        int64_t x = ex_to_int(v), us = 0;
+        if (v->t == VT_DECIMAL && !v->len && v->scale) {
+            int64_t p = ex_pow10[v->scale];
+            x = v->i / p;
+            us = v->i % p;
+            for (int i = v->scale; i < 6; i++) us *= 10;
+            for (int i = 6; i < v->scale; i++) us /= 10;
+        } else if (v->t == VT_DOUBLE && v->d > 0 && v->d < 1e15) {
+            x = (int64_t)v->d;
+            us = (int64_t)((v->d - (double)x) * 1e6 + 0.5);
+            if (us >= 1000000) us = 999999;
+        }
         int n = snprintf(buf, sizeof buf, "%lld", (long long)x);
-        if (ex_parse_datetime(buf, (size_t)n, dt, isdate) == 0) return true;
+        if (ex_parse_datetime(buf, (size_t)n, dt, isdate) == 0) {
+            if (us > 0 && !*isdate) *dt += us;
+            return true;
+        }
         return false;
     }
     default: return false;
@@ -1017,10 +1075,29 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         return;
     case F_FOUND_ROWS: *out = ex_int((int64_t)ctx->s->found_rows); return;
     case F_ROW_COUNT: *out = ex_int(ctx->s->row_count); return;
-    case F_NOW: { int64_t d = local_now(ctx, false); *out = dt_value(d, false); return; }
-    case F_UTC_TIMESTAMP: { int64_t d = local_now(ctx, true); *out = dt_value(d, false); return; }
+    case F_NOW: case F_UTC_TIMESTAMP: case F_CURTIME: {
+        /* NOW(n): the statement's time with n digits of its microseconds */
+        int fsp = 0;
+        if (n) {
+            int64_t k = ex_to_int(&a[0]);
+            if (k > 6) ex_raise(ctx, 1426, "42000", "Too big precision specified for '%s'. Maximum is 6",
+                                id == F_CURTIME ? "curtime" : id == F_UTC_TIMESTAMP ? "utc_timestamp" : "current_timestamp");
+            fsp = k < 0 ? 0 : (int)k;
+        }
+        int64_t d = local_now(ctx, id == F_UTC_TIMESTAMP), frac = ctx->now_us % 1000000;
+        for (int i = fsp; i < 6; i++) frac /= 10;
+        for (int i = fsp; i < 6; i++) frac *= 10;
+        if (id == F_CURTIME) {
+            int y, mo, dd, h, mi, s, us;
+            pdb_dt_unpack(d, &y, &mo, &dd, &h, &mi, &s, &us);
+            *out = ex_int(((int64_t)h * 3600 + mi * 60 + s) * 1000000 + frac); out->t = VT_TIME; out->scale = (uint8_t)fsp;
+            return;
+        }
+        *out = dt_value(d + frac, false);
+        out->scale = (uint8_t)fsp;
+        return;
+    }
     case F_CURDATE: { int y, mo, d, h, mi, s, us; pdb_dt_unpack(local_now(ctx, false), &y, &mo, &d, &h, &mi, &s, &us); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
-    case F_CURTIME: { int y, mo, d, h, mi, s, us; pdb_dt_unpack(local_now(ctx, false), &y, &mo, &d, &h, &mi, &s, &us); *out = ex_int(((int64_t)h * 3600 + mi * 60 + s) * 1000000); out->t = VT_TIME; return; }
     case F_UNIX_TIMESTAMP:
         if (n == 0) { *out = ex_int(ctx->now_us / 1000000); return; }
         break;
@@ -1490,14 +1567,43 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         return;
     }
     case F_FROM_UNIXTIME: {
-        double ts = ex_to_double(&a[0]);
-        if (ts < 0) return;
-        time_t t = (time_t)ts;
+        /* seconds since 1970 up to 2^31 - 1 with their microseconds (truncated) */
+        int64_t secs, us = 0;
+        if (a[0].t == VT_INT || a[0].t == VT_UINT) {
+            if (a[0].t == VT_UINT && a[0].u > INT64_MAX) secs = INT64_MAX;
+            else secs = a[0].i;
+        } else if (a[0].t == VT_DECIMAL && !a[0].len) {
+            int64_t p = ex_pow10[a[0].scale];
+            secs = a[0].i / p;
+            us = a[0].i % p;
+            for (int i = a[0].scale; i < 6; i++) us *= 10;
+            for (int i = 6; i < a[0].scale; i++) us /= 10;
+            if (a[0].i < 0) return;
+        } else {
+            double x = ex_to_double(&a[0]);
+            if (x < 0) return;
+            if (x >= 9.2e18) secs = INT64_MAX;
+            else { secs = (int64_t)x; us = (int64_t)((x - (double)secs) * 1e6); }
+        }
+        if (secs < 0) return;
+        if (secs > 2147483647) {
+            char buf[80];
+            const char *txt;
+            size_t k = pdb_value_text(&a[0], NULL, buf, sizeof buf, &txt);
+            ex_warn(ctx, "Warning", 1292, "Truncated incorrect unixtime value: '%.*s'", (int)k, txt);
+            return;
+        }
+        time_t t = (time_t)secs;
         struct tm tm;
         localtime_r(&t, &tm);
-        int64_t dt = pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0);
+        int64_t dt = pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)us);
         if (n == 2) { s1 = ex_to_str(ctx->a, &a[1], &l1); *out = date_format(ctx, dt, s1, l1); return; }
-        *out = dt_value(dt, false);
+        int fsp = a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_INT || a[0].t == VT_UINT ? 0 : 6;
+        if (fsp > 6) fsp = 6;
+        for (int i = fsp; i < 6; i++) us /= 10;
+        for (int i = fsp; i < 6; i++) us *= 10;
+        *out = dt_value(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)us), false);
+        out->scale = (uint8_t)fsp;
         return;
     }
     case F_UNIX_TIMESTAMP: {
@@ -1508,7 +1614,15 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         struct tm tm = { 0 };
         tm.tm_year = y - 1900; tm.tm_mon = mo - 1; tm.tm_mday = d; tm.tm_hour = h; tm.tm_min = mi; tm.tm_sec = s; tm.tm_isdst = -1;
         time_t t = mktime(&tm);
-        *out = ex_int(t < 0 ? 0 : (int64_t)t);
+        if (t < 0 || t > 2147483647) return;   /* outside TIMESTAMP's range: NULL */
+        /* with the digits the argument has (a DECIMAL result) */
+        int fsp = a[0].t == VT_DATE ? 0 : a[0].t == VT_DATETIME ? a[0].scale : a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) :
+                  a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 : 0;
+        if (fsp > 6) fsp = 6;
+        if (!fsp) { *out = ex_int((int64_t)t); return; }
+        for (int i = fsp; i < 6; i++) us /= 10;
+        *out = ex_int((int64_t)t * ex_pow10[fsp] + us);
+        out->t = VT_DECIMAL; out->scale = (uint8_t)fsp;
         return;
     }
     case F_DATE: { int64_t dt; bool isd; if (!get_dt(ctx, &a[0], &dt, &isd)) return;
