@@ -136,6 +136,8 @@ static uint16_t coll_of(const ex_type *a, int n)
     return COLL_UTF8MB4_GENERAL_CI;
 }
 
+static int str_to_date_kind(const char *f, size_t n);
+
 /* Digits after the point in a datetime's text, at most 6. */
 static int text_digits(const char *s, size_t n)
 {
@@ -357,9 +359,16 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_STRCMP: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
     case F_INSERT: t_str(t, chars_of(&a[0]) + chars_of(&a[3]), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
     case F_TIME: memset(t, 0, sizeof *t); t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
-    case F_STR_TO_DATE: memset(t, 0, sizeof *t); t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
-        if (e && e->nargs == 2 && e->args[1]->kind == E_STRING && !strpbrk(e->args[1]->s, "HhIiklrSsTpf")) { t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; }
+    case F_STR_TO_DATE: {
+        /* DATE, TIME or DATETIME by the parts a constant format has; DATETIME(6) otherwise */
+        int k = e && e->nargs == 2 && e->args[1]->kind == E_STRING ? str_to_date_kind(e->args[1]->s, e->args[1]->slen) : 7;
+        memset(t, 0, sizeof *t); t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+        if ((k & 3) == 1) { t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; }
+        else if ((k & 3) == 2) { t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; }
+        else { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; }
+        if (k & 4) { t->decimals = 6; t->length += 7; }
         return;
+    }
     case F_SHA2: t_str(t, 128, COLL_UTF8MB4_GENERAL_CI); return;
     case F_FROM_BASE64: t_str(t, chars_of(&a[0]) * 3 / 4 + 1, COLL_BINARY); return;
     case F_WEEKOFYEAR: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
@@ -999,6 +1008,109 @@ void ex_release_named_locks(uint32_t conn_id)
 /* ---------------------------------------------------------------- calls */
 
 const int EX_F_YEAR = F_YEAR, EX_F_MONTH = F_MONTH;
+
+/* STR_TO_DATE's parts as read */
+typedef struct stod_tm { int y, mo, d, h, mi, s, us; } stod_tm;
+
+/* What a STR_TO_DATE format yields: 1 date parts, 2 time parts, 4 fractional seconds
+ * (1 = DATE, 2 = TIME, 3 or none = DATETIME), as MariaDB decides its result type. */
+static int str_to_date_kind(const char *f, size_t n)
+{
+    int k = 0;
+    for (size_t i = 0; i + 1 < n; i++) {
+        if (f[i] != '%') continue;
+        char c = f[++i];
+        if (strchr("decmMbDjUuVvwWaxXYy", c)) k |= 1;
+        else if (c == 'f') k |= 6;
+        else if (strchr("HhIiklprSsT", c)) k |= 2;
+    }
+    return k ? k : 3;
+}
+
+/* Up to max digits of s (from *i); false when there are none. */
+static bool stod_num(const char *s, size_t n, size_t *i, int max, int *v, int *nd)
+{
+    *v = 0; *nd = 0;
+    while (*i < n && *nd < max && s[*i] >= '0' && s[*i] <= '9') { *v = *v * 10 + (s[*i] - '0'); (*i)++; (*nd)++; }
+    return *nd > 0;
+}
+
+/* A name from names (count of them, or their first three letters) at s + *i. */
+static int stod_word(const char *s, size_t n, size_t *i, const char *const *names, int count, bool abbrev)
+{
+    size_t st = *i, e = st;
+    while (e < n && isalpha((unsigned char)s[e])) e++;
+    for (int k = 0; k < count; k++) {
+        size_t l = abbrev ? 3 : strlen(names[k]);
+        if (e - st == l && !strncasecmp(s + st, names[k], l)) { *i = e; return k + 1; }
+    }
+    return 0;
+}
+
+/* MariaDB's extract_date_time: reads s after format f (spaces skipped before each
+ * element) until either ends; *end is where the input stopped. false: not a date. */
+static bool str_to_date_parse(const char *s, size_t n, const char *f, size_t fn, stod_tm *tm, const char **end)
+{
+    size_t i = 0;
+    int v, nd, yearday = 0, daypart = 0;
+    bool usa = false;
+    for (size_t j = 0; j < fn && i < n; j++) {
+        while (i < n && isspace((unsigned char)s[i])) i++;
+        if (i >= n) break;
+        if (f[j] != '%' || j + 1 >= fn) {
+            if (!isspace((unsigned char)f[j])) { if (s[i] != f[j]) return false; i++; }
+            continue;
+        }
+        char c = f[++j];
+        switch (c) {
+        case 'Y': if (!stod_num(s, n, &i, 4, &v, &nd)) return false; tm->y = nd <= 2 ? (v < 70 ? v + 2000 : v + 1900) : v; break;
+        case 'y': if (!stod_num(s, n, &i, 2, &v, &nd)) return false; tm->y = v < 70 ? v + 2000 : v + 1900; break;
+        case 'm': case 'c': if (!stod_num(s, n, &i, 2, &tm->mo, &nd)) return false; break;
+        case 'M': if (!(tm->mo = stod_word(s, n, &i, month_names, 12, false))) return false; break;
+        case 'b': if (!(tm->mo = stod_word(s, n, &i, month_names, 12, true))) return false; break;
+        case 'd': case 'e': if (!stod_num(s, n, &i, 2, &tm->d, &nd)) return false; break;
+        case 'D': if (!stod_num(s, n, &i, 2, &tm->d, &nd)) return false; i = i + 2 < n ? i + 2 : n; break;
+        case 'h': case 'I': case 'l': usa = true; /* fall through */
+        case 'k': case 'H': if (!stod_num(s, n, &i, 2, &tm->h, &nd)) return false; break;
+        case 'i': if (!stod_num(s, n, &i, 2, &tm->mi, &nd)) return false; break;
+        case 's': case 'S': if (!stod_num(s, n, &i, 2, &tm->s, &nd)) return false; break;
+        case 'f': if (!stod_num(s, n, &i, 6, &v, &nd)) return false; for (; nd < 6; nd++) v *= 10; tm->us = v; break;
+        case 'p':
+            if (n - i < 2 || !usa) return false;
+            if (!strncasecmp(s + i, "PM", 2)) daypart = 12;
+            else if (strncasecmp(s + i, "AM", 2)) return false;
+            i += 2;
+            break;
+        case 'W': if (!stod_word(s, n, &i, day_names, 7, false)) return false; break;
+        case 'a': if (!stod_word(s, n, &i, day_names, 7, true)) return false; break;
+        case 'w': if (!stod_num(s, n, &i, 1, &v, &nd) || v > 6) return false; break;
+        case 'j': if (!stod_num(s, n, &i, 3, &yearday, &nd)) return false; break;
+        case 'r': case 'T': {
+            const char *sub = c == 'r' ? "%I:%i:%S %p" : "%H:%i:%S";
+            const char *e2 = NULL;
+            if (!str_to_date_parse(s + i, n - i, sub, strlen(sub), tm, &e2)) return false;
+            i = (size_t)(e2 - s);
+            break;
+        }
+        case '.': while (i < n && ispunct((unsigned char)s[i])) i++; break;
+        case '@': while (i < n && isalpha((unsigned char)s[i])) i++; break;
+        case '#': while (i < n && isdigit((unsigned char)s[i])) i++; break;
+        default: return false;
+        }
+    }
+    if (usa) {
+        if (tm->h > 12 || tm->h < 1) return false;
+        tm->h = tm->h % 12 + daypart;
+    }
+    if (yearday > 0) {
+        long dn = daynr(tm->y, 1, 1) + yearday - 1;
+        if (dn < 366 || dn > 3652424) return false;
+        from_daynr(dn, &tm->y, &tm->mo, &tm->d);
+    }
+    if (tm->mo > 12 || tm->d > 31 || tm->h > 23 || tm->mi > 59 || tm->s > 59) return false;
+    *end = s + i;
+    return true;
+}
 
 static int b64_value(int c)
 {
@@ -1933,44 +2045,29 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_STR_TO_DATE: {
         s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1);
-        int y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0, us = 0; bool pm = false, has_time = false, has_pm = false;
-        size_t i = 0;
-        for (size_t j = 0; j < l1; j++) {
-            if (s1[j] != '%' || j + 1 >= l1) {
-                if (i < l0 && (s0[i] == s1[j] || (s1[j] == ' ' && s0[i] == ' '))) i++;
-                else if (!(isspace((unsigned char)s1[j]))) return;
-                continue;
-            }
-            char c = s1[++j];
-            int v = 0, nd = 0, maxd = (c == 'Y') ? 4 : (c == 'f') ? 6 : 2;
-            if (c == 'M' || c == 'b' || c == 'p' || c == 'W' || c == 'a') {
-                if (c == 'p') { if (i + 1 < l0) { pm = toupper((unsigned char)s0[i]) == 'P'; has_pm = true; i += 2; } continue; }
-                for (int mm = 0; mm < 12 && (c == 'M' || c == 'b'); mm++) {
-                    size_t ml = c == 'M' ? strlen(month_names[mm]) : 3;
-                    if (i + ml <= l0 && !strncasecmp(s0 + i, month_names[mm], ml)) { mo = mm + 1; i += ml; break; }
-                }
-                if (c == 'W' || c == 'a') while (i < l0 && isalpha((unsigned char)s0[i])) i++;
-                continue;
-            }
-            while (i < l0 && isdigit((unsigned char)s0[i]) && nd < maxd) { v = v * 10 + (s0[i] - '0'); i++; nd++; }
-            if (!nd) return;
-            switch (c) {
-            case 'Y': y = v; break;
-            case 'y': y = v < 70 ? 2000 + v : 1900 + v; break;
-            case 'm': case 'c': mo = v; break;
-            case 'd': case 'e': d = v; break;
-            case 'H': case 'k': case 'h': case 'I': case 'l': h = v; has_time = true; break;
-            case 'i': mi = v; has_time = true; break;
-            case 's': case 'S': sec = v; has_time = true; break;
-            case 'f': { while (nd < 6) { v *= 10; nd++; } us = v; has_time = true; break; }
-            default: return;
-            }
+        stod_tm tm = { 0 };
+        const char *end = NULL;
+        bool fixed = e && e->nargs == 2 && e->args[1]->kind == E_STRING;
+        int kind = fixed ? str_to_date_kind(s1, l1) : 7;   /* 1 date, 2 time, 4 fraction */
+        if (!str_to_date_parse(s0, l0, s1, l1, &tm, &end)) {
+            ex_warn(ctx, "Warning", 1411, "Incorrect datetime value: '%.*s' for function str_to_date", (int)(l0 > 127 ? 127 : l0), s0);
+            return;
         }
-        if (has_pm) { if (pm && h < 12) h += 12; if (!pm && h == 12) h = 0; }
-        if (mo > 12 || d > 31 || h > 23 || mi > 59 || sec > 59) return;
-        bool date_only = !strpbrk(e ? (e->nargs == 2 && e->args[1]->kind == E_STRING ? e->args[1]->s : "H") : "H", "HhIiklrSsTpf");
-        (void)has_time;
-        *out = dt_value(pdb_dt_pack(y, mo, d, h, mi, sec, us), date_only);
+        for (const char *q = end; q < s0 + l0; q++)
+            if (!isspace((unsigned char)*q)) {
+                ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'",
+                        (kind & 3) == 1 ? "date" : (kind & 3) == 2 ? "time" : "datetime", (int)(l0 > 128 ? 128 : l0), s0);
+                break;
+            }
+        int fsp = kind & 4 ? 6 : 0;
+        if ((kind & 3) == 2) {
+            *out = ex_int((((int64_t)tm.h * 3600 + tm.mi * 60 + tm.s) * 1000000) + tm.us);
+            out->t = VT_TIME; out->scale = (uint8_t)fsp;
+            return;
+        }
+        *out = dt_value(pdb_dt_pack(tm.y, tm.mo, tm.d, (kind & 3) == 1 ? 0 : tm.h, (kind & 3) == 1 ? 0 : tm.mi,
+                                    (kind & 3) == 1 ? 0 : tm.s, (kind & 3) == 1 ? 0 : tm.us), (kind & 3) == 1);
+        out->scale = (uint8_t)fsp;
         return;
     }
     case F_SHA2: {
