@@ -384,12 +384,31 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_REGEXP_REPLACE: case F_REGEXP_SUBSTR: t_str(t, chars_of(&a[0]) * (id == F_REGEXP_REPLACE ? 2 : 1), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
     case F_REGEXP_INSTR: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; return;
     case F_QUARTER: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_TO_DAYS: t_int(t, 7); t->ptype = MYSQL_TYPE_LONGLONG; return;
+    case F_TO_DAYS: t_int(t, 7); t->ptype = MYSQL_TYPE_LONG; return;
     case F_TIMESTAMPDIFF: t_int(t, 21); return;
     case F_ORD: t_int(t, 10); return;
     case F_INET_ATON: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
     case F_TIME_TO_SEC: t_int(t, 17); return;
-    case F_EXTRACT: t_int(t, 11); return;
+    case F_EXTRACT: {
+        /* MariaDB's width: the unit's digits, plus a sign and (DAY units) three more day
+         * digits unless the argument is a DATE/DATETIME; BIGINT past nine */
+        static const struct { const char *u; int digits; } w[] = {
+            { "YEAR", 4 }, { "YEAR_MONTH", 6 }, { "QUARTER", 2 }, { "MONTH", 2 }, { "WEEK", 2 }, { "DAY", 2 },
+            { "DAY_HOUR", 4 }, { "DAY_MINUTE", 6 }, { "DAY_SECOND", 8 }, { "HOUR", 2 }, { "HOUR_MINUTE", 4 },
+            { "HOUR_SECOND", 6 }, { "MINUTE", 2 }, { "MINUTE_SECOND", 4 }, { "SECOND", 2 }, { "MICROSECOND", 6 },
+            { "DAY_MICROSECOND", 14 }, { "HOUR_MICROSECOND", 12 }, { "MINUTE_MICROSECOND", 10 }, { "SECOND_MICROSECOND", 8 },
+        };
+        int len = 11;
+        if (e && e->nargs == 2 && e->args[0]->kind == E_STRING)
+            for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+                if (!strcmp(w[i].u, e->args[0]->s)) {
+                    bool date_unit = i < 5, dated = a[1].vt == VT_DATE || a[1].vt == VT_DATETIME;
+                    len = w[i].digits + (date_unit || dated ? 0 : 1 + (!strncmp(w[i].u, "DAY", 3) ? 3 : 0));
+                }
+        t_int(t, (uint32_t)len);
+        t->ptype = len > 9 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+        return;
+    }
     case F_LAST_DAY: case F_MAKEDATE: case F_FROM_DAYS:
         memset(t, 0, sizeof *t); t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
     case F_MONTHNAME: case F_DAYNAME: t_str(t, 9, COLL_UTF8MB3_GENERAL_CI); return;
@@ -1008,6 +1027,49 @@ void ex_release_named_locks(uint32_t conn_id)
 /* ---------------------------------------------------------------- calls */
 
 const int EX_F_YEAR = F_YEAR, EX_F_MONTH = F_MONTH;
+
+/* A value as MariaDB's HOUR()/MINUTE()/SECOND()/MICROSECOND() read it: a TIME in
+ * microseconds (a datetime's time of day, text or digits parsed as a time; clamp: held
+ * to TIME's range with a warning, as all but EXTRACT do); false with 1292 'Incorrect time value' when it is none. */
+static bool time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
+{
+    if (v->t == VT_TIME) { *us = v->i; return true; }
+    if (v->t == VT_DATETIME || v->t == VT_DATE) {
+        int y, mo, d, h, m, sec, u;
+        pdb_dt_unpack(v->i, &y, &mo, &d, &h, &m, &sec, &u);
+        *us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
+        return true;
+    }
+    size_t n;
+    const char *s = ex_to_str(ctx->a, v, &n);
+    if (v->t == VT_INT || v->t == VT_UINT || v->t == VT_DECIMAL || v->t == VT_DOUBLE) {
+        double x = ex_to_double(v);
+        int64_t dt;
+        bool isd;
+        /* YYYYMMDD[hhmmss] from 8 digits on (EXTRACT: from 11); else [H..]HMMSS */
+        if (clamp ? x >= 1e7 : x >= 1e10) {
+            if (get_dt(ctx, v, &dt, &isd)) {
+                pdb_value d = ex_int(dt);
+                d.t = VT_DATETIME;
+                return time_of(ctx, &d, us, clamp);
+            }
+            if (clamp) {
+                ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", (int)(n > 128 ? 128 : n), s);
+                return false;
+            }
+        }
+    }
+    if (ex_parse_time(s, n, us) == 0) {
+        const int64_t max = (838 * 3600 + 59 * 60 + 59) * 1000000LL + 999999;
+        if (clamp && (*us > max || *us < -max)) {   /* beyond TIME's range: its end, with a warning */
+            ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%.*s'", (int)(n > 128 ? 128 : n), s);
+            *us = *us > 0 ? max - 999999 : -(max - 999999);
+        }
+        return true;
+    }
+    ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", (int)(n > 128 ? 128 : n), s);
+    return false;
+}
 
 /* STR_TO_DATE's parts as read */
 typedef struct stod_tm { int y, mo, d, h, mi, s, us; } stod_tm;
@@ -1744,18 +1806,13 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_DAYOFWEEK: case F_DAYOFYEAR: case F_WEEKDAY: {
         int64_t dt; bool isd;
         int y, mo, d, h, mi, s, us;
-        if ((id == F_HOUR || id == F_MINUTE || id == F_SECOND) && a[0].t == VT_TIME) {
-            int64_t t = a[0].i < 0 ? -a[0].i : a[0].i, sec = t / 1000000;
+        if (id == F_HOUR || id == F_MINUTE || id == F_SECOND) {
+            /* of the argument as a TIME (a datetime's time of day; 1030 is 00:10:30) */
+            int64_t t;
+            if (!time_of(ctx, &a[0], &t, true)) return;
+            int64_t sec = (t < 0 ? -t : t) / 1000000;
             *out = ex_int(id == F_HOUR ? sec / 3600 : id == F_MINUTE ? (sec / 60) % 60 : sec % 60);
             return;
-        }
-        if ((id == F_HOUR || id == F_MINUTE || id == F_SECOND) && a[0].t == VT_STRING) {
-            int hh, mm, ss = 0;
-            char tb[64]; snprintf(tb, sizeof tb, "%.*s", (int)(a[0].len > 60 ? 60 : a[0].len), a[0].p);
-            if (!strchr(tb, '-') && sscanf(tb, "%d:%d:%d", &hh, &mm, &ss) >= 2) {
-                *out = ex_int(id == F_HOUR ? (hh < 0 ? -hh : hh) : id == F_MINUTE ? mm : ss);
-                return;
-            }
         }
         if (id == F_WEEK || id == F_DAYOFWEEK || id == F_DAYOFYEAR || id == F_WEEKDAY) {
             if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
@@ -1924,9 +1981,36 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_EXTRACT: {
         s0 = ex_to_str(ctx->a, &a[0], &l0);
         int64_t dt; bool isd;
-        if (!get_dt(ctx, &a[1], &dt, &isd)) return;
-        int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
         char u[24]; snprintf(u, sizeof u, "%.*s", (int)l0, s0);
+        int y, mo, d, h, mi, s, us;
+        int64_t sign = 1;
+        bool date_unit = !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "MONTH") || !strcmp(u, "WEEK");
+        bool as_time = false;
+        if (!date_unit) {
+            /* the other units read a TIME: a duration's days are its hours / 24, its sign goes on every part */
+            if (a[1].t == VT_TIME) as_time = true;
+            else if (a[1].t == VT_STRING) {
+                size_t k = 0;
+                while (k < a[1].len && isspace((unsigned char)a[1].p[k])) k++;
+                size_t dg = k;
+                while (dg < a[1].len && isdigit((unsigned char)a[1].p[dg])) dg++;
+                as_time = !(dg > k && dg < a[1].len && (a[1].p[dg] == '-' || a[1].p[dg] == '/')) && dg - k < 8;
+            } else if (a[1].t == VT_INT || a[1].t == VT_UINT || a[1].t == VT_DECIMAL || a[1].t == VT_DOUBLE) {
+                double x = ex_to_double(&a[1]);
+                as_time = x < 1e10;
+            }
+        }
+        if (as_time) {
+            int64_t t;
+            if (!time_of(ctx, &a[1], &t, false)) return;
+            if (t < 0) { sign = -1; t = -t; }
+            int64_t hours = t / 3600000000LL;
+            y = mo = 0; d = (int)(hours / 24); h = (int)(hours % 24);
+            mi = (int)(t / 60000000 % 60); s = (int)(t / 1000000 % 60); us = (int)(t % 1000000);
+        } else {
+            if (!get_dt(ctx, &a[1], &dt, &isd)) return;
+            pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        }
         int64_t r = 0;
         if (!strcmp(u, "YEAR")) r = y; else if (!strcmp(u, "MONTH")) r = mo; else if (!strcmp(u, "DAY")) r = d;
         else if (!strcmp(u, "HOUR")) r = h; else if (!strcmp(u, "MINUTE")) r = mi; else if (!strcmp(u, "SECOND")) r = s;
@@ -1936,7 +2020,11 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         else if (!strcmp(u, "HOUR_MINUTE")) r = h * 100 + mi; else if (!strcmp(u, "HOUR_SECOND")) r = (h * 100 + mi) * 100 + s;
         else if (!strcmp(u, "MINUTE_SECOND")) r = mi * 100 + s;
         else if (!strcmp(u, "WEEK")) { int yy; r = calc_week(y, mo, d, 0, &yy); }
-        *out = ex_int(r);
+        else if (!strcmp(u, "DAY_MICROSECOND")) r = ((((int64_t)d * 100 + h) * 100 + mi) * 100 + s) * 1000000 + us;
+        else if (!strcmp(u, "HOUR_MICROSECOND")) r = (((int64_t)h * 100 + mi) * 100 + s) * 1000000 + us;
+        else if (!strcmp(u, "MINUTE_MICROSECOND")) r = ((int64_t)mi * 100 + s) * 1000000 + us;
+        else if (!strcmp(u, "SECOND_MICROSECOND")) r = (int64_t)s * 1000000 + us;
+        *out = ex_int(date_unit ? r : r * sign);
         return;
     }
     case F_FORMAT: {
@@ -2119,6 +2207,12 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_WEEKOFYEAR: case F_MICROSECOND: {
         int64_t dt; bool isd;
+        if (id == F_MICROSECOND) {
+            int64_t t;
+            if (!time_of(ctx, &a[0], &t, true)) return;
+            *out = ex_int((t < 0 ? -t : t) % 1000000);
+            return;
+        }
         if (!get_dt(ctx, &a[0], &dt, &isd)) return;
         int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
         if (id == F_MICROSECOND) { *out = ex_int(us); return; }
