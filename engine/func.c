@@ -358,7 +358,13 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_ELT: { uint32_t mx = 0; for (int i = 1; i < n; i++) if (chars_of(&a[i]) > mx) mx = chars_of(&a[i]); t_str(t, mx, coll_of(a + 1, n - 1)); return; }
     case F_STRCMP: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
     case F_INSERT: t_str(t, chars_of(&a[0]) + chars_of(&a[3]), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
-    case F_TIME: memset(t, 0, sizeof *t); t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
+    case F_TIME: {
+        int fsp = e && e->args[0]->kind == E_STRING ? text_digits(e->args[0]->s, e->args[0]->slen) : num_fsp(&a[0]);
+        memset(t, 0, sizeof *t); t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+        t->decimals = (uint8_t)(fsp > 6 ? 6 : fsp);
+        if (t->decimals) t->length += t->decimals + 1u;
+        return;
+    }
     case F_STR_TO_DATE: {
         /* DATE, TIME or DATETIME by the parts a constant format has; DATETIME(6) otherwise */
         int k = e && e->nargs == 2 && e->args[1]->kind == E_STRING ? str_to_date_kind(e->args[1]->s, e->args[1]->slen) : 7;
@@ -388,7 +394,18 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_TIMESTAMPDIFF: t_int(t, 21); return;
     case F_ORD: t_int(t, 10); return;
     case F_INET_ATON: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
-    case F_TIME_TO_SEC: t_int(t, 17); return;
+    case F_TIME_TO_SEC: {
+        int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : num_fsp(&a[0]);
+        if (e && e->args[0]->kind == E_STRING) {
+            int64_t us;
+            fsp = ex_parse_time(e->args[0]->s, e->args[0]->slen, &us) == 0 ? text_digits(e->args[0]->s, e->args[0]->slen) : 6;
+        }
+        if (fsp > 6) fsp = 6;
+        if (!fsp) { t_int(t, 17); return; }
+        memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17 + (uint32_t)fsp; t->decimals = (uint8_t)fsp;
+        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+        return;
+    }
     case F_EXTRACT: {
         /* MariaDB's width: the unit's digits, plus a sign and (DAY units) three more day
          * digits unless the argument is a DATE/DATETIME; BIGINT past nine */
@@ -506,6 +523,45 @@ static bool get_dt_full(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isda
     return false;
 }
 
+/* A number as a datetime (YYYYMMDDhhmmss.ffffff: the whole part, and the fraction as
+ * microseconds); false, silently, when it is none. */
+static bool num_dt(const pdb_value *v, int64_t *dt, bool *isdate)
+{
+    /* the whole part, and the fraction as microseconds */
+    int64_t x = ex_to_int(v), us = 0;
+    if (v->t == VT_DECIMAL && !v->len && v->scale) {
+        int64_t p = ex_pow10[v->scale];
+        x = v->i / p;
+        us = v->i % p;
+        for (int i = v->scale; i < 6; i++) us *= 10;
+        for (int i = 6; i < v->scale; i++) us /= 10;
+    } else if (v->t == VT_DOUBLE && v->d > 0 && v->d < 1e15) {
+        x = (int64_t)v->d;
+        us = (int64_t)((v->d - (double)x) * 1e6 + 0.5);
+        if (us >= 1000000) us = 999999;
+    }
+    /* MariaDB's number_to_datetime: YYMMDD, YYYYMMDD, YYMMDDhhmmss or YYYYMMDDhhmmss
+     * (two-digit years below 70 are 20xx), 0 the zero date */
+    if (x == 0) { *dt = pdb_dt_pack(0, 0, 0, 0, 0, 0, 0); *isdate = false; return true; }
+    if (x < 101) return false;
+    *isdate = x <= 99991231;
+    if (x <= 691231) x = (x + 20000000) * 1000000;
+    else if (x < 700101) return false;
+    else if (x <= 991231) x = (x + 19000000) * 1000000;
+    else if (x < 10000101) return false;
+    else if (x <= 99991231) x *= 1000000;
+    else if (x < 101000000) return false;
+    else if (x <= 691231235959LL) x += 20000000000000LL;
+    else if (x < 700101000000LL) return false;
+    else if (x <= 991231235959LL) x += 19000000000000LL;
+    if (x > 99991231235959LL) return false;
+    int y = (int)(x / 10000000000LL), mo = (int)(x / 100000000 % 100), d = (int)(x / 1000000 % 100);
+    int h = (int)(x / 10000 % 100), mi = (int)(x / 100 % 100), sc = (int)(x % 100);
+    if (mo > 12 || d > 31 || h > 23 || mi > 59 || sc > 59) return false;
+    *dt = pdb_dt_pack(y, mo, d, h, mi, sc, *isdate ? 0 : (int)us);
+    return true;
+}
+
 static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
 {
     *isdate = false;
@@ -517,25 +573,11 @@ static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
         ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)v->len, v->p);
         return false;
     case VT_INT: case VT_DECIMAL: case VT_DOUBLE: case VT_UINT: {
-        /* YYYYMMDDhhmmss.ffffff: the whole part, and the fraction as microseconds */
-        char buf[32];
-        int64_t x = ex_to_int(v), us = 0;
-        if (v->t == VT_DECIMAL && !v->len && v->scale) {
-            int64_t p = ex_pow10[v->scale];
-            x = v->i / p;
-            us = v->i % p;
-            for (int i = v->scale; i < 6; i++) us *= 10;
-            for (int i = 6; i < v->scale; i++) us /= 10;
-        } else if (v->t == VT_DOUBLE && v->d > 0 && v->d < 1e15) {
-            x = (int64_t)v->d;
-            us = (int64_t)((v->d - (double)x) * 1e6 + 0.5);
-            if (us >= 1000000) us = 999999;
-        }
-        int n = snprintf(buf, sizeof buf, "%lld", (long long)x);
-        if (ex_parse_datetime(buf, (size_t)n, dt, isdate) == 0) {
-            if (us > 0 && !*isdate) *dt += us;
-            return true;
-        }
+        if (num_dt(v, dt, isdate)) return true;
+        char buf[80];
+        const char *txt;
+        size_t n = pdb_value_text(v, NULL, buf, sizeof buf, &txt);
+        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)n, txt);
         return false;
     }
     default: return false;
@@ -1048,7 +1090,8 @@ static bool time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
         bool isd;
         /* YYYYMMDD[hhmmss] from 8 digits on (EXTRACT: from 11); else [H..]HMMSS */
         if (clamp ? x >= 1e7 : x >= 1e10) {
-            if (get_dt(ctx, v, &dt, &isd)) {
+            int y, mo, dd, h, mi, sc, u;
+            if (num_dt(v, &dt, &isd) && (pdb_dt_unpack(dt, &y, &mo, &dd, &h, &mi, &sc, &u), mo && dd)) {
                 pdb_value d = ex_int(dt);
                 d.t = VT_DATETIME;
                 return time_of(ctx, &d, us, clamp);
@@ -1971,11 +2014,17 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         return;
     }
     case F_TIME_TO_SEC: {
-        if (a[0].t == VT_TIME) { *out = ex_int(a[0].i / 1000000); return; }
-        int64_t dt; bool isd;
-        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
-        int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-        *out = ex_int(h * 3600 + mi * 60 + s);
+        /* of the argument as a TIME; DECIMAL with the digits it has when it has any */
+        int64_t t;
+        if (!time_of(ctx, &a[0], &t, true)) return;
+        int fsp = a[0].t == VT_TIME || a[0].t == VT_DATETIME ? a[0].scale : a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) :
+                  a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 : 0;
+        if (fsp > 6) fsp = 6;
+        if (!fsp) { *out = ex_int(t / 1000000); return; }
+        int64_t v = t;
+        for (int i = fsp; i < 6; i++) v /= 10;
+        *out = ex_int(v);
+        out->t = VT_DECIMAL; out->scale = (uint8_t)fsp;
         return;
     }
     case F_EXTRACT: {
@@ -2123,12 +2172,12 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         if (a[0].t == VT_DATETIME || a[0].t == VT_DATE) {
             int y, mo, d, h, m, sec, u; pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &m, &sec, &u);
             us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
-        } else {
-            s0 = ex_to_str(ctx->a, &a[0], &l0);
-            if (ex_parse_time(s0, l0, &us) != 0) return;
-        }
+        } else if (!time_of(ctx, &a[0], &us, true)) return;
         *out = ex_int(us); out->t = VT_TIME;
-        if (us % 1000000) out->scale = 6;
+        /* the digits the argument has */
+        int fsp = a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) : a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 :
+                  a[0].t == VT_DATETIME || a[0].t == VT_TIME ? a[0].scale : 0;
+        out->scale = (uint8_t)(fsp > 6 ? 6 : fsp);
         return;
     }
     case F_STR_TO_DATE: {
