@@ -232,6 +232,8 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *ou
 double ex_rand_seeded(ex_ctx *ctx, const pl_expr *e, const pdb_value *seed);
 /* whether to warn about argument arg of call e now: once per statement for a constant */
 bool ex_warn_due(ex_ctx *ctx, const pl_expr *e, const pl_expr *arg);
+/* a number as MariaDB reads it as a datetime (YYMMDD, YYYYMMDDhhmmss, ...); false if none */
+bool ex_num_datetime(const pdb_value *v, int64_t *dt, bool *isdate);
 /* A VARCHAR result of chars characters in coll (func.c's typing, for func_more.c) */
 void ex_type_text(ex_type *t, uint32_t chars, uint16_t coll);
 /* func.c's calendar, for func_more.c */

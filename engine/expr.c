@@ -1039,8 +1039,12 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         }
         case CT_DOUBLE: case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 22; t->decimals = 31; t->flags = BINARY_FLAG; break;
         case CT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
-        case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->flags = BINARY_FLAG; break;
-        case CT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->flags = BINARY_FLAG; break;
+        case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->flags = BINARY_FLAG;
+            if (e->cast.len > 0) { t->decimals = (uint8_t)(e->cast.len > 6 ? 6 : e->cast.len); t->length += t->decimals + 1u; }
+            break;
+        case CT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->flags = BINARY_FLAG;
+            if (e->cast.len > 0) { t->decimals = (uint8_t)(e->cast.len > 6 ? 6 : e->cast.len); t->length += t->decimals + 1u; }
+            break;
         default: {
             uint16_t coll = e->cast.type == CT_VARBINARY ? COLL_BINARY : p->casts[p->ncasts - 1].coll;
             uint32_t len = e->cast.len >= 0 ? (uint32_t)e->cast.len :

@@ -562,6 +562,8 @@ static bool num_dt(const pdb_value *v, int64_t *dt, bool *isdate)
     return true;
 }
 
+bool ex_num_datetime(const pdb_value *v, int64_t *dt, bool *isdate) { return num_dt(v, dt, isdate); }
+
 static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
 {
     *isdate = false;
@@ -2593,8 +2595,13 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
         int64_t dt; bool isd;
         if (in->t == VT_DATETIME || in->t == VT_DATE) { dt = in->i; }
         else if (!get_dt(ctx, in, &dt, &isd)) { *out = ex_null(); return; }
-        if (c->type == CT_DATE) { int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us); dt = pdb_dt_pack(y, mo, d, 0, 0, 0, 0); }
-        *out = dt_value(dt, c->type == CT_DATE);
+        int y, mo, d, h, mi, s, us;
+        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        if (c->type == CT_DATE) { *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
+        /* DATETIME(n): n digits of the fraction, the rest cut off */
+        int fsp = c->len > 0 ? (c->len > 6 ? 6 : c->len) : 0;
+        *out = dt_value(dt - us + us / ex_pow10[6 - fsp] * ex_pow10[6 - fsp], false);
+        out->scale = (uint8_t)fsp;
         return;
     }
     case CT_TIME: {

@@ -217,6 +217,16 @@ static bool get_temporal(ex_ctx *ctx, const pdb_value *v, int64_t *out, bool *is
     case VT_NULL: return false;
     case VT_TIME: *out = v->i; *is_time = true; *fsp = v->scale; return true;
     case VT_DATETIME: case VT_DATE: *out = v->i; *is_time = false; *fsp = v->t == VT_DATE ? 0 : v->scale; return true;
+    case VT_INT: case VT_UINT: case VT_DECIMAL: case VT_DOUBLE: {
+        /* eleven digits and more are YYYYMMDDhhmmss, fewer [H..]HMMSS */
+        bool isd;
+        if (ex_to_double(v) >= 1e10 && ex_num_datetime(v, out, &isd)) {
+            *is_time = false;
+            *fsp = v->t == VT_DECIMAL ? (v->scale > 6 ? 6 : v->scale) : 0;
+            return true;
+        }
+        break;
+    }
     default: break;
     }
     s = ex_to_str(ctx->a, v, &n);
@@ -235,6 +245,19 @@ static bool get_temporal(ex_ctx *ctx, const pdb_value *v, int64_t *out, bool *is
     if (ex_parse_time(s, n, out) != 0) return false;
     *is_time = true;
     return true;
+}
+
+/* As get_temporal, for the functions that take a number for a datetime first
+ * (YYYYMMDDhhmmss, as TIMESTAMP(), TO_SECONDS(), CONVERT_TZ() do), then for a time. */
+static bool get_temporal_dt(ex_ctx *ctx, const pdb_value *v, int64_t *out, bool *is_time, int *fsp)
+{
+    bool isd;
+    if ((v->t == VT_INT || v->t == VT_UINT || v->t == VT_DECIMAL || v->t == VT_DOUBLE) && ex_num_datetime(v, out, &isd)) {
+        *is_time = false;
+        *fsp = v->t == VT_DECIMAL ? (v->scale > 6 ? 6 : v->scale) : 0;
+        return true;
+    }
+    return get_temporal(ctx, v, out, is_time, fsp);
 }
 
 static pdb_value time_result(ex_ctx *ctx, int64_t us, int fsp)
@@ -618,7 +641,7 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
     }
     case EX_FX_TIMESTAMP: {
         int64_t x; bool tx; int fx;
-        if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) {
+        if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx)) {
             if (a[0].t == VT_STRING) {
                 size_t l; const char *s = ex_to_str(ctx->a, &a[0], &l);
                 ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), s);
@@ -684,8 +707,8 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
     }
     case EX_FX_CONVERT_TZ: {
         int64_t x; bool tx; int fx;
-        if (!get_temporal(ctx, &a[0], &x, &tx, &fx) || tx) {
-            if (a[0].t == VT_STRING) {
+        if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) {
+            if (a[0].t != VT_NULL) {
                 size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
                 ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
             }
@@ -706,10 +729,11 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
     }
     case EX_FX_TO_SECONDS: {
         int64_t x; bool tx; int fx;
-        if (!get_temporal(ctx, &a[0], &x, &tx, &fx) || tx) return;
+        if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) return;
         int y, mo, d, h, mi, s, us;
         pdb_dt_unpack(x, &y, &mo, &d, &h, &mi, &s, &us);
-        if (!mo || !d) {
+        if (!mo || !d) {   /* a DATE/DATETIME value gives NULL silently */
+            if (a[0].t == VT_DATE || a[0].t == VT_DATETIME) return;
             size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
             ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
             return;
