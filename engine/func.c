@@ -331,6 +331,21 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
             else { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; }
             t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
         } else if (a[0].vt == VT_DATETIME) { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
+        else if (a[0].vt == VT_TIME) {
+            /* TIME with day-time units; DATETIME (always NULL) with month units */
+            const char *u = e && e->args[1]->kind == E_INTERVAL ? e->args[1]->s : "DAY";
+            bool month_unit = !strcmp(u, "MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH");
+            t->vt = month_unit ? VT_DATETIME : VT_TIME; t->ptype = month_unit ? MYSQL_TYPE_DATETIME : MYSQL_TYPE_TIME;
+            t->length = month_unit ? 19 : 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
+            if (!month_unit) {
+                int fsp = a[0].decimals;
+                int ifsp = strstr(u, "MICROSECOND") ? 6 : strcmp(u, "SECOND") ? 0 : a[1].vt == VT_DECIMAL ? a[1].decimals :
+                           a[1].vt == VT_DOUBLE || a[1].vt == VT_STRING ? 6 : 0;
+                if (ifsp > fsp) fsp = ifsp;
+                t->decimals = (uint8_t)(fsp > 6 ? 6 : fsp);
+                if (t->decimals) t->length += t->decimals + 1u;
+            }
+        }
         else { t_str(t, 29, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
         t->nullable = true;
         if (t->vt == VT_DATETIME && e && e->args[1]->kind == E_INTERVAL) {
@@ -749,15 +764,15 @@ static int64_t interval_int(ex_ctx *ctx, const pdb_value *v)
     return neg ? -r : r;
 }
 
-/* Adds (or subtracts) INTERVAL amt unit to the packed datetime dt as MariaDB's
- * date_add_interval: 0 = done, 1 = outside 0001-01-01 .. 9999-12-31 (MariaDB warns
- * 1441 and gives NULL), 2 = an amount it cannot read (NULL). A SECOND amount keeps its
- * fraction; the other single units take the whole number; compound units read the
- * numbers of a string ('1 2' DAY_HOUR), the last ones filling the smallest parts. */
-static int add_interval(ex_ctx *ctx, int64_t dt, const char *unit, const pdb_value *amt, bool sub, int64_t *out)
+/* INTERVAL amt unit as months (by_month) or microseconds, negated for sub, as MariaDB
+ * reads it: a SECOND amount keeps its fraction; the other single units take the whole
+ * number; compound units read the numbers of a string ('1 2' DAY_HOUR), the last ones
+ * filling the smallest parts. 0 = read, 1 = too large, 2 = an amount it cannot read.
+ * add_interval adds it to the packed datetime dt as MariaDB's date_add_interval: 0 =
+ * done, 1 = outside 0001-01-01 .. 9999-12-31 (MariaDB warns 1441 and gives NULL), 2 =
+ * an amount it cannot read (NULL). */
+static int interval_of(ex_ctx *ctx, const char *unit, const pdb_value *amt, bool sub, int64_t *months_out, int64_t *usecs_out, bool *by_month_out)
 {
-    int y, mo, d, h, mi, s, us;
-    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
     static const struct { const char *name; int n; int64_t mult[5]; bool usec; bool months; } units[] = {
         { "YEAR_MONTH", 2, { 12, 1 }, false, true },
         { "DAY_HOUR", 2, { 86400000000LL, 3600000000LL }, false, false },
@@ -834,6 +849,18 @@ static int add_interval(ex_ctx *ctx, int64_t dt, const char *unit, const pdb_val
         else usecs = tot;
     }
     if (sub) { months = -months; usecs = -usecs; }
+    *months_out = months; *usecs_out = usecs; *by_month_out = by_month;
+    return 0;
+}
+
+static int add_interval(ex_ctx *ctx, int64_t dt, const char *unit, const pdb_value *amt, bool sub, int64_t *out)
+{
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    int64_t months, usecs;
+    bool by_month;
+    int rc = interval_of(ctx, unit, amt, sub, &months, &usecs, &by_month);
+    if (rc) return rc;
     if (by_month) {
         int64_t tm = (int64_t)y * 12 + (mo - 1) + months;
         if (tm < 0 || tm >= 12 * 10000) return 1;
@@ -1752,6 +1779,23 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
                 ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)k, txt);
                 return;
             }
+        }
+        if (a[0].t == VT_TIME) {
+            /* a TIME plus a day-time interval stays a TIME; months do not apply to one */
+            if (a[1].t == VT_NULL) return;
+            int64_t months, usecs;
+            bool by_month;
+            int rc = interval_of(ctx, unit, &a[1], id == F_DATE_SUB, &months, &usecs, &by_month);
+            const int64_t max = (838 * 3600 + 59 * 60 + 59) * 1000000LL + 999999;
+            if (rc == 2) return;
+            if (rc || by_month || (usecs > 0 ? a[0].i > max - usecs : a[0].i < -max - usecs)) {
+                ex_warn(ctx, "Warning", 1441, "Datetime function: time field overflow");
+                return;
+            }
+            int fsp = interval_fsp(unit, &a[1]);
+            *out = ex_int(a[0].i + usecs); out->t = VT_TIME;
+            out->scale = (uint8_t)(a[0].scale > fsp ? a[0].scale : fsp);
+            return;
         }
         if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
         if (a[1].t == VT_NULL) return;

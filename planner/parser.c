@@ -814,6 +814,12 @@ paren_expr:
             pl_cast c = { .len = -1, .scale = -1 };
             c.type = is_kw(p, "DATE") ? CT_DATE : is_kw(p, "TIME") ? CT_TIME : CT_DATETIME;
             next(p);
+            if (c.type != CT_DATE) {   /* TIME'..' / TIMESTAMP'..' keep the digits the literal has */
+                const char *dot = memchr(p->t.val, '.', strlen(p->t.val));
+                int k = 0;
+                if (dot) while (dot[1 + k] >= '0' && dot[1 + k] <= '9') k++;
+                if (k) c.len = k > 6 ? 6 : k;
+            }
             e = mk(p, E_CAST, start);
             e->cast = c;
             e->args = alloc(p, sizeof(pl_expr *));
