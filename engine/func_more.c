@@ -3,7 +3,7 @@
  * PERIOD_ADD/PERIOD_DIFF), RAND(seed) with MariaDB's sequence, SOUNDEX, ASIN/ACOS/
  * ATAN2/COT, IS_IPV4/IS_IPV6, MAKE_SET/EXPORT_SET, INTERVAL(), the INET6 functions,
  * UUID_SHORT, RANDOM_BYTES, COMPRESS/UNCOMPRESS (zlib), AES_ENCRYPT/AES_DECRYPT, PASSWORD/
- * OLD_PASSWORD, COERCIBILITY, BENCHMARK, NAME_CONST and GET_FORMAT. func.c finds, types
+ * OLD_PASSWORD, ENCODE/DECODE, COERCIBILITY, BENCHMARK, NAME_CONST and GET_FORMAT. func.c finds, types
  * and calls them through ex_more_find / ex_more_type / ex_more_call.
  */
 #include "engine/eng.h"
@@ -36,7 +36,7 @@ static const ex_func more[] = {
     { "AES_DECRYPT", EX_FX_AES_DECRYPT, 2, 2 }, { "PASSWORD", EX_FX_PASSWORD, 1, 1 },
     { "OLD_PASSWORD", EX_FX_OLD_PASSWORD, 1, 1 }, { "COERCIBILITY", EX_FX_COERCIBILITY, 1, 1 },
     { "BENCHMARK", EX_FX_BENCHMARK, 2, 2 }, { "NAME_CONST", EX_FX_NAME_CONST, 2, 2 },
-    { "GET_FORMAT", EX_FX_GET_FORMAT, 2, 2 },
+    { "GET_FORMAT", EX_FX_GET_FORMAT, 2, 2 }, { "ENCODE", EX_FX_ENCODE, 2, 2 }, { "DECODE", EX_FX_DECODE, 2, 2 },
 };
 
 const ex_func *ex_more_find(const char *name)
@@ -489,6 +489,7 @@ void ex_more_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case EX_FX_BENCHMARK: t_intl(t, 1, false); return;
     case EX_FX_NAME_CONST: *t = a[1]; return;
     case EX_FX_GET_FORMAT: ex_type_text(t, 17, COLL_UTF8MB4_GENERAL_CI); return;
+    case EX_FX_ENCODE: case EX_FX_DECODE: ex_type_text(t, a[0].vt == VT_STRING ? a[0].length : 21, COLL_BINARY); return;
     case EX_FX_MAKE_SET: case EX_FX_EXPORT_SET: {
         uint32_t len = 0;
         for (int i = 1; i < n; i++) len += a[i].length + 1;
@@ -538,6 +539,22 @@ static bool ascii_alpha(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >
 static bool utf8_letter(const unsigned char *s, size_t n)
 {
     return n && s[0] >= 0xc0;   /* MariaDB's SOUNDEX takes any character beyond ASCII for a letter */
+}
+
+/* The pre-4.1 password hash: two 31-bit sums over the bytes, spaces and tabs skipped
+ * (OLD_PASSWORD, and the seed of ENCODE/DECODE). */
+static void old_hash(const unsigned char *s, size_t l, uint64_t h[2])
+{
+    uint64_t nr = 1345345333u, add = 7, nr2 = 0x12345671u;
+    for (size_t i = 0; i < l; i++) {
+        if (s[i] == ' ' || s[i] == '\t') continue;
+        uint64_t tmp = s[i];
+        nr ^= (((nr & 63) + add) * tmp) + (nr << 8);
+        nr2 += (nr2 << 8) ^ nr;
+        add += tmp;
+    }
+    h[0] = nr & 0x7fffffffu;
+    h[1] = nr2 & 0x7fffffffu;
 }
 
 /* MariaDB's derivation of an expression's collation (COERCIBILITY): 0 explicit (COLLATE),
@@ -1010,21 +1027,45 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
         return;
     }
     case EX_FX_OLD_PASSWORD: {
-        /* the pre-4.1 hash: two 31-bit sums over the bytes, spaces and tabs skipped */
         size_t l;
         const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
         if (!l) { *out = text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
-        uint64_t nr = 1345345333u, add = 7, nr2 = 0x12345671u;
-        for (size_t i = 0; i < l; i++) {
-            if (s[i] == ' ' || s[i] == '\t') continue;
-            uint64_t tmp = s[i];
-            nr ^= (((nr & 63) + add) * tmp) + (nr << 8);
-            nr2 += (nr2 << 8) ^ nr;
-            add += tmp;
-        }
+        uint64_t h[2];
+        old_hash(s, l, h);
         char buf[24];
-        snprintf(buf, sizeof buf, "%08lx%08lx", (unsigned long)(nr & 0x7fffffffu), (unsigned long)(nr2 & 0x7fffffffu));
+        snprintf(buf, sizeof buf, "%08lx%08lx", (unsigned long)h[0], (unsigned long)h[1]);
         *out = text(ctx, buf, 16, COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    case EX_FX_ENCODE: case EX_FX_DECODE: {
+        /* MariaDB's SQL_CRYPT: a byte permutation shuffled by a generator seeded from
+         * the password's old hash, each byte then mixed with a running shift */
+        size_t l, kl;
+        const char *src = ex_to_str(ctx->a, &a[0], &l);
+        const unsigned char *key = (const unsigned char *)ex_to_str(ctx->a, &a[1], &kl);
+        uint64_t h[2];
+        old_hash(key, kl, h);
+        ex_rand r;
+        r.s1 = h[0] % RAND_MAX_VALUE;
+        r.s2 = h[1] % RAND_MAX_VALUE;
+        unsigned char dec[256], enc[256];
+        for (int i = 0; i < 256; i++) dec[i] = (unsigned char)i;
+        for (int i = 0; i < 256; i++) {
+            int idx = (int)(rand_next(&r) * 255.0);
+            unsigned char t = dec[idx];
+            dec[idx] = dec[i];
+            dec[i] = t;
+        }
+        for (int i = 0; i < 256; i++) enc[dec[i]] = (unsigned char)i;
+        unsigned char *o = stor_arena_alloc(ctx->a, l + 1);
+        unsigned shift = 0;
+        for (size_t i = 0; i < l; i++) {
+            shift ^= (unsigned)(rand_next(&r) * 255.0);
+            unsigned c = (unsigned char)src[i];
+            if (id == EX_FX_ENCODE) { o[i] = (unsigned char)(enc[c] ^ shift); shift ^= c; }
+            else { o[i] = dec[(c ^ shift) & 255]; shift ^= o[i]; }
+        }
+        *out = ex_str((char *)o, l, COLL_BINARY);
         return;
     }
     case EX_FX_COERCIBILITY: *out = ex_int(e ? coercibility(e->args[0], &a[0]) : 4); return;
