@@ -1509,25 +1509,25 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         return;
     }
     case F_LOCATE: case F_INSTR: {
+        /* MariaDB's instr: the needle's bytes against windows of as many bytes at each
+         * character of the haystack, under the collation (so 'o' never matches a
+         * two-byte 'ö'); a start beyond the haystack's bytes finds nothing, and an empty
+         * needle is found at the start's byte offset */
         const pdb_value *needle = id == F_LOCATE ? &a[0] : &a[1], *hay = id == F_LOCATE ? &a[1] : &a[0];
         s0 = ex_to_str(ctx->a, hay, &l0); s1 = ex_to_str(ctx->a, needle, &l1);
-        uint16_t coll = hay->t == VT_STRING ? hay->coll : COLL_UTF8MB4_GENERAL_CI;
+        uint16_t coll = hay->t == VT_STRING ? hay->coll : needle->t == VT_STRING ? needle->coll : COLL_UTF8MB4_GENERAL_CI;
+        if ((hay->t == VT_STRING && hay->coll == COLL_BINARY) || (needle->t == VT_STRING && needle->coll == COLL_BINARY)) coll = COLL_BINARY;
         bool mb = is_mb(coll);
-        int64_t start = id == F_LOCATE && n > 2 ? ex_to_int(&a[2]) : 1;
-        if (start < 1) { *out = ex_int(0); return; }
-        size_t b = char_off(s0, l0, (size_t)start - 1, mb);
-        size_t ci = (size_t)start - 1;
+        int64_t st = id == F_LOCATE && n > 2 ? ex_to_int(&a[2]) - 1 : 0;
+        if (st < 0 || (n > 2 && id == F_LOCATE && (uint64_t)st >= l0)) { *out = ex_int(0); return; }
+        size_t b = char_off(s0, l0, (size_t)st, mb);
+        if (b + l1 > l0) { *out = ex_int(0); return; }
+        if (!l1) { *out = ex_int((int64_t)b + 1); return; }
         const pdb_collation *co = pdb_coll_by_id(coll);
-        for (size_t i = b; i <= l0; ci++) {
-            /* compare the needle's length in characters at i */
-            size_t nl1 = char_count(s1, l1, mb);
-            size_t e2 = char_off(s0 + i, l0 - i, nl1, mb);
-            if (e2 >= (mb ? 0 : 0) && char_count(s0 + i, e2, mb) == nl1) {
-                bool eq = (co && !co->binary) ? pdb_coll_cmp(coll, s0 + i, e2, s1, l1) == 0 && !(co->pad_space && (e2 != l1 && (s0[i + e2 - 1] == ' ' || s1[l1 - 1] == ' ')))
-                                              : (e2 == l1 && !memcmp(s0 + i, s1, l1));
-                if (eq) { *out = ex_int((int64_t)ci + 1); return; }
-            }
-            if (i >= l0) break;
+        size_t ci = (size_t)st;
+        for (size_t i = b; i + l1 <= l0; ci++) {
+            bool eq = co && !co->binary ? pdb_coll_cmp(coll, s0 + i, l1, s1, l1) == 0 : !memcmp(s0 + i, s1, l1);
+            if (eq) { *out = ex_int((int64_t)ci + 1); return; }
             i += mb ? u8len((unsigned char)s0[i]) : 1;
         }
         *out = ex_int(0);

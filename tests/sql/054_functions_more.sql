@@ -153,3 +153,8 @@ SELECT DATE_ADD(TIME '10:00:00', INTERVAL 1 HOUR), DATE_ADD(TIME '10:00:00.5', I
 -- ENCODE/DECODE (MariaDB's SQL_CRYPT)
 SELECT HEX(ENCODE('a', 'b')), HEX(ENCODE('hello world', 'secret key')), DECODE(ENCODE('hello world', 'secret key'), 'secret key'), HEX(ENCODE('', 'x')), HEX(ENCODE('abc', '')), ENCODE(NULL, 'a'), ENCODE('a', NULL), HEX(ENCODE(REPEAT('xyz', 50), 'pw')), HEX(DECODE('abc', 'k w'));
 SELECT id, HEX(ENCODE(s, 'k')), DECODE(ENCODE(s, n), n) FROM s ORDER BY id;
+
+-- LOCATE/INSTR compare the needle's bytes with windows of as many bytes (a one-byte 'o' never matches 'ö'); starts as MariaDB
+SELECT LOCATE('o', 'Wörld'), LOCATE('ö', 'World'), LOCATE('O', 'wOrld'), INSTR('Straße', 'ss'), LOCATE('e', 'café'), LOCATE('é', 'cafe'), LOCATE('a', 'bÄa'), POSITION('ä' IN 'bAä'), LOCATE('😀', 'a😀b'), LOCATE('b', 'a😀b'), LOCATE('B', 'a😀b', 3);
+SELECT LOCATE('', 'abc', 4), LOCATE('', '', 1), LOCATE('', 'abc', 1), LOCATE('c', 'abc', 3), LOCATE('c', 'abc', 4), LOCATE('', 'äbc', 4), LOCATE('', 'äbc', 3), INSTR('abc', ''), INSTR('', ''), LOCATE('a', ''), LOCATE('b', 'äbc', 2), LOCATE('a ', 'xa b');
+SELECT LOCATE('A', _latin1'xa' COLLATE latin1_bin), LOCATE('b', 'abc', 0), LOCATE('', 'abc'), LOCATE('', 'abc', 5), LOCATE('x', 'äääx', 4), LOCATE('x', 'äääx', 5), LOCATE(_binary'A', 'xa'), INSTR('xAa', _binary'a');
