@@ -402,7 +402,9 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_SIN: case F_COS: case F_TAN: case F_ATAN: case F_DEGREES: case F_RADIANS:
         memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
         t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
-    case F_REGEXP_REPLACE: case F_REGEXP_SUBSTR: t_str(t, chars_of(&a[0]) * (id == F_REGEXP_REPLACE ? 2 : 1), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
+    case F_REGEXP_REPLACE: case F_REGEXP_SUBSTR: t_str(t, chars_of(&a[0]) * (id == F_REGEXP_REPLACE ? 2 : 1), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+        if (id == F_REGEXP_REPLACE) { t->ptype = MYSQL_TYPE_LONG_BLOB; t->length = 67108864; }   /* LONGTEXT as MariaDB shows it: no BLOB flag */
+        return;
     case F_REGEXP_INSTR: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; return;
     case F_QUARTER: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
     case F_TO_DAYS: t_int(t, 7); t->ptype = MYSQL_TYPE_LONG; return;
@@ -943,11 +945,13 @@ static pdb_value do_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat
     if (s->t == VT_NULL || pat->t == VT_NULL) return ex_null();
     size_t sn, pn;
     const char *ss = ex_to_str(ctx->a, s, &sn), *ps = ex_to_str(ctx->a, pat, &pn);
+    if (!pn) return ex_int(1);   /* an empty pattern matches (ICU refuses to compile it) */
     UErrorCode st = U_ZERO_ERROR;
     UParseError pe;
     uint16_t coll = s->t == VT_STRING ? s->coll : COLL_UTF8MB4_GENERAL_CI;
     const pdb_collation *co = pdb_coll_by_id(coll);
-    uint32_t flags = (co && co->ci) ? UREGEX_CASE_INSENSITIVE : 0;
+    /* case-insensitive under a _ci collation, unless either side is binary (REGEXP BINARY) */
+    uint32_t flags = (co && co->ci && !(pat->t == VT_STRING && pat->coll == COLL_BINARY)) ? UREGEX_CASE_INSENSITIVE : 0;
     UChar *up = stor_arena_alloc(ctx->a, (pn + 1) * sizeof(UChar)), *us = stor_arena_alloc(ctx->a, (sn + 1) * sizeof(UChar));
     int32_t upl, usl;
     u_strFromUTF8Lenient(up, (int32_t)pn + 1, &upl, ps, (int32_t)pn, &st);
@@ -968,6 +972,8 @@ static pdb_value regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
     const char *s = ex_to_str(ctx->a, &a[0], &sn), *p = ex_to_str(ctx->a, &a[1], &pn);
     uint16_t coll = a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI;
     const pdb_collation *co = pdb_coll_by_id(coll);
+    if (!pn)   /* an empty pattern matches the empty string at the start, and replaces nothing */
+        return id == F_REGEXP_INSTR ? ex_int(1) : id == F_REGEXP_REPLACE ? ex_str(s, sn, coll) : ex_str("", 0, coll);
     UErrorCode st = U_ZERO_ERROR;
     UParseError pe;
     int32_t ul, pl;

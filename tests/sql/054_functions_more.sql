@@ -158,3 +158,9 @@ SELECT id, HEX(ENCODE(s, 'k')), DECODE(ENCODE(s, n), n) FROM s ORDER BY id;
 SELECT LOCATE('o', 'Wörld'), LOCATE('ö', 'World'), LOCATE('O', 'wOrld'), INSTR('Straße', 'ss'), LOCATE('e', 'café'), LOCATE('é', 'cafe'), LOCATE('a', 'bÄa'), POSITION('ä' IN 'bAä'), LOCATE('😀', 'a😀b'), LOCATE('b', 'a😀b'), LOCATE('B', 'a😀b', 3);
 SELECT LOCATE('', 'abc', 4), LOCATE('', '', 1), LOCATE('', 'abc', 1), LOCATE('c', 'abc', 3), LOCATE('c', 'abc', 4), LOCATE('', 'äbc', 4), LOCATE('', 'äbc', 3), INSTR('abc', ''), INSTR('', ''), LOCATE('a', ''), LOCATE('b', 'äbc', 2), LOCATE('a ', 'xa b');
 SELECT LOCATE('A', _latin1'xa' COLLATE latin1_bin), LOCATE('b', 'abc', 0), LOCATE('', 'abc'), LOCATE('', 'abc', 5), LOCATE('x', 'äääx', 4), LOCATE('x', 'äääx', 5), LOCATE(_binary'A', 'xa'), INSTR('xAa', _binary'a');
+
+-- REGEXP: an empty pattern matches; REGEXP BINARY is case-sensitive; REGEXP_REPLACE is LONGTEXT
+SELECT 'x' REGEXP '', '' REGEXP '', REGEXP_REPLACE('abc', '', 'x'), REGEXP_INSTR('abc', ''), REGEXP_SUBSTR('abc', ''), 'x' NOT REGEXP '', REGEXP_INSTR('', ''), NULL REGEXP '', 'x' REGEXP NULL;
+SELECT 'abc' REGEXP BINARY '^A', 'abc' REGEXP '^A', BINARY 'abc' REGEXP '^A', 'ABC' REGEXP BINARY 'B';
+-- metadata
+SELECT REGEXP_REPLACE('a1b22', '[0-9]+', '#'), REGEXP_REPLACE(NULL, 'a', 'b');
