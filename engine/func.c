@@ -940,6 +940,58 @@ static pdb_value case_map(ex_ctx *ctx, const pdb_value *v, bool upper)
     return ex_str(out, o, coll);
 }
 
+/* A pattern ICU refused, reported with PCRE2's message and offset as MariaDB does for
+ * the common mistakes (ICU's own error name otherwise). */
+static void regex_error(ex_ctx *ctx, UErrorCode st, const char *p, size_t n)
+{
+    const char *msg = NULL;
+    size_t off = n, depth = 0;
+    switch (st) {
+    case U_REGEX_MISSING_CLOSE_BRACKET: msg = "missing terminating ] for character class"; break;
+    case U_REGEX_MISMATCHED_PAREN:
+        msg = "missing closing parenthesis";
+        for (size_t i = 0; i < n; i++) {
+            if (p[i] == '\\') { i++; continue; }
+            if (p[i] == '(') depth++;
+            else if (p[i] == ')') {
+                if (!depth) { msg = "unmatched closing parenthesis"; off = i; break; }
+                depth--;
+            }
+        }
+        break;
+    case U_REGEX_MAX_LT_MIN: {
+        msg = "numbers out of order in {} quantifier";
+        const char *c = memchr(p, '}', n);
+        off = c ? (size_t)(c - p) : n;
+        break;
+    }
+    case U_REGEX_BAD_ESCAPE_SEQUENCE:
+        if (n && p[n - 1] == '\\') msg = "\\ at end of pattern";
+        break;
+    case U_REGEX_INVALID_RANGE: {
+        msg = "range out of order in character class";
+        for (size_t i = 1; i + 1 < n; i++) if (p[i] == '-' && (unsigned char)p[i - 1] > (unsigned char)p[i + 1]) { off = i + 1; break; }
+        break;
+    }
+    case U_REGEX_RULE_SYNTAX:
+        /* a quantifier with nothing to repeat: at the start, after '|' (or '(' for '+': '(?' and
+         * '(*' are PCRE syntax), or a '*' after another */
+        for (size_t i = 0; i < n; i++) {
+            if (p[i] == '\\') { i++; continue; }
+            if ((p[i] == '*' || p[i] == '+' || p[i] == '?') &&
+                (i == 0 || (p[i - 1] == '(' && p[i] == '+') || p[i - 1] == '|' || ((p[i - 1] == '*' || p[i - 1] == '+') && p[i] == '*'))) {
+                msg = "quantifier does not follow a repeatable item";
+                off = i;
+                break;
+            }
+        }
+        break;
+    default: break;
+    }
+    if (!msg) ex_raise(ctx, 1139, "42000", "Got error '%s' from regexp", u_errorName(st));
+    ex_raise(ctx, 1139, "42000", "Regex error '%s at offset %zu'", msg, off);
+}
+
 static pdb_value do_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat)
 {
     if (s->t == VT_NULL || pat->t == VT_NULL) return ex_null();
@@ -958,7 +1010,7 @@ static pdb_value do_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat
     u_strFromUTF8Lenient(us, (int32_t)sn + 1, &usl, ss, (int32_t)sn, &st);
     if (U_FAILURE(st)) return ex_int(0);
     URegularExpression *re = uregex_open(up, upl, flags, &pe, &st);
-    if (U_FAILURE(st)) ex_raise(ctx, 1139, "42000", "Got error '%s' from regexp", u_errorName(st));
+    if (U_FAILURE(st)) regex_error(ctx, st, ps, pn);
     uregex_setText(re, us, usl, &st);
     UBool f = uregex_find(re, 0, &st);
     uregex_close(re);
@@ -982,7 +1034,7 @@ static pdb_value regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
     u_strFromUTF8Lenient(up, (int32_t)pn + 1, &pl, p, (int32_t)pn, &st);
     if (U_FAILURE(st)) return ex_null();
     URegularExpression *re = uregex_open(up, pl, co && co->ci ? UREGEX_CASE_INSENSITIVE : 0, &pe, &st);
-    if (U_FAILURE(st)) ex_raise(ctx, 1139, "42000", "Got error '%s' from regexp", u_errorName(st));
+    if (U_FAILURE(st)) regex_error(ctx, st, p, pn);
     uregex_setText(re, us, ul, &st);
     pdb_value r = ex_null();
     if (id == F_REGEXP_REPLACE) {

@@ -164,3 +164,19 @@ SELECT 'x' REGEXP '', '' REGEXP '', REGEXP_REPLACE('abc', '', 'x'), REGEXP_INSTR
 SELECT 'abc' REGEXP BINARY '^A', 'abc' REGEXP '^A', BINARY 'abc' REGEXP '^A', 'ABC' REGEXP BINARY 'B';
 -- metadata
 SELECT REGEXP_REPLACE('a1b22', '[0-9]+', '#'), REGEXP_REPLACE(NULL, 'a', 'b');
+
+-- regexp syntax errors: PCRE2's message and offset
+SELECT 'abc' REGEXP '[';
+SELECT 'abc' REGEXP '(';
+SELECT 'abc' REGEXP ')';
+SELECT 'abc' REGEXP '*';
+SELECT 'abc' REGEXP 'a{2,1}';
+SELECT 'abc' REGEXP 'a\\';
+SELECT 'abc' REGEXP '[z-a]';
+SELECT 'abc' REGEXP 'a**';
+SELECT 'abc' REGEXP 'abc(';
+SELECT 'abc' REGEXP '+a';
+SELECT 'abc' REGEXP 'a|*b';
+SELECT 'abc' REGEXP 'a(b))';
+SELECT REGEXP_REPLACE('abc', '(', 'x');
+SELECT REGEXP_INSTR('abc', 'a{3,2}');
