@@ -2629,10 +2629,14 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
                 else v = v * 10 + (uint64_t)(s[i] - '0');
                 i++;
             }
+            size_t digits_end = i;
             while (i < n && isspace((unsigned char)s[i])) i++;
             if (i < n || st == i) {
                 char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
                 ex_warn(ctx, "Warning", 1292, "Truncated incorrect INTEGER value: '%s'", buf);
+            } else if (digits_end < n) {   /* only spaces after the number: a note */
+                char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
+                ex_warn(ctx, "Note", 1292, "Truncated incorrect INTEGER value: '%s'", buf);
             }
             if (ovf) {
                 char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);

@@ -180,3 +180,6 @@ SELECT 'abc' REGEXP 'a|*b';
 SELECT 'abc' REGEXP 'a(b))';
 SELECT REGEXP_REPLACE('abc', '(', 'x');
 SELECT REGEXP_INSTR('abc', 'a{3,2}');
+
+-- CAST to an integer: spaces after the number are a note
+SELECT CAST(' 12' AS SIGNED), CAST('12 ' AS SIGNED), CAST(' 12 ' AS UNSIGNED), CAST('12\t' AS SIGNED), CAST('' AS SIGNED), CAST(' ' AS SIGNED), CAST('12x' AS SIGNED), CAST('-5 ' AS UNSIGNED);
