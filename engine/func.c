@@ -2747,7 +2747,8 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
             bool mb = is_mb(coll);
             size_t cut = char_off(s, n, (size_t)c->len, mb);
             if (cut < n) {
-                ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", coll == COLL_BINARY ? "BINARY" : "CHAR", (int)(n > 64 ? 64 : n), s);
+                ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s(%d) value: '%.*s'", coll == COLL_BINARY ? "BINARY" : "CHAR", (int)c->len,
+                        (int)(n > 64 ? 64 : n), s);
                 n = cut;
             }
         }
