@@ -219,6 +219,8 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
             len = chars_of(&a[0]);
             if (to > from && from) len = len * to / from + 1;
             else if (to > from) len = len * (to ? to : 1);
+        } else if (cnt && cnt->kind == E_NULL) {
+            len = 0;   /* always NULL: MariaDB sizes it as empty */
         } else if (cnt && cnt->kind == E_INT) {
             long long k = atoll(cnt->s);
             len = k < 0 ? 0 : (uint64_t)k;

@@ -185,3 +185,5 @@ SELECT REGEXP_INSTR('abc', 'a{3,2}');
 SELECT CAST(' 12' AS SIGNED), CAST('12 ' AS SIGNED), CAST(' 12 ' AS UNSIGNED), CAST('12\t' AS SIGNED), CAST('' AS SIGNED), CAST(' ' AS SIGNED), CAST('12x' AS SIGNED), CAST('-5 ' AS UNSIGNED);
 -- CAST AS CHAR(n)/BINARY(n) truncation names the length
 SELECT CAST('abc' AS CHAR(2)), CAST(12 AS CHAR(1)), CAST('abc' AS BINARY(2)) = 'ab', CAST('abc' AS CHAR(2) CHARSET latin1), CONVERT('abcd', CHAR(3)), CAST('ab' AS NCHAR(1)), CAST(_binary'abc' AS CHAR(1));
+-- metadata
+SELECT REPEAT('a', NULL), LPAD('a', NULL, 'x'), SPACE(NULL), REPEAT('ab', 3);
