@@ -187,3 +187,7 @@ SELECT CAST(' 12' AS SIGNED), CAST('12 ' AS SIGNED), CAST(' 12 ' AS UNSIGNED), C
 SELECT CAST('abc' AS CHAR(2)), CAST(12 AS CHAR(1)), CAST('abc' AS BINARY(2)) = 'ab', CAST('abc' AS CHAR(2) CHARSET latin1), CONVERT('abcd', CHAR(3)), CAST('ab' AS NCHAR(1)), CAST(_binary'abc' AS CHAR(1));
 -- metadata
 SELECT REPEAT('a', NULL), LPAD('a', NULL, 'x'), SPACE(NULL), REPEAT('ab', 3);
+
+-- IF() reads a string condition as a number
+SELECT IF(' ', 1, 2), IF('a', 1, 2), IF('1a', 1, 2), IF('0.0', 1, 2), IF('', 1, 2), IF('2 ', 1, 2);
+SELECT id, IF(s, 'y', 'n') FROM s ORDER BY id;
