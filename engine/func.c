@@ -1886,7 +1886,10 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_DATE_FORMAT: {
         int64_t dt; bool isd;
-        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        if (a[0].t == VT_TIME && a[0].i >= 0 && a[0].i < 86400000000LL) {   /* a time of day on the zero date */
+            int64_t t = a[0].i, sec = t / 1000000;
+            dt = pdb_dt_pack(0, 0, 0, (int)(sec / 3600), (int)(sec / 60 % 60), (int)(sec % 60), (int)(t % 1000000));
+        } else if (!get_dt(ctx, &a[0], &dt, &isd)) return;
         s1 = ex_to_str(ctx->a, &a[1], &l1);
         *out = date_format(ctx, dt, s1, l1);
         return;

@@ -682,7 +682,11 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
     }
     case EX_FX_TIME_FORMAT: {
         int64_t x; bool tx; int fx;
-        if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) return;
+        if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) {
+            size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+            ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+            return;
+        }
         if (!tx) {
             int y, mo, d, h, mi, s, us;
             pdb_dt_unpack(x, &y, &mo, &d, &h, &mi, &s, &us);
@@ -694,6 +698,7 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
         int mi = (int)(sec / 60 % 60), s = (int)(sec % 60), us = (int)(ax % 1000000);
         size_t fl;
         const char *f = ex_to_str(ctx->a, &a[1], &fl);
+        if (!fl) return;   /* an empty format: NULL */
         char *buf = stor_arena_alloc(ctx->a, fl * 16 + 16);
         size_t k = 0;
         if (neg) buf[k++] = '-';

@@ -191,3 +191,7 @@ SELECT REPEAT('a', NULL), LPAD('a', NULL, 'x'), SPACE(NULL), REPEAT('ab', 3);
 -- IF() reads a string condition as a number
 SELECT IF(' ', 1, 2), IF('a', 1, 2), IF('1a', 1, 2), IF('0.0', 1, 2), IF('', 1, 2), IF('2 ', 1, 2);
 SELECT id, IF(s, 'y', 'n') FROM s ORDER BY id;
+
+-- TIME_FORMAT: NULL for an empty format, 1292 for what is no time; DATE_FORMAT of a time of day
+SELECT TIME_FORMAT('10:00:00', '%Y'), TIME_FORMAT('10:00', ''), TIME_FORMAT('abc', '%H'), TIME_FORMAT(NULL, '%H'), TIME_FORMAT('10:00', NULL), DATE_FORMAT(TIME '10:00:00', '%Y-%m-%d %H'), DATE_FORMAT(TIME '23:59:59.5', '%T %f');
+SELECT TIME_FORMAT('10:00:00', '%H %i %s %f %p %r %T %k %l %h'), TIME_FORMAT('-10:05:00', '%H:%i'), TIME_FORMAT('100:00:00', '%h %I %l %p'), TIME_FORMAT('2023-01-01 10:11:12', '%H'), TIME_FORMAT('10:00:00', '%a'), TIME_FORMAT(TIME '10:00:00.5', '%f');
