@@ -234,6 +234,8 @@ double ex_rand_seeded(ex_ctx *ctx, const pl_expr *e, const pdb_value *seed);
 bool ex_warn_due(ex_ctx *ctx, const pl_expr *e, const pl_expr *arg);
 /* a number as MariaDB reads it as a datetime (YYMMDD, YYYYMMDDhhmmss, ...); false if none */
 bool ex_num_datetime(const pdb_value *v, int64_t *dt, bool *isdate);
+/* a TIME as a datetime: that long after today's midnight; false outside 0001..9999 */
+bool ex_datetime_of_time(ex_ctx *ctx, int64_t us, int64_t *dt);
 /* A VARCHAR result of chars characters in coll (func.c's typing, for func_more.c) */
 void ex_type_text(ex_type *t, uint32_t chars, uint16_t coll);
 /* func.c's calendar, for func_more.c */

@@ -417,7 +417,10 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : num_fsp(&a[0]);
         if (e && e->args[0]->kind == E_STRING) {
             int64_t us;
-            fsp = ex_parse_time(e->args[0]->s, e->args[0]->slen, &us) == 0 ? text_digits(e->args[0]->s, e->args[0]->slen) : 6;
+            const char *q = e->args[0]->s;
+            size_t k = strspn(q, " \t0123456789");
+            bool date_alone = k && (q[k] == '-' || q[k] == '/') && !strchr(q, ':');   /* read as its leading digits */
+            fsp = date_alone ? 0 : ex_parse_time(q, e->args[0]->slen, &us) == 0 ? text_digits(q, e->args[0]->slen) : 6;
         }
         if (fsp > 6) fsp = 6;
         if (!fsp) { t_int(t, 17); return; }
@@ -524,6 +527,8 @@ static size_t char_count(const char *s, size_t n, bool mb)
 }
 
 static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate);
+static long daynr(int y, int m, int d);
+static void from_daynr(long dn, int *y, int *m, int *d);
 
 /* A date the calendar knows: a zero month or day (a zero date) gives NULL with
  * MariaDB's 1292 warning; warn = false for the functions that return NULL silently. */
@@ -533,7 +538,7 @@ static bool get_dt_full(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isda
     int y, mo, d, h, mi, s, us;
     pdb_dt_unpack(*dt, &y, &mo, &d, &h, &mi, &s, &us);
     if (mo && d) return true;
-    if (warn && v->t == VT_STRING) {   /* a DATE/DATETIME value gives NULL silently */
+    if (warn && v->t != VT_DATE && v->t != VT_DATETIME) {   /* a DATE/DATETIME value gives NULL silently */
         char buf[PDB_VALUE_TEXT_MAX];
         const char *txt;
         size_t n = pdb_value_text(v, NULL, buf, sizeof buf, &txt);
@@ -583,10 +588,32 @@ static bool num_dt(const pdb_value *v, int64_t *dt, bool *isdate)
 
 bool ex_num_datetime(const pdb_value *v, int64_t *dt, bool *isdate) { return num_dt(v, dt, isdate); }
 
+bool ex_datetime_of_time(ex_ctx *ctx, int64_t us, int64_t *dt)
+{
+    pdb_value v = ex_int(us);
+    bool isd;
+    v.t = VT_TIME;
+    return get_dt(ctx, &v, dt, &isd);
+}
+
 static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
 {
     *isdate = false;
     switch (v->t) {
+    case VT_TIME: {   /* a TIME is that long after today's midnight, as MariaDB converts it */
+        time_t secs = (time_t)(ctx->now_us / 1000000);
+        struct tm tm;
+        localtime_r(&secs, &tm);
+        int64_t day = 86400000000LL, t = v->i;
+        int64_t base = (int64_t)daynr(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday) * day + t;
+        if (base < 366 * day || base >= 3652425LL * day) return false;
+        long dn = (long)(base / day);
+        int64_t rem = base % day;
+        int y, mo, d;
+        from_daynr(dn, &y, &mo, &d);
+        *dt = pdb_dt_pack(y, mo, d, (int)(rem / 3600000000LL), (int)(rem / 60000000 % 60), (int)(rem / 1000000 % 60), (int)(rem % 1000000));
+        return true;
+    }
     case VT_DATETIME: *dt = v->i; return true;
     case VT_DATE: *dt = v->i; *isdate = true; return true;
     case VT_STRING:
@@ -1191,11 +1218,27 @@ static bool time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
             }
         }
     }
+    if (v->t == VT_STRING) {
+        /* a date alone ('2023-01-15'): MariaDB reads its leading digits as [H..]HMMSS */
+        size_t i = 0;
+        while (i < n && isspace((unsigned char)s[i])) i++;
+        size_t d0 = i;
+        while (i < n && isdigit((unsigned char)s[i])) i++;
+        if (i > d0 && i < n && (s[i] == '-' || s[i] == '/') && !memchr(s, ':', n)) {
+            int64_t x = 0;
+            for (size_t k = d0; k < i && k < d0 + 12; k++) x = x * 10 + (s[k] - '0');
+            if (x % 100 < 60 && x / 100 % 100 < 60 && x / 10000 <= 838) {
+                ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%.*s'", (int)(n > 128 ? 128 : n), s);
+                *us = ((x / 10000) * 3600 + x / 100 % 100 * 60 + x % 100) * 1000000;
+                return true;
+            }
+        }
+    }
     if (ex_parse_time(s, n, us) == 0) {
         const int64_t max = (838 * 3600 + 59 * 60 + 59) * 1000000LL + 999999;
         if (clamp && (*us > max || *us < -max)) {   /* beyond TIME's range: its end, with a warning */
             ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%.*s'", (int)(n > 128 ? 128 : n), s);
-            *us = *us > 0 ? max - 999999 : -(max - 999999);
+            *us = *us > 0 ? max : -max;
         }
         return true;
     }
@@ -1859,6 +1902,15 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             out->scale = (uint8_t)(a[0].scale > fsp ? a[0].scale : fsp);
             return;
         }
+        if ((a[0].t == VT_INT || a[0].t == VT_UINT || a[0].t == VT_DECIMAL || a[0].t == VT_DOUBLE) && num_dt(&a[0], &dt, &isd)) {
+            /* a number that is a zero date: the warning shows it as the datetime it became */
+            int y, mo, d, h, mi, s, us;
+            pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+            if (!mo || !d) {
+                ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%04d-%02d-%02d %02d:%02d:%02d'", y, mo, d, h, mi, s);
+                return;
+            }
+        }
         if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
         if (a[1].t == VT_NULL) return;
         int64_t r;
@@ -2018,7 +2070,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         }
         return;
     }
-    case F_FROM_DAYS: { int y, mo, d; from_daynr((long)ex_to_int(&a[0]), &y, &mo, &d); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
+    case F_FROM_DAYS: { int y, mo, d; from_daynr((long)interval_int(ctx, &a[0]), &y, &mo, &d); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
     case F_MAKEDATE: {
         int64_t y = ex_to_int(&a[0]), doy = ex_to_int(&a[1]);
         if (doy <= 0 || y < 0 || y > 9999) return;
@@ -2373,9 +2425,8 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             *out = ex_int((t < 0 ? -t : t) % 1000000);
             return;
         }
-        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
         int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-        if (id == F_MICROSECOND) { *out = ex_int(us); return; }
         int yy; if (!mo) return;
         *out = ex_int(calc_week(y, mo, d, 3, &yy));
         return;
@@ -2723,10 +2774,7 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
             int y, mo, d, h, m, sec, u; pdb_dt_unpack(in->i, &y, &mo, &d, &h, &m, &sec, &u);
             us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
         } else if (in->t == VT_TIME) us = in->i;
-        else {
-            size_t n; const char *s = ex_to_str(ctx->a, in, &n);
-            if (ex_parse_time(s, n, &us) != 0) { *out = ex_null(); return; }
-        }
+        else if (!time_of(ctx, in, &us, true)) { *out = ex_null(); return; }
         int fsp = c->len > 0 ? (c->len > 6 ? 6 : c->len) : 0;
         int64_t p = ex_pow10[6 - fsp];
         us = us / p * p;

@@ -252,10 +252,19 @@ static bool get_temporal(ex_ctx *ctx, const pdb_value *v, int64_t *out, bool *is
 static bool get_temporal_dt(ex_ctx *ctx, const pdb_value *v, int64_t *out, bool *is_time, int *fsp)
 {
     bool isd;
-    if ((v->t == VT_INT || v->t == VT_UINT || v->t == VT_DECIMAL || v->t == VT_DOUBLE) && ex_num_datetime(v, out, &isd)) {
-        *is_time = false;
+    *is_time = false;
+    if (v->t == VT_INT || v->t == VT_UINT || v->t == VT_DECIMAL || v->t == VT_DOUBLE) {
         *fsp = v->t == VT_DECIMAL ? (v->scale > 6 ? 6 : v->scale) : 0;
-        return true;
+        return ex_num_datetime(v, out, &isd);
+    }
+    if (v->t == VT_TIME) { *fsp = v->scale; return ex_datetime_of_time(ctx, v->i, out); }   /* today plus the time */
+    if (v->t == VT_STRING) {   /* a datetime's text (digits alone too: '20230115'); a time alone is none */
+        size_t n;
+        const char *s = ex_to_str(ctx->a, v, &n);
+        bool tm;
+        if (get_temporal(ctx, v, out, &tm, fsp) && !tm) return true;
+        *fsp = val_fsp(v, s, n);
+        return !memchr(s, ':', n) && ex_parse_datetime(s, n, out, &isd) == 0;
     }
     return get_temporal(ctx, v, out, is_time, fsp);
 }
@@ -659,7 +668,7 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
     case EX_FX_TIMESTAMP: {
         int64_t x; bool tx; int fx;
         if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx)) {
-            if (a[0].t == VT_STRING) {
+            if (a[0].t != VT_NULL) {
                 size_t l; const char *s = ex_to_str(ctx->a, &a[0], &l);
                 ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), s);
             }
@@ -751,7 +760,11 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
     }
     case EX_FX_TO_SECONDS: {
         int64_t x; bool tx; int fx;
-        if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) return;
+        if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) {
+            size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+            return;
+        }
         int y, mo, d, h, mi, s, us;
         pdb_dt_unpack(x, &y, &mo, &d, &h, &mi, &s, &us);
         if (!mo || !d) {   /* a DATE/DATETIME value gives NULL silently */
