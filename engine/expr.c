@@ -34,6 +34,14 @@ void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...
     va_start(ap, fmt);
     vsnprintf(w->msg, sizeof w->msg, fmt, ap);
     va_end(ap);
+    /* MariaDB's messages are utf8mb3: a 4-byte character shows as '?' */
+    size_t o = 0;
+    for (size_t i = 0; w->msg[i];) {
+        unsigned char c = (unsigned char)w->msg[i];
+        if (c >= 0xf0 && c <= 0xf4 && w->msg[i + 1] && w->msg[i + 2] && w->msg[i + 3]) { w->msg[o++] = '?'; i += 4; continue; }
+        w->msg[o++] = w->msg[i++];
+    }
+    w->msg[o] = 0;
 }
 
 /* ---------------------------------------------------------------- types */

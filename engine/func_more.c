@@ -924,15 +924,15 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
         const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
         *out = ex_int(0);
         if (a[0].t != VT_STRING || a[0].coll != COLL_BINARY || l != 16) {
-            if (a[0].t == VT_STRING) {
-                char buf[200];
-                size_t k = 0;
-                for (size_t i = 0; i < l && k < 180; i++) {
-                    if (s[i] >= 0x20 && s[i] < 0x7f) buf[k++] = (char)s[i];
-                    else k += (size_t)snprintf(buf + k, sizeof buf - k, "\\x%02X", s[i]);
-                }
-                ex_warn(ctx, "Warning", 1292, "Incorrect inet6 value: '%.*s'", (int)k, buf);
+            /* the value as text; a binary string's unprintable bytes as \xHH */
+            char buf[200];
+            size_t k = 0;
+            bool bin = a[0].t == VT_STRING && a[0].coll == COLL_BINARY;
+            for (size_t i = 0; i < l && k < 180; i++) {
+                if (!bin || (s[i] >= 0x20 && s[i] < 0x7f)) buf[k++] = (char)s[i];
+                else k += (size_t)snprintf(buf + k, sizeof buf - k, "\\x%02X", s[i]);
             }
+            ex_warn(ctx, "Warning", 1292, "Incorrect inet6 value: '%.*s'", (int)k, buf);
             return;
         }
         static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };

@@ -204,3 +204,6 @@ SELECT TO_SECONDS('2023-02-30'), TO_SECONDS('10:20:30'), TO_SECONDS('abc'), TO_S
 -- a date alone read as a TIME: its leading digits, with 1292
 SELECT TIME('2023-01-15'), TIME('0000-00-00'), TIME('2023-02-30'), TIME('23-01-15'), TIME(' 2023-01-15 '), TIME('2023/01/15'), TIME_TO_SEC('2023-01-15'), HOUR('2023-13-01'), MINUTE('2023-1-5'), MICROSECOND('20230115');
 SELECT CAST('2023-01-15' AS TIME), CAST('abc' AS TIME), CAST(20230115 AS TIME), CAST(20230115102030 AS TIME), CAST('839:00:00' AS TIME), FROM_DAYS('2023-01-15'), FROM_DAYS('abc'), FROM_DAYS('10:20:30');
+
+-- warnings show 4-byte characters as '?' (MariaDB's messages are utf8mb3); inet6 warnings for any non-address
+SELECT FORMAT('😀x', 2), INTERVAL('😀x', 1, 2), IS_IPV4_COMPAT('😀x'), IS_IPV4_MAPPED('héllo wörld'), IS_IPV4_COMPAT(123), IS_IPV4_MAPPED(-1.5), IS_IPV4_COMPAT(_binary'ab\0c');
