@@ -82,20 +82,38 @@ __thread ex_ctx *ex_conv_ctx;
 
 /* Warns 1292 when the string s is not entirely a number (MariaDB's "Truncated
  * incorrect DOUBLE/DECIMAL value"). */
+/* A string as MariaDB quotes it in a message (ErrConvString): a binary string's bytes
+ * below 0x20 and from 0x80 as \xHH, a NUL in text as \0000; at most 128 bytes read. */
+static size_t errconv_text(const pdb_value *v, char *buf, size_t cap)
+{
+    size_t k = 0, n = v->len > 128 ? 128 : v->len;
+    bool bin = v->coll == COLL_BINARY;
+    for (size_t i = 0; i < n && k + 8 < cap; i++) {
+        unsigned char c = (unsigned char)v->p[i];
+        if (bin && (c < 0x20 || c >= 0x80)) k += (size_t)snprintf(buf + k, cap - k, "\\x%02X", c);
+        else if (!c) k += (size_t)snprintf(buf + k, cap - k, "\\0000");
+        else buf[k++] = (char)c;
+    }
+    buf[k] = 0;
+    return k;
+}
+
 static void conv_check(const pdb_value *v, const char *type)
 {
     if (!ex_conv_ctx || v->t != VT_STRING) return;
     bool trunc;
+    char buf[700];
     ex_str_to_double(v->p, v->len, &trunc);
     if (!trunc) {
         /* a number followed by spaces only: MariaDB notes it rather than warning */
-        if (v->len && (v->p[v->len - 1] == ' ' || v->p[v->len - 1] == '\t'))
-            ex_warn(ex_conv_ctx, "Note", 1292, "Truncated incorrect %s value: '%.*s'", type,
-                    (int)(v->len > 128 ? 128 : v->len), v->p);
+        if (v->len && (v->p[v->len - 1] == ' ' || v->p[v->len - 1] == '\t')) {
+            errconv_text(v, buf, sizeof buf);
+            ex_warn(ex_conv_ctx, "Note", 1292, "Truncated incorrect %s value: '%s'", type, buf);
+        }
         return;
     }
-    ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", type,
-            (int)(v->len > 128 ? 128 : v->len), v->p);
+    errconv_text(v, buf, sizeof buf);
+    ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect %s value: '%s'", type, buf);
 }
 
 static double to_double_raw(const pdb_value *v);

@@ -207,3 +207,5 @@ SELECT CAST('2023-01-15' AS TIME), CAST('abc' AS TIME), CAST(20230115 AS TIME), 
 
 -- warnings show 4-byte characters as '?' (MariaDB's messages are utf8mb3); inet6 warnings for any non-address
 SELECT FORMAT('😀x', 2), INTERVAL('😀x', 1, 2), IS_IPV4_COMPAT('😀x'), IS_IPV4_MAPPED('héllo wörld'), IS_IPV4_COMPAT(123), IS_IPV4_MAPPED(-1.5), IS_IPV4_COMPAT(_binary'ab\0c');
+-- a string quoted in a conversion warning: a binary string's control and high bytes as \xHH, a NUL in text as \0000
+SELECT 'a\0b' + 0, _binary'a\0b' + 0, _binary'\tx' + 0, UNHEX('41FF') + 0, 'é' + 0, '1 ' + 0, _binary'1 ' + 0;
