@@ -1400,6 +1400,19 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_QUOTE: if (a[0].t == VT_NULL) { *out = mkstr(ctx, "NULL", 4, ctx->s->coll_connection); return; } break;
     case F_FIELD: {
         if (a[0].t == VT_NULL) { *out = ex_int(0); return; }
+        /* strings mixed with numbers compare as doubles (MariaDB's REAL comparison) */
+        bool str = false, num = false;
+        for (int i = 0; i < n; i++) {
+            if (a[i].t == VT_STRING) str = true;
+            else if (a[i].t != VT_NULL) num = true;
+        }
+        if (str && num) {
+            double x = ex_to_double(&a[0]);
+            for (int i = 1; i < n; i++)
+                if (a[i].t != VT_NULL && ex_to_double(&a[i]) == x) { *out = ex_int(i); return; }
+            *out = ex_int(0);
+            return;
+        }
         for (int i = 1; i < n; i++)
             if (a[i].t != VT_NULL && ex_compare(&a[0], &a[i], 0) == 0) { *out = ex_int(i); return; }
         *out = ex_int(0);
@@ -2291,6 +2304,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         if (to < 0) to = -to;
         if (from < 2 || from > 36 || to < 2 || to > 36) return;
         s0 = ex_to_str(ctx->a, &a[0], &l0);
+        if (!l0) return;   /* CONV('') / BIN('') / OCT('') are NULL */
         uint64_t v = 0; bool neg = false; size_t i = 0;
         while (i < l0 && s0[i] == ' ') i++;
         if (i < l0 && s0[i] == '-') { neg = true; i++; }

@@ -209,3 +209,7 @@ SELECT CAST('2023-01-15' AS TIME), CAST('abc' AS TIME), CAST(20230115 AS TIME), 
 SELECT FORMAT('😀x', 2), INTERVAL('😀x', 1, 2), IS_IPV4_COMPAT('😀x'), IS_IPV4_MAPPED('héllo wörld'), IS_IPV4_COMPAT(123), IS_IPV4_MAPPED(-1.5), IS_IPV4_COMPAT(_binary'ab\0c');
 -- a string quoted in a conversion warning: a binary string's control and high bytes as \xHH, a NUL in text as \0000
 SELECT 'a\0b' + 0, _binary'a\0b' + 0, _binary'\tx' + 0, UNHEX('41FF') + 0, 'é' + 0, '1 ' + 0, _binary'1 ' + 0;
+
+-- FIELD compares strings mixed with numbers as doubles; CONV/BIN/OCT of '' are NULL
+SELECT FIELD(1, '1', 'x'), FIELD('1', 1), FIELD(1.5, '1.5x', 1.5), FIELD('a', 'A', 1), FIELD(2, 1, 2.0), FIELD(NULL, NULL), FIELD(123, 'abc'), FIELD(0, 'abc');
+SELECT CONV(' ', 10, 2), CONV('abc', 10, 2), CONV('', 16, 10), BIN(' '), HEX(''), BIN(''), OCT(''), BIN(0);
