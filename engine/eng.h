@@ -236,6 +236,9 @@ bool ex_warn_due(ex_ctx *ctx, const pl_expr *e, const pl_expr *arg);
 bool ex_num_datetime(const pdb_value *v, int64_t *dt, bool *isdate);
 /* a TIME as a datetime: that long after today's midnight; false outside 0001..9999 */
 bool ex_datetime_of_time(ex_ctx *ctx, int64_t us, int64_t *dt);
+/* MOD(a, b) as the % operator types and computes it (expr.c); the value replaces *a */
+void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t);
+void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b);
 /* A VARCHAR result of chars characters in coll (func.c's typing, for func_more.c) */
 void ex_type_text(ex_type *t, uint32_t chars, uint16_t coll);
 /* func.c's calendar, for func_more.c */

@@ -1245,6 +1245,12 @@ static void div_zero(ex_ctx *ctx)
     ex_warn(ctx, "Warning", 1365, "Division by 0");
 }
 
+static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr);
+
+/* MOD(a, b) is a % b: its type and value (func.c) */
+void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t) { arith_type(BO_MOD, a, b, t, 0); }
+void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b) { do_arith(ctx, BO_MOD, a, b, 0); }
+
 /* incr: div_precision_increment for a quotient */
 static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr)
 {

@@ -270,7 +270,8 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
         return;
     }
-    case F_ABS: case F_MOD: *t = a[0]; t->nullable = true; if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
+    case F_MOD: ex_mod_type(&a[0], &a[1], t); return;
+    case F_ABS: *t = a[0]; t->nullable = true; if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
     case F_CEIL: case F_FLOOR:
         if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
         else if (a[0].vt == VT_DECIMAL && (int)a[0].length - (int)a[0].decimals - (a[0].decimals ? 1 : 0) - 1 >= 18) {
@@ -1186,6 +1187,54 @@ void ex_release_named_locks(uint32_t conn_id)
 
 const int EX_F_YEAR = F_YEAR, EX_F_MONTH = F_MONTH;
 
+/* MariaDB's text of an expression in messages (Item::print), for literals, signs,
+ * arithmetic and function calls; the source text for anything else. */
+static size_t print_expr(const pl_expr *e, char *buf, size_t cap)
+{
+    size_t k = 0;
+    if (!e || cap < 8) return 0;
+    switch (e->kind) {
+    case E_INT: case E_DECIMAL: case E_FLOAT:
+        return (size_t)snprintf(buf, cap, "%.*s", (int)e->slen, e->s);
+    case E_STRING:
+        return (size_t)snprintf(buf, cap, "'%.*s'", (int)e->slen, e->s);
+    case E_NULL: return (size_t)snprintf(buf, cap, "NULL");
+    case E_UNARY:
+        if (e->op == '-' && e->nargs == 1) { buf[k++] = '-'; return k + print_expr(e->args[0], buf + k, cap - k); }
+        break;
+    case E_BINARY: {
+        static const char *ops[] = { [BO_ADD] = "+", [BO_SUB] = "-", [BO_MUL] = "*", [BO_DIV] = "/", [BO_IDIV] = "DIV", [BO_MOD] = "%" };
+        if (e->op < BO_ADD || e->op > BO_MOD || e->nargs != 2) break;
+        k = print_expr(e->args[0], buf, cap);
+        if (k < cap) k += (size_t)snprintf(buf + k, cap - k, " %s ", ops[e->op]);
+        if (k < cap) k += print_expr(e->args[1], buf + k, cap - k);
+        return k < cap ? k : cap - 1;
+    }
+    case E_FUNC:
+        for (const char *q = e->s; *q && k + 2 < cap; q++) buf[k++] = (char)tolower((unsigned char)*q);
+        buf[k++] = '(';
+        for (int i = 0; i < e->nargs && k + 2 < cap; i++) {
+            if (i) buf[k++] = ',';
+            k += print_expr(e->args[i], buf + k, cap - k);
+        }
+        if (k + 1 < cap) buf[k++] = ')';
+        buf[k] = 0;
+        return k;
+    default: break;
+    }
+    return (size_t)snprintf(buf, cap, "%.*s", (int)e->srclen, e->start ? e->start : "");
+}
+
+/* A double result: out of range (infinite, or not a number) is MariaDB's 1690 error. */
+static double dbl_checked(ex_ctx *ctx, const pl_expr *e, double r)
+{
+    if (isfinite(r)) return r;
+    char buf[256];
+    size_t k = print_expr(e, buf, sizeof buf);
+    ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%.*s'", (int)(k < sizeof buf ? k : sizeof buf - 1), buf);
+    return r;
+}
+
 /* A value as MariaDB's HOUR()/MINUTE()/SECOND()/MICROSECOND() read it: a TIME in
  * microseconds (a datetime's time of day, text or digits parsed as a time; clamp: held
  * to TIME's range with a warning, as all but EXTRACT do); false with 1292 'Incorrect time value' when it is none. */
@@ -1807,7 +1856,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         return;
     case F_SIGN: { double d = ex_to_double(&a[0]); *out = ex_int(d > 0 ? 1 : d < 0 ? -1 : 0); return; }
     case F_SQRT: { double d = ex_to_double(&a[0]); if (d < 0) return; *out = ex_dbl(sqrt(d)); return; }
-    case F_POW: *out = ex_dbl(pow(ex_to_double(&a[0]), ex_to_double(&a[1]))); return;
+    case F_POW: *out = ex_dbl(dbl_checked(ctx, e, pow(ex_to_double(&a[0]), ex_to_double(&a[1])))); return;
     case F_CEIL: case F_FLOOR:
         if (a[0].t == VT_INT || a[0].t == VT_UINT) { *out = a[0]; return; }
         if (a[0].t == VT_DECIMAL && a[0].len) {
@@ -1866,18 +1915,11 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         double p = pow(10.0, (double)d);
         double r = id == F_ROUND ? (d >= 0 ? rint(x * p) / p : rint(x / pow(10.0, -(double)d)) * pow(10.0, -(double)d)) : trunc(x * p) / p;
         if (id == F_ROUND && d >= 0) r = rint(x * p) / p;   /* MariaDB: rint(), half to even */
+        if (d >= 0 && isinf(x * p)) r = x;                   /* too large to have those decimals */
         *out = ex_dbl(r);
         return;
     }
-    case F_MOD: { pdb_value x = a[0]; pdb_value y = a[1]; pdb_value r = x;
-        (void)y;
-        double yd = ex_to_double(&a[1]);
-        if (yd == 0) { if (ctx->s->sql_mode & MODE_ERROR_FOR_DIVISION_BY_ZERO) { if (ctx->strict && ctx->writing) ex_raise(ctx, 1365, "22012", "Division by 0"); ex_warn(ctx, "Warning", 1365, "Division by 0"); } return; }
-        if ((x.t == VT_INT || x.t == VT_UINT) && (a[1].t == VT_INT || a[1].t == VT_UINT)) { *out = ex_int(a[1].i == -1 ? 0 : x.i % a[1].i); return; }
-        r = ex_dbl(fmod(ex_to_double(&a[0]), yd));
-        *out = r;
-        return;
-    }
+    case F_MOD: *out = a[0]; ex_mod_value(ctx, out, &a[1]); return;   /* as a % b */
     case F_DATE_ADD: case F_DATE_SUB: {
         int64_t dt; bool isd;
         s2 = ex_to_str(ctx->a, &a[2], &l2);
@@ -2160,12 +2202,12 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_LN: case F_LOG: case F_LOG10: case F_LOG2: {
         double x = ex_to_double(&a[n - 1]);
         if (x <= 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; }
-        double r = id == F_LN ? log(x) : id == F_LOG10 ? log10(x) : id == F_LOG2 ? log2(x) : log(x);
+        double r = id == F_LN ? log(x) : id == F_LOG10 ? log10(x) : id == F_LOG2 ? log(x) / M_LN2 : log(x);   /* LOG2 as MariaDB computes it */
         if (id == F_LOG && n == 2) { double b = ex_to_double(&a[0]); if (b <= 0 || b == 1) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; } r = log(x) / log(b); }
         *out = ex_dbl(r);
         return;
     }
-    case F_EXP: *out = ex_dbl(exp(ex_to_double(&a[0]))); return;
+    case F_EXP: *out = ex_dbl(dbl_checked(ctx, e, exp(ex_to_double(&a[0])))); return;
     case F_INET_ATON: {
         s0 = ex_to_str(ctx->a, &a[0], &l0);
         uint64_t v = 0, part = 0; int dots = 0; bool digit = false;
@@ -2450,8 +2492,8 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_COS: *out = ex_dbl(cos(ex_to_double(&a[0]))); return;
     case F_TAN: *out = ex_dbl(tan(ex_to_double(&a[0]))); return;
     case F_ATAN: *out = ex_dbl(n == 2 ? atan2(ex_to_double(&a[0]), ex_to_double(&a[1])) : atan(ex_to_double(&a[0]))); return;
-    case F_DEGREES: *out = ex_dbl(ex_to_double(&a[0]) * 180.0 / M_PI); return;
-    case F_RADIANS: *out = ex_dbl(ex_to_double(&a[0]) * M_PI / 180.0); return;
+    case F_DEGREES: *out = ex_dbl(dbl_checked(ctx, e, ex_to_double(&a[0]) * (180.0 / M_PI))); return;
+    case F_RADIANS: *out = ex_dbl(dbl_checked(ctx, e, ex_to_double(&a[0]) * (M_PI / 180.0))); return;
     case F_REGEXP_REPLACE: case F_REGEXP_SUBSTR: case F_REGEXP_INSTR:
         *out = regexp_fn(ctx, id, a);
         return;

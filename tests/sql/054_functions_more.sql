@@ -213,3 +213,13 @@ SELECT 'a\0b' + 0, _binary'a\0b' + 0, _binary'\tx' + 0, UNHEX('41FF') + 0, 'é' 
 -- FIELD compares strings mixed with numbers as doubles; CONV/BIN/OCT of '' are NULL
 SELECT FIELD(1, '1', 'x'), FIELD('1', 1), FIELD(1.5, '1.5x', 1.5), FIELD('a', 'A', 1), FIELD(2, 1, 2.0), FIELD(NULL, NULL), FIELD(123, 'abc'), FIELD(0, 'abc');
 SELECT CONV(' ', 10, 2), CONV('abc', 10, 2), CONV('', 16, 10), BIN(' '), HEX(''), BIN(''), OCT(''), BIN(0);
+
+-- MOD() is the % operator (exact for decimals, unsigned); DOUBLE overflow is 1690; LOG2/DEGREES/RADIANS as MariaDB computes them; ROUND of a huge double keeps it
+SELECT MOD(18446744073709551615, 3), MOD(10, 2.5), MOD(10, -2.5), MOD(10, 0.1), MOD(10, 18446744073709551615), MOD(10, 10.75), MOD('7', 3), MOD(-7, 1e0), MOD(7, 0), MOD(NULL, 3), MOD(10, NULL);
+SELECT LOG2(100), LOG2(1e308), DEGREES(0.1), RADIANS(1e308), RADIANS('3x'), ROUND(1e308, 1), TRUNCATE(1e308, 1), ROUND(-1e-308, 3);
+SELECT EXP(1e308);
+SELECT POW(2, 9223372036854775807);
+SELECT POW(-8, 1/3);
+SELECT DEGREES(1e308);
+SELECT POW(1e308, 2) FROM s WHERE id = 1;
+SELECT EXP(-(1000));
