@@ -300,6 +300,8 @@ void   ex_dec_zero(ex_dec *d, int scale);
 void   ex_dec_from_i64(ex_dec *d, int64_t v, int scale);
 void   ex_dec_from_u64(ex_dec *d, uint64_t u, bool neg, int scale);
 void   ex_dec_from_double(ex_dec *d, double v);        /* its shortest digits */
+/* a DOUBLE with a fixed number of decimals as MariaDB prints it (shortest digits, then zeros) */
+size_t ex_double_fixed(double d, int decimals, char *buf, size_t cap);
 bool   ex_dec_is_zero(const ex_dec *d);
 int    ex_dec_int_digits(const ex_dec *d);            /* digits before the point */
 /* Reads [sign]digits[.digits][e[sign]digits] after leading spaces; *used = bytes read.

@@ -2313,7 +2313,16 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             size_t have = dot ? strlen(dot + 1) : 0;
             if (dd > 0 && !dot) { strcat(num, "."); dot = strchr(num, '.'); }
             for (size_t i = have; i < (size_t)dd; i++) strcat(num, "0");
-        } else snprintf(num, sizeof num, "%.*f", (int)dd, x);
+        } else if (a[0].t == VT_UINT) {
+            int k = snprintf(num, sizeof num, "%llu", (unsigned long long)a[0].u);
+            if (dd > 0) { num[k++] = '.'; for (int i = 0; i < dd; i++) num[k++] = '0'; num[k] = 0; }
+        } else {
+            /* rounded as ROUND(x, d) does, then printed as MariaDB prints a double with d decimals */
+            pdb_value r, args2[2] = { ex_dbl(x), ex_int(dd) };
+            ex_call(ctx, F_ROUND, args2, 2, &r, NULL);
+            size_t k = ex_double_fixed(r.t == VT_DOUBLE ? r.d : x, (int)dd, num, sizeof num);
+            num[k] = 0;
+        }
         /* the locale's decimal point, thousands separator and grouping */
         char pt = '.';
         int sep = ',', grp = 3;

@@ -314,6 +314,7 @@ static size_t put_int(char *buf, size_t cap, bool neg_ok, int64_t i, uint64_t u)
     }
     return n;
 }
+size_t ex_double_fixed(double d, int decimals, char *buf, size_t cap) { return fmt_fixed(d, decimals, buf, cap); }
 
 static size_t fmt_decimal(int64_t v, int scale, char *buf)
 {
