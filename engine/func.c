@@ -402,6 +402,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_IS_USED_LOCK: case F_RELEASE_ALL_LOCKS: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
     case F_BIT_COUNT: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
     case F_SLEEP: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_ISNULL: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; t->nullable = false; t->flags |= NOT_NULL_FLAG; return;
     case F_SIN: case F_COS: case F_TAN: case F_ATAN: case F_DEGREES: case F_RADIANS:
         memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
         t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;

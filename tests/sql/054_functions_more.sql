@@ -226,3 +226,5 @@ SELECT EXP(-(1000));
 
 -- FORMAT of a double prints its shortest digits then zeros; BIGINT UNSIGNED exactly; no sign on zero
 SELECT FORMAT(1e308, 3), FORMAT(-1e-308, 3), FORMAT(18446744073709551615, 3), FORMAT(0.125e0, 2), FORMAT(1.005e0, 2), FORMAT(1e16, 1), FORMAT(-0.5e0, 0), FORMAT(123456789.987654321e0, 4, 'de_DE');
+-- metadata
+SELECT ISNULL(NULL), ISNULL(id), ISNULL(s) FROM s WHERE id = 3;
