@@ -468,7 +468,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_UNIX_TIMESTAMP:
         if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; return; }
         {   /* BIGINT for a value without fractional seconds, else DECIMAL with its digits */
-            int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME ? a[0].decimals : 6;
+            int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : 6;
             if (e && e->args[0]->kind == E_STRING) {
                 int64_t dt; bool isd;
                 fsp = ex_parse_datetime(e->args[0]->s, e->args[0]->slen, &dt, &isd) == 0 ? text_digits(e->args[0]->s, e->args[0]->slen) : 6;
@@ -728,13 +728,22 @@ static uint32_t calc_week_u(int y, int m, int d, int mode, int *year_out)
 
 /* DATE_FORMAT's text of dt; NULL when the format asks for what the date lacks (a name
  * of a zero month, the weekday of a zero date, ...) or is empty, as MariaDB. */
+static pdb_value date_format_parts(ex_ctx *ctx, bool neg, int y, int mo, int d, int h, int mi, int s, int us, const char *f, size_t fn);
+
 static pdb_value date_format(ex_ctx *ctx, int64_t dt, const char *f, size_t fn)
 {
     int y, mo, d, h, mi, s, us;
     pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    return date_format_parts(ctx, false, y, mo, d, h, mi, s, us, f, fn);
+}
+
+/* The same from the parts (a TIME: no date, all its hours, a sign in front). */
+static pdb_value date_format_parts(ex_ctx *ctx, bool neg, int y, int mo, int d, int h, int mi, int s, int us, const char *f, size_t fn)
+{
     if (!fn) return ex_null();
     char *out = stor_arena_alloc(ctx->a, fn * 12 + 16);
     size_t o = 0;
+    if (neg) out[o++] = '-';
     long dn = daynr(y, mo, d);
     bool named = mo || y;   /* a weekday needs a month or a year */
     for (size_t i = 0; i < fn; i++) {
@@ -758,8 +767,8 @@ static pdb_value date_format(ex_ctx *ctx, int64_t dt, const char *f, size_t fn)
         case 'i': o += (size_t)sprintf(out + o, "%02d", mi); break;
         case 's': case 'S': o += (size_t)sprintf(out + o, "%02d", s); break;
         case 'f': o += (size_t)sprintf(out + o, "%06d", us); break;
-        case 'p': o += (size_t)sprintf(out + o, "%s", h < 12 ? "AM" : "PM"); break;
-        case 'r': o += (size_t)sprintf(out + o, "%02d:%02d:%02d %s", h % 12 ? h % 12 : 12, mi, s, h < 12 ? "AM" : "PM"); break;
+        case 'p': o += (size_t)sprintf(out + o, "%s", h % 24 < 12 ? "AM" : "PM"); break;
+        case 'r': o += (size_t)sprintf(out + o, "%02d:%02d:%02d %s", h % 12 ? h % 12 : 12, mi, s, h % 24 < 12 ? "AM" : "PM"); break;
         case 'T': o += (size_t)sprintf(out + o, "%02d:%02d:%02d", h, mi, s); break;
         case 'W': if (!named) return ex_null(); o += (size_t)sprintf(out + o, "%s", day_names[weekday(dn)]); break;
         case 'a': if (!named) return ex_null(); o += (size_t)sprintf(out + o, "%.3s", day_names[weekday(dn)]); break;
@@ -1933,7 +1942,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &mi, &s, &us);
             if (!mo || !d) {
                 pdb_value v = dt_value(a[0].i, a[0].t == VT_DATE && date_unit);
-                v.scale = a[0].t == VT_DATE ? 0 : a[0].scale;
+                v.scale = 0;   /* shown without its fraction */
                 char buf[64];
                 const char *txt;
                 size_t k = pdb_value_text(&v, NULL, buf, sizeof buf, &txt);
@@ -1994,10 +2003,13 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_DATE_FORMAT: {
         int64_t dt; bool isd;
-        if (a[0].t == VT_TIME && a[0].i >= 0 && a[0].i < 86400000000LL) {   /* a time of day on the zero date */
-            int64_t t = a[0].i, sec = t / 1000000;
-            dt = pdb_dt_pack(0, 0, 0, (int)(sec / 3600), (int)(sec / 60 % 60), (int)(sec % 60), (int)(t % 1000000));
-        } else if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+        if (a[0].t == VT_TIME) {   /* a TIME on the zero date, all its hours, its sign in front */
+            int64_t t = a[0].i < 0 ? -a[0].i : a[0].i, sec = t / 1000000;
+            s1 = ex_to_str(ctx->a, &a[1], &l1);
+            *out = date_format_parts(ctx, a[0].i < 0, 0, 0, 0, (int)(sec / 3600), (int)(sec / 60 % 60), (int)(sec % 60), (int)(t % 1000000), s1, l1);
+            return;
+        }
+        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
         s1 = ex_to_str(ctx->a, &a[1], &l1);
         *out = date_format(ctx, dt, s1, l1);
         return;
@@ -2052,7 +2064,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         time_t t = mktime(&tm);
         if (t < 0 || t > 2147483647) return;   /* outside TIMESTAMP's range: NULL */
         /* with the digits the argument has (a DECIMAL result) */
-        int fsp = a[0].t == VT_DATE ? 0 : a[0].t == VT_DATETIME ? a[0].scale : a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) :
+        int fsp = a[0].t == VT_DATE ? 0 : a[0].t == VT_DATETIME || a[0].t == VT_TIME ? a[0].scale : a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) :
                   a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 : 0;
         if (fsp > 6) fsp = 6;
         if (!fsp) { *out = ex_int((int64_t)t); return; }
