@@ -231,7 +231,8 @@ SCENARIOS = {
     ],
     "a writer waits for the first of two share holders": [
         ("B", "SET SESSION innodb_lock_wait_timeout=1"),
-        ("C", "SET SESSION innodb_lock_wait_timeout=1"),
+        # C must still be waiting when the harness looks, on a loaded machine too
+        ("C", "SET SESSION innodb_lock_wait_timeout=3"),
         ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
         ("C", "BEGIN"), ("C", "UPDATE t SET v=33 WHERE id=3"),
         ("C", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
