@@ -1973,6 +1973,10 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
                     ex_raise(ctx, 4002, "HY000", "WITH column list and SELECT field list have different column counts");
                 s->dnames = (const char **)t->col_names;
             }
+            for (int c = 1; c < s->dncols; c++)   /* a derived table's columns have distinct names */
+                for (int d = 0; d < c; d++)
+                    if (!strcasecmp(s->dnames[c], s->dnames[d]))
+                        ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", s->dnames[c]);
             s->alias = t->alias;
             s->name = t->alias;
             s->db = NULL;
@@ -1996,6 +2000,12 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
         s->alias = t->alias ? t->alias : t->name;
         for (int j = 0; j < i; j++)
             if (!strcmp(ctx->src[j].alias, s->alias)) ex_raise(ctx, 1066, "42000", "Not unique table/alias: '%s'", s->alias);
+        for (int k = 0; k < t->nhint_keys; k++) {   /* USE/FORCE/IGNORE INDEX name existing keys */
+            uint32_t x = 0;
+            while (x < s->t->nidx && strcasecmp(s->t->idx[x].name, t->hint_keys[k])) x++;
+            if (x == s->t->nidx)
+                ex_raise(ctx, 1176, "42000", "Key '%s' doesn't exist in table '%s'", t->hint_keys[k], s->alias);
+        }
     }
     for (int i = 1; i < ctx->nsrc; i++) {
         pl_tref *t = &sel->from[i];
@@ -2505,7 +2515,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
        ones a full sort puts first) */
     int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
     if (q.norder && n > 1) {
-        uint64_t want = lim < 0 ? UINT64_MAX : (uint64_t)lim + (uint64_t)(off > 0 ? off : 0);
+        uint64_t want = lim < 0 || sel->with_ties ? UINT64_MAX : (uint64_t)lim + (uint64_t)(off > 0 ? off : 0);
         /* sort keys pay off when most rows take part in many comparisons; a top-N
            compares most rows once, with the heap's top */
         if (n >= 256 && want >= (uint64_t)n / 4) sortkeys(ctx, &q, o, idx, n);
@@ -2520,6 +2530,14 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     if (off < 0) off = 0;
     uint32_t from = (uint32_t)((uint64_t)off < n ? (uint64_t)off : n);
     uint32_t to = lim < 0 ? n : (uint32_t)((uint64_t)from + (uint64_t)lim < n ? from + (uint64_t)lim : n);
+    if (sel->with_ties && q.norder)   /* FETCH ... WITH TIES: the rows that sort as the last one */
+        while (to > from && to < n) {
+            const pdb_value *ra = &o->v[(size_t)idx[to - 1] * o->ncols], *rb = &o->v[(size_t)idx[to] * o->ncols];
+            int i = 0;
+            while (i < q.norder && !cmp_nulls_first(&ra[q.nitems + i], &rb[q.nitems + i], 0)) i++;
+            if (i < q.norder) break;
+            to++;
+        }
 
     result->ncols = (uint32_t)nitems;
     for (uint32_t i = from; i < to; i++) {
@@ -2740,8 +2758,9 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
     uint32_t *idx = stor_arena_alloc(ctx->a, (all.nrows ? all.nrows : 1) * sizeof(uint32_t));
     for (uint32_t i = 0; i < n; i++) idx[i] = i;
     /* ORDER BY over the union: by position or by name of the first member's columns */
+    int *pos = NULL;
     if (sel->nu_order) {
-        int *pos = stor_arena_alloc(ctx->a, (size_t)sel->nu_order * sizeof(int));
+        pos = stor_arena_alloc(ctx->a, (size_t)sel->nu_order * sizeof(int));
         for (int i = 0; i < sel->nu_order; i++) {
             pl_expr *e = sel->u_order[i].e;
             pos[i] = -1;
@@ -2761,6 +2780,16 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
     if (off < 0) off = 0;
     uint32_t from = (uint32_t)((uint64_t)off < n ? (uint64_t)off : n);
     uint32_t to = lim < 0 ? n : (uint32_t)((uint64_t)from + (uint64_t)lim < n ? from + (uint64_t)lim : n);
+    if (sel->u_with_ties && sel->nu_order)   /* FETCH ... WITH TIES: the rows that sort as the last one */
+        while (to > from && to < n) {
+            int k = 0;
+            for (; k < sel->nu_order; k++) {
+                uint32_t c = (uint32_t)pos[k];
+                if (key_cmp(&all.v[(size_t)idx[to - 1] * ncols + c], &all.v[(size_t)idx[to] * ncols + c], &(*types)[c])) break;
+            }
+            if (k < sel->nu_order) break;
+            to++;
+        }
     out->ncols = ncols;
     for (uint32_t i = from; i < to; i++) ex_rows_push(ctx->a, out, &all.v[idx[i] * ncols]);
     if (tabs) for (uint32_t c = 0; c < ncols; c++) { (*tabs)[c] = ""; (*orgt)[c] = ""; (*orgn)[c] = ""; }

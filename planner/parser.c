@@ -23,6 +23,8 @@ typedef struct P {
     struct pl_cte *ctes; /* WITH names in scope, innermost first */
     struct vec *wins;    /* the window functions of the query block being parsed */
     int sel_depth;       /* SELECT blocks being parsed, one inside the other */
+    pl_expr *examined;   /* LIMIT ROWS EXAMINED n */
+    bool in_odku;        /* parsing ON DUPLICATE KEY UPDATE (outside its subqueries): VALUES(col) */
 } P;
 
 /* Query blocks nested deeper than this are refused with MariaDB's 1473 (its
@@ -50,6 +52,8 @@ static pl_token *peek(P *p)
 static void __attribute__((noreturn)) syntax_error_near(P *p, const char *near);
 static void __attribute__((noreturn)) syntax_error(P *p)
 {
+    /* at an unexpected ',' MariaDB quotes the text after it */
+    if (p->t.kind == TK_OP && p->t.op == ',') syntax_error_near(p, p->t.start + 1);
     syntax_error_near(p, p->t.kind == TK_EOF ? p->lx.end : p->t.start);
 }
 
@@ -390,6 +394,21 @@ static void window_resolve(P *p, pl_window *w, wdef *defs, int ndefs)
     w->ref = NULL;
 }
 
+/* Functions with their own rule in MariaDB's grammar: how many arguments it takes
+ * (max -1: any number). */
+static const struct { const char *name; int min, max; } fixed_args[] = {
+    { "ASCII", 1, 1 }, { "CHARSET", 1, 1 }, { "IF", 3, 3 }, { "MOD", 2, 2 }, { "PASSWORD", 1, 1 },
+    { "REPEAT", 2, 2 }, { "REPLACE", 3, 3 }, { "TRUNCATE", 2, 2 }, { "CURRENT_USER", 0, 0 },
+    { "DATE", 1, 1 }, { "DAY", 1, 1 }, { "HOUR", 1, 1 }, { "INSERT", 4, 4 }, { "LEFT", 2, 2 },
+    { "MINUTE", 1, 1 }, { "MONTH", 1, 1 }, { "RIGHT", 2, 2 }, { "SECOND", 1, 1 }, { "TIME", 1, 1 },
+    { "TIMESTAMP", 1, 2 }, { "USER", 0, 0 }, { "YEAR", 1, 1 }, { "CURDATE", 0, 0 },
+    { "CURTIME", 0, 1 }, { "NOW", 0, 1 }, { "SYSDATE", 0, 1 }, { "UTC_DATE", 0, 0 },
+    { "UTC_TIME", 0, 1 }, { "UTC_TIMESTAMP", 0, 1 }, { "CURRENT_TIMESTAMP", 0, 1 },
+    { "CURRENT_DATE", 0, 0 }, { "CURRENT_TIME", 0, 1 }, { "LOCALTIME", 0, 1 },
+    { "LOCALTIMESTAMP", 0, 1 }, { "CURRENT_ROLE", 0, 0 }, { "LAST_VALUE", 1, -1 },
+    { NULL, 0, 0 }
+};
+
 static pl_expr *func_call_args(P *p, char *name, const char *start)
 {
     pl_expr *e = mk(p, E_FUNC, start);
@@ -406,6 +425,7 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
         else accept_kw(p, "ALL");
         if (!strcmp(u, "COUNT") && is_op(p, '*')) {
             next(p);
+            if (is_op(p, ',')) syntax_error_near(p, p->t.start + 1);
             expect_op(p, ')');
             e->nargs = 0;
             set_src(p, e, start);
@@ -417,8 +437,16 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
             expect_op(p, ',');
             vpush(p, &v, expr(p));
             if (is_op(p, ',')) syntax_error_near(p, p->t.start + 1);   /* MariaDB reports what follows the comma */
-        } else
-            do vpush(p, &v, expr(p)); while (accept_op(p, ','));
+        } else {
+            /* the grammar takes one argument, but COUNT(DISTINCT a, b), GROUP_CONCAT(a, b) */
+            bool many = (!strcmp(u, "COUNT") && e->distinct) || !strcmp(u, "GROUP_CONCAT") || !strcmp(u, "JSON_ARRAYAGG");
+            for (;;) {
+                vpush(p, &v, expr(p));
+                if (!is_op(p, ',')) break;
+                if (!many) syntax_error_near(p, p->t.start + 1);
+                next(p);
+            }
+        }
         e->args = (pl_expr **)v.v; e->nargs = v.n;
         if (!strcmp(u, "GROUP_CONCAT") || !strcmp(u, "JSON_ARRAYAGG")) {
             if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); e->order = order_list(p, &e->norder); }
@@ -502,7 +530,10 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
             if (accept_kw(p, "FOR")) vpush(p, &v, expr(p));
         } else {
             if (!is_op(p, ',')) syntax_error(p);   /* SUBSTRING(str) is a syntax error */
-            while (accept_op(p, ',')) vpush(p, &v, expr(p));
+            while (accept_op(p, ',')) {
+                vpush(p, &v, expr(p));
+                if (v.n == 3 && is_op(p, ',')) syntax_error_near(p, p->t.start + 1);
+            }
         }
         expect_op(p, ')');
         e->s = "SUBSTRING";
@@ -526,6 +557,7 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
         expect_op(p, ',');
         pl_expr *iv;
         if (is_kw(p, "INTERVAL")) { const char *s = p->t.start; next(p); iv = interval_expr(p, s); }
+        else if (!strcmp(u, "DATE_ADD") || !strcmp(u, "DATE_SUB")) syntax_error(p);
         else {   /* ADDDATE(d, n): days */
             iv = mk(p, E_INTERVAL, p->t.start);
             iv->args = alloc(p, sizeof(pl_expr *));
@@ -602,6 +634,27 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
         memcpy(e->args + 1, cols, (size_t)n * sizeof(pl_expr *));
         e->nargs = n + 1;
         e->ival = mode;
+        set_src(p, e, start);
+        return e;
+    }
+    for (int i = 0; fixed_args[i].name; i++) {
+        if (strcmp(u, fixed_args[i].name)) continue;
+        /* a function of MariaDB's grammar: a wrong argument count is a syntax error at
+           the ')' that comes too early or after the ',' one too many */
+        int min = fixed_args[i].min, max = fixed_args[i].max;
+        vec v = { 0 };
+        if (!is_op(p, ')')) {
+            if (max == 0) syntax_error(p);
+            for (;;) {
+                vpush(p, &v, expr(p));
+                if (!is_op(p, ',')) break;
+                if (max >= 0 && v.n >= max) syntax_error_near(p, p->t.start + 1);
+                next(p);
+            }
+        }
+        if (v.n < min) syntax_error(p);
+        expect_op(p, ')');
+        e->args = (pl_expr **)v.v; e->nargs = v.n;
         set_src(p, e, start);
         return e;
     }
@@ -844,6 +897,22 @@ paren_expr:
         }
         /* reserved words that are also functions */
         pl_token *n = peek(p);
+        if (n->kind == TK_OP && n->op == '(' && (is_kw(p, "VALUES") || is_kw(p, "VALUE"))) {
+            /* VALUES(col) / VALUE(col): a column name only; VALUES( outside ON DUPLICATE
+               KEY UPDATE starts a table value constructor instead */
+            if (!p->in_odku && is_kw(p, "VALUES")) syntax_error(p);
+            next(p); next(p);
+            if (!(p->t.kind == TK_QIDENT || (p->t.kind == TK_IDENT && !pl_is_reserved(p->t.val, p->t.vlen)))) syntax_error(p);
+            pl_expr *col = primary(p);
+            if (col->kind != E_COLUMN) syntax_error(p);
+            expect_op(p, ')');
+            e = mk(p, E_FUNC, start);
+            e->s = "VALUES";
+            e->args = alloc(p, sizeof(pl_expr *));
+            e->args[0] = col; e->nargs = 1;
+            set_src(p, e, start);
+            return e;
+        }
         if (n->kind == TK_OP && n->op == '(' &&
             (is_kw(p, "IF") || is_kw(p, "LEFT") || is_kw(p, "RIGHT") || is_kw(p, "REPLACE") ||
              is_kw(p, "INSERT") || is_kw(p, "MOD") || is_kw(p, "CHAR") || is_kw(p, "CONVERT") ||
@@ -905,7 +974,8 @@ static pl_expr *collate_expr(P *p)
         set_src(p, c, start);
         e = c;
     }
-    /* JSON arrows */
+    /* MariaDB 10.11 has no JSON arrows: it reads '-' and then fails at the '>' */
+    if (is_op(p, OP_ARROW) || is_op(p, OP_ARROW2)) syntax_error_near(p, p->t.start + 1);
     while (is_op(p, OP_ARROW) || is_op(p, OP_ARROW2)) {
         bool unq = is_op(p, OP_ARROW2);
         next(p);
@@ -1053,6 +1123,14 @@ static int cmp_op(P *p)
     return 0;
 }
 
+/* MariaDB refuses a row limit in the subquery of IN / ALL / ANY / SOME (1235). */
+static void no_subquery_limit(P *p, const pl_select *s)
+{
+    for (const pl_select *m = s; m; m = m->next)
+        if (m->limit || m->u_limit)
+            p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'LIMIT & IN/ALL/ANY/SOME subquery'");
+}
+
 static pl_expr *pred(P *p)
 {
     const char *start = p->t.start;
@@ -1071,6 +1149,7 @@ static pl_expr *pred(P *p)
                 e->args = alloc(p, sizeof(pl_expr *));
                 e->args[0] = l; e->nargs = 1;
                 e->sub = select_stmt(p);
+                no_subquery_limit(p, e->sub);
                 expect_op(p, ')');
                 set_src(p, e, start);
                 l = e;
@@ -1130,6 +1209,7 @@ static pl_expr *pred(P *p)
             if (starts_select(p)) {
                 e = mk(p, E_INSUB, start);
                 e->sub = select_stmt(p);
+                no_subquery_limit(p, e->sub);
                 e->args = alloc(p, sizeof(pl_expr *));
                 e->args[0] = l; e->nargs = 1;
                 expect_op(p, ')');
@@ -1140,6 +1220,13 @@ static pl_expr *pred(P *p)
                 do vpush(p, &v, expr(p)); while (accept_op(p, ','));
                 expect_op(p, ')');
                 e->args = (pl_expr **)v.v; e->nargs = v.n;
+                if (v.n == 2 && e->args[1]->kind == E_SUBQUERY) {
+                    /* x IN ((SELECT ...)): the parenthesised query is the IN subquery */
+                    e->kind = E_INSUB;
+                    e->sub = e->args[1]->sub;
+                    e->nargs = 1;
+                    no_subquery_limit(p, e->sub);
+                }
             }
             e->negated = neg;
             set_src(p, e, start);
@@ -1248,12 +1335,58 @@ static pl_order *order_list(P *p, int *n)
     return arr;
 }
 
+/* A LIMIT / OFFSET count: MariaDB's grammar takes an integer literal or '?' only (a
+ * bare name would be a stored program's variable). */
+static pl_expr *limit_count(P *p)
+{
+    if (p->t.kind == TK_INT || p->t.kind == TK_PARAM) return primary(p);
+    if ((p->t.kind == TK_IDENT && !pl_is_reserved(p->t.val, p->t.vlen)) || p->t.kind == TK_QIDENT)
+        p_error(p, 1327, "42000", "Undeclared variable: %s", p->t.val);
+    syntax_error(p);
+}
+
 static void limit_clause(P *p, pl_expr **limit, pl_expr **offset)
 {
-    pl_expr *a = primary(p);
-    if (accept_op(p, ',')) { *offset = a; *limit = primary(p); }
-    else if (accept_kw(p, "OFFSET")) { *limit = a; *offset = primary(p); }
+    pl_expr *a = limit_count(p);
+    if (accept_op(p, ',')) { *offset = a; *limit = limit_count(p); }
+    else if (accept_kw(p, "OFFSET")) { *limit = a; *offset = limit_count(p); }
     else *limit = a;
+}
+
+/* The row limit of a query block (or, with u, of a union): LIMIT [[o,] n] [ROWS EXAMINED
+ * m], or [OFFSET o {ROW|ROWS}] [FETCH {FIRST|NEXT} [n] {ROW|ROWS} {ONLY|WITH TIES}]. */
+static void select_limit(P *p, pl_select *s, bool u, bool ordered)
+{
+    pl_expr **limit = u ? &s->u_limit : &s->limit, **offset = u ? &s->u_offset : &s->offset;
+    if (accept_kw(p, "LIMIT")) {
+        if (!(is_kw(p, "ROWS") && is_word(peek(p), "EXAMINED"))) limit_clause(p, limit, offset);
+        if (accept_kw(p, "ROWS")) {
+            expect_kw(p, "EXAMINED");
+            p->examined = limit_count(p);
+        }
+        return;
+    }
+    if (!is_kw(p, "OFFSET") && !is_kw(p, "FETCH")) return;
+    if (accept_kw(p, "OFFSET")) {
+        if (p->t.kind != TK_INT) syntax_error(p);
+        *offset = primary(p);
+        if (!accept_kw(p, "ROWS")) expect_kw(p, "ROW");
+    }
+    if (accept_kw(p, "FETCH")) {
+        if (!accept_kw(p, "FIRST")) expect_kw(p, "NEXT");
+        if (p->t.kind == TK_INT) *limit = primary(p);
+        else {   /* FETCH FIRST ROW ONLY: one row */
+            pl_expr *one = mk(p, E_INT, p->t.start);
+            one->s = "1"; one->slen = 1;
+            *limit = one;
+        }
+        if (!accept_kw(p, "ROWS")) expect_kw(p, "ROW");
+        if (accept_kw(p, "WITH")) {
+            expect_kw(p, "TIES");
+            if (!ordered) p_error(p, 4180, "HY000", "FETCH ... WITH TIES requires ORDER BY clause to be present");
+            if (u) s->u_with_ties = true; else s->with_ties = true;
+        } else expect_kw(p, "ONLY");
+    }
 }
 
 static bool alias_ok(P *p)
@@ -1277,8 +1410,9 @@ static void table_name(P *p, char **db, char **name)
     } else { *db = NULL; *name = a; }
 }
 
-static void index_hints(P *p)
+static void index_hints(P *p, pl_tref *t)
 {
+    vec keys = { 0 };
     while (is_kw(p, "USE") || is_kw(p, "FORCE") || is_kw(p, "IGNORE")) {
         next(p);
         if (!accept_kw(p, "INDEX")) expect_kw(p, "KEY");
@@ -1288,9 +1422,15 @@ static void index_hints(P *p)
             else syntax_error(p);
         }
         expect_op(p, '(');
-        if (!is_op(p, ')')) { do { if (!accept_kw(p, "PRIMARY")) ident(p); } while (accept_op(p, ',')); }
+        if (!is_op(p, ')')) {
+            do {
+                if (accept_kw(p, "PRIMARY")) vpush(p, &keys, "PRIMARY");
+                else vpush(p, &keys, ident(p));
+            } while (accept_op(p, ','));
+        }
         expect_op(p, ')');
     }
+    t->hint_keys = (char **)keys.v; t->nhint_keys = keys.n;
 }
 
 static void table_factor(P *p, vec *v, int join);
@@ -1390,10 +1530,12 @@ static void table_factor(P *p, vec *v, int join)
                     break;
                 }
     }
+    bool paren_derived = t->derived && !t->alias;
     if (accept_kw(p, "AS")) t->alias = ident_or_string(p);
     else if (alias_ok(p) && !is_kw(p, "USE") && !is_kw(p, "FORCE") && !is_kw(p, "IGNORE") &&
              !is_kw(p, "NATURAL") && !is_kw(p, "STRAIGHT_JOIN")) t->alias = ident_or_string(p);
-    index_hints(p);
+    if (paren_derived && !t->alias) syntax_error(p);   /* a derived table needs its alias */
+    index_hints(p, t);
     t->decl1 = v->n + 1;
     vpush(p, v, t);
 }
@@ -1411,6 +1553,8 @@ static pl_select *select_core(P *p)
     }
     expect_kw(p, "SELECT");
     if (++p->sel_depth > MAX_SELECT_NESTING) p_error(p, 1473, "HY000", "Too high level of nesting for select");
+    bool odku = p->in_odku;
+    p->in_odku = false;
     struct vec *outer_wins = p->wins;
     vec wins = { 0 };
     p->wins = &wins;
@@ -1494,7 +1638,7 @@ static pl_select *select_core(P *p)
     if (is_kw(p, "WINDOW")) syntax_error(p);   /* WINDOW comes before ORDER BY */
     for (int i = 0; i < wins.n; i++) window_resolve(p, (pl_window *)wins.v[i], defs, ndefs);
     p->wins = outer_wins;
-    if (accept_kw(p, "LIMIT")) limit_clause(p, &s->limit, &s->offset);
+    select_limit(p, s, false, s->norder > 0);
     if (accept_kw(p, "FOR")) {
         expect_kw(p, "UPDATE"); s->for_update = true;
         if (accept_kw(p, "NOWAIT") || accept_kw(p, "SKIP")) accept_kw(p, "LOCKED");
@@ -1510,6 +1654,7 @@ static pl_select *select_core(P *p)
         s->into_vars = (char **)iv.v; s->ninto = iv.n;
     }
     p->sel_depth--;
+    p->in_odku = odku;
     return s;
 }
 
@@ -1532,17 +1677,19 @@ static pl_select *select_body(P *p)
     if (first->next) {
         /* a trailing ORDER BY / LIMIT on the last member applies to the whole union
            (unless that member was parenthesised, where it was consumed inside) */
-        if ((last->norder || last->limit) && !last->parens) {
+        if ((last->norder || last->limit || last->offset) && !last->parens) {
             first->u_order = last->order; first->nu_order = last->norder;
             first->u_limit = last->limit; first->u_offset = last->offset;
+            first->u_with_ties = last->with_ties;
             last->order = NULL; last->norder = 0; last->limit = last->offset = NULL;
+            last->with_ties = false;
         }
         if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); first->u_order = order_list(p, &first->nu_order); }
-        if (accept_kw(p, "LIMIT")) limit_clause(p, &first->u_limit, &first->u_offset);
-    } else if (!first->norder && !first->limit) {
+        select_limit(p, first, true, first->nu_order > 0);
+    } else if (!first->norder && !first->limit && !first->offset) {
         /* (SELECT ...) ORDER BY ... LIMIT ... */
         if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); first->order = order_list(p, &first->norder); }
-        if (accept_kw(p, "LIMIT")) limit_clause(p, &first->limit, &first->offset);
+        select_limit(p, first, false, first->norder > 0);
     }
     return first;
 }
@@ -2140,7 +2287,9 @@ static void insert_stmt(P *p, pl_stmt *s, bool replace)
     } else syntax_error(p);
     if (accept_kw(p, "ON")) {
         expect_kw(p, "DUPLICATE"); expect_kw(p, "KEY"); expect_kw(p, "UPDATE");
+        p->in_odku = true;
         assign_list(p, &s->dup_sets, &s->ndup);
+        p->in_odku = false;
     }
 }
 
@@ -2161,7 +2310,7 @@ static void update_stmt(P *p, pl_stmt *s)
     assign_list(p, &s->sets, &s->nsets);
     if (accept_kw(p, "WHERE")) s->where = expr(p);
     if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); s->order = order_list(p, &s->norder); }
-    if (accept_kw(p, "LIMIT")) s->limit = primary(p);
+    if (accept_kw(p, "LIMIT")) s->limit = limit_count(p);
 }
 
 static void delete_stmt(P *p, pl_stmt *s)
@@ -2185,8 +2334,23 @@ static void delete_stmt(P *p, pl_stmt *s)
     if (!tg.n) {
         /* DELETE FROM t [USING ...] or DELETE FROM a, b USING ... */
         vec v = { 0 };
-        if (is_op(p, '(')) syntax_error(p);   /* table names only, as in MariaDB's grammar */
-        table_ref_list(p, &v);
+        /* table names only, without aliases (as MariaDB 10.11's grammar) */
+        do {
+            pl_tref *t = alloc(p, sizeof *t);
+            t->join = v.n ? JT_CROSS : JT_INNER;
+            t->db = NULL; t->name = ident(p);
+            if (accept_op(p, '.')) {
+                if (accept_op(p, '*')) {}
+                else {
+                    t->db = t->name;
+                    if (p->t.kind == TK_IDENT || p->t.kind == TK_QIDENT) { t->name = p->t.val; next(p); }
+                    else syntax_error(p);
+                    if (accept_op(p, '.')) expect_op(p, '*');
+                }
+            }
+            t->decl1 = v.n + 1;
+            vpush(p, &v, t);
+        } while (accept_op(p, ','));
         if (is_kw(p, "USING")) {
             for (int i = 0; i < v.n; i++)
                 if (!((pl_tref *)v.v[i])->name) syntax_error(p);
@@ -2208,7 +2372,7 @@ static void delete_stmt(P *p, pl_stmt *s)
     s->del_targets = (char **)tg.v; s->ndel_targets = tg.n;
     if (accept_kw(p, "WHERE")) s->where = expr(p);
     if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); s->order = order_list(p, &s->norder); }
-    if (accept_kw(p, "LIMIT")) s->limit = primary(p);
+    if (accept_kw(p, "LIMIT")) s->limit = limit_count(p);
 }
 
 /* ---------------------------------------------------------------- SET / SHOW */
@@ -2618,6 +2782,7 @@ static void statement(P *p, pl_stmt *s)
     if (starts_select(p) || is_op(p, '(')) {
         s->kind = S_SELECT;
         s->sel = select_stmt(p);
+        s->sel->examined = p->examined;
         return;
     }
     if (accept_kw(p, "INSERT")) { insert_stmt(p, s, false); return; }

@@ -149,6 +149,8 @@ typedef struct pl_tref {
     int decl1;                /* place in the FROM clause as written + 1 (RIGHT JOINs reorder);
                                  0: its place in the list */
     int gsize;                /* > 1: first of a parenthesised join joined as one, of gsize tables */
+    char **hint_keys;         /* the keys USE/FORCE/IGNORE INDEX name ("PRIMARY" for the primary key) */
+    int nhint_keys;
 } pl_tref;
 
 struct pl_select {
@@ -166,6 +168,9 @@ struct pl_select {
     pl_order *order;
     int norder;
     pl_expr *limit, *offset;  /* NULL when absent */
+    bool with_ties;           /* FETCH FIRST n ROWS WITH TIES (u_with_ties: of the union) */
+    bool u_with_ties;
+    pl_expr *examined;        /* LIMIT ... ROWS EXAMINED n (on the statement's first block) */
     char **into_vars;         /* SELECT ... INTO @a, @b */
     int ninto;
     pl_select *next;          /* UNION chain */
