@@ -386,7 +386,8 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type);
 /* Bitmask of the sources (of sc's own query) an expression reads; bit 63 = something
  * that cannot be pushed down (aggregates, subqueries, outer references, RAND...). */
 uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e);
-/* The source and column a column reference names in sc (1), or 0; 1052 when ambiguous. */
+/* The source and column a column reference names in sc's own query: 1, or 0 when none
+ * (an outer reference or an unknown name); raises 1052 when ambiguous. */
 int ex_find_column(ex_scope *sc, const pl_expr *e, int *src, int *col);
 /* Evaluates prog; the result is valid until the arena is reset. */
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out);

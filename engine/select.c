@@ -2121,6 +2121,150 @@ static void explain_note(qstate *q, ex_scope *sc)
 }
 
 /* Runs one query block (no UNION). Fills out rows (items only), types, names. */
+/* ---------------------------------------------------------------- grouping rules */
+
+/* The column references of e outside aggregates, window functions and subqueries. */
+static void plain_columns(stor_arena *a, pl_expr *e, pl_expr ***v, int *n, int *cap)
+{
+    if (!e) return;
+    if (e->kind == E_SUBQUERY || e->kind == E_EXISTS) return;
+    if (e->kind == E_FUNC && (e->win || ex_is_aggregate_name(e->s))) return;
+    if (e->kind == E_COLUMN) {
+        if (*n == *cap) {
+            int nc = *cap ? *cap * 2 : 16;
+            pl_expr **nv = stor_arena_alloc(a, (size_t)nc * sizeof *nv);
+            if (*n) memcpy(nv, *v, (size_t)*n * sizeof *nv);
+            *v = nv; *cap = nc;
+        }
+        (*v)[(*n)++] = e;
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++) plain_columns(a, e->args[i], v, n, cap);
+}
+
+/* Does e use an aggregate (outside subqueries)? */
+static bool uses_aggregate(const pl_expr *e)
+{
+    if (!e || e->kind == E_SUBQUERY || e->kind == E_EXISTS) return false;
+    if (e->kind == E_FUNC && !e->win && ex_is_aggregate_name(e->s)) return true;
+    for (int i = 0; i < e->nargs; i++) if (uses_aggregate(e->args[i])) return true;
+    return false;
+}
+
+/* The GROUP BY expression g as it is resolved: a position or (when no column has the
+ * name) an alias stands for its select item. */
+static pl_expr *group_target(ex_scope *sc, pl_expr *g, pl_item *items, int nitems)
+{
+    if (g->kind == E_INT) {
+        int pos = atoi(g->s);
+        return pos >= 1 && pos <= nitems ? items[pos - 1].e : g;
+    }
+    int src, col;
+    if (g->kind == E_COLUMN && !g->tbl && !ex_find_column(sc, g, &src, &col))
+        for (int i = 0; i < nitems; i++)
+            if (items[i].alias && !strcasecmp(items[i].alias, g->s)) return items[i].e;
+    return g;
+}
+
+/* Is column (src, col) one that expression x names as a bare column? */
+static bool names_column(ex_scope *sc, pl_expr *x, int src, int col)
+{
+    int s2, c2;
+    return x->kind == E_COLUMN && ex_find_column(sc, x, &s2, &c2) && s2 == src && c2 == col;
+}
+
+/* HAVING may name a column (outside aggregates) only through the select list or the
+ * GROUP BY list: MariaDB's 1054 in 'HAVING' otherwise. With ONLY_FULL_GROUP_BY, every
+ * column of the select list outside aggregates must be grouped (1055), and without GROUP
+ * BY an aggregate query may not read other columns (1140). (Columns of derived tables
+ * and outer references inside subqueries are not checked.) */
+static void check_grouping(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_item *items, int nitems)
+{
+    if (!sel->having && !(ctx->s->sql_mode & MODE_ONLY_FULL_GROUP_BY)) return;
+    stor_arena *a = ctx->a;
+    pl_expr **gt = stor_arena_alloc(a, (size_t)(sel->ngroup ? sel->ngroup : 1) * sizeof *gt);
+    for (int i = 0; i < sel->ngroup; i++) gt[i] = group_target(sc, sel->group[i], items, nitems);
+    if (ctx->s->sql_mode & MODE_ONLY_FULL_GROUP_BY) {
+        if (sel->ngroup) {
+            for (int i = 0; i < nitems; i++) {
+                pl_expr *e = items[i].e;
+                bool grouped = false;
+                for (int k = 0; k < sel->ngroup && !grouped; k++) grouped = gt[k] == e || same_expr(sc, gt[k], e);
+                if (grouped) continue;
+                if (e->kind == E_STAR) {   /* every column of the tables it names */
+                    for (int s = 0; s < ctx->nsrc; s++) {
+                        ex_src *sr = &ctx->src[s];
+                        if (!sr->t || (e->tbl && strcmp(e->tbl, sr->alias))) continue;
+                        for (uint32_t c = 0; c < sr->t->ncols; c++) {
+                            bool ok = false;
+                            for (int k = 0; k < sel->ngroup && !ok; k++) ok = names_column(sc, gt[k], s, (int)c);
+                            if (!ok) ex_raise(ctx, 1055, "42000", "'%s.%s.%s' isn't in GROUP BY", sr->t->db, sr->alias, sr->t->cols[c].name);
+                        }
+                    }
+                    continue;
+                }
+                pl_expr **v = NULL; int n = 0, cap = 0;
+                plain_columns(a, e, &v, &n, &cap);
+                for (int j = 0; j < n; j++) {
+                    int src, col;
+                    if (!ex_find_column(sc, v[j], &src, &col) || !ctx->src[src].t) continue;
+                    bool ok = false;
+                    for (int k = 0; k < sel->ngroup && !ok; k++) ok = names_column(sc, gt[k], src, col);
+                    if (!ok) {
+                        ex_src *sr = &ctx->src[src];
+                        ex_raise(ctx, 1055, "42000", "'%s.%s.%s' isn't in GROUP BY", sr->t->db, sr->alias, sr->t->cols[col].name);
+                    }
+                }
+            }
+        } else {
+            bool agg = uses_aggregate(sel->having);
+            for (int i = 0; i < nitems && !agg; i++) agg = uses_aggregate(items[i].e);
+            for (int i = 0; i < sel->norder && !agg; i++) agg = uses_aggregate(sel->order[i].e);
+            if (agg) {
+                pl_expr **v = NULL; int n = 0, cap = 0;
+                for (int i = 0; i < nitems; i++) {
+                    if (items[i].e->kind == E_STAR) {
+                        for (int s = 0; s < ctx->nsrc; s++)
+                            if (ctx->src[s].t && (!items[i].e->tbl || !strcmp(items[i].e->tbl, ctx->src[s].alias)) && ctx->src[s].t->ncols)
+                                ex_raise(ctx, 1140, "42000", "Mixing of GROUP columns (MIN(),MAX(),COUNT(),...) with no GROUP columns is illegal if there is no GROUP BY clause");
+                        continue;
+                    }
+                    plain_columns(a, items[i].e, &v, &n, &cap);
+                }
+                for (int i = 0; i < sel->norder; i++) {
+                    pl_expr *o = sel->order[i].e;
+                    if (o->kind == E_COLUMN && !o->tbl) {   /* an alias of the select list */
+                        bool alias = false;
+                        for (int k = 0; k < nitems && !alias; k++) alias = items[k].alias && !strcasecmp(items[k].alias, o->s);
+                        if (alias) continue;
+                    }
+                    plain_columns(a, o, &v, &n, &cap);
+                }
+                for (int j = 0; j < n; j++) {
+                    int src, col;
+                    if (ex_find_column(sc, v[j], &src, &col) && ctx->src[src].t)
+                        ex_raise(ctx, 1140, "42000", "Mixing of GROUP columns (MIN(),MAX(),COUNT(),...) with no GROUP columns is illegal if there is no GROUP BY clause");
+                }
+            }
+        }
+    }
+    if (sel->having) {
+        pl_expr **v = NULL; int n = 0, cap = 0;
+        plain_columns(a, sel->having, &v, &n, &cap);
+        for (int j = 0; j < n; j++) {
+            pl_expr *c = v[j];
+            bool ok = false;
+            if (!c->tbl)
+                for (int i = 0; i < nitems && !ok; i++) ok = items[i].alias && !strcasecmp(items[i].alias, c->s);
+            int src, col;
+            if (ok || !ex_find_column(sc, c, &src, &col)) continue;
+            for (int i = 0; i < nitems && !ok; i++) ok = names_column(sc, items[i].e, src, col);
+            for (int k = 0; k < sel->ngroup && !ok; k++) ok = names_column(sc, gt[k], src, col);
+            if (!ok) ex_raise(ctx, 1054, "42S22", "Unknown column '%.*s' in 'HAVING'", (int)c->srclen, c->start);
+        }
+    }
+}
+
 static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **types_out, const char ***names_out,
                       const char ***tables_out, const char ***orgt_out, const char ***orgn_out, const char **db_out,
                       uint64_t *found)
@@ -2305,6 +2449,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             q.gp[i] = ex_compile(&gsc, g, &q.gtypes[i]);
         }
     }
+    check_grouping(ctx, &sc, sel, items, nitems);
     /* HAVING */
     if (sel->having) {
         ex_scope hsc = sc;
