@@ -376,6 +376,8 @@ typedef struct ex_subq {
     int kind;               /* E_SUBQUERY, E_EXISTS, E_INSUB, or 100+op for ANY, 200+op for ALL */
     bool correlated;
     bool done;              /* uncorrelated result cached */
+    int width;              /* > 1: (a, b, ..) IN (SELECT x, y, ..), or = / <> with single set */
+    bool single;            /* (a, b) = (SELECT ..): at most one row, none is NULL */
     ex_rows rows;
     ex_type *types;
     uint16_t coll;

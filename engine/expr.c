@@ -735,6 +735,48 @@ static pl_expr *row_expand(ex_ctx *ctx, stor_arena *a, pl_expr *l, int op, pl_ex
     return acc;
 }
 
+/* How many columns a subquery yields (its select list planned, not run). */
+static int subq_width(ex_ctx *ctx, pl_select *sel)
+{
+    ex_ctx sub = *ctx;
+    sub.outer = ctx;
+    sub.describe = true;
+    ex_rows rows = { 0 };
+    ex_type *types = NULL;
+    const char **names = NULL;
+    uint64_t found;
+    ex_select_rows(&sub, sel, &rows, &types, &names, &found);
+    return (int)rows.ncols;
+}
+
+/* MariaDB's name of a value's type in 4078 messages. */
+static const char *type_name(const ex_type *t)
+{
+    switch (t->ptype) {
+    case MYSQL_TYPE_TINY: return "tinyint";
+    case MYSQL_TYPE_SHORT: return "smallint";
+    case MYSQL_TYPE_INT24: return "mediumint";
+    case MYSQL_TYPE_LONG: return "int";
+    case MYSQL_TYPE_LONGLONG: return "bigint";
+    case MYSQL_TYPE_FLOAT: return "float";
+    case MYSQL_TYPE_DOUBLE: return "double";
+    case MYSQL_TYPE_NEWDECIMAL: return "decimal";
+    case MYSQL_TYPE_NULL: return "null";
+    case MYSQL_TYPE_TIMESTAMP: return "timestamp";
+    case MYSQL_TYPE_DATE: return "date";
+    case MYSQL_TYPE_TIME: return "time";
+    case MYSQL_TYPE_DATETIME: return "datetime";
+    case MYSQL_TYPE_YEAR: return "year";
+    case MYSQL_TYPE_BIT: return "bit";
+    case MYSQL_TYPE_STRING: return "char";
+    case MYSQL_TYPE_TINY_BLOB: return "tinyblob";
+    case MYSQL_TYPE_MEDIUM_BLOB: return "mediumblob";
+    case MYSQL_TYPE_LONG_BLOB: return "longblob";
+    case MYSQL_TYPE_BLOB: return "blob";
+    default: return "varchar";
+    }
+}
+
 static void comp(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
@@ -743,6 +785,44 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     ex_type at[4];
     memset(t, 0, sizeof *t);
     t->coll = COLL_BINARY;
+    if (e->kind == E_BINARY && e->nargs == 2 && e->op >= BO_EQ && e->op <= BO_NSEQ &&
+        (e->args[0]->kind == E_SUBQUERY || e->args[1]->kind == E_SUBQUERY)) {
+        /* a subquery of several columns: a row, compared only with a row */
+        int li = e->args[0]->kind == E_SUBQUERY ? 0 : 1;
+        pl_expr *o = e->args[1 - li];
+        int w = subq_width(ctx, e->args[li]->sub);
+        if (w > 1 && o->kind != E_ROW) {
+            ex_type ot;
+            comp(cs, o, &ot);
+            static const char *const opname[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
+            ex_raise(ctx, 4078, "HY000", "Illegal parameter data types %s and %s for operation '%s'",
+                     li ? type_name(&ot) : "row", li ? "row" : type_name(&ot), opname[e->op]);
+        }
+        if (w > 1 && o->nargs != w) ex_raise(ctx, 1241, "21000", "Operand should contain %d column(s)", o->nargs);
+        if (w > 1 && (e->op == BO_EQ || e->op == BO_NE)) {
+            /* (a, b) = (SELECT x, y): the one row's columns, as IN over at most one row */
+            ex_subq *sq = stor_arena_alloc(cs->a, sizeof *sq);
+            memset(sq, 0, sizeof *sq);
+            sq->sel = e->args[li]->sub;
+            sq->kind = E_INSUB;
+            sq->correlated = true;
+            sq->width = w;
+            sq->single = true;
+            for (int i = 0; i < w; i++) comp(cs, o->args[i], &at[0]);
+            cs->depth -= w;
+            if (p->nsubs % 8 == 0) {
+                struct ex_subq **n = malloc((size_t)(p->nsubs + 8) * sizeof *n);
+                if (p->nsubs) memcpy(n, p->subs, (size_t)p->nsubs * sizeof *n);
+                free(p->subs);
+                p->subs = n;
+            }
+            p->subs[p->nsubs] = sq;
+            emit(p, OP_SUBQ, p->nsubs++, e->op == BO_NE, 0);
+            push(cs, 1);
+            type_int(t, 1);
+            return;
+        }
+    }
     if (e->kind == E_BINARY && e->nargs == 2 && (e->args[0]->kind == E_ROW || e->args[1]->kind == E_ROW) &&
         e->op >= BO_EQ && e->op <= BO_NSEQ && (row_width(e->args[0]) > 1 || row_width(e->args[1]) > 1)) {
         comp(cs, row_expand(ctx, cs->a, e->args[0], e->op, e->args[1], e), t);
@@ -1096,7 +1176,11 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         sq->sel = e->sub;
         sq->kind = e->kind;
         sq->correlated = true;   /* decided at first run: see ex_run_subq */
-        if (e->kind == E_INSUB) { comp(cs, e->args[0], &at[0]); cs->depth--; }
+        if (e->kind == E_INSUB && e->args[0]->kind == E_ROW && e->args[0]->nargs > 1) {
+            sq->width = e->args[0]->nargs;   /* (a, b) IN (SELECT x, y ...) */
+            for (int i = 0; i < sq->width; i++) comp(cs, e->args[0]->args[i], &at[0]);
+            cs->depth -= sq->width;
+        } else if (e->kind == E_INSUB) { comp(cs, e->args[0], &at[0]); cs->depth--; }
         if (p->nsubs % 8 == 0) {
             p->subs = prog_grow(p, p->subs, p->nsubs, p->nsubs + 8, sizeof *p->subs);
         }
@@ -1721,7 +1805,8 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
         case OP_SUBQ: {
             ex_subq *sq = p->subs[o->a];
-            if (sq->kind == E_INSUB || sq->kind >= 100) { run_subq(ctx, sq, &st[sp - 1], o->b); }
+            if (sq->width > 1) { run_subq(ctx, sq, &st[sp - sq->width], o->b); sp -= sq->width - 1; }
+            else if (sq->kind == E_INSUB || sq->kind >= 100) { run_subq(ctx, sq, &st[sp - 1], o->b); }
             else { run_subq(ctx, sq, &st[sp], o->b); sp++; }
             break;
         }
@@ -1767,6 +1852,27 @@ static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
         if (r->ncols != 1) ex_raise(ctx, 1241, "21000", "Operand should contain 1 column(s)");
         if (r->nrows > 1) ex_raise(ctx, 1242, "21000", "Subquery returns more than 1 row");
         *sp = r->nrows ? r->v[0] : ex_null();
+        return;
+    }
+    if (sq->width > 1) {
+        /* a row against the subquery's rows: 1 when one matches in every column, NULL
+           when none differs for sure but NULLs leave one open, else 0 */
+        int n = sq->width;
+        if ((int)r->ncols != n) ex_raise(ctx, 1241, "21000", "Operand should contain %d column(s)", n);
+        if (sq->single && r->nrows > 1) ex_raise(ctx, 1242, "21000", "Subquery returns more than 1 row");
+        int res = sq->single && r->nrows == 0 ? -1 : 0;
+        for (uint32_t i = 0; i < r->nrows && res != 1; i++) {
+            int m = 1;
+            for (int c = 0; c < n && m != 0; c++) {
+                const pdb_value *y = &r->v[(size_t)i * r->ncols + c];
+                if (sp[c].t == VT_NULL || y->t == VT_NULL) m = -1;
+                else if (ex_compare(&sp[c], y, 0) != 0) m = 0;
+            }
+            if (m == 1) res = 1;
+            else if (m < 0) res = -1;
+        }
+        if (negated && res >= 0) res = !res;
+        *sp = tri_val(res);
         return;
     }
     if (r->ncols != 1) ex_raise(ctx, 1241, "21000", "Operand should contain 1 column(s)");
