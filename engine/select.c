@@ -1968,6 +1968,8 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             ex_select_rows(&sub, t->derived, rows, &s->dtypes, &s->dnames, &found);
             s->derived = rows;
             s->dncols = (int)rows->ncols;
+            for (int c = 0; c < s->dncols; c++)   /* a NULL column is materialised as CHAR(0) */
+                if (s->dtypes[c].vt == VT_NULL) s->dtypes[c].ptype = MYSQL_TYPE_STRING;
             if (t->ncol_names) {
                 if (t->ncol_names != s->dncols)
                     ex_raise(ctx, 4002, "HY000", "WITH column list and SELECT field list have different column counts");
@@ -2713,6 +2715,16 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             if (e->kind == E_STRING) nm = stor_arena_strndup(ctx->a, e->s, e->slen);
             if (e->kind == E_FUNC && !strcmp(e->s, "NAME_CONST") && e->nargs == 2 && e->args[0]->kind == E_STRING)
                 nm = stor_arena_strndup(ctx->a, e->args[0]->s, e->args[0]->slen);   /* NAME_CONST('x', v) is named x */
+            /* literals by their own name: NULL, TRUE, FALSE, a number without parentheses */
+            if (e->kind == E_NULL) nm = stor_arena_strndup(ctx->a, "NULL", 4);
+            if (e->kind == E_BOOL) nm = e->ival ? stor_arena_strndup(ctx->a, "TRUE", 4) : stor_arena_strndup(ctx->a, "FALSE", 5);
+            if ((e->kind == E_INT || e->kind == E_DECIMAL || e->kind == E_FLOAT) && e->srclen > 1 && e->start[0] == '(') {
+                size_t b = 0, n = e->srclen;
+                while (b < n && (e->start[b] == '(' || e->start[b] == ' ')) b++;
+                while (n > b && (e->start[n - 1] == ')' || e->start[n - 1] == ' ')) n--;
+                if (n > b && e->start[b] != '-' && e->start[b] != '+')   /* (-1) is an expression */
+                    nm = stor_arena_strndup(ctx->a, e->start + b, n - b);
+            }
             /* MariaDB's column names are utf8mb3: 4-byte characters become '?' */
             size_t w = 0;
             for (size_t r = 0; nm[r];) {
@@ -2841,6 +2853,9 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
 {
     if (!sel->next) {
         run_block(ctx, sel, out, types, names, tabs, orgt, orgn, db, found);
+        if (sel->tvc)   /* VALUES (NULL): a CHAR(0) column, as for a union */
+            for (uint32_t c = 0; c < out->ncols; c++)
+                if ((*types)[c].vt == VT_NULL) (*types)[c].ptype = MYSQL_TYPE_STRING;
         return;
     }
     /* every member first: the result columns' types come from all of them, and each
@@ -2860,7 +2875,7 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
         for (uint32_t c = 0; c < ncols; c++) {
             ex_type *a = &(*types)[c], *b = &t2[c];
             if (a->vt != b->vt && b->vt != VT_NULL) {
-                if (a->vt == VT_NULL) *a = *b;
+                if (a->vt == VT_NULL) { *a = *b; a->nullable = true; a->flags &= (uint16_t)~NOT_NULL_FLAG; }
                 else if (a->vt == VT_STRING || b->vt == VT_STRING) { if (a->vt != VT_STRING) { uint32_t l = a->length; *a = *b; if (l > a->length) a->length = l; } }
                 else if (a->vt == VT_DOUBLE || b->vt == VT_DOUBLE) { a->vt = VT_DOUBLE; a->ptype = MYSQL_TYPE_DOUBLE; a->decimals = 31; }
                 else if (a->vt == VT_DECIMAL || b->vt == VT_DECIMAL) {
@@ -2874,6 +2889,8 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
             if (b->nullable) { a->nullable = true; a->flags &= (uint16_t)~NOT_NULL_FLAG; }
         }
     }
+    for (uint32_t c = 0; c < ncols; c++)   /* NULL in every member: MariaDB sends a CHAR(0) */
+        if ((*types)[c].vt == VT_NULL) (*types)[c].ptype = MYSQL_TYPE_STRING;
     for (int m = 0; m < nm; m++)
         for (uint32_t i = 0; i < mr[m].nrows; i++)
             for (uint32_t c = 0; c < ncols; c++) union_convert(ctx, &mr[m].v[(size_t)i * ncols + c], &(*types)[c]);

@@ -25,6 +25,7 @@ typedef struct P {
     int sel_depth;       /* SELECT blocks being parsed, one inside the other */
     pl_expr *examined;   /* LIMIT ROWS EXAMINED n */
     bool in_odku;        /* parsing ON DUPLICATE KEY UPDATE (outside its subqueries): VALUES(col) */
+    int tvc_op;          /* the set operation before the query block being parsed */
 } P;
 
 /* Query blocks nested deeper than this are refused with MariaDB's 1473 (its
@@ -1540,9 +1541,54 @@ static void table_factor(P *p, vec *v, int join)
     vpush(p, v, t);
 }
 
+/* A table value constructor's values: no column references, no DEFAULT. */
+static void tvc_value(P *p, const pl_expr *e)
+{
+    if (!e || e->kind == E_SUBQUERY || e->kind == E_EXISTS) return;
+    if (e->kind == E_COLUMN)
+        p_error(p, 4100, "HY000", "Field reference '%.*s' can't be used in table value constructor", (int)e->srclen, e->start);
+    if (e->kind == E_DEFAULT) p_error(p, 4172, "HY000", "'default' is not allowed in this context");
+    for (int i = 0; i < e->nargs; i++) tvc_value(p, e->args[i]);
+}
+
+/* VALUES (a, b), (c, d) ...: one query block per row, joined by UNION ALL (by UNION
+ * DISTINCT after a UNION DISTINCT, which dedupes everything before it anyway). */
+static pl_select *table_value_constructor(P *p)
+{
+    int op = p->tvc_op == 1 ? 1 : 2;
+    pl_select *first = NULL, *last = NULL;
+    int width = -1;
+    expect_kw(p, "VALUES");
+    do {
+        expect_op(p, '(');
+        if (is_op(p, ')')) p_error(p, 4141, "HY000", "Row with no elements is not allowed in table value constructor in this context");
+        vec items = { 0 };
+        do {
+            pl_item *it = alloc(p, sizeof *it);
+            it->e = expr(p);
+            vpush(p, &items, it);
+        } while (accept_op(p, ','));
+        expect_op(p, ')');
+        if (width >= 0 && items.n != width) p_error(p, 4099, "HY000", "The used table value constructor has a different number of values");
+        width = items.n;
+        pl_select *s = alloc(p, sizeof *s);
+        s->tvc = true;
+        s->nitems = items.n;
+        s->items = alloc(p, (size_t)items.n * sizeof(pl_item));
+        for (int i = 0; i < items.n; i++) {
+            s->items[i] = *(pl_item *)items.v[i];
+            tvc_value(p, s->items[i].e);
+        }
+        if (last) { last->set_op = op; last->next = s; } else first = s;
+        last = s;
+    } while (accept_op(p, ','));
+    return first;
+}
+
 static pl_select *select_core(P *p)
 {
     check_stack(p);
+    if (is_kw(p, "VALUES")) return table_value_constructor(p);
     pl_select *s = alloc(p, sizeof *s);
     if (is_op(p, '(')) {
         next(p);
@@ -1660,7 +1706,9 @@ static pl_select *select_core(P *p)
 
 static pl_select *select_body(P *p)
 {
+    p->tvc_op = 0;
     pl_select *first = select_core(p), *last = first;
+    while (last->tvc && last->next) last = last->next;
     for (;;) {
         int op;
         if (accept_kw(p, "UNION")) {
@@ -1670,9 +1718,11 @@ static pl_select *select_body(P *p)
         else if (accept_kw(p, "EXCEPT")) { op = 4; accept_kw(p, "DISTINCT"); }
         else break;
         last->set_op = op;
+        p->tvc_op = op;
         pl_select *n = select_core(p);
         last->next = n;
         last = n;
+        while (last->tvc && last->next) last = last->next;
     }
     if (first->next) {
         /* a trailing ORDER BY / LIMIT on the last member applies to the whole union

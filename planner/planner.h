@@ -156,6 +156,7 @@ typedef struct pl_tref {
 struct pl_select {
     bool distinct, calc_found_rows, for_update, lock_share, straight;
     bool parens;              /* written as ( SELECT ... ): its ORDER BY / LIMIT are its own */
+    bool tvc;                 /* a row of VALUES (..), (..): the rows are a UNION ALL chain */
     pl_item *items;
     int nitems;
     pl_tref *from;
