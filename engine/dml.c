@@ -101,6 +101,19 @@ static void check_room(ex_ctx *ctx, stor_table *t)
     if (stor_mem_full()) ex_raise(ctx, 1114, "HY000", "The table '%s' is full", t->name);
 }
 
+/* The largest value an AUTO_INCREMENT column can take. */
+static uint64_t autoinc_max(const stor_column *c)
+{
+    switch (c->type) {
+    case CT_TINYINT: return c->is_unsigned ? 255 : 127;
+    case CT_SMALLINT: return c->is_unsigned ? 65535 : 32767;
+    case CT_MEDIUMINT: return c->is_unsigned ? 16777215 : 8388607;
+    case CT_INT: return c->is_unsigned ? UINT32_MAX : INT32_MAX;
+    case CT_BIGINT: return c->is_unsigned ? UINT64_MAX : INT64_MAX;
+    default: return UINT64_MAX;
+    }
+}
+
 static int auto_col(stor_table *t)
 {
     for (uint32_t c = 0; c < t->ncols; c++) if (t->cols[c].auto_increment) return (int)c;
@@ -347,6 +360,14 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     resv_end = resv_next + want;
                     t->auto_inc = resv_end;
                 }
+                if (resv_next > autoinc_max(&t->cols[ai])) {
+                    /* the counter is past the column's range: InnoDB's HA_ERR_AUTOINC_ERANGE
+                       in any sql_mode (IGNORE: a warning and the row is skipped) */
+                    if (!st->ignore) ex_raise(ctx, 167, "22003", "Out of range value for column '%s' at row %u", t->cols[ai].name, rn + 1);
+                    ex_warn(ctx, "Warning", 167, "Out of range value for column '%s' at row %u", t->cols[ai].name, rn + 1);
+                    records++; dups++;
+                    continue;
+                }
                 pdb_value gv = ex_int((int64_t)resv_next), o;
                 ex_store_convert(ctx, &t->cols[ai], &gv, &o, rn + 1);
                 *v = o;
@@ -461,12 +482,7 @@ static bool write_updated(ex_ctx *ctx, stor_table *t, uint32_t row, pdb_value *n
     int64_t ur = stor_row_update(t, row, newv, &dix, &drow);
     if (ur == STOR_LOCKED) ex_raise_locked(ctx);
     if (ur < 0) {
-        if (ignore) {
-            char key[200];
-            dup_message(ctx, t, dix, newv, key, sizeof key);
-            ex_warn(ctx, "Warning", 1062, "Duplicate entry '%s' for key '%s'", key, t->idx[dix].name);
-            return false;
-        }
+        if (ignore) return false;   /* MariaDB's UPDATE IGNORE skips the row without a warning */
         raise_dup(ctx, t, dix, newv);
     }
     int ai = auto_col(t);
@@ -621,6 +637,18 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_scope sc = { 0 };
     sc.ctx = &uctx; sc.item_base = -1; sc.clause = "SET";
     ex_prog **progs = compile_sets(&uctx, &sc, t, st->sets, st->nsets);
+    bool nothing = st->limit && st->limit->kind == E_INT && strtoll(st->limit->s, NULL, 10) == 0;
+    if (!nothing && st->where && !rows.nrows && ex_expr_srcmask(&sc, st->where) == 0) {
+        ex_type wt;   /* a WHERE that is false whatever the row */
+        pdb_value wv;
+        ex_eval(&uctx, ex_compile(&sc, st->where, &wt), &wv);
+        nothing = !ex_is_true(&wv);
+    }
+    if (nothing) {   /* MariaDB answers before reading a row: no "Rows matched" text */
+        ctx->s->row_count = 0;
+        ex_send_ok(ctx, r, 0, ctx->s->lid_arg ? ctx->s->last_insert_id : 0, NULL);
+        return;
+    }
     uint64_t matched = 0, changed = 0;
     pdb_value *newv = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
     /* "at row N" in warnings counts the rows read: with a table scan, the row's position */

@@ -3106,7 +3106,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         return 0;
     }
     case CT_DATE: case CT_DATETIME: case CT_TIMESTAMP: {
-        int64_t dt; bool isd;
+        int64_t dt; bool isd, bad = false;
         if (v->t == VT_DATETIME || v->t == VT_DATE) dt = v->i;
         else {
             size_t n; const char *s = ex_to_str(ctx->a, v, &n);
@@ -3116,10 +3116,25 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
                                           ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
                 ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
                 dt = 0;
+                bad = true;
             }
         }
         int y, mo, d, h, mi, s, us;
         pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        bool zero = !y && !mo && !d && !h && !mi && !s && !us;
+        uint32_t mode = ctx->s->sql_mode;
+        if (bad) {}
+        else if ((zero && (mode & MODE_NO_ZERO_DATE)) || (!zero && (!mo || !d) && (mode & MODE_NO_ZERO_IN_DATE))) {
+            /* sql_mode NO_ZERO_DATE / NO_ZERO_IN_DATE: an error in strict mode, else the
+               zero date with a warning */
+            size_t n; const char *txt = ex_to_str(ctx->a, v, &n);
+            if (ctx->strict) ex_raise(ctx, 1292, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u",
+                                      c->type == CT_DATE ? "date" : "datetime", (int)n, txt, ctx->insert_t ? ctx->insert_t->db : "",
+                                      ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
+            if (zero) ex_warn(ctx, "Warning", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
+            else ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+            y = mo = d = h = mi = s = us = 0;
+        }
         if (c->type == CT_DATE) {
             if (h || mi || s || us) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
             dt = pdb_dt_pack(y, mo, d, 0, 0, 0, 0);
