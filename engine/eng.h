@@ -486,6 +486,8 @@ void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, 
 void ex_select_abort(void);
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+/* Forgets the OK packet a statement asked for (ANALYZE UPDATE sends its rows instead). */
+void ex_drop_ok(void);
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r);

@@ -308,6 +308,8 @@ typedef struct pending_ok {
 } pending_ok;
 static __thread pending_ok pend;
 
+void ex_drop_ok(void) { pend.set = false; }
+
 void ex_send_ok(ex_ctx *ctx, ex_result *r, uint64_t affected, uint64_t insert_id, const char *info)
 {
     pend.set = true;
@@ -479,11 +481,15 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ex_stmt stmt_state = { 0 };
     ctx.stmt = &stmt_state;
     ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
-    ctx.writing = st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE;
-    if ((st->kind == S_INSERT || st->kind == S_UPDATE || st->kind == S_DELETE) && st->ignore)
+    /* ANALYZE UPDATE / DELETE runs the statement: it writes */
+    pl_stmt *wst = st->kind == S_EXPLAIN && st->explain_opt >= 10 && st->inner &&
+                   (st->inner->kind == S_UPDATE || st->inner->kind == S_DELETE || st->inner->kind == S_INSERT ||
+                    st->inner->kind == S_REPLACE) ? st->inner : st;
+    ctx.writing = wst->kind == S_INSERT || wst->kind == S_REPLACE || wst->kind == S_UPDATE || wst->kind == S_DELETE;
+    if ((wst->kind == S_INSERT || wst->kind == S_UPDATE || wst->kind == S_DELETE) && wst->ignore)
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
     /* SET autocommit=1 inside a transaction commits it: that needs the writer's lock */
-    bool ro = (is_read_only(st) && !(st->kind == S_SET && (s->in_trans || !s->autocommit))) || describe;
+    bool ro = (is_read_only(st) && wst == st && !(st->kind == S_SET && (s->in_trans || !s->autocommit))) || describe;
     /* a locking read reads (and marks) the current rows, as a writer */
     if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share) && !describe) ro = false;
     stor_txn **txp = txn_slot(s);

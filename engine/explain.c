@@ -42,6 +42,8 @@ typedef struct xstate {
     int nb, cb;
     xrow *r;
     int nr, cr;
+    const pl_select *dml_sel;   /* a single-table UPDATE / DELETE: its row-finding block */
+    const pl_stmt *dml;
 } xstate;
 
 static __thread xstate *X;
@@ -346,6 +348,9 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         }
         if (uniq && allc && p->rows == 0) const_miss = true;
     }
+    /* a single-table UPDATE / DELETE reads its key as a range, never as a const table */
+    bool dml = X->dml_sel == sel;
+    if (dml) const_miss = false;
     if (impossible || const_miss || n == 0) {
         xrow *r = xrow_add(b->id, ord);
         r->v[X_STYPE] = b->stype;
@@ -408,7 +413,20 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
             }
             r->v[X_KEY] = ix->name;
             r->v[X_KEYLEN] = xfmt_u(kl);
-            if (multi) {
+            if (dml) {
+                r->v[X_TYPE] = "range";
+                r->v[X_REF] = NULL;
+                xjoin(extra, sizeof extra, "Using where");
+                /* an UPDATE of a column of the key it reads collects the rows first */
+                bool buffer = false;
+                for (int k = 0; X->dml->kind == S_UPDATE && ix->kind != IK_PRIMARY && k < X->dml->nsets && !buffer; k++) {
+                    const char *nm = X->dml->sets[k].name, *dot = strrchr(nm, '.');
+                    if (dot) nm = dot + 1;
+                    for (uint32_t x = 0; x < ix->ncols && !buffer; x++) buffer = !strcasecmp(src_col(s, (int)ix->cols[x])->name, nm);
+                }
+                if (buffer) xjoin(extra, sizeof extra, "Using buffer");
+                if (uniq && !multi) rows = 1;
+            } else if (multi) {
                 r->v[X_TYPE] = "range";
                 r->v[X_REF] = NULL;
                 xjoin(extra, sizeof extra, "Using where");
@@ -523,7 +541,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     bool anl = st->explain_opt >= 10;
     if (st->explain_opt == 11)
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ANALYZE FORMAT=JSON'");
-    if (anl && in->kind != S_SELECT)
+    if (anl && in->kind != S_SELECT && in->kind != S_UPDATE && in->kind != S_DELETE &&
+        !((in->kind == S_INSERT || in->kind == S_REPLACE) && !in->sel))
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ANALYZE of statements other than SELECT'");
     xstate xs = { 0 };
     xs.a = ctx->a;
@@ -550,13 +569,14 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (int i = 0; i < in->ntrefs; i++)
             synth.items[synth.nitems++] = (pl_item){ rowid_expr(ctx, in->trefs[i].decl1 ? in->trefs[i].decl1 - 1 : i), NULL };
         top = &synth;
+        if (in->ntrefs == 1) { xs.dml_sel = &synth; xs.dml = in; }
         break;
     }
     default:
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '' at line 1");
     }
     X = &xs;
-    if (in->kind == S_DELETE && in->ntrefs == 1 && !in->ndel_targets && !in->where && !in->limit && !in->norder &&
+    if (!anl && in->kind == S_DELETE && in->ntrefs == 1 && !in->ndel_targets && !in->where && !in->limit && !in->norder &&
         !in->trefs[0].derived) {
         /* DELETE FROM t: MariaDB's shape for emptying a table */
         stor_table *t = ex_table(ctx, in->trefs[0].db, in->trefs[0].name);
@@ -652,6 +672,14 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     X = NULL;
     qsort(xs.r, (size_t)xs.nr, sizeof *xs.r, xrow_cmp);
+    if (anl && in->kind != S_SELECT) {
+        /* ANALYZE UPDATE / DELETE / INSERT: the rows were counted finding them; now the
+           change itself, whose OK gives way to the plan's rows */
+        if (in->kind == S_UPDATE) ex_update(ctx, in, r);
+        else if (in->kind == S_DELETE) ex_delete(ctx, in, r);
+        else ex_insert(ctx, in, r);
+        ex_drop_ok();
+    }
 
     /* MariaDB's columns: EXTENDED adds filtered, PARTITIONS adds partitions */
     bool ext = st->explain_opt == 1 || anl, part = st->explain_opt == 2;
@@ -708,7 +736,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (ext) v[k++] = x->v[X_TABLE] && x->v[X_TYPE] ? "100.00" : NULL;
         if (anl) {
             snprintf(rf, sizeof rf, "%.2f", x->read ? 100.0 * (double)x->pass / (double)x->read : 100.0);
-            v[k++] = counted ? rf : NULL;
+            bool ins = x->v[X_STYPE] && !strcmp(x->v[X_STYPE], "INSERT");   /* MariaDB: 100.00 */
+            v[k++] = counted || ins ? rf : NULL;
         }
         v[k++] = x->v[X_EXTRA];
         ex_textset_add(ctx, &ts, v);

@@ -63,9 +63,7 @@ EXPLAIN SELECT id FROM t UNION SELECT id FROM u;
 EXPLAIN SELECT a, COUNT(*) FROM t GROUP BY a ORDER BY 2;
 -- skip-result
 EXPLAIN SELECT (SELECT MAX(v) FROM u WHERE u.tid = t.id) FROM t;
--- skip-result
 EXPLAIN UPDATE t SET c = 2 WHERE id = 1;
--- skip-result
 EXPLAIN DELETE FROM t WHERE a = 1;
 -- skip-result
 EXPLAIN UPDATE t, u SET t.c = 1 WHERE u.tid = t.id;
