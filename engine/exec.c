@@ -543,7 +543,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         else if ((st->kind == S_UPDATE || st->kind == S_DELETE) && st->ntrefs && st->trefs[0].name)
             ex_table(&ctx, st->trefs[0].db, st->trefs[0].name);
     } else {
-        ex_privs_statement(&ctx, st);
+        ex_privs_statement(&ctx, wst);   /* ANALYZE UPDATE: the update's privileges */
         switch (st->kind) {
         case S_SELECT: ex_select(&ctx, st, r); break;
         case S_INSERT: case S_REPLACE: ex_insert(&ctx, st, r); break;
