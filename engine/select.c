@@ -2970,6 +2970,9 @@ void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     const char **names, **tabs, **orgt, **orgn;
     const char *db = "";
     uint64_t found = 0;
+    if (sel->into_last && !ctx->describe)
+        ex_warn(ctx, "Warning", 1287, "'<select expression> INTO <destination>;' is deprecated and will be removed in a "
+                "future release. Please use 'SELECT <select list> INTO <destination> FROM...' instead");
     run_union(ctx, sel, &rows, &types, &names, &tabs, &orgt, &orgn, &db, &found);
     if (sel->ninto) {
         if ((int)rows.ncols != sel->ninto) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");

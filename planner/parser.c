@@ -226,8 +226,66 @@ static char *interval_unit(P *p)
     syntax_error(p);
 }
 
+static pl_expr *primary(P *p);
+
+static pl_expr *mk_lit(P *p, int kind, const char *text, const char *start)
+{
+    pl_expr *e = mk(p, kind, start);
+    e->s = (char *)text; e->slen = strlen(text);
+    e->srclen = 0;
+    return e;
+}
+
+/* INTERVAL(N, N1, N2, ...): -1 for a NULL N, else how many of N1, N2, ... (ascending)
+ * are at most N, compared as numbers (a NULL Ni counts as 0): MariaDB's linear search,
+ * written as CASE WHEN N IS NULL THEN -1 WHEN N1 > N THEN 0 ... ELSE n END. */
+static pl_expr *interval_func(P *p, pl_expr *row, const char *start)
+{
+    int n = row->nargs - 1;
+    pl_expr *e = mk(p, E_CASE, start);
+    e->has_else = true;
+    e->args = alloc(p, (size_t)(2 * (n + 1) + 1) * sizeof(pl_expr *));
+    pl_expr *num = mkbin(p, BO_ADD, row->args[0], mk_lit(p, E_FLOAT, "0e0", start));
+    pl_expr *isn = mk(p, E_ISNULL, start);
+    isn->args = alloc(p, sizeof(pl_expr *));
+    isn->args[0] = row->args[0]; isn->nargs = 1;
+    int k = 0;
+    e->args[k++] = isn;
+    e->args[k++] = mk_lit(p, E_INT, "-1", start);
+    for (int i = 1; i <= n; i++) {
+        pl_expr *ni = mk(p, E_FUNC, start);
+        ni->s = "IFNULL";
+        ni->args = alloc(p, 2 * sizeof(pl_expr *));
+        ni->args[0] = mkbin(p, BO_ADD, row->args[i], mk_lit(p, E_FLOAT, "0e0", start));
+        ni->args[1] = mk_lit(p, E_INT, "0", start);
+        ni->nargs = 2;
+        e->args[k++] = mkbin(p, BO_GT, ni, num);
+        char *v = alloc(p, 12);
+        snprintf(v, 12, "%d", i - 1);
+        e->args[k++] = mk_lit(p, E_INT, v, start);
+    }
+    char *v = alloc(p, 12);
+    snprintf(v, 12, "%d", n);
+    e->args[k++] = mk_lit(p, E_INT, v, start);
+    e->nargs = k;
+    set_src(p, e, start);
+    return e;
+}
+
 static pl_expr *interval_expr(P *p, const char *start)
 {
+    if (is_op(p, '(')) {
+        /* INTERVAL(N, N1, ...) is a function; INTERVAL (expr) unit an interval */
+        pl_lexer lx = p->lx;
+        pl_token t = p->t, nx = p->nx;
+        bool has_nx = p->has_nx;
+        int nparams = p->nparams;
+        pl_expr *row = primary(p);
+        bool unit = false;
+        for (int i = 0; interval_units[i] && !unit; i++) unit = is_kw(p, interval_units[i]);
+        if (row->kind == E_ROW && !unit) return interval_func(p, row, start);
+        p->lx = lx; p->t = t; p->nx = nx; p->has_nx = has_nx; p->nparams = nparams;
+    }
     pl_expr *e = mk(p, E_INTERVAL, start);
     e->args = alloc(p, sizeof(pl_expr *));
     e->args[0] = expr(p);
@@ -1698,6 +1756,7 @@ static pl_select *select_core(P *p)
             vpush(p, &iv, p->t.val); next(p);
         } while (accept_op(p, ','));
         s->into_vars = (char **)iv.v; s->ninto = iv.n;
+        s->into_last = true;
     }
     p->sel_depth--;
     p->in_odku = odku;

@@ -174,6 +174,7 @@ struct pl_select {
     pl_expr *examined;        /* LIMIT ... ROWS EXAMINED n (on the statement's first block) */
     char **into_vars;         /* SELECT ... INTO @a, @b */
     int ninto;
+    bool into_last;           /* ... FROM ... INTO @a: the form MariaDB warns is deprecated */
     pl_select *next;          /* UNION chain */
     int set_op;               /* how next combines: 0 none, 1 UNION, 2 UNION ALL, 3 INTERSECT, 4 EXCEPT */
     pl_order *u_order;        /* ORDER BY / LIMIT applying to the whole union */

@@ -418,3 +418,23 @@ INSERT INTO nk VALUES (7, 'g');
 ANALYZE DELETE FROM nk WHERE x = 7;
 ROLLBACK;
 SELECT * FROM nk;
+
+-- ===== INTERVAL(N, N1, ...) =====
+SELECT INTERVAL(5, 1, 3, 7), INTERVAL(0, 1), INTERVAL(NULL, 1), INTERVAL(10, 1, 10, 100), INTERVAL(3, 3);
+SELECT INTERVAL(2, NULL, 1, 3), INTERVAL(2, 1, NULL, 3), INTERVAL(1.5, 1, 2), INTERVAL('2', '10', 3), INTERVAL(-5, -10, 0);
+SELECT INTERVAL(5, 'a');
+SELECT INTERVAL(5);
+SELECT id, INTERVAL(id, 2, 4, 6) FROM t ORDER BY id;
+SELECT INTERVAL(g, 2, 3) AS bucket, COUNT(*) FROM t GROUP BY bucket ORDER BY bucket;
+SELECT DATE_ADD('2020-01-01', INTERVAL (1 + 1) DAY), '2020-01-01' + INTERVAL (3) MONTH;
+
+-- ===== SELECT ... INTO after the other clauses: deprecated (1287) =====
+SELECT id FROM t WHERE id = 3 INTO @three;
+SELECT @three;
+SELECT id INTO @four FROM t WHERE id = 4;
+SELECT 7 INTO @seven;
+SELECT 8 FROM DUAL INTO @eight;
+SELECT id FROM t WHERE id = 1 FOR UPDATE INTO @one;
+SELECT id FROM t ORDER BY id LIMIT 1 INTO @first;
+SELECT id FROM t WHERE id = 99 INTO @none;
+SELECT @four, @seven, @eight, @one, @first, @none IS NULL;
