@@ -2144,6 +2144,43 @@ static void plain_columns(stor_arena *a, pl_expr *e, pl_expr ***v, int *n, int *
     for (int i = 0; i < e->nargs; i++) plain_columns(a, e->args[i], v, n, cap);
 }
 
+/* The qualified column references inside the subqueries of e that name none of their
+ * own query block's tables (t.col of an outer query), into v. */
+static void outer_refs_sel(stor_arena *a, pl_select *sel, pl_expr ***v, int *n, int *cap);
+static void outer_refs(stor_arena *a, pl_expr *e, pl_select *inner, pl_expr ***v, int *n, int *cap)
+{
+    if (!e) return;
+    if (e->sub) outer_refs_sel(a, e->sub, v, n, cap);
+    if (inner && e->kind == E_COLUMN && e->tbl && !e->db) {
+        bool own = false;
+        for (pl_select *m = inner; m && !own; m = m->next)
+            for (int i = 0; i < m->nfrom && !own; i++) {
+                const char *al = m->from[i].alias ? m->from[i].alias : m->from[i].name;
+                own = al && !strcmp(al, e->tbl);
+            }
+        if (!own) {
+            if (*n == *cap) {
+                int nc = *cap ? *cap * 2 : 16;
+                pl_expr **nv = stor_arena_alloc(a, (size_t)nc * sizeof *nv);
+                if (*n) memcpy(nv, *v, (size_t)*n * sizeof *nv);
+                *v = nv; *cap = nc;
+            }
+            (*v)[(*n)++] = e;
+        }
+    }
+    for (int i = 0; i < e->nargs; i++) outer_refs(a, e->args[i], inner, v, n, cap);
+}
+
+static void outer_refs_sel(stor_arena *a, pl_select *sel, pl_expr ***v, int *n, int *cap)
+{
+    for (pl_select *m = sel; m; m = m->next) {
+        for (int i = 0; i < m->nitems; i++) outer_refs(a, m->items[i].e, sel, v, n, cap);
+        for (int i = 0; i < m->nfrom; i++) outer_refs(a, m->from[i].on, sel, v, n, cap);
+        outer_refs(a, m->where, sel, v, n, cap);
+        outer_refs(a, m->having, sel, v, n, cap);
+    }
+}
+
 /* Does e use an aggregate (outside subqueries)? */
 static bool uses_aggregate(const pl_expr *e)
 {
@@ -2207,6 +2244,7 @@ static void check_grouping(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_item *i
                 }
                 pl_expr **v = NULL; int n = 0, cap = 0;
                 plain_columns(a, e, &v, &n, &cap);
+                outer_refs(a, e, NULL, &v, &n, &cap);   /* t.col of this query in its subqueries */
                 for (int j = 0; j < n; j++) {
                     int src, col;
                     if (!ex_find_column(sc, v[j], &src, &col) || !ctx->src[src].t) continue;
