@@ -1126,6 +1126,7 @@ static pl_expr *add_expr(P *p)
         if (is_op(p, '+')) op = BO_ADD;
         else if (is_op(p, '-')) op = BO_SUB;
         else return l;
+        if (l->kind == E_INTERVAL && op == BO_SUB) syntax_error(p);   /* only INTERVAL n unit + d */
         next(p);
         if (is_kw(p, "INTERVAL")) {   /* d + INTERVAL n unit */
             const char *s = p->t.start;
@@ -1135,6 +1136,16 @@ static pl_expr *add_expr(P *p)
             f->s = op == BO_ADD ? "DATE_ADD" : "DATE_SUB";
             f->args = alloc(p, 2 * sizeof(pl_expr *));
             f->args[0] = l; f->args[1] = iv; f->nargs = 2;
+            set_src(p, f, l->start);
+            l = f;
+            continue;
+        }
+        if (l->kind == E_INTERVAL && op == BO_ADD) {   /* INTERVAL n unit + d */
+            pl_expr *d = mul_expr(p);
+            pl_expr *f = mk(p, E_FUNC, l->start);
+            f->s = "DATE_ADD";
+            f->args = alloc(p, 2 * sizeof(pl_expr *));
+            f->args[0] = d; f->args[1] = l; f->nargs = 2;
             set_src(p, f, l->start);
             l = f;
             continue;
@@ -1202,6 +1213,19 @@ static pl_expr *pred(P *p)
                 bool all = is_kw(p, "ALL");
                 next(p);
                 expect_op(p, '(');
+                if (l->kind == E_ROW && ((op == BO_EQ && !all) || (op == BO_NE && all))) {
+                    /* (a, b) = ANY (SELECT ..) is IN, (a, b) <> ALL (..) NOT IN */
+                    pl_expr *e = mk(p, E_INSUB, start);
+                    e->sub = select_stmt(p);
+                    no_subquery_limit(p, e->sub);
+                    e->args = alloc(p, sizeof(pl_expr *));
+                    e->args[0] = l; e->nargs = 1;
+                    e->negated = all;
+                    expect_op(p, ')');
+                    set_src(p, e, start);
+                    l = e;
+                    continue;
+                }
                 pl_expr *e = mk(p, E_FUNC, start);
                 e->s = all ? "ALL_SUBQ" : "ANY_SUBQ";
                 e->op = op;

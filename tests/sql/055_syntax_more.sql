@@ -441,3 +441,11 @@ SELECT id FROM t WHERE id = 1 FOR UPDATE INTO @one;
 SELECT id FROM t ORDER BY id LIMIT 1 INTO @first;
 SELECT id FROM t WHERE id = 99 INTO @none;
 SELECT @four, @seven, @eight, @one, @first, @none IS NULL;
+
+-- ===== rows with ANY / ALL, INTERVAL first =====
+SELECT (1, 2) = ANY (SELECT 1, 2), (1, 2) = SOME (SELECT 1, 3), (1, 2) <> ALL (SELECT 1, 3), (1, 2) <> ALL (SELECT 1, 2), (1, NULL) = ANY (SELECT 1, 2);
+SELECT id FROM t WHERE (id, g) = ANY (SELECT id, g FROM t WHERE id < 3) ORDER BY id;
+SELECT id FROM t WHERE (id, g) <> ALL (SELECT id, g FROM t WHERE id < 3) ORDER BY id;
+SELECT id FROM t WHERE (id, g) = ANY (SELECT id, g FROM t LIMIT 2);
+SELECT INTERVAL 1 DAY + '2023-01-01', INTERVAL 2 MONTH + DATE('2023-01-31'), '2023-01-01' + INTERVAL 1 DAY + INTERVAL 1 HOUR;
+SELECT INTERVAL 1 DAY - '2023-01-01';
