@@ -196,6 +196,7 @@ static pl_expr *mkbin(P *p, int op, pl_expr *l, pl_expr *r)
 static pl_expr *expr(P *p);
 static pl_select *select_stmt(P *p);
 static pl_select *select_body(P *p);
+static pl_select *union_rest(P *p, pl_select *first);
 static pl_expr *bitor_expr(P *p);
 static pl_expr *pred(P *p);
 
@@ -820,6 +821,16 @@ paren_expr:
                 return e;
             }
             e = expr(p);
+            if (e->kind == E_SUBQUERY && !e->sub->next &&
+                (is_kw(p, "UNION") || is_kw(p, "EXCEPT") || is_kw(p, "INTERSECT"))) {
+                /* ((SELECT ...) UNION SELECT ...): a query expression */
+                e->sub->parens = true;
+                pl_expr *q = mk(p, E_SUBQUERY, start);
+                q->sub = union_rest(p, e->sub);
+                expect_op(p, ')');
+                set_src(p, q, start);
+                return q;
+            }
             if (is_op(p, ',')) {
                 vec v = { 0 };
                 vpush(p, &v, e);
@@ -1300,7 +1311,15 @@ static pl_expr *pred(P *p)
                 e = mk(p, E_IN, start);
                 vec v = { 0 };
                 vpush(p, &v, l);
-                do vpush(p, &v, expr(p)); while (accept_op(p, ','));
+                do {
+                    pl_expr *x = expr(p);
+                    if (v.n == 1 && x->kind == E_SUBQUERY && !x->sub->next &&
+                        (is_kw(p, "UNION") || is_kw(p, "EXCEPT") || is_kw(p, "INTERSECT"))) {
+                        x->sub->parens = true;   /* IN ((SELECT ...) UNION ...) */
+                        x->sub = union_rest(p, x->sub);
+                    }
+                    vpush(p, &v, x);
+                } while (accept_op(p, ','));
                 expect_op(p, ')');
                 e->args = (pl_expr **)v.v; e->nargs = v.n;
                 if (v.n == 2 && e->args[1]->kind == E_SUBQUERY) {
@@ -1790,7 +1809,14 @@ static pl_select *select_core(P *p)
 static pl_select *select_body(P *p)
 {
     p->tvc_op = 0;
-    pl_select *first = select_core(p), *last = first;
+    return union_rest(p, select_core(p));
+}
+
+/* The set operations after a query expression's first member, and its trailing ORDER BY
+ * / LIMIT. */
+static pl_select *union_rest(P *p, pl_select *first)
+{
+    pl_select *last = first;
     while (last->tvc && last->next) last = last->next;
     for (;;) {
         int op;
