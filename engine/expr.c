@@ -735,9 +735,11 @@ static pl_expr *row_expand(ex_ctx *ctx, stor_arena *a, pl_expr *l, int op, pl_ex
     return acc;
 }
 
-/* How many columns a subquery yields (its select list planned, not run). */
+/* How many columns a subquery yields (its select list planned, not run, unless it is
+ * one item that is not a `*`). */
 static int subq_width(ex_ctx *ctx, pl_select *sel)
 {
+    if (sel->nitems == 1 && sel->items[0].e->kind != E_STAR) return 1;
     ex_ctx sub = *ctx;
     sub.outer = ctx;
     sub.describe = true;
