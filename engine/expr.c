@@ -961,14 +961,18 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         ex_uservar_get(ctx->s, e->s, &v);
         emit(p, OP_USERVAR, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), 0, 0); push(cs, 1);
         if (v.t == VT_STRING || v.t == VT_NULL) {
-            type_str(t, 0, v.t == VT_STRING ? v.coll : ctx->s->coll_connection);
-            t->ptype = v.t == VT_NULL ? MYSQL_TYPE_BLOB : MYSQL_TYPE_VAR_STRING;
-            t->length = v.t == VT_NULL ? 16777216 : v.len * 4;
-            if (v.t == VT_NULL) t->flags |= BLOB_FLAG;
+            /* MariaDB types a string (or NULL, or unknown) variable LONGTEXT/LONGBLOB
+               whatever it holds: 16777215 bytes, so functions over it come out as
+               MEDIUM_BLOB (UPPER(@s)) or LONG_BLOB (CONCAT(@s, 'x')) */
+            type_str(t, 0, v.t == VT_STRING ? v.coll : COLL_BINARY);
+            t->ptype = MYSQL_TYPE_LONG_BLOB;
+            t->length = 16777216;   /* never set */
+            for (pdb_uservar *u = ctx->s->uservars; u; u = u->next)
+                if (!strcasecmp(u->name, e->s)) { t->length = 16777215; break; }
         }
         else if (v.t == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->flags = BINARY_FLAG; }
-        else if (v.t == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = EX_DEC_MAX_SCALE; t->length = 65; t->flags = BINARY_FLAG; }
-        else { type_int(t, 21); }
+        else if (v.t == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = EX_DEC_MAX_SCALE; t->length = 83; t->flags = BINARY_FLAG; }
+        else { type_int(t, 20); }
         t->nullable = true;
         return;
     }
@@ -1148,7 +1152,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     case E_CASE: {
         /* all branches evaluated; OP_CASE picks */
         ex_type rt = { 0 };
-        bool first = true;
+        bool first = true, mixed = false;
         int n = e->nargs;
         for (int i = 0; i < n; i++) {
             ex_type it;
@@ -1156,6 +1160,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             bool is_result = e->has_operand ? ((i >= 1) && ((i - 1) % 2 == 1 || (e->has_else && i == n - 1)))
                                             : ((i % 2 == 1) || (e->has_else && i == n - 1));
             if (is_result && it.vt != VT_NULL) {
+                mixed |= it.vt != VT_STRING;
                 if (first) { rt = it; first = false; }
                 else if (rt.vt != it.vt) {
                     if (rt.vt == VT_STRING || it.vt == VT_STRING) { if (rt.vt != VT_STRING) rt = it; rt.length = rt.length > it.length ? rt.length : it.length; }
@@ -1167,6 +1172,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         cs->depth -= n - 1;
         emit(p, OP_CASE, (e->has_operand ? 1 : 0) | (e->has_else ? 2 : 0), (uint16_t)n, 0);
         if (first) { rt.vt = VT_NULL; rt.ptype = MYSQL_TYPE_NULL; }
+        if (rt.vt == VT_STRING && mixed) emit(p, OP_TOSTR, rt.coll, 0, 0);
         *t = rt;
         t->nullable = true;
         t->flags &= (uint16_t)~NOT_NULL_FLAG;
@@ -1286,6 +1292,13 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         /* remember the call for functions that need the syntax (errors, units) */
         p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
         ex_func_type(f->id, ats, e->nargs, t, e);
+        bool is_if = !strcmp(f->name, "IF");
+        if (t->vt == VT_STRING && (is_if || !strcmp(f->name, "IFNULL") || !strcmp(f->name, "COALESCE"))) {
+            /* a string result: numbers among the arguments become their text (sorted
+               and compared as strings) */
+            for (int i = is_if ? 1 : 0; i < e->nargs; i++)
+                if (ats[i].vt != VT_STRING && ats[i].vt != VT_NULL) { emit(p, OP_TOSTR, t->coll, 0, 0); break; }
+        }
         return;
     }
     case E_INTERVAL:
@@ -1827,6 +1840,14 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
         case OP_ROWID: st[sp++] = ex_int(ctx->rows[o->a] == EX_NULLROW ? -1 : (int64_t)ctx->rows[o->a]); break;
         case OP_COLLATE: if (st[sp - 1].t == VT_STRING) st[sp - 1].coll = (uint16_t)o->a; break;
+        case OP_TOSTR: {
+            pdb_value *v = &st[sp - 1];
+            if (v->t == VT_NULL || v->t == VT_STRING) break;
+            size_t n;
+            const char *s = ex_to_str(ctx->a, v, &n);
+            *v = ex_str(s, n, (uint16_t)o->a);
+            break;
+        }
         }
     }
     *out = sp > 0 ? st[sp - 1] : ex_null();

@@ -129,8 +129,11 @@ static uint32_t chars_of(const ex_type *t)
     if (t->vt != VT_STRING) return t->length;
     return t->length / (co && co->maxlen ? co->maxlen : 1);
 }
+/* The collation of a result made of the string arguments: a binary string among them
+ * makes it binary (MariaDB's rule for CONCAT, IF, COALESCE...), else the first one's. */
 static uint16_t coll_of(const ex_type *a, int n)
 {
+    for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING && a[i].coll == COLL_BINARY) return COLL_BINARY;
     for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING && a[i].coll != COLL_BINARY) return a[i].coll;
     for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING) return a[i].coll;
     return COLL_UTF8MB4_GENERAL_CI;
@@ -241,9 +244,9 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         for (int i = 0; i < m; i++) {
             if (b[i].vt == VT_NULL) continue;
             if (t->vt == VT_NULL) { *t = b[i]; continue; }
+            if (b[i].vt == VT_STRING || t->vt == VT_STRING) continue;   /* below */
             if (b[i].vt != t->vt) {
-                if (b[i].vt == VT_STRING || t->vt == VT_STRING) { uint32_t l = chars_of(t) > chars_of(&b[i]) ? chars_of(t) : chars_of(&b[i]); t_str(t, l, coll_of(b, m)); }
-                else if (b[i].vt == VT_DOUBLE || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; }
+                if (b[i].vt == VT_DOUBLE || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; }
                 else if (b[i].vt == VT_DECIMAL || t->vt == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; if (b[i].decimals > t->decimals) t->decimals = b[i].decimals; }
                 else if ((b[i].vt == VT_UINT && t->vt == VT_INT) || (b[i].vt == VT_INT && t->vt == VT_UINT)) {
                     /* BIGINT UNSIGNED with a signed integer: DECIMAL (MariaDB) */
@@ -252,6 +255,23 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
                     if (b[i].length > t->length) t->length = b[i].length;
                 }
             } else if (b[i].length > t->length) t->length = b[i].length;
+        }
+        bool any_str = false;
+        for (int i = 0; i < m; i++) any_str |= b[i].vt == VT_STRING;
+        if (any_str) {
+            /* a string result: long enough for every argument as text, in the collation
+               of the string arguments; its type follows from its length in bytes (a TEXT
+               or LONGTEXT argument makes a MEDIUM_BLOB or LONG_BLOB) */
+            uint16_t coll = coll_of(b, m);
+            uint64_t l = 0;
+            for (int i = 0; i < m; i++) {
+                if (b[i].vt == VT_NULL) continue;
+                uint64_t x = coll == COLL_BINARY ? b[i].length : chars_of(&b[i]);
+                if (x > l) l = x;
+            }
+            const pdb_collation *co = pdb_coll_by_id(coll);
+            uint64_t mx = co && co->maxlen > 1 ? 4294967295u / co->maxlen : 4294967295u;
+            t_str(t, (uint32_t)(l > mx ? mx : l), coll);
         }
         t->nullable = true;
         t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
