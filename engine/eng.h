@@ -253,6 +253,7 @@ double   ex_to_double(const pdb_value *v);     /* strings that are not numbers w
 extern __thread struct ex_ctx *ex_conv_ctx;   /* where those warnings go; NULL = nowhere */
 int64_t  ex_to_int(const pdb_value *v);          /* MySQL rounding of decimals/doubles/strings */
 bool     ex_is_true(const pdb_value *v);         /* non-NULL and non-zero */
+bool     ex_is_true_cond(const pdb_value *v);    /* the same, warning 1292 for a string */
 /* Text of a value in the arena (numbers formatted as MariaDB does). */
 const char *ex_to_str(stor_arena *a, const pdb_value *v, size_t *len);
 /* MySQL comparison of two non-NULL values: <0, 0, >0; coll for string compares. */

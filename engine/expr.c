@@ -992,7 +992,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             t->from_column = false;
             t->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG);
         } else if (e->op == '~') { emit(p, OP_BITNOT, 0, 0, 0); type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
-        else { emit(p, OP_NOT, 0, 0, 0); type_int(t, 1); }
+        else { emit(p, OP_NOT, 0, 0, 0); type_int(t, 1); if (at[0].vt == VT_STRING) p->may_warn = true; }
         t->nullable = at[0].nullable;
         return;
     case E_BINARY: {
@@ -1007,12 +1007,17 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             p->ops[jmp].a = p->nops;
             type_int(t, 1);
             t->nullable = at[0].nullable || at[1].nullable;
+            if (at[0].vt == VT_STRING || at[1].vt == VT_STRING) p->may_warn = true;
             return;
         }
         comp(cs, e->args[0], &at[0]);
         comp(cs, e->args[1], &at[1]);
         cs->depth--;
-        if (op == BO_XOR) { emit(p, OP_XOR, 0, 0, 0); type_int(t, 1); return; }
+        if (op == BO_XOR) {
+            emit(p, OP_XOR, 0, 0, 0); type_int(t, 1);
+            if (at[0].vt == VT_STRING || at[1].vt == VT_STRING) p->may_warn = true;
+            return;
+        }
         if ((at[0].vt == VT_STRING) != (at[1].vt == VT_STRING) && at[0].vt != VT_NULL && at[1].vt != VT_NULL)
             p->may_warn = true;
         if (op >= BO_EQ && op <= BO_NSEQ) {
@@ -1053,6 +1058,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         comp(cs, e->args[0], &at[0]);
         emit(p, OP_IS, (int)e->ival, e->negated, 0);
         type_int(t, 1); t->flags |= NOT_NULL_FLAG;
+        if (at[0].vt == VT_STRING) p->may_warn = true;
         return;
     case E_IN: {
         uint16_t coll = 0;
@@ -1159,6 +1165,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             comp(cs, e->args[i], &it);
             bool is_result = e->has_operand ? ((i >= 1) && ((i - 1) % 2 == 1 || (e->has_else && i == n - 1)))
                                             : ((i % 2 == 1) || (e->has_else && i == n - 1));
+            if (!is_result && !e->has_operand && it.vt == VT_STRING) p->may_warn = true;   /* WHEN 'x' */
             if (is_result && it.vt != VT_NULL) {
                 mixed |= it.vt != VT_STRING;
                 if (first) { rt = it; first = false; }
@@ -1293,6 +1300,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
         ex_func_type(f->id, ats, e->nargs, t, e);
         bool is_if = !strcmp(f->name, "IF");
+        if (is_if && e->nargs == 3 && ats[0].vt == VT_STRING) p->may_warn = true;
         if (t->vt == VT_STRING && (is_if || !strcmp(f->name, "IFNULL") || !strcmp(f->name, "COALESCE"))) {
             /* a string result: numbers among the arguments become their text (sorted
                and compared as strings) */
@@ -1536,7 +1544,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
     *a = ex_int(r);
 }
 
-static int tri(const pdb_value *v) { return v->t == VT_NULL ? -1 : ex_is_true(v) ? 1 : 0; }
+static int tri(const pdb_value *v) { return v->t == VT_NULL ? -1 : ex_is_true_cond(v) ? 1 : 0; }
 static pdb_value tri_val(int t) { return t < 0 ? ex_null() : ex_int(t); }
 
 static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated);
@@ -1668,11 +1676,13 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         case OP_AND_JMP: {
             int t = tri(&st[sp - 1]);
             if (t == 0) { st[sp - 1] = ex_int(0); pc = o->a - 1; }
+            else st[sp - 1] = tri_val(t);   /* (a string is read, and warns, once) */
             break;
         }
         case OP_OR_JMP: {
             int t = tri(&st[sp - 1]);
             if (t == 1) { st[sp - 1] = ex_int(1); pc = o->a - 1; }
+            else st[sp - 1] = tri_val(t);
             break;
         }
         case OP_AND_FIN: {
@@ -1797,7 +1807,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                     if (w0.t == VT_DECIMAL && w0.coll != EX_DEC_AS_IS) w0.coll = 0;
                     m = x0.t != VT_NULL && w0.t != VT_NULL && ex_compare(&x0, &w0, 0) == 0;
                 }
-                else m = ex_is_true(w);
+                else m = ex_is_true_cond(w);
                 if (m) { r = a[i + 1]; hit = true; break; }
             }
             if (!hit && has_else) r = a[n - 1];

@@ -1469,9 +1469,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         *out = ex_str(o, k, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
         return;
     }
-    case F_IF:   /* a string condition is read as a number (1292 when it is not one) */
-        *out = (a[0].t == VT_STRING ? ex_to_double(&a[0]) != 0 : ex_is_true(&a[0])) ? a[1] : a[2];
-        return;
+    case F_IF: *out = ex_is_true_cond(&a[0]) ? a[1] : a[2]; return;
     case F_IFNULL: *out = a[0].t != VT_NULL ? a[0] : a[1]; return;
     case F_NULLIF: *out = (a[0].t != VT_NULL && a[1].t != VT_NULL && ex_compare(&a[0], &a[1], 0) == 0) ? ex_null() : a[0]; return;
     case F_COALESCE: for (int i = 0; i < n; i++) if (a[i].t != VT_NULL) { *out = a[i]; return; } return;

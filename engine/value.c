@@ -197,6 +197,14 @@ bool ex_is_true(const pdb_value *v)
     return false;
 }
 
+/* The same as a condition (IF, CASE WHEN, NOT, AND, OR, XOR, IS): a string is read
+ * as a DOUBLE, with MariaDB's 1292 warning (into ex_conv_ctx) when it is not a number. */
+bool ex_is_true_cond(const pdb_value *v)
+{
+    if (v->t == VT_STRING) return ex_to_double(v) != 0;
+    return ex_is_true(v);
+}
+
 /* Shortest text that reads back as the same double, MariaDB style (%g, up to 17 digits). */
 /* The shortest digits that read back as d: digits[] (no dot), their count, and the
  * decimal exponent of the first digit (d = 0.d1d2... * 10^(exp+1)). d != 0, finite. */
