@@ -114,11 +114,12 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
     t->coerc = 2;
 }
 
-/* An integer expression: LONG below 11 digits, LONGLONG from there (MariaDB's rule). */
+/* An integer expression: LONG up to 9 characters, LONGLONG from 10 (MariaDB's
+ * type_handler_long_or_longlong). */
 static void type_int(ex_type *t, uint32_t len)
 {
     memset(t, 0, sizeof *t);
-    t->vt = VT_INT; t->ptype = len >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; t->length = len; t->coll = COLL_BINARY;
+    t->vt = VT_INT; t->ptype = len >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; t->length = len; t->coll = COLL_BINARY;
     t->flags = BINARY_FLAG;
 }
 
@@ -663,7 +664,7 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, i
     bool dbl = a->vt == VT_DOUBLE || b->vt == VT_DOUBLE || a->vt == VT_STRING || b->vt == VT_STRING ||
                a->vt == VT_NULL || b->vt == VT_NULL;
     bool dec = a->vt == VT_DECIMAL || b->vt == VT_DECIMAL || op == BO_DIV;
-    if (op == BO_IDIV) { t->vt = VT_INT; t->length = a->length; t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; return; }
+    if (op == BO_IDIV) { t->vt = VT_INT; t->length = a->length; t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; return; }
     if (dbl) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; return; }
     if (a->vt == VT_DATETIME || a->vt == VT_DATE || b->vt == VT_DATETIME || b->vt == VT_DATE || a->vt == VT_TIME || b->vt == VT_TIME) {
         t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21;
@@ -690,7 +691,7 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, i
     t->vt = VT_INT;
     t->length = (a->length > b->length ? a->length : b->length) + 1;
     if (op == BO_MUL) t->length = a->length + b->length;
-    t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+    t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
     if (a->is_unsigned || b->is_unsigned) { t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; t->vt = VT_UINT; }
 }
 
@@ -988,7 +989,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
             else if (t->vt == VT_UINT) { t->vt = VT_INT; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
             t->length++;
-            if (t->vt == VT_INT) t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+            if (t->vt == VT_INT) t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
             t->from_column = false;
             t->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG);
         } else if (e->op == '~') { emit(p, OP_BITNOT, 0, 0, 0); type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }

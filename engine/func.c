@@ -129,6 +129,38 @@ static uint32_t chars_of(const ex_type *t)
     if (t->vt != VT_STRING) return t->length;
     return t->length / (co && co->maxlen ? co->maxlen : 1);
 }
+/* MariaDB's type_handler_long_or_longlong: INT up to 9 characters, BIGINT from 10. */
+static void t_int_ll(ex_type *t, uint32_t len, bool is_unsigned)
+{
+    t_int(t, len);
+    t->ptype = len <= 9 ? MYSQL_TYPE_LONG : MYSQL_TYPE_LONGLONG;
+    if (is_unsigned) { t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; }
+}
+/* A DOUBLE result (a NULL argument makes the numeric functions DOUBLE in MariaDB). */
+static void t_dbl(ex_type *t, uint32_t len, uint8_t decimals)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = len; t->decimals = decimals;
+    t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+}
+/* An integer argument's own type, as the result of a function that keeps it (FLOOR(int),
+ * ROUND(int, n >= 0)): not a column, nullable. */
+static void t_same_int(ex_type *t, const ex_type *a)
+{
+    *t = *a;
+    t->nullable = true;
+    t->from_column = false;
+    t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG |
+                            PART_KEY_FLAG | ZEROFILL_FLAG);
+    t->flags |= BINARY_FLAG;
+}
+/* The digits before the point of a DECIMAL type (MariaDB's decimal_int_part). */
+static int dec_int_part(const ex_type *a)
+{
+    int p = (int)a->length - a->decimals - (a->decimals ? 1 : 0) - (a->is_unsigned ? 0 : 1);
+    return p < 0 ? 0 : p;
+}
+
 /* The collation of a result made of the string arguments: a binary string among them
  * makes it binary (MariaDB's rule for CONCAT, IF, COALESCE...), else the first one's. */
 static uint16_t coll_of(const ex_type *a, int n)
@@ -290,32 +322,63 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
         return;
     }
-    case F_MOD: ex_mod_type(&a[0], &a[1], t); return;
-    case F_ABS: *t = a[0]; t->nullable = true; if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
+    case F_MOD:
+        if (a[0].vt == VT_NULL || a[1].vt == VT_NULL) { t_dbl(t, 17, 0); return; }
+        ex_mod_type(&a[0], &a[1], t);
+        return;
+    case F_ABS:
+        if (a[0].vt == VT_NULL) { t_dbl(t, 17, 0); return; }
+        if (a[0].vt == VT_INT || a[0].vt == VT_UINT) { t_int_ll(t, a[0].length, a[0].is_unsigned); return; }
+        *t = a[0]; t->nullable = true; if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
     case F_CEIL: case F_FLOOR:
-        if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
-        else if (a[0].vt == VT_DECIMAL && (int)a[0].length - (int)a[0].decimals - (a[0].decimals ? 1 : 0) - 1 >= 18) {
-            /* too many integer digits for BIGINT: DECIMAL(n, 0), as MariaDB */
-            *t = a[0];
-            t->nullable = true;
-            t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG);
-            t->length -= (uint32_t)(a[0].decimals + (a[0].decimals ? 1 : 0));
-            t->decimals = 0;
+        if (a[0].vt == VT_NULL) t_dbl(t, 17, 0);
+        else if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
+        else if (a[0].vt == VT_INT || a[0].vt == VT_UINT) t_same_int(t, &a[0]);
+        else if (a[0].vt == VT_DECIMAL) {
+            /* the integer digits, one more when the fraction can carry into them
+               (FLOOR(-9.5) = -10, CEILING(9.5) = 10); past 18 digits DECIMAL(n, 0) */
+            int prec = dec_int_part(&a[0]) + (a[0].decimals && (id == F_CEIL || !a[0].is_unsigned) ? 1 : 0);
+            if (prec < 1) prec = 1;
+            uint32_t sign = a[0].is_unsigned ? 0 : 1;
+            if (prec > 18) {
+                *t = a[0];
+                t->nullable = true; t->from_column = false;
+                t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | PART_KEY_FLAG);
+                t->length = (uint32_t)prec + sign;
+                t->decimals = 0;
+                t->flags |= BINARY_FLAG;
+            } else {
+                t_int(t, (uint32_t)prec + sign);
+                t->ptype = prec > 9 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+                if (a[0].is_unsigned) { t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; }
+            }
         }
         else t_int(t, a[0].length);
         return;
     case F_ROUND: case F_TRUNCATE: {
+        int d = 0;
+        if (n > 1 && e && e->args[1]->kind == E_INT) d = atoi(e->args[1]->s);
+        if (n > 1 && a[1].vt == VT_NULL) { t_dbl(t, 23, 31); return; }   /* ROUND(x, NULL) */
+        if (a[0].vt == VT_NULL) { t_dbl(t, (uint32_t)(17 + (d > 0 ? d : 0)), (uint8_t)(d > 0 ? (d > 30 ? 30 : d) : 0)); return; }
+        if ((a[0].vt == VT_INT || a[0].vt == VT_UINT) && (n < 2 || (e && e->args[1]->kind == E_INT))) {
+            /* an integer stays the argument's type; ROUND to tens or more may need one
+               more digit: a BIGINT then becomes DECIMAL, a smaller one INT or BIGINT */
+            if (d >= 0 || id == F_TRUNCATE) { t_same_int(t, &a[0]); return; }
+            if (a[0].ptype != MYSQL_TYPE_LONGLONG) { t_int_ll(t, a[0].length + 1, a[0].is_unsigned); return; }
+        }
         *t = a[0];
         t->nullable = true;
         t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG);
-        int d = 0;
-        if (n > 1 && e && e->args[1]->kind == E_INT) d = atoi(e->args[1]->s);
-        if ((t->vt == VT_INT || t->vt == VT_UINT) && id == F_ROUND && d < 0 &&
-            (int)t->length - (t->from_column && !t->is_unsigned ? 1 : 0) >= 19) {
+        if ((t->vt == VT_INT || t->vt == VT_UINT) && id == F_ROUND && d < 0) {
             /* ROUND(BIGINT, -n) may need one more digit: DECIMAL (MariaDB) */
-            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->is_unsigned = false;
-            t->flags &= (uint16_t)~UNSIGNED_FLAG;
+            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL;
             t->length += 1;
+        }
+        if (t->vt == VT_DECIMAL && a[0].vt == VT_DECIMAL && d >= 0 && d < a[0].decimals) {
+            /* fewer decimals: the integer digits (one more for a carry when rounding) */
+            t->length = (uint32_t)(dec_int_part(&a[0]) + (id == F_ROUND ? 1 : 0) + d + (d ? 1 : 0) + (a[0].is_unsigned ? 0 : 1));
+            t->from_column = false;
+            t->flags |= BINARY_FLAG;
         }
         if (t->vt == VT_DECIMAL) t->decimals = (uint8_t)(d < 0 ? 0 : d > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : d);
         else if (t->vt == VT_STRING || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = (uint8_t)(d < 0 ? 0 : d); t->coll = COLL_BINARY; }
@@ -431,7 +494,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         return;
     case F_REGEXP_INSTR: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; return;
     case F_QUARTER: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_TO_DAYS: t_int(t, 7); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_TO_DAYS: t_int(t, 6); t->ptype = MYSQL_TYPE_LONG; return;
     case F_TIMESTAMPDIFF: t_int(t, 21); return;
     case F_ORD: t_int(t, 10); return;
     case F_INET_ATON: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
