@@ -466,13 +466,17 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
     switch (kind) {
     case AG_COUNT: case AG_COUNT_STAR: type_int(t, 21); t->flags |= NOT_NULL_FLAG; break;
     case AG_SUM: case AG_AVG:
-        if (at[0].vt == VT_DOUBLE || at[0].vt == VT_STRING || at[0].vt == VT_DATETIME || at[0].vt == VT_DATE) {
+        if (at[0].vt == VT_NULL) {   /* SUM(NULL), AVG(NULL): DOUBLE */
+            memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
+            t->decimals = kind == AG_AVG ? 4 : 0; t->length = kind == AG_AVG ? 4 : 17;
+        } else if (at[0].vt == VT_DOUBLE || at[0].vt == VT_STRING) {
             memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
             t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
         } else {
             memset(t, 0, sizeof *t);
             t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
-            int dec = at[0].vt == VT_DECIMAL ? at[0].decimals : 0;
+            /* (a DATE, DATETIME or TIME adds up as its number: 20230115, 20230115102030) */
+            int dec = at[0].vt == VT_DECIMAL || ((at[0].vt == VT_DATETIME || at[0].vt == VT_TIME) && at[0].decimals < 31) ? at[0].decimals : 0;
             ag->incr = 4;
             if (kind == AG_AVG) {   /* the quotient's extra decimals: div_precision_increment */
                 pdb_value iv; ex_type it;
@@ -489,7 +493,12 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         }
         t->nullable = true;
         break;
-    case AG_MIN: case AG_MAX: *t = at[0]; t->nullable = true; t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG); break;
+    case AG_MIN: case AG_MAX: *t = at[0]; t->nullable = true; t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
+        /* of an integer expression (not a column): BIGINT; of NULL: VARCHAR(0) */
+        if ((t->vt == VT_INT || t->vt == VT_UINT) && e->nargs >= 1 && e->args[0]->kind != E_COLUMN && t->ptype != MYSQL_TYPE_NULL)
+            t->ptype = MYSQL_TYPE_LONGLONG;
+        if (t->vt == VT_NULL) { type_str(t, 0, COLL_BINARY); t->vt = VT_NULL; t->nullable = true; t->flags = BINARY_FLAG; }
+        break;
     case AG_GROUP_CONCAT: type_str(t, 1024, at[0].vt == VT_STRING ? at[0].coll : COLL_UTF8MB4_GENERAL_CI);
         if (t->coll != COLL_BINARY) { const pdb_collation *co = pdb_coll_by_id(t->coll); t->length = 1024 * (co ? co->maxlen : 1); }
         {   /* group_concat_max_len > 512: MariaDB types the result as a BLOB */
@@ -507,9 +516,13 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         t->length = kind == AG_JSON_ARRAYAGG ? 16777224 : 4194304;
         t->nullable = true; break;
     case AG_BIT_AND: case AG_BIT_OR: case AG_BIT_XOR: type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; break;
-    default:
-        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
+    default: {   /* STD, VARIANCE: DOUBLE showing the argument's decimals + 4 (a string or real: all) */
+        int d = at[0].vt == VT_STRING || (at[0].vt == VT_DOUBLE && at[0].decimals >= 31) ? 31 :
+                at[0].vt == VT_INT || at[0].vt == VT_UINT || at[0].vt == VT_NULL || at[0].vt == VT_DATE ? 4 : at[0].decimals + 4;
+        if (d > 30) d = 31;
+        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = (uint8_t)d;
         t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+    }
     }
     ag->type = *t;
     int idx = *sc->naggs;
@@ -664,8 +677,27 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, i
     bool dbl = a->vt == VT_DOUBLE || b->vt == VT_DOUBLE || a->vt == VT_STRING || b->vt == VT_STRING ||
                a->vt == VT_NULL || b->vt == VT_NULL;
     bool dec = a->vt == VT_DECIMAL || b->vt == VT_DECIMAL || op == BO_DIV;
-    if (op == BO_IDIV) { t->vt = VT_INT; t->length = a->length; t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; return; }
-    if (dbl) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; return; }
+    if (op == BO_IDIV) {
+        t->vt = VT_INT; t->length = a->length;
+        /* a real or decimal dividend loses its fraction (PI() DIV 1: INT) */
+        if ((a->vt == VT_DOUBLE || a->vt == VT_DECIMAL) && a->decimals && a->decimals < 31 && a->length > a->decimals + 1u)
+            t->length = a->length - a->decimals - 1u + 1u;
+        t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+        return;
+    }
+    if (dbl) {
+        /* the decimals a DOUBLE result shows: the operands' most (a string or a real
+           without fixed decimals: none fixed, 31), a quotient div_precision_increment
+           more; PI() * 2 shows 6 as PI() does */
+        int da = a->vt == VT_STRING ? 31 : a->vt == VT_NULL || a->vt == VT_INT || a->vt == VT_UINT ? 0 : a->decimals;
+        int db = b->vt == VT_STRING ? 31 : b->vt == VT_NULL || b->vt == VT_INT || b->vt == VT_UINT ? 0 : b->decimals;
+        int d = da > db ? da : db;
+        if (op == BO_DIV && d < 31) d += incr;
+        if (d > 30) d = 31;
+        t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = (uint8_t)d;
+        t->length = d == 31 ? 23 : op == BO_DIV && a->length > a->decimals ? a->length - a->decimals + (uint32_t)d : 17 + (uint32_t)d;
+        return;
+    }
     if (a->vt == VT_DATETIME || a->vt == VT_DATE || b->vt == VT_DATETIME || b->vt == VT_DATE || a->vt == VT_TIME || b->vt == VT_TIME) {
         t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21;
         dec = false;

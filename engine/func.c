@@ -386,7 +386,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         return;
     }
     case F_SQRT: case F_POW: case F_PI: case F_RAND:
-        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = id == F_PI ? 6 : 31;
+        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = id == F_PI ? 8 : 23; t->decimals = id == F_PI ? 6 : 31;
         t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
     case F_NOW: case F_UTC_TIMESTAMP: case F_FROM_UNIXTIME:
         memset(t, 0, sizeof *t); t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = id == F_FROM_UNIXTIME;

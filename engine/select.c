@@ -390,6 +390,8 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
     case AG_COUNT: break;
     case AG_SUM: case AG_AVG: case AG_STD: case AG_VAR: case AG_STD_SAMP: case AG_VAR_SAMP:
         if (ag->kind == AG_SUM || ag->kind == AG_AVG) {
+            if ((v.t == VT_DATETIME || v.t == VT_DATE || v.t == VT_TIME) && ag->type.vt == VT_DECIMAL && v.i % 1000000 == 0)
+                v = ex_int(ex_to_int(&v));   /* a date or time adds up as its number */
             if (!st->is_dbl && (v.t == VT_INT || v.t == VT_UINT || v.t == VT_DECIMAL)) {
                 if (st->wsum || v.len || st->isum >= (__int128)ex_pow10[18] || st->isum <= -(__int128)ex_pow10[18]) {
                     st->wsum = ex_dec_sum_step(ctx->a, st->wsum, st->isum, st->scale, &v);
@@ -407,7 +409,15 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
             if (!st->is_dbl && st->is_dec) st->dsum = st->wsum ? ex_dec_to_double(st->wsum) : (double)st->isum / (double)ex_pow10[st->scale];
             st->is_dbl = true;
         }
-        { double d = ex_to_double(&v); st->dsum += d; st->dsq += d * d; }
+        {
+            double d = ex_to_double(&v);
+            if (ag->kind == AG_SUM || ag->kind == AG_AVG) { st->dsum += d; break; }
+            /* STD/VARIANCE: the running mean (dsum) and sum of squared deviations (dsq)
+               updated per value, as MariaDB computes them */
+            double m0 = st->cnt == 1 ? d : st->dsum;
+            st->dsum = m0 + (d - m0) / (double)st->cnt;
+            st->dsq += (d - m0) * (d - st->dsum);
+        }
         break;
     case AG_MIN: case AG_MAX:
         if (!st->any) { st->best = ex_persist(ctx->a, &v); st->any = true; }
@@ -491,8 +501,7 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
         if (!st->cnt) return ex_null();
         bool samp = ag->kind == AG_STD_SAMP || ag->kind == AG_VAR_SAMP;
         if (samp && st->cnt < 2) return ex_null();
-        double mean = st->dsum / (double)st->cnt;
-        double var = (st->dsq - mean * st->dsum) / (double)(samp ? st->cnt - 1 : st->cnt);
+        double var = st->dsq / (double)(samp ? st->cnt - 1 : st->cnt);
         if (var < 0) var = 0;
         return ex_dbl(ag->kind == AG_STD || ag->kind == AG_STD_SAMP ? __builtin_sqrt(var) : var);
     }
