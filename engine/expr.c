@@ -1170,7 +1170,9 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             t->length = (uint32_t)(prec + (sc ? 1 : 0) + 1); t->flags = BINARY_FLAG;
             break;
         }
-        case CT_DOUBLE: case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 22; t->decimals = 31; t->flags = BINARY_FLAG; break;
+        case CT_DOUBLE: case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 22; t->decimals = 31; t->flags = BINARY_FLAG;
+            if (e->cast.type == CT_FLOAT) { t->ptype = MYSQL_TYPE_FLOAT; t->length = 12; }
+            break;
         case CT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
         case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->flags = BINARY_FLAG;
             if (e->cast.len > 0) { t->decimals = (uint8_t)(e->cast.len > 6 ? 6 : e->cast.len); t->length += t->decimals + 1u; }
@@ -1192,13 +1194,15 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         /* all branches evaluated; OP_CASE picks */
         ex_type rt = { 0 };
         bool first = true, mixed = false;
-        int n = e->nargs;
+        int n = e->nargs, nres = 0;
+        ex_type *res = stor_arena_alloc(cs->a, (size_t)(n ? n : 1) * sizeof *res);
         for (int i = 0; i < n; i++) {
             ex_type it;
             comp(cs, e->args[i], &it);
             bool is_result = e->has_operand ? ((i >= 1) && ((i - 1) % 2 == 1 || (e->has_else && i == n - 1)))
                                             : ((i % 2 == 1) || (e->has_else && i == n - 1));
             if (!is_result && !e->has_operand && it.vt == VT_STRING) p->may_warn = true;   /* WHEN 'x' */
+            if (is_result) res[nres++] = it;
             if (is_result && it.vt != VT_NULL) {
                 mixed |= it.vt != VT_STRING;
                 if (first) { rt = it; first = false; }
@@ -1212,7 +1216,11 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         cs->depth -= n - 1;
         emit(p, OP_CASE, (e->has_operand ? 1 : 0) | (e->has_else ? 2 : 0), (uint16_t)n, 0);
         if (first) { rt.vt = VT_NULL; rt.ptype = MYSQL_TYPE_NULL; }
-        if (rt.vt == VT_STRING && mixed) emit(p, OP_TOSTR, rt.coll, 0, 0);
+        if (rt.vt == VT_STRING) {   /* typed as COALESCE of its results is (length, collation, BLOB kinds) */
+            const ex_func *cf = ex_func_find("COALESCE");
+            if (cf) ex_func_type(cf->id, res, nres, &rt, NULL);
+            if (mixed) emit(p, OP_TOSTR, rt.coll, 0, 0);
+        }
         *t = rt;
         t->nullable = true;
         t->flags &= (uint16_t)~NOT_NULL_FLAG;
@@ -1249,6 +1257,17 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
                 *t = types[0];
                 t->from_column = false;
                 t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG);
+                if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_BLOB) {
+                    /* a TEXT/BLOB column's own kind (columns all travel as BLOB) */
+                    const pdb_collation *co = pdb_coll_by_id(t->coll);
+                    uint32_t chars = t->length / (co && co->maxlen ? co->maxlen : 1);
+                    t->ptype = chars <= 255 ? MYSQL_TYPE_TINY_BLOB : chars <= 65535 ? MYSQL_TYPE_BLOB :
+                               chars <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
+                }
+                if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_STRING && (t->flags & (ENUM_FLAG | SET_FLAG))) {
+                    t->ptype = MYSQL_TYPE_VAR_STRING;
+                    t->flags &= (uint16_t)~(ENUM_FLAG | SET_FLAG);
+                }
             } else type_str(t, 255, ctx->s->coll_connection);
             t->nullable = true;
         } else type_int(t, 1);

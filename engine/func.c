@@ -304,6 +304,12 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
             const pdb_collation *co = pdb_coll_by_id(coll);
             uint64_t mx = co && co->maxlen > 1 ? 4294967295u / co->maxlen : 4294967295u;
             t_str(t, (uint32_t)(l > mx ? mx : l), coll);
+            /* with a TEXT/BLOB argument the result is a BLOB type even when short */
+            for (int i = 0; i < m; i++)
+                if (b[i].vt == VT_STRING && b[i].ptype >= MYSQL_TYPE_TINY_BLOB && b[i].ptype <= MYSQL_TYPE_BLOB && t->length <= 65535) {
+                    t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG;
+                    break;
+                }
         }
         t->nullable = true;
         t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
@@ -320,6 +326,13 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
             if (s && num) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
         }
         if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
+        if (any_str) {   /* only CHAR columns (and NULLs): CHAR */
+            bool all_char = true;
+            for (int i = 0; i < m; i++)
+                if (b[i].vt != VT_NULL && (b[i].vt != VT_STRING || b[i].ptype != MYSQL_TYPE_STRING || (b[i].flags & (ENUM_FLAG | SET_FLAG))))
+                    all_char = false;
+            if (all_char) t->ptype = MYSQL_TYPE_STRING;
+        }
         return;
     }
     case F_MOD:
@@ -509,7 +522,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         }
         if (fsp > 6) fsp = 6;
         if (!fsp) { t_int(t, 17); return; }
-        memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17 + (uint32_t)fsp; t->decimals = (uint8_t)fsp;
+        memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 18 + (uint32_t)fsp; t->decimals = (uint8_t)fsp;
         t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
         return;
     }
@@ -2913,7 +2926,8 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
         ex_dec_put(ctx->a, &d, -1, out);
         return;
     }
-    case CT_DOUBLE: case CT_FLOAT: *out = ex_dbl(ex_to_double(in)); return;
+    case CT_DOUBLE: *out = ex_dbl(ex_to_double(in)); return;
+    case CT_FLOAT: *out = ex_dbl((double)(float)ex_to_double(in)); return;   /* a FLOAT holds a float */
     case CT_DATE: case CT_DATETIME: {
         int64_t dt; bool isd;
         if (in->t == VT_DATETIME || in->t == VT_DATE) { dt = in->i; }

@@ -1943,6 +1943,24 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
     return all;
 }
 
+
+/* A derived table MariaDB cannot merge into the outer query (no FROM, DISTINCT, GROUP
+ * BY, HAVING, LIMIT, UNION, aggregates) is materialised: a NULL column of it is then a
+ * CHAR(0) column (type STRING), not NULL. */
+static void derived_null_columns(const pl_select *d, ex_type *types, int n)
+{
+    bool materialised = d->nfrom == 0 || d->distinct || d->ngroup || d->having || d->limit || d->next;
+    for (int i = 0; i < d->nitems && !materialised; i++) {
+        const pl_expr *x = d->items[i].e;
+        if (x && x->kind == E_FUNC && (x->win || ex_is_aggregate_name(x->s))) materialised = true;
+    }
+    if (!materialised || !types) return;
+    for (int i = 0; i < n; i++)
+        if (types[i].ptype == MYSQL_TYPE_NULL) {
+            types[i].vt = VT_STRING; types[i].ptype = MYSQL_TYPE_STRING; types[i].coll = COLL_BINARY;
+            types[i].length = 0; types[i].from_column = true; types[i].flags |= BINARY_FLAG;
+        }
+}
 static void open_sources(ex_ctx *ctx, pl_select *sel)
 {
     ctx->nsrc = sel->nfrom;
@@ -1977,8 +1995,7 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             ex_select_rows(&sub, t->derived, rows, &s->dtypes, &s->dnames, &found);
             s->derived = rows;
             s->dncols = (int)rows->ncols;
-            for (int c = 0; c < s->dncols; c++)   /* a NULL column is materialised as CHAR(0) */
-                if (s->dtypes[c].vt == VT_NULL) s->dtypes[c].ptype = MYSQL_TYPE_STRING;
+            derived_null_columns(t->derived, s->dtypes, s->dncols);
             if (t->ncol_names) {
                 if (t->ncol_names != s->dncols)
                     ex_raise(ctx, 4002, "HY000", "WITH column list and SELECT field list have different column counts");

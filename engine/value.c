@@ -433,9 +433,11 @@ size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, si
         if (meta && meta->decimals < 31 && (meta->type == MYSQL_TYPE_DOUBLE || meta->type == MYSQL_TYPE_FLOAT))
             n = fmt_fixed(v->d, meta->decimals, buf, cap);
         else if (meta && meta->type == MYSQL_TYPE_FLOAT) {
-            n = (size_t)snprintf(buf, cap, "%.6g", v->d);
-            char *e = strchr(buf, 'e');
-            if (e) { n = fmt_double((double)(float)v->d, buf, cap); }
+            /* a FLOAT shows 6 significant digits, laid out as a double is (123457000,
+               1e20, 0.000012345) */
+            char t6[40];
+            snprintf(t6, sizeof t6, "%.6g", (double)(float)v->d);
+            n = fmt_double(strtod(t6, NULL), buf, cap);
         }
         else n = fmt_double(v->d, buf, cap);
         break;
