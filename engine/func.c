@@ -277,10 +277,20 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
             if (b[i].vt == VT_NULL) continue;
             if (t->vt == VT_NULL) { *t = b[i]; continue; }
             if (b[i].vt == VT_STRING || t->vt == VT_STRING) continue;   /* below */
+            bool bi = b[i].vt == VT_INT || b[i].vt == VT_UINT, ti = t->vt == VT_INT || t->vt == VT_UINT;
+            if (bi && ti && (b[i].is_unsigned || b[i].vt == VT_UINT) != (t->is_unsigned || t->vt == VT_UINT)) {
+                /* signed with unsigned integers: DECIMAL of the longer one's digits (MariaDB) */
+                uint32_t db = b[i].length - (b[i].is_unsigned || b[i].vt == VT_UINT || !b[i].length ? 0 : 1);
+                uint32_t dt = t->length - (t->is_unsigned || t->vt == VT_UINT || !t->length ? 0 : 1);
+                t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0;
+                t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
+                t->length = (db > dt ? db : dt) + 1;
+                continue;
+            }
             if (b[i].vt != t->vt) {
                 if (b[i].vt == VT_DOUBLE || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; }
                 else if (b[i].vt == VT_DECIMAL || t->vt == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; if (b[i].decimals > t->decimals) t->decimals = b[i].decimals; }
-                else if ((b[i].vt == VT_UINT && t->vt == VT_INT) || (b[i].vt == VT_INT && t->vt == VT_UINT)) {
+                else if ((b[i].vt == VT_UINT && t->vt == VT_INT && !t->is_unsigned) || (b[i].vt == VT_INT && !b[i].is_unsigned && t->vt == VT_UINT)) {
                     /* BIGINT UNSIGNED with a signed integer: DECIMAL (MariaDB) */
                     t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0;
                     t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
@@ -290,6 +300,13 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         }
         bool any_str = false;
         for (int i = 0; i < m; i++) any_str |= b[i].vt == VT_STRING;
+        if ((t->vt == VT_UINT || (t->vt == VT_INT && t->is_unsigned)) && (id == F_IFNULL || id == F_COALESCE))
+            for (int i = 0; i < m; i++)
+                if (b[i].vt == VT_NULL) {   /* a NULL counts as signed here (not in IF): DECIMAL */
+                    t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; t->length += 1;
+                    t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
+                    break;
+                }
         if (any_str) {
             /* a string result: long enough for every argument as text, in the collation
                of the string arguments; its type follows from its length in bytes (a TEXT
@@ -313,6 +330,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         }
         t->nullable = true;
         t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
+        if (t->vt != VT_STRING) t->flags |= BINARY_FLAG;
         if (t->vt == VT_INT || t->vt == VT_UINT) {
             t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
             if (id == F_GREATEST || id == F_LEAST) {
