@@ -1023,7 +1023,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             t->length++;
             if (t->vt == VT_INT) t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
             t->from_column = false;
-            t->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG);
+            t->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG | ZEROFILL_FLAG);
+            t->flags |= BINARY_FLAG;
         } else if (e->op == '~') { emit(p, OP_BITNOT, 0, 0, 0); type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
         else { emit(p, OP_NOT, 0, 0, 0); type_int(t, 1); if (at[0].vt == VT_STRING) p->may_warn = true; }
         t->nullable = at[0].nullable;

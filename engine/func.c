@@ -240,8 +240,22 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         return;
     }
     case F_SUBSTRING: case F_LEFT: case F_RIGHT: case F_LOWER: case F_UPPER: case F_TRIM: case F_LTRIM:
-    case F_RTRIM: case F_REVERSE: case F_SUBSTRING_INDEX:
-        t_str(t, chars_of(&a[0]), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
+    case F_RTRIM: case F_REVERSE: case F_SUBSTRING_INDEX: {
+        uint32_t chars = chars_of(&a[0]);
+        /* a constant length bounds it: LEFT(s, 2), SUBSTRING(s, 1, 2) */
+        const pl_expr *len = !e ? NULL : (id == F_LEFT || id == F_RIGHT) && e->nargs == 2 ? e->args[1] :
+                             id == F_SUBSTRING && e->nargs == 3 ? e->args[2] : NULL;
+        if (len && len->kind == E_INT) {
+            long long k = atoll(len->s);
+            if (k < 0) k = 0;
+            if ((uint64_t)k < chars) chars = (uint32_t)k;
+        }
+        t_str(t, chars, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+        if (id == F_SUBSTRING && !(len && len->kind == E_INT) && a[0].vt == VT_STRING && a[0].ptype == MYSQL_TYPE_LONG_BLOB) {
+            t->ptype = MYSQL_TYPE_LONG_BLOB; t->flags |= BLOB_FLAG;   /* SUBSTRING(@var, n): LONGTEXT still */
+        }
+        return;
+    }
     case F_REPLACE: case F_LPAD: case F_RPAD: case F_REPEAT: case F_SPACE: {
         /* the longest possible result, when the arguments tell it */
         uint64_t len = 16777216;
@@ -381,6 +395,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
             } else {
                 t_int(t, (uint32_t)prec + sign);
                 t->ptype = prec > 9 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+                if (a[0].flags & NOT_NULL_FLAG) { t->flags |= NOT_NULL_FLAG; t->nullable = false; }
                 if (a[0].is_unsigned) { t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; }
             }
         }
