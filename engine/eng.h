@@ -64,7 +64,8 @@ enum {
     OP_SYSVAR,       /* push @@var consts[a] names it, b = global */
     OP_COLLATE,      /* set collation of top to a */
     OP_ROWID,        /* push the current row id of source a */
-    OP_TOSTR,        /* top as a string of collation a (IF/CASE/COALESCE typed as strings) */
+    OP_TOSTR,        /* top as a string of collation a (IF/CASE/COALESCE typed as strings);
+                        b = 1: as a DOUBLE instead (typed DOUBLE) */
 };
 
 typedef struct ex_op {

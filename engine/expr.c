@@ -174,6 +174,7 @@ static void push(cstate *cs, int n) { cs->depth += n; if (cs->depth > cs->maxdep
 
 static void comp(cstate *cs, pl_expr *e, ex_type *t);
 static int find_column(ex_scope *sc, const pl_expr *e, int *src, int *col);
+static int dec_precision(const ex_type *x);
 
 /* MariaDB's printed form of an expression (for 1690 messages): literals as written,
  * columns fully qualified, operators spaced. Falls back to the source text. */
@@ -488,8 +489,10 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
             }
             if (dec > EX_DEC_MAX_SCALE) dec = EX_DEC_MAX_SCALE;
             t->decimals = (uint8_t)dec;
-            uint32_t prec = (at[0].length > 0 ? at[0].length : 11) + (kind == AG_SUM ? 22 : (uint32_t)ag->incr);
-            t->length = prec;
+            /* DECIMAL(the argument's digits + 22 for SUM, + div_precision_increment for AVG) */
+            int prec = (at[0].length > 0 ? dec_precision(&at[0]) : 10) + (kind == AG_SUM ? 22 : ag->incr);
+            if (prec > EX_DEC_MAX_PREC) prec = EX_DEC_MAX_PREC;
+            t->length = (uint32_t)(prec + (dec ? 1 : 0) + 1);
         }
         t->nullable = true;
         break;
@@ -1123,6 +1126,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         coll_mix_check(cs, &at[0], &at[1], "like");
         emit(p, OP_LIKE, e->nargs == 3, e->negated, str_coll(cs, &at[0], &at[1]));
         type_int(t, 1);
+        t->nullable = at[0].nullable || at[1].nullable || (e->nargs == 3 && at[2].nullable);
+        if (!t->nullable) t->flags |= NOT_NULL_FLAG;
         return;
     case E_REGEXP:
         comp(cs, e->args[0], &at[0]);
@@ -1217,14 +1222,21 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         cs->depth -= n - 1;
         emit(p, OP_CASE, (e->has_operand ? 1 : 0) | (e->has_else ? 2 : 0), (uint16_t)n, 0);
         if (first) { rt.vt = VT_NULL; rt.ptype = MYSQL_TYPE_NULL; }
-        if (rt.vt == VT_STRING) {   /* typed as COALESCE of its results is (length, collation, BLOB kinds) */
+        if (!first) {   /* its results' types aggregate as COALESCE's arguments do */
             const ex_func *cf = ex_func_find("COALESCE");
             if (cf) ex_func_type(cf->id, res, nres, &rt, NULL);
-            if (mixed) emit(p, OP_TOSTR, rt.coll, 0, 0);
+            if (rt.vt == VT_STRING && mixed) emit(p, OP_TOSTR, rt.coll, 0, 0);
+            if (rt.vt == VT_DOUBLE)
+                for (int i = 0; i < nres; i++)
+                    if (res[i].vt == VT_DECIMAL || res[i].vt == VT_INT || res[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
         }
         *t = rt;
-        t->nullable = true;
-        t->flags &= (uint16_t)~NOT_NULL_FLAG;
+        /* NULL when no WHEN matches without an ELSE, or a result can be */
+        bool nl = !e->has_else;
+        for (int i = 0; i < nres; i++) nl |= res[i].nullable || res[i].vt == VT_NULL;
+        t->nullable = nl;
+        if (nl) t->flags &= (uint16_t)~NOT_NULL_FLAG;
+        else t->flags |= NOT_NULL_FLAG;
         return;
     }
     case E_SUBQUERY: case E_EXISTS: case E_INSUB: {
@@ -1359,6 +1371,11 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
                and compared as strings) */
             for (int i = is_if ? 1 : 0; i < e->nargs; i++)
                 if (ats[i].vt != VT_STRING && ats[i].vt != VT_NULL) { emit(p, OP_TOSTR, t->coll, 0, 0); break; }
+        }
+        if (t->vt == VT_DOUBLE && (is_if || !strcmp(f->name, "IFNULL") || !strcmp(f->name, "COALESCE"))) {
+            /* a DOUBLE result: decimal and integer arguments become doubles (shown as such) */
+            for (int i = is_if ? 1 : 0; i < e->nargs; i++)
+                if (ats[i].vt == VT_DECIMAL || ats[i].vt == VT_INT || ats[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
         }
         return;
     }
@@ -1905,6 +1922,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         case OP_COLLATE: if (st[sp - 1].t == VT_STRING) st[sp - 1].coll = (uint16_t)o->a; break;
         case OP_TOSTR: {
             pdb_value *v = &st[sp - 1];
+            if (o->b == 1) { if (v->t != VT_NULL && v->t != VT_DOUBLE && v->t != VT_STRING) *v = ex_dbl(ex_to_double(v)); break; }
             if (v->t == VT_NULL || v->t == VT_STRING) break;
             size_t n;
             const char *s = ex_to_str(ctx->a, v, &n);

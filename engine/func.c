@@ -345,8 +345,26 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         t->nullable = true;
         t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
         if (t->vt != VT_STRING) t->flags |= BINARY_FLAG;
+        {   /* NULL only as its arguments allow: IFNULL when both can be, IF by either result,
+               COALESCE when all can be */
+            bool nl = true;
+            if (id == F_IFNULL && n == 2) nl = (a[0].nullable || a[0].vt == VT_NULL) && (a[1].nullable || a[1].vt == VT_NULL);
+            else if (id == F_IF && n == 3) nl = a[1].nullable || a[2].nullable || a[1].vt == VT_NULL || a[2].vt == VT_NULL;
+            else if (id == F_COALESCE) { nl = true; for (int i = 0; i < n; i++) if (!a[i].nullable && a[i].vt != VT_NULL) nl = false; }
+            if (!nl) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
+        }
         if (t->vt == VT_INT || t->vt == VT_UINT) {
             t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+            /* integer arguments: the widest of their types (INT with INT stays INT) */
+            int best = 0;
+            for (int i = 0; i < m && best >= 0; i++) {
+                if (b[i].vt == VT_NULL) continue;
+                int r = b[i].ptype == MYSQL_TYPE_TINY ? 1 : b[i].ptype == MYSQL_TYPE_SHORT ? 2 : b[i].ptype == MYSQL_TYPE_INT24 ? 3 :
+                        b[i].ptype == MYSQL_TYPE_LONG ? 4 : b[i].ptype == MYSQL_TYPE_LONGLONG ? 5 : -1;
+                best = r < 0 ? -1 : r > best ? r : best;
+            }
+            static const uint8_t by_rank[] = { 0, MYSQL_TYPE_TINY, MYSQL_TYPE_SHORT, MYSQL_TYPE_INT24, MYSQL_TYPE_LONG, MYSQL_TYPE_LONGLONG };
+            if (best > 0) t->ptype = by_rank[best];
             if (id == F_GREATEST || id == F_LEAST) {
                 /* mixing strings and numbers compares as numbers: DOUBLE */
             }
@@ -433,7 +451,9 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     }
     case F_SQRT: case F_POW: case F_PI: case F_RAND:
         memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = id == F_PI ? 8 : 23; t->decimals = id == F_PI ? 6 : 31;
-        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
+        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+        if (id == F_PI) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
+        return;
     case F_NOW: case F_UTC_TIMESTAMP: case F_FROM_UNIXTIME:
         memset(t, 0, sizeof *t); t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = id == F_FROM_UNIXTIME;
         if (id == F_FROM_UNIXTIME && n == 2) t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);

@@ -101,3 +101,14 @@ SELECT * FROM (SELECT DISTINCT NULL AS a FROM n) x;
 SELECT * FROM (SELECT NULL AS a FROM n WHERE id = 1) x;
 SELECT * FROM (SELECT NULL AS a UNION SELECT NULL) x;
 WITH w AS (SELECT NULL AS a, COUNT(*) AS k FROM n) SELECT * FROM w;
+
+-- ===== integer aggregation keeps the widest integer type; nullability =====
+SELECT IFNULL(i, 1), IFNULL(s, 1), COALESCE(m, s), IF(1, m, 1234567890), IFNULL(b, 1), CASE WHEN id = 1 THEN s ELSE m END FROM n ORDER BY id;
+SELECT CASE WHEN id = 1 THEN s ELSE u END, CASE WHEN id = 1 THEN 1 ELSE 2.5 END, CASE WHEN id = 1 THEN d ELSE f END, CASE WHEN id = 1 THEN 1e0 ELSE 2 END FROM n ORDER BY id;
+-- metadata
+SELECT SUM(i), AVG(i), SUM(s), AVG(u), SUM(d), AVG(d), SUM(m), AVG(b), SUM(1), AVG(2.5) FROM n;
+CREATE TABLE ct SELECT v LIKE 'x' AS vl, 'a' LIKE 'b' AS cl, IFNULL(v, 'z') AS iv, IFNULL(NULL, v) AS nv, COALESCE(v, 1) AS cv,
+  IF(id > 1, 'a', 'b') AS fv, PI() AS p, CASE WHEN id > 1 THEN 'y' ELSE 'n' END AS cs, CASE WHEN id > 1 THEN 'y' END AS cn,
+  SUM(s) AS ss, AVG(m) AS am FROM n GROUP BY id, v;
+SHOW CREATE TABLE ct;
+DROP TABLE ct;
