@@ -456,6 +456,11 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         return;
     case F_NOW: case F_UTC_TIMESTAMP: case F_FROM_UNIXTIME:
         memset(t, 0, sizeof *t); t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = id == F_FROM_UNIXTIME;
+        if (id == F_FROM_UNIXTIME && n == 1 && (a[0].vt == VT_DECIMAL || a[0].vt == VT_STRING)) {
+            /* the seconds' fraction digits (a string: 6) */
+            t->decimals = a[0].vt == VT_STRING ? 6 : a[0].decimals > 6 ? 6 : a[0].decimals;
+            if (t->decimals) t->length = 20u + t->decimals;
+        }
         if (id == F_FROM_UNIXTIME && n == 2) t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);
         else {   /* fractional seconds: NOW(n)'s n, FROM_UNIXTIME's argument's */
             int fsp = id == F_FROM_UNIXTIME ? num_fsp(&a[0]) : n && e && e->args[0]->kind == E_INT ? atoi(e->args[0]->s) : 0;
