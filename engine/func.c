@@ -2919,25 +2919,22 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
             }
             size_t digits_end = i;
             while (i < n && isspace((unsigned char)s[i])) i++;
-            if (i < n || st == i) {
-                char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
+            /* beyond the range: 2^64-1 (so -1 as SIGNED), or -2^63 for a negative one,
+               with MariaDB's 1292 warning and no complement notes */
+            bool out_of_range = ovf || (neg && v > (uint64_t)INT64_MAX + 1);
+            char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
+            if (i < n || st == i || out_of_range)
                 ex_warn(ctx, "Warning", 1292, "Truncated incorrect INTEGER value: '%s'", buf);
-            } else if (digits_end < n) {   /* only spaces after the number: a note */
-                char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
+            else if (digits_end < n)   /* only spaces after the number: a note */
                 ex_warn(ctx, "Note", 1292, "Truncated incorrect INTEGER value: '%s'", buf);
-            }
-            if (ovf) {
-                char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
-                ex_warn(ctx, "Warning", 1916, "Got overflow when converting '%s' to INT. Value truncated", buf);
-                v = c->type == -2 ? UINT64_MAX : (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX);
-            }
+            if (out_of_range) v = neg ? (uint64_t)INT64_MAX + 1 : UINT64_MAX;
             if (c->type == -2) {
                 *out = ex_int(0); out->t = VT_UINT;
                 out->u = neg ? (uint64_t)0 - v : v;
-                if (neg && v) ex_warn(ctx, "Note", 1105, "Cast to unsigned converted negative integer to it's positive complement");
+                if (neg && v && !out_of_range) ex_warn(ctx, "Note", 1105, "Cast to unsigned converted negative integer to it's positive complement");
             } else {
                 *out = ex_int(neg ? (int64_t)(0 - v) : (int64_t)v);
-                if (!neg && v > (uint64_t)INT64_MAX) ex_warn(ctx, "Note", 1105, "Cast to signed converted positive out-of-range integer to it's negative complement");
+                if (!neg && v > (uint64_t)INT64_MAX && !out_of_range) ex_warn(ctx, "Note", 1105, "Cast to signed converted positive out-of-range integer to it's negative complement");
             }
             return;
         }
@@ -2958,13 +2955,22 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
             else *out = ex_int(iv);
             return;
         }
+        if (in->t == VT_DOUBLE) {
+            /* rounded; past the range clamped with MariaDB's 1916 note */
+            double r = rint(in->d);
+            bool ovf = c->type == -2 ? (r < 0 || r >= 1.8446744073709552e19) : (r >= 9.2233720368547758e18 || r < -9.2233720368547758e18);
+            if (ovf) {
+                size_t tl;
+                const char *txt = ex_to_str(ctx->a, in, &tl);
+                ex_warn(ctx, "Note", 1916, "Got overflow when converting '%.*s' to %s BIGINT. Value truncated",
+                        (int)(tl > 64 ? 64 : tl), txt, c->type == -2 ? "UNSIGNED" : "SIGNED");
+            }
+            if (c->type == -2) { *out = ex_int(0); out->t = VT_UINT; out->u = ovf ? (r < 0 ? 0 : UINT64_MAX) : (uint64_t)r; }
+            else *out = ex_int(ovf ? (r < 0 ? INT64_MIN : INT64_MAX) : (int64_t)r);
+            return;
+        }
         if (c->type == -2) {
             if (in->t == VT_UINT) { *out = *in; return; }
-            if (in->t == VT_DOUBLE && in->d >= 9.2233720368547758e18) {
-                *out = ex_int(0); out->t = VT_UINT;
-                out->u = in->d >= 1.8446744073709552e19 ? UINT64_MAX : (uint64_t)in->d;
-                return;
-            }
             int64_t iv = ex_to_int(in);
             *out = ex_int(iv); out->t = VT_UINT;
             if (iv < 0) ex_warn(ctx, "Note", 1105, "Cast to unsigned converted negative integer to it's positive complement");
