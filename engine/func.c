@@ -3043,6 +3043,12 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
                         (int)(n > 64 ? 64 : n), s);
                 n = cut;
             }
+            if (c->type == CT_VARBINARY && n < (size_t)c->len) {   /* BINARY(n) pads with zero bytes */
+                char *pd = stor_arena_alloc(ctx->a, (size_t)c->len + 1);
+                memcpy(pd, s, n);
+                memset(pd + n, 0, (size_t)c->len - n + 1);
+                s = pd; n = (size_t)c->len;
+            }
         }
         *out = ex_str(s, n, coll);
         return;
