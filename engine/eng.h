@@ -255,6 +255,9 @@ extern __thread struct ex_ctx *ex_conv_ctx;   /* where those warnings go; NULL =
 int64_t  ex_to_int(const pdb_value *v);          /* MySQL rounding of decimals/doubles/strings */
 bool     ex_is_true(const pdb_value *v);         /* non-NULL and non-zero */
 bool     ex_is_true_cond(const pdb_value *v);    /* the same, warning 1292 for a string */
+/* A string as MariaDB quotes it in a warning (binary bytes as \xNN, 4-byte characters
+ * as '?'); out holds cap bytes, NUL-terminated; returns the length. */
+size_t   ex_warn_text(const char *s, size_t n, uint16_t coll, char *out, size_t cap);
 /* Text of a value in the arena (numbers formatted as MariaDB does). */
 const char *ex_to_str(stor_arena *a, const pdb_value *v, size_t *len);
 /* MySQL comparison of two non-NULL values: <0, 0, >0; coll for string compares. */

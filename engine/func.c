@@ -2922,7 +2922,7 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
             /* beyond the range: 2^64-1 (so -1 as SIGNED), or -2^63 for a negative one,
                with MariaDB's 1292 warning and no complement notes */
             bool out_of_range = ovf || (neg && v > (uint64_t)INT64_MAX + 1);
-            char buf[80]; snprintf(buf, sizeof buf, "%.*s", (int)(n > 64 ? 64 : n), s);
+            char buf[400]; ex_warn_text(s, n > 64 ? 64 : n, in->coll, buf, sizeof buf);
             if (i < n || st == i || out_of_range)
                 ex_warn(ctx, "Warning", 1292, "Truncated incorrect INTEGER value: '%s'", buf);
             else if (digits_end < n)   /* only spaces after the number: a note */

@@ -353,6 +353,14 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
         for (int i = 0; i < ag->nargs; i++) if (vals[i].t == VT_NULL) return;   /* any NULL skips the row */
         if (allnull) return;
     }
+    if (ag->distinct && vals[0].t == VT_STRING && ag->kind != AG_COUNT && ag->kind != AG_MIN && ag->kind != AG_MAX &&
+        ag->kind != AG_GROUP_CONCAT && ag->kind != AG_JSON_ARRAYAGG && ag->kind != AG_JSON_OBJECTAGG) {
+        /* SUM/AVG(DISTINCT s): distinct as numbers ('abc' and '0' are one 0), read quietly */
+        ex_ctx *saved_conv = ex_conv_ctx;
+        ex_conv_ctx = NULL;
+        vals[0] = ex_dbl(ex_to_double(&vals[0]));
+        ex_conv_ctx = saved_conv;
+    }
     v = vals[0];
     if (ag->distinct) {
         uint32_t na = (uint32_t)ag->nargs;
@@ -410,7 +418,12 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
             st->is_dbl = true;
         }
         {
+            /* a string read as a number warns 1292 as MariaDB's (not for window frames,
+               which read their rows again, nor DISTINCT, which MariaDB reads quietly) */
+            ex_ctx *saved_conv = ex_conv_ctx;
+            if (v.t == VT_STRING && !ctx->quiet && !ag->distinct && !(ag->e && ag->e->win)) ex_conv_ctx = ctx;
             double d = ex_to_double(&v);
+            ex_conv_ctx = saved_conv;
             if (ag->kind == AG_SUM || ag->kind == AG_AVG) { st->dsum += d; break; }
             /* STD/VARIANCE: the running mean (dsum) and sum of squared deviations (dsq)
                updated per value, as MariaDB computes them */

@@ -80,6 +80,25 @@ bool ex_parse_decimal(const char *s, size_t n, int64_t *v, uint8_t *scale)
  * or nowhere (NULL) for internal conversions. */
 __thread ex_ctx *ex_conv_ctx;
 
+/* A value as MariaDB quotes it in a warning: a binary string's bytes outside printable
+ * ASCII as \xNN, a character beyond the BMP as '?' (the message is utf8mb3). */
+size_t ex_warn_text(const char *s, size_t n, uint16_t coll, char *out, size_t cap)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 5 < cap;) {
+        unsigned char c = (unsigned char)s[i];
+        if (coll == COLL_BINARY) {
+            if (c >= 0x20 && c < 0x7f) out[k++] = (char)c;
+            else k += (size_t)snprintf(out + k, cap - k, "\\x%02X", c);
+            i++;
+        } else if (c >= 0xf0) { out[k++] = '?'; i += 4; }
+        else out[k++] = s[i++];
+    }
+    if (k >= cap) k = cap - 1;
+    out[k] = 0;
+    return k;
+}
+
 /* Warns 1292 when the string s is not entirely a number (MariaDB's "Truncated
  * incorrect DOUBLE/DECIMAL value"). */
 /* A string as MariaDB quotes it in a message (ErrConvString): a binary string's bytes
