@@ -1545,6 +1545,17 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
                 x *= ex_pow10[rs - sa]; y *= ex_pow10[rs - sb];
                 r = x % y;
             }
+            if (op == BO_MOD && r == 0 && x < 0 && rs > 0 && shown >= rs) {
+                /* MariaDB keeps a negative dividend's sign on a zero remainder: -0.0 */
+                char *z = stor_arena_alloc(ctx->a, (size_t)rs + 4);
+                int k = 0;
+                z[k++] = '-'; z[k++] = '0'; z[k++] = '.';
+                for (int q = 0; q < rs; q++) z[k++] = '0';
+                z[k] = 0;
+                memset(a, 0, sizeof *a);
+                a->t = VT_DECIMAL; a->p = z; a->len = (uint32_t)k; a->scale = (uint8_t)rs;
+                return;
+            }
             if (rs >= 0 && r <= (__int128)INT64_MAX && r >= -(__int128)INT64_MAX) {
                 *a = ex_int((int64_t)r);
                 a->t = VT_DECIMAL; a->scale = (uint8_t)rs;

@@ -387,6 +387,11 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     }
     case F_MOD:
         if (a[0].vt == VT_NULL || a[1].vt == VT_NULL) { t_dbl(t, 17, 0); return; }
+        if ((a[0].vt == VT_INT || a[0].vt == VT_UINT) && (a[1].vt == VT_INT || a[1].vt == VT_UINT)) {
+            /* the longer operand's width (INT up to 9 digits), the dividend's sign */
+            t_int_ll(t, a[0].length > a[1].length ? a[0].length : a[1].length, a[0].is_unsigned);
+            return;
+        }
         ex_mod_type(&a[0], &a[1], t);
         return;
     case F_ABS:
@@ -621,6 +626,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_FOUND_ROWS: case F_ROW_COUNT: t_int(t, 21); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
     case F_UNIX_TIMESTAMP:
         if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; return; }
+        if (a[0].vt == VT_NULL) { t_int(t, 11); return; }   /* UNIX_TIMESTAMP(NULL): BIGINT */
         {   /* BIGINT for a value without fractional seconds, else DECIMAL with its digits */
             int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : 6;
             if (e && e->args[0]->kind == E_STRING) {
