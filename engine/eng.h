@@ -545,9 +545,13 @@ typedef struct ex_plan_src {
     uint64_t r_loops;       /* times the source was read (once per row of the sources before) */
     uint64_t r_read;        /* rows read from it */
     uint64_t r_pass;        /* of those, rows its conditions let through */
+    uint64_t r_ns;          /* ns spent at this level (deeper levels not counted) */
+    uint64_t r_cond_ns;     /* of those, ns in its ON/WHERE conditions */
 } ex_plan_src;
 extern __thread bool ex_explaining;
 extern __thread bool ex_analyzing;      /* ANALYZE: blocks run for real and count (select.c) */
+extern __thread uint64_t ex_an_scan0_ns; /* ANALYZE: when the first scan started (0: none yet) */
+uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *src, int nsrc,
                       pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered);
 void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r);

@@ -12,9 +12,18 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 
 __thread bool ex_explaining;
 __thread bool ex_analyzing;
+__thread uint64_t ex_an_scan0_ns;
+
+uint64_t ex_now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
 
 enum { X_STYPE, X_TABLE, X_TYPE, X_PKEYS, X_KEY, X_KEYLEN, X_REF, X_ROWS, X_EXTRA, X_N };
 
@@ -25,6 +34,16 @@ typedef struct xrow {
     const pl_select *sel;   /* ANALYZE: the block and source whose counts it shows */
     int src;
     uint64_t loops, read, pass;
+    uint64_t ns, cond_ns;   /* ANALYZE: time at this level, of it in its conditions */
+    /* FORMAT=JSON only */
+    const pl_select *blk;   /* the block the row belongs to */
+    const char *ukp[16];    /* used_key_parts */
+    int nukp;
+    const char *refs[16];   /* ref, one per key part */
+    int nrefs;
+    const char *icond, *acond;   /* index_condition, attached_condition (NULL: none) */
+    bool using_index, hash;
+    const pl_select *mat;   /* <derivedN>: the block it materialises */
 } xrow;
 
 typedef struct xblock {
@@ -34,6 +53,14 @@ typedef struct xblock {
     bool done;
     uint32_t est;           /* rows it yields, roughly (for <derivedN>) */
     pl_select *union_head;  /* first member of its UNION, or NULL */
+    /* FORMAT=JSON */
+    pl_select *parent;      /* the block whose expression holds it (subqueries), or NULL */
+    bool subquery;          /* a subquery of parent (not a derived table) */
+    const char *message;    /* "No tables used", "Impossible WHERE", ... */
+    bool temptable, filesort, sorted_first;   /* GROUP BY/DISTINCT, ORDER BY wrappers */
+    const char *sort_key, *having;
+    uint64_t runs, ns;      /* ANALYZE: times it ran, ns in its scans */
+    uint64_t noted_ns;      /* ANALYZE: when its scan ended (first run) */
 } xblock;
 
 typedef struct xstate {
@@ -44,9 +71,12 @@ typedef struct xstate {
     int nr, cr;
     const pl_select *dml_sel;   /* a single-table UPDATE / DELETE: its row-finding block */
     const pl_stmt *dml;
+    bool json;              /* FORMAT=JSON: rows keep what the JSON form shows */
 } xstate;
 
 static __thread xstate *X;
+static __thread pl_select *number_parent;   /* the block number_parts is in */
+static __thread bool number_sub;            /* numbering a subquery (not a derived table) */
 
 static char *xstrdup(const char *s)
 {
@@ -93,7 +123,7 @@ static void number_select(pl_select *s, const char *stype);
 static void number_expr(pl_expr *e)
 {
     if (!e) return;
-    if (e->sub) number_select(e->sub, "SUBQUERY");
+    if (e->sub) { number_sub = true; number_select(e->sub, "SUBQUERY"); }
     for (int i = 0; i < e->nargs; i++) number_expr(e->args[i]);
 }
 
@@ -101,7 +131,9 @@ static void number_parts(pl_select *m)
 {
     for (int i = 0; i < m->nitems; i++) number_expr(m->items[i].e);
     for (int i = 0; i < m->nfrom; i++) {
+        number_sub = false;
         if (m->from[i].derived) number_select(m->from[i].derived, "DERIVED");
+        number_sub = false;
         if (m->from[i].cte) number_select(m->from[i].cte->sel, "DERIVED");
         number_expr(m->from[i].on);
     }
@@ -114,6 +146,7 @@ static void number_parts(pl_select *m)
 static void number_select(pl_select *s, const char *stype)
 {
     if (!s || xfind(s)) return;
+    bool sub = number_sub;
     for (pl_select *m = s; m; m = m->next) {
         if (X->nb == X->cb) {
             int nc = X->cb ? X->cb * 2 : 8;
@@ -129,7 +162,12 @@ static void number_select(pl_select *s, const char *stype)
         for (int i = 0; m != s && i < m->nfrom; i++)
             if (m->from[i].cte && m->from[i].cte->sel == s) b->stype = "RECURSIVE UNION";
         b->union_head = s->next ? s : NULL;
+        b->parent = number_parent;
+        b->subquery = sub;
+        pl_select *sp = number_parent;
+        number_parent = m;
         number_parts(m);
+        number_parent = sp;
     }
 }
 
@@ -312,6 +350,506 @@ static void prepare_subqueries(ex_ctx *ctx, pl_expr *e)
     for (int i = 0; i < e->nargs; i++) prepare_subqueries(ctx, e->args[i]);
 }
 
+/* ---------------------------------------------------------------- FORMAT=JSON: printed conditions */
+
+/* MariaDB's keywords (information_schema.KEYWORDS of 10.11, lower case, sorted): a name
+ * that is one is printed quoted in conditions, as MariaDB's append_identifier does. */
+static const char *const keywords[] = {
+    "!=", "&&", "<<", "<=", "<=>", "<>", ">=", ">>", "accessible", "account", "action", "add",
+    "admin", "after", "against", "aggregate", "algorithm", "all", "alter", "always", "analyze",
+    "and", "any", "as", "asc", "ascii", "asensitive", "at", "atomic", "authors", "auto",
+    "auto_increment", "autoextend_size", "avg", "avg_row_length", "backup", "before", "begin",
+    "between", "bigint", "binary", "binlog", "bit", "blob", "block", "body", "bool", "boolean",
+    "both", "btree", "by", "byte", "cache", "call", "cascade", "cascaded", "case", "catalog_name",
+    "chain", "change", "changed", "channel", "char", "character", "charset", "check", "checkpoint",
+    "checksum", "cipher", "class_origin", "client", "clob", "close", "coalesce", "code", "collate",
+    "collation", "column", "column_add", "column_check", "column_create", "column_delete",
+    "column_get", "column_name", "columns", "comment", "commit", "committed", "compact",
+    "completion", "compressed", "concurrent", "condition", "connection", "consistent", "constraint",
+    "constraint_catalog", "constraint_name", "constraint_schema", "contains", "context", "continue",
+    "contributors", "convert", "cpu", "create", "cross", "cube", "current", "current_date",
+    "current_pos", "current_role", "current_time", "current_timestamp", "current_user", "cursor",
+    "cursor_name", "cycle", "data", "database", "databases", "datafile", "date", "datetime", "day",
+    "day_hour", "day_microsecond", "day_minute", "day_second", "deallocate", "dec", "decimal",
+    "declare", "default", "definer", "delay_key_write", "delayed", "delete", "delete_domain_id",
+    "des_key_file", "desc", "describe", "deterministic", "diagnostics", "directory", "disable",
+    "discard", "disk", "distinct", "distinctrow", "div", "do", "do_domain_ids", "double", "drop",
+    "dual", "dumpfile", "duplicate", "dynamic", "each", "else", "elseif", "elsif", "empty",
+    "enable", "enclosed", "end", "ends", "engine", "engines", "enum", "error", "errors", "escape",
+    "escaped", "event", "events", "every", "examined", "except", "exception", "exchange", "exclude",
+    "execute", "exists", "exit", "expansion", "expire", "explain", "export", "extended",
+    "extent_size", "false", "fast", "faults", "federated", "fetch", "fields", "file", "first",
+    "fixed", "float", "float4", "float8", "flush", "following", "follows", "for", "force",
+    "foreign", "format", "found", "from", "full", "fulltext", "function", "general", "generated",
+    "get", "get_format", "global", "goto", "grant", "grants", "group", "handler", "hard", "hash",
+    "having", "help", "high_priority", "history", "host", "hosts", "hour", "hour_microsecond",
+    "hour_minute", "hour_second", "id", "identified", "if", "ignore", "ignore_domain_ids",
+    "ignore_server_ids", "ignored", "immediate", "import", "in", "increment", "index", "indexes",
+    "infile", "initial_size", "inner", "inout", "insensitive", "insert", "insert_method", "install",
+    "int", "int1", "int2", "int3", "int4", "int8", "integer", "intersect", "interval", "into",
+    "invisible", "invoker", "io", "io_thread", "ipc", "is", "isolation", "isopen", "issuer",
+    "iterate", "join", "json", "json_table", "key", "key_block_size", "keys", "kill", "language",
+    "last", "last_value", "lastval", "leading", "leave", "leaves", "left", "less", "level", "like",
+    "limit", "linear", "lines", "list", "load", "local", "localtime", "localtimestamp", "lock",
+    "locked", "locks", "logfile", "logs", "long", "longblob", "longtext", "loop", "low_priority",
+    "master", "master_connect_retry", "master_delay", "master_demote_to_replica",
+    "master_demote_to_slave", "master_gtid_pos", "master_heartbeat_period", "master_host",
+    "master_log_file", "master_log_pos", "master_password", "master_port", "master_server_id",
+    "master_ssl", "master_ssl_ca", "master_ssl_capath", "master_ssl_cert", "master_ssl_cipher",
+    "master_ssl_crl", "master_ssl_crlpath", "master_ssl_key", "master_ssl_verify_server_cert",
+    "master_use_gtid", "master_user", "match", "max_connections_per_hour", "max_queries_per_hour",
+    "max_rows", "max_size", "max_statement_time", "max_updates_per_hour", "max_user_connections",
+    "maxvalue", "medium", "mediumblob", "mediumint", "mediumtext", "memory", "merge",
+    "message_text", "microsecond", "middleint", "migrate", "min_rows", "minus", "minute",
+    "minute_microsecond", "minute_second", "minvalue", "mod", "mode", "modifies", "modify",
+    "monitor", "month", "mutex", "mysql", "mysql_errno", "name", "names", "national", "natural",
+    "nchar", "nested", "never", "next", "nextval", "no", "no_wait", "no_write_to_binlog", "nocache",
+    "nocycle", "nodegroup", "nomaxvalue", "nominvalue", "none", "not", "notfound", "nowait", "null",
+    "number", "numeric", "nvarchar", "of", "offset", "old_password", "on", "one", "online", "only",
+    "open", "optimize", "option", "optionally", "options", "or", "order", "ordinality", "others",
+    "out", "outer", "outfile", "over", "overlaps", "owner", "pack_keys", "package", "page",
+    "page_checksum", "parse_vcol_expr", "parser", "partial", "partition", "partitioning",
+    "partitions", "password", "path", "period", "persistent", "phase", "plugin", "plugins", "port",
+    "portion", "precedes", "preceding", "precision", "prepare", "preserve", "prev", "previous",
+    "primary", "privileges", "procedure", "process", "processlist", "profile", "profiles", "proxy",
+    "purge", "quarter", "query", "quick", "raise", "range", "raw", "read", "read_only",
+    "read_write", "reads", "real", "rebuild", "recover", "recursive", "redo_buffer_size",
+    "redofile", "redundant", "ref_system_id", "references", "regexp", "relay", "relay_log_file",
+    "relay_log_pos", "relay_thread", "relaylog", "release", "reload", "remove", "rename",
+    "reorganize", "repair", "repeat", "repeatable", "replace", "replay", "replica", "replica_pos",
+    "replicas", "replication", "require", "reset", "resignal", "restart", "restore", "restrict",
+    "resume", "return", "returned_sqlstate", "returning", "returns", "reuse", "reverse", "revoke",
+    "right", "rlike", "role", "rollback", "rollup", "routine", "row", "row_count", "row_format",
+    "row_number", "rowcount", "rownum", "rows", "rowtype", "rtree", "savepoint", "schedule",
+    "schema", "schema_name", "schemas", "second", "second_microsecond", "security", "select",
+    "sensitive", "separator", "sequence", "serial", "serializable", "server", "session", "set",
+    "setval", "share", "show", "shutdown", "signal", "signed", "simple", "skip", "slave",
+    "slave_pos", "slaves", "slow", "smallint", "snapshot", "socket", "soft", "some", "soname",
+    "sounds", "source", "spatial", "specific", "sql", "sql_big_result", "sql_buffer_result",
+    "sql_cache", "sql_calc_found_rows", "sql_no_cache", "sql_small_result", "sql_thread",
+    "sql_tsi_day", "sql_tsi_hour", "sql_tsi_minute", "sql_tsi_month", "sql_tsi_quarter",
+    "sql_tsi_second", "sql_tsi_week", "sql_tsi_year", "sqlexception", "sqlstate", "sqlwarning",
+    "ssl", "stage", "start", "starting", "starts", "statement", "stats_auto_recalc",
+    "stats_persistent", "stats_sample_pages", "status", "stop", "storage", "stored",
+    "straight_join", "string", "subclass_origin", "subject", "subpartition", "subpartitions",
+    "super", "suspend", "swaps", "switches", "sysdate", "system", "system_time", "table",
+    "table_checksum", "table_name", "tables", "tablespace", "temporary", "temptable", "terminated",
+    "text", "than", "then", "threads", "ties", "time", "timestamp", "timestampadd", "timestampdiff",
+    "tinyblob", "tinyint", "tinytext", "to", "trailing", "transaction", "transactional", "trigger",
+    "triggers", "true", "truncate", "type", "unbounded", "uncommitted", "undefined", "undo",
+    "undo_buffer_size", "undofile", "unicode", "uninstall", "union", "unique", "unknown", "unlock",
+    "unsigned", "until", "update", "upgrade", "usage", "use", "use_frm", "user", "user_resources",
+    "using", "utc_date", "utc_time", "utc_timestamp", "value", "values", "varbinary", "varchar",
+    "varchar2", "varcharacter", "variables", "varying", "versioning", "via", "view", "virtual",
+    "visible", "wait", "warnings", "week", "weight_string", "when", "where", "while", "window",
+    "with", "within", "without", "work", "wrapper", "write", "x509", "xa", "xml", "xor", "year",
+    "year_month", "zerofill", "||"
+};
+
+static int kw_cmp(const void *a, const void *b) { return strcasecmp(a, *(const char *const *)b); }
+
+static bool needs_quote(const char *name)
+{
+    for (const char *p = name; *p; p++)
+        if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_' || *p == '$' ||
+              (unsigned char)*p >= 0x80)) return true;
+    return bsearch(name, keywords, sizeof keywords / sizeof *keywords, sizeof *keywords, kw_cmp) != NULL;
+}
+
+/* A growing string in the statement arena. */
+typedef struct xbuf {
+    char *p;
+    size_t n, cap;
+} xbuf;
+
+static void xb_put(xbuf *b, const char *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 256;
+        while (nc < b->n + n + 1) nc *= 2;
+        char *np = stor_arena_alloc(X->a, nc);
+        if (b->n) memcpy(np, b->p, b->n);
+        b->p = np; b->cap = nc;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+static void xb_s(xbuf *b, const char *s) { xb_put(b, s, strlen(s)); }
+
+static void xb_ident(xbuf *b, const char *name)
+{
+    if (!needs_quote(name)) { xb_s(b, name); return; }
+    xb_s(b, "`");
+    for (const char *p = name; *p; p++) {
+        if (*p == '`') xb_s(b, "``");
+        else xb_put(b, p, 1);
+    }
+    xb_s(b, "`");
+}
+
+/* MariaDB's operator precedence (item.h enum precedence), for parentheses. */
+enum { PR_OR = 2, PR_XOR, PR_AND, PR_NOT, PR_BETWEEN, PR_CMP, PR_BITOR, PR_BITAND, PR_SHIFT, PR_ADD, PR_MUL,
+       PR_BITXOR, PR_PIPES, PR_NEG, PR_INTERVAL, PR_HIGHEST };
+
+static int prec_of(const pl_expr *e)
+{
+    switch (e->kind) {
+    case E_BINARY:
+        switch (e->op) {
+        case BO_OR: return PR_OR;
+        case BO_XOR: return PR_XOR;
+        case BO_AND: return PR_AND;
+        case BO_EQ: case BO_NE: case BO_LT: case BO_LE: case BO_GT: case BO_GE: case BO_NSEQ: return PR_CMP;
+        case BO_BITOR: return PR_BITOR;
+        case BO_BITAND: return PR_BITAND;
+        case BO_SHL: case BO_SHR: return PR_SHIFT;
+        case BO_ADD: case BO_SUB: return PR_ADD;
+        case BO_MUL: case BO_DIV: case BO_IDIV: case BO_MOD: return PR_MUL;
+        case BO_BITXOR: return PR_BITXOR;
+        default: return PR_HIGHEST;
+        }
+    case E_IN: case E_LIKE: case E_ISNULL: case E_IS: case E_REGEXP: case E_INSUB: return PR_CMP;
+    case E_BETWEEN: return PR_BETWEEN;
+    case E_UNARY: return e->op == '!' ? PR_NOT : PR_NEG;
+    default: return PR_HIGHEST;
+    }
+}
+
+typedef struct xpctx {
+    ex_ctx *ctx;
+    pl_select *sel;
+    bool bare_alias;        /* HAVING: a select alias prints as its name */
+} xpctx;
+
+static void xprint(xpctx *pc, xbuf *b, const pl_expr *e);
+
+static void xprint_paren(xpctx *pc, xbuf *b, const pl_expr *e, int min)
+{
+    bool par = prec_of(e) < min;
+    if (par) xb_s(b, "(");
+    xprint(pc, b, e);
+    if (par) xb_s(b, ")");
+}
+
+/* The source and real column name a column reference reads (this block's sources, then
+ * the enclosing blocks'). */
+static bool xresolve(ex_ctx *ctx, const pl_expr *e, const char **alias, const char **col)
+{
+    for (ex_ctx *c = ctx; c; c = c->outer) {
+        for (int i = 0; i < c->nsrc; i++) {
+            const ex_src *s = &c->src[i];
+            if (e->tbl && (!s->alias || strcmp(s->alias, e->tbl))) continue;
+            int nc = s->t ? (int)s->t->ncols : s->dncols;
+            for (int k = 0; k < nc; k++) {
+                const char *cn = s->t ? s->t->cols[k].name : s->dnames ? s->dnames[k] : NULL;
+                if (cn && !strcasecmp(cn, e->s)) { *alias = s->alias ? s->alias : s->name; *col = cn; return true; }
+            }
+        }
+    }
+    return false;
+}
+
+static void xprint_str(xbuf *b, const char *s, size_t n)
+{
+    xb_s(b, "'");
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        switch (c) {
+        case '\'': xb_s(b, "\\'"); break;
+        case '\\': xb_s(b, "\\\\"); break;
+        case '\n': xb_s(b, "\\n"); break;
+        case '\r': xb_s(b, "\\r"); break;
+        case 0: xb_s(b, "\\0"); break;
+        case 26: xb_s(b, "\\Z"); break;
+        default: xb_put(b, &c, 1);
+        }
+    }
+    xb_s(b, "'");
+}
+
+static void xprint(xpctx *pc, xbuf *b, const pl_expr *e)
+{
+    static const char *const cmp[] = { [BO_EQ] = " = ", [BO_NE] = " <> ", [BO_LT] = " < ", [BO_LE] = " <= ",
+        [BO_GT] = " > ", [BO_GE] = " >= ", [BO_NSEQ] = " <=> ", [BO_AND] = " and ", [BO_OR] = " or ",
+        [BO_XOR] = " xor ", [BO_ADD] = " + ", [BO_SUB] = " - ", [BO_MUL] = " * ", [BO_DIV] = " / ",
+        [BO_IDIV] = " div ", [BO_MOD] = " % ", [BO_BITAND] = " & ", [BO_BITOR] = " | ", [BO_BITXOR] = " ^ ",
+        [BO_SHL] = " << ", [BO_SHR] = " >> " };
+    switch (e->kind) {
+    case E_NULL: xb_s(b, "NULL"); return;
+    case E_INT: case E_DECIMAL: xb_s(b, e->s); return;
+    case E_STRING: xprint_str(b, e->s, e->slen); return;
+    case E_COLUMN: {
+        if (pc->bare_alias && !e->tbl)
+            for (int i = 0; i < pc->sel->nitems; i++)
+                if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) { xb_ident(b, pc->sel->items[i].alias); return; }
+        const char *al, *cn;
+        if (xresolve(pc->ctx, e, &al, &cn)) { xb_ident(b, al); xb_s(b, "."); xb_ident(b, cn); return; }
+        if (!e->tbl)   /* ORDER BY / HAVING on a select alias */
+            for (int i = 0; i < pc->sel->nitems; i++)
+                if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) { xprint(pc, b, pc->sel->items[i].e); return; }
+        break;
+    }
+    case E_BINARY:
+        if (e->op >= BO_EQ && e->op <= BO_SHR && cmp[e->op]) {
+            int pr = prec_of(e);
+            bool cond = e->op == BO_AND || e->op == BO_OR || e->op == BO_XOR;
+            /* AND / OR are n-ary in MariaDB: a nested one of the same kind needs no parentheses */
+            if (cond && e->args[0]->kind == E_BINARY && e->args[0]->op == e->op) xprint(pc, b, e->args[0]);
+            else xprint_paren(pc, b, e->args[0], pr);
+            xb_s(b, cmp[e->op]);
+            if (cond && e->args[1]->kind == E_BINARY && e->args[1]->op == e->op) xprint(pc, b, e->args[1]);
+            else xprint_paren(pc, b, e->args[1], cond ? pr : pr + 1);
+            return;
+        }
+        break;
+    case E_UNARY:
+        if (e->op == '-') { xb_s(b, "-"); xprint_paren(pc, b, e->args[0], PR_NEG); return; }
+        break;
+    case E_IN:
+        xprint_paren(pc, b, e->args[0], PR_CMP);
+        xb_s(b, e->negated ? " not in (" : " in (");
+        for (int i = 1; i < e->nargs; i++) { if (i > 1) xb_s(b, ","); xprint(pc, b, e->args[i]); }
+        xb_s(b, ")");
+        return;
+    case E_BETWEEN:
+        xprint_paren(pc, b, e->args[0], PR_BETWEEN);
+        xb_s(b, e->negated ? " not between " : " between ");
+        xprint_paren(pc, b, e->args[1], PR_BETWEEN + 1);
+        xb_s(b, " and ");
+        xprint_paren(pc, b, e->args[2], PR_BETWEEN + 1);
+        return;
+    case E_LIKE:
+        xprint_paren(pc, b, e->args[0], PR_CMP);
+        xb_s(b, e->negated ? "  not like " : " like ");   /* MariaDB prints two spaces before not */
+        xprint_paren(pc, b, e->args[1], PR_CMP + 1);
+        if (e->nargs > 2) { xb_s(b, " escape "); xprint(pc, b, e->args[2]); }
+        return;
+    case E_ISNULL:
+        xprint_paren(pc, b, e->args[0], PR_CMP);
+        xb_s(b, e->negated ? " is not null" : " is null");
+        return;
+    case E_SUBQUERY: {
+        char t[48];
+        snprintf(t, sizeof t, "(subquery#%d)", key_block_id(e->sub));
+        xb_s(b, t);
+        return;
+    }
+    case E_FUNC: {
+        char nm[64];
+        size_t l = strlen(e->s);
+        if (l >= sizeof nm || e->win) break;
+        for (size_t i = 0; i <= l; i++) nm[i] = (char)(e->s[i] >= 'A' && e->s[i] <= 'Z' ? e->s[i] + 32 : e->s[i]);
+        xb_s(b, nm);
+        xb_s(b, "(");
+        if (e->distinct) xb_s(b, "distinct ");
+        for (int i = 0; i < e->nargs; i++) {
+            if (i) xb_s(b, ",");
+            if (e->args[i]->kind == E_STAR) xb_s(b, "0");   /* COUNT(*) is count(0) */
+            else xprint(pc, b, e->args[i]);
+        }
+        if (!strcmp(nm, "count") && e->nargs == 0) xb_s(b, "0");
+        xb_s(b, ")");
+        return;
+    }
+    default: break;
+    }
+    xb_put(b, e->start ? e->start : "", e->start ? e->srclen : 0);
+}
+
+static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, bool having)
+{
+    if (!n) return NULL;
+    xbuf b = { 0 };
+    xpctx pc = { ctx, sel, having };
+    for (int i = 0; i < n; i++) {
+        if (i) xb_s(&b, " and ");
+        xprint_paren(&pc, &b, e[i], n > 1 ? PR_AND : 0);
+    }
+    return b.p;
+}
+
+/* ---------------------------------------------------------------- FORMAT=JSON: facts of a row */
+
+static void cols_used(ex_ctx *ctx, const pl_expr *e, int src, uint64_t *m)
+{
+    if (!e) return;
+    if (e->kind == E_STAR) {
+        const ex_src *s = &ctx->src[src];
+        if (!e->tbl || (s->alias && !strcmp(s->alias, e->tbl))) *m = ~0ull;
+        return;
+    }
+    if (e->kind == E_COLUMN) {
+        const ex_src *s = &ctx->src[src];
+        if (!s->t || (e->tbl && (!s->alias || strcmp(s->alias, e->tbl)))) return;
+        for (uint32_t c = 0; c < s->t->ncols; c++)
+            if (!strcasecmp(s->t->cols[c].name, e->s)) *m |= c < 63 ? 1ull << c : ~0ull;
+        return;
+    }
+    if (e->sub) { *m = ~0ull; return; }   /* a subquery may read it: no covering index */
+    for (int i = 0; i < e->nargs; i++) cols_used(ctx, e->args[i], src, m);
+}
+
+/* Does index ix hold every column of source i the block reads (InnoDB: with the primary key)? */
+static bool covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix)
+{
+    const ex_src *s = &ctx->src[i];
+    if (!s->t || s->t->ncols > 63) return false;
+    uint64_t m = 0;
+    for (int k = 0; k < sel->nitems; k++) cols_used(ctx, sel->items[k].e, i, &m);
+    for (int k = 0; k < sel->nfrom; k++) cols_used(ctx, sel->from[k].on, i, &m);
+    cols_used(ctx, sel->where, i, &m);
+    cols_used(ctx, sel->having, i, &m);
+    for (int k = 0; k < sel->ngroup; k++) cols_used(ctx, sel->group[k], i, &m);
+    for (int k = 0; k < sel->norder; k++) cols_used(ctx, sel->order[k].e, i, &m);
+    uint64_t have = 0;
+    for (uint32_t k = 0; k < ix->ncols; k++) if (!ix->prefix || !ix->prefix[k]) have |= 1ull << ix->cols[k];
+    for (uint32_t x = 0; x < s->t->nidx; x++)
+        if (s->t->idx[x].kind == IK_PRIMARY)
+            for (uint32_t k = 0; k < s->t->idx[x].ncols; k++) have |= 1ull << s->t->idx[x].cols[k];
+    return (m & ~have) == 0;
+}
+
+static bool is_text(const stor_column *c)
+{
+    return c->type == CT_CHAR || c->type == CT_VARCHAR || (c->type >= CT_TINYTEXT && c->type <= CT_LONGTEXT) ||
+           c->type == CT_ENUM || c->type == CT_SET;
+}
+
+/* The conjuncts of e (its AND tree). */
+static void split_and_expr(pl_expr *e, pl_expr **out, int *n, int cap)
+{
+    if (!e) return;
+    if (e->kind == E_BINARY && e->op == BO_AND) {
+        split_and_expr(e->args[0], out, n, cap);
+        split_and_expr(e->args[1], out, n, cap);
+        return;
+    }
+    if (*n < cap) out[(*n)++] = e;
+}
+
+/* Orders conditions as MariaDB prints them: WHERE's first (in text order), then ON's. */
+static __thread pl_select *xsort_sel;
+static int cond_rank(const pl_expr *e)
+{
+    const pl_expr *w = xsort_sel ? xsort_sel->where : NULL;
+    bool in_where = w && w->start && e->start && e->start >= w->start && e->start < w->start + w->srclen;
+    return in_where ? 0 : 1;
+}
+static int cond_cmp(const void *a, const void *b)
+{
+    const pl_expr *x = *(pl_expr *const *)a, *y = *(pl_expr *const *)b;
+    int rx = cond_rank(x), ry = cond_rank(y);
+    if (rx != ry) return rx - ry;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static int top_src(uint64_t m, int n)
+{
+    if (m & (1ull << 63)) return n - 1;
+    int t = -1;
+    for (int j = 0; j < 63; j++) if (m & (1ull << j)) t = j;
+    return t;
+}
+
+/* What the JSON form shows of source i beyond the tabular columns: key parts, refs, the
+ * conditions checked at it (index_condition / attached_condition), a covering index. */
+static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *ps, int n, int i, xrow *r,
+                       pl_expr **conj, const int *level, int nconj)
+{
+    const ex_src *s = &ctx->src[i];
+    const ex_plan_src *p = &ps[i];
+    r->blk = sel;
+    const char *type = r->v[X_TYPE] ? r->v[X_TYPE] : "";
+    bool multi = !strcmp(type, "range");
+    if (p->ix && s->t) {
+        for (uint32_t k = 0; k < p->nk && k < 16; k++) r->ukp[r->nukp++] = s->t->cols[p->ix->cols[k]].name;
+        if (!multi)
+            for (uint32_t k = 0; k < p->nk && k < 16; k++)
+                r->refs[r->nrefs++] = ref_of(ctx, sc, p, i, s->t->cols[p->ix->cols[k]].name);
+        r->using_index = covering(ctx, sel, i, p->ix);
+    } else if (r->hash && s->t) {
+        r->ukp[r->nukp++] = s->t->cols[p->hcol].name;
+        r->refs[r->nrefs++] = r->v[X_REF];
+    }
+    if (!strcmp(type, "const") || !strcmp(type, "system")) { r->using_index = false; return; }
+    /* the conditions checked at this source */
+    int cap = nconj + 64, nc = 0;
+    pl_expr **c = stor_arena_alloc(X->a, (size_t)cap * sizeof *c);
+    for (int k = 0; k < nconj; k++) {
+        if (level[k] != i) continue;
+        if (!ex_expr_srcmask(sc, conj[k])) continue;   /* constants: decided before the scan */
+        c[nc++] = conj[k];
+    }
+    for (int j = 0; j < n; j++) {
+        const ex_src *sj = &ctx->src[j];
+        if (!sj->on) continue;
+        pl_expr *on[64];
+        int non = 0;
+        split_and_expr(sj->on, on, &non, 64);
+        for (int k = 0; k < non && nc < cap; k++) {
+            int lv = sj->join == JT_LEFT ? j : top_src(ex_expr_srcmask(sc, on[k]), n);
+            if (lv < j && sj->join == JT_LEFT) lv = j;
+            if (lv == i) c[nc++] = on[k];
+        }
+    }
+    xsort_sel = sel;
+    qsort(c, (size_t)nc, sizeof *c, cond_cmp);
+    xsort_sel = NULL;
+    pl_expr **ic = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ic), **ac = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ac);
+    int nic = 0, nac = 0;
+    for (int k = 0; k < nc; k++) {
+        pl_expr *cc, *o;
+        if (p->ix && !multi && c[k]->kind == E_BINARY && c[k]->op == BO_EQ && col_cond(sc, c[k], i, &cc, &o, true)) {
+            const stor_column *kc = NULL;
+            for (uint32_t x = 0; x < p->nk; x++)
+                if (!strcasecmp(s->t->cols[p->ix->cols[x]].name, cc->s)) kc = &s->t->cols[p->ix->cols[x]];
+            if (kc) {
+                if (!is_text(kc)) continue;   /* the lookup answers it exactly */
+                if (p->ix->kind != IK_PRIMARY && !r->using_index) { ic[nic++] = c[k]; continue; }
+            }
+        }
+        ac[nac++] = c[k];
+    }
+    r->icond = xprint_list(ctx, sel, ic, nic, false);
+    r->acond = xprint_list(ctx, sel, ac, nac, false);
+}
+
+/* The GROUP BY / DISTINCT / ORDER BY wrappers MariaDB puts around a block's join. */
+static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, const ex_plan_src *ps, int n, bool grouped)
+{
+    bool all_const = n > 0;
+    for (int k = 0; k < n; k++) {
+        const ex_plan_src *q2 = &ps[k];
+        if (!q2->ix || !ctx->src[k].t || (q2->ix->kind != IK_PRIMARY && q2->ix->kind != IK_UNIQUE) || q2->nk != q2->ix->ncols) { all_const = false; break; }
+        for (uint32_t x = 0; x < q2->nk; x++)
+            if (q2->nkv[x] != 1 || strcmp(ref_of(ctx, sc, q2, k, ctx->src[k].t->cols[q2->ix->cols[x]].name), "const")) all_const = false;
+    }
+    if (all_const) return;
+    bool agg_only = grouped && !sel->ngroup && !sel->distinct;
+    bool order = sel->norder > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL) && !agg_only;
+    b->temptable = sel->ngroup > 0 || sel->distinct;
+    b->filesort = order || (sel->ngroup > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL));
+    if (!b->filesort) return;
+    xbuf kb = { 0 };
+    xpctx pc = { ctx, sel, false };
+    uint64_t m = 0;
+    int nk = order ? sel->norder : sel->ngroup;
+    for (int k = 0; k < nk; k++) {
+        pl_expr *e = order ? sel->order[k].e : sel->group[k];
+        if (e->kind == E_INT && e->ival >= 1 && e->ival <= sel->nitems) e = sel->items[e->ival - 1].e;
+        if (k) xb_s(&kb, ", ");
+        xprint(&pc, &kb, e);
+        if (order && sel->order[k].desc) xb_s(&kb, " desc");
+        m |= ex_expr_srcmask(sc, e);
+    }
+    b->sort_key = kb.p;
+    /* keys of the first table only, nothing grouped: it is read sorted, the others joined to it */
+    if (!b->temptable && !(m & ~1ull)) b->sorted_first = true;
+    else b->temptable = true;
+}
+
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *ps, int n,
                       pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered)
 {
@@ -325,10 +863,20 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
                 xrow *xr = &X->r[k];
                 if (xr->sel != sel || xr->src < 0 || xr->src >= n) continue;
                 xr->loops += ps[xr->src].r_loops; xr->read += ps[xr->src].r_read; xr->pass += ps[xr->src].r_pass;
+                xr->ns += ps[xr->src].r_ns; xr->cond_ns += ps[xr->src].r_cond_ns;
             }
+        if (ex_analyzing) {
+            b->runs++;
+            for (int i = 0; i < n; i++) b->ns += ps[i].r_ns;
+        }
         return;
     }
     b->done = true;
+    if (ex_analyzing) {
+        b->runs = 1;
+        for (int i = 0; i < n; i++) b->ns += ps[i].r_ns;
+        b->noted_ns = ex_now_ns();
+    }
     if (!strcmp(b->stype, "SUBQUERY") && ctx->outer && block_reads_outer(ctx, sel)) b->stype = "DEPENDENT SUBQUERY";
     if (!strcmp(b->stype, "UNION") && b->union_head) {
         xblock *h = xfind(b->union_head);
@@ -356,6 +904,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         r->v[X_STYPE] = b->stype;
         r->v[X_EXTRA] = impossible ? "Impossible WHERE" : const_miss ? (ex_analyzing ? "no matching row in const table" : "Impossible WHERE noticed after reading const tables")
                                                          : "No tables used";
+        b->message = r->v[X_EXTRA];
         b->est = n == 0 ? 1 : 0;
     }
     for (int i = 0; i < n && !impossible && !const_miss; i++) {
@@ -375,6 +924,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
             r->v[X_TABLE] = xstrdup(nm);
             xblock *db = xfind(tref_block(tr));
             rows = db ? db->est : rows;
+            r->mat = tref_block(tr);
         } else r->v[X_TABLE] = s->alias ? s->alias : s->name;
         char extra[256] = "";
         /* possible keys: indexes whose first column this block compares with a value */
@@ -452,6 +1002,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
             }
             rows = s->t->nlive;
             xjoin(extra, sizeof extra, "Using where; Using join buffer (flat, BNLH join)");
+            r->hash = true;
         } else {
             r->v[X_TYPE] = "ALL";
             if (s->t) rows = s->t->nlive;
@@ -507,6 +1058,15 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
             if (ordered || sel->ngroup > 0) xjoin(extra, sizeof extra, "Using filesort");
         }
         r->v[X_EXTRA] = xstrdup(extra);
+        r->ns = p->r_ns; r->cond_ns = p->r_cond_ns;
+        if (X->json) json_facts(ctx, sc, sel, ps, n, i, r, conj, level, nconj);
+    }
+    if (X->json && !b->message) json_wrappers(ctx, sc, sel, b, ps, n, grouped);
+    if (X->json && sel->having) {
+        pl_expr *h[64];
+        int nh = 0;
+        split_and_expr(sel->having, h, &nh, 64);
+        b->having = xprint_list(ctx, sel, h, nh, true);
     }
     /* IN / EXISTS subqueries of this block, prepared with its sources in scope */
     for (int i = 0; i < sel->nitems; i++) prepare_subqueries(ctx, sel->items[i].e);
@@ -514,6 +1074,271 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
     prepare_subqueries(ctx, sel->where);
     prepare_subqueries(ctx, sel->having);
     for (int i = 0; i < sel->norder; i++) prepare_subqueries(ctx, sel->order[i].e);
+}
+
+/* ---------------------------------------------------------------- FORMAT=JSON: the document */
+
+/* A writer laid out as MariaDB's Json_writer: two spaces per level, one member per line,
+ * short arrays of strings on one line. */
+typedef struct jw {
+    xbuf b;
+    int d;                  /* depth */
+    bool first[64];         /* nothing written yet at this depth */
+} jw;
+
+static void jw_indent(jw *w, int d) { for (int i = 0; i < d; i++) xb_s(&w->b, "  "); }
+
+static void jw_elem(jw *w, const char *name)
+{
+    if (w->b.n) {
+        if (!w->first[w->d]) xb_s(&w->b, ",");
+        xb_s(&w->b, "\n");
+        jw_indent(w, w->d);
+    }
+    w->first[w->d] = false;
+    if (name) { xb_s(&w->b, "\""); xb_s(&w->b, name); xb_s(&w->b, "\": "); }
+}
+
+static void jw_open(jw *w, const char *name, const char *br)
+{
+    jw_elem(w, name);
+    xb_s(&w->b, br);
+    w->d++;
+    w->first[w->d] = true;
+}
+
+static void jw_close(jw *w, const char *br)
+{
+    w->d--;
+    xb_s(&w->b, "\n");
+    jw_indent(w, w->d);
+    xb_s(&w->b, br);
+}
+
+static void jw_qstr(xbuf *b, const char *s)
+{
+    xb_s(b, "\"");
+    for (const char *p = s; *p; p++) {
+        char t[8];
+        if (*p == '"' || *p == '\\') { t[0] = '\\'; t[1] = *p; xb_put(b, t, 2); }
+        else if ((unsigned char)*p < 0x20) { snprintf(t, sizeof t, "\\u%04x", *p); xb_s(b, t); }
+        else xb_put(b, p, 1);
+    }
+    xb_s(b, "\"");
+}
+
+static void jw_str(jw *w, const char *name, const char *v) { jw_elem(w, name); jw_qstr(&w->b, v); }
+static void jw_raw(jw *w, const char *name, const char *v) { jw_elem(w, name); xb_s(&w->b, v); }
+
+static void jw_u64(jw *w, const char *name, uint64_t v)
+{
+    char t[32];
+    snprintf(t, sizeof t, "%llu", (unsigned long long)v);
+    jw_raw(w, name, t);
+}
+
+static void jw_dbl(jw *w, const char *name, double v)
+{
+    char t[64];
+    snprintf(t, sizeof t, "%.11g", v);
+    jw_raw(w, name, t);
+}
+
+static void jw_ms(jw *w, const char *name, uint64_t ns) { jw_dbl(w, name, (double)ns / 1e6); }
+
+/* ["a", "b"] on one line while it fits in 80 columns, else one element per line */
+static void jw_strs(jw *w, const char *name, const char *const *v, int n)
+{
+    size_t len = (size_t)w->d * 2 + strlen(name) + 1;
+    bool one = true;
+    for (int i = 0; i < n; i++) { len += strlen(v[i]) + 4; if (len > 80) one = false; }
+    if (one) {
+        jw_elem(w, name);
+        xb_s(&w->b, "[");
+        for (int i = 0; i < n; i++) { if (i) xb_s(&w->b, ", "); jw_qstr(&w->b, v[i]); }
+        xb_s(&w->b, "]");
+        return;
+    }
+    jw_open(w, name, "[");
+    for (int i = 0; i < n; i++) jw_str(w, NULL, v[i]);
+    jw_close(w, "]");
+}
+
+static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows);
+static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows);
+
+static void json_table(jw *w, const xrow *x, bool anl)
+{
+    jw_open(w, "table", "{");
+    jw_str(w, "table_name", x->v[X_TABLE] ? x->v[X_TABLE] : "");
+    jw_str(w, "access_type", x->v[X_TYPE] ? x->v[X_TYPE] : "ALL");
+    if (x->v[X_PKEYS]) {
+        const char *pk[64];
+        int n = 0;
+        char *c = xstrdup(x->v[X_PKEYS]);
+        for (char *t = c; t && n < 64;) {
+            char *e = strchr(t, ',');
+            if (e) *e++ = 0;
+            pk[n++] = t;
+            t = e;
+        }
+        jw_strs(w, "possible_keys", pk, n);
+    }
+    if (x->v[X_KEY]) jw_str(w, "key", x->v[X_KEY]);
+    if (x->v[X_KEYLEN]) jw_str(w, "key_length", x->v[X_KEYLEN]);
+    if (x->nukp) jw_strs(w, "used_key_parts", x->ukp, x->nukp);
+    if (x->nrefs) jw_strs(w, "ref", x->refs, x->nrefs);
+    bool cst = x->v[X_TYPE] && (!strcmp(x->v[X_TYPE], "const") || !strcmp(x->v[X_TYPE], "system"));
+    if (anl) jw_u64(w, "r_loops", cst ? 0 : x->loops);
+    jw_raw(w, "rows", x->v[X_ROWS] ? x->v[X_ROWS] : "1");
+    bool counted = anl && !cst && x->loops;
+    if (anl) {
+        if (counted) jw_dbl(w, "r_rows", (double)x->read / (double)x->loops);
+        else jw_raw(w, "r_rows", "null");
+        if (counted) {
+            uint64_t oth = x->cond_ns < x->ns ? x->cond_ns : x->ns;
+            jw_ms(w, "r_table_time_ms", x->ns - oth);
+            jw_ms(w, "r_other_time_ms", oth);
+        }
+    }
+    jw_raw(w, "filtered", "100");
+    if (anl) {
+        if (counted) jw_dbl(w, "r_filtered", x->read ? 100.0 * (double)x->pass / (double)x->read : 100.0);
+        else jw_raw(w, "r_filtered", "null");
+    }
+    if (x->icond) jw_str(w, "index_condition", x->icond);
+    if (x->acond && !x->hash) jw_str(w, "attached_condition", x->acond);
+    if (x->using_index) jw_raw(w, "using_index", "true");
+    if (x->mat) {
+        xblock *mb = xfind(x->mat);
+        if (mb) {
+            jw_open(w, "materialized", "{");
+            json_select(w, mb, false, 0, 0, 0);
+            jw_close(w, "}");
+        }
+    }
+    jw_close(w, "}");
+}
+
+static void json_nested_loop(jw *w, xblock *b, bool anl, uint64_t out_rows)
+{
+    jw_open(w, "nested_loop", "[");
+    bool first = true;
+    for (int i = 0; i < X->nr; i++) {
+        const xrow *x = &X->r[i];
+        if (x->blk != b->sel || x->id != b->id) continue;
+        jw_open(w, NULL, "{");
+        if (first && b->sorted_first) {
+            jw_open(w, "read_sorted_file", "{");
+            if (anl) jw_u64(w, "r_rows", out_rows);
+            jw_open(w, "filesort", "{");
+            jw_str(w, "sort_key", b->sort_key);
+            if (anl) jw_u64(w, "r_loops", b->runs);
+            json_table(w, x, anl);
+            jw_close(w, "}");
+            jw_close(w, "}");
+        } else if (x->hash) {
+            jw_open(w, "block-nl-join", "{");
+            json_table(w, x, anl);
+            jw_str(w, "buffer_type", "flat");
+            jw_str(w, "join_type", "BNLH");
+            if (x->acond) jw_str(w, "attached_condition", x->acond);
+            jw_close(w, "}");
+        } else json_table(w, x, anl);
+        jw_close(w, "}");
+        first = false;
+    }
+    jw_close(w, "]");
+}
+
+/* One query block's "query_block" member (a UNION: its union_result). */
+static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
+{
+    jw_open(w, "query_block", "{");
+    if (b->union_head == b->sel && b->sel->next) {
+        jw_open(w, "union_result", "{");
+        bool all = true;
+        char nm[256] = "<union";
+        for (pl_select *m = b->sel; m; m = m->next) {
+            xblock *mb = xfind(m);
+            if (!mb) continue;
+            size_t l = strlen(nm);
+            snprintf(nm + l, sizeof nm - l, "%s%d", m == b->sel ? "" : ",", mb->id);
+            if (m->next && m->set_op != 2) all = false;
+        }
+        if (!(all && top_level)) {
+            size_t l = strlen(nm);
+            snprintf(nm + l, sizeof nm - l, ">");
+            jw_str(w, "table_name", nm);
+            jw_str(w, "access_type", "ALL");
+        }
+        jw_open(w, "query_specifications", "[");
+        for (pl_select *m = b->sel; m; m = m->next) {
+            xblock *mb = xfind(m);
+            if (!mb) continue;
+            jw_open(w, NULL, "{");
+            jw_open(w, "query_block", "{");
+            json_select_body(w, mb, false, 0, 0, 0);
+            jw_close(w, "}");
+            jw_close(w, "}");
+        }
+        jw_close(w, "]");
+        jw_close(w, "}");
+    } else json_select_body(w, b, top_level, top_ns, end_ns, out_rows);
+    jw_close(w, "}");
+}
+
+static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
+{
+    bool anl = ex_analyzing;
+    jw_u64(w, "select_id", (uint64_t)b->id);
+    if (b->union_head && b->union_head != b->sel) jw_str(w, "operation", "UNION");
+    if (anl && !b->message) {
+        jw_u64(w, "r_loops", b->runs);
+        jw_ms(w, "r_total_time_ms", top_level ? top_ns : b->ns);
+    }
+    if (b->having) jw_str(w, "having_condition", b->having);
+    if (b->message) {
+        jw_open(w, "table", "{");
+        jw_str(w, "message", b->message);
+        jw_close(w, "}");
+    } else if (b->filesort && b->temptable) {
+        jw_open(w, "filesort", "{");
+        jw_str(w, "sort_key", b->sort_key);
+        if (anl) {
+            jw_u64(w, "r_loops", b->runs);
+            if (top_level) {
+                jw_ms(w, "r_total_time_ms", end_ns > b->noted_ns ? end_ns - b->noted_ns : 0);
+                jw_u64(w, "r_output_rows", out_rows);
+            }
+        }
+        jw_open(w, "temporary_table", "{");
+        json_nested_loop(w, b, anl, out_rows);
+        jw_close(w, "}");
+        jw_close(w, "}");
+    } else if (b->temptable) {
+        jw_open(w, "temporary_table", "{");
+        json_nested_loop(w, b, anl, out_rows);
+        jw_close(w, "}");
+    } else json_nested_loop(w, b, anl, out_rows);
+    /* subqueries of this block, in id order */
+    bool any = false;
+    for (int i = 0; i < X->nb; i++) {
+        xblock *s = &X->b[i];
+        if (s->parent != b->sel || !s->subquery || (s->union_head && s->union_head != s->sel)) continue;
+        if (!any) jw_open(w, "subqueries", "[");
+        any = true;
+        jw_open(w, NULL, "{");
+        bool cache = !anl && !strcmp(s->stype, "DEPENDENT SUBQUERY");
+        if (cache) {
+            jw_open(w, "expression_cache", "{");
+            jw_str(w, "state", "uninitialized");
+        }
+        json_select(w, s, false, 0, 0, 0);
+        if (cache) jw_close(w, "}");
+        jw_close(w, "}");
+    }
+    if (any) jw_close(w, "]");
 }
 
 /* ---------------------------------------------------------------- the statement */
@@ -535,17 +1360,21 @@ static pl_expr *rowid_expr(ex_ctx *ctx, int i)
 void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     pl_stmt *in = st->inner;
-    if (st->explain_opt == 3)
-        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'EXPLAIN FORMAT=JSON'");
     if (!in) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'EXPLAIN'");
     bool anl = st->explain_opt >= 10;
-    if (st->explain_opt == 11)
-        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ANALYZE FORMAT=JSON'");
+    bool json = st->explain_opt == 3 || st->explain_opt == 11;
+    if (json && in->kind != S_SELECT)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s FORMAT=JSON of statements other than SELECT'",
+                 anl ? "ANALYZE" : "EXPLAIN");
+    uint64_t t_start = ex_now_ns();
+    ex_an_scan0_ns = 0;
     if (anl && in->kind != S_SELECT && in->kind != S_UPDATE && in->kind != S_DELETE &&
         !((in->kind == S_INSERT || in->kind == S_REPLACE) && !in->sel))
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ANALYZE of statements other than SELECT'");
     xstate xs = { 0 };
     xs.a = ctx->a;
+    xs.json = json;
+    uint64_t t_end = 0, out_rows = 0;
     pl_select *top = NULL, synth;
     switch (in->kind) {
     case S_SELECT:
@@ -606,8 +1435,9 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         const char **names = NULL;
         uint64_t found;
         ex_select_rows(&sub, top, &rows, &types, &names, &found);
+        t_end = ex_now_ns();
+        out_rows = rows.nrows;
         ex_explaining = false;
-        ex_analyzing = false;
         /* blocks never prepared (a subquery in a place that did not get to it): scans */
         for (int i = 0; i < xs.nb; i++) {
             xblock *b = &xs.b[i];
@@ -627,11 +1457,13 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     if (tb) xr->v[X_ROWS] = xfmt_u(tb->nlive);
                 }
                 xr->v[X_EXTRA] = "";
+                xr->blk = b->sel;
             }
             if (!b->sel->nfrom) {
                 xrow *xr = xrow_add(b->id, b->id);
                 xr->v[X_STYPE] = b->stype;
                 xr->v[X_EXTRA] = "No tables used";
+                b->message = xr->v[X_EXTRA];
             }
         }
         /* UNION RESULT rows, after each union's members */
@@ -670,7 +1502,6 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         xr->v[X_TYPE] = "ALL";
         xr->v[X_EXTRA] = NULL;
     }
-    X = NULL;
     qsort(xs.r, (size_t)xs.nr, sizeof *xs.r, xrow_cmp);
     if (anl && in->kind != S_SELECT) {
         /* ANALYZE UPDATE / DELETE / INSERT: the rows were counted finding them; now the
@@ -680,6 +1511,34 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         else ex_insert(ctx, in, r);
         ex_drop_ok();
     }
+    if (json && top) {
+        jw w;
+        memset(&w, 0, sizeof w);
+        w.first[0] = true;
+        jw_open(&w, NULL, "{");
+        if (anl) {
+            jw_open(&w, "query_optimization", "{");
+            uint64_t scan0 = ex_an_scan0_ns ? ex_an_scan0_ns : t_end;
+            jw_ms(&w, "r_total_time_ms", scan0 > t_start ? scan0 - t_start : 0);
+            jw_close(&w, "}");
+        }
+        xblock *tb = xfind(top);
+        uint64_t scan0 = ex_an_scan0_ns ? ex_an_scan0_ns : t_start;
+        if (tb) json_select(&w, tb, true, t_end > scan0 ? t_end - scan0 : 0, t_end, out_rows);
+        jw_close(&w, "}");
+        ex_analyzing = false;
+        X = NULL;
+        ex_colspec js = { anl ? "ANALYZE" : "EXPLAIN", MYSQL_TYPE_VAR_STRING, 312, NOT_NULL_FLAG, NULL };
+        ex_textset jts;
+        ex_textset_spec(ctx, &jts, 1, &js, NULL);
+        jts.types[0].decimals = 39;
+        const char *v[1] = { w.b.p };
+        ex_textset_add(ctx, &jts, v);
+        ex_textset_send(ctx, &jts, r);
+        return;
+    }
+    ex_analyzing = false;
+    X = NULL;
 
     /* MariaDB's columns: EXTENDED adds filtered, PARTITIONS adds partitions */
     bool ext = st->explain_opt == 1 || anl, part = st->explain_opt == 2;

@@ -101,6 +101,7 @@ typedef struct qstate {
     bool *gmatched;     /* per group start: a group row was formed for the current outer row */
     ex_prog **gon;      /* per group start: its condition on the whole group row, or NULL */
     uint64_t *an_loops, *an_read, *an_pass;   /* ANALYZE: per source, reads and rows let through */
+    uint64_t *an_ns, *an_cond_ns;   /* ANALYZE: ns inside scan_level per level (nsrc: on_row), in its conditions */
     /* grouping */
     bool grouped;
     ex_prog **gp;       /* GROUP BY programs */
@@ -837,7 +838,19 @@ static bool group_arrive(qstate *q, int level, int below)
     return true;
 }
 
+static void scan_level_run(qstate *q, int level);
+
+/* ANALYZE: scan_level timed per level (explain.c reports it). */
 static void scan_level(qstate *q, int level)
+{
+    if (!q->an_loops) { scan_level_run(q, level); return; }
+    uint64_t t0 = ex_now_ns();
+    if (!ex_an_scan0_ns) ex_an_scan0_ns = t0;
+    scan_level_run(q, level);
+    q->an_ns[level] += ex_now_ns() - t0;
+}
+
+static void scan_level_run(qstate *q, int level)
 {
     ex_ctx *ctx = q->ctx;
     if (level == q->nsrc) { on_row(q); return; }
@@ -927,9 +940,11 @@ static void scan_level(qstate *q, int level)
         if (s->t && !stor_row_visible(s->t, r)) continue;
         ctx->rows[level] = r;
         if (q->an_loops) q->an_read[level]++;
-        if (q->on[level] && !passes(ctx, q->on[level])) continue;
-        if (q->gends[level] && !group_arrive(q, level, level + 1)) continue;
-        if (!level_filters(q, level)) continue;
+        uint64_t tc = q->an_loops ? ex_now_ns() : 0;
+        bool ok = !(q->on[level] && !passes(ctx, q->on[level])) &&
+                  !(q->gends[level] && !group_arrive(q, level, level + 1)) && level_filters(q, level);
+        if (q->an_loops) q->an_cond_ns[level] += ex_now_ns() - tc;
+        if (!ok) continue;
         if (q->an_loops) q->an_pass[level]++;
         scan_level(q, level + 1);
     }
@@ -2157,6 +2172,8 @@ static void explain_note(qstate *q, ex_scope *sc)
         ps[i].r_loops = q->an_loops ? q->an_loops[i] : 0;
         ps[i].r_read = q->an_loops ? q->an_read[i] : 0;
         ps[i].r_pass = q->an_loops ? q->an_pass[i] : 0;
+        ps[i].r_ns = q->an_loops && q->an_ns[i] > q->an_ns[i + 1] ? q->an_ns[i] - q->an_ns[i + 1] : 0;
+        ps[i].r_cond_ns = q->an_loops ? q->an_cond_ns[i] : 0;
     }
     ex_explain_block(ctx, sc, q->sel, ps, n, cj, lvl, q->nconj, impossible, q->grouped || q->sel->distinct, q->norder > 0);
 }
@@ -2616,6 +2633,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         q.an_loops = stor_arena_alloc(ctx->a, sz); q.an_read = stor_arena_alloc(ctx->a, sz);
         q.an_pass = stor_arena_alloc(ctx->a, sz);
         memset(q.an_loops, 0, sz); memset(q.an_read, 0, sz); memset(q.an_pass, 0, sz);
+        q.an_ns = stor_arena_alloc(ctx->a, sz + sizeof(uint64_t)); q.an_cond_ns = stor_arena_alloc(ctx->a, sz);
+        memset(q.an_ns, 0, sz + sizeof(uint64_t)); memset(q.an_cond_ns, 0, sz);
     }
     if (ctx->describe) {
         if (ex_explaining) explain_note(&q, &sc);
