@@ -541,6 +541,9 @@ typedef struct ex_plan_src {
     pl_expr **conds;        /* the conjuncts that may pin it (its ON, and WHERE for inner joins) */
     int nconds;
     uint32_t rows;          /* rows a lookup on constants yields, or all rows */
+    const stor_index *rix;  /* range scan of this index (no lookup), or NULL */
+    uint32_t rreq;          /* its first key columns pinned to constants */
+    bool rbound;            /* the next key column has bounds */
     /* ANALYZE: what the run did (all runs of the block added up) */
     uint64_t r_loops;       /* times the source was read (once per row of the sources before) */
     uint64_t r_read;        /* rows read from it */

@@ -350,6 +350,41 @@ static void prepare_subqueries(ex_ctx *ctx, pl_expr *e)
     for (int i = 0; i < e->nargs; i++) prepare_subqueries(ctx, e->args[i]);
 }
 
+/* Rows of source i a range yields: those its conditions on the range's key columns let
+ * through (MariaDB's estimate for a range on constants is close to that count). */
+static uint32_t range_rows(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *p, int i)
+{
+    const ex_src *s = &ctx->src[i];
+    if (!ctx->rows || !s->t) return p->rows;
+    ex_prog *pr[64];
+    int np = 0;
+    for (int k = 0; k < p->nconds && np < 64; k++) {
+        pl_expr *c, *o;
+        if (!col_cond(sc, p->conds[k], i, &c, &o, false) || p->conds[k]->kind == E_LIKE) continue;
+        if (ex_expr_srcmask(sc, p->conds[k]) != (1ull << i)) continue;
+        bool keycol = false;
+        for (uint32_t x = 0; x < p->rreq + (p->rbound ? 1 : 0) && x < p->rix->ncols; x++)
+            if (!strcasecmp(s->t->cols[p->rix->cols[x]].name, c->s)) keycol = true;
+        if (!keycol) continue;
+        ex_type t;
+        pr[np++] = ex_compile(sc, p->conds[k], &t);
+    }
+    uint32_t n = 0, saved = ctx->rows[i];
+    for (uint32_t r = 0; r < s->t->nrows; r++) {
+        if (!stor_row_visible(s->t, r)) continue;
+        ctx->rows[i] = r;
+        bool ok = true;
+        for (int k = 0; k < np && ok; k++) {
+            pdb_value v;
+            ex_eval(ctx, pr[k], &v);
+            ok = ex_is_true(&v);
+        }
+        n += ok;
+    }
+    ctx->rows[i] = saved;
+    return n;
+}
+
 /* ---------------------------------------------------------------- FORMAT=JSON: printed conditions */
 
 /* MariaDB's keywords (information_schema.KEYWORDS of 10.11, lower case, sorted): a name
@@ -521,6 +556,7 @@ typedef struct xpctx {
     ex_ctx *ctx;
     pl_select *sel;
     bool bare_alias;        /* HAVING: a select alias prints as its name */
+    const char *cur_alias;  /* the source the condition is checked at, or NULL */
 } xpctx;
 
 static void xprint(xpctx *pc, xbuf *b, const pl_expr *e);
@@ -592,6 +628,17 @@ static void xprint(xpctx *pc, xbuf *b, const pl_expr *e)
         break;
     }
     case E_BINARY:
+        if (e->op == BO_EQ && pc->cur_alias && e->args[0]->kind == E_COLUMN && e->args[1]->kind == E_COLUMN) {
+            /* an equality of two columns names the table it is checked at first */
+            const char *a0, *c0, *a1, *c1;
+            if (xresolve(pc->ctx, e->args[0], &a0, &c0) && xresolve(pc->ctx, e->args[1], &a1, &c1) &&
+                strcmp(a0, pc->cur_alias) && !strcmp(a1, pc->cur_alias)) {
+                xprint(pc, b, e->args[1]);
+                xb_s(b, " = ");
+                xprint(pc, b, e->args[0]);
+                return;
+            }
+        }
         if (e->op >= BO_EQ && e->op <= BO_SHR && cmp[e->op]) {
             int pr = prec_of(e);
             bool cond = e->op == BO_AND || e->op == BO_OR || e->op == BO_XOR;
@@ -608,6 +655,12 @@ static void xprint(xpctx *pc, xbuf *b, const pl_expr *e)
         if (e->op == '-') { xb_s(b, "-"); xprint_paren(pc, b, e->args[0], PR_NEG); return; }
         break;
     case E_IN:
+        if (e->nargs == 2) {   /* MariaDB turns a one-value IN into = / <> */
+            xprint_paren(pc, b, e->args[0], PR_CMP);
+            xb_s(b, e->negated ? " <> " : " = ");
+            xprint_paren(pc, b, e->args[1], PR_CMP + 1);
+            return;
+        }
         xprint_paren(pc, b, e->args[0], PR_CMP);
         xb_s(b, e->negated ? " not in (" : " in (");
         for (int i = 1; i < e->nargs; i++) { if (i > 1) xb_s(b, ","); xprint(pc, b, e->args[i]); }
@@ -658,11 +711,11 @@ static void xprint(xpctx *pc, xbuf *b, const pl_expr *e)
     xb_put(b, e->start ? e->start : "", e->start ? e->srclen : 0);
 }
 
-static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, bool having)
+static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, bool having, const char *cur_alias)
 {
     if (!n) return NULL;
     xbuf b = { 0 };
-    xpctx pc = { ctx, sel, having };
+    xpctx pc = { ctx, sel, having, cur_alias };
     for (int i = 0; i < n; i++) {
         if (i) xb_s(&b, " and ");
         xprint_paren(&pc, &b, e[i], n > 1 ? PR_AND : 0);
@@ -709,6 +762,20 @@ static bool covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix)
         if (s->t->idx[x].kind == IK_PRIMARY)
             for (uint32_t k = 0; k < s->t->idx[x].ncols; k++) have |= 1ull << s->t->idx[x].cols[k];
     return (m & ~have) == 0;
+}
+
+/* Does e read only whole (not prefix) columns of index ix of source i, and no subquery? */
+static bool on_index_cols(ex_ctx *ctx, const pl_expr *e, int i, const stor_index *ix)
+{
+    if (e->sub || e->kind == E_STAR) return false;
+    if (e->kind == E_COLUMN) {
+        const ex_src *s = &ctx->src[i];
+        for (uint32_t k = 0; k < ix->ncols; k++)
+            if (!strcasecmp(s->t->cols[ix->cols[k]].name, e->s)) return !ix->prefix || !ix->prefix[k];
+        return false;
+    }
+    for (int k = 0; k < e->nargs; k++) if (!on_index_cols(ctx, e->args[k], i, ix)) return false;
+    return true;
 }
 
 static bool is_text(const stor_column *c)
@@ -769,6 +836,12 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
             for (uint32_t k = 0; k < p->nk && k < 16; k++)
                 r->refs[r->nrefs++] = ref_of(ctx, sc, p, i, s->t->cols[p->ix->cols[k]].name);
         r->using_index = covering(ctx, sel, i, p->ix);
+    } else if (p->rix && s->t) {
+        uint32_t nu = p->rreq + (p->rbound ? 1 : 0);
+        for (uint32_t k = 0; k < nu && k < p->rix->ncols && k < 16; k++) r->ukp[r->nukp++] = s->t->cols[p->rix->cols[k]].name;
+        if (!p->rbound)
+            for (uint32_t k = 0; k < p->rreq && k < 16; k++) r->refs[r->nrefs++] = "const";
+        r->using_index = covering(ctx, sel, i, p->rix);
     } else if (r->hash && s->t) {
         r->ukp[r->nukp++] = s->t->cols[p->hcol].name;
         r->refs[r->nrefs++] = r->v[X_REF];
@@ -799,21 +872,26 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
     xsort_sel = NULL;
     pl_expr **ic = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ic), **ac = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ac);
     int nic = 0, nac = 0;
+    /* a secondary index the row is read through, not covering: conditions on its whole
+       columns are checked in the index (index condition pushdown) */
+    const stor_index *icp = p->ix ? p->ix : p->rix;
+    if (icp && (icp->kind == IK_PRIMARY || r->using_index || r->hash)) icp = NULL;
     for (int k = 0; k < nc; k++) {
         pl_expr *cc, *o;
-        if (p->ix && !multi && c[k]->kind == E_BINARY && c[k]->op == BO_EQ && col_cond(sc, c[k], i, &cc, &o, true)) {
+        const stor_index *lix = p->ix ? p->ix : p->rix && !p->rbound ? p->rix : NULL;
+        uint32_t lnk = p->ix ? p->nk : p->rreq;
+        if (lix && !multi && c[k]->kind == E_BINARY && c[k]->op == BO_EQ && col_cond(sc, c[k], i, &cc, &o, true)) {
             const stor_column *kc = NULL;
-            for (uint32_t x = 0; x < p->nk; x++)
-                if (!strcasecmp(s->t->cols[p->ix->cols[x]].name, cc->s)) kc = &s->t->cols[p->ix->cols[x]];
-            if (kc) {
-                if (!is_text(kc)) continue;   /* the lookup answers it exactly */
-                if (p->ix->kind != IK_PRIMARY && !r->using_index) { ic[nic++] = c[k]; continue; }
-            }
+            for (uint32_t x = 0; x < lnk; x++)
+                if (!strcasecmp(s->t->cols[lix->cols[x]].name, cc->s)) kc = &s->t->cols[lix->cols[x]];
+            if (kc && !is_text(kc)) continue;   /* the lookup answers it exactly */
         }
-        ac[nac++] = c[k];
+        if (icp && ex_expr_srcmask(sc, c[k]) == (1ull << i) && on_index_cols(ctx, c[k], i, icp)) ic[nic++] = c[k];
+        else ac[nac++] = c[k];
     }
-    r->icond = xprint_list(ctx, sel, ic, nic, false);
-    r->acond = xprint_list(ctx, sel, ac, nac, false);
+    const char *al = s->alias ? s->alias : s->name;
+    r->icond = xprint_list(ctx, sel, ic, nic, false, al);
+    r->acond = xprint_list(ctx, sel, ac, nac, false, al);
 }
 
 /* The GROUP BY / DISTINCT / ORDER BY wrappers MariaDB puts around a block's join. */
@@ -833,12 +911,13 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     b->filesort = order || (sel->ngroup > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL));
     if (!b->filesort) return;
     xbuf kb = { 0 };
-    xpctx pc = { ctx, sel, false };
+    xpctx pc = { ctx, sel, false, NULL };
     uint64_t m = 0;
     int nk = order ? sel->norder : sel->ngroup;
     for (int k = 0; k < nk; k++) {
         pl_expr *e = order ? sel->order[k].e : sel->group[k];
-        if (e->kind == E_INT && e->ival >= 1 && e->ival <= sel->nitems) e = sel->items[e->ival - 1].e;
+        long pos = e->kind == E_INT ? strtol(e->s, NULL, 10) : 0;
+        if (pos >= 1 && pos <= sel->nitems) e = sel->items[pos - 1].e;
         if (k) xb_s(&kb, ", ");
         xprint(&pc, &kb, e);
         if (order && sel->order[k].desc) xb_s(&kb, " desc");
@@ -846,7 +925,9 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     }
     b->sort_key = kb.p;
     /* keys of the first table only, nothing grouped: it is read sorted, the others joined to it */
-    if (!b->temptable && !(m & ~1ull)) b->sorted_first = true;
+    bool buffered = false;   /* a join buffer (hash join) reads the first table's rows out of order */
+    for (int k = 1; k < n; k++) if (ps[k].hcol >= 0 && !ps[k].ix) buffered = true;
+    if (!b->temptable && !(m & ~1ull) && !buffered) b->sorted_first = true;
     else b->temptable = true;
 }
 
@@ -934,7 +1015,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
                 const stor_index *ix = &s->t->idx[x];
                 if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL) continue;
                 const char *c0 = s->t->cols[ix->cols[0]].name;
-                bool use = ix == p->ix;
+                bool use = ix == p->ix || ix == p->rix;
                 for (int k = 0; k < p->nconds && !use; k++) {
                     pl_expr *c, *o;
                     if (col_cond(sc, p->conds[k], i, &c, &o, false) && !strcasecmp(c->s, c0)) use = true;
@@ -988,6 +1069,26 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
                 else if (!allc) rows = rows_per_key(s->t, ix, p->nk);
             }
             if (!rows) rows = 1;
+        } else if (p->rix && s->t) {
+            /* a range over an ordered index */
+            const stor_index *ix = p->rix;
+            uint32_t kl = 0, nu = p->rreq + (p->rbound ? 1 : 0);
+            for (uint32_t k = 0; k < nu && k < ix->ncols; k++)
+                kl += key_part_len(src_col(s, (int)ix->cols[k]), ix->prefix ? ix->prefix[k] : 0);
+            r->v[X_KEY] = ix->name;
+            r->v[X_KEYLEN] = xfmt_u(kl);
+            rows = range_rows(ctx, sc, p, i);
+            if (!rows) rows = 1;
+            if (p->rbound) {
+                r->v[X_TYPE] = "range";
+                xjoin(extra, sizeof extra, "Using where");
+            } else {
+                /* only constants on its first columns: MariaDB's ref on a key prefix */
+                char ref[256] = "";
+                for (uint32_t k = 0; k < p->rreq && k < 16; k++) strcat(ref, k ? ",const" : "const");
+                r->v[X_TYPE] = "ref";
+                r->v[X_REF] = xstrdup(ref);
+            }
         } else if (p->hcol >= 0 && s->t) {
             const stor_column *c = &s->t->cols[p->hcol];
             r->v[X_TYPE] = "hash_ALL";
@@ -1066,7 +1167,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         pl_expr *h[64];
         int nh = 0;
         split_and_expr(sel->having, h, &nh, 64);
-        b->having = xprint_list(ctx, sel, h, nh, true);
+        b->having = xprint_list(ctx, sel, h, nh, true, NULL);
     }
     /* IN / EXISTS subqueries of this block, prepared with its sources in scope */
     for (int i = 0; i < sel->nitems; i++) prepare_subqueries(ctx, sel->items[i].e);
@@ -1140,7 +1241,7 @@ static void jw_u64(jw *w, const char *name, uint64_t v)
 static void jw_dbl(jw *w, const char *name, double v)
 {
     char t[64];
-    snprintf(t, sizeof t, "%.11g", v);
+    snprintf(t, sizeof t, "%.10g", v);
     jw_raw(w, name, t);
 }
 
@@ -1179,10 +1280,10 @@ static void json_table(jw *w, const xrow *x, bool anl)
         for (char *t = c; t && n < 64;) {
             char *e = strchr(t, ',');
             if (e) *e++ = 0;
-            pk[n++] = t;
+            if (strcmp(t, "#hash#$hj")) pk[n++] = t;
             t = e;
         }
-        jw_strs(w, "possible_keys", pk, n);
+        if (n) jw_strs(w, "possible_keys", pk, n);
     }
     if (x->v[X_KEY]) jw_str(w, "key", x->v[X_KEY]);
     if (x->v[X_KEYLEN]) jw_str(w, "key_length", x->v[X_KEYLEN]);
@@ -1220,7 +1321,20 @@ static void json_table(jw *w, const xrow *x, bool anl)
     jw_close(w, "}");
 }
 
-static void json_nested_loop(jw *w, xblock *b, bool anl, uint64_t out_rows)
+/* ANALYZE: what the sort did (its time is known for the statement's own block: the work
+ * after its scan) */
+static void json_filesort_r(jw *w, xblock *b, bool top_level, uint64_t end_ns, uint64_t out_rows)
+{
+    jw_u64(w, "r_loops", b->runs);
+    if (!top_level) return;
+    jw_ms(w, "r_total_time_ms", end_ns > b->noted_ns ? end_ns - b->noted_ns : 0);
+    const pl_expr *lim = b->sel->limit;
+    if (lim && lim->kind == E_INT) jw_raw(w, "r_limit", lim->s);
+    jw_raw(w, "r_used_priority_queue", lim && lim->kind == E_INT ? "true" : "false");
+    jw_u64(w, "r_output_rows", out_rows);
+}
+
+static void json_nested_loop(jw *w, xblock *b, bool anl, bool top_level, uint64_t end_ns, uint64_t out_rows)
 {
     jw_open(w, "nested_loop", "[");
     bool first = true;
@@ -1233,7 +1347,7 @@ static void json_nested_loop(jw *w, xblock *b, bool anl, uint64_t out_rows)
             if (anl) jw_u64(w, "r_rows", out_rows);
             jw_open(w, "filesort", "{");
             jw_str(w, "sort_key", b->sort_key);
-            if (anl) jw_u64(w, "r_loops", b->runs);
+            if (anl) json_filesort_r(w, b, top_level, end_ns, out_rows);
             json_table(w, x, anl);
             jw_close(w, "}");
             jw_close(w, "}");
@@ -1305,22 +1419,16 @@ static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, 
     } else if (b->filesort && b->temptable) {
         jw_open(w, "filesort", "{");
         jw_str(w, "sort_key", b->sort_key);
-        if (anl) {
-            jw_u64(w, "r_loops", b->runs);
-            if (top_level) {
-                jw_ms(w, "r_total_time_ms", end_ns > b->noted_ns ? end_ns - b->noted_ns : 0);
-                jw_u64(w, "r_output_rows", out_rows);
-            }
-        }
+        if (anl) json_filesort_r(w, b, top_level, end_ns, out_rows);
         jw_open(w, "temporary_table", "{");
-        json_nested_loop(w, b, anl, out_rows);
+        json_nested_loop(w, b, anl, top_level, end_ns, out_rows);
         jw_close(w, "}");
         jw_close(w, "}");
     } else if (b->temptable) {
         jw_open(w, "temporary_table", "{");
-        json_nested_loop(w, b, anl, out_rows);
+        json_nested_loop(w, b, anl, top_level, end_ns, out_rows);
         jw_close(w, "}");
-    } else json_nested_loop(w, b, anl, out_rows);
+    } else json_nested_loop(w, b, anl, top_level, end_ns, out_rows);
     /* subqueries of this block, in id order */
     bool any = false;
     for (int i = 0; i < X->nb; i++) {

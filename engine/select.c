@@ -2169,6 +2169,7 @@ static void explain_note(qstate *q, ex_scope *sc)
         if (ctx->src[i].join != JT_LEFT) for (int k = 0; k < q->nconj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
         ps[i].conds = eqs; ps[i].nconds = neq;
         ps[i].rows = estimate_rows(ctx, sc, i, eqs, neq);
+        ps[i].rix = l->ix || l->hcol >= 0 ? NULL : l->rix; ps[i].rreq = l->req; ps[i].rbound = l->lo || l->hi;
         ps[i].r_loops = q->an_loops ? q->an_loops[i] : 0;
         ps[i].r_read = q->an_loops ? q->an_read[i] : 0;
         ps[i].r_pass = q->an_loops ? q->an_pass[i] : 0;
