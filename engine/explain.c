@@ -778,11 +778,6 @@ static bool on_index_cols(ex_ctx *ctx, const pl_expr *e, int i, const stor_index
     return true;
 }
 
-static bool is_text(const stor_column *c)
-{
-    return c->type == CT_CHAR || c->type == CT_VARCHAR || (c->type >= CT_TINYTEXT && c->type <= CT_LONGTEXT) ||
-           c->type == CT_ENUM || c->type == CT_SET;
-}
 
 /* The conjuncts of e (its AND tree). */
 static void split_and_expr(pl_expr *e, pl_expr **out, int *n, int cap)
@@ -796,13 +791,55 @@ static void split_and_expr(pl_expr *e, pl_expr **out, int *n, int cap)
     if (*n < cap) out[(*n)++] = e;
 }
 
-/* Orders conditions as MariaDB prints them: WHERE's first (in text order), then ON's. */
+static bool is_text(const stor_column *c)
+{
+    return c->type == CT_CHAR || c->type == CT_VARCHAR || (c->type >= CT_TINYTEXT && c->type <= CT_LONGTEXT) ||
+           c->type == CT_ENUM || c->type == CT_SET;
+}
+
+/* How column e compares: 1 as a number, 2 as a temporal value, 0 as text (or not a column). */
+static int col_not_text(ex_ctx *ctx, const pl_expr *e)
+{
+    if (e->kind != E_COLUMN) return 0;
+    for (int i = 0; i < ctx->nsrc; i++) {
+        const ex_src *s = &ctx->src[i];
+        if (e->tbl && (!s->alias || strcmp(s->alias, e->tbl))) continue;
+        int nc = s->t ? (int)s->t->ncols : s->dncols;
+        for (int k = 0; k < nc; k++) {
+            const char *cn = s->t ? s->t->cols[k].name : s->dnames ? s->dnames[k] : NULL;
+            if (!cn || strcasecmp(cn, e->s)) continue;
+            if (!s->t) return s->dtypes && (s->dtypes[k].vt == VT_INT || s->dtypes[k].vt == VT_DOUBLE || s->dtypes[k].vt == VT_DECIMAL);
+            int ty = s->t->cols[k].type;
+            if (ty <= CT_BIT || ty == CT_YEAR) return 1;
+            if (ty >= CT_DATE && ty <= CT_TIME) return 2;
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* A literal a column of that kind (1 number, 2 temporal) equals without conversion. */
+static bool is_literal(const pl_expr *e, int kind)
+{
+    if (e->kind == E_UNARY && e->op == '-') e = e->args[0];
+    return e->kind == E_INT || e->kind == E_DECIMAL || e->kind == E_FLOAT || (kind == 2 && e->kind == E_STRING);
+}
+
+/* Orders conditions as MariaDB prints them: equalities of a non-text column with a
+ * constant or another such column first (MariaDB's multiple equalities), then WHERE's
+ * (in text order), then ON's. */
 static __thread pl_select *xsort_sel;
+static __thread ex_ctx *xsort_ctx;
 static int cond_rank(const pl_expr *e)
 {
+    if (e->kind == E_BINARY && e->op == BO_EQ) {
+        const pl_expr *a = e->args[0], *b = e->args[1];
+        int ka = col_not_text(xsort_ctx, a), kb = col_not_text(xsort_ctx, b);
+        if ((ka && (is_literal(b, ka) || kb == ka)) || (kb && is_literal(a, kb))) return 0;
+    }
     const pl_expr *w = xsort_sel ? xsort_sel->where : NULL;
     bool in_where = w && w->start && e->start && e->start >= w->start && e->start < w->start + w->srclen;
-    return in_where ? 0 : 1;
+    return in_where ? 1 : 2;
 }
 static int cond_cmp(const void *a, const void *b)
 {
@@ -868,8 +905,10 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
         }
     }
     xsort_sel = sel;
+    xsort_ctx = ctx;
     qsort(c, (size_t)nc, sizeof *c, cond_cmp);
     xsort_sel = NULL;
+    xsort_ctx = NULL;
     pl_expr **ic = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ic), **ac = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ac);
     int nic = 0, nac = 0;
     /* a secondary index the row is read through, not covering: conditions on its whole
@@ -1216,15 +1255,12 @@ static void jw_close(jw *w, const char *br)
     xb_s(&w->b, br);
 }
 
+/* A string member: MariaDB 10.11 writes the bytes as they are, without JSON escapes (a
+ * condition holding a quote or a backslash makes a document no JSON parser reads). */
 static void jw_qstr(xbuf *b, const char *s)
 {
     xb_s(b, "\"");
-    for (const char *p = s; *p; p++) {
-        char t[8];
-        if (*p == '"' || *p == '\\') { t[0] = '\\'; t[1] = *p; xb_put(b, t, 2); }
-        else if ((unsigned char)*p < 0x20) { snprintf(t, sizeof t, "\\u%04x", *p); xb_s(b, t); }
-        else xb_put(b, p, 1);
-    }
+    xb_s(b, s);
     xb_s(b, "\"");
 }
 
@@ -1385,6 +1421,10 @@ static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint6
             snprintf(nm + l, sizeof nm - l, ">");
             jw_str(w, "table_name", nm);
             jw_str(w, "access_type", "ALL");
+            if (ex_analyzing && top_level) {   /* the statement's own union: its rows are the result */
+                jw_u64(w, "r_loops", 1);
+                jw_u64(w, "r_rows", out_rows);
+            }
         }
         jw_open(w, "query_specifications", "[");
         for (pl_select *m = b->sel; m; m = m->next) {
