@@ -61,6 +61,7 @@ typedef struct xblock {
     const char *sort_key, *having;
     uint64_t runs, ns;      /* ANALYZE: times it ran, ns in its scans */
     uint64_t noted_ns;      /* ANALYZE: when its scan ended (first run) */
+    bool rendering;         /* its JSON is being written (a recursive WITH reads itself) */
 } xblock;
 
 typedef struct xstate {
@@ -1220,10 +1221,12 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
 
 /* A writer laid out as MariaDB's Json_writer: two spaces per level, one member per line,
  * short arrays of strings on one line. */
+#define JW_MAXD 4096        /* deepest nesting written (the parser refuses far less deep queries) */
+
 typedef struct jw {
     xbuf b;
     int d;                  /* depth */
-    bool first[64];         /* nothing written yet at this depth */
+    bool first[JW_MAXD];    /* nothing written yet at this depth */
 } jw;
 
 static void jw_indent(jw *w, int d) { for (int i = 0; i < d; i++) xb_s(&w->b, "  "); }
@@ -1348,7 +1351,7 @@ static void json_table(jw *w, const xrow *x, bool anl)
     if (x->using_index) jw_raw(w, "using_index", "true");
     if (x->mat) {
         xblock *mb = xfind(x->mat);
-        if (mb) {
+        if (mb && !mb->rendering) {   /* a recursive WITH's reference to itself: a plain table */
             jw_open(w, "materialized", "{");
             json_select(w, mb, false, 0, 0, 0);
             jw_close(w, "}");
@@ -1404,6 +1407,11 @@ static void json_nested_loop(jw *w, xblock *b, bool anl, bool top_level, uint64_
 /* One query block's "query_block" member (a UNION: its union_result). */
 static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
 {
+    if (w->d > JW_MAXD - 32 || b->rendering) {
+        jw_str(w, "query_block", "nested too deeply");
+        return;
+    }
+    b->rendering = true;
     jw_open(w, "query_block", "{");
     if (b->union_head == b->sel && b->sel->next) {
         jw_open(w, "union_result", "{");
@@ -1440,6 +1448,7 @@ static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint6
         jw_close(w, "}");
     } else json_select_body(w, b, top_level, top_ns, end_ns, out_rows);
     jw_close(w, "}");
+    b->rendering = false;
 }
 
 static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
