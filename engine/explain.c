@@ -4,8 +4,13 @@
  * joins ordered, index lookups planned, nothing read), and while that runs every query
  * block reports what run_block decided for each of its sources (select.c:
  * explain_note -> ex_explain_block). The rows show pressdb's plan, in MariaDB's
- * vocabulary: type const/eq_ref/ref for index lookups (range for an IN list),
- * hash_ALL for a hash join, ALL for a scan; rows is an estimate. */
+ * vocabulary: type const/eq_ref/ref for index lookups (range for an IN list or a range
+ * scan), hash_ALL for a hash join, ALL for a scan; rows is an estimate.
+ *
+ * FORMAT=JSON writes the same facts as MariaDB 10.11's JSON document (json_select and
+ * below): nested query blocks, key parts, refs and the conditions checked at each table
+ * printed as MariaDB prints them (xprint). ANALYZE adds the counts and the times
+ * scan_level measured. */
 #include "engine/eng.h"
 
 #include <stdio.h>
