@@ -356,6 +356,13 @@ static void prepare_subqueries(ex_ctx *ctx, pl_expr *e)
     for (int i = 0; i < e->nargs; i++) prepare_subqueries(ctx, e->args[i]);
 }
 
+/* A literal a column of that kind (1 number, 2 temporal) equals without conversion. */
+static bool is_literal(const pl_expr *e, int kind)
+{
+    if (e->kind == E_UNARY && e->op == '-') e = e->args[0];
+    return e->kind == E_INT || e->kind == E_DECIMAL || e->kind == E_FLOAT || (kind == 2 && e->kind == E_STRING);
+}
+
 /* Rows of source i a range yields: those its conditions on the range's key columns let
  * through (MariaDB's estimate for a range on constants is close to that count). */
 static uint32_t range_rows(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *p, int i)
@@ -367,7 +374,10 @@ static uint32_t range_rows(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *p, int 
     for (int k = 0; k < p->nconds && np < 64; k++) {
         pl_expr *c, *o;
         if (!col_cond(sc, p->conds[k], i, &c, &o, false) || p->conds[k]->kind == E_LIKE) continue;
-        if (ex_expr_srcmask(sc, p->conds[k]) != (1ull << i)) continue;
+        bool lit = true;   /* evaluates nothing but constants (no GET_LOCK, no subquery) */
+        for (int a = 0; a < p->conds[k]->nargs; a++)
+            if (p->conds[k]->args[a] != c && !is_literal(p->conds[k]->args[a], 2)) lit = false;
+        if (!lit) continue;
         bool keycol = false;
         for (uint32_t x = 0; x < p->rreq + (p->rbound ? 1 : 0) && x < p->rix->ncols; x++)
             if (!strcasecmp(s->t->cols[p->rix->cols[x]].name, c->s)) keycol = true;
@@ -563,9 +573,12 @@ typedef struct xpctx {
     pl_select *sel;
     bool bare_alias;        /* HAVING: a select alias prints as its name */
     const char *cur_alias;  /* the source the condition is checked at, or NULL */
+    bool order_alias;       /* ORDER BY: a select alias stands for its expression */
+    int depth;              /* nesting of xprint (bounded) */
 } xpctx;
 
 static void xprint(xpctx *pc, xbuf *b, const pl_expr *e);
+static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e);
 
 static void xprint_paren(xpctx *pc, xbuf *b, const pl_expr *e, int min)
 {
@@ -593,6 +606,20 @@ static bool xresolve(ex_ctx *ctx, const pl_expr *e, const char **alias, const ch
     return false;
 }
 
+/* The table column e reads (this block's sources), or NULL. */
+static const stor_column *xcolumn(ex_ctx *ctx, const pl_expr *e)
+{
+    if (e->kind != E_COLUMN) return NULL;
+    for (int i = 0; i < ctx->nsrc; i++) {
+        const ex_src *s = &ctx->src[i];
+        if (e->tbl && (!s->alias || strcmp(s->alias, e->tbl))) continue;
+        if (!s->t) continue;
+        for (uint32_t k = 0; k < s->t->ncols; k++)
+            if (!strcasecmp(s->t->cols[k].name, e->s)) return &s->t->cols[k];
+    }
+    return NULL;
+}
+
 static void xprint_str(xbuf *b, const char *s, size_t n)
 {
     xb_s(b, "'");
@@ -613,6 +640,17 @@ static void xprint_str(xbuf *b, const char *s, size_t n)
 
 static void xprint(xpctx *pc, xbuf *b, const pl_expr *e)
 {
+    if (pc->depth > 256) {   /* deeper than any condition worth printing: its text */
+        xb_put(b, e->start ? e->start : "", e->start ? e->srclen : 0);
+        return;
+    }
+    pc->depth++;
+    xprint_node(pc, b, e);
+    pc->depth--;
+}
+
+static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
+{
     static const char *const cmp[] = { [BO_EQ] = " = ", [BO_NE] = " <> ", [BO_LT] = " < ", [BO_LE] = " <= ",
         [BO_GT] = " > ", [BO_GE] = " >= ", [BO_NSEQ] = " <=> ", [BO_AND] = " and ", [BO_OR] = " or ",
         [BO_XOR] = " xor ", [BO_ADD] = " + ", [BO_SUB] = " - ", [BO_MUL] = " * ", [BO_DIV] = " / ",
@@ -623,6 +661,14 @@ static void xprint(xpctx *pc, xbuf *b, const pl_expr *e)
     case E_INT: case E_DECIMAL: xb_s(b, e->s); return;
     case E_STRING: xprint_str(b, e->s, e->slen); return;
     case E_COLUMN: {
+        if (pc->order_alias && !e->tbl)   /* ORDER BY names a select alias before a column */
+            for (int i = 0; i < pc->sel->nitems; i++)
+                if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) {
+                    pc->order_alias = false;   /* the alias's expression reads columns */
+                    xprint(pc, b, pc->sel->items[i].e);
+                    pc->order_alias = true;
+                    return;
+                }
         if (pc->bare_alias && !e->tbl)
             for (int i = 0; i < pc->sel->nitems; i++)
                 if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) { xb_ident(b, pc->sel->items[i].alias); return; }
@@ -634,6 +680,28 @@ static void xprint(xpctx *pc, xbuf *b, const pl_expr *e)
         break;
     }
     case E_BINARY:
+        if (e->op == BO_EQ && (e->args[0]->kind == E_STRING || e->args[1]->kind == E_STRING)) {
+            /* a DATE / DATETIME column equal to a string: MariaDB prints the constant it
+               became (DATE'...' / TIMESTAMP'...') */
+            int cs = e->args[0]->kind == E_STRING ? 1 : 0;
+            const stor_column *c = xcolumn(pc->ctx, e->args[cs]);
+            int64_t dt;
+            bool isd;
+            if (c && (c->type == CT_DATE || c->type == CT_DATETIME || c->type == CT_TIMESTAMP) &&
+                ex_parse_datetime(e->args[1 - cs]->s, e->args[1 - cs]->slen, &dt, &isd) == 0) {
+                int64_t us = dt % 1000000, v = dt / 1000000;
+                int sec = (int)(v % 60), mi = (int)(v / 60 % 60), hr = (int)(v / 3600 % 24);
+                v /= 86400;
+                int day = (int)(v % 32), mon = (int)(v / 32 % 13), yr = (int)(v / 32 / 13);
+                char t[80];
+                if (c->type == CT_DATE) snprintf(t, sizeof t, "DATE'%04d-%02d-%02d'", yr, mon, day);
+                else if (us) snprintf(t, sizeof t, "TIMESTAMP'%04d-%02d-%02d %02d:%02d:%02d.%06d'", yr, mon, day, hr, mi, sec, (int)us);
+                else snprintf(t, sizeof t, "TIMESTAMP'%04d-%02d-%02d %02d:%02d:%02d'", yr, mon, day, hr, mi, sec);
+                if (cs) { xb_s(b, t); xb_s(b, " = "); xprint(pc, b, e->args[1]); }
+                else { xprint(pc, b, e->args[0]); xb_s(b, " = "); xb_s(b, t); }
+                return;
+            }
+        }
         if (e->op == BO_EQ && pc->cur_alias && e->args[0]->kind == E_COLUMN && e->args[1]->kind == E_COLUMN) {
             /* an equality of two columns names the table it is checked at first */
             const char *a0, *c0, *a1, *c1;
@@ -721,7 +789,7 @@ static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, 
 {
     if (!n) return NULL;
     xbuf b = { 0 };
-    xpctx pc = { ctx, sel, having, cur_alias };
+    xpctx pc = { ctx, sel, having, cur_alias, false, 0 };
     for (int i = 0; i < n; i++) {
         if (i) xb_s(&b, " and ");
         xprint_paren(&pc, &b, e[i], n > 1 ? PR_AND : 0);
@@ -803,6 +871,7 @@ static bool is_text(const stor_column *c)
            c->type == CT_ENUM || c->type == CT_SET;
 }
 
+
 /* How column e compares: 1 as a number, 2 as a temporal value, 0 as text (or not a column). */
 static int col_not_text(ex_ctx *ctx, const pl_expr *e)
 {
@@ -824,12 +893,6 @@ static int col_not_text(ex_ctx *ctx, const pl_expr *e)
     return 0;
 }
 
-/* A literal a column of that kind (1 number, 2 temporal) equals without conversion. */
-static bool is_literal(const pl_expr *e, int kind)
-{
-    if (e->kind == E_UNARY && e->op == '-') e = e->args[0];
-    return e->kind == E_INT || e->kind == E_DECIMAL || e->kind == E_FLOAT || (kind == 2 && e->kind == E_STRING);
-}
 
 /* Orders conditions as MariaDB prints them: equalities of a non-text column with a
  * constant or another such column first (MariaDB's multiple equalities), then WHERE's
@@ -939,6 +1002,25 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
     r->acond = xprint_list(ctx, sel, ac, nac, false, al);
 }
 
+/* The sources e reads (bit 63: something else: an outer column, a subquery, an aggregate). */
+static uint64_t xmask(ex_ctx *ctx, const pl_expr *e)
+{
+    if (e->sub || e->kind == E_STAR) return 1ull << 63;
+    if (e->kind == E_FUNC && e->nargs && e->args[0]->kind == E_STAR) return 1ull << 63;
+    if (e->kind == E_COLUMN) {
+        const char *al, *cn;
+        if (!xresolve(ctx, e, &al, &cn)) return 1ull << 63;
+        for (int i = 0; i < ctx->nsrc && i < 63; i++) {
+            const ex_src *s = &ctx->src[i];
+            if (!strcmp(s->alias ? s->alias : s->name, al)) return 1ull << i;
+        }
+        return 1ull << 63;
+    }
+    uint64_t m = 0;
+    for (int i = 0; i < e->nargs; i++) m |= xmask(ctx, e->args[i]);
+    return m;
+}
+
 /* The GROUP BY / DISTINCT / ORDER BY wrappers MariaDB puts around a block's join. */
 static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, const ex_plan_src *ps, int n, bool grouped)
 {
@@ -956,17 +1038,22 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     b->filesort = order || (sel->ngroup > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL));
     if (!b->filesort) return;
     xbuf kb = { 0 };
-    xpctx pc = { ctx, sel, false, NULL };
+    xpctx pc = { ctx, sel, false, NULL, false, 0 };
     uint64_t m = 0;
     int nk = order ? sel->norder : sel->ngroup;
     for (int k = 0; k < nk; k++) {
         pl_expr *e = order ? sel->order[k].e : sel->group[k];
         long pos = e->kind == E_INT ? strtol(e->s, NULL, 10) : 0;
         if (pos >= 1 && pos <= sel->nitems) e = sel->items[pos - 1].e;
+        bool aliased = false;
+        if (order && e->kind == E_COLUMN && !e->tbl)
+            for (int i = 0; i < sel->nitems; i++)
+                if (sel->items[i].alias && !strcasecmp(sel->items[i].alias, e->s)) { e = sel->items[i].e; aliased = true; break; }
         if (k) xb_s(&kb, ", ");
+        pc.order_alias = order && !aliased;
         xprint(&pc, &kb, e);
         if (order && sel->order[k].desc) xb_s(&kb, " desc");
-        m |= ex_expr_srcmask(sc, e);
+        m |= xmask(ctx, e);
     }
     b->sort_key = kb.p;
     /* keys of the first table only, nothing grouped: it is read sorted, the others joined to it */
@@ -1419,7 +1506,12 @@ static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint6
     b->rendering = true;
     jw_open(w, "query_block", "{");
     if (b->union_head == b->sel && b->sel->next) {
-        jw_open(w, "union_result", "{");
+        bool rec = false;
+        for (pl_select *m = b->sel; m; m = m->next) {
+            xblock *mb = xfind(m);
+            if (mb && !strcmp(mb->stype, "RECURSIVE UNION")) rec = true;
+        }
+        jw_open(w, rec ? "recursive_union" : "union_result", "{");
         bool all = true;
         char nm[256] = "<union";
         for (pl_select *m = b->sel; m; m = m->next) {
@@ -1577,6 +1669,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         xr->v[X_EXTRA] = "Deleting all rows";
         top = NULL;
     } else if (top) {
+        number_parent = NULL;
+        number_sub = false;
         number_select(top, "PRIMARY");
         if (xs.nb == 1) xs.b[0].stype = "SIMPLE";
         ex_ctx sub = *ctx;

@@ -39,8 +39,10 @@ CREATE TABLE wp_posts (
 	KEY post_author (post_author)
 ) DEFAULT CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_520_ci;
 CREATE TABLE nokey (x INT, y VARCHAR(5));
+CREATE TABLE dt (d DATE, t DATETIME, t6 DATETIME(3), x INT);
 CREATE TABLE kw (`key` INT, `status` INT, `name` VARCHAR(10), `type` INT, position INT, `1a` INT);
 INSERT INTO nokey VALUES (1, 'a'), (2, 'b'), (3, 'c'), (2, 'd'), (NULL, 'e');
+INSERT INTO dt VALUES ('2024-01-01', '2024-01-01 10:00:00', '2024-01-01 10:00:00.5', 1), ('2024-01-02', '2024-01-02 10:00:00', '2024-01-02 10:00:00', 2);
 INSERT INTO kw VALUES (1, 1, 'n', 1, 1, 1), (2, 2, 'm', 2, 2, 2);
 INSERT INTO wp_options (option_name, option_value, autoload) VALUES ('siteurl','http://x','yes'),('home','http://x','yes'),('blogname','B','yes'),('cron','a:0:{}','no'),('widget','w','no');
 INSERT INTO wp_posts (post_author, post_date, post_title, post_status, post_name, post_parent, post_type) VALUES
@@ -49,7 +51,7 @@ INSERT INTO wp_posts (post_author, post_date, post_title, post_status, post_name
  (2,'2024-01-05','Rev','inherit','rev',1,'revision'),(1,'2024-01-06','P2','publish','p2',0,'post');
 INSERT INTO wp_postmeta (post_id, meta_key, meta_value) VALUES (1,'_edit_lock','1'),(1,'_thumb','4'),(2,'_edit_lock','2'),(4,'_wp_attached_file','a.jpg'),(6,'_edit_lock','3'),(6,'views','10');
 -- skip-result
-ANALYZE TABLE wp_options, wp_postmeta, wp_posts, nokey, kw;
+ANALYZE TABLE wp_options, wp_postmeta, wp_posts, nokey, kw, dt;
 
 -- single-table lookups: const, ref (with index condition pushdown), range, ALL
 -- metadata
@@ -83,6 +85,10 @@ EXPLAIN FORMAT=JSON SELECT * FROM kw WHERE `key` = 1 AND `status` = 2 AND `name`
 EXPLAIN FORMAT=JSON SELECT * FROM kw WHERE `name` > 'n' AND `status` = 2;
 EXPLAIN FORMAT=JSON SELECT * FROM kw WHERE `name` = 'a' AND `status` > 2 AND position = 3 AND `key` = -1;
 EXPLAIN FORMAT=JSON SELECT * FROM kw WHERE position = 3 AND `status` = 2;
+EXPLAIN FORMAT=JSON SELECT * FROM dt WHERE t > '2024-01-01' AND x > 0;
+EXPLAIN FORMAT=JSON SELECT * FROM dt WHERE x > 0 AND d = '2024-01-01';
+EXPLAIN FORMAT=JSON SELECT * FROM dt WHERE x > 0 AND t = '2024-01-02' AND t6 = '2024-01-01 10:00:00.5';
+EXPLAIN FORMAT=JSON SELECT * FROM wp_posts WHERE post_title <> 'x' AND post_date = '2024-01-02';
 EXPLAIN FORMAT=JSON SELECT * FROM nokey WHERE 1 = 0;
 EXPLAIN FORMAT=JSON SELECT 1;
 
@@ -96,6 +102,8 @@ EXPLAIN FORMAT=JSON SELECT x FROM nokey GROUP BY x ORDER BY NULL;
 EXPLAIN FORMAT=JSON SELECT DISTINCT y FROM nokey;
 EXPLAIN FORMAT=JSON SELECT * FROM nokey ORDER BY y;
 EXPLAIN FORMAT=JSON SELECT * FROM nokey ORDER BY x DESC, y;
+EXPLAIN FORMAT=JSON SELECT x AS k, y FROM nokey ORDER BY k DESC;
+EXPLAIN FORMAT=JSON SELECT y, COUNT(*) AS n FROM nokey GROUP BY y ORDER BY n DESC, y;
 EXPLAIN FORMAT=JSON SELECT * FROM wp_posts ORDER BY post_date DESC LIMIT 2;
 
 -- joins through keys
