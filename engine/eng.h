@@ -397,6 +397,8 @@ uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e);
 /* The source and column a column reference names in sc's own query: 1, or 0 when none
  * (an outer reference or an unknown name); raises 1052 when ambiguous. */
 int ex_find_column(ex_scope *sc, const pl_expr *e, int *src, int *col);
+/* Compiles sel, a subquery of ctx's query, without running it: its result columns. */
+void ex_describe_subquery(ex_ctx *ctx, pl_select *sel, ex_rows *rows, ex_type **types, const char ***names);
 /* Evaluates prog; the result is valid until the arena is reset. */
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
 extern const int EX_F_YEAR, EX_F_MONTH;   /* function ids ex_eval computes in place */

@@ -342,14 +342,10 @@ static void prepare_subqueries(ex_ctx *ctx, pl_expr *e)
     if (e->sub) {
         xblock *b = xfind(e->sub);
         if (b && !b->done) {
-            ex_ctx sub = *ctx;
-            sub.outer = ctx;
-            sub.describe = true;
-            ex_rows rows = { 0 };
-            ex_type *types = NULL;
-            const char **names = NULL;
-            uint64_t found;
-            ex_select_rows(&sub, e->sub, &rows, &types, &names, &found);
+            ex_rows rows;
+            ex_type *types;
+            const char **names;
+            ex_describe_subquery(ctx, e->sub, &rows, &types, &names);
         }
         return;
     }

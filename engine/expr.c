@@ -773,17 +773,25 @@ static pl_expr *row_expand(ex_ctx *ctx, stor_arena *a, pl_expr *l, int op, pl_ex
 
 /* How many columns a subquery yields (its select list planned, not run, unless it is
  * one item that is not a `*`). */
-static int subq_width(ex_ctx *ctx, pl_select *sel)
+void ex_describe_subquery(ex_ctx *ctx, pl_select *sel, ex_rows *rows, ex_type **types, const char ***names)
 {
-    if (sel->nitems == 1 && sel->items[0].e->kind != E_STAR) return 1;
     ex_ctx sub = *ctx;
     sub.outer = ctx;
     sub.describe = true;
-    ex_rows rows = { 0 };
-    ex_type *types = NULL;
-    const char **names = NULL;
+    memset(rows, 0, sizeof *rows);
+    *types = NULL;
+    *names = NULL;
     uint64_t found;
-    ex_select_rows(&sub, sel, &rows, &types, &names, &found);
+    ex_select_rows(&sub, sel, rows, types, names, &found);
+}
+
+static int subq_width(ex_ctx *ctx, pl_select *sel)
+{
+    if (sel->nitems == 1 && sel->items[0].e->kind != E_STAR) return 1;
+    ex_rows rows;
+    ex_type *types;
+    const char **names;
+    ex_describe_subquery(ctx, sel, &rows, &types, &names);
     return (int)rows.ncols;
 }
 
@@ -1258,14 +1266,10 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         push(cs, 1);
         if (e->kind == E_SUBQUERY) {
             /* the type of the subquery's column: compile it once without running it */
-            ex_ctx sub = *ctx;
-            sub.outer = ctx;
-            sub.describe = true;
-            ex_rows rows = { 0 };
-            ex_type *types = NULL;
-            const char **names = NULL;
-            uint64_t found;
-            ex_select_rows(&sub, e->sub, &rows, &types, &names, &found);
+            ex_rows rows;
+            ex_type *types;
+            const char **names;
+            ex_describe_subquery(ctx, e->sub, &rows, &types, &names);
             if (rows.ncols >= 1 && types) {
                 *t = types[0];
                 t->from_column = false;

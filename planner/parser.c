@@ -1137,7 +1137,6 @@ static pl_expr *add_expr(P *p)
         if (is_op(p, '+')) op = BO_ADD;
         else if (is_op(p, '-')) op = BO_SUB;
         else return l;
-        if (l->kind == E_INTERVAL && op == BO_SUB) syntax_error(p);   /* only INTERVAL n unit + d */
         next(p);
         if (is_kw(p, "INTERVAL")) {   /* d + INTERVAL n unit */
             const char *s = p->t.start;
@@ -1147,16 +1146,6 @@ static pl_expr *add_expr(P *p)
             f->s = op == BO_ADD ? "DATE_ADD" : "DATE_SUB";
             f->args = alloc(p, 2 * sizeof(pl_expr *));
             f->args[0] = l; f->args[1] = iv; f->nargs = 2;
-            set_src(p, f, l->start);
-            l = f;
-            continue;
-        }
-        if (l->kind == E_INTERVAL && op == BO_ADD) {   /* INTERVAL n unit + d */
-            pl_expr *d = mul_expr(p);
-            pl_expr *f = mk(p, E_FUNC, l->start);
-            f->s = "DATE_ADD";
-            f->args = alloc(p, 2 * sizeof(pl_expr *));
-            f->args[0] = d; f->args[1] = l; f->nargs = 2;
             set_src(p, f, l->start);
             l = f;
             continue;
