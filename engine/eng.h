@@ -555,6 +555,9 @@ typedef struct ex_plan_src {
 } ex_plan_src;
 extern __thread bool ex_explaining;
 extern __thread bool ex_analyzing;      /* ANALYZE: blocks run for real and count (select.c) */
+/* Clears EXPLAIN/ANALYZE's per-thread state, which an error (a longjmp past its cleanup)
+ * can leave behind: exec.c calls it before every statement. */
+void ex_explain_reset(void);
 extern __thread uint64_t ex_an_scan0_ns; /* ANALYZE: when the first scan started (0: none yet) */
 uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *src, int nsrc,

@@ -81,6 +81,13 @@ typedef struct xstate {
 } xstate;
 
 static __thread xstate *X;
+
+void ex_explain_reset(void)
+{
+    ex_explaining = false;
+    ex_analyzing = false;
+    X = NULL;
+}
 static __thread pl_select *number_parent;   /* the block number_parts is in */
 static __thread bool number_sub;            /* numbering a subquery (not a derived table) */
 

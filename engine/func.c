@@ -992,6 +992,7 @@ static int interval_of(ex_ctx *ctx, const char *unit, const pdb_value *amt, bool
     bool by_month = false;
     if (!strcmp(unit, "YEAR") || !strcmp(unit, "QUARTER") || !strcmp(unit, "MONTH")) {
         int64_t n = interval_int(ctx, amt);
+        if (n > INT64_MAX / 12 || n < -(INT64_MAX / 12)) return 1;   /* out of range whatever the date */
         months = !strcmp(unit, "YEAR") ? n * 12 : !strcmp(unit, "QUARTER") ? n * 3 : n;
         by_month = true;
     } else if (!strcmp(unit, "SECOND") && amt->t != VT_INT && amt->t != VT_UINT) {
@@ -1064,6 +1065,7 @@ static int add_interval(ex_ctx *ctx, int64_t dt, const char *unit, const pdb_val
     int rc = interval_of(ctx, unit, amt, sub, &months, &usecs, &by_month);
     if (rc) return rc;
     if (by_month) {
+        if (months > (INT64_C(1) << 40) || months < -(INT64_C(1) << 40)) return 1;   /* past year 9999 either way */
         int64_t tm = (int64_t)y * 12 + (mo - 1) + months;
         if (tm < 0 || tm >= 12 * 10000) return 1;
         y = (int)(tm / 12); mo = (int)(tm % 12) + 1;

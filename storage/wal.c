@@ -220,14 +220,16 @@ void wal_before_update(stor_table *t, uint32_t row)
     undo_rec *u = undo_push('U', t, row);
     u->old = stor_calloc(t->ncols, sizeof(pdb_value));
     size_t total = 0;
+    /* the before image owns its bytes: the update frees the cells' own (strings, and the
+       text of a DECIMAL wider than 18 digits) */
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_get(t, i, row, &u->old[i]);
-        if (u->old[i].t == VT_STRING) total += u->old[i].len;
+        if (u->old[i].t == VT_STRING || (u->old[i].t == VT_DECIMAL && u->old[i].len)) total += u->old[i].len;
     }
     u->oldbuf = stor_malloc(total + 1);
     size_t off = 0;
     for (uint32_t i = 0; i < t->ncols; i++) {
-        if (u->old[i].t != VT_STRING) continue;
+        if (u->old[i].t != VT_STRING && !(u->old[i].t == VT_DECIMAL && u->old[i].len)) continue;
         if (u->old[i].len) memcpy(u->oldbuf + off, u->old[i].p, u->old[i].len);
         u->old[i].p = u->oldbuf + off;
         off += u->old[i].len;

@@ -297,7 +297,7 @@ class Pressdb:
         self.log_pos = logf.tell()
         self.proc = subprocess.Popen(
             [self.binary, "--port=%d" % self.port, "--bind-address=127.0.0.1", "--socket=",
-             "--datadir=" + data],
+             "--datadir=" + data] + os.environ.get("PRESSDB_EXTRA_ARGS", "").split(),
             stdin=subprocess.DEVNULL, stdout=logf, stderr=subprocess.STDOUT, env=env,
             preexec_fn=os.setpgrp)
         logf.close()
