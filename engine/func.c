@@ -1855,7 +1855,8 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         uint16_t coll = hay->t == VT_STRING ? hay->coll : needle->t == VT_STRING ? needle->coll : COLL_UTF8MB4_GENERAL_CI;
         if ((hay->t == VT_STRING && hay->coll == COLL_BINARY) || (needle->t == VT_STRING && needle->coll == COLL_BINARY)) coll = COLL_BINARY;
         bool mb = is_mb(coll);
-        int64_t st = id == F_LOCATE && n > 2 ? ex_to_int(&a[2]) - 1 : 0;
+        int64_t from = id == F_LOCATE && n > 2 ? ex_to_int(&a[2]) : 1;
+        int64_t st = from <= 0 ? -1 : from - 1;
         if (st < 0 || (n > 2 && id == F_LOCATE && (uint64_t)st >= l0)) { *out = ex_int(0); return; }
         size_t b = char_off(s0, l0, (size_t)st, mb);
         if (b + l1 > l0) { *out = ex_int(0); return; }
@@ -2301,7 +2302,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     case F_FROM_DAYS: { int y, mo, d; from_daynr((long)interval_int(ctx, &a[0]), &y, &mo, &d); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
     case F_MAKEDATE: {
         int64_t y = ex_to_int(&a[0]), doy = ex_to_int(&a[1]);
-        if (doy <= 0 || y < 0 || y > 9999) return;
+        if (doy <= 0 || doy > 3660000 || y < 0 || y > 9999) return;   /* (past year 9999 either way) */
         if (y < 70) y += 2000; else if (y < 100) y += 1900;
         int yy, mo, d; from_daynr(daynr((int)y, 1, 1) + (long)doy - 1, &yy, &mo, &d);
         if (yy > 9999) return;

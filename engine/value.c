@@ -177,6 +177,7 @@ int64_t ex_to_int(const pdb_value *v)
     case VT_UINT: return (int64_t)v->u;
     case VT_DOUBLE: {
         double d = rint(v->d);
+        if (isnan(d)) return 0;
         if (d >= 9.2233720368547758e18) return INT64_MAX;
         if (d <= -9.2233720368547758e18) return INT64_MIN;
         return (int64_t)d;

@@ -1201,13 +1201,17 @@ static void no_subquery_limit(P *p, const pl_select *s)
             p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'LIMIT & IN/ALL/ANY/SOME subquery'");
 }
 
-static pl_expr *pred(P *p)
+/* MariaDB's grammar: a comparison's right side is a predicate (bit_expr with at most one
+ * [NOT] IN / LIKE / REGEXP / BETWEEN / SOUNDS LIKE), so `a < b IN (..)` is a < (b IN (..))
+ * and `a BETWEEN x AND y = z` is (a BETWEEN x AND y) = z. one: parse just such a predicate. */
+static pl_expr *pred_ex(P *p, bool one)
 {
     const char *start = p->t.start;
     pl_expr *l = bitor_expr(p);
     for (;;) {
         int op = cmp_op(p);
         if (op) {
+            if (one) return l;
             next(p);
             if (is_kw(p, "ANY") || is_kw(p, "SOME") || is_kw(p, "ALL")) {
                 bool all = is_kw(p, "ALL");
@@ -1238,10 +1242,11 @@ static pl_expr *pred(P *p)
                 l = e;
                 continue;
             }
-            l = mkbin(p, op, l, bitor_expr(p));
+            l = mkbin(p, op, l, pred_ex(p, true));
             continue;
         }
         if (is_kw(p, "IS")) {
+            if (one) return l;
             next(p);
             bool neg = accept_kw(p, "NOT");
             pl_expr *e;
@@ -1275,6 +1280,7 @@ static pl_expr *pred(P *p)
             if (accept_kw(p, "ESCAPE")) { e->args[2] = primary(p); e->nargs = 3; }
             set_src(p, e, start);
             l = e;
+            if (one) return l;
             continue;
         }
         if (accept_kw(p, "REGEXP") || accept_kw(p, "RLIKE")) {
@@ -1284,6 +1290,7 @@ static pl_expr *pred(P *p)
             e->args[0] = l; e->args[1] = bitor_expr(p); e->nargs = 2;
             set_src(p, e, start);
             l = e;
+            if (one) return l;
             continue;
         }
         if (accept_kw(p, "IN")) {
@@ -1322,6 +1329,7 @@ static pl_expr *pred(P *p)
             e->negated = neg;
             set_src(p, e, start);
             l = e;
+            if (one) return l;
             continue;
         }
         if (accept_kw(p, "BETWEEN")) {
@@ -1331,17 +1339,25 @@ static pl_expr *pred(P *p)
             e->args[0] = l;
             e->args[1] = bitor_expr(p);
             expect_kw(p, "AND");
-            e->args[2] = pred(p);
+            e->args[2] = pred_ex(p, true);
             e->nargs = 3;
             set_src(p, e, start);
             l = e;
+            if (one) return l;
             continue;
         }
         if (neg) syntax_error(p);
-        if (is_kw(p, "SOUNDS")) { next(p); expect_kw(p, "LIKE"); l = mkbin(p, BO_EQ, l, bitor_expr(p)); continue; }
+        if (is_kw(p, "SOUNDS")) {
+            next(p); expect_kw(p, "LIKE");
+            l = mkbin(p, BO_EQ, l, bitor_expr(p));
+            if (one) return l;
+            continue;
+        }
         return l;
     }
 }
+
+static pl_expr *pred(P *p) { return pred_ex(p, false); }
 
 static pl_expr *not_expr(P *p)
 {
