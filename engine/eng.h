@@ -554,6 +554,13 @@ typedef struct ex_plan_src {
     uint64_t r_cond_ns;     /* of those, ns in its ON/WHERE conditions */
 } ex_plan_src;
 extern __thread bool ex_explaining;
+/* The cache entry of the statement being run, when its tree came from the shape cache
+ * (exec.c): select.c keeps its query blocks' plans there. */
+extern __thread pl_shape *ex_shape;
+/* Tables, columns or indexes may have changed (DDL, a session's temporary tables
+ * going): the kept block plans are stale. */
+void ex_catalog_changed(void);
+void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned);
 extern __thread bool ex_analyzing;      /* ANALYZE: blocks run for real and count (select.c) */
 /* Clears EXPLAIN/ANALYZE's per-thread state, which an error (a longjmp past its cleanup)
  * can leave behind: exec.c calls it before every statement. */

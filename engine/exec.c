@@ -374,6 +374,21 @@ static bool is_ddl(pl_stmt *st)
     }
 }
 
+/* Might this statement change what names resolve to (tables, columns, indexes)? Then
+ * the block plans kept with statement shapes are stale after it (select.c). */
+static bool changes_catalog(const pl_stmt *st)
+{
+    switch (st->kind) {
+    case S_SELECT: case S_INSERT: case S_REPLACE: case S_UPDATE: case S_DELETE: case S_SET: case S_SET_NAMES:
+    case S_USE: case S_SHOW: case S_DESCRIBE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT:
+    case S_RELEASE: case S_ROLLBACK_TO: case S_EXPLAIN: case S_DO: case S_EMPTY: case S_KILL:
+    case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CHECK_TABLE:
+        return false;
+    default:
+        return true;
+    }
+}
+
 static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     const char *op = st->kind == S_ANALYZE_TABLE ? "analyze" : st->kind == S_OPTIMIZE_TABLE ? "optimize" :
@@ -464,6 +479,8 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
 /* ---------------------------------------------------------------- the statement loop */
 
+__thread pl_shape *ex_shape;
+
 static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_value *params, int nparams, bool describe)
 {
     ex_err err;
@@ -497,6 +514,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     pend.set = false;
 
     if (ro) stor_lock_shared(); else stor_lock_exclusive();
+    bool catalog = !ro && changes_catalog(st);
+    if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
     if (!ro && (is_ddl(st) || st->kind == S_BEGIN) && (s->in_trans || s->snap)) {
         /* implicit commit */
@@ -631,6 +650,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (!stor_any_open_txn() && stor_checkpoint(cerr, sizeof cerr) != 0)
             fprintf(stderr, "pressdb: [Warning] checkpoint failed: %s\n", cerr);
     }
+    if (catalog) ex_catalog_changed();
     stor_unlock();
     /* group commit: the fsync happens outside the store lock, shared with others; for
        the last statement of a query the server waits for it (engine.h, durable_lsn) */
@@ -759,7 +779,10 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         }
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
+        pl_shape *was_shape = ex_shape;
+        ex_shape = shape;
         int res = run_statement(s, &st, &r, NULL, 0, false);
+        ex_shape = was_shape;
         pl_shape_release(shape);
         if (res == PDB_EXEC_WAIT) {
             /* run this statement and the rest again once the lock holder is gone */

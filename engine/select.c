@@ -55,6 +55,7 @@ typedef struct fkern {
 /* A filter conjunct placed at the join level where all its sources are bound. */
 typedef struct conj {
     pl_expr *e;
+    uint64_t m;         /* the sources it reads (ex_expr_srcmask) */
     ex_prog *p;
     int level;
     int cost;           /* evaluation order within a level: cheap first */
@@ -1494,6 +1495,7 @@ static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
 /* Is e usable as a lookup value for column col of source lv: it reads only earlier
  * sources and compares with the column the way the index hashes? */
 static __thread bool lookup_const_only;   /* estimating: constants only */
+static void bp_mark_nocache(void);
 
 static bool lookup_value_ok(ex_scope *sc, int lv, const stor_column *col, pl_expr *o)
 {
@@ -1501,6 +1503,11 @@ static bool lookup_value_ok(ex_scope *sc, int lv, const stor_column *col, pl_exp
     if (om & (1ull << 63)) return false;
     if (om >> lv) return false;   /* only earlier sources (or none) */
     if (lookup_const_only && om) return false;
+    /* a kept plan holds this answer for other values of the literals: only a literal's
+       or a base table column's type is known without them */
+    if (o->kind != E_INT && o->kind != E_DECIMAL && o->kind != E_FLOAT && o->kind != E_STRING &&
+        !(o->kind == E_COLUMN && om && sc->ctx->src[top_bit(om)].t))
+        bp_mark_nocache();
     ex_type ot;
     ex_compile(sc, o, &ot);
     if (col->kind == CK_STR) {
@@ -1584,13 +1591,414 @@ static void range_bounds(ex_scope *sc, int lv, const stor_column *col, pl_expr *
     }
 }
 
-/* Sets up a range lookup for source lv when some ordered index beats eq_score (the
- * equality lookup's: 1 = first column of a composite key, -1 = none). */
-static bool plan_range(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj, int eq_score)
+/* Does conjunct e turn every row with source i NULL-extended into not-true? */
+static bool null_rejecting(ex_scope *sc, pl_expr *e, int i)
 {
-    ex_ctx *ctx = q->ctx;
+    pl_expr *col = NULL;
+    if (e->kind == E_BINARY && e->op >= BO_EQ && e->op <= BO_GE && e->op != BO_NSEQ)
+        col = e->args[0]->kind == E_COLUMN ? e->args[0] : e->args[1]->kind == E_COLUMN ? e->args[1] : NULL;
+    else if ((e->kind == E_IN || e->kind == E_LIKE || e->kind == E_BETWEEN) && e->args[0]->kind == E_COLUMN)
+        col = e->args[0];
+    return col && ex_expr_srcmask(sc, col) == (1ull << i);
+}
+
+/* ---------------------------------------------------------------- block plans */
+
+/* A query block's planning decisions (join order inputs, conjunct placement, how each
+ * source finds its rows) in a form that outlives the statement, kept with the statement's
+ * shape (planner/cache.c) and used again by later statements of that shape.
+ *
+ * Nodes of WHERE and ON are named by their ordinal in a pre-order walk made right after
+ * the sources are opened (bpn): statements of one shape have the same tree but for the
+ * literals' values, so node k of one is node k of the other. Tables are named by pointer,
+ * valid while the catalog generation is unchanged (any DDL bumps it).
+ *
+ * What the plan keeps depends only on the tree, the catalog and the value *kinds*: which
+ * LEFT JOINs WHERE makes inner, the index probes that estimate each source's rows, which
+ * sources make a source reachable by index, each conjunct's sources, and the access path
+ * of each source for the join order the plan was made for. What depends on the literals'
+ * values is done at every execution: the estimates (a few index probes) and so the join
+ * order; when that order differs from the plan's, placement and access paths are worked
+ * out again for this execution. Expressions are compiled at every execution (their
+ * constants are this statement's). A lookup value other than a literal or a base table's
+ * column (a function, a variable, a subquery) may have a type that depends on values:
+ * such a block is planned every time. The same functions make the decisions whether or
+ * not a plan is kept, so a reused plan is the plan the statement would have made. */
+#define BP_SRC 16
+#define BP_KEY 16
+
+typedef struct bpn {
+    pl_expr **v;
+    int n, cap;
+    bool over;          /* a node outside the walk was named: the plan is not kept */
+} bpn;
+
+typedef struct bp_ref { int32_t node, arg; } bp_ref;   /* node's args[arg..], or the node (arg -1) */
+
+typedef struct bp_cand {        /* an index probed with constants to estimate a source's rows */
+    uint8_t ix, nk;
+    uint8_t nv[BP_KEY];
+    bp_ref v[BP_KEY];
+} bp_cand;
+
+enum { BL_SCAN, BL_INDEX, BL_RANGE, BL_HASH };
+typedef struct bp_look {
+    uint8_t kind;
+    uint8_t ix, nk;             /* BL_INDEX: the index, key columns used; BL_RANGE: index, equal columns */
+    uint8_t nv[BP_KEY];         /* BL_INDEX: values per key column (an IN list gives several) */
+    bp_ref v[BP_KEY];           /* BL_INDEX / BL_RANGE key values; BL_HASH: v[0] the probe value */
+    int32_t by[BP_KEY];         /* BL_INDEX: the conjunct pinning each key column */
+    bp_ref lo, hi;              /* BL_RANGE: bounds (node -1: open) */
+    int32_t hcol;               /* BL_HASH: the column hashed */
+} bp_look;
+
+typedef struct bplan {
+    size_t size;                /* bytes of the kept plan: this struct and its arrays */
+    uint64_t gen;
+    uint32_t mode;
+    uint16_t coll;
+    int nsrc, nnodes;
+    stor_table *t[BP_SRC];
+    uint32_t to_inner;          /* LEFT JOINs the WHERE makes inner */
+    int cand0[BP_SRC], ncand[BP_SRC];
+    bp_cand *cands;
+    int ncands, ccands;
+    int jm0[BP_SRC], njm[BP_SRC];   /* masks of placed sources that reach source i by index */
+    uint64_t *jms;
+    int njms, cjms;
+    uint8_t order[BP_SRC];      /* the join order the rest was planned for */
+    bool post;                  /* cjm and lk below are filled in */
+    int ncj;
+    uint64_t *cjm;              /* the sources each conjunct reads */
+    bp_look lk[BP_SRC];
+    bool nocache;
+} bplan;
+
+static __thread bplan *bp_rec;  /* the plan being made: lookup_value_ok marks values it cannot keep */
+
+static void bp_mark_nocache(void)
+{
+    if (bp_rec) bp_rec->nocache = true;
+}
+
+static _Atomic uint64_t bp_hits, bp_made, bp_stale, bp_replanned;
+static _Atomic uint64_t catalog_gen;
+
+void ex_catalog_changed(void) { catalog_gen++; }
+
+void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned)
+{
+    *hits = bp_hits; *made = bp_made; *stale = bp_stale; *replanned = bp_replanned;
+}
+
+static void bpn_add(stor_arena *a, bpn *m, pl_expr *e)
+{
+    if (m->n == m->cap) {
+        int nc = m->cap ? m->cap * 2 : 32;
+        pl_expr **x = stor_arena_alloc(a, (size_t)nc * sizeof *x);
+        if (m->n) memcpy(x, m->v, (size_t)m->n * sizeof *x);
+        m->v = x; m->cap = nc;
+    }
+    m->v[m->n++] = e;
+}
+
+static void bpn_walk(stor_arena *a, bpn *m, pl_expr *e)
+{
+    if (!e) return;
+    bpn_add(a, m, e);
+    for (int i = 0; i < e->nargs; i++) bpn_walk(a, m, e->args[i]);
+}
+
+static int32_t bpn_ord(stor_arena *a, bpn *m, pl_expr *e)
+{
+    for (int i = 0; i < m->n; i++) if (m->v[i] == e) return i;
+    m->over = true;
+    bpn_add(a, m, e);
+    return m->n - 1;
+}
+
+static bp_ref bp_slot(stor_arena *a, bpn *m, pl_expr *parent, pl_expr **slot)
+{
+    bp_ref r = { bpn_ord(a, m, parent), (int32_t)(slot - parent->args) };
+    return r;
+}
+
+static bp_ref bp_node(stor_arena *a, bpn *m, pl_expr *x)
+{
+    bp_ref r = { x ? bpn_ord(a, m, x) : -1, -1 };
+    return r;
+}
+
+static pl_expr **bp_vals(bpn *m, bp_ref r)
+{
+    return r.arg < 0 ? &m->v[r.node] : &m->v[r.node]->args[r.arg];
+}
+
+/* The plan for block sel: the kept one when it still holds, else a fresh one to fill in
+ * (*fresh); NULL when the block has too many sources for one. Numbers the nodes (nm). */
+static bplan *bp_begin(ex_ctx *ctx, pl_select *sel, bpn *nm, bool *fresh)
+{
+    memset(nm, 0, sizeof *nm);
+    bpn_walk(ctx->a, nm, sel->where);
+    for (int i = 0; i < ctx->nsrc; i++) bpn_walk(ctx->a, nm, ctx->src[i].on);
+    if (ctx->nsrc > BP_SRC) return NULL;
+    bplan *bp = stor_arena_alloc(ctx->a, sizeof *bp);
+    bool keepable = ex_shape && sel->bid && !ctx->describe && !ex_analyzing && !lookup_const_only;
+    const bplan *c = keepable ? pl_shape_plan(ex_shape, sel->bid) : NULL;
+    uint64_t gen = catalog_gen;
+    if (c) {
+        bool ok = c->gen == gen && c->mode == ctx->s->sql_mode && c->coll == ctx->s->coll_connection &&
+                  c->nsrc == ctx->nsrc && c->nnodes == nm->n;
+        for (int i = 0; ok && i < ctx->nsrc; i++) ok = c->t[i] == ctx->src[i].t;
+        if (ok) {
+            *bp = *c;           /* the arrays stay the kept plan's: read only */
+            *fresh = false;
+            bp_hits++;
+            return bp;
+        }
+        bp_stale++;
+    }
+    memset(bp, 0, sizeof *bp);
+    bp->gen = gen;
+    bp->mode = ctx->s->sql_mode;
+    bp->coll = ctx->s->coll_connection;
+    bp->nsrc = ctx->nsrc;
+    bp->nnodes = nm->n;
+    for (int i = 0; i < ctx->nsrc; i++) bp->t[i] = ctx->src[i].t;
+    bp->nocache = !keepable;
+    *fresh = true;
+    return bp;
+}
+
+/* Keeps a freshly made plan with the shape (one malloc'd block). */
+static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
+{
+    if (bp->nocache || nm->over || !bp->post) return;
+    size_t size = sizeof *bp + (size_t)bp->ncands * sizeof(bp_cand) + (size_t)(bp->njms + bp->ncj) * sizeof(uint64_t);
+    bplan *k = malloc(size);
+    if (!k) return;
+    *k = *bp;
+    k->size = size;
+    char *p = (char *)(k + 1);
+    k->jms = (uint64_t *)p;
+    if (bp->njms) memcpy(p, bp->jms, (size_t)bp->njms * sizeof(uint64_t));
+    p += (size_t)bp->njms * sizeof(uint64_t);
+    k->cjm = (uint64_t *)p;
+    if (bp->ncj) memcpy(p, bp->cjm, (size_t)bp->ncj * sizeof(uint64_t));
+    p += (size_t)bp->ncj * sizeof(uint64_t);
+    k->cands = (bp_cand *)p;
+    if (bp->ncands) memcpy(p, bp->cands, (size_t)bp->ncands * sizeof(bp_cand));
+    k->ccands = k->ncands; k->cjms = k->njms;
+    if (pl_shape_set_plan(ex_shape, sel->bid, k)) bp_made++;
+    else free(k);
+    (void)ctx;
+}
+
+static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
+
+/* The indexes whose leading columns constants pin (for source i): each is probed with the
+ * first value of each key column to estimate the source's rows. */
+static void bp_candidates(ex_ctx *ctx, ex_scope *sc, int i, int slot, pl_expr **cj, int ncj, bplan *bp, bpn *nm)
+{
+    ex_src *s = &ctx->src[i];
+    bp->cand0[slot] = bp->ncands;
+    bp->ncand[slot] = 0;
+    if (!s->t) return;
+    bool was = lookup_const_only, was_quiet = ctx->quiet;
+    lookup_const_only = true;
+    ctx->quiet = true;
+    for (uint32_t x = 0; x < s->t->nidx; x++) {
+        stor_index *ix = &s->t->idx[x];
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
+        pl_expr **vals[16], *by[16];
+        int nv[16];
+        uint32_t k;
+        for (k = 0; k < ix->ncols; k++) {
+            nv[k] = pinning_values_by(sc, i, &s->t->cols[ix->cols[k]], cj, ncj, &vals[k], &by[k]);
+            if (!nv[k]) break;
+        }
+        uint32_t nk = k == ix->ncols ? ix->ncols : (k >= 1 && ix->ncols > 1 ? 1 : 0);
+        if (!nk) continue;
+        if (bp->ncands == bp->ccands) {
+            int nc = bp->ccands ? bp->ccands * 2 : 8;
+            bp_cand *c = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *c);
+            if (bp->ncands) memcpy(c, bp->cands, (size_t)bp->ncands * sizeof *c);
+            bp->cands = c; bp->ccands = nc;
+        }
+        bp_cand *c = &bp->cands[bp->ncands++];
+        memset(c, 0, sizeof *c);
+        c->ix = (uint8_t)x;
+        c->nk = (uint8_t)nk;
+        for (uint32_t j = 0; j < nk; j++) {
+            c->nv[j] = (uint8_t)nv[j];
+            c->v[j] = bp_slot(ctx->a, nm, by[j], vals[j]);
+        }
+        bp->ncand[slot]++;
+    }
+    if (s->t->nidx > 255) bp->nocache = true;
+    lookup_const_only = was;
+    ctx->quiet = was_quiet;
+}
+
+/* Rows source i would yield from its best index lookup on constants, or all its rows. */
+static uint32_t bp_estimate(ex_ctx *ctx, ex_scope *sc, int i, int slot, const bplan *bp, bpn *nm)
+{
+    ex_src *s = &ctx->src[i];
+    if (!s->t) return s->derived ? s->derived->nrows : 1000;
+    uint32_t best = s->t->nlive;
+    bool was_quiet = ctx->quiet;
+    ctx->quiet = true;
+    for (int c = 0; c < bp->ncand[slot]; c++) {
+        const bp_cand *cd = &bp->cands[bp->cand0[slot] + c];
+        stor_index *ix = &s->t->idx[cd->ix];
+        /* probe with the first value of each key column, times the IN-list sizes */
+        pdb_value key[16];
+        bool ok = true;
+        uint32_t mult = 1;
+        for (uint32_t j = 0; j < cd->nk && ok; j++) {
+            ex_type t;
+            ex_prog *p = ex_compile(sc, bp_vals(nm, cd->v[j])[0], &t);
+            ex_eval(ctx, p, &key[j]);
+            ok = lookup_key_convert(ctx, &s->t->cols[ix->cols[j]], &key[j]);
+            mult *= cd->nv[j];
+        }
+        uint32_t n = 0;
+        if (ok) stor_index_lookup(s->t, ix, cd->nk, key, count_row, &n);
+        n *= mult;
+        if (n < best) best = n;
+    }
+    ctx->quiet = was_quiet;
+    return best;
+}
+
+/* The same for source i of a planned block, with conjuncts cj (EXPLAIN's rows). */
+static uint32_t estimate_rows(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, int ncj)
+{
+    bplan *bp = stor_arena_alloc(ctx->a, sizeof *bp);
+    memset(bp, 0, sizeof *bp);
+    bpn nm = { 0 };
+    bp_candidates(ctx, sc, i, 0, cj, ncj, bp, &nm);
+    return bp_estimate(ctx, sc, i, 0, bp, &nm);
+}
+
+/* The sets of other sources from which source i is reached by an index lookup: an
+ * equality of an index's first column with a value over those sources. */
+static void bp_reach(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, int ncj, bplan *bp)
+{
+    bp->jm0[i] = bp->njms;
+    bp->njm[i] = 0;
+    ex_src *s = &ctx->src[i];
+    if (!s->t) return;
+    for (uint32_t x = 0; x < s->t->nidx; x++) {
+        stor_index *ix = &s->t->idx[x];
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL) continue;
+        const stor_column *c0 = &s->t->cols[ix->cols[0]];
+        for (int e = 0; e < ncj; e++) {
+            pl_expr *x2 = cj[e];
+            if (x2->kind != E_BINARY || x2->op != BO_EQ) continue;
+            for (int side = 0; side < 2; side++) {
+                pl_expr *c = x2->args[side], *o = x2->args[1 - side];
+                if (c->kind != E_COLUMN || strcasecmp(c->s, c0->name) || ex_expr_srcmask(sc, c) != (1ull << i)) continue;
+                uint64_t om = ex_expr_srcmask(sc, o);
+                if (!om || (om & (1ull << 63))) continue;
+                bool dup = false;
+                for (int k = 0; k < bp->njm[i]; k++) if (bp->jms[bp->jm0[i] + k] == om) dup = true;
+                if (dup) continue;
+                if (bp->njms == bp->cjms) {
+                    int nc = bp->cjms ? bp->cjms * 2 : 8;
+                    uint64_t *m = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *m);
+                    if (bp->njms) memcpy(m, bp->jms, (size_t)bp->njms * sizeof *m);
+                    bp->jms = m; bp->cjms = nc;
+                }
+                bp->jms[bp->njms++] = om;
+                bp->njm[i]++;
+            }
+        }
+    }
+}
+
+/* Inner joins run in the order that starts from the fewest rows and then follows
+ * index lookups; LEFT JOINs whose NULL rows the WHERE rejects are inner joins. The
+ * ON conditions of inner joins join the WHERE conjuncts (cj). With a kept plan only the
+ * estimates are worked out again; when they give another order than the plan's, the
+ * placement and access paths are planned afresh (bp->post cleared). */
+static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj,
+                       bplan *bp, bool fresh, bpn *nm)
+{
+    int n = ctx->nsrc;
+    int order[BP_SRC];
+    for (int i = 0; i < n; i++) order[i] = i;
+    if (n >= 2 && !sel->straight) {
+        if (fresh) {
+            bp->to_inner = 0;
+            for (int i = 1; i < n; i++) {
+                if (ctx->src[i].join != JT_LEFT) continue;
+                for (int k = 0; k < *ncj; k++) if (null_rejecting(sc, (*cj)[k], i)) { bp->to_inner |= 1u << i; break; }
+            }
+        }
+        for (int i = 1; i < n; i++) if (bp->to_inner & (1u << i)) ctx->src[i].join = JT_INNER;
+        bool all_inner = true;
+        for (int i = 1; i < n; i++)
+            if (ctx->src[i].join != JT_INNER && ctx->src[i].join != JT_CROSS) all_inner = false;
+        if (all_inner) {
+            for (int i = 0; i < n; i++) {
+                split_and(ctx->a, ctx->src[i].on, cj, ncj, ccj);
+                ctx->src[i].on = NULL;
+            }
+            if (fresh) {
+                bplan *was_rec = bp_rec;
+                bp_rec = bp;
+                for (int i = 0; i < n; i++) {
+                    bp_candidates(ctx, sc, i, i, *cj, *ncj, bp, nm);
+                    bp_reach(ctx, sc, i, *cj, *ncj, bp);
+                }
+                bp_rec = was_rec;
+            }
+            uint32_t est[BP_SRC];
+            for (int i = 0; i < n; i++) est[i] = bp_estimate(ctx, sc, i, i, bp, nm);
+            uint64_t placed = 0;
+            for (int k = 0; k < n; k++) {
+                int pick = -1;
+                /* prefer a source reachable by an index lookup from what is placed */
+                if (k > 0)
+                    for (int i = 0; i < n; i++) {
+                        if (placed & (1ull << i)) continue;
+                        bool joinable = false;
+                        for (int j = 0; j < bp->njm[i] && !joinable; j++) {
+                            uint64_t om = bp->jms[bp->jm0[i] + j];
+                            if ((om & placed) == om) joinable = true;
+                        }
+                        if (joinable && (pick < 0 || est[i] < est[pick])) pick = i;
+                    }
+                if (pick < 0)
+                    for (int i = 0; i < n; i++) if (!(placed & (1ull << i)) && (pick < 0 || est[i] < est[pick])) pick = i;
+                order[k] = pick;
+                placed |= 1ull << pick;
+            }
+            ex_src tmp[BP_SRC];
+            for (int k = 0; k < n; k++) { tmp[k] = ctx->src[order[k]]; tmp[k].join = JT_INNER; tmp[k].gsize = 0; }
+            memcpy(ctx->src, tmp, (size_t)n * sizeof(ex_src));
+        }
+    }
+    if (!fresh)
+        for (int i = 0; i < n; i++)
+            if (bp->order[i] != order[i]) {
+                /* these values give another join order than the kept plan's */
+                bp->post = false;
+                bp_replanned++;
+                break;
+            }
+    for (int i = 0; i < n; i++) bp->order[i] = (uint8_t)order[i];
+}
+
+/* A range over an ordered index for source lv when one beats eq_score (the equality
+ * lookup's: 1 = first column of a composite key, -1 = none): constants pin its first
+ * columns, the next one has bounds. */
+static bool bp_decide_range(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int ncj, int eq_score, bp_look *l, bpn *nm)
+{
     ex_src *s = &ctx->src[lv];
     stor_index *best = NULL;
+    uint32_t bestx = 0;
     int best2 = eq_score * 2;                  /* scores doubled: a range adds 1 */
     uint32_t best_req = 0;
     pl_expr *eqv[16], *best_eq[16], *best_lo = NULL, *best_hi = NULL;
@@ -1600,7 +2008,7 @@ static bool plan_range(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj, i
         stor_index *ix = &s->t->idx[x];
         if (!stor_index_orderable(s->t, ix)) continue;
         uint32_t req = 0;
-        for (; req < ix->ncols; req++) {
+        for (; req < ix->ncols && req < 16; req++) {
             pl_expr **v;
             if (pinning_values(sc, lv, &s->t->cols[ix->cols[req]], cj, ncj, &v) != 1) break;
             eqv[req] = v[0];
@@ -1611,34 +2019,32 @@ static bool plan_range(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj, i
         int score2 = (int)req * 2 + (lo || hi ? 1 : 0);
         if (req < 2 && !lo && !hi) continue;   /* nothing the hash cannot do */
         if (score2 > best2) {
-            best = ix; best2 = score2; best_req = req; best_lo = lo; best_hi = hi;
+            best = ix; bestx = x; best2 = score2; best_req = req; best_lo = lo; best_hi = hi;
             memcpy(best_eq, eqv, req * sizeof *eqv);
         }
     }
     lookup_const_only = was;
     if (!best) return false;
-    lookup *l = &q->lk[lv];
-    ex_type t;
-    l->rix = best;
-    l->req = best_req;
-    l->reqp = stor_arena_alloc(ctx->a, (best_req ? best_req : 1) * sizeof(ex_prog *));
-    for (uint32_t k = 0; k < best_req; k++) l->reqp[k] = ex_compile(sc, best_eq[k], &t);
-    l->lo = best_lo ? ex_compile(sc, best_lo, &t) : NULL;
-    l->hi = best_hi ? ex_compile(sc, best_hi, &t) : NULL;
+    l->kind = BL_RANGE;
+    l->ix = (uint8_t)bestx;
+    l->nk = (uint8_t)best_req;
+    for (uint32_t k = 0; k < best_req; k++) l->v[k] = bp_node(ctx->a, nm, best_eq[k]);
+    l->lo = bp_node(ctx->a, nm, best_lo);
+    l->hi = bp_node(ctx->a, nm, best_hi);
     return true;
 }
 
 /* Picks how source lv finds its rows: the best index whose key (or whose first column)
  * is pinned by equalities/IN lists over earlier sources or constants; failing that, a
  * hash join on an equality with an earlier source. */
-static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
+static void bp_decide_lookup(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int ncj, bp_look *l, bpn *nm)
 {
-    ex_ctx *ctx = q->ctx;
     ex_src *s = &ctx->src[lv];
-    q->lk[lv].hcol = -1;
+    memset(l, 0, sizeof *l);
+    l->kind = BL_SCAN;
     if (!s->t) return;
     stor_index *best = NULL;
-    uint32_t best_nk = 0;
+    uint32_t bestx = 0, best_nk = 0;
     int best_score = -1;
     pl_expr **bestv[16], *bestby[16];
     int bestn[16];
@@ -1659,36 +2065,78 @@ static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
         /* whole unique key > whole key > first column of a composite key */
         int score = nk == ix->ncols ? ((ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE) ? 3 : 2) : 1;
         if (score > best_score) {
-            best = ix; best_nk = nk; best_score = score;
+            best = ix; bestx = x; best_nk = nk; best_score = score;
             for (uint32_t j = 0; j < nk; j++) { bestv[j] = vals[j]; bestn[j] = nv[j]; bestby[j] = by[j]; }
         }
     }
-    /* a range over an ordered index: constants pin its first columns, the next one has
-       bounds; better than a lookup on the first column of a composite key alone */
-    if (best_score < 2 && plan_range(q, sc, lv, cj, ncj, best_score)) return;
+    if (s->t->nidx > 255 && bp_rec) bp_rec->nocache = true;
+    /* a range over an ordered index: better than a lookup on the first column of a
+       composite key alone */
+    if (best_score < 2 && bp_decide_range(ctx, sc, lv, cj, ncj, best_score, l, nm)) return;
     if (best) {
-        lookup *l = &q->lk[lv];
-        l->ix = best;
-        l->nk = best_nk;
-        l->keyp = stor_arena_alloc(ctx->a, best_nk * sizeof(ex_prog **));
-        l->nkv = stor_arena_alloc(ctx->a, best_nk * sizeof(int));
+        l->kind = BL_INDEX;
+        l->ix = (uint8_t)bestx;
+        l->nk = (uint8_t)best_nk;
         for (uint32_t k = 0; k < best_nk; k++) {
-            l->nkv[k] = bestn[k];
-            l->keyp[k] = stor_arena_alloc(ctx->a, (size_t)bestn[k] * sizeof(ex_prog *));
-            for (int j = 0; j < bestn[k]; j++) {
-                ex_type t;
-                l->keyp[k][j] = ex_compile(sc, bestv[k][j], &t);
-            }
+            l->nv[k] = (uint8_t)bestn[k];
+            l->v[k] = bp_slot(ctx->a, nm, bestby[k], bestv[k]);
+            l->by[k] = bpn_ord(ctx->a, nm, bestby[k]);
         }
-        /* a WHERE `col = constant` that is the key column's whole lookup value, with the
-           index comparing exactly as the conjunct does (same collation, no prefix), holds
-           for every row the lookup finds: no need to check it again */
-        for (uint32_t k = 0; k < best_nk; k++) {
-            if (bestn[k] != 1 || best->prefix[k]) continue;
+        return;
+    }
+    /* hash join: an equality with a column of an earlier source */
+    if (lv == 0) return;
+    for (uint32_t c = 0; c < s->t->ncols; c++) {
+        pl_expr **v, *by;
+        const stor_column *col = &s->t->cols[c];
+        if (pinning_values_by(sc, lv, col, cj, ncj, &v, &by) != 1) continue;
+        if (ex_expr_srcmask(sc, v[0]) == 0) continue;   /* a constant: a scan is as good */
+        l->kind = BL_HASH;
+        l->hcol = (int32_t)c;
+        l->v[0] = bp_slot(ctx->a, nm, by, v);
+        return;
+    }
+}
+
+/* Sets up source lv's lookup as l decides: its value programs compiled for this
+ * statement; a WHERE `col = constant` that is the key column's whole lookup value, with
+ * the index comparing exactly as the conjunct does (same collation, no prefix), holds for
+ * every row the lookup finds: it is not checked again. */
+static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, bpn *nm)
+{
+    ex_ctx *ctx = q->ctx;
+    ex_src *s = &ctx->src[lv];
+    lookup *lk = &q->lk[lv];
+    ex_type t;
+    lk->hcol = -1;
+    switch (l->kind) {
+    case BL_RANGE:
+        lk->rix = &s->t->idx[l->ix];
+        lk->req = l->nk;
+        lk->reqp = stor_arena_alloc(ctx->a, (l->nk ? l->nk : 1) * sizeof(ex_prog *));
+        for (uint32_t k = 0; k < l->nk; k++) lk->reqp[k] = ex_compile(sc, *bp_vals(nm, l->v[k]), &t);
+        lk->lo = l->lo.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->lo), &t) : NULL;
+        lk->hi = l->hi.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->hi), &t) : NULL;
+        return;
+    case BL_INDEX: {
+        stor_index *best = &s->t->idx[l->ix];
+        lk->ix = best;
+        lk->nk = l->nk;
+        lk->keyp = stor_arena_alloc(ctx->a, l->nk * sizeof(ex_prog **));
+        lk->nkv = stor_arena_alloc(ctx->a, l->nk * sizeof(int));
+        for (uint32_t k = 0; k < l->nk; k++) {
+            pl_expr **vals = bp_vals(nm, l->v[k]);
+            lk->nkv[k] = l->nv[k];
+            lk->keyp[k] = stor_arena_alloc(ctx->a, (size_t)l->nv[k] * sizeof(ex_prog *));
+            for (int j = 0; j < l->nv[k]; j++) lk->keyp[k][j] = ex_compile(sc, vals[j], &t);
+        }
+        for (uint32_t k = 0; k < l->nk; k++) {
+            if (l->nv[k] != 1 || best->prefix[k]) continue;
             const stor_column *col = &s->t->cols[best->cols[k]];
+            pl_expr *by = nm->v[l->by[k]];
             for (int i = 0; i < q->nconj; i++) {
                 conj *c = &q->conj[i];
-                if (c->e != bestby[k] || c->fk.kind == FK_NONE || c->fk.op != BO_EQ || c->fk.src != lv ||
+                if (c->e != by || c->fk.kind == FK_NONE || c->fk.op != BO_EQ || c->fk.src != lv ||
                     c->fk.col != best->cols[k]) continue;
                 if (c->fk.kind == FK_STR_EQ && c->fk.coll != col->coll) continue;
                 c->served = true;
@@ -1696,133 +2144,13 @@ static void plan_lookup(qstate *q, ex_scope *sc, int lv, pl_expr **cj, int ncj)
         }
         return;
     }
-    /* hash join: an equality with a column of an earlier source */
-    if (lv == 0) return;
-    for (uint32_t c = 0; c < s->t->ncols; c++) {
-        pl_expr **v;
-        const stor_column *col = &s->t->cols[c];
-        if (pinning_values(sc, lv, col, cj, ncj, &v) != 1) continue;
-        if (ex_expr_srcmask(sc, v[0]) == 0) continue;   /* a constant: a scan is as good */
-        lookup *l = &q->lk[lv];
-        ex_type t;
-        l->hcol = (int)c;
-        l->hkey = ex_compile(sc, v[0], &t);
+    case BL_HASH:
+        lk->hcol = l->hcol;
+        lk->hkey = ex_compile(sc, *bp_vals(nm, l->v[0]), &t);
+        return;
+    default:
         return;
     }
-}
-
-static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
-
-/* Rows source i would yield from its best index lookup on constants, or all its rows. */
-static uint32_t estimate_rows(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, int ncj)
-{
-    ex_src *s = &ctx->src[i];
-    if (!s->t) return s->derived ? s->derived->nrows : 1000;
-    uint32_t best = s->t->nlive;
-    lookup_const_only = true;
-    bool was_quiet = ctx->quiet;
-    ctx->quiet = true;
-    for (uint32_t x = 0; x < s->t->nidx; x++) {
-        stor_index *ix = &s->t->idx[x];
-        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
-        pl_expr **vals[16];
-        int nv[16];
-        uint32_t k;
-        for (k = 0; k < ix->ncols; k++) {
-            nv[k] = pinning_values(sc, i, &s->t->cols[ix->cols[k]], cj, ncj, &vals[k]);
-            if (!nv[k]) break;
-        }
-        uint32_t nk = k == ix->ncols ? ix->ncols : (k >= 1 && ix->ncols > 1 ? 1 : 0);
-        if (!nk) continue;
-        /* probe with the first value of each key column, times the IN-list sizes */
-        pdb_value key[16];
-        bool ok = true;
-        uint32_t mult = 1;
-        for (uint32_t j = 0; j < nk && ok; j++) {
-            ex_type t;
-            ex_prog *p = ex_compile(sc, vals[j][0], &t);
-            ex_eval(ctx, p, &key[j]);
-            ok = lookup_key_convert(ctx, &s->t->cols[ix->cols[j]], &key[j]);
-            mult *= (uint32_t)nv[j];
-        }
-        uint32_t n = 0;
-        if (ok) stor_index_lookup(s->t, ix, nk, key, count_row, &n);
-        n *= mult;
-        if (n < best) best = n;
-    }
-    lookup_const_only = false;
-    ctx->quiet = was_quiet;
-    return best;
-}
-
-/* Does conjunct e turn every row with source i NULL-extended into not-true? */
-static bool null_rejecting(ex_scope *sc, pl_expr *e, int i)
-{
-    pl_expr *col = NULL;
-    if (e->kind == E_BINARY && e->op >= BO_EQ && e->op <= BO_GE && e->op != BO_NSEQ)
-        col = e->args[0]->kind == E_COLUMN ? e->args[0] : e->args[1]->kind == E_COLUMN ? e->args[1] : NULL;
-    else if ((e->kind == E_IN || e->kind == E_LIKE || e->kind == E_BETWEEN) && e->args[0]->kind == E_COLUMN)
-        col = e->args[0];
-    return col && ex_expr_srcmask(sc, col) == (1ull << i);
-}
-
-/* Inner joins run in the order that starts from the fewest rows and then follows
- * index lookups; LEFT JOINs whose NULL rows the WHERE rejects are inner joins. The
- * ON conditions of inner joins join the WHERE conjuncts (cj). */
-static void reorder_joins(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj)
-{
-    int n = ctx->nsrc;
-    if (n < 2 || n > 16 || sel->straight) return;
-    for (int i = 1; i < n; i++) {
-        if (ctx->src[i].join != JT_LEFT) continue;
-        for (int k = 0; k < *ncj; k++) if (null_rejecting(sc, (*cj)[k], i)) { ctx->src[i].join = JT_INNER; break; }
-    }
-    for (int i = 1; i < n; i++)
-        if (ctx->src[i].join != JT_INNER && ctx->src[i].join != JT_CROSS) return;
-    for (int i = 0; i < n; i++) {
-        split_and(ctx->a, ctx->src[i].on, cj, ncj, ccj);
-        ctx->src[i].on = NULL;
-    }
-    uint32_t est[16];
-    for (int i = 0; i < n; i++) est[i] = estimate_rows(ctx, sc, i, *cj, *ncj);
-    int order[16];
-    bool placed[16] = { false };
-    for (int k = 0; k < n; k++) {
-        int pick = -1;
-        /* prefer a source reachable by an index lookup from what is placed */
-        if (k > 0) {
-            for (int i = 0; i < n; i++) {
-                if (placed[i] || !ctx->src[i].t) continue;
-                bool joinable = false;
-                for (uint32_t x = 0; x < ctx->src[i].t->nidx && !joinable; x++) {
-                    stor_index *ix = &ctx->src[i].t->idx[x];
-                    if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL) continue;
-                    const stor_column *c0 = &ctx->src[i].t->cols[ix->cols[0]];
-                    for (int e = 0; e < *ncj && !joinable; e++) {
-                        pl_expr *x2 = (*cj)[e];
-                        if (x2->kind != E_BINARY || x2->op != BO_EQ) continue;
-                        for (int side = 0; side < 2; side++) {
-                            pl_expr *c = x2->args[side], *o = x2->args[1 - side];
-                            if (c->kind != E_COLUMN || strcasecmp(c->s, c0->name) || ex_expr_srcmask(sc, c) != (1ull << i)) continue;
-                            uint64_t om = ex_expr_srcmask(sc, o);
-                            if (!om || (om & (1ull << 63))) continue;
-                            bool sub = true;
-                            for (int b = 0; b < n; b++) if ((om & (1ull << b)) && !placed[b]) sub = false;
-                            if (sub) joinable = true;
-                        }
-                    }
-                }
-                if (joinable && (pick < 0 || est[i] < est[pick])) pick = i;
-            }
-        }
-        if (pick < 0)
-            for (int i = 0; i < n; i++) if (!placed[i] && (pick < 0 || est[i] < est[pick])) pick = i;
-        order[k] = pick;
-        placed[pick] = true;
-    }
-    ex_src tmp[16];
-    for (int k = 0; k < n; k++) { tmp[k] = ctx->src[order[k]]; tmp[k].join = JT_INNER; tmp[k].gsize = 0; }
-    memcpy(ctx->src, tmp, (size_t)n * sizeof(ex_src));
 }
 
 /* ---------------------------------------------------------------- WITH RECURSIVE */
@@ -1841,6 +2169,8 @@ static __thread rcte *rcte_top;
 void ex_select_abort(void)
 {
     rcte_top = NULL;   /* its entries lived in the frames the error unwound */
+    bp_rec = NULL;
+    lookup_const_only = false;   /* an error while estimating */
 }
 
 static void union_convert(ex_ctx *ctx, pdb_value *v, const ex_type *t);
@@ -2398,7 +2728,17 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     pl_expr **cj = NULL; int ncj = 0, ccj = 0;
     split_and(ctx->a, sel->where, &cj, &ncj, &ccj);
     sc.clause = "WHERE";
-    reorder_joins(ctx, sel, &sc, &cj, &ncj, &ccj);
+    /* the block's plan: kept from an earlier statement of this shape, or made now */
+    bpn nm;
+    bool bp_fresh = true;
+    bplan *bp = bp_begin(ctx, sel, &nm, &bp_fresh);
+    if (bp) bp_reorder(ctx, sel, &sc, &cj, &ncj, &ccj, bp, bp_fresh, &nm);
+    bool bp_post = bp && bp->post && bp->ncj == ncj;
+    if (bp && !bp_post) {
+        bp->post = false;
+        bp->ncj = ncj;
+        bp->cjm = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof(uint64_t));
+    }
     /* a group's condition that reads tables of the group after its first one is checked
        on the group's whole row, where its last table is joined (gcond) */
     pl_expr **gcond = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(pl_expr *));
@@ -2433,13 +2773,15 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.conj = stor_arena_alloc(ctx->a, (size_t)(ncj + q.nsrc + 1) * sizeof(conj));
     sc.clause = "WHERE";
     for (int i = 0; i < ncj; i++) {
-        uint64_t m = ex_expr_srcmask(&sc, cj[i]);
+        uint64_t m = bp_post ? bp->cjm[i] : ex_expr_srcmask(&sc, cj[i]);
+        if (bp && !bp_post) bp->cjm[i] = m;
         int lvl = (m & (1ull << 63)) ? q.nsrc - 1 : top_bit(m);
         if (lvl < 0) lvl = 0;
         if (q.nsrc == 0) lvl = 0;
         else lvl = inside[lvl];
         ex_type t;
         q.conj[q.nconj].e = cj[i];
+        q.conj[q.nconj].m = m;
         q.conj[q.nconj].p = ex_compile(&sc, cj[i], &t);
         q.conj[q.nconj].level = lvl;
         q.conj[q.nconj].served = false;
@@ -2487,6 +2829,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         if (!gcond[i]) continue;
         if (ctx->src[i].join != JT_LEFT) {   /* an inner group (or one WHERE made inner): a filter */
             q.conj[q.nconj].e = gcond[i];
+            q.conj[q.nconj].m = ex_expr_srcmask(&sc, gcond[i]);
             ex_type t;
             q.conj[q.nconj].p = ex_compile(&sc, gcond[i], &t);
             q.conj[q.nconj].level = q.gend[i];
@@ -2503,17 +2846,26 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         ctx->nsrc = saved;
     }
     /* index lookups: equalities from ON (this source) and, for inner joins, WHERE */
+    sc.clause = "where clause";
     for (int i = 0; i < q.nsrc; i++) {
-        pl_expr **eqs = NULL; int neq = 0, ceq = 0;
-        split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
-        bool inner_after = true;
-        for (int j = i; j < q.nsrc; j++) if (ctx->src[j].join == JT_LEFT && j != i) { }
-        /* (not inside an outer-joined group: WHERE must not decide whether the group matched) */
-        if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
-            for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
-        (void)inner_after;
-        sc.clause = "where clause";
-        if (neq) plan_lookup(&q, &sc, i, eqs, neq);
+        bp_look one, *l = bp ? &bp->lk[i] : &one;
+        if (!bp_post) {
+            pl_expr **eqs = NULL; int neq = 0, ceq = 0;
+            split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
+            /* (not inside an outer-joined group: WHERE must not decide whether the group matched) */
+            if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
+                for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
+            bplan *was_rec = bp_rec;
+            bp_rec = bp_fresh ? bp : NULL;
+            if (neq) bp_decide_lookup(ctx, &sc, i, eqs, neq, l, &nm);
+            else { memset(l, 0, sizeof *l); l->kind = BL_SCAN; }
+            bp_rec = was_rec;
+        }
+        bp_apply_lookup(&q, &sc, i, l, &nm);
+    }
+    if (bp && !bp_post) {
+        bp->post = true;
+        if (bp_fresh) bp_keep(ctx, sel, bp, &nm);
     }
 
     /* select items */
@@ -2647,8 +2999,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         bool impossible = false;
         for (int i = 0; i < q.nconj; i++) {
             /* constant-false conjuncts (WHERE 0 = 1) end the scan before it starts */
-            uint64_t m = ex_expr_srcmask(&sc, q.conj[i].e);
-            if (!m && !passes(ctx, q.conj[i].p)) impossible = true;
+            if (!q.conj[i].m && !passes(ctx, q.conj[i].p)) impossible = true;
         }
         if (!impossible) scan_level(&q, 0);
     }

@@ -496,10 +496,21 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             snprintf(ph, sizeof ph, "%llu", (unsigned long long)hits);
             snprintf(pm, sizeof pm, "%llu", (unsigned long long)misses);
             snprintf(pe, sizeof pe, "%llu", (unsigned long long)entries);
+            /* Plan_cache_plans_*: query block plans used again, made and kept, found
+               stale (DDL since), and reused but planned afresh for another join order */
+            char bh[24], bm[24], bs[24], br[24];
+            uint64_t b_hits, b_made, b_stale, b_re;
+            ex_block_plan_stats(&b_hits, &b_made, &b_stale, &b_re);
+            snprintf(bh, sizeof bh, "%llu", (unsigned long long)b_hits);
+            snprintf(bm, sizeof bm, "%llu", (unsigned long long)b_made);
+            snprintf(bs, sizeof bs, "%llu", (unsigned long long)b_stale);
+            snprintf(br, sizeof br, "%llu", (unsigned long long)b_re);
             const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
                                         { "Compressed_values", zv }, { "Memory_used", mem },
                                         { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },
-                                        { "Plan_cache_misses", pm },
+                                        { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },
+                                        { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },
+                                        { "Plan_cache_plans_used", bh },
                                         { "Threads_connected", "1" }, { "Uptime", "1" } };
             for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
         }

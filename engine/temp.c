@@ -89,6 +89,7 @@ static void detach(stor_db *d, stor_table *t)
 /* Frees every table of d (a private catalog entry). */
 static void free_tables(stor_db *d)
 {
+    if (d->ntables) ex_catalog_changed();
     while (d->ntables) {
         stor_table *t = d->tables[d->ntables - 1];
         /* stor_table_drop finds by name: give it one nobody else in d has */

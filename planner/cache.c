@@ -28,6 +28,7 @@
 #include "planner/planner.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,6 +58,10 @@ struct pl_shape {
     int nlits;
     size_t nnodes;            /* nodes the copy makes (sizes its pointer map) */
     bool shared;              /* some node is reached twice: copies keep it shared */
+    /* the engine's plans per query block (pl_shape_plan), and the ones they replaced */
+    _Atomic(void *) plans[PL_SHAPE_PLANS];
+    void *retired[8];
+    int nretired;
 };
 
 static pthread_mutex_t pc_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -82,9 +87,33 @@ void pl_shape_stats(uint64_t *hits, uint64_t *misses, uint64_t *entries)
 static void shape_unref(pl_shape *e)
 {
     if (--e->refs > 0) return;
+    for (int i = 0; i < PL_SHAPE_PLANS; i++) free(atomic_load(&e->plans[i]));
+    for (int i = 0; i < e->nretired; i++) free(e->retired[i]);
     stor_arena_free(&e->arena);
     free(e->key);
     free(e);
+}
+
+const void *pl_shape_plan(pl_shape *e, int bid)
+{
+    if (!e || bid < 1 || bid > PL_SHAPE_PLANS) return NULL;
+    return atomic_load_explicit(&e->plans[bid - 1], memory_order_acquire);
+}
+
+bool pl_shape_set_plan(pl_shape *e, int bid, void *plan)
+{
+    if (!e || bid < 1 || bid > PL_SHAPE_PLANS) return false;
+    bool ok = true;
+    pthread_mutex_lock(&pc_mu);
+    void *old = atomic_load_explicit(&e->plans[bid - 1], memory_order_relaxed);
+    if (old && e->nretired == (int)(sizeof e->retired / sizeof e->retired[0])) ok = false;
+    else {
+        /* readers may still hold the old plan: it goes when the entry does */
+        if (old) e->retired[e->nretired++] = old;
+        atomic_store_explicit(&e->plans[bid - 1], plan, memory_order_release);
+    }
+    pthread_mutex_unlock(&pc_mu);
+    return ok;
 }
 
 void pl_shape_release(pl_shape *e)

@@ -26,6 +26,7 @@ typedef struct P {
     pl_expr *examined;   /* LIMIT ROWS EXAMINED n */
     bool in_odku;        /* parsing ON DUPLICATE KEY UPDATE (outside its subqueries): VALUES(col) */
     int tvc_op;          /* the set operation before the query block being parsed */
+    int nblocks;         /* SELECT blocks made so far (pl_select.bid) */
 } P;
 
 /* Query blocks nested deeper than this are refused with MariaDB's 1473 (its
@@ -1696,6 +1697,7 @@ static pl_select *select_core(P *p)
     check_stack(p);
     if (is_kw(p, "VALUES")) return table_value_constructor(p);
     pl_select *s = alloc(p, sizeof *s);
+    if (p->nblocks < UINT16_MAX) s->bid = (uint16_t)++p->nblocks;
     if (is_op(p, '(')) {
         next(p);
         pl_select *in = select_body(p);

@@ -154,6 +154,8 @@ typedef struct pl_tref {
 } pl_tref;
 
 struct pl_select {
+    uint16_t bid;             /* query block number within its statement, 1-based in parse
+                                 order (0: made by the engine); keys the block's cached plan */
     bool distinct, calc_found_rows, for_update, lock_share, straight;
     bool parens;              /* written as ( SELECT ... ): its ORDER BY / LIMIT are its own */
     bool tvc;                 /* a row of VALUES (..), (..): the rows are a UNION ALL chain */
@@ -362,6 +364,15 @@ typedef struct pl_shape pl_shape;
 int  pl_parse_cached(stor_arena *a, const char *sql, size_t len, size_t *pos, const pl_parse_opts *o,
                      pl_stmt *out, pl_error *err, pl_shape **ref);
 void pl_shape_release(pl_shape *ref);
+/* Plans the engine attaches to a cached shape, one slot per query block (bid 1 ..
+ * PL_SHAPE_PLANS). A plan is one malloc'd block the cache frees with the entry; once set it
+ * is never written again, so a statement holding a reference to the entry may read it
+ * without a lock. Setting a slot again retires the old plan (still readable until the
+ * entry goes); false when the slot cannot take another one (the plan is not kept: the
+ * caller frees it). */
+#define PL_SHAPE_PLANS 8
+const void *pl_shape_plan(pl_shape *ref, int bid);
+bool pl_shape_set_plan(pl_shape *ref, int bid, void *plan);
 /* 0 off, 1 on (a shape is cached when seen the second time), 2 eager (cached at its
  * first sighting and every statement served by copying: for tests). */
 void pl_shape_mode(int mode);
