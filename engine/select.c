@@ -6,6 +6,7 @@
  * statement layer streams it to the client. MariaDB orders GROUP BY results by the
  * group key when there is no ORDER BY; so do we. */
 #include "engine/eng.h"
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1670,9 +1671,15 @@ typedef struct bplan {
     bool post;                  /* cjm and lk below are filled in */
     int ncj;
     uint64_t *cjm;              /* the sources each conjunct reads */
-    bp_look lk[BP_SRC];
     bool nocache;
+    bp_look lk[BP_SRC];         /* last: a kept plan has nsrc of them */
 } bplan;
+
+/* Bytes of a plan's struct up to its sources' lookups (rounded for the arrays after it). */
+static size_t bp_head(int nsrc)
+{
+    return (offsetof(bplan, lk) + (size_t)nsrc * sizeof(bp_look) + 7) & ~(size_t)7;
+}
 
 static __thread bplan *bp_rec;  /* the plan being made: lookup_value_ok marks values it cannot keep */
 
@@ -1751,7 +1758,7 @@ static bplan *bp_begin(ex_ctx *ctx, pl_select *sel, bpn *nm, bool *fresh)
                   c->nsrc == ctx->nsrc && c->nnodes == nm->n;
         for (int i = 0; ok && i < ctx->nsrc; i++) ok = c->t[i] == ctx->src[i].t;
         if (ok) {
-            *bp = *c;           /* the arrays stay the kept plan's: read only */
+            memcpy(bp, c, bp_head(c->nsrc));   /* the arrays stay the kept plan's: read only */
             *fresh = false;
             bp_hits++;
             return bp;
@@ -1774,12 +1781,13 @@ static bplan *bp_begin(ex_ctx *ctx, pl_select *sel, bpn *nm, bool *fresh)
 static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
 {
     if (bp->nocache || nm->over || !bp->post) return;
-    size_t size = sizeof *bp + (size_t)bp->ncands * sizeof(bp_cand) + (size_t)(bp->njms + bp->ncj) * sizeof(uint64_t);
+    size_t head = bp_head(bp->nsrc);
+    size_t size = head + (size_t)bp->ncands * sizeof(bp_cand) + (size_t)(bp->njms + bp->ncj) * sizeof(uint64_t);
     bplan *k = malloc(size);
     if (!k) return;
-    *k = *bp;
+    memcpy(k, bp, head);
     k->size = size;
-    char *p = (char *)(k + 1);
+    char *p = (char *)k + head;
     k->jms = (uint64_t *)p;
     if (bp->njms) memcpy(p, bp->jms, (size_t)bp->njms * sizeof(uint64_t));
     p += (size_t)bp->njms * sizeof(uint64_t);
