@@ -64,9 +64,11 @@ sqltest: $(BUILD)/pressdb
 # The same suite with every query run on a worker thread (--offload-us=0), so the
 # offload path (command.c) is checked by everything the inline path is, and with every
 # cacheable statement served from the statement-shape cache from its first run
-# (--plan-cache=2: copied syntax trees, planner/cache.c) instead of parsed.
+# (copied syntax trees, planner/cache.c) instead of parsed, and every query block plan
+# kept with a shape checked against a fresh plan whenever it is used again
+# (--plan-cache=3, engine/select.c: a difference stops the server).
 sqltest-offload: $(BUILD)/pressdb
-	PRESSDB_EXTRA_ARGS="--offload-us=0 --plan-cache=2" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
+	PRESSDB_EXTRA_ARGS="--offload-us=0 --plan-cache=3" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
 # Collations against MariaDB on a generated corpus of 12,000 strings (tests/collation/run.py,
 # under a minute; `--full` there for 60,000).
 colltest: $(BUILD)/pressdb

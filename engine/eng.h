@@ -560,6 +560,9 @@ extern __thread pl_shape *ex_shape;
 /* Tables, columns or indexes may have changed (DDL, a session's temporary tables
  * going): the kept block plans are stale. */
 void ex_catalog_changed(void);
+/* --plan-cache=3: every kept block plan used is checked against a fresh one (a test mode:
+ * a difference aborts the server, so the fuzzer and the suite see it). */
+extern bool ex_plan_verify;
 void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned);
 extern __thread bool ex_analyzing;      /* ANALYZE: blocks run for real and count (select.c) */
 /* Clears EXPLAIN/ANALYZE's per-thread state, which an error (a longjmp past its cleanup)

@@ -928,7 +928,7 @@ static int replay_ddl(const char *db, const char *sql, size_t len)
     return status;
 }
 
-void pdb_set_plan_cache(int mode) { pl_shape_mode(mode); }
+void pdb_set_plan_cache(int mode) { pl_shape_mode(mode); ex_plan_verify = mode == 3; }
 
 int pdb_engine_init(char *err, size_t errlen)
 {

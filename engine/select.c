@@ -1777,6 +1777,46 @@ static bplan *bp_begin(ex_ctx *ctx, pl_select *sel, bpn *nm, bool *fresh)
     return bp;
 }
 
+bool ex_plan_verify;
+
+static void __attribute__((noreturn)) bp_mismatch(pl_select *sel, const char *what)
+{
+    fprintf(stderr, "pressdb: [ERROR] --plan-cache=3: the kept plan of query block %d differs from a fresh one (%s)\n",
+            sel->bid, what);
+    abort();
+}
+
+static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj,
+                       bplan *bp, bool fresh, bpn *nm);
+
+/* --plan-cache=3, after the kept plan made the join order: the analysis it holds (LEFT JOINs made
+ * inner, estimate probes, reaching sets, and the join order from them) made afresh on a
+ * copy of the block's sources and conjuncts must be the same. */
+static void bp_verify_order(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr **cj, int ncj, const bplan *kept,
+                            bpn *nm, const uint8_t *order_after)
+{
+    ex_src *saved = ctx->src;
+    ex_src *copy = stor_arena_alloc(ctx->a, (size_t)(ctx->nsrc ? ctx->nsrc : 1) * sizeof *copy);
+    memcpy(copy, saved, (size_t)ctx->nsrc * sizeof *copy);
+    ctx->src = copy;
+    int n = ncj, c = ncj;
+    pl_expr **cj2 = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof *cj2);
+    if (ncj) memcpy(cj2, cj, (size_t)ncj * sizeof *cj2);
+    bplan *f = stor_arena_alloc(ctx->a, sizeof *f);
+    memset(f, 0, sizeof *f);
+    bp_reorder(ctx, sel, sc, &cj2, &n, &c, f, true, nm);
+    ctx->src = saved;
+    if (f->to_inner != kept->to_inner) bp_mismatch(sel, "LEFT JOINs made inner");
+    for (int i = 0; i < ctx->nsrc; i++) {
+        if (f->ncand[i] != kept->ncand[i] || f->njm[i] != kept->njm[i]) bp_mismatch(sel, "estimate probes");
+        if (f->ncand[i] && memcmp(&f->cands[f->cand0[i]], &kept->cands[kept->cand0[i]], (size_t)f->ncand[i] * sizeof(bp_cand)))
+            bp_mismatch(sel, "estimate probe values");
+        if (f->njm[i] && memcmp(&f->jms[f->jm0[i]], &kept->jms[kept->jm0[i]], (size_t)f->njm[i] * sizeof(uint64_t)))
+            bp_mismatch(sel, "reaching sources");
+        if (f->order[i] != order_after[i]) bp_mismatch(sel, "join order");
+    }
+}
+
 /* Keeps a freshly made plan with the shape (one malloc'd block). */
 static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
 {
@@ -2740,7 +2780,23 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     bpn nm;
     bool bp_fresh = true;
     bplan *bp = bp_begin(ctx, sel, &nm, &bp_fresh);
+    pl_expr **cj0 = cj;
+    int ncj0 = ncj;
+    ex_src *src0 = NULL;
+    if (bp && !bp_fresh && ex_plan_verify) {
+        /* the sources as opened, for the fresh analysis after the kept plan's */
+        src0 = stor_arena_alloc(ctx->a, (size_t)(ctx->nsrc ? ctx->nsrc : 1) * sizeof *src0);
+        memcpy(src0, ctx->src, (size_t)ctx->nsrc * sizeof *src0);
+        cj0 = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof *cj0);
+        if (ncj) memcpy(cj0, cj, (size_t)ncj * sizeof *cj0);
+    }
     if (bp) bp_reorder(ctx, sel, &sc, &cj, &ncj, &ccj, bp, bp_fresh, &nm);
+    if (src0) {
+        ex_src *now = ctx->src;
+        ctx->src = src0;
+        bp_verify_order(ctx, sel, &sc, cj0, ncj0, bp, &nm, bp->order);
+        ctx->src = now;
+    }
     bool bp_post = bp && bp->post && bp->ncj == ncj;
     if (bp && !bp_post) {
         bp->post = false;
@@ -2783,6 +2839,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     for (int i = 0; i < ncj; i++) {
         uint64_t m = bp_post ? bp->cjm[i] : ex_expr_srcmask(&sc, cj[i]);
         if (bp && !bp_post) bp->cjm[i] = m;
+        if (bp_post && src0 && m != ex_expr_srcmask(&sc, cj[i])) bp_mismatch(sel, "a conjunct's sources");
         int lvl = (m & (1ull << 63)) ? q.nsrc - 1 : top_bit(m);
         if (lvl < 0) lvl = 0;
         if (q.nsrc == 0) lvl = 0;
@@ -2868,6 +2925,16 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             if (neq) bp_decide_lookup(ctx, &sc, i, eqs, neq, l, &nm);
             else { memset(l, 0, sizeof *l); l->kind = BL_SCAN; }
             bp_rec = was_rec;
+        } else if (src0) {
+            pl_expr **eqs = NULL; int neq = 0, ceq = 0;
+            split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
+            if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
+                for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
+            bp_look f;
+            memset(&f, 0, sizeof f);
+            f.kind = BL_SCAN;
+            if (neq) bp_decide_lookup(ctx, &sc, i, eqs, neq, &f, &nm);
+            if (memcmp(&f, l, sizeof f)) bp_mismatch(sel, "an access path");
         }
         bp_apply_lookup(&q, &sc, i, l, &nm);
     }

@@ -610,11 +610,11 @@ int pl_parse_cached(stor_arena *a, const char *sql, size_t len, size_t *pos, con
     bool build = false;
     if (!e) {
         uint64_t *seen = &pc_seen[(h >> 7) & (PC_SEEN - 1)];
-        if (*seen == h || pc_mode == 2) { build = true; *seen = 0; }
+        if (*seen == h || pc_mode >= 2) { build = true; *seen = 0; }
         else *seen = h;
     }
     pthread_mutex_unlock(&pc_mu);
-    if (build && pc_mode == 2) {
+    if (build && pc_mode >= 2) {
         /* eager: build now and serve this statement from the copy too */
         pl_shape *ne = shape_build(a, sql, len, o, &k, h);
         if (ne) {

@@ -93,9 +93,10 @@ static const opt_def opt_defs[] = {
     { "compress_after_s", O_ZAFTER, K_NUM, 0, 31536000, 0, false,
       "a segment of 1,024 rows whose strings nobody read or wrote for this many seconds is "
       "compressed (default 600; 0: no compression)" },
-    { "plan_cache", O_PLANCACHE, K_NUM, 0, 2, 0, false,
+    { "plan_cache", O_PLANCACHE, K_NUM, 0, 3, 0, false,
       "statement-shape cache: 1 on (default), 0 off, 2 every cacheable statement goes "
-      "through it from its first run (for tests)" },
+      "through it from its first run (for tests), 3 as 2 and every kept plan used is "
+      "checked against a fresh one (for tests)" },
     { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
     { "help", O_HELP, K_ACTION, 0, 0, 0, false, "this text" },
     { "version", O_VERSION, K_ACTION, 0, 0, 0, false, "print the version" },
