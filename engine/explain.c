@@ -241,6 +241,10 @@ static bool col_cond(ex_scope *sc, pl_expr *e, int i, pl_expr **col, pl_expr **o
         }
         return false;
     }
+    /* a LIKE whose pattern starts with a wildcard (or is not a literal) cannot use a key */
+    if (e->kind == E_LIKE && (e->args[1]->kind != E_STRING || !e->args[1]->slen || e->args[1]->s[0] == '%' ||
+                              e->args[1]->s[0] == '_'))
+        return false;
     if ((e->kind == E_IN || (!eq_only && (e->kind == E_BETWEEN || e->kind == E_LIKE))) && !e->negated &&
         e->args[0]->kind == E_COLUMN && ex_expr_srcmask(sc, e->args[0]) == (1ull << i)) {
         *col = e->args[0]; *other = e->nargs > 1 ? e->args[1] : NULL;
@@ -366,6 +370,21 @@ static bool is_literal(const pl_expr *e, int kind)
     return e->kind == E_INT || e->kind == E_DECIMAL || e->kind == E_FLOAT || (kind == 2 && e->kind == E_STRING);
 }
 
+/* `col LIKE 'abc%'`: a literal pattern whose one wildcard is a final %, so the rows it
+ * lets through are the rows of its range (select.c like_bounds) that start with abc. */
+static bool prefix_pattern(const pl_expr *e)
+{
+    if (e->negated || e->nargs != 2 || e->args[1]->kind != E_STRING) return false;
+    const char *s = e->args[1]->s;
+    size_t n = e->args[1]->slen;
+    if (n < 2 || s[n - 1] != '%') return false;
+    for (size_t k = 0; k + 1 < n; k++) {
+        if (s[k] == '%' || s[k] == '_') return false;
+        if (s[k] == '\\') k++;
+    }
+    return true;
+}
+
 /* Rows of source i a range yields: those its conditions on the range's key columns let
  * through (MariaDB's estimate for a range on constants is close to that count). */
 static uint32_t range_rows(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *p, int i)
@@ -376,7 +395,8 @@ static uint32_t range_rows(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *p, int 
     int np = 0;
     for (int k = 0; k < p->nconds && np < 64; k++) {
         pl_expr *c, *o;
-        if (!col_cond(sc, p->conds[k], i, &c, &o, false) || p->conds[k]->kind == E_LIKE) continue;
+        if (!col_cond(sc, p->conds[k], i, &c, &o, false)) continue;
+        if (p->conds[k]->kind == E_LIKE && !prefix_pattern(p->conds[k])) continue;
         bool lit = true;   /* evaluates nothing but constants (no GET_LOCK, no subquery) */
         for (int a = 0; a < p->conds[k]->nargs; a++)
             if (p->conds[k]->args[a] != c && !is_literal(p->conds[k]->args[a], 2)) lit = false;

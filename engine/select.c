@@ -85,6 +85,7 @@ typedef struct lookup {
     uint32_t req;
     ex_prog **reqp;
     ex_prog *lo, *hi;
+    ex_prog *like;      /* column req LIKE this pattern: its prefix bounds what lo/hi leave open */
 } lookup;
 
 typedef struct qstate {
@@ -726,6 +727,73 @@ static int range_probe(void *arg, uint32_t r)
     return c;
 }
 
+/* Can a LIKE pattern's ASCII prefix bound a range of this collation's ordered index?
+ * True for collations in which ASCII letters and digits have weights of their own, in
+ * ASCII order within each class (digits before letters, one case equal to or before the
+ * other), and no ASCII contractions: binary, *_bin, general and root UCA. (Not Czech's
+ * "ch", Lithuanian's y = i, Danish "aa", Roman i = j ...) */
+static bool like_range_coll(uint16_t coll)
+{
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    if (!co) return false;
+    if (co->binary) return true;
+    static const char *const ends[] = { "_bin", "_general_ci", "_general_cs", "_general_nopad_ci", "_nopad_bin",
+                                        "_unicode_ci", "_unicode_520_ci", "_unicode_nopad_ci", "_unicode_520_nopad_ci" };
+    size_t n = strlen(co->name);
+    for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+        size_t k = strlen(ends[i]);
+        if (n > k && !strcmp(co->name + n - k, ends[i])) return true;
+    }
+    return !strcmp(co->name, "latin1_swedish_ci");
+}
+
+/* Bounds of an ordered index holding every string that matches pattern pat (a superset:
+ * the LIKE is checked on each row after). The pattern's leading literal ASCII characters
+ * (up to a wildcard, a non-ASCII character or a lone trailing escape) are P; let x be the
+ * last of them that is an ASCII letter or digit and Q what precedes it. A match starts
+ * with characters equal to Q's, then one equal to x, so under the collation it is at
+ * least Q (x weighs more than the space Q is padded with) and less than Q followed by
+ * the character after x (no upper bound after z, Z and 9). False when there is no x.
+ * like_prefix finds P (into q when given) and the length of Q x (*qn); like_bounds
+ * makes the bounds. */
+static bool like_prefix(const char *ps, size_t pl, char *q, size_t *qn)
+{
+    size_t n = 0, x = 0;
+    for (size_t i = 0; i < pl; i++) {
+        unsigned char c = (unsigned char)ps[i];
+        if (c == '%' || c == '_') break;
+        if (c == '\\') {                  /* the escape ex_like uses: the next character as written */
+            if (i + 1 == pl) break;
+            c = (unsigned char)ps[++i];
+        }
+        if (c >= 0x80) break;
+        if (q) q[n] = (char)c;
+        n++;
+        if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')) x = n;
+    }
+    if (qn) *qn = x;
+    return x > 0;
+}
+
+static bool like_bounds(ex_ctx *ctx, const pdb_value *pat, uint16_t coll, pdb_value *lo, pdb_value *hi)
+{
+    if (!like_range_coll(coll)) return false;
+    size_t pl, x;
+    const char *ps = ex_to_str(ctx->a, pat, &pl);
+    char *q = stor_arena_alloc(ctx->a, pl + 2);
+    if (!like_prefix(ps, pl, q, &x)) return false;
+    x--;                                /* q[x] is the last letter or digit of the prefix */
+    *lo = ex_str(q, x, coll);
+    *hi = ex_null();                    /* after z or 9: open */
+    if (q[x] != 'z' && q[x] != 'Z' && q[x] != '9') {
+        char *h = stor_arena_alloc(ctx->a, x + 2);
+        memcpy(h, q, x);
+        h[x] = (char)(q[x] + 1);
+        *hi = ex_str(h, x + 1, coll);
+    }
+    return true;
+}
+
 /* The candidate rows of a range lookup, in row id order (as a table scan meets them). */
 static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, uint32_t *ncand)
 {
@@ -747,6 +815,15 @@ static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, 
         ex_eval(ctx, lk->hi, &hi);
         if (hi.t == VT_NULL) return;
         has_hi = lookup_key_convert(ctx, rc, &hi);
+    }
+    if (lk->like && rc && (!has_lo || !has_hi)) {
+        pdb_value pat, llo, lhi;
+        ex_eval(ctx, lk->like, &pat);
+        if (pat.t == VT_NULL) return;                     /* col LIKE NULL is never true */
+        if (like_bounds(ctx, &pat, rc->coll, &llo, &lhi)) {
+            if (!has_lo) { lo = llo; has_lo = lookup_key_convert(ctx, rc, &lo); }
+            if (!has_hi && lhi.t != VT_NULL) { hi = lhi; has_hi = lookup_key_convert(ctx, rc, &hi); }
+        }
     }
     const struct stor_ord *o = stor_index_ordered(t, ix);
     if (!o) return;
@@ -1566,9 +1643,10 @@ static int pinning_values_by(ex_scope *sc, int lv, const stor_column *col, pl_ex
 
 /* Bounds on column col of source lv from constant comparisons (col < c, col >= c,
  * col BETWEEN a AND b). Any bounds found will do: every conjunct is checked again. */
-static void range_bounds(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr **lo, pl_expr **hi)
+static void range_bounds(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr **lo, pl_expr **hi,
+                         pl_expr **like)
 {
-    *lo = *hi = NULL;
+    *lo = *hi = *like = NULL;
     for (int i = 0; i < ncj; i++) {
         pl_expr *e = cj[i];
         if (e->kind == E_BINARY && e->op >= BO_LT && e->op <= BO_GE) {
@@ -1588,6 +1666,14 @@ static void range_bounds(ex_scope *sc, int lv, const stor_column *col, pl_expr *
                    lookup_value_ok(sc, lv, col, e->args[1]) && lookup_value_ok(sc, lv, col, e->args[2])) {
             if (!*lo) *lo = e->args[1];
             if (!*hi) *hi = e->args[2];
+        } else if (e->kind == E_LIKE && !e->negated && e->nargs == 2 && e->args[0]->kind == E_COLUMN &&
+                   e->args[1]->kind == E_STRING && !e->args[1]->coll && col->kind == CK_STR && !*like &&
+                   !strcasecmp(e->args[0]->s, col->name) && ex_expr_srcmask(sc, e->args[0]) == (1ull << lv) &&
+                   like_range_coll(col->coll)) {
+            /* col LIKE 'abc%': the literal takes the column's collation, the index's. Only a
+               pattern with a usable prefix is a bound: a kept plan cannot hold that */
+            bp_mark_nocache();
+            if (like_prefix(e->args[1]->s, e->args[1]->slen, NULL, NULL)) *like = e->args[1];
         }
     }
 }
@@ -1650,6 +1736,7 @@ typedef struct bp_look {
     bp_ref v[BP_KEY];           /* BL_INDEX / BL_RANGE key values; BL_HASH: v[0] the probe value */
     int32_t by[BP_KEY];         /* BL_INDEX: the conjunct pinning each key column */
     bp_ref lo, hi;              /* BL_RANGE: bounds (node -1: open) */
+    bp_ref like;                /* BL_RANGE: a LIKE pattern whose prefix bounds the rest (node -1: none) */
     int32_t hcol;               /* BL_HASH: the column hashed */
 } bp_look;
 
@@ -2049,25 +2136,25 @@ static bool bp_decide_range(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int
     uint32_t bestx = 0;
     int best2 = eq_score * 2;                  /* scores doubled: a range adds 1 */
     uint32_t best_req = 0;
-    pl_expr *eqv[16], *best_eq[16], *best_lo = NULL, *best_hi = NULL;
+    pl_expr *eqv[16], *best_eq[16], *best_lo = NULL, *best_hi = NULL, *best_like = NULL;
     bool was = lookup_const_only;
     lookup_const_only = true;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
-        if (!stor_index_orderable(s->t, ix)) continue;
+        if (!stor_index_rangeable(s->t, ix)) continue;
         uint32_t req = 0;
         for (; req < ix->ncols && req < 16; req++) {
             pl_expr **v;
             if (pinning_values(sc, lv, &s->t->cols[ix->cols[req]], cj, ncj, &v) != 1) break;
             eqv[req] = v[0];
         }
-        pl_expr *lo = NULL, *hi = NULL;
-        if (req < ix->ncols) range_bounds(sc, lv, &s->t->cols[ix->cols[req]], cj, ncj, &lo, &hi);
+        pl_expr *lo = NULL, *hi = NULL, *like = NULL;
+        if (req < ix->ncols) range_bounds(sc, lv, &s->t->cols[ix->cols[req]], cj, ncj, &lo, &hi, &like);
         if (req == ix->ncols) continue;        /* the whole key pinned: the hash lookup */
-        int score2 = (int)req * 2 + (lo || hi ? 1 : 0);
-        if (req < 2 && !lo && !hi) continue;   /* nothing the hash cannot do */
+        int score2 = (int)req * 2 + (lo || hi || like ? 1 : 0);
+        if (req < 2 && !lo && !hi && !like) continue;   /* nothing the hash cannot do */
         if (score2 > best2) {
-            best = ix; bestx = x; best2 = score2; best_req = req; best_lo = lo; best_hi = hi;
+            best = ix; bestx = x; best2 = score2; best_req = req; best_lo = lo; best_hi = hi; best_like = like;
             memcpy(best_eq, eqv, req * sizeof *eqv);
         }
     }
@@ -2079,6 +2166,7 @@ static bool bp_decide_range(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int
     for (uint32_t k = 0; k < best_req; k++) l->v[k] = bp_node(ctx->a, nm, best_eq[k]);
     l->lo = bp_node(ctx->a, nm, best_lo);
     l->hi = bp_node(ctx->a, nm, best_hi);
+    l->like = bp_node(ctx->a, nm, best_like);
     return true;
 }
 
@@ -2165,6 +2253,7 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, b
         for (uint32_t k = 0; k < l->nk; k++) lk->reqp[k] = ex_compile(sc, *bp_vals(nm, l->v[k]), &t);
         lk->lo = l->lo.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->lo), &t) : NULL;
         lk->hi = l->hi.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->hi), &t) : NULL;
+        lk->like = l->like.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->like), &t) : NULL;
         return;
     case BL_INDEX: {
         stor_index *best = &s->t->idx[l->ix];
@@ -2547,7 +2636,7 @@ static void explain_note(qstate *q, ex_scope *sc)
         if (ctx->src[i].join != JT_LEFT) for (int k = 0; k < q->nconj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
         ps[i].conds = eqs; ps[i].nconds = neq;
         ps[i].rows = estimate_rows(ctx, sc, i, eqs, neq);
-        ps[i].rix = l->ix || l->hcol >= 0 ? NULL : l->rix; ps[i].rreq = l->req; ps[i].rbound = l->lo || l->hi;
+        ps[i].rix = l->ix || l->hcol >= 0 ? NULL : l->rix; ps[i].rreq = l->req; ps[i].rbound = l->lo || l->hi || l->like;
         ps[i].r_loops = q->an_loops ? q->an_loops[i] : 0;
         ps[i].r_read = q->an_loops ? q->an_read[i] : 0;
         ps[i].r_pass = q->an_loops ? q->an_pass[i] : 0;

@@ -382,6 +382,7 @@ void stor_index_lookup(const stor_table *t, const stor_index *ix, uint32_t nkey,
 /* Can the index give its rows in key order (no prefix parts, at most 16 columns, no
  * ENUM/SET/BIT columns, whose comparisons are not by stored value)? */
 bool stor_index_orderable(const stor_table *t, const stor_index *ix);
+bool stor_index_rangeable(const stor_table *t, const stor_index *ix);   /* also prefix keys: ranges of whole values */
 /* The index's rows in key order: NULLs first, strings by the column's collation, numbers
  * by value, ties by row id; every version (check stor_row_visible). Built on first use
  * (safe under the shared store lock); valid until the store lock is released. NULL when

@@ -358,16 +358,22 @@ static bool indexed(const stor_index *x)
 
 /* ---- the ordered view ---- */
 
-bool stor_index_orderable(const stor_table *t, const stor_index *x)
+static bool ord_usable(const stor_table *t, const stor_index *x, bool prefixed)
 {
     if (!indexed(x)) return false;
     for (uint32_t k = 0; k < x->ncols; k++) {
         const stor_column *c = &t->cols[x->cols[k]];
-        if (x->prefix && x->prefix[k]) return false;
+        if (!prefixed && x->prefix && x->prefix[k]) return false;
         if (c->type == CT_ENUM || c->type == CT_SET || c->type == CT_BIT || c->kind == CK_DEC) return false;
     }
     return true;
 }
+
+bool stor_index_orderable(const stor_table *t, const stor_index *x) { return ord_usable(t, x, false); }
+
+/* The ordered view sorts whole values, also of a key on column prefixes: a range over
+ * whole values can use it, though ORDER BY cannot (MariaDB's key holds the prefix). */
+bool stor_index_rangeable(const stor_table *t, const stor_index *x) { return ord_usable(t, x, true); }
 
 static int ord_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b)
 {
