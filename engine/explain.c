@@ -1301,6 +1301,9 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
                 if (t2[0]) xjoin(extra, sizeof extra, t2);
             }
         }
+        /* the rows are read from the index alone (InnoDB's secondary keys hold the primary key) */
+        const stor_index *cix = p->ix ? p->ix : p->rix;
+        if (cix && s->t && !dml && !r->hash && covering(ctx, sel, i, cix)) xjoin(extra, sizeof extra, "Using index");
         if (!strcmp(r->v[X_TYPE], "const")) extra[0] = 0;   /* read before the join: its conditions too */
         bool all_const = true;
         for (int k = 0; k < n; k++) {

@@ -80,3 +80,9 @@ EXPLAIN FORMAT=JSON SELECT * FROM lk WHERE g LIKE 'zz%';
 EXPLAIN SELECT * FROM lk WHERE t LIKE 'y1%';
 EXPLAIN SELECT * FROM lk WHERE b LIKE '%abc';
 EXPLAIN SELECT * FROM lk WHERE b LIKE '_abc%';
+-- a key that holds every column read (with the primary key): "Using index"
+EXPLAIN SELECT id FROM lk WHERE u = 'abd';
+EXPLAIN SELECT id, u FROM lk WHERE u LIKE 'abd%';
+EXPLAIN SELECT id, b FROM lk WHERE u = 'abd';
+EXPLAIN SELECT id FROM lk WHERE t LIKE 'y1%';
+EXPLAIN SELECT x.id FROM lk x JOIN lk y ON y.u = x.g WHERE x.id = 3;
