@@ -44,7 +44,7 @@ enum {
     OP_OUTER,        /* push outer-query value a (correlated reference) */
     OP_NEG, OP_NOT, OP_BITNOT,
     OP_ARITH,        /* a = BO_ADD.. */
-    OP_CMP,          /* a = BO_EQ..; coll in b */
+    OP_CMP,          /* a = BO_EQ..; coll in c; b: a constant side converted once (ex_once) */
     OP_AND_JMP,      /* if top is FALSE: keep it, jump to a; else pop and continue */
     OP_OR_JMP,       /* if top is TRUE: keep 1, jump to a */
     OP_AND_FIN,      /* combine: [left right] -> 3-valued AND (left already known not FALSE) */
@@ -52,7 +52,7 @@ enum {
     OP_XOR,
     OP_ISNULL,       /* a = negated */
     OP_IS,           /* a = 1/0/-1, b = negated */
-    OP_IN,           /* a = number of list items; b = negated; coll in c */
+    OP_IN,           /* a = number of list items; b = negated | EX_IN_* flags; coll in c */
     OP_BETWEEN,      /* b = negated */
     OP_LIKE,         /* b = negated, a = has escape */
     OP_REGEXP,       /* b = negated */
@@ -75,6 +75,22 @@ typedef struct ex_op {
     int32_t c;
 } ex_op;
 
+/* OP_CMP's b: which side is a constant MariaDB converts once per statement (the other
+ * side's type differs), and its ex_once entry (b >> 2). */
+enum { EX_ONCE_LEFT = 1, EX_ONCE_RIGHT = 2 };
+/* OP_IN's b, besides bit 0 (NOT IN): the list was converted (and warned about) when the
+ * statement compiled it, as MariaDB's IN of constants of one comparison type is. */
+enum { EX_IN_CONVERTED = 2 };
+
+/* A constant compared with a value of another type: MariaDB converts it at its first
+ * use and keeps it for the rest of the statement, so its 1292 warning comes once. */
+typedef struct ex_once {
+    const struct pl_expr *e;   /* the comparison, the statement's key (ex_warn_due) */
+    const struct pl_expr *k;   /* its constant side */
+    uint8_t vt;                /* the other side's type */
+    bool done;                 /* converted already (this program) */
+} ex_once;
+
 typedef struct ex_prog {
     ex_op *ops;
     int nops, cap;
@@ -86,6 +102,8 @@ typedef struct ex_prog {
     int nsubs;
     int maxstack;
     bool may_warn;          /* converts between strings and numbers (1292 warnings) */
+    ex_once *once;          /* OP_CMP's constants converted once */
+    int nonce;
     stor_arena *a;          /* where its arrays grow (the statement's arena) */
 } ex_prog;
 

@@ -823,6 +823,50 @@ static const char *type_name(const ex_type *t)
     }
 }
 
+/* A literal (or a parameter): what MariaDB converts once per statement when it is
+ * compared with a value of another type (func_more.c's constant_arg holds these too). */
+static bool once_const(const pl_expr *e)
+{
+    switch (e->kind) {
+    case E_INT: case E_DECIMAL: case E_FLOAT: case E_STRING: case E_HEX: case E_PARAM: return true;
+    case E_UNARY: return e->nargs == 1 && once_const(e->args[0]);
+    default: return false;
+    }
+}
+
+/* OP_CMP's b for comparison e of operands typed at[0], at[1]: a string constant against
+ * another type gets an ex_once entry (0: none). */
+static int once_entry(ex_prog *p, pl_expr *e, const ex_type *at)
+{
+    for (int i = 0; i < 2; i++) {
+        const ex_type *k = &at[i], *o = &at[1 - i];
+        if (k->vt != VT_STRING || o->vt == VT_STRING || o->vt == VT_NULL || !once_const(e->args[i])) continue;
+        if (p->nonce >= 0x3fff) return 0;
+        if ((p->nonce & (p->nonce - 1)) == 0) {   /* 0, 1, 2, 4, ...: grow to the next power of two */
+            int cap = p->nonce ? p->nonce * 2 : 1;
+            p->once = prog_grow(p, p->once, p->nonce, cap, sizeof *p->once);
+        }
+        p->once[p->nonce] = (ex_once){ e, e->args[i], o->vt, false };
+        return (p->nonce++ << 2) | (i ? EX_ONCE_RIGHT : EX_ONCE_LEFT);
+    }
+    return 0;
+}
+
+/* The type MariaDB compares values of types a and b as, as a class (its type handlers
+ * for comparison): 0 none (NULL), 1 string, 2 integer, 3 decimal, 4 double, 5 temporal.
+ * An integer against a string compares as DECIMAL, a decimal against a string as DOUBLE. */
+static int cmp_class(const ex_type *a, const ex_type *b)
+{
+    int x = a->vt, y = b->vt;
+    if (x == VT_NULL || y == VT_NULL) return 0;
+    if (x == VT_DATETIME || x == VT_DATE || x == VT_TIME || y == VT_DATETIME || y == VT_DATE || y == VT_TIME) return 5;
+    if (x == VT_STRING && y == VT_STRING) return 1;
+    if (x == VT_DOUBLE || y == VT_DOUBLE) return 4;
+    if (x == VT_STRING || y == VT_STRING) return (x == VT_DECIMAL || y == VT_DECIMAL) ? 4 : 3;
+    if (x == VT_DECIMAL || y == VT_DECIMAL) return 3;
+    return 2;
+}
+
 static void comp(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
@@ -1068,7 +1112,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         if (op >= BO_EQ && op <= BO_NSEQ) {
             static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
             coll_mix_check(cs, &at[0], &at[1], ops[op]);
-            emit(p, OP_CMP, op, 0, str_coll(cs, &at[0], &at[1]));
+            emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
             type_int(t, 1);
             t->nullable = op != BO_NSEQ;
             if (op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
@@ -1107,18 +1151,41 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         return;
     case E_IN: {
         uint16_t coll = 0;
+        /* MariaDB converts a list of constants that all compare with the left side as
+           one type when it prepares the statement (its sorted IN array): every string
+           of the list warns then, once, whether or not a row is ever compared */
+        int cls = -1, cfirst = p->nconsts;
+        bool consts = true;
         for (int i = 0; i < e->nargs; i++) {
             ex_type it;
+            int before = p->nops;
             comp(cs, e->args[i], &it);
             if (i > 0 && (it.vt == VT_STRING) != (at[0].vt == VT_STRING) && it.vt != VT_NULL) p->may_warn = true;
-            if (i == 0) at[0] = it;
+            if (i == 0) { at[0] = it; cfirst = p->nconsts; }
             else {
                 coll_mix_check(cs, &at[0], &it, "=");
                 if (!coll) coll = str_coll(cs, &at[0], &it);
+                int c = cmp_class(&at[0], &it);
+                if (c && cls < 0) cls = c;
+                else if (c && c != cls) cls = 0;
+                if (p->nops != before + 1 || p->ops[before].code != OP_CONST) consts = false;
             }
         }
         cs->depth -= e->nargs - 1;
-        emit(p, OP_IN, e->nargs - 1, e->negated, coll);
+        int flags = e->negated;
+        if (consts && cls > 0) {
+            flags |= EX_IN_CONVERTED;
+            if (at[0].vt != VT_STRING && !ctx->quiet && ex_warn_due(ctx, e, e->args[1])) {
+                ex_ctx *saved_conv = ex_conv_ctx;
+                ex_conv_ctx = ctx;
+                pdb_value d = ex_int(0);
+                d.t = at[0].vt;
+                for (int k = cfirst; k < p->nconsts; k++)
+                    if (p->consts[k].t == VT_STRING) (void)ex_compare(&d, &p->consts[k], 0);
+                ex_conv_ctx = saved_conv;
+            }
+        }
+        emit(p, OP_IN, e->nargs - 1, flags, coll);
         type_int(t, 1);
         return;
     }
@@ -1669,6 +1736,49 @@ void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
     ex_conv_ctx = saved_conv;
 }
 
+/* OP_CMP: a op b */
+static inline pdb_value cmp_values(int op, uint16_t coll, const pdb_value *a, const pdb_value *b)
+{
+    if (op == BO_NSEQ) {
+        if (a->t == VT_NULL || b->t == VT_NULL) return ex_int(a->t == b->t);
+        return ex_int(ex_compare(a, b, coll) == 0);
+    }
+    if (a->t == VT_NULL || b->t == VT_NULL) return ex_null();
+    if (op == BO_EQ || op == BO_NE) {
+        bool eq = ex_equal(a, b, coll);
+        return ex_int(op == BO_EQ ? eq : !eq);
+    }
+    int c = ex_compare(a, b, coll), r = 0;
+    switch (op) {
+    case BO_EQ: r = c == 0; break;
+    case BO_NE: r = c != 0; break;
+    case BO_LT: r = c < 0; break;
+    case BO_LE: r = c <= 0; break;
+    case BO_GT: r = c > 0; break;
+    case BO_GE: r = c >= 0; break;
+    }
+    return ex_int(r);
+}
+
+/* Before OP_CMP whose b names a constant side converted once (ex_once): no warning when
+ * this statement converted the constant already. MariaDB reads the left side first, so
+ * a constant there is converted even when the right side is NULL; one on the right is
+ * not reached when the left side is NULL. */
+static void once_due(ex_ctx *ctx, const ex_prog *p, int b, const pdb_value *x, const pdb_value *y)
+{
+    ex_once *w = &p->once[b >> 2];
+    const pdb_value *k = (b & EX_ONCE_LEFT) ? x : y, *o = k == x ? y : x;
+    if (k->t != VT_STRING || o->t == VT_STRING || (o->t == VT_NULL && k == y)) return;
+    if (w->done) { ex_conv_ctx = NULL; return; }
+    w->done = true;
+    if (!ex_warn_due(ctx, w->e, w->k)) { ex_conv_ctx = NULL; return; }
+    if (o->t == VT_NULL) {   /* converted as against a value of the other side's type */
+        pdb_value d = ex_int(0);
+        d.t = w->vt;
+        (void)ex_compare(k, &d, 0);
+    }
+}
+
 static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
     pdb_value stackbuf[64];
@@ -1735,27 +1845,10 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         case OP_CMP: {
             pdb_value *a = &st[sp - 2], *b = &st[sp - 1];
             sp--;
-            if (o->a == BO_NSEQ) {
-                if (a->t == VT_NULL || b->t == VT_NULL) *a = ex_int(a->t == b->t);
-                else *a = ex_int(ex_compare(a, b, (uint16_t)o->c) == 0);
-                break;
-            }
-            if (a->t == VT_NULL || b->t == VT_NULL) { *a = ex_null(); break; }
-            if (o->a == BO_EQ || o->a == BO_NE) {
-                bool eq = ex_equal(a, b, (uint16_t)o->c);
-                *a = ex_int(o->a == BO_EQ ? eq : !eq);
-                break;
-            }
-            int c = ex_compare(a, b, (uint16_t)o->c), r = 0;
-            switch (o->a) {
-            case BO_EQ: r = c == 0; break;
-            case BO_NE: r = c != 0; break;
-            case BO_LT: r = c < 0; break;
-            case BO_LE: r = c <= 0; break;
-            case BO_GT: r = c > 0; break;
-            case BO_GE: r = c >= 0; break;
-            }
-            *a = ex_int(r);
+            ex_ctx *saved_conv = ex_conv_ctx;
+            if (o->b && saved_conv) once_due(ctx, p, o->b, a, b);
+            *a = cmp_values(o->a, (uint16_t)o->c, a, b);
+            ex_conv_ctx = saved_conv;
             break;
         }
         case OP_AND_JMP: {
@@ -1805,15 +1898,28 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             if (x->t == VT_NULL) res = -1;
             else {
                 bool saw_null = false;
+                /* MariaDB converts the left side once a row for each type it is compared
+                   as, and a list it converted up front (EX_IN_CONVERTED) never again */
+                ex_ctx *saved_conv = ex_conv_ctx;
+                int lkinds = 0;
                 for (int i = 0; i < n; i++) {
                     pdb_value *y = &st[sp - n + i];
                     if (y->t == VT_NULL) { saw_null = true; continue; }
+                    if (saved_conv) {
+                        ex_conv_ctx = saved_conv;
+                        if (x->t == VT_STRING && y->t != VT_STRING) {
+                            int kind = y->t == VT_DOUBLE ? 1 : y->t == VT_DECIMAL ? 2 : (y->t == VT_INT || y->t == VT_UINT) ? 4 : 8;
+                            if (lkinds & kind) ex_conv_ctx = NULL;
+                            lkinds |= kind;
+                        } else if ((o->b & EX_IN_CONVERTED) && y->t == VT_STRING && x->t != VT_STRING) ex_conv_ctx = NULL;
+                    }
                     if (ex_equal(x, y, (uint16_t)o->c)) { res = 1; break; }
                 }
+                ex_conv_ctx = saved_conv;
                 if (!res && saw_null) res = -1;
             }
             sp -= n;
-            if (o->b && res >= 0) res = !res;
+            if ((o->b & 1) && res >= 0) res = !res;
             st[sp - 1] = tri_val(res);
             break;
         }

@@ -246,7 +246,7 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
         }
         k->src = co->a; k->col = (uint32_t)co->b;
         k->coll = in->c ? (uint16_t)in->c : t->cols[co->b].coll;   /* ex_equal(x, y, c) */
-        k->op = in->b ? BO_NE : BO_EQ;
+        k->op = (in->b & 1) ? BO_NE : BO_EQ;
         k->nlist = n; k->list = list;
         k->kind = FK_STR_IN;
         return;

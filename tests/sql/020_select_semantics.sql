@@ -169,6 +169,16 @@ SELECT ID FROM posts WHERE ID IN (SELECT post_id FROM postmeta GROUP BY post_id 
 SELECT v FROM a WHERE id IN (2, NULL) ORDER BY v;
 SELECT v FROM a WHERE id NOT IN (2, NULL) ORDER BY v;
 SELECT v FROM a WHERE id IN ('2', '3x') ORDER BY v;
+-- a list of constants of one comparison type is converted once, up front (even when no row
+-- is compared); the left side once a row; a mixed list one item at a time
+SELECT v FROM a WHERE id IN ('3x', '2', 'zz') ORDER BY v;
+SELECT v FROM a WHERE id > 100 AND id IN ('2', '3x');
+SELECT v, id IN ('2', '3x') FROM a ORDER BY v;
+SELECT v, v IN (2, 3) FROM a ORDER BY v;
+SELECT v, 'x' IN (id, 2) FROM a ORDER BY v;
+SELECT v, id IN ('2', id + 1, '3x') FROM a ORDER BY v;
+SELECT v, id IN ('2', 2.5e0, '3x') FROM a ORDER BY v;
+SELECT v, (SELECT COUNT(*) FROM a a2 WHERE a2.id IN ('1', '3x') AND a2.id <= a.id) c FROM a ORDER BY v;
 SELECT ID FROM posts WHERE ID IN (SELECT post_id FROM postmeta WHERE meta_key = 'views' LIMIT 2);
 
 -- ===== EXISTS / NOT EXISTS / correlated =====

@@ -39,6 +39,16 @@ select id from rg where dt between '2024-01-01' and '2024-01-31 23:59:59' order 
 select id from rg where dt > '2024-06-15 08:30' order by id;
 select id from rg where dt < 20240101000001 order by id;
 select id from rg where dt >= '2024-13-01' order by id;
+-- a constant converted once: when first compared (none compared: no warning), the left one
+-- even against NULL, inside a correlated subquery once for the whole statement
+select id from rg where dt >= '2024-13-01' and id > 100 order by id;
+select id from rg where '2024-13-01' <= dt order by id;
+select id from rg where id = 4 and '2024-13-01' <= dt;
+select id from rg where id = 4 and dt <= '2024-13-01';
+select id, dt = '2024-13-01', dd < 'abc' from rg order by id;
+select id, (select count(*) from rg r2 where r2.dt >= '2024-13-01' and r2.id <= rg.id) c from rg order by id;
+select id from rg where k2 = '1x' or k2 > '2y' order by id;
+select id from rg where dt in ('2024-13-01', '2024-01-01') order by id;
 select id from rg where dd >= '2024-01-02' order by id;
 select id from rg where dd < '2024-01-31 12:00:00' order by id;
 select id from rg where dd between '2024-01-01' and '2024-02-01' order by id;
