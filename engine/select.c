@@ -2836,7 +2836,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     ex_check_stack(pctx);
     ex_ctx ctxv = *pctx;
     ex_ctx *ctx = &ctxv;
-    ctx->aggv = NULL; ctx->itemv = NULL;
+    ctx->aggv = NULL; ctx->itemv = NULL; ctx->winv = NULL;   /* (an enclosing block's window results are not this block's) */
     open_sources(ctx, sel);
     qstate q;
     memset(&q, 0, sizeof q);
