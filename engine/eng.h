@@ -244,6 +244,10 @@ typedef struct ex_ctx {
 /* Per statement: the generators of RAND(constant) calls (func_more.c). */
 typedef struct ex_stmt {
     struct ex_rand *rands;
+    /* LIMIT ROWS EXAMINED n (select.c): the rows read so far against the limit; exam_hit
+       once a read went past it (at the end of a scan: exam_eof), which stops the statement */
+    bool exam_on, exam_hit, exam_eof;
+    uint64_t exam_limit, examined;
 } ex_stmt;
 
 void ex_more_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);

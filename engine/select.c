@@ -144,6 +144,13 @@ typedef struct qstate {
     pdb_value *paggv;   /* npend * naggs */
     pdb_value *pkeys;   /* npend * nwkeys */
     uint32_t *rowbuf;   /* candidate rows from a lookup */
+    /* LIMIT ROWS EXAMINED: MariaDB stops reading once LIMIT's rows are sent (exam_want,
+       0 = not), and reads a unique key's row again only for another key (per source:
+       the last key looked up) */
+    uint64_t exam_want;
+    bool exam_full;
+    pdb_value *exam_key;    /* nsrc * 16 */
+    bool *exam_kset;
 } qstate;
 
 typedef struct aggst {
@@ -917,6 +924,71 @@ static bool group_arrive(qstate *q, int level, int below)
     return true;
 }
 
+/* ---------------------------------------------------------------- LIMIT ROWS EXAMINED */
+
+/* MariaDB counts every row its handlers read, and the read that finds the end of a scan,
+ * a range or a key's rows, and stops the statement at the first read past the limit
+ * (that read's row is not used); rows sent until then are the result, with warning
+ * 1931. pressdb counts the same way per join level: each candidate row of a scan, range
+ * or key lookup, plus one read per end (per value looked up for an IN list); a unique key
+ * looked up whole is one read (eq_ref), and not counted at all when its value is constant
+ * (MariaDB reads such a const table while it plans). Writes to temporary tables, which
+ * MariaDB counts too, are not counted. */
+static inline bool exam_read(ex_ctx *ctx, bool eof)
+{
+    ex_stmt *st = ctx->stmt;
+    if (st->exam_hit) return true;
+    if (++st->examined <= st->exam_limit) return false;
+    st->exam_hit = true;
+    st->exam_eof = eof;
+    return true;
+}
+
+static inline bool exam_stopped(const ex_ctx *ctx) { return ctx->stmt && ctx->stmt->exam_hit; }
+
+/* A program over no row (key values of a const table). */
+static bool prog_const(const ex_prog *p)
+{
+    for (int i = 0; i < p->nops; i++) {
+        int c = p->ops[i].code;
+        if (c == OP_COL || c == OP_OUTER || c == OP_AGG || c == OP_SUBQ || c == OP_ROWID || c == OP_USERVAR) return false;
+    }
+    return true;
+}
+
+/* Whether MariaDB reads a block's rows in its ORDER BY order (a single table scanned
+ * whole, ordered by leading primary key columns ascending): it then stops at LIMIT, and
+ * a stop by the limit keeps the rows so far. (pressdb scans in row id order, which is
+ * that order when the rows came in key order.) */
+static bool exam_pk_order(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    bool pk = q->norder && q->nsrc == 1 && ctx->src[0].t && !q->lk[0].ix && q->lk[0].hcol < 0 && !q->lk[0].rix;
+    const stor_index *ix = NULL;
+    for (uint32_t i = 0; pk && i < ctx->src[0].t->nidx; i++)
+        if (ctx->src[0].t->idx[i].kind == IK_PRIMARY) ix = &ctx->src[0].t->idx[i];
+    pk = ix && (uint32_t)q->norder <= ix->ncols;
+    for (int i = 0; pk && i < q->norder; i++) {
+        const ex_prog *p = q->order[i];
+        pk = !q->desc[i] && p->nops == 1 && p->ops[0].code == OP_COL && p->ops[0].a == 0 && (uint32_t)p->ops[0].b == ix->cols[i];
+    }
+    return pk;
+}
+
+/* After a block's scan stopped by the limit: what MariaDB has made of the rows by then.
+ * Groups, DISTINCT and window functions go through a temporary table it never reads
+ * (no rows); an ORDER BY that a filesort does fails (1028) when the limit stopped the
+ * sort's reads at a row, and has no rows when it stopped at their end. */
+static void exam_cut(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    if (q->grouped || sel->distinct || q->nwins) { q->ngroups = 0; q->npend = 0; q->out.nrows = 0; return; }
+    if (!q->norder || exam_pk_order(q)) return;
+    if (!ctx->stmt->exam_eof) ex_raise(ctx, 1028, "HY000", "Sort aborted: LIMIT ROWS EXAMINED");
+    q->out.nrows = 0;
+}
+
 static void scan_level_run(qstate *q, int level);
 
 /* ANALYZE: scan_level timed per level (explain.c reports it). */
@@ -942,8 +1014,9 @@ static void scan_level_run(qstate *q, int level)
     lookup *lk = &q->lk[level];
     uint32_t *cand = NULL, ncand = 0;
     if (level == 0) ex_last_scan_indexed = lk->ix != NULL || lk->hcol >= 0 || lk->rix != NULL;
+    pdb_value key[16];
+    bool null_key_seen = false;
     if (lk->ix) {
-        pdb_value key[16];
         pdb_value *alts[16];
         int nalt[16];
         bool null_key = false;
@@ -958,6 +1031,7 @@ static void scan_level_run(qstate *q, int level)
             }
             if (!nalt[k]) null_key = true;
         }
+        null_key_seen = null_key;
         lkctx l = { NULL, 0, 0, ctx->a };
         if (!null_key) {
             /* every combination of the IN-list values */
@@ -1014,9 +1088,44 @@ static void scan_level_run(qstate *q, int level)
         range_scan(ctx, s->t, lk, &cand, &ncand);
         n = ncand;
     }
+    /* LIMIT ROWS EXAMINED: the reads MariaDB makes here (exam_read) */
+    bool exam = ctx->stmt && ctx->stmt->exam_on, exam_rows = exam;
+    int exam_ends = 1;
+    if (exam) {
+        if (lk->ix) {
+            int points = 1;
+            bool konst = true;
+            for (uint32_t k = 0; k < lk->nk; k++) {
+                points *= lk->nkv[k];
+                for (int j = 0; j < lk->nkv[k]; j++) if (!prog_const(lk->keyp[k][j])) konst = false;
+            }
+            if ((lk->ix->kind == IK_PRIMARY || lk->ix->kind == IK_UNIQUE) && lk->nk == lk->ix->ncols && points == 1) {
+                exam_rows = false;
+                exam_ends = 0;
+                if (!konst && !null_key_seen && lk->nk <= 16) {
+                    /* eq_ref: one read, none for the key of the last one */
+                    if (!q->exam_key) {
+                        q->exam_key = stor_arena_alloc(ctx->a, (size_t)q->nsrc * 16 * sizeof(pdb_value));
+                        q->exam_kset = stor_arena_alloc(ctx->a, (size_t)q->nsrc * sizeof(bool));
+                        memset(q->exam_kset, 0, (size_t)q->nsrc * sizeof(bool));
+                    }
+                    pdb_value *ek = &q->exam_key[(size_t)level * 16];
+                    bool same = q->exam_kset[level];
+                    for (uint32_t k = 0; k < lk->nk && same; k++) same = ex_values_equal(&ek[k], &key[k], 0);
+                    if (!same) {
+                        for (uint32_t k = 0; k < lk->nk; k++) ek[k] = ex_persist(ctx->a, &key[k]);
+                        q->exam_kset[level] = true;
+                        if (exam_read(ctx, false)) return;
+                    }
+                }
+            } else exam_ends = points;
+        }
+        if (ctx->stmt->exam_hit || q->exam_full) return;
+    }
     for (uint32_t i = 0; i < n; i++) {
         uint32_t r = cand ? cand[i] : i;
         if (s->t && !stor_row_visible(s->t, r)) continue;
+        if (exam_rows && exam_read(ctx, false)) return;
         ctx->rows[level] = r;
         if (q->an_loops) q->an_read[level]++;
         uint64_t tc = q->an_loops ? ex_now_ns() : 0;
@@ -1026,7 +1135,9 @@ static void scan_level_run(qstate *q, int level)
         if (!ok) continue;
         if (q->an_loops) q->an_pass[level]++;
         scan_level(q, level + 1);
+        if (exam && (ctx->stmt->exam_hit || q->exam_full)) return;
     }
+    if (exam) for (int i = 0; i < exam_ends; i++) if (exam_read(ctx, true)) return;
     if (outer && !q->gmatched[level]) {
         /* no row of the group matched: one row with all of its tables NULL */
         for (int k = level; k < q->nsrc; k++) ctx->rows[k] = EX_NULLROW;
@@ -1326,6 +1437,7 @@ static void emit_output(qstate *q)
     ex_prog **items = q->rlevel >= 0 ? q->ritems[q->rlevel] : q->items;
     ex_prog *having = q->rlevel >= 0 ? q->rhaving[q->rlevel] : q->having;
     for (int i = 0; i < q->nitems; i++) ex_eval(ctx, items[i], &vals[i]);
+    if (exam_stopped(ctx)) return;   /* (LIMIT ROWS EXAMINED stopped a subquery of this row) */
     ctx->itemv = vals;
     if (having && !ctx->winv && !passes(ctx, having)) { ctx->itemv = NULL; return; }
     uint32_t dbucket = 0;
@@ -1337,6 +1449,7 @@ static void emit_output(qstate *q)
     ctx->itemv = NULL;
     ex_rows_push(ctx->a, &q->out, vals);
     if (q->dstream) distinct_add(q, dbucket);
+    if (q->exam_want && q->out.nrows >= q->exam_want) q->exam_full = true;
 }
 
 /* ---------------------------------------------------------------- sorting */
@@ -3165,10 +3278,16 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             /* constant-false conjuncts (WHERE 0 = 1) end the scan before it starts */
             if (!q.conj[i].m && !passes(ctx, q.conj[i].p)) impossible = true;
         }
+        if (ctx->stmt && ctx->stmt->exam_on && (!q.norder || exam_pk_order(&q)) && !q.grouped && !q.nwins && !sel->distinct) {
+            int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
+            if (l >= 0) q.exam_want = (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
+            if (l == 0) q.exam_full = true;   /* LIMIT 0 reads nothing */
+        }
         if (!impossible) scan_level(&q, 0);
     }
     if (ex_analyzing && !ctx->describe) explain_note(&q, &sc);
-    if (q.grouped && !ctx->describe) {
+    if (exam_stopped(ctx) && !ctx->describe) exam_cut(&q);
+    if (q.grouped && !ctx->describe && !exam_stopped(ctx)) {
         if (q.ngroups == 0 && sel->ngroup == 0) {
             /* aggregates over no rows: one row */
             pdb_value key[1];
@@ -3585,7 +3704,19 @@ void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (sel->into_last && !ctx->describe)
         ex_warn(ctx, "Warning", 1287, "'<select expression> INTO <destination>;' is deprecated and will be removed in a "
                 "future release. Please use 'SELECT <select list> INTO <destination> FROM...' instead");
+    ex_stmt *est = ctx->stmt;
+    if (sel->examined && est && !ctx->describe) {
+        int64_t n = limit_value(ctx, sel->examined);
+        if (n >= 0) {
+            est->exam_on = true;
+            est->exam_limit = sel->examined->kind == E_INT ? strtoull(sel->examined->s, NULL, 10) : (uint64_t)n;
+        }
+    }
     run_union(ctx, sel, &rows, &types, &names, &tabs, &orgt, &orgn, &db, &found);
+    if (est && est->exam_hit)
+        ex_warn(ctx, "Warning", 1931, "Query execution was interrupted. The query exceeded LIMIT ROWS EXAMINED %llu. "
+                "The query result may be incomplete", (unsigned long long)est->exam_limit);
+    if (est) est->exam_on = est->exam_hit = false, est->examined = 0;   /* (the next statement of a CALL) */
     if (sel->ninto) {
         if ((int)rows.ncols != sel->ninto) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
         if (rows.nrows > 1) ex_raise(ctx, 1172, "42000", "Result consisted of more than one row");
