@@ -189,6 +189,8 @@ typedef struct ex_agg {
     int64_t gc_limit, gc_offset;   /* GROUP_CONCAT LIMIT (-1: none), offset */
     int incr;               /* AVG: div_precision_increment when compiled */
     size_t seplen;
+    uint32_t gc_rows;       /* GROUP_CONCAT: values concatenated so far over the groups
+                               (MariaDB's row count in its 1260 warning) */
 } ex_agg;
 
 /* ---- window functions: fn(...) OVER (...) ---- */

@@ -574,13 +574,18 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
         uint32_t last = st->gc.nrows;
         if (ag->gc_limit >= 0 && (uint64_t)first + (uint64_t)ag->gc_limit < last) last = first + (uint32_t)ag->gc_limit;
         if (first >= last) return ex_str("", 0, ag->type.coll);   /* as MariaDB: empty, not NULL */
+        /* MariaDB counts the values it joins, over all the groups of the statement,
+           and stops at the first one past the length: that one's number is the row
+           (the values LIMIT's offset skips count too) */
+        ag->gc_rows += first;
         for (uint32_t i = first; i < last; i++) {
+            ag->gc_rows++;
             if (i > first) { memcpy(buf + k, ag->sep, ag->seplen); k += ag->seplen; }
             const pdb_value *v = &st->gc.v[i * st->gc.ncols];
             memcpy(buf + k, v->p, v->len); k += v->len;
-            if (k >= maxlen) { k = (size_t)maxlen; cut = true; break; }
+            if (k > maxlen) { k = (size_t)maxlen; cut = true; break; }
         }
-        if (cut) ex_warn(ctx, "Warning", 1260, "Row %u was cut by GROUP_CONCAT()", st->gc.nrows);
+        if (cut) ex_warn(ctx, "Warning", 1260, "Row %u was cut by GROUP_CONCAT()", ag->gc_rows);
         return ex_str(buf, k, ag->type.coll);
     }
     }

@@ -163,6 +163,13 @@ SELECT u % 2 AS g, GROUP_CONCAT(name ORDER BY name) FROM t WHERE id <= 5 GROUP B
 SELECT GROUP_CONCAT(REPEAT('x', 300) SEPARATOR ',') FROM t WHERE id <= 5;
 SET SESSION group_concat_max_len = 10;
 SELECT GROUP_CONCAT(name ORDER BY id) FROM t WHERE id <= 5;
+-- the row number counts the values joined (over all groups) up to the one past the length
+SELECT GROUP_CONCAT(name ORDER BY id DESC) FROM t WHERE id <= 5;
+SELECT GROUP_CONCAT(name SEPARATOR '') FROM t WHERE id <= 5;
+SELECT GROUP_CONCAT(name ORDER BY name LIMIT 1, 3) FROM t WHERE id <= 5;
+SELECT GROUP_CONCAT(name, name) FROM t WHERE id <= 5;
+SELECT GROUP_CONCAT(name) FROM t WHERE id IN (1, 3);
+SELECT u % 2 AS g, GROUP_CONCAT(name ORDER BY id) FROM t WHERE id <= 5 GROUP BY u % 2 ORDER BY g;
 SET SESSION group_concat_max_len = 1024;
 
 -- ===== date functions =====
