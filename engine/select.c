@@ -147,6 +147,8 @@ typedef struct qstate {
     /* LIMIT ROWS EXAMINED: MariaDB stops reading once LIMIT's rows are sent (exam_want,
        0 = not), and reads a unique key's row again only for another key (per source:
        the last key looked up) */
+    uint32_t *dfirst;   /* DISTINCT over groups: per output row (distinct_group_note) */
+    uint32_t ndfirst, cdfirst;
     uint64_t exam_want;
     bool exam_full;
     pdb_value *exam_key;    /* nsrc * 16 */
@@ -1402,8 +1404,9 @@ static inline bool distinct_same(qstate *q, const pdb_value *a, const pdb_value 
     return true;
 }
 
-/* Is the output row vals (its items) not yet in q->out? Gives its hash bucket. */
-static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket)
+/* Is the output row vals (its items) not yet in q->out? Gives its hash bucket, and
+ * the row equal to it in *dup (when there is one and dup is not NULL). */
+static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket, int32_t *dup)
 {
     if (!q->dht || q->out.nrows * 2 >= q->dhcap) {
         /* (re)build the table over the rows so far */
@@ -1422,9 +1425,32 @@ static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket)
     *bucket = b;
     for (int32_t k = q->dht[b]; k >= 0; k = q->dnext[k]) {
         const pdb_value *other = &q->out.v[(size_t)k * q->out.ncols];
-        if (distinct_same(q, vals, other)) return false;
+        if (distinct_same(q, vals, other)) { if (dup) *dup = k; return false; }
     }
     return true;
+}
+
+/* DISTINCT over groups: MariaDB keeps, of groups whose items are equal (strings equal
+ * under their collation), the one it made first (its temporary table's order), while
+ * pressdb makes the rows in group key order. Per output row, the first source's row id
+ * of the group behind it (qstate.dfirst): a group met earlier in the scan replaces the
+ * values of a row equal to it. */
+static bool distinct_group_earlier(qstate *q, int32_t dup)
+{
+    return !q->ritems && q->nsrc && q->dfirst && (uint32_t)dup < q->ndfirst && q->ctx->rows[0] < q->dfirst[dup];
+}
+
+static void distinct_group_note(qstate *q)
+{
+    uint32_t r = q->out.nrows - 1;
+    if (r >= q->cdfirst) {
+        uint32_t nc = q->cdfirst ? q->cdfirst * 2 : 64;
+        uint32_t *n = stor_arena_alloc(q->ctx->a, nc * sizeof *n);
+        if (q->ndfirst) memcpy(n, q->dfirst, q->ndfirst * sizeof *n);
+        q->dfirst = n; q->cdfirst = nc;
+    }
+    q->dfirst[r] = q->ctx->rows[0];
+    q->ndfirst = r + 1;
 }
 
 static void distinct_add(qstate *q, uint32_t b)
@@ -1446,14 +1472,24 @@ static void emit_output(qstate *q)
     ctx->itemv = vals;
     if (having && !ctx->winv && !passes(ctx, having)) { ctx->itemv = NULL; return; }
     uint32_t dbucket = 0;
-    if (q->dstream && !distinct_new(q, vals, &dbucket)) { ctx->itemv = NULL; return; }
+    int32_t dup = -1;
+    bool dgroups = q->dstream && q->grouped && !q->ritems && q->nsrc;
+    if (q->dstream && !distinct_new(q, vals, &dbucket, dgroups ? &dup : NULL) &&
+        !(dup >= 0 && distinct_group_earlier(q, dup))) { ctx->itemv = NULL; return; }
     for (int i = 0; i < q->norder; i++) {
         if (q->order_pos[i] >= 0) vals[q->nitems + i] = vals[q->order_pos[i]];
         else ex_eval(ctx, q->order[i], &vals[q->nitems + i]);
     }
     ctx->itemv = NULL;
+    if (dup >= 0) {   /* an earlier group's values for the row equal to it */
+        pdb_value *row = &q->out.v[(size_t)dup * q->out.ncols];
+        for (uint32_t i = 0; i < q->out.ncols; i++) row[i] = ex_persist(ctx->a, &vals[i]);
+        q->dfirst[dup] = ctx->rows[0];
+        return;
+    }
     ex_rows_push(ctx->a, &q->out, vals);
     if (q->dstream) distinct_add(q, dbucket);
+    if (dgroups) distinct_group_note(q);
     if (q->exam_want && q->out.nrows >= q->exam_want) q->exam_full = true;
 }
 

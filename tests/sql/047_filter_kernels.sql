@@ -70,6 +70,13 @@ SELECT DISTINCT YEAR(d) FROM k WHERE d IS NOT NULL ORDER BY 1;
 SELECT SQL_CALC_FOUND_ROWS DISTINCT st FROM k ORDER BY st LIMIT 2;
 SELECT FOUND_ROWS();
 SELECT DISTINCT st FROM k GROUP BY st, n ORDER BY st;
+-- of groups whose items are equal, the one made first (in scan order) stands for them
+SELECT DISTINCT st FROM k GROUP BY n, st ORDER BY st;
+SELECT DISTINCT st, COUNT(*) FROM k GROUP BY st, n ORDER BY st;
+SELECT DISTINCT LOWER(st) FROM k GROUP BY st, n ORDER BY 1;
+SELECT DISTINCT st FROM k WHERE n < 5 GROUP BY st, n ORDER BY st;
+SELECT DISTINCT st FROM k WHERE n < 1000 GROUP BY st, n ORDER BY MIN(n), st;
+SELECT DISTINCT st, n > 100 FROM k GROUP BY st, n ORDER BY st, 2;
 SELECT DISTINCT COUNT(*) FROM k GROUP BY st ORDER BY 1;
 
 -- values change under a running statement: filters see each row's own value
