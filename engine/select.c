@@ -147,6 +147,9 @@ typedef struct qstate {
     /* LIMIT ROWS EXAMINED: MariaDB stops reading once LIMIT's rows are sent (exam_want,
        0 = not), and reads a unique key's row again only for another key (per source:
        the last key looked up) */
+    int gwarn;          /* GROUP BY expressions that may warn (1292): 1, none: -1, 0 unknown */
+    bool *gquiet;       /* then per item (per rollup level: items of each), ORDER BY key:
+                           one of them, read from the group as MariaDB reads it (no warning) */
     uint32_t *dfirst;   /* DISTINCT over groups: per output row (distinct_group_note) */
     uint32_t ndfirst, cdfirst;
     uint64_t exam_want;
@@ -202,6 +205,9 @@ typedef struct grp {
     uint32_t *rows;      /* representative rows (first row of the group) */
     aggst *st;
     uint32_t seq;
+    uint32_t *all;       /* WITH ROLLUP, GROUP BY expressions that may warn: every row's
+                            row ids (nall rows of nsrc), for grouping_rewarn */
+    uint32_t nall, call;
 } grp;
 
 /* ---------------------------------------------------------------- helpers */
@@ -654,6 +660,81 @@ static void lock_sources(qstate *q)
     }
 }
 
+/* GROUP BY expressions that warn when evaluated (a string read as a number): MariaDB
+ * evaluates them again when a row starts a group (it copies them), and reads them from
+ * the group afterwards. With ROLLUP it sorts the rows first and then reads them in group
+ * order, evaluating them for every row again to see whether the group changed (the
+ * last expression first), and once more, in order, for a group's first row. */
+static bool grouping_warns(qstate *q)
+{
+    if (!q->gwarn) {
+        q->gwarn = -1;
+        for (int i = 0; i < q->ngroup; i++) if (q->gp[i] && q->gp[i]->may_warn) q->gwarn = 1;
+    }
+    return q->gwarn > 0;
+}
+
+static bool prog_same(const ex_prog *a, const ex_prog *b);
+
+/* A row starts a group: MariaDB copies the select list's GROUP BY expressions (in its
+ * order), then the others. */
+static void grouping_again(qstate *q)
+{
+    pdb_value v;
+    int n = q->ritems ? q->ngroup - 1 : q->ngroup;
+    if (n > 64) n = 64;
+    bool done[64] = { false };
+    for (int i = 0; i < q->nitems; i++)
+        for (int j = 0; j < n; j++)
+            if (!done[j] && q->gp[j] && prog_same(q->items[i], q->gp[j])) { ex_eval(q->ctx, q->gp[j], &v); done[j] = true; break; }
+    for (int j = 0; j < n; j++) if (!done[j]) ex_eval(q->ctx, q->gp[j], &v);
+}
+
+/* Programs the same: the same operations on the same constants. */
+static bool prog_same(const ex_prog *a, const ex_prog *b)
+{
+    if (a->nops != b->nops || a->nsubs || b->nsubs) return false;
+    for (int i = 0; i < a->nops; i++) {
+        const ex_op *x = &a->ops[i], *y = &b->ops[i];
+        if (x->code != y->code || x->a != y->a || x->b != y->b || x->c != y->c) return false;
+        if (x->code == OP_CONST) {
+            const pdb_value *u = &a->consts[x->a], *v = &b->consts[y->a];
+            if (u->t != v->t || !ex_values_equal(u, v, COLL_BINARY)) return false;
+        }
+        if (x->code == OP_FUNC || x->code == OP_CAST || x->code == OP_ARITH || x->code == OP_USERVAR || x->code == OP_SYSVAR) {
+            if (x->code == OP_ARITH && !ex_values_equal(&a->consts[x->c], &b->consts[y->c], COLL_BINARY)) return false;
+            if (x->code != OP_ARITH && x->code != OP_FUNC) return false;   /* (not compared) */
+        }
+    }
+    return true;
+}
+
+/* Whether program p (an item or ORDER BY key of a grouped block) is one of the GROUP
+ * BY expressions: evaluated without warnings (MariaDB reads the group's value). */
+static bool grouping_is_key(qstate *q, const ex_prog *p)
+{
+    int n = q->ritems ? q->ngroup - 1 : q->ngroup;
+    for (int i = 0; i < n; i++) if (q->gp[i] && prog_same(p, q->gp[i])) return true;
+    return false;
+}
+
+/* ROLLUP: the second reading, in group order (grouping_warns). */
+static void grouping_rewarn(qstate *q, grp **gs)
+{
+    ex_ctx *ctx = q->ctx;
+    int n = q->ngroup - 1;
+    for (uint32_t g = 0; g < q->ngroups; g++) {
+        grp *gr = gs[g];
+        if (gr->key[n].i != 0) continue;
+        for (uint32_t r = 0; r < gr->nall; r++) {
+            memcpy(ctx->rows, &gr->all[(size_t)r * (size_t)q->nsrc], (size_t)q->nsrc * sizeof(uint32_t));
+            pdb_value v;
+            for (int i = n - 1; i >= 0; i--) ex_eval(ctx, q->gp[i], &v);   /* compared (last first) */
+            if (r == 0) grouping_again(q);
+        }
+    }
+}
+
 static void on_row(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
@@ -665,6 +746,15 @@ static void on_row(qstate *q)
         for (int i = 0; i < n; i++) ex_eval(ctx, q->gp[i], &key[i]);
         key[n] = ex_int(0);
         grp *g = group_find(q, key);
+        if (q->nsrc && grouping_warns(q)) {
+            if (g->nall == g->call) {
+                uint32_t nc = g->call ? g->call * 2 : 4;
+                uint32_t *na = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)q->nsrc * sizeof *na);
+                if (g->nall) memcpy(na, g->all, (size_t)g->nall * (size_t)q->nsrc * sizeof *na);
+                g->all = na; g->call = nc;
+            }
+            memcpy(&g->all[(size_t)g->nall++ * (size_t)q->nsrc], ctx->rows, (size_t)q->nsrc * sizeof(uint32_t));
+        }
         for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &g->st[i]);
         /* the super-aggregate groups this row also belongs to */
         for (int l = n - 1; l >= 0; l--) {
@@ -676,7 +766,9 @@ static void on_row(qstate *q)
         return;
     }
     for (int i = 0; i < q->ngroup && i < 64; i++) ex_eval(ctx, q->gp[i], &key[i]);
+    uint32_t before = q->ngroups;
     grp *g = group_find(q, key);
+    if (q->ngroups != before && grouping_warns(q)) grouping_again(q);
     for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &g->st[i]);
 }
 
@@ -1467,7 +1559,25 @@ static void emit_output(qstate *q)
     if (q->nwins && !ctx->winv) { window_pend(q); return; }
     ex_prog **items = q->rlevel >= 0 ? q->ritems[q->rlevel] : q->items;
     ex_prog *having = q->rlevel >= 0 ? q->rhaving[q->rlevel] : q->having;
-    for (int i = 0; i < q->nitems; i++) ex_eval(ctx, items[i], &vals[i]);
+    const bool *quiet = NULL;
+    if (q->grouped && q->gwarn > 0) {
+        if (!q->gquiet) {
+            int nl = q->ritems ? q->ngroup : 1;   /* (rollup levels 0..ngroup-2, then the ordinary rows) */
+            bool *gq = stor_arena_alloc(ctx->a, ((size_t)nl * (size_t)q->nitems + (size_t)q->norder + 1) * sizeof *gq);
+            for (int l = 0; l < nl; l++) {
+                ex_prog **its = q->ritems && l < nl - 1 ? q->ritems[l] : q->items;
+                for (int i = 0; i < q->nitems; i++) gq[(size_t)l * (size_t)q->nitems + (size_t)i] = grouping_is_key(q, its[i]);
+            }
+            for (int i = 0; i < q->norder; i++) gq[(size_t)nl * (size_t)q->nitems + (size_t)i] = grouping_is_key(q, q->order[i]);
+            q->gquiet = gq;
+        }
+        int l = q->ritems ? (q->rlevel >= 0 ? q->rlevel : q->ngroup - 1) : 0;
+        quiet = &q->gquiet[(size_t)l * (size_t)q->nitems];
+    }
+    for (int i = 0; i < q->nitems; i++) {
+        if (quiet && quiet[i]) { bool qs = ctx->quiet; ctx->quiet = true; ex_eval(ctx, items[i], &vals[i]); ctx->quiet = qs; }
+        else ex_eval(ctx, items[i], &vals[i]);
+    }
     if (exam_stopped(ctx)) return;   /* (LIMIT ROWS EXAMINED stopped a subquery of this row) */
     ctx->itemv = vals;
     if (having && !ctx->winv && !passes(ctx, having)) { ctx->itemv = NULL; return; }
@@ -1476,8 +1586,10 @@ static void emit_output(qstate *q)
     bool dgroups = q->dstream && q->grouped && !q->ritems && q->nsrc;
     if (q->dstream && !distinct_new(q, vals, &dbucket, dgroups ? &dup : NULL) &&
         !(dup >= 0 && distinct_group_earlier(q, dup))) { ctx->itemv = NULL; return; }
+    const bool *oquiet = q->gquiet && q->grouped && q->gwarn > 0 ? &q->gquiet[(size_t)(q->ritems ? q->ngroup : 1) * (size_t)q->nitems] : NULL;
     for (int i = 0; i < q->norder; i++) {
         if (q->order_pos[i] >= 0) vals[q->nitems + i] = vals[q->order_pos[i]];
+        else if (oquiet && oquiet[i]) { bool qs = ctx->quiet; ctx->quiet = true; ex_eval(ctx, q->order[i], &vals[q->nitems + i]); ctx->quiet = qs; }
         else ex_eval(ctx, q->order[i], &vals[q->nitems + i]);
     }
     ctx->itemv = NULL;
@@ -3359,6 +3471,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(naggs ? naggs : 1) * sizeof(pdb_value));
         if (q.ritems) {
+            if (q.gwarn > 0) grouping_rewarn(&q, gs);
             /* the ordinary groups in key order, each run of a common prefix
                followed by its super-aggregate rows (their other columns are
                those of the group before them, as in MariaDB) */

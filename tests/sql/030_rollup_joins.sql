@@ -15,6 +15,15 @@ select b, a, sum(c) from t group by b, a with rollup having sum(c) > 10;
 select b, sum(c) from t group by b with rollup order by b;
 select b, sum(c) from t group by b with rollup limit 2;
 select b+1, sum(c) from t group by b+1 with rollup;
+-- a GROUP BY expression that warns: evaluated per row, again for a group's first row, and
+-- with ROLLUP once more per row in group order; read from the group for the output
+select sum(c) from t group by b+1 with rollup;
+select b+1, sum(c) from t group by b+1;
+select b, b+1, sum(c) from t group by b, b+1 with rollup;
+select b+1, c+'z', count(*) from t group by b+1, c+'z' with rollup;
+select c+'z', b+1, count(*) from t group by b+1, c+'z' with rollup;
+select c+'z', b+1, count(*) from t group by b+1, c+'z';
+select b+1, count(*) from t group by b+1 having count(*) > 1 order by b+1;
 select b, sum(c) from t where 0 group by b with rollup;
 select coalesce(b,'ALL') bb, count(*), group_concat(a order by a) from t group by b with rollup;
 select b, c>15, count(*), max(a) from t group by b, c>15 with rollup;
