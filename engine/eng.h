@@ -53,7 +53,7 @@ enum {
     OP_ISNULL,       /* a = negated */
     OP_IS,           /* a = 1/0/-1, b = negated */
     OP_IN,           /* a = number of list items; b = negated | EX_IN_* flags; coll in c */
-    OP_BETWEEN,      /* b = negated */
+    OP_BETWEEN,      /* b: bit 0 negated; above it, bounds converted once (expr.c once_between) */
     OP_LIKE,         /* b = negated, a = has escape */
     OP_REGEXP,       /* b = negated */
     OP_FUNC,         /* a = function id, b = nargs */

@@ -836,20 +836,39 @@ static bool once_const(const pl_expr *e)
 
 /* OP_CMP's b for comparison e of operands typed at[0], at[1]: a string constant against
  * another type gets an ex_once entry (0: none). */
+static int once_add(ex_prog *p, const pl_expr *e, const pl_expr *k, uint8_t vt)
+{
+    if (p->nonce >= 0x3fff) return -1;
+    if ((p->nonce & (p->nonce - 1)) == 0) {   /* 0, 1, 2, 4, ...: grow to the next power of two */
+        int cap = p->nonce ? p->nonce * 2 : 1;
+        p->once = prog_grow(p, p->once, p->nonce, cap, sizeof *p->once);
+    }
+    p->once[p->nonce] = (ex_once){ e, k, vt, false };
+    return p->nonce++;
+}
+
 static int once_entry(ex_prog *p, pl_expr *e, const ex_type *at)
 {
     for (int i = 0; i < 2; i++) {
         const ex_type *k = &at[i], *o = &at[1 - i];
         if (k->vt != VT_STRING || o->vt == VT_STRING || o->vt == VT_NULL || !once_const(e->args[i])) continue;
-        if (p->nonce >= 0x3fff) return 0;
-        if ((p->nonce & (p->nonce - 1)) == 0) {   /* 0, 1, 2, 4, ...: grow to the next power of two */
-            int cap = p->nonce ? p->nonce * 2 : 1;
-            p->once = prog_grow(p, p->once, p->nonce, cap, sizeof *p->once);
-        }
-        p->once[p->nonce] = (ex_once){ e, e->args[i], o->vt, false };
-        return (p->nonce++ << 2) | (i ? EX_ONCE_RIGHT : EX_ONCE_LEFT);
+        int w = once_add(p, e, e->args[i], o->vt);
+        return w < 0 ? 0 : (w << 2) | (i ? EX_ONCE_RIGHT : EX_ONCE_LEFT);
     }
     return 0;
+}
+
+/* OP_BETWEEN's b above bit 0 (NOT): a DATE/DATETIME between string constants, each
+ * converted once (MariaDB's temporal BETWEEN caches them; a numeric one does not): the
+ * first of two ex_once entries (low, high bound; k NULL: not a constant string) + 1. */
+static int once_between(ex_prog *p, pl_expr *e, const ex_type *at)
+{
+    if (at[0].vt != VT_DATETIME && at[0].vt != VT_DATE) return 0;
+    bool lo = at[1].vt == VT_STRING && once_const(e->args[1]), hi = at[2].vt == VT_STRING && once_const(e->args[2]);
+    if ((!lo && !hi) || p->nonce >= 0x3ffe) return 0;
+    int w = once_add(p, e, lo ? e->args[1] : NULL, at[0].vt);
+    once_add(p, e->args[2], hi ? e->args[2] : NULL, at[0].vt);   /* (its own key: the bound) */
+    return (w + 1) << 1;
 }
 
 /* The type MariaDB compares values of types a and b as, as a class (its type handlers
@@ -1192,7 +1211,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     case E_BETWEEN:
         for (int i = 0; i < 3; i++) comp(cs, e->args[i], &at[i]);
         cs->depth -= 2;
-        emit(p, OP_BETWEEN, 0, e->negated, str_coll(cs, &at[0], &at[1]));
+        emit(p, OP_BETWEEN, 0, e->negated | once_between(p, e, at), str_coll(cs, &at[0], &at[1]));
         type_int(t, 1);
         return;
     case E_LIKE:
@@ -1760,6 +1779,16 @@ static inline pdb_value cmp_values(int op, uint16_t coll, const pdb_value *a, co
     return ex_int(r);
 }
 
+/* Before comparing constant k (ex_once w) with o: no warning when this statement
+ * converted the constant already. */
+static void once_quiet(ex_ctx *ctx, ex_once *w, const pdb_value *k, const pdb_value *o)
+{
+    if (!w->k || k->t != VT_STRING || o->t == VT_STRING || o->t == VT_NULL) return;
+    if (w->done) { ex_conv_ctx = NULL; return; }
+    w->done = true;
+    if (!ex_warn_due(ctx, w->e, w->k)) ex_conv_ctx = NULL;
+}
+
 /* Before OP_CMP whose b names a constant side converted once (ex_once): no warning when
  * this statement converted the constant already. MariaDB reads the left side first, so
  * a constant there is converted even when the right side is NULL; one on the right is
@@ -1931,11 +1960,19 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             for (int k = 0; k < 3; k++) if (x[k].t == VT_DECIMAL && x[k].coll != EX_DEC_AS_IS) x[k].coll = 0;
             if (x->t == VT_NULL) r = -1;
             else {
+                ex_ctx *saved_conv = ex_conv_ctx;
+                ex_once *w = (o->b >> 1) && saved_conv ? &p->once[(o->b >> 1) - 1] : NULL;
+                if (w) once_quiet(ctx, &w[0], lo, x);
                 int a = lo->t == VT_NULL ? -1 : ex_compare(x, lo, (uint16_t)o->c) >= 0;
+                ex_conv_ctx = saved_conv;
+                if (w) once_quiet(ctx, &w[1], hi, x);
+                /* a string compared with numbers is converted once a row */
+                if (x->t == VT_STRING && lo->t != VT_STRING && lo->t != VT_NULL && hi->t != VT_STRING) ex_conv_ctx = NULL;
                 int b = hi->t == VT_NULL ? -1 : ex_compare(x, hi, (uint16_t)o->c) <= 0;
+                ex_conv_ctx = saved_conv;
                 r = (a == 0 || b == 0) ? 0 : (a < 0 || b < 0) ? -1 : 1;
             }
-            if (o->b && r >= 0) r = !r;
+            if ((o->b & 1) && r >= 0) r = !r;
             sp -= 2;
             st[sp - 1] = tri_val(r);
             break;
