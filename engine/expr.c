@@ -834,8 +834,7 @@ static bool once_const(const pl_expr *e)
     }
 }
 
-/* OP_CMP's b for comparison e of operands typed at[0], at[1]: a string constant against
- * another type gets an ex_once entry (0: none). */
+/* A new ex_once entry of p: its index, or -1 when p has too many. */
 static int once_add(ex_prog *p, const pl_expr *e, const pl_expr *k, uint8_t vt)
 {
     if (p->nonce >= 0x3fff) return -1;
@@ -847,6 +846,8 @@ static int once_add(ex_prog *p, const pl_expr *e, const pl_expr *k, uint8_t vt)
     return p->nonce++;
 }
 
+/* OP_CMP's b for comparison e of operands typed at[0], at[1]: a string constant against
+ * another type gets an ex_once entry (0: none). */
 static int once_entry(ex_prog *p, pl_expr *e, const ex_type *at)
 {
     for (int i = 0; i < 2; i++) {
@@ -1798,10 +1799,10 @@ static void once_due(ex_ctx *ctx, const ex_prog *p, int b, const pdb_value *x, c
     ex_once *w = &p->once[b >> 2];
     const pdb_value *k = (b & EX_ONCE_LEFT) ? x : y, *o = k == x ? y : x;
     if (k->t != VT_STRING || o->t == VT_STRING || (o->t == VT_NULL && k == y)) return;
-    if (w->done) { ex_conv_ctx = NULL; return; }
+    if (o->t != VT_NULL) { once_quiet(ctx, w, k, o); return; }
+    if (w->done) return;
     w->done = true;
-    if (!ex_warn_due(ctx, w->e, w->k)) { ex_conv_ctx = NULL; return; }
-    if (o->t == VT_NULL) {   /* converted as against a value of the other side's type */
+    if (ex_warn_due(ctx, w->e, w->k)) {   /* converted as against a value of the other side's type */
         pdb_value d = ex_int(0);
         d.t = w->vt;
         (void)ex_compare(k, &d, 0);

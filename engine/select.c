@@ -665,11 +665,30 @@ static void lock_sources(qstate *q)
  * the group afterwards. With ROLLUP it sorts the rows first and then reads them in group
  * order, evaluating them for every row again to see whether the group changed (the
  * last expression first), and once more, in order, for a group's first row. */
+/* A program that gives the same value, and changes nothing, when evaluated again. */
+static bool prog_repeatable(const ex_prog *p)
+{
+    static const char *const volatile_fns[] = { "RAND", "SET_USERVAR", "UUID", "UUID_SHORT", "SLEEP", "GET_LOCK",
+                                                "RELEASE_LOCK", "LAST_INSERT_ID", "RANDOM_BYTES", "BENCHMARK", "SYS_GUID" };
+    for (int i = 0; i < p->nops; i++) {
+        const ex_op *o = &p->ops[i];
+        if (o->code == OP_SUBQ || o->code == OP_USERVAR || o->code == OP_SYSVAR) return false;
+        if (o->code != OP_FUNC) continue;
+        for (size_t k = 0; k < sizeof volatile_fns / sizeof *volatile_fns; k++) {
+            const ex_func *f = ex_func_find(volatile_fns[k]);
+            if (!f) f = ex_more_find(volatile_fns[k]);
+            if (f && f->id == o->a) return false;
+        }
+    }
+    return true;
+}
+
 static bool grouping_warns(qstate *q)
 {
     if (!q->gwarn) {
         q->gwarn = -1;
         for (int i = 0; i < q->ngroup; i++) if (q->gp[i] && q->gp[i]->may_warn) q->gwarn = 1;
+        for (int i = 0; i < q->ngroup && q->gwarn > 0; i++) if (q->gp[i] && !prog_repeatable(q->gp[i])) q->gwarn = -1;
     }
     return q->gwarn > 0;
 }
