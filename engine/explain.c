@@ -67,6 +67,7 @@ typedef struct xblock {
     uint64_t runs, ns;      /* ANALYZE: times it ran, ns in its scans */
     uint64_t noted_ns;      /* ANALYZE: when its scan ended (first run) */
     bool rendering;         /* its JSON is being written (a recursive WITH reads itself) */
+    bool ins_tmp;           /* INSERT ... SELECT reading the table it fills: rows go through a temporary table */
 } xblock;
 
 typedef struct xstate {
@@ -77,6 +78,9 @@ typedef struct xstate {
     int nr, cr;
     const pl_select *dml_sel;   /* a single-table UPDATE / DELETE: its row-finding block */
     const pl_stmt *dml;
+    const pl_stmt *mdml;        /* a multi-table UPDATE / DELETE (its targets read no covering index) */
+    const pl_select *ins_sel;   /* INSERT ... SELECT: its SELECT, and the table it fills */
+    const stor_table *ins_t;
     bool json;              /* FORMAT=JSON: rows keep what the JSON form shows */
 } xstate;
 
@@ -598,6 +602,7 @@ typedef struct xpctx {
     const char *cur_alias;  /* the source the condition is checked at, or NULL */
     bool order_alias;       /* ORDER BY: a select alias stands for its expression */
     int depth;              /* nesting of xprint (bounded) */
+    bool as_written;        /* single-table UPDATE / DELETE: constants as written (no DATE'..') */
 } xpctx;
 
 static void xprint(xpctx *pc, xbuf *b, const pl_expr *e);
@@ -703,7 +708,7 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         break;
     }
     case E_BINARY:
-        if (e->op == BO_EQ && (e->args[0]->kind == E_STRING || e->args[1]->kind == E_STRING)) {
+        if (e->op == BO_EQ && !pc->as_written && (e->args[0]->kind == E_STRING || e->args[1]->kind == E_STRING)) {
             /* a DATE / DATETIME column equal to a string: MariaDB prints the constant it
                became (DATE'...' / TIMESTAMP'...') */
             int cs = e->args[0]->kind == E_STRING ? 1 : 0;
@@ -750,6 +755,11 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         break;
     case E_UNARY:
         if (e->op == '-') { xb_s(b, "-"); xprint_paren(pc, b, e->args[0], PR_NEG); return; }
+        if (e->op == '!' && e->args[0]->kind == E_EXISTS && !e->args[0]->negated) {   /* NOT EXISTS: !exists(..) */
+            xb_s(b, "!");
+            xprint(pc, b, e->args[0]);
+            return;
+        }
         break;
     case E_IN:
         if (e->nargs == 2) {   /* MariaDB turns a one-value IN into = / <> */
@@ -780,9 +790,9 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         xprint_paren(pc, b, e->args[0], PR_CMP);
         xb_s(b, e->negated ? " is not null" : " is null");
         return;
-    case E_SUBQUERY: {
+    case E_SUBQUERY: case E_EXISTS: {
         char t[48];
-        snprintf(t, sizeof t, "(subquery#%d)", key_block_id(e->sub));
+        snprintf(t, sizeof t, "%s(subquery#%d)", e->kind == E_EXISTS ? (e->negated ? "!exists" : "exists") : "", key_block_id(e->sub));
         xb_s(b, t);
         return;
     }
@@ -812,7 +822,7 @@ static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, 
 {
     if (!n) return NULL;
     xbuf b = { 0 };
-    xpctx pc = { ctx, sel, having, cur_alias, false, 0 };
+    xpctx pc = { ctx, sel, having, cur_alias, false, 0, X->dml_sel == sel };
     for (int i = 0; i < n; i++) {
         if (i) xb_s(&b, " and ");
         xprint_paren(&pc, &b, e[i], n > 1 ? PR_AND : 0);
@@ -941,6 +951,36 @@ static int cond_cmp(const void *a, const void *b)
     return x->start < y->start ? -1 : x->start > y->start;
 }
 
+static int start_cmp(const void *a, const void *b)
+{
+    const pl_expr *x = *(pl_expr *const *)a, *y = *(pl_expr *const *)b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* Does the multi-table UPDATE / DELETE being explained change rows of source i? */
+static bool dml_target(ex_ctx *ctx, int i)
+{
+    const pl_stmt *st = X->mdml;
+    const ex_src *s = &ctx->src[i];
+    const char *al = s->alias ? s->alias : s->name;
+    if (!s->t || !al) return false;
+    if (st->kind == S_DELETE) {
+        for (int k = 0; k < st->ndel_targets; k++) if (!strcmp(st->del_targets[k], al)) return true;
+        return st->ndel_targets == 0;
+    }
+    for (int k = 0; k < st->nsets; k++) {
+        const char *nm = st->sets[k].name, *dot = strrchr(nm, '.');
+        if (dot) {
+            const char *q = nm;
+            for (const char *d = strchr(nm, '.'); d && d < dot; d = strchr(d + 1, '.')) q = d + 1;   /* db.t.c: t */
+            if ((size_t)(dot - q) == strlen(al) && !strncmp(q, al, (size_t)(dot - q))) return true;
+            continue;
+        }
+        for (uint32_t c = 0; c < s->t->ncols; c++) if (!strcasecmp(s->t->cols[c].name, nm)) return true;
+    }
+    return false;
+}
+
 static int top_src(uint64_t m, int n)
 {
     if (m & (1ull << 63)) return n - 1;
@@ -976,6 +1016,18 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
         r->refs[r->nrefs++] = r->v[X_REF];
     }
     if (!strcmp(type, "const") || !strcmp(type, "system")) { r->using_index = false; return; }
+    if (X->dml_sel == sel) {
+        /* a single-table UPDATE / DELETE checks its whole WHERE on each row it reads, in
+           the order written (no equality propagation) */
+        pl_expr **c = stor_arena_alloc(X->a, (size_t)(nconj ? nconj : 1) * sizeof *c);
+        int nc = 0;
+        for (int k = 0; k < nconj; k++) if (ex_expr_srcmask(sc, conj[k])) c[nc++] = conj[k];
+        qsort(c, (size_t)nc, sizeof *c, start_cmp);
+        r->acond = xprint_list(ctx, sel, c, nc, false, NULL);
+        r->using_index = false;
+        return;
+    }
+    if (r->using_index && X->mdml && dml_target(ctx, i)) r->using_index = false;   /* it changes rows */
     /* the conditions checked at this source */
     int cap = nconj + 64, nc = 0;
     pl_expr **c = stor_arena_alloc(X->a, (size_t)cap * sizeof *c);
@@ -1006,7 +1058,7 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
     /* a secondary index the row is read through, not covering: conditions on its whole
        columns are checked in the index (index condition pushdown) */
     const stor_index *icp = p->ix ? p->ix : p->rix;
-    if (icp && (icp->kind == IK_PRIMARY || r->using_index || r->hash)) icp = NULL;
+    if (icp && (icp->kind == IK_PRIMARY || r->using_index || r->hash || (X->mdml && dml_target(ctx, i)))) icp = NULL;
     for (int k = 0; k < nc; k++) {
         pl_expr *cc, *o;
         const stor_index *lix = p->ix ? p->ix : p->rix && !p->rbound ? p->rix : NULL;
@@ -1057,11 +1109,11 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     if (all_const) return;
     bool agg_only = grouped && !sel->ngroup && !sel->distinct;
     bool order = sel->norder > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL) && !agg_only;
-    b->temptable = sel->ngroup > 0 || sel->distinct;
+    b->temptable = sel->ngroup > 0 || sel->distinct || b->ins_tmp;
     b->filesort = order || (sel->ngroup > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL));
     if (!b->filesort) return;
     xbuf kb = { 0 };
-    xpctx pc = { ctx, sel, false, NULL, false, 0 };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, false };
     uint64_t m = 0;
     int nk = order ? sel->norder : sel->ngroup;
     for (int k = 0; k < nk; k++) {
@@ -1084,6 +1136,20 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     for (int k = 1; k < n; k++) if (ps[k].hcol >= 0 && !ps[k].ix) buffered = true;
     if (!b->temptable && !(m & ~1ull) && !buffered) b->sorted_first = true;
     else b->temptable = true;
+}
+
+/* Does the single-table UPDATE being explained change a column of the (secondary) key ix
+ * it reads? Then it collects the rows first (a filesort collects them anyway). */
+static bool dml_buffer(const ex_src *s, const stor_index *ix)
+{
+    const pl_stmt *st = X->dml;
+    if (st->kind != S_UPDATE || ix->kind == IK_PRIMARY || st->norder) return false;
+    for (int k = 0; k < st->nsets; k++) {
+        const char *nm = st->sets[k].name, *dot = strrchr(nm, '.');
+        if (dot) nm = dot + 1;
+        for (uint32_t x = 0; x < ix->ncols; x++) if (!strcasecmp(src_col(s, (int)ix->cols[x])->name, nm)) return true;
+    }
+    return false;
 }
 
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *ps, int n,
@@ -1119,6 +1185,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         if (h && !strcmp(h->stype, "DEPENDENT SUBQUERY")) b->stype = "DEPENDENT UNION";
     }
     double ord = b->id;
+    for (int i = 0; i < n && X->ins_sel == sel; i++) if (ctx->src[i].t && ctx->src[i].t == X->ins_t) b->ins_tmp = true;
     /* a unique lookup on constants that finds nothing: MariaDB reads such tables first */
     bool const_miss = false;
     for (int i = 0; i < n && !impossible; i++) {
@@ -1135,6 +1202,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
     /* a single-table UPDATE / DELETE reads its key as a range, never as a const table */
     bool dml = X->dml_sel == sel;
     if (dml) const_miss = false;
+    if (dml && X->dml->limit && X->dml->limit->kind == E_INT && !strtoll(X->dml->limit->s, NULL, 10)) impossible = true;   /* LIMIT 0 */
     if (impossible || const_miss || n == 0) {
         xrow *r = xrow_add(b->id, ord);
         r->v[X_STYPE] = b->stype;
@@ -1203,14 +1271,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
                 r->v[X_TYPE] = "range";
                 r->v[X_REF] = NULL;
                 xjoin(extra, sizeof extra, "Using where");
-                /* an UPDATE of a column of the key it reads collects the rows first */
-                bool buffer = false;
-                for (int k = 0; X->dml->kind == S_UPDATE && ix->kind != IK_PRIMARY && k < X->dml->nsets && !buffer; k++) {
-                    const char *nm = X->dml->sets[k].name, *dot = strrchr(nm, '.');
-                    if (dot) nm = dot + 1;
-                    for (uint32_t x = 0; x < ix->ncols && !buffer; x++) buffer = !strcasecmp(src_col(s, (int)ix->cols[x])->name, nm);
-                }
-                if (buffer) xjoin(extra, sizeof extra, "Using buffer");
+                if (dml_buffer(s, ix)) xjoin(extra, sizeof extra, "Using buffer");
                 if (uniq && !multi) rows = 1;
             } else if (multi) {
                 r->v[X_TYPE] = "range";
@@ -1234,9 +1295,10 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
             r->v[X_KEYLEN] = xfmt_u(kl);
             rows = range_rows(ctx, sc, p, i);
             if (!rows) rows = 1;
-            if (p->rbound) {
+            if (p->rbound || dml) {
                 r->v[X_TYPE] = "range";
                 xjoin(extra, sizeof extra, "Using where");
+                if (dml && dml_buffer(s, ix)) xjoin(extra, sizeof extra, "Using buffer");
             } else {
                 /* only constants on its first columns: MariaDB's ref on a key prefix */
                 char ref[256] = "";
@@ -1313,7 +1375,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
                 if (q2->nkv[x] != 1 || strcmp(ref_of(ctx, sc, q2, k, ctx->src[k].t->cols[q2->ix->cols[x]].name), "const")) all_const = false;
         }
         if (i == 0 && !all_const) {
-            if (grouped && (sel->ngroup > 0 || sel->distinct)) xjoin(extra, sizeof extra, "Using temporary");
+            if ((grouped && (sel->ngroup > 0 || sel->distinct)) || b->ins_tmp) xjoin(extra, sizeof extra, "Using temporary");
             if (ordered || sel->ngroup > 0) xjoin(extra, sizeof extra, "Using filesort");
         }
         r->v[X_EXTRA] = xstrdup(extra);
@@ -1424,6 +1486,7 @@ static void jw_strs(jw *w, const char *name, const char *const *v, int n)
 
 static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows);
 static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows);
+static void json_subqueries(jw *w, xblock *b, bool anl, bool cache);
 
 static void json_table(jw *w, const xrow *x, bool anl)
 {
@@ -1601,7 +1664,12 @@ static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, 
         json_nested_loop(w, b, anl, top_level, end_ns, out_rows);
         jw_close(w, "}");
     } else json_nested_loop(w, b, anl, top_level, end_ns, out_rows);
-    /* subqueries of this block, in id order */
+    json_subqueries(w, b, anl, true);
+}
+
+/* The "subqueries" member of block b: its subqueries, in id order (none: nothing). */
+static void json_subqueries(jw *w, xblock *b, bool anl, bool cache_ok)
+{
     bool any = false;
     for (int i = 0; i < X->nb; i++) {
         xblock *s = &X->b[i];
@@ -1609,7 +1677,7 @@ static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, 
         if (!any) jw_open(w, "subqueries", "[");
         any = true;
         jw_open(w, NULL, "{");
-        bool cache = !anl && !strcmp(s->stype, "DEPENDENT SUBQUERY");
+        bool cache = cache_ok && !anl && !strcmp(s->stype, "DEPENDENT SUBQUERY");
         if (cache) {
             jw_open(w, "expression_cache", "{");
             jw_str(w, "state", "uninitialized");
@@ -1619,6 +1687,71 @@ static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, 
         jw_close(w, "}");
     }
     if (any) jw_close(w, "]");
+}
+
+/* A single-table UPDATE / DELETE as MariaDB's Explain_update writes it: one "table"
+ * object naming the statement ("update": 1), inside a "filesort" or "buffer" when the
+ * rows are collected first, no filtered or ref; ANALYZE adds r_rows, r_filtered and the
+ * table's times. */
+static void json_dml(jw *w, xblock *b, const pl_stmt *st, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
+{
+    bool anl = ex_analyzing;
+    jw_open(w, "query_block", "{");
+    jw_u64(w, "select_id", (uint64_t)b->id);
+    const xrow *x = NULL;
+    for (int i = 0; i < X->nr && !x; i++) if (X->r[i].blk == b->sel && X->r[i].id == b->id && X->r[i].src >= 0) x = &X->r[i];
+    if (b->message || !x) {
+        jw_open(w, "table", "{");
+        jw_str(w, "message", b->message ? b->message : "Impossible WHERE");
+        jw_close(w, "}");
+    } else {
+        if (anl) jw_ms(w, "r_total_time_ms", top_ns);
+        const char *ex = x->v[X_EXTRA] ? x->v[X_EXTRA] : "";
+        bool sorted = strstr(ex, "Using filesort") != NULL, buffered = strstr(ex, "Using buffer") != NULL;
+        if (sorted) {
+            jw_open(w, "filesort", "{");
+            if (anl) {
+                jw_u64(w, "r_loops", 1);
+                jw_ms(w, "r_total_time_ms", end_ns > b->noted_ns ? end_ns - b->noted_ns : 0);
+                const pl_expr *lim = st->limit;
+                if (lim && lim->kind == E_INT) jw_raw(w, "r_limit", lim->s);
+                jw_raw(w, "r_used_priority_queue", lim && lim->kind == E_INT ? "true" : "false");
+                jw_u64(w, "r_output_rows", out_rows);
+            }
+        } else if (buffered) jw_open(w, "buffer", "{");
+        jw_open(w, "table", "{");
+        jw_u64(w, st->kind == S_UPDATE ? "update" : "delete", 1);
+        jw_str(w, "table_name", x->v[X_TABLE] ? x->v[X_TABLE] : "");
+        jw_str(w, "access_type", x->v[X_TYPE] ? x->v[X_TYPE] : "ALL");
+        if (x->v[X_PKEYS]) {
+            const char *pk[64];
+            int n = 0;
+            char *c = xstrdup(x->v[X_PKEYS]);
+            for (char *t = c; t && n < 64;) {
+                char *e = strchr(t, ',');
+                if (e) *e++ = 0;
+                pk[n++] = t;
+                t = e;
+            }
+            jw_strs(w, "possible_keys", pk, n);
+        }
+        if (x->v[X_KEY]) jw_str(w, "key", x->v[X_KEY]);
+        if (x->v[X_KEYLEN]) jw_str(w, "key_length", x->v[X_KEYLEN]);
+        if (x->nukp) jw_strs(w, "used_key_parts", x->ukp, x->nukp);
+        jw_raw(w, "rows", x->v[X_ROWS] ? x->v[X_ROWS] : "1");
+        if (anl) {
+            jw_dbl(w, "r_rows", x->loops ? (double)x->read / (double)x->loops : 0);
+            jw_dbl(w, "r_filtered", x->read ? 100.0 * (double)x->pass / (double)x->read : 100.0);
+            uint64_t oth = x->cond_ns < x->ns ? x->cond_ns : x->ns;
+            jw_ms(w, "r_table_time_ms", x->ns - oth);
+            jw_ms(w, "r_other_time_ms", oth);
+        }
+        if (x->acond) jw_str(w, "attached_condition", x->acond);
+        jw_close(w, "}");
+        if (sorted || buffered) jw_close(w, "}");
+    }
+    json_subqueries(w, b, anl, false);   /* no expression cache in a single-table UPDATE / DELETE */
+    jw_close(w, "}");
 }
 
 /* ---------------------------------------------------------------- the statement */
@@ -1643,9 +1776,6 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (!in) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'EXPLAIN'");
     bool anl = st->explain_opt >= 10;
     bool json = st->explain_opt == 3 || st->explain_opt == 11;
-    if (json && in->kind != S_SELECT)
-        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s FORMAT=JSON of statements other than SELECT'",
-                 anl ? "ANALYZE" : "EXPLAIN");
     uint64_t t_start = ex_now_ns();
     ex_an_scan0_ns = 0;
     if (anl && in->kind != S_SELECT && in->kind != S_UPDATE && in->kind != S_DELETE &&
@@ -1662,6 +1792,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         break;
     case S_INSERT: case S_REPLACE:
         top = in->sel;   /* INSERT ... SELECT: the SELECT's plan */
+        if (top && !top->next) { xs.ins_sel = top; xs.ins_t = ex_table(ctx, in->db, in->table); }
         break;
     case S_UPDATE: case S_DELETE: {
         /* the rows are found as dml.c finds them: a SELECT of row ids */
@@ -1679,6 +1810,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             synth.items[synth.nitems++] = (pl_item){ rowid_expr(ctx, in->trefs[i].decl1 ? in->trefs[i].decl1 - 1 : i), NULL };
         top = &synth;
         if (in->ntrefs == 1) { xs.dml_sel = &synth; xs.dml = in; }
+        else xs.mdml = in;
         break;
     }
     default:
@@ -1793,7 +1925,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         else ex_insert(ctx, in, r);
         ex_drop_ok();
     }
-    if (json && top) {
+    if (json) {
         jw w;
         memset(&w, 0, sizeof w);
         w.first[0] = true;
@@ -1804,9 +1936,25 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             jw_ms(&w, "r_total_time_ms", scan0 > t_start ? scan0 - t_start : 0);
             jw_close(&w, "}");
         }
-        xblock *tb = xfind(top);
+        xblock *tb = top ? xfind(top) : NULL;
         uint64_t scan0 = ex_an_scan0_ns ? ex_an_scan0_ns : t_start;
-        if (tb) json_select(&w, tb, true, t_end > scan0 ? t_end - scan0 : 0, t_end, out_rows);
+        if (tb && xs.dml_sel) {
+            uint64_t done = ex_now_ns();   /* ANALYZE: the change itself counts too */
+            json_dml(&w, tb, in, done > scan0 ? done - scan0 : 0, t_end, out_rows);
+        } else if (tb) json_select(&w, tb, true, t_end > scan0 ? t_end - scan0 : 0, t_end, out_rows);
+        else {
+            /* INSERT ... VALUES names its table; DELETE FROM t empties it */
+            jw_open(&w, "query_block", "{");
+            jw_u64(&w, "select_id", 1);
+            jw_open(&w, "table", "{");
+            if (in->kind == S_DELETE) jw_str(&w, "message", "Deleting all rows");
+            else {
+                stor_table *t = ex_table(ctx, in->db, in->table);
+                jw_str(&w, "table_name", t ? t->name : in->table);
+            }
+            jw_close(&w, "}");
+            jw_close(&w, "}");
+        }
         jw_close(&w, "}");
         ex_analyzing = false;
         X = NULL;
