@@ -1174,7 +1174,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         return;
     }
     b->done = true;
-    if (ex_analyzing) {
+    if (ex_analyzing && !ctx->describe) {   /* (a subquery typed before it runs is planned, not run) */
         b->runs = 1;
         for (int i = 0; i < n; i++) b->ns += ps[i].r_ns;
         b->noted_ns = ex_now_ns();
@@ -1778,8 +1778,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     bool json = st->explain_opt == 3 || st->explain_opt == 11;
     uint64_t t_start = ex_now_ns();
     ex_an_scan0_ns = 0;
-    if (anl && in->kind != S_SELECT && in->kind != S_UPDATE && in->kind != S_DELETE &&
-        !((in->kind == S_INSERT || in->kind == S_REPLACE) && !in->sel))
+    if (anl && in->kind != S_SELECT && in->kind != S_UPDATE && in->kind != S_DELETE && in->kind != S_INSERT &&
+        in->kind != S_REPLACE)
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ANALYZE of statements other than SELECT'");
     xstate xs = { 0 };
     xs.a = ctx->a;
@@ -1919,11 +1919,16 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     qsort(xs.r, (size_t)xs.nr, sizeof *xs.r, xrow_cmp);
     if (anl && in->kind != S_SELECT) {
         /* ANALYZE UPDATE / DELETE / INSERT: the rows were counted finding them; now the
-           change itself, whose OK gives way to the plan's rows */
+           change itself, whose OK gives way to the plan's rows (its own scans, of the same
+           blocks for INSERT ... SELECT and subqueries, are not counted again) */
+        X = NULL;
+        ex_analyzing = false;
         if (in->kind == S_UPDATE) ex_update(ctx, in, r);
         else if (in->kind == S_DELETE) ex_delete(ctx, in, r);
         else ex_insert(ctx, in, r);
         ex_drop_ok();
+        X = &xs;
+        ex_analyzing = true;
     }
     if (json) {
         jw w;

@@ -133,7 +133,33 @@ SELECTS = [
     "SELECT x FROM nokey UNION ALL SELECT x FROM nokey",
 ]
 
-STATEMENTS = ["EXPLAIN FORMAT=JSON " + s for s in SELECTS] + ["ANALYZE FORMAT=JSON " + s for s in SELECTS]
+# Writing statements, after the SELECTs: each is explained, then analyzed (which runs it,
+# on both servers alike, so the tables stay equal)
+WRITES = [
+    "UPDATE nokey SET y = 'q' WHERE x = 1",
+    "UPDATE nokey SET y = 'r'",
+    "DELETE FROM nokey WHERE x = 2",
+    "UPDATE wp_posts SET post_status = 'draft' WHERE ID = 3",
+    "UPDATE wp_posts SET post_status = 'draft' WHERE ID = 99",
+    "UPDATE wp_posts SET post_author = 3 WHERE post_author = 2",
+    "UPDATE wp_options SET option_value = 'y' WHERE option_name = 'siteurl'",
+    "UPDATE wp_posts SET post_title = 'x' WHERE post_type = 'revision' AND post_status = 'inherit'",
+    "UPDATE nokey SET y = 's' WHERE x = 1 ORDER BY y LIMIT 2",
+    "DELETE FROM nokey WHERE x = 3 ORDER BY y",
+    "DELETE FROM nokey WHERE 1 = 0",
+    "DELETE FROM nokey WHERE x = 1 LIMIT 0",
+    "DELETE FROM wp_postmeta WHERE meta_value = 'x' AND post_id = 6",
+    "UPDATE wp_posts SET comment_count = (SELECT COUNT(*) FROM wp_postmeta WHERE post_id = 1) WHERE ID = 1",
+    "DELETE FROM nokey WHERE EXISTS (SELECT 1 FROM wp_postmeta m WHERE m.post_id = nokey.x AND m.meta_key = 'views')",
+    "UPDATE wp_posts p JOIN wp_postmeta m ON m.post_id = p.ID SET p.comment_count = 1 WHERE m.meta_key = '_edit_lock'",
+    "INSERT INTO nokey VALUES (7, 'g')",
+    "REPLACE INTO nokey VALUES (8, 'h')",
+    "INSERT INTO nokey SELECT x, y FROM nokey WHERE x > 1",
+    "DELETE FROM nokey",
+]
+
+STATEMENTS = (["EXPLAIN FORMAT=JSON " + s for s in SELECTS] + ["ANALYZE FORMAT=JSON " + s for s in SELECTS] +
+              [v + " FORMAT=JSON " + s for s in WRITES for v in ("EXPLAIN", "ANALYZE")])
 
 # Statements whose document differs from MariaDB's, with the reason. PLAN: for EXPLAIN
 # and ANALYZE; RUN: for ANALYZE only (what the run did differs).

@@ -445,6 +445,18 @@ INSERT INTO nk VALUES (7, 'g');
 ANALYZE DELETE FROM nk WHERE x = 7;
 ROLLBACK;
 SELECT * FROM nk;
+-- ANALYZE INSERT ... SELECT: the SELECT's plan with what it read (through a temporary
+-- table when it reads the table it fills), then the rows inserted
+ANALYZE INSERT INTO nk SELECT x + 10, y FROM nk WHERE x > 1;
+ANALYZE INSERT INTO nk SELECT a, 'k' FROM tk WHERE id = 2;
+ANALYZE INSERT INTO nk SELECT x, y FROM nk WHERE x > 10 ORDER BY y;
+ANALYZE INSERT INTO tk SELECT 9, 9, 9, 90 FROM nk WHERE x = 1;
+ANALYZE INSERT INTO nosuch SELECT 1;
+SELECT * FROM nk ORDER BY x, y;
+SELECT * FROM tk ORDER BY id;
+-- a subquery of an ANALYZE UPDATE counts the runs of the statement, not its typing
+ANALYZE UPDATE tk SET b = (SELECT COUNT(*) FROM nk WHERE x > 1) WHERE id = 2;
+SELECT * FROM nk ORDER BY x, y;
 
 -- ===== INTERVAL(N, N1, ...) =====
 SELECT INTERVAL(5, 1, 3, 7), INTERVAL(0, 1), INTERVAL(NULL, 1), INTERVAL(10, 1, 10, 100), INTERVAL(3, 3);

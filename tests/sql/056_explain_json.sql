@@ -127,5 +127,59 @@ ANALYZE FORMAT=JSON SELECT * FROM nokey WHERE x = 2;
 -- skip-result
 ANALYZE FORMAT=JSON SELECT y, COUNT(*) FROM nokey GROUP BY y;
 
--- EXPLAIN FORMAT=JSON of UPDATE / DELETE / INSERT (not done: refused with 1235)
+-- EXPLAIN FORMAT=JSON of UPDATE / DELETE: one "update" / "delete" table object, its
+-- WHERE as written (no equality propagation, no DATE'..' constants), no filtered
+-- metadata
 EXPLAIN FORMAT=JSON UPDATE nokey SET y = 'q' WHERE x = 1;
+EXPLAIN FORMAT=JSON UPDATE nokey SET y = 'q';
+EXPLAIN FORMAT=JSON UPDATE nokey SET y = 'q' WHERE x = 1 AND 1 = 1;
+EXPLAIN FORMAT=JSON DELETE FROM nokey WHERE x = 1;
+EXPLAIN FORMAT=JSON DELETE FROM nokey WHERE y = 'a' AND x = 2;
+EXPLAIN FORMAT=JSON DELETE FROM nokey WHERE y LIKE 'a%' OR x IS NULL;
+EXPLAIN FORMAT=JSON DELETE FROM dt WHERE x > 0 AND t = '2024-01-02';
+EXPLAIN FORMAT=JSON UPDATE wp_options SET option_value = 'x' WHERE option_name = 'siteurl';
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET post_status = 'draft' WHERE ID = 3;
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET post_status = 'draft' WHERE ID = 99;
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET post_status = 'draft' WHERE ID IN (1, 2, 3);
+EXPLAIN FORMAT=JSON DELETE FROM wp_posts WHERE ID > 4;
+EXPLAIN FORMAT=JSON DELETE FROM wp_posts WHERE ID > 2 LIMIT 2;
+EXPLAIN FORMAT=JSON DELETE FROM wp_postmeta WHERE meta_value = 'x' AND post_id = 6;
+EXPLAIN FORMAT=JSON UPDATE wp_options SET option_value = CONCAT(option_value, 'x') WHERE option_id BETWEEN 2 AND 3;
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET post_title = 'x' WHERE post_name = 'att';
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET post_title = 'x' WHERE post_type = 'revision' AND post_status = 'inherit';
+-- "buffer": an UPDATE of the key it reads; "filesort": ORDER BY (which collects the rows anyway)
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET post_author = 3 WHERE post_author = 2;
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET post_name = 'x' WHERE post_name = 'att';
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET post_status = 'x' WHERE post_type = 'revision' AND post_status = 'inherit';
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET post_author = 3 WHERE post_author = 2 ORDER BY post_date;
+EXPLAIN UPDATE wp_posts SET post_author = 3 WHERE post_author = 2 ORDER BY post_date;
+EXPLAIN FORMAT=JSON UPDATE nokey SET y = 'q' WHERE x = 1 ORDER BY y LIMIT 2;
+EXPLAIN FORMAT=JSON DELETE FROM nokey ORDER BY x LIMIT 1;
+-- messages: emptying a table, nothing to do
+EXPLAIN FORMAT=JSON DELETE FROM nokey;
+EXPLAIN FORMAT=JSON DELETE FROM nokey WHERE 1 = 0;
+EXPLAIN FORMAT=JSON DELETE FROM nokey WHERE x = 1 LIMIT 0;
+EXPLAIN DELETE FROM nokey WHERE x = 1 LIMIT 0;
+EXPLAIN UPDATE nokey SET y = 'a' LIMIT 0;
+-- subqueries (no expression cache here, unlike a SELECT's)
+EXPLAIN FORMAT=JSON UPDATE wp_posts SET comment_count = (SELECT COUNT(*) FROM wp_postmeta WHERE post_id = 1) WHERE ID = 1;
+EXPLAIN FORMAT=JSON UPDATE nokey SET y = (SELECT MAX(`name`) FROM kw WHERE kw.`key` = nokey.x);
+EXPLAIN FORMAT=JSON DELETE FROM nokey WHERE x = (SELECT MAX(`key`) FROM kw WHERE kw.`name` = nokey.y);
+EXPLAIN FORMAT=JSON DELETE FROM nokey WHERE EXISTS (SELECT 1 FROM kw WHERE kw.`key` = nokey.x);
+EXPLAIN FORMAT=JSON DELETE FROM nokey WHERE NOT EXISTS (SELECT 1 FROM kw WHERE kw.`key` = nokey.x);
+-- multi-table UPDATE / DELETE: a SELECT's nested_loop (a table it changes reads no covering index)
+EXPLAIN FORMAT=JSON UPDATE wp_posts p JOIN wp_postmeta m ON m.post_id = p.ID SET p.comment_count = 1 WHERE m.meta_key = '_edit_lock';
+-- INSERT: its table; INSERT ... SELECT: the SELECT's plan, through a temporary table when
+-- it reads the table it fills
+EXPLAIN FORMAT=JSON INSERT INTO nokey VALUES (1, 'a');
+EXPLAIN FORMAT=JSON INSERT INTO nokey (x) VALUES (1), (2);
+EXPLAIN FORMAT=JSON INSERT INTO nokey SET x = 1;
+EXPLAIN FORMAT=JSON REPLACE INTO nokey VALUES (1, 'a');
+EXPLAIN FORMAT=JSON INSERT INTO nokey SELECT post_author, post_name FROM wp_posts WHERE ID > 2;
+EXPLAIN FORMAT=JSON INSERT INTO nokey SELECT x, y FROM nokey WHERE x > 1;
+EXPLAIN INSERT INTO nokey SELECT x, y FROM nokey WHERE x > 1;
+EXPLAIN FORMAT=JSON INSERT INTO nokey SELECT x, y FROM nokey ORDER BY y;
+EXPLAIN INSERT INTO nokey SELECT x, y FROM nokey ORDER BY y;
+EXPLAIN FORMAT=JSON INSERT INTO nokey SELECT x, y FROM nokey WHERE x = 1 UNION SELECT 1, 'a';
+EXPLAIN FORMAT=JSON UPDATE no_such_table SET a = 1;
+EXPLAIN FORMAT=JSON INSERT INTO no_such_table VALUES (1);
