@@ -68,6 +68,7 @@ typedef struct xblock {
     uint64_t noted_ns;      /* ANALYZE: when its scan ended (first run) */
     bool rendering;         /* its JSON is being written (a recursive WITH reads itself) */
     bool ins_tmp;           /* INSERT ... SELECT reading the table it fills: rows go through a temporary table */
+    const char *note;       /* EXPLAIN EXTENDED: the block as the note prints it (subqueries as \001id\001) */
 } xblock;
 
 typedef struct xstate {
@@ -82,6 +83,7 @@ typedef struct xstate {
     const pl_select *ins_sel;   /* INSERT ... SELECT: its SELECT, and the table it fills */
     const stor_table *ins_t;
     bool json;              /* FORMAT=JSON: rows keep what the JSON form shows */
+    bool ext;               /* EXPLAIN EXTENDED: each block's note text */
 } xstate;
 
 static __thread xstate *X;
@@ -567,6 +569,17 @@ static void xb_ident(xbuf *b, const char *name)
     xb_s(b, "`");
 }
 
+/* A name as EXPLAIN EXTENDED's note writes it: always quoted. */
+static void xb_qident(xbuf *b, const char *name)
+{
+    xb_s(b, "`");
+    for (const char *p = name; *p; p++) {
+        if (*p == '`') xb_s(b, "``");
+        else xb_put(b, p, 1);
+    }
+    xb_s(b, "`");
+}
+
 /* MariaDB's operator precedence (item.h enum precedence), for parentheses. */
 enum { PR_OR = 2, PR_XOR, PR_AND, PR_NOT, PR_BETWEEN, PR_CMP, PR_BITOR, PR_BITAND, PR_SHIFT, PR_ADD, PR_MUL,
        PR_BITXOR, PR_PIPES, PR_NEG, PR_INTERVAL, PR_HIGHEST };
@@ -603,6 +616,7 @@ typedef struct xpctx {
     bool order_alias;       /* ORDER BY: a select alias stands for its expression */
     int depth;              /* nesting of xprint (bounded) */
     bool as_written;        /* single-table UPDATE / DELETE: constants as written (no DATE'..') */
+    bool note;              /* EXPLAIN EXTENDED's note: `db`.`table`.`column`, names always quoted */
 } xpctx;
 
 static void xprint(xpctx *pc, xbuf *b, const pl_expr *e);
@@ -632,6 +646,18 @@ static bool xresolve(ex_ctx *ctx, const pl_expr *e, const char **alias, const ch
         }
     }
     return false;
+}
+
+/* The database of the table behind alias al (this block's sources, then the enclosing
+ * blocks'), or NULL (a derived table). */
+static const char *xsrc_db(ex_ctx *ctx, const char *al)
+{
+    for (ex_ctx *c = ctx; c; c = c->outer)
+        for (int i = 0; i < c->nsrc; i++) {
+            const ex_src *s = &c->src[i];
+            if (!strcmp(s->alias ? s->alias : s->name, al)) return s->t ? (s->db ? s->db : c->s->db) : NULL;
+        }
+    return NULL;
 }
 
 /* The table column e reads (this block's sources), or NULL. */
@@ -701,8 +727,14 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
             for (int i = 0; i < pc->sel->nitems; i++)
                 if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) { xb_ident(b, pc->sel->items[i].alias); return; }
         const char *al, *cn;
+        if (xresolve(pc->ctx, e, &al, &cn) && pc->note) {
+            const char *db = xsrc_db(pc->ctx, al);
+            if (db) { xb_qident(b, db); xb_s(b, "."); }
+            xb_qident(b, al); xb_s(b, "."); xb_qident(b, cn);
+            return;
+        }
         if (xresolve(pc->ctx, e, &al, &cn)) { xb_ident(b, al); xb_s(b, "."); xb_ident(b, cn); return; }
-        if (!e->tbl)   /* ORDER BY / HAVING on a select alias */
+        if (!e->tbl && pc->sel)   /* ORDER BY / HAVING on a select alias */
             for (int i = 0; i < pc->sel->nitems; i++)
                 if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) { xprint(pc, b, pc->sel->items[i].e); return; }
         break;
@@ -740,6 +772,12 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
                 xprint(pc, b, e->args[0]);
                 return;
             }
+        }
+        if (e->op == BO_IDIV && pc->note) {   /* the note writes DIV in capitals */
+            xprint_paren(pc, b, e->args[0], PR_MUL);
+            xb_s(b, " DIV ");
+            xprint_paren(pc, b, e->args[1], PR_MUL + 1);
+            return;
         }
         if (e->op >= BO_EQ && e->op <= BO_SHR && cmp[e->op]) {
             int pr = prec_of(e);
@@ -792,6 +830,11 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         return;
     case E_SUBQUERY: case E_EXISTS: {
         char t[48];
+        if (pc->note && e->kind == E_SUBQUERY) {   /* the subquery's own text goes here (note_text) */
+            snprintf(t, sizeof t, "(\001%d\001)", key_block_id(e->sub));
+            xb_s(b, t);
+            return;
+        }
         snprintf(t, sizeof t, "%s(subquery#%d)", e->kind == E_EXISTS ? (e->negated ? "!exists" : "exists") : "", key_block_id(e->sub));
         xb_s(b, t);
         return;
@@ -801,7 +844,12 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         size_t l = strlen(e->s);
         if (l >= sizeof nm || e->win) break;
         for (size_t i = 0; i <= l; i++) nm[i] = (char)(e->s[i] >= 'A' && e->s[i] <= 'Z' ? e->s[i] + 32 : e->s[i]);
-        xb_s(b, nm);
+        /* MariaDB prints a function by the name of the function it became */
+        static const char *const alias[][2] = { { "upper", "ucase" }, { "lower", "lcase" }, { "substring", "substr" },
+            { "length", "octet_length" }, { "character_length", "char_length" }, { "mid", "substr" } };
+        const char *pn = nm;
+        for (size_t i = 0; i < sizeof alias / sizeof *alias; i++) if (!strcmp(nm, alias[i][0])) pn = alias[i][1];
+        xb_s(b, pn);
         xb_s(b, "(");
         if (e->distinct) xb_s(b, "distinct ");
         for (int i = 0; i < e->nargs; i++) {
@@ -822,7 +870,7 @@ static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, 
 {
     if (!n) return NULL;
     xbuf b = { 0 };
-    xpctx pc = { ctx, sel, having, cur_alias, false, 0, X->dml_sel == sel };
+    xpctx pc = { ctx, sel, having, cur_alias, false, 0, X->dml_sel == sel, false };
     for (int i = 0; i < n; i++) {
         if (i) xb_s(&b, " and ");
         xprint_paren(&pc, &b, e[i], n > 1 ? PR_AND : 0);
@@ -1113,7 +1161,7 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     b->filesort = order || (sel->ngroup > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL));
     if (!b->filesort) return;
     xbuf kb = { 0 };
-    xpctx pc = { ctx, sel, false, NULL, false, 0, false };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, false, false };
     uint64_t m = 0;
     int nk = order ? sel->norder : sel->ngroup;
     for (int k = 0; k < nk; k++) {
@@ -1136,6 +1184,227 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     for (int k = 1; k < n; k++) if (ps[k].hcol >= 0 && !ps[k].ix) buffered = true;
     if (!b->temptable && !(m & ~1ull) && !buffered) b->sorted_first = true;
     else b->temptable = true;
+}
+
+/* ---------------------------------------------------------------- EXPLAIN EXTENDED: Note 1003 */
+
+/* Block sel as MariaDB's note prints the query it optimized: names qualified by database
+ * and table, the SELECT list named (AS), the FROM list as written with inner joins' ON
+ * conditions moved into WHERE, the conditions in FORMAT=JSON's order, HAVING as the
+ * constant it leaves behind ("having 1"), ORDER BY aliases replaced by their expressions. */
+static const char *note_dml(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_expr **conj, int nconj, bool impossible);
+
+static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, pl_expr **conj, const int *level,
+                              int nconj, bool impossible)
+{
+    if (X->dml_sel == sel) return note_dml(ctx, sc, sel, conj, nconj, impossible);
+    xbuf o = { 0 };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, false, true };
+    bool sub = b->subquery;
+    char t[64];
+    if (X->nb > 1) { snprintf(t, sizeof t, "/* select#%d */ ", b->id); xb_s(&o, t); }
+    xb_s(&o, sel->distinct ? "select distinct " : "select ");
+    if (b->ins_tmp) xb_s(&o, "sql_buffer_result ");   /* INSERT ... SELECT from the table it fills */
+    /* the sources in the order written */
+    int n = ctx->nsrc, *ord = stor_arena_alloc(X->a, (size_t)(n ? n : 1) * sizeof *ord);
+    for (int i = 0; i < n; i++) ord[i] = i;
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && ctx->src[ord[j]].decl < ctx->src[ord[j - 1]].decl; j--) { int x = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = x; }
+    for (int i = 0; i < n; i++) if (!ctx->src[i].t) return NULL;   /* MariaDB merges a derived table first */
+    bool firsti = true;
+    for (int k = 0; k < sel->nitems; k++) {
+        pl_expr *e = sel->items[k].e;
+        if (e->kind == E_STAR) {
+            for (int q = 0; q < n; q++) {
+                const ex_src *s = &ctx->src[ord[q]];
+                const char *al = s->alias ? s->alias : s->name;
+                if (!s->t || (e->tbl && strcmp(e->tbl, al))) continue;
+                const char *db = s->db ? s->db : ctx->s->db;
+                for (uint32_t c = 0; c < s->t->ncols; c++) {
+                    if (!firsti) xb_s(&o, ",");
+                    firsti = false;
+                    if (db) { xb_qident(&o, db); xb_s(&o, "."); }
+                    xb_qident(&o, al); xb_s(&o, "."); xb_qident(&o, s->t->cols[c].name);
+                    if (!sub) { xb_s(&o, " AS "); xb_qident(&o, s->t->cols[c].name); }
+                }
+            }
+            continue;
+        }
+        if (!firsti) xb_s(&o, ",");
+        firsti = false;
+        xprint(&pc, &o, e);
+        if (sub) continue;
+        xb_s(&o, " AS ");
+        if (sel->items[k].alias) xb_qident(&o, sel->items[k].alias);
+        else if (e->kind == E_COLUMN) xb_qident(&o, e->s);   /* t.c is named c */
+        else if (e->kind == E_STRING && !memchr(e->s, 0, e->slen)) xb_qident(&o, e->s);   /* 'a' is named a */
+        else {
+            char *nm = stor_arena_alloc(X->a, (size_t)e->srclen + 1);
+            memcpy(nm, e->start ? e->start : "", e->start ? e->srclen : 0);
+            nm[e->start ? e->srclen : 0] = 0;
+            xb_qident(&o, nm);
+        }
+    }
+    /* FROM: inner joins' ON conditions go to WHERE, a LEFT JOIN keeps its own */
+    int cap = nconj + 64, nc = 0;
+    pl_expr **c = stor_arena_alloc(X->a, (size_t)cap * sizeof *c);
+    int *lv = stor_arena_alloc(X->a, (size_t)cap * sizeof *lv);
+    bool outer = false, any_where = sel->where != NULL;
+    for (int q = 0; q < n; q++) {
+        const ex_src *s = &ctx->src[ord[q]];
+        xb_s(&o, q == 0 ? " from " : s->join == JT_LEFT ? " left join " : " join ");
+        if (!s->t) { xb_s(&o, "("); xb_s(&o, "subquery"); xb_s(&o, ")"); }
+        else {
+            const char *db = s->db ? s->db : ctx->s->db;
+            if (db) { xb_qident(&o, db); xb_s(&o, "."); }
+            xb_qident(&o, s->t->name);
+        }
+        if (s->alias && (!s->t || strcmp(s->alias, s->t->name))) { xb_s(&o, " "); xb_qident(&o, s->alias); }
+        pl_expr *on[64];
+        int non = 0;
+        split_and_expr(s->on, on, &non, 64);
+        if (s->join == JT_LEFT) {
+            outer = true;
+            xb_s(&o, " on(");
+            for (int k = 0; k < non; k++) {
+                if (k) xb_s(&o, " and ");
+                pc.cur_alias = s->alias ? s->alias : s->name;
+                xprint_paren(&pc, &o, on[k], non > 1 ? PR_AND : 0);
+            }
+            xb_s(&o, ")");
+            continue;
+        }
+        for (int k = 0; k < non && nc < cap; k++) { c[nc] = on[k]; lv[nc++] = top_src(ex_expr_srcmask(sc, on[k]), n); any_where = true; }
+    }
+    for (int k = 0; k < nconj && nc < cap; k++) {
+        if (!ex_expr_srcmask(sc, conj[k])) continue;   /* constants: decided before the scan */
+        c[nc] = conj[k]; lv[nc++] = level[k];
+    }
+    /* the order FORMAT=JSON prints them in (a stable sort: levels follow their conditions) */
+    xsort_sel = sel;
+    xsort_ctx = ctx;
+    for (int i = 1; i < nc; i++)
+        for (int j = i; j > 0 && cond_cmp(&c[j], &c[j - 1]) < 0; j--) {
+            pl_expr *x = c[j]; c[j] = c[j - 1]; c[j - 1] = x;
+            int y = lv[j]; lv[j] = lv[j - 1]; lv[j - 1] = y;
+        }
+    xsort_sel = NULL;
+    xsort_ctx = NULL;
+    if (impossible) xb_s(&o, " where 0");
+    else if (nc) {
+        xb_s(&o, " where ");
+        for (int k = 0; k < nc; k++) {
+            if (k) xb_s(&o, " and ");
+            pc.cur_alias = lv[k] >= 0 && lv[k] < n ? (ctx->src[lv[k]].alias ? ctx->src[lv[k]].alias : ctx->src[lv[k]].name) : NULL;
+            xprint_paren(&pc, &o, c[k], nc > 1 ? PR_AND : 0);
+        }
+    } else if (any_where || outer) xb_s(&o, " where 1");
+    pc.cur_alias = NULL;
+    if (sel->ngroup) {
+        xb_s(&o, " group by ");
+        for (int k = 0; k < sel->ngroup; k++) { if (k) xb_s(&o, ","); xprint(&pc, &o, sel->group[k]); }
+    }
+    if (sel->having) xb_s(&o, " having 1");
+    if (sel->norder) {
+        xb_s(&o, " order by ");
+        for (int k = 0; k < sel->norder; k++) {
+            if (k) xb_s(&o, ",");
+            pc.order_alias = true;
+            xprint(&pc, &o, sel->order[k].e);
+            pc.order_alias = false;
+            if (sel->order[k].desc) xb_s(&o, " desc");
+        }
+    }
+    if (sel->limit) {
+        xb_s(&o, " limit ");
+        if (sel->offset) { xprint(&pc, &o, sel->offset); xb_s(&o, ","); }
+        xprint(&pc, &o, sel->limit);
+    }
+    if (sel->for_update) xb_s(&o, " for update");
+    else if (sel->lock_share) xb_s(&o, " lock in share mode");
+    return o.p;
+}
+
+/* `db`.`table` [`alias`] of a statement's target. */
+static void note_table(xbuf *o, ex_ctx *ctx, const char *db, const char *name, const char *alias)
+{
+    if (!db) db = ctx->s->db;
+    if (db) { xb_qident(o, db); xb_s(o, "."); }
+    xb_qident(o, name);
+    if (alias && strcmp(alias, name)) { xb_s(o, " "); xb_qident(o, alias); }
+}
+
+/* A single-table UPDATE / DELETE's note: its SET, its WHERE as written, ORDER BY, LIMIT. */
+static const char *note_dml(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_expr **conj, int nconj, bool impossible)
+{
+    const pl_stmt *st = X->dml;
+    const ex_src *s = ctx->nsrc == 1 ? &ctx->src[0] : NULL;
+    if (!s || !s->t) return NULL;
+    const char *al = s->alias ? s->alias : s->name, *db = s->db ? s->db : ctx->s->db;
+    xbuf o = { 0 };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, true, true };
+    xb_s(&o, st->kind == S_UPDATE ? "update " : "delete  from ");
+    note_table(&o, ctx, s->db, s->t->name, s->alias);
+    for (int k = 0; st->kind == S_UPDATE && k < st->nsets; k++) {
+        const char *nm = st->sets[k].name, *dot = strrchr(nm, '.');
+        xb_s(&o, k ? "," : " set ");
+        if (db) { xb_qident(&o, db); xb_s(&o, "."); }
+        xb_qident(&o, al); xb_s(&o, ".");
+        const char *cn = dot ? dot + 1 : nm;
+        for (uint32_t c = 0; c < s->t->ncols; c++) if (!strcasecmp(s->t->cols[c].name, cn)) cn = s->t->cols[c].name;
+        xb_qident(&o, cn);
+        xb_s(&o, " = ");
+        if (st->sets[k].value->kind == E_DEFAULT) {
+            xb_s(&o, "default(");
+            if (db) { xb_qident(&o, db); xb_s(&o, "."); }
+            xb_qident(&o, al); xb_s(&o, "."); xb_qident(&o, cn);
+            xb_s(&o, ")");
+        } else xprint(&pc, &o, st->sets[k].value);
+    }
+    (void)conj; (void)nconj; (void)impossible; (void)sc;
+    if (st->where) { xb_s(&o, " where "); xprint(&pc, &o, st->where); }   /* as written, constants too */
+    for (int k = 0; k < st->norder; k++) {
+        xb_s(&o, k ? "," : " order by ");
+        xprint(&pc, &o, st->order[k].e);
+        if (st->order[k].desc) xb_s(&o, " desc");
+    }
+    if (st->limit) { xb_s(&o, " limit "); xprint(&pc, &o, st->limit); }
+    return o.p;
+}
+
+/* INSERT / REPLACE's note up to its rows: the statement, its table and its columns. */
+static void note_insert(xbuf *o, ex_ctx *ctx, const pl_stmt *st)
+{
+    xb_s(o, st->kind == S_REPLACE ? "replace into " : "insert into ");   /* (IGNORE is not printed) */
+    stor_table *t = ex_table(ctx, st->db, st->table);
+    note_table(o, ctx, st->db, t ? t->name : st->table, NULL);
+    int n = st->nsets ? st->nsets : st->ncols;
+    for (int k = 0; k < n; k++) {
+        xb_s(o, k ? "," : "(");
+        xb_s(o, st->nsets ? st->sets[k].name : st->cols[k]);
+    }
+    if (n) xb_s(o, ")");
+}
+
+/* The note of block b with its subqueries' texts in place of their markers. */
+static void note_text(xbuf *o, const char *s, int depth)
+{
+    while (*s) {
+        const char *m = strchr(s, '\001');
+        if (!m) { xb_s(o, s); return; }
+        xb_put(o, s, (size_t)(m - s));
+        int id = atoi(m + 1);
+        const char *e = strchr(m + 1, '\001');
+        if (!e) return;
+        xblock *sb = id >= 1 && id <= X->nb ? &X->b[id - 1] : NULL;
+        if (sb && sb->note && depth < 64) note_text(o, sb->note, depth + 1);
+        else {
+            char t[32];
+            snprintf(t, sizeof t, "subquery#%d", id);
+            xb_s(o, t);
+        }
+        s = e + 1;
+    }
 }
 
 /* Does the single-table UPDATE being explained change a column of the (secondary) key ix
@@ -1389,6 +1658,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         split_and_expr(sel->having, h, &nh, 64);
         b->having = xprint_list(ctx, sel, h, nh, true, NULL);
     }
+    if (X->ext) b->note = note_block(ctx, sc, sel, b, conj, level, nconj, impossible || const_miss);
     /* IN / EXISTS subqueries of this block, prepared with its sources in scope */
     for (int i = 0; i < sel->nitems; i++) prepare_subqueries(ctx, sel->items[i].e);
     for (int i = 0; i < sel->nfrom; i++) prepare_subqueries(ctx, sel->from[i].on);
@@ -1784,6 +2054,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     xstate xs = { 0 };
     xs.a = ctx->a;
     xs.json = json;
+    xs.ext = st->explain_opt == 1 && (in->kind != S_UPDATE || in->ntrefs == 1) && (in->kind != S_DELETE || in->ntrefs == 1);
     uint64_t t_end = 0, out_rows = 0;
     pl_select *top = NULL, synth;
     switch (in->kind) {
@@ -1972,6 +2243,74 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_textset_send(ctx, &jts, r);
         return;
     }
+    /* EXPLAIN EXTENDED: the query as optimized (the first block's note, subqueries in place) */
+    const char *note = NULL;
+    xblock *nb = top && xs.ext ? xfind(top) : NULL;
+    if (nb && nb->note) {
+        xbuf o = { 0 };
+        if (in->kind == S_INSERT || in->kind == S_REPLACE) { note_insert(&o, ctx, in); xb_s(&o, " "); }
+        static const char *const op[] = { "", " union ", " union all ", " intersect ", " except " };
+        for (pl_select *m = top; m; m = m->next) {
+            xblock *mb = xfind(m);
+            if (!mb || !mb->note) { o.p = NULL; o.n = 0; break; }
+            note_text(&o, mb->note, 0);
+            if (m->next) xb_s(&o, op[m->set_op >= 1 && m->set_op <= 4 ? m->set_op : 1]);
+        }
+        if (o.p && top->next) {   /* the union's own ORDER BY (positions) and LIMIT */
+            for (int k = 0; k < top->nu_order; k++) {
+                const pl_expr *e = top->u_order[k].e;
+                xb_s(&o, k ? "," : " order by ");
+                xb_put(&o, e->start ? e->start : "", e->start ? e->srclen : 0);
+                if (top->u_order[k].desc) xb_s(&o, " desc");
+            }
+            if (top->u_limit && top->u_limit->kind == E_INT) {
+                xb_s(&o, " limit ");
+                if (top->u_offset && top->u_offset->kind == E_INT) { xb_s(&o, top->u_offset->s); xb_s(&o, ","); }
+                xb_s(&o, top->u_limit->s);
+            }
+        }
+        note = o.p;
+    } else if (xs.ext && !top && in->kind == S_DELETE) {   /* emptying a table */
+        xbuf o = { 0 };
+        xb_s(&o, "delete  from ");
+        note_table(&o, ctx, in->trefs[0].db, in->trefs[0].name, in->trefs[0].alias);
+        note = o.p;
+    } else if (xs.ext && !top && (in->kind == S_INSERT || in->kind == S_REPLACE)) {
+        xbuf o = { 0 };
+        note_insert(&o, ctx, in);
+        xpctx pc = { ctx, NULL, false, NULL, false, 0, false, true };
+        xb_s(&o, " values ");
+        if (in->nsets) {
+            xb_s(&o, "(");
+            for (int k = 0; k < in->nsets; k++) { if (k) xb_s(&o, ","); xprint(&pc, &o, in->sets[k].value); }
+            xb_s(&o, ")");
+        }
+        for (int r = 0; r < in->nrows; r++) {
+            xb_s(&o, r ? ",(" : "(");
+            for (int k = 0; k < in->rowlen; k++) { if (k) xb_s(&o, ","); xprint(&pc, &o, in->rows[r][k]); }
+            xb_s(&o, ")");
+        }
+        stor_table *t = ex_table(ctx, in->db, in->table);
+        const char *db = in->db ? in->db : ctx->s->db;
+        ex_ctx tctx = *ctx;   /* ON DUPLICATE KEY UPDATE's values read the table's columns */
+        ex_src tsrc;
+        memset(&tsrc, 0, sizeof tsrc);
+        if (t) {
+            tsrc.t = t; tsrc.db = db; tsrc.name = t->name; tsrc.alias = t->name;
+            tctx.src = &tsrc; tctx.nsrc = 1; tctx.outer = NULL;
+            pc.ctx = &tctx;
+        }
+        for (int k = 0; k < in->ndup && t; k++) {
+            const char *nm = in->dup_sets[k].name, *dot = strrchr(nm, '.');
+            xb_s(&o, k ? "," : " on duplicate key update ");
+            if (db) { xb_qident(&o, db); xb_s(&o, "."); }
+            xb_qident(&o, t->name); xb_s(&o, ".");
+            xb_qident(&o, dot ? dot + 1 : nm);
+            xb_s(&o, " = ");
+            xprint(&pc, &o, in->dup_sets[k].value);
+        }
+        note = o.p;
+    }
     ex_analyzing = false;
     X = NULL;
 
@@ -1996,6 +2335,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_textset ts;
     ex_textset_spec(ctx, &ts, nc, spec, NULL);
     for (int i = 0; i < nc; i++) if (ts.types[i].vt == VT_STRING) ts.types[i].decimals = 39;
+    if (note) ex_warn(ctx, "Note", 1003, "%s", note);
     for (int i = 0; i < nc; i++) {
         if (spec[i].ptype == MYSQL_TYPE_DOUBLE) ts.types[i].decimals = 2;
         if (part && !strcmp(spec[i].name, "partitions")) {   /* MariaDB types it MEDIUMTEXT */
@@ -2027,7 +2367,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             snprintf(rr, sizeof rr, "%.2f", counted ? (double)x->read / (double)x->loops : 0.0);
             v[k++] = counted ? rr : NULL;
         }
-        if (ext) v[k++] = x->v[X_TABLE] && x->v[X_TYPE] ? "100.00" : NULL;
+        if (ext) v[k++] = x->v[X_TABLE] && x->v[X_TYPE] && x->id ? "100.00" : NULL;   /* not UNION RESULT */
         if (anl) {
             snprintf(rf, sizeof rf, "%.2f", x->read ? 100.0 * (double)x->pass / (double)x->read : 100.0);
             bool ins = x->v[X_STYPE] && !strcmp(x->v[X_STYPE], "INSERT");   /* MariaDB: 100.00 */

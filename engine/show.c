@@ -529,7 +529,11 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             const char *vals[3] = { w->level, code, w->msg };
             ex_textset_add(ctx, &ts, vals);
         }
+        /* the list's own end packet counts no warnings (they stay for the next SHOW) */
+        uint32_t wc = ctx->s->warn_count;
+        ctx->s->warn_count = 0;
         ex_textset_send(ctx, &ts, r);
+        ctx->s->warn_count = wc;
         return;
     }
     case SH_COUNT_WARNINGS: case SH_COUNT_ERRORS: {
