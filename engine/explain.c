@@ -78,6 +78,7 @@ typedef struct xstate {
     xrow *r;
     int nr, cr;
     const pl_select *dml_sel;   /* a single-table UPDATE / DELETE: its row-finding block */
+    const pl_select *mdml_sel;  /* a multi-table one's */
     const pl_stmt *dml;
     const pl_stmt *mdml;        /* a multi-table UPDATE / DELETE (its targets read no covering index) */
     const pl_select *ins_sel;   /* INSERT ... SELECT: its SELECT, and the table it fills */
@@ -617,10 +618,13 @@ typedef struct xpctx {
     int depth;              /* nesting of xprint (bounded) */
     bool as_written;        /* single-table UPDATE / DELETE: constants as written (no DATE'..') */
     bool note;              /* EXPLAIN EXTENDED's note: `db`.`table`.`column`, names always quoted */
+    const int64_t *crow;    /* the note: per source of ctx, the row of a const table (-2: none), or -1 */
 } xpctx;
 
 static void xprint(xpctx *pc, xbuf *b, const pl_expr *e);
 static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e);
+static int xconst_src(const xpctx *pc, const pl_expr *e);
+static void xconst_value(xbuf *b, const ex_src *s, int64_t row, uint32_t col);
 
 static void xprint_paren(xpctx *pc, xbuf *b, const pl_expr *e, int min)
 {
@@ -727,6 +731,15 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
             for (int i = 0; i < pc->sel->nitems; i++)
                 if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) { xb_ident(b, pc->sel->items[i].alias); return; }
         const char *al, *cn;
+        int ci = xconst_src(pc, e);
+        if (ci >= 0) {   /* a const table's column: the value read */
+            xresolve(pc->ctx, e, &al, &cn);
+            const ex_src *s = &pc->ctx->src[ci];
+            for (uint32_t k = 0; k < s->t->ncols; k++)
+                if (!strcmp(s->t->cols[k].name, cn)) { xconst_value(b, s, pc->crow[ci], k); return; }
+            xb_s(b, "NULL");
+            return;
+        }
         if (xresolve(pc->ctx, e, &al, &cn) && pc->note) {
             const char *db = xsrc_db(pc->ctx, al);
             if (db) { xb_qident(b, db); xb_s(b, "."); }
@@ -761,6 +774,14 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
                 else { xprint(pc, b, e->args[0]); xb_s(b, " = "); xb_s(b, t); }
                 return;
             }
+        }
+        if (e->op == BO_EQ && pc->crow && e->args[0]->kind == E_COLUMN && e->args[1]->kind == E_COLUMN &&
+            (xconst_src(pc, e->args[0]) >= 0) != (xconst_src(pc, e->args[1]) >= 0)) {
+            int cs = xconst_src(pc, e->args[0]) >= 0 ? 0 : 1;   /* the column equals the const table's value */
+            xprint(pc, b, e->args[1 - cs]);
+            xb_s(b, " = ");
+            xprint(pc, b, e->args[cs]);
+            return;
         }
         if (e->op == BO_EQ && pc->cur_alias && e->args[0]->kind == E_COLUMN && e->args[1]->kind == E_COLUMN) {
             /* an equality of two columns names the table it is checked at first */
@@ -858,6 +879,16 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
             else xprint(pc, b, e->args[i]);
         }
         if (!strcmp(nm, "count") && e->nargs == 0) xb_s(b, "0");
+        if (!strcmp(nm, "group_concat")) {   /* its ORDER BY and SEPARATOR, always written */
+            for (int i = 0; i < e->norder; i++) {
+                xb_s(b, i ? "," : " order by ");
+                xprint(pc, b, e->order[i].e);
+                xb_s(b, e->order[i].desc ? " DESC" : " ASC");
+            }
+            xb_s(b, " separator ");
+            if (e->sep) xprint_str(b, e->sep, e->slen);
+            else xb_s(b, "','");
+        }
         xb_s(b, ")");
         return;
     }
@@ -870,7 +901,7 @@ static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, 
 {
     if (!n) return NULL;
     xbuf b = { 0 };
-    xpctx pc = { ctx, sel, having, cur_alias, false, 0, X->dml_sel == sel, false };
+    xpctx pc = { ctx, sel, having, cur_alias, false, 0, X->dml_sel == sel, false, NULL };
     for (int i = 0; i < n; i++) {
         if (i) xb_s(&b, " and ");
         xprint_paren(&pc, &b, e[i], n > 1 ? PR_AND : 0);
@@ -1161,7 +1192,7 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     b->filesort = order || (sel->ngroup > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL));
     if (!b->filesort) return;
     xbuf kb = { 0 };
-    xpctx pc = { ctx, sel, false, NULL, false, 0, false, false };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, false, false, NULL };
     uint64_t m = 0;
     int nk = order ? sel->norder : sel->ngroup;
     for (int k = 0; k < nk; k++) {
@@ -1193,17 +1224,105 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
  * conditions moved into WHERE, the conditions in FORMAT=JSON's order, HAVING as the
  * constant it leaves behind ("having 1"), ORDER BY aliases replaced by their expressions. */
 static const char *note_dml(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_expr **conj, int nconj, bool impossible);
+static void note_table(xbuf *o, ex_ctx *ctx, const char *db, const char *name, const char *alias);
 
-static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, pl_expr **conj, const int *level,
-                              int nconj, bool impossible)
+/* Does e read nothing but columns and constants through operators (no function, no
+ * subquery): safe to evaluate while explaining. */
+static bool xsimple(const pl_expr *e)
+{
+    if (e->sub || e->kind == E_FUNC || e->kind == E_STAR) return false;
+    for (int i = 0; i < e->nargs; i++) if (!xsimple(e->args[i])) return false;
+    return true;
+}
+
+/* The const tables of a block (a unique key on constants, as ex_explain_block shows them)
+ * and the row each reads: -1 not const, -2 no row, else the row id. */
+static int64_t *const_rows(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *ps, int n)
+{
+    int64_t *cr = stor_arena_alloc(X->a, (size_t)(n ? n : 1) * sizeof *cr);
+    for (int i = 0; i < n; i++) {
+        cr[i] = -1;
+        const ex_plan_src *p = &ps[i];
+        const ex_src *s = &ctx->src[i];
+        if (!p->ix || !s->t || s->join == JT_LEFT || !ctx->rows || (p->ix->kind != IK_PRIMARY && p->ix->kind != IK_UNIQUE) ||
+            p->nk != p->ix->ncols)
+            continue;
+        bool allc = true;
+        for (uint32_t k = 0; k < p->nk; k++)
+            if (p->nkv[k] != 1 || strcmp(ref_of(ctx, sc, p, i, s->t->cols[p->ix->cols[k]].name), "const")) allc = false;
+        if (!allc) continue;
+        /* the row: the one the key's equalities pick */
+        ex_prog *pr[16];
+        int np = 0;
+        for (int k = 0; k < p->nconds && np < 16; k++) {
+            pl_expr *cc, *o;
+            if (p->conds[k]->kind != E_BINARY || !col_cond(sc, p->conds[k], i, &cc, &o, true) || ex_expr_srcmask(sc, o) ||
+                !xsimple(p->conds[k]))
+                continue;
+            bool key = false;
+            for (uint32_t x = 0; x < p->nk; x++) if (!strcasecmp(s->t->cols[p->ix->cols[x]].name, cc->s)) key = true;
+            if (!key) continue;
+            ex_type t;
+            pr[np++] = ex_compile(sc, p->conds[k], &t);
+        }
+        if (np < (int)p->nk) continue;
+        cr[i] = -2;
+        uint32_t saved = ctx->rows[i];
+        for (uint32_t r = 0; r < s->t->nrows && cr[i] == -2; r++) {
+            if (!stor_row_visible(s->t, r)) continue;
+            ctx->rows[i] = r;
+            bool ok = true;
+            for (int k = 0; k < np && ok; k++) {
+                pdb_value v;
+                ex_eval(ctx, pr[k], &v);
+                ok = ex_is_true(&v);
+            }
+            if (ok) cr[i] = r;
+        }
+        ctx->rows[i] = saved;
+    }
+    return cr;
+}
+
+/* Column col of a const table's row (-2: none) as the note writes the value. */
+static void xconst_value(xbuf *b, const ex_src *s, int64_t row, uint32_t col)
+{
+    pdb_value v;
+    memset(&v, 0, sizeof v);
+    v.t = VT_NULL;
+    if (row >= 0) stor_get(s->t, col, (uint32_t)row, &v);
+    if (v.t == VT_NULL) { xb_s(b, "NULL"); return; }
+    size_t len;
+    const char *txt = ex_to_str(X->a, &v, &len);
+    if (v.t == VT_INT || v.t == VT_UINT || v.t == VT_DECIMAL || v.t == VT_DOUBLE) xb_put(b, txt, len);
+    else xprint_str(b, txt, len);
+}
+
+/* The source of ctx (this block) column e reads when that is a const table, or -1. */
+static int xconst_src(const xpctx *pc, const pl_expr *e)
+{
+    if (!pc->crow || e->kind != E_COLUMN) return -1;
+    const char *al, *cn;
+    if (!xresolve(pc->ctx, e, &al, &cn)) return -1;
+    for (int i = 0; i < pc->ctx->nsrc; i++) {
+        const ex_src *s = &pc->ctx->src[i];
+        if (!strcmp(s->alias ? s->alias : s->name, al)) return pc->crow[i] != -1 ? i : -1;
+    }
+    return -1;
+}
+
+static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, const ex_plan_src *ps, pl_expr **conj,
+                              const int *level, int nconj, bool impossible)
 {
     if (X->dml_sel == sel) return note_dml(ctx, sc, sel, conj, nconj, impossible);
     xbuf o = { 0 };
-    xpctx pc = { ctx, sel, false, NULL, false, 0, false, true };
+    int64_t *crow = const_rows(ctx, sc, ps, ctx->nsrc);
+    xpctx pc = { ctx, sel, false, NULL, false, 0, false, true, crow };
     bool sub = b->subquery;
+    const pl_stmt *md = X->mdml && sel == X->mdml_sel ? X->mdml : NULL;   /* a multi-table UPDATE / DELETE */
     char t[64];
     if (X->nb > 1) { snprintf(t, sizeof t, "/* select#%d */ ", b->id); xb_s(&o, t); }
-    xb_s(&o, sel->distinct ? "select distinct " : "select ");
+    if (!md) xb_s(&o, sel->distinct ? "select distinct " : "select ");
     if (b->ins_tmp) xb_s(&o, "sql_buffer_result ");   /* INSERT ... SELECT from the table it fills */
     /* the sources in the order written */
     int n = ctx->nsrc, *ord = stor_arena_alloc(X->a, (size_t)(n ? n : 1) * sizeof *ord);
@@ -1212,7 +1331,18 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
         for (int j = i; j > 0 && ctx->src[ord[j]].decl < ctx->src[ord[j - 1]].decl; j--) { int x = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = x; }
     for (int i = 0; i < n; i++) if (!ctx->src[i].t) return NULL;   /* MariaDB merges a derived table first */
     bool firsti = true;
-    for (int k = 0; k < sel->nitems; k++) {
+    if (md && md->kind == S_DELETE) {   /* delete  from its targets using the join */
+        xb_s(&o, "delete  from ");
+        for (int k = 0; k < md->ndel_targets; k++)
+            for (int q = 0; q < n; q++) {
+                const ex_src *s = &ctx->src[ord[q]];
+                if (strcmp(s->alias ? s->alias : s->name, md->del_targets[k])) continue;
+                if (k) xb_s(&o, ",");
+                note_table(&o, ctx, s->db, s->t->name, s->alias);
+                break;
+            }
+    }
+    for (int k = 0; k < sel->nitems && !md; k++) {
         pl_expr *e = sel->items[k].e;
         if (e->kind == E_STAR) {
             for (int q = 0; q < n; q++) {
@@ -1223,8 +1353,11 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
                 for (uint32_t c = 0; c < s->t->ncols; c++) {
                     if (!firsti) xb_s(&o, ",");
                     firsti = false;
-                    if (db) { xb_qident(&o, db); xb_s(&o, "."); }
-                    xb_qident(&o, al); xb_s(&o, "."); xb_qident(&o, s->t->cols[c].name);
+                    if (crow[ord[q]] != -1) xconst_value(&o, s, crow[ord[q]], c);
+                    else {
+                        if (db) { xb_qident(&o, db); xb_s(&o, "."); }
+                        xb_qident(&o, al); xb_s(&o, "."); xb_qident(&o, s->t->cols[c].name);
+                    }
                     if (!sub) { xb_s(&o, " AS "); xb_qident(&o, s->t->cols[c].name); }
                 }
             }
@@ -1252,7 +1385,7 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
     bool outer = false, any_where = sel->where != NULL;
     for (int q = 0; q < n; q++) {
         const ex_src *s = &ctx->src[ord[q]];
-        xb_s(&o, q == 0 ? " from " : s->join == JT_LEFT ? " left join " : " join ");
+        xb_s(&o, q > 0 ? (s->join == JT_LEFT ? " left join " : " join ") : !md ? " from " : md->kind == S_UPDATE ? "update " : " using ");
         if (!s->t) { xb_s(&o, "("); xb_s(&o, "subquery"); xb_s(&o, ")"); }
         else {
             const char *db = s->db ? s->db : ctx->s->db;
@@ -1276,9 +1409,54 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
         }
         for (int k = 0; k < non && nc < cap; k++) { c[nc] = on[k]; lv[nc++] = top_src(ex_expr_srcmask(sc, on[k]), n); any_where = true; }
     }
+    for (int k = 0; md && md->kind == S_UPDATE && k < md->nsets; k++) {   /* UPDATE's SET, on the table it names */
+        const char *nm = md->sets[k].name, *dot = strrchr(nm, '.'), *cn = dot ? dot + 1 : nm;
+        const ex_src *ts = NULL;
+        for (int q = 0; q < n && !ts; q++) {
+            const ex_src *s = &ctx->src[q];
+            const char *al = s->alias ? s->alias : s->name;
+            if (dot) {
+                const char *tq = nm;
+                for (const char *d = strchr(nm, '.'); d && d < dot; d = strchr(d + 1, '.')) tq = d + 1;
+                if ((size_t)(dot - tq) == strlen(al) && !strncmp(tq, al, (size_t)(dot - tq))) ts = s;
+            } else
+                for (uint32_t x = 0; x < s->t->ncols && !ts; x++) if (!strcasecmp(s->t->cols[x].name, cn)) ts = s;
+        }
+        if (!ts) return NULL;
+        for (uint32_t x = 0; x < ts->t->ncols; x++) if (!strcasecmp(ts->t->cols[x].name, cn)) cn = ts->t->cols[x].name;
+        xb_s(&o, k ? "," : " set ");
+        const char *db = ts->db ? ts->db : ctx->s->db;
+        if (db) { xb_qident(&o, db); xb_s(&o, "."); }
+        xb_qident(&o, ts->alias ? ts->alias : ts->name); xb_s(&o, "."); xb_qident(&o, cn);
+        xb_s(&o, " = ");
+        if (md->sets[k].value->kind == E_DEFAULT) xb_s(&o, "DEFAULT");
+        else xprint(&pc, &o, md->sets[k].value);
+    }
     for (int k = 0; k < nconj && nc < cap; k++) {
         if (!ex_expr_srcmask(sc, conj[k])) continue;   /* constants: decided before the scan */
         c[nc] = conj[k]; lv[nc++] = level[k];
+    }
+    /* conditions on const tables alone were decided reading them */
+    uint64_t cmask = 0;
+    bool cmiss = false;
+    for (int i = 0; i < n && i < 63; i++)
+        if (crow[i] != -1) { cmask |= 1ull << i; if (crow[i] == -2) cmiss = true; }
+    if (cmask) {
+        int m = 0;
+        for (int k = 0; k < nc; k++) {
+            uint64_t em = ex_expr_srcmask(sc, c[k]);
+            if (em & ~cmask) { c[m] = c[k]; lv[m++] = lv[k]; continue; }
+            if (cmiss || !xsimple(c[k])) { if (cmiss) impossible = true; else { c[m] = c[k]; lv[m++] = lv[k]; } continue; }
+            uint32_t saved[64];
+            for (int i = 0; i < n && i < 63; i++) if (crow[i] >= 0) { saved[i] = ctx->rows[i]; ctx->rows[i] = (uint32_t)crow[i]; }
+            ex_type ty;
+            pdb_value v;
+            ex_eval(ctx, ex_compile(sc, c[k], &ty), &v);
+            for (int i = 0; i < n && i < 63; i++) if (crow[i] >= 0) ctx->rows[i] = saved[i];
+            if (!ex_is_true(&v)) impossible = true;
+        }
+        if (m < nc) any_where = true;
+        nc = m;
     }
     /* the order FORMAT=JSON prints them in (a stable sort: levels follow their conditions) */
     xsort_sel = sel;
@@ -1342,7 +1520,7 @@ static const char *note_dml(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_expr *
     if (!s || !s->t) return NULL;
     const char *al = s->alias ? s->alias : s->name, *db = s->db ? s->db : ctx->s->db;
     xbuf o = { 0 };
-    xpctx pc = { ctx, sel, false, NULL, false, 0, true, true };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, true, true, NULL };
     xb_s(&o, st->kind == S_UPDATE ? "update " : "delete  from ");
     note_table(&o, ctx, s->db, s->t->name, s->alias);
     for (int k = 0; st->kind == S_UPDATE && k < st->nsets; k++) {
@@ -1658,7 +1836,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         split_and_expr(sel->having, h, &nh, 64);
         b->having = xprint_list(ctx, sel, h, nh, true, NULL);
     }
-    if (X->ext) b->note = note_block(ctx, sc, sel, b, conj, level, nconj, impossible || const_miss);
+    if (X->ext) b->note = note_block(ctx, sc, sel, b, ps, conj, level, nconj, impossible);
     /* IN / EXISTS subqueries of this block, prepared with its sources in scope */
     for (int i = 0; i < sel->nitems; i++) prepare_subqueries(ctx, sel->items[i].e);
     for (int i = 0; i < sel->nfrom; i++) prepare_subqueries(ctx, sel->from[i].on);
@@ -2054,7 +2232,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     xstate xs = { 0 };
     xs.a = ctx->a;
     xs.json = json;
-    xs.ext = st->explain_opt == 1 && (in->kind != S_UPDATE || in->ntrefs == 1) && (in->kind != S_DELETE || in->ntrefs == 1);
+    xs.ext = st->explain_opt == 1;
     uint64_t t_end = 0, out_rows = 0;
     pl_select *top = NULL, synth;
     switch (in->kind) {
@@ -2081,7 +2259,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             synth.items[synth.nitems++] = (pl_item){ rowid_expr(ctx, in->trefs[i].decl1 ? in->trefs[i].decl1 - 1 : i), NULL };
         top = &synth;
         if (in->ntrefs == 1) { xs.dml_sel = &synth; xs.dml = in; }
-        else xs.mdml = in;
+        else { xs.mdml = in; xs.mdml_sel = &synth; }
         break;
     }
     default:
@@ -2278,7 +2456,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     } else if (xs.ext && !top && (in->kind == S_INSERT || in->kind == S_REPLACE)) {
         xbuf o = { 0 };
         note_insert(&o, ctx, in);
-        xpctx pc = { ctx, NULL, false, NULL, false, 0, false, true };
+        xpctx pc = { ctx, NULL, false, NULL, false, 0, false, true, NULL };
         xb_s(&o, " values ");
         if (in->nsets) {
             xb_s(&o, "(");
