@@ -1259,6 +1259,8 @@ static int64_t *const_rows(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *ps, int
             if (p->conds[k]->kind != E_BINARY || !col_cond(sc, p->conds[k], i, &cc, &o, true) || ex_expr_srcmask(sc, o) ||
                 !xsimple(p->conds[k]))
                 continue;
+            int kind = col_not_text(ctx, cc);   /* a literal of the column's kind: nothing to convert, no warning */
+            if (kind ? !is_literal(o, kind) : o->kind != E_STRING) continue;
             bool key = false;
             for (uint32_t x = 0; x < p->nk; x++) if (!strcasecmp(s->t->cols[p->ix->cols[x]].name, cc->s)) key = true;
             if (!key) continue;
