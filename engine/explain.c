@@ -729,7 +729,11 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
                 }
         if (pc->bare_alias && !e->tbl)
             for (int i = 0; i < pc->sel->nitems; i++)
-                if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) { xb_ident(b, pc->sel->items[i].alias); return; }
+                if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) {
+                    if (pc->note) xb_qident(b, pc->sel->items[i].alias);
+                    else xb_ident(b, pc->sel->items[i].alias);
+                    return;
+                }
         const char *al, *cn;
         int ci = xconst_src(pc, e);
         if (ci >= 0) {   /* a const table's column: the value read */
@@ -852,6 +856,7 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
     case E_SUBQUERY: case E_EXISTS: {
         char t[48];
         if (pc->note && e->kind == E_SUBQUERY) {   /* the subquery's own text goes here (note_text) */
+            if (!key_block_id(e->sub)) break;      /* not explained (INSERT ... VALUES): as written */
             snprintf(t, sizeof t, "(\001%d\001)", key_block_id(e->sub));
             xb_s(b, t);
             return;
@@ -1314,7 +1319,7 @@ static int xconst_src(const xpctx *pc, const pl_expr *e)
 }
 
 static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, const ex_plan_src *ps, pl_expr **conj,
-                              const int *level, int nconj, bool impossible)
+                              const int *level, int nconj, bool impossible, bool grouped)
 {
     if (X->dml_sel == sel) return note_dml(ctx, sc, sel, conj, nconj, impossible);
     xbuf o = { 0 };
@@ -1331,6 +1336,11 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
     for (int i = 0; i < n; i++) ord[i] = i;
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && ctx->src[ord[j]].decl < ctx->src[ord[j - 1]].decl; j--) { int x = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = x; }
+    int *ford = ord;   /* FROM: as written, or a RIGHT JOIN turned around as MariaDB prints it */
+    if (n && ctx->src[ord[0]].join == JT_LEFT) {
+        ford = stor_arena_alloc(X->a, (size_t)n * sizeof *ford);
+        for (int i = 0; i < n; i++) ford[i] = i;
+    }
     for (int i = 0; i < n; i++) if (!ctx->src[i].t) return NULL;   /* MariaDB merges a derived table first */
     bool firsti = true;
     if (md && md->kind == S_DELETE) {   /* delete  from its targets using the join */
@@ -1353,6 +1363,10 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
                 if (!s->t || (e->tbl && strcmp(e->tbl, al))) continue;
                 const char *db = s->db ? s->db : ctx->s->db;
                 for (uint32_t c = 0; c < s->t->ncols; c++) {
+                    bool merged = false;   /* USING / NATURAL: the column is the earlier table's */
+                    for (int u = 0; u < s->nucols && !s->coalesce_right && !e->tbl; u++)
+                        if (!strcasecmp(s->ucols[u], s->t->cols[c].name)) merged = true;
+                    if (merged) continue;
                     if (!firsti) xb_s(&o, ",");
                     firsti = false;
                     if (crow[ord[q]] != -1) xconst_value(&o, s, crow[ord[q]], c);
@@ -1386,7 +1400,7 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
     int *lv = stor_arena_alloc(X->a, (size_t)cap * sizeof *lv);
     bool outer = false, any_where = sel->where != NULL;
     for (int q = 0; q < n; q++) {
-        const ex_src *s = &ctx->src[ord[q]];
+        const ex_src *s = &ctx->src[ford[q]];
         xb_s(&o, q > 0 ? (s->join == JT_LEFT ? " left join " : " join ") : !md ? " from " : md->kind == S_UPDATE ? "update " : " using ");
         if (!s->t) { xb_s(&o, "("); xb_s(&o, "subquery"); xb_s(&o, ")"); }
         else {
@@ -1435,7 +1449,15 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
         else xprint(&pc, &o, md->sets[k].value);
     }
     for (int k = 0; k < nconj && nc < cap; k++) {
-        if (!ex_expr_srcmask(sc, conj[k])) continue;   /* constants: decided before the scan */
+        if (!ex_expr_srcmask(sc, conj[k])) {   /* constants: decided before the scan */
+            if (!n && xsimple(conj[k])) {
+                ex_type ty;
+                pdb_value v;
+                ex_eval(ctx, ex_compile(sc, conj[k], &ty), &v);
+                if (!ex_is_true(&v)) impossible = true;
+            }
+            continue;
+        }
         c[nc] = conj[k]; lv[nc++] = level[k];
     }
     /* conditions on const tables alone were decided reading them */
@@ -1483,8 +1505,18 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
     if (sel->ngroup) {
         xb_s(&o, " group by ");
         for (int k = 0; k < sel->ngroup; k++) { if (k) xb_s(&o, ","); xprint(&pc, &o, sel->group[k]); }
+        if (sel->rollup) xb_s(&o, " with rollup");
     }
-    if (sel->having) xb_s(&o, " having 1");
+    if (sel->having && grouped) xb_s(&o, " having 1");   /* what MariaDB leaves of a grouped query's HAVING */
+    else if (sel->having) {
+        pl_expr *h[64];
+        int nh = 0;
+        split_and_expr(sel->having, h, &nh, 64);
+        pc.bare_alias = true;
+        xb_s(&o, " having ");
+        for (int k = 0; k < nh; k++) { if (k) xb_s(&o, " and "); xprint_paren(&pc, &o, h[k], nh > 1 ? PR_AND : 0); }
+        pc.bare_alias = false;
+    }
     if (sel->norder) {
         xb_s(&o, " order by ");
         for (int k = 0; k < sel->norder; k++) {
@@ -1838,7 +1870,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         split_and_expr(sel->having, h, &nh, 64);
         b->having = xprint_list(ctx, sel, h, nh, true, NULL);
     }
-    if (X->ext) b->note = note_block(ctx, sc, sel, b, ps, conj, level, nconj, impossible);
+    if (X->ext) b->note = note_block(ctx, sc, sel, b, ps, conj, level, nconj, impossible, grouped && (sel->ngroup || !sel->distinct));
     /* IN / EXISTS subqueries of this block, prepared with its sources in scope */
     for (int i = 0; i < sel->nitems; i++) prepare_subqueries(ctx, sel->items[i].e);
     for (int i = 0; i < sel->nfrom; i++) prepare_subqueries(ctx, sel->from[i].on);

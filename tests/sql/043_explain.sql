@@ -108,6 +108,22 @@ SHOW WARNINGS;
 -- skip-result
 EXPLAIN EXTENDED DELETE FROM t, u USING t JOIN u ON u.tid = t.id WHERE t.b = 'x';
 SHOW WARNINGS;
+-- skip-result
+EXPLAIN EXTENDED SELECT x FROM nokey GROUP BY x WITH ROLLUP;
+SHOW WARNINGS;
+-- skip-result
+EXPLAIN EXTENDED SELECT 1 FROM DUAL WHERE 1 = 0;
+SHOW WARNINGS;
+EXPLAIN EXTENDED SELECT CONCAT(y, 'x') AS cc FROM nokey HAVING cc > 'a';
+-- skip-result
+EXPLAIN EXTENDED SELECT * FROM nokey a NATURAL JOIN nokey b;
+SHOW WARNINGS;
+-- skip-result
+EXPLAIN EXTENDED SELECT * FROM nokey a JOIN nokey b USING (x) WHERE a.y <> 'q';
+SHOW WARNINGS;
+-- skip-result
+EXPLAIN EXTENDED SELECT a.y, u.* FROM nokey a RIGHT JOIN u ON u.tid = a.x WHERE u.v > 'a';
+SHOW WARNINGS;
 -- notes MariaDB writes differently (known_gaps.txt says how)
 -- skip-result
 EXPLAIN EXTENDED SELECT x, (SELECT MAX(v) FROM u WHERE u.tid = nokey.x) FROM nokey;
