@@ -1812,7 +1812,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         if (!strstr(extra, "Using where")) {
             bool where = false;
             for (int k = 0; k < nconj && !where; k++) {
-                if (level[k] != i) continue;
+                if (level[k] != i || (!ex_expr_srcmask(sc, conj[k]) && xsimple(conj[k]))) continue;   /* decided before the scan */
                 pl_expr *c, *o;
                 if (consumed_eq && conj[k]->kind == E_BINARY && col_cond(sc, conj[k], i, &c, &o, true)) {
                     bool keycol = false;

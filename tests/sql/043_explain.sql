@@ -216,3 +216,11 @@ EXPLAIN FORMAT=TRADITIONAL SELECT * FROM t WHERE id = 1;
 -- skip-result
 DESCRIBE EXTENDED SELECT 1;
 EXPLAIN SELECT 1 INTO @x;
+
+-- a constant condition is decided before the scan: no "Using where" (a function such as
+-- GET_LOCK is not)
+EXPLAIN SELECT * FROM nokey WHERE 1 = 1;
+EXPLAIN SELECT * FROM nokey WHERE 'a' = 'a' AND y = 'b';
+EXPLAIN SELECT * FROM nokey WHERE @nosuch IS NULL;
+EXPLAIN SELECT * FROM nokey WHERE GET_LOCK('explain_lock', 0);
+EXPLAIN UPDATE nokey SET y = DEFAULT WHERE 1 = 1;
