@@ -69,7 +69,16 @@ typedef struct xblock {
     bool rendering;         /* its JSON is being written (a recursive WITH reads itself) */
     bool ins_tmp;           /* INSERT ... SELECT reading the table it fills: rows go through a temporary table */
     const char *note;       /* EXPLAIN EXTENDED: the block as the note prints it (subqueries as \001id\001) */
+    struct xref *refs;      /* EXPLAIN EXTENDED: its columns of enclosing blocks, in resolution order */
+    int nrefs;
 } xblock;
+
+/* A column a block reads from an enclosing block (a correlated subquery). */
+typedef struct xref {
+    const char *quoted;     /* `db`.`table`.`column` */
+    const char *plain;      /* db.table.column (Note 1276) */
+    int up;                 /* how many blocks out it was found */
+} xref;
 
 typedef struct xstate {
     stor_arena *a;
@@ -857,7 +866,7 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         char t[48];
         if (pc->note && e->kind == E_SUBQUERY) {   /* the subquery's own text goes here (note_text) */
             if (!key_block_id(e->sub)) break;      /* not explained (INSERT ... VALUES): as written */
-            snprintf(t, sizeof t, "(\001%d\001)", key_block_id(e->sub));
+            snprintf(t, sizeof t, "\001%d\001", key_block_id(e->sub));
             xb_s(b, t);
             return;
         }
@@ -1599,6 +1608,75 @@ static void note_insert(xbuf *o, ex_ctx *ctx, const pl_stmt *st)
 }
 
 /* The note of block b with its subqueries' texts in place of their markers. */
+/* How many blocks sb is nested in below anc (0: itself, -1: not below it). */
+static int block_depth(const xblock *sb, const xblock *anc)
+{
+    int d = 0;
+    for (const xblock *b = sb; b && d < 256; d++) {
+        if (b == anc) return d;
+        b = b->parent ? xfind(b->parent) : NULL;
+    }
+    return -1;
+}
+
+/* The enclosing blocks' columns subquery block sb and the blocks inside it read (its
+ * expression cache's key, MariaDB's <expr_cache><..>), or NULL when it reads none. */
+static const char *cache_refs(xblock *sb)
+{
+    xbuf o = { 0 };
+    for (int i = 0; i < X->nb; i++) {
+        xblock *b = &X->b[i];
+        int d = block_depth(b, sb);
+        if (d < 0) continue;
+        for (int k = 0; k < b->nrefs; k++) {
+            if (b->refs[k].up <= d) continue;   /* found inside sb */
+            const char *q = b->refs[k].quoted;
+            bool dup = false;   /* each column once */
+            for (const char *p = o.p; p && (p = strstr(p, q)); p++)
+                if ((p == o.p || p[-1] == ',') && (p[strlen(q)] == ',' || !p[strlen(q)])) { dup = true; break; }
+            if (dup) continue;
+            if (o.n) xb_s(&o, ",");
+            xb_s(&o, q);
+        }
+    }
+    return o.p;
+}
+
+/* Collects the columns e reads from blocks enclosing ctx's (not inside subqueries). */
+static void note_refs(ex_ctx *ctx, const pl_expr *e, xblock *b)
+{
+    if (!e || e->sub) return;
+    if (e->kind == E_COLUMN) {
+        int up = 0;
+        for (ex_ctx *c = ctx; c; c = c->outer, up++)
+            for (int i = 0; i < c->nsrc; i++) {
+                const ex_src *s = &c->src[i];
+                const char *al = s->alias ? s->alias : s->name;
+                if (e->tbl && (!al || strcmp(al, e->tbl))) continue;
+                int nc = s->t ? (int)s->t->ncols : s->dncols;
+                for (int k = 0; k < nc; k++) {
+                    const char *cn = s->t ? s->t->cols[k].name : s->dnames ? s->dnames[k] : NULL;
+                    if (!cn || strcasecmp(cn, e->s)) continue;
+                    if (!up) return;
+                    const char *db = s->t ? (s->db ? s->db : c->s->db) : NULL;
+                    xbuf q = { 0 }, pl = { 0 };
+                    if (db) { xb_qident(&q, db); xb_s(&q, "."); xb_s(&pl, db); xb_s(&pl, "."); }
+                    xb_qident(&q, al); xb_s(&q, "."); xb_qident(&q, cn);
+                    xb_s(&pl, al); xb_s(&pl, "."); xb_s(&pl, cn);
+                    if (b->nrefs % 8 == 0) {
+                        xref *n = stor_arena_alloc(X->a, (size_t)(b->nrefs + 8) * sizeof *n);
+                        if (b->nrefs) memcpy(n, b->refs, (size_t)b->nrefs * sizeof *n);
+                        b->refs = n;
+                    }
+                    b->refs[b->nrefs++] = (xref){ q.p, pl.p, up };
+                    return;
+                }
+            }
+        return;
+    }
+    for (int i = 0; i < e->nargs; i++) note_refs(ctx, e->args[i], b);
+}
+
 static void note_text(xbuf *o, const char *s, int depth)
 {
     while (*s) {
@@ -1609,12 +1687,17 @@ static void note_text(xbuf *o, const char *s, int depth)
         const char *e = strchr(m + 1, '\001');
         if (!e) return;
         xblock *sb = id >= 1 && id <= X->nb ? &X->b[id - 1] : NULL;
+        const char *cache = sb ? cache_refs(sb) : NULL;
+        if (cache) { xb_s(o, "<expr_cache><"); xb_s(o, cache); xb_s(o, ">("); }
+        xb_s(o, "(");
         if (sb && sb->note && depth < 64) note_text(o, sb->note, depth + 1);
         else {
             char t[32];
             snprintf(t, sizeof t, "subquery#%d", id);
             xb_s(o, t);
         }
+        xb_s(o, ")");
+        if (cache) xb_s(o, ")");
         s = e + 1;
     }
 }
@@ -1870,7 +1953,17 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         split_and_expr(sel->having, h, &nh, 64);
         b->having = xprint_list(ctx, sel, h, nh, true, NULL);
     }
-    if (X->ext) b->note = note_block(ctx, sc, sel, b, ps, conj, level, nconj, impossible, grouped && (sel->ngroup || !sel->distinct));
+    if (X->ext) {
+        b->note = note_block(ctx, sc, sel, b, ps, conj, level, nconj, impossible, grouped && (sel->ngroup || !sel->distinct));
+        if (ctx->outer) {   /* a correlated subquery's references, as MariaDB resolves them */
+            for (int i = 0; i < sel->nitems; i++) note_refs(ctx, sel->items[i].e, b);
+            for (int i = 0; i < sel->nfrom; i++) note_refs(ctx, sel->from[i].on, b);
+            note_refs(ctx, sel->where, b);
+            for (int i = 0; i < sel->ngroup; i++) note_refs(ctx, sel->group[i], b);
+            note_refs(ctx, sel->having, b);
+            for (int i = 0; i < sel->norder; i++) note_refs(ctx, sel->order[i].e, b);
+        }
+    }
     /* IN / EXISTS subqueries of this block, prepared with its sources in scope */
     for (int i = 0; i < sel->nitems; i++) prepare_subqueries(ctx, sel->items[i].e);
     for (int i = 0; i < sel->nfrom; i++) prepare_subqueries(ctx, sel->from[i].on);
@@ -2457,6 +2550,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     /* EXPLAIN EXTENDED: the query as optimized (the first block's note, subqueries in place) */
     const char *note = NULL;
+    const char **w1276 = NULL;
+    int n1276 = 0;
     xblock *nb = top && xs.ext ? xfind(top) : NULL;
     if (nb && nb->note) {
         xbuf o = { 0 };
@@ -2482,6 +2577,22 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             }
         }
         note = o.p;
+        /* each reference of a subquery to an enclosing block: Note 1276 (in block order) */
+        for (int i = 0; note && i < xs.nb; i++)
+            for (int k = 0; k < xs.b[i].nrefs; k++) {
+                const xblock *a = &xs.b[i];
+                for (int u = 0; u < xs.b[i].refs[k].up && a; u++) a = a->parent ? xfind(a->parent) : NULL;
+                if (!a) continue;
+                char *t = stor_arena_alloc(ctx->a, 600);
+                snprintf(t, 600, "Field or reference '%s' of SELECT #%d was resolved in SELECT #%d", xs.b[i].refs[k].plain,
+                         xs.b[i].id, a->id);
+                if (n1276 % 16 == 0) {
+                    const char **nw = stor_arena_alloc(ctx->a, (size_t)(n1276 + 16) * sizeof *nw);
+                    if (n1276) memcpy(nw, w1276, (size_t)n1276 * sizeof *nw);
+                    w1276 = nw;
+                }
+                w1276[n1276++] = t;
+            }
     } else if (xs.ext && !top && in->kind == S_DELETE) {   /* emptying a table */
         xbuf o = { 0 };
         xb_s(&o, "delete  from ");
@@ -2547,6 +2658,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_textset ts;
     ex_textset_spec(ctx, &ts, nc, spec, NULL);
     for (int i = 0; i < nc; i++) if (ts.types[i].vt == VT_STRING) ts.types[i].decimals = 39;
+    for (int i = 0; note && i < n1276; i++) ex_warn(ctx, "Note", 1276, "%s", w1276[i]);
     if (note) ex_warn(ctx, "Note", 1003, "%s", note);
     for (int i = 0; i < nc; i++) {
         if (spec[i].ptype == MYSQL_TYPE_DOUBLE) ts.types[i].decimals = 2;
