@@ -31,6 +31,8 @@ typedef struct ex_type {
     bool nullable;
     bool from_column;    /* a table column as such (decimals 0 for strings) */
     uint8_t coerc;       /* collation coercibility: 0 explicit, 2 column, 3 derived, 4 literal */
+    bool hexnum;         /* a hexadecimal or bit literal (0x41, b'1'), or a hybrid of only such:
+                            a binary string that is an unsigned integer in numeric context */
 } ex_type;
 
 /* ---- the expression program ----
@@ -279,6 +281,9 @@ extern __thread struct ex_ctx *ex_conv_ctx;   /* where those warnings go; NULL =
 int64_t  ex_to_int(const pdb_value *v);          /* MySQL rounding of decimals/doubles/strings */
 bool     ex_is_true(const pdb_value *v);         /* non-NULL and non-zero */
 bool     ex_is_true_cond(const pdb_value *v);    /* the same, warning 1292 for a string */
+/* Warns 1292 "Truncated incorrect <type> value" (a Note for trailing spaces only) into
+ * ex_conv_ctx when the string v is not entirely a number; nothing for other values. */
+void     ex_conv_check(const pdb_value *v, const char *type);
 /* A string as MariaDB quotes it in a warning (binary bytes as \xNN, 4-byte characters
  * as '?'); out holds cap bytes, NUL-terminated; returns the length. */
 size_t   ex_warn_text(const char *s, size_t n, uint16_t coll, char *out, size_t cap);
@@ -295,6 +300,15 @@ int      ex_parse_time(const char *s, size_t n, int64_t *out_us);   /* 0 or -1 *
 static inline pdb_value ex_int(int64_t i) { pdb_value v = { .t = VT_INT }; v.i = i; return v; }
 static inline pdb_value ex_dbl(double d) { pdb_value v = { .t = VT_DOUBLE }; v.d = d; return v; }
 static inline pdb_value ex_null(void) { pdb_value v = { .t = VT_NULL }; return v; }
+/* A VT_STRING whose scale is EX_HEXNUM is a hexadecimal or bit literal's value (0x41,
+ * b'1', not X'41'): read as a number it is the unsigned integer of its last 8 bytes,
+ * without a warning (MariaDB's Item_hex_hybrid). Only the literal makes such values;
+ * anything that builds a new string drops the mark. */
+#define EX_HEXNUM 1
+static inline bool ex_is_hexnum(const pdb_value *v) { return v->t == VT_STRING && v->scale == EX_HEXNUM; }
+uint64_t ex_hexnum_u64(const pdb_value *v);
+/* Digits of the largest value a hexadecimal literal of n bytes can hold (3 for 0xFF) */
+uint32_t ex_hexnum_digits(uint32_t n);
 static inline pdb_value ex_str(const char *p, size_t n, uint16_t coll)
 {
     pdb_value v = { .t = VT_STRING, .coll = coll, .len = (uint32_t)n };

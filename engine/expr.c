@@ -670,9 +670,20 @@ static int dec_precision(const ex_type *x)
     return p < 0 ? 0 : p > EX_DEC_MAX_PREC ? EX_DEC_MAX_PREC : p;
 }
 
+/* A hexadecimal literal's type as a number: BIGINT UNSIGNED of its digits */
+static void hexnum_type(const ex_type *h, ex_type *t)
+{
+    type_int(t, ex_hexnum_digits(h->length));
+    t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG | (h->flags & NOT_NULL_FLAG);
+    t->nullable = h->nullable;
+}
+
 /* incr: div_precision_increment (decimals a quotient adds) */
 static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, int incr)
 {
+    ex_type ha, hb;
+    if (a->hexnum) { hexnum_type(a, &ha); a = &ha; }
+    if (b->hexnum) { hexnum_type(b, &hb); b = &hb; }
     memset(t, 0, sizeof *t);
     t->coll = COLL_BINARY;
     t->flags = BINARY_FLAG;
@@ -720,14 +731,22 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, i
             if (op == BO_MOD) prec = (ia > ib ? ia : ib) + d;
         }
         if (op != BO_ADD && op != BO_SUB && prec > EX_DEC_MAX_PREC) prec = EX_DEC_MAX_PREC;
-        t->length = (uint32_t)(prec + (d ? 1 : 0) + 1);
+        /* no sign when both operands are unsigned (a remainder: the dividend) */
+        bool uns = op == BO_MOD ? a->is_unsigned : a->is_unsigned && b->is_unsigned;
+        t->length = (uint32_t)(prec + (d ? 1 : 0) + (uns ? 0 : 1));
         return;
     }
     t->vt = VT_INT;
     t->length = (a->length > b->length ? a->length : b->length) + 1;
     if (op == BO_MUL) t->length = a->length + b->length;
+    bool uns = a->is_unsigned || b->is_unsigned;
+    if (op == BO_MOD) {   /* the operands' most digits, signed as the dividend */
+        int pa = dec_precision(a), pb = dec_precision(b);
+        t->length = (uint32_t)((pa > pb ? pa : pb) + (a->is_unsigned ? 0 : 1));
+        uns = a->is_unsigned;
+    }
     t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
-    if (a->is_unsigned || b->is_unsigned) { t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; t->vt = VT_UINT; }
+    if (uns) { t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; t->vt = VT_UINT; }
 }
 
 /* Row constructors: (a, b) = (1, 2) is a = 1 AND b = 2; <> its negation; < <= > >=
@@ -887,6 +906,20 @@ static int cmp_class(const ex_type *a, const ex_type *b)
     return 2;
 }
 
+/* A hybrid (IF, IFNULL, COALESCE, CASE, NULLIF) of hexadecimal literals and NULLs only
+ * is one itself; with other values among them its string result is just a string. */
+static void hybrid_hexnum(ex_prog *p, const ex_type *args, int n, ex_type *t)
+{
+    bool hex = false, other = false;
+    for (int i = 0; i < n; i++) {
+        if (args[i].hexnum) hex = true;
+        else if (args[i].vt != VT_NULL) other = true;
+    }
+    if (!hex) return;
+    if (!other && t->vt == VT_STRING) t->hexnum = true;
+    else if (t->vt == VT_STRING) emit(p, OP_TOSTR, t->coll, 0, 0);   /* drops the mark */
+}
+
 static void comp(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
@@ -1024,11 +1057,15 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         t->flags |= NOT_NULL_FLAG;
         return;
     }
-    case E_HEX:
-        emit(p, OP_CONST, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), 0, 0); push(cs, 1);
+    case E_HEX: {
+        pdb_value v = ex_str(e->s, e->slen, COLL_BINARY);
+        if (e->ival) v.scale = EX_HEXNUM;   /* 0x41, b'1' (not X'41'): a number in numeric context */
+        emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
         type_str(t, (uint32_t)e->slen, COLL_BINARY);
         t->flags |= NOT_NULL_FLAG;
+        t->hexnum = e->ival != 0;
         return;
+    }
     case E_PARAM: {
         /* a prepared statement's parameter: a constant for this execution */
         pdb_value v = ex_null();
@@ -1090,8 +1127,16 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             /* -(-9223372036854775808): MariaDB makes the negated BIGINT minimum a DECIMAL */
             bool min_lit = e->args[0]->kind == E_INT && e->args[0]->s[0] == '-' && at[0].vt == VT_INT &&
                            p->consts[p->nconsts - 1].t == VT_INT && p->consts[p->nconsts - 1].i == INT64_MIN;
+            /* so is a hexadecimal literal of 2^63 or more (-0x8000000000000000) */
+            if (e->args[0]->kind == E_HEX && at[0].hexnum && ex_hexnum_u64(&p->consts[p->nconsts - 1]) > (uint64_t)INT64_MAX)
+                min_lit = true;
             emit(p, OP_NEG, min_lit, 0, 0);
             *t = at[0];
+            if (t->hexnum) {   /* an integer of the literal's length in bytes, as MariaDB sizes it */
+                uint32_t len = t->length;
+                type_int(t, len);
+                t->vt = VT_UINT;
+            }
             if (min_lit) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; }
             if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
             else if (t->vt == VT_UINT) { t->vt = VT_INT; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
@@ -1255,6 +1300,11 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         case -1: case -2: {
             uint32_t len = at[0].vt == VT_STRING ? at[0].length / (pdb_coll_by_id(at[0].coll) ? pdb_coll_by_id(at[0].coll)->maxlen : 1) : at[0].length;
             if (at[0].vt == VT_DOUBLE || len > 21) len = 21;
+            if (at[0].hexnum) {   /* the literal's digits, UNSIGNED or not */
+                type_int(t, ex_hexnum_digits(at[0].length));
+                if (e->cast.type == -2) { t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; }
+                break;
+            }
             type_int(t, len ? len : 1);
             /* CAST AS UNSIGNED is always a BIGINT UNSIGNED column */
             if (e->cast.type == -2) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21; }
@@ -1324,6 +1374,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             if (rt.vt == VT_DOUBLE)
                 for (int i = 0; i < nres; i++)
                     if (res[i].vt == VT_DECIMAL || res[i].vt == VT_INT || res[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
+            hybrid_hexnum(p, res, nres, &rt);
         }
         *t = rt;
         /* NULL when no WHEN matches without an ELSE, or a result can be */
@@ -1468,6 +1519,10 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             for (int i = is_if ? 1 : 0; i < e->nargs; i++)
                 if (ats[i].vt == VT_DECIMAL || ats[i].vt == VT_INT || ats[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
         }
+        if (is_if || !strcmp(f->name, "IFNULL") || !strcmp(f->name, "COALESCE"))
+            hybrid_hexnum(p, ats + is_if, e->nargs - is_if, t);
+        else if (!strcmp(f->name, "NULLIF"))
+            hybrid_hexnum(p, ats, 1, t);
         return;
     }
     case E_INTERVAL:
@@ -1523,6 +1578,9 @@ void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b) { do_arith(ctx,
 static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr)
 {
     if (a->t == VT_NULL || b->t == VT_NULL) { *a = ex_null(); return; }
+    pdb_value hb;
+    if (ex_is_hexnum(a)) { uint64_t u = ex_hexnum_u64(a); *a = ex_int(0); a->t = VT_UINT; a->u = u; }
+    if (ex_is_hexnum(b)) { hb = ex_int(0); hb.t = VT_UINT; hb.u = ex_hexnum_u64(b); b = &hb; }
     if (op >= BO_BITAND) {
         uint64_t x = (uint64_t)ex_to_int(a), y = (uint64_t)ex_to_int(b), r = 0;
         switch (op) {
@@ -1844,6 +1902,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             break;
         case OP_NEG: {
             pdb_value *v = &st[sp - 1];
+            if (ex_is_hexnum(v)) { uint64_t u = ex_hexnum_u64(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; }
             switch (v->t) {
             case VT_NULL: break;
             case VT_INT:
@@ -1851,6 +1910,9 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                 if (v->i == INT64_MIN) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '-(%lld)'", (long long)v->i);
                 v->i = -v->i; break;
             case VT_UINT:
+                if (o->a && v->u > (uint64_t)INT64_MAX) {   /* (a hexadecimal literal: a DECIMAL) */
+                    ex_dec d; ex_dec_from_u64(&d, v->u, true, 0); ex_dec_put(ctx->a, &d, -1, v); break;
+                }
                 if (v->u > (uint64_t)INT64_MAX + 1) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range");
                 v->t = VT_INT; v->i = (int64_t)(0 - v->u); break;   /* 2^63 -> INT64_MIN */
             case VT_DECIMAL:
@@ -2082,6 +2144,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         case OP_TOSTR: {
             pdb_value *v = &st[sp - 1];
             if (o->b == 1) { if (v->t != VT_NULL && v->t != VT_DOUBLE && v->t != VT_STRING) *v = ex_dbl(ex_to_double(v)); break; }
+            if (v->t == VT_STRING) v->scale = 0;   /* a string now, even from a hexadecimal literal */
             if (v->t == VT_NULL || v->t == VT_STRING) break;
             size_t n;
             const char *s = ex_to_str(ctx->a, v, &n);

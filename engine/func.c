@@ -374,6 +374,9 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
             /* a NULL argument counts as a string: with numbers, the comparison is DOUBLE */
             for (int i = 0; i < n; i++) { if (a[i].vt == VT_STRING || a[i].vt == VT_NULL) s = true; else num = true; }
             if (s && num) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
+            bool hex = false;
+            for (int i = 0; i < n; i++) hex |= a[i].hexnum;
+            if (s && num && hex) { t->length = 17; t->decimals = 0; }   /* a hexadecimal literal among numbers */
         }
         if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
         if (any_str) {   /* only CHAR columns (and NULLs): CHAR */
@@ -396,6 +399,7 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
         return;
     case F_ABS:
         if (a[0].vt == VT_NULL) { t_dbl(t, 17, 0); return; }
+        if (a[0].hexnum) { t_int_ll(t, a[0].length, true); return; }   /* (MariaDB: its length in bytes) */
         if (a[0].vt == VT_INT || a[0].vt == VT_UINT) { t_int_ll(t, a[0].length, a[0].is_unsigned); return; }
         *t = a[0]; t->nullable = true; if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
     case F_CEIL: case F_FLOOR:
@@ -1693,6 +1697,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         size_t k = 0;
         for (int i = 0; i < n; i++) {
             if (a[i].t == VT_NULL) continue;   /* CHAR() skips NULLs */
+            ex_conv_check(&a[i], "INTEGER");
             uint64_t v = (uint64_t)ex_to_int(&a[i]);
             unsigned char b[4]; int m = 0;
             do { b[m++] = (unsigned char)(v & 0xff); v >>= 8; } while (v && m < 4);
@@ -1733,6 +1738,9 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             if ((id == F_GREATEST && c > 0) || (id == F_LEAST && c < 0)) best = a[i];
         }
         *out = best;
+        if (ex_is_hexnum(&best))   /* a hexadecimal literal among numbers is one too */
+            for (int i = 0; i < n; i++)
+                if (a[i].t != VT_STRING) { *out = ex_dbl((double)ex_hexnum_u64(&best)); break; }
         return;
     }
     case F_SHA2:
@@ -2911,6 +2919,13 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
 void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out, const pdb_value *text, uint32_t rowno)
 {
     if (in->t == VT_NULL) { *out = ex_null(); return; }
+    pdb_value hex;
+    if (ex_is_hexnum(in) && (c->type == -1 || c->type == -2 || c->type == CT_DECIMAL || c->type == CT_DOUBLE || c->type == CT_FLOAT)) {
+        /* a hexadecimal literal: the unsigned integer it is (as SIGNED: its bits, no note) */
+        hex = ex_int(0); hex.t = VT_UINT; hex.u = ex_hexnum_u64(in);
+        if (c->type == -1) { *out = ex_int((int64_t)hex.u); return; }
+        in = &hex;
+    }
     switch (c->type) {
     case -1: case -2: {
         if (in->t == VT_STRING) {
@@ -3148,6 +3163,15 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
 {
     *out = ex_null();
     if (v->t == VT_NULL) return 0;
+    if (ex_is_hexnum(v) && (c->type <= CT_DOUBLE || c->type == CT_YEAR)) {
+        /* a hexadecimal literal into a number column: the unsigned integer it is; one of
+           more than 8 bytes is the largest there is, out of range (MariaDB's save_in_field) */
+        pdb_value u = ex_int(0);
+        u.t = VT_UINT;
+        u.u = v->len > 8 ? UINT64_MAX : ex_hexnum_u64(v);
+        if (v->len > 8 && c->type == CT_BIGINT && c->is_unsigned) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+        return ex_store_convert(ctx, c, &u, out, rowno);
+    }
     switch (c->type) {
     case CT_TINYINT: case CT_SMALLINT: case CT_MEDIUMINT: case CT_INT: case CT_BIGINT: case CT_YEAR: {
         int64_t x;

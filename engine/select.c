@@ -2776,6 +2776,12 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             s->derived = rows;
             s->dncols = (int)rows->ncols;
             derived_null_columns(t->derived, s->dtypes, s->dncols);
+            for (int c = 0; s->dtypes && c < s->dncols; c++)
+                if (s->dtypes[c].hexnum) {   /* a hexadecimal literal, materialised: a string */
+                    s->dtypes[c].hexnum = false;
+                    for (uint32_t r = 0; r < rows->nrows; r++)
+                        if (rows->v[(size_t)r * rows->ncols + (uint32_t)c].t == VT_STRING) rows->v[(size_t)r * rows->ncols + (uint32_t)c].scale = 0;
+                }
             if (t->ncol_names) {
                 if (t->ncol_names != s->dncols)
                     ex_raise(ctx, 4002, "HY000", "WITH column list and SELECT field list have different column counts");

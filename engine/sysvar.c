@@ -463,6 +463,7 @@ void ex_uservar_set(pdb_session *s, const char *name, const pdb_value *v)
     free(u->buf);
     u->buf = NULL;
     u->v = *v;
+    if (u->v.t == VT_STRING) u->v.scale = 0;   /* a plain string, even from a hexadecimal literal */
     if (v->t == VT_STRING || (v->t == VT_DECIMAL && v->len)) {   /* (a wide decimal is text too) */
         u->buf = malloc(v->len + 1);
         if (v->len) memcpy(u->buf, v->p, v->len);

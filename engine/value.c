@@ -117,9 +117,22 @@ static size_t errconv_text(const pdb_value *v, char *buf, size_t cap)
     return k;
 }
 
-static void conv_check(const pdb_value *v, const char *type)
+uint64_t ex_hexnum_u64(const pdb_value *v)
 {
-    if (!ex_conv_ctx || v->t != VT_STRING) return;
+    uint64_t u = 0;
+    for (uint32_t i = v->len > 8 ? v->len - 8 : 0; i < v->len; i++) u = u << 8 | (unsigned char)v->p[i];
+    return u;
+}
+
+uint32_t ex_hexnum_digits(uint32_t n)
+{
+    static const uint8_t digits[9] = { 1, 3, 5, 8, 10, 13, 15, 17, 20 };
+    return digits[n > 8 ? 8 : n];
+}
+
+void ex_conv_check(const pdb_value *v, const char *type)
+{
+    if (!ex_conv_ctx || v->t != VT_STRING || v->scale == EX_HEXNUM) return;
     bool trunc;
     char buf[700];
     ex_str_to_double(v->p, v->len, &trunc);
@@ -139,7 +152,7 @@ static double to_double_raw(const pdb_value *v);
 
 double ex_to_double(const pdb_value *v)
 {
-    if (v->t == VT_STRING) conv_check(v, "DOUBLE");
+    if (v->t == VT_STRING) ex_conv_check(v, "DOUBLE");
     return to_double_raw(v);
 }
 
@@ -152,7 +165,9 @@ static double to_double_raw(const pdb_value *v)
     case VT_DECIMAL:
         if (v->len) return ex_str_to_double(v->p, v->len, NULL);
         return (double)v->i / (double)ex_pow10[v->scale];
-    case VT_STRING: return ex_str_to_double(v->p, v->len, NULL);
+    case VT_STRING:
+        if (v->scale == EX_HEXNUM) return (double)ex_hexnum_u64(v);
+        return ex_str_to_double(v->p, v->len, NULL);
     case VT_DATETIME: case VT_DATE: {
         int y, mo, d, h, mi, s, us;
         pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
@@ -190,6 +205,7 @@ int64_t ex_to_int(const pdb_value *v)
         return q;
     }
     case VT_STRING: {
+        if (v->scale == EX_HEXNUM) return (int64_t)ex_hexnum_u64(v);
         /* integer context: leading integer part, MySQL rounds via double for decimals */
         bool tr;
         double d = ex_str_to_double(v->p, v->len, &tr);
@@ -212,7 +228,9 @@ bool ex_is_true(const pdb_value *v)
     case VT_INT: case VT_DATETIME: case VT_DATE: case VT_TIME: return v->i != 0;
     case VT_UINT: return v->u != 0;
     case VT_DOUBLE: return v->d != 0;
-    case VT_STRING: return ex_str_to_double(v->p, v->len, NULL) != 0;
+    case VT_STRING:
+        if (v->scale == EX_HEXNUM) return ex_hexnum_u64(v) != 0;
+        return ex_str_to_double(v->p, v->len, NULL) != 0;
     }
     return false;
 }
@@ -561,6 +579,13 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
 {
     if (a->t == VT_STRING && b->t == VT_STRING)
         return pdb_coll_cmp(coll ? coll : a->coll, a->p, a->len, b->p, b->len);
+    if (ex_is_hexnum(a) || ex_is_hexnum(b)) {
+        /* a hexadecimal literal against a number: as the unsigned integer it is */
+        pdb_value h = ex_int(0);
+        h.t = VT_UINT;
+        h.u = ex_hexnum_u64(ex_is_hexnum(a) ? a : b);
+        return ex_is_hexnum(a) ? ex_compare(&h, b, coll) : ex_compare(a, &h, coll);
+    }
     if (a->t == VT_INT && b->t == VT_INT) return a->i < b->i ? -1 : a->i > b->i;
     if ((a->t == VT_UINT || a->t == VT_INT) && (b->t == VT_UINT || b->t == VT_INT)) {
         if (a->t == VT_INT && a->i < 0) return -1;
@@ -607,7 +632,7 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
     if (a->t == VT_TIME && b->t == VT_TIME) return a->i < b->i ? -1 : a->i > b->i;
     /* a string against a number: compared as numbers, warning when it is not one */
     const pdb_value *sv = a->t == VT_STRING ? a : b->t == VT_STRING ? b : NULL, *nv = sv == a ? b : a;
-    if (sv && sv != nv) conv_check(sv, nv->t == VT_DOUBLE ? "DOUBLE" : "DECIMAL");
+    if (sv && sv != nv) ex_conv_check(sv, nv->t == VT_DOUBLE ? "DOUBLE" : "DECIMAL");
     return cmp_dbl(to_double_raw(a), to_double_raw(b));
 }
 

@@ -759,7 +759,7 @@ static pl_expr *primary(P *p)
     case TK_HEX: case TK_BIT:
         e = mk(p, E_HEX, start);
         e->s = p->t.val; e->slen = p->t.vlen;
-        e->ival = p->t.kind == TK_BIT;
+        e->ival = p->t.kind == TK_BIT ? 1 : p->t.start[0] == '0' ? 2 : 0;
         next(p);
         set_src(p, e, start);
         return e;

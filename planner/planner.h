@@ -98,7 +98,9 @@ typedef struct pl_expr {
     char *s;                  /* literal text / name / function name / unit */
     size_t slen;
     char *db, *tbl;           /* E_COLUMN / E_STAR qualifiers, or NULL */
-    int64_t ival;             /* E_INT value (when it fits), E_BOOL, E_IS */
+    int64_t ival;             /* E_INT value (when it fits), E_BOOL, E_IS; E_HEX: 0 X'..',
+                                 1 b'..' or 0b.., 2 0x.. (the last two are numbers in
+                                 numeric context) */
     uint16_t coll;            /* E_STRING introducer collation, 0 = connection's */
     struct pl_expr **args;
     int nargs;
