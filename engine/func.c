@@ -31,6 +31,7 @@ enum {
     F_FORMAT, F_CONV, F_OCT, F_BIN, F_CHAR, F_ELT, F_STRCMP, F_INSERT, F_TIME, F_STR_TO_DATE, F_SHA2, F_WEEKOFYEAR,
     F_MICROSECOND, F_UTC_DATE, F_GET_LOCK, F_RELEASE_LOCK, F_IS_FREE_LOCK, F_IS_USED_LOCK, F_BIT_COUNT, F_SIN, F_COS, F_TAN,
     F_ATAN, F_DEGREES, F_RADIANS, F_REGEXP_REPLACE, F_REGEXP_SUBSTR, F_REGEXP_INSTR, F_FROM_BASE64, F_RELEASE_ALL_LOCKS,
+    F_WEIGHT_STRING,
     F_REGEXP = 500,
 };
 
@@ -75,6 +76,7 @@ static const ex_func funcs[] = {
     { "SIN", F_SIN, 1, 1 }, { "COS", F_COS, 1, 1 }, { "TAN", F_TAN, 1, 1 }, { "ATAN", F_ATAN, 1, 2 },
     { "DEGREES", F_DEGREES, 1, 1 }, { "RADIANS", F_RADIANS, 1, 1 }, { "REGEXP_REPLACE", F_REGEXP_REPLACE, 3, 3 },
     { "REGEXP_SUBSTR", F_REGEXP_SUBSTR, 2, 2 }, { "REGEXP_INSTR", F_REGEXP_INSTR, 2, 2 }, { "FROM_BASE64", F_FROM_BASE64, 1, 1 },
+    { "WEIGHT_STRING", F_WEIGHT_STRING, 1, 1 },
     { "YEAR", F_YEAR, 1, 1 }, { "YEARWEEK", F_YEARWEEK, 1, 2 }, { "LAST_DAY", F_LAST_DAY, 1, 1 },
     { "MAKEDATE", F_MAKEDATE, 2, 2 }, { "TIMESTAMPDIFF", F_TIMESTAMPDIFF, 3, 3 }, { "UNHEX", F_UNHEX, 1, 1 },
     { "QUOTE", F_QUOTE, 1, 1 }, { "ORD", F_ORD, 1, 1 }, { "EXTRACT", F_EXTRACT, 2, 2 },
@@ -559,6 +561,13 @@ void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
     case F_SHA2: t_str(t, 128, COLL_UTF8MB4_GENERAL_CI); return;
     case F_FROM_BASE64: t_str(t, chars_of(&a[0]) * 3 / 4 + 1, COLL_BINARY); return;
     case F_WEEKOFYEAR: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
+    case F_WEIGHT_STRING: {
+        /* VARBINARY: the argument's characters (or AS CHAR(n)) times its weights' size */
+        uint16_t co = a[0].vt == VT_STRING ? a[0].coll : COLL_LATIN1_SWEDISH_CI;
+        uint32_t chars = e && e->ival > 0 ? (uint32_t)e->ival : chars_of(&a[0]);
+        t_str(t, chars * pdb_coll_weight_size(co), COLL_BINARY);
+        return;
+    }
     case F_MICROSECOND: t_int(t, 6); t->ptype = MYSQL_TYPE_LONG; return;
     case F_UTC_DATE: memset(t, 0, sizeof *t); t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; return;
     case F_GET_LOCK: case F_RELEASE_LOCK: case F_IS_FREE_LOCK: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
@@ -1728,6 +1737,18 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         pdb_value v = a[1];
         ex_uservar_set(ctx->s, e->args[0]->s, &v);
         *out = v;
+        return;
+    }
+    case F_WEIGHT_STRING: {
+        /* a number has none (NULL); a date or time weighs as its text */
+        if (a[0].t == VT_NULL || a[0].t == VT_INT || a[0].t == VT_UINT || a[0].t == VT_DOUBLE || a[0].t == VT_DECIMAL) return;
+        size_t len;
+        const char *s = ex_to_str(ctx->a, &a[0], &len);
+        uint16_t co = a[0].t == VT_STRING ? a[0].coll : COLL_LATIN1_SWEDISH_CI;
+        uint32_t nw = e && e->ival > 0 ? (uint32_t)e->ival : 0;
+        size_t cap = (nw ? nw : len + 1) * pdb_coll_weight_size(co);
+        uint8_t *o = stor_arena_alloc(ctx->a, cap + 1);
+        *out = ex_str((const char *)o, pdb_coll_weight_string(co, s, len, nw, o, cap), COLL_BINARY);
         return;
     }
     case F_GREATEST: case F_LEAST: {

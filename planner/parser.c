@@ -531,6 +531,33 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
         set_src(p, e, start);
         return e;
     }
+    if (!strcmp(u, "WEIGHT_STRING")) {
+        /* WEIGHT_STRING(x [AS CHAR(n) | AS BINARY(n)]): AS CHAR(n) in ival (n weights),
+           AS BINARY(n) as x cast to BINARY(n) */
+        pl_expr *x = expr(p);
+        if (accept_kw(p, "AS")) {
+            bool bin = accept_kw(p, "BINARY");
+            if (!bin) expect_kw(p, "CHAR");
+            expect_op(p, '(');
+            if (p->t.kind != TK_INT || atoll(p->t.val) < 1 || atoll(p->t.val) > 0xffffff) syntax_error(p);
+            int32_t n = (int32_t)atoll(p->t.val);
+            next(p);
+            expect_op(p, ')');
+            if (bin) {
+                pl_expr *c = mk(p, E_CAST, x->start);
+                c->args = alloc(p, sizeof(pl_expr *));
+                c->args[0] = x; c->nargs = 1;
+                c->cast.type = CT_VARBINARY; c->cast.len = n; c->cast.scale = -1;
+                set_src(p, c, x->start);
+                x = c;
+            } else e->ival = n;
+        }
+        e->args = alloc(p, sizeof(pl_expr *));
+        e->args[0] = x; e->nargs = 1;
+        expect_op(p, ')');
+        set_src(p, e, start);
+        return e;
+    }
     if (!strcmp(u, "CONVERT")) {
         pl_expr *x = expr(p);
         if (accept_kw(p, "USING")) {

@@ -434,6 +434,59 @@ long pdb_coll_sortkey(uint16_t coll, const char *s, size_t n, uint8_t *out, size
     return (long)k;
 }
 
+unsigned pdb_coll_weight_size(uint16_t coll)
+{
+    const coll_def *d = find(coll);
+    if (!d || d->family == CF_BINARY || d->latin1) return 1;
+    if (d->family == CF_UCA) return 16;                  /* MariaDB allows 8 weights a character */
+    if (d->family == CF_BIN && d->c.maxlen == 4) return 3;
+    return 2;
+}
+
+size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t nweights, uint8_t *out, size_t cap)
+{
+    const coll_def *d = find(coll);
+    size_t k = 0;
+    bool limit = nweights > 0;
+    if (!d || d->family == CF_BINARY) {   /* the bytes, padded with zero bytes */
+        for (size_t i = 0; i < n && (!limit || nweights) && k < cap; i++, nweights--) out[k++] = (uint8_t)s[i];
+        while (limit && nweights && k < cap) { out[k++] = 0; nweights--; }
+        return k;
+    }
+    const tab_rt *r = rt_of(d);
+    unsigned size = pdb_coll_weight_size(coll);
+    uint32_t space;
+    if (d->family == CF_UCA && r) {
+        wscan x;
+        ws_init(&x, r->t, s, n, 0);
+        int w;
+        while ((!limit || nweights) && k + 2 <= cap && (w = ws_next(&x)) > 0) {
+            out[k++] = (uint8_t)(w >> 8); out[k++] = (uint8_t)w;
+            nweights--;
+        }
+        space = r->t->space;
+    } else {
+        size_t i = 0;
+        int32_t c;
+        while ((!limit || nweights) && k + size <= cap && (c = next_cp(s, n, &i)) >= 0) {
+            uint32_t w;
+            if (d->family != CF_BIN) w = char_weight(d, r, c);
+            else if (!d->latin1) w = (uint32_t)c;                  /* the code point */
+            else w = strcmp(d->c.charset, "ascii") ? latin1_byte(c) : c < 0x80 ? (uint32_t)c : '?';
+            if (size == 2 && w > 0xffff) w = 0xfffd;
+            for (unsigned b = size; b-- > 0;) out[k++] = (uint8_t)(w >> (8 * b));
+            nweights--;
+        }
+        space = d->family == CF_BIN ? ' ' : char_weight(d, r, ' ');
+    }
+    unsigned wsz = d->family == CF_UCA ? 2 : size;
+    while (limit && nweights && k + wsz <= cap) {   /* AS CHAR(n): padded with spaces */
+        for (unsigned b = wsz; b-- > 0;) out[k++] = (uint8_t)(space >> (8 * b));
+        nweights--;
+    }
+    return k;
+}
+
 int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t bn)
 {
     const coll_def *d = find(coll);

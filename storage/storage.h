@@ -116,6 +116,14 @@ int      pdb_coll_cmp(uint16_t coll, const char *a, size_t alen, const char *b, 
  * -1 when there is none (another collation, a PAD SPACE string with a weight below a
  * space's, or cap too small: 3 bytes per weight, at most 3 * 8 per character). */
 long     pdb_coll_sortkey(uint16_t coll, const char *s, size_t n, uint8_t *out, size_t cap);
+/* MariaDB's WEIGHT_STRING of s under coll into out (at most cap bytes); returns the bytes
+ * written. nweights 0: every weight of s; n: exactly n weights (characters, or UCA
+ * weights), cut or padded with a space's weight (zero bytes for binary), as AS CHAR(n).
+ * Weights are 1 byte (binary, latin1, ascii), 2 (general_ci, utf8mb3_bin and UCA
+ * primary weights) or 3 (utf8mb4_bin, the code point). */
+size_t   pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t nweights, uint8_t *out, size_t cap);
+/* Bytes of WEIGHT_STRING's result type per character of its argument under coll. */
+unsigned pdb_coll_weight_size(uint16_t coll);
 /* pdb_coll_cmp == 0, faster. */
 bool     pdb_coll_eq(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
 /* Hash consistent with pdb_coll_cmp == 0. */
