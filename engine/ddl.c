@@ -354,6 +354,7 @@ static void select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type
         copy_column_def(c, src);
         stor_free(c->name);
         c->name = stor_strndup(name, strlen(name));
+        c->json = false;   /* the check constraint stays behind */
         if (c->auto_increment) {
             c->auto_increment = false;
             if (!c->default_sql) { c->default_sql = stor_strndup("0", 1); c->has_default = true; }

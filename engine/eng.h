@@ -33,6 +33,7 @@ typedef struct ex_type {
     uint8_t coerc;       /* collation coercibility: 0 explicit, 2 column, 3 derived, 4 literal */
     bool hexnum;         /* a hexadecimal or bit literal (0x41, b'1'), or a hybrid of only such:
                             a binary string that is an unsigned integer in numeric context */
+    bool json;           /* a JSON column: the JSON functions take its text as JSON */
 } ex_type;
 
 /* ---- the expression program ----
@@ -68,6 +69,7 @@ enum {
     OP_ROWID,        /* push the current row id of source a */
     OP_TOSTR,        /* top as a string of collation a (IF/CASE/COALESCE typed as strings);
                         b = 1: as a DOUBLE instead (typed DOUBLE) */
+    OP_MARK,         /* a string on top gets the mark a (pdb_value.scale: EX_JSONDOC) */
 };
 
 typedef struct ex_op {
@@ -305,6 +307,9 @@ static inline pdb_value ex_null(void) { pdb_value v = { .t = VT_NULL }; return v
  * without a warning (MariaDB's Item_hex_hybrid). Only the literal makes such values;
  * anything that builds a new string drops the mark. */
 #define EX_HEXNUM 1
+/* A VT_STRING whose scale is EX_JSONDOC is a JSON column's text as an argument of a JSON
+ * function (JSON_ARRAY(j) nests it as JSON, not as a quoted string). */
+#define EX_JSONDOC 2
 static inline bool ex_is_hexnum(const pdb_value *v) { return v->t == VT_STRING && v->scale == EX_HEXNUM; }
 uint64_t ex_hexnum_u64(const pdb_value *v);
 /* Digits of the largest value a hexadecimal literal of n bytes can hold (3 for 0xFF) */
@@ -476,6 +481,8 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *args, int nargs, pdb_value *ou
 const char *ex_json_sql_text(ex_ctx *ctx, const pdb_value *v, const pl_expr *e, size_t *n);
 /* s quoted as a JSON string */
 const char *ex_json_quote(ex_ctx *ctx, const char *s, size_t n, size_t *outn);
+/* JSON_VALID(v) for a non-NULL value: is its text one JSON document */
+bool ex_json_valid(ex_ctx *ctx, const pdb_value *v);
 
 /* Narrow character sets (charset.c). Text inside is UTF-8 whatever the charset; a
  * latin1, ascii or utf8mb3 value holds only characters its charset has. */

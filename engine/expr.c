@@ -56,6 +56,7 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
     if (c->is_unsigned) t->flags |= UNSIGNED_FLAG;
     if (c->zerofill) t->flags |= ZEROFILL_FLAG;
     if (c->auto_increment) t->flags |= AUTO_INCREMENT_FLAG;
+    t->json = c->json;
     const pdb_collation *co = pdb_coll_by_id(c->coll);
     int ml = co ? co->maxlen : 1;
     switch (c->type) {
@@ -1497,6 +1498,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
                 continue;
             }
             comp(cs, e->args[i], &ats[i]);
+            if (ats[i].json && f->id >= EX_JSON_VALID && f->id < EX_JSON_END) emit(p, OP_MARK, EX_JSONDOC, 0, 0);
         }
         int nargs = e->nargs;
         for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
@@ -2141,6 +2143,9 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
         case OP_ROWID: st[sp++] = ex_int(ctx->rows[o->a] == EX_NULLROW ? -1 : (int64_t)ctx->rows[o->a]); break;
         case OP_COLLATE: if (st[sp - 1].t == VT_STRING) st[sp - 1].coll = (uint16_t)o->a; break;
+        case OP_MARK:
+            if (st[sp - 1].t == VT_STRING) st[sp - 1].scale = (uint8_t)o->a;
+            break;
         case OP_TOSTR: {
             pdb_value *v = &st[sp - 1];
             if (o->b == 1) { if (v->t != VT_NULL && v->t != VT_DOUBLE && v->t != VT_STRING) *v = ex_dbl(ex_to_double(v)); break; }

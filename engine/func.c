@@ -3184,6 +3184,9 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
 {
     *out = ex_null();
     if (v->t == VT_NULL) return 0;
+    if (c->json && ctx->insert_t && !ex_json_valid(ctx, v))   /* its CHECK (json_valid(col)) */
+        ex_raise(ctx, 4025, "23000", "CONSTRAINT `%s.%s` failed for `%s`.`%s`",
+                 ctx->insert_t->name, c->name, ctx->insert_t->db, ctx->insert_t->name);
     if (ex_is_hexnum(v) && (c->type <= CT_DOUBLE || c->type == CT_YEAR)) {
         /* a hexadecimal literal into a number column: the unsigned integer it is; one of
            more than 8 bytes is the largest there is, out of range (MariaDB's save_in_field) */

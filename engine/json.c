@@ -467,6 +467,7 @@ static void put_sql_value(ex_ctx *ctx, jbuf *b, const pdb_value *v, const pl_exp
     size_t n;
     const char *s = ex_to_str(ctx->a, v, &n);
     if (e && e->kind == E_FUNC && e->s && ex_json_returns_json(e->s)) { jput(b, s, n); return; }
+    if (v->t == VT_STRING && v->scale == EX_JSONDOC) { jput(b, s, n); return; }   /* a JSON column */
     switch (v->t) {
     case VT_INT: case VT_UINT: case VT_DECIMAL: case VT_DOUBLE: jput(b, s, n); return;
     default: jquote(b, s, n); return;
@@ -479,6 +480,13 @@ const char *ex_json_sql_text(ex_ctx *ctx, const pdb_value *v, const pl_expr *e, 
     put_sql_value(ctx, &b, v, e);
     *n = b.n;
     return b.p ? b.p : "";
+}
+
+bool ex_json_valid(ex_ctx *ctx, const pdb_value *v)
+{
+    size_t n;
+    const char *s = ex_to_str(ctx->a, v, &n);
+    return jparse(ctx->a, s, n) != NULL;
 }
 
 const char *ex_json_quote(ex_ctx *ctx, const char *s, size_t n, size_t *outn)

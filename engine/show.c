@@ -344,6 +344,7 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
         }
         if (c->on_update_now) appendf(&b, &l, &cap, " ON UPDATE current_timestamp()");
         if (c->comment) { appendf(&b, &l, &cap, " COMMENT "); quote_str(&b, &l, &cap, c->comment); }
+        if (c->json) { appendf(&b, &l, &cap, " CHECK (json_valid("); quote_ident(&b, &l, &cap, c->name); appendf(&b, &l, &cap, "))"); }
         if (i + 1 < t->ncols || t->nidx) appendf(&b, &l, &cap, ",");
         appendf(&b, &l, &cap, "\n");
     }

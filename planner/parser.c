@@ -2031,7 +2031,7 @@ static void column_type(P *p, pl_coldef *d)
     else if (accept_kw(p, "MEDIUMTEXT")) c->type = CT_MEDIUMTEXT;
     else if (accept_kw(p, "LONGTEXT")) c->type = CT_LONGTEXT;
     else if (accept_kw(p, "LONG")) { accept_kw(p, "VARCHAR"); c->type = CT_MEDIUMTEXT; }
-    else if (accept_kw(p, "JSON")) { c->type = CT_LONGTEXT; d->collate = "utf8mb4_bin"; }
+    else if (accept_kw(p, "JSON")) { c->type = CT_LONGTEXT; d->collate = "utf8mb4_bin"; c->json = true; }
     else if (accept_kw(p, "TINYBLOB")) c->type = CT_TINYBLOB;
     else if (accept_kw(p, "BLOB")) c->type = CT_BLOB;
     else if (accept_kw(p, "MEDIUMBLOB")) c->type = CT_MEDIUMBLOB;
@@ -2108,7 +2108,15 @@ static void column_attrs(P *p, pl_coldef *d)
         else if (accept_kw(p, "COLUMN_FORMAT")) { ident(p); }
         else if (accept_kw(p, "STORAGE")) { ident(p); }
         else if (accept_kw(p, "INVISIBLE")) {}
-        else if (accept_kw(p, "CHECK")) { expect_op(p, '('); expr(p); expect_op(p, ')'); }
+        else if (accept_kw(p, "CHECK")) {
+            /* only CHECK (json_valid(col)) on the column itself means anything (JSON);
+               any other check replaces it, as in MariaDB */
+            expect_op(p, '(');
+            pl_expr *x = expr(p);
+            expect_op(p, ')');
+            c->json = x->kind == E_FUNC && !strcasecmp(x->s, "JSON_VALID") && x->nargs == 1 &&
+                      x->args[0]->kind == E_COLUMN && !x->args[0]->tbl && c->name && !strcasecmp(x->args[0]->s, c->name);
+        }
         else if (accept_kw(p, "REFERENCES")) {
             char *db, *nm; table_name(p, &db, &nm);
             expect_op(p, '('); do ident(p); while (accept_op(p, ',')); expect_op(p, ')');

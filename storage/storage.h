@@ -165,6 +165,9 @@ typedef struct stor_column {
     uint8_t kind;            /* stor_ckind */
     bool is_unsigned, zerofill, not_null, auto_increment, has_default, on_update_now;
     bool explicit_null;      /* NULL written in the definition */
+    bool json;               /* JSON: MariaDB's CHECK (json_valid(col)) on it (declared JSON, or
+                                that very check written out, as SHOW CREATE TABLE prints it):
+                                its values are JSON to the JSON functions, and must be valid */
     uint32_t width;          /* display width / char length / precision; 0 = not given */
     int32_t scale;           /* DECIMAL scale, fsp for time types; -1 = not given */
     uint16_t coll;           /* collation id for string types (63 for binary/blob) */

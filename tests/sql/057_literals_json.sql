@@ -54,3 +54,24 @@ CREATE TABLE wsl (id INT PRIMARY KEY, l1 VARCHAR(10) CHARACTER SET latin1, l2 VA
 INSERT INTO wsl VALUES (1, 'aBé', 'aBé', 'aBé', 'aB', 'aBé'), (2, 'Äx', 'Äx', 'Äx', 'x', 'Äx');
 SELECT id, HEX(WEIGHT_STRING(l1)), HEX(WEIGHT_STRING(l2)), HEX(WEIGHT_STRING(l3)), HEX(WEIGHT_STRING(a)), HEX(WEIGHT_STRING(u3)), HEX(WEIGHT_STRING(l1 AS CHAR(4))) FROM wsl ORDER BY id;
 SELECT id FROM wsl ORDER BY WEIGHT_STRING(u3), id;
+
+-- ===== JSON columns: LONGTEXT with CHECK (json_valid(col)), JSON to the JSON functions =====
+CREATE TABLE jc (id INT, j JSON COMMENT 'c', k JSON NOT NULL DEFAULT '[]', j2 LONGTEXT CHECK (json_valid(`j2`)), j3 TEXT CHECK (json_valid(j3)), t TEXT);
+SHOW CREATE TABLE jc;
+INSERT INTO jc (id, j, j2, j3, t) VALUES (1, '{"a": 1}', '[1]', '"s"', '[2]'), (2, 'true', NULL, '3', 'x');
+SELECT id, JSON_ARRAY(j, k, j2, j3, t), JSON_OBJECT('j', j, 't', t), JSON_SET('{}', '$.x', j, '$.y', j3), JSON_INSERT('[]', '$[1]', j2) FROM jc ORDER BY id;
+SELECT id, j = 'true', j3 = 's', j + 0 FROM jc ORDER BY id;
+INSERT INTO jc (id, j) VALUES (3, 'not json');
+INSERT INTO jc (id, j3) VALUES (3, '{"a":');
+UPDATE jc SET k = 'x' WHERE id = 1;
+UPDATE jc SET k = '{"b": [1, 2]}' WHERE id = 1;
+SELECT id, k, JSON_ARRAY(k) FROM jc ORDER BY id;
+CREATE TABLE jc2 LIKE jc;
+SHOW CREATE TABLE jc2;
+-- (on an empty table: pressdb does not count the rows MariaDB's copying ALTER does)
+ALTER TABLE jc2 MODIFY k LONGTEXT;
+ALTER TABLE jc2 ADD COLUMN n JSON, CHANGE j3 j4 JSON;
+SHOW CREATE TABLE jc2;
+CREATE TABLE jc3 AS SELECT id, j FROM jc;
+SHOW CREATE TABLE jc3;
+SELECT JSON_ARRAY(j) FROM jc3 ORDER BY id;
