@@ -310,6 +310,11 @@ static inline pdb_value ex_null(void) { pdb_value v = { .t = VT_NULL }; return v
 /* A VT_STRING whose scale is EX_JSONDOC is a JSON column's text as an argument of a JSON
  * function (JSON_ARRAY(j) nests it as JSON, not as a quoted string). */
 #define EX_JSONDOC 2
+/* EX_JSONVAL: JSON_EXTRACT's result. As a number it is the value it holds (a string's
+ * or a number's text read as a number, true 1, anything else 0) without a warning;
+ * compared (=, <, ...) with a string it is the string it holds, unquoted (MariaDB's
+ * Item_func_json_extract::val_real and Arg_comparator::compare_json_str). */
+#define EX_JSONVAL 3
 static inline bool ex_is_hexnum(const pdb_value *v) { return v->t == VT_STRING && v->scale == EX_HEXNUM; }
 uint64_t ex_hexnum_u64(const pdb_value *v);
 /* Digits of the largest value a hexadecimal literal of n bytes can hold (3 for 0xFF) */
@@ -481,6 +486,9 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *args, int nargs, pdb_value *ou
 const char *ex_json_sql_text(ex_ctx *ctx, const pdb_value *v, const pl_expr *e, size_t *n);
 /* s quoted as a JSON string */
 const char *ex_json_quote(ex_ctx *ctx, const char *s, size_t n, size_t *outn);
+/* A JSON_EXTRACT result holding a JSON string: its characters, unquoted (out, in a);
+ * false when it holds something else */
+bool ex_jsonval_unquote(stor_arena *a, const pdb_value *v, pdb_value *out);
 /* JSON_VALID(v) for a non-NULL value: is its text one JSON document */
 bool ex_json_valid(ex_ctx *ctx, const pdb_value *v);
 

@@ -1941,6 +1941,13 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             sp--;
             ex_ctx *saved_conv = ex_conv_ctx;
             if (o->b && saved_conv) once_due(ctx, p, o->b, a, b);
+            if (a->t == VT_STRING && b->t == VT_STRING && (a->scale == EX_JSONVAL || b->scale == EX_JSONVAL)) {
+                /* JSON_EXTRACT's result against a string: the string it holds, unquoted
+                   (the left one's only when both are, as MariaDB's compare_json_str) */
+                pdb_value *j = a->scale == EX_JSONVAL ? a : b;
+                pdb_value u;
+                if (ex_jsonval_unquote(ctx->a, j, &u)) *j = u;
+            }
             *a = cmp_values(o->a, (uint16_t)o->c, a, b);
             ex_conv_ctx = saved_conv;
             break;

@@ -482,6 +482,20 @@ const char *ex_json_sql_text(ex_ctx *ctx, const pdb_value *v, const pl_expr *e, 
     return b.p ? b.p : "";
 }
 
+bool ex_jsonval_unquote(stor_arena *a, const pdb_value *v, pdb_value *out)
+{
+    const char *s = v->p, *e = v->p + v->len;
+    while (s < e && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) s++;
+    while (e > s && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\n' || e[-1] == '\r')) e--;
+    if (e - s < 2 || *s != '"') return false;
+    jp j = { s, e, a, 0, NULL };
+    if (!jstring(&j) || j.p != e) return false;
+    jbuf b = { NULL, 0, 0, a };
+    junescape(&b, s, (size_t)(e - s));
+    *out = ex_str(b.p ? b.p : "", b.n, v->coll);
+    return true;
+}
+
 bool ex_json_valid(ex_ctx *ctx, const pdb_value *v)
 {
     size_t n;
@@ -1109,11 +1123,16 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, cons
             while (k > 0 && m.v[k - 1]->s > x->s) { m.v[k] = m.v[k - 1]; k--; }
             m.v[k] = x;
         }
-        if (!many) { *out = jprinted(ctx, m.v[0], FMT_LOOSE, 4); return; }   /* containers as MariaDB prints them */
+        if (!many) {   /* containers as MariaDB prints them */
+            *out = jprinted(ctx, m.v[0], FMT_LOOSE, 4);
+            out->scale = EX_JSONVAL;
+            return;
+        }
         jputs(&b, "[");
         for (int i = 0; i < m.n; i++) { if (i) jputs(&b, ", "); jprint(&b, m.v[i], FMT_LOOSE, 0, 4); }
         jputs(&b, "]");
         *out = jresult(ctx, &b);
+        out->scale = EX_JSONVAL;
         return;
     }
     if (fn == EX_JSON_CONTAINS_PATH) {

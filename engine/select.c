@@ -2727,14 +2727,19 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
 /* A derived table MariaDB cannot merge into the outer query (no FROM, DISTINCT, GROUP
  * BY, HAVING, LIMIT, UNION, aggregates) is materialised: a NULL column of it is then a
  * CHAR(0) column (type STRING), not NULL. */
-static void derived_null_columns(const pl_select *d, ex_type *types, int n)
+static bool derived_materialised(const pl_select *d)
 {
     bool materialised = d->nfrom == 0 || d->distinct || d->ngroup || d->having || d->limit || d->next;
     for (int i = 0; i < d->nitems && !materialised; i++) {
         const pl_expr *x = d->items[i].e;
         if (x && x->kind == E_FUNC && (x->win || ex_is_aggregate_name(x->s))) materialised = true;
     }
-    if (!materialised || !types) return;
+    return materialised;
+}
+
+static void derived_null_columns(const pl_select *d, ex_type *types, int n)
+{
+    if (!derived_materialised(d) || !types) return;
     for (int i = 0; i < n; i++)
         if (types[i].ptype == MYSQL_TYPE_NULL) {
             types[i].vt = VT_STRING; types[i].ptype = MYSQL_TYPE_STRING; types[i].coll = COLL_BINARY;
@@ -2776,12 +2781,18 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             s->derived = rows;
             s->dncols = (int)rows->ncols;
             derived_null_columns(t->derived, s->dtypes, s->dncols);
-            for (int c = 0; s->dtypes && c < s->dncols; c++)
-                if (s->dtypes[c].hexnum) {   /* a hexadecimal literal, materialised: a string */
-                    s->dtypes[c].hexnum = false;
-                    for (uint32_t r = 0; r < rows->nrows; r++)
-                        if (rows->v[(size_t)r * rows->ncols + (uint32_t)c].t == VT_STRING) rows->v[(size_t)r * rows->ncols + (uint32_t)c].scale = 0;
+            /* a derived table's JSON_EXTRACT result is a string like any other, and so is
+               a hexadecimal literal when the table is materialised (the marks of EX_HEXNUM
+               and EX_JSONVAL go) */
+            bool mat = derived_materialised(t->derived);
+            for (int c = 0; s->dtypes && c < s->dncols; c++) {
+                if (s->dtypes[c].vt != VT_STRING) continue;
+                if (mat) s->dtypes[c].hexnum = false;
+                for (uint32_t r = 0; r < rows->nrows; r++) {
+                    pdb_value *v = &rows->v[(size_t)r * rows->ncols + (uint32_t)c];
+                    if (v->t == VT_STRING && (v->scale == EX_JSONVAL || mat)) v->scale = 0;
                 }
+            }
             if (t->ncol_names) {
                 if (t->ncol_names != s->dncols)
                     ex_raise(ctx, 4002, "HY000", "WITH column list and SELECT field list have different column counts");

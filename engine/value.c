@@ -130,9 +130,25 @@ uint32_t ex_hexnum_digits(uint32_t n)
     return digits[n > 8 ? 8 : n];
 }
 
+/* A JSON_EXTRACT result as a number (see EX_JSONVAL) */
+static double jsonval_double(const pdb_value *v)
+{
+    size_t i = 0, n = v->len;
+    while (i < n && (v->p[i] == ' ' || v->p[i] == '\t' || v->p[i] == '\n' || v->p[i] == '\r')) i++;
+    if (i >= n) return 0;
+    if (v->p[i] == 't') return 1;
+    if (v->p[i] == '"') {
+        size_t k = i + 1;
+        while (k < n && v->p[k] != '"') k += v->p[k] == '\\' ? 2 : 1;
+        return ex_str_to_double(v->p + i + 1, (k < n ? k : n) - i - 1, NULL);
+    }
+    if (v->p[i] == '-' || (v->p[i] >= '0' && v->p[i] <= '9')) return ex_str_to_double(v->p + i, n - i, NULL);
+    return 0;
+}
+
 void ex_conv_check(const pdb_value *v, const char *type)
 {
-    if (!ex_conv_ctx || v->t != VT_STRING || v->scale == EX_HEXNUM) return;
+    if (!ex_conv_ctx || v->t != VT_STRING || v->scale == EX_HEXNUM || v->scale == EX_JSONVAL) return;
     bool trunc;
     char buf[700];
     ex_str_to_double(v->p, v->len, &trunc);
@@ -167,6 +183,7 @@ static double to_double_raw(const pdb_value *v)
         return (double)v->i / (double)ex_pow10[v->scale];
     case VT_STRING:
         if (v->scale == EX_HEXNUM) return (double)ex_hexnum_u64(v);
+        if (v->scale == EX_JSONVAL) return jsonval_double(v);
         return ex_str_to_double(v->p, v->len, NULL);
     case VT_DATETIME: case VT_DATE: {
         int y, mo, d, h, mi, s, us;
@@ -206,6 +223,10 @@ int64_t ex_to_int(const pdb_value *v)
     }
     case VT_STRING: {
         if (v->scale == EX_HEXNUM) return (int64_t)ex_hexnum_u64(v);
+        if (v->scale == EX_JSONVAL) {
+            double d = jsonval_double(v);
+            return d >= 9.2233720368547758e18 ? INT64_MAX : d <= -9.2233720368547758e18 ? INT64_MIN : (int64_t)d;
+        }
         /* integer context: leading integer part, MySQL rounds via double for decimals */
         bool tr;
         double d = ex_str_to_double(v->p, v->len, &tr);
@@ -230,6 +251,7 @@ bool ex_is_true(const pdb_value *v)
     case VT_DOUBLE: return v->d != 0;
     case VT_STRING:
         if (v->scale == EX_HEXNUM) return ex_hexnum_u64(v) != 0;
+        if (v->scale == EX_JSONVAL) return jsonval_double(v) != 0;
         return ex_str_to_double(v->p, v->len, NULL) != 0;
     }
     return false;
@@ -585,6 +607,22 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
         h.t = VT_UINT;
         h.u = ex_hexnum_u64(ex_is_hexnum(a) ? a : b);
         return ex_is_hexnum(a) ? ex_compare(&h, b, coll) : ex_compare(a, &h, coll);
+    }
+    if ((a->t == VT_STRING && a->scale == EX_JSONVAL) != (b->t == VT_STRING && b->scale == EX_JSONVAL)) {
+        /* JSON_EXTRACT's result against a number: the value it holds (a string's
+           characters, read as a number with the usual warning; true 1; else 0) */
+        const pdb_value *j = a->t == VT_STRING && a->scale == EX_JSONVAL ? a : b;
+        pdb_value x;
+        size_t i = 0;
+        while (i < j->len && (j->p[i] == ' ' || j->p[i] == '\t' || j->p[i] == '\n' || j->p[i] == '\r')) i++;
+        if (i < j->len && j->p[i] == '"') {   /* the characters between the quotes */
+            size_t k = i + 1;
+            while (k < j->len && j->p[k] != '"') k += j->p[k] == '\\' ? 2 : 1;
+            x = ex_str(j->p + i + 1, (k < j->len ? k : j->len) - i - 1, j->coll);
+        }
+        else if (i < j->len && (j->p[i] == '-' || (j->p[i] >= '0' && j->p[i] <= '9'))) { x = *j; x.scale = 0; }
+        else x = ex_int(i < j->len && j->p[i] == 't');
+        return j == a ? ex_compare(&x, b, coll) : ex_compare(a, &x, coll);
     }
     if (a->t == VT_INT && b->t == VT_INT) return a->i < b->i ? -1 : a->i > b->i;
     if ((a->t == VT_UINT || a->t == VT_INT) && (b->t == VT_UINT || b->t == VT_INT)) {

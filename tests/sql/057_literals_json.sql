@@ -75,3 +75,18 @@ SHOW CREATE TABLE jc2;
 CREATE TABLE jc3 AS SELECT id, j FROM jc;
 SHOW CREATE TABLE jc3;
 SELECT JSON_ARRAY(j) FROM jc3 ORDER BY id;
+
+-- ===== JSON_EXTRACT's result: the value it holds as a number, unquoted against a string =====
+SELECT JSON_EXTRACT('{"a": "1"}', '$.a') = '1', JSON_EXTRACT('{"a": 1}', '$.a') = '1', JSON_EXTRACT('{"a": [1]}', '$.a') = '[1]', JSON_EXTRACT('{"a": true}', '$.a') = 'true', JSON_EXTRACT('{"a": null}', '$.a') = 'null', JSON_EXTRACT('{"a": "x"}', '$.a') < 'y', JSON_EXTRACT('{"a": "x"}', '$.a') IN ('x', 'z');
+SELECT JSON_EXTRACT('{"a": "5x"}', '$.a') + 0, JSON_EXTRACT('{"a": true}', '$.a') + 0, JSON_EXTRACT('{"a": 1.5}', '$.a') + 0, JSON_EXTRACT('{"a": 1.5}', '$.a') * 2, JSON_EXTRACT('{"a": "x"}', '$.a') = 0, JSON_EXTRACT('{"a": 12}', '$.a') = 12, JSON_EXTRACT('{"a": "12"}', '$.a') = 12, CAST(JSON_EXTRACT('{"a": "12"}', '$.a') AS SIGNED);
+SELECT JSON_EXTRACT('{"a": "x"}', '$.a'), CONCAT(JSON_EXTRACT('{"a": "x"}', '$.a'), 'y'), JSON_EXTRACT('{"a": "x"}', '$.a') LIKE 'x', JSON_EXTRACT('{"a": 1, "b": 2}', '$.a', '$.b') = '[1, 2]', LENGTH(JSON_EXTRACT('{"a": "x"}', '$.a'));
+SELECT JSON_EXTRACT('{"a": [1, 2]}', '$.a') + 0, IF(JSON_EXTRACT('{"a": "0"}', '$.a'), 'y', 'n'), JSON_EXTRACT('{"a": "a\\"b"}', '$.a') = 'a"b', 'x' = JSON_EXTRACT('{"a": "x"}', '$.a'), JSON_EXTRACT('{"a": "X"}', '$.a') = 'x', ABS(JSON_EXTRACT('{"a": "-3"}', '$.a')), JSON_EXTRACT('{"a": "2"}', '$.a') BETWEEN 1 AND 3, JSON_EXTRACT('{"a": false}', '$.a') = 0;
+SELECT JSON_EXTRACT('{"a": "x"}', '$.a') = JSON_EXTRACT('{"a": "x"}', '$.a'), JSON_EXTRACT('{"a": 1}', '$.a') = JSON_EXTRACT('{"a": "1"}', '$.a'), JSON_EXTRACT('{"a": "1"}', '$.a') = JSON_EXTRACT('{"a": 1}', '$.a');
+CREATE TABLE jx (id INT, doc TEXT);
+INSERT INTO jx VALUES (1, '{"s": "publish", "n": "5"}'), (2, '{"s": "draft", "n": 7}');
+SELECT id, JSON_EXTRACT(doc, '$.s') = 'publish', JSON_EXTRACT(doc, '$.n') + 1, JSON_EXTRACT(doc, '$.n') > 6 FROM jx ORDER BY id;
+SELECT id FROM jx WHERE JSON_EXTRACT(doc, '$.s') = 'draft';
+SELECT id FROM jx WHERE JSON_EXTRACT(doc, '$.n') = 5;
+SELECT x = 'a' FROM (SELECT JSON_EXTRACT('{"a":"a"}', '$.a') x) d;
+SELECT id, x = 'draft' FROM (SELECT id, JSON_EXTRACT(doc, '$.s') x FROM jx) d ORDER BY id;
+SELECT x + 0 FROM (SELECT 0x41 AS x FROM jx) d;
