@@ -191,7 +191,8 @@ static void print_expr(cstate *cs, const pl_expr *e, char *buf, size_t cap, size
         if (find_column(cs->sc, e, &src, &col)) {
             ex_src *s = &cs->sc->ctx->src[src];
             const char *cn = s->t ? s->t->cols[col].name : s->dnames[col];
-            if (s->t) *k += (size_t)snprintf(buf + *k, cap - *k, "`%s`.`%s`.`%s`", s->t->db, s->t->name, cn);
+            /* (a table under an alias: `db`.`alias`.`name`, as MariaDB prints it) */
+            if (s->t) *k += (size_t)snprintf(buf + *k, cap - *k, "`%s`.`%s`.`%s`", s->t->db, s->alias ? s->alias : s->t->name, cn);
             else *k += (size_t)snprintf(buf + *k, cap - *k, "`%s`.`%s`", s->alias, cn);
             return;
         }
@@ -209,11 +210,23 @@ static void print_expr(cstate *cs, const pl_expr *e, char *buf, size_t cap, size
     }
     case E_UNARY:
         if (e->op == '-') {
-            if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, "-");
+            bool par = e->args[0]->kind == E_BINARY;   /* -(`a` + 1) */
+            if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, par ? "-(" : "-");
             print_expr(cs, e->args[0], buf, cap, k);
+            if (par && *k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, ")");
             return;
         }
         break;
+    case E_FUNC:
+        if (e->win || e->distinct || e->order || !e->s) break;
+        for (const char *q = e->s; *q && *k + 1 < cap; q++) buf[(*k)++] = (char)tolower((unsigned char)*q);
+        if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, "(");
+        for (int i = 0; i < e->nargs && *k < cap; i++) {
+            if (i) *k += (size_t)snprintf(buf + *k, cap - *k, ",");
+            print_expr(cs, e->args[i], buf, cap, k);
+        }
+        if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, ")");
+        return;
     case E_CAST:
         if (e->cast.type == -1 || e->cast.type == -2) {
             if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, "cast(");
@@ -1131,7 +1144,13 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             /* so is a hexadecimal literal of 2^63 or more (-0x8000000000000000) */
             if (e->args[0]->kind == E_HEX && at[0].hexnum && ex_hexnum_u64(&p->consts[p->nconsts - 1]) > (uint64_t)INT64_MAX)
                 min_lit = true;
-            emit(p, OP_NEG, min_lit, 0, 0);
+            {   /* the negation as MariaDB prints it, for 1690 */
+                char pbuf[256];
+                size_t pk = 0;
+                print_expr(cs, e, pbuf, sizeof pbuf, &pk);
+                if (pk >= sizeof pbuf) pk = sizeof pbuf - 1;
+                emit(p, OP_NEG, min_lit, 0, add_const(p, ex_str(stor_arena_strndup(cs->a, pbuf, pk), pk, COLL_BINARY)));
+            }
             *t = at[0];
             if (t->hexnum) {   /* an integer of the literal's length in bytes, as MariaDB sizes it */
                 uint32_t len = t->length;
@@ -1909,13 +1928,13 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             case VT_NULL: break;
             case VT_INT:
                 if (v->i == INT64_MIN && o->a) { ex_dec d; ex_dec_from_i64(&d, v->i, 0); d.neg = false; ex_dec_put(ctx->a, &d, -1, v); break; }
-                if (v->i == INT64_MIN) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '-(%lld)'", (long long)v->i);
+                if (v->i == INT64_MIN) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", p->consts[o->c].p);
                 v->i = -v->i; break;
             case VT_UINT:
                 if (o->a && v->u > (uint64_t)INT64_MAX) {   /* (a hexadecimal literal: a DECIMAL) */
                     ex_dec d; ex_dec_from_u64(&d, v->u, true, 0); ex_dec_put(ctx->a, &d, -1, v); break;
                 }
-                if (v->u > (uint64_t)INT64_MAX + 1) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range");
+                if (v->u > (uint64_t)INT64_MAX + 1) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", p->consts[o->c].p);
                 v->t = VT_INT; v->i = (int64_t)(0 - v->u); break;   /* 2^63 -> INT64_MIN */
             case VT_DECIMAL:
                 if (v->len) {

@@ -1372,27 +1372,61 @@ void ex_release_named_locks(uint32_t conn_id)
 
 const int EX_F_YEAR = F_YEAR, EX_F_MONTH = F_MONTH;
 
-/* MariaDB's text of an expression in messages (Item::print), for literals, signs,
- * arithmetic and function calls; the source text for anything else. */
-static size_t print_expr(const pl_expr *e, char *buf, size_t cap)
+/* A column of this query's sources as MariaDB prints it in messages: `db`.`alias`.`name`
+ * (a derived table's `alias`.`name`); 0 when it is none of them. */
+static size_t print_column(ex_ctx *ctx, const pl_expr *e, char *buf, size_t cap)
+{
+    for (int i = 0; ctx && i < ctx->nsrc; i++) {
+        const ex_src *s = &ctx->src[i];
+        const char *alias = s->alias ? s->alias : s->name;
+        if (e->tbl && (!alias || strcasecmp(e->tbl, alias))) continue;
+        int n = s->t ? (int)s->t->ncols : s->dnames ? s->dncols : 0;
+        for (int c = 0; c < n; c++) {
+            const char *cn = s->t ? s->t->cols[c].name : s->dnames[c];
+            if (!cn || strcasecmp(cn, e->s)) continue;
+            int k = s->t ? snprintf(buf, cap, "`%s`.`%s`.`%s`", s->t->db, alias ? alias : s->t->name, cn)
+                         : snprintf(buf, cap, "`%s`.`%s`", alias ? alias : "", cn);
+            return k < 0 ? 0 : (size_t)k < cap ? (size_t)k : cap - 1;
+        }
+    }
+    return 0;
+}
+
+/* MariaDB's text of an expression in messages (Item::print), for literals, columns,
+ * signs, arithmetic and function calls; the source text for anything else. */
+static size_t print_expr(ex_ctx *ctx, const pl_expr *e, char *buf, size_t cap)
 {
     size_t k = 0;
     if (!e || cap < 8) return 0;
     switch (e->kind) {
     case E_INT: case E_DECIMAL: case E_FLOAT:
-        return (size_t)snprintf(buf, cap, "%.*s", (int)e->slen, e->s);
+        k = (size_t)snprintf(buf, cap, "%.*s", (int)e->slen, e->s);
+        return k < cap ? k : cap - 1;
     case E_STRING:
-        return (size_t)snprintf(buf, cap, "'%.*s'", (int)e->slen, e->s);
+        k = (size_t)snprintf(buf, cap, "'%.*s'", (int)e->slen, e->s);
+        return k < cap ? k : cap - 1;
     case E_NULL: return (size_t)snprintf(buf, cap, "NULL");
+    case E_COLUMN:
+        if ((k = print_column(ctx, e, buf, cap)) > 0) return k;
+        break;
     case E_UNARY:
-        if (e->op == '-' && e->nargs == 1) { buf[k++] = '-'; return k + print_expr(e->args[0], buf + k, cap - k); }
+        if (e->op == '-' && e->nargs == 1) {
+            /* an operation as the argument goes in parentheses: -(`a` + 1) */
+            bool par = e->args[0]->kind == E_BINARY;
+            buf[k++] = '-';
+            if (par) buf[k++] = '(';
+            k += print_expr(ctx, e->args[0], buf + k, cap - k - 1);
+            if (par && k + 1 < cap) buf[k++] = ')';
+            buf[k] = 0;
+            return k;
+        }
         break;
     case E_BINARY: {
         static const char *ops[] = { [BO_ADD] = "+", [BO_SUB] = "-", [BO_MUL] = "*", [BO_DIV] = "/", [BO_IDIV] = "DIV", [BO_MOD] = "%" };
         if (e->op < BO_ADD || e->op > BO_MOD || e->nargs != 2) break;
-        k = print_expr(e->args[0], buf, cap);
+        k = print_expr(ctx, e->args[0], buf, cap);
         if (k < cap) k += (size_t)snprintf(buf + k, cap - k, " %s ", ops[e->op]);
-        if (k < cap) k += print_expr(e->args[1], buf + k, cap - k);
+        if (k < cap) k += print_expr(ctx, e->args[1], buf + k, cap - k);
         return k < cap ? k : cap - 1;
     }
     case E_FUNC:
@@ -1400,14 +1434,15 @@ static size_t print_expr(const pl_expr *e, char *buf, size_t cap)
         buf[k++] = '(';
         for (int i = 0; i < e->nargs && k + 2 < cap; i++) {
             if (i) buf[k++] = ',';
-            k += print_expr(e->args[i], buf + k, cap - k);
+            k += print_expr(ctx, e->args[i], buf + k, cap - k);
         }
         if (k + 1 < cap) buf[k++] = ')';
         buf[k] = 0;
         return k;
     default: break;
     }
-    return (size_t)snprintf(buf, cap, "%.*s", (int)e->srclen, e->start ? e->start : "");
+    k = (size_t)snprintf(buf, cap, "%.*s", (int)e->srclen, e->start ? e->start : "");
+    return k < cap ? k : cap - 1;
 }
 
 /* A double result: out of range (infinite, or not a number) is MariaDB's 1690 error. */
@@ -1415,7 +1450,7 @@ static double dbl_checked(ex_ctx *ctx, const pl_expr *e, double r)
 {
     if (isfinite(r)) return r;
     char buf[256];
-    size_t k = print_expr(e, buf, sizeof buf);
+    size_t k = print_expr(ctx, e, buf, sizeof buf);
     ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%.*s'", (int)(k < sizeof buf ? k : sizeof buf - 1), buf);
     return r;
 }
@@ -2040,9 +2075,11 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_ASCII: s0 = ex_to_str(ctx->a, &a[0], &l0); *out = ex_int(l0 ? (unsigned char)s0[0] : 0); return;
     case F_ABS:
-        if (a[0].t == VT_INT && a[0].i == INT64_MIN)
-            ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in 'abs(%.*s)'",
-                     e && e->nargs ? (int)e->args[0]->srclen : 0, e && e->nargs ? e->args[0]->start : "");
+        if (a[0].t == VT_INT && a[0].i == INT64_MIN) {
+            char buf[256];
+            size_t k = e ? print_expr(ctx, e, buf, sizeof buf) : 0;
+            ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%.*s'", (int)k, buf);
+        }
         if (a[0].t == VT_INT) *out = ex_int(a[0].i < 0 ? -a[0].i : a[0].i);
         else if (a[0].t == VT_DECIMAL && a[0].len) {
             ex_dec x;

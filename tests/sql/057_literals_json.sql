@@ -90,3 +90,19 @@ SELECT id FROM jx WHERE JSON_EXTRACT(doc, '$.n') = 5;
 SELECT x = 'a' FROM (SELECT JSON_EXTRACT('{"a":"a"}', '$.a') x) d;
 SELECT id, x = 'draft' FROM (SELECT id, JSON_EXTRACT(doc, '$.s') x FROM jx) d ORDER BY id;
 SELECT x + 0 FROM (SELECT 0x41 AS x FROM jx) d;
+
+-- ===== 1690 messages quote the expression as MariaDB prints it =====
+CREATE TABLE nb (i BIGINT, u BIGINT UNSIGNED, d DOUBLE);
+INSERT INTO nb VALUES (-9223372036854775808, 18446744073709551615, 1e308);
+SELECT -i FROM nb;
+SELECT -(i + 0) FROM nb;
+SELECT ABS(i) FROM nb;
+SELECT abs(i + 0) FROM nb;
+SELECT -u FROM nb;
+SELECT - -i FROM nb;
+SELECT EXP(d) FROM nb;
+SELECT x.i * 2 FROM nb x;
+SELECT ABS(x.i) FROM nb x;
+SELECT -(i * 1) FROM nb;
+SELECT POW(d, 2) FROM nb;
+SELECT -i FROM nb WHERE i < 0 AND -i > 0;
