@@ -3238,11 +3238,14 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         int64_t x;
         uint64_t ux = 0;
         bool neg = false;
+        /* a number and spaces after it: noted (1265) when it fits the column */
+        bool spaces = v->t == VT_STRING && v->len && isspace((unsigned char)v->p[v->len - 1]);
         if (v->t == VT_STRING && exact_int_string(v->p, v->len, &x, &ux, &neg)) {
             /* plain integer text: exactly, without going through a double */
         } else if (v->t == VT_STRING) {
             bool tr;
             double d = ex_str_to_double(v->p, v->len, &tr);
+            if (tr) spaces = false;
             if (tr) {
                 /* '12abc' is truncated (1265); 'abc' is not a number at all (1366) */
                 size_t i = 0;
@@ -3289,22 +3292,23 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         case CT_YEAR: lo = 0; hi = 2155; uhi = 2155; break;
         default: lo = INT64_MIN; hi = INT64_MAX; uhi = UINT64_MAX; break;
         }
+        bool oor = false;
         if (c->type == CT_YEAR) {
             if (x > 0 && x < 70) x += 2000;
             else if (x >= 70 && x < 100) x += 1900;
-            if (x != 0 && (x < 1901 || x > 2155)) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = 0; }
-            *out = ex_int(x);
-            return 0;
+            if (x != 0 && (x < 1901 || x > 2155)) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = 0; oor = true; }
+        } else if (c->is_unsigned) {
+            if (neg) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = 0; oor = true; }
+            else if (ux > uhi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = uhi; oor = true; }
+            x = (int64_t)ux;
+        } else {
+            oor = true;
+            if (!neg && (v->t == VT_UINT || ux > (uint64_t)INT64_MAX) && ux > (uint64_t)hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
+            else if (x < lo) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = lo; }
+            else if (x > hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
+            else oor = false;
         }
-        if (c->is_unsigned) {
-            if (neg) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = 0; }
-            else if (ux > uhi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = uhi; }
-            *out = ex_int((int64_t)ux);
-            return 0;
-        }
-        if (!neg && (v->t == VT_UINT || ux > (uint64_t)INT64_MAX) && ux > (uint64_t)hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
-        else if (x < lo) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = lo; }
-        else if (x > hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
+        if (spaces && !oor) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
         *out = ex_int(x);
         return 0;
     }
@@ -3358,6 +3362,8 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         bool tr = false;
         double d = v->t == VT_STRING ? ex_str_to_double(v->p, v->len, &tr) : ex_to_double(v);
         if (tr) trunc_warn(ctx, rowno, c, 1366, "double", v->p, v->len);
+        else if (v->t == VT_STRING && v->len && isspace((unsigned char)v->p[v->len - 1]))   /* a number and spaces */
+            ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
         if (c->type == CT_FLOAT) d = (double)(float)d;
         if (c->scale >= 0) { double p = pow(10, c->scale); d = rint(d * p) / p; }
         if (c->is_unsigned && d < 0) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); d = 0; }

@@ -106,3 +106,26 @@ SELECT ABS(x.i) FROM nb x;
 SELECT -(i * 1) FROM nb;
 SELECT POW(d, 2) FROM nb;
 SELECT -i FROM nb WHERE i < 0 AND -i > 0;
+
+-- ===== a number with spaces after it into a number column: Note 1265 when it fits =====
+CREATE TABLE sp (i INT, d DECIMAL(5,2), f DOUBLE, b BIGINT UNSIGNED, y YEAR, t TINYINT);
+INSERT INTO sp (i) VALUES ('42 ');
+INSERT INTO sp (i) VALUES (' 42');
+INSERT INTO sp (i) VALUES ('42	');
+INSERT INTO sp (d) VALUES ('1.5 ');
+INSERT INTO sp (f) VALUES ('1.5 ');
+INSERT INTO sp (b) VALUES ('7 ');
+INSERT INTO sp (i) VALUES ('1.4 ');
+INSERT INTO sp (i) VALUES ('1e1 ');
+INSERT INTO sp (y) VALUES ('2020 ');
+INSERT INTO sp (i) VALUES ('-3 '), ('4  ');
+UPDATE sp SET i = '5 ' WHERE i = 42;
+INSERT INTO sp (i) VALUES ('12x ');
+INSERT INTO sp (f) VALUES ('1e1 ');
+INSERT IGNORE INTO sp (t) VALUES ('300 ');
+INSERT INTO sp (t) VALUES ('300 ');
+INSERT INTO sp (i) VALUES ('  ');
+INSERT IGNORE INTO sp (t) VALUES ('300.5 ');
+INSERT IGNORE INTO sp (b) VALUES ('-1 ');
+INSERT IGNORE INTO sp (y) VALUES ('1800 ');
+SELECT * FROM sp ORDER BY i, d, f, b, y, t;
