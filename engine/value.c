@@ -151,7 +151,14 @@ void ex_conv_check(const pdb_value *v, const char *type)
     if (!ex_conv_ctx || v->t != VT_STRING || v->scale == EX_HEXNUM || v->scale == EX_JSONVAL) return;
     bool trunc;
     char buf[700];
-    ex_str_to_double(v->p, v->len, &trunc);
+    double d = ex_str_to_double(v->p, v->len, &trunc);
+    bool dec = !strcmp(type, "DECIMAL");
+    if ((dec && !(fabs(d) < 1e81)) || (!dec && isinf(d))) {
+        /* past MariaDB's decimal buffer (81 digits) or a double's range: a warning even
+           when the rest is spaces, after 1916 for a decimal */
+        if (dec) ex_warn(ex_conv_ctx, "Warning", 1916, "Got overflow when converting '' to DECIMAL. Value truncated");
+        trunc = true;
+    }
     if (!trunc) {
         /* a number followed by spaces only: MariaDB notes it rather than warning */
         if (v->len && (v->p[v->len - 1] == ' ' || v->p[v->len - 1] == '\t')) {

@@ -129,3 +129,22 @@ INSERT IGNORE INTO sp (t) VALUES ('300.5 ');
 INSERT IGNORE INTO sp (b) VALUES ('-1 ');
 INSERT IGNORE INTO sp (y) VALUES ('1800 ');
 SELECT * FROM sp ORDER BY i, d, f, b, y, t;
+
+-- ===== a string constant compared with a number or a date is converted once (warnings once) =====
+CREATE TABLE cv (id INT PRIMARY KEY, n INT, d DATE, dt DATETIME, KEY (dt));
+INSERT INTO cv VALUES (1, 1, '2023-01-01', '2023-01-01 10:00:00'), (2, 2, '2023-05-01', '2023-05-01 00:00:00'), (3, 3, NULL, NULL);
+SELECT id FROM cv WHERE n < '5x' ORDER BY id;
+SELECT id FROM cv WHERE id + 0 < '5x' ORDER BY id;
+SELECT id, n < '2x', n = '2.0x' FROM cv ORDER BY id;
+SELECT id FROM cv WHERE n < '1e400' ORDER BY id;
+SELECT id FROM cv WHERE n <= '1e81' ORDER BY id;
+SELECT id FROM cv WHERE n > '-1e81' ORDER BY id;
+SELECT id FROM cv WHERE n + 0.5 < ' 1e400 ' ORDER BY id;
+SELECT id FROM cv WHERE n + 1e0 < '1e400' ORDER BY id;
+SELECT 1 < '1e81', 1 < '-1e81', 1 < '1e-400', 1 < '1e400x', 1e0 < '1e400';
+SELECT id FROM cv WHERE d > '2023-03' ORDER BY id;
+SELECT id FROM cv WHERE dt > '2023-03' ORDER BY id;
+SELECT id FROM cv WHERE d = '2023-01-01 00:00:00';
+SELECT id FROM cv WHERE dt < '2023-02-01' ORDER BY id;
+SELECT id, d < '2023-13-01' FROM cv ORDER BY id;
+SELECT id FROM cv WHERE d > 'abc' ORDER BY id;
