@@ -963,6 +963,17 @@ static pdb_value date_format_parts(ex_ctx *ctx, bool neg, int y, int mo, int d, 
  * warning when more follows ('1.5' DAY is one day). */
 static int64_t interval_int(ex_ctx *ctx, const pdb_value *v)
 {
+    if (v->t == VT_DECIMAL && v->len) {   /* past BIGINT: the nearest end, with 1916 */
+        ex_dec d;
+        int64_t r;
+        ex_dec_get(v, &d);
+        if (ex_dec_to_i64(&d, &r)) {
+            char buf[EX_DEC_TEXT_MAX];
+            size_t n = ex_dec_value_text(v, buf);
+            ex_warn(ctx, "Warning", 1916, "Got overflow when converting '%.*s' to INT. Value truncated", (int)n, buf);
+        }
+        return r;
+    }
     if (v->t != VT_STRING) return ex_to_int(v);
     const char *s = v->p;
     size_t n = v->len, i = 0;
@@ -979,14 +990,16 @@ static int64_t interval_int(ex_ctx *ctx, const pdb_value *v)
     return neg ? -r : r;
 }
 
-/* INTERVAL amt unit as months (by_month) or microseconds, negated for sub, as MariaDB
- * reads it: a SECOND amount keeps its fraction; the other single units take the whole
- * number; compound units read the numbers of a string ('1 2' DAY_HOUR), the last ones
- * filling the smallest parts. 0 = read, 1 = too large, 2 = an amount it cannot read.
- * add_interval adds it to the packed datetime dt as MariaDB's date_add_interval: 0 =
- * done, 1 = outside 0001-01-01 .. 9999-12-31 (MariaDB warns 1441 and gives NULL), 2 =
- * an amount it cannot read (NULL). */
-static int interval_of(ex_ctx *ctx, const char *unit, const pdb_value *amt, bool sub, int64_t *months_out, int64_t *usecs_out, bool *by_month_out)
+/* INTERVAL amt unit as months (by_month 1), years (by_month 2: a YEAR amount) or
+ * microseconds, negated for sub, as MariaDB reads it: a SECOND amount keeps its
+ * fraction; the other single units take the whole number; compound units read the
+ * numbers of a string ('1 2' DAY_HOUR), the last ones filling the smallest parts.
+ * Months and years are counted as MariaDB's 64-bit arithmetic does, wrapping around
+ * (2^63-1 YEAR is -1 year as a 32-bit year sees it). 0 = read, 1 = too large, 2 = an
+ * amount it cannot read. add_interval adds it to the packed datetime dt as MariaDB's
+ * date_add_interval: 0 = done, 1 = outside 0000-01-01 .. 9999-12-31 (MariaDB warns
+ * 1441 and gives NULL), 2 = an amount it cannot read (NULL). */
+static int interval_of(ex_ctx *ctx, const char *unit, const pdb_value *amt, bool sub, int64_t *months_out, int64_t *usecs_out, int *by_month_out)
 {
     static const struct { const char *name; int n; int64_t mult[5]; bool usec; bool months; } units[] = {
         { "YEAR_MONTH", 2, { 12, 1 }, false, true },
@@ -1002,12 +1015,13 @@ static int interval_of(ex_ctx *ctx, const char *unit, const pdb_value *amt, bool
         { "SECOND_MICROSECOND", 2, { 1000000, 1 }, true, false },
     };
     int64_t months = 0, usecs = 0;
-    bool by_month = false;
+    int by_month = 0;
     if (!strcmp(unit, "YEAR") || !strcmp(unit, "QUARTER") || !strcmp(unit, "MONTH")) {
         int64_t n = interval_int(ctx, amt);
-        if (n > INT64_MAX / 12 || n < -(INT64_MAX / 12)) return 1;   /* out of range whatever the date */
-        months = !strcmp(unit, "YEAR") ? n * 12 : !strcmp(unit, "QUARTER") ? n * 3 : n;
-        by_month = true;
+        bool quarter = !strcmp(unit, "QUARTER");
+        if (quarter && (n > INT64_MAX / 3 || n < -(INT64_MAX / 3))) return 1;   /* (no wrapping here) */
+        months = quarter ? n * 3 : n;
+        by_month = !strcmp(unit, "YEAR") ? 2 : 1;
     } else if (!strcmp(unit, "SECOND") && amt->t != VT_INT && amt->t != VT_UINT) {
         double x = ex_to_double(amt);
         if (fabs(x) > 9.2e12) return 1;
@@ -1055,16 +1069,19 @@ static int interval_of(ex_ctx *ctx, const char *unit, const pdb_value *amt, bool
             v[cnt - 1] = f;
         }
         int64_t tot = 0;
-        for (int j = 0; j < cnt; j++) {
-            if (v[j] > INT64_MAX / 2 / units[ui].mult[j]) return 1;
-            tot += v[j] * units[ui].mult[j];
-            if (tot > INT64_MAX / 2) return 1;
-        }
-        if (neg) tot = -tot;
-        if (units[ui].months) { months = tot; by_month = true; }
+        if (units[ui].months)   /* years and months: MariaDB's wrapping arithmetic */
+            tot = (int64_t)((uint64_t)v[0] * 12 + (uint64_t)v[1]);
+        else
+            for (int j = 0; j < cnt; j++) {
+                if (v[j] > INT64_MAX / 2 / units[ui].mult[j]) return 1;
+                tot += v[j] * units[ui].mult[j];
+                if (tot > INT64_MAX / 2) return 1;
+            }
+        if (neg) tot = (int64_t)(0 - (uint64_t)tot);
+        if (units[ui].months) { months = tot; by_month = 1; }
         else usecs = tot;
     }
-    if (sub) { months = -months; usecs = -usecs; }
+    if (sub) { months = (int64_t)(0 - (uint64_t)months); usecs = -usecs; }
     *months_out = months; *usecs_out = usecs; *by_month_out = by_month;
     return 0;
 }
@@ -1074,13 +1091,20 @@ static int add_interval(ex_ctx *ctx, int64_t dt, const char *unit, const pdb_val
     int y, mo, d, h, mi, s, us;
     pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
     int64_t months, usecs;
-    bool by_month;
+    int by_month;
     int rc = interval_of(ctx, unit, amt, sub, &months, &usecs, &by_month);
     if (rc) return rc;
-    if (by_month) {
-        if (months > (INT64_C(1) << 40) || months < -(INT64_C(1) << 40)) return 1;   /* past year 9999 either way */
-        int64_t tm = (int64_t)y * 12 + (mo - 1) + months;
-        if (tm < 0 || tm >= 12 * 10000) return 1;
+    if (by_month == 2) {   /* years: MariaDB adds them to its 32-bit year */
+        uint32_t ny = (uint32_t)((uint64_t)(uint32_t)y + (uint64_t)months);
+        if (ny >= 10000) return 1;
+        y = (int)ny;
+        if (d > days_in_month(y, mo)) d = days_in_month(y, mo);
+        *out = pdb_dt_pack(y, mo, d, h, mi, s, us);
+        return 0;
+    }
+    if (by_month) {   /* months from year 0 in 64 bits, wrapping as MariaDB's do */
+        uint64_t tm = (uint64_t)y * 12 + (uint64_t)(mo - 1) + (uint64_t)months;
+        if (tm >= 12 * 10000) return 1;
         y = (int)(tm / 12); mo = (int)(tm % 12) + 1;
         if (d > days_in_month(y, mo)) d = days_in_month(y, mo);
         *out = pdb_dt_pack(y, mo, d, h, mi, s, us);
@@ -2181,7 +2205,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             /* a TIME plus a day-time interval stays a TIME; months do not apply to one */
             if (a[1].t == VT_NULL) return;
             int64_t months, usecs;
-            bool by_month;
+            int by_month;
             int rc = interval_of(ctx, unit, &a[1], id == F_DATE_SUB, &months, &usecs, &by_month);
             const int64_t max = (838 * 3600 + 59 * 60 + 59) * 1000000LL + 999999;
             if (rc == 2) return;
