@@ -253,6 +253,76 @@ int ex_dec_mul(const ex_dec *a, const ex_dec *b, ex_dec *r)
     return 0;
 }
 
+/* Word t of d laid out with fw fraction words: t >= 1 the t-th word after the point,
+ * t <= 0 an integer word (0 the last one, -1 the one before, ...). */
+static uint32_t frac_word(const ex_dec *d, int fw, int t)
+{
+    ex_dec x = *d;
+    x.neg = false;
+    rescale(&x, fw * 9);                 /* the fraction padded to whole words */
+    int skip = fw - t;                   /* words below word t */
+    return skip < x.n ? x.w[skip] : 0;
+}
+
+/* d cut (toward zero) to f words after the point; f <= 0: to whole multiples of
+ * 10^(9 * -f) (MariaDB's decimal_mul can drop an operand's last integer words). */
+static void cut_words(ex_dec *d, int f)
+{
+    if (f >= 0) { if (d->scale > f * 9) rescale(d, f * 9); return; }
+    bool neg = d->neg;
+    int s = d->scale;
+    rescale(d, 0);
+    for (int k = 0; k < -f; k++) div_small(d, DEC_BASE);
+    for (int k = 0; k < -f; k++) if (!mul_small(d, DEC_BASE)) break;
+    rescale(d, s);
+    d->neg = neg && d->n;
+}
+
+/* The integer digits MariaDB's decimal_t of d holds: h 0 its own digits (a literal),
+ * 255 whole words of them (a computed value), else a column's declared integer digits
+ * less its leading zero words (bin2decimal drops them). */
+static int maria_intg(const ex_dec *d, int h)
+{
+    int k = ex_dec_int_digits(d), kw = (k + 8) / 9;
+    if (h == 0) return k;
+    if (h == 255 || kw != (h + 8) / 9) return kw * 9;
+    return h;
+}
+
+int ex_dec_mul_maria(const ex_dec *a, const ex_dec *b, int ha, int hb, ex_dec *r)
+{
+    int ia = maria_intg(a, ha), ib = maria_intg(b, hb);
+    int f1 = (a->scale + 8) / 9, f2 = (b->scale + 8) / 9;
+    int intg0 = (ia + ib + 8) / 9, frac0 = f1 + f2, lim = DEC_MAX_DIGITS / 9;
+    if (intg0 > lim) return -1;   /* more integer words than MariaDB has: out of range (1690) */
+    if (intg0 + frac0 <= lim) return ex_dec_mul(a, b, r);
+    /* MariaDB's decimal_mul: the product's fraction keeps the words left beside its
+       integer words; whole words of the operands' fractions go first, one at a time: a
+       zero last word (lossless), else from the operand with more, else the one whose
+       last word is smaller */
+    int keep = lim - intg0, fw1 = f1, fw2 = f2;
+    for (int j = frac0; j > keep; j--) {
+        /* (the last word kept; past the fraction, MariaDB reads the integer words) */
+        uint32_t l1 = frac_word(a, fw1, f1), l2 = frac_word(b, fw2, f2);
+        if (l1 == 0) f1--;
+        else if (l2 == 0) f2--;
+        else if (f1 > f2) f1--;
+        else if (f2 > f1) f2--;
+        else if (l1 < l2) f1--;
+        else f2--;
+    }
+    ex_dec x = *a, y = *b;
+    cut_words(&x, f1);
+    cut_words(&y, f2);
+    x.neg = a->neg && x.n; y.neg = b->neg && y.n;
+    int rc = ex_dec_mul(&x, &y, r);
+    if (rc) return rc;
+    int fs = a->scale + b->scale < keep * 9 ? a->scale + b->scale : keep * 9;
+    if (r->scale < fs) rescale(r, fs);
+    r->neg = r->n && a->neg != b->neg;
+    return 0;
+}
+
 static int mag_divmod(const ex_dec *num, const ex_dec *b, ex_dec *qo, ex_dec *remo);
 
 int ex_dec_div(const ex_dec *a, const ex_dec *b, int incr, ex_dec *r)

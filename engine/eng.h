@@ -367,6 +367,11 @@ size_t ex_dec_to_text(const ex_dec *d, char *buf);    /* buf: EX_DEC_TEXT_MAX by
 int    ex_dec_add(const ex_dec *a, const ex_dec *b, ex_dec *r);
 int    ex_dec_sub(const ex_dec *a, const ex_dec *b, ex_dec *r);
 int    ex_dec_mul(const ex_dec *a, const ex_dec *b, ex_dec *r);
+/* a * b as MariaDB's decimal_mul computes it when the exact product needs more than its
+ * 9 words: whole words of the operands' fractions dropped first. ha, hb: where each
+ * came from (0 a literal, 255 a computed value, else a column's declared integer
+ * digits), which decides how MariaDB lays it out. */
+int    ex_dec_mul_maria(const ex_dec *a, const ex_dec *b, int ha, int hb, ex_dec *r);
 /* Quotient with (a.scale + b.scale + incr) digits after the point rounded up to whole
  * 9-digit words, truncated: MariaDB's decimal_div. 1 when b is zero, -1 on overflow. */
 int    ex_dec_div(const ex_dec *a, const ex_dec *b, int incr, ex_dec *r);

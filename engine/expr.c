@@ -177,6 +177,9 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t);
 static int find_column(ex_scope *sc, const pl_expr *e, int *src, int *col);
 static int dec_precision(const ex_type *x);
 
+/* How tightly an arithmetic operator binds: + - 1, * / DIV % 2. */
+static int arith_prec(int op) { return op == BO_ADD || op == BO_SUB ? 1 : 2; }
+
 /* MariaDB's printed form of an expression (for 1690 messages): literals as written,
  * columns fully qualified, operators spaced. Falls back to the source text. */
 static void print_expr(cstate *cs, const pl_expr *e, char *buf, size_t cap, size_t *k)
@@ -201,9 +204,17 @@ static void print_expr(cstate *cs, const pl_expr *e, char *buf, size_t cap, size
     case E_BINARY: {
         static const char *ops[] = { [BO_ADD] = "+", [BO_SUB] = "-", [BO_MUL] = "*", [BO_DIV] = "/", [BO_IDIV] = "DIV", [BO_MOD] = "%" };
         if (e->op >= BO_ADD && e->op <= BO_MOD) {
-            print_expr(cs, e->args[0], buf, cap, k);
-            if (*k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, " %s ", ops[e->op]);
-            print_expr(cs, e->args[1], buf, cap, k);
+            /* an operand that binds less tightly goes in parentheses (on the right, also
+               one as tight: a * (b * c)), as MariaDB's print_parenthesised */
+            for (int i = 0; i < 2; i++) {
+                const pl_expr *x = e->args[i];
+                bool par = x->kind == E_BINARY && x->op >= BO_ADD && x->op <= BO_MOD &&
+                           (arith_prec(x->op) < arith_prec(e->op) || (i == 1 && arith_prec(x->op) == arith_prec(e->op)));
+                if (i && *k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, " %s ", ops[e->op]);
+                if (par && *k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, "(");
+                print_expr(cs, x, buf, cap, k);
+                if (par && *k < cap) *k += (size_t)snprintf(buf + *k, cap - *k, ")");
+            }
             return;
         }
         break;
@@ -1217,7 +1228,20 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
                     incr = v < 0 ? 0 : v > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : (int)v;
                 }
             }
-            emit(p, OP_ARITH, op, (uint16_t)incr, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
+            /* b: a quotient's div_precision_increment; for a product, how MariaDB holds
+               each operand (ex_dec_mul_maria: 0 its digits, 255 whole words, else a
+               column's declared integer digits), one byte each */
+            int bop = incr;
+            if (op == BO_MUL) {
+                int h[2];
+                for (int i = 0; i < 2; i++) {
+                    int d = dec_precision(&at[i]) - at[i].decimals;
+                    h[i] = at[i].vt != VT_DECIMAL || e->args[i]->kind == E_DECIMAL || e->args[i]->kind == E_INT ? 0 :
+                           at[i].from_column ? (d < 1 ? 1 : d > 254 ? 254 : d) : 255;
+                }
+                bop = h[0] | h[1] << 8;
+            }
+            emit(p, OP_ARITH, op, (uint16_t)bop, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
         }
         if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
         arith_type(op, &at[0], &at[1], t, incr);
@@ -1740,7 +1764,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         switch (op) {
         case BO_ADD: rc = ex_dec_add(&x, &y, &r); break;
         case BO_SUB: rc = ex_dec_sub(&x, &y, &r); break;
-        case BO_MUL: rc = ex_dec_mul(&x, &y, &r); break;
+        case BO_MUL: rc = ex_dec_mul_maria(&x, &y, incr & 0xff, incr >> 8, &r); break;   /* (incr: see OP_ARITH) */
         case BO_DIV: rc = ex_dec_div(&x, &y, incr, &r); break;
         default: rc = ex_dec_mod(&x, &y, &r); break;
         }

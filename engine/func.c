@@ -1448,10 +1448,20 @@ static size_t print_expr(ex_ctx *ctx, const pl_expr *e, char *buf, size_t cap)
     case E_BINARY: {
         static const char *ops[] = { [BO_ADD] = "+", [BO_SUB] = "-", [BO_MUL] = "*", [BO_DIV] = "/", [BO_IDIV] = "DIV", [BO_MOD] = "%" };
         if (e->op < BO_ADD || e->op > BO_MOD || e->nargs != 2) break;
-        k = print_expr(ctx, e->args[0], buf, cap);
-        if (k < cap) k += (size_t)snprintf(buf + k, cap - k, " %s ", ops[e->op]);
-        if (k < cap) k += print_expr(ctx, e->args[1], buf + k, cap - k);
-        return k < cap ? k : cap - 1;
+        /* parentheses as MariaDB's print_parenthesised: around an operand that binds less
+           tightly, on the right also around one as tight */
+        for (int i = 0; i < 2 && k + 4 < cap; i++) {
+            const pl_expr *x = e->args[i];
+            int px = x->op == BO_ADD || x->op == BO_SUB ? 1 : 2, pe = e->op == BO_ADD || e->op == BO_SUB ? 1 : 2;
+            bool par = x->kind == E_BINARY && x->op >= BO_ADD && x->op <= BO_MOD && (px < pe || (i == 1 && px == pe));
+            if (i) k += (size_t)snprintf(buf + k, cap - k, " %s ", ops[e->op]);
+            if (par && k + 1 < cap) buf[k++] = '(';
+            if (k < cap) k += print_expr(ctx, x, buf + k, cap - k);
+            if (par && k + 1 < cap) buf[k++] = ')';
+        }
+        if (k >= cap) k = cap - 1;
+        buf[k] = 0;
+        return k;
     }
     case E_FUNC:
         for (const char *q = e->s; *q && k + 2 < cap; q++) buf[k++] = (char)tolower((unsigned char)*q);
