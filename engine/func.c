@@ -1049,10 +1049,11 @@ static int interval_of(ex_ctx *ctx, const char *unit, const pdb_value *amt, bool
         while (p < end && !isdigit((unsigned char)*p)) p++;
         for (k = 0; k < cnt; k++) {
             const char *st = p;
-            int64_t x = 0;
-            while (p < end && isdigit((unsigned char)*p)) { x = x * 10 + (*p - '0'); p++; if (p - st >= 20) return 2; }
+            uint64_t x = 0;   /* (at most 19 digits: below 2^64) */
+            while (p < end && isdigit((unsigned char)*p)) { x = x * 10 + (uint64_t)(*p - '0'); p++; if (p - st >= 20) return 2; }
             flen = (size_t)(p - st);
-            v[k] = x;
+            if (x > (uint64_t)INT64_MAX && !units[ui].months) return 1;
+            v[k] = (int64_t)x;   /* (years and months wrap around below, as MariaDB's do) */
             while (p < end && !isdigit((unsigned char)*p)) p++;
             if (p == end && k != cnt - 1) {   /* fewer numbers: they are the smallest parts */
                 k++;
