@@ -3145,13 +3145,16 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.ctx = ctx; q.sel = sel; q.nsrc = ctx->nsrc;
     q.lockmode = ctx->writing || ctx->describe ? 0 : sel->for_update ? 2 : sel->lock_share ? 1 : 0;
 
-    ex_scope *outer_scope = NULL;
-    if (pctx->outer) {
-        /* correlated references resolve against the enclosing query's sources */
-        outer_scope = stor_arena_alloc(ctx->a, sizeof *outer_scope);
-        memset(outer_scope, 0, sizeof *outer_scope);
-        outer_scope->ctx = pctx->outer;
-        outer_scope->item_base = -1;
+    ex_scope *outer_scope = NULL, **link = &outer_scope;
+    for (ex_ctx *o = pctx->outer; o; o = o->outer) {
+        /* correlated references resolve against the enclosing queries' sources, the
+           nearest first (OP_OUTER's depth counts the same ctx->outer links) */
+        ex_scope *os = stor_arena_alloc(ctx->a, sizeof *os);
+        memset(os, 0, sizeof *os);
+        os->ctx = o;
+        os->item_base = -1;
+        *link = os;
+        link = &os->outer;
     }
     ctx->outer = pctx->outer;
 
