@@ -165,6 +165,15 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
        the row is read from newv, as a one-row derived source, while they run */
     ex_src *src = &ctx->src[0];
     ex_rows one = { .v = newv, .nrows = 1, .cap = 1, .ncols = t->ncols };
+    if (!src->dnames) {   /* its names and types, for a subquery's outer references */
+        src->dncols = (int)t->ncols;
+        src->dnames = stor_arena_alloc(ctx->a, t->ncols * sizeof(char *));
+        src->dtypes = stor_arena_alloc(ctx->a, t->ncols * sizeof(ex_type));
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            src->dnames[c] = t->cols[c].name;
+            ex_type_of_column(&t->cols[c], &src->dtypes[c]);
+        }
+    }
     src->t = NULL; src->derived = &one;
     ctx->rows[0] = 0;
     for (int i = 0; i < nsets; i++) {
