@@ -61,6 +61,7 @@ typedef struct xblock {
     /* FORMAT=JSON */
     pl_select *parent;      /* the block whose expression holds it (subqueries), or NULL */
     bool subquery;          /* a subquery of parent (not a derived table) */
+    bool in_agg;            /* inside an aggregate's arguments: MariaDB gives it no expression cache */
     const char *message;    /* "No tables used", "Impossible WHERE", ... */
     bool temptable, filesort, sorted_first;   /* GROUP BY/DISTINCT, ORDER BY wrappers */
     const char *sort_key, *having;
@@ -106,6 +107,7 @@ void ex_explain_reset(void)
 }
 static __thread pl_select *number_parent;   /* the block number_parts is in */
 static __thread bool number_sub;            /* numbering a subquery (not a derived table) */
+static __thread bool number_agg;            /* numbering an aggregate's arguments */
 
 static char *xstrdup(const char *s)
 {
@@ -153,7 +155,10 @@ static void number_expr(pl_expr *e)
 {
     if (!e) return;
     if (e->sub) { number_sub = true; number_select(e->sub, "SUBQUERY"); }
+    bool agg = number_agg;
+    if (e->kind == E_FUNC && !e->win && ex_is_aggregate_name(e->s)) number_agg = true;
     for (int i = 0; i < e->nargs; i++) number_expr(e->args[i]);
+    number_agg = agg;
 }
 
 static void number_parts(pl_select *m)
@@ -193,10 +198,14 @@ static void number_select(pl_select *s, const char *stype)
         b->union_head = s->next ? s : NULL;
         b->parent = number_parent;
         b->subquery = sub;
+        b->in_agg = number_agg;
         pl_select *sp = number_parent;
+        bool agg = number_agg;
         number_parent = m;
+        number_agg = false;
         number_parts(m);
         number_parent = sp;
+        number_agg = agg;
     }
 }
 
@@ -335,31 +344,59 @@ static void xjoin(char *buf, size_t cap, const char *s)
     memcpy(buf + l + sep, s, sl + 1);
 }
 
+/* Is column e one of this block's own (a source's column or a select alias)? */
+static bool own_column(ex_ctx *ctx, pl_select *sel, const pl_expr *e)
+{
+    for (int i = 0; i < ctx->nsrc; i++) {
+        const ex_src *s = &ctx->src[i];
+        if (e->tbl) { if (s->alias && !strcmp(s->alias, e->tbl)) return true; continue; }
+        if (s->t) { for (uint32_t c = 0; c < s->t->ncols; c++) if (!strcasecmp(s->t->cols[c].name, e->s)) return true; }
+        else for (int c = 0; c < s->dncols; c++) if (s->dnames && s->dnames[c] && !strcasecmp(s->dnames[c], e->s)) return true;
+    }
+    if (!e->tbl) for (int i = 0; i < sel->nitems; i++) if (sel->items[i].alias && !strcasecmp(sel->items[i].alias, e->s)) return true;
+    return false;
+}
+
+/* A column of block sel that none of its own sources has reads an enclosing block's;
+ * the blocks in between (a subquery inside a subquery) depend on that block too. */
+static void depends_through(ex_ctx *ctx, pl_select *sel, const pl_expr *e)
+{
+    xblock *b = xfind(sel);
+    pl_select *ps = b ? b->parent : NULL;
+    for (ex_ctx *o = ctx->outer; o && ps && o->outer && !own_column(o, ps, e); o = o->outer) {
+        xblock *pb = xfind(ps);
+        if (!pb || !pb->subquery) return;
+        if (!strcmp(pb->stype, "SUBQUERY")) {
+            pb->stype = "DEPENDENT SUBQUERY";
+            for (int k = 0; k < X->nr; k++) if (X->r[k].id == pb->id) X->r[k].v[X_STYPE] = pb->stype;
+        }
+        ps = pb->parent;
+    }
+}
+
 /* Does this block read a column none of its own sources has (a correlated subquery)? */
 static bool reads_outer(ex_ctx *ctx, pl_select *sel, pl_expr *e)
 {
     if (!e || e->sub) return false;
     if (e->kind == E_COLUMN) {
-        for (int i = 0; i < ctx->nsrc; i++) {
-            const ex_src *s = &ctx->src[i];
-            if (e->tbl) { if (s->alias && !strcmp(s->alias, e->tbl)) return false; continue; }
-            if (s->t) { for (uint32_t c = 0; c < s->t->ncols; c++) if (!strcasecmp(s->t->cols[c].name, e->s)) return false; }
-            else for (int c = 0; c < s->dncols; c++) if (s->dnames && s->dnames[c] && !strcasecmp(s->dnames[c], e->s)) return false;
-        }
-        if (!e->tbl) for (int i = 0; i < sel->nitems; i++) if (sel->items[i].alias && !strcasecmp(sel->items[i].alias, e->s)) return false;
+        if (own_column(ctx, sel, e)) return false;
+        depends_through(ctx, sel, e);
         return true;
     }
-    for (int i = 0; i < e->nargs; i++) if (reads_outer(ctx, sel, e->args[i])) return true;
-    return false;
+    bool r = false;
+    for (int i = 0; i < e->nargs; i++) r |= reads_outer(ctx, sel, e->args[i]);
+    return r;
 }
 
 static bool block_reads_outer(ex_ctx *ctx, pl_select *sel)
 {
-    for (int i = 0; i < sel->nitems; i++) if (reads_outer(ctx, sel, sel->items[i].e)) return true;
-    for (int i = 0; i < sel->nfrom; i++) if (reads_outer(ctx, sel, sel->from[i].on)) return true;
-    if (reads_outer(ctx, sel, sel->where) || reads_outer(ctx, sel, sel->having)) return true;
-    for (int i = 0; i < sel->ngroup; i++) if (reads_outer(ctx, sel, sel->group[i])) return true;
-    return false;
+    bool r = false;   /* every expression walked: each outer column marks the blocks it passes */
+    for (int i = 0; i < sel->nitems; i++) r |= reads_outer(ctx, sel, sel->items[i].e);
+    for (int i = 0; i < sel->nfrom; i++) r |= reads_outer(ctx, sel, sel->from[i].on);
+    r |= reads_outer(ctx, sel, sel->where);
+    r |= reads_outer(ctx, sel, sel->having);
+    for (int i = 0; i < sel->ngroup; i++) r |= reads_outer(ctx, sel, sel->group[i]);
+    return r;
 }
 
 /* Subqueries run only when a row reaches them (IN, EXISTS): prepare them here. */
@@ -2252,7 +2289,7 @@ static void json_subqueries(jw *w, xblock *b, bool anl, bool cache_ok)
         if (!any) jw_open(w, "subqueries", "[");
         any = true;
         jw_open(w, NULL, "{");
-        bool cache = cache_ok && !anl && !strcmp(s->stype, "DEPENDENT SUBQUERY");
+        bool cache = cache_ok && !anl && !strcmp(s->stype, "DEPENDENT SUBQUERY") && !s->in_agg;
         if (cache) {
             jw_open(w, "expression_cache", "{");
             jw_str(w, "state", "uninitialized");
@@ -2405,6 +2442,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     } else if (top) {
         number_parent = NULL;
         number_sub = false;
+        number_agg = false;
         number_select(top, "PRIMARY");
         if (xs.nb == 1) xs.b[0].stype = "SIMPLE";
         ex_ctx sub = *ctx;

@@ -105,6 +105,20 @@ SELECT a.id, (SELECT COUNT(*) FROM b WHERE EXISTS (SELECT 1 FROM c WHERE c.m = b
 SELECT id, (SELECT SUM(t.v) FROM (SELECT v FROM b WHERE b.k = a.id) t) FROM a;
 SELECT id, (SELECT SUM(t.w) FROM (SELECT w FROM c WHERE EXISTS (SELECT 1 FROM b WHERE b.k = a.id)) t) FROM a;
 SELECT id, (SELECT t.n FROM (SELECT COUNT(*) n FROM b) t WHERE t.n > a.id AND EXISTS (SELECT 1 FROM c WHERE c.m = a.id)) FROM a;
+-- EXPLAIN: a block between the subquery and the table it reads is dependent too; a
+-- subquery inside an aggregate's arguments has no expression cache
+ANALYZE TABLE a, b, c;
+EXPLAIN SELECT a.g, (SELECT MAX((SELECT COUNT(*) FROM c WHERE c.m = a.g)) FROM b) FROM a;
+EXPLAIN SELECT a.g, (SELECT SUM(b.v) FROM b WHERE b.v > (SELECT COUNT(*) FROM c WHERE c.m = a.g)) FROM a;
+EXPLAIN SELECT a.g, (SELECT MAX((SELECT (SELECT COUNT(*) FROM c WHERE c.m = a.g) FROM c c2 LIMIT 1)) FROM b) FROM a;
+EXPLAIN SELECT a.g, (SELECT MAX((SELECT (SELECT COUNT(*) FROM c WHERE c.m = c2.w) FROM c c2 LIMIT 1)) FROM b) FROM a;
+EXPLAIN SELECT a.g, (SELECT MAX((SELECT 1 FROM c WHERE c.m = a.g LIMIT 1)) FROM b) FROM a;
+EXPLAIN FORMAT=JSON SELECT a.g, (SELECT MAX((SELECT COUNT(*) FROM c WHERE c.m = a.g)) FROM b) FROM a;
+EXPLAIN FORMAT=JSON SELECT SUM((SELECT COUNT(*) FROM c WHERE c.m = a.g)) FROM a;
+EXPLAIN FORMAT=JSON SELECT a.g, (SELECT SUM((SELECT COUNT(*) FROM c WHERE c.m = b.k)) FROM b WHERE b.k = a.g) FROM a;
+EXPLAIN FORMAT=JSON SELECT a.g, (SELECT (SELECT COUNT(*) FROM c WHERE c.m = a.g AND c.w > b.v) FROM b LIMIT 1) FROM a;
+EXPLAIN FORMAT=JSON SELECT a.g, (SELECT MAX((SELECT (SELECT COUNT(*) FROM c WHERE c.m = a.g) FROM c c2 LIMIT 1)) FROM b) FROM a;
+
 -- the same shapes again with other literals (kept block plans), with an index
 CREATE TABLE bi (k INT, v INT, KEY (k));
 INSERT INTO bi SELECT * FROM b;
