@@ -216,6 +216,35 @@ static ex_prog **compile_sets(ex_ctx *ctx, ex_scope *sc, stor_table *t, pl_assig
     return p;
 }
 
+/* Does e hold no aggregate or window function (outside subqueries)? */
+static bool plain_item(const pl_expr *e)
+{
+    if (!e || e->sub) return true;
+    if (e->kind == E_FUNC && (e->win || ex_is_aggregate_name(e->s))) return false;
+    for (int i = 0; i < e->nargs; i++) if (!plain_item(e->args[i])) return false;
+    return true;
+}
+
+/* INSERT ... SELECT ... ON DUPLICATE KEY UPDATE may read the SELECT's tables, at the row
+ * the inserted values came from. Done for a plain block over base tables other than the
+ * target (no UNION, DISTINCT, grouping or aggregates): fills tabs[] and returns true. */
+static bool dup_select_tables(ex_ctx *ctx, const pl_select *s, const stor_table *target, stor_table **tabs)
+{
+    if (s->next || s->tvc || s->distinct || s->ngroup || s->having || !s->nfrom) return false;
+    for (int i = 0; i < s->nitems; i++) if (!plain_item(s->items[i].e)) return false;
+    for (int i = 0; i < s->nfrom; i++) {
+        const pl_tref *tr = &s->from[i];
+        if (!tr->name || tr->derived || tr->cte) return false;
+        const char *d = tr->db ? tr->db : ctx->s->db;
+        if (!d[0]) return false;
+        stor_table *t = ctx->s->tmp && !ctx->no_temp ? ex_tmp_find(ctx->s, d, tr->name) : NULL;
+        if (!t) t = stor_table_find(d, tr->name);
+        if (!t || t == target) return false;
+        tabs[i] = t;
+    }
+    return true;
+}
+
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     stor_table *t = ex_table(ctx, st->db, st->table);
@@ -246,11 +275,32 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     /* the rows to insert, as expression lists or as values from a SELECT */
     ex_rows selrows = { 0 };
     uint32_t nrows;
+    int nsel = 0;   /* the SELECT's tables ON DUPLICATE KEY UPDATE reads (their row ids follow its values) */
+    stor_table **seltabs = NULL;
     if (st->sel) {
         ex_type *ty; const char **nm; uint64_t f;
+        pl_select *s0 = st->sel;
+        if (st->ndup && !ctx->pre_rows) {
+            seltabs = stor_arena_alloc(ctx->a, (size_t)(s0->nfrom ? s0->nfrom : 1) * sizeof *seltabs);
+            if (dup_select_tables(ctx, s0, t, seltabs)) nsel = s0->nfrom;
+        }
+        if (nsel) {
+            pl_select *sx = stor_arena_alloc(ctx->a, sizeof *sx);
+            *sx = *s0;
+            sx->nitems = s0->nitems + nsel;
+            sx->items = stor_arena_alloc(ctx->a, (size_t)sx->nitems * sizeof(pl_item));
+            memcpy(sx->items, s0->items, (size_t)s0->nitems * sizeof(pl_item));
+            for (int i = 0; i < nsel; i++) {
+                pl_expr *e = stor_arena_alloc(ctx->a, sizeof *e);
+                memset(e, 0, sizeof *e);
+                e->kind = E_ROWID; e->ival = s0->from[i].decl1 ? s0->from[i].decl1 - 1 : i; e->start = "rowid"; e->srclen = 5;
+                sx->items[s0->nitems + i].e = e; sx->items[s0->nitems + i].alias = NULL;
+            }
+            s0 = sx;
+        }
         if (ctx->pre_rows) selrows = *ctx->pre_rows;   /* CREATE TABLE ... SELECT ran it */
-        else ex_select_rows(ctx, st->sel, &selrows, &ty, &nm, &f);
-        if ((int)selrows.ncols != ncols) ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row 1");
+        else ex_select_rows(ctx, s0, &selrows, &ty, &nm, &f);
+        if ((int)selrows.ncols - nsel != ncols) ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row 1");
         nrows = selrows.nrows;
     } else if (st->nsets) nrows = 1;
     else {
@@ -268,6 +318,21 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uint32_t urow = 0;
     uctx.src = &usrc; uctx.nsrc = 1; uctx.rows = &urow;
     uctx.insert_t = t;
+    if (nsel) {   /* the SELECT's tables after the target, at the row ids of each inserted row */
+        uctx.nsrc = 1 + nsel;
+        uctx.src = stor_arena_alloc(ctx->a, (size_t)uctx.nsrc * sizeof(ex_src));
+        uctx.rows = stor_arena_alloc(ctx->a, (size_t)uctx.nsrc * sizeof(uint32_t));
+        memset(uctx.src, 0, (size_t)uctx.nsrc * sizeof(ex_src));
+        uctx.src[0] = usrc;
+        for (int i = 0; i < nsel; i++) {
+            ex_src *ss = &uctx.src[1 + i];
+            const pl_tref *tr = &st->sel->from[i];
+            ss->t = seltabs[i]; ss->db = seltabs[i]->db; ss->name = seltabs[i]->name;
+            ss->alias = tr->alias ? tr->alias : seltabs[i]->name;
+            ss->decl = 1 + i;
+            uctx.rows[1 + i] = EX_NULLROW;
+        }
+    }
     ex_scope usc = { 0 };
     usc.ctx = &uctx; usc.item_base = -1; usc.clause = "UPDATE";
     ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup) : NULL;
@@ -411,7 +476,11 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (dup_progs) {
                 pdb_value newv[t->ncols];
                 uctx.insert_vals = vals;
-                urow = drow;
+                uctx.rows[0] = drow;
+                for (int i = 0; i < nsel; i++) {
+                    const pdb_value *rv = &selrows.v[(size_t)rn * selrows.ncols + (size_t)ncols + (size_t)i];
+                    uctx.rows[1 + i] = rv->t == VT_NULL || rv->i < 0 ? EX_NULLROW : (uint32_t)rv->i;
+                }
                 bool changed = apply_sets(&uctx, t, drow, st->dup_sets, st->ndup, dup_progs, newv, rn + 1);
                 uctx.insert_vals = NULL;
                 if (changed) {

@@ -69,6 +69,32 @@ SELECT * FROM ud ORDER BY id;
 REPLACE INTO ud SELECT id, (SELECT SUM(v) FROM ub WHERE ub.k = ua.x) FROM ua;
 SELECT * FROM ud ORDER BY id;
 
+-- ON DUPLICATE KEY UPDATE of INSERT ... SELECT reads the SELECT's tables at the row the
+-- values came from
+CREATE TABLE uf (id INT PRIMARY KEY, n INT, s VARCHAR(20));
+INSERT INTO uf VALUES (1, 0, 'x'), (2, 0, 'y'), (3, 0, 'z');
+INSERT INTO uf (id, n) SELECT id, 5 FROM ua ON DUPLICATE KEY UPDATE n = ua.x + 100;
+SELECT * FROM uf ORDER BY id;
+INSERT INTO uf (id, n) SELECT id, 5 FROM ua ON DUPLICATE KEY UPDATE n = x + 200, s = CONCAT(s, ua.id);
+SELECT * FROM uf ORDER BY id;
+INSERT INTO uf (id, n) SELECT ua.id, 5 FROM ua ON DUPLICATE KEY UPDATE n = id + 200;
+INSERT INTO uf (id, n) SELECT ua.id, 5 FROM ua ON DUPLICATE KEY UPDATE n = uf.n + ua.id;
+SELECT * FROM uf ORDER BY id;
+INSERT INTO uf (id, n) SELECT u.id, 5 FROM ua u WHERE u.id < 3 ON DUPLICATE KEY UPDATE n = u.x * 1000;
+INSERT INTO uf (id, n) SELECT u.id, 5 FROM ua u ON DUPLICATE KEY UPDATE n = ua.x;
+SELECT * FROM uf ORDER BY id;
+INSERT INTO uf (id, n) SELECT ua.id, 5 FROM ua JOIN ub ON ub.k = ua.x AND ub.v < 30 ON DUPLICATE KEY UPDATE n = uf.n + ub.v;
+SELECT * FROM uf ORDER BY id;
+INSERT INTO uf (id, n) SELECT ua.id, 5 FROM ua LEFT JOIN ub ON ub.k = ua.id AND ub.v > 30 ON DUPLICATE KEY UPDATE n = ub.v, s = 'left';
+SELECT * FROM uf ORDER BY id;
+INSERT INTO uf (id, n) SELECT id, 5 FROM ua ON DUPLICATE KEY UPDATE n = (SELECT COUNT(*) FROM ub WHERE ub.k = ua.x) + 300;
+SELECT * FROM uf ORDER BY id;
+INSERT INTO uf (id, n) SELECT id, 5 FROM ua ON DUPLICATE KEY UPDATE n = (SELECT COUNT(*) FROM ub WHERE EXISTS (SELECT 1 FROM uc WHERE uc.m = ua.x AND uc.m = ub.k)) + uf.id * 10;
+SELECT * FROM uf ORDER BY id;
+INSERT INTO uf (id, n) SELECT k, 5 FROM ub GROUP BY k ON DUPLICATE KEY UPDATE n = ub.v;
+INSERT INTO uf (id, n) SELECT id, 5 FROM ua ON DUPLICATE KEY UPDATE n = ua.nosuch;
+INSERT INTO uf (id, n) SELECT id AS q, 5 FROM ua ON DUPLICATE KEY UPDATE n = q + 100;
+
 -- SELECT: outer references two and more levels up
 CREATE TABLE a (id INT PRIMARY KEY, g INT);
 CREATE TABLE b (k INT, v INT);
