@@ -34,6 +34,7 @@ typedef struct ex_type {
     bool hexnum;         /* a hexadecimal or bit literal (0x41, b'1'), or a hybrid of only such:
                             a binary string that is an unsigned integer in numeric context */
     bool json;           /* a JSON column: the JSON functions take its text as JSON */
+    const struct stor_column *enumc;   /* an ENUM column as such: its member's index in numeric context */
 } ex_type;
 
 /* ---- the expression program ----
@@ -67,6 +68,8 @@ enum {
     OP_SYSVAR,       /* push @@var consts[a] names it, b = global */
     OP_COLLATE,      /* set collation of top to a */
     OP_ROWID,        /* push the current row id of source a */
+    OP_ENUMIDX,      /* the value b places below the top, an ENUM member of consts[a..a+c), as
+                        its index (1-based; 0 for '', NULL stays) */
     OP_TOSTR,        /* top as a string of collation a (IF/CASE/COALESCE typed as strings);
                         b = 1: as a DOUBLE instead (typed DOUBLE) */
     OP_MARK,         /* a string on top gets the mark a (pdb_value.scale: EX_JSONDOC) */
@@ -550,6 +553,9 @@ void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, 
 /* After an error ended a statement: forgets the recursive WITH rounds in progress (their
  * state lived in the stack frames the error unwound). Cannot fail. */
 void ex_select_abort(void);
+/* An ENUM column's value (t->enumc) in numeric context: appends to p the op that makes the
+ * top of the stack its member's index, and types t as that integer. */
+void ex_prog_enum_index(ex_prog *p, ex_type *t);
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 /* Forgets the OK packet a statement asked for (ANALYZE UPDATE sends its rows instead). */

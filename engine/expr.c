@@ -57,6 +57,7 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
     if (c->zerofill) t->flags |= ZEROFILL_FLAG;
     if (c->auto_increment) t->flags |= AUTO_INCREMENT_FLAG;
     t->json = c->json;
+    if (c->type == CT_ENUM && c->n_enum) t->enumc = c;
     const pdb_collation *co = pdb_coll_by_id(c->coll);
     int ml = co ? co->maxlen : 1;
     switch (c->type) {
@@ -455,6 +456,10 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
     inner.allow_alias = false;
     for (int i = 0; i < e->nargs && i < 8; i++) {
         ex_prog *p = ex_compile(&inner, e->args[i], &at[i]);
+        if (at[i].enumc && (kind == AG_SUM || kind == AG_AVG || kind == AG_BIT_AND || kind == AG_BIT_OR ||
+                            kind == AG_BIT_XOR || kind == AG_STD || kind == AG_VAR || kind == AG_STD_SAMP ||
+                            kind == AG_VAR_SAMP))
+            ex_prog_enum_index(p, &at[i]);
         ag->args[i] = *p;
     }
     if (e->norder) {
@@ -945,6 +950,30 @@ static void hybrid_hexnum(ex_prog *p, const ex_type *args, int n, ex_type *t)
     else if (t->vt == VT_STRING) emit(p, OP_TOSTR, t->coll, 0, 0);   /* drops the mark */
 }
 
+/* MariaDB reads an ENUM in numeric context as its member's index (Field_enum::val_int):
+ * compared with a number, in arithmetic, IN and BETWEEN of numbers, SUM and the like, and
+ * ORDER BY. The value depth places below the top of the stack becomes that integer. */
+static void enum_index(ex_prog *p, ex_type *t, int depth)
+{
+    const stor_column *c = t->enumc;
+    int first = p->nconsts;
+    for (uint32_t i = 0; i < c->n_enum; i++) add_const(p, ex_str(c->enum_vals[i], strlen(c->enum_vals[i]), c->coll));
+    emit(p, OP_ENUMIDX, first, depth, (int)c->n_enum);
+    bool nullable = t->nullable;
+    uint16_t nn = t->flags & NOT_NULL_FLAG;
+    memset(t, 0, sizeof *t);
+    type_int(t, c->n_enum > 255 ? 5 : 3);
+    t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | nn;
+    t->nullable = nullable;
+}
+
+void ex_prog_enum_index(ex_prog *p, ex_type *t) { enum_index(p, t, 0); }
+
+static bool numeric_type(const ex_type *t)
+{
+    return t->vt == VT_INT || t->vt == VT_UINT || t->vt == VT_DECIMAL || t->vt == VT_DOUBLE;
+}
+
 static void comp(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
@@ -1207,6 +1236,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             p->may_warn = true;
         if (op >= BO_EQ && op <= BO_NSEQ) {
             static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
+            if (at[0].enumc && numeric_type(&at[1])) enum_index(p, &at[0], 1);
+            if (at[1].enumc && numeric_type(&at[0])) enum_index(p, &at[1], 0);
             coll_mix_check(cs, &at[0], &at[1], ops[op]);
             emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
             type_int(t, 1);
@@ -1214,6 +1245,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             if (op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
             return;
         }
+        if (at[0].enumc) enum_index(p, &at[0], 1);
+        if (at[1].enumc) enum_index(p, &at[1], 0);
         int incr = 4;
         {
             char pbuf[256];
@@ -1264,7 +1297,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
            one type when it prepares the statement (its sorted IN array): every string
            of the list warns then, once, whether or not a row is ever compared */
         int cls = -1, cfirst = p->nconsts;
-        bool consts = true;
+        bool consts = true, allnum = true;
         for (int i = 0; i < e->nargs; i++) {
             ex_type it;
             int before = p->nops;
@@ -1272,6 +1305,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             if (i > 0 && (it.vt == VT_STRING) != (at[0].vt == VT_STRING) && it.vt != VT_NULL) p->may_warn = true;
             if (i == 0) { at[0] = it; cfirst = p->nconsts; }
             else {
+                if (!numeric_type(&it) && it.vt != VT_NULL) allnum = false;
                 coll_mix_check(cs, &at[0], &it, "=");
                 if (!coll) coll = str_coll(cs, &at[0], &it);
                 int c = cmp_class(&at[0], &it);
@@ -1281,6 +1315,11 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             }
         }
         cs->depth -= e->nargs - 1;
+        if (at[0].enumc && allnum && e->nargs > 1) {
+            /* an ENUM against numbers: its member's index (the list stays as it is) */
+            enum_index(p, &at[0], e->nargs - 1);
+            consts = false;   /* (compared item by item, as numbers) */
+        }
         int flags = e->negated;
         if (consts && cls > 0) {
             flags |= EX_IN_CONVERTED;
@@ -1301,6 +1340,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
     case E_BETWEEN:
         for (int i = 0; i < 3; i++) comp(cs, e->args[i], &at[i]);
         cs->depth -= 2;
+        if (at[0].enumc && numeric_type(&at[1]) && numeric_type(&at[2])) enum_index(p, &at[0], 2);
         emit(p, OP_BETWEEN, 0, e->negated | once_between(p, e, at), str_coll(cs, &at[0], &at[1]));
         type_int(t, 1);
         return;
@@ -2196,6 +2236,19 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         case OP_MARK:
             if (st[sp - 1].t == VT_STRING) st[sp - 1].scale = (uint8_t)o->a;
             break;
+        case OP_ENUMIDX: {
+            pdb_value *v = &st[sp - 1 - o->b];
+            if (v->t == VT_STRING) {
+                int64_t k = 0;
+                for (int i = 0; i < o->c; i++) {
+                    const pdb_value *m = &p->consts[o->a + i];
+                    if (m->len == v->len && !memcmp(m->p, v->p, v->len)) { k = i + 1; break; }
+                }
+                *v = ex_int(k);
+                v->t = VT_UINT;
+            }
+            break;
+        }
         case OP_TOSTR: {
             pdb_value *v = &st[sp - 1];
             if (o->b == 1) { if (v->t != VT_NULL && v->t != VT_DOUBLE && v->t != VT_STRING) *v = ex_dbl(ex_to_double(v)); break; }

@@ -3396,6 +3396,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             }
             ex_type t;
             q.order[i] = ex_compile(&osc, o, &t);
+            if (t.enumc) ex_prog_enum_index(q.order[i], &t);   /* an ENUM sorts by its members' order */
         }
     }
     /* WITH ROLLUP: the items and HAVING once more per level, with the dropped
