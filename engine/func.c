@@ -701,6 +701,24 @@ static size_t char_count(const char *s, size_t n, bool mb)
     return c;
 }
 
+/* The count argument of REPEAT, SPACE, LPAD and RPAD as MariaDB bounds it: an
+ * unsigned value past INT64_MAX and anything above INT32_MAX count as INT32_MAX, so
+ * the size checks against max_allowed_packet that follow cannot overflow. */
+static int64_t count_arg(const pdb_value *v)
+{
+    if (v->t == VT_UINT && v->u > INT64_MAX) return INT32_MAX;
+    int64_t k = ex_to_int(v);
+    return k > INT32_MAX ? INT32_MAX : k;
+}
+
+/* MariaDB's 1301 for a string function whose result would pass max_allowed_packet
+ * (the function then returns NULL). */
+static void warn_packet(ex_ctx *ctx, const char *fn)
+{
+    ex_warn(ctx, "Warning", 1301, "Result of %s() was larger than max_allowed_packet (%llu) - truncated",
+            fn, (unsigned long long)ctx->s->max_allowed_packet);
+}
+
 static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate);
 static long daynr(int y, int m, int d);
 static void from_daynr(long dn, int *y, int *m, int *d);
@@ -1681,6 +1699,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         s0 = ex_to_str(ctx->a, &a[0], &l0);
         size_t total = 0;
         for (int i = 1; i < n; i++) if (a[i].t != VT_NULL) { ex_to_str(ctx->a, &a[i], &l1); total += l1 + l0; }
+        if (total > l0 && total - l0 > ctx->s->max_allowed_packet) { warn_packet(ctx, "concat_ws"); return; }
         char *o = stor_arena_alloc(ctx->a, total + 1);
         size_t k = 0;
         bool first = true;
@@ -1867,6 +1886,7 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
             ex_to_str(ctx->a, &a[i], &l0); total += l0;
             if (a[i].t == VT_STRING && !have) { coll = a[i].coll; have = true; }
         }
+        if (total > ctx->s->max_allowed_packet) { warn_packet(ctx, "concat"); return; }
         char *o = stor_arena_alloc(ctx->a, total + 1);
         size_t k = 0;
         for (int i = 0; i < n; i++) { s0 = ex_to_str(ctx->a, &a[i], &l0); memcpy(o + k, s0, l0); k += l0; }
@@ -1935,6 +1955,9 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         if (!l1) { *out = ex_str(s0, l0, coll); return; }
         size_t cnt = 0;
         for (size_t i = 0; i + l1 <= l0;) { if (!memcmp(s0 + i, s1, l1)) { cnt++; i += l1; } else i++; }
+        /* MariaDB checks the length before each replacement */
+        uint64_t most = l2 >= l1 ? (uint64_t)l0 + (uint64_t)cnt * (l2 - l1) : (uint64_t)l0 - l1 + l2;
+        if (cnt && most > ctx->s->max_allowed_packet) { warn_packet(ctx, "replace"); return; }
         char *o = stor_arena_alloc(ctx->a, l0 + cnt * l2 + 1);
         size_t k = 0;
         for (size_t i = 0; i < l0;) {
@@ -1974,14 +1997,13 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
         s0 = ex_to_str(ctx->a, &a[0], &l0); s2 = ex_to_str(ctx->a, &a[2], &l2);
         uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
         bool mb = is_mb(coll);
-        int64_t len = ex_to_int(&a[1]);
+        int64_t len = count_arg(&a[1]);
         if (len < 0) return;
         size_t nch = char_count(s0, l0, mb);
         if ((uint64_t)len <= nch) { *out = ex_str(s0, char_off(s0, l0, (size_t)len, mb), coll); return; }
         const pdb_collation *pco = pdb_coll_by_id(coll);
         if ((uint64_t)len * (pco && pco->maxlen ? pco->maxlen : 1) > ctx->s->max_allowed_packet) {
-            ex_warn(ctx, "Warning", 1301, "Result of %s() was larger than max_allowed_packet (%llu) - truncated",
-                    id == F_LPAD ? "lpad" : "rpad", (unsigned long long)ctx->s->max_allowed_packet);
+            warn_packet(ctx, id == F_LPAD ? "lpad" : "rpad");
             return;
         }
         if (!l2) return;
@@ -2000,17 +2022,18 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_REPEAT: {
         s0 = ex_to_str(ctx->a, &a[0], &l0);
-        int64_t k = ex_to_int(&a[1]);
+        int64_t k = count_arg(&a[1]);
         if (k <= 0 || !l0) { *out = ex_str("", 0, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection); return; }
-        if ((uint64_t)k * l0 > ctx->s->max_allowed_packet) { ex_warn(ctx, "Warning", 1301, "Result of repeat() was larger than max_allowed_packet (%llu) - truncated", (unsigned long long)ctx->s->max_allowed_packet); return; }
+        if ((uint64_t)k * l0 > ctx->s->max_allowed_packet) { warn_packet(ctx, "repeat"); return; }
         char *o = stor_arena_alloc(ctx->a, (size_t)k * l0 + 1);
         for (int64_t i = 0; i < k; i++) memcpy(o + (size_t)i * l0, s0, l0);
         *out = ex_str(o, (size_t)k * l0, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
         return;
     }
     case F_SPACE: {
-        int64_t k = ex_to_int(&a[0]);
+        int64_t k = count_arg(&a[0]);
         if (k < 0) k = 0;
+        if ((uint64_t)k > ctx->s->max_allowed_packet) { warn_packet(ctx, "space"); return; }
         char *o = stor_arena_alloc(ctx->a, (size_t)k + 1);
         memset(o, ' ', (size_t)k);
         *out = ex_str(o, (size_t)k, ctx->s->coll_connection);
@@ -2625,23 +2648,34 @@ void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_
     }
     case F_CONV: case F_OCT: case F_BIN: {
         int from = id == F_CONV ? (int)ex_to_int(&a[1]) : 10, to = id == F_CONV ? (int)ex_to_int(&a[2]) : id == F_OCT ? 8 : 2;
+        if (from == INT32_MIN || to == INT32_MIN) return;   /* MariaDB: NULL, as -INT_MIN is not an int */
+        bool signed_from = from < 0, signed_to = to < 0;
         if (from < 0) from = -from;
-        bool signed_to = to < 0;
         if (to < 0) to = -to;
         if (from < 2 || from > 36 || to < 2 || to > 36) return;
         s0 = ex_to_str(ctx->a, &a[0], &l0);
         if (!l0) return;   /* CONV('') / BIN('') / OCT('') are NULL */
-        uint64_t v = 0; bool neg = false; size_t i = 0;
-        while (i < l0 && s0[i] == ' ') i++;
-        if (i < l0 && s0[i] == '-') { neg = true; i++; }
+        /* MariaDB's my_strntoull (my_strntoll for a negative from-base): a sign, then
+         * digits; past 64 bits ~0 (LONGLONG_MIN/MAX signed), '-' negates modulo 2^64 */
+        uint64_t v = 0; bool neg = false, over = false; size_t i = 0;
+        while (i < l0 && (s0[i] == ' ' || (s0[i] >= '\t' && s0[i] <= '\r'))) i++;
+        if (i < l0 && (s0[i] == '-' || s0[i] == '+')) { neg = s0[i] == '-'; i++; }
         for (; i < l0; i++) {
             int c = tolower((unsigned char)s0[i]), dg = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
             if (dg >= from) break;
-            v = v * (uint64_t)from + (uint64_t)dg;
+            if (v > (UINT64_MAX - (uint64_t)dg) / (uint64_t)from) over = true;
+            else v = v * (uint64_t)from + (uint64_t)dg;
         }
-        if (neg && !signed_to) v = (uint64_t)(-(int64_t)v);
+        if (signed_from) {
+            if (v > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX)) over = true;
+            if (over) v = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+            else if (neg) v = 0 - v;
+        } else if (over) v = UINT64_MAX;
+        else if (neg) v = 0 - v;
+        /* v is the value's 64 bits; a negative to-base prints them as signed */
         char buf[80]; int k = 79; buf[k] = 0;
-        bool outneg = signed_to && neg;
+        bool outneg = signed_to && v > (uint64_t)INT64_MAX;
+        if (outneg) v = 0 - v;
         if (v == 0) buf[--k] = '0';
         while (v) { int dg = (int)(v % (uint64_t)to); buf[--k] = (char)(dg < 10 ? '0' + dg : 'A' + dg - 10); v /= (uint64_t)to; }
         if (outneg) buf[--k] = '-';

@@ -864,6 +864,12 @@ void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, cons
         if (n > 3) sep = ex_to_str(ctx->a, &a[3], &lsep);
         int64_t nb = n > 4 ? ex_to_int(&a[4]) : 64;
         if (nb < 0 || nb > 64) nb = 64;
+        /* MariaDB bounds the result by its longest possible length */
+        if ((uint64_t)nb * (lon > loff ? lon : loff) + (uint64_t)(nb ? nb - 1 : 0) * lsep > ctx->s->max_allowed_packet) {
+            ex_warn(ctx, "Warning", 1301, "Result of export_set() was larger than max_allowed_packet (%llu) - truncated",
+                    (unsigned long long)ctx->s->max_allowed_packet);
+            return;
+        }
         char *buf = stor_arena_alloc(ctx->a, (size_t)nb * (lon + loff + lsep) + 1);
         size_t k = 0;
         for (int i = 0; i < nb; i++) {
