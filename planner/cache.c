@@ -4,11 +4,13 @@
  *
  * The shape is the statement's token stream with every number and quoted string
  * replaced by its kind (the lexer does the tokenising, so comments, quoting and
- * executable comments are read exactly as the parser reads them), plus the parse
- * options that change how text is read (sql_mode bits). Two statements of one shape
- * differ only in those literals, so the parser builds the same tree for both except
- * at the literal nodes (E_INT, E_DECIMAL, E_FLOAT, E_STRING) and in the source
- * positions after them (column names come from the source text).
+ * executable comments are read exactly as the parser reads them), with the exact text
+ * between the tokens (spaces, comments), plus the parse options that change how text
+ * is read (sql_mode bits). Two statements of one shape differ only in those literals,
+ * so the parser builds the same tree for both except at the literal nodes (E_INT,
+ * E_DECIMAL, E_FLOAT, E_STRING) and in the source positions after them, which move by
+ * the literals' change in length alone (column names come from the source text: a
+ * shape blind to spacing would give spans running past a shorter statement's end).
  *
  * That is checked, not assumed: when a shape is first cached, its tree is copied once
  * with the statement's own literals put back in, and the shape is used only if every
@@ -153,7 +155,7 @@ static bool shape_of(stor_arena *a, const char *sql, size_t len, const pl_parse_
     pl_lexer lx;
     pl_token t;
     pl_lex_init(&lx, a, sql, len, o);
-    k->cap = len * 5 + 16;             /* a token of n bytes adds at most 4 + n <= 5n */
+    k->cap = len * 6 + 16;             /* a token of n bytes and the gap before it add at most 5 + n + gap */
     k->b = stor_arena_alloc(a, k->cap);
     k->n = 0;
     uint8_t opts = (uint8_t)(o->no_backslash_escapes | o->ansi_quotes << 1 | o->pipes_as_concat << 2 |
@@ -168,8 +170,11 @@ static bool shape_of(stor_arena *a, const char *sql, size_t len, const pl_parse_
         if (t.kind == TK_EOF) break;
         if (after_semi) return false;                 /* a second statement */
         if (t.kind == TK_OP && t.op == ';') after_semi = true;
-        /* a token, preceded by whether space or a comment separates it from the last */
-        uint8_t hdr[4] = { (uint8_t)(t.start > prev_end), (uint8_t)t.kind, 0, 0 };
+        /* a token, preceded by the text (space, comments) between it and the last */
+        if (t.start < prev_end || t.start + t.len > sql + len) return false;
+        size_t gap = (size_t)(t.start - prev_end);
+        uint8_t hdr[5] = { (uint8_t)(gap & 0xff), (uint8_t)(gap >> 8), (uint8_t)t.kind, 0, 0 };
+        const char *gp = prev_end;
         prev_end = t.start + t.len;
         ntok++;
         if (is_lit(t.kind)) {
@@ -181,16 +186,19 @@ static bool shape_of(stor_arena *a, const char *sql, size_t len, const pl_parse_
                 cap *= 2;
             }
             v[n++] = t;
-            hdr[2] = (uint8_t)(t.introducer & 0xff);
-            hdr[3] = (uint8_t)(t.introducer >> 8);
-            key_put(k, hdr, 4);
+            hdr[3] = (uint8_t)(t.introducer & 0xff);
+            hdr[4] = (uint8_t)(t.introducer >> 8);
+            key_put(k, hdr, 5);
+            key_put(k, gp, gap);
             continue;
         }
-        hdr[2] = (uint8_t)(t.len & 0xff);
-        hdr[3] = (uint8_t)((t.len >> 8) & 0xff);
-        key_put(k, hdr, 4);
+        hdr[3] = (uint8_t)(t.len & 0xff);
+        hdr[4] = (uint8_t)((t.len >> 8) & 0xff);
+        key_put(k, hdr, 5);
+        key_put(k, gp, gap);
         key_put(k, t.start, t.len);
     }
+    key_put(k, prev_end, (size_t)(sql + len - prev_end));   /* what follows the last token */
     *lits = v;
     *nlits = n;
     return ntok > 0;

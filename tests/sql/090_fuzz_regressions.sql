@@ -159,3 +159,11 @@ SELECT OCT(-9223372036854775808), BIN(-9223372036854775808), CONV(-9223372036854
 SELECT CONV('-9223372036854775809', 10, -10), CONV('18446744073709551615', 10, -10), CONV('99999999999999999999', 10, 16), CONV('-99999999999999999999', 10, 16);
 SELECT CONV('99999999999999999999', -10, 16), CONV('-99999999999999999999', -10, -16), CONV(' +12', 10, 10), CONV('\t-7', 10, -10), CONV('\t-7', 10, 10), CONV('-7', -10, 10);
 SELECT CONV('-0', 10, -10), CONV('zz', -2147483648, 10), CONV('zz', 36, -2147483648), BIN(-1), CONV('-', 10, 10), CONV('x', 16, 10);
+
+-- the statement-shape cache told statements apart by whether space separated two
+-- tokens, not by how much: a statement of the same shape with less space took its
+-- column names from spans running past its end (a prepared one read past its text)
+SELECT 'a' COLLATE utf8mb4_general_ci =  '😀'  COLLATE utf8mb4_general_ci, 1  +  2;
+SELECT 'a' COLLATE utf8mb4_general_ci =  '😀'  COLLATE utf8mb4_general_ci, 1  +  2;
+SELECT 'a' COLLATE utf8mb4_general_ci = 'A' COLLATE utf8mb4_general_ci, 1 + 2;
+SELECT 'a' COLLATE utf8mb4_general_ci = 'A' COLLATE utf8mb4_general_ci, 1+2;
