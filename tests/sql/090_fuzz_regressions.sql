@@ -167,3 +167,7 @@ SELECT 'a' COLLATE utf8mb4_general_ci =  '😀'  COLLATE utf8mb4_general_ci, 1  
 SELECT 'a' COLLATE utf8mb4_general_ci =  '😀'  COLLATE utf8mb4_general_ci, 1  +  2;
 SELECT 'a' COLLATE utf8mb4_general_ci = 'A' COLLATE utf8mb4_general_ci, 1 + 2;
 SELECT 'a' COLLATE utf8mb4_general_ci = 'A' COLLATE utf8mb4_general_ci, 1+2;
+
+-- an interval part of 19 digits past BIGINT overflowed while it was read
+SELECT DATE_ADD('2023-01-31', INTERVAL '9223372036854775807-11' '9223372036854775807-11' YEAR_MONTH);
+SELECT DATE_SUB('2023-03-31', INTERVAL -9223372036854775808 YEAR_MONTH), DATE_ADD('2023-01-01', INTERVAL '9999999999999999999 1' DAY_HOUR), DATE_ADD('2023-01-01', INTERVAL '1-2' YEAR_MONTH);
