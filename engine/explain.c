@@ -2100,23 +2100,28 @@ static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint6
 static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows);
 static void json_subqueries(jw *w, xblock *b, bool anl, bool cache);
 
+/* possible_keys: the tabular column's list (without a hash join's key) */
+static void json_possible_keys(jw *w, const xrow *x)
+{
+    if (!x->v[X_PKEYS]) return;
+    const char *pk[64];
+    int n = 0;
+    char *c = xstrdup(x->v[X_PKEYS]);
+    for (char *t = c; t && n < 64;) {
+        char *e = strchr(t, ',');
+        if (e) *e++ = 0;
+        if (strcmp(t, "#hash#$hj")) pk[n++] = t;
+        t = e;
+    }
+    if (n) jw_strs(w, "possible_keys", pk, n);
+}
+
 static void json_table(jw *w, const xrow *x, bool anl)
 {
     jw_open(w, "table", "{");
     jw_str(w, "table_name", x->v[X_TABLE] ? x->v[X_TABLE] : "");
     jw_str(w, "access_type", x->v[X_TYPE] ? x->v[X_TYPE] : "ALL");
-    if (x->v[X_PKEYS]) {
-        const char *pk[64];
-        int n = 0;
-        char *c = xstrdup(x->v[X_PKEYS]);
-        for (char *t = c; t && n < 64;) {
-            char *e = strchr(t, ',');
-            if (e) *e++ = 0;
-            if (strcmp(t, "#hash#$hj")) pk[n++] = t;
-            t = e;
-        }
-        if (n) jw_strs(w, "possible_keys", pk, n);
-    }
+    json_possible_keys(w, x);
     if (x->v[X_KEY]) jw_str(w, "key", x->v[X_KEY]);
     if (x->v[X_KEYLEN]) jw_str(w, "key_length", x->v[X_KEYLEN]);
     if (x->nukp) jw_strs(w, "used_key_parts", x->ukp, x->nukp);
@@ -2335,18 +2340,7 @@ static void json_dml(jw *w, xblock *b, const pl_stmt *st, uint64_t top_ns, uint6
         jw_u64(w, st->kind == S_UPDATE ? "update" : "delete", 1);
         jw_str(w, "table_name", x->v[X_TABLE] ? x->v[X_TABLE] : "");
         jw_str(w, "access_type", x->v[X_TYPE] ? x->v[X_TYPE] : "ALL");
-        if (x->v[X_PKEYS]) {
-            const char *pk[64];
-            int n = 0;
-            char *c = xstrdup(x->v[X_PKEYS]);
-            for (char *t = c; t && n < 64;) {
-                char *e = strchr(t, ',');
-                if (e) *e++ = 0;
-                pk[n++] = t;
-                t = e;
-            }
-            jw_strs(w, "possible_keys", pk, n);
-        }
+        json_possible_keys(w, x);
         if (x->v[X_KEY]) jw_str(w, "key", x->v[X_KEY]);
         if (x->v[X_KEYLEN]) jw_str(w, "key_length", x->v[X_KEYLEN]);
         if (x->nukp) jw_strs(w, "used_key_parts", x->ukp, x->nukp);

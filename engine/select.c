@@ -2216,6 +2216,23 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
 
 static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
 
+/* How constants and earlier sources pin index ix of source lv: per key column the values
+ * (vals, nv; by the conjunct) up to the first unpinned one; returns the key columns a
+ * lookup can use (the whole key, or 1 for the first column of a composite key, or 0) and
+ * the number of value combinations (*combos). */
+static uint32_t index_pinning(ex_scope *sc, int lv, const stor_table *t, const stor_index *ix, pl_expr **cj, int ncj,
+                              pl_expr ***vals, pl_expr **by, int *nv, long *combos)
+{
+    uint32_t k;
+    *combos = 1;
+    for (k = 0; k < ix->ncols; k++) {
+        nv[k] = pinning_values_by(sc, lv, &t->cols[ix->cols[k]], cj, ncj, &vals[k], &by[k]);
+        if (!nv[k]) break;
+        *combos *= nv[k];
+    }
+    return k == ix->ncols ? ix->ncols : (k >= 1 && ix->ncols > 1 ? 1 : 0);
+}
+
 /* The indexes whose leading columns constants pin (for source i): each is probed with the
  * first value of each key column to estimate the source's rows. */
 static void bp_candidates(ex_ctx *ctx, ex_scope *sc, int i, int slot, pl_expr **cj, int ncj, bplan *bp, bpn *nm)
@@ -2232,12 +2249,8 @@ static void bp_candidates(ex_ctx *ctx, ex_scope *sc, int i, int slot, pl_expr **
         if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
         pl_expr **vals[16], *by[16];
         int nv[16];
-        uint32_t k;
-        for (k = 0; k < ix->ncols; k++) {
-            nv[k] = pinning_values_by(sc, i, &s->t->cols[ix->cols[k]], cj, ncj, &vals[k], &by[k]);
-            if (!nv[k]) break;
-        }
-        uint32_t nk = k == ix->ncols ? ix->ncols : (k >= 1 && ix->ncols > 1 ? 1 : 0);
+        long combos;
+        uint32_t nk = index_pinning(sc, i, s->t, ix, cj, ncj, vals, by, nv, &combos);
         if (!nk) continue;
         if (bp->ncands == bp->ccands) {
             int nc = bp->ccands ? bp->ccands * 2 : 8;
@@ -2474,14 +2487,8 @@ static void bp_decide_lookup(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, in
         if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
         pl_expr **vals[16], *by[16];
         int nv[16];
-        uint32_t k;
-        long combos = 1;
-        for (k = 0; k < ix->ncols; k++) {
-            nv[k] = pinning_values_by(sc, lv, &s->t->cols[ix->cols[k]], cj, ncj, &vals[k], &by[k]);
-            if (!nv[k]) break;
-            combos *= nv[k];
-        }
-        uint32_t nk = k == ix->ncols ? ix->ncols : (k >= 1 && ix->ncols > 1 ? 1 : 0);
+        long combos;
+        uint32_t nk = index_pinning(sc, lv, s->t, ix, cj, ncj, vals, by, nv, &combos);
         if (!nk || combos > 256) continue;
         /* whole unique key > whole key > first column of a composite key */
         int score = nk == ix->ncols ? ((ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE) ? 3 : 2) : 1;
