@@ -1341,7 +1341,21 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         for (int i = 0; i < 3; i++) comp(cs, e->args[i], &at[i]);
         cs->depth -= 2;
         if (at[0].enumc && numeric_type(&at[1]) && numeric_type(&at[2])) enum_index(p, &at[0], 2);
-        emit(p, OP_BETWEEN, 0, e->negated | once_between(p, e, at), str_coll(cs, &at[0], &at[1]));
+        {
+            /* a string between bounds of which one is a number: MariaDB compares all three
+               as the type it aggregates from them left to right (string and integer as
+               DECIMAL, that and a string as DOUBLE), not each pair on its own (a) */
+            int how = 0;
+            if (at[0].vt == VT_STRING && (numeric_type(&at[1]) || numeric_type(&at[2])) &&
+                at[1].vt != VT_NULL && at[2].vt != VT_NULL) {
+                int c = cmp_class(&at[0], &at[1]);
+                ex_type agg = { 0 };
+                agg.vt = c == 1 ? VT_STRING : c == 2 ? VT_INT : c == 3 ? VT_DECIMAL : VT_DOUBLE;
+                c = c == 5 ? 5 : cmp_class(&agg, &at[2]);
+                if (c == 3 || c == 4) how = c;
+            }
+            emit(p, OP_BETWEEN, how, e->negated | once_between(p, e, at), str_coll(cs, &at[0], &at[1]));
+        }
         type_int(t, 1);
         return;
     case E_LIKE:
@@ -2113,6 +2127,15 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             /* BETWEEN compares decimals with all the digits they hold (MariaDB rounds a
                quotient to its decimals for = < > and IN, not here) */
             for (int k = 0; k < 3; k++) if (x[k].t == VT_DECIMAL && x[k].coll != EX_DEC_AS_IS) x[k].coll = 0;
+            if (o->a && x->t != VT_NULL)   /* compared as numbers (see comp): strings read as one */
+                for (int k = 0; k < 3; k++)
+                    if (x[k].t == VT_STRING) {
+                        ex_conv_check(&x[k], o->a == 3 ? "DECIMAL" : "DOUBLE");
+                        ex_ctx *saved = ex_conv_ctx;
+                        ex_conv_ctx = NULL;   /* (warned above, as the type it is read as) */
+                        x[k] = ex_dbl(ex_to_double(&x[k]));
+                        ex_conv_ctx = saved;
+                    }
             if (x->t == VT_NULL) r = -1;
             else {
                 ex_ctx *saved_conv = ex_conv_ctx;
