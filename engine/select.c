@@ -2026,7 +2026,6 @@ typedef struct bp_look {
 } bp_look;
 
 typedef struct bplan {
-    size_t size;                /* bytes of the kept plan: this struct and its arrays */
     uint64_t gen;
     uint32_t mode;
     uint16_t coll;
@@ -2198,7 +2197,6 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
     bplan *k = malloc(size);
     if (!k) return;
     memcpy(k, bp, head);
-    k->size = size;
     char *p = (char *)k + head;
     k->jms = (uint64_t *)p;
     if (bp->njms) memcpy(p, bp->jms, (size_t)bp->njms * sizeof(uint64_t));
