@@ -165,6 +165,15 @@ static int add_const(ex_prog *p, pdb_value v)
     return p->nconsts++;
 }
 
+/* Appends a subquery to the program and emits its OP_SUBQ (one place: the three
+ * kinds of subquery once grew the array in two allocators, and freed arena memory). */
+static void add_subq(ex_prog *p, ex_subq *sq, int b)
+{
+    if (p->nsubs % 8 == 0) p->subs = prog_grow(p, p->subs, p->nsubs, p->nsubs + 8, sizeof *p->subs);
+    p->subs[p->nsubs] = sq;
+    emit(p, OP_SUBQ, p->nsubs++, b, 0);
+}
+
 typedef struct cstate {
     ex_scope *sc;
     ex_prog *p;
@@ -1007,14 +1016,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             sq->single = true;
             for (int i = 0; i < w; i++) comp(cs, o->args[i], &at[0]);
             cs->depth -= w;
-            if (p->nsubs % 8 == 0) {
-                struct ex_subq **n = malloc((size_t)(p->nsubs + 8) * sizeof *n);
-                if (p->nsubs) memcpy(n, p->subs, (size_t)p->nsubs * sizeof *n);
-                free(p->subs);
-                p->subs = n;
-            }
-            p->subs[p->nsubs] = sq;
-            emit(p, OP_SUBQ, p->nsubs++, e->op == BO_NE, 0);
+            add_subq(p, sq, e->op == BO_NE);
             push(cs, 1);
             type_int(t, 1);
             return;
@@ -1494,11 +1496,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             for (int i = 0; i < sq->width; i++) comp(cs, e->args[0]->args[i], &at[0]);
             cs->depth -= sq->width;
         } else if (e->kind == E_INSUB) { comp(cs, e->args[0], &at[0]); cs->depth--; }
-        if (p->nsubs % 8 == 0) {
-            p->subs = prog_grow(p, p->subs, p->nsubs, p->nsubs + 8, sizeof *p->subs);
-        }
-        p->subs[p->nsubs] = sq;
-        emit(p, OP_SUBQ, p->nsubs++, e->negated, 0);
+        add_subq(p, sq, e->negated);
         push(cs, 1);
         if (e->kind == E_SUBQUERY) {
             /* the type of the subquery's column: compile it once without running it */
@@ -1556,11 +1554,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             sq->sel = e->sub;
             sq->kind = (e->s[1] == 'N' ? 100 : 200) + e->op;
             sq->correlated = true;
-            if (p->nsubs % 8 == 0) {
-                p->subs = prog_grow(p, p->subs, p->nsubs, p->nsubs + 8, sizeof *p->subs);
-            }
-            p->subs[p->nsubs] = sq;
-            emit(p, OP_SUBQ, p->nsubs++, 0, 0);
+            add_subq(p, sq, 0);
             type_int(t, 1);
             return;
         }

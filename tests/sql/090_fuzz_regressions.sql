@@ -171,3 +171,8 @@ SELECT 'a' COLLATE utf8mb4_general_ci = 'A' COLLATE utf8mb4_general_ci, 1+2;
 -- an interval part of 19 digits past BIGINT overflowed while it was read
 SELECT DATE_ADD('2023-01-31', INTERVAL '9223372036854775807-11' '9223372036854775807-11' YEAR_MONTH);
 SELECT DATE_SUB('2023-03-31', INTERVAL -9223372036854775808 YEAR_MONTH), DATE_ADD('2023-01-01', INTERVAL '9999999999999999999 1' DAY_HOUR), DATE_ADD('2023-01-01', INTERVAL '1-2' YEAR_MONTH);
+
+-- more than eight subqueries in one expression: the ninth, a row subquery, grew the
+-- program's subquery array with malloc and freed the arena-grown one (a crash)
+SELECT (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + ((1,2) = (SELECT 1,2)) AS s;
+SELECT ((1,2) = (SELECT 1,2)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + ((1,2) <> (SELECT 1,3)) + (2 = ANY (SELECT 2)) + EXISTS (SELECT 1) + (SELECT 5) = 13 AS ok;
