@@ -130,3 +130,13 @@ bench-http: $(BUILD)/pressdb
 
 clean:
 	rm -rf build build-san
+
+# Everything at once for SOAK_MINUTES (default 30): WordPress HTTP traffic, sysbench,
+# durability writers, garbage and half-open connections, mid-result disconnects, cartesian
+# joins with KILLs, a watchdog, kill -9 every 5 minutes (tests/soak/soak.py; not in CI).
+SOAK_MINUTES ?= 30
+.PHONY: soak
+soak: $(BUILD)/pressdb
+	@command -v sysbench >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	    $$SUDO apt-get install -y -qq sysbench || true; }
+	/usr/bin/python3 tests/soak/soak.py --server ./$(BUILD)/pressdb --minutes $(SOAK_MINUTES)
