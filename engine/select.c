@@ -3662,6 +3662,11 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                 if (c >= 0xf0) { nm[w++] = '?'; r += 4; continue; }
                 nm[w++] = nm[r++];
             }
+            /* and at most 255 bytes long (MAX_ALIAS_NAME), cut at a character's start */
+            if (w > 255) {
+                w = 255;
+                while (w > 0 && ((unsigned char)nm[w] & 0xc0) == 0x80) w--;
+            }
             nm[w] = 0;
             names[i] = nm;
         }

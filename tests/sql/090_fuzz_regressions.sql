@@ -176,3 +176,7 @@ SELECT DATE_SUB('2023-03-31', INTERVAL -9223372036854775808 YEAR_MONTH), DATE_AD
 -- program's subquery array with malloc and freed the arena-grown one (a crash)
 SELECT (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + ((1,2) = (SELECT 1,2)) AS s;
 SELECT ((1,2) = (SELECT 1,2)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + ((1,2) <> (SELECT 1,3)) + (2 = ANY (SELECT 2)) + EXISTS (SELECT 1) + (SELECT 5) = 13 AS ok;
+
+-- an expression's column name is its text cut to 255 bytes at a character's start
+SELECT 1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1 = 150;
+SELECT 'éxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxé';
