@@ -151,6 +151,7 @@ int main(int argc, char **argv)
     forget_root_password();
 
     /* pdb_engine_init registers the DDL replay and replays the log (stor_recover). */
+    stor_set_wal_recovery(srv_cfg.wal_recovery);
     if (pdb_engine_init(err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "Can't start the engine: %s", err);
         stor_accounts_close();
