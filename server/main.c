@@ -1,7 +1,9 @@
 /* main.c - pressdb's entry point: options, startup in order, run, orderly shutdown.
  *
- * Startup: parse options -> create the datadir -> error log -> stor_open ->
- * stor_accounts_open (root@localhost on a fresh datadir) -> pdb_engine_init -> TLS and
+ * Startup: parse options -> create the datadir -> error log -> stor_datadir_check (a
+ * file the datadir marker requires is missing: refuse) -> stor_open ->
+ * stor_accounts_open (root@localhost on a fresh datadir) -> pdb_engine_init ->
+ * stor_datadir_mark (written once, for a fresh or an older datadir) -> TLS and
  * RSA keys -> bind and listen -> "ready for connections" (logged after the sockets
  * exist, so whoever waits for the port or the log line can connect at once).
  *
@@ -134,6 +136,10 @@ int main(int argc, char **argv)
                 memory_limit() >> 20);
     else
         srv_log(SRV_NOTE, 0, "No memory limit for table data (--max-memory=0)");
+    if (stor_datadir_check(srv_cfg.datadir, err, sizeof err) != 0) {
+        srv_log(SRV_ERROR, 0, "%s", err);
+        return abort_startup();
+    }
     if (stor_open(srv_cfg.datadir, err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "Can't open the store in '%s': %s", srv_cfg.datadir, err);
         return abort_startup();
@@ -154,6 +160,13 @@ int main(int argc, char **argv)
     stor_set_wal_recovery(srv_cfg.wal_recovery);
     if (pdb_engine_init(err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "Can't start the engine: %s", err);
+        stor_accounts_close();
+        stor_close();
+        return abort_startup();
+    }
+    if (stor_datadir_mark(err, sizeof err) != 0) {
+        srv_log(SRV_ERROR, 0, "%s", err);
+        pdb_engine_shutdown();
         stor_accounts_close();
         stor_close();
         return abort_startup();

@@ -142,6 +142,7 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     free(w);
     free(zbuf);
     if (rename(tmp, path) != 0 || fsync_dir(dir) != 0) { snprintf(err, errlen, "installing the snapshot: %s", strerror(errno)); unlink(tmp); return -1; }
+    stor_datadir_snapshot_written();
     return 0;
 fail:
     if (w->f) fclose(w->f);

@@ -272,6 +272,14 @@ typedef struct stor_db {
     uint32_t ntables;
 } stor_db;
 
+/* The datadir marker (datadir.c, pressdb.datadir): stor_datadir_check, before anything
+ * is created in dir, refuses (-1, err) when the marker requires a file that is missing;
+ * stor_datadir_mark, once the store and accounts are open, writes it for a fresh or an
+ * older pressdb's datadir; snapshot.c notes the first snapshot (required from then on). */
+int  stor_datadir_check(const char *dir, char *err, size_t errlen);
+int  stor_datadir_mark(char *err, size_t errlen);
+void stor_datadir_snapshot_written(void);
+
 /* Opens (creating if needed) the store in datadir; stor_recover() then loads its
  * contents. 0 or -1 with a message in err. */
 int  stor_open(const char *datadir, char *err, size_t errlen);
