@@ -18,6 +18,7 @@
 #include "storage/accounts_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -60,9 +61,14 @@ static int write_pid_file(void)
 {
     if (!srv_cfg.pid_file[0])
         return 0;
-    FILE *f = fopen(srv_cfg.pid_file, "w");
-    if (!f)
+    /* (fopen would make it 0666 under umask 000) */
+    int fd = open(srv_cfg.pid_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
         return -1;
+    }
     fprintf(f, "%ld\n", (long)getpid());
     return fclose(f);
 }

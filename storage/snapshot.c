@@ -87,7 +87,9 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     size_t zcap = 0;
     zw *w = calloc(1, sizeof *w);
     if (!w) { snprintf(err, errlen, "out of memory"); return -1; }
-    w->f = fopen(tmp, "wb");
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);   /* all table data */
+    w->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (!w->f && fd >= 0) close(fd);
     w->cc = ZSTD_createCCtx();
     w->crc = 0;
     if (!w->f || !w->cc) { snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno)); goto fail; }
