@@ -764,6 +764,7 @@ static void scan_bad(const uint8_t *p, size_t n, size_t off, const char *why, st
 void stor_wal_scan_buf(const uint8_t *p, size_t n, stor_wal_scan *out)
 {
     memset(out, 0, sizeof *out);
+    if (!n) return;                  /* an empty log: clean */
     size_t off = 0;
     for (;;) {
         if (n - off < 8) {

@@ -149,7 +149,8 @@ def main():
         srv = Server(d, d + ".log")
         populate(srv.start())
         srv.stop()
-        os.unlink(os.path.join(d, "pressdb.datadir"))
+        if os.path.exists(os.path.join(d, "pressdb.datadir")):
+            os.unlink(os.path.join(d, "pressdb.datadir"))
         c = srv.start()
         check(count(c) == 100, "a datadir without the marker (older pressdb) starts with its rows")
         srv.stop()
@@ -162,7 +163,8 @@ def main():
         srv = Server(d, d + ".log")
         populate(srv.start())
         srv.kill()
-        os.unlink(os.path.join(d, "pressdb.datadir"))
+        if os.path.exists(os.path.join(d, "pressdb.datadir")):
+            os.unlink(os.path.join(d, "pressdb.datadir"))
         c = srv.start()
         check(count(c) == 100, "a datadir without marker and snapshot starts from its log")
         srv.kill()
