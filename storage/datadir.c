@@ -118,10 +118,27 @@ static int dd_check_marker(FILE *f, char *err, size_t errlen)
     return 0;
 }
 
+/* Files an older pressdb made with access for others (the snapshot was 0644): said,
+ * not changed (the next checkpoint writes the snapshot and log anew, 0640). */
+static void dd_warn_modes(void)
+{
+    static const char *names[] = { "pressdb.snap", "pressdb.wal", "accounts", MARKER };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        char p[sizeof mdir + 64];
+        struct stat st;
+        snprintf(p, sizeof p, "%s/%s", mdir, names[i]);
+        if (stat(p, &st) == 0 && (st.st_mode & 07))
+            fprintf(stderr, "pressdb: [Warning] '%s' is open to other users (mode %03o): "
+                    "chmod o-rwx it (pressdb creates it without access for others)\n",
+                    p, (unsigned)(st.st_mode & 0777));
+    }
+}
+
 int stor_datadir_check(const char *dir, char *err, size_t errlen)
 {
     snprintf(mdir, sizeof mdir, "%s", dir);
     marked = marked_snap = false;
+    dd_warn_modes();
     char path[4200];
     snprintf(path, sizeof path, "%s/" MARKER, mdir);
     FILE *f = fopen(path, "r");

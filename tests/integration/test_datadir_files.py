@@ -8,7 +8,7 @@ Checked:
   - with the marker, a missing accounts file, snapshot (after a clean stop wrote one) or
     log (after a kill -9) makes the server refuse to start (non-zero exit, the file named
     in its log): it neither recreates root@localhost without a password nor starts empty;
-  - file modes: under umask 000 every file pressdb creates in the datadir (snapshot,
+  - file modes: an older pressdb's snapshot readable by others is reported; under umask 000 every file pressdb creates in the datadir (snapshot,
     log, accounts, marker, keys and certificates) has no permission for others and no
     group write, and a datadir it creates is 0750 at most.
 """
@@ -151,9 +151,13 @@ def main():
         srv.stop()
         if os.path.exists(os.path.join(d, "pressdb.datadir")):
             os.unlink(os.path.join(d, "pressdb.datadir"))
+        os.chmod(os.path.join(d, "pressdb.snap"), 0o644)     # as older pressdb made it
+        since = os.path.getsize(srv.logpath)
         c = srv.start()
         check(count(c) == 100, "a datadir without the marker (older pressdb) starts with its rows")
         srv.stop()
+        check("pressdb.snap' is open to other users (mode 644)" in srv.tail(since),
+              "an older snapshot readable by others (0644) is reported")
         check(os.path.exists(os.path.join(d, "pressdb.datadir")), "it gets the marker on that start")
         os.unlink(os.path.join(d, "pressdb.snap"))
         refused(srv, "legacy datadir, then snapshot deleted", "pressdb.snap")
