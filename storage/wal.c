@@ -954,9 +954,9 @@ int stor_recover(char *err, size_t errlen)
         rc = -1;
     } else if (have_snap && gen_known && sc.gen <= snap_gen) {
         /* the snapshot already holds all of this log: start a new one */
-        if (sc.status == STOR_WAL_DAMAGED)
-            fprintf(stderr, "pressdb: [Warning] write-ahead log damaged at byte %zu, but the snapshot "
-                    "holds all of it (generation %" PRIu64 "): replaced\n", sc.end, sc.gen);
+        if (sc.status != STOR_WAL_CLEAN)
+            fprintf(stderr, "pressdb: [Warning] write-ahead log bad at byte %zu (%s), but the snapshot "
+                    "holds all of it (generation %" PRIu64 "): replaced\n", sc.end, sc.why, snap_gen);
         rc = wal_start_generation(snap_gen + 1, err, errlen);
     } else if (sc.status == STOR_WAL_DAMAGED && wal_damaged(&sc, err, errlen) != 0) {
         rc = -1;

@@ -273,6 +273,25 @@ def main():
         refused_case(base, "zeroed-middle", zero_frame, 20)
         refused_case(base, "bad-length", flip_length, 5)
 
+        # a bad generation frame with nothing after it (no commit since the clean stop):
+        # nothing is lost, the snapshot holds everything; the log starts anew
+        datadir = os.path.join(base, "gen-only")
+        srv = Server(datadir, os.path.join(base, "gen-only.log"))
+        c = srv.start()
+        c.cursor().execute("CREATE DATABASE d")
+        c.cursor().execute("CREATE TABLE d.t (id INT PRIMARY KEY)")
+        c.cursor().execute("INSERT INTO d.t VALUES (1), (2), (3)")
+        srv.stop()
+        wal = os.path.join(datadir, "pressdb.wal")
+        check(len(frames(wal)) == 1, "gen-only: after a clean stop the log is its generation frame")
+        flip_at(wal, 12, 0x01)
+        c = srv.start()
+        cur = c.cursor()
+        cur.execute("SELECT COUNT(*) FROM d.t")
+        check(cur.fetchone()[0] == 3 and "the snapshot holds all of it" in srv.tail(),
+              "gen-only: a bad generation frame alone: starts from the snapshot, says so")
+        srv.stop()
+
         # a corrupt snapshot: refused, never served
         datadir = os.path.join(base, "snap")
         srv = Server(datadir, os.path.join(base, "snap.log"))
