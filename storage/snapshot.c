@@ -243,6 +243,7 @@ int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, ch
         if (!t) { r.bad = 1; break; }
         t->auto_inc = zr_u64(&r);
         uint32_t nrows = zr_u32(&r);
+        if (nrows > (size_t)(r.end - r.p)) r.bad = 1;   /* a byte per row at least: no huge reserve */
         pdb_value *vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
         uint32_t last_live = 0;
         bool any = false;
