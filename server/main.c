@@ -1,7 +1,9 @@
 /* main.c - pressdb's entry point: options, startup in order, run, orderly shutdown.
  *
- * Startup: parse options -> create the datadir -> error log -> stor_open ->
- * stor_accounts_open (root@localhost on a fresh datadir) -> pdb_engine_init -> TLS and
+ * Startup: parse options -> create the datadir -> error log -> stor_datadir_check (a
+ * file the datadir marker requires is missing: refuse) -> stor_open ->
+ * stor_accounts_open (root@localhost on a fresh datadir) -> pdb_engine_init ->
+ * stor_datadir_mark (written once, for a fresh or an older datadir) -> TLS and
  * RSA keys -> bind and listen -> "ready for connections" (logged after the sockets
  * exist, so whoever waits for the port or the log line can connect at once).
  *
@@ -16,6 +18,7 @@
 #include "storage/accounts_internal.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdio.h>
@@ -58,9 +61,14 @@ static int write_pid_file(void)
 {
     if (!srv_cfg.pid_file[0])
         return 0;
-    FILE *f = fopen(srv_cfg.pid_file, "w");
-    if (!f)
+    /* (fopen would make it 0666 under umask 000) */
+    int fd = open(srv_cfg.pid_file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0)
+            close(fd);
         return -1;
+    }
     fprintf(f, "%ld\n", (long)getpid());
     return fclose(f);
 }
@@ -134,6 +142,10 @@ int main(int argc, char **argv)
                 memory_limit() >> 20);
     else
         srv_log(SRV_NOTE, 0, "No memory limit for table data (--max-memory=0)");
+    if (stor_datadir_check(srv_cfg.datadir, err, sizeof err) != 0) {
+        srv_log(SRV_ERROR, 0, "%s", err);
+        return abort_startup();
+    }
     if (stor_open(srv_cfg.datadir, err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "Can't open the store in '%s': %s", srv_cfg.datadir, err);
         return abort_startup();
@@ -151,8 +163,16 @@ int main(int argc, char **argv)
     forget_root_password();
 
     /* pdb_engine_init registers the DDL replay and replays the log (stor_recover). */
+    stor_set_wal_recovery(srv_cfg.wal_recovery);
     if (pdb_engine_init(err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "Can't start the engine: %s", err);
+        stor_accounts_close();
+        stor_close();
+        return abort_startup();
+    }
+    if (stor_datadir_mark(err, sizeof err) != 0) {
+        srv_log(SRV_ERROR, 0, "%s", err);
+        pdb_engine_shutdown();
         stor_accounts_close();
         stor_close();
         return abort_startup();

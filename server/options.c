@@ -40,7 +40,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
-    O_THREADS, O_OFFLOAD, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+    O_THREADS, O_OFFLOAD, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_WALREC, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
 };
 
 typedef struct opt_def {
@@ -97,6 +97,9 @@ static const opt_def opt_defs[] = {
       "statement-shape cache: 1 on (default), 0 off, 2 every cacheable statement goes "
       "through it from its first run (for tests), 3 as 2 and every kept plan used is "
       "checked against a fresh one (for tests)" },
+    { "wal_recovery", O_WALREC, K_NUM, 0, 1, 0, false,
+      "a write-ahead log damaged before its last frame: 0 refuse to start (default), 1 start "
+      "with the transactions before the damage, the log kept as pressdb.wal.damaged-<time>" },
     { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
     { "help", O_HELP, K_ACTION, 0, 0, 0, false, "this text" },
     { "version", O_VERSION, K_ACTION, 0, 0, 0, false, "print the version" },
@@ -344,6 +347,7 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         case O_ZMIN: srv_cfg.compress_min_bytes = adj; break;
         case O_ZAFTER: srv_cfg.compress_after_s = (uint32_t)adj; break;
         case O_PLANCACHE: srv_cfg.plan_cache = (int)adj; break;
+        case O_WALREC: srv_cfg.wal_recovery = (int)adj; break;
         case O_MAXMEM:
             if (adj && adj < 16777216) {
                 opt_warn("option '%s': unsigned value %llu adjusted to %llu", o->name,

@@ -152,7 +152,7 @@ static int write_pem(const char *path, int what, EVP_PKEY *key, X509 *cert)
 {
     char tmp[SRV_PATH_MAX + 8];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, what == 0 ? 0600 : 0644);
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, what == 0 ? 0600 : 0640);
     if (fd < 0)
         return -1;
     FILE *f = fdopen(fd, "w");

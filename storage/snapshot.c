@@ -87,7 +87,9 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     size_t zcap = 0;
     zw *w = calloc(1, sizeof *w);
     if (!w) { snprintf(err, errlen, "out of memory"); return -1; }
-    w->f = fopen(tmp, "wb");
+    int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);   /* all table data */
+    w->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (!w->f && fd >= 0) close(fd);
     w->cc = ZSTD_createCCtx();
     w->crc = 0;
     if (!w->f || !w->cc) { snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno)); goto fail; }
@@ -142,6 +144,7 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     free(w);
     free(zbuf);
     if (rename(tmp, path) != 0 || fsync_dir(dir) != 0) { snprintf(err, errlen, "installing the snapshot: %s", strerror(errno)); unlink(tmp); return -1; }
+    stor_datadir_snapshot_written();
     return 0;
 fail:
     if (w->f) fclose(w->f);
@@ -240,6 +243,7 @@ int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, ch
         if (!t) { r.bad = 1; break; }
         t->auto_inc = zr_u64(&r);
         uint32_t nrows = zr_u32(&r);
+        if (nrows > (size_t)(r.end - r.p)) r.bad = 1;   /* a byte per row at least: no huge reserve */
         pdb_value *vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
         uint32_t last_live = 0;
         bool any = false;

@@ -272,6 +272,14 @@ typedef struct stor_db {
     uint32_t ntables;
 } stor_db;
 
+/* The datadir marker (datadir.c, pressdb.datadir): stor_datadir_check, before anything
+ * is created in dir, refuses (-1, err) when the marker requires a file that is missing;
+ * stor_datadir_mark, once the store and accounts are open, writes it for a fresh or an
+ * older pressdb's datadir; snapshot.c notes the first snapshot (required from then on). */
+int  stor_datadir_check(const char *dir, char *err, size_t errlen);
+int  stor_datadir_mark(char *err, size_t errlen);
+void stor_datadir_snapshot_written(void);
+
 /* Opens (creating if needed) the store in datadir; stor_recover() then loads its
  * contents. 0 or -1 with a message in err. */
 int  stor_open(const char *datadir, char *err, size_t errlen);
@@ -471,8 +479,30 @@ bool      stor_txn_dirty(void);              /* anything to commit? */
 int  stor_log_ddl(const char *db, const char *sql, size_t len);
 typedef int (*stor_ddl_replay_fn)(const char *db, const char *sql, size_t len);
 void stor_set_ddl_replay(stor_ddl_replay_fn fn);
-/* Replays the log (after the engine registered its DDL replay). 0 or -1 with err. */
+/* Replays the log (after the engine registered its DDL replay). 0 or -1 with err. A bad
+ * last frame (a torn write: never acknowledged) is cut; damage before the last frame
+ * stops startup and leaves the file as it is, unless stor_set_wal_recovery(1). */
 int  stor_recover(char *err, size_t errlen);
+/* --wal-recovery: 0 refuse to start on damage before the last frame (default); 1 start
+ * with the frames before the damage, the damaged log kept as pressdb.wal.damaged-<time>. */
+void stor_set_wal_recovery(int mode);
+
+/* What the bytes of a log hold (stor_wal_scan_buf reads any bytes, within n). */
+enum { STOR_WAL_CLEAN, STOR_WAL_TORN, STOR_WAL_DAMAGED };
+typedef struct stor_wal_scan {
+    int status;              /* CLEAN: frames then zeros / end of file;
+                                TORN: a bad last frame (nothing valid after it);
+                                DAMAGED: a bad frame with a valid frame after it */
+    bool has_gen;            /* the first frame is a valid generation frame ('G') */
+    uint64_t gen;            /* its generation (0 without one) */
+    uint64_t nframes;        /* valid frames before the end or the bad frame */
+    size_t end;              /* their bytes: the bad frame's offset, or the log's end */
+    size_t next_valid;       /* DAMAGED: offset of the first valid frame after it */
+    const char *why;         /* TORN / DAMAGED: what is wrong at end */
+} stor_wal_scan;
+void stor_wal_scan_buf(const uint8_t *p, size_t n, stor_wal_scan *out);
+/* The same for a log file. 0, or -1 with err (the file cannot be read). */
+int  stor_wal_scan_file(const char *path, stor_wal_scan *out, char *err, size_t errlen);
 /* Checkpoint: writes the whole store as a compressed snapshot (datadir/pressdb.snap)
  * and starts a new, empty log. Call with the store lock held exclusively. 0 or -1. */
 int  stor_checkpoint(char *err, size_t errlen);

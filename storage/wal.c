@@ -8,8 +8,12 @@
  * A frame is one committed transaction (its redo records) or one DDL statement.
  * Records name their table by database and table name and their row by row id, so a
  * replay puts every row back in the slot it had. A frame whose length runs past the
- * end of the file or whose checksum is wrong ends the log: recovery cuts the file there
- * and says so (a torn write from a crash mid-commit; that commit was never acknowledged).
+ * end of the file or whose checksum is wrong (or a header of zeros with bytes other than
+ * zeros after it) is bad. When no frame with a valid checksum follows it anywhere, it is
+ * a torn last write from a crash mid-commit, never acknowledged: recovery cuts it off
+ * and says so. When one does follow, the log is damaged before its end: recovery stops
+ * with an error naming the byte and the frame and leaves the file alone (--wal-recovery=1:
+ * start with the frames before the damage, keeping the log aside).
  *
  * Redo records:  'I' table row values   'U' table row values   'D' table row
  *                'T' db sql (a DDL frame)
@@ -22,6 +26,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <assert.h>
+#include <inttypes.h>
+#include <time.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <stdatomic.h>
 
@@ -703,17 +711,223 @@ int stor_checkpoint(char *err, size_t errlen)
     return wal_start_generation(wal_gen + 1, err, errlen);
 }
 
-/* Reads exactly n bytes at off; false at end of file or on a short read. */
-static bool read_at(uint8_t *buf, size_t n, off_t off)
+/* ---- reading a log: valid frames, a torn tail, or damage ---- */
+
+static uint32_t get_u32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+/* A frame at q whose checksum holds: a commit or DDL record first (a generation frame
+ * is only ever the first), so the scan for one after a bad frame rarely checksums. */
+static bool frame_valid_at(const uint8_t *p, size_t n, size_t q)
 {
-    size_t got = 0;
-    while (got < n) {
-        ssize_t r = pread(wal_fd, buf + got, n - got, off + (off_t)got);
-        if (r < 0 && errno == EINTR) continue;
-        if (r <= 0) return false;
-        got += (size_t)r;
+    if (n - q < 8 + 5) return false;
+    uint32_t len = get_u32(p + q);
+    if (len < 5 || len > n - q - 8) return false;
+    uint8_t kind = p[q + 8];
+    if (kind != 'I' && kind != 'U' && kind != 'D' && kind != 'T') return false;
+    if (get_u32(p + q + 9) > 255) return false;    /* the database name's length */
+    return crc32(p + q + 8, len) == get_u32(p + q + 4);
+}
+
+/* The first offset from `from` on where a valid frame starts, or 0 (none). A frame's
+ * length is not zero, so a run of zeros (the preallocated space) is skipped whole. */
+static size_t find_valid_frame(const uint8_t *p, size_t n, size_t from)
+{
+    for (size_t q = from; q + 8 < n; q++) {
+        if (!p[q] && !p[q + 1] && !p[q + 2] && !p[q + 3]) {
+            size_t z = q + 4;
+            while (z < n && !p[z]) z++;
+            if (z >= n) return 0;
+            q = z - 4;           /* the next q tried is z - 3: len's top byte at z */
+            continue;
+        }
+        if (frame_valid_at(p, n, q)) return q;
     }
+    return 0;
+}
+
+static bool all_zero(const uint8_t *p, size_t n)
+{
+    for (size_t i = 0; i < n; i++) if (p[i]) return false;
     return true;
+}
+
+/* A bad frame at off: damage when a valid frame follows anywhere after it (a frame
+ * boundary lost in a damaged length is found by its checksum), else a torn tail. */
+static void scan_bad(const uint8_t *p, size_t n, size_t off, const char *why, stor_wal_scan *out)
+{
+    out->end = off;
+    out->why = why;
+    out->next_valid = find_valid_frame(p, n, off + 1);
+    out->status = out->next_valid ? STOR_WAL_DAMAGED : STOR_WAL_TORN;
+}
+
+void stor_wal_scan_buf(const uint8_t *p, size_t n, stor_wal_scan *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!n) return;                  /* an empty log: clean */
+    size_t off = 0;
+    for (;;) {
+        if (n - off < 8) {
+            if (all_zero(p + off, n - off)) { out->status = STOR_WAL_CLEAN; out->end = off; }
+            else scan_bad(p, n, off, "a frame header cut short", out);
+            return;
+        }
+        uint32_t len = get_u32(p + off), crc = get_u32(p + off + 4);
+        if (!len && !crc) {
+            /* zeros end the log; anything but zeros after them is a lost frame */
+            if (all_zero(p + off, n - off)) { out->status = STOR_WAL_CLEAN; out->end = off; }
+            else scan_bad(p, n, off, "a frame header of zeros", out);
+            return;
+        }
+        if (len > n - off - 8) { scan_bad(p, n, off, "its length runs past the end of the file", out); return; }
+        if (crc32(p + off + 8, len) != crc) { scan_bad(p, n, off, "its checksum does not match", out); return; }
+        if (off == 0 && len == 9 && p[8] == 'G') { out->has_gen = true; memcpy(&out->gen, p + 9, 8); }
+        out->nframes++;
+        off += 8 + (size_t)len;
+    }
+}
+
+/* Maps a file read-only (*n bytes; NULL and *n 0 when empty). 0 or -1 with errno. */
+static int map_file(int fd, const uint8_t **p, size_t *n)
+{
+    struct stat st;
+    *p = NULL; *n = 0;
+    if (fstat(fd, &st) != 0) return -1;
+    if (st.st_size == 0) return 0;
+    void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (m == MAP_FAILED) return -1;
+    *p = m; *n = (size_t)st.st_size;
+    return 0;
+}
+
+int stor_wal_scan_file(const char *path, stor_wal_scan *out, char *err, size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    const uint8_t *p;
+    size_t n;
+    if (fd < 0 || map_file(fd, &p, &n) != 0) {
+        snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+        if (fd >= 0) close(fd);
+        return -1;
+    }
+    stor_wal_scan_buf(p, n, out);
+    if (p) munmap((void *)p, n);
+    close(fd);
+    return 0;
+}
+
+static int wal_recovery;
+void stor_set_wal_recovery(int mode) { wal_recovery = mode; }
+
+static void wal_path(char *buf, size_t cap) { snprintf(buf, cap, "%s/pressdb.wal", datadir); }
+
+/* Copies the file at from to a new file to (0640). 0 or -1 with errno. */
+static int copy_file(const char *from, const char *to)
+{
+    int in = open(from, O_RDONLY | O_CLOEXEC);
+    if (in < 0) return -1;
+    int out = open(to, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0640);
+    if (out < 0) { int e = errno; close(in); errno = e; return -1; }
+    static uint8_t buf[1 << 16];
+    ssize_t r = 0;
+    int rc = 0;
+    while (rc == 0 && (r = read(in, buf, sizeof buf)) != 0) {
+        if (r < 0) { if (errno != EINTR) rc = -1; continue; }
+        for (ssize_t w = 0; rc == 0 && w < r;) {
+            ssize_t k = write(out, buf + w, (size_t)(r - w));
+            if (k < 0) { if (errno != EINTR) rc = -1; } else w += k;
+        }
+    }
+    if (rc == 0) rc = fsync(out);
+    int e = errno;
+    close(in); close(out);
+    if (rc != 0) { unlink(to); errno = e; }
+    return rc;
+}
+
+/* Keeps the damaged log as pressdb.wal.damaged-<UTC time>[-k] (a hard link: the old
+ * file's bytes as they are; a copy where links do not work). Its name goes to kept. */
+static int wal_keep_damaged(char *kept, size_t cap, char *err, size_t errlen)
+{
+    char path[4200], stamp[32];
+    wal_path(path, sizeof path);
+    time_t now = time(NULL);
+    struct tm tm;
+    gmtime_r(&now, &tm);
+    strftime(stamp, sizeof stamp, "%Y%m%dT%H%M%SZ", &tm);
+    for (int k = 0; k < 100; k++) {
+        if (k) snprintf(kept, cap, "%s.damaged-%s-%d", path, stamp, k);
+        else snprintf(kept, cap, "%s.damaged-%s", path, stamp);
+        if (link(path, kept) == 0 || (errno != EEXIST && copy_file(path, kept) == 0)) {
+            int dfd = open(datadir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+            if (dfd >= 0) { fsync(dfd); close(dfd); }
+            return 0;
+        }
+        if (errno != EEXIST) break;
+    }
+    snprintf(err, errlen, "cannot keep the damaged log as '%s': %s", kept, strerror(errno));
+    return -1;
+}
+
+/* Damage before the last frame: refused (the file untouched), or with --wal-recovery=1
+ * accepted once the log is kept aside. 0 to go on with the frames before it. */
+static int wal_damaged(const stor_wal_scan *sc, char *err, size_t errlen)
+{
+    char path[4200];
+    wal_path(path, sizeof path);
+    if (wal_recovery < 1) {
+        snprintf(err, errlen,
+                 "the write-ahead log '%s' is damaged at byte %zu (frame %" PRIu64 " of the log): %s, "
+                 "and a valid frame follows at byte %zu, so it is not a torn last write. The %" PRIu64
+                 " frames before it are intact. The file is left as it is; refusing to start. "
+                 "Restore the datadir from a backup, or start with --wal-recovery=1 to recover "
+                 "the frames before the damage (the log is kept as pressdb.wal.damaged-<time>)",
+                 path, sc->end, sc->nframes + 1, sc->why, sc->next_valid, sc->nframes);
+        return -1;
+    }
+    char kept[4300];
+    if (wal_keep_damaged(kept, sizeof kept, err, errlen) != 0) return -1;
+    fprintf(stderr, "pressdb: [Warning] write-ahead log damaged at byte %zu (frame %" PRIu64 " of the log): %s; "
+            "a valid frame follows at byte %zu. --wal-recovery=1: starting with the %" PRIu64
+            " frames before it; the damaged log is kept as '%s'\n",
+            sc->end, sc->nframes + 1, sc->why, sc->next_valid, sc->nframes, kept);
+    return 0;
+}
+
+static int replay_frames(const uint8_t *p, size_t end, char *err, size_t errlen)
+{
+    stor_txn *saved = cur;
+    cur = NULL;
+    int rc = 0;
+    for (size_t off = 0; off < end && rc == 0;) {
+        uint32_t len = get_u32(p + off);
+        assert(off + 8 + len <= end);
+        rc = replay_frame(p + off + 8, len, err, errlen);
+        off += 8 + (size_t)len;
+    }
+    cur = saved;
+    return rc;
+}
+
+/* The log continues after its valid frames: a torn tail is cut (and the space zeroed). */
+static int wal_continue_at(const stor_wal_scan *sc, size_t size, char *err, size_t errlen)
+{
+    alloc_end = size;
+    if (sc->status == STOR_WAL_TORN) {
+        fprintf(stderr, "pressdb: [Warning] write-ahead log: torn tail at byte %zu of %zu (frame %" PRIu64
+                " of the log: %s; nothing valid after it: a commit never acknowledged) cut off\n",
+                sc->end, size, sc->nframes + 1, sc->why);
+        if (ftruncate(wal_fd, (off_t)sc->end) != 0) {
+            snprintf(err, errlen, "cannot cut the log: %s", strerror(errno));
+            return -1;
+        }
+        alloc_end = sc->end;
+    }
+    written_end = sc->end;
+    atomic_store(&synced_end, lsn_base + sc->end);
+    if (wal_extend(sc->end + WAL_CHUNK / 2) != 0)
+        fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));
+    return 0;
 }
 
 int stor_recover(char *err, size_t errlen)
@@ -725,59 +939,39 @@ int stor_recover(char *err, size_t errlen)
     int src = stor_snapshot_load(ddl_replay, &snap_gen, &have_snap, err, errlen);
     cur = saved0;
     if (src != 0) return -1;
-    struct stat st;
-    if (fstat(wal_fd, &st) != 0) { snprintf(err, errlen, "fstat: %s", strerror(errno)); return -1; }
-    size_t size = (size_t)st.st_size, off = 0;
-    /* the log's generation: its first frame ('G'), or 0 for a log without one */
-    wal_gen = 0;
-    if (size >= 17) {
-        uint8_t head[17];
-        if (read_at(head, 17, 0) && head[8] == 'G') memcpy(&wal_gen, head + 9, 8);
-    }
-    if (have_snap && wal_gen <= snap_gen) {
-        /* the snapshot already holds all of this log: start a new one */
-        char e2[256];
-        if (wal_start_generation(snap_gen + 1, e2, sizeof e2) != 0) { snprintf(err, errlen, "%s", e2); return -1; }
-        return 0;
-    }
-    /* frame by frame, through one reusable buffer: memory stays at the largest frame */
-    uint8_t *buf = NULL;
-    size_t cap = 0;
-    stor_txn *saved = cur;
-    cur = NULL;
+    const uint8_t *p;
+    size_t size;
+    if (map_file(wal_fd, &p, &size) != 0) { snprintf(err, errlen, "cannot read the log: %s", strerror(errno)); return -1; }
+    stor_wal_scan sc;
+    stor_wal_scan_buf(p, size, &sc);
+    /* a log of generation g >= 1 continues the snapshot of generation g - 1 */
+    bool gen_known = sc.has_gen || sc.end > 0 || sc.status != STOR_WAL_DAMAGED;
     int rc = 0;
-    bool clean_end = false;
-    while (off + 8 <= size) {
-        uint32_t hdr[2];
-        if (!read_at((uint8_t *)hdr, 8, (off_t)off)) break;
-        uint32_t len = hdr[0], crc = hdr[1];
-        if (len == 0 && crc == 0) { clean_end = true; break; }   /* the zeros after the last frame */
-        if (off + 8 + len > size) break;
-        if (len > cap) {
-            cap = len;
-            uint8_t *nb = stor_realloc(buf, cap ? cap : 1);
-            if (!nb) { snprintf(err, errlen, "out of memory reading the log"); rc = -1; break; }
-            buf = nb;
+    if (!have_snap && sc.has_gen && sc.gen > 0) {
+        snprintf(err, errlen, "the write-ahead log is of generation %" PRIu64 ", but the snapshot "
+                 "'%s/pressdb.snap' it continues is missing; refusing to start (restore it from a backup)",
+                 sc.gen, datadir);
+        rc = -1;
+    } else if (have_snap && gen_known && sc.gen <= snap_gen) {
+        /* the snapshot already holds all of this log: start a new one */
+        if (sc.status != STOR_WAL_CLEAN)
+            fprintf(stderr, "pressdb: [Warning] write-ahead log bad at byte %zu (%s), but the snapshot "
+                    "holds all of it (generation %" PRIu64 "): replaced\n", sc.end, sc.why, snap_gen);
+        rc = wal_start_generation(snap_gen + 1, err, errlen);
+    } else if (sc.status == STOR_WAL_DAMAGED && wal_damaged(&sc, err, errlen) != 0) {
+        rc = -1;
+    } else {
+        wal_gen = sc.gen;
+        rc = replay_frames(p, sc.end, err, errlen);
+        if (rc == 0 && sc.status == STOR_WAL_DAMAGED) {
+            /* the damaged file stays aside as it is: the store goes to a new snapshot and
+               a new log (the snapshot is at least as new as any the log continued) */
+            uint64_t g = sc.has_gen ? sc.gen : have_snap ? snap_gen + 1 : 0;
+            if (stor_snapshot_write(g, err, errlen) != 0 || wal_start_generation(g + 1, err, errlen) != 0) rc = -1;
+        } else if (rc == 0) {
+            rc = wal_continue_at(&sc, size, err, errlen);
         }
-        if (!read_at(buf, len, (off_t)off + 8) || crc32(buf, len) != crc) break;
-        if (replay_frame(buf, len, err, errlen) != 0) { rc = -1; break; }
-        off += 8 + (size_t)len;
     }
-    cur = saved;
-    alloc_end = size;
-    if (rc == 0 && off < size && !clean_end) {
-        fprintf(stderr, "pressdb: [Warning] write-ahead log: torn or corrupt tail at byte %zu of %zu cut off\n",
-                off, size);
-        if (ftruncate(wal_fd, (off_t)off) != 0) {
-            snprintf(err, errlen, "cannot cut the log: %s", strerror(errno));
-            rc = -1;
-        }
-        alloc_end = off;
-    }
-    written_end = off;
-    atomic_store(&synced_end, lsn_base + off);
-    if (rc == 0 && wal_extend(off + WAL_CHUNK / 2) != 0)
-        fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));
-    stor_free(buf);
+    if (p) munmap((void *)p, size);
     return rc;
 }
