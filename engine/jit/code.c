@@ -1,0 +1,353 @@
+/* code.c - executable memory for compiled code: a bounded arena of pages that are never
+ * writable and executable at once.
+ *
+ * The arena reserves cap bytes of address space (PROT_NONE) once. A commit takes a run
+ * of free pages, makes it writable (not executable), copies the assembled buffers in,
+ * makes it executable (not writable) and flushes the instruction cache: one pair of
+ * permission changes per commit, however many blocks it holds. The buffers of one
+ * commit share pages (a run); a run is the unit of eviction: when no free run is large
+ * enough, the idle run entered least recently is given back (PROT_NONE again, so a stale
+ * call faults instead of running other code, and MADV_DONTNEED returns the memory).
+ * Pages once executable are never written again, so a thread running code never races
+ * a writer. jit_enter/jit_leave count the threads inside a run without the mutex. */
+#include "engine/jit/jit.h"
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <assert.h>
+
+typedef struct jit_run {
+    struct jit_run *prev, *next;     /* the arena's runs with code (live) */
+    uint32_t page, npages;
+    uint32_t owned;                  /* blocks not yet freed by their owner */
+    size_t bytes;                    /* code bytes of its blocks */
+    atomic_bool live;                /* code present */
+    atomic_uint active;              /* threads inside one of its blocks */
+    atomic_uint_fast64_t tick;       /* last entry (arena clock) */
+} jit_run;
+
+struct jit_block {
+    jit_arena *a;
+    jit_run *run;
+    uint32_t off;                    /* from the run's first byte */
+    uint32_t len;
+};
+
+struct jit_arena {
+    pthread_mutex_t mu;
+    uint8_t *base;                   /* reserved range, or NULL when unusable */
+    size_t page, npages, cap;
+    uint8_t *used;                   /* per page: held by a live run */
+    jit_run *runs;                   /* live runs */
+    size_t code_bytes, used_pages;
+    size_t owned;                    /* blocks not yet freed */
+    uint64_t blocks, commits, evictions, failures;
+    atomic_uint_fast64_t clock;
+    bool ok;
+    void (*hook)(void *ctx, void *p, size_t n);
+    void *hook_ctx;
+};
+
+static atomic_bool jit_logged;
+
+/* Once per process: why compiled code is off. */
+static void jit_log_unusable(const char *what, int err)
+{
+    if (atomic_exchange(&jit_logged, true)) return;
+    fprintf(stderr, "pressdb: [Warning] JIT disabled, executable memory unavailable "
+            "(%s: %s); statements are interpreted\n", what, strerror(err));
+}
+
+void jit_flush_icache(void *p, size_t n)
+{
+#if defined(__aarch64__)
+    __builtin___clear_cache((char *)p, (char *)p + n);
+#else
+    (void)p; (void)n;                /* x86 keeps instruction fetch coherent */
+#endif
+}
+
+/* Can a page be made writable and then executable? (a hardened kernel may refuse) */
+static bool jit_probe(jit_arena *a, int flags)
+{
+    if (flags & JIT_ARENA_NOEXEC) {
+        jit_log_unusable("mprotect", EACCES);
+        return false;
+    }
+    if (mprotect(a->base, a->page, PROT_READ | PROT_WRITE) != 0) {
+        jit_log_unusable("mprotect RW", errno);
+        return false;
+    }
+    int rc = mprotect(a->base, a->page, PROT_READ | PROT_EXEC);
+    int err = errno;
+    mprotect(a->base, a->page, PROT_NONE);
+    if (rc != 0) {
+        jit_log_unusable("mprotect RX", err);
+        return false;
+    }
+    return true;
+}
+
+jit_arena *jit_arena_new(size_t cap, int flags)
+{
+    jit_arena *a = calloc(1, sizeof *a);
+    if (!a) return NULL;
+    pthread_mutex_init(&a->mu, NULL);
+    long pg = sysconf(_SC_PAGESIZE);
+    a->page = pg > 0 ? (size_t)pg : 4096;
+    a->npages = (cap + a->page - 1) / a->page;
+    if (a->npages == 0) a->npages = 1;
+    a->cap = a->npages * a->page;
+    if (!JIT_SUPPORTED) {
+        jit_log_unusable("architecture", ENOSYS);
+        return a;
+    }
+    a->used = calloc(a->npages, 1);
+    if (!a->used) {
+        free(a);
+        return NULL;
+    }
+    void *m = mmap(NULL, a->cap, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) {
+        jit_log_unusable("mmap", errno);
+        return a;
+    }
+    a->base = m;
+    a->ok = jit_probe(a, flags);
+    return a;
+}
+
+void jit_arena_free(jit_arena *a)
+{
+    if (!a) return;
+    assert(a->owned == 0);               /* every block freed first */
+    if (a->base) munmap(a->base, a->cap);
+    free(a->used);
+    pthread_mutex_destroy(&a->mu);
+    free(a);
+}
+
+bool jit_arena_ok(const jit_arena *a) { return a && a->ok; }
+
+size_t jit_code_bytes(jit_arena *a)
+{
+    if (!a) return 0;
+    pthread_mutex_lock(&a->mu);
+    size_t n = a->code_bytes;
+    pthread_mutex_unlock(&a->mu);
+    return n;
+}
+
+void jit_arena_stats_get(jit_arena *a, jit_arena_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    if (!a) return;
+    pthread_mutex_lock(&a->mu);
+    st->code_bytes = a->code_bytes;
+    st->mapped_bytes = a->used_pages * a->page;
+    st->cap_bytes = a->ok ? a->cap : 0;
+    st->blocks = a->blocks;
+    st->commits = a->commits;
+    st->evictions = a->evictions;
+    st->failures = a->failures;
+    pthread_mutex_unlock(&a->mu);
+}
+
+void jit_arena_set_write_hook(jit_arena *a, void (*fn)(void *ctx, void *p, size_t n), void *ctx)
+{
+    pthread_mutex_lock(&a->mu);
+    a->hook = fn;
+    a->hook_ctx = ctx;
+    pthread_mutex_unlock(&a->mu);
+}
+
+/* First run of n free pages, or -1. */
+static long jit_find_pages(jit_arena *a, size_t n)
+{
+    size_t runlen = 0;
+    for (size_t i = 0; i < a->npages; i++) {
+        runlen = a->used[i] ? 0 : runlen + 1;
+        if (runlen == n) return (long)(i + 1 - n);
+    }
+    return -1;
+}
+
+static void jit_unlink(jit_arena *a, jit_run *r)
+{
+    if (r->prev) r->prev->next = r->next;
+    else a->runs = r->next;
+    if (r->next) r->next->prev = r->prev;
+    r->prev = r->next = NULL;
+}
+
+/* Give a run's pages back (mutex held; nobody inside it). */
+static void jit_release(jit_arena *a, jit_run *r)
+{
+    uint8_t *p = a->base + (size_t)r->page * a->page;
+    size_t n = (size_t)r->npages * a->page;
+    mprotect(p, n, PROT_NONE);
+    madvise(p, n, MADV_DONTNEED);
+    memset(a->used + r->page, 0, r->npages);
+    a->used_pages -= r->npages;
+    a->code_bytes -= r->bytes;
+    jit_unlink(a, r);
+}
+
+/* Take an idle run's code away; false when every run is in use. Seq-cst order pairs
+ * with jit_enter: either the enterer sees live false, or we see its active count. */
+static bool jit_evict_one(jit_arena *a)
+{
+    for (;;) {
+        jit_run *best = NULL;
+        uint64_t bt = UINT64_MAX;
+        for (jit_run *r = a->runs; r; r = r->next) {
+            uint64_t t = atomic_load(&r->tick);
+            if (atomic_load(&r->active) == 0 && t < bt) { best = r; bt = t; }
+        }
+        if (!best) return false;
+        atomic_store(&best->live, false);
+        if (atomic_load(&best->active) != 0) {
+            atomic_store(&best->live, true);   /* entered meanwhile: try another */
+            atomic_store(&best->tick, atomic_load(&a->clock));
+            continue;
+        }
+        jit_release(a, best);
+        a->evictions++;
+        if (best->owned == 0) free(best);
+        return true;
+    }
+}
+
+/* Write the buffers into pages p (mutex held): RW, copy, RX, flush. */
+static bool jit_fill(jit_arena *a, uint8_t *p, size_t n, const uint8_t *const *code,
+                     const size_t *len, const uint32_t *off, size_t cnt)
+{
+    if (mprotect(p, n, PROT_READ | PROT_WRITE) != 0) return false;
+    memset(p, 0, n);
+    for (size_t i = 0; i < cnt; i++) memcpy(p + off[i], code[i], len[i]);
+    if (a->hook) a->hook(a->hook_ctx, p, n);
+    if (mprotect(p, n, PROT_READ | PROT_EXEC) != 0) {
+        mprotect(p, n, PROT_NONE);
+        return false;
+    }
+    jit_flush_icache(p, n);
+    return true;
+}
+
+static jit_run *jit_place(jit_arena *a, size_t npages)
+{
+    long pg;
+    while ((pg = jit_find_pages(a, npages)) < 0)
+        if (!jit_evict_one(a)) return NULL;
+    jit_run *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->page = (uint32_t)pg;
+    r->npages = (uint32_t)npages;
+    memset(a->used + pg, 1, npages);
+    a->used_pages += npages;
+    return r;
+}
+
+int jit_commit(jit_arena *a, const uint8_t *const *code, const size_t *len, size_t n,
+               jit_block **out)
+{
+    for (size_t i = 0; i < n; i++) out[i] = NULL;
+    if (!a || !a->ok || n == 0) return -1;
+    uint32_t *off = malloc(n * sizeof *off);
+    size_t i, total = 0, bytes = 0;
+    if (!off) return -1;
+    for (i = 0; i < n; i++) {            /* each owner frees its own block */
+        out[i] = malloc(sizeof **out);
+        if (!out[i]) goto fail_nolock;
+    }
+    for (i = 0; i < n; i++) {
+        total = (total + 15) & ~(size_t)15;      /* entry points 16-byte aligned */
+        off[i] = (uint32_t)total;
+        total += len[i];
+        bytes += len[i];
+    }
+    size_t npages = (total + a->page - 1) / a->page;
+    if (npages == 0 || npages > a->npages || total > UINT32_MAX) goto fail_nolock;
+    pthread_mutex_lock(&a->mu);
+    jit_run *r = jit_place(a, npages);
+    if (!r) goto fail;
+    uint8_t *p = a->base + (size_t)r->page * a->page;
+    if (!jit_fill(a, p, npages * a->page, code, len, off, n)) {
+        memset(a->used + r->page, 0, npages);
+        a->used_pages -= npages;
+        free(r);
+        goto fail;
+    }
+    r->owned = (uint32_t)n;
+    r->bytes = bytes;
+    atomic_store(&r->live, true);
+    atomic_store(&r->tick, atomic_fetch_add(&a->clock, 1));
+    r->next = a->runs;
+    if (a->runs) a->runs->prev = r;
+    a->runs = r;
+    a->code_bytes += bytes;
+    a->owned += n;
+    a->blocks += n;
+    a->commits++;
+    pthread_mutex_unlock(&a->mu);
+    for (i = 0; i < n; i++) *out[i] = (jit_block){ a, r, off[i], (uint32_t)len[i] };
+    free(off);
+    return 0;
+fail:
+    a->failures++;
+    pthread_mutex_unlock(&a->mu);
+fail_nolock:
+    free(off);
+    for (i = 0; i < n; i++) {
+        free(out[i]);
+        out[i] = NULL;
+    }
+    return -1;
+}
+
+void *jit_enter(jit_block *b)
+{
+    jit_run *r = b->run;
+    atomic_fetch_add(&r->active, 1);
+    if (!atomic_load(&r->live)) {
+        atomic_fetch_sub(&r->active, 1);
+        return NULL;
+    }
+    atomic_store_explicit(&r->tick, atomic_fetch_add_explicit(&b->a->clock, 1,
+                          memory_order_relaxed), memory_order_relaxed);
+    return b->a->base + (size_t)r->page * b->a->page + b->off;
+}
+
+void jit_leave(jit_block *b)
+{
+    unsigned was = atomic_fetch_sub(&b->run->active, 1);
+    assert(was > 0);
+    (void)was;
+}
+
+bool jit_block_live(jit_block *b) { return b && atomic_load(&b->run->live); }
+
+void jit_block_free(jit_block *b)
+{
+    if (!b) return;
+    jit_arena *a = b->a;
+    jit_run *r = b->run;
+    pthread_mutex_lock(&a->mu);
+    assert(r->owned > 0 && atomic_load(&r->active) == 0);
+    r->owned--;
+    a->owned--;
+    if (r->owned == 0) {
+        if (atomic_load(&r->live)) {
+            atomic_store(&r->live, false);
+            jit_release(a, r);
+        }
+        free(r);
+    }
+    pthread_mutex_unlock(&a->mu);
+    free(b);
+}

@@ -1,0 +1,190 @@
+/* jit.h - the template JIT (engine/jit/): executable memory, the instruction emitter
+ * both back ends implement, and the compiled kernels built on them.
+ *
+ *   emit.c      the emitter's buffer, labels and branch patching
+ *   code.c      the code arena: W^X pages, LRU eviction, byte counts, fallback
+ *   emit_x64.c  x86-64 encoders (SysV ABI)      } one is compiled in, by
+ *   emit_a64.c  arm64 encoders (AAPCS64)         } __x86_64__ / __aarch64__
+ *   filter.c    the filter-and-count kernel (architecture-independent: emitter calls only)
+ *
+ * Nothing here runs at startup; nothing is wired into the executor yet. */
+#ifndef PDB_JIT_H
+#define PDB_JIT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__x86_64__) || defined(__aarch64__)
+#define JIT_SUPPORTED 1
+#else
+#define JIT_SUPPORTED 0
+#endif
+
+/* ---- Executable memory (code.c) ----
+ *
+ * Code is assembled into an ordinary buffer, then committed: copied into arena pages that
+ * are writable only while being filled (never executable then) and executable only
+ * afterwards (never writable). A block is a handle owned by its compiler (a kept plan);
+ * its code may be evicted (least recently entered first, when the arena is full) but
+ * only while no thread is inside it: jit_enter returns NULL for evicted code (compile
+ * again or interpret), else the entry point, which stays valid until jit_leave. Every
+ * function is thread-safe (one mutex per arena). */
+typedef struct jit_arena jit_arena;
+typedef struct jit_block jit_block;
+
+typedef struct jit_arena_stats {
+    size_t code_bytes;       /* bytes of committed code, padding excluded */
+    size_t mapped_bytes;     /* pages held by live blocks (what Memory_used should count) */
+    size_t cap_bytes;
+    uint64_t blocks, commits, evictions, failures;
+} jit_arena_stats;
+
+/* flags for jit_arena_new */
+#define JIT_ARENA_NOEXEC 1   /* behave as if the kernel refused executable memory (tests) */
+
+/* A new arena of at most cap bytes (rounded up to pages), or one that is not usable
+ * (jit_arena_ok false, reason logged once per process) when executable memory cannot be
+ * had: callers then interpret. NULL only when malloc fails. */
+jit_arena *jit_arena_new(size_t cap, int flags);
+void jit_arena_free(jit_arena *a);           /* after every block was freed */
+bool jit_arena_ok(const jit_arena *a);
+size_t jit_code_bytes(jit_arena *a);        /* for Jit_code_bytes / Memory_used */
+void jit_arena_stats_get(jit_arena *a, jit_arena_stats *st);
+/* Hook called while a commit's pages are writable, with their range (tests check W^X). */
+void jit_arena_set_write_hook(jit_arena *a, void (*fn)(void *ctx, void *p, size_t n), void *ctx);
+
+/* Commit n assembled buffers at once (one permission change for the lot); out[i] gets a
+ * block handle, or every out[i] is NULL and -1 is returned (arena unusable, or the
+ * code does not fit even after evicting every idle block). */
+int jit_commit(jit_arena *a, const uint8_t *const *code, const size_t *len, size_t n,
+               jit_block **out);
+void *jit_enter(jit_block *b);               /* entry point, or NULL when evicted */
+void jit_leave(jit_block *b);
+bool jit_block_live(jit_block *b);           /* code still present (not evicted) */
+void jit_block_free(jit_block *b);           /* the owner drops it; not while entered */
+
+/* ---- The emitter (emit_x64.c / emit_a64.c) ----
+ *
+ * A small register machine both back ends implement. Registers are abstract:
+ *   JIT_R0..JIT_R5  callee-saved (they survive calls to C helpers)
+ *   JIT_T0..JIT_T2  scratch (clobbered by calls and by jit_call itself)
+ *   JIT_A0..JIT_A3  the first four integer arguments (entry and calls); clobbered by calls
+ * All values are 64-bit integers; compares are signed. The generated function's C type
+ * is int64_t fn(up to 4 integer/pointer arguments); jit_ret sets its result. */
+enum {
+    JIT_R0, JIT_R1, JIT_R2, JIT_R3, JIT_R4, JIT_R5,
+    JIT_T0, JIT_T1, JIT_T2,
+    JIT_A0, JIT_A1, JIT_A2, JIT_A3,
+    JIT_NREGS
+};
+typedef enum jit_cond { JIT_EQ, JIT_NE, JIT_LT, JIT_LE, JIT_GT, JIT_GE } jit_cond;
+
+typedef struct jit_fixup { uint32_t at; int32_t label; } jit_fixup;
+typedef struct jit_emit {
+    uint8_t *p;              /* the code, growing (malloc) */
+    size_t len, cap;
+    int32_t *labels;         /* bound offset per label, -1 = not yet */
+    int nlabels, labcap;
+    jit_fixup *fix;          /* branches to labels not yet bound */
+    int nfix, fixcap;
+    bool oom;                /* an allocation failed: the result is unusable */
+    bool bad;                /* an operand the back end cannot encode */
+} jit_emit;
+
+void jit_emit_init(jit_emit *e);
+void jit_emit_done(jit_emit *e);
+bool jit_finish(jit_emit *e);                /* patch branches; false: oom, bad operand or
+                                                unbound label (discard the code) */
+int jit_label(jit_emit *e);
+void jit_bind(jit_emit *e, int label);
+
+void jit_prologue(jit_emit *e);              /* saves R0..R5, aligns the stack */
+void jit_ret(jit_emit *e, int src);          /* result = src; restore; return */
+void jit_mov(jit_emit *e, int d, int s);
+void jit_movi(jit_emit *e, int d, int64_t imm);
+/* loads zero-extend 8/32-bit values; *s32 sign-extends; offsets within +-2^31 (x86) and
+ * scaled unsigned 12-bit or signed 9-bit (arm64; others go through a scratch register) */
+void jit_ld64(jit_emit *e, int d, int base, int32_t off);
+void jit_ld32(jit_emit *e, int d, int base, int32_t off);
+void jit_lds32(jit_emit *e, int d, int base, int32_t off);
+void jit_ld8(jit_emit *e, int d, int base, int32_t off);
+void jit_st64(jit_emit *e, int s, int base, int32_t off);
+void jit_st32(jit_emit *e, int s, int base, int32_t off);
+void jit_st8(jit_emit *e, int s, int base, int32_t off);
+/* base + idx * size, size = the access width (8, 4 or 1 bytes) */
+void jit_ld64x(jit_emit *e, int d, int base, int idx);
+void jit_ld32x(jit_emit *e, int d, int base, int idx);
+void jit_ld8x(jit_emit *e, int d, int base, int idx);
+void jit_st64x(jit_emit *e, int s, int base, int idx);
+void jit_st32x(jit_emit *e, int s, int base, int idx);
+void jit_add(jit_emit *e, int d, int a, int b);
+void jit_sub(jit_emit *e, int d, int a, int b);
+void jit_mul(jit_emit *e, int d, int a, int b);
+void jit_and(jit_emit *e, int d, int a, int b);
+void jit_addi(jit_emit *e, int d, int a, int32_t imm);
+void jit_shri(jit_emit *e, int d, int a, int sh);   /* logical */
+void jit_shr(jit_emit *e, int d, int a, int b);     /* logical, by b & 63 */
+void jit_andi(jit_emit *e, int d, int a, int64_t imm);
+void jit_setcc(jit_emit *e, jit_cond c, int d, int a, int b);   /* d = a c b */
+void jit_br(jit_emit *e, int label);
+void jit_brcc(jit_emit *e, jit_cond c, int a, int b, int label);   /* if (a c b) goto */
+void jit_brz(jit_emit *e, int a, int label);
+void jit_brnz(jit_emit *e, int a, int label);
+void jit_brbit(jit_emit *e, int a, int bit, bool set, int label);  /* on bit of a */
+/* if bit idx of the storage bitmap at base (bit idx & 7 of byte idx >> 3) is set/clear */
+void jit_brbitmap(jit_emit *e, int base, int idx, bool set, int label);
+void jit_call(jit_emit *e, const void *fn);  /* args in A0..A3; result to jit_retval */
+void jit_retval(jit_emit *e, int d);         /* d = the last call's result */
+
+/* used by the back ends: append, grow, patch */
+void jit_put(jit_emit *e, const void *b, size_t n);
+void jit_fix_add(jit_emit *e, int label);
+void jit_arch_patch(jit_emit *e, uint32_t at, uint32_t target);   /* per back end */
+void jit_flush_icache(void *p, size_t n);
+
+/* ---- The filter-and-count kernel (filter.c) ----
+ *
+ * Rows begin..end-1 of int64 column vectors laid out as storage/ keeps them (stor_column
+ * .i64, .nulls bit set = NULL; stor_table.dead bit set = deleted), filtered by a
+ * conjunction of `col <op> constant`. Row r matches when it is not dead and, for every
+ * conjunct, col is not NULL and col op constant holds (a NULL compares to nothing). A
+ * NULL constant makes the conjunction never true: the caller does not run the kernel.
+ * Constants and vectors are run-time arguments, so one compiled kernel serves every
+ * execution of a kept plan whatever its literals. */
+#define JIT_MAXCOLS 8
+#define JIT_MAXCONDS 16
+typedef enum jit_mode {
+    JIT_COUNT,               /* return the number of matches */
+    JIT_IDS,                 /* and write their row ids to ids[0..count) */
+    JIT_CALL,                /* and call spec.fn(ctx, row) for each; nonzero stops: -1 */
+} jit_mode;
+typedef struct jit_conj { uint8_t col; uint8_t op; } jit_conj;   /* op: jit_cond */
+typedef int (*jit_row_fn)(void *ctx, uint32_t row);
+typedef struct jit_filter_spec {
+    jit_mode mode;
+    uint8_t ncols;
+    bool nullable[JIT_MAXCOLS];    /* the kernel reads the column's NULL bitmap */
+    bool has_dead;                 /* the kernel reads the dead-row bitmap */
+    uint8_t nconj;
+    jit_conj conj[JIT_MAXCONDS];
+    jit_row_fn fn;                 /* JIT_CALL: the helper, called at its absolute address */
+} jit_filter_spec;
+typedef struct jit_scan {          /* the kernel's one argument; field offsets are ABI */
+    const int64_t *col[JIT_MAXCOLS];
+    const uint8_t *nulls[JIT_MAXCOLS];
+    const uint8_t *dead;
+    int64_t k[JIT_MAXCONDS];       /* the constants, one per conjunct */
+    uint64_t begin, end;           /* row ids */
+    uint32_t *ids;                 /* JIT_IDS: room for end - begin ids */
+    void *ctx;                     /* JIT_CALL: the helper's first argument */
+} jit_scan;
+typedef int64_t (*jit_filter_fn)(const jit_scan *s);
+
+/* Assemble the kernel into e (then jit_commit it). false: spec out of range or the
+ * emitter failed. */
+bool jit_filter_build(jit_emit *e, const jit_filter_spec *spec);
+/* Assemble and commit; NULL when the arena is unusable or full (interpret instead). */
+jit_block *jit_filter_compile(jit_arena *a, const jit_filter_spec *spec);
+
+#endif
