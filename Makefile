@@ -140,3 +140,23 @@ soak: $(BUILD)/pressdb
 	@command -v sysbench >/dev/null || { if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	    $$SUDO apt-get install -y -qq sysbench || true; }
 	/usr/bin/python3 tests/soak/soak.py --server ./$(BUILD)/pressdb --minutes $(SOAK_MINUTES)
+
+# The JIT (engine/jit/) on arm64: its property tests (tests/jit/prop.h) cross-compiled
+# statically with Debian's aarch64-linux-gnu-gcc and run under qemu-aarch64 (packages
+# gcc-aarch64-linux-gnu qemu-user); x86-64 runs the same tests in `make unit`.
+# jit-bench: compile times and rows/s of the compiled filter (engine/jit/README.md).
+A64CC   ?= aarch64-linux-gnu-gcc
+JITSRC  := $(wildcard engine/jit/*.c)
+JITDEPS := $(JITSRC) engine/jit/jit.h tests/jit/prop.h
+JITFLAGS = -O2 -g -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter -D_GNU_SOURCE -I.
+.PHONY: test-arm64 jit-bench
+$(BUILD)/arm64/jit-prop: tests/jit/prop_main.c $(JITDEPS)
+	@mkdir -p $(dir $@)
+	$(A64CC) $(JITFLAGS) -static -o $@ tests/jit/prop_main.c $(JITSRC) -lpthread
+test-arm64: $(BUILD)/arm64/jit-prop
+	qemu-aarch64 ./$(BUILD)/arm64/jit-prop 20000
+$(BUILD)/jit-bench: tests/jit/bench_main.c $(JITDEPS)
+	@mkdir -p $(dir $@)
+	$(CC) $(JITFLAGS) -o $@ tests/jit/bench_main.c $(JITSRC) -lpthread
+jit-bench: $(BUILD)/jit-bench
+	./$(BUILD)/jit-bench

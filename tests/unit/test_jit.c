@@ -1,0 +1,290 @@
+/* test_jit.c - the template JIT (engine/jit/): emitter ops and filter kernels against C
+ * (tests/jit/prop.h), and the code arena: W^X, eviction, entered code kept, byte counts,
+ * the fallback when executable memory cannot be had, many threads at once. */
+#include <criterion/criterion.h>
+#include <pthread.h>
+#include <sys/resource.h>
+#include <unistd.h>
+#include "tests/jit/prop.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define JIT_TEST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define JIT_TEST_ASAN 1
+#endif
+#endif
+
+Test(jit, emitter_ops_match_c)
+{
+    char err[512] = "";
+    jit_arena *a = jit_arena_new(1 << 20, 0);
+    cr_assert(jit_arena_ok(a));
+    int n = jit_prop_ops(a, 0x0b5, 30000, err, sizeof err);
+    cr_assert_eq(n, 0, "%d of 30000 failed, first: %s", n, err);
+    jit_arena_free(a);
+}
+
+Test(jit, filter_kernels_match_c)
+{
+    char err[512] = "";
+    jit_arena *a = jit_arena_new(1 << 20, 0);
+    cr_assert(jit_arena_ok(a));
+    int n = jit_prop_filter(a, 0xf117e5, 20000, err, sizeof err);
+    cr_assert_eq(n, 0, "%d of 20000 failed, first: %s", n, err);
+    jit_arena_free(a);
+}
+
+/* A function returning v, padded to about len bytes (so a block fills pages). */
+static void ret_const(jit_emit *e, int64_t v, int pad)
+{
+    jit_emit_init(e);
+    jit_prologue(e);
+    for (int i = 0; i < pad; i++) jit_addi(e, JIT_T0, JIT_T0, 1);
+    jit_movi(e, JIT_T0, v);
+    jit_ret(e, JIT_T0);
+    cr_assert(jit_finish(e));
+}
+
+static jit_block *commit_const(jit_arena *a, int64_t v, int pad)
+{
+    jit_emit e;
+    ret_const(&e, v, pad);
+    const uint8_t *p = e.p;
+    size_t len = e.len;
+    jit_block *b = NULL;
+    jit_commit(a, &p, &len, 1, &b);
+    jit_emit_done(&e);
+    return b;
+}
+
+static int64_t call_block(jit_block *b)
+{
+    int64_t (*fn)(void) = (int64_t (*)(void))jit_enter(b);
+    cr_assert_not_null(fn);
+    int64_t v = fn();
+    jit_leave(b);
+    return v;
+}
+
+/* The permissions /proc/self/maps shows for the page at p ("r-xp"), and whether any
+ * mapping of the process is writable and executable at once. */
+static void maps_perms(const void *p, char perms[5], bool *any_wx)
+{
+    FILE *f = fopen("/proc/self/maps", "r");
+    cr_assert_not_null(f);
+    char line[512];
+    strcpy(perms, "none");
+    *any_wx = false;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        char pr[5];
+        if (sscanf(line, "%lx-%lx %4s", &lo, &hi, pr) != 3) continue;
+        if (pr[1] == 'w' && pr[2] == 'x') *any_wx = true;
+        if ((uintptr_t)p >= lo && (uintptr_t)p < hi) memcpy(perms, pr, 5);
+    }
+    fclose(f);
+}
+
+typedef struct wx_seen { int calls; char perms[5]; bool any_wx; } wx_seen;
+
+static void wx_hook(void *ctx, void *p, size_t n)
+{
+    wx_seen *s = ctx;
+    s->calls++;
+    maps_perms(p, s->perms, &s->any_wx);
+}
+
+Test(jit, arena_never_writable_and_executable)
+{
+    jit_arena *a = jit_arena_new(64 << 10, 0);
+    cr_assert(jit_arena_ok(a));
+    wx_seen s = { 0 };
+    jit_arena_set_write_hook(a, wx_hook, &s);
+    jit_block *b = commit_const(a, 42, 0);
+    cr_assert_not_null(b);
+    cr_assert_eq(s.calls, 1);
+    cr_assert_str_eq(s.perms, "rw-p", "while written: %s", s.perms);
+    cr_assert(!s.any_wx);
+    void *fn = jit_enter(b);
+    char perms[5];
+    bool any_wx;
+    maps_perms(fn, perms, &any_wx);
+    cr_assert_str_eq(perms, "r-xp", "after commit: %s", perms);
+    cr_assert(!any_wx);
+    cr_assert_eq(((int64_t (*)(void))fn)(), 42);
+    jit_leave(b);
+    jit_block_free(b);
+    maps_perms(fn, perms, &any_wx);
+    cr_assert_str_eq(perms, "---p", "after free: %s", perms);   /* a stale call faults */
+    jit_arena_free(a);
+}
+
+Test(jit, batch_commit_one_permission_change)
+{
+    jit_arena *a = jit_arena_new(64 << 10, 0);
+    wx_seen s = { 0 };
+    jit_arena_set_write_hook(a, wx_hook, &s);
+    jit_emit e[5];
+    const uint8_t *p[5];
+    size_t len[5], total = 0;
+    for (int i = 0; i < 5; i++) {
+        ret_const(&e[i], 100 + i, i * 3);
+        p[i] = e[i].p;
+        len[i] = e[i].len;
+        total += e[i].len;
+    }
+    jit_block *b[5];
+    cr_assert_eq(jit_commit(a, p, len, 5, b), 0);
+    cr_assert_eq(s.calls, 1);
+    for (int i = 0; i < 5; i++) cr_assert_eq(call_block(b[i]), 100 + i);
+    cr_assert_eq(jit_code_bytes(a), total);
+    for (int i = 0; i < 5; i++) {
+        jit_block_free(b[i]);
+        jit_emit_done(&e[i]);
+    }
+    cr_assert_eq(jit_code_bytes(a), 0);
+    jit_arena_free(a);
+}
+
+Test(jit, eviction_least_recently_entered)
+{
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    jit_arena *a = jit_arena_new(2 * pg, 0);
+    int pad = (int)(pg / 8) + 8;        /* 4-byte addis: over half a page, a page each */
+    jit_block *x = commit_const(a, 1, pad), *y = commit_const(a, 2, pad);
+    cr_assert(x && y);
+    jit_arena_stats st;
+    jit_arena_stats_get(a, &st);
+    cr_assert_eq(st.mapped_bytes, 2 * pg);
+    cr_assert_eq(call_block(x), 1);     /* y is now the least recently entered */
+    jit_block *z = commit_const(a, 3, pad);
+    cr_assert_not_null(z);
+    cr_assert(!jit_block_live(y));
+    cr_assert_null(jit_enter(y));
+    cr_assert(jit_block_live(x));
+    cr_assert_eq(call_block(x), 1);
+    cr_assert_eq(call_block(z), 3);
+    /* entered code is never evicted: with both pages entered, a commit fails */
+    void *fx = jit_enter(x), *fz = jit_enter(z);
+    cr_assert(fx && fz);
+    cr_assert_null(commit_const(a, 4, pad));
+    jit_leave(x);
+    jit_leave(z);
+    jit_block *w = commit_const(a, 4, pad);
+    cr_assert_not_null(w);
+    cr_assert_eq(call_block(w), 4);
+    jit_arena_stats_get(a, &st);
+    cr_assert_eq(st.evictions, 2);
+    cr_assert_eq(st.failures, 1);
+    cr_assert_eq(st.mapped_bytes, 2 * pg);
+    cr_assert_null(commit_const(a, 5, 3 * (int)pg));   /* larger than the arena */
+    jit_block_free(x);
+    jit_block_free(y);
+    jit_block_free(z);
+    jit_block_free(w);
+    jit_arena_stats_get(a, &st);
+    cr_assert_eq(st.code_bytes, 0);
+    cr_assert_eq(st.mapped_bytes, 0);
+    jit_arena_free(a);
+}
+
+Test(jit, no_executable_memory_falls_back)
+{
+    jit_arena *a = jit_arena_new(1 << 20, JIT_ARENA_NOEXEC);
+    cr_assert_not_null(a);
+    cr_assert(!jit_arena_ok(a));
+    jit_filter_spec sp = { .mode = JIT_COUNT, .ncols = 1, .nconj = 1 };
+    cr_assert_null(jit_filter_compile(a, &sp));
+    cr_assert_null(commit_const(a, 1, 0));
+    cr_assert_eq(jit_code_bytes(a), 0);
+    jit_arena_free(a);
+}
+
+/* The kernel's mmap really failing (address-space limit; Criterion runs each test in
+ * its own process, so the limit dies with it). ASan needs its address space: skipped. */
+Test(jit, mmap_failure_falls_back)
+{
+#ifndef JIT_TEST_ASAN
+    unsigned long vm_pages = 0;              /* the address space in use now */
+    FILE *f = fopen("/proc/self/statm", "r");
+    cr_assert_not_null(f);
+    cr_assert_eq(fscanf(f, "%lu", &vm_pages), 1);
+    fclose(f);
+    rlim_t lim = (rlim_t)vm_pages * (rlim_t)sysconf(_SC_PAGESIZE) + (32 << 20);
+    struct rlimit rl = { lim, lim }, old;
+    getrlimit(RLIMIT_AS, &old);
+    rl.rlim_max = old.rlim_max;
+    jit_arena *a = NULL;
+    if (setrlimit(RLIMIT_AS, &rl) == 0) {
+        a = jit_arena_new((size_t)1 << 30, 0);    /* 1 GiB reservation > the limit */
+        setrlimit(RLIMIT_AS, &old);
+        cr_assert_not_null(a);
+        cr_assert(!jit_arena_ok(a));
+        cr_assert_null(commit_const(a, 1, 0));
+        jit_arena_free(a);
+    }
+#endif
+}
+
+/* Many threads compiling, running and freeing kernels in a small arena (evicting each
+ * other's code), each result checked. */
+typedef struct thr_arg { jit_arena *a; int id, bad, ran; } thr_arg;
+static int64_t thr_v[1000];
+
+static int64_t ref_count(const int64_t *v, uint32_t n, int64_t k)
+{
+    int64_t c = 0;
+    for (uint32_t i = 0; i < n; i++) c += v[i] > k;
+    return c;
+}
+
+static void *thr_main(void *p)
+{
+    thr_arg *t = p;
+    const int64_t *v = thr_v;
+    jit_block *keep = NULL;
+    for (int it = 0; it < 400; it++) {
+        jit_filter_spec sp = { .mode = JIT_COUNT, .ncols = 1, .nconj = 1 + it % 3 };
+        for (int k = 0; k < sp.nconj; k++) sp.conj[k] = (jit_conj){ 0, JIT_GT };
+        jit_block *b = jit_filter_compile(t->a, &sp);
+        if (!b) continue;                /* every page entered by others: interpret */
+        jit_scan s = { .col = { v }, .begin = 0, .end = 1000 };
+        int64_t k = (t->id * 37 + it) % 1000 - 500;
+        for (int j = 0; j < sp.nconj; j++) s.k[j] = k;
+        jit_filter_fn fn = (jit_filter_fn)jit_enter(b);
+        if (fn) {
+            t->bad += fn(&s) != ref_count(v, 1000, k);
+            t->ran++;
+            jit_leave(b);
+        }
+        if (it % 50 == 0) { jit_block_free(keep); keep = b; }
+        else jit_block_free(b);
+    }
+    jit_block_free(keep);
+    return NULL;
+}
+
+Test(jit, threads_share_an_arena)
+{
+    size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+    jit_arena *a = jit_arena_new(3 * pg, 0);
+    pthread_t th[4];
+    thr_arg args[4];
+    for (int i = 0; i < 1000; i++) thr_v[i] = i * 7 % 1000 - 500;
+    for (int i = 0; i < 4; i++) {
+        args[i] = (thr_arg){ a, i, 0, 0 };
+        pthread_create(&th[i], NULL, thr_main, &args[i]);
+    }
+    int ran = 0;
+    for (int i = 0; i < 4; i++) {
+        pthread_join(th[i], NULL);
+        cr_assert_eq(args[i].bad, 0);
+        ran += args[i].ran;
+    }
+    cr_assert_gt(ran, 400);
+    jit_arena_stats st;
+    jit_arena_stats_get(a, &st);
+    cr_assert_eq(st.code_bytes, 0);
+    jit_arena_free(a);
+}
