@@ -484,4 +484,69 @@ static int jit_prop_filter(jit_arena *a, uint64_t seed, int cases, char *err, si
     return nfail;
 }
 
+/* ---- the arena (the standalone driver's share of test_jit.c's arena tests) ---- */
+
+static jit_block *prop_const_block(jit_arena *a, int64_t v, int pad)
+{
+    jit_emit e;
+    jit_emit_init(&e);
+    jit_prologue(&e);
+    for (int i = 0; i < pad; i++) jit_addi(&e, JIT_T0, JIT_T0, 1);
+    jit_movi(&e, JIT_T0, v);
+    jit_ret(&e, JIT_T0);
+    jit_block *b = NULL;
+    if (jit_finish(&e)) {
+        const uint8_t *p = e.p;
+        size_t len = e.len;
+        jit_commit(a, &p, &len, 1, &b);
+    }
+    jit_emit_done(&e);
+    return b;
+}
+
+static int64_t prop_call_const(jit_block *b)
+{
+    int64_t (*fn)(void) = (int64_t (*)(void))jit_enter(b);
+    if (!fn) return -999;
+    int64_t v = fn();
+    jit_leave(b);
+    return v;
+}
+
+/* Eviction of the least recently entered, entered code kept, byte counts, fallback. */
+static int jit_prop_arena(size_t page, char *err, size_t errn)
+{
+    int nfail = 0, pad = (int)(page / 8) + 8;        /* 4-byte addis: a page each */
+    jit_arena *a = jit_arena_new(2 * page, 0);
+    jit_block *x = prop_const_block(a, 1, pad), *y = prop_const_block(a, 2, pad);
+    if (!x || !y) prop_fail(&nfail, err, errn, "arena: two pages not committed");
+    if (prop_call_const(x) != 1) prop_fail(&nfail, err, errn, "arena: x wrong");
+    jit_block *z = prop_const_block(a, 3, pad);
+    if (!z || jit_block_live(y) || jit_enter(y) || !jit_block_live(x))
+        prop_fail(&nfail, err, errn, "arena: y (least recently entered) not the one evicted");
+    if (prop_call_const(z) != 3 || prop_call_const(x) != 1)
+        prop_fail(&nfail, err, errn, "arena: code after eviction wrong");
+    void *fx = jit_enter(x), *fz = jit_enter(z);
+    jit_block *w = prop_const_block(a, 4, pad);
+    if (!fx || !fz || w) prop_fail(&nfail, err, errn, "arena: entered code evicted");
+    jit_leave(x);
+    jit_leave(z);
+    jit_arena_stats st;
+    jit_arena_stats_get(a, &st);
+    if (st.mapped_bytes != 2 * page || st.evictions != 1)
+        prop_fail(&nfail, err, errn, "arena: stats %zu bytes %" PRIu64 " evictions",
+                  st.mapped_bytes, st.evictions);
+    jit_block_free(x);
+    jit_block_free(y);
+    jit_block_free(z);
+    jit_block_free(w);
+    if (jit_code_bytes(a) != 0) prop_fail(&nfail, err, errn, "arena: bytes left after free");
+    jit_arena_free(a);
+    a = jit_arena_new(page, JIT_ARENA_NOEXEC);
+    if (!a || jit_arena_ok(a) || prop_const_block(a, 1, 0))
+        prop_fail(&nfail, err, errn, "arena: no fallback without executable memory");
+    jit_arena_free(a);
+    return nfail;
+}
+
 #endif

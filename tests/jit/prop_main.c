@@ -3,6 +3,7 @@
  *
  *   prop_main [cases] [seed]     exit 0 when every case agrees with the C reference */
 #include "tests/jit/prop.h"
+#include <unistd.h>
 
 int main(int argc, char **argv)
 {
@@ -21,9 +22,13 @@ int main(int argc, char **argv)
     n = jit_prop_filter(a, seed + 1, cases, err, sizeof err);
     printf("filter kernels: %d cases, %d failed%s%s\n", cases, n, n ? ": " : "", n ? err : "");
     bad += n;
+    n = jit_prop_arena((size_t)sysconf(_SC_PAGESIZE), err, sizeof err);
+    printf("arena: eviction, entered code kept, byte counts, fallback: %s%s\n",
+           n ? "FAILED: " : "ok", n ? err : "");
+    bad += n;
     jit_arena_stats st;
     jit_arena_stats_get(a, &st);
-    printf("arena: %" PRIu64 " commits, %" PRIu64 " evictions, %zu code bytes held\n",
+    printf("property arena: %" PRIu64 " commits, %" PRIu64 " evictions, %zu code bytes held\n",
            st.commits, st.evictions, st.code_bytes);
     jit_arena_free(a);
     return bad ? 1 : 0;

@@ -288,3 +288,11 @@ Test(jit, threads_share_an_arena)
     cr_assert_eq(st.code_bytes, 0);
     jit_arena_free(a);
 }
+
+/* the arena checks the arm64 driver runs, here too */
+Test(jit, arena_checks_of_the_standalone_driver)
+{
+    char err[256] = "";
+    int n = jit_prop_arena((size_t)sysconf(_SC_PAGESIZE), err, sizeof err);
+    cr_assert_eq(n, 0, "%s", err);
+}
