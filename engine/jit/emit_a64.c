@@ -196,6 +196,29 @@ void jit_brbitmap(jit_emit *e, int base, int idx, bool set, int label)
     jit_fix_add(e, label);
 }
 
+static uint32_t F(int f) { assert(f >= 0 && f < JIT_NFREGS); return (uint32_t)f; }   /* d0..3 */
+
+void jit_ldf64(jit_emit *e, int fd, int base, int32_t off)
+{
+    ldst(e, 0xFD400000, 3, F(fd), H(base), off);             /* ldr d, [base, #off] */
+}
+
+void jit_ldf64x(jit_emit *e, int fd, int base, int idx)
+{
+    ldstx(e, 0xFD400000, true, F(fd), H(base), H(idx));      /* ldr d, [base, idx, lsl #3] */
+}
+
+/* After fcmp an unordered result sets C and V: mi (not lt), ls (not le), gt, ge and eq
+ * are then false, ne true. */
+void jit_fbrcc(jit_emit *e, jit_cond c, int fa, int fb, int label)
+{
+    static const uint8_t fcc[] = { [JIT_EQ] = 0x0, [JIT_NE] = 0x1, [JIT_LT] = 0x4,
+                                   [JIT_LE] = 0x9, [JIT_GT] = 0xC, [JIT_GE] = 0xA };
+    ins(e, 0x1E602000 | F(fb) << 16 | F(fa) << 5);           /* fcmp da, db */
+    ins(e, 0x54000000 | fcc[c]);
+    jit_fix_add(e, label);
+}
+
 void jit_call(jit_emit *e, const void *fn)
 {
     movi_hw(e, IP0, (int64_t)(uintptr_t)fn);

@@ -282,6 +282,41 @@ void jit_brbitmap(jit_emit *e, int base, int idx, bool set, int label)
     jcc(e, set ? 0x2 : 0x3, label);
 }
 
+static int F(int f) { assert(f >= 0 && f < JIT_NFREGS); return f; }   /* xmm0..3 */
+
+/* movsd xmm, m64: the F2 prefix goes before REX */
+void jit_ldf64(jit_emit *e, int fd, int base, int32_t off)
+{
+    b1(e, 0xF2);
+    memop(e, 0, false, (const uint8_t[]){ 0x0F, 0x10 }, 2, F(fd), H(base), -1, 1, off);
+}
+
+void jit_ldf64x(jit_emit *e, int fd, int base, int idx)
+{
+    b1(e, 0xF2);
+    memop(e, 0, false, (const uint8_t[]){ 0x0F, 0x10 }, 2, F(fd), H(base), H(idx), 8, 0);
+}
+
+/* ucomisd sets CF/ZF like an unsigned compare, all three of ZF PF CF when unordered: so
+ * > and >= are ja/jae (false on NaN), < and <= swap the operands, == checks PF. */
+void jit_fbrcc(jit_emit *e, jit_cond c, int fa, int fb, int label)
+{
+    int x = F(fa), y = F(fb);
+    if (c == JIT_LT || c == JIT_LE) { x = F(fb); y = F(fa); }
+    b1(e, 0x66);
+    rr(e, 0, (const uint8_t[]){ 0x0F, 0x2E }, 2, x, y);      /* ucomisd x, y */
+    switch (c) {
+    case JIT_GT: case JIT_LT: jcc(e, 0x7, label); break;      /* ja */
+    case JIT_GE: case JIT_LE: jcc(e, 0x3, label); break;      /* jae */
+    case JIT_NE: jcc(e, 0xA, label); jcc(e, 0x5, label); break;   /* jp; jne */
+    default:
+        b1(e, 0x7A);                                           /* jp +6: over the je */
+        b1(e, 6);
+        jcc(e, 0x4, label);
+        break;
+    }
+}
+
 void jit_call(jit_emit *e, const void *fn)
 {
     movi_hw(e, R11, (int64_t)(uintptr_t)fn);

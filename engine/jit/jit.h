@@ -79,6 +79,8 @@ enum {
     JIT_NREGS
 };
 typedef enum jit_cond { JIT_EQ, JIT_NE, JIT_LT, JIT_LE, JIT_GT, JIT_GE } jit_cond;
+/* Double registers (xmm0..3 / d0..3), scratch: clobbered by calls. */
+enum { JIT_F0, JIT_F1, JIT_F2, JIT_F3, JIT_NFREGS };
 
 typedef struct jit_fixup { uint32_t at; int32_t label; } jit_fixup;
 typedef struct jit_emit {
@@ -132,6 +134,11 @@ void jit_brcc(jit_emit *e, jit_cond c, int a, int b, int label);   /* if (a c b)
 void jit_brz(jit_emit *e, int a, int label);
 void jit_brnz(jit_emit *e, int a, int label);
 void jit_brbit(jit_emit *e, int a, int bit, bool set, int label);  /* on bit of a */
+/* doubles: loads at base+off / base+idx*8; a compare is false when either side is NaN
+ * (NE: true), as C's */
+void jit_ldf64(jit_emit *e, int fd, int base, int32_t off);
+void jit_ldf64x(jit_emit *e, int fd, int base, int idx);
+void jit_fbrcc(jit_emit *e, jit_cond c, int fa, int fb, int label);
 /* if bit idx of the storage bitmap at base (bit idx & 7 of byte idx >> 3) is set/clear */
 void jit_brbitmap(jit_emit *e, int base, int idx, bool set, int label);
 void jit_call(jit_emit *e, const void *fn);  /* args in A0..A3; result to jit_retval */

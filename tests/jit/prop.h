@@ -83,7 +83,30 @@ static bool prop_run(jit_arena *a, jit_emit *e, void *arg, int64_t *res)
 /* ---- emitter ops ---- */
 
 enum { OPK_ALU, OPK_ALUI, OPK_SETCC, OPK_BRCC, OPK_BRZ, OPK_BRBIT, OPK_BITMAP, OPK_MOVI,
-       OPK_LOAD, OPK_STORE, OPK_LOADX, OPK_STOREX, OPK_CALL, OPK_N };
+       OPK_LOAD, OPK_STORE, OPK_LOADX, OPK_STOREX, OPK_FCMP, OPK_CALL, OPK_N };
+
+static double prop_double(prop_rng *r)
+{
+    static const double ext[] = { 0.0, -0.0, 1.5, -1.5, 1e308, -1e308, 5e-324, 0.1 };
+    switch (prop_below(r, 4)) {
+    case 0: return ext[prop_below(r, sizeof ext / sizeof *ext)];
+    case 1: return prop_below(r, 2) ? __builtin_nan("") : prop_below(r, 2) ? __builtin_inf() : -__builtin_inf();
+    case 2: return (double)((int64_t)prop_below(r, 7) - 3);
+    default: { uint64_t u = prop_next(r); double d; memcpy(&d, &u, 8); return d; }
+    }
+}
+
+static bool prop_fcond(jit_cond c, double a, double b)
+{
+    switch (c) {
+    case JIT_EQ: return a == b;
+    case JIT_NE: return a != b;
+    case JIT_LT: return a < b;
+    case JIT_LE: return a <= b;
+    case JIT_GT: return a > b;
+    default: return a >= b;
+    }
+}
 
 static int prop_helper_misaligned;
 
@@ -303,6 +326,31 @@ static int prop_op_case(jit_arena *ar, prop_rng *r, char *err, size_t errn, int 
         }
         snprintf(what, sizeof what, "%s w=%d d=%d idx=%d base=%d %" PRId64,
                  kind == OPK_LOADX ? "loadx" : "storex", w, d, a, b, idx);
+        break;
+    }
+    case OPK_FCMP: {                             /* doubles: NaN, +-0, +-inf, ties */
+        double fa = prop_double(r), fb = prop_below(r, 3) == 0 ? fa : prop_double(r);
+        int x = (int)prop_below(r, JIT_NFREGS), y = (int)prop_below(r, JIT_NFREGS);
+        memcpy(&m.in[0], &fa, 8);
+        memcpy(&m.in[1], &fb, 8);
+        jit_ldf64(&e, x, base, 0);
+        bool indexed = prop_below(r, 2);
+        if (indexed) {                           /* in[1] as base[a * 8], a = 1 */
+            jit_movi(&e, a, 1);
+            jit_ldf64x(&e, y, base, a);
+        } else {
+            jit_ldf64(&e, y, base, 8);
+        }
+        if (x == y) fa = fb;
+        want = prop_fcond((jit_cond)op, fa, fb);
+        int yes = jit_label(&e), end = jit_label(&e);
+        jit_fbrcc(&e, (jit_cond)op, x, y, yes);
+        jit_movi(&e, d, 0);
+        jit_br(&e, end);
+        jit_bind(&e, yes);
+        jit_movi(&e, d, 1);
+        jit_bind(&e, end);
+        snprintf(what, sizeof what, "fcmp %d f%d f%d %g %g indexed %d", op, x, y, fa, fb, indexed);
         break;
     }
     default: {                                   /* call: args, callee-saved survive */
