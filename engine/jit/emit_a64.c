@@ -115,6 +115,7 @@ static void rrr(jit_emit *e, uint32_t op, int d, int a, int b)
 void jit_add(jit_emit *e, int d, int a, int b) { rrr(e, 0x8B000000, d, a, b); }
 void jit_sub(jit_emit *e, int d, int a, int b) { rrr(e, 0xCB000000, d, a, b); }
 void jit_and(jit_emit *e, int d, int a, int b) { rrr(e, 0x8A000000, d, a, b); }
+void jit_or(jit_emit *e, int d, int a, int b) { rrr(e, 0xAA000000, d, a, b); }
 void jit_mul(jit_emit *e, int d, int a, int b) { rrr(e, 0x9B007C00, d, a, b); }   /* madd xzr */
 void jit_shr(jit_emit *e, int d, int a, int b) { rrr(e, 0x9AC02400, d, a, b); }   /* lsrv */
 
@@ -183,6 +184,19 @@ void jit_brbit(jit_emit *e, int a, int bit, bool set, int label)
     uint32_t b = (uint32_t)bit;
     ins(e, (set ? 0x37000000 : 0x36000000) | (b >> 5) << 31 | (b & 31) << 19 | H(a));
     jit_fix_add(e, label);
+}
+
+void jit_brbitr(jit_emit *e, int a, int idx, bool set, int label)
+{
+    ins(e, 0x9AC02400 | H(idx) << 16 | H(a) << 5 | IP0);     /* lsrv x16, a, idx */
+    ins(e, (set ? 0x37000000 : 0x36000000) | IP0);            /* tb(n)z x16, #0 */
+    jit_fix_add(e, label);
+}
+
+void jit_bitr(jit_emit *e, int d, int a, int idx)
+{
+    ins(e, 0x9AC02400 | H(idx) << 16 | H(a) << 5 | H(d));     /* lsrv d, a, idx */
+    ins(e, 0x92400000 | H(d) << 5 | H(d));                    /* and d, d, #1 */
 }
 
 void jit_brbitmap(jit_emit *e, int base, int idx, bool set, int label)

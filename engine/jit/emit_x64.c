@@ -148,6 +148,7 @@ static void alu3(jit_emit *e, const uint8_t *op, int nop, bool swap_rm, int d, i
 void jit_add(jit_emit *e, int d, int a, int b) { alu3(e, (const uint8_t[]){ 0x01 }, 1, false, d, a, b); }
 void jit_sub(jit_emit *e, int d, int a, int b) { alu3(e, (const uint8_t[]){ 0x29 }, 1, false, d, a, b); }
 void jit_and(jit_emit *e, int d, int a, int b) { alu3(e, (const uint8_t[]){ 0x21 }, 1, false, d, a, b); }
+void jit_or(jit_emit *e, int d, int a, int b) { alu3(e, (const uint8_t[]){ 0x09 }, 1, false, d, a, b); }
 void jit_mul(jit_emit *e, int d, int a, int b) { alu3(e, (const uint8_t[]){ 0x0F, 0xAF }, 2, true, d, a, b); }
 
 /* group-1 op with an immediate: /ext */
@@ -265,6 +266,25 @@ void jit_brbit(jit_emit *e, int a, int bit, bool set, int label)
     b1(e, (uint8_t)(0xC0 | 4 << 3 | (H(a) & 7)));
     b1(e, (uint8_t)bit);
     jcc(e, set ? 0x2 : 0x3, label);          /* jc / jnc */
+}
+
+void jit_brbitr(jit_emit *e, int a, int idx, bool set, int label)
+{
+    rr(e, 1, (const uint8_t[]){ 0x0F, 0xA3 }, 2, H(idx), H(a));  /* bt a, idx: idx mod 64 */
+    jcc(e, set ? 0x2 : 0x3, label);
+}
+
+void jit_bitr(jit_emit *e, int d, int a, int idx)
+{
+    rr(e, 1, (const uint8_t[]){ 0x0F, 0xA3 }, 2, H(idx), H(a));  /* bt a, idx */
+    int r = H(d);
+    rex(e, 0, 0, 0, r, true);                                     /* setc r8 */
+    b1(e, 0x0F);
+    b1(e, 0x92);
+    b1(e, (uint8_t)(0xC0 | (r & 7)));
+    rex(e, 0, r, 0, r, true);                                     /* movzx r32, r8 */
+    jit_put(e, MOVZX8, 2);
+    b1(e, (uint8_t)(0xC0 | (r & 7) << 3 | (r & 7)));
 }
 
 /* r8 = byte idx >> 3 of base; r9 = idx & 7; bt r8d, r9d (no variable shift: no cl) */

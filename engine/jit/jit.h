@@ -124,6 +124,7 @@ void jit_add(jit_emit *e, int d, int a, int b);
 void jit_sub(jit_emit *e, int d, int a, int b);
 void jit_mul(jit_emit *e, int d, int a, int b);
 void jit_and(jit_emit *e, int d, int a, int b);
+void jit_or(jit_emit *e, int d, int a, int b);
 void jit_addi(jit_emit *e, int d, int a, int32_t imm);
 void jit_shri(jit_emit *e, int d, int a, int sh);   /* logical */
 void jit_shr(jit_emit *e, int d, int a, int b);     /* logical, by b & 63 */
@@ -134,6 +135,8 @@ void jit_brcc(jit_emit *e, jit_cond c, int a, int b, int label);   /* if (a c b)
 void jit_brz(jit_emit *e, int a, int label);
 void jit_brnz(jit_emit *e, int a, int label);
 void jit_brbit(jit_emit *e, int a, int bit, bool set, int label);  /* on bit of a */
+void jit_brbitr(jit_emit *e, int a, int idx, bool set, int label);  /* on bit idx & 63 */
+void jit_bitr(jit_emit *e, int d, int a, int idx);  /* d = bit idx & 63 of a (0 or 1) */
 /* doubles: loads at base+off / base+idx*8; a compare is false when either side is NaN
  * (NE: true), as C's */
 void jit_ldf64(jit_emit *e, int fd, int base, int32_t off);

@@ -15,7 +15,7 @@
 static double now_us(void)
 {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);   /* descheduled time left out */
     return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
 }
 
@@ -88,6 +88,19 @@ static __attribute__((noinline)) int64_t c_loop2(const jit_scan *s)
     return c;
 }
 
+/* the same, written branch-free as the JIT's kernel is */
+static __attribute__((noinline)) int64_t c_loop2_flat(const jit_scan *s)
+{
+    const int64_t *a = s->col[0], *b = s->col[1];
+    const uint8_t *na = s->nulls[0], *nb = s->nulls[1], *d = s->dead;
+    int64_t c = 0, ka = s->k[0], kb = s->k[1];
+    for (uint64_t i = s->begin; i < s->end; i++) {
+        unsigned sh = i & 7, skip = (d[i >> 3] | na[i >> 3] | nb[i >> 3]) >> sh & 1;
+        c += !skip & (a[i] > ka) & (b[i] <= kb);
+    }
+    return c;
+}
+
 /* interpreter-like: the conjunction as data, each compare through a switch */
 static __attribute__((noinline)) int64_t generic_loop(const jit_filter_spec *sp, const jit_scan *s)
 {
@@ -113,7 +126,7 @@ static __attribute__((noinline)) int64_t generic_loop(const jit_filter_spec *sp,
     return c;
 }
 
-#define BEST(var, expr) do { var = 1e30; for (int r_ = 0; r_ < 5; r_++) { double t0 = now_us(); \
+#define BEST(var, expr) do { var = 1e30; for (int r_ = 0; r_ < 7; r_++) { double t0 = now_us(); \
     res = (expr); double dt = now_us() - t0; if (dt < var) var = dt; } } while (0)
 
 static void report(const char *what, uint64_t n, double us, int64_t res)
@@ -151,7 +164,7 @@ int main(int argc, char **argv)
     BEST(tg, generic_loop(&s1, &s)); rg = res;
     jit_leave(b1);
     if (rj != rc || rj != rg) { fprintf(stderr, "results differ\n"); return 1; }
-    printf("filter-count `a > 500` over %" PRIu64 " rows (no NULLs, no dead rows), best of 5:\n", n);
+    printf("filter-count `a > 500` over %" PRIu64 " rows (no NULLs, no dead rows), best of 7:\n", n);
     report("JIT kernel", n, tj, rj);
     report("C loop, gcc -O2", n, tc, rc);
     report("generic loop (interpreter-like)", n, tg, rg);
@@ -163,11 +176,15 @@ int main(int argc, char **argv)
     jit_filter_fn f2 = (jit_filter_fn)jit_enter(b2);
     BEST(tj, f2(&s)); rj = res;
     BEST(tc, c_loop2(&s)); rc = res;
+    double tf;
+    int64_t rf;
+    BEST(tf, c_loop2_flat(&s)); rf = res;
     BEST(tg, generic_loop(&s2, &s)); rg = res;
-    if (rj != rc || rj != rg) { fprintf(stderr, "results differ\n"); return 1; }
+    if (rj != rc || rj != rg || rj != rf) { fprintf(stderr, "results differ\n"); return 1; }
     printf("filter-count `a > 500 AND b <= 300`, 10%% NULLs each, 5%% dead rows:\n");
     report("JIT kernel", n, tj, rj);
     report("C loop, gcc -O2", n, tc, rc);
+    report("C loop branch-free, gcc -O2", n, tf, rf);
     report("generic loop (interpreter-like)", n, tg, rg);
 
     s2.mode = JIT_IDS;

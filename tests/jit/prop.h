@@ -82,7 +82,7 @@ static bool prop_run(jit_arena *a, jit_emit *e, void *arg, int64_t *res)
 
 /* ---- emitter ops ---- */
 
-enum { OPK_ALU, OPK_ALUI, OPK_SETCC, OPK_BRCC, OPK_BRZ, OPK_BRBIT, OPK_BITMAP, OPK_MOVI,
+enum { OPK_ALU, OPK_ALUI, OPK_SETCC, OPK_BRCC, OPK_BRZ, OPK_BRBIT, OPK_BRBITR, OPK_BITMAP, OPK_MOVI,
        OPK_LOAD, OPK_STORE, OPK_LOADX, OPK_STOREX, OPK_FCMP, OPK_CALL, OPK_N };
 
 static double prop_double(prop_rng *r)
@@ -168,12 +168,13 @@ static int prop_op_case(jit_arena *ar, prop_rng *r, char *err, size_t errn, int 
         jit_ld64(&e, b, base, 8);
         if (a == b) va = vb;
         uint64_t x = (uint64_t)va, y = (uint64_t)vb;
-        op = (int)prop_below(r, 5);
+        op = (int)prop_below(r, 6);
         switch (op) {
         case 0: jit_add(&e, d, a, b); want = (int64_t)(x + y); break;
         case 1: jit_sub(&e, d, a, b); want = (int64_t)(x - y); break;
         case 2: jit_mul(&e, d, a, b); want = (int64_t)(x * y); break;
         case 3: jit_and(&e, d, a, b); want = (int64_t)(x & y); break;
+        case 4: jit_or(&e, d, a, b); want = (int64_t)(x | y); break;
         default: jit_shr(&e, d, a, b); want = (int64_t)(x >> (y & 63)); break;
         }
         snprintf(what, sizeof what, "alu %d d=%d a=%d b=%d %" PRId64 " %" PRId64, op, d, a, b, va, vb);
@@ -245,6 +246,28 @@ static int prop_op_case(jit_arena *ar, prop_rng *r, char *err, size_t errn, int 
         jit_bind(&e, end);
         snprintf(what, sizeof what, "%s set=%d bit=%d d=%d a=%d %" PRId64,
                  kind == OPK_BRZ ? "brz" : "brbit", set, bit, d, a, va);
+        break;
+    }
+    case OPK_BRBITR: {                           /* bit b & 63 of a */
+        jit_ld64(&e, a, base, 0);
+        jit_ld64(&e, b, base, 8);
+        if (a == b) va = vb;
+        bool set = op & 1;
+        int yes = jit_label(&e), end = jit_label(&e);
+        if (op >= 4) {                           /* jit_bitr: the bit as a value */
+            jit_bitr(&e, d, a, b);
+            want = ((uint64_t)va >> ((uint64_t)vb & 63)) & 1;
+            snprintf(what, sizeof what, "bitr d=%d a=%d b=%d %" PRId64 " %" PRId64, d, a, b, va, vb);
+            break;
+        }
+        jit_brbitr(&e, a, b, set, yes);
+        want = (((uint64_t)va >> ((uint64_t)vb & 63)) & 1) == set;
+        jit_movi(&e, d, 0);
+        jit_br(&e, end);
+        jit_bind(&e, yes);
+        jit_movi(&e, d, 1);
+        jit_bind(&e, end);
+        snprintf(what, sizeof what, "brbitr set=%d d=%d a=%d b=%d %" PRId64 " %" PRId64, set, d, a, b, va, vb);
         break;
     }
     case OPK_BITMAP: {
