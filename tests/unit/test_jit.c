@@ -229,7 +229,7 @@ Test(jit, mmap_failure_falls_back)
 
 /* Many threads compiling, running and freeing kernels in a small arena (evicting each
  * other's code), each result checked. */
-typedef struct thr_arg { jit_arena *a; int id, bad, ran; } thr_arg;
+typedef struct thr_arg { jit_arena *a; int id, bad, ran, gone; } thr_arg;
 static int64_t thr_v[1000];
 
 static int64_t ref_count(const int64_t *v, uint32_t n, int64_t k)
@@ -251,12 +251,20 @@ static void *thr_main(void *p)
         if (!b) continue;                /* every page entered by others: interpret */
         jit_scan s = { .col = { v }, .begin = 0, .end = 1000 };
         int64_t k = (t->id * 37 + it) % 1000 - 500;
-        for (int j = 0; j < sp.nconj; j++) s.k[j] = k;
+        for (int j = 0; j < JIT_MAXCONDS; j++) s.k[j] = k;   /* keep may have more */
         jit_filter_fn fn = (jit_filter_fn)jit_enter(b);
         if (fn) {
             t->bad += fn(&s) != ref_count(v, 1000, k);
             t->ran++;
             jit_leave(b);
+        }
+        /* an older kernel, perhaps evicted meanwhile by another thread */
+        jit_filter_fn kf = keep ? (jit_filter_fn)jit_enter(keep) : NULL;
+        if (kf) {
+            t->bad += kf(&s) != ref_count(v, 1000, k);
+            jit_leave(keep);
+        } else if (keep) {
+            t->gone++;
         }
         if (it % 50 == 0) { jit_block_free(keep); keep = b; }
         else jit_block_free(b);
@@ -273,18 +281,21 @@ Test(jit, threads_share_an_arena)
     thr_arg args[4];
     for (int i = 0; i < 1000; i++) thr_v[i] = i * 7 % 1000 - 500;
     for (int i = 0; i < 4; i++) {
-        args[i] = (thr_arg){ a, i, 0, 0 };
+        args[i] = (thr_arg){ a, i, 0, 0, 0 };
         pthread_create(&th[i], NULL, thr_main, &args[i]);
     }
-    int ran = 0;
+    int ran = 0, gone = 0;
     for (int i = 0; i < 4; i++) {
         pthread_join(th[i], NULL);
         cr_assert_eq(args[i].bad, 0);
         ran += args[i].ran;
+        gone += args[i].gone;
     }
+    cr_assert_gt(gone, 0);                   /* evicted code was refused, not run */
     cr_assert_gt(ran, 400);
     jit_arena_stats st;
     jit_arena_stats_get(a, &st);
+    cr_assert_gt(st.evictions, 0);           /* the kept blocks were evicted under load */
     cr_assert_eq(st.code_bytes, 0);
     jit_arena_free(a);
 }
