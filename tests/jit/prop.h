@@ -620,4 +620,80 @@ static int jit_prop_arena(size_t page, char *err, size_t errn)
     return nfail;
 }
 
+/* ---- threads: compile, run, evict and free at once in a small arena ---- */
+
+#include <pthread.h>
+
+typedef struct prop_thr {
+    jit_arena *a;
+    const int64_t *v;
+    int id, iters, bad, ran, gone;
+} prop_thr;
+
+static int64_t prop_count_gt(const int64_t *v, int n, int64_t k)
+{
+    int64_t c = 0;
+    for (int i = 0; i < n; i++) c += v[i] > k;
+    return c;
+}
+
+static void *prop_thr_main(void *p)
+{
+    prop_thr *t = p;
+    jit_block *keep = NULL;
+    for (int it = 0; it < t->iters; it++) {
+        jit_filter_spec sp = { .mode = JIT_COUNT, .ncols = 1, .nconj = (uint8_t)(1 + it % 3) };
+        for (int k = 0; k < sp.nconj; k++) sp.conj[k] = (jit_conj){ 0, JIT_GT };
+        jit_block *b = jit_filter_compile(t->a, &sp);   /* NULL: all entered, interpret */
+        jit_scan s = { .col = { t->v }, .begin = 0, .end = 1000 };
+        int64_t k = (t->id * 37 + it) % 1000 - 500;
+        for (int j = 0; j < JIT_MAXCONDS; j++) s.k[j] = k;
+        jit_filter_fn fn = b ? (jit_filter_fn)jit_enter(b) : NULL;
+        if (fn) {
+            t->bad += fn(&s) != prop_count_gt(t->v, 1000, k);
+            t->ran++;
+            jit_leave(b);
+        }
+        jit_filter_fn kf = keep ? (jit_filter_fn)jit_enter(keep) : NULL;
+        if (kf) {                                /* an older kernel, unless evicted */
+            t->bad += kf(&s) != prop_count_gt(t->v, 1000, k);
+            jit_leave(keep);
+        } else if (keep) {
+            t->gone++;
+        }
+        if (it % 50 == 0 && b) { jit_block_free(keep); keep = b; }
+        else jit_block_free(b);
+    }
+    jit_block_free(keep);
+    return NULL;
+}
+
+static int jit_prop_threads(size_t page, int nthr, int iters, char *err, size_t errn)
+{
+    static int64_t v[1000];
+    for (int i = 0; i < 1000; i++) v[i] = i * 7 % 1000 - 500;
+    jit_arena *a = jit_arena_new(3 * page, 0);
+    pthread_t th[16];
+    prop_thr t[16];
+    int nfail = 0, ran = 0, gone = 0;
+    if (nthr > 16) nthr = 16;
+    for (int i = 0; i < nthr; i++) {
+        t[i] = (prop_thr){ a, v, i, iters, 0, 0, 0 };
+        pthread_create(&th[i], NULL, prop_thr_main, &t[i]);
+    }
+    for (int i = 0; i < nthr; i++) {
+        pthread_join(th[i], NULL);
+        if (t[i].bad) prop_fail(&nfail, err, errn, "threads: %d wrong counts", t[i].bad);
+        ran += t[i].ran;
+        gone += t[i].gone;
+    }
+    jit_arena_stats st;
+    jit_arena_stats_get(a, &st);
+    if (ran < iters || gone == 0 || st.evictions == 0 || st.code_bytes != 0)
+        prop_fail(&nfail, err, errn, "threads: ran %d, refused %d, %" PRIu64 " evictions, "
+                  "%zu bytes left", ran, gone, st.evictions, st.code_bytes);
+    jit_arena_free(a);
+    return nfail;
+}
+
 #endif

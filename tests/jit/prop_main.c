@@ -26,6 +26,10 @@ int main(int argc, char **argv)
     printf("arena: eviction, entered code kept, byte counts, fallback: %s%s\n",
            n ? "FAILED: " : "ok", n ? err : "");
     bad += n;
+    n = jit_prop_threads((size_t)sysconf(_SC_PAGESIZE), 4, 1000, err, sizeof err);
+    printf("threads: 4 compiling, running, evicting in a 3-page arena: %s%s\n",
+           n ? "FAILED: " : "ok", n ? err : "");
+    bad += n;
     jit_arena_stats st;
     jit_arena_stats_get(a, &st);
     printf("property arena: %" PRIu64 " commits, %" PRIu64 " evictions, %zu code bytes held\n",
