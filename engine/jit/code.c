@@ -55,6 +55,12 @@ struct jit_arena {
 
 static atomic_bool jit_logged;
 
+#if defined(__x86_64__)
+#define JIT_TRAP_BYTE 0xCC                   /* int3 */
+#else
+#define JIT_TRAP_BYTE 0x00                   /* arm64: 0x00000000 is udf #0 */
+#endif
+
 /* Once per process: why compiled code is off. */
 static void jit_log_unusable(const char *what, int err)
 {
@@ -216,9 +222,9 @@ static bool jit_evict_one(jit_arena *a)
             atomic_store(&best->tick, atomic_load(&a->clock));
             continue;
         }
+        assert(best->owned > 0);             /* a run is freed with its last block */
         jit_release(a, best);
         a->evictions++;
-        if (best->owned == 0) free(best);
         return true;
     }
 }
@@ -228,7 +234,7 @@ static bool jit_fill(jit_arena *a, uint8_t *p, size_t n, const uint8_t *const *c
                      const size_t *len, const uint32_t *off, size_t cnt)
 {
     if (mprotect(p, n, PROT_READ | PROT_WRITE) != 0) return false;
-    memset(p, 0, n);
+    memset(p, JIT_TRAP_BYTE, n);             /* padding traps if ever jumped into */
     for (size_t i = 0; i < cnt; i++) memcpy(p + off[i], code[i], len[i]);
     if (a->hook) a->hook(a->hook_ctx, p, n);
     if (mprotect(p, n, PROT_READ | PROT_EXEC) != 0) {
@@ -338,10 +344,11 @@ void jit_block_free(jit_block *b)
     jit_arena *a = b->a;
     jit_run *r = b->run;
     pthread_mutex_lock(&a->mu);
-    assert(r->owned > 0 && atomic_load(&r->active) == 0);
+    assert(r->owned > 0);
     r->owned--;
     a->owned--;
     if (r->owned == 0) {
+        assert(atomic_load(&r->active) == 0);   /* nobody may be inside a freed block */
         if (atomic_load(&r->live)) {
             atomic_store(&r->live, false);
             jit_release(a, r);

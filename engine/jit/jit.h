@@ -186,7 +186,8 @@ typedef struct jit_scan {          /* the kernel's one argument; field offsets a
     const uint8_t *dead;
     int64_t k[JIT_MAXCONDS];       /* the constants, one per conjunct */
     uint64_t begin, end;           /* row ids */
-    uint32_t *ids;                 /* JIT_IDS: room for end - begin ids */
+    uint32_t *ids;                 /* JIT_IDS: room for end - begin ids (slots past the
+                                      count may be written: the kernel is branch-free) */
     void *ctx;                     /* JIT_CALL: the helper's first argument */
 } jit_scan;
 typedef int64_t (*jit_filter_fn)(const jit_scan *s);
