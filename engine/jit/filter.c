@@ -12,7 +12,8 @@
  *
  *   if (row >= end) goto done; goto refill
  *   top:    if ((row & 7) == 0) goto refill
- *   check:  COUNT, IDS: A1 = R4 bit row & every (col[row] op k)    (no branches)
+ *   check:  [versioned: if the row's stor_ver is not {0,0} and !vis(table, row) goto next]
+ *           COUNT, IDS: A1 = R4 bit row & every (col[row] op k)    (no branches)
  *                       [IDS: ids[count] = row]; count += A1
  *           CALL:       if !(R4 bit row) or !(col[row] op k) for a conjunct, goto next
  *                       if (helper(ctx, row)) return -1; count++
@@ -23,6 +24,7 @@
  *                               goto done }
  *           R4 = (0xFF - skip) * 0x0101010101010101; goto check */
 #include "engine/jit/jit.h"
+#include "storage/storage.h"
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -41,6 +43,29 @@ static bool jit_spec_valid(const jit_filter_spec *s)
     for (int i = 0; i < s->nconj; i++)
         if (s->conj[i].col >= s->ncols || s->conj[i].op > JIT_GE) return false;
     return true;
+}
+
+/* Versioned tables: a row whose stor_ver entry is not {0,0} goes to the interpreter's
+ * own visibility check (rare rows: the branch is predictable); scan.ver NULL = none. */
+static void jit_filter_visible(jit_emit *e, const jit_filter_spec *s, int next)
+{
+    int vis = jit_label(e);
+    jit_ld64(e, JIT_T2, JIT_R0, SCAN(ver));
+    jit_brz(e, JIT_T2, vis);
+    jit_movi(e, JIT_T1, (int64_t)sizeof(struct stor_ver));
+    jit_mul(e, JIT_T0, JIT_R1, JIT_T1);
+    jit_add(e, JIT_T2, JIT_T2, JIT_T0);
+    jit_ld64(e, JIT_T0, JIT_T2, (int32_t)offsetof(struct stor_ver, xmin));
+    jit_ld64(e, JIT_T1, JIT_T2, (int32_t)offsetof(struct stor_ver, xmax));
+    jit_or(e, JIT_T0, JIT_T0, JIT_T1);
+    jit_brz(e, JIT_T0, vis);
+    jit_ld64(e, JIT_A0, JIT_R0, SCAN(table));
+    jit_mov(e, JIT_A1, JIT_R1);
+    jit_call(e, (const void *)s->vis);
+    jit_retval(e, JIT_T0);
+    jit_andi(e, JIT_T0, JIT_T0, 0xFF);           /* a bool: its low byte */
+    jit_brz(e, JIT_T0, next);
+    jit_bind(e, vis);
 }
 
 /* CALL: the conjuncts as branches to next. */
@@ -158,10 +183,12 @@ bool jit_filter_build(jit_emit *e, const jit_filter_spec *s)
     }
     jit_bind(e, check);
     if (s->mode != JIT_CALL) {
+        if (s->vis) jit_filter_visible(e, s, next);   /* first: the call clobbers A1 */
         if (masked) jit_bitr(e, JIT_A1, JIT_R4, JIT_R1);
         jit_filter_flat(e, s, masked);
     } else {
         if (masked) jit_brbitr(e, JIT_R4, JIT_R1, false, next);
+        if (s->vis) jit_filter_visible(e, s, next);
         jit_filter_conds(e, s, next);
         jit_filter_match(e, s, stop);
     }

@@ -157,7 +157,8 @@ void jit_flush_icache(void *p, size_t n);
  *
  * Rows begin..end-1 of int64 column vectors laid out as storage/ keeps them (stor_column
  * .i64, .nulls bit set = NULL; stor_table.dead bit set = deleted), filtered by a
- * conjunction of `col <op> constant`. Row r matches when it is not dead and, for every
+ * conjunction of `col <op> constant`. Row r matches when it is not dead, is visible (when
+ * the table keeps versions: stor_table.ver, see below) and, for every
  * conjunct, col is not NULL and col op constant holds (a NULL compares to nothing). A
  * NULL constant makes the conjunction never true: the caller does not run the kernel.
  * Constants and vectors are run-time arguments, so one compiled kernel serves every
@@ -171,6 +172,9 @@ typedef enum jit_mode {
 } jit_mode;
 typedef struct jit_conj { uint8_t col; uint8_t op; } jit_conj;   /* op: jit_cond */
 typedef int (*jit_row_fn)(void *ctx, uint32_t row);
+struct stor_table;
+struct stor_ver;
+typedef bool (*jit_vis_fn)(const struct stor_table *t, uint32_t row);   /* stor_ver_visible */
 typedef struct jit_filter_spec {
     jit_mode mode;
     uint8_t ncols;
@@ -179,6 +183,9 @@ typedef struct jit_filter_spec {
     uint8_t nconj;
     jit_conj conj[JIT_MAXCONDS];
     jit_row_fn fn;                 /* JIT_CALL: the helper, called at its absolute address */
+    jit_vis_fn vis;                /* versioned tables: a row whose stor_ver entry is not
+                                      {0,0} is kept when vis(table, row) says so (storage's
+                                      stor_ver_visible: the interpreter's own check) */
 } jit_filter_spec;
 typedef struct jit_scan {          /* the kernel's one argument; field offsets are ABI */
     const int64_t *col[JIT_MAXCOLS];
@@ -189,6 +196,8 @@ typedef struct jit_scan {          /* the kernel's one argument; field offsets a
     uint32_t *ids;                 /* JIT_IDS: room for end - begin ids (slots past the
                                       count may be written: the kernel is branch-free) */
     void *ctx;                     /* JIT_CALL: the helper's first argument */
+    const struct stor_ver *ver;    /* spec.vis: stor_table.ver, NULL when t->nver == 0 */
+    const struct stor_table *table;   /* spec.vis's first argument */
 } jit_scan;
 typedef int64_t (*jit_filter_fn)(const jit_scan *s);
 

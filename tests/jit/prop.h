@@ -11,6 +11,7 @@
 #define PDB_JIT_PROP_H
 
 #include "engine/jit/jit.h"
+#include "storage/storage.h"
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -445,6 +446,18 @@ static int prop_call_fn(void *ctx, uint32_t row)
     return c->n == c->stop_at ? 7 : 0;
 }
 
+/* A stand-in for stor_ver_visible: a fixed pseudo-random answer per row and salt (the
+ * "table" the kernel passes through is a prop_vis_tab). */
+typedef struct prop_vis_tab { uint64_t salt; uint64_t calls; } prop_vis_tab;
+
+static bool prop_vis(const struct stor_table *t, uint32_t row)
+{
+    prop_vis_tab *v = (prop_vis_tab *)(uintptr_t)t;
+    v->calls++;
+    prop_rng r = { v->salt ^ ((uint64_t)row * 0x9E3779B97F4A7C15ull) };
+    return prop_next(&r) & 1;
+}
+
 static uint8_t *prop_bitmap(prop_rng *r, uint32_t nrows)
 {
     uint8_t *b = malloc((nrows + 7) / 8 + 1);
@@ -469,6 +482,8 @@ static int64_t prop_ref(const jit_filter_spec *sp, const jit_scan *s, uint32_t *
     int64_t n = 0;
     for (uint64_t i = s->begin; i < s->end; i++) {
         if (sp->has_dead && prop_bit(s->dead, i)) continue;
+        if (sp->vis && s->ver && (s->ver[i].xmin | s->ver[i].xmax) && !sp->vis(s->table, i))
+            continue;
         bool ok = true;
         for (int k = 0; k < sp->nconj && ok; k++) {
             int c = sp->conj[k].col;
@@ -508,6 +523,22 @@ static void prop_filter_case(jit_arena *a, prop_rng *r, char *err, size_t errn, 
     }
     uint8_t *dead = sp.has_dead ? prop_bitmap(r, nrows) : NULL;
     s.dead = dead;
+    struct stor_ver *ver = NULL;                 /* a versioned table: some rows' entries set */
+    prop_vis_tab vt = { prop_next(r), 0 };
+    if (prop_below(r, 3) == 0) {
+        sp.vis = prop_vis;
+        s.table = (const struct stor_table *)(uintptr_t)&vt;
+        if (prop_below(r, 4)) {                  /* else nver == 0: ver NULL */
+            ver = calloc(nrows + 1, sizeof *ver);
+            int dens = (int)prop_below(r, 3);
+            for (uint32_t i = 0; i < nrows; i++)
+                if (prop_below(r, 8) < (uint64_t)(dens * 3)) {
+                    if (prop_below(r, 2)) ver[i].xmin = prop_next(r) | 1;
+                    else ver[i].xmax = prop_next(r) | 1;
+                }
+        }
+        s.ver = ver;
+    }
     for (int k = 0; k < sp.nconj; k++) {
         sp.conj[k].col = (uint8_t)prop_below(r, sp.ncols);
         sp.conj[k].op = (uint8_t)prop_below(r, 6);
@@ -536,13 +567,15 @@ static void prop_filter_case(jit_arena *a, prop_rng *r, char *err, size_t errn, 
         uint64_t gids = sp.mode == JIT_CALL ? calls.n : gn >= 0 ? (uint64_t)gn : 0;
         if (gn != wn || (ids_checked && (gids != wids || memcmp(got, want, wids * sizeof *got))))
             prop_fail(nfail, err, errn, "filter mode %d ncols %d nconj %d dead %d rows %u "
-                      "[%" PRIu64 ",%" PRIu64 "): got %" PRId64 " want %" PRId64 " (first op %d col %d k %" PRId64 ")",
+                      "[%" PRIu64 ",%" PRIu64 "): got %" PRId64 " want %" PRId64 "%s (first op %d col %d k %" PRId64 ")",
                       sp.mode, sp.ncols, sp.nconj, sp.has_dead, nrows, s.begin, s.end, gn, wn,
+                      gn == wn ? ", ids differ" : "",
                       sp.conj[0].op, sp.conj[0].col, s.k[0]);
     }
     jit_block_free(b);
     for (int c = 0; c < sp.ncols; c++) { free(cols[c]); free(nulls[c]); }
     free(dead);
+    free(ver);
     free(want);
     free(got);
 }

@@ -244,3 +244,54 @@ Test(jit, arena_checks_of_the_standalone_driver)
     int n = jit_prop_arena((size_t)sysconf(_SC_PAGESIZE), err, sizeof err);
     cr_assert_eq(n, 0, "%s", err);
 }
+
+/* The kernel on storage's own structures: a stor_column's vector and NULL bitmap, a
+ * stor_table's dead bitmap and versions, visibility by storage's stor_ver_visible; the
+ * reference is the interpreter's per-row test (stor_row_visible, stor_is_null). */
+Test(jit, storage_layouts_and_visibility)
+{
+    enum { N = 1000 };
+    stor_table t;
+    stor_column c;
+    memset(&t, 0, sizeof t);
+    memset(&c, 0, sizeof c);
+    t.nrows = N;
+    t.dead = calloc(N / 8 + 1, 1);
+    t.ver = calloc(N, sizeof *t.ver);
+    c.i64 = malloc(N * sizeof *c.i64);
+    c.nulls = calloc(N / 8 + 1, 1);
+    for (uint32_t i = 0; i < N; i++) {
+        c.i64[i] = (int64_t)(i * 7919 % 1000);
+        if (i % 11 == 0) c.nulls[i >> 3] |= (uint8_t)(1 << (i & 7));
+        if (i % 13 == 0) t.dead[i >> 3] |= (uint8_t)(1 << (i & 7));
+        switch (i % 10) {
+        case 1: t.ver[i].xmin = 5; break;                                   /* committed */
+        case 2: t.ver[i].xmin = 5; t.ver[i].xmax = 7; break;                /* deleted */
+        case 3: t.ver[i].xmin = STOR_TXN_BIT | 99; break;                   /* not ours */
+        case 4: t.ver[i].xmax = STOR_TXN_BIT | STOR_LOCK_BIT | 3; break;    /* locked */
+        default: continue;
+        }
+        t.nver++;
+    }
+    jit_arena *a = jit_arena_new(1 << 16, 0);
+    jit_filter_spec sp = { .mode = JIT_COUNT, .ncols = 1, .nullable = { true }, .has_dead = true,
+                           .nconj = 1, .conj = { { 0, JIT_GT } }, .vis = stor_ver_visible };
+    jit_block *b = jit_filter_compile(a, &sp);
+    jit_filter_fn fn = (jit_filter_fn)jit_enter(b);
+    cr_assert_not_null(fn);
+    for (int64_t k = -1; k < 1000; k += 37) {
+        int64_t want = 0;
+        for (uint32_t i = 0; i < N; i++)
+            want += stor_row_visible(&t, i) && !stor_is_null(&c, i) && c.i64[i] > k;
+        jit_scan s = { .col = { c.i64 }, .nulls = { c.nulls }, .dead = t.dead, .k = { k },
+                       .begin = 0, .end = N, .ver = t.nver ? t.ver : NULL, .table = &t };
+        cr_assert_eq(fn(&s), want, "k %" PRId64, k);
+    }
+    jit_leave(b);
+    jit_block_free(b);
+    jit_arena_free(a);
+    free(t.dead);
+    free(t.ver);
+    free(c.i64);
+    free(c.nulls);
+}
