@@ -60,7 +60,7 @@ enum {
     OP_BETWEEN,      /* b: bit 0 negated; above it, bounds converted once (expr.c once_between) */
     OP_LIKE,         /* b = negated, a = has escape */
     OP_REGEXP,       /* b = negated */
-    OP_FUNC,         /* a = function id, b = nargs */
+    OP_FUNC,         /* a = the function's registry handle, b = nargs, c = consts index of the call */
     OP_CASE,         /* a = nargs layout flags, b = nargs */
     OP_CAST,         /* a = cast index in prog->casts */
     OP_SUBQ,         /* a = subquery index: scalar / EXISTS / IN */
@@ -114,13 +114,43 @@ typedef struct ex_prog {
     stor_arena *a;          /* where its arrays grow (the statement's arena) */
 } ex_prog;
 
-/* ---- function ids ---- */
-typedef struct ex_func {
-    const char *name;
-    int id;
+/* ---- the function registry (func_registry.c; ARCHITECTURE.md "Function registry") ----
+ * One descriptor per SQL function name, found once when a call compiles; OP_FUNC's a is
+ * its handle. The flags say what the planner and the interpreter may assume. */
+enum {
+    EX_FN_NULL_IN = 1,      /* NULL when any argument is NULL: checked before eval runs */
+    EX_FN_VOLATILE = 2,     /* a call may give another value or change state (RAND, locks) */
+    EX_FN_STMT = 4,         /* reads what the running statement changes (VALUES, FOUND_ROWS) */
+    EX_FN_HYBRID = 8,       /* its value is one of its arguments, typed as they aggregate */
+    EX_FN_COND_FIRST = 16,  /* HYBRID after a first argument that is a condition (IF) */
+    EX_FN_AS_FIRST = 32,    /* its value is its first argument or NULL (NULLIF) */
+    EX_FN_JSON = 64,        /* takes JSON documents: JSON arguments keep their mark */
+};
+typedef struct ex_fdef ex_fdef;
+struct ex_ctx;
+/* out is NULL on entry; e is the call as written (errors and warnings name it) */
+typedef void ex_feval(struct ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+/* the result type from the argument types (n as written: an INTERVAL counts once) */
+typedef void ex_ftype(const ex_fdef *d, const ex_type *a, int n, ex_type *out, const pl_expr *e);
+struct ex_fdef {
+    const char *name;            /* upper case; a family's table is sorted by it */
     int8_t min_args, max_args;   /* -1 = any */
-} ex_func;
-const ex_func *ex_func_find(const char *name);
+    uint16_t flags;              /* EX_FN_* */
+    int id;                      /* a body shared by several functions tells them apart by it */
+    ex_ftype *type;
+    ex_feval *eval;
+};
+/* A family's table (sorted by name), listed in func_registry.c. */
+typedef struct ex_ftable {
+    const ex_fdef *rows;
+    int n;
+} ex_ftable;
+/* The handle of the function named name (any case), -1 if none. */
+int ex_func_lookup(const char *name);
+const ex_fdef *ex_func_at(int handle);
+const ex_fdef *ex_func_find(const char *name);   /* NULL if none */
+/* Whether every table is sorted and has sane rows (the unit tests ask). */
+bool ex_func_registry_ok(void);
 /* func_more.c: more functions (ids EX_FX_*), found, typed and called through func.c */
 enum { EX_FX_TIMEDIFF = 400, EX_FX_ADDTIME, EX_FX_SUBTIME, EX_FX_TIMESTAMP, EX_FX_TIME_FORMAT, EX_FX_CONVERT_TZ,
        EX_FX_TO_SECONDS, EX_FX_PERIOD_ADD, EX_FX_PERIOD_DIFF, EX_FX_SOUNDEX, EX_FX_ASIN, EX_FX_ACOS, EX_FX_ATAN2,
@@ -129,7 +159,6 @@ enum { EX_FX_TIMEDIFF = 400, EX_FX_ADDTIME, EX_FX_SUBTIME, EX_FX_TIMESTAMP, EX_F
        EX_FX_IS_IPV4_MAPPED, EX_FX_UUID_SHORT, EX_FX_RANDOM_BYTES, EX_FX_COMPRESS, EX_FX_UNCOMPRESS,
        EX_FX_UNCOMPRESSED_LENGTH, EX_FX_AES_ENCRYPT, EX_FX_AES_DECRYPT, EX_FX_PASSWORD, EX_FX_OLD_PASSWORD,
        EX_FX_COERCIBILITY, EX_FX_BENCHMARK, EX_FX_NAME_CONST, EX_FX_GET_FORMAT, EX_FX_ENCODE, EX_FX_DECODE, EX_FX_END };
-const ex_func *ex_more_find(const char *name);
 /* FORMAT()'s locale: its decimal point, thousands separator (-1 none) and grouping (0, 3,
  * or 32 for 3-then-2); false when MariaDB does not know the name. */
 bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping);
@@ -487,6 +516,14 @@ static inline void ex_check_stack(ex_ctx *ctx)
 }
 
 /* ---- functions (func.c) ---- */
+/* Calls d: NULL for a NULL argument when d says so, else its body. */
+static inline void ex_func_call(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_null();
+    if (d->flags & EX_FN_NULL_IN)
+        for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
+    d->eval(ctx, d, a, n, out, e);
+}
 void ex_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 void ex_json_call(ex_ctx *ctx, int fn, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 /* v as an element of a JSON array or object value (e: the expression that made it, or

@@ -18,33 +18,53 @@
 #include <openssl/rand.h>
 #include <zlib.h>
 
-static const ex_func more[] = {
-    { "TIMEDIFF", EX_FX_TIMEDIFF, 2, 2 }, { "ADDTIME", EX_FX_ADDTIME, 2, 2 }, { "SUBTIME", EX_FX_SUBTIME, 2, 2 },
-    { "TIMESTAMP", EX_FX_TIMESTAMP, 1, 2 }, { "TIME_FORMAT", EX_FX_TIME_FORMAT, 2, 2 },
-    { "CONVERT_TZ", EX_FX_CONVERT_TZ, 3, 3 }, { "TO_SECONDS", EX_FX_TO_SECONDS, 1, 1 },
-    { "PERIOD_ADD", EX_FX_PERIOD_ADD, 2, 2 }, { "PERIOD_DIFF", EX_FX_PERIOD_DIFF, 2, 2 },
-    { "SOUNDEX", EX_FX_SOUNDEX, 1, 1 }, { "ASIN", EX_FX_ASIN, 1, 1 }, { "ACOS", EX_FX_ACOS, 1, 1 },
-    { "ATAN2", EX_FX_ATAN2, 2, 2 }, { "COT", EX_FX_COT, 1, 1 }, { "IS_IPV4", EX_FX_IS_IPV4, 1, 1 },
-    { "IS_IPV6", EX_FX_IS_IPV6, 1, 1 }, { "MAKE_SET", EX_FX_MAKE_SET, 2, -1 },
-    { "EXPORT_SET", EX_FX_EXPORT_SET, 3, 5 }, { "SEC_TO_TIME", EX_FX_SEC_TO_TIME, 1, 1 },
-    { "MAKETIME", EX_FX_MAKETIME, 3, 3 }, { "INTERVAL", EX_FX_INTERVAL, 2, -1 },
-    { "INET6_ATON", EX_FX_INET6_ATON, 1, 1 }, { "INET6_NTOA", EX_FX_INET6_NTOA, 1, 1 },
-    { "IS_IPV4_COMPAT", EX_FX_IS_IPV4_COMPAT, 1, 1 }, { "IS_IPV4_MAPPED", EX_FX_IS_IPV4_MAPPED, 1, 1 },
-    { "UUID_SHORT", EX_FX_UUID_SHORT, 0, 0 }, { "RANDOM_BYTES", EX_FX_RANDOM_BYTES, 1, 1 },
-    { "COMPRESS", EX_FX_COMPRESS, 1, 1 }, { "UNCOMPRESS", EX_FX_UNCOMPRESS, 1, 1 },
-    { "UNCOMPRESSED_LENGTH", EX_FX_UNCOMPRESSED_LENGTH, 1, 1 }, { "AES_ENCRYPT", EX_FX_AES_ENCRYPT, 2, 2 },
-    { "AES_DECRYPT", EX_FX_AES_DECRYPT, 2, 2 }, { "PASSWORD", EX_FX_PASSWORD, 1, 1 },
-    { "OLD_PASSWORD", EX_FX_OLD_PASSWORD, 1, 1 }, { "COERCIBILITY", EX_FX_COERCIBILITY, 1, 1 },
-    { "BENCHMARK", EX_FX_BENCHMARK, 2, 2 }, { "NAME_CONST", EX_FX_NAME_CONST, 2, 2 },
-    { "GET_FORMAT", EX_FX_GET_FORMAT, 2, 2 }, { "ENCODE", EX_FX_ENCODE, 2, 2 }, { "DECODE", EX_FX_DECODE, 2, 2 },
-};
+static void legacy_type(const ex_fdef *d, const ex_type *a, int n, ex_type *t, const pl_expr *e) { ex_more_type(d->id, a, n, t, e); }
+static void legacy_call(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e) { ex_more_call(ctx, d->id, a, n, out, e); }
 
-const ex_func *ex_more_find(const char *name)
-{
-    for (size_t i = 0; i < sizeof more / sizeof more[0]; i++)
-        if (!strcasecmp(more[i].name, name)) return &more[i];
-    return NULL;
-}
+static const ex_fdef rows[] = {
+    { "ACOS", 1, 1, 0, EX_FX_ACOS, legacy_type, legacy_call },
+    { "ADDTIME", 2, 2, 0, EX_FX_ADDTIME, legacy_type, legacy_call },
+    { "AES_DECRYPT", 2, 2, 0, EX_FX_AES_DECRYPT, legacy_type, legacy_call },
+    { "AES_ENCRYPT", 2, 2, 0, EX_FX_AES_ENCRYPT, legacy_type, legacy_call },
+    { "ASIN", 1, 1, 0, EX_FX_ASIN, legacy_type, legacy_call },
+    { "ATAN2", 2, 2, 0, EX_FX_ATAN2, legacy_type, legacy_call },
+    { "BENCHMARK", 2, 2, EX_FN_VOLATILE, EX_FX_BENCHMARK, legacy_type, legacy_call },
+    { "COERCIBILITY", 1, 1, 0, EX_FX_COERCIBILITY, legacy_type, legacy_call },
+    { "COMPRESS", 1, 1, 0, EX_FX_COMPRESS, legacy_type, legacy_call },
+    { "CONVERT_TZ", 3, 3, 0, EX_FX_CONVERT_TZ, legacy_type, legacy_call },
+    { "COT", 1, 1, 0, EX_FX_COT, legacy_type, legacy_call },
+    { "DECODE", 2, 2, 0, EX_FX_DECODE, legacy_type, legacy_call },
+    { "ENCODE", 2, 2, 0, EX_FX_ENCODE, legacy_type, legacy_call },
+    { "EXPORT_SET", 3, 5, 0, EX_FX_EXPORT_SET, legacy_type, legacy_call },
+    { "GET_FORMAT", 2, 2, 0, EX_FX_GET_FORMAT, legacy_type, legacy_call },
+    { "INET6_ATON", 1, 1, 0, EX_FX_INET6_ATON, legacy_type, legacy_call },
+    { "INET6_NTOA", 1, 1, 0, EX_FX_INET6_NTOA, legacy_type, legacy_call },
+    { "INTERVAL", 2, -1, 0, EX_FX_INTERVAL, legacy_type, legacy_call },
+    { "IS_IPV4", 1, 1, 0, EX_FX_IS_IPV4, legacy_type, legacy_call },
+    { "IS_IPV4_COMPAT", 1, 1, 0, EX_FX_IS_IPV4_COMPAT, legacy_type, legacy_call },
+    { "IS_IPV4_MAPPED", 1, 1, 0, EX_FX_IS_IPV4_MAPPED, legacy_type, legacy_call },
+    { "IS_IPV6", 1, 1, 0, EX_FX_IS_IPV6, legacy_type, legacy_call },
+    { "MAKETIME", 3, 3, 0, EX_FX_MAKETIME, legacy_type, legacy_call },
+    { "MAKE_SET", 2, -1, 0, EX_FX_MAKE_SET, legacy_type, legacy_call },
+    { "NAME_CONST", 2, 2, 0, EX_FX_NAME_CONST, legacy_type, legacy_call },
+    { "OLD_PASSWORD", 1, 1, 0, EX_FX_OLD_PASSWORD, legacy_type, legacy_call },
+    { "PASSWORD", 1, 1, 0, EX_FX_PASSWORD, legacy_type, legacy_call },
+    { "PERIOD_ADD", 2, 2, 0, EX_FX_PERIOD_ADD, legacy_type, legacy_call },
+    { "PERIOD_DIFF", 2, 2, 0, EX_FX_PERIOD_DIFF, legacy_type, legacy_call },
+    { "RANDOM_BYTES", 1, 1, EX_FN_VOLATILE, EX_FX_RANDOM_BYTES, legacy_type, legacy_call },
+    { "SEC_TO_TIME", 1, 1, 0, EX_FX_SEC_TO_TIME, legacy_type, legacy_call },
+    { "SOUNDEX", 1, 1, 0, EX_FX_SOUNDEX, legacy_type, legacy_call },
+    { "SUBTIME", 2, 2, 0, EX_FX_SUBTIME, legacy_type, legacy_call },
+    { "TIMEDIFF", 2, 2, 0, EX_FX_TIMEDIFF, legacy_type, legacy_call },
+    { "TIMESTAMP", 1, 2, 0, EX_FX_TIMESTAMP, legacy_type, legacy_call },
+    { "TIME_FORMAT", 2, 2, 0, EX_FX_TIME_FORMAT, legacy_type, legacy_call },
+    { "TO_SECONDS", 1, 1, 0, EX_FX_TO_SECONDS, legacy_type, legacy_call },
+    { "UNCOMPRESS", 1, 1, 0, EX_FX_UNCOMPRESS, legacy_type, legacy_call },
+    { "UNCOMPRESSED_LENGTH", 1, 1, 0, EX_FX_UNCOMPRESSED_LENGTH, legacy_type, legacy_call },
+    { "UUID_SHORT", 0, 0, EX_FN_VOLATILE, EX_FX_UUID_SHORT, legacy_type, legacy_call },
+};
+const ex_ftable ex_fam_more = { rows, (int)(sizeof rows / sizeof rows[0]) };
+
 
 /* ---------------------------------------------------------------- locales */
 
