@@ -524,7 +524,8 @@ static inline void ex_func_call(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int
         for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
     d->eval(ctx, d, a, n, out, e);
 }
-void ex_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
+/* expr REGEXP pattern (OP_REGEXP) */
+pdb_value ex_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat);
 void ex_json_call(ex_ctx *ctx, int fn, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 /* v as an element of a JSON array or object value (e: the expression that made it, or
  * NULL): null, a number, true/false, a JSON result as it is, else a quoted string. */
@@ -547,7 +548,6 @@ size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, con
 size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
 /* MariaDB's quoting of bad bytes in 1366: '\xE6\x97...' (6 bytes from from, then ...) */
 void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap);
-void ex_func_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);
 /* CAST(in AS ...): text is the call as written (warnings name it), rowno the row they name. */
 void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out, const pdb_value *text, uint32_t rowno);

@@ -2176,8 +2176,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
         case OP_REGEXP: {
             pdb_value args[2] = { st[sp - 2], st[sp - 1] };
-            pdb_value r;
-            ex_call(ctx, -1 /* regexp */, args, 2, &r, NULL);
+            pdb_value r = ex_regexp(ctx, &args[0], &args[1]);
             if (o->b && r.t != VT_NULL) r = ex_int(!r.i);
             sp--;
             st[sp - 1] = r;

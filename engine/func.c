@@ -35,193 +35,7 @@ enum {
     F_REGEXP = 500,
 };
 
-/* not yet moved to a family file: typed by ex_func_type, called through ex_call */
-static void legacy_type(const ex_fdef *d, const ex_type *a, int n, ex_type *t, const pl_expr *e) { ex_func_type(d->id, a, n, t, e); }
-static void legacy_call(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e) { ex_call(ctx, d->id, a, n, out, e); }
 
-static const ex_fdef rows[] = {
-    { "ABS", 1, 1, 0, F_ABS, legacy_type, legacy_call },
-    { "ASCII", 1, 1, 0, F_ASCII, legacy_type, legacy_call },
-    { "ATAN", 1, 2, 0, F_ATAN, legacy_type, legacy_call },
-    { "BIN", 1, 1, 0, F_BIN, legacy_type, legacy_call },
-    { "BIT_COUNT", 1, 1, 0, F_BIT_COUNT, legacy_type, legacy_call },
-    { "BIT_LENGTH", 1, 1, 0, F_BIT_LENGTH, legacy_type, legacy_call },
-    { "CEIL", 1, 1, 0, F_CEIL, legacy_type, legacy_call },
-    { "CEILING", 1, 1, 0, F_CEIL, legacy_type, legacy_call },
-    { "CHAR", 1, -1, 0, F_CHAR, legacy_type, legacy_call },
-    { "CHARACTER_LENGTH", 1, 1, 0, F_CHAR_LENGTH, legacy_type, legacy_call },
-    { "CHAR_LENGTH", 1, 1, 0, F_CHAR_LENGTH, legacy_type, legacy_call },
-    { "COALESCE", 1, -1, EX_FN_HYBRID, F_COALESCE, legacy_type, legacy_call },
-    { "CONCAT", 1, -1, 0, F_CONCAT, legacy_type, legacy_call },
-    { "CONCAT_WS", 2, -1, 0, F_CONCAT_WS, legacy_type, legacy_call },
-    { "CONNECTION_ID", 0, 0, 0, F_CONNECTION_ID, legacy_type, legacy_call },
-    { "CONV", 3, 3, 0, F_CONV, legacy_type, legacy_call },
-    { "COS", 1, 1, 0, F_COS, legacy_type, legacy_call },
-    { "CRC32", 1, 1, 0, F_CRC32, legacy_type, legacy_call },
-    { "CURDATE", 0, 0, 0, F_CURDATE, legacy_type, legacy_call },
-    { "CURRENT_DATE", 0, 0, 0, F_CURDATE, legacy_type, legacy_call },
-    { "CURRENT_TIME", 0, 1, 0, F_CURTIME, legacy_type, legacy_call },
-    { "CURRENT_TIMESTAMP", 0, 1, 0, F_NOW, legacy_type, legacy_call },
-    { "CURRENT_USER", 0, 0, 0, F_CURRENT_USER, legacy_type, legacy_call },
-    { "CURTIME", 0, 1, 0, F_CURTIME, legacy_type, legacy_call },
-    { "DATABASE", 0, 0, 0, F_DATABASE, legacy_type, legacy_call },
-    { "DATE", 1, 1, 0, F_DATE, legacy_type, legacy_call },
-    { "DATEDIFF", 2, 2, 0, F_DATEDIFF, legacy_type, legacy_call },
-    { "DATE_ADD", 2, 2, 0, F_DATE_ADD, legacy_type, legacy_call },
-    { "DATE_FORMAT", 2, 3, 0, F_DATE_FORMAT, legacy_type, legacy_call },
-    { "DATE_SUB", 2, 2, 0, F_DATE_SUB, legacy_type, legacy_call },
-    { "DAY", 1, 1, 0, F_DAY, legacy_type, legacy_call },
-    { "DAYNAME", 1, 1, 0, F_DAYNAME, legacy_type, legacy_call },
-    { "DAYOFMONTH", 1, 1, 0, F_DAY, legacy_type, legacy_call },
-    { "DAYOFWEEK", 1, 1, 0, F_DAYOFWEEK, legacy_type, legacy_call },
-    { "DAYOFYEAR", 1, 1, 0, F_DAYOFYEAR, legacy_type, legacy_call },
-    { "DEGREES", 1, 1, 0, F_DEGREES, legacy_type, legacy_call },
-    { "ELT", 2, -1, 0, F_ELT, legacy_type, legacy_call },
-    { "EXP", 1, 1, 0, F_EXP, legacy_type, legacy_call },
-    { "EXTRACT", 2, 2, 0, F_EXTRACT, legacy_type, legacy_call },
-    { "FIELD", 2, -1, 0, F_FIELD, legacy_type, legacy_call },
-    { "FIND_IN_SET", 2, 2, 0, F_FIND_IN_SET, legacy_type, legacy_call },
-    { "FLOOR", 1, 1, 0, F_FLOOR, legacy_type, legacy_call },
-    { "FORMAT", 2, 3, 0, F_FORMAT, legacy_type, legacy_call },
-    { "FOUND_ROWS", 0, 0, EX_FN_STMT, F_FOUND_ROWS, legacy_type, legacy_call },
-    { "FROM_BASE64", 1, 1, 0, F_FROM_BASE64, legacy_type, legacy_call },
-    { "FROM_DAYS", 1, 1, 0, F_FROM_DAYS, legacy_type, legacy_call },
-    { "FROM_UNIXTIME", 1, 2, 0, F_FROM_UNIXTIME, legacy_type, legacy_call },
-    { "GET_LOCK", 2, 2, EX_FN_VOLATILE, F_GET_LOCK, legacy_type, legacy_call },
-    { "GREATEST", 2, -1, 0, F_GREATEST, legacy_type, legacy_call },
-    { "HEX", 1, 1, 0, F_HEX, legacy_type, legacy_call },
-    { "HOUR", 1, 1, 0, F_HOUR, legacy_type, legacy_call },
-    { "IF", 3, 3, EX_FN_HYBRID | EX_FN_COND_FIRST, F_IF, legacy_type, legacy_call },
-    { "IFNULL", 2, 2, EX_FN_HYBRID, F_IFNULL, legacy_type, legacy_call },
-    { "INET_ATON", 1, 1, 0, F_INET_ATON, legacy_type, legacy_call },
-    { "INET_NTOA", 1, 1, 0, F_INET_NTOA, legacy_type, legacy_call },
-    { "INSERT", 4, 4, 0, F_INSERT, legacy_type, legacy_call },
-    { "INSTR", 2, 2, 0, F_INSTR, legacy_type, legacy_call },
-    { "ISNULL", 1, 1, 0, F_ISNULL, legacy_type, legacy_call },
-    { "IS_FREE_LOCK", 1, 1, EX_FN_VOLATILE, F_IS_FREE_LOCK, legacy_type, legacy_call },
-    { "IS_USED_LOCK", 1, 1, EX_FN_VOLATILE, F_IS_USED_LOCK, legacy_type, legacy_call },
-    { "JSON_ARRAY", 0, -1, EX_FN_JSON, EX_JSON_ARRAY, legacy_type, legacy_call },
-    { "JSON_ARRAY_APPEND", 3, -1, EX_FN_JSON, EX_JSON_ARRAY_APPEND, legacy_type, legacy_call },
-    { "JSON_ARRAY_INSERT", 3, -1, EX_FN_JSON, EX_JSON_ARRAY_INSERT, legacy_type, legacy_call },
-    { "JSON_COMPACT", 1, 1, EX_FN_JSON, EX_JSON_COMPACT, legacy_type, legacy_call },
-    { "JSON_CONTAINS", 2, 3, EX_FN_JSON, EX_JSON_CONTAINS, legacy_type, legacy_call },
-    { "JSON_CONTAINS_PATH", 3, -1, EX_FN_JSON, EX_JSON_CONTAINS_PATH, legacy_type, legacy_call },
-    { "JSON_DEPTH", 1, 1, EX_FN_JSON, EX_JSON_DEPTH, legacy_type, legacy_call },
-    { "JSON_DETAILED", 1, 2, EX_FN_JSON, EX_JSON_DETAILED, legacy_type, legacy_call },
-    { "JSON_EXISTS", 2, 2, EX_FN_JSON, EX_JSON_EXISTS, legacy_type, legacy_call },
-    { "JSON_EXTRACT", 2, -1, EX_FN_JSON, EX_JSON_EXTRACT, legacy_type, legacy_call },
-    { "JSON_INSERT", 3, -1, EX_FN_JSON, EX_JSON_INSERT, legacy_type, legacy_call },
-    { "JSON_KEYS", 1, 2, EX_FN_JSON, EX_JSON_KEYS, legacy_type, legacy_call },
-    { "JSON_LENGTH", 1, 2, EX_FN_JSON, EX_JSON_LENGTH, legacy_type, legacy_call },
-    { "JSON_LOOSE", 1, 1, EX_FN_JSON, EX_JSON_LOOSE, legacy_type, legacy_call },
-    { "JSON_MERGE", 2, -1, EX_FN_JSON, EX_JSON_MERGE, legacy_type, legacy_call },
-    { "JSON_MERGE_PATCH", 2, -1, EX_FN_JSON, EX_JSON_MERGE_PATCH, legacy_type, legacy_call },
-    { "JSON_MERGE_PRESERVE", 2, -1, EX_FN_JSON, EX_JSON_MERGE_PRESERVE, legacy_type, legacy_call },
-    { "JSON_OBJECT", 0, -1, EX_FN_JSON, EX_JSON_OBJECT, legacy_type, legacy_call },
-    { "JSON_OVERLAPS", 2, 2, EX_FN_JSON, EX_JSON_OVERLAPS, legacy_type, legacy_call },
-    { "JSON_PRETTY", 1, 2, EX_FN_JSON, EX_JSON_DETAILED, legacy_type, legacy_call },
-    { "JSON_QUERY", 2, 2, EX_FN_JSON, EX_JSON_QUERY, legacy_type, legacy_call },
-    { "JSON_QUOTE", 1, 1, EX_FN_JSON, EX_JSON_QUOTE, legacy_type, legacy_call },
-    { "JSON_REMOVE", 2, -1, EX_FN_JSON, EX_JSON_REMOVE, legacy_type, legacy_call },
-    { "JSON_REPLACE", 3, -1, EX_FN_JSON, EX_JSON_REPLACE, legacy_type, legacy_call },
-    { "JSON_SEARCH", 3, -1, EX_FN_JSON, EX_JSON_SEARCH, legacy_type, legacy_call },
-    { "JSON_SET", 3, -1, EX_FN_JSON, EX_JSON_SET, legacy_type, legacy_call },
-    { "JSON_TYPE", 1, 1, EX_FN_JSON, EX_JSON_TYPE, legacy_type, legacy_call },
-    { "JSON_UNQUOTE", 1, 1, EX_FN_JSON, EX_JSON_UNQUOTE, legacy_type, legacy_call },
-    { "JSON_VALID", 1, 1, EX_FN_JSON, EX_JSON_VALID, legacy_type, legacy_call },
-    { "JSON_VALUE", 2, 2, EX_FN_JSON, EX_JSON_VALUE, legacy_type, legacy_call },
-    { "LAST_DAY", 1, 1, 0, F_LAST_DAY, legacy_type, legacy_call },
-    { "LAST_INSERT_ID", 0, 1, EX_FN_VOLATILE, F_LAST_INSERT_ID, legacy_type, legacy_call },
-    { "LCASE", 1, 1, 0, F_LOWER, legacy_type, legacy_call },
-    { "LEAST", 2, -1, 0, F_LEAST, legacy_type, legacy_call },
-    { "LEFT", 2, 2, 0, F_LEFT, legacy_type, legacy_call },
-    { "LENGTH", 1, 1, 0, F_LENGTH, legacy_type, legacy_call },
-    { "LN", 1, 1, 0, F_LN, legacy_type, legacy_call },
-    { "LOCALTIME", 0, 1, 0, F_NOW, legacy_type, legacy_call },
-    { "LOCALTIMESTAMP", 0, 1, 0, F_NOW, legacy_type, legacy_call },
-    { "LOCATE", 2, 3, 0, F_LOCATE, legacy_type, legacy_call },
-    { "LOG", 1, 2, 0, F_LOG, legacy_type, legacy_call },
-    { "LOG10", 1, 1, 0, F_LOG10, legacy_type, legacy_call },
-    { "LOG2", 1, 1, 0, F_LOG2, legacy_type, legacy_call },
-    { "LOWER", 1, 1, 0, F_LOWER, legacy_type, legacy_call },
-    { "LPAD", 3, 3, 0, F_LPAD, legacy_type, legacy_call },
-    { "LTRIM", 1, 1, 0, F_LTRIM, legacy_type, legacy_call },
-    { "MAKEDATE", 2, 2, 0, F_MAKEDATE, legacy_type, legacy_call },
-    { "MD5", 1, 1, 0, F_MD5, legacy_type, legacy_call },
-    { "MICROSECOND", 1, 1, 0, F_MICROSECOND, legacy_type, legacy_call },
-    { "MINUTE", 1, 1, 0, F_MINUTE, legacy_type, legacy_call },
-    { "MOD", 2, 2, 0, F_MOD, legacy_type, legacy_call },
-    { "MONTH", 1, 1, 0, F_MONTH, legacy_type, legacy_call },
-    { "MONTHNAME", 1, 1, 0, F_MONTHNAME, legacy_type, legacy_call },
-    { "NOW", 0, 1, 0, F_NOW, legacy_type, legacy_call },
-    { "NULLIF", 2, 2, EX_FN_AS_FIRST, F_NULLIF, legacy_type, legacy_call },
-    { "OCT", 1, 1, 0, F_OCT, legacy_type, legacy_call },
-    { "OCTET_LENGTH", 1, 1, 0, F_OCTET_LENGTH, legacy_type, legacy_call },
-    { "ORD", 1, 1, 0, F_ORD, legacy_type, legacy_call },
-    { "PI", 0, 0, 0, F_PI, legacy_type, legacy_call },
-    { "POW", 2, 2, 0, F_POW, legacy_type, legacy_call },
-    { "POWER", 2, 2, 0, F_POW, legacy_type, legacy_call },
-    { "QUARTER", 1, 1, 0, F_QUARTER, legacy_type, legacy_call },
-    { "QUOTE", 1, 1, 0, F_QUOTE, legacy_type, legacy_call },
-    { "RADIANS", 1, 1, 0, F_RADIANS, legacy_type, legacy_call },
-    { "RAND", 0, 1, EX_FN_VOLATILE, F_RAND, legacy_type, legacy_call },
-    { "REGEXP_INSTR", 2, 2, 0, F_REGEXP_INSTR, legacy_type, legacy_call },
-    { "REGEXP_REPLACE", 3, 3, 0, F_REGEXP_REPLACE, legacy_type, legacy_call },
-    { "REGEXP_SUBSTR", 2, 2, 0, F_REGEXP_SUBSTR, legacy_type, legacy_call },
-    { "RELEASE_ALL_LOCKS", 0, 0, EX_FN_VOLATILE, F_RELEASE_ALL_LOCKS, legacy_type, legacy_call },
-    { "RELEASE_LOCK", 1, 1, EX_FN_VOLATILE, F_RELEASE_LOCK, legacy_type, legacy_call },
-    { "REPEAT", 2, 2, 0, F_REPEAT, legacy_type, legacy_call },
-    { "REPLACE", 3, 3, 0, F_REPLACE, legacy_type, legacy_call },
-    { "REVERSE", 1, 1, 0, F_REVERSE, legacy_type, legacy_call },
-    { "RIGHT", 2, 2, 0, F_RIGHT, legacy_type, legacy_call },
-    { "ROUND", 1, 2, 0, F_ROUND, legacy_type, legacy_call },
-    { "ROW_COUNT", 0, 0, 0, F_ROW_COUNT, legacy_type, legacy_call },
-    { "RPAD", 3, 3, 0, F_RPAD, legacy_type, legacy_call },
-    { "RTRIM", 1, 1, 0, F_RTRIM, legacy_type, legacy_call },
-    { "SCHEMA", 0, 0, 0, F_DATABASE, legacy_type, legacy_call },
-    { "SECOND", 1, 1, 0, F_SECOND, legacy_type, legacy_call },
-    { "SESSION_USER", 0, 0, 0, F_USER, legacy_type, legacy_call },
-    { "SET_USERVAR", 2, 2, EX_FN_VOLATILE, F_SET_USERVAR, legacy_type, legacy_call },
-    { "SHA", 1, 1, 0, F_SHA1, legacy_type, legacy_call },
-    { "SHA1", 1, 1, 0, F_SHA1, legacy_type, legacy_call },
-    { "SHA2", 2, 2, 0, F_SHA2, legacy_type, legacy_call },
-    { "SIGN", 1, 1, 0, F_SIGN, legacy_type, legacy_call },
-    { "SIN", 1, 1, 0, F_SIN, legacy_type, legacy_call },
-    { "SLEEP", 1, 1, EX_FN_VOLATILE, F_SLEEP, legacy_type, legacy_call },
-    { "SPACE", 1, 1, 0, F_SPACE, legacy_type, legacy_call },
-    { "SQRT", 1, 1, 0, F_SQRT, legacy_type, legacy_call },
-    { "STRCMP", 2, 2, 0, F_STRCMP, legacy_type, legacy_call },
-    { "STR_TO_DATE", 2, 2, 0, F_STR_TO_DATE, legacy_type, legacy_call },
-    { "SUBSTRING", 2, 3, 0, F_SUBSTRING, legacy_type, legacy_call },
-    { "SUBSTRING_INDEX", 3, 3, 0, F_SUBSTRING_INDEX, legacy_type, legacy_call },
-    { "SYSDATE", 0, 1, 0, F_NOW, legacy_type, legacy_call },
-    { "SYSTEM_USER", 0, 0, 0, F_USER, legacy_type, legacy_call },
-    { "TAN", 1, 1, 0, F_TAN, legacy_type, legacy_call },
-    { "TIME", 1, 1, 0, F_TIME, legacy_type, legacy_call },
-    { "TIMESTAMPDIFF", 3, 3, 0, F_TIMESTAMPDIFF, legacy_type, legacy_call },
-    { "TIME_TO_SEC", 1, 1, 0, F_TIME_TO_SEC, legacy_type, legacy_call },
-    { "TO_BASE64", 1, 1, 0, F_TO_BASE64, legacy_type, legacy_call },
-    { "TO_DAYS", 1, 1, 0, F_TO_DAYS, legacy_type, legacy_call },
-    { "TRIM", 2, 3, 0, F_TRIM, legacy_type, legacy_call },
-    { "TRUNCATE", 2, 2, 0, F_TRUNCATE, legacy_type, legacy_call },
-    { "UCASE", 1, 1, 0, F_UPPER, legacy_type, legacy_call },
-    { "UNHEX", 1, 1, 0, F_UNHEX, legacy_type, legacy_call },
-    { "UNIX_TIMESTAMP", 0, 1, 0, F_UNIX_TIMESTAMP, legacy_type, legacy_call },
-    { "UPPER", 1, 1, 0, F_UPPER, legacy_type, legacy_call },
-    { "USER", 0, 0, 0, F_USER, legacy_type, legacy_call },
-    { "UTC_DATE", 0, 0, 0, F_UTC_DATE, legacy_type, legacy_call },
-    { "UTC_TIMESTAMP", 0, 1, 0, F_UTC_TIMESTAMP, legacy_type, legacy_call },
-    { "UUID", 0, 0, EX_FN_VOLATILE, F_UUID, legacy_type, legacy_call },
-    { "VALUES", 1, 1, EX_FN_STMT, F_VALUES, legacy_type, legacy_call },
-    { "VERSION", 0, 0, 0, F_VERSION, legacy_type, legacy_call },
-    { "WEEK", 1, 2, 0, F_WEEK, legacy_type, legacy_call },
-    { "WEEKDAY", 1, 1, 0, F_WEEKDAY, legacy_type, legacy_call },
-    { "WEEKOFYEAR", 1, 1, 0, F_WEEKOFYEAR, legacy_type, legacy_call },
-    { "WEIGHT_STRING", 1, 1, 0, F_WEIGHT_STRING, legacy_type, legacy_call },
-    { "YEAR", 1, 1, 0, F_YEAR, legacy_type, legacy_call },
-    { "YEARWEEK", 1, 2, 0, F_YEARWEEK, legacy_type, legacy_call },
-};
-const ex_ftable ex_fam_core = { rows, (int)(sizeof rows / sizeof rows[0]) };
 
 
 /* ---------------------------------------------------------------- types */
@@ -309,476 +123,829 @@ static int num_fsp(const ex_type *a)
     return 6;
 }
 
-void ex_func_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_json_valid(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
-    if (id >= EX_FX_TIMEDIFF && id < EX_FX_END) { ex_more_type(id, a, n, t, e); return; }
-    if (id >= EX_JSON_VALID && id < EX_JSON_END) {
-        switch (id) {
-        case EX_JSON_VALID: case EX_JSON_CONTAINS_PATH: case EX_JSON_EXISTS: case EX_JSON_CONTAINS:
-        case EX_JSON_OVERLAPS: t_int(t, 1); return;
-        case EX_JSON_DETAILED:
-            t_str(t, 16777216, COLL_UTF8MB4_GENERAL_CI);
-            t->ptype = MYSQL_TYPE_LONG_BLOB; t->flags |= BLOB_FLAG; t->length = 67108864;   /* as MariaDB: LONGTEXT */
-            return;
-        case EX_JSON_SET: case EX_JSON_INSERT: case EX_JSON_REPLACE: case EX_JSON_REMOVE: case EX_JSON_ARRAY_APPEND:
-        case EX_JSON_ARRAY_INSERT: case EX_JSON_MERGE: case EX_JSON_MERGE_PRESERVE: case EX_JSON_MERGE_PATCH:
-        case EX_JSON_SEARCH: case EX_JSON_COMPACT: case EX_JSON_LOOSE: case EX_JSON_ARRAY: case EX_JSON_OBJECT: {
-            /* MariaDB sizes these from their arguments; past 64K octets the result is a BLOB type */
-            uint64_t len = n ? chars_of(&a[0]) : 0;
-            if (id == EX_JSON_SET || id == EX_JSON_INSERT || id == EX_JSON_REPLACE || id == EX_JSON_ARRAY_APPEND ||
-                id == EX_JSON_ARRAY_INSERT)
-                for (int i = 1; i < n; i += 2) len += chars_of(&a[i / 2 + 1]) + 4;   /* MariaDB's own sum, as it is */
-            else if (id == EX_JSON_MERGE || id == EX_JSON_MERGE_PRESERVE || id == EX_JSON_MERGE_PATCH || id == EX_JSON_ARRAY ||
-                     id == EX_JSON_OBJECT)
-                for (int i = 0; i < n; i++) len += (i ? chars_of(&a[i]) : 0) + 4;
-            uint64_t oct = len * 4;
-            t_str(t, len < 16 ? 16 : (uint32_t)(len > 16777216 ? 16777216 : len), COLL_UTF8MB4_GENERAL_CI);
-            if (oct >= 65535) {
-                t->flags |= BLOB_FLAG;
-                t->ptype = oct >= 16777216 ? MYSQL_TYPE_LONG_BLOB : oct >= 65536 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_BLOB;
-                t->length = oct > 4294967295u ? 4294967295u : (uint32_t)oct;
-            }
-            return;
-        }
-        case EX_JSON_LENGTH: case EX_JSON_DEPTH: t_int(t, 10); return;
-        default: {
-            uint32_t len = 0;
-            for (int i = 0; i < n; i++) len += chars_of(&a[i]);
-            t_str(t, len < 16 ? 16 : len, COLL_UTF8MB4_GENERAL_CI);
-            return;
-        }
-        }
+    t_int(t, 1);
+}
+
+static void ty_json_detailed(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 16777216, COLL_UTF8MB4_GENERAL_CI);
+    t->ptype = MYSQL_TYPE_LONG_BLOB;
+    t->flags |= BLOB_FLAG;
+    t->length = 67108864;   /* as MariaDB: LONGTEXT */
+}
+
+static void ty_json_set(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    /* MariaDB sizes these from their arguments; past 64K octets the result is a BLOB type */
+    uint64_t len = n ? chars_of(&a[0]) : 0;
+    if (fd->id == EX_JSON_SET || fd->id == EX_JSON_INSERT || fd->id == EX_JSON_REPLACE || fd->id == EX_JSON_ARRAY_APPEND ||
+        fd->id == EX_JSON_ARRAY_INSERT)
+        for (int i = 1; i < n; i += 2) len += chars_of(&a[i / 2 + 1]) + 4;   /* MariaDB's own sum, as it is */
+    else if (fd->id == EX_JSON_MERGE || fd->id == EX_JSON_MERGE_PRESERVE || fd->id == EX_JSON_MERGE_PATCH || fd->id == EX_JSON_ARRAY ||
+             fd->id == EX_JSON_OBJECT)
+        for (int i = 0; i < n; i++) len += (i ? chars_of(&a[i]) : 0) + 4;
+    uint64_t oct = len * 4;
+    t_str(t, len < 16 ? 16 : (uint32_t)(len > 16777216 ? 16777216 : len), COLL_UTF8MB4_GENERAL_CI);
+    if (oct >= 65535) {
+        t->flags |= BLOB_FLAG;
+        t->ptype = oct >= 16777216 ? MYSQL_TYPE_LONG_BLOB : oct >= 65536 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_BLOB;
+        t->length = oct > 4294967295u ? 4294967295u : (uint32_t)oct;
     }
-    switch (id) {
-    case F_CONCAT: case F_CONCAT_WS: {
-        uint32_t len = 0;
-        for (int i = 0; i < n; i++) len += chars_of(&a[i]);
-        t_str(t, len, coll_of(a, n));
-        if (n && a[0].vt != VT_STRING && a[0].vt != VT_NULL && n == 1) t_str(t, len, COLL_UTF8MB4_GENERAL_CI);
-        return;
+}
+
+static void ty_json_length(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 10);
+}
+
+static void ty_json_default(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    uint32_t len = 0;
+    for (int i = 0; i < n; i++) len += chars_of(&a[i]);
+    t_str(t, len < 16 ? 16 : len, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_concat(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    uint32_t len = 0;
+    for (int i = 0; i < n; i++) len += chars_of(&a[i]);
+    t_str(t, len, coll_of(a, n));
+    if (n && a[0].vt != VT_STRING && a[0].vt != VT_NULL && n == 1) t_str(t, len, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_substring(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    uint32_t chars = chars_of(&a[0]);
+    /* a constant length bounds it: LEFT(s, 2), SUBSTRING(s, 1, 2) */
+    const pl_expr *len = !e ? NULL : (fd->id == F_LEFT || fd->id == F_RIGHT) && e->nargs == 2 ? e->args[1] :
+                         fd->id == F_SUBSTRING && e->nargs == 3 ? e->args[2] : NULL;
+    if (len && len->kind == E_INT) {
+        long long k = atoll(len->s);
+        if (k < 0) k = 0;
+        if ((uint64_t)k < chars) chars = (uint32_t)k;
     }
-    case F_SUBSTRING: case F_LEFT: case F_RIGHT: case F_LOWER: case F_UPPER: case F_TRIM: case F_LTRIM:
-    case F_RTRIM: case F_REVERSE: case F_SUBSTRING_INDEX: {
-        uint32_t chars = chars_of(&a[0]);
-        /* a constant length bounds it: LEFT(s, 2), SUBSTRING(s, 1, 2) */
-        const pl_expr *len = !e ? NULL : (id == F_LEFT || id == F_RIGHT) && e->nargs == 2 ? e->args[1] :
-                             id == F_SUBSTRING && e->nargs == 3 ? e->args[2] : NULL;
-        if (len && len->kind == E_INT) {
-            long long k = atoll(len->s);
-            if (k < 0) k = 0;
-            if ((uint64_t)k < chars) chars = (uint32_t)k;
-        }
-        t_str(t, chars, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
-        if (id == F_SUBSTRING && !(len && len->kind == E_INT) && a[0].vt == VT_STRING && a[0].ptype == MYSQL_TYPE_LONG_BLOB) {
-            t->ptype = MYSQL_TYPE_LONG_BLOB; t->flags |= BLOB_FLAG;   /* SUBSTRING(@var, n): LONGTEXT still */
-        }
-        return;
+    t_str(t, chars, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+    if (fd->id == F_SUBSTRING && !(len && len->kind == E_INT) && a[0].vt == VT_STRING && a[0].ptype == MYSQL_TYPE_LONG_BLOB) {
+        t->ptype = MYSQL_TYPE_LONG_BLOB; t->flags |= BLOB_FLAG;   /* SUBSTRING(@var, n): LONGTEXT still */
     }
-    case F_REPLACE: case F_LPAD: case F_RPAD: case F_REPEAT: case F_SPACE: {
-        /* the longest possible result, when the arguments tell it */
-        uint64_t len = 16777216;
-        const pl_expr *cnt = NULL;
-        if (id == F_LPAD || id == F_RPAD) cnt = e ? e->args[1] : NULL;
-        else if (id == F_REPEAT) cnt = e ? e->args[1] : NULL;
-        else if (id == F_SPACE) cnt = e ? e->args[0] : NULL;
-        if (id == F_REPLACE) {
-            uint64_t from = chars_of(&a[1]), to = chars_of(&a[2]);
-            len = chars_of(&a[0]);
-            if (to > from && from) len = len * to / from + 1;
-            else if (to > from) len = len * (to ? to : 1);
-        } else if (cnt && cnt->kind == E_NULL) {
-            len = 0;   /* always NULL: MariaDB sizes it as empty */
-        } else if (cnt && cnt->kind == E_INT) {
-            long long k = atoll(cnt->s);
-            len = k < 0 ? 0 : (uint64_t)k;
-            if (id == F_REPEAT) len *= chars_of(&a[0]);
-        }
-        if (len > 16777216) len = 16777216;
-        t_str(t, (uint32_t)len, id == F_SPACE ? COLL_UTF8MB4_GENERAL_CI : a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
-        return;
+}
+
+static void ty_replace(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    /* the longest possible result, when the arguments tell it */
+    uint64_t len = 16777216;
+    const pl_expr *cnt = NULL;
+    if (fd->id == F_LPAD || fd->id == F_RPAD) cnt = e ? e->args[1] : NULL;
+    else if (fd->id == F_REPEAT) cnt = e ? e->args[1] : NULL;
+    else if (fd->id == F_SPACE) cnt = e ? e->args[0] : NULL;
+    if (fd->id == F_REPLACE) {
+        uint64_t from = chars_of(&a[1]), to = chars_of(&a[2]);
+        len = chars_of(&a[0]);
+        if (to > from && from) len = len * to / from + 1;
+        else if (to > from) len = len * (to ? to : 1);
+    } else if (cnt && cnt->kind == E_NULL) {
+        len = 0;   /* always NULL: MariaDB sizes it as empty */
+    } else if (cnt && cnt->kind == E_INT) {
+        long long k = atoll(cnt->s);
+        len = k < 0 ? 0 : (uint64_t)k;
+        if (fd->id == F_REPEAT) len *= chars_of(&a[0]);
     }
-    case F_HEX: t_str(t, chars_of(&a[0]) * 2, COLL_UTF8MB4_GENERAL_CI); return;
-    case F_MD5: t_str(t, 32, COLL_UTF8MB4_GENERAL_CI); return;
-    case F_SHA1: t_str(t, 40, COLL_UTF8MB4_GENERAL_CI); return;
-    case F_TO_BASE64: case F_UUID: t_str(t, 36, COLL_UTF8MB4_GENERAL_CI); return;
-    case F_IF: case F_IFNULL: case F_NULLIF: case F_COALESCE: case F_GREATEST: case F_LEAST: {
-        const ex_type *b = id == F_IF ? a + 1 : a;
-        int m = id == F_IF ? 2 : id == F_NULLIF ? 1 : n;
-        *t = b[0];
-        for (int i = 0; i < m; i++) {
-            if (b[i].vt == VT_NULL) continue;
-            if (t->vt == VT_NULL) { *t = b[i]; continue; }
-            if (b[i].vt == VT_STRING || t->vt == VT_STRING) continue;   /* below */
-            bool bi = b[i].vt == VT_INT || b[i].vt == VT_UINT, ti = t->vt == VT_INT || t->vt == VT_UINT;
-            if (bi && ti && (b[i].is_unsigned || b[i].vt == VT_UINT) != (t->is_unsigned || t->vt == VT_UINT)) {
-                /* signed with unsigned integers: DECIMAL of the longer one's digits (MariaDB) */
-                uint32_t db = b[i].length - (b[i].is_unsigned || b[i].vt == VT_UINT || !b[i].length ? 0 : 1);
-                uint32_t dt = t->length - (t->is_unsigned || t->vt == VT_UINT || !t->length ? 0 : 1);
+    if (len > 16777216) len = 16777216;
+    t_str(t, (uint32_t)len, fd->id == F_SPACE ? COLL_UTF8MB4_GENERAL_CI : a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_hex(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, chars_of(&a[0]) * 2, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_md5(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 32, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_sha1(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 40, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_to_base64(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 36, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    const ex_type *b = fd->id == F_IF ? a + 1 : a;
+    int m = fd->id == F_IF ? 2 : fd->id == F_NULLIF ? 1 : n;
+    *t = b[0];
+    for (int i = 0; i < m; i++) {
+        if (b[i].vt == VT_NULL) continue;
+        if (t->vt == VT_NULL) { *t = b[i]; continue; }
+        if (b[i].vt == VT_STRING || t->vt == VT_STRING) continue;   /* below */
+        bool bi = b[i].vt == VT_INT || b[i].vt == VT_UINT, ti = t->vt == VT_INT || t->vt == VT_UINT;
+        if (bi && ti && (b[i].is_unsigned || b[i].vt == VT_UINT) != (t->is_unsigned || t->vt == VT_UINT)) {
+            /* signed with unsigned integers: DECIMAL of the longer one's digits (MariaDB) */
+            uint32_t db = b[i].length - (b[i].is_unsigned || b[i].vt == VT_UINT || !b[i].length ? 0 : 1);
+            uint32_t dt = t->length - (t->is_unsigned || t->vt == VT_UINT || !t->length ? 0 : 1);
+            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0;
+            t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
+            t->length = (db > dt ? db : dt) + 1;
+            continue;
+        }
+        if (b[i].vt != t->vt) {
+            if (b[i].vt == VT_DOUBLE || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; }
+            else if (b[i].vt == VT_DECIMAL || t->vt == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; if (b[i].decimals > t->decimals) t->decimals = b[i].decimals; }
+            else if ((b[i].vt == VT_UINT && t->vt == VT_INT && !t->is_unsigned) || (b[i].vt == VT_INT && !b[i].is_unsigned && t->vt == VT_UINT)) {
+                /* BIGINT UNSIGNED with a signed integer: DECIMAL (MariaDB) */
                 t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0;
                 t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
-                t->length = (db > dt ? db : dt) + 1;
-                continue;
+                if (b[i].length > t->length) t->length = b[i].length;
             }
-            if (b[i].vt != t->vt) {
-                if (b[i].vt == VT_DOUBLE || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; }
-                else if (b[i].vt == VT_DECIMAL || t->vt == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; if (b[i].decimals > t->decimals) t->decimals = b[i].decimals; }
-                else if ((b[i].vt == VT_UINT && t->vt == VT_INT && !t->is_unsigned) || (b[i].vt == VT_INT && !b[i].is_unsigned && t->vt == VT_UINT)) {
-                    /* BIGINT UNSIGNED with a signed integer: DECIMAL (MariaDB) */
-                    t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0;
-                    t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
-                    if (b[i].length > t->length) t->length = b[i].length;
-                }
-            } else if (b[i].length > t->length) t->length = b[i].length;
-        }
-        bool any_str = false;
-        for (int i = 0; i < m; i++) any_str |= b[i].vt == VT_STRING;
-        if ((t->vt == VT_UINT || (t->vt == VT_INT && t->is_unsigned)) && (id == F_IFNULL || id == F_COALESCE))
-            for (int i = 0; i < m; i++)
-                if (b[i].vt == VT_NULL) {   /* a NULL counts as signed here (not in IF): DECIMAL */
-                    t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; t->length += 1;
-                    t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
-                    break;
-                }
-        if (any_str) {
-            /* a string result: long enough for every argument as text, in the collation
-               of the string arguments; its type follows from its length in bytes (a TEXT
-               or LONGTEXT argument makes a MEDIUM_BLOB or LONG_BLOB) */
-            uint16_t coll = coll_of(b, m);
-            uint64_t l = 0;
-            for (int i = 0; i < m; i++) {
-                if (b[i].vt == VT_NULL) continue;
-                uint64_t x = coll == COLL_BINARY ? b[i].length : chars_of(&b[i]);
-                if (x > l) l = x;
+        } else if (b[i].length > t->length) t->length = b[i].length;
+    }
+    bool any_str = false;
+    for (int i = 0; i < m; i++) any_str |= b[i].vt == VT_STRING;
+    if ((t->vt == VT_UINT || (t->vt == VT_INT && t->is_unsigned)) && (fd->id == F_IFNULL || fd->id == F_COALESCE))
+        for (int i = 0; i < m; i++)
+            if (b[i].vt == VT_NULL) {   /* a NULL counts as signed here (not in IF): DECIMAL */
+                t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; t->length += 1;
+                t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
+                break;
             }
-            const pdb_collation *co = pdb_coll_by_id(coll);
-            uint64_t mx = co && co->maxlen > 1 ? 4294967295u / co->maxlen : 4294967295u;
-            t_str(t, (uint32_t)(l > mx ? mx : l), coll);
-            /* with a TEXT/BLOB argument the result is a BLOB type even when short */
-            for (int i = 0; i < m; i++)
-                if (b[i].vt == VT_STRING && b[i].ptype >= MYSQL_TYPE_TINY_BLOB && b[i].ptype <= MYSQL_TYPE_BLOB && t->length <= 65535) {
-                    t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG;
-                    break;
-                }
+    if (any_str) {
+        /* a string result: long enough for every argument as text, in the collation
+           of the string arguments; its type follows from its length in bytes (a TEXT
+           or LONGTEXT argument makes a MEDIUM_BLOB or LONG_BLOB) */
+        uint16_t coll = coll_of(b, m);
+        uint64_t l = 0;
+        for (int i = 0; i < m; i++) {
+            if (b[i].vt == VT_NULL) continue;
+            uint64_t x = coll == COLL_BINARY ? b[i].length : chars_of(&b[i]);
+            if (x > l) l = x;
         }
-        t->nullable = true;
-        t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
-        if (t->vt != VT_STRING) t->flags |= BINARY_FLAG;
-        {   /* NULL only as its arguments allow: IFNULL when both can be, IF by either result,
-               COALESCE when all can be */
-            bool nl = true;
-            if (id == F_IFNULL && n == 2) nl = (a[0].nullable || a[0].vt == VT_NULL) && (a[1].nullable || a[1].vt == VT_NULL);
-            else if (id == F_IF && n == 3) nl = a[1].nullable || a[2].nullable || a[1].vt == VT_NULL || a[2].vt == VT_NULL;
-            else if (id == F_COALESCE) { nl = true; for (int i = 0; i < n; i++) if (!a[i].nullable && a[i].vt != VT_NULL) nl = false; }
-            if (!nl) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
-        }
-        if (t->vt == VT_INT || t->vt == VT_UINT) {
-            t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
-            /* integer arguments: the widest of their types (INT with INT stays INT) */
-            int best = 0;
-            for (int i = 0; i < m && best >= 0; i++) {
-                if (b[i].vt == VT_NULL) continue;
-                int r = b[i].ptype == MYSQL_TYPE_TINY ? 1 : b[i].ptype == MYSQL_TYPE_SHORT ? 2 : b[i].ptype == MYSQL_TYPE_INT24 ? 3 :
-                        b[i].ptype == MYSQL_TYPE_LONG ? 4 : b[i].ptype == MYSQL_TYPE_LONGLONG ? 5 : -1;
-                best = r < 0 ? -1 : r > best ? r : best;
+        const pdb_collation *co = pdb_coll_by_id(coll);
+        uint64_t mx = co && co->maxlen > 1 ? 4294967295u / co->maxlen : 4294967295u;
+        t_str(t, (uint32_t)(l > mx ? mx : l), coll);
+        /* with a TEXT/BLOB argument the result is a BLOB type even when short */
+        for (int i = 0; i < m; i++)
+            if (b[i].vt == VT_STRING && b[i].ptype >= MYSQL_TYPE_TINY_BLOB && b[i].ptype <= MYSQL_TYPE_BLOB && t->length <= 65535) {
+                t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG;
+                break;
             }
-            static const uint8_t by_rank[] = { 0, MYSQL_TYPE_TINY, MYSQL_TYPE_SHORT, MYSQL_TYPE_INT24, MYSQL_TYPE_LONG, MYSQL_TYPE_LONGLONG };
-            if (best > 0) t->ptype = by_rank[best];
-            if (id == F_GREATEST || id == F_LEAST) {
-                /* mixing strings and numbers compares as numbers: DOUBLE */
-            }
+    }
+    t->nullable = true;
+    t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
+    if (t->vt != VT_STRING) t->flags |= BINARY_FLAG;
+    {   /* NULL only as its arguments allow: IFNULL when both can be, IF by either result,
+           COALESCE when all can be */
+        bool nl = true;
+        if (fd->id == F_IFNULL && n == 2) nl = (a[0].nullable || a[0].vt == VT_NULL) && (a[1].nullable || a[1].vt == VT_NULL);
+        else if (fd->id == F_IF && n == 3) nl = a[1].nullable || a[2].nullable || a[1].vt == VT_NULL || a[2].vt == VT_NULL;
+        else if (fd->id == F_COALESCE) { nl = true; for (int i = 0; i < n; i++) if (!a[i].nullable && a[i].vt != VT_NULL) nl = false; }
+        if (!nl) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
+    }
+    if (t->vt == VT_INT || t->vt == VT_UINT) {
+        t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+        /* integer arguments: the widest of their types (INT with INT stays INT) */
+        int best = 0;
+        for (int i = 0; i < m && best >= 0; i++) {
+            if (b[i].vt == VT_NULL) continue;
+            int r = b[i].ptype == MYSQL_TYPE_TINY ? 1 : b[i].ptype == MYSQL_TYPE_SHORT ? 2 : b[i].ptype == MYSQL_TYPE_INT24 ? 3 :
+                    b[i].ptype == MYSQL_TYPE_LONG ? 4 : b[i].ptype == MYSQL_TYPE_LONGLONG ? 5 : -1;
+            best = r < 0 ? -1 : r > best ? r : best;
         }
-        if (id == F_GREATEST || id == F_LEAST) {
-            bool s = false, num = false;
-            /* a NULL argument counts as a string: with numbers, the comparison is DOUBLE */
-            for (int i = 0; i < n; i++) { if (a[i].vt == VT_STRING || a[i].vt == VT_NULL) s = true; else num = true; }
-            if (s && num) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
-            bool hex = false;
-            for (int i = 0; i < n; i++) hex |= a[i].hexnum;
-            if (s && num && hex) { t->length = 17; t->decimals = 0; }   /* a hexadecimal literal among numbers */
+        static const uint8_t by_rank[] = { 0, MYSQL_TYPE_TINY, MYSQL_TYPE_SHORT, MYSQL_TYPE_INT24, MYSQL_TYPE_LONG, MYSQL_TYPE_LONGLONG };
+        if (best > 0) t->ptype = by_rank[best];
+        if (fd->id == F_GREATEST || fd->id == F_LEAST) {
+            /* mixing strings and numbers compares as numbers: DOUBLE */
         }
-        if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
-        if (any_str) {   /* only CHAR columns (and NULLs): CHAR */
-            bool all_char = true;
-            for (int i = 0; i < m; i++)
-                if (b[i].vt != VT_NULL && (b[i].vt != VT_STRING || b[i].ptype != MYSQL_TYPE_STRING || (b[i].flags & (ENUM_FLAG | SET_FLAG))))
-                    all_char = false;
-            if (all_char) t->ptype = MYSQL_TYPE_STRING;
-        }
+    }
+    if (fd->id == F_GREATEST || fd->id == F_LEAST) {
+        bool s = false, num = false;
+        /* a NULL argument counts as a string: with numbers, the comparison is DOUBLE */
+        for (int i = 0; i < n; i++) { if (a[i].vt == VT_STRING || a[i].vt == VT_NULL) s = true; else num = true; }
+        if (s && num) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
+        bool hex = false;
+        for (int i = 0; i < n; i++) hex |= a[i].hexnum;
+        if (s && num && hex) { t->length = 17; t->decimals = 0; }   /* a hexadecimal literal among numbers */
+    }
+    if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
+    if (any_str) {   /* only CHAR columns (and NULLs): CHAR */
+        bool all_char = true;
+        for (int i = 0; i < m; i++)
+            if (b[i].vt != VT_NULL && (b[i].vt != VT_STRING || b[i].ptype != MYSQL_TYPE_STRING || (b[i].flags & (ENUM_FLAG | SET_FLAG))))
+                all_char = false;
+        if (all_char) t->ptype = MYSQL_TYPE_STRING;
+    }
+}
+
+static void ty_mod(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    if (a[0].vt == VT_NULL || a[1].vt == VT_NULL) { t_dbl(t, 17, 0); return; }
+    if ((a[0].vt == VT_INT || a[0].vt == VT_UINT) && (a[1].vt == VT_INT || a[1].vt == VT_UINT)) {
+        /* the longer operand's width (INT up to 9 digits), the dividend's sign */
+        t_int_ll(t, a[0].length > a[1].length ? a[0].length : a[1].length, a[0].is_unsigned);
         return;
     }
-    case F_MOD:
-        if (a[0].vt == VT_NULL || a[1].vt == VT_NULL) { t_dbl(t, 17, 0); return; }
-        if ((a[0].vt == VT_INT || a[0].vt == VT_UINT) && (a[1].vt == VT_INT || a[1].vt == VT_UINT)) {
-            /* the longer operand's width (INT up to 9 digits), the dividend's sign */
-            t_int_ll(t, a[0].length > a[1].length ? a[0].length : a[1].length, a[0].is_unsigned);
-            return;
-        }
-        ex_mod_type(&a[0], &a[1], t);
-        return;
-    case F_ABS:
-        if (a[0].vt == VT_NULL) { t_dbl(t, 17, 0); return; }
-        if (a[0].hexnum) { t_int_ll(t, a[0].length, true); return; }   /* (MariaDB: its length in bytes) */
-        if (a[0].vt == VT_INT || a[0].vt == VT_UINT) { t_int_ll(t, a[0].length, a[0].is_unsigned); return; }
-        *t = a[0]; t->nullable = true; if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
-    case F_CEIL: case F_FLOOR:
-        if (a[0].vt == VT_NULL) t_dbl(t, 17, 0);
-        else if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
-        else if (a[0].vt == VT_INT || a[0].vt == VT_UINT) t_same_int(t, &a[0]);
-        else if (a[0].vt == VT_DECIMAL) {
-            /* the integer digits, one more when the fraction can carry into them
-               (FLOOR(-9.5) = -10, CEILING(9.5) = 10); past 18 digits DECIMAL(n, 0) */
-            int prec = dec_int_part(&a[0]) + (a[0].decimals && (id == F_CEIL || !a[0].is_unsigned) ? 1 : 0);
-            if (prec < 1) prec = 1;
-            uint32_t sign = a[0].is_unsigned ? 0 : 1;
-            if (prec > 18) {
-                *t = a[0];
-                t->nullable = true; t->from_column = false;
-                t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | PART_KEY_FLAG);
-                t->length = (uint32_t)prec + sign;
-                t->decimals = 0;
-                t->flags |= BINARY_FLAG;
-            } else {
-                t_int(t, (uint32_t)prec + sign);
-                t->ptype = prec > 9 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
-                if (a[0].flags & NOT_NULL_FLAG) { t->flags |= NOT_NULL_FLAG; t->nullable = false; }
-                if (a[0].is_unsigned) { t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; }
-            }
-        }
-        else t_int(t, a[0].length);
-        return;
-    case F_ROUND: case F_TRUNCATE: {
-        int d = 0;
-        if (n > 1 && e && e->args[1]->kind == E_INT) d = atoi(e->args[1]->s);
-        if (n > 1 && a[1].vt == VT_NULL) { t_dbl(t, 23, 31); return; }   /* ROUND(x, NULL) */
-        if (a[0].vt == VT_NULL) { t_dbl(t, (uint32_t)(17 + (d > 0 ? d : 0)), (uint8_t)(d > 0 ? (d > 30 ? 30 : d) : 0)); return; }
-        if ((a[0].vt == VT_INT || a[0].vt == VT_UINT) && (n < 2 || (e && e->args[1]->kind == E_INT))) {
-            /* an integer stays the argument's type; ROUND to tens or more may need one
-               more digit: a BIGINT then becomes DECIMAL, a smaller one INT or BIGINT */
-            if (d >= 0 || id == F_TRUNCATE) { t_same_int(t, &a[0]); return; }
-            if (a[0].ptype != MYSQL_TYPE_LONGLONG) { t_int_ll(t, a[0].length + 1, a[0].is_unsigned); return; }
-        }
-        *t = a[0];
-        t->nullable = true;
-        t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG);
-        if ((t->vt == VT_INT || t->vt == VT_UINT) && id == F_ROUND && d < 0) {
-            /* ROUND(BIGINT, -n) may need one more digit: DECIMAL (MariaDB) */
-            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL;
-            t->length += 1;
-        }
-        if (t->vt == VT_DECIMAL && a[0].vt == VT_DECIMAL && d >= 0 && d < a[0].decimals) {
-            /* fewer decimals: the integer digits (one more for a carry when rounding) */
-            t->length = (uint32_t)(dec_int_part(&a[0]) + (id == F_ROUND ? 1 : 0) + d + (d ? 1 : 0) + (a[0].is_unsigned ? 0 : 1));
-            t->from_column = false;
+    ex_mod_type(&a[0], &a[1], t);
+}
+
+static void ty_abs(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    if (a[0].vt == VT_NULL) { t_dbl(t, 17, 0); return; }
+    if (a[0].hexnum) { t_int_ll(t, a[0].length, true); return; }   /* (MariaDB: its length in bytes) */
+    if (a[0].vt == VT_INT || a[0].vt == VT_UINT) { t_int_ll(t, a[0].length, a[0].is_unsigned); return; }
+    *t = a[0];
+    t->nullable = true;
+    if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
+}
+
+static void ty_ceil(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    if (a[0].vt == VT_NULL) t_dbl(t, 17, 0);
+    else if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
+    else if (a[0].vt == VT_INT || a[0].vt == VT_UINT) t_same_int(t, &a[0]);
+    else if (a[0].vt == VT_DECIMAL) {
+        /* the integer digits, one more when the fraction can carry into them
+           (FLOOR(-9.5) = -10, CEILING(9.5) = 10); past 18 digits DECIMAL(n, 0) */
+        int prec = dec_int_part(&a[0]) + (a[0].decimals && (fd->id == F_CEIL || !a[0].is_unsigned) ? 1 : 0);
+        if (prec < 1) prec = 1;
+        uint32_t sign = a[0].is_unsigned ? 0 : 1;
+        if (prec > 18) {
+            *t = a[0];
+            t->nullable = true; t->from_column = false;
+            t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | PART_KEY_FLAG);
+            t->length = (uint32_t)prec + sign;
+            t->decimals = 0;
             t->flags |= BINARY_FLAG;
+        } else {
+            t_int(t, (uint32_t)prec + sign);
+            t->ptype = prec > 9 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+            if (a[0].flags & NOT_NULL_FLAG) { t->flags |= NOT_NULL_FLAG; t->nullable = false; }
+            if (a[0].is_unsigned) { t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; }
         }
-        if (t->vt == VT_DECIMAL) t->decimals = (uint8_t)(d < 0 ? 0 : d > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : d);
-        else if (t->vt == VT_STRING || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = (uint8_t)(d < 0 ? 0 : d); t->coll = COLL_BINARY; }
-        else if (t->vt == VT_INT) t->ptype = MYSQL_TYPE_LONGLONG;
-        return;
     }
-    case F_SQRT: case F_POW: case F_PI: case F_RAND:
-        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = id == F_PI ? 8 : 23; t->decimals = id == F_PI ? 6 : 31;
-        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
-        if (id == F_PI) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
-        return;
-    case F_NOW: case F_UTC_TIMESTAMP: case F_FROM_UNIXTIME:
-        memset(t, 0, sizeof *t); t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = id == F_FROM_UNIXTIME;
-        if (id == F_FROM_UNIXTIME && n == 1 && (a[0].vt == VT_DECIMAL || a[0].vt == VT_STRING)) {
-            /* the seconds' fraction digits (a string: 6) */
-            t->decimals = a[0].vt == VT_STRING ? 6 : a[0].decimals > 6 ? 6 : a[0].decimals;
-            if (t->decimals) t->length = 20u + t->decimals;
-        }
-        if (id == F_FROM_UNIXTIME && n == 2) t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);
-        else {   /* fractional seconds: NOW(n)'s n, FROM_UNIXTIME's argument's */
-            int fsp = id == F_FROM_UNIXTIME ? num_fsp(&a[0]) : n && e && e->args[0]->kind == E_INT ? atoi(e->args[0]->s) : 0;
-            if (fsp > 6) fsp = 6;
-            t->decimals = (uint8_t)fsp;
-            if (fsp) t->length += (uint32_t)fsp + 1;
-        }
-        return;
-    case F_CURDATE: case F_DATE:
-        memset(t, 0, sizeof *t); t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
-    case F_CURTIME:
-        memset(t, 0, sizeof *t); t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
-        if (n && e && e->args[0]->kind == E_INT) {
-            int fsp = atoi(e->args[0]->s);
-            t->decimals = (uint8_t)(fsp > 6 ? 6 : fsp);
-            if (t->decimals) t->length += t->decimals + 1u;
-        }
-        return;
-    case F_DATE_ADD: case F_DATE_SUB:
-        memset(t, 0, sizeof *t);
-        if (a[0].vt == VT_DATE) {
-            const char *u = e && e->args[1]->kind == E_INTERVAL ? e->args[1]->s : "DAY";
-            bool date_unit = !strcmp(u, "DAY") || !strcmp(u, "WEEK") || !strcmp(u, "MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH");
-            if (date_unit) { t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; }
-            else { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; }
-            t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
-        } else if (a[0].vt == VT_DATETIME) { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
-        else if (a[0].vt == VT_TIME) {
-            /* TIME with day-time units; DATETIME (always NULL) with month units */
-            const char *u = e && e->args[1]->kind == E_INTERVAL ? e->args[1]->s : "DAY";
-            bool month_unit = !strcmp(u, "MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH");
-            t->vt = month_unit ? VT_DATETIME : VT_TIME; t->ptype = month_unit ? MYSQL_TYPE_DATETIME : MYSQL_TYPE_TIME;
-            t->length = month_unit ? 19 : 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
-            if (!month_unit) {
-                int fsp = a[0].decimals;
-                int ifsp = strstr(u, "MICROSECOND") ? 6 : strcmp(u, "SECOND") ? 0 : a[1].vt == VT_DECIMAL ? a[1].decimals :
-                           a[1].vt == VT_DOUBLE || a[1].vt == VT_STRING ? 6 : 0;
-                if (ifsp > fsp) fsp = ifsp;
-                t->decimals = (uint8_t)(fsp > 6 ? 6 : fsp);
-                if (t->decimals) t->length += t->decimals + 1u;
-            }
-        }
-        else { t_str(t, 29, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
-        t->nullable = true;
-        if (t->vt == VT_DATETIME && e && e->args[1]->kind == E_INTERVAL) {
-            /* fractional seconds: the datetime's and the interval's (a SECOND amount's own, 6 for MICROSECOND) */
-            const char *u = e->args[1]->s;
-            int fsp = a[0].vt == VT_DATETIME ? a[0].decimals : 0;
+    else t_int(t, a[0].length);
+}
+
+static void ty_round(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    int d = 0;
+    if (n > 1 && e && e->args[1]->kind == E_INT) d = atoi(e->args[1]->s);
+    if (n > 1 && a[1].vt == VT_NULL) { t_dbl(t, 23, 31); return; }   /* ROUND(x, NULL) */
+    if (a[0].vt == VT_NULL) { t_dbl(t, (uint32_t)(17 + (d > 0 ? d : 0)), (uint8_t)(d > 0 ? (d > 30 ? 30 : d) : 0)); return; }
+    if ((a[0].vt == VT_INT || a[0].vt == VT_UINT) && (n < 2 || (e && e->args[1]->kind == E_INT))) {
+        /* an integer stays the argument's type; ROUND to tens or more may need one
+           more digit: a BIGINT then becomes DECIMAL, a smaller one INT or BIGINT */
+        if (d >= 0 || fd->id == F_TRUNCATE) { t_same_int(t, &a[0]); return; }
+        if (a[0].ptype != MYSQL_TYPE_LONGLONG) { t_int_ll(t, a[0].length + 1, a[0].is_unsigned); return; }
+    }
+    *t = a[0];
+    t->nullable = true;
+    t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG);
+    if ((t->vt == VT_INT || t->vt == VT_UINT) && fd->id == F_ROUND && d < 0) {
+        /* ROUND(BIGINT, -n) may need one more digit: DECIMAL (MariaDB) */
+        t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL;
+        t->length += 1;
+    }
+    if (t->vt == VT_DECIMAL && a[0].vt == VT_DECIMAL && d >= 0 && d < a[0].decimals) {
+        /* fewer decimals: the integer digits (one more for a carry when rounding) */
+        t->length = (uint32_t)(dec_int_part(&a[0]) + (fd->id == F_ROUND ? 1 : 0) + d + (d ? 1 : 0) + (a[0].is_unsigned ? 0 : 1));
+        t->from_column = false;
+        t->flags |= BINARY_FLAG;
+    }
+    if (t->vt == VT_DECIMAL) t->decimals = (uint8_t)(d < 0 ? 0 : d > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : d);
+    else if (t->vt == VT_STRING || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = (uint8_t)(d < 0 ? 0 : d); t->coll = COLL_BINARY; }
+    else if (t->vt == VT_INT) t->ptype = MYSQL_TYPE_LONGLONG;
+}
+
+static void ty_sqrt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DOUBLE;
+    t->ptype = MYSQL_TYPE_DOUBLE;
+    t->length = fd->id == F_PI ? 8 : 23;
+    t->decimals = fd->id == F_PI ? 6 : 31;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = true;
+    if (fd->id == F_PI) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
+}
+
+static void ty_now(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DATETIME;
+    t->ptype = MYSQL_TYPE_DATETIME;
+    t->length = 19;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = fd->id == F_FROM_UNIXTIME;
+    if (fd->id == F_FROM_UNIXTIME && n == 1 && (a[0].vt == VT_DECIMAL || a[0].vt == VT_STRING)) {
+        /* the seconds' fraction digits (a string: 6) */
+        t->decimals = a[0].vt == VT_STRING ? 6 : a[0].decimals > 6 ? 6 : a[0].decimals;
+        if (t->decimals) t->length = 20u + t->decimals;
+    }
+    if (fd->id == F_FROM_UNIXTIME && n == 2) t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);
+    else {   /* fractional seconds: NOW(n)'s n, FROM_UNIXTIME's argument's */
+        int fsp = fd->id == F_FROM_UNIXTIME ? num_fsp(&a[0]) : n && e && e->args[0]->kind == E_INT ? atoi(e->args[0]->s) : 0;
+        if (fsp > 6) fsp = 6;
+        t->decimals = (uint8_t)fsp;
+        if (fsp) t->length += (uint32_t)fsp + 1;
+    }
+}
+
+static void ty_curdate(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DATE;
+    t->ptype = MYSQL_TYPE_DATE;
+    t->length = 10;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = true;
+}
+
+static void ty_curtime(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_TIME;
+    t->ptype = MYSQL_TYPE_TIME;
+    t->length = 10;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    if (n && e && e->args[0]->kind == E_INT) {
+        int fsp = atoi(e->args[0]->s);
+        t->decimals = (uint8_t)(fsp > 6 ? 6 : fsp);
+        if (t->decimals) t->length += t->decimals + 1u;
+    }
+}
+
+static void ty_date_add(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    if (a[0].vt == VT_DATE) {
+        const char *u = e && e->args[1]->kind == E_INTERVAL ? e->args[1]->s : "DAY";
+        bool date_unit = !strcmp(u, "DAY") || !strcmp(u, "WEEK") || !strcmp(u, "MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH");
+        if (date_unit) { t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; }
+        else { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; }
+        t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
+    } else if (a[0].vt == VT_DATETIME) { t->vt = VT_DATETIME;
+    t->ptype = MYSQL_TYPE_DATETIME;
+    t->length = 19;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    }
+    else if (a[0].vt == VT_TIME) {
+        /* TIME with day-time units; DATETIME (always NULL) with month units */
+        const char *u = e && e->args[1]->kind == E_INTERVAL ? e->args[1]->s : "DAY";
+        bool month_unit = !strcmp(u, "MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH");
+        t->vt = month_unit ? VT_DATETIME : VT_TIME; t->ptype = month_unit ? MYSQL_TYPE_DATETIME : MYSQL_TYPE_TIME;
+        t->length = month_unit ? 19 : 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
+        if (!month_unit) {
+            int fsp = a[0].decimals;
             int ifsp = strstr(u, "MICROSECOND") ? 6 : strcmp(u, "SECOND") ? 0 : a[1].vt == VT_DECIMAL ? a[1].decimals :
                        a[1].vt == VT_DOUBLE || a[1].vt == VT_STRING ? 6 : 0;
             if (ifsp > fsp) fsp = ifsp;
-            if (fsp > 6) fsp = 6;
-            t->decimals = (uint8_t)fsp;
-            t->length = 19 + (fsp ? (uint32_t)fsp + 1 : 0);
+            t->decimals = (uint8_t)(fsp > 6 ? 6 : fsp);
+            if (t->decimals) t->length += t->decimals + 1u;
         }
-        return;
-    case F_DATE_FORMAT: t_str(t, 64, COLL_UTF8MB4_GENERAL_CI); return;
-    case F_YEAR: t_int(t, 4); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_MONTH: case F_DAY: case F_HOUR: case F_MINUTE: case F_SECOND: case F_WEEK: case F_DAYOFWEEK: case F_WEEKDAY:
-        t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; if (id == F_HOUR) t->length = 3; if (id == F_DAYOFWEEK || id == F_WEEKDAY) t->length = 1; return;
-    case F_DAYOFYEAR: t_int(t, 3); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_DATEDIFF: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_YEARWEEK: t_int(t, 6); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_FORMAT: t_str(t, 64, COLL_UTF8MB4_GENERAL_CI); return;
-    case F_CONV: case F_OCT: case F_BIN: t_str(t, 64, COLL_UTF8MB4_GENERAL_CI); return;
-    case F_CHAR: t_str(t, (uint32_t)n * 4, COLL_BINARY); return;
-    case F_ELT: { uint32_t mx = 0; for (int i = 1; i < n; i++) if (chars_of(&a[i]) > mx) mx = chars_of(&a[i]); t_str(t, mx, coll_of(a + 1, n - 1)); return; }
-    case F_STRCMP: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_INSERT: t_str(t, chars_of(&a[0]) + chars_of(&a[3]), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
-    case F_TIME: {
-        int fsp = e && e->args[0]->kind == E_STRING ? text_digits(e->args[0]->s, e->args[0]->slen) : num_fsp(&a[0]);
-        memset(t, 0, sizeof *t); t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
-        t->decimals = (uint8_t)(fsp > 6 ? 6 : fsp);
-        if (t->decimals) t->length += t->decimals + 1u;
-        return;
     }
-    case F_STR_TO_DATE: {
-        /* DATE, TIME or DATETIME by the parts a constant format has; DATETIME(6) otherwise */
-        int k = e && e->nargs == 2 && e->args[1]->kind == E_STRING ? str_to_date_kind(e->args[1]->s, e->args[1]->slen) : 7;
-        memset(t, 0, sizeof *t); t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
-        if ((k & 3) == 1) { t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; }
-        else if ((k & 3) == 2) { t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; }
-        else { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; }
-        if (k & 4) { t->decimals = 6; t->length += 7; }
-        return;
-    }
-    case F_SHA2: t_str(t, 128, COLL_UTF8MB4_GENERAL_CI); return;
-    case F_FROM_BASE64: t_str(t, chars_of(&a[0]) * 3 / 4 + 1, COLL_BINARY); return;
-    case F_WEEKOFYEAR: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_WEIGHT_STRING: {
-        /* VARBINARY: the argument's characters (or AS CHAR(n)) times its weights' size */
-        uint16_t co = a[0].vt == VT_STRING ? a[0].coll : COLL_LATIN1_SWEDISH_CI;
-        uint32_t chars = e && e->ival > 0 ? (uint32_t)e->ival : chars_of(&a[0]);
-        t_str(t, chars * pdb_coll_weight_size(co), COLL_BINARY);
-        return;
-    }
-    case F_MICROSECOND: t_int(t, 6); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_UTC_DATE: memset(t, 0, sizeof *t); t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; return;
-    case F_GET_LOCK: case F_RELEASE_LOCK: case F_IS_FREE_LOCK: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_IS_USED_LOCK: case F_RELEASE_ALL_LOCKS: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
-    case F_BIT_COUNT: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_SLEEP: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_ISNULL: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; t->nullable = false; t->flags |= NOT_NULL_FLAG; return;
-    case F_SIN: case F_COS: case F_TAN: case F_ATAN: case F_DEGREES: case F_RADIANS:
-        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
-        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
-    case F_REGEXP_REPLACE: case F_REGEXP_SUBSTR: t_str(t, chars_of(&a[0]) * (id == F_REGEXP_REPLACE ? 2 : 1), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
-        if (id == F_REGEXP_REPLACE) { t->ptype = MYSQL_TYPE_LONG_BLOB; t->length = 67108864; }   /* LONGTEXT as MariaDB shows it: no BLOB flag */
-        return;
-    case F_REGEXP_INSTR: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_QUARTER: t_int(t, 1); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_TO_DAYS: t_int(t, 6); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_TIMESTAMPDIFF: t_int(t, 21); return;
-    case F_ORD: t_int(t, 10); return;
-    case F_INET_ATON: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
-    case F_TIME_TO_SEC: {
-        int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : num_fsp(&a[0]);
-        if (e && e->args[0]->kind == E_STRING) {
-            int64_t us;
-            const char *q = e->args[0]->s;
-            size_t k = strspn(q, " \t0123456789");
-            bool date_alone = k && (q[k] == '-' || q[k] == '/') && !strchr(q, ':');   /* read as its leading digits */
-            fsp = date_alone ? 0 : ex_parse_time(q, e->args[0]->slen, &us) == 0 ? text_digits(q, e->args[0]->slen) : 6;
-        }
+    else { t_str(t, 29, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
+    t->nullable = true;
+    if (t->vt == VT_DATETIME && e && e->args[1]->kind == E_INTERVAL) {
+        /* fractional seconds: the datetime's and the interval's (a SECOND amount's own, 6 for MICROSECOND) */
+        const char *u = e->args[1]->s;
+        int fsp = a[0].vt == VT_DATETIME ? a[0].decimals : 0;
+        int ifsp = strstr(u, "MICROSECOND") ? 6 : strcmp(u, "SECOND") ? 0 : a[1].vt == VT_DECIMAL ? a[1].decimals :
+                   a[1].vt == VT_DOUBLE || a[1].vt == VT_STRING ? 6 : 0;
+        if (ifsp > fsp) fsp = ifsp;
         if (fsp > 6) fsp = 6;
-        if (!fsp) { t_int(t, 17); return; }
-        memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 18 + (uint32_t)fsp; t->decimals = (uint8_t)fsp;
-        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
-        return;
-    }
-    case F_EXTRACT: {
-        /* MariaDB's width: the unit's digits, plus a sign and (DAY units) three more day
-         * digits unless the argument is a DATE/DATETIME; BIGINT past nine */
-        static const struct { const char *u; int digits; } w[] = {
-            { "YEAR", 4 }, { "YEAR_MONTH", 6 }, { "QUARTER", 2 }, { "MONTH", 2 }, { "WEEK", 2 }, { "DAY", 2 },
-            { "DAY_HOUR", 4 }, { "DAY_MINUTE", 6 }, { "DAY_SECOND", 8 }, { "HOUR", 2 }, { "HOUR_MINUTE", 4 },
-            { "HOUR_SECOND", 6 }, { "MINUTE", 2 }, { "MINUTE_SECOND", 4 }, { "SECOND", 2 }, { "MICROSECOND", 6 },
-            { "DAY_MICROSECOND", 14 }, { "HOUR_MICROSECOND", 12 }, { "MINUTE_MICROSECOND", 10 }, { "SECOND_MICROSECOND", 8 },
-        };
-        int len = 11;
-        if (e && e->nargs == 2 && e->args[0]->kind == E_STRING)
-            for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
-                if (!strcmp(w[i].u, e->args[0]->s)) {
-                    bool date_unit = i < 5, dated = a[1].vt == VT_DATE || a[1].vt == VT_DATETIME;
-                    len = w[i].digits + (date_unit || dated ? 0 : 1 + (!strncmp(w[i].u, "DAY", 3) ? 3 : 0));
-                }
-        t_int(t, (uint32_t)len);
-        t->ptype = len > 9 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
-        return;
-    }
-    case F_LAST_DAY: case F_MAKEDATE: case F_FROM_DAYS:
-        memset(t, 0, sizeof *t); t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
-    case F_MONTHNAME: case F_DAYNAME: t_str(t, 9, COLL_UTF8MB3_GENERAL_CI); return;
-    case F_INET_NTOA: t_str(t, 31, COLL_UTF8MB3_GENERAL_CI); return;
-    case F_UNHEX: t_str(t, (chars_of(&a[0]) + 1) / 2, COLL_BINARY); return;
-    case F_QUOTE: t_str(t, chars_of(&a[0]) * 2 + 2, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
-    case F_LN: case F_LOG: case F_EXP: case F_LOG10: case F_LOG2:
-        memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
-        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; return;
-    case F_DATABASE: t_str(t, 64, COLL_UTF8MB3_GENERAL_CI); return;
-    case F_USER: case F_CURRENT_USER: t_str(t, 384, COLL_UTF8MB3_GENERAL_CI); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
-    case F_VERSION: t_str(t, 60, COLL_UTF8MB3_GENERAL_CI); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
-    case F_CONNECTION_ID: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; t->nullable = false; return;
-    case F_LAST_INSERT_ID: t_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; t->nullable = false; return;
-    case F_FOUND_ROWS: case F_ROW_COUNT: t_int(t, 21); t->flags |= NOT_NULL_FLAG; t->nullable = false; return;
-    case F_UNIX_TIMESTAMP:
-        if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; return; }
-        if (a[0].vt == VT_NULL) { t_int(t, 11); return; }   /* UNIX_TIMESTAMP(NULL): BIGINT */
-        {   /* BIGINT for a value without fractional seconds, else DECIMAL with its digits */
-            int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : 6;
-            if (e && e->args[0]->kind == E_STRING) {
-                int64_t dt; bool isd;
-                fsp = ex_parse_datetime(e->args[0]->s, e->args[0]->slen, &dt, &isd) == 0 ? text_digits(e->args[0]->s, e->args[0]->slen) : 6;
-            } else if (a[0].vt == VT_INT || a[0].vt == VT_UINT || a[0].vt == VT_DECIMAL) fsp = num_fsp(&a[0]);
-            if (fsp > 6) fsp = 6;
-            if (!fsp) { t_int(t, 11); return; }
-            memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17 + (uint32_t)fsp; t->decimals = (uint8_t)fsp;
-            t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
-        }
-        return;
-    case F_VALUES: *t = a[0]; t->nullable = true; return;
-    case F_SET_USERVAR: *t = a[1]; return;
-    case F_LENGTH: case F_CHAR_LENGTH: case F_OCTET_LENGTH: t_int(t, 10); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_BIT_LENGTH: t_int(t, 21); return;
-    case F_SIGN: t_int(t, 2); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_LOCATE: case F_INSTR: case F_FIELD: case F_FIND_IN_SET: t_int(t, 11); t->ptype = MYSQL_TYPE_LONG; if (id == F_FIELD) t->length = 3; return;
-    case F_ASCII: t_int(t, 3); t->ptype = MYSQL_TYPE_LONG; return;
-    case F_CRC32: t_int(t, 10); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return;
-    default: t_int(t, 21); return;
+        t->decimals = (uint8_t)fsp;
+        t->length = 19 + (fsp ? (uint32_t)fsp + 1 : 0);
     }
 }
+
+static void ty_date_format(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 64, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_year(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 4);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_month(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 2);
+    t->ptype = MYSQL_TYPE_LONG;
+    if (fd->id == F_HOUR) t->length = 3;
+    if (fd->id == F_DAYOFWEEK || fd->id == F_WEEKDAY) t->length = 1;
+}
+
+static void ty_dayofyear(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 3);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_datediff(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 11);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_yearweek(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 6);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_format(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 64, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_conv(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 64, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_char(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, (uint32_t)n * 4, COLL_BINARY);
+}
+
+static void ty_elt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    uint32_t mx = 0;
+    for (int i = 1; i < n; i++) if (chars_of(&a[i]) > mx) mx = chars_of(&a[i]);
+    t_str(t, mx, coll_of(a + 1, n - 1));
+}
+
+static void ty_strcmp(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 2);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_insert(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, chars_of(&a[0]) + chars_of(&a[3]), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_time(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    int fsp = e && e->args[0]->kind == E_STRING ? text_digits(e->args[0]->s, e->args[0]->slen) : num_fsp(&a[0]);
+    memset(t, 0, sizeof *t);
+    t->vt = VT_TIME;
+    t->ptype = MYSQL_TYPE_TIME;
+    t->length = 10;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = true;
+    t->decimals = (uint8_t)(fsp > 6 ? 6 : fsp);
+    if (t->decimals) t->length += t->decimals + 1u;
+}
+
+static void ty_str_to_date(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    /* DATE, TIME or DATETIME by the parts a constant format has; DATETIME(6) otherwise */
+    int k = e && e->nargs == 2 && e->args[1]->kind == E_STRING ? str_to_date_kind(e->args[1]->s, e->args[1]->slen) : 7;
+    memset(t, 0, sizeof *t);
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = true;
+    if ((k & 3) == 1) { t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; }
+    else if ((k & 3) == 2) { t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; }
+    else { t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; }
+    if (k & 4) { t->decimals = 6; t->length += 7; }
+}
+
+static void ty_sha2(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 128, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_from_base64(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, chars_of(&a[0]) * 3 / 4 + 1, COLL_BINARY);
+}
+
+static void ty_weekofyear(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 2);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_weight_string(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    /* VARBINARY: the argument's characters (or AS CHAR(n)) times its weights' size */
+    uint16_t co = a[0].vt == VT_STRING ? a[0].coll : COLL_LATIN1_SWEDISH_CI;
+    uint32_t chars = e && e->ival > 0 ? (uint32_t)e->ival : chars_of(&a[0]);
+    t_str(t, chars * pdb_coll_weight_size(co), COLL_BINARY);
+}
+
+static void ty_microsecond(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 6);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_utc_date(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DATE;
+    t->ptype = MYSQL_TYPE_DATE;
+    t->length = 10;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+}
+
+static void ty_get_lock(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 1);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_is_used_lock(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 10);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG;
+}
+
+static void ty_bit_count(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 2);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_sleep(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 1);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_isnull(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 1);
+    t->ptype = MYSQL_TYPE_LONG;
+    t->nullable = false;
+    t->flags |= NOT_NULL_FLAG;
+}
+
+static void ty_sin(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DOUBLE;
+    t->ptype = MYSQL_TYPE_DOUBLE;
+    t->length = 23;
+    t->decimals = 31;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = true;
+}
+
+static void ty_regexp_replace(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, chars_of(&a[0]) * (fd->id == F_REGEXP_REPLACE ? 2 : 1), a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+    if (fd->id == F_REGEXP_REPLACE) { t->ptype = MYSQL_TYPE_LONG_BLOB; t->length = 67108864; }   /* LONGTEXT as MariaDB shows it: no BLOB flag */
+}
+
+static void ty_regexp_instr(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 11);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_quarter(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 1);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_to_days(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 6);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_timestampdiff(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 21);
+}
+
+static void ty_ord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 10);
+}
+
+static void ty_inet_aton(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 21);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG;
+}
+
+static void ty_time_to_sec(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : num_fsp(&a[0]);
+    if (e && e->args[0]->kind == E_STRING) {
+        int64_t us;
+        const char *q = e->args[0]->s;
+        size_t k = strspn(q, " \t0123456789");
+        bool date_alone = k && (q[k] == '-' || q[k] == '/') && !strchr(q, ':');   /* read as its leading digits */
+        fsp = date_alone ? 0 : ex_parse_time(q, e->args[0]->slen, &us) == 0 ? text_digits(q, e->args[0]->slen) : 6;
+    }
+    if (fsp > 6) fsp = 6;
+    if (!fsp) { t_int(t, 17); return; }
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DECIMAL;
+    t->ptype = MYSQL_TYPE_NEWDECIMAL;
+    t->length = 18 + (uint32_t)fsp;
+    t->decimals = (uint8_t)fsp;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = true;
+}
+
+static void ty_extract(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    /* MariaDB's width: the unit's digits, plus a sign and (DAY units) three more day
+     * digits unless the argument is a DATE/DATETIME; BIGINT past nine */
+    static const struct { const char *u; int digits; } w[] = {
+        { "YEAR", 4 }, { "YEAR_MONTH", 6 }, { "QUARTER", 2 }, { "MONTH", 2 }, { "WEEK", 2 }, { "DAY", 2 },
+        { "DAY_HOUR", 4 }, { "DAY_MINUTE", 6 }, { "DAY_SECOND", 8 }, { "HOUR", 2 }, { "HOUR_MINUTE", 4 },
+        { "HOUR_SECOND", 6 }, { "MINUTE", 2 }, { "MINUTE_SECOND", 4 }, { "SECOND", 2 }, { "MICROSECOND", 6 },
+        { "DAY_MICROSECOND", 14 }, { "HOUR_MICROSECOND", 12 }, { "MINUTE_MICROSECOND", 10 }, { "SECOND_MICROSECOND", 8 },
+    };
+    int len = 11;
+    if (e && e->nargs == 2 && e->args[0]->kind == E_STRING)
+        for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+            if (!strcmp(w[i].u, e->args[0]->s)) {
+                bool date_unit = i < 5, dated = a[1].vt == VT_DATE || a[1].vt == VT_DATETIME;
+                len = w[i].digits + (date_unit || dated ? 0 : 1 + (!strncmp(w[i].u, "DAY", 3) ? 3 : 0));
+            }
+    t_int(t, (uint32_t)len);
+    t->ptype = len > 9 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+}
+
+static void ty_last_day(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DATE;
+    t->ptype = MYSQL_TYPE_DATE;
+    t->length = 10;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = true;
+}
+
+static void ty_monthname(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 9, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void ty_inet_ntoa(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 31, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void ty_unhex(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, (chars_of(&a[0]) + 1) / 2, COLL_BINARY);
+}
+
+static void ty_quote(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, chars_of(&a[0]) * 2 + 2, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_ln(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DOUBLE;
+    t->ptype = MYSQL_TYPE_DOUBLE;
+    t->length = 23;
+    t->decimals = 31;
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = true;
+}
+
+static void ty_database(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 64, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void ty_user(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 384, COLL_UTF8MB3_GENERAL_CI);
+    t->flags |= NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_version(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 60, COLL_UTF8MB3_GENERAL_CI);
+    t->flags |= NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_connection_id(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 10);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_last_insert_id(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 21);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_found_rows(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 21);
+    t->flags |= NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_unix_timestamp(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    if (n == 0) { t_int(t, 11); t->flags |= NOT_NULL_FLAG; return; }
+    if (a[0].vt == VT_NULL) { t_int(t, 11); return; }   /* UNIX_TIMESTAMP(NULL): BIGINT */
+    {   /* BIGINT for a value without fractional seconds, else DECIMAL with its digits */
+        int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : 6;
+        if (e && e->args[0]->kind == E_STRING) {
+            int64_t dt; bool isd;
+            fsp = ex_parse_datetime(e->args[0]->s, e->args[0]->slen, &dt, &isd) == 0 ? text_digits(e->args[0]->s, e->args[0]->slen) : 6;
+        } else if (a[0].vt == VT_INT || a[0].vt == VT_UINT || a[0].vt == VT_DECIMAL) fsp = num_fsp(&a[0]);
+        if (fsp > 6) fsp = 6;
+        if (!fsp) { t_int(t, 11); return; }
+        memset(t, 0, sizeof *t); t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = 17 + (uint32_t)fsp; t->decimals = (uint8_t)fsp;
+        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+    }
+}
+
+static void ty_values(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    *t = a[0];
+    t->nullable = true;
+}
+
+static void ty_set_uservar(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    *t = a[1];
+}
+
+static void ty_length(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 10);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_bit_length(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 21);
+}
+
+static void ty_sign(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 2);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_locate(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 11);
+    t->ptype = MYSQL_TYPE_LONG;
+    if (fd->id == F_FIELD) t->length = 3;
+}
+
+static void ty_ascii(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 3);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_crc32(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_int(t, 10);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG;
+}
+
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -1391,6 +1558,8 @@ static pdb_value do_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat
     return ex_int(U_SUCCESS(st) && f);
 }
 
+pdb_value ex_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat) { return do_regexp(ctx, s, pat); }
+
 /* REGEXP_REPLACE / REGEXP_SUBSTR / REGEXP_INSTR through ICU regular expressions. */
 static pdb_value regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
 {
@@ -1795,1150 +1964,1498 @@ static int b64_value(int c)
     return c == '+' ? 62 : c == '/' ? 63 : -1;
 }
 
-void ex_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+static void fn_concat_ws(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l1;
+    const char *s0, *s1;
+    if (a[0].t == VT_NULL) return;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    size_t total = 0;
+    for (int i = 1; i < n; i++) if (a[i].t != VT_NULL) { ex_to_str(ctx->a, &a[i], &l1); total += l1 + l0; }
+    if (total > l0 && total - l0 > ctx->s->max_allowed_packet) { warn_packet(ctx, "concat_ws"); return; }
+    char *o = stor_arena_alloc(ctx->a, total + 1);
+    size_t k = 0;
+    bool first = true;
+    for (int i = 1; i < n; i++) {
+        if (a[i].t == VT_NULL) continue;
+        if (!first) { memcpy(o + k, s0, l0); k += l0; }
+        s1 = ex_to_str(ctx->a, &a[i], &l1);
+        memcpy(o + k, s1, l1); k += l1;
+        first = false;
+    }
+    *out = ex_str(o, k, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+}
+
+static void fn_if(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_is_true_cond(&a[0]) ? a[1] : a[2];
+}
+
+static void fn_ifnull(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = a[0].t != VT_NULL ? a[0] : a[1];
+}
+
+static void fn_nullif(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = (a[0].t != VT_NULL && a[1].t != VT_NULL && ex_compare(&a[0], &a[1], 0) == 0) ? ex_null() : a[0];
+}
+
+static void fn_coalesce(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    for (int i = 0; i < n; i++) if (a[i].t != VT_NULL) { *out = a[i]; return; }
+}
+
+static void fn_isnull(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int(a[0].t == VT_NULL);
+}
+
+static void fn_quote(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    if (a[0].t == VT_NULL) { *out = mkstr(ctx, "NULL", 4, ctx->s->coll_connection); return; }
+    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;   /* NULL in, NULL out */
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    char *o = stor_arena_alloc(ctx->a, l0 * 2 + 3);
+    size_t k = 0;
+    o[k++] = '\'';
+    for (size_t i = 0; i < l0; i++) {
+        char c = s0[i];
+        if (c == '\'' || c == '\\') { o[k++] = '\\'; o[k++] = c; }
+        else if (c == 0) { o[k++] = '\\'; o[k++] = '0'; }
+        else if (c == 0x1a) { o[k++] = '\\'; o[k++] = 'Z'; }
+        else o[k++] = c;
+    }
+    o[k++] = '\'';
+    *out = ex_str(o, k, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+}
+
+static void fn_field(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) { *out = ex_int(0); return; }
+    /* strings mixed with numbers compare as doubles (MariaDB's REAL comparison) */
+    bool str = false, num = false;
+    for (int i = 0; i < n; i++) {
+        if (a[i].t == VT_STRING) str = true;
+        else if (a[i].t != VT_NULL) num = true;
+    }
+    if (str && num) {
+        double x = ex_to_double(&a[0]);
+        for (int i = 1; i < n; i++)
+            if (a[i].t != VT_NULL && ex_to_double(&a[i]) == x) { *out = ex_int(i); return; }
+        *out = ex_int(0);
+        return;
+    }
+    for (int i = 1; i < n; i++)
+        if (a[i].t != VT_NULL && ex_compare(&a[0], &a[i], 0) == 0) { *out = ex_int(i); return; }
+    *out = ex_int(0);
+}
+
+static void fn_database(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (ctx->s->db[0]) *out = mkstr(ctx, ctx->s->db, strlen(ctx->s->db), COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_user(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    char buf[400];
+    /* CURRENT_USER(): the account (its host pattern); USER(): the client's host */
+    const char *h = fd->id == F_CURRENT_USER && ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    int k = snprintf(buf, sizeof buf, "%s@%s", ctx->s->user, h);
+    *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_version(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const char *v = pdb_server_version();
+    *out = mkstr(ctx, v, strlen(v), COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_connection_id(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int(ctx->s->conn_id);
+    out->t = VT_UINT;
+}
+
+static void fn_last_insert_id(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (n == 1) {
+        ctx->s->lid_arg = true;   /* the OK packet then carries this value */
+        if (a[0].t == VT_NULL) { ctx->s->last_insert_id = 0; *out = ex_null(); return; }
+        ctx->s->last_insert_id = (uint64_t)ex_to_int(&a[0]);
+    }
+    *out = ex_int(0);
+    out->t = VT_UINT;
+    out->u = ctx->s->last_insert_id;
+}
+
+static void fn_found_rows(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int((int64_t)ctx->s->found_rows);
+}
+
+static void fn_row_count(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int(ctx->s->row_count);
+}
+
+static void fn_now(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* NOW(n): the statement's time with n digits of its microseconds */
+    int fsp = 0;
+    if (n) {
+        int64_t k = ex_to_int(&a[0]);
+        if (k > 6) ex_raise(ctx, 1426, "42000", "Too big precision specified for '%s'. Maximum is 6",
+                            fd->id == F_CURTIME ? "curtime" : fd->id == F_UTC_TIMESTAMP ? "utc_timestamp" : "current_timestamp");
+        fsp = k < 0 ? 0 : (int)k;
+    }
+    int64_t d = local_now(ctx, fd->id == F_UTC_TIMESTAMP), frac = ctx->now_us % 1000000;
+    for (int i = fsp; i < 6; i++) frac /= 10;
+    for (int i = fsp; i < 6; i++) frac *= 10;
+    if (fd->id == F_CURTIME) {
+        int y, mo, dd, h, mi, s, us;
+        pdb_dt_unpack(d, &y, &mo, &dd, &h, &mi, &s, &us);
+        *out = ex_int(((int64_t)h * 3600 + mi * 60 + s) * 1000000 + frac); out->t = VT_TIME; out->scale = (uint8_t)fsp;
+        return;
+    }
+    *out = dt_value(d + frac, false);
+    out->scale = (uint8_t)fsp;
+}
+
+static void fn_curdate(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(local_now(ctx, false), &y, &mo, &d, &h, &mi, &s, &us);
+    *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true);
+}
+
+static void fn_unix_timestamp(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (n == 0) { *out = ex_int(ctx->now_us / 1000000); return; }
+    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;   /* NULL in, NULL out */
+    int64_t dt;
+    bool isd;
+    if (!get_dt_full(ctx, &a[0], &dt, &isd, false)) return;
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    struct tm tm = { 0 };
+    tm.tm_year = y - 1900;
+    tm.tm_mon = mo - 1;
+    tm.tm_mday = d;
+    tm.tm_hour = h;
+    tm.tm_min = mi;
+    tm.tm_sec = s;
+    tm.tm_isdst = -1;
+    time_t t = mktime(&tm);
+    if (t < 0 || t > 2147483647) return;   /* outside TIMESTAMP's range: NULL */
+    /* with the digits the argument has (a DECIMAL result) */
+    int fsp = a[0].t == VT_DATE ? 0 : a[0].t == VT_DATETIME || a[0].t == VT_TIME ? a[0].scale : a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) :
+              a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 : 0;
+    if (fsp > 6) fsp = 6;
+    if (!fsp) { *out = ex_int((int64_t)t); return; }
+    for (int i = fsp; i < 6; i++) us /= 10;
+    *out = ex_int((int64_t)t * ex_pow10[fsp] + us);
+    out->t = VT_DECIMAL;
+    out->scale = (uint8_t)fsp;
+}
+
+static void fn_pi(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(M_PI);
+}
+
+static void fn_utc_date(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(local_now(ctx, true), &y, &mo, &d, &h, &mi, &s, &us);
+    *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true);
+}
+
+static void fn_release_all_locks(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = named_lock(ctx, F_RELEASE_ALL_LOCKS, NULL, 0, 0);
+}
+
+static void fn_elt(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) return;
+    int64_t k = ex_to_int(&a[0]);
+    if (k < 1 || k >= n) return;
+    *out = a[k];
+}
+
+static void fn_char(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    char *o = stor_arena_alloc(ctx->a, (size_t)n * 4 + 1);
+    size_t k = 0;
+    for (int i = 0; i < n; i++) {
+        if (a[i].t == VT_NULL) continue;   /* CHAR() skips NULLs */
+        ex_conv_check(&a[i], "INTEGER");
+        uint64_t v = (uint64_t)ex_to_int(&a[i]);
+        unsigned char b[4]; int m = 0;
+        do { b[m++] = (unsigned char)(v & 0xff); v >>= 8; } while (v && m < 4);
+        while (m) o[k++] = (char)b[--m];
+    }
+    *out = ex_str(o, k, COLL_BINARY);
+}
+
+static void fn_rand(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(n ? ex_rand_seeded(ctx, e, &a[0]) : (double)random() / 2147483648.0);
+}
+
+static void fn_uuid(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    unsigned char r[16];
+    for (int i = 0; i < 16; i++) r[i] = (unsigned char)random();
+    char buf[40];
+    int k = snprintf(buf, sizeof buf, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+                     r[0], r[1], r[2], r[3], r[4], r[5], (r[6] & 0x0f) | 0x10, r[7], (r[8] & 0x3f) | 0x80, r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
+    *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_values(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* VALUES(col) in ON DUPLICATE KEY UPDATE: the column's value in the row we tried to insert */
+    if (!ctx->insert_vals || !e || e->args[0]->kind != E_COLUMN) return;
+    stor_table *t = ctx->insert_t;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        if (!strcasecmp(t->cols[c].name, e->args[0]->s)) { *out = ctx->insert_vals[c]; return; }
+}
+
+static void fn_set_uservar(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    pdb_value v = a[1];
+    ex_uservar_set(ctx->s, e->args[0]->s, &v);
+    *out = v;
+}
+
+static void fn_weight_string(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* a number has none (NULL); a date or time weighs as its text */
+    if (a[0].t == VT_NULL || a[0].t == VT_INT || a[0].t == VT_UINT || a[0].t == VT_DOUBLE || a[0].t == VT_DECIMAL) return;
+    size_t len;
+    const char *s = ex_to_str(ctx->a, &a[0], &len);
+    uint16_t co = a[0].t == VT_STRING ? a[0].coll : COLL_LATIN1_SWEDISH_CI;
+    uint32_t nw = e && e->ival > 0 ? (uint32_t)e->ival : 0;
+    size_t cap = (nw ? nw : len + 1) * pdb_coll_weight_size(co);
+    uint8_t *o = stor_arena_alloc(ctx->a, cap + 1);
+    *out = ex_str((const char *)o, pdb_coll_weight_string(co, s, len, nw, o, cap), COLL_BINARY);
+}
+
+static void fn_greatest(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
+    pdb_value best = a[0];
+    for (int i = 1; i < n; i++) {
+        int c = ex_compare(&a[i], &best, 0);
+        if ((fd->id == F_GREATEST && c > 0) || (fd->id == F_LEAST && c < 0)) best = a[i];
+    }
+    *out = best;
+    if (ex_is_hexnum(&best))   /* a hexadecimal literal among numbers is one too */
+        for (int i = 0; i < n; i++)
+            if (a[i].t != VT_STRING) { *out = ex_dbl((double)ex_hexnum_u64(&best)); break; }
+}
+
+static void fn_sha2(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    if (n > 1 && a[1].t == VT_NULL) a[1] = ex_int(0);   /* SHA2(s, NULL) is SHA-256 */
+    if (a[0].t == VT_NULL && n > 1 && e && e->nargs > 1 && e->args[1]->kind == E_INT) {
+        /* a constant length is checked once for the statement, whatever the string */
+        int64_t bits = ex_to_int(&a[1]);
+        if (bits != 0 && bits != 224 && bits != 256 && bits != 384 && bits != 512 && ex_warn_due(ctx, e, e->args[1]))
+            ex_warn(ctx, "Warning", 1583, "Incorrect parameters in the call to native function 'sha2'");
+    }
+    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;   /* NULL in, NULL out */
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    int64_t bits = ex_to_int(&a[1]);
+    const EVP_MD *md = bits == 224 ? EVP_sha224() : bits == 256 || bits == 0 ? EVP_sha256() : bits == 384 ? EVP_sha384() : bits == 512 ? EVP_sha512() : NULL;
+    if (!md) {
+        if (ex_warn_due(ctx, e, e && e->nargs > 1 ? e->args[1] : NULL))
+            ex_warn(ctx, "Warning", 1583, "Incorrect parameters in the call to native function 'sha2'");
+        return;
+    }
+    unsigned char dg[64];
+    unsigned int ml = 0;
+    EVP_Digest(s0, l0, dg, &ml, md, NULL);
+    char *o = stor_arena_alloc(ctx->a, ml * 2 + 1);
+    hex_of(dg, ml, o, false);
+    *out = ex_str(o, ml * 2, ctx->s->coll_connection);
+}
+
+/* FORMAT() rounds as ROUND() does */
+static ex_feval fn_round;
+static const ex_fdef round_def = { "ROUND", 1, 2, EX_FN_NULL_IN, F_ROUND, NULL, fn_round };
+
+static void fn_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l2;
+    const char *s2;
+    if (n > 2 && a[2].t == VT_NULL) {   /* an unknown locale: en_US */
+        ex_warn(ctx, "Warning", 1649, "Unknown locale: 'NULL'");
+        a[2] = ex_str("en_US", 5, COLL_UTF8MB4_GENERAL_CI);
+    }
+    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;   /* NULL in, NULL out */
+    double x = ex_to_double(&a[0]);
+    int64_t dd = ex_to_int(&a[1]);
+    if (dd < 0) dd = 0;
+    if (dd > 38) dd = 38;
+    char num[400];
+    if (a[0].t == VT_DECIMAL || a[0].t == VT_INT) {
+        /* exact: round the decimal to dd places, half away from zero */
+        pdb_value r = a[0];
+        pdb_value dv = ex_int(dd);
+        pdb_value args2[2] = { r, dv };
+        ex_func_call(ctx, &round_def, args2, 2, &r, NULL);
+        char tmp[64]; const char *o;
+        size_t k = pdb_value_text(&r, NULL, tmp, sizeof tmp, &o);
+        snprintf(num, sizeof num, "%.*s", (int)k, o);
+        char *dot = strchr(num, '.');
+        size_t have = dot ? strlen(dot + 1) : 0;
+        if (dd > 0 && !dot) { strcat(num, "."); dot = strchr(num, '.'); }
+        for (size_t i = have; i < (size_t)dd; i++) strcat(num, "0");
+    } else if (a[0].t == VT_UINT) {
+        int k = snprintf(num, sizeof num, "%llu", (unsigned long long)a[0].u);
+        if (dd > 0) { num[k++] = '.'; for (int i = 0; i < dd; i++) num[k++] = '0'; num[k] = 0; }
+    } else {
+        /* rounded as ROUND(x, d) does, then printed as MariaDB prints a double with d decimals */
+        pdb_value r, args2[2] = { ex_dbl(x), ex_int(dd) };
+        ex_func_call(ctx, &round_def, args2, 2, &r, NULL);
+        size_t k = ex_double_fixed(r.t == VT_DOUBLE ? r.d : x, (int)dd, num, sizeof num);
+        num[k] = 0;
+    }
+    /* the locale's decimal point, thousands separator and grouping */
+    char pt = '.';
+    int sep = ',', grp = 3;
+    if (n > 2) {
+        s2 = ex_to_str(ctx->a, &a[2], &l2);
+        if (!ex_locale_numeric(s2, l2, &pt, &sep, &grp))
+            ex_warn(ctx, "Warning", 1649, "Unknown locale: '%.*s'", (int)(l2 > 64 ? 64 : l2), s2);
+    }
+    char *dot = strchr(num, '.');
+    size_t intlen = dot ? (size_t)(dot - num) : strlen(num);
+    bool neg = num[0] == '-';
+    char outb[512];
+    size_t k = 0, start = neg ? 1 : 0;
+    if (neg) outb[k++] = '-';
+    for (size_t i = start; i < intlen; i++) {
+        outb[k++] = num[i];
+        size_t rem = intlen - i - 1;
+        /* grouping 3: every three digits; 32: three, then every two (en_IN) */
+        bool cut = grp == 3 ? rem % 3 == 0 : grp == 32 ? (rem == 3 || (rem > 3 && (rem - 3) % 2 == 0)) : false;
+        if (rem && cut && sep >= 0) outb[k++] = (char)sep;
+    }
+    if (dot) { size_t dl = strlen(dot); memcpy(outb + k, dot, dl); outb[k] = pt; k += dl; }
+    *out = mkstr(ctx, outb, k, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_sleep(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    double d = ex_to_double(&a[0]);
+    if (d > 0) { struct timespec ts = { (time_t)d, (long)((d - (double)(time_t)d) * 1e9) }; nanosleep(&ts, NULL); }
+    *out = ex_int(0);
+}
+
+static void fn_concat(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    size_t total = 0;
+    uint16_t coll = COLL_UTF8MB4_GENERAL_CI;
+    bool have = false;
+    for (int i = 0; i < n; i++) {
+        ex_to_str(ctx->a, &a[i], &l0); total += l0;
+        if (a[i].t == VT_STRING && !have) { coll = a[i].coll; have = true; }
+    }
+    if (total > ctx->s->max_allowed_packet) { warn_packet(ctx, "concat"); return; }
+    char *o = stor_arena_alloc(ctx->a, total + 1);
+    size_t k = 0;
+    for (int i = 0; i < n; i++) { s0 = ex_to_str(ctx->a, &a[i], &l0); memcpy(o + k, s0, l0); k += l0; }
+    *out = ex_str(o, k, have ? coll : ctx->s->coll_connection);
+}
+
+static void fn_substring(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+    bool mb = is_mb(coll);
+    int64_t pos = ex_to_int(&a[1]);
+    size_t nch = char_count(s0, l0, mb);
+    int64_t len = n > 2 ? ex_to_int(&a[2]) : (int64_t)nch;
+    if (pos == 0 || len <= 0) { *out = ex_str("", 0, coll); return; }
+    int64_t start = pos > 0 ? pos - 1 : (int64_t)nch + pos;
+    if (start < 0 || start >= (int64_t)nch) { *out = ex_str("", 0, coll); return; }
+    size_t b = char_off(s0, l0, (size_t)start, mb);
+    size_t e2 = (uint64_t)len >= nch ? l0 : char_off(s0, l0, (size_t)(start + len), mb);
+    *out = ex_str(s0 + b, e2 - b, coll);
+}
+
+static void fn_left(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+    bool mb = is_mb(coll);
+    int64_t k = ex_to_int(&a[1]);
+    size_t nch = char_count(s0, l0, mb);
+    if (k <= 0) { *out = ex_str("", 0, coll); return; }
+    if ((uint64_t)k >= nch) { *out = ex_str(s0, l0, coll); return; }
+    if (fd->id == F_LEFT) *out = ex_str(s0, char_off(s0, l0, (size_t)k, mb), coll);
+    else { size_t b = char_off(s0, l0, nch - (size_t)k, mb); *out = ex_str(s0 + b, l0 - b, coll); }
+}
+
+static void fn_length(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    if (a[0].t == VT_STRING) l0 = ex_charset_octets(a[0].coll, s0, l0, NULL);   /* latin1: a byte a character */
+    *out = ex_int((int64_t)l0 * (fd->id == F_BIT_LENGTH ? 8 : 1));
+}
+
+static void fn_char_length(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    *out = ex_int((int64_t)char_count(s0, l0, is_mb(a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI)));
+}
+
+static void fn_lower(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = case_map(ctx, &a[0], false);
+}
+
+static void fn_upper(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = case_map(ctx, &a[0], true);
+}
+
+static void fn_ltrim(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    size_t b = 0, en = l0;
+    if (fd->id == F_LTRIM) while (b < en && s0[b] == ' ') b++;
+    else while (en > b && s0[en - 1] == ' ') en--;
+    *out = ex_str(s0 + b, en - b, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+}
+
+static void fn_trim(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l1;
+    const char *s0, *s1;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    s1 = ex_to_str(ctx->a, &a[1], &l1);   /* mode */
+    const char *rm = " ";
+    size_t rl = 1;
+    if (n > 2) rm = ex_to_str(ctx->a, &a[2], &rl);
+    size_t b = 0, en = l0;
+    if (rl) {
+        if (l1 != 8 || memcmp(s1, "TRAILING", 8)) while (en - b >= rl && !memcmp(s0 + b, rm, rl)) b += rl;
+        if (l1 != 7 || memcmp(s1, "LEADING", 7)) while (en - b >= rl && !memcmp(s0 + en - rl, rm, rl)) en -= rl;
+    }
+    *out = ex_str(s0 + b, en - b, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+}
+
+static void fn_replace(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     size_t l0, l1, l2;
     const char *s0, *s1, *s2;
-    if ((id == F_YEAR || id == F_MONTH) && (a[0].t == VT_DATETIME || a[0].t == VT_DATE)) {
-        /* the packed datetime's year and month without unpacking the rest */
-        *out = ex_int(ex_dt_year_month(a[0].i, id == F_YEAR));
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    s1 = ex_to_str(ctx->a, &a[1], &l1);
+    s2 = ex_to_str(ctx->a, &a[2], &l2);
+    uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+    if (!l1) { *out = ex_str(s0, l0, coll); return; }
+    size_t cnt = 0;
+    for (size_t i = 0; i + l1 <= l0;) { if (!memcmp(s0 + i, s1, l1)) { cnt++; i += l1; } else i++; }
+    /* MariaDB checks the length before each replacement */
+    uint64_t most = l2 >= l1 ? (uint64_t)l0 + (uint64_t)cnt * (l2 - l1) : (uint64_t)l0 - l1 + l2;
+    if (cnt && most > ctx->s->max_allowed_packet) { warn_packet(ctx, "replace"); return; }
+    char *o = stor_arena_alloc(ctx->a, l0 + cnt * l2 + 1);
+    size_t k = 0;
+    for (size_t i = 0; i < l0;) {
+        if (i + l1 <= l0 && !memcmp(s0 + i, s1, l1)) { memcpy(o + k, s2, l2); k += l2; i += l1; }
+        else o[k++] = s0[i++];
+    }
+    *out = ex_str(o, k, coll);
+}
+
+static void fn_locate(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l1;
+    const char *s0, *s1;
+    /* MariaDB's instr: the needle's bytes against windows of as many bytes at each
+     * character of the haystack, under the collation (so 'o' never matches a
+     * two-byte 'ö'); a start beyond the haystack's bytes finds nothing, and an empty
+     * needle is found at the start's byte offset */
+    const pdb_value *needle = fd->id == F_LOCATE ? &a[0] : &a[1], *hay = fd->id == F_LOCATE ? &a[1] : &a[0];
+    s0 = ex_to_str(ctx->a, hay, &l0);
+    s1 = ex_to_str(ctx->a, needle, &l1);
+    uint16_t coll = hay->t == VT_STRING ? hay->coll : needle->t == VT_STRING ? needle->coll : COLL_UTF8MB4_GENERAL_CI;
+    if ((hay->t == VT_STRING && hay->coll == COLL_BINARY) || (needle->t == VT_STRING && needle->coll == COLL_BINARY)) coll = COLL_BINARY;
+    bool mb = is_mb(coll);
+    int64_t from = fd->id == F_LOCATE && n > 2 ? ex_to_int(&a[2]) : 1;
+    int64_t st = from <= 0 ? -1 : from - 1;
+    if (st < 0 || (n > 2 && fd->id == F_LOCATE && (uint64_t)st >= l0)) { *out = ex_int(0); return; }
+    size_t b = char_off(s0, l0, (size_t)st, mb);
+    if (b + l1 > l0) { *out = ex_int(0); return; }
+    if (!l1) { *out = ex_int((int64_t)b + 1); return; }
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    size_t ci = (size_t)st;
+    for (size_t i = b; i + l1 <= l0; ci++) {
+        bool eq = co && !co->binary ? pdb_coll_cmp(coll, s0 + i, l1, s1, l1) == 0 : !memcmp(s0 + i, s1, l1);
+        if (eq) { *out = ex_int((int64_t)ci + 1); return; }
+        i += mb ? u8len((unsigned char)s0[i]) : 1;
+    }
+    *out = ex_int(0);
+}
+
+static void fn_lpad(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l2;
+    const char *s0, *s2;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    s2 = ex_to_str(ctx->a, &a[2], &l2);
+    uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+    bool mb = is_mb(coll);
+    int64_t len = count_arg(&a[1]);
+    if (len < 0) return;
+    size_t nch = char_count(s0, l0, mb);
+    if ((uint64_t)len <= nch) { *out = ex_str(s0, char_off(s0, l0, (size_t)len, mb), coll); return; }
+    const pdb_collation *pco = pdb_coll_by_id(coll);
+    if ((uint64_t)len * (pco && pco->maxlen ? pco->maxlen : 1) > ctx->s->max_allowed_packet) {
+        warn_packet(ctx, fd->id == F_LPAD ? "lpad" : "rpad");
         return;
     }
-    *out = ex_null();
-    if (id >= EX_FX_TIMEDIFF && id < EX_FX_END) { ex_more_call(ctx, id, a, n, out, e); return; }
-    if (id == -1) { *out = do_regexp(ctx, &a[0], &a[1]); return; }
-    if (id >= EX_JSON_VALID && id < EX_JSON_END) { ex_json_call(ctx, id, a, n, out, e); return; }
-    /* functions that look at NULL arguments themselves */
-    switch (id) {
-    case F_CONCAT_WS: {
-        if (a[0].t == VT_NULL) return;
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        size_t total = 0;
-        for (int i = 1; i < n; i++) if (a[i].t != VT_NULL) { ex_to_str(ctx->a, &a[i], &l1); total += l1 + l0; }
-        if (total > l0 && total - l0 > ctx->s->max_allowed_packet) { warn_packet(ctx, "concat_ws"); return; }
-        char *o = stor_arena_alloc(ctx->a, total + 1);
-        size_t k = 0;
-        bool first = true;
-        for (int i = 1; i < n; i++) {
-            if (a[i].t == VT_NULL) continue;
-            if (!first) { memcpy(o + k, s0, l0); k += l0; }
-            s1 = ex_to_str(ctx->a, &a[i], &l1);
-            memcpy(o + k, s1, l1); k += l1;
-            first = false;
+    if (!l2) return;
+    size_t need = (size_t)len - nch, pch = char_count(s2, l2, mb);
+    char *o = stor_arena_alloc(ctx->a, l0 + need * 4 + 1);
+    size_t k = 0;
+    if (fd->id == F_RPAD) { memcpy(o, s0, l0); k = l0; }
+    while (need > 0) {
+        size_t take = need < pch ? need : pch;
+        size_t bytes = char_off(s2, l2, take, mb);
+        memcpy(o + k, s2, bytes); k += bytes; need -= take;
+    }
+    if (fd->id == F_LPAD) { memcpy(o + k, s0, l0); k += l0; }
+    *out = ex_str(o, k, coll);
+}
+
+static void fn_repeat(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    int64_t k = count_arg(&a[1]);
+    if (k <= 0 || !l0) { *out = ex_str("", 0, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection); return; }
+    if ((uint64_t)k * l0 > ctx->s->max_allowed_packet) { warn_packet(ctx, "repeat"); return; }
+    char *o = stor_arena_alloc(ctx->a, (size_t)k * l0 + 1);
+    for (int64_t i = 0; i < k; i++) memcpy(o + (size_t)i * l0, s0, l0);
+    *out = ex_str(o, (size_t)k * l0, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
+}
+
+static void fn_space(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t k = count_arg(&a[0]);
+    if (k < 0) k = 0;
+    if ((uint64_t)k > ctx->s->max_allowed_packet) { warn_packet(ctx, "space"); return; }
+    char *o = stor_arena_alloc(ctx->a, (size_t)k + 1);
+    memset(o, ' ', (size_t)k);
+    *out = ex_str(o, (size_t)k, ctx->s->coll_connection);
+}
+
+static void fn_reverse(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+    char *o = stor_arena_alloc(ctx->a, l0 + 1);
+    if (is_mb(coll)) {
+        size_t k = l0;
+        for (size_t i = 0; i < l0;) { size_t c = u8len((unsigned char)s0[i]); if (i + c > l0) c = l0 - i; k -= c; memcpy(o + k, s0 + i, c); i += c; }
+    } else for (size_t i = 0; i < l0; i++) o[i] = s0[l0 - 1 - i];
+    *out = ex_str(o, l0, coll);
+}
+
+static void fn_find_in_set(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l1;
+    const char *s0, *s1;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    s1 = ex_to_str(ctx->a, &a[1], &l1);
+    if (memchr(s0, ',', l0)) { *out = ex_int(0); return; }
+    int64_t idx = 1;
+    size_t st = 0;
+    uint16_t coll = a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI;
+    for (size_t i = 0; i <= l1; i++) {
+        if (i == l1 || s1[i] == ',') {
+            if (pdb_coll_cmp(coll, s1 + st, i - st, s0, l0) == 0 && !(l1 == 0)) { *out = ex_int(idx); return; }
+            idx++; st = i + 1;
         }
-        *out = ex_str(o, k, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
-        return;
     }
-    case F_IF: *out = ex_is_true_cond(&a[0]) ? a[1] : a[2]; return;
-    case F_IFNULL: *out = a[0].t != VT_NULL ? a[0] : a[1]; return;
-    case F_NULLIF: *out = (a[0].t != VT_NULL && a[1].t != VT_NULL && ex_compare(&a[0], &a[1], 0) == 0) ? ex_null() : a[0]; return;
-    case F_COALESCE: for (int i = 0; i < n; i++) if (a[i].t != VT_NULL) { *out = a[i]; return; } return;
-    case F_ISNULL: *out = ex_int(a[0].t == VT_NULL); return;
-    case F_QUOTE: if (a[0].t == VT_NULL) { *out = mkstr(ctx, "NULL", 4, ctx->s->coll_connection); return; } break;
-    case F_FIELD: {
-        if (a[0].t == VT_NULL) { *out = ex_int(0); return; }
-        /* strings mixed with numbers compare as doubles (MariaDB's REAL comparison) */
-        bool str = false, num = false;
-        for (int i = 0; i < n; i++) {
-            if (a[i].t == VT_STRING) str = true;
-            else if (a[i].t != VT_NULL) num = true;
+    *out = ex_int(0);
+}
+
+static void fn_substring_index(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l1;
+    const char *s0, *s1;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    s1 = ex_to_str(ctx->a, &a[1], &l1);
+    int64_t cnt = ex_to_int(&a[2]);
+    uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+    if (!l1 || cnt == 0) { *out = ex_str("", 0, coll); return; }
+    if (cnt > 0) {
+        size_t i = 0; int64_t c = 0;
+        while (i + l1 <= l0) {
+            if (!memcmp(s0 + i, s1, l1)) { if (++c == cnt) { *out = ex_str(s0, i, coll); return; } i += l1; }
+            else i++;
         }
-        if (str && num) {
-            double x = ex_to_double(&a[0]);
-            for (int i = 1; i < n; i++)
-                if (a[i].t != VT_NULL && ex_to_double(&a[i]) == x) { *out = ex_int(i); return; }
-            *out = ex_int(0);
-            return;
+        *out = ex_str(s0, l0, coll);
+    } else {
+        int64_t c = 0;
+        for (size_t i = l0; i >= l1; ) {
+            if (!memcmp(s0 + i - l1, s1, l1)) { if (--c == cnt) { *out = ex_str(s0 + i, l0 - i, coll); return; } i -= l1; }
+            else i--;
+            if (i < l1) break;
         }
-        for (int i = 1; i < n; i++)
-            if (a[i].t != VT_NULL && ex_compare(&a[0], &a[i], 0) == 0) { *out = ex_int(i); return; }
-        *out = ex_int(0);
-        return;
-    }
-    case F_DATABASE: if (ctx->s->db[0]) *out = mkstr(ctx, ctx->s->db, strlen(ctx->s->db), COLL_UTF8MB3_GENERAL_CI); return;
-    case F_USER: case F_CURRENT_USER: {
-        char buf[400];
-        /* CURRENT_USER(): the account (its host pattern); USER(): the client's host */
-        const char *h = id == F_CURRENT_USER && ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
-        int k = snprintf(buf, sizeof buf, "%s@%s", ctx->s->user, h);
-        *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
-        return;
-    }
-    case F_VERSION: { const char *v = pdb_server_version(); *out = mkstr(ctx, v, strlen(v), COLL_UTF8MB3_GENERAL_CI); return; }
-    case F_CONNECTION_ID: *out = ex_int(ctx->s->conn_id); out->t = VT_UINT; return;
-    case F_LAST_INSERT_ID:
-        if (n == 1) {
-            ctx->s->lid_arg = true;   /* the OK packet then carries this value */
-            if (a[0].t == VT_NULL) { ctx->s->last_insert_id = 0; *out = ex_null(); return; }
-            ctx->s->last_insert_id = (uint64_t)ex_to_int(&a[0]);
-        }
-        *out = ex_int(0); out->t = VT_UINT; out->u = ctx->s->last_insert_id;
-        return;
-    case F_FOUND_ROWS: *out = ex_int((int64_t)ctx->s->found_rows); return;
-    case F_ROW_COUNT: *out = ex_int(ctx->s->row_count); return;
-    case F_NOW: case F_UTC_TIMESTAMP: case F_CURTIME: {
-        /* NOW(n): the statement's time with n digits of its microseconds */
-        int fsp = 0;
-        if (n) {
-            int64_t k = ex_to_int(&a[0]);
-            if (k > 6) ex_raise(ctx, 1426, "42000", "Too big precision specified for '%s'. Maximum is 6",
-                                id == F_CURTIME ? "curtime" : id == F_UTC_TIMESTAMP ? "utc_timestamp" : "current_timestamp");
-            fsp = k < 0 ? 0 : (int)k;
-        }
-        int64_t d = local_now(ctx, id == F_UTC_TIMESTAMP), frac = ctx->now_us % 1000000;
-        for (int i = fsp; i < 6; i++) frac /= 10;
-        for (int i = fsp; i < 6; i++) frac *= 10;
-        if (id == F_CURTIME) {
-            int y, mo, dd, h, mi, s, us;
-            pdb_dt_unpack(d, &y, &mo, &dd, &h, &mi, &s, &us);
-            *out = ex_int(((int64_t)h * 3600 + mi * 60 + s) * 1000000 + frac); out->t = VT_TIME; out->scale = (uint8_t)fsp;
-            return;
-        }
-        *out = dt_value(d + frac, false);
-        out->scale = (uint8_t)fsp;
-        return;
-    }
-    case F_CURDATE: { int y, mo, d, h, mi, s, us; pdb_dt_unpack(local_now(ctx, false), &y, &mo, &d, &h, &mi, &s, &us); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
-    case F_UNIX_TIMESTAMP:
-        if (n == 0) { *out = ex_int(ctx->now_us / 1000000); return; }
-        break;
-    case F_PI: *out = ex_dbl(M_PI); return;
-    case F_UTC_DATE: { int y, mo, d, h, mi, s, us; pdb_dt_unpack(local_now(ctx, true), &y, &mo, &d, &h, &mi, &s, &us); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
-    case F_RELEASE_ALL_LOCKS: *out = named_lock(ctx, F_RELEASE_ALL_LOCKS, NULL, 0, 0); return;
-    case F_ELT: { if (a[0].t == VT_NULL) return; int64_t k = ex_to_int(&a[0]); if (k < 1 || k >= n) return; *out = a[k]; return; }
-    case F_CHAR: {
-        char *o = stor_arena_alloc(ctx->a, (size_t)n * 4 + 1);
-        size_t k = 0;
-        for (int i = 0; i < n; i++) {
-            if (a[i].t == VT_NULL) continue;   /* CHAR() skips NULLs */
-            ex_conv_check(&a[i], "INTEGER");
-            uint64_t v = (uint64_t)ex_to_int(&a[i]);
-            unsigned char b[4]; int m = 0;
-            do { b[m++] = (unsigned char)(v & 0xff); v >>= 8; } while (v && m < 4);
-            while (m) o[k++] = (char)b[--m];
-        }
-        *out = ex_str(o, k, COLL_BINARY);
-        return;
-    }
-    case F_RAND: *out = ex_dbl(n ? ex_rand_seeded(ctx, e, &a[0]) : (double)random() / 2147483648.0); return;
-    case F_UUID: {
-        unsigned char r[16];
-        for (int i = 0; i < 16; i++) r[i] = (unsigned char)random();
-        char buf[40];
-        int k = snprintf(buf, sizeof buf, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-                         r[0], r[1], r[2], r[3], r[4], r[5], (r[6] & 0x0f) | 0x10, r[7], (r[8] & 0x3f) | 0x80, r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
-        *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
-        return;
-    }
-    case F_VALUES: {
-        /* VALUES(col) in ON DUPLICATE KEY UPDATE: the column's value in the row we tried to insert */
-        if (!ctx->insert_vals || !e || e->args[0]->kind != E_COLUMN) return;
-        stor_table *t = ctx->insert_t;
-        for (uint32_t c = 0; c < t->ncols; c++)
-            if (!strcasecmp(t->cols[c].name, e->args[0]->s)) { *out = ctx->insert_vals[c]; return; }
-        return;
-    }
-    case F_SET_USERVAR: {
-        pdb_value v = a[1];
-        ex_uservar_set(ctx->s, e->args[0]->s, &v);
-        *out = v;
-        return;
-    }
-    case F_WEIGHT_STRING: {
-        /* a number has none (NULL); a date or time weighs as its text */
-        if (a[0].t == VT_NULL || a[0].t == VT_INT || a[0].t == VT_UINT || a[0].t == VT_DOUBLE || a[0].t == VT_DECIMAL) return;
-        size_t len;
-        const char *s = ex_to_str(ctx->a, &a[0], &len);
-        uint16_t co = a[0].t == VT_STRING ? a[0].coll : COLL_LATIN1_SWEDISH_CI;
-        uint32_t nw = e && e->ival > 0 ? (uint32_t)e->ival : 0;
-        size_t cap = (nw ? nw : len + 1) * pdb_coll_weight_size(co);
-        uint8_t *o = stor_arena_alloc(ctx->a, cap + 1);
-        *out = ex_str((const char *)o, pdb_coll_weight_string(co, s, len, nw, o, cap), COLL_BINARY);
-        return;
-    }
-    case F_GREATEST: case F_LEAST: {
-        for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
-        pdb_value best = a[0];
-        for (int i = 1; i < n; i++) {
-            int c = ex_compare(&a[i], &best, 0);
-            if ((id == F_GREATEST && c > 0) || (id == F_LEAST && c < 0)) best = a[i];
-        }
-        *out = best;
-        if (ex_is_hexnum(&best))   /* a hexadecimal literal among numbers is one too */
-            for (int i = 0; i < n; i++)
-                if (a[i].t != VT_STRING) { *out = ex_dbl((double)ex_hexnum_u64(&best)); break; }
-        return;
-    }
-    case F_SHA2:
-        if (n > 1 && a[1].t == VT_NULL) a[1] = ex_int(0);   /* SHA2(s, NULL) is SHA-256 */
-        if (a[0].t == VT_NULL && n > 1 && e && e->nargs > 1 && e->args[1]->kind == E_INT) {
-            /* a constant length is checked once for the statement, whatever the string */
-            int64_t bits = ex_to_int(&a[1]);
-            if (bits != 0 && bits != 224 && bits != 256 && bits != 384 && bits != 512 && ex_warn_due(ctx, e, e->args[1]))
-                ex_warn(ctx, "Warning", 1583, "Incorrect parameters in the call to native function 'sha2'");
-        }
-        break;
-    case F_FORMAT:
-        if (n > 2 && a[2].t == VT_NULL) {   /* an unknown locale: en_US */
-            ex_warn(ctx, "Warning", 1649, "Unknown locale: 'NULL'");
-            a[2] = ex_str("en_US", 5, COLL_UTF8MB4_GENERAL_CI);
-        }
-        break;
-    case F_SLEEP: {
-        double d = ex_to_double(&a[0]);
-        if (d > 0) { struct timespec ts = { (time_t)d, (long)((d - (double)(time_t)d) * 1e9) }; nanosleep(&ts, NULL); }
-        *out = ex_int(0);
-        return;
-    }
-    default: break;
-    }
-    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;   /* NULL in, NULL out */
-    switch (id) {
-    case F_CONCAT: {
-        size_t total = 0;
-        uint16_t coll = COLL_UTF8MB4_GENERAL_CI;
-        bool have = false;
-        for (int i = 0; i < n; i++) {
-            ex_to_str(ctx->a, &a[i], &l0); total += l0;
-            if (a[i].t == VT_STRING && !have) { coll = a[i].coll; have = true; }
-        }
-        if (total > ctx->s->max_allowed_packet) { warn_packet(ctx, "concat"); return; }
-        char *o = stor_arena_alloc(ctx->a, total + 1);
-        size_t k = 0;
-        for (int i = 0; i < n; i++) { s0 = ex_to_str(ctx->a, &a[i], &l0); memcpy(o + k, s0, l0); k += l0; }
-        *out = ex_str(o, k, have ? coll : ctx->s->coll_connection);
-        return;
-    }
-    case F_SUBSTRING: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
-        bool mb = is_mb(coll);
-        int64_t pos = ex_to_int(&a[1]);
-        size_t nch = char_count(s0, l0, mb);
-        int64_t len = n > 2 ? ex_to_int(&a[2]) : (int64_t)nch;
-        if (pos == 0 || len <= 0) { *out = ex_str("", 0, coll); return; }
-        int64_t start = pos > 0 ? pos - 1 : (int64_t)nch + pos;
-        if (start < 0 || start >= (int64_t)nch) { *out = ex_str("", 0, coll); return; }
-        size_t b = char_off(s0, l0, (size_t)start, mb);
-        size_t e2 = (uint64_t)len >= nch ? l0 : char_off(s0, l0, (size_t)(start + len), mb);
-        *out = ex_str(s0 + b, e2 - b, coll);
-        return;
-    }
-    case F_LEFT: case F_RIGHT: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
-        bool mb = is_mb(coll);
-        int64_t k = ex_to_int(&a[1]);
-        size_t nch = char_count(s0, l0, mb);
-        if (k <= 0) { *out = ex_str("", 0, coll); return; }
-        if ((uint64_t)k >= nch) { *out = ex_str(s0, l0, coll); return; }
-        if (id == F_LEFT) *out = ex_str(s0, char_off(s0, l0, (size_t)k, mb), coll);
-        else { size_t b = char_off(s0, l0, nch - (size_t)k, mb); *out = ex_str(s0 + b, l0 - b, coll); }
-        return;
-    }
-    case F_LENGTH: case F_OCTET_LENGTH: case F_BIT_LENGTH:
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        if (a[0].t == VT_STRING) l0 = ex_charset_octets(a[0].coll, s0, l0, NULL);   /* latin1: a byte a character */
-        *out = ex_int((int64_t)l0 * (id == F_BIT_LENGTH ? 8 : 1));
-        return;
-    case F_CHAR_LENGTH: s0 = ex_to_str(ctx->a, &a[0], &l0); *out = ex_int((int64_t)char_count(s0, l0, is_mb(a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI))); return;
-    case F_LOWER: *out = case_map(ctx, &a[0], false); return;
-    case F_UPPER: *out = case_map(ctx, &a[0], true); return;
-    case F_LTRIM: case F_RTRIM: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        size_t b = 0, en = l0;
-        if (id == F_LTRIM) while (b < en && s0[b] == ' ') b++;
-        else while (en > b && s0[en - 1] == ' ') en--;
-        *out = ex_str(s0 + b, en - b, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
-        return;
-    }
-    case F_TRIM: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        s1 = ex_to_str(ctx->a, &a[1], &l1);   /* mode */
-        const char *rm = " "; size_t rl = 1;
-        if (n > 2) rm = ex_to_str(ctx->a, &a[2], &rl);
-        size_t b = 0, en = l0;
-        if (rl) {
-            if (l1 != 8 || memcmp(s1, "TRAILING", 8)) while (en - b >= rl && !memcmp(s0 + b, rm, rl)) b += rl;
-            if (l1 != 7 || memcmp(s1, "LEADING", 7)) while (en - b >= rl && !memcmp(s0 + en - rl, rm, rl)) en -= rl;
-        }
-        *out = ex_str(s0 + b, en - b, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
-        return;
-    }
-    case F_REPLACE: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1); s2 = ex_to_str(ctx->a, &a[2], &l2);
-        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
-        if (!l1) { *out = ex_str(s0, l0, coll); return; }
-        size_t cnt = 0;
-        for (size_t i = 0; i + l1 <= l0;) { if (!memcmp(s0 + i, s1, l1)) { cnt++; i += l1; } else i++; }
-        /* MariaDB checks the length before each replacement */
-        uint64_t most = l2 >= l1 ? (uint64_t)l0 + (uint64_t)cnt * (l2 - l1) : (uint64_t)l0 - l1 + l2;
-        if (cnt && most > ctx->s->max_allowed_packet) { warn_packet(ctx, "replace"); return; }
-        char *o = stor_arena_alloc(ctx->a, l0 + cnt * l2 + 1);
-        size_t k = 0;
-        for (size_t i = 0; i < l0;) {
-            if (i + l1 <= l0 && !memcmp(s0 + i, s1, l1)) { memcpy(o + k, s2, l2); k += l2; i += l1; }
-            else o[k++] = s0[i++];
-        }
-        *out = ex_str(o, k, coll);
-        return;
-    }
-    case F_LOCATE: case F_INSTR: {
-        /* MariaDB's instr: the needle's bytes against windows of as many bytes at each
-         * character of the haystack, under the collation (so 'o' never matches a
-         * two-byte 'ö'); a start beyond the haystack's bytes finds nothing, and an empty
-         * needle is found at the start's byte offset */
-        const pdb_value *needle = id == F_LOCATE ? &a[0] : &a[1], *hay = id == F_LOCATE ? &a[1] : &a[0];
-        s0 = ex_to_str(ctx->a, hay, &l0); s1 = ex_to_str(ctx->a, needle, &l1);
-        uint16_t coll = hay->t == VT_STRING ? hay->coll : needle->t == VT_STRING ? needle->coll : COLL_UTF8MB4_GENERAL_CI;
-        if ((hay->t == VT_STRING && hay->coll == COLL_BINARY) || (needle->t == VT_STRING && needle->coll == COLL_BINARY)) coll = COLL_BINARY;
-        bool mb = is_mb(coll);
-        int64_t from = id == F_LOCATE && n > 2 ? ex_to_int(&a[2]) : 1;
-        int64_t st = from <= 0 ? -1 : from - 1;
-        if (st < 0 || (n > 2 && id == F_LOCATE && (uint64_t)st >= l0)) { *out = ex_int(0); return; }
-        size_t b = char_off(s0, l0, (size_t)st, mb);
-        if (b + l1 > l0) { *out = ex_int(0); return; }
-        if (!l1) { *out = ex_int((int64_t)b + 1); return; }
-        const pdb_collation *co = pdb_coll_by_id(coll);
-        size_t ci = (size_t)st;
-        for (size_t i = b; i + l1 <= l0; ci++) {
-            bool eq = co && !co->binary ? pdb_coll_cmp(coll, s0 + i, l1, s1, l1) == 0 : !memcmp(s0 + i, s1, l1);
-            if (eq) { *out = ex_int((int64_t)ci + 1); return; }
-            i += mb ? u8len((unsigned char)s0[i]) : 1;
-        }
-        *out = ex_int(0);
-        return;
-    }
-    case F_LPAD: case F_RPAD: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0); s2 = ex_to_str(ctx->a, &a[2], &l2);
-        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
-        bool mb = is_mb(coll);
-        int64_t len = count_arg(&a[1]);
-        if (len < 0) return;
-        size_t nch = char_count(s0, l0, mb);
-        if ((uint64_t)len <= nch) { *out = ex_str(s0, char_off(s0, l0, (size_t)len, mb), coll); return; }
-        const pdb_collation *pco = pdb_coll_by_id(coll);
-        if ((uint64_t)len * (pco && pco->maxlen ? pco->maxlen : 1) > ctx->s->max_allowed_packet) {
-            warn_packet(ctx, id == F_LPAD ? "lpad" : "rpad");
-            return;
-        }
-        if (!l2) return;
-        size_t need = (size_t)len - nch, pch = char_count(s2, l2, mb);
-        char *o = stor_arena_alloc(ctx->a, l0 + need * 4 + 1);
-        size_t k = 0;
-        if (id == F_RPAD) { memcpy(o, s0, l0); k = l0; }
-        while (need > 0) {
-            size_t take = need < pch ? need : pch;
-            size_t bytes = char_off(s2, l2, take, mb);
-            memcpy(o + k, s2, bytes); k += bytes; need -= take;
-        }
-        if (id == F_LPAD) { memcpy(o + k, s0, l0); k += l0; }
-        *out = ex_str(o, k, coll);
-        return;
-    }
-    case F_REPEAT: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        int64_t k = count_arg(&a[1]);
-        if (k <= 0 || !l0) { *out = ex_str("", 0, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection); return; }
-        if ((uint64_t)k * l0 > ctx->s->max_allowed_packet) { warn_packet(ctx, "repeat"); return; }
-        char *o = stor_arena_alloc(ctx->a, (size_t)k * l0 + 1);
-        for (int64_t i = 0; i < k; i++) memcpy(o + (size_t)i * l0, s0, l0);
-        *out = ex_str(o, (size_t)k * l0, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
-        return;
-    }
-    case F_SPACE: {
-        int64_t k = count_arg(&a[0]);
-        if (k < 0) k = 0;
-        if ((uint64_t)k > ctx->s->max_allowed_packet) { warn_packet(ctx, "space"); return; }
-        char *o = stor_arena_alloc(ctx->a, (size_t)k + 1);
-        memset(o, ' ', (size_t)k);
-        *out = ex_str(o, (size_t)k, ctx->s->coll_connection);
-        return;
-    }
-    case F_REVERSE: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
-        char *o = stor_arena_alloc(ctx->a, l0 + 1);
-        if (is_mb(coll)) {
-            size_t k = l0;
-            for (size_t i = 0; i < l0;) { size_t c = u8len((unsigned char)s0[i]); if (i + c > l0) c = l0 - i; k -= c; memcpy(o + k, s0 + i, c); i += c; }
-        } else for (size_t i = 0; i < l0; i++) o[i] = s0[l0 - 1 - i];
-        *out = ex_str(o, l0, coll);
-        return;
-    }
-    case F_FIND_IN_SET: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1);
-        if (memchr(s0, ',', l0)) { *out = ex_int(0); return; }
-        int64_t idx = 1;
-        size_t st = 0;
-        uint16_t coll = a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI;
-        for (size_t i = 0; i <= l1; i++) {
-            if (i == l1 || s1[i] == ',') {
-                if (pdb_coll_cmp(coll, s1 + st, i - st, s0, l0) == 0 && !(l1 == 0)) { *out = ex_int(idx); return; }
-                idx++; st = i + 1;
-            }
-        }
-        *out = ex_int(0);
-        return;
-    }
-    case F_SUBSTRING_INDEX: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1);
-        int64_t cnt = ex_to_int(&a[2]);
-        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
-        if (!l1 || cnt == 0) { *out = ex_str("", 0, coll); return; }
-        if (cnt > 0) {
-            size_t i = 0; int64_t c = 0;
-            while (i + l1 <= l0) {
-                if (!memcmp(s0 + i, s1, l1)) { if (++c == cnt) { *out = ex_str(s0, i, coll); return; } i += l1; }
-                else i++;
-            }
-            *out = ex_str(s0, l0, coll);
-        } else {
-            int64_t c = 0;
-            for (size_t i = l0; i >= l1; ) {
-                if (!memcmp(s0 + i - l1, s1, l1)) { if (--c == cnt) { *out = ex_str(s0 + i, l0 - i, coll); return; } i -= l1; }
-                else i--;
-                if (i < l1) break;
-            }
-            *out = ex_str(s0, l0, coll);
-        }
-        return;
-    }
-    case F_HEX: {
-        if (a[0].t != VT_STRING) {
-            char buf[32];
-            int k = snprintf(buf, sizeof buf, "%llX", (unsigned long long)ex_to_int(&a[0]));
-            *out = mkstr(ctx, buf, (size_t)k, ctx->s->coll_connection);
-            return;
-        }
-        char *raw = stor_arena_alloc(ctx->a, a[0].len + 1);
-        size_t rl = ex_charset_octets(a[0].coll, a[0].p, a[0].len, raw);   /* the bytes in its charset */
-        char *o = stor_arena_alloc(ctx->a, rl * 2 + 1);
-        hex_of((const unsigned char *)raw, rl, o, true);
-        *out = ex_str(o, rl * 2, ctx->s->coll_connection);
-        return;
-    }
-    case F_MD5: case F_SHA1: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        unsigned char md[64]; unsigned int ml = 0;
-        EVP_Digest(s0, l0, md, &ml, id == F_MD5 ? EVP_md5() : EVP_sha1(), NULL);
-        char *o = stor_arena_alloc(ctx->a, ml * 2 + 1);
-        hex_of(md, ml, o, false);
-        *out = ex_str(o, ml * 2, ctx->s->coll_connection);
-        return;
-    }
-    case F_CRC32: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        uint32_t c = 0xffffffffu;
-        for (size_t i = 0; i < l0; i++) { c ^= (unsigned char)s0[i]; for (int k = 0; k < 8; k++) c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1; }
-        *out = ex_int(0); out->t = VT_UINT; out->u = c ^ 0xffffffffu;
-        return;
-    }
-    case F_TO_BASE64: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        char *o = stor_arena_alloc(ctx->a, l0 * 2 + 8);
-        int k = EVP_EncodeBlock((unsigned char *)o, (const unsigned char *)s0, (int)l0);
-        if (k > 76) {   /* MariaDB breaks the text into lines of 76 characters */
-            char *w = stor_arena_alloc(ctx->a, (size_t)k + (size_t)k / 76 + 1);
-            size_t m = 0;
-            for (int i = 0; i < k; i++) { if (i && i % 76 == 0) w[m++] = '\n'; w[m++] = o[i]; }
-            o = w; k = (int)m;
-        }
-        *out = ex_str(o, (size_t)k, ctx->s->coll_connection);
-        return;
-    }
-    case F_ASCII: s0 = ex_to_str(ctx->a, &a[0], &l0); *out = ex_int(l0 ? (unsigned char)s0[0] : 0); return;
-    case F_ABS:
-        if (a[0].t == VT_INT && a[0].i == INT64_MIN) {
-            char buf[256];
-            size_t k = e ? print_expr(ctx, e, buf, sizeof buf) : 0;
-            ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%.*s'", (int)k, buf);
-        }
-        if (a[0].t == VT_INT) *out = ex_int(a[0].i < 0 ? -a[0].i : a[0].i);
-        else if (a[0].t == VT_DECIMAL && a[0].len) {
-            ex_dec x;
-            ex_dec_get(&a[0], &x);
-            x.neg = false;
-            ex_dec_put(ctx->a, &x, a[0].coll && a[0].coll != EX_DEC_AS_IS ? a[0].coll - 1 : -1, out);
-        }
-        else if (a[0].t == VT_DECIMAL) { *out = a[0]; if (out->i < 0) out->i = -out->i; if (out->coll == EX_DEC_AS_IS) out->coll = 0; }
-        else if (a[0].t == VT_UINT) *out = a[0];
-        else *out = ex_dbl(fabs(ex_to_double(&a[0])));
-        return;
-    case F_SIGN: { double d = ex_to_double(&a[0]); *out = ex_int(d > 0 ? 1 : d < 0 ? -1 : 0); return; }
-    case F_SQRT: { double d = ex_to_double(&a[0]); if (d < 0) return; *out = ex_dbl(sqrt(d)); return; }
-    case F_POW: *out = ex_dbl(dbl_checked(ctx, e, pow(ex_to_double(&a[0]), ex_to_double(&a[1])))); return;
-    case F_CEIL: case F_FLOOR:
-        if (a[0].t == VT_INT || a[0].t == VT_UINT) { *out = a[0]; return; }
-        if (a[0].t == VT_DECIMAL && a[0].len) {
-            ex_dec x;
-            ex_dec_get(&a[0], &x);
-            ex_dec_round(&x, 0, id == F_CEIL ? EX_ROUND_CEIL : EX_ROUND_FLOOR, &x);
-            ex_dec_put(ctx->a, &x, -1, out);
-            return;
-        }
-        if (a[0].t == VT_DECIMAL) {
-            int64_t p = ex_pow10[a[0].scale], q = a[0].i / p, r = a[0].i % p;
-            if (id == F_CEIL && r > 0) q++;
-            if (id == F_FLOOR && r < 0) q--;
-            *out = ex_int(q);
-            return;
-        }
-        *out = ex_dbl(id == F_CEIL ? ceil(ex_to_double(&a[0])) : floor(ex_to_double(&a[0])));
-        return;
-    case F_ROUND: case F_TRUNCATE: {
-        int64_t d = n > 1 ? ex_to_int(&a[1]) : 0;
-        if (a[0].t == VT_INT || a[0].t == VT_UINT) {
-            if (d >= 0) { *out = a[0]; return; }
-            if (a[0].t == VT_UINT || d < -18 || a[0].i >= ex_pow10[18] || a[0].i <= -ex_pow10[18]) {
-                /* near the ends of BIGINT the rounded value may not fit it: exactly */
-                ex_dec x;
-                ex_dec_get(&a[0], &x);
-                ex_dec_round(&x, d < -100 ? -100 : (int)d, id == F_ROUND ? EX_ROUND_HALF_UP : EX_ROUND_TRUNC, &x);
-                ex_dec_put(ctx->a, &x, -1, out);
-                return;
-            }
-            int64_t p = ex_pow10[-d], v = a[0].i, q = v / p * p, r = v % p;
-            if (id == F_ROUND && (r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -p : p;
-            *out = ex_int(q);
-            return;
-        }
-        if (a[0].t == VT_DECIMAL && (a[0].len || d > 18 || d < -18)) {
-            ex_dec x;
-            ex_dec_get(&a[0], &x);
-            ex_dec_round(&x, d > 38 ? 38 : d < -100 ? -100 : (int)d, id == F_ROUND ? EX_ROUND_HALF_UP : EX_ROUND_TRUNC, &x);
-            ex_dec_put(ctx->a, &x, -1, out);
-            return;
-        }
-        if (a[0].t == VT_DECIMAL) {
-            int sc = a[0].scale;
-            if (d >= sc) { *out = a[0]; out->coll = 0; if (d > sc && d <= 18) { __int128 v = (__int128)a[0].i * ex_pow10[d - sc]; if (v <= INT64_MAX && v >= INT64_MIN) { out->i = (int64_t)v; out->scale = (uint8_t)d; } } return; }
-            int drop = sc - (int)(d < 0 ? 0 : d);
-            int64_t p = ex_pow10[drop], v = a[0].i, q = v / p, r = v % p;
-            if (id == F_ROUND && (r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -1 : 1;
-            out->t = VT_DECIMAL; out->i = q; out->scale = (uint8_t)(d < 0 ? 0 : d); out->coll = 0; out->len = 0;
-            if (d < 0) { int64_t pp = ex_pow10[-d]; int64_t rr = q % pp; q -= rr; if (id == F_ROUND && (rr < 0 ? -rr : rr) * 2 >= pp) q += q < 0 ? -pp : pp; out->i = q; }
-            return;
-        }
-        double x = ex_to_double(&a[0]);
-        /* past any double's exponent: nothing is left of it, or nothing changes */
-        if (d < -400 || d > 400) { *out = ex_dbl(d < 0 ? 0.0 : x); return; }
-        double p = pow(10.0, (double)d);
-        double r = id == F_ROUND ? (d >= 0 ? rint(x * p) / p : rint(x / pow(10.0, -(double)d)) * pow(10.0, -(double)d)) : trunc(x * p) / p;
-        if (id == F_ROUND && d >= 0) r = rint(x * p) / p;   /* MariaDB: rint(), half to even */
-        if (d >= 0 && isinf(x * p)) r = x;                   /* too large to have those decimals */
-        *out = ex_dbl(r);
-        return;
-    }
-    case F_MOD: *out = a[0]; ex_mod_value(ctx, out, &a[1]); return;   /* as a % b */
-    case F_DATE_ADD: case F_DATE_SUB: {
-        int64_t dt; bool isd;
-        s2 = ex_to_str(ctx->a, &a[2], &l2);
-        char unit[32];
-        snprintf(unit, sizeof unit, "%.*s", (int)l2, s2);
-        bool date_unit = !strcmp(unit, "DAY") || !strcmp(unit, "WEEK") || !strcmp(unit, "MONTH") || !strcmp(unit, "QUARTER") || !strcmp(unit, "YEAR") || !strcmp(unit, "YEAR_MONTH");
-        if (a[0].t == VT_DATE || a[0].t == VT_DATETIME) {
-            /* a zero date or one with a zero part: NULL with 1292, shown as the result type shows it */
-            int y, mo, d, h, mi, s, us;
-            pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &mi, &s, &us);
-            if (!mo || !d) {
-                pdb_value v = dt_value(a[0].i, a[0].t == VT_DATE && date_unit);
-                v.scale = 0;   /* shown without its fraction */
-                char buf[64];
-                const char *txt;
-                size_t k = pdb_value_text(&v, NULL, buf, sizeof buf, &txt);
-                ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)k, txt);
-                return;
-            }
-        }
-        if (a[0].t == VT_TIME) {
-            /* a TIME plus a day-time interval stays a TIME; months do not apply to one */
-            if (a[1].t == VT_NULL) return;
-            int64_t months, usecs;
-            int by_month;
-            int rc = interval_of(ctx, unit, &a[1], id == F_DATE_SUB, &months, &usecs, &by_month);
-            const int64_t max = (838 * 3600 + 59 * 60 + 59) * 1000000LL + 999999;
-            if (rc == 2) return;
-            if (rc || by_month || (usecs > 0 ? a[0].i > max - usecs : a[0].i < -max - usecs)) {
-                ex_warn(ctx, "Warning", 1441, "Datetime function: time field overflow");
-                return;
-            }
-            int fsp = interval_fsp(unit, &a[1]);
-            *out = ex_int(a[0].i + usecs); out->t = VT_TIME;
-            out->scale = (uint8_t)(a[0].scale > fsp ? a[0].scale : fsp);
-            return;
-        }
-        if ((a[0].t == VT_INT || a[0].t == VT_UINT || a[0].t == VT_DECIMAL || a[0].t == VT_DOUBLE) && num_dt(&a[0], &dt, &isd)) {
-            /* a number that is a zero date: the warning shows it as the datetime it became */
-            int y, mo, d, h, mi, s, us;
-            pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-            if (!mo || !d) {
-                ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%04d-%02d-%02d %02d:%02d:%02d'", y, mo, d, h, mi, s);
-                return;
-            }
-        }
-        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
-        if (a[1].t == VT_NULL) return;
-        int64_t r;
-        int rc = add_interval(ctx, dt, unit, &a[1], id == F_DATE_SUB, &r);
-        if (rc == 1) ex_warn(ctx, "Warning", 1441, "Datetime function: datetime field overflow");
-        if (rc) return;
-        int fsp = interval_fsp(unit, &a[1]);
-        if (a[0].t == VT_STRING) {
-            const char *dot = memchr(a[0].p, '.', a[0].len);
-            int own = 0;
-            if (dot) for (const char *q = dot + 1; q < a[0].p + a[0].len && isdigit((unsigned char)*q); q++) own++;
-            if (own > fsp) fsp = own > 6 ? 6 : own;
-            pdb_value v = dt_value(r, isd && date_unit && !fsp);
-            v.scale = (uint8_t)fsp;
-            char *buf = stor_arena_alloc(ctx->a, 40);
-            const char *o;
-            size_t k = pdb_value_text(&v, NULL, buf, 40, &o);
-            *out = ex_str(o, k, COLL_UTF8MB4_GENERAL_CI);
-            return;
-        }
-        if (a[0].t == VT_DATETIME && a[0].scale > fsp) fsp = a[0].scale;
-        *out = dt_value(r, isd && date_unit && !fsp);
-        out->scale = (uint8_t)fsp;
-        return;
-    }
-    case F_DATE_FORMAT: {
-        int64_t dt; bool isd;
-        if (a[0].t == VT_TIME) {   /* a TIME on the zero date, all its hours, its sign in front */
-            int64_t t = a[0].i < 0 ? -a[0].i : a[0].i, sec = t / 1000000;
-            s1 = ex_to_str(ctx->a, &a[1], &l1);
-            *out = date_format_parts(ctx, a[0].i < 0, 0, 0, 0, (int)(sec / 3600), (int)(sec / 60 % 60), (int)(sec % 60), (int)(t % 1000000), s1, l1);
-            return;
-        }
-        if (!get_dt(ctx, &a[0], &dt, &isd)) return;
-        s1 = ex_to_str(ctx->a, &a[1], &l1);
-        *out = date_format(ctx, dt, s1, l1);
-        return;
-    }
-    case F_FROM_UNIXTIME: {
-        /* seconds since 1970 up to 2^31 - 1 with their microseconds (truncated) */
-        int64_t secs, us = 0;
-        if (a[0].t == VT_INT || a[0].t == VT_UINT) {
-            if (a[0].t == VT_UINT && a[0].u > INT64_MAX) secs = INT64_MAX;
-            else secs = a[0].i;
-        } else if (a[0].t == VT_DECIMAL && !a[0].len) {
-            int64_t p = ex_pow10[a[0].scale];
-            secs = a[0].i / p;
-            us = a[0].i % p;
-            for (int i = a[0].scale; i < 6; i++) us *= 10;
-            for (int i = 6; i < a[0].scale; i++) us /= 10;
-            if (a[0].i < 0) return;
-        } else {
-            double x = ex_to_double(&a[0]);
-            if (x < 0) return;
-            if (x >= 9.2e18) secs = INT64_MAX;
-            else { secs = (int64_t)x; us = (int64_t)((x - (double)secs) * 1e6); }
-        }
-        if (secs < 0) return;
-        if (secs > 2147483647) {
-            char buf[80];
-            const char *txt;
-            size_t k = pdb_value_text(&a[0], NULL, buf, sizeof buf, &txt);
-            ex_warn(ctx, "Warning", 1292, "Truncated incorrect unixtime value: '%.*s'", (int)k, txt);
-            return;
-        }
-        time_t t = (time_t)secs;
-        struct tm tm;
-        localtime_r(&t, &tm);
-        int64_t dt = pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)us);
-        if (n == 2) { s1 = ex_to_str(ctx->a, &a[1], &l1); *out = date_format(ctx, dt, s1, l1); return; }
-        int fsp = a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_INT || a[0].t == VT_UINT ? 0 : 6;
-        if (fsp > 6) fsp = 6;
-        for (int i = fsp; i < 6; i++) us /= 10;
-        for (int i = fsp; i < 6; i++) us *= 10;
-        *out = dt_value(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)us), false);
-        out->scale = (uint8_t)fsp;
-        return;
-    }
-    case F_UNIX_TIMESTAMP: {
-        int64_t dt; bool isd;
-        if (!get_dt_full(ctx, &a[0], &dt, &isd, false)) return;
-        int y, mo, d, h, mi, s, us;
-        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-        struct tm tm = { 0 };
-        tm.tm_year = y - 1900; tm.tm_mon = mo - 1; tm.tm_mday = d; tm.tm_hour = h; tm.tm_min = mi; tm.tm_sec = s; tm.tm_isdst = -1;
-        time_t t = mktime(&tm);
-        if (t < 0 || t > 2147483647) return;   /* outside TIMESTAMP's range: NULL */
-        /* with the digits the argument has (a DECIMAL result) */
-        int fsp = a[0].t == VT_DATE ? 0 : a[0].t == VT_DATETIME || a[0].t == VT_TIME ? a[0].scale : a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) :
-                  a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 : 0;
-        if (fsp > 6) fsp = 6;
-        if (!fsp) { *out = ex_int((int64_t)t); return; }
-        for (int i = fsp; i < 6; i++) us /= 10;
-        *out = ex_int((int64_t)t * ex_pow10[fsp] + us);
-        out->t = VT_DECIMAL; out->scale = (uint8_t)fsp;
-        return;
-    }
-    case F_DATE: { int64_t dt; bool isd; if (!get_dt(ctx, &a[0], &dt, &isd)) return;
-        int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-        *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
-    case F_YEAR: case F_MONTH: case F_DAY: case F_HOUR: case F_MINUTE: case F_SECOND: case F_WEEK:
-    case F_DAYOFWEEK: case F_DAYOFYEAR: case F_WEEKDAY: {
-        int64_t dt; bool isd;
-        int y, mo, d, h, mi, s, us;
-        if (id == F_HOUR || id == F_MINUTE || id == F_SECOND) {
-            /* of the argument as a TIME (a datetime's time of day; 1030 is 00:10:30) */
-            int64_t t;
-            if (!time_of(ctx, &a[0], &t, true)) return;
-            int64_t sec = (t < 0 ? -t : t) / 1000000;
-            *out = ex_int(id == F_HOUR ? sec / 3600 : id == F_MINUTE ? (sec / 60) % 60 : sec % 60);
-            return;
-        }
-        if (id == F_WEEK || id == F_DAYOFWEEK || id == F_DAYOFYEAR || id == F_WEEKDAY) {
-            if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
-        } else if (!get_dt(ctx, &a[0], &dt, &isd)) return;
-        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-        switch (id) {
-        case F_YEAR: *out = ex_int(y); break;
-        case F_MONTH: *out = ex_int(mo); break;
-        case F_DAY: *out = ex_int(d); break;
-        case F_HOUR: *out = ex_int(h); break;
-        case F_MINUTE: *out = ex_int(mi); break;
-        case F_SECOND: *out = ex_int(s); break;
-        case F_DAYOFWEEK: if (!mo) return; *out = ex_int((weekday(daynr(y, mo, d)) + 1) % 7 + 1); break;
-        case F_WEEKDAY: if (!mo) return; *out = ex_int(weekday(daynr(y, mo, d))); break;
-        case F_DAYOFYEAR: if (!mo) return; *out = ex_int(daynr(y, mo, d) - daynr(y, 1, 1) + 1); break;
-        case F_WEEK: {
-            int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0, yy;
-            if (!mo) return;
-            *out = ex_int(calc_week(y, mo, d, mode & 7, &yy));
-            break;
-        }
-        }
-        return;
-    }
-    case F_DATEDIFF: {
-        int64_t d1, d2; bool i1, i2;
-        if (!get_dt_full(ctx, &a[0], &d1, &i1, true) || !get_dt_full(ctx, &a[1], &d2, &i2, true)) return;
-        int y, mo, d, h, mi, s, us, y2, mo2, dd2;
-        pdb_dt_unpack(d1, &y, &mo, &d, &h, &mi, &s, &us);
-        pdb_dt_unpack(d2, &y2, &mo2, &dd2, &h, &mi, &s, &us);
-        *out = ex_int(daynr(y, mo, d) - daynr(y2, mo2, dd2));
-        return;
-    }
-    case F_YEARWEEK: case F_QUARTER: case F_TO_DAYS: case F_LAST_DAY: case F_MONTHNAME: case F_DAYNAME: {
-        int64_t dt; bool isd;
-        if (id == F_YEARWEEK || id == F_TO_DAYS || id == F_DAYNAME) {
-            if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
-        } else if (!get_dt(ctx, &a[0], &dt, &isd)) return;
-        int y, mo, d, h, mi, s, us;
-        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-        switch (id) {
-        case F_YEARWEEK: { if (!mo) return; int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0, yy;
-            int w = calc_week(y, mo, d, (mode & 7) | 2, &yy); *out = ex_int((int64_t)yy * 100 + w); return; }
-        case F_QUARTER: *out = ex_int((mo + 2) / 3); return;
-        case F_TO_DAYS: if (!mo) return; *out = ex_int(daynr(y, mo, d)); return;
-        case F_LAST_DAY: if (!mo) return; *out = dt_value(pdb_dt_pack(y, mo, days_in_month(y, mo), 0, 0, 0, 0), true); return;
-        case F_MONTHNAME: if (!mo) return; *out = mkstr(ctx, month_names[mo - 1], strlen(month_names[mo - 1]), COLL_UTF8MB3_GENERAL_CI); return;
-        case F_DAYNAME: { if (!mo) return; const char *dn = day_names[weekday(daynr(y, mo, d))]; *out = mkstr(ctx, dn, strlen(dn), COLL_UTF8MB3_GENERAL_CI); return; }
-        }
-        return;
-    }
-    case F_FROM_DAYS: { int y, mo, d; from_daynr((long)interval_int(ctx, &a[0]), &y, &mo, &d); *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }
-    case F_MAKEDATE: {
-        int64_t y = ex_to_int(&a[0]), doy = ex_to_int(&a[1]);
-        if (doy <= 0 || doy > 3660000 || y < 0 || y > 9999) return;   /* (past year 9999 either way) */
-        if (y < 70) y += 2000; else if (y < 100) y += 1900;
-        int yy, mo, d; from_daynr(daynr((int)y, 1, 1) + (long)doy - 1, &yy, &mo, &d);
-        if (yy > 9999) return;
-        *out = dt_value(pdb_dt_pack(yy, mo, d, 0, 0, 0, 0), true);
-        return;
-    }
-    case F_TIMESTAMPDIFF: {
-        int64_t d1, d2; bool i1, i2;
-        if (!get_dt_full(ctx, &a[1], &d1, &i1, true) || !get_dt_full(ctx, &a[2], &d2, &i2, true)) return;
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        int y1, m1, dd1, h1, mi1, se1, u1, y2, m2, dd2, h2, mi2, se2, u2;
-        pdb_dt_unpack(d1, &y1, &m1, &dd1, &h1, &mi1, &se1, &u1);
-        pdb_dt_unpack(d2, &y2, &m2, &dd2, &h2, &mi2, &se2, &u2);
-        int64_t t1 = ((int64_t)daynr(y1, m1, dd1) * 86400 + h1 * 3600 + mi1 * 60 + se1) * 1000000 + u1;
-        int64_t t2 = ((int64_t)daynr(y2, m2, dd2) * 86400 + h2 * 3600 + mi2 * 60 + se2) * 1000000 + u2;
-        int64_t diff = t2 - t1;
-        if (!strncmp(s0, "MONTH", l0) || !strncmp(s0, "YEAR", l0) || !strncmp(s0, "QUARTER", l0)) {
-            int64_t months = ((int64_t)y2 - y1) * 12 + (m2 - m1);
-            int64_t rest1 = (((int64_t)dd1 * 24 + h1) * 3600 + mi1 * 60 + se1) * 1000000 + u1;
-            int64_t rest2 = (((int64_t)dd2 * 24 + h2) * 3600 + mi2 * 60 + se2) * 1000000 + u2;
-            if (months > 0 && rest2 < rest1) months--;
-            if (months < 0 && rest2 > rest1) months++;
-            *out = ex_int(!strncmp(s0, "YEAR", l0) ? months / 12 : !strncmp(s0, "QUARTER", l0) ? months / 3 : months);
-            return;
-        }
-        int64_t div = !strncmp(s0, "MICROSECOND", l0) ? 1 : !strncmp(s0, "SECOND", l0) ? 1000000 : !strncmp(s0, "MINUTE", l0) ? 60000000LL :
-                      !strncmp(s0, "HOUR", l0) ? 3600000000LL : !strncmp(s0, "DAY", l0) ? 86400000000LL : 604800000000LL;
-        *out = ex_int(diff / div);
-        return;
-    }
-    case F_UNHEX: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        char *o = stor_arena_alloc(ctx->a, l0 / 2 + 2);
-        size_t k = 0, i = 0;
-        if (l0 % 2) { int v = isxdigit((unsigned char)s0[0]) ? (isdigit((unsigned char)s0[0]) ? s0[0] - '0' : (tolower((unsigned char)s0[0]) - 'a' + 10)) : -1; if (v < 0) return; o[k++] = (char)v; i = 1; }
-        for (; i + 1 < l0 + 1 && i < l0; i += 2) {
-            int hi = s0[i], lo = s0[i + 1];
-            if (!isxdigit(hi) || !isxdigit(lo)) return;
-            hi = isdigit(hi) ? hi - '0' : tolower(hi) - 'a' + 10;
-            lo = isdigit(lo) ? lo - '0' : tolower(lo) - 'a' + 10;
-            o[k++] = (char)(hi * 16 + lo);
-        }
-        *out = ex_str(o, k, COLL_BINARY);
-        return;
-    }
-    case F_QUOTE: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        char *o = stor_arena_alloc(ctx->a, l0 * 2 + 3);
-        size_t k = 0;
-        o[k++] = '\'';
-        for (size_t i = 0; i < l0; i++) {
-            char c = s0[i];
-            if (c == '\'' || c == '\\') { o[k++] = '\\'; o[k++] = c; }
-            else if (c == 0) { o[k++] = '\\'; o[k++] = '0'; }
-            else if (c == 0x1a) { o[k++] = '\\'; o[k++] = 'Z'; }
-            else o[k++] = c;
-        }
-        o[k++] = '\'';
-        *out = ex_str(o, k, a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection);
-        return;
-    }
-    case F_ORD: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        if (!l0) { *out = ex_int(0); return; }
-        size_t cl = is_mb(a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI) ? u8len((unsigned char)s0[0]) : 1;
-        int64_t v = 0;
-        for (size_t i = 0; i < cl && i < l0; i++) v = v * 256 + (unsigned char)s0[i];
-        *out = ex_int(v);
-        return;
-    }
-    case F_LN: case F_LOG: case F_LOG10: case F_LOG2: {
-        double x = ex_to_double(&a[n - 1]);
-        if (x <= 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; }
-        double r = id == F_LN ? log(x) : id == F_LOG10 ? log10(x) : id == F_LOG2 ? log(x) / M_LN2 : log(x);   /* LOG2 as MariaDB computes it */
-        if (id == F_LOG && n == 2) { double b = ex_to_double(&a[0]); if (b <= 0 || b == 1) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; } r = log(x) / log(b); }
-        *out = ex_dbl(r);
-        return;
-    }
-    case F_EXP: *out = ex_dbl(dbl_checked(ctx, e, exp(ex_to_double(&a[0])))); return;
-    case F_INET_ATON: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        uint64_t v = 0, part = 0; int dots = 0; bool digit = false;
-        for (size_t i = 0; i < l0; i++) {
-            if (isdigit((unsigned char)s0[i])) { part = part * 10 + (uint64_t)(s0[i] - '0'); digit = true; if (part > 255) return; }
-            else if (s0[i] == '.' && digit && dots < 3) { v = (v << 8) | part; part = 0; dots++; digit = false; }
-            else return;
-        }
-        if (!digit) return;
-        /* MariaDB: the last part is the last byte, the ones before are the first
-           bytes ('127.1' is 127.0.0.1, '10.0.1' is 10.0.0.1) */
-        v = (v << (8 * (4 - dots))) | part;
-        *out = ex_int(0); out->t = VT_UINT; out->u = v;
-        return;
-    }
-    case F_INET_NTOA: {
-        int64_t v = ex_to_int(&a[0]);
-        if (v < 0 || v > 4294967295LL) return;
-        char buf[20];
-        int k = snprintf(buf, sizeof buf, "%d.%d.%d.%d", (int)(v >> 24) & 255, (int)(v >> 16) & 255, (int)(v >> 8) & 255, (int)v & 255);
-        *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
-        return;
-    }
-    case F_TIME_TO_SEC: {
-        /* of the argument as a TIME; DECIMAL with the digits it has when it has any */
-        int64_t t;
-        if (!time_of(ctx, &a[0], &t, true)) return;
-        int fsp = a[0].t == VT_TIME || a[0].t == VT_DATETIME ? a[0].scale : a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) :
-                  a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 : 0;
-        if (fsp > 6) fsp = 6;
-        if (!fsp) { *out = ex_int(t / 1000000); return; }
-        int64_t v = t;
-        for (int i = fsp; i < 6; i++) v /= 10;
-        *out = ex_int(v);
-        out->t = VT_DECIMAL; out->scale = (uint8_t)fsp;
-        return;
-    }
-    case F_EXTRACT: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        int64_t dt; bool isd;
-        char u[24]; snprintf(u, sizeof u, "%.*s", (int)l0, s0);
-        int y, mo, d, h, mi, s, us;
-        int64_t sign = 1;
-        bool date_unit = !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "MONTH") || !strcmp(u, "WEEK");
-        bool as_time = false;
-        if (!date_unit) {
-            /* the other units read a TIME: a duration's days are its hours / 24, its sign goes on every part */
-            if (a[1].t == VT_TIME) as_time = true;
-            else if (a[1].t == VT_STRING) {
-                size_t k = 0;
-                while (k < a[1].len && isspace((unsigned char)a[1].p[k])) k++;
-                size_t dg = k;
-                while (dg < a[1].len && isdigit((unsigned char)a[1].p[dg])) dg++;
-                as_time = !(dg > k && dg < a[1].len && (a[1].p[dg] == '-' || a[1].p[dg] == '/')) && dg - k < 8;
-            } else if (a[1].t == VT_INT || a[1].t == VT_UINT || a[1].t == VT_DECIMAL || a[1].t == VT_DOUBLE) {
-                double x = ex_to_double(&a[1]);
-                as_time = x < 1e10;
-            }
-        }
-        if (as_time) {
-            int64_t t;
-            if (!time_of(ctx, &a[1], &t, false)) return;
-            if (t < 0) { sign = -1; t = -t; }
-            int64_t hours = t / 3600000000LL;
-            y = mo = 0; d = (int)(hours / 24); h = (int)(hours % 24);
-            mi = (int)(t / 60000000 % 60); s = (int)(t / 1000000 % 60); us = (int)(t % 1000000);
-        } else {
-            if (!get_dt(ctx, &a[1], &dt, &isd)) return;
-            pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-        }
-        int64_t r = 0;
-        if (!strcmp(u, "YEAR")) r = y; else if (!strcmp(u, "MONTH")) r = mo; else if (!strcmp(u, "DAY")) r = d;
-        else if (!strcmp(u, "HOUR")) r = h; else if (!strcmp(u, "MINUTE")) r = mi; else if (!strcmp(u, "SECOND")) r = s;
-        else if (!strcmp(u, "MICROSECOND")) r = us; else if (!strcmp(u, "QUARTER")) r = (mo + 2) / 3;
-        else if (!strcmp(u, "YEAR_MONTH")) r = y * 100 + mo; else if (!strcmp(u, "DAY_HOUR")) r = d * 100 + h;
-        else if (!strcmp(u, "DAY_MINUTE")) r = (d * 100 + h) * 100 + mi; else if (!strcmp(u, "DAY_SECOND")) r = ((int64_t)(d * 100 + h) * 100 + mi) * 100 + s;
-        else if (!strcmp(u, "HOUR_MINUTE")) r = h * 100 + mi; else if (!strcmp(u, "HOUR_SECOND")) r = (h * 100 + mi) * 100 + s;
-        else if (!strcmp(u, "MINUTE_SECOND")) r = mi * 100 + s;
-        else if (!strcmp(u, "WEEK")) { int yy; r = calc_week(y, mo, d, 0, &yy); }
-        else if (!strcmp(u, "DAY_MICROSECOND")) r = ((((int64_t)d * 100 + h) * 100 + mi) * 100 + s) * 1000000 + us;
-        else if (!strcmp(u, "HOUR_MICROSECOND")) r = (((int64_t)h * 100 + mi) * 100 + s) * 1000000 + us;
-        else if (!strcmp(u, "MINUTE_MICROSECOND")) r = ((int64_t)mi * 100 + s) * 1000000 + us;
-        else if (!strcmp(u, "SECOND_MICROSECOND")) r = (int64_t)s * 1000000 + us;
-        *out = ex_int(date_unit ? r : r * sign);
-        return;
-    }
-    case F_FORMAT: {
-        double x = ex_to_double(&a[0]);
-        int64_t dd = ex_to_int(&a[1]);
-        if (dd < 0) dd = 0;
-        if (dd > 38) dd = 38;
-        char num[400];
-        if (a[0].t == VT_DECIMAL || a[0].t == VT_INT) {
-            /* exact: round the decimal to dd places, half away from zero */
-            pdb_value r = a[0];
-            pdb_value dv = ex_int(dd);
-            pdb_value args2[2] = { r, dv };
-            ex_call(ctx, F_ROUND, args2, 2, &r, NULL);
-            char tmp[64]; const char *o;
-            size_t k = pdb_value_text(&r, NULL, tmp, sizeof tmp, &o);
-            snprintf(num, sizeof num, "%.*s", (int)k, o);
-            char *dot = strchr(num, '.');
-            size_t have = dot ? strlen(dot + 1) : 0;
-            if (dd > 0 && !dot) { strcat(num, "."); dot = strchr(num, '.'); }
-            for (size_t i = have; i < (size_t)dd; i++) strcat(num, "0");
-        } else if (a[0].t == VT_UINT) {
-            int k = snprintf(num, sizeof num, "%llu", (unsigned long long)a[0].u);
-            if (dd > 0) { num[k++] = '.'; for (int i = 0; i < dd; i++) num[k++] = '0'; num[k] = 0; }
-        } else {
-            /* rounded as ROUND(x, d) does, then printed as MariaDB prints a double with d decimals */
-            pdb_value r, args2[2] = { ex_dbl(x), ex_int(dd) };
-            ex_call(ctx, F_ROUND, args2, 2, &r, NULL);
-            size_t k = ex_double_fixed(r.t == VT_DOUBLE ? r.d : x, (int)dd, num, sizeof num);
-            num[k] = 0;
-        }
-        /* the locale's decimal point, thousands separator and grouping */
-        char pt = '.';
-        int sep = ',', grp = 3;
-        if (n > 2) {
-            s2 = ex_to_str(ctx->a, &a[2], &l2);
-            if (!ex_locale_numeric(s2, l2, &pt, &sep, &grp))
-                ex_warn(ctx, "Warning", 1649, "Unknown locale: '%.*s'", (int)(l2 > 64 ? 64 : l2), s2);
-        }
-        char *dot = strchr(num, '.');
-        size_t intlen = dot ? (size_t)(dot - num) : strlen(num);
-        bool neg = num[0] == '-';
-        char outb[512];
-        size_t k = 0, start = neg ? 1 : 0;
-        if (neg) outb[k++] = '-';
-        for (size_t i = start; i < intlen; i++) {
-            outb[k++] = num[i];
-            size_t rem = intlen - i - 1;
-            /* grouping 3: every three digits; 32: three, then every two (en_IN) */
-            bool cut = grp == 3 ? rem % 3 == 0 : grp == 32 ? (rem == 3 || (rem > 3 && (rem - 3) % 2 == 0)) : false;
-            if (rem && cut && sep >= 0) outb[k++] = (char)sep;
-        }
-        if (dot) { size_t dl = strlen(dot); memcpy(outb + k, dot, dl); outb[k] = pt; k += dl; }
-        *out = mkstr(ctx, outb, k, COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case F_CONV: case F_OCT: case F_BIN: {
-        int from = id == F_CONV ? (int)ex_to_int(&a[1]) : 10, to = id == F_CONV ? (int)ex_to_int(&a[2]) : id == F_OCT ? 8 : 2;
-        if (from == INT32_MIN || to == INT32_MIN) return;   /* MariaDB: NULL, as -INT_MIN is not an int */
-        bool signed_from = from < 0, signed_to = to < 0;
-        if (from < 0) from = -from;
-        if (to < 0) to = -to;
-        if (from < 2 || from > 36 || to < 2 || to > 36) return;
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        if (!l0) return;   /* CONV('') / BIN('') / OCT('') are NULL */
-        /* MariaDB's my_strntoull (my_strntoll for a negative from-base): a sign, then
-         * digits; past 64 bits ~0 (LONGLONG_MIN/MAX signed), '-' negates modulo 2^64 */
-        uint64_t v = 0; bool neg = false, over = false; size_t i = 0;
-        while (i < l0 && (s0[i] == ' ' || (s0[i] >= '\t' && s0[i] <= '\r'))) i++;
-        if (i < l0 && (s0[i] == '-' || s0[i] == '+')) { neg = s0[i] == '-'; i++; }
-        for (; i < l0; i++) {
-            int c = tolower((unsigned char)s0[i]), dg = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
-            if (dg >= from) break;
-            if (v > (UINT64_MAX - (uint64_t)dg) / (uint64_t)from) over = true;
-            else v = v * (uint64_t)from + (uint64_t)dg;
-        }
-        if (signed_from) {
-            if (v > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX)) over = true;
-            if (over) v = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
-            else if (neg) v = 0 - v;
-        } else if (over) v = UINT64_MAX;
-        else if (neg) v = 0 - v;
-        /* v is the value's 64 bits; a negative to-base prints them as signed */
-        char buf[80]; int k = 79; buf[k] = 0;
-        bool outneg = signed_to && v > (uint64_t)INT64_MAX;
-        if (outneg) v = 0 - v;
-        if (v == 0) buf[--k] = '0';
-        while (v) { int dg = (int)(v % (uint64_t)to); buf[--k] = (char)(dg < 10 ? '0' + dg : 'A' + dg - 10); v /= (uint64_t)to; }
-        if (outneg) buf[--k] = '-';
-        *out = mkstr(ctx, buf + k, (size_t)(79 - k), COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case F_STRCMP: {
-        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI;
-        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1);
-        int c = pdb_coll_cmp(coll, s0, l0, s1, l1);
-        *out = ex_int(c < 0 ? -1 : c > 0);
-        return;
-    }
-    case F_INSERT: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0); s2 = ex_to_str(ctx->a, &a[3], &l2);
-        uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
-        bool mb = is_mb(coll);
-        int64_t pos = ex_to_int(&a[1]), len = ex_to_int(&a[2]);
-        size_t nch = char_count(s0, l0, mb);
-        if (pos < 1 || (uint64_t)pos > nch) { *out = ex_str(s0, l0, coll); return; }
-        if (len < 0 || (uint64_t)(pos - 1 + len) > nch) len = (int64_t)nch - pos + 1;
-        size_t b = char_off(s0, l0, (size_t)pos - 1, mb), e2 = char_off(s0, l0, (size_t)(pos - 1 + len), mb);
-        char *o = stor_arena_alloc(ctx->a, l0 + l2 + 1);
-        memcpy(o, s0, b); memcpy(o + b, s2, l2); memcpy(o + b + l2, s0 + e2, l0 - e2);
-        *out = ex_str(o, b + l2 + (l0 - e2), coll);
-        return;
-    }
-    case F_TIME: {
-        if (a[0].t == VT_TIME) { *out = a[0]; return; }
-        int64_t us;
-        if (a[0].t == VT_DATETIME || a[0].t == VT_DATE) {
-            int y, mo, d, h, m, sec, u; pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &m, &sec, &u);
-            us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
-        } else if (!time_of(ctx, &a[0], &us, true)) return;
-        *out = ex_int(us); out->t = VT_TIME;
-        /* the digits the argument has */
-        int fsp = a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) : a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 :
-                  a[0].t == VT_DATETIME || a[0].t == VT_TIME ? a[0].scale : 0;
-        out->scale = (uint8_t)(fsp > 6 ? 6 : fsp);
-        return;
-    }
-    case F_STR_TO_DATE: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0); s1 = ex_to_str(ctx->a, &a[1], &l1);
-        stod_tm tm = { 0 };
-        const char *end = NULL;
-        bool fixed = e && e->nargs == 2 && e->args[1]->kind == E_STRING;
-        int kind = fixed ? str_to_date_kind(s1, l1) : 7;   /* 1 date, 2 time, 4 fraction */
-        if (!str_to_date_parse(s0, l0, s1, l1, &tm, &end)) {
-            ex_warn(ctx, "Warning", 1411, "Incorrect datetime value: '%.*s' for function str_to_date", (int)(l0 > 127 ? 127 : l0), s0);
-            return;
-        }
-        for (const char *q = end; q < s0 + l0; q++)
-            if (!isspace((unsigned char)*q)) {
-                ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'",
-                        (kind & 3) == 1 ? "date" : (kind & 3) == 2 ? "time" : "datetime", (int)(l0 > 128 ? 128 : l0), s0);
-                break;
-            }
-        int fsp = kind & 4 ? 6 : 0;
-        if ((kind & 3) == 2) {
-            *out = ex_int((((int64_t)tm.h * 3600 + tm.mi * 60 + tm.s) * 1000000) + tm.us);
-            out->t = VT_TIME; out->scale = (uint8_t)fsp;
-            return;
-        }
-        *out = dt_value(pdb_dt_pack(tm.y, tm.mo, tm.d, (kind & 3) == 1 ? 0 : tm.h, (kind & 3) == 1 ? 0 : tm.mi,
-                                    (kind & 3) == 1 ? 0 : tm.s, (kind & 3) == 1 ? 0 : tm.us), (kind & 3) == 1);
-        out->scale = (uint8_t)fsp;
-        return;
-    }
-    case F_SHA2: {
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        int64_t bits = ex_to_int(&a[1]);
-        const EVP_MD *md = bits == 224 ? EVP_sha224() : bits == 256 || bits == 0 ? EVP_sha256() : bits == 384 ? EVP_sha384() : bits == 512 ? EVP_sha512() : NULL;
-        if (!md) {
-            if (ex_warn_due(ctx, e, e && e->nargs > 1 ? e->args[1] : NULL))
-                ex_warn(ctx, "Warning", 1583, "Incorrect parameters in the call to native function 'sha2'");
-            return;
-        }
-        unsigned char dg[64]; unsigned int ml = 0;
-        EVP_Digest(s0, l0, dg, &ml, md, NULL);
-        char *o = stor_arena_alloc(ctx->a, ml * 2 + 1);
-        hex_of(dg, ml, o, false);
-        *out = ex_str(o, ml * 2, ctx->s->coll_connection);
-        return;
-    }
-    case F_FROM_BASE64: {
-        /* MariaDB's decoder: groups of four characters, spaces anywhere, '=' only as the
-         * last one or two of the first group that has it; anything else is an error at
-         * the position where it stopped (1958) */
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        unsigned char *o = stor_arena_alloc(ctx->a, l0 / 4 * 3 + 4);
-        size_t pos = 0, k = 0;
-        bool err = false, done = false;
-        while (!done) {
-            uint32_t c = 0;
-            int state = 0, mark = 0;
-            for (int g = 0; g < 4; g++) {
-                while (pos < l0 && (s0[pos] == ' ' || (s0[pos] >= '\t' && s0[pos] <= '\r'))) pos++;
-                if (pos >= l0) { if (state > 0) err = true; done = true; break; }
-                int ch = (unsigned char)s0[pos++], v = b64_value(ch);
-                c <<= 6;
-                if (v >= 0 && !mark) { c += (uint32_t)v; state++; continue; }
-                if (v >= 0 || state < 2 || ch != '=') { pos--; err = true; done = true; break; }
-                mark++;
-                state++;
-            }
-            if (done) break;
-            o[k++] = (unsigned char)(c >> 16); o[k++] = (unsigned char)(c >> 8); o[k++] = (unsigned char)c;
-            if (mark) { k -= (size_t)mark; break; }
-        }
-        while (pos < l0 && (s0[pos] == ' ' || (s0[pos] >= '\t' && s0[pos] <= '\r'))) pos++;
-        if (pos < l0) err = true;
-        if (err) { ex_warn(ctx, "Warning", 1958, "Bad base64 data as position %zu", pos); return; }
-        *out = ex_str((char *)o, k, COLL_BINARY);
-        return;
-    }
-    case F_WEEKOFYEAR: case F_MICROSECOND: {
-        int64_t dt; bool isd;
-        if (id == F_MICROSECOND) {
-            int64_t t;
-            if (!time_of(ctx, &a[0], &t, true)) return;
-            *out = ex_int((t < 0 ? -t : t) % 1000000);
-            return;
-        }
-        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
-        int y, mo, d, h, mi, s, us; pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-        int yy; if (!mo) return;
-        *out = ex_int(calc_week(y, mo, d, 3, &yy));
-        return;
-    }
-    case F_BIT_COUNT: *out = ex_int(__builtin_popcountll((uint64_t)ex_to_int(&a[0]))); return;
-    case F_SIN: *out = ex_dbl(sin(ex_to_double(&a[0]))); return;
-    case F_COS: *out = ex_dbl(cos(ex_to_double(&a[0]))); return;
-    case F_TAN: *out = ex_dbl(tan(ex_to_double(&a[0]))); return;
-    case F_ATAN: *out = ex_dbl(n == 2 ? atan2(ex_to_double(&a[0]), ex_to_double(&a[1])) : atan(ex_to_double(&a[0]))); return;
-    case F_DEGREES: *out = ex_dbl(dbl_checked(ctx, e, ex_to_double(&a[0]) * (180.0 / M_PI))); return;
-    case F_RADIANS: *out = ex_dbl(dbl_checked(ctx, e, ex_to_double(&a[0]) * (M_PI / 180.0))); return;
-    case F_REGEXP_REPLACE: case F_REGEXP_SUBSTR: case F_REGEXP_INSTR:
-        *out = regexp_fn(ctx, id, a);
-        return;
-    case F_GET_LOCK: case F_RELEASE_LOCK: case F_IS_FREE_LOCK: case F_IS_USED_LOCK:
-        s0 = ex_to_str(ctx->a, &a[0], &l0);
-        *out = named_lock(ctx, id, s0, l0, id == F_GET_LOCK ? ex_to_double(&a[1]) : 0);
-        return;
-    default:
-        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support this function");
+        *out = ex_str(s0, l0, coll);
     }
 }
+
+static void fn_hex(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t != VT_STRING) {
+        char buf[32];
+        int k = snprintf(buf, sizeof buf, "%llX", (unsigned long long)ex_to_int(&a[0]));
+        *out = mkstr(ctx, buf, (size_t)k, ctx->s->coll_connection);
+        return;
+    }
+    char *raw = stor_arena_alloc(ctx->a, a[0].len + 1);
+    size_t rl = ex_charset_octets(a[0].coll, a[0].p, a[0].len, raw);   /* the bytes in its charset */
+    char *o = stor_arena_alloc(ctx->a, rl * 2 + 1);
+    hex_of((const unsigned char *)raw, rl, o, true);
+    *out = ex_str(o, rl * 2, ctx->s->coll_connection);
+}
+
+static void fn_md5(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    unsigned char md[64];
+    unsigned int ml = 0;
+    EVP_Digest(s0, l0, md, &ml, fd->id == F_MD5 ? EVP_md5() : EVP_sha1(), NULL);
+    char *o = stor_arena_alloc(ctx->a, ml * 2 + 1);
+    hex_of(md, ml, o, false);
+    *out = ex_str(o, ml * 2, ctx->s->coll_connection);
+}
+
+static void fn_crc32(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    uint32_t c = 0xffffffffu;
+    for (size_t i = 0; i < l0; i++) { c ^= (unsigned char)s0[i]; for (int k = 0; k < 8; k++) c = c & 1 ? 0xedb88320u ^ (c >> 1) : c >> 1; }
+    *out = ex_int(0);
+    out->t = VT_UINT;
+    out->u = c ^ 0xffffffffu;
+}
+
+static void fn_to_base64(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    char *o = stor_arena_alloc(ctx->a, l0 * 2 + 8);
+    int k = EVP_EncodeBlock((unsigned char *)o, (const unsigned char *)s0, (int)l0);
+    if (k > 76) {   /* MariaDB breaks the text into lines of 76 characters */
+        char *w = stor_arena_alloc(ctx->a, (size_t)k + (size_t)k / 76 + 1);
+        size_t m = 0;
+        for (int i = 0; i < k; i++) { if (i && i % 76 == 0) w[m++] = '\n'; w[m++] = o[i]; }
+        o = w; k = (int)m;
+    }
+    *out = ex_str(o, (size_t)k, ctx->s->coll_connection);
+}
+
+static void fn_ascii(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    *out = ex_int(l0 ? (unsigned char)s0[0] : 0);
+}
+
+static void fn_abs(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_INT && a[0].i == INT64_MIN) {
+        char buf[256];
+        size_t k = e ? print_expr(ctx, e, buf, sizeof buf) : 0;
+        ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%.*s'", (int)k, buf);
+    }
+    if (a[0].t == VT_INT) *out = ex_int(a[0].i < 0 ? -a[0].i : a[0].i);
+    else if (a[0].t == VT_DECIMAL && a[0].len) {
+        ex_dec x;
+        ex_dec_get(&a[0], &x);
+        x.neg = false;
+        ex_dec_put(ctx->a, &x, a[0].coll && a[0].coll != EX_DEC_AS_IS ? a[0].coll - 1 : -1, out);
+    }
+    else if (a[0].t == VT_DECIMAL) { *out = a[0]; if (out->i < 0) out->i = -out->i; if (out->coll == EX_DEC_AS_IS) out->coll = 0; }
+    else if (a[0].t == VT_UINT) *out = a[0];
+    else *out = ex_dbl(fabs(ex_to_double(&a[0])));
+}
+
+static void fn_sign(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    double d = ex_to_double(&a[0]);
+    *out = ex_int(d > 0 ? 1 : d < 0 ? -1 : 0);
+}
+
+static void fn_sqrt(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    double d = ex_to_double(&a[0]);
+    if (d < 0) return;
+    *out = ex_dbl(sqrt(d));
+}
+
+static void fn_pow(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(dbl_checked(ctx, e, pow(ex_to_double(&a[0]), ex_to_double(&a[1]))));
+}
+
+static void fn_ceil(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_INT || a[0].t == VT_UINT) { *out = a[0]; return; }
+    if (a[0].t == VT_DECIMAL && a[0].len) {
+        ex_dec x;
+        ex_dec_get(&a[0], &x);
+        ex_dec_round(&x, 0, fd->id == F_CEIL ? EX_ROUND_CEIL : EX_ROUND_FLOOR, &x);
+        ex_dec_put(ctx->a, &x, -1, out);
+        return;
+    }
+    if (a[0].t == VT_DECIMAL) {
+        int64_t p = ex_pow10[a[0].scale], q = a[0].i / p, r = a[0].i % p;
+        if (fd->id == F_CEIL && r > 0) q++;
+        if (fd->id == F_FLOOR && r < 0) q--;
+        *out = ex_int(q);
+        return;
+    }
+    *out = ex_dbl(fd->id == F_CEIL ? ceil(ex_to_double(&a[0])) : floor(ex_to_double(&a[0])));
+}
+
+static void fn_round(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t d = n > 1 ? ex_to_int(&a[1]) : 0;
+    if (a[0].t == VT_INT || a[0].t == VT_UINT) {
+        if (d >= 0) { *out = a[0]; return; }
+        if (a[0].t == VT_UINT || d < -18 || a[0].i >= ex_pow10[18] || a[0].i <= -ex_pow10[18]) {
+            /* near the ends of BIGINT the rounded value may not fit it: exactly */
+            ex_dec x;
+            ex_dec_get(&a[0], &x);
+            ex_dec_round(&x, d < -100 ? -100 : (int)d, fd->id == F_ROUND ? EX_ROUND_HALF_UP : EX_ROUND_TRUNC, &x);
+            ex_dec_put(ctx->a, &x, -1, out);
+            return;
+        }
+        int64_t p = ex_pow10[-d], v = a[0].i, q = v / p * p, r = v % p;
+        if (fd->id == F_ROUND && (r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -p : p;
+        *out = ex_int(q);
+        return;
+    }
+    if (a[0].t == VT_DECIMAL && (a[0].len || d > 18 || d < -18)) {
+        ex_dec x;
+        ex_dec_get(&a[0], &x);
+        ex_dec_round(&x, d > 38 ? 38 : d < -100 ? -100 : (int)d, fd->id == F_ROUND ? EX_ROUND_HALF_UP : EX_ROUND_TRUNC, &x);
+        ex_dec_put(ctx->a, &x, -1, out);
+        return;
+    }
+    if (a[0].t == VT_DECIMAL) {
+        int sc = a[0].scale;
+        if (d >= sc) { *out = a[0]; out->coll = 0; if (d > sc && d <= 18) { __int128 v = (__int128)a[0].i * ex_pow10[d - sc]; if (v <= INT64_MAX && v >= INT64_MIN) { out->i = (int64_t)v; out->scale = (uint8_t)d; } } return; }
+        int drop = sc - (int)(d < 0 ? 0 : d);
+        int64_t p = ex_pow10[drop], v = a[0].i, q = v / p, r = v % p;
+        if (fd->id == F_ROUND && (r < 0 ? -r : r) * 2 >= p) q += v < 0 ? -1 : 1;
+        out->t = VT_DECIMAL; out->i = q; out->scale = (uint8_t)(d < 0 ? 0 : d); out->coll = 0; out->len = 0;
+        if (d < 0) { int64_t pp = ex_pow10[-d]; int64_t rr = q % pp; q -= rr; if (fd->id == F_ROUND && (rr < 0 ? -rr : rr) * 2 >= pp) q += q < 0 ? -pp : pp; out->i = q; }
+        return;
+    }
+    double x = ex_to_double(&a[0]);
+    /* past any double's exponent: nothing is left of it, or nothing changes */
+    if (d < -400 || d > 400) { *out = ex_dbl(d < 0 ? 0.0 : x); return; }
+    double p = pow(10.0, (double)d);
+    double r = fd->id == F_ROUND ? (d >= 0 ? rint(x * p) / p : rint(x / pow(10.0, -(double)d)) * pow(10.0, -(double)d)) : trunc(x * p) / p;
+    if (fd->id == F_ROUND && d >= 0) r = rint(x * p) / p;   /* MariaDB: rint(), half to even */
+    if (d >= 0 && isinf(x * p)) r = x;                   /* too large to have those decimals */
+    *out = ex_dbl(r);
+}
+
+static void fn_mod(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = a[0];
+    ex_mod_value(ctx, out, &a[1]);
+    return;   /* as a % b */
+}
+
+static void fn_date_add(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l2;
+    const char *s2;
+    int64_t dt;
+    bool isd;
+    s2 = ex_to_str(ctx->a, &a[2], &l2);
+    char unit[32];
+    snprintf(unit, sizeof unit, "%.*s", (int)l2, s2);
+    bool date_unit = !strcmp(unit, "DAY") || !strcmp(unit, "WEEK") || !strcmp(unit, "MONTH") || !strcmp(unit, "QUARTER") || !strcmp(unit, "YEAR") || !strcmp(unit, "YEAR_MONTH");
+    if (a[0].t == VT_DATE || a[0].t == VT_DATETIME) {
+        /* a zero date or one with a zero part: NULL with 1292, shown as the result type shows it */
+        int y, mo, d, h, mi, s, us;
+        pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &mi, &s, &us);
+        if (!mo || !d) {
+            pdb_value v = dt_value(a[0].i, a[0].t == VT_DATE && date_unit);
+            v.scale = 0;   /* shown without its fraction */
+            char buf[64];
+            const char *txt;
+            size_t k = pdb_value_text(&v, NULL, buf, sizeof buf, &txt);
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)k, txt);
+            return;
+        }
+    }
+    if (a[0].t == VT_TIME) {
+        /* a TIME plus a day-time interval stays a TIME; months do not apply to one */
+        if (a[1].t == VT_NULL) return;
+        int64_t months, usecs;
+        int by_month;
+        int rc = interval_of(ctx, unit, &a[1], fd->id == F_DATE_SUB, &months, &usecs, &by_month);
+        const int64_t max = (838 * 3600 + 59 * 60 + 59) * 1000000LL + 999999;
+        if (rc == 2) return;
+        if (rc || by_month || (usecs > 0 ? a[0].i > max - usecs : a[0].i < -max - usecs)) {
+            ex_warn(ctx, "Warning", 1441, "Datetime function: time field overflow");
+            return;
+        }
+        int fsp = interval_fsp(unit, &a[1]);
+        *out = ex_int(a[0].i + usecs); out->t = VT_TIME;
+        out->scale = (uint8_t)(a[0].scale > fsp ? a[0].scale : fsp);
+        return;
+    }
+    if ((a[0].t == VT_INT || a[0].t == VT_UINT || a[0].t == VT_DECIMAL || a[0].t == VT_DOUBLE) && num_dt(&a[0], &dt, &isd)) {
+        /* a number that is a zero date: the warning shows it as the datetime it became */
+        int y, mo, d, h, mi, s, us;
+        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+        if (!mo || !d) {
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%04d-%02d-%02d %02d:%02d:%02d'", y, mo, d, h, mi, s);
+            return;
+        }
+    }
+    if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
+    if (a[1].t == VT_NULL) return;
+    int64_t r;
+    int rc = add_interval(ctx, dt, unit, &a[1], fd->id == F_DATE_SUB, &r);
+    if (rc == 1) ex_warn(ctx, "Warning", 1441, "Datetime function: datetime field overflow");
+    if (rc) return;
+    int fsp = interval_fsp(unit, &a[1]);
+    if (a[0].t == VT_STRING) {
+        const char *dot = memchr(a[0].p, '.', a[0].len);
+        int own = 0;
+        if (dot) for (const char *q = dot + 1; q < a[0].p + a[0].len && isdigit((unsigned char)*q); q++) own++;
+        if (own > fsp) fsp = own > 6 ? 6 : own;
+        pdb_value v = dt_value(r, isd && date_unit && !fsp);
+        v.scale = (uint8_t)fsp;
+        char *buf = stor_arena_alloc(ctx->a, 40);
+        const char *o;
+        size_t k = pdb_value_text(&v, NULL, buf, 40, &o);
+        *out = ex_str(o, k, COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
+    if (a[0].t == VT_DATETIME && a[0].scale > fsp) fsp = a[0].scale;
+    *out = dt_value(r, isd && date_unit && !fsp);
+    out->scale = (uint8_t)fsp;
+}
+
+static void fn_date_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l1;
+    const char *s1;
+    int64_t dt;
+    bool isd;
+    if (a[0].t == VT_TIME) {   /* a TIME on the zero date, all its hours, its sign in front */
+        int64_t t = a[0].i < 0 ? -a[0].i : a[0].i, sec = t / 1000000;
+        s1 = ex_to_str(ctx->a, &a[1], &l1);
+        *out = date_format_parts(ctx, a[0].i < 0, 0, 0, 0, (int)(sec / 3600), (int)(sec / 60 % 60), (int)(sec % 60), (int)(t % 1000000), s1, l1);
+        return;
+    }
+    if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+    s1 = ex_to_str(ctx->a, &a[1], &l1);
+    *out = date_format(ctx, dt, s1, l1);
+}
+
+static void fn_from_unixtime(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l1;
+    const char *s1;
+    /* seconds since 1970 up to 2^31 - 1 with their microseconds (truncated) */
+    int64_t secs, us = 0;
+    if (a[0].t == VT_INT || a[0].t == VT_UINT) {
+        if (a[0].t == VT_UINT && a[0].u > INT64_MAX) secs = INT64_MAX;
+        else secs = a[0].i;
+    } else if (a[0].t == VT_DECIMAL && !a[0].len) {
+        int64_t p = ex_pow10[a[0].scale];
+        secs = a[0].i / p;
+        us = a[0].i % p;
+        for (int i = a[0].scale; i < 6; i++) us *= 10;
+        for (int i = 6; i < a[0].scale; i++) us /= 10;
+        if (a[0].i < 0) return;
+    } else {
+        double x = ex_to_double(&a[0]);
+        if (x < 0) return;
+        if (x >= 9.2e18) secs = INT64_MAX;
+        else { secs = (int64_t)x; us = (int64_t)((x - (double)secs) * 1e6); }
+    }
+    if (secs < 0) return;
+    if (secs > 2147483647) {
+        char buf[80];
+        const char *txt;
+        size_t k = pdb_value_text(&a[0], NULL, buf, sizeof buf, &txt);
+        ex_warn(ctx, "Warning", 1292, "Truncated incorrect unixtime value: '%.*s'", (int)k, txt);
+        return;
+    }
+    time_t t = (time_t)secs;
+    struct tm tm;
+    localtime_r(&t, &tm);
+    int64_t dt = pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)us);
+    if (n == 2) { s1 = ex_to_str(ctx->a, &a[1], &l1); *out = date_format(ctx, dt, s1, l1); return; }
+    int fsp = a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_INT || a[0].t == VT_UINT ? 0 : 6;
+    if (fsp > 6) fsp = 6;
+    for (int i = fsp; i < 6; i++) us /= 10;
+    for (int i = fsp; i < 6; i++) us *= 10;
+    *out = dt_value(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)us), false);
+    out->scale = (uint8_t)fsp;
+}
+
+static void fn_date(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t dt;
+    bool isd;
+    if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true);
+}
+
+static void fn_year(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if ((fd->id == F_YEAR || fd->id == F_MONTH) && (a[0].t == VT_DATETIME || a[0].t == VT_DATE)) {
+        /* the packed datetime's year and month without unpacking the rest */
+        *out = ex_int(ex_dt_year_month(a[0].i, fd->id == F_YEAR));
+        return;
+    }
+    int64_t dt;
+    bool isd;
+    int y, mo, d, h, mi, s, us;
+    if (fd->id == F_HOUR || fd->id == F_MINUTE || fd->id == F_SECOND) {
+        /* of the argument as a TIME (a datetime's time of day; 1030 is 00:10:30) */
+        int64_t t;
+        if (!time_of(ctx, &a[0], &t, true)) return;
+        int64_t sec = (t < 0 ? -t : t) / 1000000;
+        *out = ex_int(fd->id == F_HOUR ? sec / 3600 : fd->id == F_MINUTE ? (sec / 60) % 60 : sec % 60);
+        return;
+    }
+    if (fd->id == F_WEEK || fd->id == F_DAYOFWEEK || fd->id == F_DAYOFYEAR || fd->id == F_WEEKDAY) {
+        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
+    } else if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    switch (fd->id) {
+    case F_YEAR: *out = ex_int(y);
+    break;
+    case F_MONTH: *out = ex_int(mo);
+    break;
+    case F_DAY: *out = ex_int(d);
+    break;
+    case F_HOUR: *out = ex_int(h);
+    break;
+    case F_MINUTE: *out = ex_int(mi);
+    break;
+    case F_SECOND: *out = ex_int(s);
+    break;
+    case F_DAYOFWEEK: if (!mo) return;
+    *out = ex_int((weekday(daynr(y, mo, d)) + 1) % 7 + 1);
+    break;
+    case F_WEEKDAY: if (!mo) return;
+    *out = ex_int(weekday(daynr(y, mo, d)));
+    break;
+    case F_DAYOFYEAR: if (!mo) return;
+    *out = ex_int(daynr(y, mo, d) - daynr(y, 1, 1) + 1);
+    break;
+    case F_WEEK: {
+        int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0, yy;
+        if (!mo) return;
+        *out = ex_int(calc_week(y, mo, d, mode & 7, &yy));
+        break;
+    }
+    }
+}
+
+static void fn_datediff(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t d1, d2;
+    bool i1, i2;
+    if (!get_dt_full(ctx, &a[0], &d1, &i1, true) || !get_dt_full(ctx, &a[1], &d2, &i2, true)) return;
+    int y, mo, d, h, mi, s, us, y2, mo2, dd2;
+    pdb_dt_unpack(d1, &y, &mo, &d, &h, &mi, &s, &us);
+    pdb_dt_unpack(d2, &y2, &mo2, &dd2, &h, &mi, &s, &us);
+    *out = ex_int(daynr(y, mo, d) - daynr(y2, mo2, dd2));
+}
+
+static void fn_yearweek(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t dt;
+    bool isd;
+    if (fd->id == F_YEARWEEK || fd->id == F_TO_DAYS || fd->id == F_DAYNAME) {
+        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
+    } else if (!get_dt(ctx, &a[0], &dt, &isd)) return;
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    switch (fd->id) {
+    case F_YEARWEEK: { if (!mo) return; int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0, yy;
+        int w = calc_week(y, mo, d, (mode & 7) | 2, &yy); *out = ex_int((int64_t)yy * 100 + w); return; }
+    case F_QUARTER: *out = ex_int((mo + 2) / 3);
+    return;
+    case F_TO_DAYS: if (!mo) return;
+    *out = ex_int(daynr(y, mo, d));
+    return;
+    case F_LAST_DAY: if (!mo) return;
+    *out = dt_value(pdb_dt_pack(y, mo, days_in_month(y, mo), 0, 0, 0, 0), true);
+    return;
+    case F_MONTHNAME: if (!mo) return;
+    *out = mkstr(ctx, month_names[mo - 1], strlen(month_names[mo - 1]), COLL_UTF8MB3_GENERAL_CI);
+    return;
+    case F_DAYNAME: { if (!mo) return; const char *dn = day_names[weekday(daynr(y, mo, d))]; *out = mkstr(ctx, dn, strlen(dn), COLL_UTF8MB3_GENERAL_CI); return; }
+    }
+}
+
+static void fn_from_days(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    from_daynr((long)interval_int(ctx, &a[0]), &y, &mo, &d);
+    *out = dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true);
+}
+
+static void fn_makedate(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t y = ex_to_int(&a[0]), doy = ex_to_int(&a[1]);
+    if (doy <= 0 || doy > 3660000 || y < 0 || y > 9999) return;   /* (past year 9999 either way) */
+    if (y < 70) y += 2000; else if (y < 100) y += 1900;
+    int yy, mo, d;
+    from_daynr(daynr((int)y, 1, 1) + (long)doy - 1, &yy, &mo, &d);
+    if (yy > 9999) return;
+    *out = dt_value(pdb_dt_pack(yy, mo, d, 0, 0, 0, 0), true);
+}
+
+static void fn_timestampdiff(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    int64_t d1, d2;
+    bool i1, i2;
+    if (!get_dt_full(ctx, &a[1], &d1, &i1, true) || !get_dt_full(ctx, &a[2], &d2, &i2, true)) return;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    int y1, m1, dd1, h1, mi1, se1, u1, y2, m2, dd2, h2, mi2, se2, u2;
+    pdb_dt_unpack(d1, &y1, &m1, &dd1, &h1, &mi1, &se1, &u1);
+    pdb_dt_unpack(d2, &y2, &m2, &dd2, &h2, &mi2, &se2, &u2);
+    int64_t t1 = ((int64_t)daynr(y1, m1, dd1) * 86400 + h1 * 3600 + mi1 * 60 + se1) * 1000000 + u1;
+    int64_t t2 = ((int64_t)daynr(y2, m2, dd2) * 86400 + h2 * 3600 + mi2 * 60 + se2) * 1000000 + u2;
+    int64_t diff = t2 - t1;
+    if (!strncmp(s0, "MONTH", l0) || !strncmp(s0, "YEAR", l0) || !strncmp(s0, "QUARTER", l0)) {
+        int64_t months = ((int64_t)y2 - y1) * 12 + (m2 - m1);
+        int64_t rest1 = (((int64_t)dd1 * 24 + h1) * 3600 + mi1 * 60 + se1) * 1000000 + u1;
+        int64_t rest2 = (((int64_t)dd2 * 24 + h2) * 3600 + mi2 * 60 + se2) * 1000000 + u2;
+        if (months > 0 && rest2 < rest1) months--;
+        if (months < 0 && rest2 > rest1) months++;
+        *out = ex_int(!strncmp(s0, "YEAR", l0) ? months / 12 : !strncmp(s0, "QUARTER", l0) ? months / 3 : months);
+        return;
+    }
+    int64_t div = !strncmp(s0, "MICROSECOND", l0) ? 1 : !strncmp(s0, "SECOND", l0) ? 1000000 : !strncmp(s0, "MINUTE", l0) ? 60000000LL :
+                  !strncmp(s0, "HOUR", l0) ? 3600000000LL : !strncmp(s0, "DAY", l0) ? 86400000000LL : 604800000000LL;
+    *out = ex_int(diff / div);
+}
+
+static void fn_unhex(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    char *o = stor_arena_alloc(ctx->a, l0 / 2 + 2);
+    size_t k = 0, i = 0;
+    if (l0 % 2) { int v = isxdigit((unsigned char)s0[0]) ? (isdigit((unsigned char)s0[0]) ? s0[0] - '0' : (tolower((unsigned char)s0[0]) - 'a' + 10)) : -1; if (v < 0) return; o[k++] = (char)v; i = 1; }
+    for (; i + 1 < l0 + 1 && i < l0; i += 2) {
+        int hi = s0[i], lo = s0[i + 1];
+        if (!isxdigit(hi) || !isxdigit(lo)) return;
+        hi = isdigit(hi) ? hi - '0' : tolower(hi) - 'a' + 10;
+        lo = isdigit(lo) ? lo - '0' : tolower(lo) - 'a' + 10;
+        o[k++] = (char)(hi * 16 + lo);
+    }
+    *out = ex_str(o, k, COLL_BINARY);
+}
+
+static void fn_ord(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    if (!l0) { *out = ex_int(0); return; }
+    size_t cl = is_mb(a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI) ? u8len((unsigned char)s0[0]) : 1;
+    int64_t v = 0;
+    for (size_t i = 0; i < cl && i < l0; i++) v = v * 256 + (unsigned char)s0[i];
+    *out = ex_int(v);
+}
+
+static void fn_ln(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    double x = ex_to_double(&a[n - 1]);
+    if (x <= 0) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; }
+    double r = fd->id == F_LN ? log(x) : fd->id == F_LOG10 ? log10(x) : fd->id == F_LOG2 ? log(x) / M_LN2 : log(x);   /* LOG2 as MariaDB computes it */
+    if (fd->id == F_LOG && n == 2) { double b = ex_to_double(&a[0]); if (b <= 0 || b == 1) { ex_warn(ctx, "Warning", 1365, "Division by 0"); return; } r = log(x) / log(b); }
+    *out = ex_dbl(r);
+}
+
+static void fn_exp(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(dbl_checked(ctx, e, exp(ex_to_double(&a[0]))));
+}
+
+static void fn_inet_aton(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    uint64_t v = 0, part = 0;
+    int dots = 0;
+    bool digit = false;
+    for (size_t i = 0; i < l0; i++) {
+        if (isdigit((unsigned char)s0[i])) { part = part * 10 + (uint64_t)(s0[i] - '0'); digit = true; if (part > 255) return; }
+        else if (s0[i] == '.' && digit && dots < 3) { v = (v << 8) | part; part = 0; dots++; digit = false; }
+        else return;
+    }
+    if (!digit) return;
+    /* MariaDB: the last part is the last byte, the ones before are the first
+       bytes ('127.1' is 127.0.0.1, '10.0.1' is 10.0.0.1) */
+    v = (v << (8 * (4 - dots))) | part;
+    *out = ex_int(0);
+    out->t = VT_UINT;
+    out->u = v;
+}
+
+static void fn_inet_ntoa(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t v = ex_to_int(&a[0]);
+    if (v < 0 || v > 4294967295LL) return;
+    char buf[20];
+    int k = snprintf(buf, sizeof buf, "%d.%d.%d.%d", (int)(v >> 24) & 255, (int)(v >> 16) & 255, (int)(v >> 8) & 255, (int)v & 255);
+    *out = mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_time_to_sec(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* of the argument as a TIME; DECIMAL with the digits it has when it has any */
+    int64_t t;
+    if (!time_of(ctx, &a[0], &t, true)) return;
+    int fsp = a[0].t == VT_TIME || a[0].t == VT_DATETIME ? a[0].scale : a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) :
+              a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 : 0;
+    if (fsp > 6) fsp = 6;
+    if (!fsp) { *out = ex_int(t / 1000000); return; }
+    int64_t v = t;
+    for (int i = fsp; i < 6; i++) v /= 10;
+    *out = ex_int(v);
+    out->t = VT_DECIMAL;
+    out->scale = (uint8_t)fsp;
+}
+
+static void fn_extract(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    {
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    int64_t dt;
+    bool isd;
+    char u[24];
+    snprintf(u, sizeof u, "%.*s", (int)l0, s0);
+    int y, mo, d, h, mi, s, us;
+    int64_t sign = 1;
+    bool date_unit = !strcmp(u, "YEAR") || !strcmp(u, "YEAR_MONTH") || !strcmp(u, "QUARTER") || !strcmp(u, "MONTH") || !strcmp(u, "WEEK");
+    bool as_time = false;
+    if (!date_unit) {
+        /* the other units read a TIME: a duration's days are its hours / 24, its sign goes on every part */
+        if (a[1].t == VT_TIME) as_time = true;
+        else if (a[1].t == VT_STRING) {
+            size_t k = 0;
+            while (k < a[1].len && isspace((unsigned char)a[1].p[k])) k++;
+            size_t dg = k;
+            while (dg < a[1].len && isdigit((unsigned char)a[1].p[dg])) dg++;
+            as_time = !(dg > k && dg < a[1].len && (a[1].p[dg] == '-' || a[1].p[dg] == '/')) && dg - k < 8;
+        } else if (a[1].t == VT_INT || a[1].t == VT_UINT || a[1].t == VT_DECIMAL || a[1].t == VT_DOUBLE) {
+            double x = ex_to_double(&a[1]);
+            as_time = x < 1e10;
+        }
+    }
+    if (as_time) {
+        int64_t t;
+        if (!time_of(ctx, &a[1], &t, false)) return;
+        if (t < 0) { sign = -1; t = -t; }
+        int64_t hours = t / 3600000000LL;
+        y = mo = 0; d = (int)(hours / 24); h = (int)(hours % 24);
+        mi = (int)(t / 60000000 % 60); s = (int)(t / 1000000 % 60); us = (int)(t % 1000000);
+    } else {
+        if (!get_dt(ctx, &a[1], &dt, &isd)) return;
+        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    }
+    int64_t r = 0;
+    if (!strcmp(u, "YEAR")) r = y; else if (!strcmp(u, "MONTH")) r = mo; else if (!strcmp(u, "DAY")) r = d;
+    else if (!strcmp(u, "HOUR")) r = h; else if (!strcmp(u, "MINUTE")) r = mi; else if (!strcmp(u, "SECOND")) r = s;
+    else if (!strcmp(u, "MICROSECOND")) r = us; else if (!strcmp(u, "QUARTER")) r = (mo + 2) / 3;
+    else if (!strcmp(u, "YEAR_MONTH")) r = y * 100 + mo; else if (!strcmp(u, "DAY_HOUR")) r = d * 100 + h;
+    else if (!strcmp(u, "DAY_MINUTE")) r = (d * 100 + h) * 100 + mi; else if (!strcmp(u, "DAY_SECOND")) r = ((int64_t)(d * 100 + h) * 100 + mi) * 100 + s;
+    else if (!strcmp(u, "HOUR_MINUTE")) r = h * 100 + mi; else if (!strcmp(u, "HOUR_SECOND")) r = (h * 100 + mi) * 100 + s;
+    else if (!strcmp(u, "MINUTE_SECOND")) r = mi * 100 + s;
+    else if (!strcmp(u, "WEEK")) { int yy; r = calc_week(y, mo, d, 0, &yy); }
+    else if (!strcmp(u, "DAY_MICROSECOND")) r = ((((int64_t)d * 100 + h) * 100 + mi) * 100 + s) * 1000000 + us;
+    else if (!strcmp(u, "HOUR_MICROSECOND")) r = (((int64_t)h * 100 + mi) * 100 + s) * 1000000 + us;
+    else if (!strcmp(u, "MINUTE_MICROSECOND")) r = ((int64_t)mi * 100 + s) * 1000000 + us;
+    else if (!strcmp(u, "SECOND_MICROSECOND")) r = (int64_t)s * 1000000 + us;
+    *out = ex_int(date_unit ? r : r * sign);
+}
+}
+
+static void fn_conv(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    int from = fd->id == F_CONV ? (int)ex_to_int(&a[1]) : 10, to = fd->id == F_CONV ? (int)ex_to_int(&a[2]) : fd->id == F_OCT ? 8 : 2;
+    if (from == INT32_MIN || to == INT32_MIN) return;   /* MariaDB: NULL, as -INT_MIN is not an int */
+    bool signed_from = from < 0, signed_to = to < 0;
+    if (from < 0) from = -from;
+    if (to < 0) to = -to;
+    if (from < 2 || from > 36 || to < 2 || to > 36) return;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    if (!l0) return;   /* CONV('') / BIN('') / OCT('') are NULL */
+    /* MariaDB's my_strntoull (my_strntoll for a negative from-base): a sign, then
+     * digits; past 64 bits ~0 (LONGLONG_MIN/MAX signed), '-' negates modulo 2^64 */
+    uint64_t v = 0;
+    bool neg = false, over = false;
+    size_t i = 0;
+    while (i < l0 && (s0[i] == ' ' || (s0[i] >= '\t' && s0[i] <= '\r'))) i++;
+    if (i < l0 && (s0[i] == '-' || s0[i] == '+')) { neg = s0[i] == '-'; i++; }
+    for (; i < l0; i++) {
+        int c = tolower((unsigned char)s0[i]), dg = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'z' ? c - 'a' + 10 : 99;
+        if (dg >= from) break;
+        if (v > (UINT64_MAX - (uint64_t)dg) / (uint64_t)from) over = true;
+        else v = v * (uint64_t)from + (uint64_t)dg;
+    }
+    if (signed_from) {
+        if (v > (neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX)) over = true;
+        if (over) v = neg ? (uint64_t)INT64_MAX + 1 : (uint64_t)INT64_MAX;
+        else if (neg) v = 0 - v;
+    } else if (over) v = UINT64_MAX;
+    else if (neg) v = 0 - v;
+    /* v is the value's 64 bits; a negative to-base prints them as signed */
+    char buf[80];
+    int k = 79;
+    buf[k] = 0;
+    bool outneg = signed_to && v > (uint64_t)INT64_MAX;
+    if (outneg) v = 0 - v;
+    if (v == 0) buf[--k] = '0';
+    while (v) { int dg = (int)(v % (uint64_t)to); buf[--k] = (char)(dg < 10 ? '0' + dg : 'A' + dg - 10); v /= (uint64_t)to; }
+    if (outneg) buf[--k] = '-';
+    *out = mkstr(ctx, buf + k, (size_t)(79 - k), COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_strcmp(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l1;
+    const char *s0, *s1;
+    uint16_t coll = a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    s1 = ex_to_str(ctx->a, &a[1], &l1);
+    int c = pdb_coll_cmp(coll, s0, l0, s1, l1);
+    *out = ex_int(c < 0 ? -1 : c > 0);
+}
+
+static void fn_insert(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l2;
+    const char *s0, *s2;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    s2 = ex_to_str(ctx->a, &a[3], &l2);
+    uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
+    bool mb = is_mb(coll);
+    int64_t pos = ex_to_int(&a[1]), len = ex_to_int(&a[2]);
+    size_t nch = char_count(s0, l0, mb);
+    if (pos < 1 || (uint64_t)pos > nch) { *out = ex_str(s0, l0, coll); return; }
+    if (len < 0 || (uint64_t)(pos - 1 + len) > nch) len = (int64_t)nch - pos + 1;
+    size_t b = char_off(s0, l0, (size_t)pos - 1, mb), e2 = char_off(s0, l0, (size_t)(pos - 1 + len), mb);
+    char *o = stor_arena_alloc(ctx->a, l0 + l2 + 1);
+    memcpy(o, s0, b);
+    memcpy(o + b, s2, l2);
+    memcpy(o + b + l2, s0 + e2, l0 - e2);
+    *out = ex_str(o, b + l2 + (l0 - e2), coll);
+}
+
+static void fn_time(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_TIME) { *out = a[0]; return; }
+    int64_t us;
+    if (a[0].t == VT_DATETIME || a[0].t == VT_DATE) {
+        int y, mo, d, h, m, sec, u; pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &m, &sec, &u);
+        us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
+    } else if (!time_of(ctx, &a[0], &us, true)) return;
+    *out = ex_int(us);
+    out->t = VT_TIME;
+    /* the digits the argument has */
+    int fsp = a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) : a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_DOUBLE ? 6 :
+              a[0].t == VT_DATETIME || a[0].t == VT_TIME ? a[0].scale : 0;
+    out->scale = (uint8_t)(fsp > 6 ? 6 : fsp);
+}
+
+static void fn_str_to_date(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0, l1;
+    const char *s0, *s1;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    s1 = ex_to_str(ctx->a, &a[1], &l1);
+    stod_tm tm = { 0 };
+    const char *end = NULL;
+    bool fixed = e && e->nargs == 2 && e->args[1]->kind == E_STRING;
+    int kind = fixed ? str_to_date_kind(s1, l1) : 7;   /* 1 date, 2 time, 4 fraction */
+    if (!str_to_date_parse(s0, l0, s1, l1, &tm, &end)) {
+        ex_warn(ctx, "Warning", 1411, "Incorrect datetime value: '%.*s' for function str_to_date", (int)(l0 > 127 ? 127 : l0), s0);
+        return;
+    }
+    for (const char *q = end; q < s0 + l0; q++)
+        if (!isspace((unsigned char)*q)) {
+            ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'",
+                    (kind & 3) == 1 ? "date" : (kind & 3) == 2 ? "time" : "datetime", (int)(l0 > 128 ? 128 : l0), s0);
+            break;
+        }
+    int fsp = kind & 4 ? 6 : 0;
+    if ((kind & 3) == 2) {
+        *out = ex_int((((int64_t)tm.h * 3600 + tm.mi * 60 + tm.s) * 1000000) + tm.us);
+        out->t = VT_TIME; out->scale = (uint8_t)fsp;
+        return;
+    }
+    *out = dt_value(pdb_dt_pack(tm.y, tm.mo, tm.d, (kind & 3) == 1 ? 0 : tm.h, (kind & 3) == 1 ? 0 : tm.mi,
+                                (kind & 3) == 1 ? 0 : tm.s, (kind & 3) == 1 ? 0 : tm.us), (kind & 3) == 1);
+    out->scale = (uint8_t)fsp;
+}
+
+static void fn_from_base64(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    /* MariaDB's decoder: groups of four characters, spaces anywhere, '=' only as the
+     * last one or two of the first group that has it; anything else is an error at
+     * the position where it stopped (1958) */
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    unsigned char *o = stor_arena_alloc(ctx->a, l0 / 4 * 3 + 4);
+    size_t pos = 0, k = 0;
+    bool err = false, done = false;
+    while (!done) {
+        uint32_t c = 0;
+        int state = 0, mark = 0;
+        for (int g = 0; g < 4; g++) {
+            while (pos < l0 && (s0[pos] == ' ' || (s0[pos] >= '\t' && s0[pos] <= '\r'))) pos++;
+            if (pos >= l0) { if (state > 0) err = true; done = true; break; }
+            int ch = (unsigned char)s0[pos++], v = b64_value(ch);
+            c <<= 6;
+            if (v >= 0 && !mark) { c += (uint32_t)v; state++; continue; }
+            if (v >= 0 || state < 2 || ch != '=') { pos--; err = true; done = true; break; }
+            mark++;
+            state++;
+        }
+        if (done) break;
+        o[k++] = (unsigned char)(c >> 16); o[k++] = (unsigned char)(c >> 8); o[k++] = (unsigned char)c;
+        if (mark) { k -= (size_t)mark; break; }
+    }
+    while (pos < l0 && (s0[pos] == ' ' || (s0[pos] >= '\t' && s0[pos] <= '\r'))) pos++;
+    if (pos < l0) err = true;
+    if (err) { ex_warn(ctx, "Warning", 1958, "Bad base64 data as position %zu", pos); return; }
+    *out = ex_str((char *)o, k, COLL_BINARY);
+}
+
+static void fn_weekofyear(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t dt;
+    bool isd;
+    if (fd->id == F_MICROSECOND) {
+        int64_t t;
+        if (!time_of(ctx, &a[0], &t, true)) return;
+        *out = ex_int((t < 0 ? -t : t) % 1000000);
+        return;
+    }
+    if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
+    int yy;
+    if (!mo) return;
+    *out = ex_int(calc_week(y, mo, d, 3, &yy));
+}
+
+static void fn_bit_count(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int(__builtin_popcountll((uint64_t)ex_to_int(&a[0])));
+}
+
+static void fn_sin(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(sin(ex_to_double(&a[0])));
+}
+
+static void fn_cos(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(cos(ex_to_double(&a[0])));
+}
+
+static void fn_tan(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(tan(ex_to_double(&a[0])));
+}
+
+static void fn_atan(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(n == 2 ? atan2(ex_to_double(&a[0]), ex_to_double(&a[1])) : atan(ex_to_double(&a[0])));
+}
+
+static void fn_degrees(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(dbl_checked(ctx, e, ex_to_double(&a[0]) * (180.0 / M_PI)));
+}
+
+static void fn_radians(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(dbl_checked(ctx, e, ex_to_double(&a[0]) * (M_PI / 180.0)));
+}
+
+static void fn_regexp_replace(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = regexp_fn(ctx, fd->id, a);
+}
+
+static void fn_get_lock(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    *out = named_lock(ctx, fd->id, s0, l0, fd->id == F_GET_LOCK ? ex_to_double(&a[1]) : 0);
+}
+
 
 /* ---------------------------------------------------------------- LIKE */
 
@@ -3681,3 +4198,193 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     }
     }
 }
+
+/* not yet moved to their own bodies */
+static void json_call(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    ex_json_call(ctx, fd->id, a, n, out, e);
+}
+
+static const ex_fdef rows[] = {
+    { "ABS", 1, 1, EX_FN_NULL_IN, F_ABS, ty_abs, fn_abs },
+    { "ASCII", 1, 1, EX_FN_NULL_IN, F_ASCII, ty_ascii, fn_ascii },
+    { "ATAN", 1, 2, EX_FN_NULL_IN, F_ATAN, ty_sin, fn_atan },
+    { "BIN", 1, 1, EX_FN_NULL_IN, F_BIN, ty_conv, fn_conv },
+    { "BIT_COUNT", 1, 1, EX_FN_NULL_IN, F_BIT_COUNT, ty_bit_count, fn_bit_count },
+    { "BIT_LENGTH", 1, 1, EX_FN_NULL_IN, F_BIT_LENGTH, ty_bit_length, fn_length },
+    { "CEIL", 1, 1, EX_FN_NULL_IN, F_CEIL, ty_ceil, fn_ceil },
+    { "CEILING", 1, 1, EX_FN_NULL_IN, F_CEIL, ty_ceil, fn_ceil },
+    { "CHAR", 1, -1, 0, F_CHAR, ty_char, fn_char },
+    { "CHARACTER_LENGTH", 1, 1, EX_FN_NULL_IN, F_CHAR_LENGTH, ty_length, fn_char_length },
+    { "CHAR_LENGTH", 1, 1, EX_FN_NULL_IN, F_CHAR_LENGTH, ty_length, fn_char_length },
+    { "COALESCE", 1, -1, EX_FN_HYBRID, F_COALESCE, ty_if, fn_coalesce },
+    { "CONCAT", 1, -1, EX_FN_NULL_IN, F_CONCAT, ty_concat, fn_concat },
+    { "CONCAT_WS", 2, -1, 0, F_CONCAT_WS, ty_concat, fn_concat_ws },
+    { "CONNECTION_ID", 0, 0, 0, F_CONNECTION_ID, ty_connection_id, fn_connection_id },
+    { "CONV", 3, 3, EX_FN_NULL_IN, F_CONV, ty_conv, fn_conv },
+    { "COS", 1, 1, EX_FN_NULL_IN, F_COS, ty_sin, fn_cos },
+    { "CRC32", 1, 1, EX_FN_NULL_IN, F_CRC32, ty_crc32, fn_crc32 },
+    { "CURDATE", 0, 0, 0, F_CURDATE, ty_curdate, fn_curdate },
+    { "CURRENT_DATE", 0, 0, 0, F_CURDATE, ty_curdate, fn_curdate },
+    { "CURRENT_TIME", 0, 1, 0, F_CURTIME, ty_curtime, fn_now },
+    { "CURRENT_TIMESTAMP", 0, 1, 0, F_NOW, ty_now, fn_now },
+    { "CURRENT_USER", 0, 0, 0, F_CURRENT_USER, ty_user, fn_user },
+    { "CURTIME", 0, 1, 0, F_CURTIME, ty_curtime, fn_now },
+    { "DATABASE", 0, 0, 0, F_DATABASE, ty_database, fn_database },
+    { "DATE", 1, 1, EX_FN_NULL_IN, F_DATE, ty_curdate, fn_date },
+    { "DATEDIFF", 2, 2, EX_FN_NULL_IN, F_DATEDIFF, ty_datediff, fn_datediff },
+    { "DATE_ADD", 2, 2, EX_FN_NULL_IN, F_DATE_ADD, ty_date_add, fn_date_add },
+    { "DATE_FORMAT", 2, 3, EX_FN_NULL_IN, F_DATE_FORMAT, ty_date_format, fn_date_format },
+    { "DATE_SUB", 2, 2, EX_FN_NULL_IN, F_DATE_SUB, ty_date_add, fn_date_add },
+    { "DAY", 1, 1, EX_FN_NULL_IN, F_DAY, ty_month, fn_year },
+    { "DAYNAME", 1, 1, EX_FN_NULL_IN, F_DAYNAME, ty_monthname, fn_yearweek },
+    { "DAYOFMONTH", 1, 1, EX_FN_NULL_IN, F_DAY, ty_month, fn_year },
+    { "DAYOFWEEK", 1, 1, EX_FN_NULL_IN, F_DAYOFWEEK, ty_month, fn_year },
+    { "DAYOFYEAR", 1, 1, EX_FN_NULL_IN, F_DAYOFYEAR, ty_dayofyear, fn_year },
+    { "DEGREES", 1, 1, EX_FN_NULL_IN, F_DEGREES, ty_sin, fn_degrees },
+    { "ELT", 2, -1, 0, F_ELT, ty_elt, fn_elt },
+    { "EXP", 1, 1, EX_FN_NULL_IN, F_EXP, ty_ln, fn_exp },
+    { "EXTRACT", 2, 2, EX_FN_NULL_IN, F_EXTRACT, ty_extract, fn_extract },
+    { "FIELD", 2, -1, 0, F_FIELD, ty_locate, fn_field },
+    { "FIND_IN_SET", 2, 2, EX_FN_NULL_IN, F_FIND_IN_SET, ty_locate, fn_find_in_set },
+    { "FLOOR", 1, 1, EX_FN_NULL_IN, F_FLOOR, ty_ceil, fn_ceil },
+    { "FORMAT", 2, 3, 0, F_FORMAT, ty_format, fn_format },
+    { "FOUND_ROWS", 0, 0, EX_FN_STMT, F_FOUND_ROWS, ty_found_rows, fn_found_rows },
+    { "FROM_BASE64", 1, 1, EX_FN_NULL_IN, F_FROM_BASE64, ty_from_base64, fn_from_base64 },
+    { "FROM_DAYS", 1, 1, EX_FN_NULL_IN, F_FROM_DAYS, ty_last_day, fn_from_days },
+    { "FROM_UNIXTIME", 1, 2, EX_FN_NULL_IN, F_FROM_UNIXTIME, ty_now, fn_from_unixtime },
+    { "GET_LOCK", 2, 2, EX_FN_NULL_IN | EX_FN_VOLATILE, F_GET_LOCK, ty_get_lock, fn_get_lock },
+    { "GREATEST", 2, -1, 0, F_GREATEST, ty_if, fn_greatest },
+    { "HEX", 1, 1, EX_FN_NULL_IN, F_HEX, ty_hex, fn_hex },
+    { "HOUR", 1, 1, EX_FN_NULL_IN, F_HOUR, ty_month, fn_year },
+    { "IF", 3, 3, EX_FN_HYBRID | EX_FN_COND_FIRST, F_IF, ty_if, fn_if },
+    { "IFNULL", 2, 2, EX_FN_HYBRID, F_IFNULL, ty_if, fn_ifnull },
+    { "INET_ATON", 1, 1, EX_FN_NULL_IN, F_INET_ATON, ty_inet_aton, fn_inet_aton },
+    { "INET_NTOA", 1, 1, EX_FN_NULL_IN, F_INET_NTOA, ty_inet_ntoa, fn_inet_ntoa },
+    { "INSERT", 4, 4, EX_FN_NULL_IN, F_INSERT, ty_insert, fn_insert },
+    { "INSTR", 2, 2, EX_FN_NULL_IN, F_INSTR, ty_locate, fn_locate },
+    { "ISNULL", 1, 1, 0, F_ISNULL, ty_isnull, fn_isnull },
+    { "IS_FREE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_IS_FREE_LOCK, ty_get_lock, fn_get_lock },
+    { "IS_USED_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_IS_USED_LOCK, ty_is_used_lock, fn_get_lock },
+    { "JSON_ARRAY", 0, -1, EX_FN_JSON, EX_JSON_ARRAY, ty_json_set, json_call },
+    { "JSON_ARRAY_APPEND", 3, -1, EX_FN_JSON, EX_JSON_ARRAY_APPEND, ty_json_set, json_call },
+    { "JSON_ARRAY_INSERT", 3, -1, EX_FN_JSON, EX_JSON_ARRAY_INSERT, ty_json_set, json_call },
+    { "JSON_COMPACT", 1, 1, EX_FN_JSON, EX_JSON_COMPACT, ty_json_set, json_call },
+    { "JSON_CONTAINS", 2, 3, EX_FN_JSON, EX_JSON_CONTAINS, ty_json_valid, json_call },
+    { "JSON_CONTAINS_PATH", 3, -1, EX_FN_JSON, EX_JSON_CONTAINS_PATH, ty_json_valid, json_call },
+    { "JSON_DEPTH", 1, 1, EX_FN_JSON, EX_JSON_DEPTH, ty_json_length, json_call },
+    { "JSON_DETAILED", 1, 2, EX_FN_JSON, EX_JSON_DETAILED, ty_json_detailed, json_call },
+    { "JSON_EXISTS", 2, 2, EX_FN_JSON, EX_JSON_EXISTS, ty_json_valid, json_call },
+    { "JSON_EXTRACT", 2, -1, EX_FN_JSON, EX_JSON_EXTRACT, ty_json_default, json_call },
+    { "JSON_INSERT", 3, -1, EX_FN_JSON, EX_JSON_INSERT, ty_json_set, json_call },
+    { "JSON_KEYS", 1, 2, EX_FN_JSON, EX_JSON_KEYS, ty_json_default, json_call },
+    { "JSON_LENGTH", 1, 2, EX_FN_JSON, EX_JSON_LENGTH, ty_json_length, json_call },
+    { "JSON_LOOSE", 1, 1, EX_FN_JSON, EX_JSON_LOOSE, ty_json_set, json_call },
+    { "JSON_MERGE", 2, -1, EX_FN_JSON, EX_JSON_MERGE, ty_json_set, json_call },
+    { "JSON_MERGE_PATCH", 2, -1, EX_FN_JSON, EX_JSON_MERGE_PATCH, ty_json_set, json_call },
+    { "JSON_MERGE_PRESERVE", 2, -1, EX_FN_JSON, EX_JSON_MERGE_PRESERVE, ty_json_set, json_call },
+    { "JSON_OBJECT", 0, -1, EX_FN_JSON, EX_JSON_OBJECT, ty_json_set, json_call },
+    { "JSON_OVERLAPS", 2, 2, EX_FN_JSON, EX_JSON_OVERLAPS, ty_json_valid, json_call },
+    { "JSON_PRETTY", 1, 2, EX_FN_JSON, EX_JSON_DETAILED, ty_json_detailed, json_call },
+    { "JSON_QUERY", 2, 2, EX_FN_JSON, EX_JSON_QUERY, ty_json_default, json_call },
+    { "JSON_QUOTE", 1, 1, EX_FN_JSON, EX_JSON_QUOTE, ty_json_default, json_call },
+    { "JSON_REMOVE", 2, -1, EX_FN_JSON, EX_JSON_REMOVE, ty_json_set, json_call },
+    { "JSON_REPLACE", 3, -1, EX_FN_JSON, EX_JSON_REPLACE, ty_json_set, json_call },
+    { "JSON_SEARCH", 3, -1, EX_FN_JSON, EX_JSON_SEARCH, ty_json_set, json_call },
+    { "JSON_SET", 3, -1, EX_FN_JSON, EX_JSON_SET, ty_json_set, json_call },
+    { "JSON_TYPE", 1, 1, EX_FN_JSON, EX_JSON_TYPE, ty_json_default, json_call },
+    { "JSON_UNQUOTE", 1, 1, EX_FN_JSON, EX_JSON_UNQUOTE, ty_json_default, json_call },
+    { "JSON_VALID", 1, 1, EX_FN_JSON, EX_JSON_VALID, ty_json_valid, json_call },
+    { "JSON_VALUE", 2, 2, EX_FN_JSON, EX_JSON_VALUE, ty_json_default, json_call },
+    { "LAST_DAY", 1, 1, EX_FN_NULL_IN, F_LAST_DAY, ty_last_day, fn_yearweek },
+    { "LAST_INSERT_ID", 0, 1, EX_FN_VOLATILE, F_LAST_INSERT_ID, ty_last_insert_id, fn_last_insert_id },
+    { "LCASE", 1, 1, EX_FN_NULL_IN, F_LOWER, ty_substring, fn_lower },
+    { "LEAST", 2, -1, 0, F_LEAST, ty_if, fn_greatest },
+    { "LEFT", 2, 2, EX_FN_NULL_IN, F_LEFT, ty_substring, fn_left },
+    { "LENGTH", 1, 1, EX_FN_NULL_IN, F_LENGTH, ty_length, fn_length },
+    { "LN", 1, 1, EX_FN_NULL_IN, F_LN, ty_ln, fn_ln },
+    { "LOCALTIME", 0, 1, 0, F_NOW, ty_now, fn_now },
+    { "LOCALTIMESTAMP", 0, 1, 0, F_NOW, ty_now, fn_now },
+    { "LOCATE", 2, 3, EX_FN_NULL_IN, F_LOCATE, ty_locate, fn_locate },
+    { "LOG", 1, 2, EX_FN_NULL_IN, F_LOG, ty_ln, fn_ln },
+    { "LOG10", 1, 1, EX_FN_NULL_IN, F_LOG10, ty_ln, fn_ln },
+    { "LOG2", 1, 1, EX_FN_NULL_IN, F_LOG2, ty_ln, fn_ln },
+    { "LOWER", 1, 1, EX_FN_NULL_IN, F_LOWER, ty_substring, fn_lower },
+    { "LPAD", 3, 3, EX_FN_NULL_IN, F_LPAD, ty_replace, fn_lpad },
+    { "LTRIM", 1, 1, EX_FN_NULL_IN, F_LTRIM, ty_substring, fn_ltrim },
+    { "MAKEDATE", 2, 2, EX_FN_NULL_IN, F_MAKEDATE, ty_last_day, fn_makedate },
+    { "MD5", 1, 1, EX_FN_NULL_IN, F_MD5, ty_md5, fn_md5 },
+    { "MICROSECOND", 1, 1, EX_FN_NULL_IN, F_MICROSECOND, ty_microsecond, fn_weekofyear },
+    { "MINUTE", 1, 1, EX_FN_NULL_IN, F_MINUTE, ty_month, fn_year },
+    { "MOD", 2, 2, EX_FN_NULL_IN, F_MOD, ty_mod, fn_mod },
+    { "MONTH", 1, 1, EX_FN_NULL_IN, F_MONTH, ty_month, fn_year },
+    { "MONTHNAME", 1, 1, EX_FN_NULL_IN, F_MONTHNAME, ty_monthname, fn_yearweek },
+    { "NOW", 0, 1, 0, F_NOW, ty_now, fn_now },
+    { "NULLIF", 2, 2, EX_FN_AS_FIRST, F_NULLIF, ty_if, fn_nullif },
+    { "OCT", 1, 1, EX_FN_NULL_IN, F_OCT, ty_conv, fn_conv },
+    { "OCTET_LENGTH", 1, 1, EX_FN_NULL_IN, F_OCTET_LENGTH, ty_length, fn_length },
+    { "ORD", 1, 1, EX_FN_NULL_IN, F_ORD, ty_ord, fn_ord },
+    { "PI", 0, 0, 0, F_PI, ty_sqrt, fn_pi },
+    { "POW", 2, 2, EX_FN_NULL_IN, F_POW, ty_sqrt, fn_pow },
+    { "POWER", 2, 2, EX_FN_NULL_IN, F_POW, ty_sqrt, fn_pow },
+    { "QUARTER", 1, 1, EX_FN_NULL_IN, F_QUARTER, ty_quarter, fn_yearweek },
+    { "QUOTE", 1, 1, 0, F_QUOTE, ty_quote, fn_quote },
+    { "RADIANS", 1, 1, EX_FN_NULL_IN, F_RADIANS, ty_sin, fn_radians },
+    { "RAND", 0, 1, EX_FN_VOLATILE, F_RAND, ty_sqrt, fn_rand },
+    { "REGEXP_INSTR", 2, 2, EX_FN_NULL_IN, F_REGEXP_INSTR, ty_regexp_instr, fn_regexp_replace },
+    { "REGEXP_REPLACE", 3, 3, EX_FN_NULL_IN, F_REGEXP_REPLACE, ty_regexp_replace, fn_regexp_replace },
+    { "REGEXP_SUBSTR", 2, 2, EX_FN_NULL_IN, F_REGEXP_SUBSTR, ty_regexp_replace, fn_regexp_replace },
+    { "RELEASE_ALL_LOCKS", 0, 0, EX_FN_VOLATILE, F_RELEASE_ALL_LOCKS, ty_is_used_lock, fn_release_all_locks },
+    { "RELEASE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_RELEASE_LOCK, ty_get_lock, fn_get_lock },
+    { "REPEAT", 2, 2, EX_FN_NULL_IN, F_REPEAT, ty_replace, fn_repeat },
+    { "REPLACE", 3, 3, EX_FN_NULL_IN, F_REPLACE, ty_replace, fn_replace },
+    { "REVERSE", 1, 1, EX_FN_NULL_IN, F_REVERSE, ty_substring, fn_reverse },
+    { "RIGHT", 2, 2, EX_FN_NULL_IN, F_RIGHT, ty_substring, fn_left },
+    { "ROUND", 1, 2, EX_FN_NULL_IN, F_ROUND, ty_round, fn_round },
+    { "ROW_COUNT", 0, 0, 0, F_ROW_COUNT, ty_found_rows, fn_row_count },
+    { "RPAD", 3, 3, EX_FN_NULL_IN, F_RPAD, ty_replace, fn_lpad },
+    { "RTRIM", 1, 1, EX_FN_NULL_IN, F_RTRIM, ty_substring, fn_ltrim },
+    { "SCHEMA", 0, 0, 0, F_DATABASE, ty_database, fn_database },
+    { "SECOND", 1, 1, EX_FN_NULL_IN, F_SECOND, ty_month, fn_year },
+    { "SESSION_USER", 0, 0, 0, F_USER, ty_user, fn_user },
+    { "SET_USERVAR", 2, 2, EX_FN_VOLATILE, F_SET_USERVAR, ty_set_uservar, fn_set_uservar },
+    { "SHA", 1, 1, EX_FN_NULL_IN, F_SHA1, ty_sha1, fn_md5 },
+    { "SHA1", 1, 1, EX_FN_NULL_IN, F_SHA1, ty_sha1, fn_md5 },
+    { "SHA2", 2, 2, 0, F_SHA2, ty_sha2, fn_sha2 },
+    { "SIGN", 1, 1, EX_FN_NULL_IN, F_SIGN, ty_sign, fn_sign },
+    { "SIN", 1, 1, EX_FN_NULL_IN, F_SIN, ty_sin, fn_sin },
+    { "SLEEP", 1, 1, EX_FN_VOLATILE, F_SLEEP, ty_sleep, fn_sleep },
+    { "SPACE", 1, 1, EX_FN_NULL_IN, F_SPACE, ty_replace, fn_space },
+    { "SQRT", 1, 1, EX_FN_NULL_IN, F_SQRT, ty_sqrt, fn_sqrt },
+    { "STRCMP", 2, 2, EX_FN_NULL_IN, F_STRCMP, ty_strcmp, fn_strcmp },
+    { "STR_TO_DATE", 2, 2, EX_FN_NULL_IN, F_STR_TO_DATE, ty_str_to_date, fn_str_to_date },
+    { "SUBSTRING", 2, 3, EX_FN_NULL_IN, F_SUBSTRING, ty_substring, fn_substring },
+    { "SUBSTRING_INDEX", 3, 3, EX_FN_NULL_IN, F_SUBSTRING_INDEX, ty_substring, fn_substring_index },
+    { "SYSDATE", 0, 1, 0, F_NOW, ty_now, fn_now },
+    { "SYSTEM_USER", 0, 0, 0, F_USER, ty_user, fn_user },
+    { "TAN", 1, 1, EX_FN_NULL_IN, F_TAN, ty_sin, fn_tan },
+    { "TIME", 1, 1, EX_FN_NULL_IN, F_TIME, ty_time, fn_time },
+    { "TIMESTAMPDIFF", 3, 3, EX_FN_NULL_IN, F_TIMESTAMPDIFF, ty_timestampdiff, fn_timestampdiff },
+    { "TIME_TO_SEC", 1, 1, EX_FN_NULL_IN, F_TIME_TO_SEC, ty_time_to_sec, fn_time_to_sec },
+    { "TO_BASE64", 1, 1, EX_FN_NULL_IN, F_TO_BASE64, ty_to_base64, fn_to_base64 },
+    { "TO_DAYS", 1, 1, EX_FN_NULL_IN, F_TO_DAYS, ty_to_days, fn_yearweek },
+    { "TRIM", 2, 3, EX_FN_NULL_IN, F_TRIM, ty_substring, fn_trim },
+    { "TRUNCATE", 2, 2, EX_FN_NULL_IN, F_TRUNCATE, ty_round, fn_round },
+    { "UCASE", 1, 1, EX_FN_NULL_IN, F_UPPER, ty_substring, fn_upper },
+    { "UNHEX", 1, 1, EX_FN_NULL_IN, F_UNHEX, ty_unhex, fn_unhex },
+    { "UNIX_TIMESTAMP", 0, 1, 0, F_UNIX_TIMESTAMP, ty_unix_timestamp, fn_unix_timestamp },
+    { "UPPER", 1, 1, EX_FN_NULL_IN, F_UPPER, ty_substring, fn_upper },
+    { "USER", 0, 0, 0, F_USER, ty_user, fn_user },
+    { "UTC_DATE", 0, 0, 0, F_UTC_DATE, ty_utc_date, fn_utc_date },
+    { "UTC_TIMESTAMP", 0, 1, 0, F_UTC_TIMESTAMP, ty_now, fn_now },
+    { "UUID", 0, 0, EX_FN_VOLATILE, F_UUID, ty_to_base64, fn_uuid },
+    { "VALUES", 1, 1, EX_FN_STMT, F_VALUES, ty_values, fn_values },
+    { "VERSION", 0, 0, 0, F_VERSION, ty_version, fn_version },
+    { "WEEK", 1, 2, EX_FN_NULL_IN, F_WEEK, ty_month, fn_year },
+    { "WEEKDAY", 1, 1, EX_FN_NULL_IN, F_WEEKDAY, ty_month, fn_year },
+    { "WEEKOFYEAR", 1, 1, EX_FN_NULL_IN, F_WEEKOFYEAR, ty_weekofyear, fn_weekofyear },
+    { "WEIGHT_STRING", 1, 1, 0, F_WEIGHT_STRING, ty_weight_string, fn_weight_string },
+    { "YEAR", 1, 1, EX_FN_NULL_IN, F_YEAR, ty_year, fn_year },
+    { "YEARWEEK", 1, 2, EX_FN_NULL_IN, F_YEARWEEK, ty_yearweek, fn_yearweek },
+};
+const ex_ftable ex_fam_core = { rows, (int)(sizeof rows / sizeof rows[0]) };
