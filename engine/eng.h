@@ -288,8 +288,6 @@ typedef struct ex_stmt {
     uint64_t exam_limit, examined;
 } ex_stmt;
 
-void ex_more_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);
-void ex_more_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 /* RAND(seed): MariaDB's sequence; a constant seed starts one generator per statement */
 double ex_rand_seeded(ex_ctx *ctx, const pl_expr *e, const pdb_value *seed);
 /* whether to warn about argument arg of call e now: once per statement for a constant */

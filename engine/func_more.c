@@ -3,8 +3,8 @@
  * PERIOD_ADD/PERIOD_DIFF), RAND(seed) with MariaDB's sequence, SOUNDEX, ASIN/ACOS/
  * ATAN2/COT, IS_IPV4/IS_IPV6, MAKE_SET/EXPORT_SET, INTERVAL(), the INET6 functions,
  * UUID_SHORT, RANDOM_BYTES, COMPRESS/UNCOMPRESS (zlib), AES_ENCRYPT/AES_DECRYPT, PASSWORD/
- * OLD_PASSWORD, ENCODE/DECODE, COERCIBILITY, BENCHMARK, NAME_CONST and GET_FORMAT. func.c finds, types
- * and calls them through ex_more_find / ex_more_type / ex_more_call.
+ * OLD_PASSWORD, ENCODE/DECODE, COERCIBILITY, BENCHMARK, NAME_CONST and GET_FORMAT: each a body
+ * (fn_*), a type rule (ty_*) and a row of ex_fam_more (func_registry.c).
  */
 #include "engine/eng.h"
 #include <arpa/inet.h>
@@ -18,52 +18,7 @@
 #include <openssl/rand.h>
 #include <zlib.h>
 
-static void legacy_type(const ex_fdef *d, const ex_type *a, int n, ex_type *t, const pl_expr *e) { ex_more_type(d->id, a, n, t, e); }
-static void legacy_call(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e) { ex_more_call(ctx, d->id, a, n, out, e); }
 
-static const ex_fdef rows[] = {
-    { "ACOS", 1, 1, 0, EX_FX_ACOS, legacy_type, legacy_call },
-    { "ADDTIME", 2, 2, 0, EX_FX_ADDTIME, legacy_type, legacy_call },
-    { "AES_DECRYPT", 2, 2, 0, EX_FX_AES_DECRYPT, legacy_type, legacy_call },
-    { "AES_ENCRYPT", 2, 2, 0, EX_FX_AES_ENCRYPT, legacy_type, legacy_call },
-    { "ASIN", 1, 1, 0, EX_FX_ASIN, legacy_type, legacy_call },
-    { "ATAN2", 2, 2, 0, EX_FX_ATAN2, legacy_type, legacy_call },
-    { "BENCHMARK", 2, 2, EX_FN_VOLATILE, EX_FX_BENCHMARK, legacy_type, legacy_call },
-    { "COERCIBILITY", 1, 1, 0, EX_FX_COERCIBILITY, legacy_type, legacy_call },
-    { "COMPRESS", 1, 1, 0, EX_FX_COMPRESS, legacy_type, legacy_call },
-    { "CONVERT_TZ", 3, 3, 0, EX_FX_CONVERT_TZ, legacy_type, legacy_call },
-    { "COT", 1, 1, 0, EX_FX_COT, legacy_type, legacy_call },
-    { "DECODE", 2, 2, 0, EX_FX_DECODE, legacy_type, legacy_call },
-    { "ENCODE", 2, 2, 0, EX_FX_ENCODE, legacy_type, legacy_call },
-    { "EXPORT_SET", 3, 5, 0, EX_FX_EXPORT_SET, legacy_type, legacy_call },
-    { "GET_FORMAT", 2, 2, 0, EX_FX_GET_FORMAT, legacy_type, legacy_call },
-    { "INET6_ATON", 1, 1, 0, EX_FX_INET6_ATON, legacy_type, legacy_call },
-    { "INET6_NTOA", 1, 1, 0, EX_FX_INET6_NTOA, legacy_type, legacy_call },
-    { "INTERVAL", 2, -1, 0, EX_FX_INTERVAL, legacy_type, legacy_call },
-    { "IS_IPV4", 1, 1, 0, EX_FX_IS_IPV4, legacy_type, legacy_call },
-    { "IS_IPV4_COMPAT", 1, 1, 0, EX_FX_IS_IPV4_COMPAT, legacy_type, legacy_call },
-    { "IS_IPV4_MAPPED", 1, 1, 0, EX_FX_IS_IPV4_MAPPED, legacy_type, legacy_call },
-    { "IS_IPV6", 1, 1, 0, EX_FX_IS_IPV6, legacy_type, legacy_call },
-    { "MAKETIME", 3, 3, 0, EX_FX_MAKETIME, legacy_type, legacy_call },
-    { "MAKE_SET", 2, -1, 0, EX_FX_MAKE_SET, legacy_type, legacy_call },
-    { "NAME_CONST", 2, 2, 0, EX_FX_NAME_CONST, legacy_type, legacy_call },
-    { "OLD_PASSWORD", 1, 1, 0, EX_FX_OLD_PASSWORD, legacy_type, legacy_call },
-    { "PASSWORD", 1, 1, 0, EX_FX_PASSWORD, legacy_type, legacy_call },
-    { "PERIOD_ADD", 2, 2, 0, EX_FX_PERIOD_ADD, legacy_type, legacy_call },
-    { "PERIOD_DIFF", 2, 2, 0, EX_FX_PERIOD_DIFF, legacy_type, legacy_call },
-    { "RANDOM_BYTES", 1, 1, EX_FN_VOLATILE, EX_FX_RANDOM_BYTES, legacy_type, legacy_call },
-    { "SEC_TO_TIME", 1, 1, 0, EX_FX_SEC_TO_TIME, legacy_type, legacy_call },
-    { "SOUNDEX", 1, 1, 0, EX_FX_SOUNDEX, legacy_type, legacy_call },
-    { "SUBTIME", 2, 2, 0, EX_FX_SUBTIME, legacy_type, legacy_call },
-    { "TIMEDIFF", 2, 2, 0, EX_FX_TIMEDIFF, legacy_type, legacy_call },
-    { "TIMESTAMP", 1, 2, 0, EX_FX_TIMESTAMP, legacy_type, legacy_call },
-    { "TIME_FORMAT", 2, 2, 0, EX_FX_TIME_FORMAT, legacy_type, legacy_call },
-    { "TO_SECONDS", 1, 1, 0, EX_FX_TO_SECONDS, legacy_type, legacy_call },
-    { "UNCOMPRESS", 1, 1, 0, EX_FX_UNCOMPRESS, legacy_type, legacy_call },
-    { "UNCOMPRESSED_LENGTH", 1, 1, 0, EX_FX_UNCOMPRESSED_LENGTH, legacy_type, legacy_call },
-    { "UUID_SHORT", 0, 0, EX_FN_VOLATILE, EX_FX_UUID_SHORT, legacy_type, legacy_call },
-};
-const ex_ftable ex_fam_more = { rows, (int)(sizeof rows / sizeof rows[0]) };
 
 
 /* ---------------------------------------------------------------- locales */
@@ -476,58 +431,186 @@ static void t_datetime(ex_type *t, int fsp)
     t->decimals = (uint8_t)fsp; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
 }
 
-void ex_more_type(int id, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_timediff(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     int f0 = n > 0 ? arg_fsp(&a[0], e ? e->args[0] : NULL) : 0;
     int f1 = n > 1 ? arg_fsp(&a[1], e ? e->args[1] : NULL) : 0;
     int fm = f0 > f1 ? f0 : f1;
-    switch (id) {
-    case EX_FX_TIMEDIFF: t_time(t, fm); return;
-    case EX_FX_SEC_TO_TIME: t_time(t, a[0].vt == VT_INT || a[0].vt == VT_UINT ? 0 : a[0].decimals > 6 ? 6 : a[0].decimals); return;
-    case EX_FX_MAKETIME: t_time(t, a[2].vt == VT_INT || a[2].vt == VT_UINT ? 0 : a[2].decimals > 6 ? 6 : a[2].decimals); return;
-    case EX_FX_ADDTIME: case EX_FX_SUBTIME:
-        if (a[0].vt == VT_DATETIME || a[0].vt == VT_DATE) t_datetime(t, fm);
-        else if (a[0].vt == VT_TIME) t_time(t, fm);
-        else { ex_type_text(t, 26, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
-        return;
-    case EX_FX_TIMESTAMP: t_datetime(t, fm); return;
-    case EX_FX_TIME_FORMAT: ex_type_text(t, 100, COLL_UTF8MB4_GENERAL_CI); return;
-    case EX_FX_CONVERT_TZ: t_datetime(t, f0); return;
-    case EX_FX_TO_SECONDS: t_intl(t, 20, true); return;
-    case EX_FX_PERIOD_ADD: case EX_FX_PERIOD_DIFF: t_intl(t, 6, false); return;
-    case EX_FX_SOUNDEX: ex_type_text(t, 4, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI); return;
-    case EX_FX_ASIN: case EX_FX_ACOS: case EX_FX_ATAN2: case EX_FX_COT: t_dbl(t); return;
-    case EX_FX_IS_IPV4: case EX_FX_IS_IPV6: t_intl(t, 1, false); t->nullable = false; return;
-    case EX_FX_INTERVAL: t_intl(t, 2, false); t->nullable = false; t->flags |= NOT_NULL_FLAG; return;
-    case EX_FX_INET6_ATON: ex_type_text(t, 16, COLL_BINARY); return;
-    case EX_FX_INET6_NTOA: ex_type_text(t, 39, COLL_UTF8MB4_GENERAL_CI); return;
-    case EX_FX_IS_IPV4_COMPAT: case EX_FX_IS_IPV4_MAPPED: t_intl(t, 1, false); t->nullable = false; return;
-    case EX_FX_UUID_SHORT: t_intl(t, 21, true); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; t->nullable = false; return;
-    case EX_FX_RANDOM_BYTES: ex_type_text(t, 1024, COLL_BINARY); return;
-    case EX_FX_COMPRESS: ex_type_text(t, a[0].length * 120 / 100 + 12, COLL_BINARY); return;
-    case EX_FX_UNCOMPRESS:
-        ex_type_text(t, 16777216, COLL_BINARY);
-        t->ptype = MYSQL_TYPE_LONG_BLOB; t->length = 16777216;   /* as MariaDB shows it: no BLOB flag */
-        return;
-    case EX_FX_UNCOMPRESSED_LENGTH: t_intl(t, 10, false); return;
-    case EX_FX_AES_ENCRYPT: ex_type_text(t, (a[0].length / 16 + 1) * 16, COLL_BINARY); return;
-    case EX_FX_AES_DECRYPT: ex_type_text(t, a[0].length, COLL_BINARY); return;
-    case EX_FX_PASSWORD: ex_type_text(t, 41, COLL_UTF8MB4_GENERAL_CI); return;
-    case EX_FX_OLD_PASSWORD: ex_type_text(t, 16, COLL_UTF8MB4_GENERAL_CI); return;
-    case EX_FX_COERCIBILITY: t_intl(t, 10, false); t->nullable = false; t->flags |= NOT_NULL_FLAG; return;
-    case EX_FX_BENCHMARK: t_intl(t, 1, false); return;
-    case EX_FX_NAME_CONST: *t = a[1]; return;
-    case EX_FX_GET_FORMAT: ex_type_text(t, 17, COLL_UTF8MB4_GENERAL_CI); return;
-    case EX_FX_ENCODE: case EX_FX_DECODE: ex_type_text(t, a[0].vt == VT_STRING ? a[0].length : 21, COLL_BINARY); return;
-    case EX_FX_MAKE_SET: case EX_FX_EXPORT_SET: {
-        uint32_t len = 0;
-        for (int i = 1; i < n; i++) len += a[i].length + 1;
-        ex_type_text(t, len ? len : 1, n > 1 && a[1].vt == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    }
+    t_time(t, fm);
+}
+
+static void ty_sec_to_time(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_time(t, a[0].vt == VT_INT || a[0].vt == VT_UINT ? 0 : a[0].decimals > 6 ? 6 : a[0].decimals);
+}
+
+static void ty_maketime(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_time(t, a[2].vt == VT_INT || a[2].vt == VT_UINT ? 0 : a[2].decimals > 6 ? 6 : a[2].decimals);
+}
+
+static void ty_addtime(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    int f0 = n > 0 ? arg_fsp(&a[0], e ? e->args[0] : NULL) : 0;
+    int f1 = n > 1 ? arg_fsp(&a[1], e ? e->args[1] : NULL) : 0;
+    int fm = f0 > f1 ? f0 : f1;
+    if (a[0].vt == VT_DATETIME || a[0].vt == VT_DATE) t_datetime(t, fm);
+    else if (a[0].vt == VT_TIME) t_time(t, fm);
+    else { ex_type_text(t, 26, COLL_UTF8MB4_GENERAL_CI); t->ptype = MYSQL_TYPE_STRING; }
+}
+
+static void ty_timestamp(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    int f0 = n > 0 ? arg_fsp(&a[0], e ? e->args[0] : NULL) : 0;
+    int f1 = n > 1 ? arg_fsp(&a[1], e ? e->args[1] : NULL) : 0;
+    int fm = f0 > f1 ? f0 : f1;
+    t_datetime(t, fm);
+}
+
+static void ty_time_format(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 100, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_convert_tz(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    int f0 = n > 0 ? arg_fsp(&a[0], e ? e->args[0] : NULL) : 0;
+    t_datetime(t, f0);
+}
+
+static void ty_to_seconds(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_intl(t, 20, true);
+}
+
+static void ty_period_add(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_intl(t, 6, false);
+}
+
+static void ty_soundex(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 4, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_asin(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
     t_dbl(t);
 }
+
+static void ty_is_ipv4(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_intl(t, 1, false);
+    t->nullable = false;
+}
+
+static void ty_interval(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_intl(t, 2, false);
+    t->nullable = false;
+    t->flags |= NOT_NULL_FLAG;
+}
+
+static void ty_inet6_aton(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 16, COLL_BINARY);
+}
+
+static void ty_inet6_ntoa(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 39, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_is_ipv4_compat(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_intl(t, 1, false);
+    t->nullable = false;
+}
+
+static void ty_uuid_short(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_intl(t, 21, true);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_random_bytes(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 1024, COLL_BINARY);
+}
+
+static void ty_compress(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, a[0].length * 120 / 100 + 12, COLL_BINARY);
+}
+
+static void ty_uncompress(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 16777216, COLL_BINARY);
+    t->ptype = MYSQL_TYPE_LONG_BLOB;
+    t->length = 16777216;   /* as MariaDB shows it: no BLOB flag */
+}
+
+static void ty_uncompressed_length(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_intl(t, 10, false);
+}
+
+static void ty_aes_encrypt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, (a[0].length / 16 + 1) * 16, COLL_BINARY);
+}
+
+static void ty_aes_decrypt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, a[0].length, COLL_BINARY);
+}
+
+static void ty_password(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 41, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_old_password(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 16, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_coercibility(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_intl(t, 10, false);
+    t->nullable = false;
+    t->flags |= NOT_NULL_FLAG;
+}
+
+static void ty_benchmark(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_intl(t, 1, false);
+}
+
+static void ty_name_const(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    *t = a[1];
+}
+
+static void ty_get_format(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 17, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_encode(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, a[0].vt == VT_STRING ? a[0].length : 21, COLL_BINARY);
+}
+
+static void ty_make_set(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    uint32_t len = 0;
+    for (int i = 1; i < n; i++) len += a[i].length + 1;
+    ex_type_text(t, len ? len : 1, n > 1 && a[1].vt == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
+}
+
 
 /* ---------------------------------------------------------------- calls */
 
@@ -616,529 +699,624 @@ static int coercibility(const pl_expr *x, const pdb_value *v)
     }
 }
 
-void ex_more_call(ex_ctx *ctx, int id, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+static void fn_timediff(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
-    *out = ex_null();
-    /* every function here is NULL for a NULL argument, except MAKE_SET's strings */
-    for (int i = 0; i < n; i++)
-        if (a[i].t == VT_NULL && !(id == EX_FX_MAKE_SET && i > 0) && id != EX_FX_INTERVAL && id != EX_FX_COERCIBILITY &&
-            id != EX_FX_NAME_CONST && !(id == EX_FX_BENCHMARK && i > 0)) {
-            if (id == EX_FX_PASSWORD) *out = text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI);
-            if (id == EX_FX_IS_IPV4 || id == EX_FX_IS_IPV6 || id == EX_FX_IS_IPV4_COMPAT || id == EX_FX_IS_IPV4_MAPPED) *out = ex_int(0);
-            return;
-        }
-    switch (id) {
-    case EX_FX_TIMEDIFF: {
-        int64_t x, y; bool tx, ty; int fx, fy;
-        if (!get_temporal(ctx, &a[0], &x, &tx, &fx) || !get_temporal(ctx, &a[1], &y, &ty, &fy)) return;
-        if (tx != ty) return;                       /* a time and a datetime: NULL */
-        int64_t d = tx ? x - y : dt_to_us(x) - dt_to_us(y);
-        *out = time_result(ctx, d, fx > fy ? fx : fy);
+    int64_t x, y;
+    bool tx, ty;
+    int fx, fy;
+    if (!get_temporal(ctx, &a[0], &x, &tx, &fx) || !get_temporal(ctx, &a[1], &y, &ty, &fy)) return;
+    if (tx != ty) return;                       /* a time and a datetime: NULL */
+    int64_t d = tx ? x - y : dt_to_us(x) - dt_to_us(y);
+    *out = time_result(ctx, d, fx > fy ? fx : fy);
+}
+
+static void fn_sec_to_time(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    double sec = ex_to_double(&a[0]);
+    int fsp = a[0].t == VT_DECIMAL ? (a[0].scale > 6 ? 6 : a[0].scale) : a[0].t == VT_DOUBLE ? 6 : 0;
+    int64_t us = (int64_t)llround(sec * 1e6);
+    if (us > TIME_MAX_US || us < -TIME_MAX_US) {
+        size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+        ex_warn(ctx, "Warning", 1292, "Truncated incorrect seconds value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+        us = us > 0 ? TIME_MAX_US : -TIME_MAX_US;
+    }
+    *out = time_result(ctx, us, fsp);
+}
+
+static void fn_maketime(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t h = ex_to_int(&a[0]), m = ex_to_int(&a[1]);
+    double sec = ex_to_double(&a[2]);
+    if (m < 0 || m > 59 || sec < 0 || sec >= 60) return;
+    int fsp = a[2].t == VT_DECIMAL ? (a[2].scale > 6 ? 6 : a[2].scale) : a[2].t == VT_DOUBLE ? 6 : 0;
+    if (h > 100000000 || h < -100000000) {   /* far past TIME's range: no arithmetic on it */
+        ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%s%llu:%02lld:%02d'", h < 0 ? "-" : "",
+                h < 0 ? 0 - (unsigned long long)h : (unsigned long long)h, (long long)m, (int)sec);
+        *out = time_result(ctx, h < 0 ? -TIME_MAX_US : TIME_MAX_US, fsp);
         return;
     }
-    case EX_FX_SEC_TO_TIME: {
-        double sec = ex_to_double(&a[0]);
-        int fsp = a[0].t == VT_DECIMAL ? (a[0].scale > 6 ? 6 : a[0].scale) : a[0].t == VT_DOUBLE ? 6 : 0;
-        int64_t us = (int64_t)llround(sec * 1e6);
-        if (us > TIME_MAX_US || us < -TIME_MAX_US) {
-            size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
-            ex_warn(ctx, "Warning", 1292, "Truncated incorrect seconds value: '%.*s'", (int)(l > 128 ? 128 : l), t);
-            us = us > 0 ? TIME_MAX_US : -TIME_MAX_US;
-        }
-        *out = time_result(ctx, us, fsp);
-        return;
-    }
-    case EX_FX_MAKETIME: {
-        int64_t h = ex_to_int(&a[0]), m = ex_to_int(&a[1]);
-        double sec = ex_to_double(&a[2]);
-        if (m < 0 || m > 59 || sec < 0 || sec >= 60) return;
-        int fsp = a[2].t == VT_DECIMAL ? (a[2].scale > 6 ? 6 : a[2].scale) : a[2].t == VT_DOUBLE ? 6 : 0;
-        if (h > 100000000 || h < -100000000) {   /* far past TIME's range: no arithmetic on it */
-            ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%s%llu:%02lld:%02d'", h < 0 ? "-" : "",
-                    h < 0 ? 0 - (unsigned long long)h : (unsigned long long)h, (long long)m, (int)sec);
-            *out = time_result(ctx, h < 0 ? -TIME_MAX_US : TIME_MAX_US, fsp);
-            return;
-        }
-        int64_t us = ((h < 0 ? -h : h) * 3600 + m * 60) * 1000000 + (int64_t)llround(sec * 1e6);
-        *out = time_result(ctx, h < 0 ? -us : us, fsp);
-        return;
-    }
-    case EX_FX_ADDTIME: case EX_FX_SUBTIME: {
-        int64_t x, y; bool tx, ty; int fx, fy;
-        if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) return;
-        if (a[1].t == VT_DATETIME || a[1].t == VT_DATE) return;   /* the second must be a time */
-        if (!get_temporal(ctx, &a[1], &y, &ty, &fy) || !ty) return;
-        if (id == EX_FX_SUBTIME) y = -y;
-        int fsp = fx > fy ? fx : fy;
-        pdb_value r;
-        if (tx) r = time_result(ctx, x + y, fsp);
-        else {
-            int64_t dt;
-            if (!us_to_dt(dt_to_us(x) + y, &dt)) return;
-            r = dt_result(dt, fsp);
-        }
-        if (a[0].t == VT_STRING || a[0].t == VT_INT || a[0].t == VT_DECIMAL || a[0].t == VT_DOUBLE || a[0].t == VT_UINT) {
-            char buf[PDB_VALUE_TEXT_MAX];
-            const char *txt;
-            size_t k = pdb_value_text(&r, NULL, buf, sizeof buf, &txt);
-            *out = text(ctx, txt, k, COLL_UTF8MB4_GENERAL_CI);
-        } else *out = r;
-        return;
-    }
-    case EX_FX_TIMESTAMP: {
-        int64_t x; bool tx; int fx;
-        if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx)) {
-            if (a[0].t != VT_NULL) {
-                size_t l; const char *s = ex_to_str(ctx->a, &a[0], &l);
-                ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), s);
-            }
-            return;
-        }
-        if (tx) {   /* a time alone: today's date in MariaDB; keep it simple and exact for dates */
-            return;
-        }
-        int fsp = fx;
-        if (n == 2) {
-            int64_t y; bool ty; int fy;
-            if (!get_temporal(ctx, &a[1], &y, &ty, &fy) || !ty) return;
-            int64_t dt;
-            if (!us_to_dt(dt_to_us(x) + y, &dt)) return;
-            x = dt;
-            if (fy > fsp) fsp = fy;
-        }
-        *out = dt_result(x, fsp);
-        return;
-    }
-    case EX_FX_TIME_FORMAT: {
-        int64_t x; bool tx; int fx;
-        if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) {
-            size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
-            ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", (int)(l > 128 ? 128 : l), t);
-            return;
-        }
-        if (!tx) {
-            int y, mo, d, h, mi, s, us;
-            pdb_dt_unpack(x, &y, &mo, &d, &h, &mi, &s, &us);
-            x = ((int64_t)h * 3600 + mi * 60 + s) * 1000000 + us;
-        }
-        bool neg = x < 0;
-        int64_t ax = neg ? -x : x, sec = ax / 1000000;
-        long h = (long)(sec / 3600);
-        int mi = (int)(sec / 60 % 60), s = (int)(sec % 60), us = (int)(ax % 1000000);
-        size_t fl;
-        const char *f = ex_to_str(ctx->a, &a[1], &fl);
-        if (!fl) return;   /* an empty format: NULL */
-        char *buf = stor_arena_alloc(ctx->a, fl * 16 + 16);
-        size_t k = 0;
-        if (neg) buf[k++] = '-';
-        int h12 = (int)(h % 12) == 0 ? 12 : (int)(h % 12);
-        const char *ampm = (h % 24) < 12 ? "AM" : "PM";
-        for (size_t i = 0; i < fl; i++) {
-            if (f[i] != '%' || i + 1 == fl) { buf[k++] = f[i]; continue; }
-            char c = f[++i];
-            switch (c) {
-            case 'H': k += (size_t)sprintf(buf + k, "%02ld", h); break;
-            case 'k': k += (size_t)sprintf(buf + k, "%ld", h); break;
-            case 'h': case 'I': k += (size_t)sprintf(buf + k, "%02d", h12); break;
-            case 'l': k += (size_t)sprintf(buf + k, "%d", h12); break;
-            case 'i': k += (size_t)sprintf(buf + k, "%02d", mi); break;
-            case 's': case 'S': k += (size_t)sprintf(buf + k, "%02d", s); break;
-            case 'f': k += (size_t)sprintf(buf + k, "%06d", us); break;
-            case 'p': k += (size_t)sprintf(buf + k, "%s", ampm); break;
-            case 'r': k += (size_t)sprintf(buf + k, "%02d:%02d:%02d %s", h12, mi, s, ampm); break;
-            case 'T': k += (size_t)sprintf(buf + k, "%02ld:%02d:%02d", h, mi, s); break;
-            case 'a': case 'b': case 'c': case 'D': case 'd': case 'e': case 'j': case 'M': case 'm':
-            case 'U': case 'u': case 'V': case 'v': case 'W': case 'w': case 'X': case 'x': case 'Y': case 'y':
-                return;                             /* date parts: NULL */
-            default: buf[k++] = c; break;
-            }
-        }
-        *out = text(ctx, buf, k, COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case EX_FX_CONVERT_TZ: {
-        int64_t x; bool tx; int fx;
-        if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) {
-            if (a[0].t != VT_NULL) {
-                size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
-                ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
-            }
-            return;
-        }
-        size_t l1, l2;
-        const char *z1 = ex_to_str(ctx->a, &a[1], &l1), *z2 = ex_to_str(ctx->a, &a[2], &l2);
-        if (l1 == l2 && !strncasecmp(z1, z2, l1) && l1 == 6 && !strncasecmp(z1, "SYSTEM", 6)) { *out = dt_result(x, fx); return; }
-        long o1, o2;
-        bool s1 = l1 == 6 && !strncasecmp(z1, "SYSTEM", 6), s2 = l2 == 6 && !strncasecmp(z2, "SYSTEM", 6);
-        if ((!s1 && !tz_offset(z1, l1, &o1)) || (!s2 && !tz_offset(z2, l2, &o2))) return;   /* named zones: no tz tables */
-        if (s1) o1 = system_offset(x, false);
-        if (s2) o2 = system_offset(dt_to_us(x) / 1000000 - (s1 ? 0 : o1), true);
+    int64_t us = ((h < 0 ? -h : h) * 3600 + m * 60) * 1000000 + (int64_t)llround(sec * 1e6);
+    *out = time_result(ctx, h < 0 ? -us : us, fsp);
+}
+
+static void fn_addtime(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t x, y;
+    bool tx, ty;
+    int fx, fy;
+    if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) return;
+    if (a[1].t == VT_DATETIME || a[1].t == VT_DATE) return;   /* the second must be a time */
+    if (!get_temporal(ctx, &a[1], &y, &ty, &fy) || !ty) return;
+    if (fd->id == EX_FX_SUBTIME) y = -y;
+    int fsp = fx > fy ? fx : fy;
+    pdb_value r;
+    if (tx) r = time_result(ctx, x + y, fsp);
+    else {
         int64_t dt;
-        if (!us_to_dt(dt_to_us(x) + (int64_t)(o2 - o1) * 1000000, &dt)) return;
-        *out = dt_result(dt, fx);
+        if (!us_to_dt(dt_to_us(x) + y, &dt)) return;
+        r = dt_result(dt, fsp);
+    }
+    if (a[0].t == VT_STRING || a[0].t == VT_INT || a[0].t == VT_DECIMAL || a[0].t == VT_DOUBLE || a[0].t == VT_UINT) {
+        char buf[PDB_VALUE_TEXT_MAX];
+        const char *txt;
+        size_t k = pdb_value_text(&r, NULL, buf, sizeof buf, &txt);
+        *out = text(ctx, txt, k, COLL_UTF8MB4_GENERAL_CI);
+    } else *out = r;
+}
+
+static void fn_timestamp(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t x;
+    bool tx;
+    int fx;
+    if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx)) {
+        if (a[0].t != VT_NULL) {
+            size_t l; const char *s = ex_to_str(ctx->a, &a[0], &l);
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), s);
+        }
         return;
     }
-    case EX_FX_TO_SECONDS: {
-        int64_t x; bool tx; int fx;
-        if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) {
-            size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
-            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
-            return;
-        }
+    if (tx) {   /* a time alone: today's date in MariaDB; keep it simple and exact for dates */
+        return;
+    }
+    int fsp = fx;
+    if (n == 2) {
+        int64_t y; bool ty; int fy;
+        if (!get_temporal(ctx, &a[1], &y, &ty, &fy) || !ty) return;
+        int64_t dt;
+        if (!us_to_dt(dt_to_us(x) + y, &dt)) return;
+        x = dt;
+        if (fy > fsp) fsp = fy;
+    }
+    *out = dt_result(x, fsp);
+}
+
+static void fn_time_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t x;
+    bool tx;
+    int fx;
+    if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) {
+        size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+        ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+        return;
+    }
+    if (!tx) {
         int y, mo, d, h, mi, s, us;
         pdb_dt_unpack(x, &y, &mo, &d, &h, &mi, &s, &us);
-        if (!mo || !d) {   /* a DATE/DATETIME value gives NULL silently */
-            if (a[0].t == VT_DATE || a[0].t == VT_DATETIME) return;
+        x = ((int64_t)h * 3600 + mi * 60 + s) * 1000000 + us;
+    }
+    bool neg = x < 0;
+    int64_t ax = neg ? -x : x, sec = ax / 1000000;
+    long h = (long)(sec / 3600);
+    int mi = (int)(sec / 60 % 60), s = (int)(sec % 60), us = (int)(ax % 1000000);
+    size_t fl;
+    const char *f = ex_to_str(ctx->a, &a[1], &fl);
+    if (!fl) return;   /* an empty format: NULL */
+    char *buf = stor_arena_alloc(ctx->a, fl * 16 + 16);
+    size_t k = 0;
+    if (neg) buf[k++] = '-';
+    int h12 = (int)(h % 12) == 0 ? 12 : (int)(h % 12);
+    const char *ampm = (h % 24) < 12 ? "AM" : "PM";
+    for (size_t i = 0; i < fl; i++) {
+        if (f[i] != '%' || i + 1 == fl) { buf[k++] = f[i]; continue; }
+        char c = f[++i];
+        switch (c) {
+        case 'H': k += (size_t)sprintf(buf + k, "%02ld", h); break;
+        case 'k': k += (size_t)sprintf(buf + k, "%ld", h); break;
+        case 'h': case 'I': k += (size_t)sprintf(buf + k, "%02d", h12); break;
+        case 'l': k += (size_t)sprintf(buf + k, "%d", h12); break;
+        case 'i': k += (size_t)sprintf(buf + k, "%02d", mi); break;
+        case 's': case 'S': k += (size_t)sprintf(buf + k, "%02d", s); break;
+        case 'f': k += (size_t)sprintf(buf + k, "%06d", us); break;
+        case 'p': k += (size_t)sprintf(buf + k, "%s", ampm); break;
+        case 'r': k += (size_t)sprintf(buf + k, "%02d:%02d:%02d %s", h12, mi, s, ampm); break;
+        case 'T': k += (size_t)sprintf(buf + k, "%02ld:%02d:%02d", h, mi, s); break;
+        case 'a': case 'b': case 'c': case 'D': case 'd': case 'e': case 'j': case 'M': case 'm':
+        case 'U': case 'u': case 'V': case 'v': case 'W': case 'w': case 'X': case 'x': case 'Y': case 'y':
+            return;                             /* date parts: NULL */
+        default: buf[k++] = c; break;
+        }
+    }
+    *out = text(ctx, buf, k, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_convert_tz(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t x;
+    bool tx;
+    int fx;
+    if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) {
+        if (a[0].t != VT_NULL) {
             size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
             ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
-            return;
         }
-        *out = ex_int((int64_t)ex_fn_daynr(y, mo, d) * 86400 + h * 3600 + mi * 60 + s);
         return;
     }
-    case EX_FX_PERIOD_ADD: {
-        long p = (long)ex_to_int(&a[0]), m = (long)ex_to_int(&a[1]);
-        if (!p) { *out = ex_int(0); return; }
-        *out = ex_int(month_to_period((long)((unsigned long)period_to_month(p) + (unsigned long)m)));
-        return;
-    }
-    case EX_FX_PERIOD_DIFF:
-        *out = ex_int((long)((unsigned long)period_to_month((long)ex_to_int(&a[0])) -
-                             (unsigned long)period_to_month((long)ex_to_int(&a[1]))));
-        return;
-    case EX_FX_SOUNDEX: {
-        size_t l;
-        const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
-        char *buf = stor_arena_alloc(ctx->a, l + 5);
-        size_t k = 0, i = 0;
-        while (i < l && !ascii_alpha(s[i]) && !(s[i] >= 0x80 && utf8_letter(s + i, l - i))) i++;
-        if (i < l) {
-            unsigned char c = s[i];
-            char last = soundex_code(c);
-            if (c < 0x80) { buf[k++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c); i++; }
-            else {   /* a letter beyond ASCII starts the code as it is */
-                size_t cl = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-                if (cl > l - i) cl = l - i;
-                memcpy(buf + k, s + i, cl); k += cl; i += cl;
-                last = '0';
-            }
-            for (; i < l; i++) {
-                if (!ascii_alpha(s[i])) continue;
-                char code = soundex_code(s[i]);
-                if (code != '0' && code != last) { buf[k++] = code; last = code; }
-            }
-            size_t nch = 0;
-            for (size_t j = 0; j < k; j++) if (((unsigned char)buf[j] & 0xc0) != 0x80) nch++;
-            while (nch < 4) { buf[k++] = '0'; nch++; }
-        }
-        *out = text(ctx, buf, k, a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case EX_FX_ASIN: case EX_FX_ACOS: {
-        double x = ex_to_double(&a[0]);
-        if (x < -1 || x > 1) return;
-        *out = ex_dbl(id == EX_FX_ASIN ? asin(x) : acos(x));
-        return;
-    }
-    case EX_FX_ATAN2: *out = ex_dbl(atan2(ex_to_double(&a[0]), ex_to_double(&a[1]))); return;
-    case EX_FX_COT: {
-        double x = ex_to_double(&a[0]), t = tan(x);
-        if (t == 0) {
-            char nm[128];
-            snprintf(nm, sizeof nm, "cot(%.*s)", e && e->nargs ? (int)(e->args[0]->srclen > 100 ? 100 : e->args[0]->srclen) : 0,
-                     e && e->nargs ? e->args[0]->start : "");
-            ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%s'", nm);
-        }
-        *out = ex_dbl(1.0 / t);
-        return;
-    }
-    case EX_FX_IS_IPV4: case EX_FX_IS_IPV6: {
-        size_t l;
-        const char *s = ex_to_str(ctx->a, &a[0], &l);
-        char buf[64];
-        unsigned char addr[16];
-        if (l >= sizeof buf) { *out = ex_int(0); return; }
-        memcpy(buf, s, l); buf[l] = 0;
-        *out = ex_int(inet_pton(id == EX_FX_IS_IPV4 ? AF_INET : AF_INET6, buf, addr) == 1);
-        return;
-    }
-    case EX_FX_MAKE_SET: {
-        uint64_t bits = (uint64_t)ex_to_int(&a[0]);
-        size_t total = 0;
-        for (int i = 1; i < n; i++) if (a[i].t != VT_NULL && (bits >> (i - 1) & 1)) { size_t l; ex_to_str(ctx->a, &a[i], &l); total += l + 1; }
-        char *buf = stor_arena_alloc(ctx->a, total + 1);
-        size_t k = 0;
-        for (int i = 1; i < n && i <= 64; i++) {
-            if (a[i].t == VT_NULL || !(bits >> (i - 1) & 1)) continue;
-            size_t l; const char *s = ex_to_str(ctx->a, &a[i], &l);
-            if (k) buf[k++] = ',';
-            memcpy(buf + k, s, l); k += l;
-        }
-        *out = text(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case EX_FX_EXPORT_SET: {
-        uint64_t bits = (uint64_t)ex_to_int(&a[0]);
-        size_t lon, loff, lsep = 1;
-        const char *on = ex_to_str(ctx->a, &a[1], &lon), *off = ex_to_str(ctx->a, &a[2], &loff), *sep = ",";
-        if (n > 3) sep = ex_to_str(ctx->a, &a[3], &lsep);
-        int64_t nb = n > 4 ? ex_to_int(&a[4]) : 64;
-        if (nb < 0 || nb > 64) nb = 64;
-        /* MariaDB bounds the result by its longest possible length */
-        if ((uint64_t)nb * (lon > loff ? lon : loff) + (uint64_t)(nb ? nb - 1 : 0) * lsep > ctx->s->max_allowed_packet) {
-            ex_warn(ctx, "Warning", 1301, "Result of export_set() was larger than max_allowed_packet (%llu) - truncated",
-                    (unsigned long long)ctx->s->max_allowed_packet);
-            return;
-        }
-        char *buf = stor_arena_alloc(ctx->a, (size_t)nb * (lon + loff + lsep) + 1);
-        size_t k = 0;
-        for (int i = 0; i < nb; i++) {
-            if (i) { memcpy(buf + k, sep, lsep); k += lsep; }
-            if (bits >> i & 1) { memcpy(buf + k, on, lon); k += lon; }
-            else { memcpy(buf + k, off, loff); k += loff; }
-        }
-        *out = text(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case EX_FX_INTERVAL: {
-        /* INTERVAL(N, N1, N2, ...): how many of N1.. are <= N (a binary search over
-         * eight or more constant bounds, as MariaDB, which assumes them sorted) */
-        if (a[0].t == VT_NULL) { *out = ex_int(-1); return; }
-        double x = ex_to_double(&a[0]);
-        bool consts = e != NULL && n > 8;
-        for (int i = 1; consts && i < n; i++) {
-            int k = e->args[i]->kind;
-            if (k != E_INT && k != E_DECIMAL && k != E_FLOAT && k != E_STRING) consts = false;
-        }
-        if (consts) {
-            int lo = 0, hi = n - 2;
-            while (lo != hi) {
-                int mid = (lo + hi + 1) / 2;
-                if (ex_to_double(&a[mid + 1]) <= x) lo = mid;
-                else hi = mid - 1;
-            }
-            *out = ex_int(x < ex_to_double(&a[lo + 1]) ? 0 : lo + 1);
-            return;
-        }
-        int i = 1;
-        for (; i < n; i++) if (ex_to_double(&a[i]) > x) break;
-        *out = ex_int(i - 1);
-        return;
-    }
-    case EX_FX_INET6_ATON: {
-        size_t l;
-        const char *s = ex_to_str(ctx->a, &a[0], &l);
-        char buf[64];
-        unsigned char addr[16];
-        if (l >= sizeof buf || memchr(s, 0, l)) return;
-        memcpy(buf, s, l); buf[l] = 0;
-        if (l && inet_pton(AF_INET, buf, addr) == 1 && strspn(buf, "0123456789.") == l) { *out = text(ctx, (char *)addr, 4, COLL_BINARY); return; }
-        if (inet_pton(AF_INET6, buf, addr) == 1) { *out = text(ctx, (char *)addr, 16, COLL_BINARY); return; }
-        return;
-    }
-    case EX_FX_INET6_NTOA: {
-        size_t l;
-        const char *s = ex_to_str(ctx->a, &a[0], &l);
-        char buf[64];
-        if (a[0].t != VT_STRING || a[0].coll != COLL_BINARY || (l != 4 && l != 16)) return;
-        if (!inet_ntop(l == 4 ? AF_INET : AF_INET6, s, buf, sizeof buf)) return;
-        *out = text(ctx, buf, strlen(buf), COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case EX_FX_IS_IPV4_COMPAT: case EX_FX_IS_IPV4_MAPPED: {
-        size_t l;
-        const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
-        *out = ex_int(0);
-        if (a[0].t != VT_STRING || a[0].coll != COLL_BINARY || l != 16) {
-            /* the value as text; a binary string's unprintable bytes as \xHH */
-            char buf[200];
-            size_t k = 0;
-            bool bin = a[0].t == VT_STRING && a[0].coll == COLL_BINARY;
-            for (size_t i = 0; i < l && k < 180; i++) {
-                if (!bin || (s[i] >= 0x20 && s[i] < 0x7f)) buf[k++] = (char)s[i];
-                else k += (size_t)snprintf(buf + k, sizeof buf - k, "\\x%02X", s[i]);
-            }
-            ex_warn(ctx, "Warning", 1292, "Incorrect inet6 value: '%.*s'", (int)k, buf);
-            return;
-        }
-        static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
-        for (int i = 0; i < 10; i++) if (s[i]) return;
-        if (id == EX_FX_IS_IPV4_MAPPED) *out = ex_int(!memcmp(s, mapped, 12));
-        else *out = ex_int(!s[10] && !s[11] && (s[12] || s[13] || s[14] || s[15] > 1));
-        return;
-    }
-    case EX_FX_UUID_SHORT: {
-        /* MariaDB's: server_id in the top byte, the start time's seconds, then a counter */
-        static _Atomic uint64_t uuid_short;
-        uint64_t cur = atomic_load(&uuid_short);
-        if (!cur) {
-            pdb_value sid = ex_null();
-            ex_type st;
-            uint64_t id0 = 1;
-            if (ex_sysvar_get(ctx->s, "server_id", true, &sid, ctx->a, &st) == 0) id0 = (uint64_t)ex_to_int(&sid);
-            uint64_t init = ((id0 & 255) << 56) + ((uint64_t)time(NULL) << 24);
-            atomic_compare_exchange_strong(&uuid_short, &cur, init);
-        }
-        *out = ex_int(0); out->t = VT_UINT;
-        out->u = atomic_fetch_add(&uuid_short, 1) + 1;
-        return;
-    }
-    case EX_FX_RANDOM_BYTES: {
-        int64_t k = ex_to_int(&a[0]);
-        if (k < 0 || k > 1024) return;
-        unsigned char *buf = stor_arena_alloc(ctx->a, (size_t)k + 1);
-        if (k && RAND_bytes(buf, (int)k) != 1) return;
-        *out = ex_str((char *)buf, (size_t)k, COLL_BINARY);
-        return;
-    }
-    case EX_FX_COMPRESS: {
-        /* MariaDB's: the length in 4 bytes (little-endian, 30 bits), a zlib stream, and a
-         * '.' after a final space (so CHAR columns keep it) */
-        size_t l;
-        const char *s = ex_to_str(ctx->a, &a[0], &l);
-        if (!l) { *out = text(ctx, "", 0, COLL_BINARY); return; }
-        uLongf cap = compressBound((uLong)l);
-        unsigned char *buf = stor_arena_alloc(ctx->a, cap + 6);
-        if (compress(buf + 4, &cap, (const Bytef *)s, (uLong)l) != Z_OK) return;
-        uint32_t n32 = (uint32_t)l & 0x3FFFFFFF;
-        buf[0] = (unsigned char)n32; buf[1] = (unsigned char)(n32 >> 8); buf[2] = (unsigned char)(n32 >> 16); buf[3] = (unsigned char)(n32 >> 24);
-        size_t k = 4 + cap;
-        if (buf[k - 1] == ' ') buf[k++] = '.';
-        *out = ex_str((char *)buf, k, COLL_BINARY);
-        return;
-    }
-    case EX_FX_UNCOMPRESS: case EX_FX_UNCOMPRESSED_LENGTH: {
-        size_t l;
-        const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
-        if (!l) { *out = id == EX_FX_UNCOMPRESS ? text(ctx, "", 0, COLL_BINARY) : ex_int(0); return; }
-        if (l <= 4 && id == EX_FX_UNCOMPRESSED_LENGTH) {
-            ex_warn(ctx, "Warning", 1259, "ZLIB: Input data corrupted");
-            return;
-        }
-        uint32_t n32 = (l >= 4 ? ((uint32_t)s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 | (uint32_t)s[3] << 24) : 0) & 0x3FFFFFFF;
-        if (id == EX_FX_UNCOMPRESSED_LENGTH) { *out = ex_int(n32); return; }
-        if (l <= 4) { ex_warn(ctx, "Warning", 1259, "ZLIB: Input data corrupted"); return; }
-        if (n32 > ctx->s->max_allowed_packet) {
-            ex_warn(ctx, "Warning", 1256, "Uncompressed data size too large; the maximum size is %llu (probably, length of uncompressed data was corrupted)",
-                    (unsigned long long)ctx->s->max_allowed_packet);
-            return;
-        }
-        uLongf got = n32;
-        unsigned char *buf = stor_arena_alloc(ctx->a, (size_t)n32 + 1);
-        int rc = uncompress(buf, &got, s + 4, (uLong)(l - 4));
-        if (rc != Z_OK) {
-            if (rc == Z_BUF_ERROR) ex_warn(ctx, "Warning", 1258, "ZLIB: Not enough room in the output buffer (probably, length of uncompressed data was corrupted)");
-            else if (rc == Z_MEM_ERROR) ex_warn(ctx, "Warning", 1257, "ZLIB: Not enough memory");
-            else ex_warn(ctx, "Warning", 1259, "ZLIB: Input data corrupted");
-            return;
-        }
-        *out = ex_str((char *)buf, got, COLL_BINARY);
-        return;
-    }
-    case EX_FX_AES_ENCRYPT: case EX_FX_AES_DECRYPT: {
-        /* AES-128-ECB with PKCS padding; the key folded into 16 bytes by XOR, as MariaDB */
-        size_t l, kl;
-        const char *s = ex_to_str(ctx->a, &a[0], &l), *key = ex_to_str(ctx->a, &a[1], &kl);
-        unsigned char rkey[16] = { 0 };
-        for (size_t i = 0; i < kl; i++) rkey[i % 16] ^= (unsigned char)key[i];
-        if (id == EX_FX_AES_DECRYPT && (l == 0 || l % 16)) return;
-        unsigned char *buf = stor_arena_alloc(ctx->a, l + 32);
-        EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
-        int k1 = 0, k2 = 0;
-        bool ok = c && (id == EX_FX_AES_ENCRYPT ? EVP_EncryptInit_ex(c, EVP_aes_128_ecb(), NULL, rkey, NULL) == 1 &&
-                                                  EVP_EncryptUpdate(c, buf, &k1, (const unsigned char *)s, (int)l) == 1 &&
-                                                  EVP_EncryptFinal_ex(c, buf + k1, &k2) == 1
-                                                : EVP_DecryptInit_ex(c, EVP_aes_128_ecb(), NULL, rkey, NULL) == 1 &&
-                                                  EVP_DecryptUpdate(c, buf, &k1, (const unsigned char *)s, (int)l) == 1 &&
-                                                  EVP_DecryptFinal_ex(c, buf + k1, &k2) == 1);
-        if (c) EVP_CIPHER_CTX_free(c);
-        if (!ok) return;
-        *out = ex_str((char *)buf, (size_t)(k1 + k2), COLL_BINARY);
-        return;
-    }
-    case EX_FX_PASSWORD: {
-        size_t l;
-        const char *s = ex_to_str(ctx->a, &a[0], &l);
-        if (!l) { *out = text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
-        unsigned char h1[EVP_MAX_MD_SIZE], h2[EVP_MAX_MD_SIZE];
-        unsigned int m1, m2;
-        EVP_Digest(s, l, h1, &m1, EVP_sha1(), NULL);
-        EVP_Digest(h1, m1, h2, &m2, EVP_sha1(), NULL);
-        char buf[48];
-        buf[0] = '*';
-        for (unsigned int i = 0; i < m2 && i < 20; i++) snprintf(buf + 1 + 2 * i, 3, "%02X", h2[i]);
-        *out = text(ctx, buf, 41, COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case EX_FX_OLD_PASSWORD: {
-        size_t l;
-        const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
-        if (!l) { *out = text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
-        uint64_t h[2];
-        old_hash(s, l, h);
-        char buf[24];
-        snprintf(buf, sizeof buf, "%08lx%08lx", (unsigned long)h[0], (unsigned long)h[1]);
-        *out = text(ctx, buf, 16, COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case EX_FX_ENCODE: case EX_FX_DECODE: {
-        /* MariaDB's SQL_CRYPT: a byte permutation shuffled by a generator seeded from
-         * the password's old hash, each byte then mixed with a running shift */
-        size_t l, kl;
-        const char *src = ex_to_str(ctx->a, &a[0], &l);
-        const unsigned char *key = (const unsigned char *)ex_to_str(ctx->a, &a[1], &kl);
-        uint64_t h[2];
-        old_hash(key, kl, h);
-        ex_rand r;
-        r.s1 = h[0] % RAND_MAX_VALUE;
-        r.s2 = h[1] % RAND_MAX_VALUE;
-        unsigned char dec[256], enc[256];
-        for (int i = 0; i < 256; i++) dec[i] = (unsigned char)i;
-        for (int i = 0; i < 256; i++) {
-            int idx = (int)(rand_next(&r) * 255.0);
-            unsigned char t = dec[idx];
-            dec[idx] = dec[i];
-            dec[i] = t;
-        }
-        for (int i = 0; i < 256; i++) enc[dec[i]] = (unsigned char)i;
-        unsigned char *o = stor_arena_alloc(ctx->a, l + 1);
-        unsigned shift = 0;
-        for (size_t i = 0; i < l; i++) {
-            shift ^= (unsigned)(rand_next(&r) * 255.0);
-            unsigned c = (unsigned char)src[i];
-            if (id == EX_FX_ENCODE) { o[i] = (unsigned char)(enc[c] ^ shift); shift ^= c; }
-            else { o[i] = dec[(c ^ shift) & 255]; shift ^= o[i]; }
-        }
-        *out = ex_str((char *)o, l, COLL_BINARY);
-        return;
-    }
-    case EX_FX_COERCIBILITY: *out = ex_int(e ? coercibility(e->args[0], &a[0]) : 4); return;
-    case EX_FX_BENCHMARK: {
-        /* the expression was evaluated once already; MariaDB's answer is 0 either way */
-        int64_t k = ex_to_int(&a[0]);
-        if (k < 0) {
-            char buf[32];
-            snprintf(buf, sizeof buf, "%lld", (long long)k);
-            ex_warn(ctx, "Warning", 1411, "Incorrect count value: '%s' for function benchmark", buf);
-            return;
-        }
-        *out = ex_int(0);
-        return;
-    }
-    case EX_FX_NAME_CONST: *out = a[1]; return;
-    case EX_FX_GET_FORMAT: {
-        static const char *const names[] = { "USA", "JIS", "ISO", "EUR", "INTERNAL" };
-        static const char *const fmt[3][5] = {
-            { "%m.%d.%Y", "%Y-%m-%d", "%Y-%m-%d", "%d.%m.%Y", "%Y%m%d" },
-            { "%Y-%m-%d %H.%i.%s", "%Y-%m-%d %H:%i:%s", "%Y-%m-%d %H:%i:%s", "%Y-%m-%d %H.%i.%s", "%Y%m%d%H%i%s" },
-            { "%h:%i:%s %p", "%H:%i:%s", "%H:%i:%s", "%H.%i.%s", "%H%i%s" },
-        };
-        size_t lk, l;
-        const char *kind = ex_to_str(ctx->a, &a[0], &lk), *s = ex_to_str(ctx->a, &a[1], &l);
-        int k = lk && kind[0] == 'T' ? 2 : lk > 4 ? 1 : 0;
-        for (int i = 0; i < 5; i++)
-            if (strlen(names[i]) == l && !strncasecmp(names[i], s, l)) { *out = text(ctx, fmt[k][i], strlen(fmt[k][i]), COLL_UTF8MB4_GENERAL_CI); return; }
-        return;
-    }
-    }
+    size_t l1, l2;
+    const char *z1 = ex_to_str(ctx->a, &a[1], &l1), *z2 = ex_to_str(ctx->a, &a[2], &l2);
+    if (l1 == l2 && !strncasecmp(z1, z2, l1) && l1 == 6 && !strncasecmp(z1, "SYSTEM", 6)) { *out = dt_result(x, fx); return; }
+    long o1, o2;
+    bool s1 = l1 == 6 && !strncasecmp(z1, "SYSTEM", 6), s2 = l2 == 6 && !strncasecmp(z2, "SYSTEM", 6);
+    if ((!s1 && !tz_offset(z1, l1, &o1)) || (!s2 && !tz_offset(z2, l2, &o2))) return;   /* named zones: no tz tables */
+    if (s1) o1 = system_offset(x, false);
+    if (s2) o2 = system_offset(dt_to_us(x) / 1000000 - (s1 ? 0 : o1), true);
+    int64_t dt;
+    if (!us_to_dt(dt_to_us(x) + (int64_t)(o2 - o1) * 1000000, &dt)) return;
+    *out = dt_result(dt, fx);
 }
+
+static void fn_to_seconds(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t x;
+    bool tx;
+    int fx;
+    if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) {
+        size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+        return;
+    }
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(x, &y, &mo, &d, &h, &mi, &s, &us);
+    if (!mo || !d) {   /* a DATE/DATETIME value gives NULL silently */
+        if (a[0].t == VT_DATE || a[0].t == VT_DATETIME) return;
+        size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+        return;
+    }
+    *out = ex_int((int64_t)ex_fn_daynr(y, mo, d) * 86400 + h * 3600 + mi * 60 + s);
+}
+
+static void fn_period_add(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    long p = (long)ex_to_int(&a[0]), m = (long)ex_to_int(&a[1]);
+    if (!p) { *out = ex_int(0); return; }
+    *out = ex_int(month_to_period((long)((unsigned long)period_to_month(p) + (unsigned long)m)));
+}
+
+static void fn_period_diff(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int((long)((unsigned long)period_to_month((long)ex_to_int(&a[0])) -
+                         (unsigned long)period_to_month((long)ex_to_int(&a[1]))));
+}
+
+static void fn_soundex(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l;
+    const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
+    char *buf = stor_arena_alloc(ctx->a, l + 5);
+    size_t k = 0, i = 0;
+    while (i < l && !ascii_alpha(s[i]) && !(s[i] >= 0x80 && utf8_letter(s + i, l - i))) i++;
+    if (i < l) {
+        unsigned char c = s[i];
+        char last = soundex_code(c);
+        if (c < 0x80) { buf[k++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c); i++; }
+        else {   /* a letter beyond ASCII starts the code as it is */
+            size_t cl = c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
+            if (cl > l - i) cl = l - i;
+            memcpy(buf + k, s + i, cl); k += cl; i += cl;
+            last = '0';
+        }
+        for (; i < l; i++) {
+            if (!ascii_alpha(s[i])) continue;
+            char code = soundex_code(s[i]);
+            if (code != '0' && code != last) { buf[k++] = code; last = code; }
+        }
+        size_t nch = 0;
+        for (size_t j = 0; j < k; j++) if (((unsigned char)buf[j] & 0xc0) != 0x80) nch++;
+        while (nch < 4) { buf[k++] = '0'; nch++; }
+    }
+    *out = text(ctx, buf, k, a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_asin(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    double x = ex_to_double(&a[0]);
+    if (x < -1 || x > 1) return;
+    *out = ex_dbl(fd->id == EX_FX_ASIN ? asin(x) : acos(x));
+}
+
+static void fn_atan2(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_dbl(atan2(ex_to_double(&a[0]), ex_to_double(&a[1])));
+}
+
+static void fn_cot(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    double x = ex_to_double(&a[0]), t = tan(x);
+    if (t == 0) {
+        char nm[128];
+        snprintf(nm, sizeof nm, "cot(%.*s)", e && e->nargs ? (int)(e->args[0]->srclen > 100 ? 100 : e->args[0]->srclen) : 0,
+                 e && e->nargs ? e->args[0]->start : "");
+        ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%s'", nm);
+    }
+    *out = ex_dbl(1.0 / t);
+}
+
+static void fn_is_ipv4(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) { *out = ex_int(0); return; }
+    size_t l;
+    const char *s = ex_to_str(ctx->a, &a[0], &l);
+    char buf[64];
+    unsigned char addr[16];
+    if (l >= sizeof buf) { *out = ex_int(0); return; }
+    memcpy(buf, s, l);
+    buf[l] = 0;
+    *out = ex_int(inet_pton(fd->id == EX_FX_IS_IPV4 ? AF_INET : AF_INET6, buf, addr) == 1);
+}
+
+static void fn_make_set(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) return;   /* NULL strings are skipped */
+    uint64_t bits = (uint64_t)ex_to_int(&a[0]);
+    size_t total = 0;
+    for (int i = 1; i < n; i++) if (a[i].t != VT_NULL && (bits >> (i - 1) & 1)) { size_t l; ex_to_str(ctx->a, &a[i], &l); total += l + 1; }
+    char *buf = stor_arena_alloc(ctx->a, total + 1);
+    size_t k = 0;
+    for (int i = 1; i < n && i <= 64; i++) {
+        if (a[i].t == VT_NULL || !(bits >> (i - 1) & 1)) continue;
+        size_t l; const char *s = ex_to_str(ctx->a, &a[i], &l);
+        if (k) buf[k++] = ',';
+        memcpy(buf + k, s, l); k += l;
+    }
+    *out = text(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_export_set(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    uint64_t bits = (uint64_t)ex_to_int(&a[0]);
+    size_t lon, loff, lsep = 1;
+    const char *on = ex_to_str(ctx->a, &a[1], &lon), *off = ex_to_str(ctx->a, &a[2], &loff), *sep = ",";
+    if (n > 3) sep = ex_to_str(ctx->a, &a[3], &lsep);
+    int64_t nb = n > 4 ? ex_to_int(&a[4]) : 64;
+    if (nb < 0 || nb > 64) nb = 64;
+    /* MariaDB bounds the result by its longest possible length */
+    if ((uint64_t)nb * (lon > loff ? lon : loff) + (uint64_t)(nb ? nb - 1 : 0) * lsep > ctx->s->max_allowed_packet) {
+        ex_warn(ctx, "Warning", 1301, "Result of export_set() was larger than max_allowed_packet (%llu) - truncated",
+                (unsigned long long)ctx->s->max_allowed_packet);
+        return;
+    }
+    char *buf = stor_arena_alloc(ctx->a, (size_t)nb * (lon + loff + lsep) + 1);
+    size_t k = 0;
+    for (int i = 0; i < nb; i++) {
+        if (i) { memcpy(buf + k, sep, lsep); k += lsep; }
+        if (bits >> i & 1) { memcpy(buf + k, on, lon); k += lon; }
+        else { memcpy(buf + k, off, loff); k += loff; }
+    }
+    *out = text(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_interval(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* INTERVAL(N, N1, N2, ...): how many of N1.. are <= N (a binary search over
+     * eight or more constant bounds, as MariaDB, which assumes them sorted) */
+    if (a[0].t == VT_NULL) { *out = ex_int(-1); return; }
+    double x = ex_to_double(&a[0]);
+    bool consts = e != NULL && n > 8;
+    for (int i = 1; consts && i < n; i++) {
+        int k = e->args[i]->kind;
+        if (k != E_INT && k != E_DECIMAL && k != E_FLOAT && k != E_STRING) consts = false;
+    }
+    if (consts) {
+        int lo = 0, hi = n - 2;
+        while (lo != hi) {
+            int mid = (lo + hi + 1) / 2;
+            if (ex_to_double(&a[mid + 1]) <= x) lo = mid;
+            else hi = mid - 1;
+        }
+        *out = ex_int(x < ex_to_double(&a[lo + 1]) ? 0 : lo + 1);
+        return;
+    }
+    int i = 1;
+    for (; i < n; i++) if (ex_to_double(&a[i]) > x) break;
+    *out = ex_int(i - 1);
+}
+
+static void fn_inet6_aton(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l;
+    const char *s = ex_to_str(ctx->a, &a[0], &l);
+    char buf[64];
+    unsigned char addr[16];
+    if (l >= sizeof buf || memchr(s, 0, l)) return;
+    memcpy(buf, s, l);
+    buf[l] = 0;
+    if (l && inet_pton(AF_INET, buf, addr) == 1 && strspn(buf, "0123456789.") == l) { *out = text(ctx, (char *)addr, 4, COLL_BINARY); return; }
+    if (inet_pton(AF_INET6, buf, addr) == 1) { *out = text(ctx, (char *)addr, 16, COLL_BINARY); return; }
+}
+
+static void fn_inet6_ntoa(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l;
+    const char *s = ex_to_str(ctx->a, &a[0], &l);
+    char buf[64];
+    if (a[0].t != VT_STRING || a[0].coll != COLL_BINARY || (l != 4 && l != 16)) return;
+    if (!inet_ntop(l == 4 ? AF_INET : AF_INET6, s, buf, sizeof buf)) return;
+    *out = text(ctx, buf, strlen(buf), COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_is_ipv4_compat(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) { *out = ex_int(0); return; }
+    size_t l;
+    const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
+    *out = ex_int(0);
+    if (a[0].t != VT_STRING || a[0].coll != COLL_BINARY || l != 16) {
+        /* the value as text; a binary string's unprintable bytes as \xHH */
+        char buf[200];
+        size_t k = 0;
+        bool bin = a[0].t == VT_STRING && a[0].coll == COLL_BINARY;
+        for (size_t i = 0; i < l && k < 180; i++) {
+            if (!bin || (s[i] >= 0x20 && s[i] < 0x7f)) buf[k++] = (char)s[i];
+            else k += (size_t)snprintf(buf + k, sizeof buf - k, "\\x%02X", s[i]);
+        }
+        ex_warn(ctx, "Warning", 1292, "Incorrect inet6 value: '%.*s'", (int)k, buf);
+        return;
+    }
+    static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+    for (int i = 0; i < 10; i++) if (s[i]) return;
+    if (fd->id == EX_FX_IS_IPV4_MAPPED) *out = ex_int(!memcmp(s, mapped, 12));
+    else *out = ex_int(!s[10] && !s[11] && (s[12] || s[13] || s[14] || s[15] > 1));
+}
+
+static void fn_uuid_short(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* MariaDB's: server_id in the top byte, the start time's seconds, then a counter */
+    static _Atomic uint64_t uuid_short;
+    uint64_t cur = atomic_load(&uuid_short);
+    if (!cur) {
+        pdb_value sid = ex_null();
+        ex_type st;
+        uint64_t id0 = 1;
+        if (ex_sysvar_get(ctx->s, "server_id", true, &sid, ctx->a, &st) == 0) id0 = (uint64_t)ex_to_int(&sid);
+        uint64_t init = ((id0 & 255) << 56) + ((uint64_t)time(NULL) << 24);
+        atomic_compare_exchange_strong(&uuid_short, &cur, init);
+    }
+    *out = ex_int(0);
+    out->t = VT_UINT;
+    out->u = atomic_fetch_add(&uuid_short, 1) + 1;
+}
+
+static void fn_random_bytes(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t k = ex_to_int(&a[0]);
+    if (k < 0 || k > 1024) return;
+    unsigned char *buf = stor_arena_alloc(ctx->a, (size_t)k + 1);
+    if (k && RAND_bytes(buf, (int)k) != 1) return;
+    *out = ex_str((char *)buf, (size_t)k, COLL_BINARY);
+}
+
+static void fn_compress(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* MariaDB's: the length in 4 bytes (little-endian, 30 bits), a zlib stream, and a
+     * '.' after a final space (so CHAR columns keep it) */
+    size_t l;
+    const char *s = ex_to_str(ctx->a, &a[0], &l);
+    if (!l) { *out = text(ctx, "", 0, COLL_BINARY); return; }
+    uLongf cap = compressBound((uLong)l);
+    unsigned char *buf = stor_arena_alloc(ctx->a, cap + 6);
+    if (compress(buf + 4, &cap, (const Bytef *)s, (uLong)l) != Z_OK) return;
+    uint32_t n32 = (uint32_t)l & 0x3FFFFFFF;
+    buf[0] = (unsigned char)n32;
+    buf[1] = (unsigned char)(n32 >> 8);
+    buf[2] = (unsigned char)(n32 >> 16);
+    buf[3] = (unsigned char)(n32 >> 24);
+    size_t k = 4 + cap;
+    if (buf[k - 1] == ' ') buf[k++] = '.';
+    *out = ex_str((char *)buf, k, COLL_BINARY);
+}
+
+static void fn_uncompress(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l;
+    const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
+    if (!l) { *out = fd->id == EX_FX_UNCOMPRESS ? text(ctx, "", 0, COLL_BINARY) : ex_int(0); return; }
+    if (l <= 4 && fd->id == EX_FX_UNCOMPRESSED_LENGTH) {
+        ex_warn(ctx, "Warning", 1259, "ZLIB: Input data corrupted");
+        return;
+    }
+    uint32_t n32 = (l >= 4 ? ((uint32_t)s[0] | (uint32_t)s[1] << 8 | (uint32_t)s[2] << 16 | (uint32_t)s[3] << 24) : 0) & 0x3FFFFFFF;
+    if (fd->id == EX_FX_UNCOMPRESSED_LENGTH) { *out = ex_int(n32); return; }
+    if (l <= 4) { ex_warn(ctx, "Warning", 1259, "ZLIB: Input data corrupted"); return; }
+    if (n32 > ctx->s->max_allowed_packet) {
+        ex_warn(ctx, "Warning", 1256, "Uncompressed data size too large; the maximum size is %llu (probably, length of uncompressed data was corrupted)",
+                (unsigned long long)ctx->s->max_allowed_packet);
+        return;
+    }
+    uLongf got = n32;
+    unsigned char *buf = stor_arena_alloc(ctx->a, (size_t)n32 + 1);
+    int rc = uncompress(buf, &got, s + 4, (uLong)(l - 4));
+    if (rc != Z_OK) {
+        if (rc == Z_BUF_ERROR) ex_warn(ctx, "Warning", 1258, "ZLIB: Not enough room in the output buffer (probably, length of uncompressed data was corrupted)");
+        else if (rc == Z_MEM_ERROR) ex_warn(ctx, "Warning", 1257, "ZLIB: Not enough memory");
+        else ex_warn(ctx, "Warning", 1259, "ZLIB: Input data corrupted");
+        return;
+    }
+    *out = ex_str((char *)buf, got, COLL_BINARY);
+}
+
+static void fn_aes_encrypt(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* AES-128-ECB with PKCS padding; the key folded into 16 bytes by XOR, as MariaDB */
+    size_t l, kl;
+    const char *s = ex_to_str(ctx->a, &a[0], &l), *key = ex_to_str(ctx->a, &a[1], &kl);
+    unsigned char rkey[16] = { 0 };
+    for (size_t i = 0; i < kl; i++) rkey[i % 16] ^= (unsigned char)key[i];
+    if (fd->id == EX_FX_AES_DECRYPT && (l == 0 || l % 16)) return;
+    unsigned char *buf = stor_arena_alloc(ctx->a, l + 32);
+    EVP_CIPHER_CTX *c = EVP_CIPHER_CTX_new();
+    int k1 = 0, k2 = 0;
+    bool ok = c && (fd->id == EX_FX_AES_ENCRYPT ? EVP_EncryptInit_ex(c, EVP_aes_128_ecb(), NULL, rkey, NULL) == 1 &&
+                                              EVP_EncryptUpdate(c, buf, &k1, (const unsigned char *)s, (int)l) == 1 &&
+                                              EVP_EncryptFinal_ex(c, buf + k1, &k2) == 1
+                                            : EVP_DecryptInit_ex(c, EVP_aes_128_ecb(), NULL, rkey, NULL) == 1 &&
+                                              EVP_DecryptUpdate(c, buf, &k1, (const unsigned char *)s, (int)l) == 1 &&
+                                              EVP_DecryptFinal_ex(c, buf + k1, &k2) == 1);
+    if (c) EVP_CIPHER_CTX_free(c);
+    if (!ok) return;
+    *out = ex_str((char *)buf, (size_t)(k1 + k2), COLL_BINARY);
+}
+
+static void fn_password(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) { *out = text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
+    size_t l;
+    const char *s = ex_to_str(ctx->a, &a[0], &l);
+    if (!l) { *out = text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
+    unsigned char h1[EVP_MAX_MD_SIZE], h2[EVP_MAX_MD_SIZE];
+    unsigned int m1, m2;
+    EVP_Digest(s, l, h1, &m1, EVP_sha1(), NULL);
+    EVP_Digest(h1, m1, h2, &m2, EVP_sha1(), NULL);
+    char buf[48];
+    buf[0] = '*';
+    for (unsigned int i = 0; i < m2 && i < 20; i++) snprintf(buf + 1 + 2 * i, 3, "%02X", h2[i]);
+    *out = text(ctx, buf, 41, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_old_password(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l;
+    const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
+    if (!l) { *out = text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
+    uint64_t h[2];
+    old_hash(s, l, h);
+    char buf[24];
+    snprintf(buf, sizeof buf, "%08lx%08lx", (unsigned long)h[0], (unsigned long)h[1]);
+    *out = text(ctx, buf, 16, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_encode(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* MariaDB's SQL_CRYPT: a byte permutation shuffled by a generator seeded from
+     * the password's old hash, each byte then mixed with a running shift */
+    size_t l, kl;
+    const char *src = ex_to_str(ctx->a, &a[0], &l);
+    const unsigned char *key = (const unsigned char *)ex_to_str(ctx->a, &a[1], &kl);
+    uint64_t h[2];
+    old_hash(key, kl, h);
+    ex_rand r;
+    r.s1 = h[0] % RAND_MAX_VALUE;
+    r.s2 = h[1] % RAND_MAX_VALUE;
+    unsigned char dec[256], enc[256];
+    for (int i = 0; i < 256; i++) dec[i] = (unsigned char)i;
+    for (int i = 0; i < 256; i++) {
+        int idx = (int)(rand_next(&r) * 255.0);
+        unsigned char t = dec[idx];
+        dec[idx] = dec[i];
+        dec[i] = t;
+    }
+    for (int i = 0; i < 256; i++) enc[dec[i]] = (unsigned char)i;
+    unsigned char *o = stor_arena_alloc(ctx->a, l + 1);
+    unsigned shift = 0;
+    for (size_t i = 0; i < l; i++) {
+        shift ^= (unsigned)(rand_next(&r) * 255.0);
+        unsigned c = (unsigned char)src[i];
+        if (fd->id == EX_FX_ENCODE) { o[i] = (unsigned char)(enc[c] ^ shift); shift ^= c; }
+        else { o[i] = dec[(c ^ shift) & 255]; shift ^= o[i]; }
+    }
+    *out = ex_str((char *)o, l, COLL_BINARY);
+}
+
+static void fn_coercibility(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int(e ? coercibility(e->args[0], &a[0]) : 4);
+}
+
+static void fn_benchmark(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) return;
+    /* the expression was evaluated once already; MariaDB's answer is 0 either way */
+    int64_t k = ex_to_int(&a[0]);
+    if (k < 0) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%lld", (long long)k);
+        ex_warn(ctx, "Warning", 1411, "Incorrect count value: '%s' for function benchmark", buf);
+        return;
+    }
+    *out = ex_int(0);
+}
+
+static void fn_name_const(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = a[1];
+}
+
+static void fn_get_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    static const char *const names[] = { "USA", "JIS", "ISO", "EUR", "INTERNAL" };
+    static const char *const fmt[3][5] = {
+        { "%m.%d.%Y", "%Y-%m-%d", "%Y-%m-%d", "%d.%m.%Y", "%Y%m%d" },
+        { "%Y-%m-%d %H.%i.%s", "%Y-%m-%d %H:%i:%s", "%Y-%m-%d %H:%i:%s", "%Y-%m-%d %H.%i.%s", "%Y%m%d%H%i%s" },
+        { "%h:%i:%s %p", "%H:%i:%s", "%H:%i:%s", "%H.%i.%s", "%H%i%s" },
+    };
+    size_t lk, l;
+    const char *kind = ex_to_str(ctx->a, &a[0], &lk), *s = ex_to_str(ctx->a, &a[1], &l);
+    int k = lk && kind[0] == 'T' ? 2 : lk > 4 ? 1 : 0;
+    for (int i = 0; i < 5; i++)
+        if (strlen(names[i]) == l && !strncasecmp(names[i], s, l)) { *out = text(ctx, fmt[k][i], strlen(fmt[k][i]), COLL_UTF8MB4_GENERAL_CI); return; }
+}
+
+static const ex_fdef rows[] = {
+    { "ACOS", 1, 1, EX_FN_NULL_IN, EX_FX_ACOS, ty_asin, fn_asin },
+    { "ADDTIME", 2, 2, EX_FN_NULL_IN, EX_FX_ADDTIME, ty_addtime, fn_addtime },
+    { "AES_DECRYPT", 2, 2, EX_FN_NULL_IN, EX_FX_AES_DECRYPT, ty_aes_decrypt, fn_aes_encrypt },
+    { "AES_ENCRYPT", 2, 2, EX_FN_NULL_IN, EX_FX_AES_ENCRYPT, ty_aes_encrypt, fn_aes_encrypt },
+    { "ASIN", 1, 1, EX_FN_NULL_IN, EX_FX_ASIN, ty_asin, fn_asin },
+    { "ATAN2", 2, 2, EX_FN_NULL_IN, EX_FX_ATAN2, ty_asin, fn_atan2 },
+    { "BENCHMARK", 2, 2, EX_FN_VOLATILE, EX_FX_BENCHMARK, ty_benchmark, fn_benchmark },
+    { "COERCIBILITY", 1, 1, 0, EX_FX_COERCIBILITY, ty_coercibility, fn_coercibility },
+    { "COMPRESS", 1, 1, EX_FN_NULL_IN, EX_FX_COMPRESS, ty_compress, fn_compress },
+    { "CONVERT_TZ", 3, 3, EX_FN_NULL_IN, EX_FX_CONVERT_TZ, ty_convert_tz, fn_convert_tz },
+    { "COT", 1, 1, EX_FN_NULL_IN, EX_FX_COT, ty_asin, fn_cot },
+    { "DECODE", 2, 2, EX_FN_NULL_IN, EX_FX_DECODE, ty_encode, fn_encode },
+    { "ENCODE", 2, 2, EX_FN_NULL_IN, EX_FX_ENCODE, ty_encode, fn_encode },
+    { "EXPORT_SET", 3, 5, EX_FN_NULL_IN, EX_FX_EXPORT_SET, ty_make_set, fn_export_set },
+    { "GET_FORMAT", 2, 2, EX_FN_NULL_IN, EX_FX_GET_FORMAT, ty_get_format, fn_get_format },
+    { "INET6_ATON", 1, 1, EX_FN_NULL_IN, EX_FX_INET6_ATON, ty_inet6_aton, fn_inet6_aton },
+    { "INET6_NTOA", 1, 1, EX_FN_NULL_IN, EX_FX_INET6_NTOA, ty_inet6_ntoa, fn_inet6_ntoa },
+    { "INTERVAL", 2, -1, 0, EX_FX_INTERVAL, ty_interval, fn_interval },
+    { "IS_IPV4", 1, 1, 0, EX_FX_IS_IPV4, ty_is_ipv4, fn_is_ipv4 },
+    { "IS_IPV4_COMPAT", 1, 1, 0, EX_FX_IS_IPV4_COMPAT, ty_is_ipv4_compat, fn_is_ipv4_compat },
+    { "IS_IPV4_MAPPED", 1, 1, 0, EX_FX_IS_IPV4_MAPPED, ty_is_ipv4_compat, fn_is_ipv4_compat },
+    { "IS_IPV6", 1, 1, 0, EX_FX_IS_IPV6, ty_is_ipv4, fn_is_ipv4 },
+    { "MAKETIME", 3, 3, EX_FN_NULL_IN, EX_FX_MAKETIME, ty_maketime, fn_maketime },
+    { "MAKE_SET", 2, -1, 0, EX_FX_MAKE_SET, ty_make_set, fn_make_set },
+    { "NAME_CONST", 2, 2, 0, EX_FX_NAME_CONST, ty_name_const, fn_name_const },
+    { "OLD_PASSWORD", 1, 1, EX_FN_NULL_IN, EX_FX_OLD_PASSWORD, ty_old_password, fn_old_password },
+    { "PASSWORD", 1, 1, 0, EX_FX_PASSWORD, ty_password, fn_password },
+    { "PERIOD_ADD", 2, 2, EX_FN_NULL_IN, EX_FX_PERIOD_ADD, ty_period_add, fn_period_add },
+    { "PERIOD_DIFF", 2, 2, EX_FN_NULL_IN, EX_FX_PERIOD_DIFF, ty_period_add, fn_period_diff },
+    { "RANDOM_BYTES", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, EX_FX_RANDOM_BYTES, ty_random_bytes, fn_random_bytes },
+    { "SEC_TO_TIME", 1, 1, EX_FN_NULL_IN, EX_FX_SEC_TO_TIME, ty_sec_to_time, fn_sec_to_time },
+    { "SOUNDEX", 1, 1, EX_FN_NULL_IN, EX_FX_SOUNDEX, ty_soundex, fn_soundex },
+    { "SUBTIME", 2, 2, EX_FN_NULL_IN, EX_FX_SUBTIME, ty_addtime, fn_addtime },
+    { "TIMEDIFF", 2, 2, EX_FN_NULL_IN, EX_FX_TIMEDIFF, ty_timediff, fn_timediff },
+    { "TIMESTAMP", 1, 2, EX_FN_NULL_IN, EX_FX_TIMESTAMP, ty_timestamp, fn_timestamp },
+    { "TIME_FORMAT", 2, 2, EX_FN_NULL_IN, EX_FX_TIME_FORMAT, ty_time_format, fn_time_format },
+    { "TO_SECONDS", 1, 1, EX_FN_NULL_IN, EX_FX_TO_SECONDS, ty_to_seconds, fn_to_seconds },
+    { "UNCOMPRESS", 1, 1, EX_FN_NULL_IN, EX_FX_UNCOMPRESS, ty_uncompress, fn_uncompress },
+    { "UNCOMPRESSED_LENGTH", 1, 1, EX_FN_NULL_IN, EX_FX_UNCOMPRESSED_LENGTH, ty_uncompressed_length, fn_uncompress },
+    { "UUID_SHORT", 0, 0, EX_FN_NULL_IN | EX_FN_VOLATILE, EX_FX_UUID_SHORT, ty_uuid_short, fn_uuid_short },
+};
+const ex_ftable ex_fam_more = { rows, (int)(sizeof rows / sizeof rows[0]) };
