@@ -236,6 +236,11 @@ static void ty_to_base64(const ex_fdef *fd, const ex_type *a, int n, ex_type *t,
     t_str(t, 36, COLL_UTF8MB4_GENERAL_CI);
 }
 
+static void ty_uuid(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    t_str(t, 36, COLL_UTF8MB4_GENERAL_CI);
+}
+
 static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     const ex_type *b = fd->id == F_IF ? a + 1 : a;
@@ -3183,7 +3188,6 @@ static void fn_extract(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_
 {
     size_t l0;
     const char *s0;
-    {
     s0 = ex_to_str(ctx->a, &a[0], &l0);
     int64_t dt;
     bool isd;
@@ -3232,7 +3236,6 @@ static void fn_extract(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_
     else if (!strcmp(u, "MINUTE_MICROSECOND")) r = ((int64_t)mi * 100 + s) * 1000000 + us;
     else if (!strcmp(u, "SECOND_MICROSECOND")) r = (int64_t)s * 1000000 + us;
     *out = ex_int(date_unit ? r : r * sign);
-}
 }
 
 static void fn_conv(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -4377,7 +4380,7 @@ static const ex_fdef rows[] = {
     { "USER", 0, 0, 0, F_USER, ty_user, fn_user },
     { "UTC_DATE", 0, 0, 0, F_UTC_DATE, ty_utc_date, fn_utc_date },
     { "UTC_TIMESTAMP", 0, 1, 0, F_UTC_TIMESTAMP, ty_now, fn_now },
-    { "UUID", 0, 0, EX_FN_VOLATILE, F_UUID, ty_to_base64, fn_uuid },
+    { "UUID", 0, 0, EX_FN_VOLATILE, F_UUID, ty_uuid, fn_uuid },
     { "VALUES", 1, 1, EX_FN_STMT, F_VALUES, ty_values, fn_values },
     { "VERSION", 0, 0, 0, F_VERSION, ty_version, fn_version },
     { "WEEK", 1, 2, EX_FN_NULL_IN, F_WEEK, ty_month, fn_year },

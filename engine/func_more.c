@@ -403,7 +403,7 @@ bool ex_warn_due(ex_ctx *ctx, const pl_expr *e, const pl_expr *arg)
 
 /* ---------------------------------------------------------------- types */
 
-static void t_dbl(ex_type *t)
+static void t_double(ex_type *t)
 {
     memset(t, 0, sizeof *t);
     t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
@@ -495,7 +495,7 @@ static void ty_soundex(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, c
 
 static void ty_asin(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
-    t_dbl(t);
+    t_double(t);
 }
 
 static void ty_is_ipv4(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
