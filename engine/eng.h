@@ -151,25 +151,11 @@ const ex_fdef *ex_func_at(int handle);
 const ex_fdef *ex_func_find(const char *name);   /* NULL if none */
 /* Whether every table is sorted and has sane rows (the unit tests ask). */
 bool ex_func_registry_ok(void);
-/* func_more.c: more functions (ids EX_FX_*), found, typed and called through func.c */
-enum { EX_FX_TIMEDIFF = 400, EX_FX_ADDTIME, EX_FX_SUBTIME, EX_FX_TIMESTAMP, EX_FX_TIME_FORMAT, EX_FX_CONVERT_TZ,
-       EX_FX_TO_SECONDS, EX_FX_PERIOD_ADD, EX_FX_PERIOD_DIFF, EX_FX_SOUNDEX, EX_FX_ASIN, EX_FX_ACOS, EX_FX_ATAN2,
-       EX_FX_COT, EX_FX_IS_IPV4, EX_FX_IS_IPV6, EX_FX_MAKE_SET, EX_FX_EXPORT_SET, EX_FX_SEC_TO_TIME,
-       EX_FX_MAKETIME, EX_FX_INTERVAL, EX_FX_INET6_ATON, EX_FX_INET6_NTOA, EX_FX_IS_IPV4_COMPAT,
-       EX_FX_IS_IPV4_MAPPED, EX_FX_UUID_SHORT, EX_FX_RANDOM_BYTES, EX_FX_COMPRESS, EX_FX_UNCOMPRESS,
-       EX_FX_UNCOMPRESSED_LENGTH, EX_FX_AES_ENCRYPT, EX_FX_AES_DECRYPT, EX_FX_PASSWORD, EX_FX_OLD_PASSWORD,
-       EX_FX_COERCIBILITY, EX_FX_BENCHMARK, EX_FX_NAME_CONST, EX_FX_GET_FORMAT, EX_FX_ENCODE, EX_FX_DECODE, EX_FX_END };
 /* FORMAT()'s locale: its decimal point, thousands separator (-1 none) and grouping (0, 3,
  * or 32 for 3-then-2); false when MariaDB does not know the name. */
 bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping);
 
-/* ---- JSON functions (json.c): ids in the function table ---- */
-enum { EX_JSON_VALID = 600, EX_JSON_QUOTE, EX_JSON_UNQUOTE, EX_JSON_OBJECT, EX_JSON_ARRAY, EX_JSON_EXTRACT,
-       EX_JSON_TYPE, EX_JSON_LENGTH, EX_JSON_DEPTH, EX_JSON_KEYS, EX_JSON_VALUE, EX_JSON_QUERY,
-       EX_JSON_CONTAINS_PATH, EX_JSON_EXISTS, EX_JSON_SET, EX_JSON_INSERT, EX_JSON_REPLACE, EX_JSON_REMOVE,
-       EX_JSON_ARRAY_APPEND, EX_JSON_ARRAY_INSERT, EX_JSON_MERGE, EX_JSON_MERGE_PRESERVE, EX_JSON_MERGE_PATCH,
-       EX_JSON_CONTAINS, EX_JSON_SEARCH, EX_JSON_OVERLAPS, EX_JSON_COMPACT, EX_JSON_DETAILED, EX_JSON_LOOSE,
-       EX_JSON_END };
+/* JSON (json.c) */
 bool ex_json_returns_json(const char *upper_name);   /* its result is JSON (nests unquoted) */
 
 /* ---- a source table of a query (FROM item) ---- */
@@ -299,11 +285,6 @@ bool ex_datetime_of_time(ex_ctx *ctx, int64_t us, int64_t *dt);
 /* MOD(a, b) as the % operator types and computes it (expr.c); the value replaces *a */
 void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t);
 void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b);
-/* A VARCHAR result of chars characters in coll (func.c's typing, for func_more.c) */
-void ex_type_text(ex_type *t, uint32_t chars, uint16_t coll);
-/* func.c's calendar, for func_more.c */
-long ex_fn_daynr(int y, int m, int d);
-void ex_fn_from_daynr(long dn, int *y, int *m, int *d);
 
 #define EX_NULLROW UINT32_MAX
 

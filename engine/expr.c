@@ -882,7 +882,7 @@ static const char *type_name(const ex_type *t)
 }
 
 /* A literal (or a parameter): what MariaDB converts once per statement when it is
- * compared with a value of another type (func_more.c's constant_arg holds these too). */
+ * compared with a value of another type (func.c's ex_fn_constant_arg holds these too). */
 static bool once_const(const pl_expr *e)
 {
     switch (e->kind) {
@@ -1877,7 +1877,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
     /* a column, or YEAR()/MONTH() of a datetime column: read in place (the same values
-       OP_COL and ex_call give) */
+       OP_COL and fn_year give) */
     if (p->nops <= 2 && p->ops[0].code == OP_COL) {
         const ex_op *o = &p->ops[0];
         uint32_t r = ctx->rows[o->a];

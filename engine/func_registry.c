@@ -6,9 +6,10 @@
 #include <assert.h>
 #include <string.h>
 
-extern const ex_ftable ex_fam_core, ex_fam_more;
+extern const ex_ftable ex_fam_string, ex_fam_numeric, ex_fam_datetime, ex_fam_crypto, ex_fam_misc, ex_fam_json;
 
-static const ex_ftable *const families[] = { &ex_fam_core, &ex_fam_more };
+static const ex_ftable *const families[] = { &ex_fam_string, &ex_fam_numeric, &ex_fam_datetime, &ex_fam_crypto,
+                                             &ex_fam_misc, &ex_fam_json };
 #define NFAMILIES (int)(sizeof families / sizeof families[0])
 #define FAMILY_ROWS 1024
 

@@ -1,7 +1,7 @@
 /* JSON functions as MariaDB 10.11 has them: documents are text (LONGTEXT with a
  * JSON_VALID check), parsed on each call into spans of that text; results that are
  * parts of a document are the document's own bytes, as MariaDB returns them. */
-#include "engine/eng.h"
+#include "engine/func_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1221,3 +1221,89 @@ void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, cons
         return;
     }
 }
+
+/* ---------------------------------------------------------------- type rules and rows (func_registry.c) */
+
+static void ty_json_valid(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 1);
+}
+
+static void ty_json_detailed(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 16777216, COLL_UTF8MB4_GENERAL_CI);
+    t->ptype = MYSQL_TYPE_LONG_BLOB;
+    t->flags |= BLOB_FLAG;
+    t->length = 67108864;   /* as MariaDB: LONGTEXT */
+}
+
+static void ty_json_set(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    /* MariaDB sizes these from their arguments; past 64K octets the result is a BLOB type */
+    uint64_t len = n ? ex_fn_chars_of(&a[0]) : 0;
+    if (fd->id == EX_JSON_SET || fd->id == EX_JSON_INSERT || fd->id == EX_JSON_REPLACE || fd->id == EX_JSON_ARRAY_APPEND ||
+        fd->id == EX_JSON_ARRAY_INSERT)
+        for (int i = 1; i < n; i += 2) len += ex_fn_chars_of(&a[i / 2 + 1]) + 4;   /* MariaDB's own sum, as it is */
+    else if (fd->id == EX_JSON_MERGE || fd->id == EX_JSON_MERGE_PRESERVE || fd->id == EX_JSON_MERGE_PATCH || fd->id == EX_JSON_ARRAY ||
+             fd->id == EX_JSON_OBJECT)
+        for (int i = 0; i < n; i++) len += (i ? ex_fn_chars_of(&a[i]) : 0) + 4;
+    uint64_t oct = len * 4;
+    ex_fn_t_str(t, len < 16 ? 16 : (uint32_t)(len > 16777216 ? 16777216 : len), COLL_UTF8MB4_GENERAL_CI);
+    if (oct >= 65535) {
+        t->flags |= BLOB_FLAG;
+        t->ptype = oct >= 16777216 ? MYSQL_TYPE_LONG_BLOB : oct >= 65536 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_BLOB;
+        t->length = oct > 4294967295u ? 4294967295u : (uint32_t)oct;
+    }
+}
+
+static void ty_json_length(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 10);
+}
+
+static void ty_json_default(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    uint32_t len = 0;
+    for (int i = 0; i < n; i++) len += ex_fn_chars_of(&a[i]);
+    ex_fn_t_str(t, len < 16 ? 16 : len, COLL_UTF8MB4_GENERAL_CI);
+}
+
+/* not yet moved to their own bodies */
+static void json_call(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    ex_json_call(ctx, fd->id, a, n, out, e);
+}
+
+static const ex_fdef rows[] = {
+    { "JSON_ARRAY", 0, -1, EX_FN_JSON, EX_JSON_ARRAY, ty_json_set, json_call },
+    { "JSON_ARRAY_APPEND", 3, -1, EX_FN_JSON, EX_JSON_ARRAY_APPEND, ty_json_set, json_call },
+    { "JSON_ARRAY_INSERT", 3, -1, EX_FN_JSON, EX_JSON_ARRAY_INSERT, ty_json_set, json_call },
+    { "JSON_COMPACT", 1, 1, EX_FN_JSON, EX_JSON_COMPACT, ty_json_set, json_call },
+    { "JSON_CONTAINS", 2, 3, EX_FN_JSON, EX_JSON_CONTAINS, ty_json_valid, json_call },
+    { "JSON_CONTAINS_PATH", 3, -1, EX_FN_JSON, EX_JSON_CONTAINS_PATH, ty_json_valid, json_call },
+    { "JSON_DEPTH", 1, 1, EX_FN_JSON, EX_JSON_DEPTH, ty_json_length, json_call },
+    { "JSON_DETAILED", 1, 2, EX_FN_JSON, EX_JSON_DETAILED, ty_json_detailed, json_call },
+    { "JSON_EXISTS", 2, 2, EX_FN_JSON, EX_JSON_EXISTS, ty_json_valid, json_call },
+    { "JSON_EXTRACT", 2, -1, EX_FN_JSON, EX_JSON_EXTRACT, ty_json_default, json_call },
+    { "JSON_INSERT", 3, -1, EX_FN_JSON, EX_JSON_INSERT, ty_json_set, json_call },
+    { "JSON_KEYS", 1, 2, EX_FN_JSON, EX_JSON_KEYS, ty_json_default, json_call },
+    { "JSON_LENGTH", 1, 2, EX_FN_JSON, EX_JSON_LENGTH, ty_json_length, json_call },
+    { "JSON_LOOSE", 1, 1, EX_FN_JSON, EX_JSON_LOOSE, ty_json_set, json_call },
+    { "JSON_MERGE", 2, -1, EX_FN_JSON, EX_JSON_MERGE, ty_json_set, json_call },
+    { "JSON_MERGE_PATCH", 2, -1, EX_FN_JSON, EX_JSON_MERGE_PATCH, ty_json_set, json_call },
+    { "JSON_MERGE_PRESERVE", 2, -1, EX_FN_JSON, EX_JSON_MERGE_PRESERVE, ty_json_set, json_call },
+    { "JSON_OBJECT", 0, -1, EX_FN_JSON, EX_JSON_OBJECT, ty_json_set, json_call },
+    { "JSON_OVERLAPS", 2, 2, EX_FN_JSON, EX_JSON_OVERLAPS, ty_json_valid, json_call },
+    { "JSON_PRETTY", 1, 2, EX_FN_JSON, EX_JSON_DETAILED, ty_json_detailed, json_call },
+    { "JSON_QUERY", 2, 2, EX_FN_JSON, EX_JSON_QUERY, ty_json_default, json_call },
+    { "JSON_QUOTE", 1, 1, EX_FN_JSON, EX_JSON_QUOTE, ty_json_default, json_call },
+    { "JSON_REMOVE", 2, -1, EX_FN_JSON, EX_JSON_REMOVE, ty_json_set, json_call },
+    { "JSON_REPLACE", 3, -1, EX_FN_JSON, EX_JSON_REPLACE, ty_json_set, json_call },
+    { "JSON_SEARCH", 3, -1, EX_FN_JSON, EX_JSON_SEARCH, ty_json_set, json_call },
+    { "JSON_SET", 3, -1, EX_FN_JSON, EX_JSON_SET, ty_json_set, json_call },
+    { "JSON_TYPE", 1, 1, EX_FN_JSON, EX_JSON_TYPE, ty_json_default, json_call },
+    { "JSON_UNQUOTE", 1, 1, EX_FN_JSON, EX_JSON_UNQUOTE, ty_json_default, json_call },
+    { "JSON_VALID", 1, 1, EX_FN_JSON, EX_JSON_VALID, ty_json_valid, json_call },
+    { "JSON_VALUE", 2, 2, EX_FN_JSON, EX_JSON_VALUE, ty_json_default, json_call },
+};
+const ex_ftable ex_fam_json = { rows, (int)(sizeof rows / sizeof rows[0]) };
