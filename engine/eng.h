@@ -505,7 +505,6 @@ static inline void ex_func_call(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int
 }
 /* expr REGEXP pattern (OP_REGEXP) */
 pdb_value ex_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat);
-void ex_json_call(ex_ctx *ctx, int fn, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 /* v as an element of a JSON array or object value (e: the expression that made it, or
  * NULL): null, a number, true/false, a JSON result as it is, else a quoted string. */
 const char *ex_json_sql_text(ex_ctx *ctx, const pdb_value *v, const pl_expr *e, size_t *n);
