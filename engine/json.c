@@ -890,13 +890,9 @@ static void jsearch_walk(jsearch *s, const jnode *v)
 
 bool ex_json_returns_json(const char *upper_name)
 {
-    static const char *const j[] = { "JSON_EXTRACT", "JSON_OBJECT", "JSON_ARRAY", "JSON_QUERY", "JSON_SET",
-                                     "JSON_INSERT", "JSON_REPLACE", "JSON_REMOVE", "JSON_ARRAY_APPEND",
-                                     "JSON_ARRAY_INSERT", "JSON_MERGE", "JSON_MERGE_PRESERVE", "JSON_MERGE_PATCH",
-                                     "JSON_COMPACT", "JSON_DETAILED", "JSON_PRETTY", "JSON_LOOSE", "JSON_SEARCH",
-                                     "JSON_ARRAYAGG", "JSON_OBJECTAGG", NULL };
-    for (int i = 0; j[i]; i++) if (!strcmp(upper_name, j[i])) return true;
-    return false;
+    const ex_fdef *d = ex_func_find(upper_name);
+    if (d) return d->flags & EX_FN_JSON_RESULT;
+    return !strcmp(upper_name, "JSON_ARRAYAGG") || !strcmp(upper_name, "JSON_OBJECTAGG");   /* aggregates */
 }
 
 static void fn_json_set(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -1326,32 +1322,32 @@ static void ty_json_default(const ex_fdef *fd, const ex_type *a, int n, ex_type 
 
 
 static const ex_fdef rows[] = {
-    { "JSON_ARRAY", 0, -1, EX_FN_JSON, EX_JSON_ARRAY, ty_json_set, fn_json_object },
-    { "JSON_ARRAY_APPEND", 3, -1, EX_FN_JSON, EX_JSON_ARRAY_APPEND, ty_json_set, fn_json_set },
-    { "JSON_ARRAY_INSERT", 3, -1, EX_FN_JSON, EX_JSON_ARRAY_INSERT, ty_json_set, fn_json_set },
-    { "JSON_COMPACT", 1, 1, EX_FN_JSON, EX_JSON_COMPACT, ty_json_set, fn_json_compact },
+    { "JSON_ARRAY", 0, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_ARRAY, ty_json_set, fn_json_object },
+    { "JSON_ARRAY_APPEND", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_ARRAY_APPEND, ty_json_set, fn_json_set },
+    { "JSON_ARRAY_INSERT", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_ARRAY_INSERT, ty_json_set, fn_json_set },
+    { "JSON_COMPACT", 1, 1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_COMPACT, ty_json_set, fn_json_compact },
     { "JSON_CONTAINS", 2, 3, EX_FN_JSON, EX_JSON_CONTAINS, ty_json_valid, fn_json_contains },
     { "JSON_CONTAINS_PATH", 3, -1, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_CONTAINS_PATH, ty_json_valid, fn_json_contains_path },
     { "JSON_DEPTH", 1, 1, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_DEPTH, ty_json_length, fn_json_depth },
-    { "JSON_DETAILED", 1, 2, EX_FN_JSON, EX_JSON_DETAILED, ty_json_detailed, fn_json_compact },
+    { "JSON_DETAILED", 1, 2, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_DETAILED, ty_json_detailed, fn_json_compact },
     { "JSON_EXISTS", 2, 2, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_EXISTS, ty_json_valid, fn_json_exists },
-    { "JSON_EXTRACT", 2, -1, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_EXTRACT, ty_json_default, fn_json_extract },
-    { "JSON_INSERT", 3, -1, EX_FN_JSON, EX_JSON_INSERT, ty_json_set, fn_json_set },
+    { "JSON_EXTRACT", 2, -1, EX_FN_NULL_IN | EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_EXTRACT, ty_json_default, fn_json_extract },
+    { "JSON_INSERT", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_INSERT, ty_json_set, fn_json_set },
     { "JSON_KEYS", 1, 2, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_KEYS, ty_json_default, fn_json_keys },
     { "JSON_LENGTH", 1, 2, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_LENGTH, ty_json_length, fn_json_length },
-    { "JSON_LOOSE", 1, 1, EX_FN_JSON, EX_JSON_LOOSE, ty_json_set, fn_json_compact },
-    { "JSON_MERGE", 2, -1, EX_FN_JSON, EX_JSON_MERGE, ty_json_set, fn_json_merge },
-    { "JSON_MERGE_PATCH", 2, -1, EX_FN_JSON, EX_JSON_MERGE_PATCH, ty_json_set, fn_json_merge },
-    { "JSON_MERGE_PRESERVE", 2, -1, EX_FN_JSON, EX_JSON_MERGE_PRESERVE, ty_json_set, fn_json_merge },
-    { "JSON_OBJECT", 0, -1, EX_FN_JSON, EX_JSON_OBJECT, ty_json_set, fn_json_object },
+    { "JSON_LOOSE", 1, 1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_LOOSE, ty_json_set, fn_json_compact },
+    { "JSON_MERGE", 2, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_MERGE, ty_json_set, fn_json_merge },
+    { "JSON_MERGE_PATCH", 2, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_MERGE_PATCH, ty_json_set, fn_json_merge },
+    { "JSON_MERGE_PRESERVE", 2, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_MERGE_PRESERVE, ty_json_set, fn_json_merge },
+    { "JSON_OBJECT", 0, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_OBJECT, ty_json_set, fn_json_object },
     { "JSON_OVERLAPS", 2, 2, EX_FN_JSON, EX_JSON_OVERLAPS, ty_json_valid, fn_json_overlaps },
-    { "JSON_PRETTY", 1, 2, EX_FN_JSON, EX_JSON_DETAILED, ty_json_detailed, fn_json_compact },
-    { "JSON_QUERY", 2, 2, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_QUERY, ty_json_default, fn_json_query },
+    { "JSON_PRETTY", 1, 2, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_DETAILED, ty_json_detailed, fn_json_compact },
+    { "JSON_QUERY", 2, 2, EX_FN_NULL_IN | EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_QUERY, ty_json_default, fn_json_query },
     { "JSON_QUOTE", 1, 1, EX_FN_JSON, EX_JSON_QUOTE, ty_json_default, fn_json_quote },
-    { "JSON_REMOVE", 2, -1, EX_FN_JSON, EX_JSON_REMOVE, ty_json_set, fn_json_remove },
-    { "JSON_REPLACE", 3, -1, EX_FN_JSON, EX_JSON_REPLACE, ty_json_set, fn_json_set },
-    { "JSON_SEARCH", 3, -1, EX_FN_JSON, EX_JSON_SEARCH, ty_json_set, fn_json_search },
-    { "JSON_SET", 3, -1, EX_FN_JSON, EX_JSON_SET, ty_json_set, fn_json_set },
+    { "JSON_REMOVE", 2, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_REMOVE, ty_json_set, fn_json_remove },
+    { "JSON_REPLACE", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_REPLACE, ty_json_set, fn_json_set },
+    { "JSON_SEARCH", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_SEARCH, ty_json_set, fn_json_search },
+    { "JSON_SET", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_SET, ty_json_set, fn_json_set },
     { "JSON_TYPE", 1, 1, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_TYPE, ty_json_default, fn_json_type },
     { "JSON_UNQUOTE", 1, 1, EX_FN_JSON, EX_JSON_UNQUOTE, ty_json_default, fn_json_unquote },
     { "JSON_VALID", 1, 1, EX_FN_JSON, EX_JSON_VALID, ty_json_valid, fn_json_valid },
