@@ -4,23 +4,13 @@
  * Each SQL function is a body (fn_*), a type rule (ty_*) and a row of the table at the
  * end (ARCHITECTURE.md "Function registry"). */
 #include "engine/func_int.h"
-#include <arpa/inet.h>
 #include <ctype.h>
 #include <math.h>
-#include <openssl/evp.h>
-#include <openssl/rand.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-#include <unicode/uchar.h>
-#include <unicode/unorm2.h>
-#include <unicode/uregex.h>
-#include <unicode/ustring.h>
-#include <unicode/utf8.h>
-#include <zlib.h>
 
 static int str_to_date_kind(const char *f, size_t n);
 

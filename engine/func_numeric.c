@@ -3,23 +3,13 @@
  * Each SQL function is a body (fn_*), a type rule (ty_*) and a row of the table at the
  * end (ARCHITECTURE.md "Function registry"). */
 #include "engine/func_int.h"
-#include <arpa/inet.h>
 #include <ctype.h>
 #include <math.h>
-#include <openssl/evp.h>
-#include <openssl/rand.h>
-#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <time.h>
-#include <unicode/uchar.h>
-#include <unicode/unorm2.h>
-#include <unicode/uregex.h>
-#include <unicode/ustring.h>
-#include <unicode/utf8.h>
-#include <zlib.h>
 
 /* MariaDB's type_handler_long_or_longlong: INT up to 9 characters, BIGINT from 10. */
 static void t_int_ll(ex_type *t, uint32_t len, bool is_unsigned)
