@@ -126,6 +126,7 @@ enum {
     EX_FN_AS_FIRST = 32,    /* its value is its first argument or NULL (NULLIF) */
     EX_FN_JSON = 64,        /* takes JSON documents: JSON arguments keep their mark */
     EX_FN_JSON_RESULT = 128, /* its result is JSON: nested in JSON_ARRAY/JSON_OBJECT as it is */
+    EX_FN_SYSCONST = 256,   /* a system constant (USER(), DATABASE(), VERSION()): COERCIBILITY 3 */
 };
 typedef struct ex_fdef ex_fdef;
 struct ex_ctx;

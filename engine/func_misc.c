@@ -522,9 +522,8 @@ static int coercibility(const pl_expr *x, const pdb_value *v)
     case E_COLUMN: return v->t == VT_STRING || v->t == VT_NULL ? 2 : 5;
     case E_CAST: return x->cast.type == CT_CHAR || x->cast.type == CT_VARCHAR ? 2 : v->t == VT_STRING ? 4 : 5;
     case E_FUNC: {
-        static const char *const sys[] = { "USER", "CURRENT_USER", "SESSION_USER", "SYSTEM_USER", "DATABASE",
-                                           "SCHEMA", "VERSION", NULL };
-        for (int i = 0; sys[i]; i++) if (!strcasecmp(x->s, sys[i])) return 3;
+        const ex_fdef *d = ex_func_find(x->s);
+        if (d && (d->flags & EX_FN_SYSCONST)) return 3;
         if (v->t != VT_STRING && v->t != VT_NULL) return 5;
         int best = 6;
         pdb_value none = ex_null();
@@ -672,8 +671,8 @@ static const ex_fdef rows[] = {
     { "COALESCE", 1, -1, EX_FN_HYBRID, F_COALESCE, ty_if, fn_coalesce },
     { "COERCIBILITY", 1, 1, 0, EX_FX_COERCIBILITY, ty_coercibility, fn_coercibility },
     { "CONNECTION_ID", 0, 0, 0, F_CONNECTION_ID, ty_connection_id, fn_connection_id },
-    { "CURRENT_USER", 0, 0, 0, F_CURRENT_USER, ty_user, fn_user },
-    { "DATABASE", 0, 0, 0, F_DATABASE, ty_database, fn_database },
+    { "CURRENT_USER", 0, 0, EX_FN_SYSCONST, F_CURRENT_USER, ty_user, fn_user },
+    { "DATABASE", 0, 0, EX_FN_SYSCONST, F_DATABASE, ty_database, fn_database },
     { "FOUND_ROWS", 0, 0, EX_FN_STMT, F_FOUND_ROWS, ty_found_rows, fn_found_rows },
     { "GET_LOCK", 2, 2, EX_FN_NULL_IN | EX_FN_VOLATILE, F_GET_LOCK, ty_get_lock, fn_get_lock },
     { "GREATEST", 2, -1, 0, F_GREATEST, ty_if, fn_greatest },
@@ -698,15 +697,15 @@ static const ex_fdef rows[] = {
     { "RELEASE_ALL_LOCKS", 0, 0, EX_FN_VOLATILE, F_RELEASE_ALL_LOCKS, ty_is_used_lock, fn_release_all_locks },
     { "RELEASE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_RELEASE_LOCK, ty_get_lock, fn_get_lock },
     { "ROW_COUNT", 0, 0, 0, F_ROW_COUNT, ty_found_rows, fn_row_count },
-    { "SCHEMA", 0, 0, 0, F_DATABASE, ty_database, fn_database },
-    { "SESSION_USER", 0, 0, 0, F_USER, ty_user, fn_user },
+    { "SCHEMA", 0, 0, EX_FN_SYSCONST, F_DATABASE, ty_database, fn_database },
+    { "SESSION_USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
     { "SET_USERVAR", 2, 2, EX_FN_VOLATILE, F_SET_USERVAR, ty_set_uservar, fn_set_uservar },
     { "SLEEP", 1, 1, EX_FN_VOLATILE, F_SLEEP, ty_sleep, fn_sleep },
-    { "SYSTEM_USER", 0, 0, 0, F_USER, ty_user, fn_user },
-    { "USER", 0, 0, 0, F_USER, ty_user, fn_user },
+    { "SYSTEM_USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
+    { "USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
     { "UUID", 0, 0, EX_FN_VOLATILE, F_UUID, ty_uuid, fn_uuid },
     { "UUID_SHORT", 0, 0, EX_FN_NULL_IN | EX_FN_VOLATILE, EX_FX_UUID_SHORT, ty_uuid_short, fn_uuid_short },
     { "VALUES", 1, 1, EX_FN_STMT, F_VALUES, ty_values, fn_values },
-    { "VERSION", 0, 0, 0, F_VERSION, ty_version, fn_version },
+    { "VERSION", 0, 0, EX_FN_SYSCONST, F_VERSION, ty_version, fn_version },
 };
 const ex_ftable ex_fam_misc = { rows, (int)(sizeof rows / sizeof rows[0]) };
