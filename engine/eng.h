@@ -149,7 +149,12 @@ typedef struct ex_ftable {
 } ex_ftable;
 /* The handle of the function named name (any case), -1 if none. */
 int ex_func_lookup(const char *name);
-const ex_fdef *ex_func_at(int handle);
+#define EX_FAMILY_ROWS 1024   /* a handle is family * EX_FAMILY_ROWS + row */
+extern const ex_ftable *const ex_func_families[];
+static inline const ex_fdef *ex_func_at(int handle)
+{
+    return &ex_func_families[(unsigned)handle / EX_FAMILY_ROWS]->rows[(unsigned)handle % EX_FAMILY_ROWS];
+}
 const ex_fdef *ex_func_find(const char *name);   /* NULL if none */
 /* Whether every table is sorted and has sane rows (the unit tests ask). */
 bool ex_func_registry_ok(void);
