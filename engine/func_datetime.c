@@ -952,57 +952,133 @@ static void fn_date(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_val
     *out = ex_fn_dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true);
 }
 
-static void fn_year(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+/* The date of v for the part functions; full: as the functions that warn about a bad
+ * value read it (get_dt_full). False: NULL. */
+static bool date_parts(ex_ctx *ctx, const pdb_value *v, bool full, int *y, int *mo, int *d)
 {
-    if ((fd->id == F_YEAR || fd->id == F_MONTH) && (a[0].t == VT_DATETIME || a[0].t == VT_DATE)) {
-        /* the packed datetime's year and month without unpacking the rest */
-        *out = ex_int(ex_dt_year_month(a[0].i, fd->id == F_YEAR));
-        return;
-    }
     int64_t dt;
     bool isd;
-    int y, mo, d, h, mi, s, us;
-    if (fd->id == F_HOUR || fd->id == F_MINUTE || fd->id == F_SECOND) {
-        /* of the argument as a TIME (a datetime's time of day; 1030 is 00:10:30) */
-        int64_t t;
-        if (!ex_fn_time_of(ctx, &a[0], &t, true)) return;
-        int64_t sec = (t < 0 ? -t : t) / 1000000;
-        *out = ex_int(fd->id == F_HOUR ? sec / 3600 : fd->id == F_MINUTE ? (sec / 60) % 60 : sec % 60);
-        return;
-    }
-    if (fd->id == F_WEEK || fd->id == F_DAYOFWEEK || fd->id == F_DAYOFYEAR || fd->id == F_WEEKDAY) {
-        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
-    } else if (!ex_fn_get_dt(ctx, &a[0], &dt, &isd)) return;
-    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-    switch (fd->id) {
-    case F_YEAR: *out = ex_int(y);
-    break;
-    case F_MONTH: *out = ex_int(mo);
-    break;
-    case F_DAY: *out = ex_int(d);
-    break;
-    case F_HOUR: *out = ex_int(h);
-    break;
-    case F_MINUTE: *out = ex_int(mi);
-    break;
-    case F_SECOND: *out = ex_int(s);
-    break;
-    case F_DAYOFWEEK: if (!mo) return;
-    *out = ex_int((weekday(ex_fn_daynr(y, mo, d)) + 1) % 7 + 1);
-    break;
-    case F_WEEKDAY: if (!mo) return;
-    *out = ex_int(weekday(ex_fn_daynr(y, mo, d)));
-    break;
-    case F_DAYOFYEAR: if (!mo) return;
-    *out = ex_int(ex_fn_daynr(y, mo, d) - ex_fn_daynr(y, 1, 1) + 1);
-    break;
-    case F_WEEK: {
-        int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0, yy;
-        if (!mo) return;
-        *out = ex_int(calc_week(y, mo, d, mode & 7, &yy));
-        break;
-    }
-    }
+    if (full ? !get_dt_full(ctx, v, &dt, &isd, true) : !ex_fn_get_dt(ctx, v, &dt, &isd)) return false;
+    int h, mi, s, us;
+    pdb_dt_unpack(dt, y, mo, d, &h, &mi, &s, &us);
+    return true;
+}
+
+/* HOUR/MINUTE/SECOND read the argument as a TIME (a datetime's time of day; 1030 is
+ * 00:10:30): its seconds, without the sign. */
+static bool time_secs(ex_ctx *ctx, const pdb_value *v, int64_t *sec)
+{
+    int64_t t;
+    if (!ex_fn_time_of(ctx, v, &t, true)) return false;
+    *sec = (t < 0 ? -t : t) / 1000000;
+    return true;
+}
+
+static void fn_year(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (a[0].t == VT_DATETIME || a[0].t == VT_DATE) *out = ex_int(ex_dt_year_month(a[0].i, true));   /* packed */
+    else if (date_parts(ctx, &a[0], false, &y, &mo, &d)) *out = ex_int(y);
+}
+
+static void fn_month(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (a[0].t == VT_DATETIME || a[0].t == VT_DATE) *out = ex_int(ex_dt_year_month(a[0].i, false));   /* packed */
+    else if (date_parts(ctx, &a[0], false, &y, &mo, &d)) *out = ex_int(mo);
+}
+
+static void fn_day(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (date_parts(ctx, &a[0], false, &y, &mo, &d)) *out = ex_int(d);
+}
+
+static void fn_hour(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t sec;
+    if (time_secs(ctx, &a[0], &sec)) *out = ex_int(sec / 3600);
+}
+
+static void fn_minute(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t sec;
+    if (time_secs(ctx, &a[0], &sec)) *out = ex_int((sec / 60) % 60);
+}
+
+static void fn_second(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t sec;
+    if (time_secs(ctx, &a[0], &sec)) *out = ex_int(sec % 60);
+}
+
+static void fn_dayofweek(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (date_parts(ctx, &a[0], true, &y, &mo, &d) && mo) *out = ex_int((weekday(ex_fn_daynr(y, mo, d)) + 1) % 7 + 1);
+}
+
+static void fn_weekday(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (date_parts(ctx, &a[0], true, &y, &mo, &d) && mo) *out = ex_int(weekday(ex_fn_daynr(y, mo, d)));
+}
+
+static void fn_dayofyear(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (date_parts(ctx, &a[0], true, &y, &mo, &d) && mo) *out = ex_int(ex_fn_daynr(y, mo, d) - ex_fn_daynr(y, 1, 1) + 1);
+}
+
+static void fn_week(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d, yy;
+    if (!date_parts(ctx, &a[0], true, &y, &mo, &d)) return;
+    int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0;
+    if (mo) *out = ex_int(calc_week(y, mo, d, mode & 7, &yy));
+}
+
+static void fn_yearweek(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d, yy;
+    if (!date_parts(ctx, &a[0], true, &y, &mo, &d) || !mo) return;
+    int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0;
+    int w = calc_week(y, mo, d, (mode & 7) | 2, &yy);
+    *out = ex_int((int64_t)yy * 100 + w);
+}
+
+static void fn_quarter(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (date_parts(ctx, &a[0], false, &y, &mo, &d)) *out = ex_int((mo + 2) / 3);
+}
+
+static void fn_to_days(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (date_parts(ctx, &a[0], true, &y, &mo, &d) && mo) *out = ex_int(ex_fn_daynr(y, mo, d));
+}
+
+static void fn_last_day(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (date_parts(ctx, &a[0], false, &y, &mo, &d) && mo)
+        *out = ex_fn_dt_value(pdb_dt_pack(y, mo, ex_fn_days_in_month(y, mo), 0, 0, 0, 0), true);
+}
+
+static void fn_monthname(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (date_parts(ctx, &a[0], false, &y, &mo, &d) && mo)
+        *out = ex_fn_mkstr(ctx, month_names[mo - 1], strlen(month_names[mo - 1]), COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_dayname(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d;
+    if (!date_parts(ctx, &a[0], true, &y, &mo, &d) || !mo) return;
+    const char *dn = day_names[weekday(ex_fn_daynr(y, mo, d))];
+    *out = ex_fn_mkstr(ctx, dn, strlen(dn), COLL_UTF8MB3_GENERAL_CI);
 }
 
 static void fn_datediff(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -1014,33 +1090,6 @@ static void fn_datediff(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
     pdb_dt_unpack(d1, &y, &mo, &d, &h, &mi, &s, &us);
     pdb_dt_unpack(d2, &y2, &mo2, &dd2, &h, &mi, &s, &us);
     *out = ex_int(ex_fn_daynr(y, mo, d) - ex_fn_daynr(y2, mo2, dd2));
-}
-
-static void fn_yearweek(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
-{
-    int64_t dt;
-    bool isd;
-    if (fd->id == F_YEARWEEK || fd->id == F_TO_DAYS || fd->id == F_DAYNAME) {
-        if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
-    } else if (!ex_fn_get_dt(ctx, &a[0], &dt, &isd)) return;
-    int y, mo, d, h, mi, s, us;
-    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-    switch (fd->id) {
-    case F_YEARWEEK: { if (!mo) return; int mode = n > 1 ? (int)ex_to_int(&a[1]) : 0, yy;
-        int w = calc_week(y, mo, d, (mode & 7) | 2, &yy); *out = ex_int((int64_t)yy * 100 + w); return; }
-    case F_QUARTER: *out = ex_int((mo + 2) / 3);
-    return;
-    case F_TO_DAYS: if (!mo) return;
-    *out = ex_int(ex_fn_daynr(y, mo, d));
-    return;
-    case F_LAST_DAY: if (!mo) return;
-    *out = ex_fn_dt_value(pdb_dt_pack(y, mo, ex_fn_days_in_month(y, mo), 0, 0, 0, 0), true);
-    return;
-    case F_MONTHNAME: if (!mo) return;
-    *out = ex_fn_mkstr(ctx, month_names[mo - 1], strlen(month_names[mo - 1]), COLL_UTF8MB3_GENERAL_CI);
-    return;
-    case F_DAYNAME: { if (!mo) return; const char *dn = day_names[weekday(ex_fn_daynr(y, mo, d))]; *out = ex_fn_mkstr(ctx, dn, strlen(dn), COLL_UTF8MB3_GENERAL_CI); return; }
-    }
 }
 
 static void fn_from_days(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -1721,30 +1770,30 @@ static const ex_fdef rows[] = {
     { "DATE_ADD", 2, 2, EX_FN_NULL_IN, F_DATE_ADD, ty_date_add, fn_date_add },
     { "DATE_FORMAT", 2, 3, EX_FN_NULL_IN, F_DATE_FORMAT, ty_date_format, fn_date_format },
     { "DATE_SUB", 2, 2, EX_FN_NULL_IN, F_DATE_SUB, ty_date_add, fn_date_add },
-    { "DAY", 1, 1, EX_FN_NULL_IN, F_DAY, ty_month, fn_year },
-    { "DAYNAME", 1, 1, EX_FN_NULL_IN, F_DAYNAME, ty_monthname, fn_yearweek },
-    { "DAYOFMONTH", 1, 1, EX_FN_NULL_IN, F_DAY, ty_month, fn_year },
-    { "DAYOFWEEK", 1, 1, EX_FN_NULL_IN, F_DAYOFWEEK, ty_month, fn_year },
-    { "DAYOFYEAR", 1, 1, EX_FN_NULL_IN, F_DAYOFYEAR, ty_dayofyear, fn_year },
+    { "DAY", 1, 1, EX_FN_NULL_IN, F_DAY, ty_month, fn_day },
+    { "DAYNAME", 1, 1, EX_FN_NULL_IN, F_DAYNAME, ty_monthname, fn_dayname },
+    { "DAYOFMONTH", 1, 1, EX_FN_NULL_IN, F_DAY, ty_month, fn_day },
+    { "DAYOFWEEK", 1, 1, EX_FN_NULL_IN, F_DAYOFWEEK, ty_month, fn_dayofweek },
+    { "DAYOFYEAR", 1, 1, EX_FN_NULL_IN, F_DAYOFYEAR, ty_dayofyear, fn_dayofyear },
     { "EXTRACT", 2, 2, EX_FN_NULL_IN, F_EXTRACT, ty_extract, fn_extract },
     { "FROM_DAYS", 1, 1, EX_FN_NULL_IN, F_FROM_DAYS, ty_last_day, fn_from_days },
     { "FROM_UNIXTIME", 1, 2, EX_FN_NULL_IN, F_FROM_UNIXTIME, ty_now, fn_from_unixtime },
     { "GET_FORMAT", 2, 2, EX_FN_NULL_IN, EX_FX_GET_FORMAT, ty_get_format, fn_get_format },
-    { "HOUR", 1, 1, EX_FN_NULL_IN, F_HOUR, ty_month, fn_year },
-    { "LAST_DAY", 1, 1, EX_FN_NULL_IN, F_LAST_DAY, ty_last_day, fn_yearweek },
+    { "HOUR", 1, 1, EX_FN_NULL_IN, F_HOUR, ty_month, fn_hour },
+    { "LAST_DAY", 1, 1, EX_FN_NULL_IN, F_LAST_DAY, ty_last_day, fn_last_day },
     { "LOCALTIME", 0, 1, 0, F_NOW, ty_now, fn_now },
     { "LOCALTIMESTAMP", 0, 1, 0, F_NOW, ty_now, fn_now },
     { "MAKEDATE", 2, 2, EX_FN_NULL_IN, F_MAKEDATE, ty_last_day, fn_makedate },
     { "MAKETIME", 3, 3, EX_FN_NULL_IN, EX_FX_MAKETIME, ty_maketime, fn_maketime },
     { "MICROSECOND", 1, 1, EX_FN_NULL_IN, F_MICROSECOND, ty_microsecond, fn_weekofyear },
-    { "MINUTE", 1, 1, EX_FN_NULL_IN, F_MINUTE, ty_month, fn_year },
-    { "MONTH", 1, 1, EX_FN_NULL_IN, F_MONTH, ty_month, fn_year },
-    { "MONTHNAME", 1, 1, EX_FN_NULL_IN, F_MONTHNAME, ty_monthname, fn_yearweek },
+    { "MINUTE", 1, 1, EX_FN_NULL_IN, F_MINUTE, ty_month, fn_minute },
+    { "MONTH", 1, 1, EX_FN_NULL_IN, F_MONTH, ty_month, fn_month },
+    { "MONTHNAME", 1, 1, EX_FN_NULL_IN, F_MONTHNAME, ty_monthname, fn_monthname },
     { "NOW", 0, 1, 0, F_NOW, ty_now, fn_now },
     { "PERIOD_ADD", 2, 2, EX_FN_NULL_IN, EX_FX_PERIOD_ADD, ty_period_add, fn_period_add },
     { "PERIOD_DIFF", 2, 2, EX_FN_NULL_IN, EX_FX_PERIOD_DIFF, ty_period_add, fn_period_diff },
-    { "QUARTER", 1, 1, EX_FN_NULL_IN, F_QUARTER, ty_quarter, fn_yearweek },
-    { "SECOND", 1, 1, EX_FN_NULL_IN, F_SECOND, ty_month, fn_year },
+    { "QUARTER", 1, 1, EX_FN_NULL_IN, F_QUARTER, ty_quarter, fn_quarter },
+    { "SECOND", 1, 1, EX_FN_NULL_IN, F_SECOND, ty_month, fn_second },
     { "SEC_TO_TIME", 1, 1, EX_FN_NULL_IN, EX_FX_SEC_TO_TIME, ty_sec_to_time, fn_sec_to_time },
     { "STR_TO_DATE", 2, 2, EX_FN_NULL_IN, F_STR_TO_DATE, ty_str_to_date, fn_str_to_date },
     { "SUBTIME", 2, 2, EX_FN_NULL_IN, EX_FX_SUBTIME, ty_addtime, fn_addtime },
@@ -1755,13 +1804,13 @@ static const ex_fdef rows[] = {
     { "TIMESTAMPDIFF", 3, 3, EX_FN_NULL_IN, F_TIMESTAMPDIFF, ty_timestampdiff, fn_timestampdiff },
     { "TIME_FORMAT", 2, 2, EX_FN_NULL_IN, EX_FX_TIME_FORMAT, ty_time_format, fn_time_format },
     { "TIME_TO_SEC", 1, 1, EX_FN_NULL_IN, F_TIME_TO_SEC, ty_time_to_sec, fn_time_to_sec },
-    { "TO_DAYS", 1, 1, EX_FN_NULL_IN, F_TO_DAYS, ty_to_days, fn_yearweek },
+    { "TO_DAYS", 1, 1, EX_FN_NULL_IN, F_TO_DAYS, ty_to_days, fn_to_days },
     { "TO_SECONDS", 1, 1, EX_FN_NULL_IN, EX_FX_TO_SECONDS, ty_to_seconds, fn_to_seconds },
     { "UNIX_TIMESTAMP", 0, 1, 0, F_UNIX_TIMESTAMP, ty_unix_timestamp, fn_unix_timestamp },
     { "UTC_DATE", 0, 0, 0, F_UTC_DATE, ty_utc_date, fn_utc_date },
     { "UTC_TIMESTAMP", 0, 1, 0, F_UTC_TIMESTAMP, ty_now, fn_now },
-    { "WEEK", 1, 2, EX_FN_NULL_IN, F_WEEK, ty_month, fn_year },
-    { "WEEKDAY", 1, 1, EX_FN_NULL_IN, F_WEEKDAY, ty_month, fn_year },
+    { "WEEK", 1, 2, EX_FN_NULL_IN, F_WEEK, ty_month, fn_week },
+    { "WEEKDAY", 1, 1, EX_FN_NULL_IN, F_WEEKDAY, ty_month, fn_weekday },
     { "WEEKOFYEAR", 1, 1, EX_FN_NULL_IN, F_WEEKOFYEAR, ty_weekofyear, fn_weekofyear },
     { "YEAR", 1, 1, EX_FN_NULL_IN, F_YEAR, ty_year, fn_year },
     { "YEARWEEK", 1, 2, EX_FN_NULL_IN, F_YEARWEEK, ty_yearweek, fn_yearweek },
