@@ -1257,20 +1257,14 @@ static void fn_str_to_date(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, 
 
 static void fn_weekofyear(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
-    int64_t dt;
-    bool isd;
-    if (fd->id == F_MICROSECOND) {
-        int64_t t;
-        if (!ex_fn_time_of(ctx, &a[0], &t, true)) return;
-        *out = ex_int((t < 0 ? -t : t) % 1000000);
-        return;
-    }
-    if (!get_dt_full(ctx, &a[0], &dt, &isd, true)) return;
-    int y, mo, d, h, mi, s, us;
-    pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
-    int yy;
-    if (!mo) return;
-    *out = ex_int(calc_week(y, mo, d, 3, &yy));
+    int y, mo, d, yy;
+    if (date_parts(ctx, &a[0], true, &y, &mo, &d) && mo) *out = ex_int(calc_week(y, mo, d, 3, &yy));
+}
+
+static void fn_microsecond(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t t;
+    if (ex_fn_time_of(ctx, &a[0], &t, true)) *out = ex_int((t < 0 ? -t : t) % 1000000);
 }
 
 #define TIME_MAX_US ((int64_t)(838 * 3600 + 59 * 60 + 59) * 1000000)
@@ -1785,7 +1779,7 @@ static const ex_fdef rows[] = {
     { "LOCALTIMESTAMP", 0, 1, 0, F_NOW, ty_now, fn_now },
     { "MAKEDATE", 2, 2, EX_FN_NULL_IN, F_MAKEDATE, ty_last_day, fn_makedate },
     { "MAKETIME", 3, 3, EX_FN_NULL_IN, EX_FX_MAKETIME, ty_maketime, fn_maketime },
-    { "MICROSECOND", 1, 1, EX_FN_NULL_IN, F_MICROSECOND, ty_microsecond, fn_weekofyear },
+    { "MICROSECOND", 1, 1, EX_FN_NULL_IN, F_MICROSECOND, ty_microsecond, fn_microsecond },
     { "MINUTE", 1, 1, EX_FN_NULL_IN, F_MINUTE, ty_month, fn_minute },
     { "MONTH", 1, 1, EX_FN_NULL_IN, F_MONTH, ty_month, fn_month },
     { "MONTHNAME", 1, 1, EX_FN_NULL_IN, F_MONTHNAME, ty_monthname, fn_monthname },
