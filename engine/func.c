@@ -1003,6 +1003,9 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     }
 }
 
+/* ---------------------------------------------------------------- RAND's sequence, constant arguments */
+
+/* The next value of MariaDB's generator (RAND(seed), ENCODE) */
 double ex_fn_rand_next(ex_rand *r)
 {
     r->s1 = (r->s1 * 3 + r->s2) % RAND_MAX_VALUE;
@@ -1010,6 +1013,7 @@ double ex_fn_rand_next(ex_rand *r)
     return (double)r->s1 / (double)RAND_MAX_VALUE;
 }
 
+/* A literal or a parameter, as MariaDB's constant arguments */
 bool ex_fn_constant_arg(const pl_expr *e)
 {
     switch (e->kind) {
@@ -1035,19 +1039,10 @@ bool ex_warn_due(ex_ctx *ctx, const pl_expr *e, const pl_expr *arg)
     return true;
 }
 
+/* An INT result type (BIGINT when longlong) of len digits */
 void ex_fn_t_intl(ex_type *t, uint32_t len, bool longlong)
 {
     memset(t, 0, sizeof *t);
     t->vt = VT_INT; t->ptype = longlong ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG; t->length = len;
     t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
-}
-
-/* ---------------------------------------------------------------- calls */
-
-pdb_value ex_fn_text(ex_ctx *ctx, const char *p, size_t n, uint16_t coll)
-{
-    char *d = stor_arena_alloc(ctx->a, n + 1);
-    if (n) memcpy(d, p, n);
-    d[n] = 0;
-    return ex_str(d, n, coll);
 }

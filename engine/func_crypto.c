@@ -163,7 +163,7 @@ static void fn_compress(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
      * '.' after a final space (so CHAR columns keep it) */
     size_t l;
     const char *s = ex_to_str(ctx->a, &a[0], &l);
-    if (!l) { *out = ex_fn_text(ctx, "", 0, COLL_BINARY); return; }
+    if (!l) { *out = ex_fn_mkstr(ctx, "", 0, COLL_BINARY); return; }
     uLongf cap = compressBound((uLong)l);
     unsigned char *buf = stor_arena_alloc(ctx->a, cap + 6);
     if (compress(buf + 4, &cap, (const Bytef *)s, (uLong)l) != Z_OK) return;
@@ -181,7 +181,7 @@ static void fn_uncompress(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
 {
     size_t l;
     const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
-    if (!l) { *out = fd->id == EX_FX_UNCOMPRESS ? ex_fn_text(ctx, "", 0, COLL_BINARY) : ex_int(0); return; }
+    if (!l) { *out = fd->id == EX_FX_UNCOMPRESS ? ex_fn_mkstr(ctx, "", 0, COLL_BINARY) : ex_int(0); return; }
     if (l <= 4 && fd->id == EX_FX_UNCOMPRESSED_LENGTH) {
         ex_warn(ctx, "Warning", 1259, "ZLIB: Input data corrupted");
         return;
@@ -230,10 +230,10 @@ static void fn_aes_encrypt(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, 
 
 static void fn_password(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
-    if (a[0].t == VT_NULL) { *out = ex_fn_text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
+    if (a[0].t == VT_NULL) { *out = ex_fn_mkstr(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
     size_t l;
     const char *s = ex_to_str(ctx->a, &a[0], &l);
-    if (!l) { *out = ex_fn_text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
+    if (!l) { *out = ex_fn_mkstr(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
     unsigned char h1[EVP_MAX_MD_SIZE], h2[EVP_MAX_MD_SIZE];
     unsigned int m1, m2;
     EVP_Digest(s, l, h1, &m1, EVP_sha1(), NULL);
@@ -241,19 +241,19 @@ static void fn_password(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
     char buf[48];
     buf[0] = '*';
     for (unsigned int i = 0; i < m2 && i < 20; i++) snprintf(buf + 1 + 2 * i, 3, "%02X", h2[i]);
-    *out = ex_fn_text(ctx, buf, 41, COLL_UTF8MB4_GENERAL_CI);
+    *out = ex_fn_mkstr(ctx, buf, 41, COLL_UTF8MB4_GENERAL_CI);
 }
 
 static void fn_old_password(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     size_t l;
     const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
-    if (!l) { *out = ex_fn_text(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
+    if (!l) { *out = ex_fn_mkstr(ctx, "", 0, COLL_UTF8MB4_GENERAL_CI); return; }
     uint64_t h[2];
     old_hash(s, l, h);
     char buf[24];
     snprintf(buf, sizeof buf, "%08lx%08lx", (unsigned long)h[0], (unsigned long)h[1]);
-    *out = ex_fn_text(ctx, buf, 16, COLL_UTF8MB4_GENERAL_CI);
+    *out = ex_fn_mkstr(ctx, buf, 16, COLL_UTF8MB4_GENERAL_CI);
 }
 
 static void fn_encode(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)

@@ -1596,7 +1596,7 @@ static void fn_addtime(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_
         char buf[PDB_VALUE_TEXT_MAX];
         const char *txt;
         size_t k = pdb_value_text(&r, NULL, buf, sizeof buf, &txt);
-        *out = ex_fn_text(ctx, txt, k, COLL_UTF8MB4_GENERAL_CI);
+        *out = ex_fn_mkstr(ctx, txt, k, COLL_UTF8MB4_GENERAL_CI);
     } else *out = r;
 }
 
@@ -1674,7 +1674,7 @@ static void fn_time_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, 
         default: buf[k++] = c; break;
         }
     }
-    *out = ex_fn_text(ctx, buf, k, COLL_UTF8MB4_GENERAL_CI);
+    *out = ex_fn_mkstr(ctx, buf, k, COLL_UTF8MB4_GENERAL_CI);
 }
 
 static void fn_convert_tz(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -1748,7 +1748,7 @@ static void fn_get_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
     const char *kind = ex_to_str(ctx->a, &a[0], &lk), *s = ex_to_str(ctx->a, &a[1], &l);
     int k = lk && kind[0] == 'T' ? 2 : lk > 4 ? 1 : 0;
     for (int i = 0; i < 5; i++)
-        if (strlen(names[i]) == l && !strncasecmp(names[i], s, l)) { *out = ex_fn_text(ctx, fmt[k][i], strlen(fmt[k][i]), COLL_UTF8MB4_GENERAL_CI); return; }
+        if (strlen(names[i]) == l && !strncasecmp(names[i], s, l)) { *out = ex_fn_mkstr(ctx, fmt[k][i], strlen(fmt[k][i]), COLL_UTF8MB4_GENERAL_CI); return; }
 }
 
 static const ex_fdef rows[] = {

@@ -72,6 +72,5 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp);
 double ex_fn_rand_next(ex_rand *r);
 bool ex_fn_constant_arg(const pl_expr *e);
 void ex_fn_t_intl(ex_type *t, uint32_t len, bool longlong);
-pdb_value ex_fn_text(ex_ctx *ctx, const char *p, size_t n, uint16_t coll);
 
 #endif

@@ -586,8 +586,8 @@ static void fn_inet6_aton(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
     if (l >= sizeof buf || memchr(s, 0, l)) return;
     memcpy(buf, s, l);
     buf[l] = 0;
-    if (l && inet_pton(AF_INET, buf, addr) == 1 && strspn(buf, "0123456789.") == l) { *out = ex_fn_text(ctx, (char *)addr, 4, COLL_BINARY); return; }
-    if (inet_pton(AF_INET6, buf, addr) == 1) { *out = ex_fn_text(ctx, (char *)addr, 16, COLL_BINARY); return; }
+    if (l && inet_pton(AF_INET, buf, addr) == 1 && strspn(buf, "0123456789.") == l) { *out = ex_fn_mkstr(ctx, (char *)addr, 4, COLL_BINARY); return; }
+    if (inet_pton(AF_INET6, buf, addr) == 1) { *out = ex_fn_mkstr(ctx, (char *)addr, 16, COLL_BINARY); return; }
 }
 
 static void fn_inet6_ntoa(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -597,7 +597,7 @@ static void fn_inet6_ntoa(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
     char buf[64];
     if (a[0].t != VT_STRING || a[0].coll != COLL_BINARY || (l != 4 && l != 16)) return;
     if (!inet_ntop(l == 4 ? AF_INET : AF_INET6, s, buf, sizeof buf)) return;
-    *out = ex_fn_text(ctx, buf, strlen(buf), COLL_UTF8MB4_GENERAL_CI);
+    *out = ex_fn_mkstr(ctx, buf, strlen(buf), COLL_UTF8MB4_GENERAL_CI);
 }
 
 static void fn_is_ipv4_compat(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)

@@ -915,7 +915,7 @@ static void fn_soundex(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_
         for (size_t j = 0; j < k; j++) if (((unsigned char)buf[j] & 0xc0) != 0x80) nch++;
         while (nch < 4) { buf[k++] = '0'; nch++; }
     }
-    *out = ex_fn_text(ctx, buf, k, a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
+    *out = ex_fn_mkstr(ctx, buf, k, a[0].t == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
 }
 
 static void fn_make_set(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -932,7 +932,7 @@ static void fn_make_set(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
         if (k) buf[k++] = ',';
         memcpy(buf + k, s, l); k += l;
     }
-    *out = ex_fn_text(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
+    *out = ex_fn_mkstr(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
 }
 
 static void fn_export_set(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -956,7 +956,7 @@ static void fn_export_set(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
         if (bits >> i & 1) { memcpy(buf + k, on, lon); k += lon; }
         else { memcpy(buf + k, off, loff); k += loff; }
     }
-    *out = ex_fn_text(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
+    *out = ex_fn_mkstr(ctx, buf, k, a[1].t == VT_STRING ? a[1].coll : COLL_UTF8MB4_GENERAL_CI);
 }
 
 static const ex_fdef rows[] = {
