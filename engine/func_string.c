@@ -7,6 +7,7 @@
 #include <openssl/evp.h>
 #include <string.h>
 #include <unicode/uregex.h>
+#include <unicode/ustring.h>
 
 static void ty_concat(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
