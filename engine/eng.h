@@ -60,7 +60,7 @@ enum {
     OP_BETWEEN,      /* b: bit 0 negated; above it, bounds converted once (expr.c once_between) */
     OP_LIKE,         /* b = negated, a = has escape */
     OP_REGEXP,       /* b = negated */
-    OP_FUNC,         /* a = function id, b = nargs */
+    OP_FUNC,         /* a = the function's registry handle, b = nargs, c = consts index of the call */
     OP_CASE,         /* a = nargs layout flags, b = nargs */
     OP_CAST,         /* a = cast index in prog->casts */
     OP_SUBQ,         /* a = subquery index: scalar / EXISTS / IN */
@@ -114,33 +114,55 @@ typedef struct ex_prog {
     stor_arena *a;          /* where its arrays grow (the statement's arena) */
 } ex_prog;
 
-/* ---- function ids ---- */
-typedef struct ex_func {
-    const char *name;
-    int id;
+/* ---- the function registry (func_registry.c; ARCHITECTURE.md "Function registry") ----
+ * One descriptor per SQL function name, found once when a call compiles; OP_FUNC's a is
+ * its handle. The flags say what the planner and the interpreter may assume. */
+enum {
+    EX_FN_NULL_IN = 1,      /* NULL when any argument is NULL: checked before eval runs */
+    EX_FN_VOLATILE = 2,     /* a call may give another value or change state (RAND, locks) */
+    EX_FN_STMT = 4,         /* reads what the running statement changes (VALUES, FOUND_ROWS) */
+    EX_FN_HYBRID = 8,       /* its value is one of its arguments, typed as they aggregate */
+    EX_FN_COND_FIRST = 16,  /* HYBRID after a first argument that is a condition (IF) */
+    EX_FN_AS_FIRST = 32,    /* its value is its first argument or NULL (NULLIF) */
+    EX_FN_JSON = 64,        /* takes JSON documents: JSON arguments keep their mark */
+    EX_FN_JSON_RESULT = 128, /* its result is JSON: nested in JSON_ARRAY/JSON_OBJECT as it is */
+    EX_FN_SYSCONST = 256,   /* a system constant (USER(), DATABASE(), VERSION()): COERCIBILITY 3 */
+};
+typedef struct ex_fdef ex_fdef;
+struct ex_ctx;
+/* out is NULL on entry; e is the call as written (errors and warnings name it) */
+typedef void ex_feval(struct ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+/* the result type from the argument types (n as written: an INTERVAL counts once) */
+typedef void ex_ftype(const ex_fdef *d, const ex_type *a, int n, ex_type *out, const pl_expr *e);
+struct ex_fdef {
+    const char *name;            /* upper case; a family's table is sorted by it */
     int8_t min_args, max_args;   /* -1 = any */
-} ex_func;
-const ex_func *ex_func_find(const char *name);
-/* func_more.c: more functions (ids EX_FX_*), found, typed and called through func.c */
-enum { EX_FX_TIMEDIFF = 400, EX_FX_ADDTIME, EX_FX_SUBTIME, EX_FX_TIMESTAMP, EX_FX_TIME_FORMAT, EX_FX_CONVERT_TZ,
-       EX_FX_TO_SECONDS, EX_FX_PERIOD_ADD, EX_FX_PERIOD_DIFF, EX_FX_SOUNDEX, EX_FX_ASIN, EX_FX_ACOS, EX_FX_ATAN2,
-       EX_FX_COT, EX_FX_IS_IPV4, EX_FX_IS_IPV6, EX_FX_MAKE_SET, EX_FX_EXPORT_SET, EX_FX_SEC_TO_TIME,
-       EX_FX_MAKETIME, EX_FX_INTERVAL, EX_FX_INET6_ATON, EX_FX_INET6_NTOA, EX_FX_IS_IPV4_COMPAT,
-       EX_FX_IS_IPV4_MAPPED, EX_FX_UUID_SHORT, EX_FX_RANDOM_BYTES, EX_FX_COMPRESS, EX_FX_UNCOMPRESS,
-       EX_FX_UNCOMPRESSED_LENGTH, EX_FX_AES_ENCRYPT, EX_FX_AES_DECRYPT, EX_FX_PASSWORD, EX_FX_OLD_PASSWORD,
-       EX_FX_COERCIBILITY, EX_FX_BENCHMARK, EX_FX_NAME_CONST, EX_FX_GET_FORMAT, EX_FX_ENCODE, EX_FX_DECODE, EX_FX_END };
-const ex_func *ex_more_find(const char *name);
+    uint16_t flags;              /* EX_FN_* */
+    int id;                      /* a body shared by several functions tells them apart by it */
+    ex_ftype *type;
+    ex_feval *eval;
+};
+/* A family's table (sorted by name), listed in func_registry.c. */
+typedef struct ex_ftable {
+    const ex_fdef *rows;
+    int n;
+} ex_ftable;
+/* The handle of the function named name (any case), -1 if none. */
+int ex_func_lookup(const char *name);
+#define EX_FAMILY_ROWS 1024   /* a handle is family * EX_FAMILY_ROWS + row */
+extern const ex_ftable *const ex_func_families[];
+static inline const ex_fdef *ex_func_at(int handle)
+{
+    return &ex_func_families[(unsigned)handle / EX_FAMILY_ROWS]->rows[(unsigned)handle % EX_FAMILY_ROWS];
+}
+const ex_fdef *ex_func_find(const char *name);   /* NULL if none */
+/* Whether every table is sorted and has sane rows (the unit tests ask). */
+bool ex_func_registry_ok(void);
 /* FORMAT()'s locale: its decimal point, thousands separator (-1 none) and grouping (0, 3,
  * or 32 for 3-then-2); false when MariaDB does not know the name. */
 bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping);
 
-/* ---- JSON functions (json.c): ids in the function table ---- */
-enum { EX_JSON_VALID = 600, EX_JSON_QUOTE, EX_JSON_UNQUOTE, EX_JSON_OBJECT, EX_JSON_ARRAY, EX_JSON_EXTRACT,
-       EX_JSON_TYPE, EX_JSON_LENGTH, EX_JSON_DEPTH, EX_JSON_KEYS, EX_JSON_VALUE, EX_JSON_QUERY,
-       EX_JSON_CONTAINS_PATH, EX_JSON_EXISTS, EX_JSON_SET, EX_JSON_INSERT, EX_JSON_REPLACE, EX_JSON_REMOVE,
-       EX_JSON_ARRAY_APPEND, EX_JSON_ARRAY_INSERT, EX_JSON_MERGE, EX_JSON_MERGE_PRESERVE, EX_JSON_MERGE_PATCH,
-       EX_JSON_CONTAINS, EX_JSON_SEARCH, EX_JSON_OVERLAPS, EX_JSON_COMPACT, EX_JSON_DETAILED, EX_JSON_LOOSE,
-       EX_JSON_END };
+/* JSON (json.c) */
 bool ex_json_returns_json(const char *upper_name);   /* its result is JSON (nests unquoted) */
 
 /* ---- a source table of a query (FROM item) ---- */
@@ -259,8 +281,6 @@ typedef struct ex_stmt {
     uint64_t exam_limit, examined;
 } ex_stmt;
 
-void ex_more_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);
-void ex_more_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
 /* RAND(seed): MariaDB's sequence; a constant seed starts one generator per statement */
 double ex_rand_seeded(ex_ctx *ctx, const pl_expr *e, const pdb_value *seed);
 /* whether to warn about argument arg of call e now: once per statement for a constant */
@@ -272,11 +292,6 @@ bool ex_datetime_of_time(ex_ctx *ctx, int64_t us, int64_t *dt);
 /* MOD(a, b) as the % operator types and computes it (expr.c); the value replaces *a */
 void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t);
 void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b);
-/* A VARCHAR result of chars characters in coll (func.c's typing, for func_more.c) */
-void ex_type_text(ex_type *t, uint32_t chars, uint16_t coll);
-/* func.c's calendar, for func_more.c */
-long ex_fn_daynr(int y, int m, int d);
-void ex_fn_from_daynr(long dn, int *y, int *m, int *d);
 
 #define EX_NULLROW UINT32_MAX
 
@@ -487,8 +502,16 @@ static inline void ex_check_stack(ex_ctx *ctx)
 }
 
 /* ---- functions (func.c) ---- */
-void ex_call(ex_ctx *ctx, int id, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
-void ex_json_call(ex_ctx *ctx, int fn, pdb_value *args, int nargs, pdb_value *out, const pl_expr *e);
+/* Calls d: NULL for a NULL argument when d says so, else its body. */
+static inline void ex_func_call(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_null();
+    if (d->flags & EX_FN_NULL_IN)
+        for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
+    d->eval(ctx, d, a, n, out, e);
+}
+/* expr REGEXP pattern (OP_REGEXP) */
+pdb_value ex_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat);
 /* v as an element of a JSON array or object value (e: the expression that made it, or
  * NULL): null, a number, true/false, a JSON result as it is, else a quoted string. */
 const char *ex_json_sql_text(ex_ctx *ctx, const pdb_value *v, const pl_expr *e, size_t *n);
@@ -510,7 +533,6 @@ size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, con
 size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
 /* MariaDB's quoting of bad bytes in 1366: '\xE6\x97...' (6 bytes from from, then ...) */
 void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap);
-void ex_func_type(int id, const ex_type *args, int nargs, ex_type *out, const pl_expr *e);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);
 /* CAST(in AS ...): text is the call as written (warnings name it), rowno the row they name. */
 void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out, const pdb_value *text, uint32_t rowno);

@@ -882,7 +882,7 @@ static const char *type_name(const ex_type *t)
 }
 
 /* A literal (or a parameter): what MariaDB converts once per statement when it is
- * compared with a value of another type (func_more.c's constant_arg holds these too). */
+ * compared with a value of another type (func.c's ex_fn_constant_arg holds these too). */
 static bool once_const(const pl_expr *e)
 {
     switch (e->kind) {
@@ -1468,8 +1468,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         emit(p, OP_CASE, (e->has_operand ? 1 : 0) | (e->has_else ? 2 : 0), (uint16_t)n, 0);
         if (first) { rt.vt = VT_NULL; rt.ptype = MYSQL_TYPE_NULL; }
         if (!first) {   /* its results' types aggregate as COALESCE's arguments do */
-            const ex_func *cf = ex_func_find("COALESCE");
-            if (cf) ex_func_type(cf->id, res, nres, &rt, NULL);
+            const ex_fdef *cf = ex_func_find("COALESCE");
+            cf->type(cf, res, nres, &rt, NULL);
             if (rt.vt == VT_STRING && mixed) emit(p, OP_TOSTR, rt.coll, 0, 0);
             if (rt.vt == VT_DOUBLE)
                 for (int i = 0; i < nres; i++)
@@ -1572,7 +1572,8 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             t->flags |= NOT_NULL_FLAG;
             return;
         }
-        const ex_func *f = ex_func_find(e->s);
+        int fh = ex_func_lookup(e->s);
+        const ex_fdef *f = fh < 0 ? NULL : ex_func_at(fh);
         if (!f) {
             if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e));
             ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", ctx->s->db[0] ? ctx->s->db : "", e->s);
@@ -1589,32 +1590,32 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
                 continue;
             }
             comp(cs, e->args[i], &ats[i]);
-            if (ats[i].json && f->id >= EX_JSON_VALID && f->id < EX_JSON_END) emit(p, OP_MARK, EX_JSONDOC, 0, 0);
+            if (ats[i].json && (f->flags & EX_FN_JSON)) emit(p, OP_MARK, EX_JSONDOC, 0, 0);
         }
         int nargs = e->nargs;
         for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
         cs->depth -= nargs - 1;
         if (nargs == 0) push(cs, 1);
-        emit(p, OP_FUNC, f->id, (uint16_t)nargs, (int)(intptr_t)0);
+        emit(p, OP_FUNC, fh, (uint16_t)nargs, 0);
         /* remember the call for functions that need the syntax (errors, units) */
         p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
-        ex_func_type(f->id, ats, e->nargs, t, e);
-        bool is_if = !strcmp(f->name, "IF");
+        f->type(f, ats, e->nargs, t, e);
+        bool is_if = f->flags & EX_FN_COND_FIRST, hybrid = f->flags & EX_FN_HYBRID;
         if (is_if && e->nargs == 3 && ats[0].vt == VT_STRING) p->may_warn = true;
-        if (t->vt == VT_STRING && (is_if || !strcmp(f->name, "IFNULL") || !strcmp(f->name, "COALESCE"))) {
+        if (t->vt == VT_STRING && hybrid) {
             /* a string result: numbers among the arguments become their text (sorted
                and compared as strings) */
             for (int i = is_if ? 1 : 0; i < e->nargs; i++)
                 if (ats[i].vt != VT_STRING && ats[i].vt != VT_NULL) { emit(p, OP_TOSTR, t->coll, 0, 0); break; }
         }
-        if (t->vt == VT_DOUBLE && (is_if || !strcmp(f->name, "IFNULL") || !strcmp(f->name, "COALESCE"))) {
+        if (t->vt == VT_DOUBLE && hybrid) {
             /* a DOUBLE result: decimal and integer arguments become doubles (shown as such) */
             for (int i = is_if ? 1 : 0; i < e->nargs; i++)
                 if (ats[i].vt == VT_DECIMAL || ats[i].vt == VT_INT || ats[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
         }
-        if (is_if || !strcmp(f->name, "IFNULL") || !strcmp(f->name, "COALESCE"))
+        if (hybrid)
             hybrid_hexnum(p, ats + is_if, e->nargs - is_if, t);
-        else if (!strcmp(f->name, "NULLIF"))
+        else if (f->flags & EX_FN_AS_FIRST)
             hybrid_hexnum(p, ats, 1, t);
         return;
     }
@@ -1876,7 +1877,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out);
 void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
     /* a column, or YEAR()/MONTH() of a datetime column: read in place (the same values
-       OP_COL and ex_call give) */
+       OP_COL and fn_year give) */
     if (p->nops <= 2 && p->ops[0].code == OP_COL) {
         const ex_op *o = &p->ops[0];
         uint32_t r = ctx->rows[o->a];
@@ -1884,18 +1885,19 @@ void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         if (s->t && r != EX_NULLROW) {
             if (p->nops == 1) { stor_get(s->t, (uint32_t)o->b, r, out); return; }
             const ex_op *f = &p->ops[1];
-            if (f->code == OP_FUNC && f->b == 1 && (f->a == EX_F_YEAR || f->a == EX_F_MONTH)) {
+            const ex_fdef *fd = f->code == OP_FUNC && f->b == 1 ? ex_func_at(f->a) : NULL;
+            if (fd && (fd->id == EX_F_YEAR || fd->id == EX_F_MONTH)) {
                 const stor_column *c = &s->t->cols[o->b];
                 if (c->kind == CK_I64 && (c->type == CT_DATETIME || c->type == CT_TIMESTAMP || c->type == CT_DATE)) {
                     /* the packed value straight from the column */
                     if (stor_is_null(c, r)) { *out = ex_null(); return; }
-                    *out = ex_int(ex_dt_year_month(c->i64[r], f->a == EX_F_YEAR));
+                    *out = ex_int(ex_dt_year_month(c->i64[r], fd->id == EX_F_YEAR));
                     return;
                 }
                 pdb_value v;
                 stor_get(s->t, (uint32_t)o->b, r, &v);
                 if (v.t == VT_DATETIME || v.t == VT_DATE) {
-                    *out = ex_int(ex_dt_year_month(v.i, f->a == EX_F_YEAR));
+                    *out = ex_int(ex_dt_year_month(v.i, fd->id == EX_F_YEAR));
                     return;
                 }
             }
@@ -2174,8 +2176,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
         case OP_REGEXP: {
             pdb_value args[2] = { st[sp - 2], st[sp - 1] };
-            pdb_value r;
-            ex_call(ctx, -1 /* regexp */, args, 2, &r, NULL);
+            pdb_value r = ex_regexp(ctx, &args[0], &args[1]);
             if (o->b && r.t != VT_NULL) r = ex_int(!r.i);
             sp--;
             st[sp - 1] = r;
@@ -2185,7 +2186,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             int n = o->b;
             pdb_value r;
             const pl_expr *e = (const pl_expr *)p->consts[o->c].p;
-            ex_call(ctx, o->a, &st[sp - n], n, &r, e);
+            ex_func_call(ctx, ex_func_at(o->a), &st[sp - n], n, &r, e);
             sp -= n;
             st[sp++] = r;
             break;
@@ -2378,12 +2379,15 @@ uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e)
     case E_SUBQUERY: case E_EXISTS: case E_INSUB: case E_STAR: case E_PARAM: case E_DEFAULT:
         m |= 1ull << 63;
         break;
-    case E_FUNC:
-        if (e->win || agg_kind(e->s, e->nargs == 0) >= 0 || !strcmp(e->s, "RAND") || !strcmp(e->s, "SET_USERVAR") ||
-            !strcmp(e->s, "ANY_SUBQ") || !strcmp(e->s, "ALL_SUBQ") || !strcmp(e->s, "LAST_INSERT_ID") ||
-            !strcmp(e->s, "VALUES") || !strcmp(e->s, "SLEEP") || !strcmp(e->s, "UUID") || !strcmp(e->s, "FOUND_ROWS"))
+    case E_FUNC: {
+        /* a function that gives another value per call or reads the statement's state
+           belongs to no source */
+        const ex_fdef *f = ex_func_find(e->s);
+        if (e->win || agg_kind(e->s, e->nargs == 0) >= 0 || !strcmp(e->s, "ANY_SUBQ") || !strcmp(e->s, "ALL_SUBQ") ||
+            (f && (f->flags & (EX_FN_VOLATILE | EX_FN_STMT))))
             m |= 1ull << 63;
         break;
+    }
     default: break;
     }
     for (int i = 0; i < e->nargs; i++) {

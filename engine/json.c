@@ -1,7 +1,7 @@
 /* JSON functions as MariaDB 10.11 has them: documents are text (LONGTEXT with a
  * JSON_VALID check), parsed on each call into spans of that text; results that are
  * parts of a document are the document's own bytes, as MariaDB returns them. */
-#include "engine/eng.h"
+#include "engine/func_int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -887,337 +887,470 @@ static void jsearch_walk(jsearch *s, const jnode *v)
 }
 
 /* the functions above, called from ex_json_call; true when it handled fn */
-static bool json_modify(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
-{
-    pstep *st; int ns;
-    const char *name = e && e->s ? e->s : fname_lower(fn);
-    switch (fn) {
-    case EX_JSON_SET: case EX_JSON_INSERT: case EX_JSON_REPLACE: case EX_JSON_ARRAY_APPEND: case EX_JSON_ARRAY_INSERT: {
-        if (n % 2 == 0) ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", name);
-        if (a[0].t == VT_NULL) return true;
-        /* MariaDB reads each path just before using it, the first before the document */
-        jnode *d = NULL;
-        for (int i = 1; i < n; i += 2) {
-            if (a[i].t == VT_NULL) return true;
-            if (!path_one(ctx, fn, &a[i], i + 1, &st, &ns)) return true;
-            if (!d && !(d = doc_arg(ctx, fn, &a[0], 1))) return true;
-            jnode *val = sql_node(ctx, &a[i + 1], e && i + 1 < e->nargs ? e->args[i + 1] : NULL);
-            if (fn == EX_JSON_ARRAY_APPEND) {
-                jnode **slot = jlocate(&d, st, ns);
-                if (!slot) return true;
-                if ((*slot)->type == J_ARR) jn_insert(ctx->a, *slot, (*slot)->nkids, NULL, 0, val);
-                else { jnode *arr = jn_wrap(ctx->a, *slot); jn_insert(ctx->a, arr, 1, NULL, 0, val); *slot = arr; }
-            } else if (fn == EX_JSON_ARRAY_INSERT) {
-                if (!ns || st[ns - 1].kind != P_IDX) return true;
-                jnode **slot = jlocate(&d, st, ns - 1);
-                if (!slot || (*slot)->type != J_ARR) continue;
-                jnode *arr = *slot;
-                /* [last] is the place after the last element, [last-1] before it */
-                long k = st[ns - 1].end ? arr->nkids - st[ns - 1].idx : st[ns - 1].idx;
-                if (k > arr->nkids) k = arr->nkids;
-                if (k < 0) k = 0;
-                jn_insert(ctx->a, arr, (int)k, NULL, 0, val);
-            } else jset(ctx, &d, st, ns, val, fn != EX_JSON_REPLACE, fn != EX_JSON_INSERT);
-        }
-        *out = jprinted(ctx, d, FMT_LOOSE, 4);
-        return true;
-    }
-    case EX_JSON_REMOVE: {
-        if (a[0].t == VT_NULL) return true;
-        jnode *d = doc_arg(ctx, fn, &a[0], 1);
-        if (!d) return true;
-        for (int i = 1; i < n; i++) {
-            if (a[i].t == VT_NULL) return true;
-            if (!path_one(ctx, fn, &a[i], i + 1, &st, &ns)) return true;
-            if (!ns) {
-                ex_warn(ctx, "Warning", 4051, "Path expression '$' is not allowed in argument %d to function 'json_remove'.", i + 1);
-                return true;
-            }
-            jnode **slot = jlocate(&d, st, ns - 1);
-            if (!slot) continue;
-            jnode *p = *slot;
-            const pstep *l = &st[ns - 1];
-            if (l->kind == P_KEY) {
-                if (p->type != J_OBJ) continue;
-                int k = jn_key(p, l->k, l->kl);
-                if (k >= 0) jn_remove(p, k);
-            } else if (p->type == J_ARR) {
-                long k = jidx(l->idx, l->end, p->nkids);
-                if (k >= 0 && k < p->nkids) jn_remove(p, (int)k);
-            }
-        }
-        *out = jprinted(ctx, d, FMT_LOOSE, 4);
-        return true;
-    }
-    case EX_JSON_MERGE: case EX_JSON_MERGE_PRESERVE: case EX_JSON_MERGE_PATCH: {
-        jnode *d = NULL;
-        for (int i = 0; i < n; i++) {
-            if (a[i].t == VT_NULL) return true;
-            jnode *x = doc_arg(ctx, fn, &a[i], i + 1);
-            if (!x) return true;
-            if (!d) { d = x; continue; }
-            if (fn == EX_JSON_MERGE_PATCH) d = jmerge_patch(ctx, d, x);
-            else jmerge_preserve(ctx, &d, x);
-        }
-        *out = jprinted(ctx, d, FMT_LOOSE, 4);
-        return true;
-    }
-    case EX_JSON_CONTAINS: {
-        for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return true;
-        jnode *d = doc_arg(ctx, fn, &a[0], 1);
-        if (!d) return true;
-        jnode *v = doc_arg(ctx, fn, &a[1], 2);
-        if (!v) return true;
-        if (n > 2) {
-            if (!path_one(ctx, fn, &a[2], 3, &st, &ns)) return true;
-            jnode **slot = jlocate(&d, st, ns);
-            if (!slot) { *out = ex_int(0); return true; }
-            d = *slot;
-        }
-        *out = ex_int(jcontains(d, v));
-        return true;
-    }
-    case EX_JSON_OVERLAPS: {
-        if (a[0].t == VT_NULL || a[1].t == VT_NULL) return true;
-        jnode *x = doc_arg(ctx, fn, &a[0], 1);
-        if (!x) return true;
-        jnode *y = doc_arg(ctx, fn, &a[1], 2);
-        if (!y) return true;
-        *out = ex_int(joverlaps(x, y));
-        return true;
-    }
-    case EX_JSON_COMPACT: case EX_JSON_LOOSE: case EX_JSON_DETAILED: {
-        if (a[0].t == VT_NULL) return true;
-        jnode *d = doc_arg(ctx, fn, &a[0], 1);
-        if (!d) return true;
-        int tab = 4;
-        if (n > 1 && a[1].t == VT_NULL) return true;
-        if (n > 1) { int64_t t = ex_to_int(&a[1]); tab = t < 0 ? 0 : t > 8 ? 8 : (int)t; }
-        *out = jprinted(ctx, d, fn == EX_JSON_COMPACT ? FMT_COMPACT : fn == EX_JSON_LOOSE ? FMT_LOOSE : FMT_DETAILED, tab);
-        return true;
-    }
-    case EX_JSON_SEARCH: {
-        if (a[0].t == VT_NULL || a[1].t == VT_NULL || a[2].t == VT_NULL) return true;
-        size_t ml;
-        const char *mode = ex_to_str(ctx->a, &a[1], &ml);
-        bool all = ml == 3 && !strncasecmp(mode, "all", 3);
-        if (!all && !(ml == 3 && !strncasecmp(mode, "one", 3))) {   /* checked before the document */
-            ex_warn(ctx, "Warning", 4046, "Argument 2 to function 'json_search' must be \"one\" or \"all\".");
-            return true;
-        }
-        jnode *d = doc_arg(ctx, fn, &a[0], 1);
-        if (!d) return true;
-        jsearch s = { .ctx = ctx, .esc = '\\', .all = all };
-        s.out = (jbuf){ NULL, 0, 0, ctx->a };
-        s.pat = ex_to_str(ctx->a, &a[2], &s.pn);
-        if (n > 3 && a[3].t != VT_NULL) {
-            size_t el;
-            const char *es = ex_to_str(ctx->a, &a[3], &el);
-            if (el > 1) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to ESCAPE");
-            if (el == 1) s.esc = (unsigned char)es[0];
-        }
-        if (n > 4) {
-            s.paths = stor_arena_alloc(ctx->a, (size_t)(n - 4) * sizeof *s.paths);
-            s.npaths = stor_arena_alloc(ctx->a, (size_t)(n - 4) * sizeof *s.npaths);
-            for (int i = 4; i < n; i++) {
-                bool wild;
-                if (a[i].t == VT_NULL) return true;
-                if (!path_arg(ctx, fn, &a[i], i + 1, &s.paths[s.np], &s.npaths[s.np], &wild)) return true;
-                s.np++;
-            }
-        }
-        jsearch_walk(&s, d);
-        if (!s.found) return true;
-        if (s.found > 1) {
-            jbuf r = { NULL, 0, 0, ctx->a };
-            jputs(&r, "["); jput(&r, s.out.p, s.out.n); jputs(&r, "]");
-            *out = jresult(ctx, &r);
-        } else *out = jresult(ctx, &s.out);
-        return true;
-    }
-    default: return false;
-    }
-}
 
 bool ex_json_returns_json(const char *upper_name)
 {
-    static const char *const j[] = { "JSON_EXTRACT", "JSON_OBJECT", "JSON_ARRAY", "JSON_QUERY", "JSON_SET",
-                                     "JSON_INSERT", "JSON_REPLACE", "JSON_REMOVE", "JSON_ARRAY_APPEND",
-                                     "JSON_ARRAY_INSERT", "JSON_MERGE", "JSON_MERGE_PRESERVE", "JSON_MERGE_PATCH",
-                                     "JSON_COMPACT", "JSON_DETAILED", "JSON_PRETTY", "JSON_LOOSE", "JSON_SEARCH",
-                                     "JSON_ARRAYAGG", "JSON_OBJECTAGG", NULL };
-    for (int i = 0; j[i]; i++) if (!strcmp(upper_name, j[i])) return true;
-    return false;
+    const ex_fdef *d = ex_func_find(upper_name);
+    if (d) return d->flags & EX_FN_JSON_RESULT;
+    return !strcmp(upper_name, "JSON_ARRAYAGG") || !strcmp(upper_name, "JSON_OBJECTAGG");   /* aggregates */
 }
 
-void ex_json_call(ex_ctx *ctx, int fn, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+static void fn_json_set(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
-    *out = ex_null();
-    jbuf b = { NULL, 0, 0, ctx->a };
-    if (json_modify(ctx, fn, a, n, out, e)) return;
-    switch (fn) {
-    case EX_JSON_VALID: {
-        if (a[0].t == VT_NULL) return;
-        *out = ex_int(doc_arg_level(ctx, fn, &a[0], 1, "Note") != NULL);   /* MariaDB notes why */
-        return;
+    pstep *st;
+    int ns;
+    const char *name = e && e->s ? e->s : fname_lower(fd->id);
+    if (n % 2 == 0) ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", name);
+    if (a[0].t == VT_NULL) return;
+    /* MariaDB reads each path just before using it, the first before the document */
+    jnode *d = NULL;
+    for (int i = 1; i < n; i += 2) {
+        if (a[i].t == VT_NULL) return;
+        if (!path_one(ctx, fd->id, &a[i], i + 1, &st, &ns)) return;
+        if (!d && !(d = doc_arg(ctx, fd->id, &a[0], 1))) return;
+        jnode *val = sql_node(ctx, &a[i + 1], e && i + 1 < e->nargs ? e->args[i + 1] : NULL);
+        if (fd->id == EX_JSON_ARRAY_APPEND) {
+            jnode **slot = jlocate(&d, st, ns);
+            if (!slot) return;
+            if ((*slot)->type == J_ARR) jn_insert(ctx->a, *slot, (*slot)->nkids, NULL, 0, val);
+            else { jnode *arr = jn_wrap(ctx->a, *slot); jn_insert(ctx->a, arr, 1, NULL, 0, val); *slot = arr; }
+        } else if (fd->id == EX_JSON_ARRAY_INSERT) {
+            if (!ns || st[ns - 1].kind != P_IDX) return;
+            jnode **slot = jlocate(&d, st, ns - 1);
+            if (!slot || (*slot)->type != J_ARR) continue;
+            jnode *arr = *slot;
+            /* [last] is the place after the last element, [last-1] before it */
+            long k = st[ns - 1].end ? arr->nkids - st[ns - 1].idx : st[ns - 1].idx;
+            if (k > arr->nkids) k = arr->nkids;
+            if (k < 0) k = 0;
+            jn_insert(ctx->a, arr, (int)k, NULL, 0, val);
+        } else jset(ctx, &d, st, ns, val, fd->id != EX_JSON_REPLACE, fd->id != EX_JSON_INSERT);
     }
-    case EX_JSON_QUOTE: {
-        if (a[0].t != VT_STRING) return;
-        jquote(&b, a[0].p, a[0].len);
-        *out = jresult(ctx, &b);
-        return;
-    }
-    case EX_JSON_UNQUOTE: {
-        if (a[0].t == VT_NULL) return;
-        size_t l;
-        const char *s = ex_to_str(ctx->a, &a[0], &l);
-        jp j = { s, s + l, ctx->a, 0, NULL };
-        if (l >= 2 && s[0] == '"' && jstring(&j) && j.p == s + l) {
-            junescape(&b, s, l);
-            *out = jresult(ctx, &b);
-        } else *out = ex_str(s, l, COLL_UTF8MB4_GENERAL_CI);
-        return;
-    }
-    case EX_JSON_OBJECT: case EX_JSON_ARRAY: {
-        bool obj = fn == EX_JSON_OBJECT;
-        if (obj && n % 2)
-            ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function 'JSON_OBJECT'");
-        jputs(&b, obj ? "{" : "[");
-        for (int i = 0; i < n; i++) {
-            if (i) jputs(&b, obj && i % 2 ? ": " : ", ");
-            const pl_expr *ae = e && i < e->nargs ? e->args[i] : NULL;
-            if (obj && i % 2 == 0) {
-                if (a[i].t == VT_NULL) ex_raise(ctx, 4039, "22032", "JSON documents may not contain NULL member names");
-                size_t l;
-                const char *s = ex_to_str(ctx->a, &a[i], &l);
-                jquote(&b, s, l);
-            } else put_sql_value(ctx, &b, &a[i], ae);
-        }
-        jputs(&b, obj ? "}" : "]");
-        *out = jresult(ctx, &b);
-        return;
-    }
-    default: break;
-    }
-    /* the functions on a document (and paths) */
-    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
-    jnode *d = doc_arg(ctx, fn, &a[0], 1);
+    *out = jprinted(ctx, d, FMT_LOOSE, 4);
+}
+
+static void fn_json_remove(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    pstep *st;
+    int ns;
+    if (a[0].t == VT_NULL) return;
+    jnode *d = doc_arg(ctx, fd->id, &a[0], 1);
     if (!d) return;
-    jnode *target = d;
-    pstep *st; int ns; bool wild;
-    if (fn == EX_JSON_EXTRACT) {
-        jmatch m = { NULL, 0, 0, ctx->a };
-        bool many = n > 2;
-        for (int i = 1; i < n; i++) {
-            if (!path_arg(ctx, fn, &a[i], i + 1, &st, &ns, &wild)) return;
-            if (wild) many = true;
-            jmatch one = { NULL, 0, 0, ctx->a };   /* a value twice only when two paths name it */
-            jwalk(d, st, ns, &one);
-            for (int k = 0; k < one.n; k++) jpush(&m, one.v[k]);
-        }
-        if (!m.n) return;
-        /* MariaDB gives them in document order */
-        for (int i = 1; i < m.n; i++) {
-            jnode *x = m.v[i];
-            int k = i;
-            while (k > 0 && m.v[k - 1]->s > x->s) { m.v[k] = m.v[k - 1]; k--; }
-            m.v[k] = x;
-        }
-        if (!many) {   /* containers as MariaDB prints them */
-            *out = jprinted(ctx, m.v[0], FMT_LOOSE, 4);
-            out->scale = EX_JSONVAL;
+    for (int i = 1; i < n; i++) {
+        if (a[i].t == VT_NULL) return;
+        if (!path_one(ctx, fd->id, &a[i], i + 1, &st, &ns)) return;
+        if (!ns) {
+            ex_warn(ctx, "Warning", 4051, "Path expression '$' is not allowed in argument %d to function 'json_remove'.", i + 1);
             return;
         }
-        jputs(&b, "[");
-        for (int i = 0; i < m.n; i++) { if (i) jputs(&b, ", "); jprint(&b, m.v[i], FMT_LOOSE, 0, 4); }
-        jputs(&b, "]");
+        jnode **slot = jlocate(&d, st, ns - 1);
+        if (!slot) continue;
+        jnode *p = *slot;
+        const pstep *l = &st[ns - 1];
+        if (l->kind == P_KEY) {
+            if (p->type != J_OBJ) continue;
+            int k = jn_key(p, l->k, l->kl);
+            if (k >= 0) jn_remove(p, k);
+        } else if (p->type == J_ARR) {
+            long k = jidx(l->idx, l->end, p->nkids);
+            if (k >= 0 && k < p->nkids) jn_remove(p, (int)k);
+        }
+    }
+    *out = jprinted(ctx, d, FMT_LOOSE, 4);
+}
+
+static void fn_json_merge(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *d = NULL;
+    for (int i = 0; i < n; i++) {
+        if (a[i].t == VT_NULL) return;
+        jnode *x = doc_arg(ctx, fd->id, &a[i], i + 1);
+        if (!x) return;
+        if (!d) { d = x; continue; }
+        if (fd->id == EX_JSON_MERGE_PATCH) d = jmerge_patch(ctx, d, x);
+        else jmerge_preserve(ctx, &d, x);
+    }
+    *out = jprinted(ctx, d, FMT_LOOSE, 4);
+}
+
+static void fn_json_contains(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    pstep *st;
+    int ns;
+    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
+    jnode *d = doc_arg(ctx, fd->id, &a[0], 1);
+    if (!d) return;
+    jnode *v = doc_arg(ctx, fd->id, &a[1], 2);
+    if (!v) return;
+    if (n > 2) {
+        if (!path_one(ctx, fd->id, &a[2], 3, &st, &ns)) return;
+        jnode **slot = jlocate(&d, st, ns);
+        if (!slot) { *out = ex_int(0); return; }
+        d = *slot;
+    }
+    *out = ex_int(jcontains(d, v));
+}
+
+static void fn_json_overlaps(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL || a[1].t == VT_NULL) return;
+    jnode *x = doc_arg(ctx, fd->id, &a[0], 1);
+    if (!x) return;
+    jnode *y = doc_arg(ctx, fd->id, &a[1], 2);
+    if (!y) return;
+    *out = ex_int(joverlaps(x, y));
+}
+
+static void fn_json_compact(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) return;
+    jnode *d = doc_arg(ctx, fd->id, &a[0], 1);
+    if (!d) return;
+    int tab = 4;
+    if (n > 1 && a[1].t == VT_NULL) return;
+    if (n > 1) { int64_t t = ex_to_int(&a[1]); tab = t < 0 ? 0 : t > 8 ? 8 : (int)t; }
+    *out = jprinted(ctx, d, fd->id == EX_JSON_COMPACT ? FMT_COMPACT : fd->id == EX_JSON_LOOSE ? FMT_LOOSE : FMT_DETAILED, tab);
+}
+
+static void fn_json_search(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL || a[1].t == VT_NULL || a[2].t == VT_NULL) return;
+    size_t ml;
+    const char *mode = ex_to_str(ctx->a, &a[1], &ml);
+    bool all = ml == 3 && !strncasecmp(mode, "all", 3);
+    if (!all && !(ml == 3 && !strncasecmp(mode, "one", 3))) {   /* checked before the document */
+        ex_warn(ctx, "Warning", 4046, "Argument 2 to function 'json_search' must be \"one\" or \"all\".");
+        return;
+    }
+    jnode *d = doc_arg(ctx, fd->id, &a[0], 1);
+    if (!d) return;
+    jsearch s = { .ctx = ctx, .esc = '\\', .all = all };
+    s.out = (jbuf){ NULL, 0, 0, ctx->a };
+    s.pat = ex_to_str(ctx->a, &a[2], &s.pn);
+    if (n > 3 && a[3].t != VT_NULL) {
+        size_t el;
+        const char *es = ex_to_str(ctx->a, &a[3], &el);
+        if (el > 1) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to ESCAPE");
+        if (el == 1) s.esc = (unsigned char)es[0];
+    }
+    if (n > 4) {
+        s.paths = stor_arena_alloc(ctx->a, (size_t)(n - 4) * sizeof *s.paths);
+        s.npaths = stor_arena_alloc(ctx->a, (size_t)(n - 4) * sizeof *s.npaths);
+        for (int i = 4; i < n; i++) {
+            bool wild;
+            if (a[i].t == VT_NULL) return;
+            if (!path_arg(ctx, fd->id, &a[i], i + 1, &s.paths[s.np], &s.npaths[s.np], &wild)) return;
+            s.np++;
+        }
+    }
+    jsearch_walk(&s, d);
+    if (!s.found) return;
+    if (s.found > 1) {
+        jbuf r = { NULL, 0, 0, ctx->a };
+        jputs(&r, "["); jput(&r, s.out.p, s.out.n); jputs(&r, "]");
+        *out = jresult(ctx, &r);
+    } else *out = jresult(ctx, &s.out);
+}
+
+static void fn_json_valid(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) return;
+    *out = ex_int(doc_arg_level(ctx, fd->id, &a[0], 1, "Note") != NULL);   /* MariaDB notes why */
+}
+
+static void fn_json_quote(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jbuf b = { NULL, 0, 0, ctx->a };
+    if (a[0].t != VT_STRING) return;
+    jquote(&b, a[0].p, a[0].len);
+    *out = jresult(ctx, &b);
+}
+
+static void fn_json_unquote(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jbuf b = { NULL, 0, 0, ctx->a };
+    if (a[0].t == VT_NULL) return;
+    size_t l;
+    const char *s = ex_to_str(ctx->a, &a[0], &l);
+    jp j = { s, s + l, ctx->a, 0, NULL };
+    if (l >= 2 && s[0] == '"' && jstring(&j) && j.p == s + l) {
+        junescape(&b, s, l);
         *out = jresult(ctx, &b);
+    } else *out = ex_str(s, l, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_json_object(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jbuf b = { NULL, 0, 0, ctx->a };
+    bool obj = fd->id == EX_JSON_OBJECT;
+    if (obj && n % 2)
+        ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function 'JSON_OBJECT'");
+    jputs(&b, obj ? "{" : "[");
+    for (int i = 0; i < n; i++) {
+        if (i) jputs(&b, obj && i % 2 ? ": " : ", ");
+        const pl_expr *ae = e && i < e->nargs ? e->args[i] : NULL;
+        if (obj && i % 2 == 0) {
+            if (a[i].t == VT_NULL) ex_raise(ctx, 4039, "22032", "JSON documents may not contain NULL member names");
+            size_t l;
+            const char *s = ex_to_str(ctx->a, &a[i], &l);
+            jquote(&b, s, l);
+        } else put_sql_value(ctx, &b, &a[i], ae);
+    }
+    jputs(&b, obj ? "}" : "]");
+    *out = jresult(ctx, &b);
+}
+
+/* The functions on a document and a path (their rows say EX_FN_NULL_IN). False when the
+ * document or the path is bad (a NULL result); *target is what the path names first (the
+ * document without a path), NULL when it names nothing. */
+static bool doc_target(ex_ctx *ctx, int fn, pdb_value *a, int n, jnode **target)
+{
+    *target = doc_arg(ctx, fn, &a[0], 1);
+    if (!*target) return false;
+    if (n < 2) return true;
+    pstep *st; int ns; bool wild;
+    if (!path_arg(ctx, fn, &a[1], 2, &st, &ns, &wild)) return false;
+    if (wild && (fn == EX_JSON_LENGTH || fn == EX_JSON_KEYS)) {
+        ex_warn(ctx, "Warning", 4044, "Wildcards or range in JSON path not allowed in argument 2 to function '%s'", fname_lower(fn));
+        return false;
+    }
+    jmatch m = { NULL, 0, 0, ctx->a };
+    jwalk(*target, st, ns, &m);
+    *target = m.n ? m.v[0] : NULL;
+    return true;
+}
+
+static void fn_json_extract(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *d = doc_arg(ctx, fd->id, &a[0], 1);
+    if (!d) return;
+    pstep *st;
+    int ns;
+    bool wild;
+    jmatch m = { NULL, 0, 0, ctx->a };
+    bool many = n > 2;
+    for (int i = 1; i < n; i++) {
+        if (!path_arg(ctx, fd->id, &a[i], i + 1, &st, &ns, &wild)) return;
+        if (wild) many = true;
+        jmatch one = { NULL, 0, 0, ctx->a };   /* a value twice only when two paths name it */
+        jwalk(d, st, ns, &one);
+        for (int k = 0; k < one.n; k++) jpush(&m, one.v[k]);
+    }
+    if (!m.n) return;
+    /* MariaDB gives them in document order */
+    for (int i = 1; i < m.n; i++) {
+        jnode *x = m.v[i];
+        int k = i;
+        while (k > 0 && m.v[k - 1]->s > x->s) { m.v[k] = m.v[k - 1]; k--; }
+        m.v[k] = x;
+    }
+    if (!many) {   /* containers as MariaDB prints them */
+        *out = jprinted(ctx, m.v[0], FMT_LOOSE, 4);
         out->scale = EX_JSONVAL;
         return;
     }
-    if (fn == EX_JSON_CONTAINS_PATH) {
-        size_t l;
-        const char *mode = ex_to_str(ctx->a, &a[1], &l);
-        bool all = l == 3 && !strncasecmp(mode, "all", 3);
-        if (!all && !(l == 3 && !strncasecmp(mode, "one", 3))) {
-            ex_warn(ctx, "Warning", 4046, "Invalid JSON mode in argument 2 to function 'json_contains_path'");
-            return;
-        }
-        bool any = false, every = true;
-        for (int i = 2; i < n; i++) {
-            if (!path_arg(ctx, fn, &a[i], i + 1, &st, &ns, &wild)) return;
-            jmatch m = { NULL, 0, 0, ctx->a };
-            jwalk(d, st, ns, &m);
-            if (m.n) any = true; else every = false;
-        }
-        *out = ex_int(all ? every : any);
+    jbuf b = { NULL, 0, 0, ctx->a };
+    jputs(&b, "[");
+    for (int i = 0; i < m.n; i++) { if (i) jputs(&b, ", "); jprint(&b, m.v[i], FMT_LOOSE, 0, 4); }
+    jputs(&b, "]");
+    *out = jresult(ctx, &b);
+    out->scale = EX_JSONVAL;
+}
+
+static void fn_json_contains_path(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *d = doc_arg(ctx, fd->id, &a[0], 1);
+    if (!d) return;
+    size_t l;
+    const char *mode = ex_to_str(ctx->a, &a[1], &l);
+    bool all = l == 3 && !strncasecmp(mode, "all", 3);
+    if (!all && !(l == 3 && !strncasecmp(mode, "one", 3))) {
+        ex_warn(ctx, "Warning", 4046, "Invalid JSON mode in argument 2 to function 'json_contains_path'");
         return;
     }
-    if (n > 1) {
-        if (!path_arg(ctx, fn, &a[1], 2, &st, &ns, &wild)) return;
-        if (wild && (fn == EX_JSON_LENGTH || fn == EX_JSON_KEYS)) {
-            ex_warn(ctx, "Warning", 4044, "Wildcards or range in JSON path not allowed in argument 2 to function '%s'", fname_lower(fn));
-            return;
-        }
+    pstep *st;
+    int ns;
+    bool wild;
+    bool any = false, every = true;
+    for (int i = 2; i < n; i++) {
+        if (!path_arg(ctx, fd->id, &a[i], i + 1, &st, &ns, &wild)) return;
         jmatch m = { NULL, 0, 0, ctx->a };
         jwalk(d, st, ns, &m);
-        if (fn == EX_JSON_EXISTS) { *out = ex_int(m.n > 0); return; }
-        if (!m.n) return;
-        target = m.v[0];
+        if (m.n) any = true; else every = false;
     }
-    switch (fn) {
-    case EX_JSON_TYPE: {
-        const char *t = "NULL";
-        switch (target->type) {
-        case J_OBJ: t = "OBJECT"; break;
-        case J_ARR: t = "ARRAY"; break;
-        case J_STR: t = "STRING"; break;
-        case J_TRUE: case J_FALSE: t = "BOOLEAN"; break;
-        case J_NUM: t = memchr(target->s, '.', target->n) ? "DOUBLE" : "INTEGER"; break;   /* 1e2 is an INTEGER to MariaDB */
-        }
-        *out = ex_str(t, strlen(t), COLL_UTF8MB4_GENERAL_CI);
-        return;
+    *out = ex_int(all ? every : any);
+}
+
+static void fn_json_exists(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *t;
+    if (doc_target(ctx, fd->id, a, n, &t)) *out = ex_int(t != NULL);
+}
+
+static void fn_json_type(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *target;
+    if (!doc_target(ctx, fd->id, a, n, &target) || !target) return;
+    const char *t = "NULL";
+    switch (target->type) {
+    case J_OBJ: t = "OBJECT";
+    break;
+    case J_ARR: t = "ARRAY";
+    break;
+    case J_STR: t = "STRING";
+    break;
+    case J_TRUE: case J_FALSE: t = "BOOLEAN";
+    break;
+    case J_NUM: t = memchr(target->s, '.', target->n) ? "DOUBLE" : "INTEGER";
+    break;   /* 1e2 is an INTEGER to MariaDB */
     }
-    case EX_JSON_LENGTH: *out = ex_int(target->type == J_OBJ || target->type == J_ARR ? target->nkids : 1); return;
-    case EX_JSON_DEPTH: {
-        /* iterative: depth of the deepest value (an empty container counts 1) */
-        int best = 1;
-        struct { jnode *v; int d; } stack[40];
-        int sp = 0;
-        stack[sp].v = target; stack[sp].d = 1; sp++;
-        while (sp) {
-            sp--;
-            jnode *v = stack[sp].v;
-            int dd = stack[sp].d;
-            if (dd > best) best = dd;
-            if ((v->type == J_OBJ || v->type == J_ARR))
-                for (int i = 0; i < v->nkids && sp < 39; i++) { stack[sp].v = v->kids[i]; stack[sp].d = dd + 1; sp++; }
-        }
-        *out = ex_int(best);
-        return;
+    *out = ex_str(t, strlen(t), COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_json_length(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *target;
+    if (!doc_target(ctx, fd->id, a, n, &target) || !target) return;
+    *out = ex_int(target->type == J_OBJ || target->type == J_ARR ? target->nkids : 1);
+}
+
+static void fn_json_depth(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *target;
+    if (!doc_target(ctx, fd->id, a, n, &target) || !target) return;
+    /* iterative: depth of the deepest value (an empty container counts 1) */
+    int best = 1;
+    struct { jnode *v; int d; } stack[40];
+    int sp = 0;
+    stack[sp].v = target;
+    stack[sp].d = 1;
+    sp++;
+    while (sp) {
+        sp--;
+        jnode *v = stack[sp].v;
+        int dd = stack[sp].d;
+        if (dd > best) best = dd;
+        if ((v->type == J_OBJ || v->type == J_ARR))
+            for (int i = 0; i < v->nkids && sp < 39; i++) { stack[sp].v = v->kids[i]; stack[sp].d = dd + 1; sp++; }
     }
-    case EX_JSON_KEYS:
-        if (target->type != J_OBJ) return;
-        jputs(&b, "[");
-        for (int i = 0, first = 1; i < target->nkids; i++) {
-            if (jn_key(target, target->keys[i], target->klens[i]) != i) continue;   /* a repeated key once */
-            if (!first) jputs(&b, ", ");
-            first = 0;
-            jputs(&b, "\"");
-            jput(&b, target->keys[i], target->klens[i]);
-            jputs(&b, "\"");
-        }
-        jputs(&b, "]");
-        *out = jresult(ctx, &b);
-        return;
-    case EX_JSON_VALUE:
-        if (target->type == J_OBJ || target->type == J_ARR || target->type == J_NULL) return;
-        if (target->type == J_STR) { junescape(&b, target->s, target->n); *out = jresult(ctx, &b); }
-        else *out = ex_str(target->s, target->n, COLL_UTF8MB4_GENERAL_CI);
-        return;
-    case EX_JSON_QUERY:
-        if (target->type != J_OBJ && target->type != J_ARR) return;
-        *out = ex_str(target->s, target->n, COLL_UTF8MB4_GENERAL_CI);
-        return;
+    *out = ex_int(best);
+}
+
+static void fn_json_keys(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *target;
+    if (!doc_target(ctx, fd->id, a, n, &target) || !target || target->type != J_OBJ) return;
+    jbuf b = { NULL, 0, 0, ctx->a };
+    jputs(&b, "[");
+    for (int i = 0, first = 1; i < target->nkids; i++) {
+        if (jn_key(target, target->keys[i], target->klens[i]) != i) continue;   /* a repeated key once */
+        if (!first) jputs(&b, ", ");
+        first = 0;
+        jputs(&b, "\"");
+        jput(&b, target->keys[i], target->klens[i]);
+        jputs(&b, "\"");
+    }
+    jputs(&b, "]");
+    *out = jresult(ctx, &b);
+}
+
+static void fn_json_value(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *target;
+    if (!doc_target(ctx, fd->id, a, n, &target) || !target) return;
+    if (target->type == J_OBJ || target->type == J_ARR || target->type == J_NULL) return;
+    if (target->type != J_STR) { *out = ex_str(target->s, target->n, COLL_UTF8MB4_GENERAL_CI); return; }
+    jbuf b = { NULL, 0, 0, ctx->a };
+    junescape(&b, target->s, target->n);
+    *out = jresult(ctx, &b);
+}
+
+static void fn_json_query(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    jnode *target;
+    if (!doc_target(ctx, fd->id, a, n, &target) || !target) return;
+    if (target->type != J_OBJ && target->type != J_ARR) return;
+    *out = ex_str(target->s, target->n, COLL_UTF8MB4_GENERAL_CI);
+}
+
+
+/* ---------------------------------------------------------------- type rules and rows (func_registry.c) */
+
+static void ty_json_valid(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 1);
+}
+
+static void ty_json_detailed(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 16777216, COLL_UTF8MB4_GENERAL_CI);
+    t->ptype = MYSQL_TYPE_LONG_BLOB;
+    t->flags |= BLOB_FLAG;
+    t->length = 67108864;   /* as MariaDB: LONGTEXT */
+}
+
+static void ty_json_set(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    /* MariaDB sizes these from their arguments; past 64K octets the result is a BLOB type */
+    uint64_t len = n ? ex_fn_chars_of(&a[0]) : 0;
+    if (fd->id == EX_JSON_SET || fd->id == EX_JSON_INSERT || fd->id == EX_JSON_REPLACE || fd->id == EX_JSON_ARRAY_APPEND ||
+        fd->id == EX_JSON_ARRAY_INSERT)
+        for (int i = 1; i < n; i += 2) len += ex_fn_chars_of(&a[i / 2 + 1]) + 4;   /* MariaDB's own sum, as it is */
+    else if (fd->id == EX_JSON_MERGE || fd->id == EX_JSON_MERGE_PRESERVE || fd->id == EX_JSON_MERGE_PATCH || fd->id == EX_JSON_ARRAY ||
+             fd->id == EX_JSON_OBJECT)
+        for (int i = 0; i < n; i++) len += (i ? ex_fn_chars_of(&a[i]) : 0) + 4;
+    uint64_t oct = len * 4;
+    ex_fn_t_str(t, len < 16 ? 16 : (uint32_t)(len > 16777216 ? 16777216 : len), COLL_UTF8MB4_GENERAL_CI);
+    if (oct >= 65535) {
+        t->flags |= BLOB_FLAG;
+        t->ptype = oct >= 16777216 ? MYSQL_TYPE_LONG_BLOB : oct >= 65536 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_BLOB;
+        t->length = oct > 4294967295u ? 4294967295u : (uint32_t)oct;
     }
 }
+
+static void ty_json_length(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 10);
+}
+
+static void ty_json_default(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    uint32_t len = 0;
+    for (int i = 0; i < n; i++) len += ex_fn_chars_of(&a[i]);
+    ex_fn_t_str(t, len < 16 ? 16 : len, COLL_UTF8MB4_GENERAL_CI);
+}
+
+
+static const ex_fdef rows[] = {
+    { "JSON_ARRAY", 0, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_ARRAY, ty_json_set, fn_json_object },
+    { "JSON_ARRAY_APPEND", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_ARRAY_APPEND, ty_json_set, fn_json_set },
+    { "JSON_ARRAY_INSERT", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_ARRAY_INSERT, ty_json_set, fn_json_set },
+    { "JSON_COMPACT", 1, 1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_COMPACT, ty_json_set, fn_json_compact },
+    { "JSON_CONTAINS", 2, 3, EX_FN_JSON, EX_JSON_CONTAINS, ty_json_valid, fn_json_contains },
+    { "JSON_CONTAINS_PATH", 3, -1, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_CONTAINS_PATH, ty_json_valid, fn_json_contains_path },
+    { "JSON_DEPTH", 1, 1, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_DEPTH, ty_json_length, fn_json_depth },
+    { "JSON_DETAILED", 1, 2, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_DETAILED, ty_json_detailed, fn_json_compact },
+    { "JSON_EXISTS", 2, 2, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_EXISTS, ty_json_valid, fn_json_exists },
+    { "JSON_EXTRACT", 2, -1, EX_FN_NULL_IN | EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_EXTRACT, ty_json_default, fn_json_extract },
+    { "JSON_INSERT", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_INSERT, ty_json_set, fn_json_set },
+    { "JSON_KEYS", 1, 2, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_KEYS, ty_json_default, fn_json_keys },
+    { "JSON_LENGTH", 1, 2, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_LENGTH, ty_json_length, fn_json_length },
+    { "JSON_LOOSE", 1, 1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_LOOSE, ty_json_set, fn_json_compact },
+    { "JSON_MERGE", 2, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_MERGE, ty_json_set, fn_json_merge },
+    { "JSON_MERGE_PATCH", 2, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_MERGE_PATCH, ty_json_set, fn_json_merge },
+    { "JSON_MERGE_PRESERVE", 2, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_MERGE_PRESERVE, ty_json_set, fn_json_merge },
+    { "JSON_OBJECT", 0, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_OBJECT, ty_json_set, fn_json_object },
+    { "JSON_OVERLAPS", 2, 2, EX_FN_JSON, EX_JSON_OVERLAPS, ty_json_valid, fn_json_overlaps },
+    { "JSON_PRETTY", 1, 2, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_DETAILED, ty_json_detailed, fn_json_compact },
+    { "JSON_QUERY", 2, 2, EX_FN_NULL_IN | EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_QUERY, ty_json_default, fn_json_query },
+    { "JSON_QUOTE", 1, 1, EX_FN_JSON, EX_JSON_QUOTE, ty_json_default, fn_json_quote },
+    { "JSON_REMOVE", 2, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_REMOVE, ty_json_set, fn_json_remove },
+    { "JSON_REPLACE", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_REPLACE, ty_json_set, fn_json_set },
+    { "JSON_SEARCH", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_SEARCH, ty_json_set, fn_json_search },
+    { "JSON_SET", 3, -1, EX_FN_JSON | EX_FN_JSON_RESULT, EX_JSON_SET, ty_json_set, fn_json_set },
+    { "JSON_TYPE", 1, 1, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_TYPE, ty_json_default, fn_json_type },
+    { "JSON_UNQUOTE", 1, 1, EX_FN_JSON, EX_JSON_UNQUOTE, ty_json_default, fn_json_unquote },
+    { "JSON_VALID", 1, 1, EX_FN_JSON, EX_JSON_VALID, ty_json_valid, fn_json_valid },
+    { "JSON_VALUE", 2, 2, EX_FN_NULL_IN | EX_FN_JSON, EX_JSON_VALUE, ty_json_default, fn_json_value },
+};
+const ex_ftable ex_fam_json = { rows, (int)(sizeof rows / sizeof rows[0]) };

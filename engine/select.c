@@ -668,17 +668,10 @@ static void lock_sources(qstate *q)
 /* A program that gives the same value, and changes nothing, when evaluated again. */
 static bool prog_repeatable(const ex_prog *p)
 {
-    static const char *const volatile_fns[] = { "RAND", "SET_USERVAR", "UUID", "UUID_SHORT", "SLEEP", "GET_LOCK",
-                                                "RELEASE_LOCK", "LAST_INSERT_ID", "RANDOM_BYTES", "BENCHMARK", "SYS_GUID" };
     for (int i = 0; i < p->nops; i++) {
         const ex_op *o = &p->ops[i];
         if (o->code == OP_SUBQ || o->code == OP_USERVAR || o->code == OP_SYSVAR) return false;
-        if (o->code != OP_FUNC) continue;
-        for (size_t k = 0; k < sizeof volatile_fns / sizeof *volatile_fns; k++) {
-            const ex_func *f = ex_func_find(volatile_fns[k]);
-            if (!f) f = ex_more_find(volatile_fns[k]);
-            if (f && f->id == o->a) return false;
-        }
+        if (o->code == OP_FUNC && (ex_func_at(o->a)->flags & EX_FN_VOLATILE)) return false;
     }
     return true;
 }

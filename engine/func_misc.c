@@ -1,0 +1,711 @@
+/* func_misc.c - control flow (IF, IFNULL, NULLIF, COALESCE, GREATEST/LEAST), information
+ * (DATABASE, USER, VERSION, LAST_INSERT_ID, FOUND_ROWS...), named locks (GET_LOCK...), user
+ * variables, SLEEP/BENCHMARK, UUID/UUID_SHORT and the INET/INET6 functions.
+ * Each SQL function is a body (fn_*), a type rule (ty_*) and a row of the table at the
+ * end (ARCHITECTURE.md "Function registry"). */
+#include "engine/func_int.h"
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+static void ty_uuid(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 36, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    const ex_type *b = fd->id == F_IF ? a + 1 : a;
+    int m = fd->id == F_IF ? 2 : fd->id == F_NULLIF ? 1 : n;
+    *t = b[0];
+    for (int i = 0; i < m; i++) {
+        if (b[i].vt == VT_NULL) continue;
+        if (t->vt == VT_NULL) { *t = b[i]; continue; }
+        if (b[i].vt == VT_STRING || t->vt == VT_STRING) continue;   /* below */
+        bool bi = b[i].vt == VT_INT || b[i].vt == VT_UINT, ti = t->vt == VT_INT || t->vt == VT_UINT;
+        if (bi && ti && (b[i].is_unsigned || b[i].vt == VT_UINT) != (t->is_unsigned || t->vt == VT_UINT)) {
+            /* signed with unsigned integers: DECIMAL of the longer one's digits (MariaDB) */
+            uint32_t db = b[i].length - (b[i].is_unsigned || b[i].vt == VT_UINT || !b[i].length ? 0 : 1);
+            uint32_t dt = t->length - (t->is_unsigned || t->vt == VT_UINT || !t->length ? 0 : 1);
+            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0;
+            t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
+            t->length = (db > dt ? db : dt) + 1;
+            continue;
+        }
+        if (b[i].vt != t->vt) {
+            if (b[i].vt == VT_DOUBLE || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; }
+            else if (b[i].vt == VT_DECIMAL || t->vt == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; if (b[i].decimals > t->decimals) t->decimals = b[i].decimals; }
+            else if ((b[i].vt == VT_UINT && t->vt == VT_INT && !t->is_unsigned) || (b[i].vt == VT_INT && !b[i].is_unsigned && t->vt == VT_UINT)) {
+                /* BIGINT UNSIGNED with a signed integer: DECIMAL (MariaDB) */
+                t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0;
+                t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
+                if (b[i].length > t->length) t->length = b[i].length;
+            }
+        } else if (b[i].length > t->length) t->length = b[i].length;
+    }
+    bool any_str = false;
+    for (int i = 0; i < m; i++) any_str |= b[i].vt == VT_STRING;
+    if ((t->vt == VT_UINT || (t->vt == VT_INT && t->is_unsigned)) && (fd->id == F_IFNULL || fd->id == F_COALESCE))
+        for (int i = 0; i < m; i++)
+            if (b[i].vt == VT_NULL) {   /* a NULL counts as signed here (not in IF): DECIMAL */
+                t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; t->length += 1;
+                t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
+                break;
+            }
+    if (any_str) {
+        /* a string result: long enough for every argument as text, in the collation
+           of the string arguments; its type follows from its length in bytes (a TEXT
+           or LONGTEXT argument makes a MEDIUM_BLOB or LONG_BLOB) */
+        uint16_t coll = ex_fn_coll_of(b, m);
+        uint64_t l = 0;
+        for (int i = 0; i < m; i++) {
+            if (b[i].vt == VT_NULL) continue;
+            uint64_t x = coll == COLL_BINARY ? b[i].length : ex_fn_chars_of(&b[i]);
+            if (x > l) l = x;
+        }
+        const pdb_collation *co = pdb_coll_by_id(coll);
+        uint64_t mx = co && co->maxlen > 1 ? 4294967295u / co->maxlen : 4294967295u;
+        ex_fn_t_str(t, (uint32_t)(l > mx ? mx : l), coll);
+        /* with a TEXT/BLOB argument the result is a BLOB type even when short */
+        for (int i = 0; i < m; i++)
+            if (b[i].vt == VT_STRING && b[i].ptype >= MYSQL_TYPE_TINY_BLOB && b[i].ptype <= MYSQL_TYPE_BLOB && t->length <= 65535) {
+                t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG;
+                break;
+            }
+    }
+    t->nullable = true;
+    t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | AUTO_INCREMENT_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG);
+    if (t->vt != VT_STRING) t->flags |= BINARY_FLAG;
+    {   /* NULL only as its arguments allow: IFNULL when both can be, IF by either result,
+           COALESCE when all can be */
+        bool nl = true;
+        if (fd->id == F_IFNULL && n == 2) nl = (a[0].nullable || a[0].vt == VT_NULL) && (a[1].nullable || a[1].vt == VT_NULL);
+        else if (fd->id == F_IF && n == 3) nl = a[1].nullable || a[2].nullable || a[1].vt == VT_NULL || a[2].vt == VT_NULL;
+        else if (fd->id == F_COALESCE) { nl = true; for (int i = 0; i < n; i++) if (!a[i].nullable && a[i].vt != VT_NULL) nl = false; }
+        if (!nl) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
+    }
+    if (t->vt == VT_INT || t->vt == VT_UINT) {
+        t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+        /* integer arguments: the widest of their types (INT with INT stays INT) */
+        int best = 0;
+        for (int i = 0; i < m && best >= 0; i++) {
+            if (b[i].vt == VT_NULL) continue;
+            int r = b[i].ptype == MYSQL_TYPE_TINY ? 1 : b[i].ptype == MYSQL_TYPE_SHORT ? 2 : b[i].ptype == MYSQL_TYPE_INT24 ? 3 :
+                    b[i].ptype == MYSQL_TYPE_LONG ? 4 : b[i].ptype == MYSQL_TYPE_LONGLONG ? 5 : -1;
+            best = r < 0 ? -1 : r > best ? r : best;
+        }
+        static const uint8_t by_rank[] = { 0, MYSQL_TYPE_TINY, MYSQL_TYPE_SHORT, MYSQL_TYPE_INT24, MYSQL_TYPE_LONG, MYSQL_TYPE_LONGLONG };
+        if (best > 0) t->ptype = by_rank[best];
+        if (fd->id == F_GREATEST || fd->id == F_LEAST) {
+            /* mixing strings and numbers compares as numbers: DOUBLE */
+        }
+    }
+    if (fd->id == F_GREATEST || fd->id == F_LEAST) {
+        bool s = false, num = false;
+        /* a NULL argument counts as a string: with numbers, the comparison is DOUBLE */
+        for (int i = 0; i < n; i++) { if (a[i].vt == VT_STRING || a[i].vt == VT_NULL) s = true; else num = true; }
+        if (s && num) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
+        bool hex = false;
+        for (int i = 0; i < n; i++) hex |= a[i].hexnum;
+        if (s && num && hex) { t->length = 17; t->decimals = 0; }   /* a hexadecimal literal among numbers */
+    }
+    if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
+    if (any_str) {   /* only CHAR columns (and NULLs): CHAR */
+        bool all_char = true;
+        for (int i = 0; i < m; i++)
+            if (b[i].vt != VT_NULL && (b[i].vt != VT_STRING || b[i].ptype != MYSQL_TYPE_STRING || (b[i].flags & (ENUM_FLAG | SET_FLAG))))
+                all_char = false;
+        if (all_char) t->ptype = MYSQL_TYPE_STRING;
+    }
+}
+
+static void ty_get_lock(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 1);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_is_used_lock(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 10);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG;
+}
+
+static void ty_sleep(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 1);
+    t->ptype = MYSQL_TYPE_LONG;
+}
+
+static void ty_isnull(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 1);
+    t->ptype = MYSQL_TYPE_LONG;
+    t->nullable = false;
+    t->flags |= NOT_NULL_FLAG;
+}
+
+static void ty_inet_aton(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 21);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG;
+}
+
+static void ty_inet_ntoa(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 31, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void ty_database(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 64, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void ty_user(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 384, COLL_UTF8MB3_GENERAL_CI);
+    t->flags |= NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_version(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 60, COLL_UTF8MB3_GENERAL_CI);
+    t->flags |= NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_connection_id(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 10);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_last_insert_id(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 21);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_found_rows(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 21);
+    t->flags |= NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_values(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    *t = a[0];
+    t->nullable = true;
+}
+
+static void ty_set_uservar(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    *t = a[1];
+}
+
+/* GET_LOCK / RELEASE_LOCK / IS_FREE_LOCK / IS_USED_LOCK: server-wide named locks,
+ * re-entrant per connection, released when the connection ends. */
+typedef struct named_lock_t { char name[65]; uint32_t owner; uint32_t depth; } named_lock_t;
+static named_lock_t nlocks[256];
+static pthread_mutex_t nl_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static named_lock_t *nl_find(const char *name)
+{
+    for (int i = 0; i < 256; i++) if (nlocks[i].owner && !strcasecmp(nlocks[i].name, name)) return &nlocks[i];
+    return NULL;
+}
+
+static pdb_value named_lock(ex_ctx *ctx, int id, const char *s, size_t n, double timeout)
+{
+    char name[65];
+    snprintf(name, sizeof name, "%.*s", (int)(n > 64 ? 64 : n), s ? s : "");
+    uint32_t me = ctx->s->conn_id ? ctx->s->conn_id : 0xffffffffu;
+    pdb_value r = ex_null();
+    if (id == F_RELEASE_ALL_LOCKS) {
+        uint64_t cnt = 0;
+        pthread_mutex_lock(&nl_mu);
+        for (int i = 0; i < 256; i++) if (nlocks[i].owner == me) { cnt += nlocks[i].depth; nlocks[i].owner = 0; nlocks[i].depth = 0; }
+        pthread_mutex_unlock(&nl_mu);
+        r = ex_int((int64_t)cnt); r.t = VT_UINT;
+        if (cnt) stor_wake_waiters();
+        return r;
+    }
+    int64_t deadline = ex_now_us() + (int64_t)(timeout * 1e6);
+    for (;;) {
+        pthread_mutex_lock(&nl_mu);
+        named_lock_t *l = nl_find(name);
+        if (id == F_IS_FREE_LOCK) { r = ex_int(l ? 0 : 1); pthread_mutex_unlock(&nl_mu); return r; }
+        if (id == F_IS_USED_LOCK) { if (l) { r = ex_int(l->owner); r.t = VT_UINT; } pthread_mutex_unlock(&nl_mu); return r; }
+        if (id == F_RELEASE_LOCK) {
+            if (!l) r = ex_null();
+            else if (l->owner != me) r = ex_int(0);
+            else { if (--l->depth == 0) l->owner = 0; r = ex_int(1); }
+            pthread_mutex_unlock(&nl_mu);
+            if (r.t == VT_INT && r.i == 1 && l && !l->owner) stor_wake_waiters();
+            return r;
+        }
+        /* GET_LOCK */
+        if (!l || l->owner == me) {
+            if (!l) {
+                for (int i = 0; i < 256; i++) if (!nlocks[i].owner) { l = &nlocks[i]; break; }
+                if (!l) { pthread_mutex_unlock(&nl_mu); return ex_null(); }
+                snprintf(l->name, sizeof l->name, "%s", name);
+                l->owner = me; l->depth = 0;
+            }
+            l->depth++;
+            pthread_mutex_unlock(&nl_mu);
+            return ex_int(1);
+        }
+        pthread_mutex_unlock(&nl_mu);
+        /* held by another connection: park the statement (no thread waits; the holder's
+           RELEASE_LOCK or disconnect wakes it) until GET_LOCK's own timeout */
+        int64_t now = ex_now_us();
+        if (timeout <= 0 || ex_replaying) return ex_int(0);
+        if (ctx->s->named_deadline_us && now >= ctx->s->named_deadline_us) { ctx->s->named_deadline_us = 0; return ex_int(0); }
+        if (!ctx->s->named_deadline_us) ctx->s->named_deadline_us = deadline;
+        ctx->s->wait_named = true;
+        stor_blocker = 0;
+        ex_raise_locked(ctx);
+    }
+}
+
+void ex_release_named_locks(uint32_t conn_id)
+{
+    pthread_mutex_lock(&nl_mu);
+    bool any = false;
+    for (int i = 0; i < 256; i++) if (nlocks[i].owner == conn_id) { nlocks[i].owner = 0; nlocks[i].depth = 0; any = true; }
+    pthread_mutex_unlock(&nl_mu);
+    if (any) stor_wake_waiters();
+}
+
+static void fn_if(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_is_true_cond(&a[0]) ? a[1] : a[2];
+}
+
+static void fn_ifnull(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = a[0].t != VT_NULL ? a[0] : a[1];
+}
+
+static void fn_nullif(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = (a[0].t != VT_NULL && a[1].t != VT_NULL && ex_compare(&a[0], &a[1], 0) == 0) ? ex_null() : a[0];
+}
+
+static void fn_coalesce(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    for (int i = 0; i < n; i++) if (a[i].t != VT_NULL) { *out = a[i]; return; }
+}
+
+static void fn_isnull(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int(a[0].t == VT_NULL);
+}
+
+static void fn_database(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (ctx->s->db[0]) *out = ex_fn_mkstr(ctx, ctx->s->db, strlen(ctx->s->db), COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_user(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    char buf[400];
+    /* CURRENT_USER(): the account (its host pattern); USER(): the client's host */
+    const char *h = fd->id == F_CURRENT_USER && ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    int k = snprintf(buf, sizeof buf, "%s@%s", ctx->s->user, h);
+    *out = ex_fn_mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_version(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const char *v = pdb_server_version();
+    *out = ex_fn_mkstr(ctx, v, strlen(v), COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_connection_id(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int(ctx->s->conn_id);
+    out->t = VT_UINT;
+}
+
+static void fn_last_insert_id(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (n == 1) {
+        ctx->s->lid_arg = true;   /* the OK packet then carries this value */
+        if (a[0].t == VT_NULL) { ctx->s->last_insert_id = 0; *out = ex_null(); return; }
+        ctx->s->last_insert_id = (uint64_t)ex_to_int(&a[0]);
+    }
+    *out = ex_int(0);
+    out->t = VT_UINT;
+    out->u = ctx->s->last_insert_id;
+}
+
+static void fn_found_rows(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int((int64_t)ctx->s->found_rows);
+}
+
+static void fn_row_count(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int(ctx->s->row_count);
+}
+
+static void fn_release_all_locks(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = named_lock(ctx, F_RELEASE_ALL_LOCKS, NULL, 0, 0);
+}
+
+static void fn_uuid(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    unsigned char r[16];
+    for (int i = 0; i < 16; i++) r[i] = (unsigned char)random();
+    char buf[40];
+    int k = snprintf(buf, sizeof buf, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+                     r[0], r[1], r[2], r[3], r[4], r[5], (r[6] & 0x0f) | 0x10, r[7], (r[8] & 0x3f) | 0x80, r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
+    *out = ex_fn_mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_values(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* VALUES(col) in ON DUPLICATE KEY UPDATE: the column's value in the row we tried to insert */
+    if (!ctx->insert_vals || !e || e->args[0]->kind != E_COLUMN) return;
+    stor_table *t = ctx->insert_t;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        if (!strcasecmp(t->cols[c].name, e->args[0]->s)) { *out = ctx->insert_vals[c]; return; }
+}
+
+static void fn_set_uservar(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    pdb_value v = a[1];
+    ex_uservar_set(ctx->s, e->args[0]->s, &v);
+    *out = v;
+}
+
+static void fn_greatest(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
+    pdb_value best = a[0];
+    for (int i = 1; i < n; i++) {
+        int c = ex_compare(&a[i], &best, 0);
+        if ((fd->id == F_GREATEST && c > 0) || (fd->id == F_LEAST && c < 0)) best = a[i];
+    }
+    *out = best;
+    if (ex_is_hexnum(&best))   /* a hexadecimal literal among numbers is one too */
+        for (int i = 0; i < n; i++)
+            if (a[i].t != VT_STRING) { *out = ex_dbl((double)ex_hexnum_u64(&best)); break; }
+}
+
+static void fn_sleep(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    double d = ex_to_double(&a[0]);
+    if (d > 0) { struct timespec ts = { (time_t)d, (long)((d - (double)(time_t)d) * 1e9) }; nanosleep(&ts, NULL); }
+    *out = ex_int(0);
+}
+
+static void fn_inet_aton(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    uint64_t v = 0, part = 0;
+    int dots = 0;
+    bool digit = false;
+    for (size_t i = 0; i < l0; i++) {
+        if (isdigit((unsigned char)s0[i])) { part = part * 10 + (uint64_t)(s0[i] - '0'); digit = true; if (part > 255) return; }
+        else if (s0[i] == '.' && digit && dots < 3) { v = (v << 8) | part; part = 0; dots++; digit = false; }
+        else return;
+    }
+    if (!digit) return;
+    /* MariaDB: the last part is the last byte, the ones before are the first
+       bytes ('127.1' is 127.0.0.1, '10.0.1' is 10.0.0.1) */
+    v = (v << (8 * (4 - dots))) | part;
+    *out = ex_int(0);
+    out->t = VT_UINT;
+    out->u = v;
+}
+
+static void fn_inet_ntoa(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int64_t v = ex_to_int(&a[0]);
+    if (v < 0 || v > 4294967295LL) return;
+    char buf[20];
+    int k = snprintf(buf, sizeof buf, "%d.%d.%d.%d", (int)(v >> 24) & 255, (int)(v >> 16) & 255, (int)(v >> 8) & 255, (int)v & 255);
+    *out = ex_fn_mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void fn_get_lock(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l0;
+    const char *s0;
+    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    *out = named_lock(ctx, fd->id, s0, l0, fd->id == F_GET_LOCK ? ex_to_double(&a[1]) : 0);
+}
+
+static void ty_is_ipv4(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_intl(t, 1, false);
+    t->nullable = false;
+}
+
+static void ty_interval(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_intl(t, 2, false);
+    t->nullable = false;
+    t->flags |= NOT_NULL_FLAG;
+}
+
+static void ty_inet6_aton(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 16, COLL_BINARY);
+}
+
+static void ty_inet6_ntoa(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_type_text(t, 39, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void ty_is_ipv4_compat(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_intl(t, 1, false);
+    t->nullable = false;
+}
+
+static void ty_uuid_short(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_intl(t, 21, true);
+    t->vt = VT_UINT;
+    t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG;
+    t->nullable = false;
+}
+
+static void ty_coercibility(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_intl(t, 10, false);
+    t->nullable = false;
+    t->flags |= NOT_NULL_FLAG;
+}
+
+static void ty_benchmark(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_intl(t, 1, false);
+}
+
+static void ty_name_const(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    *t = a[1];
+}
+
+/* MariaDB's derivation of an expression's collation (COERCIBILITY): 0 explicit (COLLATE),
+ * 2 implicit (a column, CONVERT), 3 system constant (USER(), DATABASE(), ...), 4 coercible
+ * (a literal, or a function over literals), 5 numeric or temporal, 6 ignorable (NULL). */
+static int coercibility(const pl_expr *x, const pdb_value *v)
+{
+    switch (x->kind) {
+    case E_NULL: return 6;
+    case E_INT: case E_DECIMAL: case E_FLOAT: case E_BOOL: return 5;
+    case E_STRING: return 4;
+    case E_COLLATE: return 0;
+    case E_COLUMN: return v->t == VT_STRING || v->t == VT_NULL ? 2 : 5;
+    case E_CAST: return x->cast.type == CT_CHAR || x->cast.type == CT_VARCHAR ? 2 : v->t == VT_STRING ? 4 : 5;
+    case E_FUNC: {
+        const ex_fdef *d = ex_func_find(x->s);
+        if (d && (d->flags & EX_FN_SYSCONST)) return 3;
+        if (v->t != VT_STRING && v->t != VT_NULL) return 5;
+        int best = 6;
+        pdb_value none = ex_null();
+        for (int i = 0; i < x->nargs; i++) {
+            int c = coercibility(x->args[i], &none);
+            if (c == 5) c = 4;   /* a number inside a string function converts as a literal would */
+            if (c < best) best = c;
+        }
+        return best == 6 ? (v->t == VT_NULL ? 6 : 4) : best;
+    }
+    default: return v->t == VT_STRING ? 4 : v->t == VT_NULL ? 6 : 5;
+    }
+}
+
+static void fn_is_ipv4(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) { *out = ex_int(0); return; }
+    size_t l;
+    const char *s = ex_to_str(ctx->a, &a[0], &l);
+    char buf[64];
+    unsigned char addr[16];
+    if (l >= sizeof buf) { *out = ex_int(0); return; }
+    memcpy(buf, s, l);
+    buf[l] = 0;
+    *out = ex_int(inet_pton(fd->id == EX_FX_IS_IPV4 ? AF_INET : AF_INET6, buf, addr) == 1);
+}
+
+static void fn_interval(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* INTERVAL(N, N1, N2, ...): how many of N1.. are <= N (a binary search over
+     * eight or more constant bounds, as MariaDB, which assumes them sorted) */
+    if (a[0].t == VT_NULL) { *out = ex_int(-1); return; }
+    double x = ex_to_double(&a[0]);
+    bool consts = e != NULL && n > 8;
+    for (int i = 1; consts && i < n; i++) {
+        int k = e->args[i]->kind;
+        if (k != E_INT && k != E_DECIMAL && k != E_FLOAT && k != E_STRING) consts = false;
+    }
+    if (consts) {
+        int lo = 0, hi = n - 2;
+        while (lo != hi) {
+            int mid = (lo + hi + 1) / 2;
+            if (ex_to_double(&a[mid + 1]) <= x) lo = mid;
+            else hi = mid - 1;
+        }
+        *out = ex_int(x < ex_to_double(&a[lo + 1]) ? 0 : lo + 1);
+        return;
+    }
+    int i = 1;
+    for (; i < n; i++) if (ex_to_double(&a[i]) > x) break;
+    *out = ex_int(i - 1);
+}
+
+static void fn_inet6_aton(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l;
+    const char *s = ex_to_str(ctx->a, &a[0], &l);
+    char buf[64];
+    unsigned char addr[16];
+    if (l >= sizeof buf || memchr(s, 0, l)) return;
+    memcpy(buf, s, l);
+    buf[l] = 0;
+    if (l && inet_pton(AF_INET, buf, addr) == 1 && strspn(buf, "0123456789.") == l) { *out = ex_fn_mkstr(ctx, (char *)addr, 4, COLL_BINARY); return; }
+    if (inet_pton(AF_INET6, buf, addr) == 1) { *out = ex_fn_mkstr(ctx, (char *)addr, 16, COLL_BINARY); return; }
+}
+
+static void fn_inet6_ntoa(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    size_t l;
+    const char *s = ex_to_str(ctx->a, &a[0], &l);
+    char buf[64];
+    if (a[0].t != VT_STRING || a[0].coll != COLL_BINARY || (l != 4 && l != 16)) return;
+    if (!inet_ntop(l == 4 ? AF_INET : AF_INET6, s, buf, sizeof buf)) return;
+    *out = ex_fn_mkstr(ctx, buf, strlen(buf), COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_is_ipv4_compat(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) { *out = ex_int(0); return; }
+    size_t l;
+    const unsigned char *s = (const unsigned char *)ex_to_str(ctx->a, &a[0], &l);
+    *out = ex_int(0);
+    if (a[0].t != VT_STRING || a[0].coll != COLL_BINARY || l != 16) {
+        /* the value as text; a binary string's unprintable bytes as \xHH */
+        char buf[200];
+        size_t k = 0;
+        bool bin = a[0].t == VT_STRING && a[0].coll == COLL_BINARY;
+        for (size_t i = 0; i < l && k < 180; i++) {
+            if (!bin || (s[i] >= 0x20 && s[i] < 0x7f)) buf[k++] = (char)s[i];
+            else k += (size_t)snprintf(buf + k, sizeof buf - k, "\\x%02X", s[i]);
+        }
+        ex_warn(ctx, "Warning", 1292, "Incorrect inet6 value: '%.*s'", (int)k, buf);
+        return;
+    }
+    static const unsigned char mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+    for (int i = 0; i < 10; i++) if (s[i]) return;
+    if (fd->id == EX_FX_IS_IPV4_MAPPED) *out = ex_int(!memcmp(s, mapped, 12));
+    else *out = ex_int(!s[10] && !s[11] && (s[12] || s[13] || s[14] || s[15] > 1));
+}
+
+static void fn_uuid_short(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    /* MariaDB's: server_id in the top byte, the start time's seconds, then a counter */
+    static _Atomic uint64_t uuid_short;
+    uint64_t cur = atomic_load(&uuid_short);
+    if (!cur) {
+        pdb_value sid = ex_null();
+        ex_type st;
+        uint64_t id0 = 1;
+        if (ex_sysvar_get(ctx->s, "server_id", true, &sid, ctx->a, &st) == 0) id0 = (uint64_t)ex_to_int(&sid);
+        uint64_t init = ((id0 & 255) << 56) + ((uint64_t)time(NULL) << 24);
+        atomic_compare_exchange_strong(&uuid_short, &cur, init);
+    }
+    *out = ex_int(0);
+    out->t = VT_UINT;
+    out->u = atomic_fetch_add(&uuid_short, 1) + 1;
+}
+
+static void fn_coercibility(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = ex_int(e ? coercibility(e->args[0], &a[0]) : 4);
+}
+
+static void fn_benchmark(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL) return;
+    /* the expression was evaluated once already; MariaDB's answer is 0 either way */
+    int64_t k = ex_to_int(&a[0]);
+    if (k < 0) {
+        char buf[32];
+        snprintf(buf, sizeof buf, "%lld", (long long)k);
+        ex_warn(ctx, "Warning", 1411, "Incorrect count value: '%s' for function benchmark", buf);
+        return;
+    }
+    *out = ex_int(0);
+}
+
+static void fn_name_const(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    *out = a[1];
+}
+
+static const ex_fdef rows[] = {
+    { "BENCHMARK", 2, 2, EX_FN_VOLATILE, EX_FX_BENCHMARK, ty_benchmark, fn_benchmark },
+    { "COALESCE", 1, -1, EX_FN_HYBRID, F_COALESCE, ty_if, fn_coalesce },
+    { "COERCIBILITY", 1, 1, 0, EX_FX_COERCIBILITY, ty_coercibility, fn_coercibility },
+    { "CONNECTION_ID", 0, 0, 0, F_CONNECTION_ID, ty_connection_id, fn_connection_id },
+    { "CURRENT_USER", 0, 0, EX_FN_SYSCONST, F_CURRENT_USER, ty_user, fn_user },
+    { "DATABASE", 0, 0, EX_FN_SYSCONST, F_DATABASE, ty_database, fn_database },
+    { "FOUND_ROWS", 0, 0, EX_FN_STMT, F_FOUND_ROWS, ty_found_rows, fn_found_rows },
+    { "GET_LOCK", 2, 2, EX_FN_NULL_IN | EX_FN_VOLATILE, F_GET_LOCK, ty_get_lock, fn_get_lock },
+    { "GREATEST", 2, -1, 0, F_GREATEST, ty_if, fn_greatest },
+    { "IF", 3, 3, EX_FN_HYBRID | EX_FN_COND_FIRST, F_IF, ty_if, fn_if },
+    { "IFNULL", 2, 2, EX_FN_HYBRID, F_IFNULL, ty_if, fn_ifnull },
+    { "INET6_ATON", 1, 1, EX_FN_NULL_IN, EX_FX_INET6_ATON, ty_inet6_aton, fn_inet6_aton },
+    { "INET6_NTOA", 1, 1, EX_FN_NULL_IN, EX_FX_INET6_NTOA, ty_inet6_ntoa, fn_inet6_ntoa },
+    { "INET_ATON", 1, 1, EX_FN_NULL_IN, F_INET_ATON, ty_inet_aton, fn_inet_aton },
+    { "INET_NTOA", 1, 1, EX_FN_NULL_IN, F_INET_NTOA, ty_inet_ntoa, fn_inet_ntoa },
+    { "INTERVAL", 2, -1, 0, EX_FX_INTERVAL, ty_interval, fn_interval },
+    { "ISNULL", 1, 1, 0, F_ISNULL, ty_isnull, fn_isnull },
+    { "IS_FREE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_IS_FREE_LOCK, ty_get_lock, fn_get_lock },
+    { "IS_IPV4", 1, 1, 0, EX_FX_IS_IPV4, ty_is_ipv4, fn_is_ipv4 },
+    { "IS_IPV4_COMPAT", 1, 1, 0, EX_FX_IS_IPV4_COMPAT, ty_is_ipv4_compat, fn_is_ipv4_compat },
+    { "IS_IPV4_MAPPED", 1, 1, 0, EX_FX_IS_IPV4_MAPPED, ty_is_ipv4_compat, fn_is_ipv4_compat },
+    { "IS_IPV6", 1, 1, 0, EX_FX_IS_IPV6, ty_is_ipv4, fn_is_ipv4 },
+    { "IS_USED_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_IS_USED_LOCK, ty_is_used_lock, fn_get_lock },
+    { "LAST_INSERT_ID", 0, 1, EX_FN_VOLATILE, F_LAST_INSERT_ID, ty_last_insert_id, fn_last_insert_id },
+    { "LEAST", 2, -1, 0, F_LEAST, ty_if, fn_greatest },
+    { "NAME_CONST", 2, 2, 0, EX_FX_NAME_CONST, ty_name_const, fn_name_const },
+    { "NULLIF", 2, 2, EX_FN_AS_FIRST, F_NULLIF, ty_if, fn_nullif },
+    { "RELEASE_ALL_LOCKS", 0, 0, EX_FN_VOLATILE, F_RELEASE_ALL_LOCKS, ty_is_used_lock, fn_release_all_locks },
+    { "RELEASE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_RELEASE_LOCK, ty_get_lock, fn_get_lock },
+    { "ROW_COUNT", 0, 0, 0, F_ROW_COUNT, ty_found_rows, fn_row_count },
+    { "SCHEMA", 0, 0, EX_FN_SYSCONST, F_DATABASE, ty_database, fn_database },
+    { "SESSION_USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
+    { "SET_USERVAR", 2, 2, EX_FN_VOLATILE, F_SET_USERVAR, ty_set_uservar, fn_set_uservar },
+    { "SLEEP", 1, 1, EX_FN_VOLATILE, F_SLEEP, ty_sleep, fn_sleep },
+    { "SYSTEM_USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
+    { "USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
+    { "UUID", 0, 0, EX_FN_VOLATILE, F_UUID, ty_uuid, fn_uuid },
+    { "UUID_SHORT", 0, 0, EX_FN_NULL_IN | EX_FN_VOLATILE, EX_FX_UUID_SHORT, ty_uuid_short, fn_uuid_short },
+    { "VALUES", 1, 1, EX_FN_STMT, F_VALUES, ty_values, fn_values },
+    { "VERSION", 0, 0, EX_FN_SYSCONST, F_VERSION, ty_version, fn_version },
+};
+const ex_ftable ex_fam_misc = { rows, (int)(sizeof rows / sizeof rows[0]) };
