@@ -139,6 +139,15 @@ static void apply_charset(srv_conn *c, uint16_t coll)
     }
 }
 
+static void accept_login(srv_conn *c);
+
+/* COM_CHANGE_USER after a worker ended the old transaction. */
+static void login_again(srv_conn *c)
+{
+    accept_login(c);
+    srv_conn_resume(c);
+}
+
 /* Authentication succeeded: session, database, OK. */
 static void accept_login(srv_conn *c)
 {
@@ -173,6 +182,16 @@ static void accept_login(srv_conn *c)
             }
             c->out.len = mark;          /* drop its OK: one OK follows below */
             c->seq = seq;
+        }
+        if (pdb_session_rollback(c->sess) == PDB_EXEC_MOVE) {
+            /* the store lock is busy: a worker ends the transaction, then this again */
+            srv_copy(c->sess->db, sizeof c->sess->db, old_db);
+            srv_copy(c->sess->user, sizeof c->sess->user, old_user);
+            srv_copy(c->sess->priv_host, sizeof c->sess->priv_host, old_phost);
+            c->sess->enforce_privs = old_enforce;
+            if (srv_cmd_rollback_then(c, login_again))
+                return;
+            /* no worker: the reset below blocks (the lock checker reports it) */
         }
         pdb_session_reset(c->sess);
         srv_session_apply(c);

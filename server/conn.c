@@ -247,6 +247,44 @@ static void on_write(uv_write_t *req, int status)
 
 /* ------------------------------------------------------------------ closing */
 
+/* A session whose transaction must be rolled back while the store lock is busy is
+ * freed by a worker (the loop never blocks on that lock); the connection goes now. */
+typedef struct discard_job {
+    uv_work_t work;
+    pdb_session *sess;
+} discard_job;
+
+static void discard_run(uv_work_t *w)
+{
+    discard_job *j = w->data;
+    pdb_session_free(j->sess);
+}
+
+static void discard_done(uv_work_t *w, int status)
+{
+    (void)status;
+    discard_job *j = w->data;
+    free(j->sess);
+    free(j);
+}
+
+static void session_discard(srv_loop *lp, pdb_session *s)
+{
+    if (pdb_session_rollback(s) == PDB_EXEC_MOVE) {
+        discard_job *j = malloc(sizeof *j);
+        if (j) {
+            j->sess = s;
+            j->work.data = j;
+            if (uv_queue_work(&lp->loop, &j->work, discard_run, discard_done) == 0)
+                return;
+            free(j);
+        }
+        srv_log(SRV_ERROR, s->conn_id, "no worker to end a closed connection's transaction");
+    }
+    pdb_session_free(s);
+    free(s);
+}
+
 static void on_handle_closed(uv_handle_t *h)
 {
     srv_conn *c = h->data;
@@ -261,10 +299,8 @@ static void on_handle_closed(uv_handle_t *h)
         SSL_free(c->ssl);
     srv_auth_free(c);
     srv_stmt_free_all(c);
-    if (c->sess) {
-        pdb_session_free(c->sess);
-        free(c->sess);
-    }
+    if (c->sess)
+        session_discard(lp, c->sess);
     free(c->cols);
     free(c->bvals);
     free(c->btext);
@@ -481,8 +517,13 @@ static void wait_resume(srv_conn *c)
     }
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
-    if (pdb_exec_resume(c->sess, &sink) == PDB_EXEC_WAIT) {
+    int rc = pdb_exec_resume(c->sess, &sink);
+    if (rc == PDB_EXEC_WAIT) {
         srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
+        return;
+    }
+    if (rc == PDB_EXEC_MOVE) {
+        srv_cmd_move_resume(c);     /* the store lock is busy: a worker runs it */
         return;
     }
     wait_done(c);

@@ -558,9 +558,11 @@ int srv_net_start(char *err, size_t errlen)
     return 0;
 }
 
+/* An event loop never blocks on the store lock (storage.h: lock order). */
 static void loop_thread(void *arg)
 {
     srv_loop *lp = arg;
+    stor_lock_set_noblock(true);
     uv_run(&lp->loop, UV_RUN_DEFAULT);
 }
 
@@ -568,7 +570,9 @@ void srv_net_run(void)
 {
     for (int i = 1; i < nloops; i++)
         uv_thread_create(&loops[i].thread, loop_thread, &loops[i]);
+    stor_lock_set_noblock(true);
     uv_run(&loops[0].loop, UV_RUN_DEFAULT);
+    stor_lock_set_noblock(false);
     for (int i = 1; i < nloops; i++)
         uv_thread_join(&loops[i].thread);
     if (sig_thread_started) {

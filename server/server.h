@@ -311,7 +311,9 @@ struct srv_conn {
     bool offloaded;
     bool close_pending;                  /* a close asked for while offloaded (srv_off_mu) */
     uv_work_t work;
-    uint8_t *off_sql;                    /* the statement text (a copy) */
+    void (*off_run)(srv_conn *c);        /* the job, on the worker */
+    void (*off_then)(srv_conn *c);       /* its end, on the loop */
+    uint8_t *off_sql;                    /* the job's statement text or packet (a copy) */
     size_t off_len;
     int off_rc;
     uint64_t off_start_ns;
@@ -329,6 +331,14 @@ void srv_conn_take_offloaded(srv_conn *c);
 void srv_conn_resume(srv_conn *c);
 /* The end of a command (command.c): replies held for durability, idle timer, ... */
 void srv_cmd_after(srv_conn *c);
+/* Loop thread: the engine answered PDB_EXEC_MOVE (the store lock is busy, or the
+ * statement ran past its slice) for the command packet p: a worker runs it again. */
+void srv_cmd_move(srv_conn *c, const uint8_t *p, size_t n);
+/* The same for the rest of a COM_QUERY (s->resume), after a lock wait. */
+void srv_cmd_move_resume(srv_conn *c);
+/* Loop thread: ends the session's transaction on a worker (pdb_session_rollback answered
+ * PDB_EXEC_MOVE), then calls then on the loop. False: no worker took it. */
+bool srv_cmd_rollback_then(srv_conn *c, void (*then)(srv_conn *));
 
 /* After a command: holds its reply until the commit it made is durable (engine.h,
  * durable_lsn). True when the connection is now parked for that. */
