@@ -207,7 +207,8 @@ static void accept_login(srv_conn *c)
     }
 
     /* MariaDB lets one connection beyond max_connections in, for SUPER. */
-    if (!a->acct.is_super && atomic_load(&srv_nconns) > srv_cfg.max_connections) {
+    uint32_t limit, count = srv_conn_count(c, &limit);
+    if (!a->acct.is_super && count > limit) {
         srv_write_err(c, 1040, "08004", "Too many connections");
         srv_conn_close(c, SRV_CLOSE_LINGER);
         return;
@@ -378,7 +379,8 @@ void srv_auth_begin(srv_conn *c)
 {
     pthread_once(&version_once, version_init);
     c->seq = 0;
-    if (atomic_load(&srv_nconns) > srv_cfg.max_connections + 1) {
+    uint32_t limit;
+    if (srv_conn_count(c, &limit) > limit + 1) {
         /* Before the greeting the client's capabilities are unknown: no SQLSTATE. */
         proto_write_err(&c->out, &c->seq, 0, 1040, "08004", "Too many connections");
         srv_conn_close(c, SRV_CLOSE_LINGER);

@@ -311,6 +311,19 @@ static void on_handle_closed(uv_handle_t *h)
     srv_loop_conn_gone(lp);
 }
 
+uint32_t srv_conn_count(const srv_conn *c, uint32_t *limit)
+{
+    *limit = c->extra ? srv_cfg.extra_max_connections : srv_cfg.max_connections;
+    return atomic_load(c->extra ? &srv_nconns_extra : &srv_nconns);
+}
+
+static void conn_uncount(srv_conn *c)
+{
+    if (c->counted)
+        atomic_fetch_sub(c->extra ? &srv_nconns_extra : &srv_nconns, 1);
+    c->counted = false;
+}
+
 static void conn_do_close(srv_conn *c)
 {
     if (c->closing)
@@ -326,10 +339,7 @@ static void conn_do_close(srv_conn *c)
     c->closing = true;
     c->state = CS_CLOSING;
     srv_registry_remove(c);
-    if (c->counted) {
-        atomic_fetch_sub(&srv_nconns, 1);
-        c->counted = false;
-    }
+    conn_uncount(c);
     srv_loop *lp = c->lp;
     if (c->prev)
         c->prev->next = c->next;
@@ -388,10 +398,7 @@ void srv_conn_close(srv_conn *c, int how)
     c->state = CS_CLOSING;
     c->close_how = (uint8_t)how;
     srv_registry_remove(c);
-    if (c->counted) {                /* a closing connection no longer takes a slot */
-        atomic_fetch_sub(&srv_nconns, 1);
-        c->counted = false;
-    }
+    conn_uncount(c);                 /* a closing connection no longer takes a slot */
     if (srv_conn_flush(c)) {
         conn_do_close(c);
         return;
@@ -843,7 +850,19 @@ static void peer_host(srv_conn *c)
         snprintf(c->host, sizeof c->host, "%s", c->ip);
 }
 
+static void conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix, bool extra);
+
 void srv_conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix)
+{
+    conn_accept(lp, server, is_unix, false);
+}
+
+void srv_conn_accept_extra(srv_loop *lp, uv_stream_t *server)
+{
+    conn_accept(lp, server, false, true);
+}
+
+static void conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix, bool extra)
 {
     srv_conn *c = calloc(1, sizeof *c);
     if (!c) {
@@ -886,7 +905,8 @@ void srv_conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix)
         lp->conns->prev = c;
     lp->conns = c;
     lp->nconns++;
-    atomic_fetch_add(&srv_nconns, 1);
+    c->extra = extra;
+    atomic_fetch_add(extra ? &srv_nconns_extra : &srv_nconns, 1);
     c->counted = true;
     srv_registry_add(c);
 

@@ -75,6 +75,8 @@ typedef struct srv_config {
     char bind_address[1024];             /* comma separated; "*" = every address */
     int port;                            /* TCP port; 0 = let the kernel choose */
     uint32_t max_connections;            /* as MariaDB: one more is allowed for SUPER */
+    int extra_port;                      /* MariaDB's extra_port; 0 = none */
+    uint32_t extra_max_connections;      /* its own limit (one more for SUPER too) */
     uint64_t max_allowed_packet;         /* largest logical packet accepted */
     uint32_t wait_timeout;               /* idle seconds in the command phase */
     uint32_t interactive_timeout;        /* the same for CLIENT_INTERACTIVE clients */
@@ -168,7 +170,8 @@ typedef struct srv_loop {
 
 /* Server-wide counters (COM_STATISTICS, SHOW STATUS). */
 extern _Atomic uint64_t srv_questions;
-extern _Atomic uint32_t srv_nconns;      /* open client connections */
+extern _Atomic uint32_t srv_nconns;      /* open client connections (not the extra port's) */
+extern _Atomic uint32_t srv_nconns_extra; /* open connections of the extra port */
 extern uint64_t srv_start_ms;            /* uv_hrtime-based start, milliseconds */
 
 /* Blocks SIGTERM/SIGINT/SIGHUP in the calling thread (and so in every thread created
@@ -248,7 +251,8 @@ struct srv_conn {
     bool lingering;                      /* final error written; draining until EOF */
     uint8_t close_how;                   /* pending close mode (enum srv_close) once written */
     bool multi;                          /* multi statements enabled */
-    bool counted;                        /* included in srv_nconns */
+    bool counted;                        /* included in srv_nconns (or srv_nconns_extra) */
+    bool extra;                          /* came in on --extra-port */
     bool registered;                     /* in the registry */
     bool in_result;                      /* between columns() and end() */
     bool field_list;                     /* the result is a COM_FIELD_LIST */
@@ -365,6 +369,10 @@ enum srv_close {
 
 /* conn.c */
 void srv_conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix);
+/* A connection on --extra-port: counted against extra_max_connections. */
+void srv_conn_accept_extra(srv_loop *lp, uv_stream_t *server);
+/* The open connections of c's kind and the limit they have (auth.c's 1040 checks). */
+uint32_t srv_conn_count(const srv_conn *c, uint32_t *limit);
 /* Moves the packets in c->out towards the socket (encrypting with TLS) and writes
  * what the kernel takes now; the rest goes out with uv_write. 0 or -1 (broken). */
 int  srv_conn_flush(srv_conn *c);
