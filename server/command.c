@@ -12,9 +12,11 @@
  * with literals blanked, hashed: sql_digest) ran longer than OFFLOAD_US before runs on
  * the libuv thread pool instead (uv_queue_work): the connection stops reading, the
  * worker runs pdb_exec_query with the same sink (c->out is the worker's meanwhile;
- * whole packets go to the loop through off_q, see conn.c), and offload_done finishes the
- * command on the loop. So one slow search or report does not stall the other
- * connections of its loop; the first run of a new slow shape still runs inline.
+ * whole packets go to the loop through off_q, see conn.c), and the job's then finishes
+ * the command on the loop. So one slow search or report does not stall the other
+ * connections of its loop. The engine also answers PDB_EXEC_MOVE for a statement run
+ * inline that finds the store lock busy (a loop never blocks on it) or that passes its
+ * time slice (a plain SELECT, from its first run): the same worker runs it again.
  */
 #include "server/server.h"
 

@@ -12,8 +12,8 @@ store lock stops the server (the lock-order checker, storage/table.c).
    that disconnect in the middle of their result.
 3. A SELECT running for seconds inline on the loop (a cross join COUNT, seen for the
    first time) must move to a worker: another connection's SELECT 1 and a fresh login
-   are answered meanwhile. Moved statements give MariaDB's results (MARIADB_PORT),
-   side effects happen once.
+   are answered meanwhile.
+4. Moved statements give MariaDB's results (MARIADB_PORT), side effects happen once.
 
 Every scenario has a watchdog: a fresh connection must get SELECT 1 answered
 (generous timeouts: liveness checks, not speed assertions); a client stuck past its
