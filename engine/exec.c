@@ -501,12 +501,13 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 __thread pl_shape *ex_shape;
 
 /* Time slices: a statement run on an event loop that may be run again from the start
- * (slice_restartable) gets a deadline; ex_slice_tick, called in the row loops, raises
+ * (text_restartable) gets a deadline; ex_slice_tick, called in the row loops, raises
  * EX_MOVE past it and the caller runs the statement again on a worker (PDB_EXEC_MOVE). */
 __thread uint64_t pdb_exec_slice_us;
 __thread uint64_t ex_slice_at;
 __thread uint32_t ex_slice_n;
-static __thread bool slice_restartable;   /* the statement text being run qualifies */
+static __thread const char *slice_text;   /* the statement's text (NULL: never again) */
+static __thread size_t slice_len;
 
 void ex_slice_check(ex_ctx *ctx)
 {
@@ -578,8 +579,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (!store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
     ex_slice_n = 0;
-    ex_slice_at = pdb_exec_slice_us && slice_restartable && !stor_lock_may_block() && ro && !describe &&
-                  st->kind == S_SELECT ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
+    ex_slice_at = pdb_exec_slice_us && slice_text && !stor_lock_may_block() && ro && !describe &&
+                  st->kind == S_SELECT && text_restartable(slice_text, slice_len)
+                  ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
@@ -853,7 +855,8 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
         pl_shape *was_shape = ex_shape;
         ex_shape = shape;
-        slice_restartable = text_restartable(sql + start, pos - start);
+        slice_text = sql + start;
+        slice_len = pos - start;
         int res = run_statement(s, &st, &r, NULL, 0, false);
         ex_shape = was_shape;
         pl_shape_release(shape);
@@ -1113,7 +1116,7 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
     pdb_sink cs = { &cp, cap_columns, cap_row, cap_end, cap_ok, cap_error };
     ex_result r = { &cs, s, 0, false };
     pend.set = false;
-    slice_restartable = false;
+    slice_text = NULL;
     s->exec_moved = run_statement(s, &st, &r, NULL, 0, true) == PDB_EXEC_MOVE;
     pend.set = false;
     if (cp.failed || s->exec_moved) { pdb_stmt_close(ps); return NULL; }
@@ -1144,7 +1147,8 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
     ex_result r = { sink, s, 0, false };
-    slice_restartable = text_restartable(ps->sql, ps->len);
+    slice_text = ps->sql;
+    slice_len = ps->len;
     int res = run_statement(s, &st, &r, pv, (int)nparams, false);
     pl_shape_release(shape);
     if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
