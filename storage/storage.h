@@ -290,7 +290,6 @@ bool stor_lock_try_exclusive(void);    /* false: held by someone */
 void stor_unlock(void);
 void stor_lock_set_noblock(bool on);   /* this thread must never block on the lock */
 bool stor_lock_may_block(void);        /* this thread may block on it */
-bool stor_lock_held(void);             /* this thread holds it */
 /* Whether a database exists, without the store lock (a leaf lock of its own). */
 bool stor_db_exists(const char *name);
 

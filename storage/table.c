@@ -24,7 +24,7 @@ static pthread_mutex_t dbs_mu = PTHREAD_MUTEX_INITIALIZER;
  * Each thread tracks how it holds the lock (lock_held) and whether it may block on it
  * at all (lock_noblock: an event loop). A blocking call by such a thread, or taking the
  * lock again while holding it, is a lock-order violation: logged once, and fatal when
- * PRESSDB_LOCK_CHECK is set (tests/lib/servers.py sets it for every pressdb it starts). */
+ * PRESSDB_LOCK_CHECK is set (as the test harness sets it for every pressdb it starts). */
 static pthread_rwlock_t store_lock = PTHREAD_RWLOCK_INITIALIZER;
 static __thread uint8_t lock_held;              /* 0, 1 shared, 2 exclusive */
 static __thread bool lock_noblock;
@@ -82,7 +82,6 @@ void stor_unlock(void)
 
 void stor_lock_set_noblock(bool on) { lock_noblock = on; }
 bool stor_lock_may_block(void) { return !lock_noblock; }
-bool stor_lock_held(void) { return lock_held != 0; }
 
 /* ---- datetime packing ---- */
 
