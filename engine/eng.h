@@ -488,6 +488,17 @@ void __attribute__((noreturn)) ex_raise(ex_ctx *ctx, uint16_t code, const char *
  * and returns PDB_EXEC_WAIT instead of an error). */
 #define EX_LOCK_WAIT 0xFFFF
 void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx);
+/* An inline statement passed its time slice (exec.c): it ends, and runs again on a
+ * worker (PDB_EXEC_MOVE). ex_slice_tick is the check in row loops: a counter, and the
+ * clock every 4,096 rows, only while a slice runs. */
+#define EX_MOVE 0xFFFE
+extern __thread uint64_t ex_slice_at;     /* deadline in ex_now_ns() time; 0 = none */
+extern __thread uint32_t ex_slice_n;
+void ex_slice_check(ex_ctx *ctx);
+static inline void ex_slice_tick(ex_ctx *ctx)
+{
+    if (__builtin_expect(ex_slice_at != 0, 0) && !(++ex_slice_n & 4095)) ex_slice_check(ctx);
+}
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...);
 /* Raises 1436 (MariaDB's "Thread stack overrun") when the thread's stack is nearly used
  * up: called on entry by the recursive paths (expression compilation, query blocks), so a

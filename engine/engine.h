@@ -109,6 +109,7 @@ typedef struct pdb_session {
     int64_t named_deadline_us;
     bool wait_table;                /* waiting for another session's LOCK TABLES */
     bool tables_locked;             /* this session holds LOCK TABLES locks */
+    bool exec_moved;                /* pdb_stmt_prepare: NULL for PDB_EXEC_MOVE (no error) */
     /* The log position (storage LSN) the last command's commit needs durable before its
        reply may leave (0 = none): the server holds the reply until stor_synced_lsn()
        reaches it, so loops never wait for fdatasync. A commit followed by more statements
@@ -199,6 +200,19 @@ int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, cons
  * look), then calls pdb_exec_resume (COM_QUERY) or runs the COM_STMT_EXECUTE again; or,
  * after innodb_lock_wait_timeout seconds, pdb_exec_wait_timeout. */
 #define PDB_EXEC_WAIT 2
+/* The calling thread may not block on the store lock (an event loop: storage.h) and it
+ * was busy, or the statement ran past pdb_exec_slice_us: nothing of it remains and
+ * nothing of it was sent. pdb_exec_query returns it with s->resume holding this
+ * statement and the rest (run them with pdb_exec_resume on a thread that may block);
+ * pdb_stmt_execute, pdb_exec_field_list and pdb_session_rollback return it for the
+ * command to be run again there; pdb_stmt_prepare returns NULL with s->exec_moved. */
+#define PDB_EXEC_MOVE 3
+/* Per thread: the time slice (microseconds; 0 = none) of statements run on an event
+ * loop. A plain SELECT without side effects that runs longer ends with PDB_EXEC_MOVE. */
+extern __thread uint64_t pdb_exec_slice_us;
+/* Ends the session's transaction (ROLLBACK); PDB_EXEC_MOVE as above. Then
+ * pdb_session_free and pdb_session_reset need no store lock. */
+int pdb_session_rollback(pdb_session *s);
 int  pdb_exec_resume(pdb_session *s, const pdb_sink *sink);
 void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink);
 /* innodb_lock_wait_timeout of the session, in seconds. */

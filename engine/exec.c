@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <ctype.h>
 
 bool ex_replaying;
 
@@ -103,13 +104,19 @@ static void wait_forget(pdb_session *s)
     s->resume_len = 0;
 }
 
-static void session_rollback(pdb_session *s)
+/* Does ending the session's transaction need the store lock? */
+static bool txn_open(pdb_session *s)
 {
-    stor_txn **t = txn_slot(s);
-    wait_forget(s);
-    if (*t && (s->in_trans || stor_txn_get_id(*t) || s->snap)) {
-        stor_lock_exclusive();
-        stor_txn_attach(*t);
+    stor_txn *t = *txn_slot(s);
+    return t && (s->in_trans || stor_txn_get_id(t) || s->snap);
+}
+
+static int rollback(pdb_session *s, bool may_block)
+{
+    if (txn_open(s)) {
+        if (may_block) stor_lock_exclusive();
+        else if (!stor_lock_try_exclusive()) return PDB_EXEC_MOVE;
+        stor_txn_attach(*txn_slot(s));
         stor_txn_rollback();
         stor_txn_attach(NULL);
         snap_release(s);
@@ -119,6 +126,17 @@ static void session_rollback(pdb_session *s)
     snap_release(s);
     s->in_trans = false;
     savepoints_clear(s);
+    return 0;
+}
+
+int pdb_session_rollback(pdb_session *s) { return rollback(s, stor_lock_may_block()); }
+
+/* An event loop ends the transaction first (pdb_session_rollback); otherwise this
+ * blocks, which the store lock's checker reports. */
+static void session_rollback(pdb_session *s)
+{
+    wait_forget(s);
+    rollback(s, true);
 }
 
 void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx)
@@ -238,6 +256,7 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
                      const char *db, int n)
 {
     if (r->stopped) return;
+    ex_slice_at = 0;   /* the client has part of the result: no running it again */
     pdb_colmeta *m = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *m);
     const pdb_collation *rc = ctx->s->coll_results ? pdb_coll_by_id(ctx->s->coll_results) : NULL;
     for (int i = 0; i < n; i++) {
@@ -481,6 +500,50 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
 __thread pl_shape *ex_shape;
 
+/* Time slices: a statement run on an event loop that may be run again from the start
+ * (text_restartable) gets a deadline; ex_slice_tick, called in the row loops, raises
+ * EX_MOVE past it and the caller runs the statement again on a worker (PDB_EXEC_MOVE). */
+__thread uint64_t pdb_exec_slice_us;
+__thread uint64_t ex_slice_at;
+__thread uint32_t ex_slice_n;
+static __thread const char *slice_text;   /* the statement's text (NULL: never again) */
+static __thread size_t slice_len;
+
+void ex_slice_check(ex_ctx *ctx)
+{
+    if (!ex_slice_at || ex_now_ns() < ex_slice_at) return;
+    ex_slice_at = 0;
+    ex_raise(ctx, EX_MOVE, "HY000", "moved to a worker");
+}
+
+/* Could running this text a second time differ in anything but its result? Assigning
+ * user variables (:=, INTO), SLEEP, user locks, LAST_INSERT_ID(x), sequences and
+ * UUID_SHORT leave effects behind; the check is on the text, so it errs on the safe
+ * side (a name or string containing these words only makes a slow statement stay). */
+static bool text_restartable(const char *p, size_t n)
+{
+    static const char *const effects[] = { ":=", "into", "sleep", "lock", "last_insert_id", "nextval",
+                                           "setval", "lastval", "next value", "previous value", "uuid_short" };
+    char low[4096];
+    if (n >= sizeof low) return false;
+    for (size_t i = 0; i < n; i++) low[i] = (char)tolower((unsigned char)p[i]);
+    low[n] = 0;
+    for (size_t i = 0; i < sizeof effects / sizeof *effects; i++)
+        if (strstr(low, effects[i])) return false;
+    return true;
+}
+
+/* Takes the store lock; false when this thread may not block (an event loop) and it is
+ * not free now: the statement must move to a worker. */
+static bool store_lock(bool ro)
+{
+    if (stor_lock_may_block()) {
+        if (ro) stor_lock_shared(); else stor_lock_exclusive();
+        return true;
+    }
+    return ro ? stor_lock_try_shared() : stor_lock_try_exclusive();
+}
+
 static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_value *params, int nparams, bool describe)
 {
     ex_err err;
@@ -513,7 +576,12 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (!*txp) *txp = stor_txn_new();
     pend.set = false;
 
-    if (ro) stor_lock_shared(); else stor_lock_exclusive();
+    if (!store_lock(ro)) return PDB_EXEC_MOVE;
+    /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
+    ex_slice_n = 0;
+    ex_slice_at = pdb_exec_slice_us && slice_text && !stor_lock_may_block() && ro && !describe &&
+                  st->kind == S_SELECT && text_restartable(slice_text, slice_len)
+                  ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
@@ -542,7 +610,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (!ro && is_ddl(st)) savepoints_clear(s);
     stor_mark mark = stor_txn_mark();
     if (s->tmp && !ro && mark.undo == 0) ex_tmp_gc(s);   /* dropped temporary tables no undo names */
-    volatile bool failed = false, waiting = false;
+    volatile bool failed = false, waiting = false, moving = false;
     ex_conv_ctx = NULL;
     ex_explain_reset();
     s->lid_arg = false;
@@ -555,6 +623,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         failed = true;
         if (!ro) stor_txn_undo_to(mark);
         if (err.code == EX_LOCK_WAIT) waiting = true;
+        if (err.code == EX_MOVE) moving = true;
     } else if (describe) {
         ex_privs_statement(&ctx, st);
         /* prepare: result columns of a SELECT; other statements only check their table */
@@ -651,7 +720,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             fprintf(stderr, "pressdb: [Warning] checkpoint failed: %s\n", cerr);
     }
     if (catalog) ex_catalog_changed();
+    ex_slice_at = 0;
     stor_unlock();
+    if (moving) return PDB_EXEC_MOVE;   /* read only: nothing to undo, nothing was sent */
     /* group commit: the fsync happens outside the store lock, shared with others; for
        the last statement of a query the server waits for it (engine.h, durable_lsn) */
     uint64_t need = (failed || (r->status & PDB_ST_MORE_RESULTS) || describe) ? 0 : stor_txn_take_commit_end();
@@ -672,8 +743,11 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             if (w == 1) s->wait_blocker = 0;
             return PDB_EXEC_WAIT;
         }
-        /* a deadlock: as InnoDB, the transaction that would wait is rolled back */
-        session_rollback(s);
+        /* a deadlock: as InnoDB, the transaction that would wait is rolled back (an event
+           loop that cannot have the lock now runs the statement again on a worker, which
+           meets the same deadlock) */
+        if (pdb_session_rollback(s) == PDB_EXEC_MOVE) return PDB_EXEC_MOVE;
+        wait_forget(s);
         err.code = 1213; strcpy(err.state, "40001");
         snprintf(err.msg, sizeof err.msg, "Deadlock found when trying to get lock; try restarting transaction");
     }
@@ -781,11 +855,14 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
         pl_shape *was_shape = ex_shape;
         ex_shape = shape;
+        slice_text = sql + start;
+        slice_len = pos - start;
         int res = run_statement(s, &st, &r, NULL, 0, false);
         ex_shape = was_shape;
         pl_shape_release(shape);
-        if (res == PDB_EXEC_WAIT) {
-            /* run this statement and the rest again once the lock holder is gone */
+        if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) {
+            /* run this statement and the rest again once the lock holder is gone, or on a
+               worker */
             free(s->resume);
             s->resume_len = len - start;
             s->resume = malloc(s->resume_len + 1);
@@ -795,7 +872,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
                 return 0;
             }
             memcpy(s->resume, sql + start, s->resume_len);
-            return PDB_EXEC_WAIT;
+            return res;
         }
         if (r.stopped) return 1;
         if (res < 0 || !more) return 0;
@@ -839,9 +916,7 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
 {
     char name[PDB_NAME_LEN * 4];
     snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), db);
-    stor_lock_shared();
-    bool ok = stor_db_find(name) != NULL;
-    stor_unlock();
+    bool ok = stor_db_exists(name);   /* no store lock: an event loop runs this at login */
     s->nwarnings = 0; s->warn_count = 0;
     if (s->enforce_privs && !ex_privs_db_visible(s, name)) {
         /* MariaDB checks access first: an unknown database is denied too */
@@ -862,7 +937,7 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
 
 int pdb_exec_field_list(pdb_session *s, const char *table, const char *wild, const pdb_sink *sink)
 {
-    stor_lock_shared();
+    if (!store_lock(true)) return PDB_EXEC_MOVE;
     stor_arena_reset(&s->arena);
     stor_table *t = s->db[0] && s->tmp ? ex_tmp_find(s, s->db, table) : NULL;
     if (!t && s->db[0]) t = stor_table_find(s->db, table);
@@ -1030,6 +1105,7 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
             return NULL;
         }
     }
+    s->exec_moved = false;
     pdb_stmt *ps = calloc(1, sizeof *ps);
     ps->sql = malloc(len + 1);
     memcpy(ps->sql, sql, len);
@@ -1040,9 +1116,10 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
     pdb_sink cs = { &cp, cap_columns, cap_row, cap_end, cap_ok, cap_error };
     ex_result r = { &cs, s, 0, false };
     pend.set = false;
-    run_statement(s, &st, &r, NULL, 0, true);
+    slice_text = NULL;
+    s->exec_moved = run_statement(s, &st, &r, NULL, 0, true) == PDB_EXEC_MOVE;
     pend.set = false;
-    if (cp.failed) { pdb_stmt_close(ps); return NULL; }
+    if (cp.failed || s->exec_moved) { pdb_stmt_close(ps); return NULL; }
     *nparams = ps->nparams;
     *cols = ps->cols;
     *ncols = ps->ncols;
@@ -1070,9 +1147,11 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
     ex_result r = { sink, s, 0, false };
+    slice_text = ps->sql;
+    slice_len = ps->len;
     int res = run_statement(s, &st, &r, pv, (int)nparams, false);
     pl_shape_release(shape);
-    if (res == PDB_EXEC_WAIT) return PDB_EXEC_WAIT;
+    if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
     return r.stopped ? 1 : 0;
 }
 

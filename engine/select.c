@@ -1235,6 +1235,7 @@ static void scan_level_run(qstate *q, int level)
     }
     for (uint32_t i = 0; i < n; i++) {
         uint32_t r = cand ? cand[i] : i;
+        ex_slice_tick(ctx);
         if (s->t && !stor_row_visible(s->t, r)) continue;
         if (exam_rows && exam_read(ctx, false)) return;
         ctx->rows[level] = r;

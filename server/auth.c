@@ -139,6 +139,15 @@ static void apply_charset(srv_conn *c, uint16_t coll)
     }
 }
 
+static void accept_login(srv_conn *c);
+
+/* COM_CHANGE_USER after a worker ended the old transaction. */
+static void login_again(srv_conn *c)
+{
+    accept_login(c);
+    srv_conn_resume(c);
+}
+
 /* Authentication succeeded: session, database, OK. */
 static void accept_login(srv_conn *c)
 {
@@ -174,6 +183,16 @@ static void accept_login(srv_conn *c)
             c->out.len = mark;          /* drop its OK: one OK follows below */
             c->seq = seq;
         }
+        if (pdb_session_rollback(c->sess) == PDB_EXEC_MOVE) {
+            /* the store lock is busy: a worker ends the transaction, then this again */
+            srv_copy(c->sess->db, sizeof c->sess->db, old_db);
+            srv_copy(c->sess->user, sizeof c->sess->user, old_user);
+            srv_copy(c->sess->priv_host, sizeof c->sess->priv_host, old_phost);
+            c->sess->enforce_privs = old_enforce;
+            if (srv_cmd_rollback_then(c, login_again))
+                return;
+            /* no worker: the reset below blocks (the lock checker reports it) */
+        }
         pdb_session_reset(c->sess);
         srv_session_apply(c);
         c->is_super = a->acct.is_super;
@@ -188,7 +207,8 @@ static void accept_login(srv_conn *c)
     }
 
     /* MariaDB lets one connection beyond max_connections in, for SUPER. */
-    if (!a->acct.is_super && atomic_load(&srv_nconns) > srv_cfg.max_connections) {
+    uint32_t limit, count = srv_conn_count(c, &limit);
+    if (!a->acct.is_super && count > limit) {
         srv_write_err(c, 1040, "08004", "Too many connections");
         srv_conn_close(c, SRV_CLOSE_LINGER);
         return;
@@ -359,7 +379,8 @@ void srv_auth_begin(srv_conn *c)
 {
     pthread_once(&version_once, version_init);
     c->seq = 0;
-    if (atomic_load(&srv_nconns) > srv_cfg.max_connections + 1) {
+    uint32_t limit;
+    if (srv_conn_count(c, &limit) > limit + 1) {
         /* Before the greeting the client's capabilities are unknown: no SQLSTATE. */
         proto_write_err(&c->out, &c->seq, 0, 1040, "08004", "Too many connections");
         srv_conn_close(c, SRV_CLOSE_LINGER);

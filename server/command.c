@@ -12,12 +12,15 @@
  * with literals blanked, hashed: sql_digest) ran longer than OFFLOAD_US before runs on
  * the libuv thread pool instead (uv_queue_work): the connection stops reading, the
  * worker runs pdb_exec_query with the same sink (c->out is the worker's meanwhile;
- * whole packets go to the loop through off_q, see conn.c), and offload_done finishes the
- * command on the loop. So one slow search or report does not stall the other
- * connections of its loop; the first run of a new slow shape still runs inline.
+ * whole packets go to the loop through off_q, see conn.c), and the job's then finishes
+ * the command on the loop. So one slow search or report does not stall the other
+ * connections of its loop. The engine also answers PDB_EXEC_MOVE for a statement run
+ * inline that finds the store lock busy (a loop never blocks on it) or that passes its
+ * time slice (a plain SELECT, from its first run): the same worker runs it again.
  */
 #include "server/server.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -521,6 +524,11 @@ static _Atomic uint32_t dig_us[DIGEST_SLOTS];   /* the shape's last run time */
 
 /* A hash of the statement with numbers and quoted strings blanked (its first 4 KiB);
  * *sleeps: it calls SLEEP(). */
+static void offload_work(uv_work_t *w);
+static void offload_after(uv_work_t *w, int status);
+static void cmd_field_list(srv_conn *c, const uint8_t *p, size_t n);
+static void cmd_reset_connection(srv_conn *c);
+
 static uint64_t sql_digest(const uint8_t *p, size_t n, bool *sleeps)
 {
     uint64_t h = 1469598103934665603ull;
@@ -565,32 +573,85 @@ static bool digest_slow(uint64_t d)
            atomic_load_explicit(&dig_us[slot], memory_order_relaxed) >= srv_cfg.offload_us;
 }
 
-static void offload_run(uv_work_t *w)
+/* The job runs on a libuv worker (a thread that may block on the store lock); then
+ * finishes it on the loop. The connection stops reading meanwhile; the worker owns the
+ * session and c->out (conn.c hands its packets over). The job's bytes (a statement or a
+ * packet, copied) are in off_sql until then has run. False: no worker took it. */
+static bool offload(srv_conn *c, const uint8_t *p, size_t n, void (*run)(srv_conn *),
+                    void (*then)(srv_conn *))
+{
+    assert(!c->offloaded);
+    c->off_sql = malloc(n ? n : 1);
+    if (!c->off_sql)
+        return false;
+    if (n)
+        memcpy(c->off_sql, p, n);
+    c->off_len = n;
+    c->off_run = run;
+    c->off_then = then;
+    c->offloaded = true;
+    c->paused = true;
+    if (c->reading) {
+        uv_read_stop(&c->io.s);
+        c->reading = false;
+    }
+    c->work.data = c;
+    if (uv_queue_work(&c->lp->loop, &c->work, offload_work, offload_after) == 0)
+        return true;
+    c->offloaded = false;
+    c->paused = false;
+    free(c->off_sql);
+    c->off_sql = NULL;
+    return false;
+}
+
+static void offload_work(uv_work_t *w)
 {
     srv_conn *c = w->data;
-    pdb_sink sink;
-    srv_cmd_sink(c, &sink);
     srv_on_worker = true;
-    c->off_rc = pdb_exec_query(c->sess, (const char *)c->off_sql, c->off_len, c->multi, &sink);
+    c->off_run(c);
     srv_on_worker = false;
 }
 
-static void offload_done(uv_work_t *w, int status)
+static void offload_after(uv_work_t *w, int status)
 {
     srv_conn *c = w->data;
     (void)status;
-    digest_note(c->off_digest, (uv_hrtime() - c->off_start_ns) / 1000);
     srv_conn_take_offloaded(c);
     c->offloaded = false;
-    free(c->off_sql);
-    c->off_sql = NULL;
+    uint8_t *job = c->off_sql;          /* then reads it; it may start another job */
     if (c->close_pending) {
         c->close_pending = false;
         srv_conn_close(c, SRV_CLOSE_NOW);
-        return;
+    } else if (!c->closing) {
+        c->off_then(c);
     }
-    if (c->closing)
-        return;
+    if (c->off_sql == job)
+        c->off_sql = NULL;
+    free(job);
+}
+
+/* ---- jobs ---- */
+
+static void run_query(srv_conn *c)
+{
+    pdb_sink sink;
+    srv_cmd_sink(c, &sink);
+    c->off_rc = pdb_exec_query(c->sess, (const char *)c->off_sql, c->off_len, c->multi, &sink);
+}
+
+/* The rest of a COM_QUERY that moved from the loop (PDB_EXEC_MOVE: s->resume). */
+static void run_resume(srv_conn *c)
+{
+    pdb_sink sink;
+    srv_cmd_sink(c, &sink);
+    c->off_rc = pdb_exec_resume(c->sess, &sink);
+}
+
+static void query_done(srv_conn *c)
+{
+    assert(c->off_rc != PDB_EXEC_MOVE);  /* a worker may block: nothing moves further */
+    digest_note(c->off_digest, (uv_hrtime() - c->off_start_ns) / 1000);
     if (c->off_rc == PDB_EXEC_WAIT) {
         srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
         return;
@@ -601,6 +662,68 @@ static void offload_done(uv_work_t *w, int status)
     srv_conn_check_kills(c->lp);
 }
 
+/* A command that met a busy store lock on the loop runs again on the worker. */
+static void run_packet(srv_conn *c)
+{
+    const uint8_t *p = c->off_sql;
+    size_t n = c->off_len;
+    c->off_rc = 0;
+    switch (p[0]) {
+    case COM_FIELD_LIST:
+        cmd_field_list(c, p, n);
+        break;
+    case COM_RESET_CONNECTION:
+        cmd_reset_connection(c);
+        break;
+    case COM_STMT_PREPARE:
+        srv_stmt_prepare(c, p, n);
+        break;
+    case COM_STMT_EXECUTE:
+        srv_stmt_execute(c, p, n);      /* off_rc = PDB_EXEC_WAIT for a row lock wait */
+        break;
+    default:
+        assert(!"a command that does not move");
+    }
+}
+
+static void packet_done(srv_conn *c)
+{
+    if (c->off_rc == PDB_EXEC_WAIT) {
+        srv_conn_wait(c, SRV_WAIT_EXECUTE, c->off_sql, c->off_len);
+        return;
+    }
+    srv_cmd_after(c);
+    srv_conn_resume(c);
+    srv_conn_check_kills(c->lp);
+}
+
+void srv_cmd_move(srv_conn *c, const uint8_t *p, size_t n)
+{
+    if (!offload(c, p, n, run_packet, packet_done)) {
+        srv_write_err(c, 1041, "HY000", "Out of memory.");
+        srv_exec_end(c);
+    }
+}
+
+void srv_cmd_move_resume(srv_conn *c)
+{
+    if (!offload(c, NULL, 0, run_resume, query_done)) {
+        srv_write_err(c, 1041, "HY000", "Out of memory.");
+        srv_exec_end(c);
+        srv_cmd_after(c);
+    }
+}
+
+static void run_rollback(srv_conn *c)
+{
+    pdb_session_rollback(c->sess);
+}
+
+bool srv_cmd_rollback_then(srv_conn *c, void (*then)(srv_conn *))
+{
+    return offload(c, NULL, 0, run_rollback, then);
+}
+
 static void cmd_query(srv_conn *c, const uint8_t *p, size_t n)
 {
     pdb_sink sink;
@@ -608,28 +731,22 @@ static void cmd_query(srv_conn *c, const uint8_t *p, size_t n)
     srv_exec_begin(c);
     bool sleeps;                        /* SLEEP() is slow by design: a worker at once */
     uint64_t d = sql_digest(p + 1, n - 1, &sleeps);
-    if ((sleeps || digest_slow(d)) && (c->off_sql = malloc(n > 1 ? n - 1 : 1)) != NULL) {
-        memcpy(c->off_sql, p + 1, n - 1);
-        c->off_len = n - 1;
-        c->off_digest = d;
-        c->off_start_ns = uv_hrtime();
-        c->offloaded = true;
-        c->paused = true;
-        if (c->reading) {
-            uv_read_stop(&c->io.s);
-            c->reading = false;
-        }
-        c->work.data = c;
-        if (uv_queue_work(&c->lp->loop, &c->work, offload_run, offload_done) == 0)
-            return;
-        c->offloaded = false;           /* no pool: run it here */
-        c->paused = false;
-        free(c->off_sql);
-        c->off_sql = NULL;
-    }
-    uint64_t t0 = uv_hrtime();
+    c->off_digest = d;
+    c->off_start_ns = uv_hrtime();
+    if ((sleeps || digest_slow(d)) && offload(c, p + 1, n - 1, run_query, query_done))
+        return;
+    /* inline: a plain SELECT past the slice, or a statement the store lock would block,
+       moves to a worker (PDB_EXEC_MOVE) */
+    pdb_exec_slice_us = srv_cfg.offload_us;
     int rc = pdb_exec_query(c->sess, (const char *)p + 1, n - 1, c->multi, &sink);
-    digest_note(d, (uv_hrtime() - t0) / 1000);
+    pdb_exec_slice_us = 0;
+    if (rc == PDB_EXEC_MOVE) {
+        if (offload(c, NULL, 0, run_resume, query_done))
+            return;
+        srv_write_err(c, 1041, "HY000", "Out of memory.");
+        rc = 0;
+    }
+    digest_note(d, (uv_hrtime() - c->off_start_ns) / 1000);
     if (rc == PDB_EXEC_WAIT) {
         srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
         return;
@@ -669,8 +786,20 @@ static void cmd_field_list(srv_conn *c, const uint8_t *p, size_t n)
     srv_cmd_sink(c, &sink);
     srv_exec_begin(c);
     c->field_list = true;
-    pdb_exec_field_list(c->sess, table, wild, &sink);
+    if (pdb_exec_field_list(c->sess, table, wild, &sink) == PDB_EXEC_MOVE) {
+        c->field_list = false;
+        srv_cmd_move(c, p, n);
+        return;
+    }
     srv_exec_end(c);
+}
+
+static void cmd_reset_connection(srv_conn *c)
+{
+    srv_stmt_free_all(c);
+    pdb_session_reset(c->sess);
+    srv_session_apply(c);
+    srv_write_ok(c, 0, 0, srv_session_status(c), 0, NULL);
 }
 
 static void cmd_statistics(srv_conn *c)
@@ -814,10 +943,10 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         srv_auth_change_user(c, p, n);
         return;
     case COM_RESET_CONNECTION:
-        srv_stmt_free_all(c);
-        pdb_session_reset(c->sess);
-        srv_session_apply(c);
-        srv_write_ok(c, 0, 0, srv_session_status(c), 0, NULL);
+        if (pdb_session_rollback(c->sess) == PDB_EXEC_MOVE)
+            srv_cmd_move(c, p, n);      /* the store lock is busy: a worker resets */
+        else
+            cmd_reset_connection(c);
         break;
     case COM_SET_OPTION: {
         uint16_t opt = n >= 3 ? (uint16_t)(p[1] | p[2] << 8) : 0xffff;
@@ -885,7 +1014,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         break;
     }
     if (c->offloaded)
-        return;                         /* offload_done ends it */
+        return;                         /* the job's then ends it */
     srv_cmd_after(c);
 }
 

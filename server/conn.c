@@ -247,6 +247,44 @@ static void on_write(uv_write_t *req, int status)
 
 /* ------------------------------------------------------------------ closing */
 
+/* A session whose transaction must be rolled back while the store lock is busy is
+ * freed by a worker (the loop never blocks on that lock); the connection goes now. */
+typedef struct discard_job {
+    uv_work_t work;
+    pdb_session *sess;
+} discard_job;
+
+static void discard_run(uv_work_t *w)
+{
+    discard_job *j = w->data;
+    pdb_session_free(j->sess);
+}
+
+static void discard_done(uv_work_t *w, int status)
+{
+    (void)status;
+    discard_job *j = w->data;
+    free(j->sess);
+    free(j);
+}
+
+static void session_discard(srv_loop *lp, pdb_session *s)
+{
+    if (pdb_session_rollback(s) == PDB_EXEC_MOVE) {
+        discard_job *j = malloc(sizeof *j);
+        if (j) {
+            j->sess = s;
+            j->work.data = j;
+            if (uv_queue_work(&lp->loop, &j->work, discard_run, discard_done) == 0)
+                return;
+            free(j);
+        }
+        srv_log(SRV_ERROR, s->conn_id, "no worker to end a closed connection's transaction");
+    }
+    pdb_session_free(s);
+    free(s);
+}
+
 static void on_handle_closed(uv_handle_t *h)
 {
     srv_conn *c = h->data;
@@ -261,10 +299,8 @@ static void on_handle_closed(uv_handle_t *h)
         SSL_free(c->ssl);
     srv_auth_free(c);
     srv_stmt_free_all(c);
-    if (c->sess) {
-        pdb_session_free(c->sess);
-        free(c->sess);
-    }
+    if (c->sess)
+        session_discard(lp, c->sess);
     free(c->cols);
     free(c->bvals);
     free(c->btext);
@@ -273,6 +309,19 @@ static void on_handle_closed(uv_handle_t *h)
     proto_buf_free(&c->off_q);
     free(c);
     srv_loop_conn_gone(lp);
+}
+
+uint32_t srv_conn_count(const srv_conn *c, uint32_t *limit)
+{
+    *limit = c->extra ? srv_cfg.extra_max_connections : srv_cfg.max_connections;
+    return atomic_load(c->extra ? &srv_nconns_extra : &srv_nconns);
+}
+
+static void conn_uncount(srv_conn *c)
+{
+    if (c->counted)
+        atomic_fetch_sub(c->extra ? &srv_nconns_extra : &srv_nconns, 1);
+    c->counted = false;
 }
 
 static void conn_do_close(srv_conn *c)
@@ -290,10 +339,7 @@ static void conn_do_close(srv_conn *c)
     c->closing = true;
     c->state = CS_CLOSING;
     srv_registry_remove(c);
-    if (c->counted) {
-        atomic_fetch_sub(&srv_nconns, 1);
-        c->counted = false;
-    }
+    conn_uncount(c);
     srv_loop *lp = c->lp;
     if (c->prev)
         c->prev->next = c->next;
@@ -352,10 +398,7 @@ void srv_conn_close(srv_conn *c, int how)
     c->state = CS_CLOSING;
     c->close_how = (uint8_t)how;
     srv_registry_remove(c);
-    if (c->counted) {                /* a closing connection no longer takes a slot */
-        atomic_fetch_sub(&srv_nconns, 1);
-        c->counted = false;
-    }
+    conn_uncount(c);                 /* a closing connection no longer takes a slot */
     if (srv_conn_flush(c)) {
         conn_do_close(c);
         return;
@@ -481,8 +524,13 @@ static void wait_resume(srv_conn *c)
     }
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
-    if (pdb_exec_resume(c->sess, &sink) == PDB_EXEC_WAIT) {
+    int rc = pdb_exec_resume(c->sess, &sink);
+    if (rc == PDB_EXEC_WAIT) {
         srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
+        return;
+    }
+    if (rc == PDB_EXEC_MOVE) {
+        srv_cmd_move_resume(c);     /* the store lock is busy: a worker runs it */
         return;
     }
     wait_done(c);
@@ -802,7 +850,19 @@ static void peer_host(srv_conn *c)
         snprintf(c->host, sizeof c->host, "%s", c->ip);
 }
 
+static void conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix, bool extra);
+
 void srv_conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix)
+{
+    conn_accept(lp, server, is_unix, false);
+}
+
+void srv_conn_accept_extra(srv_loop *lp, uv_stream_t *server)
+{
+    conn_accept(lp, server, false, true);
+}
+
+static void conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix, bool extra)
 {
     srv_conn *c = calloc(1, sizeof *c);
     if (!c) {
@@ -845,7 +905,8 @@ void srv_conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix)
         lp->conns->prev = c;
     lp->conns = c;
     lp->nconns++;
-    atomic_fetch_add(&srv_nconns, 1);
+    c->extra = extra;
+    atomic_fetch_add(extra ? &srv_nconns_extra : &srv_nconns, 1);
     c->counted = true;
     srv_registry_add(c);
 

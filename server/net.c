@@ -34,6 +34,7 @@
 
 _Atomic uint64_t srv_questions;
 _Atomic uint32_t srv_nconns;
+_Atomic uint32_t srv_nconns_extra;
 uint64_t srv_start_ms;
 
 static srv_loop *loops;
@@ -178,6 +179,16 @@ static void on_tcp_connection(uv_stream_t *server, int status)
     srv_conn_accept(lp, server, false);
 }
 
+static void on_extra_connection(uv_stream_t *server, int status)
+{
+    srv_loop *lp = server->data;
+    if (status < 0) {
+        srv_log(SRV_WARNING, 0, "accept failed: %s", uv_strerror(status));
+        return;
+    }
+    srv_conn_accept_extra(lp, server);
+}
+
 static void on_unix_connection(uv_stream_t *server, int status)
 {
     srv_loop *lp = server->data;
@@ -290,6 +301,32 @@ static int bound_port_of(int fd)
     return ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
 }
 
+/* --extra-port: MariaDB's port with its own connection count (extra_max_connections),
+ * so an administrator gets in when max_connections are taken. On loop 0. */
+static int setup_extra(const bind_addr *addrs, int naddr, char *err, size_t errlen)
+{
+    srv_loop *lp = &loops[0];
+    for (int a = 0; a < naddr && srv_cfg.extra_port; a++) {
+        int fd = make_socket(&addrs[a], srv_cfg.extra_port, false, err, errlen);
+        if (fd < 0)
+            return -1;
+        uv_tcp_t *l = &lp->listeners[lp->nlisteners];
+        uv_tcp_init(&lp->loop, l);
+        l->data = lp;
+        int rc = uv_tcp_open(l, (uv_os_sock_t)fd);
+        if (rc == 0)
+            rc = uv_listen((uv_stream_t *)l, LISTEN_BACKLOG, on_extra_connection);
+        if (rc) {
+            snprintf(err, errlen, "Can't start server: listen: %s", uv_strerror(rc));
+            return -1;
+        }
+        lp->nlisteners++;
+        srv_log(SRV_NOTE, 0, "Server socket created on IP: '%s', port: '%d' (extra port).",
+                addrs[a].text, srv_cfg.extra_port);
+    }
+    return 0;
+}
+
 static int setup_tcp(char *err, size_t errlen)
 {
     /* Split the comma separated bind list. */
@@ -349,7 +386,7 @@ static int setup_tcp(char *err, size_t errlen)
                 addrs[a].text, port);
     }
     bound_port = port;
-    return 0;
+    return setup_extra(addrs, naddr, err, errlen);
 }
 
 static int setup_unix(char *err, size_t errlen)
@@ -531,7 +568,7 @@ int srv_net_start(char *err, size_t errlen)
             return -1;
         }
         lp->loop.data = lp;
-        lp->listeners = calloc(16, sizeof *lp->listeners);
+        lp->listeners = calloc(32, sizeof *lp->listeners);   /* 16 addresses + extra port */
         lp->rbuf_size = READ_BUF_SIZE;
         lp->rbuf = malloc(lp->rbuf_size);
         lp->tbuf_size = TLS_BUF_SIZE;
@@ -558,9 +595,11 @@ int srv_net_start(char *err, size_t errlen)
     return 0;
 }
 
+/* An event loop never blocks on the store lock (storage.h: lock order). */
 static void loop_thread(void *arg)
 {
     srv_loop *lp = arg;
+    stor_lock_set_noblock(true);
     uv_run(&lp->loop, UV_RUN_DEFAULT);
 }
 
@@ -568,7 +607,9 @@ void srv_net_run(void)
 {
     for (int i = 1; i < nloops; i++)
         uv_thread_create(&loops[i].thread, loop_thread, &loops[i]);
+    stor_lock_set_noblock(true);
     uv_run(&loops[0].loop, UV_RUN_DEFAULT);
+    stor_lock_set_noblock(false);
     for (int i = 1; i < nloops; i++)
         uv_thread_join(&loops[i].thread);
     if (sig_thread_started) {

@@ -40,7 +40,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
-    O_THREADS, O_OFFLOAD, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_WALREC, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+    O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_WALREC, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
 };
 
 typedef struct opt_def {
@@ -61,6 +61,10 @@ static const opt_def opt_defs[] = {
       "Unix socket path (default <datadir>/pressdb.sock; empty or --skip-socket: none)" },
     { "datadir", O_DATADIR, K_STR, 0, 0, 0, false, "data directory (default ./pressdb-data)" },
     { "max_connections", O_MAXCONN, K_NUM, 10, 100000, 0, false, "default 151" },
+    { "extra_port", O_EXTRA_PORT, K_NUM, 0, 65535, 0, false,
+      "a second TCP port with its own connection limit (default 0: none)" },
+    { "extra_max_connections", O_EXTRA_MAXCONN, K_NUM, 1, 100000, 0, false,
+      "connections allowed on --extra-port (default 1; one more for SUPER)" },
     { "max_allowed_packet", O_MAXPKT, K_NUM, 1024, 1073741824, 1024, false,
       "largest packet accepted (default 16M)" },
     { "wait_timeout", O_WAIT, K_NUM, 1, 31536000, 0, false, "idle seconds (default 28800)" },
@@ -338,6 +342,8 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         switch (o->id) {
         case O_PORT: srv_cfg.port = (int)adj; break;
         case O_MAXCONN: srv_cfg.max_connections = (uint32_t)adj; break;
+        case O_EXTRA_PORT: srv_cfg.extra_port = (int)adj; break;
+        case O_EXTRA_MAXCONN: srv_cfg.extra_max_connections = (uint32_t)adj; break;
         case O_MAXPKT: srv_cfg.max_allowed_packet = adj; break;
         case O_WAIT: srv_cfg.wait_timeout = (uint32_t)adj; break;
         case O_INTER: srv_cfg.interactive_timeout = (uint32_t)adj; break;
@@ -752,6 +758,7 @@ static void set_defaults(void)
     snprintf(srv_cfg.bind_address, sizeof srv_cfg.bind_address, "127.0.0.1");
     srv_cfg.port = 3306;
     srv_cfg.max_connections = 151;
+    srv_cfg.extra_max_connections = 1;
     srv_cfg.max_allowed_packet = 16u << 20;
     srv_cfg.wait_timeout = 28800;
     srv_cfg.interactive_timeout = 28800;
@@ -914,6 +921,8 @@ void srv_options_finish(void)
     srv_join(dd, sizeof dd, srv_cfg.datadir, "/", "");   /* @@datadir ends with '/' */
     mirror("datadir", dd);
     mirror_num("max_connections", srv_cfg.max_connections);
+    mirror_num("extra_port", (uint64_t)srv_cfg.extra_port);
+    mirror_num("extra_max_connections", srv_cfg.extra_max_connections);
     mirror_num("max_allowed_packet", srv_cfg.max_allowed_packet);
     mirror_num("wait_timeout", srv_cfg.wait_timeout);
     mirror_num("interactive_timeout", srv_cfg.interactive_timeout);

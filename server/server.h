@@ -75,6 +75,8 @@ typedef struct srv_config {
     char bind_address[1024];             /* comma separated; "*" = every address */
     int port;                            /* TCP port; 0 = let the kernel choose */
     uint32_t max_connections;            /* as MariaDB: one more is allowed for SUPER */
+    int extra_port;                      /* MariaDB's extra_port; 0 = none */
+    uint32_t extra_max_connections;      /* its own limit (one more for SUPER too) */
     uint64_t max_allowed_packet;         /* largest logical packet accepted */
     uint32_t wait_timeout;               /* idle seconds in the command phase */
     uint32_t interactive_timeout;        /* the same for CLIENT_INTERACTIVE clients */
@@ -169,7 +171,8 @@ typedef struct srv_loop {
 
 /* Server-wide counters (COM_STATISTICS, SHOW STATUS). */
 extern _Atomic uint64_t srv_questions;
-extern _Atomic uint32_t srv_nconns;      /* open client connections */
+extern _Atomic uint32_t srv_nconns;      /* open client connections (not the extra port's) */
+extern _Atomic uint32_t srv_nconns_extra; /* open connections of the extra port */
 extern uint64_t srv_start_ms;            /* uv_hrtime-based start, milliseconds */
 
 /* Blocks SIGTERM/SIGINT/SIGHUP in the calling thread (and so in every thread created
@@ -249,7 +252,8 @@ struct srv_conn {
     bool lingering;                      /* final error written; draining until EOF */
     uint8_t close_how;                   /* pending close mode (enum srv_close) once written */
     bool multi;                          /* multi statements enabled */
-    bool counted;                        /* included in srv_nconns */
+    bool counted;                        /* included in srv_nconns (or srv_nconns_extra) */
+    bool extra;                          /* came in on --extra-port */
     bool registered;                     /* in the registry */
     bool in_result;                      /* between columns() and end() */
     bool field_list;                     /* the result is a COM_FIELD_LIST */
@@ -312,7 +316,9 @@ struct srv_conn {
     bool offloaded;
     bool close_pending;                  /* a close asked for while offloaded (srv_off_mu) */
     uv_work_t work;
-    uint8_t *off_sql;                    /* the statement text (a copy) */
+    void (*off_run)(srv_conn *c);        /* the job, on the worker */
+    void (*off_then)(srv_conn *c);       /* its end, on the loop */
+    uint8_t *off_sql;                    /* the job's statement text or packet (a copy) */
     size_t off_len;
     int off_rc;
     uint64_t off_start_ns;
@@ -330,6 +336,14 @@ void srv_conn_take_offloaded(srv_conn *c);
 void srv_conn_resume(srv_conn *c);
 /* The end of a command (command.c): replies held for durability, idle timer, ... */
 void srv_cmd_after(srv_conn *c);
+/* Loop thread: the engine answered PDB_EXEC_MOVE (the store lock is busy, or the
+ * statement ran past its slice) for the command packet p: a worker runs it again. */
+void srv_cmd_move(srv_conn *c, const uint8_t *p, size_t n);
+/* The same for the rest of a COM_QUERY (s->resume), after a lock wait. */
+void srv_cmd_move_resume(srv_conn *c);
+/* Loop thread: ends the session's transaction on a worker (pdb_session_rollback answered
+ * PDB_EXEC_MOVE), then calls then on the loop. False: no worker took it. */
+bool srv_cmd_rollback_then(srv_conn *c, void (*then)(srv_conn *));
 
 /* After a command: holds its reply until the commit it made is durable (engine.h,
  * durable_lsn). True when the connection is now parked for that. */
@@ -356,6 +370,10 @@ enum srv_close {
 
 /* conn.c */
 void srv_conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix);
+/* A connection on --extra-port: counted against extra_max_connections. */
+void srv_conn_accept_extra(srv_loop *lp, uv_stream_t *server);
+/* The open connections of c's kind and the limit they have (auth.c's 1040 checks). */
+uint32_t srv_conn_count(const srv_conn *c, uint32_t *limit);
 /* Moves the packets in c->out towards the socket (encrypting with TLS) and writes
  * what the kernel takes now; the rest goes out with uv_write. 0 or -1 (broken). */
 int  srv_conn_flush(srv_conn *c);

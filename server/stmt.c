@@ -234,6 +234,14 @@ void srv_stmt_prepare(srv_conn *c, const uint8_t *p, size_t n)
     uint32_t nparams = 0, ncols = 0;
     const pdb_colmeta *cols = NULL;
     st->ps = pdb_stmt_prepare(c->sess, (const char *)p + 1, n - 1, &sink, &nparams, &cols, &ncols);
+    if (!st->ps && c->sess->exec_moved) {
+        /* the store lock is busy: a worker prepares it again, with this same id */
+        free(st);
+        atomic_fetch_sub(&srv_prepared_count, 1);
+        c->stmt_next_id = id - 1;
+        srv_cmd_move(c, p, n);
+        return;
+    }
     if (!st->ps) {
         /* The engine reported the error through the sink. */
         free(st);
@@ -530,9 +538,18 @@ void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n)
     pdb_sink sink;
     srv_cmd_sink_binary(c, &sink);
     srv_exec_begin(c);
-    if (pdb_stmt_execute(c->sess, st->ps, vals, np, &sink) == PDB_EXEC_WAIT) {
-        /* runs again from the same packet (and the same long data) after the wait */
-        srv_conn_wait(c, SRV_WAIT_EXECUTE, p, n);
+    pdb_exec_slice_us = srv_on_worker ? 0 : srv_cfg.offload_us;
+    int rc = pdb_stmt_execute(c->sess, st->ps, vals, np, &sink);
+    pdb_exec_slice_us = 0;
+    if (rc == PDB_EXEC_WAIT || rc == PDB_EXEC_MOVE) {
+        /* runs again from the same packet (and the same long data) after the wait, or
+           on a worker (the command's end parks it on the loop after a wait there) */
+        if (rc == PDB_EXEC_MOVE)
+            srv_cmd_move(c, p, n);
+        else if (srv_on_worker)
+            c->off_rc = PDB_EXEC_WAIT;
+        else
+            srv_conn_wait(c, SRV_WAIT_EXECUTE, p, n);
         free(pv);
         free(vals);
         return;

@@ -286,9 +286,20 @@ int  stor_open(const char *datadir, char *err, size_t errlen);
 void stor_close(void);
 const char *stor_datadir(void);
 
+/* Lock order (ARCHITECTURE.md, Threading model): the store lock comes first; the
+ * mutexes of storage, the plan cache and the server are leaves taken under it. A thread
+ * holding the store lock may wait for an event loop (a worker handing over its output),
+ * so an event loop thread never blocks on it: it marks itself (stor_lock_set_noblock)
+ * and uses the try forms, moving the work elsewhere when they fail. */
 void stor_lock_shared(void);
 void stor_lock_exclusive(void);
+bool stor_lock_try_shared(void);       /* false: held exclusively by someone */
+bool stor_lock_try_exclusive(void);    /* false: held by someone */
 void stor_unlock(void);
+void stor_lock_set_noblock(bool on);   /* this thread must never block on the lock */
+bool stor_lock_may_block(void);        /* this thread may block on it */
+/* Whether a database exists, without the store lock (a leaf lock of its own). */
+bool stor_db_exists(const char *name);
 
 stor_db    *stor_db_find(const char *name);               /* exact name; NULL if none */
 stor_db   **stor_db_list(uint32_t *n);

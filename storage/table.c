@@ -12,14 +12,76 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <time.h>
+#include <assert.h>
+#include <stdatomic.h>
 
 static stor_db **dbs;
 static uint32_t ndbs;
-static pthread_rwlock_t store_lock = PTHREAD_RWLOCK_INITIALIZER;
+/* dbs' names also under this leaf lock, so stor_db_exists needs no store lock */
+static pthread_mutex_t dbs_mu = PTHREAD_MUTEX_INITIALIZER;
 
-void stor_lock_shared(void) { pthread_rwlock_rdlock(&store_lock); }
-void stor_lock_exclusive(void) { pthread_rwlock_wrlock(&store_lock); }
-void stor_unlock(void) { pthread_rwlock_unlock(&store_lock); }
+/* ---- the store lock (storage.h: lock order) ----
+ * Each thread tracks how it holds the lock (lock_held) and whether it may block on it
+ * at all (lock_noblock: an event loop). A blocking call by such a thread, or taking the
+ * lock again while holding it, is a lock-order violation: logged once, and fatal when
+ * PRESSDB_LOCK_CHECK is set (as the test harness sets it for every pressdb it starts). */
+static pthread_rwlock_t store_lock = PTHREAD_RWLOCK_INITIALIZER;
+static __thread uint8_t lock_held;              /* 0, 1 shared, 2 exclusive */
+static __thread bool lock_noblock;
+static _Atomic uint64_t lock_violations;
+
+static void lock_violation(const char *what)
+{
+    if (atomic_fetch_add(&lock_violations, 1) == 0 || getenv("PRESSDB_LOCK_CHECK"))
+        fprintf(stderr, "pressdb: [ERROR] store lock order violated: %s\n", what);
+    if (getenv("PRESSDB_LOCK_CHECK")) abort();
+}
+
+static void lock_check(void)
+{
+    if (lock_held) lock_violation("taken again by a thread that holds it");
+    if (lock_noblock) lock_violation("an event loop thread blocks on it");
+}
+
+void stor_lock_shared(void) { lock_check(); pthread_rwlock_rdlock(&store_lock); lock_held = 1; }
+void stor_lock_exclusive(void) { lock_check(); pthread_rwlock_wrlock(&store_lock); lock_held = 2; }
+
+/* PRESSDB_LOCK_BUSY=1 (tests): every try fails, so every command of an event loop takes
+ * the path of a busy lock (a worker runs it). */
+static bool lock_always_busy(void)
+{
+    static _Atomic int busy = -1;
+    int b = atomic_load_explicit(&busy, memory_order_relaxed);
+    if (b < 0) {
+        const char *e = getenv("PRESSDB_LOCK_BUSY");
+        b = e && *e == '1';
+        atomic_store_explicit(&busy, b, memory_order_relaxed);
+    }
+    return b;
+}
+
+static bool lock_try(bool excl)
+{
+    if (lock_held) lock_violation("taken again by a thread that holds it");
+    if (lock_always_busy()) return false;
+    int rc = excl ? pthread_rwlock_trywrlock(&store_lock) : pthread_rwlock_tryrdlock(&store_lock);
+    if (rc) return false;
+    lock_held = excl ? 2 : 1;
+    return true;
+}
+
+bool stor_lock_try_shared(void) { return lock_try(false); }
+bool stor_lock_try_exclusive(void) { return lock_try(true); }
+
+void stor_unlock(void)
+{
+    assert(lock_held);
+    lock_held = 0;
+    pthread_rwlock_unlock(&store_lock);
+}
+
+void stor_lock_set_noblock(bool on) { lock_noblock = on; }
+bool stor_lock_may_block(void) { return !lock_noblock; }
 
 /* ---- datetime packing ---- */
 
@@ -56,7 +118,9 @@ static int db_name_cmp(const void *a, const void *b)
 
 stor_db **stor_db_list(uint32_t *n)
 {
+    pthread_mutex_lock(&dbs_mu);
     qsort(dbs, ndbs, sizeof *dbs, db_name_cmp);
+    pthread_mutex_unlock(&dbs_mu);
     *n = ndbs;
     return dbs;
 }
@@ -67,9 +131,19 @@ int stor_db_create(const char *name, uint16_t coll)
     stor_db *d = stor_calloc(1, sizeof *d);
     d->name = stor_strndup(name, strlen(name));
     d->coll = coll;
+    pthread_mutex_lock(&dbs_mu);
     dbs = stor_realloc(dbs, (ndbs + 1) * sizeof *dbs);
     dbs[ndbs++] = d;
+    pthread_mutex_unlock(&dbs_mu);
     return 0;
+}
+
+bool stor_db_exists(const char *name)
+{
+    pthread_mutex_lock(&dbs_mu);
+    bool found = stor_db_find(name) != NULL;
+    pthread_mutex_unlock(&dbs_mu);
+    return found;
 }
 
 static void table_free(stor_table *t);
@@ -79,11 +153,13 @@ int stor_db_drop(const char *name)
     for (uint32_t i = 0; i < ndbs; i++) {
         if (strcmp(dbs[i]->name, name)) continue;
         stor_db *d = dbs[i];
+        pthread_mutex_lock(&dbs_mu);
+        dbs[i] = dbs[--ndbs];
+        pthread_mutex_unlock(&dbs_mu);
         for (uint32_t j = 0; j < d->ntables; j++) table_free(d->tables[j]);
         stor_free(d->tables);
         stor_free(d->name);
         stor_free(d);
-        dbs[i] = dbs[--ndbs];
         return 0;
     }
     return -1;
