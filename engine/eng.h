@@ -248,7 +248,20 @@ typedef struct ex_ctx {
     uint64_t priv_open;     /* privileges one of which opening a table needs (0: SELECT) */
     const char *priv_cmd;   /* the command named when that fails ("SELECT", "SHOW") */
     struct ex_stmt *stmt;   /* state of the whole statement, shared by its query blocks */
+    struct ex_corr *corr;   /* the subqueries whose first run is in progress, innermost first */
 } ex_ctx;
+
+/* A subquery's first run (expr.c run_subq): whether anything compiled inside it reads a
+ * column of `base` (the context running it) or of a query enclosing that. One that does
+ * not is uncorrelated: its rows are kept for the rest of the statement, as MariaDB
+ * materialises it, instead of being made again for every outer row. */
+typedef struct ex_corr {
+    const struct ex_ctx *base;
+    bool hit;
+    struct ex_corr *up;     /* the subquery whose first run this one is inside */
+} ex_corr;
+/* An outer reference to a column of `target` was compiled in ctx's query block. */
+void ex_corr_note(const ex_ctx *ctx, const ex_ctx *target);
 
 /* Per statement: the generators of RAND(constant) calls (func_more.c). */
 typedef struct ex_stmt {

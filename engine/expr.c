@@ -402,6 +402,7 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
         if (find_column(o, e, &src, &col)) {
             ex_src *s = &o->ctx->src[src];
             emit(cs->p, OP_OUTER, src, (uint16_t)col, depth);
+            ex_corr_note(sc->ctx, o->ctx);
             push(cs, 1);
             if (s->t) ex_type_of_column(&s->t->cols[col], t);
             else *t = s->dtypes[col];
@@ -1490,7 +1491,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         memset(sq, 0, sizeof *sq);
         sq->sel = e->sub;
         sq->kind = e->kind;
-        sq->correlated = true;   /* decided at first run: see ex_run_subq */
+        sq->correlated = true;   /* decided at its first run: see run_subq */
         if (e->kind == E_INSUB && e->args[0]->kind == E_ROW && e->args[0]->nargs > 1) {
             sq->width = e->args[0]->nargs;   /* (a, b) IN (SELECT x, y ...) */
             for (int i = 0; i < sq->width; i++) comp(cs, e->args[0]->args[i], &at[0]);
@@ -2283,6 +2284,47 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 
 /* Runs a subquery for the current row. sp points at the left operand (IN/ANY/ALL) or at
  * the free slot (scalar/EXISTS); the result replaces it. */
+void ex_corr_note(const ex_ctx *ctx, const ex_ctx *target)
+{
+    for (ex_corr *c = ctx->corr; c; c = c->up)
+        for (const ex_ctx *x = c->base; x && !c->hit; x = x->outer)
+            if (x == target) c->hit = true;
+}
+
+/* Functions whose value may change from one evaluation to the next within a statement
+ * (MariaDB's uncacheable items): a subquery using one is run for every row. */
+static bool volatile_func(const char *n)
+{
+    static const char *const names[] = { "RAND", "UUID", "UUID_SHORT", "SYS_GUID", "SLEEP", "SET_USERVAR",
+        "RANDOM_BYTES", "BENCHMARK", "GET_LOCK", "RELEASE_LOCK", "RELEASE_ALL_LOCKS", "IS_FREE_LOCK",
+        "IS_USED_LOCK", "LAST_INSERT_ID", "ROW_COUNT", "FOUND_ROWS", "NEXTVAL", "LASTVAL", "SETVAL" };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(n, names[i])) return true;
+    return false;
+}
+
+static bool sel_volatile(const pl_select *sel);
+static bool expr_volatile(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->kind == E_USERVAR || (e->kind == E_FUNC && e->s && volatile_func(e->s))) return true;
+    if (e->sub && sel_volatile(e->sub)) return true;
+    for (int i = 0; i < e->nargs; i++) if (expr_volatile(e->args[i])) return true;
+    return false;
+}
+
+static bool sel_volatile(const pl_select *sel)
+{
+    for (const pl_select *m = sel; m; m = m->next) {
+        for (int i = 0; i < m->nitems; i++) if (expr_volatile(m->items[i].e)) return true;
+        for (int i = 0; i < m->nfrom; i++)
+            if (expr_volatile(m->from[i].on) || (m->from[i].derived && sel_volatile(m->from[i].derived))) return true;
+        for (int i = 0; i < m->ngroup; i++) if (expr_volatile(m->group[i])) return true;
+        for (int i = 0; i < m->norder; i++) if (expr_volatile(m->order[i].e)) return true;
+        if (expr_volatile(m->where) || expr_volatile(m->having)) return true;
+    }
+    return false;
+}
+
 static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
 {
     if (!sq->done || sq->correlated) {
@@ -2292,7 +2334,10 @@ static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
         uint64_t found;
         ex_ctx sub = *ctx;
         sub.outer = ctx;
+        ex_corr first = { ctx, false, ctx->corr };
+        if (!sq->done) sub.corr = &first;
         ex_select_rows(&sub, sq->sel, &rows, &types, &names, &found);
+        if (!sq->done) sq->correlated = first.hit || sel_volatile(sq->sel);
         sq->rows = rows;
         sq->types = types;
         sq->done = true;
