@@ -2348,6 +2348,47 @@ static void bp_reach(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, int ncj, bp
     }
 }
 
+/* ---------------------------------------------------------------- join order by equalities */
+
+/* The equalities between sources of a block's conjuncts (`x = y` reading two or more
+ * sources), worked out when the join order first needs them. */
+typedef struct eqlinks {
+    uint64_t *m;        /* per equality: the sources it reads */
+    int n;              /* -1: not worked out yet */
+} eqlinks;
+
+static void eq_links(ex_ctx *ctx, ex_scope *sc, pl_expr **cj, int ncj, eqlinks *el)
+{
+    el->m = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof *el->m);
+    el->n = 0;
+    for (int e = 0; e < ncj; e++) {
+        if (cj[e]->kind != E_BINARY || (cj[e]->op != BO_EQ && cj[e]->op != BO_NSEQ)) continue;
+        uint64_t m = ex_expr_srcmask(sc, cj[e]);
+        if (!(m & (1ull << 63)) && (m & (m - 1))) el->m[el->n++] = m;
+    }
+}
+
+/* The unplaced source with the fewest estimated rows that an equality joins to the
+ * placed sources alone (a hash join or a filter on the way, never a cross product), or
+ * -1. MariaDB's greedy search likewise extends a plan by a table its equalities reach
+ * before one they do not: a chain of 22 tables joined by equalities is 22 small steps,
+ * not a product of 10-row tables. */
+static int eq_joined_pick(ex_ctx *ctx, ex_scope *sc, pl_expr **cj, int ncj, eqlinks *el, int n, uint64_t placed,
+                          const uint32_t *est)
+{
+    if (el->n < 0) eq_links(ctx, sc, cj, ncj, el);
+    int pick = -1;
+    for (int i = 0; i < n; i++) {
+        uint64_t b = 1ull << i;
+        if (placed & b) continue;
+        bool joined = false;
+        for (int e = 0; e < el->n && !joined; e++)
+            joined = (el->m[e] & b) && ((el->m[e] & ~b) & ~placed) == 0;
+        if (joined && (pick < 0 || est[i] < est[pick])) pick = i;
+    }
+    return pick;
+}
+
 /* Inner joins run in the order that starts from the fewest rows and then follows
  * index lookups; LEFT JOINs whose NULL rows the WHERE rejects are inner joins. The
  * ON conditions of inner joins join the WHERE conjuncts (cj). With a kept plan only the
@@ -2388,6 +2429,7 @@ static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj,
             uint32_t est[BP_SRC];
             for (int i = 0; i < n; i++) est[i] = bp_estimate(ctx, sc, i, i, bp, nm);
             uint64_t placed = 0;
+            eqlinks el = { NULL, -1 };
             for (int k = 0; k < n; k++) {
                 int pick = -1;
                 /* prefer a source reachable by an index lookup from what is placed */
@@ -2401,6 +2443,7 @@ static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj,
                         }
                         if (joinable && (pick < 0 || est[i] < est[pick])) pick = i;
                     }
+                if (pick < 0 && k > 0) pick = eq_joined_pick(ctx, sc, *cj, *ncj, &el, n, placed, est);
                 if (pick < 0)
                     for (int i = 0; i < n; i++) if (!(placed & (1ull << i)) && (pick < 0 || est[i] < est[pick])) pick = i;
                 order[k] = pick;
@@ -2420,6 +2463,35 @@ static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj,
                 break;
             }
     for (int i = 0; i < n; i++) bp->order[i] = (uint8_t)order[i];
+}
+
+/* A block of more than BP_SRC sources has no plan to keep; its inner joins are ordered
+ * by the same rules: the fewest rows first, then sources an equality joins to the
+ * placed ones (the index lookups among them are not told apart). */
+static void big_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj)
+{
+    int n = ctx->nsrc;
+    if (n <= BP_SRC || n > 62 || sel->straight) return;
+    for (int i = 1; i < n; i++) if (ctx->src[i].join != JT_INNER && ctx->src[i].join != JT_CROSS) return;
+    for (int i = 0; i < n; i++) {
+        split_and(ctx->a, ctx->src[i].on, cj, ncj, ccj);
+        ctx->src[i].on = NULL;
+    }
+    uint32_t *est = stor_arena_alloc(ctx->a, (size_t)n * sizeof *est);
+    for (int i = 0; i < n; i++) est[i] = estimate_rows(ctx, sc, i, *cj, *ncj);
+    ex_src *tmp = stor_arena_alloc(ctx->a, (size_t)n * sizeof *tmp);
+    uint64_t placed = 0;
+    eqlinks el = { NULL, -1 };
+    for (int k = 0; k < n; k++) {
+        int pick = k ? eq_joined_pick(ctx, sc, *cj, *ncj, &el, n, placed, est) : -1;
+        if (pick < 0)
+            for (int i = 0; i < n; i++) if (!(placed & (1ull << i)) && (pick < 0 || est[i] < est[pick])) pick = i;
+        placed |= 1ull << pick;
+        tmp[k] = ctx->src[pick];
+        tmp[k].join = JT_INNER;
+        tmp[k].gsize = 0;
+    }
+    memcpy(ctx->src, tmp, (size_t)n * sizeof *tmp);
 }
 
 /* A range over an ordered index for source lv when one beats eq_score (the equality
@@ -3190,6 +3262,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         if (ncj) memcpy(cj0, cj, (size_t)ncj * sizeof *cj0);
     }
     if (bp) bp_reorder(ctx, sel, &sc, &cj, &ncj, &ccj, bp, bp_fresh, &nm);
+    else big_reorder(ctx, sel, &sc, &cj, &ncj, &ccj);
     if (src0) {
         ex_src *now = ctx->src;
         ctx->src = src0;
