@@ -154,6 +154,10 @@ typedef struct qstate {
     uint32_t ndfirst, cdfirst;
     uint64_t exam_want;
     bool exam_full;
+    /* LIMIT without ORDER BY, grouping, window functions or SQL_CALC_FOUND_ROWS: the scan
+       stops once offset + limit rows are made (limit_want, 0 = never; limit_full) */
+    uint64_t limit_want;
+    bool limit_full;
     pdb_value *exam_key;    /* nsrc * 16 */
     bool *exam_kset;
 } qstate;
@@ -1109,6 +1113,26 @@ static void exam_cut(qstate *q)
 
 static void scan_level_run(qstate *q, int level);
 
+/* The rows LIMIT asks for are made: every level of the scan stops (MariaDB's nested
+ * loop ends as soon as the last row is sent), so a cross join with LIMIT 10 reads a
+ * few rows instead of making its whole product. */
+static inline bool scan_stop(const qstate *q) { return q->limit_full; }
+
+/* Whether a block's scan may stop at LIMIT: its rows go out in the order they are made
+ * and nothing needs the rest (no ORDER BY, grouping, window functions, FOUND_ROWS()
+ * count; DISTINCT drops later duplicates only, so the first rows stay). */
+static int64_t limit_value(ex_ctx *ctx, pl_expr *e);
+static void limit_stop_setup(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    if (!sel->limit || q->norder || q->grouped || q->nwins || sel->calc_found_rows || sel->with_ties) return;
+    int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
+    if (l < 0) return;
+    q->limit_want = (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
+    if (q->limit_want == 0) q->limit_full = true;   /* LIMIT 0 reads nothing */
+}
+
 /* ANALYZE: scan_level timed per level (explain.c reports it). */
 static void scan_level(qstate *q, int level)
 {
@@ -1253,6 +1277,7 @@ static void scan_level_run(qstate *q, int level)
         if (!ok) continue;
         if (q->an_loops) q->an_pass[level]++;
         scan_level(q, level + 1);
+        if (scan_stop(q)) return;
         if (exam && (ctx->stmt->exam_hit || q->exam_full)) return;
     }
     if (exam) for (int i = 0; i < exam_ends; i++) if (exam_read(ctx, true)) return;
@@ -1622,6 +1647,7 @@ static void emit_output(qstate *q)
     if (q->dstream) distinct_add(q, dbucket);
     if (dgroups) distinct_group_note(q);
     if (q->exam_want && q->out.nrows >= q->exam_want) q->exam_full = true;
+    if (q->limit_want && q->out.nrows >= q->limit_want) q->limit_full = true;
 }
 
 /* ---------------------------------------------------------------- sorting */
@@ -3554,7 +3580,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             if (l >= 0) q.exam_want = (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
             if (l == 0) q.exam_full = true;   /* LIMIT 0 reads nothing */
         }
-        if (!impossible) scan_level(&q, 0);
+        limit_stop_setup(&q);
+        if (!impossible && !scan_stop(&q)) scan_level(&q, 0);
     }
     if (ex_analyzing && !ctx->describe) explain_note(&q, &sc);
     if (exam_stopped(ctx) && !ctx->describe) exam_cut(&q);

@@ -41,6 +41,7 @@ SELECT * FROM w;
 
 -- a chain of 22 tables joined by equalities (no plan is kept past 16 sources): the
 -- join follows the equalities from the constant instead of multiplying 10-row tables
+-- (FROM lists every other table of the chain first: in that order, a product)
 CREATE TABLE j1 (a INT PRIMARY KEY, b INT, x VARCHAR(20));
 INSERT INTO j1 VALUES (1, 6, 'j1-1'), (2, 7, 'j1-2'), (3, 10, 'j1-3'), (4, 8, 'j1-4'), (5, 2, 'j1-5'), (6, 9, 'j1-6'), (7, 5, 'j1-7'), (8, 1, 'j1-8'), (9, 4, 'j1-9'), (10, 3, 'j1-10');
 CREATE TABLE j2 (a INT PRIMARY KEY, b INT, x VARCHAR(20));
@@ -85,8 +86,9 @@ CREATE TABLE j21 (a INT PRIMARY KEY, b INT, x VARCHAR(20));
 INSERT INTO j21 VALUES (1, 8, 'j21-1'), (2, 3, 'j21-2'), (3, 9, 'j21-3'), (4, 7, 'j21-4'), (5, 4, 'j21-5'), (6, 6, 'j21-6'), (7, 2, 'j21-7'), (8, 10, 'j21-8'), (9, 5, 'j21-9'), (10, 1, 'j21-10');
 CREATE TABLE j22 (a INT PRIMARY KEY, b INT, x VARCHAR(20));
 INSERT INTO j22 VALUES (1, 2, 'j22-1'), (2, 5, 'j22-2'), (3, 7, 'j22-3'), (4, 4, 'j22-4'), (5, 1, 'j22-5'), (6, 8, 'j22-6'), (7, 10, 'j22-7'), (8, 9, 'j22-8'), (9, 6, 'j22-9'), (10, 3, 'j22-10');
-SELECT j1.x, j2.x, j3.x, j4.x, j5.x, j6.x, j7.x, j8.x, j9.x, j10.x, j11.x, j12.x, j13.x, j14.x, j15.x, j16.x, j17.x, j18.x, j19.x, j20.x, j21.x, j22.x FROM j12, j11, j16, j13, j9, j3, j7, j18, j21, j17, j14, j20, j5, j6, j15, j4, j2, j19, j8, j1, j10, j22 WHERE j5.b = j4.a AND j20.a = j18.b AND j14.a = j16.b AND j7.a = j11.b AND j1.b = j11.a AND j19.a = j8.b AND j12.a = j9.b AND j14.b = j5.a AND j21.a = j4.b AND j16.a = j3.b AND j22.b = j3.a AND j10.b = j8.a AND j17.b = j9.a AND j15.a = j2.b AND j21.b = j17.a AND j19.b = j22.a AND j10.a = j15.b AND j1.a = 3 AND j12.b = j18.a AND j2.a = j13.b AND j7.b = j13.a AND j20.b = j6.a;
-SELECT COUNT(*), SUM(j6.a) FROM j12, j11, j16, j13, j9, j3, j7, j18, j21, j17, j14, j20, j5, j6, j15, j4, j2, j19, j8, j1, j10, j22 WHERE j5.b = j4.a AND j20.a = j18.b AND j14.a = j16.b AND j7.a = j11.b AND j1.b = j11.a AND j19.a = j8.b AND j12.a = j9.b AND j14.b = j5.a AND j21.a = j4.b AND j16.a = j3.b AND j22.b = j3.a AND j10.b = j8.a AND j17.b = j9.a AND j15.a = j2.b AND j21.b = j17.a AND j19.b = j22.a AND j10.a = j15.b AND j12.b = j18.a AND j2.a = j13.b AND j7.b = j13.a AND j20.b = j6.a;
+SELECT j1.x, j2.x, j3.x, j4.x, j5.x, j6.x, j7.x, j8.x, j9.x, j10.x, j11.x, j12.x, j13.x, j14.x, j15.x, j16.x, j17.x, j18.x, j19.x, j20.x, j21.x, j22.x FROM j1, j7, j2, j10, j19, j3, j14, j4, j17, j12, j20, j11, j13, j15, j8, j22, j16, j5, j21, j9, j18, j6 WHERE j5.b = j4.a AND j20.a = j18.b AND j14.a = j16.b AND j7.a = j11.b AND j1.b = j11.a AND j19.a = j8.b AND j12.a = j9.b AND j14.b = j5.a AND j21.a = j4.b AND j16.a = j3.b AND j22.b = j3.a AND j10.b = j8.a AND j17.b = j9.a AND j15.a = j2.b AND j21.b = j17.a AND j19.b = j22.a AND j10.a = j15.b AND j1.a = 3 AND j12.b = j18.a AND j2.a = j13.b AND j7.b = j13.a AND j20.b = j6.a;
+SELECT COUNT(*), SUM(j6.a) FROM j1, j7, j2, j10, j19, j3, j14, j4, j17, j12, j20, j11, j13, j15, j8, j22, j16, j5, j21, j9, j18, j6 WHERE j5.b = j4.a AND j20.a = j18.b AND j14.a = j16.b AND j7.a = j11.b AND j1.b = j11.a AND j19.a = j8.b AND j12.a = j9.b AND j14.b = j5.a AND j21.a = j4.b AND j16.a = j3.b AND j22.b = j3.a AND j10.b = j8.a AND j17.b = j9.a AND j15.a = j2.b AND j21.b = j17.a AND j19.b = j22.a AND j10.a = j15.b AND j12.b = j18.a AND j2.a = j13.b AND j7.b = j13.a AND j20.b = j6.a;
+
 
 -- fewer than 17 tables: a table an equality joins comes before a cross product
 CREATE TABLE c1 (a INT, b INT);
@@ -99,3 +101,38 @@ INSERT INTO c3 SELECT a, (a * 13) % 60 FROM c1;
 INSERT INTO c4 SELECT a, (a * 17) % 60 FROM c1;
 SELECT c1.a, c2.a, c3.a, c4.a FROM c1, c2, c3, c4 WHERE c4.a = 5 AND c1.b = c2.a AND c3.b = c4.a AND c2.b = c3.a;
 SELECT COUNT(*), SUM(c4.b) FROM c1, c2, c3, c4 WHERE c1.b = c2.a AND c3.b = c4.a AND c2.b = c3.a;
+
+-- LIMIT without ORDER BY stops the join once its rows are made (a cross join of four
+-- 1,000-row tables made its whole product first). Which rows come first differs from
+-- MariaDB's join buffers, so the rows are compared where they are determined.
+CREATE TABLE k1 (id INT PRIMARY KEY, a INT);
+INSERT INTO k1 WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < 1000) SELECT n, n % 7 FROM s;
+CREATE TABLE k2 LIKE k1;
+CREATE TABLE k3 LIKE k1;
+CREATE TABLE k4 LIKE k1;
+INSERT INTO k2 SELECT * FROM k1;
+INSERT INTO k3 SELECT * FROM k1;
+INSERT INTO k4 SELECT * FROM k1;
+CREATE TABLE one (id INT PRIMARY KEY);
+INSERT INTO one VALUES (1);
+SELECT COUNT(*) FROM (SELECT k1.id a, k2.id b, k3.id c, k4.id d FROM k1, k2, k3, k4 LIMIT 10) x;
+SELECT COUNT(*) FROM (SELECT k1.id a, k2.id b, k3.id c FROM k1, k2, k3 LIMIT 10) x;
+SELECT COUNT(*) FROM (SELECT k1.id a, k2.id b, k3.id c FROM k1, k2, k3 LIMIT 5, 10) x;
+SELECT COUNT(*) FROM (SELECT DISTINCT k1.a x, one.id y FROM k1, one LIMIT 5) x;
+SELECT DISTINCT k1.a, one.id FROM one, k1 LIMIT 3;
+SELECT COUNT(*) FROM (SELECT k1.id FROM k1, k2, k3, k4 WHERE k4.a = 3 LIMIT 10) x;
+SELECT k1.id, one.id FROM k1, one WHERE k1.id < 2000 LIMIT 7;
+SELECT k1.id, one.id FROM one, k1 LIMIT 3, 4;
+SELECT k1.id, k2.id FROM k1 LEFT JOIN k2 ON k2.id = k1.id + 995 LIMIT 8;
+SELECT k1.id FROM k1, k2, k3, k4 LIMIT 0;
+(SELECT k1.id FROM k1, k2, k3, k4 WHERE k2.id = 1 AND k3.id = 1 AND k4.id = 1 LIMIT 3) UNION ALL (SELECT id FROM one LIMIT 1);
+SELECT SQL_CALC_FOUND_ROWS k1.id FROM k1, one LIMIT 2;
+SELECT FOUND_ROWS();
+SELECT k1.id FROM k1, one LIMIT 2;
+SELECT FOUND_ROWS();
+CREATE TABLE ins (v BIGINT PRIMARY KEY);
+INSERT INTO ins SELECT k1.id + k2.id * 1000 + k3.id * 1000000 + k4.id * 1000000000 FROM k1, k2, k3, k4 WHERE k1.id > 1 LIMIT 3;
+SELECT COUNT(*) FROM ins;
+-- a row past LIMIT is never made: its subquery's error does not happen
+SELECT k1.id, (SELECT id FROM k2 WHERE k2.id <= k1.id) FROM k1 LIMIT 1;
+SELECT k1.id, (SELECT id FROM k2 WHERE k2.id <= k1.id) FROM k1 LIMIT 2;
