@@ -112,6 +112,9 @@ typedef struct ex_prog {
     ex_once *once;          /* OP_CMP's constants converted once */
     int nonce;
     stor_arena *a;          /* where its arrays grow (the statement's arena) */
+    pdb_value *stk;         /* maxstack > 64 (a long IN list): its value stack, made by the first
+                               evaluation and used by the next ones (not one per row) */
+    bool stk_busy;          /* an evaluation using stk is running (a nested one makes its own) */
 } ex_prog;
 
 /* ---- function ids ---- */

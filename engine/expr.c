@@ -1964,7 +1964,17 @@ static void once_due(ex_ctx *ctx, const ex_prog *p, int b, const pdb_value *x, c
 static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
     pdb_value stackbuf[64];
-    pdb_value *st = p->maxstack <= 64 ? stackbuf : stor_arena_alloc(ctx->a, (size_t)p->maxstack * sizeof(pdb_value));
+    pdb_value *st = stackbuf;
+    ex_prog *mp = (ex_prog *)p;   /* (its kept stack is all an evaluation changes) */
+    bool own = false;
+    if (p->maxstack > 64) {
+        if (mp->stk_busy) st = stor_arena_alloc(ctx->a, (size_t)p->maxstack * sizeof(pdb_value));
+        else {
+            if (!mp->stk) mp->stk = stor_arena_alloc(ctx->a, (size_t)p->maxstack * sizeof(pdb_value));
+            st = mp->stk;
+            mp->stk_busy = own = true;
+        }
+    }
     int sp = 0;
     for (int pc = 0; pc < p->nops; pc++) {
         const ex_op *o = &p->ops[pc];
@@ -2280,6 +2290,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
     }
     *out = sp > 0 ? st[sp - 1] : ex_null();
+    if (own) mp->stk_busy = false;
 }
 
 /* Runs a subquery for the current row. sp points at the left operand (IN/ANY/ALL) or at
