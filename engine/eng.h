@@ -535,6 +535,12 @@ int  ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb
 
 /* ---- system variables (sysvar.c) ---- */
 int  ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t);
+/* The statement memory guard: while on, the session arena growing past
+ * max_session_mem_used fails the statement with 1290, past the process's ceiling
+ * (stor_mem_ceiling) or when the allocator refuses with 1037, instead of ending the
+ * process (exec.c arms it around each statement). */
+void ex_mem_guard(ex_ctx *ctx, bool on);
+uint64_t ex_sysvar_mem_default(void);   /* the global max_session_mem_used (a new session's) */
 /* The session's transaction_isolation is READ-COMMITTED or READ-UNCOMMITTED (asked at
  * every statement: what it reads). */
 bool ex_sysvar_read_committed(pdb_session *s);
