@@ -115,6 +115,9 @@ typedef struct ex_prog {
     pdb_value *stk;         /* maxstack > 64 (a long IN list): its value stack, made by the first
                                evaluation and used by the next ones (not one per row) */
     bool stk_busy;          /* an evaluation using stk is running (a nested one makes its own) */
+    struct ex_inset *ins;   /* its long IN lists of integer constants, sorted (expr.c in_sets) */
+    int nins;
+    bool ins_done;          /* ins worked out (by the first evaluation of a long program) */
 } ex_prog;
 
 /* ---- function ids ---- */

@@ -1961,6 +1961,64 @@ static void once_due(ex_ctx *ctx, const ex_prog *p, int b, const pdb_value *x, c
     }
 }
 
+/* An IN list of many integer constants, `x IN (1, 2, ...)`: its values sorted once, so a
+ * row's integer x is searched for instead of compared with every item (MariaDB sorts a
+ * constant IN list the same way, in_vector). Any other x takes the general OP_IN. */
+typedef struct ex_inset {
+    int pc;             /* the list's first OP_CONST; its OP_IN follows the n of them */
+    int n;
+    int64_t *v;         /* sorted */
+} ex_inset;
+#define IN_SORT_MIN 64
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void in_sets(ex_ctx *ctx, ex_prog *p)
+{
+    p->ins_done = true;
+    for (int k = IN_SORT_MIN; k < p->nops; k++) {
+        int n = p->ops[k].a;
+        if (p->ops[k].code != OP_IN || n < IN_SORT_MIN || n > k) continue;
+        bool ints = true;
+        for (int i = k - n; i < k && ints; i++)
+            ints = p->ops[i].code == OP_CONST && p->consts[p->ops[i].a].t == VT_INT;
+        if (!ints) continue;
+        if (p->nins % 8 == 0) p->ins = prog_grow(p, p->ins, p->nins, p->nins + 8, sizeof *p->ins);
+        ex_inset *in = &p->ins[p->nins++];
+        in->pc = k - n;
+        in->n = n;
+        in->v = stor_arena_alloc(ctx->a, (size_t)n * sizeof *in->v);
+        for (int i = 0; i < n; i++) in->v[i] = p->consts[p->ops[k - n + i].a].i;
+        qsort(in->v, (size_t)n, sizeof *in->v, cmp_i64);
+    }
+}
+
+/* At the first constant of a sorted IN list with an integer on top of the stack: the
+ * IN's answer replaces it and *pc moves to the OP_IN (the loop steps past it). */
+static bool in_sorted(const ex_prog *p, int *pc, pdb_value *top)
+{
+    if (top->t != VT_INT) return false;
+    for (int i = 0; i < p->nins; i++) {
+        const ex_inset *in = &p->ins[i];
+        if (in->pc != *pc) continue;
+        size_t lo = 0, hi = (size_t)in->n;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (in->v[mid] < top->i) lo = mid + 1; else hi = mid;
+        }
+        int res = lo < (size_t)in->n && in->v[lo] == top->i;
+        if (p->ops[*pc + in->n].b & 1) res = !res;
+        *top = ex_int(res);
+        *pc += in->n;
+        return true;
+    }
+    return false;
+}
+
 static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
     pdb_value stackbuf[64];
@@ -1974,12 +2032,16 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             st = mp->stk;
             mp->stk_busy = own = true;
         }
+        if (!p->ins_done) in_sets(ctx, mp);
     }
     int sp = 0;
     for (int pc = 0; pc < p->nops; pc++) {
         const ex_op *o = &p->ops[pc];
         switch (o->code) {
-        case OP_CONST: st[sp++] = p->consts[o->a]; break;
+        case OP_CONST:
+            if (p->ins && sp > 0 && in_sorted(p, &pc, &st[sp - 1])) break;
+            st[sp++] = p->consts[o->a];
+            break;
         case OP_COL: {
             uint32_t r = ctx->rows[o->a];
             ex_src *s = &ctx->src[o->a];
