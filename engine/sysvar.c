@@ -466,6 +466,16 @@ int pdb_set_global_default(const char *name, const char *value)
     for (char *c = norm; *c; c++) if (*c == '-') *c = '_';
     const sysvar *v = find_var(norm);
     if (!v) return -1;
+    char num[32];
+    if (!strcmp(v->name, "max_session_mem_used")) {
+        /* K/M/G suffixes as on the command line, at least MariaDB's minimum */
+        char *end;
+        unsigned long long n = strtoull(value, &end, 10);
+        int sh = (*end == 'K' || *end == 'k') ? 10 : (*end == 'M' || *end == 'm') ? 20 : (*end == 'G' || *end == 'g') ? 30 : 0;
+        n = n > (9223372036854775807ull >> sh) ? 9223372036854775807ull : n << sh;
+        snprintf(num, sizeof num, "%llu", n < 8192 ? 8192ull : n);
+        value = num;
+    }
     pthread_mutex_lock(&gmu);
     set_override(&globals, v, value);
     pthread_mutex_unlock(&gmu);
