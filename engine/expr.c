@@ -2370,7 +2370,7 @@ static bool volatile_func(const char *n)
 {
     static const char *const names[] = { "RAND", "UUID", "UUID_SHORT", "SYS_GUID", "SLEEP", "SET_USERVAR",
         "RANDOM_BYTES", "BENCHMARK", "GET_LOCK", "RELEASE_LOCK", "RELEASE_ALL_LOCKS", "IS_FREE_LOCK",
-        "IS_USED_LOCK", "LAST_INSERT_ID", "ROW_COUNT", "FOUND_ROWS", "NEXTVAL", "LASTVAL", "SETVAL" };
+        "IS_USED_LOCK", "LAST_INSERT_ID", "ROW_COUNT", "FOUND_ROWS", "NEXTVAL", "LASTVAL", "SETVAL", "SYSDATE" };
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(n, names[i])) return true;
     return false;
 }
