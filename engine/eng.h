@@ -255,6 +255,9 @@ typedef struct ex_ctx {
     const char *priv_cmd;   /* the command named when that fails ("SELECT", "SHOW") */
     struct ex_stmt *stmt;   /* state of the whole statement, shared by its query blocks */
     struct ex_corr *corr;   /* the subqueries whose first run is in progress, innermost first */
+    uint32_t rows_cap;      /* a subquery that needs only its first rows (EXISTS: 1, a scalar
+                               one: 2): its query block may stop there (0: all; run_block
+                               takes it, blocks inside see 0) */
 } ex_ctx;
 
 /* A subquery's first run (expr.c run_subq): whether anything compiled inside it reads a

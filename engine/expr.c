@@ -2409,6 +2409,9 @@ static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
         sub.outer = ctx;
         ex_corr first = { ctx, false, ctx->corr };
         if (!sq->done) sub.corr = &first;
+        /* EXISTS needs one row, a scalar subquery two (the second is the 1242), as
+           MariaDB stops there; a set operation other than one block needs them all */
+        sub.rows_cap = sq->sel->next ? 0 : sq->kind == E_EXISTS ? 1 : (sq->kind == E_SUBQUERY || sq->single) ? 2 : 0;
         ex_select_rows(&sub, sq->sel, &rows, &types, &names, &found);
         if (!sq->done) sq->correlated = first.hit || sel_volatile(sq->sel);
         sq->rows = rows;

@@ -1118,16 +1118,18 @@ static void scan_level_run(qstate *q, int level);
  * few rows instead of making its whole product. */
 static inline bool scan_stop(const qstate *q) { return q->limit_full; }
 
-/* Whether a block's scan may stop at LIMIT: its rows go out in the order they are made
- * and nothing needs the rest (no ORDER BY, grouping, window functions, FOUND_ROWS()
- * count; DISTINCT drops later duplicates only, so the first rows stay). */
+/* Whether a block's scan may stop at LIMIT, or at the rows a subquery needs (cap: EXISTS
+ * one, a scalar subquery two): its rows go out in the order they are made and nothing
+ * needs the rest (no ORDER BY, grouping, window functions, FOUND_ROWS() count; DISTINCT
+ * drops later duplicates only, so the first rows stay). */
 static int64_t limit_value(ex_ctx *ctx, pl_expr *e);
-static void limit_stop_setup(qstate *q)
+static void limit_stop_setup(qstate *q, uint32_t cap)
 {
     ex_ctx *ctx = q->ctx;
     pl_select *sel = q->sel;
-    if (!sel->limit || q->norder || q->grouped || q->nwins || sel->calc_found_rows || sel->with_ties) return;
+    if (q->norder || q->grouped || q->nwins || sel->calc_found_rows || sel->with_ties) return;
     int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
+    if (cap && (l < 0 || l > (int64_t)cap)) l = cap;   /* a subquery's first rows only */
     if (l < 0) return;
     q->limit_want = (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
     if (q->limit_want == 0) q->limit_full = true;   /* LIMIT 0 reads nothing */
@@ -3242,6 +3244,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     ex_ctx ctxv = *pctx;
     ex_ctx *ctx = &ctxv;
     ctx->aggv = NULL; ctx->itemv = NULL; ctx->winv = NULL;   /* (an enclosing block's window results are not this block's) */
+    uint32_t rows_cap = pctx->rows_cap;
+    ctx->rows_cap = 0;   /* (derived tables and subqueries inside need all their rows) */
     open_sources(ctx, sel);
     qstate q;
     memset(&q, 0, sizeof q);
@@ -3580,7 +3584,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             if (l >= 0) q.exam_want = (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
             if (l == 0) q.exam_full = true;   /* LIMIT 0 reads nothing */
         }
-        limit_stop_setup(&q);
+        limit_stop_setup(&q, rows_cap);
         if (!impossible && !scan_stop(&q)) scan_level(&q, 0);
     }
     if (ex_analyzing && !ctx->describe) explain_note(&q, &sc);

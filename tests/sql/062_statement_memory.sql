@@ -163,3 +163,18 @@ SELECT COUNT(*) FROM k1;
 SET max_session_mem_used = DEFAULT;
 SELECT @@max_session_mem_used;
 SELECT COUNT(*) FROM k1, k2;
+
+-- EXISTS stops at its first row and a scalar subquery at its second (MariaDB's 1242), as
+-- MariaDB does: neither makes the product of its tables
+SELECT EXISTS (SELECT * FROM k1, k2, k3, k4);
+SELECT NOT EXISTS (SELECT * FROM k1, k2, k3, k4 WHERE k4.a = 3);
+SELECT (SELECT k1.id FROM k1, k2, k3, k4);
+SELECT (SELECT k1.id FROM k1, k2, k3, k4 WHERE k1.id = 7 AND k2.id = 1 AND k3.id = 1 AND k4.id = 1);
+SELECT (SELECT DISTINCT k1.a FROM k1, one WHERE k1.id < 30 AND k1.a = 3), (SELECT DISTINCT k1.a FROM k1, one WHERE k1.id < 30 AND k1.a > 3);
+SELECT COUNT(*) FROM k1 WHERE k1.id < 4 AND EXISTS (SELECT 1 FROM k2, k3, k4 WHERE k2.id = k1.id AND k3.a = k1.a);
+SELECT COUNT(*) FROM k1 WHERE k1.id < 20 AND EXISTS (SELECT 1 FROM k2 WHERE k2.id = k1.id + 5 LIMIT 1 OFFSET 0);
+SELECT COUNT(*) FROM k1 WHERE EXISTS (SELECT a FROM k2 WHERE k2.id < 3 EXCEPT SELECT a FROM k3 WHERE k3.id = 1);
+SELECT COUNT(*) FROM k1 WHERE EXISTS (SELECT a FROM k2 WHERE k2.id = 1 EXCEPT SELECT a FROM k3);
+SELECT COUNT(*) FROM k1 WHERE k1.id <= 5 AND EXISTS (SELECT * FROM (SELECT k2.id FROM k2, k3 WHERE k3.id < 3) d WHERE d.id = k1.id + 1);
+SELECT COUNT(*) FROM k1 WHERE (k1.id, k1.a) = (SELECT k2.id, k2.a FROM k2, k3, k4 WHERE k2.id = 5 AND k3.id = 1 AND k4.id = 1);
+SELECT COUNT(*) FROM k1 WHERE (k1.id, k1.a) = (SELECT k2.id, k2.a FROM k2, k3 WHERE k2.id = 5);
