@@ -2,6 +2,7 @@
  * interprets them. Name resolution and static typing (the column definitions a client
  * sees) happen here too. The ops are the unit the template JIT will compile. */
 #include "engine/eng.h"
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -2005,6 +2006,7 @@ static bool in_sorted(const ex_prog *p, int *pc, pdb_value *top)
     for (int i = 0; i < p->nins; i++) {
         const ex_inset *in = &p->ins[i];
         if (in->pc != *pc) continue;
+        assert(p->ops[*pc + in->n].code == OP_IN && p->ops[*pc + in->n].a == in->n);
         size_t lo = 0, hi = (size_t)in->n;
         while (lo < hi) {
             size_t mid = (lo + hi) / 2;

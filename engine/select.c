@@ -6,6 +6,7 @@
  * statement layer streams it to the client. MariaDB orders GROUP BY results by the
  * group key when there is no ORDER BY; so do we. */
 #include "engine/eng.h"
+#include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2514,6 +2515,7 @@ static void big_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj
         int pick = k ? eq_joined_pick(ctx, sc, *cj, *ncj, &el, n, placed, est) : -1;
         if (pick < 0)
             for (int i = 0; i < n; i++) if (!(placed & (1ull << i)) && (pick < 0 || est[i] < est[pick])) pick = i;
+        assert(pick >= 0 && !(placed & (1ull << pick)));
         placed |= 1ull << pick;
         tmp[k] = ctx->src[pick];
         tmp[k].join = JT_INNER;
