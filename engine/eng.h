@@ -112,6 +112,12 @@ typedef struct ex_prog {
     ex_once *once;          /* OP_CMP's constants converted once */
     int nonce;
     stor_arena *a;          /* where its arrays grow (the statement's arena) */
+    pdb_value *stk;         /* maxstack > 64 (a long IN list): its value stack, made by the first
+                               evaluation and used by the next ones (not one per row) */
+    bool stk_busy;          /* an evaluation using stk is running (a nested one makes its own) */
+    struct ex_inset *ins;   /* its long IN lists of integer constants, sorted (expr.c in_sets) */
+    int nins;
+    bool ins_done;          /* ins worked out (by the first evaluation of a long program) */
 } ex_prog;
 
 /* ---- the function registry (func_registry.c; ARCHITECTURE.md "Function registry") ----
@@ -270,7 +276,23 @@ typedef struct ex_ctx {
     uint64_t priv_open;     /* privileges one of which opening a table needs (0: SELECT) */
     const char *priv_cmd;   /* the command named when that fails ("SELECT", "SHOW") */
     struct ex_stmt *stmt;   /* state of the whole statement, shared by its query blocks */
+    struct ex_corr *corr;   /* the subqueries whose first run is in progress, innermost first */
+    uint32_t rows_cap;      /* a subquery that needs only its first rows (EXISTS: 1, a scalar
+                               one: 2): its query block may stop there (0: all; run_block
+                               takes it, blocks inside see 0) */
 } ex_ctx;
+
+/* A subquery's first run (expr.c run_subq): whether anything compiled inside it reads a
+ * column of `base` (the context running it) or of a query enclosing that. One that does
+ * not is uncorrelated: its rows are kept for the rest of the statement, as MariaDB
+ * materialises it, instead of being made again for every outer row. */
+typedef struct ex_corr {
+    const struct ex_ctx *base;
+    bool hit;
+    struct ex_corr *up;     /* the subquery whose first run this one is inside */
+} ex_corr;
+/* An outer reference to a column of `target` was compiled in ctx's query block. */
+void ex_corr_note(const ex_ctx *ctx, const ex_ctx *target);
 
 /* Per statement: the generators of RAND(constant) calls (func_more.c). */
 typedef struct ex_stmt {
@@ -552,6 +574,12 @@ int  ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb
 
 /* ---- system variables (sysvar.c) ---- */
 int  ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t);
+/* The statement memory guard: while on, the session arena growing past
+ * max_session_mem_used fails the statement with 1290, past the process's ceiling
+ * (stor_mem_ceiling) or when the allocator refuses with 1037, instead of ending the
+ * process (exec.c arms it around each statement). */
+void ex_mem_guard(ex_ctx *ctx, bool on);
+uint64_t ex_sysvar_mem_default(void);   /* the global max_session_mem_used (a new session's) */
 /* The session's transaction_isolation is READ-COMMITTED or READ-UNCOMMITTED (asked at
  * every statement: what it reads). */
 bool ex_sysvar_read_committed(pdb_session *s);

@@ -86,6 +86,7 @@ typedef struct pdb_session {
     uint64_t found_rows;            /* FOUND_ROWS() */
     int64_t row_count;              /* ROW_COUNT() */
     uint64_t max_allowed_packet;
+    uint64_t max_session_mem_used;   /* bytes a statement's memory may take (sysvar.c ex_mem_guard) */
     uint32_t wait_timeout;
     uint32_t client_caps;           /* protocol capabilities (CLIENT_FOUND_ROWS etc.) */
     bool client_found_rows;         /* affected rows = matched rows */

@@ -50,6 +50,7 @@ void pdb_session_init(pdb_session *s, uint32_t conn_id)
     stor_arena_init(&s->arena);
     pdb_value v; ex_type t;
     if (ex_sysvar_get(s, "max_allowed_packet", true, &v, &s->arena, &t) == 0) s->max_allowed_packet = (uint64_t)ex_to_int(&v);
+    s->max_session_mem_used = ex_sysvar_mem_default();
     stor_arena_reset(&s->arena);
 }
 
@@ -486,6 +487,7 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         bool was_ac = s->autocommit;
         int rc = ex_sysvar_set(s, a->name, a->scope == 1, &v, &e, ctx->a);
         if (rc < 0) ex_raise(ctx, e.code, e.state, "%s", e.msg);
+        if (rc == 2) ex_warn(ctx, "Warning", e.code, "%s", e.msg);   /* a value raised to its minimum */
         if (rc == 1 && s->autocommit && !was_ac && s->in_trans) {
             /* SET autocommit=1 commits the open transaction */
             stor_txn_commit();
@@ -615,6 +617,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ex_explain_reset();
     s->lid_arg = false;
     s->trans_on_table = !s->autocommit && !describe && (st->kind == S_SELECT || ctx.writing);
+    ex_mem_guard(&ctx, true);
     if (setjmp(jb)) {
         /* an error may leave the conversion-warning target pointing into a frame
            that is gone (ex_eval restores it only on a normal return) */
@@ -705,6 +708,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
            result set */
         if (!describe) s->row_count = pend.set ? (int64_t)pend.affected : -1;
     }
+    ex_mem_guard(&ctx, false);
     if (failed && !describe) s->row_count = -1;
     if (!waiting) s->named_deadline_us = 0;   /* GET_LOCK's wait ends with its statement */
     s->trans_on_table = false;

@@ -2,6 +2,7 @@
  * interprets them. Name resolution and static typing (the column definitions a client
  * sees) happen here too. The ops are the unit the template JIT will compile. */
 #include "engine/eng.h"
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -402,6 +403,7 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
         if (find_column(o, e, &src, &col)) {
             ex_src *s = &o->ctx->src[src];
             emit(cs->p, OP_OUTER, src, (uint16_t)col, depth);
+            ex_corr_note(sc->ctx, o->ctx);
             push(cs, 1);
             if (s->t) ex_type_of_column(&s->t->cols[col], t);
             else *t = s->dtypes[col];
@@ -1490,7 +1492,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         memset(sq, 0, sizeof *sq);
         sq->sel = e->sub;
         sq->kind = e->kind;
-        sq->correlated = true;   /* decided at first run: see ex_run_subq */
+        sq->correlated = true;   /* decided at its first run: see run_subq */
         if (e->kind == E_INSUB && e->args[0]->kind == E_ROW && e->args[0]->nargs > 1) {
             sq->width = e->args[0]->nargs;   /* (a, b) IN (SELECT x, y ...) */
             for (int i = 0; i < sq->width; i++) comp(cs, e->args[0]->args[i], &at[0]);
@@ -1962,15 +1964,88 @@ static void once_due(ex_ctx *ctx, const ex_prog *p, int b, const pdb_value *x, c
     }
 }
 
+/* An IN list of many integer constants, `x IN (1, 2, ...)`: its values sorted once, so a
+ * row's integer x is searched for instead of compared with every item (MariaDB sorts a
+ * constant IN list the same way, in_vector). Any other x takes the general OP_IN. */
+typedef struct ex_inset {
+    int pc;             /* the list's first OP_CONST; its OP_IN follows the n of them */
+    int n;
+    int64_t *v;         /* sorted */
+} ex_inset;
+#define IN_SORT_MIN 64
+
+static int cmp_i64(const void *a, const void *b)
+{
+    int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void in_sets(ex_ctx *ctx, ex_prog *p)
+{
+    p->ins_done = true;
+    for (int k = IN_SORT_MIN; k < p->nops; k++) {
+        int n = p->ops[k].a;
+        if (p->ops[k].code != OP_IN || n < IN_SORT_MIN || n > k) continue;
+        bool ints = true;
+        for (int i = k - n; i < k && ints; i++)
+            ints = p->ops[i].code == OP_CONST && p->consts[p->ops[i].a].t == VT_INT;
+        if (!ints) continue;
+        if (p->nins % 8 == 0) p->ins = prog_grow(p, p->ins, p->nins, p->nins + 8, sizeof *p->ins);
+        ex_inset *in = &p->ins[p->nins++];
+        in->pc = k - n;
+        in->n = n;
+        in->v = stor_arena_alloc(ctx->a, (size_t)n * sizeof *in->v);
+        for (int i = 0; i < n; i++) in->v[i] = p->consts[p->ops[k - n + i].a].i;
+        qsort(in->v, (size_t)n, sizeof *in->v, cmp_i64);
+    }
+}
+
+/* At the first constant of a sorted IN list with an integer on top of the stack: the
+ * IN's answer replaces it and *pc moves to the OP_IN (the loop steps past it). */
+static bool in_sorted(const ex_prog *p, int *pc, pdb_value *top)
+{
+    if (top->t != VT_INT) return false;
+    for (int i = 0; i < p->nins; i++) {
+        const ex_inset *in = &p->ins[i];
+        if (in->pc != *pc) continue;
+        assert(p->ops[*pc + in->n].code == OP_IN && p->ops[*pc + in->n].a == in->n);
+        size_t lo = 0, hi = (size_t)in->n;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (in->v[mid] < top->i) lo = mid + 1; else hi = mid;
+        }
+        int res = lo < (size_t)in->n && in->v[lo] == top->i;
+        if (p->ops[*pc + in->n].b & 1) res = !res;
+        *top = ex_int(res);
+        *pc += in->n;
+        return true;
+    }
+    return false;
+}
+
 static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
     pdb_value stackbuf[64];
-    pdb_value *st = p->maxstack <= 64 ? stackbuf : stor_arena_alloc(ctx->a, (size_t)p->maxstack * sizeof(pdb_value));
+    pdb_value *st = stackbuf;
+    ex_prog *mp = (ex_prog *)p;   /* (its kept stack is all an evaluation changes) */
+    bool own = false;
+    if (p->maxstack > 64) {
+        if (mp->stk_busy) st = stor_arena_alloc(ctx->a, (size_t)p->maxstack * sizeof(pdb_value));
+        else {
+            if (!mp->stk) mp->stk = stor_arena_alloc(ctx->a, (size_t)p->maxstack * sizeof(pdb_value));
+            st = mp->stk;
+            mp->stk_busy = own = true;
+        }
+        if (!p->ins_done) in_sets(ctx, mp);
+    }
     int sp = 0;
     for (int pc = 0; pc < p->nops; pc++) {
         const ex_op *o = &p->ops[pc];
         switch (o->code) {
-        case OP_CONST: st[sp++] = p->consts[o->a]; break;
+        case OP_CONST:
+            if (p->ins && sp > 0 && in_sorted(p, &pc, &st[sp - 1])) break;
+            st[sp++] = p->consts[o->a];
+            break;
         case OP_COL: {
             uint32_t r = ctx->rows[o->a];
             ex_src *s = &ctx->src[o->a];
@@ -2280,10 +2355,52 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
     }
     *out = sp > 0 ? st[sp - 1] : ex_null();
+    if (own) mp->stk_busy = false;
 }
 
 /* Runs a subquery for the current row. sp points at the left operand (IN/ANY/ALL) or at
  * the free slot (scalar/EXISTS); the result replaces it. */
+void ex_corr_note(const ex_ctx *ctx, const ex_ctx *target)
+{
+    for (ex_corr *c = ctx->corr; c; c = c->up)
+        for (const ex_ctx *x = c->base; x && !c->hit; x = x->outer)
+            if (x == target) c->hit = true;
+}
+
+/* Functions whose value may change from one evaluation to the next within a statement
+ * (MariaDB's uncacheable items): a subquery using one is run for every row. */
+static bool volatile_func(const char *n)
+{
+    static const char *const names[] = { "RAND", "UUID", "UUID_SHORT", "SYS_GUID", "SLEEP", "SET_USERVAR",
+        "RANDOM_BYTES", "BENCHMARK", "GET_LOCK", "RELEASE_LOCK", "RELEASE_ALL_LOCKS", "IS_FREE_LOCK",
+        "IS_USED_LOCK", "LAST_INSERT_ID", "ROW_COUNT", "FOUND_ROWS", "NEXTVAL", "LASTVAL", "SETVAL", "SYSDATE" };
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(n, names[i])) return true;
+    return false;
+}
+
+static bool sel_volatile(const pl_select *sel);
+static bool expr_volatile(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->kind == E_USERVAR || (e->kind == E_FUNC && e->s && volatile_func(e->s))) return true;
+    if (e->sub && sel_volatile(e->sub)) return true;
+    for (int i = 0; i < e->nargs; i++) if (expr_volatile(e->args[i])) return true;
+    return false;
+}
+
+static bool sel_volatile(const pl_select *sel)
+{
+    for (const pl_select *m = sel; m; m = m->next) {
+        for (int i = 0; i < m->nitems; i++) if (expr_volatile(m->items[i].e)) return true;
+        for (int i = 0; i < m->nfrom; i++)
+            if (expr_volatile(m->from[i].on) || (m->from[i].derived && sel_volatile(m->from[i].derived))) return true;
+        for (int i = 0; i < m->ngroup; i++) if (expr_volatile(m->group[i])) return true;
+        for (int i = 0; i < m->norder; i++) if (expr_volatile(m->order[i].e)) return true;
+        if (expr_volatile(m->where) || expr_volatile(m->having)) return true;
+    }
+    return false;
+}
+
 static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
 {
     if (!sq->done || sq->correlated) {
@@ -2293,7 +2410,13 @@ static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
         uint64_t found;
         ex_ctx sub = *ctx;
         sub.outer = ctx;
+        ex_corr first = { ctx, false, ctx->corr };
+        if (!sq->done) sub.corr = &first;
+        /* EXISTS needs one row, a scalar subquery two (the second is the 1242), as
+           MariaDB stops there; a set operation other than one block needs them all */
+        sub.rows_cap = sq->sel->next ? 0 : sq->kind == E_EXISTS ? 1 : (sq->kind == E_SUBQUERY || sq->single) ? 2 : 0;
         ex_select_rows(&sub, sq->sel, &rows, &types, &names, &found);
+        if (!sq->done) sq->correlated = first.hit || sel_volatile(sq->sel);
         sq->rows = rows;
         sq->types = types;
         sq->done = true;

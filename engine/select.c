@@ -6,6 +6,7 @@
  * statement layer streams it to the client. MariaDB orders GROUP BY results by the
  * group key when there is no ORDER BY; so do we. */
 #include "engine/eng.h"
+#include <assert.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,6 +155,10 @@ typedef struct qstate {
     uint32_t ndfirst, cdfirst;
     uint64_t exam_want;
     bool exam_full;
+    /* LIMIT without ORDER BY, grouping, window functions or SQL_CALC_FOUND_ROWS: the scan
+       stops once offset + limit rows are made (limit_want, 0 = never; limit_full) */
+    uint64_t limit_want;
+    bool limit_full;
     pdb_value *exam_key;    /* nsrc * 16 */
     bool *exam_kset;
 } qstate;
@@ -1102,6 +1107,28 @@ static void exam_cut(qstate *q)
 
 static void scan_level_run(qstate *q, int level);
 
+/* The rows LIMIT asks for are made: every level of the scan stops (MariaDB's nested
+ * loop ends as soon as the last row is sent), so a cross join with LIMIT 10 reads a
+ * few rows instead of making its whole product. */
+static inline bool scan_stop(const qstate *q) { return q->limit_full; }
+
+/* Whether a block's scan may stop at LIMIT, or at the rows a subquery needs (cap: EXISTS
+ * one, a scalar subquery two): its rows go out in the order they are made and nothing
+ * needs the rest (no ORDER BY, grouping, window functions, FOUND_ROWS() count; DISTINCT
+ * drops later duplicates only, so the first rows stay). */
+static int64_t limit_value(ex_ctx *ctx, pl_expr *e);
+static void limit_stop_setup(qstate *q, uint32_t cap)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    if (q->norder || q->grouped || q->nwins || sel->calc_found_rows || sel->with_ties) return;
+    int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
+    if (cap && (l < 0 || l > (int64_t)cap)) l = cap;   /* a subquery's first rows only */
+    if (l < 0) return;
+    q->limit_want = (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
+    if (q->limit_want == 0) q->limit_full = true;   /* LIMIT 0 reads nothing */
+}
+
 /* ANALYZE: scan_level timed per level (explain.c reports it). */
 static void scan_level(qstate *q, int level)
 {
@@ -1247,6 +1274,7 @@ static void scan_level_run(qstate *q, int level)
         if (!ok) continue;
         if (q->an_loops) q->an_pass[level]++;
         scan_level(q, level + 1);
+        if (scan_stop(q)) return;
         if (exam && (ctx->stmt->exam_hit || q->exam_full)) return;
     }
     if (exam) for (int i = 0; i < exam_ends; i++) if (exam_read(ctx, true)) return;
@@ -1616,6 +1644,7 @@ static void emit_output(qstate *q)
     if (q->dstream) distinct_add(q, dbucket);
     if (dgroups) distinct_group_note(q);
     if (q->exam_want && q->out.nrows >= q->exam_want) q->exam_full = true;
+    if (q->limit_want && q->out.nrows >= q->limit_want) q->limit_full = true;
 }
 
 /* ---------------------------------------------------------------- sorting */
@@ -2342,6 +2371,47 @@ static void bp_reach(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, int ncj, bp
     }
 }
 
+/* ---------------------------------------------------------------- join order by equalities */
+
+/* The equalities between sources of a block's conjuncts (`x = y` reading two or more
+ * sources), worked out when the join order first needs them. */
+typedef struct eqlinks {
+    uint64_t *m;        /* per equality: the sources it reads */
+    int n;              /* -1: not worked out yet */
+} eqlinks;
+
+static void eq_links(ex_ctx *ctx, ex_scope *sc, pl_expr **cj, int ncj, eqlinks *el)
+{
+    el->m = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof *el->m);
+    el->n = 0;
+    for (int e = 0; e < ncj; e++) {
+        if (cj[e]->kind != E_BINARY || (cj[e]->op != BO_EQ && cj[e]->op != BO_NSEQ)) continue;
+        uint64_t m = ex_expr_srcmask(sc, cj[e]);
+        if (!(m & (1ull << 63)) && (m & (m - 1))) el->m[el->n++] = m;
+    }
+}
+
+/* The unplaced source with the fewest estimated rows that an equality joins to the
+ * placed sources alone (a hash join or a filter on the way, never a cross product), or
+ * -1. MariaDB's greedy search likewise extends a plan by a table its equalities reach
+ * before one they do not: a chain of 22 tables joined by equalities is 22 small steps,
+ * not a product of 10-row tables. */
+static int eq_joined_pick(ex_ctx *ctx, ex_scope *sc, pl_expr **cj, int ncj, eqlinks *el, int n, uint64_t placed,
+                          const uint32_t *est)
+{
+    if (el->n < 0) eq_links(ctx, sc, cj, ncj, el);
+    int pick = -1;
+    for (int i = 0; i < n; i++) {
+        uint64_t b = 1ull << i;
+        if (placed & b) continue;
+        bool joined = false;
+        for (int e = 0; e < el->n && !joined; e++)
+            joined = (el->m[e] & b) && ((el->m[e] & ~b) & ~placed) == 0;
+        if (joined && (pick < 0 || est[i] < est[pick])) pick = i;
+    }
+    return pick;
+}
+
 /* Inner joins run in the order that starts from the fewest rows and then follows
  * index lookups; LEFT JOINs whose NULL rows the WHERE rejects are inner joins. The
  * ON conditions of inner joins join the WHERE conjuncts (cj). With a kept plan only the
@@ -2382,6 +2452,7 @@ static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj,
             uint32_t est[BP_SRC];
             for (int i = 0; i < n; i++) est[i] = bp_estimate(ctx, sc, i, i, bp, nm);
             uint64_t placed = 0;
+            eqlinks el = { NULL, -1 };
             for (int k = 0; k < n; k++) {
                 int pick = -1;
                 /* prefer a source reachable by an index lookup from what is placed */
@@ -2395,6 +2466,7 @@ static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj,
                         }
                         if (joinable && (pick < 0 || est[i] < est[pick])) pick = i;
                     }
+                if (pick < 0 && k > 0) pick = eq_joined_pick(ctx, sc, *cj, *ncj, &el, n, placed, est);
                 if (pick < 0)
                     for (int i = 0; i < n; i++) if (!(placed & (1ull << i)) && (pick < 0 || est[i] < est[pick])) pick = i;
                 order[k] = pick;
@@ -2414,6 +2486,36 @@ static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj,
                 break;
             }
     for (int i = 0; i < n; i++) bp->order[i] = (uint8_t)order[i];
+}
+
+/* A block of more than BP_SRC sources has no plan to keep; its inner joins are ordered
+ * by the same rules: the fewest rows first, then sources an equality joins to the
+ * placed ones (the index lookups among them are not told apart). */
+static void big_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj)
+{
+    int n = ctx->nsrc;
+    if (n <= BP_SRC || n > 62 || sel->straight) return;
+    for (int i = 1; i < n; i++) if (ctx->src[i].join != JT_INNER && ctx->src[i].join != JT_CROSS) return;
+    for (int i = 0; i < n; i++) {
+        split_and(ctx->a, ctx->src[i].on, cj, ncj, ccj);
+        ctx->src[i].on = NULL;
+    }
+    uint32_t *est = stor_arena_alloc(ctx->a, (size_t)n * sizeof *est);
+    for (int i = 0; i < n; i++) est[i] = estimate_rows(ctx, sc, i, *cj, *ncj);
+    ex_src *tmp = stor_arena_alloc(ctx->a, (size_t)n * sizeof *tmp);
+    uint64_t placed = 0;
+    eqlinks el = { NULL, -1 };
+    for (int k = 0; k < n; k++) {
+        int pick = k ? eq_joined_pick(ctx, sc, *cj, *ncj, &el, n, placed, est) : -1;
+        if (pick < 0)
+            for (int i = 0; i < n; i++) if (!(placed & (1ull << i)) && (pick < 0 || est[i] < est[pick])) pick = i;
+        assert(pick >= 0 && !(placed & (1ull << pick)));
+        placed |= 1ull << pick;
+        tmp[k] = ctx->src[pick];
+        tmp[k].join = JT_INNER;
+        tmp[k].gsize = 0;
+    }
+    memcpy(ctx->src, tmp, (size_t)n * sizeof *tmp);
 }
 
 /* A range over an ordered index for source lv when one beats eq_score (the equality
@@ -3138,6 +3240,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     ex_ctx ctxv = *pctx;
     ex_ctx *ctx = &ctxv;
     ctx->aggv = NULL; ctx->itemv = NULL; ctx->winv = NULL;   /* (an enclosing block's window results are not this block's) */
+    uint32_t rows_cap = pctx->rows_cap;
+    ctx->rows_cap = 0;   /* (derived tables and subqueries inside need all their rows) */
     open_sources(ctx, sel);
     qstate q;
     memset(&q, 0, sizeof q);
@@ -3184,6 +3288,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         if (ncj) memcpy(cj0, cj, (size_t)ncj * sizeof *cj0);
     }
     if (bp) bp_reorder(ctx, sel, &sc, &cj, &ncj, &ccj, bp, bp_fresh, &nm);
+    else big_reorder(ctx, sel, &sc, &cj, &ncj, &ccj);
     if (src0) {
         ex_src *now = ctx->src;
         ctx->src = src0;
@@ -3475,7 +3580,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             if (l >= 0) q.exam_want = (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
             if (l == 0) q.exam_full = true;   /* LIMIT 0 reads nothing */
         }
-        if (!impossible) scan_level(&q, 0);
+        limit_stop_setup(&q, rows_cap);
+        if (!impossible && !scan_stop(&q)) scan_level(&q, 0);
     }
     if (ex_analyzing && !ctx->describe) explain_note(&q, &sc);
     if (exam_stopped(ctx) && !ctx->describe) exam_cut(&q);

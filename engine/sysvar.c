@@ -76,6 +76,7 @@ static const sysvar vars[] = {
     { "max_heap_table_size", SV_UINT, SVF_SESSION, "16777216" },
     { "max_join_size", SV_UINT, SVF_SESSION, "18446744073709551615" },
     { "max_recursive_iterations", SV_UINT, SVF_SESSION, "1000" },
+    { "max_session_mem_used", SV_UINT, SVF_SESSION, "9223372036854775807" },
     { "max_sort_length", SV_UINT, SVF_SESSION, "1024" },
     { "max_statement_time", SV_STR, SVF_SESSION, "0.000000" },
     { "max_user_connections", SV_INT, SVF_SESSION, "0" },
@@ -245,6 +246,7 @@ static const char *session_value(pdb_session *s, const sysvar *v, bool global, c
     if (!strcmp(n, "collation_connection")) return cs_coll(s->coll_connection)->name;
     if (!strcmp(n, "time_zone")) return s->time_zone;
     if (!strcmp(n, "max_allowed_packet")) { snprintf(buf, cap, "%llu", (unsigned long long)s->max_allowed_packet); return buf; }
+    if (!strcmp(n, "max_session_mem_used")) { snprintf(buf, cap, "%llu", (unsigned long long)s->max_session_mem_used); return buf; }
     if (!strcmp(n, "wait_timeout")) { snprintf(buf, cap, "%u", s->wait_timeout); return buf; }
     if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { snprintf(buf, cap, "%llu", (unsigned long long)s->last_insert_id); return buf; }
     if (!strcmp(n, "timestamp")) { snprintf(buf, cap, "%.6f", (double)ex_now_us() / 1e6); return buf; }
@@ -309,6 +311,51 @@ static void set_override(ovr **list, const sysvar *v, const char *val)
     o->next = *list; *list = o;
 }
 
+/* max_session_mem_used is at least 8192 (MariaDB's minimum; a smaller value is raised
+ * to it with a 1292 warning, which err holds for the caller: 2); buf gets the text. */
+static int mem_used_clamp(const char *text, char *buf, size_t cap, ex_err *err)
+{
+    unsigned long long v = strtoull(text, NULL, 10);
+    if (text[0] == '-') v = 0;
+    if (v > 9223372036854775807ull) v = 9223372036854775807ull;
+    int rc = 0;
+    if (v < 8192) {
+        err->code = 1292; strcpy(err->state, "HY000");
+        snprintf(err->msg, sizeof err->msg, "Truncated incorrect max_session_mem_used value: '%.100s'", text);
+        v = 8192;
+        rc = 2;
+    }
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "%llu", v);
+    snprintf(buf, cap, "%s", tmp);
+    return rc;
+}
+
+/* ---------------------------------------------------------------- statement memory */
+
+static void mem_full(void *arg, int why, size_t bytes)
+{
+    ex_ctx *ctx = arg;
+    if (why == STOR_FULL_LIMIT)
+        ex_raise(ctx, 1290, "HY000", "The MariaDB server is running with the --max-session-mem-used=%llu option so it cannot execute this statement",
+                 (unsigned long long)ctx->s->max_session_mem_used);
+    ex_raise(ctx, 1037, "HY001", "Out of memory; restart server and try again (needed %zu bytes)", bytes);
+}
+
+void ex_mem_guard(ex_ctx *ctx, bool on)
+{
+    stor_arena *a = &ctx->s->arena;
+    if (!on) { stor_arena_guard(a, 0, NULL, NULL); return; }
+    uint64_t lim = ctx->s->max_session_mem_used;
+    stor_arena_guard(a, lim >= SIZE_MAX ? 0 : (size_t)lim, mem_full, ctx);
+}
+
+uint64_t ex_sysvar_mem_default(void)
+{
+    char buf[64];
+    return strtoull(global_value(find_var("max_session_mem_used"), buf, sizeof buf), NULL, 10);
+}
+
 int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value *val, ex_err *err, stor_arena *a)
 {
     const sysvar *v = find_var(name);
@@ -365,6 +412,8 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         return -1;
     }
     const char *n = v->name;
+    int rc = 0;
+    if (!strcmp(n, "max_session_mem_used") && text) rc = mem_used_clamp(text, buf, sizeof buf, err);
     if (!strcmp(n, "sql_mode")) {
         uint32_t m = 0;
         if (val->t != VT_STRING && text) {
@@ -396,6 +445,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         }
         if (!strcmp(n, "time_zone")) { snprintf(s->time_zone, sizeof s->time_zone, "%.60s", text); return 0; }
         if (!strcmp(n, "wait_timeout")) { s->wait_timeout = (uint32_t)strtoul(text, NULL, 10); return 0; }
+        if (!strcmp(n, "max_session_mem_used")) { s->max_session_mem_used = strtoull(text, NULL, 10); return rc; }
         if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { s->last_insert_id = strtoull(text, NULL, 10); return 0; }
         if (!strcmp(n, "transaction_isolation") || !strcmp(n, "tx_isolation")) {
             set_override(&s->sysvars, find_var("transaction_isolation"), text);
@@ -408,7 +458,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     pthread_mutex_lock(&gmu);
     set_override(&globals, v, text ? text : "");
     pthread_mutex_unlock(&gmu);
-    return 0;
+    return rc;
 }
 
 int pdb_set_global_default(const char *name, const char *value)
@@ -418,6 +468,16 @@ int pdb_set_global_default(const char *name, const char *value)
     for (char *c = norm; *c; c++) if (*c == '-') *c = '_';
     const sysvar *v = find_var(norm);
     if (!v) return -1;
+    char num[32];
+    if (!strcmp(v->name, "max_session_mem_used")) {
+        /* K/M/G suffixes as on the command line, at least MariaDB's minimum */
+        char *end;
+        unsigned long long n = strtoull(value, &end, 10);
+        int sh = (*end == 'K' || *end == 'k') ? 10 : (*end == 'M' || *end == 'm') ? 20 : (*end == 'G' || *end == 'g') ? 30 : 0;
+        n = n > (9223372036854775807ull >> sh) ? 9223372036854775807ull : n << sh;
+        snprintf(num, sizeof num, "%llu", n < 8192 ? 8192ull : n);
+        value = num;
+    }
     pthread_mutex_lock(&gmu);
     set_override(&globals, v, value);
     pthread_mutex_unlock(&gmu);

@@ -146,8 +146,11 @@ char *stor_strndup(const char *s, size_t n)
 
 size_t stor_mem_used(void) { return atomic_load(&mem_used); }
 
-static size_t mem_limit;
-void stor_set_mem_limit(size_t bytes) { mem_limit = bytes; }
+static size_t mem_limit, mem_ceiling;
+/* Statements may take an eighth more than table data may: a full table still leaves
+ * room to read it, and what they take beyond that fails them, not the process. */
+void stor_set_mem_limit(size_t bytes) { mem_limit = bytes; mem_ceiling = bytes ? bytes + bytes / 8 : 0; }
+size_t stor_mem_ceiling(void) { return mem_ceiling; }
 size_t stor_mem_limit(void) { return mem_limit; }
 /* Every stor_free/stor_realloc subtracts the usable size its stor_* allocation added
  * (the PDB_MEM_DEBUG mode above checks that pointer by pointer; the SQL suite crosses no
@@ -180,7 +183,53 @@ struct stor_arena_blk {
  * dirty_decay_ms), so a finished load leaves mostly the data resident. */
 #define ARENA_PURGE_BYTES (4u << 20)
 
-void stor_arena_init(stor_arena *a) { a->head = NULL; a->used = 0; a->held = a->peak = 0; }
+void stor_arena_init(stor_arena *a)
+{
+    a->head = NULL; a->used = 0; a->held = a->peak = 0;
+    a->limit = 0; a->full = NULL; a->full_arg = NULL;
+}
+
+void stor_arena_guard(stor_arena *a, size_t limit, void (*full)(void *, int, size_t), void *arg)
+{
+    a->limit = full ? limit : 0;
+    a->full = full;
+    a->full_arg = arg;
+}
+
+/* Bytes a guarded arena may hold beyond its limit: a statement's first blocks (its
+ * parse tree, a small result) are always allowed, as MariaDB's session has memory of its
+ * own before its limit is checked (SET max_session_mem_used = 8192 leaves SELECT 1). */
+#define ARENA_ALLOWANCE (64u << 10)
+
+/* Whether a guarded arena may add a block of sz bytes; otherwise its guard is called
+ * (disarmed first: the error path after it may still take memory). */
+static void arena_check(stor_arena *a, size_t sz)
+{
+    if (!a->full) return;
+    int why = -1;
+    if (a->limit && a->held + sz > a->limit + ARENA_ALLOWANCE) why = STOR_FULL_LIMIT;
+    else if (mem_ceiling && atomic_load(&mem_used) + sz > mem_ceiling) why = STOR_FULL_CEILING;
+    if (why < 0) return;
+    void (*full)(void *, int, size_t) = a->full;
+    void *arg = a->full_arg;
+    stor_arena_guard(a, 0, NULL, NULL);
+    full(arg, why, sz);
+}
+
+static stor_arena_blk *arena_block(stor_arena *a, size_t sz)
+{
+    arena_check(a, sz);
+    stor_arena_blk *nb = stor_malloc(sizeof(*nb) + sz);
+    if (nb) return nb;
+    if (a->full) {
+        void (*full)(void *, int, size_t) = a->full;
+        void *arg = a->full_arg;
+        stor_arena_guard(a, 0, NULL, NULL);
+        full(arg, STOR_FULL_OOM, sz);
+    }
+    fprintf(stderr, "pressdb: out of memory (arena)\n");
+    abort();
+}
 
 void *stor_arena_alloc(stor_arena *a, size_t n)
 {
@@ -194,8 +243,7 @@ void *stor_arena_alloc(stor_arena *a, size_t n)
         }
         sz -= sizeof *b;
         if (sz < n) sz = n;
-        stor_arena_blk *nb = stor_malloc(sizeof(*nb) + sz);
-        if (!nb) { fprintf(stderr, "pressdb: out of memory (arena)\n"); abort(); }
+        stor_arena_blk *nb = arena_block(a, sz);
         nb->prev = b; nb->size = sz; nb->off = 0;
         a->head = b = nb;
         a->held += sz;

@@ -70,13 +70,27 @@ bool   stor_mem_full(void);
 
 /* A bump arena for per-statement memory: freed wholesale. */
 typedef struct stor_arena_blk stor_arena_blk;
+/* A statement's guard (the engine sets one while a statement runs): a new block that
+ * would take `held` past `limit` (plus 64 KiB any statement may hold), or the process's counted memory past its ceiling
+ * (stor_mem_ceiling), or that the allocator refuses, calls full(full_arg, why, bytes)
+ * instead, which does not return (the statement ends with an error). Without a guard,
+ * only a refused allocation ends the process. */
+enum { STOR_FULL_LIMIT, STOR_FULL_CEILING, STOR_FULL_OOM };
 typedef struct stor_arena {
     stor_arena_blk *head;   /* newest block */
     size_t used;            /* bytes handed out */
     size_t held, peak;      /* bytes in blocks now, and at most since init */
+    size_t limit;           /* guard: held at most this (0: no limit of its own) */
+    void (*full)(void *arg, int why, size_t bytes);
+    void *full_arg;
 } stor_arena;
 void  stor_arena_init(stor_arena *a);
-void *stor_arena_alloc(stor_arena *a, size_t n);   /* 16-byte aligned; aborts on OOM */
+void *stor_arena_alloc(stor_arena *a, size_t n);   /* 16-byte aligned; on OOM: the guard, else abort */
+/* Arms the guard (full != NULL) or disarms it (full NULL). */
+void  stor_arena_guard(stor_arena *a, size_t limit, void (*full)(void *, int, size_t), void *arg);
+/* The most counted memory (stor_mem_used) that guarded arenas may grow into: set with the
+ * memory limit (stor_set_mem_limit: limit + limit / 8), 0 = none. */
+size_t stor_mem_ceiling(void);
 char *stor_arena_strndup(stor_arena *a, const char *s, size_t n);
 void  stor_arena_reset(stor_arena *a);             /* frees all but the first block */
 void  stor_arena_free(stor_arena *a);               /* one that held 4 MiB also purges */
