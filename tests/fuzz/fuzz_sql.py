@@ -590,6 +590,15 @@ class Pressdb:
     def alive(self):
         return self.proc is not None and self.proc.poll() is None
 
+    def cpu_seconds(self):
+        """CPU time the server has used (user + system), 0 when unknown."""
+        try:
+            with open("/proc/%d/stat" % self.proc.pid) as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, ValueError, IndexError, AttributeError):
+            return 0.0
+
     def sanitizer_report(self):
         """New ASan/UBSan output since the start (waits a moment for it to be written)."""
         try:
@@ -868,6 +877,7 @@ class Runner:
             # connection that lands on that loop waits for it: try again (other loops,
             # or the statement finishing) for up to 3 x --hang before calling it hung.
             until = time.monotonic() + 3 * self.hang
+            w0, cpu0 = time.monotonic(), self.server.cpu_seconds()
             e2 = None
             while time.monotonic() < until and self.server.alive():
                 try:
@@ -883,7 +893,12 @@ class Runner:
                 c.close()
                 raise Finding("slow: statement ran past %.0fs (server still answers)" % took, str(err))
             self.check_server(sql)
-            raise Finding("server hung (no answer to a new connection)", "%s / %s" % (err, e2))
+            waited, cpu = time.monotonic() - w0, self.server.cpu_seconds() - cpu0
+            if cpu > 0.5:
+                # working, not stuck: a long statement holding the store lock
+                raise Finding("slow: no answer to a new connection for %.0fs while the server "
+                              "worked (%.0fs CPU)" % (waited, cpu), "%s / %s" % (err, e2))
+            raise Finding("server hung (no answer to a new connection, idle)", "%s / %s" % (err, e2))
         raise Finding("connection dropped", str(err))
 
 
