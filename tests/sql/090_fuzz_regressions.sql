@@ -176,3 +176,17 @@ SELECT DATE_SUB('2023-03-31', INTERVAL -9223372036854775808 YEAR_MONTH), DATE_AD
 -- program's subquery array with malloc and freed the arena-grown one (a crash)
 SELECT (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + ((1,2) = (SELECT 1,2)) AS s;
 SELECT ((1,2) = (SELECT 1,2)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + ((1,2) <> (SELECT 1,3)) + (2 = ANY (SELECT 2)) + EXISTS (SELECT 1) + (SELECT 5) = 13 AS ok;
+
+-- found by fuzz_sql.py --compare-mariadb: an UPDATE that sets a DECIMAL(M > 18) column to
+-- its own value counted the row as changed (the old and new values' text pointers were
+-- compared, not the values)
+CREATE TABLE fz_wdec (id INT PRIMARY KEY, w DECIMAL(27,0), x DECIMAL(30,5), n DECIMAL(10,2));
+INSERT INTO fz_wdec VALUES (1, 35, 1.5, 1.5), (2, NULL, -2.25, NULL), (3, 123456789012345678901234567, 0, 0);
+UPDATE fz_wdec SET w = w;
+UPDATE fz_wdec SET x = x, w = w, n = n WHERE id > 1;
+UPDATE fz_wdec SET x = x + 0, w = w * 1;
+UPDATE fz_wdec SET x = '1.50000' WHERE id = 1;
+UPDATE fz_wdec SET w = w + 1 WHERE id = 1;
+INSERT INTO fz_wdec VALUES (3, 1, 1, 1) ON DUPLICATE KEY UPDATE w = w, x = x;
+SELECT * FROM fz_wdec ORDER BY id;
+DROP TABLE fz_wdec;
