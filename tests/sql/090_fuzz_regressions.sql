@@ -190,3 +190,16 @@ UPDATE fz_wdec SET w = w + 1 WHERE id = 1;
 INSERT INTO fz_wdec VALUES (3, 1, 1, 1) ON DUPLICATE KEY UPDATE w = w, x = x;
 SELECT * FROM fz_wdec ORDER BY id;
 DROP TABLE fz_wdec;
+
+-- found by the fuzz_recovery harness (a replayed ALTER): an ALTER TABLE whose rebuild
+-- meets a duplicate key freed the new table and then read the key's name from it for
+-- the 1062 message (a use after free any user could cause)
+CREATE TABLE fz_dupkey (x INT, y VARCHAR(10));
+INSERT INTO fz_dupkey VALUES (1, 'a'), (1, 'b'), (2, 'c');
+ALTER TABLE fz_dupkey ADD UNIQUE KEY ux (x);
+ALTER TABLE fz_dupkey ADD PRIMARY KEY (x);
+ALTER TABLE fz_dupkey ADD COLUMN z INT DEFAULT 5, ADD UNIQUE KEY a_key_name_of_sixty_four_characters_is_the_longest_one_allowed_x (x, z);
+CREATE UNIQUE INDEX uxy ON fz_dupkey (x);
+SELECT * FROM fz_dupkey ORDER BY y;
+DROP TABLE fz_dupkey;
+
