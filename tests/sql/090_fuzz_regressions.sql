@@ -203,3 +203,8 @@ CREATE UNIQUE INDEX uxy ON fz_dupkey (x);
 SELECT * FROM fz_dupkey ORDER BY y;
 DROP TABLE fz_dupkey;
 
+-- found by the fuzz_collation harness: a LIKE pattern with many '%' tried every
+-- combination of positions (exponential: minutes for 60 characters); a '%' now stops at
+-- the first position where the rest of the text ran out, as MariaDB's my_wildcmp does
+SELECT REPEAT('a', 60) LIKE '%a%a%a%a%a%a%a%a%a%a%b' AS no_b, REPEAT('a', 60) LIKE '%a%a%a%a%a%a%a%a%a%a%' AS yes, CONCAT(REPEAT('ab', 30), 'c') LIKE '%a%b%a%b%a%b%c' AS yes2;
+SELECT 'abc' LIKE '%_%_%_%_' AS n, 'abcd' LIKE '%_%_%_%_' AS y, 'xay' LIKE '%a_' AS z, 'xa' LIKE '%a_' AS nz, 'a%b' LIKE '%\%b' AS esc, 'aXb' LIKE '%\%b' AS nesc, 'ÀbÇ' LIKE '%b%c' AS ci, '' LIKE '%' AS e, '' LIKE '%_' AS ne;
