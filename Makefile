@@ -176,7 +176,7 @@ fuzz-run: fuzz-build
 	       $(BUILD)/fuzz/corpus/$$t $(BUILD)/fuzz/seeds/$$t > $(BUILD)/fuzz/$$t.log 2>&1; then \
 	    grep -E '^(stat::number_of_executed_units|stat::new_units_added|Done )' $(BUILD)/fuzz/$$t.log | tr '\n' ' '; echo; \
 	  else \
-	    echo "fuzz_$$t FAILED:"; grep -A30 -E 'ERROR|runtime error|deadly signal|Test unit written' $(BUILD)/fuzz/$$t.log | head -60; fail=1; \
+	    echo "fuzz_$$t FAILED:"; grep -a -A30 -E '==[0-9]+== ?ERROR|runtime error|deadly signal|Test unit written' $(BUILD)/fuzz/$$t.log | head -60; fail=1; \
 	  fi; \
 	done; exit $$fail
 
