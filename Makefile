@@ -148,8 +148,8 @@ FUZZ_LDFLAGS_recovery := -Wl,--wrap=tbl_put_at -Wl,--wrap=tbl_reserve_rows
 FUZZ_TMP     ?= $(if $(wildcard /dev/shm/.),/dev/shm,$(abspath $(BUILD))/fuzz/tmp)
 
 fuzz:
-	$(FUZZ_MAKE) fuzz-build
-	$(FUZZ_MAKE) fuzz-run
+	+$(FUZZ_MAKE) fuzz-build
+	+$(FUZZ_MAKE) fuzz-run
 
 fuzz-build: $(FUZZ_BINS) $(BUILD)/fuzz/seeds/.done
 
