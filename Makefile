@@ -9,6 +9,8 @@
 #   make test-san   the unit tests, SQL suites and collation test again under ASan + UBSan
 #   make deps       install the Debian packages the build and the tests need
 #   make bench      run the benchmarks against MariaDB (bench/README.md)
+#   make fuzz       build the libFuzzer harnesses (tests/fuzz/fuzz_*.c) and run each for
+#                   FUZZ_SECONDS (default 60); a crash fails it
 
 CC      ?= cc
 # SAN=1: sanitizer build (ASan's allocator replaces jemalloc's)
@@ -35,7 +37,8 @@ DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
             python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev
 
-.PHONY: all run test unit sqltest sqltest-offload colltest wptest benchsmoke test-san deps clean bench bench-quick
+.PHONY: all run test unit sqltest sqltest-offload colltest wptest benchsmoke test-san deps clean bench bench-quick \
+        fuzz fuzz-build fuzz-run
 
 all: $(BUILD)/pressdb
 
@@ -128,8 +131,57 @@ bench-quick: $(BUILD)/pressdb
 bench-http: $(BUILD)/pressdb
 	/usr/bin/python3 bench/http/run.py --server ./$(BUILD)/pressdb $(BENCH_HTTP_ARGS)
 
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c; RELIABILITY.md "Fuzzing") against the project's
+# objects built with the same sanitizers in build-fuzz/; seed corpora are generated there
+# from the test suites (tests/fuzz/gen_seeds.py), and what a run adds to them is kept in
+# build-fuzz/fuzz/corpus/ for the next run. A crash leaves build-fuzz/fuzz/crash-* (the
+# input: ./build-fuzz/fuzz/fuzz_NAME FILE replays it) and fails the target.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := protocol parser value collation recovery
+FUZZ_CFLAGS  := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer \
+                -fno-sanitize-recover=undefined
+FUZZ_MAKE     = $(MAKE) --no-print-directory BUILD=build-fuzz SAN=1 CC=clang CFLAGS="$(FUZZ_CFLAGS)"
+FUZZ_BINS     = $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
+# recovery skips absurd row ids (tests/fuzz/fuzz_recovery.c says why)
+FUZZ_LDFLAGS_recovery := -Wl,--wrap=tbl_put_at -Wl,--wrap=tbl_reserve_rows
+# scratch files (the recovery harness's data directory) in memory when possible
+FUZZ_TMP     ?= $(if $(wildcard /dev/shm/.),/dev/shm,$(abspath $(BUILD))/fuzz/tmp)
+
+fuzz:
+	+$(FUZZ_MAKE) fuzz-build
+	+$(FUZZ_MAKE) fuzz-run
+
+fuzz-build: $(FUZZ_BINS) $(BUILD)/fuzz/seeds/.done
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/fuzz_input.h $(LIBOBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALLFLAGS) -fsanitize=fuzzer -o $@ $< $(LIBOBJS) $(LDLIBS) $(FUZZ_LDFLAGS_$*)
+
+$(BUILD)/fuzz/seeds/.done: tests/fuzz/gen_seeds.py $(wildcard tests/sql/*.sql)
+	rm -rf $(BUILD)/fuzz/seeds
+	/usr/bin/python3 tests/fuzz/gen_seeds.py $(BUILD)/fuzz/seeds
+	touch $@
+
+# Each harness for FUZZ_SECONDS on its seeds plus the corpus of earlier runs; memory
+# capped (-rss_limit_mb), a single input's run capped (-timeout), leaks not reported
+# (the harnesses keep process-wide caches); the last lines of each run go to
+# build-fuzz/fuzz/NAME.log.
+fuzz-run: fuzz-build
+	@fail=0; for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(BUILD)/fuzz/corpus/$$t $(FUZZ_TMP); \
+	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  if TMPDIR=$(FUZZ_TMP) ASAN_OPTIONS=detect_leaks=0 ./$(BUILD)/fuzz/fuzz_$$t \
+	       -max_total_time=$(FUZZ_SECONDS) -timeout=25 -rss_limit_mb=2048 -max_len=65536 \
+	       -print_final_stats=1 -artifact_prefix=$(BUILD)/fuzz/crash-$$t- \
+	       $(BUILD)/fuzz/corpus/$$t $(BUILD)/fuzz/seeds/$$t > $(BUILD)/fuzz/$$t.log 2>&1; then \
+	    grep -E '^(stat::number_of_executed_units|stat::new_units_added|Done )' $(BUILD)/fuzz/$$t.log | tr '\n' ' '; echo; \
+	  else \
+	    echo "fuzz_$$t FAILED:"; grep -a -A30 -E '==[0-9]+== ?ERROR|runtime error|deadly signal|Test unit written' $(BUILD)/fuzz/$$t.log | head -60; fail=1; \
+	  fi; \
+	done; exit $$fail
+
 clean:
-	rm -rf build build-san
+	rm -rf build build-san build-fuzz
 
 # Everything at once for SOAK_MINUTES (default 30): WordPress HTTP traffic, sysbench,
 # durability writers, garbage and half-open connections, mid-result disconnects, cartesian

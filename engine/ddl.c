@@ -740,8 +740,11 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
                 size_t l; const char *s = ex_to_str(ctx->a, &vals[x->cols[i]], &l);
                 k += (size_t)snprintf(key + k, sizeof key - k, "%s%.*s", i ? "-" : "", (int)(l > 64 ? 64 : l), s);
             }
+            /* x lives in nt, which the drop frees: keep its name first */
+            char kname[PDB_NAME_LEN];
+            snprintf(kname, sizeof kname, "%s", x->name);
             stor_table_drop(d, tmpname);
-            ex_raise(ctx, 1062, "23000", "Duplicate entry '%s' for key '%s'", key, x->name);
+            ex_raise(ctx, 1062, "23000", "Duplicate entry '%s' for key '%s'", key, kname);
         }
     }
     char *oldname = stor_strndup(t->name, strlen(t->name));

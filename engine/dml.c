@@ -133,6 +133,13 @@ static bool rows_equal(stor_table *t, const pdb_value *a, const pdb_value *b)
         if (a[c].t == VT_STRING) {
             if (a[c].len != b[c].len || memcmp(a[c].p, b[c].p, a[c].len)) return false;
         } else if (a[c].t == VT_DOUBLE) { if (a[c].d != b[c].d) return false; }
+        else if (ex_dec_wide(&a[c]) || ex_dec_wide(&b[c])) {
+            /* a wide decimal's p points at its text: compare the values */
+            ex_dec x, y;
+            ex_dec_get(&a[c], &x);
+            ex_dec_get(&b[c], &y);
+            if (a[c].t != b[c].t || ex_dec_cmp(&x, &y)) return false;
+        }
         else if (a[c].i != b[c].i) return false;
     }
     return true;

@@ -288,8 +288,12 @@ static bool ch_eq(int a, int b, uint16_t coll, const pdb_collation *co)
     return pdb_coll_char_eq(coll, a, b);
 }
 
-static bool like_rec(const char *s, size_t sn, size_t si, const char *p, size_t pn, size_t pi, int esc,
-                     uint16_t coll, const pdb_collation *co, bool mb, int depth)
+/* 1: s[si..] matches p[pi..]; 0: it does not; -1: neither does any later start of s
+ * (the text ran out first), so a '%' stops trying further positions, as MariaDB's
+ * my_wildcmp does: without that, '%a%a%a%a%b' against a long run of a's tries every
+ * combination of positions (exponential). */
+static int like_rec(const char *s, size_t sn, size_t si, const char *p, size_t pn, size_t pi, int esc,
+                    uint16_t coll, const pdb_collation *co, bool mb, int depth)
 {
     while (pi < pn) {
         size_t pj = pi;
@@ -301,23 +305,24 @@ static bool like_rec(const char *s, size_t sn, size_t si, const char *p, size_t 
                 size_t t = pk;
                 int c = lk_next(p, pn, &t, mb);
                 if (c == '%') { pk = t; continue; }
-                if (c == '_') { if (si >= sn) return false; lk_next(s, sn, &si, mb); pk = t; continue; }
+                if (c == '_') { if (si >= sn) return -1; lk_next(s, sn, &si, mb); pk = t; continue; }
                 break;
             }
-            if (pk >= pn) return true;
-            if (depth > 1000) return false;
+            if (pk >= pn) return 1;
+            if (depth > 1000) return 0;
             for (size_t k = si; k <= sn;) {
-                if (like_rec(s, sn, k, p, pn, pk, esc, coll, co, mb, depth + 1)) return true;
+                int r = like_rec(s, sn, k, p, pn, pk, esc, coll, co, mb, depth + 1);
+                if (r) return r;
                 if (k >= sn) break;
                 lk_next(s, sn, &k, mb);
             }
-            return false;
+            return -1;
         }
-        if (si >= sn) return false;
+        if (si >= sn) return -1;
         int sc = lk_next(s, sn, &si, mb);
         if (pc == '_') { pi = pj; continue; }
         if (pc == esc && pj < pn) pc = lk_next(p, pn, &pj, mb);
-        if (!ch_eq(sc, pc, coll, co)) return false;
+        if (!ch_eq(sc, pc, coll, co)) return 0;
         pi = pj;
     }
     return si >= sn;
@@ -475,7 +480,7 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
         }
     }
     /* character by character: the text is UTF-8 whatever the column's charset */
-    return like_rec(s, sn, 0, p, pn, 0, esc, coll, co, coll != COLL_BINARY, 0);
+    return like_rec(s, sn, 0, p, pn, 0, esc, coll, co, coll != COLL_BINARY, 0) == 1;
 }
 
 /* ---------------------------------------------------------------- CAST */

@@ -180,3 +180,35 @@ SELECT ((1,2) = (SELECT 1,2)) + (1 IN (SELECT 1)) + (1 IN (SELECT 1)) + (1 IN (S
 -- an expression's column name is its text cut to 255 bytes at a character's start
 SELECT 1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1 = 150;
 SELECT 'éxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx', 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxé';
+
+-- found by fuzz_sql.py --compare-mariadb: an UPDATE that sets a DECIMAL(M > 18) column to
+-- its own value counted the row as changed (the old and new values' text pointers were
+-- compared, not the values)
+CREATE TABLE fz_wdec (id INT PRIMARY KEY, w DECIMAL(27,0), x DECIMAL(30,5), n DECIMAL(10,2));
+INSERT INTO fz_wdec VALUES (1, 35, 1.5, 1.5), (2, NULL, -2.25, NULL), (3, 123456789012345678901234567, 0, 0);
+UPDATE fz_wdec SET w = w;
+UPDATE fz_wdec SET x = x, w = w, n = n WHERE id > 1;
+UPDATE fz_wdec SET x = x + 0, w = w * 1;
+UPDATE fz_wdec SET x = '1.50000' WHERE id = 1;
+UPDATE fz_wdec SET w = w + 1 WHERE id = 1;
+INSERT INTO fz_wdec VALUES (3, 1, 1, 1) ON DUPLICATE KEY UPDATE w = w, x = x;
+SELECT * FROM fz_wdec ORDER BY id;
+DROP TABLE fz_wdec;
+
+-- found by the fuzz_recovery harness (a replayed ALTER): an ALTER TABLE whose rebuild
+-- meets a duplicate key freed the new table and then read the key's name from it for
+-- the 1062 message (a use after free any user could cause)
+CREATE TABLE fz_dupkey (x INT, y VARCHAR(10));
+INSERT INTO fz_dupkey VALUES (1, 'a'), (1, 'b'), (2, 'c');
+ALTER TABLE fz_dupkey ADD UNIQUE KEY ux (x);
+ALTER TABLE fz_dupkey ADD PRIMARY KEY (x);
+ALTER TABLE fz_dupkey ADD COLUMN z INT DEFAULT 5, ADD UNIQUE KEY a_key_name_of_sixty_four_characters_is_the_longest_one_allowed_x (x, z);
+CREATE UNIQUE INDEX uxy ON fz_dupkey (x);
+SELECT * FROM fz_dupkey ORDER BY y;
+DROP TABLE fz_dupkey;
+
+-- found by the fuzz_collation harness: a LIKE pattern with many '%' tried every
+-- combination of positions (exponential: minutes for 60 characters); a '%' now stops at
+-- the first position where the rest of the text ran out, as MariaDB's my_wildcmp does
+SELECT REPEAT('a', 60) LIKE '%a%a%a%a%a%a%a%a%a%a%b' AS no_b, REPEAT('a', 60) LIKE '%a%a%a%a%a%a%a%a%a%a%' AS yes, CONCAT(REPEAT('ab', 30), 'c') LIKE '%a%b%a%b%a%b%c' AS yes2;
+SELECT 'abc' LIKE '%_%_%_%_' AS n, 'abcd' LIKE '%_%_%_%_' AS y, 'xay' LIKE '%a_' AS z, 'xa' LIKE '%a_' AS nz, 'a%b' LIKE '%\%b' AS esc, 'aXb' LIKE '%\%b' AS nesc, 'ÀbÇ' LIKE '%b%c' AS ci, '' LIKE '%' AS e, '' LIKE '%_' AS ne;
