@@ -98,6 +98,20 @@ static int abort_startup(void)
     return 1;
 }
 
+/* A worker may block on the store lock (a writer behind a long reader), so libuv's pool
+ * (4 threads by default) gets a thread per connection the server admits, as MariaDB's
+ * one-thread-per-connection: blocked statements then never keep another connection's
+ * offloaded statement from running. libuv reads UV_THREADPOOL_SIZE at its first job and
+ * holds at most 1024; an operator's own setting wins. */
+static void size_pool(void)
+{
+    if (getenv("UV_THREADPOOL_SIZE")) return;
+    uint64_t n = (uint64_t)srv_cfg.max_connections + srv_cfg.extra_max_connections + 2 + 4;
+    char v[16];
+    snprintf(v, sizeof v, "%u", (unsigned)(n > 1024 ? 1024 : n));
+    setenv("UV_THREADPOOL_SIZE", v, 1);
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -122,6 +136,7 @@ int main(int argc, char **argv)
     }
     snprintf(srv_cfg.datadir, sizeof srv_cfg.datadir, "%s", abs);
     srv_options_finish();
+    size_pool();
 
     if (srv_cfg.log_error[0] && srv_log_open(srv_cfg.log_error) != 0) {
         srv_log(SRV_ERROR, 0, "pressdb: Can't open the error log '%s': %s", srv_cfg.log_error,
