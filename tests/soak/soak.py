@@ -261,14 +261,16 @@ class Soak:
                 pass
 
     def watchdog(self):
-        c, i = None, 0
+        c, i, run = None, 0, -1
         while not self.stop.is_set():
             i += 1
             down = self.down.is_set()
             t = time.monotonic()
             try:
-                if c is None or i % 5 == 0:
+                if c is None or i % 5 == 0 or run != self.run_no:
+                    # a connection from before a kill -9 is gone: log in again
                     self.drop(c)
+                    run = self.run_no
                     c = self.conn(db=None, timeout=5, read_timeout=5)
                 with c.cursor() as cur:
                     cur.execute("SELECT 1")
