@@ -4,12 +4,12 @@
 Starts its own pressdb (PRESSDB_BIN, --threads=1, PRESSDB_LOCK_CHECK=1) with a table
 of 200,000 rows of about 300 bytes (a 60 MB result).
 
-1. Two clients send SELECT * FROM big and read nothing for a while (the first run of
-   the shape runs on the event loop, the second on a worker). Meanwhile another client
+1. After one read run (so the shape runs on a worker), two clients send
+   SELECT * FROM big and read nothing for a while. Meanwhile another client
    INSERTs into the same table and a watchdog logs in and runs SELECT 1; both must be
-   answered. The server's VmRSS (/proc) must not grow by anything like the result
-   (bound: RSS_BOUND); the output is held in a file. Then both clients read and must
-   get exactly the 200,000 rows the table had (the INSERTs came after).
+   answered. Once both statements are done on the server, its VmRSS (/proc) must not
+   have grown by anything like the results (RSS_BOUND_MB); the output waits in a file.
+   Then both clients read and must get exactly the 200,000 rows the table had (the INSERTs came after).
 2. net_write_timeout: a client sets it to 2 s, sends the SELECT and does not read; the
    server must close the connection (the client then finds it lost before the end of
    the result) and log MariaDB's "Got timeout writing communication packets" note; the
