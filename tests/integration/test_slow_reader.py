@@ -14,6 +14,8 @@ of 200,000 rows of about 300 bytes (a 60 MB result).
    server must close the connection (the client then finds it lost before the end of
    the result) and log MariaDB's "Got timeout writing communication packets" note; the
    watchdog goes on being answered.
+3. A second pressdb that runs every statement on its event loop (--offload-us at its
+   maximum): one client does not read; the same RSS bound, then the complete result.
 """
 import os
 import socket
@@ -56,14 +58,14 @@ def free_port():
     return p
 
 
-def start(base):
+def start(base, args=()):
     port = free_port()
     log = open(os.path.join(base, "server.log"), "a")
     tmp = os.path.join(base, "tmp")
     os.mkdir(tmp)
     env = dict(os.environ, PRESSDB_LOCK_CHECK="1", TMPDIR=tmp)
     p = subprocess.Popen([BIN, "--port=%d" % port, "--bind-address=127.0.0.1", "--threads=1",
-                          "--datadir=%s" % os.path.join(base, "data"), "--socket="],
+                          "--datadir=%s" % os.path.join(base, "data"), "--socket="] + list(args),
                          stdout=log, stderr=subprocess.STDOUT, env=env)
     log.close()
     for _ in range(400):
@@ -171,6 +173,56 @@ def check_rows(rows, what):
         fail("%s: the rows differ from the table's" % what)
 
 
+def wait_asleep(port, conns, what):
+    """Until the server is done with the conns' statements (the processlist shows them
+    asleep): what is measured then is what is held for a client that does not read, not
+    the statement's own memory while it runs (RELIABILITY.md, Statement memory)."""
+    ids = [c.thread_id()[0] if isinstance(c.thread_id(), tuple) else c.thread_id()
+           for c in conns]
+    pl = connect(port)
+    with pl.cursor() as cur:
+        end = time.monotonic() + STUCK
+        while time.monotonic() < end:
+            cur.execute("SELECT ID, COMMAND FROM information_schema.PROCESSLIST")
+            cmds = dict(cur.fetchall())
+            if all(cmds.get(i) == "Sleep" for i in ids):
+                break
+            time.sleep(0.1)
+        else:
+            fail("%s: the SELECTs did not end on the server: %s" % (what, cmds))
+    pl.close()
+
+
+def scenario_inline():
+    print("3. the same SELECT run on the event loop (--offload-us=3600000000), not read")
+    base = tempfile.mkdtemp(prefix="pressdb-slowreader-")
+    proc, port = start(base, ["--offload-us=3600000000"])
+    try:
+        setup(port)
+        time.sleep(0.5)
+        base_rss = rss_mb(proc.pid)
+        c = send_unread(port, "SELECT * FROM big")
+        wait_asleep(port, [c], "scenario 3")
+        wd = Watchdog(port)
+        wd.start()
+        peak = base_rss
+        for _ in range(20):
+            peak = max(peak, rss_mb(proc.pid))
+            time.sleep(0.1)
+        wd.finish("scenario 3")
+        growth = peak - base_rss
+        print("  VmRSS %.1f MB before, %.1f MB while unread (+%.1f MB; bound %d MB)"
+              % (base_rss, peak, growth, RSS_BOUND_MB))
+        if growth > RSS_BOUND_MB:
+            fail("scenario 3: the server's RSS grew by %.1f MB while the result was unread"
+                 % growth)
+        check_rows(read_result(c), "scenario 3")
+        c.close()
+    finally:
+        stop(proc)
+        subprocess.run(["rm", "-rf", base])
+
+
 def scenario_unread(proc, port):
     print("1. two clients send SELECT * FROM big (%.0f MB) and do not read" % RESULT_MB)
     # A read result first: the statement's own memory (kept by the allocator) is not
@@ -187,23 +239,7 @@ def scenario_unread(proc, port):
     readers = [send_unread(port, "SELECT * FROM big")]
     time.sleep(1.0)
     readers.append(send_unread(port, "SELECT * FROM big"))
-    # Measured once both statements are done on the server (the processlist shows them
-    # asleep): what is held for a client that does not read, not the statement's own
-    # memory while it runs (RELIABILITY.md, Statement memory).
-    ids = [c.thread_id()[0] if isinstance(c.thread_id(), tuple) else c.thread_id()
-           for c in readers]
-    pl = connect(port)
-    with pl.cursor() as cur:
-        end = time.monotonic() + STUCK
-        while time.monotonic() < end:
-            cur.execute("SELECT ID, COMMAND FROM information_schema.PROCESSLIST")
-            cmds = dict(cur.fetchall())
-            if all(cmds.get(i) == "Sleep" for i in ids):
-                break
-            time.sleep(0.1)
-        else:
-            fail("scenario 1: the SELECTs did not end on the server: %s" % cmds)
-    pl.close()
+    wait_asleep(port, readers, "scenario 1")
     ins = connect(port, database=DB, autocommit=True)
     peak, n_ins = base_rss, 0
     end = time.monotonic() + 8
@@ -263,13 +299,15 @@ def scenario_timeout(proc, port, base):
 def main():
     base = tempfile.mkdtemp(prefix="pressdb-slowreader-")
     proc, port = start(base)
-    which = sys.argv[1:] or ["1", "2"]
+    which = sys.argv[1:] or ["1", "2", "3"]
     try:
         setup(port)
         if "1" in which:
             scenario_unread(proc, port)
         if "2" in which:
             scenario_timeout(proc, port, base)
+        if "3" in which:
+            scenario_inline()
     except Exception as e:  # noqa: BLE001 - a server that stopped answering
         fail("%s: %s" % (type(e).__name__, e))
     finally:
