@@ -21,6 +21,7 @@
 #include "server/server.h"
 
 #include <arpa/inet.h>
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -202,9 +203,16 @@ static int spill_write(int fd, const uint8_t *p, size_t n, uint64_t off)
  * to off_q (worker) or stays for the socket (loop, *to_file false), or to the file. */
 static int spill_put(srv_conn *c, bool worker, bool *to_file)
 {
+    if (c->spill_fd == -1) {            /* the producer alone sets it, before spilling */
+        pthread_mutex_lock(&srv_off_mu);
+        bool fits = !c->spilling && c->sock_held + c->off_q.len + c->out.len <= OUT_MAX;
+        pthread_mutex_unlock(&srv_off_mu);
+        if (!fits && spill_open(c))
+            c->spill_fd = -2;           /* no file: held in memory, as before spilling */
+    }
     pthread_mutex_lock(&srv_off_mu);
     size_t held = c->sock_held + c->off_q.len;
-    if (!c->spilling && held + c->out.len <= OUT_MAX) {
+    if (!c->spilling && (held + c->out.len <= OUT_MAX || c->spill_fd < 0)) {
         int rc = worker ? proto_buf_put(&c->off_q, c->out.data, c->out.len) : 0;
         pthread_mutex_unlock(&srv_off_mu);
         *to_file = false;
@@ -214,9 +222,7 @@ static int spill_put(srv_conn *c, bool worker, bool *to_file)
     c->spill_writing = true;
     uint64_t off = c->spill_end;
     pthread_mutex_unlock(&srv_off_mu);
-    int rc = spill_open(c);
-    if (!rc)
-        rc = spill_write(c->spill_fd, c->out.data, c->out.len, off);
+    int rc = spill_write(c->spill_fd, c->out.data, c->out.len, off);
     pthread_mutex_lock(&srv_off_mu);
     if (!rc)
         c->spill_end = off + c->out.len;
@@ -266,6 +272,7 @@ static int conn_pull(srv_conn *c)
     proto_buf_free(&b);
     if (!rc)
         rc = conn_send_pending(c);
+    assert(c->spill_rd <= end && (c->spill_rd == end || c->spill_fd >= 0));
     while (!rc && c->spill_rd < end && sock_backlog(c) < SPILL_LOW) {
         size_t n = end - c->spill_rd < SPILL_CHUNK ? (size_t)(end - c->spill_rd) : SPILL_CHUNK;
         if (proto_buf_reserve(&b, n))

@@ -327,7 +327,7 @@ struct srv_conn {
     /* Output past SRV_OUT_MAX in memory goes to an unlinked file (conn.c, spilling),
        which the loop sends at the client's pace; the producer (worker or loop) appends,
        the loop reads. spilling, spill_end, spill_writing and sock_held: srv_off_mu. */
-    int spill_fd;                        /* -1: none yet */
+    int spill_fd;                        /* -1: none yet, -2: could not be made */
     bool spilling;                       /* new output goes to the file until it drains */
     bool spill_writing;                  /* the producer is appending at spill_end */
     uint64_t spill_end;                  /* bytes written to the file */
