@@ -218,6 +218,11 @@ int  pdb_exec_resume(pdb_session *s, const pdb_sink *sink);
 void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink);
 /* innodb_lock_wait_timeout of the session, in seconds. */
 uint32_t pdb_lock_wait_timeout(pdb_session *s);
+/* net_write_timeout of the session, in seconds (the server ends a client that stops reading). */
+uint32_t pdb_net_write_timeout(pdb_session *s);
+/* Between statements: a large statement arena goes back to the system now, not at the
+ * next statement (a connection whose client has not read its result would hold it). */
+void pdb_exec_trim(pdb_session *s);
 /* Milliseconds until a parked statement must run again or time out (GET_LOCK's own
  * timeout, else innodb_lock_wait_timeout). */
 uint64_t pdb_wait_ms(pdb_session *s);

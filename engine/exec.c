@@ -200,6 +200,16 @@ uint32_t pdb_lock_wait_timeout(pdb_session *s)
     return (uint32_t)session_uint(s, "innodb_lock_wait_timeout", 50);
 }
 
+uint32_t pdb_net_write_timeout(pdb_session *s)
+{
+    return (uint32_t)session_uint(s, "net_write_timeout", 60);
+}
+
+void pdb_exec_trim(pdb_session *s)
+{
+    if (s->arena.held > ((size_t)4 << 20)) stor_arena_free(&s->arena);   /* purges too */
+}
+
 static bool read_committed(pdb_session *s) { return ex_sysvar_read_committed(s); }
 
 void pdb_session_free(pdb_session *s)

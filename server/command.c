@@ -1028,6 +1028,7 @@ void srv_cmd_after(srv_conn *c)
     }
     if (c->waiting || srv_conn_hold_for_sync(c))
         return;
+    pdb_exec_trim(c->sess);     /* the result has left the arena (packets, spill file) */
     srv_registry_publish(c, SRV_CMD_SLEEP);
     if (c->sess->wait_timeout && c->sess->wait_timeout != c->armed_timeout)
         srv_conn_arm_idle(c);

@@ -21,9 +21,13 @@
 #include "server/server.h"
 
 #include <arpa/inet.h>
+#include <assert.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <netinet/in.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <openssl/err.h>
 
 #define BACKLOG_HIGH (256 * 1024)      /* pause commands above this much unsent output */
@@ -31,7 +35,9 @@
 #define HANDSHAKE_MAX_PACKET (64 * 1024)
 #define LINGER_MS 2000                 /* drain time after a final error */
 #define FLUSH_CLOSE_MS 5000            /* output deadline when closing at shutdown */
-#define NET_WRITE_TIMEOUT_MS 60000     /* MariaDB's net_write_timeout default */
+#define OUT_MAX (4u << 20)             /* output held in memory; more goes to the spill file */
+#define SPILL_LOW (256 * 1024)         /* read the file on while less than this is unsent */
+#define SPILL_CHUNK (256 * 1024)       /* read back this much at a time */
 
 static _Atomic uint32_t next_conn_id = 1;
 
@@ -39,9 +45,15 @@ static void conn_process(srv_conn *c);
 static void conn_do_close(srv_conn *c);
 static void conn_start_linger(srv_conn *c);
 
+static size_t sock_backlog(const srv_conn *c)
+{
+    return c->pend.len + (c->wbuf.len - c->woff);
+}
+
+/* Loop only, not while offloaded (the spill fields are then the loop's alone). */
 size_t srv_conn_backlog(const srv_conn *c)
 {
-    return c->out.len + c->pend.len + (c->wbuf.len - c->woff);
+    return c->out.len + sock_backlog(c) + (size_t)(c->spill_end - c->spill_rd);
 }
 
 static void shrink(proto_buf *b)
@@ -55,6 +67,7 @@ static void shrink(proto_buf *b)
 #define WRITE_CHUNK_MAX ((size_t)1 << 30)   /* uv_buf_t lengths are 32-bit */
 
 static void on_write(uv_write_t *req, int status);
+static void conn_arm_write(srv_conn *c);
 
 /* Starts the uv_write of the next chunk of wbuf (from woff). */
 static int conn_write_chunk(srv_conn *c)
@@ -65,6 +78,10 @@ static int conn_write_chunk(srv_conn *c)
     c->wreq.data = c;
     if (uv_write(&c->wreq, &c->io.s, &b, 1, on_write))
         return -1;
+    if (!c->writing) {
+        c->last_ms = srv_now_ms();      /* net_write_timeout counts from the write's start */
+        conn_arm_write(c);
+    }
     c->writing = true;
     return 0;
 }
@@ -133,42 +150,164 @@ static int conn_queue(srv_conn *c, proto_buf *src)
     return 0;
 }
 
-#define OFF_Q_MAX (4u << 20)   /* a worker waits while this much is not yet sent */
+/* ------------------------------------------------------------------ spilling
+ *
+ * A result is never held in memory beyond OUT_MAX per connection, and its producer never
+ * waits for the client: what does not fit goes to an unlinked file in $TMPDIR, which the
+ * loop reads back as the socket drains. So a worker finishes its statement (and lets go
+ * of the store lock) at its own pace, however slowly the client reads, and a client that
+ * does not read at all is ended by net_write_timeout (on_timer). Order: while spilling,
+ * everything new goes to the file, and off_q then holds only bytes older than the file's,
+ * so the loop sends off_q first, then the file; spilling ends when the file is drained. */
+
+static int spill_open(srv_conn *c)
+{
+    if (c->spill_fd >= 0)
+        return 0;
+    const char *dir = getenv("TMPDIR");
+    if (!dir || !*dir)
+        dir = P_tmpdir;
+    int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+    if (fd < 0) {
+        char name[4096];
+        snprintf(name, sizeof name, "%s/pressdb-out-XXXXXX", dir);
+        fd = mkostemp(name, O_CLOEXEC);
+        if (fd >= 0)
+            unlink(name);
+    }
+    if (fd < 0) {
+        srv_log(SRV_ERROR, c->id, "cannot create a temporary file in '%s' for a result "
+                "(errno: %d \"%s\")", dir, errno, strerror(errno));
+        return -1;
+    }
+    c->spill_fd = fd;
+    return 0;
+}
+
+static int spill_write(int fd, const uint8_t *p, size_t n, uint64_t off)
+{
+    while (n) {
+        ssize_t w = pwrite(fd, p, n, (off_t)off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return -1;
+        p += w;
+        n -= (size_t)w;
+        off += (uint64_t)w;
+    }
+    return 0;
+}
+
+/* The producer's side (the worker, or the loop for an inline statement): c->out goes
+ * to off_q (worker) or stays for the socket (loop, *to_file false), or to the file. */
+static int spill_put(srv_conn *c, bool worker, bool *to_file)
+{
+    if (c->spill_fd == -1) {            /* the producer alone sets it, before spilling */
+        pthread_mutex_lock(&srv_off_mu);
+        bool fits = !c->spilling && c->sock_held + c->off_q.len + c->out.len <= OUT_MAX;
+        pthread_mutex_unlock(&srv_off_mu);
+        if (!fits && spill_open(c))
+            c->spill_fd = -2;           /* no file: held in memory, as before spilling */
+    }
+    pthread_mutex_lock(&srv_off_mu);
+    size_t held = c->sock_held + c->off_q.len;
+    if (!c->spilling && (held + c->out.len <= OUT_MAX || c->spill_fd < 0)) {
+        int rc = worker ? proto_buf_put(&c->off_q, c->out.data, c->out.len) : 0;
+        pthread_mutex_unlock(&srv_off_mu);
+        *to_file = false;
+        return rc;
+    }
+    c->spilling = true;
+    c->spill_writing = true;
+    uint64_t off = c->spill_end;
+    pthread_mutex_unlock(&srv_off_mu);
+    int rc = spill_write(c->spill_fd, c->out.data, c->out.len, off);
+    pthread_mutex_lock(&srv_off_mu);
+    if (!rc)
+        c->spill_end = off + c->out.len;
+    c->spill_writing = false;
+    pthread_mutex_unlock(&srv_off_mu);
+    *to_file = true;
+    return rc;
+}
 
 /* On the worker: hands c->out to the loop (which is woken to send it). */
 static int offload_handoff(srv_conn *c)
 {
-    pthread_mutex_lock(&srv_off_mu);
-    int rc = proto_buf_put(&c->off_q, c->out.data, c->out.len);
+    bool to_file;
+    int rc = spill_put(c, true, &to_file);
     proto_buf_reset(&c->out);
     c->eof_patch = 0;
     uv_async_send(&c->lp->wake);
-    while (!rc && !c->close_pending && c->off_q.len > OFF_Q_MAX)
-        pthread_cond_wait(&srv_off_cv, &srv_off_mu);
+    pthread_mutex_lock(&srv_off_mu);
     if (c->close_pending)
         rc = -1;
     pthread_mutex_unlock(&srv_off_mu);
     return rc;
 }
 
-void srv_conn_take_offloaded(srv_conn *c)
+static void publish_held(srv_conn *c)
 {
-    proto_buf b = { 0 };
+    pthread_mutex_lock(&srv_off_mu);
+    c->sock_held = sock_backlog(c);
+    pthread_mutex_unlock(&srv_off_mu);
+}
+
+/* On the loop: sends what the worker handed over, then the file while little is
+ * waiting for the socket. */
+static int conn_pull(srv_conn *c)
+{
+    proto_buf b;
     pthread_mutex_lock(&srv_off_mu);
     b = c->off_q;
     memset(&c->off_q, 0, sizeof c->off_q);
-    pthread_cond_broadcast(&srv_off_cv);
+    uint64_t end = c->spill_end;
     pthread_mutex_unlock(&srv_off_mu);
-    if (!b.len || c->closing) {
+    if (c->closing) {
         proto_buf_free(&b);
-        return;
+        return 0;
     }
-    if (conn_queue(c, &b) || conn_send_pending(c)) {
-        proto_buf_free(&b);
-        conn_do_close(c);
-        return;
+    int rc = conn_queue(c, &b);
+    proto_buf_free(&b);
+    if (!rc)
+        rc = conn_send_pending(c);
+    assert(c->spill_rd <= end && (c->spill_rd == end || c->spill_fd >= 0));
+    while (!rc && c->spill_rd < end && sock_backlog(c) < SPILL_LOW) {
+        size_t n = end - c->spill_rd < SPILL_CHUNK ? (size_t)(end - c->spill_rd) : SPILL_CHUNK;
+        if (proto_buf_reserve(&b, n))
+            rc = -1;
+        ssize_t r = rc ? -1 : pread(c->spill_fd, b.data, n, (off_t)c->spill_rd);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {
+            rc = -1;
+            break;
+        }
+        b.len = (size_t)r;
+        c->spill_rd += (uint64_t)r;
+        rc = conn_queue(c, &b);
+        if (!rc)
+            rc = conn_send_pending(c);
     }
     proto_buf_free(&b);
+    pthread_mutex_lock(&srv_off_mu);
+    if (c->spilling && !c->spill_writing && c->spill_rd == c->spill_end) {
+        c->spilling = false;            /* drained: output goes to memory again */
+        c->spill_rd = c->spill_end = 0;
+        if (ftruncate(c->spill_fd, 0)) { /* keep the file; its size no longer counts */ }
+    }
+    c->sock_held = sock_backlog(c);
+    pthread_mutex_unlock(&srv_off_mu);
+    return rc;
+}
+
+void srv_conn_take_offloaded(srv_conn *c)
+{
+    if (c->closing)
+        return;
+    if (conn_pull(c))
+        conn_do_close(c);
 }
 
 __thread bool srv_on_worker;
@@ -182,10 +321,19 @@ int srv_conn_flush(srv_conn *c)
     if (c->closing)
         return -1;
     c->eof_patch = 0;                /* the packets leave c->out */
+    bool to_file;
+    if (spill_put(c, false, &to_file))
+        return -1;
+    if (to_file) {
+        proto_buf_reset(&c->out);
+        shrink(&c->out);
+        return conn_pull(c);
+    }
     if (conn_queue(c, &c->out))
         return -1;
     if (conn_send_pending(c))
         return -1;
+    publish_held(c);
     return 0;
 }
 
@@ -218,6 +366,7 @@ static void on_write(uv_write_t *req, int status)
         return;
     }
     c->woff += c->wlen;
+    c->last_ms = srv_now_ms();         /* progress: net_write_timeout counts from here */
     if (c->woff < c->wbuf.len) {
         if (conn_write_chunk(c))
             conn_do_close(c);
@@ -226,15 +375,12 @@ static void on_write(uv_write_t *req, int status)
     proto_buf_reset(&c->wbuf);
     c->woff = 0;
     shrink(&c->wbuf);
-    c->last_ms = srv_now_ms();
-    if (c->pend.len) {
-        if (conn_send_pending(c)) {
-            conn_do_close(c);
-            return;
-        }
-        if (c->writing)
-            return;
+    if (conn_pull(c)) {                 /* the worker's packets, the spill file */
+        conn_do_close(c);
+        return;
     }
+    if (c->writing)
+        return;
     if (c->close_how != SRV_CLOSE_NONE) {
         if (c->close_how == SRV_CLOSE_LINGER)
             conn_start_linger(c);
@@ -307,6 +453,8 @@ static void on_handle_closed(uv_handle_t *h)
     free(c->wait_pkt);
     free(c->off_sql);
     proto_buf_free(&c->off_q);
+    if (c->spill_fd >= 0)
+        close(c->spill_fd);
     free(c);
     srv_loop_conn_gone(lp);
 }
@@ -580,6 +728,33 @@ static void wait_timeout(srv_conn *c)
     wait_done(c);
 }
 
+static uint64_t conn_write_timeout_ms(srv_conn *c)
+{
+    uint64_t s = c->sess ? pdb_net_write_timeout(c->sess) : 60;
+    return (s ? s : 1) * 1000u;
+}
+
+/* The client stopped reading its result: MariaDB's net_write_timeout ends the
+ * connection with an aborted-connection note. */
+static void conn_write_timed_out(srv_conn *c)
+{
+    srv_log(SRV_WARNING, c->id, "Aborted connection %u to db: '%s' user: '%s' host: '%s' "
+            "(Got timeout writing communication packets)", c->id,
+            c->sess && c->sess->db[0] ? c->sess->db : "unconnected",
+            c->user[0] ? c->user : "unauthenticated", c->host);
+    conn_do_close(c);
+}
+
+/* A write is waiting for the client: make the timer check net_write_timeout (the idle
+ * timer may be armed for hours). */
+static void conn_arm_write(srv_conn *c)
+{
+    if (c->state != CS_COMMAND || c->waiting || c->closing)
+        return;                         /* (while offloaded the timer ticks every second) */
+    uv_timer_stop(&c->timer);
+    uv_timer_start(&c->timer, on_timer, conn_write_timeout_ms(c), 0);
+}
+
 static void on_timer(uv_timer_t *t)
 {
     srv_conn *c = t->data;
@@ -610,11 +785,12 @@ static void on_timer(uv_timer_t *t)
     }
     uint64_t idle = now - c->last_ms;
     if (c->writing || c->paused) {
-        if (idle >= NET_WRITE_TIMEOUT_MS) {
-            conn_do_close(c);       /* the client stopped reading its result */
+        uint64_t nwt = conn_write_timeout_ms(c);
+        if (idle >= nwt) {
+            conn_write_timed_out(c);
             return;
         }
-        uv_timer_start(&c->timer, on_timer, NET_WRITE_TIMEOUT_MS - idle, 0);
+        uv_timer_start(&c->timer, on_timer, nwt - idle, 0);
         return;
     }
     uint64_t limit = (uint64_t)c->armed_timeout * 1000u;
@@ -870,6 +1046,7 @@ static void conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix, bool ex
         return;
     }
     c->lp = lp;
+    c->spill_fd = -1;
     int rc = is_unix ? uv_pipe_init(&lp->loop, &c->io.pipe, 0) : uv_tcp_init(&lp->loop, &c->io.tcp);
     if (rc) {
         free(c);

@@ -324,6 +324,15 @@ struct srv_conn {
     uint64_t off_start_ns;
     uint64_t off_digest;
     proto_buf off_q;                     /* packets from the worker, not yet sent */
+    /* Output past SRV_OUT_MAX in memory goes to an unlinked file (conn.c, spilling),
+       which the loop sends at the client's pace; the producer (worker or loop) appends,
+       the loop reads. spilling, spill_end, spill_writing and sock_held: srv_off_mu. */
+    int spill_fd;                        /* -1: none yet, -2: could not be made */
+    bool spilling;                       /* new output goes to the file until it drains */
+    bool spill_writing;                  /* the producer is appending at spill_end */
+    uint64_t spill_end;                  /* bytes written to the file */
+    uint64_t spill_rd;                   /* bytes of it sent on (loop only) */
+    size_t sock_held;                    /* pend + wbuf, published by the loop */
 };
 
 /* Offloading (command.c). */
