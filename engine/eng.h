@@ -294,9 +294,22 @@ typedef struct ex_corr {
 /* An outer reference to a column of `target` was compiled in ctx's query block. */
 void ex_corr_note(const ex_ctx *ctx, const ex_ctx *target);
 
-/* Per statement: the generators of RAND(constant) calls (func_more.c). */
+/* Per statement (run_statement's frame, zeroed at its start, so an error leaves nothing
+ * to reset): the generators of RAND(constant) calls (func_more.c), and what used to be
+ * thread-local (a statement may move between threads). */
 typedef struct ex_stmt {
     struct ex_rand *rands;
+    /* the shape-cache entry the statement's tree came from, or NULL (exec.c): select.c
+       keeps its query blocks' plans there */
+    struct pl_shape *shape;
+    /* time slice (exec.c ex_slice_tick): deadline in ex_now_ns() time (0: none), and the
+       rows counted since the clock was last read */
+    uint64_t slice_at;
+    uint32_t slice_n;
+    bool explaining;        /* EXPLAIN: query blocks are planned and printed, not run */
+    bool analyzing;         /* ANALYZE: blocks run for real and count (select.c) */
+    uint64_t an_scan0_ns;   /* ANALYZE: when the first scan started (0: none yet) */
+    bool last_scan_indexed; /* did the last query block's first source use an index */
     /* LIMIT ROWS EXAMINED n (select.c): the rows read so far against the limit; exam_hit
        once a read went past it (at the end of a scan: exam_eof), which stops the statement */
     bool exam_on, exam_hit, exam_eof;
@@ -514,12 +527,11 @@ void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx);
  * worker (PDB_EXEC_MOVE). ex_slice_tick is the check in row loops: a counter, and the
  * clock every 4,096 rows, only while a slice runs. */
 #define EX_MOVE 0xFFFE
-extern __thread uint64_t ex_slice_at;     /* deadline in ex_now_ns() time; 0 = none */
-extern __thread uint32_t ex_slice_n;
 void ex_slice_check(ex_ctx *ctx);
 static inline void ex_slice_tick(ex_ctx *ctx)
 {
-    if (__builtin_expect(ex_slice_at != 0, 0) && !(++ex_slice_n & 4095)) ex_slice_check(ctx);
+    ex_stmt *st = ctx->stmt;
+    if (__builtin_expect(st->slice_at != 0, 0) && !(++st->slice_n & 4095)) ex_slice_check(ctx);
 }
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...);
 /* Raises 1436 (MariaDB's "Thread stack overrun") when the thread's stack is nearly used
@@ -606,7 +618,6 @@ typedef struct ex_result {
 } ex_result;
 
 void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r);
-extern __thread bool ex_last_scan_indexed;
 extern uint64_t ex_checkpoint_at;   /* log bytes that trigger a checkpoint */
 /* Runs a SELECT into rows (subqueries, derived tables, INSERT ... SELECT). */
 void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names,
@@ -678,10 +689,6 @@ typedef struct ex_plan_src {
     uint64_t r_ns;          /* ns spent at this level (deeper levels not counted) */
     uint64_t r_cond_ns;     /* of those, ns in its ON/WHERE conditions */
 } ex_plan_src;
-extern __thread bool ex_explaining;
-/* The cache entry of the statement being run, when its tree came from the shape cache
- * (exec.c): select.c keeps its query blocks' plans there. */
-extern __thread pl_shape *ex_shape;
 /* Tables, columns or indexes may have changed (DDL, a session's temporary tables
  * going): the kept block plans are stale. */
 void ex_catalog_changed(void);
@@ -689,12 +696,10 @@ void ex_catalog_changed(void);
  * a difference aborts the server, so the fuzzer and the suite see it). */
 extern bool ex_plan_verify;
 void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned);
-extern __thread bool ex_analyzing;      /* ANALYZE: blocks run for real and count (select.c) */
-/* Clears EXPLAIN/ANALYZE's per-thread state, which an error (a longjmp past its cleanup)
+uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
+/* Clears EXPLAIN's thread-local state, which an error (a longjmp past its cleanup)
  * can leave behind: exec.c calls it before every statement. */
 void ex_explain_reset(void);
-extern __thread uint64_t ex_an_scan0_ns; /* ANALYZE: when the first scan started (0: none yet) */
-uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *src, int nsrc,
                       pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered);
 void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r);

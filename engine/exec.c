@@ -257,7 +257,7 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
                      const char *db, int n)
 {
     if (r->stopped) return;
-    ex_slice_at = 0;   /* the client has part of the result: no running it again */
+    ctx->stmt->slice_at = 0;   /* the client has part of the result: no running it again */
     pdb_colmeta *m = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *m);
     const pdb_collation *rc = ctx->s->coll_results ? pdb_coll_by_id(ctx->s->coll_results) : NULL;
     for (int i = 0; i < n; i++) {
@@ -500,21 +500,17 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
 /* ---------------------------------------------------------------- the statement loop */
 
-__thread pl_shape *ex_shape;
 
 /* Time slices: a statement run on an event loop that may be run again from the start
  * (text_restartable) gets a deadline; ex_slice_tick, called in the row loops, raises
  * EX_MOVE past it and the caller runs the statement again on a worker (PDB_EXEC_MOVE). */
 __thread uint64_t pdb_exec_slice_us;
-__thread uint64_t ex_slice_at;
-__thread uint32_t ex_slice_n;
-static __thread const char *slice_text;   /* the statement's text (NULL: never again) */
-static __thread size_t slice_len;
 
 void ex_slice_check(ex_ctx *ctx)
 {
-    if (!ex_slice_at || ex_now_ns() < ex_slice_at) return;
-    ex_slice_at = 0;
+    ex_stmt *st = ctx->stmt;
+    if (!st->slice_at || ex_now_ns() < st->slice_at) return;
+    st->slice_at = 0;
     ex_raise(ctx, EX_MOVE, "HY000", "moved to a worker");
 }
 
@@ -546,7 +542,10 @@ static bool store_lock(bool ro)
     return ro ? stor_lock_try_shared() : stor_lock_try_exclusive();
 }
 
-static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_value *params, int nparams, bool describe)
+/* shape: the shape-cache entry st came from (or NULL); text: the statement's text, for
+ * a time slice (NULL: never run again) */
+static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_value *params, int nparams, bool describe,
+                         pl_shape *shape, const char *text, size_t len)
 {
     ex_err err;
     jmp_buf jb;
@@ -562,6 +561,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ctx.now_us = ex_now_us();
     ex_stmt stmt_state = { 0 };
     ctx.stmt = &stmt_state;
+    stmt_state.shape = shape;
     ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
     /* ANALYZE UPDATE / DELETE runs the statement: it writes */
     pl_stmt *wst = st->kind == S_EXPLAIN && st->explain_opt >= 10 && st->inner &&
@@ -580,10 +580,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
 
     if (!store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
-    ex_slice_n = 0;
-    ex_slice_at = pdb_exec_slice_us && slice_text && !stor_lock_may_block() && ro && !describe &&
-                  st->kind == S_SELECT && text_restartable(slice_text, slice_len)
-                  ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
+    stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&
+                          st->kind == S_SELECT && text_restartable(text, len)
+                          ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
@@ -724,7 +723,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             fprintf(stderr, "pressdb: [Warning] checkpoint failed: %s\n", cerr);
     }
     if (catalog) ex_catalog_changed();
-    ex_slice_at = 0;
+    stmt_state.slice_at = 0;
     stor_unlock();
     if (moving) return PDB_EXEC_MOVE;   /* read only: nothing to undo, nothing was sent */
     /* group commit: the fsync happens outside the store lock, shared with others; for
@@ -857,12 +856,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         }
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
-        pl_shape *was_shape = ex_shape;
-        ex_shape = shape;
-        slice_text = sql + start;
-        slice_len = pos - start;
-        int res = run_statement(s, &st, &r, NULL, 0, false);
-        ex_shape = was_shape;
+        int res = run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
         pl_shape_release(shape);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) {
             /* run this statement and the rest again once the lock holder is gone, or on a
@@ -1120,8 +1114,7 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
     pdb_sink cs = { &cp, cap_columns, cap_row, cap_end, cap_ok, cap_error };
     ex_result r = { &cs, s, 0, false };
     pend.set = false;
-    slice_text = NULL;
-    s->exec_moved = run_statement(s, &st, &r, NULL, 0, true) == PDB_EXEC_MOVE;
+    s->exec_moved = run_statement(s, &st, &r, NULL, 0, true, NULL, NULL, 0) == PDB_EXEC_MOVE;
     pend.set = false;
     if (cp.failed || s->exec_moved) { pdb_stmt_close(ps); return NULL; }
     *nparams = ps->nparams;
@@ -1151,9 +1144,7 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
     ex_result r = { sink, s, 0, false };
-    slice_text = ps->sql;
-    slice_len = ps->len;
-    int res = run_statement(s, &st, &r, pv, (int)nparams, false);
+    int res = run_statement(s, &st, &r, pv, (int)nparams, false, NULL, ps->sql, ps->len);
     pl_shape_release(shape);
     if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
     return r.stopped ? 1 : 0;

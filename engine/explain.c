@@ -19,10 +19,6 @@
 #include <strings.h>
 #include <time.h>
 
-__thread bool ex_explaining;
-__thread bool ex_analyzing;
-__thread uint64_t ex_an_scan0_ns;
-
 uint64_t ex_now_ns(void)
 {
     struct timespec ts;
@@ -95,14 +91,13 @@ typedef struct xstate {
     const stor_table *ins_t;
     bool json;              /* FORMAT=JSON: rows keep what the JSON form shows */
     bool ext;               /* EXPLAIN EXTENDED: each block's note text */
+    bool anl;               /* ANALYZE */
 } xstate;
 
 static __thread xstate *X;
 
 void ex_explain_reset(void)
 {
-    ex_explaining = false;
-    ex_analyzing = false;
     X = NULL;
 }
 static __thread pl_select *number_parent;   /* the block number_parts is in */
@@ -1060,23 +1055,22 @@ static int col_not_text(ex_ctx *ctx, const pl_expr *e)
 /* Orders conditions as MariaDB prints them: equalities of a non-text column with a
  * constant or another such column first (MariaDB's multiple equalities), then WHERE's
  * (in text order), then ON's. */
-static __thread pl_select *xsort_sel;
-static __thread ex_ctx *xsort_ctx;
-static int cond_rank(const pl_expr *e)
+typedef struct xsort { pl_select *sel; ex_ctx *ctx; } xsort;
+static int cond_rank(const xsort *xs, const pl_expr *e)
 {
     if (e->kind == E_BINARY && e->op == BO_EQ) {
         const pl_expr *a = e->args[0], *b = e->args[1];
-        int ka = col_not_text(xsort_ctx, a), kb = col_not_text(xsort_ctx, b);
+        int ka = col_not_text(xs->ctx, a), kb = col_not_text(xs->ctx, b);
         if ((ka && (is_literal(b, ka) || kb == ka)) || (kb && is_literal(a, kb))) return 0;
     }
-    const pl_expr *w = xsort_sel ? xsort_sel->where : NULL;
+    const pl_expr *w = xs->sel ? xs->sel->where : NULL;
     bool in_where = w && w->start && e->start && e->start >= w->start && e->start < w->start + w->srclen;
     return in_where ? 1 : 2;
 }
-static int cond_cmp(const void *a, const void *b)
+static int cond_cmp(const void *a, const void *b, void *arg)
 {
     const pl_expr *x = *(pl_expr *const *)a, *y = *(pl_expr *const *)b;
-    int rx = cond_rank(x), ry = cond_rank(y);
+    int rx = cond_rank(arg, x), ry = cond_rank(arg, y);
     if (rx != ry) return rx - ry;
     return x->start < y->start ? -1 : x->start > y->start;
 }
@@ -1178,11 +1172,8 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
             if (lv == i) c[nc++] = on[k];
         }
     }
-    xsort_sel = sel;
-    xsort_ctx = ctx;
-    qsort(c, (size_t)nc, sizeof *c, cond_cmp);
-    xsort_sel = NULL;
-    xsort_ctx = NULL;
+    xsort xs = { sel, ctx };
+    qsort_r(c, (size_t)nc, sizeof *c, cond_cmp, &xs);
     pl_expr **ic = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ic), **ac = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ac);
     int nic = 0, nac = 0;
     /* a secondary index the row is read through, not covering: conditions on its whole
@@ -1529,15 +1520,12 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
         nc = m;
     }
     /* the order FORMAT=JSON prints them in (a stable sort: levels follow their conditions) */
-    xsort_sel = sel;
-    xsort_ctx = ctx;
+    xsort xs = { sel, ctx };
     for (int i = 1; i < nc; i++)
-        for (int j = i; j > 0 && cond_cmp(&c[j], &c[j - 1]) < 0; j--) {
+        for (int j = i; j > 0 && cond_cmp(&c[j], &c[j - 1], &xs) < 0; j--) {
             pl_expr *x = c[j]; c[j] = c[j - 1]; c[j - 1] = x;
             int y = lv[j]; lv[j] = lv[j - 1]; lv[j - 1] = y;
         }
-    xsort_sel = NULL;
-    xsort_ctx = NULL;
     if (impossible) xb_s(&o, " where 0");
     else if (nc) {
         xb_s(&o, " where ");
@@ -1761,21 +1749,21 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
     if (!b) return;
     if (b->done) {
         /* a block run again (a correlated subquery): its counts add up */
-        if (ex_analyzing)
+        if (ctx->stmt->analyzing)
             for (int k = 0; k < X->nr; k++) {
                 xrow *xr = &X->r[k];
                 if (xr->sel != sel || xr->src < 0 || xr->src >= n) continue;
                 xr->loops += ps[xr->src].r_loops; xr->read += ps[xr->src].r_read; xr->pass += ps[xr->src].r_pass;
                 xr->ns += ps[xr->src].r_ns; xr->cond_ns += ps[xr->src].r_cond_ns;
             }
-        if (ex_analyzing) {
+        if (ctx->stmt->analyzing) {
             b->runs++;
             for (int i = 0; i < n; i++) b->ns += ps[i].r_ns;
         }
         return;
     }
     b->done = true;
-    if (ex_analyzing && !ctx->describe) {   /* (a subquery typed before it runs is planned, not run) */
+    if (ctx->stmt->analyzing && !ctx->describe) {   /* (a subquery typed before it runs is planned, not run) */
         b->runs = 1;
         for (int i = 0; i < n; i++) b->ns += ps[i].r_ns;
         b->noted_ns = ex_now_ns();
@@ -1807,7 +1795,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
     if (impossible || const_miss || n == 0) {
         xrow *r = xrow_add(b->id, ord);
         r->v[X_STYPE] = b->stype;
-        r->v[X_EXTRA] = impossible ? "Impossible WHERE" : const_miss ? (ex_analyzing ? "no matching row in const table" : "Impossible WHERE noticed after reading const tables")
+        r->v[X_EXTRA] = impossible ? "Impossible WHERE" : const_miss ? (ctx->stmt->analyzing ? "no matching row in const table" : "Impossible WHERE noticed after reading const tables")
                                                          : "No tables used";
         b->message = r->v[X_EXTRA];
         b->est = n == 0 ? 1 : 0;
@@ -2232,7 +2220,7 @@ static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint6
             snprintf(nm + l, sizeof nm - l, ">");
             jw_str(w, "table_name", nm);
             jw_str(w, "access_type", "ALL");
-            if (ex_analyzing && top_level) {   /* the statement's own union: its rows are the result */
+            if (X->anl && top_level) {   /* the statement's own union: its rows are the result */
                 jw_u64(w, "r_loops", 1);
                 jw_u64(w, "r_rows", out_rows);
             }
@@ -2256,7 +2244,7 @@ static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint6
 
 static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
 {
-    bool anl = ex_analyzing;
+    bool anl = X->anl;
     jw_u64(w, "select_id", (uint64_t)b->id);
     if (b->union_head && b->union_head != b->sel) jw_str(w, "operation", "UNION");
     if (anl && !b->message) {
@@ -2312,7 +2300,7 @@ static void json_subqueries(jw *w, xblock *b, bool anl, bool cache_ok)
  * table's times. */
 static void json_dml(jw *w, xblock *b, const pl_stmt *st, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
 {
-    bool anl = ex_analyzing;
+    bool anl = X->anl;
     jw_open(w, "query_block", "{");
     jw_u64(w, "select_id", (uint64_t)b->id);
     const xrow *x = NULL;
@@ -2383,7 +2371,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     bool anl = st->explain_opt >= 10;
     bool json = st->explain_opt == 3 || st->explain_opt == 11;
     uint64_t t_start = ex_now_ns();
-    ex_an_scan0_ns = 0;
+    ctx->stmt->an_scan0_ns = 0;
     if (anl && in->kind != S_SELECT && in->kind != S_UPDATE && in->kind != S_DELETE && in->kind != S_INSERT &&
         in->kind != S_REPLACE)
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ANALYZE of statements other than SELECT'");
@@ -2391,6 +2379,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     xs.a = ctx->a;
     xs.json = json;
     xs.ext = st->explain_opt == 1;
+    xs.anl = anl;
     uint64_t t_end = 0, out_rows = 0;
     pl_select *top = NULL, synth;
     switch (in->kind) {
@@ -2441,13 +2430,13 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (xs.nb == 1) xs.b[0].stype = "SIMPLE";
         ex_ctx sub = *ctx;
         sub.describe = !anl;        /* ANALYZE runs the statement, counting what it reads */
-        ex_explaining = true;
-        ex_analyzing = anl;
+        ctx->stmt->explaining = true;
+        ctx->stmt->analyzing = anl;
         jmp_buf *outer_jb = ctx->jb, jb;
         sub.jb = &jb;
         if (setjmp(jb)) {
-            ex_explaining = false;
-            ex_analyzing = false;
+            ctx->stmt->explaining = false;
+            ctx->stmt->analyzing = false;
             X = NULL;
             ctx->jb = outer_jb;
             longjmp(*outer_jb, 1);
@@ -2459,7 +2448,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_select_rows(&sub, top, &rows, &types, &names, &found);
         t_end = ex_now_ns();
         out_rows = rows.nrows;
-        ex_explaining = false;
+        ctx->stmt->explaining = false;
         /* blocks never prepared (a subquery in a place that did not get to it): scans */
         for (int i = 0; i < xs.nb; i++) {
             xblock *b = &xs.b[i];
@@ -2530,13 +2519,13 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
            change itself, whose OK gives way to the plan's rows (its own scans, of the same
            blocks for INSERT ... SELECT and subqueries, are not counted again) */
         X = NULL;
-        ex_analyzing = false;
+        ctx->stmt->analyzing = false;
         if (in->kind == S_UPDATE) ex_update(ctx, in, r);
         else if (in->kind == S_DELETE) ex_delete(ctx, in, r);
         else ex_insert(ctx, in, r);
         ex_drop_ok();
         X = &xs;
-        ex_analyzing = true;
+        ctx->stmt->analyzing = true;
     }
     if (json) {
         jw w;
@@ -2545,12 +2534,12 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         jw_open(&w, NULL, "{");
         if (anl) {
             jw_open(&w, "query_optimization", "{");
-            uint64_t scan0 = ex_an_scan0_ns ? ex_an_scan0_ns : t_end;
+            uint64_t scan0 = ctx->stmt->an_scan0_ns ? ctx->stmt->an_scan0_ns : t_end;
             jw_ms(&w, "r_total_time_ms", scan0 > t_start ? scan0 - t_start : 0);
             jw_close(&w, "}");
         }
         xblock *tb = top ? xfind(top) : NULL;
-        uint64_t scan0 = ex_an_scan0_ns ? ex_an_scan0_ns : t_start;
+        uint64_t scan0 = ctx->stmt->an_scan0_ns ? ctx->stmt->an_scan0_ns : t_start;
         if (tb && xs.dml_sel) {
             uint64_t done = ex_now_ns();   /* ANALYZE: the change itself counts too */
             json_dml(&w, tb, in, done > scan0 ? done - scan0 : 0, t_end, out_rows);
@@ -2569,7 +2558,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             jw_close(&w, "}");
         }
         jw_close(&w, "}");
-        ex_analyzing = false;
+        ctx->stmt->analyzing = false;
         X = NULL;
         ex_colspec js = { anl ? "ANALYZE" : "EXPLAIN", MYSQL_TYPE_VAR_STRING, 312, NOT_NULL_FLAG, NULL };
         ex_textset jts;
@@ -2666,7 +2655,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         note = o.p;
     }
-    ex_analyzing = false;
+    ctx->stmt->analyzing = false;
     X = NULL;
 
     /* MariaDB's columns: EXTENDED adds filtered, PARTITIONS adds partitions */

@@ -2298,7 +2298,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                has no warning yet, 0 after */
             uint32_t rowno;
             if (ctx->nsrc > 0 && ctx->rows && ctx->rows[0] != EX_NULLROW && ctx->src[0].t)
-                rowno = ex_last_scan_indexed ? 1 : ctx->rows[0] + 1;
+                rowno = ctx->stmt->last_scan_indexed ? 1 : ctx->rows[0] + 1;
             else rowno = ctx->s->warn_count ? 0 : 1;
             ex_cast(ctx, &st[sp - 1], &p->casts[o->a], &r, o->c >= 0 ? &p->consts[o->c] : NULL, rowno);
             st[sp - 1] = r;

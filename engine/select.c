@@ -13,7 +13,6 @@
 #include <string.h>
 #include <strings.h>
 
-__thread bool ex_last_scan_indexed;   /* did the last query's first source use an index */
 
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals)
 {
@@ -1134,7 +1133,8 @@ static void scan_level(qstate *q, int level)
 {
     if (!q->an_loops) { scan_level_run(q, level); return; }
     uint64_t t0 = ex_now_ns();
-    if (!ex_an_scan0_ns) ex_an_scan0_ns = t0;
+    ex_stmt *st = q->ctx->stmt;
+    if (!st->an_scan0_ns) st->an_scan0_ns = t0;
     scan_level_run(q, level);
     q->an_ns[level] += ex_now_ns() - t0;
 }
@@ -1151,7 +1151,7 @@ static void scan_level_run(qstate *q, int level)
     uint32_t n = s->t ? s->t->nrows : s->derived->nrows;
     lookup *lk = &q->lk[level];
     uint32_t *cand = NULL, ncand = 0;
-    if (level == 0) ex_last_scan_indexed = lk->ix != NULL || lk->hcol >= 0 || lk->rix != NULL;
+    if (level == 0) ctx->stmt->last_scan_indexed = lk->ix != NULL || lk->hcol >= 0 || lk->rix != NULL;
     pdb_value key[16];
     bool null_key_seen = false;
     if (lk->ix) {
@@ -1350,12 +1350,11 @@ static int key_cmp(const pdb_value *a, const pdb_value *b, const ex_type *t)
 }
 
 typedef struct wsort { qstate *q; ex_win *w; int off; } wsort;
-static __thread wsort *cur_wsort;
 
-static int win_cmp(const void *x, const void *y)
+static int win_cmp(const void *x, const void *y, void *arg)
 {
     uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    wsort *ws = cur_wsort;
+    const wsort *ws = arg;
     qstate *q = ws->q;
     const pdb_value *ka = &q->pkeys[(size_t)a * q->nwkeys + ws->off], *kb = &q->pkeys[(size_t)b * q->nwkeys + ws->off];
     for (int i = 0; i < ws->w->npart; i++) {
@@ -1391,10 +1390,7 @@ static void window_finish(qstate *q)
         int off = q->wkoff[wi];
         for (uint32_t i = 0; i < n; i++) ord[i] = i;
         wsort ws = { q, w, off };
-        wsort *saved = cur_wsort;
-        cur_wsort = &ws;
-        if (n > 1) qsort(ord, n, sizeof *ord, win_cmp);
-        cur_wsort = saved;
+        if (n > 1) qsort_r(ord, n, sizeof *ord, win_cmp, &ws);
         int nk = w->npart + w->norder;
         for (uint32_t ps = 0; ps < n;) {
             uint32_t pe = ps + 1;
@@ -1650,7 +1646,6 @@ static void emit_output(qstate *q)
 /* ---------------------------------------------------------------- sorting */
 
 typedef struct sortctx { qstate *q; pdb_value *base; uint32_t ncols; } sortctx;
-static __thread sortctx *cur_sort;
 
 /* A big sort on strings of a UCA collation: each row's ORDER BY value (a slot of its
  * own, not output) becomes its collation sort key, compared as bytes, so a comparison
@@ -1686,10 +1681,10 @@ static void sortkeys(ex_ctx *ctx, qstate *q, ex_rows *o, const uint32_t *idx, ui
     }
 }
 
-static int out_cmp(const void *a, const void *b)
+static int out_cmp(const void *a, const void *b, void *arg)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    sortctx *sc = cur_sort;
+    const sortctx *sc = arg;
     qstate *q = sc->q;
     const pdb_value *ra = &sc->base[(size_t)x * sc->ncols], *rb = &sc->base[(size_t)y * sc->ncols];
     for (int i = 0; i < q->norder; i++) {
@@ -1746,30 +1741,30 @@ static pl_expr *rollup_subst(ex_scope *sc, pl_expr *e, pl_expr **group, int ngro
 }
 
 /* Moves the k smallest of idx[0..n) (by out_cmp) to idx[0..k), in order. */
-static void top_n(uint32_t *idx, uint32_t n, uint32_t k)
+static void top_n(sortctx *sc, uint32_t *idx, uint32_t n, uint32_t k)
 {
     if (k == 0) return;
     /* max-heap of the k best so far in idx[0..k) */
     for (uint32_t i = 1; i < k; i++)
         for (uint32_t c = i; c > 0;) {
             uint32_t p = (c - 1) / 2;
-            if (out_cmp(&idx[p], &idx[c]) >= 0) break;
+            if (out_cmp(&idx[p], &idx[c], sc) >= 0) break;
             uint32_t t = idx[p]; idx[p] = idx[c]; idx[c] = t;
             c = p;
         }
     for (uint32_t i = k; i < n; i++) {
-        if (out_cmp(&idx[i], &idx[0]) >= 0) continue;
+        if (out_cmp(&idx[i], &idx[0], sc) >= 0) continue;
         idx[0] = idx[i];
         for (uint32_t p = 0;;) {
             uint32_t l = 2 * p + 1, r = l + 1, m = p;
-            if (l < k && out_cmp(&idx[l], &idx[m]) > 0) m = l;
-            if (r < k && out_cmp(&idx[r], &idx[m]) > 0) m = r;
+            if (l < k && out_cmp(&idx[l], &idx[m], sc) > 0) m = l;
+            if (r < k && out_cmp(&idx[r], &idx[m], sc) > 0) m = r;
             if (m == p) break;
             uint32_t t = idx[p]; idx[p] = idx[m]; idx[m] = t;
             p = m;
         }
     }
-    qsort(idx, k, sizeof *idx, out_cmp);
+    qsort_r(idx, k, sizeof *idx, out_cmp, sc);
 }
 
 /* ---------------------------------------------------------------- planning */
@@ -2144,8 +2139,8 @@ static bplan *bp_begin(ex_ctx *ctx, pl_select *sel, bpn *nm, bool *fresh)
     for (int i = 0; i < ctx->nsrc; i++) bpn_walk(ctx->a, nm, ctx->src[i].on);
     if (ctx->nsrc > BP_SRC) return NULL;
     bplan *bp = stor_arena_alloc(ctx->a, sizeof *bp);
-    bool keepable = ex_shape && sel->bid && !ctx->describe && !ex_analyzing && !lookup_const_only;
-    const bplan *c = keepable ? pl_shape_plan(ex_shape, sel->bid) : NULL;
+    bool keepable = ctx->stmt->shape && sel->bid && !ctx->describe && !ctx->stmt->analyzing && !lookup_const_only;
+    const bplan *c = keepable ? pl_shape_plan(ctx->stmt->shape, sel->bid) : NULL;
     uint64_t gen = catalog_gen;
     if (c) {
         bool ok = c->gen == gen && c->mode == ctx->s->sql_mode && c->coll == ctx->s->coll_connection &&
@@ -2230,7 +2225,7 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
     k->cands = (bp_cand *)p;
     if (bp->ncands) memcpy(p, bp->cands, (size_t)bp->ncands * sizeof(bp_cand));
     k->ccands = k->ncands; k->cjms = k->njms;
-    if (pl_shape_set_plan(ex_shape, sel->bid, k)) bp_made++;
+    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) bp_made++;
     else free(k);
     (void)ctx;
 }
@@ -3555,7 +3550,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.out.ncols = (uint32_t)(nitems + q.norder);
 
     /* execute (a prepare only wants the result columns) */
-    if (ex_analyzing && !ctx->describe && q.nsrc) {
+    if (ctx->stmt->analyzing && !ctx->describe && q.nsrc) {
         size_t sz = (size_t)q.nsrc * sizeof(uint64_t);
         q.an_loops = stor_arena_alloc(ctx->a, sz); q.an_read = stor_arena_alloc(ctx->a, sz);
         q.an_pass = stor_arena_alloc(ctx->a, sz);
@@ -3564,7 +3559,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         memset(q.an_ns, 0, sz + sizeof(uint64_t)); memset(q.an_cond_ns, 0, sz);
     }
     if (ctx->describe) {
-        if (ex_explaining) explain_note(&q, &sc);
+        if (ctx->stmt->explaining) explain_note(&q, &sc);
     } else if (q.nsrc == 0) {
         bool ok = true;
         for (int i = 0; i < q.nconj; i++) if (!passes(ctx, q.conj[i].p)) ok = false;
@@ -3583,7 +3578,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         limit_stop_setup(&q, rows_cap);
         if (!impossible && !scan_stop(&q)) scan_level(&q, 0);
     }
-    if (ex_analyzing && !ctx->describe) explain_note(&q, &sc);
+    if (ctx->stmt->analyzing && !ctx->describe) explain_note(&q, &sc);
     if (exam_stopped(ctx) && !ctx->describe) exam_cut(&q);
     if (q.grouped && !ctx->describe && !exam_stopped(ctx)) {
         if (q.ngroups == 0 && sel->ngroup == 0) {
@@ -3697,11 +3692,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
            compares most rows once, with the heap's top */
         if (n >= 256 && want >= (uint64_t)n / 4) sortkeys(ctx, &q, o, idx, n);
         sortctx scx = { &q, o->v, o->ncols };
-        sortctx *saved = cur_sort;
-        cur_sort = &scx;
-        if (want < (uint64_t)n / 4) top_n(idx, n, (uint32_t)want);
-        else qsort(idx, n, sizeof *idx, out_cmp);
-        cur_sort = saved;
+        if (want < (uint64_t)n / 4) top_n(&scx, idx, n, (uint32_t)want);
+        else qsort_r(idx, n, sizeof *idx, out_cmp, &scx);
     }
     *found = n;
     if (off < 0) off = 0;
@@ -3808,13 +3800,12 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
 
 /* Runs a SELECT (with UNION members) into rows. */
 typedef struct usort { pdb_value *v; uint32_t ncols; int *pos; pl_order *order; int norder; ex_type *types; } usort;
-static __thread usort *cur_usort;
 
 /* ORDER BY of a whole union: column collations, NULLs first, stable */
-static int union_cmp(const void *x, const void *y)
+static int union_cmp(const void *x, const void *y, void *arg)
 {
     uint32_t ia = *(const uint32_t *)x, ib = *(const uint32_t *)y;
-    usort *u = cur_usort;
+    const usort *u = arg;
     for (int k = 0; k < u->norder; k++) {
         uint32_t c = (uint32_t)u->pos[k];
         const pdb_value *a = &u->v[(size_t)ia * u->ncols + c], *b = &u->v[(size_t)ib * u->ncols + c];
@@ -3967,10 +3958,7 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
             if (pos[i] < 0 || pos[i] >= (int)ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", e->kind == E_COLUMN ? e->s : "?");
         }
         usort us = { all.v, ncols, pos, sel->u_order, sel->nu_order, *types };
-        usort *saved = cur_usort;
-        cur_usort = &us;
-        if (n > 1) qsort(idx, n, sizeof *idx, union_cmp);
-        cur_usort = saved;
+        if (n > 1) qsort_r(idx, n, sizeof *idx, union_cmp, &us);
     }
     *found = n;
     int64_t lim = limit_value(ctx, sel->u_limit), off = limit_value(ctx, sel->u_offset);
