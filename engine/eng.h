@@ -310,6 +310,12 @@ typedef struct ex_stmt {
     bool analyzing;         /* ANALYZE: blocks run for real and count (select.c) */
     uint64_t an_scan0_ns;   /* ANALYZE: when the first scan started (0: none yet) */
     bool last_scan_indexed; /* did the last query block's first source use an index */
+    /* planning (select.c): estimating with constants only; the block plan being made
+       (values lookup_value_ok cannot keep mark it not to be kept); the recursive CTEs
+       being run, innermost first */
+    bool lookup_const_only;
+    struct bplan *bp_rec;
+    struct rcte *rcte_top;
     /* LIMIT ROWS EXAMINED n (select.c): the rows read so far against the limit; exam_hit
        once a read went past it (at the end of a scan: exam_eof), which stops the statement */
     bool exam_on, exam_hit, exam_eof;
@@ -624,7 +630,6 @@ void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, 
                     uint64_t *found);
 /* After an error ended a statement: forgets the recursive WITH rounds in progress (their
  * state lived in the stack frames the error unwound). Cannot fail. */
-void ex_select_abort(void);
 /* An ENUM column's value (t->enumc) in numeric context: appends to p the op that makes the
  * top of the stack its member's index, and types t as that integer. */
 void ex_prog_enum_index(ex_prog *p, ex_type *t);

@@ -621,7 +621,6 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         /* an error may leave the conversion-warning target pointing into a frame
            that is gone (ex_eval restores it only on a normal return) */
         ex_conv_ctx = NULL;
-        ex_select_abort();
         failed = true;
         if (!ro) stor_txn_undo_to(mark);
         if (err.code == EX_LOCK_WAIT) waiting = true;

@@ -1875,20 +1875,19 @@ static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
 
 /* Is e usable as a lookup value for column col of source lv: it reads only earlier
  * sources and compares with the column the way the index hashes? */
-static __thread bool lookup_const_only;   /* estimating: constants only */
-static void bp_mark_nocache(void);
+static void bp_mark_nocache(ex_ctx *ctx);
 
 static bool lookup_value_ok(ex_scope *sc, int lv, const stor_column *col, pl_expr *o)
 {
     uint64_t om = ex_expr_srcmask(sc, o);
     if (om & (1ull << 63)) return false;
     if (om >> lv) return false;   /* only earlier sources (or none) */
-    if (lookup_const_only && om) return false;
+    if (sc->ctx->stmt->lookup_const_only && om) return false;
     /* a kept plan holds this answer for other values of the literals: only a literal's
        or a base table column's type is known without them */
     if (o->kind != E_INT && o->kind != E_DECIMAL && o->kind != E_FLOAT && o->kind != E_STRING &&
         !(o->kind == E_COLUMN && om && sc->ctx->src[top_bit(om)].t))
-        bp_mark_nocache();
+        bp_mark_nocache(sc->ctx);
     ex_type ot;
     ex_compile(sc, o, &ot);
     if (col->kind == CK_STR) {
@@ -1975,7 +1974,7 @@ static void range_bounds(ex_scope *sc, int lv, const stor_column *col, pl_expr *
                    like_range_coll(col->coll)) {
             /* col LIKE 'abc%': the literal takes the column's collation, the index's. Only a
                pattern with a usable prefix is a bound: a kept plan cannot hold that */
-            bp_mark_nocache();
+            bp_mark_nocache(sc->ctx);
             if (like_prefix(e->args[1]->s, e->args[1]->slen, NULL, NULL)) *like = e->args[1];
         }
     }
@@ -2070,11 +2069,9 @@ static size_t bp_head(int nsrc)
     return (offsetof(bplan, lk) + (size_t)nsrc * sizeof(bp_look) + 7) & ~(size_t)7;
 }
 
-static __thread bplan *bp_rec;  /* the plan being made: lookup_value_ok marks values it cannot keep */
-
-static void bp_mark_nocache(void)
+static void bp_mark_nocache(ex_ctx *ctx)
 {
-    if (bp_rec) bp_rec->nocache = true;
+    if (ctx->stmt->bp_rec) ctx->stmt->bp_rec->nocache = true;
 }
 
 static _Atomic uint64_t bp_hits, bp_made, bp_stale, bp_replanned;
@@ -2139,7 +2136,7 @@ static bplan *bp_begin(ex_ctx *ctx, pl_select *sel, bpn *nm, bool *fresh)
     for (int i = 0; i < ctx->nsrc; i++) bpn_walk(ctx->a, nm, ctx->src[i].on);
     if (ctx->nsrc > BP_SRC) return NULL;
     bplan *bp = stor_arena_alloc(ctx->a, sizeof *bp);
-    bool keepable = ctx->stmt->shape && sel->bid && !ctx->describe && !ctx->stmt->analyzing && !lookup_const_only;
+    bool keepable = ctx->stmt->shape && sel->bid && !ctx->describe && !ctx->stmt->analyzing && !ctx->stmt->lookup_const_only;
     const bplan *c = keepable ? pl_shape_plan(ctx->stmt->shape, sel->bid) : NULL;
     uint64_t gen = catalog_gen;
     if (c) {
@@ -2257,8 +2254,8 @@ static void bp_candidates(ex_ctx *ctx, ex_scope *sc, int i, int slot, pl_expr **
     bp->cand0[slot] = bp->ncands;
     bp->ncand[slot] = 0;
     if (!s->t) return;
-    bool was = lookup_const_only, was_quiet = ctx->quiet;
-    lookup_const_only = true;
+    bool was = ctx->stmt->lookup_const_only, was_quiet = ctx->quiet;
+    ctx->stmt->lookup_const_only = true;
     ctx->quiet = true;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
@@ -2285,7 +2282,7 @@ static void bp_candidates(ex_ctx *ctx, ex_scope *sc, int i, int slot, pl_expr **
         bp->ncand[slot]++;
     }
     if (s->t->nidx > 255) bp->nocache = true;
-    lookup_const_only = was;
+    ctx->stmt->lookup_const_only = was;
     ctx->quiet = was_quiet;
 }
 
@@ -2436,13 +2433,13 @@ static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj,
                 ctx->src[i].on = NULL;
             }
             if (fresh) {
-                bplan *was_rec = bp_rec;
-                bp_rec = bp;
+                bplan *was_rec = ctx->stmt->bp_rec;
+                ctx->stmt->bp_rec = bp;
                 for (int i = 0; i < n; i++) {
                     bp_candidates(ctx, sc, i, i, *cj, *ncj, bp, nm);
                     bp_reach(ctx, sc, i, *cj, *ncj, bp);
                 }
-                bp_rec = was_rec;
+                ctx->stmt->bp_rec = was_rec;
             }
             uint32_t est[BP_SRC];
             for (int i = 0; i < n; i++) est[i] = bp_estimate(ctx, sc, i, i, bp, nm);
@@ -2524,8 +2521,8 @@ static bool bp_decide_range(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int
     int best2 = eq_score * 2;                  /* scores doubled: a range adds 1 */
     uint32_t best_req = 0;
     pl_expr *eqv[16], *best_eq[16], *best_lo = NULL, *best_hi = NULL, *best_like = NULL;
-    bool was = lookup_const_only;
-    lookup_const_only = true;
+    bool was = ctx->stmt->lookup_const_only;
+    ctx->stmt->lookup_const_only = true;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
         if (!stor_index_rangeable(s->t, ix)) continue;
@@ -2545,7 +2542,7 @@ static bool bp_decide_range(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int
             memcpy(best_eq, eqv, req * sizeof *eqv);
         }
     }
-    lookup_const_only = was;
+    ctx->stmt->lookup_const_only = was;
     if (!best) return false;
     l->kind = BL_RANGE;
     l->ix = (uint8_t)bestx;
@@ -2586,7 +2583,7 @@ static void bp_decide_lookup(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, in
             for (uint32_t j = 0; j < nk; j++) { bestv[j] = vals[j]; bestn[j] = nv[j]; bestby[j] = by[j]; }
         }
     }
-    if (s->t->nidx > 255 && bp_rec) bp_rec->nocache = true;
+    if (s->t->nidx > 255 && ctx->stmt->bp_rec) ctx->stmt->bp_rec->nocache = true;
     /* a range over an ordered index: better than a lookup on the first column of a
        composite key alone */
     if (best_score < 2 && bp_decide_range(ctx, sc, lv, cj, ncj, best_score, l, nm)) return;
@@ -2682,14 +2679,6 @@ typedef struct rcte {
     const char **names;
     struct rcte *up;
 } rcte;
-static __thread rcte *rcte_top;
-
-void ex_select_abort(void)
-{
-    rcte_top = NULL;   /* its entries lived in the frames the error unwound */
-    bp_rec = NULL;
-    lookup_const_only = false;   /* an error while estimating */
-}
 
 static void union_convert(ex_ctx *ctx, pdb_value *v, const ex_type *t);
 static bool union_rows_equal(const pdb_value *a, const pdb_value *b, const ex_type *types, uint32_t ncols);
@@ -2711,7 +2700,7 @@ static bool block_uses_cte(pl_select *s, pl_cte *c)
  * DISTINCT drops rows already there). */
 static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const char ***names)
 {
-    for (rcte *r = rcte_top; r; r = r->up)
+    for (rcte *r = ctx->stmt->rcte_top; r; r = r->up)
         if (r->cte == c) { *types = r->types; *names = r->names; return r->work; }
     bool distinct = false;
     int nm = 0;
@@ -2778,8 +2767,8 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
         }
         if (round >= 1000000 || stor_mem_full())
             ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'a recursive WITH of more than 1000000 rounds or past --max-memory'");
-        rcte me = { c, work, ty, nm0, rcte_top };
-        rcte_top = &me;
+        rcte me = { c, work, ty, nm0, ctx->stmt->rcte_top };
+        ctx->stmt->rcte_top = &me;
         ex_rows add = { 0 };
         add.ncols = all->ncols;
         for (k = 0; k < nm; k++) {
@@ -2792,14 +2781,14 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
             mem[k]->next = NULL;
             ex_select_rows(&sub, mem[k], &r, &t2, &n2, &f);
             mem[k]->next = saved_next;
-            if (r.ncols != all->ncols) { rcte_top = me.up; ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns"); }
+            if (r.ncols != all->ncols) { ctx->stmt->rcte_top = me.up; ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns"); }
             for (uint32_t i = 0; i < r.nrows; i++) {
                 pdb_value *row = &r.v[(size_t)i * r.ncols];
                 for (uint32_t c2 = 0; c2 < r.ncols; c2++) union_convert(ctx, &row[c2], &ty[c2]);
                 ex_rows_push(ctx->a, &add, row);
             }
         }
-        rcte_top = me.up;
+        ctx->stmt->rcte_top = me.up;
         if (distinct) {
             /* keep the new rows that are neither already there nor repeated */
             uint32_t before = all->nrows;
@@ -3413,11 +3402,11 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             /* (not inside an outer-joined group: WHERE must not decide whether the group matched) */
             if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
                 for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
-            bplan *was_rec = bp_rec;
-            bp_rec = bp_fresh ? bp : NULL;
+            bplan *was_rec = ctx->stmt->bp_rec;
+            ctx->stmt->bp_rec = bp_fresh ? bp : NULL;
             if (neq) bp_decide_lookup(ctx, &sc, i, eqs, neq, l, &nm);
             else { memset(l, 0, sizeof *l); l->kind = BL_SCAN; }
-            bp_rec = was_rec;
+            ctx->stmt->bp_rec = was_rec;
         } else if (src0) {
             pl_expr **eqs = NULL; int neq = 0, ceq = 0;
             split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
