@@ -297,8 +297,15 @@ void ex_corr_note(const ex_ctx *ctx, const ex_ctx *target);
 /* Per statement (run_statement's frame, zeroed at its start, so an error leaves nothing
  * to reset): the generators of RAND(constant) calls (func_more.c), and what used to be
  * thread-local (a statement may move between threads). */
+typedef struct ex_pending_ok {   /* an OK packet held until the statement has committed */
+    bool set;
+    uint64_t affected, insert_id;
+    char info[160];
+    bool has_info;
+} ex_pending_ok;
 typedef struct ex_stmt {
     struct ex_rand *rands;
+    ex_pending_ok ok;
     /* the shape-cache entry the statement's tree came from, or NULL (exec.c): select.c
        keeps its query blocks' plans there */
     struct pl_shape *shape;
@@ -636,7 +643,7 @@ void ex_prog_enum_index(ex_prog *p, ex_type *t);
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 /* Forgets the OK packet a statement asked for (ANALYZE UPDATE sends its rows instead). */
-void ex_drop_ok(void);
+void ex_drop_ok(ex_ctx *ctx);
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r);

@@ -16,8 +16,6 @@ const char *pdb_server_version(void) { return "10.11.19-MariaDB-pressdb"; }
 
 /* ---------------------------------------------------------------- sessions */
 
-static __thread pdb_session *cur_sess;
-
 static stor_txn **txn_slot(pdb_session *s) { return &s->txn; }
 
 static void txn_forget(pdb_session *s)
@@ -319,33 +317,27 @@ void ex_send_end(ex_ctx *ctx, ex_result *r)
     if (r->sink->end(r->sink->ctx, w, status_of(ctx, r))) r->stopped = true;
 }
 
-/* OK packets are held until the statement has committed. */
-typedef struct pending_ok {
-    bool set;
-    uint64_t affected, insert_id;
-    char info[160];
-    bool has_info;
-} pending_ok;
-static __thread pending_ok pend;
-
-void ex_drop_ok(void) { pend.set = false; }
+/* OK packets are held until the statement has committed (ex_stmt.ok). */
+void ex_drop_ok(ex_ctx *ctx) { ctx->stmt->ok.set = false; }
 
 void ex_send_ok(ex_ctx *ctx, ex_result *r, uint64_t affected, uint64_t insert_id, const char *info)
 {
-    pend.set = true;
-    pend.affected = affected;
-    pend.insert_id = insert_id;
-    pend.has_info = info != NULL;
-    if (info) snprintf(pend.info, sizeof pend.info, "%s", info);
+    ex_pending_ok *pend = &ctx->stmt->ok;
+    pend->set = true;
+    pend->affected = affected;
+    pend->insert_id = insert_id;
+    pend->has_info = info != NULL;
+    if (info) snprintf(pend->info, sizeof pend->info, "%s", info);
 }
 
 static void flush_ok(ex_ctx *ctx, ex_result *r)
 {
-    if (!pend.set || r->stopped) { pend.set = false; return; }
+    ex_pending_ok *pend = &ctx->stmt->ok;
+    if (!pend->set || r->stopped) { pend->set = false; return; }
     uint16_t w = (uint16_t)(ctx->s->warn_count > 65535 ? 65535 : ctx->s->warn_count);
-    if (r->sink->ok(r->sink->ctx, pend.affected, pend.insert_id, w, status_of(ctx, r), pend.has_info ? pend.info : NULL))
+    if (r->sink->ok(r->sink->ctx, pend->affected, pend->insert_id, w, status_of(ctx, r), pend->has_info ? pend->info : NULL))
         r->stopped = true;
-    pend.set = false;
+    pend->set = false;
 }
 
 /* ---------------------------------------------------------------- helpers */
@@ -576,7 +568,6 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share) && !describe) ro = false;
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();
-    pend.set = false;
 
     if (!store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
@@ -704,7 +695,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         }
         /* ROW_COUNT(): the affected rows of an OK (0 after SET or DDL), -1 after a
            result set */
-        if (!describe) s->row_count = pend.set ? (int64_t)pend.affected : -1;
+        if (!describe) s->row_count = stmt_state.ok.set ? (int64_t)stmt_state.ok.affected : -1;
     }
     ex_mem_guard(&ctx, false);
     if (failed && !describe) s->row_count = -1;
@@ -754,7 +745,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         snprintf(err.msg, sizeof err.msg, "Deadlock found when trying to get lock; try restarting transaction");
     }
     if (failed) {
-        pend.set = false;
+        stmt_state.ok.set = false;
         if (s->nwarnings < PDB_MAX_WARNINGS) {
             pdb_warning *w = pdb_warning_slot(s);
             if (w) {
@@ -782,7 +773,6 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
 int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink)
 {
     ex_result r = { sink, s, 0, false };
-    cur_sess = s;
     size_t clen;
     char *converted = ex_client_to_utf8(s, sql, len, &clen);
     if (converted) {
@@ -879,7 +869,6 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
 int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
 {
     ex_result r = { sink, s, 0, false };
-    cur_sess = s;
     char *sql = s->resume;
     size_t len = s->resume_len;
     s->resume = NULL;
@@ -1112,9 +1101,7 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
     capture cp = { ps, sink, false };
     pdb_sink cs = { &cp, cap_columns, cap_row, cap_end, cap_ok, cap_error };
     ex_result r = { &cs, s, 0, false };
-    pend.set = false;
     s->exec_moved = run_statement(s, &st, &r, NULL, 0, true, NULL, NULL, 0) == PDB_EXEC_MOVE;
-    pend.set = false;
     if (cp.failed || s->exec_moved) { pdb_stmt_close(ps); return NULL; }
     *nparams = ps->nparams;
     *cols = ps->cols;

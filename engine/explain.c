@@ -2523,7 +2523,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (in->kind == S_UPDATE) ex_update(ctx, in, r);
         else if (in->kind == S_DELETE) ex_delete(ctx, in, r);
         else ex_insert(ctx, in, r);
-        ex_drop_ok();
+        ex_drop_ok(ctx);
         X = &xs;
         ctx->stmt->analyzing = true;
     }

@@ -1653,8 +1653,6 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
 
 /* ---------------------------------------------------------------- evaluation */
 
-static __thread const char *cur_arith_text;   /* printed form of the running OP_ARITH */
-
 /* Division by zero: NULL, with a warning under ERROR_FOR_DIVISION_BY_ZERO, and an error
  * when that mode meets strict mode in a writing statement. */
 static void div_zero(ex_ctx *ctx)
@@ -1664,14 +1662,15 @@ static void div_zero(ex_ctx *ctx)
     ex_warn(ctx, "Warning", 1365, "Division by 0");
 }
 
-static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr);
+static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr, const char *text);
 
 /* MOD(a, b) is a % b: its type and value (func.c) */
 void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t) { arith_type(BO_MOD, a, b, t, 0); }
-void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b) { do_arith(ctx, BO_MOD, a, b, 0); }
+void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b) { do_arith(ctx, BO_MOD, a, b, 0, NULL); }
 
-/* incr: div_precision_increment for a quotient */
-static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr)
+/* incr: div_precision_increment for a quotient; text: the operation as printed, for an
+ * out-of-range error (NULL: '') */
+static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr, const char *text)
 {
     if (a->t == VT_NULL || b->t == VT_NULL) { *a = ex_null(); return; }
     pdb_value hb;
@@ -1701,13 +1700,13 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             if (a->t == VT_UINT || b->t == VT_UINT) {   /* an unsigned quotient */
                 uint64_t u;
                 if (rc || q.neg || ex_dec_to_u64(&q, &u))
-                    ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+                    ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
                 *a = ex_int(0); a->t = VT_UINT; a->u = u;
                 return;
             }
             int64_t r;
             if (rc || ex_dec_to_i64(&q, &r))
-                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", text ? text : "");
             *a = ex_int(r);
             return;
         }
@@ -1716,7 +1715,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
             double q = trunc(ex_to_double(a) / y);
             if (!(q >= -9223372036854775808.0 && q < 9223372036854775808.0))
-                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", text ? text : "");
             *a = ex_int((int64_t)q);
             return;
         }
@@ -1724,7 +1723,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             __int128 x2 = a->t == VT_UINT ? (__int128)a->u : ex_to_int(a), y2 = b->t == VT_UINT ? (__int128)b->u : ex_to_int(b);
             if (y2 == 0) { div_zero(ctx); *a = ex_null(); return; }
             __int128 q = x2 / y2;
-            if (q < 0) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+            if (q < 0) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
             *a = ex_int(0); a->t = VT_UINT; a->u = (uint64_t)q;
             return;
         }
@@ -1732,7 +1731,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
         int64_t x = ex_to_int(a);
         if (x == INT64_MIN && y == -1)
-            ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+            ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", text ? text : "");
         *a = ex_int(x / y);
         return;
     }
@@ -1745,7 +1744,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         case BO_DIV: if (y == 0) { div_zero(ctx); *a = ex_null(); return; } r = x / y; break;
         case BO_MOD: if (y == 0) { div_zero(ctx); *a = ex_null(); return; } r = fmod(x, y); break;
         }
-        if (isinf(r) || isnan(r)) ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+        if (isinf(r) || isnan(r)) ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%s'", text ? text : "");
         *a = ex_dbl(r);
         return;
     }
@@ -1820,7 +1819,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         default: rc = ex_dec_mod(&x, &y, &r); break;
         }
         if (rc == 1) { div_zero(ctx); *a = ex_null(); return; }
-        if (rc) ex_raise(ctx, 1690, "22003", "DECIMAL value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+        if (rc) ex_raise(ctx, 1690, "22003", "DECIMAL value is out of range in '%s'", text ? text : "");
         ex_dec_put(ctx->a, &r, shown, a);
         return;
     }
@@ -1842,7 +1841,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         else if (op == BO_SUB) r2 = x2 - y2;
         else o2 = __builtin_mul_overflow(x2, y2, &r2);
         if (o2 || r2 < 0 || r2 > (__int128)UINT64_MAX)
-            ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+            ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
         a->t = VT_UINT; a->u = (uint64_t)r2;
         return;
     }
@@ -1856,17 +1855,17 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
                 snprintf(sa, sizeof sa, a->t == VT_UINT ? "%llu" : "%lld", a->t == VT_UINT ? (unsigned long long)a->u : (unsigned long long)a->i);
                 snprintf(sb2, sizeof sb2, b->t == VT_UINT ? "%llu" : "%lld", b->t == VT_UINT ? (unsigned long long)b->u : (unsigned long long)b->i);
                 (void)sa; (void)sb2;
-                ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+                ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
             }
             ur = ux - uy;
         }
         else if (op == BO_MUL) o2 = __builtin_mul_overflow(ux, uy, &ur);
         else ur = uy ? ux % uy : 0;
-        if (o2) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+        if (o2) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
         a->t = VT_UINT; a->u = ur;
         return;
     }
-    if (ovf) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+    if (ovf) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", text ? text : "");
     *a = ex_int(r);
 }
 
@@ -2100,8 +2099,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         case OP_NOT: { int t = tri(&st[sp - 1]); st[sp - 1] = tri_val(t < 0 ? -1 : !t); break; }
         case OP_BITNOT: { pdb_value *v = &st[sp - 1]; if (v->t != VT_NULL) { uint64_t u = ~(uint64_t)ex_to_int(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; } break; }
         case OP_ARITH:
-            cur_arith_text = p->consts[o->c].p;
-            do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1], o->b);
+            do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1], o->b, p->consts[o->c].p);
             sp--;
             break;
         case OP_CMP: {
