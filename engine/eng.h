@@ -314,6 +314,7 @@ typedef struct ex_stmt {
     uint64_t slice_at;
     uint32_t slice_n;
     bool explaining;        /* EXPLAIN: query blocks are planned and printed, not run */
+    struct xstate *explain; /* EXPLAIN's rows being made (explain.c), or NULL */
     bool analyzing;         /* ANALYZE: blocks run for real and count (select.c) */
     uint64_t an_scan0_ns;   /* ANALYZE: when the first scan started (0: none yet) */
     bool last_scan_indexed; /* did the last query block's first source use an index */
@@ -709,9 +710,6 @@ void ex_catalog_changed(void);
 extern bool ex_plan_verify;
 void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned);
 uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
-/* Clears EXPLAIN's thread-local state, which an error (a longjmp past its cleanup)
- * can leave behind: exec.c calls it before every statement. */
-void ex_explain_reset(void);
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *src, int nsrc,
                       pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered);
 void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r);

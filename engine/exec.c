@@ -604,7 +604,6 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (s->tmp && !ro && mark.undo == 0) ex_tmp_gc(s);   /* dropped temporary tables no undo names */
     volatile bool failed = false, waiting = false, moving = false;
     ex_conv_ctx = NULL;
-    ex_explain_reset();
     s->lid_arg = false;
     s->trans_on_table = !s->autocommit && !describe && (st->kind == S_SELECT || ctx.writing);
     ex_mem_guard(&ctx, true);
