@@ -262,10 +262,11 @@ static void print_expr(cstate *cs, const pl_expr *e, char *buf, size_t cap, size
     *k += (size_t)snprintf(buf + *k, cap - *k, "%.*s", (int)e->srclen, e->start);
 }
 
-static const char *expr_name(const pl_expr *e)
+/* e's text (at most 255 bytes) for an error message, in the caller's buf */
+#define EXPR_NAME_CAP 256
+static const char *expr_name(const pl_expr *e, char buf[EXPR_NAME_CAP])
 {
-    static __thread char buf[256];
-    size_t n = e->srclen < sizeof buf - 1 ? e->srclen : sizeof buf - 1;
+    size_t n = e->srclen < EXPR_NAME_CAP - 1 ? e->srclen : EXPR_NAME_CAP - 1;
     memcpy(buf, e->start, n); buf[n] = 0;
     return buf;
 }
@@ -1577,7 +1578,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         int fh = ex_func_lookup(e->s);
         const ex_fdef *f = fh < 0 ? NULL : ex_func_at(fh);
         if (!f) {
-            if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e));
+            if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
             ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", ctx->s->db[0] ? ctx->s->db : "", e->s);
         }
         if ((f->min_args >= 0 && e->nargs < f->min_args) || (f->max_args >= 0 && e->nargs > f->max_args))
@@ -1622,7 +1623,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         return;
     }
     case E_INTERVAL:
-        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e));
+        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
     case E_ROWID: {
         /* ival is the table's place in the FROM clause; joins may run in another order */
         int si = (int)e->ival;
@@ -1635,7 +1636,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         if (e->nargs == 1) { comp(cs, e->args[0], t); return; }
         ex_raise(ctx, 1241, "21000", "Operand should contain 1 column(s)");
     }
-    ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'", expr_name(e));
+    ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
 }
 
 ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
