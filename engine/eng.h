@@ -342,6 +342,19 @@ bool ex_datetime_of_time(ex_ctx *ctx, int64_t us, int64_t *dt);
 void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t);
 void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b);
 
+/* Op helpers (expr.c): the bodies of the non-trivial ops of a program. The interpreter
+ * (ex_eval) calls them and the JIT calls the same ones, so the two cannot disagree. Each
+ * takes the op o of program p and the value stack st with sp values on it, works on the
+ * top values as the op says (o->a, o->b, o->c as the compiler set them), leaves its
+ * result in their place and returns the new sp. They may raise (longjmp through ctx). */
+int ex_op_neg(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_arith(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_cmp(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_in(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_between(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_like(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_case(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+
 #define EX_NULLROW UINT32_MAX
 
 /* ---- values (value.c) ---- */
