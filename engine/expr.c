@@ -2026,7 +2026,7 @@ static bool in_sorted(const ex_prog *p, int *pc, pdb_value *top)
 /* ---- op helpers: the interpreter below and the JIT call these (eng.h) ---- */
 
 /* OP_NEG: -x (o->a: a literal, which past BIGINT turns DECIMAL instead of raising 1690) */
-int ex_op_neg(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+static inline __attribute__((always_inline)) int op_neg(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
 {
     pdb_value *v = &st[sp - 1];
     if (ex_is_hexnum(v)) { uint64_t u = ex_hexnum_u64(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; }
@@ -2057,7 +2057,7 @@ int ex_op_neg(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int 
 
 /* OP_CMP: a <o->a> b in collation o->c, with its once-per-statement conversion warnings
  * (o->b), a JSON value compared as the string it holds */
-int ex_op_cmp(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+static inline __attribute__((always_inline)) int op_cmp(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
 {
     pdb_value *a = &st[sp - 2], *b = &st[sp - 1];
     sp--;
@@ -2077,7 +2077,7 @@ int ex_op_cmp(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int 
 
 /* OP_IN: x IN (o->a values): MariaDB's conversion warnings (once per type x is compared
  * as), its NULL rules; NOT IN when o->b & 1 */
-int ex_op_in(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+static inline __attribute__((always_inline)) int op_in(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
 {
     int n = o->a;
     pdb_value *x = &st[sp - n - 1];
@@ -2116,7 +2116,7 @@ int ex_op_in(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int s
 
 /* OP_BETWEEN: x BETWEEN lo AND hi: decimals with all their digits, strings read as numbers
  * when o->a says so; NOT when o->b & 1 */
-int ex_op_between(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+static inline __attribute__((always_inline)) int op_between(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
 {
     pdb_value *x = &st[sp - 3], *lo = &st[sp - 2], *hi = &st[sp - 1];
     int r;
@@ -2154,7 +2154,7 @@ int ex_op_between(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, 
 
 /* OP_LIKE: x LIKE pattern [ESCAPE e (o->a)] in collation o->c (binary for two non-strings);
  * NOT when o->b */
-int ex_op_like(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+static inline __attribute__((always_inline)) int op_like(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
 {
     int n = o->a ? 3 : 2;
     pdb_value *x = &st[sp - n], *pat = &st[sp - n + 1];
@@ -2181,7 +2181,7 @@ int ex_op_like(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int
 
 /* OP_CASE: CASE [x] WHEN ... THEN ... [ELSE ...] END over the o->b values on the stack
  * (o->a: 1 has x, 2 has ELSE) */
-int ex_op_case(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+static inline __attribute__((always_inline)) int op_case(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
 {
     int n = o->b;
     bool has_op = o->a & 1, has_else = o->a & 2;
@@ -2209,11 +2209,20 @@ int ex_op_case(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int
 }
 
 /* OP_ARITH: a <o->a> b by MariaDB's types and overflow rules (do_arith; o->b its incr) */
-int ex_op_arith(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+static inline __attribute__((always_inline)) int op_arith(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
 {
     do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1], o->b, p->consts[o->c].p);
     return sp - 1;
 }
+
+/* The exported helpers: the same bodies, which the interpreter has inlined. */
+int ex_op_neg(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_neg(ctx, p, o, st, sp); }
+int ex_op_cmp(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_cmp(ctx, p, o, st, sp); }
+int ex_op_in(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_in(ctx, p, o, st, sp); }
+int ex_op_between(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_between(ctx, p, o, st, sp); }
+int ex_op_like(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_like(ctx, p, o, st, sp); }
+int ex_op_case(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_case(ctx, p, o, st, sp); }
+int ex_op_arith(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_arith(ctx, p, o, st, sp); }
 
 static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
@@ -2262,11 +2271,11 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             else if (o->a >= EX_ITEM_BASE) st[sp++] = ctx->itemv ? ctx->itemv[o->a - EX_ITEM_BASE] : ex_null();
             else st[sp++] = ctx->aggv ? ctx->aggv[o->a] : ex_null();
             break;
-        case OP_NEG: sp = ex_op_neg(ctx, p, o, st, sp); break;
+        case OP_NEG: sp = op_neg(ctx, p, o, st, sp); break;
         case OP_NOT: { int t = tri(&st[sp - 1]); st[sp - 1] = tri_val(t < 0 ? -1 : !t); break; }
         case OP_BITNOT: { pdb_value *v = &st[sp - 1]; if (v->t != VT_NULL) { uint64_t u = ~(uint64_t)ex_to_int(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; } break; }
-        case OP_ARITH: sp = ex_op_arith(ctx, p, o, st, sp); break;
-        case OP_CMP: sp = ex_op_cmp(ctx, p, o, st, sp); break;
+        case OP_ARITH: sp = op_arith(ctx, p, o, st, sp); break;
+        case OP_CMP: sp = op_cmp(ctx, p, o, st, sp); break;
         case OP_AND_JMP: {
             int t = tri(&st[sp - 1]);
             if (t == 0) { st[sp - 1] = ex_int(0); pc = o->a - 1; }
@@ -2304,9 +2313,9 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             st[sp - 1] = ex_int(o->b ? !r : r);
             break;
         }
-        case OP_IN: sp = ex_op_in(ctx, p, o, st, sp); break;
-        case OP_BETWEEN: sp = ex_op_between(ctx, p, o, st, sp); break;
-        case OP_LIKE: sp = ex_op_like(ctx, p, o, st, sp); break;
+        case OP_IN: sp = op_in(ctx, p, o, st, sp); break;
+        case OP_BETWEEN: sp = op_between(ctx, p, o, st, sp); break;
+        case OP_LIKE: sp = op_like(ctx, p, o, st, sp); break;
         case OP_REGEXP: {
             pdb_value args[2] = { st[sp - 2], st[sp - 1] };
             pdb_value r = ex_regexp(ctx, &args[0], &args[1]);
@@ -2324,7 +2333,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             st[sp++] = r;
             break;
         }
-        case OP_CASE: sp = ex_op_case(ctx, p, o, st, sp); break;
+        case OP_CASE: sp = op_case(ctx, p, o, st, sp); break;
         case OP_CAST: {
             pdb_value r;
             /* "at row N" of a warning, as MariaDB counts: reading a table, the rows read
