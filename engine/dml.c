@@ -737,7 +737,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uint64_t matched = 0, changed = 0;
     pdb_value *newv = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
     /* "at row N" in warnings counts the rows read: with a table scan, the row's position */
-    bool scanned = !ex_last_scan_indexed;
+    bool scanned = !ctx->stmt->last_scan_indexed;
     uint32_t scanpos = 0, scanrow = 0;
     for (uint32_t i = 0; i < rows.nrows; i++) {
         uint32_t row = (uint32_t)rows.v[i].i;

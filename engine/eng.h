@@ -294,9 +294,36 @@ typedef struct ex_corr {
 /* An outer reference to a column of `target` was compiled in ctx's query block. */
 void ex_corr_note(const ex_ctx *ctx, const ex_ctx *target);
 
-/* Per statement: the generators of RAND(constant) calls (func_more.c). */
+/* Per statement (run_statement's frame, zeroed at its start, so an error leaves nothing
+ * to reset): the generators of RAND(constant) calls (func_more.c), and what used to be
+ * thread-local (a statement may move between threads). */
+typedef struct ex_pending_ok {   /* an OK packet held until the statement has committed */
+    bool set;
+    uint64_t affected, insert_id;
+    char info[160];
+    bool has_info;
+} ex_pending_ok;
 typedef struct ex_stmt {
     struct ex_rand *rands;
+    ex_pending_ok ok;
+    /* the shape-cache entry the statement's tree came from, or NULL (exec.c): select.c
+       keeps its query blocks' plans there */
+    struct pl_shape *shape;
+    /* time slice (exec.c ex_slice_tick): deadline in ex_now_ns() time (0: none), and the
+       rows counted since the clock was last read */
+    uint64_t slice_at;
+    uint32_t slice_n;
+    bool explaining;        /* EXPLAIN: query blocks are planned and printed, not run */
+    struct xstate *explain; /* EXPLAIN's rows being made (explain.c), or NULL */
+    bool analyzing;         /* ANALYZE: blocks run for real and count (select.c) */
+    uint64_t an_scan0_ns;   /* ANALYZE: when the first scan started (0: none yet) */
+    bool last_scan_indexed; /* did the last query block's first source use an index */
+    /* planning (select.c): estimating with constants only; the block plan being made
+       (values lookup_value_ok cannot keep mark it not to be kept); the recursive CTEs
+       being run, innermost first */
+    bool lookup_const_only;
+    struct bplan *bp_rec;
+    struct rcte *rcte_top;
     /* LIMIT ROWS EXAMINED n (select.c): the rows read so far against the limit; exam_hit
        once a read went past it (at the end of a scan: exam_eof), which stops the statement */
     bool exam_on, exam_hit, exam_eof;
@@ -314,6 +341,19 @@ bool ex_datetime_of_time(ex_ctx *ctx, int64_t us, int64_t *dt);
 /* MOD(a, b) as the % operator types and computes it (expr.c); the value replaces *a */
 void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t);
 void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b);
+
+/* Op helpers (expr.c): the bodies of the non-trivial ops of a program. The interpreter
+ * (ex_eval) calls them and the JIT calls the same ones, so the two cannot disagree. Each
+ * takes the op o of program p and the value stack st with sp values on it, works on the
+ * top values as the op says (o->a, o->b, o->c as the compiler set them), leaves its
+ * result in their place and returns the new sp. They may raise (longjmp through ctx). */
+int ex_op_neg(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_arith(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_cmp(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_in(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_between(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_like(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
+int ex_op_case(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp);
 
 #define EX_NULLROW UINT32_MAX
 
@@ -514,12 +554,11 @@ void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx);
  * worker (PDB_EXEC_MOVE). ex_slice_tick is the check in row loops: a counter, and the
  * clock every 4,096 rows, only while a slice runs. */
 #define EX_MOVE 0xFFFE
-extern __thread uint64_t ex_slice_at;     /* deadline in ex_now_ns() time; 0 = none */
-extern __thread uint32_t ex_slice_n;
 void ex_slice_check(ex_ctx *ctx);
 static inline void ex_slice_tick(ex_ctx *ctx)
 {
-    if (__builtin_expect(ex_slice_at != 0, 0) && !(++ex_slice_n & 4095)) ex_slice_check(ctx);
+    ex_stmt *st = ctx->stmt;
+    if (__builtin_expect(st->slice_at != 0, 0) && !(++st->slice_n & 4095)) ex_slice_check(ctx);
 }
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...);
 /* Raises 1436 (MariaDB's "Thread stack overrun") when the thread's stack is nearly used
@@ -606,21 +645,19 @@ typedef struct ex_result {
 } ex_result;
 
 void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r);
-extern __thread bool ex_last_scan_indexed;
 extern uint64_t ex_checkpoint_at;   /* log bytes that trigger a checkpoint */
 /* Runs a SELECT into rows (subqueries, derived tables, INSERT ... SELECT). */
 void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names,
                     uint64_t *found);
 /* After an error ended a statement: forgets the recursive WITH rounds in progress (their
  * state lived in the stack frames the error unwound). Cannot fail. */
-void ex_select_abort(void);
 /* An ENUM column's value (t->enumc) in numeric context: appends to p the op that makes the
  * top of the stack its member's index, and types t as that integer. */
 void ex_prog_enum_index(ex_prog *p, ex_type *t);
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 /* Forgets the OK packet a statement asked for (ANALYZE UPDATE sends its rows instead). */
-void ex_drop_ok(void);
+void ex_drop_ok(ex_ctx *ctx);
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r);
@@ -678,10 +715,6 @@ typedef struct ex_plan_src {
     uint64_t r_ns;          /* ns spent at this level (deeper levels not counted) */
     uint64_t r_cond_ns;     /* of those, ns in its ON/WHERE conditions */
 } ex_plan_src;
-extern __thread bool ex_explaining;
-/* The cache entry of the statement being run, when its tree came from the shape cache
- * (exec.c): select.c keeps its query blocks' plans there. */
-extern __thread pl_shape *ex_shape;
 /* Tables, columns or indexes may have changed (DDL, a session's temporary tables
  * going): the kept block plans are stale. */
 void ex_catalog_changed(void);
@@ -689,11 +722,6 @@ void ex_catalog_changed(void);
  * a difference aborts the server, so the fuzzer and the suite see it). */
 extern bool ex_plan_verify;
 void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned);
-extern __thread bool ex_analyzing;      /* ANALYZE: blocks run for real and count (select.c) */
-/* Clears EXPLAIN/ANALYZE's per-thread state, which an error (a longjmp past its cleanup)
- * can leave behind: exec.c calls it before every statement. */
-void ex_explain_reset(void);
-extern __thread uint64_t ex_an_scan0_ns; /* ANALYZE: when the first scan started (0: none yet) */
 uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *src, int nsrc,
                       pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered);

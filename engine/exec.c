@@ -16,8 +16,6 @@ const char *pdb_server_version(void) { return "10.11.19-MariaDB-pressdb"; }
 
 /* ---------------------------------------------------------------- sessions */
 
-static __thread pdb_session *cur_sess;
-
 static stor_txn **txn_slot(pdb_session *s) { return &s->txn; }
 
 static void txn_forget(pdb_session *s)
@@ -267,7 +265,7 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
                      const char *db, int n)
 {
     if (r->stopped) return;
-    ex_slice_at = 0;   /* the client has part of the result: no running it again */
+    ctx->stmt->slice_at = 0;   /* the client has part of the result: no running it again */
     pdb_colmeta *m = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *m);
     const pdb_collation *rc = ctx->s->coll_results ? pdb_coll_by_id(ctx->s->coll_results) : NULL;
     for (int i = 0; i < n; i++) {
@@ -329,33 +327,27 @@ void ex_send_end(ex_ctx *ctx, ex_result *r)
     if (r->sink->end(r->sink->ctx, w, status_of(ctx, r))) r->stopped = true;
 }
 
-/* OK packets are held until the statement has committed. */
-typedef struct pending_ok {
-    bool set;
-    uint64_t affected, insert_id;
-    char info[160];
-    bool has_info;
-} pending_ok;
-static __thread pending_ok pend;
-
-void ex_drop_ok(void) { pend.set = false; }
+/* OK packets are held until the statement has committed (ex_stmt.ok). */
+void ex_drop_ok(ex_ctx *ctx) { ctx->stmt->ok.set = false; }
 
 void ex_send_ok(ex_ctx *ctx, ex_result *r, uint64_t affected, uint64_t insert_id, const char *info)
 {
-    pend.set = true;
-    pend.affected = affected;
-    pend.insert_id = insert_id;
-    pend.has_info = info != NULL;
-    if (info) snprintf(pend.info, sizeof pend.info, "%s", info);
+    ex_pending_ok *pend = &ctx->stmt->ok;
+    pend->set = true;
+    pend->affected = affected;
+    pend->insert_id = insert_id;
+    pend->has_info = info != NULL;
+    if (info) snprintf(pend->info, sizeof pend->info, "%s", info);
 }
 
 static void flush_ok(ex_ctx *ctx, ex_result *r)
 {
-    if (!pend.set || r->stopped) { pend.set = false; return; }
+    ex_pending_ok *pend = &ctx->stmt->ok;
+    if (!pend->set || r->stopped) { pend->set = false; return; }
     uint16_t w = (uint16_t)(ctx->s->warn_count > 65535 ? 65535 : ctx->s->warn_count);
-    if (r->sink->ok(r->sink->ctx, pend.affected, pend.insert_id, w, status_of(ctx, r), pend.has_info ? pend.info : NULL))
+    if (r->sink->ok(r->sink->ctx, pend->affected, pend->insert_id, w, status_of(ctx, r), pend->has_info ? pend->info : NULL))
         r->stopped = true;
-    pend.set = false;
+    pend->set = false;
 }
 
 /* ---------------------------------------------------------------- helpers */
@@ -510,21 +502,17 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
 /* ---------------------------------------------------------------- the statement loop */
 
-__thread pl_shape *ex_shape;
 
 /* Time slices: a statement run on an event loop that may be run again from the start
  * (text_restartable) gets a deadline; ex_slice_tick, called in the row loops, raises
  * EX_MOVE past it and the caller runs the statement again on a worker (PDB_EXEC_MOVE). */
 __thread uint64_t pdb_exec_slice_us;
-__thread uint64_t ex_slice_at;
-__thread uint32_t ex_slice_n;
-static __thread const char *slice_text;   /* the statement's text (NULL: never again) */
-static __thread size_t slice_len;
 
 void ex_slice_check(ex_ctx *ctx)
 {
-    if (!ex_slice_at || ex_now_ns() < ex_slice_at) return;
-    ex_slice_at = 0;
+    ex_stmt *st = ctx->stmt;
+    if (!st->slice_at || ex_now_ns() < st->slice_at) return;
+    st->slice_at = 0;
     ex_raise(ctx, EX_MOVE, "HY000", "moved to a worker");
 }
 
@@ -556,7 +544,10 @@ static bool store_lock(bool ro)
     return ro ? stor_lock_try_shared() : stor_lock_try_exclusive();
 }
 
-static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_value *params, int nparams, bool describe)
+/* shape: the shape-cache entry st came from (or NULL); text: the statement's text, for
+ * a time slice (NULL: never run again) */
+static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_value *params, int nparams, bool describe,
+                         pl_shape *shape, const char *text, size_t len)
 {
     ex_err err;
     jmp_buf jb;
@@ -572,6 +563,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ctx.now_us = ex_now_us();
     ex_stmt stmt_state = { 0 };
     ctx.stmt = &stmt_state;
+    stmt_state.shape = shape;
     ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
     /* ANALYZE UPDATE / DELETE runs the statement: it writes */
     pl_stmt *wst = st->kind == S_EXPLAIN && st->explain_opt >= 10 && st->inner &&
@@ -586,14 +578,12 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share) && !describe) ro = false;
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();
-    pend.set = false;
 
     if (!store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
-    ex_slice_n = 0;
-    ex_slice_at = pdb_exec_slice_us && slice_text && !stor_lock_may_block() && ro && !describe &&
-                  st->kind == S_SELECT && text_restartable(slice_text, slice_len)
-                  ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
+    stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&
+                          st->kind == S_SELECT && text_restartable(text, len)
+                          ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
@@ -624,7 +614,6 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (s->tmp && !ro && mark.undo == 0) ex_tmp_gc(s);   /* dropped temporary tables no undo names */
     volatile bool failed = false, waiting = false, moving = false;
     ex_conv_ctx = NULL;
-    ex_explain_reset();
     s->lid_arg = false;
     s->trans_on_table = !s->autocommit && !describe && (st->kind == S_SELECT || ctx.writing);
     ex_mem_guard(&ctx, true);
@@ -632,7 +621,6 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         /* an error may leave the conversion-warning target pointing into a frame
            that is gone (ex_eval restores it only on a normal return) */
         ex_conv_ctx = NULL;
-        ex_select_abort();
         failed = true;
         if (!ro) stor_txn_undo_to(mark);
         if (err.code == EX_LOCK_WAIT) waiting = true;
@@ -716,7 +704,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         }
         /* ROW_COUNT(): the affected rows of an OK (0 after SET or DDL), -1 after a
            result set */
-        if (!describe) s->row_count = pend.set ? (int64_t)pend.affected : -1;
+        if (!describe) s->row_count = stmt_state.ok.set ? (int64_t)stmt_state.ok.affected : -1;
     }
     ex_mem_guard(&ctx, false);
     if (failed && !describe) s->row_count = -1;
@@ -734,7 +722,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             fprintf(stderr, "pressdb: [Warning] checkpoint failed: %s\n", cerr);
     }
     if (catalog) ex_catalog_changed();
-    ex_slice_at = 0;
+    stmt_state.slice_at = 0;
     stor_unlock();
     if (moving) return PDB_EXEC_MOVE;   /* read only: nothing to undo, nothing was sent */
     /* group commit: the fsync happens outside the store lock, shared with others; for
@@ -766,7 +754,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         snprintf(err.msg, sizeof err.msg, "Deadlock found when trying to get lock; try restarting transaction");
     }
     if (failed) {
-        pend.set = false;
+        stmt_state.ok.set = false;
         if (s->nwarnings < PDB_MAX_WARNINGS) {
             pdb_warning *w = pdb_warning_slot(s);
             if (w) {
@@ -794,7 +782,6 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
 int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink)
 {
     ex_result r = { sink, s, 0, false };
-    cur_sess = s;
     size_t clen;
     char *converted = ex_client_to_utf8(s, sql, len, &clen);
     if (converted) {
@@ -867,12 +854,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         }
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
-        pl_shape *was_shape = ex_shape;
-        ex_shape = shape;
-        slice_text = sql + start;
-        slice_len = pos - start;
-        int res = run_statement(s, &st, &r, NULL, 0, false);
-        ex_shape = was_shape;
+        int res = run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
         pl_shape_release(shape);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) {
             /* run this statement and the rest again once the lock holder is gone, or on a
@@ -896,7 +878,6 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
 int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
 {
     ex_result r = { sink, s, 0, false };
-    cur_sess = s;
     char *sql = s->resume;
     size_t len = s->resume_len;
     s->resume = NULL;
@@ -1129,10 +1110,7 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
     capture cp = { ps, sink, false };
     pdb_sink cs = { &cp, cap_columns, cap_row, cap_end, cap_ok, cap_error };
     ex_result r = { &cs, s, 0, false };
-    pend.set = false;
-    slice_text = NULL;
-    s->exec_moved = run_statement(s, &st, &r, NULL, 0, true) == PDB_EXEC_MOVE;
-    pend.set = false;
+    s->exec_moved = run_statement(s, &st, &r, NULL, 0, true, NULL, NULL, 0) == PDB_EXEC_MOVE;
     if (cp.failed || s->exec_moved) { pdb_stmt_close(ps); return NULL; }
     *nparams = ps->nparams;
     *cols = ps->cols;
@@ -1161,9 +1139,7 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
     ex_result r = { sink, s, 0, false };
-    slice_text = ps->sql;
-    slice_len = ps->len;
-    int res = run_statement(s, &st, &r, pv, (int)nparams, false);
+    int res = run_statement(s, &st, &r, pv, (int)nparams, false, NULL, ps->sql, ps->len);
     pl_shape_release(shape);
     if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
     return r.stopped ? 1 : 0;

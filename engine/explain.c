@@ -19,10 +19,6 @@
 #include <strings.h>
 #include <time.h>
 
-__thread bool ex_explaining;
-__thread bool ex_analyzing;
-__thread uint64_t ex_an_scan0_ns;
-
 uint64_t ex_now_ns(void)
 {
     struct timespec ts;
@@ -95,50 +91,43 @@ typedef struct xstate {
     const stor_table *ins_t;
     bool json;              /* FORMAT=JSON: rows keep what the JSON form shows */
     bool ext;               /* EXPLAIN EXTENDED: each block's note text */
+    bool anl;               /* ANALYZE */
+    pl_select *number_parent;   /* numbering: the block number_parts is in */
+    bool number_sub;            /* numbering a subquery (not a derived table) */
+    bool number_agg;            /* numbering an aggregate's arguments */
 } xstate;
 
-static __thread xstate *X;
 
-void ex_explain_reset(void)
-{
-    ex_explaining = false;
-    ex_analyzing = false;
-    X = NULL;
-}
-static __thread pl_select *number_parent;   /* the block number_parts is in */
-static __thread bool number_sub;            /* numbering a subquery (not a derived table) */
-static __thread bool number_agg;            /* numbering an aggregate's arguments */
-
-static char *xstrdup(const char *s)
+static char *xstrdup(xstate *xst, const char *s)
 {
     size_t n = strlen(s);
-    char *o = stor_arena_alloc(X->a, n + 1);
+    char *o = stor_arena_alloc(xst->a, n + 1);
     memcpy(o, s, n + 1);
     return o;
 }
 
-static char *xfmt_u(uint64_t v)
+static char *xfmt_u(xstate *xst, uint64_t v)
 {
     char b[32];
     snprintf(b, sizeof b, "%llu", (unsigned long long)v);
-    return xstrdup(b);
+    return xstrdup(xst, b);
 }
 
-static xblock *xfind(const pl_select *sel)
+static xblock *xfind(xstate *xst, const pl_select *sel)
 {
-    for (int i = 0; i < X->nb; i++) if (X->b[i].sel == sel) return &X->b[i];
+    for (int i = 0; i < xst->nb; i++) if (xst->b[i].sel == sel) return &xst->b[i];
     return NULL;
 }
 
-static xrow *xrow_add(int id, double order)
+static xrow *xrow_add(xstate *xst, int id, double order)
 {
-    if (X->nr == X->cr) {
-        int nc = X->cr ? X->cr * 2 : 16;
-        xrow *n = stor_arena_alloc(X->a, (size_t)nc * sizeof *n);
-        if (X->nr) memcpy(n, X->r, (size_t)X->nr * sizeof *n);
-        X->r = n; X->cr = nc;
+    if (xst->nr == xst->cr) {
+        int nc = xst->cr ? xst->cr * 2 : 16;
+        xrow *n = stor_arena_alloc(xst->a, (size_t)nc * sizeof *n);
+        if (xst->nr) memcpy(n, xst->r, (size_t)xst->nr * sizeof *n);
+        xst->r = n; xst->cr = nc;
     }
-    xrow *r = &X->r[X->nr++];
+    xrow *r = &xst->r[xst->nr++];
     memset(r, 0, sizeof *r);
     r->id = id;
     r->order = order;
@@ -149,63 +138,63 @@ static xrow *xrow_add(int id, double order)
 /* ---------------------------------------------------------------- numbering */
 
 /* Query blocks get ids in the order their SELECT appears in the text, as in MariaDB. */
-static void number_select(pl_select *s, const char *stype);
+static void number_select(xstate *xst, pl_select *s, const char *stype);
 
-static void number_expr(pl_expr *e)
+static void number_expr(xstate *xst, pl_expr *e)
 {
     if (!e) return;
-    if (e->sub) { number_sub = true; number_select(e->sub, "SUBQUERY"); }
-    bool agg = number_agg;
-    if (e->kind == E_FUNC && !e->win && ex_is_aggregate_name(e->s)) number_agg = true;
-    for (int i = 0; i < e->nargs; i++) number_expr(e->args[i]);
-    number_agg = agg;
+    if (e->sub) { xst->number_sub = true; number_select(xst, e->sub, "SUBQUERY"); }
+    bool agg = xst->number_agg;
+    if (e->kind == E_FUNC && !e->win && ex_is_aggregate_name(e->s)) xst->number_agg = true;
+    for (int i = 0; i < e->nargs; i++) number_expr(xst, e->args[i]);
+    xst->number_agg = agg;
 }
 
-static void number_parts(pl_select *m)
+static void number_parts(xstate *xst, pl_select *m)
 {
-    for (int i = 0; i < m->nitems; i++) number_expr(m->items[i].e);
+    for (int i = 0; i < m->nitems; i++) number_expr(xst, m->items[i].e);
     for (int i = 0; i < m->nfrom; i++) {
-        number_sub = false;
-        if (m->from[i].derived) number_select(m->from[i].derived, "DERIVED");
-        number_sub = false;
-        if (m->from[i].cte) number_select(m->from[i].cte->sel, "DERIVED");
-        number_expr(m->from[i].on);
+        xst->number_sub = false;
+        if (m->from[i].derived) number_select(xst, m->from[i].derived, "DERIVED");
+        xst->number_sub = false;
+        if (m->from[i].cte) number_select(xst, m->from[i].cte->sel, "DERIVED");
+        number_expr(xst, m->from[i].on);
     }
-    number_expr(m->where);
-    for (int i = 0; i < m->ngroup; i++) number_expr(m->group[i]);
-    number_expr(m->having);
-    for (int i = 0; i < m->norder; i++) number_expr(m->order[i].e);
+    number_expr(xst, m->where);
+    for (int i = 0; i < m->ngroup; i++) number_expr(xst, m->group[i]);
+    number_expr(xst, m->having);
+    for (int i = 0; i < m->norder; i++) number_expr(xst, m->order[i].e);
 }
 
-static void number_select(pl_select *s, const char *stype)
+static void number_select(xstate *xst, pl_select *s, const char *stype)
 {
-    if (!s || xfind(s)) return;
-    bool sub = number_sub;
+    if (!s || xfind(xst, s)) return;
+    bool sub = xst->number_sub;
     for (pl_select *m = s; m; m = m->next) {
-        if (X->nb == X->cb) {
-            int nc = X->cb ? X->cb * 2 : 8;
-            xblock *n = stor_arena_alloc(X->a, (size_t)nc * sizeof *n);
-            if (X->nb) memcpy(n, X->b, (size_t)X->nb * sizeof *n);
-            X->b = n; X->cb = nc;
+        if (xst->nb == xst->cb) {
+            int nc = xst->cb ? xst->cb * 2 : 8;
+            xblock *n = stor_arena_alloc(xst->a, (size_t)nc * sizeof *n);
+            if (xst->nb) memcpy(n, xst->b, (size_t)xst->nb * sizeof *n);
+            xst->b = n; xst->cb = nc;
         }
-        xblock *b = &X->b[X->nb++];
+        xblock *b = &xst->b[xst->nb++];
         memset(b, 0, sizeof *b);
         b->sel = m;
-        b->id = X->nb;
+        b->id = xst->nb;
         b->stype = m == s ? stype : "UNION";
         for (int i = 0; m != s && i < m->nfrom; i++)
             if (m->from[i].cte && m->from[i].cte->sel == s) b->stype = "RECURSIVE UNION";
         b->union_head = s->next ? s : NULL;
-        b->parent = number_parent;
+        b->parent = xst->number_parent;
         b->subquery = sub;
-        b->in_agg = number_agg;
-        pl_select *sp = number_parent;
-        bool agg = number_agg;
-        number_parent = m;
-        number_agg = false;
-        number_parts(m);
-        number_parent = sp;
-        number_agg = agg;
+        b->in_agg = xst->number_agg;
+        pl_select *sp = xst->number_parent;
+        bool agg = xst->number_agg;
+        xst->number_parent = m;
+        xst->number_agg = false;
+        number_parts(xst, m);
+        xst->number_parent = sp;
+        xst->number_agg = agg;
     }
 }
 
@@ -278,7 +267,7 @@ static bool col_cond(ex_scope *sc, pl_expr *e, int i, pl_expr **col, pl_expr **o
     return false;
 }
 
-static int key_block_id(const pl_select *sel) { xblock *b = xfind(sel); return b ? b->id : 0; }
+static int key_block_id(xstate *xst, const pl_select *sel) { xblock *b = xfind(xst, sel); return b ? b->id : 0; }
 
 /* The block a FROM item reads (a derived table or WITH name), or NULL for a table. */
 static pl_select *tref_block(const pl_tref *t)
@@ -289,6 +278,7 @@ static pl_select *tref_block(const pl_tref *t)
 /* The description of the value pinning key column `cname` of source i. */
 static const char *ref_of(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *ps, int i, const char *cname)
 {
+    xstate *xst = ctx->stmt->explain;
     for (int k = 0; k < ps->nconds; k++) {
         pl_expr *c, *o;
         if (!col_cond(sc, ps->conds[k], i, &c, &o, true) || strcasecmp(c->s, cname) || ps->conds[k]->kind != E_BINARY) continue;
@@ -302,7 +292,7 @@ static const char *ref_of(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *ps, int 
                 char b[512];
                 const char *db = s->t ? (s->db ? s->db : ctx->s->db) : "";   /* derived tables: alias.column */
                 snprintf(b, sizeof b, "%s%s%s.%s", db, db[0] ? "." : "", s->alias ? s->alias : s->name, o->s);
-                return xstrdup(b);
+                return xstrdup(xst, b);
             }
         }
         return "func";
@@ -361,14 +351,15 @@ static bool own_column(ex_ctx *ctx, pl_select *sel, const pl_expr *e)
  * the blocks in between (a subquery inside a subquery) depend on that block too. */
 static void depends_through(ex_ctx *ctx, pl_select *sel, const pl_expr *e)
 {
-    xblock *b = xfind(sel);
+    xstate *xst = ctx->stmt->explain;
+    xblock *b = xfind(xst, sel);
     pl_select *ps = b ? b->parent : NULL;
     for (ex_ctx *o = ctx->outer; o && ps && o->outer && !own_column(o, ps, e); o = o->outer) {
-        xblock *pb = xfind(ps);
+        xblock *pb = xfind(xst, ps);
         if (!pb || !pb->subquery) return;
         if (!strcmp(pb->stype, "SUBQUERY")) {
             pb->stype = "DEPENDENT SUBQUERY";
-            for (int k = 0; k < X->nr; k++) if (X->r[k].id == pb->id) X->r[k].v[X_STYPE] = pb->stype;
+            for (int k = 0; k < xst->nr; k++) if (xst->r[k].id == pb->id) xst->r[k].v[X_STYPE] = pb->stype;
         }
         ps = pb->parent;
     }
@@ -402,9 +393,10 @@ static bool block_reads_outer(ex_ctx *ctx, pl_select *sel)
 /* Subqueries run only when a row reaches them (IN, EXISTS): prepare them here. */
 static void prepare_subqueries(ex_ctx *ctx, pl_expr *e)
 {
+    xstate *xst = ctx->stmt->explain;
     if (!e) return;
     if (e->sub) {
-        xblock *b = xfind(e->sub);
+        xblock *b = xfind(xst, e->sub);
         if (b && !b->done) {
             ex_rows rows;
             ex_type *types;
@@ -587,6 +579,7 @@ static bool needs_quote(const char *name)
 typedef struct xbuf {
     char *p;
     size_t n, cap;
+    stor_arena *a;
 } xbuf;
 
 static void xb_put(xbuf *b, const char *s, size_t n)
@@ -594,7 +587,7 @@ static void xb_put(xbuf *b, const char *s, size_t n)
     if (b->n + n + 1 > b->cap) {
         size_t nc = b->cap ? b->cap * 2 : 256;
         while (nc < b->n + n + 1) nc *= 2;
-        char *np = stor_arena_alloc(X->a, nc);
+        char *np = stor_arena_alloc(b->a, nc);
         if (b->n) memcpy(np, b->p, b->n);
         b->p = np; b->cap = nc;
     }
@@ -902,12 +895,12 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
     case E_SUBQUERY: case E_EXISTS: {
         char t[48];
         if (pc->note && e->kind == E_SUBQUERY) {   /* the subquery's own text goes here (note_text) */
-            if (!key_block_id(e->sub)) break;      /* not explained (INSERT ... VALUES): as written */
-            snprintf(t, sizeof t, "\001%d\001", key_block_id(e->sub));
+            if (!key_block_id(pc->ctx->stmt->explain, e->sub)) break;      /* not explained (INSERT ... VALUES): as written */
+            snprintf(t, sizeof t, "\001%d\001", key_block_id(pc->ctx->stmt->explain, e->sub));
             xb_s(b, t);
             return;
         }
-        snprintf(t, sizeof t, "%s(subquery#%d)", e->kind == E_EXISTS ? (e->negated ? "!exists" : "exists") : "", key_block_id(e->sub));
+        snprintf(t, sizeof t, "%s(subquery#%d)", e->kind == E_EXISTS ? (e->negated ? "!exists" : "exists") : "", key_block_id(pc->ctx->stmt->explain, e->sub));
         xb_s(b, t);
         return;
     }
@@ -950,9 +943,10 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
 
 static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, bool having, const char *cur_alias)
 {
+    xstate *xst = ctx->stmt->explain;
     if (!n) return NULL;
-    xbuf b = { 0 };
-    xpctx pc = { ctx, sel, having, cur_alias, false, 0, X->dml_sel == sel, false, NULL };
+    xbuf b = { .a = xst->a };
+    xpctx pc = { ctx, sel, having, cur_alias, false, 0, xst->dml_sel == sel, false, NULL };
     for (int i = 0; i < n; i++) {
         if (i) xb_s(&b, " and ");
         xprint_paren(&pc, &b, e[i], n > 1 ? PR_AND : 0);
@@ -1060,23 +1054,22 @@ static int col_not_text(ex_ctx *ctx, const pl_expr *e)
 /* Orders conditions as MariaDB prints them: equalities of a non-text column with a
  * constant or another such column first (MariaDB's multiple equalities), then WHERE's
  * (in text order), then ON's. */
-static __thread pl_select *xsort_sel;
-static __thread ex_ctx *xsort_ctx;
-static int cond_rank(const pl_expr *e)
+typedef struct xsort { pl_select *sel; ex_ctx *ctx; } xsort;
+static int cond_rank(const xsort *xs, const pl_expr *e)
 {
     if (e->kind == E_BINARY && e->op == BO_EQ) {
         const pl_expr *a = e->args[0], *b = e->args[1];
-        int ka = col_not_text(xsort_ctx, a), kb = col_not_text(xsort_ctx, b);
+        int ka = col_not_text(xs->ctx, a), kb = col_not_text(xs->ctx, b);
         if ((ka && (is_literal(b, ka) || kb == ka)) || (kb && is_literal(a, kb))) return 0;
     }
-    const pl_expr *w = xsort_sel ? xsort_sel->where : NULL;
+    const pl_expr *w = xs->sel ? xs->sel->where : NULL;
     bool in_where = w && w->start && e->start && e->start >= w->start && e->start < w->start + w->srclen;
     return in_where ? 1 : 2;
 }
-static int cond_cmp(const void *a, const void *b)
+static int cond_cmp(const void *a, const void *b, void *arg)
 {
     const pl_expr *x = *(pl_expr *const *)a, *y = *(pl_expr *const *)b;
-    int rx = cond_rank(x), ry = cond_rank(y);
+    int rx = cond_rank(arg, x), ry = cond_rank(arg, y);
     if (rx != ry) return rx - ry;
     return x->start < y->start ? -1 : x->start > y->start;
 }
@@ -1090,7 +1083,8 @@ static int start_cmp(const void *a, const void *b)
 /* Does the multi-table UPDATE / DELETE being explained change rows of source i? */
 static bool dml_target(ex_ctx *ctx, int i)
 {
-    const pl_stmt *st = X->mdml;
+    xstate *xst = ctx->stmt->explain;
+    const pl_stmt *st = xst->mdml;
     const ex_src *s = &ctx->src[i];
     const char *al = s->alias ? s->alias : s->name;
     if (!s->t || !al) return false;
@@ -1124,6 +1118,7 @@ static int top_src(uint64_t m, int n)
 static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *ps, int n, int i, xrow *r,
                        pl_expr **conj, const int *level, int nconj)
 {
+    xstate *xst = ctx->stmt->explain;
     const ex_src *s = &ctx->src[i];
     const ex_plan_src *p = &ps[i];
     r->blk = sel;
@@ -1146,10 +1141,10 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
         r->refs[r->nrefs++] = r->v[X_REF];
     }
     if (!strcmp(type, "const") || !strcmp(type, "system")) { r->using_index = false; return; }
-    if (X->dml_sel == sel) {
+    if (xst->dml_sel == sel) {
         /* a single-table UPDATE / DELETE checks its whole WHERE on each row it reads, in
            the order written (no equality propagation) */
-        pl_expr **c = stor_arena_alloc(X->a, (size_t)(nconj ? nconj : 1) * sizeof *c);
+        pl_expr **c = stor_arena_alloc(xst->a, (size_t)(nconj ? nconj : 1) * sizeof *c);
         int nc = 0;
         for (int k = 0; k < nconj; k++) if (ex_expr_srcmask(sc, conj[k])) c[nc++] = conj[k];
         qsort(c, (size_t)nc, sizeof *c, start_cmp);
@@ -1157,10 +1152,10 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
         r->using_index = false;
         return;
     }
-    if (r->using_index && X->mdml && dml_target(ctx, i)) r->using_index = false;   /* it changes rows */
+    if (r->using_index && xst->mdml && dml_target(ctx, i)) r->using_index = false;   /* it changes rows */
     /* the conditions checked at this source */
     int cap = nconj + 64, nc = 0;
-    pl_expr **c = stor_arena_alloc(X->a, (size_t)cap * sizeof *c);
+    pl_expr **c = stor_arena_alloc(xst->a, (size_t)cap * sizeof *c);
     for (int k = 0; k < nconj; k++) {
         if (level[k] != i) continue;
         if (!ex_expr_srcmask(sc, conj[k])) continue;   /* constants: decided before the scan */
@@ -1178,17 +1173,14 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
             if (lv == i) c[nc++] = on[k];
         }
     }
-    xsort_sel = sel;
-    xsort_ctx = ctx;
-    qsort(c, (size_t)nc, sizeof *c, cond_cmp);
-    xsort_sel = NULL;
-    xsort_ctx = NULL;
-    pl_expr **ic = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ic), **ac = stor_arena_alloc(X->a, (size_t)(nc ? nc : 1) * sizeof *ac);
+    xsort xs = { sel, ctx };
+    qsort_r(c, (size_t)nc, sizeof *c, cond_cmp, &xs);
+    pl_expr **ic = stor_arena_alloc(xst->a, (size_t)(nc ? nc : 1) * sizeof *ic), **ac = stor_arena_alloc(xst->a, (size_t)(nc ? nc : 1) * sizeof *ac);
     int nic = 0, nac = 0;
     /* a secondary index the row is read through, not covering: conditions on its whole
        columns are checked in the index (index condition pushdown) */
     const stor_index *icp = p->ix ? p->ix : p->rix;
-    if (icp && (icp->kind == IK_PRIMARY || r->using_index || r->hash || (X->mdml && dml_target(ctx, i)))) icp = NULL;
+    if (icp && (icp->kind == IK_PRIMARY || r->using_index || r->hash || (xst->mdml && dml_target(ctx, i)))) icp = NULL;
     for (int k = 0; k < nc; k++) {
         pl_expr *cc, *o;
         const stor_index *lix = p->ix ? p->ix : p->rix && !p->rbound ? p->rix : NULL;
@@ -1229,6 +1221,7 @@ static uint64_t xmask(ex_ctx *ctx, const pl_expr *e)
 /* The GROUP BY / DISTINCT / ORDER BY wrappers MariaDB puts around a block's join. */
 static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, const ex_plan_src *ps, int n, bool grouped)
 {
+    xstate *xst = ctx->stmt->explain;
     bool all_const = n > 0;
     for (int k = 0; k < n; k++) {
         const ex_plan_src *q2 = &ps[k];
@@ -1242,7 +1235,7 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     b->temptable = sel->ngroup > 0 || sel->distinct || b->ins_tmp;
     b->filesort = order || (sel->ngroup > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL));
     if (!b->filesort) return;
-    xbuf kb = { 0 };
+    xbuf kb = { .a = xst->a };
     xpctx pc = { ctx, sel, false, NULL, false, 0, false, false, NULL };
     uint64_t m = 0;
     int nk = order ? sel->norder : sel->ngroup;
@@ -1290,7 +1283,8 @@ static bool xsimple(const pl_expr *e)
  * and the row each reads: -1 not const, -2 no row, else the row id. */
 static int64_t *const_rows(ex_ctx *ctx, ex_scope *sc, const ex_plan_src *ps, int n)
 {
-    int64_t *cr = stor_arena_alloc(X->a, (size_t)(n ? n : 1) * sizeof *cr);
+    xstate *xst = ctx->stmt->explain;
+    int64_t *cr = stor_arena_alloc(xst->a, (size_t)(n ? n : 1) * sizeof *cr);
     for (int i = 0; i < n; i++) {
         cr[i] = -1;
         const ex_plan_src *p = &ps[i];
@@ -1346,7 +1340,7 @@ static void xconst_value(xbuf *b, const ex_src *s, int64_t row, uint32_t col)
     if (row >= 0) stor_get(s->t, col, (uint32_t)row, &v);
     if (v.t == VT_NULL) { xb_s(b, "NULL"); return; }
     size_t len;
-    const char *txt = ex_to_str(X->a, &v, &len);
+    const char *txt = ex_to_str(b->a, &v, &len);
     if (v.t == VT_INT || v.t == VT_UINT || v.t == VT_DECIMAL || v.t == VT_DOUBLE) xb_put(b, txt, len);
     else xprint_str(b, txt, len);
 }
@@ -1367,24 +1361,25 @@ static int xconst_src(const xpctx *pc, const pl_expr *e)
 static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, const ex_plan_src *ps, pl_expr **conj,
                               const int *level, int nconj, bool impossible, bool grouped)
 {
-    if (X->dml_sel == sel) return note_dml(ctx, sc, sel, conj, nconj, impossible);
-    xbuf o = { 0 };
+    xstate *xst = ctx->stmt->explain;
+    if (xst->dml_sel == sel) return note_dml(ctx, sc, sel, conj, nconj, impossible);
+    xbuf o = { .a = xst->a };
     int64_t *crow = const_rows(ctx, sc, ps, ctx->nsrc);
     xpctx pc = { ctx, sel, false, NULL, false, 0, false, true, crow };
     bool sub = b->subquery;
-    const pl_stmt *md = X->mdml && sel == X->mdml_sel ? X->mdml : NULL;   /* a multi-table UPDATE / DELETE */
+    const pl_stmt *md = xst->mdml && sel == xst->mdml_sel ? xst->mdml : NULL;   /* a multi-table UPDATE / DELETE */
     char t[64];
-    if (X->nb > 1) { snprintf(t, sizeof t, "/* select#%d */ ", b->id); xb_s(&o, t); }
+    if (xst->nb > 1) { snprintf(t, sizeof t, "/* select#%d */ ", b->id); xb_s(&o, t); }
     if (!md) xb_s(&o, sel->distinct ? "select distinct " : "select ");
     if (b->ins_tmp) xb_s(&o, "sql_buffer_result ");   /* INSERT ... SELECT from the table it fills */
     /* the sources in the order written */
-    int n = ctx->nsrc, *ord = stor_arena_alloc(X->a, (size_t)(n ? n : 1) * sizeof *ord);
+    int n = ctx->nsrc, *ord = stor_arena_alloc(xst->a, (size_t)(n ? n : 1) * sizeof *ord);
     for (int i = 0; i < n; i++) ord[i] = i;
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && ctx->src[ord[j]].decl < ctx->src[ord[j - 1]].decl; j--) { int x = ord[j]; ord[j] = ord[j - 1]; ord[j - 1] = x; }
     int *ford = ord;   /* FROM: as written, or a RIGHT JOIN turned around as MariaDB prints it */
     if (n && ctx->src[ord[0]].join == JT_LEFT) {
-        ford = stor_arena_alloc(X->a, (size_t)n * sizeof *ford);
+        ford = stor_arena_alloc(xst->a, (size_t)n * sizeof *ford);
         for (int i = 0; i < n; i++) ford[i] = i;
     }
     for (int i = 0; i < n; i++) if (!ctx->src[i].t) return NULL;   /* MariaDB merges a derived table first */
@@ -1434,7 +1429,7 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
         else if (e->kind == E_COLUMN) xb_qident(&o, e->s);   /* t.c is named c */
         else if (e->kind == E_STRING && !memchr(e->s, 0, e->slen)) xb_qident(&o, e->s);   /* 'a' is named a */
         else {
-            char *nm = stor_arena_alloc(X->a, (size_t)e->srclen + 1);
+            char *nm = stor_arena_alloc(xst->a, (size_t)e->srclen + 1);
             memcpy(nm, e->start ? e->start : "", e->start ? e->srclen : 0);
             nm[e->start ? e->srclen : 0] = 0;
             xb_qident(&o, nm);
@@ -1442,8 +1437,8 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
     }
     /* FROM: inner joins' ON conditions go to WHERE, a LEFT JOIN keeps its own */
     int cap = nconj + 64, nc = 0;
-    pl_expr **c = stor_arena_alloc(X->a, (size_t)cap * sizeof *c);
-    int *lv = stor_arena_alloc(X->a, (size_t)cap * sizeof *lv);
+    pl_expr **c = stor_arena_alloc(xst->a, (size_t)cap * sizeof *c);
+    int *lv = stor_arena_alloc(xst->a, (size_t)cap * sizeof *lv);
     bool outer = false, any_where = sel->where != NULL;
     for (int q = 0; q < n; q++) {
         const ex_src *s = &ctx->src[ford[q]];
@@ -1529,15 +1524,12 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
         nc = m;
     }
     /* the order FORMAT=JSON prints them in (a stable sort: levels follow their conditions) */
-    xsort_sel = sel;
-    xsort_ctx = ctx;
+    xsort xs = { sel, ctx };
     for (int i = 1; i < nc; i++)
-        for (int j = i; j > 0 && cond_cmp(&c[j], &c[j - 1]) < 0; j--) {
+        for (int j = i; j > 0 && cond_cmp(&c[j], &c[j - 1], &xs) < 0; j--) {
             pl_expr *x = c[j]; c[j] = c[j - 1]; c[j - 1] = x;
             int y = lv[j]; lv[j] = lv[j - 1]; lv[j - 1] = y;
         }
-    xsort_sel = NULL;
-    xsort_ctx = NULL;
     if (impossible) xb_s(&o, " where 0");
     else if (nc) {
         xb_s(&o, " where ");
@@ -1595,11 +1587,12 @@ static void note_table(xbuf *o, ex_ctx *ctx, const char *db, const char *name, c
 /* A single-table UPDATE / DELETE's note: its SET, its WHERE as written, ORDER BY, LIMIT. */
 static const char *note_dml(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_expr **conj, int nconj, bool impossible)
 {
-    const pl_stmt *st = X->dml;
+    xstate *xst = ctx->stmt->explain;
+    const pl_stmt *st = xst->dml;
     const ex_src *s = ctx->nsrc == 1 ? &ctx->src[0] : NULL;
     if (!s || !s->t) return NULL;
     const char *al = s->alias ? s->alias : s->name, *db = s->db ? s->db : ctx->s->db;
-    xbuf o = { 0 };
+    xbuf o = { .a = xst->a };
     xpctx pc = { ctx, sel, false, NULL, false, 0, true, true, NULL };
     xb_s(&o, st->kind == S_UPDATE ? "update " : "delete  from ");
     note_table(&o, ctx, s->db, s->t->name, s->alias);
@@ -1646,24 +1639,24 @@ static void note_insert(xbuf *o, ex_ctx *ctx, const pl_stmt *st)
 
 /* The note of block b with its subqueries' texts in place of their markers. */
 /* How many blocks sb is nested in below anc (0: itself, -1: not below it). */
-static int block_depth(const xblock *sb, const xblock *anc)
+static int block_depth(xstate *xst, const xblock *sb, const xblock *anc)
 {
     int d = 0;
     for (const xblock *b = sb; b && d < 256; d++) {
         if (b == anc) return d;
-        b = b->parent ? xfind(b->parent) : NULL;
+        b = b->parent ? xfind(xst, b->parent) : NULL;
     }
     return -1;
 }
 
 /* The enclosing blocks' columns subquery block sb and the blocks inside it read (its
  * expression cache's key, MariaDB's <expr_cache><..>), or NULL when it reads none. */
-static const char *cache_refs(xblock *sb)
+static const char *cache_refs(xstate *xst, xblock *sb)
 {
-    xbuf o = { 0 };
-    for (int i = 0; i < X->nb; i++) {
-        xblock *b = &X->b[i];
-        int d = block_depth(b, sb);
+    xbuf o = { .a = xst->a };
+    for (int i = 0; i < xst->nb; i++) {
+        xblock *b = &xst->b[i];
+        int d = block_depth(xst, b, sb);
         if (d < 0) continue;
         for (int k = 0; k < b->nrefs; k++) {
             if (b->refs[k].up <= d) continue;   /* found inside sb */
@@ -1682,6 +1675,7 @@ static const char *cache_refs(xblock *sb)
 /* Collects the columns e reads from blocks enclosing ctx's (not inside subqueries). */
 static void note_refs(ex_ctx *ctx, const pl_expr *e, xblock *b)
 {
+    xstate *xst = ctx->stmt->explain;
     if (!e || e->sub) return;
     if (e->kind == E_COLUMN) {
         int up = 0;
@@ -1696,12 +1690,12 @@ static void note_refs(ex_ctx *ctx, const pl_expr *e, xblock *b)
                     if (!cn || strcasecmp(cn, e->s)) continue;
                     if (!up) return;
                     const char *db = s->t ? (s->db ? s->db : c->s->db) : NULL;
-                    xbuf q = { 0 }, pl = { 0 };
+                    xbuf q = { .a = xst->a }, pl = { .a = xst->a };
                     if (db) { xb_qident(&q, db); xb_s(&q, "."); xb_s(&pl, db); xb_s(&pl, "."); }
                     xb_qident(&q, al); xb_s(&q, "."); xb_qident(&q, cn);
                     xb_s(&pl, al); xb_s(&pl, "."); xb_s(&pl, cn);
                     if (b->nrefs % 8 == 0) {
-                        xref *n = stor_arena_alloc(X->a, (size_t)(b->nrefs + 8) * sizeof *n);
+                        xref *n = stor_arena_alloc(xst->a, (size_t)(b->nrefs + 8) * sizeof *n);
                         if (b->nrefs) memcpy(n, b->refs, (size_t)b->nrefs * sizeof *n);
                         b->refs = n;
                     }
@@ -1714,7 +1708,7 @@ static void note_refs(ex_ctx *ctx, const pl_expr *e, xblock *b)
     for (int i = 0; i < e->nargs; i++) note_refs(ctx, e->args[i], b);
 }
 
-static void note_text(xbuf *o, const char *s, int depth)
+static void note_text(xstate *xst, xbuf *o, const char *s, int depth)
 {
     while (*s) {
         const char *m = strchr(s, '\001');
@@ -1723,11 +1717,11 @@ static void note_text(xbuf *o, const char *s, int depth)
         int id = atoi(m + 1);
         const char *e = strchr(m + 1, '\001');
         if (!e) return;
-        xblock *sb = id >= 1 && id <= X->nb ? &X->b[id - 1] : NULL;
-        const char *cache = sb ? cache_refs(sb) : NULL;
+        xblock *sb = id >= 1 && id <= xst->nb ? &xst->b[id - 1] : NULL;
+        const char *cache = sb ? cache_refs(xst, sb) : NULL;
         if (cache) { xb_s(o, "<expr_cache><"); xb_s(o, cache); xb_s(o, ">("); }
         xb_s(o, "(");
-        if (sb && sb->note && depth < 64) note_text(o, sb->note, depth + 1);
+        if (sb && sb->note && depth < 64) note_text(xst, o, sb->note, depth + 1);
         else {
             char t[32];
             snprintf(t, sizeof t, "subquery#%d", id);
@@ -1741,9 +1735,9 @@ static void note_text(xbuf *o, const char *s, int depth)
 
 /* Does the single-table UPDATE being explained change a column of the (secondary) key ix
  * it reads? Then it collects the rows first (a filesort collects them anyway). */
-static bool dml_buffer(const ex_src *s, const stor_index *ix)
+static bool dml_buffer(xstate *xst, const ex_src *s, const stor_index *ix)
 {
-    const pl_stmt *st = X->dml;
+    const pl_stmt *st = xst->dml;
     if (st->kind != S_UPDATE || ix->kind == IK_PRIMARY || st->norder) return false;
     for (int k = 0; k < st->nsets; k++) {
         const char *nm = st->sets[k].name, *dot = strrchr(nm, '.');
@@ -1756,37 +1750,38 @@ static bool dml_buffer(const ex_src *s, const stor_index *ix)
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *ps, int n,
                       pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered)
 {
-    if (!X) return;
-    xblock *b = xfind(sel);
+    xstate *xst = ctx->stmt->explain;
+    if (!xst) return;
+    xblock *b = xfind(xst, sel);
     if (!b) return;
     if (b->done) {
         /* a block run again (a correlated subquery): its counts add up */
-        if (ex_analyzing)
-            for (int k = 0; k < X->nr; k++) {
-                xrow *xr = &X->r[k];
+        if (ctx->stmt->analyzing)
+            for (int k = 0; k < xst->nr; k++) {
+                xrow *xr = &xst->r[k];
                 if (xr->sel != sel || xr->src < 0 || xr->src >= n) continue;
                 xr->loops += ps[xr->src].r_loops; xr->read += ps[xr->src].r_read; xr->pass += ps[xr->src].r_pass;
                 xr->ns += ps[xr->src].r_ns; xr->cond_ns += ps[xr->src].r_cond_ns;
             }
-        if (ex_analyzing) {
+        if (ctx->stmt->analyzing) {
             b->runs++;
             for (int i = 0; i < n; i++) b->ns += ps[i].r_ns;
         }
         return;
     }
     b->done = true;
-    if (ex_analyzing && !ctx->describe) {   /* (a subquery typed before it runs is planned, not run) */
+    if (ctx->stmt->analyzing && !ctx->describe) {   /* (a subquery typed before it runs is planned, not run) */
         b->runs = 1;
         for (int i = 0; i < n; i++) b->ns += ps[i].r_ns;
         b->noted_ns = ex_now_ns();
     }
     if (!strcmp(b->stype, "SUBQUERY") && ctx->outer && block_reads_outer(ctx, sel)) b->stype = "DEPENDENT SUBQUERY";
     if (!strcmp(b->stype, "UNION") && b->union_head) {
-        xblock *h = xfind(b->union_head);
+        xblock *h = xfind(xst, b->union_head);
         if (h && !strcmp(h->stype, "DEPENDENT SUBQUERY")) b->stype = "DEPENDENT UNION";
     }
     double ord = b->id;
-    for (int i = 0; i < n && X->ins_sel == sel; i++) if (ctx->src[i].t && ctx->src[i].t == X->ins_t) b->ins_tmp = true;
+    for (int i = 0; i < n && xst->ins_sel == sel; i++) if (ctx->src[i].t && ctx->src[i].t == xst->ins_t) b->ins_tmp = true;
     /* a unique lookup on constants that finds nothing: MariaDB reads such tables first */
     bool const_miss = false;
     for (int i = 0; i < n && !impossible; i++) {
@@ -1801,13 +1796,13 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         if (uniq && allc && p->rows == 0) const_miss = true;
     }
     /* a single-table UPDATE / DELETE reads its key as a range, never as a const table */
-    bool dml = X->dml_sel == sel;
+    bool dml = xst->dml_sel == sel;
     if (dml) const_miss = false;
-    if (dml && X->dml->limit && X->dml->limit->kind == E_INT && !strtoll(X->dml->limit->s, NULL, 10)) impossible = true;   /* LIMIT 0 */
+    if (dml && xst->dml->limit && xst->dml->limit->kind == E_INT && !strtoll(xst->dml->limit->s, NULL, 10)) impossible = true;   /* LIMIT 0 */
     if (impossible || const_miss || n == 0) {
-        xrow *r = xrow_add(b->id, ord);
+        xrow *r = xrow_add(xst, b->id, ord);
         r->v[X_STYPE] = b->stype;
-        r->v[X_EXTRA] = impossible ? "Impossible WHERE" : const_miss ? (ex_analyzing ? "no matching row in const table" : "Impossible WHERE noticed after reading const tables")
+        r->v[X_EXTRA] = impossible ? "Impossible WHERE" : const_miss ? (ctx->stmt->analyzing ? "no matching row in const table" : "Impossible WHERE noticed after reading const tables")
                                                          : "No tables used";
         b->message = r->v[X_EXTRA];
         b->est = n == 0 ? 1 : 0;
@@ -1815,7 +1810,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
     for (int i = 0; i < n && !impossible && !const_miss; i++) {
         const ex_src *s = &ctx->src[i];
         const ex_plan_src *p = &ps[i];
-        xrow *r = xrow_add(b->id, ord + (i + 1) * 1e-3);
+        xrow *r = xrow_add(xst, b->id, ord + (i + 1) * 1e-3);
         r->v[X_STYPE] = b->stype;
         r->sel = sel; r->src = i;
         r->loops = p->r_loops; r->read = p->r_read; r->pass = p->r_pass;
@@ -1825,9 +1820,9 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
         uint32_t rows = p->rows;
         if (!s->t && tr && tref_block(tr)) {
             char nm[32];
-            snprintf(nm, sizeof nm, "<derived%d>", key_block_id(tref_block(tr)));
-            r->v[X_TABLE] = xstrdup(nm);
-            xblock *db = xfind(tref_block(tr));
+            snprintf(nm, sizeof nm, "<derived%d>", key_block_id(xst, tref_block(tr)));
+            r->v[X_TABLE] = xstrdup(xst, nm);
+            xblock *db = xfind(xst, tref_block(tr));
             rows = db ? db->est : rows;
             r->mat = tref_block(tr);
         } else r->v[X_TABLE] = s->alias ? s->alias : s->name;
@@ -1849,7 +1844,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
                 snprintf(pk + l, sizeof pk - l, "%s%s", l ? "," : "", ix->name);
             }
         }
-        r->v[X_PKEYS] = pk[0] ? xstrdup(pk) : NULL;
+        r->v[X_PKEYS] = pk[0] ? xstrdup(xst, pk) : NULL;
         bool consumed_eq = false;
         if (p->ix) {
             const stor_index *ix = p->ix;
@@ -1867,12 +1862,12 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
                 snprintf(ref + l, sizeof ref - l, "%s%s", l ? "," : "", rf);
             }
             r->v[X_KEY] = ix->name;
-            r->v[X_KEYLEN] = xfmt_u(kl);
+            r->v[X_KEYLEN] = xfmt_u(xst, kl);
             if (dml) {
                 r->v[X_TYPE] = "range";
                 r->v[X_REF] = NULL;
                 xjoin(extra, sizeof extra, "Using where");
-                if (dml_buffer(s, ix)) xjoin(extra, sizeof extra, "Using buffer");
+                if (dml_buffer(xst, s, ix)) xjoin(extra, sizeof extra, "Using buffer");
                 if (uniq && !multi) rows = 1;
             } else if (multi) {
                 r->v[X_TYPE] = "range";
@@ -1880,7 +1875,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
                 xjoin(extra, sizeof extra, "Using where");
             } else {
                 r->v[X_TYPE] = uniq ? (allc ? "const" : "eq_ref") : "ref";
-                r->v[X_REF] = xstrdup(ref);
+                r->v[X_REF] = xstrdup(xst, ref);
                 consumed_eq = true;
                 if (uniq) rows = 1;
                 else if (!allc) rows = rows_per_key(s->t, ix, p->nk);
@@ -1893,31 +1888,31 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
             for (uint32_t k = 0; k < nu && k < ix->ncols; k++)
                 kl += key_part_len(src_col(s, (int)ix->cols[k]), ix->prefix ? ix->prefix[k] : 0);
             r->v[X_KEY] = ix->name;
-            r->v[X_KEYLEN] = xfmt_u(kl);
+            r->v[X_KEYLEN] = xfmt_u(xst, kl);
             rows = range_rows(ctx, sc, p, i);
             if (!rows) rows = 1;
             if (p->rbound || dml) {
                 r->v[X_TYPE] = "range";
                 xjoin(extra, sizeof extra, "Using where");
-                if (dml && dml_buffer(s, ix)) xjoin(extra, sizeof extra, "Using buffer");
+                if (dml && dml_buffer(xst, s, ix)) xjoin(extra, sizeof extra, "Using buffer");
             } else {
                 /* only constants on its first columns: MariaDB's ref on a key prefix */
                 char ref[256] = "";
                 for (uint32_t k = 0; k < p->rreq && k < 16; k++) strcat(ref, k ? ",const" : "const");
                 r->v[X_TYPE] = "ref";
-                r->v[X_REF] = xstrdup(ref);
+                r->v[X_REF] = xstrdup(xst, ref);
             }
         } else if (p->hcol >= 0 && s->t) {
             const stor_column *c = &s->t->cols[p->hcol];
             r->v[X_TYPE] = "hash_ALL";
             r->v[X_KEY] = "#hash#$hj";
-            r->v[X_KEYLEN] = xfmt_u(key_part_len(c, 0));
+            r->v[X_KEYLEN] = xfmt_u(xst, key_part_len(c, 0));
             r->v[X_REF] = ref_of(ctx, sc, p, i, c->name);
             if (!r->v[X_PKEYS]) r->v[X_PKEYS] = "#hash#$hj";
             else {
                 char b2[1100];
                 snprintf(b2, sizeof b2, "#hash#$hj,%s", r->v[X_PKEYS]);
-                r->v[X_PKEYS] = xstrdup(b2);
+                r->v[X_PKEYS] = xstrdup(xst, b2);
             }
             rows = s->t->nlive;
             xjoin(extra, sizeof extra, "Using where; Using join buffer (flat, BNLH join)");
@@ -1926,7 +1921,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
             r->v[X_TYPE] = "ALL";
             if (s->t) rows = s->t->nlive;
         }
-        r->v[X_ROWS] = xfmt_u(rows);
+        r->v[X_ROWS] = xfmt_u(xst, rows);
         if (i == 0) b->est = rows;
         /* filters read at this level besides the key lookup's equalities */
         if (!strstr(extra, "Using where")) {
@@ -1979,18 +1974,18 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
             if ((grouped && (sel->ngroup > 0 || sel->distinct)) || b->ins_tmp) xjoin(extra, sizeof extra, "Using temporary");
             if (ordered || sel->ngroup > 0) xjoin(extra, sizeof extra, "Using filesort");
         }
-        r->v[X_EXTRA] = xstrdup(extra);
+        r->v[X_EXTRA] = xstrdup(xst, extra);
         r->ns = p->r_ns; r->cond_ns = p->r_cond_ns;
-        if (X->json) json_facts(ctx, sc, sel, ps, n, i, r, conj, level, nconj);
+        if (xst->json) json_facts(ctx, sc, sel, ps, n, i, r, conj, level, nconj);
     }
-    if (X->json && !b->message) json_wrappers(ctx, sc, sel, b, ps, n, grouped);
-    if (X->json && sel->having) {
+    if (xst->json && !b->message) json_wrappers(ctx, sc, sel, b, ps, n, grouped);
+    if (xst->json && sel->having) {
         pl_expr *h[64];
         int nh = 0;
         split_and_expr(sel->having, h, &nh, 64);
         b->having = xprint_list(ctx, sel, h, nh, true, NULL);
     }
-    if (X->ext) {
+    if (xst->ext) {
         b->note = note_block(ctx, sc, sel, b, ps, conj, level, nconj, impossible, grouped && (sel->ngroup || !sel->distinct));
         if (ctx->outer) {   /* a correlated subquery's references, as MariaDB resolves them */
             for (int i = 0; i < sel->nitems; i++) note_refs(ctx, sel->items[i].e, b);
@@ -2016,6 +2011,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_s
 #define JW_MAXD 4096        /* deepest nesting written (the parser refuses far less deep queries) */
 
 typedef struct jw {
+    xstate *xst;
     xbuf b;
     int d;                  /* depth */
     bool first[JW_MAXD];    /* nothing written yet at this depth */
@@ -2103,10 +2099,11 @@ static void json_subqueries(jw *w, xblock *b, bool anl, bool cache);
 /* possible_keys: the tabular column's list (without a hash join's key) */
 static void json_possible_keys(jw *w, const xrow *x)
 {
+    xstate *xst = w->xst;
     if (!x->v[X_PKEYS]) return;
     const char *pk[64];
     int n = 0;
-    char *c = xstrdup(x->v[X_PKEYS]);
+    char *c = xstrdup(xst, x->v[X_PKEYS]);
     for (char *t = c; t && n < 64;) {
         char *e = strchr(t, ',');
         if (e) *e++ = 0;
@@ -2118,6 +2115,7 @@ static void json_possible_keys(jw *w, const xrow *x)
 
 static void json_table(jw *w, const xrow *x, bool anl)
 {
+    xstate *xst = w->xst;
     jw_open(w, "table", "{");
     jw_str(w, "table_name", x->v[X_TABLE] ? x->v[X_TABLE] : "");
     jw_str(w, "access_type", x->v[X_TYPE] ? x->v[X_TYPE] : "ALL");
@@ -2148,7 +2146,7 @@ static void json_table(jw *w, const xrow *x, bool anl)
     if (x->acond && !x->hash) jw_str(w, "attached_condition", x->acond);
     if (x->using_index) jw_raw(w, "using_index", "true");
     if (x->mat) {
-        xblock *mb = xfind(x->mat);
+        xblock *mb = xfind(xst, x->mat);
         if (mb && !mb->rendering) {   /* a recursive WITH's reference to itself: a plain table */
             jw_open(w, "materialized", "{");
             json_select(w, mb, false, 0, 0, 0);
@@ -2173,10 +2171,11 @@ static void json_filesort_r(jw *w, xblock *b, bool top_level, uint64_t end_ns, u
 
 static void json_nested_loop(jw *w, xblock *b, bool anl, bool top_level, uint64_t end_ns, uint64_t out_rows)
 {
+    xstate *xst = w->xst;
     jw_open(w, "nested_loop", "[");
     bool first = true;
-    for (int i = 0; i < X->nr; i++) {
-        const xrow *x = &X->r[i];
+    for (int i = 0; i < xst->nr; i++) {
+        const xrow *x = &xst->r[i];
         if (x->blk != b->sel || x->id != b->id) continue;
         jw_open(w, NULL, "{");
         if (first && b->sorted_first) {
@@ -2205,6 +2204,7 @@ static void json_nested_loop(jw *w, xblock *b, bool anl, bool top_level, uint64_
 /* One query block's "query_block" member (a UNION: its union_result). */
 static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
 {
+    xstate *xst = w->xst;
     if (w->d > JW_MAXD - 32 || b->rendering) {
         jw_str(w, "query_block", "nested too deeply");
         return;
@@ -2214,14 +2214,14 @@ static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint6
     if (b->union_head == b->sel && b->sel->next) {
         bool rec = false;
         for (pl_select *m = b->sel; m; m = m->next) {
-            xblock *mb = xfind(m);
+            xblock *mb = xfind(xst, m);
             if (mb && !strcmp(mb->stype, "RECURSIVE UNION")) rec = true;
         }
         jw_open(w, rec ? "recursive_union" : "union_result", "{");
         bool all = true;
         char nm[256] = "<union";
         for (pl_select *m = b->sel; m; m = m->next) {
-            xblock *mb = xfind(m);
+            xblock *mb = xfind(xst, m);
             if (!mb) continue;
             size_t l = strlen(nm);
             snprintf(nm + l, sizeof nm - l, "%s%d", m == b->sel ? "" : ",", mb->id);
@@ -2232,14 +2232,14 @@ static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint6
             snprintf(nm + l, sizeof nm - l, ">");
             jw_str(w, "table_name", nm);
             jw_str(w, "access_type", "ALL");
-            if (ex_analyzing && top_level) {   /* the statement's own union: its rows are the result */
+            if (xst->anl && top_level) {   /* the statement's own union: its rows are the result */
                 jw_u64(w, "r_loops", 1);
                 jw_u64(w, "r_rows", out_rows);
             }
         }
         jw_open(w, "query_specifications", "[");
         for (pl_select *m = b->sel; m; m = m->next) {
-            xblock *mb = xfind(m);
+            xblock *mb = xfind(xst, m);
             if (!mb) continue;
             jw_open(w, NULL, "{");
             jw_open(w, "query_block", "{");
@@ -2256,7 +2256,8 @@ static void json_select(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint6
 
 static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
 {
-    bool anl = ex_analyzing;
+    xstate *xst = w->xst;
+    bool anl = xst->anl;
     jw_u64(w, "select_id", (uint64_t)b->id);
     if (b->union_head && b->union_head != b->sel) jw_str(w, "operation", "UNION");
     if (anl && !b->message) {
@@ -2287,9 +2288,10 @@ static void json_select_body(jw *w, xblock *b, bool top_level, uint64_t top_ns, 
 /* The "subqueries" member of block b: its subqueries, in id order (none: nothing). */
 static void json_subqueries(jw *w, xblock *b, bool anl, bool cache_ok)
 {
+    xstate *xst = w->xst;
     bool any = false;
-    for (int i = 0; i < X->nb; i++) {
-        xblock *s = &X->b[i];
+    for (int i = 0; i < xst->nb; i++) {
+        xblock *s = &xst->b[i];
         if (s->parent != b->sel || !s->subquery || (s->union_head && s->union_head != s->sel)) continue;
         if (!any) jw_open(w, "subqueries", "[");
         any = true;
@@ -2312,11 +2314,12 @@ static void json_subqueries(jw *w, xblock *b, bool anl, bool cache_ok)
  * table's times. */
 static void json_dml(jw *w, xblock *b, const pl_stmt *st, uint64_t top_ns, uint64_t end_ns, uint64_t out_rows)
 {
-    bool anl = ex_analyzing;
+    xstate *xst = w->xst;
+    bool anl = xst->anl;
     jw_open(w, "query_block", "{");
     jw_u64(w, "select_id", (uint64_t)b->id);
     const xrow *x = NULL;
-    for (int i = 0; i < X->nr && !x; i++) if (X->r[i].blk == b->sel && X->r[i].id == b->id && X->r[i].src >= 0) x = &X->r[i];
+    for (int i = 0; i < xst->nr && !x; i++) if (xst->r[i].blk == b->sel && xst->r[i].id == b->id && xst->r[i].src >= 0) x = &xst->r[i];
     if (b->message || !x) {
         jw_open(w, "table", "{");
         jw_str(w, "message", b->message ? b->message : "Impossible WHERE");
@@ -2383,14 +2386,15 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     bool anl = st->explain_opt >= 10;
     bool json = st->explain_opt == 3 || st->explain_opt == 11;
     uint64_t t_start = ex_now_ns();
-    ex_an_scan0_ns = 0;
+    ctx->stmt->an_scan0_ns = 0;
     if (anl && in->kind != S_SELECT && in->kind != S_UPDATE && in->kind != S_DELETE && in->kind != S_INSERT &&
         in->kind != S_REPLACE)
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ANALYZE of statements other than SELECT'");
-    xstate xs = { 0 };
+    xstate xs = { 0 }, *xst = &xs;
     xs.a = ctx->a;
     xs.json = json;
     xs.ext = st->explain_opt == 1;
+    xs.anl = anl;
     uint64_t t_end = 0, out_rows = 0;
     pl_select *top = NULL, synth;
     switch (in->kind) {
@@ -2423,32 +2427,32 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     default:
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '' at line 1");
     }
-    X = &xs;
+    ctx->stmt->explain = xst;
     if (!anl && in->kind == S_DELETE && in->ntrefs == 1 && !in->ndel_targets && !in->where && !in->limit && !in->norder &&
         !in->trefs[0].derived) {
         /* DELETE FROM t: MariaDB's shape for emptying a table */
         stor_table *t = ex_table(ctx, in->trefs[0].db, in->trefs[0].name);
-        xrow *xr = xrow_add(1, 1);
+        xrow *xr = xrow_add(xst, 1, 1);
         xr->v[X_STYPE] = "SIMPLE";
-        xr->v[X_ROWS] = xfmt_u(t ? t->nlive : 0);
+        xr->v[X_ROWS] = xfmt_u(xst, t ? t->nlive : 0);
         xr->v[X_EXTRA] = "Deleting all rows";
         top = NULL;
     } else if (top) {
-        number_parent = NULL;
-        number_sub = false;
-        number_agg = false;
-        number_select(top, "PRIMARY");
+        xst->number_parent = NULL;
+        xst->number_sub = false;
+        xst->number_agg = false;
+        number_select(xst, top, "PRIMARY");
         if (xs.nb == 1) xs.b[0].stype = "SIMPLE";
         ex_ctx sub = *ctx;
         sub.describe = !anl;        /* ANALYZE runs the statement, counting what it reads */
-        ex_explaining = true;
-        ex_analyzing = anl;
+        ctx->stmt->explaining = true;
+        ctx->stmt->analyzing = anl;
         jmp_buf *outer_jb = ctx->jb, jb;
         sub.jb = &jb;
         if (setjmp(jb)) {
-            ex_explaining = false;
-            ex_analyzing = false;
-            X = NULL;
+            ctx->stmt->explaining = false;
+            ctx->stmt->analyzing = false;
+            ctx->stmt->explain = NULL;
             ctx->jb = outer_jb;
             longjmp(*outer_jb, 1);
         }
@@ -2459,30 +2463,30 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_select_rows(&sub, top, &rows, &types, &names, &found);
         t_end = ex_now_ns();
         out_rows = rows.nrows;
-        ex_explaining = false;
+        ctx->stmt->explaining = false;
         /* blocks never prepared (a subquery in a place that did not get to it): scans */
         for (int i = 0; i < xs.nb; i++) {
             xblock *b = &xs.b[i];
             if (b->done) continue;
             for (int k = 0; k < b->sel->nfrom; k++) {
                 const pl_tref *t = &b->sel->from[k];
-                xrow *xr = xrow_add(b->id, b->id + (k + 1) * 1e-3);
+                xrow *xr = xrow_add(xst, b->id, b->id + (k + 1) * 1e-3);
                 xr->v[X_STYPE] = b->stype;
                 xr->v[X_TYPE] = "ALL";
                 if (tref_block(t)) {
                     char nm[32];
-                    snprintf(nm, sizeof nm, "<derived%d>", key_block_id(tref_block(t)));
-                    xr->v[X_TABLE] = xstrdup(nm);
+                    snprintf(nm, sizeof nm, "<derived%d>", key_block_id(xst, tref_block(t)));
+                    xr->v[X_TABLE] = xstrdup(xst, nm);
                 } else {
                     xr->v[X_TABLE] = t->alias ? t->alias : t->name;
                     stor_table *tb = ex_table(ctx, t->db, t->name);
-                    if (tb) xr->v[X_ROWS] = xfmt_u(tb->nlive);
+                    if (tb) xr->v[X_ROWS] = xfmt_u(xst, tb->nlive);
                 }
                 xr->v[X_EXTRA] = "";
                 xr->blk = b->sel;
             }
             if (!b->sel->nfrom) {
-                xrow *xr = xrow_add(b->id, b->id);
+                xrow *xr = xrow_add(xst, b->id, b->id);
                 xr->v[X_STYPE] = b->stype;
                 xr->v[X_EXTRA] = "No tables used";
                 b->message = xr->v[X_EXTRA];
@@ -2496,7 +2500,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             int last = b->id;
             char nm[256] = "<union";
             for (pl_select *m = b->sel; m; m = m->next) {
-                xblock *mb = xfind(m);
+                xblock *mb = xfind(xst, m);
                 if (!mb) continue;
                 last = mb->id;
                 size_t l = strlen(nm);
@@ -2507,9 +2511,9 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (all && b->sel == top) continue;
             size_t l = strlen(nm);
             snprintf(nm + l, sizeof nm - l, ">");
-            xrow *xr = xrow_add(0, last + 0.999);
+            xrow *xr = xrow_add(xst, 0, last + 0.999);
             xr->v[X_STYPE] = "UNION RESULT";
-            xr->v[X_TABLE] = xstrdup(nm);
+            xr->v[X_TABLE] = xstrdup(xst, nm);
             xr->v[X_TYPE] = "ALL";
             xr->v[X_EXTRA] = "";
         }
@@ -2518,7 +2522,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         const char *tname = in->table;
         stor_table *t = ex_table(ctx, in->db, in->table);
         if (t) tname = t->name;
-        xrow *xr = xrow_add(1, 1);
+        xrow *xr = xrow_add(xst, 1, 1);
         xr->v[X_STYPE] = "INSERT";
         xr->v[X_TABLE] = tname;
         xr->v[X_TYPE] = "ALL";
@@ -2529,28 +2533,30 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         /* ANALYZE UPDATE / DELETE / INSERT: the rows were counted finding them; now the
            change itself, whose OK gives way to the plan's rows (its own scans, of the same
            blocks for INSERT ... SELECT and subqueries, are not counted again) */
-        X = NULL;
-        ex_analyzing = false;
+        ctx->stmt->explain = NULL;
+        ctx->stmt->analyzing = false;
         if (in->kind == S_UPDATE) ex_update(ctx, in, r);
         else if (in->kind == S_DELETE) ex_delete(ctx, in, r);
         else ex_insert(ctx, in, r);
-        ex_drop_ok();
-        X = &xs;
-        ex_analyzing = true;
+        ex_drop_ok(ctx);
+        ctx->stmt->explain = xst;
+        ctx->stmt->analyzing = true;
     }
     if (json) {
         jw w;
         memset(&w, 0, sizeof w);
+        w.xst = xst;
+        w.b.a = xst->a;
         w.first[0] = true;
         jw_open(&w, NULL, "{");
         if (anl) {
             jw_open(&w, "query_optimization", "{");
-            uint64_t scan0 = ex_an_scan0_ns ? ex_an_scan0_ns : t_end;
+            uint64_t scan0 = ctx->stmt->an_scan0_ns ? ctx->stmt->an_scan0_ns : t_end;
             jw_ms(&w, "r_total_time_ms", scan0 > t_start ? scan0 - t_start : 0);
             jw_close(&w, "}");
         }
-        xblock *tb = top ? xfind(top) : NULL;
-        uint64_t scan0 = ex_an_scan0_ns ? ex_an_scan0_ns : t_start;
+        xblock *tb = top ? xfind(xst, top) : NULL;
+        uint64_t scan0 = ctx->stmt->an_scan0_ns ? ctx->stmt->an_scan0_ns : t_start;
         if (tb && xs.dml_sel) {
             uint64_t done = ex_now_ns();   /* ANALYZE: the change itself counts too */
             json_dml(&w, tb, in, done > scan0 ? done - scan0 : 0, t_end, out_rows);
@@ -2569,8 +2575,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             jw_close(&w, "}");
         }
         jw_close(&w, "}");
-        ex_analyzing = false;
-        X = NULL;
+        ctx->stmt->analyzing = false;
+        ctx->stmt->explain = NULL;
         ex_colspec js = { anl ? "ANALYZE" : "EXPLAIN", MYSQL_TYPE_VAR_STRING, 312, NOT_NULL_FLAG, NULL };
         ex_textset jts;
         ex_textset_spec(ctx, &jts, 1, &js, NULL);
@@ -2584,15 +2590,15 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     const char *note = NULL;
     const char **w1276 = NULL;
     int n1276 = 0;
-    xblock *nb = top && xs.ext ? xfind(top) : NULL;
+    xblock *nb = top && xs.ext ? xfind(xst, top) : NULL;
     if (nb && nb->note) {
-        xbuf o = { 0 };
+        xbuf o = { .a = xst->a };
         if (in->kind == S_INSERT || in->kind == S_REPLACE) { note_insert(&o, ctx, in); xb_s(&o, " "); }
         static const char *const op[] = { "", " union ", " union all ", " intersect ", " except " };
         for (pl_select *m = top; m; m = m->next) {
-            xblock *mb = xfind(m);
+            xblock *mb = xfind(xst, m);
             if (!mb || !mb->note) { o.p = NULL; o.n = 0; break; }
-            note_text(&o, mb->note, 0);
+            note_text(xst, &o, mb->note, 0);
             if (m->next) xb_s(&o, op[m->set_op >= 1 && m->set_op <= 4 ? m->set_op : 1]);
         }
         if (o.p && top->next) {   /* the union's own ORDER BY (positions) and LIMIT */
@@ -2613,7 +2619,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (int i = 0; note && i < xs.nb; i++)
             for (int k = 0; k < xs.b[i].nrefs; k++) {
                 const xblock *a = &xs.b[i];
-                for (int u = 0; u < xs.b[i].refs[k].up && a; u++) a = a->parent ? xfind(a->parent) : NULL;
+                for (int u = 0; u < xs.b[i].refs[k].up && a; u++) a = a->parent ? xfind(xst, a->parent) : NULL;
                 if (!a) continue;
                 char *t = stor_arena_alloc(ctx->a, 600);
                 snprintf(t, 600, "Field or reference '%s' of SELECT #%d was resolved in SELECT #%d", xs.b[i].refs[k].plain,
@@ -2626,12 +2632,12 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 w1276[n1276++] = t;
             }
     } else if (xs.ext && !top && in->kind == S_DELETE) {   /* emptying a table */
-        xbuf o = { 0 };
+        xbuf o = { .a = xst->a };
         xb_s(&o, "delete  from ");
         note_table(&o, ctx, in->trefs[0].db, in->trefs[0].name, in->trefs[0].alias);
         note = o.p;
     } else if (xs.ext && !top && (in->kind == S_INSERT || in->kind == S_REPLACE)) {
-        xbuf o = { 0 };
+        xbuf o = { .a = xst->a };
         note_insert(&o, ctx, in);
         xpctx pc = { ctx, NULL, false, NULL, false, 0, false, true, NULL };
         xb_s(&o, " values ");
@@ -2666,8 +2672,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         note = o.p;
     }
-    ex_analyzing = false;
-    X = NULL;
+    ctx->stmt->analyzing = false;
+    ctx->stmt->explain = NULL;
 
     /* MariaDB's columns: EXTENDED adds filtered, PARTITIONS adds partitions */
     bool ext = st->explain_opt == 1 || anl, part = st->explain_opt == 2;

@@ -262,10 +262,11 @@ static void print_expr(cstate *cs, const pl_expr *e, char *buf, size_t cap, size
     *k += (size_t)snprintf(buf + *k, cap - *k, "%.*s", (int)e->srclen, e->start);
 }
 
-static const char *expr_name(const pl_expr *e)
+/* e's text (at most 255 bytes) for an error message, in the caller's buf */
+#define EXPR_NAME_CAP 256
+static const char *expr_name(const pl_expr *e, char buf[EXPR_NAME_CAP])
 {
-    static __thread char buf[256];
-    size_t n = e->srclen < sizeof buf - 1 ? e->srclen : sizeof buf - 1;
+    size_t n = e->srclen < EXPR_NAME_CAP - 1 ? e->srclen : EXPR_NAME_CAP - 1;
     memcpy(buf, e->start, n); buf[n] = 0;
     return buf;
 }
@@ -1577,7 +1578,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         int fh = ex_func_lookup(e->s);
         const ex_fdef *f = fh < 0 ? NULL : ex_func_at(fh);
         if (!f) {
-            if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e));
+            if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
             ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", ctx->s->db[0] ? ctx->s->db : "", e->s);
         }
         if ((f->min_args >= 0 && e->nargs < f->min_args) || (f->max_args >= 0 && e->nargs > f->max_args))
@@ -1622,7 +1623,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         return;
     }
     case E_INTERVAL:
-        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e));
+        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
     case E_ROWID: {
         /* ival is the table's place in the FROM clause; joins may run in another order */
         int si = (int)e->ival;
@@ -1635,7 +1636,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         if (e->nargs == 1) { comp(cs, e->args[0], t); return; }
         ex_raise(ctx, 1241, "21000", "Operand should contain 1 column(s)");
     }
-    ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'", expr_name(e));
+    ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
 }
 
 ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
@@ -1653,8 +1654,6 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
 
 /* ---------------------------------------------------------------- evaluation */
 
-static __thread const char *cur_arith_text;   /* printed form of the running OP_ARITH */
-
 /* Division by zero: NULL, with a warning under ERROR_FOR_DIVISION_BY_ZERO, and an error
  * when that mode meets strict mode in a writing statement. */
 static void div_zero(ex_ctx *ctx)
@@ -1664,14 +1663,15 @@ static void div_zero(ex_ctx *ctx)
     ex_warn(ctx, "Warning", 1365, "Division by 0");
 }
 
-static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr);
+static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr, const char *text);
 
 /* MOD(a, b) is a % b: its type and value (func.c) */
 void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t) { arith_type(BO_MOD, a, b, t, 0); }
-void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b) { do_arith(ctx, BO_MOD, a, b, 0); }
+void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b) { do_arith(ctx, BO_MOD, a, b, 0, NULL); }
 
-/* incr: div_precision_increment for a quotient */
-static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr)
+/* incr: div_precision_increment for a quotient; text: the operation as printed, for an
+ * out-of-range error (NULL: '') */
+static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr, const char *text)
 {
     if (a->t == VT_NULL || b->t == VT_NULL) { *a = ex_null(); return; }
     pdb_value hb;
@@ -1701,13 +1701,13 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             if (a->t == VT_UINT || b->t == VT_UINT) {   /* an unsigned quotient */
                 uint64_t u;
                 if (rc || q.neg || ex_dec_to_u64(&q, &u))
-                    ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+                    ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
                 *a = ex_int(0); a->t = VT_UINT; a->u = u;
                 return;
             }
             int64_t r;
             if (rc || ex_dec_to_i64(&q, &r))
-                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", text ? text : "");
             *a = ex_int(r);
             return;
         }
@@ -1716,7 +1716,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
             double q = trunc(ex_to_double(a) / y);
             if (!(q >= -9223372036854775808.0 && q < 9223372036854775808.0))
-                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+                ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", text ? text : "");
             *a = ex_int((int64_t)q);
             return;
         }
@@ -1724,7 +1724,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             __int128 x2 = a->t == VT_UINT ? (__int128)a->u : ex_to_int(a), y2 = b->t == VT_UINT ? (__int128)b->u : ex_to_int(b);
             if (y2 == 0) { div_zero(ctx); *a = ex_null(); return; }
             __int128 q = x2 / y2;
-            if (q < 0) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+            if (q < 0) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
             *a = ex_int(0); a->t = VT_UINT; a->u = (uint64_t)q;
             return;
         }
@@ -1732,7 +1732,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         if (y == 0) { div_zero(ctx); *a = ex_null(); return; }
         int64_t x = ex_to_int(a);
         if (x == INT64_MIN && y == -1)
-            ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+            ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", text ? text : "");
         *a = ex_int(x / y);
         return;
     }
@@ -1745,7 +1745,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         case BO_DIV: if (y == 0) { div_zero(ctx); *a = ex_null(); return; } r = x / y; break;
         case BO_MOD: if (y == 0) { div_zero(ctx); *a = ex_null(); return; } r = fmod(x, y); break;
         }
-        if (isinf(r) || isnan(r)) ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+        if (isinf(r) || isnan(r)) ex_raise(ctx, 1690, "22003", "DOUBLE value is out of range in '%s'", text ? text : "");
         *a = ex_dbl(r);
         return;
     }
@@ -1820,7 +1820,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         default: rc = ex_dec_mod(&x, &y, &r); break;
         }
         if (rc == 1) { div_zero(ctx); *a = ex_null(); return; }
-        if (rc) ex_raise(ctx, 1690, "22003", "DECIMAL value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+        if (rc) ex_raise(ctx, 1690, "22003", "DECIMAL value is out of range in '%s'", text ? text : "");
         ex_dec_put(ctx->a, &r, shown, a);
         return;
     }
@@ -1842,7 +1842,7 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         else if (op == BO_SUB) r2 = x2 - y2;
         else o2 = __builtin_mul_overflow(x2, y2, &r2);
         if (o2 || r2 < 0 || r2 > (__int128)UINT64_MAX)
-            ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+            ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
         a->t = VT_UINT; a->u = (uint64_t)r2;
         return;
     }
@@ -1856,17 +1856,17 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
                 snprintf(sa, sizeof sa, a->t == VT_UINT ? "%llu" : "%lld", a->t == VT_UINT ? (unsigned long long)a->u : (unsigned long long)a->i);
                 snprintf(sb2, sizeof sb2, b->t == VT_UINT ? "%llu" : "%lld", b->t == VT_UINT ? (unsigned long long)b->u : (unsigned long long)b->i);
                 (void)sa; (void)sb2;
-                ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+                ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
             }
             ur = ux - uy;
         }
         else if (op == BO_MUL) o2 = __builtin_mul_overflow(ux, uy, &ur);
         else ur = uy ? ux % uy : 0;
-        if (o2) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+        if (o2) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
         a->t = VT_UINT; a->u = ur;
         return;
     }
-    if (ovf) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", cur_arith_text ? cur_arith_text : "");
+    if (ovf) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", text ? text : "");
     *a = ex_int(r);
 }
 
@@ -2023,6 +2023,207 @@ static bool in_sorted(const ex_prog *p, int *pc, pdb_value *top)
     return false;
 }
 
+/* ---- op helpers: the interpreter below and the JIT call these (eng.h) ---- */
+
+/* OP_NEG: -x (o->a: a literal, which past BIGINT turns DECIMAL instead of raising 1690) */
+static inline __attribute__((always_inline)) int op_neg(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+{
+    pdb_value *v = &st[sp - 1];
+    if (ex_is_hexnum(v)) { uint64_t u = ex_hexnum_u64(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; }
+    switch (v->t) {
+    case VT_NULL: break;
+    case VT_INT:
+        if (v->i == INT64_MIN && o->a) { ex_dec d; ex_dec_from_i64(&d, v->i, 0); d.neg = false; ex_dec_put(ctx->a, &d, -1, v); break; }
+        if (v->i == INT64_MIN) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", p->consts[o->c].p);
+        v->i = -v->i; break;
+    case VT_UINT:
+        if (o->a && v->u > (uint64_t)INT64_MAX) {   /* (a hexadecimal literal: a DECIMAL) */
+            ex_dec d; ex_dec_from_u64(&d, v->u, true, 0); ex_dec_put(ctx->a, &d, -1, v); break;
+        }
+        if (v->u > (uint64_t)INT64_MAX + 1) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", p->consts[o->c].p);
+        v->t = VT_INT; v->i = (int64_t)(0 - v->u); break;   /* 2^63 -> INT64_MIN */
+    case VT_DECIMAL:
+        if (v->len) {
+            ex_dec d;
+            ex_dec_get(v, &d);
+            d.neg = !d.neg && !ex_dec_is_zero(&d);
+            ex_dec_put(ctx->a, &d, v->coll && v->coll != EX_DEC_AS_IS ? v->coll - 1 : -1, v);
+        } else { v->i = -v->i; if (v->coll == EX_DEC_AS_IS) v->coll = 0; }
+        break;
+    default: *v = ex_dbl(-ex_to_double(v)); break;
+    }
+    return sp;
+}
+
+/* OP_CMP: a <o->a> b in collation o->c, with its once-per-statement conversion warnings
+ * (o->b), a JSON value compared as the string it holds */
+static inline __attribute__((always_inline)) int op_cmp(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+{
+    pdb_value *a = &st[sp - 2], *b = &st[sp - 1];
+    sp--;
+    ex_ctx *saved_conv = ex_conv_ctx;
+    if (o->b && saved_conv) once_due(ctx, p, o->b, a, b);
+    if (a->t == VT_STRING && b->t == VT_STRING && (a->scale == EX_JSONVAL || b->scale == EX_JSONVAL)) {
+        /* JSON_EXTRACT's result against a string: the string it holds, unquoted
+           (the left one's only when both are, as MariaDB's compare_json_str) */
+        pdb_value *j = a->scale == EX_JSONVAL ? a : b;
+        pdb_value u;
+        if (ex_jsonval_unquote(ctx->a, j, &u)) *j = u;
+    }
+    *a = cmp_values(o->a, (uint16_t)o->c, a, b);
+    ex_conv_ctx = saved_conv;
+    return sp;
+}
+
+/* OP_IN: x IN (o->a values): MariaDB's conversion warnings (once per type x is compared
+ * as), its NULL rules; NOT IN when o->b & 1 */
+static inline __attribute__((always_inline)) int op_in(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+{
+    int n = o->a;
+    pdb_value *x = &st[sp - n - 1];
+    int res = 0;
+    /* a list of several values compares decimals with all their digits (MariaDB's
+       IN of one value is an =, which rounds a quotient to its decimals) */
+    if (n > 1) for (int k = 0; k <= n; k++) if (x[k].t == VT_DECIMAL && x[k].coll != EX_DEC_AS_IS) x[k].coll = 0;
+    if (x->t == VT_NULL) res = -1;
+    else {
+        bool saw_null = false;
+        /* MariaDB converts the left side once a row for each type it is compared
+           as, and a list it converted up front (EX_IN_CONVERTED) never again */
+        ex_ctx *saved_conv = ex_conv_ctx;
+        int lkinds = 0;
+        for (int i = 0; i < n; i++) {
+            pdb_value *y = &st[sp - n + i];
+            if (y->t == VT_NULL) { saw_null = true; continue; }
+            if (saved_conv) {
+                ex_conv_ctx = saved_conv;
+                if (x->t == VT_STRING && y->t != VT_STRING) {
+                    int kind = y->t == VT_DOUBLE ? 1 : y->t == VT_DECIMAL ? 2 : (y->t == VT_INT || y->t == VT_UINT) ? 4 : 8;
+                    if (lkinds & kind) ex_conv_ctx = NULL;
+                    lkinds |= kind;
+                } else if ((o->b & EX_IN_CONVERTED) && y->t == VT_STRING && x->t != VT_STRING) ex_conv_ctx = NULL;
+            }
+            if (ex_equal(x, y, (uint16_t)o->c)) { res = 1; break; }
+        }
+        ex_conv_ctx = saved_conv;
+        if (!res && saw_null) res = -1;
+    }
+    sp -= n;
+    if ((o->b & 1) && res >= 0) res = !res;
+    st[sp - 1] = tri_val(res);
+    return sp;
+}
+
+/* OP_BETWEEN: x BETWEEN lo AND hi: decimals with all their digits, strings read as numbers
+ * when o->a says so; NOT when o->b & 1 */
+static inline __attribute__((always_inline)) int op_between(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+{
+    pdb_value *x = &st[sp - 3], *lo = &st[sp - 2], *hi = &st[sp - 1];
+    int r;
+    /* BETWEEN compares decimals with all the digits they hold (MariaDB rounds a
+       quotient to its decimals for = < > and IN, not here) */
+    for (int k = 0; k < 3; k++) if (x[k].t == VT_DECIMAL && x[k].coll != EX_DEC_AS_IS) x[k].coll = 0;
+    if (o->a && x->t != VT_NULL)   /* compared as numbers (see comp): strings read as one */
+        for (int k = 0; k < 3; k++)
+            if (x[k].t == VT_STRING) {
+                ex_conv_check(&x[k], o->a == 3 ? "DECIMAL" : "DOUBLE");
+                ex_ctx *saved = ex_conv_ctx;
+                ex_conv_ctx = NULL;   /* (warned above, as the type it is read as) */
+                x[k] = ex_dbl(ex_to_double(&x[k]));
+                ex_conv_ctx = saved;
+            }
+    if (x->t == VT_NULL) r = -1;
+    else {
+        ex_ctx *saved_conv = ex_conv_ctx;
+        ex_once *w = (o->b >> 1) && saved_conv ? &p->once[(o->b >> 1) - 1] : NULL;
+        if (w) once_quiet(ctx, &w[0], lo, x);
+        int a = lo->t == VT_NULL ? -1 : ex_compare(x, lo, (uint16_t)o->c) >= 0;
+        ex_conv_ctx = saved_conv;
+        if (w) once_quiet(ctx, &w[1], hi, x);
+        /* a string compared with numbers is converted once a row */
+        if (x->t == VT_STRING && lo->t != VT_STRING && lo->t != VT_NULL && hi->t != VT_STRING) ex_conv_ctx = NULL;
+        int b = hi->t == VT_NULL ? -1 : ex_compare(x, hi, (uint16_t)o->c) <= 0;
+        ex_conv_ctx = saved_conv;
+        r = (a == 0 || b == 0) ? 0 : (a < 0 || b < 0) ? -1 : 1;
+    }
+    if ((o->b & 1) && r >= 0) r = !r;
+    sp -= 2;
+    st[sp - 1] = tri_val(r);
+    return sp;
+}
+
+/* OP_LIKE: x LIKE pattern [ESCAPE e (o->a)] in collation o->c (binary for two non-strings);
+ * NOT when o->b */
+static inline __attribute__((always_inline)) int op_like(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+{
+    int n = o->a ? 3 : 2;
+    pdb_value *x = &st[sp - n], *pat = &st[sp - n + 1];
+    int esc = '\\';
+    if (o->a) {
+        pdb_value *e = &st[sp - 1];
+        size_t el; const char *es = ex_to_str(ctx->a, e, &el);
+        esc = el ? (unsigned char)es[0] : -1;
+    }
+    int r;
+    if (x->t == VT_NULL || pat->t == VT_NULL) r = -1;
+    else {
+        size_t xl, pl;
+        const char *xs = ex_to_str(ctx->a, x, &xl), *ps = ex_to_str(ctx->a, pat, &pl);
+        uint16_t coll = (uint16_t)o->c;
+        if (x->t != VT_STRING && pat->t != VT_STRING) coll = COLL_BINARY;
+        r = ex_like(xs, xl, ps, pl, esc, coll ? coll : ctx->s->coll_connection);
+    }
+    if (o->b && r >= 0) r = !r;
+    sp -= n - 1;
+    st[sp - 1] = tri_val(r);
+    return sp;
+}
+
+/* OP_CASE: CASE [x] WHEN ... THEN ... [ELSE ...] END over the o->b values on the stack
+ * (o->a: 1 has x, 2 has ELSE) */
+static inline __attribute__((always_inline)) int op_case(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+{
+    int n = o->b;
+    bool has_op = o->a & 1, has_else = o->a & 2;
+    pdb_value *a = &st[sp - n];
+    pdb_value r = ex_null();
+    int i = has_op ? 1 : 0;
+    int pairs_end = has_else ? n - 1 : n;
+    bool hit = false;
+    for (; i + 1 < pairs_end; i += 2) {
+        pdb_value *w = &a[i];
+        bool m;
+        if (has_op) {   /* (compared with all their digits, as MariaDB's CASE does) */
+            pdb_value x0 = a[0], w0 = *w;
+            if (x0.t == VT_DECIMAL && x0.coll != EX_DEC_AS_IS) x0.coll = 0;
+            if (w0.t == VT_DECIMAL && w0.coll != EX_DEC_AS_IS) w0.coll = 0;
+            m = x0.t != VT_NULL && w0.t != VT_NULL && ex_compare(&x0, &w0, 0) == 0;
+        }
+        else m = ex_is_true_cond(w);
+        if (m) { r = a[i + 1]; hit = true; break; }
+    }
+    if (!hit && has_else) r = a[n - 1];
+    sp -= n;
+    st[sp++] = r;
+    return sp;
+}
+
+/* OP_ARITH: a <o->a> b by MariaDB's types and overflow rules (do_arith; o->b its incr) */
+static inline __attribute__((always_inline)) int op_arith(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
+{
+    do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1], o->b, p->consts[o->c].p);
+    return sp - 1;
+}
+
+/* The exported helpers: the same bodies, which the interpreter has inlined. */
+int ex_op_neg(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_neg(ctx, p, o, st, sp); }
+int ex_op_cmp(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_cmp(ctx, p, o, st, sp); }
+int ex_op_in(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_in(ctx, p, o, st, sp); }
+int ex_op_between(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_between(ctx, p, o, st, sp); }
+int ex_op_like(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_like(ctx, p, o, st, sp); }
+int ex_op_case(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_case(ctx, p, o, st, sp); }
+int ex_op_arith(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp) { return op_arith(ctx, p, o, st, sp); }
+
 static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
 {
     pdb_value stackbuf[64];
@@ -2070,56 +2271,11 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             else if (o->a >= EX_ITEM_BASE) st[sp++] = ctx->itemv ? ctx->itemv[o->a - EX_ITEM_BASE] : ex_null();
             else st[sp++] = ctx->aggv ? ctx->aggv[o->a] : ex_null();
             break;
-        case OP_NEG: {
-            pdb_value *v = &st[sp - 1];
-            if (ex_is_hexnum(v)) { uint64_t u = ex_hexnum_u64(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; }
-            switch (v->t) {
-            case VT_NULL: break;
-            case VT_INT:
-                if (v->i == INT64_MIN && o->a) { ex_dec d; ex_dec_from_i64(&d, v->i, 0); d.neg = false; ex_dec_put(ctx->a, &d, -1, v); break; }
-                if (v->i == INT64_MIN) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", p->consts[o->c].p);
-                v->i = -v->i; break;
-            case VT_UINT:
-                if (o->a && v->u > (uint64_t)INT64_MAX) {   /* (a hexadecimal literal: a DECIMAL) */
-                    ex_dec d; ex_dec_from_u64(&d, v->u, true, 0); ex_dec_put(ctx->a, &d, -1, v); break;
-                }
-                if (v->u > (uint64_t)INT64_MAX + 1) ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%s'", p->consts[o->c].p);
-                v->t = VT_INT; v->i = (int64_t)(0 - v->u); break;   /* 2^63 -> INT64_MIN */
-            case VT_DECIMAL:
-                if (v->len) {
-                    ex_dec d;
-                    ex_dec_get(v, &d);
-                    d.neg = !d.neg && !ex_dec_is_zero(&d);
-                    ex_dec_put(ctx->a, &d, v->coll && v->coll != EX_DEC_AS_IS ? v->coll - 1 : -1, v);
-                } else { v->i = -v->i; if (v->coll == EX_DEC_AS_IS) v->coll = 0; }
-                break;
-            default: *v = ex_dbl(-ex_to_double(v)); break;
-            }
-            break;
-        }
+        case OP_NEG: sp = op_neg(ctx, p, o, st, sp); break;
         case OP_NOT: { int t = tri(&st[sp - 1]); st[sp - 1] = tri_val(t < 0 ? -1 : !t); break; }
         case OP_BITNOT: { pdb_value *v = &st[sp - 1]; if (v->t != VT_NULL) { uint64_t u = ~(uint64_t)ex_to_int(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; } break; }
-        case OP_ARITH:
-            cur_arith_text = p->consts[o->c].p;
-            do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1], o->b);
-            sp--;
-            break;
-        case OP_CMP: {
-            pdb_value *a = &st[sp - 2], *b = &st[sp - 1];
-            sp--;
-            ex_ctx *saved_conv = ex_conv_ctx;
-            if (o->b && saved_conv) once_due(ctx, p, o->b, a, b);
-            if (a->t == VT_STRING && b->t == VT_STRING && (a->scale == EX_JSONVAL || b->scale == EX_JSONVAL)) {
-                /* JSON_EXTRACT's result against a string: the string it holds, unquoted
-                   (the left one's only when both are, as MariaDB's compare_json_str) */
-                pdb_value *j = a->scale == EX_JSONVAL ? a : b;
-                pdb_value u;
-                if (ex_jsonval_unquote(ctx->a, j, &u)) *j = u;
-            }
-            *a = cmp_values(o->a, (uint16_t)o->c, a, b);
-            ex_conv_ctx = saved_conv;
-            break;
-        }
+        case OP_ARITH: sp = op_arith(ctx, p, o, st, sp); break;
+        case OP_CMP: sp = op_cmp(ctx, p, o, st, sp); break;
         case OP_AND_JMP: {
             int t = tri(&st[sp - 1]);
             if (t == 0) { st[sp - 1] = ex_int(0); pc = o->a - 1; }
@@ -2157,98 +2313,9 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             st[sp - 1] = ex_int(o->b ? !r : r);
             break;
         }
-        case OP_IN: {
-            int n = o->a;
-            pdb_value *x = &st[sp - n - 1];
-            int res = 0;
-            /* a list of several values compares decimals with all their digits (MariaDB's
-               IN of one value is an =, which rounds a quotient to its decimals) */
-            if (n > 1) for (int k = 0; k <= n; k++) if (x[k].t == VT_DECIMAL && x[k].coll != EX_DEC_AS_IS) x[k].coll = 0;
-            if (x->t == VT_NULL) res = -1;
-            else {
-                bool saw_null = false;
-                /* MariaDB converts the left side once a row for each type it is compared
-                   as, and a list it converted up front (EX_IN_CONVERTED) never again */
-                ex_ctx *saved_conv = ex_conv_ctx;
-                int lkinds = 0;
-                for (int i = 0; i < n; i++) {
-                    pdb_value *y = &st[sp - n + i];
-                    if (y->t == VT_NULL) { saw_null = true; continue; }
-                    if (saved_conv) {
-                        ex_conv_ctx = saved_conv;
-                        if (x->t == VT_STRING && y->t != VT_STRING) {
-                            int kind = y->t == VT_DOUBLE ? 1 : y->t == VT_DECIMAL ? 2 : (y->t == VT_INT || y->t == VT_UINT) ? 4 : 8;
-                            if (lkinds & kind) ex_conv_ctx = NULL;
-                            lkinds |= kind;
-                        } else if ((o->b & EX_IN_CONVERTED) && y->t == VT_STRING && x->t != VT_STRING) ex_conv_ctx = NULL;
-                    }
-                    if (ex_equal(x, y, (uint16_t)o->c)) { res = 1; break; }
-                }
-                ex_conv_ctx = saved_conv;
-                if (!res && saw_null) res = -1;
-            }
-            sp -= n;
-            if ((o->b & 1) && res >= 0) res = !res;
-            st[sp - 1] = tri_val(res);
-            break;
-        }
-        case OP_BETWEEN: {
-            pdb_value *x = &st[sp - 3], *lo = &st[sp - 2], *hi = &st[sp - 1];
-            int r;
-            /* BETWEEN compares decimals with all the digits they hold (MariaDB rounds a
-               quotient to its decimals for = < > and IN, not here) */
-            for (int k = 0; k < 3; k++) if (x[k].t == VT_DECIMAL && x[k].coll != EX_DEC_AS_IS) x[k].coll = 0;
-            if (o->a && x->t != VT_NULL)   /* compared as numbers (see comp): strings read as one */
-                for (int k = 0; k < 3; k++)
-                    if (x[k].t == VT_STRING) {
-                        ex_conv_check(&x[k], o->a == 3 ? "DECIMAL" : "DOUBLE");
-                        ex_ctx *saved = ex_conv_ctx;
-                        ex_conv_ctx = NULL;   /* (warned above, as the type it is read as) */
-                        x[k] = ex_dbl(ex_to_double(&x[k]));
-                        ex_conv_ctx = saved;
-                    }
-            if (x->t == VT_NULL) r = -1;
-            else {
-                ex_ctx *saved_conv = ex_conv_ctx;
-                ex_once *w = (o->b >> 1) && saved_conv ? &p->once[(o->b >> 1) - 1] : NULL;
-                if (w) once_quiet(ctx, &w[0], lo, x);
-                int a = lo->t == VT_NULL ? -1 : ex_compare(x, lo, (uint16_t)o->c) >= 0;
-                ex_conv_ctx = saved_conv;
-                if (w) once_quiet(ctx, &w[1], hi, x);
-                /* a string compared with numbers is converted once a row */
-                if (x->t == VT_STRING && lo->t != VT_STRING && lo->t != VT_NULL && hi->t != VT_STRING) ex_conv_ctx = NULL;
-                int b = hi->t == VT_NULL ? -1 : ex_compare(x, hi, (uint16_t)o->c) <= 0;
-                ex_conv_ctx = saved_conv;
-                r = (a == 0 || b == 0) ? 0 : (a < 0 || b < 0) ? -1 : 1;
-            }
-            if ((o->b & 1) && r >= 0) r = !r;
-            sp -= 2;
-            st[sp - 1] = tri_val(r);
-            break;
-        }
-        case OP_LIKE: {
-            int n = o->a ? 3 : 2;
-            pdb_value *x = &st[sp - n], *pat = &st[sp - n + 1];
-            int esc = '\\';
-            if (o->a) {
-                pdb_value *e = &st[sp - 1];
-                size_t el; const char *es = ex_to_str(ctx->a, e, &el);
-                esc = el ? (unsigned char)es[0] : -1;
-            }
-            int r;
-            if (x->t == VT_NULL || pat->t == VT_NULL) r = -1;
-            else {
-                size_t xl, pl;
-                const char *xs = ex_to_str(ctx->a, x, &xl), *ps = ex_to_str(ctx->a, pat, &pl);
-                uint16_t coll = (uint16_t)o->c;
-                if (x->t != VT_STRING && pat->t != VT_STRING) coll = COLL_BINARY;
-                r = ex_like(xs, xl, ps, pl, esc, coll ? coll : ctx->s->coll_connection);
-            }
-            if (o->b && r >= 0) r = !r;
-            sp -= n - 1;
-            st[sp - 1] = tri_val(r);
-            break;
-        }
+        case OP_IN: sp = op_in(ctx, p, o, st, sp); break;
+        case OP_BETWEEN: sp = op_between(ctx, p, o, st, sp); break;
+        case OP_LIKE: sp = op_like(ctx, p, o, st, sp); break;
         case OP_REGEXP: {
             pdb_value args[2] = { st[sp - 2], st[sp - 1] };
             pdb_value r = ex_regexp(ctx, &args[0], &args[1]);
@@ -2266,31 +2333,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             st[sp++] = r;
             break;
         }
-        case OP_CASE: {
-            int n = o->b;
-            bool has_op = o->a & 1, has_else = o->a & 2;
-            pdb_value *a = &st[sp - n];
-            pdb_value r = ex_null();
-            int i = has_op ? 1 : 0;
-            int pairs_end = has_else ? n - 1 : n;
-            bool hit = false;
-            for (; i + 1 < pairs_end; i += 2) {
-                pdb_value *w = &a[i];
-                bool m;
-                if (has_op) {   /* (compared with all their digits, as MariaDB's CASE does) */
-                    pdb_value x0 = a[0], w0 = *w;
-                    if (x0.t == VT_DECIMAL && x0.coll != EX_DEC_AS_IS) x0.coll = 0;
-                    if (w0.t == VT_DECIMAL && w0.coll != EX_DEC_AS_IS) w0.coll = 0;
-                    m = x0.t != VT_NULL && w0.t != VT_NULL && ex_compare(&x0, &w0, 0) == 0;
-                }
-                else m = ex_is_true_cond(w);
-                if (m) { r = a[i + 1]; hit = true; break; }
-            }
-            if (!hit && has_else) r = a[n - 1];
-            sp -= n;
-            st[sp++] = r;
-            break;
-        }
+        case OP_CASE: sp = op_case(ctx, p, o, st, sp); break;
         case OP_CAST: {
             pdb_value r;
             /* "at row N" of a warning, as MariaDB counts: reading a table, the rows read
@@ -2298,7 +2341,7 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                has no warning yet, 0 after */
             uint32_t rowno;
             if (ctx->nsrc > 0 && ctx->rows && ctx->rows[0] != EX_NULLROW && ctx->src[0].t)
-                rowno = ex_last_scan_indexed ? 1 : ctx->rows[0] + 1;
+                rowno = ctx->stmt->last_scan_indexed ? 1 : ctx->rows[0] + 1;
             else rowno = ctx->s->warn_count ? 0 : 1;
             ex_cast(ctx, &st[sp - 1], &p->casts[o->a], &r, o->c >= 0 ? &p->consts[o->c] : NULL, rowno);
             st[sp - 1] = r;

@@ -412,6 +412,8 @@ static uint8_t fold_cp(int32_t cp, uint16_t coll, const pdb_collation *co)
  * ASCII (characters equal to no ASCII character become 0x01) and search. */
 static bool folded_find(const char *s, size_t sn, const char *lit, size_t ln, uint16_t coll, const pdb_collation *co)
 {
+    /* scratch only (nothing survives a call, nothing raises inside): thread-local to
+       keep 4 KiB off the evaluation's stack */
     static __thread char stackbuf[4096];
     bool heap = sn > sizeof stackbuf;
     char *buf = heap ? malloc(sn) : stackbuf;

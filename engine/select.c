@@ -13,7 +13,6 @@
 #include <string.h>
 #include <strings.h>
 
-__thread bool ex_last_scan_indexed;   /* did the last query's first source use an index */
 
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals)
 {
@@ -1134,7 +1133,8 @@ static void scan_level(qstate *q, int level)
 {
     if (!q->an_loops) { scan_level_run(q, level); return; }
     uint64_t t0 = ex_now_ns();
-    if (!ex_an_scan0_ns) ex_an_scan0_ns = t0;
+    ex_stmt *st = q->ctx->stmt;
+    if (!st->an_scan0_ns) st->an_scan0_ns = t0;
     scan_level_run(q, level);
     q->an_ns[level] += ex_now_ns() - t0;
 }
@@ -1151,7 +1151,7 @@ static void scan_level_run(qstate *q, int level)
     uint32_t n = s->t ? s->t->nrows : s->derived->nrows;
     lookup *lk = &q->lk[level];
     uint32_t *cand = NULL, ncand = 0;
-    if (level == 0) ex_last_scan_indexed = lk->ix != NULL || lk->hcol >= 0 || lk->rix != NULL;
+    if (level == 0) ctx->stmt->last_scan_indexed = lk->ix != NULL || lk->hcol >= 0 || lk->rix != NULL;
     pdb_value key[16];
     bool null_key_seen = false;
     if (lk->ix) {
@@ -1350,12 +1350,11 @@ static int key_cmp(const pdb_value *a, const pdb_value *b, const ex_type *t)
 }
 
 typedef struct wsort { qstate *q; ex_win *w; int off; } wsort;
-static __thread wsort *cur_wsort;
 
-static int win_cmp(const void *x, const void *y)
+static int win_cmp(const void *x, const void *y, void *arg)
 {
     uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    wsort *ws = cur_wsort;
+    const wsort *ws = arg;
     qstate *q = ws->q;
     const pdb_value *ka = &q->pkeys[(size_t)a * q->nwkeys + ws->off], *kb = &q->pkeys[(size_t)b * q->nwkeys + ws->off];
     for (int i = 0; i < ws->w->npart; i++) {
@@ -1391,10 +1390,7 @@ static void window_finish(qstate *q)
         int off = q->wkoff[wi];
         for (uint32_t i = 0; i < n; i++) ord[i] = i;
         wsort ws = { q, w, off };
-        wsort *saved = cur_wsort;
-        cur_wsort = &ws;
-        if (n > 1) qsort(ord, n, sizeof *ord, win_cmp);
-        cur_wsort = saved;
+        if (n > 1) qsort_r(ord, n, sizeof *ord, win_cmp, &ws);
         int nk = w->npart + w->norder;
         for (uint32_t ps = 0; ps < n;) {
             uint32_t pe = ps + 1;
@@ -1650,7 +1646,6 @@ static void emit_output(qstate *q)
 /* ---------------------------------------------------------------- sorting */
 
 typedef struct sortctx { qstate *q; pdb_value *base; uint32_t ncols; } sortctx;
-static __thread sortctx *cur_sort;
 
 /* A big sort on strings of a UCA collation: each row's ORDER BY value (a slot of its
  * own, not output) becomes its collation sort key, compared as bytes, so a comparison
@@ -1686,10 +1681,10 @@ static void sortkeys(ex_ctx *ctx, qstate *q, ex_rows *o, const uint32_t *idx, ui
     }
 }
 
-static int out_cmp(const void *a, const void *b)
+static int out_cmp(const void *a, const void *b, void *arg)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    sortctx *sc = cur_sort;
+    const sortctx *sc = arg;
     qstate *q = sc->q;
     const pdb_value *ra = &sc->base[(size_t)x * sc->ncols], *rb = &sc->base[(size_t)y * sc->ncols];
     for (int i = 0; i < q->norder; i++) {
@@ -1746,30 +1741,30 @@ static pl_expr *rollup_subst(ex_scope *sc, pl_expr *e, pl_expr **group, int ngro
 }
 
 /* Moves the k smallest of idx[0..n) (by out_cmp) to idx[0..k), in order. */
-static void top_n(uint32_t *idx, uint32_t n, uint32_t k)
+static void top_n(sortctx *sc, uint32_t *idx, uint32_t n, uint32_t k)
 {
     if (k == 0) return;
     /* max-heap of the k best so far in idx[0..k) */
     for (uint32_t i = 1; i < k; i++)
         for (uint32_t c = i; c > 0;) {
             uint32_t p = (c - 1) / 2;
-            if (out_cmp(&idx[p], &idx[c]) >= 0) break;
+            if (out_cmp(&idx[p], &idx[c], sc) >= 0) break;
             uint32_t t = idx[p]; idx[p] = idx[c]; idx[c] = t;
             c = p;
         }
     for (uint32_t i = k; i < n; i++) {
-        if (out_cmp(&idx[i], &idx[0]) >= 0) continue;
+        if (out_cmp(&idx[i], &idx[0], sc) >= 0) continue;
         idx[0] = idx[i];
         for (uint32_t p = 0;;) {
             uint32_t l = 2 * p + 1, r = l + 1, m = p;
-            if (l < k && out_cmp(&idx[l], &idx[m]) > 0) m = l;
-            if (r < k && out_cmp(&idx[r], &idx[m]) > 0) m = r;
+            if (l < k && out_cmp(&idx[l], &idx[m], sc) > 0) m = l;
+            if (r < k && out_cmp(&idx[r], &idx[m], sc) > 0) m = r;
             if (m == p) break;
             uint32_t t = idx[p]; idx[p] = idx[m]; idx[m] = t;
             p = m;
         }
     }
-    qsort(idx, k, sizeof *idx, out_cmp);
+    qsort_r(idx, k, sizeof *idx, out_cmp, sc);
 }
 
 /* ---------------------------------------------------------------- planning */
@@ -1880,20 +1875,19 @@ static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
 
 /* Is e usable as a lookup value for column col of source lv: it reads only earlier
  * sources and compares with the column the way the index hashes? */
-static __thread bool lookup_const_only;   /* estimating: constants only */
-static void bp_mark_nocache(void);
+static void bp_mark_nocache(ex_ctx *ctx);
 
 static bool lookup_value_ok(ex_scope *sc, int lv, const stor_column *col, pl_expr *o)
 {
     uint64_t om = ex_expr_srcmask(sc, o);
     if (om & (1ull << 63)) return false;
     if (om >> lv) return false;   /* only earlier sources (or none) */
-    if (lookup_const_only && om) return false;
+    if (sc->ctx->stmt->lookup_const_only && om) return false;
     /* a kept plan holds this answer for other values of the literals: only a literal's
        or a base table column's type is known without them */
     if (o->kind != E_INT && o->kind != E_DECIMAL && o->kind != E_FLOAT && o->kind != E_STRING &&
         !(o->kind == E_COLUMN && om && sc->ctx->src[top_bit(om)].t))
-        bp_mark_nocache();
+        bp_mark_nocache(sc->ctx);
     ex_type ot;
     ex_compile(sc, o, &ot);
     if (col->kind == CK_STR) {
@@ -1980,7 +1974,7 @@ static void range_bounds(ex_scope *sc, int lv, const stor_column *col, pl_expr *
                    like_range_coll(col->coll)) {
             /* col LIKE 'abc%': the literal takes the column's collation, the index's. Only a
                pattern with a usable prefix is a bound: a kept plan cannot hold that */
-            bp_mark_nocache();
+            bp_mark_nocache(sc->ctx);
             if (like_prefix(e->args[1]->s, e->args[1]->slen, NULL, NULL)) *like = e->args[1];
         }
     }
@@ -2075,11 +2069,9 @@ static size_t bp_head(int nsrc)
     return (offsetof(bplan, lk) + (size_t)nsrc * sizeof(bp_look) + 7) & ~(size_t)7;
 }
 
-static __thread bplan *bp_rec;  /* the plan being made: lookup_value_ok marks values it cannot keep */
-
-static void bp_mark_nocache(void)
+static void bp_mark_nocache(ex_ctx *ctx)
 {
-    if (bp_rec) bp_rec->nocache = true;
+    if (ctx->stmt->bp_rec) ctx->stmt->bp_rec->nocache = true;
 }
 
 static _Atomic uint64_t bp_hits, bp_made, bp_stale, bp_replanned;
@@ -2144,8 +2136,8 @@ static bplan *bp_begin(ex_ctx *ctx, pl_select *sel, bpn *nm, bool *fresh)
     for (int i = 0; i < ctx->nsrc; i++) bpn_walk(ctx->a, nm, ctx->src[i].on);
     if (ctx->nsrc > BP_SRC) return NULL;
     bplan *bp = stor_arena_alloc(ctx->a, sizeof *bp);
-    bool keepable = ex_shape && sel->bid && !ctx->describe && !ex_analyzing && !lookup_const_only;
-    const bplan *c = keepable ? pl_shape_plan(ex_shape, sel->bid) : NULL;
+    bool keepable = ctx->stmt->shape && sel->bid && !ctx->describe && !ctx->stmt->analyzing && !ctx->stmt->lookup_const_only;
+    const bplan *c = keepable ? pl_shape_plan(ctx->stmt->shape, sel->bid) : NULL;
     uint64_t gen = catalog_gen;
     if (c) {
         bool ok = c->gen == gen && c->mode == ctx->s->sql_mode && c->coll == ctx->s->coll_connection &&
@@ -2230,7 +2222,7 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
     k->cands = (bp_cand *)p;
     if (bp->ncands) memcpy(p, bp->cands, (size_t)bp->ncands * sizeof(bp_cand));
     k->ccands = k->ncands; k->cjms = k->njms;
-    if (pl_shape_set_plan(ex_shape, sel->bid, k)) bp_made++;
+    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) bp_made++;
     else free(k);
     (void)ctx;
 }
@@ -2262,8 +2254,8 @@ static void bp_candidates(ex_ctx *ctx, ex_scope *sc, int i, int slot, pl_expr **
     bp->cand0[slot] = bp->ncands;
     bp->ncand[slot] = 0;
     if (!s->t) return;
-    bool was = lookup_const_only, was_quiet = ctx->quiet;
-    lookup_const_only = true;
+    bool was = ctx->stmt->lookup_const_only, was_quiet = ctx->quiet;
+    ctx->stmt->lookup_const_only = true;
     ctx->quiet = true;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
@@ -2290,7 +2282,7 @@ static void bp_candidates(ex_ctx *ctx, ex_scope *sc, int i, int slot, pl_expr **
         bp->ncand[slot]++;
     }
     if (s->t->nidx > 255) bp->nocache = true;
-    lookup_const_only = was;
+    ctx->stmt->lookup_const_only = was;
     ctx->quiet = was_quiet;
 }
 
@@ -2441,13 +2433,13 @@ static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj,
                 ctx->src[i].on = NULL;
             }
             if (fresh) {
-                bplan *was_rec = bp_rec;
-                bp_rec = bp;
+                bplan *was_rec = ctx->stmt->bp_rec;
+                ctx->stmt->bp_rec = bp;
                 for (int i = 0; i < n; i++) {
                     bp_candidates(ctx, sc, i, i, *cj, *ncj, bp, nm);
                     bp_reach(ctx, sc, i, *cj, *ncj, bp);
                 }
-                bp_rec = was_rec;
+                ctx->stmt->bp_rec = was_rec;
             }
             uint32_t est[BP_SRC];
             for (int i = 0; i < n; i++) est[i] = bp_estimate(ctx, sc, i, i, bp, nm);
@@ -2529,8 +2521,8 @@ static bool bp_decide_range(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int
     int best2 = eq_score * 2;                  /* scores doubled: a range adds 1 */
     uint32_t best_req = 0;
     pl_expr *eqv[16], *best_eq[16], *best_lo = NULL, *best_hi = NULL, *best_like = NULL;
-    bool was = lookup_const_only;
-    lookup_const_only = true;
+    bool was = ctx->stmt->lookup_const_only;
+    ctx->stmt->lookup_const_only = true;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
         if (!stor_index_rangeable(s->t, ix)) continue;
@@ -2550,7 +2542,7 @@ static bool bp_decide_range(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int
             memcpy(best_eq, eqv, req * sizeof *eqv);
         }
     }
-    lookup_const_only = was;
+    ctx->stmt->lookup_const_only = was;
     if (!best) return false;
     l->kind = BL_RANGE;
     l->ix = (uint8_t)bestx;
@@ -2591,7 +2583,7 @@ static void bp_decide_lookup(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, in
             for (uint32_t j = 0; j < nk; j++) { bestv[j] = vals[j]; bestn[j] = nv[j]; bestby[j] = by[j]; }
         }
     }
-    if (s->t->nidx > 255 && bp_rec) bp_rec->nocache = true;
+    if (s->t->nidx > 255 && ctx->stmt->bp_rec) ctx->stmt->bp_rec->nocache = true;
     /* a range over an ordered index: better than a lookup on the first column of a
        composite key alone */
     if (best_score < 2 && bp_decide_range(ctx, sc, lv, cj, ncj, best_score, l, nm)) return;
@@ -2687,14 +2679,6 @@ typedef struct rcte {
     const char **names;
     struct rcte *up;
 } rcte;
-static __thread rcte *rcte_top;
-
-void ex_select_abort(void)
-{
-    rcte_top = NULL;   /* its entries lived in the frames the error unwound */
-    bp_rec = NULL;
-    lookup_const_only = false;   /* an error while estimating */
-}
 
 static void union_convert(ex_ctx *ctx, pdb_value *v, const ex_type *t);
 static bool union_rows_equal(const pdb_value *a, const pdb_value *b, const ex_type *types, uint32_t ncols);
@@ -2716,7 +2700,7 @@ static bool block_uses_cte(pl_select *s, pl_cte *c)
  * DISTINCT drops rows already there). */
 static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const char ***names)
 {
-    for (rcte *r = rcte_top; r; r = r->up)
+    for (rcte *r = ctx->stmt->rcte_top; r; r = r->up)
         if (r->cte == c) { *types = r->types; *names = r->names; return r->work; }
     bool distinct = false;
     int nm = 0;
@@ -2783,8 +2767,8 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
         }
         if (round >= 1000000 || stor_mem_full())
             ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'a recursive WITH of more than 1000000 rounds or past --max-memory'");
-        rcte me = { c, work, ty, nm0, rcte_top };
-        rcte_top = &me;
+        rcte me = { c, work, ty, nm0, ctx->stmt->rcte_top };
+        ctx->stmt->rcte_top = &me;
         ex_rows add = { 0 };
         add.ncols = all->ncols;
         for (k = 0; k < nm; k++) {
@@ -2797,14 +2781,14 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
             mem[k]->next = NULL;
             ex_select_rows(&sub, mem[k], &r, &t2, &n2, &f);
             mem[k]->next = saved_next;
-            if (r.ncols != all->ncols) { rcte_top = me.up; ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns"); }
+            if (r.ncols != all->ncols) { ctx->stmt->rcte_top = me.up; ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns"); }
             for (uint32_t i = 0; i < r.nrows; i++) {
                 pdb_value *row = &r.v[(size_t)i * r.ncols];
                 for (uint32_t c2 = 0; c2 < r.ncols; c2++) union_convert(ctx, &row[c2], &ty[c2]);
                 ex_rows_push(ctx->a, &add, row);
             }
         }
-        rcte_top = me.up;
+        ctx->stmt->rcte_top = me.up;
         if (distinct) {
             /* keep the new rows that are neither already there nor repeated */
             uint32_t before = all->nrows;
@@ -3418,11 +3402,11 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             /* (not inside an outer-joined group: WHERE must not decide whether the group matched) */
             if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
                 for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
-            bplan *was_rec = bp_rec;
-            bp_rec = bp_fresh ? bp : NULL;
+            bplan *was_rec = ctx->stmt->bp_rec;
+            ctx->stmt->bp_rec = bp_fresh ? bp : NULL;
             if (neq) bp_decide_lookup(ctx, &sc, i, eqs, neq, l, &nm);
             else { memset(l, 0, sizeof *l); l->kind = BL_SCAN; }
-            bp_rec = was_rec;
+            ctx->stmt->bp_rec = was_rec;
         } else if (src0) {
             pl_expr **eqs = NULL; int neq = 0, ceq = 0;
             split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
@@ -3555,7 +3539,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     q.out.ncols = (uint32_t)(nitems + q.norder);
 
     /* execute (a prepare only wants the result columns) */
-    if (ex_analyzing && !ctx->describe && q.nsrc) {
+    if (ctx->stmt->analyzing && !ctx->describe && q.nsrc) {
         size_t sz = (size_t)q.nsrc * sizeof(uint64_t);
         q.an_loops = stor_arena_alloc(ctx->a, sz); q.an_read = stor_arena_alloc(ctx->a, sz);
         q.an_pass = stor_arena_alloc(ctx->a, sz);
@@ -3564,7 +3548,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         memset(q.an_ns, 0, sz + sizeof(uint64_t)); memset(q.an_cond_ns, 0, sz);
     }
     if (ctx->describe) {
-        if (ex_explaining) explain_note(&q, &sc);
+        if (ctx->stmt->explaining) explain_note(&q, &sc);
     } else if (q.nsrc == 0) {
         bool ok = true;
         for (int i = 0; i < q.nconj; i++) if (!passes(ctx, q.conj[i].p)) ok = false;
@@ -3583,7 +3567,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         limit_stop_setup(&q, rows_cap);
         if (!impossible && !scan_stop(&q)) scan_level(&q, 0);
     }
-    if (ex_analyzing && !ctx->describe) explain_note(&q, &sc);
+    if (ctx->stmt->analyzing && !ctx->describe) explain_note(&q, &sc);
     if (exam_stopped(ctx) && !ctx->describe) exam_cut(&q);
     if (q.grouped && !ctx->describe && !exam_stopped(ctx)) {
         if (q.ngroups == 0 && sel->ngroup == 0) {
@@ -3697,11 +3681,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
            compares most rows once, with the heap's top */
         if (n >= 256 && want >= (uint64_t)n / 4) sortkeys(ctx, &q, o, idx, n);
         sortctx scx = { &q, o->v, o->ncols };
-        sortctx *saved = cur_sort;
-        cur_sort = &scx;
-        if (want < (uint64_t)n / 4) top_n(idx, n, (uint32_t)want);
-        else qsort(idx, n, sizeof *idx, out_cmp);
-        cur_sort = saved;
+        if (want < (uint64_t)n / 4) top_n(&scx, idx, n, (uint32_t)want);
+        else qsort_r(idx, n, sizeof *idx, out_cmp, &scx);
     }
     *found = n;
     if (off < 0) off = 0;
@@ -3808,13 +3789,12 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
 
 /* Runs a SELECT (with UNION members) into rows. */
 typedef struct usort { pdb_value *v; uint32_t ncols; int *pos; pl_order *order; int norder; ex_type *types; } usort;
-static __thread usort *cur_usort;
 
 /* ORDER BY of a whole union: column collations, NULLs first, stable */
-static int union_cmp(const void *x, const void *y)
+static int union_cmp(const void *x, const void *y, void *arg)
 {
     uint32_t ia = *(const uint32_t *)x, ib = *(const uint32_t *)y;
-    usort *u = cur_usort;
+    const usort *u = arg;
     for (int k = 0; k < u->norder; k++) {
         uint32_t c = (uint32_t)u->pos[k];
         const pdb_value *a = &u->v[(size_t)ia * u->ncols + c], *b = &u->v[(size_t)ib * u->ncols + c];
@@ -3967,10 +3947,7 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
             if (pos[i] < 0 || pos[i] >= (int)ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", e->kind == E_COLUMN ? e->s : "?");
         }
         usort us = { all.v, ncols, pos, sel->u_order, sel->nu_order, *types };
-        usort *saved = cur_usort;
-        cur_usort = &us;
-        if (n > 1) qsort(idx, n, sizeof *idx, union_cmp);
-        cur_usort = saved;
+        if (n > 1) qsort_r(idx, n, sizeof *idx, union_cmp, &us);
     }
     *found = n;
     int64_t lim = limit_value(ctx, sel->u_limit), off = limit_value(ctx, sel->u_offset);
