@@ -43,6 +43,18 @@ RSS_BOUND_MB = 24       # growth allowed while two results (60 MB each) are unre
 STUCK = 60
 LIVE = 5
 failures = []
+# ASan's allocator keeps freed memory (its quarantine) and adds its own, so a sanitizer
+# build's RSS says nothing about what pressdb holds: the bound is checked by the ordinary
+# build (make test); the sanitizer build (make test-san) checks everything else here.
+with open(BIN, "rb") as _f:
+    SANITIZED = b"AddressSanitizer" in _f.read()
+
+
+def rss_over_bound(growth, what):
+    if SANITIZED:
+        print("  (RSS bound not checked under ASan)")
+    elif growth > RSS_BOUND_MB:
+        fail("%s: the server's RSS grew by %.1f MB while the output was unread" % (what, growth))
 
 
 def fail(msg):
@@ -213,9 +225,7 @@ def scenario_inline():
         growth = peak - base_rss
         print("  VmRSS %.1f MB before, %.1f MB while unread (+%.1f MB; bound %d MB)"
               % (base_rss, peak, growth, RSS_BOUND_MB))
-        if growth > RSS_BOUND_MB:
-            fail("scenario 3: the server's RSS grew by %.1f MB while the result was unread"
-                 % growth)
+        rss_over_bound(growth, "scenario 3")
         check_rows(read_result(c), "scenario 3")
         c.close()
     finally:
@@ -254,9 +264,7 @@ def scenario_unread(proc, port):
     growth = peak - base_rss
     print("  VmRSS %.1f MB before, peak %.1f MB while unread (+%.1f MB; bound %d MB); "
           "%d INSERTs answered" % (base_rss, peak, growth, RSS_BOUND_MB, n_ins))
-    if growth > RSS_BOUND_MB:
-        fail("scenario 1: the server's RSS grew by %.1f MB while two results were unread"
-             % growth)
+    rss_over_bound(growth, "scenario 1")
     if n_ins < 10:
         fail("scenario 1: only %d INSERTs answered" % n_ins)
     for k, c in enumerate(readers):
