@@ -55,7 +55,7 @@ static void ty_now(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const
     }
 }
 
-static void ty_curdate(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_date(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     memset(t, 0, sizeof *t);
     t->vt = VT_DATE;
@@ -157,7 +157,7 @@ static void ty_datediff(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, 
     t->ptype = MYSQL_TYPE_LONG;
 }
 
-static void ty_yearweek(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_long6(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_int(t, 6);
     t->ptype = MYSQL_TYPE_LONG;
@@ -197,12 +197,6 @@ static void ty_weekofyear(const ex_fdef *fd, const ex_type *a, int n, ex_type *t
     t->ptype = MYSQL_TYPE_LONG;
 }
 
-static void ty_microsecond(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    ex_fn_t_int(t, 6);
-    t->ptype = MYSQL_TYPE_LONG;
-}
-
 static void ty_utc_date(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     memset(t, 0, sizeof *t);
@@ -216,12 +210,6 @@ static void ty_utc_date(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, 
 static void ty_quarter(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_int(t, 1);
-    t->ptype = MYSQL_TYPE_LONG;
-}
-
-static void ty_to_days(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    ex_fn_t_int(t, 6);
     t->ptype = MYSQL_TYPE_LONG;
 }
 
@@ -271,17 +259,6 @@ static void ty_extract(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, c
             }
     ex_fn_t_int(t, (uint32_t)len);
     t->ptype = len > 9 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
-}
-
-static void ty_last_day(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    memset(t, 0, sizeof *t);
-    t->vt = VT_DATE;
-    t->ptype = MYSQL_TYPE_DATE;
-    t->length = 10;
-    t->coll = COLL_BINARY;
-    t->flags = BINARY_FLAG;
-    t->nullable = true;
 }
 
 static void ty_monthname(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
@@ -1754,12 +1731,12 @@ static void fn_get_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
 static const ex_fdef rows[] = {
     { "ADDTIME", 2, 2, EX_FN_NULL_IN, EX_FX_ADDTIME, ty_addtime, fn_addtime },
     { "CONVERT_TZ", 3, 3, EX_FN_NULL_IN, EX_FX_CONVERT_TZ, ty_convert_tz, fn_convert_tz },
-    { "CURDATE", 0, 0, 0, F_CURDATE, ty_curdate, fn_curdate },
-    { "CURRENT_DATE", 0, 0, 0, F_CURDATE, ty_curdate, fn_curdate },
+    { "CURDATE", 0, 0, 0, F_CURDATE, ty_date, fn_curdate },
+    { "CURRENT_DATE", 0, 0, 0, F_CURDATE, ty_date, fn_curdate },
     { "CURRENT_TIME", 0, 1, 0, F_CURTIME, ty_curtime, fn_now },
     { "CURRENT_TIMESTAMP", 0, 1, 0, F_NOW, ty_now, fn_now },
     { "CURTIME", 0, 1, 0, F_CURTIME, ty_curtime, fn_now },
-    { "DATE", 1, 1, EX_FN_NULL_IN, F_DATE, ty_curdate, fn_date },
+    { "DATE", 1, 1, EX_FN_NULL_IN, F_DATE, ty_date, fn_date },
     { "DATEDIFF", 2, 2, EX_FN_NULL_IN, F_DATEDIFF, ty_datediff, fn_datediff },
     { "DATE_ADD", 2, 2, EX_FN_NULL_IN, F_DATE_ADD, ty_date_add, fn_date_add },
     { "DATE_FORMAT", 2, 3, EX_FN_NULL_IN, F_DATE_FORMAT, ty_date_format, fn_date_format },
@@ -1770,16 +1747,16 @@ static const ex_fdef rows[] = {
     { "DAYOFWEEK", 1, 1, EX_FN_NULL_IN, F_DAYOFWEEK, ty_month, fn_dayofweek },
     { "DAYOFYEAR", 1, 1, EX_FN_NULL_IN, F_DAYOFYEAR, ty_dayofyear, fn_dayofyear },
     { "EXTRACT", 2, 2, EX_FN_NULL_IN, F_EXTRACT, ty_extract, fn_extract },
-    { "FROM_DAYS", 1, 1, EX_FN_NULL_IN, F_FROM_DAYS, ty_last_day, fn_from_days },
+    { "FROM_DAYS", 1, 1, EX_FN_NULL_IN, F_FROM_DAYS, ty_date, fn_from_days },
     { "FROM_UNIXTIME", 1, 2, EX_FN_NULL_IN, F_FROM_UNIXTIME, ty_now, fn_from_unixtime },
     { "GET_FORMAT", 2, 2, EX_FN_NULL_IN, EX_FX_GET_FORMAT, ty_get_format, fn_get_format },
     { "HOUR", 1, 1, EX_FN_NULL_IN, F_HOUR, ty_month, fn_hour },
-    { "LAST_DAY", 1, 1, EX_FN_NULL_IN, F_LAST_DAY, ty_last_day, fn_last_day },
+    { "LAST_DAY", 1, 1, EX_FN_NULL_IN, F_LAST_DAY, ty_date, fn_last_day },
     { "LOCALTIME", 0, 1, 0, F_NOW, ty_now, fn_now },
     { "LOCALTIMESTAMP", 0, 1, 0, F_NOW, ty_now, fn_now },
-    { "MAKEDATE", 2, 2, EX_FN_NULL_IN, F_MAKEDATE, ty_last_day, fn_makedate },
+    { "MAKEDATE", 2, 2, EX_FN_NULL_IN, F_MAKEDATE, ty_date, fn_makedate },
     { "MAKETIME", 3, 3, EX_FN_NULL_IN, EX_FX_MAKETIME, ty_maketime, fn_maketime },
-    { "MICROSECOND", 1, 1, EX_FN_NULL_IN, F_MICROSECOND, ty_microsecond, fn_microsecond },
+    { "MICROSECOND", 1, 1, EX_FN_NULL_IN, F_MICROSECOND, ty_long6, fn_microsecond },
     { "MINUTE", 1, 1, EX_FN_NULL_IN, F_MINUTE, ty_month, fn_minute },
     { "MONTH", 1, 1, EX_FN_NULL_IN, F_MONTH, ty_month, fn_month },
     { "MONTHNAME", 1, 1, EX_FN_NULL_IN, F_MONTHNAME, ty_monthname, fn_monthname },
@@ -1798,7 +1775,7 @@ static const ex_fdef rows[] = {
     { "TIMESTAMPDIFF", 3, 3, EX_FN_NULL_IN, F_TIMESTAMPDIFF, ty_timestampdiff, fn_timestampdiff },
     { "TIME_FORMAT", 2, 2, EX_FN_NULL_IN, EX_FX_TIME_FORMAT, ty_time_format, fn_time_format },
     { "TIME_TO_SEC", 1, 1, EX_FN_NULL_IN, F_TIME_TO_SEC, ty_time_to_sec, fn_time_to_sec },
-    { "TO_DAYS", 1, 1, EX_FN_NULL_IN, F_TO_DAYS, ty_to_days, fn_to_days },
+    { "TO_DAYS", 1, 1, EX_FN_NULL_IN, F_TO_DAYS, ty_long6, fn_to_days },
     { "TO_SECONDS", 1, 1, EX_FN_NULL_IN, EX_FX_TO_SECONDS, ty_to_seconds, fn_to_seconds },
     { "UNIX_TIMESTAMP", 0, 1, 0, F_UNIX_TIMESTAMP, ty_unix_timestamp, fn_unix_timestamp },
     { "UTC_DATE", 0, 0, 0, F_UTC_DATE, ty_utc_date, fn_utc_date },
@@ -1807,6 +1784,6 @@ static const ex_fdef rows[] = {
     { "WEEKDAY", 1, 1, EX_FN_NULL_IN, F_WEEKDAY, ty_month, fn_weekday },
     { "WEEKOFYEAR", 1, 1, EX_FN_NULL_IN, F_WEEKOFYEAR, ty_weekofyear, fn_weekofyear },
     { "YEAR", 1, 1, EX_FN_NULL_IN, F_YEAR, ty_year, fn_year },
-    { "YEARWEEK", 1, 2, EX_FN_NULL_IN, F_YEARWEEK, ty_yearweek, fn_yearweek },
+    { "YEARWEEK", 1, 2, EX_FN_NULL_IN, F_YEARWEEK, ty_long6, fn_yearweek },
 };
 const ex_ftable ex_fam_datetime = { rows, (int)(sizeof rows / sizeof rows[0]) };

@@ -124,7 +124,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
     }
 }
 
-static void ty_get_lock(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_long1(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_int(t, 1);
     t->ptype = MYSQL_TYPE_LONG;
@@ -135,12 +135,6 @@ static void ty_is_used_lock(const ex_fdef *fd, const ex_type *a, int n, ex_type 
     ex_fn_t_int(t, 10);
     t->vt = VT_UINT;
     t->flags |= UNSIGNED_FLAG;
-}
-
-static void ty_sleep(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    ex_fn_t_int(t, 1);
-    t->ptype = MYSQL_TYPE_LONG;
 }
 
 static void ty_isnull(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
@@ -211,7 +205,7 @@ static void ty_values(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, co
     t->nullable = true;
 }
 
-static void ty_set_uservar(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_as_second(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     *t = a[1];
 }
@@ -455,7 +449,7 @@ static void fn_get_lock(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
     *out = named_lock(ctx, fd->id, s0, l0, fd->id == F_GET_LOCK ? ex_to_double(&a[1]) : 0);
 }
 
-static void ty_is_ipv4(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_bool_not_null(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_intl(t, 1, false);
     t->nullable = false;
@@ -478,12 +472,6 @@ static void ty_inet6_ntoa(const ex_fdef *fd, const ex_type *a, int n, ex_type *t
     ex_type_text(t, 39, COLL_UTF8MB4_GENERAL_CI);
 }
 
-static void ty_is_ipv4_compat(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    ex_fn_t_intl(t, 1, false);
-    t->nullable = false;
-}
-
 static void ty_uuid_short(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_intl(t, 21, true);
@@ -502,11 +490,6 @@ static void ty_coercibility(const ex_fdef *fd, const ex_type *a, int n, ex_type 
 static void ty_benchmark(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_intl(t, 1, false);
-}
-
-static void ty_name_const(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    *t = a[1];
 }
 
 /* MariaDB's derivation of an expression's collation (COERCIBILITY): 0 explicit (COLLATE),
@@ -674,7 +657,7 @@ static const ex_fdef rows[] = {
     { "CURRENT_USER", 0, 0, EX_FN_SYSCONST, F_CURRENT_USER, ty_user, fn_user },
     { "DATABASE", 0, 0, EX_FN_SYSCONST, F_DATABASE, ty_database, fn_database },
     { "FOUND_ROWS", 0, 0, EX_FN_STMT, F_FOUND_ROWS, ty_found_rows, fn_found_rows },
-    { "GET_LOCK", 2, 2, EX_FN_NULL_IN | EX_FN_VOLATILE, F_GET_LOCK, ty_get_lock, fn_get_lock },
+    { "GET_LOCK", 2, 2, EX_FN_NULL_IN | EX_FN_VOLATILE, F_GET_LOCK, ty_long1, fn_get_lock },
     { "GREATEST", 2, -1, 0, F_GREATEST, ty_if, fn_greatest },
     { "IF", 3, 3, EX_FN_HYBRID | EX_FN_COND_FIRST, F_IF, ty_if, fn_if },
     { "IFNULL", 2, 2, EX_FN_HYBRID, F_IFNULL, ty_if, fn_ifnull },
@@ -684,23 +667,23 @@ static const ex_fdef rows[] = {
     { "INET_NTOA", 1, 1, EX_FN_NULL_IN, F_INET_NTOA, ty_inet_ntoa, fn_inet_ntoa },
     { "INTERVAL", 2, -1, 0, EX_FX_INTERVAL, ty_interval, fn_interval },
     { "ISNULL", 1, 1, 0, F_ISNULL, ty_isnull, fn_isnull },
-    { "IS_FREE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_IS_FREE_LOCK, ty_get_lock, fn_get_lock },
-    { "IS_IPV4", 1, 1, 0, EX_FX_IS_IPV4, ty_is_ipv4, fn_is_ipv4 },
-    { "IS_IPV4_COMPAT", 1, 1, 0, EX_FX_IS_IPV4_COMPAT, ty_is_ipv4_compat, fn_is_ipv4_compat },
-    { "IS_IPV4_MAPPED", 1, 1, 0, EX_FX_IS_IPV4_MAPPED, ty_is_ipv4_compat, fn_is_ipv4_compat },
-    { "IS_IPV6", 1, 1, 0, EX_FX_IS_IPV6, ty_is_ipv4, fn_is_ipv4 },
+    { "IS_FREE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_IS_FREE_LOCK, ty_long1, fn_get_lock },
+    { "IS_IPV4", 1, 1, 0, EX_FX_IS_IPV4, ty_bool_not_null, fn_is_ipv4 },
+    { "IS_IPV4_COMPAT", 1, 1, 0, EX_FX_IS_IPV4_COMPAT, ty_bool_not_null, fn_is_ipv4_compat },
+    { "IS_IPV4_MAPPED", 1, 1, 0, EX_FX_IS_IPV4_MAPPED, ty_bool_not_null, fn_is_ipv4_compat },
+    { "IS_IPV6", 1, 1, 0, EX_FX_IS_IPV6, ty_bool_not_null, fn_is_ipv4 },
     { "IS_USED_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_IS_USED_LOCK, ty_is_used_lock, fn_get_lock },
     { "LAST_INSERT_ID", 0, 1, EX_FN_VOLATILE, F_LAST_INSERT_ID, ty_last_insert_id, fn_last_insert_id },
     { "LEAST", 2, -1, 0, F_LEAST, ty_if, fn_greatest },
-    { "NAME_CONST", 2, 2, 0, EX_FX_NAME_CONST, ty_name_const, fn_name_const },
+    { "NAME_CONST", 2, 2, 0, EX_FX_NAME_CONST, ty_as_second, fn_name_const },
     { "NULLIF", 2, 2, EX_FN_AS_FIRST, F_NULLIF, ty_if, fn_nullif },
     { "RELEASE_ALL_LOCKS", 0, 0, EX_FN_VOLATILE, F_RELEASE_ALL_LOCKS, ty_is_used_lock, fn_release_all_locks },
-    { "RELEASE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_RELEASE_LOCK, ty_get_lock, fn_get_lock },
+    { "RELEASE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_RELEASE_LOCK, ty_long1, fn_get_lock },
     { "ROW_COUNT", 0, 0, 0, F_ROW_COUNT, ty_found_rows, fn_row_count },
     { "SCHEMA", 0, 0, EX_FN_SYSCONST, F_DATABASE, ty_database, fn_database },
     { "SESSION_USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
-    { "SET_USERVAR", 2, 2, EX_FN_VOLATILE, F_SET_USERVAR, ty_set_uservar, fn_set_uservar },
-    { "SLEEP", 1, 1, EX_FN_VOLATILE, F_SLEEP, ty_sleep, fn_sleep },
+    { "SET_USERVAR", 2, 2, EX_FN_VOLATILE, F_SET_USERVAR, ty_as_second, fn_set_uservar },
+    { "SLEEP", 1, 1, EX_FN_VOLATILE, F_SLEEP, ty_long1, fn_sleep },
     { "SYSTEM_USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
     { "USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
     { "UUID", 0, 0, EX_FN_VOLATILE, F_UUID, ty_uuid, fn_uuid },

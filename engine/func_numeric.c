@@ -136,23 +136,18 @@ static void ty_sqrt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, cons
     if (fd->id == F_PI) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
 }
 
-static void ty_format(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_str64(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_str(t, 64, COLL_UTF8MB4_GENERAL_CI);
 }
 
-static void ty_conv(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    ex_fn_t_str(t, 64, COLL_UTF8MB4_GENERAL_CI);
-}
-
-static void ty_bit_count(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_long2(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_int(t, 2);
     t->ptype = MYSQL_TYPE_LONG;
 }
 
-static void ty_sin(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void ty_double_any(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     memset(t, 0, sizeof *t);
     t->vt = VT_DOUBLE;
@@ -162,24 +157,6 @@ static void ty_sin(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const
     t->coll = COLL_BINARY;
     t->flags = BINARY_FLAG;
     t->nullable = true;
-}
-
-static void ty_ln(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    memset(t, 0, sizeof *t);
-    t->vt = VT_DOUBLE;
-    t->ptype = MYSQL_TYPE_DOUBLE;
-    t->length = 23;
-    t->decimals = 31;
-    t->coll = COLL_BINARY;
-    t->flags = BINARY_FLAG;
-    t->nullable = true;
-}
-
-static void ty_sign(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    ex_fn_t_int(t, 2);
-    t->ptype = MYSQL_TYPE_LONG;
 }
 
 /* A column of this query's sources as MariaDB prints it in messages: `db`.`alias`.`name`
@@ -746,35 +723,35 @@ static const ex_fdef rows[] = {
     { "ABS", 1, 1, EX_FN_NULL_IN, F_ABS, ty_abs, fn_abs },
     { "ACOS", 1, 1, EX_FN_NULL_IN, EX_FX_ACOS, ty_asin, fn_asin },
     { "ASIN", 1, 1, EX_FN_NULL_IN, EX_FX_ASIN, ty_asin, fn_asin },
-    { "ATAN", 1, 2, EX_FN_NULL_IN, F_ATAN, ty_sin, fn_atan },
+    { "ATAN", 1, 2, EX_FN_NULL_IN, F_ATAN, ty_double_any, fn_atan },
     { "ATAN2", 2, 2, EX_FN_NULL_IN, EX_FX_ATAN2, ty_asin, fn_atan2 },
-    { "BIN", 1, 1, EX_FN_NULL_IN, F_BIN, ty_conv, fn_conv },
-    { "BIT_COUNT", 1, 1, EX_FN_NULL_IN, F_BIT_COUNT, ty_bit_count, fn_bit_count },
+    { "BIN", 1, 1, EX_FN_NULL_IN, F_BIN, ty_str64, fn_conv },
+    { "BIT_COUNT", 1, 1, EX_FN_NULL_IN, F_BIT_COUNT, ty_long2, fn_bit_count },
     { "CEIL", 1, 1, EX_FN_NULL_IN, F_CEIL, ty_ceil, fn_ceil },
     { "CEILING", 1, 1, EX_FN_NULL_IN, F_CEIL, ty_ceil, fn_ceil },
-    { "CONV", 3, 3, EX_FN_NULL_IN, F_CONV, ty_conv, fn_conv },
-    { "COS", 1, 1, EX_FN_NULL_IN, F_COS, ty_sin, fn_cos },
+    { "CONV", 3, 3, EX_FN_NULL_IN, F_CONV, ty_str64, fn_conv },
+    { "COS", 1, 1, EX_FN_NULL_IN, F_COS, ty_double_any, fn_cos },
     { "COT", 1, 1, EX_FN_NULL_IN, EX_FX_COT, ty_asin, fn_cot },
-    { "DEGREES", 1, 1, EX_FN_NULL_IN, F_DEGREES, ty_sin, fn_degrees },
-    { "EXP", 1, 1, EX_FN_NULL_IN, F_EXP, ty_ln, fn_exp },
+    { "DEGREES", 1, 1, EX_FN_NULL_IN, F_DEGREES, ty_double_any, fn_degrees },
+    { "EXP", 1, 1, EX_FN_NULL_IN, F_EXP, ty_double_any, fn_exp },
     { "FLOOR", 1, 1, EX_FN_NULL_IN, F_FLOOR, ty_ceil, fn_ceil },
-    { "FORMAT", 2, 3, 0, F_FORMAT, ty_format, fn_format },
-    { "LN", 1, 1, EX_FN_NULL_IN, F_LN, ty_ln, fn_ln },
-    { "LOG", 1, 2, EX_FN_NULL_IN, F_LOG, ty_ln, fn_ln },
-    { "LOG10", 1, 1, EX_FN_NULL_IN, F_LOG10, ty_ln, fn_ln },
-    { "LOG2", 1, 1, EX_FN_NULL_IN, F_LOG2, ty_ln, fn_ln },
+    { "FORMAT", 2, 3, 0, F_FORMAT, ty_str64, fn_format },
+    { "LN", 1, 1, EX_FN_NULL_IN, F_LN, ty_double_any, fn_ln },
+    { "LOG", 1, 2, EX_FN_NULL_IN, F_LOG, ty_double_any, fn_ln },
+    { "LOG10", 1, 1, EX_FN_NULL_IN, F_LOG10, ty_double_any, fn_ln },
+    { "LOG2", 1, 1, EX_FN_NULL_IN, F_LOG2, ty_double_any, fn_ln },
     { "MOD", 2, 2, EX_FN_NULL_IN, F_MOD, ty_mod, fn_mod },
-    { "OCT", 1, 1, EX_FN_NULL_IN, F_OCT, ty_conv, fn_conv },
+    { "OCT", 1, 1, EX_FN_NULL_IN, F_OCT, ty_str64, fn_conv },
     { "PI", 0, 0, 0, F_PI, ty_sqrt, fn_pi },
     { "POW", 2, 2, EX_FN_NULL_IN, F_POW, ty_sqrt, fn_pow },
     { "POWER", 2, 2, EX_FN_NULL_IN, F_POW, ty_sqrt, fn_pow },
-    { "RADIANS", 1, 1, EX_FN_NULL_IN, F_RADIANS, ty_sin, fn_radians },
+    { "RADIANS", 1, 1, EX_FN_NULL_IN, F_RADIANS, ty_double_any, fn_radians },
     { "RAND", 0, 1, EX_FN_VOLATILE, F_RAND, ty_sqrt, fn_rand },
     { "ROUND", 1, 2, EX_FN_NULL_IN, F_ROUND, ty_round, fn_round },
-    { "SIGN", 1, 1, EX_FN_NULL_IN, F_SIGN, ty_sign, fn_sign },
-    { "SIN", 1, 1, EX_FN_NULL_IN, F_SIN, ty_sin, fn_sin },
+    { "SIGN", 1, 1, EX_FN_NULL_IN, F_SIGN, ty_long2, fn_sign },
+    { "SIN", 1, 1, EX_FN_NULL_IN, F_SIN, ty_double_any, fn_sin },
     { "SQRT", 1, 1, EX_FN_NULL_IN, F_SQRT, ty_sqrt, fn_sqrt },
-    { "TAN", 1, 1, EX_FN_NULL_IN, F_TAN, ty_sin, fn_tan },
+    { "TAN", 1, 1, EX_FN_NULL_IN, F_TAN, ty_double_any, fn_tan },
     { "TRUNCATE", 2, 2, EX_FN_NULL_IN, F_TRUNCATE, ty_round, fn_round },
 };
 const ex_ftable ex_fam_numeric = { rows, (int)(sizeof rows / sizeof rows[0]) };
