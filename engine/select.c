@@ -199,7 +199,7 @@ static uint64_t dset_hash(const pdb_value *v, int n)
         h = (h ^ x) * 0x100000001b3ull;
         h ^= h >> 29;
     }
-    return h;
+    return stor_hash_fin(h);
 }
 
 typedef struct grp {
@@ -610,6 +610,7 @@ static grp *group_find(qstate *q, const pdb_value *key)
 {
     uint64_t h = 0x51ed;
     for (int i = 0; i < q->ngroup; i++) h = h * 31 + ex_hash_value(&key[i], key[i].t == VT_STRING ? q->gtypes[i].coll : 0);
+    h = stor_hash_fin(h);
     if (q->ghcap == 0 || q->ngroups * 2 >= q->ghcap) {
         uint32_t nc = q->ghcap ? q->ghcap * 2 : 64;
         grp **nt = stor_arena_alloc(q->ctx->a, nc * sizeof *nt);
@@ -1203,7 +1204,7 @@ static void scan_level_run(qstate *q, int level)
                 if (!stor_row_visible(s->t, r) || stor_is_null(c, r)) continue;
                 pdb_value v;
                 stor_get(s->t, (uint32_t)lk->hcol, r, &v);
-                uint32_t b = (uint32_t)(ex_hash_value(&v, c->coll) & (nb - 1));
+                uint32_t b = (uint32_t)(stor_hash_fin(ex_hash_value(&v, c->coll)) & (nb - 1));
                 lk->hnext[r] = lk->hbuckets[b];
                 lk->hbuckets[b] = r + 1;
             }
@@ -1213,7 +1214,7 @@ static void scan_level_run(qstate *q, int level)
         ex_eval(ctx, lk->hkey, &v);
         lkctx l = { NULL, 0, 0, ctx->a };
         if (lookup_key_convert(ctx, c, &v)) {
-            uint32_t b = (uint32_t)(ex_hash_value(&v, c->coll) & (lk->hnb - 1));
+            uint32_t b = (uint32_t)(stor_hash_fin(ex_hash_value(&v, c->coll)) & (lk->hnb - 1));
             for (uint32_t r = lk->hbuckets[b]; r; r = lk->hnext[r - 1]) {
                 pdb_value cv;
                 stor_get(s->t, (uint32_t)lk->hcol, r - 1, &cv);
@@ -1520,7 +1521,7 @@ static inline uint64_t distinct_hash(qstate *q, const pdb_value *row)
     for (int i = 0; i < q->nitems; i++)
         h = h * 31 + (row[i].t == VT_INT ? (uint64_t)row[i].i * 0x9e3779b97f4a7c15ull   /* ex_hash_value's */
                                           : ex_hash_value(&row[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0));
-    return h;
+    return stor_hash_fin(h);
 }
 
 /* Do two output rows have equal items (DISTINCT's equality)? */
@@ -3852,7 +3853,7 @@ static void union_dedupe(ex_ctx *ctx, ex_rows *all, const ex_type *types)
         uint64_t h = 0;
         for (uint32_t c = 0; c < ncols; c++)
             h = h * 31 + (row[c].t == VT_NULL ? 7 : ex_hash_value(&row[c], types[c].vt == VT_STRING ? types[c].coll : 0));
-        uint32_t b = (uint32_t)(h & (hcap - 1));
+        uint32_t b = (uint32_t)(stor_hash_fin(h) & (hcap - 1));
         bool dup = false;
         for (int32_t k = ht[b]; k >= 0 && !dup; k = nxt[k]) dup = union_rows_equal(row, &all->v[(size_t)k * ncols], types, ncols);
         if (dup) continue;

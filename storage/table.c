@@ -377,7 +377,7 @@ static uint64_t key_hash(const stor_table *t, const stor_index *x, const pdb_val
             h = mix(h, (uint64_t)v->i);
         }
     }
-    return h;
+    return stor_hash_fin(h);
 }
 
 /* Do the first nk key columns of the stored row equal vals? */
