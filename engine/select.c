@@ -3409,6 +3409,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         q.conj[q.nconj].p = ex_compile(&sc, cj[i], &t);
         q.conj[q.nconj].level = lvl;
         q.conj[q.nconj].served = false;
+        q.conj[q.nconj].jit = false;
         kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
         q.nconj++;
     }
@@ -3458,6 +3459,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             q.conj[q.nconj].p = ex_compile(&sc, gcond[i], &t);
             q.conj[q.nconj].level = q.gend[i];
             q.conj[q.nconj].served = false;
+            q.conj[q.nconj].jit = false;
             q.conj[q.nconj].cost = 0;
             kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
             q.nconj++;
