@@ -1145,6 +1145,34 @@ static void limit_stop_setup(qstate *q, uint32_t cap)
     if (q->limit_want == 0) q->limit_full = true;   /* LIMIT 0 reads nothing */
 }
 
+/* COUNT(*) alone over one table whose conjuncts the kernel checks all: after the first
+ * row (on_row makes the group as for any row), each further candidate would only add one
+ * to the count (agg_add), so the candidates are counted, not visited. */
+static bool jit_count_only(const qstate *q, int level)
+{
+    if (level || q->nsrc != 1 || !q->grouped || q->ngroup || q->ritems || q->nwins || q->naggs != 1 ||
+        q->aggs[0]->kind != AG_COUNT_STAR)
+        return false;
+    for (int i = 0; i < q->nconj; i++) if (!q->conj[i].served && !q->conj[i].jit) return false;
+    return true;
+}
+
+static void jit_count(qstate *q, jb_scan *js, uint32_t n)
+{
+    ex_ctx *ctx = q->ctx;
+    uint32_t *ids, k;
+    jb_begin(js, n);
+    while ((k = jb_next(ctx, js, &ids)) > 0) {
+        uint32_t i = 0;
+        if (!q->ngroups) {
+            ctx->rows[0] = ids[0];
+            on_row(q);
+            i = 1;
+        }
+        q->groups[0]->st[0].cnt += k - i;
+    }
+}
+
 /* ANALYZE: scan_level timed per level (explain.c reports it). */
 static void scan_level(qstate *q, int level)
 {
@@ -1278,6 +1306,7 @@ static void scan_level_run(qstate *q, int level)
         if (ctx->stmt->exam_hit || q->exam_full) return;
     }
     jb_scan *js = q->jit ? q->jit[level] : NULL;   /* candidates chunk by chunk (jit_levels) */
+    if (js && jit_count_only(q, level)) { jit_count(q, js, n); return; }
     if (js) n = jb_begin(js, n);
     for (uint32_t i = 0; i < n || (js && (i = 0, n = jb_next(ctx, js, &cand)) > 0); i++) {
         uint32_t r = cand ? cand[i] : i;
