@@ -51,7 +51,11 @@ struct jb_scan {
     jit_conj conj[JIT_MAXCONDS];
     int64_t kv[JIT_MAXCONDS];
     uint32_t pos, end, chunk;
-    uint32_t *ids;                 /* JB_CHUNK */
+    uint32_t *ids;                 /* cap row ids (grown with the chunks: an EXISTS or a
+                                      LIMIT that stops early, or a small table, takes little
+                                      of a correlated subquery's arena per run) */
+    uint32_t cap;
+    stor_arena *a;
 };
 
 static _Atomic(jit_arena *) arena;
@@ -248,7 +252,7 @@ jb_scan *jb_scan_new(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *t, co
         js->tmp = true;
     }
     js->k = kn;
-    js->ids = stor_arena_alloc(ctx->a, JB_CHUNK * sizeof(uint32_t));
+    js->a = ctx->a;
     *used = js->nconj;
     return js;
 }
@@ -296,6 +300,10 @@ uint32_t jb_next(ex_ctx *ctx, jb_scan *js, uint32_t **ids)
         uint32_t b = js->pos, e = js->end - b > js->chunk ? b + js->chunk : js->end;
         js->pos = e;
         if (js->chunk < JB_CHUNK) js->chunk *= 2;
+        if (js->cap < e - b) {
+            js->cap = e - b;
+            js->ids = stor_arena_alloc(js->a, (size_t)js->cap * sizeof(uint32_t));
+        }
         jit_scan sc;
         memset(&sc, 0, sizeof sc);
         /* the vectors as they are now (a write may have moved them since the last chunk) */
