@@ -65,10 +65,13 @@ static uint32_t min_rows = 8192;
 
 void pdb_set_jit_min_rows(uint32_t n) { min_rows = n; }
 
+/* For tests: PRESSDB_JIT_NOEXEC=1 behaves as if executable memory were refused;
+ * PRESSDB_JIT_ARENA_KB makes the arena that small (kernels evicted early). */
 static void arena_make(void)
 {
-    const char *e = getenv("PRESSDB_JIT_NOEXEC");   /* tests: as if executable memory were refused */
-    arena = jit_arena_new(JB_ARENA_CAP, e && *e == '1' ? JIT_ARENA_NOEXEC : 0);
+    const char *e = getenv("PRESSDB_JIT_NOEXEC"), *kb = getenv("PRESSDB_JIT_ARENA_KB");
+    size_t cap = kb && atoi(kb) > 0 ? (size_t)atoi(kb) << 10 : JB_ARENA_CAP;
+    arena = jit_arena_new(cap, e && *e == '1' ? JIT_ARENA_NOEXEC : 0);
 }
 
 void jb_stats(uint64_t *compiled, uint64_t *compile_us, uint64_t *code_bytes, uint64_t *executions,

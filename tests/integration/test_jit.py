@@ -12,7 +12,9 @@
    used again. Jit_compiled_blocks, Jit_compile_time_us and Jit_code_bytes are non-zero.
 3. A pressdb of its own (PRESSDB_BIN) whose executable memory is refused
    (PRESSDB_JIT_NOEXEC=1): the same answers, interpreted, counted in Jit_fallbacks; and
-   one started with --jit=off: @@global.pressdb_jit is 0 and nothing is compiled.
+   one started with --jit=off: @@global.pressdb_jit is 0 and nothing is compiled; and one
+   whose code arena holds two pages (PRESSDB_JIT_ARENA_KB=8): kept kernels are evicted by
+   later ones, the scans that meet evicted code filter in C, with the right answers.
 
 Run by tests/run.py with PRESSDB_PORT and MARIADB_PORT set (exit 0 = pass)."""
 import os
@@ -152,6 +154,31 @@ def stop(proc):
             proc.kill()
 
 
+def evicted(cur, failures):
+    """An arena of two pages: kept plans' kernels are evicted by later ones, and their
+    scans filter each chunk with the same test in C (counted in Jit_fallbacks)."""
+    cur.execute("CREATE TABLE e (x INT, y BIGINT)")
+    rows = [(i % 100 if i % 9 else None, (i * 7919) % 2000 - 1000) for i in range(3000)]
+    cur.execute("INSERT INTO e VALUES " + ", ".join("(%s, %d)" % ("NULL" if x is None else x, y) for x, y in rows))
+    cur.execute("DELETE FROM e WHERE y = 5")
+    rows = [r for r in rows if r[1] != 5]
+    ops = {"=": lambda a, b: a == b, "<>": lambda a, b: a != b, "<": lambda a, b: a < b,
+           "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}
+    before = jit_status(cur.connection)["Jit_fallbacks"]
+    for rnd in range(5):   # plans are kept from the third run on, used from the fourth
+        for op in ops:
+            for col, k in (("x", 50), ("y", -3)):
+                i = 0 if col == "x" else 1
+                cur.execute("SELECT COUNT(*), MIN(y) FROM e WHERE %s %s %d" % (col, op, k + rnd))
+                want = [r for r in rows if r[i] is not None and ops[op](r[i], k + rnd)]
+                got = cur.fetchone()
+                if got != (len(want), min(r[1] for r in want) if want else None):
+                    failures.append("evicted: %s %s %d: %r" % (col, op, k + rnd, got))
+    st = jit_status(cur.connection)
+    if st["Jit_fallbacks"] == before or not st["Jit_executions"]:
+        failures.append("evicted: no scan ran on evicted code: %r" % st)
+
+
 def no_exec(failures):
     if os.environ.get("PRESSDB_SELF_TEST") or not os.environ.get("PRESSDB_BIN"):
         print("own servers: skipped (no pressdb binary)")
@@ -160,7 +187,8 @@ def no_exec(failures):
     try:
         q = "SELECT COUNT(*), SUM(x) FROM t WHERE x > 10 AND x <> 50"
         for args, env, what in ((["--jit-min-rows=0"], {"PRESSDB_JIT_NOEXEC": "1"}, "noexec"),
-                                (["--jit=off", "--jit-min-rows=0"], {}, "off")):
+                                (["--jit=off", "--jit-min-rows=0"], {}, "off"),
+                                (["--jit-min-rows=0"], {"PRESSDB_JIT_ARENA_KB": "8"}, "evicted")):
             proc, c = own_server(os.path.join(base, what), args, env)
             try:
                 cur = c.cursor()
@@ -173,10 +201,12 @@ def no_exec(failures):
                 if cur.fetchone() != (len(want), sum(want)):
                     failures.append("%s: wrong answer" % what)
                 st = jit_status(c)
-                if st["Jit_executions"] or st["Jit_compiled_blocks"]:
+                if what != "evicted" and (st["Jit_executions"] or st["Jit_compiled_blocks"]):
                     failures.append("%s: compiled code ran: %r" % (what, st))
                 if what == "noexec" and not st["Jit_fallbacks"]:
                     failures.append("noexec: Jit_fallbacks not counted: %r" % st)
+                if what == "evicted":
+                    evicted(cur, failures)
                 if what == "off":
                     cur.execute("SELECT @@global.pressdb_jit, @@pressdb_jit")
                     if cur.fetchone() != (0, 0):
