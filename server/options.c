@@ -79,7 +79,9 @@ static const opt_def opt_defs[] = {
     { "ssl", O_SSL, K_BOOL, 0, 0, 0, false, "offer TLS (default ON; --skip-ssl disables)" },
     { "require_secure_transport", O_REQ_SECURE, K_BOOL, 0, 0, 0, false,
       "refuse TCP connections without TLS" },
-    { "jit", O_JIT, K_BOOL, 0, 0, 0, false, "compile queries (on|off, default on)" },
+    { "jit", O_JIT, K_BOOL, 0, 0, 0, false,
+      "run filtered scans as compiled code (on|off, default on; the global default of the "
+      "session variable pressdb_jit)" },
     { "root_password", O_ROOTPW, K_STR, 0, 0, 0, false,
       "password of root@localhost on a fresh datadir (or env PRESSDB_ROOT_PASSWORD)" },
     { "log_error", O_LOG_ERROR, K_STR, 0, 0, 0, true,
