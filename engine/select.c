@@ -2060,8 +2060,28 @@ typedef struct bplan {
     int ncj;
     uint64_t *cjm;              /* the sources each conjunct reads */
     bool nocache;
+    const struct bp_prog *kp;   /* a kept plan: its kept expression programs */
+    int nkp;
     bp_look lk[BP_SRC];         /* last: a kept plan has nsrc of them */
 } bplan;
+
+/* An expression program kept with a plan (expr.c ex_kept): a WHERE conjunct's, named by
+ * its root's node ordinal (bpn), or select item i's (key -1 - i). */
+typedef struct bp_prog {
+    int32_t key;
+    const ex_kept *k;
+} bp_prog;
+
+/* run_block's expression programs: those of the kept plan it uses (use), or those it
+ * compiles for a fresh plan to be kept (drafts). */
+typedef struct bp_progs {
+    pl_select *sel;
+    const bplan *use;
+    bool draft;
+    ex_kdraft **d;
+    int32_t *key;
+    int n, cap;
+} bp_progs;
 
 /* Bytes of a plan's struct up to its sources' lookups (rounded for the arrays after it). */
 static size_t bp_head(int nsrc)
@@ -2074,7 +2094,7 @@ static void bp_mark_nocache(ex_ctx *ctx)
     if (ctx->stmt->bp_rec) ctx->stmt->bp_rec->nocache = true;
 }
 
-static _Atomic uint64_t bp_hits, bp_made, bp_stale, bp_replanned;
+static _Atomic uint64_t bp_hits, bp_made, bp_stale, bp_replanned, bp_prog_kept, bp_prog_used;
 static _Atomic uint64_t catalog_gen;
 
 void ex_catalog_changed(void) { catalog_gen++; }
@@ -2082,6 +2102,11 @@ void ex_catalog_changed(void) { catalog_gen++; }
 void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned)
 {
     *hits = bp_hits; *made = bp_made; *stale = bp_stale; *replanned = bp_replanned;
+}
+
+void ex_block_prog_stats(uint64_t *kept, uint64_t *used)
+{
+    *kept = bp_prog_kept; *used = bp_prog_used;
 }
 
 static void bpn_add(stor_arena *a, bpn *m, pl_expr *e)
@@ -2203,15 +2228,29 @@ static void bp_verify_order(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr *
     }
 }
 
-/* Keeps a freshly made plan with the shape (one malloc'd block). */
-static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
+/* Keeps a freshly made plan with the shape (one malloc'd block, its expression programs
+ * in it: they go when the plan goes). */
+static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_progs *pg)
 {
     if (bp->nocache || nm->over || !bp->post) return;
     size_t head = bp_head(bp->nsrc);
     size_t size = head + (size_t)bp->ncands * sizeof(bp_cand) + (size_t)(bp->njms + bp->ncj) * sizeof(uint64_t);
+    size = (size + 7) & ~(size_t)7;
+    size_t kp_at = size;
+    size += ((size_t)pg->n * sizeof(bp_prog) + 7) & ~(size_t)7;
+    for (int i = 0; i < pg->n; i++) size += ex_kept_size(pg->d[i]);
     bplan *k = malloc(size);
     if (!k) return;
     memcpy(k, bp, head);
+    bp_prog *kp = (bp_prog *)((char *)k + kp_at);
+    char *m = (char *)kp + (((size_t)pg->n * sizeof(bp_prog) + 7) & ~(size_t)7);
+    for (int i = 0; i < pg->n; i++) {
+        kp[i].key = pg->key[i];
+        kp[i].k = ex_kept_write(pg->d[i], m);
+        m += ex_kept_size(pg->d[i]);
+    }
+    k->kp = kp;
+    k->nkp = pg->n;
     char *p = (char *)k + head;
     k->jms = (uint64_t *)p;
     if (bp->njms) memcpy(p, bp->jms, (size_t)bp->njms * sizeof(uint64_t));
@@ -2222,9 +2261,50 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
     k->cands = (bp_cand *)p;
     if (bp->ncands) memcpy(p, bp->cands, (size_t)bp->ncands * sizeof(bp_cand));
     k->ccands = k->ncands; k->cjms = k->njms;
-    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) bp_made++;
+    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) { bp_made++; bp_prog_kept += (uint64_t)pg->n; }
     else free(k);
     (void)ctx;
+}
+
+/* Compiles e (a conjunct or select item of run_block, named by key; INT32_MIN: none):
+ * from the kept plan's program when it has one for e, or keeping what it compiles for
+ * the fresh plan being made. */
+static ex_prog *bp_compile(bp_progs *pg, ex_scope *sc, pl_expr *e, int32_t key, ex_type *t)
+{
+    if (key != INT32_MIN && pg->use) {
+        for (int i = 0; i < pg->use->nkp; i++) {
+            if (pg->use->kp[i].key != key) continue;
+            ex_prog *p = ex_kept_use(sc->ctx, pg->use->kp[i].k, e, t);
+            if (!p) break;
+            bp_prog_used++;
+            if (ex_plan_verify && !ex_kept_check(sc, e, p, t)) bp_mismatch(pg->sel, "an expression program");
+            return p;
+        }
+    } else if (key != INT32_MIN && pg->draft) {
+        ex_kdraft *d;
+        ex_prog *p = ex_compile_keep(sc, e, t, &d);
+        if (d) {
+            stor_arena *a = sc->ctx->a;
+            if (pg->n == pg->cap) {
+                pg->cap = pg->cap ? pg->cap * 2 : 8;
+                ex_kdraft **nd = stor_arena_alloc(a, (size_t)pg->cap * sizeof *nd);
+                int32_t *nk = stor_arena_alloc(a, (size_t)pg->cap * sizeof *nk);
+                if (pg->n) { memcpy(nd, pg->d, (size_t)pg->n * sizeof *nd); memcpy(nk, pg->key, (size_t)pg->n * sizeof *nk); }
+                pg->d = nd; pg->key = nk;
+            }
+            pg->d[pg->n] = d;
+            pg->key[pg->n++] = key;
+        }
+        return p;
+    }
+    return ex_compile(sc, e, t);
+}
+
+/* The ordinal of node e in the walk (INT32_MIN: not in it). */
+static int32_t bpn_find(const bpn *m, const pl_expr *e)
+{
+    for (int i = 0; i < m->n; i++) if (m->v[i] == e) return i;
+    return INT32_MIN;
 }
 
 static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
@@ -3280,6 +3360,11 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         ctx->src = now;
     }
     bool bp_post = bp && bp->post && bp->ncj == ncj;
+    /* expression programs: the kept plan's, where its placement holds; or kept with a
+       fresh plan */
+    bp_progs pg = { sel, NULL, false, NULL, NULL, 0, 0 };
+    if (bp && bp_post && !bp_fresh && bp->nkp) pg.use = bp;
+    if (bp && bp_fresh && !bp->nocache) pg.draft = true;
     if (bp && !bp_post) {
         bp->post = false;
         bp->ncj = ncj;
@@ -3329,7 +3414,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         ex_type t;
         q.conj[q.nconj].e = cj[i];
         q.conj[q.nconj].m = m;
-        q.conj[q.nconj].p = ex_compile(&sc, cj[i], &t);
+        q.conj[q.nconj].p = bp_compile(&pg, &sc, cj[i], bp ? bpn_find(&nm, cj[i]) : INT32_MIN, &t);
         q.conj[q.nconj].level = lvl;
         q.conj[q.nconj].served = false;
         kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
@@ -3420,10 +3505,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         bp_apply_lookup(&q, &sc, i, l, &nm);
     }
-    if (bp && !bp_post) {
-        bp->post = true;
-        if (bp_fresh) bp_keep(ctx, sel, bp, &nm);
-    }
+    if (bp && !bp_post) bp->post = true;
 
     /* select items */
     sc.clause = "SELECT";
@@ -3433,8 +3515,10 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     sc.wins = wins; sc.nwins = &nwins;
     q.items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
     q.itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
-    for (int i = 0; i < nitems; i++) q.items[i] = ex_compile(&sc, items[i].e, &q.itypes[i]);
+    for (int i = 0; i < nitems; i++) q.items[i] = bp_compile(&pg, &sc, items[i].e, bp ? -1 - i : INT32_MIN, &q.itypes[i]);
     sc.items = items; sc.nitems = nitems; sc.item_types = q.itypes;
+    /* a fresh plan is kept once its programs are compiled */
+    if (bp && bp_fresh && bp->post) bp_keep(ctx, sel, bp, &nm, &pg);
 
     /* GROUP BY */
     q.ngroup = sel->ngroup;
