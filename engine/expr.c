@@ -1737,6 +1737,7 @@ typedef struct ktrack {
 struct ex_kdraft {
     ex_prog *p;
     ex_type type;
+    bool value;             /* its type is not used (ex_compile_keep's value) */
     const pl_expr **nodes;  /* the expression's nodes in pre-order */
     int nnodes;
     ktrack kt;
@@ -1747,6 +1748,9 @@ typedef struct ks_in { int32_t node, first, end; uint8_t vt; } ks_in;
 struct ex_kept {
     ex_prog p;              /* the template: ops, consts (slots not filled), once (e, k NULL) */
     ex_type type;
+    bool value;             /* a value whose type is not used: type is the first one's */
+    bool shared;            /* no literal slots, conversions or kept stack, and no ENUM its
+                               user appends to: executions use p itself (read only) */
     int nnodes;
     const uint16_t *kinds;  /* per node: kind | nargs << 8 (the tree it applies to) */
     const ks_slot *slots;
@@ -1780,15 +1784,16 @@ static void kt_inw(cstate *cs, const pl_expr *e, uint8_t vt, int first, int end)
     k->inw[k->ninw++] = (kt_in){ e, vt, first, end };
 }
 
-/* Whether e (under parent) compiles alike for every statement of its shape (above). */
-static bool kt_tree_ok(const pl_expr *e, const pl_expr *parent)
+/* Whether e (under parent) compiles alike for every statement of its shape (above);
+ * value: e is a value whose type is not used (a lookup key), so it may be a literal. */
+static bool kt_tree_ok(const pl_expr *e, const pl_expr *parent, bool value)
 {
     switch (e->kind) {
     case E_COLUMN: case E_NULL: case E_BOOL: case E_HEX:
         break;
     case E_INT: case E_DECIMAL: case E_FLOAT: case E_STRING:
         /* a literal's type follows its value: only where just its kind matters */
-        if (!parent) return false;
+        if (!parent) return value;
         if (parent->kind == E_BINARY && parent->op >= BO_EQ && parent->op <= BO_NSEQ) break;
         if (parent->kind == E_IN || parent->kind == E_BETWEEN || parent->kind == E_LIKE) break;
         return false;
@@ -1801,7 +1806,7 @@ static bool kt_tree_ok(const pl_expr *e, const pl_expr *parent)
         return false;
     }
     if (e->nargs > 255) return false;
-    for (int i = 0; i < e->nargs; i++) if (!e->args[i] || !kt_tree_ok(e->args[i], e)) return false;
+    for (int i = 0; i < e->nargs; i++) if (!e->args[i] || !kt_tree_ok(e->args[i], e, false)) return false;
     return true;
 }
 
@@ -1842,11 +1847,13 @@ static bool kt_prog_ok(const ex_kdraft *d)
     return true;
 }
 
-ex_prog *ex_compile_keep(ex_scope *sc, pl_expr *e, ex_type *type, ex_kdraft **draft)
+ex_prog *ex_compile_keep(ex_scope *sc, pl_expr *e, ex_type *type, bool value, ex_kdraft **draft)
 {
     ex_ctx *ctx = sc->ctx;
     *draft = NULL;
-    bool ok = !sc->allow_alias && sc->item_base < 0 && !ctx->describe && kt_tree_ok(e, NULL);
+    /* (a scope where a select alias compiles the item in place, GROUP BY's: that tree is
+       not e's, and is not checked) */
+    bool ok = !ctx->describe && !(sc->allow_alias && sc->item_base < 0) && kt_tree_ok(e, NULL, value);
     for (int i = 0; ok && i < ctx->nsrc; i++) ok = ctx->src[i].t != NULL;
     if (!ok) return ex_compile(sc, e, type);
     ex_kdraft *d = stor_arena_alloc(ctx->a, sizeof *d);
@@ -1862,6 +1869,7 @@ ex_prog *ex_compile_keep(ex_scope *sc, pl_expr *e, ex_type *type, ex_kdraft **dr
     if (!p->consts) p->consts = stor_arena_alloc(p->a, sizeof *p->consts);
     d->p = p;
     d->type = *type;
+    d->value = value;
     d->nodes = stor_arena_alloc(ctx->a, KT_NODES * sizeof *d->nodes);
     kt_walk(e, d->nodes, &d->nnodes);
     if (kt_prog_ok(d)) *draft = d;
@@ -1900,6 +1908,8 @@ const ex_kept *ex_kept_write(const ex_kdraft *d, void *mem)
     k->p.maxstack = p->maxstack;
     k->p.may_warn = p->may_warn;
     k->type = d->type;
+    k->value = d->value;
+    k->shared = !d->kt.nlits && !p->nonce && !d->kt.ninw && p->maxstack <= 64 && !d->type.enumc;
     ex_op *ops = (ex_op *)m;
     memcpy(ops, p->ops, (size_t)p->nops * sizeof *ops);
     k->p.ops = ops;
@@ -1960,7 +1970,11 @@ ex_prog *ex_kept_use(ex_ctx *ctx, const ex_kept *k, pl_expr *e, ex_type *type)
 {
     pl_expr *local[32], **nodes = k->nnodes <= 32 ? local : stor_arena_alloc(ctx->a, (size_t)k->nnodes * sizeof *nodes);
     if (kt_match(e, nodes, k->kinds, k->nnodes, 0) != k->nnodes) return NULL;
-    pdb_value *cv = stor_arena_alloc(ctx->a, (size_t)(k->p.nconsts ? k->p.nconsts : 1) * sizeof *cv);
+    *type = k->type;
+    if (k->shared) return (ex_prog *)&k->p;   /* nothing per execution: evaluations only read it */
+    size_t cn = (size_t)(k->p.nconsts ? k->p.nconsts : 1), on = (size_t)k->p.nonce;
+    ex_prog *p = stor_arena_alloc(ctx->a, sizeof *p + cn * sizeof(pdb_value) + on * sizeof(ex_once));
+    pdb_value *cv = (pdb_value *)(p + 1);
     if (k->p.nconsts) memcpy(cv, k->p.consts, (size_t)k->p.nconsts * sizeof *cv);
     for (int i = 0; i < k->nslots; i++) {
         const ks_slot *s = &k->slots[i];
@@ -1968,12 +1982,11 @@ ex_prog *ex_kept_use(ex_ctx *ctx, const ex_kept *k, pl_expr *e, ex_type *type)
         if (v.t != s->vt || (v.t == VT_STRING && v.coll != s->coll)) return NULL;   /* another kind: compile */
         cv[s->ci] = v;
     }
-    ex_prog *p = stor_arena_alloc(ctx->a, sizeof *p);
     *p = k->p;
     p->consts = cv;
     p->a = ctx->a;
-    if (k->p.nonce) {
-        p->once = stor_arena_alloc(ctx->a, (size_t)k->p.nonce * sizeof *p->once);
+    if (on) {
+        p->once = (ex_once *)(cv + cn);
         for (int i = 0; i < k->p.nonce; i++) {
             p->once[i] = k->p.once[i];
             p->once[i].e = nodes[k->onode[2 * i]];
@@ -1983,8 +1996,14 @@ ex_prog *ex_kept_use(ex_ctx *ctx, const ex_kept *k, pl_expr *e, ex_type *type)
     /* what compiling does besides the program: an IN list converted up front warns now */
     for (int i = 0; i < k->ninw; i++)
         in_list_warn(ctx, nodes[k->inw[i].node], k->inw[i].vt, cv, k->inw[i].first, k->inw[i].end);
-    *type = k->type;
     return p;
+}
+
+bool ex_literal_value(ex_ctx *ctx, const pl_expr *e, pdb_value *out)
+{
+    if (e->kind != E_INT && e->kind != E_DECIMAL && e->kind != E_FLOAT && e->kind != E_STRING) return false;
+    *out = lit_value(ctx, ctx->a, e);
+    return true;
 }
 
 static bool kt_same_value(const pdb_value *a, const pdb_value *b)
@@ -1994,7 +2013,7 @@ static bool kt_same_value(const pdb_value *a, const pdb_value *b)
     return a->t == VT_NULL || a->i == b->i;
 }
 
-bool ex_kept_check(ex_scope *sc, pl_expr *e, const ex_prog *used, const ex_type *type)
+bool ex_kept_check(ex_scope *sc, const ex_kept *k, pl_expr *e, const ex_prog *used, const ex_type *type)
 {
     ex_type t;
     ex_prog *f = ex_compile(sc, e, &t);
@@ -2006,6 +2025,7 @@ bool ex_kept_check(ex_scope *sc, pl_expr *e, const ex_prog *used, const ex_type 
     for (int i = 0; i < f->nonce; i++)
         if (f->once[i].e != used->once[i].e || f->once[i].k != used->once[i].k || f->once[i].vt != used->once[i].vt)
             return false;
+    if (k->value) return true;
     return t.vt == type->vt && t.ptype == type->ptype && t.flags == type->flags && t.length == type->length &&
            t.decimals == type->decimals && t.coll == type->coll && t.is_unsigned == type->is_unsigned &&
            t.nullable == type->nullable && t.from_column == type->from_column && t.coerc == type->coerc &&

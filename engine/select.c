@@ -2008,8 +2008,10 @@ static bool null_rejecting(ex_scope *sc, pl_expr *e, int i)
  * of each source for the join order the plan was made for. What depends on the literals'
  * values is done at every execution: the estimates (a few index probes) and so the join
  * order; when that order differs from the plan's, placement and access paths are worked
- * out again for this execution. Expressions are compiled at every execution (their
- * constants are this statement's). A lookup value other than a literal or a base table's
+ * out again for this execution. The compiled expression programs of the block (conjuncts,
+ * lookup values, select items, ORDER BY) are kept with the plan where expr.c can keep
+ * them (ex_kept: this statement's literals go into their slots) and serve an execution
+ * whose join order is the plan's; the rest is compiled at every execution. A lookup value other than a literal or a base table's
  * column (a function, a variable, a subquery) may have a type that depends on values:
  * such a block is planned every time. The same functions make the decisions whether or
  * not a plan is kept, so a reused plan is the plan the statement would have made. */
@@ -2065,10 +2067,12 @@ typedef struct bplan {
     bp_look lk[BP_SRC];         /* last: a kept plan has nsrc of them */
 } bplan;
 
-/* An expression program kept with a plan (expr.c ex_kept): a WHERE conjunct's, named by
- * its root's node ordinal (bpn), or select item i's (key -1 - i). */
+/* An expression program kept with a plan (expr.c ex_kept): a WHERE conjunct's or a
+ * lookup value's, named by its root's node ordinal (bpn), or select item i's or ORDER BY
+ * expression i's (key i). */
+enum { BK_CONJ, BK_VALUE, BK_ITEM, BK_ORDER };
 typedef struct bp_prog {
-    int32_t key;
+    int32_t kind, key;
     const ex_kept *k;
 } bp_prog;
 
@@ -2079,7 +2083,7 @@ typedef struct bp_progs {
     const bplan *use;
     bool draft;
     ex_kdraft **d;
-    int32_t *key;
+    int32_t *kind, *key;
     int n, cap;
 } bp_progs;
 
@@ -2245,6 +2249,7 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_pr
     bp_prog *kp = (bp_prog *)((char *)k + kp_at);
     char *m = (char *)kp + (((size_t)pg->n * sizeof(bp_prog) + 7) & ~(size_t)7);
     for (int i = 0; i < pg->n; i++) {
+        kp[i].kind = pg->kind[i];
         kp[i].key = pg->key[i];
         kp[i].k = ex_kept_write(pg->d[i], m);
         m += ex_kept_size(pg->d[i]);
@@ -2266,33 +2271,43 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_pr
     (void)ctx;
 }
 
-/* Compiles e (a conjunct or select item of run_block, named by key; INT32_MIN: none):
- * from the kept plan's program when it has one for e, or keeping what it compiles for
- * the fresh plan being made. */
-static ex_prog *bp_compile(bp_progs *pg, ex_scope *sc, pl_expr *e, int32_t key, ex_type *t)
+/* Compiles e (of run_block: a conjunct, select item, lookup value ..., named by kind and
+ * key; key INT32_MIN: none): from the kept plan's program when it has one for e, or
+ * keeping what it compiles for the fresh plan being made. pg NULL: just compiles. */
+static ex_prog *bp_compile(bp_progs *pg, ex_scope *sc, pl_expr *e, int kind, int32_t key, ex_type *t)
 {
-    if (key != INT32_MIN && pg->use) {
+    if (!pg || key == INT32_MIN) return ex_compile(sc, e, t);
+    if (pg->use) {
         for (int i = 0; i < pg->use->nkp; i++) {
-            if (pg->use->kp[i].key != key) continue;
+            if (pg->use->kp[i].key != key || pg->use->kp[i].kind != kind) continue;
             ex_prog *p = ex_kept_use(sc->ctx, pg->use->kp[i].k, e, t);
             if (!p) break;
             bp_prog_used++;
-            if (ex_plan_verify && !ex_kept_check(sc, e, p, t)) bp_mismatch(pg->sel, "an expression program");
+            if (ex_plan_verify && !ex_kept_check(sc, pg->use->kp[i].k, e, p, t))
+                bp_mismatch(pg->sel, "an expression program");
             return p;
         }
-    } else if (key != INT32_MIN && pg->draft) {
+    } else if (pg->draft) {
+        for (int i = 0; i < pg->n; i++)
+            if (pg->key[i] == key && pg->kind[i] == kind) return ex_compile(sc, e, t);   /* (drafted once) */
         ex_kdraft *d;
-        ex_prog *p = ex_compile_keep(sc, e, t, &d);
+        ex_prog *p = ex_compile_keep(sc, e, t, kind == BK_VALUE, &d);
         if (d) {
             stor_arena *a = sc->ctx->a;
             if (pg->n == pg->cap) {
                 pg->cap = pg->cap ? pg->cap * 2 : 8;
                 ex_kdraft **nd = stor_arena_alloc(a, (size_t)pg->cap * sizeof *nd);
                 int32_t *nk = stor_arena_alloc(a, (size_t)pg->cap * sizeof *nk);
-                if (pg->n) { memcpy(nd, pg->d, (size_t)pg->n * sizeof *nd); memcpy(nk, pg->key, (size_t)pg->n * sizeof *nk); }
-                pg->d = nd; pg->key = nk;
+                int32_t *nt = stor_arena_alloc(a, (size_t)pg->cap * sizeof *nt);
+                if (pg->n) {
+                    memcpy(nd, pg->d, (size_t)pg->n * sizeof *nd);
+                    memcpy(nk, pg->key, (size_t)pg->n * sizeof *nk);
+                    memcpy(nt, pg->kind, (size_t)pg->n * sizeof *nt);
+                }
+                pg->d = nd; pg->key = nk; pg->kind = nt;
             }
             pg->d[pg->n] = d;
+            pg->kind[pg->n] = kind;
             pg->key[pg->n++] = key;
         }
         return p;
@@ -2382,9 +2397,11 @@ static uint32_t bp_estimate(ex_ctx *ctx, ex_scope *sc, int i, int slot, const bp
         bool ok = true;
         uint32_t mult = 1;
         for (uint32_t j = 0; j < cd->nk && ok; j++) {
-            ex_type t;
-            ex_prog *p = ex_compile(sc, bp_vals(nm, cd->v[j])[0], &t);
-            ex_eval(ctx, p, &key[j]);
+            pl_expr *v = bp_vals(nm, cd->v[j])[0];
+            if (!ex_literal_value(ctx, v, &key[j])) {   /* (a literal: its value without compiling) */
+                ex_type t;
+                ex_eval(ctx, ex_compile(sc, v, &t), &key[j]);
+            }
             ok = lookup_key_convert(ctx, &s->t->cols[ix->cols[j]], &key[j]);
             mult *= cd->nv[j];
         }
@@ -2696,7 +2713,14 @@ static void bp_decide_lookup(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, in
  * statement; a WHERE `col = constant` that is the key column's whole lookup value, with
  * the index comparing exactly as the conjunct does (same collation, no prefix), holds for
  * every row the lookup finds: it is not checked again. */
-static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, bpn *nm)
+/* A lookup's value program (its type is not used): kept with the plan like a conjunct's. */
+static ex_prog *bp_value(bp_progs *pg, ex_scope *sc, bpn *nm, pl_expr *v)
+{
+    ex_type t;
+    return bp_compile(pg, sc, v, BK_VALUE, pg ? bpn_find(nm, v) : INT32_MIN, &t);
+}
+
+static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, bpn *nm, bp_progs *pg)
 {
     ex_ctx *ctx = q->ctx;
     ex_src *s = &ctx->src[lv];
@@ -2708,9 +2732,9 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, b
         lk->rix = &s->t->idx[l->ix];
         lk->req = l->nk;
         lk->reqp = stor_arena_alloc(ctx->a, (l->nk ? l->nk : 1) * sizeof(ex_prog *));
-        for (uint32_t k = 0; k < l->nk; k++) lk->reqp[k] = ex_compile(sc, *bp_vals(nm, l->v[k]), &t);
-        lk->lo = l->lo.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->lo), &t) : NULL;
-        lk->hi = l->hi.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->hi), &t) : NULL;
+        for (uint32_t k = 0; k < l->nk; k++) lk->reqp[k] = bp_value(pg, sc, nm, *bp_vals(nm, l->v[k]));
+        lk->lo = l->lo.node >= 0 ? bp_value(pg, sc, nm, *bp_vals(nm, l->lo)) : NULL;
+        lk->hi = l->hi.node >= 0 ? bp_value(pg, sc, nm, *bp_vals(nm, l->hi)) : NULL;
         lk->like = l->like.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->like), &t) : NULL;
         return;
     case BL_INDEX: {
@@ -2723,7 +2747,7 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, b
             pl_expr **vals = bp_vals(nm, l->v[k]);
             lk->nkv[k] = l->nv[k];
             lk->keyp[k] = stor_arena_alloc(ctx->a, (size_t)l->nv[k] * sizeof(ex_prog *));
-            for (int j = 0; j < l->nv[k]; j++) lk->keyp[k][j] = ex_compile(sc, vals[j], &t);
+            for (int j = 0; j < l->nv[k]; j++) lk->keyp[k][j] = bp_value(pg, sc, nm, vals[j]);
         }
         for (uint32_t k = 0; k < l->nk; k++) {
             if (l->nv[k] != 1 || best->prefix[k]) continue;
@@ -2741,7 +2765,7 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, b
     }
     case BL_HASH:
         lk->hcol = l->hcol;
-        lk->hkey = ex_compile(sc, *bp_vals(nm, l->v[0]), &t);
+        lk->hkey = bp_value(pg, sc, nm, *bp_vals(nm, l->v[0]));
         return;
     default:
         return;
@@ -3362,7 +3386,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     bool bp_post = bp && bp->post && bp->ncj == ncj;
     /* expression programs: the kept plan's, where its placement holds; or kept with a
        fresh plan */
-    bp_progs pg = { sel, NULL, false, NULL, NULL, 0, 0 };
+    bp_progs pg = { .sel = sel };
     if (bp && bp_post && !bp_fresh && bp->nkp) pg.use = bp;
     if (bp && bp_fresh && !bp->nocache) pg.draft = true;
     if (bp && !bp_post) {
@@ -3414,7 +3438,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         ex_type t;
         q.conj[q.nconj].e = cj[i];
         q.conj[q.nconj].m = m;
-        q.conj[q.nconj].p = bp_compile(&pg, &sc, cj[i], bp ? bpn_find(&nm, cj[i]) : INT32_MIN, &t);
+        q.conj[q.nconj].p = bp_compile(&pg, &sc, cj[i], BK_CONJ, bp ? bpn_find(&nm, cj[i]) : INT32_MIN, &t);
         q.conj[q.nconj].level = lvl;
         q.conj[q.nconj].served = false;
         kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
@@ -3503,7 +3527,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             if (neq) bp_decide_lookup(ctx, &sc, i, eqs, neq, &f, &nm);
             if (memcmp(&f, l, sizeof f)) bp_mismatch(sel, "an access path");
         }
-        bp_apply_lookup(&q, &sc, i, l, &nm);
+        bp_apply_lookup(&q, &sc, i, l, &nm, bp ? &pg : NULL);
     }
     if (bp && !bp_post) bp->post = true;
 
@@ -3515,10 +3539,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     sc.wins = wins; sc.nwins = &nwins;
     q.items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
     q.itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
-    for (int i = 0; i < nitems; i++) q.items[i] = bp_compile(&pg, &sc, items[i].e, bp ? -1 - i : INT32_MIN, &q.itypes[i]);
+    for (int i = 0; i < nitems; i++) q.items[i] = bp_compile(&pg, &sc, items[i].e, BK_ITEM, bp ? i : INT32_MIN, &q.itypes[i]);
     sc.items = items; sc.nitems = nitems; sc.item_types = q.itypes;
-    /* a fresh plan is kept once its programs are compiled */
-    if (bp && bp_fresh && bp->post) bp_keep(ctx, sel, bp, &nm, &pg);
 
     /* GROUP BY */
     q.ngroup = sel->ngroup;
@@ -3567,10 +3589,12 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                 continue;
             }
             ex_type t;
-            q.order[i] = ex_compile(&osc, o, &t);
+            q.order[i] = bp_compile(&pg, &osc, o, BK_ORDER, bp ? i : INT32_MIN, &t);
             if (t.enumc) ex_prog_enum_index(q.order[i], &t);   /* an ENUM sorts by its members' order */
         }
     }
+    /* a fresh plan is kept once its programs are compiled */
+    if (bp && bp_fresh && bp->post) bp_keep(ctx, sel, bp, &nm, &pg);
     /* WITH ROLLUP: the items and HAVING once more per level, with the dropped
        group expressions as NULL; grouping keys get one more slot, the level */
     q.rlevel = -1;
