@@ -1889,12 +1889,13 @@ size_t ex_kept_size(const ex_kdraft *d)
     n += KT_ALIGN((size_t)d->nnodes * sizeof(uint16_t));
     n += KT_ALIGN((size_t)d->kt.nlits * sizeof(ks_slot));
     n += KT_ALIGN((size_t)d->kt.ninw * sizeof(ks_in));
-    for (int i = 0; i < p->nconsts; i++) if (p->consts[i].t == VT_STRING) n += KT_ALIGN(p->consts[i].len);
+    for (int i = 0; i < p->nconsts; i++) if (p->consts[i].t == VT_STRING) n += KT_ALIGN(p->consts[i].len + 1);
     return n;
 }
 
 /* Writes the kept program of d at mem (ex_kept_size bytes, 8-aligned, living as long as
- * the plan): constants' bytes are copied, the literal slots left empty. */
+ * the plan): constants' bytes are copied (with a NUL after them), the literal slots left
+ * empty. */
 const ex_kept *ex_kept_write(const ex_kdraft *d, void *mem)
 {
     const ex_prog *p = d->p;
@@ -1950,10 +1951,11 @@ const ex_kept *ex_kept_write(const ex_kdraft *d, void *mem)
     k->ninw = d->kt.ninw;
     m += KT_ALIGN((size_t)d->kt.ninw * sizeof(ks_in));
     for (int i = 0; i < p->nconsts; i++)
-        if (cv[i].t == VT_STRING) {
+        if (cv[i].t == VT_STRING) {   /* (NUL-terminated as compiled: OP_ARITH's text is printed) */
             if (cv[i].len) memcpy(m, cv[i].p, cv[i].len);
+            m[cv[i].len] = 0;
             cv[i].p = m;
-            m += KT_ALIGN(cv[i].len);
+            m += KT_ALIGN(cv[i].len + 1);
         }
     return k;
 }

@@ -2067,10 +2067,10 @@ typedef struct bplan {
     bp_look lk[BP_SRC];         /* last: a kept plan has nsrc of them */
 } bplan;
 
-/* An expression program kept with a plan (expr.c ex_kept): a WHERE conjunct's or a
- * lookup value's, named by its root's node ordinal (bpn), or select item i's or ORDER BY
- * expression i's (key i). */
-enum { BK_CONJ, BK_VALUE, BK_ITEM, BK_ORDER };
+/* An expression program kept with a plan (expr.c ex_kept): a WHERE conjunct's, an outer
+ * join's ON condition's or a lookup value's, named by its root's node ordinal (bpn), or
+ * select item i's or ORDER BY expression i's (key i). */
+enum { BK_CONJ, BK_ON, BK_VALUE, BK_ITEM, BK_ORDER };
 typedef struct bp_prog {
     int32_t kind, key;
     const ex_kept *k;
@@ -3476,7 +3476,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         int saved = ctx->nsrc;
         ctx->nsrc = i + 1;
         ex_type t;
-        q.on[i] = ex_compile(&sc, ctx->src[i].on, &t);
+        q.on[i] = bp_compile(&pg, &sc, ctx->src[i].on, BK_ON, bp ? bpn_find(&nm, ctx->src[i].on) : INT32_MIN, &t);
         ctx->nsrc = saved;
     }
     q.gon = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
