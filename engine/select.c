@@ -2082,6 +2082,7 @@ typedef struct bp_progs {
     pl_select *sel;
     const bplan *use;
     bool draft;
+    int at;                 /* where the next use is looked for first */
     ex_kdraft **d;
     int32_t *kind, *key;
     int n, cap;
@@ -2278,8 +2279,12 @@ static ex_prog *bp_compile(bp_progs *pg, ex_scope *sc, pl_expr *e, int kind, int
 {
     if (!pg || key == INT32_MIN) return ex_compile(sc, e, t);
     if (pg->use) {
-        for (int i = 0; i < pg->use->nkp; i++) {
+        int n = pg->use->nkp;
+        for (int j = 0; j < n; j++) {
+            int i = pg->at + j;   /* (uses come in the order the programs were kept) */
+            if (i >= n) i -= n;
             if (pg->use->kp[i].key != key || pg->use->kp[i].kind != kind) continue;
+            pg->at = i + 1;
             ex_prog *p = ex_kept_use(sc->ctx, pg->use->kp[i].k, e, t);
             if (!p) break;
             bp_prog_used++;
