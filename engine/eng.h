@@ -529,6 +529,26 @@ typedef struct ex_subq {
 
 #define EX_ITEM_BASE (1 << 20)   /* OP_AGG index of select item 0 */
 ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type);
+/* Programs kept with a block plan (expr.c "programs kept with a plan"; select.c keeps
+ * them). ex_compile_keep compiles as ex_compile does and, when the program can be kept,
+ * sets *draft (statement arena) to what keeping it takes (value: the caller does not use
+ * the type, as of a lookup key, so e may be a bare literal); ex_kept_write copies that into
+ * ex_kept_size(draft) bytes of the plan's memory (8-aligned). ex_kept_use makes this
+ * execution's program from a kept one for e, an expression of the same shape (literal
+ * slots filled, per-execution state fresh, IN lists converted up front warning as
+ * compiling would); NULL when e does not fit it (another literal kind): compile then.
+ * ex_kept_check (--plan-cache=3): whether compiling e afresh gives the same program
+ * (ops, constants, conversions, type) as the one used. */
+/* The value of e when it is a literal the shape cache blanks (number or string), as the
+ * program compiled from it gives it; false for anything else. */
+bool ex_literal_value(ex_ctx *ctx, const pl_expr *e, pdb_value *out);
+typedef struct ex_kdraft ex_kdraft;
+typedef struct ex_kept ex_kept;
+ex_prog *ex_compile_keep(ex_scope *sc, pl_expr *e, ex_type *type, bool value, ex_kdraft **draft);
+size_t ex_kept_size(const ex_kdraft *d);
+const ex_kept *ex_kept_write(const ex_kdraft *d, void *mem);
+ex_prog *ex_kept_use(ex_ctx *ctx, const ex_kept *k, pl_expr *e, ex_type *type);
+bool ex_kept_check(ex_scope *sc, const ex_kept *k, pl_expr *e, const ex_prog *used, const ex_type *type);
 /* Bitmask of the sources (of sc's own query) an expression reads; bit 63 = something
  * that cannot be pushed down (aggregates, subqueries, outer references, RAND...). */
 uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e);
@@ -727,6 +747,8 @@ void ex_catalog_changed(void);
  * a difference aborts the server, so the fuzzer and the suite see it). */
 extern bool ex_plan_verify;
 void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned);
+/* Expression programs installed with kept block plans, and uses of them instead of compiling. */
+void ex_block_prog_stats(uint64_t *kept, uint64_t *used);
 uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *src, int nsrc,
                       pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered);

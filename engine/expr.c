@@ -175,12 +175,16 @@ static void add_subq(ex_prog *p, ex_subq *sq, int b)
     emit(p, OP_SUBQ, p->nsubs++, b, 0);
 }
 
+struct ktrack;
 typedef struct cstate {
     ex_scope *sc;
     ex_prog *p;
     stor_arena *a;
     int depth, maxdepth;
+    struct ktrack *kt;      /* compiling a program to keep (ex_compile_keep): what it records */
 } cstate;
+static void kt_lit(cstate *cs, int ci, const pl_expr *e);
+static void kt_inw(cstate *cs, const pl_expr *e, uint8_t vt, int first, int end);
 
 static void push(cstate *cs, int n) { cs->depth += n; if (cs->depth > cs->maxdepth) cs->maxdepth = cs->depth; }
 
@@ -981,9 +985,66 @@ static void enum_index(ex_prog *p, ex_type *t, int depth)
 
 void ex_prog_enum_index(ex_prog *p, ex_type *t) { enum_index(p, t, 0); }
 
+/* An IN list of constants converted when the statement compiles it: its strings warn
+ * then, once per statement (against a left side of type vt). */
+static void in_list_warn(ex_ctx *ctx, const pl_expr *e, uint8_t vt, const pdb_value *consts, int first, int end)
+{
+    if (ctx->quiet || !ex_warn_due(ctx, e, e->args[1])) return;
+    ex_ctx *saved_conv = ex_conv_ctx;
+    ex_conv_ctx = ctx;
+    pdb_value d = ex_int(0);
+    d.t = vt;
+    for (int k = first; k < end; k++)
+        if (consts[k].t == VT_STRING) (void)ex_compare(&d, &consts[k], 0);
+    ex_conv_ctx = saved_conv;
+}
+
 static bool numeric_type(const ex_type *t)
 {
     return t->vt == VT_INT || t->vt == VT_UINT || t->vt == VT_DECIMAL || t->vt == VT_DOUBLE;
+}
+
+/* The value of a literal the shape cache blanks (E_INT, E_DECIMAL, E_FLOAT, E_STRING), as
+ * its OP_CONST holds it: one function for compiling and for filling a kept program's
+ * literal slots (ex_kept_use), so the two cannot disagree. */
+static pdb_value lit_value(ex_ctx *ctx, stor_arena *a, const pl_expr *e)
+{
+    pdb_value val = ex_null();
+    switch (e->kind) {
+    case E_INT: {
+        char *end;
+        errno = 0;
+        long long v = strtoll(e->s, &end, 10);
+        if (errno == ERANGE) {
+            errno = 0;
+            unsigned long long u = strtoull(e->s, &end, 10);
+            if (e->s[0] != '-' && errno != ERANGE) { val = ex_int(0); val.t = VT_UINT; val.u = u; }
+            else {   /* beyond BIGINT (UNSIGNED): a DECIMAL */
+                ex_dec d;
+                ex_dec_parse(e->s, e->slen, &d, NULL);
+                ex_dec_put(a, &d, -1, &val);
+            }
+        } else val = ex_int(v);
+        return val;
+    }
+    case E_DECIMAL: {
+        int64_t dv; uint8_t sc;
+        if (ex_parse_decimal(e->s, e->slen, &dv, &sc)) { val.t = VT_DECIMAL; val.i = dv; val.scale = sc; }
+        else {   /* more than 18 digits: exact all the same (up to 81) */
+            ex_dec d;
+            ex_dec_parse(e->s, e->slen, &d, NULL);
+            ex_dec_put(a, &d, -1, &val);
+        }
+        return val;
+    }
+    case E_FLOAT:
+        return ex_dbl(strtod(e->s, NULL));
+    case E_STRING:
+        /* (an introducer, _charset'...', takes the charset's default collation) */
+        return ex_str(e->s, e->slen, ex_internal_coll(e->coll ? e->coll : ctx->s->coll_connection));
+    default:
+        return val;
+    }
 }
 
 static void comp(cstate *cs, pl_expr *e, ex_type *t)
@@ -1054,58 +1115,46 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         type_int(t, 1); t->flags |= NOT_NULL_FLAG;
         return;
     case E_INT: {
-        char *end;
-        errno = 0;
-        long long v = strtoll(e->s, &end, 10);
-        pdb_value val;
-        if (errno == ERANGE) {
-            errno = 0;
-            unsigned long long u = strtoull(e->s, &end, 10);
-            if (e->s[0] != '-' && errno != ERANGE) { val = ex_int(0); val.t = VT_UINT; val.u = u; }
-            else {
-                /* beyond BIGINT (UNSIGNED): a DECIMAL of that many digits, as in MariaDB */
-                ex_dec d;
-                ex_dec_parse(e->s, e->slen, &d, NULL);
-                ex_dec_put(cs->a, &d, -1, &val);
-                memset(t, 0, sizeof *t);
-                emit(p, OP_CONST, add_const(p, val), 0, 0); push(cs, 1);
-                t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = (uint32_t)e->slen; t->coll = COLL_BINARY;
-                t->flags = BINARY_FLAG | NOT_NULL_FLAG;
-                return;
-            }
-        } else val = ex_int(v);
-        emit(p, OP_CONST, add_const(p, val), 0, 0); push(cs, 1);
+        pdb_value val = lit_value(ctx, cs->a, e);
+        int ci = add_const(p, val);
+        emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
+        if (cs->kt) kt_lit(cs, ci, e);
+        if (val.t == VT_DECIMAL) {
+            /* beyond BIGINT (UNSIGNED): a DECIMAL of that many digits, as in MariaDB */
+            memset(t, 0, sizeof *t);
+            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = (uint32_t)e->slen; t->coll = COLL_BINARY;
+            t->flags = BINARY_FLAG | NOT_NULL_FLAG;
+            return;
+        }
         type_int(t, (uint32_t)e->slen);
         if (val.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
         t->flags |= NOT_NULL_FLAG;
         return;
     }
     case E_DECIMAL: {
-        pdb_value v = ex_null();
-        int64_t dv; uint8_t sc;
-        if (ex_parse_decimal(e->s, e->slen, &dv, &sc)) { v.t = VT_DECIMAL; v.i = dv; v.scale = sc; }
-        else {   /* more than 18 digits: exact all the same (up to 81) */
-            ex_dec d;
-            ex_dec_parse(e->s, e->slen, &d, NULL);
-            ex_dec_put(cs->a, &d, -1, &v);
-        }
-        emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
+        pdb_value v = lit_value(ctx, cs->a, e);
+        int ci = add_const(p, v);
+        emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
+        if (cs->kt) kt_lit(cs, ci, e);
         t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = (uint32_t)e->slen;
         t->flags = BINARY_FLAG | NOT_NULL_FLAG;
         if (e->s[0] != '-') t->length++;
         return;
     }
-    case E_FLOAT:
-        emit(p, OP_CONST, add_const(p, ex_dbl(strtod(e->s, NULL))), 0, 0); push(cs, 1);
+    case E_FLOAT: {
+        int ci = add_const(p, lit_value(ctx, cs->a, e));
+        emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
+        if (cs->kt) kt_lit(cs, ci, e);
         t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = (uint32_t)e->slen;
         t->flags = BINARY_FLAG | NOT_NULL_FLAG;
         return;
+    }
     case E_STRING: {
-        uint16_t coll = ex_internal_coll(e->coll ? e->coll : ctx->s->coll_connection);
-        if (e->coll && e->coll != COLL_BINARY) {
-            /* _charset'...' takes the charset's default collation */
-        }
-        emit(p, OP_CONST, add_const(p, ex_str(e->s, e->slen, coll)), 0, 0); push(cs, 1);
+        pdb_value v = lit_value(ctx, cs->a, e);
+        uint16_t coll = v.coll;
+        int ci = add_const(p, v);
+        emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
+        if (cs->kt) kt_lit(cs, ci, e);
         type_str(t, 0, coll);
         t->coerc = 4;
         const pdb_collation *co = pdb_coll_by_id(coll);
@@ -1328,14 +1377,9 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         int flags = e->negated;
         if (consts && cls > 0) {
             flags |= EX_IN_CONVERTED;
-            if (at[0].vt != VT_STRING && !ctx->quiet && ex_warn_due(ctx, e, e->args[1])) {
-                ex_ctx *saved_conv = ex_conv_ctx;
-                ex_conv_ctx = ctx;
-                pdb_value d = ex_int(0);
-                d.t = at[0].vt;
-                for (int k = cfirst; k < p->nconsts; k++)
-                    if (p->consts[k].t == VT_STRING) (void)ex_compare(&d, &p->consts[k], 0);
-                ex_conv_ctx = saved_conv;
+            if (at[0].vt != VT_STRING) {
+                if (cs->kt) kt_inw(cs, e, at[0].vt, cfirst, p->nconsts);
+                in_list_warn(ctx, e, at[0].vt, p->consts, cfirst, p->nconsts);
             }
         }
         emit(p, OP_IN, e->nargs - 1, flags, coll);
@@ -1564,6 +1608,7 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         if ((!strcmp(e->s, "CHARSET") || !strcmp(e->s, "COLLATION")) && e->nargs == 1) {
             /* decided by the argument's type: a constant */
             cstate tmp = *cs;
+            tmp.kt = NULL;
             ex_prog scratch = { 0 };
             scratch.a = cs->a;
             tmp.p = &scratch;
@@ -1644,12 +1689,349 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
     ex_prog *p = stor_arena_alloc(sc->ctx->a, sizeof *p);
     memset(p, 0, sizeof *p);
     p->a = sc->ctx->a;
-    cstate cs = { sc, p, sc->ctx->a, 0, 0 };
+    cstate cs = { sc, p, sc->ctx->a, 0, 0, NULL };
     comp(&cs, e, type);
     p->maxstack = cs.maxdepth + 4;
     if (!p->ops) p->ops = stor_arena_alloc(p->a, sizeof *p->ops);
     if (!p->consts) p->consts = stor_arena_alloc(p->a, sizeof *p->consts);
     return p;
+}
+
+/* ---------------------------------------------------------------- programs kept with a plan */
+
+/* A block plan (select.c) keeps the programs of its WHERE conjuncts and select items, so
+ * a later statement of the shape does not compile them again. A kept program is the
+ * compiled program as a template, in the plan's memory and read only (connections
+ * running the shape share it): its ops, its constants but for the literals' (slots filled
+ * per execution from the statement's literal nodes, by lit_value, as compiling does), its
+ * once-per-statement conversions (ex_once) and the IN lists it converts up front, with
+ * the statement's nodes they name as ordinals in a pre-order walk of the expression.
+ * ex_kept_use makes the execution's program from it in the statement's arena: the
+ * header (and with it the state an evaluation keeps: stk, in_sets), constants and
+ * ex_once entries are the execution's own, the ops are shared.
+ *
+ * Kept is only what compiles alike for every statement of the shape: the tree, the
+ * catalog, sql_mode and the connection collation being the plan's (bp_begin checks
+ * those), the rest may not depend on literal values or other state. So the expression
+ * may hold columns of the block's base tables, NULL, TRUE/FALSE, hexadecimal literals
+ * (part of the shape), operators (not /, which reads div_precision_increment), IS
+ * [NOT] NULL, IN, BETWEEN, LIKE, COLLATE; a literal only as an operand of a comparison,
+ * IN, BETWEEN or LIKE, whose result type is fixed and whose compiled form depends on the
+ * literal's kind alone (kept: the value type and collation of each slot; a statement
+ * whose literal gives another, 1e400 or 99999999999999999999 where 5 was, compiles).
+ * Functions, casts, CASE, subqueries, variables, outer references, aggregates and
+ * derived tables are compiled every time. */
+
+#define KT_NODES 512
+
+typedef struct kt_slot { int32_t ci; const pl_expr *e; } kt_slot;
+typedef struct kt_in { const pl_expr *e; uint8_t vt; int32_t first, end; } kt_in;
+typedef struct ktrack {
+    kt_slot *lits;
+    int nlits, clits;
+    kt_in *inw;
+    int ninw, cinw;
+    stor_arena *a;
+} ktrack;
+
+struct ex_kdraft {
+    ex_prog *p;
+    ex_type type;
+    bool value;             /* its type is not used (ex_compile_keep's value) */
+    const pl_expr **nodes;  /* the expression's nodes in pre-order */
+    int nnodes;
+    ktrack kt;
+};
+
+typedef struct ks_slot { int32_t ci, node; uint8_t vt; uint16_t coll; } ks_slot;
+typedef struct ks_in { int32_t node, first, end; uint8_t vt; } ks_in;
+struct ex_kept {
+    ex_prog p;              /* the template: ops, consts (slots not filled), once (e, k NULL) */
+    ex_type type;
+    bool value;             /* a value whose type is not used: type is the first one's */
+    bool shared;            /* no literal slots, conversions or kept stack, and no ENUM its
+                               user appends to: executions use p itself (read only) */
+    int nnodes;
+    const uint16_t *kinds;  /* per node: kind | nargs << 8 (the tree it applies to) */
+    const ks_slot *slots;
+    int nslots;
+    const int32_t *onode;   /* per ex_once entry: its e at 2i, its k at 2i + 1 (-1: none) */
+    const ks_in *inw;
+    int ninw;
+};
+
+static void kt_lit(cstate *cs, int ci, const pl_expr *e)
+{
+    ktrack *k = cs->kt;
+    if (k->nlits == k->clits) {
+        k->clits = k->clits ? k->clits * 2 : 8;
+        kt_slot *n = stor_arena_alloc(k->a, (size_t)k->clits * sizeof *n);
+        if (k->nlits) memcpy(n, k->lits, (size_t)k->nlits * sizeof *n);
+        k->lits = n;
+    }
+    k->lits[k->nlits++] = (kt_slot){ ci, e };
+}
+
+static void kt_inw(cstate *cs, const pl_expr *e, uint8_t vt, int first, int end)
+{
+    ktrack *k = cs->kt;
+    if (k->ninw == k->cinw) {
+        k->cinw = k->cinw ? k->cinw * 2 : 4;
+        kt_in *n = stor_arena_alloc(k->a, (size_t)k->cinw * sizeof *n);
+        if (k->ninw) memcpy(n, k->inw, (size_t)k->ninw * sizeof *n);
+        k->inw = n;
+    }
+    k->inw[k->ninw++] = (kt_in){ e, vt, first, end };
+}
+
+/* Whether e (under parent) compiles alike for every statement of its shape (above);
+ * value: e is a value whose type is not used (a lookup key), so it may be a literal. */
+static bool kt_tree_ok(const pl_expr *e, const pl_expr *parent, bool value)
+{
+    switch (e->kind) {
+    case E_COLUMN: case E_NULL: case E_BOOL: case E_HEX:
+        break;
+    case E_INT: case E_DECIMAL: case E_FLOAT: case E_STRING:
+        /* a literal's type follows its value: only where just its kind matters */
+        if (!parent) return value;
+        if (parent->kind == E_BINARY && parent->op >= BO_EQ && parent->op <= BO_NSEQ) break;
+        if (parent->kind == E_IN || parent->kind == E_BETWEEN || parent->kind == E_LIKE) break;
+        return false;
+    case E_BINARY:
+        if (e->op == BO_DIV) return false;
+        break;
+    case E_UNARY: case E_ISNULL: case E_IS: case E_IN: case E_BETWEEN: case E_LIKE: case E_COLLATE:
+        break;
+    default:
+        return false;
+    }
+    if (e->nargs > 255) return false;
+    for (int i = 0; i < e->nargs; i++) if (!e->args[i] || !kt_tree_ok(e->args[i], e, false)) return false;
+    return true;
+}
+
+static void kt_walk(const pl_expr *e, const pl_expr **v, int *n)
+{
+    if (*n < KT_NODES) v[*n] = e;
+    (*n)++;
+    for (int i = 0; i < e->nargs; i++) kt_walk(e->args[i], v, n);
+}
+
+static int kt_ord(const ex_kdraft *d, const pl_expr *e)
+{
+    for (int i = 0; i < d->nnodes; i++) if (d->nodes[i] == e) return i;
+    return -1;
+}
+
+/* Whether a compiled program can be kept (its ops, constants and nodes). */
+static bool kt_prog_ok(const ex_kdraft *d)
+{
+    const ex_prog *p = d->p;
+    if (p->nsubs || p->ncasts || d->nnodes > KT_NODES) return false;
+    for (int i = 0; i < p->nops; i++)
+        switch (p->ops[i].code) {
+        case OP_OUTER: case OP_AGG: case OP_SUBQ: case OP_FUNC: case OP_CAST: case OP_USERVAR:
+        case OP_SYSVAR: case OP_REGEXP: case OP_ROWID:
+            return false;
+        }
+    for (int i = 0; i < p->nconsts; i++) {
+        int t = p->consts[i].t;
+        bool slot = false;
+        for (int k = 0; k < d->kt.nlits && !slot; k++) slot = d->kt.lits[k].ci == i;
+        if (!slot && t != VT_NULL && t != VT_INT && t != VT_UINT && t != VT_DOUBLE && t != VT_STRING) return false;
+    }
+    for (int k = 0; k < d->kt.nlits; k++) if (kt_ord(d, d->kt.lits[k].e) < 0) return false;
+    for (int k = 0; k < d->kt.ninw; k++) if (kt_ord(d, d->kt.inw[k].e) < 0) return false;
+    for (int i = 0; i < p->nonce; i++)
+        if (kt_ord(d, p->once[i].e) < 0 || (p->once[i].k && kt_ord(d, p->once[i].k) < 0)) return false;
+    return true;
+}
+
+ex_prog *ex_compile_keep(ex_scope *sc, pl_expr *e, ex_type *type, bool value, ex_kdraft **draft)
+{
+    ex_ctx *ctx = sc->ctx;
+    *draft = NULL;
+    /* (a scope where a select alias compiles the item in place, GROUP BY's: that tree is
+       not e's, and is not checked) */
+    bool ok = !ctx->describe && !(sc->allow_alias && sc->item_base < 0) && kt_tree_ok(e, NULL, value);
+    for (int i = 0; ok && i < ctx->nsrc; i++) ok = ctx->src[i].t != NULL;
+    if (!ok) return ex_compile(sc, e, type);
+    ex_kdraft *d = stor_arena_alloc(ctx->a, sizeof *d);
+    memset(d, 0, sizeof *d);
+    d->kt.a = ctx->a;
+    ex_prog *p = stor_arena_alloc(ctx->a, sizeof *p);
+    memset(p, 0, sizeof *p);
+    p->a = ctx->a;
+    cstate cs = { sc, p, ctx->a, 0, 0, &d->kt };
+    comp(&cs, e, type);
+    p->maxstack = cs.maxdepth + 4;
+    if (!p->ops) p->ops = stor_arena_alloc(p->a, sizeof *p->ops);
+    if (!p->consts) p->consts = stor_arena_alloc(p->a, sizeof *p->consts);
+    d->p = p;
+    d->type = *type;
+    d->value = value;
+    d->nodes = stor_arena_alloc(ctx->a, KT_NODES * sizeof *d->nodes);
+    kt_walk(e, d->nodes, &d->nnodes);
+    if (kt_prog_ok(d)) *draft = d;
+    return p;
+}
+
+#define KT_ALIGN(n) (((n) + 7) & ~(size_t)7)
+
+size_t ex_kept_size(const ex_kdraft *d)
+{
+    const ex_prog *p = d->p;
+    size_t n = KT_ALIGN(sizeof(ex_kept));
+    n += KT_ALIGN((size_t)p->nops * sizeof(ex_op));
+    n += KT_ALIGN((size_t)(p->nconsts ? p->nconsts : 1) * sizeof(pdb_value));
+    n += KT_ALIGN((size_t)p->nonce * sizeof(ex_once));
+    n += KT_ALIGN((size_t)p->nonce * 2 * sizeof(int32_t));
+    n += KT_ALIGN((size_t)d->nnodes * sizeof(uint16_t));
+    n += KT_ALIGN((size_t)d->kt.nlits * sizeof(ks_slot));
+    n += KT_ALIGN((size_t)d->kt.ninw * sizeof(ks_in));
+    for (int i = 0; i < p->nconsts; i++) if (p->consts[i].t == VT_STRING) n += KT_ALIGN(p->consts[i].len + 1);
+    return n;
+}
+
+/* Writes the kept program of d at mem (ex_kept_size bytes, 8-aligned, living as long as
+ * the plan): constants' bytes are copied (with a NUL after them), the literal slots left
+ * empty. */
+const ex_kept *ex_kept_write(const ex_kdraft *d, void *mem)
+{
+    const ex_prog *p = d->p;
+    char *m = mem;
+    ex_kept *k = (ex_kept *)m;
+    m += KT_ALIGN(sizeof *k);
+    memset(k, 0, sizeof *k);
+    k->p.nops = k->p.cap = p->nops;
+    k->p.nconsts = k->p.cconsts = p->nconsts;
+    k->p.nonce = p->nonce;
+    k->p.maxstack = p->maxstack;
+    k->p.may_warn = p->may_warn;
+    k->type = d->type;
+    k->value = d->value;
+    k->shared = !d->kt.nlits && !p->nonce && !d->kt.ninw && p->maxstack <= 64 && !d->type.enumc;
+    ex_op *ops = (ex_op *)m;
+    memcpy(ops, p->ops, (size_t)p->nops * sizeof *ops);
+    k->p.ops = ops;
+    m += KT_ALIGN((size_t)p->nops * sizeof(ex_op));
+    pdb_value *cv = (pdb_value *)m;
+    if (p->nconsts) memcpy(cv, p->consts, (size_t)p->nconsts * sizeof *cv);
+    k->p.consts = cv;
+    m += KT_ALIGN((size_t)(p->nconsts ? p->nconsts : 1) * sizeof(pdb_value));
+    ex_once *on = (ex_once *)m;
+    m += KT_ALIGN((size_t)p->nonce * sizeof(ex_once));
+    int32_t *onode = (int32_t *)m;
+    m += KT_ALIGN((size_t)p->nonce * 2 * sizeof(int32_t));
+    for (int i = 0; i < p->nonce; i++) {
+        on[i] = (ex_once){ NULL, NULL, p->once[i].vt, false };
+        onode[2 * i] = kt_ord(d, p->once[i].e);
+        onode[2 * i + 1] = p->once[i].k ? kt_ord(d, p->once[i].k) : -1;
+    }
+    k->p.once = p->nonce ? on : NULL;
+    k->onode = onode;
+    uint16_t *kinds = (uint16_t *)m;
+    for (int i = 0; i < d->nnodes; i++) kinds[i] = (uint16_t)(d->nodes[i]->kind | d->nodes[i]->nargs << 8);
+    k->kinds = kinds;
+    k->nnodes = d->nnodes;
+    m += KT_ALIGN((size_t)d->nnodes * sizeof(uint16_t));
+    ks_slot *sl = (ks_slot *)m;
+    for (int i = 0; i < d->kt.nlits; i++) {
+        const pdb_value *v = &p->consts[d->kt.lits[i].ci];
+        sl[i] = (ks_slot){ d->kt.lits[i].ci, kt_ord(d, d->kt.lits[i].e), v->t, v->t == VT_STRING ? v->coll : 0 };
+        cv[d->kt.lits[i].ci] = ex_null();   /* filled per execution */
+    }
+    k->slots = sl;
+    k->nslots = d->kt.nlits;
+    m += KT_ALIGN((size_t)d->kt.nlits * sizeof(ks_slot));
+    ks_in *iw = (ks_in *)m;
+    for (int i = 0; i < d->kt.ninw; i++)
+        iw[i] = (ks_in){ kt_ord(d, d->kt.inw[i].e), d->kt.inw[i].first, d->kt.inw[i].end, d->kt.inw[i].vt };
+    k->inw = iw;
+    k->ninw = d->kt.ninw;
+    m += KT_ALIGN((size_t)d->kt.ninw * sizeof(ks_in));
+    for (int i = 0; i < p->nconsts; i++)
+        if (cv[i].t == VT_STRING) {   /* (NUL-terminated as compiled: OP_ARITH's text is printed) */
+            if (cv[i].len) memcpy(m, cv[i].p, cv[i].len);
+            m[cv[i].len] = 0;
+            cv[i].p = m;
+            m += KT_ALIGN(cv[i].len + 1);
+        }
+    return k;
+}
+
+static int kt_match(pl_expr *e, pl_expr **out, const uint16_t *kinds, int n, int at)
+{
+    if (at >= n || kinds[at] != (uint16_t)(e->kind | e->nargs << 8)) return -1;
+    out[at++] = e;
+    for (int i = 0; i < e->nargs && at >= 0; i++) at = kt_match(e->args[i], out, kinds, n, at);
+    return at;
+}
+
+ex_prog *ex_kept_use(ex_ctx *ctx, const ex_kept *k, pl_expr *e, ex_type *type)
+{
+    pl_expr *local[32], **nodes = k->nnodes <= 32 ? local : stor_arena_alloc(ctx->a, (size_t)k->nnodes * sizeof *nodes);
+    if (kt_match(e, nodes, k->kinds, k->nnodes, 0) != k->nnodes) return NULL;
+    *type = k->type;
+    if (k->shared) return (ex_prog *)&k->p;   /* nothing per execution: evaluations only read it */
+    size_t cn = (size_t)(k->p.nconsts ? k->p.nconsts : 1), on = (size_t)k->p.nonce;
+    ex_prog *p = stor_arena_alloc(ctx->a, sizeof *p + cn * sizeof(pdb_value) + on * sizeof(ex_once));
+    pdb_value *cv = (pdb_value *)(p + 1);
+    if (k->p.nconsts) memcpy(cv, k->p.consts, (size_t)k->p.nconsts * sizeof *cv);
+    for (int i = 0; i < k->nslots; i++) {
+        const ks_slot *s = &k->slots[i];
+        pdb_value v = lit_value(ctx, ctx->a, nodes[s->node]);
+        if (v.t != s->vt || (v.t == VT_STRING && v.coll != s->coll)) return NULL;   /* another kind: compile */
+        cv[s->ci] = v;
+    }
+    *p = k->p;
+    p->consts = cv;
+    p->a = ctx->a;
+    if (on) {
+        p->once = (ex_once *)(cv + cn);
+        for (int i = 0; i < k->p.nonce; i++) {
+            p->once[i] = k->p.once[i];
+            p->once[i].e = nodes[k->onode[2 * i]];
+            p->once[i].k = k->onode[2 * i + 1] >= 0 ? nodes[k->onode[2 * i + 1]] : NULL;
+        }
+    }
+    /* what compiling does besides the program: an IN list converted up front warns now */
+    for (int i = 0; i < k->ninw; i++)
+        in_list_warn(ctx, nodes[k->inw[i].node], k->inw[i].vt, cv, k->inw[i].first, k->inw[i].end);
+    return p;
+}
+
+bool ex_literal_value(ex_ctx *ctx, const pl_expr *e, pdb_value *out)
+{
+    if (e->kind != E_INT && e->kind != E_DECIMAL && e->kind != E_FLOAT && e->kind != E_STRING) return false;
+    *out = lit_value(ctx, ctx->a, e);
+    return true;
+}
+
+static bool kt_same_value(const pdb_value *a, const pdb_value *b)
+{
+    if (a->t != b->t || a->scale != b->scale || a->coll != b->coll || a->len != b->len) return false;
+    if (a->t == VT_STRING || (a->t == VT_DECIMAL && a->len)) return !a->len || !memcmp(a->p, b->p, a->len);
+    return a->t == VT_NULL || a->i == b->i;
+}
+
+bool ex_kept_check(ex_scope *sc, const ex_kept *k, pl_expr *e, const ex_prog *used, const ex_type *type)
+{
+    ex_type t;
+    ex_prog *f = ex_compile(sc, e, &t);
+    if (f->nops != used->nops || memcmp(f->ops, used->ops, (size_t)f->nops * sizeof *f->ops)) return false;
+    if (f->nconsts != used->nconsts || f->nonce != used->nonce || f->maxstack != used->maxstack ||
+        f->may_warn != used->may_warn || f->nsubs || f->ncasts)
+        return false;
+    for (int i = 0; i < f->nconsts; i++) if (!kt_same_value(&f->consts[i], &used->consts[i])) return false;
+    for (int i = 0; i < f->nonce; i++)
+        if (f->once[i].e != used->once[i].e || f->once[i].k != used->once[i].k || f->once[i].vt != used->once[i].vt)
+            return false;
+    if (k->value) return true;
+    return t.vt == type->vt && t.ptype == type->ptype && t.flags == type->flags && t.length == type->length &&
+           t.decimals == type->decimals && t.coll == type->coll && t.is_unsigned == type->is_unsigned &&
+           t.nullable == type->nullable && t.from_column == type->from_column && t.coerc == type->coerc &&
+           t.hexnum == type->hexnum && t.json == type->json && t.enumc == type->enumc;
 }
 
 /* ---------------------------------------------------------------- evaluation */

@@ -2057,8 +2057,10 @@ static bool null_rejecting(ex_scope *sc, pl_expr *e, int i)
  * of each source for the join order the plan was made for. What depends on the literals'
  * values is done at every execution: the estimates (a few index probes) and so the join
  * order; when that order differs from the plan's, placement and access paths are worked
- * out again for this execution. Expressions are compiled at every execution (their
- * constants are this statement's). A lookup value other than a literal or a base table's
+ * out again for this execution. The compiled expression programs of the block (conjuncts,
+ * lookup values, select items, ORDER BY) are kept with the plan where expr.c can keep
+ * them (ex_kept: this statement's literals go into their slots) and serve an execution
+ * whose join order is the plan's; the rest is compiled at every execution. A lookup value other than a literal or a base table's
  * column (a function, a variable, a subquery) may have a type that depends on values:
  * such a block is planned every time. The same functions make the decisions whether or
  * not a plan is kept, so a reused plan is the plan the statement would have made. */
@@ -2110,8 +2112,31 @@ typedef struct bplan {
     uint64_t *cjm;              /* the sources each conjunct reads */
     bool nocache;
     jb_kept *jit;               /* a kept plan's compiled kernels (jit_levels), or NULL */
+    const struct bp_prog *kp;   /* a kept plan: its kept expression programs */
+    int nkp;
     bp_look lk[BP_SRC];         /* last: a kept plan has nsrc of them */
 } bplan;
+
+/* An expression program kept with a plan (expr.c ex_kept): a WHERE conjunct's, an outer
+ * join's ON condition's or a lookup value's, named by its root's node ordinal (bpn), or
+ * select item i's or ORDER BY expression i's (key i). */
+enum { BK_CONJ, BK_ON, BK_VALUE, BK_ITEM, BK_ORDER };
+typedef struct bp_prog {
+    int32_t kind, key;
+    const ex_kept *k;
+} bp_prog;
+
+/* run_block's expression programs: those of the kept plan it uses (use), or those it
+ * compiles for a fresh plan to be kept (drafts). */
+typedef struct bp_progs {
+    pl_select *sel;
+    const bplan *use;
+    bool draft;
+    int at;                 /* where the next use is looked for first */
+    ex_kdraft **d;
+    int32_t *kind, *key;
+    int n, cap;
+} bp_progs;
 
 /* Bytes of a plan's struct up to its sources' lookups (rounded for the arrays after it). */
 static size_t bp_head(int nsrc)
@@ -2124,7 +2149,7 @@ static void bp_mark_nocache(ex_ctx *ctx)
     if (ctx->stmt->bp_rec) ctx->stmt->bp_rec->nocache = true;
 }
 
-static _Atomic uint64_t bp_hits, bp_made, bp_stale, bp_replanned;
+static _Atomic uint64_t bp_hits, bp_made, bp_stale, bp_replanned, bp_prog_kept, bp_prog_used;
 static _Atomic uint64_t catalog_gen;
 
 void ex_catalog_changed(void) { catalog_gen++; }
@@ -2132,6 +2157,11 @@ void ex_catalog_changed(void) { catalog_gen++; }
 void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned)
 {
     *hits = bp_hits; *made = bp_made; *stale = bp_stale; *replanned = bp_replanned;
+}
+
+void ex_block_prog_stats(uint64_t *kept, uint64_t *used)
+{
+    *kept = bp_prog_kept; *used = bp_prog_used;
 }
 
 static void bpn_add(stor_arena *a, bpn *m, pl_expr *e)
@@ -2261,18 +2291,33 @@ static void bp_free(void *p)
 
 static void bp_free_hook(void) { pl_shape_set_plan_free(bp_free); }
 
-/* Keeps a freshly made plan with the shape (one malloc'd block; the kernels the JIT
- * compiles for it go in k->jit, this execution's too). */
-static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
+/* Keeps a freshly made plan with the shape (one malloc'd block, its expression programs
+ * in it: they go when the plan goes; the kernels the JIT compiles for it go in k->jit,
+ * this execution's too). */
+static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_progs *pg)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, bp_free_hook);
     if (bp->nocache || nm->over || !bp->post) return;
     size_t head = bp_head(bp->nsrc);
     size_t size = head + (size_t)bp->ncands * sizeof(bp_cand) + (size_t)(bp->njms + bp->ncj) * sizeof(uint64_t);
+    size = (size + 7) & ~(size_t)7;
+    size_t kp_at = size;
+    size += ((size_t)pg->n * sizeof(bp_prog) + 7) & ~(size_t)7;
+    for (int i = 0; i < pg->n; i++) size += ex_kept_size(pg->d[i]);
     bplan *k = malloc(size);
     if (!k) return;
     memcpy(k, bp, head);
+    bp_prog *kp = (bp_prog *)((char *)k + kp_at);
+    char *m = (char *)kp + (((size_t)pg->n * sizeof(bp_prog) + 7) & ~(size_t)7);
+    for (int i = 0; i < pg->n; i++) {
+        kp[i].kind = pg->kind[i];
+        kp[i].key = pg->key[i];
+        kp[i].k = ex_kept_write(pg->d[i], m);
+        m += ex_kept_size(pg->d[i]);
+    }
+    k->kp = kp;
+    k->nkp = pg->n;
     char *p = (char *)k + head;
     k->jms = (uint64_t *)p;
     if (bp->njms) memcpy(p, bp->jms, (size_t)bp->njms * sizeof(uint64_t));
@@ -2284,7 +2329,7 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
     if (bp->ncands) memcpy(p, bp->cands, (size_t)bp->ncands * sizeof(bp_cand));
     k->ccands = k->ncands; k->cjms = k->njms;
     k->jit = jb_kept_new();
-    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) { bp_made++; bp->jit = k->jit; }
+    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) { bp_made++; bp_prog_kept += (uint64_t)pg->n; bp->jit = k->jit; }
     else bp_free(k);
     (void)ctx;
 }
@@ -2332,6 +2377,61 @@ static void jit_levels(qstate *q, bplan *bp)
         q->jit[lv] = jb_scan_new(ctx, bp ? bp->jit : NULL, lv, s->t, c, n, q, run, &used);
         for (int k = 0; k < used; k++) q->conj[at[k]].jit = true;
     }
+}
+
+/* Compiles e (of run_block: a conjunct, select item, lookup value ..., named by kind and
+ * key; key INT32_MIN: none): from the kept plan's program when it has one for e, or
+ * keeping what it compiles for the fresh plan being made. pg NULL: just compiles. */
+static ex_prog *bp_compile(bp_progs *pg, ex_scope *sc, pl_expr *e, int kind, int32_t key, ex_type *t)
+{
+    if (!pg || key == INT32_MIN) return ex_compile(sc, e, t);
+    if (pg->use) {
+        int n = pg->use->nkp;
+        for (int j = 0; j < n; j++) {
+            int i = pg->at + j;   /* (uses come in the order the programs were kept) */
+            if (i >= n) i -= n;
+            if (pg->use->kp[i].key != key || pg->use->kp[i].kind != kind) continue;
+            pg->at = i + 1;
+            ex_prog *p = ex_kept_use(sc->ctx, pg->use->kp[i].k, e, t);
+            if (!p) break;
+            bp_prog_used++;
+            if (ex_plan_verify && !ex_kept_check(sc, pg->use->kp[i].k, e, p, t))
+                bp_mismatch(pg->sel, "an expression program");
+            return p;
+        }
+    } else if (pg->draft) {
+        for (int i = 0; i < pg->n; i++)
+            if (pg->key[i] == key && pg->kind[i] == kind) return ex_compile(sc, e, t);   /* (drafted once) */
+        ex_kdraft *d;
+        ex_prog *p = ex_compile_keep(sc, e, t, kind == BK_VALUE, &d);
+        if (d) {
+            stor_arena *a = sc->ctx->a;
+            if (pg->n == pg->cap) {
+                pg->cap = pg->cap ? pg->cap * 2 : 8;
+                ex_kdraft **nd = stor_arena_alloc(a, (size_t)pg->cap * sizeof *nd);
+                int32_t *nk = stor_arena_alloc(a, (size_t)pg->cap * sizeof *nk);
+                int32_t *nt = stor_arena_alloc(a, (size_t)pg->cap * sizeof *nt);
+                if (pg->n) {
+                    memcpy(nd, pg->d, (size_t)pg->n * sizeof *nd);
+                    memcpy(nk, pg->key, (size_t)pg->n * sizeof *nk);
+                    memcpy(nt, pg->kind, (size_t)pg->n * sizeof *nt);
+                }
+                pg->d = nd; pg->key = nk; pg->kind = nt;
+            }
+            pg->d[pg->n] = d;
+            pg->kind[pg->n] = kind;
+            pg->key[pg->n++] = key;
+        }
+        return p;
+    }
+    return ex_compile(sc, e, t);
+}
+
+/* The ordinal of node e in the walk (INT32_MIN: not in it). */
+static int32_t bpn_find(const bpn *m, const pl_expr *e)
+{
+    for (int i = 0; i < m->n; i++) if (m->v[i] == e) return i;
+    return INT32_MIN;
 }
 
 static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
@@ -2409,9 +2509,11 @@ static uint32_t bp_estimate(ex_ctx *ctx, ex_scope *sc, int i, int slot, const bp
         bool ok = true;
         uint32_t mult = 1;
         for (uint32_t j = 0; j < cd->nk && ok; j++) {
-            ex_type t;
-            ex_prog *p = ex_compile(sc, bp_vals(nm, cd->v[j])[0], &t);
-            ex_eval(ctx, p, &key[j]);
+            pl_expr *v = bp_vals(nm, cd->v[j])[0];
+            if (!ex_literal_value(ctx, v, &key[j])) {   /* (a literal: its value without compiling) */
+                ex_type t;
+                ex_eval(ctx, ex_compile(sc, v, &t), &key[j]);
+            }
             ok = lookup_key_convert(ctx, &s->t->cols[ix->cols[j]], &key[j]);
             mult *= cd->nv[j];
         }
@@ -2723,7 +2825,14 @@ static void bp_decide_lookup(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, in
  * statement; a WHERE `col = constant` that is the key column's whole lookup value, with
  * the index comparing exactly as the conjunct does (same collation, no prefix), holds for
  * every row the lookup finds: it is not checked again. */
-static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, bpn *nm)
+/* A lookup's value program (its type is not used): kept with the plan like a conjunct's. */
+static ex_prog *bp_value(bp_progs *pg, ex_scope *sc, bpn *nm, pl_expr *v)
+{
+    ex_type t;
+    return bp_compile(pg, sc, v, BK_VALUE, pg ? bpn_find(nm, v) : INT32_MIN, &t);
+}
+
+static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, bpn *nm, bp_progs *pg)
 {
     ex_ctx *ctx = q->ctx;
     ex_src *s = &ctx->src[lv];
@@ -2735,9 +2844,9 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, b
         lk->rix = &s->t->idx[l->ix];
         lk->req = l->nk;
         lk->reqp = stor_arena_alloc(ctx->a, (l->nk ? l->nk : 1) * sizeof(ex_prog *));
-        for (uint32_t k = 0; k < l->nk; k++) lk->reqp[k] = ex_compile(sc, *bp_vals(nm, l->v[k]), &t);
-        lk->lo = l->lo.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->lo), &t) : NULL;
-        lk->hi = l->hi.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->hi), &t) : NULL;
+        for (uint32_t k = 0; k < l->nk; k++) lk->reqp[k] = bp_value(pg, sc, nm, *bp_vals(nm, l->v[k]));
+        lk->lo = l->lo.node >= 0 ? bp_value(pg, sc, nm, *bp_vals(nm, l->lo)) : NULL;
+        lk->hi = l->hi.node >= 0 ? bp_value(pg, sc, nm, *bp_vals(nm, l->hi)) : NULL;
         lk->like = l->like.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->like), &t) : NULL;
         return;
     case BL_INDEX: {
@@ -2750,7 +2859,7 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, b
             pl_expr **vals = bp_vals(nm, l->v[k]);
             lk->nkv[k] = l->nv[k];
             lk->keyp[k] = stor_arena_alloc(ctx->a, (size_t)l->nv[k] * sizeof(ex_prog *));
-            for (int j = 0; j < l->nv[k]; j++) lk->keyp[k][j] = ex_compile(sc, vals[j], &t);
+            for (int j = 0; j < l->nv[k]; j++) lk->keyp[k][j] = bp_value(pg, sc, nm, vals[j]);
         }
         for (uint32_t k = 0; k < l->nk; k++) {
             if (l->nv[k] != 1 || best->prefix[k]) continue;
@@ -2768,7 +2877,7 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, b
     }
     case BL_HASH:
         lk->hcol = l->hcol;
-        lk->hkey = ex_compile(sc, *bp_vals(nm, l->v[0]), &t);
+        lk->hkey = bp_value(pg, sc, nm, *bp_vals(nm, l->v[0]));
         return;
     default:
         return;
@@ -3387,6 +3496,11 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         ctx->src = now;
     }
     bool bp_post = bp && bp->post && bp->ncj == ncj;
+    /* expression programs: the kept plan's, where its placement holds; or kept with a
+       fresh plan */
+    bp_progs pg = { .sel = sel };
+    if (bp && bp_post && !bp_fresh && bp->nkp) pg.use = bp;
+    if (bp && bp_fresh && !bp->nocache) pg.draft = true;
     if (bp && !bp_post) {
         bp->post = false;
         bp->ncj = ncj;
@@ -3436,7 +3550,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         ex_type t;
         q.conj[q.nconj].e = cj[i];
         q.conj[q.nconj].m = m;
-        q.conj[q.nconj].p = ex_compile(&sc, cj[i], &t);
+        q.conj[q.nconj].p = bp_compile(&pg, &sc, cj[i], BK_CONJ, bp ? bpn_find(&nm, cj[i]) : INT32_MIN, &t);
         q.conj[q.nconj].level = lvl;
         q.conj[q.nconj].served = false;
         q.conj[q.nconj].jit = false;
@@ -3475,7 +3589,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         int saved = ctx->nsrc;
         ctx->nsrc = i + 1;
         ex_type t;
-        q.on[i] = ex_compile(&sc, ctx->src[i].on, &t);
+        q.on[i] = bp_compile(&pg, &sc, ctx->src[i].on, BK_ON, bp ? bpn_find(&nm, ctx->src[i].on) : INT32_MIN, &t);
         ctx->nsrc = saved;
     }
     q.gon = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
@@ -3527,12 +3641,9 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             if (neq) bp_decide_lookup(ctx, &sc, i, eqs, neq, &f, &nm);
             if (memcmp(&f, l, sizeof f)) bp_mismatch(sel, "an access path");
         }
-        bp_apply_lookup(&q, &sc, i, l, &nm);
+        bp_apply_lookup(&q, &sc, i, l, &nm, bp ? &pg : NULL);
     }
-    if (bp && !bp_post) {
-        bp->post = true;
-        if (bp_fresh) bp_keep(ctx, sel, bp, &nm);
-    }
+    if (bp && !bp_post) bp->post = true;
     jit_levels(&q, bp);
 
     /* select items */
@@ -3543,7 +3654,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     sc.wins = wins; sc.nwins = &nwins;
     q.items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
     q.itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
-    for (int i = 0; i < nitems; i++) q.items[i] = ex_compile(&sc, items[i].e, &q.itypes[i]);
+    for (int i = 0; i < nitems; i++) q.items[i] = bp_compile(&pg, &sc, items[i].e, BK_ITEM, bp ? i : INT32_MIN, &q.itypes[i]);
     sc.items = items; sc.nitems = nitems; sc.item_types = q.itypes;
 
     /* GROUP BY */
@@ -3593,10 +3704,12 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                 continue;
             }
             ex_type t;
-            q.order[i] = ex_compile(&osc, o, &t);
+            q.order[i] = bp_compile(&pg, &osc, o, BK_ORDER, bp ? i : INT32_MIN, &t);
             if (t.enumc) ex_prog_enum_index(q.order[i], &t);   /* an ENUM sorts by its members' order */
         }
     }
+    /* a fresh plan is kept once its programs are compiled */
+    if (bp && bp_fresh && bp->post) bp_keep(ctx, sel, bp, &nm, &pg);
     /* WITH ROLLUP: the items and HAVING once more per level, with the dropped
        group expressions as NULL; grouping keys get one more slot, the level */
     q.rlevel = -1;

@@ -519,6 +519,13 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             snprintf(je, sizeof je, "%llu", (unsigned long long)j_e);
             snprintf(jf, sizeof jf, "%llu", (unsigned long long)j_f);
             snprintf(mem, sizeof mem, "%zu", stor_mem_used() + (size_t)j_map);
+            /* Plan_cache_programs_*: expression programs kept with block plans, and used
+               from them instead of compiling */
+            char kk[24], ku[24];
+            uint64_t k_kept, k_used;
+            ex_block_prog_stats(&k_kept, &k_used);
+            snprintf(kk, sizeof kk, "%llu", (unsigned long long)k_kept);
+            snprintf(ku, sizeof ku, "%llu", (unsigned long long)k_used);
             const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
                                         { "Compressed_values", zv },
                                         { "Jit_code_bytes", jb }, { "Jit_compile_time_us", jt },
@@ -527,7 +534,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                                         { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },
                                         { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },
                                         { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },
-                                        { "Plan_cache_plans_used", bh },
+                                        { "Plan_cache_plans_used", bh }, { "Plan_cache_programs_kept", kk },
+                                        { "Plan_cache_programs_used", ku },
                                         { "Threads_connected", "1" }, { "Uptime", "1" } };
             for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
         }
