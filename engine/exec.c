@@ -504,16 +504,86 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
 
 /* Time slices: a statement run on an event loop that may be run again from the start
- * (text_restartable) gets a deadline; ex_slice_tick, called in the row loops, raises
- * EX_MOVE past it and the caller runs the statement again on a worker (PDB_EXEC_MOVE). */
+ * (text_restartable) gets a deadline; ex_slice_tick, called in the loops that can run
+ * long (rows, groups, sorts, window frames, set operations), raises EX_MOVE past it and
+ * the caller runs the statement again on a worker (PDB_EXEC_MOVE). */
 __thread uint64_t pdb_exec_slice_us;
+
+#define SLICE_READ_NS 100000u    /* read the clock about this often */
+#define SLICE_STRIDE_MAX 4096u   /* and at least every this many units */
 
 void ex_slice_check(ex_ctx *ctx)
 {
     ex_stmt *st = ctx->stmt;
-    if (!st->slice_at || ex_now_ns() < st->slice_at) return;
-    st->slice_at = 0;
-    ex_raise(ctx, EX_MOVE, "HY000", "moved to a worker");
+    if (!st->slice_at) return;
+    uint64_t now = ex_now_ns();
+    if (now >= st->slice_at) {
+        st->slice_at = 0;
+        ex_raise(ctx, EX_MOVE, "HY000", "moved to a worker");
+    }
+    /* the units between readings: as many as take SLICE_READ_NS at the rate just seen,
+       at most twice the last stride (a slow part may follow a fast one) */
+    uint64_t el = now - st->slice_read, want = el ? (uint64_t)SLICE_READ_NS * st->slice_n / el : SLICE_STRIDE_MAX;
+    uint64_t s = st->slice_stride ? st->slice_stride * 2 : 1;
+    if (want < s) s = want;
+    st->slice_stride = s < 1 ? 1 : s > SLICE_STRIDE_MAX ? SLICE_STRIDE_MAX : s;
+    st->slice_n = 0;
+    st->slice_read = now;
+}
+
+/* ex_sort: a bottom-up merge sort over runs sorted by insertion, both stable. Its
+ * buffer is in the statement's arena, so an error (EX_MOVE from the slice's tick, once
+ * per comparison) can leave it at any point: glibc's qsort_r mallocs its buffer, which
+ * a longjmp out of a comparator would leak. */
+static inline void sort_copy(char *d, const char *s, size_t size)
+{
+    if (size == 4) memcpy(d, s, 4);
+    else if (size == 8) memcpy(d, s, 8);
+    else memcpy(d, s, size);
+}
+
+void ex_sort(ex_ctx *ctx, void *base, size_t n, size_t size, int (*cmp)(const void *, const void *, void *), void *arg)
+{
+    if (n < 2) return;
+    enum { RUN = 16 };
+    char *a = base, *t = stor_arena_alloc(ctx->a, size);
+    for (size_t lo = 0; lo < n; lo += RUN) {
+        size_t hi = lo + RUN < n ? lo + RUN : n;
+        for (size_t i = lo + 1; i < hi; i++) {
+            ex_slice_tick(ctx);
+            if (cmp(a + (i - 1) * size, a + i * size, arg) <= 0) continue;
+            sort_copy(t, a + i * size, size);
+            size_t j = i;
+            do {
+                sort_copy(a + j * size, a + (j - 1) * size, size);
+                j--;
+                if (j == lo) break;
+                ex_slice_tick(ctx);
+            } while (cmp(a + (j - 1) * size, t, arg) > 0);
+            sort_copy(a + j * size, t, size);
+        }
+    }
+    if (n <= RUN) return;
+    char *src = a, *dst = stor_arena_alloc(ctx->a, n * size);
+    for (size_t w = RUN; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, k = lo;
+            if (mid < hi && cmp(src + (mid - 1) * size, src + mid * size, arg) <= 0) {
+                memcpy(dst + lo * size, src + lo * size, (hi - lo) * size);   /* already in order */
+                continue;
+            }
+            while (i < mid && j < hi) {
+                ex_slice_tick(ctx);
+                if (cmp(src + j * size, src + i * size, arg) < 0) sort_copy(dst + k++ * size, src + j++ * size, size);
+                else sort_copy(dst + k++ * size, src + i++ * size, size);
+            }
+            if (i < mid) memcpy(dst + k * size, src + i * size, (mid - i) * size);
+            if (j < hi) memcpy(dst + k * size, src + j * size, (hi - j) * size);
+        }
+        char *x = src; src = dst; dst = x;
+    }
+    if (src != a) memcpy(a, src, n * size);
 }
 
 /* Could running this text a second time differ in anything but its result? Assigning
@@ -584,6 +654,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&
                           st->kind == S_SELECT && text_restartable(text, len)
                           ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
+    stmt_state.slice_read = stmt_state.slice_at ? ex_now_ns() : 0;
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
