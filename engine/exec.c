@@ -531,59 +531,58 @@ void ex_slice_check(ex_ctx *ctx)
     st->slice_read = now;
 }
 
-/* ex_sort: a bottom-up merge sort over runs sorted by insertion, both stable. Its
- * buffer is in the statement's arena, so an error (EX_MOVE from the slice's tick, once
- * per comparison) can leave it at any point: glibc's qsort_r mallocs its buffer, which
- * a longjmp out of a comparator would leak. */
+/* ex_sort: a top-down merge sort (halves sorted first, so the small merges work in the
+ * cache), insertion below 17 elements; both steps are stable, so the order is the one
+ * glibc's qsort_r gives (a merge sort too). Its buffer is in the statement's arena, so
+ * an error (EX_MOVE from the slice's tick, once per comparison) may leave it at any
+ * point: glibc's qsort_r mallocs its buffer, which a longjmp out of a comparator would
+ * leak. */
+typedef int (*sort_cmp_fn)(const void *, const void *, void *);
+
 static inline void sort_copy(char *d, const char *s, size_t size)
 {
-    if (size == 4) memcpy(d, s, 4);
-    else if (size == 8) memcpy(d, s, 8);
+    if (size == 4) memcpy(d, s, 4);   /* row ids and row numbers: the common case */
     else memcpy(d, s, size);
+}
+
+static void sort_rec(ex_ctx *ctx, char *b, size_t n, size_t size, sort_cmp_fn cmp, void *arg, char *tmp)
+{
+    if (n <= 16) {
+        for (char *p = b + size, *end = b + n * size; p < end; p += size) {
+            ex_slice_tick(ctx);
+            if (cmp(p - size, p, arg) <= 0) continue;
+            sort_copy(tmp, p, size);
+            char *q = p;
+            do {
+                sort_copy(q, q - size, size);
+                q -= size;
+                if (q == b) break;
+                ex_slice_tick(ctx);
+            } while (cmp(q - size, tmp, arg) > 0);
+            sort_copy(q, tmp, size);
+        }
+        return;
+    }
+    size_t n1 = n / 2;
+    char *e1 = b + n1 * size, *e2 = b + n * size;
+    sort_rec(ctx, b, n1, size, cmp, arg, tmp);
+    sort_rec(ctx, e1, n - n1, size, cmp, arg, tmp);
+    if (cmp(e1 - size, e1, arg) <= 0) return;   /* already in order */
+    char *p1 = b, *p2 = e1, *k = tmp;
+    while (p1 < e1 && p2 < e2) {
+        ex_slice_tick(ctx);
+        if (cmp(p2, p1, arg) < 0) { sort_copy(k, p2, size); p2 += size; }
+        else { sort_copy(k, p1, size); p1 += size; }
+        k += size;
+    }
+    if (p1 < e1) { memcpy(k, p1, (size_t)(e1 - p1)); k += e1 - p1; }
+    memcpy(b, tmp, (size_t)(k - tmp));   /* (the rest of the second half is in place) */
 }
 
 void ex_sort(ex_ctx *ctx, void *base, size_t n, size_t size, int (*cmp)(const void *, const void *, void *), void *arg)
 {
     if (n < 2) return;
-    enum { RUN = 16 };
-    char *a = base, *t = stor_arena_alloc(ctx->a, size);
-    for (size_t lo = 0; lo < n; lo += RUN) {
-        size_t hi = lo + RUN < n ? lo + RUN : n;
-        for (size_t i = lo + 1; i < hi; i++) {
-            ex_slice_tick(ctx);
-            if (cmp(a + (i - 1) * size, a + i * size, arg) <= 0) continue;
-            sort_copy(t, a + i * size, size);
-            size_t j = i;
-            do {
-                sort_copy(a + j * size, a + (j - 1) * size, size);
-                j--;
-                if (j == lo) break;
-                ex_slice_tick(ctx);
-            } while (cmp(a + (j - 1) * size, t, arg) > 0);
-            sort_copy(a + j * size, t, size);
-        }
-    }
-    if (n <= RUN) return;
-    char *src = a, *dst = stor_arena_alloc(ctx->a, n * size);
-    for (size_t w = RUN; w < n; w *= 2) {
-        for (size_t lo = 0; lo < n; lo += 2 * w) {
-            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-            size_t i = lo, j = mid, k = lo;
-            if (mid < hi && cmp(src + (mid - 1) * size, src + mid * size, arg) <= 0) {
-                memcpy(dst + lo * size, src + lo * size, (hi - lo) * size);   /* already in order */
-                continue;
-            }
-            while (i < mid && j < hi) {
-                ex_slice_tick(ctx);
-                if (cmp(src + j * size, src + i * size, arg) < 0) sort_copy(dst + k++ * size, src + j++ * size, size);
-                else sort_copy(dst + k++ * size, src + i++ * size, size);
-            }
-            if (i < mid) memcpy(dst + k * size, src + i * size, (mid - i) * size);
-            if (j < hi) memcpy(dst + k * size, src + j * size, (hi - j) * size);
-        }
-        char *x = src; src = dst; dst = x;
-    }
-    if (src != a) memcpy(a, src, n * size);
+    sort_rec(ctx, base, n, size, cmp, arg, stor_arena_alloc(ctx->a, n * size));
 }
 
 /* Could running this text a second time differ in anything but its result? Assigning
