@@ -566,9 +566,10 @@ static inline void ex_slice_work(ex_ctx *ctx, uint64_t n)
     if (__builtin_expect(st && st->slice_at != 0, 0) && (st->slice_n += n) >= st->slice_stride) ex_slice_check(ctx);
 }
 static inline void ex_slice_tick(ex_ctx *ctx) { ex_slice_work(ctx, 1); }
-/* A stable sort (a merge sort; the same order as glibc's qsort_r, which is one too)
- * that ticks the slice per comparison: past it, EX_MOVE leaves from inside the sort
- * (its buffer is in the arena). Use it for sorts that can be big, instead of qsort. */
+/* A stable sort (a merge sort: equal elements keep their order, as with the merge sort
+ * behind glibc's qsort_r, so the same order) that ticks the slice per comparison: past
+ * it, EX_MOVE leaves from inside the sort (its buffer is in the arena). For every sort
+ * whose size grows with the input, instead of qsort. */
 void ex_sort(ex_ctx *ctx, void *base, size_t n, size_t size, int (*cmp)(const void *, const void *, void *), void *arg);
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...);
 /* Raises 1436 (MariaDB's "Thread stack overrun") when the thread's stack is nearly used
