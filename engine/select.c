@@ -955,6 +955,7 @@ static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, 
     stor_ord_seek(o, &it, range_probe, &sk);
     lkctx l = { NULL, 0, 0, ctx->a };
     for (uint32_t r; stor_ord_next(&it, &r);) {
+        ex_slice_tick(ctx);
         int c = 0;
         for (uint32_t k = 0; k < lk->req && !c; k++) c = range_cmp(t, ix, k, r, &eq[k]);
         if (c) break;                                      /* past the equal prefix */
