@@ -309,10 +309,11 @@ typedef struct ex_stmt {
     /* the shape-cache entry the statement's tree came from, or NULL (exec.c): select.c
        keeps its query blocks' plans there */
     struct pl_shape *shape;
-    /* time slice (exec.c ex_slice_tick): deadline in ex_now_ns() time (0: none), and the
-       rows counted since the clock was last read */
+    /* time slice (exec.c ex_slice_tick): deadline in ex_now_ns() time (0: none), the
+       work counted since the clock was last read (slice_read), and how much work goes
+       between two readings (adapted to how long it takes; 0: read at the next tick) */
     uint64_t slice_at;
-    uint32_t slice_n;
+    uint64_t slice_n, slice_stride, slice_read;
     bool explaining;        /* EXPLAIN: query blocks are planned and printed, not run */
     struct xstate *explain; /* EXPLAIN's rows being made (explain.c), or NULL */
     bool analyzing;         /* ANALYZE: blocks run for real and count (select.c) */
@@ -576,15 +577,25 @@ void __attribute__((noreturn)) ex_raise(ex_ctx *ctx, uint16_t code, const char *
 #define EX_LOCK_WAIT 0xFFFF
 void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx);
 /* An inline statement passed its time slice (exec.c): it ends, and runs again on a
- * worker (PDB_EXEC_MOVE). ex_slice_tick is the check in row loops: a counter, and the
- * clock every 4,096 rows, only while a slice runs. */
+ * worker (PDB_EXEC_MOVE). ex_slice_tick is the check in loops that can run long (a row,
+ * a group, a value compared or copied): a counter, and the clock once the counter
+ * reaches the stride, only while a slice runs. The stride adapts so that the clock is
+ * read about every 100 us (at most every 4,096 units; every unit when one takes long).
+ * ex_slice_work counts n units at once. Only where an error may be raised: the
+ * statement's arena is discarded, nothing malloc'd or locked may be pending. */
 #define EX_MOVE 0xFFFE
 void ex_slice_check(ex_ctx *ctx);
-static inline void ex_slice_tick(ex_ctx *ctx)
+static inline void ex_slice_work(ex_ctx *ctx, uint64_t n)
 {
     ex_stmt *st = ctx->stmt;
-    if (__builtin_expect(st->slice_at != 0, 0) && !(++st->slice_n & 4095)) ex_slice_check(ctx);
+    if (__builtin_expect(st && st->slice_at != 0, 0) && (st->slice_n += n) >= st->slice_stride) ex_slice_check(ctx);
 }
+static inline void ex_slice_tick(ex_ctx *ctx) { ex_slice_work(ctx, 1); }
+/* A stable sort (a merge sort: equal elements keep their order, as with the merge sort
+ * behind glibc's qsort_r, so the same order) that ticks the slice per comparison: past
+ * it, EX_MOVE leaves from inside the sort (its buffer is in the arena). For every sort
+ * whose size grows with the input, instead of qsort. */
+void ex_sort(ex_ctx *ctx, void *base, size_t n, size_t size, int (*cmp)(const void *, const void *, void *), void *arg);
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...);
 /* Raises 1436 (MariaDB's "Thread stack overrun") when the thread's stack is nearly used
  * up: called on entry by the recursive paths (expression compilation, query blocks), so a

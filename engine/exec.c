@@ -504,16 +504,85 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
 
 /* Time slices: a statement run on an event loop that may be run again from the start
- * (text_restartable) gets a deadline; ex_slice_tick, called in the row loops, raises
- * EX_MOVE past it and the caller runs the statement again on a worker (PDB_EXEC_MOVE). */
+ * (text_restartable) gets a deadline; ex_slice_tick, called in the loops that can run
+ * long (rows, groups, sorts, window frames, set operations), raises EX_MOVE past it and
+ * the caller runs the statement again on a worker (PDB_EXEC_MOVE). */
 __thread uint64_t pdb_exec_slice_us;
+
+#define SLICE_READ_NS 100000u    /* read the clock about this often */
+#define SLICE_STRIDE_MAX 4096u   /* and at least every this many units */
 
 void ex_slice_check(ex_ctx *ctx)
 {
     ex_stmt *st = ctx->stmt;
-    if (!st->slice_at || ex_now_ns() < st->slice_at) return;
-    st->slice_at = 0;
-    ex_raise(ctx, EX_MOVE, "HY000", "moved to a worker");
+    if (!st->slice_at) return;
+    uint64_t now = ex_now_ns();
+    if (now >= st->slice_at) {
+        st->slice_at = 0;
+        ex_raise(ctx, EX_MOVE, "HY000", "moved to a worker");
+    }
+    /* the units between readings: as many as take SLICE_READ_NS at the rate just seen,
+       at most twice the last stride (a slow part may follow a fast one) */
+    uint64_t el = now - st->slice_read, want = el ? (uint64_t)SLICE_READ_NS * st->slice_n / el : SLICE_STRIDE_MAX;
+    uint64_t s = st->slice_stride ? st->slice_stride * 2 : 1;
+    if (want < s) s = want;
+    st->slice_stride = s < 1 ? 1 : s > SLICE_STRIDE_MAX ? SLICE_STRIDE_MAX : s;
+    st->slice_n = 0;
+    st->slice_read = now;
+}
+
+/* ex_sort: a top-down merge sort (halves sorted first, so the small merges work in the
+ * cache), insertion below 17 elements; both steps are stable, so the order is the one
+ * glibc's qsort_r gives (a merge sort too). Its buffer is in the statement's arena, so
+ * an error (EX_MOVE from the slice's tick, once per comparison) may leave it at any
+ * point: glibc's qsort_r mallocs its buffer, which a longjmp out of a comparator would
+ * leak. */
+typedef int (*sort_cmp_fn)(const void *, const void *, void *);
+
+static inline void sort_copy(char *d, const char *s, size_t size)
+{
+    if (size == 4) memcpy(d, s, 4);   /* row ids and row numbers: the common case */
+    else memcpy(d, s, size);
+}
+
+static void sort_rec(ex_ctx *ctx, char *b, size_t n, size_t size, sort_cmp_fn cmp, void *arg, char *tmp)
+{
+    if (n <= 16) {
+        for (char *p = b + size, *end = b + n * size; p < end; p += size) {
+            ex_slice_tick(ctx);
+            if (cmp(p - size, p, arg) <= 0) continue;
+            sort_copy(tmp, p, size);
+            char *q = p;
+            do {
+                sort_copy(q, q - size, size);
+                q -= size;
+                if (q == b) break;
+                ex_slice_tick(ctx);
+            } while (cmp(q - size, tmp, arg) > 0);
+            sort_copy(q, tmp, size);
+        }
+        return;
+    }
+    size_t n1 = n / 2;
+    char *e1 = b + n1 * size, *e2 = b + n * size;
+    sort_rec(ctx, b, n1, size, cmp, arg, tmp);
+    sort_rec(ctx, e1, n - n1, size, cmp, arg, tmp);
+    if (cmp(e1 - size, e1, arg) <= 0) return;   /* already in order */
+    char *p1 = b, *p2 = e1, *k = tmp;
+    while (p1 < e1 && p2 < e2) {
+        ex_slice_tick(ctx);
+        if (cmp(p2, p1, arg) < 0) { sort_copy(k, p2, size); p2 += size; }
+        else { sort_copy(k, p1, size); p1 += size; }
+        k += size;
+    }
+    if (p1 < e1) { memcpy(k, p1, (size_t)(e1 - p1)); k += e1 - p1; }
+    memcpy(b, tmp, (size_t)(k - tmp));   /* (the rest of the second half is in place) */
+}
+
+void ex_sort(ex_ctx *ctx, void *base, size_t n, size_t size, int (*cmp)(const void *, const void *, void *), void *arg)
+{
+    if (n < 2) return;
+    sort_rec(ctx, base, n, size, cmp, arg, stor_arena_alloc(ctx->a, n * size));
 }
 
 /* Could running this text a second time differ in anything but its result? Assigning
@@ -634,6 +703,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&
                           st->kind == S_SELECT && text_restartable(text, len)
                           ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
+    stmt_state.slice_read = stmt_state.slice_at ? ex_now_ns() : 0;
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
@@ -757,7 +827,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (!describe) s->row_count = stmt_state.ok.set ? (int64_t)stmt_state.ok.affected : -1;
     }
     ex_mem_guard(&ctx, false);
-    if (failed && !describe) s->row_count = -1;
+    if (failed && !describe && !moving) s->row_count = -1;   /* (moved: it runs again and reads ROW_COUNT()) */
     if (!waiting) s->named_deadline_us = 0;   /* GET_LOCK's wait ends with its statement */
     s->trans_on_table = false;
     /* an autocommit statement that failed (or waits) leaves no transaction behind */

@@ -408,6 +408,7 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
             uint32_t *nh = stor_arena_alloc(ctx->a, nc * sizeof *nh);
             memset(nh, 0, nc * sizeof *nh);
             for (uint32_t i = 0; i < st->ndset; i++) {
+                ex_slice_tick(ctx);
                 uint32_t b = (uint32_t)dset_hash(&st->dset[i * na], ag->nargs) & (nc - 1);
                 while (nh[b]) b = (b + 1) & (nc - 1);
                 nh[b] = i + 1;
@@ -525,10 +526,10 @@ static int cmp_nulls_first(const pdb_value *a, const pdb_value *b, uint16_t coll
     return ex_compare(a, b, coll);
 }
 
-static const ex_agg *sort_agg;
-static int gc_cmp(const void *a, const void *b)
+static int gc_cmp(const void *a, const void *b, void *arg)
 {
     const pdb_value *x = a, *y = b;
+    const ex_agg *sort_agg = arg;
     for (int i = 0; i < sort_agg->norder; i++) {
         const pdb_value *p = &x[1 + i], *r = &y[1 + i];
         int c = cmp_nulls_first(p, r, 0);
@@ -562,10 +563,7 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
     case AG_BIT_OR: case AG_BIT_XOR: { pdb_value v = ex_int(0); v.t = VT_UINT; v.u = st->bits; return v; }
     case AG_JSON_ARRAYAGG: case AG_JSON_OBJECTAGG: {
         if (!st->gc.nrows) return ex_null();
-        if (ag->norder) {
-            sort_agg = ag;
-            qsort(st->gc.v, st->gc.nrows, st->gc.ncols * sizeof(pdb_value), gc_cmp);
-        }
+        if (ag->norder) ex_sort(ctx, st->gc.v, st->gc.nrows, st->gc.ncols * sizeof(pdb_value), gc_cmp, ag);
         bool arr = ag->kind == AG_JSON_ARRAYAGG;
         uint32_t first = ag->gc_offset > 0 ? (uint32_t)(ag->gc_offset < st->gc.nrows ? ag->gc_offset : st->gc.nrows) : 0;
         uint32_t last = st->gc.nrows;
@@ -585,10 +583,7 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
     }
     case AG_GROUP_CONCAT: {
         if (!st->gc.nrows) return ex_null();
-        if (ag->norder) {
-            sort_agg = ag;
-            qsort(st->gc.v, st->gc.nrows, st->gc.ncols * sizeof(pdb_value), gc_cmp);
-        }
+        if (ag->norder) ex_sort(ctx, st->gc.v, st->gc.nrows, st->gc.ncols * sizeof(pdb_value), gc_cmp, ag);
         size_t total = 0;
         for (uint32_t i = 0; i < st->gc.nrows; i++) total += st->gc.v[i * st->gc.ncols].len + ag->seplen;
         char *buf = stor_arena_alloc(ctx->a, total + 1);
@@ -632,6 +627,7 @@ static grp *group_find(qstate *q, const pdb_value *key)
         grp **nt = stor_arena_alloc(q->ctx->a, nc * sizeof *nt);
         memset(nt, 0, nc * sizeof *nt);
         for (uint32_t i = 0; i < q->ngroups; i++) {
+            ex_slice_tick(q->ctx);
             grp *g = q->groups[i];
             uint32_t b = (uint32_t)(g->h & (nc - 1));
             g->hnext = nt[b]; nt[b] = g;
@@ -760,6 +756,7 @@ static void grouping_rewarn(qstate *q, grp **gs)
         grp *gr = gs[g];
         if (gr->key[n].i != 0) continue;
         for (uint32_t r = 0; r < gr->nall; r++) {
+            ex_slice_tick(ctx);
             memcpy(ctx->rows, &gr->all[(size_t)r * (size_t)q->nsrc], (size_t)q->nsrc * sizeof(uint32_t));
             pdb_value v;
             for (int i = n - 1; i >= 0; i--) ex_eval(ctx, q->gp[i], &v);   /* compared (last first) */
@@ -818,11 +815,11 @@ static void lk_collect(void *c, uint32_t row)
     l->buf[l->n++] = row;
 }
 
-static int rowcmp(const void *a, const void *b);
+static int rowcmp(const void *a, const void *b, void *arg);
 
 /* Row ids ascending. An index chain usually yields them in order or in reverse order
  * already: a pass to check saves the sort. */
-static void sort_rowids(uint32_t *c, uint32_t n)
+static void sort_rowids(ex_ctx *ctx, uint32_t *c, uint32_t n)
 {
     bool asc = true, desc = true;
     for (uint32_t i = 1; i < n && (asc || desc); i++) {
@@ -834,11 +831,12 @@ static void sort_rowids(uint32_t *c, uint32_t n)
         for (uint32_t i = 0, j = n - 1; i < j; i++, j--) { uint32_t x = c[i]; c[i] = c[j]; c[j] = x; }
         return;
     }
-    qsort(c, n, sizeof *c, rowcmp);
+    ex_sort(ctx, c, n, sizeof *c, rowcmp, NULL);
 }
 
-static int rowcmp(const void *a, const void *b)
+static int rowcmp(const void *a, const void *b, void *arg)
 {
+    (void)arg;
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return x < y ? -1 : x > y;
 }
@@ -974,6 +972,7 @@ static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, 
     stor_ord_seek(o, &it, range_probe, &sk);
     lkctx l = { NULL, 0, 0, ctx->a };
     for (uint32_t r; stor_ord_next(&it, &r);) {
+        ex_slice_tick(ctx);
         int c = 0;
         for (uint32_t k = 0; k < lk->req && !c; k++) c = range_cmp(t, ix, k, r, &eq[k]);
         if (c) break;                                      /* past the equal prefix */
@@ -981,7 +980,7 @@ static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, 
         lk_collect(&l, r);
     }
     ex_conv_ctx = saved_conv;
-    if (l.n > 1) qsort(l.buf, l.n, sizeof *l.buf, rowcmp);
+    if (l.n > 1) ex_sort(ctx, l.buf, l.n, sizeof *l.buf, rowcmp, NULL);
     *cand = l.buf; *ncand = l.n;
 }
 
@@ -1230,7 +1229,7 @@ static void scan_level_run(qstate *q, int level)
         }
         cand = l.buf; ncand = l.n;
         if (ncand > 1) {
-            sort_rowids(cand, ncand);
+            sort_rowids(ctx, cand, ncand);
             uint32_t w = 1;   /* IN lists with equal values find a row twice */
             for (uint32_t i = 1; i < ncand; i++) if (cand[i] != cand[w - 1]) cand[w++] = cand[i];
             ncand = w;
@@ -1246,6 +1245,7 @@ static void scan_level_run(qstate *q, int level)
             lk->hnext = stor_arena_alloc(ctx->a, (s->t->nrows ? s->t->nrows : 1) * sizeof(uint32_t));
             memset(lk->hbuckets, 0, nb * sizeof(uint32_t));
             for (uint32_t r = s->t->nrows; r-- > 0;) {
+                ex_slice_tick(ctx);
                 if (!stor_row_visible(s->t, r) || stor_is_null(c, r)) continue;
                 pdb_value v;
                 stor_get(s->t, (uint32_t)lk->hcol, r, &v);
@@ -1439,12 +1439,13 @@ static void window_finish(qstate *q)
         int off = q->wkoff[wi];
         for (uint32_t i = 0; i < n; i++) ord[i] = i;
         wsort ws = { q, w, off };
-        if (n > 1) qsort_r(ord, n, sizeof *ord, win_cmp, &ws);
+        if (n > 1) ex_sort(ctx, ord, n, sizeof *ord, win_cmp, &ws);
         int nk = w->npart + w->norder;
         for (uint32_t ps = 0; ps < n;) {
             uint32_t pe = ps + 1;
             while (pe < n && same_keys(q, w, off, ord[ps], ord[pe], 0, w->npart)) pe++;
             uint32_t cnt = pe - ps;
+            ex_slice_work(ctx, cnt);   /* (the peers' comparisons below) */
             /* peers: rows of the partition with equal ORDER BY keys */
             uint32_t *peer_first = stor_arena_alloc(ctx->a, cnt * sizeof(uint32_t));
             uint32_t *peer_last = stor_arena_alloc(ctx->a, cnt * sizeof(uint32_t));
@@ -1459,6 +1460,7 @@ static void window_finish(qstate *q)
             memset(&run, 0, sizeof run);
             uint32_t run_end = 0;   /* rows [0, run_end) of the partition are in run */
             for (uint32_t i = 0; i < cnt; i++) {
+                ex_slice_tick(ctx);
                 uint32_t r = ord[ps + i];
                 pdb_value *out = &res[(size_t)r * q->nwins + wi];
                 if (i == 0 || peer_first[i] == i) dense++;
@@ -1532,6 +1534,7 @@ static void window_finish(qstate *q)
                     if (fs == 0 && fe >= (int64_t)run_end) {
                         /* frames growing from the partition start: a running aggregate */
                         for (; (int64_t)run_end < fe; run_end++) {
+                            ex_slice_tick(ctx);
                             window_restore(q, ord[ps + run_end]);
                             agg_add(q, w->ag, &run);
                         }
@@ -1540,6 +1543,7 @@ static void window_finish(qstate *q)
                         aggst st;
                         memset(&st, 0, sizeof st);
                         for (int64_t j = fs; j < fe; j++) {
+                            ex_slice_tick(ctx);
                             window_restore(q, ord[ps + (uint32_t)j]);
                             agg_add(q, w->ag, &st);
                         }
@@ -1555,6 +1559,7 @@ static void window_finish(qstate *q)
     }
     /* emit in the order the rows came */
     for (uint32_t r = 0; r < n; r++) {
+        ex_slice_tick(ctx);
         window_restore(q, r);
         ctx->winv = &res[(size_t)r * q->nwins];
         emit_output(q);
@@ -1595,6 +1600,7 @@ static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket, int
         q->dnext = stor_arena_alloc(q->ctx->a, (cap / 2) * sizeof(int32_t));
         memset(q->dht, -1, cap * sizeof(int32_t));
         for (uint32_t r = 0; r < q->out.nrows; r++) {
+            ex_slice_tick(q->ctx);
             uint32_t b = (uint32_t)(distinct_hash(q, &q->out.v[(size_t)r * q->out.ncols]) & (cap - 1));
             q->dnext[r] = q->dht[b]; q->dht[b] = (int32_t)r;
         }
@@ -1716,6 +1722,7 @@ static void sortkeys(ex_ctx *ctx, qstate *q, ex_rows *o, const uint32_t *idx, ui
         if (!ok || !coll || !pdb_coll_by_id(coll) || total > ((size_t)1 << 30)) continue;
         pdb_value *keys = stor_arena_alloc(ctx->a, (size_t)n * sizeof *keys);
         for (uint32_t k = 0; k < n && ok; k++) {
+            ex_slice_tick(ctx);
             const pdb_value *v = &o->v[(size_t)idx[k] * o->ncols + col];
             keys[k] = *v;
             if (v->t == VT_NULL) continue;
@@ -1742,6 +1749,16 @@ static int out_cmp(const void *a, const void *b, void *arg)
         if (c) return q->desc[i] ? -c : c;
     }
     return x < y ? -1 : x > y;
+}
+
+/* GROUP BY's groups by their key (MariaDB returns them in that order) */
+static int grp_cmp(const void *a, const void *b, void *arg)
+{
+    const grp *x = *(grp *const *)a, *y = *(grp *const *)b;
+    const qstate *q = arg;
+    int c = 0;
+    for (int k = 0; k < q->ngroup && !c; k++) c = key_cmp(&x->key[k], &y->key[k], &q->gtypes[k]);
+    return c;
 }
 
 
@@ -1796,12 +1813,14 @@ static void top_n(sortctx *sc, uint32_t *idx, uint32_t n, uint32_t k)
     /* max-heap of the k best so far in idx[0..k) */
     for (uint32_t i = 1; i < k; i++)
         for (uint32_t c = i; c > 0;) {
+            ex_slice_tick(sc->q->ctx);
             uint32_t p = (c - 1) / 2;
             if (out_cmp(&idx[p], &idx[c], sc) >= 0) break;
             uint32_t t = idx[p]; idx[p] = idx[c]; idx[c] = t;
             c = p;
         }
     for (uint32_t i = k; i < n; i++) {
+        ex_slice_tick(sc->q->ctx);
         if (out_cmp(&idx[i], &idx[0], sc) >= 0) continue;
         idx[0] = idx[i];
         for (uint32_t p = 0;;) {
@@ -1813,7 +1832,7 @@ static void top_n(sortctx *sc, uint32_t *idx, uint32_t n, uint32_t k)
             p = m;
         }
     }
-    qsort_r(idx, k, sizeof *idx, out_cmp, sc);
+    ex_sort(sc->q->ctx, idx, k, sizeof *idx, out_cmp, sc);
 }
 
 /* ---------------------------------------------------------------- planning */
@@ -2948,7 +2967,7 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
         mem[k]->next = saved_next;
         if (!ty) { ty = t2; nm0 = n2; all->ncols = r.ncols; }
         else if (r.ncols != all->ncols) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
-        for (uint32_t i = 0; i < r.nrows; i++) ex_rows_push(ctx->a, all, &r.v[(size_t)i * r.ncols]);
+        for (uint32_t i = 0; i < r.nrows; i++) { ex_slice_tick(ctx); ex_rows_push(ctx->a, all, &r.v[(size_t)i * r.ncols]); }
     }
     if (c->ncols) {
         if ((uint32_t)c->ncols != all->ncols)
@@ -2999,6 +3018,7 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
             mem[k]->next = saved_next;
             if (r.ncols != all->ncols) { ctx->stmt->rcte_top = me.up; ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns"); }
             for (uint32_t i = 0; i < r.nrows; i++) {
+                ex_slice_tick(ctx);
                 pdb_value *row = &r.v[(size_t)i * r.ncols];
                 for (uint32_t c2 = 0; c2 < r.ncols; c2++) union_convert(ctx, &row[c2], &ty[c2]);
                 ex_rows_push(ctx->a, &add, row);
@@ -3008,14 +3028,14 @@ static ex_rows *recursive_cte(ex_ctx *ctx, pl_cte *c, ex_type **types, const cha
         if (distinct) {
             /* keep the new rows that are neither already there nor repeated */
             uint32_t before = all->nrows;
-            for (uint32_t i = 0; i < add.nrows; i++) ex_rows_push(ctx->a, all, &add.v[(size_t)i * add.ncols]);
+            for (uint32_t i = 0; i < add.nrows; i++) { ex_slice_tick(ctx); ex_rows_push(ctx->a, all, &add.v[(size_t)i * add.ncols]); }
             union_dedupe(ctx, all, ty);
             ex_rows nw = { 0 };
             nw.ncols = all->ncols;
-            for (uint32_t i = before; i < all->nrows; i++) ex_rows_push(ctx->a, &nw, &all->v[(size_t)i * all->ncols]);
+            for (uint32_t i = before; i < all->nrows; i++) { ex_slice_tick(ctx); ex_rows_push(ctx->a, &nw, &all->v[(size_t)i * all->ncols]); }
             *work = nw;
         } else {
-            for (uint32_t i = 0; i < add.nrows; i++) ex_rows_push(ctx->a, all, &add.v[(size_t)i * add.ncols]);
+            for (uint32_t i = 0; i < add.nrows; i++) { ex_slice_tick(ctx); ex_rows_push(ctx->a, all, &add.v[(size_t)i * add.ncols]); }
             *work = add;
         }
     }
@@ -3090,6 +3110,7 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
                 if (s->dtypes[c].vt != VT_STRING) continue;
                 if (mat) s->dtypes[c].hexnum = false;
                 for (uint32_t r = 0; r < rows->nrows; r++) {
+                    ex_slice_tick(ctx);
                     pdb_value *v = &rows->v[(size_t)r * rows->ncols + (uint32_t)c];
                     if (v->t == VT_STRING && (v->scale == EX_JSONVAL || mat)) v->scale = 0;
                 }
@@ -3801,26 +3822,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         /* MariaDB returns groups ordered by the group key */
         grp **gs = q.groups;
-        if (sel->ngroup && q.ngroups > 1) {
-            /* insertion into a sorted array via qsort on keys */
-            typedef struct { grp *g; qstate *q; } gk;
-            (void)sizeof(gk);
-            for (uint32_t i = 1; i < q.ngroups; i++) {
-                grp *x = gs[i];
-                uint32_t j = i;
-                /* binary insertion */
-                uint32_t lo = 0, hi = i;
-                while (lo < hi) {
-                    uint32_t mid = (lo + hi) / 2;
-                    int c = 0;
-                    for (int k = 0; k < q.ngroup && !c; k++)
-                        c = key_cmp(&gs[mid]->key[k], &x->key[k], &q.gtypes[k]);
-                    if (c <= 0) lo = mid + 1; else hi = mid;
-                }
-                for (j = i; j > lo; j--) gs[j] = gs[j - 1];
-                gs[lo] = x;
-            }
-        }
+        if (sel->ngroup && q.ngroups > 1) ex_sort(ctx, gs, q.ngroups, sizeof *gs, grp_cmp, &q);   /* stable */
         pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(naggs ? naggs : 1) * sizeof(pdb_value));
         if (q.ritems) {
             if (q.gwarn > 0) grouping_rewarn(&q, gs);
@@ -3853,6 +3855,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                     }
                 }
                 if (!gr) break;
+                ex_slice_tick(ctx);
                 memcpy(ctx->rows, gr->rows, (size_t)q.nsrc * sizeof(uint32_t));
                 for (int i = 0; i < naggs; i++) aggv[i] = agg_result(&q, aggs[i], &gr->st[i]);
                 ctx->aggv = aggv;
@@ -3861,6 +3864,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             }
         } else
         for (uint32_t g = 0; g < q.ngroups; g++) {
+            ex_slice_tick(ctx);
             grp *gr = gs[g];
             memcpy(ctx->rows, gr->rows, (size_t)q.nsrc * sizeof(uint32_t));
             for (int i = 0; i < naggs; i++) aggv[i] = agg_result(&q, aggs[i], &gr->st[i]);
@@ -3884,6 +3888,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         int32_t *nxt = stor_arena_alloc(ctx->a, (o->nrows ? o->nrows : 1) * sizeof(int32_t));
         memset(ht, -1, hcap * sizeof(int32_t));
         for (uint32_t r = 0; r < o->nrows; r++) {
+            ex_slice_tick(ctx);
             pdb_value *row = &o->v[(size_t)r * o->ncols];
             uint32_t b = (uint32_t)(distinct_hash(&q, row) & (hcap - 1));
             bool dup = false;
@@ -3905,7 +3910,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         if (n >= 256 && want >= (uint64_t)n / 4) sortkeys(ctx, &q, o, idx, n);
         sortctx scx = { &q, o->v, o->ncols };
         if (want < (uint64_t)n / 4) top_n(&scx, idx, n, (uint32_t)want);
-        else qsort_r(idx, n, sizeof *idx, out_cmp, &scx);
+        else ex_sort(ctx, idx, n, sizeof *idx, out_cmp, &scx);
     }
     *found = n;
     if (off < 0) off = 0;
@@ -3913,6 +3918,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     uint32_t to = lim < 0 ? n : (uint32_t)((uint64_t)from + (uint64_t)lim < n ? from + (uint64_t)lim : n);
     if (sel->with_ties && q.norder)   /* FETCH ... WITH TIES: the rows that sort as the last one */
         while (to > from && to < n) {
+            ex_slice_tick(ctx);
             const pdb_value *ra = &o->v[(size_t)idx[to - 1] * o->ncols], *rb = &o->v[(size_t)idx[to] * o->ncols];
             int i = 0;
             while (i < q.norder && !cmp_nulls_first(&ra[q.nitems + i], &rb[q.nitems + i], 0)) i++;
@@ -3922,6 +3928,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
 
     result->ncols = (uint32_t)nitems;
     for (uint32_t i = from; i < to; i++) {
+        ex_slice_tick(ctx);
         if (result->nrows == result->cap) {
             uint32_t nc = result->cap ? result->cap * 2 : 16;
             pdb_value *nv = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)(nitems ? nitems : 1) * sizeof *nv);
@@ -4071,6 +4078,7 @@ static void union_dedupe(ex_ctx *ctx, ex_rows *all, const ex_type *types)
     int32_t *nxt = stor_arena_alloc(ctx->a, (all->nrows ? all->nrows : 1) * sizeof(int32_t));
     memset(ht, -1, hcap * sizeof(int32_t));
     for (uint32_t r = 0; r < all->nrows; r++) {
+        ex_slice_tick(ctx);
         pdb_value *row = &all->v[(size_t)r * ncols];
         uint64_t h = 0;
         for (uint32_t c = 0; c < ncols; c++)
@@ -4130,8 +4138,10 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
     for (uint32_t c = 0; c < ncols; c++)   /* NULL in every member: MariaDB sends a CHAR(0) */
         if ((*types)[c].vt == VT_NULL) (*types)[c].ptype = MYSQL_TYPE_STRING;
     for (int m = 0; m < nm; m++)
-        for (uint32_t i = 0; i < mr[m].nrows; i++)
+        for (uint32_t i = 0; i < mr[m].nrows; i++) {
+            ex_slice_tick(ctx);
             for (uint32_t c = 0; c < ncols; c++) union_convert(ctx, &mr[m].v[(size_t)i * ncols + c], &(*types)[c]);
+        }
     /* then the set operations, left to right: a UNION (DISTINCT) removes duplicates from
        everything up to its right member; UNION ALL members after it keep theirs */
     ex_rows all = mr[0];
@@ -4144,14 +4154,18 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
             ex_rows keep = { 0 }; keep.ncols = ncols;
             for (uint32_t i = 0; i < all.nrows; i++) {
                 bool inr = false;
-                for (uint32_t j = 0; j < r->nrows && !inr; j++) inr = union_rows_equal(&all.v[(size_t)i * ncols], &r->v[(size_t)j * ncols], *types, ncols);
+                for (uint32_t j = 0; j < r->nrows && !inr; j++) {
+                    ex_slice_tick(ctx);
+                    inr = union_rows_equal(&all.v[(size_t)i * ncols], &r->v[(size_t)j * ncols], *types, ncols);
+                }
+                ex_slice_tick(ctx);
                 if (inr == (s->set_op == 3)) ex_rows_push(ctx->a, &keep, &all.v[(size_t)i * ncols]);
             }
             all = keep;
             union_dedupe(ctx, &all, *types);
             continue;
         }
-        for (uint32_t i = 0; i < r->nrows; i++) ex_rows_push(ctx->a, &all, &r->v[(size_t)i * ncols]);
+        for (uint32_t i = 0; i < r->nrows; i++) { ex_slice_tick(ctx); ex_rows_push(ctx->a, &all, &r->v[(size_t)i * ncols]); }
         if (s->set_op == 1) union_dedupe(ctx, &all, *types);
     }
     uint32_t n = all.nrows;
@@ -4170,7 +4184,7 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
             if (pos[i] < 0 || pos[i] >= (int)ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", e->kind == E_COLUMN ? e->s : "?");
         }
         usort us = { all.v, ncols, pos, sel->u_order, sel->nu_order, *types };
-        if (n > 1) qsort_r(idx, n, sizeof *idx, union_cmp, &us);
+        if (n > 1) ex_sort(ctx, idx, n, sizeof *idx, union_cmp, &us);
     }
     *found = n;
     int64_t lim = limit_value(ctx, sel->u_limit), off = limit_value(ctx, sel->u_offset);
@@ -4179,6 +4193,7 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
     uint32_t to = lim < 0 ? n : (uint32_t)((uint64_t)from + (uint64_t)lim < n ? from + (uint64_t)lim : n);
     if (sel->u_with_ties && sel->nu_order)   /* FETCH ... WITH TIES: the rows that sort as the last one */
         while (to > from && to < n) {
+            ex_slice_tick(ctx);
             int k = 0;
             for (; k < sel->nu_order; k++) {
                 uint32_t c = (uint32_t)pos[k];
@@ -4188,7 +4203,7 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
             to++;
         }
     out->ncols = ncols;
-    for (uint32_t i = from; i < to; i++) ex_rows_push(ctx->a, out, &all.v[idx[i] * ncols]);
+    for (uint32_t i = from; i < to; i++) { ex_slice_tick(ctx); ex_rows_push(ctx->a, out, &all.v[idx[i] * ncols]); }
     if (tabs) for (uint32_t c = 0; c < ncols; c++) { (*tabs)[c] = ""; (*orgt)[c] = ""; (*orgn)[c] = ""; }
 }
 
