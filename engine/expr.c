@@ -2338,11 +2338,11 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             pdb_value r;
             /* "at row N" of a warning, as MariaDB counts: reading a table, the rows read
                (by a scan: the row's position; by an index: 1); else 1 while the statement
-               has no warning yet, 0 after */
+               has no warning yet, 0 after (EX_ROW_AT_WARN: counted when warning) */
             uint32_t rowno;
             if (ctx->nsrc > 0 && ctx->rows && ctx->rows[0] != EX_NULLROW && ctx->src[0].t)
                 rowno = ctx->stmt->last_scan_indexed ? 1 : ctx->rows[0] + 1;
-            else rowno = ctx->s->warn_count ? 0 : 1;
+            else rowno = EX_ROW_AT_WARN;
             ex_cast(ctx, &st[sp - 1], &p->casts[o->a], &r, o->c >= 0 ? &p->consts[o->c] : NULL, rowno);
             st[sp - 1] = r;
             break;

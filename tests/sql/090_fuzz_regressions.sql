@@ -212,3 +212,24 @@ DROP TABLE fz_dupkey;
 -- the first position where the rest of the text ran out, as MariaDB's my_wildcmp does
 SELECT REPEAT('a', 60) LIKE '%a%a%a%a%a%a%a%a%a%a%b' AS no_b, REPEAT('a', 60) LIKE '%a%a%a%a%a%a%a%a%a%a%' AS yes, CONCAT(REPEAT('ab', 30), 'c') LIKE '%a%b%a%b%a%b%c' AS yes2;
 SELECT 'abc' LIKE '%_%_%_%_' AS n, 'abcd' LIKE '%_%_%_%_' AS y, 'xay' LIKE '%a_' AS z, 'xa' LIKE '%a_' AS nz, 'a%b' LIKE '%\%b' AS esc, 'aXb' LIKE '%\%b' AS nesc, 'ÀbÇ' LIKE '%b%c' AS ci, '' LIKE '%' AS e, '' LIKE '%_' AS ne;
+
+-- found by fuzz_sql.py --compare-mariadb (ex_dec_parse): a mantissa with a fraction whose
+-- exponent takes it past 81 integer digits ('1.43e81') was read as 82 digits without
+-- overflow; MariaDB overflows its 81-digit buffer there (1916 + 1292, then the value is
+-- 65 nines), and a DECIMAL column refuses it with 1264 whatever follows the number
+SELECT CAST('1.43e81' AS DECIMAL(65,2)), CAST('-1.43e81' AS DECIMAL(10,2));
+SELECT CAST('1e81' AS DECIMAL(65,0)), CAST('1.43e80' AS DECIMAL(65,0));
+SELECT CAST('0.0000143e86' AS DECIMAL(65,0)), CAST('0.0000143e81' AS DECIMAL(65,0)), CAST('0e1000' AS DECIMAL(10,2));
+SELECT CAST('1.43e81x' AS DECIMAL(65,2)), CAST(REPEAT('9', 82) AS DECIMAL(65,2)), CAST(CONCAT(REPEAT('9', 80), '.5') AS DECIMAL(65,2));
+SELECT CAST('1e100000000000' AS DECIMAL(65,2)), CAST('1.5e-100000' AS DECIMAL(10,2));
+CREATE TABLE fz_bigexp (a DECIMAL(65,0), b DECIMAL(10,2), c DECIMAL(65,30), u DECIMAL(10,2) UNSIGNED);
+SET sql_mode = '';
+INSERT INTO fz_bigexp VALUES ('1.43e81', '1.43e81', '1.43e81', '-1.43e81'), ('-1e81', '1e81', '-1e90', '1e90'), ('1.43e81x', '1e80 ', '1e80 ', '-5 '), ('0.0000143e86', '5.555 ', '-2e81x', '5.555 ');
+UPDATE fz_bigexp SET b = '9e81' WHERE a < 0;
+SELECT CAST(a AS DECIMAL(65,2)) FROM (SELECT '1.43e81' AS a) x, fz_bigexp LIMIT 1;
+SET sql_mode = DEFAULT;
+INSERT INTO fz_bigexp (a) VALUES ('1.43e81');
+INSERT INTO fz_bigexp (b) VALUES ('-1e82 ');
+INSERT INTO fz_bigexp (u) VALUES ('-1e82');
+SELECT * FROM fz_bigexp ORDER BY a, b;
+DROP TABLE fz_bigexp;
