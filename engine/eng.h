@@ -512,11 +512,13 @@ typedef struct ex_scope {
 
 typedef struct ex_subq {
     pl_select *sel;
-    int kind;               /* E_SUBQUERY, E_EXISTS, E_INSUB, or 100+op for ANY, 200+op for ALL */
+    int kind;               /* E_SUBQUERY, E_EXISTS, E_INSUB, 100+op for ANY, 200+op for ALL, or
+                               E_ROW: pushes its one row's width columns (NULLs for none) */
     bool correlated;
     bool done;              /* uncorrelated result cached */
     int width;              /* > 1: (a, b, ..) IN (SELECT x, y, ..), or = / <> with single set */
-    bool single;            /* (a, b) = (SELECT ..): at most one row, none is NULL */
+    bool single;            /* (a, b) op (SELECT ..): at most one row, none is NULL */
+    int rowop;              /* with single: the comparison (BO_EQ .. BO_NSEQ), row op subquery */
     ex_rows rows;
     ex_type *types;
     uint16_t coll;

@@ -233,3 +233,27 @@ INSERT INTO fz_bigexp (b) VALUES ('-1e82 ');
 INSERT INTO fz_bigexp (u) VALUES ('-1e82');
 SELECT * FROM fz_bigexp ORDER BY a, b;
 DROP TABLE fz_bigexp;
+
+-- found by fuzz_sql.py --compare-mariadb: a row compared with a row subquery by <=>,
+-- <, <=, >, >= (and a subquery on both sides) was refused with 1241 (only = and <> were
+-- known); MariaDB compares the row with the one row's columns (none: all NULL)
+CREATE TABLE fz_rowsub (a INT, b INT);
+INSERT INTO fz_rowsub VALUES (1, 2), (2, 2), (NULL, 2), (3, NULL);
+SELECT (2,2) <=> (SELECT 2,2), (2,2) = (SELECT 2,2), (2,2) <> (SELECT 2,2), (2,3) < (SELECT 2,4), (2,3) >= (SELECT 2,4);
+SELECT (2,NULL) <=> (SELECT 2,NULL), (2,NULL) = (SELECT 2,NULL), (NULL,2) <=> (SELECT 2,2), (2,2) <=> (SELECT 2,2 FROM fz_rowsub WHERE 0);
+SELECT (2,2) = (SELECT 2,2 FROM fz_rowsub WHERE 0), (2,2) < (SELECT 2,2 FROM fz_rowsub WHERE 0), (1,NULL) < (SELECT 2,2), (2,NULL) < (SELECT 2,2), (NULL,NULL) <=> (SELECT 1,2 FROM fz_rowsub WHERE 0);
+SELECT (2,2) <=> (SELECT a,b FROM fz_rowsub);
+SELECT (2,2) < (SELECT a,b FROM fz_rowsub);
+SELECT (SELECT 2,2) <=> (2,2), (SELECT 1,2) < (2,2), (SELECT 1,NULL) > (1,2), (SELECT a, b FROM fz_rowsub WHERE a = 1) <= (1, 3);
+SELECT a, b, (a,b) <=> (SELECT 2,2), (a,b) < (SELECT 2,3), (a,b) > (SELECT 2,1), (a,b) <= (SELECT 2, NULL), (a,b) <> (SELECT 2, NULL) FROM fz_rowsub ORDER BY a, b;
+SELECT (SELECT 2,2) <=> (SELECT 2,2), (SELECT 1,2) < (SELECT 2,2), (SELECT 1,2) = (SELECT 1,2), (SELECT 1,2 FROM fz_rowsub WHERE 0) <=> (SELECT NULL,NULL);
+SELECT (2,(3,4)) <=> (SELECT 2, 3);
+SELECT (2,2,2) <=> (SELECT 2,2);
+SELECT (SELECT 1,2,3) = (1,2);
+SELECT (SELECT 1,2) >= (SELECT 1,2,3);
+SELECT 2 <=> (SELECT 2,2);
+SELECT * FROM fz_rowsub WHERE (a,b) <=> (SELECT 2,2);
+SELECT * FROM fz_rowsub WHERE (a,b) >= (SELECT 2,2) ORDER BY a;
+SELECT * FROM fz_rowsub x WHERE (a,b) <=> (SELECT a, b FROM fz_rowsub y WHERE y.a = x.a) ORDER BY a;
+SELECT * FROM fz_rowsub x WHERE (a,b) < (SELECT a, b FROM fz_rowsub y WHERE y.a = x.a + 1) ORDER BY a;
+DROP TABLE fz_rowsub;
