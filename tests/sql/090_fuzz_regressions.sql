@@ -257,3 +257,27 @@ SELECT * FROM fz_rowsub WHERE (a,b) >= (SELECT 2,2) ORDER BY a;
 SELECT * FROM fz_rowsub x WHERE (a,b) <=> (SELECT a, b FROM fz_rowsub y WHERE y.a = x.a) ORDER BY a;
 SELECT * FROM fz_rowsub x WHERE (a,b) < (SELECT a, b FROM fz_rowsub y WHERE y.a = x.a + 1) ORDER BY a;
 DROP TABLE fz_rowsub;
+
+-- found while checking UPDATE/DELETE with subqueries against MariaDB: a multi-table
+-- DELETE whose subquery reads a target table deleted (here every row) where MariaDB
+-- refuses it with 1093; a single-table DELETE or UPDATE reads the subquery first, and a
+-- derived table is materialised first, so those run
+CREATE TABLE fz_deltarget (id INT PRIMARY KEY, a INT);
+CREATE TABLE fz_delsrc (id INT, x INT);
+INSERT INTO fz_deltarget VALUES (1, 1), (2, 2), (3, 3), (4, 4);
+INSERT INTO fz_delsrc VALUES (2, 10), (4, 20), (6, 30);
+DELETE fz_deltarget FROM fz_deltarget WHERE id IN (SELECT id FROM fz_deltarget);
+DELETE x FROM fz_deltarget AS x WHERE id IN (SELECT id FROM fz_deltarget);
+DELETE fz_deltarget FROM fz_deltarget, fz_delsrc WHERE fz_deltarget.id = fz_delsrc.id AND fz_deltarget.a > (SELECT MIN(a) FROM fz_deltarget);
+DELETE FROM fz_deltarget USING fz_deltarget WHERE id IN (SELECT id FROM fz_deltarget);
+DELETE fz_deltarget FROM fz_deltarget WHERE EXISTS (SELECT 1 FROM fz_delsrc WHERE fz_delsrc.id = fz_deltarget.id AND fz_delsrc.x IN (SELECT a FROM fz_deltarget));
+SELECT * FROM fz_deltarget ORDER BY id;
+DELETE fz_deltarget FROM fz_deltarget, fz_delsrc WHERE fz_deltarget.id = fz_delsrc.id AND fz_delsrc.x > (SELECT MIN(x) FROM fz_delsrc);
+DELETE fz_delsrc FROM fz_deltarget, fz_delsrc WHERE fz_deltarget.id = fz_delsrc.id AND fz_delsrc.x > (SELECT MIN(a) FROM fz_deltarget);
+DELETE fz_deltarget FROM fz_deltarget WHERE id IN (SELECT id FROM (SELECT id FROM fz_deltarget) d WHERE id = 1);
+UPDATE fz_deltarget SET a = a + 1 WHERE id IN (SELECT id FROM fz_deltarget);
+UPDATE fz_deltarget SET a = (SELECT MAX(a) FROM fz_deltarget) WHERE a < (SELECT AVG(x) FROM fz_delsrc);
+DELETE FROM fz_deltarget WHERE a > (SELECT MIN(a) FROM fz_deltarget);
+SELECT * FROM fz_deltarget ORDER BY id;
+SELECT * FROM fz_delsrc ORDER BY id;
+DROP TABLE fz_deltarget, fz_delsrc;
