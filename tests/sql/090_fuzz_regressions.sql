@@ -281,3 +281,20 @@ DELETE FROM fz_deltarget WHERE a > (SELECT MIN(a) FROM fz_deltarget);
 SELECT * FROM fz_deltarget ORDER BY id;
 SELECT * FROM fz_delsrc ORDER BY id;
 DROP TABLE fz_deltarget, fz_delsrc;
+
+-- found by fuzz_sql.py (slow statements): a pattern over a long value without the
+-- character every match needs ('(\w+) (\w+)' over 70,000 letters and no space)
+-- backtracked quadratically in ICU (minutes, holding the store lock); MariaDB's PCRE2
+-- looks for that character first, and now pressdb does too; patterns are compiled once
+-- per thread, not per row
+SELECT REPEAT('é', 70000) REGEXP '(\\w+) (\\w+)', LENGTH(REGEXP_REPLACE(REPEAT('é', 70000), '(\\w+) (\\w+)', '\\2 \\1'));
+SELECT REGEXP_INSTR(REPEAT('é', 70000), '(\\w+)x'), REGEXP_SUBSTR(REPEAT('é', 70000), '(\\w+)X'), LENGTH(REGEXP_REPLACE(REPEAT('ab ', 30000), '(\\w+) (\\w+)', '\\2 \\1'));
+SELECT 'ab cd' REGEXP '(\\w+) (\\w+)', 'abcd' REGEXP 'b c?d', 'abd' REGEXP 'b c?d', 'ab d' REGEXP 'b c*d', 'a-b' REGEXP 'a\\-b', 'aXb' REGEXP 'x', 'AXB' REGEXP 'a(x|y)b';
+SELECT 'abc' REGEXP 'x{0}abc', 'abc' REGEXP 'x?abc', 'xxabc' REGEXP 'x{2,}abc', 'abc' REGEXP '[x]?abc', 'a.c' REGEXP 'a\\.c', 'abc' REGEXP 'a\\.c', 'q' REGEXP 'Q', 'Q' REGEXP BINARY 'q';
+SELECT 'K' REGEXP 'k', 'K' REGEXP 'k', 'K' REGEXP 'K', 'x y' REGEXP 'x|y z', 'za' REGEXP '(?i)Z', 'a b' REGEXP 'a[ ]b', 'a b' REGEXP 'a\\sb';
+CREATE TABLE fz_regexp (s VARCHAR(20), p VARCHAR(20));
+INSERT INTO fz_regexp VALUES ('ab cd', '(\\w+) (\\w+)'), ('abcd', '(\\w+) (\\w+)'), ('abcd', 'c'), ('xyz', 'Y'), ('a+b', 'a\\+b'), ('aab', 'a+b'), ('q1', '[0-9]$');
+SELECT s, p, s REGEXP p, REGEXP_REPLACE(s, p, '<\\0>'), REGEXP_INSTR(s, p), REGEXP_SUBSTR(s, p) FROM fz_regexp ORDER BY s, p;
+SELECT s REGEXP 'a(' FROM fz_regexp;
+SELECT COUNT(*) FROM fz_regexp WHERE s REGEXP 'a(';
+DROP TABLE fz_regexp;
