@@ -2,6 +2,7 @@
  * could not hold: damage at that frame (cut as a torn tail when it is last, refused
  * when a valid frame follows), never an allocation of that many rows. */
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,22 @@ static int open_and_recover(const char *dir, stor_table **t, char *err, size_t e
     return stor_recover(err, errlen);
 }
 
+/* Removes dir and the files the store made in it. */
+static void remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    char path[1200];
+    while ((e = readdir(d)) != NULL) {
+        if (e->d_name[0] == '.') continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        unlink(path);
+    }
+    closedir(d);
+    rmdir(dir);
+}
+
 static void make_dir(char *dir, size_t cap)
 {
     const char *t = getenv("TMPDIR");
@@ -113,6 +130,7 @@ Test(wal_rowid, huge_row_id_in_last_frame_is_a_torn_tail)
     cr_assert_eq(sc.status, STOR_WAL_CLEAN);   /* cut after the second insert's frame */
     cr_assert_eq(sc.end, 17 + 2 * (8 + 24));
     cr_assert_eq(sc.nframes, 3);
+    remove_dir(dir);
 }
 
 Test(wal_rowid, huge_row_id_before_a_valid_frame_is_damage)
@@ -124,6 +142,8 @@ Test(wal_rowid, huge_row_id_before_a_valid_frame_is_damage)
     cr_assert_eq(open_and_recover(dir, &t, err, sizeof err), -1);
     cr_assert(strstr(err, "damaged at byte 81") && strstr(err, "row id past what its table can hold"), "%s", err);
     cr_assert_lt(stor_mem_used(), 64u << 20);
+    stor_close();
+    remove_dir(dir);
 }
 
 Test(wal_rowid, ordinary_gaps_replay)
@@ -136,4 +156,5 @@ Test(wal_rowid, ordinary_gaps_replay)
     cr_assert_eq(t->nrows, 5001);
     cr_assert_eq(t->nlive, 5);
     stor_close();
+    remove_dir(dir);
 }
