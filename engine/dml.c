@@ -591,7 +591,6 @@ static void send_update_ok(ex_ctx *ctx, ex_result *r, uint64_t matched, uint64_t
 static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
-    ctx->warn_fatal = ctx->strict && !st->ignore;   /* as ex_update */
     int nt = st->ntrefs;
     stor_table *tabs[nt];
     const char *aliases[nt];
@@ -714,8 +713,6 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     stor_table *t = ex_table(ctx, tr->db, tr->name);
     ctx->insert_t = t;
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
-    /* strict mode: MariaDB fails an UPDATE on a conversion warning, in WHERE too */
-    ctx->warn_fatal = ctx->strict && !st->ignore;
     ex_rows rows = match_rows(ctx, st->trefs, 1, st->where, st->order, st->norder, st->limit);
     ex_ctx uctx = *ctx;
     ex_src usrc = { 0 };

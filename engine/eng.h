@@ -265,7 +265,6 @@ typedef struct ex_ctx {
     bool strict;            /* strict sql_mode for this statement */
     bool ignore;            /* INSERT/UPDATE IGNORE */
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
-    bool warn_fatal;        /* strict UPDATE: a 1292 conversion warning fails it (ex_warn) */
     bool lock_write;        /* tables opened may be changed (writes, DDL): table locks */
     const pdb_value *params;   /* prepared statement parameters, or NULL */
     int nparams;

@@ -25,16 +25,6 @@ void ex_raise(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, ..
 
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...)
 {
-    if (ctx->warn_fatal && code == 1292 && level[0] == 'W') {
-        /* a strict UPDATE: a value's conversion fails it (MariaDB's abort_on_warning) */
-        va_list ap;
-        va_start(ap, fmt);
-        ctx->err->code = code;
-        snprintf(ctx->err->state, sizeof ctx->err->state, "22007");
-        vsnprintf(ctx->err->msg, sizeof ctx->err->msg, fmt, ap);
-        va_end(ap);
-        longjmp(*ctx->jb, 1);
-    }
     pdb_session *s = ctx->s;
     s->warn_count++;
     pdb_warning *w = pdb_warning_slot(s);
