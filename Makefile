@@ -144,7 +144,7 @@ FUZZ_CFLAGS  := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-omit-fra
                 -fno-sanitize-recover=undefined
 FUZZ_MAKE     = $(MAKE) --no-print-directory BUILD=build-fuzz SAN=1 CC=clang CFLAGS="$(FUZZ_CFLAGS)"
 FUZZ_BINS     = $(FUZZ_TARGETS:%=$(BUILD)/fuzz/fuzz_%)
-# recovery skips absurd row ids (tests/fuzz/fuzz_recovery.c says why)
+# recovery: the wrappers check its row id limit (tests/fuzz/fuzz_recovery.c)
 FUZZ_LDFLAGS_recovery := -Wl,--wrap=tbl_put_at -Wl,--wrap=tbl_reserve_rows
 # scratch files (the recovery harness's data directory) in memory when possible
 FUZZ_TMP     ?= $(if $(wildcard /dev/shm/.),/dev/shm,$(abspath $(BUILD))/fuzz/tmp)

@@ -483,7 +483,7 @@ int ex_dec_parse(const char *s, size_t n, ex_dec *d, size_t *used)
     while (i < n && isspace((unsigned char)s[i])) i++;
     bool neg = false;
     if (i < n && (s[i] == '-' || s[i] == '+')) { neg = s[i] == '-'; i++; }
-    char dg[2 * DEC_MAX_DIGITS + 2];
+    char dg[EX_DEC_WORDS * 9];   /* as many digits as an ex_dec holds */
     int ni = 0, nf = 0, res = 0, nstored = 0;   /* dg[0..nstored) holds the leading digits */
     bool any = false;
     while (i < n && isdigit((unsigned char)s[i])) {
@@ -533,8 +533,10 @@ int ex_dec_parse(const char *s, size_t n, ex_dec *d, size_t *used)
             }
         }
         if (e > 0) {
+            /* d's digits all become integer digits, e - scale zeros follow them; more
+               than 81 overflow MariaDB's buffer (its str2dec) */
             if (e <= scale) scale -= e;
-            else if (ni + (e - scale) > DEC_MAX_DIGITS && d->n) res = -1;
+            else if (d->n && mag_digits(d) + (e - scale) > DEC_MAX_DIGITS) res = -1;
             else { shift_up(d, e - scale); scale = 0; }
         } else if (e < 0) scale -= e;
         if (res != -1) {
@@ -715,7 +717,9 @@ void ex_dec_cast_in(ex_ctx *ctx, const pdb_value *in, ex_dec *d)
     size_t rest = used;
     while (rest < in->len && isspace((unsigned char)in->p[rest])) rest++;
     int shown = (int)(in->len > 128 ? 128 : in->len);
-    if (rc == -2 || rest < in->len)
+    if (rc == -1)   /* past the 81-digit buffer: MariaDB's overflow, then the value's warning */
+        ex_warn(ex_conv_ctx, "Warning", 1916, "Got overflow when converting '' to DECIMAL. Value truncated");
+    if (rc == -2 || rc == -1 || rest < in->len)
         ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect DECIMAL value: '%.*s'", shown, in->p);
     else if (used < in->len)   /* only spaces after the number: a note */
         ex_warn(ex_conv_ctx, "Note", 1292, "Truncated incorrect DECIMAL value: '%.*s'", shown, in->p);

@@ -755,6 +755,37 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     send_update_ok(ctx, r, matched, changed);
 }
 
+static bool sel_reads(ex_ctx *ctx, const pl_select *s, stor_table *t);
+
+/* Does a subquery in e read table t (a base table of its FROM, not inside a derived
+ * table, which is materialised first)? */
+static bool expr_subq_reads(ex_ctx *ctx, const pl_expr *e, stor_table *t)
+{
+    if (!e) return false;
+    if (e->sub && sel_reads(ctx, e->sub, t)) return true;
+    for (int i = 0; i < e->nargs; i++) if (expr_subq_reads(ctx, e->args[i], t)) return true;
+    return false;
+}
+
+static bool sel_reads(ex_ctx *ctx, const pl_select *s, stor_table *t)
+{
+    for (; s; s = s->next) {
+        for (int i = 0; i < s->nfrom; i++) {
+            const pl_tref *tr = &s->from[i];
+            if (tr->name && !tr->derived && !tr->cte) {
+                const char *d = tr->db ? tr->db : ctx->s->db;
+                stor_table *x = ctx->s->tmp && !ctx->no_temp ? ex_tmp_find(ctx->s, d, tr->name) : NULL;
+                if (!x) x = stor_table_find(d, tr->name);
+                if (x == t) return true;
+            }
+            if (expr_subq_reads(ctx, tr->on, t)) return true;
+        }
+        for (int i = 0; i < s->nitems; i++) if (expr_subq_reads(ctx, s->items[i].e, t)) return true;
+        if (expr_subq_reads(ctx, s->where, t) || expr_subq_reads(ctx, s->having, t)) return true;
+    }
+    return false;
+}
+
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
@@ -778,6 +809,16 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (alias && !strcmp(st->del_targets[k], alias)) found = true;
         }
         if (!found) ex_raise(ctx, 1109, "42S02", "Unknown table '%s' in MULTI DELETE", st->del_targets[k]);
+    }
+    /* a multi-table DELETE whose subquery reads a target: MariaDB refuses it (a single-
+       table DELETE reads the subquery's rows before deleting any) */
+    for (int i = 0; i < st->ntrefs && st->ndel_targets; i++) {
+        if (!target[i]) continue;
+        bool reads = expr_subq_reads(ctx, st->where, tabs[i]);
+        for (int k = 0; k < st->ntrefs && !reads; k++) reads = expr_subq_reads(ctx, st->trefs[k].on, tabs[i]);
+        if (reads)
+            ex_raise(ctx, 1093, "HY000", "Table '%s' is specified twice, both as a target for 'DELETE' and as a separate source for data",
+                     st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name);
     }
     uint64_t deleted = 0;
     for (uint32_t i = 0; i < rows.nrows; i++) {

@@ -513,11 +513,13 @@ typedef struct ex_scope {
 
 typedef struct ex_subq {
     pl_select *sel;
-    int kind;               /* E_SUBQUERY, E_EXISTS, E_INSUB, or 100+op for ANY, 200+op for ALL */
+    int kind;               /* E_SUBQUERY, E_EXISTS, E_INSUB, 100+op for ANY, 200+op for ALL, or
+                               E_ROW: pushes its one row's width columns (NULLs for none) */
     bool correlated;
     bool done;              /* uncorrelated result cached */
     int width;              /* > 1: (a, b, ..) IN (SELECT x, y, ..), or = / <> with single set */
-    bool single;            /* (a, b) = (SELECT ..): at most one row, none is NULL */
+    bool single;            /* (a, b) op (SELECT ..): at most one row, none is NULL */
+    int rowop;              /* with single: the comparison (BO_EQ .. BO_NSEQ), row op subquery */
     ex_rows rows;
     ex_type *types;
     uint16_t coll;
@@ -642,7 +644,10 @@ size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
 /* MariaDB's quoting of bad bytes in 1366: '\xE6\x97...' (6 bytes from from, then ...) */
 void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);
-/* CAST(in AS ...): text is the call as written (warnings name it), rowno the row they name. */
+/* CAST(in AS ...): text is the call as written (warnings name it), rowno the row they
+ * name; EX_ROW_AT_WARN outside a table's rows: 1 while the statement has no warning yet,
+ * 0 after, counted when the warning is given (after those of reading the value). */
+#define EX_ROW_AT_WARN UINT32_MAX
 void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out, const pdb_value *text, uint32_t rowno);
 /* Converts v to what column c stores (with MariaDB's truncation rules and warnings). */
 int  ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno);

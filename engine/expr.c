@@ -1061,16 +1061,20 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         int li = e->args[0]->kind == E_SUBQUERY ? 0 : 1;
         pl_expr *o = e->args[1 - li];
         int w = subq_width(ctx, e->args[li]->sub);
-        if (w > 1 && o->kind != E_ROW) {
+        int ow = o->kind == E_ROW ? o->nargs : o->kind == E_SUBQUERY && w > 1 ? subq_width(ctx, o->sub) : 1;
+        if (w > 1 && ow == 1) {
             ex_type ot;
             comp(cs, o, &ot);
             static const char *const opname[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
             ex_raise(ctx, 4078, "HY000", "Illegal parameter data types %s and %s for operation '%s'",
                      li ? type_name(&ot) : "row", li ? "row" : type_name(&ot), opname[e->op]);
         }
-        if (w > 1 && o->nargs != w) ex_raise(ctx, 1241, "21000", "Operand should contain %d column(s)", o->nargs);
-        if (w > 1 && (e->op == BO_EQ || e->op == BO_NE)) {
-            /* (a, b) = (SELECT x, y): the one row's columns, as IN over at most one row */
+        /* MariaDB names the left operand's width */
+        if (w > 1 && ow != w) ex_raise(ctx, 1241, "21000", "Operand should contain %d column(s)", li ? ow : w);
+        if (w > 1) {
+            /* (a, b) op (SELECT x, y): the row against the one row's columns (run_subq);
+               with the subquery on the left, the mirrored comparison */
+            static const int mirror[] = { 0, BO_EQ, BO_NE, BO_GT, BO_GE, BO_LT, BO_LE, BO_NSEQ };
             ex_subq *sq = stor_arena_alloc(cs->a, sizeof *sq);
             memset(sq, 0, sizeof *sq);
             sq->sel = e->args[li]->sub;
@@ -1078,11 +1082,30 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             sq->correlated = true;
             sq->width = w;
             sq->single = true;
-            for (int i = 0; i < w; i++) comp(cs, o->args[i], &at[0]);
-            cs->depth -= w;
-            add_subq(p, sq, e->op == BO_NE);
+            sq->rowop = li ? e->op : mirror[e->op];
+            if (o->kind == E_SUBQUERY) {   /* (SELECT ..) op (SELECT ..): the other's row pushed */
+                ex_subq *oq = stor_arena_alloc(cs->a, sizeof *oq);
+                memset(oq, 0, sizeof *oq);
+                oq->sel = o->sub;
+                oq->kind = E_ROW;
+                oq->correlated = true;
+                oq->width = w;
+                oq->single = true;
+                add_subq(p, oq, 0);
+                push(cs, w);
+                cs->depth -= w;
+            } else {
+                for (int i = 0; i < w; i++) {
+                    int iw = row_width(o->args[i]);
+                    if (iw != 1) ex_raise(ctx, 1241, "21000", "Operand should contain %d column(s)", li ? iw : 1);
+                    comp(cs, o->args[i], &at[0]);
+                }
+                cs->depth -= w;
+            }
+            add_subq(p, sq, 0);
             push(cs, 1);
             type_int(t, 1);
+            if (e->op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
             return;
         }
     }
@@ -2720,18 +2743,19 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             pdb_value r;
             /* "at row N" of a warning, as MariaDB counts: reading a table, the rows read
                (by a scan: the row's position; by an index: 1); else 1 while the statement
-               has no warning yet, 0 after */
+               has no warning yet, 0 after (EX_ROW_AT_WARN: counted when warning) */
             uint32_t rowno;
             if (ctx->nsrc > 0 && ctx->rows && ctx->rows[0] != EX_NULLROW && ctx->src[0].t)
                 rowno = ctx->stmt->last_scan_indexed ? 1 : ctx->rows[0] + 1;
-            else rowno = ctx->s->warn_count ? 0 : 1;
+            else rowno = EX_ROW_AT_WARN;
             ex_cast(ctx, &st[sp - 1], &p->casts[o->a], &r, o->c >= 0 ? &p->consts[o->c] : NULL, rowno);
             st[sp - 1] = r;
             break;
         }
         case OP_SUBQ: {
             ex_subq *sq = p->subs[o->a];
-            if (sq->width > 1) { run_subq(ctx, sq, &st[sp - sq->width], o->b); sp -= sq->width - 1; }
+            if (sq->kind == E_ROW) { run_subq(ctx, sq, &st[sp], o->b); sp += sq->width; }
+            else if (sq->width > 1) { run_subq(ctx, sq, &st[sp - sq->width], o->b); sp -= sq->width - 1; }
             else if (sq->kind == E_INSUB || sq->kind >= 100) { run_subq(ctx, sq, &st[sp - 1], o->b); }
             else { run_subq(ctx, sq, &st[sp], o->b); sp++; }
             break;
@@ -2856,6 +2880,38 @@ static int in_int_set(ex_ctx *ctx, ex_subq *sq, const pdb_value *x)
     return sq->iset_null ? -1 : 0;
 }
 
+/* Row x op row y of n columns, as MariaDB's compare_row: 1, 0 or -1 for NULL. y NULL is
+ * a subquery without a row: all its columns NULL. = and <> look past a NULL column for
+ * one that differs; <, <=, >, >= decide at the first column that differs, NULL at a
+ * NULL before it. */
+static int row_compare(int op, const pdb_value *x, const pdb_value *y, int n)
+{
+    bool was_null = false;
+    for (int i = 0; i < n; i++) {
+        bool xn = x[i].t == VT_NULL, yn = !y || y[i].t == VT_NULL;
+        if (op == BO_NSEQ) {
+            if (xn != yn || (!xn && ex_compare(&x[i], &y[i], 0) != 0)) return 0;
+            continue;
+        }
+        if (xn || yn) {
+            if (op != BO_EQ && op != BO_NE) return -1;
+            was_null = true;
+            continue;
+        }
+        int c = ex_compare(&x[i], &y[i], 0);
+        if (!c) continue;
+        switch (op) {
+        case BO_EQ: return 0;
+        case BO_NE: return 1;
+        case BO_LT: case BO_LE: return c < 0;
+        default: return c > 0;   /* BO_GT, BO_GE */
+        }
+    }
+    if (op == BO_NSEQ) return 1;
+    if (was_null) return -1;
+    return op == BO_EQ || op == BO_LE || op == BO_GE;
+}
+
 static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
 {
     if (!sq->done || sq->correlated) {
@@ -2891,6 +2947,11 @@ static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
         int n = sq->width;
         if ((int)r->ncols != n) ex_raise(ctx, 1241, "21000", "Operand should contain %d column(s)", n);
         if (sq->single && r->nrows > 1) ex_raise(ctx, 1242, "21000", "Subquery returns more than 1 row");
+        if (sq->kind == E_ROW) {   /* its row pushed: NULLs when there is none */
+            for (int c = 0; c < n; c++) sp[c] = r->nrows ? r->v[c] : ex_null();
+            return;
+        }
+        if (sq->rowop) { *sp = tri_val(row_compare(sq->rowop, sp, r->nrows ? r->v : NULL, n)); return; }
         int res = sq->single && r->nrows == 0 ? -1 : 0;
         for (uint32_t i = 0; i < r->nrows && res != 1; i++) {
             int m = 1;

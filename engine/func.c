@@ -579,6 +579,7 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
         ex_dec d;
         ex_dec_cast_in(ctx, in, &d);
         ex_dec_round(&d, sc, EX_ROUND_HALF_UP, &d);
+        if (rowno == EX_ROW_AT_WARN) rowno = ctx->s->warn_count ? 0 : 1;
         if (ex_dec_clamp(&d, prec, sc))
             ex_warn(ctx, "Warning", 1264, "Out of range value for column '%.*s' at row %u",
                     text ? (int)text->len : 0, text ? text->p : "", rowno);
@@ -694,6 +695,20 @@ static void trunc_warn(ex_ctx *ctx, uint32_t rowno, const stor_column *c, int co
                  ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
 }
 
+/* r (at the column's scale sc, in its range) as column c stores it. */
+static int put_decimal(ex_ctx *ctx, const stor_column *c, const ex_dec *r, int sc, pdb_value *out)
+{
+    if (c->kind == CK_DEC) {   /* the stored form: text with exactly the column's decimals */
+        char buf[EX_DEC_TEXT_MAX];
+        size_t n = ex_dec_to_text(r, buf);
+        memset(out, 0, sizeof *out);
+        out->t = VT_DECIMAL; out->scale = (uint8_t)sc;
+        out->p = stor_arena_strndup(ctx->a, buf, n);
+        out->len = (uint32_t)n;
+    } else ex_dec_put(ctx->a, r, -1, out);
+    return 0;
+}
+
 /* A value into a DECIMAL column through the exact decimal path: wide columns (text
  * form), wide values, BIGINT UNSIGNED and strings of more than 18 digits. Rounds to the
  * column's scale (Note 1265 when digits are lost), clamps to its precision (1264). */
@@ -701,33 +716,30 @@ static int store_decimal_exact(ex_ctx *ctx, const stor_column *c, const pdb_valu
 {
     int sc = c->scale < 0 ? 0 : c->scale, prec = (int)c->width;
     ex_dec d, r;
-    bool noted = false;
+    bool spaces = false;
     if (v->t == VT_STRING) {
         /* no number: 1366; a number and more: 1265; a number and spaces: a note */
         size_t used = 0, rest;
         int rc = ex_dec_parse(v->p, v->len, &d, &used);
         for (rest = used; rest < v->len && isspace((unsigned char)v->p[rest]); rest++) {}
+        if (rc == -1) {
+            /* past the 81-digit buffer: out of range whatever follows; the column's end
+               of that sign (0 when UNSIGNED), as MariaDB's Field_new_decimal::store */
+            trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+            if (d.neg && c->is_unsigned) ex_dec_zero(&r, sc);
+            else { ex_dec_round(&d, sc, EX_ROUND_HALF_UP, &r); ex_dec_clamp(&r, prec, sc); }
+            return put_decimal(ctx, c, &r, sc, out);
+        }
         if (rc == -2) trunc_warn(ctx, rowno, c, 1366, "decimal", v->p, v->len);
         else if (rest < v->len) trunc_warn(ctx, rowno, c, 1265, "", NULL, 0);
-        else if (used < v->len) {
-            ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
-            noted = true;
-        }
+        else if (used < v->len) spaces = true;   /* noted below unless out of range */
     } else ex_dec_get(v, &d);
     ex_dec_round(&d, sc, EX_ROUND_HALF_UP, &r);
     bool lost = ex_dec_cmp(&d, &r) != 0;
     if (c->is_unsigned && r.neg) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ex_dec_zero(&r, sc); }
     else if (ex_dec_clamp(&r, prec, sc)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
-    else if (lost && !noted) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
-    if (c->kind == CK_DEC) {   /* the stored form: text with exactly sc digits */
-        char buf[EX_DEC_TEXT_MAX];
-        size_t n = ex_dec_to_text(&r, buf);
-        memset(out, 0, sizeof *out);
-        out->t = VT_DECIMAL; out->scale = (uint8_t)sc;
-        out->p = stor_arena_strndup(ctx->a, buf, n);
-        out->len = (uint32_t)n;
-    } else ex_dec_put(ctx->a, &r, -1, out);
-    return 0;
+    else if (lost || spaces) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    return put_decimal(ctx, c, &r, sc, out);
 }
 
 int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno)

@@ -5,6 +5,8 @@
 #include "engine/func_int.h"
 #include <ctype.h>
 #include <openssl/evp.h>
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/uregex.h>
 #include <unicode/ustring.h>
@@ -256,6 +258,160 @@ static void regex_error(ex_ctx *ctx, UErrorCode st, const char *p, size_t n)
     ex_raise(ctx, 1139, "42000", "Regex error '%s at offset %zu'", msg, off);
 }
 
+/* ---- compiled patterns, kept per thread ----
+ * Compiling an ICU pattern costs far more than matching a short value (UnicodeSets for
+ * the classes, case folding): compiled once per row it was 90% of a REGEXP over a table.
+ * Each thread keeps its last RX_CACHE patterns (their UTF-8 bytes and flags as the key);
+ * a URegularExpression is one pattern and one match state, used by one statement at a
+ * time on its thread. Freed when the thread ends. */
+#define RX_CACHE 8
+#define RX_CACHE_MAX_BYTES 4096   /* longer patterns are compiled for each use */
+
+typedef struct rx_entry {
+    char *pat;                   /* the pattern's bytes (malloc), NULL: empty slot */
+    size_t n;
+    uint32_t flags;
+    URegularExpression *re;
+    UChar lit;                   /* a character every match holds (rx_required_literal), 0: none */
+} rx_entry;
+
+typedef struct rx_cache {
+    rx_entry e[RX_CACHE];
+    unsigned next;               /* the slot replaced next */
+} rx_cache;
+
+static pthread_key_t rx_key;
+static pthread_once_t rx_once = PTHREAD_ONCE_INIT;
+
+static void rx_cache_free(void *arg)
+{
+    rx_cache *c = arg;
+    for (int i = 0; i < RX_CACHE; i++) if (c->e[i].pat) { uregex_close(c->e[i].re); free(c->e[i].pat); }
+    free(c);
+}
+
+static void rx_key_init(void) { pthread_key_create(&rx_key, rx_cache_free); }
+
+/* Whether pattern character c (ASCII) may follow a '\' as a single item that is not a
+ * literal character and takes no argument (\d, \w, \b, ...). */
+static bool rx_simple_escape(char c) { return c && strchr("dDwWsSbBAzZGhHvVRX", c) != NULL; }
+
+/* An ASCII character any match of the pattern p contains, as PCRE2 finds a required code
+ * unit: a literal at the top level (outside groups and classes) not under a quantifier
+ * that allows zero, in a pattern without a top-level '|'. 0 when there is none, or when
+ * the pattern uses syntax this does not follow ((?..) flags and groups, \Q..\E, \x{..},
+ * \p{..}, nested classes). Under case-insensitive matching a letter is given in lower
+ * case, and only one that no other character folds to (ICU's full case folding takes
+ * U+212A to 'k', U+00DF to "ss", U+FB01 to "fi", ...: a f h i j k l n s t w y are out). */
+static UChar rx_required_literal(const char *p, size_t n, bool ci)
+{
+    int depth = 0;
+    UChar found = 0, pending = 0;   /* pending: the last item was this candidate */
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)p[i];
+        UChar item = 0;                       /* a literal candidate for this item */
+        if (c == '*' || c == '?' || (c == '{' && i + 1 < n && p[i + 1] == '0')) {
+            if (c == '{') { const char *e = memchr(p + i, '}', n - i); if (!e) return 0; i = (size_t)(e - p); }
+            pending = 0;                      /* may repeat zero times */
+            if (i + 1 < n && (p[i + 1] == '?' || p[i + 1] == '+')) i++;
+            continue;
+        }
+        if (c == '+' || c == '{') {
+            if (c == '{') {
+                size_t k = i + 1;
+                if (k >= n || !isdigit((unsigned char)p[k])) return 0;
+                while (k < n && (isdigit((unsigned char)p[k]) || p[k] == ',')) k++;
+                if (k >= n || p[k] != '}') return 0;
+                i = k;
+            }
+            if (i + 1 < n && (p[i + 1] == '?' || p[i + 1] == '+')) i++;
+            continue;                         /* at least once: pending stands */
+        }
+        if (pending && !found) found = pending;
+        pending = 0;
+        if (c == '\\') {
+            if (i + 1 >= n) return 0;
+            unsigned char e = (unsigned char)p[++i];
+            if (e >= 0x80) return 0;
+            if (isalnum(e)) { if (!rx_simple_escape((char)e)) return 0; }
+            else if (!depth) item = e;        /* an escaped punctuation character */
+        } else if (c == '[') {
+            size_t k = i + 1;
+            if (k < n && p[k] == '^') k++;
+            if (k < n && p[k] == ']') k++;
+            for (; k < n && p[k] != ']'; k++) {
+                if (p[k] == '[') return 0;
+                if (p[k] == '\\') k++;
+            }
+            if (k >= n) return 0;
+            i = k;
+        } else if (c == '(') {
+            if (i + 1 < n && p[i + 1] == '?') return 0;
+            depth++;
+        } else if (c == ')') {
+            if (--depth < 0) return 0;
+        } else if (c == '|') {
+            if (!depth) return 0;
+        } else if (c >= 0x80 || c == '.' || c == '^' || c == '$') {
+            /* a non-ASCII character (its continuation bytes follow) or a non-literal */
+            while (c >= 0xc0 && i + 1 < n && ((unsigned char)p[i + 1] & 0xc0) == 0x80) i++;
+        } else if (!depth) item = c;
+        if (item && ci && isalpha(item)) item = strchr("bcdegmopqruvxz", tolower(item)) ? (UChar)tolower(item) : 0;
+        pending = item;
+    }
+    if (pending && !found) found = pending;
+    return found;
+}
+
+/* The compiled pattern p (n bytes) for flags, from this thread's cache or compiled now
+ * (raises 1139 for a bad pattern). *lit: rx_required_literal. *owned: the caller closes
+ * it (a pattern too long to keep). */
+static URegularExpression *rx_get(ex_ctx *ctx, const char *p, size_t n, uint32_t flags, UChar *lit, bool *owned)
+{
+    pthread_once(&rx_once, rx_key_init);
+    rx_cache *c = pthread_getspecific(rx_key);
+    if (!c && (c = calloc(1, sizeof *c)) != NULL && pthread_setspecific(rx_key, c) != 0) { free(c); c = NULL; }
+    if (c) {
+        for (int i = 0; i < RX_CACHE; i++) {
+            rx_entry *e = &c->e[i];
+            if (e->pat && e->n == n && e->flags == flags && !memcmp(e->pat, p, n)) { *lit = e->lit; *owned = false; return e->re; }
+        }
+    }
+    UErrorCode st = U_ZERO_ERROR;
+    UParseError pe;
+    UChar *up = stor_arena_alloc(ctx->a, (n + 1) * sizeof(UChar));
+    int32_t upl;
+    u_strFromUTF8Lenient(up, (int32_t)n + 1, &upl, p, (int32_t)n, &st);
+    URegularExpression *re = U_SUCCESS(st) ? uregex_open(up, upl, flags, &pe, &st) : NULL;
+    if (U_FAILURE(st)) { if (re) uregex_close(re); regex_error(ctx, st, p, n); }
+    *lit = rx_required_literal(p, n, (flags & UREGEX_CASE_INSENSITIVE) != 0);
+    char *copy = c && n <= RX_CACHE_MAX_BYTES ? malloc(n ? n : 1) : NULL;
+    if (!copy) { *owned = true; return re; }
+    memcpy(copy, p, n);
+    rx_entry *e = &c->e[c->next++ % RX_CACHE];
+    if (e->pat) { uregex_close(e->re); free(e->pat); }
+    *e = (rx_entry){ copy, n, flags, re, *lit };
+    *owned = false;
+    return re;
+}
+
+/* Done with re from rx_get: it lets go of the text (in the statement's arena). */
+static void rx_put(URegularExpression *re, bool owned)
+{
+    UErrorCode st = U_ZERO_ERROR;
+    static const UChar none[1];
+    if (owned) uregex_close(re);
+    else uregex_setText(re, none, 0, &st);
+}
+
+/* Can a match exist in us (ul units), given the pattern's required literal (under
+ * case-insensitive flags, a letter in either case)? */
+static bool rx_may_match(const UChar *us, int32_t ul, UChar lit, uint32_t flags)
+{
+    if (!lit || u_memchr(us, lit, ul)) return true;
+    return (flags & UREGEX_CASE_INSENSITIVE) && isalpha(lit) && u_memchr(us, (UChar)toupper(lit), ul);
+}
+
 static pdb_value do_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat)
 {
     if (s->t == VT_NULL || pat->t == VT_NULL) return ex_null();
@@ -263,21 +419,23 @@ static pdb_value do_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat
     const char *ss = ex_to_str(ctx->a, s, &sn), *ps = ex_to_str(ctx->a, pat, &pn);
     if (!pn) return ex_int(1);   /* an empty pattern matches (ICU refuses to compile it) */
     UErrorCode st = U_ZERO_ERROR;
-    UParseError pe;
     uint16_t coll = s->t == VT_STRING ? s->coll : COLL_UTF8MB4_GENERAL_CI;
     const pdb_collation *co = pdb_coll_by_id(coll);
     /* case-insensitive under a _ci collation, unless either side is binary (REGEXP BINARY) */
     uint32_t flags = (co && co->ci && !(pat->t == VT_STRING && pat->coll == COLL_BINARY)) ? UREGEX_CASE_INSENSITIVE : 0;
-    UChar *up = stor_arena_alloc(ctx->a, (pn + 1) * sizeof(UChar)), *us = stor_arena_alloc(ctx->a, (sn + 1) * sizeof(UChar));
-    int32_t upl, usl;
-    u_strFromUTF8Lenient(up, (int32_t)pn + 1, &upl, ps, (int32_t)pn, &st);
+    UChar lit;
+    bool owned;
+    URegularExpression *re = rx_get(ctx, ps, pn, flags, &lit, &owned);
+    UChar *us = stor_arena_alloc(ctx->a, (sn + 1) * sizeof(UChar));
+    int32_t usl;
     u_strFromUTF8Lenient(us, (int32_t)sn + 1, &usl, ss, (int32_t)sn, &st);
-    if (U_FAILURE(st)) return ex_int(0);
-    URegularExpression *re = uregex_open(up, upl, flags, &pe, &st);
-    if (U_FAILURE(st)) regex_error(ctx, st, ps, pn);
-    uregex_setText(re, us, usl, &st);
-    UBool f = uregex_find(re, 0, &st);
-    uregex_close(re);
+    if (U_FAILURE(st)) { rx_put(re, owned); return ex_int(0); }
+    UBool f = false;
+    if (rx_may_match(us, usl, lit, flags)) {
+        uregex_setText(re, us, usl, &st);
+        f = uregex_find(re, 0, &st);
+    }
+    rx_put(re, owned);
     return ex_int(U_SUCCESS(st) && f);
 }
 
@@ -293,17 +451,19 @@ static pdb_value regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
     if (!pn)   /* an empty pattern matches the empty string at the start, and replaces nothing */
         return id == F_REGEXP_INSTR ? ex_int(1) : id == F_REGEXP_REPLACE ? ex_str(s, sn, coll) : ex_str("", 0, coll);
     UErrorCode st = U_ZERO_ERROR;
-    UParseError pe;
-    int32_t ul, pl;
-    UChar *us = stor_arena_alloc(ctx->a, (sn + 1) * sizeof(UChar)), *up = stor_arena_alloc(ctx->a, (pn + 1) * sizeof(UChar));
+    int32_t ul;
+    UChar lit;
+    bool owned;
+    uint32_t flags = co && co->ci ? UREGEX_CASE_INSENSITIVE : 0;
+    URegularExpression *re = rx_get(ctx, p, pn, flags, &lit, &owned);
+    UChar *us = stor_arena_alloc(ctx->a, (sn + 1) * sizeof(UChar));
     u_strFromUTF8Lenient(us, (int32_t)sn + 1, &ul, s, (int32_t)sn, &st);
-    u_strFromUTF8Lenient(up, (int32_t)pn + 1, &pl, p, (int32_t)pn, &st);
-    if (U_FAILURE(st)) return ex_null();
-    URegularExpression *re = uregex_open(up, pl, co && co->ci ? UREGEX_CASE_INSENSITIVE : 0, &pe, &st);
-    if (U_FAILURE(st)) regex_error(ctx, st, p, pn);
+    if (U_FAILURE(st)) { rx_put(re, owned); return ex_null(); }
+    bool may = rx_may_match(us, ul, lit, flags);
     uregex_setText(re, us, ul, &st);
     pdb_value r = ex_null();
     if (id == F_REGEXP_REPLACE) {
+        if (!may) { rx_put(re, owned); return ex_str(s, sn, coll); }   /* nothing to replace */
         size_t rn;
         const char *rs = ex_to_str(ctx->a, &a[2], &rn);
         int32_t rl;
@@ -317,10 +477,15 @@ static pdb_value regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
             else if (ur[i] == '$') { ur2[k++] = '\\'; ur2[k++] = '$'; }
             else ur2[k++] = ur[i];
         }
-        int32_t need = uregex_replaceAll(re, ur2, k, NULL, 0, &st);
-        st = U_ZERO_ERROR;
-        UChar *res = stor_arena_alloc(ctx->a, ((size_t)need + 1) * sizeof(UChar));
-        uregex_replaceAll(re, ur2, k, res, need + 1, &st);
+        /* one pass into a buffer of a likely size; a second one only when it was short */
+        int32_t cap = ul + ul / 2 + 64;
+        UChar *res = stor_arena_alloc(ctx->a, ((size_t)cap + 1) * sizeof(UChar));
+        int32_t need = uregex_replaceAll(re, ur2, k, res, cap + 1, &st);
+        if (st == U_BUFFER_OVERFLOW_ERROR) {
+            st = U_ZERO_ERROR;
+            res = stor_arena_alloc(ctx->a, ((size_t)need + 1) * sizeof(UChar));
+            uregex_replaceAll(re, ur2, k, res, need + 1, &st);
+        }
         if (U_SUCCESS(st)) {
             int32_t bl;
             char *o = stor_arena_alloc(ctx->a, (size_t)need * 4 + 1);
@@ -328,7 +493,7 @@ static pdb_value regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
             r = ex_str(o, (size_t)bl, coll);
         }
     } else {
-        UBool found = uregex_find(re, 0, &st);
+        UBool found = may && uregex_find(re, 0, &st);
         if (id == F_REGEXP_INSTR) {
             int32_t start = found ? uregex_start(re, 0, &st) : -1;
             /* position in characters, counting supplementary characters once */
@@ -340,7 +505,7 @@ static pdb_value regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
             r = ex_str(o, (size_t)bl, coll);
         } else r = ex_str("", 0, coll);
     }
-    uregex_close(re);
+    rx_put(re, owned);
     return r;
 }
 

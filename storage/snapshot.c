@@ -244,6 +244,12 @@ int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, ch
         t->auto_inc = zr_u64(&r);
         uint32_t nrows = zr_u32(&r);
         if (nrows > (size_t)(r.end - r.p)) r.bad = 1;   /* a byte per row at least: no huge reserve */
+        if (!r.bad && !tbl_row_ids_fit(t, nrows)) {      /* more rows than the table could hold */
+            free(buf);
+            snprintf(err, errlen, "the snapshot '%s' is malformed: table %s.%s has %u row ids, more than it "
+                     "can hold (--max-memory); refusing to start", path, db, t->name, nrows);
+            return -1;
+        }
         pdb_value *vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
         uint32_t last_live = 0;
         bool any = false;

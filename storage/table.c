@@ -898,6 +898,19 @@ void tbl_undelete(stor_table *t, uint32_t row)
     index_all(t, row);
 }
 
+bool tbl_row_ids_fit(const stor_table *t, uint64_t nrows)
+{
+    if (nrows > TBL_MAX_ROW_IDS) return false;
+    size_t ceiling = stor_mem_ceiling();
+    if (nrows <= t->nrows || !ceiling) return true;
+    uint64_t slot = 1;   /* the dead bit and each column's null bit, rounded up */
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        const stor_column *c = &t->cols[i];
+        slot += c->kind == CK_I64 || c->kind == CK_F64 ? 8 : sizeof *c->str + sizeof *c->code;
+    }
+    return nrows * slot <= ceiling;
+}
+
 void tbl_reserve_rows(stor_table *t, uint32_t nrows)
 {
     while (t->nrows < nrows) {

@@ -611,7 +611,12 @@ static char *rd_str(rd *r, char *buf, size_t cap)
     return buf;
 }
 
-static int replay_frame(const uint8_t *p, size_t n, char *err, size_t errlen)
+/* Replays one frame's records, or with apply false only reads them through. 0; -1 with
+ * err when it cannot be replayed (a malformed record, a missing table, DDL that fails);
+ * -2 when a record names a row id its table could not hold (tbl_row_ids_fit): damage,
+ * found before any record of the frame is applied (replay_frames reads each frame
+ * through first). */
+static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_t errlen)
 {
     rd r = { p, p + n, 0 };
     char db[256], name[256];
@@ -623,7 +628,7 @@ static int replay_frame(const uint8_t *p, size_t n, char *err, size_t errlen)
             rd_str(&r, db, sizeof db);
             uint32_t len = rd_u32(&r);
             if (r.bad || (size_t)(r.end - r.p) < len) { r.bad = 1; break; }
-            if (ddl_replay && ddl_replay(db, (const char *)r.p, len) != 0) {
+            if (apply && ddl_replay && ddl_replay(db, (const char *)r.p, len) != 0) {
                 snprintf(err, errlen, "replaying DDL failed: %.*s", (int)(len > 200 ? 200 : len), r.p);
                 return -1;
             }
@@ -634,10 +639,18 @@ static int replay_frame(const uint8_t *p, size_t n, char *err, size_t errlen)
         uint32_t row = rd_u32(&r);
         if (r.bad) break;
         stor_table *t = stor_table_find(db, name);
-        if (!t) { snprintf(err, errlen, "log names a missing table %s.%s", db, name); return -1; }
+        if (!t) {
+            if (!apply) return 0;   /* the frame's own DDL may create it: read when applied */
+            snprintf(err, errlen, "log names a missing table %s.%s", db, name);
+            return -1;
+        }
         if (kind == 'D') {
-            if (row < t->nrows && !stor_is_dead(t, row)) { stor_row_delete(t, row); tbl_free_dead_strings(t, row); }
+            if (apply && row < t->nrows && !stor_is_dead(t, row)) { stor_row_delete(t, row); tbl_free_dead_strings(t, row); }
             continue;
+        }
+        if (!tbl_row_ids_fit(t, (uint64_t)row + 1)) {
+            snprintf(err, errlen, "row id %u of %s.%s is past what the table can hold", row, db, name);
+            return -2;
         }
         pdb_value vals[t->ncols];
         for (uint32_t i = 0; i < t->ncols; i++) {
@@ -654,13 +667,13 @@ static int replay_frame(const uint8_t *p, size_t n, char *err, size_t errlen)
                 vals[i].t = VT_STRING; vals[i].p = (const char *)r.p; vals[i].len = len;
                 r.p += len;
             }
-            if (c->auto_increment && c->kind == CK_I64 && vals[i].i >= 0 &&
+            if (apply && c->auto_increment && c->kind == CK_I64 && vals[i].i >= 0 &&
                 (uint64_t)vals[i].i >= t->auto_inc)
                 t->auto_inc = (uint64_t)vals[i].i + 1;
         }
         if (r.bad) break;
-        if (kind == 'I' || kind == 'U') tbl_put_at(t, row, vals);
-        else { r.bad = 1; break; }
+        if (kind != 'I' && kind != 'U') { r.bad = 1; break; }
+        if (apply) tbl_put_at(t, row, vals);
     }
     if (r.bad) { snprintf(err, errlen, "malformed record inside a checksummed frame"); return -1; }
     return 0;
@@ -894,15 +907,21 @@ static int wal_damaged(const stor_wal_scan *sc, char *err, size_t errlen)
     return 0;
 }
 
-static int replay_frames(const uint8_t *p, size_t end, char *err, size_t errlen)
+/* Replays the valid frames before end. 0; -1 with err; -2 when a frame names a row id
+ * no table could hold: *bad is its offset, *nok the frames before it (all replayed). */
+static int replay_frames(const uint8_t *p, size_t end, size_t *bad, uint64_t *nok, char *err, size_t errlen)
 {
     stor_txn *saved = cur;
     cur = NULL;
     int rc = 0;
+    *nok = 0;
     for (size_t off = 0; off < end && rc == 0;) {
         uint32_t len = get_u32(p + off);
         assert(off + 8 + len <= end);
-        rc = replay_frame(p + off + 8, len, err, errlen);
+        rc = replay_frame(p + off + 8, len, false, err, errlen);
+        if (rc == 0) rc = replay_frame(p + off + 8, len, true, err, errlen);
+        if (rc == -2) *bad = off;
+        else if (rc == 0) ++*nok;
         off += 8 + (size_t)len;
     }
     cur = saved;
@@ -962,7 +981,20 @@ int stor_recover(char *err, size_t errlen)
         rc = -1;
     } else {
         wal_gen = sc.gen;
-        rc = replay_frames(p, sc.end, err, errlen);
+        size_t bad = 0;
+        uint64_t nok = 0;
+        rc = replay_frames(p, sc.end, &bad, &nok, err, errlen);
+        if (rc == -2) {
+            /* a checksummed frame naming a row id no table could hold (a crafted or
+               damaged file: replaying it would allocate that many rows): damage at that
+               frame, handled as a checksum failure there (cut as a torn tail when nothing
+               valid follows; else refused, or kept aside with --wal-recovery=1) */
+            bool kept = sc.status == STOR_WAL_DAMAGED;   /* --wal-recovery=1 kept it already */
+            fprintf(stderr, "pressdb: [Warning] write-ahead log: %s\n", err);
+            scan_bad(p, size, bad, "it names a row id past what its table can hold", &sc);
+            sc.nframes = nok;
+            rc = sc.status == STOR_WAL_DAMAGED && !kept && wal_damaged(&sc, err, errlen) != 0 ? -1 : 0;
+        }
         if (rc == 0 && sc.status == STOR_WAL_DAMAGED) {
             /* the damaged file stays aside as it is: the store goes to a new snapshot and
                a new log (the snapshot is at least as new as any the log continued) */

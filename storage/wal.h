@@ -45,6 +45,13 @@ void tbl_undelete(stor_table *t, uint32_t row);
 void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals);  /* replay insert */
 void stor_catalog_free(void);
 void tbl_reserve_rows(stor_table *t, uint32_t nrows);   /* extend with dead slots */
+/* Row ids a table can have: its capacity doubles in a uint32 (16 << 27 is the last). */
+#define TBL_MAX_ROW_IDS (1u << 31)
+/* Could t hold nrows row ids (a log record naming row nrows - 1, a snapshot's count)?
+ * Not past TBL_MAX_ROW_IDS, nor when their slots alone (the fixed bytes of each column,
+ * no string or index bytes) pass the memory ceiling for table data (--max-memory plus an
+ * eighth): the server refuses rows past its limit, so no file it wrote names more. */
+bool tbl_row_ids_fit(const stor_table *t, uint64_t nrows);
 uint32_t wal_crc32_update(uint32_t crc, const void *p, size_t n);
 /* compress.c: a compressed string is a tagged pointer (bit 0 set) to a blob
  * [u32 compressed length][u32 crc32 of the plain bytes][zstd frame]. */

@@ -14,11 +14,10 @@
  * Recovery may refuse a damaged file (an error, as startup does); it must not crash.
  * The store is freed (stor_close) after every input.
  *
- * Linked with -Wl,--wrap for tbl_put_at and tbl_reserve_rows (Makefile): a row id more
- * than FZ_ROW_GAP past a table's end is skipped. Replay grows a table to any row id a
- * checksummed record names (rolled-back inserts leave gaps of any size in a real log),
- * so a crafted file can ask for 2^32 rows; only the server writes these files, and
- * that is out of memory at startup, not a parsing fault. */
+ * Recovery treats a row id its table could not hold (tbl_row_ids_fit: here within a
+ * 16 MiB limit for table data) as damage. Linked with -Wl,--wrap for tbl_put_at and
+ * tbl_reserve_rows (Makefile), which check that: one asked for a row id that does not fit
+ * aborts (a crafted file used to make recovery allocate 2^32 rows). */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,18 +30,20 @@
 
 static char dir[4096];
 
-#define FZ_ROW_GAP (1u << 16)
+#define FZ_MEM_LIMIT (16u << 20)
 void __real_tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals);
 void __real_tbl_reserve_rows(stor_table *t, uint32_t nrows);
 
 void __wrap_tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals)
 {
-    if (row < t->nrows + FZ_ROW_GAP) __real_tbl_put_at(t, row, vals);
+    if (!tbl_row_ids_fit(t, (uint64_t)row + 1)) abort();
+    __real_tbl_put_at(t, row, vals);
 }
 
 void __wrap_tbl_reserve_rows(stor_table *t, uint32_t nrows)
 {
-    if (nrows < t->nrows + FZ_ROW_GAP) __real_tbl_reserve_rows(t, nrows);
+    if (!tbl_row_ids_fit(t, nrows)) abort();
+    __real_tbl_reserve_rows(t, nrows);
 }
 
 static void write_file(const char *name, const void *p, size_t n)
@@ -127,6 +128,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     snprintf(dir, sizeof dir, "%s/pressdb-fuzz-recovery-XXXXXX", tmp && *tmp ? tmp : P_tmpdir);
     if (!mkdtemp(dir)) abort();
     atexit(remove_dir);
+    stor_set_mem_limit(FZ_MEM_LIMIT);
     return 0;
 }
 
