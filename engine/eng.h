@@ -306,6 +306,10 @@ typedef struct ex_pending_ok {   /* an OK packet held until the statement has co
 typedef struct ex_stmt {
     struct ex_rand *rands;
     ex_pending_ok ok;
+    /* JIT kernels compiled for a block plan that was then not kept: this execution's
+       scans still use them, so they are freed when the statement ends (exec.c) */
+    struct jb_kept **jit_orphans;
+    int njit_orphans, cjit_orphans;
     /* the shape-cache entry the statement's tree came from, or NULL (exec.c): select.c
        keeps its query blocks' plans there */
     struct pl_shape *shape;

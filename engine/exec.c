@@ -1,6 +1,7 @@
 /* exec.c - the engine's front door: sessions, the statement loop of a COM_QUERY
  * (parse, lock, run, commit or undo, report), result helpers, and DDL replay. */
 #include "engine/eng.h"
+#include "engine/jit_bridge.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -843,6 +844,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     }
     if (catalog) ex_catalog_changed();
     stmt_state.slice_at = 0;
+    for (int i = 0; i < stmt_state.njit_orphans; i++)
+        if (stmt_state.jit_orphans[i]) jb_kept_free(stmt_state.jit_orphans[i]);
     if (!nolock) stor_unlock();
     if (moving) return PDB_EXEC_MOVE;   /* read only: nothing to undo, nothing was sent */
     /* group commit: the fsync happens outside the store lock, shared with others; for

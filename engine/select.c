@@ -2310,6 +2310,28 @@ static void bp_free(void *p)
 
 static void bp_free_hook(void) { pl_shape_set_plan_free(bp_free); }
 
+/* Kernels compiled for a plan made in this execution belong to the statement until
+ * bp_keep hands them to the kept plan (bp_own_jit(.., false)): a plan not kept after
+ * all, or an error before bp_keep, leaves them to be freed when the statement ends
+ * (exec.c), after its scans ran them. */
+static void bp_own_jit(ex_ctx *ctx, jb_kept *j, bool own)
+{
+    ex_stmt *st = ctx->stmt;
+    if (!own) {
+        for (int i = 0; i < st->njit_orphans; i++)
+            if (st->jit_orphans[i] == j) st->jit_orphans[i] = NULL;
+        return;
+    }
+    if (st->njit_orphans == st->cjit_orphans) {
+        int nc = st->cjit_orphans ? st->cjit_orphans * 2 : 4;
+        jb_kept **n = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *n);
+        if (st->njit_orphans) memcpy(n, st->jit_orphans, (size_t)st->njit_orphans * sizeof *n);
+        st->jit_orphans = n;
+        st->cjit_orphans = nc;
+    }
+    st->jit_orphans[st->njit_orphans++] = j;
+}
+
 /* Keeps a freshly made plan with the shape (one malloc'd block, its expression programs
  * in it: they go when the plan goes; the kernels the JIT compiles for it go in k->jit,
  * this execution's too). */
@@ -2326,7 +2348,7 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_pr
     for (int i = 0; i < pg->n; i++) size += ex_kept_size(pg->d[i]);
     bplan *k = malloc(size);
     if (!k) return;
-    memcpy(k, bp, head);
+    memcpy(k, bp, head);   /* (k->jit: the kernels jit_levels compiled for it) */
     bp_prog *kp = (bp_prog *)((char *)k + kp_at);
     char *m = (char *)kp + (((size_t)pg->n * sizeof(bp_prog) + 7) & ~(size_t)7);
     for (int i = 0; i < pg->n; i++) {
@@ -2347,10 +2369,16 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_pr
     k->cands = (bp_cand *)p;
     if (bp->ncands) memcpy(p, bp->cands, (size_t)bp->ncands * sizeof(bp_cand));
     k->ccands = k->ncands; k->cjms = k->njms;
-    k->jit = jb_kept_new();
-    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) { bp_made++; bp_prog_kept += (uint64_t)pg->n; bp->jit = k->jit; }
-    else bp_free(k);
-    (void)ctx;
+    if (!k->jit) k->jit = jb_kept_new();
+    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) {
+        bp_made++;
+        bp_prog_kept += (uint64_t)pg->n;
+        if (bp->jit) bp_own_jit(ctx, bp->jit, false);   /* the plan's now */
+        bp->jit = k->jit;
+    } else {
+        if (!bp->jit) jb_kept_free(k->jit);   /* (bp's own stay the statement's) */
+        free(k);
+    }
 }
 
 /* The JIT (engine/jit_bridge.c): a level that scans a base table whole, with no ON
@@ -2359,7 +2387,7 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_pr
  * (fkern.jit), takes its candidate rows from compiled code, which checks those conjuncts
  * (conj.jit: level_filters skips them). Not for ANALYZE or LIMIT ROWS EXAMINED (they
  * count the rows read) nor locking reads. */
-static void jit_levels(qstate *q, bplan *bp)
+static void jit_levels(qstate *q, bplan *bp, bool fresh)
 {
     ex_ctx *ctx = q->ctx;
     if (ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode) return;
@@ -2368,6 +2396,12 @@ static void jit_levels(qstate *q, bplan *bp)
         for (int i = 0; i < q->nconj; i++)
             if (q->conj[i].level == lv && !q->conj[i].served) { any = q->conj[i].fk.jit; break; }
     if (!any || !jb_enabled(ctx)) return;
+    /* a plan made now, to be kept (bp_keep, after the select items): its kernels are
+       compiled for it in this very execution, as for a kept plan */
+    if (bp && fresh && !bp->nocache && !bp->jit) {
+        bp->jit = jb_kept_new();
+        if (bp->jit) bp_own_jit(ctx, bp->jit, true);
+    }
     uint64_t run = jb_run_id();
     for (int lv = 0; lv < q->nsrc; lv++) {
         ex_src *s = &ctx->src[lv];
@@ -3665,7 +3699,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         bp_apply_lookup(&q, &sc, i, l, &nm, bp ? &pg : NULL);
     }
     if (bp && !bp_post) bp->post = true;
-    jit_levels(&q, bp);
+    jit_levels(&q, bp, bp_fresh);
 
     /* select items */
     sc.clause = "SELECT";
