@@ -129,6 +129,7 @@ typedef struct qstate {
     int norder;
     int *order_pos;     /* ORDER BY n: item index, or -1 */
     ex_rows out;        /* items + order keys */
+    ex_spill *spill;    /* ORDER BY past the in-memory limit: rows go here, not to out (spill_setup) */
     /* SELECT DISTINCT without window functions: a row equal to one already in out is
        dropped as it is made (the first one stays, as the pass after the scan keeps it) */
     bool dstream;
@@ -1636,6 +1637,7 @@ static void emit_output(qstate *q)
         q->dfirst[dup] = ctx->rows[0];
         return;
     }
+    if (q->spill) { ex_spill_push(ctx, q->spill, vals); return; }   /* (none of the below applies: spill_setup) */
     ex_rows_push(ctx->a, &q->out, vals);
     if (q->dstream) distinct_add(q, dbucket);
     if (dgroups) distinct_group_note(q);
@@ -1679,6 +1681,82 @@ static void sortkeys(ex_ctx *ctx, qstate *q, ex_rows *o, const uint32_t *idx, ui
         if (!ok) continue;
         for (uint32_t k = 0; k < n; k++) o->v[(size_t)idx[k] * o->ncols + col] = keys[k];
     }
+}
+
+/* ORDER BY's order of two output rows, as out_cmp without its last key (the row's place). */
+static int order_cmp(const pdb_value *ra, const pdb_value *rb, void *arg)
+{
+    qstate *q = arg;
+    for (int i = 0; i < q->norder; i++) {
+        int c = cmp_nulls_first(&ra[q->nitems + i], &rb[q->nitems + i], 0);
+        if (c) return q->desc[i] ? -c : c;
+    }
+    return 0;
+}
+
+/* Spilling (spill.c): the output rows of a block with ORDER BY go to a run buffer that
+ * is written to disk in sorted runs once it holds more than MariaDB's limit for an
+ * in-memory temporary table, min(tmp_table_size, max_heap_table_size) (at least 16 KiB,
+ * and at most a quarter of max_session_mem_used, so a lowered statement limit spills
+ * before it fails). Not with DISTINCT or window functions (they look back at the rows
+ * made), nor under LIMIT ROWS EXAMINED (it drops the rows made). */
+static void spill_setup(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    if (!q->norder || sel->distinct || q->dstream || q->nwins || ctx->describe || ctx->stmt->exam_on) return;
+    uint64_t lim = UINT64_MAX;
+    static const char *const vars[] = { "tmp_table_size", "max_heap_table_size" };
+    for (int i = 0; i < 2; i++) {
+        pdb_value v;
+        ex_type t;
+        if (ex_sysvar_get(ctx->s, vars[i], false, &v, ctx->a, &t) == 0 && v.t != VT_NULL) {
+            uint64_t x = v.t == VT_UINT ? v.u : (uint64_t)ex_to_int(&v);
+            if (x < lim) lim = x;
+        }
+    }
+    if (ctx->s->max_session_mem_used / 4 < lim) lim = ctx->s->max_session_mem_used / 4;
+    if (lim < 16384) lim = 16384;
+    if (lim > SIZE_MAX / 2) lim = SIZE_MAX / 2;
+    int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
+    uint64_t keep = l < 0 || sel->with_ties ? 0 : (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
+    if (l == 0 && !sel->with_ties && keep == 0) keep = 1;   /* (LIMIT 0: none is wanted; 0 would mean all) */
+    q->spill = ex_spill_new(ctx, q->out.ncols, (size_t)lim, keep, order_cmp, q);
+}
+
+/* The rows of a spilled sort from from (with to: up to, with ties: and those that sort
+ * as the last one) into the block's result. */
+typedef struct spill_out {
+    qstate *q;
+    ex_rows *result;
+    uint64_t at, from, to;
+    bool ties;
+    pdb_value *last;    /* WITH TIES: the last row taken (its order keys) */
+} spill_out;
+
+static bool spill_each(ex_ctx *ctx, const pdb_value *row, void *arg)
+{
+    spill_out *so = arg;
+    qstate *q = so->q;
+    uint64_t at = so->at++;
+    if (at < so->from) return true;
+    if (at >= so->to && !(so->ties && so->last && order_cmp(so->last, row, q) == 0)) return false;
+    ex_rows *r = so->result;
+    uint32_t nitems = (uint32_t)q->nitems;
+    if (r->nrows == r->cap) {
+        uint32_t nc = r->cap ? r->cap * 2 : 16;
+        pdb_value *nv = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)(nitems ? nitems : 1) * sizeof *nv);
+        if (r->nrows) memcpy(nv, r->v, (size_t)r->nrows * (size_t)nitems * sizeof *nv);
+        r->v = nv; r->cap = nc;
+    }
+    pdb_value *dst = &r->v[(size_t)r->nrows * (size_t)nitems];
+    for (uint32_t i = 0; i < nitems; i++) dst[i] = ex_persist(ctx->a, &row[i]);
+    r->nrows++;
+    if (so->ties) {
+        if (!so->last) so->last = stor_arena_alloc(ctx->a, q->out.ncols * sizeof *so->last);
+        for (uint32_t i = nitems; i < q->out.ncols; i++) so->last[i] = ex_persist(ctx->a, &row[i]);
+    }
+    return true;
 }
 
 static int out_cmp(const void *a, const void *b, void *arg)
@@ -3565,6 +3643,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             if (l == 0) q.exam_full = true;   /* LIMIT 0 reads nothing */
         }
         limit_stop_setup(&q, rows_cap);
+        spill_setup(&q);
         if (!impossible && !scan_stop(&q)) scan_level(&q, 0);
     }
     if (ctx->stmt->analyzing && !ctx->describe) explain_note(&q, &sc);
@@ -3648,6 +3727,9 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     }
 
     if (q.nwins && !ctx->describe) window_finish(&q);
+    /* a spilled sort is merged after the result's other rows (none) are made, below */
+    bool spilled = q.spill && ex_spill_spilled(q.spill);
+    if (q.spill && !spilled) ex_spill_take(ctx, q.spill, &q.out);
 
     /* DISTINCT */
     ex_rows *o = &q.out;
@@ -3707,6 +3789,13 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         memcpy(&result->v[(size_t)result->nrows * (size_t)nitems], &o->v[(size_t)idx[i] * o->ncols], (size_t)nitems * sizeof(pdb_value));
         result->nrows++;
+    }
+    if (spilled) {
+        uint64_t total = ex_spill_rows(q.spill);
+        spill_out so = { &q, result, 0, (uint64_t)off, lim < 0 ? UINT64_MAX : (uint64_t)off + (uint64_t)lim,
+                         sel->with_ties, NULL };
+        if (so.from < total && so.to > so.from) ex_spill_merge(ctx, q.spill, spill_each, &so);
+        *found = total;
     }
 
     /* metadata */
