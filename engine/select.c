@@ -1350,6 +1350,22 @@ static int key_cmp(const pdb_value *a, const pdb_value *b, const ex_type *t)
     return cmp_nulls_first(a, b, t->vt == VT_STRING ? t->coll : 0);
 }
 
+/* The order of groups: by key, keys that compare equal in the order the groups were
+ * made (a stable sort; it was a binary insertion, O(groups^2) moves). */
+static int grp_key_cmp(const qstate *q, const pdb_value *a, const pdb_value *b)
+{
+    int c = 0;
+    for (int k = 0; k < q->ngroup && !c; k++) c = key_cmp(&a[k], &b[k], &q->gtypes[k]);
+    return c;
+}
+
+static int grp_cmp(const void *x, const void *y, void *arg)
+{
+    const grp *a = *(grp *const *)x, *b = *(grp *const *)y;
+    int c = grp_key_cmp(arg, a->key, b->key);
+    return c ? c : a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
 typedef struct wsort { qstate *q; ex_win *w; int off; } wsort;
 
 static int win_cmp(const void *x, const void *y, void *arg)
@@ -3657,26 +3673,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         /* MariaDB returns groups ordered by the group key */
         grp **gs = q.groups;
-        if (sel->ngroup && q.ngroups > 1) {
-            /* insertion into a sorted array via qsort on keys */
-            typedef struct { grp *g; qstate *q; } gk;
-            (void)sizeof(gk);
-            for (uint32_t i = 1; i < q.ngroups; i++) {
-                grp *x = gs[i];
-                uint32_t j = i;
-                /* binary insertion */
-                uint32_t lo = 0, hi = i;
-                while (lo < hi) {
-                    uint32_t mid = (lo + hi) / 2;
-                    int c = 0;
-                    for (int k = 0; k < q.ngroup && !c; k++)
-                        c = key_cmp(&gs[mid]->key[k], &x->key[k], &q.gtypes[k]);
-                    if (c <= 0) lo = mid + 1; else hi = mid;
-                }
-                for (j = i; j > lo; j--) gs[j] = gs[j - 1];
-                gs[lo] = x;
-            }
-        }
+        if (sel->ngroup && q.ngroups > 1) qsort_r(gs, q.ngroups, sizeof *gs, grp_cmp, &q);
         pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(naggs ? naggs : 1) * sizeof(pdb_value));
         if (q.ritems) {
             if (q.gwarn > 0) grouping_rewarn(&q, gs);
