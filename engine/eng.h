@@ -631,9 +631,21 @@ void ex_spill_take(ex_ctx *ctx, ex_spill *sp, ex_rows *out);
 /* Spilled: every row in order to each() (its values valid during the call) until it
  * returns false. */
 void ex_spill_merge(ex_ctx *ctx, ex_spill *sp, bool (*each)(ex_ctx *, const pdb_value *, void *), void *arg);
-/* Closes the statement's temporary files (exec.c, when a statement ends; also after an error). */
-void ex_spill_end(ex_stmt *st);
+/* A second arena for memory that lives shorter than the statement's (select.c: one
+ * spilled group's aggregate values at a time, reset per group), guarded as the statement
+ * arena; freed by ex_spill_scratch_done or, after an error, by ex_spill_end. Only for a
+ * spill that has written a run (its file is open: the statement knows it). */
+stor_arena *ex_spill_scratch(ex_ctx *ctx, ex_spill *sp);
+void ex_spill_scratch_done(ex_spill *sp);
+/* Closes the statement's temporary files and frees their scratch arenas (exec.c, when a
+ * statement ends; also after an error, when ctx->a may still be a scratch arena: it is
+ * set back to the session's). */
+void ex_spill_end(ex_ctx *ctx);
 uint64_t ex_spill_merge_passes(void);   /* merges made since start (Sort_merge_passes) */
+/* GROUP BYs whose groups went on on disk since start (Created_tmp_disk_tables): select.c
+ * counts one when it starts spilling a GROUP BY's rows. */
+uint64_t ex_spill_disk_tables(void);
+void ex_spill_note_disk_table(void);
 
 /* ---- system variables (sysvar.c) ---- */
 int  ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t);

@@ -130,6 +130,11 @@ typedef struct qstate {
     int *order_pos;     /* ORDER BY n: item index, or -1 */
     ex_rows out;        /* items + order keys */
     ex_spill *spill;    /* ORDER BY past the in-memory limit: rows go here, not to out (spill_setup) */
+    /* GROUP BY past the in-memory limit (spill_setup): once the arena grew by glimit
+       since the scan began, no group is added; a row of a group not in the hash goes to
+       gspill (its key and row ids), to be sorted and grouped at the end (groups_merge) */
+    size_t glimit, gheld0;
+    ex_spill *gspill;
     /* SELECT DISTINCT without window functions: a row equal to one already in out is
        dropped as it is made (the first one stays, as the pass after the scan keeps it) */
     bool dstream;
@@ -630,6 +635,7 @@ static grp *group_find(qstate *q, const pdb_value *key)
             if (!ex_values_equal(&g->key[i], &key[i], key[i].t == VT_STRING ? q->gtypes[i].coll : 0)) { same = false; break; }
         if (same) return g;
     }
+    if (q->gspill) return NULL;   /* (no new groups in memory: the caller spills the row) */
     ex_ctx *ctx = q->ctx;
     grp *g = stor_arena_alloc(ctx->a, sizeof *g);
     memset(g, 0, sizeof *g);
@@ -752,6 +758,18 @@ static void grouping_rewarn(qstate *q, grp **gs)
     }
 }
 
+static int group_row_cmp(const pdb_value *a, const pdb_value *b, void *arg);
+
+/* A row of a group that is not in memory: its group key and the row ids behind it. */
+static void group_spill_row(qstate *q, const pdb_value *key)
+{
+    ex_ctx *ctx = q->ctx;
+    pdb_value row[q->ngroup + q->nsrc];
+    for (int i = 0; i < q->ngroup; i++) row[i] = key[i];
+    for (int i = 0; i < q->nsrc; i++) row[q->ngroup + i] = ex_int(ctx->rows[i]);
+    ex_spill_push(ctx, q->gspill, row);
+}
+
 static void on_row(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
@@ -785,6 +803,11 @@ static void on_row(qstate *q)
     for (int i = 0; i < q->ngroup && i < 64; i++) ex_eval(ctx, q->gp[i], &key[i]);
     uint32_t before = q->ngroups;
     grp *g = group_find(q, key);
+    if (!g) { group_spill_row(q, key); return; }
+    if (q->ngroups != before && q->glimit && ctx->a->held - q->gheld0 > q->glimit) {   /* the groups are full */
+        q->gspill = ex_spill_new(ctx, (uint32_t)(q->ngroup + q->nsrc), q->glimit, 0, group_row_cmp, q);
+        ex_spill_note_disk_table();
+    }
     if (q->ngroups != before && grouping_warns(q)) grouping_again(q);
     for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &g->st[i]);
 }
@@ -1713,14 +1736,11 @@ static int order_cmp(const pdb_value *ra, const pdb_value *rb, void *arg)
 /* Spilling (spill.c): the output rows of a block with ORDER BY go to a run buffer that
  * is written to disk in sorted runs once it holds more than MariaDB's limit for an
  * in-memory temporary table, min(tmp_table_size, max_heap_table_size) (at least 16 KiB,
- * and at most a quarter of max_session_mem_used, so a lowered statement limit spills
+ * and at most an eighth of max_session_mem_used, so a lowered statement limit spills
  * before it fails). Not with DISTINCT or window functions (they look back at the rows
  * made), nor under LIMIT ROWS EXAMINED (it drops the rows made). */
-static void spill_setup(qstate *q)
+static size_t spill_limit(ex_ctx *ctx)
 {
-    ex_ctx *ctx = q->ctx;
-    pl_select *sel = q->sel;
-    if (!q->norder || sel->distinct || q->dstream || q->nwins || ctx->describe || ctx->stmt->exam_on) return;
     uint64_t lim = UINT64_MAX;
     static const char *const vars[] = { "tmp_table_size", "max_heap_table_size" };
     for (int i = 0; i < 2; i++) {
@@ -1731,13 +1751,119 @@ static void spill_setup(qstate *q)
             if (x < lim) lim = x;
         }
     }
-    if (ctx->s->max_session_mem_used / 4 < lim) lim = ctx->s->max_session_mem_used / 4;
+    if (ctx->s->max_session_mem_used / 8 < lim) lim = ctx->s->max_session_mem_used / 8;
     if (lim < 16384) lim = 16384;
     if (lim > SIZE_MAX / 2) lim = SIZE_MAX / 2;
+    return (size_t)lim;
+}
+
+/* GROUP BY spills (the same limit, on the arena's growth while groups are made) unless
+ * WITH ROLLUP, DISTINCT, window functions, LIMIT ROWS EXAMINED or GROUP BY expressions
+ * that warn (MariaDB's warnings come in the order of the scan) are part of it. */
+static void spill_setup(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    if (ctx->describe || ctx->stmt->exam_on || sel->distinct || q->dstream || q->nwins) return;
+    size_t lim = spill_limit(ctx);
+    if (q->grouped && sel->ngroup && !q->ritems && q->ngroup <= 64 && !grouping_warns(q)) {
+        q->glimit = lim;
+        q->gheld0 = ctx->a->held;
+    }
+    if (!q->norder) return;
     int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
     uint64_t keep = l < 0 || sel->with_ties ? 0 : (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
     if (l == 0 && !sel->with_ties && keep == 0) keep = 1;   /* (LIMIT 0: none is wanted; 0 would mean all) */
-    q->spill = ex_spill_new(ctx, q->out.ncols, (size_t)lim, keep, order_cmp, q);
+    q->spill = ex_spill_new(ctx, q->out.ncols, lim, keep, order_cmp, q);
+}
+
+static int group_row_cmp(const pdb_value *a, const pdb_value *b, void *arg) { return grp_key_cmp(arg, a, b); }
+
+/* The groups of a GROUP BY that spilled, in key order: the groups in memory (gs, sorted)
+ * and those of the spilled rows (sorted by key, each group's rows in scan order, so its
+ * first row and its aggregates' order are those it would have in memory), made one at a
+ * time in one reused group. */
+typedef struct gmerge {
+    qstate *q;
+    grp **gs;            /* the groups in memory, sorted */
+    uint32_t next;       /* the first of them not yet sent */
+    pdb_value *aggv;
+    stor_arena *main, *scratch;   /* the statement's arena; the one of cur's aggregate values */
+    grp cur;             /* the spilled group being made */
+    bool open;
+    char *kb;            /* cur's key bytes */
+    size_t kcap;
+} gmerge;
+
+static void gm_emit(gmerge *m, grp *gr)
+{
+    qstate *q = m->q;
+    ex_ctx *ctx = q->ctx;
+    memcpy(ctx->rows, gr->rows, (size_t)q->nsrc * sizeof(uint32_t));
+    if (gr == &m->cur) ctx->a = m->scratch;   /* (its values live there until the next group) */
+    for (int i = 0; i < q->naggs; i++) m->aggv[i] = agg_result(q, q->aggs[i], &gr->st[i]);
+    ctx->a = m->main;
+    ctx->aggv = m->aggv;
+    emit_output(q);
+}
+
+/* Sends the groups in memory that come before key (all of them: key NULL). */
+static void gm_until(gmerge *m, const pdb_value *key)
+{
+    while (m->next < m->q->ngroups && (!key || grp_key_cmp(m->q, m->gs[m->next]->key, key) < 0))
+        gm_emit(m, m->gs[m->next++]);
+}
+
+static bool gm_each(ex_ctx *ctx, const pdb_value *row, void *arg)
+{
+    gmerge *m = arg;
+    qstate *q = m->q;
+    bool same = m->open;
+    for (int i = 0; i < q->ngroup && same; i++)
+        same = ex_values_equal(&m->cur.key[i], &row[i], row[i].t == VT_STRING ? q->gtypes[i].coll : 0);
+    if (!same) {
+        if (m->open) gm_emit(m, &m->cur);
+        gm_until(m, row);
+        size_t need = 0;
+        for (int i = 0; i < q->ngroup; i++)
+            if ((row[i].t == VT_STRING || row[i].t == VT_DECIMAL) && row[i].len) need += row[i].len;
+        if (need > m->kcap) { m->kcap = need * 2; m->kb = stor_arena_alloc(ctx->a, m->kcap); }
+        char *p = m->kb;
+        for (int i = 0; i < q->ngroup; i++) {
+            m->cur.key[i] = row[i];
+            if ((row[i].t == VT_STRING || row[i].t == VT_DECIMAL) && row[i].len) {
+                memcpy(p, row[i].p, row[i].len);
+                m->cur.key[i].p = p;
+                p += row[i].len;
+            }
+        }
+        for (int i = 0; i < q->nsrc; i++) m->cur.rows[i] = (uint32_t)row[q->ngroup + i].i;
+        memset(m->cur.st, 0, (size_t)(q->naggs ? q->naggs : 1) * sizeof(aggst));
+        if (!m->scratch) m->scratch = ex_spill_scratch(ctx, q->gspill);
+        stor_arena_reset(m->scratch);   /* (the last group's aggregate values) */
+        m->open = true;
+    }
+    for (int i = 0; i < q->nsrc; i++) ctx->rows[i] = (uint32_t)row[q->ngroup + i].i;
+    ctx->a = m->scratch;
+    for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &m->cur.st[i]);
+    ctx->a = m->main;
+    return true;
+}
+
+static void groups_merge(qstate *q, grp **gs, pdb_value *aggv)
+{
+    ex_ctx *ctx = q->ctx;
+    gmerge m;
+    memset(&m, 0, sizeof m);
+    m.q = q; m.gs = gs; m.aggv = aggv;
+    m.main = ctx->a;
+    m.cur.key = stor_arena_alloc(ctx->a, (size_t)q->ngroup * sizeof(pdb_value));
+    m.cur.rows = stor_arena_alloc(ctx->a, (size_t)(q->nsrc ? q->nsrc : 1) * sizeof(uint32_t));
+    m.cur.st = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof(aggst));
+    ex_spill_merge(ctx, q->gspill, gm_each, &m);   /* (its first run is written before gm_each) */
+    if (m.open) gm_emit(&m, &m.cur);
+    gm_until(&m, NULL);
+    ex_spill_scratch_done(q->gspill);
 }
 
 /* The rows of a spilled sort from from (with to: up to, with ties: and those that sort
@@ -3712,7 +3838,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                 emit_output(&q);
                 prev = gr;
             }
-        } else
+        } else if (q.gspill) groups_merge(&q, gs, aggv);
+        else
         for (uint32_t g = 0; g < q.ngroups; g++) {
             grp *gr = gs[g];
             memcpy(ctx->rows, gr->rows, (size_t)q.nsrc * sizeof(uint32_t));

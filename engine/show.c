@@ -502,16 +502,18 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             char bh[24], bm[24], bs[24], br[24];
             uint64_t b_hits, b_made, b_stale, b_re;
             ex_block_plan_stats(&b_hits, &b_made, &b_stale, &b_re);
-            /* Sort_merge_passes: merges of sorted runs on disk (spill.c; MariaDB's
-               counter, but counted since start for all sessions) */
-            char smp[24];
+            /* Sort_merge_passes: merges of sorted runs on disk; Created_tmp_disk_tables:
+               GROUP BYs that went on on disk (spill.c; MariaDB's counters, but counted
+               since start for all sessions) */
+            char smp[24], ctd[24];
             snprintf(smp, sizeof smp, "%llu", (unsigned long long)ex_spill_merge_passes());
+            snprintf(ctd, sizeof ctd, "%llu", (unsigned long long)ex_spill_disk_tables());
             snprintf(bh, sizeof bh, "%llu", (unsigned long long)b_hits);
             snprintf(bm, sizeof bm, "%llu", (unsigned long long)b_made);
             snprintf(bs, sizeof bs, "%llu", (unsigned long long)b_stale);
             snprintf(br, sizeof br, "%llu", (unsigned long long)b_re);
             const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
-                                        { "Compressed_values", zv }, { "Memory_used", mem },
+                                        { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd }, { "Memory_used", mem },
                                         { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },
                                         { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },
                                         { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },

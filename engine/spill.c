@@ -26,8 +26,8 @@
 #include <unistd.h>
 
 #define SP_FANIN 16          /* runs merged at once */
-#define SP_RBUF  (64 * 1024) /* a run reader's buffer (grows for a longer row) */
-#define SP_WBUF  (256 * 1024)/* the writer's buffer */
+#define SP_RBUF  (32 * 1024) /* a run reader's buffer (grows for a longer row) */
+#define SP_WBUF  (128 * 1024)/* the writer's buffer */
 #define SP_CHUNK (64 * 1024) /* a string chunk of the run buffer (or a longer value's length) */
 #define SP_PAGE  (64 * 1024) /* a page of the run buffer's rows (at least one row) */
 
@@ -69,11 +69,15 @@ struct ex_spill {
     size_t wlen;
     uint64_t wpos;
     uint64_t rows_written;   /* rows the current run has so far (sp_write_row) */
+    stor_arena scratch;      /* ex_spill_scratch (valid when bscratch) */
+    bool bscratch;
 };
 
-static _Atomic uint64_t merge_passes;
+static _Atomic uint64_t merge_passes, disk_tables;
 
 uint64_t ex_spill_merge_passes(void) { return merge_passes; }
+uint64_t ex_spill_disk_tables(void) { return disk_tables; }
+void ex_spill_note_disk_table(void) { disk_tables++; }
 
 /* ------------------------------------------------------------------ the file */
 
@@ -454,11 +458,33 @@ void ex_spill_merge(ex_ctx *ctx, ex_spill *sp, bool (*each)(ex_ctx *, const pdb_
     sp_merge(ctx, sp, rd, base, sp->nruns - base, each, arg);
 }
 
-void ex_spill_end(ex_stmt *st)
+stor_arena *ex_spill_scratch(ex_ctx *ctx, ex_spill *sp)
 {
+    if (!sp->bscratch) {
+        stor_arena *a = ctx->a;
+        stor_arena_init(&sp->scratch);
+        /* guarded as the statement: what is left of its limit, the same error */
+        size_t left = a->limit ? (a->limit > a->held ? a->limit - a->held : 1) : 0;
+        if (a->full) stor_arena_guard(&sp->scratch, left, a->full, a->full_arg);
+        sp->bscratch = true;
+    }
+    return &sp->scratch;
+}
+
+void ex_spill_scratch_done(ex_spill *sp)
+{
+    if (sp->bscratch) stor_arena_free(&sp->scratch);
+    sp->bscratch = false;
+}
+
+void ex_spill_end(ex_ctx *ctx)
+{
+    ex_stmt *st = ctx->stmt;
     for (ex_spill *sp = st->spills; sp; sp = sp->next) {
         if (sp->fd >= 0) close(sp->fd);
         sp->fd = -1;
+        if (sp->bscratch && ctx->a == &sp->scratch) ctx->a = &ctx->s->arena;   /* (an error while it was in use) */
+        ex_spill_scratch_done(sp);
     }
     st->spills = NULL;
 }

@@ -1,6 +1,7 @@
--- Sorts bigger than memory: with tmp_table_size and max_heap_table_size at their
--- smallest, an ORDER BY over a few thousand rows is written to disk in sorted runs
--- (engine/spill.c) and merged, in more than one pass. The order must stay MariaDB's:
+-- Sorts and groupings bigger than memory: with tmp_table_size and max_heap_table_size at
+-- their smallest, an ORDER BY over a few thousand rows is written to disk in sorted runs
+-- (engine/spill.c) and merged, in more than one pass; a GROUP BY of many groups sends the
+-- rows of groups past the limit to disk, sorted by key. The order must stay MariaDB's:
 -- NULLs first, collations, DESC, ties in the order the rows were made, LIMIT/OFFSET,
 -- WITH TIES, SQL_CALC_FOUND_ROWS; long values longer than the buffers.
 
@@ -68,8 +69,23 @@ SELECT n, id, s FROM sp2 WHERE n % 100 = 1 ORDER BY n;
 -- values longer than the buffers (a row longer than a read buffer and the write buffer)
 SELECT id, LENGTH(r), MD5(r) FROM (SELECT id, IF(id % 500 = 7, REPEAT(s, 60000), s) AS r FROM sp WHERE s IS NOT NULL ORDER BY r DESC, id LIMIT 40) x;
 SELECT id, LENGTH(r) FROM (SELECT id, REPEAT('z', 1 + id % 300) AS r FROM sp ORDER BY id % 7, r, id) x WHERE id % 97 = 0;
+-- GROUP BY past the limit: groups made after it go to disk as rows, sorted by key and
+-- grouped there, then merged with the groups in memory (the output stays in key order)
+SELECT id % 1000 AS g, COUNT(*), SUM(a), MIN(s), MAX(u), AVG(d) FROM sp GROUP BY g;
+SELECT a, s, COUNT(*), MAX(id) FROM sp GROUP BY a, s;
+SELECT UPPER(s), COUNT(*), GROUP_CONCAT(id ORDER BY id DESC SEPARATOR ':') FROM sp WHERE id < 3000 GROUP BY s, id % 300;
+SELECT l, COUNT(DISTINCT a), COUNT(DISTINCT s), SUM(m) FROM sp GROUP BY l, a;
+SELECT dt, COUNT(*), MIN(id) FROM sp GROUP BY dt HAVING COUNT(*) > 1;
+SELECT m, tm, COUNT(*) FROM sp GROUP BY m, tm;
+SELECT u, id % 500 AS g, COUNT(*) FROM sp GROUP BY u, g ORDER BY COUNT(*) DESC, g, u LIMIT 30;
+SELECT id % 700 AS g, JSON_ARRAYAGG(a ORDER BY d, id), MAX(d) FROM sp GROUP BY g;
+SELECT p.id % 400 AS g, COUNT(*), SUM(q.a) FROM sp p JOIN sp q ON q.id = p.id + 1 GROUP BY g;
+SELECT COUNT(*), SUM(c) FROM (SELECT id % 2000 AS g, COUNT(*) AS c FROM sp GROUP BY g) x;
+-- the first row of a group stands for it (strings equal in the collation)
+SELECT s, u, COUNT(*) FROM sp GROUP BY s, u, id % 97;
 -- the default limits again: in memory, the same answers
 SET SESSION tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT;
 SELECT id, s FROM sp ORDER BY s DESC, id DESC;
 SELECT id, a, d FROM sp ORDER BY d, a, id LIMIT 50 OFFSET 1000;
+SELECT s, u, COUNT(*) FROM sp GROUP BY s, u, id % 97;
 DROP TABLE sp, sp2;
