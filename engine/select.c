@@ -1788,19 +1788,43 @@ typedef struct gmerge {
     grp **gs;            /* the groups in memory, sorted */
     uint32_t next;       /* the first of them not yet sent */
     pdb_value *aggv;
-    stor_arena *main, *scratch;   /* the statement's arena; the one of cur's aggregate values */
+    stor_arena *main, *scratch;   /* the statement's arena; the one of cur's aggregate values
+                                     (NULL: the statement's, see gm_plain) */
+    bool plain;
     grp cur;             /* the spilled group being made */
     bool open;
     char *kb;            /* cur's key bytes */
     size_t kcap;
 } gmerge;
 
+/* A program that reads only columns and constants: evaluating it allocates nothing that
+ * must outlive the group (a function may note a warning for the statement, a subquery
+ * keep its rows, a comparison its converted constant, all in ctx->a). */
+static bool gm_plain_prog(const ex_prog *p)
+{
+    if (p->maxstack > 64) return false;
+    for (int i = 0; i < p->nops; i++)
+        if (p->ops[i].code != OP_CONST && p->ops[i].code != OP_COL && p->ops[i].code != OP_OUTER) return false;
+    return true;
+}
+
+/* Whether the aggregates' values may live in the scratch arena: their programs are plain. */
+static bool gm_plain(const qstate *q)
+{
+    for (int i = 0; i < q->naggs; i++) {
+        const ex_agg *ag = q->aggs[i];
+        for (int k = 0; k < ag->nargs; k++) if (!gm_plain_prog(&ag->args[k])) return false;
+        for (int k = 0; k < ag->norder; k++) if (!gm_plain_prog(ag->order[k])) return false;
+    }
+    return true;
+}
+
 static void gm_emit(gmerge *m, grp *gr)
 {
     qstate *q = m->q;
     ex_ctx *ctx = q->ctx;
     memcpy(ctx->rows, gr->rows, (size_t)q->nsrc * sizeof(uint32_t));
-    if (gr == &m->cur) ctx->a = m->scratch;   /* (its values live there until the next group) */
+    if (gr == &m->cur && m->scratch) ctx->a = m->scratch;   /* (its values live there until the next group) */
     for (int i = 0; i < q->naggs; i++) m->aggv[i] = agg_result(q, q->aggs[i], &gr->st[i]);
     ctx->a = m->main;
     ctx->aggv = m->aggv;
@@ -1839,12 +1863,12 @@ static bool gm_each(ex_ctx *ctx, const pdb_value *row, void *arg)
         }
         for (int i = 0; i < q->nsrc; i++) m->cur.rows[i] = (uint32_t)row[q->ngroup + i].i;
         memset(m->cur.st, 0, (size_t)(q->naggs ? q->naggs : 1) * sizeof(aggst));
-        if (!m->scratch) m->scratch = ex_spill_scratch(ctx, q->gspill);
-        stor_arena_reset(m->scratch);   /* (the last group's aggregate values) */
+        if (m->plain && !m->scratch) m->scratch = ex_spill_scratch(ctx, q->gspill);
+        if (m->scratch) stor_arena_reset(m->scratch);   /* (the last group's aggregate values) */
         m->open = true;
     }
     for (int i = 0; i < q->nsrc; i++) ctx->rows[i] = (uint32_t)row[q->ngroup + i].i;
-    ctx->a = m->scratch;
+    if (m->scratch) ctx->a = m->scratch;
     for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &m->cur.st[i]);
     ctx->a = m->main;
     return true;
@@ -1857,6 +1881,7 @@ static void groups_merge(qstate *q, grp **gs, pdb_value *aggv)
     memset(&m, 0, sizeof m);
     m.q = q; m.gs = gs; m.aggv = aggv;
     m.main = ctx->a;
+    m.plain = gm_plain(q);
     m.cur.key = stor_arena_alloc(ctx->a, (size_t)q->ngroup * sizeof(pdb_value));
     m.cur.rows = stor_arena_alloc(ctx->a, (size_t)(q->nsrc ? q->nsrc : 1) * sizeof(uint32_t));
     m.cur.st = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof(aggst));

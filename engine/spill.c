@@ -320,6 +320,7 @@ void ex_spill_take(ex_ctx *ctx, ex_spill *sp, ex_rows *out)
     assert(sp->nruns == 0);
     out->ncols = sp->ncols;
     out->nrows = out->cap = sp->nrows;
+    if (sp->nrows <= 16 && sp->npages) { out->v = sp->vch[0]; return; }   /* (one page: in place) */
     out->v = stor_arena_alloc(ctx->a, ((size_t)sp->nrows * sp->ncols + 1) * sizeof(pdb_value));
     for (uint32_t i = 0; i < sp->nrows;) {   /* page by page */
         uint32_t off, pg = sp_page(sp, i, &off);

@@ -141,10 +141,13 @@ BIG_OFFSET = ("SELECT a.id, b.id, a.u FROM sp a, sp b WHERE b.id < 64 "
               "ORDER BY a.u DESC, a.d, b.id DESC, a.id LIMIT 4000 OFFSET 258144")
 
 # (no MIN/MAX of strings equal in their collation: which one MariaDB shows depends on the
-# order it reads the rows in)
-GROUP_BIG = ("SELECT (a.id * 7919 + b.id * 13) % 200003 AS g, COUNT(*), SUM(b.a), MAX(UPPER(a.s)), MIN(b.d) "
+# order it reads the rows in; aggregates of columns: a function's value per row is garbage
+# in the statement's arena, spilled or not)
+GROUP_BIG = ("SELECT (a.id * 7919 + b.id * 13) % 200003 AS g, COUNT(*), SUM(b.a), MAX(a.d), "
+             "GROUP_CONCAT(b.s ORDER BY b.id) "
              "FROM sp a, s128 b WHERE b.id < 64 GROUP BY g HAVING COUNT(*) > 1 AND g % 40 = 0")
-GROUP_BIG_LIMIT = ("SELECT (a.id * 7919 + b.id * 13) % 200003 AS g, COUNT(*), SUM(b.a) AS t, MIN(HEX(b.u)) "
+GROUP_BIG_LIMIT = ("SELECT (a.id * 7919 + b.id * 13) % 200003 AS g, COUNT(*), SUM(b.a) AS t, "
+                   "GROUP_CONCAT(a.u ORDER BY a.id DESC) "
                    "FROM sp a, s128 b GROUP BY g ORDER BY t DESC, g LIMIT 5")
 
 # ties, collations, NULLs, DESC, WITH TIES, the first row of a group, the order of a
