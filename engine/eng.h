@@ -329,6 +329,7 @@ typedef struct ex_stmt {
     bool exam_on, exam_hit, exam_eof;
     uint64_t exam_limit, examined;
     struct ex_spill *spills;  /* sorts spilled to temporary files (spill.c), closed by ex_spill_end */
+    size_t spill_lim;         /* select.c spill_limit, worked out once per statement (0: not yet) */
 } ex_stmt;
 
 /* RAND(seed): MariaDB's sequence; a constant seed starts one generator per statement */

@@ -1741,6 +1741,7 @@ static int order_cmp(const pdb_value *ra, const pdb_value *rb, void *arg)
  * made), nor under LIMIT ROWS EXAMINED (it drops the rows made). */
 static size_t spill_limit(ex_ctx *ctx)
 {
+    if (ctx->stmt->spill_lim) return ctx->stmt->spill_lim;
     uint64_t lim = UINT64_MAX;
     static const char *const vars[] = { "tmp_table_size", "max_heap_table_size" };
     for (int i = 0; i < 2; i++) {
@@ -1754,7 +1755,7 @@ static size_t spill_limit(ex_ctx *ctx)
     if (ctx->s->max_session_mem_used / 8 < lim) lim = ctx->s->max_session_mem_used / 8;
     if (lim < 16384) lim = 16384;
     if (lim > SIZE_MAX / 2) lim = SIZE_MAX / 2;
-    return (size_t)lim;
+    return ctx->stmt->spill_lim = (size_t)lim;
 }
 
 /* GROUP BY spills (the same limit, on the arena's growth while groups are made) unless
