@@ -1758,16 +1758,32 @@ static size_t spill_limit(ex_ctx *ctx)
     return ctx->stmt->spill_lim = (size_t)lim;
 }
 
+/* Whether the aggregates may be computed later than the scan (a spilled group's rows are
+ * aggregated after it, in key order): no argument that warns (1292: warnings come in scan
+ * order), reads a user or system variable, runs a subquery or a volatile function. */
+static bool aggs_deferrable(const qstate *q)
+{
+    for (int i = 0; i < q->naggs; i++) {
+        const ex_agg *ag = q->aggs[i];
+        for (int k = 0; k < ag->nargs; k++)
+            if (ag->args[k].may_warn || !prog_repeatable(&ag->args[k])) return false;
+        for (int k = 0; k < ag->norder; k++)
+            if (ag->order[k]->may_warn || !prog_repeatable(ag->order[k])) return false;
+    }
+    return true;
+}
+
 /* GROUP BY spills (the same limit, on the arena's growth while groups are made) unless
- * WITH ROLLUP, DISTINCT, window functions, LIMIT ROWS EXAMINED or GROUP BY expressions
- * that warn (MariaDB's warnings come in the order of the scan) are part of it. */
+ * WITH ROLLUP, DISTINCT, window functions, LIMIT ROWS EXAMINED, GROUP BY expressions
+ * that warn (MariaDB's warnings come in the order of the scan) or aggregates that cannot
+ * wait (aggs_deferrable) are part of it. */
 static void spill_setup(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     pl_select *sel = q->sel;
     if (ctx->describe || ctx->stmt->exam_on || sel->distinct || q->dstream || q->nwins) return;
     size_t lim = spill_limit(ctx);
-    if (q->grouped && sel->ngroup && !q->ritems && q->ngroup <= 64 && !grouping_warns(q)) {
+    if (q->grouped && sel->ngroup && !q->ritems && q->ngroup <= 64 && !grouping_warns(q) && aggs_deferrable(q)) {
         q->glimit = lim;
         q->gheld0 = ctx->a->held;
     }
