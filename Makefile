@@ -69,9 +69,11 @@ sqltest: $(BUILD)/pressdb
 # cacheable statement served from the statement-shape cache from its first run
 # (copied syntax trees, planner/cache.c) instead of parsed, and every query block plan
 # kept with a shape checked against a fresh plan whenever it is used again
-# (--plan-cache=3, engine/select.c: a difference stops the server).
+# (--plan-cache=3, engine/select.c: a difference stops the server), and every scan the
+# JIT applies to compiled from its first run, whatever the table's size (--jit-min-rows=0;
+# the first run has the JIT on with its default thresholds: kept plans and big tables).
 sqltest-offload: $(BUILD)/pressdb
-	PRESSDB_EXTRA_ARGS="--offload-us=0 --plan-cache=3" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
+	PRESSDB_EXTRA_ARGS="--offload-us=0 --plan-cache=3 --jit-min-rows=0" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
 # Collations against MariaDB on a generated corpus of 12,000 strings (tests/collation/run.py,
 # under a minute; `--full` there for 60,000).
 colltest: $(BUILD)/pressdb

@@ -522,6 +522,11 @@ typedef struct ex_subq {
     ex_rows rows;
     ex_type *types;
     uint16_t coll;
+    /* IN over many integer rows: the rows' integers sorted once per result (in_int_set) */
+    uint8_t iset_state;     /* 0 not built, 1 built, 2 not all integers */
+    bool iset_null;         /* a row is NULL */
+    uint32_t niset;
+    int64_t *iset;
 } ex_subq;
 
 #define EX_ITEM_BASE (1 << 20)   /* OP_AGG index of select item 0 */

@@ -178,6 +178,10 @@ void pdb_engine_shutdown(void);
  * cached when it is seen the second time), 2 every cacheable statement through the
  * cache from its first run (tests: the whole suite then runs on copied trees). */
 void pdb_set_plan_cache(int mode);
+/* --jit-min-rows (engine/jit_bridge.c): a query block whose plan is not kept compiles its
+ * scan's filter for tables of at least n rows; 0: every scan it applies to, kept or not,
+ * from the first execution (tests). */
+void pdb_set_jit_min_rows(uint32_t n);
 
 /* Engine-wide settings from the command line / config file (MariaDB variable names). */
 int  pdb_set_global_default(const char *name, const char *value);

@@ -533,6 +533,55 @@ static bool text_restartable(const char *p, size_t n)
     return true;
 }
 
+/* Does this expression read a table (a subquery anywhere in it)? Conservative: true when
+ * the stack runs low. */
+static bool expr_reads(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->sub || pl_stack_low()) return true;
+    for (int i = 0; i < e->nargs; i++)
+        if (expr_reads(e->args[i])) return true;
+    for (int i = 0; i < e->norder; i++)
+        if (expr_reads(e->order[i].e)) return true;
+    if (expr_reads(e->gc_limit) || expr_reads(e->gc_offset)) return true;
+    if (e->win) {
+        for (int i = 0; i < e->win->npart; i++)
+            if (expr_reads(e->win->part[i])) return true;
+        for (int i = 0; i < e->win->norder; i++)
+            if (expr_reads(e->win->order[i].e)) return true;
+    }
+    return false;
+}
+
+/* A SELECT of one block without FROM, subqueries, INTO or locking, and a SET of session
+ * or user variables without subqueries, read no table: they run without the store lock
+ * (SELECT 1, SELECT @@sql_mode, SET NAMES, SET autocommit=0 outside a transaction; SET
+ * autocommit=1 inside one commits, so it is not read-only), so they never wait for
+ * writers or long readers; such a SELECT takes no snapshot (InnoDB makes its read view
+ * at the first read of a table, not at SELECT 1). */
+static bool reads_no_table(const pl_stmt *st)
+{
+    if (st->kind == S_SET_NAMES) return true;
+    if (st->kind == S_SET) {   /* session and user variables; GLOBAL ones keep the lock */
+        for (int i = 0; i < st->nsets; i++)
+            if ((st->sets[i].scope != 0 && st->sets[i].scope != 2) || expr_reads(st->sets[i].value))
+                return false;
+        return true;
+    }
+    const pl_select *q = st->sel;
+    if (st->kind != S_SELECT || !q || q->next || q->nfrom || q->for_update || q->lock_share ||
+        q->ninto || q->examined || q->nu_order || q->u_limit || q->u_offset)
+        return false;
+    for (int i = 0; i < q->nitems; i++)
+        if (expr_reads(q->items[i].e)) return false;
+    for (int i = 0; i < q->ngroup; i++)
+        if (expr_reads(q->group[i])) return false;
+    for (int i = 0; i < q->norder; i++)
+        if (expr_reads(q->order[i].e)) return false;
+    return !expr_reads(q->where) && !expr_reads(q->having) && !expr_reads(q->limit) &&
+           !expr_reads(q->offset);
+}
+
 /* Takes the store lock; false when this thread may not block (an event loop) and it is
  * not free now: the statement must move to a worker. */
 static bool store_lock(bool ro)
@@ -579,7 +628,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();
 
-    if (!store_lock(ro)) return PDB_EXEC_MOVE;
+    bool nolock = ro && !describe && reads_no_table(st);
+    if (!nolock && !store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
     stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&
                           st->kind == S_SELECT && text_restartable(text, len)
@@ -600,7 +650,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     stor_view_cur.txn = stor_txn_get_id(*txp);
     if (ro) {
         stor_view_cur.snapshot = true;
-        if (explicit_txn && st->kind == S_SELECT && !describe && !read_committed(s)) {
+        if (explicit_txn && st->kind == S_SELECT && !describe && !read_committed(s) && !nolock) {
             if (!s->snap) s->snap = stor_snap_take();
             stor_view_cur.snap = s->snap;
         } else stor_view_cur.snap = stor_commit_ts();
@@ -724,7 +774,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     }
     if (catalog) ex_catalog_changed();
     stmt_state.slice_at = 0;
-    stor_unlock();
+    if (!nolock) stor_unlock();
     if (moving) return PDB_EXEC_MOVE;   /* read only: nothing to undo, nothing was sent */
     /* group commit: the fsync happens outside the store lock, shared with others; for
        the last statement of a query the server waits for it (engine.h, durable_lsn) */

@@ -2444,6 +2444,36 @@ static bool sel_volatile(const pl_select *sel)
     return false;
 }
 
+/* x IN (the subquery's one column) when x and every row are integers that fit int64:
+ * a binary search of the rows' values, sorted at the first such test of this result, as
+ * MariaDB looks x up in its materialised subquery's index (the same answer as comparing
+ * row by row: integers compare exactly, without warnings). 1 found, 0 not, -1 not but a
+ * row is NULL; 2: not applicable (compare row by row). */
+static int in_int_set(ex_ctx *ctx, ex_subq *sq, const pdb_value *x)
+{
+    const ex_rows *r = &sq->rows;
+    if (r->nrows < 16 || !(x->t == VT_INT || (x->t == VT_UINT && x->u <= INT64_MAX))) return 2;
+    if (sq->iset_state == 0) {
+        sq->iset_state = 2;
+        int64_t *v = stor_arena_alloc(ctx->a, (size_t)r->nrows * sizeof *v);
+        uint32_t n = 0;
+        sq->iset_null = false;
+        for (uint32_t i = 0; i < r->nrows; i++) {
+            const pdb_value *y = &r->v[(size_t)i * r->ncols];
+            if (y->t == VT_NULL) sq->iset_null = true;
+            else if (y->t == VT_INT || (y->t == VT_UINT && y->u <= INT64_MAX)) v[n++] = y->i;
+            else return 2;
+        }
+        qsort(v, n, sizeof *v, cmp_i64);
+        sq->iset = v;
+        sq->niset = n;
+        sq->iset_state = 1;
+    }
+    if (sq->iset_state != 1) return 2;
+    if (bsearch(&x->i, sq->iset, sq->niset, sizeof *sq->iset, cmp_i64)) return 1;
+    return sq->iset_null ? -1 : 0;
+}
+
 static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
 {
     if (!sq->done || sq->correlated) {
@@ -2463,6 +2493,7 @@ static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
         sq->rows = rows;
         sq->types = types;
         sq->done = true;
+        sq->iset_state = 0;
     }
     ex_rows *r = &sq->rows;
     if (sq->kind == E_EXISTS) { *sp = ex_int(negated ? r->nrows == 0 : r->nrows > 0); return; }
@@ -2499,7 +2530,9 @@ static void run_subq(ex_ctx *ctx, ex_subq *sq, pdb_value *sp, int negated)
         int res = 0;
         if (r->nrows == 0) res = 0;
         else if (x.t == VT_NULL) res = -1;
+        else if ((res = in_int_set(ctx, sq, &x)) != 2) { }
         else {
+            res = 0;
             bool saw_null = false;
             for (uint32_t i = 0; i < r->nrows; i++) {
                 if (r->v[i].t == VT_NULL) { saw_null = true; continue; }

@@ -6,7 +6,9 @@
  * statement layer streams it to the client. MariaDB orders GROUP BY results by the
  * group key when there is no ORDER BY; so do we. */
 #include "engine/eng.h"
+#include "engine/jit_bridge.h"
 #include <assert.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,6 +53,9 @@ typedef struct fkern {
     /* answers by pooled value id (storage/strpool.c), direct-mapped */
     uint16_t idkey[FK_IDMEMO];
     bool idres[FK_IDMEMO];
+    /* the JIT may check it (jit_levels): `!NULL && int64 value op jk`, exactly */
+    bool jit;
+    int64_t jk;
 } fkern;
 
 /* A filter conjunct placed at the join level where all its sources are bound. */
@@ -62,6 +67,7 @@ typedef struct conj {
     int cost;           /* evaluation order within a level: cheap first */
     fkern fk;
     bool served;        /* `col = constant` the source's index lookup already guarantees */
+    bool jit;           /* the level's compiled kernel checked it (jit_levels) */
 } conj;
 
 /* An index lookup for a source: key column values come from programs over earlier sources. */
@@ -150,6 +156,7 @@ typedef struct qstate {
     pdb_value *paggv;   /* npend * naggs */
     pdb_value *pkeys;   /* npend * nwkeys */
     uint32_t *rowbuf;   /* candidate rows from a lookup */
+    jb_scan **jit;      /* per source: its scan's compiled filter (jit_levels), or NULL */
     /* LIMIT ROWS EXAMINED: MariaDB stops reading once LIMIT's rows are sent (exam_want,
        0 = not), and reads a unique key's row again only for another key (per source:
        the last key looked up) */
@@ -205,7 +212,7 @@ static uint64_t dset_hash(const pdb_value *v, int n)
         h = (h ^ x) * 0x100000001b3ull;
         h ^= h >> 29;
     }
-    return h;
+    return stor_hash_fin(h);
 }
 
 typedef struct grp {
@@ -252,6 +259,7 @@ static bool passes(ex_ctx *ctx, ex_prog *p)
 static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
 {
     k->kind = FK_NONE;
+    k->jit = false;
     memset(k->idkey, 0, sizeof k->idkey);
     k->mp = NULL;
     k->mlen = 0;
@@ -300,6 +308,14 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
                c->type != CT_DATETIME && c->type != CT_TIMESTAMP && c->type != CT_TIME &&
                !(c->is_unsigned && c->type == CT_BIGINT)) {
         k->kind = FK_INT_CMP;   /* stor_get gives VT_INT: ex_compare's integer case */
+        k->jit = true;
+        k->jk = kv->i;
+    } else if (c->kind == CK_I64 && (c->type == CT_DATE || c->type == CT_DATETIME || c->type == CT_TIMESTAMP) &&
+               (ci == 0 || kv->t != VT_STRING)) {
+        /* VT_DATE/VT_DATETIME against a constant ex_compare reads as a datetime: packed
+           values compared (a string constant on the left is converted once even for a NULL
+           row: left to the interpreter) */
+        k->jit = jb_temporal_const(kv, &k->jk);
     }
 }
 
@@ -616,6 +632,7 @@ static grp *group_find(qstate *q, const pdb_value *key)
 {
     uint64_t h = 0x51ed;
     for (int i = 0; i < q->ngroup; i++) h = h * 31 + ex_hash_value(&key[i], key[i].t == VT_STRING ? q->gtypes[i].coll : 0);
+    h = stor_hash_fin(h);
     if (q->ghcap == 0 || q->ngroups * 2 >= q->ghcap) {
         uint32_t nc = q->ghcap ? q->ghcap * 2 : 64;
         grp **nt = stor_arena_alloc(q->ctx->a, nc * sizeof *nt);
@@ -1043,7 +1060,8 @@ static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_valu
 static bool level_filters(qstate *q, int level)
 {
     for (int i = 0; i < q->nconj; i++)
-        if (q->conj[i].level == level && !q->conj[i].served && !conj_passes(q->ctx, &q->conj[i])) return false;
+        if (q->conj[i].level == level && !q->conj[i].served && !q->conj[i].jit && !conj_passes(q->ctx, &q->conj[i]))
+            return false;
     return true;
 }
 
@@ -1152,6 +1170,34 @@ static void limit_stop_setup(qstate *q, uint32_t cap)
     if (q->limit_want == 0) q->limit_full = true;   /* LIMIT 0 reads nothing */
 }
 
+/* COUNT(*) alone over one table whose conjuncts the kernel checks all: after the first
+ * row (on_row makes the group as for any row), each further candidate would only add one
+ * to the count (agg_add), so the candidates are counted, not visited. */
+static bool jit_count_only(const qstate *q, int level)
+{
+    if (level || q->nsrc != 1 || !q->grouped || q->ngroup || q->ritems || q->nwins || q->naggs != 1 ||
+        q->aggs[0]->kind != AG_COUNT_STAR)
+        return false;
+    for (int i = 0; i < q->nconj; i++) if (!q->conj[i].served && !q->conj[i].jit) return false;
+    return true;
+}
+
+static void jit_count(qstate *q, jb_scan *js, uint32_t n)
+{
+    ex_ctx *ctx = q->ctx;
+    uint32_t *ids, k;
+    jb_begin(js, n);
+    while ((k = jb_next(ctx, js, &ids)) > 0) {
+        uint32_t i = 0;
+        if (!q->ngroups) {
+            ctx->rows[0] = ids[0];
+            on_row(q);
+            i = 1;
+        }
+        q->groups[0]->st[0].cnt += k - i;
+    }
+}
+
 /* ANALYZE: scan_level timed per level (explain.c reports it). */
 static void scan_level(qstate *q, int level)
 {
@@ -1227,7 +1273,7 @@ static void scan_level_run(qstate *q, int level)
                 if (!stor_row_visible(s->t, r) || stor_is_null(c, r)) continue;
                 pdb_value v;
                 stor_get(s->t, (uint32_t)lk->hcol, r, &v);
-                uint32_t b = (uint32_t)(ex_hash_value(&v, c->coll) & (nb - 1));
+                uint32_t b = (uint32_t)(stor_hash_fin(ex_hash_value(&v, c->coll)) & (nb - 1));
                 lk->hnext[r] = lk->hbuckets[b];
                 lk->hbuckets[b] = r + 1;
             }
@@ -1237,7 +1283,7 @@ static void scan_level_run(qstate *q, int level)
         ex_eval(ctx, lk->hkey, &v);
         lkctx l = { NULL, 0, 0, ctx->a };
         if (lookup_key_convert(ctx, c, &v)) {
-            uint32_t b = (uint32_t)(ex_hash_value(&v, c->coll) & (lk->hnb - 1));
+            uint32_t b = (uint32_t)(stor_hash_fin(ex_hash_value(&v, c->coll)) & (lk->hnb - 1));
             for (uint32_t r = lk->hbuckets[b]; r; r = lk->hnext[r - 1]) {
                 pdb_value cv;
                 stor_get(s->t, (uint32_t)lk->hcol, r - 1, &cv);
@@ -1284,7 +1330,10 @@ static void scan_level_run(qstate *q, int level)
         }
         if (ctx->stmt->exam_hit || q->exam_full) return;
     }
-    for (uint32_t i = 0; i < n; i++) {
+    jb_scan *js = q->jit ? q->jit[level] : NULL;   /* candidates chunk by chunk (jit_levels) */
+    if (js && jit_count_only(q, level)) { jit_count(q, js, n); return; }
+    if (js) n = jb_begin(js, n);
+    for (uint32_t i = 0; i < n || (js && (i = 0, n = jb_next(ctx, js, &cand)) > 0); i++) {
         uint32_t r = cand ? cand[i] : i;
         ex_slice_tick(ctx);
         if (s->t && !stor_row_visible(s->t, r)) continue;
@@ -1560,7 +1609,7 @@ static inline uint64_t distinct_hash(qstate *q, const pdb_value *row)
     for (int i = 0; i < q->nitems; i++)
         h = h * 31 + (row[i].t == VT_INT ? (uint64_t)row[i].i * 0x9e3779b97f4a7c15ull   /* ex_hash_value's */
                                           : ex_hash_value(&row[i], q->itypes[i].vt == VT_STRING ? q->itypes[i].coll : 0));
-    return h;
+    return stor_hash_fin(h);
 }
 
 /* Do two output rows have equal items (DISTINCT's equality)? */
@@ -2322,6 +2371,7 @@ typedef struct bplan {
     int ncj;
     uint64_t *cjm;              /* the sources each conjunct reads */
     bool nocache;
+    jb_kept *jit;               /* a kept plan's compiled kernels (jit_levels), or NULL */
     bp_look lk[BP_SRC];         /* last: a kept plan has nsrc of them */
 } bplan;
 
@@ -2465,9 +2515,20 @@ static void bp_verify_order(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr *
     }
 }
 
-/* Keeps a freshly made plan with the shape (one malloc'd block). */
+static void bp_free(void *p)
+{
+    jb_kept_free(((bplan *)p)->jit);
+    free(p);
+}
+
+static void bp_free_hook(void) { pl_shape_set_plan_free(bp_free); }
+
+/* Keeps a freshly made plan with the shape (one malloc'd block; the kernels the JIT
+ * compiles for it go in k->jit, this execution's too). */
 static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
 {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, bp_free_hook);
     if (bp->nocache || nm->over || !bp->post) return;
     size_t head = bp_head(bp->nsrc);
     size_t size = head + (size_t)bp->ncands * sizeof(bp_cand) + (size_t)(bp->njms + bp->ncj) * sizeof(uint64_t);
@@ -2484,9 +2545,55 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm)
     k->cands = (bp_cand *)p;
     if (bp->ncands) memcpy(p, bp->cands, (size_t)bp->ncands * sizeof(bp_cand));
     k->ccands = k->ncands; k->cjms = k->njms;
-    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) bp_made++;
-    else free(k);
+    k->jit = jb_kept_new();
+    if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) { bp_made++; bp->jit = k->jit; }
+    else bp_free(k);
     (void)ctx;
+}
+
+/* The JIT (engine/jit_bridge.c): a level that scans a base table whole, with no ON
+ * condition and outside any outer-joined group (its conjuncts are never checked on a NULL
+ * row), whose first conjuncts in evaluation order are kernels the JIT can check exactly
+ * (fkern.jit), takes its candidate rows from compiled code, which checks those conjuncts
+ * (conj.jit: level_filters skips them). Not for ANALYZE or LIMIT ROWS EXAMINED (they
+ * count the rows read) nor locking reads. */
+static void jit_levels(qstate *q, bplan *bp)
+{
+    ex_ctx *ctx = q->ctx;
+    if (ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode) return;
+    bool any = false;
+    for (int lv = 0; lv < q->nsrc && !any; lv++)
+        for (int i = 0; i < q->nconj; i++)
+            if (q->conj[i].level == lv && !q->conj[i].served) { any = q->conj[i].fk.jit; break; }
+    if (!any || !jb_enabled(ctx)) return;
+    uint64_t run = jb_run_id();
+    for (int lv = 0; lv < q->nsrc; lv++) {
+        ex_src *s = &ctx->src[lv];
+        lookup *lk = &q->lk[lv];
+        if (!s->t || lk->ix || lk->hcol >= 0 || lk->rix || q->on[lv] || q->gends[lv] || q->gend[lv] != lv ||
+            (s->join == JT_LEFT && lv > 0))
+            continue;
+        bool grouped = false;   /* inside an outer-joined group */
+        for (int g = 1; g < lv; g++) if (ctx->src[g].join == JT_LEFT && q->gend[g] >= lv) grouped = true;
+        if (grouped) continue;
+        jb_cond c[JB_MAXCONDS];
+        int n = 0, at[JB_MAXCONDS];
+        for (int i = 0; i < q->nconj && n < JB_MAXCONDS; i++) {
+            conj *cj = &q->conj[i];
+            if (cj->level != lv || cj->served) continue;
+            if (!cj->fk.jit || cj->fk.src != lv) break;
+            c[n] = (jb_cond){ cj->fk.col, cj->fk.op, cj->fk.jk };
+            at[n++] = i;
+        }
+        if (!n) continue;
+        if (!q->jit) {
+            q->jit = stor_arena_alloc(ctx->a, (size_t)q->nsrc * sizeof *q->jit);
+            memset(q->jit, 0, (size_t)q->nsrc * sizeof *q->jit);
+        }
+        int used = 0;
+        q->jit[lv] = jb_scan_new(ctx, bp ? bp->jit : NULL, lv, s->t, c, n, q, run, &used);
+        for (int k = 0; k < used; k++) q->conj[at[k]].jit = true;
+    }
 }
 
 static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
@@ -3594,6 +3701,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         q.conj[q.nconj].p = ex_compile(&sc, cj[i], &t);
         q.conj[q.nconj].level = lvl;
         q.conj[q.nconj].served = false;
+        q.conj[q.nconj].jit = false;
         kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
         q.nconj++;
     }
@@ -3643,6 +3751,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             q.conj[q.nconj].p = ex_compile(&sc, gcond[i], &t);
             q.conj[q.nconj].level = q.gend[i];
             q.conj[q.nconj].served = false;
+            q.conj[q.nconj].jit = false;
             q.conj[q.nconj].cost = 0;
             kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
             q.nconj++;
@@ -3686,6 +3795,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         bp->post = true;
         if (bp_fresh) bp_keep(ctx, sel, bp, &nm);
     }
+    jit_levels(&q, bp);
 
     /* select items */
     sc.clause = "SELECT";
@@ -4107,7 +4217,7 @@ static void union_dedupe(ex_ctx *ctx, ex_rows *all, const ex_type *types)
         uint64_t h = 0;
         for (uint32_t c = 0; c < ncols; c++)
             h = h * 31 + (row[c].t == VT_NULL ? 7 : ex_hash_value(&row[c], types[c].vt == VT_STRING ? types[c].coll : 0));
-        uint32_t b = (uint32_t)(h & (hcap - 1));
+        uint32_t b = (uint32_t)(stor_hash_fin(h) & (hcap - 1));
         bool dup = false;
         for (int32_t k = ht[b]; k >= 0 && !dup; k = nxt[k]) dup = union_rows_equal(row, &all->v[(size_t)k * ncols], types, ncols);
         if (dup) continue;

@@ -1,5 +1,6 @@
 /* show.c - SHOW statements and DESCRIBE, formatted exactly as MariaDB 10.11 prints them. */
 #include "engine/eng.h"
+#include "engine/jit_bridge.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -479,7 +480,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             varlist v = { ctx, &ts, st };
             ex_sysvar_list(ctx->s, st->global, var_cb, &v, ctx->a);
         } else {
-            /* Memory_used: the bytes the store's counted allocator holds (MariaDB reports
+            /* Memory_used: the bytes the store's counted allocator holds and the JIT's code pages (MariaDB reports
              * its own allocations under the same name). */
             char mem[24], zv[24], zb[24], zr[24];
             snprintf(mem, sizeof mem, "%zu", stor_mem_used());
@@ -512,8 +513,23 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             snprintf(bm, sizeof bm, "%llu", (unsigned long long)b_made);
             snprintf(bs, sizeof bs, "%llu", (unsigned long long)b_stale);
             snprintf(br, sizeof br, "%llu", (unsigned long long)b_re);
+            /* Jit_*: the JIT's kernels compiled and their compile time, code bytes held,
+               scans run compiled, and scans that could have been but were not (no
+               executable memory, or the code evicted) (engine/jit_bridge.c) */
+            char jc[24], jt[24], jb[24], je[24], jf[24];
+            uint64_t j_c, j_t, j_b, j_e, j_f, j_map;
+            jb_stats(&j_c, &j_t, &j_b, &j_e, &j_f, &j_map);
+            snprintf(jc, sizeof jc, "%llu", (unsigned long long)j_c);
+            snprintf(jt, sizeof jt, "%llu", (unsigned long long)j_t);
+            snprintf(jb, sizeof jb, "%llu", (unsigned long long)j_b);
+            snprintf(je, sizeof je, "%llu", (unsigned long long)j_e);
+            snprintf(jf, sizeof jf, "%llu", (unsigned long long)j_f);
+            snprintf(mem, sizeof mem, "%zu", stor_mem_used() + (size_t)j_map);
             const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
-                                        { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd }, { "Memory_used", mem },
+                                        { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
+                                        { "Jit_code_bytes", jb }, { "Jit_compile_time_us", jt },
+                                        { "Jit_compiled_blocks", jc }, { "Jit_executions", je },
+                                        { "Jit_fallbacks", jf }, { "Memory_used", mem },
                                         { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },
                                         { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },
                                         { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },

@@ -62,7 +62,6 @@ static const sysvar vars[] = {
     { "innodb_version", SV_STR, SVF_GLOBAL | SVF_RO, "10.11.19" },
     { "insert_id", SV_UINT, SVF_SESSION, "0" },
     { "interactive_timeout", SV_UINT, SVF_SESSION, "28800" },
-    { "jit", SV_BOOL, SVF_GLOBAL, "ON" },
     { "last_insert_id", SV_UINT, SVF_SESSION, "0" },
     { "lc_time_names", SV_STR, SVF_SESSION, "en_US" },
     { "license", SV_STR, SVF_GLOBAL | SVF_RO, "GPL" },
@@ -87,6 +86,7 @@ static const sysvar vars[] = {
     { "optimizer_switch", SV_STR, SVF_SESSION, "index_merge=on,index_merge_union=on,index_merge_sort_union=on,index_merge_intersection=on,index_merge_sort_intersection=off,engine_condition_pushdown=off,index_condition_pushdown=on,derived_merge=on,derived_with_keys=on,firstmatch=on,loosescan=on,materialization=on,in_to_exists=on,semijoin=on,partial_match_rowid_merge=on,partial_match_table_scan=on,subquery_cache=on,mrr=off,mrr_cost_based=off,mrr_sort_keys=off,outer_join_with_cache=on,semijoin_with_cache=on,join_cache_incremental=on,join_cache_hashed=on,join_cache_bka=on,optimize_join_buffer_size=on,table_elimination=on,extended_keys=on,exists_to_in=on,orderby_uses_equalities=on,condition_pushdown_for_derived=on,split_materialized=on,condition_pushdown_for_subquery=on,rowid_filter=on,condition_pushdown_from_having=on,not_null_range_scan=off,hash_join_cardinality=off,cset_narrowing=off" },
     { "pid_file", SV_STR, SVF_GLOBAL | SVF_RO, "" },
     { "port", SV_UINT, SVF_GLOBAL | SVF_RO, "3306" },
+    { "pressdb_jit", SV_BOOL, SVF_SESSION, "ON" },   /* pressdb only: run compiled scans (--jit) */
     { "profiling", SV_BOOL, SVF_SESSION, "OFF" },
     { "protocol_version", SV_UINT, SVF_GLOBAL | SVF_RO, "10" },
     { "query_cache_size", SV_UINT, SVF_GLOBAL, "1048576" },

@@ -86,11 +86,18 @@ void pl_shape_stats(uint64_t *hits, uint64_t *misses, uint64_t *entries)
     *entries = n;
 }
 
+static void (*plan_free)(void *) = free;
+
+void pl_shape_set_plan_free(void (*fn)(void *plan)) { plan_free = fn ? fn : free; }
+
 static void shape_unref(pl_shape *e)
 {
     if (--e->refs > 0) return;
-    for (int i = 0; i < PL_SHAPE_PLANS; i++) free(atomic_load(&e->plans[i]));
-    for (int i = 0; i < e->nretired; i++) free(e->retired[i]);
+    for (int i = 0; i < PL_SHAPE_PLANS; i++) {
+        void *p = atomic_load(&e->plans[i]);
+        if (p) plan_free(p);
+    }
+    for (int i = 0; i < e->nretired; i++) plan_free(e->retired[i]);
     stor_arena_free(&e->arena);
     free(e->key);
     free(e);

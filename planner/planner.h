@@ -375,6 +375,8 @@ void pl_shape_release(pl_shape *ref);
 #define PL_SHAPE_PLANS 8
 const void *pl_shape_plan(pl_shape *ref, int bid);
 bool pl_shape_set_plan(pl_shape *ref, int bid, void *plan);
+/* How the cache frees a plan (default free): the engine's plans hold compiled code. */
+void pl_shape_set_plan_free(void (*fn)(void *plan));
 /* 0 off, 1 on (a shape is cached when seen the second time), 2 eager (cached at its
  * first sighting and every statement served by copying: for tests). */
 void pl_shape_mode(int mode);

@@ -40,7 +40,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
-    O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_WALREC, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+    O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_JITMIN, O_WALREC, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
 };
 
 typedef struct opt_def {
@@ -79,7 +79,9 @@ static const opt_def opt_defs[] = {
     { "ssl", O_SSL, K_BOOL, 0, 0, 0, false, "offer TLS (default ON; --skip-ssl disables)" },
     { "require_secure_transport", O_REQ_SECURE, K_BOOL, 0, 0, 0, false,
       "refuse TCP connections without TLS" },
-    { "jit", O_JIT, K_BOOL, 0, 0, 0, false, "compile queries (on|off, default on)" },
+    { "jit", O_JIT, K_BOOL, 0, 0, 0, false,
+      "run filtered scans as compiled code (on|off, default on; the global default of the "
+      "session variable pressdb_jit)" },
     { "root_password", O_ROOTPW, K_STR, 0, 0, 0, false,
       "password of root@localhost on a fresh datadir (or env PRESSDB_ROOT_PASSWORD)" },
     { "log_error", O_LOG_ERROR, K_STR, 0, 0, 0, true,
@@ -97,6 +99,9 @@ static const opt_def opt_defs[] = {
     { "compress_after_s", O_ZAFTER, K_NUM, 0, 31536000, 0, false,
       "a segment of 1,024 rows whose strings nobody read or wrote for this many seconds is "
       "compressed (default 600; 0: no compression)" },
+    { "jit_min_rows", O_JITMIN, K_NUM, 0, 4294967295ull, 0, false,
+      "a query whose plan is not kept compiles a scan of a table of at least this many rows "
+      "(default 8192; 0: every scan the JIT applies to, from the first run: for tests)" },
     { "plan_cache", O_PLANCACHE, K_NUM, 0, 3, 0, false,
       "statement-shape cache: 1 on (default), 0 off, 2 every cacheable statement goes "
       "through it from its first run (for tests), 3 as 2 and every kept plan used is "
@@ -115,6 +120,7 @@ static const opt_def opt_defs[] = {
 
 static bool want_help, want_version;
 static bool log_error_bare;        /* --log-error without a file: <datadir>/<host>.err */
+static int64_t jit_min_rows = -1;  /* --jit-min-rows; -1: the engine's default */
 
 /* ---- buffered warnings ---- */
 
@@ -353,6 +359,7 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         case O_ZMIN: srv_cfg.compress_min_bytes = adj; break;
         case O_ZAFTER: srv_cfg.compress_after_s = (uint32_t)adj; break;
         case O_PLANCACHE: srv_cfg.plan_cache = (int)adj; break;
+        case O_JITMIN: jit_min_rows = (int64_t)adj; break;
         case O_WALREC: srv_cfg.wal_recovery = (int)adj; break;
         case O_MAXMEM:
             if (adj && adj < 16777216) {
@@ -932,7 +939,8 @@ void srv_options_finish(void)
     mirror("ssl_key", srv_cfg.ssl_key);
     mirror("log_error", srv_cfg.log_error);
     mirror("pid_file", srv_cfg.pid_file);
-    mirror("jit", srv_cfg.jit ? "ON" : "OFF");
+    mirror("pressdb_jit", srv_cfg.jit ? "ON" : "OFF");
+    if (jit_min_rows >= 0) pdb_set_jit_min_rows((uint32_t)jit_min_rows);
 }
 
 void srv_options_log_warnings(void)

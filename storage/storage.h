@@ -142,6 +142,19 @@ unsigned pdb_coll_weight_size(uint16_t coll);
 bool     pdb_coll_eq(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
 /* Hash consistent with pdb_coll_cmp == 0. */
 uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t len);
+/* The last step of every hash whose low bits pick a bucket (murmur3's finaliser): each
+ * output bit depends on every input bit. Without it the low bits of integer-valued
+ * doubles (all zero), packed datetimes (multiples of 10^6) and products with odd
+ * constants kept most buckets empty: COUNT(DISTINCT) of 14,000 values over 100,000 rows
+ * took 1.8 s, walking chains of hundreds. */
+static inline uint64_t stor_hash_fin(uint64_t h)
+{
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    h *= 0xc4ceb9fe1a85ec53ull;
+    return h ^ (h >> 33);
+}
 /* LIKE's test of one character against another: MariaDB compares their own weights
  * (no PAD SPACE: an ignorable character equals no space; see collation.c). */
 bool     pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b);

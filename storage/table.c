@@ -25,7 +25,12 @@ static pthread_mutex_t dbs_mu = PTHREAD_MUTEX_INITIALIZER;
  * at all (lock_noblock: an event loop). A blocking call by such a thread, or taking the
  * lock again while holding it, is a lock-order violation: logged once, and fatal when
  * PRESSDB_LOCK_CHECK is set (as the test harness sets it for every pressdb it starts). */
-static pthread_rwlock_t store_lock = PTHREAD_RWLOCK_INITIALIZER;
+/* Writers first: once a writer waits, new readers wait behind it (a blocking reader) or
+ * find the lock busy (an event loop's try, which moves the statement to a worker). With
+ * glibc's default, readers first, overlapping readers kept an INSERT waiting for ten
+ * minutes and more; now a writer waits at most for the readers already in. Safe because
+ * no thread takes the lock twice (checked below), which writer preference would deadlock. */
+static pthread_rwlock_t store_lock = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
 static __thread uint8_t lock_held;              /* 0, 1 shared, 2 exclusive */
 static __thread bool lock_noblock;
 static _Atomic uint64_t lock_violations;
@@ -372,7 +377,7 @@ static uint64_t key_hash(const stor_table *t, const stor_index *x, const pdb_val
             h = mix(h, (uint64_t)v->i);
         }
     }
-    return h;
+    return stor_hash_fin(h);
 }
 
 /* Do the first nk key columns of the stored row equal vals? */

@@ -7,7 +7,7 @@
  *   emit_a64.c  arm64 encoders (AAPCS64)         } __x86_64__ / __aarch64__
  *   filter.c    the filter-and-count kernel (architecture-independent: emitter calls only)
  *
- * Nothing here runs at startup; nothing is wired into the executor yet. */
+ * Nothing here runs at startup; the executor uses the filter through engine/jit_bridge.c. */
 #ifndef PDB_JIT_H
 #define PDB_JIT_H
 

@@ -12,8 +12,12 @@ store lock stops the server (the lock-order checker, storage/table.c).
    that disconnect in the middle of their result.
 3. A SELECT running for seconds inline on the loop (a cross join COUNT, seen for the
    first time) must move to a worker: another connection's SELECT 1 and a fresh login
-   are answered meanwhile.
+   are answered meanwhile, also once an INSERT waits for the COUNT (a statement that
+   reads no table takes no store lock).
 4. Moved statements give MariaDB's results (MARIADB_PORT), side effects happen once.
+5. Writers are not starved: while three clients loop full scans whose runs overlap
+   (readers always hold the store lock), an INSERT must still get its turn (with
+   glibc's reader-first lock it waited for as long as the readers went on).
 
 Every scenario has a watchdog: a fresh connection must get SELECT 1 answered
 (generous timeouts: liveness checks, not speed assertions); a client stuck past its
@@ -266,7 +270,35 @@ def scenario_runaway(port):
             print("  %s: answered in %.2fs" % (what, time.monotonic() - t0))
         except Exception as e:  # noqa: BLE001
             fail("scenario 3: %s not answered within %ss while the COUNT runs: %s" % (what, LIVE, e))
+    # an INSERT now waits for the COUNT (writers first: later readers of tables wait
+    # behind it); a statement that reads no table must still be answered
+    ins_done = {}
+
+    def insert():
+        c = connect(port, database=DB, autocommit=True, timeout=600)
+        with c.cursor() as cur:
+            cur.execute("INSERT INTO t2 VALUES (3)")
+        ins_done["ok"] = True
+        c.close()
+    w = threading.Thread(target=insert, daemon=True)
+    w.start()
+    time.sleep(0.5)
+    for sql in ("SELECT 1", "SELECT @@version_comment, 1 + 1"):
+        t0 = time.monotonic()
+        try:
+            c = connect(port, timeout=LIVE)
+            with c.cursor() as cur:
+                cur.execute(sql)
+                cur.fetchall()
+            c.close()
+            print("  %s with an INSERT waiting: answered in %.2fs" % (sql, time.monotonic() - t0))
+        except Exception as e:  # noqa: BLE001
+            fail("scenario 3: %s not answered within %ss while an INSERT waits for the COUNT: %s"
+                 % (sql, LIVE, e))
     t.join(600)
+    w.join(60)
+    if not ins_done.get("ok"):
+        fail("scenario 3: the INSERT waiting for the COUNT never finished")
     if t.is_alive():
         fail("scenario 3: the COUNT never finished")
     elif res.get("count") != 10 ** 9:
@@ -327,14 +359,65 @@ def scenario_compare(port):
     p.close()
 
 
+def scenario_writer(port):
+    print("5. INSERTs beside three clients whose full scans overlap")
+    errors, counts, stop_scans = [], {}, threading.Event()
+    conns = [connect(port, database=DB, autocommit=True) for _ in range(3)]
+
+    def scanner(i, c):
+        def run():
+            n = 0
+            try:
+                while not stop_scans.is_set():
+                    with c.cursor() as cur:
+                        cur.execute("SELECT COUNT(*) FROM big WHERE s LIKE '%zz%'")
+                        cur.fetchall()
+                    n += 1
+            except Exception as e:  # noqa: BLE001
+                errors.append("scan%d: %s" % (i, e))
+            counts["scan%d" % i] = n
+        t = threading.Thread(target=run, daemon=True)
+        t.start()
+        return t
+
+    ts = [scanner(i, c) for i, c in enumerate(conns)]
+    time.sleep(1)
+    ins = connect(port, database=DB, autocommit=True)
+    done = threading.Event()
+
+    def writer():
+        with ins.cursor() as cur:
+            for _ in range(3):
+                cur.execute("INSERT INTO t2 VALUES (5)")
+        done.set()
+    w = threading.Thread(target=writer, daemon=True)
+    w.start()
+    # the scans go on until the INSERTs are done, or for STUCK / 2 seconds
+    in_time = done.wait(STUCK / 2)
+    stop_scans.set()
+    for t in ts + [w]:
+        t.join(STUCK + 10)
+    if any(t.is_alive() for t in ts + [w]):
+        raise Stuck("scenario 5: a client is stuck")
+    for e in errors:
+        fail("scenario 5: " + e)
+    if not in_time:
+        fail("scenario 5: 3 INSERTs waited %ds for readers that kept coming (writer starved)" % (STUCK // 2))
+    else:
+        print("  3 INSERTs done while the scans went on; scans %s" % counts)
+    ins.close()
+    for c in conns:
+        c.close()
+
+
 def main():
     base = tempfile.mkdtemp(prefix="pressdb-deadlock-")
     proc, port = start(base, ["--threads=1"])
-    which = sys.argv[1:] or ["1", "2", "3", "4"]     # scenarios to run
+    which = sys.argv[1:] or ["1", "2", "3", "4", "5"]     # scenarios to run
     try:
         setup(port)
         for k, f in (("1", scenario_insert), ("2", scenario_disconnect), ("3", scenario_runaway),
-                     ("4", scenario_compare)):
+                     ("4", scenario_compare), ("5", scenario_writer)):
             if k in which:
                 f(port)
     except Stuck as e:

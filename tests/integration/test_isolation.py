@@ -81,6 +81,13 @@ SCENARIOS = {
         ("A", "UPDATE t SET v=1 WHERE id=1"),
         ("B", ALL), ("B", "COMMIT"),
     ],
+    "a read of no table takes no snapshot": [
+        ("B", "BEGIN"), ("B", "SELECT 1"), ("B", "SELECT @@autocommit, NOW() > 0"),
+        ("A", "UPDATE t SET v=0 WHERE id=1"),
+        ("B", ALL),
+        ("A", "UPDATE t SET v=1 WHERE id=1"),
+        ("B", ALL), ("B", "COMMIT"),
+    ],
     "no lost update": [
         ("A", "BEGIN"), ("A", "UPDATE t SET v=v+1 WHERE id=2"),
         ("B&", "UPDATE t SET v=v+10 WHERE id=2"),

@@ -153,7 +153,7 @@ SELECT COUNT(*) FROM k1 WHERE id IN (37,74,111,148,185,222,259,296,333,370,407,4
 
 -- max_session_mem_used: MariaDB's default, its minimum (with a warning), and its error for
 -- a statement that needs more (a two-table product, sorted: the sort itself spills to disk
--- (063_spill.sql), its 1,000,000 result rows are still held before they are sent)
+-- (065_spill.sql), its 1,000,000 result rows are still held before they are sent)
 SELECT @@max_session_mem_used, @@global.max_session_mem_used;
 SET max_session_mem_used = 1000;
 SHOW WARNINGS;

@@ -1,0 +1,57 @@
+/* jit_bridge.h - the executor's use of the template JIT (engine/jit_bridge.c): full scans
+ * of a base table whose first conjuncts are `int64 column <op> constant` take their
+ * candidate rows from a compiled kernel (engine/jit/filter.c), chunk by chunk. */
+#ifndef PDB_JIT_BRIDGE_H
+#define PDB_JIT_BRIDGE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct ex_ctx;
+struct stor_table;
+struct pdb_value;
+
+#define JB_MAXCONDS 16
+#define JB_LEVELS 16
+
+/* A conjunct the kernel checks: column col of the level's table, op (BO_EQ..BO_GE) as
+ * `column op k`. The caller guarantees that the interpreter's answer for the row is
+ * exactly `!NULL && c->i64[row] op k` (signed), with no warning possible. */
+typedef struct jb_cond { uint32_t col; uint8_t op; int64_t k; } jb_cond;
+
+/* The kernels a kept block plan holds (one slot per join level), freed with the plan. */
+typedef struct jb_kept jb_kept;
+jb_kept *jb_kept_new(void);
+void jb_kept_free(jb_kept *k);
+
+/* One scan level's compiled filter for one execution of a block (statement arena). */
+typedef struct jb_scan jb_scan;
+
+/* Whether this session runs compiled code (pressdb_jit) and the statement allows it. */
+bool jb_enabled(struct ex_ctx *ctx);
+/* The scan of level lv over t filtered by c[0..n) (a prefix of the level's conjuncts in
+ * evaluation order); kept: the block plan's kernels or NULL (not kept). frame: an address
+ * in the calling query block's stack frame, run: its jb_run_id (see jit_bridge.c:
+ * per-execution kernels).
+ * NULL: interpret (too few rows, no executable memory). *used: how many of c it took. */
+jb_scan *jb_scan_new(struct ex_ctx *ctx, jb_kept *kept, int lv, const struct stor_table *t,
+                     const jb_cond *c, int n, const void *frame, uint64_t run, int *used);
+/* A new run of a query block on this thread (jb_scan_new's run). */
+uint64_t jb_run_id(void);
+/* A scan of the level starts over rows 0..nrows-1 (returns 0: no candidates yet). */
+uint32_t jb_begin(jb_scan *js, uint32_t nrows);
+/* The next candidate rows (ascending row ids, dead and invisible rows and rows failing
+ * the conjuncts left out) into *ids; 0 at the end. Runs the kernel over chunks of rows,
+ * checking the statement's time slice between them (it may raise EX_MOVE). */
+uint32_t jb_next(struct ex_ctx *ctx, jb_scan *js, uint32_t **ids);
+
+/* For a DATE/DATETIME/TIMESTAMP column (its values VT_DATE/VT_DATETIME): the constant k
+ * converted as ex_compare converts it, when that comparison is exactly a compare of the
+ * packed values and cannot warn. */
+bool jb_temporal_const(const struct pdb_value *k, int64_t *out);
+
+/* SHOW GLOBAL STATUS: Jit_* counters; bytes of executable pages held (Memory_used). */
+void jb_stats(uint64_t *compiled, uint64_t *compile_us, uint64_t *code_bytes, uint64_t *executions,
+              uint64_t *fallbacks, uint64_t *mapped_bytes);
+
+#endif
