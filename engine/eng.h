@@ -333,6 +333,8 @@ typedef struct ex_stmt {
        once a read went past it (at the end of a scan: exam_eof), which stops the statement */
     bool exam_on, exam_hit, exam_eof;
     uint64_t exam_limit, examined;
+    struct ex_spill *spills;  /* sorts spilled to temporary files (spill.c), closed by ex_spill_end */
+    size_t spill_lim;         /* select.c spill_limit, worked out once per statement (0: not yet) */
 } ex_stmt;
 
 /* RAND(seed): MariaDB's sequence; a constant seed starts one generator per statement */
@@ -655,6 +657,41 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
 void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out, const pdb_value *text, uint32_t rowno);
 /* Converts v to what column c stores (with MariaDB's truncation rules and warnings). */
 int  ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno);
+
+/* ---- spilling to disk (spill.c) ----
+ * ORDER BY rows beyond an in-memory limit: rows pushed go to a run buffer of at most
+ * `max` bytes (values and their string bytes); a full one is sorted by cmp (ties: the
+ * order of pushing) and written as a run to an unlinked file in $TMPDIR; the merge then
+ * hands out all rows in that order (keep > 0: a LIMIT wants only the first keep rows,
+ * and runs and merges keep no more). Errors (the file cannot be made, written or read)
+ * end the statement through ex_raise (1004, 1026, 1024). All memory is the arena's. */
+typedef struct ex_spill ex_spill;
+typedef int (*ex_spill_cmp)(const pdb_value *a, const pdb_value *b, void *arg);
+ex_spill *ex_spill_new(ex_ctx *ctx, uint32_t ncols, size_t max, uint64_t keep, ex_spill_cmp cmp, void *arg);
+/* Copies row (ncols values and their bytes) in; may write a run. */
+void ex_spill_push(ex_ctx *ctx, ex_spill *sp, const pdb_value *row);
+bool ex_spill_spilled(const ex_spill *sp);     /* a run was written */
+uint64_t ex_spill_rows(const ex_spill *sp);    /* rows pushed */
+/* Nothing spilled: the rows as pushed (unsorted), still held by the run buffer. */
+void ex_spill_take(ex_ctx *ctx, ex_spill *sp, ex_rows *out);
+/* Spilled: every row in order to each() (its values valid during the call) until it
+ * returns false. */
+void ex_spill_merge(ex_ctx *ctx, ex_spill *sp, bool (*each)(ex_ctx *, const pdb_value *, void *), void *arg);
+/* A second arena for memory that lives shorter than the statement's (select.c: one
+ * spilled group's aggregate values at a time, reset per group), guarded as the statement
+ * arena; freed by ex_spill_scratch_done or, after an error, by ex_spill_end. Only for a
+ * spill that has written a run (its file is open: the statement knows it). */
+stor_arena *ex_spill_scratch(ex_ctx *ctx, ex_spill *sp);
+void ex_spill_scratch_done(ex_spill *sp);
+/* Closes the statement's temporary files and frees their scratch arenas (exec.c, when a
+ * statement ends; also after an error, when ctx->a may still be a scratch arena: it is
+ * set back to the session's). */
+void ex_spill_end(ex_ctx *ctx);
+uint64_t ex_spill_merge_passes(void);   /* merges made since start (Sort_merge_passes) */
+/* GROUP BYs whose groups went on on disk since start (Created_tmp_disk_tables): select.c
+ * counts one when it starts spilling a GROUP BY's rows. */
+uint64_t ex_spill_disk_tables(void);
+void ex_spill_note_disk_table(void);
 
 /* ---- system variables (sysvar.c) ---- */
 int  ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t);

@@ -135,6 +135,12 @@ typedef struct qstate {
     int norder;
     int *order_pos;     /* ORDER BY n: item index, or -1 */
     ex_rows out;        /* items + order keys */
+    ex_spill *spill;    /* ORDER BY past the in-memory limit: rows go here, not to out (spill_setup) */
+    /* GROUP BY past the in-memory limit (spill_setup): once the arena grew by glimit
+       since the scan began, no group is added; a row of a group not in the hash goes to
+       gspill (its key and row ids), to be sorted and grouped at the end (groups_merge) */
+    size_t glimit, gheld0;
+    ex_spill *gspill;
     /* SELECT DISTINCT without window functions: a row equal to one already in out is
        dropped as it is made (the first one stays, as the pass after the scan keeps it) */
     bool dstream;
@@ -642,6 +648,7 @@ static grp *group_find(qstate *q, const pdb_value *key)
             if (!ex_values_equal(&g->key[i], &key[i], key[i].t == VT_STRING ? q->gtypes[i].coll : 0)) { same = false; break; }
         if (same) return g;
     }
+    if (q->gspill) return NULL;   /* (no new groups in memory: the caller spills the row) */
     ex_ctx *ctx = q->ctx;
     grp *g = stor_arena_alloc(ctx->a, sizeof *g);
     memset(g, 0, sizeof *g);
@@ -765,6 +772,18 @@ static void grouping_rewarn(qstate *q, grp **gs)
     }
 }
 
+static int group_row_cmp(const pdb_value *a, const pdb_value *b, void *arg);
+
+/* A row of a group that is not in memory: its group key and the row ids behind it. */
+static void group_spill_row(qstate *q, const pdb_value *key)
+{
+    ex_ctx *ctx = q->ctx;
+    pdb_value row[q->ngroup + q->nsrc];
+    for (int i = 0; i < q->ngroup; i++) row[i] = key[i];
+    for (int i = 0; i < q->nsrc; i++) row[q->ngroup + i] = ex_int(ctx->rows[i]);
+    ex_spill_push(ctx, q->gspill, row);
+}
+
 static void on_row(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
@@ -798,6 +817,11 @@ static void on_row(qstate *q)
     for (int i = 0; i < q->ngroup && i < 64; i++) ex_eval(ctx, q->gp[i], &key[i]);
     uint32_t before = q->ngroups;
     grp *g = group_find(q, key);
+    if (!g) { group_spill_row(q, key); return; }
+    if (q->ngroups != before && q->glimit && ctx->a->held - q->gheld0 > q->glimit) {   /* the groups are full */
+        q->gspill = ex_spill_new(ctx, (uint32_t)(q->ngroup + q->nsrc), q->glimit, 0, group_row_cmp, q);
+        ex_spill_note_disk_table();
+    }
     if (q->ngroups != before && grouping_warns(q)) grouping_again(q);
     for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &g->st[i]);
 }
@@ -1398,6 +1422,22 @@ static int key_cmp(const pdb_value *a, const pdb_value *b, const ex_type *t)
     return cmp_nulls_first(a, b, t->vt == VT_STRING ? t->coll : 0);
 }
 
+/* The order of groups: by key, keys that compare equal in the order the groups were
+ * made (a stable sort; it was a binary insertion, O(groups^2) moves). */
+static int grp_key_cmp(const qstate *q, const pdb_value *a, const pdb_value *b)
+{
+    int c = 0;
+    for (int k = 0; k < q->ngroup && !c; k++) c = key_cmp(&a[k], &b[k], &q->gtypes[k]);
+    return c;
+}
+
+static int grp_cmp(const void *x, const void *y, void *arg)
+{
+    const grp *a = *(grp *const *)x, *b = *(grp *const *)y;
+    int c = grp_key_cmp(arg, a->key, b->key);
+    return c ? c : a->seq < b->seq ? -1 : a->seq > b->seq;
+}
+
 typedef struct wsort { qstate *q; ex_win *w; int off; } wsort;
 
 static int win_cmp(const void *x, const void *y, void *arg)
@@ -1691,6 +1731,7 @@ static void emit_output(qstate *q)
         q->dfirst[dup] = ctx->rows[0];
         return;
     }
+    if (q->spill) { ex_spill_push(ctx, q->spill, vals); return; }   /* (none of the below applies: spill_setup) */
     ex_rows_push(ctx->a, &q->out, vals);
     if (q->dstream) distinct_add(q, dbucket);
     if (dgroups) distinct_group_note(q);
@@ -1737,6 +1778,227 @@ static void sortkeys(ex_ctx *ctx, qstate *q, ex_rows *o, const uint32_t *idx, ui
     }
 }
 
+/* ORDER BY's order of two output rows, as out_cmp without its last key (the row's place). */
+static int order_cmp(const pdb_value *ra, const pdb_value *rb, void *arg)
+{
+    qstate *q = arg;
+    for (int i = 0; i < q->norder; i++) {
+        int c = cmp_nulls_first(&ra[q->nitems + i], &rb[q->nitems + i], 0);
+        if (c) return q->desc[i] ? -c : c;
+    }
+    return 0;
+}
+
+/* Spilling (spill.c): the output rows of a block with ORDER BY go to a run buffer that
+ * is written to disk in sorted runs once it holds more than MariaDB's limit for an
+ * in-memory temporary table, min(tmp_table_size, max_heap_table_size) (at least 16 KiB,
+ * and at most an eighth of max_session_mem_used, so a lowered statement limit spills
+ * before it fails). Not with DISTINCT or window functions (they look back at the rows
+ * made), nor under LIMIT ROWS EXAMINED (it drops the rows made). */
+static size_t spill_limit(ex_ctx *ctx)
+{
+    if (ctx->stmt->spill_lim) return ctx->stmt->spill_lim;
+    uint64_t lim = UINT64_MAX;
+    static const char *const vars[] = { "tmp_table_size", "max_heap_table_size" };
+    for (int i = 0; i < 2; i++) {
+        pdb_value v;
+        ex_type t;
+        if (ex_sysvar_get(ctx->s, vars[i], false, &v, ctx->a, &t) == 0 && v.t != VT_NULL) {
+            uint64_t x = v.t == VT_UINT ? v.u : (uint64_t)ex_to_int(&v);
+            if (x < lim) lim = x;
+        }
+    }
+    if (ctx->s->max_session_mem_used / 8 < lim) lim = ctx->s->max_session_mem_used / 8;
+    if (lim < 16384) lim = 16384;
+    if (lim > SIZE_MAX / 2) lim = SIZE_MAX / 2;
+    return ctx->stmt->spill_lim = (size_t)lim;
+}
+
+/* Whether the aggregates may be computed later than the scan (a spilled group's rows are
+ * aggregated after it, in key order): no argument that warns (1292: warnings come in scan
+ * order), reads a user or system variable, runs a subquery or a volatile function. */
+static bool aggs_deferrable(const qstate *q)
+{
+    for (int i = 0; i < q->naggs; i++) {
+        const ex_agg *ag = q->aggs[i];
+        for (int k = 0; k < ag->nargs; k++)
+            if (ag->args[k].may_warn || !prog_repeatable(&ag->args[k])) return false;
+        for (int k = 0; k < ag->norder; k++)
+            if (ag->order[k]->may_warn || !prog_repeatable(ag->order[k])) return false;
+    }
+    return true;
+}
+
+/* GROUP BY spills (the same limit, on the arena's growth while groups are made) unless
+ * WITH ROLLUP, DISTINCT, window functions, LIMIT ROWS EXAMINED, GROUP BY expressions
+ * that warn (MariaDB's warnings come in the order of the scan) or aggregates that cannot
+ * wait (aggs_deferrable) are part of it. */
+static void spill_setup(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    if (ctx->describe || ctx->stmt->exam_on || sel->distinct || q->dstream || q->nwins) return;
+    size_t lim = spill_limit(ctx);
+    if (q->grouped && sel->ngroup && !q->ritems && q->ngroup <= 64 && !grouping_warns(q) && aggs_deferrable(q)) {
+        q->glimit = lim;
+        q->gheld0 = ctx->a->held;
+    }
+    if (!q->norder) return;
+    int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
+    uint64_t keep = l < 0 || sel->with_ties ? 0 : (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
+    if (l == 0 && !sel->with_ties && keep == 0) keep = 1;   /* (LIMIT 0: none is wanted; 0 would mean all) */
+    q->spill = ex_spill_new(ctx, q->out.ncols, lim, keep, order_cmp, q);
+}
+
+static int group_row_cmp(const pdb_value *a, const pdb_value *b, void *arg) { return grp_key_cmp(arg, a, b); }
+
+/* The groups of a GROUP BY that spilled, in key order: the groups in memory (gs, sorted)
+ * and those of the spilled rows (sorted by key, each group's rows in scan order, so its
+ * first row and its aggregates' order are those it would have in memory), made one at a
+ * time in one reused group. */
+typedef struct gmerge {
+    qstate *q;
+    grp **gs;            /* the groups in memory, sorted */
+    uint32_t next;       /* the first of them not yet sent */
+    pdb_value *aggv;
+    stor_arena *main, *scratch;   /* the statement's arena; the one of cur's aggregate values
+                                     (NULL: the statement's, see gm_plain) */
+    bool plain;
+    grp cur;             /* the spilled group being made */
+    bool open;
+    char *kb;            /* cur's key bytes */
+    size_t kcap;
+} gmerge;
+
+/* A program that reads only columns and constants: evaluating it allocates nothing that
+ * must outlive the group (a function may note a warning for the statement, a subquery
+ * keep its rows, a comparison its converted constant, all in ctx->a). */
+static bool gm_plain_prog(const ex_prog *p)
+{
+    if (p->maxstack > 64) return false;
+    for (int i = 0; i < p->nops; i++)
+        if (p->ops[i].code != OP_CONST && p->ops[i].code != OP_COL && p->ops[i].code != OP_OUTER) return false;
+    return true;
+}
+
+/* Whether the aggregates' values may live in the scratch arena: their programs are plain. */
+static bool gm_plain(const qstate *q)
+{
+    for (int i = 0; i < q->naggs; i++) {
+        const ex_agg *ag = q->aggs[i];
+        for (int k = 0; k < ag->nargs; k++) if (!gm_plain_prog(&ag->args[k])) return false;
+        for (int k = 0; k < ag->norder; k++) if (!gm_plain_prog(ag->order[k])) return false;
+    }
+    return true;
+}
+
+static void gm_emit(gmerge *m, grp *gr)
+{
+    qstate *q = m->q;
+    ex_ctx *ctx = q->ctx;
+    memcpy(ctx->rows, gr->rows, (size_t)q->nsrc * sizeof(uint32_t));
+    if (gr == &m->cur && m->scratch) ctx->a = m->scratch;   /* (its values live there until the next group) */
+    for (int i = 0; i < q->naggs; i++) m->aggv[i] = agg_result(q, q->aggs[i], &gr->st[i]);
+    ctx->a = m->main;
+    ctx->aggv = m->aggv;
+    emit_output(q);
+}
+
+/* Sends the groups in memory that come before key (all of them: key NULL). */
+static void gm_until(gmerge *m, const pdb_value *key)
+{
+    while (m->next < m->q->ngroups && (!key || grp_key_cmp(m->q, m->gs[m->next]->key, key) < 0))
+        gm_emit(m, m->gs[m->next++]);
+}
+
+static bool gm_each(ex_ctx *ctx, const pdb_value *row, void *arg)
+{
+    gmerge *m = arg;
+    qstate *q = m->q;
+    bool same = m->open;
+    for (int i = 0; i < q->ngroup && same; i++)
+        same = ex_values_equal(&m->cur.key[i], &row[i], row[i].t == VT_STRING ? q->gtypes[i].coll : 0);
+    if (!same) {
+        if (m->open) gm_emit(m, &m->cur);
+        gm_until(m, row);
+        size_t need = 0;
+        for (int i = 0; i < q->ngroup; i++)
+            if ((row[i].t == VT_STRING || row[i].t == VT_DECIMAL) && row[i].len) need += row[i].len;
+        if (need > m->kcap) { m->kcap = need * 2; m->kb = stor_arena_alloc(ctx->a, m->kcap); }
+        char *p = m->kb;
+        for (int i = 0; i < q->ngroup; i++) {
+            m->cur.key[i] = row[i];
+            if ((row[i].t == VT_STRING || row[i].t == VT_DECIMAL) && row[i].len) {
+                memcpy(p, row[i].p, row[i].len);
+                m->cur.key[i].p = p;
+                p += row[i].len;
+            }
+        }
+        for (int i = 0; i < q->nsrc; i++) m->cur.rows[i] = (uint32_t)row[q->ngroup + i].i;
+        memset(m->cur.st, 0, (size_t)(q->naggs ? q->naggs : 1) * sizeof(aggst));
+        if (m->plain && !m->scratch) m->scratch = ex_spill_scratch(ctx, q->gspill);
+        if (m->scratch) stor_arena_reset(m->scratch);   /* (the last group's aggregate values) */
+        m->open = true;
+    }
+    for (int i = 0; i < q->nsrc; i++) ctx->rows[i] = (uint32_t)row[q->ngroup + i].i;
+    if (m->scratch) ctx->a = m->scratch;
+    for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &m->cur.st[i]);
+    ctx->a = m->main;
+    return true;
+}
+
+static void groups_merge(qstate *q, grp **gs, pdb_value *aggv)
+{
+    ex_ctx *ctx = q->ctx;
+    gmerge m;
+    memset(&m, 0, sizeof m);
+    m.q = q; m.gs = gs; m.aggv = aggv;
+    m.main = ctx->a;
+    m.plain = gm_plain(q);
+    m.cur.key = stor_arena_alloc(ctx->a, (size_t)q->ngroup * sizeof(pdb_value));
+    m.cur.rows = stor_arena_alloc(ctx->a, (size_t)(q->nsrc ? q->nsrc : 1) * sizeof(uint32_t));
+    m.cur.st = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof(aggst));
+    ex_spill_merge(ctx, q->gspill, gm_each, &m);   /* (its first run is written before gm_each) */
+    if (m.open) gm_emit(&m, &m.cur);
+    gm_until(&m, NULL);
+    ex_spill_scratch_done(q->gspill);
+}
+
+/* The rows of a spilled sort from from (with to: up to, with ties: and those that sort
+ * as the last one) into the block's result. */
+typedef struct spill_out {
+    qstate *q;
+    ex_rows *result;
+    uint64_t at, from, to;
+    bool ties;
+    pdb_value *last;    /* WITH TIES: the last row taken (its order keys) */
+} spill_out;
+
+static bool spill_each(ex_ctx *ctx, const pdb_value *row, void *arg)
+{
+    spill_out *so = arg;
+    qstate *q = so->q;
+    uint64_t at = so->at++;
+    if (at < so->from) return true;
+    if (at >= so->to && !(so->ties && so->last && order_cmp(so->last, row, q) == 0)) return false;
+    ex_rows *r = so->result;
+    uint32_t nitems = (uint32_t)q->nitems;
+    if (r->nrows == r->cap) {
+        uint32_t nc = r->cap ? r->cap * 2 : 16;
+        pdb_value *nv = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)(nitems ? nitems : 1) * sizeof *nv);
+        if (r->nrows) memcpy(nv, r->v, (size_t)r->nrows * (size_t)nitems * sizeof *nv);
+        r->v = nv; r->cap = nc;
+    }
+    pdb_value *dst = &r->v[(size_t)r->nrows * (size_t)nitems];
+    for (uint32_t i = 0; i < nitems; i++) dst[i] = ex_persist(ctx->a, &row[i]);
+    r->nrows++;
+    if (so->ties) {
+        if (!so->last) so->last = stor_arena_alloc(ctx->a, q->out.ncols * sizeof *so->last);
+        for (uint32_t i = nitems; i < q->out.ncols; i++) so->last[i] = ex_persist(ctx->a, &row[i]);
+    }
+    return true;
+}
+
 static int out_cmp(const void *a, const void *b, void *arg)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
@@ -1749,16 +2011,6 @@ static int out_cmp(const void *a, const void *b, void *arg)
         if (c) return q->desc[i] ? -c : c;
     }
     return x < y ? -1 : x > y;
-}
-
-/* GROUP BY's groups by their key (MariaDB returns them in that order) */
-static int grp_cmp(const void *a, const void *b, void *arg)
-{
-    const grp *x = *(grp *const *)a, *y = *(grp *const *)b;
-    const qstate *q = arg;
-    int c = 0;
-    for (int k = 0; k < q->ngroup && !c; k++) c = key_cmp(&x->key[k], &y->key[k], &q->gtypes[k]);
-    return c;
 }
 
 
@@ -3843,6 +4095,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
             if (l == 0) q.exam_full = true;   /* LIMIT 0 reads nothing */
         }
         limit_stop_setup(&q, rows_cap);
+        spill_setup(&q);
         if (!impossible && !scan_stop(&q)) scan_level(&q, 0);
     }
     if (ctx->stmt->analyzing && !ctx->describe) explain_note(&q, &sc);
@@ -3856,7 +4109,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         /* MariaDB returns groups ordered by the group key */
         grp **gs = q.groups;
-        if (sel->ngroup && q.ngroups > 1) ex_sort(ctx, gs, q.ngroups, sizeof *gs, grp_cmp, &q);   /* stable */
+        if (sel->ngroup && q.ngroups > 1) ex_sort(ctx, gs, q.ngroups, sizeof *gs, grp_cmp, &q);   /* key, then creation */
         pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(naggs ? naggs : 1) * sizeof(pdb_value));
         if (q.ritems) {
             if (q.gwarn > 0) grouping_rewarn(&q, gs);
@@ -3896,7 +4149,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                 emit_output(&q);
                 prev = gr;
             }
-        } else
+        } else if (q.gspill) groups_merge(&q, gs, aggv);
+        else
         for (uint32_t g = 0; g < q.ngroups; g++) {
             ex_slice_tick(ctx);
             grp *gr = gs[g];
@@ -3909,6 +4163,9 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     }
 
     if (q.nwins && !ctx->describe) window_finish(&q);
+    /* a spilled sort is merged after the result's other rows (none) are made, below */
+    bool spilled = q.spill && ex_spill_spilled(q.spill);
+    if (q.spill && !spilled) ex_spill_take(ctx, q.spill, &q.out);
 
     /* DISTINCT */
     ex_rows *o = &q.out;
@@ -3971,6 +4228,13 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
         memcpy(&result->v[(size_t)result->nrows * (size_t)nitems], &o->v[(size_t)idx[i] * o->ncols], (size_t)nitems * sizeof(pdb_value));
         result->nrows++;
+    }
+    if (spilled) {
+        uint64_t total = ex_spill_rows(q.spill);
+        spill_out so = { &q, result, 0, (uint64_t)off, lim < 0 ? UINT64_MAX : (uint64_t)off + (uint64_t)lim,
+                         sel->with_ties, NULL };
+        if (so.from < total && so.to > so.from) ex_spill_merge(ctx, q.spill, spill_each, &so);
+        *found = total;
     }
 
     /* metadata */

@@ -503,6 +503,12 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             char bh[24], bm[24], bs[24], br[24];
             uint64_t b_hits, b_made, b_stale, b_re;
             ex_block_plan_stats(&b_hits, &b_made, &b_stale, &b_re);
+            /* Sort_merge_passes: merges of sorted runs on disk; Created_tmp_disk_tables:
+               GROUP BYs that went on on disk (spill.c; MariaDB's counters, but counted
+               since start for all sessions) */
+            char smp[24], ctd[24];
+            snprintf(smp, sizeof smp, "%llu", (unsigned long long)ex_spill_merge_passes());
+            snprintf(ctd, sizeof ctd, "%llu", (unsigned long long)ex_spill_disk_tables());
             snprintf(bh, sizeof bh, "%llu", (unsigned long long)b_hits);
             snprintf(bm, sizeof bm, "%llu", (unsigned long long)b_made);
             snprintf(bs, sizeof bs, "%llu", (unsigned long long)b_stale);
@@ -527,7 +533,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             snprintf(kk, sizeof kk, "%llu", (unsigned long long)k_kept);
             snprintf(ku, sizeof ku, "%llu", (unsigned long long)k_used);
             const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
-                                        { "Compressed_values", zv },
+                                        { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
                                         { "Jit_code_bytes", jb }, { "Jit_compile_time_us", jt },
                                         { "Jit_compiled_blocks", jc }, { "Jit_executions", je },
                                         { "Jit_fallbacks", jf }, { "Memory_used", mem },
@@ -535,7 +541,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                                         { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },
                                         { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },
                                         { "Plan_cache_plans_used", bh }, { "Plan_cache_programs_kept", kk },
-                                        { "Plan_cache_programs_used", ku },
+                                        { "Plan_cache_programs_used", ku }, { "Sort_merge_passes", smp },
                                         { "Threads_connected", "1" }, { "Uptime", "1" } };
             for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
         }
