@@ -1047,14 +1047,13 @@ static pdb_value lit_value(ex_ctx *ctx, stor_arena *a, const pl_expr *e)
     }
 }
 
-static void comp(cstate *cs, pl_expr *e, ex_type *t)
+/* A comparison with a subquery of several columns (a row): compiled here when so, and
+ * then true */
+static bool comp_subq_row_cmp(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
-    ex_check_stack(ctx);
     ex_prog *p = cs->p;
-    ex_type at[4];
-    memset(t, 0, sizeof *t);
-    t->coll = COLL_BINARY;
+    ex_type at[1];
     if (e->kind == E_BINARY && e->nargs == 2 && e->op >= BO_EQ && e->op <= BO_NSEQ &&
         (e->args[0]->kind == E_SUBQUERY || e->args[1]->kind == E_SUBQUERY)) {
         /* a subquery of several columns: a row, compared only with a row */
@@ -1106,14 +1105,22 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
             push(cs, 1);
             type_int(t, 1);
             if (e->op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
-            return;
+            return true;
         }
     }
+    return false;
+}
+
+/* A comparison or IN of rows of several columns: compiled here as the comparisons of
+ * their columns (row_expand), and then true */
+static bool comp_row_expand(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
     if (e->kind == E_BINARY && e->nargs == 2 && (e->args[0]->kind == E_ROW || e->args[1]->kind == E_ROW) &&
         e->op >= BO_EQ && e->op <= BO_NSEQ && (row_width(e->args[0]) > 1 || row_width(e->args[1]) > 1)) {
         comp(cs, row_expand(ctx, cs->a, e->args[0], e->op, e->args[1], e), t);
         type_int(t, 1);
-        return;
+        return true;
     }
     if (e->kind == E_IN && e->nargs > 1 && e->args[0]->kind == E_ROW && e->args[0]->nargs > 1) {
         pl_expr *acc = NULL;
@@ -1126,97 +1133,761 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         if (e->negated) acc = mk_node(cs->a, E_UNARY, '!', acc, NULL, e);
         comp(cs, acc, t);
         type_int(t, 1);
+        return true;
+    }
+    return false;
+}
+
+/* NULL */
+static void comp_null(cstate *cs, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    emit(p, OP_CONST, add_const(p, ex_null()), 0, 0); push(cs, 1);
+    t->vt = VT_NULL; t->ptype = MYSQL_TYPE_NULL; t->flags = BINARY_FLAG; t->nullable = true;
+}
+
+/* TRUE and FALSE */
+static void comp_bool(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    emit(p, OP_CONST, add_const(p, ex_int(e->ival)), 0, 0); push(cs, 1);
+    type_int(t, 1); t->flags |= NOT_NULL_FLAG;
+}
+
+/* An integer literal */
+static void comp_int(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    pdb_value val = lit_value(ctx, cs->a, e);
+    int ci = add_const(p, val);
+    emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
+    if (cs->kt) kt_lit(cs, ci, e);
+    if (val.t == VT_DECIMAL) {
+        /* beyond BIGINT (UNSIGNED): a DECIMAL of that many digits, as in MariaDB */
+        memset(t, 0, sizeof *t);
+        t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = (uint32_t)e->slen; t->coll = COLL_BINARY;
+        t->flags = BINARY_FLAG | NOT_NULL_FLAG;
         return;
     }
+    type_int(t, (uint32_t)e->slen);
+    if (val.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
+    t->flags |= NOT_NULL_FLAG;
+}
+
+/* A decimal literal */
+static void comp_decimal(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    pdb_value v = lit_value(ctx, cs->a, e);
+    int ci = add_const(p, v);
+    emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
+    if (cs->kt) kt_lit(cs, ci, e);
+    t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = (uint32_t)e->slen;
+    t->flags = BINARY_FLAG | NOT_NULL_FLAG;
+    if (e->s[0] != '-') t->length++;
+}
+
+/* A floating-point literal */
+static void comp_float(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    int ci = add_const(p, lit_value(ctx, cs->a, e));
+    emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
+    if (cs->kt) kt_lit(cs, ci, e);
+    t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = (uint32_t)e->slen;
+    t->flags = BINARY_FLAG | NOT_NULL_FLAG;
+}
+
+/* A string literal */
+static void comp_string(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    pdb_value v = lit_value(ctx, cs->a, e);
+    uint16_t coll = v.coll;
+    int ci = add_const(p, v);
+    emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
+    if (cs->kt) kt_lit(cs, ci, e);
+    type_str(t, 0, coll);
+    t->coerc = 4;
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    /* length: characters * maxlen */
+    size_t chars = 0;
+    for (size_t i = 0; i < e->slen; i++) if (co && co->maxlen == 1 ? 1 : ((unsigned char)e->s[i] & 0xc0) != 0x80) chars++;
+    t->length = (uint32_t)chars * (co ? co->maxlen : 1);
+    t->flags |= NOT_NULL_FLAG;
+}
+
+/* A hexadecimal or bit literal (X'41', 0x41, b'1') */
+static void comp_hex(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    pdb_value v = ex_str(e->s, e->slen, COLL_BINARY);
+    if (e->ival) v.scale = EX_HEXNUM;   /* 0x41, b'1' (not X'41'): a number in numeric context */
+    emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
+    type_str(t, (uint32_t)e->slen, COLL_BINARY);
+    t->flags |= NOT_NULL_FLAG;
+    t->hexnum = e->ival != 0;
+}
+
+/* A prepared statement's parameter: a constant for this execution */
+static void comp_param(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    pdb_value v = ex_null();
+    if (ctx->params && e->ival < ctx->nparams) v = ctx->params[e->ival];
+    else if (!ctx->describe)
+        ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '?' at line 1");
+    emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
+    switch (v.t) {
+    case VT_NULL: type_str(t, 0, ctx->s->coll_connection); t->ptype = MYSQL_TYPE_NULL; t->vt = VT_NULL; break;
+    case VT_INT: case VT_UINT: type_int(t, 20); t->ptype = MYSQL_TYPE_LONGLONG; if (v.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; } break;
+    case VT_DOUBLE: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->flags = BINARY_FLAG; break;
+    case VT_DECIMAL: t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = 21; t->flags = BINARY_FLAG; break;
+    case VT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
+    case VT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 26; t->decimals = v.scale; t->flags = BINARY_FLAG; break;
+    case VT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 17; t->flags = BINARY_FLAG; break;
+    default: type_str(t, v.len, v.coll ? v.coll : ctx->s->coll_connection); t->coerc = 4; break;
+    }
+    t->nullable = true;
+}
+
+/* A system variable (@@name, @@global.name) */
+static void comp_sysvar(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    pdb_value v;
+    bool global = e->db && !strcasecmp(e->db, "global");
+    if (ex_sysvar_get(ctx->s, e->s, global, &v, cs->a, t) != 0)
+        ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", e->s);
+    emit(p, OP_SYSVAR, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), global, 0); push(cs, 1);
+}
+
+/* A user variable (@name) */
+static void comp_uservar(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    pdb_value v;
+    ex_uservar_get(ctx->s, e->s, &v);
+    emit(p, OP_USERVAR, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), 0, 0); push(cs, 1);
+    if (v.t == VT_STRING || v.t == VT_NULL) {
+        /* MariaDB types a string (or NULL, or unknown) variable LONGTEXT/LONGBLOB
+           whatever it holds: 16777215 bytes, so functions over it come out as
+           MEDIUM_BLOB (UPPER(@s)) or LONG_BLOB (CONCAT(@s, 'x')) */
+        type_str(t, 0, v.t == VT_STRING ? v.coll : COLL_BINARY);
+        t->ptype = MYSQL_TYPE_LONG_BLOB;
+        t->length = 16777216;   /* never set */
+        for (pdb_uservar *u = ctx->s->uservars; u; u = u->next)
+            if (!strcasecmp(u->name, e->s)) { t->length = 16777215; break; }
+    }
+    else if (v.t == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->flags = BINARY_FLAG; }
+    else if (v.t == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = EX_DEC_MAX_SCALE; t->length = 83; t->flags = BINARY_FLAG; }
+    else { type_int(t, 20); }
+    t->nullable = true;
+}
+
+/* Unary minus, ~ and NOT */
+static void comp_unary(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[1];
+    comp(cs, e->args[0], &at[0]);
+    if (e->op == '-') {
+        /* -(-9223372036854775808): MariaDB makes the negated BIGINT minimum a DECIMAL */
+        bool min_lit = e->args[0]->kind == E_INT && e->args[0]->s[0] == '-' && at[0].vt == VT_INT &&
+                       p->consts[p->nconsts - 1].t == VT_INT && p->consts[p->nconsts - 1].i == INT64_MIN;
+        /* so is a hexadecimal literal of 2^63 or more (-0x8000000000000000) */
+        if (e->args[0]->kind == E_HEX && at[0].hexnum && ex_hexnum_u64(&p->consts[p->nconsts - 1]) > (uint64_t)INT64_MAX)
+            min_lit = true;
+        {   /* the negation as MariaDB prints it, for 1690 */
+            char pbuf[256];
+            size_t pk = 0;
+            print_expr(cs, e, pbuf, sizeof pbuf, &pk);
+            if (pk >= sizeof pbuf) pk = sizeof pbuf - 1;
+            emit(p, OP_NEG, min_lit, 0, add_const(p, ex_str(stor_arena_strndup(cs->a, pbuf, pk), pk, COLL_BINARY)));
+        }
+        *t = at[0];
+        if (t->hexnum) {   /* an integer of the literal's length in bytes, as MariaDB sizes it */
+            uint32_t len = t->length;
+            type_int(t, len);
+            t->vt = VT_UINT;
+        }
+        if (min_lit) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; }
+        if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
+        else if (t->vt == VT_UINT) { t->vt = VT_INT; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
+        t->length++;
+        if (t->vt == VT_INT) t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+        t->from_column = false;
+        t->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG | ZEROFILL_FLAG);
+        t->flags |= BINARY_FLAG;
+    } else if (e->op == '~') { emit(p, OP_BITNOT, 0, 0, 0); type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
+    else { emit(p, OP_NOT, 0, 0, 0); type_int(t, 1); if (at[0].vt == VT_STRING) p->may_warn = true; }
+    t->nullable = at[0].nullable;
+}
+
+/* AND and OR: the right operand is skipped when the left one decides */
+static void comp_and_or(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[2];
+    int op = e->op;
+    comp(cs, e->args[0], &at[0]);
+    int jmp = p->nops;
+    emit(p, op == BO_AND ? OP_AND_JMP : OP_OR_JMP, 0, 0, 0);
+    comp(cs, e->args[1], &at[1]);
+    emit(p, op == BO_AND ? OP_AND_FIN : OP_OR_FIN, 0, 0, 0);
+    cs->depth--;
+    p->ops[jmp].a = p->nops;
+    type_int(t, 1);
+    t->nullable = at[0].nullable || at[1].nullable;
+    if (at[0].vt == VT_STRING || at[1].vt == VT_STRING) p->may_warn = true;
+}
+
+/* A comparison (=, <>, <, <=, >, >=, <=>) of the two operands just compiled, of types
+ * at[0] and at[1] */
+static void comp_cmp(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    int op = e->op;
+    static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
+    if (at[0].enumc && numeric_type(&at[1])) enum_index(p, &at[0], 1);
+    if (at[1].enumc && numeric_type(&at[0])) enum_index(p, &at[1], 0);
+    coll_mix_check(cs, &at[0], &at[1], ops[op]);
+    emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
+    type_int(t, 1);
+    t->nullable = op != BO_NSEQ;
+    if (op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
+}
+
+/* Arithmetic and bit operators over the two operands just compiled, of types at[0] and at[1] */
+static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    int op = e->op;
+    if (at[0].enumc) enum_index(p, &at[0], 1);
+    if (at[1].enumc) enum_index(p, &at[1], 0);
+    int incr = 4;
+    {
+        char pbuf[256];
+        size_t pk = 0;
+        print_expr(cs, e, pbuf, sizeof pbuf, &pk);
+        if (pk >= sizeof pbuf) pk = sizeof pbuf - 1;
+        char *ptxt = stor_arena_strndup(cs->a, pbuf, pk);
+        if (op == BO_DIV) {   /* the session's div_precision_increment, fixed at compile time */
+            pdb_value iv; ex_type it;
+            if (ex_sysvar_get(ctx->s, "div_precision_increment", false, &iv, cs->a, &it) == 0) {
+                int64_t v = ex_to_int(&iv);
+                incr = v < 0 ? 0 : v > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : (int)v;
+            }
+        }
+        /* b: a quotient's div_precision_increment; for a product, how MariaDB holds
+           each operand (ex_dec_mul_maria: 0 its digits, 255 whole words, else a
+           column's declared integer digits), one byte each */
+        int bop = incr;
+        if (op == BO_MUL) {
+            int h[2];
+            for (int i = 0; i < 2; i++) {
+                int d = dec_precision(&at[i]) - at[i].decimals;
+                h[i] = at[i].vt != VT_DECIMAL || e->args[i]->kind == E_DECIMAL || e->args[i]->kind == E_INT ? 0 :
+                       at[i].from_column ? (d < 1 ? 1 : d > 254 ? 254 : d) : 255;
+            }
+            bop = h[0] | h[1] << 8;
+        }
+        emit(p, OP_ARITH, op, (uint16_t)bop, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
+    }
+    if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
+    arith_type(op, &at[0], &at[1], t, incr);
+}
+
+/* A binary operator: logical, comparison, arithmetic or bitwise */
+static void comp_binary(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[2];
+    int op = e->op;
+    if (op == BO_AND || op == BO_OR) { comp_and_or(cs, e, t); return; }
+    comp(cs, e->args[0], &at[0]);
+    comp(cs, e->args[1], &at[1]);
+    cs->depth--;
+    if (op == BO_XOR) {
+        emit(p, OP_XOR, 0, 0, 0); type_int(t, 1);
+        if (at[0].vt == VT_STRING || at[1].vt == VT_STRING) p->may_warn = true;
+        return;
+    }
+    if ((at[0].vt == VT_STRING) != (at[1].vt == VT_STRING) && at[0].vt != VT_NULL && at[1].vt != VT_NULL)
+        p->may_warn = true;
+    if (op >= BO_EQ && op <= BO_NSEQ) { comp_cmp(cs, e, at, t); return; }
+    comp_arith(cs, e, at, t);
+}
+
+/* IS [NOT] NULL */
+static void comp_isnull(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[1];
+    comp(cs, e->args[0], &at[0]);
+    emit(p, OP_ISNULL, e->negated, 0, 0);
+    type_int(t, 1); t->flags |= NOT_NULL_FLAG;
+}
+
+/* IS [NOT] TRUE/FALSE/UNKNOWN */
+static void comp_is(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[1];
+    comp(cs, e->args[0], &at[0]);
+    emit(p, OP_IS, (int)e->ival, e->negated, 0);
+    type_int(t, 1); t->flags |= NOT_NULL_FLAG;
+    if (at[0].vt == VT_STRING) p->may_warn = true;
+}
+
+/* expr [NOT] IN (list) */
+static void comp_in(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    ex_type at[1];
+    uint16_t coll = 0;
+    /* MariaDB converts a list of constants that all compare with the left side as
+       one type when it prepares the statement (its sorted IN array): every string
+       of the list warns then, once, whether or not a row is ever compared */
+    int cls = -1, cfirst = p->nconsts;
+    bool consts = true, allnum = true;
+    for (int i = 0; i < e->nargs; i++) {
+        ex_type it;
+        int before = p->nops;
+        comp(cs, e->args[i], &it);
+        if (i > 0 && (it.vt == VT_STRING) != (at[0].vt == VT_STRING) && it.vt != VT_NULL) p->may_warn = true;
+        if (i == 0) { at[0] = it; cfirst = p->nconsts; }
+        else {
+            if (!numeric_type(&it) && it.vt != VT_NULL) allnum = false;
+            coll_mix_check(cs, &at[0], &it, "=");
+            if (!coll) coll = str_coll(cs, &at[0], &it);
+            int c = cmp_class(&at[0], &it);
+            if (c && cls < 0) cls = c;
+            else if (c && c != cls) cls = 0;
+            if (p->nops != before + 1 || p->ops[before].code != OP_CONST) consts = false;
+        }
+    }
+    cs->depth -= e->nargs - 1;
+    if (at[0].enumc && allnum && e->nargs > 1) {
+        /* an ENUM against numbers: its member's index (the list stays as it is) */
+        enum_index(p, &at[0], e->nargs - 1);
+        consts = false;   /* (compared item by item, as numbers) */
+    }
+    int flags = e->negated;
+    if (consts && cls > 0) {
+        flags |= EX_IN_CONVERTED;
+        if (at[0].vt != VT_STRING) {
+            if (cs->kt) kt_inw(cs, e, at[0].vt, cfirst, p->nconsts);
+            in_list_warn(ctx, e, at[0].vt, p->consts, cfirst, p->nconsts);
+        }
+    }
+    emit(p, OP_IN, e->nargs - 1, flags, coll);
+    type_int(t, 1);
+}
+
+/* expr [NOT] BETWEEN a AND b */
+static void comp_between(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[3];
+    for (int i = 0; i < 3; i++) comp(cs, e->args[i], &at[i]);
+    cs->depth -= 2;
+    if (at[0].enumc && numeric_type(&at[1]) && numeric_type(&at[2])) enum_index(p, &at[0], 2);
+    {
+        /* a string between bounds of which one is a number: MariaDB compares all three
+           as the type it aggregates from them left to right (string and integer as
+           DECIMAL, that and a string as DOUBLE), not each pair on its own (a) */
+        int how = 0;
+        if (at[0].vt == VT_STRING && (numeric_type(&at[1]) || numeric_type(&at[2])) &&
+            at[1].vt != VT_NULL && at[2].vt != VT_NULL) {
+            int c = cmp_class(&at[0], &at[1]);
+            ex_type agg = { 0 };
+            agg.vt = c == 1 ? VT_STRING : c == 2 ? VT_INT : c == 3 ? VT_DECIMAL : VT_DOUBLE;
+            c = c == 5 ? 5 : cmp_class(&agg, &at[2]);
+            if (c == 3 || c == 4) how = c;
+        }
+        emit(p, OP_BETWEEN, how, e->negated | once_between(p, e, at), str_coll(cs, &at[0], &at[1]));
+    }
+    type_int(t, 1);
+}
+
+/* [NOT] LIKE, with or without ESCAPE */
+static void comp_like(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[4];
+    for (int i = 0; i < e->nargs; i++) comp(cs, e->args[i], &at[i]);
+    cs->depth -= e->nargs - 1;
+    coll_mix_check(cs, &at[0], &at[1], "like");
+    emit(p, OP_LIKE, e->nargs == 3, e->negated, str_coll(cs, &at[0], &at[1]));
+    type_int(t, 1);
+    t->nullable = at[0].nullable || at[1].nullable || (e->nargs == 3 && at[2].nullable);
+    if (!t->nullable) t->flags |= NOT_NULL_FLAG;
+}
+
+/* [NOT] REGEXP */
+static void comp_regexp(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[2];
+    comp(cs, e->args[0], &at[0]);
+    comp(cs, e->args[1], &at[1]);
+    cs->depth--;
+    emit(p, OP_REGEXP, 0, e->negated, str_coll(cs, &at[0], &at[1]));
+    type_int(t, 1);
+}
+
+/* expr COLLATE name */
+static void comp_collate(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    comp(cs, e->args[0], t);
+    const pdb_collation *co = pdb_coll_by_name(e->s);
+    if (!co) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", e->s);
+    emit(p, OP_COLLATE, co->id, 0, 0);
+    t->coll = co->id;
+    t->coerc = 0;
+}
+
+/* CAST(expr AS type) and CONVERT(expr, type) */
+static void comp_cast(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    ex_type at[1];
+    comp(cs, e->args[0], &at[0]);
+    p->may_warn = true;
+    if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
+    p->casts[p->ncasts] = e->cast;
+    if (e->cast.type == CT_VARCHAR && !e->cast.coll) p->casts[p->ncasts].coll = ctx->s->coll_connection;
+    /* c: the call as written, for 1264 */
+    emit(p, OP_CAST, p->ncasts++, 0,
+         e->cast.type == CT_DECIMAL ? add_const(p, ex_str(e->start, e->srclen, COLL_BINARY)) : -1);
+    memset(t, 0, sizeof *t);
+    t->coll = COLL_BINARY; t->nullable = true;
+    switch (e->cast.type) {
+    case -1: case -2: {
+        uint32_t len = at[0].vt == VT_STRING ? at[0].length / (pdb_coll_by_id(at[0].coll) ? pdb_coll_by_id(at[0].coll)->maxlen : 1) : at[0].length;
+        if (at[0].vt == VT_DOUBLE || len > 21) len = 21;
+        if (at[0].hexnum) {   /* the literal's digits, UNSIGNED or not */
+            type_int(t, ex_hexnum_digits(at[0].length));
+            if (e->cast.type == -2) { t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; }
+            break;
+        }
+        type_int(t, len ? len : 1);
+        /* CAST AS UNSIGNED is always a BIGINT UNSIGNED column */
+        if (e->cast.type == -2) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21; }
+        break;
+    }
+    case CT_DECIMAL: {
+        int prec = e->cast.len < 0 ? 10 : e->cast.len, sc = e->cast.scale < 0 ? 0 : e->cast.scale;
+        if (prec > EX_DEC_MAX_PREC)
+            ex_raise(ctx, 1426, "42000", "Too big precision specified for '%.*s'. Maximum is %d",
+                     (int)e->args[0]->srclen, e->args[0]->start, EX_DEC_MAX_PREC);
+        if (sc > prec)
+            ex_raise(ctx, 1427, "42000", "For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column '')");
+        t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)sc;
+        t->length = (uint32_t)(prec + (sc ? 1 : 0) + 1); t->flags = BINARY_FLAG;
+        break;
+    }
+    case CT_DOUBLE: case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 22; t->decimals = 31; t->flags = BINARY_FLAG;
+        if (e->cast.type == CT_FLOAT) { t->ptype = MYSQL_TYPE_FLOAT; t->length = 12; }
+        break;
+    case CT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
+    case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->flags = BINARY_FLAG;
+        if (e->cast.len > 0) { t->decimals = (uint8_t)(e->cast.len > 6 ? 6 : e->cast.len); t->length += t->decimals + 1u; }
+        break;
+    case CT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->flags = BINARY_FLAG;
+        if (e->cast.len > 0) { t->decimals = (uint8_t)(e->cast.len > 6 ? 6 : e->cast.len); t->length += t->decimals + 1u; }
+        break;
+    default: {
+        uint16_t coll = e->cast.type == CT_VARBINARY ? COLL_BINARY : p->casts[p->ncasts - 1].coll;
+        uint32_t len = e->cast.len >= 0 ? (uint32_t)e->cast.len :
+                       (at[0].vt == VT_STRING ? at[0].length / (pdb_coll_by_id(at[0].coll) ? pdb_coll_by_id(at[0].coll)->maxlen : 1) : at[0].length);
+        type_str(t, len, coll);
+        t->nullable = true;
+    }
+    }
+}
+
+/* CASE, with or without an operand */
+static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    /* all branches evaluated; OP_CASE picks */
+    ex_type rt = { 0 };
+    bool first = true, mixed = false;
+    int n = e->nargs, nres = 0;
+    ex_type *res = stor_arena_alloc(cs->a, (size_t)(n ? n : 1) * sizeof *res);
+    for (int i = 0; i < n; i++) {
+        ex_type it;
+        comp(cs, e->args[i], &it);
+        bool is_result = e->has_operand ? ((i >= 1) && ((i - 1) % 2 == 1 || (e->has_else && i == n - 1)))
+                                        : ((i % 2 == 1) || (e->has_else && i == n - 1));
+        if (!is_result && !e->has_operand && it.vt == VT_STRING) p->may_warn = true;   /* WHEN 'x' */
+        if (is_result) res[nres++] = it;
+        if (is_result && it.vt != VT_NULL) {
+            mixed |= it.vt != VT_STRING;
+            if (first) { rt = it; first = false; }
+            else if (rt.vt != it.vt) {
+                if (rt.vt == VT_STRING || it.vt == VT_STRING) { if (rt.vt != VT_STRING) rt = it; rt.length = rt.length > it.length ? rt.length : it.length; }
+                else if (rt.vt == VT_DOUBLE || it.vt == VT_DOUBLE) { rt.vt = VT_DOUBLE; rt.ptype = MYSQL_TYPE_DOUBLE; rt.decimals = 31; }
+                else if (rt.vt == VT_DECIMAL || it.vt == VT_DECIMAL) { rt.vt = VT_DECIMAL; rt.ptype = MYSQL_TYPE_NEWDECIMAL; if (it.decimals > rt.decimals) rt.decimals = it.decimals; }
+            } else if (it.length > rt.length) rt.length = it.length;
+        }
+    }
+    cs->depth -= n - 1;
+    emit(p, OP_CASE, (e->has_operand ? 1 : 0) | (e->has_else ? 2 : 0), (uint16_t)n, 0);
+    if (first) { rt.vt = VT_NULL; rt.ptype = MYSQL_TYPE_NULL; }
+    if (!first) {   /* its results' types aggregate as COALESCE's arguments do */
+        const ex_fdef *cf = ex_func_find("COALESCE");
+        cf->type(cf, res, nres, &rt, NULL);
+        if (rt.vt == VT_STRING && mixed) emit(p, OP_TOSTR, rt.coll, 0, 0);
+        if (rt.vt == VT_DOUBLE)
+            for (int i = 0; i < nres; i++)
+                if (res[i].vt == VT_DECIMAL || res[i].vt == VT_INT || res[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
+        hybrid_hexnum(p, res, nres, &rt);
+    }
+    *t = rt;
+    /* NULL when no WHEN matches without an ELSE, or a result can be */
+    bool nl = !e->has_else;
+    for (int i = 0; i < nres; i++) nl |= res[i].nullable || res[i].vt == VT_NULL;
+    t->nullable = nl;
+    if (nl) t->flags &= (uint16_t)~NOT_NULL_FLAG;
+    else t->flags |= NOT_NULL_FLAG;
+}
+
+/* A scalar subquery, EXISTS, and expr [NOT] IN (SELECT ...) */
+static void comp_subquery(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    ex_type at[1];
+    ex_subq *sq = stor_arena_alloc(cs->a, sizeof *sq);
+    memset(sq, 0, sizeof *sq);
+    sq->sel = e->sub;
+    sq->kind = e->kind;
+    sq->correlated = true;   /* decided at its first run: see run_subq */
+    if (e->kind == E_INSUB && e->args[0]->kind == E_ROW && e->args[0]->nargs > 1) {
+        sq->width = e->args[0]->nargs;   /* (a, b) IN (SELECT x, y ...) */
+        for (int i = 0; i < sq->width; i++) comp(cs, e->args[0]->args[i], &at[0]);
+        cs->depth -= sq->width;
+    } else if (e->kind == E_INSUB) { comp(cs, e->args[0], &at[0]); cs->depth--; }
+    add_subq(p, sq, e->negated);
+    push(cs, 1);
+    if (e->kind == E_SUBQUERY) {
+        /* the type of the subquery's column: compile it once without running it */
+        ex_rows rows;
+        ex_type *types;
+        const char **names;
+        ex_describe_subquery(ctx, e->sub, &rows, &types, &names);
+        if (rows.ncols >= 1 && types) {
+            *t = types[0];
+            t->from_column = false;
+            t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG);
+            if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_BLOB) {
+                /* a TEXT/BLOB column's own kind (columns all travel as BLOB) */
+                const pdb_collation *co = pdb_coll_by_id(t->coll);
+                uint32_t chars = t->length / (co && co->maxlen ? co->maxlen : 1);
+                t->ptype = chars <= 255 ? MYSQL_TYPE_TINY_BLOB : chars <= 65535 ? MYSQL_TYPE_BLOB :
+                           chars <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
+            }
+            if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_STRING && (t->flags & (ENUM_FLAG | SET_FLAG))) {
+                t->ptype = MYSQL_TYPE_VAR_STRING;
+                t->flags &= (uint16_t)~(ENUM_FLAG | SET_FLAG);
+            }
+        } else type_str(t, 255, ctx->s->coll_connection);
+        t->nullable = true;
+    } else type_int(t, 1);
+}
+
+/* DEFAULT(col): the column's default, as a constant of the statement */
+static void comp_default_func(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    int src, col;
+    if (!find_column(cs->sc, e->args[0], &src, &col)) { comp_column(cs, e->args[0], t); return; }
+    ex_src *s = &ctx->src[src];
+    stor_table *dt = s->t ? s->t : s->deft;
+    if (!dt) ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", e->args[0]->s);
+    const stor_column *c = &dt->cols[col];
+    pdb_value dv;
+    if (c->auto_increment) dv = ex_int(0);
+    else if (!ex_column_default(ctx, c, &dv))
+        ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", c->name);
+    pdb_value cv;
+    ex_store_convert(ctx, c, &dv, &cv, 0);
+    emit(p, OP_CONST, add_const(p, ex_persist(ctx->a, &cv)), 0, 0); push(cs, 1);
+    ex_type_of_column(c, t);
+    t->nullable = true;
+}
+
+/* expr op ANY/ALL (SELECT ...), parsed as ANY_SUBQ/ALL_SUBQ */
+static void comp_any_all(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[1];
+    comp(cs, e->args[0], &at[0]);
+    ex_subq *sq = stor_arena_alloc(cs->a, sizeof *sq);
+    memset(sq, 0, sizeof *sq);
+    sq->sel = e->sub;
+    sq->kind = (e->s[1] == 'N' ? 100 : 200) + e->op;
+    sq->correlated = true;
+    add_subq(p, sq, 0);
+    type_int(t, 1);
+}
+
+/* CHARSET(expr) and COLLATION(expr) */
+static void comp_charset_coll(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_prog *p = cs->p;
+    ex_type at[1];
+    /* decided by the argument's type: a constant */
+    cstate tmp = *cs;
+    tmp.kt = NULL;
+    ex_prog scratch = { 0 };
+    scratch.a = cs->a;
+    tmp.p = &scratch;
+    comp(&tmp, e->args[0], &at[0]);
+    const pdb_collation *co = pdb_coll_by_id(at[0].vt == VT_STRING ? at[0].coll : COLL_BINARY);
+    const char *v = !co ? "binary" : e->s[1] == 'H' ? co->charset : co->name;
+    emit(p, OP_CONST, add_const(p, ex_str(v, strlen(v), COLL_UTF8MB3_GENERAL_CI)), 0, 0); push(cs, 1);
+    type_str(t, 64, COLL_UTF8MB3_GENERAL_CI);
+    t->flags |= NOT_NULL_FLAG;
+}
+
+/* A call of a function of the registry (ex_fdef) */
+static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    int fh = ex_func_lookup(e->s);
+    const ex_fdef *f = fh < 0 ? NULL : ex_func_at(fh);
+    if (!f) {
+        if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
+        ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", ctx->s->db[0] ? ctx->s->db : "", e->s);
+    }
+    if ((f->min_args >= 0 && e->nargs < f->min_args) || (f->max_args >= 0 && e->nargs > f->max_args))
+        ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", e->s);
+    ex_type *ats = stor_arena_alloc(cs->a, (size_t)(e->nargs + 1) * sizeof(ex_type));
+    for (int i = 0; i < e->nargs; i++) {
+        if (e->args[i]->kind == E_INTERVAL) {
+            comp(cs, e->args[i]->args[0], &ats[i]);
+            /* the unit rides along as a constant */
+            emit(p, OP_CONST, add_const(p, ex_str(e->args[i]->s, strlen(e->args[i]->s), COLL_BINARY)), 0, 0);
+            push(cs, 1);
+            continue;
+        }
+        comp(cs, e->args[i], &ats[i]);
+        if (ats[i].json && (f->flags & EX_FN_JSON)) emit(p, OP_MARK, EX_JSONDOC, 0, 0);
+    }
+    int nargs = e->nargs;
+    for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
+    cs->depth -= nargs - 1;
+    if (nargs == 0) push(cs, 1);
+    emit(p, OP_FUNC, fh, (uint16_t)nargs, 0);
+    /* remember the call for functions that need the syntax (errors, units) */
+    p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
+    f->type(f, ats, e->nargs, t, e);
+    bool is_if = f->flags & EX_FN_COND_FIRST, hybrid = f->flags & EX_FN_HYBRID;
+    if (is_if && e->nargs == 3 && ats[0].vt == VT_STRING) p->may_warn = true;
+    if (t->vt == VT_STRING && hybrid) {
+        /* a string result: numbers among the arguments become their text (sorted
+           and compared as strings) */
+        for (int i = is_if ? 1 : 0; i < e->nargs; i++)
+            if (ats[i].vt != VT_STRING && ats[i].vt != VT_NULL) { emit(p, OP_TOSTR, t->coll, 0, 0); break; }
+    }
+    if (t->vt == VT_DOUBLE && hybrid) {
+        /* a DOUBLE result: decimal and integer arguments become doubles (shown as such) */
+        for (int i = is_if ? 1 : 0; i < e->nargs; i++)
+            if (ats[i].vt == VT_DECIMAL || ats[i].vt == VT_INT || ats[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
+    }
+    if (hybrid)
+        hybrid_hexnum(p, ats + is_if, e->nargs - is_if, t);
+    else if (f->flags & EX_FN_AS_FIRST)
+        hybrid_hexnum(p, ats, 1, t);
+}
+
+/* A function call: a window function, DEFAULT(col), an aggregate, ANY/ALL, CHARSET or
+ * COLLATION, or a function of the registry */
+static void comp_func(cstate *cs, pl_expr *e, ex_type *t)
+{
+    if (e->win) { comp_window(cs, e, t); return; }
+    if (!strcmp(e->s, "DEFAULT") && e->nargs == 1 && e->args[0]->kind == E_COLUMN) {
+        comp_default_func(cs, e, t);
+        return;
+    }
+    int ak = agg_kind(e->s, e->nargs == 0);
+    if (ak >= 0 && !(ak == AG_COUNT_STAR && strcmp(e->s, "COUNT"))) { comp_agg(cs, e, ak, t); return; }
+    if (!strcmp(e->s, "ANY_SUBQ") || !strcmp(e->s, "ALL_SUBQ")) {
+        comp_any_all(cs, e, t);
+        return;
+    }
+    if ((!strcmp(e->s, "CHARSET") || !strcmp(e->s, "COLLATION")) && e->nargs == 1) {
+        comp_charset_coll(cs, e, t);
+        return;
+    }
+    comp_call(cs, e, t);
+}
+
+/* The row id of a table of the FROM clause */
+static void comp_rowid(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    /* ival is the table's place in the FROM clause; joins may run in another order */
+    int si = (int)e->ival;
+    for (int i = 0; i < ctx->nsrc; i++) if (ctx->src[i].decl == (int)e->ival) si = i;
+    emit(p, OP_ROWID, si, 0, 0); push(cs, 1);
+    type_int(t, 10);
+}
+
+/* Compiles e into cs->p, its value one more on the stack, and gives its type in t: rows
+ * compared or IN first, then a function per kind of expression */
+static void comp(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_check_stack(ctx);
+    memset(t, 0, sizeof *t);
+    t->coll = COLL_BINARY;
+    if (comp_subq_row_cmp(cs, e, t) || comp_row_expand(cs, e, t))
+        return;
     switch (e->kind) {
     case E_NULL:
-        emit(p, OP_CONST, add_const(p, ex_null()), 0, 0); push(cs, 1);
-        t->vt = VT_NULL; t->ptype = MYSQL_TYPE_NULL; t->flags = BINARY_FLAG; t->nullable = true;
+        comp_null(cs, t);
         return;
     case E_BOOL:
-        emit(p, OP_CONST, add_const(p, ex_int(e->ival)), 0, 0); push(cs, 1);
-        type_int(t, 1); t->flags |= NOT_NULL_FLAG;
+        comp_bool(cs, e, t);
         return;
-    case E_INT: {
-        pdb_value val = lit_value(ctx, cs->a, e);
-        int ci = add_const(p, val);
-        emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
-        if (cs->kt) kt_lit(cs, ci, e);
-        if (val.t == VT_DECIMAL) {
-            /* beyond BIGINT (UNSIGNED): a DECIMAL of that many digits, as in MariaDB */
-            memset(t, 0, sizeof *t);
-            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = (uint32_t)e->slen; t->coll = COLL_BINARY;
-            t->flags = BINARY_FLAG | NOT_NULL_FLAG;
-            return;
-        }
-        type_int(t, (uint32_t)e->slen);
-        if (val.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
-        t->flags |= NOT_NULL_FLAG;
+    case E_INT:
+        comp_int(cs, e, t);
         return;
-    }
-    case E_DECIMAL: {
-        pdb_value v = lit_value(ctx, cs->a, e);
-        int ci = add_const(p, v);
-        emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
-        if (cs->kt) kt_lit(cs, ci, e);
-        t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = (uint32_t)e->slen;
-        t->flags = BINARY_FLAG | NOT_NULL_FLAG;
-        if (e->s[0] != '-') t->length++;
+    case E_DECIMAL:
+        comp_decimal(cs, e, t);
         return;
-    }
-    case E_FLOAT: {
-        int ci = add_const(p, lit_value(ctx, cs->a, e));
-        emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
-        if (cs->kt) kt_lit(cs, ci, e);
-        t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = (uint32_t)e->slen;
-        t->flags = BINARY_FLAG | NOT_NULL_FLAG;
+    case E_FLOAT:
+        comp_float(cs, e, t);
         return;
-    }
-    case E_STRING: {
-        pdb_value v = lit_value(ctx, cs->a, e);
-        uint16_t coll = v.coll;
-        int ci = add_const(p, v);
-        emit(p, OP_CONST, ci, 0, 0); push(cs, 1);
-        if (cs->kt) kt_lit(cs, ci, e);
-        type_str(t, 0, coll);
-        t->coerc = 4;
-        const pdb_collation *co = pdb_coll_by_id(coll);
-        /* length: characters * maxlen */
-        size_t chars = 0;
-        for (size_t i = 0; i < e->slen; i++) if (co && co->maxlen == 1 ? 1 : ((unsigned char)e->s[i] & 0xc0) != 0x80) chars++;
-        t->length = (uint32_t)chars * (co ? co->maxlen : 1);
-        t->flags |= NOT_NULL_FLAG;
+    case E_STRING:
+        comp_string(cs, e, t);
         return;
-    }
-    case E_HEX: {
-        pdb_value v = ex_str(e->s, e->slen, COLL_BINARY);
-        if (e->ival) v.scale = EX_HEXNUM;   /* 0x41, b'1' (not X'41'): a number in numeric context */
-        emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
-        type_str(t, (uint32_t)e->slen, COLL_BINARY);
-        t->flags |= NOT_NULL_FLAG;
-        t->hexnum = e->ival != 0;
+    case E_HEX:
+        comp_hex(cs, e, t);
         return;
-    }
-    case E_PARAM: {
-        /* a prepared statement's parameter: a constant for this execution */
-        pdb_value v = ex_null();
-        if (ctx->params && e->ival < ctx->nparams) v = ctx->params[e->ival];
-        else if (!ctx->describe)
-            ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '?' at line 1");
-        emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
-        switch (v.t) {
-        case VT_NULL: type_str(t, 0, ctx->s->coll_connection); t->ptype = MYSQL_TYPE_NULL; t->vt = VT_NULL; break;
-        case VT_INT: case VT_UINT: type_int(t, 20); t->ptype = MYSQL_TYPE_LONGLONG; if (v.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; } break;
-        case VT_DOUBLE: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->flags = BINARY_FLAG; break;
-        case VT_DECIMAL: t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = 21; t->flags = BINARY_FLAG; break;
-        case VT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
-        case VT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 26; t->decimals = v.scale; t->flags = BINARY_FLAG; break;
-        case VT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 17; t->flags = BINARY_FLAG; break;
-        default: type_str(t, v.len, v.coll ? v.coll : ctx->s->coll_connection); t->coerc = 4; break;
-        }
-        t->nullable = true;
+    case E_PARAM:
+        comp_param(cs, e, t);
         return;
-    }
     case E_DEFAULT:
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near 'DEFAULT' at line 1");
     case E_COLUMN:
@@ -1224,482 +1895,56 @@ static void comp(cstate *cs, pl_expr *e, ex_type *t)
         return;
     case E_STAR:
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '*' at line 1");
-    case E_SYSVAR: {
-        pdb_value v;
-        bool global = e->db && !strcasecmp(e->db, "global");
-        if (ex_sysvar_get(ctx->s, e->s, global, &v, cs->a, t) != 0)
-            ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", e->s);
-        emit(p, OP_SYSVAR, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), global, 0); push(cs, 1);
+    case E_SYSVAR:
+        comp_sysvar(cs, e, t);
         return;
-    }
-    case E_USERVAR: {
-        pdb_value v;
-        ex_uservar_get(ctx->s, e->s, &v);
-        emit(p, OP_USERVAR, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), 0, 0); push(cs, 1);
-        if (v.t == VT_STRING || v.t == VT_NULL) {
-            /* MariaDB types a string (or NULL, or unknown) variable LONGTEXT/LONGBLOB
-               whatever it holds: 16777215 bytes, so functions over it come out as
-               MEDIUM_BLOB (UPPER(@s)) or LONG_BLOB (CONCAT(@s, 'x')) */
-            type_str(t, 0, v.t == VT_STRING ? v.coll : COLL_BINARY);
-            t->ptype = MYSQL_TYPE_LONG_BLOB;
-            t->length = 16777216;   /* never set */
-            for (pdb_uservar *u = ctx->s->uservars; u; u = u->next)
-                if (!strcasecmp(u->name, e->s)) { t->length = 16777215; break; }
-        }
-        else if (v.t == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->flags = BINARY_FLAG; }
-        else if (v.t == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = EX_DEC_MAX_SCALE; t->length = 83; t->flags = BINARY_FLAG; }
-        else { type_int(t, 20); }
-        t->nullable = true;
+    case E_USERVAR:
+        comp_uservar(cs, e, t);
         return;
-    }
     case E_UNARY:
-        comp(cs, e->args[0], &at[0]);
-        if (e->op == '-') {
-            /* -(-9223372036854775808): MariaDB makes the negated BIGINT minimum a DECIMAL */
-            bool min_lit = e->args[0]->kind == E_INT && e->args[0]->s[0] == '-' && at[0].vt == VT_INT &&
-                           p->consts[p->nconsts - 1].t == VT_INT && p->consts[p->nconsts - 1].i == INT64_MIN;
-            /* so is a hexadecimal literal of 2^63 or more (-0x8000000000000000) */
-            if (e->args[0]->kind == E_HEX && at[0].hexnum && ex_hexnum_u64(&p->consts[p->nconsts - 1]) > (uint64_t)INT64_MAX)
-                min_lit = true;
-            {   /* the negation as MariaDB prints it, for 1690 */
-                char pbuf[256];
-                size_t pk = 0;
-                print_expr(cs, e, pbuf, sizeof pbuf, &pk);
-                if (pk >= sizeof pbuf) pk = sizeof pbuf - 1;
-                emit(p, OP_NEG, min_lit, 0, add_const(p, ex_str(stor_arena_strndup(cs->a, pbuf, pk), pk, COLL_BINARY)));
-            }
-            *t = at[0];
-            if (t->hexnum) {   /* an integer of the literal's length in bytes, as MariaDB sizes it */
-                uint32_t len = t->length;
-                type_int(t, len);
-                t->vt = VT_UINT;
-            }
-            if (min_lit) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; }
-            if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
-            else if (t->vt == VT_UINT) { t->vt = VT_INT; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
-            t->length++;
-            if (t->vt == VT_INT) t->ptype = t->length >= 10 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
-            t->from_column = false;
-            t->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG | ZEROFILL_FLAG);
-            t->flags |= BINARY_FLAG;
-        } else if (e->op == '~') { emit(p, OP_BITNOT, 0, 0, 0); type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; }
-        else { emit(p, OP_NOT, 0, 0, 0); type_int(t, 1); if (at[0].vt == VT_STRING) p->may_warn = true; }
-        t->nullable = at[0].nullable;
+        comp_unary(cs, e, t);
         return;
-    case E_BINARY: {
-        int op = e->op;
-        if (op == BO_AND || op == BO_OR) {
-            comp(cs, e->args[0], &at[0]);
-            int jmp = p->nops;
-            emit(p, op == BO_AND ? OP_AND_JMP : OP_OR_JMP, 0, 0, 0);
-            comp(cs, e->args[1], &at[1]);
-            emit(p, op == BO_AND ? OP_AND_FIN : OP_OR_FIN, 0, 0, 0);
-            cs->depth--;
-            p->ops[jmp].a = p->nops;
-            type_int(t, 1);
-            t->nullable = at[0].nullable || at[1].nullable;
-            if (at[0].vt == VT_STRING || at[1].vt == VT_STRING) p->may_warn = true;
-            return;
-        }
-        comp(cs, e->args[0], &at[0]);
-        comp(cs, e->args[1], &at[1]);
-        cs->depth--;
-        if (op == BO_XOR) {
-            emit(p, OP_XOR, 0, 0, 0); type_int(t, 1);
-            if (at[0].vt == VT_STRING || at[1].vt == VT_STRING) p->may_warn = true;
-            return;
-        }
-        if ((at[0].vt == VT_STRING) != (at[1].vt == VT_STRING) && at[0].vt != VT_NULL && at[1].vt != VT_NULL)
-            p->may_warn = true;
-        if (op >= BO_EQ && op <= BO_NSEQ) {
-            static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
-            if (at[0].enumc && numeric_type(&at[1])) enum_index(p, &at[0], 1);
-            if (at[1].enumc && numeric_type(&at[0])) enum_index(p, &at[1], 0);
-            coll_mix_check(cs, &at[0], &at[1], ops[op]);
-            emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
-            type_int(t, 1);
-            t->nullable = op != BO_NSEQ;
-            if (op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
-            return;
-        }
-        if (at[0].enumc) enum_index(p, &at[0], 1);
-        if (at[1].enumc) enum_index(p, &at[1], 0);
-        int incr = 4;
-        {
-            char pbuf[256];
-            size_t pk = 0;
-            print_expr(cs, e, pbuf, sizeof pbuf, &pk);
-            if (pk >= sizeof pbuf) pk = sizeof pbuf - 1;
-            char *ptxt = stor_arena_strndup(cs->a, pbuf, pk);
-            if (op == BO_DIV) {   /* the session's div_precision_increment, fixed at compile time */
-                pdb_value iv; ex_type it;
-                if (ex_sysvar_get(ctx->s, "div_precision_increment", false, &iv, cs->a, &it) == 0) {
-                    int64_t v = ex_to_int(&iv);
-                    incr = v < 0 ? 0 : v > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : (int)v;
-                }
-            }
-            /* b: a quotient's div_precision_increment; for a product, how MariaDB holds
-               each operand (ex_dec_mul_maria: 0 its digits, 255 whole words, else a
-               column's declared integer digits), one byte each */
-            int bop = incr;
-            if (op == BO_MUL) {
-                int h[2];
-                for (int i = 0; i < 2; i++) {
-                    int d = dec_precision(&at[i]) - at[i].decimals;
-                    h[i] = at[i].vt != VT_DECIMAL || e->args[i]->kind == E_DECIMAL || e->args[i]->kind == E_INT ? 0 :
-                           at[i].from_column ? (d < 1 ? 1 : d > 254 ? 254 : d) : 255;
-                }
-                bop = h[0] | h[1] << 8;
-            }
-            emit(p, OP_ARITH, op, (uint16_t)bop, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
-        }
-        if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
-        arith_type(op, &at[0], &at[1], t, incr);
+    case E_BINARY:
+        comp_binary(cs, e, t);
         return;
-    }
     case E_ISNULL:
-        comp(cs, e->args[0], &at[0]);
-        emit(p, OP_ISNULL, e->negated, 0, 0);
-        type_int(t, 1); t->flags |= NOT_NULL_FLAG;
+        comp_isnull(cs, e, t);
         return;
     case E_IS:
-        comp(cs, e->args[0], &at[0]);
-        emit(p, OP_IS, (int)e->ival, e->negated, 0);
-        type_int(t, 1); t->flags |= NOT_NULL_FLAG;
-        if (at[0].vt == VT_STRING) p->may_warn = true;
+        comp_is(cs, e, t);
         return;
-    case E_IN: {
-        uint16_t coll = 0;
-        /* MariaDB converts a list of constants that all compare with the left side as
-           one type when it prepares the statement (its sorted IN array): every string
-           of the list warns then, once, whether or not a row is ever compared */
-        int cls = -1, cfirst = p->nconsts;
-        bool consts = true, allnum = true;
-        for (int i = 0; i < e->nargs; i++) {
-            ex_type it;
-            int before = p->nops;
-            comp(cs, e->args[i], &it);
-            if (i > 0 && (it.vt == VT_STRING) != (at[0].vt == VT_STRING) && it.vt != VT_NULL) p->may_warn = true;
-            if (i == 0) { at[0] = it; cfirst = p->nconsts; }
-            else {
-                if (!numeric_type(&it) && it.vt != VT_NULL) allnum = false;
-                coll_mix_check(cs, &at[0], &it, "=");
-                if (!coll) coll = str_coll(cs, &at[0], &it);
-                int c = cmp_class(&at[0], &it);
-                if (c && cls < 0) cls = c;
-                else if (c && c != cls) cls = 0;
-                if (p->nops != before + 1 || p->ops[before].code != OP_CONST) consts = false;
-            }
-        }
-        cs->depth -= e->nargs - 1;
-        if (at[0].enumc && allnum && e->nargs > 1) {
-            /* an ENUM against numbers: its member's index (the list stays as it is) */
-            enum_index(p, &at[0], e->nargs - 1);
-            consts = false;   /* (compared item by item, as numbers) */
-        }
-        int flags = e->negated;
-        if (consts && cls > 0) {
-            flags |= EX_IN_CONVERTED;
-            if (at[0].vt != VT_STRING) {
-                if (cs->kt) kt_inw(cs, e, at[0].vt, cfirst, p->nconsts);
-                in_list_warn(ctx, e, at[0].vt, p->consts, cfirst, p->nconsts);
-            }
-        }
-        emit(p, OP_IN, e->nargs - 1, flags, coll);
-        type_int(t, 1);
+    case E_IN:
+        comp_in(cs, e, t);
         return;
-    }
     case E_BETWEEN:
-        for (int i = 0; i < 3; i++) comp(cs, e->args[i], &at[i]);
-        cs->depth -= 2;
-        if (at[0].enumc && numeric_type(&at[1]) && numeric_type(&at[2])) enum_index(p, &at[0], 2);
-        {
-            /* a string between bounds of which one is a number: MariaDB compares all three
-               as the type it aggregates from them left to right (string and integer as
-               DECIMAL, that and a string as DOUBLE), not each pair on its own (a) */
-            int how = 0;
-            if (at[0].vt == VT_STRING && (numeric_type(&at[1]) || numeric_type(&at[2])) &&
-                at[1].vt != VT_NULL && at[2].vt != VT_NULL) {
-                int c = cmp_class(&at[0], &at[1]);
-                ex_type agg = { 0 };
-                agg.vt = c == 1 ? VT_STRING : c == 2 ? VT_INT : c == 3 ? VT_DECIMAL : VT_DOUBLE;
-                c = c == 5 ? 5 : cmp_class(&agg, &at[2]);
-                if (c == 3 || c == 4) how = c;
-            }
-            emit(p, OP_BETWEEN, how, e->negated | once_between(p, e, at), str_coll(cs, &at[0], &at[1]));
-        }
-        type_int(t, 1);
+        comp_between(cs, e, t);
         return;
     case E_LIKE:
-        for (int i = 0; i < e->nargs; i++) comp(cs, e->args[i], &at[i]);
-        cs->depth -= e->nargs - 1;
-        coll_mix_check(cs, &at[0], &at[1], "like");
-        emit(p, OP_LIKE, e->nargs == 3, e->negated, str_coll(cs, &at[0], &at[1]));
-        type_int(t, 1);
-        t->nullable = at[0].nullable || at[1].nullable || (e->nargs == 3 && at[2].nullable);
-        if (!t->nullable) t->flags |= NOT_NULL_FLAG;
+        comp_like(cs, e, t);
         return;
     case E_REGEXP:
-        comp(cs, e->args[0], &at[0]);
-        comp(cs, e->args[1], &at[1]);
-        cs->depth--;
-        emit(p, OP_REGEXP, 0, e->negated, str_coll(cs, &at[0], &at[1]));
-        type_int(t, 1);
+        comp_regexp(cs, e, t);
         return;
-    case E_COLLATE: {
-        comp(cs, e->args[0], t);
-        const pdb_collation *co = pdb_coll_by_name(e->s);
-        if (!co) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", e->s);
-        emit(p, OP_COLLATE, co->id, 0, 0);
-        t->coll = co->id;
-        t->coerc = 0;
+    case E_COLLATE:
+        comp_collate(cs, e, t);
         return;
-    }
-    case E_CAST: {
-        comp(cs, e->args[0], &at[0]);
-        p->may_warn = true;
-        if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
-        p->casts[p->ncasts] = e->cast;
-        if (e->cast.type == CT_VARCHAR && !e->cast.coll) p->casts[p->ncasts].coll = ctx->s->coll_connection;
-        /* c: the call as written, for 1264 */
-        emit(p, OP_CAST, p->ncasts++, 0,
-             e->cast.type == CT_DECIMAL ? add_const(p, ex_str(e->start, e->srclen, COLL_BINARY)) : -1);
-        memset(t, 0, sizeof *t);
-        t->coll = COLL_BINARY; t->nullable = true;
-        switch (e->cast.type) {
-        case -1: case -2: {
-            uint32_t len = at[0].vt == VT_STRING ? at[0].length / (pdb_coll_by_id(at[0].coll) ? pdb_coll_by_id(at[0].coll)->maxlen : 1) : at[0].length;
-            if (at[0].vt == VT_DOUBLE || len > 21) len = 21;
-            if (at[0].hexnum) {   /* the literal's digits, UNSIGNED or not */
-                type_int(t, ex_hexnum_digits(at[0].length));
-                if (e->cast.type == -2) { t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG; }
-                break;
-            }
-            type_int(t, len ? len : 1);
-            /* CAST AS UNSIGNED is always a BIGINT UNSIGNED column */
-            if (e->cast.type == -2) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21; }
-            break;
-        }
-        case CT_DECIMAL: {
-            int prec = e->cast.len < 0 ? 10 : e->cast.len, sc = e->cast.scale < 0 ? 0 : e->cast.scale;
-            if (prec > EX_DEC_MAX_PREC)
-                ex_raise(ctx, 1426, "42000", "Too big precision specified for '%.*s'. Maximum is %d",
-                         (int)e->args[0]->srclen, e->args[0]->start, EX_DEC_MAX_PREC);
-            if (sc > prec)
-                ex_raise(ctx, 1427, "42000", "For float(M,D), double(M,D) or decimal(M,D), M must be >= D (column '')");
-            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = (uint8_t)sc;
-            t->length = (uint32_t)(prec + (sc ? 1 : 0) + 1); t->flags = BINARY_FLAG;
-            break;
-        }
-        case CT_DOUBLE: case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 22; t->decimals = 31; t->flags = BINARY_FLAG;
-            if (e->cast.type == CT_FLOAT) { t->ptype = MYSQL_TYPE_FLOAT; t->length = 12; }
-            break;
-        case CT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
-        case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->length = 19; t->flags = BINARY_FLAG;
-            if (e->cast.len > 0) { t->decimals = (uint8_t)(e->cast.len > 6 ? 6 : e->cast.len); t->length += t->decimals + 1u; }
-            break;
-        case CT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 10; t->flags = BINARY_FLAG;
-            if (e->cast.len > 0) { t->decimals = (uint8_t)(e->cast.len > 6 ? 6 : e->cast.len); t->length += t->decimals + 1u; }
-            break;
-        default: {
-            uint16_t coll = e->cast.type == CT_VARBINARY ? COLL_BINARY : p->casts[p->ncasts - 1].coll;
-            uint32_t len = e->cast.len >= 0 ? (uint32_t)e->cast.len :
-                           (at[0].vt == VT_STRING ? at[0].length / (pdb_coll_by_id(at[0].coll) ? pdb_coll_by_id(at[0].coll)->maxlen : 1) : at[0].length);
-            type_str(t, len, coll);
-            t->nullable = true;
-        }
-        }
+    case E_CAST:
+        comp_cast(cs, e, t);
         return;
-    }
-    case E_CASE: {
-        /* all branches evaluated; OP_CASE picks */
-        ex_type rt = { 0 };
-        bool first = true, mixed = false;
-        int n = e->nargs, nres = 0;
-        ex_type *res = stor_arena_alloc(cs->a, (size_t)(n ? n : 1) * sizeof *res);
-        for (int i = 0; i < n; i++) {
-            ex_type it;
-            comp(cs, e->args[i], &it);
-            bool is_result = e->has_operand ? ((i >= 1) && ((i - 1) % 2 == 1 || (e->has_else && i == n - 1)))
-                                            : ((i % 2 == 1) || (e->has_else && i == n - 1));
-            if (!is_result && !e->has_operand && it.vt == VT_STRING) p->may_warn = true;   /* WHEN 'x' */
-            if (is_result) res[nres++] = it;
-            if (is_result && it.vt != VT_NULL) {
-                mixed |= it.vt != VT_STRING;
-                if (first) { rt = it; first = false; }
-                else if (rt.vt != it.vt) {
-                    if (rt.vt == VT_STRING || it.vt == VT_STRING) { if (rt.vt != VT_STRING) rt = it; rt.length = rt.length > it.length ? rt.length : it.length; }
-                    else if (rt.vt == VT_DOUBLE || it.vt == VT_DOUBLE) { rt.vt = VT_DOUBLE; rt.ptype = MYSQL_TYPE_DOUBLE; rt.decimals = 31; }
-                    else if (rt.vt == VT_DECIMAL || it.vt == VT_DECIMAL) { rt.vt = VT_DECIMAL; rt.ptype = MYSQL_TYPE_NEWDECIMAL; if (it.decimals > rt.decimals) rt.decimals = it.decimals; }
-                } else if (it.length > rt.length) rt.length = it.length;
-            }
-        }
-        cs->depth -= n - 1;
-        emit(p, OP_CASE, (e->has_operand ? 1 : 0) | (e->has_else ? 2 : 0), (uint16_t)n, 0);
-        if (first) { rt.vt = VT_NULL; rt.ptype = MYSQL_TYPE_NULL; }
-        if (!first) {   /* its results' types aggregate as COALESCE's arguments do */
-            const ex_fdef *cf = ex_func_find("COALESCE");
-            cf->type(cf, res, nres, &rt, NULL);
-            if (rt.vt == VT_STRING && mixed) emit(p, OP_TOSTR, rt.coll, 0, 0);
-            if (rt.vt == VT_DOUBLE)
-                for (int i = 0; i < nres; i++)
-                    if (res[i].vt == VT_DECIMAL || res[i].vt == VT_INT || res[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
-            hybrid_hexnum(p, res, nres, &rt);
-        }
-        *t = rt;
-        /* NULL when no WHEN matches without an ELSE, or a result can be */
-        bool nl = !e->has_else;
-        for (int i = 0; i < nres; i++) nl |= res[i].nullable || res[i].vt == VT_NULL;
-        t->nullable = nl;
-        if (nl) t->flags &= (uint16_t)~NOT_NULL_FLAG;
-        else t->flags |= NOT_NULL_FLAG;
+    case E_CASE:
+        comp_case(cs, e, t);
         return;
-    }
-    case E_SUBQUERY: case E_EXISTS: case E_INSUB: {
-        ex_subq *sq = stor_arena_alloc(cs->a, sizeof *sq);
-        memset(sq, 0, sizeof *sq);
-        sq->sel = e->sub;
-        sq->kind = e->kind;
-        sq->correlated = true;   /* decided at its first run: see run_subq */
-        if (e->kind == E_INSUB && e->args[0]->kind == E_ROW && e->args[0]->nargs > 1) {
-            sq->width = e->args[0]->nargs;   /* (a, b) IN (SELECT x, y ...) */
-            for (int i = 0; i < sq->width; i++) comp(cs, e->args[0]->args[i], &at[0]);
-            cs->depth -= sq->width;
-        } else if (e->kind == E_INSUB) { comp(cs, e->args[0], &at[0]); cs->depth--; }
-        add_subq(p, sq, e->negated);
-        push(cs, 1);
-        if (e->kind == E_SUBQUERY) {
-            /* the type of the subquery's column: compile it once without running it */
-            ex_rows rows;
-            ex_type *types;
-            const char **names;
-            ex_describe_subquery(ctx, e->sub, &rows, &types, &names);
-            if (rows.ncols >= 1 && types) {
-                *t = types[0];
-                t->from_column = false;
-                t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG);
-                if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_BLOB) {
-                    /* a TEXT/BLOB column's own kind (columns all travel as BLOB) */
-                    const pdb_collation *co = pdb_coll_by_id(t->coll);
-                    uint32_t chars = t->length / (co && co->maxlen ? co->maxlen : 1);
-                    t->ptype = chars <= 255 ? MYSQL_TYPE_TINY_BLOB : chars <= 65535 ? MYSQL_TYPE_BLOB :
-                               chars <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
-                }
-                if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_STRING && (t->flags & (ENUM_FLAG | SET_FLAG))) {
-                    t->ptype = MYSQL_TYPE_VAR_STRING;
-                    t->flags &= (uint16_t)~(ENUM_FLAG | SET_FLAG);
-                }
-            } else type_str(t, 255, ctx->s->coll_connection);
-            t->nullable = true;
-        } else type_int(t, 1);
+    case E_SUBQUERY: case E_EXISTS: case E_INSUB:
+        comp_subquery(cs, e, t);
         return;
-    }
-    case E_FUNC: {
-        if (e->win) { comp_window(cs, e, t); return; }
-        if (!strcmp(e->s, "DEFAULT") && e->nargs == 1 && e->args[0]->kind == E_COLUMN) {
-            /* DEFAULT(col): the column's default, as a constant of the statement */
-            int src, col;
-            if (!find_column(cs->sc, e->args[0], &src, &col)) { comp_column(cs, e->args[0], t); return; }
-            ex_src *s = &ctx->src[src];
-            stor_table *dt = s->t ? s->t : s->deft;
-            if (!dt) ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", e->args[0]->s);
-            const stor_column *c = &dt->cols[col];
-            pdb_value dv;
-            if (c->auto_increment) dv = ex_int(0);
-            else if (!ex_column_default(ctx, c, &dv))
-                ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", c->name);
-            pdb_value cv;
-            ex_store_convert(ctx, c, &dv, &cv, 0);
-            emit(p, OP_CONST, add_const(p, ex_persist(ctx->a, &cv)), 0, 0); push(cs, 1);
-            ex_type_of_column(c, t);
-            t->nullable = true;
-            return;
-        }
-        int ak = agg_kind(e->s, e->nargs == 0);
-        if (ak >= 0 && !(ak == AG_COUNT_STAR && strcmp(e->s, "COUNT"))) { comp_agg(cs, e, ak, t); return; }
-        if (!strcmp(e->s, "ANY_SUBQ") || !strcmp(e->s, "ALL_SUBQ")) {
-            comp(cs, e->args[0], &at[0]);
-            ex_subq *sq = stor_arena_alloc(cs->a, sizeof *sq);
-            memset(sq, 0, sizeof *sq);
-            sq->sel = e->sub;
-            sq->kind = (e->s[1] == 'N' ? 100 : 200) + e->op;
-            sq->correlated = true;
-            add_subq(p, sq, 0);
-            type_int(t, 1);
-            return;
-        }
-        if ((!strcmp(e->s, "CHARSET") || !strcmp(e->s, "COLLATION")) && e->nargs == 1) {
-            /* decided by the argument's type: a constant */
-            cstate tmp = *cs;
-            tmp.kt = NULL;
-            ex_prog scratch = { 0 };
-            scratch.a = cs->a;
-            tmp.p = &scratch;
-            comp(&tmp, e->args[0], &at[0]);
-            const pdb_collation *co = pdb_coll_by_id(at[0].vt == VT_STRING ? at[0].coll : COLL_BINARY);
-            const char *v = !co ? "binary" : e->s[1] == 'H' ? co->charset : co->name;
-            emit(p, OP_CONST, add_const(p, ex_str(v, strlen(v), COLL_UTF8MB3_GENERAL_CI)), 0, 0); push(cs, 1);
-            type_str(t, 64, COLL_UTF8MB3_GENERAL_CI);
-            t->flags |= NOT_NULL_FLAG;
-            return;
-        }
-        int fh = ex_func_lookup(e->s);
-        const ex_fdef *f = fh < 0 ? NULL : ex_func_at(fh);
-        if (!f) {
-            if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
-            ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", ctx->s->db[0] ? ctx->s->db : "", e->s);
-        }
-        if ((f->min_args >= 0 && e->nargs < f->min_args) || (f->max_args >= 0 && e->nargs > f->max_args))
-            ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", e->s);
-        ex_type *ats = stor_arena_alloc(cs->a, (size_t)(e->nargs + 1) * sizeof(ex_type));
-        for (int i = 0; i < e->nargs; i++) {
-            if (e->args[i]->kind == E_INTERVAL) {
-                comp(cs, e->args[i]->args[0], &ats[i]);
-                /* the unit rides along as a constant */
-                emit(p, OP_CONST, add_const(p, ex_str(e->args[i]->s, strlen(e->args[i]->s), COLL_BINARY)), 0, 0);
-                push(cs, 1);
-                continue;
-            }
-            comp(cs, e->args[i], &ats[i]);
-            if (ats[i].json && (f->flags & EX_FN_JSON)) emit(p, OP_MARK, EX_JSONDOC, 0, 0);
-        }
-        int nargs = e->nargs;
-        for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
-        cs->depth -= nargs - 1;
-        if (nargs == 0) push(cs, 1);
-        emit(p, OP_FUNC, fh, (uint16_t)nargs, 0);
-        /* remember the call for functions that need the syntax (errors, units) */
-        p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
-        f->type(f, ats, e->nargs, t, e);
-        bool is_if = f->flags & EX_FN_COND_FIRST, hybrid = f->flags & EX_FN_HYBRID;
-        if (is_if && e->nargs == 3 && ats[0].vt == VT_STRING) p->may_warn = true;
-        if (t->vt == VT_STRING && hybrid) {
-            /* a string result: numbers among the arguments become their text (sorted
-               and compared as strings) */
-            for (int i = is_if ? 1 : 0; i < e->nargs; i++)
-                if (ats[i].vt != VT_STRING && ats[i].vt != VT_NULL) { emit(p, OP_TOSTR, t->coll, 0, 0); break; }
-        }
-        if (t->vt == VT_DOUBLE && hybrid) {
-            /* a DOUBLE result: decimal and integer arguments become doubles (shown as such) */
-            for (int i = is_if ? 1 : 0; i < e->nargs; i++)
-                if (ats[i].vt == VT_DECIMAL || ats[i].vt == VT_INT || ats[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
-        }
-        if (hybrid)
-            hybrid_hexnum(p, ats + is_if, e->nargs - is_if, t);
-        else if (f->flags & EX_FN_AS_FIRST)
-            hybrid_hexnum(p, ats, 1, t);
+    case E_FUNC:
+        comp_func(cs, e, t);
         return;
-    }
     case E_INTERVAL:
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
-    case E_ROWID: {
-        /* ival is the table's place in the FROM clause; joins may run in another order */
-        int si = (int)e->ival;
-        for (int i = 0; i < ctx->nsrc; i++) if (ctx->src[i].decl == (int)e->ival) si = i;
-        emit(p, OP_ROWID, si, 0, 0); push(cs, 1);
-        type_int(t, 10);
+    case E_ROWID:
+        comp_rowid(cs, e, t);
         return;
-    }
     case E_ROW:
         if (e->nargs == 1) { comp(cs, e->args[0], t); return; }
         ex_raise(ctx, 1241, "21000", "Operand should contain 1 column(s)");
