@@ -25,12 +25,103 @@ static pthread_mutex_t dbs_mu = PTHREAD_MUTEX_INITIALIZER;
  * at all (lock_noblock: an event loop). A blocking call by such a thread, or taking the
  * lock again while holding it, is a lock-order violation: logged once, and fatal when
  * PRESSDB_LOCK_CHECK is set (as the test harness sets it for every pressdb it starts). */
-/* Writers first: once a writer waits, new readers wait behind it (a blocking reader) or
- * find the lock busy (an event loop's try, which moves the statement to a worker). With
- * glibc's default, readers first, overlapping readers kept an INSERT waiting for ten
- * minutes and more; now a writer waits at most for the readers already in. Safe because
- * no thread takes the lock twice (checked below), which writer preference would deadlock. */
-static pthread_rwlock_t store_lock = PTHREAD_RWLOCK_WRITER_NONRECURSIVE_INITIALIZER_NP;
+/* The store lock: a reader/writer lock of our own, fair by generations. A writer that
+ * starts waiting marks a generation (wgen): readers that came in before it (the oldest
+ * holder, rhead, has an earlier sequence number) are waited for anyway, so while one of
+ * them still runs new readers are let in too (the site goes on answering while a
+ * long report runs); once every reader older than the writer is gone, new readers wait
+ * behind it (a blocking reader) or find the lock busy (an event loop's try, which moves
+ * the statement to a worker). A writer so waits for the readers in before it and at most
+ * one generation of readers let in meanwhile, never for ever (glibc's readers-first lock
+ * kept an INSERT waiting 598 s behind overlapping scans), and a running long reader does
+ * not stop every other reader as glibc's writers-first lock did. No thread takes the lock
+ * twice (checked below). */
+typedef struct rnode { uint64_t seq; struct rnode *prev, *next; } rnode;
+static pthread_mutex_t sl_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t sl_rcv = PTHREAD_COND_INITIALIZER, sl_wcv = PTHREAD_COND_INITIALIZER;
+static rnode *rhead, *rtail;                    /* readers holding it, oldest first */
+static uint32_t nreaders, nwwait;
+static bool wheld;
+static uint64_t sl_seq, wgen;                   /* wgen: the waiting writers' generation */
+static __thread rnode my_rnode;
+
+/* May a reader come in now? (under sl_mu) */
+static bool reader_may_enter(void)
+{
+    if (wheld) return false;
+    return nwwait == 0 || (rhead && rhead->seq < wgen);
+}
+
+static void reader_enter(void)
+{
+    rnode *n = &my_rnode;
+    n->seq = ++sl_seq;
+    n->next = NULL;
+    n->prev = rtail;
+    if (rtail) rtail->next = n; else rhead = n;
+    rtail = n;
+    nreaders++;
+}
+
+static void reader_leave(void)
+{
+    rnode *n = &my_rnode;
+    if (n->prev) n->prev->next = n->next; else rhead = n->next;
+    if (n->next) n->next->prev = n->prev; else rtail = n->prev;
+    nreaders--;
+    if (nreaders == 0 && nwwait) pthread_cond_broadcast(&sl_wcv);
+}
+
+static void sl_rdlock(void)
+{
+    pthread_mutex_lock(&sl_mu);
+    while (!reader_may_enter()) pthread_cond_wait(&sl_rcv, &sl_mu);
+    reader_enter();
+    pthread_mutex_unlock(&sl_mu);
+}
+
+static void sl_wrlock(void)
+{
+    pthread_mutex_lock(&sl_mu);
+    if (nwwait++ == 0) wgen = ++sl_seq;
+    while (wheld || nreaders) pthread_cond_wait(&sl_wcv, &sl_mu);
+    nwwait--;
+    wheld = true;
+    pthread_mutex_unlock(&sl_mu);
+}
+
+static bool sl_tryrdlock(void)
+{
+    pthread_mutex_lock(&sl_mu);
+    bool ok = reader_may_enter();
+    if (ok) reader_enter();
+    pthread_mutex_unlock(&sl_mu);
+    return ok;
+}
+
+static bool sl_trywrlock(void)
+{
+    pthread_mutex_lock(&sl_mu);
+    bool ok = !wheld && !nreaders;
+    if (ok) wheld = true;
+    pthread_mutex_unlock(&sl_mu);
+    return ok;
+}
+
+static void sl_unlock(bool excl)
+{
+    pthread_mutex_lock(&sl_mu);
+    if (excl) {
+        wheld = false;
+        if (nwwait) wgen = ++sl_seq;   /* the next writers: a new generation */
+        pthread_cond_broadcast(&sl_wcv);
+        pthread_cond_broadcast(&sl_rcv);
+    } else {
+        reader_leave();   /* (no reader may enter now that could not before) */
+    }
+    pthread_mutex_unlock(&sl_mu);
+}
+
 static __thread uint8_t lock_held;              /* 0, 1 shared, 2 exclusive */
 static __thread bool lock_noblock;
 static _Atomic uint64_t lock_violations;
@@ -48,8 +139,8 @@ static void lock_check(void)
     if (lock_noblock) lock_violation("an event loop thread blocks on it");
 }
 
-void stor_lock_shared(void) { lock_check(); pthread_rwlock_rdlock(&store_lock); lock_held = 1; }
-void stor_lock_exclusive(void) { lock_check(); pthread_rwlock_wrlock(&store_lock); lock_held = 2; }
+void stor_lock_shared(void) { lock_check(); sl_rdlock(); lock_held = 1; }
+void stor_lock_exclusive(void) { lock_check(); sl_wrlock(); lock_held = 2; }
 
 /* PRESSDB_LOCK_BUSY=1 (tests): every try fails, so every command of an event loop takes
  * the path of a busy lock (a worker runs it). */
@@ -69,8 +160,7 @@ static bool lock_try(bool excl)
 {
     if (lock_held) lock_violation("taken again by a thread that holds it");
     if (lock_always_busy()) return false;
-    int rc = excl ? pthread_rwlock_trywrlock(&store_lock) : pthread_rwlock_tryrdlock(&store_lock);
-    if (rc) return false;
+    if (!(excl ? sl_trywrlock() : sl_tryrdlock())) return false;
     lock_held = excl ? 2 : 1;
     return true;
 }
@@ -81,8 +171,9 @@ bool stor_lock_try_exclusive(void) { return lock_try(true); }
 void stor_unlock(void)
 {
     assert(lock_held);
+    bool excl = lock_held == 2;
     lock_held = 0;
-    pthread_rwlock_unlock(&store_lock);
+    sl_unlock(excl);
 }
 
 void stor_lock_set_noblock(bool on) { lock_noblock = on; }

@@ -12,8 +12,9 @@ store lock stops the server (the lock-order checker, storage/table.c).
    that disconnect in the middle of their result.
 3. A SELECT running for seconds inline on the loop (a cross join COUNT, seen for the
    first time) must move to a worker: another connection's SELECT 1 and a fresh login
-   are answered meanwhile, also once an INSERT waits for the COUNT (a statement that
-   reads no table takes no store lock).
+   are answered meanwhile, also once an INSERT waits for the COUNT: a statement that
+   reads no table takes no store lock, and a reader of a table goes ahead of the INSERT
+   while a reader older than it (the COUNT) still runs.
 4. Moved statements give MariaDB's results (MARIADB_PORT), side effects happen once.
 5. Writers are not starved: while three clients loop full scans whose runs overlap
    (readers always hold the store lock), an INSERT must still get its turn (with
@@ -283,7 +284,7 @@ def scenario_runaway(port):
     w = threading.Thread(target=insert, daemon=True)
     w.start()
     time.sleep(0.5)
-    for sql in ("SELECT 1", "SELECT @@version_comment, 1 + 1"):
+    for sql in ("SELECT 1", "SELECT @@version_comment, 1 + 1", "SELECT COUNT(*) FROM %s.t2" % DB):
         t0 = time.monotonic()
         try:
             c = connect(port, timeout=LIVE)
