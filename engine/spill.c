@@ -236,7 +236,7 @@ static int sp_idx_cmp(const void *a, const void *b, void *arg)
 
 /* Moves the k first of idx[0..n) (by sp_idx_cmp, a total order) to idx[0..k), in order:
  * a max-heap of the k best so far. */
-static void sp_top(ex_spill *sp, uint32_t *idx, uint32_t n, uint32_t k)
+static void sp_top(ex_ctx *ctx, ex_spill *sp, uint32_t *idx, uint32_t n, uint32_t k)
 {
     for (uint32_t i = 1; i < k; i++)
         for (uint32_t c = i; c > 0;) {
@@ -246,6 +246,7 @@ static void sp_top(ex_spill *sp, uint32_t *idx, uint32_t n, uint32_t k)
             c = p;
         }
     for (uint32_t i = k; i < n; i++) {
+        ex_slice_tick(ctx);
         if (sp_idx_cmp(&idx[i], &idx[0], sp) >= 0) continue;
         idx[0] = idx[i];
         for (uint32_t p = 0;;) {
@@ -257,7 +258,7 @@ static void sp_top(ex_spill *sp, uint32_t *idx, uint32_t n, uint32_t k)
             p = m;
         }
     }
-    qsort_r(idx, k, sizeof *idx, sp_idx_cmp, sp);
+    ex_sort(ctx, idx, k, sizeof *idx, sp_idx_cmp, sp);
 }
 
 /* Sorts the run buffer's rows, writes them (the first keep) as a run and empties the buffer. */
@@ -267,11 +268,13 @@ static void sp_flush_run(ex_ctx *ctx, ex_spill *sp)
     if (!sp->wbuf) sp->wbuf = stor_arena_alloc(ctx->a, SP_WBUF);
     for (uint32_t i = 0; i < sp->nrows; i++) sp->idx[i] = i;
     uint32_t n = sp->nrows;
-    if (sp->keep && sp->keep < n / 4) { n = (uint32_t)sp->keep; sp_top(sp, sp->idx, sp->nrows, n); }
-    else qsort_r(sp->idx, sp->nrows, sizeof *sp->idx, sp_idx_cmp, sp);
+    /* (ex_sort and the ticks: a spilling sort on an event loop still moves to a worker
+       past its time slice, exec.c) */
+    if (sp->keep && sp->keep < n / 4) { n = (uint32_t)sp->keep; sp_top(ctx, sp, sp->idx, sp->nrows, n); }
+    else ex_sort(ctx, sp->idx, sp->nrows, sizeof *sp->idx, sp_idx_cmp, sp);
     if (sp->keep && sp->keep < n) n = (uint32_t)sp->keep;
     sp_run_begin(sp);
-    for (uint32_t i = 0; i < n; i++) sp_write_row(ctx, sp, sp_row(sp, sp->idx[i]));
+    for (uint32_t i = 0; i < n; i++) { ex_slice_tick(ctx); sp_write_row(ctx, sp, sp_row(sp, sp->idx[i])); }
     sp_run_end(ctx, sp);
     sp->nrows = 0;
     sp->bytes = 0;
@@ -421,6 +424,7 @@ static void sp_merge(ex_ctx *ctx, ex_spill *sp, sp_reader *rd, uint32_t first, u
     for (uint32_t i = nh / 2; i-- > 0;) sp_sift(sp, h, nh, i);
     while (nh) {
         sp_reader *r = h[0];
+        ex_slice_tick(ctx);
         if (!each(ctx, r->row, arg)) return;
         if (!sp_next(ctx, sp, r)) h[0] = h[--nh];
         sp_sift(sp, h, nh, 0);
