@@ -327,7 +327,6 @@ typedef struct ex_stmt {
        (values lookup_value_ok cannot keep mark it not to be kept); the recursive CTEs
        being run, innermost first */
     bool lookup_const_only;
-    struct bplan *bp_rec;
     struct rcte *rcte_top;
     /* LIMIT ROWS EXAMINED n (select.c): the rows read so far against the limit; exam_hit
        once a read went past it (at the end of a scan: exam_eof), which stops the statement */
@@ -807,8 +806,11 @@ void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64
 /* Expression programs installed with kept block plans, and uses of them instead of compiling. */
 void ex_block_prog_stats(uint64_t *kept, uint64_t *used);
 uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
-void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *src, int nsrc,
-                      pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered);
+/* EXPLAIN's rows for a block planned (and, for ANALYZE, run): its plan (sources in join
+ * order, access paths, conjuncts and their levels), with per source what EXPLAIN shows
+ * of it (src, plan->nsrc of them). */
+void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *plan, const ex_plan_src *src,
+                      bool impossible);
 void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 
 /* Temporary tables (temp.c): the session's own, shadowing base tables. */

@@ -1747,9 +1747,14 @@ static bool dml_buffer(xstate *xst, const ex_src *s, const stor_index *ix)
     return false;
 }
 
-void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_src *ps, int n,
-                      pl_expr **conj, const int *level, int nconj, bool impossible, bool grouped, bool ordered)
+void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *plan, const ex_plan_src *ps,
+                      bool impossible)
 {
+    int n = plan->nsrc, nconj = plan->nconj;
+    bool grouped = plan->grouped, ordered = plan->sorted;
+    pl_expr **conj = stor_arena_alloc(ctx->a, (size_t)(nconj ? nconj : 1) * sizeof *conj);
+    int *level = stor_arena_alloc(ctx->a, (size_t)(nconj ? nconj : 1) * sizeof *level);
+    for (int i = 0; i < nconj; i++) { conj[i] = plan->conj[i].e; level[i] = plan->conj[i].level; }
     xstate *xst = ctx->stmt->explain;
     if (!xst) return;
     xblock *b = xfind(xst, sel);

@@ -173,6 +173,11 @@ typedef struct qstate {
     bool limit_full;
     pdb_value *exam_key;    /* nsrc * 16 */
     bool *exam_kset;
+    /* the block's plan (planner/optimize.c): made now (plan_fresh) or kept; plan_post: its
+       placement and access paths hold for this execution; verify: --plan-cache=3 */
+    pl_plan *plan;
+    pl_opt opt;
+    bool plan_fresh, plan_post, verify;
 } qstate;
 
 typedef struct aggst {
@@ -228,23 +233,6 @@ typedef struct grp {
 } grp;
 
 /* ---------------------------------------------------------------- helpers */
-
-static void split_and(stor_arena *a, pl_expr *e, pl_expr ***out, int *n, int *cap)
-{
-    if (!e) return;
-    if (e->kind == E_BINARY && e->op == BO_AND) {
-        split_and(a, e->args[0], out, n, cap);
-        split_and(a, e->args[1], out, n, cap);
-        return;
-    }
-    if (*n == *cap) {
-        int nc = *cap ? *cap * 2 : 8;
-        pl_expr **x = stor_arena_alloc(a, (size_t)nc * sizeof *x);
-        if (*n) memcpy(x, *out, (size_t)*n * sizeof *x);
-        *out = x; *cap = nc;
-    }
-    (*out)[(*n)++] = e;
-}
 
 static int top_bit(uint64_t m) { int t = -1; for (int i = 0; i < 63; i++) if (m & (1ull << i)) t = i; return t; }
 
@@ -2193,201 +2181,13 @@ static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
     *items = out; *n = k;
 }
 
-/* Is e usable as a lookup value for column col of source lv: it reads only earlier
- * sources and compares with the column the way the index hashes? */
-static void bp_mark_nocache(ex_ctx *ctx);
-
-static bool lookup_value_ok(ex_scope *sc, int lv, const stor_column *col, pl_expr *o)
-{
-    uint64_t om = ex_expr_srcmask(sc, o);
-    if (om & (1ull << 63)) return false;
-    if (om >> lv) return false;   /* only earlier sources (or none) */
-    if (sc->ctx->stmt->lookup_const_only && om) return false;
-    /* a kept plan holds this answer for other values of the literals: only a literal's
-       or a base table column's type is known without them */
-    if (o->kind != E_INT && o->kind != E_DECIMAL && o->kind != E_FLOAT && o->kind != E_STRING &&
-        !(o->kind == E_COLUMN && om && sc->ctx->src[top_bit(om)].t))
-        bp_mark_nocache(sc->ctx);
-    ex_type ot;
-    ex_compile(sc, o, &ot);
-    if (col->kind == CK_STR) {
-        /* a string column compared with a number compares as numbers: not index-safe */
-        if (ot.vt != VT_STRING) return false;
-        if (o->kind != E_STRING && ot.coll != col->coll) return false;
-        return true;
-    }
-    if (ot.vt == VT_DOUBLE) return false;
-    if (col->kind == CK_F64) return ot.vt != VT_STRING;
-    if (ot.vt == VT_STRING && o->kind != E_STRING) return false;
-    if ((col->type == CT_DATE || col->type == CT_DATETIME || col->type == CT_TIMESTAMP || col->type == CT_TIME) &&
-        ot.vt != VT_STRING && ot.vt != VT_DATE && ot.vt != VT_DATETIME) return false;
-    return true;
-}
-
-/* The value expressions that pin column `name` of source lv: `col = e` gives one, a
- * constant `col IN (a, b)` several. Returns how many (0 = none). */
-static int pinning_values_by(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr ***out,
-                             pl_expr **by);
-static int pinning_values(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr ***out)
-{
-    return pinning_values_by(sc, lv, col, cj, ncj, out, NULL);
-}
-
-/* The same, also naming the conjunct that pins. */
-static int pinning_values_by(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr ***out,
-                             pl_expr **by)
-{
-    for (int i = 0; i < ncj; i++) {
-        pl_expr *e = cj[i];
-        if (e->kind == E_BINARY && e->op == BO_EQ) {
-            for (int side = 0; side < 2; side++) {
-                pl_expr *c = e->args[side], *o = e->args[1 - side];
-                if (c->kind != E_COLUMN || strcasecmp(c->s, col->name)) continue;
-                if (ex_expr_srcmask(sc, c) != (1ull << lv)) continue;
-                if (!lookup_value_ok(sc, lv, col, o)) continue;
-                *out = &e->args[1 - side];
-                if (by) *by = e;
-                return 1;
-            }
-        } else if (e->kind == E_IN && !e->negated && e->args[0]->kind == E_COLUMN &&
-                   !strcasecmp(e->args[0]->s, col->name) && ex_expr_srcmask(sc, e->args[0]) == (1ull << lv)) {
-            bool ok = e->nargs - 1 <= 64;
-            for (int k = 1; k < e->nargs && ok; k++)
-                if (ex_expr_srcmask(sc, e->args[k]) != 0 || !lookup_value_ok(sc, lv, col, e->args[k])) ok = false;
-            if (!ok) continue;
-            *out = &e->args[1];
-            if (by) *by = e;
-            return e->nargs - 1;
-        }
-    }
-    return 0;
-}
-
-/* Bounds on column col of source lv from constant comparisons (col < c, col >= c,
- * col BETWEEN a AND b). Any bounds found will do: every conjunct is checked again. */
-static void range_bounds(ex_scope *sc, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr **lo, pl_expr **hi,
-                         pl_expr **like)
-{
-    *lo = *hi = *like = NULL;
-    for (int i = 0; i < ncj; i++) {
-        pl_expr *e = cj[i];
-        if (e->kind == E_BINARY && e->op >= BO_LT && e->op <= BO_GE) {
-            for (int side = 0; side < 2; side++) {
-                pl_expr *c = e->args[side], *o = e->args[1 - side];
-                if (c->kind != E_COLUMN || strcasecmp(c->s, col->name)) continue;
-                if (ex_expr_srcmask(sc, c) != (1ull << lv) || ex_expr_srcmask(sc, o) != 0) continue;
-                if (!lookup_value_ok(sc, lv, col, o)) continue;
-                /* col < o, col <= o: an upper bound; mirrored when the column is on the right */
-                bool upper = (e->op == BO_LT || e->op == BO_LE) == (side == 0);
-                if (upper && !*hi) *hi = o;
-                if (!upper && !*lo) *lo = o;
-            }
-        } else if (e->kind == E_BETWEEN && !e->negated && e->args[0]->kind == E_COLUMN &&
-                   !strcasecmp(e->args[0]->s, col->name) && ex_expr_srcmask(sc, e->args[0]) == (1ull << lv) &&
-                   ex_expr_srcmask(sc, e->args[1]) == 0 && ex_expr_srcmask(sc, e->args[2]) == 0 &&
-                   lookup_value_ok(sc, lv, col, e->args[1]) && lookup_value_ok(sc, lv, col, e->args[2])) {
-            if (!*lo) *lo = e->args[1];
-            if (!*hi) *hi = e->args[2];
-        } else if (e->kind == E_LIKE && !e->negated && e->nargs == 2 && e->args[0]->kind == E_COLUMN &&
-                   e->args[1]->kind == E_STRING && !e->args[1]->coll && col->kind == CK_STR && !*like &&
-                   !strcasecmp(e->args[0]->s, col->name) && ex_expr_srcmask(sc, e->args[0]) == (1ull << lv) &&
-                   like_range_coll(col->coll)) {
-            /* col LIKE 'abc%': the literal takes the column's collation, the index's. Only a
-               pattern with a usable prefix is a bound: a kept plan cannot hold that */
-            bp_mark_nocache(sc->ctx);
-            if (like_prefix(e->args[1]->s, e->args[1]->slen, NULL, NULL)) *like = e->args[1];
-        }
-    }
-}
-
-/* Does conjunct e turn every row with source i NULL-extended into not-true? */
-static bool null_rejecting(ex_scope *sc, pl_expr *e, int i)
-{
-    pl_expr *col = NULL;
-    if (e->kind == E_BINARY && e->op >= BO_EQ && e->op <= BO_GE && e->op != BO_NSEQ)
-        col = e->args[0]->kind == E_COLUMN ? e->args[0] : e->args[1]->kind == E_COLUMN ? e->args[1] : NULL;
-    else if ((e->kind == E_IN || e->kind == E_LIKE || e->kind == E_BETWEEN) && e->args[0]->kind == E_COLUMN)
-        col = e->args[0];
-    return col && ex_expr_srcmask(sc, col) == (1ull << i);
-}
-
 /* ---------------------------------------------------------------- block plans */
 
-/* A query block's planning decisions (join order inputs, conjunct placement, how each
- * source finds its rows) in a form that outlives the statement, kept with the statement's
- * shape (planner/cache.c) and used again by later statements of that shape.
- *
- * Nodes of WHERE and ON are named by their ordinal in a pre-order walk made right after
- * the sources are opened (bpn): statements of one shape have the same tree but for the
- * literals' values, so node k of one is node k of the other. Tables are named by pointer,
- * valid while the catalog generation is unchanged (any DDL bumps it).
- *
- * What the plan keeps depends only on the tree, the catalog and the value *kinds*: which
- * LEFT JOINs WHERE makes inner, the index probes that estimate each source's rows, which
- * sources make a source reachable by index, each conjunct's sources, and the access path
- * of each source for the join order the plan was made for. What depends on the literals'
- * values is done at every execution: the estimates (a few index probes) and so the join
- * order; when that order differs from the plan's, placement and access paths are worked
- * out again for this execution. The compiled expression programs of the block (conjuncts,
- * lookup values, select items, ORDER BY) are kept with the plan where expr.c can keep
- * them (ex_kept: this statement's literals go into their slots) and serve an execution
- * whose join order is the plan's; the rest is compiled at every execution. A lookup value other than a literal or a base table's
- * column (a function, a variable, a subquery) may have a type that depends on values:
- * such a block is planned every time. The same functions make the decisions whether or
- * not a plan is kept, so a reused plan is the plan the statement would have made. */
-#define BP_SRC 16
-#define BP_KEY 16
-
-typedef struct bpn {
-    pl_expr **v;
-    int n, cap;
-    bool over;          /* a node outside the walk was named: the plan is not kept */
-} bpn;
-
-typedef struct bp_ref { int32_t node, arg; } bp_ref;   /* node's args[arg..], or the node (arg -1) */
-
-typedef struct bp_cand {        /* an index probed with constants to estimate a source's rows */
-    uint8_t ix, nk;
-    uint8_t nv[BP_KEY];
-    bp_ref v[BP_KEY];
-} bp_cand;
-
-enum { BL_SCAN, BL_INDEX, BL_RANGE, BL_HASH };
-typedef struct bp_look {
-    uint8_t kind;
-    uint8_t ix, nk;             /* BL_INDEX: the index, key columns used; BL_RANGE: index, equal columns */
-    uint8_t nv[BP_KEY];         /* BL_INDEX: values per key column (an IN list gives several) */
-    bp_ref v[BP_KEY];           /* BL_INDEX / BL_RANGE key values; BL_HASH: v[0] the probe value */
-    int32_t by[BP_KEY];         /* BL_INDEX: the conjunct pinning each key column */
-    bp_ref lo, hi;              /* BL_RANGE: bounds (node -1: open) */
-    bp_ref like;                /* BL_RANGE: a LIKE pattern whose prefix bounds the rest (node -1: none) */
-    int32_t hcol;               /* BL_HASH: the column hashed */
-} bp_look;
-
-typedef struct bplan {
-    uint64_t gen;
-    uint32_t mode;
-    uint16_t coll;
-    int nsrc, nnodes;
-    stor_table *t[BP_SRC];
-    uint32_t to_inner;          /* LEFT JOINs the WHERE makes inner */
-    int cand0[BP_SRC], ncand[BP_SRC];
-    bp_cand *cands;
-    int ncands, ccands;
-    int jm0[BP_SRC], njm[BP_SRC];   /* masks of placed sources that reach source i by index */
-    uint64_t *jms;
-    int njms, cjms;
-    uint8_t order[BP_SRC];      /* the join order the rest was planned for */
-    bool post;                  /* cjm and lk below are filled in */
-    int ncj;
-    uint64_t *cjm;              /* the sources each conjunct reads */
-    bool nocache;
-    jb_kept *jit;               /* a kept plan's compiled kernels (jit_levels), or NULL */
-    const struct bp_prog *kp;   /* a kept plan: its kept expression programs */
-    int nkp;
-    bp_look lk[BP_SRC];         /* last: a kept plan has nsrc of them */
-} bplan;
-
+/* The optimizer (planner/optimize.c) makes the block's plan (pl_plan); this file runs
+ * it. The compiled expression programs of the block (conjuncts, lookup values, select
+ * items, ORDER BY) are kept with the plan where expr.c can keep them (ex_kept: this
+ * statement's literals go into their slots) and serve an execution whose join order is
+ * the plan's; the rest is compiled at every execution. */
 /* An expression program kept with a plan (expr.c ex_kept): a WHERE conjunct's, an outer
  * join's ON condition's or a lookup value's, named by its root's node ordinal (bpn), or
  * select item i's or ORDER BY expression i's (key i). */
@@ -2401,7 +2201,7 @@ typedef struct bp_prog {
  * compiles for a fresh plan to be kept (drafts). */
 typedef struct bp_progs {
     pl_select *sel;
-    const bplan *use;
+    const pl_plan *use;
     bool draft;
     int at;                 /* where the next use is looked for first */
     ex_kdraft **d;
@@ -2409,25 +2209,16 @@ typedef struct bp_progs {
     int n, cap;
 } bp_progs;
 
-/* Bytes of a plan's struct up to its sources' lookups (rounded for the arrays after it). */
-static size_t bp_head(int nsrc)
-{
-    return (offsetof(bplan, lk) + (size_t)nsrc * sizeof(bp_look) + 7) & ~(size_t)7;
-}
+static _Atomic uint64_t bp_made, bp_prog_kept, bp_prog_used;
 
-static void bp_mark_nocache(ex_ctx *ctx)
-{
-    if (ctx->stmt->bp_rec) ctx->stmt->bp_rec->nocache = true;
-}
+bool ex_plan_verify;
 
-static _Atomic uint64_t bp_hits, bp_made, bp_stale, bp_replanned, bp_prog_kept, bp_prog_used;
-static _Atomic uint64_t catalog_gen;
-
-void ex_catalog_changed(void) { catalog_gen++; }
+void ex_catalog_changed(void) { pl_catalog_changed(); }
 
 void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned)
 {
-    *hits = bp_hits; *made = bp_made; *stale = bp_stale; *replanned = bp_replanned;
+    pl_plan_stats(hits, stale, replanned);
+    *made = bp_made;
 }
 
 void ex_block_prog_stats(uint64_t *kept, uint64_t *used)
@@ -2435,128 +2226,10 @@ void ex_block_prog_stats(uint64_t *kept, uint64_t *used)
     *kept = bp_prog_kept; *used = bp_prog_used;
 }
 
-static void bpn_add(stor_arena *a, bpn *m, pl_expr *e)
-{
-    if (m->n == m->cap) {
-        int nc = m->cap ? m->cap * 2 : 32;
-        pl_expr **x = stor_arena_alloc(a, (size_t)nc * sizeof *x);
-        if (m->n) memcpy(x, m->v, (size_t)m->n * sizeof *x);
-        m->v = x; m->cap = nc;
-    }
-    m->v[m->n++] = e;
-}
-
-static void bpn_walk(stor_arena *a, bpn *m, pl_expr *e)
-{
-    if (!e) return;
-    bpn_add(a, m, e);
-    for (int i = 0; i < e->nargs; i++) bpn_walk(a, m, e->args[i]);
-}
-
-static int32_t bpn_ord(stor_arena *a, bpn *m, pl_expr *e)
-{
-    for (int i = 0; i < m->n; i++) if (m->v[i] == e) return i;
-    m->over = true;
-    bpn_add(a, m, e);
-    return m->n - 1;
-}
-
-static bp_ref bp_slot(stor_arena *a, bpn *m, pl_expr *parent, pl_expr **slot)
-{
-    bp_ref r = { bpn_ord(a, m, parent), (int32_t)(slot - parent->args) };
-    return r;
-}
-
-static bp_ref bp_node(stor_arena *a, bpn *m, pl_expr *x)
-{
-    bp_ref r = { x ? bpn_ord(a, m, x) : -1, -1 };
-    return r;
-}
-
-static pl_expr **bp_vals(bpn *m, bp_ref r)
-{
-    return r.arg < 0 ? &m->v[r.node] : &m->v[r.node]->args[r.arg];
-}
-
-/* The plan for block sel: the kept one when it still holds, else a fresh one to fill in
- * (*fresh); NULL when the block has too many sources for one. Numbers the nodes (nm). */
-static bplan *bp_begin(ex_ctx *ctx, pl_select *sel, bpn *nm, bool *fresh)
-{
-    memset(nm, 0, sizeof *nm);
-    bpn_walk(ctx->a, nm, sel->where);
-    for (int i = 0; i < ctx->nsrc; i++) bpn_walk(ctx->a, nm, ctx->src[i].on);
-    if (ctx->nsrc > BP_SRC) return NULL;
-    bplan *bp = stor_arena_alloc(ctx->a, sizeof *bp);
-    bool keepable = ctx->stmt->shape && sel->bid && !ctx->describe && !ctx->stmt->analyzing && !ctx->stmt->lookup_const_only;
-    const bplan *c = keepable ? pl_shape_plan(ctx->stmt->shape, sel->bid) : NULL;
-    uint64_t gen = catalog_gen;
-    if (c) {
-        bool ok = c->gen == gen && c->mode == ctx->s->sql_mode && c->coll == ctx->s->coll_connection &&
-                  c->nsrc == ctx->nsrc && c->nnodes == nm->n;
-        for (int i = 0; ok && i < ctx->nsrc; i++) ok = c->t[i] == ctx->src[i].t;
-        if (ok) {
-            memcpy(bp, c, bp_head(c->nsrc));   /* the arrays stay the kept plan's: read only */
-            *fresh = false;
-            bp_hits++;
-            return bp;
-        }
-        bp_stale++;
-    }
-    memset(bp, 0, sizeof *bp);
-    bp->gen = gen;
-    bp->mode = ctx->s->sql_mode;
-    bp->coll = ctx->s->coll_connection;
-    bp->nsrc = ctx->nsrc;
-    bp->nnodes = nm->n;
-    for (int i = 0; i < ctx->nsrc; i++) bp->t[i] = ctx->src[i].t;
-    bp->nocache = !keepable;
-    *fresh = true;
-    return bp;
-}
-
-bool ex_plan_verify;
-
-static void __attribute__((noreturn)) bp_mismatch(pl_select *sel, const char *what)
-{
-    fprintf(stderr, "pressdb: [ERROR] --plan-cache=3: the kept plan of query block %d differs from a fresh one (%s)\n",
-            sel->bid, what);
-    abort();
-}
-
-static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj,
-                       bplan *bp, bool fresh, bpn *nm);
-
-/* --plan-cache=3, after the kept plan made the join order: the analysis it holds (LEFT JOINs made
- * inner, estimate probes, reaching sets, and the join order from them) made afresh on a
- * copy of the block's sources and conjuncts must be the same. */
-static void bp_verify_order(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr **cj, int ncj, const bplan *kept,
-                            bpn *nm, const uint8_t *order_after)
-{
-    ex_src *saved = ctx->src;
-    ex_src *copy = stor_arena_alloc(ctx->a, (size_t)(ctx->nsrc ? ctx->nsrc : 1) * sizeof *copy);
-    memcpy(copy, saved, (size_t)ctx->nsrc * sizeof *copy);
-    ctx->src = copy;
-    int n = ncj, c = ncj;
-    pl_expr **cj2 = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof *cj2);
-    if (ncj) memcpy(cj2, cj, (size_t)ncj * sizeof *cj2);
-    bplan *f = stor_arena_alloc(ctx->a, sizeof *f);
-    memset(f, 0, sizeof *f);
-    bp_reorder(ctx, sel, sc, &cj2, &n, &c, f, true, nm);
-    ctx->src = saved;
-    if (f->to_inner != kept->to_inner) bp_mismatch(sel, "LEFT JOINs made inner");
-    for (int i = 0; i < ctx->nsrc; i++) {
-        if (f->ncand[i] != kept->ncand[i] || f->njm[i] != kept->njm[i]) bp_mismatch(sel, "estimate probes");
-        if (f->ncand[i] && memcmp(&f->cands[f->cand0[i]], &kept->cands[kept->cand0[i]], (size_t)f->ncand[i] * sizeof(bp_cand)))
-            bp_mismatch(sel, "estimate probe values");
-        if (f->njm[i] && memcmp(&f->jms[f->jm0[i]], &kept->jms[kept->jm0[i]], (size_t)f->njm[i] * sizeof(uint64_t)))
-            bp_mismatch(sel, "reaching sources");
-        if (f->order[i] != order_after[i]) bp_mismatch(sel, "join order");
-    }
-}
 
 static void bp_free(void *p)
 {
-    jb_kept_free(((bplan *)p)->jit);
+    jb_kept_free(((pl_plan *)p)->jit);
     free(p);
 }
 
@@ -2587,18 +2260,18 @@ static void bp_own_jit(ex_ctx *ctx, jb_kept *j, bool own)
 /* Keeps a freshly made plan with the shape (one malloc'd block, its expression programs
  * in it: they go when the plan goes; the kernels the JIT compiles for it go in k->jit,
  * this execution's too). */
-static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_progs *pg)
+static void bp_keep(ex_ctx *ctx, pl_select *sel, pl_plan *bp, pl_nodes *nm, const bp_progs *pg)
 {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, bp_free_hook);
     if (bp->nocache || nm->over || !bp->post) return;
-    size_t head = bp_head(bp->nsrc);
-    size_t size = head + (size_t)bp->ncands * sizeof(bp_cand) + (size_t)(bp->njms + bp->ncj) * sizeof(uint64_t);
+    size_t head = pl_plan_head(bp->nsrc);
+    size_t size = head + (size_t)bp->ncands * sizeof(pl_probe) + (size_t)(bp->njms + bp->ncj) * sizeof(uint64_t);
     size = (size + 7) & ~(size_t)7;
     size_t kp_at = size;
     size += ((size_t)pg->n * sizeof(bp_prog) + 7) & ~(size_t)7;
     for (int i = 0; i < pg->n; i++) size += ex_kept_size(pg->d[i]);
-    bplan *k = malloc(size);
+    pl_plan *k = malloc(size);
     if (!k) return;
     memcpy(k, bp, head);   /* (k->jit: the kernels jit_levels compiled for it) */
     bp_prog *kp = (bp_prog *)((char *)k + kp_at);
@@ -2609,8 +2282,10 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_pr
         kp[i].k = ex_kept_write(pg->d[i], m);
         m += ex_kept_size(pg->d[i]);
     }
-    k->kp = kp;
-    k->nkp = pg->n;
+    k->progs = kp;
+    k->nprogs = pg->n;
+    k->conj = NULL;   /* (this execution's) */
+    k->nconj = 0;
     char *p = (char *)k + head;
     k->jms = (uint64_t *)p;
     if (bp->njms) memcpy(p, bp->jms, (size_t)bp->njms * sizeof(uint64_t));
@@ -2618,8 +2293,8 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_pr
     k->cjm = (uint64_t *)p;
     if (bp->ncj) memcpy(p, bp->cjm, (size_t)bp->ncj * sizeof(uint64_t));
     p += (size_t)bp->ncj * sizeof(uint64_t);
-    k->cands = (bp_cand *)p;
-    if (bp->ncands) memcpy(p, bp->cands, (size_t)bp->ncands * sizeof(bp_cand));
+    k->cands = (pl_probe *)p;
+    if (bp->ncands) memcpy(p, bp->cands, (size_t)bp->ncands * sizeof(pl_probe));
     k->ccands = k->ncands; k->cjms = k->njms;
     if (!k->jit) k->jit = jb_kept_new();
     if (pl_shape_set_plan(ctx->stmt->shape, sel->bid, k)) {
@@ -2639,7 +2314,7 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, bplan *bp, bpn *nm, const bp_pr
  * (fkern.jit), takes its candidate rows from compiled code, which checks those conjuncts
  * (conj.jit: level_filters skips them). Not for ANALYZE or LIMIT ROWS EXAMINED (they
  * count the rows read) nor locking reads. */
-static void jit_levels(qstate *q, bplan *bp, bool fresh)
+static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
 {
     ex_ctx *ctx = q->ctx;
     if (ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode) return;
@@ -2691,17 +2366,17 @@ static ex_prog *bp_compile(bp_progs *pg, ex_scope *sc, pl_expr *e, int kind, int
 {
     if (!pg || key == INT32_MIN) return ex_compile(sc, e, t);
     if (pg->use) {
-        int n = pg->use->nkp;
+        int n = pg->use->nprogs;
         for (int j = 0; j < n; j++) {
             int i = pg->at + j;   /* (uses come in the order the programs were kept) */
             if (i >= n) i -= n;
-            if (pg->use->kp[i].key != key || pg->use->kp[i].kind != kind) continue;
+            if (((const bp_prog *)pg->use->progs)[i].key != key || ((const bp_prog *)pg->use->progs)[i].kind != kind) continue;
             pg->at = i + 1;
-            ex_prog *p = ex_kept_use(sc->ctx, pg->use->kp[i].k, e, t);
+            ex_prog *p = ex_kept_use(sc->ctx, ((const bp_prog *)pg->use->progs)[i].k, e, t);
             if (!p) break;
             bp_prog_used++;
-            if (ex_plan_verify && !ex_kept_check(sc, pg->use->kp[i].k, e, p, t))
-                bp_mismatch(pg->sel, "an expression program");
+            if (ex_plan_verify && !ex_kept_check(sc, ((const bp_prog *)pg->use->progs)[i].k, e, p, t))
+                pl_plan_mismatch(pg->sel, "an expression program");
             return p;
         }
     } else if (pg->draft) {
@@ -2732,412 +2407,14 @@ static ex_prog *bp_compile(bp_progs *pg, ex_scope *sc, pl_expr *e, int kind, int
     return ex_compile(sc, e, t);
 }
 
-/* The ordinal of node e in the walk (INT32_MIN: not in it). */
-static int32_t bpn_find(const bpn *m, const pl_expr *e)
-{
-    for (int i = 0; i < m->n; i++) if (m->v[i] == e) return i;
-    return INT32_MIN;
-}
-
-static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
-
-/* How constants and earlier sources pin index ix of source lv: per key column the values
- * (vals, nv; by the conjunct) up to the first unpinned one; returns the key columns a
- * lookup can use (the whole key, or 1 for the first column of a composite key, or 0) and
- * the number of value combinations (*combos). */
-static uint32_t index_pinning(ex_scope *sc, int lv, const stor_table *t, const stor_index *ix, pl_expr **cj, int ncj,
-                              pl_expr ***vals, pl_expr **by, int *nv, long *combos)
-{
-    uint32_t k;
-    *combos = 1;
-    for (k = 0; k < ix->ncols; k++) {
-        nv[k] = pinning_values_by(sc, lv, &t->cols[ix->cols[k]], cj, ncj, &vals[k], &by[k]);
-        if (!nv[k]) break;
-        *combos *= nv[k];
-    }
-    return k == ix->ncols ? ix->ncols : (k >= 1 && ix->ncols > 1 ? 1 : 0);
-}
-
-/* The indexes whose leading columns constants pin (for source i): each is probed with the
- * first value of each key column to estimate the source's rows. */
-static void bp_candidates(ex_ctx *ctx, ex_scope *sc, int i, int slot, pl_expr **cj, int ncj, bplan *bp, bpn *nm)
-{
-    ex_src *s = &ctx->src[i];
-    bp->cand0[slot] = bp->ncands;
-    bp->ncand[slot] = 0;
-    if (!s->t) return;
-    bool was = ctx->stmt->lookup_const_only, was_quiet = ctx->quiet;
-    ctx->stmt->lookup_const_only = true;
-    ctx->quiet = true;
-    for (uint32_t x = 0; x < s->t->nidx; x++) {
-        stor_index *ix = &s->t->idx[x];
-        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
-        pl_expr **vals[16], *by[16];
-        int nv[16];
-        long combos;
-        uint32_t nk = index_pinning(sc, i, s->t, ix, cj, ncj, vals, by, nv, &combos);
-        if (!nk) continue;
-        if (bp->ncands == bp->ccands) {
-            int nc = bp->ccands ? bp->ccands * 2 : 8;
-            bp_cand *c = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *c);
-            if (bp->ncands) memcpy(c, bp->cands, (size_t)bp->ncands * sizeof *c);
-            bp->cands = c; bp->ccands = nc;
-        }
-        bp_cand *c = &bp->cands[bp->ncands++];
-        memset(c, 0, sizeof *c);
-        c->ix = (uint8_t)x;
-        c->nk = (uint8_t)nk;
-        for (uint32_t j = 0; j < nk; j++) {
-            c->nv[j] = (uint8_t)nv[j];
-            c->v[j] = bp_slot(ctx->a, nm, by[j], vals[j]);
-        }
-        bp->ncand[slot]++;
-    }
-    if (s->t->nidx > 255) bp->nocache = true;
-    ctx->stmt->lookup_const_only = was;
-    ctx->quiet = was_quiet;
-}
-
-/* Rows source i would yield from its best index lookup on constants, or all its rows. */
-static uint32_t bp_estimate(ex_ctx *ctx, ex_scope *sc, int i, int slot, const bplan *bp, bpn *nm)
-{
-    ex_src *s = &ctx->src[i];
-    if (!s->t) return s->derived ? s->derived->nrows : 1000;
-    uint32_t best = s->t->nlive;
-    bool was_quiet = ctx->quiet;
-    ctx->quiet = true;
-    for (int c = 0; c < bp->ncand[slot]; c++) {
-        const bp_cand *cd = &bp->cands[bp->cand0[slot] + c];
-        stor_index *ix = &s->t->idx[cd->ix];
-        /* probe with the first value of each key column, times the IN-list sizes */
-        pdb_value key[16];
-        bool ok = true;
-        uint32_t mult = 1;
-        for (uint32_t j = 0; j < cd->nk && ok; j++) {
-            pl_expr *v = bp_vals(nm, cd->v[j])[0];
-            if (!ex_literal_value(ctx, v, &key[j])) {   /* (a literal: its value without compiling) */
-                ex_type t;
-                ex_eval(ctx, ex_compile(sc, v, &t), &key[j]);
-            }
-            ok = lookup_key_convert(ctx, &s->t->cols[ix->cols[j]], &key[j]);
-            mult *= cd->nv[j];
-        }
-        uint32_t n = 0;
-        if (ok) stor_index_lookup(s->t, ix, cd->nk, key, count_row, &n);
-        n *= mult;
-        if (n < best) best = n;
-    }
-    ctx->quiet = was_quiet;
-    return best;
-}
-
-/* The same for source i of a planned block, with conjuncts cj (EXPLAIN's rows). */
-static uint32_t estimate_rows(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, int ncj)
-{
-    bplan *bp = stor_arena_alloc(ctx->a, sizeof *bp);
-    memset(bp, 0, sizeof *bp);
-    bpn nm = { 0 };
-    bp_candidates(ctx, sc, i, 0, cj, ncj, bp, &nm);
-    return bp_estimate(ctx, sc, i, 0, bp, &nm);
-}
-
-/* The sets of other sources from which source i is reached by an index lookup: an
- * equality of an index's first column with a value over those sources. */
-static void bp_reach(ex_ctx *ctx, ex_scope *sc, int i, pl_expr **cj, int ncj, bplan *bp)
-{
-    bp->jm0[i] = bp->njms;
-    bp->njm[i] = 0;
-    ex_src *s = &ctx->src[i];
-    if (!s->t) return;
-    for (uint32_t x = 0; x < s->t->nidx; x++) {
-        stor_index *ix = &s->t->idx[x];
-        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL) continue;
-        const stor_column *c0 = &s->t->cols[ix->cols[0]];
-        for (int e = 0; e < ncj; e++) {
-            pl_expr *x2 = cj[e];
-            if (x2->kind != E_BINARY || x2->op != BO_EQ) continue;
-            for (int side = 0; side < 2; side++) {
-                pl_expr *c = x2->args[side], *o = x2->args[1 - side];
-                if (c->kind != E_COLUMN || strcasecmp(c->s, c0->name) || ex_expr_srcmask(sc, c) != (1ull << i)) continue;
-                uint64_t om = ex_expr_srcmask(sc, o);
-                if (!om || (om & (1ull << 63))) continue;
-                bool dup = false;
-                for (int k = 0; k < bp->njm[i]; k++) if (bp->jms[bp->jm0[i] + k] == om) dup = true;
-                if (dup) continue;
-                if (bp->njms == bp->cjms) {
-                    int nc = bp->cjms ? bp->cjms * 2 : 8;
-                    uint64_t *m = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *m);
-                    if (bp->njms) memcpy(m, bp->jms, (size_t)bp->njms * sizeof *m);
-                    bp->jms = m; bp->cjms = nc;
-                }
-                bp->jms[bp->njms++] = om;
-                bp->njm[i]++;
-            }
-        }
-    }
-}
-
-/* ---------------------------------------------------------------- join order by equalities */
-
-/* The equalities between sources of a block's conjuncts (`x = y` reading two or more
- * sources), worked out when the join order first needs them. */
-typedef struct eqlinks {
-    uint64_t *m;        /* per equality: the sources it reads */
-    int n;              /* -1: not worked out yet */
-} eqlinks;
-
-static void eq_links(ex_ctx *ctx, ex_scope *sc, pl_expr **cj, int ncj, eqlinks *el)
-{
-    el->m = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof *el->m);
-    el->n = 0;
-    for (int e = 0; e < ncj; e++) {
-        if (cj[e]->kind != E_BINARY || (cj[e]->op != BO_EQ && cj[e]->op != BO_NSEQ)) continue;
-        uint64_t m = ex_expr_srcmask(sc, cj[e]);
-        if (!(m & (1ull << 63)) && (m & (m - 1))) el->m[el->n++] = m;
-    }
-}
-
-/* The unplaced source with the fewest estimated rows that an equality joins to the
- * placed sources alone (a hash join or a filter on the way, never a cross product), or
- * -1. MariaDB's greedy search likewise extends a plan by a table its equalities reach
- * before one they do not: a chain of 22 tables joined by equalities is 22 small steps,
- * not a product of 10-row tables. */
-static int eq_joined_pick(ex_ctx *ctx, ex_scope *sc, pl_expr **cj, int ncj, eqlinks *el, int n, uint64_t placed,
-                          const uint32_t *est)
-{
-    if (el->n < 0) eq_links(ctx, sc, cj, ncj, el);
-    int pick = -1;
-    for (int i = 0; i < n; i++) {
-        uint64_t b = 1ull << i;
-        if (placed & b) continue;
-        bool joined = false;
-        for (int e = 0; e < el->n && !joined; e++)
-            joined = (el->m[e] & b) && ((el->m[e] & ~b) & ~placed) == 0;
-        if (joined && (pick < 0 || est[i] < est[pick])) pick = i;
-    }
-    return pick;
-}
-
-/* Inner joins run in the order that starts from the fewest rows and then follows
- * index lookups; LEFT JOINs whose NULL rows the WHERE rejects are inner joins. The
- * ON conditions of inner joins join the WHERE conjuncts (cj). With a kept plan only the
- * estimates are worked out again; when they give another order than the plan's, the
- * placement and access paths are planned afresh (bp->post cleared). */
-static void bp_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj,
-                       bplan *bp, bool fresh, bpn *nm)
-{
-    int n = ctx->nsrc;
-    int order[BP_SRC];
-    for (int i = 0; i < n; i++) order[i] = i;
-    if (n >= 2 && !sel->straight) {
-        if (fresh) {
-            bp->to_inner = 0;
-            for (int i = 1; i < n; i++) {
-                if (ctx->src[i].join != JT_LEFT) continue;
-                for (int k = 0; k < *ncj; k++) if (null_rejecting(sc, (*cj)[k], i)) { bp->to_inner |= 1u << i; break; }
-            }
-        }
-        for (int i = 1; i < n; i++) if (bp->to_inner & (1u << i)) ctx->src[i].join = JT_INNER;
-        bool all_inner = true;
-        for (int i = 1; i < n; i++)
-            if (ctx->src[i].join != JT_INNER && ctx->src[i].join != JT_CROSS) all_inner = false;
-        if (all_inner) {
-            for (int i = 0; i < n; i++) {
-                split_and(ctx->a, ctx->src[i].on, cj, ncj, ccj);
-                ctx->src[i].on = NULL;
-            }
-            if (fresh) {
-                bplan *was_rec = ctx->stmt->bp_rec;
-                ctx->stmt->bp_rec = bp;
-                for (int i = 0; i < n; i++) {
-                    bp_candidates(ctx, sc, i, i, *cj, *ncj, bp, nm);
-                    bp_reach(ctx, sc, i, *cj, *ncj, bp);
-                }
-                ctx->stmt->bp_rec = was_rec;
-            }
-            uint32_t est[BP_SRC];
-            for (int i = 0; i < n; i++) est[i] = bp_estimate(ctx, sc, i, i, bp, nm);
-            uint64_t placed = 0;
-            eqlinks el = { NULL, -1 };
-            for (int k = 0; k < n; k++) {
-                int pick = -1;
-                /* prefer a source reachable by an index lookup from what is placed */
-                if (k > 0)
-                    for (int i = 0; i < n; i++) {
-                        if (placed & (1ull << i)) continue;
-                        bool joinable = false;
-                        for (int j = 0; j < bp->njm[i] && !joinable; j++) {
-                            uint64_t om = bp->jms[bp->jm0[i] + j];
-                            if ((om & placed) == om) joinable = true;
-                        }
-                        if (joinable && (pick < 0 || est[i] < est[pick])) pick = i;
-                    }
-                if (pick < 0 && k > 0) pick = eq_joined_pick(ctx, sc, *cj, *ncj, &el, n, placed, est);
-                if (pick < 0)
-                    for (int i = 0; i < n; i++) if (!(placed & (1ull << i)) && (pick < 0 || est[i] < est[pick])) pick = i;
-                order[k] = pick;
-                placed |= 1ull << pick;
-            }
-            ex_src tmp[BP_SRC];
-            for (int k = 0; k < n; k++) { tmp[k] = ctx->src[order[k]]; tmp[k].join = JT_INNER; tmp[k].gsize = 0; }
-            memcpy(ctx->src, tmp, (size_t)n * sizeof(ex_src));
-        }
-    }
-    if (!fresh)
-        for (int i = 0; i < n; i++)
-            if (bp->order[i] != order[i]) {
-                /* these values give another join order than the kept plan's */
-                bp->post = false;
-                bp_replanned++;
-                break;
-            }
-    for (int i = 0; i < n; i++) bp->order[i] = (uint8_t)order[i];
-}
-
-/* A block of more than BP_SRC sources has no plan to keep; its inner joins are ordered
- * by the same rules: the fewest rows first, then sources an equality joins to the
- * placed ones (the index lookups among them are not told apart). */
-static void big_reorder(ex_ctx *ctx, pl_select *sel, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj)
-{
-    int n = ctx->nsrc;
-    if (n <= BP_SRC || n > 62 || sel->straight) return;
-    for (int i = 1; i < n; i++) if (ctx->src[i].join != JT_INNER && ctx->src[i].join != JT_CROSS) return;
-    for (int i = 0; i < n; i++) {
-        split_and(ctx->a, ctx->src[i].on, cj, ncj, ccj);
-        ctx->src[i].on = NULL;
-    }
-    uint32_t *est = stor_arena_alloc(ctx->a, (size_t)n * sizeof *est);
-    for (int i = 0; i < n; i++) est[i] = estimate_rows(ctx, sc, i, *cj, *ncj);
-    ex_src *tmp = stor_arena_alloc(ctx->a, (size_t)n * sizeof *tmp);
-    uint64_t placed = 0;
-    eqlinks el = { NULL, -1 };
-    for (int k = 0; k < n; k++) {
-        int pick = k ? eq_joined_pick(ctx, sc, *cj, *ncj, &el, n, placed, est) : -1;
-        if (pick < 0)
-            for (int i = 0; i < n; i++) if (!(placed & (1ull << i)) && (pick < 0 || est[i] < est[pick])) pick = i;
-        assert(pick >= 0 && !(placed & (1ull << pick)));
-        placed |= 1ull << pick;
-        tmp[k] = ctx->src[pick];
-        tmp[k].join = JT_INNER;
-        tmp[k].gsize = 0;
-    }
-    memcpy(ctx->src, tmp, (size_t)n * sizeof *tmp);
-}
-
-/* A range over an ordered index for source lv when one beats eq_score (the equality
- * lookup's: 1 = first column of a composite key, -1 = none): constants pin its first
- * columns, the next one has bounds. */
-static bool bp_decide_range(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int ncj, int eq_score, bp_look *l, bpn *nm)
-{
-    ex_src *s = &ctx->src[lv];
-    stor_index *best = NULL;
-    uint32_t bestx = 0;
-    int best2 = eq_score * 2;                  /* scores doubled: a range adds 1 */
-    uint32_t best_req = 0;
-    pl_expr *eqv[16], *best_eq[16], *best_lo = NULL, *best_hi = NULL, *best_like = NULL;
-    bool was = ctx->stmt->lookup_const_only;
-    ctx->stmt->lookup_const_only = true;
-    for (uint32_t x = 0; x < s->t->nidx; x++) {
-        stor_index *ix = &s->t->idx[x];
-        if (!stor_index_rangeable(s->t, ix)) continue;
-        uint32_t req = 0;
-        for (; req < ix->ncols && req < 16; req++) {
-            pl_expr **v;
-            if (pinning_values(sc, lv, &s->t->cols[ix->cols[req]], cj, ncj, &v) != 1) break;
-            eqv[req] = v[0];
-        }
-        pl_expr *lo = NULL, *hi = NULL, *like = NULL;
-        if (req < ix->ncols) range_bounds(sc, lv, &s->t->cols[ix->cols[req]], cj, ncj, &lo, &hi, &like);
-        if (req == ix->ncols) continue;        /* the whole key pinned: the hash lookup */
-        int score2 = (int)req * 2 + (lo || hi || like ? 1 : 0);
-        if (req < 2 && !lo && !hi && !like) continue;   /* nothing the hash cannot do */
-        if (score2 > best2) {
-            best = ix; bestx = x; best2 = score2; best_req = req; best_lo = lo; best_hi = hi; best_like = like;
-            memcpy(best_eq, eqv, req * sizeof *eqv);
-        }
-    }
-    ctx->stmt->lookup_const_only = was;
-    if (!best) return false;
-    l->kind = BL_RANGE;
-    l->ix = (uint8_t)bestx;
-    l->nk = (uint8_t)best_req;
-    for (uint32_t k = 0; k < best_req; k++) l->v[k] = bp_node(ctx->a, nm, best_eq[k]);
-    l->lo = bp_node(ctx->a, nm, best_lo);
-    l->hi = bp_node(ctx->a, nm, best_hi);
-    l->like = bp_node(ctx->a, nm, best_like);
-    return true;
-}
-
-/* Picks how source lv finds its rows: the best index whose key (or whose first column)
- * is pinned by equalities/IN lists over earlier sources or constants; failing that, a
- * hash join on an equality with an earlier source. */
-static void bp_decide_lookup(ex_ctx *ctx, ex_scope *sc, int lv, pl_expr **cj, int ncj, bp_look *l, bpn *nm)
-{
-    ex_src *s = &ctx->src[lv];
-    memset(l, 0, sizeof *l);
-    l->kind = BL_SCAN;
-    if (!s->t) return;
-    stor_index *best = NULL;
-    uint32_t bestx = 0, best_nk = 0;
-    int best_score = -1;
-    pl_expr **bestv[16], *bestby[16];
-    int bestn[16];
-    for (uint32_t x = 0; x < s->t->nidx; x++) {
-        stor_index *ix = &s->t->idx[x];
-        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
-        pl_expr **vals[16], *by[16];
-        int nv[16];
-        long combos;
-        uint32_t nk = index_pinning(sc, lv, s->t, ix, cj, ncj, vals, by, nv, &combos);
-        if (!nk || combos > 256) continue;
-        /* whole unique key > whole key > first column of a composite key */
-        int score = nk == ix->ncols ? ((ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE) ? 3 : 2) : 1;
-        if (score > best_score) {
-            best = ix; bestx = x; best_nk = nk; best_score = score;
-            for (uint32_t j = 0; j < nk; j++) { bestv[j] = vals[j]; bestn[j] = nv[j]; bestby[j] = by[j]; }
-        }
-    }
-    if (s->t->nidx > 255 && ctx->stmt->bp_rec) ctx->stmt->bp_rec->nocache = true;
-    /* a range over an ordered index: better than a lookup on the first column of a
-       composite key alone */
-    if (best_score < 2 && bp_decide_range(ctx, sc, lv, cj, ncj, best_score, l, nm)) return;
-    if (best) {
-        l->kind = BL_INDEX;
-        l->ix = (uint8_t)bestx;
-        l->nk = (uint8_t)best_nk;
-        for (uint32_t k = 0; k < best_nk; k++) {
-            l->nv[k] = (uint8_t)bestn[k];
-            l->v[k] = bp_slot(ctx->a, nm, bestby[k], bestv[k]);
-            l->by[k] = bpn_ord(ctx->a, nm, bestby[k]);
-        }
-        return;
-    }
-    /* hash join: an equality with a column of an earlier source */
-    if (lv == 0) return;
-    for (uint32_t c = 0; c < s->t->ncols; c++) {
-        pl_expr **v, *by;
-        const stor_column *col = &s->t->cols[c];
-        if (pinning_values_by(sc, lv, col, cj, ncj, &v, &by) != 1) continue;
-        if (ex_expr_srcmask(sc, v[0]) == 0) continue;   /* a constant: a scan is as good */
-        l->kind = BL_HASH;
-        l->hcol = (int32_t)c;
-        l->v[0] = bp_slot(ctx->a, nm, by, v);
-        return;
-    }
-}
-
-/* Sets up source lv's lookup as l decides: its value programs compiled for this
- * statement; a WHERE `col = constant` that is the key column's whole lookup value, with
- * the index comparing exactly as the conjunct does (same collation, no prefix), holds for
- * every row the lookup finds: it is not checked again. */
 /* A lookup's value program (its type is not used): kept with the plan like a conjunct's. */
-static ex_prog *bp_value(bp_progs *pg, ex_scope *sc, bpn *nm, pl_expr *v)
+static ex_prog *bp_value(bp_progs *pg, ex_scope *sc, pl_nodes *nm, pl_expr *v)
 {
     ex_type t;
-    return bp_compile(pg, sc, v, BK_VALUE, pg ? bpn_find(nm, v) : INT32_MIN, &t);
+    return bp_compile(pg, sc, v, BK_VALUE, pg ? pl_nodes_find(nm, v) : INT32_MIN, &t);
 }
 
-static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, bpn *nm, bp_progs *pg)
+static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const pl_access *l, pl_nodes *nm, bp_progs *pg)
 {
     ex_ctx *ctx = q->ctx;
     ex_src *s = &ctx->src[lv];
@@ -3145,23 +2422,23 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, b
     ex_type t;
     lk->hcol = -1;
     switch (l->kind) {
-    case BL_RANGE:
+    case PA_RANGE:
         lk->rix = &s->t->idx[l->ix];
         lk->req = l->nk;
         lk->reqp = stor_arena_alloc(ctx->a, (l->nk ? l->nk : 1) * sizeof(ex_prog *));
-        for (uint32_t k = 0; k < l->nk; k++) lk->reqp[k] = bp_value(pg, sc, nm, *bp_vals(nm, l->v[k]));
-        lk->lo = l->lo.node >= 0 ? bp_value(pg, sc, nm, *bp_vals(nm, l->lo)) : NULL;
-        lk->hi = l->hi.node >= 0 ? bp_value(pg, sc, nm, *bp_vals(nm, l->hi)) : NULL;
-        lk->like = l->like.node >= 0 ? ex_compile(sc, *bp_vals(nm, l->like), &t) : NULL;
+        for (uint32_t k = 0; k < l->nk; k++) lk->reqp[k] = bp_value(pg, sc, nm, *pl_ref_vals(nm, l->v[k]));
+        lk->lo = l->lo.node >= 0 ? bp_value(pg, sc, nm, *pl_ref_vals(nm, l->lo)) : NULL;
+        lk->hi = l->hi.node >= 0 ? bp_value(pg, sc, nm, *pl_ref_vals(nm, l->hi)) : NULL;
+        lk->like = l->like.node >= 0 ? ex_compile(sc, *pl_ref_vals(nm, l->like), &t) : NULL;
         return;
-    case BL_INDEX: {
+    case PA_INDEX: {
         stor_index *best = &s->t->idx[l->ix];
         lk->ix = best;
         lk->nk = l->nk;
         lk->keyp = stor_arena_alloc(ctx->a, l->nk * sizeof(ex_prog **));
         lk->nkv = stor_arena_alloc(ctx->a, l->nk * sizeof(int));
         for (uint32_t k = 0; k < l->nk; k++) {
-            pl_expr **vals = bp_vals(nm, l->v[k]);
+            pl_expr **vals = pl_ref_vals(nm, l->v[k]);
             lk->nkv[k] = l->nv[k];
             lk->keyp[k] = stor_arena_alloc(ctx->a, (size_t)l->nv[k] * sizeof(ex_prog *));
             for (int j = 0; j < l->nv[k]; j++) lk->keyp[k][j] = bp_value(pg, sc, nm, vals[j]);
@@ -3180,9 +2457,9 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const bp_look *l, b
         }
         return;
     }
-    case BL_HASH:
+    case PA_HASH:
         lk->hcol = l->hcol;
-        lk->hkey = bp_value(pg, sc, nm, *bp_vals(nm, l->v[0]));
+        lk->hkey = bp_value(pg, sc, nm, *pl_ref_vals(nm, l->v[0]));
         return;
     default:
         return;
@@ -3526,34 +2803,45 @@ static int64_t limit_value(ex_ctx *ctx, pl_expr *e)
 static void explain_note(qstate *q, ex_scope *sc)
 {
     ex_ctx *ctx = q->ctx;
+    pl_plan *p = q->plan;
     int n = q->nsrc;
+    p->grouped = q->grouped || q->sel->distinct;
+    p->sorted = q->norder > 0;
     ex_plan_src *ps = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *ps);
-    pl_expr **cj = stor_arena_alloc(ctx->a, (size_t)(q->nconj ? q->nconj : 1) * sizeof *cj);
-    int *lvl = stor_arena_alloc(ctx->a, (size_t)(q->nconj ? q->nconj : 1) * sizeof *lvl);
+    memset(ps, 0, (size_t)(n ? n : 1) * sizeof *ps);
     bool impossible = false;
-    for (int i = 0; i < q->nconj; i++) {
-        cj[i] = q->conj[i].e; lvl[i] = q->conj[i].level;
+    for (int i = 0; i < p->nconj; i++) {
+        const ex_prog *cp = q->conj[i].p;
         bool calls = false;   /* EXPLAIN evaluates no function (GET_LOCK ...) */
-        for (int k = 0; k < q->conj[i].p->nops; k++)
-            if (q->conj[i].p->ops[k].code == OP_FUNC || q->conj[i].p->ops[k].code == OP_SUBQ) calls = true;
-        if (n && !calls && !ex_expr_srcmask(sc, cj[i]) && !passes(ctx, q->conj[i].p)) impossible = true;
+        for (int k = 0; k < cp->nops; k++)
+            if (cp->ops[k].code == OP_FUNC || cp->ops[k].code == OP_SUBQ) calls = true;
+        if (n && !calls && !p->conj[i].m && !passes(ctx, q->conj[i].p)) impossible = true;
     }
     for (int i = 0; i < n; i++) {
-        lookup *l = &q->lk[i];
-        ps[i].ix = l->ix; ps[i].nk = l->ix ? l->nk : 0; ps[i].nkv = l->nkv; ps[i].hcol = l->hcol;
+        const pl_access *l = &p->lk[i];
+        stor_table *t = ctx->src[i].t;
+        ps[i].hcol = -1;
+        if (l->kind == PA_INDEX) {
+            int *nkv = stor_arena_alloc(ctx->a, (size_t)(l->nk ? l->nk : 1) * sizeof *nkv);
+            for (int k = 0; k < l->nk; k++) nkv[k] = l->nv[k];
+            ps[i].ix = &t->idx[l->ix]; ps[i].nk = l->nk; ps[i].nkv = nkv;
+        } else if (l->kind == PA_HASH) ps[i].hcol = l->hcol;
+        else if (l->kind == PA_RANGE) {
+            ps[i].rix = &t->idx[l->ix]; ps[i].rreq = l->nk;
+            ps[i].rbound = l->lo.node >= 0 || l->hi.node >= 0 || l->like.node >= 0;
+        }
         pl_expr **eqs = NULL; int neq = 0, ceq = 0;
-        split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
-        if (ctx->src[i].join != JT_LEFT) for (int k = 0; k < q->nconj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
+        pl_split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
+        if (ctx->src[i].join != JT_LEFT) for (int k = 0; k < p->nconj; k++) pl_split_and(ctx->a, p->conj[k].e, &eqs, &neq, &ceq);
         ps[i].conds = eqs; ps[i].nconds = neq;
-        ps[i].rows = estimate_rows(ctx, sc, i, eqs, neq);
-        ps[i].rix = l->ix || l->hcol >= 0 ? NULL : l->rix; ps[i].rreq = l->req; ps[i].rbound = l->lo || l->hi || l->like;
+        ps[i].rows = pl_plan_estimate(&q->opt, i, eqs, neq);
         ps[i].r_loops = q->an_loops ? q->an_loops[i] : 0;
         ps[i].r_read = q->an_loops ? q->an_read[i] : 0;
         ps[i].r_pass = q->an_loops ? q->an_pass[i] : 0;
         ps[i].r_ns = q->an_loops && q->an_ns[i] > q->an_ns[i + 1] ? q->an_ns[i] - q->an_ns[i + 1] : 0;
         ps[i].r_cond_ns = q->an_loops ? q->an_cond_ns[i] : 0;
     }
-    ex_explain_block(ctx, sc, q->sel, ps, n, cj, lvl, q->nconj, impossible, q->grouped || q->sel->distinct, q->norder > 0);
+    ex_explain_block(ctx, sc, q->sel, p, ps, impossible);
 }
 
 /* Runs one query block (no UNION). Fills out rows (items only), types, names. */
@@ -3739,6 +3027,305 @@ static void check_grouping(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_item *i
     }
 }
 
+/* ---------------------------------------------------------------- planning a block */
+
+/* The optimizer's questions (pl_opt_env), answered in the block's scope (arg). */
+static uint64_t opt_srcmask(void *arg, pl_expr *e) { return ex_expr_srcmask(arg, e); }
+
+static void opt_value_type(void *arg, pl_expr *e, bool const_only, pdb_vt *vt, uint16_t *coll)
+{
+    ex_scope *sc = arg;
+    ex_stmt *st = sc->ctx->stmt;
+    bool was = st->lookup_const_only;   /* (a block planned inside the compile plans for constants too) */
+    st->lookup_const_only = const_only;
+    ex_type t;
+    ex_compile(sc, e, &t);
+    st->lookup_const_only = was;
+    *vt = (pdb_vt)t.vt;
+    *coll = t.coll;
+}
+
+static bool opt_key_value(void *arg, pl_expr *e, const stor_column *col, pdb_value *out)
+{
+    ex_scope *sc = arg;
+    ex_ctx *ctx = sc->ctx;
+    bool was = ctx->quiet;
+    ctx->quiet = true;
+    if (!ex_literal_value(ctx, e, out)) {   /* (a literal: its value without compiling) */
+        ex_type t;
+        ex_eval(ctx, ex_compile(sc, e, &t), out);
+    }
+    bool ok = lookup_key_convert(ctx, col, out);
+    ctx->quiet = was;
+    return ok;
+}
+
+static bool opt_like_bound(uint16_t coll, const char *pat, size_t len)
+{
+    return like_range_coll(coll) && (!pat || like_prefix(pat, len, NULL, NULL));
+}
+
+static const pl_opt_env opt_env = { opt_srcmask, opt_value_type, opt_key_value, opt_like_bound };
+
+/* The block's sources as the optimizer sees them. */
+static pl_osrc *opt_sources(ex_ctx *ctx, const ex_src *src)
+{
+    pl_osrc *o = stor_arena_alloc(ctx->a, (size_t)(ctx->nsrc ? ctx->nsrc : 1) * sizeof *o);
+    for (int i = 0; i < ctx->nsrc; i++) {
+        const ex_src *s = &src[i];
+        o[i] = (pl_osrc){ s->t, s->join, s->on, s->gsize, s->t ? 0 : s->derived ? s->derived->nrows : 1000 };
+    }
+    return o;
+}
+
+/* Puts the sources in the plan's join order, with the joins and ON conditions the
+ * optimizer left them. */
+static void opt_apply_order(ex_ctx *ctx, const pl_opt *o, const pl_plan *p)
+{
+    int n = ctx->nsrc;
+    ex_src *tmp = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *tmp);
+    for (int k = 0; k < n; k++) {
+        tmp[k] = ctx->src[p->order[k]];
+        tmp[k].join = o->src[k].join;
+        tmp[k].on = o->src[k].on;
+        tmp[k].gsize = o->src[k].gsize;
+    }
+    memcpy(ctx->src, tmp, (size_t)n * sizeof *tmp);
+}
+
+/* The block's plan: the kept one or a fresh one (q->plan, q->plan_fresh), and the join
+ * order it gives for this execution (ctx->src permuted; the inner joins' ON conditions
+ * joined to the WHERE conjuncts cj). */
+static void block_order(qstate *q, ex_scope *sc, pl_expr ***cj, int *ncj, int *ccj)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_opt *o = &q->opt;
+    memset(o, 0, sizeof *o);
+    o->a = ctx->a;
+    o->sel = q->sel;
+    o->env = &opt_env;
+    o->arg = sc;
+    o->nsrc = ctx->nsrc;
+    o->src = opt_sources(ctx, ctx->src);
+    o->const_only = ctx->stmt->lookup_const_only;
+    o->verify = ex_plan_verify;
+    bool keepable = !ctx->describe && !ctx->stmt->analyzing;
+    pl_plan *p = pl_plan_begin(o, ctx->stmt->shape, keepable, ctx->s->sql_mode, ctx->s->coll_connection, &q->plan_fresh);
+    if (!p) ex_raise(ctx, 1116, "HY000", "Too many tables; MariaDB can only use 61 tables in a join");
+    q->plan = p;
+    ex_src *src0 = NULL;
+    pl_osrc *osrc0 = NULL;
+    pl_expr **cj0 = *cj;
+    int ncj0 = *ncj;
+    if (!q->plan_fresh && ex_plan_verify) {
+        /* the sources and conjuncts as opened, for the fresh analysis after the kept plan's */
+        src0 = stor_arena_alloc(ctx->a, (size_t)(ctx->nsrc ? ctx->nsrc : 1) * sizeof *src0);
+        memcpy(src0, ctx->src, (size_t)ctx->nsrc * sizeof *src0);
+        osrc0 = opt_sources(ctx, src0);
+        cj0 = stor_arena_alloc(ctx->a, (size_t)(*ncj ? *ncj : 1) * sizeof *cj0);
+        if (*ncj) memcpy(cj0, *cj, (size_t)*ncj * sizeof *cj0);
+    }
+    pl_plan_order(o, p, q->plan_fresh, cj, ncj, ccj);
+    opt_apply_order(ctx, o, p);
+    if (src0) {
+        ex_src *now = ctx->src;
+        ctx->src = src0;
+        pl_plan_verify_order(o, osrc0, cj0, ncj0, p);
+        ctx->src = now;
+        q->verify = true;
+    }
+}
+
+/* Outer-joined groups (q->gend, q->gends): a LEFT JOIN source starts one of its gsize
+ * sources. A WHERE condition on a table inside one waits for the group's end (inside):
+ * the group's NULL row depends only on ON conditions; ingroup: a source after a group's
+ * first. */
+static void block_groups(qstate *q, int *inside, bool *ingroup)
+{
+    ex_ctx *ctx = q->ctx;
+    size_t n1 = (size_t)(q->nsrc ? q->nsrc : 1);
+    q->gend = stor_arena_alloc(ctx->a, n1 * sizeof(int));
+    q->gends = stor_arena_alloc(ctx->a, n1 * sizeof(uint64_t));
+    q->gmatched = stor_arena_alloc(ctx->a, n1 * sizeof(bool));
+    memset(q->gends, 0, n1 * sizeof(uint64_t));
+    for (int i = 0; i < q->nsrc; i++) { q->gend[i] = i; inside[i] = i; ingroup[i] = false; }
+    for (int i = 0; i < q->nsrc; i++) {
+        ex_src *gs = &ctx->src[i];
+        if (gs->gsize > 1) q->gend[i] = i + gs->gsize - 1;
+        if (gs->join != JT_LEFT || i == 0) continue;
+        q->gends[q->gend[i]] |= 1ull << i;
+        for (int k = i; k <= q->gend[i]; k++) {
+            if (q->gend[i] > inside[k]) inside[k] = q->gend[i];
+            if (k > i) ingroup[k] = true;
+        }
+    }
+}
+
+/* Appends a filter conjunct checked at level lvl. */
+static conj *block_add_conj(qstate *q, pl_expr *e, uint64_t m, ex_prog *p, int lvl)
+{
+    conj *c = &q->conj[q->nconj++];
+    memset(c, 0, sizeof *c);
+    c->e = e;
+    c->m = m;
+    c->p = p;
+    c->level = lvl;
+    kern_setup(q->ctx, p, &c->fk);
+    return c;
+}
+
+/* Cheap filters first: a LIKE over a long text column or a subquery goes last. The sort
+ * is stable and a conjunct that may warn (string/number conversion) never moves ahead of
+ * one written before it, so warnings stay as MariaDB's left-to-right evaluation makes them. */
+static void block_conj_order(qstate *q)
+{
+    for (int i = 0; i < q->nconj; i++) {
+        int cost = q->conj[i].p->nops;
+        for (int k = 0; k < q->conj[i].p->nops; k++) {
+            int code = q->conj[i].p->ops[k].code;
+            if (code == OP_LIKE || code == OP_REGEXP || code == OP_SUBQ || code == OP_FUNC) cost += 100;
+        }
+        q->conj[i].cost = cost;
+    }
+    for (int i = 1; i < q->nconj; i++) {
+        conj x = q->conj[i];
+        int j = i;
+        if (!x.p->may_warn)
+            while (j > 0 && q->conj[j - 1].cost > x.cost) { q->conj[j] = q->conj[j - 1]; j--; }
+        q->conj[j] = x;
+    }
+}
+
+/* The WHERE conjuncts cj placed at the level where their sources are bound, compiled;
+ * then the ON conditions, and a group's condition that reads tables of the group after
+ * its first one, checked on the group's whole row where its last table is joined. */
+static void block_place(qstate *q, ex_scope *sc, bp_progs *pg, pl_expr **cj, int ncj, const int *inside)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_plan *bp = q->plan;
+    size_t n1 = (size_t)(q->nsrc ? q->nsrc : 1);
+    /* the group conditions come off the sources before the conjuncts' levels are known */
+    pl_expr **gcond = stor_arena_alloc(ctx->a, n1 * sizeof(pl_expr *));
+    for (int i = 0; i < q->nsrc; i++) {
+        ex_src *gs = &ctx->src[i];
+        gcond[i] = NULL;
+        if (gs->gsize < 2 || !gs->on) continue;
+        uint64_t m = ex_expr_srcmask(sc, gs->on);
+        if (!(m & (1ull << 63)) && !(m >> (i + 1))) continue;
+        gcond[i] = gs->on;
+        gs->on = NULL;
+    }
+    q->conj = stor_arena_alloc(ctx->a, (size_t)(ncj + q->nsrc + 1) * sizeof(conj));
+    sc->clause = "WHERE";
+    for (int i = 0; i < ncj; i++) {
+        uint64_t m = q->plan_post ? bp->cjm[i] : ex_expr_srcmask(sc, cj[i]);
+        if (!q->plan_post) bp->cjm[i] = m;
+        if (q->plan_post && q->verify && m != ex_expr_srcmask(sc, cj[i])) pl_plan_mismatch(q->sel, "a conjunct's sources");
+        int lvl = (m & (1ull << 63)) ? q->nsrc - 1 : top_bit(m);
+        if (lvl < 0) lvl = 0;
+        if (q->nsrc == 0) lvl = 0;
+        else lvl = inside[lvl];
+        ex_type t;
+        block_add_conj(q, cj[i], m, bp_compile(pg, sc, cj[i], BK_CONJ, pl_nodes_find(&q->opt.nm, cj[i]), &t), lvl);
+    }
+    block_conj_order(q);
+    q->on = stor_arena_alloc(ctx->a, n1 * sizeof(ex_prog *));
+    memset(q->on, 0, n1 * sizeof(ex_prog *));
+    sc->clause = "ON";
+    for (int i = 0; i < q->nsrc; i++) {
+        if (!ctx->src[i].on) continue;
+        /* an ON may only see the sources up to this one */
+        int saved = ctx->nsrc;
+        ctx->nsrc = i + 1;
+        ex_type t;
+        q->on[i] = bp_compile(pg, sc, ctx->src[i].on, BK_ON, pl_nodes_find(&q->opt.nm, ctx->src[i].on), &t);
+        ctx->nsrc = saved;
+    }
+    q->gon = stor_arena_alloc(ctx->a, n1 * sizeof(ex_prog *));
+    for (int i = 0; i < q->nsrc; i++) {
+        q->gon[i] = NULL;
+        if (!gcond[i]) continue;
+        ex_type t;
+        if (ctx->src[i].join != JT_LEFT) {   /* an inner group (or one WHERE made inner): a filter */
+            block_add_conj(q, gcond[i], ex_expr_srcmask(sc, gcond[i]), ex_compile(sc, gcond[i], &t), q->gend[i]);
+            continue;
+        }
+        int saved = ctx->nsrc;
+        ctx->nsrc = q->gend[i] + 1;
+        q->gon[i] = ex_compile(sc, gcond[i], &t);
+        ctx->nsrc = saved;
+    }
+}
+
+/* How each source finds its rows: the plan's access path, decided now for a fresh plan
+ * (or a kept one whose join order these values changed) from the equalities of the
+ * source's ON and, for an inner join outside any outer-joined group, WHERE. */
+static void block_access(qstate *q, ex_scope *sc, bp_progs *pg, pl_expr **cj, int ncj, const int *inside,
+                         const bool *ingroup)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_plan *bp = q->plan;
+    q->lk = stor_arena_alloc(ctx->a, (size_t)(q->nsrc ? q->nsrc : 1) * sizeof(lookup));
+    memset(q->lk, 0, (size_t)(q->nsrc ? q->nsrc : 1) * sizeof(lookup));
+    for (int i = 0; i < q->nsrc; i++) q->lk[i].hcol = -1;
+    sc->clause = "where clause";
+    for (int i = 0; i < q->nsrc; i++) {
+        pl_access *l = &bp->lk[i];
+        if (!q->plan_post || q->verify) {
+            pl_expr **eqs = NULL; int neq = 0, ceq = 0;
+            pl_split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
+            if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
+                for (int k = 0; k < ncj; k++) pl_split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
+            if (!q->plan_post) {
+                pl_plan *was = q->opt.rec;
+                q->opt.rec = q->plan_fresh ? bp : NULL;
+                pl_plan_access(&q->opt, i, eqs, neq, l);
+                q->opt.rec = was;
+            } else {
+                pl_access f;
+                pl_plan_access(&q->opt, i, eqs, neq, &f);
+                if (memcmp(&f, l, sizeof f)) pl_plan_mismatch(q->sel, "an access path");
+            }
+        }
+        bp_apply_lookup(q, sc, i, l, &q->opt.nm, pg);
+    }
+    if (!q->plan_post) bp->post = true;
+}
+
+/* Plans the block and compiles what the scan checks: conjuncts per level, ON
+ * conditions, access paths, the JIT's kernels. The plan records this execution's
+ * conjuncts in evaluation order (EXPLAIN prints them). */
+static void block_plan(qstate *q, ex_scope *sc, bp_progs *pg)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_expr **cj = NULL; int ncj = 0, ccj = 0;
+    pl_split_and(ctx->a, q->sel->where, &cj, &ncj, &ccj);
+    sc->clause = "WHERE";
+    block_order(q, sc, &cj, &ncj, &ccj);
+    pl_plan *bp = q->plan;
+    q->plan_post = bp->post && bp->ncj == ncj;
+    /* expression programs: the kept plan's, where its placement holds; or kept with a
+       fresh plan */
+    memset(pg, 0, sizeof *pg);
+    pg->sel = q->sel;
+    if (q->plan_post && !q->plan_fresh && bp->nprogs) pg->use = bp;
+    if (q->plan_fresh && !bp->nocache) pg->draft = true;
+    if (!q->plan_post) {
+        bp->post = false;
+        bp->ncj = ncj;
+        bp->cjm = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof(uint64_t));
+    }
+    int *inside = stor_arena_alloc(ctx->a, (size_t)(q->nsrc ? q->nsrc : 1) * sizeof(int));
+    bool *ingroup = stor_arena_alloc(ctx->a, (size_t)(q->nsrc ? q->nsrc : 1) * sizeof(bool));
+    block_groups(q, inside, ingroup);
+    block_place(q, sc, pg, cj, ncj, inside);
+    block_access(q, sc, pg, cj, ncj, inside, ingroup);
+    jit_levels(q, bp, q->plan_fresh);
+    bp->conj = stor_arena_alloc(ctx->a, (size_t)(q->nconj ? q->nconj : 1) * sizeof *bp->conj);
+    bp->nconj = q->nconj;
+    for (int i = 0; i < q->nconj; i++) bp->conj[i] = (pl_conj){ q->conj[i].e, q->conj[i].m, q->conj[i].level };
+}
+
 static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **types_out, const char ***names_out,
                       const char ***tables_out, const char ***orgt_out, const char ***orgn_out, const char **db_out,
                       uint64_t *found)
@@ -3776,182 +3363,10 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     ex_scope sc = { 0 };
     sc.ctx = ctx; sc.item_base = -1; sc.outer = outer_scope;
 
-    /* WHERE: split into conjuncts, placed at the level where their sources are bound */
-    pl_expr **cj = NULL; int ncj = 0, ccj = 0;
-    split_and(ctx->a, sel->where, &cj, &ncj, &ccj);
-    sc.clause = "WHERE";
-    /* the block's plan: kept from an earlier statement of this shape, or made now */
-    bpn nm;
-    bool bp_fresh = true;
-    bplan *bp = bp_begin(ctx, sel, &nm, &bp_fresh);
-    pl_expr **cj0 = cj;
-    int ncj0 = ncj;
-    ex_src *src0 = NULL;
-    if (bp && !bp_fresh && ex_plan_verify) {
-        /* the sources as opened, for the fresh analysis after the kept plan's */
-        src0 = stor_arena_alloc(ctx->a, (size_t)(ctx->nsrc ? ctx->nsrc : 1) * sizeof *src0);
-        memcpy(src0, ctx->src, (size_t)ctx->nsrc * sizeof *src0);
-        cj0 = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof *cj0);
-        if (ncj) memcpy(cj0, cj, (size_t)ncj * sizeof *cj0);
-    }
-    if (bp) bp_reorder(ctx, sel, &sc, &cj, &ncj, &ccj, bp, bp_fresh, &nm);
-    else big_reorder(ctx, sel, &sc, &cj, &ncj, &ccj);
-    if (src0) {
-        ex_src *now = ctx->src;
-        ctx->src = src0;
-        bp_verify_order(ctx, sel, &sc, cj0, ncj0, bp, &nm, bp->order);
-        ctx->src = now;
-    }
-    bool bp_post = bp && bp->post && bp->ncj == ncj;
-    /* expression programs: the kept plan's, where its placement holds; or kept with a
-       fresh plan */
-    bp_progs pg = { .sel = sel };
-    if (bp && bp_post && !bp_fresh && bp->nkp) pg.use = bp;
-    if (bp && bp_fresh && !bp->nocache) pg.draft = true;
-    if (bp && !bp_post) {
-        bp->post = false;
-        bp->ncj = ncj;
-        bp->cjm = stor_arena_alloc(ctx->a, (size_t)(ncj ? ncj : 1) * sizeof(uint64_t));
-    }
-    /* a group's condition that reads tables of the group after its first one is checked
-       on the group's whole row, where its last table is joined (gcond) */
-    pl_expr **gcond = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(pl_expr *));
-    for (int i = 0; i < q.nsrc; i++) {
-        ex_src *gs = &ctx->src[i];
-        gcond[i] = NULL;
-        if (gs->gsize < 2 || !gs->on) continue;
-        uint64_t m = ex_expr_srcmask(&sc, gs->on);
-        if (!(m & (1ull << 63)) && !(m >> (i + 1))) continue;
-        gcond[i] = gs->on;
-        gs->on = NULL;
-    }
-    q.gend = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(int));
-    q.gends = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(uint64_t));
-    q.gmatched = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(bool));
-    memset(q.gends, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(uint64_t));
-    int *inside = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(int));
-    bool *ingroup = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(bool));
-    for (int i = 0; i < q.nsrc; i++) { q.gend[i] = i; inside[i] = i; ingroup[i] = false; }
-    for (int i = 0; i < q.nsrc; i++) {
-        ex_src *gs = &ctx->src[i];
-        if (gs->gsize > 1) q.gend[i] = i + gs->gsize - 1;
-        if (gs->join != JT_LEFT || i == 0) continue;
-        q.gends[q.gend[i]] |= 1ull << i;
-        /* a WHERE condition on a table inside an outer-joined group waits for the group's
-           end: the group's NULL row depends only on ON conditions */
-        for (int k = i; k <= q.gend[i]; k++) {
-            if (q.gend[i] > inside[k]) inside[k] = q.gend[i];
-            if (k > i) ingroup[k] = true;
-        }
-    }
-    q.conj = stor_arena_alloc(ctx->a, (size_t)(ncj + q.nsrc + 1) * sizeof(conj));
-    sc.clause = "WHERE";
-    for (int i = 0; i < ncj; i++) {
-        uint64_t m = bp_post ? bp->cjm[i] : ex_expr_srcmask(&sc, cj[i]);
-        if (bp && !bp_post) bp->cjm[i] = m;
-        if (bp_post && src0 && m != ex_expr_srcmask(&sc, cj[i])) bp_mismatch(sel, "a conjunct's sources");
-        int lvl = (m & (1ull << 63)) ? q.nsrc - 1 : top_bit(m);
-        if (lvl < 0) lvl = 0;
-        if (q.nsrc == 0) lvl = 0;
-        else lvl = inside[lvl];
-        ex_type t;
-        q.conj[q.nconj].e = cj[i];
-        q.conj[q.nconj].m = m;
-        q.conj[q.nconj].p = bp_compile(&pg, &sc, cj[i], BK_CONJ, bp ? bpn_find(&nm, cj[i]) : INT32_MIN, &t);
-        q.conj[q.nconj].level = lvl;
-        q.conj[q.nconj].served = false;
-        q.conj[q.nconj].jit = false;
-        kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
-        q.nconj++;
-    }
-    /* cheap filters first: a LIKE over a long text column or a subquery goes last */
-    for (int i = 0; i < q.nconj; i++) {
-        int cost = q.conj[i].p->nops;
-        for (int k = 0; k < q.conj[i].p->nops; k++) {
-            int code = q.conj[i].p->ops[k].code;
-            if (code == OP_LIKE || code == OP_REGEXP || code == OP_SUBQ || code == OP_FUNC) cost += 100;
-        }
-        q.conj[i].cost = cost;
-    }
-    /* stable insertion sort by cost; a conjunct that may warn (string/number
-       conversion) never moves ahead of one written before it, so warnings stay as
-       MariaDB's left-to-right evaluation produces them */
-    for (int i = 1; i < q.nconj; i++) {
-        conj x = q.conj[i];
-        int j = i;
-        if (!x.p->may_warn)
-            while (j > 0 && q.conj[j - 1].cost > x.cost) { q.conj[j] = q.conj[j - 1]; j--; }
-        q.conj[j] = x;
-    }
-    /* ON conditions */
-    q.on = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
-    q.lk = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(lookup));
-    memset(q.on, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
-    memset(q.lk, 0, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(lookup));
-    for (int i = 0; i < q.nsrc; i++) q.lk[i].hcol = -1;
-    sc.clause = "ON";
-    for (int i = 0; i < q.nsrc; i++) {
-        if (!ctx->src[i].on) continue;
-        /* an ON may only see the sources up to this one */
-        int saved = ctx->nsrc;
-        ctx->nsrc = i + 1;
-        ex_type t;
-        q.on[i] = bp_compile(&pg, &sc, ctx->src[i].on, BK_ON, bp ? bpn_find(&nm, ctx->src[i].on) : INT32_MIN, &t);
-        ctx->nsrc = saved;
-    }
-    q.gon = stor_arena_alloc(ctx->a, (size_t)(q.nsrc ? q.nsrc : 1) * sizeof(ex_prog *));
-    for (int i = 0; i < q.nsrc; i++) {
-        q.gon[i] = NULL;
-        if (!gcond[i]) continue;
-        if (ctx->src[i].join != JT_LEFT) {   /* an inner group (or one WHERE made inner): a filter */
-            q.conj[q.nconj].e = gcond[i];
-            q.conj[q.nconj].m = ex_expr_srcmask(&sc, gcond[i]);
-            ex_type t;
-            q.conj[q.nconj].p = ex_compile(&sc, gcond[i], &t);
-            q.conj[q.nconj].level = q.gend[i];
-            q.conj[q.nconj].served = false;
-            q.conj[q.nconj].jit = false;
-            q.conj[q.nconj].cost = 0;
-            kern_setup(ctx, q.conj[q.nconj].p, &q.conj[q.nconj].fk);
-            q.nconj++;
-            continue;
-        }
-        int saved = ctx->nsrc;
-        ctx->nsrc = q.gend[i] + 1;
-        ex_type t;
-        q.gon[i] = ex_compile(&sc, gcond[i], &t);
-        ctx->nsrc = saved;
-    }
-    /* index lookups: equalities from ON (this source) and, for inner joins, WHERE */
-    sc.clause = "where clause";
-    for (int i = 0; i < q.nsrc; i++) {
-        bp_look one, *l = bp ? &bp->lk[i] : &one;
-        if (!bp_post) {
-            pl_expr **eqs = NULL; int neq = 0, ceq = 0;
-            split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
-            /* (not inside an outer-joined group: WHERE must not decide whether the group matched) */
-            if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
-                for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
-            bplan *was_rec = ctx->stmt->bp_rec;
-            ctx->stmt->bp_rec = bp_fresh ? bp : NULL;
-            if (neq) bp_decide_lookup(ctx, &sc, i, eqs, neq, l, &nm);
-            else { memset(l, 0, sizeof *l); l->kind = BL_SCAN; }
-            ctx->stmt->bp_rec = was_rec;
-        } else if (src0) {
-            pl_expr **eqs = NULL; int neq = 0, ceq = 0;
-            split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
-            if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
-                for (int k = 0; k < ncj; k++) split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
-            bp_look f;
-            memset(&f, 0, sizeof f);
-            f.kind = BL_SCAN;
-            if (neq) bp_decide_lookup(ctx, &sc, i, eqs, neq, &f, &nm);
-            if (memcmp(&f, l, sizeof f)) bp_mismatch(sel, "an access path");
-        }
-        bp_apply_lookup(&q, &sc, i, l, &nm, bp ? &pg : NULL);
-    }
-    if (bp && !bp_post) bp->post = true;
-    jit_levels(&q, bp, bp_fresh);
+    /* the plan, and the programs the scan runs */
+    bp_progs pg;
+    block_plan(&q, &sc, &pg);
+    pl_plan *bp = q.plan;
 
     /* select items */
     sc.clause = "SELECT";
@@ -4016,7 +3431,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         }
     }
     /* a fresh plan is kept once its programs are compiled */
-    if (bp && bp_fresh && bp->post) bp_keep(ctx, sel, bp, &nm, &pg);
+    if (q.plan_fresh && bp->post) bp_keep(ctx, sel, bp, &q.opt.nm, &pg);
     /* WITH ROLLUP: the items and HAVING once more per level, with the dropped
        group expressions as NULL; grouping keys get one more slot, the level */
     q.rlevel = -1;

@@ -383,6 +383,155 @@ void pl_shape_mode(int mode);
 /* Statements served from the cache, parsed, and shapes held (SHOW STATUS). */
 void pl_shape_stats(uint64_t *hits, uint64_t *misses, uint64_t *entries);
 
+/* ---- the optimizer (optimize.c): a query block's plan ----
+ *
+ * The optimizer turns a resolved query block into a plan: the sources in join order,
+ * LEFT JOINs the WHERE makes inner, how each source finds its rows (pl_access), and each
+ * conjunct's sources and level. The engine runs the plan (engine/select.c), EXPLAIN
+ * prints it (engine/explain.c), the shape cache keeps it (cache.c) for later statements
+ * of the same shape, and the JIT compiles the levels it names. SQLite's where.c is the
+ * model of this seam.
+ *
+ * Expressions are resolved and evaluated by the engine: what the optimizer needs of that
+ * it asks through pl_opt_env. Nodes of WHERE and ON are named by their ordinal in a
+ * pre-order walk (pl_nodes): statements of one shape have the same tree but for the
+ * literals' values, so node k of one is node k of the other. Tables are named by pointer,
+ * valid while the catalog generation is unchanged (any DDL bumps it).
+ *
+ * What a kept plan holds depends only on the tree, the catalog and the value *kinds*:
+ * which LEFT JOINs WHERE makes inner, the index probes that estimate each source's rows,
+ * which sources make a source reachable by index, each conjunct's sources, and the access
+ * path of each source for the join order the plan was made for. What depends on the
+ * literals' values is done at every execution: the estimates (a few index probes) and so
+ * the join order; when that order differs from the plan's, placement and access paths
+ * are worked out again for this execution (pl_plan.post cleared). */
+#define PL_PLAN_SRC 64      /* sources a plan holds (MariaDB joins at most 61 tables) */
+#define PL_KEEP_SRC 16      /* a block of more sources is planned at every execution */
+#define PL_KEY 16           /* key columns an access path uses */
+
+typedef struct pl_ref { int32_t node, arg; } pl_ref;   /* node's args[arg..], or the node (arg -1) */
+
+typedef struct pl_nodes {   /* the walk: node ordinal -> node */
+    pl_expr **v;
+    int n, cap;
+    bool over;              /* a node outside the walk was named: the plan is not kept */
+} pl_nodes;
+
+typedef struct pl_probe {   /* an index probed with constants to estimate a source's rows */
+    uint8_t ix, nk;
+    uint8_t nv[PL_KEY];
+    pl_ref v[PL_KEY];
+} pl_probe;
+
+enum { PA_SCAN, PA_INDEX, PA_RANGE, PA_HASH };
+typedef struct pl_access {  /* how a source finds its rows */
+    uint8_t kind;               /* PA_* */
+    uint8_t ix, nk;             /* PA_INDEX: the index, key columns used; PA_RANGE: index, equal columns */
+    uint8_t nv[PL_KEY];         /* PA_INDEX: values per key column (an IN list gives several) */
+    pl_ref v[PL_KEY];           /* PA_INDEX / PA_RANGE key values; PA_HASH: v[0] the probe value */
+    int32_t by[PL_KEY];         /* PA_INDEX: the conjunct pinning each key column */
+    pl_ref lo, hi;              /* PA_RANGE: bounds (node -1: open) */
+    pl_ref like;                /* PA_RANGE: a LIKE pattern whose prefix bounds the rest (node -1: none) */
+    int32_t hcol;               /* PA_HASH: the column hashed */
+} pl_access;
+
+typedef struct pl_conj {    /* a WHERE conjunct as the block checks it, in evaluation order */
+    pl_expr *e;
+    uint64_t m;             /* the sources it reads (bit 63: outside the block) */
+    int level;              /* checked once sources 0..level are bound */
+} pl_conj;
+
+typedef struct pl_plan {
+    /* what it was made for */
+    uint64_t gen;
+    uint32_t mode;
+    uint16_t coll;
+    int nsrc, nnodes;
+    /* the analysis kept with the shape */
+    uint64_t to_inner;          /* LEFT JOINs the WHERE makes inner */
+    stor_table *t[PL_PLAN_SRC];
+    int cand0[PL_PLAN_SRC], ncand[PL_PLAN_SRC];
+    int jm0[PL_PLAN_SRC], njm[PL_PLAN_SRC];   /* masks of placed sources that reach source i by index */
+    uint8_t order[PL_PLAN_SRC];  /* the join order: position k holds source order[k] as opened */
+    pl_probe *cands;
+    int ncands, ccands;
+    uint64_t *jms;
+    int njms, cjms;
+    bool post;                  /* cjm and lk below are filled in */
+    bool nocache;               /* a decision depended on values: not kept */
+    int ncj;
+    uint64_t *cjm;              /* the sources each conjunct reads */
+    /* the engine's, kept with the plan: compiled expression programs and kernels */
+    void *jit;
+    const void *progs;
+    int nprogs;
+    /* this execution's (never kept): the conjuncts in evaluation order, grouping, sort */
+    pl_conj *conj;
+    int nconj;
+    bool grouped, sorted;
+    pl_access lk[];             /* per source, in join order (a kept plan has nsrc of them) */
+} pl_plan;
+
+/* A source as the optimizer sees it (in the engine's order: the optimizer permutes both). */
+typedef struct pl_osrc {
+    stor_table *t;          /* NULL: a derived table or the like */
+    int join;               /* JT_* */
+    pl_expr *on;
+    int gsize;              /* > 1: first of a group of gsize sources joined as one */
+    uint32_t rows;          /* not a base table: its rows, for the estimates */
+} pl_osrc;
+
+/* What the optimizer asks of the engine, which resolves and evaluates expressions. */
+typedef struct pl_opt_env {
+    /* the sources e reads (bit i: source i; bit 63: something outside the block) */
+    uint64_t (*srcmask)(void *arg, pl_expr *e);
+    /* e's type (vt, collation); const_only: the block is being planned for constants only */
+    void (*value_type)(void *arg, pl_expr *e, bool const_only, pdb_vt *vt, uint16_t *coll);
+    /* e's value converted to column col's key, quietly; false: no usable key */
+    bool (*key_value)(void *arg, pl_expr *e, const stor_column *col, pdb_value *out);
+    /* does pattern (a literal) have a prefix an index of collation coll can range over? */
+    bool (*like_bound)(uint16_t coll, const char *pat, size_t len);
+} pl_opt_env;
+
+typedef struct pl_opt {
+    stor_arena *a;
+    pl_select *sel;
+    const pl_opt_env *env;
+    void *arg;
+    int nsrc;
+    pl_osrc *src;
+    pl_nodes nm;
+    pl_plan *rec;           /* a fresh plan being made: decisions that depend on values mark it */
+    bool const_only;        /* only constants pin a key (a nested block planned for estimates) */
+    bool verify;            /* --plan-cache=3: a kept plan is checked against a fresh one */
+} pl_opt;
+
+/* Begins planning o's block: the kept plan of shape's block when it still holds
+ * (*fresh false), else a fresh one (keepable: it may be kept). NULL: too many sources. */
+pl_plan *pl_plan_begin(pl_opt *o, pl_shape *shape, bool keepable, uint32_t mode, uint16_t coll, bool *fresh);
+size_t   pl_plan_head(int nsrc);    /* bytes of a plan up to its sources' access paths */
+/* The join order (p->order; o->src permuted, joins made inner, ON conditions moved to the
+ * conjuncts cj) from this execution's estimates. */
+void     pl_plan_order(pl_opt *o, pl_plan *p, bool fresh, pl_expr ***cj, int *ncj, int *ccj);
+/* --plan-cache=3: the analysis a kept plan holds made afresh on src0 (the sources as
+ * opened) must be the same; aborts when it is not. */
+void     pl_plan_verify_order(pl_opt *o, const pl_osrc *src0, pl_expr **cj, int ncj, const pl_plan *kept);
+/* How source lv finds its rows, from equalities and bounds among conjuncts cj. */
+void     pl_plan_access(pl_opt *o, int lv, pl_expr **cj, int ncj, pl_access *l);
+/* Rows source i yields from its best lookup on constants among cj (EXPLAIN's rows). */
+uint32_t pl_plan_estimate(pl_opt *o, int i, pl_expr **cj, int ncj);
+void __attribute__((noreturn)) pl_plan_mismatch(const pl_select *sel, const char *what);
+void     pl_plan_stats(uint64_t *hits, uint64_t *stale, uint64_t *replanned);
+void     pl_catalog_changed(void);
+/* Nodes of the walk: the ordinal of e (INT32_MIN: not in it), the values r names. */
+int32_t  pl_nodes_find(const pl_nodes *m, const pl_expr *e);
+static inline pl_expr **pl_ref_vals(const pl_nodes *m, pl_ref r)
+{
+    return r.arg < 0 ? &m->v[r.node] : &m->v[r.node]->args[r.arg];
+}
+/* Appends the conjuncts of e (split at AND) to *out. */
+void     pl_split_and(stor_arena *a, pl_expr *e, pl_expr ***out, int *n, int *cap);
+
 /* Lexer, exposed for tests and for the statement-shape key of the plan cache. */
 typedef struct pl_lexer {
     const char *sql, *end, *p;
