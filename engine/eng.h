@@ -734,7 +734,7 @@ void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, 
  * state lived in the stack frames the error unwound). Cannot fail. */
 /* An ENUM column's value (t->enumc) in numeric context: appends to p the op that makes the
  * top of the stack its member's index, and types t as that integer. */
-void ex_prog_enum_index(ex_prog *p, ex_type *t);
+ex_prog *ex_prog_enum_index(const ex_prog *p, ex_type *t);   /* p valued as its ENUM member index */
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 /* Forgets the OK packet a statement asked for (ANALYZE UPDATE sends its rows instead). */

@@ -475,7 +475,7 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         if (at[i].enumc && (kind == AG_SUM || kind == AG_AVG || kind == AG_BIT_AND || kind == AG_BIT_OR ||
                             kind == AG_BIT_XOR || kind == AG_STD || kind == AG_VAR || kind == AG_STD_SAMP ||
                             kind == AG_VAR_SAMP))
-            ex_prog_enum_index(p, &at[i]);
+            p = ex_prog_enum_index(p, &at[i]);
         ag->args[i] = *p;
     }
     if (e->norder) {
@@ -983,7 +983,19 @@ static void enum_index(ex_prog *p, ex_type *t, int depth)
     t->nullable = nullable;
 }
 
-void ex_prog_enum_index(ex_prog *p, ex_type *t) { enum_index(p, t, 0); }
+/* A new program: p stays as it was (a plan being kept may hold it), and growing the copy's
+ * arrays copies them. */
+ex_prog *ex_prog_enum_index(const ex_prog *p, ex_type *t)
+{
+    ex_prog *c = stor_arena_alloc(p->a, sizeof *c);
+    *c = *p;
+    c->cap = c->nops;
+    c->cconsts = c->nconsts;
+    c->stk = NULL;
+    c->stk_busy = false;
+    enum_index(c, t, 0);
+    return c;
+}
 
 /* An IN list of constants converted when the statement compiles it: its strings warn
  * then, once per statement (against a left side of type vt). */

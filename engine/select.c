@@ -94,6 +94,13 @@ typedef struct lookup {
     ex_prog *like;      /* column req LIKE this pattern: its prefix bounds what lo/hi leave open */
 } lookup;
 
+/* A block's result columns as the client is told them. */
+typedef struct ex_bcols {
+    ex_type *types;
+    const char **names, **tables, **orgt, **orgn;   /* name, table alias, table, column */
+    const char *db;
+} ex_bcols;
+
 typedef struct qstate {
     ex_ctx *ctx;
     uint8_t lockmode;   /* FOR UPDATE (2) / LOCK IN SHARE MODE (1): lock the rows read */
@@ -3326,65 +3333,31 @@ static void block_plan(qstate *q, ex_scope *sc, bp_progs *pg)
     for (int i = 0; i < q->nconj; i++) bp->conj[i] = (pl_conj){ q->conj[i].e, q->conj[i].m, q->conj[i].level };
 }
 
-static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **types_out, const char ***names_out,
-                      const char ***tables_out, const char ***orgt_out, const char ***orgn_out, const char **db_out,
-                      uint64_t *found)
+/* Compiles the block's select items, GROUP BY, HAVING, ORDER BY (and WITH ROLLUP's
+ * per-level items); keeps a fresh plan with its programs. */
+static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items, int nitems)
 {
-    ex_check_stack(pctx);
-    ex_ctx ctxv = *pctx;
-    ex_ctx *ctx = &ctxv;
-    ctx->aggv = NULL; ctx->itemv = NULL; ctx->winv = NULL;   /* (an enclosing block's window results are not this block's) */
-    uint32_t rows_cap = pctx->rows_cap;
-    ctx->rows_cap = 0;   /* (derived tables and subqueries inside need all their rows) */
-    open_sources(ctx, sel);
-    qstate q;
-    memset(&q, 0, sizeof q);
-    q.ctx = ctx; q.sel = sel; q.nsrc = ctx->nsrc;
-    q.lockmode = ctx->writing || ctx->describe ? 0 : sel->for_update ? 2 : sel->lock_share ? 1 : 0;
-
-    ex_scope *outer_scope = NULL, **link = &outer_scope;
-    for (ex_ctx *o = pctx->outer; o; o = o->outer) {
-        /* correlated references resolve against the enclosing queries' sources, the
-           nearest first (OP_OUTER's depth counts the same ctx->outer links) */
-        ex_scope *os = stor_arena_alloc(ctx->a, sizeof *os);
-        memset(os, 0, sizeof *os);
-        os->ctx = o;
-        os->item_base = -1;
-        *link = os;
-        link = &os->outer;
-    }
-    ctx->outer = pctx->outer;
-
-    pl_item *items; int nitems;
-    expand_items(ctx, sel, &items, &nitems);
-
-    int acap = 64, naggs = 0;
-    ex_agg **aggs = stor_arena_alloc(ctx->a, (size_t)acap * sizeof *aggs);
-    ex_scope sc = { 0 };
-    sc.ctx = ctx; sc.item_base = -1; sc.outer = outer_scope;
-
-    /* the plan, and the programs the scan runs */
-    bp_progs pg;
-    block_plan(&q, &sc, &pg);
-    pl_plan *bp = q.plan;
-
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    pl_plan *bp = q->plan;
     /* select items */
-    sc.clause = "SELECT";
-    sc.aggs = aggs; sc.naggs = &naggs;
-    int nwins = 0;
+    sc->clause = "SELECT";
+    ex_agg **aggs = stor_arena_alloc(ctx->a, 64 * sizeof *aggs);
     ex_win **wins = stor_arena_alloc(ctx->a, 64 * sizeof *wins);
-    sc.wins = wins; sc.nwins = &nwins;
-    q.items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
-    q.itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
-    for (int i = 0; i < nitems; i++) q.items[i] = bp_compile(&pg, &sc, items[i].e, BK_ITEM, bp ? i : INT32_MIN, &q.itypes[i]);
-    sc.items = items; sc.nitems = nitems; sc.item_types = q.itypes;
+    q->aggs = aggs; q->wins = wins;
+    sc->aggs = aggs; sc->naggs = &q->naggs;
+    sc->wins = wins; sc->nwins = &q->nwins;
+    q->items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
+    q->itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
+    for (int i = 0; i < nitems; i++) q->items[i] = bp_compile(pg, sc, items[i].e, BK_ITEM, i, &q->itypes[i]);
+    sc->items = items; sc->nitems = nitems; sc->item_types = q->itypes;
 
     /* GROUP BY */
-    q.ngroup = sel->ngroup;
-    q.gp = stor_arena_alloc(ctx->a, (size_t)(sel->ngroup ? sel->ngroup : 1) * sizeof(ex_prog *));
-    q.gtypes = stor_arena_alloc(ctx->a, (size_t)(sel->ngroup ? sel->ngroup : 1) * sizeof(ex_type));
+    q->ngroup = sel->ngroup;
+    q->gp = stor_arena_alloc(ctx->a, (size_t)(sel->ngroup ? sel->ngroup : 1) * sizeof(ex_prog *));
+    q->gtypes = stor_arena_alloc(ctx->a, (size_t)(sel->ngroup ? sel->ngroup : 1) * sizeof(ex_type));
     {
-        ex_scope gsc = sc;
+        ex_scope gsc = *sc;
         gsc.clause = "GROUP BY";
         gsc.wins = NULL; gsc.nwins = NULL;
         gsc.aggs = NULL; gsc.allow_alias = true; gsc.alias_first = false;
@@ -3395,198 +3368,215 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                 if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'GROUP BY'", g->s);
                 g = items[pos - 1].e;
             }
-            q.gp[i] = ex_compile(&gsc, g, &q.gtypes[i]);
+            q->gp[i] = ex_compile(&gsc, g, &q->gtypes[i]);
         }
     }
-    check_grouping(ctx, &sc, sel, items, nitems);
+    check_grouping(ctx, sc, sel, items, nitems);
     /* HAVING */
     if (sel->having) {
-        ex_scope hsc = sc;
+        ex_scope hsc = *sc;
         hsc.wins = NULL; hsc.nwins = NULL;
         hsc.clause = "HAVING"; hsc.allow_alias = true; hsc.alias_first = true; hsc.item_base = EX_ITEM_BASE;
         ex_type t;
-        q.having = ex_compile(&hsc, sel->having, &t);
+        q->having = ex_compile(&hsc, sel->having, &t);
     }
     /* ORDER BY */
-    q.norder = sel->norder;
-    q.order = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(ex_prog *));
-    q.desc = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(bool));
-    q.order_pos = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(int));
+    q->norder = sel->norder;
+    q->order = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(ex_prog *));
+    q->desc = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(bool));
+    q->order_pos = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(int));
     {
-        ex_scope osc = sc;
+        ex_scope osc = *sc;
         osc.clause = "ORDER BY"; osc.allow_alias = true; osc.alias_first = true; osc.item_base = EX_ITEM_BASE;
         for (int i = 0; i < sel->norder; i++) {
             pl_expr *o = sel->order[i].e;
-            q.desc[i] = sel->order[i].desc;
-            q.order_pos[i] = -1;
+            q->desc[i] = sel->order[i].desc;
+            q->order_pos[i] = -1;
             if (o->kind == E_INT) {
                 int pos = atoi(o->s);
                 if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", o->s);
-                q.order_pos[i] = pos - 1;
+                q->order_pos[i] = pos - 1;
                 continue;
             }
             ex_type t;
-            q.order[i] = bp_compile(&pg, &osc, o, BK_ORDER, bp ? i : INT32_MIN, &t);
-            if (t.enumc) ex_prog_enum_index(q.order[i], &t);   /* an ENUM sorts by its members' order */
+            q->order[i] = bp_compile(pg, &osc, o, BK_ORDER, i, &t);
+            if (t.enumc) q->order[i] = ex_prog_enum_index(q->order[i], &t);   /* an ENUM sorts by its members' order */
         }
     }
     /* a fresh plan is kept once its programs are compiled */
-    if (q.plan_fresh && bp->post) bp_keep(ctx, sel, bp, &q.opt.nm, &pg);
+    if (q->plan_fresh && bp->post) bp_keep(ctx, sel, bp, &q->opt.nm, pg);
     /* WITH ROLLUP: the items and HAVING once more per level, with the dropped
        group expressions as NULL; grouping keys get one more slot, the level */
-    q.rlevel = -1;
+    q->rlevel = -1;
     int rl = sel->rollup ? sel->ngroup : 0;
     if (rl) {
-        if (nwins) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'window functions with ROLLUP'");
+        if (q->nwins) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'window functions with ROLLUP'");
         if (sel->norder) ex_raise(ctx, 1221, "HY000", "Incorrect usage of CUBE/ROLLUP and ORDER BY");
         if (rl > 63) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ROLLUP of more than 63 columns'");
-        q.ritems = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *q.ritems);
-        q.rhaving = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *q.rhaving);
+        q->ritems = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *q->ritems);
+        q->rhaving = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *q->rhaving);
         pl_expr **rg = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *rg);   /* GROUP BY 1 -> the item */
         for (int g = 0; g < rl; g++) {
             rg[g] = sel->group[g];
             if (rg[g]->kind == E_INT) rg[g] = items[atoi(rg[g]->s) - 1].e;
         }
         for (int l = 0; l < rl; l++) {
-            ex_scope isc = sc;
+            ex_scope isc = *sc;
             isc.clause = "SELECT"; isc.items = NULL; isc.nitems = 0; isc.item_types = NULL;
-            q.ritems[l] = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
+            q->ritems[l] = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
             for (int i = 0; i < nitems; i++) {
                 ex_type t;
-                q.ritems[l][i] = ex_compile(&isc, rollup_subst(&sc, items[i].e, rg, rl, l, ctx->a), &t);
+                q->ritems[l][i] = ex_compile(&isc, rollup_subst(sc, items[i].e, rg, rl, l, ctx->a), &t);
             }
-            q.rhaving[l] = NULL;
+            q->rhaving[l] = NULL;
             if (sel->having) {
-                ex_scope hsc = sc;
+                ex_scope hsc = *sc;
                 hsc.clause = "HAVING"; hsc.allow_alias = true; hsc.alias_first = true; hsc.item_base = EX_ITEM_BASE;
                 ex_type t;
-                q.rhaving[l] = ex_compile(&hsc, rollup_subst(&sc, sel->having, rg, rl, l, ctx->a), &t);
+                q->rhaving[l] = ex_compile(&hsc, rollup_subst(sc, sel->having, rg, rl, l, ctx->a), &t);
             }
         }
         ex_prog **ngp = stor_arena_alloc(ctx->a, (size_t)(rl + 1) * sizeof *ngp);
         ex_type *ngt = stor_arena_alloc(ctx->a, (size_t)(rl + 1) * sizeof *ngt);
-        memcpy(ngp, q.gp, (size_t)rl * sizeof *ngp);
-        memcpy(ngt, q.gtypes, (size_t)rl * sizeof *ngt);
+        memcpy(ngp, q->gp, (size_t)rl * sizeof *ngp);
+        memcpy(ngt, q->gtypes, (size_t)rl * sizeof *ngt);
         memset(&ngt[rl], 0, sizeof ngt[rl]);
         ngt[rl].vt = VT_INT;
         ngp[rl] = NULL;
-        q.gp = ngp; q.gtypes = ngt; q.ngroup = rl + 1;
+        q->gp = ngp; q->gtypes = ngt; q->ngroup = rl + 1;
     }
-    q.aggs = aggs; q.naggs = naggs;
-    q.grouped = sel->ngroup > 0 || naggs > 0;
-    q.wins = wins; q.nwins = nwins;
-    q.dstream = sel->distinct && !nwins;
-    if (nwins) {
-        q.wkoff = stor_arena_alloc(ctx->a, (size_t)nwins * sizeof(int));
-        for (int w = 0; w < nwins; w++) { q.wkoff[w] = q.nwkeys; q.nwkeys += wins[w]->npart + wins[w]->norder; }
+    q->grouped = sel->ngroup > 0 || q->naggs > 0;
+    q->dstream = sel->distinct && !q->nwins;
+    if (q->nwins) {
+        q->wkoff = stor_arena_alloc(ctx->a, (size_t)q->nwins * sizeof(int));
+        for (int w = 0; w < q->nwins; w++) { q->wkoff[w] = q->nwkeys; q->nwkeys += wins[w]->npart + wins[w]->norder; }
     }
-    q.nitems = nitems;
-    q.out.ncols = (uint32_t)(nitems + q.norder);
+    q->nitems = nitems;
+    q->out.ncols = (uint32_t)(nitems + q->norder);
+}
 
+/* Runs the scan (the join's levels), or for EXPLAIN notes the plan. */
+static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
     /* execute (a prepare only wants the result columns) */
-    if (ctx->stmt->analyzing && !ctx->describe && q.nsrc) {
-        size_t sz = (size_t)q.nsrc * sizeof(uint64_t);
-        q.an_loops = stor_arena_alloc(ctx->a, sz); q.an_read = stor_arena_alloc(ctx->a, sz);
-        q.an_pass = stor_arena_alloc(ctx->a, sz);
-        memset(q.an_loops, 0, sz); memset(q.an_read, 0, sz); memset(q.an_pass, 0, sz);
-        q.an_ns = stor_arena_alloc(ctx->a, sz + sizeof(uint64_t)); q.an_cond_ns = stor_arena_alloc(ctx->a, sz);
-        memset(q.an_ns, 0, sz + sizeof(uint64_t)); memset(q.an_cond_ns, 0, sz);
+    if (ctx->stmt->analyzing && !ctx->describe && q->nsrc) {
+        size_t sz = (size_t)q->nsrc * sizeof(uint64_t);
+        q->an_loops = stor_arena_alloc(ctx->a, sz); q->an_read = stor_arena_alloc(ctx->a, sz);
+        q->an_pass = stor_arena_alloc(ctx->a, sz);
+        memset(q->an_loops, 0, sz); memset(q->an_read, 0, sz); memset(q->an_pass, 0, sz);
+        q->an_ns = stor_arena_alloc(ctx->a, sz + sizeof(uint64_t)); q->an_cond_ns = stor_arena_alloc(ctx->a, sz);
+        memset(q->an_ns, 0, sz + sizeof(uint64_t)); memset(q->an_cond_ns, 0, sz);
     }
     if (ctx->describe) {
-        if (ctx->stmt->explaining) explain_note(&q, &sc);
-    } else if (q.nsrc == 0) {
+        if (ctx->stmt->explaining) explain_note(q, sc);
+    } else if (q->nsrc == 0) {
         bool ok = true;
-        for (int i = 0; i < q.nconj; i++) if (!passes(ctx, q.conj[i].p)) ok = false;
-        if (ok) on_row(&q);
+        for (int i = 0; i < q->nconj; i++) if (!passes(ctx, q->conj[i].p)) ok = false;
+        if (ok) on_row(q);
     } else {
         bool impossible = false;
-        for (int i = 0; i < q.nconj; i++) {
+        for (int i = 0; i < q->nconj; i++) {
             /* constant-false conjuncts (WHERE 0 = 1) end the scan before it starts */
-            if (!q.conj[i].m && !passes(ctx, q.conj[i].p)) impossible = true;
+            if (!q->conj[i].m && !passes(ctx, q->conj[i].p)) impossible = true;
         }
-        if (ctx->stmt && ctx->stmt->exam_on && (!q.norder || exam_pk_order(&q)) && !q.grouped && !q.nwins && !sel->distinct) {
+        if (ctx->stmt && ctx->stmt->exam_on && (!q->norder || exam_pk_order(q)) && !q->grouped && !q->nwins && !sel->distinct) {
             int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
-            if (l >= 0) q.exam_want = (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
-            if (l == 0) q.exam_full = true;   /* LIMIT 0 reads nothing */
+            if (l >= 0) q->exam_want = (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
+            if (l == 0) q->exam_full = true;   /* LIMIT 0 reads nothing */
         }
-        limit_stop_setup(&q, rows_cap);
-        spill_setup(&q);
-        if (!impossible && !scan_stop(&q)) scan_level(&q, 0);
+        limit_stop_setup(q, rows_cap);
+        spill_setup(q);
+        if (!impossible && !scan_stop(q)) scan_level(q, 0);
     }
-    if (ctx->stmt->analyzing && !ctx->describe) explain_note(&q, &sc);
-    if (exam_stopped(ctx) && !ctx->describe) exam_cut(&q);
-    if (q.grouped && !ctx->describe && !exam_stopped(ctx)) {
-        if (q.ngroups == 0 && sel->ngroup == 0) {
-            /* aggregates over no rows: one row */
-            pdb_value key[1];
-            for (int i = 0; i < q.nsrc; i++) ctx->rows[i] = EX_NULLROW;
-            group_find(&q, key);
-        }
-        /* MariaDB returns groups ordered by the group key */
-        grp **gs = q.groups;
-        if (sel->ngroup && q.ngroups > 1) ex_sort(ctx, gs, q.ngroups, sizeof *gs, grp_cmp, &q);   /* key, then creation */
-        pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(naggs ? naggs : 1) * sizeof(pdb_value));
-        if (q.ritems) {
-            if (q.gwarn > 0) grouping_rewarn(&q, gs);
-            /* the ordinary groups in key order, each run of a common prefix
-               followed by its super-aggregate rows (their other columns are
-               those of the group before them, as in MariaDB) */
-            int n = q.ngroup - 1;
-            grp *prev = NULL;
-            pdb_value key[65];
-            for (uint32_t g = 0; g <= q.ngroups; g++) {
-                grp *gr = g < q.ngroups ? gs[g] : NULL;
-                if (gr && gr->key[n].i != 0) continue;
-                if (prev) {
-                    int common = -1;  /* leading group columns equal to the previous group's */
-                    if (gr)
-                        for (common = 0; common < n && ex_values_equal(&prev->key[common], &gr->key[common],
-                                   q.gtypes[common].vt == VT_STRING ? q.gtypes[common].coll : 0) &&
-                               (prev->key[common].t == VT_NULL) == (gr->key[common].t == VT_NULL);
-                             common++) { }
-                    for (int l = n - 1; l > common; l--) {
-                        for (int i = 0; i < n; i++) key[i] = i < l ? prev->key[i] : ex_null();
-                        key[n] = ex_int(n - l);
-                        grp *sg = group_find(&q, key);
-                        memcpy(ctx->rows, prev->rows, (size_t)q.nsrc * sizeof(uint32_t));
-                        for (int i = 0; i < naggs; i++) aggv[i] = agg_result(&q, aggs[i], &sg->st[i]);
-                        ctx->aggv = aggv;
-                        q.rlevel = l;
-                        emit_output(&q);
-                        q.rlevel = -1;
-                    }
-                }
-                if (!gr) break;
-                ex_slice_tick(ctx);
-                memcpy(ctx->rows, gr->rows, (size_t)q.nsrc * sizeof(uint32_t));
-                for (int i = 0; i < naggs; i++) aggv[i] = agg_result(&q, aggs[i], &gr->st[i]);
-                ctx->aggv = aggv;
-                emit_output(&q);
-                prev = gr;
-            }
-        } else if (q.gspill) groups_merge(&q, gs, aggv);
-        else
-        for (uint32_t g = 0; g < q.ngroups; g++) {
-            ex_slice_tick(ctx);
-            grp *gr = gs[g];
-            memcpy(ctx->rows, gr->rows, (size_t)q.nsrc * sizeof(uint32_t));
-            for (int i = 0; i < naggs; i++) aggv[i] = agg_result(&q, aggs[i], &gr->st[i]);
-            ctx->aggv = aggv;
-            emit_output(&q);
-        }
-        ctx->aggv = NULL;
-    }
+    if (ctx->stmt->analyzing && !ctx->describe) explain_note(q, sc);
+    if (exam_stopped(ctx) && !ctx->describe) exam_cut(q);
+}
 
-    if (q.nwins && !ctx->describe) window_finish(&q);
+/* Grouped rows out: groups in key order (MariaDB's), WITH ROLLUP's super-aggregate rows
+ * after each run of a common prefix. */
+static void block_emit_groups(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    if (q->ngroups == 0 && sel->ngroup == 0) {
+        /* aggregates over no rows: one row */
+        pdb_value key[1];
+        for (int i = 0; i < q->nsrc; i++) ctx->rows[i] = EX_NULLROW;
+        group_find(q, key);
+    }
+    /* MariaDB returns groups ordered by the group key */
+    grp **gs = q->groups;
+    if (sel->ngroup && q->ngroups > 1) ex_sort(ctx, gs, q->ngroups, sizeof *gs, grp_cmp, q);   /* key, then creation */
+    pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof(pdb_value));
+    if (q->ritems) {
+        if (q->gwarn > 0) grouping_rewarn(q, gs);
+        /* the ordinary groups in key order, each run of a common prefix
+           followed by its super-aggregate rows (their other columns are
+           those of the group before them, as in MariaDB) */
+        int n = q->ngroup - 1;
+        grp *prev = NULL;
+        pdb_value key[65];
+        for (uint32_t g = 0; g <= q->ngroups; g++) {
+            grp *gr = g < q->ngroups ? gs[g] : NULL;
+            if (gr && gr->key[n].i != 0) continue;
+            if (prev) {
+                int common = -1;  /* leading group columns equal to the previous group's */
+                if (gr)
+                    for (common = 0; common < n && ex_values_equal(&prev->key[common], &gr->key[common],
+                               q->gtypes[common].vt == VT_STRING ? q->gtypes[common].coll : 0) &&
+                           (prev->key[common].t == VT_NULL) == (gr->key[common].t == VT_NULL);
+                         common++) { }
+                for (int l = n - 1; l > common; l--) {
+                    for (int i = 0; i < n; i++) key[i] = i < l ? prev->key[i] : ex_null();
+                    key[n] = ex_int(n - l);
+                    grp *sg = group_find(q, key);
+                    memcpy(ctx->rows, prev->rows, (size_t)q->nsrc * sizeof(uint32_t));
+                    for (int i = 0; i < q->naggs; i++) aggv[i] = agg_result(q, q->aggs[i], &sg->st[i]);
+                    ctx->aggv = aggv;
+                    q->rlevel = l;
+                    emit_output(q);
+                    q->rlevel = -1;
+                }
+            }
+            if (!gr) break;
+            ex_slice_tick(ctx);
+            memcpy(ctx->rows, gr->rows, (size_t)q->nsrc * sizeof(uint32_t));
+            for (int i = 0; i < q->naggs; i++) aggv[i] = agg_result(q, q->aggs[i], &gr->st[i]);
+            ctx->aggv = aggv;
+            emit_output(q);
+            prev = gr;
+        }
+    } else if (q->gspill) groups_merge(q, gs, aggv);
+    else
+    for (uint32_t g = 0; g < q->ngroups; g++) {
+        ex_slice_tick(ctx);
+        grp *gr = gs[g];
+        memcpy(ctx->rows, gr->rows, (size_t)q->nsrc * sizeof(uint32_t));
+        for (int i = 0; i < q->naggs; i++) aggv[i] = agg_result(q, q->aggs[i], &gr->st[i]);
+        ctx->aggv = aggv;
+        emit_output(q);
+    }
+    ctx->aggv = NULL;
+}
+
+/* Window functions, DISTINCT, ORDER BY and LIMIT over the rows made; into result. */
+static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    int nitems = q->nitems;
+    if (q->nwins && !ctx->describe) window_finish(q);
     /* a spilled sort is merged after the result's other rows (none) are made, below */
-    bool spilled = q.spill && ex_spill_spilled(q.spill);
-    if (q.spill && !spilled) ex_spill_take(ctx, q.spill, &q.out);
+    bool spilled = q->spill && ex_spill_spilled(q->spill);
+    if (q->spill && !spilled) ex_spill_take(ctx, q->spill, &q->out);
 
     /* DISTINCT */
-    ex_rows *o = &q.out;
+    ex_rows *o = &q->out;
     uint32_t *idx = stor_arena_alloc(ctx->a, (o->nrows ? o->nrows : 1) * sizeof(uint32_t));
     uint32_t n = 0;
-    if (sel->distinct && !q.dstream) {
+    if (sel->distinct && !q->dstream) {
         /* (with window functions: rows were made before their values were known) */
         uint32_t hcap = 64;
         while (hcap < o->nrows * 2) hcap *= 2;
@@ -3596,9 +3586,9 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         for (uint32_t r = 0; r < o->nrows; r++) {
             ex_slice_tick(ctx);
             pdb_value *row = &o->v[(size_t)r * o->ncols];
-            uint32_t b = (uint32_t)(distinct_hash(&q, row) & (hcap - 1));
+            uint32_t b = (uint32_t)(distinct_hash(q, row) & (hcap - 1));
             bool dup = false;
-            for (int32_t k = ht[b]; k >= 0 && !dup; k = nxt[k]) dup = distinct_same(&q, row, &o->v[(size_t)k * o->ncols]);
+            for (int32_t k = ht[b]; k >= 0 && !dup; k = nxt[k]) dup = distinct_same(q, row, &o->v[(size_t)k * o->ncols]);
             if (dup) continue;
             nxt[r] = ht[b]; ht[b] = (int32_t)r;
             idx[n++] = r;
@@ -3609,12 +3599,12 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
        rows are ordered, through a heap; out_cmp is a total order, so the rows are the
        ones a full sort puts first) */
     int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
-    if (q.norder && n > 1) {
+    if (q->norder && n > 1) {
         uint64_t want = lim < 0 || sel->with_ties ? UINT64_MAX : (uint64_t)lim + (uint64_t)(off > 0 ? off : 0);
         /* sort keys pay off when most rows take part in many comparisons; a top-N
            compares most rows once, with the heap's top */
-        if (n >= 256 && want >= (uint64_t)n / 4) sortkeys(ctx, &q, o, idx, n);
-        sortctx scx = { &q, o->v, o->ncols };
+        if (n >= 256 && want >= (uint64_t)n / 4) sortkeys(ctx, q, o, idx, n);
+        sortctx scx = { q, o->v, o->ncols };
         if (want < (uint64_t)n / 4) top_n(&scx, idx, n, (uint32_t)want);
         else ex_sort(ctx, idx, n, sizeof *idx, out_cmp, &scx);
     }
@@ -3622,13 +3612,13 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
     if (off < 0) off = 0;
     uint32_t from = (uint32_t)((uint64_t)off < n ? (uint64_t)off : n);
     uint32_t to = lim < 0 ? n : (uint32_t)((uint64_t)from + (uint64_t)lim < n ? from + (uint64_t)lim : n);
-    if (sel->with_ties && q.norder)   /* FETCH ... WITH TIES: the rows that sort as the last one */
+    if (sel->with_ties && q->norder)   /* FETCH ... WITH TIES: the rows that sort as the last one */
         while (to > from && to < n) {
             ex_slice_tick(ctx);
             const pdb_value *ra = &o->v[(size_t)idx[to - 1] * o->ncols], *rb = &o->v[(size_t)idx[to] * o->ncols];
             int i = 0;
-            while (i < q.norder && !cmp_nulls_first(&ra[q.nitems + i], &rb[q.nitems + i], 0)) i++;
-            if (i < q.norder) break;
+            while (i < q->norder && !cmp_nulls_first(&ra[q->nitems + i], &rb[q->nitems + i], 0)) i++;
+            if (i < q->norder) break;
             to++;
         }
 
@@ -3645,15 +3635,20 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         result->nrows++;
     }
     if (spilled) {
-        uint64_t total = ex_spill_rows(q.spill);
-        spill_out so = { &q, result, 0, (uint64_t)off, lim < 0 ? UINT64_MAX : (uint64_t)off + (uint64_t)lim,
+        uint64_t total = ex_spill_rows(q->spill);
+        spill_out so = { q, result, 0, (uint64_t)off, lim < 0 ? UINT64_MAX : (uint64_t)off + (uint64_t)lim,
                          sel->with_ties, NULL };
-        if (so.from < total && so.to > so.from) ex_spill_merge(ctx, q.spill, spill_each, &so);
+        if (so.from < total && so.to > so.from) ex_spill_merge(ctx, q->spill, spill_each, &so);
         *found = total;
     }
+}
 
+/* The result's column metadata as MariaDB sends it: names, tables, key flags. */
+static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, ex_bcols *cols)
+{
+    ex_ctx *ctx = q->ctx;
     /* metadata */
-    *types_out = q.itypes;
+    cols->types = q->itypes;
     const char **names = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
     const char **tabs = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
     const char **orgt = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
@@ -3697,7 +3692,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
         tabs[i] = orgt[i] = orgn[i] = "";
         if (e->kind == E_COLUMN) {
             int src, col;
-            ex_scope s2 = sc;
+            ex_scope s2 = *sc;
             s2.outer = NULL;
             if (ex_find_column(&s2, e, &src, &col)) {
                 ex_src *sr = &ctx->src[src];
@@ -3712,22 +3707,66 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_type **t
                         stor_index *ix = &t->idx[x];
                         for (uint32_t k = 0; k < ix->ncols; k++) {
                             if (ix->cols[k] != (uint32_t)col) continue;
-                            q.itypes[i].flags |= PART_KEY_FLAG;
-                            if (ix->kind == IK_PRIMARY) q.itypes[i].flags |= PRI_KEY_FLAG;
-                            else if (ix->kind == IK_UNIQUE && ix->ncols == 1) q.itypes[i].flags |= UNIQUE_KEY_FLAG;
-                            else if (k == 0) q.itypes[i].flags |= MULTIPLE_KEY_FLAG;
+                            q->itypes[i].flags |= PART_KEY_FLAG;
+                            if (ix->kind == IK_PRIMARY) q->itypes[i].flags |= PRI_KEY_FLAG;
+                            else if (ix->kind == IK_UNIQUE && ix->ncols == 1) q->itypes[i].flags |= UNIQUE_KEY_FLAG;
+                            else if (k == 0) q->itypes[i].flags |= MULTIPLE_KEY_FLAG;
                         }
                     }
-                    if (t->cols[col].has_default == false && t->cols[col].not_null && !t->cols[col].auto_increment) q.itypes[i].flags |= NO_DEFAULT_VALUE_FLAG;
+                    if (t->cols[col].has_default == false && t->cols[col].not_null && !t->cols[col].auto_increment) q->itypes[i].flags |= NO_DEFAULT_VALUE_FLAG;
                 }
             }
         }
     }
-    *names_out = names;
-    if (tables_out) *tables_out = tabs;
-    if (orgt_out) *orgt_out = orgt;
-    if (orgn_out) *orgn_out = orgn;
-    if (db_out) *db_out = dbname;
+    cols->names = names;
+    cols->tables = tabs;
+    cols->orgt = orgt;
+    cols->orgn = orgn;
+    cols->db = dbname;
+}
+
+static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *cols, uint64_t *found)
+{
+    ex_check_stack(pctx);
+    ex_ctx ctxv = *pctx;
+    ex_ctx *ctx = &ctxv;
+    ctx->aggv = NULL; ctx->itemv = NULL; ctx->winv = NULL;   /* (an enclosing block's window results are not this block's) */
+    uint32_t rows_cap = pctx->rows_cap;
+    ctx->rows_cap = 0;   /* (derived tables and subqueries inside need all their rows) */
+    open_sources(ctx, sel);
+    qstate q;
+    memset(&q, 0, sizeof q);
+    q.ctx = ctx; q.sel = sel; q.nsrc = ctx->nsrc;
+    q.lockmode = ctx->writing || ctx->describe ? 0 : sel->for_update ? 2 : sel->lock_share ? 1 : 0;
+
+    ex_scope *outer_scope = NULL, **link = &outer_scope;
+    for (ex_ctx *o = pctx->outer; o; o = o->outer) {
+        /* correlated references resolve against the enclosing queries' sources, the
+           nearest first (OP_OUTER's depth counts the same ctx->outer links) */
+        ex_scope *os = stor_arena_alloc(ctx->a, sizeof *os);
+        memset(os, 0, sizeof *os);
+        os->ctx = o;
+        os->item_base = -1;
+        *link = os;
+        link = &os->outer;
+    }
+    ctx->outer = pctx->outer;
+
+    pl_item *items; int nitems;
+    expand_items(ctx, sel, &items, &nitems);
+
+    ex_scope sc = { 0 };
+    sc.ctx = ctx; sc.item_base = -1; sc.outer = outer_scope;
+
+    /* the plan, and the programs the scan runs */
+    bp_progs pg;
+    block_plan(&q, &sc, &pg);
+
+    block_compile(&q, &sc, &pg, items, nitems);
+    block_run(&q, &sc, rows_cap);
+    if (q.grouped && !ctx->describe && !exam_stopped(ctx)) block_emit_groups(&q);
+    block_finish(&q, result, found);
+    block_columns(&q, &sc, items, nitems, cols);
 }
 
 /* Runs a SELECT (with UNION members) into rows. */
@@ -3807,14 +3846,13 @@ static void union_dedupe(ex_ctx *ctx, ex_rows *all, const ex_type *types)
     all->nrows = n;
 }
 
-static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names,
-                      const char ***tabs, const char ***orgt, const char ***orgn, const char **db, uint64_t *found)
+static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_bcols *cols, uint64_t *found)
 {
     if (!sel->next) {
-        run_block(ctx, sel, out, types, names, tabs, orgt, orgn, db, found);
+        run_block(ctx, sel, out, cols, found);
         if (sel->tvc)   /* VALUES (NULL): a CHAR(0) column, as for a union */
             for (uint32_t c = 0; c < out->ncols; c++)
-                if ((*types)[c].vt == VT_NULL) (*types)[c].ptype = MYSQL_TYPE_STRING;
+                if (cols->types[c].vt == VT_NULL) cols->types[c].ptype = MYSQL_TYPE_STRING;
         return;
     }
     /* every member first: the result columns' types come from all of them, and each
@@ -3824,15 +3862,16 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
     ex_rows *mr = stor_arena_alloc(ctx->a, (size_t)nm * sizeof *mr);
     memset(mr, 0, (size_t)nm * sizeof *mr);
     uint64_t f;
-    run_block(ctx, sel, &mr[0], types, names, tabs, orgt, orgn, db, &f);
+    run_block(ctx, sel, &mr[0], cols, &f);
     uint32_t ncols = mr[0].ncols;
     int k = 1;
     for (pl_select *s = sel; s->next; s = s->next, k++) {
-        ex_type *t2; const char **n2;
-        run_block(ctx, s->next, &mr[k], &t2, &n2, NULL, NULL, NULL, NULL, &f);
+        ex_bcols c2;
+        run_block(ctx, s->next, &mr[k], &c2, &f);
+        ex_type *t2 = c2.types;
         if (mr[k].ncols != ncols) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
         for (uint32_t c = 0; c < ncols; c++) {
-            ex_type *a = &(*types)[c], *b = &t2[c];
+            ex_type *a = &cols->types[c], *b = &t2[c];
             if (a->vt != b->vt && b->vt != VT_NULL) {
                 if (a->vt == VT_NULL) { *a = *b; a->nullable = true; a->flags &= (uint16_t)~NOT_NULL_FLAG; }
                 else if (a->vt == VT_STRING || b->vt == VT_STRING) { if (a->vt != VT_STRING) { uint32_t l = a->length; *a = *b; if (l > a->length) a->length = l; } }
@@ -3849,11 +3888,11 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
         }
     }
     for (uint32_t c = 0; c < ncols; c++)   /* NULL in every member: MariaDB sends a CHAR(0) */
-        if ((*types)[c].vt == VT_NULL) (*types)[c].ptype = MYSQL_TYPE_STRING;
+        if (cols->types[c].vt == VT_NULL) cols->types[c].ptype = MYSQL_TYPE_STRING;
     for (int m = 0; m < nm; m++)
         for (uint32_t i = 0; i < mr[m].nrows; i++) {
             ex_slice_tick(ctx);
-            for (uint32_t c = 0; c < ncols; c++) union_convert(ctx, &mr[m].v[(size_t)i * ncols + c], &(*types)[c]);
+            for (uint32_t c = 0; c < ncols; c++) union_convert(ctx, &mr[m].v[(size_t)i * ncols + c], &cols->types[c]);
         }
     /* then the set operations, left to right: a UNION (DISTINCT) removes duplicates from
        everything up to its right member; UNION ALL members after it keep theirs */
@@ -3869,17 +3908,17 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
                 bool inr = false;
                 for (uint32_t j = 0; j < r->nrows && !inr; j++) {
                     ex_slice_tick(ctx);
-                    inr = union_rows_equal(&all.v[(size_t)i * ncols], &r->v[(size_t)j * ncols], *types, ncols);
+                    inr = union_rows_equal(&all.v[(size_t)i * ncols], &r->v[(size_t)j * ncols], cols->types, ncols);
                 }
                 ex_slice_tick(ctx);
                 if (inr == (s->set_op == 3)) ex_rows_push(ctx->a, &keep, &all.v[(size_t)i * ncols]);
             }
             all = keep;
-            union_dedupe(ctx, &all, *types);
+            union_dedupe(ctx, &all, cols->types);
             continue;
         }
         for (uint32_t i = 0; i < r->nrows; i++) { ex_slice_tick(ctx); ex_rows_push(ctx->a, &all, &r->v[(size_t)i * ncols]); }
-        if (s->set_op == 1) union_dedupe(ctx, &all, *types);
+        if (s->set_op == 1) union_dedupe(ctx, &all, cols->types);
     }
     uint32_t n = all.nrows;
     uint32_t *idx = stor_arena_alloc(ctx->a, (all.nrows ? all.nrows : 1) * sizeof(uint32_t));
@@ -3893,10 +3932,10 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
             pos[i] = -1;
             if (e->kind == E_INT) pos[i] = atoi(e->s) - 1;
             else if (e->kind == E_COLUMN)
-                for (uint32_t c = 0; c < ncols; c++) if (!strcasecmp((*names)[c], e->s)) { pos[i] = (int)c; break; }
+                for (uint32_t c = 0; c < ncols; c++) if (!strcasecmp(cols->names[c], e->s)) { pos[i] = (int)c; break; }
             if (pos[i] < 0 || pos[i] >= (int)ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", e->kind == E_COLUMN ? e->s : "?");
         }
-        usort us = { all.v, ncols, pos, sel->u_order, sel->nu_order, *types };
+        usort us = { all.v, ncols, pos, sel->u_order, sel->nu_order, cols->types };
         if (n > 1) ex_sort(ctx, idx, n, sizeof *idx, union_cmp, &us);
     }
     *found = n;
@@ -3910,19 +3949,22 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types
             int k = 0;
             for (; k < sel->nu_order; k++) {
                 uint32_t c = (uint32_t)pos[k];
-                if (key_cmp(&all.v[(size_t)idx[to - 1] * ncols + c], &all.v[(size_t)idx[to] * ncols + c], &(*types)[c])) break;
+                if (key_cmp(&all.v[(size_t)idx[to - 1] * ncols + c], &all.v[(size_t)idx[to] * ncols + c], &cols->types[c])) break;
             }
             if (k < sel->nu_order) break;
             to++;
         }
     out->ncols = ncols;
     for (uint32_t i = from; i < to; i++) { ex_slice_tick(ctx); ex_rows_push(ctx->a, out, &all.v[idx[i] * ncols]); }
-    if (tabs) for (uint32_t c = 0; c < ncols; c++) { (*tabs)[c] = ""; (*orgt)[c] = ""; (*orgn)[c] = ""; }
+    for (uint32_t c = 0; c < ncols; c++) { cols->tables[c] = ""; cols->orgt[c] = ""; cols->orgn[c] = ""; }
 }
 
 void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, const char ***names, uint64_t *found)
 {
-    run_union(ctx, sel, out, types, names, NULL, NULL, NULL, NULL, found);
+    ex_bcols cols;
+    run_union(ctx, sel, out, &cols, found);
+    *types = cols.types;
+    *names = cols.names;
 }
 
 void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
@@ -3944,7 +3986,9 @@ void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             est->exam_limit = sel->examined->kind == E_INT ? strtoull(sel->examined->s, NULL, 10) : (uint64_t)n;
         }
     }
-    run_union(ctx, sel, &rows, &types, &names, &tabs, &orgt, &orgn, &db, &found);
+    ex_bcols cols;
+    run_union(ctx, sel, &rows, &cols, &found);
+    types = cols.types; names = cols.names; tabs = cols.tables; orgt = cols.orgt; orgn = cols.orgn; db = cols.db;
     if (est && est->exam_hit)
         ex_warn(ctx, "Warning", 1931, "Query execution was interrupted. The query exceeded LIMIT ROWS EXAMINED %llu. "
                 "The query result may be incomplete", (unsigned long long)est->exam_limit);

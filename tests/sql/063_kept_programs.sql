@@ -115,3 +115,13 @@ SELECT kp.id, kq.v FROM kp LEFT JOIN kq ON kq.kp_id = kp.id AND kq.v = 'a' WHERE
 SELECT kp.id, kq.v FROM kp LEFT JOIN kq ON kq.kp_id = kp.id AND kq.v = 'b' WHERE kp.n > 2 ORDER BY kp.id;
 SELECT kp.id, kq.v FROM kp LEFT JOIN kq ON kq.kp_id = kp.id AND kq.v = 'a' WHERE kp.n > 1 ORDER BY kp.id;
 SELECT kp.id, kq.v FROM kp LEFT JOIN kq ON kq.kp_id = kp.id AND kq.v = 'a' WHERE kp.n > 1 ORDER BY kp.id;
+-- ORDER BY an ENUM sorts by member index: the kept ORDER BY program is the column's,
+-- the index is taken after (it once went into the kept program and was taken twice)
+CREATE TABLE ke (id INT PRIMARY KEY, e ENUM('m', 'z', 'a', 'k'));
+INSERT INTO ke VALUES (1, 'a'), (2, 'z'), (3, 'k'), (4, 'm'), (5, NULL), (6, 'a');
+SELECT id, e FROM ke WHERE id > 0 ORDER BY e, id;
+SELECT id, e FROM ke WHERE id > 1 ORDER BY e, id;
+SELECT id, e FROM ke WHERE id > 0 ORDER BY e, id;
+SELECT id, e FROM ke WHERE id > 0 ORDER BY e DESC, id;
+SELECT id, e FROM ke WHERE id > 2 ORDER BY e DESC, id;
+SELECT id, e FROM ke WHERE id > 0 ORDER BY e DESC, id;
