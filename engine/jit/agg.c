@@ -1,0 +1,263 @@
+/* agg.c - the grouped-aggregate kernel (jit.h): the sink after the filter kernel, a hash
+ * update per row. Architecture-independent: it only calls the emitter.
+ *
+ *   R0 = the jit_agg_state, R1 = pos, R2 = n, R3 = row, R4 = key, R5 = slot
+ *   A0 = the group's accumulators, A1 = slots, A2 = keys, A3 = mask (no calls are made)
+ *
+ *   top:    if (pos >= n) goto done; row = ids[pos]
+ *           keyed:  if key NULL goto nullkey
+ *                   slot = (key * JIT_AGG_HASH) >> shift
+ *           probe:  g = slots[slot]; if (g == 0) goto make
+ *                   if (keys[--g] == key) goto found; slot = (slot + 1) & mask; goto probe
+ *           make:   g = a new group (or stop); slots[slot] = g + 1; keys[g] = key; goto update
+ *           nullkey: g = null_group, or a new group (or stop) that becomes it
+ *           one group: g = 0, made at the first row
+ *   found:  A0 = acc + g * stride
+ *   update: the aggregates' accumulators (a NULL value skips its aggregate)
+ *           pos++; goto top
+ *   stop:   state.pos = pos; return 1        done: state.pos = pos; return 0 */
+#include "engine/jit/jit.h"
+#include <stddef.h>
+
+#define ST(f) ((int32_t)offsetof(jit_agg_state, f))
+
+int jit_agg_layout(const jit_agg_spec *s, int off[JIT_AGG_MAX])
+{
+    int n = 0;
+    for (int i = 0; i < s->nagg && i < JIT_AGG_MAX; i++) {
+        off[i] = n;
+        n += s->agg[i].kind == JIT_A_SUM ? 2 : s->agg[i].kind >= JIT_A_MIN ? 3 : 1;
+    }
+    return n;
+}
+
+static bool spec_valid(const jit_agg_spec *s)
+{
+    if (s->ncols > JIT_AGG_MAX || s->nagg > JIT_AGG_MAX) return false;
+    for (int i = 0; i < s->nagg; i++) {
+        if (s->agg[i].kind > JIT_A_MAX) return false;
+        if (s->agg[i].kind != JIT_A_COUNT_STAR && s->agg[i].col >= s->ncols) return false;
+    }
+    return true;
+}
+
+/* A0 = acc + T0 * stride_bytes (T0 = the group) */
+static void acc_base(jit_emit *e)
+{
+    jit_ld64(e, JIT_T1, JIT_R0, ST(stride_bytes));
+    jit_mul(e, JIT_T1, JIT_T0, JIT_T1);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(acc));
+    jit_add(e, JIT_A0, JIT_T2, JIT_T1);
+}
+
+/* T0 = a new group (its first row, zeroed accumulators: A0), T1 = T0 + 1; or stop when
+ * it would pass the limit. */
+static void new_group(jit_emit *e, int stride, int stop)
+{
+    jit_ld64(e, JIT_T0, JIT_R0, ST(ngroups));
+    jit_ld64(e, JIT_T1, JIT_R0, ST(limit));
+    jit_brcc(e, JIT_GE, JIT_T0, JIT_T1, stop);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(first));
+    jit_st32x(e, JIT_R3, JIT_T2, JIT_T0);
+    acc_base(e);
+    jit_movi(e, JIT_T1, 0);
+    for (int k = 0; k < stride; k++) jit_st64(e, JIT_T1, JIT_A0, k * 8);
+    jit_addi(e, JIT_T1, JIT_T0, 1);
+    jit_st64(e, JIT_T1, JIT_R0, ST(ngroups));
+}
+
+/* The group of a non-NULL key: found in the table or made (then goto update). */
+static void keyed_group(jit_emit *e, const jit_agg_spec *s, int stride, int found, int update, int stop,
+                        int nullkey)
+{
+    int probe = jit_label(e), make = jit_label(e);
+    if (s->key_nullable) {
+        jit_ld64(e, JIT_T2, JIT_R0, ST(key_nulls));
+        jit_brbitmap(e, JIT_T2, JIT_R3, true, nullkey);
+    }
+    jit_ld64(e, JIT_T2, JIT_R0, ST(key));
+    jit_ld64x(e, JIT_R4, JIT_T2, JIT_R3);
+    jit_movi(e, JIT_T1, (int64_t)JIT_AGG_HASH);
+    jit_mul(e, JIT_R5, JIT_R4, JIT_T1);
+    jit_ld64(e, JIT_T1, JIT_R0, ST(shift));
+    jit_shr(e, JIT_R5, JIT_R5, JIT_T1);
+    jit_ld64(e, JIT_A1, JIT_R0, ST(slots));
+    jit_ld64(e, JIT_A2, JIT_R0, ST(keys));
+    jit_ld64(e, JIT_A3, JIT_R0, ST(mask));
+    jit_bind(e, probe);
+    jit_ld32x(e, JIT_T0, JIT_A1, JIT_R5);
+    jit_brz(e, JIT_T0, make);
+    jit_addi(e, JIT_T0, JIT_T0, -1);
+    jit_ld64x(e, JIT_T1, JIT_A2, JIT_T0);
+    jit_brcc(e, JIT_EQ, JIT_T1, JIT_R4, found);
+    jit_addi(e, JIT_R5, JIT_R5, 1);
+    jit_and(e, JIT_R5, JIT_R5, JIT_A3);
+    jit_br(e, probe);
+    jit_bind(e, make);
+    new_group(e, stride, stop);
+    jit_st32x(e, JIT_T1, JIT_A1, JIT_R5);
+    jit_st64x(e, JIT_R4, JIT_A2, JIT_T0);
+    jit_br(e, update);
+}
+
+/* The NULL key's group (or the one group of an unkeyed scan: null_group starts at -1). */
+static void single_group(jit_emit *e, int stride, int found, int update, int stop)
+{
+    jit_ld64(e, JIT_T0, JIT_R0, ST(null_group));
+    jit_movi(e, JIT_T1, 0);
+    jit_brcc(e, JIT_GE, JIT_T0, JIT_T1, found);
+    new_group(e, stride, stop);
+    jit_st64(e, JIT_T0, JIT_R0, ST(null_group));
+    jit_br(e, update);
+}
+
+static void inc(jit_emit *e, int32_t off)
+{
+    jit_ld64(e, JIT_T2, JIT_A0, off);
+    jit_addi(e, JIT_T2, JIT_T2, 1);
+    jit_st64(e, JIT_T2, JIT_A0, off);
+}
+
+/* One aggregate's update; A0 = the group's accumulators, R3 = the row. */
+static void agg_update(jit_emit *e, const jit_agg_spec *s, int i, int off)
+{
+    jit_agg_op a = s->agg[i];
+    int32_t o = off * 8;
+    int skip = jit_label(e);
+    if (a.kind != JIT_A_COUNT_STAR && s->nullable[a.col]) {
+        jit_ld64(e, JIT_T2, JIT_R0, ST(nulls[a.col]));
+        jit_brbitmap(e, JIT_T2, JIT_R3, true, skip);
+    }
+    if (a.kind == JIT_A_COUNT_STAR || a.kind == JIT_A_COUNT) {
+        inc(e, o);
+    } else if (a.kind == JIT_A_SUM) {
+        jit_ld64(e, JIT_T2, JIT_R0, ST(col[a.col]));
+        jit_ld64x(e, JIT_T1, JIT_T2, JIT_R3);
+        jit_ld64(e, JIT_T2, JIT_A0, o);
+        jit_add(e, JIT_T2, JIT_T2, JIT_T1);
+        jit_st64(e, JIT_T2, JIT_A0, o);
+        inc(e, o + 8);
+    } else {
+        int set = jit_label(e), count = jit_label(e);
+        jit_ld64(e, JIT_T2, JIT_R0, ST(col[a.col]));
+        jit_ld64x(e, JIT_T1, JIT_T2, JIT_R3);
+        jit_ld64(e, JIT_T2, JIT_A0, o + 8);
+        jit_brz(e, JIT_T2, set);
+        jit_ld64(e, JIT_T2, JIT_A0, o);
+        jit_brcc(e, a.kind == JIT_A_MIN ? JIT_GE : JIT_LE, JIT_T1, JIT_T2, count);   /* ties keep the first */
+        jit_bind(e, set);
+        jit_st64(e, JIT_T1, JIT_A0, o);
+        jit_st64(e, JIT_R3, JIT_A0, o + 16);
+        jit_bind(e, count);
+        inc(e, o + 8);
+    }
+    jit_bind(e, skip);
+}
+
+bool jit_agg_build(jit_emit *e, const jit_agg_spec *s)
+{
+    if (!spec_valid(s)) return false;
+    int off[JIT_AGG_MAX];
+    int stride = jit_agg_layout(s, off);
+    int top = jit_label(e), found = jit_label(e), update = jit_label(e), done = jit_label(e),
+        stop = jit_label(e), nullkey = jit_label(e);
+    jit_prologue(e);
+    jit_mov(e, JIT_R0, JIT_A0);
+    jit_ld64(e, JIT_R1, JIT_R0, ST(pos));
+    jit_ld64(e, JIT_R2, JIT_R0, ST(n));
+    jit_bind(e, top);
+    jit_brcc(e, JIT_GE, JIT_R1, JIT_R2, done);
+    jit_ld64(e, JIT_T0, JIT_R0, ST(ids));
+    jit_ld32x(e, JIT_R3, JIT_T0, JIT_R1);
+    if (s->keyed) keyed_group(e, s, stride, found, update, stop, nullkey);
+    jit_bind(e, nullkey);
+    single_group(e, stride, found, update, stop);
+    jit_bind(e, found);
+    acc_base(e);
+    jit_bind(e, update);
+    for (int i = 0; i < s->nagg; i++) agg_update(e, s, i, off[i]);
+    jit_addi(e, JIT_R1, JIT_R1, 1);
+    jit_br(e, top);
+    jit_bind(e, stop);
+    jit_st64(e, JIT_R1, JIT_R0, ST(pos));
+    jit_movi(e, JIT_T0, 1);
+    jit_ret(e, JIT_T0);
+    jit_bind(e, done);
+    jit_st64(e, JIT_R1, JIT_R0, ST(pos));
+    jit_movi(e, JIT_T0, 0);
+    jit_ret(e, JIT_T0);
+    return jit_finish(e);
+}
+
+jit_block *jit_agg_compile(jit_arena *a, const jit_agg_spec *s)
+{
+    if (!jit_arena_ok(a)) return NULL;
+    jit_emit e;
+    jit_emit_init(&e);
+    jit_block *b = NULL;
+    if (jit_agg_build(&e, s)) {
+        const uint8_t *code = e.p;
+        size_t len = e.len;
+        jit_commit(a, &code, &len, 1, &b);
+    }
+    jit_emit_done(&e);
+    return b;
+}
+
+/* ---------------------------------------------------------------- the same in C */
+
+static bool bit(const uint8_t *m, uint32_t r) { return m[r >> 3] >> (r & 7) & 1; }
+
+static int64_t c_new_group(jit_agg_state *s, uint32_t row, int stride)
+{
+    if (s->ngroups >= s->limit) return -1;
+    int64_t g = (int64_t)s->ngroups++;
+    s->first[g] = row;
+    for (int k = 0; k < stride; k++) s->acc[g * stride + k] = 0;
+    return g;
+}
+
+static int64_t c_group(const jit_agg_spec *sp, jit_agg_state *s, uint32_t row, int stride)
+{
+    if (sp->keyed && !(sp->key_nullable && bit(s->key_nulls, row))) {
+        int64_t k = s->key[row];
+        uint64_t h = ((uint64_t)k * JIT_AGG_HASH) >> (s->shift & 63);
+        for (;; h = (h + 1) & s->mask) {
+            uint32_t g = s->slots[h];
+            if (!g) break;
+            if (s->keys[g - 1] == k) return g - 1;
+        }
+        int64_t g = c_new_group(s, row, stride);
+        if (g < 0) return -1;
+        s->slots[h] = (uint32_t)g + 1;
+        s->keys[g] = k;
+        return g;
+    }
+    if (s->null_group >= 0) return s->null_group;
+    int64_t g = c_new_group(s, row, stride);
+    if (g >= 0) s->null_group = g;
+    return g;
+}
+
+int64_t jit_agg_c(const jit_agg_spec *sp, jit_agg_state *s)
+{
+    int off[JIT_AGG_MAX];
+    int stride = jit_agg_layout(sp, off);
+    for (; s->pos < s->n; s->pos++) {
+        uint32_t row = s->ids[s->pos];
+        int64_t g = c_group(sp, s, row, stride);
+        if (g < 0) return 1;
+        int64_t *acc = &s->acc[g * stride];
+        for (int i = 0; i < sp->nagg; i++) {
+            jit_agg_op a = sp->agg[i];
+            int64_t *x = &acc[off[i]];
+            if (a.kind != JIT_A_COUNT_STAR && sp->nullable[a.col] && bit(s->nulls[a.col], row)) continue;
+            if (a.kind == JIT_A_COUNT_STAR || a.kind == JIT_A_COUNT) { x[0]++; continue; }
+            int64_t v = s->col[a.col][row];
+            if (a.kind == JIT_A_SUM) { x[0] += v; x[1]++; continue; }
+            if (!x[1] || (a.kind == JIT_A_MIN ? v < x[0] : v > x[0])) { x[0] = v; x[2] = row; }
+            x[1]++;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,179 @@
+/* agg_prop.h - property test of the grouped-aggregate kernel (engine/jit/agg.c): random
+ * key and value vectors (NULLs, extremes, few and many groups), random aggregate lists and
+ * candidate rows, run through the compiled kernel and through jit_agg_c with the same
+ * growth protocol (a small table that the kernel stops for); groups, first rows, keys and
+ * every accumulator must be equal. Header-only so both the unit tests and a cross-compiled
+ * arm64 runner can include it. */
+#ifndef PDB_JIT_AGG_PROP_H
+#define PDB_JIT_AGG_PROP_H
+
+#include "engine/jit/jit.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t agg_rng(uint64_t *s)
+{
+    *s ^= *s << 13; *s ^= *s >> 7; *s ^= *s << 17;
+    return *s;
+}
+
+typedef struct agg_tab {
+    uint32_t *slots;
+    int64_t *keys, *acc;
+    uint32_t *first;
+    uint64_t cap;
+} agg_tab;
+
+/* Room for twice the groups; the slots rehashed from the keys (the NULL group has none). */
+static bool agg_grow(jit_agg_state *s, agg_tab *t, int stride)
+{
+    uint64_t cap = t->cap * 2, nslots = cap * 2;
+    int bits = 0;
+    while ((1ull << bits) < nslots) bits++;
+    uint32_t *slots = calloc(nslots, sizeof *slots);
+    int64_t *keys = realloc(t->keys, cap * sizeof *keys);
+    int64_t *acc = realloc(t->acc, cap * (size_t)(stride ? stride : 1) * sizeof *acc);
+    uint32_t *first = realloc(t->first, cap * sizeof *first);
+    if (!slots || !keys || !acc || !first) return false;
+    for (uint64_t g = 0; g < s->ngroups; g++) {
+        if ((int64_t)g == s->null_group) continue;
+        uint64_t h = ((uint64_t)keys[g] * JIT_AGG_HASH) >> (64 - bits);
+        while (slots[h]) h = (h + 1) & (nslots - 1);
+        slots[h] = (uint32_t)g + 1;
+    }
+    free(t->slots);
+    t->slots = slots; t->keys = keys; t->acc = acc; t->first = first; t->cap = cap;
+    s->slots = slots; s->keys = keys; s->acc = acc; s->first = first;
+    s->mask = nslots - 1;
+    s->shift = (uint64_t)(64 - bits);
+    s->limit = cap;
+    return true;
+}
+
+static bool agg_tab_init(jit_agg_state *s, agg_tab *t, int stride)
+{
+    memset(t, 0, sizeof *t);
+    t->cap = 1;
+    s->ngroups = 0;
+    s->null_group = -1;
+    s->slots = NULL;
+    return agg_grow(s, t, stride);
+}
+
+static void agg_tab_free(agg_tab *t)
+{
+    free(t->slots); free(t->keys); free(t->acc); free(t->first);
+}
+
+/* Runs ids through fn (compiled) or jit_agg_c (fn NULL) in calls of at most step ids. */
+static bool agg_run(const jit_agg_spec *sp, jit_agg_fn fn, jit_agg_state *s, agg_tab *t, int stride,
+                    const uint32_t *ids, uint64_t n, uint64_t step)
+{
+    for (uint64_t at = 0; at < n; at += step) {
+        s->ids = ids + at;
+        s->n = n - at < step ? n - at : step;
+        s->pos = 0;
+        for (;;) {
+            int64_t r = fn ? fn(s) : jit_agg_c(sp, s);
+            if (r == 0) break;
+            if (!agg_grow(s, t, stride)) return false;
+        }
+    }
+    return true;
+}
+
+static int64_t agg_value(uint64_t *rng, int kind)
+{
+    static const int64_t ext[] = { 0, 1, -1, 2147483647, -2147483647 - 1, 7, -7, 100 };
+    uint64_t r = agg_rng(rng);
+    if (kind == 0) return (int64_t)(r % 5) - 2;                  /* few distinct */
+    if (kind == 1) return ext[r % 8];
+    return (int64_t)(int32_t)(r >> 11);                          /* any 32-bit */
+}
+
+/* cases random cases; the number that failed (the first described in err). */
+static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_t errn)
+{
+    uint64_t rng = seed | 1;
+    int failed = 0;
+    for (int cs = 0; cs < cases; cs++) {
+        uint32_t nrows = 1 + (uint32_t)(agg_rng(&rng) % 3000);
+        jit_agg_spec sp;
+        memset(&sp, 0, sizeof sp);
+        sp.keyed = agg_rng(&rng) % 4 != 0;
+        sp.key_nullable = agg_rng(&rng) % 2;
+        sp.ncols = (uint8_t)(1 + agg_rng(&rng) % 4);
+        for (int c = 0; c < sp.ncols; c++) sp.nullable[c] = agg_rng(&rng) % 2;
+        sp.nagg = (uint8_t)(agg_rng(&rng) % (JIT_AGG_MAX + 1));
+        for (int i = 0; i < sp.nagg; i++)
+            sp.agg[i] = (jit_agg_op){ (uint8_t)(agg_rng(&rng) % (JIT_A_MAX + 1)), (uint8_t)(agg_rng(&rng) % sp.ncols) };
+        int keykind = (int)(agg_rng(&rng) % 4), nullpct = (int)(agg_rng(&rng) % 3) * 25;
+        size_t nb = (nrows + 8) / 8 + 8;
+        int64_t *key = malloc(nrows * sizeof *key), *col[JIT_AGG_MAX] = { 0 };
+        uint8_t *knull = calloc(nb, 1), *nulls[JIT_AGG_MAX] = { 0 };
+        uint32_t *ids = malloc(nrows * sizeof *ids);
+        uint64_t nids = 0;
+        int kind[JIT_AGG_MAX];
+        for (int c = 0; c < sp.ncols; c++) {
+            col[c] = malloc(nrows * sizeof *col[c]);
+            nulls[c] = calloc(nb, 1);
+            kind[c] = (int)(agg_rng(&rng) % 3);
+        }
+        for (uint32_t r = 0; r < nrows; r++) {
+            uint64_t x = agg_rng(&rng);
+            key[r] = keykind == 0 ? (int64_t)(x % 7) : keykind == 1 ? (int64_t)(x % 5000) - 2500
+                   : keykind == 2 ? (int64_t)x : (int64_t)(x % 3) * (int64_t)0x100000000ll;
+            if (sp.key_nullable && (int)(agg_rng(&rng) % 100) < nullpct) knull[r >> 3] |= (uint8_t)(1u << (r & 7));
+            for (int c = 0; c < sp.ncols; c++) {
+                col[c][r] = agg_value(&rng, kind[c]);
+                if (sp.nullable[c] && (int)(agg_rng(&rng) % 100) < nullpct) nulls[c][r >> 3] |= (uint8_t)(1u << (r & 7));
+            }
+            if (agg_rng(&rng) % 4) ids[nids++] = r;
+        }
+        int off[JIT_AGG_MAX];
+        int stride = jit_agg_layout(&sp, off);
+        jit_agg_state sj, sc;
+        memset(&sj, 0, sizeof sj);
+        sj.key = key;
+        sj.key_nulls = knull;
+        for (int c = 0; c < sp.ncols; c++) { sj.col[c] = col[c]; sj.nulls[c] = nulls[c]; }
+        sj.stride_bytes = (uint64_t)stride * 8;
+        sc = sj;
+        agg_tab tj, tc;
+        uint64_t step = 1 + agg_rng(&rng) % 700;
+        bool ok = agg_tab_init(&sj, &tj, stride) && agg_tab_init(&sc, &tc, stride);
+        jit_block *b = jit_agg_compile(a, &sp);
+        void *fn = b ? jit_enter(b) : NULL;
+        const char *why = fn ? NULL : "no code";
+        if (ok && fn) {
+            ok = agg_run(&sp, (jit_agg_fn)fn, &sj, &tj, stride, ids, nids, step) &&
+                 agg_run(&sp, NULL, &sc, &tc, stride, ids, nids, step);
+            if (!ok) why = "out of memory";
+            else if (sj.ngroups != sc.ngroups || sj.null_group != sc.null_group) why = "groups";
+            else
+                for (uint64_t g = 0; g < sj.ngroups && !why; g++) {
+                    if (tj.first[g] != tc.first[g]) why = "first row";
+                    else if ((int64_t)g != sj.null_group && tj.keys[g] != tc.keys[g]) why = "key";
+                    else if (stride && memcmp(&tj.acc[g * (uint64_t)stride], &tc.acc[g * (uint64_t)stride],
+                                              (size_t)stride * sizeof(int64_t)))
+                        why = "accumulators";
+                }
+        }
+        if (fn) jit_leave(b);
+        if (b) jit_block_free(b);
+        if (why) {
+            if (!failed && err)
+                snprintf(err, errn, "case %d (seed %#llx): %s; rows %u, keyed %d, nullable key %d, %d aggregates, groups %llu/%llu",
+                         cs, (unsigned long long)seed, why, nrows, sp.keyed, sp.key_nullable, sp.nagg,
+                         (unsigned long long)sj.ngroups, (unsigned long long)sc.ngroups);
+            failed++;
+        }
+        agg_tab_free(&tj); agg_tab_free(&tc);
+        for (int c = 0; c < sp.ncols; c++) { free(col[c]); free(nulls[c]); }
+        free(key); free(knull); free(ids);
+    }
+    return failed;
+}
+
+#endif
