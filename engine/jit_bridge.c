@@ -35,11 +35,14 @@
 #define JB_KEPT_MIN 64                    /* a kept plan's kernel: tables of at least this many rows */
 
 typedef struct jb_kern {
+    bool agg;                      /* an aggregate kernel (aspec), else a filter (spec) */
     jit_filter_spec spec;
+    jit_agg_spec aspec;
     jit_block *b;
 } jb_kern;
 
-struct jb_kept { _Atomic(jb_kern *) lv[JB_LEVELS]; };
+/* A kept plan's kernels: a filter per scan level, the block's aggregate kernel. */
+struct jb_kept { _Atomic(jb_kern *) lv[JB_LEVELS]; _Atomic(jb_kern *) agg; };
 
 struct jb_scan {
     jb_kern *k;
@@ -104,6 +107,7 @@ void jb_kept_free(jb_kept *k)
 {
     if (!k) return;
     for (int i = 0; i < JB_LEVELS; i++) kern_free(atomic_load(&k->lv[i]));
+    kern_free(atomic_load(&k->agg));
     free(k);
 }
 
@@ -155,16 +159,19 @@ static bool spec_same(const jit_filter_spec *a, const jit_filter_spec *b)
     return true;
 }
 
-static jb_kern *compile(const jit_filter_spec *spec)
+/* A filter kernel (spec) or an aggregate kernel (aspec). */
+static jb_kern *compile(const jit_filter_spec *spec, const jit_agg_spec *aspec)
 {
     pthread_once(&arena_once, arena_make);
     jit_arena *a = atomic_load(&arena);
     if (!a || !jit_arena_ok(a)) return NULL;
-    jb_kern *k = malloc(sizeof *k);
+    jb_kern *k = calloc(1, sizeof *k);
     if (!k) return NULL;
     uint64_t t0 = ex_now_ns();
-    k->spec = *spec;
-    k->b = jit_filter_compile(a, spec);
+    k->agg = aspec != NULL;
+    if (spec) k->spec = *spec;
+    if (aspec) k->aspec = *aspec;
+    k->b = aspec ? jit_agg_compile(a, aspec) : jit_filter_compile(a, spec);
     if (!k->b) { free(k); return NULL; }
     n_compile_ns += ex_now_ns() - t0;
     n_compiled++;
@@ -201,13 +208,14 @@ static bool tmp_keep(const void *frame, uint64_t run, jb_kern *k)
 
 uint64_t jb_run_id(void) { return ++tmp_run; }
 
-jb_scan *jb_scan_new(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *t, const jb_cond *c, int n,
-                     const void *frame, uint64_t run, int *used)
+/* The scan of level lv (jb_scan_new; all: n may be 0, every visible row). */
+static jb_scan *scan_make(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *t, const jb_cond *c, int n,
+                          const void *frame, uint64_t run, int *used, bool all)
 {
     *used = 0;
     uint32_t rows = t->nrows;
     uint32_t kmin = min_rows < JB_KEPT_MIN ? min_rows : JB_KEPT_MIN;
-    if (n <= 0 || rows < kmin || (!kept && rows < min_rows)) return NULL;
+    if ((n <= 0 && !all) || n < 0 || rows < kmin || (!kept && rows < min_rows)) return NULL;
     jb_scan *js = stor_arena_alloc(ctx->a, sizeof *js);
     memset(js, 0, sizeof *js);
     js->t = t;
@@ -237,7 +245,7 @@ jb_scan *jb_scan_new(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *t, co
     if (kept && lv < JB_LEVELS && rows >= kmin) {
         kn = atomic_load_explicit(&kept->lv[lv], memory_order_acquire);
         if (!kn) {
-            jb_kern *nk = compile(&spec), *none = NULL;
+            jb_kern *nk = compile(&spec, NULL), *none = NULL;
             if (nk && !atomic_compare_exchange_strong(&kept->lv[lv], &none, nk)) {
                 kern_free(nk);     /* another thread's is there first */
                 nk = none;
@@ -249,7 +257,7 @@ jb_scan *jb_scan_new(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *t, co
     }
     if (!kn) {
         if (rows < min_rows) return NULL;
-        kn = compile(&spec);
+        kn = compile(&spec, NULL);
         if (!kn) { n_fallback++; return NULL; }
         if (!tmp_keep(frame, run, kn)) { kern_free(kn); return NULL; }
         js->tmp = true;
@@ -258,6 +266,18 @@ jb_scan *jb_scan_new(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *t, co
     js->a = ctx->a;
     *used = js->nconj;
     return js;
+}
+
+jb_scan *jb_scan_new(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *t, const jb_cond *c, int n,
+                     const void *frame, uint64_t run, int *used)
+{
+    return scan_make(ctx, kept, lv, t, c, n, frame, run, used, false);
+}
+
+jb_scan *jb_scan_all(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *t, const void *frame, uint64_t run)
+{
+    int used;
+    return scan_make(ctx, kept, lv, t, NULL, 0, frame, run, &used, true);
 }
 
 uint32_t jb_begin(jb_scan *js, uint32_t nrows)
@@ -333,4 +353,178 @@ uint32_t jb_next(ex_ctx *ctx, jb_scan *js, uint32_t **ids)
         if (n > 0) { *ids = js->ids; return (uint32_t)n; }
     }
     return 0;
+}
+
+/* ---------------------------------------------------------------- grouped aggregates */
+
+/* The aggregate kernel's state for one execution: the group table lives in the
+ * statement's arena (counted against its memory; a grown table leaves the old arrays
+ * there), doubled when the kernel stops for room. */
+struct jb_agg {
+    jb_kern *k;
+    const stor_table *t;
+    int32_t keycol;
+    uint32_t col[JIT_AGG_MAX];     /* the table's column per kernel column */
+    int off[JIT_AGG_MAX];
+    int stride;
+    uint64_t cap;                  /* groups the arrays have room for */
+    jit_agg_state st;
+    stor_arena *a;
+};
+
+#define JB_AGG_CAP0 64
+
+_Static_assert((int)JB_COUNT_STAR == (int)JIT_A_COUNT_STAR && (int)JB_COUNT == (int)JIT_A_COUNT &&
+               (int)JB_SUM == (int)JIT_A_SUM && (int)JB_MIN == (int)JIT_A_MIN && (int)JB_MAX == (int)JIT_A_MAX,
+               "aggregate kinds");
+
+static bool aspec_same(const jit_agg_spec *a, const jit_agg_spec *b)
+{
+    if (a->keyed != b->keyed || a->key_nullable != b->key_nullable || a->ncols != b->ncols || a->nagg != b->nagg)
+        return false;
+    for (int i = 0; i < a->ncols; i++) if (a->nullable[i] != b->nullable[i]) return false;
+    for (int i = 0; i < a->nagg; i++)
+        if (a->agg[i].kind != b->agg[i].kind || a->agg[i].col != b->agg[i].col) return false;
+    return true;
+}
+
+/* The kernel for spec: the kept plan's, or one for this execution. */
+static jb_kern *agg_kernel(jb_kept *kept, const jit_agg_spec *spec, uint32_t rows, const void *frame, uint64_t run)
+{
+    uint32_t kmin = min_rows < JB_KEPT_MIN ? min_rows : JB_KEPT_MIN;
+    if (kept && rows >= kmin) {
+        jb_kern *kn = atomic_load_explicit(&kept->agg, memory_order_acquire);
+        if (!kn) {
+            jb_kern *nk = compile(NULL, spec), *none = NULL;
+            if (nk && !atomic_compare_exchange_strong(&kept->agg, &none, nk)) {
+                kern_free(nk);
+                nk = none;
+            }
+            kn = nk;
+            if (!kn) { n_fallback++; return NULL; }
+        }
+        if (aspec_same(&kn->aspec, spec)) return kn;
+    }
+    if (rows < min_rows) return NULL;
+    jb_kern *kn = compile(NULL, spec);
+    if (!kn) { n_fallback++; return NULL; }
+    if (!tmp_keep(frame, run, kn)) { kern_free(kn); return NULL; }
+    return kn;
+}
+
+jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, int keycol, const jb_agg_arg *args, int nargs,
+                   const void *frame, uint64_t run)
+{
+    if (nargs > JIT_AGG_MAX) return NULL;
+    jb_agg *ja = stor_arena_alloc(ctx->a, sizeof *ja);
+    memset(ja, 0, sizeof *ja);
+    jit_agg_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.keyed = keycol >= 0;
+    spec.key_nullable = true;      /* every bitmap is read: the kernel fits any state */
+    for (int i = 0; i < nargs; i++) {
+        uint8_t slot = 0;
+        if (args[i].kind != JB_COUNT_STAR) {
+            while (slot < spec.ncols && ja->col[slot] != args[i].col) slot++;
+            if (slot == spec.ncols) {
+                ja->col[spec.ncols] = args[i].col;
+                spec.nullable[spec.ncols++] = true;
+            }
+        }
+        spec.agg[spec.nagg++] = (jit_agg_op){ args[i].kind, slot };
+    }
+    ja->k = agg_kernel(kept, &spec, t->nrows, frame, run);
+    if (!ja->k) return NULL;
+    ja->t = t;
+    ja->keycol = keycol;
+    ja->stride = jit_agg_layout(&spec, ja->off);
+    ja->a = ctx->a;
+    return ja;
+}
+
+/* Room for twice the groups (at first JB_AGG_CAP0), the slots rehashed. */
+static void agg_grow(ex_ctx *ctx, jb_agg *ja)
+{
+    jit_agg_state *s = &ja->st;
+    uint64_t cap = ja->cap ? ja->cap * 2 : JB_AGG_CAP0, nslots = cap * 2;
+    int bits = 0;
+    while ((1ull << bits) < nslots) bits++;
+    uint32_t *slots = stor_arena_alloc(ja->a, nslots * sizeof *slots);
+    int64_t *keys = stor_arena_alloc(ja->a, cap * sizeof *keys);
+    uint32_t *first = stor_arena_alloc(ja->a, cap * sizeof *first);
+    int64_t *acc = stor_arena_alloc(ja->a, cap * (size_t)(ja->stride ? ja->stride : 1) * sizeof *acc);
+    memset(slots, 0, nslots * sizeof *slots);
+    if (s->ngroups) {
+        memcpy(keys, s->keys, s->ngroups * sizeof *keys);
+        memcpy(first, s->first, s->ngroups * sizeof *first);
+        memcpy(acc, s->acc, s->ngroups * (size_t)ja->stride * sizeof *acc);
+    }
+    for (uint64_t g = 0; g < s->ngroups; g++) {
+        if ((g & 4095) == 4095) ex_slice_tick(ctx);
+        if ((int64_t)g == s->null_group) continue;
+        uint64_t h = ((uint64_t)keys[g] * JIT_AGG_HASH) >> (64 - bits);
+        while (slots[h]) h = (h + 1) & (nslots - 1);
+        slots[h] = (uint32_t)g + 1;
+    }
+    s->slots = slots; s->keys = keys; s->first = first; s->acc = acc;
+    s->mask = nslots - 1;
+    s->shift = (uint64_t)(64 - bits);
+    s->limit = cap;
+    ja->cap = cap;
+}
+
+bool jb_agg_run(ex_ctx *ctx, jb_agg *ja, jb_scan *js, size_t max_bytes)
+{
+    const stor_table *t = ja->t;
+    jit_agg_state *s = &ja->st;
+    size_t held0 = ctx->a->held;
+    s->ngroups = 0;
+    s->null_group = -1;
+    s->stride_bytes = (uint64_t)ja->stride * 8;
+    agg_grow(ctx, ja);
+    uint32_t *ids, k;
+    jb_begin(js, t->nrows);
+    while ((k = jb_next(ctx, js, &ids)) > 0) {
+        /* the vectors as they are now */
+        if (ja->keycol >= 0) {
+            s->key = t->cols[ja->keycol].i64;
+            s->key_nulls = t->cols[ja->keycol].nulls;
+        }
+        for (int c = 0; c < ja->k->aspec.ncols; c++) {
+            s->col[c] = t->cols[ja->col[c]].i64;
+            s->nulls[c] = t->cols[ja->col[c]].nulls;
+        }
+        s->ids = ids;
+        s->n = k;
+        s->pos = 0;
+        for (;;) {
+            int64_t r;
+            void *fn = jit_enter(ja->k->b);
+            if (fn) {
+                r = ((jit_agg_fn)fn)(s);
+                jit_leave(ja->k->b);
+            } else {
+                r = jit_agg_c(&ja->k->aspec, s);
+            }
+            if (!r) break;
+            if (max_bytes && ctx->a->held - held0 > max_bytes) return false;
+            agg_grow(ctx, ja);
+        }
+    }
+    return true;
+}
+
+uint64_t jb_agg_ngroups(const jb_agg *ja) { return ja->st.ngroups; }
+uint32_t jb_agg_first(const jb_agg *ja, uint64_t g) { return ja->st.first[g]; }
+
+bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key)
+{
+    if ((int64_t)g == ja->st.null_group || ja->keycol < 0) return false;
+    *key = ja->st.keys[g];
+    return true;
+}
+
+const int64_t *jb_agg_acc(const jb_agg *ja, uint64_t g, int i)
+{
+    return &ja->st.acc[g * (uint64_t)ja->stride + (uint64_t)ja->off[i]];
 }

@@ -50,6 +50,31 @@ uint32_t jb_next(struct ex_ctx *ctx, jb_scan *js, uint32_t **ids);
  * packed values and cannot warn. */
 bool jb_temporal_const(const struct pdb_value *k, int64_t *out);
 
+/* Every visible row of t, through a kernel with no conjunct (the candidates of a
+ * compiled sink over a scan without filters); NULL: interpret. */
+jb_scan *jb_scan_all(struct ex_ctx *ctx, jb_kept *kept, int lv, const struct stor_table *t, const void *frame,
+                     uint64_t run);
+
+/* A query block's grouped aggregate as compiled code (engine/jit/agg.c): the groups of a
+ * scan's candidate rows by one integer column (or one group), with COUNT(*), COUNT, SUM,
+ * MIN, MAX of integer columns; select.c picks the blocks whose interpreted answer these
+ * accumulators give exactly (kagg_*). One kernel per kept plan (or per execution). */
+enum { JB_COUNT_STAR, JB_COUNT, JB_SUM, JB_MIN, JB_MAX };
+typedef struct jb_agg_arg { uint8_t kind; uint32_t col; } jb_agg_arg;   /* col: unused for COUNT(*) */
+typedef struct jb_agg jb_agg;
+/* keycol < 0: one group. NULL: interpret (too few rows, no executable memory). */
+jb_agg *jb_agg_new(struct ex_ctx *ctx, jb_kept *kept, const struct stor_table *t, int keycol, const jb_agg_arg *args,
+                   int nargs, const void *frame, uint64_t run);
+/* Runs js's candidates through the kernel. false: the groups took more than max_bytes of
+ * the statement's memory (0: no bound); the caller interprets the scan instead. */
+bool jb_agg_run(struct ex_ctx *ctx, jb_agg *ja, jb_scan *js, size_t max_bytes);
+uint64_t jb_agg_ngroups(const jb_agg *ja);
+uint32_t jb_agg_first(const jb_agg *ja, uint64_t g);              /* the group's first row */
+bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key);      /* false: the NULL key */
+/* Aggregate i's accumulators in group g: COUNT(*)/COUNT {n}; SUM {sum, n}; MIN/MAX
+ * {best, n, the best's row}. */
+const int64_t *jb_agg_acc(const jb_agg *ja, uint64_t g, int i);
+
 /* SHOW GLOBAL STATUS: Jit_* counters; bytes of executable pages held (Memory_used). */
 void jb_stats(uint64_t *compiled, uint64_t *compile_us, uint64_t *code_bytes, uint64_t *executions,
               uint64_t *fallbacks, uint64_t *mapped_bytes);

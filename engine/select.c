@@ -185,6 +185,7 @@ typedef struct qstate {
     pl_plan *plan;
     pl_opt opt;
     bool plan_fresh, plan_post, verify;
+    struct jb_agg *kagg;    /* the groups the compiled sink made (kagg_run), or NULL */
 } qstate;
 
 typedef struct aggst {
@@ -2321,6 +2322,16 @@ static void bp_keep(ex_ctx *ctx, pl_select *sel, pl_plan *bp, pl_nodes *nm, cons
  * (fkern.jit), takes its candidate rows from compiled code, which checks those conjuncts
  * (conj.jit: level_filters skips them). Not for ANALYZE or LIMIT ROWS EXAMINED (they
  * count the rows read) nor locking reads. */
+/* A plan made now, to be kept (bp_keep, after the select items): its kernels are
+ * compiled for it in this very execution, as for a kept plan. */
+static void plan_kernels(qstate *q, pl_plan *bp, bool fresh)
+{
+    if (bp && fresh && !bp->nocache && !bp->jit) {
+        bp->jit = jb_kept_new();
+        if (bp->jit) bp_own_jit(q->ctx, bp->jit, true);
+    }
+}
+
 static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
 {
     ex_ctx *ctx = q->ctx;
@@ -2330,12 +2341,7 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
         for (int i = 0; i < q->nconj; i++)
             if (q->conj[i].level == lv && !q->conj[i].served) { any = q->conj[i].fk.jit; break; }
     if (!any || !jb_enabled(ctx)) return;
-    /* a plan made now, to be kept (bp_keep, after the select items): its kernels are
-       compiled for it in this very execution, as for a kept plan */
-    if (bp && fresh && !bp->nocache && !bp->jit) {
-        bp->jit = jb_kept_new();
-        if (bp->jit) bp_own_jit(ctx, bp->jit, true);
-    }
+    plan_kernels(q, bp, fresh);
     uint64_t run = jb_run_id();
     for (int lv = 0; lv < q->nsrc; lv++) {
         ex_src *s = &ctx->src[lv];
@@ -3034,6 +3040,158 @@ static void check_grouping(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_item *i
     }
 }
 
+/* ---------------------------------------------------------------- compiled grouped aggregates */
+
+/* A grouped block over one base table's full scan, whose conjuncts the filter kernel
+ * checks (or that has none), grouped by at most one integer or DECIMAL column, with
+ * COUNT(*), and COUNT, SUM, AVG, MIN, MAX of such columns: the scan and the updates run as
+ * compiled code (engine/jit/agg.c), and the groups come out as the interpreter's would:
+ * in key order (NULL first), each with its first row, the aggregates' states filled from
+ * the kernel's accumulators and finished by agg_result. Exact because a column read of
+ * these types is its stored int64 (an integer, or a DECIMAL's scaled integer at the
+ * column's one scale: raw compares and equality are the interpreter's), reads cannot warn,
+ * and the kernel's sums have 128 bits. */
+
+/* The column of source 0 that program p only reads, or -1. */
+static int kagg_col(const ex_prog *p)
+{
+    if (!p || p->nops != 1 || p->ops[0].code != OP_COL || p->ops[0].a != 0) return -1;
+    return p->ops[0].b;
+}
+
+/* Columns whose int64 slot is the value read: VT_INT, or VT_DECIMAL of the column's scale
+ * (the slot its scaled integer). BIGINT UNSIGNED (VT_UINT past 2^63) is the interpreter's. */
+static bool kagg_num(const stor_column *c)
+{
+    if (c->kind != CK_I64) return false;
+    switch (c->type) {
+    case CT_TINYINT: case CT_SMALLINT: case CT_MEDIUMINT: case CT_INT: case CT_DECIMAL: return true;
+    case CT_BIGINT: return !c->is_unsigned;
+    default: return false;
+    }
+}
+
+/* The kernel's aggregate for ag, false when it has none. */
+static bool kagg_arg(const stor_table *t, const ex_agg *ag, jb_agg_arg *a)
+{
+    if (ag->distinct || ag->norder) return false;
+    if (ag->kind == AG_COUNT_STAR) { *a = (jb_agg_arg){ JB_COUNT_STAR, 0 }; return true; }
+    if (ag->nargs != 1) return false;
+    bool sum = ag->kind == AG_SUM || ag->kind == AG_AVG;
+    if (!sum && ag->kind != AG_COUNT && ag->kind != AG_MIN && ag->kind != AG_MAX) return false;
+    int c = kagg_col(&ag->args[0]);
+    if (c < 0 || !kagg_num(&t->cols[c])) return false;
+    a->kind = ag->kind == AG_COUNT ? JB_COUNT : sum ? JB_SUM : ag->kind == AG_MIN ? JB_MIN : JB_MAX;
+    a->col = (uint32_t)c;
+    return true;
+}
+
+static bool kagg_wanted(qstate *q, int *keycol, jb_agg_arg *args)
+{
+    ex_ctx *ctx = q->ctx;
+    if (q->nsrc != 1 || !q->grouped || q->ritems || q->nwins || q->ngroup > 1 || q->naggs > 8 ||
+        ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode || jit_count_only(q, 0))
+        return false;
+    const stor_table *t = ctx->src[0].t;
+    const lookup *lk = &q->lk[0];
+    if (!t || lk->ix || lk->rix || lk->hcol >= 0 || q->on[0]) return false;
+    for (int i = 0; i < q->nconj; i++) if (!q->conj[i].jit) return false;
+    *keycol = -1;
+    if (q->ngroup) {
+        *keycol = kagg_col(q->gp[0]);
+        if (*keycol < 0 || !kagg_num(&t->cols[*keycol])) return false;
+    }
+    for (int i = 0; i < q->naggs; i++) if (!kagg_arg(t, q->aggs[i], &args[i])) return false;
+    return jb_enabled(ctx);
+}
+
+/* Runs the scan through the compiled sink (q->kagg); false: interpret it instead. */
+static bool kagg_run(qstate *q)
+{
+    int keycol;
+    jb_agg_arg args[8];
+    if (!kagg_wanted(q, &keycol, args)) return false;
+    ex_ctx *ctx = q->ctx;
+    const stor_table *t = ctx->src[0].t;
+    plan_kernels(q, q->plan, q->plan_fresh);
+    jb_kept *kept = q->plan->jit;
+    uint64_t run = jb_run_id();
+    jb_scan *js = q->jit ? q->jit[0] : NULL;
+    if (!js && !q->nconj) js = jb_scan_all(ctx, kept, 0, t, q, run);
+    if (!js) return false;
+    jb_agg *ja = jb_agg_new(ctx, kept, t, keycol, args, q->naggs, q, run);
+    if (!ja) return false;
+    if (!jb_agg_run(ctx, ja, js, q->glimit)) {
+        q->gheld0 = ctx->a->held;   /* (the interpreter's groups spill past glimit from here) */
+        return false;
+    }
+    q->kagg = ja;
+    return true;
+}
+
+/* Aggregate i's state in group g, as agg_add would have left it. */
+static void kagg_state(qstate *q, uint64_t g, int i, aggst *st)
+{
+    ex_ctx *ctx = q->ctx;
+    const int64_t *x = jb_agg_acc(q->kagg, g, i);
+    ex_agg *ag = q->aggs[i];
+    memset(st, 0, sizeof *st);
+    if (ag->kind == AG_COUNT_STAR || ag->kind == AG_COUNT) { st->cnt = x[0]; return; }
+    if (ag->kind == AG_SUM || ag->kind == AG_AVG) {
+        /* isum below 10^18, as agg_add keeps it, else the exact sum (the same value) */
+        st->cnt = x[2];
+        if (!x[2]) return;
+        const stor_column *c = &ctx->src[0].t->cols[kagg_col(&ag->args[0])];
+        __int128 sum = (__int128)((unsigned __int128)(uint64_t)x[1] << 64 | (uint64_t)x[0]);
+        st->is_dec = true;
+        st->scale = c->type == CT_DECIMAL && c->scale > 0 ? c->scale : 0;
+        if (sum < ex_pow10[18] && sum > -ex_pow10[18]) st->isum = sum;
+        else {
+            pdb_value zero = ex_int(0);
+            st->wsum = ex_dec_sum_step(ctx->a, NULL, sum, st->scale, &zero);
+        }
+        return;
+    }
+    st->cnt = x[1];
+    if (!x[1]) return;
+    pdb_value v;   /* MIN, MAX: the value as read at the best's row */
+    ctx->rows[0] = (uint32_t)x[2];
+    ex_eval(ctx, &ag->args[0], &v);
+    st->best = ex_persist(ctx->a, &v);
+    st->any = true;
+}
+
+/* Groups by key, NULL first (grp_cmp's order: the keys are unique). */
+static int kagg_cmp(const void *x, const void *y, void *arg)
+{
+    const jb_agg *ja = arg;
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    int64_t ka, kb;
+    bool va = jb_agg_key(ja, a, &ka), vb = jb_agg_key(ja, b, &kb);
+    if (!va || !vb) return va == vb ? 0 : va ? 1 : -1;
+    return ka < kb ? -1 : ka > kb;
+}
+
+static void kagg_emit(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    uint32_t n = (uint32_t)jb_agg_ngroups(q->kagg);
+    uint32_t *idx = stor_arena_alloc(ctx->a, (size_t)n * sizeof *idx);
+    for (uint32_t g = 0; g < n; g++) idx[g] = g;
+    if (q->ngroup && n > 1) ex_sort(ctx, idx, n, sizeof *idx, kagg_cmp, q->kagg);
+    aggst *st = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *st);
+    pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *aggv);
+    for (uint32_t k = 0; k < n; k++) {
+        ex_slice_tick(ctx);
+        for (int i = 0; i < q->naggs; i++) kagg_state(q, idx[k], i, &st[i]);
+        ctx->rows[0] = jb_agg_first(q->kagg, idx[k]);
+        for (int i = 0; i < q->naggs; i++) aggv[i] = agg_result(q, q->aggs[i], &st[i]);
+        ctx->aggv = aggv;
+        emit_output(q);
+    }
+    ctx->aggv = NULL;
+}
+
 /* ---------------------------------------------------------------- planning a block */
 
 /* The optimizer's questions (pl_opt_env), answered in the block's scope (arg). */
@@ -3488,7 +3646,7 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
         }
         limit_stop_setup(q, rows_cap);
         spill_setup(q);
-        if (!impossible && !scan_stop(q)) scan_level(q, 0);
+        if (!impossible && !scan_stop(q) && !kagg_run(q)) scan_level(q, 0);
     }
     if (ctx->stmt->analyzing && !ctx->describe) explain_note(q, sc);
     if (exam_stopped(ctx) && !ctx->describe) exam_cut(q);
@@ -3764,7 +3922,10 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *c
 
     block_compile(&q, &sc, &pg, items, nitems);
     block_run(&q, &sc, rows_cap);
-    if (q.grouped && !ctx->describe && !exam_stopped(ctx)) block_emit_groups(&q);
+    if (q.grouped && !ctx->describe && !exam_stopped(ctx)) {
+        if (q.kagg && jb_agg_ngroups(q.kagg)) kagg_emit(&q);
+        else block_emit_groups(&q);
+    }
     block_finish(&q, result, found);
     block_columns(&q, &sc, items, nitems, cols);
 }

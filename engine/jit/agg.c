@@ -2,7 +2,8 @@
  * update per row. Architecture-independent: it only calls the emitter.
  *
  *   R0 = the jit_agg_state, R1 = pos, R2 = n, R3 = row, R4 = key, R5 = slot
- *   A0 = the group's accumulators, A1 = slots, A2 = keys, A3 = mask (no calls are made)
+ *   A0 = the group's accumulators, A1 = slots, A2 = keys, A3 = mask while a group is
+ *   found, scratch in the updates (no calls are made)
  *
  *   top:    if (pos >= n) goto done; row = ids[pos]
  *           keyed:  if key NULL goto nullkey
@@ -18,6 +19,7 @@
  *   stop:   state.pos = pos; return 1        done: state.pos = pos; return 0 */
 #include "engine/jit/jit.h"
 #include <stddef.h>
+#include <stdint.h>
 
 #define ST(f) ((int32_t)offsetof(jit_agg_state, f))
 
@@ -26,7 +28,7 @@ int jit_agg_layout(const jit_agg_spec *s, int off[JIT_AGG_MAX])
     int n = 0;
     for (int i = 0; i < s->nagg && i < JIT_AGG_MAX; i++) {
         off[i] = n;
-        n += s->agg[i].kind == JIT_A_SUM ? 2 : s->agg[i].kind >= JIT_A_MIN ? 3 : 1;
+        n += s->agg[i].kind >= JIT_A_SUM ? 3 : 1;
     }
     return n;
 }
@@ -131,12 +133,24 @@ static void agg_update(jit_emit *e, const jit_agg_spec *s, int i, int off)
     if (a.kind == JIT_A_COUNT_STAR || a.kind == JIT_A_COUNT) {
         inc(e, o);
     } else if (a.kind == JIT_A_SUM) {
+        /* 128 bits: lo += v; hi += carry - (v < 0), the carry out of the unsigned add
+           being lo' <u v, an unsigned compare made signed by adding INT64_MIN to both */
         jit_ld64(e, JIT_T2, JIT_R0, ST(col[a.col]));
         jit_ld64x(e, JIT_T1, JIT_T2, JIT_R3);
         jit_ld64(e, JIT_T2, JIT_A0, o);
         jit_add(e, JIT_T2, JIT_T2, JIT_T1);
         jit_st64(e, JIT_T2, JIT_A0, o);
-        inc(e, o + 8);
+        jit_movi(e, JIT_A1, INT64_MIN);
+        jit_add(e, JIT_A2, JIT_T2, JIT_A1);
+        jit_add(e, JIT_A3, JIT_T1, JIT_A1);
+        jit_setcc(e, JIT_LT, JIT_A2, JIT_A2, JIT_A3);
+        jit_movi(e, JIT_A3, 0);
+        jit_setcc(e, JIT_LT, JIT_A3, JIT_T1, JIT_A3);
+        jit_sub(e, JIT_A2, JIT_A2, JIT_A3);
+        jit_ld64(e, JIT_T2, JIT_A0, o + 8);
+        jit_add(e, JIT_T2, JIT_T2, JIT_A2);
+        jit_st64(e, JIT_T2, JIT_A0, o + 8);
+        inc(e, o + 16);
     } else {
         int set = jit_label(e), count = jit_label(e);
         jit_ld64(e, JIT_T2, JIT_R0, ST(col[a.col]));
@@ -254,7 +268,13 @@ int64_t jit_agg_c(const jit_agg_spec *sp, jit_agg_state *s)
             if (a.kind != JIT_A_COUNT_STAR && sp->nullable[a.col] && bit(s->nulls[a.col], row)) continue;
             if (a.kind == JIT_A_COUNT_STAR || a.kind == JIT_A_COUNT) { x[0]++; continue; }
             int64_t v = s->col[a.col][row];
-            if (a.kind == JIT_A_SUM) { x[0] += v; x[1]++; continue; }
+            if (a.kind == JIT_A_SUM) {
+                uint64_t lo = (uint64_t)x[0] + (uint64_t)v;
+                x[1] += (int64_t)(lo < (uint64_t)v) - (v < 0);
+                x[0] = (int64_t)lo;
+                x[2]++;
+                continue;
+            }
             if (!x[1] || (a.kind == JIT_A_MIN ? v < x[0] : v > x[0])) { x[0] = v; x[2] = row; }
             x[1]++;
         }

@@ -37,7 +37,7 @@ static const jit_cond jit_negate[] = {
 
 static bool jit_spec_valid(const jit_filter_spec *s)
 {
-    if (s->ncols == 0 || s->ncols > JIT_MAXCOLS || s->nconj == 0 || s->nconj > JIT_MAXCONDS)
+    if (s->ncols > JIT_MAXCOLS || s->nconj > JIT_MAXCONDS || (s->nconj && !s->ncols))
         return false;
     if (s->mode > JIT_CALL || (s->mode == JIT_CALL && !s->fn)) return false;
     for (int i = 0; i < s->nconj; i++)
@@ -89,6 +89,7 @@ static void jit_filter_conds(jit_emit *e, const jit_filter_spec *s, int next)
  * end is readable, NULL or not. */
 static void jit_filter_flat(jit_emit *e, const jit_filter_spec *s, bool masked)
 {
+    if (!s->nconj && !masked) jit_movi(e, JIT_A1, 1);   /* (no conjunct: every live row) */
     for (int k = 0; k < s->nconj; k++) {
         int c = s->conj[k].col, base = JIT_R5;
         if (c != s->conj[0].col) {
@@ -173,7 +174,7 @@ bool jit_filter_build(jit_emit *e, const jit_filter_spec *s)
     jit_ld64(e, JIT_R1, JIT_R0, SCAN(begin));
     jit_ld64(e, JIT_R2, JIT_R0, SCAN(end));
     jit_movi(e, JIT_R3, 0);
-    jit_ld64(e, JIT_R5, JIT_R0, SCAN(col[s->conj[0].col]));
+    if (s->nconj) jit_ld64(e, JIT_R5, JIT_R0, SCAN(col[s->conj[0].col]));
     jit_brcc(e, JIT_GE, JIT_R1, JIT_R2, done);
     if (masked) jit_br(e, refill);
     jit_bind(e, top);

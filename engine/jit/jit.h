@@ -32,7 +32,7 @@
  *
  * Accumulators, per group, stride int64s (jit_agg_layout), per aggregate in order:
  *   COUNT_STAR: count           COUNT: count of non-NULL
- *   SUM:        sum, count      (the caller picks columns whose sums cannot overflow)
+ *   SUM:        sum (128 bits: low word, then high word, signed), count
  *   MIN, MAX:   best, count, the row id of the best (the first row with that value)
  * NULL values of an aggregate's column are skipped; a NULL key is a group of its own. */
 #define JIT_AGG_MAX 8
@@ -271,7 +271,7 @@ jit_block *jit_filter_compile(jit_arena *a, const jit_filter_spec *spec);
  *
  * Accumulators, per group, stride int64s (jit_agg_layout), per aggregate in order:
  *   COUNT_STAR: count           COUNT: count of non-NULL
- *   SUM:        sum, count      (the caller picks columns whose sums cannot overflow)
+ *   SUM:        sum (128 bits: low word, then high word, signed), count
  *   MIN, MAX:   best, count, the row id of the best (the first row with that value)
  * NULL values of an aggregate's column are skipped; a NULL key is a group of its own. */
 #define JIT_AGG_MAX 8

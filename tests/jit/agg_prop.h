@@ -89,7 +89,8 @@ static int64_t agg_value(uint64_t *rng, int kind)
     uint64_t r = agg_rng(rng);
     if (kind == 0) return (int64_t)(r % 5) - 2;                  /* few distinct */
     if (kind == 1) return ext[r % 8];
-    return (int64_t)(int32_t)(r >> 11);                          /* any 32-bit */
+    if (kind == 2) return (int64_t)(int32_t)(r >> 11);           /* any 32-bit */
+    return r % 3 ? (int64_t)r : r % 2 ? INT64_MAX : INT64_MIN;   /* any 64-bit: sums carry */
 }
 
 /* cases random cases; the number that failed (the first described in err). */
@@ -118,7 +119,7 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
         for (int c = 0; c < sp.ncols; c++) {
             col[c] = malloc(nrows * sizeof *col[c]);
             nulls[c] = calloc(nb, 1);
-            kind[c] = (int)(agg_rng(&rng) % 3);
+            kind[c] = (int)(agg_rng(&rng) % 4);
         }
         for (uint32_t r = 0; r < nrows; r++) {
             uint64_t x = agg_rng(&rng);

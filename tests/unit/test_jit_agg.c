@@ -23,7 +23,7 @@ Test(jit_agg, counts_and_sums_by_key)
                         .agg = { { JIT_A_COUNT_STAR, 0 }, { JIT_A_SUM, 0 }, { JIT_A_MIN, 0 }, { JIT_A_MAX, 0 } } };
     int off[JIT_AGG_MAX];
     int stride = jit_agg_layout(&sp, off);
-    cr_assert_eq(stride, 1 + 2 + 3 + 3);
+    cr_assert_eq(stride, 1 + 3 + 3 + 3);
     jit_arena *a = jit_arena_new(1 << 20, 0);
     jit_block *b = jit_agg_compile(a, &sp);
     cr_assert(b);
@@ -44,16 +44,41 @@ Test(jit_agg, counts_and_sums_by_key)
     int64_t *g1 = &t.acc[0], *g2 = &t.acc[stride], *gn = &t.acc[2 * stride];
     cr_assert_eq(g1[off[0]], 3);
     cr_assert_eq(g1[off[1]], 100);
-    cr_assert_eq(g1[off[1] + 1], 3);
+    cr_assert_eq(g1[off[1] + 1], 0);
+    cr_assert_eq(g1[off[1] + 2], 3);
     cr_assert_eq(g1[off[2]], 10);
     cr_assert_eq(g1[off[2] + 2], 0);
     cr_assert_eq(g1[off[3]], 60);
     cr_assert_eq(g1[off[3] + 2], 5);
     cr_assert_eq(g2[off[0]], 2);
     cr_assert_eq(g2[off[1]], 20);
-    cr_assert_eq(g2[off[1] + 1], 1);
+    cr_assert_eq(g2[off[1] + 2], 1);
     cr_assert_eq(gn[off[0]], 1);
     cr_assert_eq(gn[off[1]], 40);
+}
+
+Test(jit_agg, sums_carry_into_128_bits)
+{
+    /* INT64_MAX twice, then -1 three times, INT64_MIN once: 2^64 - 2 - 3 - 2^63 */
+    int64_t v[6] = { INT64_MAX, INT64_MAX, -1, -1, -1, INT64_MIN };
+    uint8_t vnull[2] = { 0, 0 };
+    uint32_t ids[6] = { 0, 1, 2, 3, 4, 5 };
+    jit_agg_spec sp = { .ncols = 1, .nagg = 1, .agg = { { JIT_A_SUM, 0 } } };
+    int off[JIT_AGG_MAX];
+    int stride = jit_agg_layout(&sp, off);
+    jit_arena *a = jit_arena_new(1 << 20, 0);
+    jit_block *b = jit_agg_compile(a, &sp);
+    cr_assert(b);
+    jit_agg_state s = { .col = { v }, .nulls = { vnull }, .stride_bytes = (uint64_t)stride * 8 };
+    agg_tab t;
+    cr_assert(agg_tab_init(&s, &t, stride));
+    jit_agg_fn fn = (jit_agg_fn)jit_enter(b);
+    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, 6, 6));
+    jit_leave(b);
+    __int128 want = (__int128)INT64_MAX * 2 - 3 + (__int128)INT64_MIN;
+    __int128 got = (__int128)((unsigned __int128)(uint64_t)t.acc[1] << 64 | (uint64_t)t.acc[0]);
+    cr_assert(got == want);
+    cr_assert_eq(t.acc[2], 6);
     agg_tab_free(&t);
     jit_block_free(b);
     jit_arena_free(a);

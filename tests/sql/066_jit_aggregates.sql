@@ -1,0 +1,149 @@
+-- Grouped aggregates over one table's scan as compiled code (engine/jit/agg.c through
+-- select.c kagg_*): GROUP BY one integer or DECIMAL column (or none), COUNT(*), COUNT, SUM,
+-- AVG, MIN, MAX of such columns (sums past 10^18 and past 64 bits), with or without
+-- compiled filters. In make sqltest-offload every time (--jit-min-rows=0); in the default
+-- run once the statement's plan is kept, so each statement runs three times. NULL keys and values, extremes of every integer type, deleted
+-- rows, rows inside a transaction, HAVING, ORDER BY, LIMIT, DISTINCT, derived tables, and
+-- the shapes left to the interpreter beside them.
+
+CREATE TABLE ja (id INT NOT NULL PRIMARY KEY, k INT, ks SMALLINT, ku INT UNSIGNED, kb BIGINT,
+  t TINYINT, tu TINYINT UNSIGNED, s SMALLINT, m MEDIUMINT UNSIGNED, i INT, iu INT UNSIGNED, b BIGINT,
+  bu BIGINT UNSIGNED, d DATE, v VARCHAR(10), dec5 DECIMAL(10,2));
+INSERT INTO ja
+SELECT n,
+       IF(n % 11 = 0, NULL, n % 37 - 18),
+       IF(n % 13 = 0, NULL, (n * 7) % 5 - 2),
+       IF(n % 17 = 0, NULL, CASE WHEN n % 29 = 0 THEN 4294967295 ELSE n % 500 END),
+       CASE WHEN n % 97 = 0 THEN -9223372036854775808 WHEN n % 89 = 0 THEN 9223372036854775807
+            WHEN n % 19 = 0 THEN NULL ELSE n % 1500 - 700 END,
+       CASE WHEN n % 31 = 0 THEN -128 WHEN n % 37 = 0 THEN 127 WHEN n % 7 = 0 THEN NULL ELSE n % 100 - 50 END,
+       IF(n % 23 = 0, NULL, n % 256),
+       CASE WHEN n % 41 = 0 THEN -32768 WHEN n % 43 = 0 THEN 32767 ELSE (n * 131) % 20000 - 10000 END,
+       IF(n % 9 = 0, NULL, CASE WHEN n % 53 = 0 THEN 16777215 ELSE n * 977 % 16777216 END),
+       CASE WHEN n % 47 = 0 THEN -2147483648 WHEN n % 59 = 0 THEN 2147483647 WHEN n % 5 = 0 THEN NULL
+            ELSE n * 1000003 % 2000000 - 1000000 END,
+       IF(n % 61 = 0, 4294967295, n * 7919),
+       CASE WHEN n % 67 = 0 THEN -9223372036854775807 WHEN n % 71 = 0 THEN 9223372036854775807 ELSE n * 100003 END,
+       IF(n % 73 = 0, 18446744073709551615, n),
+       IF(n % 3 = 0, NULL, '2020-01-01' + INTERVAL (n % 40) DAY),
+       IF(n % 2 = 0, 'x', 'y'),
+       n / 7
+FROM (SELECT x.n * 100 + y.n + 1 AS n
+      FROM (WITH RECURSIVE s AS (SELECT 0 AS n UNION ALL SELECT n + 1 FROM s WHERE n < 29) SELECT n FROM s) x,
+           (WITH RECURSIVE s AS (SELECT 0 AS n UNION ALL SELECT n + 1 FROM s WHERE n < 99) SELECT n FROM s) y) q
+ORDER BY n;
+DELETE FROM ja WHERE id % 10 = 3 OR id BETWEEN 1200 AND 1290;
+
+SELECT k, COUNT(*), COUNT(t), SUM(t), AVG(t), MIN(t), MAX(t) FROM ja GROUP BY k;
+SELECT k, COUNT(*), COUNT(t), SUM(t), AVG(t), MIN(t), MAX(t) FROM ja GROUP BY k;
+SELECT k, COUNT(*), COUNT(t), SUM(t), AVG(t), MIN(t), MAX(t) FROM ja GROUP BY k;
+SELECT ks, COUNT(*), SUM(s), AVG(s), MIN(s), MAX(s) FROM ja GROUP BY ks;
+SELECT ks, COUNT(*), SUM(s), AVG(s), MIN(s), MAX(s) FROM ja GROUP BY ks;
+SELECT ks, COUNT(*), SUM(s), AVG(s), MIN(s), MAX(s) FROM ja GROUP BY ks;
+SELECT ku, COUNT(*), SUM(m), AVG(m), MIN(iu), MAX(iu), COUNT(iu) FROM ja GROUP BY ku;
+SELECT ku, COUNT(*), SUM(m), AVG(m), MIN(iu), MAX(iu), COUNT(iu) FROM ja GROUP BY ku;
+SELECT ku, COUNT(*), SUM(m), AVG(m), MIN(iu), MAX(iu), COUNT(iu) FROM ja GROUP BY ku;
+SELECT kb, COUNT(*), SUM(i), MIN(b), MAX(b) FROM ja GROUP BY kb;
+SELECT kb, COUNT(*), SUM(i), MIN(b), MAX(b) FROM ja GROUP BY kb;
+SELECT kb, COUNT(*), SUM(i), MIN(b), MAX(b) FROM ja GROUP BY kb;
+SELECT t, COUNT(*), SUM(i), AVG(i), MIN(i), MAX(i) FROM ja GROUP BY t;
+SELECT t, COUNT(*), SUM(i), AVG(i), MIN(i), MAX(i) FROM ja GROUP BY t;
+SELECT t, COUNT(*), SUM(i), AVG(i), MIN(i), MAX(i) FROM ja GROUP BY t;
+SELECT tu, SUM(tu), MIN(kb), MAX(kb), COUNT(kb) FROM ja GROUP BY tu;
+SELECT tu, SUM(tu), MIN(kb), MAX(kb), COUNT(kb) FROM ja GROUP BY tu;
+SELECT tu, SUM(tu), MIN(kb), MAX(kb), COUNT(kb) FROM ja GROUP BY tu;
+SELECT COUNT(*), COUNT(k), SUM(i), AVG(i), MIN(b), MAX(b), SUM(m), AVG(t) FROM ja;
+SELECT COUNT(*), COUNT(k), SUM(i), AVG(i), MIN(b), MAX(b), SUM(m), AVG(t) FROM ja;
+SELECT COUNT(*), COUNT(k), SUM(i), AVG(i), MIN(b), MAX(b), SUM(m), AVG(t) FROM ja;
+SELECT SUM(i), COUNT(*) FROM ja WHERE k > 5;
+SELECT SUM(i), COUNT(*) FROM ja WHERE k > 5;
+SELECT SUM(i), COUNT(*) FROM ja WHERE k > 5;
+SELECT k, COUNT(*), SUM(i), MAX(s) FROM ja WHERE t >= 0 AND k <> 3 GROUP BY k;
+SELECT k, COUNT(*), SUM(i), MAX(s) FROM ja WHERE t >= 0 AND k <> 3 GROUP BY k;
+SELECT k, COUNT(*), SUM(i), MAX(s) FROM ja WHERE t >= 0 AND k <> 3 GROUP BY k;
+SELECT k, COUNT(*) AS n, SUM(i) FROM ja WHERE id > 100 GROUP BY k HAVING n > 60 ORDER BY n DESC, k;
+SELECT k, COUNT(*) AS n, SUM(i) FROM ja WHERE id > 100 GROUP BY k HAVING n > 60 ORDER BY n DESC, k;
+SELECT k, COUNT(*) AS n, SUM(i) FROM ja WHERE id > 100 GROUP BY k HAVING n > 60 ORDER BY n DESC, k;
+SELECT k, SUM(s) FROM ja GROUP BY k ORDER BY SUM(s) DESC LIMIT 5;
+SELECT k, SUM(s) FROM ja GROUP BY k ORDER BY SUM(s) DESC LIMIT 5;
+SELECT k, SUM(s) FROM ja GROUP BY k ORDER BY SUM(s) DESC LIMIT 5;
+SELECT DISTINCT COUNT(*) FROM ja GROUP BY ks;
+SELECT DISTINCT COUNT(*) FROM ja GROUP BY ks;
+SELECT DISTINCT COUNT(*) FROM ja GROUP BY ks;
+SELECT k, id, v, COUNT(*) FROM ja GROUP BY k;
+SELECT k, id, v, COUNT(*) FROM ja GROUP BY k;
+SELECT k, id, v, COUNT(*) FROM ja GROUP BY k;
+SELECT k + 0, COUNT(*) FROM ja GROUP BY k;
+SELECT k + 0, COUNT(*) FROM ja GROUP BY k;
+SELECT k + 0, COUNT(*) FROM ja GROUP BY k;
+SELECT COUNT(*), SUM(n), MAX(s), MIN(s) FROM (SELECT kb, COUNT(*) AS n, SUM(i) AS s FROM ja GROUP BY kb) x;
+SELECT COUNT(*), SUM(n), MAX(s), MIN(s) FROM (SELECT kb, COUNT(*) AS n, SUM(i) AS s FROM ja GROUP BY kb) x;
+SELECT COUNT(*), SUM(n), MAX(s), MIN(s) FROM (SELECT kb, COUNT(*) AS n, SUM(i) AS s FROM ja GROUP BY kb) x;
+SELECT id % 7 AS g, COUNT(*) FROM ja GROUP BY g;
+SELECT id % 7 AS g, COUNT(*) FROM ja GROUP BY g;
+SELECT id % 7 AS g, COUNT(*) FROM ja GROUP BY g;
+SELECT k, COUNT(*), SUM(b) FROM ja GROUP BY k;
+SELECT k, COUNT(*), SUM(b) FROM ja GROUP BY k;
+SELECT k, COUNT(*), SUM(b) FROM ja GROUP BY k;
+SELECT k, SUM(iu), AVG(iu) FROM ja GROUP BY k;
+SELECT k, SUM(iu), AVG(iu) FROM ja GROUP BY k;
+SELECT k, SUM(iu), AVG(iu) FROM ja GROUP BY k;
+SELECT k, SUM(dec5), MIN(d), MAX(v) FROM ja GROUP BY k;
+SELECT k, SUM(dec5), MIN(d), MAX(v) FROM ja GROUP BY k;
+SELECT k, SUM(dec5), MIN(d), MAX(v) FROM ja GROUP BY k;
+SELECT bu, COUNT(*) FROM ja WHERE id < 200 GROUP BY bu;
+SELECT bu, COUNT(*) FROM ja WHERE id < 200 GROUP BY bu;
+SELECT bu, COUNT(*) FROM ja WHERE id < 200 GROUP BY bu;
+SELECT k, COUNT(DISTINCT ks), COUNT(*) FROM ja GROUP BY k;
+SELECT k, COUNT(DISTINCT ks), COUNT(*) FROM ja GROUP BY k;
+SELECT k, COUNT(DISTINCT ks), COUNT(*) FROM ja GROUP BY k;
+SELECT k, COUNT(*) FROM ja WHERE v = 'x' GROUP BY k;
+SELECT k, COUNT(*) FROM ja WHERE v = 'x' GROUP BY k;
+SELECT k, COUNT(*) FROM ja WHERE v = 'x' GROUP BY k;
+SELECT k, COUNT(*), SUM(i) FROM ja WHERE k IS NULL GROUP BY k;
+SELECT k, COUNT(*), SUM(i) FROM ja WHERE k IS NULL GROUP BY k;
+SELECT k, COUNT(*), SUM(i) FROM ja WHERE k IS NULL GROUP BY k;
+SELECT SUM(i), COUNT(*), MIN(k) FROM ja WHERE k > 1000;
+SELECT SUM(i), COUNT(*), MIN(k) FROM ja WHERE k > 1000;
+SELECT SUM(i), COUNT(*), MIN(k) FROM ja WHERE k > 1000;
+SELECT k, COUNT(*) FROM ja WHERE k > 1000 GROUP BY k;
+SELECT k, COUNT(*) FROM ja WHERE k > 1000 GROUP BY k;
+SELECT k, COUNT(*) FROM ja WHERE k > 1000 GROUP BY k;
+SELECT k, MIN(t), MAX(t), MIN(tu), MAX(tu) FROM ja GROUP BY k WITH ROLLUP;
+SELECT k, MIN(t), MAX(t), MIN(tu), MAX(tu) FROM ja GROUP BY k WITH ROLLUP;
+SELECT k, MIN(t), MAX(t), MIN(tu), MAX(tu) FROM ja GROUP BY k WITH ROLLUP;
+SELECT SQL_CALC_FOUND_ROWS k, COUNT(*) FROM ja GROUP BY k LIMIT 3;
+SELECT SQL_CALC_FOUND_ROWS k, COUNT(*) FROM ja GROUP BY k LIMIT 3;
+SELECT SQL_CALC_FOUND_ROWS k, COUNT(*) FROM ja GROUP BY k LIMIT 3;
+SELECT FOUND_ROWS();
+SELECT FOUND_ROWS();
+SELECT FOUND_ROWS();
+SELECT k, SUM(b), AVG(b), SUM(dec5), AVG(dec5), MIN(dec5), MAX(dec5) FROM ja GROUP BY k;
+SELECT k, SUM(b), AVG(b), SUM(dec5), AVG(dec5), MIN(dec5), MAX(dec5) FROM ja GROUP BY k;
+SELECT k, SUM(b), AVG(b), SUM(dec5), AVG(dec5), MIN(dec5), MAX(dec5) FROM ja GROUP BY k;
+SELECT SUM(b), AVG(b), SUM(kb), SUM(dec5) FROM ja;
+SELECT SUM(b), AVG(b), SUM(kb), SUM(dec5) FROM ja;
+SELECT SUM(b), AVG(b), SUM(kb), SUM(dec5) FROM ja;
+SELECT SUM(b) FROM ja WHERE b > 0;
+SELECT SUM(b) FROM ja WHERE b > 0;
+SELECT SUM(b) FROM ja WHERE b > 0;
+SELECT dec5, COUNT(*), SUM(i), SUM(dec5) FROM ja WHERE id < 500 GROUP BY dec5;
+SELECT dec5, COUNT(*), SUM(i), SUM(dec5) FROM ja WHERE id < 500 GROUP BY dec5;
+SELECT dec5, COUNT(*), SUM(i), SUM(dec5) FROM ja WHERE id < 500 GROUP BY dec5;
+SELECT kb, SUM(bu), COUNT(*) FROM ja WHERE id < 300 GROUP BY kb;
+SELECT kb, SUM(bu), COUNT(*) FROM ja WHERE id < 300 GROUP BY kb;
+SELECT kb, SUM(bu), COUNT(*) FROM ja WHERE id < 300 GROUP BY kb;
+-- inside a transaction: the statement's own changes and versions
+BEGIN;
+UPDATE ja SET k = 99, i = 5 WHERE id % 100 = 1;
+INSERT INTO ja (id, k, i, t) VALUES (5001, 99, 7, 1), (5002, NULL, 8, NULL);
+DELETE FROM ja WHERE id % 100 = 2;
+SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
+SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
+SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
+SELECT COUNT(*), SUM(i) FROM ja;
+SELECT COUNT(*), SUM(i) FROM ja;
+SELECT COUNT(*), SUM(i) FROM ja;
+ROLLBACK;
+SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
+SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
