@@ -2197,7 +2197,7 @@ static void expand_items(ex_ctx *ctx, pl_select *sel, pl_item **items, int *n)
  * statement's literals go into their slots) and serve an execution whose join order is
  * the plan's; the rest is compiled at every execution. */
 /* An expression program kept with a plan (expr.c ex_kept): a WHERE conjunct's, an outer
- * join's ON condition's or a lookup value's, named by its root's node ordinal (bpn), or
+ * join's ON condition's or a lookup value's, named by its root's node ordinal (pl_nodes), or
  * select item i's or ORDER BY expression i's (key i). */
 enum { BK_CONJ, BK_ON, BK_VALUE, BK_ITEM, BK_ORDER };
 typedef struct bp_prog {
