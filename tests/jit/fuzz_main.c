@@ -109,6 +109,8 @@ typedef struct table {
     bool dead[MAXROWS];
     int ndead;                   /* rows deleted */
     bool upd;                    /* rows updated */
+    bool own;                    /* the deletes and updates are in the session's open transaction */
+    bool foreign;                /* another session has uncommitted changes to the table */
     int pool_n;                  /* dates and integers drawn from, for ties */
     dt dpool[16];
     i128 ipool[16];
@@ -268,11 +270,11 @@ static int s_error(void *c, uint16_t code, const char *state, const char *msg)
     return 0;
 }
 
-static pdb_session S;
+static pdb_session S, S2;   /* the cases' session; another with uncommitted changes */
 static bool log_sql;        /* JIT_FUZZ_LOG=1: every statement to stdout (replay on a server) */
 static result R1, R2, R0;   /* JIT on, off; setup statements */
 
-static void run(const char *sql, result *r)
+static void run_in(pdb_session *ss, const char *sql, result *r)
 {
     r->n = 0;
     r->err = false;
@@ -280,26 +282,31 @@ static void run(const char *sql, result *r)
     r->warnings = 0;
     if (log_sql) printf("%s;\n", sql);
     pdb_sink sink = { r, s_columns, s_row, s_end, s_ok, s_error };
-    int rc = pdb_exec_query(&S, sql, strlen(sql), false, &sink);
-    if (rc == PDB_EXEC_MOVE) rc = pdb_exec_resume(&S, &sink);   /* (no time slice is set) */
+    int rc = pdb_exec_query(ss, sql, strlen(sql), false, &sink);
+    if (rc == PDB_EXEC_MOVE) rc = pdb_exec_resume(ss, &sink);   /* (no time slice is set) */
     if (rc != 0) {
         r->err = true;
         snprintf(r->msg, sizeof r->msg, "pdb_exec_query returned %d", rc);
     }
 }
 
-static void must(const char *sql)
+static void run(const char *sql, result *r) { run_in(&S, sql, r); }
+
+static void must_in(pdb_session *ss, const char *sql)
 {
-    run(sql, &R0);
+    run_in(ss, sql, &R0);
     if (R0.err) {
         fprintf(stderr, "jit-fuzz: setup statement failed: %s\n  %s\n", R0.msg, sql);
         exit(2);
     }
 }
+static void must(const char *sql) { must_in(&S, sql); }
 
 /* ---- a round's table ---- */
 static void make_table(void)
 {
+    if (T.own) must("COMMIT");
+    if (T.foreign) must_in(&S2, "ROLLBACK");
     memset(&T, 0, sizeof T);
     T.ncols = 1 + (int)below(MAXC);
     sbuf b = { 0 };
@@ -338,7 +345,10 @@ static void make_table(void)
         }
         must(b.p);
     }
-    /* dead rows and updated (versioned) rows */
+    /* dead rows and updated (versioned) rows, sometimes in a transaction left open for
+       the cases (the session's own uncommitted changes are visible to it) */
+    T.own = below(4) == 0;
+    if (T.own) must("BEGIN");
     if (T.nrows && below(2)) {
         int m = 2 + (int)below(9), k = (int)below((uint64_t)m);
         b.n = 0;
@@ -356,6 +366,44 @@ static void make_table(void)
         must(b.p);
         for (int r = 0; r < T.nrows; r++) if (r % m == k && !T.dead[r]) T.v[r][c] = nv;
         T.upd = true;
+    }
+    if (T.own && T.nrows && below(2)) {   /* rows inserted in the open transaction */
+        int r0 = T.nrows, add = 1 + (int)below(300);
+        if (r0 + add > MAXROWS) add = MAXROWS - r0;
+        b.n = 0;
+        sb_add(&b, "INSERT INTO t VALUES ");
+        for (int r = r0; r < r0 + add; r++) {
+            sb_add(&b, "%s(%d", r > r0 ? "," : "", r);
+            for (int c = 0; c < T.ncols; c++) {
+                char tx[64];
+                T.v[r][c] = rnd_val(c);
+                val_text(tx, sizeof tx, c, &T.v[r][c]);
+                sb_add(&b, ",%s", tx);
+            }
+            sb_add(&b, ")");
+        }
+        if (add > 0) { must(b.p); T.nrows += add; }
+    }
+    /* another session's uncommitted changes: invisible to the cases (the reference is
+       the data without them) */
+    if (!T.own && T.nrows && below(4) == 0) {
+        T.foreign = true;
+        must_in(&S2, "BEGIN");
+        int m = 2 + (int)below(5), k = (int)below((uint64_t)m), c = (int)below((uint64_t)T.ncols);
+        val nv = rnd_val(c);
+        char tx[64];
+        val_text(tx, sizeof tx, c, &nv);
+        b.n = 0;
+        sb_add(&b, "UPDATE t SET c%d = %s WHERE rid %% %d = %d", c, tx, m, k);
+        must_in(&S2, b.p);
+        b.n = 0;
+        sb_add(&b, "DELETE FROM t WHERE rid %% %d = %d", m + 1, (k + 1) % (m + 1));
+        must_in(&S2, b.p);
+        b.n = 0;
+        sb_add(&b, "INSERT INTO t SELECT rid + 100000");
+        for (int c2 = 0; c2 < T.ncols; c2++) sb_add(&b, ", c%d", c2);
+        sb_add(&b, " FROM t WHERE rid %% 3 = 0");
+        must_in(&S2, b.p);
     }
     free(b.p);
 }
@@ -463,7 +511,9 @@ static void show_ids(const char *what, const int64_t *ids, int n)
 static void fail(const char *sql, const char *why, const int64_t *want, int wn)
 {
     if (n_fail++ < 5) {
-        fprintf(stderr, "jit-fuzz: MISMATCH (%s) in table %lld (%d rows%s%s)\n  %s\n", why, n_tables, T.nrows, T.ndead ? ", deleted" : "", T.upd ? ", updated" : "", sql);
+        fprintf(stderr, "jit-fuzz: MISMATCH (%s) in table %lld (%d rows%s%s%s%s)\n  %s\n", why, n_tables,
+                T.nrows, T.ndead ? ", deleted" : "", T.upd ? ", updated" : "",
+                T.own ? ", in an open transaction" : "", T.foreign ? ", another's uncommitted changes" : "", sql);
         for (int c = 0; c < T.ncols; c++)
             fprintf(stderr, "    c%d %s%s\n", c, T.ty[c]->sql, T.nullable[c] ? "" : " NOT NULL");
         show_ids("reference", want, wn);
@@ -592,9 +642,12 @@ int main(int argc, char **argv)
     pdb_set_jit_min_rows(0);
     pdb_exec_slice_us = 0;      /* this thread may block: statements run to their end */
     pdb_session_init(&S, 1);
+    pdb_session_init(&S2, 2);
     must("CREATE DATABASE jf");
     must("USE jf");
     must("SET SESSION time_zone = '+00:00'");
+    must_in(&S2, "USE jf");
+    must_in(&S2, "SET SESSION time_zone = '+00:00'");
     sbuf b = { 0 };
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -620,6 +673,9 @@ int main(int argc, char **argv)
            ", %.1f s: %lld failed\n", n_cases, rounds, n_rows_checked, n_selected, n_some, n_jit_used, n_noref,
            seed, secs, n_fail);
     free(b.p);
+    if (T.own) must("COMMIT");
+    if (T.foreign) must_in(&S2, "ROLLBACK");
+    pdb_session_free(&S2);
     pdb_session_free(&S);
     pdb_engine_shutdown();
     stor_close();
