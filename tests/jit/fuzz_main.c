@@ -523,6 +523,16 @@ static void fail(const char *sql, const char *why, const int64_t *want, int wn)
     }
 }
 
+static void conj_sql(sbuf *b, const conj *q, const char *pre)
+{
+    if (q->extra) { sb_add(b, "%srid %% %d <> %d", pre, q->m, q->k); return; }
+    char k[64];
+    if (is_int(T.ty[q->col]->kind)) i128_text(k, q->ki);
+    else dt_text(k, sizeof k, &q->kt, q->form);
+    if (q->mirror) sb_add(b, "%s %s %sc%d", k, OPS[MIRROR[q->op]], pre, q->col);
+    else sb_add(b, "%sc%d %s %s", pre, q->col, OPS[q->op], k);
+}
+
 static void one_case(sbuf *b)
 {
     conj cj[8];
@@ -543,25 +553,39 @@ static void one_case(sbuf *b)
         q->mirror = below(4) == 0;
         rnd_const(q);
     }
-    int shape = (int)below(6);   /* 0: COUNT(*); 1: LIMIT; else the row numbers */
-    int limit = (int)below(20);
+    /* 0: COUNT(*); 1: LIMIT; 6: COUNT(*) of a join of the table with itself (the second
+       level's scan compiled and run once per row of the first); else the row numbers */
+    int shape = (int)below(8);
+    if (shape == 6 && T.nrows > 400) shape = 2;
+    int limit = (int)below(20), na = n / 2;
     b->n = 0;
-    sb_add(b, "SELECT %s FROM t WHERE ", shape == 0 ? "COUNT(*)" : "rid");
-    for (int i = 0; i < n; i++) {
-        const conj *q = &cj[i];
-        if (i) sb_add(b, " AND ");
-        if (q->extra) { sb_add(b, "rid %% %d <> %d", q->m, q->k); continue; }
-        char k[64];
-        if (is_int(T.ty[q->col]->kind)) i128_text(k, q->ki);
-        else dt_text(k, sizeof k, &q->kt, q->form);
-        if (q->mirror) sb_add(b, "%s %s c%d", k, OPS[MIRROR[q->op]], q->col);
-        else sb_add(b, "c%d %s %s", q->col, OPS[q->op], k);
+    if (shape == 6) {
+        sb_add(b, "SELECT COUNT(*) FROM t a, t b WHERE ");
+        for (int i = 0; i < n; i++) {
+            if (i) sb_add(b, " AND ");
+            conj_sql(b, &cj[i], i < na ? "a." : "b.");
+        }
+        sb_add(b, " AND a.rid < %d", limit * 4);
+    } else {
+        sb_add(b, "SELECT %s FROM t WHERE ", shape == 0 ? "COUNT(*)" : "rid");
+        for (int i = 0; i < n; i++) {
+            if (i) sb_add(b, " AND ");
+            conj_sql(b, &cj[i], "");
+        }
+        if (shape == 1) sb_add(b, " LIMIT %d", limit);
     }
-    if (shape == 1) sb_add(b, " LIMIT %d", limit);
 
     static int64_t want[MAXROWS];
     int wn = 0;
-    for (int r = 0; r < T.nrows; r++) if (ref_row(cj, n, r)) want[wn++] = r;
+    if (shape == 6) {   /* the count of pairs: rows of a times rows of b */
+        int64_t ca = 0, cb = 0;
+        for (int r = 0; r < T.nrows; r++) {
+            if (r < limit * 4 && ref_row(cj, na, r)) ca++;
+            if (ref_row(cj + na, n - na, r)) cb++;
+        }
+        want[0] = ca * cb;
+    } else
+        for (int r = 0; r < T.nrows; r++) if (ref_row(cj, n, r)) want[wn++] = r;
     n_rows_checked += T.nrows;
     n_selected += wn;
     if (wn && wn < T.nrows - T.ndead) n_some++;
@@ -581,8 +605,9 @@ static void one_case(sbuf *b)
         { fail(b->p, "JIT on and off differ", want, wn); return; }
     if (R1.warnings != R2.warnings) { fail(b->p, "warning counts differ", want, wn); return; }
     for (int i = 0; i < n; i++) if (cj[i].noref) { n_noref++; return; }
-    if (shape == 0) {
-        if (R1.n != 1 || R1.ids[0] != wn) fail(b->p, "COUNT(*) differs from the reference", want, wn);
+    if (shape == 0 || shape == 6) {
+        int64_t w = shape == 6 ? want[0] : wn;
+        if (R1.n != 1 || R1.ids[0] != w) fail(b->p, "COUNT(*) differs from the reference", want, shape == 6 ? 1 : wn);
         return;
     }
     /* rows come in scan order; the reference's are in row-number order */
