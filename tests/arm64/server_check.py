@@ -9,7 +9,9 @@ does), runs the seven benchmark statements (shared/benchmark/queries.sql, throug
 bench/lib/queries.py, with the extra statements after them) and a few statements whose
 filters the JIT compiles (integer and date columns against constants), and compares every
 complete result (column names, rows in order, FOUND_ROWS()) with the x86-64 JIT-off
-server's. Then checks that the JIT-on servers did run compiled kernels (Jit_executions).
+server's; each statement three times (the third from the plan the plan cache keeps, with
+its kernels). Then checks that the JIT-on servers did run compiled kernels (Jit_executions
+before and after each statement).
 
   server_check.py --x86 build/pressdb --arm64 build/arm64/srv/pressdb \\
                   --qemu "qemu-aarch64 -L ... -E LD_LIBRARY_PATH=..." [--scale 0.05]
@@ -89,14 +91,15 @@ def main():
 
     t0 = time.time()
     dump, _ = gen.ensure_fixture(args.scale, args.seed, log=log)
-    stmts = [s for s in queries.load_statements(add_realistic=False)]
+    stmts = queries.load_statements(add_realistic=False)
     stmts += [dict(id="jit%d" % (i + 1), name=sql, sql=sql, found_rows=False, extra=True)
               for i, sql in enumerate(JIT_STATEMENTS)]
     log("fixture scale %g seed %d; %d statements (the seven, q5 with three words: %d; %d extra; %d JIT "
-        "filters), each run twice (the second from a kept plan, with its kernels)"
+        "filters), each run three times (the plan cache keeps a plan from the second, with its "
+        "kernels, and the third runs from it)"
         % (args.scale, args.seed, len(stmts), sum(1 for s in stmts if not s["extra"]),
            sum(1 for s in stmts if s["extra"] and not s["id"].startswith("jit")), len(JIT_STATEMENTS)))
-    stmts = stmts + [dict(s, id=s["id"] + "#2") for s in stmts]
+    stmts = stmts + [dict(s, id=s["id"] + "#%d" % k) for k in (2, 3) for s in stmts]
 
     work = tempfile.mkdtemp(prefix="pressdb-arm64-check-")
     prefix = shlex.split(args.qemu)
