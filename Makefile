@@ -2,13 +2,17 @@
 #
 #   make            build build/pressdb (optimised, -Wall -Wextra clean)
 #   make run        build and start the server with defaults (./pressdb-data, port 3306)
-#   make test       build and run every test (unit tests, the MariaDB-comparing suites, the
-#                   collation test, the benchmark smoke check,
+#   make test       build and run every test (unit tests, a short jit-fuzz, the MariaDB-comparing
+#                   suites, the collation test, the benchmark smoke check,
 #                   then the WordPress test when run as root with /usr/share/wordpress)
 #   make wptest     WordPress end to end against MariaDB (tests/wordpress/run.py; root)
 #   make test-san   the unit tests, SQL suites and collation test again under ASan + UBSan
 #   make deps       install the Debian packages the build and the tests need
 #   make bench      run the benchmarks against MariaDB (bench/README.md)
+#   make jit-fuzz   the JIT against the interpreter and a reference, 1,000,000 random cases
+#                   (JIT_FUZZ_CASES, JIT_FUZZ_SEED; tests/jit/fuzz_main.c)
+#   make test-arm64 the JIT's property tests, jit-fuzz and the server itself built for arm64 and
+#                   run under qemu-aarch64 against the x86-64 build (tests/arm64/server_check.py)
 #   make fuzz       build the libFuzzer harnesses (tests/fuzz/fuzz_*.c) and run each for
 #                   FUZZ_SECONDS (default 60); a crash fails it
 
@@ -91,6 +95,7 @@ benchsmoke: $(BUILD)/pressdb
 
 test: deps-check
 	$(MAKE) --no-print-directory unit
+	$(MAKE) --no-print-directory jit-fuzz JIT_FUZZ_CASES=20000 JIT_FUZZ_SEED=1
 	$(MAKE) --no-print-directory sqltest
 	$(MAKE) --no-print-directory sqltest-offload
 	$(MAKE) --no-print-directory colltest
@@ -203,12 +208,60 @@ A64CC   ?= aarch64-linux-gnu-gcc
 JITSRC  := $(wildcard engine/jit/*.c)
 JITDEPS := $(JITSRC) engine/jit/jit.h tests/jit/prop.h
 JITFLAGS = -O2 -g -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter -D_GNU_SOURCE -I.
-.PHONY: test-arm64 jit-bench
+.PHONY: test-arm64 jit-bench jit-fuzz
+# jit-fuzz (tests/jit/fuzz_main.c): random typed tables and random conjunctions through the
+# whole engine in process, the JIT on against off against an independent reference;
+# JIT_FUZZ_CASES cases (`make test` runs 20,000 with seed 1), JIT_FUZZ_SEED (default:
+# a new one, printed).
+JIT_FUZZ_CASES ?= 1000000
+JIT_FUZZ_SEED  ?=
+$(BUILD)/jit-fuzz: tests/jit/fuzz_main.c $(LIBOBJS)
+	$(CC) $(ALLFLAGS) -o $@ tests/jit/fuzz_main.c $(LIBOBJS) $(LDLIBS)
+jit-fuzz: $(BUILD)/jit-fuzz
+	ulimit -v 4000000; ./$(BUILD)/jit-fuzz $(JIT_FUZZ_CASES) $(JIT_FUZZ_SEED)
 $(BUILD)/arm64/jit-prop: tests/jit/prop_main.c $(JITDEPS)
 	@mkdir -p $(dir $@)
 	$(A64CC) $(JITFLAGS) -static -o $@ tests/jit/prop_main.c $(JITSRC) -lpthread
-test-arm64: $(BUILD)/arm64/jit-prop
+# The server itself for arm64: the -dev packages of its libraries (A64DEBS, Debian
+# bookworm names) are fetched with `apt-get download` and unpacked into a private sysroot
+# ($(BUILD)/arm64/sysroot; no arm64 package is installed, so nothing conflicts with the
+# amd64 ones: libjemalloc-dev is not Multi-Arch: same). This needs the arm64 architecture
+# in dpkg and its package lists (`make deps-arm64`, root; .ci/run does it). The server is
+# built by this Makefile with the cross compiler and pkg-config reading the sysroot, and
+# runs under qemu-aarch64 with the cross toolchain's libc (-L) and the sysroot's libraries.
+# tests/arm64/server_check.py then checks it against the x86-64 build (the WordPress
+# statements on the benchmark fixture, JIT off and forced on).
+A64DEBS := libuv1 libuv1-dev libssl3 libssl-dev libicu72 libicu-dev libzstd1 libzstd-dev \
+           zlib1g zlib1g-dev libjemalloc2 libjemalloc-dev
+A64ROOT  = $(abspath $(BUILD)/arm64/sysroot)
+A64LIBS  = $(A64ROOT)/usr/lib/aarch64-linux-gnu:$(A64ROOT)/lib/aarch64-linux-gnu
+A64QEMU  = qemu-aarch64 -L /usr/aarch64-linux-gnu -E LD_LIBRARY_PATH=$(A64LIBS)
+SERVER_CHECK_SCALE ?= 0.05
+.PHONY: deps-arm64 arm64-server
+deps-arm64:
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	dpkg --print-foreign-architectures | grep -qx arm64 || { $$SUDO dpkg --add-architecture arm64 && $$SUDO apt-get update -qq; }; \
+	command -v $(A64CC) >/dev/null && command -v qemu-aarch64 >/dev/null || \
+	    DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq gcc-aarch64-linux-gnu qemu-user
+$(BUILD)/arm64/sysroot/.done:
+	@dpkg --print-foreign-architectures | grep -qx arm64 || \
+	    { echo "the arm64 architecture is not in dpkg: run make deps-arm64 (root)"; exit 1; }
+	rm -rf $(BUILD)/arm64/sysroot && mkdir -p $(BUILD)/arm64/sysroot/debs
+	cd $(BUILD)/arm64/sysroot/debs && apt-get download -q $(A64DEBS:%=%:arm64)
+	for f in $(BUILD)/arm64/sysroot/debs/*.deb; do dpkg -x $$f $(BUILD)/arm64/sysroot || exit 1; done
+	@touch $@
+arm64-server: $(BUILD)/arm64/sysroot/.done
+	PKG_CONFIG_SYSROOT_DIR=$(A64ROOT) \
+	PKG_CONFIG_LIBDIR=$(A64ROOT)/usr/lib/aarch64-linux-gnu/pkgconfig:$(A64ROOT)/usr/share/pkgconfig \
+	$(MAKE) --no-print-directory BUILD=$(BUILD)/arm64/srv CC=$(A64CC) \
+	    CFLAGS="-O2 -g -I$(A64ROOT)/usr/include/aarch64-linux-gnu" \
+	    LDLIBS='$$(shell pkg-config --libs $$(PKGS)) -Wl,-rpath-link,$(A64LIBS) -lpthread -lm' \
+	    $(BUILD)/arm64/srv/pressdb $(BUILD)/arm64/srv/jit-fuzz
+test-arm64: $(BUILD)/arm64/jit-prop arm64-server $(BUILD)/pressdb
 	qemu-aarch64 ./$(BUILD)/arm64/jit-prop 20000
+	$(A64QEMU) ./$(BUILD)/arm64/srv/jit-fuzz 3000 1
+	/usr/bin/python3 tests/arm64/server_check.py --x86 ./$(BUILD)/pressdb --arm64 ./$(BUILD)/arm64/srv/pressdb \
+	    --qemu "$(A64QEMU)" --scale $(SERVER_CHECK_SCALE)
 $(BUILD)/jit-bench: tests/jit/bench_main.c $(JITDEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(JITFLAGS) -o $@ tests/jit/bench_main.c $(JITSRC) -lpthread
