@@ -19,7 +19,11 @@
  * `column op constant` (or `constant op column`; =, <>, <, <=, >, >=; integer constants
  * from each type's extremes +-1, INT64_MIN/MAX, values of the column +-1, beyond 64 bits;
  * date constants as 'Y-M-D', 'Y-M-D h:m:s[.f]' and as numbers), sometimes with a conjunct
- * the JIT does not take, as `SELECT rid ... [LIMIT n]` or `SELECT COUNT(*)`. Each case
+ * the JIT does not take, as `SELECT rid ... [LIMIT n]` or `SELECT COUNT(*)`, or grouped:
+ * `SELECT [c,] COUNT(*), SUM(x), AVG(x), MIN(y), MAX(y), COUNT(y) ... [GROUP BY c]` (the
+ * compiled sink, select.c kagg_*; compared JIT on against off only, by the result's column
+ * types and every value as the text protocol sends it: the interpreter is the reference
+ * there). Each case
  * runs with pressdb_jit on (compiled from the first execution: --jit-min-rows=0) and off
  * (the interpreter). The two must give the same rows in the same order and the same
  * warning count, and both must equal the reference: the generator's own copy of the
@@ -246,12 +250,38 @@ typedef struct result {
     bool err;
     char msg[256];
     int warnings;
+    uint64_t hash;               /* every value of every row, in order (the aggregate shape) */
 } result;
 
-static int s_columns(void *c, const pdb_colmeta *m, size_t n) { return 0; }
+static const pdb_colmeta *cur_meta;
+static size_t cur_ncols;
+static uint64_t mix(uint64_t h, uint64_t x) { return (h ^ x) * 0x100000001b3ull; }
+static int s_columns(void *c, const pdb_colmeta *m, size_t n)
+{
+    result *r = c;
+    cur_meta = m;
+    cur_ncols = n;
+    for (size_t i = 0; i < n; i++) {   /* the result's types as the client is told them */
+        r->hash = mix(r->hash, m[i].type);
+        r->hash = mix(r->hash, m[i].length);
+        r->hash = mix(r->hash, m[i].flags);
+        r->hash = mix(r->hash, m[i].decimals);
+        r->hash = mix(r->hash, m[i].charset);
+    }
+    return 0;
+}
 static int s_row(void *c, const pdb_value *v, size_t n)
 {
     result *r = c;
+    for (size_t i = 0; i < n; i++) {   /* each value as the client gets it (text protocol) */
+        r->hash = mix(r->hash, v[i].t == VT_NULL);
+        if (v[i].t == VT_NULL || i >= cur_ncols) continue;
+        char buf[PDB_VALUE_TEXT_MAX];
+        const char *out = buf;
+        size_t len = pdb_value_text(&v[i], &cur_meta[i], buf, sizeof buf, &out);
+        for (size_t k = 0; k < len; k++) r->hash = mix(r->hash, (uint8_t)out[k]);
+        r->hash = mix(r->hash, 0x100);
+    }
     if (r->n < MAXROWS) r->ids[r->n] = v[0].t == VT_INT ? v[0].i : v[0].t == VT_NULL ? -1 : -2;
     r->n++;
     return 0;
@@ -280,6 +310,7 @@ static void run_in(pdb_session *ss, const char *sql, result *r)
     r->err = false;
     r->msg[0] = 0;
     r->warnings = 0;
+    r->hash = 0xcbf29ce484222325ull;
     if (log_sql) printf("%s;\n", sql);
     pdb_sink sink = { r, s_columns, s_row, s_end, s_ok, s_error };
     int rc = pdb_exec_query(ss, sql, strlen(sql), false, &sink);
@@ -554,12 +585,24 @@ static void one_case(sbuf *b)
         rnd_const(q);
     }
     /* 0: COUNT(*); 1: LIMIT; 6: COUNT(*) of a join of the table with itself (the second
-       level's scan compiled and run once per row of the first); else the row numbers */
+       level's scan compiled and run once per row of the first); 7: grouped aggregates (the
+       compiled sink, select.c kagg_*: JIT on against off, whole rows); else the row numbers */
     int shape = (int)below(8);
     if (shape == 6 && T.nrows > 400) shape = 2;
     int limit = (int)below(20), na = n / 2;
     b->n = 0;
-    if (shape == 6) {
+    if (shape == 7) {
+        int g = (int)below((uint64_t)T.ncols), x = (int)below((uint64_t)T.ncols), y = (int)below((uint64_t)T.ncols);
+        if (below(4) == 0) sb_add(b, "SELECT COUNT(*), SUM(c%d), AVG(c%d), MIN(c%d), MAX(c%d), COUNT(c%d) FROM t WHERE ",
+                                  x, x, y, y, y);
+        else sb_add(b, "SELECT c%d, COUNT(*), SUM(c%d), AVG(c%d), MIN(c%d), MAX(c%d), COUNT(c%d) FROM t WHERE ",
+                    g, x, x, y, y, y);
+        for (int i = 0; i < n; i++) {
+            if (i) sb_add(b, " AND ");
+            conj_sql(b, &cj[i], "");
+        }
+        if (strncmp(b->p, "SELECT COUNT", 12)) sb_add(b, " GROUP BY c%d", g);
+    } else if (shape == 6) {
         sb_add(b, "SELECT COUNT(*) FROM t a, t b WHERE ");
         for (int i = 0; i < n; i++) {
             if (i) sb_add(b, " AND ");
@@ -604,6 +647,10 @@ static void one_case(sbuf *b)
     if (R1.n != R2.n || memcmp(R1.ids, R2.ids, (size_t)(R1.n < MAXROWS ? R1.n : MAXROWS) * sizeof R1.ids[0]))
         { fail(b->p, "JIT on and off differ", want, wn); return; }
     if (R1.warnings != R2.warnings) { fail(b->p, "warning counts differ", want, wn); return; }
+    if (shape == 7) {   /* the interpreter is the reference */
+        if (R1.hash != R2.hash) fail(b->p, "JIT on and off give other aggregates", want, 0);
+        return;
+    }
     for (int i = 0; i < n; i++) if (cj[i].noref) { n_noref++; return; }
     if (shape == 0 || shape == 6) {
         int64_t w = shape == 6 ? want[0] : wn;
