@@ -3060,16 +3060,19 @@ static int kagg_col(const ex_prog *p)
 }
 
 /* Columns whose int64 slot is the value read: VT_INT, or VT_DECIMAL of the column's scale
- * (the slot its scaled integer). BIGINT UNSIGNED (VT_UINT past 2^63) is the interpreter's. */
-static bool kagg_num(const stor_column *c)
+ * (the slot its scaled integer); with unsigned, BIGINT UNSIGNED too (VT_UINT: its slot's
+ * bits, equal as the value, to be ordered unsigned: a grouping key, or only counted). */
+static bool kagg_num(const stor_column *c, bool unsig)
 {
     if (c->kind != CK_I64) return false;
     switch (c->type) {
     case CT_TINYINT: case CT_SMALLINT: case CT_MEDIUMINT: case CT_INT: case CT_DECIMAL: return true;
-    case CT_BIGINT: return !c->is_unsigned;
+    case CT_BIGINT: return unsig || !c->is_unsigned;
     default: return false;
     }
 }
+
+static bool kagg_uint(const stor_column *c) { return c->type == CT_BIGINT && c->is_unsigned; }
 
 /* The kernel's aggregate for ag, false when it has none. */
 static bool kagg_arg(const stor_table *t, const ex_agg *ag, jb_agg_arg *a)
@@ -3080,7 +3083,7 @@ static bool kagg_arg(const stor_table *t, const ex_agg *ag, jb_agg_arg *a)
     bool sum = ag->kind == AG_SUM || ag->kind == AG_AVG;
     if (!sum && ag->kind != AG_COUNT && ag->kind != AG_MIN && ag->kind != AG_MAX) return false;
     int c = kagg_col(&ag->args[0]);
-    if (c < 0 || !kagg_num(&t->cols[c])) return false;
+    if (c < 0 || !kagg_num(&t->cols[c], ag->kind == AG_COUNT)) return false;
     a->kind = ag->kind == AG_COUNT ? JB_COUNT : sum ? JB_SUM : ag->kind == AG_MIN ? JB_MIN : JB_MAX;
     a->col = (uint32_t)c;
     return true;
@@ -3099,7 +3102,7 @@ static bool kagg_wanted(qstate *q, int *keycol, jb_agg_arg *args)
     *keycol = -1;
     if (q->ngroup) {
         *keycol = kagg_col(q->gp[0]);
-        if (*keycol < 0 || !kagg_num(&t->cols[*keycol])) return false;
+        if (*keycol < 0 || !kagg_num(&t->cols[*keycol], true)) return false;
     }
     for (int i = 0; i < q->naggs; i++) if (!kagg_arg(t, q->aggs[i], &args[i])) return false;
     return jb_enabled(ctx);
@@ -3161,14 +3164,17 @@ static void kagg_state(qstate *q, uint64_t g, int i, aggst *st)
     st->any = true;
 }
 
-/* Groups by key, NULL first (grp_cmp's order: the keys are unique). */
+/* Groups by key, NULL first (grp_cmp's order: the keys are unique); BIGINT UNSIGNED keys
+ * compare unsigned. */
+typedef struct kagg_order { const jb_agg *ja; bool unsig; } kagg_order;
 static int kagg_cmp(const void *x, const void *y, void *arg)
 {
-    const jb_agg *ja = arg;
+    const kagg_order *ko = arg;
     uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
     int64_t ka, kb;
-    bool va = jb_agg_key(ja, a, &ka), vb = jb_agg_key(ja, b, &kb);
+    bool va = jb_agg_key(ko->ja, a, &ka), vb = jb_agg_key(ko->ja, b, &kb);
     if (!va || !vb) return va == vb ? 0 : va ? 1 : -1;
+    if (ko->unsig) return (uint64_t)ka < (uint64_t)kb ? -1 : (uint64_t)ka > (uint64_t)kb;
     return ka < kb ? -1 : ka > kb;
 }
 
@@ -3178,7 +3184,8 @@ static void kagg_emit(qstate *q)
     uint32_t n = (uint32_t)jb_agg_ngroups(q->kagg);
     uint32_t *idx = stor_arena_alloc(ctx->a, (size_t)n * sizeof *idx);
     for (uint32_t g = 0; g < n; g++) idx[g] = g;
-    if (q->ngroup && n > 1) ex_sort(ctx, idx, n, sizeof *idx, kagg_cmp, q->kagg);
+    kagg_order ko = { q->kagg, q->ngroup && kagg_uint(&ctx->src[0].t->cols[kagg_col(q->gp[0])]) };
+    if (q->ngroup && n > 1) ex_sort(ctx, idx, n, sizeof *idx, kagg_cmp, &ko);
     aggst *st = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *st);
     pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *aggv);
     for (uint32_t k = 0; k < n; k++) {

@@ -39,7 +39,8 @@ import run as wprun  # noqa: E402  (the benchmark's loader)
 
 # Filters the JIT compiles (kern_setup: integer and DATETIME columns against constants,
 # first in evaluation order, on a full scan) over the fixture's tables: signed INT, BIGINT
-# and DATETIME columns, string and number constants, the extremes.
+# and DATETIME columns, string and number constants, the extremes; and grouped aggregates
+# over integer columns.
 JIT_STATEMENTS = [
     "SELECT ID, post_date FROM wp_posts WHERE post_date >= '2025-06-01' AND post_date < '2026-03-01 12:00:00' "
     "AND menu_order <= 0 ORDER BY ID",
@@ -51,6 +52,12 @@ JIT_STATEMENTS = [
     "SELECT term_taxonomy_id, count FROM wp_term_taxonomy WHERE count >= 1 AND count < 9223372036854775807 "
     "ORDER BY term_taxonomy_id",
     "SELECT COUNT(*) FROM wp_posts WHERE post_date < '2026-02-15 08:30:00' AND menu_order >= -2147483648",
+    # grouped aggregates (the compiled sink, engine/jit/agg.c)
+    "SELECT post_author, COUNT(*), SUM(comment_count), AVG(menu_order), MIN(comment_count), MAX(menu_order), "
+    "COUNT(post_parent) FROM wp_posts GROUP BY post_author",
+    "SELECT comment_post_ID, COUNT(*), MAX(comment_ID) FROM wp_comments WHERE comment_karma = 0 "
+    "GROUP BY comment_post_ID ORDER BY COUNT(*) DESC, comment_post_ID LIMIT 20",
+    "SELECT post_id, COUNT(*), COUNT(meta_id) FROM wp_postmeta GROUP BY post_id ORDER BY 2 DESC, 1 LIMIT 10",
 ]
 
 

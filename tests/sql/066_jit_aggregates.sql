@@ -4,7 +4,8 @@
 -- compiled filters. In make sqltest-offload every time (--jit-min-rows=0); in the default
 -- run once the statement's plan is kept, so each statement runs three times. NULL keys and values, extremes of every integer type, deleted
 -- rows, rows inside a transaction, HAVING, ORDER BY, LIMIT, DISTINCT, derived tables, and
--- the shapes left to the interpreter beside them.
+-- the shapes left to the interpreter beside them. GROUP BY without ORDER BY is compared in
+-- order: MariaDB sends the groups in key order, and so must the compiled sink.
 
 CREATE TABLE ja (id INT NOT NULL PRIMARY KEY, k INT, ks SMALLINT, ku INT UNSIGNED, kb BIGINT,
   t TINYINT, tu TINYINT UNSIGNED, s SMALLINT, m MEDIUMINT UNSIGNED, i INT, iu INT UNSIGNED, b BIGINT,
@@ -34,23 +35,41 @@ FROM (SELECT x.n * 100 + y.n + 1 AS n
 ORDER BY n;
 DELETE FROM ja WHERE id % 10 = 3 OR id BETWEEN 1200 AND 1290;
 
+-- ordered
 SELECT k, COUNT(*), COUNT(t), SUM(t), AVG(t), MIN(t), MAX(t) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), COUNT(t), SUM(t), AVG(t), MIN(t), MAX(t) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), COUNT(t), SUM(t), AVG(t), MIN(t), MAX(t) FROM ja GROUP BY k;
+-- ordered
 SELECT ks, COUNT(*), SUM(s), AVG(s), MIN(s), MAX(s) FROM ja GROUP BY ks;
+-- ordered
 SELECT ks, COUNT(*), SUM(s), AVG(s), MIN(s), MAX(s) FROM ja GROUP BY ks;
+-- ordered
 SELECT ks, COUNT(*), SUM(s), AVG(s), MIN(s), MAX(s) FROM ja GROUP BY ks;
+-- ordered
 SELECT ku, COUNT(*), SUM(m), AVG(m), MIN(iu), MAX(iu), COUNT(iu) FROM ja GROUP BY ku;
+-- ordered
 SELECT ku, COUNT(*), SUM(m), AVG(m), MIN(iu), MAX(iu), COUNT(iu) FROM ja GROUP BY ku;
+-- ordered
 SELECT ku, COUNT(*), SUM(m), AVG(m), MIN(iu), MAX(iu), COUNT(iu) FROM ja GROUP BY ku;
+-- ordered
 SELECT kb, COUNT(*), SUM(i), MIN(b), MAX(b) FROM ja GROUP BY kb;
+-- ordered
 SELECT kb, COUNT(*), SUM(i), MIN(b), MAX(b) FROM ja GROUP BY kb;
+-- ordered
 SELECT kb, COUNT(*), SUM(i), MIN(b), MAX(b) FROM ja GROUP BY kb;
+-- ordered
 SELECT t, COUNT(*), SUM(i), AVG(i), MIN(i), MAX(i) FROM ja GROUP BY t;
+-- ordered
 SELECT t, COUNT(*), SUM(i), AVG(i), MIN(i), MAX(i) FROM ja GROUP BY t;
+-- ordered
 SELECT t, COUNT(*), SUM(i), AVG(i), MIN(i), MAX(i) FROM ja GROUP BY t;
+-- ordered
 SELECT tu, SUM(tu), MIN(kb), MAX(kb), COUNT(kb) FROM ja GROUP BY tu;
+-- ordered
 SELECT tu, SUM(tu), MIN(kb), MAX(kb), COUNT(kb) FROM ja GROUP BY tu;
+-- ordered
 SELECT tu, SUM(tu), MIN(kb), MAX(kb), COUNT(kb) FROM ja GROUP BY tu;
 SELECT COUNT(*), COUNT(k), SUM(i), AVG(i), MIN(b), MAX(b), SUM(m), AVG(t) FROM ja;
 SELECT COUNT(*), COUNT(k), SUM(i), AVG(i), MIN(b), MAX(b), SUM(m), AVG(t) FROM ja;
@@ -58,8 +77,11 @@ SELECT COUNT(*), COUNT(k), SUM(i), AVG(i), MIN(b), MAX(b), SUM(m), AVG(t) FROM j
 SELECT SUM(i), COUNT(*) FROM ja WHERE k > 5;
 SELECT SUM(i), COUNT(*) FROM ja WHERE k > 5;
 SELECT SUM(i), COUNT(*) FROM ja WHERE k > 5;
+-- ordered
 SELECT k, COUNT(*), SUM(i), MAX(s) FROM ja WHERE t >= 0 AND k <> 3 GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(i), MAX(s) FROM ja WHERE t >= 0 AND k <> 3 GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(i), MAX(s) FROM ja WHERE t >= 0 AND k <> 3 GROUP BY k;
 SELECT k, COUNT(*) AS n, SUM(i) FROM ja WHERE id > 100 GROUP BY k HAVING n > 60 ORDER BY n DESC, k;
 SELECT k, COUNT(*) AS n, SUM(i) FROM ja WHERE id > 100 GROUP BY k HAVING n > 60 ORDER BY n DESC, k;
@@ -67,59 +89,107 @@ SELECT k, COUNT(*) AS n, SUM(i) FROM ja WHERE id > 100 GROUP BY k HAVING n > 60 
 SELECT k, SUM(s) FROM ja GROUP BY k ORDER BY SUM(s) DESC LIMIT 5;
 SELECT k, SUM(s) FROM ja GROUP BY k ORDER BY SUM(s) DESC LIMIT 5;
 SELECT k, SUM(s) FROM ja GROUP BY k ORDER BY SUM(s) DESC LIMIT 5;
+-- ordered
 SELECT DISTINCT COUNT(*) FROM ja GROUP BY ks;
+-- ordered
 SELECT DISTINCT COUNT(*) FROM ja GROUP BY ks;
+-- ordered
 SELECT DISTINCT COUNT(*) FROM ja GROUP BY ks;
+-- ordered
 SELECT k, id, v, COUNT(*) FROM ja GROUP BY k;
+-- ordered
 SELECT k, id, v, COUNT(*) FROM ja GROUP BY k;
+-- ordered
 SELECT k, id, v, COUNT(*) FROM ja GROUP BY k;
+-- ordered
 SELECT k + 0, COUNT(*) FROM ja GROUP BY k;
+-- ordered
 SELECT k + 0, COUNT(*) FROM ja GROUP BY k;
+-- ordered
 SELECT k + 0, COUNT(*) FROM ja GROUP BY k;
+-- ordered
 SELECT COUNT(*), SUM(n), MAX(s), MIN(s) FROM (SELECT kb, COUNT(*) AS n, SUM(i) AS s FROM ja GROUP BY kb) x;
+-- ordered
 SELECT COUNT(*), SUM(n), MAX(s), MIN(s) FROM (SELECT kb, COUNT(*) AS n, SUM(i) AS s FROM ja GROUP BY kb) x;
+-- ordered
 SELECT COUNT(*), SUM(n), MAX(s), MIN(s) FROM (SELECT kb, COUNT(*) AS n, SUM(i) AS s FROM ja GROUP BY kb) x;
+-- ordered
 SELECT id % 7 AS g, COUNT(*) FROM ja GROUP BY g;
+-- ordered
 SELECT id % 7 AS g, COUNT(*) FROM ja GROUP BY g;
+-- ordered
 SELECT id % 7 AS g, COUNT(*) FROM ja GROUP BY g;
+-- ordered
 SELECT k, COUNT(*), SUM(b) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(b) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(b) FROM ja GROUP BY k;
+-- ordered
 SELECT k, SUM(iu), AVG(iu) FROM ja GROUP BY k;
+-- ordered
 SELECT k, SUM(iu), AVG(iu) FROM ja GROUP BY k;
+-- ordered
 SELECT k, SUM(iu), AVG(iu) FROM ja GROUP BY k;
+-- ordered
 SELECT k, SUM(dec5), MIN(d), MAX(v) FROM ja GROUP BY k;
+-- ordered
 SELECT k, SUM(dec5), MIN(d), MAX(v) FROM ja GROUP BY k;
+-- ordered
 SELECT k, SUM(dec5), MIN(d), MAX(v) FROM ja GROUP BY k;
+-- ordered
 SELECT bu, COUNT(*) FROM ja WHERE id < 200 GROUP BY bu;
+-- ordered
 SELECT bu, COUNT(*) FROM ja WHERE id < 200 GROUP BY bu;
+-- ordered
 SELECT bu, COUNT(*) FROM ja WHERE id < 200 GROUP BY bu;
+-- ordered
 SELECT k, COUNT(DISTINCT ks), COUNT(*) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(DISTINCT ks), COUNT(*) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(DISTINCT ks), COUNT(*) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(*) FROM ja WHERE v = 'x' GROUP BY k;
+-- ordered
 SELECT k, COUNT(*) FROM ja WHERE v = 'x' GROUP BY k;
+-- ordered
 SELECT k, COUNT(*) FROM ja WHERE v = 'x' GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(i) FROM ja WHERE k IS NULL GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(i) FROM ja WHERE k IS NULL GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(i) FROM ja WHERE k IS NULL GROUP BY k;
 SELECT SUM(i), COUNT(*), MIN(k) FROM ja WHERE k > 1000;
 SELECT SUM(i), COUNT(*), MIN(k) FROM ja WHERE k > 1000;
 SELECT SUM(i), COUNT(*), MIN(k) FROM ja WHERE k > 1000;
+-- ordered
 SELECT k, COUNT(*) FROM ja WHERE k > 1000 GROUP BY k;
+-- ordered
 SELECT k, COUNT(*) FROM ja WHERE k > 1000 GROUP BY k;
+-- ordered
 SELECT k, COUNT(*) FROM ja WHERE k > 1000 GROUP BY k;
+-- ordered
 SELECT k, MIN(t), MAX(t), MIN(tu), MAX(tu) FROM ja GROUP BY k WITH ROLLUP;
+-- ordered
 SELECT k, MIN(t), MAX(t), MIN(tu), MAX(tu) FROM ja GROUP BY k WITH ROLLUP;
+-- ordered
 SELECT k, MIN(t), MAX(t), MIN(tu), MAX(tu) FROM ja GROUP BY k WITH ROLLUP;
+-- ordered
 SELECT SQL_CALC_FOUND_ROWS k, COUNT(*) FROM ja GROUP BY k LIMIT 3;
+-- ordered
 SELECT SQL_CALC_FOUND_ROWS k, COUNT(*) FROM ja GROUP BY k LIMIT 3;
+-- ordered
 SELECT SQL_CALC_FOUND_ROWS k, COUNT(*) FROM ja GROUP BY k LIMIT 3;
 SELECT FOUND_ROWS();
 SELECT FOUND_ROWS();
 SELECT FOUND_ROWS();
+-- ordered
 SELECT k, SUM(b), AVG(b), SUM(dec5), AVG(dec5), MIN(dec5), MAX(dec5) FROM ja GROUP BY k;
+-- ordered
 SELECT k, SUM(b), AVG(b), SUM(dec5), AVG(dec5), MIN(dec5), MAX(dec5) FROM ja GROUP BY k;
+-- ordered
 SELECT k, SUM(b), AVG(b), SUM(dec5), AVG(dec5), MIN(dec5), MAX(dec5) FROM ja GROUP BY k;
 SELECT SUM(b), AVG(b), SUM(kb), SUM(dec5) FROM ja;
 SELECT SUM(b), AVG(b), SUM(kb), SUM(dec5) FROM ja;
@@ -127,23 +197,49 @@ SELECT SUM(b), AVG(b), SUM(kb), SUM(dec5) FROM ja;
 SELECT SUM(b) FROM ja WHERE b > 0;
 SELECT SUM(b) FROM ja WHERE b > 0;
 SELECT SUM(b) FROM ja WHERE b > 0;
+-- ordered
 SELECT dec5, COUNT(*), SUM(i), SUM(dec5) FROM ja WHERE id < 500 GROUP BY dec5;
+-- ordered
 SELECT dec5, COUNT(*), SUM(i), SUM(dec5) FROM ja WHERE id < 500 GROUP BY dec5;
+-- ordered
 SELECT dec5, COUNT(*), SUM(i), SUM(dec5) FROM ja WHERE id < 500 GROUP BY dec5;
+-- ordered
 SELECT kb, SUM(bu), COUNT(*) FROM ja WHERE id < 300 GROUP BY kb;
+-- ordered
 SELECT kb, SUM(bu), COUNT(*) FROM ja WHERE id < 300 GROUP BY kb;
+-- ordered
 SELECT kb, SUM(bu), COUNT(*) FROM ja WHERE id < 300 GROUP BY kb;
+-- ordered
+SELECT bu, COUNT(*), SUM(i), COUNT(bu) FROM ja WHERE m > 1000000 GROUP BY bu;
+-- ordered
+SELECT bu, COUNT(*), SUM(i), COUNT(bu) FROM ja WHERE m > 1000000 GROUP BY bu;
+-- ordered
+SELECT bu, COUNT(*), SUM(i), COUNT(bu) FROM ja WHERE m > 1000000 GROUP BY bu;
+SELECT bu, COUNT(*) FROM ja GROUP BY bu ORDER BY bu DESC LIMIT 5;
+SELECT bu, COUNT(*) FROM ja GROUP BY bu ORDER BY bu DESC LIMIT 5;
+SELECT bu, COUNT(*) FROM ja GROUP BY bu ORDER BY bu DESC LIMIT 5;
+-- ordered
+SELECT kb, COUNT(bu), SUM(bu), MAX(bu) FROM ja WHERE m > 15000000 GROUP BY kb;
+-- ordered
+SELECT kb, COUNT(bu), SUM(bu), MAX(bu) FROM ja WHERE m > 15000000 GROUP BY kb;
+-- ordered
+SELECT kb, COUNT(bu), SUM(bu), MAX(bu) FROM ja WHERE m > 15000000 GROUP BY kb;
 -- inside a transaction: the statement's own changes and versions
 BEGIN;
 UPDATE ja SET k = 99, i = 5 WHERE id % 100 = 1;
 INSERT INTO ja (id, k, i, t) VALUES (5001, 99, 7, 1), (5002, NULL, 8, NULL);
 DELETE FROM ja WHERE id % 100 = 2;
+-- ordered
 SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
 SELECT COUNT(*), SUM(i) FROM ja;
 SELECT COUNT(*), SUM(i) FROM ja;
 SELECT COUNT(*), SUM(i) FROM ja;
 ROLLBACK;
+-- ordered
 SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
+-- ordered
 SELECT k, COUNT(*), SUM(i), MAX(t) FROM ja GROUP BY k;
