@@ -51,6 +51,9 @@ struct jb_scan {
     const stor_table *t;
     uint8_t ncols, nconj;
     uint32_t col[JIT_MAXCOLS];     /* the table's column per kernel column */
+    jb_answer *ans[JIT_MAXCOLS];   /* or, for a conjunct answered a chunk at a time, its answers */
+    int64_t *abuf[JIT_MAXCOLS];
+    uint32_t acap;
     jit_conj conj[JIT_MAXCONDS];
     int64_t kv[JIT_MAXCONDS];
     uint32_t pos, end, chunk;
@@ -227,15 +230,16 @@ static jb_scan *scan_make(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *
     int k = 0;
     for (; k < n && k < JIT_MAXCONDS; k++) {
         int slot = 0;
-        while (slot < js->ncols && js->col[slot] != c[k].col) slot++;
+        while (slot < js->ncols && (js->col[slot] != c[k].col || js->ans[slot] || c[k].ans)) slot++;
         if (slot == js->ncols) {
             if (js->ncols == JIT_MAXCOLS) break;
             js->col[js->ncols] = c[k].col;
+            js->ans[js->ncols] = c[k].ans;
             spec.nullable[js->ncols] = true;
             js->ncols++;
         }
-        js->conj[k] = (jit_conj){ (uint8_t)slot, (uint8_t)cond_of(c[k].op) };
-        js->kv[k] = c[k].k;
+        js->conj[k] = (jit_conj){ (uint8_t)slot, (uint8_t)(c[k].ans ? JIT_NE : cond_of(c[k].op)) };
+        js->kv[k] = c[k].ans ? 0 : c[k].k;
     }
     js->nconj = (uint8_t)k;
     spec.ncols = js->ncols;
@@ -329,10 +333,19 @@ uint32_t jb_next(ex_ctx *ctx, jb_scan *js, uint32_t **ids)
         }
         jit_scan sc;
         memset(&sc, 0, sizeof sc);
-        /* the vectors as they are now (a write may have moved them since the last chunk) */
+        /* the vectors as they are now (a write may have moved them since the last chunk);
+           a conjunct answered by chunk: its answers, indexed by row id as a vector is */
+        if (js->acap < e - b) {
+            js->acap = e - b;
+            for (int c = 0; c < js->ncols; c++)
+                if (js->ans[c]) js->abuf[c] = stor_arena_alloc(js->a, (size_t)js->acap * sizeof(int64_t));
+        }
         for (int c = 0; c < js->ncols; c++) {
             sc.col[c] = t->cols[js->col[c]].i64;
             sc.nulls[c] = t->cols[js->col[c]].nulls;
+            if (!js->ans[c]) continue;
+            js->ans[c]->fn(js->ans[c], b, e, js->abuf[c]);
+            sc.col[c] = (const int64_t *)((uintptr_t)js->abuf[c] - (uintptr_t)b * sizeof(int64_t));
         }
         sc.dead = t->dead;
         memcpy(sc.k, js->kv, (size_t)js->nconj * sizeof sc.k[0]);

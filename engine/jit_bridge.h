@@ -16,8 +16,17 @@ struct pdb_value;
 
 /* A conjunct the kernel checks: column col of the level's table, op (BO_EQ..BO_GE) as
  * `column op k`. The caller guarantees that the interpreter's answer for the row is
- * exactly `!NULL && c->i64[row] op k` (signed), with no warning possible. */
-typedef struct jb_cond { uint32_t col; uint8_t op; int64_t k; } jb_cond;
+ * exactly `!NULL && c->i64[row] op k` (signed), with no warning possible; or, with ans,
+ * that ans gives the interpreter's answer (col: the column whose NULLs fail it). */
+typedef struct jb_cond { uint32_t col; uint8_t op; int64_t k; struct jb_answer *ans; } jb_cond;
+
+/* A conjunct the interpreter decides a chunk at a time (a string compare: select.c's
+ * kernel answers, exactly its own): fn writes out[r - begin] nonzero for each row r of
+ * begin..end-1 that passes (never called for nothing; dead rows get any answer). The
+ * compiled filter reads the answers as a column (`answer <> 0`) beside the integer ones. */
+typedef struct jb_answer {
+    void (*fn)(struct jb_answer *a, uint32_t begin, uint32_t end, int64_t *out);
+} jb_answer;
 
 /* The kernels a kept block plan holds (one slot per join level), freed with the plan. */
 typedef struct jb_kept jb_kept;

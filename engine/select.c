@@ -278,6 +278,7 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
         k->op = (in->b & 1) ? BO_NE : BO_EQ;
         k->nlist = n; k->list = list;
         k->kind = FK_STR_IN;
+        k->jit = true;   /* answered by chunk (kern_answers) */
         return;
     }
     if (p->nops != 3 || p->ops[2].code != OP_CMP || p->ops[2].a == BO_NSEQ) return;
@@ -300,6 +301,7 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
         /* ex_equal: the operator's collation, else the left operand's */
         k->coll = p->ops[2].c ? (uint16_t)p->ops[2].c : ci == 0 ? c->coll : kv->coll;
         k->kind = FK_STR_EQ;
+        k->jit = true;   /* answered by chunk (kern_answers) */
     } else if (c->kind == CK_I64 && kv->t == VT_INT && c->type != CT_DECIMAL && c->type != CT_DATE &&
                c->type != CT_DATETIME && c->type != CT_TIMESTAMP && c->type != CT_TIME &&
                !(c->is_unsigned && c->type == CT_BIGINT)) {
@@ -324,12 +326,11 @@ static bool kern_str_eq(const fkern *k, const pdb_value *v)
     return false;
 }
 
-/* TRUE for a row that passes the kernel's conjunct (FALSE and NULL do not). */
-static inline bool kern_passes(ex_ctx *ctx, fkern *k)
+/* TRUE for row r of t that passes the kernel's conjunct (FALSE and NULL do not). No side
+ * effect but the kernel's memos: the JIT's chunks ask it for rows the interpreter would
+ * not have reached (kern_answers). */
+static inline bool kern_row(fkern *k, const stor_table *t, uint32_t r)
 {
-    uint32_t r = ctx->rows[k->src];
-    if (r == EX_NULLROW) return false;
-    const stor_table *t = ctx->src[k->src].t;
     const stor_column *c = &t->cols[k->col];
     if (stor_is_null(c, r)) return false;
     if (k->kind == FK_INT_CMP) {
@@ -367,6 +368,23 @@ static inline bool kern_passes(ex_ctx *ctx, fkern *k)
     bool res = k->op == BO_EQ ? eq : !eq;
     if (id) { k->idkey[id & (FK_IDMEMO - 1)] = id; k->idres[id & (FK_IDMEMO - 1)] = res; }
     return res;
+}
+
+static inline bool kern_passes(ex_ctx *ctx, fkern *k)
+{
+    uint32_t r = ctx->rows[k->src];
+    if (r == EX_NULLROW) return false;
+    return kern_row(k, ctx->src[k->src].t, r);
+}
+
+/* A string kernel's answers for the JIT, a chunk at a time (jit_bridge.h jb_answer). */
+typedef struct kern_ans { jb_answer a; fkern *k; const stor_table *t; } kern_ans;
+static void kern_answers(jb_answer *a, uint32_t b, uint32_t e, int64_t *out)
+{
+    kern_ans *ka = (kern_ans *)a;
+    const uint8_t *dead = ka->t->dead;
+    for (uint32_t r = b; r < e; r++)   /* (a dead row's value may be gone) */
+        out[r - b] = dead[r >> 3] >> (r & 7) & 1 ? 0 : kern_row(ka->k, ka->t, r);
 }
 
 static inline bool conj_passes(ex_ctx *ctx, conj *cj)
@@ -2358,7 +2376,12 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
             conj *cj = &q->conj[i];
             if (cj->level != lv || cj->served) continue;
             if (!cj->fk.jit || cj->fk.src != lv) break;
-            c[n] = (jb_cond){ cj->fk.col, cj->fk.op, cj->fk.jk };
+            c[n] = (jb_cond){ cj->fk.col, cj->fk.op, cj->fk.jk, NULL };
+            if (cj->fk.kind == FK_STR_EQ || cj->fk.kind == FK_STR_IN) {
+                kern_ans *ka = stor_arena_alloc(ctx->a, sizeof *ka);
+                *ka = (kern_ans){ { kern_answers }, &cj->fk, s->t };
+                c[n].ans = &ka->a;
+            }
             at[n++] = i;
         }
         if (!n) continue;
