@@ -12,7 +12,8 @@
  * literals, dead rows, updated rows, LIMIT and COUNT(*) over candidates.
  *
  * A round makes a table of 1 to 6 typed columns (TINYINT .. BIGINT, signed and unsigned,
- * DATE, DATETIME, DATETIME(3), TIMESTAMP, YEAR, ENUM, SET; NULL or NOT NULL) and a row
+ * DATE, DATETIME, DATETIME(3), TIMESTAMP, YEAR, ENUM, SET, strings in four collations;
+ * NULL or NOT NULL) and a row
  * number column, fills it with random values (each type's extremes, ties, neighbours of
  * the constants used later), deletes and updates some rows, then runs cases: a random
  * conjunction of
@@ -67,8 +68,13 @@ static i128 range(i128 lo, i128 hi)   /* uniform enough in [lo, hi] */
 }
 
 /* ---- column types ---- */
-enum { K_INT, K_DATE, K_YEAR, K_ENUM, K_SET };   /* YEAR, ENUM, SET: integers too */
-static bool is_int(int k) { return k != K_DATE; }
+enum { K_INT, K_DATE, K_YEAR, K_ENUM, K_SET, K_STR };   /* YEAR, ENUM, SET: integers too */
+static bool is_int(int k) { return k != K_DATE && k != K_STR; }
+/* K_STR: a value is an index into these (case and accent variants, a trailing space, the
+ * empty string, one too long for storage's pool); checked JIT on against off only */
+static const char *const VOCAB[] = { "a", "A", "\xc3\xa1", "b", "B", "ab", "ab ", "x y", "", "\xc3\x84",
+                                     "long value past the pool of short strings" };
+#define NVOCAB (int)(sizeof VOCAB / sizeof *VOCAB)
 typedef struct ctype {
     const char *sql;
     int kind;
@@ -95,6 +101,10 @@ static const ctype TYPES[] = {
     { "YEAR", K_YEAR, 1901, 2155, 0 },                  /* and 0 (0000) */
     { "ENUM('a','b','c','d','e')", K_ENUM, 1, 5, 0 },   /* the index */
     { "SET('a','b','c','d')", K_SET, 0, 15, 0 },        /* the bit mask */
+    { "VARCHAR(60) COLLATE utf8mb4_unicode_ci", K_STR, 0, 0, 0 },
+    { "VARCHAR(60) COLLATE utf8mb4_general_ci", K_STR, 0, 0, 0 },
+    { "VARBINARY(60)", K_STR, 0, 0, 0 },
+    { "VARCHAR(60) CHARACTER SET latin1", K_STR, 0, 0, 0 },
 };
 #define NTYPES (int)(sizeof TYPES / sizeof *TYPES)
 
@@ -183,7 +193,8 @@ static val rnd_val(int col)
 {
     val v = { 0 };
     if (T.nullable[col] && below(6) == 0) { v.null = true; return v; }
-    if (is_int(T.ty[col]->kind)) v.i = rnd_int(T.ty[col]);
+    if (T.ty[col]->kind == K_STR) v.i = (i128)below(NVOCAB);
+    else if (is_int(T.ty[col]->kind)) v.i = rnd_int(T.ty[col]);
     else v.t = rnd_dt(T.ty[col]);
     return v;
 }
@@ -239,6 +250,7 @@ static void val_text(char *out, size_t n, int col, const val *v)
         out[k] = 0;
         return;
     }
+    if (T.ty[col]->kind == K_STR) { snprintf(out, n, "'%s'", VOCAB[(int)v->i]); return; }
     if (is_int(T.ty[col]->kind)) { i128_text(out, v->i); return; }
     dt_text(out, n, &v->t, T.ty[col]->fsp == 2 ? 2 : 1);
 }
@@ -475,7 +487,7 @@ static bool ref_row(const conj *cj, int n, int r)
         if (T.ty[q->col]->kind == K_YEAR) {
             i128 k = year_const(q->ki);
             c = v->i < k ? -1 : v->i > k;
-        } else if (is_int(T.ty[q->col]->kind)) c = v->i < q->ki ? -1 : v->i > q->ki;
+        } else if (is_int(T.ty[q->col]->kind) || T.ty[q->col]->kind == K_STR) c = v->i < q->ki ? -1 : v->i > q->ki;
         else c = dt_cmp(&v->t, &q->kt);
         if (!holds(q->op, c)) return false;
     }
@@ -487,6 +499,11 @@ static void rnd_const(conj *q)
     const ctype *ty = T.ty[q->col];
     int live[MAXROWS], nl = 0;
     for (int r = 0; r < T.nrows; r++) if (!T.v[r][q->col].null) live[nl++] = r;
+    if (ty->kind == K_STR) {   /* (collations: no reference here, JIT on against off) */
+        q->ki = (i128)below(NVOCAB);
+        q->noref = true;
+        return;
+    }
     if (ty->kind == K_YEAR || ty->kind == K_ENUM || ty->kind == K_SET) {
         q->ki = below(3) == 0 && nl ? T.v[live[below((uint64_t)nl)]][q->col].i + (i128)below(3) - 1
               : below(4) == 0 ? (i128)(int64_t)rnd() : ty->kind == K_YEAR ? (below(2) ? (i128)below(2200) : rnd_int(ty))
@@ -557,8 +574,9 @@ static void fail(const char *sql, const char *why, const int64_t *want, int wn)
 static void conj_sql(sbuf *b, const conj *q, const char *pre)
 {
     if (q->extra) { sb_add(b, "%srid %% %d <> %d", pre, q->m, q->k); return; }
-    char k[64];
-    if (is_int(T.ty[q->col]->kind)) i128_text(k, q->ki);
+    char k[96];
+    if (T.ty[q->col]->kind == K_STR) snprintf(k, sizeof k, "'%s'", VOCAB[(int)q->ki]);
+    else if (is_int(T.ty[q->col]->kind)) i128_text(k, q->ki);
     else dt_text(k, sizeof k, &q->kt, q->form);
     if (q->mirror) sb_add(b, "%s %s %sc%d", k, OPS[MIRROR[q->op]], pre, q->col);
     else sb_add(b, "%sc%d %s %s", pre, q->col, OPS[q->op], k);
