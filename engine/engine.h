@@ -229,6 +229,8 @@ extern __thread uint64_t pdb_exec_slice_us;
 int pdb_session_rollback(pdb_session *s);
 int  pdb_exec_resume(pdb_session *s, const pdb_sink *sink);
 void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink);
+/* The same for KILL QUERY of the waiting statement (1317). */
+void pdb_exec_wait_killed(pdb_session *s, const pdb_sink *sink);
 /* innodb_lock_wait_timeout of the session, in seconds. */
 uint32_t pdb_lock_wait_timeout(pdb_session *s);
 /* net_write_timeout of the session, in seconds (the server ends a client that stops reading). */

@@ -1145,19 +1145,28 @@ int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
     return rc;
 }
 
-void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink)
+static void wait_fail(pdb_session *s, const pdb_sink *sink, uint16_t code, const char *state, const char *msg)
 {
     wait_forget(s);
     s->nwarnings = 0; s->warn_count = 1;
     pdb_warning *w = pdb_warning_slot(s);
-    const char *msg = "Lock wait timeout exceeded; try restarting transaction";
     if (w) {
         snprintf(w->level, sizeof w->level, "Error");
-        w->code = 1205;
+        w->code = code;
         snprintf(w->msg, sizeof w->msg, "%s", msg);
     }
     s->row_count = -1;
-    sink->error(sink->ctx, 1205, "HY000", msg);
+    sink->error(sink->ctx, code, state, msg);
+}
+
+void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink)
+{
+    wait_fail(s, sink, 1205, "HY000", "Lock wait timeout exceeded; try restarting transaction");
+}
+
+void pdb_exec_wait_killed(pdb_session *s, const pdb_sink *sink)
+{
+    wait_fail(s, sink, 1317, "70100", "Query execution was interrupted");
 }
 
 int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink *sink)
