@@ -493,7 +493,7 @@ static void stmt_vars_set(ex_ctx *ctx, const pl_stmt *st, stmt_vars *volatile *o
             ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", a->name);
         for (size_t k = 0; k < sizeof not_here / sizeof not_here[0]; k++)
             if (!strcasecmp(a->name, not_here[k]))
-                ex_raise(ctx, 1971, "HY000", "The system variable %s cannot be set in SET STATEMENT.", not_here[k]);
+                ex_raise(ctx, 1971, "42000", "The system variable %s cannot be set in SET STATEMENT.", not_here[k]);
         pdb_value v;
         set_value_of(ctx, a, &v);
         bool had = ex_sysvar_overridden(s, a->name);

@@ -208,7 +208,8 @@ static int parse_sql_mode(const char *s, uint32_t *out)
             if (found == 27) m |= MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES | MODE_NO_ZERO_IN_DATE |
                                  MODE_NO_ZERO_DATE | MODE_ERROR_FOR_DIVISION_BY_ZERO | MODE_NO_AUTO_CREATE_USER |
                                  MODE_NO_ENGINE_SUBSTITUTION;
-            if (found == 18) m |= MODE_REAL_AS_FLOAT | MODE_PIPES_AS_CONCAT | MODE_ANSI_QUOTES | MODE_IGNORE_SPACE | MODE_ONLY_FULL_GROUP_BY;
+            /* (MariaDB's ANSI, unlike MySQL's, has no ONLY_FULL_GROUP_BY) */
+            if (found == 18) m |= MODE_REAL_AS_FLOAT | MODE_PIPES_AS_CONCAT | MODE_ANSI_QUOTES | MODE_IGNORE_SPACE;
         }
         s += n;
         if (*s == ',') s++;
@@ -525,7 +526,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
             return 0;
         }
         set_override(&s->sysvars, v, text ? text : "");
-        return 0;
+        return rc;
     }
     pthread_mutex_lock(&gmu);
     set_override(&globals, v, text ? text : "");

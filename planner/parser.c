@@ -2594,14 +2594,13 @@ static pl_expr *set_value(P *p)
 static void statement(P *p, pl_stmt *s);
 
 /* SET STATEMENT var=value[, ...] FOR statement: the statement itself, with the session
- * variables it runs under in stmt_sets (a nested SET STATEMENT's after the outer ones,
- * so they win). */
+ * variables it runs under in stmt_sets. */
 static void set_statement_for(P *p, pl_stmt *s)
 {
     vec v = { 0 };
     do {
         pl_assign *a = alloc(p, sizeof *a);
-        if (p->t.kind != TK_IDENT && p->t.kind != TK_QIDENT) syntax_error(p);
+        if ((p->t.kind != TK_IDENT && p->t.kind != TK_QIDENT) || is_kw(p, "FOR")) syntax_error(p);
         a->name = p->t.val; next(p);
         if (is_op(p, '.')) {   /* (global.x: no scope here) */
             p->err->code = 4081;
@@ -2616,12 +2615,10 @@ static void set_statement_for(P *p, pl_stmt *s)
     } while (accept_op(p, ','));
     expect_kw(p, "FOR");
     statement(p, s);
-    int n = v.n + s->nstmt_sets;
-    pl_assign *all = alloc(p, (size_t)n * sizeof *all);
-    for (int i = 0; i < v.n; i++) all[i] = *(pl_assign *)v.v[i];
-    for (int i = v.n; i < n; i++) all[i] = s->stmt_sets[i - v.n];
-    s->stmt_sets = all;
-    s->nstmt_sets = n;
+    if (s->nstmt_sets) return;   /* nested: as MariaDB, the inner list replaces this one */
+    s->stmt_sets = alloc(p, (size_t)v.n * sizeof *s->stmt_sets);
+    for (int i = 0; i < v.n; i++) s->stmt_sets[i] = *(pl_assign *)v.v[i];
+    s->nstmt_sets = v.n;
 }
 
 static void set_stmt(P *p, pl_stmt *s)
