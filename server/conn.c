@@ -416,6 +416,7 @@ static void discard_done(uv_work_t *w, int status)
 
 static void session_discard(srv_loop *lp, pdb_session *s)
 {
+    s->kill = NULL;                  /* (it pointed into the connection, which goes first) */
     if (pdb_session_rollback(s) == PDB_EXEC_MOVE) {
         discard_job *j = malloc(sizeof *j);
         if (j) {
