@@ -318,6 +318,10 @@ typedef struct ex_stmt {
        between two readings (adapted to how long it takes; 0: read at the next tick) */
     uint64_t slice_at;
     uint64_t slice_n, slice_stride, slice_read;
+    /* the same check also watches for KILL (pdb_session.kill) and max_statement_time
+       (stop_at: ex_now_ns() deadline, 0 none): watch turns the check on (run_statement) */
+    bool watch;
+    uint64_t stop_at;
     bool explaining;        /* EXPLAIN: query blocks are planned and printed, not run */
     struct xstate *explain; /* EXPLAIN's rows being made (explain.c), or NULL */
     bool analyzing;         /* ANALYZE: blocks run for real and count (select.c) */
@@ -586,8 +590,10 @@ void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx);
 /* An inline statement passed its time slice (exec.c): it ends, and runs again on a
  * worker (PDB_EXEC_MOVE). ex_slice_tick is the check in loops that can run long (a row,
  * a group, a value compared or copied): a counter, and the clock once the counter
- * reaches the stride, only while a slice runs. The stride adapts so that the clock is
- * read about every 100 us (at most every 4,096 units; every unit when one takes long).
+ * reaches the stride, while a slice runs or the statement is watched (st->watch: every
+ * statement run_statement runs). The stride adapts so that the clock is read about
+ * every 100 us (at most every 4,096 units; every unit when one takes long). At each
+ * reading the check also raises 1317 / 1927 for KILL and 1969 past max_statement_time.
  * ex_slice_work counts n units at once. Only where an error may be raised: the
  * statement's arena is discarded, nothing malloc'd or locked may be pending. */
 #define EX_MOVE 0xFFFE
@@ -595,7 +601,8 @@ void ex_slice_check(ex_ctx *ctx);
 static inline void ex_slice_work(ex_ctx *ctx, uint64_t n)
 {
     ex_stmt *st = ctx->stmt;
-    if (__builtin_expect(st && st->slice_at != 0, 0) && (st->slice_n += n) >= st->slice_stride) ex_slice_check(ctx);
+    if (st && (st->watch || st->slice_at != 0) && __builtin_expect((st->slice_n += n) >= st->slice_stride, 0))
+        ex_slice_check(ctx);
 }
 static inline void ex_slice_tick(ex_ctx *ctx) { ex_slice_work(ctx, 1); }
 /* A stable sort (a merge sort: equal elements keep their order, as with the merge sort
@@ -704,6 +711,12 @@ uint64_t ex_sysvar_mem_default(void);   /* the global max_session_mem_used (a ne
  * every statement: what it reads). */
 bool ex_sysvar_read_committed(pdb_session *s);
 int  ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value *v, ex_err *err, stor_arena *a);
+/* max_statement_time of the session in ns (0: none); asked at every statement. */
+uint64_t ex_sysvar_stmt_time_ns(pdb_session *s);
+/* SET STATEMENT (exec.c): whether the session set its own value of name, and forgetting
+ * it again (back to the global value). */
+bool ex_sysvar_overridden(pdb_session *s, const char *name);
+void ex_sysvar_forget(pdb_session *s, const char *name);
 void ex_sysvar_list(pdb_session *s, bool global, void (*fn)(void *ctx, const char *name, const char *val), void *ctx, stor_arena *a);
 const char *ex_sql_mode_str(uint32_t mode, stor_arena *a);
 

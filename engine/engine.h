@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdbool.h>
+#include <stdatomic.h>
 #include "storage/storage.h"
 
 #define PDB_NAME_LEN 65          /* identifiers: 64 characters + NUL (ASCII case) */
@@ -122,6 +123,10 @@ typedef struct pdb_session {
     bool enforce_privs;
     char priv_host[256];
     struct ex_privs *privs;         /* engine-owned: the account's grants, cached */
+    /* KILL (server-owned, any thread writes it): 1 stops the running statement (1317),
+       2 the connection (1927, the server closes it); NULL: never killed. The engine
+       reads it in its time-slice check (exec.c ex_slice_check) and clears a 1 it obeyed. */
+    _Atomic uint8_t *kill;
 } pdb_session;
 
 /* Column metadata of a result set, as the protocol's column definition needs it. */
@@ -169,6 +174,10 @@ typedef struct pdb_proc {
     char info[101];
 } pdb_proc;
 void pdb_set_processlist(size_t (*fn)(pdb_proc *out, size_t max));
+/* KILL [QUERY|CONNECTION] id of another connection: the server registers a function that
+ * sets that connection's kill request (pdb_session.kill) and wakes it; it returns 0, -1
+ * for an unknown id, -2 when killer_user (NULL: anyone's) does not own it. */
+void pdb_set_kill(int (*fn)(uint32_t id, const char *killer_user, bool query_only));
 
 /* Starts the engine over an opened store (storage/). 0 or -1 with err. */
 int  pdb_engine_init(char *err, size_t errlen);
@@ -220,6 +229,8 @@ extern __thread uint64_t pdb_exec_slice_us;
 int pdb_session_rollback(pdb_session *s);
 int  pdb_exec_resume(pdb_session *s, const pdb_sink *sink);
 void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink);
+/* The same for KILL QUERY of the waiting statement (1317). */
+void pdb_exec_wait_killed(pdb_session *s, const pdb_sink *sink);
 /* innodb_lock_wait_timeout of the session, in seconds. */
 uint32_t pdb_lock_wait_timeout(pdb_session *s);
 /* net_write_timeout of the session, in seconds (the server ends a client that stops reading). */

@@ -238,6 +238,7 @@ void pdb_session_reset(pdb_session *s)
     uint32_t caps = s->client_caps, id = s->conn_id;
     stor_txn *txn = s->txn;
     bool fr = s->client_found_rows, enforce = s->enforce_privs;
+    _Atomic uint8_t *kill = s->kill;
     memcpy(user, s->user, sizeof user); memcpy(host, s->host, sizeof host); memcpy(db, s->db, sizeof db);
     memcpy(phost, s->priv_host, sizeof phost);
     stor_arena_free(&s->arena);
@@ -248,6 +249,7 @@ void pdb_session_reset(pdb_session *s)
     s->enforce_privs = enforce;
     s->client_caps = caps; s->client_found_rows = fr;
     s->txn = txn;
+    s->kill = kill;
 }
 
 /* ---------------------------------------------------------------- results */
@@ -443,6 +445,111 @@ static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_textset_send(ctx, &ts, r);
 }
 
+/* The value a SET assignment gives. */
+static void set_value_of(ex_ctx *ctx, const pl_assign *a, pdb_value *v)
+{
+    if (a->value->kind == E_DEFAULT) {
+        ex_type t;
+        if (a->scope == 2) *v = ex_null();
+        else if (ex_sysvar_get(ctx->s, a->name, true, v, ctx->a, &t) != 0)
+            ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", a->name);
+    } else if (a->scope != 2 && a->value->kind == E_COLUMN && !a->value->tbl) {
+        /* SET x = word: a bare word is a string value (SET sql_mode = TRADITIONAL) */
+        *v = ex_str(a->value->s, a->value->slen, COLL_UTF8MB3_GENERAL_CI);
+    } else {
+        ex_scope sc = { 0 };
+        sc.ctx = ctx; sc.item_base = -1; sc.clause = "field list";
+        ex_type t;
+        ex_eval(ctx, ex_compile(&sc, a->value, &t), v);
+    }
+}
+
+/* SET STATEMENT var=value, ... FOR: the values the variables had before (restored by
+ * stmt_vars_restore however the statement ends); n counts those set so far. */
+typedef struct stmt_vars {
+    int n;
+    struct { const char *name; pdb_value old; bool had; } v[];
+} stmt_vars;
+
+/* Sets st's SET STATEMENT variables; *out holds the record from the start, so that an
+ * error half-way restores those already set. Raises 1193 (unknown), 1971 (one MariaDB
+ * does not allow there) or the variable's own errors. */
+static void stmt_vars_set(ex_ctx *ctx, const pl_stmt *st, stmt_vars *volatile *out)
+{
+    static const char *const not_here[] = {
+        "autocommit", "character_set_client", "character_set_connection", "character_set_filesystem",
+        "collation_connection", "interactive_timeout", "profiling", "profiling_history_size",
+        "query_cache_type", "skip_replication", "sql_log_off", "tx_isolation", "wait_timeout",
+    };
+    pdb_session *s = ctx->s;
+    stmt_vars *sv = stor_arena_alloc(ctx->a, sizeof *sv + (size_t)st->nstmt_sets * sizeof sv->v[0]);
+    sv->n = 0;
+    *out = sv;
+    for (int i = 0; i < st->nstmt_sets; i++) {
+        const pl_assign *a = &st->stmt_sets[i];
+        ex_type t;
+        pdb_value old;
+        if (ex_sysvar_get(s, a->name, false, &old, ctx->a, &t) != 0)
+            ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", a->name);
+        for (size_t k = 0; k < sizeof not_here / sizeof not_here[0]; k++)
+            if (!strcasecmp(a->name, not_here[k]))
+                ex_raise(ctx, 1971, "42000", "The system variable %s cannot be set in SET STATEMENT.", not_here[k]);
+        pdb_value v;
+        set_value_of(ctx, a, &v);
+        bool had = ex_sysvar_overridden(s, a->name);
+        ex_err e;
+        int rc = ex_sysvar_set(s, a->name, false, &v, &e, ctx->a);
+        if (rc < 0) ex_raise(ctx, e.code, e.state, "%s", e.msg);
+        sv->v[sv->n].name = a->name;
+        sv->v[sv->n].old = old;
+        sv->v[sv->n].had = had;
+        sv->n++;
+        if (rc == 2) ex_warn(ctx, "Warning", e.code, "%s", e.msg);
+    }
+}
+
+static void stmt_vars_restore(pdb_session *s, stmt_vars *sv)
+{
+    for (int i = sv->n - 1; i >= 0; i--) {
+        ex_err e;
+        ex_sysvar_set(s, sv->v[i].name, false, &sv->v[i].old, &e, &s->arena);
+        if (!sv->v[i].had) ex_sysvar_forget(s, sv->v[i].name);
+    }
+}
+
+/* ---------------------------------------------------------------- KILL */
+
+static int (*kill_fn)(uint32_t id, const char *killer_user, bool query_only);
+void pdb_set_kill(int (*fn)(uint32_t id, const char *killer_user, bool query_only)) { kill_fn = fn; }
+
+/* KILL [QUERY | CONNECTION] id: sets the other connection's request (it stops at its
+ * next check, ex_slice_check); the own connection's ends this statement at once (the
+ * server closes the connection after 1927). KILL QUERY ID: query ids are not kept. */
+static void do_kill(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    pdb_session *s = ctx->s;
+    ex_scope sc = { 0 };
+    sc.ctx = ctx; sc.item_base = -1; sc.clause = "field list";
+    ex_type t;
+    pdb_value v;
+    ex_eval(ctx, ex_compile(&sc, st->where, &t), &v);
+    unsigned long long id = v.t == VT_NULL ? 0 : v.t == VT_UINT ? v.u : (unsigned long long)ex_to_int(&v);
+    if (st->num == 1) ex_raise(ctx, 1957, "HY000", "Unknown query id: %lld", (long long)id);
+    bool query = st->name != NULL;
+    if (id == s->conn_id) {
+        if (query) ex_raise(ctx, 1317, "70100", "Query execution was interrupted");
+        ex_raise(ctx, 1927, "70100", "Connection was killed");
+    }
+    int rc = -1;
+    if (kill_fn && id <= UINT32_MAX) {
+        bool any = !s->enforce_privs || (ex_privs_db(s, "") & STOR_PRIV_SUPER);
+        rc = kill_fn((uint32_t)id, any ? NULL : s->user, query);
+    }
+    if (rc == -1) ex_raise(ctx, 1094, "HY000", "Unknown thread id: %llu", id);
+    if (rc == -2) ex_raise(ctx, 1095, "HY000", "You are not owner of thread %llu", id);
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
 static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     pdb_session *s = ctx->s;
@@ -468,23 +575,10 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }
-    ex_scope sc = { 0 };
-    sc.ctx = ctx; sc.item_base = -1; sc.clause = "field list";
     for (int i = 0; i < st->nsets; i++) {
         pl_assign *a = &st->sets[i];
         pdb_value v;
-        if (a->value->kind == E_DEFAULT) {
-            ex_type t;
-            if (a->scope == 2) v = ex_null();
-            else if (ex_sysvar_get(s, a->name, true, &v, ctx->a, &t) != 0) ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", a->name);
-        } else if (a->scope != 2 && a->value->kind == E_COLUMN && !a->value->tbl) {
-            /* SET x = word: a bare word is a string value (SET sql_mode = TRADITIONAL) */
-            v = ex_str(a->value->s, a->value->slen, COLL_UTF8MB3_GENERAL_CI);
-        } else {
-            ex_type t;
-            ex_prog *p = ex_compile(&sc, a->value, &t);
-            ex_eval(ctx, p, &v);
-        }
+        set_value_of(ctx, a, &v);
         if (a->scope == 2) { ex_uservar_set(s, a->name, &v); continue; }
         ex_err e;
         bool was_ac = s->autocommit;
@@ -513,12 +607,37 @@ __thread uint64_t pdb_exec_slice_us;
 #define SLICE_READ_NS 100000u    /* read the clock about this often */
 #define SLICE_STRIDE_MAX 4096u   /* and at least every this many units */
 
+/* KILL and max_statement_time (the statement is watched): a KILL QUERY request is
+ * obeyed once (cleared here), a KILL CONNECTION stays for the server to close. */
+static void watch_check(ex_ctx *ctx, uint64_t now)
+{
+    ex_stmt *st = ctx->stmt;
+    _Atomic uint8_t *kill = ctx->s ? ctx->s->kill : NULL;
+    uint8_t k = kill ? atomic_load_explicit(kill, memory_order_relaxed) : 0;
+    if (k) {
+        st->watch = false;   /* (an error path that ticks again does not raise twice) */
+        st->slice_at = 0;
+        if (k == 1) {
+            uint8_t one = 1;
+            atomic_compare_exchange_strong(kill, &one, 0);
+            ex_raise(ctx, 1317, "70100", "Query execution was interrupted");
+        }
+        ex_raise(ctx, 1927, "70100", "Connection was killed");
+    }
+    if (st->stop_at && now >= st->stop_at) {
+        st->watch = false;
+        st->slice_at = 0;
+        ex_raise(ctx, 1969, "70100", "Query execution was interrupted (max_statement_time exceeded)");
+    }
+}
+
 void ex_slice_check(ex_ctx *ctx)
 {
     ex_stmt *st = ctx->stmt;
-    if (!st->slice_at) return;
+    if (!st->slice_at && !st->watch) return;
     uint64_t now = ex_now_ns();
-    if (now >= st->slice_at) {
+    if (st->watch) watch_check(ctx, now);
+    if (st->slice_at && now >= st->slice_at) {
         st->slice_at = 0;
         ex_raise(ctx, EX_MOVE, "HY000", "moved to a worker");
     }
@@ -704,7 +823,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&
                           st->kind == S_SELECT && text_restartable(text, len)
                           ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
-    stmt_state.slice_read = stmt_state.slice_at ? ex_now_ns() : 0;
+    stmt_state.slice_read = ex_now_ns();
+    stmt_state.watch = !describe;   /* KILL and max_statement_time (ex_slice_check) */
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
@@ -734,6 +854,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     stor_mark mark = stor_txn_mark();
     if (s->tmp && !ro && mark.undo == 0) ex_tmp_gc(s);   /* dropped temporary tables no undo names */
     volatile bool failed = false, waiting = false, moving = false;
+    stmt_vars *volatile svars = NULL;
     ex_conv_ctx = NULL;
     s->lid_arg = false;
     s->trans_on_table = !s->autocommit && !describe && (st->kind == S_SELECT || ctx.writing);
@@ -754,6 +875,12 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         else if ((st->kind == S_UPDATE || st->kind == S_DELETE) && st->ntrefs && st->trefs[0].name)
             ex_table(&ctx, st->trefs[0].db, st->trefs[0].name);
     } else {
+        if (st->nstmt_sets) {
+            stmt_vars_set(&ctx, st, &svars);
+            if (!ctx.ignore) ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
+        }
+        uint64_t limit_ns = ex_sysvar_stmt_time_ns(s);
+        if (limit_ns) stmt_state.stop_at = stmt_state.slice_read + limit_ns;
         ex_privs_statement(&ctx, wst);   /* ANALYZE UPDATE: the update's privileges */
         switch (st->kind) {
         case S_SELECT: ex_select(&ctx, st, r); break;
@@ -801,7 +928,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
         }
-        case S_KILL: ex_raise(&ctx, 1094, "HY000", "Unknown thread id: %lld", (long long)st->num);
+        case S_KILL: do_kill(&ctx, st, r); break;
         case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT:
         case S_REVOKE: case S_RENAME_USER:
             ex_accounts(&ctx, st, r);
@@ -828,6 +955,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (!describe) s->row_count = stmt_state.ok.set ? (int64_t)stmt_state.ok.affected : -1;
     }
     ex_mem_guard(&ctx, false);
+    if (svars) stmt_vars_restore(s, svars);
+    stmt_state.watch = false;
     ex_spill_end(&ctx);   /* (sorts' temporary files, however the statement ended) */
     if (failed && !describe && !moving) s->row_count = -1;   /* (moved: it runs again and reads ROW_COUNT()) */
     if (!waiting) s->named_deadline_us = 0;   /* GET_LOCK's wait ends with its statement */
@@ -1016,19 +1145,28 @@ int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
     return rc;
 }
 
-void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink)
+static void wait_fail(pdb_session *s, const pdb_sink *sink, uint16_t code, const char *state, const char *msg)
 {
     wait_forget(s);
     s->nwarnings = 0; s->warn_count = 1;
     pdb_warning *w = pdb_warning_slot(s);
-    const char *msg = "Lock wait timeout exceeded; try restarting transaction";
     if (w) {
         snprintf(w->level, sizeof w->level, "Error");
-        w->code = 1205;
+        w->code = code;
         snprintf(w->msg, sizeof w->msg, "%s", msg);
     }
     s->row_count = -1;
-    sink->error(sink->ctx, 1205, "HY000", msg);
+    sink->error(sink->ctx, code, state, msg);
+}
+
+void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink)
+{
+    wait_fail(s, sink, 1205, "HY000", "Lock wait timeout exceeded; try restarting transaction");
+}
+
+void pdb_exec_wait_killed(pdb_session *s, const pdb_sink *sink)
+{
+    wait_fail(s, sink, 1317, "70100", "Query execution was interrupted");
 }
 
 int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink *sink)

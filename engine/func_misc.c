@@ -406,7 +406,15 @@ static void fn_greatest(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
 static void fn_sleep(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     double d = ex_to_double(&a[0]);
-    if (d > 0) { struct timespec ts = { (time_t)d, (long)((d - (double)(time_t)d) * 1e9) }; nanosleep(&ts, NULL); }
+    /* in steps of at most 10 ms, checking for KILL and max_statement_time between them */
+    uint64_t left = d > 0 ? (uint64_t)(d * 1e9) : 0;
+    while (left) {
+        uint64_t step = left < 10000000u ? left : 10000000u;
+        struct timespec ts = { 0, (long)step };
+        nanosleep(&ts, NULL);
+        left -= step;
+        if (ctx->stmt) ex_slice_check(ctx);
+    }
     *out = ex_int(0);
 }
 

@@ -323,7 +323,7 @@ uint32_t jb_next(ex_ctx *ctx, jb_scan *js, uint32_t **ids)
 {
     const stor_table *t = js->t;
     while (js->pos < js->end) {
-        if (ctx->stmt->slice_at) ex_slice_check(ctx);
+        if (ctx->stmt->slice_at || ctx->stmt->watch) ex_slice_check(ctx);
         uint32_t b = js->pos, e = js->end - b > js->chunk ? b + js->chunk : js->end;
         js->pos = e;
         if (js->chunk < JB_CHUNK) js->chunk *= 2;

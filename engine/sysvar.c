@@ -9,7 +9,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-enum { SV_BOOL, SV_INT, SV_STR, SV_UINT };
+enum { SV_BOOL, SV_INT, SV_STR, SV_UINT, SV_DOUBLE };
 #define SVF_SESSION  1   /* has a session value */
 #define SVF_RO       2   /* read-only */
 #define SVF_GLOBAL   4   /* global only */
@@ -77,7 +77,7 @@ static const sysvar vars[] = {
     { "max_recursive_iterations", SV_UINT, SVF_SESSION, "1000" },
     { "max_session_mem_used", SV_UINT, SVF_SESSION, "9223372036854775807" },
     { "max_sort_length", SV_UINT, SVF_SESSION, "1024" },
-    { "max_statement_time", SV_STR, SVF_SESSION, "0.000000" },
+    { "max_statement_time", SV_DOUBLE, SVF_SESSION, "0.000000" },
     { "max_user_connections", SV_INT, SVF_SESSION, "0" },
     { "net_buffer_length", SV_UINT, SVF_SESSION, "16384" },
     { "net_read_timeout", SV_UINT, SVF_SESSION, "30" },
@@ -208,7 +208,8 @@ static int parse_sql_mode(const char *s, uint32_t *out)
             if (found == 27) m |= MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES | MODE_NO_ZERO_IN_DATE |
                                  MODE_NO_ZERO_DATE | MODE_ERROR_FOR_DIVISION_BY_ZERO | MODE_NO_AUTO_CREATE_USER |
                                  MODE_NO_ENGINE_SUBSTITUTION;
-            if (found == 18) m |= MODE_REAL_AS_FLOAT | MODE_PIPES_AS_CONCAT | MODE_ANSI_QUOTES | MODE_IGNORE_SPACE | MODE_ONLY_FULL_GROUP_BY;
+            /* (MariaDB's ANSI, unlike MySQL's, has no ONLY_FULL_GROUP_BY) */
+            if (found == 18) m |= MODE_REAL_AS_FLOAT | MODE_PIPES_AS_CONCAT | MODE_ANSI_QUOTES | MODE_IGNORE_SPACE;
         }
         s += n;
         if (*s == ',') s++;
@@ -287,6 +288,11 @@ int ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out,
         t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 1; t->flags = NUM_FLAG | BINARY_FLAG;
         return 0;
     }
+    if (v->type == SV_DOUBLE) {
+        *out = ex_dbl(strtod(val, NULL));
+        t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 21; t->decimals = 6; t->flags = NUM_FLAG | BINARY_FLAG;
+        return 0;
+    }
     if (v->type == SV_INT || v->type == SV_UINT) {
         *out = ex_int(strtoll(val, NULL, 10));
         if (v->type == SV_UINT) { out->t = VT_UINT; out->u = strtoull(val, NULL, 10); t->flags |= UNSIGNED_FLAG; }
@@ -329,6 +335,72 @@ static int mem_used_clamp(const char *text, char *buf, size_t cap, ex_err *err)
     snprintf(tmp, sizeof tmp, "%llu", v);
     snprintf(buf, cap, "%s", tmp);
     return rc;
+}
+
+/* ---------------------------------------------------------------- max_statement_time */
+
+/* A DOUBLE variable (max_statement_time: seconds, 0 = none) is kept as "%.6f" within
+ * 0..31536000; a value outside is brought in with a 1292 warning (err, return 2). */
+static int stmt_time_clamp(const sysvar *v, const char *text, char *buf, size_t cap, ex_err *err)
+{
+    double d = strtod(text, NULL);
+    int rc = 0;
+    if (!(d >= 0) || d > 31536000.0) {
+        err->code = 1292; strcpy(err->state, "HY000");
+        snprintf(err->msg, sizeof err->msg, "Truncated incorrect %s value: '%.100s'", v->name, text);
+        d = d > 31536000.0 ? 31536000.0 : 0;
+        rc = 2;
+    }
+    char tmp[32];
+    snprintf(tmp, sizeof tmp, "%.6f", d);
+    snprintf(buf, cap, "%s", tmp);
+    return rc;
+}
+
+static const sysvar *stmt_time_var(void)
+{
+    static _Atomic(const sysvar *) mst;
+    const sysvar *v = mst;
+    if (!v) mst = v = find_var("max_statement_time");
+    return v;
+}
+
+static uint64_t secs_to_ns(const char *text)
+{
+    double d = text ? strtod(text, NULL) : 0;
+    return d > 0 ? (uint64_t)(d * 1e9) : 0;
+}
+
+/* The global value in ns, so that a statement finds its limit without the lock. */
+static _Atomic uint64_t stmt_time_global_ns;
+
+uint64_t ex_sysvar_stmt_time_ns(pdb_session *s)
+{
+    const sysvar *v = stmt_time_var();
+    for (ovr *o = s->sysvars; o; o = o->next)
+        if (o->v == v) return secs_to_ns(o->val);
+    return atomic_load_explicit(&stmt_time_global_ns, memory_order_relaxed);
+}
+
+bool ex_sysvar_overridden(pdb_session *s, const char *name)
+{
+    const sysvar *v = find_var(name);
+    for (ovr *o = s->sysvars; o; o = o->next)
+        if (o->v == v) return true;
+    return false;
+}
+
+void ex_sysvar_forget(pdb_session *s, const char *name)
+{
+    const sysvar *v = find_var(name);
+    for (ovr **p = &s->sysvars; *p; p = &(*p)->next)
+        if ((*p)->v == v) {
+            ovr *o = *p;
+            *p = o->next;
+            free(o->val);
+            free(o);
+            return;
+        }
 }
 
 /* ---------------------------------------------------------------- statement memory */
@@ -406,7 +478,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
             return -1;
         }
     }
-    if ((v->type == SV_INT || v->type == SV_UINT) && text && val->t == VT_STRING) {
+    if ((v->type == SV_INT || v->type == SV_UINT || v->type == SV_DOUBLE) && text && val->t == VT_STRING) {
         err->code = 1232; strcpy(err->state, "42000");
         snprintf(err->msg, sizeof err->msg, "Incorrect argument type to variable '%s'", v->name);
         return -1;
@@ -414,6 +486,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     const char *n = v->name;
     int rc = 0;
     if (!strcmp(n, "max_session_mem_used") && text) rc = mem_used_clamp(text, buf, sizeof buf, err);
+    if (v->type == SV_DOUBLE && text) rc = stmt_time_clamp(v, text, buf, sizeof buf, err);
     if (!strcmp(n, "sql_mode")) {
         uint32_t m = 0;
         if (val->t != VT_STRING && text) {
@@ -453,11 +526,12 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
             return 0;
         }
         set_override(&s->sysvars, v, text ? text : "");
-        return 0;
+        return rc;
     }
     pthread_mutex_lock(&gmu);
     set_override(&globals, v, text ? text : "");
     pthread_mutex_unlock(&gmu);
+    if (v == stmt_time_var()) atomic_store(&stmt_time_global_ns, secs_to_ns(text));
     return rc;
 }
 
@@ -477,6 +551,11 @@ int pdb_set_global_default(const char *name, const char *value)
         n = n > (9223372036854775807ull >> sh) ? 9223372036854775807ull : n << sh;
         snprintf(num, sizeof num, "%llu", n < 8192 ? 8192ull : n);
         value = num;
+    }
+    if (v == stmt_time_var()) {
+        stmt_time_clamp(v, value, num, sizeof num, &(ex_err){ 0 });
+        value = num;
+        atomic_store(&stmt_time_global_ns, secs_to_ns(value));
     }
     pthread_mutex_lock(&gmu);
     set_override(&globals, v, value);

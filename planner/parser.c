@@ -2578,8 +2578,52 @@ static void delete_stmt(P *p, pl_stmt *s)
 
 /* ---------------------------------------------------------------- SET / SHOW */
 
+/* The value of a SET assignment: ON, OFF and ALL as words, DEFAULT, or an expression. */
+static pl_expr *set_value(P *p)
+{
+    if (is_kw(p, "ON") || is_kw(p, "OFF") || is_kw(p, "ALL")) {
+        pl_expr *e = mk(p, E_STRING, p->t.start);
+        e->s = p->t.val; e->slen = p->t.vlen;
+        next(p);
+        return e;
+    }
+    if (accept_kw(p, "DEFAULT")) return mk(p, E_DEFAULT, p->t.start);
+    return expr(p);
+}
+
+static void statement(P *p, pl_stmt *s);
+
+/* SET STATEMENT var=value[, ...] FOR statement: the statement itself, with the session
+ * variables it runs under in stmt_sets. */
+static void set_statement_for(P *p, pl_stmt *s)
+{
+    vec v = { 0 };
+    do {
+        pl_assign *a = alloc(p, sizeof *a);
+        if ((p->t.kind != TK_IDENT && p->t.kind != TK_QIDENT) || is_kw(p, "FOR")) syntax_error(p);
+        a->name = p->t.val; next(p);
+        if (is_op(p, '.')) {   /* (global.x: no scope here) */
+            p->err->code = 4081;
+            strcpy(p->err->sqlstate, "HY000");
+            snprintf(p->err->msg, sizeof p->err->msg,
+                     "Unknown structured system variable or ROW routine variable '%.64s'", a->name);
+            longjmp(p->jb, 1);
+        }
+        if (!accept_op(p, '=')) expect_op(p, OP_ASSIGN);
+        a->value = set_value(p);
+        vpush(p, &v, a);
+    } while (accept_op(p, ','));
+    expect_kw(p, "FOR");
+    statement(p, s);
+    if (s->nstmt_sets) return;   /* nested: as MariaDB, the inner list replaces this one */
+    s->stmt_sets = alloc(p, (size_t)v.n * sizeof *s->stmt_sets);
+    for (int i = 0; i < v.n; i++) s->stmt_sets[i] = *(pl_assign *)v.v[i];
+    s->nstmt_sets = v.n;
+}
+
 static void set_stmt(P *p, pl_stmt *s)
 {
+    if (accept_kw(p, "STATEMENT")) { set_statement_for(p, s); return; }
     s->kind = S_SET;
     if (accept_kw(p, "NAMES")) {
         s->kind = S_SET_NAMES;
@@ -2673,14 +2717,7 @@ static void set_stmt(P *p, pl_stmt *s)
             if (accept_op(p, '.')) { a->name = ident(p); }   /* SET x.y (structured) */
         }
         if (!accept_op(p, '=')) expect_op(p, OP_ASSIGN);
-        if (is_kw(p, "ON") || is_kw(p, "OFF") || is_kw(p, "ALL")) {
-            pl_expr *e = mk(p, E_STRING, p->t.start);
-            e->s = p->t.val; e->slen = p->t.vlen;
-            next(p);
-            a->value = e;
-        } else if (accept_kw(p, "DEFAULT")) {
-            a->value = mk(p, E_DEFAULT, p->t.start);
-        } else a->value = expr(p);
+        a->value = set_value(p);
         vpush(p, &v, a);
     } while (accept_op(p, ','));
     s->nsets = v.n;
@@ -3223,9 +3260,10 @@ static void statement(P *p, pl_stmt *s)
     if (accept_kw(p, "KILL")) {
         s->kind = S_KILL;
         (void)(accept_kw(p, "HARD") || accept_kw(p, "SOFT"));
-        if (accept_kw(p, "QUERY")) s->name = "QUERY"; else accept_kw(p, "CONNECTION");
-        if (p->t.kind != TK_INT) syntax_error(p);
-        s->num = strtoll(p->t.val, NULL, 10); next(p);
+        /* the id is an expression (KILL CONNECTION_ID()); num 1: KILL QUERY ID */
+        if (accept_kw(p, "QUERY")) { s->name = "QUERY"; if (accept_kw(p, "ID")) s->num = 1; }
+        else accept_kw(p, "CONNECTION");
+        s->where = expr(p);
         return;
     }
     if (accept_kw(p, "GRANT")) { grant_stmt(p, s, true); return; }

@@ -334,6 +334,8 @@ typedef struct pl_stmt {
     uint64_t privs;           /* GRANT/REVOKE privilege list: STOR_PRIV_* bits */
     bool grant_columns;       /* a column list was given (column privileges) */
     bool revoke_all;          /* REVOKE ALL PRIVILEGES, GRANT OPTION FROM ... */
+    pl_assign *stmt_sets;     /* SET STATEMENT var=value, ... FOR this statement (session scope) */
+    int nstmt_sets;
 } pl_stmt;
 
 /* Parse error: code 1064 and MariaDB's message. */

@@ -85,6 +85,7 @@ static void write_end(srv_conn *c, uint16_t warnings, uint16_t status)
 void srv_session_apply(srv_conn *c)
 {
     pdb_session *s = c->sess;
+    s->kill = &c->kill_req;              /* the engine's statements check it (KILL) */
     s->client_caps = c->caps;
     s->client_found_rows = (c->caps & CLIENT_FOUND_ROWS) != 0;
     if (!s->max_allowed_packet)
@@ -444,6 +445,11 @@ static int sink_error(void *ctx, uint16_t code, const char *sqlstate, const char
     srv_conn *c = ctx;
     if (c->sink_failed || c->closing)
         return 1;
+    if (code == 1927 && atomic_load(&c->kill_req) == 2) {
+        /* KILL CONNECTION stopped the statement: as MariaDB, the victim is sent nothing */
+        c->killed_stop = true;
+        return 1;
+    }
     c->eof_patch = 0;
     c->in_result = false;
     srv_write_err(c, code, sqlstate, "%s", msg ? msg : "");
@@ -487,6 +493,10 @@ void srv_exec_end(srv_conn *c)
             return;
         }
         srv_write_err(c, 1317, "70100", "Query execution was interrupted");
+    } else if (c->last_err == 1927) {
+        /* KILL of the own connection (engine/exec.c do_kill): closed after the error */
+        srv_conn_close(c, SRV_CLOSE_LINGER);
+        return;
     } else if (c->in_result) {
         /* The engine ended without end(): terminate the result set. */
         write_end(c, 0, srv_session_status(c));

@@ -416,6 +416,7 @@ static void discard_done(uv_work_t *w, int status)
 
 static void session_discard(srv_loop *lp, pdb_session *s)
 {
+    s->kill = NULL;                  /* (it pointed into the connection, which goes first) */
     if (pdb_session_rollback(s) == PDB_EXEC_MOVE) {
         discard_job *j = malloc(sizeof *j);
         if (j) {
@@ -561,6 +562,8 @@ void srv_conn_close(srv_conn *c, int how)
     }
 }
 
+static void wait_timeout(srv_conn *c, bool killed);
+
 void srv_conn_check_kills(srv_loop *lp)
 {
     for (srv_conn *c = lp->conns, *next; c; c = next) {
@@ -571,8 +574,13 @@ void srv_conn_check_kills(srv_loop *lp)
         if (k == 2) {
             srv_conn_close(c, SRV_CLOSE_NOW);
         } else if (k == 1) {
-            /* KILL QUERY of a connection that is not running anything: nothing to do. */
+            /* KILL QUERY: a statement waiting for a lock ends with 1317; a connection
+             * that is not running anything has nothing to stop. */
             atomic_store(&c->kill_req, 0);
+            if (c->waiting && !c->closing) {
+                uv_timer_stop(&c->timer);
+                wait_timeout(c, true);
+            }
         }
     }
 }
@@ -716,7 +724,8 @@ void srv_conn_check_waits(srv_loop *lp)
     }
 }
 
-static void wait_timeout(srv_conn *c)
+/* The wait ends with an error: innodb_lock_wait_timeout, or KILL QUERY (killed). */
+static void wait_timeout(srv_conn *c, bool killed)
 {
     c->waiting = SRV_WAIT_NONE;
     free(c->wait_pkt);
@@ -724,7 +733,10 @@ static void wait_timeout(srv_conn *c)
     c->wait_pkt_len = 0;
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
-    pdb_exec_wait_timeout(c->sess, &sink);
+    if (killed)
+        pdb_exec_wait_killed(c->sess, &sink);
+    else
+        pdb_exec_wait_timeout(c->sess, &sink);
     wait_done(c);
 }
 
@@ -769,7 +781,7 @@ static void on_timer(uv_timer_t *t)
         if (now >= c->wait_deadline_ms && c->sess->wait_named)
             wait_resume(c);             /* GET_LOCK's timeout: it answers 0 now */
         else if (now >= c->wait_deadline_ms)
-            wait_timeout(c);
+            wait_timeout(c, false);
         else
             uv_timer_start(&c->timer, on_timer, c->wait_deadline_ms - now, 0);
         return;

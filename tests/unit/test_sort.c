@@ -1,6 +1,6 @@
 /* test_sort.c - ex_sort (engine/exec.c): the order glibc's qsort_r gives (both stable),
  * for comparators with many ties, small and large elements; and past the time slice it
- * leaves by EX_MOVE from inside the sort. */
+ * leaves by EX_MOVE from inside the sort; a watched one for KILL and max_statement_time. */
 #include <criterion/criterion.h>
 #include <setjmp.h>
 #include <stdlib.h>
@@ -76,4 +76,51 @@ Test(sort, moves_past_the_slice)
     for (size_t i = 1; i < n; i++) cr_assert(x[i - 1] % 97 <= x[i] % 97);
     free(x);
     stor_arena_free(&a);
+}
+
+/* A watched statement (every statement run_statement runs) stops inside the sort for
+ * KILL QUERY (1317, the request cleared), KILL CONNECTION (1927, the request kept) and
+ * past max_statement_time (1969). */
+static uint16_t sort_watched(pdb_session *s, uint64_t stop_at)
+{
+    stor_arena a;
+    stor_arena_init(&a);
+    ex_stmt st = { 0 };
+    st.watch = true;
+    st.stop_at = stop_at;
+    ex_err err;
+    jmp_buf jb;
+    ex_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.a = &a;
+    ctx.s = s;
+    ctx.stmt = &st;
+    ctx.jb = &jb;
+    ctx.err = &err;
+    size_t n = 100000;
+    uint32_t *x = malloc(n * 4);
+    for (size_t i = 0; i < n; i++) x[i] = (uint32_t)(n - i);
+    volatile uint16_t code = 0;
+    if (setjmp(jb)) code = err.code;
+    else ex_sort(&ctx, x, n, 4, cmp_mod97, NULL);
+    free(x);
+    stor_arena_free(&a);
+    return code;
+}
+
+Test(sort, stops_for_kill_and_max_statement_time)
+{
+    pdb_session *s = calloc(1, sizeof *s);
+    _Atomic uint8_t kill = 0;
+    s->kill = &kill;
+    cr_assert_eq(sort_watched(s, 0), 0);                  /* nothing asked: sorts on */
+    atomic_store(&kill, 1);
+    cr_assert_eq(sort_watched(s, 0), 1317);
+    cr_assert_eq(atomic_load(&kill), 0);
+    atomic_store(&kill, 2);
+    cr_assert_eq(sort_watched(s, 0), 1927);
+    cr_assert_eq(atomic_load(&kill), 2);
+    atomic_store(&kill, 0);
+    cr_assert_eq(sort_watched(s, 1), 1969);               /* a deadline long past */
+    free(s);
 }
