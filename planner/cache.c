@@ -64,6 +64,7 @@ struct pl_shape {
     _Atomic(void *) plans[PL_SHAPE_PLANS];
     void *retired[8];
     int nretired;
+    _Atomic int memo;         /* pl_shape_memo: 0 not known yet, else the answer + 1 */
 };
 
 static pthread_mutex_t pc_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -123,6 +124,29 @@ bool pl_shape_set_plan(pl_shape *e, int bid, void *plan)
     }
     pthread_mutex_unlock(&pc_mu);
     return ok;
+}
+
+int pl_shape_memo(pl_shape *e, bool (*test)(const char *text, size_t len))
+{
+    if (!e || !e->usable || !e->sql) return -1;
+    int v = atomic_load_explicit(&e->memo, memory_order_relaxed);
+    if (v) return v - 1;
+    char *t = malloc(e->len + 1);              /* the text with each literal as ? */
+    if (!t) return -1;
+    size_t n = 0, at = 0;
+    for (int i = 0; i < e->nlits; i++) {
+        memcpy(t + n, e->sql + at, e->lits[i].off - at);
+        n += e->lits[i].off - at;
+        t[n++] = '?';
+        at = e->lits[i].off + e->lits[i].len;
+    }
+    memcpy(t + n, e->sql + at, e->len - at);
+    n += e->len - at;
+    t[n] = 0;
+    v = test(t, n) ? 2 : 1;
+    free(t);
+    atomic_store_explicit(&e->memo, v, memory_order_relaxed);   /* a race computes it twice */
+    return v - 1;
 }
 
 void pl_shape_release(pl_shape *e)
