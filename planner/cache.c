@@ -164,10 +164,11 @@ typedef struct keybuf {
     size_t n, cap;
 } keybuf;
 
-static void key_put(keybuf *k, const void *p, size_t n)
+static inline void key_put(keybuf *k, const void *p, size_t n)
 {
     if (k->n + n > k->cap) abort();   /* cannot happen: see shape_of's bound */
-    memcpy(k->b + k->n, p, n);
+    if (n == 1) k->b[k->n] = *(const char *)p;   /* the usual gap: one space, no call */
+    else if (n) memcpy(k->b + k->n, p, n);
     k->n += n;
 }
 
