@@ -208,7 +208,7 @@ def measure(binary, datadir, workdir, extra, stmts, args):
 def fmt(v):
     if v is None:
         return ""
-    return "%.1fK" % (v / 1000) if v < 10e6 else "%.1fM" % (v / 1e6)
+    return "%.1fK" % (v / 1000) if v < 1e6 else "%.2fM" % (v / 1e6)
 
 
 def main():
