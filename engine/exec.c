@@ -722,6 +722,14 @@ static bool text_restartable(const char *p, size_t n)
     return true;
 }
 
+/* text_restartable of a statement served from a cached shape is asked once per shape,
+ * on the shape's text: the words it looks for are never inside a literal's value */
+static bool restartable(pl_shape *shape, const char *text, size_t len)
+{
+    int v = pl_shape_memo(shape, text_restartable);
+    return v >= 0 ? v : text_restartable(text, len);
+}
+
 /* Does this expression read a table (a subquery anywhere in it)? Conservative: true when
  * the stack runs low. */
 static bool expr_reads(const pl_expr *e)
@@ -821,7 +829,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (!nolock && !store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
     stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&
-                          st->kind == S_SELECT && text_restartable(text, len)
+                          st->kind == S_SELECT && restartable(shape, text, len)
                           ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
     stmt_state.slice_read = ex_now_ns();
     stmt_state.watch = !describe;   /* KILL and max_statement_time (ex_slice_check) */

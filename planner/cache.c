@@ -64,6 +64,7 @@ struct pl_shape {
     _Atomic(void *) plans[PL_SHAPE_PLANS];
     void *retired[8];
     int nretired;
+    _Atomic int memo;         /* pl_shape_memo: 0 not known yet, else the answer + 1 */
 };
 
 static pthread_mutex_t pc_mu = PTHREAD_MUTEX_INITIALIZER;
@@ -125,6 +126,29 @@ bool pl_shape_set_plan(pl_shape *e, int bid, void *plan)
     return ok;
 }
 
+int pl_shape_memo(pl_shape *e, bool (*test)(const char *text, size_t len))
+{
+    if (!e || !e->usable || !e->sql) return -1;
+    int v = atomic_load_explicit(&e->memo, memory_order_relaxed);
+    if (v) return v - 1;
+    char *t = malloc(e->len + 1);              /* the text with each literal as ? */
+    if (!t) return -1;
+    size_t n = 0, at = 0;
+    for (int i = 0; i < e->nlits; i++) {
+        memcpy(t + n, e->sql + at, e->lits[i].off - at);
+        n += e->lits[i].off - at;
+        t[n++] = '?';
+        at = e->lits[i].off + e->lits[i].len;
+    }
+    memcpy(t + n, e->sql + at, e->len - at);
+    n += e->len - at;
+    t[n] = 0;
+    v = test(t, n) ? 2 : 1;
+    free(t);
+    atomic_store_explicit(&e->memo, v, memory_order_relaxed);   /* a race computes it twice */
+    return v - 1;
+}
+
 void pl_shape_release(pl_shape *e)
 {
     if (!e) return;
@@ -140,10 +164,11 @@ typedef struct keybuf {
     size_t n, cap;
 } keybuf;
 
-static void key_put(keybuf *k, const void *p, size_t n)
+static inline void key_put(keybuf *k, const void *p, size_t n)
 {
     if (k->n + n > k->cap) abort();   /* cannot happen: see shape_of's bound */
-    memcpy(k->b + k->n, p, n);
+    if (n == 1) k->b[k->n] = *(const char *)p;   /* the usual gap: one space, no call */
+    else if (n) memcpy(k->b + k->n, p, n);
     k->n += n;
 }
 
@@ -211,10 +236,19 @@ static bool shape_of(stor_arena *a, const char *sql, size_t len, const pl_parse_
     return ntok > 0;
 }
 
+/* Eight bytes at a time (a key is the whole statement: a byte-wise hash was a tenth of
+ * a kept plan's cost); equal hashes are compared in full (slot_find). */
 static uint64_t key_hash(const char *p, size_t n)
 {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; i++) h = (h ^ (uint8_t)p[i]) * 1099511628211ull;
+    uint64_t h = 1469598103934665603ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+        h ^= h >> 31;
+    }
+    for (; i < n; i++) h = (h ^ (uint8_t)p[i]) * 1099511628211ull;
     return h ^ (h >> 29);
 }
 

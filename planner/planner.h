@@ -368,6 +368,12 @@ typedef struct pl_shape pl_shape;
 int  pl_parse_cached(stor_arena *a, const char *sql, size_t len, size_t *pos, const pl_parse_opts *o,
                      pl_stmt *out, pl_error *err, pl_shape **ref);
 void pl_shape_release(pl_shape *ref);
+/* A yes/no property of a shape's text that its literals' values cannot change (the
+ * engine's "may this statement run again" test): test runs once per shape, over the
+ * cached text with every literal token replaced by ?, and later calls return its answer.
+ * One memo per shape. -1 when ref is NULL or not a usable shape (the caller tests the
+ * statement's own text). */
+int  pl_shape_memo(pl_shape *ref, bool (*test)(const char *text, size_t len));
 /* Plans the engine attaches to a cached shape, one slot per query block (bid 1 ..
  * PL_SHAPE_PLANS). A plan is one malloc'd block the cache frees with the entry; once set it
  * is never written again, so a statement holding a reference to the entry may read it

@@ -112,6 +112,13 @@ int proto_buf_put_lenenc_str(proto_buf *b, const void *p, size_t n)
 {
     if (n && !p)
         return PROTO_EBAD;
+    if (n < 251 && n < b->cap - b->len) {   /* the usual cell: one length byte, room already there */
+        b->data[b->len] = (uint8_t)n;
+        if (n)
+            memcpy(b->data + b->len + 1, p, n);
+        b->len += n + 1;
+        return PROTO_OK;
+    }
     uint8_t tmp[9];
     size_t hn = proto_lenenc_encode(tmp, n);
     if (n > SIZE_MAX - hn)

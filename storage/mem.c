@@ -165,13 +165,6 @@ bool stor_mem_full(void)
 
 /* ---- arenas ---- */
 
-struct stor_arena_blk {
-    stor_arena_blk *prev;   /* older block */
-    size_t size;            /* bytes usable in data[] */
-    size_t off;             /* next free offset */
-    _Alignas(16) unsigned char data[];
-};
-
 /* Block sizes including the header: 4 KiB doubling up to 1 MiB, then 1 MiB each (powers
  * of two fit jemalloc's size classes; 1 MiB + a header would take a 1.25 MiB class). A
  * request larger than that gets a block of its own size. */
@@ -231,28 +224,23 @@ static stor_arena_blk *arena_block(stor_arena *a, size_t sz)
     abort();
 }
 
-void *stor_arena_alloc(stor_arena *a, size_t n)
+void *stor_arena_alloc_grow(stor_arena *a, size_t n)
 {
-    n = (n + 15) & ~(size_t)15;
     stor_arena_blk *b = a->head;
-    if (!b || b->off + n > b->size) {
-        size_t sz = ARENA_MIN_BLOCK;
-        if (b) {
-            sz = (b->size + sizeof *b) * 2;
-            if (sz > ARENA_MAX_BLOCK) sz = ARENA_MAX_BLOCK;
-        }
-        sz -= sizeof *b;
-        if (sz < n) sz = n;
-        stor_arena_blk *nb = arena_block(a, sz);
-        nb->prev = b; nb->size = sz; nb->off = 0;
-        a->head = b = nb;
-        a->held += sz;
-        if (a->held > a->peak) a->peak = a->held;
+    size_t sz = ARENA_MIN_BLOCK;
+    if (b) {
+        sz = (b->size + sizeof *b) * 2;
+        if (sz > ARENA_MAX_BLOCK) sz = ARENA_MAX_BLOCK;
     }
-    void *p = b->data + b->off;
-    b->off += n;
+    sz -= sizeof *b;
+    if (sz < n) sz = n;
+    stor_arena_blk *nb = arena_block(a, sz);
+    nb->prev = b; nb->size = sz; nb->off = n;
+    a->head = nb;
+    a->held += sz;
+    if (a->held > a->peak) a->peak = a->held;
     a->used += n;
-    return p;
+    return nb->data;
 }
 
 char *stor_arena_strndup(stor_arena *a, const char *s, size_t n)

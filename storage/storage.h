@@ -84,8 +84,24 @@ typedef struct stor_arena {
     void (*full)(void *arg, int why, size_t bytes);
     void *full_arg;
 } stor_arena;
+struct stor_arena_blk {
+    stor_arena_blk *prev;   /* older block */
+    size_t size;            /* bytes usable in data[] */
+    size_t off;             /* next free offset */
+    _Alignas(16) unsigned char data[];
+};
 void  stor_arena_init(stor_arena *a);
-void *stor_arena_alloc(stor_arena *a, size_t n);   /* 16-byte aligned; on OOM: the guard, else abort */
+void *stor_arena_alloc_grow(stor_arena *a, size_t n);   /* stor_arena_alloc with a new block */
+/* 16-byte aligned; on OOM: the guard, else abort. Inline: a statement makes hundreds. */
+static inline void *stor_arena_alloc(stor_arena *a, size_t n)
+{
+    n = (n + 15) & ~(size_t)15;
+    stor_arena_blk *b = a->head;
+    if (__builtin_expect(!b || b->off + n > b->size, 0)) return stor_arena_alloc_grow(a, n);
+    b->off += n;
+    a->used += n;
+    return b->data + (b->off - n);
+}
 /* Arms the guard (full != NULL) or disarms it (full NULL). */
 void  stor_arena_guard(stor_arena *a, size_t limit, void (*full)(void *, int, size_t), void *arg);
 /* The most counted memory (stor_mem_used) that guarded arenas may grow into: set with the
