@@ -242,7 +242,12 @@ typedef struct grp {
 
 /* ---------------------------------------------------------------- helpers */
 
-static int top_bit(uint64_t m) { int t = -1; for (int i = 0; i < 63; i++) if (m & (1ull << i)) t = i; return t; }
+/* The highest source bit of m (bit 63, "outside the block", ignored), or -1. */
+static int top_bit(uint64_t m)
+{
+    m &= ~(1ull << 63);
+    return m ? 63 - __builtin_clzll(m) : -1;
+}
 
 static bool passes(ex_ctx *ctx, ex_prog *p)
 {
@@ -1852,12 +1857,13 @@ static void spill_setup(qstate *q)
     ex_ctx *ctx = q->ctx;
     pl_select *sel = q->sel;
     if (ctx->describe || ctx->stmt->exam_on || sel->distinct || q->dstream || q->nwins) return;
-    size_t lim = spill_limit(ctx);
+    /* (the limit is two variable lookups: only for a block that may spill) */
     if (q->grouped && sel->ngroup && !q->ritems && q->ngroup <= 64 && !grouping_warns(q) && aggs_deferrable(q)) {
-        q->glimit = lim;
+        q->glimit = spill_limit(ctx);
         q->gheld0 = ctx->a->held;
     }
     if (!q->norder) return;
+    size_t lim = spill_limit(ctx);
     int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
     uint64_t keep = l < 0 || sel->with_ties ? 0 : (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
     if (l == 0 && !sel->with_ties && keep == 0) keep = 1;   /* (LIMIT 0: none is wanted; 0 would mean all) */

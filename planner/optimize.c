@@ -45,7 +45,12 @@ void pl_split_and(stor_arena *a, pl_expr *e, pl_expr ***out, int *n, int *cap)
     (*out)[(*n)++] = e;
 }
 
-static int top_bit(uint64_t m) { int t = -1; for (int i = 0; i < 63; i++) if (m & (1ull << i)) t = i; return t; }
+/* The highest source bit of m (bit 63, OUTSIDE, ignored), or -1. */
+static int top_bit(uint64_t m)
+{
+    m &= ~OUTSIDE;
+    return m ? 63 - __builtin_clzll(m) : -1;
+}
 
 /* A decision that depends on the literals' values: the plan being made is not kept. */
 static void mark_nocache(pl_opt *o)
