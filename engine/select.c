@@ -3193,28 +3193,53 @@ static void kagg_state(qstate *q, uint64_t g, int i, aggst *st)
     st->any = true;
 }
 
-/* Groups by key, NULL first (grp_cmp's order: the keys are unique); BIGINT UNSIGNED keys
- * compare unsigned. */
-typedef struct kagg_order { const jb_agg *ja; bool unsig; } kagg_order;
-static int kagg_cmp(const void *x, const void *y, void *arg)
+/* The groups in key order, NULL first (grp_cmp's order: the keys are unique): the keys,
+ * made unsigned-sortable (a signed key with its sign bit flipped; BIGINT UNSIGNED as it
+ * is), radix-sorted a byte at a time, skipping the bytes every key shares. */
+static uint32_t *kagg_order(qstate *q, uint32_t n)
 {
-    const kagg_order *ko = arg;
-    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
-    int64_t ka, kb;
-    bool va = jb_agg_key(ko->ja, a, &ka), vb = jb_agg_key(ko->ja, b, &kb);
-    if (!va || !vb) return va == vb ? 0 : va ? 1 : -1;
-    if (ko->unsig) return (uint64_t)ka < (uint64_t)kb ? -1 : (uint64_t)ka > (uint64_t)kb;
-    return ka < kb ? -1 : ka > kb;
+    ex_ctx *ctx = q->ctx;
+    uint32_t *idx = stor_arena_alloc(ctx->a, (size_t)n * sizeof *idx);
+    uint64_t *kv = stor_arena_alloc(ctx->a, (size_t)n * sizeof *kv);
+    bool unsig = q->ngroup && kagg_uint(&ctx->src[0].t->cols[kagg_col(q->gp[0])]);
+    uint32_t m = 0, nul = UINT32_MAX;
+    uint64_t all_or = 0, all_and = UINT64_MAX;
+    for (uint32_t g = 0; g < n; g++) {
+        int64_t k;
+        if (!q->ngroup || !jb_agg_key(q->kagg, g, &k)) { nul = g; continue; }
+        kv[m] = unsig ? (uint64_t)k : (uint64_t)k ^ (1ull << 63);
+        idx[m++] = g;
+        all_or |= kv[m - 1];
+        all_and &= kv[m - 1];
+    }
+    uint32_t *idx2 = stor_arena_alloc(ctx->a, (size_t)(m ? m : 1) * sizeof *idx2);
+    uint64_t *kv2 = stor_arena_alloc(ctx->a, (size_t)(m ? m : 1) * sizeof *kv2);
+    for (int sh = 0; sh < 64 && m > 1; sh += 8) {
+        if (!(((all_or ^ all_and) >> sh) & 0xff)) continue;   /* every key has this byte */
+        uint32_t cnt[257] = { 0 };
+        for (uint32_t i = 0; i < m; i++) cnt[((kv[i] >> sh) & 0xff) + 1]++;
+        for (int b = 0; b < 256; b++) cnt[b + 1] += cnt[b];
+        for (uint32_t i = 0; i < m; i++) {
+            uint32_t at = cnt[(kv[i] >> sh) & 0xff]++;
+            kv2[at] = kv[i];
+            idx2[at] = idx[i];
+        }
+        ex_slice_work(ctx, m);
+        uint64_t *tk = kv; kv = kv2; kv2 = tk;
+        uint32_t *ti = idx; idx = idx2; idx2 = ti;
+    }
+    if (nul == UINT32_MAX) return idx;
+    uint32_t *out = stor_arena_alloc(ctx->a, (size_t)n * sizeof *out);
+    out[0] = nul;
+    memcpy(out + 1, idx, (size_t)m * sizeof *out);
+    return out;
 }
 
 static void kagg_emit(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     uint32_t n = (uint32_t)jb_agg_ngroups(q->kagg);
-    uint32_t *idx = stor_arena_alloc(ctx->a, (size_t)n * sizeof *idx);
-    for (uint32_t g = 0; g < n; g++) idx[g] = g;
-    kagg_order ko = { q->kagg, q->ngroup && kagg_uint(&ctx->src[0].t->cols[kagg_col(q->gp[0])]) };
-    if (q->ngroup && n > 1) ex_sort(ctx, idx, n, sizeof *idx, kagg_cmp, &ko);
+    uint32_t *idx = kagg_order(q, n);
     aggst *st = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *st);
     pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *aggv);
     for (uint32_t k = 0; k < n; k++) {
