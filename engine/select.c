@@ -53,9 +53,10 @@ typedef struct fkern {
     /* answers by pooled value id (storage/strpool.c), direct-mapped */
     uint16_t idkey[FK_IDMEMO];
     bool idres[FK_IDMEMO];
-    /* the JIT may check it (jit_levels): `!NULL && int64 value op jk`, exactly */
-    bool jit;
-    int64_t jk;
+    /* the JIT may check it (jit_levels): `!NULL && int64 value op jk`, exactly; between:
+       `... >= jk && ... <= jk2` (col BETWEEN a AND b: the interpreter runs the program) */
+    bool jit, between;
+    int64_t jk, jk2;
 } fkern;
 
 /* A filter conjunct placed at the join level where all its sources are bound. */
@@ -257,10 +258,43 @@ static bool passes(ex_ctx *ctx, ex_prog *p)
 }
 
 /* Recognises `column op constant` (or `constant op column`) over a base table in p. */
+/* k as column c's int64 slot would hold it, when `slot op *out` is exactly the
+ * interpreter's `column op k` (no warning possible): an integer constant against an integer
+ * column (BIGINT UNSIGNED compares unsigned: not), an integer or decimal one against a
+ * DECIMAL column's scaled integer when it converts exactly, a temporal one (or one
+ * ex_compare reads as a datetime: jb_temporal_const) against a DATE/DATETIME/TIMESTAMP. */
+static bool kern_const(const stor_column *c, const pdb_value *k, int64_t *out)
+{
+    if (c->kind != CK_I64) return false;
+    switch (c->type) {
+    case CT_TINYINT: case CT_SMALLINT: case CT_MEDIUMINT: case CT_INT: case CT_BIGINT:
+        if (k->t != VT_INT || (c->is_unsigned && c->type == CT_BIGINT)) return false;
+        *out = k->i;
+        return true;
+    case CT_DECIMAL: {
+        if ((k->t != VT_INT && k->t != VT_DECIMAL) || k->len) return false;
+        int s = c->scale > 0 ? c->scale : 0, ks = k->t == VT_DECIMAL ? k->scale : 0;
+        if (s > 18 || ks > 18) return false;
+        if (ks > s) {
+            int64_t d = ex_pow10[ks - s];
+            if (k->i % d) return false;   /* finer than the column: left to the interpreter */
+            *out = k->i / d;
+            return true;
+        }
+        return !__builtin_mul_overflow(k->i, ex_pow10[s - ks], out);
+    }
+    case CT_DATE: case CT_DATETIME: case CT_TIMESTAMP:
+        return jb_temporal_const(k, out);
+    default:
+        return false;
+    }
+}
+
 static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
 {
     k->kind = FK_NONE;
     k->jit = false;
+    k->between = false;
     memset(k->idkey, 0, sizeof k->idkey);
     k->mp = NULL;
     k->mlen = 0;
@@ -284,6 +318,20 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
         k->nlist = n; k->list = list;
         k->kind = FK_STR_IN;
         k->jit = true;   /* answered by chunk (kern_answers) */
+        return;
+    }
+    /* column BETWEEN constant AND constant (numbers, or values of the column's kind): two
+       compares for the JIT; the interpreter runs the program */
+    if (p->nops == 4 && p->ops[0].code == OP_COL && p->ops[1].code == OP_CONST && p->ops[2].code == OP_CONST &&
+        p->ops[3].code == OP_BETWEEN && p->ops[3].a == 0 && p->ops[3].b == 0) {
+        const ex_op *co = &p->ops[0];
+        if (co->a < 0 || co->a >= ctx->nsrc || !ctx->src[co->a].t) return;
+        const stor_table *t = ctx->src[co->a].t;
+        if ((uint32_t)co->b >= t->ncols) return;
+        k->src = co->a; k->col = (uint32_t)co->b;
+        k->jit = k->between = kern_const(&t->cols[co->b], &p->consts[p->ops[1].a], &k->jk) &&
+                              kern_const(&t->cols[co->b], &p->consts[p->ops[2].a], &k->jk2);
+        k->op = BO_GE;
         return;
     }
     if (p->nops != 3 || p->ops[2].code != OP_CMP || p->ops[2].a == BO_NSEQ) return;
@@ -319,6 +367,8 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
            values compared (a string constant on the left is converted once even for a NULL
            row: left to the interpreter) */
         k->jit = jb_temporal_const(kv, &k->jk);
+    } else if (c->kind == CK_I64 && c->type == CT_DECIMAL) {
+        k->jit = kern_const(c, kv, &k->jk);   /* the scaled integers compared */
     }
 }
 
@@ -2381,7 +2431,14 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
         for (int i = 0; i < q->nconj && n < JB_MAXCONDS; i++) {
             conj *cj = &q->conj[i];
             if (cj->level != lv || cj->served) continue;
-            if (!cj->fk.jit || cj->fk.src != lv) break;
+            if (!cj->fk.jit || cj->fk.src != lv || (cj->fk.between && n + 2 > JB_MAXCONDS)) break;
+            if (cj->fk.between) {   /* col >= jk, then col <= jk2 */
+                c[n] = (jb_cond){ cj->fk.col, BO_GE, cj->fk.jk, NULL };
+                at[n++] = i;
+                c[n] = (jb_cond){ cj->fk.col, BO_LE, cj->fk.jk2, NULL };
+                at[n++] = i;
+                continue;
+            }
             c[n] = (jb_cond){ cj->fk.col, cj->fk.op, cj->fk.jk, NULL };
             if (cj->fk.kind == FK_STR_EQ || cj->fk.kind == FK_STR_IN) {
                 kern_ans *ka = stor_arena_alloc(ctx->a, sizeof *ka);
@@ -2398,6 +2455,7 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
         int used = 0;
         q->jit[lv] = jb_scan_new(ctx, bp ? bp->jit : NULL, lv, s->t, c, n, q, run, &used);
         for (int k = 0; k < used; k++) q->conj[at[k]].jit = true;
+        if (used > 0 && used < n && at[used] == at[used - 1]) q->conj[at[used - 1]].jit = false;   /* half a BETWEEN */
     }
 }
 

@@ -1,11 +1,12 @@
 -- Grouped aggregates over one table's scan as compiled code (engine/jit/agg.c through
 -- select.c kagg_*): GROUP BY one integer or DECIMAL column (or none), COUNT(*), COUNT, SUM,
 -- AVG, MIN, MAX of such columns (sums past 10^18 and past 64 bits), with or without
--- compiled filters. In make sqltest-offload every time (--jit-min-rows=0); in the default
--- run once the statement's plan is kept, so each statement runs three times. NULL keys and values, extremes of every integer type, deleted
--- rows, rows inside a transaction, HAVING, ORDER BY, LIMIT, DISTINCT, derived tables, and
--- the shapes left to the interpreter beside them. GROUP BY without ORDER BY is compared in
--- order: MariaDB sends the groups in key order, and so must the compiled sink.
+-- compiled filters (BETWEEN and DECIMAL compares among them). In make sqltest-offload
+-- every time (--jit-min-rows=0); in the default run once the statement's plan is kept, so
+-- each statement runs three times. NULL keys and values, extremes of every integer type,
+-- deleted rows, rows inside a transaction, HAVING, ORDER BY, LIMIT, DISTINCT, derived
+-- tables, and the shapes left to the interpreter beside them. GROUP BY without ORDER BY is
+-- compared in order: MariaDB sends the groups in key order, and so must the compiled sink.
 
 CREATE TABLE ja (id INT NOT NULL PRIMARY KEY, k INT, ks SMALLINT, ku INT UNSIGNED, kb BIGINT,
   t TINYINT, tu TINYINT UNSIGNED, s SMALLINT, m MEDIUMINT UNSIGNED, i INT, iu INT UNSIGNED, b BIGINT,
@@ -224,6 +225,51 @@ SELECT kb, COUNT(bu), SUM(bu), MAX(bu) FROM ja WHERE m > 15000000 GROUP BY kb;
 SELECT kb, COUNT(bu), SUM(bu), MAX(bu) FROM ja WHERE m > 15000000 GROUP BY kb;
 -- ordered
 SELECT kb, COUNT(bu), SUM(bu), MAX(bu) FROM ja WHERE m > 15000000 GROUP BY kb;
+SELECT COUNT(*), SUM(dec5), AVG(dec5) FROM ja WHERE dec5 BETWEEN 10 AND 20;
+SELECT COUNT(*), SUM(dec5), AVG(dec5) FROM ja WHERE dec5 BETWEEN 10 AND 20;
+SELECT COUNT(*), SUM(dec5), AVG(dec5) FROM ja WHERE dec5 BETWEEN 10 AND 20;
+SELECT COUNT(*), SUM(i) FROM ja WHERE dec5 BETWEEN 10.5 AND 99.99 AND t BETWEEN -20 AND 20;
+SELECT COUNT(*), SUM(i) FROM ja WHERE dec5 BETWEEN 10.5 AND 99.99 AND t BETWEEN -20 AND 20;
+SELECT COUNT(*), SUM(i) FROM ja WHERE dec5 BETWEEN 10.5 AND 99.99 AND t BETWEEN -20 AND 20;
+-- ordered
+SELECT k, COUNT(*), SUM(dec5) FROM ja WHERE dec5 >= 3 AND dec5 < 250.5 GROUP BY k;
+-- ordered
+SELECT k, COUNT(*), SUM(dec5) FROM ja WHERE dec5 >= 3 AND dec5 < 250.5 GROUP BY k;
+-- ordered
+SELECT k, COUNT(*), SUM(dec5) FROM ja WHERE dec5 >= 3 AND dec5 < 250.5 GROUP BY k;
+SELECT COUNT(*) FROM ja WHERE dec5 > 100.005;
+SELECT COUNT(*) FROM ja WHERE dec5 > 100.005;
+SELECT COUNT(*) FROM ja WHERE dec5 > 100.005;
+SELECT COUNT(*) FROM ja WHERE dec5 <> 7 AND dec5 <= 400;
+SELECT COUNT(*) FROM ja WHERE dec5 <> 7 AND dec5 <= 400;
+SELECT COUNT(*) FROM ja WHERE dec5 <> 7 AND dec5 <= 400;
+SELECT COUNT(*), MIN(i), MAX(i) FROM ja WHERE i BETWEEN -1000000 AND 999999 AND kb BETWEEN -700 AND 0;
+SELECT COUNT(*), MIN(i), MAX(i) FROM ja WHERE i BETWEEN -1000000 AND 999999 AND kb BETWEEN -700 AND 0;
+SELECT COUNT(*), MIN(i), MAX(i) FROM ja WHERE i BETWEEN -1000000 AND 999999 AND kb BETWEEN -700 AND 0;
+SELECT COUNT(*) FROM ja WHERE b BETWEEN -9223372036854775808 AND 9223372036854775807;
+SELECT COUNT(*) FROM ja WHERE b BETWEEN -9223372036854775808 AND 9223372036854775807;
+SELECT COUNT(*) FROM ja WHERE b BETWEEN -9223372036854775808 AND 9223372036854775807;
+SELECT COUNT(*) FROM ja WHERE i BETWEEN 20 AND 10;
+SELECT COUNT(*) FROM ja WHERE i BETWEEN 20 AND 10;
+SELECT COUNT(*) FROM ja WHERE i BETWEEN 20 AND 10;
+SELECT COUNT(*) FROM ja WHERE i NOT BETWEEN -10 AND 10 AND k > 0;
+SELECT COUNT(*) FROM ja WHERE i NOT BETWEEN -10 AND 10 AND k > 0;
+SELECT COUNT(*) FROM ja WHERE i NOT BETWEEN -10 AND 10 AND k > 0;
+SELECT COUNT(*) FROM ja WHERE d BETWEEN '2020-01-05' AND '2020-01-20';
+SELECT COUNT(*) FROM ja WHERE d BETWEEN '2020-01-05' AND '2020-01-20';
+SELECT COUNT(*) FROM ja WHERE d BETWEEN '2020-01-05' AND '2020-01-20';
+SELECT COUNT(*) FROM ja WHERE d BETWEEN DATE '2020-01-05' AND DATE '2020-01-20';
+SELECT COUNT(*) FROM ja WHERE d BETWEEN DATE '2020-01-05' AND DATE '2020-01-20';
+SELECT COUNT(*) FROM ja WHERE d BETWEEN DATE '2020-01-05' AND DATE '2020-01-20';
+-- ordered
+SELECT k, COUNT(*) FROM ja WHERE ku BETWEEN 100 AND 4294967295 GROUP BY k;
+-- ordered
+SELECT k, COUNT(*) FROM ja WHERE ku BETWEEN 100 AND 4294967295 GROUP BY k;
+-- ordered
+SELECT k, COUNT(*) FROM ja WHERE ku BETWEEN 100 AND 4294967295 GROUP BY k;
+SELECT COUNT(*) FROM ja WHERE bu BETWEEN 1 AND 100;
+SELECT COUNT(*) FROM ja WHERE bu BETWEEN 1 AND 100;
+SELECT COUNT(*) FROM ja WHERE bu BETWEEN 1 AND 100;
 -- inside a transaction: the statement's own changes and versions
 BEGIN;
 UPDATE ja SET k = 99, i = 5 WHERE id % 100 = 1;
