@@ -2918,7 +2918,7 @@ static void explain_note(qstate *q, ex_scope *sc)
         if (n && !calls && !p->conj[i].m && !passes(ctx, q->conj[i].p)) impossible = true;
     }
     for (int i = 0; i < n; i++) {
-        const pl_access *l = &p->lk[i];
+        const pl_access *l = &p->s[i].lk;
         stor_table *t = ctx->src[i].t;
         ps[i].hcol = -1;
         if (l->kind == PA_INDEX) {
@@ -3369,7 +3369,7 @@ static void opt_apply_order(ex_ctx *ctx, const pl_opt *o, const pl_plan *p)
     int n = ctx->nsrc;
     ex_src *tmp = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *tmp);
     for (int k = 0; k < n; k++) {
-        tmp[k] = ctx->src[p->order[k]];
+        tmp[k] = ctx->src[p->s[k].order];
         tmp[k].join = o->src[k].join;
         tmp[k].on = o->src[k].on;
         tmp[k].gsize = o->src[k].gsize;
@@ -3554,7 +3554,7 @@ static void block_access(qstate *q, ex_scope *sc, bp_progs *pg, pl_expr **cj, in
     for (int i = 0; i < q->nsrc; i++) q->lk[i].hcol = -1;
     sc->clause = "where clause";
     for (int i = 0; i < q->nsrc; i++) {
-        pl_access *l = &bp->lk[i];
+        pl_access *l = &bp->s[i].lk;
         if (!q->plan_post || q->verify) {
             pl_expr **eqs = NULL; int neq = 0, ceq = 0;
             pl_split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);

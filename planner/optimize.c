@@ -249,8 +249,8 @@ static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
 static void candidates(pl_opt *o, int i, int slot, pl_expr **cj, int ncj, pl_plan *p)
 {
     pl_osrc *s = &o->src[i];
-    p->cand0[slot] = p->ncands;
-    p->ncand[slot] = 0;
+    p->s[slot].cand0 = p->ncands;
+    p->s[slot].ncand = 0;
     if (!s->t) return;
     bool was = o->const_only;
     o->const_only = true;
@@ -276,7 +276,7 @@ static void candidates(pl_opt *o, int i, int slot, pl_expr **cj, int ncj, pl_pla
             c->nv[j] = (uint8_t)nv[j];
             c->v[j] = ref_slot(o->a, &o->nm, by[j], vals[j]);
         }
-        p->ncand[slot]++;
+        p->s[slot].ncand++;
     }
     if (s->t->nidx > 255) p->nocache = true;
     o->const_only = was;
@@ -288,8 +288,8 @@ static uint32_t estimate(pl_opt *o, int i, int slot, const pl_plan *p)
     pl_osrc *s = &o->src[i];
     if (!s->t) return s->rows;
     uint32_t best = s->t->nlive;
-    for (int c = 0; c < p->ncand[slot]; c++) {
-        const pl_probe *cd = &p->cands[p->cand0[slot] + c];
+    for (int c = 0; c < p->s[slot].ncand; c++) {
+        const pl_probe *cd = &p->cands[p->s[slot].cand0 + c];
         stor_index *ix = &s->t->idx[cd->ix];
         /* probe with the first value of each key column, times the IN-list sizes */
         pdb_value key[16];
@@ -328,8 +328,8 @@ uint32_t pl_plan_estimate(pl_opt *o, int i, pl_expr **cj, int ncj)
  * equality of an index's first column with a value over those sources. */
 static void reach(pl_opt *o, int i, pl_expr **cj, int ncj, pl_plan *p)
 {
-    p->jm0[i] = p->njms;
-    p->njm[i] = 0;
+    p->s[i].jm0 = p->njms;
+    p->s[i].njm = 0;
     pl_osrc *s = &o->src[i];
     if (!s->t) return;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
@@ -345,7 +345,7 @@ static void reach(pl_opt *o, int i, pl_expr **cj, int ncj, pl_plan *p)
                 uint64_t vm = SRCMASK(o, v);
                 if (!vm || (vm & OUTSIDE)) continue;
                 bool dup = false;
-                for (int k = 0; k < p->njm[i]; k++) if (p->jms[p->jm0[i] + k] == vm) dup = true;
+                for (int k = 0; k < p->s[i].njm; k++) if (p->jms[p->s[i].jm0 + k] == vm) dup = true;
                 if (dup) continue;
                 if (p->njms == p->cjms) {
                     int nc = p->cjms ? p->cjms * 2 : 8;
@@ -354,7 +354,7 @@ static void reach(pl_opt *o, int i, pl_expr **cj, int ncj, pl_plan *p)
                     p->jms = m; p->cjms = nc;
                 }
                 p->jms[p->njms++] = vm;
-                p->njm[i]++;
+                p->s[i].njm++;
             }
         }
     }
@@ -408,8 +408,8 @@ static int reached_pick(const pl_plan *p, int n, uint64_t placed, const uint32_t
     for (int i = 0; i < n; i++) {
         if (placed & (1ull << i)) continue;
         bool joinable = false;
-        for (int j = 0; j < p->njm[i] && !joinable; j++) {
-            uint64_t om = p->jms[p->jm0[i] + j];
+        for (int j = 0; j < p->s[i].njm && !joinable; j++) {
+            uint64_t om = p->jms[p->s[i].jm0 + j];
             if ((om & placed) == om) joinable = true;
         }
         if (joinable && (pick < 0 || est[i] < est[pick])) pick = i;
@@ -466,9 +466,11 @@ static void order_big(pl_opt *o, pl_plan *p, pl_expr ***cj, int *ncj, int *ccj)
     int n = o->nsrc;
     if (n > 62 || o->sel->straight || !all_inner(o, cj, ncj, ccj)) return;
     uint32_t *est = stor_arena_alloc(o->a, (size_t)n * sizeof *est);
+    uint8_t order[PL_PLAN_SRC];
     for (int i = 0; i < n; i++) est[i] = pl_plan_estimate(o, i, *cj, *ncj);
-    greedy_order(o, p, false, *cj, *ncj, est, p->order);
-    permute(o, p->order);
+    greedy_order(o, p, false, *cj, *ncj, est, order);
+    for (int i = 0; i < n; i++) p->s[i].order = order[i];
+    permute(o, order);
 }
 
 void pl_plan_order(pl_opt *o, pl_plan *p, bool fresh, pl_expr ***cj, int *ncj, int *ccj)
@@ -477,7 +479,7 @@ void pl_plan_order(pl_opt *o, pl_plan *p, bool fresh, pl_expr ***cj, int *ncj, i
     uint8_t order[PL_PLAN_SRC];
     for (int i = 0; i < n; i++) order[i] = (uint8_t)i;
     if (n > PL_KEEP_SRC) {
-        memcpy(p->order, order, (size_t)n);
+        for (int i = 0; i < n; i++) p->s[i].order = order[i];
         order_big(o, p, cj, ncj, ccj);
         return;
     }
@@ -508,13 +510,13 @@ void pl_plan_order(pl_opt *o, pl_plan *p, bool fresh, pl_expr ***cj, int *ncj, i
     }
     if (!fresh)
         for (int i = 0; i < n; i++)
-            if (p->order[i] != order[i]) {
+            if (p->s[i].order != order[i]) {
                 /* these values give another join order than the kept plan's */
                 p->post = false;
                 plan_replanned++;
                 break;
             }
-    memcpy(p->order, order, (size_t)n);
+    for (int i = 0; i < n; i++) p->s[i].order = order[i];
 }
 
 void pl_plan_verify_order(pl_opt *o, const pl_osrc *src0, pl_expr **cj, int ncj, const pl_plan *kept)
@@ -533,12 +535,12 @@ void pl_plan_verify_order(pl_opt *o, const pl_osrc *src0, pl_expr **cj, int ncj,
     const pl_select *sel = o->sel;
     if (fp->to_inner != kept->to_inner) pl_plan_mismatch(sel, "LEFT JOINs made inner");
     for (int i = 0; i < o->nsrc; i++) {
-        if (fp->ncand[i] != kept->ncand[i] || fp->njm[i] != kept->njm[i]) pl_plan_mismatch(sel, "estimate probes");
-        if (fp->ncand[i] && memcmp(&fp->cands[fp->cand0[i]], &kept->cands[kept->cand0[i]], (size_t)fp->ncand[i] * sizeof(pl_probe)))
+        if (fp->s[i].ncand != kept->s[i].ncand || fp->s[i].njm != kept->s[i].njm) pl_plan_mismatch(sel, "estimate probes");
+        if (fp->s[i].ncand && memcmp(&fp->cands[fp->s[i].cand0], &kept->cands[kept->s[i].cand0], (size_t)fp->s[i].ncand * sizeof(pl_probe)))
             pl_plan_mismatch(sel, "estimate probe values");
-        if (fp->njm[i] && memcmp(&fp->jms[fp->jm0[i]], &kept->jms[kept->jm0[i]], (size_t)fp->njm[i] * sizeof(uint64_t)))
+        if (fp->s[i].njm && memcmp(&fp->jms[fp->s[i].jm0], &kept->jms[kept->s[i].jm0], (size_t)fp->s[i].njm * sizeof(uint64_t)))
             pl_plan_mismatch(sel, "reaching sources");
-        if (fp->order[i] != kept->order[i]) pl_plan_mismatch(sel, "join order");
+        if (fp->s[i].order != kept->s[i].order) pl_plan_mismatch(sel, "join order");
     }
 }
 
@@ -546,7 +548,7 @@ void pl_plan_verify_order(pl_opt *o, const pl_osrc *src0, pl_expr **cj, int ncj,
 
 size_t pl_plan_head(int nsrc)
 {
-    return (offsetof(pl_plan, lk) + (size_t)nsrc * sizeof(pl_access) + 7) & ~(size_t)7;
+    return (offsetof(pl_plan, s) + (size_t)nsrc * sizeof(struct pl_psrc) + 7) & ~(size_t)7;
 }
 
 pl_plan *pl_plan_begin(pl_opt *o, pl_shape *shape, bool keepable, uint32_t mode, uint16_t coll, bool *fresh)
@@ -561,7 +563,7 @@ pl_plan *pl_plan_begin(pl_opt *o, pl_shape *shape, bool keepable, uint32_t mode,
     uint64_t gen = catalog_gen;
     if (c) {
         bool ok = c->gen == gen && c->mode == mode && c->coll == coll && c->nsrc == o->nsrc && c->nnodes == o->nm.n;
-        for (int i = 0; ok && i < o->nsrc; i++) ok = c->t[i] == o->src[i].t;
+        for (int i = 0; ok && i < o->nsrc; i++) ok = c->s[i].t == o->src[i].t;
         if (ok) {
             memcpy(p, c, pl_plan_head(c->nsrc));   /* the arrays stay the kept plan's: read only */
             p->conj = NULL;
@@ -578,8 +580,8 @@ pl_plan *pl_plan_begin(pl_opt *o, pl_shape *shape, bool keepable, uint32_t mode,
     p->coll = coll;
     p->nsrc = o->nsrc;
     p->nnodes = o->nm.n;
-    for (int i = 0; i < o->nsrc; i++) p->t[i] = o->src[i].t;
-    for (int i = 0; i < o->nsrc; i++) p->order[i] = (uint8_t)i;
+    for (int i = 0; i < o->nsrc; i++) p->s[i].t = o->src[i].t;
+    for (int i = 0; i < o->nsrc; i++) p->s[i].order = (uint8_t)i;
     p->nocache = !keepable;
     *fresh = true;
     return p;

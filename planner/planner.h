@@ -455,12 +455,8 @@ typedef struct pl_plan {
     uint32_t mode;
     uint16_t coll;
     int nsrc, nnodes;
-    /* the analysis kept with the shape */
+    /* the analysis kept with the shape (and, per source, in s[]) */
     uint64_t to_inner;          /* LEFT JOINs the WHERE makes inner */
-    stor_table *t[PL_PLAN_SRC];
-    int cand0[PL_PLAN_SRC], ncand[PL_PLAN_SRC];
-    int jm0[PL_PLAN_SRC], njm[PL_PLAN_SRC];   /* masks of placed sources that reach source i by index */
-    uint8_t order[PL_PLAN_SRC];  /* the join order: position k holds source order[k] as opened */
     pl_probe *cands;
     int ncands, ccands;
     uint64_t *jms;
@@ -477,7 +473,13 @@ typedef struct pl_plan {
     pl_conj *conj;
     int nconj;
     bool grouped, sorted;
-    pl_access lk[];             /* per source, in join order (a kept plan has nsrc of them) */
+    struct pl_psrc {            /* per source (a kept plan has nsrc of them) */
+        stor_table *t;          /* source i as opened */
+        int cand0, ncand;       /* its estimate probes: cands[cand0 .. cand0 + ncand) */
+        int jm0, njm;           /* masks of placed sources that reach it by index: jms[jm0 ..] */
+        uint8_t order;          /* the join order: position i holds source s[i].order as opened */
+        pl_access lk;           /* how the source at position i finds its rows */
+    } s[];
 } pl_plan;
 
 /* A source as the optimizer sees it (in the engine's order: the optimizer permutes both). */
