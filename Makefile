@@ -41,7 +41,7 @@ DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
             python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev
 
-.PHONY: all run test unit sqltest sqltest-offload colltest wptest benchsmoke test-san deps clean bench bench-quick \
+.PHONY: all run test unit sqltest sqltest-offload sqltest-nojit colltest wptest benchsmoke test-san deps clean bench bench-quick \
         fuzz fuzz-build fuzz-run
 
 all: $(BUILD)/pressdb
@@ -78,6 +78,9 @@ sqltest: $(BUILD)/pressdb
 # the first run has the JIT on with its default thresholds: kept plans and big tables).
 sqltest-offload: $(BUILD)/pressdb
 	PRESSDB_EXTRA_ARGS="--offload-us=0 --plan-cache=3 --jit-min-rows=0" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb
+# The JIT's own SQL files once more with it off (the interpreter alone against MariaDB).
+sqltest-nojit: $(BUILD)/pressdb
+	PRESSDB_EXTRA_ARGS="--jit=off" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb --only _jit --no-integration
 # Collations against MariaDB on a generated corpus of 12,000 strings (tests/collation/run.py,
 # under a minute; `--full` there for 60,000).
 colltest: $(BUILD)/pressdb
@@ -98,6 +101,7 @@ test: deps-check
 	$(MAKE) --no-print-directory jit-fuzz JIT_FUZZ_CASES=20000 JIT_FUZZ_SEED=1
 	$(MAKE) --no-print-directory sqltest
 	$(MAKE) --no-print-directory sqltest-offload
+	$(MAKE) --no-print-directory sqltest-nojit
 	$(MAKE) --no-print-directory colltest
 	$(MAKE) --no-print-directory benchsmoke
 	@if [ "$$(id -u)" != 0 ]; then echo "wptest: skipped (not root; the WordPress test writes /etc/wordpress/)"; \
