@@ -20,57 +20,6 @@
 #define JIT_SUPPORTED 1
 #else
 #define JIT_SUPPORTED 0
-/* ---- The grouped-aggregate kernel (agg.c) ----
- *
- * The sink of a scan: for each row id of ids[pos..n) (rows the filter kernel let through),
- * the group of its key (one int64 column, or one group for the whole scan) is found in an
- * open-addressing hash table, or made, and the group's accumulators are updated. Groups
- * are numbered in the order they were made (so by their first row); the table and the
- * per-group arrays are the caller's (run-time arguments): when a new group would pass
- * `limit` (room, or the table's load), the kernel stops and returns 1 with pos at the row
- * that needs it; the caller grows the arrays (rehashing the slots) and calls again.
- *
- * Accumulators, per group, stride int64s (jit_agg_layout), per aggregate in order:
- *   COUNT_STAR: count           COUNT: count of non-NULL
- *   SUM:        sum (128 bits: low word, then high word, signed), count
- *   MIN, MAX:   best, count, the row id of the best (the first row with that value)
- * NULL values of an aggregate's column are skipped; a NULL key is a group of its own. */
-#define JIT_AGG_MAX 8
-enum { JIT_A_COUNT_STAR, JIT_A_COUNT, JIT_A_SUM, JIT_A_MIN, JIT_A_MAX };
-typedef struct jit_agg_op { uint8_t kind; uint8_t col; } jit_agg_op;   /* col: state.col slot */
-typedef struct jit_agg_spec {
-    bool keyed;                    /* GROUP BY state.key (else one group) */
-    bool key_nullable;
-    uint8_t ncols;
-    bool nullable[JIT_AGG_MAX];
-    uint8_t nagg;
-    jit_agg_op agg[JIT_AGG_MAX];
-} jit_agg_spec;
-typedef struct jit_agg_state {     /* the kernel's one argument; field offsets are ABI */
-    const uint32_t *ids;
-    uint64_t n, pos;               /* ids[pos..n) to do; pos: in and out */
-    const int64_t *key;
-    const uint8_t *key_nulls;
-    const int64_t *col[JIT_AGG_MAX];
-    const uint8_t *nulls[JIT_AGG_MAX];
-    uint32_t *slots;               /* mask + 1 of them: group + 1, 0 = empty */
-    uint64_t mask, shift;          /* slot of key k: (k * JIT_AGG_HASH) >> shift */
-    int64_t *keys;                 /* per group */
-    uint32_t *first;               /* per group: its first row id */
-    int64_t *acc;                  /* per group: stride accumulators */
-    uint64_t stride_bytes;
-    uint64_t ngroups, limit;
-    int64_t null_group;            /* the NULL key's group, or -1 */
-} jit_agg_state;
-#define JIT_AGG_HASH 0x9E3779B97F4A7C15ull
-typedef int64_t (*jit_agg_fn)(jit_agg_state *s);
-/* Accumulator offsets (int64 index) per aggregate into off[]; returns the stride. */
-int jit_agg_layout(const jit_agg_spec *spec, int off[JIT_AGG_MAX]);
-bool jit_agg_build(jit_emit *e, const jit_agg_spec *spec);
-jit_block *jit_agg_compile(jit_arena *a, const jit_agg_spec *spec);
-/* The kernel's work in C (for code evicted between calls, and the tests' reference). */
-int64_t jit_agg_c(const jit_agg_spec *spec, jit_agg_state *s);
-
 #endif
 
 /* ---- Executable memory (code.c) ----
