@@ -203,19 +203,11 @@ bool jit_agg_build(jit_emit *e, const jit_agg_spec *s)
     return jit_finish(e);
 }
 
+static bool build_agg(jit_emit *e, const void *spec) { return jit_agg_build(e, spec); }
+
 jit_block *jit_agg_compile(jit_arena *a, const jit_agg_spec *s)
 {
-    if (!jit_arena_ok(a)) return NULL;
-    jit_emit e;
-    jit_emit_init(&e);
-    jit_block *b = NULL;
-    if (jit_agg_build(&e, s)) {
-        const uint8_t *code = e.p;
-        size_t len = e.len;
-        jit_commit(a, &code, &len, 1, &b);
-    }
-    jit_emit_done(&e);
-    return b;
+    return jit_assemble(a, build_agg, s);
 }
 
 /* ---------------------------------------------------------------- the same in C */

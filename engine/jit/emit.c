@@ -85,3 +85,18 @@ bool jit_finish(jit_emit *e)
     e->nfix = 0;
     return !e->bad;
 }
+
+jit_block *jit_assemble(jit_arena *a, bool (*build)(jit_emit *e, const void *spec), const void *spec)
+{
+    if (!jit_arena_ok(a)) return NULL;
+    jit_emit e;
+    jit_emit_init(&e);
+    jit_block *b = NULL;
+    if (build(&e, spec)) {
+        const uint8_t *code = e.p;
+        size_t len = e.len;
+        jit_commit(a, &code, &len, 1, &b);
+    }
+    jit_emit_done(&e);
+    return b;
+}

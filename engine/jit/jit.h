@@ -96,6 +96,9 @@ typedef struct jit_emit {
 } jit_emit;
 
 void jit_emit_init(jit_emit *e);
+/* Assembles a kernel with build(e, spec) and commits it to a; NULL when the arena is
+ * unusable or full or build fails. */
+jit_block *jit_assemble(jit_arena *a, bool (*build)(jit_emit *e, const void *spec), const void *spec);
 void jit_emit_done(jit_emit *e);
 bool jit_finish(jit_emit *e);                /* patch branches; false: oom, bad operand or
                                                 unbound label (discard the code) */
