@@ -1,5 +1,5 @@
 /* bench_main.c - the JIT's figures (`make jit-bench`): compile time per filter kernel
- * (p50/p99), and rows per second of the compiled filter-count against the same filter
+ * and per aggregate kernel (p50/p99), and rows per second of the compiled filter-count against the same filter
  * as a C loop compiled by gcc -O2 and as an interpreter-like generic loop (conjuncts as
  * data, a switch per compare, as the expression VM runs them). Results are checked
  * against each other before any figure is printed. Compile times are wall clock (p50
@@ -142,6 +142,36 @@ static void report(const char *what, uint64_t n, double us, int64_t res)
     printf("  %-34s %8.1f ms  %7.0f M rows/s  (%" PRId64 " rows)\n", what, us / 1e3, n / us, res);
 }
 
+/* The same for aggregate kernels (engine/jit/agg.c) of 1-8 aggregates, keyed or not. */
+static void agg_compile_times(jit_arena *a, int n)
+{
+    double *t = malloc(n * sizeof *t);
+    size_t bytes = 0;
+    for (int i = 0; i < n; i++) {
+        jit_agg_spec sp = { .keyed = next() & 1, .key_nullable = next() & 1, .ncols = 4,
+                            .nagg = 1 + next() % JIT_AGG_MAX };
+        for (int c = 0; c < 4; c++) sp.nullable[c] = next() & 1;
+        for (int k = 0; k < sp.nagg; k++) sp.agg[k] = (jit_agg_op){ next() % (JIT_A_MAX + 1), next() % 4 };
+        double t0 = now_us();
+        jit_emit e;
+        jit_emit_init(&e);
+        jit_agg_build(&e, &sp);
+        const uint8_t *p = e.p;
+        size_t len = e.len;
+        jit_block *b = NULL;
+        jit_commit(a, &p, &len, 1, &b);
+        t[i] = now_us() - t0;
+        jit_emit_done(&e);
+        if (!b) { fprintf(stderr, "compile failed\n"); exit(1); }
+        bytes += len;
+        jit_block_free(b);
+    }
+    qsort(t, n, sizeof *t, cmp_d);
+    printf("compile (assemble + commit), %d aggregate kernels of 1-8 aggregates: p50 %.1f us, p99 %.1f us, "
+           "max %.1f us; %.0f bytes of code each\n", n, t[n / 2], t[n * 99 / 100], t[n - 1], (double)bytes / n);
+    free(t);
+}
+
 int main(int argc, char **argv)
 {
     uint64_t n = argc > 1 ? strtoull(argv[1], NULL, 0) : 10000000;
@@ -149,6 +179,7 @@ int main(int argc, char **argv)
     jit_arena *a = jit_arena_new(16 << 20, 0);
     if (!jit_arena_ok(a)) return 1;
     compile_times(a, nk);
+    agg_compile_times(a, nk);
 
     int64_t *c0 = malloc(n * 8), *c1 = malloc(n * 8);
     uint8_t *n0 = calloc(n / 8 + 1, 1), *n1 = calloc(n / 8 + 1, 1), *dead = calloc(n / 8 + 1, 1);
