@@ -1000,15 +1000,20 @@ ex_prog *ex_prog_enum_index(const ex_prog *p, ex_type *t)
 
 /* An IN list of constants converted when the statement compiles it: its strings warn
  * then, once per statement (against a left side of type vt). */
+/* in_list_warn's vt: the list is compared with a YEAR column (value types are below it) */
+#define IN_YEAR 0x80
+
 static void in_list_warn(ex_ctx *ctx, const pl_expr *e, uint8_t vt, const pdb_value *consts, int first, int end)
 {
     if (ctx->quiet || !ex_warn_due(ctx, e, e->args[1])) return;
     ex_ctx *saved_conv = ex_conv_ctx;
     ex_conv_ctx = ctx;
+    bool year = vt & IN_YEAR;   /* strings a YEAR stores (OP_YEARK) are numbers: no warning */
     pdb_value d = ex_int(0);
-    d.t = vt;
+    d.t = vt & ~IN_YEAR;
+    int64_t y;
     for (int k = first; k < end; k++)
-        if (consts[k].t == VT_STRING) (void)ex_compare(&d, &consts[k], 0);
+        if (consts[k].t == VT_STRING && !(year && ex_year_const(&consts[k], &y))) (void)ex_compare(&d, &consts[k], 0);
     ex_conv_ctx = saved_conv;
 }
 
@@ -1534,22 +1539,24 @@ static void comp_in(cstate *cs, pl_expr *e, ex_type *t)
         enum_index(p, &at[0], e->nargs - 1);
         consts = false;   /* (compared item by item, as numbers) */
     }
+    uint8_t inw_vt = at[0].vt;
     if (year_column(&at[0]) && e->nargs > 1) {
         /* a YEAR against a list of constants only: each converted as it stores (MariaDB
-           converts none when one is not a constant); compared item by item */
+           converts none when one is not a constant); compared item by item, and only
+           the strings it cannot store warn, once */
         bool all = true;
         for (int i = 1; i < e->nargs && all; i++) all = e->args[i]->kind == E_NULL || year_const_expr(e->args[i]);
         if (all) {
             for (int i = 1; i < e->nargs; i++) if (e->args[i]->kind != E_NULL) emit(p, OP_YEARK, 0, e->nargs - 1 - i, 0);
-            consts = false;
+            inw_vt |= IN_YEAR;
         }
     }
     int flags = e->negated;
-    if (consts && cls > 0) {
+    if (consts && (cls > 0 || (inw_vt & IN_YEAR))) {   /* (a YEAR's list: even of mixed types) */
         flags |= EX_IN_CONVERTED;
         if (at[0].vt != VT_STRING) {
-            if (cs->kt) kt_inw(cs, e, at[0].vt, cfirst, p->nconsts);
-            in_list_warn(ctx, e, at[0].vt, p->consts, cfirst, p->nconsts);
+            if (cs->kt) kt_inw(cs, e, inw_vt, cfirst, p->nconsts);
+            in_list_warn(ctx, e, inw_vt, p->consts, cfirst, p->nconsts);
         }
     }
     emit(p, OP_IN, e->nargs - 1, flags, coll);
