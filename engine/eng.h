@@ -34,7 +34,8 @@ typedef struct ex_type {
     bool hexnum;         /* a hexadecimal or bit literal (0x41, b'1'), or a hybrid of only such:
                             a binary string that is an unsigned integer in numeric context */
     bool json;           /* a JSON column: the JSON functions take its text as JSON */
-    const struct stor_column *enumc;   /* an ENUM column as such: its member's index in numeric context */
+    const struct stor_column *enumc;   /* an ENUM or SET column as such: in numeric context its member's
+                                          index (ENUM) or its members' bit mask (SET) */
 } ex_type;
 
 /* ---- the expression program ----
@@ -73,6 +74,10 @@ enum {
     OP_TOSTR,        /* top as a string of collation a (IF/CASE/COALESCE typed as strings);
                         b = 1: as a DOUBLE instead (typed DOUBLE) */
     OP_MARK,         /* a string on top gets the mark a (pdb_value.scale: EX_JSONDOC) */
+    OP_YEARK,        /* the constant b places below the top, compared with a YEAR column: the
+                        year it stores as when it fits one (ex_year_const), else unchanged */
+    OP_SETMASK,      /* the value b places below the top, a SET of members consts[a..a+c), as
+                        its bit mask (NULL stays) */
 };
 
 typedef struct ex_op {
@@ -407,6 +412,16 @@ static inline pdb_value ex_null(void) { pdb_value v = { .t = VT_NULL }; return v
 #define EX_JSONVAL 3
 static inline bool ex_is_hexnum(const pdb_value *v) { return v->t == VT_STRING && v->scale == EX_HEXNUM; }
 uint64_t ex_hexnum_u64(const pdb_value *v);
+/* A constant compared with a YEAR column, as MariaDB converts it once (convert_const_to_int:
+ * stored into the column and read back when that succeeds): 1..69 is 2001..2069, 70..99
+ * 1970..1999, 0 stays 0 but the string '0' is 2000, decimals and strings round, doubles
+ * truncate. false (*year untouched) when the column cannot store it (negative, 100..1900,
+ * above 2155, a string without digits): then it is compared as it is. */
+bool ex_year_const(const pdb_value *v, int64_t *year);
+/* Is e a constant MariaDB converts so for a YEAR column (literals, parameters, user
+ * variables, operators and deterministic functions over them)? expr.c compiles such a
+ * comparison with OP_YEARK after the constant. */
+bool ex_year_constant(const struct pl_expr *e);
 /* Digits of the largest value a hexadecimal literal of n bytes can hold (3 for 0xFF) */
 uint32_t ex_hexnum_digits(uint32_t n);
 static inline pdb_value ex_str(const char *p, size_t n, uint16_t coll)

@@ -58,7 +58,7 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
     if (c->zerofill) t->flags |= ZEROFILL_FLAG;
     if (c->auto_increment) t->flags |= AUTO_INCREMENT_FLAG;
     t->json = c->json;
-    if (c->type == CT_ENUM && c->n_enum) t->enumc = c;
+    if ((c->type == CT_ENUM || c->type == CT_SET) && c->n_enum) t->enumc = c;
     const pdb_collation *co = pdb_coll_by_id(c->coll);
     int ml = co ? co->maxlen : 1;
     switch (c->type) {
@@ -966,20 +966,21 @@ static void hybrid_hexnum(ex_prog *p, const ex_type *args, int n, ex_type *t)
     else if (t->vt == VT_STRING) emit(p, OP_TOSTR, t->coll, 0, 0);   /* drops the mark */
 }
 
-/* MariaDB reads an ENUM in numeric context as its member's index (Field_enum::val_int):
- * compared with a number, in arithmetic, IN and BETWEEN of numbers, SUM and the like, and
- * ORDER BY. The value depth places below the top of the stack becomes that integer. */
+/* MariaDB reads an ENUM in numeric context as its member's index (Field_enum::val_int),
+ * a SET as the bit mask of its members (Field_set, bit i for member i + 1): compared with
+ * a number, in arithmetic, IN and BETWEEN of numbers, SUM and the like, and ORDER BY. The
+ * value depth places below the top of the stack becomes that integer. */
 static void enum_index(ex_prog *p, ex_type *t, int depth)
 {
     const stor_column *c = t->enumc;
     int first = p->nconsts;
     for (uint32_t i = 0; i < c->n_enum; i++) add_const(p, ex_str(c->enum_vals[i], strlen(c->enum_vals[i]), c->coll));
-    emit(p, OP_ENUMIDX, first, depth, (int)c->n_enum);
+    emit(p, c->type == CT_SET ? OP_SETMASK : OP_ENUMIDX, first, depth, (int)c->n_enum);
     bool nullable = t->nullable;
     uint16_t nn = t->flags & NOT_NULL_FLAG;
     memset(t, 0, sizeof *t);
     type_int(t, c->n_enum > 255 ? 5 : 3);
-    t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | nn;
+    t->flags |= UNSIGNED_FLAG | nn;   /* (a signed value: e - 2 is -1) */
     t->nullable = nullable;
 }
 
@@ -999,15 +1000,20 @@ ex_prog *ex_prog_enum_index(const ex_prog *p, ex_type *t)
 
 /* An IN list of constants converted when the statement compiles it: its strings warn
  * then, once per statement (against a left side of type vt). */
+/* in_list_warn's vt: the list is compared with a YEAR column (value types are below it) */
+#define IN_YEAR 0x80
+
 static void in_list_warn(ex_ctx *ctx, const pl_expr *e, uint8_t vt, const pdb_value *consts, int first, int end)
 {
     if (ctx->quiet || !ex_warn_due(ctx, e, e->args[1])) return;
     ex_ctx *saved_conv = ex_conv_ctx;
     ex_conv_ctx = ctx;
+    bool year = vt & IN_YEAR;   /* strings a YEAR stores (OP_YEARK) are numbers: no warning */
     pdb_value d = ex_int(0);
-    d.t = vt;
+    d.t = vt & ~IN_YEAR;
+    int64_t y;
     for (int k = first; k < end; k++)
-        if (consts[k].t == VT_STRING) (void)ex_compare(&d, &consts[k], 0);
+        if (consts[k].t == VT_STRING && !(year && ex_year_const(&consts[k], &y))) (void)ex_compare(&d, &consts[k], 0);
     ex_conv_ctx = saved_conv;
 }
 
@@ -1310,6 +1316,8 @@ static void comp_unary(cstate *cs, pl_expr *e, ex_type *t)
     ex_prog *p = cs->p;
     ex_type at[1];
     comp(cs, e->args[0], &at[0]);
+    uint32_t enum_len = 0;   /* an ENUM or SET negated: its number, a BIGINT one longer than its text */
+    if (e->op == '-' && at[0].enumc) { enum_len = at[0].length + 1; enum_index(p, &at[0], 0); }
     if (e->op == '-') {
         /* -(-9223372036854775808): MariaDB makes the negated BIGINT minimum a DECIMAL */
         bool min_lit = e->args[0]->kind == E_INT && e->args[0]->s[0] == '-' && at[0].vt == VT_INT &&
@@ -1331,6 +1339,7 @@ static void comp_unary(cstate *cs, pl_expr *e, ex_type *t)
             t->vt = VT_UINT;
         }
         if (min_lit) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0; }
+        if (enum_len) { t->ptype = MYSQL_TYPE_LONGLONG; t->length = enum_len; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
         if (t->vt == VT_STRING || t->vt == VT_NULL) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->length = 23; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; }
         else if (t->vt == VT_UINT) { t->vt = VT_INT; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
         t->length++;
@@ -1363,6 +1372,40 @@ static void comp_and_or(cstate *cs, pl_expr *e, ex_type *t)
 
 /* A comparison (=, <>, <, <=, >, >=, <=>) of the two operands just compiled, of types
  * at[0] and at[1] */
+static bool volatile_func(const char *n);
+
+/* A YEAR column as such (MariaDB: a field item, not an expression over one). */
+static bool year_column(const ex_type *t) { return t->from_column && t->ptype == MYSQL_TYPE_YEAR; }
+
+static bool year_const_expr(const pl_expr *e);
+
+/* A constant MariaDB converts once for a YEAR column it is compared with (const_item():
+ * literals, parameters, user variables, operators and functions over them). Scalar
+ * subqueries are constant there too but not here. */
+bool ex_year_constant(const pl_expr *e) { return year_const_expr(e); }
+
+static bool year_const_expr(const pl_expr *e)
+{
+    switch (e->kind) {
+    case E_INT: case E_DECIMAL: case E_FLOAT: case E_STRING: case E_HEX: case E_BOOL: case E_PARAM: case E_USERVAR:
+        return true;
+    case E_FUNC:
+        if (!e->s || volatile_func(e->s) || ex_is_aggregate_name(e->s) || e->sub) return false;
+        /* fall through */
+    case E_UNARY: case E_BINARY: case E_CAST:
+        for (int i = 0; i < e->nargs; i++) if (!year_const_expr(e->args[i])) return false;
+        return e->nargs > 0 || e->kind == E_FUNC;
+    default: return false;
+    }
+}
+
+/* Operand i of n just compiled (typed at[i]) compared with a YEAR column: converted as that
+ * column stores it (OP_YEARK) when it is a constant. */
+static void year_operand(ex_prog *p, const pl_expr *e, const ex_type *at, int i, int n)
+{
+    if (!year_column(at) && year_const_expr(e)) emit(p, OP_YEARK, 0, n - 1 - i, 0);
+}
+
 static void comp_cmp(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
 {
     ex_prog *p = cs->p;
@@ -1370,6 +1413,8 @@ static void comp_cmp(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
     if (at[0].enumc && numeric_type(&at[1])) enum_index(p, &at[0], 1);
     if (at[1].enumc && numeric_type(&at[0])) enum_index(p, &at[1], 0);
+    if (year_column(&at[0])) year_operand(p, e->args[1], &at[1], 1, 2);
+    if (year_column(&at[1])) year_operand(p, e->args[0], &at[0], 0, 2);
     coll_mix_check(cs, &at[0], &at[1], ops[op]);
     emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
     type_int(t, 1);
@@ -1494,12 +1539,24 @@ static void comp_in(cstate *cs, pl_expr *e, ex_type *t)
         enum_index(p, &at[0], e->nargs - 1);
         consts = false;   /* (compared item by item, as numbers) */
     }
+    uint8_t inw_vt = at[0].vt;
+    if (year_column(&at[0]) && e->nargs > 1) {
+        /* a YEAR against a list of constants only: each converted as it stores (MariaDB
+           converts none when one is not a constant); compared item by item, and only
+           the strings it cannot store warn, once */
+        bool all = true;
+        for (int i = 1; i < e->nargs && all; i++) all = e->args[i]->kind == E_NULL || year_const_expr(e->args[i]);
+        if (all) {
+            for (int i = 1; i < e->nargs; i++) if (e->args[i]->kind != E_NULL) emit(p, OP_YEARK, 0, e->nargs - 1 - i, 0);
+            inw_vt |= IN_YEAR;
+        }
+    }
     int flags = e->negated;
-    if (consts && cls > 0) {
+    if (consts && (cls > 0 || (inw_vt & IN_YEAR))) {   /* (a YEAR's list: even of mixed types) */
         flags |= EX_IN_CONVERTED;
         if (at[0].vt != VT_STRING) {
-            if (cs->kt) kt_inw(cs, e, at[0].vt, cfirst, p->nconsts);
-            in_list_warn(ctx, e, at[0].vt, p->consts, cfirst, p->nconsts);
+            if (cs->kt) kt_inw(cs, e, inw_vt, cfirst, p->nconsts);
+            in_list_warn(ctx, e, inw_vt, p->consts, cfirst, p->nconsts);
         }
     }
     emit(p, OP_IN, e->nargs - 1, flags, coll);
@@ -1514,6 +1571,10 @@ static void comp_between(cstate *cs, pl_expr *e, ex_type *t)
     for (int i = 0; i < 3; i++) comp(cs, e->args[i], &at[i]);
     cs->depth -= 2;
     if (at[0].enumc && numeric_type(&at[1]) && numeric_type(&at[2])) enum_index(p, &at[0], 2);
+    if (year_column(&at[0])) {   /* each constant bound as a YEAR column stores it */
+        year_operand(p, e->args[1], &at[1], 1, 3);
+        year_operand(p, e->args[2], &at[2], 2, 3);
+    }
     {
         /* a string between bounds of which one is a number: MariaDB compares all three
            as the type it aggregates from them left to right (string and integer as
@@ -1578,6 +1639,11 @@ static void comp_cast(cstate *cs, pl_expr *e, ex_type *t)
     ex_prog *p = cs->p;
     ex_type at[1];
     comp(cs, e->args[0], &at[0]);
+    if (at[0].enumc && (e->cast.type == -1 || e->cast.type == -2 || e->cast.type == CT_DECIMAL ||
+                        e->cast.type == CT_DOUBLE || e->cast.type == CT_FLOAT)) {
+        ex_type n = at[0];   /* a number of its index or mask (the type stays for the length) */
+        enum_index(p, &n, 0);
+    }
     p->may_warn = true;
     if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
     p->casts[p->ncasts] = e->cast;
@@ -3044,8 +3110,30 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                     if (m->len == v->len && !memcmp(m->p, v->p, v->len)) { k = i + 1; break; }
                 }
                 *v = ex_int(k);
-                v->t = VT_UINT;
             }
+            break;
+        }
+        case OP_SETMASK: {
+            pdb_value *v = &st[sp - 1 - o->b];
+            if (v->t == VT_STRING) {   /* members as stored: declared names, ',' between */
+                uint64_t m = 0;
+                for (size_t i = 0; i < v->len;) {
+                    size_t j = i;
+                    while (j < v->len && v->p[j] != ',') j++;
+                    for (int k = 0; k < o->c && k < 64; k++) {
+                        const pdb_value *c = &p->consts[o->a + k];
+                        if (c->len == j - i && !memcmp(c->p, v->p + i, j - i)) { m |= 1ull << k; break; }
+                    }
+                    i = j + 1;
+                }
+                *v = ex_int((int64_t)m);
+            }
+            break;
+        }
+        case OP_YEARK: {
+            pdb_value *v = &st[sp - 1 - o->b];
+            int64_t y;
+            if (ex_year_const(v, &y)) *v = ex_int(y);
             break;
         }
         case OP_TOSTR: {

@@ -812,3 +812,47 @@ int ex_parse_time(const char *s, size_t n, int64_t *out)
     *out = neg ? -us : us;
     return 0;
 }
+
+/* ---------------------------------------------------------------- YEAR constants */
+
+/* Year of integer nr as a YEAR column stores it, or -1 when it cannot (Field_year::store:
+ * negative, 100..1900, above 2155). zero_is_2000: 0 is 2000 (a string but '0000'). */
+static int64_t year_of(int64_t nr, bool zero_is_2000)
+{
+    if (nr < 0 || (nr >= 100 && nr <= 1900) || nr > 2155) return -1;
+    if (nr == 0) return zero_is_2000 ? 2000 : 0;
+    return nr < 70 ? nr + 2000 : nr < 100 ? nr + 1900 : nr;
+}
+
+bool ex_year_const(const pdb_value *v, int64_t *year)
+{
+    int64_t y = -1;
+    if (ex_is_hexnum(v)) {
+        uint64_t u = v->len > 8 ? UINT64_MAX : ex_hexnum_u64(v);
+        if (u <= 2155) y = year_of((int64_t)u, false);
+    } else if (v->t == VT_INT) y = year_of(v->i, false);
+    else if (v->t == VT_UINT) { if (v->u <= 2155) y = year_of((int64_t)v->u, false); }
+    else if (v->t == VT_DOUBLE) {   /* truncated (Field_year::store(double)) */
+        if (v->d >= 0.0 && v->d <= 2155.0) y = year_of((int64_t)v->d, false);
+    } else if (v->t == VT_DECIMAL) {   /* rounded; any negative does not fit (unsigned) */
+        ex_dec d;
+        int64_t x;
+        if (ex_dec_get(v, &d) && !(d.neg && !ex_dec_is_zero(&d)) && ex_dec_to_i64(&d, &x) == 0) y = year_of(x, false);
+    } else if (v->t == VT_STRING) {
+        /* its leading number rounded (strntoull10rnd); none at all does not fit (check_int) */
+        size_t i = 0;
+        while (i < v->len && isspace((unsigned char)v->p[i])) i++;
+        if (i < v->len && (v->p[i] == '-' || v->p[i] == '+')) i++;
+        bool digits = i < v->len && (isdigit((unsigned char)v->p[i]) ||
+                                     (v->p[i] == '.' && i + 1 < v->len && isdigit((unsigned char)v->p[i + 1])));
+        if (digits) {
+            bool tr;
+            double d = ex_str_to_double(v->p, v->len, &tr);
+            double r = d < 0 ? -floor(-d + 0.5) : floor(d + 0.5);
+            if (r >= 0 && r <= 2155) y = year_of((int64_t)r, !(r == 0 && v->len == 4));
+        }
+    }
+    if (y < 0) return false;
+    *year = y;
+    return true;
+}

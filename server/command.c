@@ -9,7 +9,7 @@
  *
  * Statements run inline on the loop thread: WordPress's statements take microseconds,
  * and a thread hop would cost more than it saves. A COM_QUERY whose shape (its text
- * with literals blanked, hashed: sql_digest) ran longer than OFFLOAD_US before runs on
+ * with literals blanked, hashed: srv_sql_digest) ran longer than OFFLOAD_US before runs on
  * the libuv thread pool instead (uv_queue_work): the connection stops reading, the
  * worker runs pdb_exec_query with the same sink (c->out is the worker's meanwhile;
  * whole packets go to the loop through off_q, see conn.c), and the job's then finishes
@@ -539,7 +539,7 @@ static void offload_after(uv_work_t *w, int status);
 static void cmd_field_list(srv_conn *c, const uint8_t *p, size_t n);
 static void cmd_reset_connection(srv_conn *c);
 
-/* bytes sql_digest looks at: quotes, digits and '(' (after SLEEP); the rest is only hashed */
+/* bytes srv_sql_digest looks at: quotes, digits and '(' (after SLEEP); the rest is only hashed */
 static const uint8_t digest_special[256] = {
     ['\''] = 1, ['"'] = 1, ['('] = 1,
     ['0'] = 1, ['1'] = 1, ['2'] = 1, ['3'] = 1, ['4'] = 1, ['5'] = 1, ['6'] = 1, ['7'] = 1, ['8'] = 1, ['9'] = 1,
@@ -555,7 +555,7 @@ static inline uint64_t word_has(uint64_t w, uint8_t c)
     return (v - ONES) & ~v & HIGHS;
 }
 
-/* Has the word a special byte of sql_digest? (a digit: 0x30..0x39; bytes >= 0x80 never) */
+/* Has the word a special byte of srv_sql_digest? (a digit: 0x30..0x39; bytes >= 0x80 never) */
 static inline bool word_special(uint64_t w)
 {
     uint64_t lo7 = w & ~HIGHS;
@@ -563,9 +563,17 @@ static inline bool word_special(uint64_t w)
     return (digit | word_has(w, '\'') | word_has(w, '"') | word_has(w, '(')) != 0;
 }
 
+/* A byte of an unquoted name (letters, digits, '_', '$', UTF-8) */
+static inline bool name_byte(uint8_t b)
+{
+    return (b >= 'a' && b <= 'z') || (b >= 'A' && b <= 'Z') || (b >= '0' && b <= '9') || b == '_' || b == '$' || b >= 0x80;
+}
+
 /* Eight plain bytes are hashed as one word, others one by one: statements that differ
- * only in their literals still meet the same runs of plain bytes, so they hash alike. */
-static uint64_t sql_digest(const uint8_t *p, size_t n, bool *sleeps)
+ * only in their literals still meet the same runs of plain bytes, so they hash alike.
+ * A number (digits and the letters and points after them: 1.5, 1e5, 0x1F) hashes as '?';
+ * digits inside a name (wp_2_posts, t1) are the name's own. */
+uint64_t srv_sql_digest(const uint8_t *p, size_t n, bool *sleeps)
 {
     uint64_t h = 1469598103934665603ull;
     *sleeps = false;
@@ -599,10 +607,13 @@ static uint64_t sql_digest(const uint8_t *p, size_t n, bool *sleeps)
             i = j;
             ch = '?';
         } else if (ch >= '0' && ch <= '9') {
-            uint8_t prev = i ? (uint8_t)(p[i - 1] | 0x20) : ' ';
-            bool in_name = (prev >= 'a' && prev <= 'z') || prev == '_';   /* wp_2_posts */
-            if (!in_name) {
-                while (i + 1 < n && ((p[i + 1] >= '0' && p[i + 1] <= '9') || p[i + 1] == '.')) i++;
+            if (i && name_byte(p[i - 1])) {   /* wp_2_posts: the rest of the name as it is */
+                while (i + 1 < n && name_byte(p[i + 1])) {
+                    h = (h ^ ch) * 1099511628211ull;
+                    ch = p[++i];
+                }
+            } else {
+                while (i + 1 < n && (name_byte(p[i + 1]) || p[i + 1] == '.')) i++;
                 ch = '?';
             }
         }
@@ -784,7 +795,7 @@ static void cmd_query(srv_conn *c, const uint8_t *p, size_t n)
     srv_cmd_sink(c, &sink);
     srv_exec_begin(c);
     bool sleeps;                        /* SLEEP() is slow by design: a worker at once */
-    uint64_t d = sql_digest(p + 1, n - 1, &sleeps);
+    uint64_t d = srv_sql_digest(p + 1, n - 1, &sleeps);
     c->off_digest = d;
     c->off_start_ns = uv_hrtime();
     if ((sleeps || digest_slow(d)) && offload(c, p + 1, n - 1, run_query, query_done))

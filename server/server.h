@@ -409,6 +409,10 @@ void srv_auth_change_user(srv_conn *c, const uint8_t *p, size_t n);
 
 /* command.c */
 void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n);
+/* The shape of statement text p (n bytes; the first 4096 count): a hash of it with its
+ * literals (numbers, quoted strings) as '?', names kept whole (wp_2_posts). *sleeps: it
+ * calls SLEEP(). Decides which statements run on a worker (OFFLOAD_US). Cannot fail. */
+uint64_t srv_sql_digest(const uint8_t *p, size_t n, bool *sleeps);
 /* The result sink writing packets for c. */
 void srv_cmd_sink(srv_conn *c, pdb_sink *sink);
 /* Writes ERR with the connection's capabilities. */

@@ -30,11 +30,10 @@
  * warning count, and both must equal the reference: the generator's own copy of the
  * data, per row and per conjunct, with SQL's rules (NULL never passes; integers compared
  * as mathematical integers, 128-bit; temporal values as (y, m, d, h, mi, s, us) tuples,
- * a DATE with a zero time; ENUM by index; YEAR against a constant 1..99 as MariaDB's year
- * 2001..2069 / 1970..1999), knowing nothing of packed values or int64 vectors. Two known
- * differences of pressdb from MariaDB (YEAR against 1..99, compared as the number; SET in
- * a number context, 0 instead of the bit mask) are in both the JIT and the interpreter:
- * cases with them are checked JIT against interpreter only (counted in the summary).
+ * a DATE with a zero time; ENUM by index; SET by its bit mask; YEAR against a constant
+ * 1..99 as MariaDB's year 2001..2069 / 1970..1999), knowing nothing of packed values or
+ * int64 vectors. String conditions (collations) have no reference: they are checked JIT
+ * against interpreter only (counted in the summary).
  *
  * Exit 0 when every case agrees; the first failures are printed with their SQL. */
 #include "engine/engine.h"
@@ -508,10 +507,7 @@ static void rnd_const(conj *q)
         q->ki = below(3) == 0 && nl ? T.v[live[below((uint64_t)nl)]][q->col].i + (i128)below(3) - 1
               : below(4) == 0 ? (i128)(int64_t)rnd() : ty->kind == K_YEAR ? (below(2) ? (i128)below(2200) : rnd_int(ty))
               : (i128)below(20) - 2;
-        /* pressdb compares the stored value itself: YEAR constants 1..99 (MariaDB: a year)
-           and SET columns (MariaDB: the bit mask; pressdb's SET in a number context is
-           0) are known differences, checked JIT against interpreter only */
-        q->noref = ty->kind == K_SET || (ty->kind == K_YEAR && q->ki >= 1 && q->ki <= 99);
+        /* a YEAR constant 1..99 is compared as a year (year_const), a SET as its bit mask */
         return;
     }
     if (ty->kind == K_INT) {
