@@ -422,6 +422,7 @@ bool ex_year_const(const pdb_value *v, int64_t *year);
  * variables, operators and deterministic functions over them)? expr.c compiles such a
  * comparison with OP_YEARK after the constant. */
 bool ex_year_constant(const struct pl_expr *e);
+ex_prog *ex_prog_year_key(const ex_prog *p);   /* p, then OP_YEARK (a new program) */
 /* Digits of the largest value a hexadecimal literal of n bytes can hold (3 for 0xFF) */
 uint32_t ex_hexnum_digits(uint32_t n);
 static inline pdb_value ex_str(const char *p, size_t n, uint16_t coll)

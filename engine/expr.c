@@ -998,6 +998,20 @@ ex_prog *ex_prog_enum_index(const ex_prog *p, ex_type *t)
     return c;
 }
 
+/* p's value as a YEAR column stores it, p being a constant MariaDB converts so (an index
+ * lookup's or range's value for a YEAR key): a new program, p as it was. */
+ex_prog *ex_prog_year_key(const ex_prog *p)
+{
+    ex_prog *c = stor_arena_alloc(p->a, sizeof *c);
+    *c = *p;
+    c->cap = c->nops;
+    c->cconsts = c->nconsts;
+    c->stk = NULL;
+    c->stk_busy = false;
+    emit(c, OP_YEARK, 0, 0, 0);
+    return c;
+}
+
 /* An IN list of constants converted when the statement compiles it: its strings warn
  * then, once per statement (against a left side of type vt). */
 /* in_list_warn's vt: the list is compared with a YEAR column (value types are below it) */

@@ -2508,10 +2508,12 @@ static ex_prog *bp_compile(bp_progs *pg, ex_scope *sc, pl_expr *e, int kind, int
 }
 
 /* A lookup's value program (its type is not used): kept with the plan like a conjunct's. */
-static ex_prog *bp_value(bp_progs *pg, ex_scope *sc, pl_nodes *nm, pl_expr *v)
+static ex_prog *bp_value(bp_progs *pg, ex_scope *sc, pl_nodes *nm, pl_expr *v, const stor_column *col)
 {
     ex_type t;
-    return bp_compile(pg, sc, v, BK_VALUE, pg ? pl_nodes_find(nm, v) : INT32_MIN, &t);
+    ex_prog *p = bp_compile(pg, sc, v, BK_VALUE, pg ? pl_nodes_find(nm, v) : INT32_MIN, &t);
+    /* a constant against a YEAR key: the year it stores as (y = 23 is 2023), as compared */
+    return col->type == CT_YEAR && ex_year_constant(v) ? ex_prog_year_key(p) : p;
 }
 
 static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const pl_access *l, pl_nodes *nm, bp_progs *pg)
@@ -2526,9 +2528,11 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const pl_access *l,
         lk->rix = &s->t->idx[l->ix];
         lk->req = l->nk;
         lk->reqp = stor_arena_alloc(ctx->a, (l->nk ? l->nk : 1) * sizeof(ex_prog *));
-        for (uint32_t k = 0; k < l->nk; k++) lk->reqp[k] = bp_value(pg, sc, nm, *pl_ref_vals(nm, l->v[k]));
-        lk->lo = l->lo.node >= 0 ? bp_value(pg, sc, nm, *pl_ref_vals(nm, l->lo)) : NULL;
-        lk->hi = l->hi.node >= 0 ? bp_value(pg, sc, nm, *pl_ref_vals(nm, l->hi)) : NULL;
+        for (uint32_t k = 0; k < l->nk; k++)
+            lk->reqp[k] = bp_value(pg, sc, nm, *pl_ref_vals(nm, l->v[k]), &s->t->cols[lk->rix->cols[k]]);
+        const stor_column *rc = &s->t->cols[lk->rix->cols[l->nk]];
+        lk->lo = l->lo.node >= 0 ? bp_value(pg, sc, nm, *pl_ref_vals(nm, l->lo), rc) : NULL;
+        lk->hi = l->hi.node >= 0 ? bp_value(pg, sc, nm, *pl_ref_vals(nm, l->hi), rc) : NULL;
         lk->like = l->like.node >= 0 ? ex_compile(sc, *pl_ref_vals(nm, l->like), &t) : NULL;
         return;
     case PA_INDEX: {
@@ -2541,7 +2545,8 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const pl_access *l,
             pl_expr **vals = pl_ref_vals(nm, l->v[k]);
             lk->nkv[k] = l->nv[k];
             lk->keyp[k] = stor_arena_alloc(ctx->a, (size_t)l->nv[k] * sizeof(ex_prog *));
-            for (int j = 0; j < l->nv[k]; j++) lk->keyp[k][j] = bp_value(pg, sc, nm, vals[j]);
+            for (int j = 0; j < l->nv[k]; j++)
+                lk->keyp[k][j] = bp_value(pg, sc, nm, vals[j], &s->t->cols[best->cols[k]]);
         }
         for (uint32_t k = 0; k < l->nk; k++) {
             if (l->nv[k] != 1 || best->prefix[k]) continue;
@@ -2559,7 +2564,7 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const pl_access *l,
     }
     case PA_HASH:
         lk->hcol = l->hcol;
-        lk->hkey = bp_value(pg, sc, nm, *pl_ref_vals(nm, l->v[0]));
+        lk->hkey = bp_value(pg, sc, nm, *pl_ref_vals(nm, l->v[0]), &s->t->cols[l->hcol]);
         return;
     default:
         return;
@@ -3339,6 +3344,8 @@ static bool opt_key_value(void *arg, pl_expr *e, const stor_column *col, pdb_val
         ex_type t;
         ex_eval(ctx, ex_compile(sc, e, &t), out);
     }
+    int64_t y;
+    if (col->type == CT_YEAR && ex_year_constant(e) && ex_year_const(out, &y)) *out = ex_int(y);
     bool ok = lookup_key_convert(ctx, col, out);
     ctx->quiet = was;
     return ok;
