@@ -187,6 +187,9 @@ typedef struct qstate {
     pl_opt opt;
     bool plan_fresh, plan_post, verify;
     struct jb_agg *kagg;    /* the groups the compiled sink made (kagg_run), or NULL */
+    uint64_t jit_run;       /* this run's jb_run_id: every per-execution kernel of the block
+                               is recorded under it (one run id per block run, or the next
+                               kernel would free the ones before it) */
 } qstate;
 
 typedef struct aggst {
@@ -2416,7 +2419,7 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
             if (q->conj[i].level == lv && !q->conj[i].served) { any = q->conj[i].fk.jit; break; }
     if (!any || !jb_enabled(ctx)) return;
     plan_kernels(q, bp, fresh);
-    uint64_t run = jb_run_id();
+    uint64_t run = q->jit_run ? q->jit_run : (q->jit_run = jb_run_id());
     for (int lv = 0; lv < q->nsrc; lv++) {
         ex_src *s = &ctx->src[lv];
         lookup *lk = &q->lk[lv];
@@ -3210,7 +3213,7 @@ static bool kagg_run(qstate *q)
     const stor_table *t = ctx->src[0].t;
     plan_kernels(q, q->plan, q->plan_fresh);
     jb_kept *kept = q->plan->jit;
-    uint64_t run = jb_run_id();
+    uint64_t run = q->jit_run ? q->jit_run : (q->jit_run = jb_run_id());
     jb_scan *js = q->jit ? q->jit[0] : NULL;
     if (!js && !q->nconj) js = jb_scan_all(ctx, kept, 0, t, q, run);
     if (!js) return false;
