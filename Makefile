@@ -212,7 +212,7 @@ soak: $(BUILD)/pressdb
 # jit-bench: compile times and rows/s of the compiled filter (engine/jit/README.md).
 A64CC   ?= aarch64-linux-gnu-gcc
 JITSRC  := $(wildcard engine/jit/*.c)
-JITDEPS := $(JITSRC) engine/jit/jit.h tests/jit/prop.h tests/jit/agg_prop.h
+JITDEPS := $(JITSRC) engine/jit/jit.h tests/jit/prop.h tests/jit/agg_prop.h tests/jit/join_prop.h
 JITFLAGS = -O2 -g -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter -D_GNU_SOURCE -I.
 .PHONY: test-arm64 jit-bench jit-fuzz
 # jit-fuzz (tests/jit/fuzz_main.c): random typed tables and random conjunctions through the

@@ -452,6 +452,10 @@ int  stor_row_lock(stor_table *t, uint32_t row, bool exclusive);
 void stor_index_lookup(const stor_table *t, const stor_index *ix, uint32_t nkey, const pdb_value *vals,
                        void (*fn)(void *ctx, uint32_t row), void *ctx);
 
+/* A one-column integer (CK_I64) index: the first visible row whose key is key, or -1
+ * (for a unique index, the row stor_index_lookup finds). */
+int64_t stor_index_find_i64(const stor_table *t, const stor_index *ix, int64_t key);
+
 /* Can the index give its rows in key order (no prefix parts, at most 16 columns, no
  * ENUM/SET/BIT columns, whose comparisons are not by stored value)? */
 bool stor_index_orderable(const stor_table *t, const stor_index *ix);

@@ -685,6 +685,20 @@ void stor_index_lookup(const stor_table *t, const stor_index *x, uint32_t nk, co
     }
 }
 
+/* The visible row whose one-column integer key (CK_I64, whole column) equals key, or -1:
+ * stor_index_lookup's answer for a unique index, without values or callbacks (the JIT's
+ * probe helper calls it per row). */
+int64_t stor_index_find_i64(const stor_table *t, const stor_index *x, int64_t key)
+{
+    if (!x->nbuckets || !indexed(x) || x->ncols != 1 || x->prefix[0]) return -1;
+    const stor_column *c = &t->cols[x->cols[0]];
+    if (c->kind != CK_I64) return -1;
+    uint32_t b = (uint32_t)(stor_hash_fin(mix(0x12345, (uint64_t)key)) & (x->nbuckets - 1));
+    for (uint32_t r = x->h.buckets[b]; r; r = x->h.next[r - 1])
+        if (c->i64[r - 1] == key && !stor_is_null(c, r - 1) && stor_row_visible(t, r - 1)) return r - 1;
+    return -1;
+}
+
 /* ---- versions ---- */
 
 void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax)

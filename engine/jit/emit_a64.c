@@ -82,7 +82,7 @@ static void ldst(jit_emit *e, uint32_t uimm, int size_log2, uint32_t t, uint32_t
 }
 
 enum {
-    LDRX = 0xF9400000, LDRW = 0xB9400000, LDRSW = 0xB9800000, LDRB = 0x39400000,
+    LDRX = 0xF9400000, LDRW = 0xB9400000, LDRSW = 0xB9800000, LDRH = 0x79400000, LDRB = 0x39400000,
     STRX = 0xF9000000, STRW = 0xB9000000, STRB = 0x39000000,
 };
 
@@ -103,6 +103,7 @@ static void ldstx(jit_emit *e, uint32_t uimm, bool scaled, uint32_t t, uint32_t 
 
 void jit_ld64x(jit_emit *e, int d, int b, int i) { ldstx(e, LDRX, true, H(d), H(b), H(i)); }
 void jit_ld32x(jit_emit *e, int d, int b, int i) { ldstx(e, LDRW, true, H(d), H(b), H(i)); }
+void jit_ld16x(jit_emit *e, int d, int b, int i) { ldstx(e, LDRH, true, H(d), H(b), H(i)); }
 void jit_ld8x(jit_emit *e, int d, int b, int i) { ldstx(e, LDRB, false, H(d), H(b), H(i)); }
 void jit_st64x(jit_emit *e, int s, int b, int i) { ldstx(e, STRX, true, H(s), H(b), H(i)); }
 void jit_st32x(jit_emit *e, int s, int b, int i) { ldstx(e, STRW, true, H(s), H(b), H(i)); }

@@ -115,7 +115,7 @@ static void ld(jit_emit *e, int w, const uint8_t *op, int nop, int d, int base, 
     memop(e, w, false, op, nop, H(d), H(base), idx < 0 ? -1 : H(idx), scale, off);
 }
 
-static const uint8_t MOV_LD[] = { 0x8B }, MOVZX8[] = { 0x0F, 0xB6 }, MOVSXD[] = { 0x63 },
+static const uint8_t MOV_LD[] = { 0x8B }, MOVZX8[] = { 0x0F, 0xB6 }, MOVZX16[] = { 0x0F, 0xB7 }, MOVSXD[] = { 0x63 },
                      MOV_ST[] = { 0x89 }, MOV_ST8[] = { 0x88 };
 
 void jit_ld64(jit_emit *e, int d, int b, int32_t off) { ld(e, 1, MOV_LD, 1, d, b, -1, 1, off); }
@@ -130,6 +130,7 @@ void jit_st8(jit_emit *e, int s, int b, int32_t off)
 }
 void jit_ld64x(jit_emit *e, int d, int b, int i) { ld(e, 1, MOV_LD, 1, d, b, i, 8, 0); }
 void jit_ld32x(jit_emit *e, int d, int b, int i) { ld(e, 0, MOV_LD, 1, d, b, i, 4, 0); }
+void jit_ld16x(jit_emit *e, int d, int b, int i) { ld(e, 0, MOVZX16, 2, d, b, i, 2, 0); }
 void jit_ld8x(jit_emit *e, int d, int b, int i) { ld(e, 0, MOVZX8, 2, d, b, i, 1, 0); }
 void jit_st64x(jit_emit *e, int s, int b, int i) { ld(e, 1, MOV_ST, 1, s, b, i, 8, 0); }
 void jit_st32x(jit_emit *e, int s, int b, int i) { ld(e, 0, MOV_ST, 1, s, b, i, 4, 0); }

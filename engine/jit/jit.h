@@ -7,6 +7,7 @@
  *   emit_a64.c  arm64 encoders (AAPCS64)         } __x86_64__ / __aarch64__
  *   filter.c    the filter-and-count kernel (architecture-independent: emitter calls only)
  *   agg.c       the grouped-aggregate kernel, the sink after the filter (same)
+ *   join.c      the lookup-join kernel: candidate rows, their conjuncts, a unique-key probe
  *
  * Nothing here runs at startup; the executor uses the filter through engine/jit_bridge.c. */
 #ifndef PDB_JIT_H
@@ -118,9 +119,10 @@ void jit_ld8(jit_emit *e, int d, int base, int32_t off);
 void jit_st64(jit_emit *e, int s, int base, int32_t off);
 void jit_st32(jit_emit *e, int s, int base, int32_t off);
 void jit_st8(jit_emit *e, int s, int base, int32_t off);
-/* base + idx * size, size = the access width (8, 4 or 1 bytes) */
+/* base + idx * size, size = the access width (8, 4, 2 or 1 bytes) */
 void jit_ld64x(jit_emit *e, int d, int base, int idx);
 void jit_ld32x(jit_emit *e, int d, int base, int idx);
+void jit_ld16x(jit_emit *e, int d, int base, int idx);   /* zero-extended */
 void jit_ld8x(jit_emit *e, int d, int base, int idx);
 void jit_st64x(jit_emit *e, int s, int base, int idx);
 void jit_st32x(jit_emit *e, int s, int base, int idx);
@@ -261,5 +263,56 @@ bool jit_agg_build(jit_emit *e, const jit_agg_spec *spec);
 jit_block *jit_agg_compile(jit_arena *a, const jit_agg_spec *spec);
 /* The kernel's work in C (for code evicted between calls, and the tests' reference). */
 int64_t jit_agg_c(const jit_agg_spec *spec, jit_agg_state *s);
+
+/* ---- The lookup-join kernel (join.c) ----
+ *
+ * Rows of an outer table given as a list (in[0..n): an index lookup's candidates, or a
+ * scan's row ids), each checked (not dead, visible, its side-0 conjuncts), then, with
+ * spec.probe, the inner table's row with the same unique integer key found by a C helper
+ * (probe_fn(pctx, key) = that row, visible, or -1; a NULL key finds none) and checked by
+ * the side-1 conjuncts. A pair that passes is written to out[count], out2[count] (the
+ * inner row; without a probe nothing) and counted. Conjuncts:
+ *   JIT_JC_INT   col[row] op k, the column not NULL (as the filter's)
+ *   JIT_JC_CODE  a string conjunct the interpreter decides: its answer for a pooled value
+ *                (codes[row], 16-bit, 0 = not pooled) is memoised per execution in
+ *                mkey/mres (slot code & 255: the code and its answer, 0/1), filled by
+ *                ans_fn(actx[j], row), which is also asked for every unpooled or unknown
+ *                value. A NULL (nulls bit) fails it first.
+ * The conjuncts of each side run in the order given (all side 0 before the probe). */
+#define JIT_JOIN_MEMO 256
+enum { JIT_JC_INT, JIT_JC_CODE };
+typedef struct jit_jcond { uint8_t side, kind, op; bool nullable; } jit_jcond;   /* op: jit_cond */
+typedef int64_t (*jit_probe_fn)(void *pctx, int64_t key);
+typedef struct jit_join_spec {
+    bool probe, key_nullable;
+    uint8_t ncond;
+    jit_jcond cond[JIT_MAXCONDS];
+    jit_probe_fn probe_fn;
+    jit_row_fn ans_fn;
+    jit_vis_fn vis;                /* outer rows of a versioned table (as the filter's) */
+} jit_join_spec;
+typedef struct jit_join_state {    /* the kernel's one argument; field offsets are ABI */
+    const uint32_t *in;
+    uint64_t n;
+    uint32_t *out, *out2;          /* room for n each */
+    const uint8_t *dead;           /* the outer table's */
+    const struct stor_ver *ver;    /* the outer table's, NULL when it has no versions */
+    const struct stor_table *table;
+    const int64_t *key;            /* the outer key column (probe) */
+    const uint8_t *key_nulls;
+    void *pctx;
+    const int64_t *col[JIT_MAXCONDS];
+    const uint8_t *nulls[JIT_MAXCONDS];
+    int64_t k[JIT_MAXCONDS];
+    const uint16_t *codes[JIT_MAXCONDS];
+    uint16_t *mkey[JIT_MAXCONDS];  /* JIT_JOIN_MEMO each, zeroed before the first run */
+    uint8_t *mres[JIT_MAXCONDS];
+    void *actx[JIT_MAXCONDS];
+} jit_join_state;
+typedef int64_t (*jit_join_fn)(const jit_join_state *s);
+bool jit_join_build(jit_emit *e, const jit_join_spec *spec);
+jit_block *jit_join_compile(jit_arena *a, const jit_join_spec *spec);
+/* The kernel's work in C (evicted code, and the tests' reference). */
+int64_t jit_join_c(const jit_join_spec *spec, const jit_join_state *s);
 
 #endif

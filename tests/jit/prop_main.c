@@ -4,6 +4,7 @@
  *   prop_main [cases] [seed]     exit 0 when every case agrees with the C reference */
 #include "tests/jit/prop.h"
 #include "tests/jit/agg_prop.h"
+#include "tests/jit/join_prop.h"
 #include <unistd.h>
 
 int main(int argc, char **argv)
@@ -25,6 +26,9 @@ int main(int argc, char **argv)
     bad += n;
     n = jit_prop_agg(a, seed + 2, cases / 10 ? cases / 10 : 1, err, sizeof err);
     printf("aggregate kernels: %d cases, %d failed%s%s\n", cases / 10 ? cases / 10 : 1, n, n ? ": " : "", n ? err : "");
+    bad += n;
+    n = jit_prop_join(a, seed + 3, cases / 10 ? cases / 10 : 1, err, sizeof err);
+    printf("lookup-join kernels: %d cases, %d failed%s%s\n", cases / 10 ? cases / 10 : 1, n, n ? ": " : "", n ? err : "");
     bad += n;
     n = jit_prop_arena((size_t)sysconf(_SC_PAGESIZE), err, sizeof err);
     printf("arena: eviction, entered code kept, byte counts, fallback: %s%s\n",

@@ -1,0 +1,214 @@
+/* join.c - the lookup-join kernel (jit.h): a list of outer rows, their conjuncts, a probe
+ * of the inner table's unique integer key through a C helper, the inner row's conjuncts,
+ * the pairs that pass. Architecture-independent: it only calls the emitter.
+ *
+ *   R0 = the jit_join_state, R1 = i, R2 = n, R3 = count, R4 = outer row, R5 = inner row
+ *
+ *   loop:  if (i >= n) goto done
+ *          R4 = in[i]
+ *          if dead(R4) goto next; [versioned: if ver(R4) != {0,0} && !vis(table, R4) goto next]
+ *          side-0 conjuncts on R4 (each failing: goto next)
+ *          [probe: if key NULL goto next; R5 = probe_fn(pctx, key[R4]); if R5 < 0 goto next
+ *           side-1 conjuncts on R5]
+ *          out[count] = R4; [out2[count] = R5]; count++
+ *   next:  i++; goto loop
+ *   done:  return count
+ *
+ * A JIT_JC_CODE conjunct: T0 = codes[row]; if T0 == 0 goto ask; slot = T0 & 255;
+ * if mkey[slot] != T0 goto ask; answer = mres[slot]; goto have;
+ * ask: answer = ans_fn(actx, row) (it fills the memo); have: if !answer goto next. */
+#include "engine/jit/jit.h"
+#include "storage/storage.h"
+#include <stddef.h>
+
+#define ST(f) ((int32_t)offsetof(jit_join_state, f))
+
+static const jit_cond negate[] = {
+    [JIT_EQ] = JIT_NE, [JIT_NE] = JIT_EQ, [JIT_LT] = JIT_GE,
+    [JIT_LE] = JIT_GT, [JIT_GT] = JIT_LE, [JIT_GE] = JIT_LT,
+};
+
+static bool spec_valid(const jit_join_spec *s)
+{
+    if (s->ncond > JIT_MAXCONDS || (s->probe && !s->probe_fn)) return false;
+    for (int j = 0; j < s->ncond; j++) {
+        const jit_jcond *c = &s->cond[j];
+        if (c->side > 1 || (c->side && !s->probe) || c->op > JIT_GE || c->kind > JIT_JC_CODE) return false;
+        if (c->kind == JIT_JC_CODE && !s->ans_fn) return false;
+    }
+    return true;
+}
+
+/* if bit row of the bitmap state.field (a pointer) is set, goto next */
+static void br_bitmap_field(jit_emit *e, int32_t field, int row, int next)
+{
+    jit_ld64(e, JIT_T2, JIT_R0, field);
+    jit_brbitmap(e, JIT_T2, row, true, next);
+}
+
+static void emit_visible(jit_emit *e, const jit_join_spec *s, int next)
+{
+    int vis = jit_label(e);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(ver));
+    jit_brz(e, JIT_T2, vis);
+    jit_movi(e, JIT_T1, (int64_t)sizeof(struct stor_ver));
+    jit_mul(e, JIT_T0, JIT_R4, JIT_T1);
+    jit_add(e, JIT_T2, JIT_T2, JIT_T0);
+    jit_ld64(e, JIT_T0, JIT_T2, (int32_t)offsetof(struct stor_ver, xmin));
+    jit_ld64(e, JIT_T1, JIT_T2, (int32_t)offsetof(struct stor_ver, xmax));
+    jit_or(e, JIT_T0, JIT_T0, JIT_T1);
+    jit_brz(e, JIT_T0, vis);
+    jit_ld64(e, JIT_A0, JIT_R0, ST(table));
+    jit_mov(e, JIT_A1, JIT_R4);
+    jit_call(e, (const void *)s->vis);
+    jit_retval(e, JIT_T0);
+    jit_andi(e, JIT_T0, JIT_T0, 0xFF);           /* a bool: its low byte */
+    jit_brz(e, JIT_T0, next);
+    jit_bind(e, vis);
+}
+
+static void emit_code_cond(jit_emit *e, const jit_join_spec *s, int j, int row, int next)
+{
+    int ask = jit_label(e), have = jit_label(e);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(codes[j]));
+    jit_ld16x(e, JIT_T0, JIT_T2, row);
+    jit_brz(e, JIT_T0, ask);
+    jit_andi(e, JIT_T1, JIT_T0, JIT_JOIN_MEMO - 1);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(mkey[j]));
+    jit_ld16x(e, JIT_T2, JIT_T2, JIT_T1);
+    jit_brcc(e, JIT_NE, JIT_T2, JIT_T0, ask);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(mres[j]));
+    jit_ld8x(e, JIT_T0, JIT_T2, JIT_T1);
+    jit_br(e, have);
+    jit_bind(e, ask);
+    jit_ld64(e, JIT_A0, JIT_R0, ST(actx[j]));
+    jit_mov(e, JIT_A1, row);
+    jit_call(e, (const void *)s->ans_fn);
+    jit_retval(e, JIT_T0);
+    jit_andi(e, JIT_T0, JIT_T0, 0xFFFFFFFF);     /* the helper returns int */
+    jit_bind(e, have);
+    jit_brz(e, JIT_T0, next);
+}
+
+static void emit_conds(jit_emit *e, const jit_join_spec *s, int side, int row, int next)
+{
+    for (int j = 0; j < s->ncond; j++) {
+        const jit_jcond *c = &s->cond[j];
+        if (c->side != side) continue;
+        if (c->nullable) br_bitmap_field(e, ST(nulls[j]), row, next);
+        if (c->kind == JIT_JC_CODE) {
+            emit_code_cond(e, s, j, row, next);
+            continue;
+        }
+        jit_ld64(e, JIT_T2, JIT_R0, ST(col[j]));
+        jit_ld64x(e, JIT_T0, JIT_T2, row);
+        jit_ld64(e, JIT_T1, JIT_R0, ST(k[j]));
+        jit_brcc(e, negate[c->op], JIT_T0, JIT_T1, next);
+    }
+}
+
+static void emit_probe(jit_emit *e, const jit_join_spec *s, int next)
+{
+    if (s->key_nullable) br_bitmap_field(e, ST(key_nulls), JIT_R4, next);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(key));
+    jit_ld64x(e, JIT_A1, JIT_T2, JIT_R4);
+    jit_ld64(e, JIT_A0, JIT_R0, ST(pctx));
+    jit_call(e, (const void *)s->probe_fn);
+    jit_retval(e, JIT_R5);
+    jit_movi(e, JIT_T0, 0);
+    jit_brcc(e, JIT_LT, JIT_R5, JIT_T0, next);
+    emit_conds(e, s, 1, JIT_R5, next);
+}
+
+bool jit_join_build(jit_emit *e, const jit_join_spec *s)
+{
+    if (!spec_valid(s)) return false;
+    int loop = jit_label(e), next = jit_label(e), done = jit_label(e);
+    jit_prologue(e);
+    jit_mov(e, JIT_R0, JIT_A0);
+    jit_movi(e, JIT_R1, 0);
+    jit_ld64(e, JIT_R2, JIT_R0, ST(n));
+    jit_movi(e, JIT_R3, 0);
+    jit_bind(e, loop);
+    jit_brcc(e, JIT_GE, JIT_R1, JIT_R2, done);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(in));
+    jit_ld32x(e, JIT_R4, JIT_T2, JIT_R1);
+    br_bitmap_field(e, ST(dead), JIT_R4, next);
+    if (s->vis) emit_visible(e, s, next);
+    emit_conds(e, s, 0, JIT_R4, next);
+    if (s->probe) emit_probe(e, s, next);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(out));
+    jit_st32x(e, JIT_R4, JIT_T2, JIT_R3);
+    if (s->probe) {
+        jit_ld64(e, JIT_T2, JIT_R0, ST(out2));
+        jit_st32x(e, JIT_R5, JIT_T2, JIT_R3);
+    }
+    jit_addi(e, JIT_R3, JIT_R3, 1);
+    jit_bind(e, next);
+    jit_addi(e, JIT_R1, JIT_R1, 1);
+    jit_br(e, loop);
+    jit_bind(e, done);
+    jit_ret(e, JIT_R3);
+    return jit_finish(e);
+}
+
+static bool build_join(jit_emit *e, const void *spec) { return jit_join_build(e, spec); }
+
+jit_block *jit_join_compile(jit_arena *a, const jit_join_spec *s)
+{
+    return jit_assemble(a, build_join, s);
+}
+
+/* ---- the C twin ---- */
+
+static bool bit(const uint8_t *m, uint32_t r) { return m[r >> 3] >> (r & 7) & 1; }
+
+static bool cmp_c(jit_cond op, int64_t x, int64_t y)
+{
+    switch (op) {
+    case JIT_EQ: return x == y;
+    case JIT_NE: return x != y;
+    case JIT_LT: return x < y;
+    case JIT_LE: return x <= y;
+    case JIT_GT: return x > y;
+    default:     return x >= y;
+    }
+}
+
+static bool conds_c(const jit_join_spec *sp, const jit_join_state *s, int side, uint32_t row)
+{
+    for (int j = 0; j < sp->ncond; j++) {
+        const jit_jcond *c = &sp->cond[j];
+        if (c->side != side) continue;
+        if (c->nullable && bit(s->nulls[j], row)) return false;
+        if (c->kind == JIT_JC_INT) {
+            if (!cmp_c((jit_cond)c->op, s->col[j][row], s->k[j])) return false;
+            continue;
+        }
+        uint16_t code = s->codes[j][row];
+        uint32_t slot = code & (JIT_JOIN_MEMO - 1);
+        int ans = code && s->mkey[j][slot] == code ? s->mres[j][slot] : sp->ans_fn(s->actx[j], row);
+        if (!ans) return false;
+    }
+    return true;
+}
+
+int64_t jit_join_c(const jit_join_spec *sp, const jit_join_state *s)
+{
+    int64_t n = 0;
+    for (uint64_t i = 0; i < s->n; i++) {
+        uint32_t r = s->in[i];
+        if (bit(s->dead, r)) continue;
+        if (sp->vis && s->ver && (s->ver[r].xmin | s->ver[r].xmax) && !sp->vis(s->table, r)) continue;
+        if (!conds_c(sp, s, 0, r)) continue;
+        int64_t r2 = 0;
+        if (sp->probe) {
+            if (sp->key_nullable && bit(s->key_nulls, r)) continue;
+            r2 = sp->probe_fn(s->pctx, s->key[r]);
+            if (r2 < 0 || !conds_c(sp, s, 1, (uint32_t)r2)) continue;
+            s->out2[n] = (uint32_t)r2;
+        }
+        s->out[n++] = r;
+    }
+    return n;
+}
