@@ -23,6 +23,7 @@
 #include "engine/eng.h"
 #include "engine/jit/jit.h"
 #include "engine/jit_bridge.h"
+#include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -36,13 +37,16 @@
 
 typedef struct jb_kern {
     bool agg;                      /* an aggregate kernel (aspec), else a filter (spec) */
+    bool join;                     /* a lookup-join kernel (jspec) */
     jit_filter_spec spec;
     jit_agg_spec aspec;
+    jit_join_spec jspec;
     jit_block *b;
 } jb_kern;
 
-/* A kept plan's kernels: a filter per scan level, the block's aggregate kernel. */
-struct jb_kept { _Atomic(jb_kern *) lv[JB_LEVELS]; _Atomic(jb_kern *) agg; };
+/* A kept plan's kernels: a filter per scan level, the block's aggregate kernel, its
+ * lookup-join kernel. */
+struct jb_kept { _Atomic(jb_kern *) lv[JB_LEVELS]; _Atomic(jb_kern *) agg; _Atomic(jb_kern *) join; };
 
 struct jb_scan {
     jb_kern *k;
@@ -111,6 +115,7 @@ void jb_kept_free(jb_kept *k)
     if (!k) return;
     for (int i = 0; i < JB_LEVELS; i++) kern_free(atomic_load(&k->lv[i]));
     kern_free(atomic_load(&k->agg));
+    kern_free(atomic_load(&k->join));
     free(k);
 }
 
@@ -162,8 +167,8 @@ static bool spec_same(const jit_filter_spec *a, const jit_filter_spec *b)
     return true;
 }
 
-/* A filter kernel (spec) or an aggregate kernel (aspec). */
-static jb_kern *compile(const jit_filter_spec *spec, const jit_agg_spec *aspec)
+/* A filter kernel (spec), an aggregate kernel (aspec) or a lookup-join kernel (jspec). */
+static jb_kern *compile3(const jit_filter_spec *spec, const jit_agg_spec *aspec, const jit_join_spec *jspec)
 {
     pthread_once(&arena_once, arena_make);
     jit_arena *a = atomic_load(&arena);
@@ -172,14 +177,18 @@ static jb_kern *compile(const jit_filter_spec *spec, const jit_agg_spec *aspec)
     if (!k) return NULL;
     uint64_t t0 = ex_now_ns();
     k->agg = aspec != NULL;
+    k->join = jspec != NULL;
     if (spec) k->spec = *spec;
     if (aspec) k->aspec = *aspec;
-    k->b = aspec ? jit_agg_compile(a, aspec) : jit_filter_compile(a, spec);
+    if (jspec) k->jspec = *jspec;
+    k->b = jspec ? jit_join_compile(a, jspec) : aspec ? jit_agg_compile(a, aspec) : jit_filter_compile(a, spec);
     if (!k->b) { free(k); return NULL; }
     n_compile_ns += ex_now_ns() - t0;
     n_compiled++;
     return k;
 }
+
+static jb_kern *compile(const jit_filter_spec *spec, const jit_agg_spec *aspec) { return compile3(spec, aspec, NULL); }
 
 /* Per-execution kernels (a block whose plan is not kept) belong to the thread that ran
  * the block, recorded with the block's stack frame and run. An error or a time slice's
@@ -540,4 +549,156 @@ bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key)
 const int64_t *jb_agg_acc(const jb_agg *ja, uint64_t g, int i)
 {
     return &ja->st.acc[g * (uint64_t)ja->stride + (uint64_t)ja->off[i]];
+}
+
+/* ---------------------------------------------------------------- lookup joins */
+
+/* A string conjunct's memo (jit.h JIT_JC_CODE) and the interpreter's decision behind it. */
+typedef struct jb_memo {
+    jb_code *c;
+    const uint16_t *codes;
+    uint16_t mkey[JIT_JOIN_MEMO];
+    uint8_t mres[JIT_JOIN_MEMO];
+} jb_memo;
+
+struct jb_join {
+    jb_kern *k;
+    const stor_table *t[2];
+    const stor_index *ix;
+    int32_t keycol;
+    uint32_t col[JIT_MAXCONDS];
+    jb_memo *memo[JIT_MAXCONDS];
+    jit_join_state st;
+    uint32_t *out, *out2;
+    bool fell;
+};
+
+static int memo_ans(void *p, uint32_t row)
+{
+    jb_memo *m = p;
+    int r = m->c->fn(m->c, row) ? 1 : 0;
+    uint16_t id = m->codes[row];
+    if (id) { m->mkey[id & (JIT_JOIN_MEMO - 1)] = id; m->mres[id & (JIT_JOIN_MEMO - 1)] = (uint8_t)r; }
+    return r;
+}
+
+static int64_t probe_i64(void *p, int64_t key)
+{
+    const jb_join *jj = p;
+    return stor_index_find_i64(jj->t[1], jj->ix, key);
+}
+
+static bool jspec_same(const jit_join_spec *a, const jit_join_spec *b)
+{
+    if (a->probe != b->probe || a->key_nullable != b->key_nullable || a->ncond != b->ncond) return false;
+    for (int j = 0; j < a->ncond; j++)
+        if (memcmp(&a->cond[j], &b->cond[j], sizeof a->cond[j])) return false;
+    return true;
+}
+
+static jb_kern *join_kernel(jb_kept *kept, const jit_join_spec *spec, uint32_t rows, const void *frame, uint64_t run)
+{
+    uint32_t kmin = min_rows < JB_KEPT_MIN ? min_rows : JB_KEPT_MIN;
+    if (kept && rows >= kmin) {
+        jb_kern *kn = atomic_load_explicit(&kept->join, memory_order_acquire);
+        if (!kn) {
+            jb_kern *nk = compile3(NULL, NULL, spec), *none = NULL;
+            if (nk && !atomic_compare_exchange_strong(&kept->join, &none, nk)) {
+                kern_free(nk);
+                nk = none;
+            }
+            kn = nk;
+            if (!kn) { n_fallback++; return NULL; }
+        }
+        if (jspec_same(&kn->jspec, spec)) return kn;
+    }
+    if (rows < min_rows) return NULL;
+    jb_kern *kn = compile3(NULL, NULL, spec);
+    if (!kn) { n_fallback++; return NULL; }
+    if (!tmp_keep(frame, run, kn)) { kern_free(kn); return NULL; }
+    return kn;
+}
+
+jb_join *jb_join_new(ex_ctx *ctx, jb_kept *kept, const stor_table *outer, const stor_table *inner,
+                     const stor_index *ix, int keycol, const jb_jcond *c, int n, uint32_t rows,
+                     const void *frame, uint64_t run)
+{
+    if (n > JIT_MAXCONDS || (inner && (!ix || keycol < 0))) return NULL;
+    jb_join *jj = stor_arena_alloc(ctx->a, sizeof *jj);
+    memset(jj, 0, sizeof *jj);
+    jit_join_spec spec;
+    memset(&spec, 0, sizeof spec);
+    spec.probe = inner != NULL;
+    spec.key_nullable = true;      /* every bitmap is read: the kernel fits any state */
+    spec.probe_fn = probe_i64;
+    spec.ans_fn = memo_ans;
+    spec.vis = stor_ver_visible;
+    jj->t[0] = outer;
+    jj->t[1] = inner;
+    jj->ix = ix;
+    jj->keycol = keycol;
+    for (int j = 0; j < n; j++) {
+        const stor_table *t = c[j].side ? inner : outer;
+        if (c[j].code && !t->cols[c[j].col].code) return NULL;   /* no pooled ids to memoise by */
+        spec.cond[j] = (jit_jcond){ c[j].side, c[j].code ? JIT_JC_CODE : JIT_JC_INT,
+                                    (uint8_t)(c[j].code ? JIT_NE : cond_of(c[j].op)), true };
+        jj->col[j] = c[j].col;
+        jj->st.k[j] = c[j].code ? 0 : c[j].k;
+        if (c[j].code) {
+            jb_memo *m = stor_arena_alloc(ctx->a, sizeof *m);
+            memset(m, 0, sizeof *m);
+            m->c = c[j].code;
+            jj->memo[j] = m;
+        }
+    }
+    spec.ncond = (uint8_t)n;
+    jj->k = join_kernel(kept, &spec, rows, frame, run);
+    if (!jj->k) return NULL;
+    uint32_t cap = JB_JOIN_CHUNK;
+    jj->out = stor_arena_alloc(ctx->a, (size_t)cap * sizeof(uint32_t));
+    jj->out2 = stor_arena_alloc(ctx->a, (size_t)cap * sizeof(uint32_t));
+    n_exec++;
+    return jj;
+}
+
+uint32_t jb_join_run(ex_ctx *ctx, jb_join *jj, const uint32_t *in, uint32_t n, uint32_t **o0, uint32_t **o1)
+{
+    assert(n <= JB_JOIN_CHUNK);
+    if (ctx->stmt->slice_at || ctx->stmt->watch) ex_slice_check(ctx);
+    jit_join_state *s = &jj->st;
+    const stor_table *t = jj->t[0];
+    /* the vectors as they are now */
+    s->in = in;
+    s->n = n;
+    s->out = jj->out;
+    s->out2 = jj->out2;
+    s->dead = t->dead;
+    s->ver = t->nver ? t->ver : NULL;
+    s->table = t;
+    if (jj->t[1]) {
+        s->key = t->cols[jj->keycol].i64;
+        s->key_nulls = t->cols[jj->keycol].nulls;
+        s->pctx = jj;
+    }
+    for (int j = 0; j < jj->k->jspec.ncond; j++) {
+        const stor_column *c = &jj->t[jj->k->jspec.cond[j].side]->cols[jj->col[j]];
+        s->nulls[j] = c->nulls;
+        if (!jj->memo[j]) { s->col[j] = c->i64; continue; }
+        jj->memo[j]->codes = s->codes[j] = c->code;
+        s->mkey[j] = jj->memo[j]->mkey;
+        s->mres[j] = jj->memo[j]->mres;
+        s->actx[j] = jj->memo[j];
+    }
+    int64_t k;
+    void *fn = jit_enter(jj->k->b);
+    if (fn) {
+        k = ((jit_join_fn)fn)(s);
+        jit_leave(jj->k->b);
+    } else {
+        if (!jj->fell) { jj->fell = true; n_fallback++; }
+        k = jit_join_c(&jj->k->jspec, s);
+    }
+    *o0 = jj->out;
+    *o1 = jj->out2;
+    return (uint32_t)k;
 }

@@ -9,6 +9,7 @@
 
 struct ex_ctx;
 struct stor_table;
+struct stor_index;
 struct pdb_value;
 
 #define JB_MAXCONDS 16
@@ -83,6 +84,27 @@ bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key);      /* false: the 
 /* Aggregate i's accumulators in group g: COUNT(*)/COUNT {n}; SUM {sum, n}; MIN/MAX
  * {best, n, the best's row}. */
 const int64_t *jb_agg_acc(const jb_agg *ja, uint64_t g, int i);
+
+/* A block's first two levels as one compiled lookup join (engine/jit/join.c): rows of the
+ * outer table given as lists (an index lookup's candidates, a scan's rows), their
+ * conjuncts, the inner table's row of the same unique integer key (ix, one CK_I64 column;
+ * the outer key column keycol holds values of the same representation), its conjuncts.
+ * select.c picks conjuncts whose interpreted answer the kernel gives exactly and that
+ * cannot warn: `integer column op constant` (as jb_cond), or a string conjunct decided by
+ * code->fn row by row, whose answer depends on the value only (memoised by pooled id). */
+typedef struct jb_code { int (*fn)(struct jb_code *c, uint32_t row); } jb_code;
+typedef struct jb_jcond { uint8_t side; uint32_t col; uint8_t op; int64_t k; jb_code *code; } jb_jcond;
+typedef struct jb_join jb_join;
+/* inner NULL: no probe (the outer rows' conjuncts only). rows: the outer table's size,
+ * for the compile threshold. NULL: interpret. */
+jb_join *jb_join_new(struct ex_ctx *ctx, jb_kept *kept, const struct stor_table *outer,
+                     const struct stor_table *inner, const struct stor_index *ix, int keycol,
+                     const jb_jcond *c, int n, uint32_t rows, const void *frame, uint64_t run);
+#define JB_JOIN_CHUNK 8192
+/* The pairs of in[0..n) (n <= JB_JOIN_CHUNK) that pass, in order: outer rows in *o0,
+ * inner rows in *o1 (valid until the next run); their count. Checks the statement's time
+ * slice first (it may raise EX_MOVE). */
+uint32_t jb_join_run(struct ex_ctx *ctx, jb_join *jj, const uint32_t *in, uint32_t n, uint32_t **o0, uint32_t **o1);
 
 /* SHOW GLOBAL STATUS: Jit_* counters; bytes of executable pages held (Memory_used). */
 void jb_stats(uint64_t *compiled, uint64_t *compile_us, uint64_t *code_bytes, uint64_t *executions,

@@ -187,6 +187,7 @@ typedef struct qstate {
     pl_opt opt;
     bool plan_fresh, plan_post, verify;
     struct jb_agg *kagg;    /* the groups the compiled sink made (kagg_run), or NULL */
+    struct jb_join *jj;     /* levels 0 and 1 as one compiled lookup join (jit_join), or NULL */
     uint64_t jit_run;       /* this run's jb_run_id: every per-execution kernel of the block
                                is recorded under it (one run id per block run, or the next
                                kernel would free the ones before it) */
@@ -1269,6 +1270,36 @@ static void jit_count(qstate *q, jb_scan *js, uint32_t n)
     }
 }
 
+/* The compiled lookup join (jit_join) over level 0's candidate rows (cand, or rows
+ * 0..n-1 of a scan): its pairs are the rows the two levels' loops would reach, in the same
+ * order; COUNT(*) alone only counts them after the first (as jit_count). */
+static void jit_join_scan(qstate *q, const uint32_t *cand, uint32_t n)
+{
+    ex_ctx *ctx = q->ctx;
+    bool count = q->grouped && !q->ngroup && !q->ritems && !q->nwins && q->naggs == 1 &&
+                 q->aggs[0]->kind == AG_COUNT_STAR;
+    uint32_t *iota = cand ? NULL : stor_arena_alloc(ctx->a, (size_t)(n < JB_JOIN_CHUNK ? n : JB_JOIN_CHUNK) * sizeof(uint32_t) + 4);
+    for (uint32_t b = 0; b < n; b += JB_JOIN_CHUNK) {
+        uint32_t m = n - b < JB_JOIN_CHUNK ? n - b : JB_JOIN_CHUNK, *o0, *o1;
+        if (!cand) for (uint32_t i = 0; i < m; i++) iota[i] = b + i;
+        uint32_t k = jb_join_run(ctx, q->jj, cand ? cand + b : iota, m, &o0, &o1), i = 0;
+        if (count) {
+            if (k && !q->ngroups) {
+                ctx->rows[0] = o0[0]; ctx->rows[1] = o1[0];
+                on_row(q);
+                i = 1;
+            }
+            if (k > i) q->groups[0]->st[0].cnt += k - i;
+            continue;
+        }
+        for (; i < k; i++) {
+            ctx->rows[0] = o0[i]; ctx->rows[1] = o1[i];
+            on_row(q);
+            if (scan_stop(q)) return;
+        }
+    }
+}
+
 /* ANALYZE: scan_level timed per level (explain.c reports it). */
 static void scan_level(qstate *q, int level)
 {
@@ -1402,6 +1433,7 @@ static void scan_level_run(qstate *q, int level)
         }
         if (ctx->stmt->exam_hit || q->exam_full) return;
     }
+    if (q->jj && !level) { jit_join_scan(q, cand, n); return; }
     jb_scan *js = q->jit ? q->jit[level] : NULL;   /* candidates chunk by chunk (jit_levels) */
     if (js && jit_count_only(q, level)) { jit_count(q, js, n); return; }
     if (js) n = jb_begin(js, n);
@@ -2409,6 +2441,88 @@ static void plan_kernels(qstate *q, pl_plan *bp, bool fresh)
     }
 }
 
+/* A string conjunct for the lookup-join kernel: the interpreter's kernel answer, row by row. */
+typedef struct kern_code { jb_code c; fkern *k; const stor_table *t; } kern_code;
+static int kern_code_row(jb_code *c, uint32_t row)
+{
+    kern_code *kc = (kern_code *)c;
+    return kern_row(kc->k, kc->t, row);
+}
+
+/* An integer column whose value is exactly its int64 slot, and whether it is BIGINT
+ * UNSIGNED (whose slot holds the bits): keys of equal kind compare as their slots. */
+static bool jj_int(const stor_column *c)
+{
+    return c->kind == CK_I64 && (c->type == CT_TINYINT || c->type == CT_SMALLINT || c->type == CT_MEDIUMINT ||
+                                 c->type == CT_INT || c->type == CT_BIGINT);
+}
+static bool jj_ubig(const stor_column *c) { return c->type == CT_BIGINT && c->is_unsigned; }
+
+/* `outer.kc = inner.ic` (either way round): what the probe guarantees. */
+static bool jj_key_eq(const ex_prog *p, int kc, int ic)
+{
+    if (p->nops != 3 || p->ops[0].code != OP_COL || p->ops[1].code != OP_COL || p->ops[2].code != OP_CMP ||
+        p->ops[2].a != BO_EQ)
+        return false;
+    const ex_op *a = &p->ops[0], *b = &p->ops[1];
+    return (a->a == 0 && a->b == kc && b->a == 1 && b->b == ic) || (b->a == 0 && b->b == kc && a->a == 1 && a->b == ic);
+}
+
+/* Level i's conjunct as the lookup-join kernel's (two for a BETWEEN); false: it cannot. */
+static bool jj_cond(qstate *q, conj *cj, jb_jcond *c, int *n)
+{
+    fkern *fk = &cj->fk;
+    if (!fk->jit || fk->src != cj->level || *n + 2 > JB_MAXCONDS) return false;
+    uint8_t side = (uint8_t)cj->level;
+    if (fk->between) {
+        c[(*n)++] = (jb_jcond){ side, fk->col, BO_GE, fk->jk, NULL };
+        c[(*n)++] = (jb_jcond){ side, fk->col, BO_LE, fk->jk2, NULL };
+        return true;
+    }
+    jb_code *code = NULL;
+    if (fk->kind == FK_STR_EQ || fk->kind == FK_STR_IN) {
+        kern_code *kc = stor_arena_alloc(q->ctx->a, sizeof *kc);
+        *kc = (kern_code){ { kern_code_row }, fk, q->ctx->src[cj->level].t };
+        code = &kc->c;
+    }
+    c[(*n)++] = (jb_jcond){ side, fk->col, fk->op, fk->jk, code };
+    return true;
+}
+
+/* A block of two base tables whose second is reached by a unique one-column integer key
+ * from a column of the first (eq_ref), with every other conjunct of both levels one the
+ * kernel decides exactly: the two levels run as one compiled lookup join (jb_join). */
+static void jit_join(qstate *q, pl_plan *bp, bool fresh)
+{
+    ex_ctx *ctx = q->ctx;
+    if (q->nsrc != 2 || ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode) return;
+    ex_src *s0 = &ctx->src[0], *s1 = &ctx->src[1];
+    lookup *l1 = &q->lk[1];
+    if (!s0->t || !s1->t || q->on[0] || q->on[1] || q->gends[0] || q->gends[1] || q->gend[0] != 0 ||
+        q->gend[1] != 1 || s1->join == JT_LEFT || !l1->ix || l1->nk != 1 || l1->ix->ncols != 1 ||
+        l1->nkv[0] != 1 || l1->ix->prefix[0] || (l1->ix->kind != IK_PRIMARY && l1->ix->kind != IK_UNIQUE))
+        return;
+    const ex_prog *kp = l1->keyp[0][0];
+    if (kp->nops != 1 || kp->ops[0].code != OP_COL || kp->ops[0].a != 0) return;
+    int kc = kp->ops[0].b, ic = (int)l1->ix->cols[0];
+    const stor_column *oc = &s0->t->cols[kc], *icol = &s1->t->cols[ic];
+    if (!jj_int(oc) || !jj_int(icol) || jj_ubig(oc) != jj_ubig(icol)) return;
+    jb_jcond c[JB_MAXCONDS];
+    int n = 0;
+    for (int i = 0; i < q->nconj; i++) {
+        conj *cj = &q->conj[i];
+        if (cj->level > 1 || cj->served) continue;
+        if (cj->level == 1 && jj_key_eq(cj->p, kc, ic)) continue;
+        if (!jj_cond(q, cj, c, &n)) return;
+    }
+    if (!jb_enabled(ctx)) return;
+    plan_kernels(q, bp, fresh);
+    uint64_t run = q->jit_run ? q->jit_run : (q->jit_run = jb_run_id());
+    q->jj = jb_join_new(ctx, bp ? bp->jit : NULL, s0->t, s1->t, l1->ix, kc, c, n, s0->t->nrows, q, run);
+    if (!q->jj) return;
+    for (int i = 0; i < q->nconj; i++) if (q->conj[i].level <= 1) q->conj[i].jit = true;
+}
+
 static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
 {
     ex_ctx *ctx = q->ctx;
@@ -2423,7 +2537,7 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
     for (int lv = 0; lv < q->nsrc; lv++) {
         ex_src *s = &ctx->src[lv];
         lookup *lk = &q->lk[lv];
-        if (!s->t || lk->ix || lk->hcol >= 0 || lk->rix || q->on[lv] || q->gends[lv] || q->gend[lv] != lv ||
+        if ((q->jj && lv < 2) || !s->t || lk->ix || lk->hcol >= 0 || lk->rix || q->on[lv] || q->gends[lv] || q->gend[lv] != lv ||
             (s->join == JT_LEFT && lv > 0))
             continue;
         bool grouped = false;   /* inside an outer-joined group */
@@ -3614,6 +3728,7 @@ static void block_plan(qstate *q, ex_scope *sc, bp_progs *pg)
     block_groups(q, inside, ingroup);
     block_place(q, sc, pg, cj, ncj, inside);
     block_access(q, sc, pg, cj, ncj, inside, ingroup);
+    jit_join(q, bp, q->plan_fresh);
     jit_levels(q, bp, q->plan_fresh);
     bp->conj = stor_arena_alloc(ctx->a, (size_t)(q->nconj ? q->nconj : 1) * sizeof *bp->conj);
     bp->nconj = q->nconj;

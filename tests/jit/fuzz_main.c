@@ -364,6 +364,20 @@ static void make_table(void)
     }
     sb_add(&b, ")");
     must(b.p);
+    /* u: the inner table of the lookup-join shape (a unique INT key, ids -10.., some
+       deleted), made before the open transaction below */
+    must("DROP TABLE IF EXISTS u");
+    must("CREATE TABLE u (id INT NOT NULL PRIMARY KEY, x INT, s VARCHAR(10) COLLATE utf8mb4_unicode_ci)");
+    b.n = 0;
+    sb_add(&b, "INSERT INTO u VALUES ");
+    int nu = 200 + (int)below(800);
+    for (int i = 0; i < nu; i++)
+        sb_add(&b, "%s(%d,%s,%s)", i ? "," : "", i - 10, i % 5 == 4 ? "NULL" : i % 7 == 1 ? "-3" : "2",
+               i % 4 == 0 ? "'a'" : i % 4 == 1 ? "'A'" : i % 4 == 2 ? "'b'" : "NULL");
+    must(b.p);
+    b.n = 0;
+    sb_add(&b, "DELETE FROM u WHERE id %% %d = 1", 3 + (int)below(6));
+    must(b.p);
     /* a pool of values for ties between rows and constants */
     T.pool_n = 1 + (int)below(8);
     for (int i = 0; i < T.pool_n; i++) {
@@ -598,14 +612,31 @@ static void one_case(sbuf *b)
         q->mirror = below(4) == 0;
         rnd_const(q);
     }
-    /* 0: COUNT(*); 1: LIMIT; 6: COUNT(*) of a join of the table with itself (the second
+    /* 0: COUNT(*); 1: LIMIT; 8: a lookup join with u (JIT on against off); 6: COUNT(*) of a join of the table with itself (the second
        level's scan compiled and run once per row of the first); 7: grouped aggregates (the
        compiled sink, select.c kagg_*: JIT on against off, whole rows); else the row numbers */
-    int shape = (int)below(8);
+    int shape = (int)below(9);
     if (shape == 6 && T.nrows > 400) shape = 2;
     int limit = (int)below(20), na = n / 2;
     b->n = 0;
-    if (shape == 7) {
+    if (shape == 8) {   /* a lookup join: t's rows, u's row by its unique key (select.c jit_join) */
+        int key = -1;
+        for (int t = 0; t < 4 && key < 0; t++) {
+            int c = (int)below((uint64_t)T.ncols);
+            if (T.ty[c]->kind == K_INT) key = c;
+        }
+        if (below(2)) sb_add(b, "SELECT COUNT(*) FROM t JOIN u ON u.id = t.%s", key < 0 ? "rid" : "");
+        else sb_add(b, "SELECT t.rid, u.id, u.s FROM t JOIN u ON u.id = t.%s", key < 0 ? "rid" : "");
+        if (key >= 0) sb_add(b, "c%d", key);
+        sb_add(b, " WHERE ");
+        for (int i = 0; i < n; i++) {
+            if (i) sb_add(b, " AND ");
+            conj_sql(b, &cj[i], "t.");
+        }
+        static const char *const UC[] = { "u.x >= 0", "u.x = -3", "u.s = 'a'", "u.s <> 'b'", "u.s IN ('b', 'c')",
+                                          "u.x BETWEEN -3 AND 1" };
+        for (int i = (int)below(3); i > 0; i--) sb_add(b, " AND %s", UC[below(6)]);
+    } else if (shape == 7) {
         int g = (int)below((uint64_t)T.ncols), x = (int)below((uint64_t)T.ncols), y = (int)below((uint64_t)T.ncols);
         if (below(4) == 0) sb_add(b, "SELECT COUNT(*), SUM(c%d), AVG(c%d), MIN(c%d), MAX(c%d), COUNT(c%d) FROM t WHERE ",
                                   x, x, y, y, y);
@@ -661,7 +692,7 @@ static void one_case(sbuf *b)
     if (R1.n != R2.n || memcmp(R1.ids, R2.ids, (size_t)(R1.n < MAXROWS ? R1.n : MAXROWS) * sizeof R1.ids[0]))
         { fail(b->p, "JIT on and off differ", want, wn); return; }
     if (R1.warnings != R2.warnings) { fail(b->p, "warning counts differ", want, wn); return; }
-    if (shape == 7) {   /* the interpreter is the reference */
+    if (shape == 7 || shape == 8) {   /* the interpreter is the reference */
         if (R1.hash != R2.hash) fail(b->p, "JIT on and off give other aggregates", want, 0);
         return;
     }
