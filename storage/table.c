@@ -667,8 +667,9 @@ void stor_index_lookup(const stor_table *t, const stor_index *x, uint32_t nk, co
     const struct stor_hchain *c = nk == x->ncols ? &x->h : &x->h1;
     if (nk != x->ncols && (nk != 1 || !c->buckets)) return;
     uint32_t b = (uint32_t)(key_hash(t, x, vals, nk) & (x->nbuckets - 1));
-    /* one string key column: a pooled value's answer is known after its first row */
-    const stor_column *kc = nk == 1 && !x->prefix[0] ? &t->cols[x->cols[0]] : NULL;
+    /* one string key column: a pooled value's answer is known after its first row (for a
+       prefix key too: the answer depends on the stored bytes only) */
+    const stor_column *kc = nk == 1 ? &t->cols[x->cols[0]] : NULL;
     const uint16_t *code = kc && kc->kind == CK_STR ? kc->code : NULL;
     uint16_t mkey[16] = { 0 };
     bool mres[16];
