@@ -184,6 +184,7 @@ typedef struct cstate {
     struct ktrack *kt;      /* compiling a program to keep (ex_compile_keep): what it records */
 } cstate;
 static void kt_lit(cstate *cs, int ci, const pl_expr *e);
+static void kt_num(cstate *cs, int ci, uint16_t coll);
 static void kt_inw(cstate *cs, const pl_expr *e, uint8_t vt, int first, int end);
 
 static void push(cstate *cs, int n) { cs->depth += n; if (cs->depth > cs->maxdepth) cs->maxdepth = cs->depth; }
@@ -1577,13 +1578,51 @@ static void comp_in(cstate *cs, pl_expr *e, ex_type *t)
     type_int(t, 1);
 }
 
+/* A string that reads as a number without a warning or a note (not hex, not JSON, no
+ * trailing space, finite and within a decimal's range): *d, what ex_compare reads it as. */
+static bool num_string(const pdb_value *v, double *d)
+{
+    if (v->t != VT_STRING || !v->len || v->scale == EX_HEXNUM || v->scale == EX_JSONVAL) return false;
+    char last = v->p[v->len - 1];
+    if (last == ' ' || last == '\t') return false;
+    bool trunc;
+    *d = ex_str_to_double(v->p, v->len, &trunc);
+    return !trunc && fabs(*d) < 1e81;
+}
+
+/* A BETWEEN bound that is a string literal (its one op at p->ops[at]) over a number that is
+ * never a string (a numeric column, a CAST to a number): ex_compare reads the string as a
+ * double on every row, warning for nothing when it is a clean number, so the double is
+ * taken once here (and again by ex_kept_use for a kept program's new literal). */
+static void num_bound(cstate *cs, const pl_expr *e, const ex_type *at, int at_op)
+{
+    ex_prog *p = cs->p;
+    const pl_expr *x = e->args[0];
+    if (!numeric_type(&at[0]) || at[0].enumc || year_column(&at[0]) ||
+        !(x->kind == E_COLUMN || (x->kind == E_CAST && (x->cast.type == -1 || x->cast.type == -2 ||
+                                                        x->cast.type == CT_DECIMAL || x->cast.type == CT_DOUBLE))))
+        return;
+    const ex_op *o = &p->ops[at_op];
+    double d;
+    if (o->code != OP_CONST || !num_string(&p->consts[o->a], &d)) return;
+    uint16_t coll = p->consts[o->a].coll;
+    p->consts[o->a] = ex_dbl(d);
+    if (cs->kt) kt_num(cs, o->a, coll);
+}
+
 /* expr [NOT] BETWEEN a AND b */
 static void comp_between(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_prog *p = cs->p;
     ex_type at[3];
-    for (int i = 0; i < 3; i++) comp(cs, e->args[i], &at[i]);
+    int start[4];
+    for (int i = 0; i < 3; i++) {
+        start[i] = p->nops;
+        comp(cs, e->args[i], &at[i]);
+    }
+    start[3] = p->nops;
     cs->depth -= 2;
+    for (int i = 1; i < 3; i++) if (start[i + 1] == start[i] + 1) num_bound(cs, e, at, start[i]);
     if (at[0].enumc && numeric_type(&at[1]) && numeric_type(&at[2])) enum_index(p, &at[0], 2);
     if (year_column(&at[0])) {   /* each constant bound as a YEAR column stores it */
         year_operand(p, e->args[1], &at[1], 1, 3);
@@ -1594,7 +1633,10 @@ static void comp_between(cstate *cs, pl_expr *e, ex_type *t)
            as the type it aggregates from them left to right (string and integer as
            DECIMAL, that and a string as DOUBLE), not each pair on its own (a) */
         int how = 0;
-        if (at[0].vt == VT_STRING && (numeric_type(&at[1]) || numeric_type(&at[2])) &&
+        bool num = numeric_type(&at[0]) && !at[0].enumc && !year_column(&at[0]);   /* (a number
+                      between strings aggregates so too: MariaDB warns as DOUBLE for two) */
+        if (((at[0].vt == VT_STRING && (numeric_type(&at[1]) || numeric_type(&at[2]))) ||
+             (num && (at[1].vt == VT_STRING || at[2].vt == VT_STRING))) &&
             at[1].vt != VT_NULL && at[2].vt != VT_NULL) {
             int c = cmp_class(&at[0], &at[1]);
             ex_type agg = { 0 };
@@ -2084,7 +2126,7 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type)
 
 #define KT_NODES 512
 
-typedef struct kt_slot { int32_t ci; const pl_expr *e; } kt_slot;
+typedef struct kt_slot { int32_t ci; const pl_expr *e; bool num; uint16_t coll; } kt_slot;   /* num: num_bound */
 typedef struct kt_in { const pl_expr *e; uint8_t vt; int32_t first, end; } kt_in;
 typedef struct ktrack {
     kt_slot *lits;
@@ -2103,7 +2145,7 @@ struct ex_kdraft {
     ktrack kt;
 };
 
-typedef struct ks_slot { int32_t ci, node; uint8_t vt; uint16_t coll; } ks_slot;
+typedef struct ks_slot { int32_t ci, node; uint8_t vt; uint16_t coll; bool num; } ks_slot;
 typedef struct ks_in { int32_t node, first, end; uint8_t vt; } ks_in;
 struct ex_kept {
     ex_prog p;              /* the template: ops, consts (slots not filled), once (e, k NULL) */
@@ -2129,7 +2171,14 @@ static void kt_lit(cstate *cs, int ci, const pl_expr *e)
         if (k->nlits) memcpy(n, k->lits, (size_t)k->nlits * sizeof *n);
         k->lits = n;
     }
-    k->lits[k->nlits++] = (kt_slot){ ci, e };
+    k->lits[k->nlits++] = (kt_slot){ ci, e, false, 0 };
+}
+
+/* The literal slot of const ci holds a string read as a number (num_bound). */
+static void kt_num(cstate *cs, int ci, uint16_t coll)
+{
+    for (int k = 0; k < cs->kt->nlits; k++)
+        if (cs->kt->lits[k].ci == ci) { cs->kt->lits[k].num = true; cs->kt->lits[k].coll = coll; }
 }
 
 static void kt_inw(cstate *cs, const pl_expr *e, uint8_t vt, int first, int end)
@@ -2298,7 +2347,9 @@ const ex_kept *ex_kept_write(const ex_kdraft *d, void *mem)
     ks_slot *sl = (ks_slot *)m;
     for (int i = 0; i < d->kt.nlits; i++) {
         const pdb_value *v = &p->consts[d->kt.lits[i].ci];
-        sl[i] = (ks_slot){ d->kt.lits[i].ci, kt_ord(d, d->kt.lits[i].e), v->t, v->t == VT_STRING ? v->coll : 0 };
+        const kt_slot *ks = &d->kt.lits[i];   /* (a num slot's string was read as a double) */
+        sl[i] = (ks_slot){ ks->ci, kt_ord(d, ks->e), ks->num ? VT_STRING : v->t,
+                           ks->num ? ks->coll : v->t == VT_STRING ? v->coll : 0, ks->num };
         cv[d->kt.lits[i].ci] = ex_null();   /* filled per execution */
     }
     k->slots = sl;
@@ -2342,6 +2393,8 @@ ex_prog *ex_kept_use(ex_ctx *ctx, const ex_kept *k, pl_expr *e, ex_type *type)
         const ks_slot *s = &k->slots[i];
         pdb_value v = lit_value(ctx, ctx->a, nodes[s->node]);
         if (v.t != s->vt || (v.t == VT_STRING && v.coll != s->coll)) return NULL;   /* another kind: compile */
+        double d;
+        if (s->num && num_string(&v, &d)) v = ex_dbl(d);
         cv[s->ci] = v;
     }
     *p = k->p;
