@@ -570,6 +570,8 @@ struct jb_join {
     jb_memo *memo[JIT_MAXCONDS];
     jit_join_state st;
     uint32_t *out, *out2;
+    uint32_t *pbuf, pcap;          /* multi: a key's matches */
+    stor_arena *a;
     bool fell;
 };
 
@@ -588,9 +590,43 @@ static int64_t probe_i64(void *p, int64_t key)
     return stor_index_find_i64(jj->t[1], jj->ix, key);
 }
 
+static int cmp_u32(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void sort_small(uint32_t *v, uint32_t n)
+{
+    for (uint32_t i = 1; i < n; i++) {
+        uint32_t x = v[i], j = i;
+        while (j > 0 && v[j - 1] > x) { v[j] = v[j - 1]; j--; }
+        v[j] = x;
+    }
+}
+
+/* multi: the key's rows in row id order (the interpreter's candidates, sorted) */
+static int64_t probe_all_i64(void *p, int64_t key)
+{
+    jb_join *jj = p;
+    uint32_t n = stor_index_find_all_i64(jj->t[1], jj->ix, key, jj->pbuf, jj->pcap);
+    if (n > jj->pcap) {
+        uint32_t cap = jj->pcap;
+        while (cap < n) cap *= 2;
+        jj->pbuf = stor_arena_alloc(jj->a, (size_t)cap * sizeof(uint32_t));
+        jj->pcap = cap;
+        n = stor_index_find_all_i64(jj->t[1], jj->ix, key, jj->pbuf, jj->pcap);
+    }
+    if (n > 16) qsort(jj->pbuf, n, sizeof *jj->pbuf, cmp_u32);
+    else sort_small(jj->pbuf, n);
+    jj->st.pbuf = jj->pbuf;
+    return n;
+}
+
 static bool jspec_same(const jit_join_spec *a, const jit_join_spec *b)
 {
-    if (a->probe != b->probe || a->key_nullable != b->key_nullable || a->ncond != b->ncond) return false;
+    if (a->probe != b->probe || a->key_nullable != b->key_nullable || a->multi != b->multi || a->ncond != b->ncond)
+        return false;
     for (int j = 0; j < a->ncond; j++)
         if (memcmp(&a->cond[j], &b->cond[j], sizeof a->cond[j])) return false;
     return true;
@@ -620,7 +656,7 @@ static jb_kern *join_kernel(jb_kept *kept, const jit_join_spec *spec, uint32_t r
 }
 
 jb_join *jb_join_new(ex_ctx *ctx, jb_kept *kept, const stor_table *outer, const stor_table *inner,
-                     const stor_index *ix, int keycol, const jb_jcond *c, int n, uint32_t rows,
+                     const stor_index *ix, int keycol, bool multi, const jb_jcond *c, int n, uint32_t rows,
                      const void *frame, uint64_t run)
 {
     if (n > JIT_MAXCONDS || (inner && (!ix || keycol < 0))) return NULL;
@@ -630,7 +666,8 @@ jb_join *jb_join_new(ex_ctx *ctx, jb_kept *kept, const stor_table *outer, const 
     memset(&spec, 0, sizeof spec);
     spec.probe = inner != NULL;
     spec.key_nullable = true;      /* every bitmap is read: the kernel fits any state */
-    spec.probe_fn = probe_i64;
+    spec.multi = inner && multi;
+    spec.probe_fn = spec.multi ? probe_all_i64 : probe_i64;
     spec.ans_fn = memo_ans;
     spec.vis = stor_ver_visible;
     jj->t[0] = outer;
@@ -654,24 +691,34 @@ jb_join *jb_join_new(ex_ctx *ctx, jb_kept *kept, const stor_table *outer, const 
     spec.ncond = (uint8_t)n;
     jj->k = join_kernel(kept, &spec, rows, frame, run);
     if (!jj->k) return NULL;
-    uint32_t cap = JB_JOIN_CHUNK;
-    jj->out = stor_arena_alloc(ctx->a, (size_t)cap * sizeof(uint32_t));
-    jj->out2 = stor_arena_alloc(ctx->a, (size_t)cap * sizeof(uint32_t));
+    jj->a = ctx->a;
+    jj->st.cap = JB_JOIN_CHUNK;
+    jj->out = stor_arena_alloc(ctx->a, (size_t)jj->st.cap * sizeof(uint32_t));
+    jj->out2 = stor_arena_alloc(ctx->a, (size_t)jj->st.cap * sizeof(uint32_t));
+    jj->pcap = 64;
+    jj->pbuf = stor_arena_alloc(ctx->a, (size_t)jj->pcap * sizeof(uint32_t));
     n_exec++;
     return jj;
 }
 
-uint32_t jb_join_run(ex_ctx *ctx, jb_join *jj, const uint32_t *in, uint32_t n, uint32_t **o0, uint32_t **o1)
+void jb_join_begin(jb_join *jj, const uint32_t *in, uint32_t n)
 {
     assert(n <= JB_JOIN_CHUNK);
+    jj->st.in = in;
+    jj->st.n = n;
+    jj->st.pos = 0;
+}
+
+/* One run of the kernel from st.pos (or of its C twin when the code was evicted). */
+static uint32_t join_once(ex_ctx *ctx, jb_join *jj)
+{
     if (ctx->stmt->slice_at || ctx->stmt->watch) ex_slice_check(ctx);
     jit_join_state *s = &jj->st;
     const stor_table *t = jj->t[0];
     /* the vectors as they are now */
-    s->in = in;
-    s->n = n;
     s->out = jj->out;
     s->out2 = jj->out2;
+    s->pbuf = jj->pbuf;
     s->dead = t->dead;
     s->ver = t->nver ? t->ver : NULL;
     s->table = t;
@@ -698,7 +745,26 @@ uint32_t jb_join_run(ex_ctx *ctx, jb_join *jj, const uint32_t *in, uint32_t n, u
         if (!jj->fell) { jj->fell = true; n_fallback++; }
         k = jit_join_c(&jj->k->jspec, s);
     }
-    *o0 = jj->out;
-    *o1 = jj->out2;
     return (uint32_t)k;
+}
+
+uint32_t jb_join_next(ex_ctx *ctx, jb_join *jj, uint32_t **o0, uint32_t **o1)
+{
+    jit_join_state *s = &jj->st;
+    while (s->pos < s->n) {
+        uint32_t k = join_once(ctx, jj);
+        if (k) {
+            *o0 = jj->out;
+            *o1 = jj->out2;
+            return k;
+        }
+        if (s->pos < s->n) {   /* one row's matches past the room: room for them */
+            uint64_t cap = s->cap;
+            while (cap < s->need) cap *= 2;
+            jj->out = stor_arena_alloc(jj->a, (size_t)cap * sizeof(uint32_t));
+            jj->out2 = stor_arena_alloc(jj->a, (size_t)cap * sizeof(uint32_t));
+            s->cap = cap;
+        }
+    }
+    return 0;
 }

@@ -88,7 +88,9 @@ const int64_t *jb_agg_acc(const jb_agg *ja, uint64_t g, int i);
 /* A block's first two levels as one compiled lookup join (engine/jit/join.c): rows of the
  * outer table given as lists (an index lookup's candidates, a scan's rows), their
  * conjuncts, the inner table's row of the same unique integer key (ix, one CK_I64 column;
- * the outer key column keycol holds values of the same representation), its conjuncts.
+ * the outer key column keycol holds values of the same representation), or with multi its
+ * rows of that key (a non-unique index, or the first column of a composite one), and
+ * their conjuncts.
  * select.c picks conjuncts whose interpreted answer the kernel gives exactly and that
  * cannot warn: `integer column op constant` (as jb_cond), or a string conjunct decided by
  * code->fn row by row, whose answer depends on the value only (memoised by pooled id). */
@@ -98,13 +100,15 @@ typedef struct jb_join jb_join;
 /* inner NULL: no probe (the outer rows' conjuncts only). rows: the outer table's size,
  * for the compile threshold. NULL: interpret. */
 jb_join *jb_join_new(struct ex_ctx *ctx, jb_kept *kept, const struct stor_table *outer,
-                     const struct stor_table *inner, const struct stor_index *ix, int keycol,
+                     const struct stor_table *inner, const struct stor_index *ix, int keycol, bool multi,
                      const jb_jcond *c, int n, uint32_t rows, const void *frame, uint64_t run);
 #define JB_JOIN_CHUNK 8192
-/* The pairs of in[0..n) (n <= JB_JOIN_CHUNK) that pass, in order: outer rows in *o0,
- * inner rows in *o1 (valid until the next run); their count. Checks the statement's time
- * slice first (it may raise EX_MOVE). */
-uint32_t jb_join_run(struct ex_ctx *ctx, jb_join *jj, const uint32_t *in, uint32_t n, uint32_t **o0, uint32_t **o1);
+/* The outer rows in[0..n) (n <= JB_JOIN_CHUNK) to join next. */
+void jb_join_begin(jb_join *jj, const uint32_t *in, uint32_t n);
+/* The next pairs that pass, in order: outer rows in *o0, inner rows in *o1 (valid until
+ * the next call); their count, 0 when in is done. multi (a non-unique index): a key's
+ * rows in row id order. Checks the statement's time slice first (it may raise EX_MOVE). */
+uint32_t jb_join_next(struct ex_ctx *ctx, jb_join *jj, uint32_t **o0, uint32_t **o1);
 
 /* SHOW GLOBAL STATUS: Jit_* counters; bytes of executable pages held (Memory_used). */
 void jb_stats(uint64_t *compiled, uint64_t *compile_us, uint64_t *code_bytes, uint64_t *executions,

@@ -1271,8 +1271,8 @@ static void jit_count(qstate *q, jb_scan *js, uint32_t n)
 }
 
 /* The compiled lookup join (jit_join) over level 0's candidate rows (cand, or rows
- * 0..n-1 of a scan): its pairs are the rows the two levels' loops would reach, in the same
- * order; COUNT(*) alone only counts them after the first (as jit_count). */
+ * 0..n-1 of a scan): its pairs (one table: rows) are the rows the levels' loops would
+ * reach, in the same order; COUNT(*) alone only counts them after the first (as jit_count). */
 static void jit_join_scan(qstate *q, const uint32_t *cand, uint32_t n)
 {
     ex_ctx *ctx = q->ctx;
@@ -1280,22 +1280,27 @@ static void jit_join_scan(qstate *q, const uint32_t *cand, uint32_t n)
                  q->aggs[0]->kind == AG_COUNT_STAR;
     uint32_t *iota = cand ? NULL : stor_arena_alloc(ctx->a, (size_t)(n < JB_JOIN_CHUNK ? n : JB_JOIN_CHUNK) * sizeof(uint32_t) + 4);
     for (uint32_t b = 0; b < n; b += JB_JOIN_CHUNK) {
-        uint32_t m = n - b < JB_JOIN_CHUNK ? n - b : JB_JOIN_CHUNK, *o0, *o1;
+        uint32_t m = n - b < JB_JOIN_CHUNK ? n - b : JB_JOIN_CHUNK, *o0, *o1, k;
         if (!cand) for (uint32_t i = 0; i < m; i++) iota[i] = b + i;
-        uint32_t k = jb_join_run(ctx, q->jj, cand ? cand + b : iota, m, &o0, &o1), i = 0;
-        if (count) {
-            if (k && !q->ngroups) {
-                ctx->rows[0] = o0[0]; ctx->rows[1] = o1[0];
-                on_row(q);
-                i = 1;
+        jb_join_begin(q->jj, cand ? cand + b : iota, m);
+        while ((k = jb_join_next(ctx, q->jj, &o0, &o1)) > 0) {
+            uint32_t i = 0;
+            if (count) {
+                if (!q->ngroups) {
+                    ctx->rows[0] = o0[0];
+                    if (q->nsrc > 1) ctx->rows[1] = o1[0];
+                    on_row(q);
+                    i = 1;
+                }
+                q->groups[0]->st[0].cnt += k - i;
+                continue;
             }
-            if (k > i) q->groups[0]->st[0].cnt += k - i;
-            continue;
-        }
-        for (; i < k; i++) {
-            ctx->rows[0] = o0[i]; ctx->rows[1] = o1[i];
-            on_row(q);
-            if (scan_stop(q)) return;
+            for (; i < k; i++) {
+                ctx->rows[0] = o0[i];
+                if (q->nsrc > 1) ctx->rows[1] = o1[i];
+                on_row(q);
+                if (scan_stop(q)) return;
+            }
         }
     }
 }
@@ -2489,24 +2494,53 @@ static bool jj_cond(qstate *q, conj *cj, jb_jcond *c, int *n)
     return true;
 }
 
-/* A block of two base tables whose second is reached by a unique one-column integer key
- * from a column of the first (eq_ref), with every other conjunct of both levels one the
- * kernel decides exactly: the two levels run as one compiled lookup join (jb_join). */
+/* One base table whose rows come from an index lookup (a scan's are jit_levels'), with
+ * every conjunct one the kernel decides exactly: the lookup-join kernel without a probe
+ * filters the candidates. */
+static void jit_lookup_filter(qstate *q, pl_plan *bp, bool fresh)
+{
+    ex_ctx *ctx = q->ctx;
+    ex_src *s0 = &ctx->src[0];
+    lookup *l0 = &q->lk[0];
+    if (!s0->t || q->on[0] || q->gends[0] || (!l0->ix && !l0->rix)) return;
+    jb_jcond c[JB_MAXCONDS];
+    int n = 0;
+    for (int i = 0; i < q->nconj; i++) {
+        conj *cj = &q->conj[i];
+        if (cj->served) continue;
+        if (cj->level != 0 || !jj_cond(q, cj, c, &n)) return;
+    }
+    if (!n || !jb_enabled(ctx)) return;
+    plan_kernels(q, bp, fresh);
+    uint64_t run = q->jit_run ? q->jit_run : (q->jit_run = jb_run_id());
+    q->jj = jb_join_new(ctx, bp ? bp->jit : NULL, s0->t, NULL, NULL, -1, false, c, n, s0->t->nrows, q, run);
+    if (!q->jj) return;
+    for (int i = 0; i < q->nconj; i++) q->conj[i].jit = true;
+}
+
+/* A block of two base tables whose second is reached by an integer key from a column of
+ * the first (eq_ref by a unique one-column key; ref by any other index's first column),
+ * with every other conjunct of both levels one the kernel decides exactly: the two levels
+ * run as one compiled lookup join (jb_join). */
 static void jit_join(qstate *q, pl_plan *bp, bool fresh)
 {
     ex_ctx *ctx = q->ctx;
-    if (q->nsrc != 2 || ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode) return;
+    if (q->nsrc > 2 || ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode) return;
+    if (q->nsrc == 1) { jit_lookup_filter(q, bp, fresh); return; }
     ex_src *s0 = &ctx->src[0], *s1 = &ctx->src[1];
     lookup *l1 = &q->lk[1];
-    if (!s0->t || !s1->t || q->on[0] || q->on[1] || q->gends[0] || q->gends[1] || q->gend[0] != 0 ||
-        q->gend[1] != 1 || s1->join == JT_LEFT || !l1->ix || l1->nk != 1 || l1->ix->ncols != 1 ||
-        l1->nkv[0] != 1 || l1->ix->prefix[0] || (l1->ix->kind != IK_PRIMARY && l1->ix->kind != IK_UNIQUE))
+    if (!s0->t || !s1->t || q->on[0] || q->gends[0] || q->gends[1] || q->gend[0] != 0 ||
+        q->gend[1] != 1 || s1->join == JT_LEFT || !l1->ix || l1->nk != 1 || l1->nkv[0] != 1 || l1->ix->prefix[0] ||
+        l1->ix->kind == IK_FULLTEXT || l1->ix->kind == IK_SPATIAL)
         return;
+    /* a unique one-column key finds one row; any other index a key's rows (multi) */
+    bool multi = l1->ix->ncols != 1 || (l1->ix->kind != IK_PRIMARY && l1->ix->kind != IK_UNIQUE);
     const ex_prog *kp = l1->keyp[0][0];
     if (kp->nops != 1 || kp->ops[0].code != OP_COL || kp->ops[0].a != 0) return;
     int kc = kp->ops[0].b, ic = (int)l1->ix->cols[0];
     const stor_column *oc = &s0->t->cols[kc], *icol = &s1->t->cols[ic];
     if (!jj_int(oc) || !jj_int(icol) || jj_ubig(oc) != jj_ubig(icol)) return;
+    if (q->on[1] && !jj_key_eq(q->on[1], kc, ic)) return;   /* (an inner join's ON: the key) */
     jb_jcond c[JB_MAXCONDS];
     int n = 0;
     for (int i = 0; i < q->nconj; i++) {
@@ -2518,7 +2552,7 @@ static void jit_join(qstate *q, pl_plan *bp, bool fresh)
     if (!jb_enabled(ctx)) return;
     plan_kernels(q, bp, fresh);
     uint64_t run = q->jit_run ? q->jit_run : (q->jit_run = jb_run_id());
-    q->jj = jb_join_new(ctx, bp ? bp->jit : NULL, s0->t, s1->t, l1->ix, kc, c, n, s0->t->nrows, q, run);
+    q->jj = jb_join_new(ctx, bp ? bp->jit : NULL, s0->t, s1->t, l1->ix, kc, multi, c, n, s0->t->nrows, q, run);
     if (!q->jj) return;
     for (int i = 0; i < q->nconj; i++) if (q->conj[i].level <= 1) q->conj[i].jit = true;
 }

@@ -456,6 +456,10 @@ void stor_index_lookup(const stor_table *t, const stor_index *ix, uint32_t nkey,
  * (for a unique index, the row stor_index_lookup finds). */
 int64_t stor_index_find_i64(const stor_table *t, const stor_index *ix, int64_t key);
 
+/* Every visible row whose first key column (CK_I64) equals key (nkey 1 of
+ * stor_index_lookup): their count; the first cap in buf, in no particular order. */
+uint32_t stor_index_find_all_i64(const stor_table *t, const stor_index *ix, int64_t key, uint32_t *buf, uint32_t cap);
+
 /* Can the index give its rows in key order (no prefix parts, at most 16 columns, no
  * ENUM/SET/BIT columns, whose comparisons are not by stored value)? */
 bool stor_index_orderable(const stor_table *t, const stor_index *ix);

@@ -700,6 +700,24 @@ int64_t stor_index_find_i64(const stor_table *t, const stor_index *x, int64_t ke
     return -1;
 }
 
+/* Every visible row whose first key column (CK_I64, whole column) equals key: the rows
+ * stor_index_lookup finds for that one value, as a count; the first cap of them in buf, in
+ * chain order. */
+uint32_t stor_index_find_all_i64(const stor_table *t, const stor_index *x, int64_t key, uint32_t *buf, uint32_t cap)
+{
+    if (!x->nbuckets || !indexed(x) || x->prefix[0]) return 0;
+    const struct stor_hchain *h = x->ncols == 1 ? &x->h : &x->h1;
+    const stor_column *c = &t->cols[x->cols[0]];
+    if (!h->buckets || c->kind != CK_I64) return 0;
+    uint32_t b = (uint32_t)(stor_hash_fin(mix(0x12345, (uint64_t)key)) & (x->nbuckets - 1)), n = 0;
+    for (uint32_t r = h->buckets[b]; r; r = h->next[r - 1])
+        if (c->i64[r - 1] == key && !stor_is_null(c, r - 1) && stor_row_visible(t, r - 1)) {
+            if (n < cap) buf[n] = r - 1;
+            n++;
+        }
+    return n;
+}
+
 /* ---- versions ---- */
 
 void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax)

@@ -278,13 +278,18 @@ int64_t jit_agg_c(const jit_agg_spec *spec, jit_agg_state *s);
  *                mkey/mres (slot code & 255: the code and its answer, 0/1), filled by
  *                ans_fn(actx[j], row), which is also asked for every unpooled or unknown
  *                value. A NULL (nulls bit) fails it first.
- * The conjuncts of each side run in the order given (all side 0 before the probe). */
+ * The conjuncts of each side run in the order given (all side 0 before the probe).
+ * spec.multi: a key may find many rows (a non-unique index): probe_fn returns their count
+ * and has put them in state.pbuf (in the order they are to be joined); each is checked
+ * and paired in turn. The kernel starts at in[pos] and returns when done (pos = n) or
+ * when an outer row's matches might not fit in out (count + matches > cap: pos is that
+ * row, need its match count): the caller takes the pairs, makes room and calls again. */
 #define JIT_JOIN_MEMO 256
 enum { JIT_JC_INT, JIT_JC_CODE };
 typedef struct jit_jcond { uint8_t side, kind, op; bool nullable; } jit_jcond;   /* op: jit_cond */
 typedef int64_t (*jit_probe_fn)(void *pctx, int64_t key);
 typedef struct jit_join_spec {
-    bool probe, key_nullable;
+    bool probe, key_nullable, multi;
     uint8_t ncond;
     jit_jcond cond[JIT_MAXCONDS];
     jit_probe_fn probe_fn;
@@ -293,8 +298,11 @@ typedef struct jit_join_spec {
 } jit_join_spec;
 typedef struct jit_join_state {    /* the kernel's one argument; field offsets are ABI */
     const uint32_t *in;
-    uint64_t n;
-    uint32_t *out, *out2;          /* room for n each */
+    uint64_t n, pos;               /* in[pos..n) to do; pos: in and out */
+    uint32_t *out, *out2;          /* room for n each (multi: cap) */
+    uint64_t cap, need;            /* multi: out's room; the matches that did not fit */
+    const uint32_t *pbuf;          /* multi: the matches probe_fn found */
+    uint64_t pn, pj;               /* multi: their count, the next one (kernel scratch) */
     const uint8_t *dead;           /* the outer table's */
     const struct stor_ver *ver;    /* the outer table's, NULL when it has no versions */
     const struct stor_table *table;
@@ -313,6 +321,6 @@ typedef int64_t (*jit_join_fn)(const jit_join_state *s);
 bool jit_join_build(jit_emit *e, const jit_join_spec *spec);
 jit_block *jit_join_compile(jit_arena *a, const jit_join_spec *spec);
 /* The kernel's work in C (evicted code, and the tests' reference). */
-int64_t jit_join_c(const jit_join_spec *spec, const jit_join_state *s);
+int64_t jit_join_c(const jit_join_spec *spec, jit_join_state *s);
 
 #endif

@@ -2,7 +2,8 @@
  * of the inner table's unique integer key through a C helper, the inner row's conjuncts,
  * the pairs that pass. Architecture-independent: it only calls the emitter.
  *
- *   R0 = the jit_join_state, R1 = i, R2 = n, R3 = count, R4 = outer row, R5 = inner row
+ *   R0 = the jit_join_state, R1 = i (from pos), R2 = n, R3 = count, R4 = outer row,
+ *   R5 = inner row (multi: the match index and count live in the state, pj and pn)
  *
  *   loop:  if (i >= n) goto done
  *          R4 = in[i]
@@ -10,9 +11,11 @@
  *          side-0 conjuncts on R4 (each failing: goto next)
  *          [probe: if key NULL goto next; R5 = probe_fn(pctx, key[R4]); if R5 < 0 goto next
  *           side-1 conjuncts on R5]
+ *          [multi probe: m = probe_fn(...); if m == 0 goto next; if count + m > cap goto full;
+ *           for each R5 of pbuf[0..m): side-1 conjuncts, pair]
  *          out[count] = R4; [out2[count] = R5]; count++
  *   next:  i++; goto loop
- *   done:  return count
+ *   done, full: pos = i; return count
  *
  * A JIT_JC_CODE conjunct: T0 = codes[row]; if T0 == 0 goto ask; slot = T0 & 255;
  * if mkey[slot] != T0 goto ask; answer = mres[slot]; goto have;
@@ -107,26 +110,73 @@ static void emit_conds(jit_emit *e, const jit_join_spec *s, int side, int row, i
     }
 }
 
-static void emit_probe(jit_emit *e, const jit_join_spec *s, int next)
+/* the pair (R4, R5) out, counted */
+static void emit_pair(jit_emit *e, const jit_join_spec *s)
+{
+    jit_ld64(e, JIT_T2, JIT_R0, ST(out));
+    jit_st32x(e, JIT_R4, JIT_T2, JIT_R3);
+    if (s->probe) {
+        jit_ld64(e, JIT_T2, JIT_R0, ST(out2));
+        jit_st32x(e, JIT_R5, JIT_T2, JIT_R3);
+    }
+    jit_addi(e, JIT_R3, JIT_R3, 1);
+}
+
+static void emit_probe_call(jit_emit *e, const jit_join_spec *s, int next)
 {
     if (s->key_nullable) br_bitmap_field(e, ST(key_nulls), JIT_R4, next);
     jit_ld64(e, JIT_T2, JIT_R0, ST(key));
     jit_ld64x(e, JIT_A1, JIT_T2, JIT_R4);
     jit_ld64(e, JIT_A0, JIT_R0, ST(pctx));
     jit_call(e, (const void *)s->probe_fn);
+}
+
+/* unique: R5 = the row (< 0: none), its conjuncts, the pair */
+static void emit_probe(jit_emit *e, const jit_join_spec *s, int next)
+{
+    emit_probe_call(e, s, next);
     jit_retval(e, JIT_R5);
     jit_movi(e, JIT_T0, 0);
     jit_brcc(e, JIT_LT, JIT_R5, JIT_T0, next);
     emit_conds(e, s, 1, JIT_R5, next);
+    emit_pair(e, s);
+}
+
+/* multi: T0 = the match count; if count + T0 > cap: need = T0, goto full; then each match
+ * R5 = pbuf[pj++] through the conjuncts to a pair */
+static void emit_probe_multi(jit_emit *e, const jit_join_spec *s, int next, int full)
+{
+    int inner = jit_label(e);
+    emit_probe_call(e, s, next);
+    jit_retval(e, JIT_T0);
+    jit_brz(e, JIT_T0, next);
+    jit_st64(e, JIT_T0, JIT_R0, ST(need));
+    jit_add(e, JIT_T1, JIT_R3, JIT_T0);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(cap));
+    jit_brcc(e, JIT_GT, JIT_T1, JIT_T2, full);
+    jit_st64(e, JIT_T0, JIT_R0, ST(pn));
+    jit_movi(e, JIT_T0, 0);
+    jit_st64(e, JIT_T0, JIT_R0, ST(pj));
+    jit_bind(e, inner);
+    jit_ld64(e, JIT_T0, JIT_R0, ST(pj));
+    jit_ld64(e, JIT_T1, JIT_R0, ST(pn));
+    jit_brcc(e, JIT_GE, JIT_T0, JIT_T1, next);
+    jit_ld64(e, JIT_T2, JIT_R0, ST(pbuf));
+    jit_ld32x(e, JIT_R5, JIT_T2, JIT_T0);
+    jit_addi(e, JIT_T0, JIT_T0, 1);
+    jit_st64(e, JIT_T0, JIT_R0, ST(pj));
+    emit_conds(e, s, 1, JIT_R5, inner);
+    emit_pair(e, s);
+    jit_br(e, inner);
 }
 
 bool jit_join_build(jit_emit *e, const jit_join_spec *s)
 {
     if (!spec_valid(s)) return false;
-    int loop = jit_label(e), next = jit_label(e), done = jit_label(e);
+    int loop = jit_label(e), next = jit_label(e), done = jit_label(e), full = jit_label(e);
     jit_prologue(e);
     jit_mov(e, JIT_R0, JIT_A0);
-    jit_movi(e, JIT_R1, 0);
+    jit_ld64(e, JIT_R1, JIT_R0, ST(pos));
     jit_ld64(e, JIT_R2, JIT_R0, ST(n));
     jit_movi(e, JIT_R3, 0);
     jit_bind(e, loop);
@@ -136,18 +186,15 @@ bool jit_join_build(jit_emit *e, const jit_join_spec *s)
     br_bitmap_field(e, ST(dead), JIT_R4, next);
     if (s->vis) emit_visible(e, s, next);
     emit_conds(e, s, 0, JIT_R4, next);
-    if (s->probe) emit_probe(e, s, next);
-    jit_ld64(e, JIT_T2, JIT_R0, ST(out));
-    jit_st32x(e, JIT_R4, JIT_T2, JIT_R3);
-    if (s->probe) {
-        jit_ld64(e, JIT_T2, JIT_R0, ST(out2));
-        jit_st32x(e, JIT_R5, JIT_T2, JIT_R3);
-    }
-    jit_addi(e, JIT_R3, JIT_R3, 1);
+    if (s->probe && s->multi) emit_probe_multi(e, s, next, full);
+    else if (s->probe) emit_probe(e, s, next);
+    else emit_pair(e, s);
     jit_bind(e, next);
     jit_addi(e, JIT_R1, JIT_R1, 1);
     jit_br(e, loop);
     jit_bind(e, done);
+    jit_bind(e, full);                 /* (pos = the row whose matches did not fit) */
+    jit_st64(e, JIT_R1, JIT_R0, ST(pos));
     jit_ret(e, JIT_R3);
     return jit_finish(e);
 }
@@ -193,22 +240,34 @@ static bool conds_c(const jit_join_spec *sp, const jit_join_state *s, int side, 
     return true;
 }
 
-int64_t jit_join_c(const jit_join_spec *sp, const jit_join_state *s)
+int64_t jit_join_c(const jit_join_spec *sp, jit_join_state *s)
 {
     int64_t n = 0;
-    for (uint64_t i = 0; i < s->n; i++) {
+    uint64_t i = s->pos;
+    for (; i < s->n; i++) {
         uint32_t r = s->in[i];
         if (bit(s->dead, r)) continue;
         if (sp->vis && s->ver && (s->ver[r].xmin | s->ver[r].xmax) && !sp->vis(s->table, r)) continue;
         if (!conds_c(sp, s, 0, r)) continue;
-        int64_t r2 = 0;
-        if (sp->probe) {
-            if (sp->key_nullable && bit(s->key_nulls, r)) continue;
-            r2 = sp->probe_fn(s->pctx, s->key[r]);
+        if (!sp->probe) { s->out[n++] = r; continue; }
+        if (sp->key_nullable && bit(s->key_nulls, r)) continue;
+        int64_t r2 = sp->probe_fn(s->pctx, s->key[r]);
+        if (!sp->multi) {
             if (r2 < 0 || !conds_c(sp, s, 1, (uint32_t)r2)) continue;
             s->out2[n] = (uint32_t)r2;
+            s->out[n++] = r;
+            continue;
         }
-        s->out[n++] = r;
+        if (r2 == 0) continue;
+        s->need = (uint64_t)r2;
+        if ((uint64_t)n + (uint64_t)r2 > s->cap) break;
+        for (int64_t j = 0; j < r2; j++) {
+            uint32_t m = s->pbuf[j];
+            if (!conds_c(sp, s, 1, m)) continue;
+            s->out2[n] = m;
+            s->out[n++] = r;
+        }
     }
+    s->pos = i;
     return n;
 }

@@ -362,17 +362,18 @@ static void make_table(void)
         if (ts) T.nullable[c] = true;
         sb_add(&b, ", c%d %s%s", c, T.ty[c]->sql, T.nullable[c] || ts ? "" : " NOT NULL");
     }
+    if (below(2)) sb_add(&b, ", KEY k0 (c0)");   /* `c0 = k`, ranges: a lookup's rows filtered (jit_lookup_filter) */
     sb_add(&b, ")");
     must(b.p);
     /* u: the inner table of the lookup-join shape (a unique INT key, ids -10.., some
        deleted), made before the open transaction below */
     must("DROP TABLE IF EXISTS u");
-    must("CREATE TABLE u (id INT NOT NULL PRIMARY KEY, x INT, s VARCHAR(10) COLLATE utf8mb4_unicode_ci)");
+    must("CREATE TABLE u (id INT NOT NULL PRIMARY KEY, x INT, s VARCHAR(10) COLLATE utf8mb4_unicode_ci, KEY kx (x))");
     b.n = 0;
     sb_add(&b, "INSERT INTO u VALUES ");
     int nu = 200 + (int)below(800);
     for (int i = 0; i < nu; i++)
-        sb_add(&b, "%s(%d,%s,%s)", i ? "," : "", i - 10, i % 5 == 4 ? "NULL" : i % 7 == 1 ? "-3" : "2",
+        sb_add(&b, "%s(%d,%s,%s)", i ? "," : "", i - 10, i % 5 == 4 ? "NULL" : i % 7 == 1 ? "-3" : i % 3 ? "2" : "0",
                i % 4 == 0 ? "'a'" : i % 4 == 1 ? "'A'" : i % 4 == 2 ? "'b'" : "NULL");
     must(b.p);
     b.n = 0;
@@ -625,8 +626,9 @@ static void one_case(sbuf *b)
             int c = (int)below((uint64_t)T.ncols);
             if (T.ty[c]->kind == K_INT) key = c;
         }
-        if (below(2)) sb_add(b, "SELECT COUNT(*) FROM t JOIN u ON u.id = t.%s", key < 0 ? "rid" : "");
-        else sb_add(b, "SELECT t.rid, u.id, u.s FROM t JOIN u ON u.id = t.%s", key < 0 ? "rid" : "");
+        const char *uk = below(3) ? "id" : "x";   /* a unique key, or a key of many rows */
+        if (below(2)) sb_add(b, "SELECT COUNT(*) FROM t JOIN u ON u.%s = t.%s", uk, key < 0 ? "rid" : "");
+        else sb_add(b, "SELECT t.rid, u.id, u.s FROM t JOIN u ON u.%s = t.%s", uk, key < 0 ? "rid" : "");
         if (key >= 0) sb_add(b, "c%d", key);
         sb_add(b, " WHERE ");
         for (int i = 0; i < n; i++) {

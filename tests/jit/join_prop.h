@@ -22,7 +22,7 @@ typedef struct jp_table {
 } jp_table;
 
 typedef struct jp_ans { const uint16_t *codes; uint16_t *mkey; uint8_t *mres; uint32_t salt; long calls; } jp_ans;
-typedef struct jp_probe { const jp_table *inner; uint32_t nrows; } jp_probe;
+typedef struct jp_probe { const jp_table *inner; uint32_t nrows; jit_join_state *st; uint32_t buf[JP_ROWS]; } jp_probe;
 
 static uint64_t jp_rng(uint64_t *s)
 {
@@ -52,6 +52,36 @@ static int64_t jp_find(void *p, int64_t key)
     return -1;
 }
 
+/* multi: every such row, ascending, into the state's pbuf; their count */
+static int64_t jp_find_all(void *p, int64_t key)
+{
+    jp_probe *q = p;
+    uint32_t n = 0;
+    for (uint32_t r = 0; r < q->nrows; r++)
+        if (!(q->inner->nulls[0][r >> 3] >> (r & 7) & 1) && !(q->inner->dead[r >> 3] >> (r & 7) & 1) &&
+            q->inner->col[0][r] == key)
+            q->buf[n++] = r;
+    q->st->pbuf = q->buf;
+    return n;
+}
+
+/* The bridge's protocol: runs from pos until in is done, taking the pairs of each run and
+ * making room (cap) when one row's matches did not fit; all pairs into a1/a2. */
+static int64_t jp_run_all(const jit_join_spec *sp, jit_join_state *s, jit_join_fn fn, uint32_t *a1, uint32_t *a2)
+{
+    int64_t total = 0;
+    s->pos = 0;
+    while (s->pos < s->n) {
+        int64_t k = fn ? fn(s) : jit_join_c(sp, s);
+        for (int64_t i = 0; i < k; i++) { a1[total] = s->out[i]; a2[total] = sp->probe ? s->out2[i] : 0; total++; }
+        if (!k && s->pos < s->n) {
+            if (s->need <= s->cap) return -1;   /* stopped with room: wrong */
+            s->cap = s->need;
+        }
+    }
+    return total;
+}
+
 static int64_t jp_value(uint64_t *rs)
 {
     static const int64_t ext[] = { 0, 1, -1, INT64_MIN, INT64_MAX, 7, 8 };
@@ -59,7 +89,7 @@ static int64_t jp_value(uint64_t *rs)
     return x % 5 == 0 ? ext[(x >> 8) % 7] : (int64_t)((x >> 16) % 12) - 3;
 }
 
-static void jp_fill(jp_table *t, uint64_t *rs, bool unique_key)
+static void jp_fill(jp_table *t, uint64_t *rs, int unique_key)
 {
     memset(t, 0, sizeof *t);
     for (int c = 0; c < 4; c++)
@@ -68,7 +98,8 @@ static void jp_fill(jp_table *t, uint64_t *rs, bool unique_key)
             if (jp_rng(rs) % 9 == 0) t->nulls[c][r >> 3] |= (uint8_t)(1u << (r & 7));
         }
     for (int r = 0; r < JP_ROWS; r++) {
-        if (unique_key) t->col[0][r] = r * 3 - 40;   /* the key: unique, some outer keys miss */
+        if (unique_key == 1) t->col[0][r] = r * 3 - 40;   /* the key: unique, some outer keys miss */
+        if (unique_key == 2) t->col[0][r] = (r % 97) * 3 - 40;   /* up to 4 rows a key */
         t->codes[r] = jp_rng(rs) % 4 == 0 ? 0 : (uint16_t)(1 + jp_rng(rs) % 600);
         if (jp_rng(rs) % 11 == 0) t->dead[r >> 3] |= (uint8_t)(1u << (r & 7));
     }
@@ -80,20 +111,23 @@ static int jit_prop_join(jit_arena *a, uint64_t seed, int cases, char *err, size
     uint64_t rs = seed | 1;
     int bad = 0;
     jp_table *outer = malloc(sizeof *outer), *inner = malloc(sizeof *inner);
-    static uint32_t in[JP_ROWS * 2], o1[JP_ROWS * 2], o2[JP_ROWS * 2], c1[JP_ROWS * 2], c2[JP_ROWS * 2];
+    static uint32_t in[JP_ROWS * 2], o1[JP_ROWS * 8], o2[JP_ROWS * 8], c1[JP_ROWS * 8], c2[JP_ROWS * 8];
+    static uint32_t a1[2][JP_ROWS * 8], a2[2][JP_ROWS * 8];
     static uint16_t mk[2][JIT_MAXCONDS][JIT_JOIN_MEMO];
     static uint8_t mr[2][JIT_MAXCONDS][JIT_JOIN_MEMO];
     for (int cs = 0; cs < cases; cs++) {
-        jp_fill(outer, &rs, false);
-        jp_fill(inner, &rs, true);
         jit_join_spec sp;
         memset(&sp, 0, sizeof sp);
         sp.probe = jp_rng(&rs) % 4 != 0;
+        sp.multi = sp.probe && jp_rng(&rs) % 2;
+        jp_fill(outer, &rs, 0);
+        jp_fill(inner, &rs, sp.multi ? 2 : 1);
         sp.key_nullable = jp_rng(&rs) % 2;
         sp.ncond = (uint8_t)(jp_rng(&rs) % 7);
-        sp.probe_fn = jp_find;
+        sp.probe_fn = sp.multi ? jp_find_all : jp_find;
         sp.ans_fn = jp_answer;
-        jp_probe pr = { inner, JP_ROWS };
+        static jp_probe pr[2];
+        uint64_t cap = sp.multi ? 1 + jp_rng(&rs) % 40 : JP_ROWS * 2;
         jp_ans ans[2][JIT_MAXCONDS];
         jit_join_state st[2];
         memset(st, 0, sizeof st);
@@ -119,7 +153,9 @@ static int jit_prop_join(jit_arena *a, uint64_t seed, int cases, char *err, size
             s->dead = outer->dead;
             s->key = outer->col[1]; s->key_nulls = outer->nulls[1];
             for (uint32_t i = 0; i < n; i++) outer->col[1][in[i]] = (int64_t)(jp_rng(&rs) % 400) * 1 - 60;
-            s->pctx = &pr;
+            pr[w].inner = inner; pr[w].nrows = JP_ROWS; pr[w].st = s;
+            s->pctx = &pr[w];
+            s->cap = cap;
             for (int j = 0; j < sp.ncond; j++) {
                 const jp_table *t = sp.cond[j].side ? inner : outer;
                 s->col[j] = t->col[colof[j]]; s->nulls[j] = t->nulls[colof[j]]; s->k[j] = kv[j];
@@ -133,15 +169,15 @@ static int jit_prop_join(jit_arena *a, uint64_t seed, int cases, char *err, size
         jit_block *b = jit_join_compile(a, &sp);
         if (!b) { snprintf(err, errlen, "case %d: compile failed", cs); bad++; continue; }
         jit_join_fn fn = (jit_join_fn)jit_enter(b);
-        int64_t got = fn ? fn(&st[0]) : -2;
+        int64_t got = fn ? jp_run_all(&sp, &st[0], fn, a1[0], a2[0]) : -2;
         jit_leave(b);
-        int64_t want = jit_join_c(&sp, &st[1]);
-        bool same = got == want;
+        int64_t want = jp_run_all(&sp, &st[1], NULL, a1[1], a2[1]);
+        bool same = got == want && want >= 0;
         for (int64_t i = 0; same && i < want; i++)
-            same = o1[i] == c1[i] && (!sp.probe || o2[i] == c2[i]);
+            same = a1[0][i] == a1[1][i] && a2[0][i] == a2[1][i];
         if (!same) {
-            if (!bad) snprintf(err, errlen, "case %d: probe %d, %d conds, %u rows: kernel %lld pairs, C %lld",
-                               cs, sp.probe, sp.ncond, n, (long long)got, (long long)want);
+            if (!bad) snprintf(err, errlen, "case %d: probe %d multi %d, %d conds, %u rows: kernel %lld pairs, C %lld",
+                               cs, sp.probe, sp.multi, sp.ncond, n, (long long)got, (long long)want);
             bad++;
         }
         jit_block_free(b);

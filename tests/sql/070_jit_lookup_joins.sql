@@ -21,7 +21,7 @@ ORDER BY n;
 CREATE TABLE jc (comment_ID BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY, comment_post_ID BIGINT UNSIGNED,
   comment_approved VARCHAR(20) NOT NULL DEFAULT '1', comment_type VARCHAR(80) COLLATE utf8mb4_unicode_ci,
   user_id INT, karma INT, small_post INT, signed_post BIGINT,
-  KEY comment_post_ID (comment_post_ID), KEY comment_approved (comment_approved));
+  KEY comment_post_ID (comment_post_ID), KEY comment_approved (comment_approved), KEY small_user (small_post, user_id));
 INSERT INTO jc (comment_ID, comment_post_ID, comment_approved, comment_type, user_id, karma, small_post, signed_post)
 SELECT n, IF(n % 23 = 0, NULL, (n * 7) % 1300), ELT(n % 5 + 1, '1', '1', '1', '0', 'spam'),
        CASE WHEN n % 31 = 0 THEN NULL WHEN n % 29 = 0 THEN REPEAT('a comment type past the pool ', 2)
@@ -83,6 +83,15 @@ SELECT COUNT(*), SUM(p.ID) FROM jc c JOIN jp p ON p.ID = c.comment_post_ID WHERE
 SELECT COUNT(DISTINCT p.ID) FROM jc c JOIN jp p ON p.ID = c.comment_post_ID WHERE c.user_id = 4;
 SELECT COUNT(DISTINCT p.ID) FROM jc c JOIN jp p ON p.ID = c.comment_post_ID WHERE c.user_id = 4;
 SELECT COUNT(DISTINCT p.ID) FROM jc c JOIN jp p ON p.ID = c.comment_post_ID WHERE c.user_id = 4;
+SELECT STRAIGHT_JOIN COUNT(*), SUM(c.karma) FROM jp p JOIN jc c ON c.comment_post_ID = p.ID WHERE p.post_type = 'post' AND c.comment_approved <> 'spam';
+SELECT STRAIGHT_JOIN COUNT(*), SUM(c.karma) FROM jp p JOIN jc c ON c.comment_post_ID = p.ID WHERE p.post_type = 'post' AND c.comment_approved <> 'spam';
+SELECT STRAIGHT_JOIN COUNT(*), SUM(c.karma) FROM jp p JOIN jc c ON c.comment_post_ID = p.ID WHERE p.post_type = 'post' AND c.comment_approved <> 'spam';
+SELECT STRAIGHT_JOIN p.post_author, COUNT(*), MAX(c.comment_ID) FROM jp p JOIN jc c ON c.comment_post_ID = p.ID WHERE c.comment_type IN ('comment', 'Note') GROUP BY p.post_author ORDER BY p.post_author;
+SELECT STRAIGHT_JOIN p.post_author, COUNT(*), MAX(c.comment_ID) FROM jp p JOIN jc c ON c.comment_post_ID = p.ID WHERE c.comment_type IN ('comment', 'Note') GROUP BY p.post_author ORDER BY p.post_author;
+SELECT STRAIGHT_JOIN p.post_author, COUNT(*), MAX(c.comment_ID) FROM jp p JOIN jc c ON c.comment_post_ID = p.ID WHERE c.comment_type IN ('comment', 'Note') GROUP BY p.post_author ORDER BY p.post_author;
+SELECT COUNT(*) FROM jp p JOIN jc c ON c.small_post = p.ID;
+SELECT COUNT(*) FROM jp p JOIN jc c ON c.small_post = p.ID;
+SELECT COUNT(*) FROM jp p JOIN jc c ON c.small_post = p.ID;
 BEGIN;
 INSERT INTO jc (comment_ID, comment_post_ID, comment_approved, comment_type) SELECT comment_ID + 10000, comment_post_ID, '1', 'comment' FROM jc WHERE comment_ID < 300;
 DELETE FROM jp WHERE ID % 10 = 7;
