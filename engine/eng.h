@@ -591,7 +591,10 @@ extern const int EX_F_YEAR, EX_F_MONTH;   /* function ids ex_eval computes in pl
 /* YEAR() or MONTH() of a packed DATE/DATETIME, without unpacking the rest */
 static inline int64_t ex_dt_year_month(int64_t packed, bool year)
 {
-    int64_t ym = packed / ((int64_t)1000000 * 60 * 60 * 24 * 32);
+    /* (dates are never negative: unsigned division by the constant is a multiply, where
+       the signed one compiles to a 64-bit idiv) */
+    int64_t ym = packed >= 0 ? (int64_t)((uint64_t)packed / ((uint64_t)1000000 * 60 * 60 * 24 * 32))
+                             : packed / ((int64_t)1000000 * 60 * 60 * 24 * 32);
     return year ? ym / 13 : ym % 13;
 }
 void ex_type_of_column(const stor_column *c, ex_type *t);
