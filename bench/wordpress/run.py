@@ -383,6 +383,27 @@ def time_statements(engines, stmts, run_stmts, p, growth):
             for k in means if "median_ms" in rs["engines"][k])))
 
 
+def time_round_trip(engines, run, p):
+    """`SELECT 1` on each engine's timing connection, by the seed method (warm-up, then
+    batches interleaved across engines, median of batch means): the client's own round trip,
+    which bounds any ratio (MariaDB's time / this is the most a statement could gain)."""
+    st = dict(id="select1", sql="SELECT 1", found_rows=False)
+    active = [e for e in engines if e.up()]
+    means = {e.name: [] for e in active}
+    try:
+        for e in active:
+            for _ in range(p["warmup"]):
+                client.run_batch(e.connection(), st, 1)
+        for _ in range(p["batches"]):
+            for e in active:
+                means[e.name].append(client.run_batch(e.connection(), st, p["batch"]))
+    except Exception as ex:
+        log("  round trip not measured: %s" % client.err_text(ex))
+        return
+    run["select1_ms"] = {k: round(statistics.median(v), 4) for k, v in means.items() if v}
+    log("  %-15s %s" % ("SELECT 1", "  ".join("%s %.3f ms" % kv for kv in run["select1_ms"].items())))
+
+
 def first_executions(engines, stmts, run_stmts, refs):
     """Restart each server before each statement; time its first execution on a new connection."""
     for e in engines:
@@ -471,6 +492,8 @@ def run_scale(scale, role, args, p, pressdb_bin, stmts, workroot):
         if p["timing"]:
             log("  -- timing (%s)" % ("seed method" if role == "main" else "growth method"))
             tp = dict(p) if role == "main" else dict(p, warmup=p["growth"]["warmup"], batches=p["growth"]["batches"])
+            if role == "main":
+                time_round_trip(engines, run, tp)
             time_statements(engines, stmts, run["statements"], tp, p["growth"] if role == "growth" else None)
             for e in engines:
                 if e.up():
