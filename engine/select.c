@@ -207,6 +207,14 @@ typedef struct aggst {
     uint32_t ndset, cdset;
     uint32_t *dhash;     /* DISTINCT: open addressing over dset (index + 1), dhcap slots */
     uint32_t dhcap;
+    /* DISTINCT of one argument while every value has been an integer (or date, time) of
+       one type itag: the values themselves in an open-addressing set (iused marks a slot),
+       exact as ex_values_equal is for two values of one such type; moved into dset when
+       another type comes */
+    int64_t *ikeys;
+    uint8_t *iused;
+    uint32_t nis, iscap;
+    uint8_t itag;
 } aggst;
 
 /* A hash of a DISTINCT aggregate's argument values that agrees with ex_values_equal:
@@ -454,6 +462,104 @@ static inline bool conj_passes(ex_ctx *ctx, conj *cj)
 
 /* ---------------------------------------------------------------- aggregates */
 
+/* Is vals (the aggregate's arguments) new to the DISTINCT set dset? Adds it. */
+static bool dset_insert(ex_ctx *ctx, ex_agg *ag, aggst *st, const pdb_value *vals)
+{
+    uint32_t na = (uint32_t)ag->nargs;
+    if (st->ndset * 2 >= st->dhcap) {   /* grow the hash (and rehash what is there) */
+        uint32_t nc = st->dhcap ? st->dhcap * 2 : 16;
+        uint32_t *nh = stor_arena_alloc(ctx->a, nc * sizeof *nh);
+        memset(nh, 0, nc * sizeof *nh);
+        for (uint32_t i = 0; i < st->ndset; i++) {
+            ex_slice_tick(ctx);
+            uint32_t b = (uint32_t)dset_hash(&st->dset[i * na], ag->nargs) & (nc - 1);
+            while (nh[b]) b = (b + 1) & (nc - 1);
+            nh[b] = i + 1;
+        }
+        st->dhash = nh; st->dhcap = nc;
+    }
+    uint32_t b = (uint32_t)dset_hash(vals, ag->nargs) & (st->dhcap - 1);
+    for (; st->dhash[b]; b = (b + 1) & (st->dhcap - 1)) {
+        uint32_t i = st->dhash[b] - 1;
+        bool same = true;
+        for (int k = 0; k < ag->nargs; k++)
+            if (!ex_values_equal(&st->dset[i * na + (uint32_t)k], &vals[k], 0)) { same = false; break; }
+        if (same) return false;
+    }
+    st->dhash[b] = st->ndset + 1;
+    if (st->ndset == st->cdset) {
+        uint32_t nc = st->cdset ? st->cdset * 2 : 8;
+        pdb_value *n = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)ag->nargs * sizeof *n);
+        if (st->ndset) memcpy(n, st->dset, (size_t)st->ndset * (size_t)ag->nargs * sizeof *n);
+        st->dset = n; st->cdset = nc;
+    }
+    for (int k = 0; k < ag->nargs; k++) st->dset[st->ndset * na + (uint32_t)k] = ex_persist(ctx->a, &vals[k]);
+    st->ndset++;
+    return true;
+}
+
+static bool iset_type(uint8_t t)
+{
+    return t == VT_INT || t == VT_UINT || t == VT_DATE || t == VT_DATETIME || t == VT_TIME;
+}
+
+static uint32_t iset_slot(const aggst *st, int64_t x)
+{
+    return (uint32_t)(((uint64_t)x * 0x9E3779B97F4A7C15ull) >> 32) & (st->iscap - 1);
+}
+
+/* Is integer x new to the set? Adds it (growing at half full). */
+static bool iset_insert(ex_ctx *ctx, aggst *st, int64_t x)
+{
+    if (st->nis * 2 >= st->iscap) {
+        uint32_t nc = st->iscap ? st->iscap * 2 : 64;
+        int64_t *ok = st->ikeys;
+        uint8_t *ou = st->iused;
+        uint32_t oc = st->iscap;
+        st->ikeys = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *st->ikeys);
+        st->iused = stor_arena_alloc(ctx->a, nc);
+        memset(st->iused, 0, nc);
+        st->iscap = nc;
+        for (uint32_t i = 0; i < oc; i++) {
+            if (!ou[i]) continue;
+            if ((i & 4095) == 4095) ex_slice_tick(ctx);
+            uint32_t b = iset_slot(st, ok[i]);
+            while (st->iused[b]) b = (b + 1) & (nc - 1);
+            st->iused[b] = 1; st->ikeys[b] = ok[i];
+        }
+    }
+    uint32_t b = iset_slot(st, x);
+    for (; st->iused[b]; b = (b + 1) & (st->iscap - 1)) if (st->ikeys[b] == x) return false;
+    st->iused[b] = 1; st->ikeys[b] = x;
+    st->nis++;
+    return true;
+}
+
+/* A value of another type: the integers go into dset, the general set, from now on. */
+static void iset_spill(ex_ctx *ctx, ex_agg *ag, aggst *st)
+{
+    for (uint32_t i = 0; i < st->iscap; i++) {
+        if (!st->iused[i]) continue;
+        ex_slice_tick(ctx);
+        pdb_value v = ex_int(st->ikeys[i]);
+        v.t = st->itag;
+        dset_insert(ctx, ag, st, &v);
+    }
+    st->iscap = st->nis = 0;
+    st->ikeys = NULL; st->iused = NULL;
+}
+
+/* Is the DISTINCT aggregate's argument list vals new? */
+static bool distinct_arg_new(ex_ctx *ctx, ex_agg *ag, aggst *st, const pdb_value *vals)
+{
+    if (ag->nargs == 1 && iset_type(vals[0].t) && !st->ndset && (!st->iscap || st->itag == vals[0].t)) {
+        st->itag = vals[0].t;
+        return iset_insert(ctx, st, vals[0].i);
+    }
+    if (st->iscap) iset_spill(ctx, ag, st);
+    return dset_insert(ctx, ag, st, vals);
+}
+
 static void agg_add(qstate *q, ex_agg *ag, aggst *st)
 {
     ex_ctx *ctx = q->ctx;
@@ -480,38 +586,7 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
         ex_conv_ctx = saved_conv;
     }
     v = vals[0];
-    if (ag->distinct) {
-        uint32_t na = (uint32_t)ag->nargs;
-        if (st->ndset * 2 >= st->dhcap) {   /* grow the hash (and rehash what is there) */
-            uint32_t nc = st->dhcap ? st->dhcap * 2 : 16;
-            uint32_t *nh = stor_arena_alloc(ctx->a, nc * sizeof *nh);
-            memset(nh, 0, nc * sizeof *nh);
-            for (uint32_t i = 0; i < st->ndset; i++) {
-                ex_slice_tick(ctx);
-                uint32_t b = (uint32_t)dset_hash(&st->dset[i * na], ag->nargs) & (nc - 1);
-                while (nh[b]) b = (b + 1) & (nc - 1);
-                nh[b] = i + 1;
-            }
-            st->dhash = nh; st->dhcap = nc;
-        }
-        uint32_t b = (uint32_t)dset_hash(vals, ag->nargs) & (st->dhcap - 1);
-        for (; st->dhash[b]; b = (b + 1) & (st->dhcap - 1)) {
-            uint32_t i = st->dhash[b] - 1;
-            bool same = true;
-            for (int k = 0; k < ag->nargs; k++)
-                if (!ex_values_equal(&st->dset[i * na + (uint32_t)k], &vals[k], 0)) { same = false; break; }
-            if (same) return;
-        }
-        st->dhash[b] = st->ndset + 1;
-        if (st->ndset == st->cdset) {
-            uint32_t nc = st->cdset ? st->cdset * 2 : 8;
-            pdb_value *n = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)ag->nargs * sizeof *n);
-            if (st->ndset) memcpy(n, st->dset, (size_t)st->ndset * (size_t)ag->nargs * sizeof *n);
-            st->dset = n; st->cdset = nc;
-        }
-        for (int k = 0; k < ag->nargs; k++) st->dset[st->ndset * (uint32_t)ag->nargs + (uint32_t)k] = ex_persist(ctx->a, &vals[k]);
-        st->ndset++;
-    }
+    if (ag->distinct && !distinct_arg_new(ctx, ag, st, vals)) return;
     st->cnt++;
     switch (ag->kind) {
     case AG_COUNT: break;

@@ -1,0 +1,24 @@
+-- COUNT/SUM/AVG(DISTINCT) of one integer, date or time argument: the values are kept in
+-- an integer set while every one has the same type (select.c distinct_arg_new), and move
+-- into the general set of values when another type comes. Extremes, NULLs, negative
+-- zero-like values, unsigned BIGINT past 2^63, many groups, a mixed CASE.
+CREATE TABLE cdi (id INT PRIMARY KEY, g INT, x INT, b BIGINT, u BIGINT UNSIGNED, d DATE, dt DATETIME, t TIME, s VARCHAR(10));
+INSERT INTO cdi
+SELECT n, n % 13, IF(n % 17 = 0, NULL, n % 101 - 50), IF(n % 5 = 0, -9223372036854775808, n * 1000003 % 7919),
+       IF(n % 7 = 0, 18446744073709551615 - n % 3, n % 211), '2024-01-01' + INTERVAL n % 365 DAY,
+       '2024-01-01 00:00:00' + INTERVAL n % 977 MINUTE, SEC_TO_TIME(n % 500 - 250), CONCAT('v', n % 37)
+FROM (SELECT x.n * 100 + y.n + 1 AS n
+      FROM (WITH RECURSIVE s AS (SELECT 0 AS n UNION ALL SELECT n + 1 FROM s WHERE n < 49) SELECT n FROM s) x,
+           (WITH RECURSIVE s AS (SELECT 0 AS n UNION ALL SELECT n + 1 FROM s WHERE n < 99) SELECT n FROM s) y) q;
+SELECT COUNT(DISTINCT x), COUNT(DISTINCT b), COUNT(DISTINCT u), COUNT(DISTINCT d), COUNT(DISTINCT dt), COUNT(DISTINCT t) FROM cdi;
+SELECT SUM(DISTINCT x), AVG(DISTINCT x), SUM(DISTINCT u), AVG(DISTINCT b) FROM cdi;
+SELECT g, COUNT(DISTINCT x), SUM(DISTINCT x), COUNT(DISTINCT d), COUNT(*) FROM cdi GROUP BY g ORDER BY g;
+SELECT g, COUNT(DISTINCT u), COUNT(DISTINCT t) FROM cdi WHERE id > 2500 GROUP BY g ORDER BY g;
+SELECT COUNT(DISTINCT x % 10), COUNT(DISTINCT x + 0.0), COUNT(DISTINCT x DIV 3) FROM cdi;
+SELECT COUNT(DISTINCT CASE WHEN id < 40 THEN id % 7 ELSE CONCAT('', id % 9) END) FROM cdi;
+SELECT COUNT(DISTINCT CASE WHEN id < 40 THEN id % 7 ELSE id % 9 + 0.5 END) FROM cdi;
+SELECT COUNT(DISTINCT IF(id % 2, x, s)) FROM cdi;
+SELECT COUNT(DISTINCT x, g) FROM cdi;
+SELECT COUNT(DISTINCT x) FROM cdi WHERE x IS NULL;
+SELECT g, COUNT(DISTINCT x) FROM cdi GROUP BY g WITH ROLLUP;
+SELECT COUNT(DISTINCT YEAR(d)), COUNT(DISTINCT MONTH(dt)) FROM cdi;
