@@ -692,18 +692,27 @@ jb_join *jb_join_new(ex_ctx *ctx, jb_kept *kept, const stor_table *outer, const 
     jj->k = join_kernel(kept, &spec, rows, frame, run);
     if (!jj->k) return NULL;
     jj->a = ctx->a;
-    jj->st.cap = JB_JOIN_CHUNK;
-    jj->out = stor_arena_alloc(ctx->a, (size_t)jj->st.cap * sizeof(uint32_t));
-    jj->out2 = stor_arena_alloc(ctx->a, (size_t)jj->st.cap * sizeof(uint32_t));
     jj->pcap = 64;
     jj->pbuf = stor_arena_alloc(ctx->a, (size_t)jj->pcap * sizeof(uint32_t));
     n_exec++;
     return jj;
 }
 
+/* Room for n pairs (at least 64): sized to the rows, so a small lookup takes little. */
+static void join_room(jb_join *jj, uint64_t n)
+{
+    if (jj->st.cap >= n && jj->out) return;
+    uint64_t cap = jj->st.cap ? jj->st.cap : 64;
+    while (cap < n) cap *= 2;
+    jj->out = stor_arena_alloc(jj->a, (size_t)cap * sizeof(uint32_t));
+    jj->out2 = stor_arena_alloc(jj->a, (size_t)cap * sizeof(uint32_t));
+    jj->st.cap = cap;
+}
+
 void jb_join_begin(jb_join *jj, const uint32_t *in, uint32_t n)
 {
     assert(n <= JB_JOIN_CHUNK);
+    join_room(jj, n);
     jj->st.in = in;
     jj->st.n = n;
     jj->st.pos = 0;
@@ -758,13 +767,7 @@ uint32_t jb_join_next(ex_ctx *ctx, jb_join *jj, uint32_t **o0, uint32_t **o1)
             *o1 = jj->out2;
             return k;
         }
-        if (s->pos < s->n) {   /* one row's matches past the room: room for them */
-            uint64_t cap = s->cap;
-            while (cap < s->need) cap *= 2;
-            jj->out = stor_arena_alloc(jj->a, (size_t)cap * sizeof(uint32_t));
-            jj->out2 = stor_arena_alloc(jj->a, (size_t)cap * sizeof(uint32_t));
-            s->cap = cap;
-        }
+        if (s->pos < s->n) join_room(jj, s->need);   /* one row's matches past the room */
     }
     return 0;
 }
