@@ -605,21 +605,16 @@ static void sort_small(uint32_t *v, uint32_t n)
     }
 }
 
-/* multi: the key's rows in row id order (the interpreter's candidates, sorted) */
+/* multi: the key's rows in row id order (the interpreter's candidates, sorted); more
+ * than pcap: only their count (called from compiled code, it must not allocate: the
+ * kernel stops and jb_join_next makes room) */
 static int64_t probe_all_i64(void *p, int64_t key)
 {
     jb_join *jj = p;
     uint32_t n = stor_index_find_all_i64(jj->t[1], jj->ix, key, jj->pbuf, jj->pcap);
-    if (n > jj->pcap) {
-        uint32_t cap = jj->pcap;
-        while (cap < n) cap *= 2;
-        jj->pbuf = stor_arena_alloc(jj->a, (size_t)cap * sizeof(uint32_t));
-        jj->pcap = cap;
-        n = stor_index_find_all_i64(jj->t[1], jj->ix, key, jj->pbuf, jj->pcap);
-    }
+    if (n > jj->pcap) return n;
     if (n > 16) qsort(jj->pbuf, n, sizeof *jj->pbuf, cmp_u32);
     else sort_small(jj->pbuf, n);
-    jj->st.pbuf = jj->pbuf;
     return n;
 }
 
@@ -701,6 +696,12 @@ jb_join *jb_join_new(ex_ctx *ctx, jb_kept *kept, const stor_table *outer, const 
 /* Room for n pairs (at least 64): sized to the rows, so a small lookup takes little. */
 static void join_room(jb_join *jj, uint64_t n)
 {
+    if (n > jj->pcap) {   /* one key's matches past the probe's buffer */
+        uint32_t pc = jj->pcap;
+        while (pc < n) pc *= 2;
+        jj->pbuf = stor_arena_alloc(jj->a, (size_t)pc * sizeof(uint32_t));
+        jj->pcap = pc;
+    }
     if (jj->st.cap >= n && jj->out) return;
     uint64_t cap = jj->st.cap ? jj->st.cap : 64;
     while (cap < n) cap *= 2;
@@ -728,6 +729,7 @@ static uint32_t join_once(ex_ctx *ctx, jb_join *jj)
     s->out = jj->out;
     s->out2 = jj->out2;
     s->pbuf = jj->pbuf;
+    s->pcap = jj->pcap;
     s->dead = t->dead;
     s->ver = t->nver ? t->ver : NULL;
     s->table = t;

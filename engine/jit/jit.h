@@ -280,10 +280,12 @@ int64_t jit_agg_c(const jit_agg_spec *spec, jit_agg_state *s);
  *                value. A NULL (nulls bit) fails it first.
  * The conjuncts of each side run in the order given (all side 0 before the probe).
  * spec.multi: a key may find many rows (a non-unique index): probe_fn returns their count
- * and has put them in state.pbuf (in the order they are to be joined); each is checked
- * and paired in turn. The kernel starts at in[pos] and returns when done (pos = n) or
- * when an outer row's matches might not fit in out (count + matches > cap: pos is that
- * row, need its match count): the caller takes the pairs, makes room and calls again. */
+ * and has put them in state.pbuf (in the order they are to be joined; when there are more
+ * than pcap, none: helpers called from compiled code never allocate, so never raise);
+ * each is checked and paired in turn. The kernel starts at in[pos] and returns when done
+ * (pos = n) or when an outer row's matches did not fit in pbuf or might not fit in out
+ * (matches > pcap, or count + matches > cap: pos is that row, need its match count): the
+ * caller takes the pairs, makes room and calls again. */
 #define JIT_JOIN_MEMO 256
 enum { JIT_JC_INT, JIT_JC_CODE };
 typedef struct jit_jcond { uint8_t side, kind, op; bool nullable; } jit_jcond;   /* op: jit_cond */
@@ -301,7 +303,8 @@ typedef struct jit_join_state {    /* the kernel's one argument; field offsets a
     uint64_t n, pos;               /* in[pos..n) to do; pos: in and out */
     uint32_t *out, *out2;          /* room for n each (multi: cap) */
     uint64_t cap, need;            /* multi: out's room; the matches that did not fit */
-    const uint32_t *pbuf;          /* multi: the matches probe_fn found */
+    const uint32_t *pbuf;          /* multi: the matches probe_fn found (the first pcap) */
+    uint64_t pcap;
     uint64_t pn, pj;               /* multi: their count, the next one (kernel scratch) */
     const uint8_t *dead;           /* the outer table's */
     const struct stor_ver *ver;    /* the outer table's, NULL when it has no versions */

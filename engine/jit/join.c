@@ -11,7 +11,8 @@
  *          side-0 conjuncts on R4 (each failing: goto next)
  *          [probe: if key NULL goto next; R5 = probe_fn(pctx, key[R4]); if R5 < 0 goto next
  *           side-1 conjuncts on R5]
- *          [multi probe: m = probe_fn(...); if m == 0 goto next; if count + m > cap goto full;
+ *          [multi probe: m = probe_fn(...); if m == 0 goto next; if m > pcap or count + m > cap
+ *           goto full;
  *           for each R5 of pbuf[0..m): side-1 conjuncts, pair]
  *          out[count] = R4; [out2[count] = R5]; count++
  *   next:  i++; goto loop
@@ -142,7 +143,7 @@ static void emit_probe(jit_emit *e, const jit_join_spec *s, int next)
     emit_pair(e, s);
 }
 
-/* multi: T0 = the match count; if count + T0 > cap: need = T0, goto full; then each match
+/* multi: T0 = the match count; need = T0; if T0 > pcap or count + T0 > cap goto full; then each match
  * R5 = pbuf[pj++] through the conjuncts to a pair */
 static void emit_probe_multi(jit_emit *e, const jit_join_spec *s, int next, int full)
 {
@@ -151,6 +152,8 @@ static void emit_probe_multi(jit_emit *e, const jit_join_spec *s, int next, int 
     jit_retval(e, JIT_T0);
     jit_brz(e, JIT_T0, next);
     jit_st64(e, JIT_T0, JIT_R0, ST(need));
+    jit_ld64(e, JIT_T1, JIT_R0, ST(pcap));
+    jit_brcc(e, JIT_GT, JIT_T0, JIT_T1, full);
     jit_add(e, JIT_T1, JIT_R3, JIT_T0);
     jit_ld64(e, JIT_T2, JIT_R0, ST(cap));
     jit_brcc(e, JIT_GT, JIT_T1, JIT_T2, full);
@@ -260,7 +263,7 @@ int64_t jit_join_c(const jit_join_spec *sp, jit_join_state *s)
         }
         if (r2 == 0) continue;
         s->need = (uint64_t)r2;
-        if ((uint64_t)n + (uint64_t)r2 > s->cap) break;
+        if ((uint64_t)r2 > s->pcap || (uint64_t)n + (uint64_t)r2 > s->cap) break;
         for (int64_t j = 0; j < r2; j++) {
             uint32_t m = s->pbuf[j];
             if (!conds_c(sp, s, 1, m)) continue;

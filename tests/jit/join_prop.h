@@ -59,9 +59,10 @@ static int64_t jp_find_all(void *p, int64_t key)
     uint32_t n = 0;
     for (uint32_t r = 0; r < q->nrows; r++)
         if (!(q->inner->nulls[0][r >> 3] >> (r & 7) & 1) && !(q->inner->dead[r >> 3] >> (r & 7) & 1) &&
-            q->inner->col[0][r] == key)
-            q->buf[n++] = r;
-    q->st->pbuf = q->buf;
+            q->inner->col[0][r] == key) {
+            if (n < q->st->pcap) q->buf[n] = r;   /* (past pcap: only counted, as the bridge's) */
+            n++;
+        }
     return n;
 }
 
@@ -75,8 +76,9 @@ static int64_t jp_run_all(const jit_join_spec *sp, jit_join_state *s, jit_join_f
         int64_t k = fn ? fn(s) : jit_join_c(sp, s);
         for (int64_t i = 0; i < k; i++) { a1[total] = s->out[i]; a2[total] = sp->probe ? s->out2[i] : 0; total++; }
         if (!k && s->pos < s->n) {
-            if (s->need <= s->cap) return -1;   /* stopped with room: wrong */
-            s->cap = s->need;
+            if (s->need <= s->cap && s->need <= s->pcap) return -1;   /* stopped with room: wrong */
+            if (s->need > s->cap) s->cap = s->need;
+            if (s->need > s->pcap) s->pcap = s->need;
         }
     }
     return total;
@@ -128,6 +130,7 @@ static int jit_prop_join(jit_arena *a, uint64_t seed, int cases, char *err, size
         sp.ans_fn = jp_answer;
         static jp_probe pr[2];
         uint64_t cap = sp.multi ? 1 + jp_rng(&rs) % 40 : JP_ROWS * 2;
+        uint64_t pcap = jp_rng(&rs) % 2 ? 1 + jp_rng(&rs) % 4 : JP_ROWS;   /* small: the kernel stops for room */
         jp_ans ans[2][JIT_MAXCONDS];
         jit_join_state st[2];
         memset(st, 0, sizeof st);
@@ -156,6 +159,8 @@ static int jit_prop_join(jit_arena *a, uint64_t seed, int cases, char *err, size
             pr[w].inner = inner; pr[w].nrows = JP_ROWS; pr[w].st = s;
             s->pctx = &pr[w];
             s->cap = cap;
+            s->pcap = pcap;
+            s->pbuf = pr[w].buf;
             for (int j = 0; j < sp.ncond; j++) {
                 const jp_table *t = sp.cond[j].side ? inner : outer;
                 s->col[j] = t->col[colof[j]]; s->nulls[j] = t->nulls[colof[j]]; s->k[j] = kv[j];

@@ -35,6 +35,10 @@ DELETE FROM jp WHERE ID % 37 = 5;
 DELETE FROM jc WHERE comment_ID % 41 = 3;
 UPDATE jp SET post_type = 'product' WHERE ID % 53 = 1;
 UPDATE jc SET comment_type = 'note' WHERE comment_ID % 59 = 2;
+CREATE TABLE jm (id INT PRIMARY KEY, k INT, v INT, KEY k (k));
+INSERT INTO jm SELECT n, IF(n % 97 = 0, NULL, n % 4 - 1), n % 10 FROM (SELECT x.n * 100 + y.n + 1 AS n
+      FROM (WITH RECURSIVE s AS (SELECT 0 AS n UNION ALL SELECT n + 1 FROM s WHERE n < 29) SELECT n FROM s) x,
+           (WITH RECURSIVE s AS (SELECT 0 AS n UNION ALL SELECT n + 1 FROM s WHERE n < 99) SELECT n FROM s) y) q;
 SELECT COUNT(*) AS n FROM jc c LEFT JOIN jp p ON c.comment_post_ID = p.ID WHERE c.comment_approved = '1' AND c.comment_type NOT IN ('note') AND c.comment_type != 'order_note' AND c.comment_type != 'webhook_delivery' AND c.comment_type != 'action_log' AND p.post_type NOT IN ('product');
 SELECT COUNT(*) AS n FROM jc c LEFT JOIN jp p ON c.comment_post_ID = p.ID WHERE c.comment_approved = '1' AND c.comment_type NOT IN ('note') AND c.comment_type != 'order_note' AND c.comment_type != 'webhook_delivery' AND c.comment_type != 'action_log' AND p.post_type NOT IN ('product');
 SELECT COUNT(*) AS n FROM jc c LEFT JOIN jp p ON c.comment_post_ID = p.ID WHERE c.comment_approved = '1' AND c.comment_type NOT IN ('note') AND c.comment_type != 'order_note' AND c.comment_type != 'webhook_delivery' AND c.comment_type != 'action_log' AND p.post_type NOT IN ('product');
@@ -92,6 +96,12 @@ SELECT STRAIGHT_JOIN p.post_author, COUNT(*), MAX(c.comment_ID) FROM jp p JOIN j
 SELECT COUNT(*) FROM jp p JOIN jc c ON c.small_post = p.ID;
 SELECT COUNT(*) FROM jp p JOIN jc c ON c.small_post = p.ID;
 SELECT COUNT(*) FROM jp p JOIN jc c ON c.small_post = p.ID;
+SELECT STRAIGHT_JOIN COUNT(*), SUM(m.v), SUM(p.ID) FROM jp p JOIN jm m ON m.k = p.menu_order WHERE p.post_type = 'post' AND m.v < 8;
+SELECT STRAIGHT_JOIN COUNT(*), SUM(m.v), SUM(p.ID) FROM jp p JOIN jm m ON m.k = p.menu_order WHERE p.post_type = 'post' AND m.v < 8;
+SELECT STRAIGHT_JOIN COUNT(*), SUM(m.v), SUM(p.ID) FROM jp p JOIN jm m ON m.k = p.menu_order WHERE p.post_type = 'post' AND m.v < 8;
+SELECT STRAIGHT_JOIN p.post_author, COUNT(*), MIN(m.id), MAX(m.id) FROM jp p JOIN jm m ON m.k = p.menu_order WHERE p.post_status = 'draft' GROUP BY p.post_author ORDER BY p.post_author;
+SELECT STRAIGHT_JOIN p.post_author, COUNT(*), MIN(m.id), MAX(m.id) FROM jp p JOIN jm m ON m.k = p.menu_order WHERE p.post_status = 'draft' GROUP BY p.post_author ORDER BY p.post_author;
+SELECT STRAIGHT_JOIN p.post_author, COUNT(*), MIN(m.id), MAX(m.id) FROM jp p JOIN jm m ON m.k = p.menu_order WHERE p.post_status = 'draft' GROUP BY p.post_author ORDER BY p.post_author;
 BEGIN;
 INSERT INTO jc (comment_ID, comment_post_ID, comment_approved, comment_type) SELECT comment_ID + 10000, comment_post_ID, '1', 'comment' FROM jc WHERE comment_ID < 300;
 DELETE FROM jp WHERE ID % 10 = 7;
