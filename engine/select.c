@@ -1406,7 +1406,18 @@ static void scan_level_run(qstate *q, int level)
     if (level == 0) ctx->stmt->last_scan_indexed = lk->ix != NULL || lk->hcol >= 0 || lk->rix != NULL;
     pdb_value key[16];
     bool null_key_seen = false;
-    if (lk->ix) {
+    uint32_t one;
+    if (lk->ix && lk->nk == 1 && lk->nkv[0] == 1 && lk->ix->ncols == 1 && !lk->ix->prefix[0] &&
+        (lk->ix->kind == IK_PRIMARY || lk->ix->kind == IK_UNIQUE) && s->t->cols[lk->ix->cols[0]].kind == CK_I64) {
+        /* eq_ref by one integer-slot column: the one row, without value lists or callbacks
+           (stor_index_find_i64 hashes and compares the slot as stor_index_lookup does) */
+        ex_eval(ctx, lk->keyp[0][0], &key[0]);
+        null_key_seen = !lookup_key_convert(ctx, &s->t->cols[lk->ix->cols[0]], &key[0]);
+        int64_t r = null_key_seen ? -1 : stor_index_find_i64(s->t, lk->ix, key[0].i);
+        one = (uint32_t)r;
+        cand = &one;
+        n = ncand = r >= 0;
+    } else if (lk->ix) {
         pdb_value *alts[16];
         int nalt[16];
         bool null_key = false;
