@@ -202,6 +202,11 @@ static val rnd_val(int col)
 typedef struct sbuf { char *p; size_t n, cap; } sbuf;
 static void sb_add(sbuf *b, const char *fmt, ...)
 {
+    if (!b->p) {   /* (no offset on a NULL pointer) */
+        b->cap = 4096;
+        b->p = malloc(b->cap);
+        if (!b->p) abort();
+    }
     for (;;) {
         va_list ap;
         va_start(ap, fmt);
