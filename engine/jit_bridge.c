@@ -410,29 +410,37 @@ static bool aspec_same(const jit_agg_spec *a, const jit_agg_spec *b)
     return true;
 }
 
-/* The kernel for spec: the kept plan's, or one for this execution. */
-static jb_kern *agg_kernel(jb_kept *kept, const jit_agg_spec *spec, uint32_t rows, const void *frame, uint64_t run)
+/* The kernel for a spec (one of aspec, jspec): the kept plan's in *slot (compiled there
+ * at the first execution over rows >= JB_KEPT_MIN, set once by compare-and-swap), when
+ * same() says it fits; else one for this execution (the thread's, tables of --jit-min-rows
+ * or more). NULL: interpret. */
+static jb_kern *kernel_for(_Atomic(jb_kern *) *slot, const jit_agg_spec *aspec, const jit_join_spec *jspec,
+                           bool (*same)(const jb_kern *k, const void *spec), uint32_t rows, const void *frame,
+                           uint64_t run)
 {
+    const void *spec = aspec ? (const void *)aspec : (const void *)jspec;
     uint32_t kmin = min_rows < JB_KEPT_MIN ? min_rows : JB_KEPT_MIN;
-    if (kept && rows >= kmin) {
-        jb_kern *kn = atomic_load_explicit(&kept->agg, memory_order_acquire);
+    if (slot && rows >= kmin) {
+        jb_kern *kn = atomic_load_explicit(slot, memory_order_acquire);
         if (!kn) {
-            jb_kern *nk = compile(NULL, spec), *none = NULL;
-            if (nk && !atomic_compare_exchange_strong(&kept->agg, &none, nk)) {
-                kern_free(nk);
+            jb_kern *nk = compile3(NULL, aspec, jspec), *none = NULL;
+            if (nk && !atomic_compare_exchange_strong(slot, &none, nk)) {
+                kern_free(nk);     /* another thread's is there first */
                 nk = none;
             }
             kn = nk;
             if (!kn) { n_fallback++; return NULL; }
         }
-        if (aspec_same(&kn->aspec, spec)) return kn;
+        if (same(kn, spec)) return kn;
     }
     if (rows < min_rows) return NULL;
-    jb_kern *kn = compile(NULL, spec);
+    jb_kern *kn = compile3(NULL, aspec, jspec);
     if (!kn) { n_fallback++; return NULL; }
     if (!tmp_keep(frame, run, kn)) { kern_free(kn); return NULL; }
     return kn;
 }
+
+static bool agg_same(const jb_kern *k, const void *spec) { return aspec_same(&k->aspec, spec); }
 
 jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, int keycol, const jb_agg_arg *args, int nargs,
                    const void *frame, uint64_t run)
@@ -455,7 +463,7 @@ jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, int keycol, 
         }
         spec.agg[spec.nagg++] = (jit_agg_op){ args[i].kind, slot };
     }
-    ja->k = agg_kernel(kept, &spec, t->nrows, frame, run);
+    ja->k = kernel_for(kept ? &kept->agg : NULL, &spec, NULL, agg_same, t->nrows, frame, run);
     if (!ja->k) return NULL;
     ja->t = t;
     ja->keycol = keycol;
@@ -627,28 +635,7 @@ static bool jspec_same(const jit_join_spec *a, const jit_join_spec *b)
     return true;
 }
 
-static jb_kern *join_kernel(jb_kept *kept, const jit_join_spec *spec, uint32_t rows, const void *frame, uint64_t run)
-{
-    uint32_t kmin = min_rows < JB_KEPT_MIN ? min_rows : JB_KEPT_MIN;
-    if (kept && rows >= kmin) {
-        jb_kern *kn = atomic_load_explicit(&kept->join, memory_order_acquire);
-        if (!kn) {
-            jb_kern *nk = compile3(NULL, NULL, spec), *none = NULL;
-            if (nk && !atomic_compare_exchange_strong(&kept->join, &none, nk)) {
-                kern_free(nk);
-                nk = none;
-            }
-            kn = nk;
-            if (!kn) { n_fallback++; return NULL; }
-        }
-        if (jspec_same(&kn->jspec, spec)) return kn;
-    }
-    if (rows < min_rows) return NULL;
-    jb_kern *kn = compile3(NULL, NULL, spec);
-    if (!kn) { n_fallback++; return NULL; }
-    if (!tmp_keep(frame, run, kn)) { kern_free(kn); return NULL; }
-    return kn;
-}
+static bool join_same(const jb_kern *k, const void *spec) { return jspec_same(&k->jspec, spec); }
 
 jb_join *jb_join_new(ex_ctx *ctx, jb_kept *kept, const stor_table *outer, const stor_table *inner,
                      const stor_index *ix, int keycol, bool multi, const jb_jcond *c, int n, uint32_t rows,
@@ -684,7 +671,7 @@ jb_join *jb_join_new(ex_ctx *ctx, jb_kept *kept, const stor_table *outer, const 
         }
     }
     spec.ncond = (uint8_t)n;
-    jj->k = join_kernel(kept, &spec, rows, frame, run);
+    jj->k = kernel_for(kept ? &kept->join : NULL, NULL, &spec, join_same, rows, frame, run);
     if (!jj->k) return NULL;
     jj->a = ctx->a;
     jj->pcap = 64;

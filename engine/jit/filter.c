@@ -46,26 +46,32 @@ static bool jit_spec_valid(const jit_filter_spec *s)
 }
 
 /* Versioned tables: a row whose stor_ver entry is not {0,0} goes to the interpreter's
- * own visibility check (rare rows: the branch is predictable); scan.ver NULL = none. */
-static void jit_filter_visible(jit_emit *e, const jit_filter_spec *s, int next)
+ * own visibility check (rare rows: the branch is predictable); the ver pointer NULL =
+ * none. The kernels' shared check (jit.h). */
+void jit_emit_visible(jit_emit *e, int32_t ver_off, int32_t table_off, int row, jit_vis_fn vis_fn, int next)
 {
     int vis = jit_label(e);
-    jit_ld64(e, JIT_T2, JIT_R0, SCAN(ver));
+    jit_ld64(e, JIT_T2, JIT_R0, ver_off);
     jit_brz(e, JIT_T2, vis);
     jit_movi(e, JIT_T1, (int64_t)sizeof(struct stor_ver));
-    jit_mul(e, JIT_T0, JIT_R1, JIT_T1);
+    jit_mul(e, JIT_T0, row, JIT_T1);
     jit_add(e, JIT_T2, JIT_T2, JIT_T0);
     jit_ld64(e, JIT_T0, JIT_T2, (int32_t)offsetof(struct stor_ver, xmin));
     jit_ld64(e, JIT_T1, JIT_T2, (int32_t)offsetof(struct stor_ver, xmax));
     jit_or(e, JIT_T0, JIT_T0, JIT_T1);
     jit_brz(e, JIT_T0, vis);
-    jit_ld64(e, JIT_A0, JIT_R0, SCAN(table));
-    jit_mov(e, JIT_A1, JIT_R1);
-    jit_call(e, (const void *)s->vis);
+    jit_ld64(e, JIT_A0, JIT_R0, table_off);
+    jit_mov(e, JIT_A1, row);
+    jit_call(e, (const void *)vis_fn);
     jit_retval(e, JIT_T0);
     jit_andi(e, JIT_T0, JIT_T0, 0xFF);           /* a bool: its low byte */
     jit_brz(e, JIT_T0, next);
     jit_bind(e, vis);
+}
+
+static void jit_filter_visible(jit_emit *e, const jit_filter_spec *s, int next)
+{
+    jit_emit_visible(e, SCAN(ver), SCAN(table), JIT_R1, s->vis, next);
 }
 
 /* CALL: the conjuncts as branches to next. */

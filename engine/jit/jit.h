@@ -206,6 +206,10 @@ typedef struct jit_scan {          /* the kernel's one argument; field offsets a
     const struct stor_table *table;   /* spec.vis's first argument */
 } jit_scan;
 typedef int64_t (*jit_filter_fn)(const jit_scan *s);
+/* For the kernels (R0 = their state): if row's stor_ver entry (state + ver_off holds
+ * stor_table.ver, NULL = none) is not {0,0} and vis_fn(state + table_off's table, row)
+ * is false, goto next. */
+void jit_emit_visible(jit_emit *e, int32_t ver_off, int32_t table_off, int row, jit_vis_fn vis_fn, int next);
 
 /* Assemble the kernel into e (then jit_commit it). false: spec out of range or the
  * emitter failed. */

@@ -50,27 +50,6 @@ static void br_bitmap_field(jit_emit *e, int32_t field, int row, int next)
     jit_brbitmap(e, JIT_T2, row, true, next);
 }
 
-static void emit_visible(jit_emit *e, const jit_join_spec *s, int next)
-{
-    int vis = jit_label(e);
-    jit_ld64(e, JIT_T2, JIT_R0, ST(ver));
-    jit_brz(e, JIT_T2, vis);
-    jit_movi(e, JIT_T1, (int64_t)sizeof(struct stor_ver));
-    jit_mul(e, JIT_T0, JIT_R4, JIT_T1);
-    jit_add(e, JIT_T2, JIT_T2, JIT_T0);
-    jit_ld64(e, JIT_T0, JIT_T2, (int32_t)offsetof(struct stor_ver, xmin));
-    jit_ld64(e, JIT_T1, JIT_T2, (int32_t)offsetof(struct stor_ver, xmax));
-    jit_or(e, JIT_T0, JIT_T0, JIT_T1);
-    jit_brz(e, JIT_T0, vis);
-    jit_ld64(e, JIT_A0, JIT_R0, ST(table));
-    jit_mov(e, JIT_A1, JIT_R4);
-    jit_call(e, (const void *)s->vis);
-    jit_retval(e, JIT_T0);
-    jit_andi(e, JIT_T0, JIT_T0, 0xFF);           /* a bool: its low byte */
-    jit_brz(e, JIT_T0, next);
-    jit_bind(e, vis);
-}
-
 static void emit_code_cond(jit_emit *e, const jit_join_spec *s, int j, int row, int next)
 {
     int ask = jit_label(e), have = jit_label(e);
@@ -187,7 +166,7 @@ bool jit_join_build(jit_emit *e, const jit_join_spec *s)
     jit_ld64(e, JIT_T2, JIT_R0, ST(in));
     jit_ld32x(e, JIT_R4, JIT_T2, JIT_R1);
     br_bitmap_field(e, ST(dead), JIT_R4, next);
-    if (s->vis) emit_visible(e, s, next);
+    if (s->vis) jit_emit_visible(e, ST(ver), ST(table), JIT_R4, s->vis, next);
     emit_conds(e, s, 0, JIT_R4, next);
     if (s->probe && s->multi) emit_probe_multi(e, s, next, full);
     else if (s->probe) emit_probe(e, s, next);
