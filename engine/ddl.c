@@ -154,6 +154,18 @@ static bool key_name_used(stor_index *idx, uint32_t n, const char *name)
 }
 
 /* Adds a key definition to the index array (checks as MariaDB does). */
+
+/* A UNIQUE key's place among the others (MariaDB's sort_keys): NOT NULL columns before
+ * nullable ones, whole columns before prefixes. */
+static int unique_rank(const stor_column *cols, const stor_index *x)
+{
+    bool nullable = false, prefix = false;
+    for (uint32_t k = 0; k < x->ncols; k++) {
+        if (!cols[x->cols[k]].not_null) nullable = true;
+        if (x->prefix[k]) prefix = true;
+    }
+    return (nullable ? 2 : 0) + (prefix ? 1 : 0);
+}
 static void add_key(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index **idx, uint32_t *nidx, pl_keydef *k)
 {
     if (k->kind == IK_PRIMARY)
@@ -195,10 +207,18 @@ static void add_key(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index *
     x.name = stor_strndup(name, strlen(name));
     x.comment = k->comment ? stor_strndup(k->comment, strlen(k->comment)) : NULL;
     *idx = stor_realloc(*idx, (*nidx + 1) * sizeof(stor_index));
-    /* PRIMARY first, then UNIQUE, then the rest (MariaDB's order) */
+    /* PRIMARY first, then UNIQUE (of NOT NULL columns first, then whole columns first),
+       then the rest, each in the order given (MariaDB's sort_keys; its first UNIQUE of
+       NOT NULL whole columns is the clustered key of a table without PRIMARY) */
     uint32_t pos = *nidx;
     if (x.kind == IK_PRIMARY) pos = 0;
-    else if (x.kind == IK_UNIQUE) { pos = 0; while (pos < *nidx && ((*idx)[pos].kind == IK_PRIMARY || (*idx)[pos].kind == IK_UNIQUE)) pos++; }
+    else if (x.kind == IK_UNIQUE) {
+        int rank = unique_rank(cols, &x);
+        pos = 0;
+        while (pos < *nidx && ((*idx)[pos].kind == IK_PRIMARY ||
+                               ((*idx)[pos].kind == IK_UNIQUE && unique_rank(cols, &(*idx)[pos]) <= rank)))
+            pos++;
+    }
     memmove(&(*idx)[pos + 1], &(*idx)[pos], (*nidx - pos) * sizeof(stor_index));
     (*idx)[pos] = x;
     (*nidx)++;

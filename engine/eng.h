@@ -844,6 +844,9 @@ uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *plan, const ex_plan_src *src,
                       bool impossible);
 void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+/* The secondary key a full scan of source i of sel reads in its order (it holds every
+ * column the block reads of the table), or NULL: the table itself (explain.c). */
+const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i);
 
 /* Temporary tables (temp.c): the session's own, shadowing base tables. */
 stor_table *ex_tmp_find(pdb_session *s, const char *db, const char *name);
@@ -876,6 +879,7 @@ pdb_value ex_persist(stor_arena *a, const pdb_value *v);
 /* SQL LIKE pattern match for SHOW ... LIKE (case-insensitive). */
 bool ex_like_ci(const char *s, const char *pat);
 char *ex_column_type_sql(stor_arena *a, const stor_column *c);
+const char *ex_key_flag(const stor_table *t, uint32_t col);   /* DESCRIBE's Key: PRI, UNI, MUL or "" */
 int64_t ex_now_us(void);
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 void ex_session_vars_free(pdb_session *s);

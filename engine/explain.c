@@ -961,7 +961,8 @@ static void cols_used(ex_ctx *ctx, const pl_expr *e, int src, uint64_t *m)
     if (!e) return;
     if (e->kind == E_STAR) {
         const ex_src *s = &ctx->src[src];
-        if (!e->tbl || (s->alias && !strcmp(s->alias, e->tbl))) *m = ~0ull;
+        if (!e->tbl || (s->alias && !strcmp(s->alias, e->tbl)))
+            *m |= s->t && s->t->ncols < 63 ? (1ull << s->t->ncols) - 1 : ~0ull;   /* every column */
         return;
     }
     if (e->kind == E_COLUMN) {
@@ -989,10 +990,54 @@ static bool covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix)
     for (int k = 0; k < sel->norder; k++) cols_used(ctx, sel->order[k].e, i, &m);
     uint64_t have = 0;
     for (uint32_t k = 0; k < ix->ncols; k++) if (!ix->prefix || !ix->prefix[k]) have |= 1ull << ix->cols[k];
-    for (uint32_t x = 0; x < s->t->nidx; x++)
-        if (s->t->idx[x].kind == IK_PRIMARY)
-            for (uint32_t k = 0; k < s->t->idx[x].ncols; k++) have |= 1ull << s->t->idx[x].cols[k];
+    const stor_index *pk = stor_primary(s->t);
+    for (uint32_t k = 0; pk && k < pk->ncols; k++) have |= 1ull << pk->cols[k];
     return (m & ~have) == 0;
+}
+
+/* Bytes of a key (MariaDB's key_length). */
+static uint32_t key_len_of(const stor_table *t, const stor_index *ix)
+{
+    uint32_t len = 0;
+    for (uint32_t k = 0; k < ix->ncols; k++) len += key_part_len(&t->cols[ix->cols[k]], ix->prefix ? ix->prefix[k] : 0);
+    return len;
+}
+
+/* MariaDB's stored record length: the null bits (one more than the nullable columns),
+ * then each column's bytes (a BLOB/TEXT its length bytes and a pointer). */
+static uint32_t rec_len(const stor_table *t)
+{
+    uint32_t nullable = 0, len = 0;
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        const stor_column *col = &t->cols[c];
+        if (!col->not_null) nullable++;
+        if (col->type >= CT_TINYTEXT && col->type <= CT_LONGBLOB) len += 8 + 4;
+        else len += key_part_len(col, 0) - (col->not_null ? 0 : 1);
+    }
+    return (nullable + 8) / 8 + len;
+}
+
+/* The index a full scan of source i reads instead of the table: MariaDB reads a key
+ * that holds every column the block reads of the table (make_join_readinfo,
+ * find_shortest_key): the one read with the fewest bytes (a secondary key's entry is
+ * its key and the primary key, the primary key's the whole record), the first of
+ * equals in key order. NULL when none does. The caller compares with stor_primary. */
+const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i)
+{
+    const stor_table *t = ctx->src[i].t;
+    if (!t || !t->nidx) return NULL;
+    const stor_index *pk = stor_primary(t), *best = NULL;
+    uint32_t ref = pk ? key_len_of(t, pk) : 6, best_len = 0;   /* (6: InnoDB's hidden row id) */
+    for (uint32_t x = 0; x < t->nidx; x++) {
+        const stor_index *ix = &t->idx[x];
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL) continue;
+        uint32_t len = ix == pk ? rec_len(t) : key_len_of(t, ix) + ref;
+        if (best && len >= best_len) continue;
+        if (!covering(ctx, sel, i, ix)) continue;
+        best = ix;
+        best_len = len;
+    }
+    return best;
 }
 
 /* Does e read only whole (not prefix) columns of index ix of source i, and no subquery? */
@@ -1851,6 +1896,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
         }
         r->v[X_PKEYS] = pk[0] ? xstrdup(xst, pk) : NULL;
         bool consumed_eq = false;
+        const stor_index *six = NULL;   /* a full scan read through this key */
         if (p->ix) {
             const stor_index *ix = p->ix;
             bool uniq = (ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE) && p->nk == ix->ncols;
@@ -1922,6 +1968,12 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
             rows = s->t->nlive;
             xjoin(extra, sizeof extra, "Using where; Using join buffer (flat, BNLH join)");
             r->hash = true;
+        } else if ((six = !dml && !xst->mdml && !sel->norder && !sel->ngroup ? ex_scan_key(ctx, sel, i) : NULL) != NULL) {
+            /* the whole of a key that holds every column read */
+            r->v[X_TYPE] = "index";
+            r->v[X_KEY] = six->name;
+            r->v[X_KEYLEN] = xfmt_u(xst, key_len_of(s->t, six));
+            rows = s->t->nlive;
         } else {
             r->v[X_TYPE] = "ALL";
             if (s->t) rows = s->t->nlive;
@@ -1965,7 +2017,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
             }
         }
         /* the rows are read from the index alone (InnoDB's secondary keys hold the primary key) */
-        const stor_index *cix = p->ix ? p->ix : p->rix;
+        const stor_index *cix = p->ix ? p->ix : p->rix ? p->rix : six;
         if (cix && s->t && !dml && !r->hash && covering(ctx, sel, i, cix)) xjoin(extra, sizeof extra, "Using index");
         if (!strcmp(r->v[X_TYPE], "const")) extra[0] = 0;   /* read before the join: its conditions too */
         bool all_const = true;

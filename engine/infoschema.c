@@ -219,21 +219,6 @@ static void vu(isb *b, uint64_t u) { pdb_value v = ex_int(0); v.t = VT_UINT; v.u
 static void vn(isb *b) { b->cur[b->k++] = ex_null(); }
 static void end_row(isb *b) { ex_rows_push(b->ctx->a, b->rows, b->cur); }
 
-static const char *key_flag(const stor_table *t, uint32_t c)
-{
-    const char *r = "";
-    for (uint32_t i = 0; i < t->nidx; i++) {
-        const stor_index *x = &t->idx[i];
-        for (uint32_t k = 0; k < x->ncols; k++) {
-            if (x->cols[k] != c) continue;
-            if (x->kind == IK_PRIMARY) return "PRI";
-            if (k == 0 && x->kind == IK_UNIQUE && x->ncols == 1 && !*r) r = "UNI";
-            else if (k == 0 && !*r) r = "MUL";
-        }
-    }
-    return r;
-}
-
 static const char *type_name(stor_arena *a, const stor_column *c)
 {
     char *full = ex_column_type_sql(a, c);
@@ -338,7 +323,7 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
                     if (cl->type == CT_DATETIME || cl->type == CT_TIMESTAMP || cl->type == CT_TIME) vu(&b, (uint64_t)(cl->scale < 0 ? 0 : cl->scale));
                     else vn(&b);
                     vs(&b, co && cl->coll != COLL_BINARY ? co->charset : NULL); vs(&b, co && cl->coll != COLL_BINARY ? co->name : NULL);
-                    vs(&b, ex_column_type_sql(ctx->a, cl)); vs(&b, key_flag(t, c));
+                    vs(&b, ex_column_type_sql(ctx->a, cl)); vs(&b, ex_key_flag(t, c));
                     vs(&b, cl->auto_increment ? "auto_increment" : cl->on_update_now ? "on update current_timestamp()" : "");
                     vs(&b, "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : ""); vs(&b, "NEVER"); vn(&b);
                     end_row(&b);

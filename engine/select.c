@@ -93,6 +93,12 @@ typedef struct lookup {
     ex_prog **reqp;
     ex_prog *lo, *hi;
     ex_prog *like;      /* column req LIKE this pattern: its prefix bounds what lo/hi leave open */
+    /* a full scan read in an order other than row ids' (scan_rows, made once per
+       execution): six's, a secondary key holding every column read (InnoDB reads it
+       instead of the table), or the clustered index's for a table out of its order */
+    const stor_index *six;
+    uint32_t *clu, nclu;
+    bool clu_built;
 } lookup;
 
 /* A block's result columns as the client is told them. */
@@ -991,8 +997,19 @@ static int rowcmp(const void *a, const void *b, void *arg);
 
 /* Row ids ascending. An index chain usually yields them in order or in reverse order
  * already: a pass to check saves the sort. */
-static void sort_rowids(ex_ctx *ctx, uint32_t *c, uint32_t n)
+static int clucmp(const void *a, const void *b, void *arg)
 {
+    return stor_clustered_cmp(arg, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/* Candidate rows of t in the order InnoDB reads them: clustered order (row id order
+ * unless t->unordered). */
+static void sort_rowids(ex_ctx *ctx, const stor_table *t, uint32_t *c, uint32_t n)
+{
+    if (t && t->unordered && n > 1 && stor_clustered(t)) {
+        ex_sort(ctx, c, n, sizeof *c, clucmp, (void *)t);
+        return;
+    }
     bool asc = true, desc = true;
     for (uint32_t i = 1; i < n && (asc || desc); i++) {
         if (c[i] < c[i - 1]) asc = false;
@@ -1152,7 +1169,7 @@ static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, 
         lk_collect(&l, r);
     }
     ex_conv_ctx = saved_conv;
-    if (l.n > 1) ex_sort(ctx, l.buf, l.n, sizeof *l.buf, rowcmp, NULL);
+    sort_rowids(ctx, t, l.buf, l.n);
     *cand = l.buf; *ncand = l.n;
 }
 
@@ -1391,6 +1408,58 @@ static void scan_level(qstate *q, int level)
     q->an_ns[level] += ex_now_ns() - t0;
 }
 
+/* A full scan's rows in the order MariaDB reads them when that is not row id order: a
+ * covering secondary key's (lk->six), or the clustered index's for a table whose row
+ * ids left it (MariaDB's table scan is InnoDB's clustered index scan). */
+static void scan_rows(ex_ctx *ctx, stor_table *t, lookup *lk)
+{
+    if (lk->clu_built) return;
+    lk->clu_built = true;
+    uint32_t *buf = stor_arena_alloc(ctx->a, ((size_t)t->nrows + 1) * sizeof *buf);
+    int64_t n = -1;
+    if (lk->six) {
+        const struct stor_ord *o = stor_index_ordered(t, (stor_index *)lk->six);
+        if (o) {
+            stor_ord_it it;
+            stor_ord_first(o, &it);
+            uint32_t r;
+            for (n = 0; n < t->nrows && stor_ord_next(&it, &r);) buf[n++] = r;
+        }
+    } else n = stor_clustered_rows(t, buf);
+    if (n < 0) return;   /* no memory for the view: row id order */
+    lk->clu = buf;
+    lk->nclu = (uint32_t)n;
+}
+
+static bool scan_reordered(const stor_table *t, const lookup *lk)
+{
+    return t && (lk->six || (t->unordered && stor_clustered(t)));
+}
+
+/* Would the block's result be the same in any scan order? COUNT(*) alone of one table. */
+static bool order_free(const qstate *q)
+{
+    return q->nsrc == 1 && q->grouped && !q->ngroup && !q->ritems && !q->nwins && q->naggs == 1 &&
+           q->aggs[0]->kind == AG_COUNT_STAR;
+}
+
+/* Which full scans read a covering secondary key (lk->six): not UPDATE/DELETE's search
+ * for rows (row ids as items), nor a block whose result no order changes, nor one with
+ * ORDER BY or GROUP BY (MariaDB then reads the key that gives that order where one
+ * does, test_if_skip_sort_order: not done yet, the table's order stays). */
+static void block_scan_keys(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    if (order_free(q) || q->sel->norder || q->sel->ngroup) return;
+    for (int i = 0; i < q->sel->nitems; i++) if (q->sel->items[i].e && q->sel->items[i].e->kind == E_ROWID) return;
+    for (int lv = 0; lv < q->nsrc; lv++) {
+        lookup *lk = &q->lk[lv];
+        if (!ctx->src[lv].t || lk->ix || lk->hcol >= 0 || lk->rix) continue;
+        const stor_index *x = ex_scan_key(ctx, q->sel, lv);
+        if (x && x != stor_primary(ctx->src[lv].t) && stor_index_orderable(ctx->src[lv].t, x)) lk->six = x;
+    }
+}
+
 static void scan_level_run(qstate *q, int level)
 {
     ex_ctx *ctx = q->ctx;
@@ -1447,7 +1516,7 @@ static void scan_level_run(qstate *q, int level)
         }
         cand = l.buf; ncand = l.n;
         if (ncand > 1) {
-            sort_rowids(ctx, cand, ncand);
+            sort_rowids(ctx, s->t, cand, ncand);
             uint32_t w = 1;   /* IN lists with equal values find a row twice */
             for (uint32_t i = 1; i < ncand; i++) if (cand[i] != cand[w - 1]) cand[w++] = cand[i];
             ncand = w;
@@ -1485,10 +1554,14 @@ static void scan_level_run(qstate *q, int level)
             }
         }
         cand = l.buf; ncand = l.n;   /* ascending: built from the top row down */
+        sort_rowids(ctx, s->t, cand, ncand);
         n = ncand;
     } else if (lk->rix) {
         range_scan(ctx, s->t, lk, &cand, &ncand);
         n = ncand;
+    } else if (scan_reordered(s->t, lk)) {
+        scan_rows(ctx, s->t, lk);
+        if (lk->clu) { cand = lk->clu; n = ncand = lk->nclu; }
     }
     /* LIMIT ROWS EXAMINED: the reads MariaDB makes here (exam_read) */
     bool exam = ctx->stmt && ctx->stmt->exam_on, exam_rows = exam;
@@ -2621,6 +2694,7 @@ static void jit_join(qstate *q, pl_plan *bp, bool fresh)
         return;
     /* a unique one-column key finds one row; any other index a key's rows (multi) */
     bool multi = l1->ix->ncols != 1 || (l1->ix->kind != IK_PRIMARY && l1->ix->kind != IK_UNIQUE);
+    if (multi && s1->t->unordered && stor_clustered(s1->t)) return;   /* (its matches come in row id order) */
     const ex_prog *kp = l1->keyp[0][0];
     if (kp->nops != 1 || kp->ops[0].code != OP_COL || kp->ops[0].a != 0) return;
     int kc = kp->ops[0].b, ic = (int)l1->ix->cols[0];
@@ -2658,7 +2732,7 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
         ex_src *s = &ctx->src[lv];
         lookup *lk = &q->lk[lv];
         if ((q->jj && lv < 2) || !s->t || lk->ix || lk->hcol >= 0 || lk->rix || q->on[lv] || q->gends[lv] || q->gend[lv] != lv ||
-            (s->join == JT_LEFT && lv > 0))
+            (s->join == JT_LEFT && lv > 0) || scan_reordered(s->t, lk))   /* (row id order only) */
             continue;
         bool grouped = false;   /* inside an outer-joined group */
         for (int g = 1; g < lv; g++) if (ctx->src[g].join == JT_LEFT && q->gend[g] >= lv) grouped = true;
@@ -3848,6 +3922,7 @@ static void block_plan(qstate *q, ex_scope *sc, bp_progs *pg)
     block_groups(q, inside, ingroup);
     block_place(q, sc, pg, cj, ncj, inside);
     block_access(q, sc, pg, cj, ncj, inside, ingroup);
+    block_scan_keys(q);
     jit_join(q, bp, q->plan_fresh);
     jit_levels(q, bp, q->plan_fresh);
     bp->conj = stor_arena_alloc(ctx->a, (size_t)(q->nconj ? q->nconj : 1) * sizeof *bp->conj);

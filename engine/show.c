@@ -66,18 +66,18 @@ char *ex_column_type_sql(stor_arena *a, const stor_column *c)
     return stor_arena_strndup(a, buf, k);
 }
 
-/* DESCRIBE's Key column. */
-static const char *key_flag(const stor_table *t, uint32_t col)
+/* DESCRIBE's and information_schema.COLUMNS' Key column. */
+const char *ex_key_flag(const stor_table *t, uint32_t col)
 {
     const char *r = "";
+    const stor_index *pk = stor_primary(t);
     for (uint32_t i = 0; i < t->nidx; i++) {
         const stor_index *x = &t->idx[i];
         for (uint32_t k = 0; k < x->ncols; k++) {
             if (x->cols[k] != col) continue;
-            if (x->kind == IK_PRIMARY) return "PRI";
-            if (k == 0 && x->kind == IK_UNIQUE && x->ncols == 1 && !*r) {
-                r = t->cols[col].not_null ? "UNI" : "UNI";
-            } else if (k == 0 && !*r) r = "MUL";
+            if (x == pk) return "PRI";
+            if (k == 0 && x->kind == IK_UNIQUE && x->ncols == 1 && !*r) r = "UNI";
+            else if (k == 0 && !*r) r = "MUL";
         }
     }
     return r;
@@ -232,7 +232,7 @@ static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, pl
         vals[k++] = ex_column_type_sql(ctx->a, col);
         if (full) vals[k++] = coll;
         vals[k++] = col->not_null ? "NO" : "YES";
-        vals[k++] = key_flag(t, c);
+        vals[k++] = ex_key_flag(t, c);
         vals[k++] = default_shown(ctx->a, col);
         vals[k++] = extra;
         if (full) { vals[k++] = "select,insert,update,references"; vals[k++] = col->comment ? col->comment : ""; }

@@ -306,6 +306,13 @@ typedef struct stor_table {
     } *ver;
     uint32_t nver;
     bool temporary;          /* a session's CREATE TEMPORARY TABLE: changes get undo, no redo */
+    /* InnoDB hands out a scan in its clustered index's order (stor_clustered). Row id
+       order is that order while every appended row's key is at least the last one's;
+       an insert below it, a key changed in place or an UPDATE's new version (appended,
+       its key where the old one was) set unordered, and from then on scans walk the
+       clustered index's ordered view (stor_clustered_rows) instead. */
+    bool unordered;
+    uint32_t clu_last;       /* the last appended row id + 1; 0 = none */
 } stor_table;
 
 typedef struct stor_db {
@@ -460,12 +467,27 @@ int64_t stor_index_find_i64(const stor_table *t, const stor_index *ix, int64_t k
  * stor_index_lookup): their count; the first cap in buf, in no particular order. */
 uint32_t stor_index_find_all_i64(const stor_table *t, const stor_index *ix, int64_t key, uint32_t *buf, uint32_t cap);
 
+/* The table's primary key as MariaDB sees it: PRIMARY, else the first UNIQUE key whose
+ * columns are all NOT NULL and whole (promoted: DESCRIBE says PRI); NULL when none. */
+const stor_index *stor_primary(const stor_table *t);
+/* The index InnoDB clusters the table by: stor_primary, NULL when there is none
+ * (InnoDB's hidden row id: insertion order) or it cannot be ordered. */
+const stor_index *stor_clustered(const stor_table *t);
+/* Rows a and b in clustered order (key, then row id: versions of one row by age). */
+int stor_clustered_cmp(const stor_table *t, uint32_t a, uint32_t b);
+/* Every row id of the clustered index's ordered view (every version; dead rows are not
+ * in it), in clustered order, into buf (room for t->nrows): their count, or -1 when the
+ * view could not be built (memory). */
+int64_t stor_clustered_rows(stor_table *t, uint32_t *buf);
+/* Recomputes unordered from the rows (after recovery put rows at their ids). */
+void stor_clustered_recheck(stor_table *t);
+
 /* Can the index give its rows in key order (no prefix parts, at most 16 columns, no
  * ENUM/SET/BIT columns, whose comparisons are not by stored value)? */
 bool stor_index_orderable(const stor_table *t, const stor_index *ix);
 bool stor_index_rangeable(const stor_table *t, const stor_index *ix);   /* also prefix keys: ranges of whole values */
 /* The index's rows in key order: NULLs first, strings by the column's collation, numbers
- * by value, ties by row id; every version (check stor_row_visible). Built on first use
+ * by value, ties by the clustered key (stor_clustered), then by row id; every version (check stor_row_visible). Built on first use
  * (safe under the shared store lock); valid until the store lock is released. NULL when
  * memory ran out. Read it with the stor_ord_ iterator below. */
 const struct stor_ord *stor_index_ordered(stor_table *t, stor_index *ix);

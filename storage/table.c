@@ -333,6 +333,8 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->nrows = t->cap = t->nlive = 0;
     t->dead = NULL;
     t->ver = NULL; t->nver = 0;
+    t->unordered = false;
+    t->clu_last = 0;
     if (!t->auto_inc) t->auto_inc = 1;
     for (uint32_t i = 0; i < t->ncols; i++) {   /* a definition: no data (a copied one's pointers) */
         t->cols[i].pool = NULL; t->cols[i].code = NULL; t->cols[i].seg = NULL;
@@ -374,6 +376,8 @@ int stor_table_truncate(stor_table *t)
     stor_free(t->ver);
     t->ver = NULL; t->nver = 0;
     t->nrows = t->cap = t->nlive = 0;
+    t->unordered = false;
+    t->clu_last = 0;
     t->auto_inc = 1;
     return 0;
 }
@@ -547,7 +551,7 @@ bool stor_index_orderable(const stor_table *t, const stor_index *x) { return ord
  * whole values can use it, though ORDER BY cannot (MariaDB's key holds the prefix). */
 bool stor_index_rangeable(const stor_table *t, const stor_index *x) { return ord_usable(t, x, true); }
 
-static int ord_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b)
+static int ord_key_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b)
 {
     for (uint32_t k = 0; k < x->ncols; k++) {
         const stor_column *c = &t->cols[x->cols[k]];
@@ -570,7 +574,21 @@ static int ord_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_
         }
         if (r) return r;
     }
-    return a < b ? -1 : a > b;
+    return 0;
+}
+
+const stor_index *stor_clustered(const stor_table *t);
+
+/* Key order; ties of a secondary key by the clustered key (InnoDB's secondary index
+ * entries end with the primary key), then by row id (versions of one row by age). */
+static int ord_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b)
+{
+    int r = ord_key_cmp(t, x, a, b);
+    if (!r && x->kind != IK_PRIMARY) {
+        const stor_index *c = stor_clustered(t);
+        if (c && c != x) r = ord_key_cmp(t, c, a, b);
+    }
+    return r ? r : a < b ? -1 : a > b;
 }
 
 typedef struct ord_sort_ctx { const stor_table *t; const stor_index *x; } ord_sort_ctx;
@@ -621,6 +639,76 @@ const struct stor_ord *stor_index_ordered(stor_table *t, stor_index *x)
     }
     pthread_mutex_unlock(&ord_mu);
     return o;
+}
+
+/* ---- clustered order ---- */
+
+const stor_index *stor_primary(const stor_table *t)
+{
+    for (uint32_t i = 0; i < t->nidx; i++) if (t->idx[i].kind == IK_PRIMARY) return &t->idx[i];
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        const stor_index *x = &t->idx[i];
+        bool ok = x->kind == IK_UNIQUE;
+        for (uint32_t k = 0; k < x->ncols && ok; k++)
+            ok = t->cols[x->cols[k]].not_null && !(x->prefix && x->prefix[k]);
+        if (ok) return x;
+    }
+    return NULL;
+}
+
+const stor_index *stor_clustered(const stor_table *t)
+{
+    const stor_index *x = stor_primary(t);
+    return x && ord_usable(t, x, false) ? x : NULL;
+}
+
+int stor_clustered_cmp(const stor_table *t, uint32_t a, uint32_t b)
+{
+    const stor_index *x = stor_clustered(t);
+    return x ? ord_cmp(t, x, a, b) : a < b ? -1 : a > b;
+}
+
+int64_t stor_clustered_rows(stor_table *t, uint32_t *buf)
+{
+    const stor_index *x = stor_clustered(t);
+    const struct stor_ord *o = x ? stor_index_ordered(t, (stor_index *)x) : NULL;
+    if (!o) return -1;
+    stor_ord_it it;
+    stor_ord_first(o, &it);
+    uint32_t n = 0, r;
+    while (n < t->nrows && stor_ord_next(&it, &r)) buf[n++] = r;
+    return n;
+}
+
+static bool key_has_text(const stor_table *t, const stor_index *x)
+{
+    for (uint32_t k = 0; k < x->ncols; k++) if (stor_kind_text(t->cols[x->cols[k]].kind)) return true;
+    return false;
+}
+
+/* Row row was appended: does it still follow the last one in clustered order? (A dead
+ * row's strings are freed: past one, order is no longer known.) */
+static void clu_note_append(stor_table *t, uint32_t row)
+{
+    uint32_t prev = t->clu_last;
+    t->clu_last = row + 1;
+    if (t->unordered || !prev) return;
+    const stor_index *x = stor_clustered(t);
+    if (!x) return;
+    if ((stor_is_dead(t, prev - 1) && key_has_text(t, x)) || ord_key_cmp(t, x, prev - 1, row) > 0)
+        t->unordered = true;
+}
+
+void stor_clustered_recheck(stor_table *t)
+{
+    const stor_index *x = stor_clustered(t);
+    t->unordered = false;
+    t->clu_last = 0;
+    for (uint32_t r = 0; r < t->nrows; r++) {
+        if (stor_is_dead(t, r)) continue;
+        if (x && t->clu_last && !t->unordered && ord_key_cmp(t, x, t->clu_last - 1, r) > 0) t->unordered = true;
+        t->clu_last = r + 1;
+    }
 }
 
 static void idx_insert(stor_table *t, stor_index *x, uint32_t row)
@@ -905,6 +993,7 @@ static uint32_t append_row(stor_table *t, const pdb_value *vals)
     t->nlive++;
     /* a rehash during index_all sees the row as live already */
     index_all(t, row);
+    clu_note_append(t, row);
     return row;
 }
 
@@ -939,6 +1028,12 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
         return nr;
     }
     wal_before_update(t, row);
+    const stor_index *cx = t->unordered ? NULL : stor_clustered(t);
+    if (cx) {   /* a key changed in place: the row may now be out of order */
+        pdb_value kv[16];
+        for (uint32_t k = 0; k < cx->ncols; k++) kv[k] = vals[cx->cols[k]];
+        if (!key_eq(t, cx, row, kv, cx->ncols)) t->unordered = true;
+    }
     for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
     /* values may point into this row's own strings: copy the row first */
     pdb_value tmp[t->ncols];

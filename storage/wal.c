@@ -1005,5 +1005,11 @@ int stor_recover(char *err, size_t errlen)
         }
     }
     if (p) munmap((void *)p, size);
+    if (rc == 0) {   /* rows were put at their ids: is each table still in clustered order? */
+        uint32_t nd;
+        stor_db **dbs = stor_db_list(&nd);
+        for (uint32_t i = 0; i < nd; i++)
+            for (uint32_t k = 0; k < dbs[i]->ntables; k++) stor_clustered_recheck(dbs[i]->tables[k]);
+    }
     return rc;
 }

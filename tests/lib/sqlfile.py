@@ -7,8 +7,9 @@ import re
 # statement (consecutive comment lines above a statement all count; a blank
 # line in between drops them).
 STATEMENT_DIRECTIVES = {"sorted", "ordered", "skip-result", "metadata"}
-# File options: "-- options: found-rows metadata" before the first statement.
-FILE_OPTIONS = {"found-rows", "metadata"}
+# File options: "-- options: found-rows metadata" before the first statement
+# ("ordered": every statement's rows compared in order, as InnoDB hands them out).
+FILE_OPTIONS = {"found-rows", "metadata", "ordered"}
 
 _COMMENT_RE = re.compile(r"^\s*--(\s|$)")
 _DIRECTIVE_RE = re.compile(r"^\s*--\s+([a-z-]+)\s*$")

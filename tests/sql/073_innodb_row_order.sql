@@ -1,0 +1,88 @@
+-- options: ordered
+-- Row order where the statement leaves it open, as InnoDB hands it out: a table
+-- scan reads the clustered index (the primary key; else the first UNIQUE key of
+-- NOT NULL whole columns), an UPDATE never moves a row, an index lookup's rows of
+-- one key come in clustered order.
+
+CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, v INT, k INT, KEY (k));
+INSERT INTO t (v, k) VALUES (1, 3), (2, 2), (3, 1), (4, 3);
+START TRANSACTION;
+UPDATE t SET v = v + 10 WHERE id = 2;
+SELECT * FROM t;
+SELECT * FROM t WHERE k >= 1;
+SELECT * FROM t WHERE k = 3;
+INSERT INTO t (v, k) SELECT v, k FROM t;
+SELECT LAST_INSERT_ID();
+SELECT * FROM t;
+COMMIT;
+SELECT * FROM t;
+SELECT id, v FROM t WHERE v > 2;
+SELECT COUNT(*), SUM(v) FROM t;
+START TRANSACTION;
+UPDATE t SET v = v + 100 WHERE id IN (1, 5);
+DELETE FROM t WHERE id = 3;
+SELECT * FROM t;
+ROLLBACK;
+SELECT * FROM t;
+SELECT GROUP_CONCAT(id) FROM t;
+
+-- rows inserted out of key order
+CREATE TABLE p (id INT PRIMARY KEY, v INT, KEY (v));
+INSERT INTO p VALUES (5, 1), (3, 2), (9, 3), (1, 4), (7, 2);
+SELECT * FROM p;
+SELECT * FROM p WHERE v = 2;
+SELECT * FROM p WHERE id > 2;
+SELECT * FROM p WHERE id BETWEEN 2 AND 8;
+SELECT * FROM p LIMIT 2;
+SELECT * FROM p LIMIT 2, 2;
+SELECT SQL_CALC_FOUND_ROWS * FROM p LIMIT 3;
+SELECT FOUND_ROWS();
+UPDATE p SET id = 10 WHERE id = 3;
+SELECT * FROM p;
+UPDATE p SET v = v * 10 LIMIT 2;
+SELECT * FROM p;
+DELETE FROM p LIMIT 1;
+SELECT * FROM p;
+INSERT INTO p VALUES (2, 20), (4, 40);
+SELECT * FROM p;
+SELECT v FROM p WHERE v > 5;
+
+-- a string key in its collation, a composite key
+CREATE TABLE s (name VARCHAR(10) PRIMARY KEY, n INT);
+INSERT INTO s VALUES ('b', 1), ('a', 2), ('C', 3), ('ä', 4), ('B2', 5);
+SELECT * FROM s;
+UPDATE s SET n = n + 1 WHERE name = 'a';
+SELECT * FROM s;
+CREATE TABLE c (a INT, b INT, v INT, PRIMARY KEY (a, b));
+INSERT INTO c VALUES (2, 1, 1), (1, 2, 2), (2, 0, 3), (1, 1, 4);
+SELECT * FROM c;
+SELECT * FROM c WHERE a = 2;
+SELECT * FROM c WHERE a = 1 AND b > 0;
+
+-- no primary key: the first UNIQUE key of NOT NULL columns clusters the table
+CREATE TABLE u1 (u INT NOT NULL, v INT, UNIQUE KEY (u));
+INSERT INTO u1 VALUES (5, 1), (3, 2), (9, 3);
+SELECT * FROM u1;
+CREATE TABLE u2 (u INT, w INT NOT NULL, v INT, UNIQUE KEY (u), UNIQUE KEY (w));
+INSERT INTO u2 VALUES (5, 3, 1), (3, 9, 2), (9, 1, 3);
+SELECT * FROM u2;
+CREATE TABLE u3 (u VARCHAR(10) NOT NULL, v INT, UNIQUE KEY (u));
+INSERT INTO u3 VALUES ('b', 1), ('A', 2), ('c', 3);
+SELECT * FROM u3;
+-- without one: insertion order
+CREATE TABLE h (a INT, b INT);
+INSERT INTO h VALUES (3, 1), (1, 2), (2, 3);
+SELECT * FROM h;
+
+-- joins over tables out of order
+SELECT p.id, t.id FROM p JOIN t ON t.k = p.id % 4;
+SELECT p.id, c.b FROM p JOIN c ON c.a = p.id % 3;
+SELECT p.id, t.v FROM p LEFT JOIN t ON t.id = p.id;
+
+-- a transaction's writes in a table scanned in another session's snapshot order
+START TRANSACTION;
+UPDATE p SET v = 0 WHERE id = 1;
+INSERT INTO p VALUES (6, 60);
+SELECT * FROM p;
+COMMIT;
+SELECT * FROM p;
