@@ -847,6 +847,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 /* The secondary key a full scan of source i of sel reads in its order (it holds every
  * column the block reads of the table), or NULL: the table itself (explain.c). */
 const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i);
+/* Does ix hold every column of source i that sel reads (with the primary key)? */
+bool ex_covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix);
 
 /* Temporary tables (temp.c): the session's own, shadowing base tables. */
 stor_table *ex_tmp_find(pdb_session *s, const char *db, const char *name);

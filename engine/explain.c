@@ -995,6 +995,8 @@ static bool covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix)
     return (m & ~have) == 0;
 }
 
+bool ex_covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix) { return covering(ctx, sel, i, ix); }
+
 /* Bytes of a key (MariaDB's key_length). */
 static uint32_t key_len_of(const stor_table *t, const stor_index *ix)
 {

@@ -99,6 +99,8 @@ typedef struct lookup {
     const stor_index *six;
     uint32_t *clu, nclu;
     bool clu_built;
+    bool rorder;        /* the range's rows in rix's order: it holds every column read */
+    bool iorder;        /* the lookup's rows in ix's order (else clustered order) */
 } lookup;
 
 /* A block's result columns as the client is told them. */
@@ -1002,6 +1004,25 @@ static int clucmp(const void *a, const void *b, void *arg)
     return stor_clustered_cmp(arg, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
+typedef struct ixcmp_ctx { const stor_table *t; const stor_index *x; } ixcmp_ctx;
+static int ixcmp(const void *a, const void *b, void *arg)
+{
+    const ixcmp_ctx *c = arg;
+    return stor_index_cmp(c->t, c->x, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/* An index lookup's rows in the order MariaDB reads the key (ref, or the ranges of an
+ * IN list): key values in order, each value's rows by the key's remaining columns, then
+ * the primary key. */
+static void sort_by_index(ex_ctx *ctx, const stor_table *t, const stor_index *x, uint32_t *c, uint32_t n)
+{
+    bool asc = true;
+    for (uint32_t i = 1; i < n && asc; i++) asc = stor_index_cmp(t, x, c[i - 1], c[i]) < 0;
+    if (asc) return;
+    ixcmp_ctx ic = { t, x };
+    ex_sort(ctx, c, n, sizeof *c, ixcmp, &ic);
+}
+
 /* Candidate rows of t in the order InnoDB reads them: clustered order (row id order
  * unless t->unordered). */
 static void sort_rowids(ex_ctx *ctx, const stor_table *t, uint32_t *c, uint32_t n)
@@ -1169,7 +1190,7 @@ static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, 
         lk_collect(&l, r);
     }
     ex_conv_ctx = saved_conv;
-    sort_rowids(ctx, t, l.buf, l.n);
+    if (!lk->rorder) sort_rowids(ctx, t, l.buf, l.n);
     *cand = l.buf; *ncand = l.n;
 }
 
@@ -1443,7 +1464,8 @@ static bool order_free(const qstate *q)
            q->aggs[0]->kind == AG_COUNT_STAR;
 }
 
-/* Which full scans read a covering secondary key (lk->six): not UPDATE/DELETE's search
+/* Which full scans read a covering secondary key (lk->six), which lookups and ranges
+ * hand out their rows in the key's order (lk->iorder, lk->rorder): not UPDATE/DELETE's search
  * for rows (row ids as items), nor a block whose result no order changes, nor one with
  * ORDER BY or GROUP BY (MariaDB then reads the key that gives that order where one
  * does, test_if_skip_sort_order: not done yet, the table's order stays). */
@@ -1454,6 +1476,11 @@ static void block_scan_keys(qstate *q)
     for (int i = 0; i < q->sel->nitems; i++) if (q->sel->items[i].e && q->sel->items[i].e->kind == E_ROWID) return;
     for (int lv = 0; lv < q->nsrc; lv++) {
         lookup *lk = &q->lk[lv];
+        /* a range over a key holding every column read: MariaDB reads the key's range
+           (index order); over another key the range may or may not beat its table scan
+           (its cost model, not modelled): the table's order, as a scan gives it */
+        if (lk->rix && ctx->src[lv].t) lk->rorder = ex_covering(ctx, q->sel, lv, lk->rix);
+        lk->iorder = lk->ix != NULL;   /* (ref, or an IN list's ranges: MariaDB reads the key) */
         if (!ctx->src[lv].t || lk->ix || lk->hcol >= 0 || lk->rix) continue;
         const stor_index *x = ex_scan_key(ctx, q->sel, lv);
         if (x && x != stor_primary(ctx->src[lv].t) && stor_index_orderable(ctx->src[lv].t, x)) lk->six = x;
@@ -1516,7 +1543,8 @@ static void scan_level_run(qstate *q, int level)
         }
         cand = l.buf; ncand = l.n;
         if (ncand > 1) {
-            sort_rowids(ctx, s->t, cand, ncand);
+            if (lk->iorder) sort_by_index(ctx, s->t, lk->ix, cand, ncand);
+            else sort_rowids(ctx, s->t, cand, ncand);
             uint32_t w = 1;   /* IN lists with equal values find a row twice */
             for (uint32_t i = 1; i < ncand; i++) if (cand[i] != cand[w - 1]) cand[w++] = cand[i];
             ncand = w;
@@ -2694,7 +2722,10 @@ static void jit_join(qstate *q, pl_plan *bp, bool fresh)
         return;
     /* a unique one-column key finds one row; any other index a key's rows (multi) */
     bool multi = l1->ix->ncols != 1 || (l1->ix->kind != IK_PRIMARY && l1->ix->kind != IK_UNIQUE);
-    if (multi && s1->t->unordered && stor_clustered(s1->t)) return;   /* (its matches come in row id order) */
+    /* (a key's matches come in row id order: InnoDB's order only for a whole key, or
+       the clustered key's prefix, of a table in clustered order) */
+    if (multi && ((s1->t->unordered && stor_clustered(s1->t)) || (l1->ix->ncols > 1 && l1->ix != stor_clustered(s1->t))))
+        return;
     const ex_prog *kp = l1->keyp[0][0];
     if (kp->nops != 1 || kp->ops[0].code != OP_COL || kp->ops[0].a != 0) return;
     int kc = kp->ops[0].b, ic = (int)l1->ix->cols[0];

@@ -473,6 +473,9 @@ const stor_index *stor_primary(const stor_table *t);
 /* The index InnoDB clusters the table by: stor_primary, NULL when there is none
  * (InnoDB's hidden row id: insertion order) or it cannot be ordered. */
 const stor_index *stor_clustered(const stor_table *t);
+/* Rows a and b in x's order (its key, then the clustered key, then row id), as its
+ * ordered view holds them. */
+int stor_index_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b);
 /* Rows a and b in clustered order (key, then row id: versions of one row by age). */
 int stor_clustered_cmp(const stor_table *t, uint32_t a, uint32_t b);
 /* Every row id of the clustered index's ordered view (every version; dead rows are not

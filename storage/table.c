@@ -662,6 +662,8 @@ const stor_index *stor_clustered(const stor_table *t)
     return x && ord_usable(t, x, false) ? x : NULL;
 }
 
+int stor_index_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b) { return ord_cmp(t, x, a, b); }
+
 int stor_clustered_cmp(const stor_table *t, uint32_t a, uint32_t b)
 {
     const stor_index *x = stor_clustered(t);

@@ -86,3 +86,20 @@ INSERT INTO p VALUES (6, 60);
 SELECT * FROM p;
 COMMIT;
 SELECT * FROM p;
+
+-- a range over a key that holds every column read: that key's order, ties by the
+-- primary key
+CREATE TABLE m (id INT PRIMARY KEY, a INT, b VARCHAR(5), n INT, KEY ab (a, b));
+INSERT INTO m VALUES (1, 3, 'x', 1), (2, 1, 'y', 2), (3, 2, 'x', 3), (4, 1, 'a', 4), (5, 3, 'b', 5), (6, 2, 'x', 6), (7, 9, 'z', 7), (8, 8, 'q', 8);
+SELECT id, a, b FROM m WHERE a >= 2;
+SELECT a, b FROM m WHERE a BETWEEN 1 AND 2;
+SELECT id FROM m WHERE a = 2;
+SELECT b FROM m WHERE a = 1;
+SELECT id, b FROM m WHERE a IN (2, 3);
+SELECT * FROM m;
+SELECT id, a FROM m;
+START TRANSACTION;
+UPDATE m SET n = n + 1 WHERE id = 3;
+SELECT id, a, b FROM m WHERE a >= 2;
+SELECT * FROM m WHERE n > 2;
+COMMIT;
