@@ -101,6 +101,7 @@ typedef struct lookup {
     bool clu_built;
     bool rorder;        /* the range's rows in rix's order: it holds every column read */
     bool iorder;        /* the lookup's rows in ix's order (else clustered order) */
+    bool anyorder;      /* the block's result is the same in any order: row id order */
 } lookup;
 
 /* A block's result columns as the client is told them. */
@@ -1454,14 +1455,43 @@ static void scan_rows(ex_ctx *ctx, stor_table *t, lookup *lk)
 
 static bool scan_reordered(const stor_table *t, const lookup *lk)
 {
-    return t && (lk->six || (t->unordered && stor_clustered(t)));
+    return t && !lk->anyorder && (lk->six || (t->unordered && stor_clustered(t)));
 }
 
-/* Would the block's result be the same in any scan order? COUNT(*) alone of one table. */
+/* Is e's value the same whatever order source 0's rows come in? Constants, and the
+ * aggregates whose value does not depend on it: COUNT, and SUM, AVG, MIN, MAX of an
+ * integer-slot column (exact sums; MIN of equal strings would be the first). A column
+ * outside them is the first row's. Decided on the tree: the block is not compiled yet. */
+static bool order_free_expr(const ex_src *s, const pl_expr *e)
+{
+    if (!e) return true;
+    if (e->kind == E_COLUMN || e->kind == E_STAR || e->sub || e->win) return false;
+    if (e->kind == E_FUNC && ex_is_aggregate_name(e->s)) {
+        if (!strcmp(e->s, "COUNT")) return !e->order;
+        if (strcmp(e->s, "SUM") && strcmp(e->s, "AVG") && strcmp(e->s, "MIN") && strcmp(e->s, "MAX")) return false;
+        if (!s || e->nargs != 1 || e->args[0]->kind != E_COLUMN || !s->t) return false;
+        for (uint32_t c = 0; c < s->t->ncols; c++)
+            if (!strcasecmp(s->t->cols[c].name, e->args[0]->s)) return s->t->cols[c].kind == CK_I64;
+        return false;
+    }
+    for (int i = 0; i < e->nargs; i++) if (!order_free_expr(s, e->args[i])) return false;
+    return true;
+}
+
+/* Would the block's result be the same in any scan order? No GROUP BY, every item and
+ * HAVING order_free_expr (COUNT(*), and over one table SUM(int_col) ...). */
 static bool order_free(const qstate *q)
 {
-    return q->nsrc == 1 && q->grouped && !q->ngroup && !q->ritems && !q->nwins && q->naggs == 1 &&
-           q->aggs[0]->kind == AG_COUNT_STAR;
+    const pl_select *sel = q->sel;
+    const ex_src *s0 = q->nsrc == 1 ? &q->ctx->src[0] : NULL;   /* (columns: of one table only) */
+    if (sel->ngroup || sel->distinct || !order_free_expr(s0, sel->having)) return false;
+    bool agg = false;
+    for (int i = 0; i < sel->nitems; i++) {
+        const pl_expr *e = sel->items[i].e;
+        if (!e || !order_free_expr(s0, e)) return false;
+        if (e->kind == E_FUNC && ex_is_aggregate_name(e->s)) agg = true;
+    }
+    return agg;   /* (without an aggregate, LIMIT picks which rows) */
 }
 
 /* Which full scans read a covering secondary key (lk->six), which lookups and ranges
@@ -1472,7 +1502,11 @@ static bool order_free(const qstate *q)
 static void block_scan_keys(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
-    if (order_free(q) || q->sel->norder || q->sel->ngroup) return;
+    if (order_free(q)) {
+        for (int lv = 0; lv < q->nsrc; lv++) q->lk[lv].anyorder = true;
+        return;
+    }
+    if (q->sel->norder || q->sel->ngroup) return;
     for (int i = 0; i < q->sel->nitems; i++) if (q->sel->items[i].e && q->sel->items[i].e->kind == E_ROWID) return;
     for (int lv = 0; lv < q->nsrc; lv++) {
         lookup *lk = &q->lk[lv];
@@ -1543,7 +1577,9 @@ static void scan_level_run(qstate *q, int level)
         }
         cand = l.buf; ncand = l.n;
         if (ncand > 1) {
-            if (lk->iorder) sort_by_index(ctx, s->t, lk->ix, cand, ncand);
+            bool one_key = lk->nk == lk->ix->ncols;   /* every row the same key: clustered order */
+            for (uint32_t k = 0; k < lk->nk && one_key; k++) one_key = nalt[k] == 1;
+            if (lk->iorder && !one_key) sort_by_index(ctx, s->t, lk->ix, cand, ncand);
             else sort_rowids(ctx, s->t, cand, ncand);
             uint32_t w = 1;   /* IN lists with equal values find a row twice */
             for (uint32_t i = 1; i < ncand; i++) if (cand[i] != cand[w - 1]) cand[w++] = cand[i];
@@ -1722,9 +1758,11 @@ static int key_cmp(const pdb_value *a, const pdb_value *b, const ex_type *t)
  * made (a stable sort; it was a binary insertion, O(groups^2) moves). */
 static int grp_key_cmp(const qstate *q, const pdb_value *a, const pdb_value *b)
 {
-    int c = 0;
-    for (int k = 0; k < q->ngroup && !c; k++) c = key_cmp(&a[k], &b[k], &q->gtypes[k]);
-    return c;
+    for (int k = 0; k < q->ngroup; k++) {
+        int c = key_cmp(&a[k], &b[k], &q->gtypes[k]);
+        if (c) return k < 64 && (q->sel->group_desc >> k & 1) ? -c : c;   /* GROUP BY x DESC */
+    }
+    return 0;
 }
 
 static int grp_cmp(const void *x, const void *y, void *arg)
@@ -2724,7 +2762,8 @@ static void jit_join(qstate *q, pl_plan *bp, bool fresh)
     bool multi = l1->ix->ncols != 1 || (l1->ix->kind != IK_PRIMARY && l1->ix->kind != IK_UNIQUE);
     /* (a key's matches come in row id order: InnoDB's order only for a whole key, or
        the clustered key's prefix, of a table in clustered order) */
-    if (multi && ((s1->t->unordered && stor_clustered(s1->t)) || (l1->ix->ncols > 1 && l1->ix != stor_clustered(s1->t))))
+    if (multi && !l1->anyorder &&
+        ((s1->t->unordered && stor_clustered(s1->t)) || (l1->ix->ncols > 1 && l1->ix != stor_clustered(s1->t))))
         return;
     const ex_prog *kp = l1->keyp[0][0];
     if (kp->nops != 1 || kp->ops[0].code != OP_COL || kp->ops[0].a != 0) return;
@@ -3526,7 +3565,7 @@ static bool kagg_arg(const stor_table *t, const ex_agg *ag, jb_agg_arg *a)
 static bool kagg_wanted(qstate *q, int *keycol, jb_agg_arg *args)
 {
     ex_ctx *ctx = q->ctx;
-    if (q->nsrc != 1 || !q->grouped || q->ritems || q->nwins || q->ngroup > 1 || q->naggs > 8 ||
+    if (q->nsrc != 1 || !q->grouped || q->ritems || q->nwins || q->ngroup > 1 || q->naggs > 8 || q->sel->group_desc ||
         ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode || jit_count_only(q, 0))
         return false;
     const stor_table *t = ctx->src[0].t;

@@ -1786,7 +1786,7 @@ static pl_select *select_core(P *p)
         vec g = { 0 };
         do {
             vpush(p, &g, expr(p));
-            (void)(accept_kw(p, "ASC") || accept_kw(p, "DESC"));
+            if (!accept_kw(p, "ASC") && accept_kw(p, "DESC") && g.n <= 64) s->group_desc |= 1ull << (g.n - 1);
         } while (accept_op(p, ','));
         s->group = (pl_expr **)g.v; s->ngroup = g.n;
         if (accept_kw(p, "WITH")) { expect_kw(p, "ROLLUP"); s->rollup = true; }

@@ -168,6 +168,7 @@ struct pl_select {
     pl_expr *where;
     pl_expr **group;
     int ngroup;
+    uint64_t group_desc;      /* bit k: GROUP BY item k DESC (its groups come in descending order) */
     bool rollup;
     pl_expr *having;
     pl_order *order;

@@ -103,3 +103,15 @@ UPDATE m SET n = n + 1 WHERE id = 3;
 SELECT id, a, b FROM m WHERE a >= 2;
 SELECT * FROM m WHERE n > 2;
 COMMIT;
+
+-- GROUP BY .. DESC: the groups in descending order (MariaDB 10.11 still sorts so)
+CREATE TABLE g (a INT, b VARCHAR(5), c INT);
+INSERT INTO g VALUES (1, 'x', 1), (2, 'y', 2), (1, 'z', 3), (NULL, 'x', 4), (3, 'y', 5), (2, NULL, 6);
+SELECT a, COUNT(*) FROM g GROUP BY a DESC;
+SELECT a, COUNT(*) FROM g GROUP BY a;
+SELECT a, b, SUM(c) FROM g GROUP BY a DESC, b;
+SELECT a, b, SUM(c) FROM g GROUP BY a, b DESC;
+SELECT a, SUM(c) FROM g GROUP BY a DESC WITH ROLLUP;
+SELECT b, MAX(c) FROM g GROUP BY b DESC ORDER BY MAX(c);
+SELECT a, COUNT(*) FROM g GROUP BY a DESC LIMIT 2;
+SELECT c, COUNT(*) FROM g GROUP BY c DESC;
