@@ -3147,7 +3147,16 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             ex_rows *rows = stor_arena_alloc(ctx->a, sizeof *rows);
             memset(rows, 0, sizeof *rows);
             uint64_t found;
-            ex_select_rows(&sub, t->derived, rows, &s->dtypes, &s->dnames, &found);
+            pl_select *dsel = t->derived, merged;
+            if (dsel->norder && !derived_materialised(dsel) && !dsel->with_ties) {
+                /* MariaDB merges it into this block and drops its ORDER BY (no LIMIT to
+                   pick rows by): the rows come in the order its scan reads them */
+                merged = *dsel;
+                merged.order = NULL;
+                merged.norder = 0;
+                dsel = &merged;
+            }
+            ex_select_rows(&sub, dsel, rows, &s->dtypes, &s->dnames, &found);
             s->derived = rows;
             s->dncols = (int)rows->ncols;
             derived_null_columns(t->derived, s->dtypes, s->dncols);
