@@ -997,6 +997,43 @@ static bool covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix)
 
 bool ex_covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix) { return covering(ctx, sel, i, ix); }
 
+static bool single_values(const ex_plan_src *p)
+{
+    for (uint32_t k = 0; k < p->nk; k++) if (p->nkv[k] != 1) return false;
+    return true;
+}
+
+/* Does reading source i's key x from its column neq on (the columns before it fixed by
+ * equalities) give sel's ORDER BY order, as MariaDB's test_if_skip_sort_order finds:
+ * the ORDER BY names x's next columns (then the primary key's others: InnoDB's key
+ * entries end with it), all in one direction? 1: forward, -1: backward, 0: no (sort). */
+int ex_order_key(ex_ctx *ctx, pl_select *sel, int i, const stor_index *x, uint32_t neq)
+{
+    const ex_src *s = &ctx->src[i];
+    const stor_table *t = s->t;
+    if (!t || !sel->norder || sel->ngroup || sel->distinct || !stor_index_orderable(t, x)) return 0;
+    const stor_index *pk = stor_primary(t);
+    uint32_t pos = neq, pkpos = 0;
+    for (int m = 0; m < sel->norder; m++) {
+        const pl_expr *e = sel->order[m].e;
+        if (sel->order[m].desc != sel->order[0].desc || e->kind != E_COLUMN ||
+            (e->tbl && (!s->alias || strcasecmp(e->tbl, s->alias))))
+            return 0;
+        int64_t want = -1;
+        if (pos < x->ncols) want = x->cols[pos++];
+        else if (pk && pk != x) {
+            while (pkpos < pk->ncols && want < 0) {
+                uint32_t c = pk->cols[pkpos++];
+                bool in_x = false;
+                for (uint32_t k = 0; k < x->ncols; k++) if (x->cols[k] == c) in_x = true;
+                if (!in_x) want = c;
+            }
+        }
+        if (want < 0 || strcasecmp(t->cols[want].name, e->s)) return 0;
+    }
+    return sel->order[0].desc ? -1 : 1;
+}
+
 /* Bytes of a key (MariaDB's key_length). */
 static uint32_t key_len_of(const stor_table *t, const stor_index *ix)
 {
@@ -2031,7 +2068,10 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
         }
         if (i == 0 && !all_const) {
             if ((grouped && (sel->ngroup > 0 || sel->distinct)) || b->ins_tmp) xjoin(extra, sizeof extra, "Using temporary");
-            if (ordered || sel->ngroup > 0) xjoin(extra, sizeof extra, "Using filesort");
+            bool by_key = n == 1 && !dml && !xst->mdml && !grouped &&
+                          ((p->ix && p->nk && single_values(p)) || p->rix) &&
+                          ex_order_key(ctx, sel, 0, p->ix ? p->ix : p->rix, p->ix ? p->nk : p->rreq) != 0;
+            if ((ordered && !by_key) || sel->ngroup > 0) xjoin(extra, sizeof extra, "Using filesort");
         }
         r->v[X_EXTRA] = xstrdup(xst, extra);
         r->ns = p->r_ns; r->cond_ns = p->r_cond_ns;

@@ -102,6 +102,8 @@ typedef struct lookup {
     bool rorder;        /* the range's rows in rix's order: it holds every column read */
     bool iorder;        /* the lookup's rows in ix's order (else clustered order) */
     bool anyorder;      /* the block's result is the same in any order: row id order */
+    int8_t korder;      /* the key's order is the ORDER BY's (ex_order_key): its rows in
+                           that order, backwards for -1 (MariaDB sorts nothing then) */
 } lookup;
 
 /* A block's result columns as the client is told them. */
@@ -1012,6 +1014,11 @@ static int ixcmp(const void *a, const void *b, void *arg)
     return stor_index_cmp(c->t, c->x, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
+static void reverse_rows(uint32_t *c, uint32_t n)
+{
+    for (uint32_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) { uint32_t x = c[i]; c[i] = c[j]; c[j] = x; }
+}
+
 /* An index lookup's rows in the order MariaDB reads the key (ref, or the ranges of an
  * IN list): key values in order, each value's rows by the key's remaining columns, then
  * the primary key. */
@@ -1191,7 +1198,7 @@ static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, 
         lk_collect(&l, r);
     }
     ex_conv_ctx = saved_conv;
-    if (!lk->rorder) sort_rowids(ctx, t, l.buf, l.n);
+    if (!lk->rorder && !lk->korder) sort_rowids(ctx, t, l.buf, l.n);
     *cand = l.buf; *ncand = l.n;
 }
 
@@ -1506,8 +1513,17 @@ static void block_scan_keys(qstate *q)
         for (int lv = 0; lv < q->nsrc; lv++) q->lk[lv].anyorder = true;
         return;
     }
-    if (q->sel->norder || q->sel->ngroup) return;
     for (int i = 0; i < q->sel->nitems; i++) if (q->sel->items[i].e && q->sel->items[i].e->kind == E_ROWID) return;
+    if (q->nsrc == 1 && q->sel->norder && !q->sel->ngroup) {
+        /* ORDER BY the key's next columns: MariaDB reads the key in that order (ties by
+           its other columns, then the primary key; backwards for DESC) and sorts nothing */
+        lookup *lk = &q->lk[0];
+        bool single = lk->ix && lk->nk;
+        for (uint32_t k = 0; single && k < lk->nk; k++) single = lk->nkv[k] == 1;
+        if (single) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->ix, lk->nk);
+        else if (lk->rix) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->rix, lk->req);
+    }
+    if (q->sel->norder || q->sel->ngroup) return;
     for (int lv = 0; lv < q->nsrc; lv++) {
         lookup *lk = &q->lk[lv];
         /* a range over a key holding every column read: MariaDB reads the key's range
@@ -1579,11 +1595,12 @@ static void scan_level_run(qstate *q, int level)
         if (ncand > 1) {
             bool one_key = lk->nk == lk->ix->ncols;   /* every row the same key: clustered order */
             for (uint32_t k = 0; k < lk->nk && one_key; k++) one_key = nalt[k] == 1;
-            if (lk->iorder && !one_key) sort_by_index(ctx, s->t, lk->ix, cand, ncand);
+            if (lk->korder || (lk->iorder && !one_key)) sort_by_index(ctx, s->t, lk->ix, cand, ncand);
             else sort_rowids(ctx, s->t, cand, ncand);
             uint32_t w = 1;   /* IN lists with equal values find a row twice */
             for (uint32_t i = 1; i < ncand; i++) if (cand[i] != cand[w - 1]) cand[w++] = cand[i];
             ncand = w;
+            if (lk->korder < 0) reverse_rows(cand, ncand);
         }
         n = ncand;
     } else if (lk->hcol >= 0) {
@@ -1622,6 +1639,7 @@ static void scan_level_run(qstate *q, int level)
         n = ncand;
     } else if (lk->rix) {
         range_scan(ctx, s->t, lk, &cand, &ncand);
+        if (lk->korder < 0) reverse_rows(cand, ncand);
         n = ncand;
     } else if (scan_reordered(s->t, lk)) {
         scan_rows(ctx, s->t, lk);

@@ -131,3 +131,22 @@ SELECT * FROM (SELECT id, v, ROW_NUMBER() OVER (ORDER BY id) r FROM d ORDER BY v
 SELECT x.id, d.w FROM (SELECT id FROM d ORDER BY v DESC) x LEFT JOIN d ON d.id = x.id;
 WITH c AS (SELECT id, v FROM d ORDER BY v DESC) SELECT * FROM c;
 SELECT GROUP_CONCAT(id) FROM (SELECT id FROM d ORDER BY id DESC) y;
+
+-- ORDER BY the columns of a key after those an equality fixes: MariaDB reads the key in
+-- that order (backwards for DESC) and sorts nothing, so rows that tie on post_date come
+-- in the key's order (then ID, descending for DESC): WordPress's paged post lists
+CREATE TABLE wp (ID BIGINT UNSIGNED NOT NULL AUTO_INCREMENT, post_date DATETIME NOT NULL,
+  post_status VARCHAR(20) NOT NULL, post_type VARCHAR(20) NOT NULL, post_title TEXT NOT NULL,
+  PRIMARY KEY (ID), KEY type_status_date (post_type, post_status, post_date, ID))
+  DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_520_ci;
+INSERT INTO wp VALUES (1, '2024-01-03 10:00:00', 'publish', 'post', 't1'), (2, '2024-01-05 10:00:00', 'publish', 'post', 't2'), (3, '2024-01-02 10:00:00', 'publish', 'post', 't3'), (4, '2024-01-04 10:00:00', 'publish', 'post', 't0'), (5, '2024-01-01 10:00:00', 'publish', 'post', 't1'), (6, '2024-01-03 10:00:00', 'draft', 'post', 't2'), (7, '2024-01-05 10:00:00', 'publish', 'post', 't3'), (8, '2024-01-02 10:00:00', 'publish', 'post', 't0'), (9, '2024-01-04 10:00:00', 'publish', 'page', 't1'), (10, '2024-01-01 10:00:00', 'publish', 'post', 't2'), (11, '2024-01-03 10:00:00', 'publish', 'post', 't3'), (12, '2024-01-05 10:00:00', 'draft', 'post', 't0'), (13, '2024-01-02 10:00:00', 'publish', 'post', 't1'), (14, '2024-01-04 10:00:00', 'publish', 'post', 't2'), (15, '2024-01-01 10:00:00', 'publish', 'post', 't3'), (16, '2024-01-03 10:00:00', 'publish', 'post', 't0'), (17, '2024-01-05 10:00:00', 'publish', 'post', 't1'), (18, '2024-01-02 10:00:00', 'draft', 'page', 't2'), (19, '2024-01-04 10:00:00', 'publish', 'post', 't3'), (20, '2024-01-01 10:00:00', 'publish', 'post', 't0'), (21, '2024-01-03 10:00:00', 'publish', 'post', 't1'), (22, '2024-01-05 10:00:00', 'publish', 'post', 't2'), (23, '2024-01-02 10:00:00', 'publish', 'post', 't3'), (24, '2024-01-04 10:00:00', 'draft', 'post', 't0'), (25, '2024-01-01 10:00:00', 'publish', 'post', 't1'), (26, '2024-01-03 10:00:00', 'publish', 'post', 't2'), (27, '2024-01-05 10:00:00', 'publish', 'page', 't3'), (28, '2024-01-02 10:00:00', 'publish', 'post', 't0'), (29, '2024-01-04 10:00:00', 'publish', 'post', 't1'), (30, '2024-01-01 10:00:00', 'draft', 'post', 't2');
+SELECT wp.ID FROM wp WHERE 1=1 AND wp.post_type = 'post' AND ((wp.post_status = 'publish')) ORDER BY wp.post_date DESC LIMIT 0, 10;
+SELECT SQL_CALC_FOUND_ROWS wp.ID FROM wp WHERE 1=1 AND wp.post_type = 'post' AND ((wp.post_status = 'publish')) ORDER BY wp.post_date DESC LIMIT 10, 10;
+SELECT FOUND_ROWS();
+SELECT wp.ID FROM wp WHERE wp.post_type = 'post' AND wp.post_status = 'publish' ORDER BY wp.post_date DESC;
+SELECT wp.* FROM wp WHERE wp.post_type = 'post' AND wp.post_status = 'publish' ORDER BY wp.post_date DESC LIMIT 0, 10;
+SELECT ID, post_date FROM wp WHERE post_type = 'post' AND post_status = 'publish' ORDER BY post_date ASC LIMIT 0, 10;
+SELECT ID FROM wp WHERE post_type = 'post' AND post_status = 'publish' ORDER BY post_date DESC, ID DESC LIMIT 5;
+SELECT ID FROM wp WHERE post_type = 'page' AND post_status = 'publish' ORDER BY post_date;
+EXPLAIN SELECT wp.ID FROM wp WHERE wp.post_type = 'post' AND wp.post_status = 'publish' ORDER BY wp.post_date DESC LIMIT 0, 10;
+EXPLAIN SELECT ID FROM wp WHERE post_type = 'post' AND post_status = 'publish' ORDER BY post_date ASC LIMIT 0, 10;
