@@ -821,6 +821,7 @@ typedef struct ex_plan_src {
     const stor_index *rix;  /* range scan of this index (no lookup), or NULL */
     uint32_t rreq;          /* its first key columns pinned to constants */
     bool rbound;            /* the next key column has bounds */
+    uint8_t bnl;            /* read through MariaDB's join buffer: 1 flat, 2 incremental */
     /* ANALYZE: what the run did (all runs of the block added up) */
     uint64_t r_loops;       /* times the source was read (once per row of the sources before) */
     uint64_t r_read;        /* rows read from it */

@@ -5,7 +5,8 @@
  * block reports what run_block decided for each of its sources (select.c:
  * explain_note -> ex_explain_block). The rows show pressdb's plan, in MariaDB's
  * vocabulary: type const/eq_ref/ref for index lookups (range for an IN list or a range
- * scan), hash_ALL for a hash join, ALL for a scan; rows is an estimate.
+ * scan), ALL for a scan (also a hash join's: MariaDB's join buffer reads it whole); rows
+ * is an estimate.
  *
  * FORMAT=JSON writes the same facts as MariaDB 10.11's JSON document (json_select and
  * below): nested query blocks, key parts, refs and the conditions checked at each table
@@ -43,7 +44,8 @@ typedef struct xrow {
     const char *refs[16];   /* ref, one per key part */
     int nrefs;
     const char *icond, *acond;   /* index_condition, attached_condition (NULL: none) */
-    bool using_index, hash;
+    bool using_index, hash;     /* hash: read through a join buffer (bnl: 1 flat, 2 incremental) */
+    uint8_t bnl;
     const pl_select *mat;   /* <derivedN>: the block it materialises */
 } xrow;
 
@@ -1220,9 +1222,6 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
         if (!p->rbound)
             for (uint32_t k = 0; k < p->rreq && k < 16; k++) r->refs[r->nrefs++] = "const";
         r->using_index = covering(ctx, sel, i, p->rix);
-    } else if (r->hash && s->t) {
-        r->ukp[r->nukp++] = s->t->cols[p->hcol].name;
-        r->refs[r->nrefs++] = r->v[X_REF];
     }
     if (!strcmp(type, "const") || !strcmp(type, "system")) { r->using_index = false; return; }
     if (xst->dml_sel == sel) {
@@ -1340,7 +1339,7 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     b->sort_key = kb.p;
     /* keys of the first table only, nothing grouped: it is read sorted, the others joined to it */
     bool buffered = false;   /* a join buffer (hash join) reads the first table's rows out of order */
-    for (int k = 1; k < n; k++) if (ps[k].hcol >= 0 && !ps[k].ix) buffered = true;
+    for (int k = 1; k < n; k++) if (ps[k].bnl) buffered = true;
     if (!b->temptable && !(m & ~1ull) && !buffered) b->sorted_first = true;
     else b->temptable = true;
 }
@@ -1992,22 +1991,13 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
                 r->v[X_TYPE] = "ref";
                 r->v[X_REF] = xstrdup(xst, ref);
             }
-        } else if (p->hcol >= 0 && s->t) {
-            const stor_column *c = &s->t->cols[p->hcol];
-            r->v[X_TYPE] = "hash_ALL";
-            r->v[X_KEY] = "#hash#$hj";
-            r->v[X_KEYLEN] = xfmt_u(xst, key_part_len(c, 0));
-            r->v[X_REF] = ref_of(ctx, sc, p, i, c->name);
-            if (!r->v[X_PKEYS]) r->v[X_PKEYS] = "#hash#$hj";
-            else {
-                char b2[1100];
-                snprintf(b2, sizeof b2, "#hash#$hj,%s", r->v[X_PKEYS]);
-                r->v[X_PKEYS] = xstrdup(xst, b2);
-            }
+        } else if (p->hcol >= 0 && s->t && !(six = !dml && !xst->mdml && !sel->norder && !sel->ngroup ? ex_scan_key(ctx, sel, i) : NULL)) {
+            /* pressdb hash-joins it; MariaDB (join_cache_level 2) reads it whole through
+               its join buffer, the equality checked on each pair */
+            r->v[X_TYPE] = "ALL";
             rows = s->t->nlive;
-            xjoin(extra, sizeof extra, "Using where; Using join buffer (flat, BNLH join)");
-            r->hash = true;
-        } else if ((six = !dml && !xst->mdml && !sel->norder && !sel->ngroup ? ex_scan_key(ctx, sel, i) : NULL) != NULL) {
+            xjoin(extra, sizeof extra, "Using where");
+        } else if (six || (six = !dml && !xst->mdml && !sel->norder && !sel->ngroup ? ex_scan_key(ctx, sel, i) : NULL) != NULL) {
             /* the whole of a key that holds every column read */
             r->v[X_TYPE] = "index";
             r->v[X_KEY] = six->name;
@@ -2057,7 +2047,12 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
         }
         /* the rows are read from the index alone (InnoDB's secondary keys hold the primary key) */
         const stor_index *cix = p->ix ? p->ix : p->rix ? p->rix : six;
-        if (cix && s->t && !dml && !r->hash && covering(ctx, sel, i, cix)) xjoin(extra, sizeof extra, "Using index");
+        if (cix && s->t && !dml && covering(ctx, sel, i, cix)) xjoin(extra, sizeof extra, "Using index");
+        if (p->bnl && !dml) {
+            xjoin(extra, sizeof extra, p->bnl == 2 ? "Using join buffer (incremental, BNL join)" : "Using join buffer (flat, BNL join)");
+            r->hash = true;
+            r->bnl = p->bnl;
+        }
         if (!strcmp(r->v[X_TYPE], "const")) extra[0] = 0;   /* read before the join: its conditions too */
         bool all_const = true;
         for (int k = 0; k < n; k++) {
@@ -2289,8 +2284,8 @@ static void json_nested_loop(jw *w, xblock *b, bool anl, bool top_level, uint64_
         } else if (x->hash) {
             jw_open(w, "block-nl-join", "{");
             json_table(w, x, anl);
-            jw_str(w, "buffer_type", "flat");
-            jw_str(w, "join_type", "BNLH");
+            jw_str(w, "buffer_type", x->bnl == 2 ? "incremental" : "flat");
+            jw_str(w, "join_type", "BNL");
             if (x->acond) jw_str(w, "attached_condition", x->acond);
             jw_close(w, "}");
         } else json_table(w, x, anl);

@@ -127,6 +127,7 @@ typedef struct qstate {
     int *gend;          /* per source: the last source of the group it starts */
     uint64_t *gends;    /* per source: the LEFT group starts whose group ends there */
     bool *gmatched;     /* per group start: a group row was formed for the current outer row */
+    struct bnl *bnl;    /* per source: MariaDB's join buffer order (bnl_setup), or NULL */
     ex_prog **gon;      /* per group start: its condition on the whole group row, or NULL */
     uint64_t *an_loops, *an_read, *an_pass;   /* ANALYZE: per source, reads and rows let through */
     uint64_t *an_ns, *an_cond_ns;   /* ANALYZE: ns inside scan_level per level (nsrc: on_row), in its conditions */
@@ -1537,10 +1538,180 @@ static void block_scan_keys(qstate *q)
     }
 }
 
+/* ---------------------------------------------------------------- join buffers */
+
+/* MariaDB reads a joined table that no key reaches (a scan or a range) through a join
+ * buffer (BNL): the rows of the tables before it are buffered, then the table is read
+ * once and each of its rows is joined with every buffered row, in buffer order. Its
+ * rows come out table-major: for each of its rows, the earlier tables' rows. A full
+ * buffer is joined there and then (MariaDB's join_buffer_size; here BNL_CAP rows). */
+#define BNL_CAP 65536
+typedef struct bnl { bool on; uint32_t *buf, n, cap; } bnl;
+
+static void bnl_flush(qstate *q, int k);
+typedef struct bnl_hash { uint32_t nb, *head, *next; pdb_value *key, probe; } bnl_hash;
+static bool bnl_hash_build(qstate *q, int k, uint32_t n, bnl_hash *h);
+static uint32_t bnl_hash_first(qstate *q, int k, bnl_hash *h, uint32_t r);
+
+static void bnl_push(qstate *q, int k)
+{
+    ex_ctx *ctx = q->ctx;
+    bnl *b = &q->bnl[k];
+    if (b->n == b->cap) {
+        uint32_t nc = b->cap ? b->cap * 2 : 64;
+        uint32_t *nb = stor_arena_alloc(ctx->a, (size_t)nc * (size_t)k * sizeof *nb);
+        if (b->n) memcpy(nb, b->buf, (size_t)b->n * (size_t)k * sizeof *nb);
+        b->buf = nb;
+        b->cap = nc;
+    }
+    memcpy(&b->buf[(size_t)b->n * (size_t)k], ctx->rows, (size_t)k * sizeof *ctx->rows);
+    if (++b->n < BNL_CAP) return;
+    uint32_t saved[q->nsrc];   /* the levels below go on with their rows */
+    memcpy(saved, ctx->rows, (size_t)q->nsrc * sizeof *saved);
+    bnl_flush(q, k);
+    memcpy(ctx->rows, saved, (size_t)q->nsrc * sizeof *saved);
+}
+
+static void bnl_flush(qstate *q, int k)
+{
+    ex_ctx *ctx = q->ctx;
+    bnl *b = &q->bnl[k];
+    uint32_t nb = b->n;
+    if (!nb) return;
+    b->n = 0;
+    ex_src *s = &ctx->src[k];
+    lookup *lk = &q->lk[k];
+    uint32_t n = s->t ? s->t->nrows : s->derived->nrows, *cand = NULL, ncand;
+    if (lk->rix) {
+        range_scan(ctx, s->t, lk, &cand, &ncand);
+        n = ncand;
+    } else if (scan_reordered(s->t, lk)) {
+        scan_rows(ctx, s->t, lk);
+        if (lk->clu) { cand = lk->clu; n = lk->nclu; }
+    }
+    bool outer = s->join == JT_LEFT;
+    bool *matched = NULL;   /* a LEFT JOIN's buffered rows that found a row */
+    if (outer) {
+        matched = stor_arena_alloc(ctx->a, nb);
+        memset(matched, 0, nb);
+    }
+    bnl_hash h = { 0 };
+    bool hashed = lk->hcol >= 0 && bnl_hash_build(q, k, nb, &h);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = cand ? cand[i] : i;
+        ex_slice_tick(ctx);
+        if (s->t && !stor_row_visible(s->t, r)) continue;
+        /* every buffered row, or those of r's key (the same rows the scan would match) */
+        uint32_t next = hashed ? bnl_hash_first(q, k, &h, r) : 1;
+        while (next) {
+            uint32_t j = next - 1;
+            next = hashed ? h.next[j] : (j + 1 < nb ? j + 2 : 0);
+            if (hashed && (h.key[j].t == VT_NULL ||
+                           ex_compare(&h.probe, &h.key[j], s->t->cols[lk->hcol].coll) != 0)) continue;
+            memcpy(ctx->rows, &b->buf[(size_t)j * (size_t)k], (size_t)k * sizeof *ctx->rows);
+            ctx->rows[k] = r;
+            if (q->on[k] && !passes(ctx, q->on[k])) continue;
+            if (q->gends[k]) {
+                q->gmatched[k] = false;
+                if (!group_arrive(q, k, k + 1)) continue;
+                if (q->gmatched[k]) matched[j] = true;
+            }
+            if (!level_filters(q, k)) continue;
+            scan_level(q, k + 1);
+            if (scan_stop(q)) return;
+        }
+    }
+    /* then the buffered rows no row matched, with NULLs, in buffer order */
+    for (uint32_t j = 0; outer && j < nb; j++) {
+        if (matched[j]) continue;
+        memcpy(ctx->rows, &b->buf[(size_t)j * (size_t)k], (size_t)k * sizeof *ctx->rows);
+        for (int x = k; x < q->nsrc; x++) ctx->rows[x] = EX_NULLROW;
+        if (q->gends[k] && !group_arrive(q, k, k)) continue;
+        if (!level_filters(q, k)) continue;
+        scan_level(q, k + 1);
+        if (scan_stop(q)) return;
+    }
+}
+
+/* A hash join's buffer (bnl_hash): the buffered rows by their key (lk->hkey's value, as
+ * the column stores it), each key's rows chained in buffer order. */
+static bool bnl_hash_build(qstate *q, int k, uint32_t n, bnl_hash *h)
+{
+    ex_ctx *ctx = q->ctx;
+    bnl *b = &q->bnl[k];
+    lookup *lk = &q->lk[k];
+    const stor_column *c = &ctx->src[k].t->cols[lk->hcol];
+    uint32_t nbk = 64;
+    while (nbk < n * 2) nbk *= 2;
+    h->nb = nbk;
+    h->head = stor_arena_alloc(ctx->a, (size_t)nbk * sizeof *h->head);
+    h->next = stor_arena_alloc(ctx->a, (size_t)n * sizeof *h->next);
+    h->key = stor_arena_alloc(ctx->a, (size_t)n * sizeof *h->key);
+    memset(h->head, 0, (size_t)nbk * sizeof *h->head);
+    for (uint32_t j = n; j-- > 0;) {   /* from the last, so each chain runs in buffer order */
+        ex_slice_tick(ctx);
+        memcpy(ctx->rows, &b->buf[(size_t)j * (size_t)k], (size_t)k * sizeof *ctx->rows);
+        pdb_value v;
+        ex_eval(ctx, lk->hkey, &v);
+        h->next[j] = 0;
+        if (!lookup_key_convert(ctx, c, &v)) { h->key[j] = ex_null(); continue; }   /* matches nothing */
+        h->key[j] = ex_persist(ctx->a, &v);
+        uint32_t bk = (uint32_t)(stor_hash_fin(ex_hash_value(&h->key[j], c->coll)) & (nbk - 1));
+        h->next[j] = h->head[bk];
+        h->head[bk] = j + 1;
+    }
+    return true;
+}
+
+/* The first buffered row (+ 1) whose key is row r's; 0: none. The chain goes on through
+ * h->next, which bnl_flush follows, skipping rows of other keys by comparing (below). */
+static uint32_t bnl_hash_first(qstate *q, int k, bnl_hash *h, uint32_t r)
+{
+    ex_ctx *ctx = q->ctx;
+    lookup *lk = &q->lk[k];
+    const stor_table *t = ctx->src[k].t;
+    const stor_column *c = &t->cols[lk->hcol];
+    if (stor_is_null(c, r)) return 0;
+    stor_get(t, (uint32_t)lk->hcol, r, &h->probe);
+    uint32_t bk = (uint32_t)(stor_hash_fin(ex_hash_value(&h->probe, c->coll)) & (h->nb - 1));
+    return h->head[bk];
+}
+
+/* Which levels read through a join buffer: a table (or derived table) that no key
+ * reaches, joined inner or as a LEFT JOIN of that table alone, outside every other
+ * outer-joined group; not for UPDATE/DELETE's row search,
+ * locking reads, ANALYZE or LIMIT ROWS EXAMINED (their reads are counted in order). */
+static bool bnl_level(const qstate *q, int lv)
+{
+    const ex_ctx *ctx = q->ctx;
+    const ex_src *s = &ctx->src[lv];
+    const lookup *lk = &q->lk[lv];
+    if (lv < 1 || lk->ix || (lk->hcol >= 0 && !s->t) || q->gend[lv] != lv || (s->join != JT_LEFT && q->gends[lv]))
+        return false;
+    for (int g = 1; g < lv; g++) if (ctx->src[g].join == JT_LEFT && q->gend[g] >= lv) return false;
+    return true;
+}
+
+static void bnl_setup(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    if (q->nsrc < 2 || q->lockmode || ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on) return;
+    for (int i = 0; i < q->sel->nitems; i++) if (q->sel->items[i].e && q->sel->items[i].e->kind == E_ROWID) return;
+    for (int lv = 1; lv < q->nsrc; lv++) {
+        if (!bnl_level(q, lv)) continue;
+        if (!q->bnl) {
+            q->bnl = stor_arena_alloc(ctx->a, (size_t)q->nsrc * sizeof *q->bnl);
+            memset(q->bnl, 0, (size_t)q->nsrc * sizeof *q->bnl);
+        }
+        q->bnl[lv].on = true;
+    }
+}
+
 static void scan_level_run(qstate *q, int level)
 {
     ex_ctx *ctx = q->ctx;
     if (level == q->nsrc) { on_row(q); return; }
+    if (q->bnl && q->bnl[level].on) { bnl_push(q, level); return; }
     ex_src *s = &ctx->src[level];
     bool outer = s->join == JT_LEFT && level > 0;
     int gend = q->gend[level];
@@ -2820,7 +2991,8 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
         ex_src *s = &ctx->src[lv];
         lookup *lk = &q->lk[lv];
         if ((q->jj && lv < 2) || !s->t || lk->ix || lk->hcol >= 0 || lk->rix || q->on[lv] || q->gends[lv] || q->gend[lv] != lv ||
-            (s->join == JT_LEFT && lv > 0) || scan_reordered(s->t, lk))   /* (row id order only) */
+            (s->join == JT_LEFT && lv > 0) || scan_reordered(s->t, lk) ||   /* (row id order only) */
+            (q->bnl && q->bnl[lv].on))
             continue;
         bool grouped = false;   /* inside an outer-joined group */
         for (int g = 1; g < lv; g++) if (ctx->src[g].join == JT_LEFT && q->gend[g] >= lv) grouped = true;
@@ -3347,6 +3519,10 @@ static void explain_note(qstate *q, ex_scope *sc)
         pl_split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
         if (ctx->src[i].join != JT_LEFT) for (int k = 0; k < p->nconj; k++) pl_split_and(ctx->a, p->conj[k].e, &eqs, &neq, &ceq);
         ps[i].conds = eqs; ps[i].nconds = neq;
+        if (bnl_level(q, i)) {   /* the first join buffer is flat, later ones incremental */
+            ps[i].bnl = 1;
+            for (int k = 1; k < i; k++) if (ps[k].bnl) ps[i].bnl = 2;
+        }
         ps[i].rows = pl_plan_estimate(&q->opt, i, eqs, neq);
         ps[i].r_loops = q->an_loops ? q->an_loops[i] : 0;
         ps[i].r_read = q->an_loops ? q->an_read[i] : 0;
@@ -4020,6 +4196,7 @@ static void block_plan(qstate *q, ex_scope *sc, bp_progs *pg)
     block_place(q, sc, pg, cj, ncj, inside);
     block_access(q, sc, pg, cj, ncj, inside, ingroup);
     block_scan_keys(q);
+    bnl_setup(q);
     jit_join(q, bp, q->plan_fresh);
     jit_levels(q, bp, q->plan_fresh);
     bp->conj = stor_arena_alloc(ctx->a, (size_t)(q->nconj ? q->nconj : 1) * sizeof *bp->conj);
@@ -4182,7 +4359,10 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
         }
         limit_stop_setup(q, rows_cap);
         spill_setup(q);
-        if (!impossible && !scan_stop(q) && !kagg_run(q)) scan_level(q, 0);
+        if (!impossible && !scan_stop(q) && !kagg_run(q)) {
+            scan_level(q, 0);
+            for (int k = 1; q->bnl && k < q->nsrc && !scan_stop(q); k++) bnl_flush(q, k);
+        }
     }
     if (ctx->stmt->analyzing && !ctx->describe) explain_note(q, sc);
     if (exam_stopped(ctx) && !ctx->describe) exam_cut(q);

@@ -62,7 +62,7 @@ class Runner:
         self.dut = dut
         self.gaps = gaps
         self.la = ref.label
-        self.order_all = args.order_all
+        self.unordered = args.unordered
         self.lb = dut.label
         self.files = 0
         self.statements = 0
@@ -238,7 +238,7 @@ class Runner:
             elif "sorted" in st.directives:
                 ordered = False
             else:
-                ordered = (self.order_all or "ordered" in sf.options
+                ordered = (not self.unordered or "ordered" in sf.options
                            or sqlfile.has_outer_order_by(st.sql))
             metadata = metadata_all or "metadata" in st.directives
             diffs = compare.compare(oa, ob, st, ordered, metadata, self.la, self.lb)
@@ -396,9 +396,10 @@ def main():
     ap.add_argument("--strict-metadata", action="store_true",
                     help="also compare column charset, length, flags, decimals and "
                          "table/org names for every statement")
-    ap.add_argument("--order-all", action="store_true",
-                    help="compare row order of every statement, not only where an outer "
-                         "ORDER BY fixes it (InnoDB's order is what clients see)")
+    ap.add_argument("--unordered", action="store_true",
+                    help="compare rows as multisets where no outer ORDER BY fixes their order "
+                         "(by default every statement's rows are compared in order: InnoDB's "
+                         "order is what clients see)")
     ap.add_argument("--no-integration", action="store_true",
                     help="skip tests/integration/*.py")
     ap.add_argument("-v", "--verbose", action="store_true",
