@@ -82,6 +82,8 @@ typedef struct pdb_session {
     uint16_t coll_results;          /* character_set_results (0 = NULL: no conversion) */
     char time_zone[64];             /* "SYSTEM" or "+hh:mm" */
     uint64_t last_insert_id;        /* LAST_INSERT_ID() */
+    uint64_t rnd_s1, rnd_s2;        /* RAND()'s generator, seeded at its first use from the
+                                       system's random source (0, 0: not yet) */
     bool lid_arg;                   /* this statement called LAST_INSERT_ID(expr) */
     bool trans_on_table;            /* autocommit=0: opening a table starts a transaction */
     uint64_t found_rows;            /* FOUND_ROWS() */

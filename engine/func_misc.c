@@ -12,6 +12,9 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <pthread.h>
+#include <sys/random.h>
+#include <unistd.h>
 
 static void ty_uuid(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
@@ -363,14 +366,61 @@ static void fn_release_all_locks(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, i
     *out = named_lock(ctx, F_RELEASE_ALL_LOCKS, NULL, 0, 0);
 }
 
+/* UUID() as MariaDB's (mysys my_uuid): version 1, the time in 100 ns steps since
+ * 1582-10-15, strictly increasing within the process; a clock sequence and a node
+ * drawn from the system's random source once per process (the node with its multicast
+ * bit set, as MariaDB's when it has no MAC address to use). */
+static pthread_mutex_t uuid_mu = PTHREAD_MUTEX_INITIALIZER;
+static uint64_t uuid_last;
+static uint16_t uuid_seq;
+static unsigned char uuid_node[6];
+
+static void uuid_v1(unsigned char u[16])
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t t = (uint64_t)ts.tv_sec * 10000000u + (uint64_t)ts.tv_nsec / 100u + 0x01B21DD213814000ull;
+    pthread_mutex_lock(&uuid_mu);
+    if (!uuid_last) {
+        unsigned char r[8] = { 0 };
+        if (getrandom(r, sizeof r, 0) != (ssize_t)sizeof r) {
+            uint64_t x = t * 0x9E3779B97F4A7C15ull ^ (uint64_t)getpid();
+            memcpy(r, &x, sizeof r);
+        }
+        memcpy(uuid_node, r, 6);
+        uuid_node[0] |= 1;
+        uuid_seq = (uint16_t)((r[6] << 8 | r[7]) & 0x3fff);
+    }
+    if (t <= uuid_last) t = uuid_last + 1;
+    uuid_last = t;
+    pthread_mutex_unlock(&uuid_mu);
+    uint32_t lo = (uint32_t)t;
+    uint16_t mid = (uint16_t)(t >> 32), hi = (uint16_t)(((t >> 48) & 0x0fff) | 0x1000), seq = uuid_seq | 0x8000;
+    unsigned char b[16] = { (unsigned char)(lo >> 24), (unsigned char)(lo >> 16), (unsigned char)(lo >> 8), (unsigned char)lo,
+                            (unsigned char)(mid >> 8), (unsigned char)mid, (unsigned char)(hi >> 8), (unsigned char)hi,
+                            (unsigned char)(seq >> 8), (unsigned char)seq };
+    memcpy(b + 10, uuid_node, 6);
+    memcpy(u, b, 16);
+}
+
+/* UUID(), and SYS_GUID() (the same without the dashes) */
 static void fn_uuid(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     unsigned char r[16];
-    for (int i = 0; i < 16; i++) r[i] = (unsigned char)random();
+    uuid_v1(r);
     char buf[40];
-    int k = snprintf(buf, sizeof buf, "%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
-                     r[0], r[1], r[2], r[3], r[4], r[5], (r[6] & 0x0f) | 0x10, r[7], (r[8] & 0x3f) | 0x80, r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
-    *out = ex_fn_mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
+    size_t k = 0;
+    bool dashes = !strcmp(fd->name, "UUID");
+    for (int i = 0; i < 16; i++) {
+        if (dashes && (i == 4 || i == 6 || i == 8 || i == 10)) buf[k++] = '-';
+        k += (size_t)snprintf(buf + k, sizeof buf - k, "%02x", r[i]);
+    }
+    *out = ex_fn_mkstr(ctx, buf, k, COLL_UTF8MB3_GENERAL_CI);
+}
+
+static void ty_sys_guid(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 32, COLL_UTF8MB4_GENERAL_CI);
 }
 
 static void fn_values(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -693,6 +743,7 @@ static const ex_fdef rows[] = {
     { "SET_USERVAR", 2, 2, EX_FN_VOLATILE, F_SET_USERVAR, ty_as_second, fn_set_uservar },
     { "SLEEP", 1, 1, EX_FN_VOLATILE, F_SLEEP, ty_long1, fn_sleep },
     { "SYSTEM_USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
+    { "SYS_GUID", 0, 0, EX_FN_VOLATILE, F_UUID, ty_sys_guid, fn_uuid },
     { "USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
     { "UUID", 0, 0, EX_FN_VOLATILE, F_UUID, ty_uuid, fn_uuid },
     { "UUID_SHORT", 0, 0, EX_FN_NULL_IN | EX_FN_VOLATILE, EX_FX_UUID_SHORT, ty_uuid_short, fn_uuid_short },

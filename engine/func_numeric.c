@@ -5,6 +5,7 @@
 #include "engine/func_int.h"
 #include <ctype.h>
 #include <math.h>
+#include <sys/random.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,7 +134,8 @@ static void ty_sqrt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, cons
     t->coll = COLL_BINARY;
     t->flags = BINARY_FLAG;
     t->nullable = true;
-    if (fd->id == F_PI) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
+    /* (RAND(NULL) seeds with 0 and is never NULL, but MariaDB flags it as its argument) */
+    if (fd->id == F_PI || (fd->id == F_RAND && (n == 0 || !a[0].nullable))) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
 }
 
 static void ty_str64(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
@@ -257,9 +259,33 @@ static void fn_pi(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value
     *out = ex_dbl(M_PI);
 }
 
+/* RAND() without a seed: MariaDB's generator, one per connection, seeded from the
+ * system's random source (MariaDB seeds each connection's from its global one), so no
+ * two connections and no two server runs repeat a sequence. */
+static double rand_session(pdb_session *s)
+{
+    if (!s->rnd_s1 && !s->rnd_s2) {
+        uint64_t seed[2] = { 0, 0 };
+        if (getrandom(seed, sizeof seed, 0) != (ssize_t)sizeof seed) {
+            struct timespec ts;   /* (no entropy source: the clock and the connection) */
+            clock_gettime(CLOCK_REALTIME, &ts);
+            seed[0] = (uint64_t)ts.tv_nsec * 2654435761u + s->conn_id;
+            seed[1] = (uint64_t)ts.tv_sec ^ ((uint64_t)s->conn_id << 20);
+        }
+        s->rnd_s1 = seed[0] % RAND_MAX_VALUE;
+        s->rnd_s2 = seed[1] % RAND_MAX_VALUE;
+        if (!s->rnd_s1 && !s->rnd_s2) s->rnd_s2 = 1;
+    }
+    ex_rand r = { NULL, s->rnd_s1, s->rnd_s2, NULL };
+    double d = ex_fn_rand_next(&r);
+    s->rnd_s1 = r.s1;
+    s->rnd_s2 = r.s2;
+    return d;
+}
+
 static void fn_rand(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
-    *out = ex_dbl(n ? ex_rand_seeded(ctx, e, &a[0]) : (double)random() / 2147483648.0);
+    *out = ex_dbl(n ? ex_rand_seeded(ctx, e, &a[0]) : rand_session(ctx->s));
 }
 
 /* FORMAT() rounds as ROUND() does */

@@ -273,7 +273,8 @@ typedef struct stor_index {
         uint32_t *next;      /* per row id: next row id + 1 in the chain */
         uint32_t *prev;      /* per row id: previous row id + 1; 0 = head of its bucket */
     } h, h1;
-    /* the ordered view (ranges): every row id in key order (ties by row id), a B+tree
+    /* the ordered view (ranges): every row id in key order (ties by the clustered key,
+       then row id), a B+tree
        (storage/btree.c) built by the first range scan (stor_index_ordered) and kept up
        to date by writes from then on */
     struct stor_ord *ord;
