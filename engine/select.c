@@ -4518,6 +4518,40 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
 }
 
 /* The result's column metadata as MariaDB sends it: names, tables, key flags. */
+/* The length of the well-formed UTF-8 character at p (of at most n bytes), or 0. */
+static size_t utf8_len(const unsigned char *p, size_t n)
+{
+    unsigned char c = p[0];
+    size_t k = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+    if (!k || k > n) return 0;
+    for (size_t i = 1; i < k; i++) if ((p[i] & 0xc0) != 0x80) return 0;
+    if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) || (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+        return 0;   /* overlong, a surrogate, past U+10FFFF */
+    return k;
+}
+
+/* A column name as MariaDB sends it: utf8mb3 (a 4-byte character is '?'), leading
+ * spaces and control characters dropped (Item::set_name); bytes that are not UTF-8 as
+ * \xHH, except that a 4-byte lead byte without its sequence, and in a string
+ * literal's value any lead byte without its sequence, is '?'. Never invalid UTF-8: clients decode names (PyMySQL fails on them). */
+static char *name_utf8mb3(ex_ctx *ctx, const char *in, size_t n, bool literal)
+{
+    const unsigned char *p = (const unsigned char *)in;
+    size_t r = 0, w = 0;
+    while (r < n && p[r] <= 0x20) r++;
+    char *o = stor_arena_alloc(ctx->a, (n - r) * 4 + 1);
+    while (r < n) {
+        size_t k = p[r] ? utf8_len(p + r, n - r) : 0;   /* (a NUL byte too is \x00) */
+        if (k == 4) { o[w++] = '?'; r += 4; continue; }
+        if (k) { memcpy(o + w, p + r, k); w += k; r += k; continue; }
+        if ((literal && p[r] >= 0xc2 && p[r] <= 0xf4) || (p[r] >= 0xf0 && p[r] <= 0xf4)) { o[w++] = '?'; r++; continue; }
+        w += (size_t)sprintf(o + w, "\\x%02X", p[r]);
+        r++;
+    }
+    o[w] = 0;
+    return o;
+}
+
 static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, ex_bcols *cols)
 {
     ex_ctx *ctx = q->ctx;
@@ -4534,34 +4568,34 @@ static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, e
         else if (e->kind == E_COLUMN) names[i] = e->s;
         else {
             /* MariaDB names an expression column by its text as written */
-            char *nm = stor_arena_strndup(ctx->a, e->start, e->srclen);
-            if (e->kind == E_STRING) nm = stor_arena_strndup(ctx->a, e->s, e->slen);
-            if (e->kind == E_FUNC && !strcmp(e->s, "NAME_CONST") && e->nargs == 2 && e->args[0]->kind == E_STRING)
-                nm = stor_arena_strndup(ctx->a, e->args[0]->s, e->args[0]->slen);   /* NAME_CONST('x', v) is named x */
+            const char *nm = e->start;
+            size_t nml = e->srclen;
+            if (e->kind == E_STRING) { nm = e->s; nml = e->slen; }
+            if (e->kind == E_FUNC && !strcmp(e->s, "NAME_CONST") && e->nargs == 2 && e->args[0]->kind == E_STRING) {
+                nm = e->args[0]->s;   /* NAME_CONST('x', v) is named x */
+                nml = e->args[0]->slen;
+            }
             /* literals by their own name: NULL, TRUE, FALSE, a number without parentheses */
-            if (e->kind == E_NULL) nm = stor_arena_strndup(ctx->a, "NULL", 4);
-            if (e->kind == E_BOOL) nm = e->ival ? stor_arena_strndup(ctx->a, "TRUE", 4) : stor_arena_strndup(ctx->a, "FALSE", 5);
+            if (e->kind == E_NULL) { nm = "NULL"; nml = 4; }
+            if (e->kind == E_BOOL) { nm = e->ival ? "TRUE" : "FALSE"; nml = strlen(nm); }
             if ((e->kind == E_INT || e->kind == E_DECIMAL || e->kind == E_FLOAT) && e->srclen > 1 && e->start[0] == '(') {
                 size_t b = 0, n = e->srclen;
                 while (b < n && (e->start[b] == '(' || e->start[b] == ' ')) b++;
                 while (n > b && (e->start[n - 1] == ')' || e->start[n - 1] == ' ')) n--;
-                if (n > b && e->start[b] != '-' && e->start[b] != '+')   /* (-1) is an expression */
-                    nm = stor_arena_strndup(ctx->a, e->start + b, n - b);
+                if (n > b && e->start[b] != '-' && e->start[b] != '+') {   /* (-1) is an expression */
+                    nm = e->start + b;
+                    nml = n - b;
+                }
             }
-            /* MariaDB's column names are utf8mb3: 4-byte characters become '?' */
-            size_t w = 0;
-            for (size_t r = 0; nm[r];) {
-                unsigned char c = (unsigned char)nm[r];
-                if (c >= 0xf0) { nm[w++] = '?'; r += 4; continue; }
-                nm[w++] = nm[r++];
-            }
-            /* and at most 255 bytes long (MAX_ALIAS_NAME), cut at a character's start */
+            char *name = name_utf8mb3(ctx, nm, nml, e->kind == E_STRING);
+            /* at most 255 bytes long (MAX_ALIAS_NAME), cut at a character's start */
+            size_t w = strlen(name);
             if (w > 255) {
                 w = 255;
-                while (w > 0 && ((unsigned char)nm[w] & 0xc0) == 0x80) w--;
+                while (w > 0 && ((unsigned char)name[w] & 0xc0) == 0x80) w--;
+                name[w] = 0;
             }
-            nm[w] = 0;
-            names[i] = nm;
+            names[i] = name;
         }
         tabs[i] = orgt[i] = orgn[i] = "";
         if (e->kind == E_COLUMN) {
