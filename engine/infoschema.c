@@ -311,7 +311,8 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
                     if (cl->kind == CK_STR && cl->type != CT_BIT) {
                         uint64_t chars = cl->type == CT_TINYTEXT || cl->type == CT_TINYBLOB ? 255 : cl->type == CT_TEXT || cl->type == CT_BLOB ? 65535 :
                                          cl->type == CT_MEDIUMTEXT || cl->type == CT_MEDIUMBLOB ? 16777215 : cl->type == CT_LONGTEXT || cl->type == CT_LONGBLOB ? 4294967295u : cl->width;
-                        if (cl->type >= CT_TINYTEXT && cl->type <= CT_LONGBLOB) { vu(&b, co && co->maxlen > 1 && cl->coll != COLL_BINARY ? chars / co->maxlen : chars); vu(&b, chars); }
+                        /* a TEXT's maximum length is its bytes in both columns (MariaDB 10.11) */
+                        if (cl->type >= CT_TINYTEXT && cl->type <= CT_LONGBLOB) { vu(&b, chars); vu(&b, chars); }
                         else { vu(&b, chars); vu(&b, chars * (co ? co->maxlen : 1)); }
                     } else { vn(&b); vn(&b); }
                     if (cl->type <= CT_BIGINT) { static const int prec[] = { 3, 5, 7, 10, 19 }; vu(&b, (uint64_t)(cl->is_unsigned && cl->type == CT_BIGINT ? 20 : prec[cl->type])); vu(&b, 0); }
