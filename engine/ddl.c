@@ -80,6 +80,16 @@ static char *default_text(ex_ctx *ctx, stor_column *c, pl_expr *e)
     vctx.jb = saved; vctx.err = saved_err; vctx.strict = strict;
     char buf[128];
     const char *s;
+    if (c->type == CT_BIT && o.t == VT_STRING) {   /* b'101', as MariaDB shows it */
+        uint64_t u = ex_hexnum_u64(&o);
+        size_t k = 0;
+        buf[k++] = 'b'; buf[k++] = '\'';
+        int top = 63;
+        while (top > 0 && !(u >> top & 1)) top--;
+        for (int b = top; b >= 0; b--) buf[k++] = (char)('0' + (u >> b & 1));
+        buf[k++] = '\'';
+        return stor_strndup(buf, k);
+    }
     size_t n = pdb_value_text(&o, NULL, buf, sizeof buf, &s);
     if (o.t == VT_STRING || o.t == VT_DATE || o.t == VT_DATETIME || o.t == VT_TIME) {
         char *q = stor_malloc(n * 2 + 3);

@@ -654,7 +654,7 @@ bool ex_dec_get(const pdb_value *v, ex_dec *d)
     case VT_UINT: ex_dec_from_u64(d, v->u, false, 0); return true;
     case VT_DOUBLE: ex_dec_from_double(d, v->d); return true;
     case VT_STRING: {
-        if (v->scale == EX_HEXNUM) { ex_dec_from_u64(d, ex_hexnum_u64(v), false, 0); return true; }
+        if (ex_hexmark(v->scale)) { ex_dec_from_u64(d, ex_hexnum_u64(v), false, 0); return true; }
         if (ex_dec_parse(v->p, v->len, d, NULL) == -2) ex_dec_zero(d, 0);
         return true;
     }
@@ -710,7 +710,7 @@ bool ex_dec_clamp(ex_dec *d, int prec, int scale)
 
 void ex_dec_cast_in(ex_ctx *ctx, const pdb_value *in, ex_dec *d)
 {
-    if (in->t != VT_STRING || in->scale == EX_HEXNUM) { ex_dec_get(in, d); return; }
+    if (in->t != VT_STRING || ex_hexmark(in->scale)) { ex_dec_get(in, d); return; }
     size_t used = 0;
     int rc = ex_dec_parse(in->p, in->len, d, &used);
     if (!ex_conv_ctx) return;

@@ -47,6 +47,12 @@ bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out)
         *out = v;
         return true;
     }
+    if ((d[0] == 'b' || d[0] == 'B') && d[1] == '\'') {   /* a BIT column's b'101' */
+        uint64_t u = 0;
+        for (const char *p = d + 2; *p == '0' || *p == '1'; p++) u = u << 1 | (uint64_t)(*p - '0');
+        *out = ex_bit_bytes(ctx, c->width ? c->width : 1, u);
+        return true;
+    }
     if (d[0] == '\'') {
         /* 'text' with '' doubled */
         size_t n = strlen(d);

@@ -410,8 +410,15 @@ static inline pdb_value ex_null(void) { pdb_value v = { .t = VT_NULL }; return v
  * compared (=, <, ...) with a string it is the string it holds, unquoted (MariaDB's
  * Item_func_json_extract::val_real and Arg_comparator::compare_json_str). */
 #define EX_JSONVAL 3
-static inline bool ex_is_hexnum(const pdb_value *v) { return v->t == VT_STRING && v->scale == EX_HEXNUM; }
+/* EX_BITVAL: a BIT column's value, its (M + 7) / 8 bytes big-endian: a number as
+ * EX_HEXNUM is (HEX() of it is the number's, not the bytes'). */
+#define EX_BITVAL STOR_BIT_MARK
+static inline bool ex_hexmark(uint8_t scale) { return scale == EX_HEXNUM || scale == EX_BITVAL; }
+static inline bool ex_is_hexnum(const pdb_value *v) { return v->t == VT_STRING && ex_hexmark(v->scale); }
 uint64_t ex_hexnum_u64(const pdb_value *v);
+/* BIT(m) values (func.c): v's value in m bits (false: it needs more), and its bytes. */
+bool ex_bit_value(const pdb_value *v, uint32_t m, uint64_t *u);
+pdb_value ex_bit_bytes(struct ex_ctx *ctx, uint32_t m, uint64_t u);
 /* A constant compared with a YEAR column, as MariaDB converts it once (convert_const_to_int:
  * stored into the column and read back when that succeeds): 1..69 is 2001..2069, 70..99
  * 1970..1999, 0 stays 0 but the string '0' is 2000, decimals and strings round, doubles

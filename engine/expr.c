@@ -73,7 +73,9 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
         break;
     case CT_FLOAT: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_FLOAT; t->length = c->width ? c->width : 12; t->decimals = c->scale < 0 ? 31 : (uint8_t)c->scale; break;
     case CT_DOUBLE: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = c->width ? c->width : 22; t->decimals = c->scale < 0 ? 31 : (uint8_t)c->scale; break;
-    case CT_BIT: t->vt = VT_STRING; t->ptype = MYSQL_TYPE_BIT; t->length = c->width; t->flags |= UNSIGNED_FLAG; break;
+    case CT_BIT: t->vt = VT_STRING; t->ptype = MYSQL_TYPE_BIT; t->length = c->width; t->flags |= UNSIGNED_FLAG;
+        t->hexnum = true;   /* its bytes are a number (EX_BITVAL) */
+        break;
     case CT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags |= BINARY_FLAG; break;
     case CT_DATETIME: t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->decimals = (uint8_t)(c->scale < 0 ? 0 : c->scale);
         t->length = 19 + (t->decimals ? t->decimals + 1 : 0); t->flags |= BINARY_FLAG; break;
@@ -517,7 +519,7 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         if (at[0].vt == VT_NULL) {   /* SUM(NULL), AVG(NULL): DOUBLE */
             memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
             t->decimals = kind == AG_AVG ? 4 : 0; t->length = kind == AG_AVG ? 4 : 17;
-        } else if (at[0].vt == VT_DOUBLE || at[0].vt == VT_STRING) {
+        } else if (at[0].vt == VT_DOUBLE || (at[0].vt == VT_STRING && at[0].ptype != MYSQL_TYPE_BIT)) {
             memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
             t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
         } else {
@@ -717,10 +719,13 @@ static int dec_precision(const ex_type *x)
     return p < 0 ? 0 : p > EX_DEC_MAX_PREC ? EX_DEC_MAX_PREC : p;
 }
 
-/* A hexadecimal literal's type as a number: BIGINT UNSIGNED of its digits */
+/* A hexadecimal literal's type as a number: BIGINT UNSIGNED of its digits (a BIT(M)
+ * column's: those of 2^M - 1) */
 static void hexnum_type(const ex_type *h, ex_type *t)
 {
-    type_int(t, ex_hexnum_digits(h->length));
+    uint32_t digits = ex_hexnum_digits(h->length);
+    if (h->ptype == MYSQL_TYPE_BIT) digits = (uint32_t)((double)(h->length ? h->length : 1) * 0.30102999566398120) + 1;
+    type_int(t, digits);
     t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG | (h->flags & NOT_NULL_FLAG);
     t->nullable = h->nullable;
 }
@@ -1582,7 +1587,7 @@ static void comp_in(cstate *cs, pl_expr *e, ex_type *t)
  * trailing space, finite and within a decimal's range): *d, what ex_compare reads it as. */
 static bool num_string(const pdb_value *v, double *d)
 {
-    if (v->t != VT_STRING || !v->len || v->scale == EX_HEXNUM || v->scale == EX_JSONVAL) return false;
+    if (v->t != VT_STRING || !v->len || ex_hexmark(v->scale) || v->scale == EX_JSONVAL) return false;
     char last = v->p[v->len - 1];
     if (last == ' ' || last == '\t') return false;
     bool trunc;

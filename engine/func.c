@@ -742,6 +742,49 @@ static int store_decimal_exact(ex_ctx *ctx, const stor_column *c, const pdb_valu
     return put_decimal(ctx, c, &r, sc, out);
 }
 
+/* The value v would have in BIT(m): a string (a bit or hex literal too) is its bytes
+ * read big-endian, a number its integer (a negative one in two's complement); false
+ * when it needs more than m bits. */
+bool ex_bit_value(const pdb_value *v, uint32_t m, uint64_t *u)
+{
+    bool over = false;
+    if (v->t == VT_STRING) {
+        uint32_t i = 0;
+        while (i < v->len && !v->p[i]) i++;   /* leading zero bytes */
+        over = v->len - i > 8;
+        *u = 0;
+        for (; i < v->len; i++) *u = *u << 8 | (unsigned char)v->p[i];
+    } else if (v->t == VT_UINT) *u = v->u;
+    else *u = (uint64_t)ex_to_int(v);
+    return !over && (m >= 64 || !(*u >> m));
+}
+
+/* u as BIT(m) holds it: (m + 7) / 8 bytes, big-endian. */
+pdb_value ex_bit_bytes(ex_ctx *ctx, uint32_t m, uint64_t u)
+{
+    uint32_t nb = (m + 7) / 8;
+    char *b = stor_arena_alloc(ctx->a, nb ? nb : 1);
+    for (uint32_t k = 0; k < nb; k++) b[nb - 1 - k] = (char)(k < 8 ? u >> (8 * k) : 0);
+    pdb_value o = ex_str(b, nb, COLL_BINARY);
+    o.scale = EX_BITVAL;
+    return o;
+}
+
+/* Into BIT(M) (MariaDB's Field_bit::store): past M bits 1406 in strict mode, else the
+ * largest value with 1264. */
+static int bit_store(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno)
+{
+    uint32_t m = c->width ? c->width : 1;
+    uint64_t u;
+    if (!ex_bit_value(v, m, &u)) {
+        if (ctx->strict) ex_raise(ctx, 1406, "22001", "Data too long for column '%s' at row %u", c->name, rowno);
+        ex_warn(ctx, "Warning", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
+        u = m >= 64 ? UINT64_MAX : (1ull << m) - 1;
+    }
+    *out = ex_bit_bytes(ctx, m, u);
+    return 0;
+}
+
 int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno)
 {
     *out = ex_null();
@@ -749,6 +792,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     if (c->json && ctx->insert_t && !ex_json_valid(ctx, v))   /* its CHECK (json_valid(col)) */
         ex_raise(ctx, 4025, "23000", "CONSTRAINT `%s.%s` failed for `%s`.`%s`",
                  ctx->insert_t->name, c->name, ctx->insert_t->db, ctx->insert_t->name);
+    if (c->type == CT_BIT) return bit_store(ctx, c, v, out, rowno);
     if (ex_is_hexnum(v) && (c->type <= CT_DOUBLE || c->type == CT_YEAR)) {
         /* a hexadecimal literal into a number column: the unsigned integer it is; one of
            more than 8 bytes is the largest there is, out of range (MariaDB's save_in_field) */

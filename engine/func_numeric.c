@@ -487,7 +487,12 @@ static void fn_conv(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_val
     if (from < 0) from = -from;
     if (to < 0) to = -to;
     if (from < 2 || from > 36 || to < 2 || to > 36) return;
-    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    char num[24];
+    if (a[0].t == VT_STRING && a[0].scale == EX_BITVAL) {   /* a BIT column: its number */
+        l0 = (size_t)snprintf(num, sizeof num, "%llu", (unsigned long long)ex_hexnum_u64(&a[0]));
+        s0 = num;
+        if (fd->id == F_CONV) from = 10;
+    } else s0 = ex_to_str(ctx->a, &a[0], &l0);
     if (!l0) return;   /* CONV('') / BIN('') / OCT('') are NULL */
     /* MariaDB's my_strntoull (my_strntoll for a negative from-base): a sign, then
      * digits; past 64 bits ~0 (LONGLONG_MIN/MAX signed), '-' negates modulo 2^64 */

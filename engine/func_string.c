@@ -892,7 +892,7 @@ static void fn_substring_index(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int
 
 static void fn_hex(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
-    if (a[0].t != VT_STRING) {
+    if (a[0].t != VT_STRING || a[0].scale == EX_BITVAL) {   /* (a BIT column: its number) */
         char buf[32];
         int k = snprintf(buf, sizeof buf, "%llX", (unsigned long long)ex_to_int(&a[0]));
         *out = ex_fn_mkstr(ctx, buf, (size_t)k, ctx->s->coll_connection);

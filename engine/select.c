@@ -366,6 +366,7 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
     const stor_table *t = ctx->src[co->a].t;
     if ((uint32_t)co->b >= t->ncols) return;
     const stor_column *c = &t->cols[co->b];
+    if (c->type == CT_BIT) return;   /* (its bytes compare as a number) */
     const pdb_value *kv = &p->consts[p->ops[1 - ci].a];
     int op = p->ops[2].a;
     if (ci == 1) {   /* constant op column: mirror */
@@ -1219,6 +1220,12 @@ static bool lookup_key_convert(ex_ctx *ctx, const stor_column *c, pdb_value *v)
 static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_value *v)
 {
     if (v->t == VT_NULL) return false;
+    if (c->type == CT_BIT) {   /* its bytes, as stored */
+        uint64_t u;
+        if (!ex_bit_value(v, c->width ? c->width : 1, &u)) return false;
+        *v = ex_bit_bytes(ctx, c->width ? c->width : 1, u);
+        return true;
+    }
     if (c->kind == CK_STR) {
         if (v->t != VT_STRING) { size_t l; const char *p = ex_to_str(ctx->a, v, &l); *v = ex_str(p, l, c->coll); }
         else v->coll = c->coll;

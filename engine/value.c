@@ -148,7 +148,7 @@ static double jsonval_double(const pdb_value *v)
 
 void ex_conv_check(const pdb_value *v, const char *type)
 {
-    if (!ex_conv_ctx || v->t != VT_STRING || v->scale == EX_HEXNUM || v->scale == EX_JSONVAL) return;
+    if (!ex_conv_ctx || v->t != VT_STRING || ex_hexmark(v->scale) || v->scale == EX_JSONVAL) return;
     bool trunc;
     char buf[700];
     double d = ex_str_to_double(v->p, v->len, &trunc);
@@ -189,7 +189,7 @@ static double to_double_raw(const pdb_value *v)
         if (v->len) return ex_str_to_double(v->p, v->len, NULL);
         return (double)v->i / (double)ex_pow10[v->scale];
     case VT_STRING:
-        if (v->scale == EX_HEXNUM) return (double)ex_hexnum_u64(v);
+        if (ex_hexmark(v->scale)) return (double)ex_hexnum_u64(v);
         if (v->scale == EX_JSONVAL) return jsonval_double(v);
         return ex_str_to_double(v->p, v->len, NULL);
     case VT_DATETIME: case VT_DATE: {
@@ -229,7 +229,7 @@ int64_t ex_to_int(const pdb_value *v)
         return q;
     }
     case VT_STRING: {
-        if (v->scale == EX_HEXNUM) return (int64_t)ex_hexnum_u64(v);
+        if (ex_hexmark(v->scale)) return (int64_t)ex_hexnum_u64(v);
         if (v->scale == EX_JSONVAL) {
             double d = jsonval_double(v);
             return d >= 9.2233720368547758e18 ? INT64_MAX : d <= -9.2233720368547758e18 ? INT64_MIN : (int64_t)d;
@@ -257,7 +257,7 @@ bool ex_is_true(const pdb_value *v)
     case VT_UINT: return v->u != 0;
     case VT_DOUBLE: return v->d != 0;
     case VT_STRING:
-        if (v->scale == EX_HEXNUM) return ex_hexnum_u64(v) != 0;
+        if (ex_hexmark(v->scale)) return ex_hexnum_u64(v) != 0;
         if (v->scale == EX_JSONVAL) return jsonval_double(v) != 0;
         return ex_str_to_double(v->p, v->len, NULL) != 0;
     }

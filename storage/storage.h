@@ -337,6 +337,10 @@ int  stor_open(const char *datadir, char *err, size_t errlen);
 void stor_close(void);
 const char *stor_datadir(void);
 
+/* stor_get marks a BIT column's value (its bytes, big-endian) with this pdb_value.scale:
+ * the engine reads it as the unsigned number it is (EX_BITVAL). */
+#define STOR_BIT_MARK 4
+
 /* Lock order (ARCHITECTURE.md, Threading model): the store lock comes first; the
  * mutexes of storage, the plan cache and the server are leaves taken under it. A thread
  * holding the store lock may wait for an event loop (a worker handing over its output),

@@ -412,6 +412,7 @@ void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
         if (__builtin_expect(zv_is(p), 0)) { get_packed(c, row, v); return; }
         seg_touch(c, row);
         v->t = VT_STRING; v->coll = c->coll; v->p = p; v->len = s->len;
+        if (c->type == CT_BIT) v->scale = STOR_BIT_MARK;
         return;
     }
     case CK_DEC:   /* a wide DECIMAL: its text, exactly `scale` digits after the point */
@@ -540,7 +541,7 @@ static bool ord_usable(const stor_table *t, const stor_index *x, bool prefixed)
     for (uint32_t k = 0; k < x->ncols; k++) {
         const stor_column *c = &t->cols[x->cols[k]];
         if (!prefixed && x->prefix && x->prefix[k]) return false;
-        if (c->type == CT_ENUM || c->type == CT_SET || c->type == CT_BIT || c->kind == CK_DEC) return false;
+        if (c->type == CT_ENUM || c->type == CT_SET || c->kind == CK_DEC) return false;
     }
     return true;
 }
