@@ -2578,10 +2578,14 @@ static void delete_stmt(P *p, pl_stmt *s)
 
 /* ---------------------------------------------------------------- SET / SHOW */
 
-/* The value of a SET assignment: ON, OFF and ALL as words, DEFAULT, or an expression. */
+/* The value of a SET assignment: ON, OFF and ALL as words, BINARY alone as a word
+ * (SET character_set_database = binary, as mariadb-import sends it), DEFAULT, or an
+ * expression. */
 static pl_expr *set_value(P *p)
 {
-    if (is_kw(p, "ON") || is_kw(p, "OFF") || is_kw(p, "ALL")) {
+    const pl_token *nx = is_kw(p, "BINARY") ? peek(p) : NULL;
+    bool word_binary = nx && (nx->kind == TK_EOF || (nx->kind == TK_OP && (nx->op == ',' || nx->op == ';')));
+    if (is_kw(p, "ON") || is_kw(p, "OFF") || is_kw(p, "ALL") || word_binary) {
         pl_expr *e = mk(p, E_STRING, p->t.start);
         e->s = p->t.val; e->slen = p->t.vlen;
         next(p);

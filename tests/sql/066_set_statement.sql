@@ -81,3 +81,13 @@ KILL SOFT CONNECTION 999999;
 KILL QUERY CONNECTION_ID();
 SELECT 'still here';
 DROP TABLE ss;
+
+-- BINARY alone is a character set's name (mariadb-import sends
+-- SET @@character_set_database=binary); followed by a value it is the operator
+SET @@character_set_database=binary;
+SELECT @@character_set_database;
+SET character_set_client = binary, @bs = 2;
+SELECT @@character_set_client, @bs;
+SET @ba = binary 'x';
+SELECT @ba;
+SET NAMES utf8mb4;
