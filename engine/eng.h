@@ -743,6 +743,7 @@ uint64_t ex_sysvar_stmt_time_ns(pdb_session *s);
  * it again (back to the global value). */
 bool ex_sysvar_overridden(pdb_session *s, const char *name);
 void ex_sysvar_forget(pdb_session *s, const char *name);
+void ex_sysvar_use_db(pdb_session *s);   /* a USE: the database charset variables follow it again */
 void ex_sysvar_list(pdb_session *s, bool global, void (*fn)(void *ctx, const char *name, const char *val), void *ctx, stor_arena *a);
 const char *ex_sql_mode_str(uint32_t mode, stor_arena *a);
 

@@ -899,6 +899,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_USE:
             if (!stor_db_find(st->db)) ex_raise(&ctx, 1049, "42000", "Unknown database '%s'", st->db);
             snprintf(s->db, sizeof s->db, "%s", st->db);
+            ex_sysvar_use_db(s);
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
         case S_SHOW: case S_DESCRIBE: ex_show(&ctx, st, r); break;
@@ -1197,6 +1198,7 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
         return -1;
     }
     snprintf(s->db, sizeof s->db, "%.64s", name);
+    ex_sysvar_use_db(s);
     return sink->ok(sink->ctx, 0, 0, 0, (uint16_t)((s->autocommit ? PDB_ST_AUTOCOMMIT : 0) | (s->in_trans ? PDB_ST_IN_TRANS : 0)), NULL);
 }
 

@@ -252,6 +252,8 @@ static const char *session_value(pdb_session *s, const sysvar *v, bool global, c
     if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { snprintf(buf, cap, "%llu", (unsigned long long)s->last_insert_id); return buf; }
     if (!strcmp(n, "timestamp")) { snprintf(buf, cap, "%.6f", (double)ex_now_us() / 1e6); return buf; }
     if (!strcmp(n, "character_set_database") || !strcmp(n, "collation_database")) {
+        /* the current database's, unless SET since the last USE (ex_sysvar_use_db) */
+        for (ovr *o = s->sysvars; o; o = o->next) if (o->v == v) return o->val;
         stor_db *d = s->db[0] ? stor_db_find(s->db) : NULL;
         if (d) {
             const pdb_collation *c = cs_coll(d->coll);
@@ -388,6 +390,13 @@ bool ex_sysvar_overridden(pdb_session *s, const char *name)
     for (ovr *o = s->sysvars; o; o = o->next)
         if (o->v == v) return true;
     return false;
+}
+
+/* A USE: character_set_database and collation_database are the database's again. */
+void ex_sysvar_use_db(pdb_session *s)
+{
+    ex_sysvar_forget(s, "character_set_database");
+    ex_sysvar_forget(s, "collation_database");
 }
 
 void ex_sysvar_forget(pdb_session *s, const char *name)

@@ -91,3 +91,7 @@ SELECT @@character_set_client, @bs;
 SET @ba = binary 'x';
 SELECT @ba;
 SET NAMES utf8mb4;
+SET @@character_set_database = latin1;
+SELECT @@character_set_database;
+USE t_set_statement;
+SELECT @@character_set_database, @@collation_database;
