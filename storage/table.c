@@ -215,7 +215,7 @@ static int db_name_cmp(const void *a, const void *b)
 stor_db **stor_db_list(uint32_t *n)
 {
     pthread_mutex_lock(&dbs_mu);
-    qsort(dbs, ndbs, sizeof *dbs, db_name_cmp);
+    if (ndbs) qsort(dbs, ndbs, sizeof *dbs, db_name_cmp);   /* (dbs is NULL before the first) */
     pthread_mutex_unlock(&dbs_mu);
     *n = ndbs;
     return dbs;
