@@ -510,7 +510,8 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     }
     if (!global) {
         if (!strcmp(n, "autocommit")) { s->autocommit = !strcmp(text, "ON"); return 1; }
-        if (!strncmp(n, "character_set_", 14) || !strcmp(n, "collation_connection")) {
+        if (!strncmp(n, "character_set_", 14) || !strcmp(n, "collation_connection") ||
+            !strcmp(n, "collation_database") || !strcmp(n, "collation_server")) {
             const pdb_collation *c = NULL;
             if (text) c = !strncmp(n, "collation", 9) ? pdb_coll_by_name(text) : pdb_coll_default_for(text);
             if (text && !c) {
@@ -522,7 +523,17 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
             if (!strcmp(n, "character_set_client")) s->coll_client = c->id;
             else if (!strcmp(n, "character_set_connection") || !strcmp(n, "collation_connection")) s->coll_connection = c->id;
             else if (!strcmp(n, "character_set_results")) s->coll_results = c ? c->id : 0;
-            else set_override(&s->sysvars, v, text);
+            else if (c && (!strcmp(n + 14, "database") || !strcmp(n + 14, "server") ||
+                           !strcmp(n + 10, "database") || !strcmp(n + 10, "server"))) {
+                /* the character set and its collation move together (the set's default) */
+                const char *what = strchr(n, '_') + 1;
+                if (!strncmp(what, "set_", 4)) what += 4;
+                char cs[40], co[40];
+                snprintf(cs, sizeof cs, "character_set_%s", what);
+                snprintf(co, sizeof co, "collation_%s", what);
+                set_override(&s->sysvars, find_var(cs), c->charset);
+                set_override(&s->sysvars, find_var(co), c->name);
+            } else set_override(&s->sysvars, v, text);
             return 0;
         }
         if (!strcmp(n, "time_zone")) { snprintf(s->time_zone, sizeof s->time_zone, "%.60s", text); return 0; }
