@@ -1613,6 +1613,7 @@ static void bnl_flush(qstate *q, int k)
         while (next) {
             uint32_t j = next - 1;
             next = hashed ? h.next[j] : (j + 1 < nb ? j + 2 : 0);
+            ex_slice_tick(ctx);   /* per pair: a buffer of 65,536 rows is that much work per row */
             if (hashed && (h.key[j].t == VT_NULL ||
                            ex_compare(&h.probe, &h.key[j], s->t->cols[lk->hcol].coll) != 0)) continue;
             memcpy(ctx->rows, &b->buf[(size_t)j * (size_t)k], (size_t)k * sizeof *ctx->rows);
@@ -1630,6 +1631,7 @@ static void bnl_flush(qstate *q, int k)
     }
     /* then the buffered rows no row matched, with NULLs, in buffer order */
     for (uint32_t j = 0; outer && j < nb; j++) {
+        ex_slice_tick(ctx);
         if (matched[j]) continue;
         memcpy(ctx->rows, &b->buf[(size_t)j * (size_t)k], (size_t)k * sizeof *ctx->rows);
         for (int x = k; x < q->nsrc; x++) ctx->rows[x] = EX_NULLROW;
