@@ -1004,6 +1004,11 @@ static int rowcmp(const void *a, const void *b, void *arg);
 
 /* Row ids ascending. An index chain usually yields them in order or in reverse order
  * already: a pass to check saves the sort. */
+static void reverse_rows(uint32_t *c, uint32_t n)
+{
+    for (uint32_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) { uint32_t x = c[i]; c[i] = c[j]; c[j] = x; }
+}
+
 static int clucmp(const void *a, const void *b, void *arg)
 {
     return stor_clustered_cmp(arg, *(const uint32_t *)a, *(const uint32_t *)b);
@@ -1014,11 +1019,6 @@ static int ixcmp(const void *a, const void *b, void *arg)
 {
     const ixcmp_ctx *c = arg;
     return stor_index_cmp(c->t, c->x, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
-static void reverse_rows(uint32_t *c, uint32_t n)
-{
-    for (uint32_t i = 0, j = n ? n - 1 : 0; i < j; i++, j--) { uint32_t x = c[i]; c[i] = c[j]; c[j] = x; }
 }
 
 /* An index lookup's rows in the order MariaDB reads the key (ref, or the ranges of an
@@ -1048,7 +1048,7 @@ static void sort_rowids(ex_ctx *ctx, const stor_table *t, uint32_t *c, uint32_t 
     }
     if (asc) return;
     if (desc) {
-        for (uint32_t i = 0, j = n - 1; i < j; i++, j--) { uint32_t x = c[i]; c[i] = c[j]; c[j] = x; }
+        reverse_rows(c, n);
         return;
     }
     ex_sort(ctx, c, n, sizeof *c, rowcmp, NULL);
@@ -1445,6 +1445,13 @@ static void scan_level(qstate *q, int level)
     q->an_ns[level] += ex_now_ns() - t0;
 }
 
+/* Is sel UPDATE/DELETE's search for the rows it changes (row ids as items, dml.c)? */
+static bool row_search(const pl_select *sel)
+{
+    for (int i = 0; i < sel->nitems; i++) if (sel->items[i].e && sel->items[i].e->kind == E_ROWID) return true;
+    return false;
+}
+
 /* A full scan's rows in the order MariaDB reads them when that is not row id order: a
  * covering secondary key's (lk->six), or the clustered index's for a table whose row
  * ids left it (MariaDB's table scan is InnoDB's clustered index scan). */
@@ -1453,16 +1460,7 @@ static void scan_rows(ex_ctx *ctx, stor_table *t, lookup *lk)
     if (lk->clu_built) return;
     lk->clu_built = true;
     uint32_t *buf = stor_arena_alloc(ctx->a, ((size_t)t->nrows + 1) * sizeof *buf);
-    int64_t n = -1;
-    if (lk->six) {
-        const struct stor_ord *o = stor_index_ordered(t, (stor_index *)lk->six);
-        if (o) {
-            stor_ord_it it;
-            stor_ord_first(o, &it);
-            uint32_t r;
-            for (n = 0; n < t->nrows && stor_ord_next(&it, &r);) buf[n++] = r;
-        }
-    } else n = stor_clustered_rows(t, buf);
+    int64_t n = lk->six ? stor_index_rows(t, (stor_index *)lk->six, buf) : stor_clustered_rows(t, buf);
     if (n < 0) return;   /* no memory for the view: row id order */
     lk->clu = buf;
     lk->nclu = (uint32_t)n;
@@ -1521,7 +1519,7 @@ static void block_scan_keys(qstate *q)
         for (int lv = 0; lv < q->nsrc; lv++) q->lk[lv].anyorder = true;
         return;
     }
-    for (int i = 0; i < q->sel->nitems; i++) if (q->sel->items[i].e && q->sel->items[i].e->kind == E_ROWID) return;
+    if (row_search(q->sel)) return;
     if (q->nsrc == 1 && q->sel->norder && !q->sel->ngroup) {
         /* ORDER BY the key's next columns: MariaDB reads the key in that order (ties by
            its other columns, then the primary key; backwards for DESC) and sorts nothing */
@@ -1705,7 +1703,7 @@ static void bnl_setup(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     if (q->nsrc < 2 || q->lockmode || ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on) return;
-    for (int i = 0; i < q->sel->nitems; i++) if (q->sel->items[i].e && q->sel->items[i].e->kind == E_ROWID) return;
+    if (row_search(q->sel)) return;
     for (int lv = 1; lv < q->nsrc; lv++) {
         if (!bnl_level(q, lv)) continue;
         if (!q->bnl) {

@@ -487,6 +487,8 @@ int stor_clustered_cmp(const stor_table *t, uint32_t a, uint32_t b);
  * in it), in clustered order, into buf (room for t->nrows): their count, or -1 when the
  * view could not be built (memory). */
 int64_t stor_clustered_rows(stor_table *t, uint32_t *buf);
+/* The same for any orderable index x: its ordered view's rows, in its order. */
+int64_t stor_index_rows(stor_table *t, stor_index *x, uint32_t *buf);
 /* Recomputes unordered from the rows (after recovery put rows at their ids). */
 void stor_clustered_recheck(stor_table *t);
 

@@ -674,7 +674,12 @@ int stor_clustered_cmp(const stor_table *t, uint32_t a, uint32_t b)
 int64_t stor_clustered_rows(stor_table *t, uint32_t *buf)
 {
     const stor_index *x = stor_clustered(t);
-    const struct stor_ord *o = x ? stor_index_ordered(t, (stor_index *)x) : NULL;
+    return x ? stor_index_rows(t, (stor_index *)x, buf) : -1;
+}
+
+int64_t stor_index_rows(stor_table *t, stor_index *x, uint32_t *buf)
+{
+    const struct stor_ord *o = stor_index_ordered(t, x);
     if (!o) return -1;
     stor_ord_it it;
     stor_ord_first(o, &it);
