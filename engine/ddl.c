@@ -650,16 +650,19 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     def.name = stor_strndup(st->table, strlen(st->table));
     if (!st->sel) {
-        if (st->temporary) ex_tmp_create(ctx->s, d->name, &def);
+        stor_table *t;
+        if (st->temporary) t = ex_tmp_create(ctx->s, d->name, &def);
         else {
             log_ddl(ctx, st, d->name);
-            stor_table_create(d, &def);
+            t = stor_table_create(d, &def);
         }
+        if (t) t->stat_born = ex_mono_s();
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }
     stor_table *t = st->temporary ? ex_tmp_create(ctx->s, d->name, &def) : stor_table_create(d, &def);
     if (!t) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
+    t->stat_born = ex_mono_s();
     fill_created(ctx, st, d, t, &sel_rows, sel_map, r);
 }
 
@@ -1101,6 +1104,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         stor_table *t = ex_table(ctx, st->db, st->table);
         if (!t->temporary) log_ddl(ctx, st, ctx->s->db);
         stor_table_truncate(t);
+        t->stat_born = ex_mono_s();
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }

@@ -847,6 +847,7 @@ void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64
 /* Expression programs installed with kept block plans, and uses of them instead of compiling. */
 void ex_block_prog_stats(uint64_t *kept, uint64_t *used);
 uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
+static inline uint64_t ex_mono_s(void) { return ex_now_ns() / 1000000000u + 1; }   /* seconds, never 0 */
 /* EXPLAIN's rows for a block planned (and, for ANALYZE, run): its plan (sources in join
  * order, access paths, conjuncts and their levels), with per source what EXPLAIN shows
  * of it (src, plan->nsrc of them). */
@@ -861,6 +862,32 @@ const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i);
 int ex_order_key(ex_ctx *ctx, pl_select *sel, int i, const stor_index *x, uint32_t neq);
 /* Does ix hold every column of source i that sel reads (with the primary key)? */
 bool ex_covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix);
+
+/* MariaDB's filesort (filesort.c): the order it leaves rows that tie under ORDER BY.
+ * The caller gives the sort's parameters as MariaDB would compute them (explain.c
+ * ex_fsort_setup) and a comparison of two row numbers (the ORDER BY keys, then in rowid
+ * mode the row reference: ex_fsort_refcmp). */
+typedef struct ex_fsort {
+    uint64_t limit;         /* offset + row count; UINT64_MAX: no LIMIT */
+    uint64_t est_rows;      /* the handler's upper bound of the table's rows */
+    uint64_t sort_buffer;   /* sort_buffer_size */
+    uint32_t sort_length;   /* bytes of a sort key (with the reference in rowid mode) */
+    uint32_t rec_length;    /* bytes of a record in the sort buffer */
+    bool rowid;             /* the key ends with the row reference: no two rows tie */
+} ex_fsort;
+typedef int (*ex_fs_cmp)(uint32_t a, uint32_t b, void *arg);
+/* Does the sort keep its first limit + 1 rows in a priority queue? */
+bool ex_fsort_pq(const ex_fsort *f);
+/* Orders rows[0..n) (given in the order MariaDB reads them) as filesort hands them out:
+ * the count of rows[] then valid (with the queue, at most limit + 1; the first limit are
+ * the sort's result). */
+uint32_t ex_fsort_run(ex_ctx *ctx, const ex_fsort *f, uint32_t *rows, uint32_t n, ex_fs_cmp cmp, void *arg);
+/* Rows a and b of t by InnoDB's row reference: the primary key's bytes in key image
+ * format (integers least significant byte first), else the hidden row id. */
+int ex_fsort_refcmp(const stor_table *t, uint32_t a, uint32_t b);
+/* The sort's parameters for ORDER BY over source i of sel (a base table), its keys typed
+ * otypes, with a LIMIT of limit rows (offset included; UINT64_MAX: none). */
+void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, int norder, uint64_t limit, ex_fsort *f);
 
 /* Temporary tables (temp.c): the session's own, shadowing base tables. */
 stor_table *ex_tmp_find(pdb_session *s, const char *db, const char *name);

@@ -2834,3 +2834,117 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     ex_textset_send(ctx, &ts, r);
 }
+
+/* ---------------------------------------------------------------- filesort's parameters */
+
+/* The bytes of one ORDER BY key (filesort.cc sortlength): a column's sort length, an
+ * expression's by its result type (integers 8), one more when it may be NULL, at most
+ * max_sort_length (1024). */
+static uint32_t fs_key_len(const ex_type *t)
+{
+    uint32_t n = 8, fsp = t->decimals <= 6 ? t->decimals : 0;
+    const pdb_collation *co = pdb_coll_by_id(t->coll);
+    uint32_t ml = co && co->maxlen ? co->maxlen : 1;
+    switch (t->ptype) {
+    case MYSQL_TYPE_TINY: case MYSQL_TYPE_YEAR: n = t->from_column ? 1 : 8; break;
+    case MYSQL_TYPE_SHORT: n = t->from_column ? 2 : 8; break;
+    case MYSQL_TYPE_INT24: n = t->from_column ? 3 : 8; break;
+    case MYSQL_TYPE_LONG: n = t->from_column ? 4 : 8; break;
+    case MYSQL_TYPE_FLOAT: n = t->from_column ? 4 : 8; break;
+    case MYSQL_TYPE_DATE: case MYSQL_TYPE_NEWDATE: n = 3; break;
+    case MYSQL_TYPE_TIME: n = 3 + (fsp + 1) / 2; break;
+    case MYSQL_TYPE_DATETIME: n = 5 + (fsp + 1) / 2; break;
+    case MYSQL_TYPE_TIMESTAMP: n = 4 + (fsp + 1) / 2; break;
+    case MYSQL_TYPE_NEWDECIMAL: case MYSQL_TYPE_DECIMAL: {
+        static const int d2b[10] = { 0, 1, 1, 2, 2, 3, 3, 4, 4, 4 };
+        int sc = t->decimals <= 38 ? t->decimals : 0, p = (int)t->length - (sc ? 1 : 0) - (t->is_unsigned ? 0 : 1);
+        if (p < sc) p = sc;
+        int ip = p - sc;
+        n = (uint32_t)((ip / 9) * 4 + d2b[ip % 9] + (sc / 9) * 4 + d2b[sc % 9]);
+        break;
+    }
+    case MYSQL_TYPE_LONGLONG: case MYSQL_TYPE_DOUBLE: n = 8; break;
+    case MYSQL_TYPE_BIT: n = (t->length + 7) / 8; break;
+    default:   /* strings: their weights, two bytes a character (bytes when binary) */
+        n = t->coll == 63 ? t->length : t->length / ml * 2;
+        break;
+    }
+    if (n > 1024) n = 1024;
+    return n + (t->nullable ? 1 : 0);
+}
+
+/* InnoDB's shortest clustered index record (dict_index_calc_min_rec_len, COMPACT):
+ * fixed-size columns their size, others one or two length bytes, the system columns
+ * and the header. */
+static uint32_t innodb_min_rec_len(const stor_table *t)
+{
+    uint32_t sum = 5 + 6 + 7, nullable = 0;
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        const stor_column *col = &t->cols[c];
+        bool fixed = col->type <= CT_BIT || col->type >= CT_DATE || col->type == CT_BINARY ||
+                     col->type == CT_ENUM || col->type == CT_SET;
+        uint32_t len = key_part_len(col, 0) - (col->not_null ? 0 : 1);
+        if (col->type == CT_VARCHAR || col->type == CT_VARBINARY) len -= 2;
+        if (fixed) sum += len;
+        else if (col->type >= CT_TINYTEXT && col->type <= CT_LONGBLOB) sum += 1;
+        else sum += len < 128 ? 1 : 2;
+        if (!col->not_null) nullable++;
+    }
+    return sum + (nullable + 7) / 8;
+}
+
+/* A column's bytes as an addon field (get_addon_fields: max_packed_col_length of its
+ * pack length): a VARCHAR one more for its length. */
+static uint32_t addon_len(const stor_column *c)
+{
+    uint32_t n = key_part_len(c, 0) - (c->not_null ? 0 : 1);
+    if (c->type == CT_VARCHAR || c->type == CT_VARBINARY) n += n > 255 ? 1 : 0;   /* (key_part_len counted 2) */
+    return n;
+}
+
+void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, int norder, uint64_t limit, ex_fsort *f)
+{
+    const stor_table *t = ctx->src[i].t;
+    memset(f, 0, sizeof *f);
+    f->limit = limit;
+    uint32_t sl = 0;
+    for (int k = 0; k < norder; k++) sl += fs_key_len(&otypes[k]);
+    /* the columns the statement reads: with a BLOB/TEXT among them, or more than
+       max_length_for_sort_data with the key, rows are sorted by reference (rowid mode) */
+    uint64_t m = 0;
+    for (int k = 0; k < sel->nitems; k++) cols_used(ctx, sel->items[k].e, i, &m);
+    cols_used(ctx, sel->where, i, &m);
+    cols_used(ctx, sel->having, i, &m);
+    for (int k = 0; k < sel->norder; k++) cols_used(ctx, sel->order[k].e, i, &m);
+    uint32_t alen = 0, nulls = 0, fields = 0;
+    bool blob = false;
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        if (c < 63 ? !(m & (1ull << c)) : !(m & (1ull << 63))) continue;
+        const stor_column *col = &t->cols[c];
+        if (col->type >= CT_TINYTEXT && col->type <= CT_LONGBLOB) blob = true;
+        alen += addon_len(col);
+        nulls += !col->not_null;
+        fields++;
+    }
+    alen += (nulls + 7) / 8;
+    const stor_index *pk = stor_primary(t);
+    uint32_t ref = pk ? key_len_of(t, pk) : 6;
+    f->rowid = blob || !fields || alen + sl >= 1024;
+    f->sort_length = f->rowid ? sl + ref : sl;
+    f->rec_length = f->rowid ? sl + ref : sl + alen;
+    /* ha_innobase::estimate_rows_upper_bound: 2 * leaf pages * 16 KiB / the shortest
+       record. The leaf pages are the statistics': one page for a table created less than
+       ten seconds ago (dict_stats recalculates a table at most every ten seconds), else
+       what the rows fill (taken at their shortest, pages 15/16 full) */
+    uint64_t minrec = innodb_min_rec_len(t), pages = 1;
+    if (!t->stat_born || ex_mono_s() >= t->stat_born + 10) {
+        pages = ((uint64_t)t->nlive * minrec + 15359) / 15360;
+        if (!pages) pages = 1;
+    }
+    f->est_rows = 2 * pages * 16384 / minrec;
+    pdb_value v;
+    ex_type vt;
+    f->sort_buffer = 2097152;
+    if (ex_sysvar_get(ctx->s, "sort_buffer_size", false, &v, ctx->a, &vt) == 0 && v.t != VT_NULL)
+        f->sort_buffer = v.t == VT_UINT ? v.u : (uint64_t)ex_to_int(&v);
+}

@@ -154,6 +154,11 @@ typedef struct qstate {
     bool *desc;
     int norder;
     int *order_pos;     /* ORDER BY n: item index, or -1 */
+    ex_type *otypes;    /* ORDER BY's types */
+    /* ORDER BY sorted as MariaDB's filesort leaves ties (fsort_setup; NULL: a stable
+       sort): the source row behind each output row, in the order they were made */
+    ex_fsort *fs;
+    uint32_t *orow, norow, corow;
     ex_rows out;        /* items + order keys */
     ex_spill *spill;    /* ORDER BY past the in-memory limit: rows go here, not to out (spill_setup) */
     /* GROUP BY past the in-memory limit (spill_setup): once the arena grew by glimit
@@ -833,6 +838,7 @@ static grp *group_find(qstate *q, const pdb_value *key)
 }
 
 static void emit_output(qstate *q);
+static void fsort_setup(qstate *q);
 
 /* A locking read: the base-table rows behind this result row. */
 static void lock_sources(qstate *q)
@@ -1507,6 +1513,26 @@ static bool order_free(const qstate *q)
     return agg;   /* (without an aggregate, LIMIT picks which rows) */
 }
 
+/* Does e assign a variable or call a volatile function (RAND)? MariaDB evaluates the
+ * select items of a filesorted block after the sort, in the order rows go out; pressdb
+ * as it reads them, so such a block keeps reading in table order, its old order. */
+static bool expr_volatile(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->kind == E_FUNC && e->s) {
+        const ex_fdef *d = ex_func_find(e->s);
+        if (!strcmp(e->s, "SET_USERVAR") || (d && (d->flags & EX_FN_VOLATILE))) return true;
+    }
+    for (int i = 0; i < e->nargs; i++) if (expr_volatile(e->args[i])) return true;
+    return false;
+}
+
+static bool items_volatile(const pl_select *sel)
+{
+    for (int i = 0; i < sel->nitems; i++) if (expr_volatile(sel->items[i].e)) return true;
+    return false;
+}
+
 /* Which full scans read a covering secondary key (lk->six), which lookups and ranges
  * hand out their rows in the key's order (lk->iorder, lk->rorder): not UPDATE/DELETE's search
  * for rows (row ids as items), nor a block whose result no order changes, nor one with
@@ -1528,6 +1554,15 @@ static void block_scan_keys(qstate *q)
         for (uint32_t k = 0; single && k < lk->nk; k++) single = lk->nkv[k] == 1;
         if (single) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->ix, lk->nk);
         else if (lk->rix) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->rix, lk->req);
+    }
+    if (q->sel->norder && !q->sel->ngroup && !q->sel->distinct && q->nsrc == 1 && !q->lk[0].korder &&
+        !items_volatile(q->sel)) {
+        /* ORDER BY sorted by filesort (fsort_setup): it reads a ref or an IN list's ranges
+           in key order, a range over a covering key in key order */
+        lookup *lk = &q->lk[0];
+        if (lk->rix && ctx->src[0].t) lk->rorder = ex_covering(ctx, q->sel, 0, lk->rix);
+        lk->iorder = lk->ix != NULL;
+        return;
     }
     if (q->sel->norder || q->sel->ngroup) return;
     for (int lv = 0; lv < q->nsrc; lv++) {
@@ -2260,6 +2295,15 @@ static void emit_output(qstate *q)
         for (uint32_t i = 0; i < q->out.ncols; i++) row[i] = ex_persist(ctx->a, &vals[i]);
         q->dfirst[dup] = ctx->rows[0];
         return;
+    }
+    if (q->fs) {
+        if (q->norow == q->corow) {
+            uint32_t nc = q->corow ? q->corow * 2 : 64;
+            uint32_t *nr = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *nr);
+            if (q->norow) memcpy(nr, q->orow, (size_t)q->norow * sizeof *nr);
+            q->orow = nr; q->corow = nc;
+        }
+        q->orow[q->norow++] = ctx->rows[0];
     }
     if (q->spill) { ex_spill_push(ctx, q->spill, vals); return; }   /* (none of the below applies: spill_setup) */
     ex_rows_push(ctx->a, &q->out, vals);
@@ -4263,6 +4307,7 @@ static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items,
     q->order = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(ex_prog *));
     q->desc = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(bool));
     q->order_pos = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(int));
+    q->otypes = stor_arena_alloc(ctx->a, (size_t)(sel->norder ? sel->norder : 1) * sizeof(ex_type));
     {
         ex_scope osc = *sc;
         osc.clause = "ORDER BY"; osc.allow_alias = true; osc.alias_first = true; osc.item_base = EX_ITEM_BASE;
@@ -4274,10 +4319,12 @@ static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items,
                 int pos = atoi(o->s);
                 if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", o->s);
                 q->order_pos[i] = pos - 1;
+                q->otypes[i] = q->itypes[pos - 1];
                 continue;
             }
             ex_type t;
             q->order[i] = bp_compile(pg, &osc, o, BK_ORDER, i, &t);
+            q->otypes[i] = t;
             if (t.enumc) q->order[i] = ex_prog_enum_index(q->order[i], &t);   /* an ENUM sorts by its members' order */
         }
     }
@@ -4366,6 +4413,7 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
         }
         limit_stop_setup(q, rows_cap);
         spill_setup(q);
+        fsort_setup(q);
         if (!impossible && !scan_stop(q) && !kagg_run(q)) {
             scan_level(q, 0);
             for (int k = 1; q->bnl && k < q->nsrc && !scan_stop(q); k++) bnl_flush(q, k);
@@ -4442,6 +4490,36 @@ static void block_emit_groups(qstate *q)
     ctx->aggv = NULL;
 }
 
+/* Output rows a and b as filesort compares them: the ORDER BY keys, then in rowid mode
+ * the row references. */
+typedef struct fsrows { qstate *q; const pdb_value *base; uint32_t ncols; const uint32_t *orow; const stor_table *t; } fsrows;
+static int fs_rowcmp(uint32_t a, uint32_t b, void *arg)
+{
+    const fsrows *f = arg;
+    int c = order_cmp(&f->base[(size_t)a * f->ncols], &f->base[(size_t)b * f->ncols], f->q);
+    if (c || !f->q->fs->rowid) return c;
+    return ex_fsort_refcmp(f->t, f->orow[a], f->orow[b]);
+}
+
+/* ORDER BY over one InnoDB table read in other than ORDER BY's order is MariaDB's
+ * filesort of the rows as it reads them: rows that tie come out as its algorithm leaves
+ * them (filesort.c). Not for grouping, DISTINCT, window functions, WITH TIES, LIMIT 0 or
+ * ROWS EXAMINED (a temporary table or a stop in between), nor UPDATE/DELETE's search. */
+static void fsort_setup(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    pl_select *sel = q->sel;
+    const stor_table *t = q->nsrc == 1 ? ctx->src[0].t : NULL;
+    if (!t || !q->norder || q->grouped || sel->distinct || q->nwins || sel->with_ties || ctx->stmt->exam_on ||
+        q->lk[0].korder || row_search(sel) || items_volatile(sel) || !t->engine || strcasecmp(t->engine, "InnoDB"))
+        return;
+    int64_t l = limit_value(ctx, sel->limit), o = limit_value(ctx, sel->offset);
+    if (l == 0) return;
+    uint64_t lim = l < 0 ? UINT64_MAX : (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
+    q->fs = stor_arena_alloc(ctx->a, sizeof *q->fs);
+    ex_fsort_setup(ctx, sel, 0, q->otypes, q->norder, lim, q->fs);
+}
+
 /* Window functions, DISTINCT, ORDER BY and LIMIT over the rows made; into result. */
 static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
 {
@@ -4480,7 +4558,12 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
        rows are ordered, through a heap; out_cmp is a total order, so the rows are the
        ones a full sort puts first) */
     int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
-    if (q->norder && n > 1) {
+    uint32_t nsorted = n;
+    if (q->fs && n > 1 && q->norow == n) {
+        if (n >= 256 && !ex_fsort_pq(q->fs)) sortkeys(ctx, q, o, idx, n);
+        fsrows fr = { q, o->v, o->ncols, q->orow, ctx->src[0].t };
+        nsorted = ex_fsort_run(ctx, q->fs, idx, n, fs_rowcmp, &fr);
+    } else if (q->norder && n > 1) {
         uint64_t want = lim < 0 || sel->with_ties ? UINT64_MAX : (uint64_t)lim + (uint64_t)(off > 0 ? off : 0);
         /* sort keys pay off when most rows take part in many comparisons; a top-N
            compares most rows once, with the heap's top */
@@ -4491,8 +4574,8 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
     }
     *found = n;
     if (off < 0) off = 0;
-    uint32_t from = (uint32_t)((uint64_t)off < n ? (uint64_t)off : n);
-    uint32_t to = lim < 0 ? n : (uint32_t)((uint64_t)from + (uint64_t)lim < n ? from + (uint64_t)lim : n);
+    uint32_t from = (uint32_t)((uint64_t)off < nsorted ? (uint64_t)off : nsorted);
+    uint32_t to = lim < 0 ? nsorted : (uint32_t)((uint64_t)from + (uint64_t)lim < nsorted ? from + (uint64_t)lim : nsorted);
     if (sel->with_ties && q->norder)   /* FETCH ... WITH TIES: the rows that sort as the last one */
         while (to > from && to < n) {
             ex_slice_tick(ctx);

@@ -314,6 +314,10 @@ typedef struct stor_table {
        clustered index's ordered view (stor_clustered_rows) instead. */
     bool unordered;
     uint32_t clu_last;       /* the last appended row id + 1; 0 = none */
+    /* when CREATE TABLE or TRUNCATE made it, in monotonic seconds + 1 (0: before this
+       process started): InnoDB's statistics of a new table count it empty until its
+       first recalculation, ten seconds on (the engine's filesort estimate) */
+    uint64_t stat_born;
 } stor_table;
 
 typedef struct stor_db {

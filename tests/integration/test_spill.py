@@ -152,11 +152,14 @@ GROUP_BIG_LIMIT = ("SELECT (a.id * 7919 + b.id * 13) % 200003 AS g, COUNT(*), SU
 
 # ties, collations, NULLs, DESC, WITH TIES, the first row of a group, the order of a
 # group's values: pressdb's own answers, spilled and in memory, and the counter that
-# shows the spill (MariaDB's answers differ for some: its filesort is not stable)
+# shows the spill. A third field names the ORDER BY columns of a sort whose ties
+# pressdb leaves in memory as MariaDB's filesort does (engine/filesort.c: its quicksort
+# is not stable) while a spilled sort keeps them in scan order (as MariaDB's own merge
+# passes have an order of their own), so it is compared on its rows and keys only.
 TIES = [
     ("Sort_merge_passes", "SELECT id, a FROM sp ORDER BY a"),
-    ("Sort_merge_passes", "SELECT s, id FROM sp ORDER BY s DESC"),
-    ("Sort_merge_passes", "SELECT u, s, id FROM sp ORDER BY u, s"),
+    ("Sort_merge_passes", "SELECT s, id FROM sp ORDER BY s DESC", (0,)),
+    ("Sort_merge_passes", "SELECT u, s, id FROM sp ORDER BY u, s", (0, 1)),
     ("Sort_merge_passes", "SELECT id, a, s FROM sp ORDER BY a DESC LIMIT 1000"),
     ("Sort_merge_passes", "SELECT id, a FROM sp ORDER BY a FETCH FIRST 10 ROWS WITH TIES"),
     ("Sort_merge_passes", "SELECT id % 1000 AS g, COUNT(*) AS c FROM sp GROUP BY g ORDER BY c"),
@@ -165,6 +168,13 @@ TIES = [
     ("Created_tmp_disk_tables", "SELECT a, s, id, COUNT(DISTINCT u), AVG(d) FROM sp GROUP BY a, s"),
     ("Created_tmp_disk_tables", "SELECT id % 900 AS g, COUNT(*) AS c, MAX(u) FROM sp GROUP BY g ORDER BY c DESC, MAX(s) LIMIT 50"),
 ]
+
+
+def key_of(row, cols):
+    """A row's ORDER BY values as sp's collations compare them (general_ci and
+    unicode_ci over its few strings: case, e/é, ß/ss)."""
+    return tuple(None if row[c] is None else str(row[c]).lower().replace("é", "e").replace("ß", "ss")
+                 for c in cols)
 
 
 def main():
@@ -220,7 +230,7 @@ def main():
             failures.append("Created_tmp_disk_tables did not grow for the GROUP BYs under 8M")
 
         # the same answers spilled and in memory, ties included
-        for counter, q in TIES:
+        for counter, q, *keys in TIES:
             cur.execute("SET tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT")
             before = status(cur, counter)
             mem = run(cur, q)
@@ -231,7 +241,12 @@ def main():
             disk = run(cur, q)
             if status(cur, counter) <= before:
                 failures.append("%s: did not spill with 16K limits (%s)" % (q, counter))
-            if mem[1] or disk[1] or list(mem[0]) != list(disk[0]):
+            if keys:
+                same = sorted(map(repr, mem[0])) == sorted(map(repr, disk[0])) and \
+                    [key_of(r, keys[0]) for r in mem[0]] == [key_of(r, keys[0]) for r in disk[0]]
+            else:
+                same = list(mem[0]) == list(disk[0])
+            if mem[1] or disk[1] or not same:
                 failures.append("%s: spilled rows differ from in-memory rows" % q)
 
         # an error after the spill: the file is closed

@@ -1,0 +1,211 @@
+/* MariaDB's filesort, as far as it decides the order of rows that tie under ORDER BY.
+ *
+ * A sort that compares only the ORDER BY keys leaves ties in an order its algorithm
+ * makes, and clients see that order (WordPress's post lists under ORDER BY post_date
+ * DESC LIMIT n). MariaDB 10.11 keeps the first LIMIT rows in a priority queue whose
+ * slots are reused as rows are evicted, then sorts the slots with its own quicksort
+ * (my_qsort2), or a radix sort for big arrays of short keys. This file replays those
+ * steps on row numbers with the engine's own comparison. engine/sort_ties.md has the
+ * rules, where they come from in MariaDB's source, and how they were checked. */
+#include "eng.h"
+
+#include <string.h>
+
+typedef struct fs_sort {
+    ex_ctx *ctx;
+    ex_fs_cmp cmp;
+    void *arg;
+} fs_sort;
+
+static inline int fs_cmp(const fs_sort *s, uint32_t a, uint32_t b) { return s->cmp(a, b, s->arg); }
+
+static inline void fs_swap(uint32_t *a, int64_t i, int64_t j) { uint32_t x = a[i]; a[i] = a[j]; a[j] = x; }
+
+/* mf_qsort.c's MEDIAN: the median of three in the middle one. */
+static void fs_median(const fs_sort *s, uint32_t *a, int64_t lo, int64_t mid, int64_t hi)
+{
+    if (fs_cmp(s, a[hi], a[lo]) < 0) fs_swap(a, hi, lo);
+    if (fs_cmp(s, a[mid], a[lo]) < 0) fs_swap(a, mid, lo);
+    else if (fs_cmp(s, a[hi], a[mid]) < 0) fs_swap(a, mid, hi);
+}
+
+/* my_qsort2 on n row numbers, step for step: ranges under 10 by insertion sort (stable),
+ * others partitioned around a median of three (of nine past 40), the smaller part sorted
+ * first. Equal keys stop both scans and are swapped, so it is not stable. */
+static void fs_qsort(const fs_sort *s, uint32_t *a, uint32_t n)
+{
+    if (n <= 1) return;
+    int64_t stack[2 * 64], sp = 0;   /* (the smaller part first: depth <= log2 n) */
+    int64_t lo = 0, hi = (int64_t)n - 1;
+    for (;;) {
+        ex_slice_tick(s->ctx);
+        int64_t cnt = hi - lo + 1;
+        if (cnt < 10) {
+            for (int64_t i = lo + 1; i <= hi; i++)
+                for (int64_t p = i; p > lo && fs_cmp(s, a[p - 1], a[p]) > 0; p--) fs_swap(a, p, p - 1);
+            if (sp == 0) return;
+            hi = stack[--sp]; lo = stack[--sp];
+            continue;
+        }
+        int64_t mid = lo + (cnt >> 1), lp, hp;
+        if (cnt > 40) {
+            int64_t step = cnt / 8;
+            fs_median(s, a, lo, lo + step, lo + 2 * step);
+            fs_median(s, a, mid - step, mid, mid + step);
+            fs_median(s, a, hi - 2 * step, hi - step, hi);
+            fs_median(s, a, lo + step, mid, hi - step);
+            lp = lo; hp = hi;
+        } else {
+            fs_median(s, a, lo, mid, hi);
+            lp = lo + 1; hp = hi - 1;
+        }
+        uint32_t pivot = a[mid];
+        do {
+            while (fs_cmp(s, a[lp], pivot) < 0) lp++;
+            while (fs_cmp(s, pivot, a[hp]) < 0) hp--;
+            if (lp < hp) {
+                fs_swap(a, lp, hp);
+                lp++; hp--;
+            } else {
+                if (lp == hp) { lp++; hp--; }
+                break;
+            }
+        } while (lp <= hp);
+        if (hp - lo <= 0) {
+            if (hi - lp <= 0) {
+                if (sp == 0) return;
+                hi = stack[--sp]; lo = stack[--sp];
+            } else lo = lp;
+        } else if (hi - lp <= 0) hi = hp;
+        else if (hp - lo > hi - lp) { stack[sp++] = lo; stack[sp++] = hp; lo = lp; }
+        else { stack[sp++] = lp; stack[sp++] = hi; hi = hp; }
+    }
+}
+
+static int fs_stable_cmp(const void *x, const void *y, void *arg)
+{
+    return fs_cmp(arg, *(const uint32_t *)x, *(const uint32_t *)y);
+}
+
+/* Filesort_buffer::sort_buffer: a radix sort (stable) for 1000 to 99999 keys of at most
+ * 20 bytes, else my_qsort2. */
+static void fs_sort_array(const fs_sort *s, const ex_fsort *f, uint32_t *a, uint32_t n)
+{
+    if (n >= 1000 && n < 100000 && f->sort_length <= 20)
+        ex_sort(s->ctx, a, n, sizeof *a, fs_stable_cmp, (void *)s);
+    else
+        fs_qsort(s, a, n);
+}
+
+/* check_if_pq_applicable: a LIMIT well below the rows the handler says there may be, or
+ * one whose rows fit the sort buffer when the whole table would not. */
+bool ex_fsort_pq(const ex_fsort *f)
+{
+    if (f->limit == UINT64_MAX || f->limit + 2 >= UINT32_MAX) return false;
+    uint64_t avail = f->sort_buffer / ((uint64_t)f->rec_length + 8);
+    if (f->est_rows < avail) return (double)f->limit < (double)f->est_rows / 3.0;
+    return f->limit + 1 < avail;
+}
+
+/* Bounded_queue over limit + 1 slots, a max-heap of slot numbers (mysys queues.c): a
+ * row fills the next free slot and rises past strictly smaller parents; once full, it
+ * overwrites the slot at the top (the largest, whatever the new row is) and sinks below
+ * strictly larger children. Only which slot holds which row matters afterwards. */
+static uint32_t fs_queue(const fs_sort *s, const uint32_t *rows, uint32_t n, uint32_t cap, uint32_t *slot)
+{
+    uint32_t *heap = stor_arena_alloc(s->ctx->a, ((size_t)cap + 1) * sizeof *heap);
+    uint32_t ne = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        ex_slice_tick(s->ctx);
+        uint32_t r = rows[i];
+        if (ne < cap) {
+            uint32_t e = ne, at = ++ne;
+            slot[e] = r;
+            while (at > 1 && fs_cmp(s, r, slot[heap[at / 2]]) > 0) { heap[at] = heap[at / 2]; at /= 2; }
+            heap[at] = e;
+            continue;
+        }
+        uint32_t top = heap[1], at = 1;
+        slot[top] = r;
+        while (at <= ne / 2) {
+            uint32_t c = 2 * at;
+            if (c < ne && fs_cmp(s, slot[heap[c]], slot[heap[c + 1]]) < 0) c++;
+            if (fs_cmp(s, slot[heap[c]], r) <= 0) break;
+            heap[at] = heap[c];
+            at = c;
+        }
+        heap[at] = top;
+    }
+    return ne;
+}
+
+uint32_t ex_fsort_run(ex_ctx *ctx, const ex_fsort *f, uint32_t *rows, uint32_t n, ex_fs_cmp cmp, void *arg)
+{
+    fs_sort s = { ctx, cmp, arg };
+    if (n <= 1) return n;
+    if (ex_fsort_pq(f) && f->limit + 1 < n) {
+        uint32_t cap = (uint32_t)f->limit + 1;
+        uint32_t *slot = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *slot);
+        uint32_t k = fs_queue(&s, rows, n, cap, slot);
+        fs_sort_array(&s, f, slot, k);
+        memcpy(rows, slot, (size_t)k * sizeof *rows);
+        return k;
+    }
+    /* more rows than the sort buffer's keys (at least 15, at most the handler's
+       estimate): MariaDB sorts chunks and merges them through files, an order not
+       replayed here (engine/sort_ties.md 5c): ties stay in read order */
+    uint64_t keys = f->sort_buffer / ((uint64_t)f->rec_length + 8);
+    if (keys > f->est_rows) keys = f->est_rows;
+    if (keys < 15) keys = 15;
+    if (!ex_fsort_pq(f) && n > keys) {
+        ex_sort(ctx, rows, n, sizeof *rows, fs_stable_cmp, &s);
+        return n;
+    }
+    fs_sort_array(&s, f, rows, n);   /* (a queue that holds every row keeps them in read order) */
+    return n;
+}
+
+/* Part of an InnoDB row reference (ha_innobase::position: the primary key in key image
+ * format): an integer's bytes, least significant first. */
+static int fs_ref_int(const stor_column *c, const pdb_value *x, const pdb_value *y)
+{
+    static const uint8_t width[] = { [CT_TINYINT] = 1, [CT_SMALLINT] = 2, [CT_MEDIUMINT] = 3, [CT_INT] = 4, [CT_BIGINT] = 8 };
+    uint64_t a = x->t == VT_UINT ? x->u : (uint64_t)x->i, b = y->t == VT_UINT ? y->u : (uint64_t)y->i;
+    for (int k = 0; k < width[c->type]; k++) {
+        unsigned p = (unsigned)(a >> (8 * k)) & 0xff, q = (unsigned)(b >> (8 * k)) & 0xff;
+        if (p != q) return p < q ? -1 : 1;
+    }
+    return 0;
+}
+
+/* A VARCHAR part: its two length bytes (least significant first), then its bytes. */
+static int fs_ref_str(const pdb_value *x, const pdb_value *y)
+{
+    if ((x->len & 0xff) != (y->len & 0xff)) return (x->len & 0xff) < (y->len & 0xff) ? -1 : 1;
+    if ((x->len >> 8) != (y->len >> 8)) return (x->len >> 8) < (y->len >> 8) ? -1 : 1;
+    int c = x->len ? memcmp(x->p, y->p, x->len) : 0;
+    return c < 0 ? -1 : c > 0;
+}
+
+static bool fs_ref_part_ok(const stor_column *c)
+{
+    return c->type <= CT_BIGINT || c->type == CT_VARCHAR || c->type == CT_VARBINARY;
+}
+
+int ex_fsort_refcmp(const stor_table *t, uint32_t a, uint32_t b)
+{
+    const stor_index *pk = stor_primary(t);
+    if (!pk) return a < b ? -1 : a > b;   /* the hidden row id, big-endian: insertion order */
+    for (uint32_t k = 0; k < pk->ncols; k++)
+        if (!fs_ref_part_ok(&t->cols[pk->cols[k]])) return stor_clustered_cmp(t, a, b);
+    for (uint32_t k = 0; k < pk->ncols; k++) {
+        const stor_column *c = &t->cols[pk->cols[k]];
+        pdb_value x, y;
+        stor_get(t, pk->cols[k], a, &x);
+        stor_get(t, pk->cols[k], b, &y);
+        if (x.t == VT_NULL || y.t == VT_NULL) return stor_clustered_cmp(t, a, b);
+        int r = c->type == CT_VARCHAR || c->type == CT_VARBINARY ? fs_ref_str(&x, &y) : fs_ref_int(c, &x, &y);
+        if (r) return r;
+    }
+    return a < b ? -1 : a > b;
+}
