@@ -290,11 +290,26 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
         if (!t->nullable && !(t->flags & NOT_NULL_FLAG) && t->vt != VT_NULL && t->ptype != MYSQL_TYPE_NULL) {}
         m[i].decimals = t->decimals;
         if (t->vt == VT_STRING && t->coll != COLL_BINARY && t->ptype != MYSQL_TYPE_BIT) {
+            /* MariaDB's store_field_metadata: with character_set_results set, the number
+               is that collation's and the length is converted (a blob's counted in its
+               bytes, others in characters); without, the column's own. A TEXT column's
+               own length is its bytes (its type here counts characters times maxlen).
+               An expression's type holds the length MariaDB sends in its own character
+               set already: converted in characters when the sets differ */
             const pdb_collation *c = pdb_coll_by_id(t->coll);
-            uint32_t chars = t->length / (c && c->maxlen ? c->maxlen : 1);
-            if (rc && c && strcmp(rc->charset, c->charset)) { m[i].charset = rc->id; m[i].length = chars * rc->maxlen; }
-            else { m[i].charset = t->coll; m[i].length = t->length; }
-            if (t->ptype == MYSQL_TYPE_BLOB || t->ptype == MYSQL_TYPE_LONG_BLOB) m[i].length = t->length;
+            uint32_t ml = c && c->maxlen ? c->maxlen : 1;
+            bool blob = m[i].type >= MYSQL_TYPE_TINY_BLOB && m[i].type <= MYSQL_TYPE_BLOB;
+            uint64_t own = t->length, len;
+            if (t->from_column && blob && own != UINT32_MAX) own /= ml;
+            if (!t->from_column)
+                len = rc && c && strcmp(rc->charset, c->charset) && !blob ? own / ml * rc->maxlen : own;
+            else if (rc)
+                len = (blob ? own : own / ml) * rc->maxlen;   /* (every charset here has 1-byte characters at least) */
+            else
+                len = own;
+            m[i].charset = rc ? rc->id : t->coll;
+            m[i].length = len > UINT32_MAX ? UINT32_MAX : (uint32_t)len;
+            if (c && c->binary) m[i].flags |= BINARY_FLAG;   /* (my_binary_compare: a _bin collation) */
             if (!m[i].decimals && !t->from_column) m[i].decimals = 39;
         } else {
             m[i].charset = COLL_BINARY;
@@ -567,7 +582,7 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'", cc->name, c->charset);
         }
         s->coll_client = c->id;
-        s->coll_results = c->id;
+        s->coll_results = st->num == 1 ? c->id : cc->id;   /* (SET NAMES .. COLLATE: the results' number is that collation's) */
         if (st->num == 1) {   /* SET CHARACTER SET: connection follows the database */
             stor_db *d = s->db[0] ? stor_db_find(s->db) : NULL;
             s->coll_connection = d ? d->coll : COLL_UTF8MB4_GENERAL_CI;

@@ -1830,6 +1830,15 @@ static bool dml_buffer(xstate *xst, const ex_src *s, const stor_index *ix)
     return false;
 }
 
+/* Does EXPLAIN show a full scan as MariaDB's read of a covering key (type index)? Not
+ * with GROUP BY, nor with ORDER BY over a join (MariaDB may read the key that gives
+ * the order). With ORDER BY over one table it does, and its filesort still reads the
+ * table (ha_rnd_next: clustered order, engine/sort_ties.md section 6). */
+static bool scan_key_shown(const pl_select *sel, int n)
+{
+    return !sel->ngroup && (!sel->norder || n == 1);
+}
+
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *plan, const ex_plan_src *ps,
                       bool impossible)
 {
@@ -1840,14 +1849,15 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
     for (int i = 0; i < nconj; i++) { conj[i] = plan->conj[i].e; level[i] = plan->conj[i].level; }
     xstate *xst = ctx->stmt->explain;
     if (!xst) return;
-    xblock *b = xfind(xst, sel);
+    const pl_select *key = sel->orig ? sel->orig : sel;   /* (a rewritten copy: the block it stands for) */
+    xblock *b = xfind(xst, key);
     if (!b) return;
     if (b->done) {
         /* a block run again (a correlated subquery): its counts add up */
         if (ctx->stmt->analyzing)
             for (int k = 0; k < xst->nr; k++) {
                 xrow *xr = &xst->r[k];
-                if (xr->sel != sel || xr->src < 0 || xr->src >= n) continue;
+                if (xr->sel != key || xr->src < 0 || xr->src >= n) continue;
                 xr->loops += ps[xr->src].r_loops; xr->read += ps[xr->src].r_read; xr->pass += ps[xr->src].r_pass;
                 xr->ns += ps[xr->src].r_ns; xr->cond_ns += ps[xr->src].r_cond_ns;
             }
@@ -1900,7 +1910,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
         const ex_plan_src *p = &ps[i];
         xrow *r = xrow_add(xst, b->id, ord + (i + 1) * 1e-3);
         r->v[X_STYPE] = b->stype;
-        r->sel = sel; r->src = i;
+        r->sel = key; r->src = i;
         r->loops = p->r_loops; r->read = p->r_read; r->pass = p->r_pass;
         const pl_tref *tr = NULL;
         for (int k = 0; k < sel->nfrom; k++)
@@ -1991,13 +2001,13 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
                 r->v[X_TYPE] = "ref";
                 r->v[X_REF] = xstrdup(xst, ref);
             }
-        } else if (p->hcol >= 0 && s->t && !(six = !dml && !xst->mdml && !sel->norder && !sel->ngroup ? ex_scan_key(ctx, sel, i) : NULL)) {
+        } else if (p->hcol >= 0 && s->t && !(six = !dml && !xst->mdml && scan_key_shown(sel, n) ? ex_scan_key(ctx, sel, i) : NULL)) {
             /* pressdb hash-joins it; MariaDB (join_cache_level 2) reads it whole through
                its join buffer, the equality checked on each pair */
             r->v[X_TYPE] = "ALL";
             rows = s->t->nlive;
             xjoin(extra, sizeof extra, "Using where");
-        } else if (six || (six = !dml && !xst->mdml && !sel->norder && !sel->ngroup ? ex_scan_key(ctx, sel, i) : NULL) != NULL) {
+        } else if (six || (six = !dml && !xst->mdml && scan_key_shown(sel, n) ? ex_scan_key(ctx, sel, i) : NULL) != NULL) {
             /* the whole of a key that holds every column read */
             r->v[X_TYPE] = "index";
             r->v[X_KEY] = six->name;
@@ -2080,7 +2090,8 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
         b->having = xprint_list(ctx, sel, h, nh, true, NULL);
     }
     if (xst->ext) {
-        b->note = note_block(ctx, sc, sel, b, ps, conj, level, nconj, impossible, grouped && (sel->ngroup || !sel->distinct));
+        b->note = note_block(ctx, sc, sel->orig ? sel->orig : sel, b, ps, conj, level, nconj, impossible,
+                             grouped && (sel->ngroup || !sel->distinct));
         if (ctx->outer) {   /* a correlated subquery's references, as MariaDB resolves them */
             for (int i = 0; i < sel->nitems; i++) note_refs(ctx, sel->items[i].e, b);
             for (int i = 0; i < sel->nfrom; i++) note_refs(ctx, sel->from[i].on, b);
@@ -2902,6 +2913,37 @@ static uint32_t addon_len(const stor_column *c)
     return n;
 }
 
+/* The columns of source i that e reads, for filesort's read set: as cols_used, but a
+ * subquery adds only the columns it names qualified by the source's alias (an outer
+ * reference; an unqualified outer reference is not seen). */
+static void read_set_sel(ex_ctx *ctx, const pl_select *q, int i, uint64_t *m);
+static void read_set(ex_ctx *ctx, const pl_expr *e, int i, uint64_t *m, bool qualified)
+{
+    if (!e) return;
+    if (e->kind == E_STAR || e->kind == E_COLUMN) {
+        if (!qualified || e->tbl) cols_used(ctx, e, i, m);
+        return;
+    }
+    for (int k = 0; k < e->nargs; k++) read_set(ctx, e->args[k], i, m, qualified);
+    if (e->sub) read_set_sel(ctx, e->sub, i, m);
+}
+
+static void read_set_sel(ex_ctx *ctx, const pl_select *q, int i, uint64_t *m)
+{
+    const char *alias = ctx->src[i].alias;
+    for (; q; q = q->next) {
+        for (int k = 0; k < q->nfrom; k++)   /* (the alias means the subquery's own table) */
+            if (alias && q->from[k].alias ? !strcmp(q->from[k].alias, alias) : q->from[k].name && alias && !strcmp(q->from[k].name, alias))
+                return;
+        for (int k = 0; k < q->nitems; k++) read_set(ctx, q->items[k].e, i, m, true);
+        for (int k = 0; k < q->nfrom; k++) read_set(ctx, q->from[k].on, i, m, true);
+        read_set(ctx, q->where, i, m, true);
+        read_set(ctx, q->having, i, m, true);
+        for (int k = 0; k < q->ngroup; k++) read_set(ctx, q->group[k], i, m, true);
+        for (int k = 0; k < q->norder; k++) read_set(ctx, q->order[k].e, i, m, true);
+    }
+}
+
 void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, int norder, uint64_t limit, ex_fsort *f)
 {
     const stor_table *t = ctx->src[i].t;
@@ -2912,10 +2954,10 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
     /* the columns the statement reads: with a BLOB/TEXT among them, or more than
        max_length_for_sort_data with the key, rows are sorted by reference (rowid mode) */
     uint64_t m = 0;
-    for (int k = 0; k < sel->nitems; k++) cols_used(ctx, sel->items[k].e, i, &m);
-    cols_used(ctx, sel->where, i, &m);
-    cols_used(ctx, sel->having, i, &m);
-    for (int k = 0; k < sel->norder; k++) cols_used(ctx, sel->order[k].e, i, &m);
+    for (int k = 0; k < sel->nitems; k++) read_set(ctx, sel->items[k].e, i, &m, false);
+    read_set(ctx, sel->where, i, &m, false);
+    read_set(ctx, sel->having, i, &m, false);
+    for (int k = 0; k < sel->norder; k++) read_set(ctx, sel->order[k].e, i, &m, false);
     uint32_t alen = 0, nulls = 0, fields = 0;
     bool blob = false;
     for (uint32_t c = 0; c < t->ncols; c++) {

@@ -45,7 +45,13 @@ uint32_t ex_fn_chars_of(const ex_type *t)
  * makes it binary (MariaDB's rule for CONCAT, IF, COALESCE...), else the first one's. */
 uint16_t ex_fn_coll_of(const ex_type *a, int n)
 {
-    for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING && a[i].coll == COLL_BINARY) return COLL_BINARY;
+    /* binary wins (DTCollation::aggregate) unless the other side's derivation is stronger:
+       a binary literal (coercible) gives way to a column, a CAST or a COLLATE (function
+       results are not told apart here: they let binary win) */
+    int strongest = 4;
+    for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING && a[i].coll != COLL_BINARY && a[i].coerc < strongest) strongest = a[i].coerc;
+    for (int i = 0; i < n; i++)
+        if (a[i].vt == VT_STRING && a[i].coll == COLL_BINARY && !(a[i].coerc == 4 && strongest <= 2)) return COLL_BINARY;
     for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING && a[i].coll != COLL_BINARY) return a[i].coll;
     for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING) return a[i].coll;
     return COLL_UTF8MB4_GENERAL_CI;

@@ -4723,6 +4723,8 @@ static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, e
     cols->db = dbname;
 }
 
+static pl_select *group_dropped(ex_ctx *ctx, pl_select *sel);
+
 static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *cols, uint64_t *found)
 {
     ex_check_stack(pctx);
@@ -4732,6 +4734,7 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *c
     uint32_t rows_cap = pctx->rows_cap;
     ctx->rows_cap = 0;   /* (derived tables and subqueries inside need all their rows) */
     open_sources(ctx, sel);
+    sel = group_dropped(ctx, sel);
     qstate q;
     memset(&q, 0, sizeof q);
     q.ctx = ctx; q.sel = sel; q.nsrc = ctx->nsrc;
@@ -4768,6 +4771,63 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *c
     }
     block_finish(&q, result, found);
     block_columns(&q, &sc, items, nitems, cols);
+}
+
+/* Does e (outside subqueries) aggregate or hold a window function? */
+static bool expr_aggregates(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->win || (e->kind == E_FUNC && e->s && ex_is_aggregate_name(e->s))) return true;
+    for (int i = 0; i < e->nargs; i++) if (expr_aggregates(e->args[i])) return true;
+    return false;
+}
+
+/* MariaDB drops a GROUP BY that names every column of a unique key of NOT NULL whole
+ * columns of the block's one table when nothing aggregates (JOIN::optimize: each group
+ * is one row) and sorts by the group list instead unless an ORDER BY is given; the
+ * rows are then filesorted as for any ORDER BY (fsort_setup). The block runs a copy of
+ * sel without its GROUP BY. Not with HAVING or under ONLY_FULL_GROUP_BY (their errors
+ * are checked against the GROUP BY first). */
+static pl_select *group_dropped(ex_ctx *ctx, pl_select *sel)
+{
+    if (!sel->ngroup || sel->rollup || sel->having || ctx->nsrc != 1 || !ctx->src[0].t || sel->ngroup > 64 ||
+        (ctx->s->sql_mode & MODE_ONLY_FULL_GROUP_BY))
+        return sel;
+    for (int i = 0; i < sel->nitems; i++) if (expr_aggregates(sel->items[i].e)) return sel;
+    for (int i = 0; i < sel->norder; i++) if (expr_aggregates(sel->order[i].e)) return sel;
+    const ex_src *src = &ctx->src[0];
+    const stor_table *t = src->t;
+    uint64_t have = 0;
+    for (int g = 0; g < sel->ngroup; g++) {
+        const pl_expr *e = sel->group[g];
+        if (e->kind != E_COLUMN || (e->tbl && (!src->alias || strcmp(src->alias, e->tbl)))) return sel;
+        for (int i = 0; i < sel->nitems; i++)   /* (an alias of that name: GROUP BY may mean the item) */
+            if (sel->items[i].alias && !strcasecmp(sel->items[i].alias, e->s)) return sel;
+        uint32_t c = 0;
+        while (c < t->ncols && strcasecmp(t->cols[c].name, e->s)) c++;
+        if (c == t->ncols) return sel;
+        if (c < 64) have |= 1ull << c;
+    }
+    bool unique = false;
+    for (uint32_t x = 0; x < t->nidx && !unique; x++) {
+        const stor_index *ix = &t->idx[x];
+        if (ix->kind != IK_PRIMARY && ix->kind != IK_UNIQUE) continue;
+        unique = true;
+        for (uint32_t k = 0; k < ix->ncols && unique; k++)
+            unique = ix->cols[k] < 64 && (have >> ix->cols[k] & 1) && t->cols[ix->cols[k]].not_null &&
+                     !(ix->prefix && ix->prefix[k]);
+    }
+    if (!unique) return sel;
+    pl_select *s2 = stor_arena_alloc(ctx->a, sizeof *s2);
+    *s2 = *sel;
+    s2->group = NULL; s2->ngroup = 0; s2->group_desc = 0;
+    s2->orig = sel;
+    if (!sel->norder) {
+        s2->order = stor_arena_alloc(ctx->a, (size_t)sel->ngroup * sizeof *s2->order);
+        for (int g = 0; g < sel->ngroup; g++) s2->order[g] = (pl_order){ sel->group[g], (sel->group_desc >> g) & 1 };
+        s2->norder = sel->ngroup;
+    }
+    return s2;
 }
 
 /* Runs a SELECT (with UNION members) into rows. */

@@ -185,6 +185,8 @@ struct pl_select {
     pl_order *u_order;        /* ORDER BY / LIMIT applying to the whole union */
     int nu_order;
     pl_expr *u_limit, *u_offset;
+    pl_select *orig;          /* a copy the engine rewrote (a GROUP BY dropped): the block
+                                 it stands for, as EXPLAIN knows it; NULL otherwise */
 };
 
 /* ---- DDL pieces ---- */

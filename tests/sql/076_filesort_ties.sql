@@ -82,3 +82,14 @@ INSERT INTO sk WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WH
 SELECT k FROM sk ORDER BY v LIMIT 12;
 SELECT k, t FROM sk ORDER BY v LIMIT 12;
 SELECT k FROM sk ORDER BY v;
+
+-- GROUP BY a unique key of the one table, nothing aggregated: MariaDB drops the GROUP
+-- BY (each group is one row) and filesorts by ORDER BY, or by the group list
+SELECT SQL_CALC_FOUND_ROWS wp.ID FROM wp WHERE 1 = 1 AND wp.post_type = 'post' GROUP BY wp.ID ORDER BY wp.post_date DESC LIMIT 0, 10;
+SELECT FOUND_ROWS();
+SELECT ID FROM wp WHERE ID NOT IN (SELECT ID FROM wp WHERE menu_order = 2) AND post_type = 'post' GROUP BY ID ORDER BY post_date DESC LIMIT 10, 10;
+SELECT ID, post_date FROM wp GROUP BY ID DESC LIMIT 5;
+SELECT ID, post_date FROM wp WHERE ID < 20 GROUP BY ID, post_date ORDER BY post_date;
+SELECT post_date, COUNT(*) FROM wp GROUP BY ID, post_date ORDER BY post_date LIMIT 5;
+SELECT k, v FROM sk GROUP BY k ORDER BY v LIMIT 8;
+SELECT a FROM nopk GROUP BY a ORDER BY b LIMIT 8;
