@@ -196,6 +196,9 @@ void pdb_set_jit_min_rows(uint32_t n);
 
 /* Engine-wide settings from the command line / config file (MariaDB variable names). */
 int  pdb_set_global_default(const char *name, const char *value);
+/* max_prepared_stmt_count's global value (SET GLOBAL changes it): the server-wide limit
+ * of prepared statements (server/stmt.c, 1461 past it). */
+uint32_t pdb_max_prepared_stmts(void);
 
 void pdb_session_init(pdb_session *s, uint32_t conn_id);
 void pdb_session_free(pdb_session *s);

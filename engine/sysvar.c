@@ -74,6 +74,7 @@ static const sysvar vars[] = {
     { "max_connections", SV_UINT, SVF_GLOBAL, "151" },
     { "max_heap_table_size", SV_UINT, SVF_SESSION, "16777216" },
     { "max_join_size", SV_UINT, SVF_SESSION, "18446744073709551615" },
+    { "max_prepared_stmt_count", SV_UINT, SVF_GLOBAL, "16382" },
     { "max_recursive_iterations", SV_UINT, SVF_SESSION, "1000" },
     { "max_session_mem_used", SV_UINT, SVF_SESSION, "9223372036854775807" },
     { "max_sort_length", SV_UINT, SVF_SESSION, "1024" },
@@ -375,6 +376,19 @@ static uint64_t secs_to_ns(const char *text)
 
 /* The global value in ns, so that a statement finds its limit without the lock. */
 static _Atomic uint64_t stmt_time_global_ns;
+/* max_prepared_stmt_count, read by every prepare (server/stmt.c) without the lock */
+static _Atomic uint32_t max_prepared_global = 16382;
+
+uint32_t pdb_max_prepared_stmts(void) { return atomic_load_explicit(&max_prepared_global, memory_order_relaxed); }
+
+static void note_global(const char *name, const char *text)
+{
+    if (!strcmp(name, "max_statement_time")) atomic_store(&stmt_time_global_ns, secs_to_ns(text));
+    if (!strcmp(name, "max_prepared_stmt_count")) {
+        unsigned long long n = text ? strtoull(text, NULL, 10) : 0;
+        atomic_store(&max_prepared_global, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
+    }
+}
 
 uint64_t ex_sysvar_stmt_time_ns(pdb_session *s)
 {
@@ -551,7 +565,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     pthread_mutex_lock(&gmu);
     set_override(&globals, v, text ? text : "");
     pthread_mutex_unlock(&gmu);
-    if (v == stmt_time_var()) atomic_store(&stmt_time_global_ns, secs_to_ns(text));
+    note_global(v->name, text);
     return rc;
 }
 
@@ -575,11 +589,11 @@ int pdb_set_global_default(const char *name, const char *value)
     if (v == stmt_time_var()) {
         stmt_time_clamp(v, value, num, sizeof num, &(ex_err){ 0 });
         value = num;
-        atomic_store(&stmt_time_global_ns, secs_to_ns(value));
     }
     pthread_mutex_lock(&gmu);
     set_override(&globals, v, value);
     pthread_mutex_unlock(&gmu);
+    note_global(v->name, value);
     if (!strcmp(v->name, "innodb_flush_log_at_trx_commit")) stor_set_flush_mode(atoi(value));
     if (!strcmp(v->name, "innodb_log_file_size")) {
         /* K/M/G suffixes as on the command line */

@@ -436,7 +436,6 @@ void srv_exec_end(srv_conn *c);
 int  srv_write_coldefs(srv_conn *c, const pdb_colmeta *cols, size_t n);
 
 /* stmt.c */
-#define SRV_MAX_PREPARED_STMTS 16382     /* MariaDB's max_prepared_stmt_count default */
 void srv_stmt_prepare(srv_conn *c, const uint8_t *p, size_t n);
 void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n);
 void srv_stmt_send_long_data(srv_conn *c, const uint8_t *p, size_t n);

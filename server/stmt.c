@@ -9,7 +9,7 @@
  *     that COM_RESET_CONNECTION / COM_CHANGE_USER do not reset (they drop the
  *     statements); id 0xffffffff means the statement prepared last (cleared when that
  *     one is closed or a prepare fails);
- *   - at most max_prepared_stmt_count (16382) statements exist server-wide: 1461;
+ *   - at most max_prepared_stmt_count (16382; SET GLOBAL changes it) statements exist server-wide: 1461;
  *   - PREPARE answers STMT_PREPARE_OK, one definition per parameter (name "?", type
  *     NULL, binary, BINARY_FLAG), EOF, the result columns, EOF (no EOFs with
  *     CLIENT_DEPRECATE_EOF; a group that is empty is left out with its EOF);
@@ -166,7 +166,7 @@ static bool take_slot(void)
 {
     uint32_t n = atomic_load(&srv_prepared_count);
     do {
-        if (n >= SRV_MAX_PREPARED_STMTS)
+        if (n >= pdb_max_prepared_stmts())
             return false;
     } while (!atomic_compare_exchange_weak(&srv_prepared_count, &n, n + 1));
     return true;
@@ -204,7 +204,7 @@ void srv_stmt_prepare(srv_conn *c, const uint8_t *p, size_t n)
     if (!take_slot()) {
         stmt_error(c, 1461, "42000",
                    "Can't create more than max_prepared_stmt_count statements (current value: %u)",
-                   (unsigned)SRV_MAX_PREPARED_STMTS);
+                   (unsigned)pdb_max_prepared_stmts());
         return;
     }
     if (c->nstmts == c->stmts_cap) {

@@ -730,6 +730,46 @@ def limit_part(srv):
     return 1, 0
 
 
+def global_limit_part(srv):
+    """SET GLOBAL max_prepared_stmt_count lowers the limit for the next prepare (node's
+    mysql2 suite sets it to 10): 1461 with the new value in its message, @@GLOBAL reads
+    it, the old value is put back. Returns (checks, bad)."""
+    outcomes = []
+    for label, host, port in srv:
+        c = Raw(host, port, BASE_CAPS)
+        out = []
+        try:
+            c.send(b"\x03SELECT @@GLOBAL.max_prepared_stmt_count")
+            r = c.reply()
+            old = r[-2][1][1:].decode()
+            out.append(old)
+            c.send(b"\x03SET GLOBAL max_prepared_stmt_count = 3")
+            out.append(c.reply()[0][1][:1].hex())
+            c.send(b"\x03SELECT @@GLOBAL.max_prepared_stmt_count")
+            out.append(c.reply()[-2][1][1:].decode())
+            ids = []
+            for i in range(4):
+                sid, r = c.prepare(b"SELECT %d" % i)
+                out.append(r[0][1][:1].hex() if sid is not None else r[0][1][:3].hex() + r[0][1][9:].decode())
+                if sid is not None:
+                    ids.append(sid)
+            c.send(b"\x19" + struct.pack("<I", ids[0]))
+            sid, r = c.prepare(b"SELECT 9")
+            out.append(r[0][1][:1].hex())
+            c.send(b"\x03SET GLOBAL max_prepared_stmt_count = " + old.encode())
+            out.append(c.reply()[0][1][:1].hex())
+        except Exception as e:  # noqa: BLE001
+            out.append("exception %r" % e)
+        finally:
+            c.close()
+        outcomes.append(out)
+    if outcomes[0] != outcomes[1]:
+        print("DIFF SET GLOBAL max_prepared_stmt_count: %s %r, %s %r"
+              % (srv[0][0], outcomes[0], srv[1][0], outcomes[1]))
+        return 1, 1
+    return 1, 0
+
+
 def servers():
     out = []
     for label, var in (("MariaDB", "MARIADB"), (os.environ.get("PRESSDB_LABEL", "pressdb"), "PRESSDB")):
@@ -801,9 +841,10 @@ def main():
     c1, b1 = php_part(srv)
     c2, b2 = raw_part(srv)
     c3, b3 = limit_part(srv)
+    c4, b4 = global_limit_part(srv)
     cleanup(srv)
-    print("php: %d checks, %d differ; raw protocol: %d checks, %d differ" % (c1, b1, c2 + c3, b2 + b3))
-    return 1 if b1 or b2 or b3 else 0
+    print("php: %d checks, %d differ; raw protocol: %d checks, %d differ" % (c1, b1, c2 + c3 + c4, b2 + b3 + b4))
+    return 1 if b1 or b2 or b3 or b4 else 0
 
 
 if __name__ == "__main__":
