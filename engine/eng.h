@@ -391,6 +391,8 @@ int      ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll);
 bool     ex_equal(const pdb_value *a, const pdb_value *b, uint16_t coll);   /* non-NULL values */
 /* Parses a string as a number the way MySQL's string-to-double does (prefix). */
 double   ex_str_to_double(const char *s, size_t n, bool *trunc);
+/* Datetime text: 0, 1 when a valid date (and time so far) comes before other characters
+ * (MariaDB keeps it and warns "Truncated incorrect ..."), -1 when invalid. */
 int      ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date);
 bool     ex_is_aggregate_name(const char *upper_name);
 int      ex_parse_time(const char *s, size_t n, int64_t *out_us);   /* 0 or -1 */

@@ -81,6 +81,8 @@ typedef struct pdb_session {
     uint16_t coll_connection;       /* collation_connection */
     uint16_t coll_results;          /* character_set_results (0 = NULL: no conversion) */
     char time_zone[64];             /* "SYSTEM" or "+hh:mm" */
+    char tls_cipher[64];            /* the TLS connection's cipher (Ssl_cipher), "" without TLS */
+    char tls_version[16];           /* its protocol (Ssl_version) */
     uint64_t last_insert_id;        /* LAST_INSERT_ID() */
     uint64_t rnd_s1, rnd_s2;        /* RAND()'s generator, seeded at its first use from the
                                        system's random source (0, 0: not yet) */

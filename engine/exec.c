@@ -1449,7 +1449,7 @@ int pdb_value_datetime(const pdb_value *v, int *y, int *mo, int *d, int *h, int 
     int64_t dt;
     bool isd;
     if (v->t == VT_DATE || v->t == VT_DATETIME) dt = v->i;
-    else if (v->t == VT_STRING) { if (ex_parse_datetime(v->p, v->len, &dt, &isd) != 0) return -1; }
+    else if (v->t == VT_STRING) { if (ex_parse_datetime(v->p, v->len, &dt, &isd) < 0) return -1; }
     else return -1;
     pdb_dt_unpack(dt, y, mo, d, h, mi, s, us);
     return 0;

@@ -146,9 +146,15 @@ bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
     case VT_DATETIME: *dt = v->i; return true;
     case VT_DATE: *dt = v->i; *isdate = true; return true;
     case VT_STRING:
-        if (ex_parse_datetime(v->p, v->len, dt, isdate) == 0) return true;
-        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)v->len, v->p);
-        return false;
+        switch (ex_parse_datetime(v->p, v->len, dt, isdate)) {
+        case 0: return true;
+        case 1:
+            ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", *isdate ? "date" : "datetime", (int)v->len, v->p);
+            return true;
+        default:
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)v->len, v->p);
+            return false;
+        }
     case VT_INT: case VT_DECIMAL: case VT_DOUBLE: case VT_UINT: {
         if (ex_fn_num_dt(v, dt, isdate)) return true;
         char buf[80];
@@ -950,7 +956,10 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         if (v->t == VT_DATETIME || v->t == VT_DATE) dt = v->i;
         else {
             size_t n; const char *s = ex_to_str(ctx->a, v, &n);
-            if (ex_parse_datetime(s, n, &dt, &isd) != 0) {
+            int pr = ex_parse_datetime(s, n, &dt, &isd);
+            if (pr == 1 && !ctx->strict) {   /* a valid date and time before other characters: kept */
+                ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+            } else if (pr != 0) {
                 if (ctx->strict) ex_raise(ctx, 1292, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u",
                                           c->type == CT_DATE ? "date" : "datetime", (int)n, s, ctx->insert_t ? ctx->insert_t->db : "",
                                           ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);

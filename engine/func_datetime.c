@@ -274,7 +274,7 @@ static void ty_unix_timestamp(const ex_fdef *fd, const ex_type *a, int n, ex_typ
         int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : 6;
         if (e && e->args[0]->kind == E_STRING) {
             int64_t dt; bool isd;
-            fsp = ex_parse_datetime(e->args[0]->s, e->args[0]->slen, &dt, &isd) == 0 ? text_digits(e->args[0]->s, e->args[0]->slen) : 6;
+            fsp = ex_parse_datetime(e->args[0]->s, e->args[0]->slen, &dt, &isd) >= 0 ? text_digits(e->args[0]->s, e->args[0]->slen) : 6;
         } else if (a[0].vt == VT_INT || a[0].vt == VT_UINT || a[0].vt == VT_DECIMAL) fsp = num_fsp(&a[0]);
         if (fsp > 6) fsp = 6;
         if (!fsp) { ex_fn_t_int(t, 11); return; }
@@ -1304,7 +1304,9 @@ static bool get_temporal(ex_ctx *ctx, const pdb_value *v, int64_t *out, bool *is
     for (size_t k = i + 1; k < n; k++) if (s[k] == '-' || s[k] == '/') { dash = s + k; break; }
     if (dash && (!colon || dash < colon)) {
         bool isd;
-        if (ex_parse_datetime(s, n, out, &isd) != 0) return false;
+        int pr = ex_parse_datetime(s, n, out, &isd);
+        if (pr < 0) return false;
+        if (pr) ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", isd ? "date" : "datetime", (int)(n > 128 ? 128 : n), s);
         *is_time = false;
         return true;
     }

@@ -542,6 +542,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                                         { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },
                                         { "Plan_cache_plans_used", bh }, { "Plan_cache_programs_kept", kk },
                                         { "Plan_cache_programs_used", ku }, { "Sort_merge_passes", smp },
+                                        { "Ssl_cipher", ctx->s->tls_cipher }, { "Ssl_version", ctx->s->tls_version },
                                         { "Threads_connected", "1" }, { "Uptime", "1" } };
             for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
         }

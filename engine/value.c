@@ -567,8 +567,13 @@ int ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date)
     }
     int k = 0;
     int ylen = 0;
+    bool trunc = false;   /* a valid date (and time so far) before other characters */
     while (i < n && k < 7) {
-        if (!isdigit((unsigned char)s[i])) return -1;
+        if (!isdigit((unsigned char)s[i])) {
+            if (k < 3) return -1;
+            trunc = true;
+            break;
+        }
         int v = 0, nd = 0;
         while (i < n && isdigit((unsigned char)s[i])) {
             if (k == 6) { if (nd < 6) v = v * 10 + (s[i] - '0'); }
@@ -584,9 +589,19 @@ int ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date)
         if (k == 3 && (c == ' ' || c == 'T')) { i++; while (i < n && s[i] == ' ') i++; continue; }
         if (k >= 4 && k < 6 && c == ':') { i++; continue; }
         if (k == 6 && c == '.') { i++; continue; }
-        if (isspace((unsigned char)c)) { while (i < n && isspace((unsigned char)s[i])) i++; if (i < n) return -1; break; }
-        return -1;
+        if (isspace((unsigned char)c)) {
+            while (i < n && isspace((unsigned char)s[i])) i++;
+            if (i < n) {
+                if (k < 3) return -1;
+                trunc = true;
+            }
+            break;
+        }
+        if (k < 3) return -1;
+        trunc = true;
+        break;
     }
+    if (k == 7 && i < n) trunc = true;   /* (past the fraction) */
     if (k < 3) return -1;
     if (ylen <= 2) f[0] += f[0] < 70 ? 2000 : 1900;
     if (f[0] > 9999 || f[1] > 12 || f[2] > 31 || f[3] > 23 || f[4] > 59 || f[5] > 59) return -1;
@@ -597,7 +612,7 @@ int ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date)
     }
     *is_date = k == 3;
     *out = pdb_dt_pack(f[0], f[1], f[2], f[3], f[4], f[5], f[6]);
-    return 0;
+    return trunc ? 1 : 0;
 }
 
 static bool is_temporal(uint8_t t) { return t == VT_DATETIME || t == VT_DATE; }
@@ -642,7 +657,11 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
         const pdb_value *t = is_temporal(a->t) ? a : b, *o = t == a ? b : a;
         if (o->t == VT_STRING) {
             int64_t ov; bool isd;
-            if (ex_parse_datetime(o->p, o->len, &ov, &isd) == 0) {
+            int pr = ex_parse_datetime(o->p, o->len, &ov, &isd);
+            if (pr >= 0) {
+                if (pr && ex_conv_ctx)   /* ('2016-01-15T00:00:00Z': the date and time before the Z) */
+                    ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", isd ? "date" : "datetime",
+                            (int)(o->len > 128 ? 128 : o->len), o->p);
                 int r = t->i < ov ? -1 : t->i > ov;
                 return t == a ? r : -r;
             }

@@ -225,6 +225,10 @@ static void accept_login(srv_conn *c)
     srv_copy(s->user, sizeof s->user, a->user);
     srv_copy(s->host, sizeof s->host, c->host);
     srv_copy(s->priv_host, sizeof s->priv_host, a->acct.host);
+    if (c->tls && c->ssl) {
+        srv_copy(s->tls_cipher, sizeof s->tls_cipher, SSL_get_cipher_name(c->ssl));
+        srv_copy(s->tls_version, sizeof s->tls_version, SSL_get_version(c->ssl));
+    }
     s->enforce_privs = true;
     srv_session_apply(c);
     c->fr.max_payload = s->max_allowed_packet;
