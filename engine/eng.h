@@ -34,6 +34,8 @@ typedef struct ex_type {
     bool hexnum;         /* a hexadecimal or bit literal (0x41, b'1'), or a hybrid of only such:
                             a binary string that is an unsigned integer in numeric context */
     bool json;           /* a JSON column: the JSON functions take its text as JSON */
+    bool jsonfmt;        /* a JSON result (a JSON column, a JSON function's, a hybrid of them):
+                            MariaDB's extended metadata names its format "json" */
     const struct stor_column *enumc;   /* an ENUM or SET column as such: in numeric context its member's
                                           index (ENUM) or its members' bit mask (SET) */
 } ex_type;

@@ -141,6 +141,7 @@ typedef struct pdb_colmeta {
     uint8_t type;                   /* protocol type code (MYSQL_TYPE_*) */
     uint16_t flags;
     uint8_t decimals;
+    const char *format;             /* MariaDB's extended metadata format ("json"), or NULL */
 } pdb_colmeta;
 
 /* Status bits the engine reports with each outcome (protocol SERVER_* values). */

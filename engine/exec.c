@@ -319,6 +319,7 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
         if (t->vt == VT_INT || t->vt == VT_UINT) m[i].decimals = 0;
         if (t->vt == VT_DATETIME || t->vt == VT_DATE || t->vt == VT_TIME) m[i].decimals = t->decimals;
         if (t->ptype == MYSQL_TYPE_NULL) { m[i].charset = COLL_BINARY; m[i].decimals = 0; }
+        m[i].format = t->jsonfmt && t->vt == VT_STRING ? "json" : NULL;
     }
     if (r->sink->columns(r->sink->ctx, m, (size_t)n)) r->stopped = true;
 }
@@ -1249,6 +1250,7 @@ int pdb_exec_field_list(pdb_session *s, const char *table, const char *wild, con
         m[n].type = ty.ptype; m[n].flags = ty.flags; m[n].decimals = ty.decimals;
         m[n].charset = ty.vt == VT_STRING ? ty.coll : COLL_BINARY;
         m[n].length = ty.length;
+        m[n].format = ty.jsonfmt ? "json" : NULL;
         n++;
     }
     int rc = sink->columns(sink->ctx, m, n);

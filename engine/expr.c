@@ -57,7 +57,7 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
     if (c->is_unsigned) t->flags |= UNSIGNED_FLAG;
     if (c->zerofill) t->flags |= ZEROFILL_FLAG;
     if (c->auto_increment) t->flags |= AUTO_INCREMENT_FLAG;
-    t->json = c->json;
+    t->json = t->jsonfmt = c->json;
     if ((c->type == CT_ENUM || c->type == CT_SET) && c->n_enum) t->enumc = c;
     const pdb_collation *co = pdb_coll_by_id(c->coll);
     int ml = co ? co->maxlen : 1;
@@ -1940,6 +1940,12 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
     p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
     f->type(f, ats, e->nargs, t, e);
     bool is_if = f->flags & EX_FN_COND_FIRST, hybrid = f->flags & EX_FN_HYBRID;
+    if (f->flags & EX_FN_JSON_RESULT) t->jsonfmt = true;
+    else if (hybrid && t->vt == VT_STRING) {   /* IF, COALESCE of JSON values only */
+        bool all = e->nargs > is_if;
+        for (int i = is_if; i < e->nargs; i++) if (!ats[i].jsonfmt && ats[i].vt != VT_NULL) all = false;
+        t->jsonfmt = all;
+    }
     if (is_if && e->nargs == 3 && ats[0].vt == VT_STRING) p->may_warn = true;
     if (t->vt == VT_STRING && hybrid) {
         /* a string result: numbers among the arguments become their text (sorted

@@ -28,7 +28,7 @@ int proto_write_greeting(proto_buf *out, uint8_t *seq, const proto_greeting *g)
     PUT(proto_buf_put_u16(out, (uint16_t)(g->caps >> 16)));
     PUT(proto_buf_put_u8(out, (g->caps & CLIENT_PLUGIN_AUTH) ? PROTO_SCRAMBLE_LEN + 1 : 0));
     PUT(proto_buf_put(out, zeros, 6));                           /* reserved */
-    PUT(proto_buf_put(out, zeros, 4));                           /* MariaDB extended caps: none */
+    PUT(proto_buf_put_u32(out, (g->caps & CLIENT_LONG_PASSWORD) ? 0 : g->ext_caps));   /* MariaDB's */
     if (g->caps & CLIENT_SECURE_CONNECTION) {
         PUT(proto_buf_put(out, g->scramble + 8, PROTO_SCRAMBLE_LEN - 8)); /* part 2 */
         PUT(proto_buf_put_u8(out, 0));
@@ -108,7 +108,9 @@ int proto_parse_handshake_response(const uint8_t *p, size_t n, proto_handshake_r
         return PROTO_ETRUNC;
     r->max_packet = proto_rd_u32(&rd);
     r->charset = proto_rd_u8(&rd);
-    proto_rd_bytes(&rd, 23, NULL);         /* filler (MariaDB: extended caps in the last 4) */
+    proto_rd_bytes(&rd, 19, NULL);         /* filler */
+    uint32_t ext = proto_rd_u32(&rd);      /* MariaDB: extended caps, unless CLIENT_MYSQL */
+    r->ext_caps = (r->caps & CLIENT_LONG_PASSWORD) ? 0 : ext;
     if (n == 32 && (r->caps & CLIENT_SSL)) {
         r->is_ssl_request = 1;
         return PROTO_OK;

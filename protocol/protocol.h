@@ -11,6 +11,7 @@
 #ifndef PRESSDB_PROTOCOL_H
 #define PRESSDB_PROTOCOL_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -48,6 +49,10 @@
 #define CLIENT_CAN_HANDLE_EXPIRED_PASSWORDS   (1u << 22)
 #define CLIENT_SESSION_TRACK                  (1u << 23)
 #define CLIENT_DEPRECATE_EOF                  (1u << 24)
+
+/* ---- MariaDB extended capabilities (greeting and response, when neither side sets
+ * CLIENT_LONG_PASSWORD, which MariaDB calls CLIENT_MYSQL) ---- */
+#define MARIADB_CLIENT_EXTENDED_METADATA      (1u << 3)
 
 /* ---- server status flags ---- */
 #define SERVER_STATUS_IN_TRANS             0x0001
@@ -200,6 +205,8 @@ typedef struct proto_greeting {
     uint8_t charset;             /* default collation id, 45 utf8mb4_general_ci */
     uint16_t status;             /* SERVER_STATUS_AUTOCOMMIT */
     const char *auth_plugin;     /* "mysql_native_password" */
+    uint32_t ext_caps;           /* MariaDB extended capabilities (MARIADB_CLIENT_*), sent
+                                    when caps lacks CLIENT_MYSQL */
 } proto_greeting;
 
 /* Appends the Protocol::HandshakeV10 packet (seq 0). */
@@ -210,6 +217,8 @@ typedef struct proto_handshake_resp {
     uint32_t caps;                       /* client capabilities */
     uint32_t max_packet;
     uint8_t charset;
+    uint32_t ext_caps;                   /* MariaDB extended capabilities (a client without
+                                            CLIENT_MYSQL sends them in the filler's last 4) */
     int is_ssl_request;                  /* payload was a short SSLRequest */
     char user[PROTO_NAME_MAX];           /* NUL-terminated */
     uint8_t auth[PROTO_NAME_MAX];        /* auth response bytes */
@@ -276,6 +285,10 @@ typedef struct proto_coldef {
     uint8_t type;            /* enum proto_type */
     uint16_t flags;
     uint8_t decimals;
+    /* MariaDB's extended metadata (MARIADB_CLIENT_EXTENDED_METADATA negotiated): a block
+       after org_name, empty or naming the format ("json") */
+    bool ext_meta;
+    const char *format;      /* NULL = none */
 } proto_coldef;
 
 int proto_write_column_count(proto_buf *out, uint8_t *seq, uint64_t n);

@@ -105,13 +105,15 @@ static int proto_put_lenenc_cstr(proto_buf *out, const char *s)
 static int coldef_short(proto_buf *out, uint8_t *seq, const proto_coldef *c)
 {
     const char *str[6] = { "def", c->schema, c->table, c->org_table, c->name, c->org_name };
-    size_t len[6], total = 4;
+    size_t len[6], total = 4, flen = c->ext_meta && c->format ? strlen(c->format) : 0;
     for (int i = 0; i < 6; i++) {
         if (!str[i]) str[i] = "";
         len[i] = strlen(str[i]);
         if (len[i] >= 251) return PROTO_EBAD;        /* the general path takes it */
         total += 1 + len[i];
     }
+    if (flen >= 200) return PROTO_EBAD;
+    if (c->ext_meta) total += 1 + (flen ? 2 + flen : 0);
     total += 13;
     int rc = proto_buf_reserve(out, total);
     if (rc) return rc;
@@ -124,6 +126,15 @@ static int coldef_short(proto_buf *out, uint8_t *seq, const proto_coldef *c)
         *p++ = (uint8_t)len[i];
         memcpy(p, str[i], len[i]);
         p += len[i];
+    }
+    if (c->ext_meta) {                                 /* extended metadata: { 1 format } or none */
+        *p++ = (uint8_t)(flen ? 2 + flen : 0);
+        if (flen) {
+            *p++ = 1;
+            *p++ = (uint8_t)flen;
+            memcpy(p, c->format, flen);
+            p += flen;
+        }
     }
     *p++ = 0x0c;                                       /* length of the fixed fields */
     *p++ = (uint8_t)c->charset; *p++ = (uint8_t)(c->charset >> 8);
@@ -149,6 +160,14 @@ int proto_write_coldef(proto_buf *out, uint8_t *seq, const proto_coldef *c)
     PUT(proto_put_lenenc_cstr(out, c->org_table));
     PUT(proto_put_lenenc_cstr(out, c->name));
     PUT(proto_put_lenenc_cstr(out, c->org_name));
+    if (c->ext_meta) {
+        size_t flen = c->format ? strlen(c->format) : 0;
+        PUT(proto_buf_put_lenenc_int(out, flen ? 2 + flen : 0));
+        if (flen) {
+            PUT(proto_buf_put_u8(out, 1));
+            PUT(proto_buf_put_lenenc_str(out, c->format, flen));
+        }
+    }
     PUT(proto_buf_put_lenenc_int(out, 0x0c));         /* length of the fixed fields */
     PUT(proto_buf_put_u16(out, c->charset));
     PUT(proto_buf_put_u32(out, c->length));

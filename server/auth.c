@@ -405,6 +405,7 @@ void srv_auth_begin(srv_conn *c)
     g.charset = COLL_UTF8MB4_GENERAL_CI;
     g.status = SERVER_STATUS_AUTOCOMMIT;
     g.auth_plugin = PLUGIN_NATIVE;
+    g.ext_caps = MARIADB_CLIENT_EXTENDED_METADATA;   /* (what this server offers of MariaDB's) */
     if (proto_write_greeting(&c->out, &c->seq, &g)) {
         srv_conn_close(c, SRV_CLOSE_NOW);
         return;
@@ -443,6 +444,7 @@ static void handshake_response(srv_conn *c, const uint8_t *p, size_t n)
         return;
     }
     c->caps = r.caps & offered_caps();
+    c->ext_caps = r.ext_caps & MARIADB_CLIENT_EXTENDED_METADATA;
     srv_auth *a = c->auth;
     snprintf(a->user, sizeof a->user, "%s", r.user);
     snprintf(a->db, sizeof a->db, "%s", (r.caps & CLIENT_CONNECT_WITH_DB) ? r.db : "");

@@ -130,6 +130,7 @@ static int put_coldef(srv_conn *c, const pdb_colmeta *m)
         .schema = m->schema, .table = m->table, .org_table = m->org_table,
         .name = m->name, .org_name = m->org_name, .charset = m->charset,
         .length = m->length, .type = m->type, .flags = m->flags, .decimals = m->decimals,
+        .ext_meta = (c->ext_caps & MARIADB_CLIENT_EXTENDED_METADATA) != 0, .format = m->format,
     };
     return proto_write_coldef(&c->out, &c->seq, &d);
 }
@@ -929,7 +930,8 @@ static void cmd_process_info(srv_conn *c)
     int rc = proto_write_column_count(&c->out, &c->seq, 9);
     for (size_t i = 0; i < 9 && !rc; i++) {
         proto_coldef d = { "", "", "", cols[i].name, "", cols[i].cs, cols[i].len,
-                           cols[i].type, cols[i].flags, cols[i].dec };
+                           cols[i].type, cols[i].flags, cols[i].dec,
+                           (c->ext_caps & MARIADB_CLIENT_EXTENDED_METADATA) != 0, NULL };
         rc = proto_write_coldef(&c->out, &c->seq, &d);
     }
     uint16_t st = srv_session_status(c);

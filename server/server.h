@@ -267,6 +267,7 @@ struct srv_conn {
     _Atomic uint8_t kill_req;            /* srv_kill: 1 = the statement, 2 = the connection */
     uint8_t seq;                         /* sequence id of the next packet we write */
     uint32_t caps;                       /* client capabilities (and what we offered) */
+    uint32_t ext_caps;                   /* MariaDB extended capabilities both sides have */
     uint64_t last_ms;                    /* last activity, for the timeouts */
     uint64_t accept_ms;                  /* when accepted (connect_timeout) */
     uint32_t armed_timeout;              /* wait timeout (s) the timer was armed with */

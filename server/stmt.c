@@ -180,6 +180,7 @@ static int write_param_defs(srv_conn *c, uint32_t n)
     proto_coldef d = {
         .schema = "", .table = "", .org_table = "", .name = "?", .org_name = "",
         .charset = 63, .length = 0, .type = MYSQL_TYPE_NULL, .flags = BINARY_FLAG, .decimals = 0,
+        .ext_meta = (c->ext_caps & MARIADB_CLIENT_EXTENDED_METADATA) != 0,
     };
     int rc = 0;
     for (uint32_t i = 0; i < n && !rc; i++)

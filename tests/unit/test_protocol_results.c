@@ -226,6 +226,34 @@ Test(proto_coldef, a_name_of_251_bytes_or_more_gets_a_longer_length)
     }
 }
 
+Test(proto_coldef, extended_metadata_block_on_both_paths)
+{
+    /* MariaDB's extended metadata: after org_name, an empty block or { 1, "json" }; the
+       fast path (short names) and the general one (a name of 300 bytes) agree */
+    char name[301];
+    memset(name, 'n', 300);
+    name[300] = 0;
+    for (int len = 1; len <= 300; len += 299)
+        for (int json = 0; json < 2; json++) {
+            name[len] = 0;
+            proto_buf b;
+            proto_buf_init(&b);
+            uint8_t seq = 0;
+            proto_coldef c = {.name = name, .charset = 45, .length = 9, .type = MYSQL_TYPE_BLOB,
+                              .ext_meta = true, .format = json ? "json" : NULL};
+            cr_assert_eq(proto_write_coldef(&b, &seq, &c), 0);
+            size_t hn = len < 251 ? 1 : 3;
+            const uint8_t *p = b.data + 4 + 4 + 1 + 1 + 1 + hn + (size_t)len + 1;   /* up to org_name */
+            if (json) cr_assert(p[0] == 6 && p[1] == 1 && p[2] == 4 && !memcmp(p + 3, "json", 4));
+            else cr_assert_eq(p[0], 0);
+            p += json ? 7 : 1;
+            cr_assert_eq(p[0], 0x0c);
+            cr_assert_eq((size_t)(p + 13 - b.data), b.len);
+            name[len] = 'n';
+            proto_buf_free(&b);
+        }
+}
+
 Test(proto_text_row, cells_and_nulls)
 {
     proto_buf b;
