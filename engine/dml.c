@@ -41,7 +41,7 @@ bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out)
         int64_t now = ex_now_us() / 1000000;
         time_t tt = (time_t)now;
         struct tm tm;
-        localtime_r(&tt, &tm);
+        ex_tz_local(ctx->s, tt, &tm);
         pdb_value v = ex_int(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0));
         v.t = VT_DATETIME;
         *out = v;
@@ -158,7 +158,7 @@ static void stamp_on_update(ex_ctx *ctx, stor_table *t, pdb_value *vals, const b
         int64_t now = ex_now_us() / 1000000;
         time_t tt = (time_t)now;
         struct tm tm;
-        localtime_r(&tt, &tm);
+        ex_tz_local(ctx->s, tt, &tm);
         vals[c] = ex_int(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0));
         vals[c].t = VT_DATETIME;
     }

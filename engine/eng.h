@@ -850,6 +850,13 @@ extern bool ex_plan_verify;
 void ex_block_plan_stats(uint64_t *hits, uint64_t *made, uint64_t *stale, uint64_t *replanned);
 /* Expression programs installed with kept block plans, and uses of them instead of compiling. */
 void ex_block_prog_stats(uint64_t *kept, uint64_t *used);
+/* The session's time_zone (func_datetime.c): SYSTEM or a fixed offset. ex_tz_parse checks
+ * and normalises a value for SET (-1: 1298); ex_tz_local gives an instant as the session's
+ * local time (NOW(), FROM_UNIXTIME, CURRENT_TIMESTAMP defaults), ex_tz_mktime the reverse
+ * (UNIX_TIMESTAMP). */
+long   ex_tz_parse(const char *text, char *norm, size_t cap);
+void   ex_tz_local(const pdb_session *s, time_t secs, struct tm *tm);
+time_t ex_tz_mktime(const pdb_session *s, struct tm *tm);
 uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
 static inline uint64_t ex_mono_s(void) { return ex_now_ns() / 1000000000u + 1; }   /* seconds, never 0 */
 /* EXPLAIN's rows for a block planned (and, for ANALYZE, run): its plan (sources in join

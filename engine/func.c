@@ -132,7 +132,7 @@ bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
     case VT_TIME: {   /* a TIME is that long after today's midnight, as MariaDB converts it */
         time_t secs = (time_t)(ctx->now_us / 1000000);
         struct tm tm;
-        localtime_r(&secs, &tm);
+        ex_tz_local(ctx->s, secs, &tm);
         int64_t day = 86400000000LL, t = v->i;
         int64_t base = (int64_t)ex_fn_daynr(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday) * day + t;
         if (base < 366 * day || base >= 3652425LL * day) return false;

@@ -604,11 +604,55 @@ static int interval_fsp(const char *unit, const pdb_value *amt)
     }
 }
 
+/* ---------------------------------------------------------------- the session's time zone */
+
+/* time_zone as MariaDB takes it without time zone tables: SYSTEM, or an offset from
+ * -12:59 to +13:00 ('+5:30' is '+05:30'); the normalised text into norm and the offset
+ * in seconds east of UTC (0 for SYSTEM), or -1 for anything else (1298). */
+static bool tz_offset(const char *s, size_t n, long *off);
+
+long ex_tz_parse(const char *text, char *norm, size_t cap)
+{
+    if (!strcasecmp(text, "SYSTEM")) { snprintf(norm, cap, "SYSTEM"); return 0; }
+    long off;
+    if (!tz_offset(text, strlen(text), &off)) return -1;
+    long a = off < 0 ? -off : off;
+    snprintf(norm, cap, "%c%02ld:%02ld", off < 0 ? '-' : '+', a / 3600, a / 60 % 60);
+    return 0;
+}
+
+/* The session's offset in seconds east of UTC; *sys when it is SYSTEM (the server's
+ * zone, whose offset depends on the date). */
+static long session_offset(const pdb_session *s, bool *sys)
+{
+    *sys = s->time_zone[0] != '+' && s->time_zone[0] != '-';
+    if (*sys) return 0;
+    int h = atoi(s->time_zone + 1), m = atoi(s->time_zone + 4);
+    return (long)(h * 3600 + m * 60) * (s->time_zone[0] == '-' ? -1 : 1);
+}
+
+void ex_tz_local(const pdb_session *s, time_t secs, struct tm *tm)
+{
+    bool sys;
+    long off = session_offset(s, &sys);
+    if (sys) { localtime_r(&secs, tm); return; }
+    time_t t = secs + off;
+    gmtime_r(&t, tm);
+}
+
+time_t ex_tz_mktime(const pdb_session *s, struct tm *tm)
+{
+    bool sys;
+    long off = session_offset(s, &sys);
+    if (sys) return mktime(tm);
+    return timegm(tm) - off;
+}
+
 static int64_t local_now(ex_ctx *ctx, bool utc)
 {
     time_t secs = (time_t)(ctx->now_us / 1000000);
     struct tm tm;
-    if (utc) gmtime_r(&secs, &tm); else localtime_r(&secs, &tm);
+    if (utc) gmtime_r(&secs, &tm); else ex_tz_local(ctx->s, secs, &tm);
     return pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0);
 }
 
@@ -764,7 +808,7 @@ static void fn_unix_timestamp(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int 
     tm.tm_min = mi;
     tm.tm_sec = s;
     tm.tm_isdst = -1;
-    time_t t = mktime(&tm);
+    time_t t = ex_tz_mktime(ctx->s, &tm);
     if (t < 0 || t > 2147483647) return;   /* outside TIMESTAMP's range: NULL */
     /* with the digits the argument has (a DECIMAL result) */
     int fsp = a[0].t == VT_DATE ? 0 : a[0].t == VT_DATETIME || a[0].t == VT_TIME ? a[0].scale : a[0].t == VT_STRING ? text_digits(a[0].p, a[0].len) :
@@ -908,7 +952,7 @@ static void fn_from_unixtime(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n
     }
     time_t t = (time_t)secs;
     struct tm tm;
-    localtime_r(&t, &tm);
+    ex_tz_local(ctx->s, t, &tm);
     int64_t dt = pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)us);
     if (n == 2) { s1 = ex_to_str(ctx->a, &a[1], &l1); *out = date_format(ctx, dt, s1, l1); return; }
     int fsp = a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_INT || a[0].t == VT_UINT ? 0 : 6;

@@ -550,7 +550,16 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
             } else set_override(&s->sysvars, v, text);
             return 0;
         }
-        if (!strcmp(n, "time_zone")) { snprintf(s->time_zone, sizeof s->time_zone, "%.60s", text); return 0; }
+        if (!strcmp(n, "time_zone")) {
+            char norm[16];
+            if (!text || ex_tz_parse(text, norm, sizeof norm) < 0) {
+                err->code = 1298; strcpy(err->state, "HY000");
+                snprintf(err->msg, sizeof err->msg, "Unknown or incorrect time zone: '%.60s'", text ? text : "NULL");
+                return -1;
+            }
+            snprintf(s->time_zone, sizeof s->time_zone, "%s", norm);
+            return 0;
+        }
         if (!strcmp(n, "wait_timeout")) { s->wait_timeout = (uint32_t)strtoul(text, NULL, 10); return 0; }
         if (!strcmp(n, "max_session_mem_used")) { s->max_session_mem_used = strtoull(text, NULL, 10); return rc; }
         if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { s->last_insert_id = strtoull(text, NULL, 10); return 0; }
