@@ -58,6 +58,7 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
     const pdb_collation *rc = pdb_coll_by_id(s->coll_results), *vc = pdb_coll_by_id(v->coll);
     if (!rc || !vc || rc->id == COLL_BINARY) return *v;
     if (vc->maxlen == 1) return *v;   /* stored single-byte text goes out as it is */
+    if (!strcmp(vc->charset, rc->charset)) return *v;   /* (utf8mb3 to utf8mb3: no conversion, bytes as they are) */
     bool to_l1 = rc->maxlen == 1, to_mb3 = rc->maxlen == 3;
     if (!to_l1 && !to_mb3) return *v;
     bool need = false;

@@ -4608,22 +4608,25 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
 }
 
 /* The result's column metadata as MariaDB sends it: names, tables, key flags. */
-/* The length of the well-formed UTF-8 character at p (of at most n bytes), or 0. */
+/* The length of the character at p (of at most n bytes) as MariaDB's utf8mb3/utf8mb4
+ * read it, or 0. A surrogate's three bytes are a character to them (drivers such as
+ * node's mysql2 send a 4-byte character to a utf8mb3 connection as two: CESU-8). */
 static size_t utf8_len(const unsigned char *p, size_t n)
 {
     unsigned char c = p[0];
     size_t k = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
     if (!k || k > n) return 0;
     for (size_t i = 1; i < k; i++) if ((p[i] & 0xc0) != 0x80) return 0;
-    if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xed && p[1] > 0x9f) || (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
-        return 0;   /* overlong, a surrogate, past U+10FFFF */
+    if ((c == 0xe0 && p[1] < 0xa0) || (c == 0xf0 && p[1] < 0x90) || (c == 0xf4 && p[1] > 0x8f))
+        return 0;   /* overlong, past U+10FFFF */
     return k;
 }
 
 /* A column name as MariaDB sends it: utf8mb3 (a 4-byte character is '?'), leading
  * spaces and control characters dropped (Item::set_name); bytes that are not UTF-8 as
  * \xHH, except that a 4-byte lead byte without its sequence, and in a string
- * literal's value any lead byte without its sequence, is '?'. Never invalid UTF-8: clients decode names (PyMySQL fails on them). */
+ * literal's value any lead byte without its sequence, is '?'. Never invalid UTF-8 otherwise: clients decode names
+ * (PyMySQL fails on them), but a surrogate passes as MariaDB passes it. */
 static char *name_utf8mb3(ex_ctx *ctx, const char *in, size_t n, bool literal)
 {
     const unsigned char *p = (const unsigned char *)in;
