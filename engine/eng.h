@@ -858,6 +858,7 @@ long   ex_tz_parse(const char *text, char *norm, size_t cap);
 void   ex_tz_local(const pdb_session *s, time_t secs, struct tm *tm);
 time_t ex_tz_mktime(const pdb_session *s, struct tm *tm);
 uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
+uint32_t ex_prepared_count(void);       /* Prepared_stmt_count (the server's, pdb_set_prepared_count) */
 static inline uint64_t ex_mono_s(void) { return ex_now_ns() / 1000000000u + 1; }   /* seconds, never 0 */
 /* EXPLAIN's rows for a block planned (and, for ANALYZE, run): its plan (sources in join
  * order, access paths, conjuncts and their levels), with per source what EXPLAIN shows

@@ -179,6 +179,8 @@ typedef struct pdb_proc {
     char info[101];
 } pdb_proc;
 void pdb_set_processlist(size_t (*fn)(pdb_proc *out, size_t max));
+/* The server's count of prepared statements of every connection (Prepared_stmt_count). */
+void pdb_set_prepared_count(uint32_t (*fn)(void));
 /* KILL [QUERY|CONNECTION] id of another connection: the server registers a function that
  * sets that connection's kill request (pdb_session.kill) and wakes it; it returns 0, -1
  * for an unknown id, -2 when killer_user (NULL: anyone's) does not own it. */

@@ -148,6 +148,10 @@ void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx)
 static size_t (*proclist_fn)(pdb_proc *out, size_t max);
 void pdb_set_processlist(size_t (*fn)(pdb_proc *out, size_t max)) { proclist_fn = fn; }
 
+static uint32_t (*prepared_count_fn)(void);
+void pdb_set_prepared_count(uint32_t (*fn)(void)) { prepared_count_fn = fn; }
+uint32_t ex_prepared_count(void) { return prepared_count_fn ? prepared_count_fn() : 0; }
+
 pdb_proc *ex_processlist(ex_ctx *ctx, size_t *n)
 {
     pdb_session *s = ctx->s;

@@ -527,7 +527,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             snprintf(mem, sizeof mem, "%zu", stor_mem_used() + (size_t)j_map);
             /* Plan_cache_programs_*: expression programs kept with block plans, and used
                from them instead of compiling */
-            char kk[24], ku[24];
+            char kk[24], ku[24], psc[16];
+            snprintf(psc, sizeof psc, "%u", ex_prepared_count());
             uint64_t k_kept, k_used;
             ex_block_prog_stats(&k_kept, &k_used);
             snprintf(kk, sizeof kk, "%llu", (unsigned long long)k_kept);
@@ -541,7 +542,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                                         { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },
                                         { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },
                                         { "Plan_cache_plans_used", bh }, { "Plan_cache_programs_kept", kk },
-                                        { "Plan_cache_programs_used", ku }, { "Sort_merge_passes", smp },
+                                        { "Plan_cache_programs_used", ku }, { "Prepared_stmt_count", psc },
+                                        { "Sort_merge_passes", smp },
                                         { "Ssl_cipher", ctx->s->tls_cipher }, { "Ssl_version", ctx->s->tls_version },
                                         { "Threads_connected", "1" }, { "Uptime", "1" } };
             for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);

@@ -203,6 +203,7 @@ typedef pdb_proc srv_proc;
 
 /* Snapshot of the client connections, in id order; returns how many were written
  * (at most max). Thread-safe. */
+uint32_t srv_prepared_stmts(void);   /* prepared statements of every connection */
 size_t srv_processlist(srv_proc *out, size_t max);
 /* Publishes what srv_processlist shows for c (its loop thread; after auth, at the
  * start and end of each command). */

@@ -49,6 +49,8 @@ struct srv_stmt {
 
 static _Atomic uint32_t srv_prepared_count;   /* statements of every connection */
 
+uint32_t srv_prepared_stmts(void) { return atomic_load(&srv_prepared_count); }
+
 #define LAST_STMT_ID 0xffffffffu
 
 /* ------------------------------------------------------------ helpers */

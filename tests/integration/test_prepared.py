@@ -753,6 +753,8 @@ def global_limit_part(srv):
                 out.append(r[0][1][:1].hex() if sid is not None else r[0][1][:3].hex() + r[0][1][9:].decode())
                 if sid is not None:
                     ids.append(sid)
+            c.send(b"\x03SHOW GLOBAL STATUS LIKE 'Prepared_stmt_count'")
+            out.append(c.reply()[-2][1])
             c.send(b"\x19" + struct.pack("<I", ids[0]))
             sid, r = c.prepare(b"SELECT 9")
             out.append(r[0][1][:1].hex())
