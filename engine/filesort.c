@@ -126,6 +126,9 @@ static uint32_t fs_queue(const fs_sort *s, const uint32_t *rows, uint32_t n, uin
             continue;
         }
         uint32_t top = heap[1], at = 1;
+        /* not below the top: the children are not above it either, so the sift below
+           would stop at once; the row just takes the top's slot (one comparison) */
+        if (fs_cmp(s, r, slot[top]) >= 0) { slot[top] = r; continue; }
         slot[top] = r;
         while (at <= ne / 2) {
             uint32_t c = 2 * at;

@@ -159,6 +159,7 @@ typedef struct qstate {
        sort): the source row behind each output row, in the order they were made */
     ex_fsort *fs;
     uint32_t *orow, norow, corow;
+    const stor_index *fs_ix;   /* the lookup key MariaDB reads in order (NULL: the scan's order is its) */
     ex_rows out;        /* items + order keys */
     ex_spill *spill;    /* ORDER BY past the in-memory limit: rows go here, not to out (spill_setup) */
     /* GROUP BY past the in-memory limit (spill_setup): once the arena grew by glimit
@@ -1558,10 +1559,12 @@ static void block_scan_keys(qstate *q)
     if (q->sel->norder && !q->sel->ngroup && !q->sel->distinct && q->nsrc == 1 && !q->lk[0].korder &&
         !items_volatile(q->sel)) {
         /* ORDER BY sorted by filesort (fsort_setup): it reads a ref or an IN list's ranges
-           in key order, a range over a covering key in key order */
+           in key order (the lookup hands out clustered order, cheaper: block_finish puts
+           the rows in the key's order only when ties make it matter, fs_ix), a range
+           over a covering key in key order */
         lookup *lk = &q->lk[0];
         if (lk->rix && ctx->src[0].t) lk->rorder = ex_covering(ctx, q->sel, 0, lk->rix);
-        lk->iorder = lk->ix != NULL;
+        q->fs_ix = lk->ix;
         return;
     }
     if (q->sel->norder || q->sel->ngroup) return;
@@ -4501,6 +4504,24 @@ static int fs_rowcmp(uint32_t a, uint32_t b, void *arg)
     return ex_fsort_refcmp(f->t, f->orow[a], f->orow[b]);
 }
 
+/* Do rows that the sort's result shows (its first limit + 1, or all) tie? Only then
+ * does the order they were read in change it. */
+static bool fs_ties(const qstate *q, const uint32_t *idx, uint32_t n, const fsrows *fr)
+{
+    uint64_t m = q->fs->limit == UINT64_MAX ? n : q->fs->limit + 1;
+    if (m > n) m = n;
+    for (uint64_t i = 1; i < m; i++) if (!fs_rowcmp(idx[i - 1], idx[i], (void *)fr)) return true;
+    return false;
+}
+
+/* Output rows in the order of their source rows in a key (ixcmp over orow). */
+typedef struct fsixctx { const stor_table *t; const stor_index *x; const uint32_t *orow; } fsixctx;
+static int fs_ixcmp(const void *a, const void *b, void *arg)
+{
+    const fsixctx *c = arg;
+    return stor_index_cmp(c->t, c->x, c->orow[*(const uint32_t *)a], c->orow[*(const uint32_t *)b]);
+}
+
 /* ORDER BY over one InnoDB table read in other than ORDER BY's order is MariaDB's
  * filesort of the rows as it reads them: rows that tie come out as its algorithm leaves
  * them (filesort.c). Not for grouping, DISTINCT, window functions, WITH TIES, LIMIT 0 or
@@ -4559,11 +4580,45 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
        ones a full sort puts first) */
     int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
     uint32_t nsorted = n;
+    bool fs_done = false;
     if (q->fs && n > 1 && q->norow == n) {
-        if (n >= 256 && !ex_fsort_pq(q->fs)) sortkeys(ctx, q, o, idx, n);
+        /* first the stable sort (a top-N with LIMIT) on a copy: when no two of the rows it
+           shows (and the next one) tie on the ORDER BY keys, any sort gives that result,
+           MariaDB's filesort too, and it is taken as it is */
+        uint32_t *first = stor_arena_alloc(ctx->a, (size_t)n * sizeof *first);
+        memcpy(first, idx, (size_t)n * sizeof *first);
+        uint64_t m = q->fs->limit == UINT64_MAX || q->fs->limit + 1 >= n ? n : q->fs->limit + 1;
+        sortctx scx = { q, o->v, o->ncols };
+        bool keyed = false;
+        if (m < (uint64_t)n / 4) top_n(&scx, first, n, (uint32_t)m);
+        else {
+            if (n >= 256) { sortkeys(ctx, q, o, first, n); keyed = true; }
+            ex_sort(ctx, first, n, sizeof *first, out_cmp, &scx);
+        }
+        bool ties = false;
+        for (uint64_t i = 1; i < m && !ties; i++)
+            ties = !order_cmp(&o->v[(size_t)first[i - 1] * o->ncols], &o->v[(size_t)first[i] * o->ncols], q);
+        if (!ties) {
+            memcpy(idx, first, (size_t)n * sizeof *idx);
+            fs_done = true;
+        } else if (n >= 256 && !keyed && !ex_fsort_pq(q->fs)) sortkeys(ctx, q, o, idx, n);
+    }
+    if (!fs_done && q->fs && n > 1 && q->norow == n) {
         fsrows fr = { q, o->v, o->ncols, q->orow, ctx->src[0].t };
+        uint32_t *read = NULL;
+        if (q->fs_ix && !q->fs->rowid) {
+            read = stor_arena_alloc(ctx->a, (size_t)n * sizeof *read);
+            memcpy(read, idx, (size_t)n * sizeof *read);
+        }
         nsorted = ex_fsort_run(ctx, q->fs, idx, n, fs_rowcmp, &fr);
-    } else if (q->norder && n > 1) {
+        if (read && fs_ties(q, idx, nsorted, &fr)) {
+            /* rows that tie: their order is the one MariaDB read them in, the key's */
+            fsixctx ic = { ctx->src[0].t, q->fs_ix, q->orow };
+            ex_sort(ctx, read, n, sizeof *read, fs_ixcmp, &ic);
+            memcpy(idx, read, (size_t)n * sizeof *idx);
+            nsorted = ex_fsort_run(ctx, q->fs, idx, n, fs_rowcmp, &fr);
+        }
+    } else if (!fs_done && q->norder && n > 1) {
         uint64_t want = lim < 0 || sel->with_ties ? UINT64_MAX : (uint64_t)lim + (uint64_t)(off > 0 ? off : 0);
         /* sort keys pay off when most rows take part in many comparisons; a top-N
            compares most rows once, with the heap's top */
