@@ -1432,7 +1432,7 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
     ex_result r = { sink, s, 0, false };
-    int res = run_statement(s, &st, &r, pv, (int)nparams, false, NULL, ps->sql, ps->len);
+    int res = run_statement(s, &st, &r, pv, (int)nparams, false, shape, ps->sql, ps->len);
     pl_shape_release(shape);
     if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
     return r.stopped ? 1 : 0;

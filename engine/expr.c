@@ -3441,7 +3441,11 @@ uint64_t ex_expr_srcmask(ex_scope *sc, pl_expr *e)
         if (find_column(sc, e, &src, &col)) return src < 63 ? (1ull << src) : (1ull << 63);
         return 1ull << 63;
     }
-    case E_SUBQUERY: case E_EXISTS: case E_INSUB: case E_STAR: case E_PARAM: case E_DEFAULT:
+    case E_PARAM:
+        /* a constant once executed with its value (it pins a key as a literal does) */
+        if (!sc->ctx->params) m |= 1ull << 63;
+        break;
+    case E_SUBQUERY: case E_EXISTS: case E_INSUB: case E_STAR: case E_DEFAULT:
         m |= 1ull << 63;
         break;
     case E_FUNC: {

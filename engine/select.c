@@ -4022,6 +4022,21 @@ static void opt_apply_order(ex_ctx *ctx, const pl_opt *o, const pl_plan *p)
     memcpy(ctx->src, tmp, (size_t)n * sizeof *tmp);
 }
 
+/* The types of a prepared statement's parameters, as one number: a plan kept for one
+ * set of types is not used with another (whether `col = ?` can use col's index follows
+ * the type of ?, as with a literal's kind). 0 without parameters. */
+static uint64_t param_sig(const ex_ctx *ctx)
+{
+    if (!ctx->params || ctx->nparams <= 0) return 0;
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < ctx->nparams; i++) {
+        const pdb_value *v = &ctx->params[i];
+        uint32_t t = (uint32_t)v->t | (uint32_t)(v->t == VT_STRING ? v->coll : 0) << 8;
+        h = (h ^ t) * 1099511628211ull;
+    }
+    return h | 1;
+}
+
 /* The block's plan: the kept one or a fresh one (q->plan, q->plan_fresh), and the join
  * order it gives for this execution (ctx->src permuted; the inner joins' ON conditions
  * joined to the WHERE conjuncts cj). */
@@ -4038,6 +4053,7 @@ static void block_order(qstate *q, ex_scope *sc, pl_expr ***cj, int *ncj, int *c
     o->src = opt_sources(ctx, ctx->src);
     o->const_only = ctx->stmt->lookup_const_only;
     o->verify = ex_plan_verify;
+    o->psig = param_sig(ctx);
     bool keepable = !ctx->describe && !ctx->stmt->analyzing;
     pl_plan *p = pl_plan_begin(o, ctx->stmt->shape, keepable, ctx->s->sql_mode, ctx->s->coll_connection, &q->plan_fresh);
     if (!p) ex_raise(ctx, 1116, "HY000", "Too many tables; MariaDB can only use 61 tables in a join");

@@ -121,9 +121,9 @@ static bool value_ok(pl_opt *o, int lv, const stor_column *col, pl_expr *v)
     if (vm & OUTSIDE) return false;
     if (vm >> lv) return false;   /* only earlier sources (or none) */
     if (o->const_only && vm) return false;
-    /* a kept plan holds this answer for other values of the literals: only a literal's
-       or a base table column's type is known without them */
-    if (v->kind != E_INT && v->kind != E_DECIMAL && v->kind != E_FLOAT && v->kind != E_STRING &&
+    /* a kept plan holds this answer for other values of the literals: only a literal's,
+       a parameter's (its type is in psig) or a base table column's type is known without them */
+    if (v->kind != E_INT && v->kind != E_DECIMAL && v->kind != E_FLOAT && v->kind != E_STRING && v->kind != E_PARAM &&
         !(v->kind == E_COLUMN && vm && o->src[top_bit(vm)].t))
         mark_nocache(o);
     pdb_vt vt;
@@ -562,7 +562,8 @@ pl_plan *pl_plan_begin(pl_opt *o, pl_shape *shape, bool keepable, uint32_t mode,
     const pl_plan *c = keepable ? pl_shape_plan(shape, o->sel->bid) : NULL;
     uint64_t gen = catalog_gen;
     if (c) {
-        bool ok = c->gen == gen && c->mode == mode && c->coll == coll && c->nsrc == o->nsrc && c->nnodes == o->nm.n;
+        bool ok = c->gen == gen && c->mode == mode && c->coll == coll && c->psig == o->psig &&
+                  c->nsrc == o->nsrc && c->nnodes == o->nm.n;
         for (int i = 0; ok && i < o->nsrc; i++) ok = c->s[i].t == o->src[i].t;
         if (ok) {
             memcpy(p, c, pl_plan_head(c->nsrc));   /* the arrays stay the kept plan's: read only */
@@ -578,6 +579,7 @@ pl_plan *pl_plan_begin(pl_opt *o, pl_shape *shape, bool keepable, uint32_t mode,
     p->gen = gen;
     p->mode = mode;
     p->coll = coll;
+    p->psig = o->psig;
     p->nsrc = o->nsrc;
     p->nnodes = o->nm.n;
     for (int i = 0; i < o->nsrc; i++) p->s[i].t = o->src[i].t;

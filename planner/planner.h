@@ -457,6 +457,7 @@ typedef struct pl_plan {
     uint64_t gen;
     uint32_t mode;
     uint16_t coll;
+    uint64_t psig;              /* pl_opt's */
     int nsrc, nnodes;
     /* the analysis kept with the shape (and, per source, in s[]) */
     uint64_t to_inner;          /* LEFT JOINs the WHERE makes inner */
@@ -517,6 +518,8 @@ typedef struct pl_opt {
     pl_plan *rec;           /* a fresh plan being made: decisions that depend on values mark it */
     bool const_only;        /* only constants pin a key (a nested block planned for estimates) */
     bool verify;            /* --plan-cache=3: a kept plan is checked against a fresh one */
+    uint64_t psig;          /* the types of a prepared statement's parameters (0: none); a
+                               kept plan holds for the types it was made with */
 } pl_opt;
 
 /* Begins planning o's block: the kept plan of shape's block when it still holds
