@@ -5,10 +5,12 @@ Runs Debian's sysbench (installed with apt-get when absent) workloads oltp_point
 oltp_read_only, oltp_read_write and oltp_write_only at 1, 4, 16 and 64 threads against
 private servers started like the WordPress benchmark does (free ports, temporary data
 directories; MariaDB with its defaults plus query cache off and a 128 MiB buffer pool, so
-commits are durable: innodb_flush_log_at_trx_commit=1). sysbench sends plain text queries
-(--db-ps-mode=disable) to every engine, so prepared-statement support does not decide it.
+commits are durable: innodb_flush_log_at_trx_commit=1). Each workload runs with the text
+protocol (--db-ps-mode=disable) and with server-side prepared statements (--db-ps-mode=auto,
+sysbench's default: COM_STMT_PREPARE once, COM_STMT_EXECUTE per query), on every engine.
 
   run.py [--server ./build/pressdb] [--quick] [--time S] [--threads 1,4,16,64]
+         [--ps-modes disable,auto] [--engines mariadb,pressdb,pressdb-jit]
 
 Results: bench/results/sysbench.{json,md} (quick: bench/results/quick/).
 """
@@ -50,10 +52,10 @@ def ensure_sysbench():
     return bool(shutil.which("sysbench"))
 
 
-def sb(server, test, action, threads=1, seconds=10, tables=4, size=100000, timeout=None):
+def sb(server, test, action, threads=1, seconds=10, tables=4, size=100000, timeout=None, ps_mode="disable"):
     cmd = ["sysbench", test, "--db-driver=mysql", "--mysql-host=127.0.0.1", "--mysql-port=%d" % server.port,
            "--mysql-user=root", "--mysql-password=", "--mysql-db=sbtest", "--tables=%d" % tables,
-           "--table-size=%d" % size, "--db-ps-mode=disable", "--threads=%d" % threads,
+           "--table-size=%d" % size, "--db-ps-mode=%s" % ps_mode, "--threads=%d" % threads,
            "--time=%d" % seconds, "--report-interval=0", "--histogram=off", "--rand-seed=42", action]
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout or seconds * 4 + 600)
@@ -87,28 +89,40 @@ def _on_signal(signum, frame):
     raise KeyboardInterrupt("signal %d" % signum)
 
 
+MODE = {"disable": "text", "auto": "prepared"}
+
+
+def run_key(test, threads, mode):
+    # (results of runs before both modes were measured have "test@threads", text protocol)
+    return "%s@%d" % (test, threads) if mode == "disable" else "%s@%d@%s" % (test, threads, mode)
+
+
 def write_markdown(result, outdir):
     names = [n for n in LABEL if n in result["engines"]]
+    modes = result.get("ps_modes") or [result.get("ps_mode", "disable")]
+    cols = [(n, m) for n in names for m in modes]
     lines = ["# sysbench OLTP: pressdb vs MariaDB", "",
-             "%s; %s. %d tables x %d rows, %d s per run, text protocol (--db-ps-mode=disable); "
-             "one engine at a time. Figures: transactions/s (queries/s), p95 latency." % (
+             "%s; %s. %d tables x %d rows, %d s per run; text protocol (--db-ps-mode=disable) and "
+             "prepared statements (--db-ps-mode=auto) as columns; one engine at a time. "
+             "Figures: transactions/s (queries/s), p95 latency." % (
                  machine.one_line(result["machine"]), result["machine"]["date"], result["tables"],
                  result["table_size"], result["seconds"]), ""]
-    lines += ["| Test | Threads | " + " | ".join(LABEL[n] for n in names) + " |",
-              "| --- | ---: |" + " ---: |" * len(names)]
+    lines += ["| Test | Threads | " + " | ".join("%s, %s" % (LABEL[n], MODE.get(m, m)) for n, m in cols) + " |",
+              "| --- | ---: |" + " ---: |" * len(cols)]
     failures = []
     for test in result["tests"]:
         for t in result["threads"]:
             row = [test, str(t)]
-            for n in names:
+            for n, m in cols:
                 e = result["engines"].get(n, {})
-                d = e.get("runs", {}).get("%s@%d" % (test, t))
+                d = e.get("runs", {}).get(run_key(test, t, m))
                 if not d:
                     row.append("failed" if e.get("error") else "—")
                 elif d.get("error") or "tps" not in d:
                     row.append("failed")
                     last = [ln for ln in (d.get("error") or "no result").splitlines() if ln.strip()][-1:]
-                    failures.append("%s, %s, %d threads: %s" % (LABEL[n], test, t, last[0][-220:] if last else ""))
+                    failures.append("%s %s, %s, %d threads: %s" % (LABEL[n], MODE.get(m, m), test, t,
+                                                                   last[0][-220:] if last else ""))
                 else:
                     row.append("%.0f tps (%.0f qps), p95 %.2f ms" % (d["tps"], d.get("qps", 0), d.get("p95_ms", 0)))
             lines.append("| " + " | ".join(row) + " |")
@@ -128,6 +142,8 @@ def main():
     ap.add_argument("--time", type=int, help="seconds per run (default 20, quick 3)")
     ap.add_argument("--threads", default="1,4,16,64")
     ap.add_argument("--tests", default=",".join(TESTS))
+    ap.add_argument("--ps-modes", default="disable,auto", help="sysbench --db-ps-mode values to run")
+    ap.add_argument("--engines", default="mariadb,pressdb,pressdb-jit")
     ap.add_argument("--out", help="results directory")
     ap.add_argument("--report", metavar="JSON", help="only rewrite sysbench.md from a results file")
     args = ap.parse_args()
@@ -151,12 +167,15 @@ def main():
     binary = args.server or os.path.join(ROOT, "build", "pressdb")
     binary = binary if os.path.exists(binary) else None
     work = tempfile.mkdtemp(prefix="pressdb-sysbench-")
+    engines = args.engines.split(",")
+    modes = args.ps_modes.split(",")
     servers = [("mariadb", MariaDBServer("mariadb", work))]
     if binary:
         servers += [("pressdb", PressdbServer("pressdb", work, binary, jit="off")),
                     ("pressdb-jit", PressdbServer("pressdb-jit", work, binary, jit="on"))]
+    servers = [(n, s) for n, s in servers if n in engines]
     result = dict(suite="sysbench", machine=machine.describe(ROOT), seconds=seconds, table_size=size, tables=4,
-                  threads=threads, tests=tests, ps_mode="disable", engines={})
+                  threads=threads, tests=tests, ps_modes=modes, engines={})
     try:
         for name, srv in servers:
             info = result["engines"][name] = dict(label=LABEL[name], runs={})
@@ -184,14 +203,17 @@ def main():
             log("%s: prepared %d x %d rows in %.1f s" % (name, 4, size, info["prepare_s"]))
             for test in tests:
                 for t in threads:
-                    rc, out, err = sb(srv, test, "run", threads=t, seconds=seconds, size=size)
-                    d = parse(out)
-                    if rc != 0:
-                        d["error"] = (err or out).strip()[-400:]
-                    info["runs"]["%s@%d" % (test, t)] = d
-                    log("  %-8s %-18s %3d threads: %s" % (name, test, t, d))
+                    for mode in modes:
+                        rc, out, err = sb(srv, test, "run", threads=t, seconds=seconds, size=size, ps_mode=mode)
+                        d = parse(out)
+                        if rc != 0:
+                            d["error"] = (err or out).strip()[-400:]
+                        info["runs"][run_key(test, t, mode)] = d
+                        log("  %-8s %-18s %3d threads %-8s: %s" % (name, test, t, MODE.get(mode, mode), d))
+                        if not srv.alive():
+                            info["error"] = "server died during %s at %d threads (%s)" % (test, t, mode)
+                            break
                     if not srv.alive():
-                        info["error"] = "server died during %s at %d threads" % (test, t)
                         break
                 if not srv.alive():
                     break
