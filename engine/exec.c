@@ -838,6 +838,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ctx.writing = wst->kind == S_INSERT || wst->kind == S_REPLACE || wst->kind == S_UPDATE || wst->kind == S_DELETE;
     if ((wst->kind == S_INSERT || wst->kind == S_UPDATE || wst->kind == S_DELETE) && wst->ignore)
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
+    ctx.abort_warn = ctx.strict && wst->kind == S_UPDATE;
     /* SET autocommit=1 inside a transaction commits it: that needs the writer's lock */
     bool ro = (is_read_only(st) && wst == st && !(st->kind == S_SET && (s->in_trans || !s->autocommit))) || describe;
     /* a locking read reads (and marks) the current rows, as a writer */
@@ -906,6 +907,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (st->nstmt_sets) {
             stmt_vars_set(&ctx, st, &svars);
             if (!ctx.ignore) ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
+            ctx.abort_warn = ctx.strict && wst->kind == S_UPDATE;
         }
         uint64_t limit_ns = ex_sysvar_stmt_time_ns(s);
         if (limit_ns) stmt_state.stop_at = stmt_state.slice_read + limit_ns;

@@ -23,8 +23,30 @@ void ex_raise(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, ..
     longjmp(*ctx->jb, 1);
 }
 
+/* The SQLSTATE of a warning that strict mode makes an error (ex_warn); "" for codes
+ * that stay warnings. */
+static const char *abort_state(uint16_t code)
+{
+    switch (code) {
+    case 1292: case 1366: return "22007";   /* truncated / incorrect value */
+    case 1264: return "22003";               /* out of range */
+    case 1265: return "01000";               /* data truncated */
+    case 1406: return "22001";               /* data too long */
+    default: return "";
+    }
+}
+
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...)
 {
+    if (ctx->abort_warn && !strcmp(level, "Warning") && *abort_state(code)) {
+        va_list ap;
+        va_start(ap, fmt);
+        ctx->err->code = code;
+        snprintf(ctx->err->state, sizeof ctx->err->state, "%s", abort_state(code));
+        vsnprintf(ctx->err->msg, sizeof ctx->err->msg, fmt, ap);
+        va_end(ap);
+        longjmp(*ctx->jb, 1);
+    }
     pdb_session *s = ctx->s;
     s->warn_count++;
     pdb_warning *w = pdb_warning_slot(s);
