@@ -507,7 +507,10 @@ int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t 
     for (;;) {
         if (i >= an) return j >= bn ? 0 : -pad_rest(b, j, bn);
         if (j >= bn) return pad_rest(a, i, an);
-        int32_t ca = next_cp(a, an, &i), cb = next_cp(b, bn, &j);
+        unsigned char xa = (unsigned char)a[i], xb = (unsigned char)b[j];
+        int32_t ca, cb;
+        if ((xa | xb) < 0x80) ca = xa, cb = xb, i++, j++;   /* (no decoding for ASCII) */
+        else ca = next_cp(a, an, &i), cb = next_cp(b, bn, &j);
         if (ca == cb) continue;
         uint32_t wa = char_weight(d, t, ca), wb = char_weight(d, t, cb);
         if (wa != wb) return wa < wb ? -1 : 1;
@@ -519,6 +522,12 @@ static inline uint64_t fnv(uint64_t h, const void *p, size_t n)
     const uint8_t *s = p;
     for (size_t i = 0; i < n; i++) { h ^= s[i]; h *= 0x100000001b3ull; }
     return h;
+}
+
+static inline uint64_t wmix(uint64_t h, uint32_t w)
+{
+    h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+    return h ^ (h >> 29);
 }
 
 uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
@@ -538,33 +547,34 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
             uint32_t fw = t->fast[(unsigned char)s[i]];
             if (fw == NOFAST) break;
             if (fw == sp) { spaces++; continue; }
-            for (; spaces; spaces--) h = fnv(h, &sp, 2);
-            uint16_t v = (uint16_t)fw;
-            h = fnv(h, &v, 2);
+            for (; spaces; spaces--) h = wmix(h, sp);
+            h = wmix(h, (uint16_t)fw);
         }
         wscan x;
         ws_init(&x, t->t, s, n, i);
         int w;
         while ((w = ws_next(&x)) > 0) {
             if (w == sp) { spaces++; continue; }
-            for (; spaces; spaces--) h = fnv(h, &sp, 2);
-            uint16_t v = (uint16_t)w;
-            h = fnv(h, &v, 2);
+            for (; spaces; spaces--) h = wmix(h, sp);
+            h = wmix(h, (uint16_t)w);
         }
-        return h;
+        return h ^ (h >> 31);
     }
     if (d->family == CF_BIN && !d->latin1) return fnv(h, s, n);
-    /* the weights without trailing space weights (see the UCA case) */
+    /* the weights without trailing space weights (see the UCA case); one multiply per
+       weight, an ASCII byte's weight from the table without decoding */
     uint32_t sp = char_weight(d, t, ' '), spaces = 0;
     size_t i = 0;
-    int32_t c;
-    while ((c = next_cp(s, n, &i)) >= 0) {
-        uint32_t w = char_weight(d, t, c);
+    while (i < n) {
+        unsigned char b = (unsigned char)s[i];
+        uint32_t w;
+        if (t && b < 0x80 && t->fast[b] != NOFAST) w = t->fast[b], i++;
+        else w = char_weight(d, t, next_cp(s, n, &i));
         if (w == sp) { spaces++; continue; }
-        for (; spaces; spaces--) h = fnv(h, &sp, sizeof sp);
-        h = fnv(h, &w, sizeof w);
+        for (; spaces; spaces--) h = wmix(h, sp);
+        h = wmix(h, w);
     }
-    return h;
+    return h ^ (h >> 31);
 }
 
 bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t bn)
