@@ -408,9 +408,12 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             else {
                 pl_expr *e = st->nsets ? st->sets[i].value : st->rows[rn][i];
                 if (e->kind == E_DEFAULT) { if (!ex_column_default(ctx, &t->cols[c], &v)) v = ex_null(); given[c] = true; vals[c] = v; view[c] = v; continue; }
-                ex_type ty;
-                ex_prog *p = ex_compile(&vsc, e, &ty);
-                ex_eval(&vctx, p, &v);
+                if (e->kind == E_NULL) v = ex_null();
+                else if (!ex_literal_value(&vctx, e, &v)) {   /* (a literal: as compiled, without it) */
+                    ex_type ty;
+                    ex_prog *p = ex_compile(&vsc, e, &ty);
+                    ex_eval(&vctx, p, &v);
+                }
             }
             vals[c] = ex_persist(ctx->a, &v);
             view[c] = vals[c];
