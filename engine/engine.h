@@ -131,6 +131,8 @@ typedef struct pdb_session {
        2 the connection (1927, the server closes it); NULL: never killed. The engine
        reads it in its time-slice check (exec.c ex_slice_check) and clears a 1 it obeyed. */
     _Atomic uint8_t *kill;
+    struct ex_named_ps *named;      /* engine-owned: PREPARE name FROM ... (SQL-level) */
+    int nnamed;
 } pdb_session;
 
 /* Column metadata of a result set, as the protocol's column definition needs it. */

@@ -215,8 +215,12 @@ void pdb_exec_trim(pdb_session *s)
 
 static bool read_committed(pdb_session *s) { return ex_sysvar_read_committed(s); }
 
+static void named_free(pdb_session *s);
+static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r);
+
 void pdb_session_free(pdb_session *s)
 {
+    named_free(s);
     session_rollback(s);
     ex_tablelock_release(s);
     free(s->savepoints);
@@ -233,6 +237,7 @@ void pdb_session_free(pdb_session *s)
 
 void pdb_session_reset(pdb_session *s)
 {
+    named_free(s);
     session_rollback(s);
     ex_tablelock_release(s);
     ex_tmp_close(s);
@@ -1138,7 +1143,9 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         }
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
-        int res = run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
+        int res = st.kind == S_PREPARE || st.kind == S_EXECUTE || st.kind == S_DEALLOCATE
+                  ? sql_ps(s, &st, &r)
+                  : run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
         pl_shape_release(shape);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) {
             /* run this statement and the rest again once the lock holder is gone, or on a
@@ -1370,15 +1377,15 @@ static int cap_error(void *c, uint16_t code, const char *state, const char *msg)
     return cp->outer->error(cp->outer->ctx, code, state, msg);
 }
 
-pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pdb_sink *sink,
-                           uint32_t *nparams, const pdb_colmeta **cols, uint32_t *ncols)
+/* Prepares sql in the statement's arena as it is (PREPARE reads its text from there). */
+static pdb_stmt *stmt_prepare(pdb_session *s, const char *sql, size_t len, const pdb_sink *sink,
+                              uint32_t *nparams, const pdb_colmeta **cols, uint32_t *ncols)
 {
     pl_parse_opts o = { 0 };
     o.no_backslash_escapes = s->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
     o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
     o.pipes_as_concat = s->sql_mode & MODE_PIPES_AS_CONCAT;
-    stor_arena_reset(&s->arena);
-    s->nwarnings = 0; s->warn_count = 0;
+    s->exec_moved = false;
     pl_stmt st;
     pl_error perr;
     size_t pos = 0;
@@ -1395,7 +1402,10 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
             return NULL;
         }
     }
-    s->exec_moved = false;
+    if (st.kind == S_PREPARE || st.kind == S_EXECUTE || st.kind == S_DEALLOCATE) {
+        sink->error(sink->ctx, 1295, "HY000", "This command is not supported in the prepared statement protocol yet");
+        return NULL;
+    }
     pdb_stmt *ps = calloc(1, sizeof *ps);
     ps->sql = malloc(len + 1);
     memcpy(ps->sql, sql, len);
@@ -1413,31 +1423,198 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
     return ps;
 }
 
-int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint32_t nparams, const pdb_sink *sink)
+pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pdb_sink *sink,
+                           uint32_t *nparams, const pdb_colmeta **cols, uint32_t *ncols)
+{
+    stor_arena_reset(&s->arena);
+    s->nwarnings = 0; s->warn_count = 0;
+    return stmt_prepare(s, sql, len, sink, nparams, cols, ncols);
+}
+
+/* Runs ps with params (copied into the arena first) in the statement's arena as it is;
+ * run_statement's answer. */
+static int stmt_run(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint32_t nparams, ex_result *r)
 {
     pl_parse_opts o = { 0 };
     o.no_backslash_escapes = s->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
     o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
     o.pipes_as_concat = s->sql_mode & MODE_PIPES_AS_CONCAT;
-    stor_arena_reset(&s->arena);
-    s->nwarnings = 0; s->warn_count = 0;
     pl_stmt st;
     pl_error perr;
     size_t pos = 0;
     pl_shape *shape = NULL;
     if (pl_parse_cached(&s->arena, ps->sql, ps->len, &pos, &o, &st, &perr, &shape) != 0) {
         pl_shape_release(shape);
-        sink->error(sink->ctx, perr.code, perr.sqlstate, perr.msg);
-        return 0;
+        r->sink->error(r->sink->ctx, perr.code, perr.sqlstate, perr.msg);
+        return -1;
     }
-    /* the parameter values live in the caller's buffers: copy strings into the arena */
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
-    ex_result r = { sink, s, 0, false };
-    int res = run_statement(s, &st, &r, pv, (int)nparams, false, shape, ps->sql, ps->len);
+    int res = run_statement(s, &st, r, pv, (int)nparams, false, shape, ps->sql, ps->len);
     pl_shape_release(shape);
+    return res;
+}
+
+int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint32_t nparams, const pdb_sink *sink)
+{
+    stor_arena_reset(&s->arena);
+    s->nwarnings = 0; s->warn_count = 0;
+    ex_result r = { sink, s, 0, false };
+    int res = stmt_run(s, ps, params, nparams, &r);
     if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
     return r.stopped ? 1 : 0;
+}
+
+/* ---------------------------------------------------------------- PREPARE / EXECUTE in SQL */
+
+/* A statement PREPARE name FROM ... made; names compare as MariaDB's, without case. */
+struct ex_named_ps {
+    char name[PDB_NAME_LEN];
+    pdb_stmt *ps;
+};
+
+static int named_find(const pdb_session *s, const char *name)
+{
+    for (int i = 0; i < s->nnamed; i++) if (!strcasecmp(s->named[i].name, name)) return i;
+    return -1;
+}
+
+static void named_drop(pdb_session *s, int i)
+{
+    pdb_stmt_close(s->named[i].ps);
+    s->named[i] = s->named[--s->nnamed];
+}
+
+static void named_free(pdb_session *s)
+{
+    while (s->nnamed) named_drop(s, s->nnamed - 1);
+    free(s->named);
+    s->named = NULL;
+}
+
+static bool reads_tables(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->kind == E_SUBQUERY || e->kind == E_EXISTS || e->kind == E_INSUB || e->kind == E_COLUMN) return true;
+    for (int i = 0; i < e->nargs; i++) if (reads_tables(e->args[i])) return true;
+    return false;
+}
+
+/* PREPARE's text or EXECUTE's USING values: expressions that read no table, evaluated
+ * as DO evaluates them, in the arena. NULL with the error sent. */
+static pdb_value *ps_values(pdb_session *s, pl_expr **e, int n, const pdb_sink *sink)
+{
+    ex_err err;
+    jmp_buf jb;
+    ex_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ex_stmt stmt_state = { 0 };
+    ctx.s = s;
+    ctx.a = &s->arena;
+    ctx.jb = &jb;
+    ctx.err = &err;
+    ctx.now_us = ex_now_us();
+    ctx.stmt = &stmt_state;
+    pdb_value *v = stor_arena_alloc(&s->arena, (size_t)(n ? n : 1) * sizeof *v);
+    if (setjmp(jb)) {
+        ex_conv_ctx = NULL;
+        sink->error(sink->ctx, err.code, err.state, err.msg);
+        return NULL;
+    }
+    ex_scope sc = { 0 };
+    sc.ctx = &ctx;
+    sc.item_base = -1;
+    sc.clause = "field list";
+    for (int i = 0; i < n; i++) {
+        if (reads_tables(e[i]))
+            ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
+                     "columns or subqueries in PREPARE or EXECUTE");
+        ex_type t;
+        ex_eval(&ctx, ex_compile(&sc, e[i], &t), &v[i]);
+    }
+    return v;
+}
+
+/* The text of PREPARE name FROM expr / EXECUTE IMMEDIATE expr, prepared. */
+static pdb_stmt *ps_from(pdb_session *s, pl_expr *e, const pdb_sink *sink)
+{
+    pdb_value *tv = ps_values(s, &e, 1, sink);
+    if (!tv) return NULL;
+    const char *text = "NULL";   /* (NULL is the text NULL: a syntax error) */
+    size_t len = 4;
+    char buf[64];
+    if (tv->t == VT_STRING) text = tv->p, len = tv->len;
+    else if (tv->t != VT_NULL) len = (size_t)snprintf(buf, sizeof buf, "%lld", (long long)ex_to_int(tv)), text = buf;
+    uint32_t np, nc;
+    const pdb_colmeta *cols;
+    return stmt_prepare(s, text, len, sink, &np, &cols, &nc);
+}
+
+static int ps_ok(pdb_session *s, ex_result *r, const char *info)
+{
+    uint16_t st = r->status;
+    if (s->autocommit) st |= PDB_ST_AUTOCOMMIT;
+    if (s->in_trans) st |= PDB_ST_IN_TRANS;
+    if (s->sql_mode & MODE_NO_BACKSLASH_ESCAPES) st |= PDB_ST_NO_BACKSLASH_ESCAPES;
+    uint16_t w = (uint16_t)(s->warn_count > 65535 ? 65535 : s->warn_count);
+    if (r->sink->ok(r->sink->ctx, 0, 0, w, st, info)) r->stopped = true;
+    return 0;
+}
+
+/* PREPARE name FROM ..., EXECUTE name [USING ...], EXECUTE IMMEDIATE ..., DEALLOCATE
+ * PREPARE name (exec_text): answers as run_statement does (an error: -1, sent). */
+static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
+{
+    const pdb_sink *sink = r->sink;
+    if (st->kind == S_DEALLOCATE) {
+        int i = named_find(s, st->name);
+        if (i < 0) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "Unknown prepared statement handler (%.64s) given to DEALLOCATE PREPARE", st->name);
+            sink->error(sink->ctx, 1243, "HY000", msg);
+            return -1;
+        }
+        named_drop(s, i);
+        return ps_ok(s, r, NULL);
+    }
+    if (st->kind == S_PREPARE) {
+        int i = named_find(s, st->name);
+        if (i >= 0) named_drop(s, i);   /* the old one goes even if the new one fails */
+        pdb_stmt *ps = ps_from(s, st->where, sink);
+        if (!ps) return s->exec_moved ? PDB_EXEC_MOVE : -1;
+        struct ex_named_ps *n = realloc(s->named, (size_t)(s->nnamed + 1) * sizeof *n);
+        if (!n) {
+            pdb_stmt_close(ps);
+            sink->error(sink->ctx, 1041, "HY000", "Out of memory.");
+            return -1;
+        }
+        s->named = n;
+        snprintf(n[s->nnamed].name, sizeof n[s->nnamed].name, "%s", st->name);
+        n[s->nnamed++].ps = ps;
+        return ps_ok(s, r, "Statement prepared");
+    }
+    pdb_stmt *tmp = NULL, *ps;
+    if (!st->name) {
+        tmp = ps = ps_from(s, st->where, sink);
+        if (!ps) return s->exec_moved ? PDB_EXEC_MOVE : -1;
+    } else {
+        int i = named_find(s, st->name);
+        if (i < 0) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "Unknown prepared statement handler (%.64s) given to EXECUTE", st->name);
+            sink->error(sink->ctx, 1243, "HY000", msg);
+            return -1;
+        }
+        ps = s->named[i].ps;
+    }
+    int res = -1;
+    pdb_value *vals = ps_values(s, st->rowlen ? st->rows[0] : NULL, st->rowlen, sink);
+    if (vals && (uint32_t)st->rowlen != ps->nparams)
+        sink->error(sink->ctx, 1210, "HY000", "Incorrect arguments to EXECUTE");
+    else if (vals)
+        res = stmt_run(s, ps, vals, (uint32_t)st->rowlen, r);
+    pdb_stmt_close(tmp);
+    return res;
 }
 
 void pdb_stmt_close(pdb_stmt *ps)

@@ -3103,6 +3103,7 @@ static void statement(P *p, pl_stmt *s)
         return;
     }
     if (accept_kw(p, "DROP")) {
+        if (accept_kw(p, "PREPARE")) { s->kind = S_DEALLOCATE; s->name = ident(p); return; }
         if (accept_kw(p, "TEMPORARY")) s->temporary = true;
         if (accept_kw(p, "TABLE") || accept_kw(p, "TABLES")) {
             s->kind = S_DROP_TABLE;
@@ -3278,8 +3279,33 @@ static void statement(P *p, pl_stmt *s)
         user_list(p, s, false, true);
         return;
     }
-    if (is_kw(p, "CALL") || is_kw(p, "HANDLER") ||
-        is_kw(p, "LOAD") || is_kw(p, "PREPARE") || is_kw(p, "EXECUTE") || is_kw(p, "DEALLOCATE") ||
+    if (accept_kw(p, "PREPARE")) {
+        s->kind = S_PREPARE;
+        s->name = ident(p);
+        expect_kw(p, "FROM");
+        s->where = expr(p);
+        return;
+    }
+    if (accept_kw(p, "EXECUTE")) {
+        s->kind = S_EXECUTE;
+        if (accept_kw(p, "IMMEDIATE")) s->where = expr(p);
+        else s->name = ident(p);
+        if (accept_kw(p, "USING")) {
+            vec v = { 0 };
+            do vpush(p, &v, expr(p)); while (accept_op(p, ','));
+            s->rows = alloc(p, sizeof *s->rows);
+            s->rows[0] = (pl_expr **)v.v;
+            s->rowlen = v.n;
+        }
+        return;
+    }
+    if (accept_kw(p, "DEALLOCATE")) {
+        expect_kw(p, "PREPARE");
+        s->kind = S_DEALLOCATE;
+        s->name = ident(p);
+        return;
+    }
+    if (is_kw(p, "CALL") || is_kw(p, "HANDLER") || is_kw(p, "LOAD") ||
         is_kw(p, "XA") || is_kw(p, "INSTALL") || is_kw(p, "UNINSTALL") || is_kw(p, "RESET") ||
         is_kw(p, "PURGE") || is_kw(p, "CHANGE") || is_kw(p, "BINLOG") || is_kw(p, "CACHE")) {
         s->kind = S_UNSUPPORTED;

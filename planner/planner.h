@@ -243,7 +243,7 @@ typedef enum pl_sk {
     S_ROLLBACK_TO, S_LOCK_TABLES, S_UNLOCK_TABLES, S_FLUSH, S_EMPTY, S_UNSUPPORTED,
     S_ANALYZE_TABLE, S_OPTIMIZE_TABLE, S_CHECK_TABLE, S_REPAIR_TABLE, S_EXPLAIN,
     S_DO, S_KILL, S_CREATE_USER, S_DROP_USER, S_ALTER_USER, S_SET_PASSWORD, S_GRANT, S_REVOKE,
-    S_RENAME_USER,
+    S_RENAME_USER, S_PREPARE, S_EXECUTE, S_DEALLOCATE,
 } pl_sk;
 
 /* An account in CREATE/DROP/ALTER USER, GRANT, SET PASSWORD: 'user'@'host' and how it
@@ -321,7 +321,8 @@ typedef struct pl_stmt {
     char *like;               /* SHOW ... LIKE 'pattern' */
     pl_expr *show_where;
     char *from_db;            /* SHOW TABLES FROM db */
-    /* savepoints, misc */
+    /* savepoints, misc; PREPARE name FROM where, EXECUTE name (NULL: IMMEDIATE where)
+       USING rows[0][0 .. rowlen), DEALLOCATE PREPARE name */
     char *name;
     bool chain, release, read_only, consistent_snapshot;
     int64_t num;
