@@ -129,15 +129,17 @@ static bool value_ok(pl_opt *o, int lv, const stor_column *col, pl_expr *v)
     pdb_vt vt;
     uint16_t coll;
     o->env->value_type(o->arg, v, o->const_only, &vt, &coll);
+    /* a string literal or parameter is coercible: it takes the column's collation */
+    bool lit = v->kind == E_STRING || v->kind == E_PARAM;
     if (col->kind == CK_STR) {
         /* a string column compared with a number compares as numbers: not index-safe */
         if (vt != VT_STRING) return false;
-        if (v->kind != E_STRING && coll != col->coll) return false;
+        if (!lit && coll != col->coll) return false;
         return true;
     }
     if (vt == VT_DOUBLE) return false;
     if (col->kind == CK_F64) return vt != VT_STRING;
-    if (vt == VT_STRING && v->kind != E_STRING) return false;
+    if (vt == VT_STRING && !lit) return false;
     if ((col->type == CT_DATE || col->type == CT_DATETIME || col->type == CT_TIMESTAMP || col->type == CT_TIME) &&
         vt != VT_STRING && vt != VT_DATE && vt != VT_DATETIME) return false;
     return true;
