@@ -45,6 +45,8 @@ struct srv_stmt {
     proto_buf *long_data;   /* nparams buffers, allocated at the first chunk */
     uint16_t err_code;      /* error left by SEND_LONG_DATA, reported by EXECUTE until RESET */
     char err_msg[200];
+    uint64_t last_us;       /* its last execution's time: at --offload-us and more, the next
+                               one goes to a worker at once (as a slow text shape does) */
 };
 
 static _Atomic uint32_t srv_prepared_count;   /* statements of every connection */
@@ -538,12 +540,22 @@ void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n)
         }
     }
 
+    if (!srv_on_worker && srv_cfg.offload_us && st->last_us >= srv_cfg.offload_us) {
+        /* slow last time: not on the loop (its time slice would end it and run it again) */
+        free(pv);
+        free(vals);
+        srv_cmd_move(c, p, n);
+        return;
+    }
     pdb_sink sink;
     srv_cmd_sink_binary(c, &sink);
     srv_exec_begin(c);
     pdb_exec_slice_us = srv_on_worker ? 0 : srv_cfg.offload_us;
+    uint64_t t0 = uv_hrtime();
     int rc = pdb_stmt_execute(c->sess, st->ps, vals, np, &sink);
     pdb_exec_slice_us = 0;
+    if (rc != PDB_EXEC_WAIT && rc != PDB_EXEC_MOVE)
+        st->last_us = (uv_hrtime() - t0) / 1000;
     if (rc == PDB_EXEC_WAIT || rc == PDB_EXEC_MOVE) {
         /* runs again from the same packet (and the same long data) after the wait, or
            on a worker (the command's end parks it on the loop after a wait there) */
