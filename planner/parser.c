@@ -757,6 +757,21 @@ static const char *const niladic[] = {
     "UTC_TIMESTAMP", "UTC_DATE", "UTC_TIME", "CURRENT_USER", "CURRENT_ROLE", NULL
 };
 
+static pl_expr *primary(P *p);
+
+/* A value of an INSERT's VALUES row. A literal or NULL alone (a dump's rows) is read as
+ * primary reads it, without the descent through every operator level (each of which
+ * looks for its keywords first). */
+static pl_expr *row_value(P *p)
+{
+    int k = p->t.kind;
+    if (k == TK_INT || k == TK_DECIMAL || k == TK_FLOAT || k == TK_STRING || is_kw(p, "NULL")) {
+        const pl_token *nx = peek(p);
+        if (nx->kind == TK_OP && (nx->op == ',' || nx->op == ')')) return primary(p);
+    }
+    return expr(p);
+}
+
 static pl_expr *primary(P *p)
 {
     check_stack(p);
@@ -2467,7 +2482,7 @@ static void insert_stmt(P *p, pl_stmt *s, bool replace)
         do {
             expect_op(p, '(');
             vec r = { 0 };
-            if (!is_op(p, ')')) { do vpush(p, &r, expr(p)); while (accept_op(p, ',')); }
+            if (!is_op(p, ')')) { do vpush(p, &r, row_value(p)); while (accept_op(p, ',')); }
             expect_op(p, ')');
             if (rows.n && r.n != s->rowlen) {
                 p->err->code = 1136;
