@@ -1561,6 +1561,14 @@ static int ps_ok(pdb_session *s, ex_result *r, const char *info)
     return 0;
 }
 
+static int unknown_handler(const pdb_sink *sink, const char *name, const char *where)
+{
+    char msg[160];
+    snprintf(msg, sizeof msg, "Unknown prepared statement handler (%.64s) given to %s", name, where);
+    sink->error(sink->ctx, 1243, "HY000", msg);
+    return -1;
+}
+
 /* PREPARE name FROM ..., EXECUTE name [USING ...], EXECUTE IMMEDIATE ..., DEALLOCATE
  * PREPARE name (exec_text): answers as run_statement does (an error: -1, sent). */
 static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
@@ -1569,10 +1577,7 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
     if (st->kind == S_DEALLOCATE) {
         int i = named_find(s, st->name);
         if (i < 0) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "Unknown prepared statement handler (%.64s) given to DEALLOCATE PREPARE", st->name);
-            sink->error(sink->ctx, 1243, "HY000", msg);
-            return -1;
+            return unknown_handler(sink, st->name, "DEALLOCATE PREPARE");
         }
         named_drop(s, i);
         return ps_ok(s, r, NULL);
@@ -1600,10 +1605,7 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
     } else {
         int i = named_find(s, st->name);
         if (i < 0) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "Unknown prepared statement handler (%.64s) given to EXECUTE", st->name);
-            sink->error(sink->ctx, 1243, "HY000", msg);
-            return -1;
+            return unknown_handler(sink, st->name, "EXECUTE");
         }
         ps = s->named[i].ps;
     }

@@ -677,19 +677,27 @@ def raw_part(srv):
             except Exception as e:  # noqa: BLE001
                 logs.append([["exception", repr(e)]])
                 print("%s (%s): raw session raised %r" % (label, tag, e))
-        a, b = logs
-        for i in range(max(len(a), len(b))):
-            checks += 1
-            x = a[i] if i < len(a) else ["(missing)"]
-            y = b[i] if i < len(b) else ["(missing)"]
-            if x != y:
-                bad += 1
-                print("DIFF raw %s: %s" % (tag, x[0]))
-                for line in difflib.unified_diff(
-                        json.dumps(x, indent=1, ensure_ascii=False).splitlines(),
-                        json.dumps(y, indent=1, ensure_ascii=False).splitlines(),
-                        srv[0][0], srv[1][0], lineterm="", n=1):
-                    print("   " + line)
+        c, d = compare_logs(logs[0], logs[1], "raw " + tag, srv[0][0], srv[1][0])
+        checks += c
+        bad += d
+    return checks, bad
+
+
+def compare_logs(a, b, tag, la, lb):
+    """Two servers' logs entry by entry, each difference printed; returns (checks, bad)."""
+    checks = bad = 0
+    for i in range(max(len(a), len(b))):
+        checks += 1
+        x = a[i] if i < len(a) else ["(missing)"]
+        y = b[i] if i < len(b) else ["(missing)"]
+        if x != y:
+            bad += 1
+            print("DIFF %s: %s" % (tag, x[0]))
+            for line in difflib.unified_diff(
+                    json.dumps(x, indent=1, ensure_ascii=False).splitlines(),
+                    json.dumps(y, indent=1, ensure_ascii=False).splitlines(),
+                    la, lb, lineterm="", n=1):
+                print("   " + line)
     return checks, bad
 
 

@@ -19,14 +19,13 @@ On pressdb alone: Plan_cache_plans_used grows while the same statement runs with
 the same types (the plan is kept and used, not made each time).
 """
 
-import difflib
-import json
 import os
 import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_prepared import BASE_CAPS, CAP_DEPRECATE_EOF, Raw, execute, lstr, show  # noqa: E402
+from test_prepared import (BASE_CAPS, CAP_DEPRECATE_EOF, Raw, compare_logs, execute, lstr,  # noqa: E402
+                           servers, show)
 
 DB = "t_prepared_plans"
 
@@ -196,27 +195,13 @@ def kept_plan_check(host, port):
 
 
 def main():
-    srv = []
-    for label, var in (("MariaDB", "MARIADB"), (os.environ.get("PRESSDB_LABEL", "pressdb"), "PRESSDB")):
-        port = os.environ.get(var + "_PORT")
-        if not port:
-            sys.exit("%s_PORT is not set: run this through tests/run.py" % var)
-        srv.append((label, os.environ.get(var + "_HOST") or "127.0.0.1", port))
+    srv = servers()
     bad = checks = 0
     for caps, tag in ((BASE_CAPS, "eof"), (BASE_CAPS | CAP_DEPRECATE_EOF, "deprecate_eof")):
         logs = [session(h, p, caps) for _, h, p in srv]
-        a, b = logs
-        for i in range(max(len(a), len(b))):
-            checks += 1
-            x = a[i] if i < len(a) else ["(missing)"]
-            y = b[i] if i < len(b) else ["(missing)"]
-            if x != y:
-                bad += 1
-                print("DIFF %s: %s" % (tag, x[0]))
-                for line in difflib.unified_diff(json.dumps(x, indent=1).splitlines(),
-                                                 json.dumps(y, indent=1).splitlines(),
-                                                 srv[0][0], srv[1][0], lineterm="", n=1):
-                    print("   " + line)
+        c, d = compare_logs(logs[0], logs[1], tag, srv[0][0], srv[1][0])
+        checks += c
+        bad += d
     if not os.environ.get("PRESSDB_EXTRA_ARGS", "").count("--plan-cache=0"):
         why = kept_plan_check(srv[1][1], srv[1][2])
         checks += 1
