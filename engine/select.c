@@ -3655,14 +3655,33 @@ static bool uses_aggregate(const pl_expr *e)
     return false;
 }
 
+/* Whether ORDER BY / GROUP BY item e is a position: an integer literal, or a parameter
+ * executed with an integer (MariaDB's Item_param::is_order_clause_position); *pos its
+ * value and text its text for an error. */
+static bool item_position(const ex_ctx *ctx, const pl_expr *e, int64_t *pos, char *text, size_t tn)
+{
+    if (e->kind == E_INT) {
+        *pos = atoll(e->s);
+        snprintf(text, tn, "%s", e->s);
+        return true;
+    }
+    if (e->kind != E_PARAM || !ctx->params || e->ival >= ctx->nparams) return false;
+    const pdb_value *v = &ctx->params[e->ival];
+    if (v->t == VT_INT) *pos = v->i;
+    else if (v->t == VT_UINT) *pos = v->u > INT32_MAX ? INT32_MAX : (int64_t)v->u;
+    else return false;
+    snprintf(text, tn, "%lld", (long long)*pos);
+    return true;
+}
+
 /* The GROUP BY expression g as it is resolved: a position or (when no column has the
  * name) an alias stands for its select item. */
 static pl_expr *group_target(ex_scope *sc, pl_expr *g, pl_item *items, int nitems)
 {
-    if (g->kind == E_INT) {
-        int pos = atoi(g->s);
+    int64_t pos;
+    char text[24];
+    if (item_position(sc->ctx, g, &pos, text, sizeof text))
         return pos >= 1 && pos <= nitems ? items[pos - 1].e : g;
-    }
     int src, col;
     if (g->kind == E_COLUMN && !g->tbl && !ex_find_column(sc, g, &src, &col))
         for (int i = 0; i < nitems; i++)
@@ -4304,9 +4323,10 @@ static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items,
         gsc.aggs = NULL; gsc.allow_alias = true; gsc.alias_first = false;
         for (int i = 0; i < sel->ngroup; i++) {
             pl_expr *g = sel->group[i];
-            if (g->kind == E_INT) {
-                int pos = atoi(g->s);
-                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'GROUP BY'", g->s);
+            int64_t pos;
+            char text[24];
+            if (item_position(ctx, g, &pos, text, sizeof text)) {
+                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'GROUP BY'", text);
                 g = items[pos - 1].e;
             }
             q->gp[i] = ex_compile(&gsc, g, &q->gtypes[i]);
@@ -4334,10 +4354,11 @@ static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items,
             pl_expr *o = sel->order[i].e;
             q->desc[i] = sel->order[i].desc;
             q->order_pos[i] = -1;
-            if (o->kind == E_INT) {
-                int pos = atoi(o->s);
-                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", o->s);
-                q->order_pos[i] = pos - 1;
+            int64_t pos;
+            char text[24];
+            if (item_position(ctx, o, &pos, text, sizeof text)) {
+                if (pos < 1 || pos > nitems) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", text);
+                q->order_pos[i] = (int)pos - 1;
                 q->otypes[i] = q->itypes[pos - 1];
                 continue;
             }
@@ -4362,7 +4383,9 @@ static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items,
         pl_expr **rg = stor_arena_alloc(ctx->a, (size_t)rl * sizeof *rg);   /* GROUP BY 1 -> the item */
         for (int g = 0; g < rl; g++) {
             rg[g] = sel->group[g];
-            if (rg[g]->kind == E_INT) rg[g] = items[atoi(rg[g]->s) - 1].e;
+            int64_t pos;
+            char text[24];
+            if (item_position(ctx, rg[g], &pos, text, sizeof text)) rg[g] = items[pos - 1].e;
         }
         for (int l = 0; l < rl; l++) {
             ex_scope isc = *sc;
@@ -5065,7 +5088,10 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_bcols *cols,
         for (int i = 0; i < sel->nu_order; i++) {
             pl_expr *e = sel->u_order[i].e;
             pos[i] = -1;
-            if (e->kind == E_INT) pos[i] = atoi(e->s) - 1;
+            int64_t ip;
+            char text[24];
+            if (item_position(ctx, e, &ip, text, sizeof text)) pos[i] = ip < 1 || ip > (int64_t)ncols ? -1 : (int)ip - 1;
+            else if (e->kind == E_PARAM && ctx->describe) pos[i] = 0;   /* (its value decides) */
             else if (e->kind == E_COLUMN)
                 for (uint32_t c = 0; c < ncols; c++) if (!strcasecmp(cols->names[c], e->s)) { pos[i] = (int)c; break; }
             if (pos[i] < 0 || pos[i] >= (int)ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'ORDER BY'", e->kind == E_COLUMN ? e->s : "?");
