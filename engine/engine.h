@@ -206,6 +206,7 @@ int  pdb_set_global_default(const char *name, const char *value);
 /* max_prepared_stmt_count's global value (SET GLOBAL changes it): the server-wide limit
  * of prepared statements (server/stmt.c, 1461 past it). */
 uint32_t pdb_max_prepared_stmts(void);
+uint32_t pdb_sql_prepared(void);           /* statements of PREPARE name FROM, every session */
 
 void pdb_session_init(pdb_session *s, uint32_t conn_id);
 void pdb_session_free(pdb_session *s);

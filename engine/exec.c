@@ -150,7 +150,9 @@ void pdb_set_processlist(size_t (*fn)(pdb_proc *out, size_t max)) { proclist_fn 
 
 static uint32_t (*prepared_count_fn)(void);
 void pdb_set_prepared_count(uint32_t (*fn)(void)) { prepared_count_fn = fn; }
-uint32_t ex_prepared_count(void) { return prepared_count_fn ? prepared_count_fn() : 0; }
+static _Atomic uint32_t sql_prepared;   /* PREPARE name FROM ... statements, every session */
+uint32_t pdb_sql_prepared(void) { return atomic_load_explicit(&sql_prepared, memory_order_relaxed); }
+uint32_t ex_prepared_count(void) { return (prepared_count_fn ? prepared_count_fn() : 0) + pdb_sql_prepared(); }
 
 pdb_proc *ex_processlist(ex_ctx *ctx, size_t *n)
 {
@@ -1481,6 +1483,7 @@ static int named_find(const pdb_session *s, const char *name)
 
 static void named_drop(pdb_session *s, int i)
 {
+    atomic_fetch_sub(&sql_prepared, 1);
     pdb_stmt_close(s->named[i].ps);
     s->named[i] = s->named[--s->nnamed];
 }
@@ -1585,6 +1588,13 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
     if (st->kind == S_PREPARE) {
         int i = named_find(s, st->name);
         if (i >= 0) named_drop(s, i);   /* the old one goes even if the new one fails */
+        if (ex_prepared_count() >= pdb_max_prepared_stmts()) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "Can't create more than max_prepared_stmt_count statements (current value: %u)",
+                     (unsigned)pdb_max_prepared_stmts());
+            sink->error(sink->ctx, 1461, "42000", msg);
+            return -1;
+        }
         pdb_stmt *ps = ps_from(s, st->where, sink);
         if (!ps) return s->exec_moved ? PDB_EXEC_MOVE : -1;
         struct ex_named_ps *n = realloc(s->named, (size_t)(s->nnamed + 1) * sizeof *n);
@@ -1596,6 +1606,7 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
         s->named = n;
         snprintf(n[s->nnamed].name, sizeof n[s->nnamed].name, "%s", st->name);
         n[s->nnamed++].ps = ps;
+        atomic_fetch_add(&sql_prepared, 1);
         return ps_ok(s, r, "Statement prepared");
     }
     pdb_stmt *tmp = NULL, *ps;

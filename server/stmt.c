@@ -170,7 +170,7 @@ static bool take_slot(void)
 {
     uint32_t n = atomic_load(&srv_prepared_count);
     do {
-        if (n >= pdb_max_prepared_stmts())
+        if (n + pdb_sql_prepared() >= pdb_max_prepared_stmts())   /* (PREPARE's count too) */
             return false;
     } while (!atomic_compare_exchange_weak(&srv_prepared_count, &n, n + 1));
     return true;
