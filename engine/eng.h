@@ -733,6 +733,8 @@ void ex_spill_note_disk_table(void);
 
 /* ---- system variables (sysvar.c) ---- */
 int  ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t);
+/* The compiled-in default (SET GLOBAL x = DEFAULT); -1 for an unknown name or none. */
+int  ex_sysvar_compiled(const char *name, pdb_value *out, stor_arena *a, ex_type *t);
 /* The statement memory guard: while on, the session arena growing past
  * max_session_mem_used fails the statement with 1290, past the process's ceiling
  * (stor_mem_ceiling) or when the allocator refuses with 1037, instead of ending the

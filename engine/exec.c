@@ -476,8 +476,10 @@ static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 static void set_value_of(ex_ctx *ctx, const pl_assign *a, pdb_value *v)
 {
     if (a->value->kind == E_DEFAULT) {
+        /* SESSION: the global value; GLOBAL: the compiled-in one, as MariaDB */
         ex_type t;
         if (a->scope == 2) *v = ex_null();
+        else if (a->scope == 1 && ex_sysvar_compiled(a->name, v, ctx->a, &t) == 0) return;
         else if (ex_sysvar_get(ctx->s, a->name, true, v, ctx->a, &t) != 0)
             ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", a->name);
     } else if (a->scope != 2 && a->value->kind == E_COLUMN && !a->value->tbl) {

@@ -277,12 +277,26 @@ bool ex_sysvar_read_committed(pdb_session *s)
     return !strncasecmp(val, "READ-COMM", 9) || !strncasecmp(val, "READ-UNCO", 9);
 }
 
+static int typed_value(const sysvar *v, const char *val, pdb_value *out, stor_arena *a, ex_type *t);
+
 int ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t)
 {
     const sysvar *v = find_var(name);
     if (!v) return -1;
     char buf[256];
-    const char *val = session_value(s, v, global, buf, sizeof buf, a);
+    return typed_value(v, session_value(s, v, global, buf, sizeof buf, a), out, a, t);
+}
+
+int ex_sysvar_compiled(const char *name, pdb_value *out, stor_arena *a, ex_type *t)
+{
+    const sysvar *v = find_var(name);
+    if (!v || !v->dflt) return -1;
+    return typed_value(v, v->dflt, out, a, t);
+}
+
+/* A variable's value as text (NULL: NULL) typed as the variable is. */
+static int typed_value(const sysvar *v, const char *val, pdb_value *out, stor_arena *a, ex_type *t)
+{
     memset(t, 0, sizeof *t);
     t->coll = COLL_BINARY;
     if (!val) { *out = ex_null(); t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = COLL_UTF8MB3_GENERAL_CI; t->nullable = true; t->length = 96; return 0; }
