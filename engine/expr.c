@@ -1303,9 +1303,14 @@ static void comp_param(cstate *cs, pl_expr *e, ex_type *t)
     else if (!ctx->describe)
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '?' at line 1");
     emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
+    /* as MariaDB types a bound parameter: NOT NULL unless it is NULL; a NULL one is an
+       empty binary string (still NULL to what reads its type, as the NULL literal) */
     switch (v.t) {
-    case VT_NULL: type_str(t, 0, ctx->s->coll_connection); t->ptype = MYSQL_TYPE_NULL; t->vt = VT_NULL; break;
-    case VT_INT: case VT_UINT: type_int(t, 20); t->ptype = MYSQL_TYPE_LONGLONG; if (v.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; } break;
+    case VT_NULL:
+        if (ctx->describe) { type_str(t, 0, COLL_BINARY); t->ptype = MYSQL_TYPE_NULL; t->vt = VT_NULL; break; }
+        type_str(t, 0, COLL_BINARY); t->vt = VT_NULL;
+        break;
+    case VT_INT: case VT_UINT: type_int(t, 21); t->ptype = MYSQL_TYPE_LONGLONG; if (v.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; } break;
     case VT_DOUBLE: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->flags = BINARY_FLAG; break;
     case VT_DECIMAL: t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = v.scale; t->length = 21; t->flags = BINARY_FLAG; break;
     case VT_DATE: t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10; t->flags = BINARY_FLAG; break;
@@ -1313,7 +1318,8 @@ static void comp_param(cstate *cs, pl_expr *e, ex_type *t)
     case VT_TIME: t->vt = VT_TIME; t->ptype = MYSQL_TYPE_TIME; t->length = 17; t->flags = BINARY_FLAG; break;
     default: type_str(t, v.len, v.coll ? v.coll : ctx->s->coll_connection); t->coerc = 4; break;
     }
-    t->nullable = true;
+    t->nullable = v.t == VT_NULL;
+    if (!t->nullable) t->flags |= NOT_NULL_FLAG;
 }
 
 /* A system variable (@@name, @@global.name) */

@@ -40,8 +40,7 @@ oddities no client relies on): the flags of TIMESTAMP columns; the
 NO_INDEX_USED status bits; TIME strings without a fraction (the engine's
 string-to-TIME conversion reads past the end of a parameter); strings for a
 BIGINT beyond 2^53 (converted through a double); YEAR/INT24/BIT parameter
-types (MariaDB takes them as NULL and reads no bytes); `SELECT ?` column
-types (the engine types a parameter by its value); LIMIT with a string
+types (MariaDB takes them as NULL and reads no bytes); LIMIT with a string
 parameter (the engine answers 1210 where MariaDB converts it).
 """
 

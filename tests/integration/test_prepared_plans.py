@@ -103,6 +103,11 @@ CASES = [
      [[p_int(1)], [p_int(0)], [p_str("1")], [p_null()], [p_int(1)]]),
     ("subquery", b"SELECT id FROM t WHERE id IN (SELECT tid FROM u WHERE x = ?) ORDER BY id",
      [[p_str("u5")], [p_int(0)], [p_str("u9")]]),
+    # a parameter's column type follows its bound value: NOT NULL, BIGINT(21). (Not here:
+    # a NULL one, typed by its declared type in MariaDB; a warning, which a statement
+    # without tables leaves for SHOW WARNINGS in MariaDB.)
+    ("parameters as columns", b"SELECT ?, ? + 1 AS k1, CONCAT(?, '') AS k2",
+     [[p_int(7)] * 3, [p_str("12")] * 3, [p_dbl(2.5)] * 3, [p_int(-2 ** 40)] * 3]),
 ]
 
 DDL_CASE = b"SELECT id, w FROM t WHERE w = ? ORDER BY id"
