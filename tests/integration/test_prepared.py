@@ -434,6 +434,11 @@ class Raw:
             if q[:1] in (b"\xfe", b"\xff") and len(q) < 0xffffff:
                 return out
 
+    def query(self, sql):
+        """COM_QUERY; its whole reply."""
+        self.send(b"\x03" + sql)
+        return self.reply()
+
     def silent(self):
         """True if the last command got no reply: a COM_PING is answered next, with seq 1."""
         self.send(b"\x0e")
@@ -507,10 +512,7 @@ def raw_session(host, port, caps):
     """Everything the raw part checks, on one server; returns the log."""
     log = []
     c = Raw(host, port, caps)
-
-    def q(sql):
-        c.send(b"\x03" + sql)
-        return c.reply()
+    q = c.query
 
     def step(name, payload, prepare=False):
         c.send(payload)

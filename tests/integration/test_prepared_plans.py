@@ -118,10 +118,7 @@ DELETE = b"DELETE FROM u WHERE tid = ?"
 def session(host, port, caps):
     log = []
     c = Raw(host, port, caps)
-
-    def q(sql):
-        c.send(b"\x03" + sql)
-        return c.reply()
+    q = c.query
 
     def step(name, payload):
         c.send(payload)
