@@ -265,14 +265,16 @@ void pdb_session_reset(pdb_session *s)
 
 /* ---------------------------------------------------------------- results */
 
-static uint16_t status_of(ex_ctx *ctx, ex_result *r)
+static uint16_t session_status(const pdb_session *s, const ex_result *r)
 {
     uint16_t st = r->status;
-    if (ctx->s->autocommit) st |= PDB_ST_AUTOCOMMIT;
-    if (ctx->s->in_trans) st |= PDB_ST_IN_TRANS;
-    if (ctx->s->sql_mode & MODE_NO_BACKSLASH_ESCAPES) st |= PDB_ST_NO_BACKSLASH_ESCAPES;
+    if (s->autocommit) st |= PDB_ST_AUTOCOMMIT;
+    if (s->in_trans) st |= PDB_ST_IN_TRANS;
+    if (s->sql_mode & MODE_NO_BACKSLASH_ESCAPES) st |= PDB_ST_NO_BACKSLASH_ESCAPES;
     return st;
 }
+
+static uint16_t status_of(ex_ctx *ctx, ex_result *r) { return session_status(ctx->s, r); }
 
 void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char *const *names,
                      const char *const *tables, const char *const *org_tables, const char *const *org_names,
@@ -1547,9 +1549,7 @@ static pdb_stmt *ps_from(pdb_session *s, pl_expr *e, const pdb_sink *sink)
     if (!tv) return NULL;
     const char *text = "NULL";   /* (NULL is the text NULL: a syntax error) */
     size_t len = 4;
-    char buf[64];
-    if (tv->t == VT_STRING) text = tv->p, len = tv->len;
-    else if (tv->t != VT_NULL) len = (size_t)snprintf(buf, sizeof buf, "%lld", (long long)ex_to_int(tv)), text = buf;
+    if (tv->t != VT_NULL) text = ex_to_str(&s->arena, tv, &len);
     uint32_t np, nc;
     const pdb_colmeta *cols;
     return stmt_prepare(s, text, len, sink, &np, &cols, &nc);
@@ -1557,12 +1557,8 @@ static pdb_stmt *ps_from(pdb_session *s, pl_expr *e, const pdb_sink *sink)
 
 static int ps_ok(pdb_session *s, ex_result *r, const char *info)
 {
-    uint16_t st = r->status;
-    if (s->autocommit) st |= PDB_ST_AUTOCOMMIT;
-    if (s->in_trans) st |= PDB_ST_IN_TRANS;
-    if (s->sql_mode & MODE_NO_BACKSLASH_ESCAPES) st |= PDB_ST_NO_BACKSLASH_ESCAPES;
     uint16_t w = (uint16_t)(s->warn_count > 65535 ? 65535 : s->warn_count);
-    if (r->sink->ok(r->sink->ctx, 0, 0, w, st, info)) r->stopped = true;
+    if (r->sink->ok(r->sink->ctx, 0, 0, w, session_status(s, r), info)) r->stopped = true;
     return 0;
 }
 
@@ -1581,9 +1577,7 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
     const pdb_sink *sink = r->sink;
     if (st->kind == S_DEALLOCATE) {
         int i = named_find(s, st->name);
-        if (i < 0) {
-            return unknown_handler(sink, st->name, "DEALLOCATE PREPARE");
-        }
+        if (i < 0) return unknown_handler(sink, st->name, "DEALLOCATE PREPARE");
         named_drop(s, i);
         return ps_ok(s, r, NULL);
     }
@@ -1617,9 +1611,7 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
         if (!ps) return s->exec_moved ? PDB_EXEC_MOVE : -1;
     } else {
         int i = named_find(s, st->name);
-        if (i < 0) {
-            return unknown_handler(sink, st->name, "EXECUTE");
-        }
+        if (i < 0) return unknown_handler(sink, st->name, "EXECUTE");
         ps = s->named[i].ps;
     }
     int res = -1;

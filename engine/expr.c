@@ -12,15 +12,19 @@
 #include <string.h>
 #include <strings.h>
 
+static void __attribute__((noreturn)) raise_v(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, va_list ap)
+{
+    ctx->err->code = code;
+    snprintf(ctx->err->state, sizeof ctx->err->state, "%s", state);
+    vsnprintf(ctx->err->msg, sizeof ctx->err->msg, fmt, ap);
+    longjmp(*ctx->jb, 1);
+}
+
 void ex_raise(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    ctx->err->code = code;
-    snprintf(ctx->err->state, sizeof ctx->err->state, "%s", state);
-    vsnprintf(ctx->err->msg, sizeof ctx->err->msg, fmt, ap);
-    va_end(ap);
-    longjmp(*ctx->jb, 1);
+    raise_v(ctx, code, state, fmt, ap);
 }
 
 /* The SQLSTATE of a warning that strict mode makes an error (ex_warn); "" for codes
@@ -41,11 +45,7 @@ void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...
     if (ctx->abort_warn && !strcmp(level, "Warning") && *abort_state(code)) {
         va_list ap;
         va_start(ap, fmt);
-        ctx->err->code = code;
-        snprintf(ctx->err->state, sizeof ctx->err->state, "%s", abort_state(code));
-        vsnprintf(ctx->err->msg, sizeof ctx->err->msg, fmt, ap);
-        va_end(ap);
-        longjmp(*ctx->jb, 1);
+        raise_v(ctx, code, abort_state(code), fmt, ap);
     }
     pdb_session *s = ctx->s;
     s->warn_count++;
@@ -1307,8 +1307,8 @@ static void comp_param(cstate *cs, pl_expr *e, ex_type *t)
        empty binary string (still NULL to what reads its type, as the NULL literal) */
     switch (v.t) {
     case VT_NULL:
-        if (ctx->describe) { type_str(t, 0, COLL_BINARY); t->ptype = MYSQL_TYPE_NULL; t->vt = VT_NULL; break; }
         type_str(t, 0, COLL_BINARY); t->vt = VT_NULL;
+        if (ctx->describe) t->ptype = MYSQL_TYPE_NULL;   /* (not bound yet) */
         break;
     case VT_INT: case VT_UINT: type_int(t, 21); t->ptype = MYSQL_TYPE_LONGLONG; if (v.t == VT_UINT) { t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; } break;
     case VT_DOUBLE: t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->flags = BINARY_FLAG; break;

@@ -233,18 +233,15 @@ static stor_arena_blk *blk_take(size_t sz)
 
 static void blk_free(stor_arena_blk *b)
 {
-    if (b->size == ARENA_MAX_BLOCK - sizeof *b) {
-        atomic_fetch_sub(&mem_used, malloc_usable_size(b));
-        DBG_DEL(b, malloc_usable_size(b), "arena block cached that stor_* did not hand out");
-        pthread_mutex_lock(&blk_mu);
-        bool kept = blk_ncache < ARENA_CACHE;
-        if (kept) { b->prev = blk_cache; blk_cache = b; blk_ncache++; }
-        pthread_mutex_unlock(&blk_mu);
-        if (kept) return;
-        atomic_fetch_add(&mem_used, malloc_usable_size(b));
-        DBG_ADD(b, malloc_usable_size(b));
-    }
-    stor_free(b);
+    if (b->size != ARENA_MAX_BLOCK - sizeof *b) { stor_free(b); return; }
+    /* uncounted first, as stor_free does: another thread may take it once cached */
+    atomic_fetch_sub(&mem_used, malloc_usable_size(b));
+    DBG_DEL(b, malloc_usable_size(b), "arena block cached that stor_* did not hand out");
+    pthread_mutex_lock(&blk_mu);
+    bool kept = blk_ncache < ARENA_CACHE;
+    if (kept) { b->prev = blk_cache; blk_cache = b; blk_ncache++; }
+    pthread_mutex_unlock(&blk_mu);
+    if (!kept) free(b);
 }
 
 static void blk_drain(void)
