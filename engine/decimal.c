@@ -535,8 +535,10 @@ int ex_dec_parse(const char *s, size_t n, ex_dec *d, size_t *used)
         if (e > 0) {
             /* d's digits all become integer digits, e - scale zeros follow them; more
                than 81 overflow MariaDB's buffer (its str2dec) */
-            if (e <= scale) scale -= e;
-            else if (d->n && mag_digits(d) + (e - scale) > DEC_MAX_DIGITS) res = -1;
+            if (e <= scale) {
+                if (d->n && mag_digits(d) - (scale - e) > DEC_MAX_DIGITS) res = -1;
+                else scale -= e;
+            } else if (d->n && mag_digits(d) + (e - scale) > DEC_MAX_DIGITS) res = -1;
             else { shift_up(d, e - scale); scale = 0; }
         } else if (e < 0) scale -= e;
         if (res != -1) {
