@@ -205,6 +205,9 @@ void pdb_set_jit_min_rows(uint32_t n);
 int  pdb_set_global_default(const char *name, const char *value);
 /* max_prepared_stmt_count's global value (SET GLOBAL changes it): the server-wide limit
  * of prepared statements (server/stmt.c, 1461 past it). */
+/* min(tmp_table_size, max_heap_table_size) of the session: the most an in-memory
+ * temporary result holds before it goes to disk. */
+size_t pdb_tmp_table_limit(pdb_session *s);
 uint32_t pdb_max_prepared_stmts(void);
 uint32_t pdb_sql_prepared(void);           /* statements of PREPARE name FROM, every session */
 

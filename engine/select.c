@@ -2375,16 +2375,7 @@ static int order_cmp(const pdb_value *ra, const pdb_value *rb, void *arg)
 static size_t spill_limit(ex_ctx *ctx)
 {
     if (ctx->stmt->spill_lim) return ctx->stmt->spill_lim;
-    uint64_t lim = UINT64_MAX;
-    static const char *const vars[] = { "tmp_table_size", "max_heap_table_size" };
-    for (int i = 0; i < 2; i++) {
-        pdb_value v;
-        ex_type t;
-        if (ex_sysvar_get(ctx->s, vars[i], false, &v, ctx->a, &t) == 0 && v.t != VT_NULL) {
-            uint64_t x = v.t == VT_UINT ? v.u : (uint64_t)ex_to_int(&v);
-            if (x < lim) lim = x;
-        }
-    }
+    uint64_t lim = pdb_tmp_table_limit(ctx->s);
     if (ctx->s->max_session_mem_used / 8 < lim) lim = ctx->s->max_session_mem_used / 8;
     if (lim < 16384) lim = 16384;
     if (lim > SIZE_MAX / 2) lim = SIZE_MAX / 2;

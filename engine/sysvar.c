@@ -287,6 +287,24 @@ int ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out,
     return typed_value(v, session_value(s, v, global, buf, sizeof buf, a), out, a, t);
 }
 
+size_t pdb_tmp_table_limit(pdb_session *s)
+{
+    uint64_t lim = UINT64_MAX;
+    static const char *const vars[] = { "tmp_table_size", "max_heap_table_size" };
+    stor_arena a;
+    stor_arena_init(&a);
+    for (int i = 0; i < 2; i++) {
+        pdb_value v;
+        ex_type t;
+        if (ex_sysvar_get(s, vars[i], false, &v, &a, &t) == 0 && v.t != VT_NULL) {
+            uint64_t x = v.t == VT_UINT ? v.u : (uint64_t)ex_to_int(&v);
+            if (x < lim) lim = x;
+        }
+    }
+    stor_arena_free(&a);
+    return lim > SIZE_MAX / 2 ? SIZE_MAX / 2 : (size_t)lim;
+}
+
 int ex_sysvar_compiled(const char *name, pdb_value *out, stor_arena *a, ex_type *t)
 {
     const sysvar *v = find_var(name);

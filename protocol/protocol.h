@@ -112,6 +112,7 @@ enum proto_type {
 #define SET_FLAG             0x0800
 #define NO_DEFAULT_VALUE_FLAG 0x1000
 #define ON_UPDATE_NOW_FLAG   0x2000
+#define PART_KEY_FLAG        0x4000
 #define NUM_FLAG             0x8000
 
 #define PROTO_MAX_PAYLOAD 0xffffffu     /* a payload this long continues in the next packet */

@@ -68,7 +68,7 @@ void srv_write_ok(srv_conn *c, uint64_t affected, uint64_t insert_id, uint16_t s
 }
 
 /* EOF, or OK with the 0xfe header for CLIENT_DEPRECATE_EOF clients. */
-static void write_end(srv_conn *c, uint16_t warnings, uint16_t status)
+void srv_write_end(srv_conn *c, uint16_t warnings, uint16_t status)
 {
     int rc;
     if (c->caps & CLIENT_DEPRECATE_EOF) {
@@ -149,6 +149,51 @@ int srv_write_coldefs(srv_conn *c, const pdb_colmeta *cols, size_t n)
     return 0;
 }
 
+static bool is_numeric_type(uint8_t t)
+{
+    switch (t) {
+    case MYSQL_TYPE_DECIMAL: case MYSQL_TYPE_TINY: case MYSQL_TYPE_SHORT: case MYSQL_TYPE_LONG:
+    case MYSQL_TYPE_FLOAT: case MYSQL_TYPE_DOUBLE: case MYSQL_TYPE_LONGLONG: case MYSQL_TYPE_INT24:
+    case MYSQL_TYPE_NEWDECIMAL:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A cursor's column as MariaDB describes it: a column of the temporary table its rows are
+ * materialised in (Materialized_cursor), named after the item (also as org_name), without
+ * key, AUTO_INCREMENT, TIMESTAMP and ON UPDATE flags, NULL typed as a string, numbers
+ * without BINARY_FLAG, binary strings without UNSIGNED_FLAG, blobs with BLOB_FLAG, strings
+ * without the "not fixed" decimals. (Not modelled: a grouped query's items, which keep
+ * an empty org_name; a windowed query's columns losing NOT_NULL_FLAG; MIN/MAX of a column keeping its table and flags; GROUP_CONCAT's and
+ * YEAR()'s lengths.) */
+static void cursor_meta(pdb_colmeta *m)
+{
+    m->org_name = m->name;
+    m->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG |
+                            TIMESTAMP_FLAG | ON_UPDATE_NOW_FLAG | PART_KEY_FLAG);
+    if (m->type == MYSQL_TYPE_NULL) {
+        m->type = MYSQL_TYPE_STRING;
+        return;
+    }
+    if (is_numeric_type(m->type)) {
+        m->flags &= (uint16_t)~BINARY_FLAG;
+        return;
+    }
+    bool blob = m->type >= MYSQL_TYPE_TINY_BLOB && m->type <= MYSQL_TYPE_BLOB;
+    bool str = blob || m->type == MYSQL_TYPE_VARCHAR || m->type == MYSQL_TYPE_VAR_STRING ||
+               m->type == MYSQL_TYPE_STRING;
+    if (!str)
+        return;
+    if (m->decimals == 39)
+        m->decimals = 0;
+    if (blob)
+        m->flags |= BLOB_FLAG;
+    if (m->charset == 63)
+        m->flags &= (uint16_t)~UNSIGNED_FLAG;
+}
+
 static int sink_columns(void *ctx, const pdb_colmeta *cols, size_t n)
 {
     srv_conn *c = ctx;
@@ -169,6 +214,11 @@ static int sink_columns(void *ctx, const pdb_colmeta *cols, size_t n)
     c->ncols = (uint32_t)n;
     c->replied = true;
     c->in_result = true;
+    if (c->cur_fill) {
+        for (size_t i = 0; i < n; i++)
+            cursor_meta(&c->cols[i]);
+        cols = c->cols;
+    }
     if (!c->field_list) {
         if (proto_write_column_count(&c->out, &c->seq, n) || srv_write_coldefs(c, cols, n)) {
             c->sink_failed = true;
@@ -403,6 +453,15 @@ static int sink_row_binary(void *ctx, const pdb_value *vals, size_t n)
     for (size_t i = 0; i < n; i++)
         binary_cell(&c->bvals[i], &vals[i], i < c->ncols ? &c->cols[i] : &none,
                     c->btext + i * SRV_BTEXT);
+    if (c->cur_fill) {
+        uint8_t seq = 0;
+        if (proto_write_binary_row(srv_cursor_buf(c->cur_fill), &seq, c->bvals, n) ||
+            srv_cursor_row_done(c->cur_fill)) {
+            c->sink_failed = true;
+            return 1;
+        }
+        return 0;
+    }
     if (proto_write_binary_row(&c->out, &c->seq, c->bvals, n)) {
         c->sink_failed = true;
         return 1;
@@ -420,13 +479,28 @@ static int sink_end(void *ctx, uint16_t warnings, uint16_t status)
     if (c->sink_failed || c->closing)
         return 1;
     uint16_t st = status | srv_session_status(c);
+    if (c->cur_fill) {
+        /* the rows stay with the cursor; the column definitions end with the statement's
+           warnings and CURSOR_EXISTS, and nothing follows them */
+        st |= SERVER_STATUS_CURSOR_EXISTS;
+        if (srv_cursor_finish(c->cur_fill)) {
+            c->sink_failed = true;
+            return 1;
+        }
+        c->cur_opened = true;
+    }
     if (c->eof_patch) {
         size_t at = c->eof_patch - 1;
         c->out.data[at] = (uint8_t)st;
         c->out.data[at + 1] = (uint8_t)(st >> 8);
+        if (c->cur_fill) {
+            c->out.data[at - 2] = (uint8_t)warnings;
+            c->out.data[at - 1] = (uint8_t)(warnings >> 8);
+        }
         c->eof_patch = 0;
     }
-    write_end(c, warnings, st);
+    if (!c->cur_fill || (c->caps & CLIENT_DEPRECATE_EOF))
+        srv_write_end(c, warnings, st);
     c->in_result = false;
     return sink_after(c, st);
 }
@@ -500,7 +574,7 @@ void srv_exec_end(srv_conn *c)
         return;
     } else if (c->in_result) {
         /* The engine ended without end(): terminate the result set. */
-        write_end(c, 0, srv_session_status(c));
+        srv_write_end(c, 0, srv_session_status(c));
     } else if (!c->replied) {
         srv_write_ok(c, 0, 0, srv_session_status(c), 0, NULL);
     }
@@ -960,7 +1034,7 @@ static void cmd_process_info(srv_conn *c)
     if (rc)
         c->sink_failed = true;
     else
-        write_end(c, 0, st);
+        srv_write_end(c, 0, st);
 }
 
 static void need_priv(srv_conn *c, const char *priv)
@@ -1024,7 +1098,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
             else
                 c->caps &= ~CLIENT_MULTI_STATEMENTS;
             c->sess->client_caps = c->caps;
-            write_end(c, 0, srv_session_status(c));
+            srv_write_end(c, 0, srv_session_status(c));
         } else {
             srv_write_err(c, 1047, "08S01", "Unknown command");
         }
@@ -1034,7 +1108,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         if (!c->is_super)
             need_priv(c, "SUPER");
         else
-            write_end(c, 0, srv_session_status(c));
+            srv_write_end(c, 0, srv_session_status(c));
         break;
     case COM_REFRESH:
         if (!c->is_super) {
@@ -1050,7 +1124,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
             need_priv(c, "SHUTDOWN");
             break;
         }
-        write_end(c, 0, srv_session_status(c));
+        srv_write_end(c, 0, srv_session_status(c));
         srv_conn_flush(c);
         {
             char who[400];

@@ -11,6 +11,7 @@
  *   auth.c     greeting, handshake response, authentication plugins
  *   command.c  the command phase: COM_* dispatch and the result sink (text and binary rows)
  *   stmt.c     prepared statements: COM_STMT_PREPARE/EXECUTE/SEND_LONG_DATA/CLOSE/RESET/FETCH
+ *   cursor.c   an open read-only cursor's rows (memory, then a temporary file) for FETCH
  *
  * Threading: every connection lives on one loop thread and is touched only there. The
  * only cross-thread operations are the connection registry (kill, counts) and the
@@ -227,6 +228,7 @@ enum srv_state {
 
 typedef struct srv_auth srv_auth;        /* authentication in progress (auth.c) */
 typedef struct srv_stmt srv_stmt;        /* a prepared statement (stmt.c) */
+typedef struct srv_cursor srv_cursor;    /* an open cursor's rows (cursor.c) */
 
 struct srv_conn {
     srv_conn *prev, *next;               /* the loop's list */
@@ -263,6 +265,8 @@ struct srv_conn {
     uint16_t last_err;                   /* error code the sink wrote last (0 = none) */
     bool is_super;                       /* the account has SUPER (kill, shutdown, debug) */
     bool killed_stop;                    /* the sink stopped a statement for KILL */
+    srv_cursor *cur_fill;                /* EXECUTE with a cursor: binary rows go here */
+    bool cur_opened;                     /* ... and its result ended: the cursor is open */
     size_t eof_patch;                    /* offset+1 in out of the EOF after column
                                           * definitions, to fix its status at end(); 0 = none */
     _Atomic uint8_t kill_req;            /* srv_kill: 1 = the statement, 2 = the connection */
@@ -433,9 +437,25 @@ void srv_cmd_sink_binary(srv_conn *c, pdb_sink *sink);
  * then finish an unterminated result, answer OK if nothing was written, handle KILL. */
 void srv_exec_begin(srv_conn *c);
 void srv_exec_end(srv_conn *c);
+/* EOF (or the OK that replaces it with CLIENT_DEPRECATE_EOF) ending a result. */
+void srv_write_end(srv_conn *c, uint16_t warnings, uint16_t status);
 /* Column definitions followed by EOF unless CLIENT_DEPRECATE_EOF (the EOF carries the
  * session status). 0 or -1 (sink_failed set). */
 int  srv_write_coldefs(srv_conn *c, const pdb_colmeta *cols, size_t n);
+
+/* cursor.c */
+/* A cursor holding up to limit bytes of rows in memory, the rest in a temporary file. */
+srv_cursor *srv_cursor_new(size_t limit);
+void srv_cursor_free(srv_cursor *k);
+/* The buffer a row's packets are written to (sequence ids are set at fetch); then
+ * srv_cursor_row_done. 0, or -1 when the file cannot be written. */
+proto_buf *srv_cursor_buf(srv_cursor *k);
+int  srv_cursor_row_done(srv_cursor *k);
+/* After the last row. 0 or -1. */
+int  srv_cursor_finish(srv_cursor *k);
+/* Writes up to want rows to c->out with c->seq; *last: fewer were left (the cursor is
+ * done). 0, or -1 (a read or write failed). */
+int  srv_cursor_fetch(srv_conn *c, srv_cursor *k, uint32_t want, bool *last);
 
 /* stmt.c */
 void srv_stmt_prepare(srv_conn *c, const uint8_t *p, size_t n);

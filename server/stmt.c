@@ -17,13 +17,17 @@
  *     1835 "Malformed communication packet"; values that are missing or malformed,
  *     unknown parameter types, a NULL-typed parameter without its NULL bit, long data
  *     for a type that cannot take it, or no types ever bound: 1210 "Incorrect arguments
- *     to mysqld_stmt_execute"; bytes after the last value are ignored. Cursors are not
- *     opened (the rows are sent at once; SERVER_STATUS_CURSOR_EXISTS is never set);
+ *     to mysqld_stmt_execute"; bytes after the last value are ignored;
+ *   - EXECUTE with CURSOR_TYPE_READ_ONLY (flag 1; 2 and 4 alone are ignored) and a result
+ *     set sends its column definitions and an EOF with CURSOR_EXISTS (and the statement's
+ *     warnings) and keeps the rows (cursor.c); each FETCH of N sends up to N of them and
+ *     an EOF with CURSOR_EXISTS, or LAST_ROW_SENT when fewer than N were left, which
+ *     closes the cursor; another EXECUTE, RESET and CLOSE close it too;
  *   - SEND_LONG_DATA appends to the parameter's buffer and never answers; a bad
  *     parameter number makes every EXECUTE fail with 1210 "... mysqld_stmt_send_long_data"
  *     until COM_STMT_RESET. EXECUTE consumes the long data;
  *   - CLOSE never answers; RESET drops the long data and that error and answers OK;
- *     FETCH answers 1421 "The statement (N) has no open cursor";
+ *     FETCH without an open cursor answers 1421 "The statement (N) has no open cursor";
  *   - an unknown id: 1243 "Unknown prepared statement handler (N) given to
  *     mysqld_stmt_execute" (mysqld_stmt_reset, mysqld_stmt_fetch); nothing for CLOSE
  *     and SEND_LONG_DATA.
@@ -47,6 +51,7 @@ struct srv_stmt {
     char err_msg[200];
     uint64_t last_us;       /* its last execution's time: at --offload-us and more, the next
                                one goes to a worker at once (as a slow text shape does) */
+    srv_cursor *cur;        /* the open cursor's rows (EXECUTE with CURSOR_TYPE_READ_ONLY) */
 };
 
 static _Atomic uint32_t srv_prepared_count;   /* statements of every connection */
@@ -144,6 +149,7 @@ static void stmt_free(srv_stmt *st)
     if (!st)
         return;
     pdb_stmt_close(st->ps);
+    srv_cursor_free(st->cur);
     if (st->long_data) {
         for (uint32_t i = 0; i < st->nparams; i++)
             proto_buf_free(&st->long_data[i]);
@@ -547,6 +553,21 @@ void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n)
         srv_cmd_move(c, p, n);
         return;
     }
+    /* an execution closes the cursor the last one opened; with CURSOR_TYPE_READ_ONLY a
+       result set's rows go to a new one (flags 2 and 4 are not cursors in MariaDB) */
+    srv_cursor_free(st->cur);
+    st->cur = NULL;
+    if (p[5] & 1) {
+        c->cur_fill = srv_cursor_new(pdb_tmp_table_limit(c->sess));
+        if (!c->cur_fill) {
+            free(pv);
+            free(vals);
+            clear_long_data(st);
+            stmt_error(c, 1041, "HY000", "Out of memory.");
+            return;
+        }
+        c->cur_opened = false;
+    }
     pdb_sink sink;
     srv_cmd_sink_binary(c, &sink);
     srv_exec_begin(c);
@@ -554,6 +575,16 @@ void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n)
     uint64_t t0 = uv_hrtime();
     int rc = pdb_stmt_execute(c->sess, st->ps, vals, np, &sink);
     pdb_exec_slice_us = 0;
+    if (c->cur_fill) {
+        /* kept when its result set ended (not after an error, a wait or a move: the
+           execution starts again then) */
+        if (c->cur_opened && rc != PDB_EXEC_WAIT && rc != PDB_EXEC_MOVE && !c->sink_failed)
+            st->cur = c->cur_fill;
+        else
+            srv_cursor_free(c->cur_fill);
+        c->cur_fill = NULL;
+        c->cur_opened = false;
+    }
     if (rc != PDB_EXEC_WAIT && rc != PDB_EXEC_MOVE)
         st->last_us = (uv_hrtime() - t0) / 1000;
     if (rc == PDB_EXEC_WAIT || rc == PDB_EXEC_MOVE) {
@@ -661,6 +692,8 @@ void srv_stmt_reset(srv_conn *c, const uint8_t *p, size_t n)
         return;
     }
     clear_long_data(st);
+    srv_cursor_free(st->cur);
+    st->cur = NULL;
     st->err_code = 0;
     c->sess->nwarnings = 0;
     c->sess->warn_count = 0;
@@ -671,10 +704,32 @@ void srv_stmt_fetch(srv_conn *c, const uint8_t *p, size_t n)
 {
     bool whole;
     uint32_t id = stmt_id_of(p, n, &whole);
-    if (!whole || !find_stmt(c, id)) {
+    srv_stmt *st = whole ? find_stmt(c, id) : NULL;
+    if (!st) {
         unknown_stmt(c, id, "mysqld_stmt_fetch");
         return;
     }
-    /* Cursors are never opened (EXECUTE sends every row). */
-    stmt_error(c, 1421, "HY000", "The statement (%u) has no open cursor", id);
+    if (!st->cur) {
+        stmt_error(c, 1421, "HY000", "The statement (%u) has no open cursor", id);
+        return;
+    }
+    /* (MariaDB reads a row count the packet lacks from past its end: all rows, here) */
+    uint32_t want = n >= 9 ? (uint32_t)(p[5] | p[6] << 8 | p[7] << 16 | (uint32_t)p[8] << 24)
+                           : UINT32_MAX;
+    bool last;
+    if (srv_cursor_fetch(c, st->cur, want, &last)) {
+        c->sink_failed = true;
+        srv_conn_close(c, SRV_CLOSE_NOW);
+        return;
+    }
+    /* the warnings stay those of the EXECUTE; the EOF counts none */
+    uint16_t status = srv_session_status(c);
+    if (last) {
+        srv_cursor_free(st->cur);
+        st->cur = NULL;
+        status |= SERVER_STATUS_LAST_ROW_SENT;
+    } else {
+        status |= SERVER_STATUS_CURSOR_EXISTS;
+    }
+    srv_write_end(c, 0, status);
 }
