@@ -151,6 +151,19 @@ static bool rows_equal(stor_table *t, const pdb_value *a, const pdb_value *b)
     return true;
 }
 
+/* MariaDB's REPLACE updates the old row in place when the conflict is on the table's last
+ * unique key (sql_insert.cc write_record, last_uniq_key; no triggers or foreign keys
+ * here): a new row identical to the old one then changes nothing and is not counted as a
+ * duplicate. */
+static bool replace_same(stor_table *t, int dix, uint32_t drow, const pdb_value *vals)
+{
+    for (uint32_t i = (uint32_t)dix + 1; i < t->nidx; i++)
+        if (t->idx[i].kind == IK_PRIMARY || t->idx[i].kind == IK_UNIQUE) return false;
+    pdb_value old[t->ncols];
+    load_row(t, drow, old);
+    return rows_equal(t, old, vals);
+}
+
 static void stamp_on_update(ex_ctx *ctx, stor_table *t, pdb_value *vals, const bool *assigned)
 {
     for (uint32_t c = 0; c < t->ncols; c++) {
@@ -381,8 +394,18 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uint64_t upd_id = 0;                    /* id of the last row an upsert changed */
     uint64_t upd_count = 0;                 /* rows an upsert changed ("Duplicates") */
     bool got_id = false;
+    /* the columns VALUES rows set: a row of literals (pl_stmt.lrows) needs no default for
+       them, and nothing reads its view */
+    bool *mapped = NULL;
+    if (st->lrows) {
+        mapped = stor_arena_alloc(ctx->a, t->ncols);
+        memset(mapped, 0, t->ncols);
+        for (int i = 0; i < ncols; i++) mapped[map[i]] = true;
+    }
     for (uint32_t rn = 0; rn < nrows; rn++) {
+        const pl_lit *lrow = st->lrows ? st->lrows[rn] : NULL;
         for (uint32_t c = 0; c < t->ncols; c++) {
+            if (lrow && mapped[c]) continue;
             if (!ex_column_default(ctx, &t->cols[c], &vals[c])) {
                 vals[c] = ex_null();
                 /* no default: warn or fail unless a value is given below */
@@ -390,7 +413,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         /* before its assignment a column reads as its default; an AUTO_INCREMENT column
            as 0, one without a default (or defaulting to the time) as its type's zero */
-        for (uint32_t c = 0; c < t->ncols; c++) {
+        for (uint32_t c = 0; c < t->ncols && !lrow; c++) {
             const stor_column *col = &t->cols[c];
             view[c] = vals[c];
             if (col->auto_increment && vals[c].t == VT_NULL) view[c] = ex_int(0);
@@ -405,6 +428,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             int c = map[i];
             pdb_value v;
             if (st->sel) v = selrows.v[(size_t)rn * selrows.ncols + (size_t)i];
+            else if (lrow) ex_lit_value(&vctx, &lrow[i], &v);
             else {
                 pl_expr *e = st->nsets ? st->sets[i].value : st->rows[rn][i];
                 if (e->kind == E_DEFAULT) { if (!ex_column_default(ctx, &t->cols[c], &v)) v = ex_null(); given[c] = true; vals[c] = v; view[c] = v; continue; }
@@ -484,6 +508,11 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 break;
             }
             if (replace) {
+                if (!replaced && replace_same(t, dix, drow, vals)) {
+                    affected++; records++;
+                    if (has_explicit) explicit_id = (uint64_t)row_explicit;
+                    break;
+                }
                 if (stor_row_delete(t, drow) == STOR_LOCKED) ex_raise_locked(ctx);
                 affected++;
                 if (!replaced) dups++, replaced = true;   /* "Duplicates": rows that replaced some */

@@ -583,6 +583,8 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type);
 /* The value of e when it is a literal the shape cache blanks (number or string), as the
  * program compiled from it gives it; false for anything else. */
 bool ex_literal_value(ex_ctx *ctx, const pl_expr *e, pdb_value *out);
+/* A VALUES literal kept without a node (pl_stmt.lrows), as ex_literal_value reads it. */
+void ex_lit_value(ex_ctx *ctx, const pl_lit *l, pdb_value *out);
 typedef struct ex_kdraft ex_kdraft;
 typedef struct ex_kept ex_kept;
 ex_prog *ex_compile_keep(ex_scope *sc, pl_expr *e, ex_type *type, bool value, ex_kdraft **draft);

@@ -2753,7 +2753,8 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         for (int r = 0; r < in->nrows; r++) {
             xb_s(&o, r ? ",(" : "(");
-            for (int k = 0; k < in->rowlen; k++) { if (k) xb_s(&o, ","); xprint(&pc, &o, in->rows[r][k]); }
+            pl_expr **row = pl_insert_row(in, r, xst->a);
+            for (int k = 0; k < in->rowlen; k++) { if (k) xb_s(&o, ","); xprint(&pc, &o, row[k]); }
             xb_s(&o, ")");
         }
         stor_table *t = ex_table(ctx, in->db, in->table);

@@ -1067,21 +1067,21 @@ static bool numeric_type(const ex_type *t)
 /* The value of a literal the shape cache blanks (E_INT, E_DECIMAL, E_FLOAT, E_STRING), as
  * its OP_CONST holds it: one function for compiling and for filling a kept program's
  * literal slots (ex_kept_use), so the two cannot disagree. */
-static pdb_value lit_value(ex_ctx *ctx, stor_arena *a, const pl_expr *e)
+static pdb_value lit_parts(ex_ctx *ctx, stor_arena *a, int kind, const char *str, size_t slen, uint16_t coll)
 {
     pdb_value val = ex_null();
-    switch (e->kind) {
+    switch (kind) {
     case E_INT: {
         char *end;
         errno = 0;
-        long long v = strtoll(e->s, &end, 10);
+        long long v = strtoll(str, &end, 10);
         if (errno == ERANGE) {
             errno = 0;
-            unsigned long long u = strtoull(e->s, &end, 10);
-            if (e->s[0] != '-' && errno != ERANGE) { val = ex_int(0); val.t = VT_UINT; val.u = u; }
+            unsigned long long u = strtoull(str, &end, 10);
+            if (str[0] != '-' && errno != ERANGE) { val = ex_int(0); val.t = VT_UINT; val.u = u; }
             else {   /* beyond BIGINT (UNSIGNED): a DECIMAL */
                 ex_dec d;
-                ex_dec_parse(e->s, e->slen, &d, NULL);
+                ex_dec_parse(str, slen, &d, NULL);
                 ex_dec_put(a, &d, -1, &val);
             }
         } else val = ex_int(v);
@@ -1089,22 +1089,27 @@ static pdb_value lit_value(ex_ctx *ctx, stor_arena *a, const pl_expr *e)
     }
     case E_DECIMAL: {
         int64_t dv; uint8_t sc;
-        if (ex_parse_decimal(e->s, e->slen, &dv, &sc)) { val.t = VT_DECIMAL; val.i = dv; val.scale = sc; }
+        if (ex_parse_decimal(str, slen, &dv, &sc)) { val.t = VT_DECIMAL; val.i = dv; val.scale = sc; }
         else {   /* more than 18 digits: exact all the same (up to 81) */
             ex_dec d;
-            ex_dec_parse(e->s, e->slen, &d, NULL);
+            ex_dec_parse(str, slen, &d, NULL);
             ex_dec_put(a, &d, -1, &val);
         }
         return val;
     }
     case E_FLOAT:
-        return ex_dbl(strtod(e->s, NULL));
+        return ex_dbl(strtod(str, NULL));
     case E_STRING:
         /* (an introducer, _charset'...', takes the charset's default collation) */
-        return ex_str(e->s, e->slen, ex_internal_coll(e->coll ? e->coll : ctx->s->coll_connection));
+        return ex_str(str, slen, ex_internal_coll(coll ? coll : ctx->s->coll_connection));
     default:
         return val;
     }
+}
+
+static pdb_value lit_value(ex_ctx *ctx, stor_arena *a, const pl_expr *e)
+{
+    return lit_parts(ctx, a, e->kind, e->s, e->slen, e->coll);
 }
 
 /* A comparison with a subquery of several columns (a row): compiled here when so, and
@@ -2451,6 +2456,11 @@ ex_prog *ex_kept_use(ex_ctx *ctx, const ex_kept *k, pl_expr *e, ex_type *type)
     for (int i = 0; i < k->ninw; i++)
         in_list_warn(ctx, nodes[k->inw[i].node], k->inw[i].vt, cv, k->inw[i].first, k->inw[i].end);
     return p;
+}
+
+void ex_lit_value(ex_ctx *ctx, const pl_lit *l, pdb_value *out)
+{
+    *out = l->kind == E_NULL ? ex_null() : lit_parts(ctx, ctx->a, l->kind, l->s, l->slen, l->coll);
 }
 
 bool ex_literal_value(ex_ctx *ctx, const pl_expr *e, pdb_value *out)

@@ -29,12 +29,13 @@
  */
 #include "planner/planner.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define PC_MAX_SQL   8192     /* longer statements are parsed each time */
+#define PC_MAX_SQL   PL_SHAPE_MAX_SQL   /* longer statements are parsed each time */
 #define PC_MAX_LITS  1024
 #define PC_SLOTS     1024     /* two-way set associative, LRU within the pair */
 #define PC_SEEN      4096
@@ -514,6 +515,7 @@ static void cp_stmt(cp *c, pl_stmt *d, const pl_stmt *s)
     d->start = st;
     d->sel = cp_select(c, s->sel);
     cp_trefs(c, &d->trefs, s->trefs, s->ntrefs);
+    assert(!s->lrows);   /* (only in texts too long to be cached) */
     if (s->rows) {
         d->rows = stor_arena_alloc(c->a, (size_t)(s->nrows ? s->nrows : 1) * sizeof *d->rows);
         for (int i = 0; i < s->nrows; i++) d->rows[i] = cp_exprs(c, s->rows[i], s->rowlen);

@@ -762,14 +762,81 @@ static pl_expr *primary(P *p);
 /* A value of an INSERT's VALUES row. A literal or NULL alone (a dump's rows) is read as
  * primary reads it, without the descent through every operator level (each of which
  * looks for its keywords first). */
-static pl_expr *row_value(P *p)
+static bool lit_alone(P *p)
 {
     int k = p->t.kind;
     if (k == TK_INT || k == TK_DECIMAL || k == TK_FLOAT || k == TK_STRING || is_kw(p, "NULL")) {
         const pl_token *nx = peek(p);
-        if (nx->kind == TK_OP && (nx->op == ',' || nx->op == ')')) return primary(p);
+        return nx->kind == TK_OP && (nx->op == ',' || nx->op == ')');
     }
-    return expr(p);
+    return false;
+}
+
+static pl_expr *row_value(P *p)
+{
+    return lit_alone(p) ? primary(p) : expr(p);
+}
+
+/* The literal lit_alone found, as primary would make its node (without the node). */
+static void read_lit(P *p, pl_lit *l)
+{
+    int k = p->t.kind;
+    l->start = p->t.start;
+    l->kind = k == TK_INT ? E_INT : k == TK_DECIMAL ? E_DECIMAL : k == TK_FLOAT ? E_FLOAT : k == TK_STRING ? E_STRING : E_NULL;
+    l->s = l->kind == E_NULL ? NULL : p->t.val;
+    l->slen = l->kind == E_NULL ? 0 : (uint32_t)p->t.vlen;
+    l->coll = k == TK_STRING ? p->t.introducer : 0;
+    next(p);
+    pl_expr tmp;
+    set_src(p, &tmp, l->start);
+    l->srclen = (uint32_t)tmp.srclen;
+}
+
+static pl_expr *lit_node(stor_arena *a, const pl_lit *l)
+{
+    pl_expr *e = stor_arena_alloc(a, sizeof *e);
+    memset(e, 0, sizeof *e);
+    e->kind = l->kind;
+    e->s = (char *)l->s;
+    e->slen = l->slen;
+    e->coll = l->coll;
+    e->start = l->start;
+    e->srclen = l->srclen;
+    return e;
+}
+
+pl_expr **pl_insert_row(const pl_stmt *s, int r, stor_arena *a)
+{
+    if (!s->lrows || !s->lrows[r]) return s->rows[r];
+    pl_expr **row = stor_arena_alloc(a, (size_t)(s->rowlen ? s->rowlen : 1) * sizeof *row);
+    for (int i = 0; i < s->rowlen; i++) row[i] = lit_node(a, &s->lrows[r][i]);
+    return row;
+}
+
+/* One row of VALUES: its nodes in *r, or (compact, while every value is a literal) its
+ * literals in *lits (*nl of them). */
+static void values_row(P *p, bool compact, int hint, vec *r, pl_lit **lits, int *nl)
+{
+    int cap = 0;
+    *lits = NULL;
+    *nl = 0;
+    if (is_op(p, ')')) return;
+    do {
+        if (compact && !r->n && lit_alone(p)) {
+            if (*nl == cap) {
+                cap = cap ? cap * 2 : (hint > 0 ? hint : 8);
+                pl_lit *nv = stor_arena_alloc(p->a, (size_t)cap * sizeof *nv);
+                if (*nl) memcpy(nv, *lits, (size_t)*nl * sizeof *nv);
+                *lits = nv;
+            }
+            read_lit(p, &(*lits)[(*nl)++]);
+            continue;
+        }
+        for (int i = 0; i < *nl; i++) vpush(p, r, lit_node(p->a, &(*lits)[i]));
+        *nl = 0;
+        *lits = NULL;
+        vpush(p, r, row_value(p));
+    } while (accept_op(p, ','));
 }
 
 static pl_expr *primary(P *p)
@@ -2478,24 +2545,36 @@ static void insert_stmt(P *p, pl_stmt *s, bool replace)
         s->cols = (char **)c.v; s->ncols = c.n;
     }
     if (accept_kw(p, "VALUES") || accept_kw(p, "VALUE")) {
-        vec rows = { 0 };
+        vec rows = { 0 }, lrows = { 0 };
+        /* a text too long to be cached (a dump's INSERT): literal rows without nodes */
+        bool compact = (size_t)(p->lx.end - p->lx.sql) > PL_SHAPE_MAX_SQL, any_lits = false;
         do {
             expect_op(p, '(');
             vec r = { 0 };
-            if (!is_op(p, ')')) { do vpush(p, &r, row_value(p)); while (accept_op(p, ',')); }
+            pl_lit *lits;
+            int nl;
+            values_row(p, compact, rows.n ? s->rowlen : 0, &r, &lits, &nl);
             expect_op(p, ')');
-            if (rows.n && r.n != s->rowlen) {
+            int n = r.n + nl;
+            if (rows.n && n != s->rowlen) {
                 p->err->code = 1136;
                 strcpy(p->err->sqlstate, "21S01");
                 snprintf(p->err->msg, sizeof p->err->msg, "Column count doesn't match value count at row %d", rows.n + 1);
                 longjmp(p->jb, 1);
             }
-            s->rowlen = r.n;
-            pl_expr **arr = alloc(p, (size_t)(r.n ? r.n : 1) * sizeof(pl_expr *));
-            if (r.n) memcpy(arr, r.v, (size_t)r.n * sizeof(pl_expr *));
-            vpush(p, &rows, arr);
+            s->rowlen = n;
+            if (nl) {
+                any_lits = true;
+                vpush(p, &rows, NULL);
+            } else {
+                pl_expr **arr = alloc(p, (size_t)(r.n ? r.n : 1) * sizeof(pl_expr *));
+                if (r.n) memcpy(arr, r.v, (size_t)r.n * sizeof(pl_expr *));
+                vpush(p, &rows, arr);
+            }
+            if (compact) vpush(p, &lrows, lits);
         } while (accept_op(p, ','));
         s->rows = (pl_expr ***)rows.v; s->nrows = rows.n;
+        if (any_lits) s->lrows = (pl_lit **)lrows.v;
     } else if (accept_kw(p, "SET")) {
         assign_list(p, &s->sets, &s->nsets);
     } else if (starts_select(p) || is_op(p, '(')) {

@@ -71,6 +71,20 @@ enum {
 
 typedef struct pl_select pl_select;
 
+/* A literal of a long INSERT's VALUES row kept without a syntax node (pl_stmt.lrows);
+ * pl_insert_row makes the nodes when a reader needs them. */
+typedef struct pl_lit {
+    const char *s;            /* the value as the node's s (NUL-terminated); NULL for NULL */
+    const char *start;        /* source text */
+    uint32_t slen, srclen;
+    uint8_t kind;             /* E_NULL, E_INT, E_DECIMAL, E_FLOAT, E_STRING */
+    uint16_t coll;            /* E_STRING: its introducer's collation, 0 = connection's */
+} pl_lit;
+
+/* Texts longer than this are not cached as shapes (cache.c) and keep the literal rows
+ * of an INSERT as pl_lit (parser.c). */
+#define PL_SHAPE_MAX_SQL 8192
+
 typedef struct pl_cast {
     int type;                 /* stor_ctype, or -1 SIGNED, -2 UNSIGNED */
     int32_t len, scale;       /* -1 when not given */
@@ -287,7 +301,10 @@ typedef struct pl_stmt {
     bool ignore, low_priority;
     char **cols;
     int ncols;
-    pl_expr ***rows;          /* VALUES rows */
+    pl_expr ***rows;          /* VALUES rows (NULL where lrows has the row) */
+    pl_lit **lrows;           /* NULL, or per row: its literals, when every value is one
+                                 and the text is longer than PL_SHAPE_MAX_SQL (a dump's
+                                 rows: no syntax node per value) */
     int nrows;
     int rowlen;
     pl_assign *sets;          /* INSERT ... SET / UPDATE SET / ON DUPLICATE KEY UPDATE / SET */
@@ -359,6 +376,10 @@ typedef struct pl_parse_opts {
 /* Parses one statement starting at *pos in sql[0..len); on success fills *out, sets *pos
  * past the statement and its ';' and returns 0. Returns 1 at the end of the text (only
  * whitespace/comments left), -1 on error (err filled). */
+/* Row r of an INSERT's VALUES as syntax nodes: s->rows[r], or nodes made in a from its
+ * literals (s->lrows[r]). */
+pl_expr **pl_insert_row(const pl_stmt *s, int r, stor_arena *a);
+
 int pl_parse(stor_arena *a, const char *sql, size_t len, size_t *pos, const pl_parse_opts *o,
              pl_stmt *out, pl_error *err);
 
