@@ -1,7 +1,9 @@
 /* mem.c - counted allocation on jemalloc, and per-statement bump arenas. */
 #include "storage/storage.h"
+#include <assert.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -126,6 +128,54 @@ void *stor_realloc(void *p, size_t n)
     atomic_fetch_add(&mem_used, malloc_usable_size(q));
     atomic_fetch_sub(&mem_used, old);
     return q;
+}
+
+/* ---- column vectors ----
+ * A table's value arrays only grow (doubling) and must read as zeros past what was
+ * written. Small ones live on the heap (realloc, the new part zeroed); from VEC_MAP_MIN
+ * on each is its own anonymous mapping, grown with mremap: no copy of the old part and
+ * no memset of the new one (the kernel's zero pages, faulted in as rows arrive), asked
+ * for transparent huge pages. Counted in stor_mem_used as the mapping's size. */
+#define VEC_MAP_MIN ((size_t)2 << 20)
+
+static size_t vec_pages(size_t n)
+{
+    size_t pg = 4096;
+    return (n + pg - 1) & ~(pg - 1);
+}
+
+void *stor_vec_grow(void *p, size_t old, size_t n)
+{
+    assert(n >= old);
+    if (n < VEC_MAP_MIN) {
+        char *q = stor_realloc(p, n);
+        if (q) memset(q + old, 0, n - old);
+        return q;
+    }
+    size_t nm = vec_pages(n);
+    void *q;
+    if (old < VEC_MAP_MIN) {
+        q = mmap(NULL, nm, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (q == MAP_FAILED) return NULL;
+        if (old) memcpy(q, p, old);
+        stor_free(p);
+    } else {
+        size_t om = vec_pages(old);
+        q = mremap(p, om, nm, MREMAP_MAYMOVE);
+        if (q == MAP_FAILED) return NULL;
+        atomic_fetch_sub(&mem_used, om);
+    }
+    madvise(q, nm, MADV_HUGEPAGE);
+    atomic_fetch_add(&mem_used, nm);
+    return q;
+}
+
+void stor_vec_free(void *p, size_t n)
+{
+    if (!p) return;
+    if (n < VEC_MAP_MIN) { stor_free(p); return; }
+    munmap(p, vec_pages(n));
+    atomic_fetch_sub(&mem_used, vec_pages(n));
 }
 
 void stor_free(void *p)

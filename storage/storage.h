@@ -60,6 +60,10 @@ void *stor_malloc(size_t n);
 void *stor_calloc(size_t n, size_t sz);
 void *stor_realloc(void *p, size_t n);
 void  stor_free(void *p);
+/* A column vector from old to n bytes (n >= old), zeros past old; big ones are their own
+ * mappings, so they are freed with stor_vec_free and the size they have (never stor_free). */
+void *stor_vec_grow(void *p, size_t old, size_t n);
+void  stor_vec_free(void *p, size_t n);
 char *stor_strndup(const char *s, size_t n);
 size_t stor_mem_used(void);
 /* The memory limit for table data (0 = none): writes are refused past it (the engine

@@ -292,13 +292,16 @@ static void str_let_go(stor_column *c, struct stor_str s)
     else zv_free(s.p, s.len);
 }
 
-static void col_free_data(stor_column *c, uint32_t nrows)
+static void col_free_data(stor_column *c, uint32_t nrows, uint32_t cap)
 {
     if (c->str) for (uint32_t r = 0; r < nrows; r++) str_let_go(c, c->str[r]);
     stor_strpool_free(c);
-    stor_free(c->code);
+    stor_vec_free(c->code, (size_t)cap * sizeof *c->code);
     c->code = NULL;
-    stor_free(c->i64); stor_free(c->f64); stor_free(c->str); stor_free(c->nulls); stor_free(c->seg);
+    stor_vec_free(c->i64, (size_t)cap * sizeof *c->i64);
+    stor_vec_free(c->f64, (size_t)cap * sizeof *c->f64);
+    stor_vec_free(c->str, (size_t)cap * sizeof *c->str);
+    stor_free(c->nulls); stor_free(c->seg);
     c->i64 = NULL; c->f64 = NULL; c->str = NULL; c->nulls = NULL; c->seg = NULL;
 }
 
@@ -306,7 +309,7 @@ static void table_free(stor_table *t)
 {
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
-        col_free_data(c, t->nrows);
+        col_free_data(c, t->nrows, t->cap);
         stor_free(c->name); stor_free(c->default_sql); stor_free(c->comment);
         for (uint32_t e = 0; e < c->n_enum; e++) stor_free(c->enum_vals[e]);
         stor_free(c->enum_vals);
@@ -364,7 +367,7 @@ int stor_table_drop(stor_db *d, const char *name)
 
 int stor_table_truncate(stor_table *t)
 {
-    for (uint32_t i = 0; i < t->ncols; i++) col_free_data(&t->cols[i], t->nrows);
+    for (uint32_t i = 0; i < t->ncols; i++) col_free_data(&t->cols[i], t->nrows, t->cap);
     for (uint32_t i = 0; i < t->nidx; i++) {
         chain_free(&t->idx[i].h); chain_free(&t->idx[i].h1);
         ord_drop(&t->idx[i]);
@@ -889,16 +892,12 @@ static int grow(stor_table *t)
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
         if (c->kind == CK_I64) {
-            c->i64 = stor_realloc(c->i64, nc * sizeof *c->i64);
-            memset(c->i64 + t->cap, 0, (nc - t->cap) * sizeof *c->i64);
+            c->i64 = stor_vec_grow(c->i64, (size_t)t->cap * sizeof *c->i64, (size_t)nc * sizeof *c->i64);
         } else if (c->kind == CK_F64) {
-            c->f64 = stor_realloc(c->f64, nc * sizeof *c->f64);
-            memset(c->f64 + t->cap, 0, (nc - t->cap) * sizeof *c->f64);
+            c->f64 = stor_vec_grow(c->f64, (size_t)t->cap * sizeof *c->f64, (size_t)nc * sizeof *c->f64);
         } else {
-            c->str = stor_realloc(c->str, nc * sizeof *c->str);
-            memset(c->str + t->cap, 0, (nc - t->cap) * sizeof *c->str);
-            c->code = stor_realloc(c->code, nc * sizeof *c->code);
-            memset(c->code + t->cap, 0, (nc - t->cap) * sizeof *c->code);
+            c->str = stor_vec_grow(c->str, (size_t)t->cap * sizeof *c->str, (size_t)nc * sizeof *c->str);
+            c->code = stor_vec_grow(c->code, (size_t)t->cap * sizeof *c->code, (size_t)nc * sizeof *c->code);
             uint32_t os = (t->cap + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
             uint32_t ns = (nc + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
             if (ns != os || !c->seg) {
