@@ -25,6 +25,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 #include <assert.h>
 #include <inttypes.h>
@@ -343,13 +344,13 @@ bool stor_txn_dirty(void) { return cur && cur->redo_len > 0; }
  * written before it, so concurrent committers share it. */
 static uint64_t written_end;            /* bytes written to the log (under wal_mu) */
 static uint64_t alloc_end;              /* file bytes: zeros from written_end to here */
+static const uint8_t zeros[65536];
 #define WAL_CHUNK (4u << 20)
 
 /* Makes the file at least need bytes long, zero-filled and synced (under wal_mu, or
  * single-threaded at startup). 0 or -1 with errno. */
 static int wal_extend(uint64_t need)
 {
-    static const uint8_t zeros[65536];
     if (need <= alloc_end) return 0;
     uint64_t target = alloc_end + WAL_CHUNK;
     while (target < need) target += WAL_CHUNK;
@@ -463,31 +464,36 @@ void stor_sync_request(uint64_t need)
     }
 }
 
+/* A frame: its length and checksum, then the redo bytes, written from where they are (a
+ * statement's redo is megabytes for a dump's INSERT: no copy into a frame buffer). */
 static int write_frame(const uint8_t *p, size_t n)
 {
     uint32_t hdr[2] = { (uint32_t)n, crc32(p, n) };
     if (wal_fd < 0) { errno = EBADF; return -1; }
-    uint8_t *buf = stor_malloc(n + 8);
-    if (!buf) { errno = ENOMEM; return -1; }
-    memcpy(buf, hdr, 8);
-    memcpy(buf + 8, p, n);
-    size_t off = 0;
+    size_t off = 0, total = n + 8;
     /* room for the frame and the zero length after it */
     int rc = wal_extend(written_end + n + 16);
-    while (rc == 0 && off < n + 8) {
-        ssize_t w = pwrite(wal_fd, buf + off, n + 8 - off, (off_t)(written_end + off));
+    while (rc == 0 && off < total) {
+        struct iovec iov[2];
+        int k = 0;
+        if (off < 8) { iov[k].iov_base = (uint8_t *)hdr + off; iov[k].iov_len = 8 - off; k++; }
+        size_t po = off < 8 ? 0 : off - 8;
+        if (po < n) { iov[k].iov_base = (void *)(p + po); iov[k].iov_len = n - po; k++; }
+        ssize_t w = pwritev(wal_fd, iov, k, (off_t)(written_end + off));
         if (w < 0) { if (errno == EINTR) continue; rc = -1; break; }
         off += (size_t)w;
     }
-    if (rc == 0) written_end += n + 8;
+    if (rc == 0) written_end += total;
     if (rc != 0 && off > 0) {
         /* zero what we wrote so the log stays a sequence of whole frames */
         int e = errno;
-        memset(buf, 0, off);
-        if (pwrite(wal_fd, buf, off, (off_t)written_end) < 0) { /* recovery's checksum catches it */ }
+        for (size_t z = 0; z < off;) {
+            size_t m = off - z < sizeof zeros ? off - z : sizeof zeros;
+            if (pwrite(wal_fd, zeros, m, (off_t)(written_end + z)) <= 0) break;   /* recovery's checksum catches it */
+            z += m;
+        }
         errno = e;
     }
-    stor_free(buf);
     return rc;
 }
 
