@@ -160,21 +160,30 @@ static int conn_queue(srv_conn *c, proto_buf *src)
  * everything new goes to the file, and off_q then holds only bytes older than the file's,
  * so the loop sends off_q first, then the file; spilling ends when the file is drained. */
 
-static int spill_open(srv_conn *c)
+int srv_tmpfile(const char *tag, const char **dirp)
 {
-    if (c->spill_fd >= 0)
-        return 0;
     const char *dir = getenv("TMPDIR");
     if (!dir || !*dir)
         dir = P_tmpdir;
+    if (dirp)
+        *dirp = dir;
     int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
     if (fd < 0) {
         char name[4096];
-        snprintf(name, sizeof name, "%s/pressdb-out-XXXXXX", dir);
+        snprintf(name, sizeof name, "%s/pressdb-%s-XXXXXX", dir, tag);
         fd = mkostemp(name, O_CLOEXEC);
         if (fd >= 0)
             unlink(name);
     }
+    return fd;
+}
+
+static int spill_open(srv_conn *c)
+{
+    if (c->spill_fd >= 0)
+        return 0;
+    const char *dir;
+    int fd = srv_tmpfile("out", &dir);
     if (fd < 0) {
         srv_log(SRV_ERROR, c->id, "cannot create a temporary file in '%s' for a result "
                 "(errno: %d \"%s\")", dir, errno, strerror(errno));

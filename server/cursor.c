@@ -60,19 +60,8 @@ proto_buf *srv_cursor_buf(srv_cursor *k)
 
 static int cur_open_file(srv_cursor *k)
 {
-    const char *dir = getenv("TMPDIR");
-    if (!dir || !*dir)
-        dir = P_tmpdir;
-    int fd = open(dir, O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-    if (fd < 0) {
-        char name[4096];
-        snprintf(name, sizeof name, "%s/pressdb-cursor-XXXXXX", dir);
-        fd = mkostemp(name, O_CLOEXEC);
-        if (fd >= 0)
-            unlink(name);
-    }
-    k->fd = fd;
-    return fd < 0 ? -1 : 0;
+    k->fd = srv_tmpfile("cursor", NULL);
+    return k->fd < 0 ? -1 : 0;
 }
 
 static int cur_flush(srv_cursor *k)

@@ -30,8 +30,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_prepared import (BASE_CAPS, CAP_DEPRECATE_EOF, Raw, compare_logs, execute, lenenc,  # noqa: E402
-                           lstr, servers)
+from test_prepared import Raw, execute, lenenc, raw_part, servers  # noqa: E402
 
 DB = "t_cursors"
 CURSOR_EXISTS, LAST_ROW_SENT = 0x40, 0x80
@@ -299,18 +298,7 @@ def php_part(srv):
 
 def main():
     srv = servers()
-    checks = bad = 0
-    for caps, tag in ((BASE_CAPS, "eof"), (BASE_CAPS | CAP_DEPRECATE_EOF, "deprecate_eof")):
-        logs = []
-        for label, host, port in srv:
-            try:
-                logs.append(raw_session(host, port, caps))
-            except Exception as e:  # noqa: BLE001
-                logs.append([["exception", repr(e)]])
-                print("%s (%s): raw session raised %r" % (label, tag, e))
-        c, d = compare_logs(logs[0], logs[1], "cursor " + tag, srv[0][0], srv[1][0])
-        checks += c
-        bad += d
+    checks, bad = raw_part(srv, raw_session, "cursor")
     c, d = php_part(srv)
     checks += c
     bad += d

@@ -666,19 +666,21 @@ def raw_session(host, port, caps):
     return log
 
 
-def raw_part(srv):
-    """Runs the raw session on both servers, with and without CLIENT_DEPRECATE_EOF."""
+def raw_part(srv, session=None, name="raw"):
+    """Runs a raw session (raw_session unless given) on both servers, with and without
+    CLIENT_DEPRECATE_EOF; returns (checks, differences)."""
+    session = session or raw_session
     bad = 0
     checks = 0
     for caps, tag in ((BASE_CAPS, "eof"), (BASE_CAPS | CAP_DEPRECATE_EOF, "deprecate_eof")):
         logs = []
         for label, host, port in srv:
             try:
-                logs.append(raw_session(host, port, caps))
+                logs.append(session(host, port, caps))
             except Exception as e:  # noqa: BLE001
                 logs.append([["exception", repr(e)]])
-                print("%s (%s): raw session raised %r" % (label, tag, e))
-        c, d = compare_logs(logs[0], logs[1], "raw " + tag, srv[0][0], srv[1][0])
+                print("%s (%s): %s session raised %r" % (label, tag, name, e))
+        c, d = compare_logs(logs[0], logs[1], name + " " + tag, srv[0][0], srv[1][0])
         checks += c
         bad += d
     return checks, bad
