@@ -26,7 +26,6 @@
 #include <string.h>
 #include <strings.h>
 
-#define FLUSH_AT (64 * 1024)           /* push rows to the socket every this many bytes */
 
 /* --------------------------------------------------------------- helpers */
 
@@ -280,7 +279,7 @@ static int sink_row(void *ctx, const pdb_value *vals, size_t n)
         c->sink_failed = true;
         return 1;
     }
-    if (c->out.len >= FLUSH_AT && srv_conn_flush(c)) {
+    if (c->out.len >= SRV_FLUSH_AT && srv_conn_flush(c)) {
         c->sink_failed = true;
         return 1;
     }
@@ -466,7 +465,7 @@ static int sink_row_binary(void *ctx, const pdb_value *vals, size_t n)
         c->sink_failed = true;
         return 1;
     }
-    if (c->out.len >= FLUSH_AT && srv_conn_flush(c)) {
+    if (c->out.len >= SRV_FLUSH_AT && srv_conn_flush(c)) {
         c->sink_failed = true;
         return 1;
     }

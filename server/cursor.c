@@ -183,7 +183,7 @@ int srv_cursor_fetch(srv_conn *c, srv_cursor *k, uint32_t want, bool *last)
         }
         k->sent++;
         n++;
-        if (c->out.len >= 64 * 1024 && srv_conn_flush(c))
+        if (c->out.len >= SRV_FLUSH_AT && srv_conn_flush(c))
             return -1;
     }
     *last = n < want;

@@ -392,6 +392,7 @@ uint32_t srv_conn_count(const srv_conn *c, uint32_t *limit);
 /* Moves the packets in c->out towards the socket (encrypting with TLS) and writes
  * what the kernel takes now; the rest goes out with uv_write. 0 or -1 (broken). */
 int  srv_conn_flush(srv_conn *c);
+#define SRV_FLUSH_AT (64 * 1024)   /* result rows are pushed to the socket every this many bytes */
 /* An unlinked temporary file in $TMPDIR (else P_tmpdir; *dirp: which), or -1 with errno. */
 int  srv_tmpfile(const char *tag, const char **dirp);
 /* Starts closing (enum srv_close); no more input is processed. */
