@@ -439,6 +439,21 @@ static bool is_ddl(pl_stmt *st)
     }
 }
 
+/* Statements that commit the open transaction before they run, though they change no
+ * table (MariaDB's CF_AUTO_COMMIT_TRANS: table maintenance, FLUSH, LOCK TABLES, account
+ * management); they commit even when they then fail. */
+static bool commits_implicitly(const pdb_session *s, const pl_stmt *st)
+{
+    switch (st->kind) {
+    case S_UNLOCK_TABLES: return s->tables_locked;   /* only when it releases LOCK TABLES */
+    case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_FLUSH:
+    case S_LOCK_TABLES: case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD:
+    case S_GRANT: case S_REVOKE: case S_RENAME_USER:
+        return true;
+    default: return false;
+    }
+}
+
 /* Might this statement change what names resolve to (tables, columns, indexes)? Then
  * the block plans kept with statement shapes are stale after it (select.c). */
 static bool changes_catalog(const pl_stmt *st)
@@ -452,6 +467,21 @@ static bool changes_catalog(const pl_stmt *st)
     default:
         return true;
     }
+}
+
+/* The note MariaDB's engine gives for a maintenance operation it does not do (the
+ * operation's name is appended), "Table ..." for InnoDB's OPTIMIZE, which is then done
+ * as a rebuild and reports OK too; NULL when the engine just answers OK. */
+static const char *maint_note(const char *engine, pl_sk kind)
+{
+    static const char unsupported[] = "The storage engine for the table doesn't support ";
+    bool innodb = !engine || !strcmp(engine, "InnoDB");
+    if (engine && !strcmp(engine, "MEMORY")) return unsupported;
+    if (engine && !strcmp(engine, "CSV"))
+        return kind == S_ANALYZE_TABLE || kind == S_OPTIMIZE_TABLE ? unsupported : NULL;
+    if (innodb && kind == S_REPAIR_TABLE) return unsupported;
+    if (innodb && kind == S_OPTIMIZE_TABLE) return "Table does not support optimize, doing recreate + analyze instead";
+    return NULL;
 }
 
 static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
@@ -478,8 +508,17 @@ static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             ex_textset_add(ctx, &ts, v2);
             continue;
         }
-        const char *msg = st->kind == S_OPTIMIZE_TABLE ? "OK" : "OK";
-        const char *v[4] = { stor_arena_strndup(ctx->a, full, strlen(full)), op, "status", msg };
+        const char *name = stor_arena_strndup(ctx->a, full, strlen(full));
+        const char *note = maint_note(stor_table_find(db, st->names[i])->engine, st->kind);
+        if (note) {
+            char msg[100];
+            bool rebuilt = !strncmp(note, "Table ", 6);
+            snprintf(msg, sizeof msg, "%s%s", note, rebuilt ? "" : op);
+            const char *v[4] = { name, op, "note", stor_arena_strndup(ctx->a, msg, strlen(msg)) };
+            ex_textset_add(ctx, &ts, v);
+            if (!rebuilt) continue;
+        }
+        const char *v[4] = { name, op, "status", "OK" };
         ex_textset_add(ctx, &ts, v);
     }
     ex_textset_send(ctx, &ts, r);
@@ -862,7 +901,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
     ctx.abort_warn = ctx.strict && wst->kind == S_UPDATE;
     /* SET autocommit=1 inside a transaction commits it: that needs the writer's lock */
-    bool ro = (is_read_only(st) && wst == st && !(st->kind == S_SET && (s->in_trans || !s->autocommit))) || describe;
+    bool commit_first = !describe && (s->in_trans || s->snap) && (is_ddl(st) || st->kind == S_BEGIN ||
+                                                                  commits_implicitly(s, st));
+    bool ro = (is_read_only(st) && wst == st && !(st->kind == S_SET && (s->in_trans || !s->autocommit)) &&
+               !commit_first) || describe;
     /* a locking read reads (and marks) the current rows, as a writer */
     if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share) && !describe) ro = false;
     stor_txn **txp = txn_slot(s);
@@ -879,8 +921,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
-    if (!ro && (is_ddl(st) || st->kind == S_BEGIN) && (s->in_trans || s->snap)) {
-        /* implicit commit */
+    if (commit_first) {
         stor_txn_commit();
         snap_release(s);
         s->in_trans = false;
@@ -970,7 +1011,11 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
         }
-        case S_LOCK_TABLES: ex_lock_tables(&ctx, st); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_LOCK_TABLES:
+            ex_lock_tables(&ctx, st);
+            if (!s->autocommit) s->in_trans = true;   /* (as InnoDB: the locks open a transaction) */
+            ex_send_ok(&ctx, r, 0, 0, NULL);
+            break;
         case S_UNLOCK_TABLES: ex_tablelock_release(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_FLUSH: ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: table_maint(&ctx, st, r); break;

@@ -786,7 +786,7 @@ int stor_account_rename(const char *user, const char *host, const char *new_user
     int rc = STOR_ACC_NOTFOUND;
     if (i >= 0) {
         long j = find_exact(new_user, new_host);
-        if (j >= 0 && j != i) {
+        if (j >= 0) {   /* (itself too: MariaDB refuses a rename onto an existing name) */
             rc = STOR_ACC_EXISTS;
         } else {
             stor_account saved = acc[i];
