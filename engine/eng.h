@@ -824,6 +824,7 @@ void ex_textset_spec(ex_ctx *ctx, ex_textset *ts, int ncols, const ex_colspec *s
 void ex_textset_init(ex_ctx *ctx, ex_textset *ts, int ncols, const char *const *names);
 void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals);  /* NULL entries = SQL NULL */
 void ex_textset_send(ex_ctx *ctx, ex_textset *ts, ex_result *r);
+void ex_rows_reserve(stor_arena *a, ex_rows *r, uint32_t nrows);
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals);
 
 /* EXPLAIN (explain.c). While one runs, each query block that is prepared reports how

@@ -42,6 +42,7 @@ typedef struct jb_kern {
     jit_agg_spec aspec;
     jit_join_spec jspec;
     jit_block *b;
+    _Atomic uint64_t groups;       /* an aggregate kernel: the groups its last run made */
 } jb_kern;
 
 /* A kept plan's kernels: a filter per scan level, the block's aggregate kernel, its
@@ -472,11 +473,11 @@ jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, int keycol, 
     return ja;
 }
 
-/* Room for twice the groups (at first JB_AGG_CAP0), the slots rehashed. */
-static void agg_grow(ex_ctx *ctx, jb_agg *ja)
+/* Room for twice the groups (at first cap0), the slots rehashed. */
+static void agg_grow(ex_ctx *ctx, jb_agg *ja, uint64_t cap0)
 {
     jit_agg_state *s = &ja->st;
-    uint64_t cap = ja->cap ? ja->cap * 2 : JB_AGG_CAP0, nslots = cap * 2;
+    uint64_t cap = ja->cap ? ja->cap * 2 : cap0, nslots = cap * 2;
     int bits = 0;
     while ((1ull << bits) < nslots) bits++;
     uint32_t *slots = stor_arena_alloc(ja->a, nslots * sizeof *slots);
@@ -511,7 +512,12 @@ bool jb_agg_run(ex_ctx *ctx, jb_agg *ja, jb_scan *js, size_t max_bytes)
     s->ngroups = 0;
     s->null_group = -1;
     s->stride_bytes = (uint64_t)ja->stride * 8;
-    agg_grow(ctx, ja);
+    /* as many groups as the kernel's last run made (a kept plan's kernel runs again
+       with other literals): each doubling copies the arrays into fresh pages */
+    uint64_t first = JB_AGG_CAP0, hint = atomic_load_explicit(&ja->k->groups, memory_order_relaxed);
+    while (first < hint && first < t->nrows) first *= 2;
+    if (max_bytes && first * (20 + 8 * (uint64_t)ja->stride) > max_bytes) first = JB_AGG_CAP0;
+    agg_grow(ctx, ja, first);
     uint32_t *ids, k;
     jb_begin(js, t->nrows);
     while ((k = jb_next(ctx, js, &ids)) > 0) {
@@ -538,9 +544,10 @@ bool jb_agg_run(ex_ctx *ctx, jb_agg *ja, jb_scan *js, size_t max_bytes)
             }
             if (!r) break;
             if (max_bytes && ctx->a->held - held0 > max_bytes) return false;
-            agg_grow(ctx, ja);
+            agg_grow(ctx, ja, JB_AGG_CAP0);
         }
     }
+    atomic_store_explicit(&ja->k->groups, s->ngroups, memory_order_relaxed);
     return true;
 }
 

@@ -16,6 +16,16 @@
 #include <strings.h>
 
 
+/* Room for nrows rows in all (a block that knows how many it makes: one copy, not
+ * log(n) doublings, each a copy into fresh pages). */
+void ex_rows_reserve(stor_arena *a, ex_rows *r, uint32_t nrows)
+{
+    if (nrows <= r->cap) return;
+    pdb_value *n = stor_arena_alloc(a, (size_t)nrows * (r->ncols ? r->ncols : 1) * sizeof *n + 1);
+    if (r->nrows) memcpy(n, r->v, (size_t)r->nrows * r->ncols * sizeof *n);
+    r->v = n; r->cap = nrows;
+}
+
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals)
 {
     if (r->nrows == r->cap) {
@@ -3951,6 +3961,7 @@ static void kagg_emit(qstate *q)
     ex_ctx *ctx = q->ctx;
     uint32_t n = (uint32_t)jb_agg_ngroups(q->kagg);
     uint32_t *idx = kagg_order(q, n);
+    if (!q->sel->distinct) ex_rows_reserve(ctx->a, &q->out, q->out.nrows + n);
     aggst *st = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *st);
     pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *aggv);
     for (uint32_t k = 0; k < n; k++) {
@@ -4511,7 +4522,8 @@ static void block_emit_groups(qstate *q)
             prev = gr;
         }
     } else if (q->gspill) groups_merge(q, gs, aggv);
-    else
+    else {
+    if (!sel->distinct) ex_rows_reserve(ctx->a, &q->out, q->out.nrows + q->ngroups);
     for (uint32_t g = 0; g < q->ngroups; g++) {
         ex_slice_tick(ctx);
         grp *gr = gs[g];
@@ -4519,6 +4531,7 @@ static void block_emit_groups(qstate *q)
         for (int i = 0; i < q->naggs; i++) aggv[i] = agg_result(q, q->aggs[i], &gr->st[i]);
         ctx->aggv = aggv;
         emit_output(q);
+    }
     }
     ctx->aggv = NULL;
 }
@@ -4672,6 +4685,17 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
         }
 
     result->ncols = (uint32_t)nitems;
+    /* the rows as made, in order, no key columns after the items: the result is they
+       (the block's rows are not used after this; q->out lets go of them) */
+    bool same = !result->nrows && o->ncols == (uint32_t)nitems && to > from && !spilled;
+    for (uint32_t i = from; same && i < to; i++) same = idx[i] == i;
+    if (same) {
+        result->v = o->v + (size_t)from * o->ncols;
+        result->nrows = result->cap = to - from;
+        o->v = NULL; o->nrows = o->cap = 0;
+        return;
+    }
+    if (to > from) ex_rows_reserve(ctx->a, result, result->nrows + (to - from));
     for (uint32_t i = from; i < to; i++) {
         ex_slice_tick(ctx);
         if (result->nrows == result->cap) {
