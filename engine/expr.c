@@ -725,6 +725,11 @@ static uint16_t str_coll(cstate *cs, const ex_type *a, const ex_type *b)
     if (a->vt == VT_STRING && b->vt == VT_STRING) {
         int ca = a->coerc, cb = b->coerc;
         if (cb < ca) return b->coll ? b->coll : a->coll;
+        if (cb == ca && a->coll && b->coll && a->coll != b->coll) {
+            /* as MariaDB's DTCollation::aggregate: of one charset, a _bin collation wins */
+            const pdb_collation *xa = pdb_coll_by_id(a->coll), *xb = pdb_coll_by_id(b->coll);
+            if (xa && xb && !strcmp(xa->charset, xb->charset) && coll_is_bin(xb) && !coll_is_bin(xa)) return b->coll;
+        }
         return a->coll ? a->coll : b->coll;
     }
     if (a->vt == VT_STRING) return a->coll;

@@ -41,6 +41,12 @@ uint32_t ex_fn_chars_of(const ex_type *t)
     return t->length / (co && co->maxlen ? co->maxlen : 1);
 }
 
+static bool coll_bin_name(const pdb_collation *c)
+{
+    size_t n = strlen(c->name);
+    return n > 4 && !strcmp(c->name + n - 4, "_bin");
+}
+
 /* The collation of a result made of the string arguments: a binary string among them
  * makes it binary (MariaDB's rule for CONCAT, IF, COALESCE...), else the first one's. */
 uint16_t ex_fn_coll_of(const ex_type *a, int n)
@@ -52,7 +58,18 @@ uint16_t ex_fn_coll_of(const ex_type *a, int n)
     for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING && a[i].coll != COLL_BINARY && a[i].coerc < strongest) strongest = a[i].coerc;
     for (int i = 0; i < n; i++)
         if (a[i].vt == VT_STRING && a[i].coll == COLL_BINARY && !(a[i].coerc == 4 && strongest <= 2)) return COLL_BINARY;
-    for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING && a[i].coll != COLL_BINARY) return a[i].coll;
+    /* else the first one's, but a _bin collation of the same charset and derivation wins */
+    int first = -1;
+    for (int i = 0; i < n && first < 0; i++) if (a[i].vt == VT_STRING && a[i].coll != COLL_BINARY) first = i;
+    if (first >= 0) {
+        const pdb_collation *cf = pdb_coll_by_id(a[first].coll);
+        for (int i = first + 1; cf && !coll_bin_name(cf) && i < n; i++) {
+            if (a[i].vt != VT_STRING || a[i].coll == COLL_BINARY || a[i].coerc != a[first].coerc) continue;
+            const pdb_collation *ci = pdb_coll_by_id(a[i].coll);
+            if (ci && coll_bin_name(ci) && !strcmp(ci->charset, cf->charset)) return a[i].coll;
+        }
+        return a[first].coll;
+    }
     for (int i = 0; i < n; i++) if (a[i].vt == VT_STRING) return a[i].coll;
     return COLL_UTF8MB4_GENERAL_CI;
 }

@@ -152,6 +152,9 @@ typedef struct qstate {
     uint32_t ngroups, gcap;
     struct grp **ght;   /* hash table */
     uint32_t ghcap;
+    struct grp **gmemo; /* groups by their key's bytes (group_memo), or NULL */
+    uint32_t gm_hits, gm_tries;
+    bool gm_off;        /* the memo did not pay: few keys repeat byte for byte */
     /* output */
     ex_prog **items;
     int nitems;
@@ -800,7 +803,61 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
 
 /* ---------------------------------------------------------------- the row pipeline */
 
+/* The groups whose key was met byte for byte before: a direct-mapped memo in front of
+ * the collation hash and compare (equal bytes are equal in every collation, so a hit is
+ * the group the slow path finds). Entries are made only from keys identical to their
+ * group's; a 4-byte compare of the low-cardinality keys WordPress groups by (post_type,
+ * post_status) then replaces a collation hash and compare of each string. */
+#define GMEMO 256
+static uint64_t key_bytes_hash(const pdb_value *key, int n, bool *ok)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ull;
+    for (int i = 0; i < n; i++) {
+        const pdb_value *v = &key[i];
+        uint64_t x = v->t | (uint64_t)v->scale << 8 | (uint64_t)v->len << 16;
+        if (v->t == VT_STRING || (v->t == VT_DECIMAL && v->len)) {
+            if (v->len > 64) { *ok = false; return 0; }
+            const unsigned char *b = (const unsigned char *)v->p;
+            for (uint32_t k = 0; k < v->len; k++) x = (x ^ b[k]) * 0x100000001B3ull;
+        } else if (v->t != VT_NULL) x ^= v->u * 0xff51afd7ed558ccdull;
+        h = (h ^ x) * 0xc4ceb9fe1a85ec53ull;
+        h ^= h >> 29;
+    }
+    *ok = true;
+    return h ^ (h >> 32);
+}
+
+static bool key_bytes_same(const pdb_value *a, const pdb_value *b, int n)
+{
+    for (int i = 0; i < n; i++) {
+        if (a[i].t != b[i].t || a[i].scale != b[i].scale || a[i].len != b[i].len) return false;
+        if (a[i].t == VT_STRING || (a[i].t == VT_DECIMAL && a[i].len)) {
+            if (a[i].len && memcmp(a[i].p, b[i].p, a[i].len)) return false;
+        } else if (a[i].t != VT_NULL && a[i].u != b[i].u) return false;
+    }
+    return true;
+}
+
+static grp *group_find_slow(qstate *q, const pdb_value *key);
+
 static grp *group_find(qstate *q, const pdb_value *key)
+{
+    if (q->gm_off || !q->ngroup) return group_find_slow(q, key);
+    if (!q->gmemo) {
+        q->gmemo = stor_arena_alloc(q->ctx->a, GMEMO * sizeof *q->gmemo);
+        memset(q->gmemo, 0, GMEMO * sizeof *q->gmemo);
+    }
+    bool ok;
+    uint64_t mh = key_bytes_hash(key, q->ngroup, &ok);
+    grp **slot = &q->gmemo[mh & (GMEMO - 1)];
+    if (ok && *slot && key_bytes_same((*slot)->key, key, q->ngroup)) { q->gm_hits++; return *slot; }
+    if (++q->gm_tries == 4096 && q->gm_hits < 2048) q->gm_off = true;
+    grp *g = group_find_slow(q, key);
+    if (ok && g && key_bytes_same(g->key, key, q->ngroup)) *slot = g;
+    return g;
+}
+
+static grp *group_find_slow(qstate *q, const pdb_value *key)
 {
     uint64_t h = 0x51ed;
     for (int i = 0; i < q->ngroup; i++) h = h * 31 + ex_hash_value(&key[i], key[i].t == VT_STRING ? q->gtypes[i].coll : 0);
@@ -1358,7 +1415,11 @@ static void exam_cut(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     pl_select *sel = q->sel;
-    if (q->grouped || sel->distinct || q->nwins) { q->ngroups = 0; q->npend = 0; q->out.nrows = 0; return; }
+    if (q->grouped || sel->distinct || q->nwins) {
+        q->ngroups = 0; q->npend = 0; q->out.nrows = 0;
+        if (q->gmemo) memset(q->gmemo, 0, GMEMO * sizeof *q->gmemo);
+        return;
+    }
     if (!q->norder || exam_pk_order(q)) return;
     if (!ctx->stmt->exam_eof) ex_raise(ctx, 1028, "HY000", "Sort aborted: LIMIT ROWS EXAMINED");
     q->out.nrows = 0;
