@@ -2599,9 +2599,10 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         return;
     }
     if (a->t == VT_DATETIME || a->t == VT_DATE || a->t == VT_TIME) { pdb_value t = ex_int((int64_t)ex_to_double(a)); *a = t; }
-    pdb_value bb = *b;
-    if (bb.t == VT_DATETIME || bb.t == VT_DATE || bb.t == VT_TIME) bb = ex_int((int64_t)ex_to_double(&bb));
-    b = &bb;
+    /* (b is copied only when converted: a 16-byte copy of a value just stored in two
+       parts stalls on the stores) */
+    pdb_value bb;
+    if (b->t == VT_DATETIME || b->t == VT_DATE || b->t == VT_TIME) { bb = ex_int((int64_t)ex_to_double(b)); b = &bb; }
     if (a->t == VT_DECIMAL || b->t == VT_DECIMAL || op == BO_DIV) {
         /* digits shown: the operands' (a quotient holds more than its type shows) */
         int sa = a->t == VT_DECIMAL ? a->scale : 0, sb = b->t == VT_DECIMAL ? b->scale : 0;

@@ -595,7 +595,6 @@ static bool distinct_arg_new(ex_ctx *ctx, ex_agg *ag, aggst *st, const pdb_value
 static void agg_add(qstate *q, ex_agg *ag, aggst *st)
 {
     ex_ctx *ctx = q->ctx;
-    pdb_value v = ex_int(1);
     if (ag->kind == AG_COUNT_STAR) { st->cnt++; return; }
     pdb_value vals[8];
     for (int i = 0; i < ag->nargs && i < 8; i++) {
@@ -617,23 +616,24 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
         vals[0] = ex_dbl(ex_to_double(&vals[0]));
         ex_conv_ctx = saved_conv;
     }
-    v = vals[0];
+    /* (vals[0] read in place: a 16-byte copy of what ex_eval just stored in two parts
+       waits for the stores, a stall that was half of this function) */
     if (ag->distinct && !distinct_arg_new(ctx, ag, st, vals)) return;
     st->cnt++;
     switch (ag->kind) {
     case AG_COUNT: break;
     case AG_SUM: case AG_AVG: case AG_STD: case AG_VAR: case AG_STD_SAMP: case AG_VAR_SAMP:
         if (ag->kind == AG_SUM || ag->kind == AG_AVG) {
-            if ((v.t == VT_DATETIME || v.t == VT_DATE || v.t == VT_TIME) && ag->type.vt == VT_DECIMAL && v.i % 1000000 == 0)
-                v = ex_int(ex_to_int(&v));   /* a date or time adds up as its number */
-            if (!st->is_dbl && (v.t == VT_INT || v.t == VT_UINT || v.t == VT_DECIMAL)) {
-                if (st->wsum || v.len || st->isum >= (__int128)ex_pow10[18] || st->isum <= -(__int128)ex_pow10[18]) {
-                    st->wsum = ex_dec_sum_step(ctx->a, st->wsum, st->isum, st->scale, &v);
+            if ((vals[0].t == VT_DATETIME || vals[0].t == VT_DATE || vals[0].t == VT_TIME) && ag->type.vt == VT_DECIMAL && vals[0].i % 1000000 == 0)
+                vals[0] = ex_int(ex_to_int(&vals[0]));   /* a date or time adds up as its number */
+            if (!st->is_dbl && (vals[0].t == VT_INT || vals[0].t == VT_UINT || vals[0].t == VT_DECIMAL)) {
+                if (st->wsum || vals[0].len || st->isum >= (__int128)ex_pow10[18] || st->isum <= -(__int128)ex_pow10[18]) {
+                    st->wsum = ex_dec_sum_step(ctx->a, st->wsum, st->isum, st->scale, &vals[0]);
                     st->is_dec = true;
                     break;
                 }
-                int sc = v.t == VT_DECIMAL ? v.scale : 0;
-                __int128 x = v.t == VT_UINT ? (__int128)v.u : v.i;
+                int sc = vals[0].t == VT_DECIMAL ? vals[0].scale : 0;
+                __int128 x = vals[0].t == VT_UINT ? (__int128)vals[0].u : vals[0].i;
                 if (sc > st->scale) { st->isum *= ex_pow10[sc - st->scale]; st->scale = sc; }
                 else if (sc < st->scale) x *= ex_pow10[st->scale - sc];
                 st->isum += x;
@@ -647,8 +647,8 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
             /* a string read as a number warns 1292 as MariaDB's (not for window frames,
                which read their rows again, nor DISTINCT, which MariaDB reads quietly) */
             ex_ctx *saved_conv = ex_conv_ctx;
-            if (v.t == VT_STRING && !ctx->quiet && !ag->distinct && !(ag->e && ag->e->win)) ex_conv_ctx = ctx;
-            double d = ex_to_double(&v);
+            if (vals[0].t == VT_STRING && !ctx->quiet && !ag->distinct && !(ag->e && ag->e->win)) ex_conv_ctx = ctx;
+            double d = ex_to_double(&vals[0]);
             ex_conv_ctx = saved_conv;
             if (ag->kind == AG_SUM || ag->kind == AG_AVG) { st->dsum += d; break; }
             /* STD/VARIANCE: the running mean (dsum) and sum of squared deviations (dsq)
@@ -659,15 +659,15 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
         }
         break;
     case AG_MIN: case AG_MAX:
-        if (!st->any) { st->best = ex_persist(ctx->a, &v); st->any = true; }
+        if (!st->any) { st->best = ex_persist(ctx->a, &vals[0]); st->any = true; }
         else {
-            int c = ex_compare(&v, &st->best, 0);
-            if ((ag->kind == AG_MIN && c < 0) || (ag->kind == AG_MAX && c > 0)) st->best = ex_persist(ctx->a, &v);
+            int c = ex_compare(&vals[0], &st->best, 0);
+            if ((ag->kind == AG_MIN && c < 0) || (ag->kind == AG_MAX && c > 0)) st->best = ex_persist(ctx->a, &vals[0]);
         }
         break;
-    case AG_BIT_AND: st->bits = st->any ? st->bits & (uint64_t)ex_to_int(&v) : (uint64_t)ex_to_int(&v); st->any = true; break;
-    case AG_BIT_OR: st->bits |= (uint64_t)ex_to_int(&v); break;
-    case AG_BIT_XOR: st->bits ^= (uint64_t)ex_to_int(&v); break;
+    case AG_BIT_AND: st->bits = st->any ? st->bits & (uint64_t)ex_to_int(&vals[0]) : (uint64_t)ex_to_int(&vals[0]); st->any = true; break;
+    case AG_BIT_OR: st->bits |= (uint64_t)ex_to_int(&vals[0]); break;
+    case AG_BIT_XOR: st->bits ^= (uint64_t)ex_to_int(&vals[0]); break;
     case AG_JSON_ARRAYAGG: case AG_JSON_OBJECTAGG: {
         /* the element's JSON text; the array or object is made at the end */
         size_t n;
