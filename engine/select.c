@@ -239,12 +239,12 @@ typedef struct aggst {
     uint32_t *dhash;     /* DISTINCT: open addressing over dset (index + 1), dhcap slots */
     uint32_t dhcap;
     /* DISTINCT of one argument while every value has been an integer (or date, time) of
-       one type itag: the values themselves in an open-addressing set (iused marks a slot),
-       exact as ex_values_equal is for two values of one such type; moved into dset when
-       another type comes */
+       one type itag: the values themselves in an open-addressing set (ISET_EMPTY marks a
+       free slot, the value INT64_MIN itself is imin), exact as ex_values_equal is for two
+       values of one such type; moved into dset when another type comes */
     int64_t *ikeys;
-    uint8_t *iused;
     uint32_t nis, iscap;
+    bool imin;
     uint8_t itag;
 } aggst;
 
@@ -540,29 +540,38 @@ static uint32_t iset_slot(const aggst *st, int64_t x)
     return (uint32_t)(((uint64_t)x * 0x9E3779B97F4A7C15ull) >> 32) & (st->iscap - 1);
 }
 
-/* Is integer x new to the set? Adds it (growing at half full). */
+/* Is integer x new to the set? Adds it (growing at half full). One array of keys: a
+ * probe is one cache miss in a set larger than the cache (a separate used-byte array
+ * was two). */
+#define ISET_EMPTY INT64_MIN
+static void iset_grow(ex_ctx *ctx, aggst *st)
+{
+    uint32_t nc = st->iscap ? st->iscap * 2 : 64;
+    int64_t *ok = st->ikeys;
+    uint32_t oc = st->iscap;
+    st->ikeys = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *st->ikeys);
+    for (uint32_t i = 0; i < nc; i++) st->ikeys[i] = ISET_EMPTY;
+    st->iscap = nc;
+    for (uint32_t i = 0; i < oc; i++) {
+        if (ok[i] == ISET_EMPTY) continue;
+        if ((i & 4095) == 4095) ex_slice_tick(ctx);
+        uint32_t b = iset_slot(st, ok[i]);
+        while (st->ikeys[b] != ISET_EMPTY) b = (b + 1) & (nc - 1);
+        st->ikeys[b] = ok[i];
+    }
+}
+
 static bool iset_insert(ex_ctx *ctx, aggst *st, int64_t x)
 {
-    if (st->nis * 2 >= st->iscap) {
-        uint32_t nc = st->iscap ? st->iscap * 2 : 64;
-        int64_t *ok = st->ikeys;
-        uint8_t *ou = st->iused;
-        uint32_t oc = st->iscap;
-        st->ikeys = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *st->ikeys);
-        st->iused = stor_arena_alloc(ctx->a, nc);
-        memset(st->iused, 0, nc);
-        st->iscap = nc;
-        for (uint32_t i = 0; i < oc; i++) {
-            if (!ou[i]) continue;
-            if ((i & 4095) == 4095) ex_slice_tick(ctx);
-            uint32_t b = iset_slot(st, ok[i]);
-            while (st->iused[b]) b = (b + 1) & (nc - 1);
-            st->iused[b] = 1; st->ikeys[b] = ok[i];
-        }
+    if (!st->iscap || st->nis * 2 >= st->iscap) iset_grow(ctx, st);
+    if (x == ISET_EMPTY) {
+        if (st->imin) return false;
+        st->imin = true; st->nis++;
+        return true;
     }
     uint32_t b = iset_slot(st, x);
-    for (; st->iused[b]; b = (b + 1) & (st->iscap - 1)) if (st->ikeys[b] == x) return false;
-    st->iused[b] = 1; st->ikeys[b] = x;
+    for (int64_t k; (k = st->ikeys[b]) != ISET_EMPTY; b = (b + 1) & (st->iscap - 1)) if (k == x) return false;
+    st->ikeys[b] = x;
     st->nis++;
     return true;
 }
@@ -570,15 +579,17 @@ static bool iset_insert(ex_ctx *ctx, aggst *st, int64_t x)
 /* A value of another type: the integers go into dset, the general set, from now on. */
 static void iset_spill(ex_ctx *ctx, ex_agg *ag, aggst *st)
 {
-    for (uint32_t i = 0; i < st->iscap; i++) {
-        if (!st->iused[i]) continue;
+    for (uint32_t i = 0; i < st->iscap + (st->imin ? 1 : 0); i++) {
+        int64_t k = i < st->iscap ? st->ikeys[i] : ISET_EMPTY;
+        if (i < st->iscap && k == ISET_EMPTY) continue;
         ex_slice_tick(ctx);
-        pdb_value v = ex_int(st->ikeys[i]);
+        pdb_value v = ex_int(k);
         v.t = st->itag;
         dset_insert(ctx, ag, st, &v);
     }
     st->iscap = st->nis = 0;
-    st->ikeys = NULL; st->iused = NULL;
+    st->imin = false;
+    st->ikeys = NULL;
 }
 
 /* Is the DISTINCT aggregate's argument list vals new? */
