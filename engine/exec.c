@@ -420,6 +420,7 @@ static bool is_read_only(pl_stmt *st)
     case S_SELECT: case S_SHOW: case S_DESCRIBE: case S_EXPLAIN: case S_DO: case S_SET: case S_SET_NAMES:
     case S_USE: case S_EMPTY: case S_UNSUPPORTED: case S_FLUSH: case S_LOCK_TABLES: case S_UNLOCK_TABLES:
     case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL:
+    case S_CACHE_INDEX: case S_LOAD_INDEX:
     case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT: case S_REVOKE:
     case S_RENAME_USER:
         return true;   /* the account store has its own lock and file */
@@ -462,7 +463,7 @@ static bool changes_catalog(const pl_stmt *st)
     case S_SELECT: case S_INSERT: case S_REPLACE: case S_UPDATE: case S_DELETE: case S_SET: case S_SET_NAMES:
     case S_USE: case S_SHOW: case S_DESCRIBE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT:
     case S_RELEASE: case S_ROLLBACK_TO: case S_EXPLAIN: case S_DO: case S_EMPTY: case S_KILL:
-    case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CHECK_TABLE:
+    case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CHECK_TABLE: case S_CACHE_INDEX: case S_LOAD_INDEX:
         return false;
     default:
         return true;
@@ -476,6 +477,8 @@ static const char *maint_note(const char *engine, pl_sk kind)
 {
     static const char unsupported[] = "The storage engine for the table doesn't support ";
     bool innodb = !engine || !strcmp(engine, "InnoDB");
+    if (kind == S_CACHE_INDEX || kind == S_LOAD_INDEX)   /* only MyISAM has key caches */
+        return engine && !strcmp(engine, "MyISAM") ? NULL : unsupported;
     if (engine && !strcmp(engine, "MEMORY")) return unsupported;
     if (engine && !strcmp(engine, "CSV"))
         return kind == S_ANALYZE_TABLE || kind == S_OPTIMIZE_TABLE ? unsupported : NULL;
@@ -487,7 +490,10 @@ static const char *maint_note(const char *engine, pl_sk kind)
 static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     const char *op = st->kind == S_ANALYZE_TABLE ? "analyze" : st->kind == S_OPTIMIZE_TABLE ? "optimize" :
-                     st->kind == S_CHECK_TABLE ? "check" : "repair";
+                     st->kind == S_CHECK_TABLE ? "check" : st->kind == S_CACHE_INDEX ? "assign_to_keycache" :
+                     st->kind == S_LOAD_INDEX ? "preload_keys" : "repair";
+    if (st->kind == S_CACHE_INDEX && strcasecmp(st->name, "default"))   /* (no other key cache exists) */
+        ex_raise(ctx, 1284, "HY000", "Unknown key cache '%s'", st->name);
     /* MariaDB's columns: Msg_text is a MEDIUMTEXT */
     const ex_colspec spec[4] = {
         { "Table", MYSQL_TYPE_VAR_STRING, 512, 0, NULL }, { "Op", MYSQL_TYPE_VAR_STRING, 40, 0, NULL },
@@ -1018,7 +1024,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             break;
         case S_UNLOCK_TABLES: ex_tablelock_release(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_FLUSH: ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: table_maint(&ctx, st, r); break;
+        case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_CACHE_INDEX:
+        case S_LOAD_INDEX:
+            table_maint(&ctx, st, r);
+            break;
         case S_DO: {
             ex_scope sc = { 0 };
             sc.ctx = &ctx; sc.item_base = -1; sc.clause = "field list";

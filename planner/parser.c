@@ -3095,6 +3095,43 @@ static void name_list(P *p, pl_stmt *s)
     s->names = (char **)n.v; s->names_db = (char **)d.v; s->nnames = n.n;
 }
 
+/* CACHE INDEX t [{INDEX|KEY} (k, ...)] [PARTITION (...)], ... IN cache (name: the
+ * cache) and LOAD INDEX INTO CACHE t [PARTITION (...)] [{INDEX|KEY} (k, ...)]
+ * [IGNORE LEAVES], ...: the tables in names; the key lists are read and not kept. */
+static void keycache_index_list(P *p)
+{
+    if (accept_kw(p, "INDEX") || accept_kw(p, "KEY")) {
+        expect_op(p, '(');
+        if (!is_op(p, ')')) do (void)ident(p); while (accept_op(p, ','));
+        expect_op(p, ')');
+    }
+}
+
+static void keycache_stmt(P *p, pl_stmt *s)
+{
+    bool load = is_kw(p, "LOAD");
+    next(p); next(p);
+    if (load) { expect_kw(p, "INTO"); expect_kw(p, "CACHE"); }
+    s->kind = load ? S_LOAD_INDEX : S_CACHE_INDEX;
+    vec n = { 0 }, d = { 0 };
+    do {
+        char *db, *nm;
+        table_name(p, &db, &nm);
+        vpush(p, &n, nm); vpush(p, &d, db);
+        for (int k = 0; k < 2; k++) {
+            if (accept_kw(p, "PARTITION")) {
+                expect_op(p, '(');
+                if (!accept_kw(p, "ALL")) do (void)ident(p); while (accept_op(p, ','));
+                expect_op(p, ')');
+            }
+            keycache_index_list(p);
+        }
+        if (load && accept_kw(p, "IGNORE")) expect_kw(p, "LEAVES");
+    } while (accept_op(p, ','));
+    s->names = (char **)n.v; s->names_db = (char **)d.v; s->nnames = n.n;
+    if (!load) { expect_kw(p, "IN"); s->name = accept_kw(p, "DEFAULT") ? "default" : ident(p); }
+}
+
 static void statement(P *p, pl_stmt *s);
 
 /* The rest of EXPLAIN / ANALYZE: [FORMAT=JSON] (explain_opt json_opt) and the statement. */
@@ -3397,6 +3434,16 @@ static void statement(P *p, pl_stmt *s)
         expect_kw(p, "PREPARE");
         s->kind = S_DEALLOCATE;
         s->name = ident(p);
+        return;
+    }
+    if ((is_kw(p, "CACHE") && is_word(peek(p), "INDEX")) || (is_kw(p, "LOAD") && is_word(peek(p), "INDEX"))) {
+        keycache_stmt(p, s);
+        return;
+    }
+    if (is_kw(p, "RESET") && is_word(peek(p), "QUERY")) {
+        /* RESET QUERY CACHE: no query cache to empty; it commits as FLUSH does */
+        next(p); next(p); expect_kw(p, "CACHE");
+        s->kind = S_FLUSH;
         return;
     }
     if (is_kw(p, "CALL") || is_kw(p, "HANDLER") || is_kw(p, "LOAD") ||
