@@ -825,6 +825,8 @@ void ex_textset_init(ex_ctx *ctx, ex_textset *ts, int ncols, const char *const *
 void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals);  /* NULL entries = SQL NULL */
 void ex_textset_send(ex_ctx *ctx, ex_textset *ts, ex_result *r);
 void ex_rows_reserve(stor_arena *a, ex_rows *r, uint32_t nrows);
+/* CHECKSUM TABLE (checksum.c) */
+void ex_checksum_table(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals);
 
 /* EXPLAIN (explain.c). While one runs, each query block that is prepared reports how

@@ -464,6 +464,7 @@ static bool changes_catalog(const pl_stmt *st)
     case S_USE: case S_SHOW: case S_DESCRIBE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT:
     case S_RELEASE: case S_ROLLBACK_TO: case S_EXPLAIN: case S_DO: case S_EMPTY: case S_KILL:
     case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CHECK_TABLE: case S_CACHE_INDEX: case S_LOAD_INDEX:
+    case S_CHECKSUM_TABLE:
         return false;
     default:
         return true;
@@ -1028,6 +1029,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_LOAD_INDEX:
             table_maint(&ctx, st, r);
             break;
+        case S_CHECKSUM_TABLE: ex_checksum_table(&ctx, st, r); break;
         case S_DO: {
             ex_scope sc = { 0 };
             sc.ctx = &ctx; sc.item_base = -1; sc.clause = "field list";

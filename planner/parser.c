@@ -3436,6 +3436,15 @@ static void statement(P *p, pl_stmt *s)
         s->name = ident(p);
         return;
     }
+    if (is_kw(p, "CHECKSUM") && (is_word(peek(p), "TABLE") || is_word(peek(p), "TABLES"))) {
+        /* CHECKSUM TABLE t, ... [QUICK | EXTENDED]: num 1 for QUICK */
+        next(p); next(p);
+        s->kind = S_CHECKSUM_TABLE;
+        name_list(p, s);
+        if (accept_kw(p, "QUICK")) s->num = 1;
+        else accept_kw(p, "EXTENDED");
+        return;
+    }
     if ((is_kw(p, "CACHE") && is_word(peek(p), "INDEX")) || (is_kw(p, "LOAD") && is_word(peek(p), "INDEX"))) {
         keycache_stmt(p, s);
         return;
