@@ -384,6 +384,22 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
     case S_FLUSH:
         if (!(global_privs(s) & STOR_PRIV_RELOAD)) deny_global(ctx, "RELOAD");
         break;
+    case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_REPAIR_TABLE:   /* as MariaDB: SELECT and INSERT */
+        for (int i = 0; i < st->nnames; i++) need_table(ctx, st->names_db[i], st->names[i], STOR_PRIV_SELECT | STOR_PRIV_INSERT);
+        break;
+    case S_CHECKSUM_TABLE:
+        for (int i = 0; i < st->nnames; i++) need_table(ctx, st->names_db[i], st->names[i], STOR_PRIV_SELECT);
+        break;
+    case S_CHECK_TABLE: case S_CACHE_INDEX: case S_LOAD_INDEX: {
+        /* any privilege on the first table: MariaDB checks only that one */
+        const char *cmd = st->kind == S_CHECK_TABLE ? "CHECK TABLE" : st->kind == S_CACHE_INDEX ? "CACHE INDEX" :
+                          "LOAD INDEX INTO CACHE";
+        const char *db = st->nnames ? ex_cur_db(ctx, st->names_db[0]) : NULL;
+        if (db && !(s->tmp && ex_tmp_find(s, db, st->names[0])) &&
+            !(ex_privs_table(s, db, st->names[0]) & STOR_PRIV_ALL_TABLE))
+            deny_table(ctx, 0, cmd, db, st->names[0]);
+        break;
+    }
     default: break;
     }
 }
