@@ -825,6 +825,14 @@ void ex_textset_init(ex_ctx *ctx, ex_textset *ts, int ncols, const char *const *
 void ex_textset_add(ex_ctx *ctx, ex_textset *ts, const char *const *vals);  /* NULL entries = SQL NULL */
 void ex_textset_send(ex_ctx *ctx, ex_textset *ts, ex_result *r);
 void ex_rows_reserve(stor_arena *a, ex_rows *r, uint32_t nrows);
+/* Status counters (status.c): a statement counted before it runs (delta 1) and undone
+ * when it will run again (-1); statements in progress; FLUSH STATUS; SHOW STATUS's rows
+ * with the sorted pairs other modules add. */
+void ex_status_statement(pdb_session *s, const pl_stmt *st, bool question, int delta);
+void ex_status_running(int delta);
+void ex_status_flush(pdb_session *s);
+void ex_status_list(ex_ctx *ctx, bool global, const char *const (*extra)[2], int nextra,
+                    void (*cb)(void *, const char *, const char *), void *arg);
 /* CHECKSUM TABLE (checksum.c) */
 void ex_checksum_table(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals);

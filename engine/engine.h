@@ -65,6 +65,16 @@ typedef struct pdb_warning {
 
 #define PDB_MAX_WARNINGS 64
 
+/* Status counters (engine/status.c): each session's and the server's, under MariaDB's
+ * names (engine/status_list.h); SHOW [GLOBAL | SESSION] STATUS lists them. */
+#include "engine/status_list.h"
+typedef enum pdb_stat {
+#define PDB_STAT_ENUM(id, name) PDB_STAT_##id,
+    PDB_STATUS_LIST(PDB_STAT_ENUM)
+#undef PDB_STAT_ENUM
+    PDB_NSTAT
+} pdb_stat;
+
 /* What one connection carries between statements. The server owns the memory; the
  * engine reads and updates the fields. */
 typedef struct pdb_session {
@@ -133,6 +143,7 @@ typedef struct pdb_session {
     _Atomic uint8_t *kill;
     struct ex_named_ps *named;      /* engine-owned: PREPARE name FROM ... (SQL-level) */
     int nnamed;
+    uint64_t stat[PDB_NSTAT];       /* the session's status counters (pdb_status_add) */
 } pdb_session;
 
 /* Column metadata of a result set, as the protocol's column definition needs it. */
@@ -210,6 +221,17 @@ int  pdb_set_global_default(const char *name, const char *value);
 size_t pdb_tmp_table_limit(pdb_session *s);
 uint32_t pdb_max_prepared_stmts(void);
 uint32_t pdb_sql_prepared(void);           /* statements of PREPARE name FROM, every session */
+
+/* Adds n (may be negative: a command undone to run again) to a status counter of the
+ * session (NULL: the server's alone) and of the server. */
+void pdb_status_add(pdb_session *s, pdb_stat which, int64_t n);
+uint64_t pdb_status_global(pdb_stat which);
+/* What the server says of its connections for SHOW STATUS (it registers fn at start). */
+typedef struct pdb_server_status {
+    uint64_t uptime_s, connections, aborted_clients, aborted_connects;
+    uint32_t threads_connected, max_used_connections;
+} pdb_server_status;
+void pdb_set_server_status(void (*fn)(pdb_server_status *));
 
 void pdb_session_init(pdb_session *s, uint32_t conn_id);
 void pdb_session_free(pdb_session *s);

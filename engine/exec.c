@@ -1024,7 +1024,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
         case S_UNLOCK_TABLES: ex_tablelock_release(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_FLUSH: ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_FLUSH:
+            if (st->num == 1) ex_status_flush(s);
+            ex_send_ok(&ctx, r, 0, 0, NULL);
+            break;
         case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_CACHE_INDEX:
         case S_LOAD_INDEX:
             table_maint(&ctx, st, r);
@@ -1146,12 +1149,56 @@ int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, cons
     ex_result r = { sink, s, 0, false };
     size_t clen;
     char *converted = ex_client_to_utf8(s, sql, len, &clen);
-    if (converted) {
-        int rc = exec_text(s, converted, clen, multi, sink, &r);
-        free(converted);
-        return rc;
+    ex_status_running(1);
+    int rc = converted ? exec_text(s, converted, clen, multi, sink, &r) : exec_text(s, sql, len, multi, sink, &r);
+    ex_status_running(-1);
+    free(converted);
+    return rc;
+}
+
+/* What follows a statement from pos: 0 nothing but whitespace and semicolons, 1 comments
+ * too (an empty statement: MariaDB answers it with an OK of its own, or ignores it
+ * without CLIENT_MULTI_STATEMENTS), 2 another statement. */
+static int rest_kind(pdb_session *s, const pl_parse_opts *o, const char *sql, size_t len, size_t pos)
+{
+    pl_lexer lx;
+    pl_token t;
+    pl_lex_init(&lx, &s->arena, sql + pos, len - pos, o);
+    for (;;) {
+        if (pl_lex_next(&lx, &t) != 0) return 2;
+        if (t.kind == TK_EOF) break;
+        if (!(t.kind == TK_OP && t.op == ';')) return 2;
     }
-    return exec_text(s, sql, len, multi, sink, &r);
+    for (size_t i = pos; i < len; i++)
+        if (!isspace((unsigned char)sql[i]) && sql[i] != ';') return 1;
+    return 0;
+}
+
+/* A query of comments only: as MariaDB's parser, an empty statement may not be followed
+ * by a second one (comments after its semicolon): 1064 from that semicolon. */
+static bool empty_then_more(pdb_session *s, const pl_parse_opts *o, const char *sql, size_t len, const pdb_sink *sink)
+{
+    pl_lexer lx;
+    pl_token t;
+    pl_lex_init(&lx, &s->arena, sql, len, o);
+    if (pl_lex_next(&lx, &t) != 0 || t.kind != TK_OP) return false;
+    const char *semi = t.start, *e = sql + len, *q = semi;
+    while (q < e && (isspace((unsigned char)*q) || *q == ';')) q++;
+    if (q == e) return false;
+    while (e > semi && isspace((unsigned char)e[-1])) e--;
+    int line = 1;
+    for (const char *c = sql; c < semi; c++) if (*c == '\n') line++;
+    char msg[512];
+    snprintf(msg, sizeof msg, "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%.*s' at line %d",
+             (int)(e - semi > 80 ? 80 : e - semi), semi, line);
+    sink->error(sink->ctx, 1064, "42000", msg);
+    return true;
+}
+
+static int empty_ok(pdb_session *s, const pdb_sink *sink)
+{
+    pdb_status_add(s, PDB_STAT_COM_EMPTY_QUERY, 1);
+    return sink->ok(sink->ctx, 0, 0, 0, (uint16_t)((s->autocommit ? PDB_ST_AUTOCOMMIT : 0) | (s->in_trans ? PDB_ST_IN_TRANS : 0)), NULL);
 }
 
 static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink, ex_result *rp)
@@ -1162,9 +1209,19 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
     o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
     o.pipes_as_concat = s->sql_mode & MODE_PIPES_AS_CONCAT;
     ex_result r = *rp;
-    bool first = true;
+    bool first = true, owe_empty = false;
     for (;;) {
         stor_arena_reset(&s->arena);
+        /* nothing but comments and semicolons: an empty statement, answered with an OK of
+           its own (Com_empty_query); not even comments: 1065 */
+        int rest = first || owe_empty ? rest_kind(s, &o, sql, len, pos) : 2;
+        if (rest != 2) {
+            ex_status_statement(s, NULL, true, 1);
+            s->nwarnings = 0; s->warn_count = 0;
+            if (rest == 1 && first && empty_then_more(s, &o, sql, len, sink)) return 0;
+            if (rest == 1) return empty_ok(s, sink) ? 1 : 0;
+            return sink->error(sink->ctx, 1065, "42000", "Query was empty") ? 1 : 0;
+        }
         pl_stmt st;
         pl_error perr;
         size_t start = pos;
@@ -1173,6 +1230,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         if (rc != 0) pl_shape_release(shape), shape = NULL;
         if (rc == 1) {
             if (first) {
+                ex_status_statement(s, NULL, true, 1);
                 s->nwarnings = 0; s->warn_count = 0;
                 if (sink->error(sink->ctx, 1065, "42000", "Query was empty")) return 1;
             }
@@ -1180,6 +1238,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         }
         first = false;
         if (rc < 0) {
+            ex_status_statement(s, NULL, true, 1);
             s->nwarnings = 0; s->warn_count = 0;
             pdb_warning *w = pdb_warning_slot(s);
             if (w) {
@@ -1192,16 +1251,13 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
             return 0;
         }
         /* another statement after this one? */
-        bool more = false;
-        if (pos < len) {
-            pl_lexer lx;
-            pl_token t;
-            pl_lex_init(&lx, &s->arena, sql + pos, len - pos, &o);
-            if (pl_lex_next(&lx, &t) == 0 && t.kind != TK_EOF) more = true;
-        }
+        rest = pos < len ? rest_kind(s, &o, sql, len, pos) : 0;
+        bool more = rest == 2 || (rest == 1 && multi);
+        owe_empty = rest == 1 && multi;
         if (more && !multi) {
             /* without CLIENT_MULTI_STATEMENTS the rest is a syntax error */
             pl_shape_release(shape);
+            ex_status_statement(s, NULL, true, 1);
             s->nwarnings = 0; s->warn_count = 0;
             char msg[512];
             const char *near = sql + pos;
@@ -1209,6 +1265,8 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
             int line = 1;
             for (const char *p = sql; p < near; p++) if (*p == '\n') line++;
             size_t nn = (size_t)(sql + len - near);
+            /* (MariaDB drops a query's trailing semicolons and spaces before parsing) */
+            while (nn && (near[nn - 1] == ';' || isspace((unsigned char)near[nn - 1]))) nn--;
             snprintf(msg, sizeof msg, "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%.*s' at line %d",
                      (int)(nn > 80 ? 80 : nn), near, line);
             sink->error(sink->ctx, 1064, "42000", msg);
@@ -1216,9 +1274,11 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         }
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
+        ex_status_statement(s, &st, true, 1);   /* (before it runs: SHOW STATUS counts itself) */
         int res = st.kind == S_PREPARE || st.kind == S_EXECUTE || st.kind == S_DEALLOCATE
                   ? sql_ps(s, &st, &r)
                   : run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
+        if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) ex_status_statement(s, &st, true, -1);
         pl_shape_release(shape);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) {
             /* run this statement and the rest again once the lock holder is gone, or on a
@@ -1251,7 +1311,9 @@ int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
     s->wait_named = false;
     s->wait_table = false;
     if (!sql) return 0;
+    ex_status_running(1);
     int rc = exec_text(s, sql, len, true, sink, &r);
+    ex_status_running(-1);
     free(sql);
     return rc;
 }
@@ -1523,7 +1585,9 @@ static int stmt_run(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint3
     }
     pdb_value *pv = stor_arena_alloc(&s->arena, (nparams ? nparams : 1) * sizeof *pv);
     for (uint32_t i = 0; i < nparams; i++) pv[i] = ex_persist(&s->arena, &params[i]);
+    ex_status_statement(s, &st, false, 1);
     int res = run_statement(s, &st, r, pv, (int)nparams, false, shape, ps->sql, ps->len);
+    if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) ex_status_statement(s, &st, false, -1);
     pl_shape_release(shape);
     return res;
 }
@@ -1533,7 +1597,9 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     stor_arena_reset(&s->arena);
     s->nwarnings = 0; s->warn_count = 0;
     ex_result r = { sink, s, 0, false };
+    ex_status_running(1);
     int res = stmt_run(s, ps, params, nparams, &r);
+    ex_status_running(-1);
     if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
     return r.stopped ? 1 : 0;
 }

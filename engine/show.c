@@ -544,9 +544,10 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                                         { "Plan_cache_plans_used", bh }, { "Plan_cache_programs_kept", kk },
                                         { "Plan_cache_programs_used", ku }, { "Prepared_stmt_count", psc },
                                         { "Sort_merge_passes", smp },
-                                        { "Ssl_cipher", ctx->s->tls_cipher }, { "Ssl_version", ctx->s->tls_version },
-                                        { "Threads_connected", "1" }, { "Uptime", "1" } };
-            for (size_t i = 0; i < sizeof status / sizeof status[0]; i++) var_cb(&(varlist){ ctx, &ts, st }, status[i][0], status[i][1]);
+                                        { "Ssl_cipher", ctx->s->tls_cipher }, { "Ssl_version", ctx->s->tls_version } };
+            /* (sorted by name: merged with the counters of status.c) */
+            ex_status_list(ctx, st->global, (const char *const (*)[2])status, (int)(sizeof status / sizeof status[0]),
+                           var_cb, &(varlist){ ctx, &ts, st });
         }
         show_filter(ctx, st->show_where, &ts);
         ex_textset_send(ctx, &ts, r);

@@ -39,8 +39,9 @@ static void skip_space(pl_lexer *lx, int *in_exec)
                 long ver = 0;
                 int nd = 0;
                 while (q < e && isdigit((unsigned char)*q) && nd < 6) { ver = ver * 10 + (*q - '0'); q++; nd++; }
-                (void)mariadb;
-                if (nd == 0 || ver <= PDB_VERSION_ID) {   /* executed: contents are SQL */
+                /* executed when not newer than us; a MySQL version from 5.7 on (50700 to
+                   99999: its new syntax) only in the MariaDB form, as MariaDB's lexer */
+                if (nd == 0 || (ver <= PDB_VERSION_ID && (ver < 50700 || ver > 99999 || mariadb))) {
                     *in_exec = 1;
                     p = q;
                     continue;

@@ -3356,8 +3356,8 @@ static void statement(P *p, pl_stmt *s)
     }
     if (accept_kw(p, "UNLOCK")) { if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE"); s->kind = S_UNLOCK_TABLES; return; }
     if (accept_kw(p, "FLUSH")) {
-        s->kind = S_FLUSH;
-        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
+        s->kind = S_FLUSH;   /* num 1: FLUSH STATUS among the things flushed */
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) { if (is_kw(p, "STATUS")) s->num = 1; next(p); }
         return;
     }
     if (is_kw(p, "ANALYZE")) {

@@ -945,7 +945,7 @@ static void cmd_statistics(srv_conn *c)
 {
     uint64_t up_ms = srv_now_ms() - srv_start_ms;
     uint64_t up = up_ms / 1000;
-    uint64_t q = atomic_load(&srv_questions);
+    uint64_t q = pdb_status_global(PDB_STAT_QUESTIONS);
     char text[256];
     int len = snprintf(text, sizeof text,
                        "Uptime: %llu  Threads: %u  Questions: %llu  Slow queries: 0  Opens: 0  "
@@ -1043,9 +1043,40 @@ static void need_priv(srv_conn *c, const char *priv)
                   "operation", priv);
 }
 
+/* The status counters of a command (a COM_QUERY's statements count in the engine):
+ * Questions all but STATISTICS, PING and the prepared statements' PREPARE, CLOSE and
+ * RESET; Queries those three too; each command's Com_* as MariaDB's dispatch_command. */
+static void count_command(srv_conn *c, uint8_t cmd, int delta)
+{
+    static const struct { uint8_t cmd; pdb_stat com; } coms[] = {
+        { COM_INIT_DB, PDB_STAT_COM_CHANGE_DB }, { COM_FIELD_LIST, PDB_STAT_COM_SHOW_FIELDS },
+        { COM_PING, PDB_STAT_COM_ADMIN_COMMANDS }, { COM_STATISTICS, PDB_STAT_COM_SHOW_STATUS },
+        { COM_PROCESS_KILL, PDB_STAT_COM_KILL }, { COM_PROCESS_INFO, PDB_STAT_COM_SHOW_PROCESSLIST },
+        { COM_CHANGE_USER, PDB_STAT_COM_ADMIN_COMMANDS }, { COM_RESET_CONNECTION, PDB_STAT_COM_ADMIN_COMMANDS },
+        { COM_SET_OPTION, PDB_STAT_COM_ADMIN_COMMANDS }, { COM_DEBUG, PDB_STAT_COM_ADMIN_COMMANDS },
+        { COM_REFRESH, PDB_STAT_COM_FLUSH }, { COM_SHUTDOWN, PDB_STAT_COM_SHUTDOWN },
+        { COM_STMT_PREPARE, PDB_STAT_COM_STMT_PREPARE }, { COM_STMT_EXECUTE, PDB_STAT_COM_STMT_EXECUTE },
+        { COM_STMT_SEND_LONG_DATA, PDB_STAT_COM_STMT_SEND_LONG_DATA }, { COM_STMT_CLOSE, PDB_STAT_COM_STMT_CLOSE },
+        { COM_STMT_RESET, PDB_STAT_COM_STMT_RESET }, { COM_STMT_FETCH, PDB_STAT_COM_STMT_FETCH },
+    };
+    if (cmd == COM_QUERY || cmd == COM_QUIT)
+        return;
+    for (size_t i = 0; i < sizeof coms / sizeof coms[0]; i++)
+        if (coms[i].cmd == cmd)
+            pdb_status_add(c->sess, coms[i].com, delta);
+    if (cmd == COM_STATISTICS || cmd == COM_PING)
+        return;
+    pdb_status_add(c->sess, PDB_STAT_QUERIES, delta);
+    if (cmd != COM_STMT_PREPARE && cmd != COM_STMT_CLOSE && cmd != COM_STMT_RESET)
+        pdb_status_add(c->sess, PDB_STAT_QUESTIONS, delta);
+}
+
+void srv_cmd_uncount(srv_conn *c, uint8_t cmd) { count_command(c, cmd, -1); }
+
 void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
 {
-    atomic_fetch_add(&srv_questions, 1);
+    if (n)
+        count_command(c, p[0], 1);
     c->sink_failed = false;
     srv_registry_publish(c, SRV_CMD_QUERY);
     if (n == 0) {
@@ -1054,6 +1085,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
     }
     switch (p[0]) {
     case COM_QUIT:
+        c->quit = true;
         srv_conn_close(c, SRV_CLOSE_NOW);
         return;
     case COM_QUERY:

@@ -92,6 +92,7 @@ static int conn_send_pending(srv_conn *c)
 {
     if (c->writing || c->pend.len == 0)
         return 0;
+    pdb_status_add(c->sess, PDB_STAT_BYTES_SENT, (int64_t)c->pend.len);   /* (all of it goes now) */
     size_t first = c->pend.len < WRITE_CHUNK_MAX ? c->pend.len : WRITE_CHUNK_MAX;
     uv_buf_t b = uv_buf_init((char *)c->pend.data, (unsigned)first);
     int n = uv_try_write(&c->io.s, &b, 1);
@@ -482,6 +483,20 @@ static void conn_uncount(srv_conn *c)
     c->counted = false;
 }
 
+/* Once per connection, when its end is decided: Aborted_connects if it ended before
+ * login, Aborted_clients if after it without COM_QUIT (the client went away, timed out,
+ * was killed, sent something fatal), unless the server is stopping. */
+static void conn_count_end(srv_conn *c)
+{
+    if (c->end_counted)
+        return;
+    c->end_counted = true;
+    if (c->state != CS_COMMAND && c->state != CS_CLOSING)
+        atomic_fetch_add(&srv_aborted_connects, 1);
+    else if (c->state == CS_COMMAND && !c->quit && !c->lp->stopping)
+        atomic_fetch_add(&srv_aborted_clients, 1);
+}
+
 static void conn_do_close(srv_conn *c)
 {
     if (c->closing)
@@ -494,6 +509,7 @@ static void conn_do_close(srv_conn *c)
         pthread_mutex_unlock(&srv_off_mu);
         return;
     }
+    conn_count_end(c);
     c->closing = true;
     c->state = CS_CLOSING;
     srv_registry_remove(c);
@@ -553,6 +569,7 @@ void srv_conn_close(srv_conn *c, int how)
         conn_do_close(c);
         return;
     }
+    conn_count_end(c);
     c->state = CS_CLOSING;
     c->close_how = (uint8_t)how;
     srv_registry_remove(c);
@@ -676,8 +693,10 @@ static void wait_resume(srv_conn *c)
         c->sess->wait_me = c->sess->wait_blocker = 0;
         c->sess->wait_named = false;
         c->sess->wait_table = false;
-        if (p)
+        if (p) {
+            srv_cmd_uncount(c, p[0]);   /* (counted when it first came) */
             srv_cmd_packet(c, p, n);    /* ends the command itself, or waits again */
+        }
         free(p);
         if (c->closing)
             return;
@@ -880,6 +899,7 @@ static void on_read(uv_stream_t *s, ssize_t nread, const uv_buf_t *buf)
     }
     if (nread == 0)
         return;
+    pdb_status_add(c->sess, PDB_STAT_BYTES_RECEIVED, nread);
     if (c->lingering)
         return;                      /* draining after a final error */
     c->last_ms = srv_now_ms();
@@ -1106,6 +1126,10 @@ static void conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix, bool ex
     c->extra = extra;
     atomic_fetch_add(extra ? &srv_nconns_extra : &srv_nconns, 1);
     c->counted = true;
+    atomic_fetch_add(&srv_connections, 1);
+    uint32_t now = atomic_load(&srv_nconns) + atomic_load(&srv_nconns_extra);
+    for (uint32_t m = atomic_load(&srv_max_used); now > m && !atomic_compare_exchange_weak(&srv_max_used, &m, now);) {
+    }
     srv_registry_add(c);
 
     if (lp->stopping) {

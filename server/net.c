@@ -32,10 +32,22 @@
 #include <sys/un.h>
 #include <unistd.h>
 
-_Atomic uint64_t srv_questions;
 _Atomic uint32_t srv_nconns;
 _Atomic uint32_t srv_nconns_extra;
+_Atomic uint64_t srv_connections, srv_aborted_clients, srv_aborted_connects;
+_Atomic uint32_t srv_max_used;
 uint64_t srv_start_ms;
+
+/* SHOW STATUS's connection figures (engine/status.c asks) */
+static void server_status(pdb_server_status *st)
+{
+    st->uptime_s = (srv_now_ms() - srv_start_ms) / 1000;
+    st->connections = atomic_load(&srv_connections);
+    st->aborted_clients = atomic_load(&srv_aborted_clients);
+    st->aborted_connects = atomic_load(&srv_aborted_connects);
+    st->threads_connected = atomic_load(&srv_nconns) + atomic_load(&srv_nconns_extra);
+    st->max_used_connections = atomic_load(&srv_max_used);
+}
 
 static srv_loop *loops;
 static int nloops;
@@ -583,6 +595,7 @@ int srv_net_start(char *err, size_t errlen)
         pdb_set_processlist(srv_processlist);
         pdb_set_prepared_count(srv_prepared_stmts);
         pdb_set_kill(srv_kill);
+        pdb_set_server_status(server_status);
         lp->wake.data = lp;
     }
     if (setup_tcp(err, errlen))

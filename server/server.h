@@ -171,7 +171,10 @@ typedef struct srv_loop {
 } srv_loop;
 
 /* Server-wide counters (COM_STATISTICS, SHOW STATUS). */
-extern _Atomic uint64_t srv_questions;
+/* SHOW STATUS: connections accepted, ended without COM_QUIT after login, ended before
+ * it; the most open at once */
+extern _Atomic uint64_t srv_connections, srv_aborted_clients, srv_aborted_connects;
+extern _Atomic uint32_t srv_max_used;
 extern _Atomic uint32_t srv_nconns;      /* open client connections (not the extra port's) */
 extern _Atomic uint32_t srv_nconns_extra; /* open connections of the extra port */
 extern uint64_t srv_start_ms;            /* uv_hrtime-based start, milliseconds */
@@ -256,6 +259,8 @@ struct srv_conn {
     uint8_t close_how;                   /* pending close mode (enum srv_close) once written */
     bool multi;                          /* multi statements enabled */
     bool counted;                        /* included in srv_nconns (or srv_nconns_extra) */
+    bool quit;                           /* COM_QUIT ended it (not an aborted client) */
+    bool end_counted;                    /* in Aborted_connects/_clients if it was one */
     bool extra;                          /* came in on --extra-port */
     bool registered;                     /* in the registry */
     bool in_result;                      /* between columns() and end() */
@@ -417,6 +422,8 @@ void srv_auth_free(srv_conn *c);
 void srv_auth_change_user(srv_conn *c, const uint8_t *p, size_t n);
 
 /* command.c */
+/* Undoes a command's status counts (it is dispatched again after a lock wait). */
+void srv_cmd_uncount(srv_conn *c, uint8_t cmd);
 void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n);
 /* The shape of statement text p (n bytes; the first 4096 count): a hash of it with its
  * literals (numbers, quoted strings) as '?', names kept whole (wp_2_posts). *sleeps: it
