@@ -833,6 +833,8 @@ void ex_status_running(int delta);
 void ex_status_flush(pdb_session *s);
 void ex_status_list(ex_ctx *ctx, bool global, const char *const (*extra)[2], int nextra,
                     void (*cb)(void *, const char *, const char *), void *arg);
+/* All of SHOW STATUS's rows (show.c): status.c's with the other modules' figures. */
+void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, const char *), void *arg);
 /* CHECKSUM TABLE (checksum.c) */
 void ex_checksum_table(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals);

@@ -393,10 +393,14 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
         const char *e[][6] = { { "InnoDB", "DEFAULT", "pressdb in-memory engine with a write-ahead log", "YES", "NO", "YES" },
                                { "MyISAM", "YES", "Accepted and stored by the pressdb engine", "YES", "NO", "YES" } };
         for (int i = 0; i < 2; i++) { begin_row(&b); for (int k = 0; k < 6; k++) vs(&b, e[i][k]); end_row(&b); }
-    } else if (!strcasecmp(name, "SESSION_VARIABLES") || !strcasecmp(name, "GLOBAL_VARIABLES")) {
-        col(&b, "VARIABLE_NAME", 'S', 64); col(&b, "VARIABLE_VALUE", 'S', 2048);
+    } else if (!strcasecmp(name, "SESSION_STATUS") || !strcasecmp(name, "GLOBAL_STATUS") ||
+               !strcasecmp(name, "SESSION_VARIABLES") || !strcasecmp(name, "GLOBAL_VARIABLES")) {
+        col(&b, "VARIABLE_NAME", 'S', 64); col(&b, "VARIABLE_VALUE", 'S', 4096);
+        for (int i = 0; i < 2; i++) { b.types[i].nullable = false; b.types[i].flags |= NOT_NULL_FLAG; }
         rows->ncols = (uint32_t)b.ncols;
-        ex_sysvar_list(ctx->s, !strcasecmp(name, "GLOBAL_VARIABLES"), var_row, &b, ctx->a);
+        bool global = !strncasecmp(name, "GLOBAL", 6);
+        if (strstr(name, "STATUS") || strstr(name, "status")) ex_status_rows(ctx, global, var_row, &b);
+        else ex_sysvar_list(ctx->s, global, var_row, &b, ctx->a);
     } else if (!strcasecmp(name, "COLLATIONS") || !strcasecmp(name, "CHARACTER_SETS")) {
         bool cs = !strcasecmp(name, "CHARACTER_SETS");
         if (cs) { col(&b, "CHARACTER_SET_NAME", 'S', 32); col(&b, "DEFAULT_COLLATE_NAME", 'S', 64); col(&b, "DESCRIPTION", 'S', 60); col(&b, "MAXLEN", 'U', 0); }

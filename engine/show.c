@@ -390,6 +390,80 @@ static void var_cb(void *c, const char *name, const char *val)
     ex_textset_add(v->ctx, v->ts, vals);
 }
 
+/* SHOW STATUS's rows, also information_schema's GLOBAL_STATUS and SESSION_STATUS: the
+ * counters of status.c with the figures of the plan cache, the JIT, compression and
+ * memory, in name order. */
+void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, const char *), void *arg)
+{
+    /* Memory_used: the bytes the store's counted allocator holds and the JIT's code pages (MariaDB reports
+     * its own allocations under the same name). */
+    char mem[24], zv[24], zb[24], zr[24];
+    snprintf(mem, sizeof mem, "%zu", stor_mem_used());
+    /* Compressed_*: cold long strings the store holds compressed (storage.h) */
+    stor_zstats z;
+    stor_compress_stats(&z);
+    snprintf(zv, sizeof zv, "%llu", (unsigned long long)z.values);
+    snprintf(zb, sizeof zb, "%llu", (unsigned long long)z.bytes);
+    snprintf(zr, sizeof zr, "%llu", (unsigned long long)z.raw_bytes);
+    /* Plan_cache_*: statements served from the statement-shape cache, parsed
+     * instead, and shapes held (planner.h) */
+    char ph[24], pm[24], pe[24];
+    uint64_t hits, misses, entries;
+    pl_shape_stats(&hits, &misses, &entries);
+    snprintf(ph, sizeof ph, "%llu", (unsigned long long)hits);
+    snprintf(pm, sizeof pm, "%llu", (unsigned long long)misses);
+    snprintf(pe, sizeof pe, "%llu", (unsigned long long)entries);
+    /* Plan_cache_plans_*: query block plans used again, made and kept, found
+       stale (DDL since), and reused but planned afresh for another join order */
+    char bh[24], bm[24], bs[24], br[24];
+    uint64_t b_hits, b_made, b_stale, b_re;
+    ex_block_plan_stats(&b_hits, &b_made, &b_stale, &b_re);
+    /* Sort_merge_passes: merges of sorted runs on disk; Created_tmp_disk_tables:
+       GROUP BYs that went on on disk (spill.c; MariaDB's counters, but counted
+       since start for all sessions) */
+    char smp[24], ctd[24];
+    snprintf(smp, sizeof smp, "%llu", (unsigned long long)ex_spill_merge_passes());
+    snprintf(ctd, sizeof ctd, "%llu", (unsigned long long)ex_spill_disk_tables());
+    snprintf(bh, sizeof bh, "%llu", (unsigned long long)b_hits);
+    snprintf(bm, sizeof bm, "%llu", (unsigned long long)b_made);
+    snprintf(bs, sizeof bs, "%llu", (unsigned long long)b_stale);
+    snprintf(br, sizeof br, "%llu", (unsigned long long)b_re);
+    /* Jit_*: the JIT's kernels compiled and their compile time, code bytes held,
+       scans run compiled, and scans that could have been but were not (no
+       executable memory, or the code evicted) (engine/jit_bridge.c) */
+    char jc[24], jt[24], jb[24], je[24], jf[24];
+    uint64_t j_c, j_t, j_b, j_e, j_f, j_map;
+    jb_stats(&j_c, &j_t, &j_b, &j_e, &j_f, &j_map);
+    snprintf(jc, sizeof jc, "%llu", (unsigned long long)j_c);
+    snprintf(jt, sizeof jt, "%llu", (unsigned long long)j_t);
+    snprintf(jb, sizeof jb, "%llu", (unsigned long long)j_b);
+    snprintf(je, sizeof je, "%llu", (unsigned long long)j_e);
+    snprintf(jf, sizeof jf, "%llu", (unsigned long long)j_f);
+    snprintf(mem, sizeof mem, "%zu", stor_mem_used() + (size_t)j_map);
+    /* Plan_cache_programs_*: expression programs kept with block plans, and used
+       from them instead of compiling */
+    char kk[24], ku[24], psc[16];
+    snprintf(psc, sizeof psc, "%u", ex_prepared_count());
+    uint64_t k_kept, k_used;
+    ex_block_prog_stats(&k_kept, &k_used);
+    snprintf(kk, sizeof kk, "%llu", (unsigned long long)k_kept);
+    snprintf(ku, sizeof ku, "%llu", (unsigned long long)k_used);
+    const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
+                                { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
+                                { "Jit_code_bytes", jb }, { "Jit_compile_time_us", jt },
+                                { "Jit_compiled_blocks", jc }, { "Jit_executions", je },
+                                { "Jit_fallbacks", jf }, { "Memory_used", mem },
+                                { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },
+                                { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },
+                                { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },
+                                { "Plan_cache_plans_used", bh }, { "Plan_cache_programs_kept", kk },
+                                { "Plan_cache_programs_used", ku }, { "Prepared_stmt_count", psc },
+                                { "Sort_merge_passes", smp },
+                                { "Ssl_cipher", ctx->s->tls_cipher }, { "Ssl_version", ctx->s->tls_version } };
+    /* (sorted by name: merged with the counters of status.c) */
+    ex_status_list(ctx, global, (const char *const (*)[2])status, (int)(sizeof status / sizeof status[0]), cb, arg);
+}
+
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     ex_textset ts;
@@ -480,74 +554,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             varlist v = { ctx, &ts, st };
             ex_sysvar_list(ctx->s, st->global, var_cb, &v, ctx->a);
         } else {
-            /* Memory_used: the bytes the store's counted allocator holds and the JIT's code pages (MariaDB reports
-             * its own allocations under the same name). */
-            char mem[24], zv[24], zb[24], zr[24];
-            snprintf(mem, sizeof mem, "%zu", stor_mem_used());
-            /* Compressed_*: cold long strings the store holds compressed (storage.h) */
-            stor_zstats z;
-            stor_compress_stats(&z);
-            snprintf(zv, sizeof zv, "%llu", (unsigned long long)z.values);
-            snprintf(zb, sizeof zb, "%llu", (unsigned long long)z.bytes);
-            snprintf(zr, sizeof zr, "%llu", (unsigned long long)z.raw_bytes);
-            /* Plan_cache_*: statements served from the statement-shape cache, parsed
-             * instead, and shapes held (planner.h) */
-            char ph[24], pm[24], pe[24];
-            uint64_t hits, misses, entries;
-            pl_shape_stats(&hits, &misses, &entries);
-            snprintf(ph, sizeof ph, "%llu", (unsigned long long)hits);
-            snprintf(pm, sizeof pm, "%llu", (unsigned long long)misses);
-            snprintf(pe, sizeof pe, "%llu", (unsigned long long)entries);
-            /* Plan_cache_plans_*: query block plans used again, made and kept, found
-               stale (DDL since), and reused but planned afresh for another join order */
-            char bh[24], bm[24], bs[24], br[24];
-            uint64_t b_hits, b_made, b_stale, b_re;
-            ex_block_plan_stats(&b_hits, &b_made, &b_stale, &b_re);
-            /* Sort_merge_passes: merges of sorted runs on disk; Created_tmp_disk_tables:
-               GROUP BYs that went on on disk (spill.c; MariaDB's counters, but counted
-               since start for all sessions) */
-            char smp[24], ctd[24];
-            snprintf(smp, sizeof smp, "%llu", (unsigned long long)ex_spill_merge_passes());
-            snprintf(ctd, sizeof ctd, "%llu", (unsigned long long)ex_spill_disk_tables());
-            snprintf(bh, sizeof bh, "%llu", (unsigned long long)b_hits);
-            snprintf(bm, sizeof bm, "%llu", (unsigned long long)b_made);
-            snprintf(bs, sizeof bs, "%llu", (unsigned long long)b_stale);
-            snprintf(br, sizeof br, "%llu", (unsigned long long)b_re);
-            /* Jit_*: the JIT's kernels compiled and their compile time, code bytes held,
-               scans run compiled, and scans that could have been but were not (no
-               executable memory, or the code evicted) (engine/jit_bridge.c) */
-            char jc[24], jt[24], jb[24], je[24], jf[24];
-            uint64_t j_c, j_t, j_b, j_e, j_f, j_map;
-            jb_stats(&j_c, &j_t, &j_b, &j_e, &j_f, &j_map);
-            snprintf(jc, sizeof jc, "%llu", (unsigned long long)j_c);
-            snprintf(jt, sizeof jt, "%llu", (unsigned long long)j_t);
-            snprintf(jb, sizeof jb, "%llu", (unsigned long long)j_b);
-            snprintf(je, sizeof je, "%llu", (unsigned long long)j_e);
-            snprintf(jf, sizeof jf, "%llu", (unsigned long long)j_f);
-            snprintf(mem, sizeof mem, "%zu", stor_mem_used() + (size_t)j_map);
-            /* Plan_cache_programs_*: expression programs kept with block plans, and used
-               from them instead of compiling */
-            char kk[24], ku[24], psc[16];
-            snprintf(psc, sizeof psc, "%u", ex_prepared_count());
-            uint64_t k_kept, k_used;
-            ex_block_prog_stats(&k_kept, &k_used);
-            snprintf(kk, sizeof kk, "%llu", (unsigned long long)k_kept);
-            snprintf(ku, sizeof ku, "%llu", (unsigned long long)k_used);
-            const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
-                                        { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
-                                        { "Jit_code_bytes", jb }, { "Jit_compile_time_us", jt },
-                                        { "Jit_compiled_blocks", jc }, { "Jit_executions", je },
-                                        { "Jit_fallbacks", jf }, { "Memory_used", mem },
-                                        { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },
-                                        { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },
-                                        { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },
-                                        { "Plan_cache_plans_used", bh }, { "Plan_cache_programs_kept", kk },
-                                        { "Plan_cache_programs_used", ku }, { "Prepared_stmt_count", psc },
-                                        { "Sort_merge_passes", smp },
-                                        { "Ssl_cipher", ctx->s->tls_cipher }, { "Ssl_version", ctx->s->tls_version } };
-            /* (sorted by name: merged with the counters of status.c) */
-            ex_status_list(ctx, st->global, (const char *const (*)[2])status, (int)(sizeof status / sizeof status[0]),
-                           var_cb, &(varlist){ ctx, &ts, st });
+            ex_status_rows(ctx, st->global, var_cb, &(varlist){ ctx, &ts, st });
         }
         show_filter(ctx, st->show_where, &ts);
         ex_textset_send(ctx, &ts, r);
