@@ -19,6 +19,7 @@
 static void ty_uuid(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_str(t, 36, COLL_UTF8MB4_GENERAL_CI);
+    t->ptype = MYSQL_TYPE_STRING;   /* (fixed length: MariaDB sends it as CHAR) */
 }
 
 static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
