@@ -773,6 +773,7 @@ typedef struct ex_result {
     pdb_session *s;         /* for character_set_results (NULL: no conversion) */
     uint16_t status;        /* PDB_ST_* for the final packet (MORE_RESULTS etc.) */
     bool stopped;
+    uint64_t rows;          /* rows sent (the slow query log's Rows_sent) */
 } ex_result;
 
 void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r);
@@ -829,6 +830,13 @@ void ex_rows_reserve(stor_arena *a, ex_rows *r, uint32_t nrows);
  * when it will run again (-1); statements in progress; FLUSH STATUS; SHOW STATUS's rows
  * with the sorted pairs other modules add. */
 void ex_status_statement(pdb_session *s, const pl_stmt *st, bool question, int delta);
+/* The slow query log (sysvar.c): long_query_time of the session in ns, slow_query_log,
+ * slow_query_log_file. */
+uint64_t ex_sysvar_long_query_ns(pdb_session *s);
+/* After a statement that began at t0_ns (ex_now_ns): Slow_queries and the slow log. */
+void ex_status_slow(pdb_session *s, uint64_t t0_ns, const char *sql, size_t len, uint64_t rows_sent);
+bool ex_sysvar_slow_log_on(void);
+void ex_sysvar_slow_log_file(char *buf, size_t cap);
 void ex_status_running(int delta);
 void ex_status_flush(pdb_session *s);
 void ex_status_list(ex_ctx *ctx, bool global, const char *const (*extra)[2], int nextra,

@@ -81,6 +81,7 @@ typedef struct pdb_session {
     uint32_t conn_id;
     char user[81];
     char host[256];                 /* client host as matched ("localhost") */
+    char ip[64];                    /* the client's address, "" over the Unix socket */
     char db[PDB_NAME_LEN];          /* current database, "" = none */
     bool autocommit;
     bool in_trans;
@@ -232,6 +233,16 @@ typedef struct pdb_server_status {
     uint32_t threads_connected, max_used_connections;
 } pdb_server_status;
 void pdb_set_server_status(void (*fn)(pdb_server_status *));
+/* A statement that ran longer than the session's long_query_time while slow_query_log is
+ * ON: the server writes it to the slow query log (file: slow_query_log_file). */
+typedef struct pdb_slow_entry {
+    const pdb_session *s;
+    const char *sql;
+    size_t len;
+    uint64_t query_us, rows_sent, rows_affected;
+    const char *file;
+} pdb_slow_entry;
+void pdb_set_slow_log(void (*fn)(const pdb_slow_entry *));
 
 void pdb_session_init(pdb_session *s, uint32_t conn_id);
 void pdb_session_free(pdb_session *s);

@@ -351,6 +351,7 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
 void ex_send_row(ex_result *r, const pdb_value *vals, int n)
 {
     if (r->stopped) return;
+    r->rows++;
     const pdb_value *out = vals;
     pdb_value conv[n > 0 ? n : 1];
     if (r->s && r->s->coll_results) {
@@ -1146,7 +1147,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
 
 int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink)
 {
-    ex_result r = { sink, s, 0, false };
+    ex_result r = { sink, s, 0, false, 0 };
     size_t clen;
     char *converted = ex_client_to_utf8(s, sql, len, &clen);
     ex_status_running(1);
@@ -1275,10 +1276,13 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
         ex_status_statement(s, &st, true, 1);   /* (before it runs: SHOW STATUS counts itself) */
+        uint64_t t0 = ex_now_ns();
+        r.rows = 0;
         int res = st.kind == S_PREPARE || st.kind == S_EXECUTE || st.kind == S_DEALLOCATE
                   ? sql_ps(s, &st, &r)
                   : run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) ex_status_statement(s, &st, true, -1);
+        else ex_status_slow(s, t0, sql + start, pos - start, r.rows);
         pl_shape_release(shape);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) {
             /* run this statement and the rest again once the lock holder is gone, or on a
@@ -1301,7 +1305,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
 
 int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
 {
-    ex_result r = { sink, s, 0, false };
+    ex_result r = { sink, s, 0, false, 0 };
     char *sql = s->resume;
     size_t len = s->resume_len;
     s->resume = NULL;
@@ -1549,7 +1553,7 @@ static pdb_stmt *stmt_prepare(pdb_session *s, const char *sql, size_t len, const
     ps->nparams = (uint32_t)st.nparams;
     capture cp = { ps, sink, false };
     pdb_sink cs = { &cp, cap_columns, cap_row, cap_end, cap_ok, cap_error };
-    ex_result r = { &cs, s, 0, false };
+    ex_result r = { &cs, s, 0, false, 0 };
     s->exec_moved = run_statement(s, &st, &r, NULL, 0, true, NULL, NULL, 0) == PDB_EXEC_MOVE;
     if (cp.failed || s->exec_moved) { pdb_stmt_close(ps); return NULL; }
     *nparams = ps->nparams;
@@ -1596,11 +1600,13 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
 {
     stor_arena_reset(&s->arena);
     s->nwarnings = 0; s->warn_count = 0;
-    ex_result r = { sink, s, 0, false };
+    ex_result r = { sink, s, 0, false, 0 };
     ex_status_running(1);
+    uint64_t t0 = ex_now_ns();
     int res = stmt_run(s, ps, params, nparams, &r);
     ex_status_running(-1);
     if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
+    ex_status_slow(s, t0, ps->sql, ps->len, r.rows);
     return r.stopped ? 1 : 0;
 }
 

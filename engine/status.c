@@ -19,6 +19,23 @@ static const char *const stat_names[PDB_NSTAT] = {
 
 void pdb_set_server_status(void (*fn)(pdb_server_status *)) { server_fn = fn; }
 
+static void (*slow_fn)(const pdb_slow_entry *);
+void pdb_set_slow_log(void (*fn)(const pdb_slow_entry *)) { slow_fn = fn; }
+
+/* Longer than long_query_time: Slow_queries (whether or not the log is on, as MariaDB),
+ * and an entry in the slow query log when slow_query_log is ON. */
+void ex_status_slow(pdb_session *s, uint64_t t0_ns, const char *sql, size_t len, uint64_t rows_sent)
+{
+    uint64_t took = ex_now_ns() - t0_ns;
+    if (took <= ex_sysvar_long_query_ns(s)) return;
+    pdb_status_add(s, PDB_STAT_SLOW_QUERIES, 1);
+    if (!slow_fn || !ex_sysvar_slow_log_on()) return;
+    char file[4096];
+    ex_sysvar_slow_log_file(file, sizeof file);
+    pdb_slow_entry e = { s, sql, len, took / 1000, rows_sent, s->row_count > 0 ? (uint64_t)s->row_count : 0, file };
+    slow_fn(&e);
+}
+
 void pdb_status_add(pdb_session *s, pdb_stat which, int64_t n)
 {
     if (s) s->stat[which] += (uint64_t)n;

@@ -67,7 +67,7 @@ static const sysvar vars[] = {
     { "license", SV_STR, SVF_GLOBAL | SVF_RO, "GPL" },
     { "lock_wait_timeout", SV_UINT, SVF_SESSION, "86400" },
     { "log_bin", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
-    { "long_query_time", SV_STR, SVF_SESSION, "10.000000" },
+    { "long_query_time", SV_DOUBLE, SVF_SESSION, "10.000000" },
     { "lower_case_file_system", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
     { "lower_case_table_names", SV_UINT, SVF_GLOBAL | SVF_RO, "0" },
     { "max_allowed_packet", SV_UINT, SVF_SESSION, "16777216" },
@@ -97,6 +97,8 @@ static const sysvar vars[] = {
     { "server_id", SV_UINT, SVF_SESSION, "1" },
     { "skip_name_resolve", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
     { "skip_networking", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
+    { "slow_query_log", SV_BOOL, SVF_GLOBAL, "OFF" },
+    { "slow_query_log_file", SV_STR, SVF_GLOBAL, "" },
     { "socket", SV_STR, SVF_GLOBAL | SVF_RO, "" },
     { "sort_buffer_size", SV_UINT, SVF_SESSION, "2097152" },
     { "sql_auto_is_null", SV_BOOL, SVF_SESSION, "OFF" },
@@ -225,6 +227,17 @@ static const char *global_value(const sysvar *v, char *buf, size_t cap)
     if (!strcmp(v->name, "version_comment")) { snprintf(buf, cap, "pressdb %s", PDB_VERSION); return buf; }
     if (!strcmp(v->name, "datadir")) { snprintf(buf, cap, "%s/", stor_datadir()); return buf; }
     if (!strcmp(v->name, "hostname")) { gethostname(buf, cap); buf[cap - 1] = 0; return buf; }
+    if (!strcmp(v->name, "slow_query_log_file")) {
+        pthread_mutex_lock(&gmu);
+        for (ovr *o = globals; o; o = o->next)
+            if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
+        pthread_mutex_unlock(&gmu);
+        char host[200];
+        gethostname(host, sizeof host);
+        host[sizeof host - 1] = 0;
+        snprintf(buf, cap, "%s-slow.log", host);
+        return buf;
+    }
     pthread_mutex_lock(&gmu);
     for (ovr *o = globals; o; o = o->next)
         if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
@@ -400,6 +413,14 @@ static const sysvar *stmt_time_var(void)
     return v;
 }
 
+static const sysvar *long_query_var(void)
+{
+    static _Atomic(const sysvar *) lqt;
+    const sysvar *v = lqt;
+    if (!v) lqt = v = find_var("long_query_time");
+    return v;
+}
+
 static uint64_t secs_to_ns(const char *text)
 {
     double d = text ? strtod(text, NULL) : 0;
@@ -408,6 +429,8 @@ static uint64_t secs_to_ns(const char *text)
 
 /* The global value in ns, so that a statement finds its limit without the lock. */
 static _Atomic uint64_t stmt_time_global_ns;
+static _Atomic uint64_t long_query_global_ns = 10000000000ull;
+static _Atomic bool slow_log_on;
 /* max_prepared_stmt_count, read by every prepare (server/stmt.c) without the lock */
 static _Atomic uint32_t max_prepared_global = 16382;
 
@@ -416,6 +439,9 @@ uint32_t pdb_max_prepared_stmts(void) { return atomic_load_explicit(&max_prepare
 static void note_global(const char *name, const char *text)
 {
     if (!strcmp(name, "max_statement_time")) atomic_store(&stmt_time_global_ns, secs_to_ns(text));
+    if (!strcmp(name, "long_query_time")) atomic_store(&long_query_global_ns, secs_to_ns(text));
+    if (!strcmp(name, "slow_query_log"))
+        atomic_store(&slow_log_on, text && (!strcasecmp(text, "ON") || !strcmp(text, "1") || !strcasecmp(text, "TRUE")));
     if (!strcmp(name, "max_prepared_stmt_count")) {
         unsigned long long n = text ? strtoull(text, NULL, 10) : 0;
         atomic_store(&max_prepared_global, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
@@ -428,6 +454,23 @@ uint64_t ex_sysvar_stmt_time_ns(pdb_session *s)
     for (ovr *o = s->sysvars; o; o = o->next)
         if (o->v == v) return secs_to_ns(o->val);
     return atomic_load_explicit(&stmt_time_global_ns, memory_order_relaxed);
+}
+
+uint64_t ex_sysvar_long_query_ns(pdb_session *s)
+{
+    const sysvar *v = long_query_var();
+    for (ovr *o = s->sysvars; o; o = o->next)
+        if (o->v == v) return secs_to_ns(o->val);
+    return atomic_load_explicit(&long_query_global_ns, memory_order_relaxed);
+}
+
+bool ex_sysvar_slow_log_on(void) { return atomic_load_explicit(&slow_log_on, memory_order_relaxed); }
+
+/* slow_query_log_file: its value, by default <hostname>-slow.log (in the datadir) */
+void ex_sysvar_slow_log_file(char *buf, size_t cap)
+{
+    const char *v = global_value(find_var("slow_query_log_file"), buf, cap);
+    if (v != buf) snprintf(buf, cap, "%s", v);
 }
 
 bool ex_sysvar_overridden(pdb_session *s, const char *name)
@@ -627,7 +670,7 @@ int pdb_set_global_default(const char *name, const char *value)
         snprintf(num, sizeof num, "%llu", n < 8192 ? 8192ull : n);
         value = num;
     }
-    if (v == stmt_time_var()) {
+    if (v == stmt_time_var() || v == long_query_var()) {
         stmt_time_clamp(v, value, num, sizeof num, &(ex_err){ 0 });
         value = num;
     }

@@ -224,6 +224,7 @@ static void accept_login(srv_conn *c)
     c->sess = s;
     srv_copy(s->user, sizeof s->user, a->user);
     srv_copy(s->host, sizeof s->host, c->host);
+    srv_copy(s->ip, sizeof s->ip, c->is_unix ? "" : c->ip);
     srv_copy(s->priv_host, sizeof s->priv_host, a->acct.host);
     if (c->tls && c->ssl) {
         srv_copy(s->tls_cipher, sizeof s->tls_cipher, SSL_get_cipher_name(c->ssl));

@@ -112,8 +112,11 @@ int srv_log_open(const char *path)
     return rc;
 }
 
+void srv_slow_log_reopen(void);
+
 void srv_log_reopen(void)
 {
+    srv_slow_log_reopen();
     pthread_mutex_lock(&log_mu);
     int rc = log_path[0] ? log_point_stderr_at(log_path) : 0;
     int e = errno;
@@ -121,4 +124,85 @@ void srv_log_reopen(void)
     if (rc)
         srv_log(SRV_ERROR, 0, "Could not reopen the error log '%s' (errno: %d \"%s\")",
                 log_path, e, strerror(e));
+}
+
+/* ------------------------------------------------------------------ the slow query log */
+
+/* In MariaDB's format, which mariadb-dumpslow and pt-query-digest read: a header when the
+ * file is opened, then per statement "# Time:" (when the second changed), who ran it,
+ * Query_time, Lock_time (0: pressdb takes no table locks that wait), Rows_sent,
+ * Rows_examined (not counted: 0), Rows_affected, "use db;" when the database changed,
+ * "SET timestamp=...;" and the statement. A relative file name is in the datadir. */
+static pthread_mutex_t slow_mu = PTHREAD_MUTEX_INITIALIZER;
+static FILE *slow_f;
+static char slow_name[SRV_PATH_MAX];
+static time_t slow_last;
+static char slow_db[PDB_NAME_LEN];
+
+static FILE *slow_open(const char *name)
+{
+    char path[SRV_PATH_MAX * 2];
+    if (name[0] == '/')
+        snprintf(path, sizeof path, "%s", name);
+    else
+        snprintf(path, sizeof path, "%s/%s", stor_datadir(), name);
+    FILE *f = fopen(path, "a");
+    if (!f) {
+        srv_log(SRV_ERROR, 0, "Could not use %s for logging (error %d). Turning logging off for the whole duration of the server process.", path, errno);
+        return NULL;
+    }
+    fprintf(f, "%s, Version: %s (pressdb %s). started with:\nTcp port: %d  Unix socket: %s\nTime\t\t    Id Command\tArgument\n",
+            "pressdb", pdb_server_version(), PDB_VERSION, srv_cfg.port, srv_cfg.socket_path);
+    return f;
+}
+
+void srv_slow_log(const pdb_slow_entry *e)
+{
+    pthread_mutex_lock(&slow_mu);
+    if (!slow_f || strcmp(slow_name, e->file)) {
+        if (slow_f)
+            fclose(slow_f);
+        snprintf(slow_name, sizeof slow_name, "%s", e->file);
+        slow_f = slow_open(e->file);
+        slow_last = 0;
+        slow_db[0] = 0;
+    }
+    if (slow_f) {
+        time_t now = time(NULL);
+        if (now != slow_last) {
+            struct tm tm;
+            localtime_r(&now, &tm);
+            fprintf(slow_f, "# Time: %02d%02d%02d %2d:%02d:%02d\n", tm.tm_year % 100, tm.tm_mon + 1, tm.tm_mday,
+                    tm.tm_hour, tm.tm_min, tm.tm_sec);
+            slow_last = now;
+        }
+        const pdb_session *s = e->s;
+        fprintf(slow_f, "# User@Host: %s[%s] @ %s [%s]\n", s->user, s->user, s->host, s->ip);
+        fprintf(slow_f, "# Thread_id: %u  Schema: %s  QC_hit: No\n", s->conn_id, s->db);
+        fprintf(slow_f, "# Query_time: %llu.%06llu  Lock_time: 0.000000  Rows_sent: %llu  Rows_examined: 0\n",
+                (unsigned long long)(e->query_us / 1000000), (unsigned long long)(e->query_us % 1000000),
+                (unsigned long long)e->rows_sent);
+        fprintf(slow_f, "# Rows_affected: %llu\n", (unsigned long long)e->rows_affected);
+        if (s->db[0] && strcmp(s->db, slow_db)) {
+            fprintf(slow_f, "use `%s`;\n", s->db);
+            snprintf(slow_db, sizeof slow_db, "%s", s->db);
+        }
+        size_t n = e->len;
+        while (n && (e->sql[n - 1] == ';' || e->sql[n - 1] == ' ' || e->sql[n - 1] == '\n'))
+            n--;
+        fprintf(slow_f, "SET timestamp=%lld;\n%.*s;\n", (long long)now, (int)n, e->sql);
+        fflush(slow_f);
+    }
+    pthread_mutex_unlock(&slow_mu);
+}
+
+/* FLUSH LOGS, SIGHUP: the next entry opens the file again (logrotate moved it) */
+void srv_slow_log_reopen(void)
+{
+    pthread_mutex_lock(&slow_mu);
+    if (slow_f)
+        fclose(slow_f);
+    slow_f = NULL;
+    slow_name[0] = 0;
+    pthread_mutex_unlock(&slow_mu);
 }

@@ -124,6 +124,8 @@ void srv_log_plain(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int  srv_log_open(const char *path);
 /* SIGHUP: reopens the file given to srv_log_open (log rotation). */
 void srv_log_reopen(void);
+/* The slow query log (log.c; the engine calls it through pdb_set_slow_log). */
+void srv_slow_log(const pdb_slow_entry *e);
 
 /* ---------------------------------------------------------------------- TLS */
 
