@@ -9,6 +9,8 @@ outcome (result sets, error code and message) and the connection's next answer m
 the same on both."""
 import os, sys
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from itargets import targets  # noqa: E402
 import pymysql.constants.CLIENT as CLIENT
 
 HOST = "127.0.0.1"
@@ -24,16 +26,6 @@ QUERIES = [
     "/*M!50700 SELECT 7 */", "SELECT 1 /*!80000 + 1 */", "SELECT 1 /*!50100 + 1 */", "/*!40101 SET @x = 1 */",
     "CREATE DATABASE IF NOT EXISTS es_db /*!40100 DEFAULT CHARACTER SET utf8mb4 */ /*!80016 DEFAULT ENCRYPTION='N' */",
 ]
-
-
-def targets():
-    out = []
-    if os.environ.get("MARIADB_PORT"):
-        out.append(("MariaDB", int(os.environ["MARIADB_PORT"])))
-    if not os.environ.get("PRESSDB_PORT"):
-        sys.exit("PRESSDB_PORT is not set: run this through tests/run.py")
-    out.append(("pressdb", int(os.environ["PRESSDB_PORT"])))
-    return out
 
 
 def outcome(cur, conn, q):

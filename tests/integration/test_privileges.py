@@ -13,6 +13,8 @@ comes back is compared with what the server said before the restart."""
 import os, shutil, signal, socket, subprocess, sys, tempfile, time
 import struct
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from itargets import targets  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_protocol_commands import Conn, native, describe  # noqa: E402
@@ -21,16 +23,6 @@ HOST = "127.0.0.1"
 DBA, DBB = "pt_wordpress", "pt_other"
 
 failures = []
-
-
-def targets():
-    out = []
-    if os.environ.get("MARIADB_PORT"):
-        out.append(("MariaDB", int(os.environ["MARIADB_PORT"])))
-    if not os.environ.get("PRESSDB_PORT"):
-        sys.exit("PRESSDB_PORT is not set: run this through tests/run.py")
-    out.append(("pressdb", int(os.environ["PRESSDB_PORT"])))
-    return out
 
 
 def connect(port, user="root", password="", db=None):

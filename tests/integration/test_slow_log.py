@@ -8,21 +8,13 @@ count, left out), the header, and the session's Slow_queries. Nothing is logged 
 session under the default long_query_time, and with slow_query_log=OFF."""
 import os, re, shutil, sys, tempfile
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from itargets import targets  # noqa: E402
 
 HOST = "127.0.0.1"
 WORK = ["SELECT 1", "USE sl_db", "SELECT * FROM t", "INSERT INTO t VALUES (1), (2)", "UPDATE t SET a = a + 10",
         "SELECT a FROM t ORDER BY a", "SELECT nosuch FROM t", "DELETE FROM t WHERE a > 11",
         "SELECT COUNT(*) FROM t;"]
-
-
-def targets():
-    out = []
-    if os.environ.get("MARIADB_PORT"):
-        out.append(("MariaDB", int(os.environ["MARIADB_PORT"])))
-    if not os.environ.get("PRESSDB_PORT"):
-        sys.exit("PRESSDB_PORT is not set: run this through tests/run.py")
-    out.append(("pressdb", int(os.environ["PRESSDB_PORT"])))
-    return out
 
 
 def connect(port, db=None):

@@ -10,20 +10,12 @@ Max_used_connections move by the same amounts, Uptime grows, Threads_running cou
 statement that asks. The list of names is MariaDB's where pressdb keeps the counter."""
 import os, shutil, socket, subprocess, sys, time
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from itargets import targets  # noqa: E402
 import pymysql.constants.CLIENT as CLIENT
 
 HOST = "127.0.0.1"
 failures = []
-
-
-def targets():
-    out = []
-    if os.environ.get("MARIADB_PORT"):
-        out.append(("MariaDB", int(os.environ["MARIADB_PORT"])))
-    if not os.environ.get("PRESSDB_PORT"):
-        sys.exit("PRESSDB_PORT is not set: run this through tests/run.py")
-    out.append(("pressdb", int(os.environ["PRESSDB_PORT"])))
-    return out
 
 
 def connect(port, **kw):
