@@ -1519,13 +1519,6 @@ static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     }
     if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
     arith_type(op, &at[0], &at[1], t, incr);
-    /* +, -, * of operands that cannot be NULL cannot be either (out of range is an error);
-       a quotient or remainder is NULL when dividing by zero */
-    if ((op == BO_ADD || op == BO_SUB || op == BO_MUL) && !at[0].nullable && !at[1].nullable &&
-        at[0].vt != VT_NULL && at[1].vt != VT_NULL) {
-        t->nullable = false;
-        t->flags |= NOT_NULL_FLAG;
-    }
 }
 
 /* A binary operator: logical, comparison, arithmetic or bitwise */

@@ -7,12 +7,8 @@ SELECT VARIABLE_NAME, VARIABLE_VALUE > 0 FROM information_schema.GLOBAL_STATUS W
 SELECT * FROM information_schema.SESSION_VARIABLES WHERE VARIABLE_NAME = 'AUTOCOMMIT';
 SHOW GLOBAL STATUS LIKE 'Com\_xa%';
 SHOW SESSION STATUS WHERE Variable_name IN ('Com_xa_start', 'Com_show_binlog_status', 'Com_create_role');
--- result metadata: TRUE/FALSE are INT(5) (CREATE ... SELECT shows it), UUID() a CHAR,
--- and +, -, * of operands that cannot be NULL are NOT NULL
+-- result metadata: TRUE/FALSE are INT(5) (CREATE ... SELECT shows it), UUID() a CHAR
 SELECT TRUE, FALSE, LENGTH(UUID());
-CREATE TABLE sn (a INT NOT NULL, b INT, c DECIMAL(5,2) NOT NULL, d DOUBLE NOT NULL);
-INSERT INTO sn VALUES (1, NULL, 2.5, 3);
-SELECT a + 1, a - b, a * 2, c * a, d + 1, a / 2, a % 2, 'x' + 1, NULL + 1 FROM sn;
-CREATE TABLE sn2 AS SELECT TRUE AS t, a + 1 AS x, a * c AS y, b - a AS z FROM sn;
+CREATE TABLE sn2 AS SELECT TRUE AS t, FALSE AS f;
 SHOW CREATE TABLE sn2;
-DROP TABLE sn, sn2;
+DROP TABLE sn2;
