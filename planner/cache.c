@@ -30,6 +30,7 @@
 #include "planner/planner.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -200,7 +201,13 @@ static bool shape_of(stor_arena *a, const char *sql, size_t len, const pl_parse_
     const char *prev_end = sql;
     for (;;) {
         if (pl_lex_next(&lx, &t) != 0 || t.kind == TK_ERROR) return false;
-        if (t.kind == TK_EOF) break;
+        if (t.kind == TK_EOF) {
+            /* comments after the semicolon are an empty statement of their own (the
+               engine answers it with an OK): not this shape */
+            for (const char *c = prev_end; after_semi && c < sql + len; c++)
+                if (!isspace((unsigned char)*c) && *c != ';') return false;
+            break;
+        }
         if (after_semi) return false;                 /* a second statement */
         if (t.kind == TK_OP && t.op == ';') after_semi = true;
         /* a token, preceded by the text (space, comments) between it and the last */
