@@ -110,6 +110,7 @@ typedef struct scratch { stor_arena *a; char *p; size_t cap; const pdb_session *
  * columns hold single bytes in MariaDB's record), in sc's buffer when converted. */
 static const char *col_octets(scratch *sc, const stor_column *c, const pdb_value *v, size_t *n)
 {
+    if (!v->len) { *n = 0; return ""; }   /* (an empty value may have no bytes at all) */
     if (sc->cap < v->len + 1) {
         sc->cap = (v->len + 1) * 2;
         sc->p = stor_arena_alloc(sc->a, sc->cap);
@@ -192,7 +193,7 @@ static size_t field_bytes(scratch *sc, const stor_table *t, uint32_t col, uint32
     }
     default:   /* VARBINARY, BLOB, BIT: the value's bytes */
         *str = (const uint8_t *)v.p;
-        return v.len;
+        return v.p ? v.len : 0;
     }
 }
 
