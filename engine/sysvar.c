@@ -227,21 +227,17 @@ static const char *global_value(const sysvar *v, char *buf, size_t cap)
     if (!strcmp(v->name, "version_comment")) { snprintf(buf, cap, "pressdb %s", PDB_VERSION); return buf; }
     if (!strcmp(v->name, "datadir")) { snprintf(buf, cap, "%s/", stor_datadir()); return buf; }
     if (!strcmp(v->name, "hostname")) { gethostname(buf, cap); buf[cap - 1] = 0; return buf; }
-    if (!strcmp(v->name, "slow_query_log_file")) {
-        pthread_mutex_lock(&gmu);
-        for (ovr *o = globals; o; o = o->next)
-            if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
-        pthread_mutex_unlock(&gmu);
+    pthread_mutex_lock(&gmu);
+    for (ovr *o = globals; o; o = o->next)
+        if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
+    pthread_mutex_unlock(&gmu);
+    if (!strcmp(v->name, "slow_query_log_file")) {   /* (MariaDB's default: <hostname>-slow.log) */
         char host[200];
         gethostname(host, sizeof host);
         host[sizeof host - 1] = 0;
         snprintf(buf, cap, "%s-slow.log", host);
         return buf;
     }
-    pthread_mutex_lock(&gmu);
-    for (ovr *o = globals; o; o = o->next)
-        if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
-    pthread_mutex_unlock(&gmu);
     return v->dflt;
 }
 
