@@ -1515,7 +1515,14 @@ static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
             }
             bop = h[0] | h[1] << 8;
         }
-        emit(p, OP_ARITH, op, (uint16_t)bop, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
+        /* a: the operator, and above bit 16 which operands are unsigned integers read as
+           VT_INT (INT UNSIGNED and smaller): MariaDB's sum, difference or product is then
+           unsigned, out of range below 0 (1690), as with BIGINT UNSIGNED */
+        int ua = 0;
+        if (op == BO_ADD || op == BO_SUB || op == BO_MUL)
+            for (int i = 0; i < 2; i++)
+                if (at[i].is_unsigned && at[i].vt == VT_INT) ua |= 1 << (16 + i);
+        emit(p, OP_ARITH, op | ua, (uint16_t)bop, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
     }
     if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
     arith_type(op, &at[0], &at[1], t, incr);
@@ -3061,7 +3068,13 @@ static inline __attribute__((always_inline)) int op_case(ex_ctx *ctx, const ex_p
 /* OP_ARITH: a <o->a> b by MariaDB's types and overflow rules (do_arith; o->b its incr) */
 static inline __attribute__((always_inline)) int op_arith(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
 {
-    do_arith(ctx, o->a, &st[sp - 2], &st[sp - 1], o->b, p->consts[o->c].p);
+    if (o->a >> 16) {   /* an unsigned integer operand (see its compile) */
+        for (int i = 0; i < 2; i++) {
+            pdb_value *v = &st[sp - 2 + i];
+            if ((o->a >> (16 + i) & 1) && v->t == VT_INT && v->i >= 0) v->t = VT_UINT;
+        }
+    }
+    do_arith(ctx, o->a & 0xffff, &st[sp - 2], &st[sp - 1], o->b, p->consts[o->c].p);
     return sp - 1;
 }
 

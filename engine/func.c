@@ -1077,13 +1077,15 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         bool bytes_limit = c->type >= CT_TINYTEXT && c->type <= CT_LONGBLOB;
         size_t lim = bytes_limit ? (maxch < n ? maxch : n) : ex_fn_char_off(s, n, maxch, mb);
         if (lim < n) {
-            /* trailing spaces beyond the limit are dropped silently (Note) */
-            bool spaces = true;
-            for (size_t i = lim; i < n; i++) if (s[i] != ' ') { spaces = false; break; }
+            /* trailing spaces beyond the limit are dropped with a note, or silently into
+               CHAR, which pads anyway; into BINARY they are data (MariaDB's
+               report_if_important_data, count_spaces false for Field_string) */
+            bool spaces = c->type != CT_BINARY;
+            for (size_t i = lim; i < n && spaces; i++) if (s[i] != ' ') spaces = false;
             if (!spaces) {
                 if (ctx->strict) ex_raise(ctx, 1406, "22001", "Data too long for column '%s' at row %u", c->name, rowno);
                 ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
-            } else ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+            } else if (c->type != CT_CHAR) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
             n = lim;
         }
         if (c->type == CT_CHAR) while (n > 0 && s[n - 1] == ' ') n--;   /* CHAR strips trailing spaces */

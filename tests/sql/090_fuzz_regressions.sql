@@ -298,3 +298,29 @@ SELECT s, p, s REGEXP p, REGEXP_REPLACE(s, p, '<\\0>'), REGEXP_INSTR(s, p), REGE
 SELECT s REGEXP 'a(' FROM fz_regexp;
 SELECT COUNT(*) FROM fz_regexp WHERE s REGEXP 'a(';
 DROP TABLE fz_regexp;
+-- INT UNSIGNED (and smaller) in a sum, difference or product: MariaDB's result is
+-- unsigned, and below 0 an error (1690), as with BIGINT UNSIGNED
+CREATE TABLE fz_uns (u INT UNSIGNED, t TINYINT UNSIGNED, s INT);
+INSERT INTO fz_uns VALUES (5, 200, -3), (300, 1, 4);
+SELECT u - 100 FROM fz_uns;
+SELECT u - 4, t + s, u * 2, t - 1 FROM fz_uns;
+SELECT u + s FROM fz_uns;
+SELECT t * s FROM fz_uns;
+SELECT SUM(u - 100) FROM fz_uns;
+SELECT u - 100.5, u / 7, u DIV 2, u % 3, -u FROM fz_uns;
+DROP TABLE fz_uns;
+-- trailing spaces past a CHAR's length go without a note (it pads anyway); past a
+-- VARCHAR's with Note 1265; into BINARY they are data
+CREATE TABLE fz_pad (c CHAR(2), v VARCHAR(2), b BINARY(2));
+INSERT INTO fz_pad (c) VALUES ('ab   ');
+SHOW WARNINGS;
+INSERT INTO fz_pad (v) VALUES ('ab   ');
+SHOW WARNINGS;
+INSERT INTO fz_pad (b) VALUES ('ab   ');
+SET sql_mode = '';
+INSERT INTO fz_pad (b) VALUES ('ab   ');
+SHOW WARNINGS;
+UPDATE fz_pad SET c = 'x   ';
+SELECT c, v, HEX(b) FROM fz_pad;
+SET sql_mode = DEFAULT;
+DROP TABLE fz_pad;
