@@ -47,7 +47,11 @@ typedef struct jb_kern {
 
 /* A kept plan's kernels: a filter per scan level, the block's aggregate kernel, its
  * lookup-join kernel. */
-struct jb_kept { _Atomic(jb_kern *) lv[JB_LEVELS]; _Atomic(jb_kern *) agg; _Atomic(jb_kern *) join; };
+struct jb_kept {
+    _Atomic(jb_kern *) lv[JB_LEVELS];
+    _Atomic(jb_kern *) agg, join;
+    _Atomic(jb_kern *) dist;       /* the distinct values' kernel (every COUNT(DISTINCT) set) */
+};
 
 struct jb_scan {
     jb_kern *k;
@@ -117,6 +121,7 @@ void jb_kept_free(jb_kept *k)
     for (int i = 0; i < JB_LEVELS; i++) kern_free(atomic_load(&k->lv[i]));
     kern_free(atomic_load(&k->agg));
     kern_free(atomic_load(&k->join));
+    kern_free(atomic_load(&k->dist));
     free(k);
 }
 
@@ -383,12 +388,34 @@ uint32_t jb_next(ex_ctx *ctx, jb_scan *js, uint32_t **ids)
 /* The aggregate kernel's state for one execution: the group table lives in the
  * statement's arena (counted against its memory; a grown table leaves the old arrays
  * there), doubled when the kernel stops for room. */
+/* A string key column's classes for one execution: the values met so far that are equal
+ * under the key's collation, numbered from 1 (0 is NULL) in the order met; a pooled
+ * value's class is memoised by its pooled id (equal ids are equal bytes). */
+#define JB_KCLASS_MAX ((1u << 17) - 1)   /* a class fits 17 bits of the packed key */
+typedef struct jb_kclass {
+    uint32_t col;
+    uint16_t coll;
+    uint32_t *memo;                /* by pooled id: class, 0 = not met (65,536) */
+    pdb_value *val;                /* per class - 1: its first value (kept in the arena) */
+    uint64_t *hash;
+    uint32_t n, cap;
+    uint32_t *ht, htcap;           /* open addressing over val: class, 0 = empty */
+} jb_kclass;
+
 struct jb_agg {
     jb_kern *k;
     const stor_table *t;
-    int32_t keycol;
+    int32_t keycol;                /* one integer key, or -1 */
+    int nkc;                       /* string keys (key_pos: the packed classes) */
+    jb_kclass kc[JB_AGG_KEYS];
+    int64_t *kbuf;                 /* the packed key of each listed row of a chunk */
+    uint32_t kcap;
     uint32_t col[JIT_AGG_MAX];     /* the table's column per kernel column */
     int off[JIT_AGG_MAX];
+    int8_t amap[JIT_AGG_MAX];      /* per argument: its kernel aggregate, or -1 - its set */
+    struct jb_agg *dset[JIT_AGG_MAX];   /* COUNT(DISTINCT col): a table keyed by col, no
+                                           aggregates (its groups are the values) */
+    int ndset;
     int stride;
     uint64_t cap;                  /* groups the arrays have room for */
     jit_agg_state st;
@@ -400,14 +427,23 @@ struct jb_agg {
 _Static_assert((int)JB_COUNT_STAR == (int)JIT_A_COUNT_STAR && (int)JB_COUNT == (int)JIT_A_COUNT &&
                (int)JB_SUM == (int)JIT_A_SUM && (int)JB_MIN == (int)JIT_A_MIN && (int)JB_MAX == (int)JIT_A_MAX,
                "aggregate kinds");
+_Static_assert((int)JB_X_COL == (int)JIT_X_COL && (int)JB_X_K == (int)JIT_X_K && (int)JB_X_ADD == (int)JIT_X_ADD &&
+               (int)JB_X_SUB == (int)JIT_X_SUB && (int)JB_X_MUL == (int)JIT_X_MUL, "expression ops");
 
 static bool aspec_same(const jit_agg_spec *a, const jit_agg_spec *b)
 {
-    if (a->keyed != b->keyed || a->key_nullable != b->key_nullable || a->ncols != b->ncols || a->nagg != b->nagg)
+    if (a->keyed != b->keyed || a->key_nullable != b->key_nullable || a->key_pos != b->key_pos ||
+        a->ncols != b->ncols || a->nagg != b->nagg || a->nx != b->nx)
         return false;
     for (int i = 0; i < a->ncols; i++) if (a->nullable[i] != b->nullable[i]) return false;
     for (int i = 0; i < a->nagg; i++)
-        if (a->agg[i].kind != b->agg[i].kind || a->agg[i].col != b->agg[i].col) return false;
+        if (a->agg[i].kind != b->agg[i].kind || a->agg[i].col != b->agg[i].col || a->agg[i].x != b->agg[i].x)
+            return false;
+    for (int i = 0; i < a->nx; i++) {
+        if (a->x[i].n != b->x[i].n) return false;
+        for (int k = 0; k < a->x[i].n; k++)
+            if (a->x[i].op[k].op != b->x[i].op[k].op || a->x[i].op[k].arg != b->x[i].op[k].arg) return false;
+    }
     return true;
 }
 
@@ -443,34 +479,228 @@ static jb_kern *kernel_for(_Atomic(jb_kern *) *slot, const jit_agg_spec *aspec, 
 
 static bool agg_same(const jb_kern *k, const void *spec) { return aspec_same(&k->aspec, spec); }
 
-jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, int keycol, const jb_agg_arg *args, int nargs,
-                   const void *frame, uint64_t run)
+/* The kernel column slot of table column col (added when new); JIT_AGG_MAX when full. */
+static uint8_t agg_slot(jb_agg *ja, jit_agg_spec *spec, uint32_t col)
 {
-    if (nargs > JIT_AGG_MAX) return NULL;
+    uint8_t slot = 0;
+    while (slot < spec->ncols && ja->col[slot] != col) slot++;
+    if (slot == JIT_AGG_MAX) return slot;
+    if (slot == spec->ncols) {
+        ja->col[spec->ncols] = col;
+        spec->nullable[spec->ncols++] = true;   /* every bitmap is read: the kernel fits any state */
+    }
+    return slot;
+}
+
+/* The smallest and largest value column col holds in any row (dead ones and NULLs' slots
+ * too: a bound, not an answer). */
+static void col_range(const stor_table *t, uint32_t col, __int128 *lo, __int128 *hi)
+{
+    const int64_t *v = t->cols[col].i64;
+    int64_t mn = 0, mx = 0;
+    for (uint32_t r = 0; r < t->nrows; r++) {
+        mn = v[r] < mn ? v[r] : mn;
+        mx = v[r] > mx ? v[r] : mx;
+    }
+    *lo = mn;
+    *hi = mx;
+}
+
+/* Whether every value the expression and its parts take, given the columns' values now,
+ * is an int64 (the kernel's wrapping arithmetic is then exact). */
+static bool expr_fits(const stor_table *t, const jb_xop *x, int n)
+{
+    const __int128 big = (__int128)INT64_MAX;
+    __int128 lo[JIT_AGG_XOPS], hi[JIT_AGG_XOPS];
+    int d = 0;
+    for (int i = 0; i < n; i++) {
+        if (x[i].op == JB_X_COL) { col_range(t, x[i].col, &lo[d], &hi[d]); d++; continue; }
+        if (x[i].op == JB_X_K) { lo[d] = hi[d] = x[i].k; d++; continue; }
+        if (d < 2) return false;
+        __int128 a = lo[d - 2], b = hi[d - 2], c = lo[d - 1], e = hi[d - 1];
+        d--;
+        if (x[i].op == JB_X_ADD) { lo[d - 1] = a + c; hi[d - 1] = b + e; }
+        else if (x[i].op == JB_X_SUB) { lo[d - 1] = a - e; hi[d - 1] = b - c; }
+        else {
+            __int128 p[4] = { a * c, a * e, b * c, b * e };
+            lo[d - 1] = hi[d - 1] = p[0];
+            for (int k = 1; k < 4; k++) {
+                lo[d - 1] = p[k] < lo[d - 1] ? p[k] : lo[d - 1];
+                hi[d - 1] = p[k] > hi[d - 1] ? p[k] : hi[d - 1];
+            }
+        }
+        if (lo[d - 1] < -big || hi[d - 1] > big) return false;
+    }
+    return d == 1;
+}
+
+/* Aggregate arg's expression into spec (its constants into ja->st.k from *nk); false when
+ * it does not fit the kernel or could pass 64 bits. */
+static bool agg_expr(jb_agg *ja, jit_agg_spec *spec, const stor_table *t, const jb_agg_arg *arg, int *nk)
+{
+    if (arg->nx > JIT_AGG_XOPS || spec->nx >= JIT_AGG_MAX || !expr_fits(t, arg->x, arg->nx)) return false;
+    jit_agg_expr *x = &spec->x[spec->nx];
+    x->n = arg->nx;
+    for (int k = 0; k < arg->nx; k++) {
+        const jb_xop *o = &arg->x[k];
+        x->op[k].op = o->op;
+        x->op[k].arg = 0;
+        if (o->op == JB_X_COL) {
+            if ((x->op[k].arg = agg_slot(ja, spec, o->col)) == JIT_AGG_MAX) return false;
+        } else if (o->op == JB_X_K) {
+            if (*nk == JIT_AGG_K) return false;
+            ja->st.k[*nk] = o->k;
+            x->op[k].arg = (uint8_t)(*nk)++;
+        }
+    }
+    spec->nx++;
+    return true;
+}
+
+/* A COUNT(DISTINCT) set: a table keyed by col, its kernel the parent's to find. */
+static jb_agg *dset_new(ex_ctx *ctx, const stor_table *t, uint32_t col)
+{
+    jb_agg *d = stor_arena_alloc(ctx->a, sizeof *d);
+    memset(d, 0, sizeof *d);
+    d->t = t;
+    d->keycol = (int32_t)col;
+    d->a = ctx->a;
+    return d;
+}
+
+jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, const jb_gkey *keys, int nkeys,
+                   const jb_agg_arg *args, int nargs, const void *frame, uint64_t run)
+{
+    if (nargs > JIT_AGG_MAX || nkeys > JB_AGG_KEYS) return NULL;
     jb_agg *ja = stor_arena_alloc(ctx->a, sizeof *ja);
     memset(ja, 0, sizeof *ja);
     jit_agg_spec spec;
     memset(&spec, 0, sizeof spec);
-    spec.keyed = keycol >= 0;
-    spec.key_nullable = true;      /* every bitmap is read: the kernel fits any state */
-    for (int i = 0; i < nargs; i++) {
-        uint8_t slot = 0;
-        if (args[i].kind != JB_COUNT_STAR) {
-            while (slot < spec.ncols && ja->col[slot] != args[i].col) slot++;
-            if (slot == spec.ncols) {
-                ja->col[spec.ncols] = args[i].col;
-                spec.nullable[spec.ncols++] = true;
-            }
+    ja->keycol = -1;
+    spec.keyed = nkeys > 0;
+    if (nkeys == 1 && !keys[0].str) {
+        ja->keycol = (int32_t)keys[0].col;
+        spec.key_nullable = true;
+    } else if (nkeys) {
+        for (int i = 0; i < nkeys; i++) {
+            if (!keys[i].str) return NULL;
+            ja->kc[i].col = keys[i].col;
+            ja->kc[i].coll = keys[i].coll;
         }
-        spec.agg[spec.nagg++] = (jit_agg_op){ args[i].kind, slot };
+        ja->nkc = nkeys;
+        spec.key_pos = true;
+    }
+    int nk = 0;
+    for (int i = 0; i < nargs; i++) {
+        uint8_t slot = 0, x = 0;
+        if (args[i].kind == JB_DISTINCT) {
+            if (nkeys) return NULL;
+            jb_agg *d = dset_new(ctx, t, args[i].col);
+            ja->amap[i] = (int8_t)(-1 - ja->ndset);
+            ja->dset[ja->ndset++] = d;
+            continue;
+        }
+        ja->amap[i] = (int8_t)spec.nagg;
+        if (args[i].kind != JB_COUNT_STAR && args[i].nx) {
+            if (!agg_expr(ja, &spec, t, &args[i], &nk)) return NULL;
+            x = spec.nx;
+        } else if (args[i].kind != JB_COUNT_STAR) {
+            if ((slot = agg_slot(ja, &spec, args[i].col)) == JIT_AGG_MAX) return NULL;
+        }
+        spec.agg[spec.nagg++] = (jit_agg_op){ args[i].kind, slot, x };
+    }
+    for (int i = 0; i < ja->ndset; i++) {   /* (one kernel fits every set: keyed, nothing else) */
+        jb_agg *d = ja->dset[i];
+        jit_agg_spec ds = { .keyed = true, .key_nullable = true };
+        d->k = kernel_for(kept ? &kept->dist : NULL, &ds, NULL, agg_same, t->nrows, frame, run);
+        if (!d->k) return NULL;
     }
     ja->k = kernel_for(kept ? &kept->agg : NULL, &spec, NULL, agg_same, t->nrows, frame, run);
     if (!ja->k) return NULL;
     ja->t = t;
-    ja->keycol = keycol;
     ja->stride = jit_agg_layout(&spec, ja->off);
     ja->a = ctx->a;
     return ja;
+}
+
+/* The class of a string key's value in row (0: NULL), made when new; -1 when the column
+ * has more classes than a packed key holds. */
+static int64_t kclass_slow(ex_ctx *ctx, jb_agg *ja, jb_kclass *kc, uint32_t row)
+{
+    const stor_column *c = &ja->t->cols[kc->col];
+    if (c->nulls && (c->nulls[row >> 3] >> (row & 7) & 1)) return 0;
+    pdb_value v;
+    stor_get(ja->t, kc->col, row, &v);
+    if (v.t == VT_NULL) return 0;
+    uint64_t h = ex_hash_value(&v, kc->coll);
+    uint32_t at = (uint32_t)(h & (kc->htcap - 1)), cls = 0;
+    for (; kc->ht[at]; at = (at + 1) & (kc->htcap - 1)) {
+        uint32_t k = kc->ht[at];
+        if (kc->hash[k - 1] == h && ex_values_equal(&kc->val[k - 1], &v, kc->coll)) { cls = k; break; }
+    }
+    if (!cls) {
+        if (kc->n == JB_KCLASS_MAX) return -1;
+        if (kc->n == kc->cap) {
+            uint32_t nc = kc->cap * 2;
+            pdb_value *nv = stor_arena_alloc(ja->a, nc * sizeof *nv);
+            uint64_t *nh = stor_arena_alloc(ja->a, nc * sizeof *nh);
+            memcpy(nv, kc->val, kc->n * sizeof *nv);
+            memcpy(nh, kc->hash, kc->n * sizeof *nh);
+            kc->val = nv; kc->hash = nh; kc->cap = nc;
+        }
+        if ((kc->n + 1) * 2 > kc->htcap) {
+            uint32_t nc = kc->htcap * 2;
+            uint32_t *nt = stor_arena_alloc(ja->a, nc * sizeof *nt);
+            memset(nt, 0, nc * sizeof *nt);
+            for (uint32_t k = 0; k < kc->n; k++) {
+                uint32_t j = (uint32_t)(kc->hash[k] & (nc - 1));
+                while (nt[j]) j = (j + 1) & (nc - 1);
+                nt[j] = k + 1;
+            }
+            kc->ht = nt; kc->htcap = nc;
+            for (at = (uint32_t)(h & (nc - 1)); nt[at]; at = (at + 1) & (nc - 1)) {}
+        }
+        kc->val[kc->n] = ex_persist(ja->a, &v);
+        kc->hash[kc->n] = h;
+        cls = ++kc->n;
+        kc->ht[at] = cls;
+    }
+    if (c->code && c->code[row]) kc->memo[c->code[row]] = cls;
+    (void)ctx;
+    return cls;
+}
+
+static void kclass_init(jb_agg *ja, jb_kclass *kc)
+{
+    kc->memo = stor_arena_alloc(ja->a, 65536 * sizeof *kc->memo);
+    memset(kc->memo, 0, 65536 * sizeof *kc->memo);
+    kc->cap = 16;
+    kc->val = stor_arena_alloc(ja->a, kc->cap * sizeof *kc->val);
+    kc->hash = stor_arena_alloc(ja->a, kc->cap * sizeof *kc->hash);
+    kc->htcap = 64;
+    kc->ht = stor_arena_alloc(ja->a, kc->htcap * sizeof *kc->ht);
+    memset(kc->ht, 0, kc->htcap * sizeof *kc->ht);
+}
+
+/* kbuf[i]: the packed classes of row ids[i] (17 bits a key); false past JB_KCLASS_MAX. */
+static bool agg_keys(ex_ctx *ctx, jb_agg *ja, const uint32_t *ids, uint32_t n)
+{
+    if (n > ja->kcap) {
+        ja->kcap = n < 1024 ? 1024 : n;
+        ja->kbuf = stor_arena_alloc(ja->a, (size_t)ja->kcap * sizeof *ja->kbuf);
+    }
+    for (uint32_t i = 0; i < n; i++) ja->kbuf[i] = 0;
+    for (int k = 0; k < ja->nkc; k++) {
+        jb_kclass *kc = &ja->kc[k];
+        const uint16_t *code = ja->t->cols[kc->col].code;
+        for (uint32_t i = 0; i < n; i++) {
+            uint32_t row = ids[i];
+            int64_t cls = code && code[row] ? kc->memo[code[row]] : 0;
+            if (!cls && (cls = kclass_slow(ctx, ja, kc, row)) < 0) return false;
+            ja->kbuf[i] |= cls << (17 * k);
+        }
+    }
+    return true;
 }
 
 /* Room for twice the groups (at first cap0), the slots rehashed. */
@@ -504,51 +734,81 @@ static void agg_grow(ex_ctx *ctx, jb_agg *ja, uint64_t cap0)
     ja->cap = cap;
 }
 
-bool jb_agg_run(ex_ctx *ctx, jb_agg *ja, jb_scan *js, size_t max_bytes)
+/* A fresh table with room for as many groups as the kernel's last run made (a kept
+ * plan's kernel runs again with other literals: each doubling copies the arrays into
+ * fresh pages). */
+static void agg_start(ex_ctx *ctx, jb_agg *ja, size_t max_bytes)
 {
-    const stor_table *t = ja->t;
     jit_agg_state *s = &ja->st;
-    size_t held0 = ctx->a->held;
     s->ngroups = 0;
     s->null_group = -1;
     s->stride_bytes = (uint64_t)ja->stride * 8;
-    /* as many groups as the kernel's last run made (a kept plan's kernel runs again
-       with other literals): each doubling copies the arrays into fresh pages */
     uint64_t first = JB_AGG_CAP0, hint = atomic_load_explicit(&ja->k->groups, memory_order_relaxed);
-    while (first < hint && first < t->nrows) first *= 2;
+    while (first < hint && first < ja->t->nrows) first *= 2;
     if (max_bytes && first * (20 + 8 * (uint64_t)ja->stride) > max_bytes) first = JB_AGG_CAP0;
     agg_grow(ctx, ja, first);
-    uint32_t *ids, k;
-    jb_begin(js, t->nrows);
-    while ((k = jb_next(ctx, js, &ids)) > 0) {
-        /* the vectors as they are now */
-        if (ja->keycol >= 0) {
-            s->key = t->cols[ja->keycol].i64;
-            s->key_nulls = t->cols[ja->keycol].nulls;
-        }
-        for (int c = 0; c < ja->k->aspec.ncols; c++) {
-            s->col[c] = t->cols[ja->col[c]].i64;
-            s->nulls[c] = t->cols[ja->col[c]].nulls;
-        }
-        s->ids = ids;
-        s->n = k;
-        s->pos = 0;
-        for (;;) {
-            int64_t r;
-            void *fn = jit_enter(ja->k->b);
-            if (fn) {
-                r = ((jit_agg_fn)fn)(s);
-                jit_leave(ja->k->b);
-            } else {
-                r = jit_agg_c(&ja->k->aspec, s);
-            }
-            if (!r) break;
-            if (max_bytes && ctx->a->held - held0 > max_bytes) return false;
-            agg_grow(ctx, ja, JB_AGG_CAP0);
-        }
+}
+
+/* ids[0..k) through ja's kernel, growing its table when it stops; false past max_bytes
+ * (held0: the arena's bytes before the run). */
+static bool agg_chunk(ex_ctx *ctx, jb_agg *ja, uint32_t *ids, uint32_t k, size_t max_bytes, size_t held0)
+{
+    const stor_table *t = ja->t;
+    jit_agg_state *s = &ja->st;
+    /* the vectors as they are now */
+    if (ja->keycol >= 0) {
+        s->key = t->cols[ja->keycol].i64;
+        s->key_nulls = t->cols[ja->keycol].nulls;
+    } else if (ja->nkc) {
+        if (!agg_keys(ctx, ja, ids, k)) return false;
+        s->key = ja->kbuf;
     }
-    atomic_store_explicit(&ja->k->groups, s->ngroups, memory_order_relaxed);
+    for (int c = 0; c < ja->k->aspec.ncols; c++) {
+        s->col[c] = t->cols[ja->col[c]].i64;
+        s->nulls[c] = t->cols[ja->col[c]].nulls;
+    }
+    s->ids = ids;
+    s->n = k;
+    s->pos = 0;
+    for (;;) {
+        int64_t r;
+        void *fn = jit_enter(ja->k->b);
+        if (fn) {
+            r = ((jit_agg_fn)fn)(s);
+            jit_leave(ja->k->b);
+        } else {
+            r = jit_agg_c(&ja->k->aspec, s);
+        }
+        if (!r) return true;
+        if (max_bytes && ctx->a->held - held0 > max_bytes) return false;
+        agg_grow(ctx, ja, JB_AGG_CAP0);
+    }
+}
+
+bool jb_agg_run(ex_ctx *ctx, jb_agg *ja, jb_scan *js, size_t max_bytes)
+{
+    size_t held0 = ctx->a->held;
+    agg_start(ctx, ja, max_bytes);
+    for (int i = 0; i < ja->ndset; i++) agg_start(ctx, ja->dset[i], max_bytes);
+    for (int i = 0; i < ja->nkc; i++) kclass_init(ja, &ja->kc[i]);
+    uint32_t *ids, k;
+    jb_begin(js, ja->t->nrows);
+    while ((k = jb_next(ctx, js, &ids)) > 0) {
+        if (!agg_chunk(ctx, ja, ids, k, max_bytes, held0)) return false;
+        for (int i = 0; i < ja->ndset; i++)
+            if (!agg_chunk(ctx, ja->dset[i], ids, k, max_bytes, held0)) return false;
+    }
+    atomic_store_explicit(&ja->k->groups, ja->st.ngroups, memory_order_relaxed);
+    for (int i = 0; i < ja->ndset; i++)
+        atomic_store_explicit(&ja->dset[i]->k->groups, ja->dset[i]->st.ngroups, memory_order_relaxed);
     return true;
+}
+
+uint64_t jb_agg_distinct(const jb_agg *ja, int i)
+{
+    assert(ja->amap[i] < 0);
+    const jb_agg *d = ja->dset[-1 - ja->amap[i]];
+    return d->st.ngroups - (d->st.null_group >= 0);
 }
 
 uint64_t jb_agg_ngroups(const jb_agg *ja) { return ja->st.ngroups; }
@@ -563,7 +823,8 @@ bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key)
 
 const int64_t *jb_agg_acc(const jb_agg *ja, uint64_t g, int i)
 {
-    return &ja->st.acc[g * (uint64_t)ja->stride + (uint64_t)ja->off[i]];
+    assert(ja->amap[i] >= 0);
+    return &ja->st.acc[g * (uint64_t)ja->stride + (uint64_t)ja->off[ja->amap[i]]];
 }
 
 /* ---------------------------------------------------------------- lookup joins */

@@ -66,21 +66,40 @@ jb_scan *jb_scan_all(struct ex_ctx *ctx, jb_kept *kept, int lv, const struct sto
                      uint64_t run);
 
 /* A query block's grouped aggregate as compiled code (engine/jit/agg.c): the groups of a
- * scan's candidate rows by one integer column (or one group), with COUNT(*), COUNT, SUM,
- * MIN, MAX of integer columns; select.c picks the blocks whose interpreted answer these
+ * scan's candidate rows by one integer column, by up to three string columns (each
+ * value's class under the key's collation, numbered as the run meets them), or one group;
+ * with COUNT(*), COUNT, SUM, MIN, MAX of integer columns or of +, -, * expressions over
+ * them and constants (a postfix program, DECIMAL scales already made equal by the
+ * caller's multiplications); select.c picks the blocks whose interpreted answer these
  * accumulators give exactly (kagg_*). One kernel per kept plan (or per execution). */
-enum { JB_COUNT_STAR, JB_COUNT, JB_SUM, JB_MIN, JB_MAX };
-typedef struct jb_agg_arg { uint8_t kind; uint32_t col; } jb_agg_arg;   /* col: unused for COUNT(*) */
+enum { JB_COUNT_STAR, JB_COUNT, JB_SUM, JB_MIN, JB_MAX, JB_DISTINCT };   /* DISTINCT: COUNT(DISTINCT col),
+                                                                             no keys */
+enum { JB_X_COL, JB_X_K, JB_X_ADD, JB_X_SUB, JB_X_MUL };
+typedef struct jb_xop { uint8_t op; uint32_t col; int64_t k; } jb_xop;   /* col: JB_X_COL; k: JB_X_K */
+typedef struct jb_agg_arg {
+    uint8_t kind;
+    uint32_t col;                  /* unused for COUNT(*) and with x */
+    uint8_t nx;                    /* an expression x[0..nx) instead of the column */
+    const jb_xop *x;
+} jb_agg_arg;
+typedef struct jb_gkey { uint32_t col; uint16_t coll; bool str; } jb_gkey;
+#define JB_AGG_KEYS 3
 typedef struct jb_agg jb_agg;
-/* keycol < 0: one group. NULL: interpret (too few rows, no executable memory). */
-jb_agg *jb_agg_new(struct ex_ctx *ctx, jb_kept *kept, const struct stor_table *t, int keycol, const jb_agg_arg *args,
-                   int nargs, const void *frame, uint64_t run);
+/* nkeys 0: one group; one integer key, or up to JB_AGG_KEYS string keys. NULL: interpret
+ * (too few rows, no executable memory, an expression whose values could pass 64 bits
+ * given the columns' values now). */
+jb_agg *jb_agg_new(struct ex_ctx *ctx, jb_kept *kept, const struct stor_table *t, const jb_gkey *keys, int nkeys,
+                   const jb_agg_arg *args, int nargs, const void *frame, uint64_t run);
 /* Runs js's candidates through the kernel. false: the groups took more than max_bytes of
  * the statement's memory (0: no bound); the caller interprets the scan instead. */
 bool jb_agg_run(struct ex_ctx *ctx, jb_agg *ja, jb_scan *js, size_t max_bytes);
 uint64_t jb_agg_ngroups(const jb_agg *ja);
 uint32_t jb_agg_first(const jb_agg *ja, uint64_t g);              /* the group's first row */
-bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key);      /* false: the NULL key */
+bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key);      /* false: the NULL key (integer keys) */
+/* COUNT(DISTINCT) argument i's answer (the one group's): the column's distinct non-NULL
+ * values among the rows (equal int64 slots: the caller picks columns where that is equal
+ * values). */
+uint64_t jb_agg_distinct(const jb_agg *ja, int i);
 /* Aggregate i's accumulators in group g: COUNT(*)/COUNT {n}; SUM {sum, n}; MIN/MAX
  * {best, n, the best's row}. */
 const int64_t *jb_agg_acc(const jb_agg *ja, uint64_t g, int i);

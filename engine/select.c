@@ -218,6 +218,8 @@ typedef struct qstate {
     pl_opt opt;
     bool plan_fresh, plan_post, verify;
     struct jb_agg *kagg;    /* the groups the compiled sink made (kagg_run), or NULL */
+    uint8_t kscale[8];      /* then per aggregate: the DECIMAL scale of its value */
+    bool kstr;              /* then: grouped by string keys (their order is by collation) */
     struct jb_join *jj;     /* levels 0 and 1 as one compiled lookup join (jit_join), or NULL */
     uint64_t jit_run;       /* this run's jb_run_id: every per-execution kernel of the block
                                is recorded under it (one run id per block run, or the next
@@ -3896,46 +3898,165 @@ static bool kagg_num(const stor_column *c, bool unsig)
 
 static bool kagg_uint(const stor_column *c) { return c->type == CT_BIGINT && c->is_unsigned; }
 
-/* The kernel's aggregate for ag, false when it has none. */
-static bool kagg_arg(const stor_table *t, const ex_agg *ag, jb_agg_arg *a)
+/* Columns whose values are equal exactly when their int64 slots are (COUNT(DISTINCT)):
+ * integers, DECIMALs of the column's one scale, dates and datetimes (packed). */
+static bool kagg_eqcol(const stor_column *c)
 {
-    if (ag->distinct || ag->norder) return false;
-    if (ag->kind == AG_COUNT_STAR) { *a = (jb_agg_arg){ JB_COUNT_STAR, 0 }; return true; }
-    if (ag->nargs != 1) return false;
-    bool sum = ag->kind == AG_SUM || ag->kind == AG_AVG;
-    if (!sum && ag->kind != AG_COUNT && ag->kind != AG_MIN && ag->kind != AG_MAX) return false;
-    int c = kagg_col(&ag->args[0]);
-    if (c < 0 || !kagg_num(&t->cols[c], ag->kind == AG_COUNT)) return false;
-    a->kind = ag->kind == AG_COUNT ? JB_COUNT : sum ? JB_SUM : ag->kind == AG_MIN ? JB_MIN : JB_MAX;
-    a->col = (uint32_t)c;
+    return kagg_num(c, true) || (c->kind == CK_I64 && (c->type == CT_DATE || c->type == CT_DATETIME));
+}
+
+/* An expression the kernel computes (jb_xop): a tree of source 0's signed integer and
+ * DECIMAL columns, integer and DECIMAL constants, + - * and unary minus, each node with
+ * the DECIMAL scale of its value as do_arith makes it (a sum's the larger of its
+ * operands', a product's their total, at most 18: do_arith's int64 path). */
+typedef struct kx { uint8_t op; int l, r; uint32_t col; int64_t k; int scale; } kx;
+#define KX_MAX 16
+
+static int kx_leaf(const stor_table *t, const ex_prog *p, const ex_op *o, kx *n)
+{
+    if (o->code == OP_COL) {
+        if (o->a != 0) return -1;
+        const stor_column *c = &t->cols[o->b];
+        if (!kagg_num(c, false) || c->is_unsigned) return -1;
+        *n = (kx){ JB_X_COL, -1, -1, o->b, 0, c->type == CT_DECIMAL && c->scale > 0 ? c->scale : 0 };
+        return 0;
+    }
+    const pdb_value *v = &p->consts[o->a];
+    if (v->t == VT_INT) { *n = (kx){ JB_X_K, -1, -1, 0, v->i, 0 }; return 0; }
+    if (v->t == VT_DECIMAL && !v->len && !v->coll && v->scale <= 18) {
+        *n = (kx){ JB_X_K, -1, -1, 0, v->i, v->scale };
+        return 0;
+    }
+    return -1;
+}
+
+/* p's tree into n[] (the root last); its node count, or -1 when the kernel cannot compute it. */
+static int kx_tree(const stor_table *t, const ex_prog *p, kx *n)
+{
+    int stk[KX_MAX], d = 0, nn = 0;
+    if (p->nops > KX_MAX || p->nsubs || p->ncasts) return -1;
+    for (int i = 0; i < p->nops; i++) {
+        const ex_op *o = &p->ops[i];
+        if (nn == KX_MAX) return -1;
+        if (o->code == OP_COL || o->code == OP_CONST) {
+            if (kx_leaf(t, p, o, &n[nn]) < 0) return -1;
+            stk[d++] = nn++;
+        } else if (o->code == OP_NEG && d >= 1) {   /* -x as 0 - x */
+            if (nn + 2 > KX_MAX) return -1;
+            n[nn] = (kx){ JB_X_K, -1, -1, 0, 0, 0 };
+            n[nn + 1] = (kx){ JB_X_SUB, nn, stk[d - 1], 0, 0, n[stk[d - 1]].scale };
+            stk[d - 1] = nn + 1;
+            nn += 2;
+        } else if (o->code == OP_ARITH && d >= 2 && (o->a == BO_ADD || o->a == BO_SUB || o->a == BO_MUL)) {
+            int l = stk[d - 2], r = stk[d - 1], sl = n[l].scale, sr = n[r].scale;
+            int sc = o->a == BO_MUL ? sl + sr : sl > sr ? sl : sr;
+            if (sc > 18) return -1;
+            n[nn] = (kx){ (uint8_t)(o->a == BO_ADD ? JB_X_ADD : o->a == BO_SUB ? JB_X_SUB : JB_X_MUL), l, r, 0, 0, sc };
+            stk[--d - 1] = nn++;
+        } else {
+            return -1;
+        }
+    }
+    return d == 1 ? nn : -1;
+}
+
+/* Node i as postfix ops at x[*nx..), multiplied up to scale want. */
+static bool kx_emit(const kx *n, int i, int want, jb_xop *x, int *nx)
+{
+    const kx *k = &n[i];
+    if (k->op == JB_X_COL || k->op == JB_X_K) {
+        if (*nx == KX_MAX) return false;
+        x[(*nx)++] = (jb_xop){ k->op, k->col, k->k };
+    } else {
+        int sub = k->op == JB_X_MUL ? -1 : k->scale;   /* a sum's operands at its scale */
+        if (!kx_emit(n, k->l, sub < 0 ? n[k->l].scale : sub, x, nx) ||
+            !kx_emit(n, k->r, sub < 0 ? n[k->r].scale : sub, x, nx) || *nx == KX_MAX)
+            return false;
+        x[(*nx)++] = (jb_xop){ k->op, 0, 0 };
+    }
+    if (want == k->scale) return true;
+    if (*nx + 2 > KX_MAX) return false;
+    x[(*nx)++] = (jb_xop){ JB_X_K, 0, ex_pow10[want - k->scale] };
+    x[(*nx)++] = (jb_xop){ JB_X_MUL, 0, 0 };
     return true;
 }
 
-static bool kagg_wanted(qstate *q, int *keycol, jb_agg_arg *args)
+/* The kernel's aggregate for ag (and the DECIMAL scale of its values), false when it has none. */
+static bool kagg_arg(qstate *q, const stor_table *t, const ex_agg *ag, jb_agg_arg *a, uint8_t *scale)
+{
+    *scale = 0;
+    if (ag->distinct && ag->kind == AG_COUNT && ag->nargs == 1 && !q->ngroup && !ag->norder) {
+        int c = kagg_col(&ag->args[0]);
+        if (c < 0 || !kagg_eqcol(&t->cols[c])) return false;
+        *a = (jb_agg_arg){ JB_DISTINCT, (uint32_t)c, 0, NULL };
+        return true;
+    }
+    if (ag->distinct || ag->norder) return false;
+    if (ag->kind == AG_COUNT_STAR) { *a = (jb_agg_arg){ JB_COUNT_STAR, 0, 0, NULL }; return true; }
+    if (ag->nargs != 1) return false;
+    bool sum = ag->kind == AG_SUM || ag->kind == AG_AVG;
+    if (!sum && ag->kind != AG_COUNT && ag->kind != AG_MIN && ag->kind != AG_MAX) return false;
+    memset(a, 0, sizeof *a);
+    a->kind = ag->kind == AG_COUNT ? JB_COUNT : sum ? JB_SUM : ag->kind == AG_MIN ? JB_MIN : JB_MAX;
+    int c = kagg_col(&ag->args[0]);
+    if (c >= 0) {
+        if (!kagg_num(&t->cols[c], ag->kind == AG_COUNT)) return false;
+        a->col = (uint32_t)c;
+        *scale = t->cols[c].type == CT_DECIMAL && t->cols[c].scale > 0 ? (uint8_t)t->cols[c].scale : 0;
+        return true;
+    }
+    kx n[KX_MAX];
+    int nn = kx_tree(t, &ag->args[0], n), nx = 0;
+    jb_xop *x = stor_arena_alloc(q->ctx->a, KX_MAX * sizeof *x);
+    if (nn < 0 || !kx_emit(n, nn - 1, n[nn - 1].scale, x, &nx)) return false;
+    a->x = x;
+    a->nx = (uint8_t)nx;
+    *scale = (uint8_t)n[nn - 1].scale;
+    return true;
+}
+
+/* The grouping keys as the kernel takes them: one integer column, or string columns. */
+static bool kagg_keys(qstate *q, const stor_table *t, jb_gkey *keys)
+{
+    if (q->ngroup > JB_AGG_KEYS) return false;
+    q->kstr = false;
+    for (int i = 0; i < q->ngroup; i++) {
+        int c = kagg_col(q->gp[i]);
+        if (c < 0) return false;
+        const stor_column *col = &t->cols[c];
+        if (col->kind == CK_STR && q->gtypes[i].vt == VT_STRING) {
+            keys[i] = (jb_gkey){ (uint32_t)c, q->gtypes[i].coll, true };
+            q->kstr = true;
+        } else if (q->ngroup == 1 && kagg_num(col, true)) {
+            keys[i] = (jb_gkey){ (uint32_t)c, 0, false };
+        } else {
+            return false;
+        }
+    }
+    return true;
+}
+
+static bool kagg_wanted(qstate *q, jb_gkey *keys, jb_agg_arg *args)
 {
     ex_ctx *ctx = q->ctx;
-    if (q->nsrc != 1 || !q->grouped || q->ritems || q->nwins || q->ngroup > 1 || q->naggs > 8 || q->sel->group_desc ||
+    if (q->nsrc != 1 || !q->grouped || q->ritems || q->nwins || q->naggs > 8 || q->sel->group_desc ||
         ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode || jit_count_only(q, 0))
         return false;
     const stor_table *t = ctx->src[0].t;
     const lookup *lk = &q->lk[0];
     if (!t || lk->ix || lk->rix || lk->hcol >= 0 || q->on[0]) return false;
     for (int i = 0; i < q->nconj; i++) if (!q->conj[i].jit) return false;
-    *keycol = -1;
-    if (q->ngroup) {
-        *keycol = kagg_col(q->gp[0]);
-        if (*keycol < 0 || !kagg_num(&t->cols[*keycol], true)) return false;
-    }
-    for (int i = 0; i < q->naggs; i++) if (!kagg_arg(t, q->aggs[i], &args[i])) return false;
+    if (!kagg_keys(q, t, keys)) return false;
+    for (int i = 0; i < q->naggs; i++) if (!kagg_arg(q, t, q->aggs[i], &args[i], &q->kscale[i])) return false;
     return jb_enabled(ctx);
 }
 
 /* Runs the scan through the compiled sink (q->kagg); false: interpret it instead. */
 static bool kagg_run(qstate *q)
 {
-    int keycol;
+    jb_gkey keys[JB_AGG_KEYS];
     jb_agg_arg args[8];
-    if (!kagg_wanted(q, &keycol, args)) return false;
+    if (!kagg_wanted(q, keys, args)) return false;
     ex_ctx *ctx = q->ctx;
     const stor_table *t = ctx->src[0].t;
     plan_kernels(q, q->plan, q->plan_fresh);
@@ -3944,7 +4065,7 @@ static bool kagg_run(qstate *q)
     jb_scan *js = q->jit ? q->jit[0] : NULL;
     if (!js && !q->nconj) js = jb_scan_all(ctx, kept, 0, t, q, run);
     if (!js) return false;
-    jb_agg *ja = jb_agg_new(ctx, kept, t, keycol, args, q->naggs, q, run);
+    jb_agg *ja = jb_agg_new(ctx, kept, t, keys, q->ngroup, args, q->naggs, q, run);
     if (!ja) return false;
     if (!jb_agg_run(ctx, ja, js, q->glimit)) {
         q->gheld0 = ctx->a->held;   /* (the interpreter's groups spill past glimit from here) */
@@ -3958,18 +4079,18 @@ static bool kagg_run(qstate *q)
 static void kagg_state(qstate *q, uint64_t g, int i, aggst *st)
 {
     ex_ctx *ctx = q->ctx;
-    const int64_t *x = jb_agg_acc(q->kagg, g, i);
     ex_agg *ag = q->aggs[i];
     memset(st, 0, sizeof *st);
+    if (ag->distinct) { st->cnt = (int64_t)jb_agg_distinct(q->kagg, i); return; }
+    const int64_t *x = jb_agg_acc(q->kagg, g, i);
     if (ag->kind == AG_COUNT_STAR || ag->kind == AG_COUNT) { st->cnt = x[0]; return; }
     if (ag->kind == AG_SUM || ag->kind == AG_AVG) {
         /* isum below 10^18, as agg_add keeps it, else the exact sum (the same value) */
         st->cnt = x[2];
         if (!x[2]) return;
-        const stor_column *c = &ctx->src[0].t->cols[kagg_col(&ag->args[0])];
         __int128 sum = (__int128)((unsigned __int128)(uint64_t)x[1] << 64 | (uint64_t)x[0]);
         st->is_dec = true;
-        st->scale = c->type == CT_DECIMAL && c->scale > 0 ? c->scale : 0;
+        st->scale = q->kscale[i];
         if (sum < ex_pow10[18] && sum > -ex_pow10[18]) st->isum = sum;
         else {
             pdb_value zero = ex_int(0);
@@ -4028,11 +4149,43 @@ static uint32_t *kagg_order(qstate *q, uint32_t n)
     return out;
 }
 
+typedef struct kstr_ord { qstate *q; const pdb_value *kv; } kstr_ord;
+
+static int kstr_cmp(const void *x, const void *y, void *arg)
+{
+    const kstr_ord *o = arg;
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    int c = grp_key_cmp(o->q, &o->kv[(size_t)a * (size_t)o->q->ngroup], &o->kv[(size_t)b * (size_t)o->q->ngroup]);
+    return c ? c : a < b ? -1 : a > b;
+}
+
+/* The groups of string keys in key order: their keys read at their first rows (the
+ * values the interpreter's groups keep), sorted as grp_cmp sorts them. */
+static uint32_t *kagg_order_str(qstate *q, uint32_t n)
+{
+    ex_ctx *ctx = q->ctx;
+    uint32_t *idx = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *idx);
+    pdb_value *kv = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * (size_t)q->ngroup * sizeof *kv);
+    for (uint32_t g = 0; g < n; g++) {
+        if ((g & 1023) == 1023) ex_slice_tick(ctx);
+        idx[g] = g;
+        ctx->rows[0] = jb_agg_first(q->kagg, g);
+        for (int k = 0; k < q->ngroup; k++) {
+            pdb_value v;
+            ex_eval(ctx, q->gp[k], &v);
+            kv[(size_t)g * (size_t)q->ngroup + (size_t)k] = ex_persist(ctx->a, &v);
+        }
+    }
+    kstr_ord o = { q, kv };
+    ex_sort(ctx, idx, n, sizeof *idx, kstr_cmp, &o);
+    return idx;
+}
+
 static void kagg_emit(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     uint32_t n = (uint32_t)jb_agg_ngroups(q->kagg);
-    uint32_t *idx = kagg_order(q, n);
+    uint32_t *idx = q->kstr ? kagg_order_str(q, n) : kagg_order(q, n);
     if (!q->sel->distinct) ex_rows_reserve(ctx->a, &q->out, q->out.nrows + n);
     aggst *st = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *st);
     pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *aggv);

@@ -6,7 +6,7 @@
  *   found, scratch in the updates (no calls are made)
  *
  *   top:    if (pos >= n) goto done; row = ids[pos]
- *           keyed:  if key NULL goto nullkey
+ *           keyed:  if key NULL goto nullkey; key = key[row] (key[pos] with key_pos)
  *                   slot = (key * JIT_AGG_HASH) >> shift
  *           probe:  g = slots[slot]; if (g == 0) goto make
  *                   if (keys[--g] == key) goto found; slot = (slot + 1) & mask; goto probe
@@ -14,7 +14,8 @@
  *           nullkey: g = null_group, or a new group (or stop) that becomes it
  *           one group: g = 0, made at the first row
  *   found:  A0 = acc + g * stride
- *   update: the aggregates' accumulators (a NULL value skips its aggregate)
+ *   update: the aggregates' accumulators (a NULL value skips its aggregate); a value is
+ *           a column's, or an expression's (T1 = top of its stack, the rest in state.stk)
  *           pos++; goto top
  *   stop:   state.pos = pos; return 1        done: state.pos = pos; return 0 */
 #include "engine/jit/jit.h"
@@ -33,12 +34,29 @@ int jit_agg_layout(const jit_agg_spec *s, int off[JIT_AGG_MAX])
     return n;
 }
 
+/* A program that leaves one value, reading slots and constants that exist. */
+static bool expr_valid(const jit_agg_spec *s, const jit_agg_expr *x)
+{
+    int d = 0;
+    if (x->n < 1 || x->n > JIT_AGG_XOPS) return false;
+    for (int i = 0; i < x->n; i++) {
+        jit_agg_xop o = x->op[i];
+        if (o.op == JIT_X_COL) { if (o.arg >= s->ncols) return false; d++; }
+        else if (o.op == JIT_X_K) { if (o.arg >= JIT_AGG_K) return false; d++; }
+        else if (o.op <= JIT_X_MUL) { if (d < 2) return false; d--; }
+        else return false;
+    }
+    return d == 1;
+}
+
 static bool spec_valid(const jit_agg_spec *s)
 {
-    if (s->ncols > JIT_AGG_MAX || s->nagg > JIT_AGG_MAX) return false;
+    if (s->ncols > JIT_AGG_MAX || s->nagg > JIT_AGG_MAX || s->nx > JIT_AGG_MAX) return false;
+    if (s->key_pos && (!s->keyed || s->key_nullable)) return false;
+    for (int i = 0; i < s->nx; i++) if (!expr_valid(s, &s->x[i])) return false;
     for (int i = 0; i < s->nagg; i++) {
-        if (s->agg[i].kind > JIT_A_MAX) return false;
-        if (s->agg[i].kind != JIT_A_COUNT_STAR && s->agg[i].col >= s->ncols) return false;
+        if (s->agg[i].kind > JIT_A_MAX || s->agg[i].x > s->nx) return false;
+        if (s->agg[i].kind != JIT_A_COUNT_STAR && !s->agg[i].x && s->agg[i].col >= s->ncols) return false;
     }
     return true;
 }
@@ -78,7 +96,7 @@ static void keyed_group(jit_emit *e, const jit_agg_spec *s, int stride, int foun
         jit_brbitmap(e, JIT_T2, JIT_R3, true, nullkey);
     }
     jit_ld64(e, JIT_T2, JIT_R0, ST(key));
-    jit_ld64x(e, JIT_R4, JIT_T2, JIT_R3);
+    jit_ld64x(e, JIT_R4, JIT_T2, s->key_pos ? JIT_R1 : JIT_R3);
     jit_movi(e, JIT_T1, (int64_t)JIT_AGG_HASH);
     jit_mul(e, JIT_R5, JIT_R4, JIT_T1);
     jit_ld64(e, JIT_T1, JIT_R0, ST(shift));
@@ -120,23 +138,70 @@ static void inc(jit_emit *e, int32_t off)
     jit_st64(e, JIT_T2, JIT_A0, off);
 }
 
+/* Branch to skip when a column the aggregate reads is NULL in row R3. */
+static void null_skip(jit_emit *e, const jit_agg_spec *s, int col, int skip)
+{
+    if (!s->nullable[col]) return;
+    jit_ld64(e, JIT_T2, JIT_R0, ST(nulls[col]));
+    jit_brbitmap(e, JIT_T2, JIT_R3, true, skip);
+}
+
+/* T1 = expression x at row R3. The top of the operand stack stays in T1, the entries
+ * below it in state.stk; T2 is scratch. */
+static void expr_value(jit_emit *e, const jit_agg_expr *x)
+{
+    int d = 0;
+    for (int i = 0; i < x->n; i++) {
+        jit_agg_xop o = x->op[i];
+        if (o.op == JIT_X_COL || o.op == JIT_X_K) {
+            if (d) jit_st64(e, JIT_T1, JIT_R0, ST(stk[d - 1]));
+            if (o.op == JIT_X_COL) {
+                jit_ld64(e, JIT_T2, JIT_R0, ST(col[o.arg]));
+                jit_ld64x(e, JIT_T1, JIT_T2, JIT_R3);
+            } else {
+                jit_ld64(e, JIT_T1, JIT_R0, ST(k[o.arg]));
+            }
+            d++;
+            continue;
+        }
+        jit_ld64(e, JIT_T2, JIT_R0, ST(stk[d - 2]));
+        if (o.op == JIT_X_ADD) jit_add(e, JIT_T1, JIT_T2, JIT_T1);
+        else if (o.op == JIT_X_SUB) jit_sub(e, JIT_T1, JIT_T2, JIT_T1);
+        else jit_mul(e, JIT_T1, JIT_T2, JIT_T1);
+        d--;
+    }
+}
+
+/* T1 = the aggregate's value at row R3 (its column, or its expression). */
+static void agg_value(jit_emit *e, const jit_agg_spec *s, jit_agg_op a)
+{
+    if (a.x) { expr_value(e, &s->x[a.x - 1]); return; }
+    jit_ld64(e, JIT_T2, JIT_R0, ST(col[a.col]));
+    jit_ld64x(e, JIT_T1, JIT_T2, JIT_R3);
+}
+
 /* One aggregate's update; A0 = the group's accumulators, R3 = the row. */
 static void agg_update(jit_emit *e, const jit_agg_spec *s, int i, int off)
 {
     jit_agg_op a = s->agg[i];
     int32_t o = off * 8;
     int skip = jit_label(e);
-    if (a.kind != JIT_A_COUNT_STAR && s->nullable[a.col]) {
-        jit_ld64(e, JIT_T2, JIT_R0, ST(nulls[a.col]));
-        jit_brbitmap(e, JIT_T2, JIT_R3, true, skip);
+    if (a.kind != JIT_A_COUNT_STAR && !a.x) null_skip(e, s, a.col, skip);
+    if (a.kind != JIT_A_COUNT_STAR && a.x) {
+        bool seen[JIT_AGG_MAX] = { false };
+        const jit_agg_expr *x = &s->x[a.x - 1];
+        for (int k = 0; k < x->n; k++)
+            if (x->op[k].op == JIT_X_COL && !seen[x->op[k].arg]) {
+                seen[x->op[k].arg] = true;
+                null_skip(e, s, x->op[k].arg, skip);
+            }
     }
     if (a.kind == JIT_A_COUNT_STAR || a.kind == JIT_A_COUNT) {
         inc(e, o);
     } else if (a.kind == JIT_A_SUM) {
         /* 128 bits: lo += v; hi += carry - (v < 0), the carry out of the unsigned add
            being lo' <u v, an unsigned compare made signed by adding INT64_MIN to both */
-        jit_ld64(e, JIT_T2, JIT_R0, ST(col[a.col]));
-        jit_ld64x(e, JIT_T1, JIT_T2, JIT_R3);
+        agg_value(e, s, a);
         jit_ld64(e, JIT_T2, JIT_A0, o);
         jit_add(e, JIT_T2, JIT_T2, JIT_T1);
         jit_st64(e, JIT_T2, JIT_A0, o);
@@ -153,8 +218,7 @@ static void agg_update(jit_emit *e, const jit_agg_spec *s, int i, int off)
         inc(e, o + 16);
     } else {
         int set = jit_label(e), count = jit_label(e);
-        jit_ld64(e, JIT_T2, JIT_R0, ST(col[a.col]));
-        jit_ld64x(e, JIT_T1, JIT_T2, JIT_R3);
+        agg_value(e, s, a);
         jit_ld64(e, JIT_T2, JIT_A0, o + 8);
         jit_brz(e, JIT_T2, set);
         jit_ld64(e, JIT_T2, JIT_A0, o);
@@ -223,10 +287,37 @@ static int64_t c_new_group(jit_agg_state *s, uint32_t row, int stride)
     return g;
 }
 
+int64_t jit_agg_xval(const jit_agg_expr *x, const jit_agg_state *s, uint32_t row)
+{
+    uint64_t st[JIT_AGG_XOPS];
+    int d = 0;
+    for (int i = 0; i < x->n; i++) {
+        jit_agg_xop o = x->op[i];
+        switch (o.op) {
+        case JIT_X_COL: st[d++] = (uint64_t)s->col[o.arg][row]; break;
+        case JIT_X_K: st[d++] = (uint64_t)s->k[o.arg]; break;
+        case JIT_X_ADD: d--; st[d - 1] += st[d]; break;
+        case JIT_X_SUB: d--; st[d - 1] -= st[d]; break;
+        default: d--; st[d - 1] *= st[d]; break;
+        }
+    }
+    return (int64_t)st[0];
+}
+
+/* Whether a column aggregate a reads is NULL in row. */
+static bool c_null(const jit_agg_spec *sp, const jit_agg_state *s, jit_agg_op a, uint32_t row)
+{
+    if (!a.x) return sp->nullable[a.col] && bit(s->nulls[a.col], row);
+    const jit_agg_expr *x = &sp->x[a.x - 1];
+    for (int k = 0; k < x->n; k++)
+        if (x->op[k].op == JIT_X_COL && sp->nullable[x->op[k].arg] && bit(s->nulls[x->op[k].arg], row)) return true;
+    return false;
+}
+
 static int64_t c_group(const jit_agg_spec *sp, jit_agg_state *s, uint32_t row, int stride)
 {
     if (sp->keyed && !(sp->key_nullable && bit(s->key_nulls, row))) {
-        int64_t k = s->key[row];
+        int64_t k = s->key[sp->key_pos ? s->pos : row];
         uint64_t h = ((uint64_t)k * JIT_AGG_HASH) >> (s->shift & 63);
         for (;; h = (h + 1) & s->mask) {
             uint32_t g = s->slots[h];
@@ -257,9 +348,9 @@ int64_t jit_agg_c(const jit_agg_spec *sp, jit_agg_state *s)
         for (int i = 0; i < sp->nagg; i++) {
             jit_agg_op a = sp->agg[i];
             int64_t *x = &acc[off[i]];
-            if (a.kind != JIT_A_COUNT_STAR && sp->nullable[a.col] && bit(s->nulls[a.col], row)) continue;
+            if (a.kind != JIT_A_COUNT_STAR && c_null(sp, s, a, row)) continue;
             if (a.kind == JIT_A_COUNT_STAR || a.kind == JIT_A_COUNT) { x[0]++; continue; }
-            int64_t v = s->col[a.col][row];
+            int64_t v = a.x ? jit_agg_xval(&sp->x[a.x - 1], s, row) : s->col[a.col][row];
             if (a.kind == JIT_A_SUM) {
                 uint64_t lo = (uint64_t)x[0] + (uint64_t)v;
                 x[1] += (int64_t)(lo < (uint64_t)v) - (v < 0);

@@ -231,17 +231,33 @@ jit_block *jit_filter_compile(jit_arena *a, const jit_filter_spec *spec);
  *   COUNT_STAR: count           COUNT: count of non-NULL
  *   SUM:        sum (128 bits: low word, then high word, signed), count
  *   MIN, MAX:   best, count, the row id of the best (the first row with that value)
- * NULL values of an aggregate's column are skipped; a NULL key is a group of its own. */
+ * NULL values of an aggregate's column are skipped; a NULL key is a group of its own.
+ *
+ * An aggregate's value is its column's, or (agg.x > 0) the value of expression x - 1: a
+ * postfix program over column slots and the constants state.k[] with wrapping 64-bit
+ * add, subtract and multiply; a NULL in any column it reads skips the aggregate. The
+ * caller proves from the columns' ranges that nothing wraps (an exact DECIMAL or integer
+ * result, scales made equal by multiplying with constants), or does not use the kernel.
+ * The key is state.key[row], or with key_pos state.key[pos] (a key the caller derived
+ * for each listed row: several columns, strings by collation). */
 #define JIT_AGG_MAX 8
+#define JIT_AGG_XOPS 16            /* ops in an expression */
+#define JIT_AGG_K 32               /* constants of all expressions */
 enum { JIT_A_COUNT_STAR, JIT_A_COUNT, JIT_A_SUM, JIT_A_MIN, JIT_A_MAX };
-typedef struct jit_agg_op { uint8_t kind; uint8_t col; } jit_agg_op;   /* col: state.col slot */
+enum { JIT_X_COL, JIT_X_K, JIT_X_ADD, JIT_X_SUB, JIT_X_MUL };
+typedef struct jit_agg_op { uint8_t kind; uint8_t col; uint8_t x; } jit_agg_op;   /* col: state.col slot */
+typedef struct jit_agg_xop { uint8_t op; uint8_t arg; } jit_agg_xop;   /* arg: a col slot, or a k index */
+typedef struct jit_agg_expr { uint8_t n; jit_agg_xop op[JIT_AGG_XOPS]; } jit_agg_expr;
 typedef struct jit_agg_spec {
     bool keyed;                    /* GROUP BY state.key (else one group) */
     bool key_nullable;
+    bool key_pos;                  /* the key of ids[pos] is key[pos], not key[ids[pos]] */
     uint8_t ncols;
     bool nullable[JIT_AGG_MAX];
     uint8_t nagg;
     jit_agg_op agg[JIT_AGG_MAX];
+    uint8_t nx;
+    jit_agg_expr x[JIT_AGG_MAX];
 } jit_agg_spec;
 typedef struct jit_agg_state {     /* the kernel's one argument; field offsets are ABI */
     const uint32_t *ids;
@@ -250,6 +266,8 @@ typedef struct jit_agg_state {     /* the kernel's one argument; field offsets a
     const uint8_t *key_nulls;
     const int64_t *col[JIT_AGG_MAX];
     const uint8_t *nulls[JIT_AGG_MAX];
+    int64_t k[JIT_AGG_K];          /* the expressions' constants */
+    int64_t stk[JIT_AGG_XOPS];     /* the expressions' operand stack (the kernel's scratch) */
     uint32_t *slots;               /* mask + 1 of them: group + 1, 0 = empty */
     uint64_t mask, shift;          /* slot of key k: (k * JIT_AGG_HASH) >> shift */
     int64_t *keys;                 /* per group */
@@ -266,6 +284,7 @@ int jit_agg_layout(const jit_agg_spec *spec, int off[JIT_AGG_MAX]);
 bool jit_agg_build(jit_emit *e, const jit_agg_spec *spec);
 jit_block *jit_agg_compile(jit_arena *a, const jit_agg_spec *spec);
 /* The kernel's work in C (for code evicted between calls, and the tests' reference). */
+int64_t jit_agg_xval(const jit_agg_expr *x, const jit_agg_state *s, uint32_t row);   /* (wrapping) */
 int64_t jit_agg_c(const jit_agg_spec *spec, jit_agg_state *s);
 
 /* ---- The lookup-join kernel (join.c) ----

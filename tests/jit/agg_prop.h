@@ -68,9 +68,10 @@ static void agg_tab_free(agg_tab *t)
 
 /* Runs ids through fn (compiled) or jit_agg_c (fn NULL) in calls of at most step ids. */
 static bool agg_run(const jit_agg_spec *sp, jit_agg_fn fn, jit_agg_state *s, agg_tab *t, int stride,
-                    const uint32_t *ids, uint64_t n, uint64_t step)
+                    const uint32_t *ids, const int64_t *kpos, uint64_t n, uint64_t step)
 {
     for (uint64_t at = 0; at < n; at += step) {
+        if (sp->key_pos) s->key = kpos + at;   /* (a key per listed row, as the caller derives it) */
         s->ids = ids + at;
         s->n = n - at < step ? n - at : step;
         s->pos = 0;
@@ -93,6 +94,23 @@ static int64_t agg_value(uint64_t *rng, int kind)
     return r % 3 ? (int64_t)r : r % 2 ? INT64_MAX : INT64_MIN;   /* any 64-bit: sums carry */
 }
 
+/* A random postfix expression of at most room ops over ncols slots and the constants. */
+static void agg_gen_expr(uint64_t *rng, jit_agg_expr *x, int ncols, int room)
+{
+    int d = 0, want = 1 + (int)(agg_rng(rng) % (uint64_t)room);
+    x->n = 0;
+    for (;;) {
+        int left = room - x->n;
+        if (d == 1 && (x->n >= want || left < 2)) break;
+        /* a push leaves d binary ops to come: they must fit */
+        bool push = d < 2 || (x->n < want && left - 1 >= d && agg_rng(rng) % 2);
+        if (push) x->op[x->n++] = agg_rng(rng) % 3 ? (jit_agg_xop){ JIT_X_COL, (uint8_t)(agg_rng(rng) % (uint64_t)ncols) }
+                                                   : (jit_agg_xop){ JIT_X_K, (uint8_t)(agg_rng(rng) % JIT_AGG_K) };
+        else x->op[x->n++] = (jit_agg_xop){ (uint8_t)(JIT_X_ADD + agg_rng(rng) % 3), 0 };
+        d += push ? 1 : -1;
+    }
+}
+
 /* cases random cases; the number that failed (the first described in err). */
 static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_t errn)
 {
@@ -107,8 +125,12 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
         sp.ncols = (uint8_t)(1 + agg_rng(&rng) % 4);
         for (int c = 0; c < sp.ncols; c++) sp.nullable[c] = agg_rng(&rng) % 2;
         sp.nagg = (uint8_t)(agg_rng(&rng) % (JIT_AGG_MAX + 1));
+        sp.nx = (uint8_t)(agg_rng(&rng) % 3 ? 0 : 1 + agg_rng(&rng) % JIT_AGG_MAX);
+        for (int i = 0; i < sp.nx; i++) agg_gen_expr(&rng, &sp.x[i], sp.ncols, 1 + (int)(agg_rng(&rng) % JIT_AGG_XOPS));
         for (int i = 0; i < sp.nagg; i++)
-            sp.agg[i] = (jit_agg_op){ (uint8_t)(agg_rng(&rng) % (JIT_A_MAX + 1)), (uint8_t)(agg_rng(&rng) % sp.ncols) };
+            sp.agg[i] = (jit_agg_op){ (uint8_t)(agg_rng(&rng) % (JIT_A_MAX + 1)), (uint8_t)(agg_rng(&rng) % sp.ncols),
+                                      (uint8_t)(sp.nx ? agg_rng(&rng) % (sp.nx + 1u) : 0) };
+        sp.key_pos = sp.keyed && !sp.key_nullable && agg_rng(&rng) % 2;
         int keykind = (int)(agg_rng(&rng) % 4), nullpct = (int)(agg_rng(&rng) % 3) * 25;
         size_t nb = (nrows + 8) / 8 + 8;
         int64_t *key = malloc(nrows * sizeof *key), *col[JIT_AGG_MAX] = { 0 };
@@ -132,10 +154,13 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
             }
             if (agg_rng(&rng) % 4) ids[nids++] = r;
         }
+        int64_t *kpos = malloc((nids ? nids : 1) * sizeof *kpos);
+        for (uint64_t i = 0; i < nids; i++) kpos[i] = key[ids[i]];
         int off[JIT_AGG_MAX];
         int stride = jit_agg_layout(&sp, off);
         jit_agg_state sj, sc;
         memset(&sj, 0, sizeof sj);
+        for (int i = 0; i < JIT_AGG_K; i++) sj.k[i] = agg_value(&rng, (int)(agg_rng(&rng) % 4));
         sj.key = key;
         sj.key_nulls = knull;
         for (int c = 0; c < sp.ncols; c++) { sj.col[c] = col[c]; sj.nulls[c] = nulls[c]; }
@@ -148,8 +173,8 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
         void *fn = b ? jit_enter(b) : NULL;
         const char *why = fn ? NULL : "no code";
         if (ok && fn) {
-            ok = agg_run(&sp, (jit_agg_fn)fn, &sj, &tj, stride, ids, nids, step) &&
-                 agg_run(&sp, NULL, &sc, &tc, stride, ids, nids, step);
+            ok = agg_run(&sp, (jit_agg_fn)fn, &sj, &tj, stride, ids, kpos, nids, step) &&
+                 agg_run(&sp, NULL, &sc, &tc, stride, ids, kpos, nids, step);
             if (!ok) why = "out of memory";
             else if (sj.ngroups != sc.ngroups || sj.null_group != sc.null_group) why = "groups";
             else
@@ -165,14 +190,14 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
         if (b) jit_block_free(b);
         if (why) {
             if (!failed && err)
-                snprintf(err, errn, "case %d (seed %#llx): %s; rows %u, keyed %d, nullable key %d, %d aggregates, groups %llu/%llu",
-                         cs, (unsigned long long)seed, why, nrows, sp.keyed, sp.key_nullable, sp.nagg,
+                snprintf(err, errn, "case %d (seed %#llx): %s; rows %u, keyed %d, nullable key %d, key by position %d, %d expressions, %d aggregates, groups %llu/%llu",
+                         cs, (unsigned long long)seed, why, nrows, sp.keyed, sp.key_nullable, sp.key_pos, sp.nx, sp.nagg,
                          (unsigned long long)sj.ngroups, (unsigned long long)sc.ngroups);
             failed++;
         }
         agg_tab_free(&tj); agg_tab_free(&tc);
         for (int c = 0; c < sp.ncols; c++) { free(col[c]); free(nulls[c]); }
-        free(key); free(knull); free(ids);
+        free(key); free(knull); free(ids); free(kpos);
     }
     return failed;
 }

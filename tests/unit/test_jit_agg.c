@@ -32,7 +32,7 @@ Test(jit_agg, counts_and_sums_by_key)
     agg_tab t;
     cr_assert(agg_tab_init(&s, &t, stride));
     jit_agg_fn fn = (jit_agg_fn)jit_enter(b);
-    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, 6, 6));
+    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, NULL, 6, 6));
     jit_leave(b);
     cr_assert_eq(s.ngroups, 3);
     cr_assert_eq(s.null_group, 2);
@@ -73,7 +73,7 @@ Test(jit_agg, sums_carry_into_128_bits)
     agg_tab t;
     cr_assert(agg_tab_init(&s, &t, stride));
     jit_agg_fn fn = (jit_agg_fn)jit_enter(b);
-    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, 6, 6));
+    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, NULL, 6, 6));
     jit_leave(b);
     __int128 want = (__int128)INT64_MAX * 2 - 3 + (__int128)INT64_MIN;
     __int128 got = (__int128)((unsigned __int128)(uint64_t)t.acc[1] << 64 | (uint64_t)t.acc[0]);
@@ -82,4 +82,49 @@ Test(jit_agg, sums_carry_into_128_bits)
     agg_tab_free(&t);
     jit_block_free(b);
     jit_arena_free(a);
+}
+
+Test(jit_agg, expression_values_and_keys_by_position)
+{
+    /* rows 0..4 listed as 4 0 2 3 with keys 7 8 7 8 by position; SUM(a * (100 - b)),
+       MAX(a - b), COUNT(a + b) (b NULL in row 2) */
+    int64_t a[5] = { 3, 5, 2, -4, 10 }, b[5] = { 1, 0, 0, 50, 99 }, kpos[4] = { 7, 8, 7, 8 };
+    uint8_t anull[1] = { 0 }, bnull[1] = { 1u << 2 };
+    uint32_t ids[4] = { 4, 0, 2, 3 };
+    jit_agg_spec sp = { .keyed = true, .key_pos = true, .ncols = 2, .nullable = { false, true }, .nagg = 3,
+                        .agg = { { JIT_A_SUM, 0, 1 }, { JIT_A_MAX, 0, 2 }, { JIT_A_COUNT, 0, 3 } }, .nx = 3 };
+    sp.x[0] = (jit_agg_expr){ 5, { { JIT_X_COL, 0 }, { JIT_X_K, 3 }, { JIT_X_COL, 1 }, { JIT_X_SUB, 0 }, { JIT_X_MUL, 0 } } };
+    sp.x[1] = (jit_agg_expr){ 3, { { JIT_X_COL, 0 }, { JIT_X_COL, 1 }, { JIT_X_SUB, 0 } } };
+    sp.x[2] = (jit_agg_expr){ 3, { { JIT_X_COL, 0 }, { JIT_X_COL, 1 }, { JIT_X_ADD, 0 } } };
+    int off[JIT_AGG_MAX];
+    int stride = jit_agg_layout(&sp, off);
+    jit_arena *ar = jit_arena_new(1 << 20, 0);
+    jit_block *bl = jit_agg_compile(ar, &sp);
+    cr_assert(bl);
+    jit_agg_state s = { .col = { a, b }, .nulls = { anull, bnull }, .k = { [3] = 100 },
+                        .stride_bytes = (uint64_t)stride * 8 };
+    agg_tab t;
+    cr_assert(agg_tab_init(&s, &t, stride));
+    jit_agg_fn fn = (jit_agg_fn)jit_enter(bl);
+    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, kpos, 4, 4));
+    jit_leave(bl);
+    cr_assert_eq(s.ngroups, 2);
+    cr_assert_eq(t.keys[0], 7);
+    cr_assert_eq(t.first[0], 4);
+    cr_assert_eq(t.first[1], 0);
+    const int64_t *g7 = &t.acc[0], *g8 = &t.acc[stride];
+    /* key 7: rows 4 and 2 (b NULL): SUM 10 * 1 = 10 over one row, MAX 10 - 99, COUNT 1 */
+    cr_assert_eq(g7[off[0]], 10);
+    cr_assert_eq(g7[off[0] + 2], 1);
+    cr_assert_eq(g7[off[1]], -89);
+    cr_assert_eq(g7[off[2]], 1);
+    /* key 8: rows 0 and 3: SUM 3 * 99 + -4 * 50 = 97, MAX max(2, -54), COUNT 2 */
+    cr_assert_eq(g8[off[0]], 97);
+    cr_assert_eq(g8[off[0] + 1], 0);
+    cr_assert_eq(g8[off[1]], 2);
+    cr_assert_eq(g8[off[1] + 2], 0);
+    cr_assert_eq(g8[off[2]], 2);
+    agg_tab_free(&t);
+    jit_block_free(bl);
+    jit_arena_free(ar);
 }
