@@ -121,6 +121,8 @@ typedef struct ex_bcols {
     ex_type *types;
     const char **names, **tables, **orgt, **orgn;   /* name, table alias, table, column */
     const char *db;
+    bool tableless;     /* no FROM, no aggregate, no window function (MariaDB's "only test of
+                           functions" path: its FOUND_ROWS in a union, union_found_direct) */
 } ex_bcols;
 
 typedef struct qstate {
@@ -4984,6 +4986,7 @@ static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, e
     ex_ctx *ctx = q->ctx;
     /* metadata */
     cols->types = q->itypes;
+    cols->tableless = !q->nsrc && !q->grouped && !q->nwins;
     const char **names = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
     const char **tabs = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
     const char **orgt = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(char *));
@@ -5244,6 +5247,54 @@ static void union_dedupe(ex_ctx *ctx, ex_rows *all, const ex_type *types)
     all->nrows = n;
 }
 
+/* An integer protocol type's width order (0: not an integer). */
+static int int_rank(uint8_t ptype)
+{
+    switch (ptype) {
+    case MYSQL_TYPE_TINY: return 1;
+    case MYSQL_TYPE_SHORT: return 2;
+    case MYSQL_TYPE_INT24: return 3;
+    case MYSQL_TYPE_LONG: return 4;
+    case MYSQL_TYPE_LONGLONG: return 5;
+    default: return 0;
+    }
+}
+
+/* Whether MariaDB sends this union's rows straight through (select_union_direct): UNION
+ * ALL only, no ORDER BY of the whole, no VALUES member. */
+static bool union_direct(const pl_select *sel)
+{
+    if (sel->nu_order) return false;
+    for (const pl_select *s = sel; s; s = s->next)
+        if (s->tvc || (s->next && s->set_op != 2)) return false;
+    return true;
+}
+
+/* SQL_CALC_FOUND_ROWS of a direct union as MariaDB counts it: each member's end adds the
+ * session's found-rows value to the union's sum, and the last member's end sets the
+ * value to that sum; a member of a table (its rows found) sets the value before its end,
+ * a table-less member (tl) after it (JOIN::exec's "only test of functions" path): to 1
+ * for the first member, else to the rows sent so far, or 0 when its WHERE or HAVING
+ * failed. So a table-less last member's value is what FOUND_ROWS() gives, and a
+ * table-less member elsewhere adds the value left by the member before it (for the
+ * first, the previous statement's). from..to: the rows the LIMIT sends. */
+static uint64_t union_found_direct(ex_ctx *ctx, const ex_rows *mr, const bool *tl, int nm, uint32_t from, uint32_t to)
+{
+    uint64_t sum = 0, value = ctx->s->found_rows, upto = 0;
+    for (int m = 0; m < nm; m++) {
+        upto += mr[m].nrows;
+        uint64_t sent = upto <= from ? 0 : (upto < to ? upto : to) - from;
+        if (!tl[m]) {
+            value = mr[m].nrows;
+            sum += value;
+            continue;
+        }
+        sum += value;
+        value = !mr[m].nrows ? 0 : m == 0 ? 1 : sent;
+    }
+    return tl[nm - 1] ? value : sum;
+}
+
 static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_bcols *cols, uint64_t *found)
 {
     if (!sel->next) {
@@ -5258,14 +5309,17 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_bcols *cols,
     int nm = 0;
     for (pl_select *s = sel; s; s = s->next) nm++;
     ex_rows *mr = stor_arena_alloc(ctx->a, (size_t)nm * sizeof *mr);
+    bool *tl = stor_arena_alloc(ctx->a, (size_t)nm * sizeof *tl);
     memset(mr, 0, (size_t)nm * sizeof *mr);
     uint64_t f;
     run_block(ctx, sel, &mr[0], cols, &f);
+    tl[0] = cols->tableless;
     uint32_t ncols = mr[0].ncols;
     int k = 1;
     for (pl_select *s = sel; s->next; s = s->next, k++) {
         ex_bcols c2;
         run_block(ctx, s->next, &mr[k], &c2, &f);
+        tl[k] = c2.tableless;
         ex_type *t2 = c2.types;
         if (mr[k].ncols != ncols) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
         for (uint32_t c = 0; c < ncols; c++) {
@@ -5280,6 +5334,11 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_bcols *cols,
                     a->vt = VT_DECIMAL; a->ptype = MYSQL_TYPE_NEWDECIMAL; a->decimals = d;
                 }
             } else if (a->vt == VT_DECIMAL && b->vt == VT_DECIMAL && b->decimals > a->decimals) a->decimals = b->decimals;
+            else if (a->vt == b->vt && (a->vt == VT_INT || a->vt == VT_UINT) && a->is_unsigned == b->is_unsigned &&
+                     int_rank(a->ptype) && int_rank(b->ptype) < 6 && int_rank(b->ptype) > int_rank(a->ptype))
+                a->ptype = b->ptype;   /* integers of one signedness: the wider type (not modelled:
+                                          MIN/MAX of a literal, whose type MariaDB takes as the
+                                          literal's for this, LONG for MIN(4)) */
             if (b->length > a->length) a->length = b->length;
             a->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG);
             if (b->nullable) { a->nullable = true; a->flags &= (uint16_t)~NOT_NULL_FLAG; }
@@ -5355,6 +5414,7 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_bcols *cols,
             if (k < sel->nu_order) break;
             to++;
         }
+    if (sel->calc_found_rows && union_direct(sel)) *found = union_found_direct(ctx, mr, tl, nm, from, to);
     out->ncols = ncols;
     for (uint32_t i = from; i < to; i++) { ex_slice_tick(ctx); ex_rows_push(ctx->a, out, &all.v[idx[i] * ncols]); }
     for (uint32_t c = 0; c < ncols; c++) { cols->tables[c] = ""; cols->orgt[c] = ""; cols->orgn[c] = ""; }
