@@ -223,7 +223,7 @@ uint32_t pdb_net_write_timeout(pdb_session *s)
 
 void pdb_exec_trim(pdb_session *s)
 {
-    if (s->arena.held > ((size_t)4 << 20)) stor_arena_free(&s->arena);   /* purges too */
+    if (s->arena.held > ((size_t)4 << 20)) stor_arena_trim(&s->arena);   /* (a big one purges too) */
 }
 
 static bool read_committed(pdb_session *s) { return ex_sysvar_read_committed(s); }

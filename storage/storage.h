@@ -114,6 +114,7 @@ size_t stor_mem_ceiling(void);
 char *stor_arena_strndup(stor_arena *a, const char *s, size_t n);
 void  stor_arena_reset(stor_arena *a);             /* frees all but the first block */
 void  stor_arena_free(stor_arena *a);               /* one that held 4 MiB also purges */
+void  stor_arena_trim(stor_arena *a);               /* frees all; purges only past 64 MiB */
 /* Returns the allocator's free dirty pages to the system now (jemalloc: all arenas). */
 void  stor_mem_purge(void);
 
