@@ -804,6 +804,16 @@ bool jb_agg_run(ex_ctx *ctx, jb_agg *ja, jb_scan *js, size_t max_bytes)
     return true;
 }
 
+void jb_agg_prefetch(const jb_agg *ja, uint64_t g, bool row)
+{
+    if (!row) {
+        __builtin_prefetch(&ja->st.acc[g * (uint64_t)ja->stride]);
+        __builtin_prefetch(&ja->st.first[g]);
+        return;
+    }
+    if (ja->keycol >= 0) __builtin_prefetch(&ja->t->cols[ja->keycol].i64[ja->st.first[g]]);
+}
+
 uint64_t jb_agg_distinct(const jb_agg *ja, int i)
 {
     assert(ja->amap[i] < 0);

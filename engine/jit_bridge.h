@@ -95,6 +95,10 @@ jb_agg *jb_agg_new(struct ex_ctx *ctx, jb_kept *kept, const struct stor_table *t
 bool jb_agg_run(struct ex_ctx *ctx, jb_agg *ja, jb_scan *js, size_t max_bytes);
 uint64_t jb_agg_ngroups(const jb_agg *ja);
 uint32_t jb_agg_first(const jb_agg *ja, uint64_t g);              /* the group's first row */
+/* Group g's accumulators and first row into the cache (row false), or (row true, once
+ * those are in) its first row's key value: the groups are read in key order, which is
+ * not the order they were made in. */
+void jb_agg_prefetch(const jb_agg *ja, uint64_t g, bool row);
 bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key);      /* false: the NULL key (integer keys) */
 /* COUNT(DISTINCT) argument i's answer (the one group's): the column's distinct non-NULL
  * values among the rows (equal int64 slots: the caller picks columns where that is equal

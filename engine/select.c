@@ -4193,6 +4193,8 @@ static void kagg_emit(qstate *q)
     pdb_value *aggv = stor_arena_alloc(ctx->a, (size_t)(q->naggs ? q->naggs : 1) * sizeof *aggv);
     for (uint32_t k = 0; k < n; k++) {
         ex_slice_tick(ctx);
+        if (k + 16 < n) jb_agg_prefetch(q->kagg, idx[k + 16], false);
+        if (k + 8 < n) jb_agg_prefetch(q->kagg, idx[k + 8], true);
         for (int i = 0; i < q->naggs; i++) kagg_state(q, idx[k], i, &st[i]);
         ctx->rows[0] = jb_agg_first(q->kagg, idx[k]);
         for (int i = 0; i < q->naggs; i++) aggv[i] = agg_result(q, q->aggs[i], &st[i]);
