@@ -388,7 +388,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ctx->insert_t = t;
 
     int ai = auto_col(t);
-    uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0;
+    uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0, writes = 0, replaces = 0;
     uint64_t resv_next = 0, resv_end = 0;   /* reserved AUTO_INCREMENT ids */
     uint32_t nresv = 0;                     /* reservations made */
     uint64_t upd_id = 0;                    /* id of the last row an upsert changed */
@@ -494,6 +494,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         int dix; uint32_t drow;
         bool replaced = false;
+        writes++;   /* Handler_write: MariaDB counts the attempt, a duplicate too */
         for (;;) {
             check_room(ctx, t);
             int64_t nr = stor_row_insert(t, vals, &dix, &drow);
@@ -508,6 +509,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 break;
             }
             if (replace) {
+                if (!replaced) replaces++;   /* MariaDB updates the row in place (Handler_update) */
                 if (!replaced && replace_same(t, dix, drow, vals)) {
                     affected++; records++;
                     if (has_explicit) explicit_id = (uint64_t)row_explicit;
@@ -559,6 +561,8 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
     }
     if (!got_id && upd_id) { first_id = upd_id; got_id = true; }
+    pdb_status_add(ctx->s, PDB_STAT_HANDLER_WRITE, (int64_t)writes);
+    pdb_status_add(ctx->s, PDB_STAT_HANDLER_UPDATE, (int64_t)(upd_count + replaces));
     if (dup_progs) dups = upd_count;
     if (got_id) ctx->s->last_insert_id = first_id;
     ctx->s->row_count = (int64_t)affected;
@@ -621,6 +625,7 @@ static void send_update_ok(ex_ctx *ctx, ex_result *r, uint64_t matched, uint64_t
              (unsigned long long)changed, ctx->s->warn_count);
     uint64_t affected = ctx->s->client_found_rows ? matched : changed;
     ctx->s->row_count = (int64_t)affected;
+    pdb_status_add(ctx->s, PDB_STAT_HANDLER_UPDATE, (int64_t)changed);
     ex_send_ok(ctx, r, affected, ctx->s->lid_arg ? ctx->s->last_insert_id : 0, info);
 }
 
@@ -869,5 +874,6 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
     }
     ctx->s->row_count = (int64_t)deleted;
+    pdb_status_add(ctx->s, PDB_STAT_HANDLER_DELETE, (int64_t)deleted);
     ex_send_ok(ctx, r, deleted, 0, NULL);
 }

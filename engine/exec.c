@@ -1282,7 +1282,13 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
                   ? sql_ps(s, &st, &r)
                   : run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) ex_status_statement(s, &st, true, -1);
-        else ex_status_slow(s, t0, sql + start, pos - start, r.rows);
+        else {
+            ex_status_slow(s, t0, sql + start, pos - start, r.rows);
+            /* SHOW STATUS leaves the session's counters as they were (MariaDB restores
+               them after it), the server's take its rows */
+            bool show_status = st.kind == S_SHOW && st.show == SH_STATUS;
+            pdb_status_add(show_status ? NULL : s, PDB_STAT_ROWS_SENT, (int64_t)r.rows);
+        }
         pl_shape_release(shape);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) {
             /* run this statement and the rest again once the lock holder is gone, or on a
@@ -1607,6 +1613,7 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     ex_status_running(-1);
     if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
     ex_status_slow(s, t0, ps->sql, ps->len, r.rows);
+    pdb_status_add(s, PDB_STAT_ROWS_SENT, (int64_t)r.rows);
     return r.stopped ? 1 : 0;
 }
 

@@ -4654,6 +4654,26 @@ static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items,
 }
 
 /* Runs the scan (the join's levels), or for EXPLAIN notes the plan. */
+/* Select_scan, Select_range, Select_full_join, Select_full_range_join: how the block
+ * reads its tables, as MariaDB counts its joins' access: the first by a full scan (a
+ * derived table's rows too) or a range, a later one by a scan or hash join, or a range,
+ * for each row before it; an index lookup counts none. */
+static void count_access(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    if (ctx->describe || !ctx->stmt || ctx->stmt->analyzing || row_search(q->sel)) return;   /* (not an
+                                                                UPDATE's or DELETE's search) */
+    for (int l = 0; l < q->nsrc; l++) {
+        const lookup *lk = &q->lk[l];
+        pdb_stat c;
+        if (lk->rix) c = l ? PDB_STAT_SELECT_FULL_RANGE_JOIN : PDB_STAT_SELECT_RANGE;
+        else if (lk->ix) continue;
+        else c = l ? PDB_STAT_SELECT_FULL_JOIN : PDB_STAT_SELECT_SCAN;
+        pdb_status_add(ctx->s, c, 1);
+        if (l) return;   /* (MariaDB counts one per join) */
+    }
+}
+
 static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
 {
     ex_ctx *ctx = q->ctx;
@@ -4687,6 +4707,7 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
         limit_stop_setup(q, rows_cap);
         spill_setup(q);
         fsort_setup(q);
+        if (!impossible) count_access(q);
         if (!impossible && !scan_stop(q) && !kagg_run(q)) {
             scan_level(q, 0);
             for (int k = 1; q->bnl && k < q->nsrc && !scan_stop(q); k++) bnl_flush(q, k);
@@ -4786,6 +4807,17 @@ static bool fs_ties(const qstate *q, const uint32_t *idx, uint32_t n, const fsro
     return false;
 }
 
+/* Sort_rows, Sort_scan, Sort_range of a block's filesort (q->fs: one table read in other
+ * than the ORDER BY's order), rows its result holds (a LIMIT's at most). Sorts of groups
+ * and of joins are not counted. */
+static void count_sort(qstate *q, uint32_t rows)
+{
+    ex_ctx *ctx = q->ctx;
+    if (ctx->describe || !ctx->stmt || ctx->stmt->analyzing) return;
+    pdb_status_add(ctx->s, PDB_STAT_SORT_ROWS, q->fs->limit < rows ? (int64_t)q->fs->limit : (int64_t)rows);
+    pdb_status_add(ctx->s, q->lk[0].rix ? PDB_STAT_SORT_RANGE : PDB_STAT_SORT_SCAN, 1);
+}
+
 /* Output rows in the order of their source rows in a key (ixcmp over orow). */
 typedef struct fsixctx { const stor_table *t; const stor_index *x; const uint32_t *orow; } fsixctx;
 static int fs_ixcmp(const void *a, const void *b, void *arg)
@@ -4873,6 +4905,7 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
         if (!ties) {
             memcpy(idx, first, (size_t)n * sizeof *idx);
             fs_done = true;
+            count_sort(q, (uint32_t)(q->fs->limit < n ? q->fs->limit : n));
         } else if (n >= 256 && !keyed && !ex_fsort_pq(q->fs)) sortkeys(ctx, q, o, idx, n);
     }
     if (!fs_done && q->fs && n > 1 && q->norow == n) {
@@ -4883,6 +4916,7 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
             memcpy(read, idx, (size_t)n * sizeof *read);
         }
         nsorted = ex_fsort_run(ctx, q->fs, idx, n, fs_rowcmp, &fr);
+        count_sort(q, nsorted);
         if (read && fs_ties(q, idx, nsorted, &fr)) {
             /* rows that tie: their order is the one MariaDB read them in, the key's */
             fsixctx ic = { ctx->src[0].t, q->fs_ix, q->orow };

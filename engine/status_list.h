@@ -1,7 +1,8 @@
 /* status_list.h - the counters each session and the server keep (engine/status.c), one
  * row per MariaDB 10.11 name that SHOW STATUS lists as a session counter: every Com_* (a
  * statement kind pressdb does not have stays 0) and the others pressdb counts. X(ID, name)
- * gives PDB_STAT_<ID>. Generated once from MariaDB's SHOW GLOBAL STATUS; kept sorted. */
+ * gives PDB_STAT_<ID>. Generated once from MariaDB's SHOW GLOBAL STATUS; kept sorted (by
+ * strcmp: SHOW STATUS merges lists in that order). */
 #define PDB_STATUS_LIST(X) \
     X(BYTES_RECEIVED, "Bytes_received") \
     X(BYTES_SENT, "Bytes_sent") \
@@ -173,6 +174,17 @@
     X(COM_XA_RECOVER, "Com_xa_recover") \
     X(COM_XA_ROLLBACK, "Com_xa_rollback") \
     X(COM_XA_START, "Com_xa_start") \
+    X(HANDLER_DELETE, "Handler_delete") \
+    X(HANDLER_UPDATE, "Handler_update") \
+    X(HANDLER_WRITE, "Handler_write") \
     X(QUERIES, "Queries") \
     X(QUESTIONS, "Questions") \
-    X(SLOW_QUERIES, "Slow_queries")
+    X(ROWS_SENT, "Rows_sent") \
+    X(SELECT_FULL_JOIN, "Select_full_join") \
+    X(SELECT_FULL_RANGE_JOIN, "Select_full_range_join") \
+    X(SELECT_RANGE, "Select_range") \
+    X(SELECT_SCAN, "Select_scan") \
+    X(SLOW_QUERIES, "Slow_queries") \
+    X(SORT_RANGE, "Sort_range") \
+    X(SORT_ROWS, "Sort_rows") \
+    X(SORT_SCAN, "Sort_scan")
