@@ -250,6 +250,7 @@ typedef struct aggst {
     uint32_t nis, iscap;
     bool imin;
     uint8_t itag;
+    struct dmemo *dmemo;  /* DISTINCT of one string: short values met, byte for byte (dset_memo) */
 } aggst;
 
 /* A hash of a DISTINCT aggregate's argument values that agrees with ex_values_equal:
@@ -498,8 +499,42 @@ static inline bool conj_passes(ex_ctx *ctx, conj *cj)
 
 /* ---------------------------------------------------------------- aggregates */
 
+/* A direct-mapped memo of short strings already in a DISTINCT set, byte for byte: equal
+ * bytes are equal in every collation, so a repeated value (WordPress's meta keys, post
+ * types) is known without the collation's hash and compare. */
+#define DMEMO 16
+#define DMEMO_LEN 24
+typedef struct dmemo { uint16_t coll; uint8_t len1; char b[DMEMO_LEN]; } dmemo;   /* len1: len + 1, 0 empty */
+
+static dmemo *dset_memo(ex_ctx *ctx, aggst *st, const pdb_value *v)
+{
+    if (v->t != VT_STRING || v->len > DMEMO_LEN) return NULL;
+    if (!st->dmemo) {
+        st->dmemo = stor_arena_alloc(ctx->a, DMEMO * sizeof *st->dmemo);
+        memset(st->dmemo, 0, DMEMO * sizeof *st->dmemo);
+    }
+    uint32_t h = v->len;
+    for (uint32_t i = 0; i < v->len; i++) h = (h ^ (uint8_t)v->p[i]) * 0x01000193u;
+    return &st->dmemo[(h ^ h >> 16) & (DMEMO - 1)];
+}
+
 /* Is vals (the aggregate's arguments) new to the DISTINCT set dset? Adds it. */
+static bool dset_insert_hashed(ex_ctx *ctx, ex_agg *ag, aggst *st, const pdb_value *vals);
+
 static bool dset_insert(ex_ctx *ctx, ex_agg *ag, aggst *st, const pdb_value *vals)
+{
+    dmemo *m = ag->nargs == 1 ? dset_memo(ctx, st, vals) : NULL;
+    if (m && m->len1 == vals->len + 1 && m->coll == vals->coll && !memcmp(m->b, vals->p, vals->len)) return false;
+    bool fresh = dset_insert_hashed(ctx, ag, st, vals);
+    if (m) {   /* (in the set now either way) */
+        m->coll = vals->coll;
+        m->len1 = (uint8_t)(vals->len + 1);
+        if (vals->len) memcpy(m->b, vals->p, vals->len);
+    }
+    return fresh;
+}
+
+static bool dset_insert_hashed(ex_ctx *ctx, ex_agg *ag, aggst *st, const pdb_value *vals)
 {
     uint32_t na = (uint32_t)ag->nargs;
     if (st->ndset * 2 >= st->dhcap) {   /* grow the hash (and rehash what is there) */

@@ -30,3 +30,17 @@ SELECT COUNT(*), SUM(c), MAX(c) FROM (SELECT s, COUNT(*) AS c FROM gk GROUP BY s
 SELECT t, COUNT(*), SUM(n) FROM gk GROUP BY t;
 SELECT s, COUNT(*) FROM gk WHERE id < 30000 GROUP BY s ORDER BY COUNT(*) DESC, s LIMIT 12;
 DROP TABLE gk;
+-- COUNT(DISTINCT) of strings: repeated short values are known byte for byte (a memo in
+-- front of the collation's hash); values equal under the collation but not in bytes,
+-- long values, NULLs and GROUP_CONCAT(DISTINCT) beside it
+CREATE TABLE gk_d (g INT, s VARCHAR(40), b VARCHAR(40) COLLATE utf8mb4_bin);
+INSERT INTO gk_d VALUES (1, 'a', 'a'), (1, 'A', 'A'), (1, 'a ', 'a '), (1, 'a', 'a'), (1, NULL, NULL),
+  (2, 'abcdefghijklmnopqrstuvwxyz-long', 'abcdefghijklmnopqrstuvwxyz-long'),
+  (2, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ-LONG', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ-LONG'), (2, 'é', 'é'), (2, 'E', 'E'), (2, 'e', 'e'),
+  (3, '', ''), (3, ' ', ' '), (3, '', ''), (3, 'x', 'x'), (3, 'X', 'X'), (3, 'x', 'x');
+-- ordered
+SELECT g, COUNT(DISTINCT s), COUNT(DISTINCT b), COUNT(DISTINCT s, b), COUNT(*) FROM gk_d GROUP BY g;
+SELECT COUNT(DISTINCT s), COUNT(DISTINCT b) FROM gk_d;
+-- ordered
+SELECT g, COUNT(DISTINCT LOWER(s)), GROUP_CONCAT(DISTINCT b ORDER BY b) FROM gk_d GROUP BY g;
+DROP TABLE gk_d;
