@@ -780,7 +780,12 @@ static bool agg_chunk(ex_ctx *ctx, jb_agg *ja, uint32_t *ids, uint32_t k, size_t
             r = jit_agg_c(&ja->k->aspec, s);
         }
         if (!r) return true;
-        if (max_bytes && ctx->a->held - held0 > max_bytes) return false;
+        if (max_bytes && ctx->a->held - held0 > max_bytes) {
+            /* the groups so far: the next run sizes its table for them at once rather
+               than growing through doublings whose arrays stay in the arena */
+            atomic_store_explicit(&ja->k->groups, s->ngroups, memory_order_relaxed);
+            return false;
+        }
         agg_grow(ctx, ja, JB_AGG_CAP0);
     }
 }
