@@ -359,14 +359,18 @@ void stor_arena_reset(stor_arena *a)
     a->held = b->size;
 }
 
-void stor_arena_free(stor_arena *a)
+/* Every block back; the allocator's free pages returned at once when the arena's peak
+ * reached purge_at. */
+static void arena_release(stor_arena *a, size_t purge_at)
 {
     stor_arena_blk *b = a->head;
     while (b) { stor_arena_blk *p = b->prev; blk_free(b); b = p; }
     a->head = NULL; a->used = 0;
-    if (a->peak >= ARENA_PURGE_BYTES) { blk_drain(); stor_mem_purge(); }
+    if (a->peak >= purge_at) { blk_drain(); stor_mem_purge(); }
     a->held = a->peak = 0;
 }
+
+void stor_arena_free(stor_arena *a) { arena_release(a, ARENA_PURGE_BYTES); }
 
 /* A statement's arena after its result has left (engine/exec.c pdb_exec_trim): its
  * blocks go back to the cache and the allocator, whose background thread returns the
@@ -375,14 +379,7 @@ void stor_arena_free(stor_arena *a)
  * per 4 kB: 20% of a grouped aggregate's time); only a statement past this purges. */
 #define ARENA_TRIM_PURGE_BYTES ((size_t)64 << 20)
 
-void stor_arena_trim(stor_arena *a)
-{
-    stor_arena_blk *b = a->head;
-    while (b) { stor_arena_blk *p = b->prev; blk_free(b); b = p; }
-    a->head = NULL; a->used = 0;
-    if (a->peak >= ARENA_TRIM_PURGE_BYTES) { blk_drain(); stor_mem_purge(); }
-    a->held = a->peak = 0;
-}
+void stor_arena_trim(stor_arena *a) { arena_release(a, ARENA_TRIM_PURGE_BYTES); }
 
 void stor_mem_purge(void)
 {
