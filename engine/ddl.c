@@ -145,6 +145,7 @@ static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tc
         dst->has_default = true;
     }
     dst->i64 = NULL; dst->f64 = NULL; dst->str = NULL; dst->nulls = NULL; dst->pool = NULL; dst->code = NULL;
+    dst->lo = dst->hi = 0;
     if (dst->type == CT_FLOAT || dst->type == CT_DOUBLE) dst->kind = CK_F64;
     else if (is_text_type(dst->type) || is_binary_type(dst->type) || dst->type == CT_BIT) dst->kind = CK_STR;
     else if (dst->type == CT_DECIMAL && dst->width > 18) dst->kind = CK_DEC;   /* exact beyond int64 */
@@ -286,6 +287,7 @@ static void copy_column_def(stor_column *dst, const stor_column *src)
         for (uint32_t i = 0; i < src->n_enum; i++) dst->enum_vals[i] = stor_strndup(src->enum_vals[i], strlen(src->enum_vals[i]));
     }
     dst->i64 = NULL; dst->f64 = NULL; dst->str = NULL; dst->nulls = NULL; dst->pool = NULL; dst->code = NULL;
+    dst->lo = dst->hi = 0;
 }
 
 static void copy_index_def(stor_index *dst, const stor_index *src)

@@ -492,18 +492,12 @@ static uint8_t agg_slot(jb_agg *ja, jit_agg_spec *spec, uint32_t col)
     return slot;
 }
 
-/* The smallest and largest value column col holds in any row (dead ones and NULLs' slots
- * too: a bound, not an answer). */
+/* Bounds of the values column col holds in any row (dead ones and NULLs' slots too):
+ * storage's, kept as slots are written (a bound, not an answer). */
 static void col_range(const stor_table *t, uint32_t col, __int128 *lo, __int128 *hi)
 {
-    const int64_t *v = t->cols[col].i64;
-    int64_t mn = 0, mx = 0;
-    for (uint32_t r = 0; r < t->nrows; r++) {
-        mn = v[r] < mn ? v[r] : mn;
-        mx = v[r] > mx ? v[r] : mx;
-    }
-    *lo = mn;
-    *hi = mx;
+    *lo = t->cols[col].lo;
+    *hi = t->cols[col].hi;
 }
 
 /* Whether every value the expression and its parts take, given the columns' values now,

@@ -225,6 +225,10 @@ typedef struct stor_column {
     uint32_t n_enum;
     /* data, one slot per row id */
     int64_t *i64;            /* CK_I64 */
+    int64_t lo, hi;          /* CK_I64: bounds of every slot written since the vector was
+                                made (0 included: slots start at 0); never narrowed, so a
+                                bound, not the answer. Readers hold the store lock, under
+                                which no writer moves them (the JIT's exactness proofs) */
     double *f64;             /* CK_F64 */
     struct stor_str { char *p; uint32_t len; uint8_t pooled; } *str;   /* CK_STR; p owned, or held
                                 from the pool (pooled); p with bit 0 set: the value is compressed

@@ -303,6 +303,7 @@ static void col_free_data(stor_column *c, uint32_t nrows, uint32_t cap)
     stor_vec_free(c->str, (size_t)cap * sizeof *c->str);
     stor_free(c->nulls); stor_free(c->seg);
     c->i64 = NULL; c->f64 = NULL; c->str = NULL; c->nulls = NULL; c->seg = NULL;
+    c->lo = c->hi = 0;
 }
 
 static void table_free(stor_table *t)
@@ -975,7 +976,11 @@ static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value 
         return;
     }
     c->nulls[row >> 3] &= (uint8_t)~bit;
-    if (c->kind == CK_I64) c->i64[row] = v->i;
+    if (c->kind == CK_I64) {
+        if (v->i < c->lo) c->lo = v->i;
+        if (v->i > c->hi) c->hi = v->i;
+        c->i64[row] = v->i;
+    }
     else c->f64[row] = v->d;
 }
 

@@ -93,6 +93,7 @@ static const ctype TYPES[] = {
     { "INT UNSIGNED", K_INT, 0, UINT32_MAX, 0 },
     { "BIGINT", K_INT, INT64_MIN, INT64_MAX, 0 },
     { "BIGINT UNSIGNED", K_INT, 0, (i128)UINT64_MAX, 0 },
+    { "BIGINT UNSIGNED", K_INT, 0, I64MAX, 0 },        /* below 2^63: compiled (ubig_wide) */
     { "DATE", K_DATE, 0, 0, 0 },
     { "DATETIME", K_DATE, 0, 0, 1 },
     { "DATETIME(3)", K_DATE, 0, 0, 2 },
