@@ -50,7 +50,8 @@ typedef struct jb_kern {
 struct jb_kept {
     _Atomic(jb_kern *) lv[JB_LEVELS];
     _Atomic(jb_kern *) agg, join;
-    _Atomic(jb_kern *) dist;       /* the distinct values' kernel (every COUNT(DISTINCT) set) */
+    _Atomic(jb_kern *) dist[2];    /* the distinct values' kernels (every COUNT(DISTINCT)
+                                      set): hashed, dense */
 };
 
 struct jb_scan {
@@ -121,7 +122,8 @@ void jb_kept_free(jb_kept *k)
     for (int i = 0; i < JB_LEVELS; i++) kern_free(atomic_load(&k->lv[i]));
     kern_free(atomic_load(&k->agg));
     kern_free(atomic_load(&k->join));
-    kern_free(atomic_load(&k->dist));
+    kern_free(atomic_load(&k->dist[0]));
+    kern_free(atomic_load(&k->dist[1]));
     free(k);
 }
 
@@ -418,11 +420,17 @@ struct jb_agg {
     int ndset;
     int stride;
     uint64_t cap;                  /* groups the arrays have room for */
+    uint64_t dense;                /* dense slots (keycol's value bounds), else 0 */
     jit_agg_state st;
     stor_arena *a;
 };
 
 #define JB_AGG_CAP0 64
+/* An integer key whose column's bounds span at most this many values, and not many more
+ * than the table has rows, is looked up densely: slot key - lo, 4 bytes a value. Slots
+ * cleared per run, so a sparse range does not pay more than a few bytes per row. */
+#define JB_DENSE_MAX ((uint64_t)1 << 23)
+#define JB_DENSE_SLACK 65536
 
 _Static_assert((int)JB_COUNT_STAR == (int)JIT_A_COUNT_STAR && (int)JB_COUNT == (int)JIT_A_COUNT &&
                (int)JB_SUM == (int)JIT_A_SUM && (int)JB_MIN == (int)JIT_A_MIN && (int)JB_MAX == (int)JIT_A_MAX,
@@ -433,6 +441,7 @@ _Static_assert((int)JB_X_COL == (int)JIT_X_COL && (int)JB_X_K == (int)JIT_X_K &&
 static bool aspec_same(const jit_agg_spec *a, const jit_agg_spec *b)
 {
     if (a->keyed != b->keyed || a->key_nullable != b->key_nullable || a->key_pos != b->key_pos ||
+        a->dense != b->dense ||
         a->ncols != b->ncols || a->nagg != b->nagg || a->nx != b->nx)
         return false;
     for (int i = 0; i < a->ncols; i++) if (a->nullable[i] != b->nullable[i]) return false;
@@ -562,6 +571,19 @@ static jb_agg *dset_new(ex_ctx *ctx, const stor_table *t, uint32_t col)
     return d;
 }
 
+/* Dense slots for ja's integer key when its column's bounds are narrow (ja->dense, the
+ * base in st.base); whether it is. */
+static bool dense_pick(jb_agg *ja, const stor_table *t)
+{
+    const stor_column *c = &t->cols[ja->keycol];
+    if (c->type == CT_BIGINT && c->is_unsigned && c->lo < 0) return false;   /* slot order is not the key's */
+    uint64_t span = (uint64_t)c->hi - (uint64_t)c->lo;   /* lo <= 0 <= hi: exact */
+    if (span >= JB_DENSE_MAX || span >= 2 * (uint64_t)t->nrows + JB_DENSE_SLACK) return false;
+    ja->dense = span + 1;
+    ja->st.base = c->lo;
+    return true;
+}
+
 jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, const jb_gkey *keys, int nkeys,
                    const jb_agg_arg *args, int nargs, const void *frame, uint64_t run)
 {
@@ -575,6 +597,7 @@ jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, const jb_gke
     if (nkeys == 1 && !keys[0].str) {
         ja->keycol = (int32_t)keys[0].col;
         spec.key_nullable = true;
+        spec.dense = dense_pick(ja, t);
     } else if (nkeys) {
         for (int i = 0; i < nkeys; i++) {
             if (!keys[i].str) return NULL;
@@ -603,10 +626,11 @@ jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, const jb_gke
         }
         spec.agg[spec.nagg++] = (jit_agg_op){ args[i].kind, slot, x };
     }
-    for (int i = 0; i < ja->ndset; i++) {   /* (one kernel fits every set: keyed, nothing else) */
+    for (int i = 0; i < ja->ndset; i++) {   /* (two kernels fit every set: keyed, nothing else) */
         jb_agg *d = ja->dset[i];
         jit_agg_spec ds = { .keyed = true, .key_nullable = true };
-        d->k = kernel_for(kept ? &kept->dist : NULL, &ds, NULL, agg_same, t->nrows, frame, run);
+        ds.dense = dense_pick(d, t);
+        d->k = kernel_for(kept ? &kept->dist[ds.dense] : NULL, &ds, NULL, agg_same, t->nrows, frame, run);
         if (!d->k) return NULL;
     }
     ja->k = kernel_for(kept ? &kept->agg : NULL, &spec, NULL, agg_same, t->nrows, frame, run);
@@ -697,23 +721,34 @@ static bool agg_keys(ex_ctx *ctx, jb_agg *ja, const uint32_t *ids, uint32_t n)
     return true;
 }
 
-/* Room for twice the groups (at first cap0), the slots rehashed. */
+/* Room for twice the groups (at first cap0), the slots rehashed (dense: made once, kept). */
 static void agg_grow(ex_ctx *ctx, jb_agg *ja, uint64_t cap0)
 {
     jit_agg_state *s = &ja->st;
     uint64_t cap = ja->cap ? ja->cap * 2 : cap0, nslots = cap * 2;
     int bits = 0;
     while ((1ull << bits) < nslots) bits++;
-    uint32_t *slots = stor_arena_alloc(ja->a, nslots * sizeof *slots);
     int64_t *keys = stor_arena_alloc(ja->a, cap * sizeof *keys);
     uint32_t *first = stor_arena_alloc(ja->a, cap * sizeof *first);
     int64_t *acc = stor_arena_alloc(ja->a, cap * (size_t)(ja->stride ? ja->stride : 1) * sizeof *acc);
-    memset(slots, 0, nslots * sizeof *slots);
     if (s->ngroups) {
         memcpy(keys, s->keys, s->ngroups * sizeof *keys);
         memcpy(first, s->first, s->ngroups * sizeof *first);
         memcpy(acc, s->acc, s->ngroups * (size_t)ja->stride * sizeof *acc);
     }
+    s->keys = keys; s->first = first; s->acc = acc;
+    s->limit = cap;
+    ja->cap = cap;
+    if (ja->dense) {
+        if (!s->slots) {
+            s->slots = stor_arena_alloc(ja->a, ja->dense * sizeof *s->slots);
+            memset(s->slots, 0, ja->dense * sizeof *s->slots);
+            s->mask = ja->dense - 1;
+        }
+        return;
+    }
+    uint32_t *slots = stor_arena_alloc(ja->a, nslots * sizeof *slots);
+    memset(slots, 0, nslots * sizeof *slots);
     for (uint64_t g = 0; g < s->ngroups; g++) {
         if ((g & 4095) == 4095) ex_slice_tick(ctx);
         if ((int64_t)g == s->null_group) continue;
@@ -721,11 +756,9 @@ static void agg_grow(ex_ctx *ctx, jb_agg *ja, uint64_t cap0)
         while (slots[h]) h = (h + 1) & (nslots - 1);
         slots[h] = (uint32_t)g + 1;
     }
-    s->slots = slots; s->keys = keys; s->first = first; s->acc = acc;
+    s->slots = slots;
     s->mask = nslots - 1;
     s->shift = (uint64_t)(64 - bits);
-    s->limit = cap;
-    ja->cap = cap;
 }
 
 /* A fresh table with room for as many groups as the kernel's last run made (a kept
@@ -736,6 +769,8 @@ static void agg_start(ex_ctx *ctx, jb_agg *ja, size_t max_bytes)
     jit_agg_state *s = &ja->st;
     s->ngroups = 0;
     s->null_group = -1;
+    s->slots = NULL;
+    ja->cap = 0;
     s->stride_bytes = (uint64_t)ja->stride * 8;
     uint64_t first = JB_AGG_CAP0, hint = atomic_load_explicit(&ja->k->groups, memory_order_relaxed);
     while (first < hint && first < ja->t->nrows) first *= 2;
@@ -774,6 +809,8 @@ static bool agg_chunk(ex_ctx *ctx, jb_agg *ja, uint32_t *ids, uint32_t k, size_t
             r = jit_agg_c(&ja->k->aspec, s);
         }
         if (!r) return true;
+        if (r == 2) return false;   /* a dense key out of its bounds: cannot be, but the
+                                       interpreter is right whatever they say */
         if (max_bytes && ctx->a->held - held0 > max_bytes) {
             /* the groups so far: the next run sizes its table for them at once rather
                than growing through doublings whose arrays stay in the arena */
@@ -821,6 +858,17 @@ uint64_t jb_agg_distinct(const jb_agg *ja, int i)
 }
 
 uint64_t jb_agg_ngroups(const jb_agg *ja) { return ja->st.ngroups; }
+
+bool jb_agg_dense_order(const jb_agg *ja, uint32_t *idx)
+{
+    if (!ja->dense) return false;
+    uint32_t m = 0;
+    if (ja->st.null_group >= 0) idx[m++] = (uint32_t)ja->st.null_group;
+    for (uint64_t i = 0; i < ja->dense; i++)
+        if (ja->st.slots[i]) idx[m++] = ja->st.slots[i] - 1;
+    assert(m == ja->st.ngroups);
+    return true;
+}
 uint32_t jb_agg_first(const jb_agg *ja, uint64_t g) { return ja->st.first[g]; }
 
 bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key)

@@ -99,6 +99,10 @@ uint32_t jb_agg_first(const jb_agg *ja, uint64_t g);              /* the group's
  * those are in) its first row's key value: the groups are read in key order, which is
  * not the order they were made in. */
 void jb_agg_prefetch(const jb_agg *ja, uint64_t g, bool row);
+/* With dense slots: every group into idx, the NULL key's first, then by key (signed
+ * order of the slots: the key's order for any column the kernel groups densely); false
+ * when the groups are hashed. */
+bool jb_agg_dense_order(const jb_agg *ja, uint32_t *idx);
 bool jb_agg_key(const jb_agg *ja, uint64_t g, int64_t *key);      /* false: the NULL key (integer keys) */
 /* COUNT(DISTINCT) argument i's answer (the one group's): the column's distinct non-NULL
  * values among the rows (equal int64 slots: the caller picks columns where that is equal

@@ -4168,21 +4168,28 @@ static uint32_t *kagg_order(qstate *q, uint32_t n)
 {
     ex_ctx *ctx = q->ctx;
     uint32_t *idx = stor_arena_alloc(ctx->a, (size_t)n * sizeof *idx);
+    if (q->ngroup && jb_agg_dense_order(q->kagg, idx)) {
+        ex_slice_work(ctx, n);
+        return idx;
+    }
     uint64_t *kv = stor_arena_alloc(ctx->a, (size_t)n * sizeof *kv);
     bool unsig = q->ngroup && kagg_uint(&ctx->src[0].t->cols[kagg_col(q->gp[0])]);
     uint32_t m = 0, nul = UINT32_MAX;
     uint64_t all_or = 0, all_and = UINT64_MAX;
+    bool sorted = true;   /* groups are numbered by first row: rows stored in key order
+                             (WordPress's meta by post, say) make them sorted already */
     for (uint32_t g = 0; g < n; g++) {
         int64_t k;
         if (!q->ngroup || !jb_agg_key(q->kagg, g, &k)) { nul = g; continue; }
         kv[m] = unsig ? (uint64_t)k : (uint64_t)k ^ (1ull << 63);
+        if (m && kv[m] < kv[m - 1]) sorted = false;
         idx[m++] = g;
         all_or |= kv[m - 1];
         all_and &= kv[m - 1];
     }
-    uint32_t *idx2 = stor_arena_alloc(ctx->a, (size_t)(m ? m : 1) * sizeof *idx2);
-    uint64_t *kv2 = stor_arena_alloc(ctx->a, (size_t)(m ? m : 1) * sizeof *kv2);
-    for (int sh = 0; sh < 64 && m > 1; sh += 8) {
+    uint32_t *idx2 = sorted ? NULL : stor_arena_alloc(ctx->a, (size_t)(m ? m : 1) * sizeof *idx2);
+    uint64_t *kv2 = sorted ? NULL : stor_arena_alloc(ctx->a, (size_t)(m ? m : 1) * sizeof *kv2);
+    for (int sh = 0; sh < 64 && m > 1 && !sorted; sh += 8) {
         if (!(((all_or ^ all_and) >> sh) & 0xff)) continue;   /* every key has this byte */
         uint32_t cnt[257] = { 0 };
         for (uint32_t i = 0; i < m; i++) cnt[((kv[i] >> sh) & 0xff) + 1]++;

@@ -11,6 +11,8 @@
  *           probe:  g = slots[slot]; if (g == 0) goto make
  *                   if (keys[--g] == key) goto found; slot = (slot + 1) & mask; goto probe
  *           make:   g = a new group (or stop); slots[slot] = g + 1; keys[g] = key; goto update
+ *           dense:  slot = key - base (outside 0..mask: return 2); g = slots[slot] - 1, or
+ *                   made as above
  *           nullkey: g = null_group, or a new group (or stop) that becomes it
  *           one group: g = 0, made at the first row
  *   found:  A0 = acc + g * stride
@@ -53,6 +55,7 @@ static bool spec_valid(const jit_agg_spec *s)
 {
     if (s->ncols > JIT_AGG_MAX || s->nagg > JIT_AGG_MAX || s->nx > JIT_AGG_MAX) return false;
     if (s->key_pos && (!s->keyed || s->key_nullable)) return false;
+    if (s->dense && (!s->keyed || s->key_pos)) return false;
     for (int i = 0; i < s->nx; i++) if (!expr_valid(s, &s->x[i])) return false;
     for (int i = 0; i < s->nagg; i++) {
         if (s->agg[i].kind > JIT_A_MAX || s->agg[i].x > s->nx) return false;
@@ -86,9 +89,34 @@ static void new_group(jit_emit *e, int stride, int stop)
     jit_st64(e, JIT_T1, JIT_R0, ST(ngroups));
 }
 
+/* Dense: slot R5 = key - base, checked against 0..mask (else goto range); T0 = its
+ * group, found or made (then goto update). */
+static void dense_group(jit_emit *e, int stride, int found, int update, int stop, int range)
+{
+    int make = jit_label(e);
+    jit_ld64(e, JIT_T1, JIT_R0, ST(base));
+    jit_sub(e, JIT_R5, JIT_R4, JIT_T1);
+    jit_movi(e, JIT_T1, 0);
+    jit_brcc(e, JIT_LT, JIT_R5, JIT_T1, range);
+    jit_ld64(e, JIT_T1, JIT_R0, ST(mask));
+    jit_brcc(e, JIT_GT, JIT_R5, JIT_T1, range);
+    jit_ld64(e, JIT_A1, JIT_R0, ST(slots));
+    jit_ld32x(e, JIT_T0, JIT_A1, JIT_R5);
+    jit_brz(e, JIT_T0, make);
+    jit_addi(e, JIT_T0, JIT_T0, -1);
+    jit_br(e, found);
+    jit_bind(e, make);
+    new_group(e, stride, stop);
+    jit_ld64(e, JIT_A1, JIT_R0, ST(slots));
+    jit_st32x(e, JIT_T1, JIT_A1, JIT_R5);
+    jit_ld64(e, JIT_A2, JIT_R0, ST(keys));
+    jit_st64x(e, JIT_R4, JIT_A2, JIT_T0);
+    jit_br(e, update);
+}
+
 /* The group of a non-NULL key: found in the table or made (then goto update). */
 static void keyed_group(jit_emit *e, const jit_agg_spec *s, int stride, int found, int update, int stop,
-                        int nullkey)
+                        int nullkey, int range)
 {
     int probe = jit_label(e), make = jit_label(e);
     if (s->key_nullable) {
@@ -97,6 +125,10 @@ static void keyed_group(jit_emit *e, const jit_agg_spec *s, int stride, int foun
     }
     jit_ld64(e, JIT_T2, JIT_R0, ST(key));
     jit_ld64x(e, JIT_R4, JIT_T2, s->key_pos ? JIT_R1 : JIT_R3);
+    if (s->dense) {
+        dense_group(e, stride, found, update, stop, range);
+        return;
+    }
     jit_movi(e, JIT_T1, (int64_t)JIT_AGG_HASH);
     jit_mul(e, JIT_R5, JIT_R4, JIT_T1);
     jit_ld64(e, JIT_T1, JIT_R0, ST(shift));
@@ -238,7 +270,7 @@ bool jit_agg_build(jit_emit *e, const jit_agg_spec *s)
     int off[JIT_AGG_MAX];
     int stride = jit_agg_layout(s, off);
     int top = jit_label(e), found = jit_label(e), update = jit_label(e), done = jit_label(e),
-        stop = jit_label(e), nullkey = jit_label(e);
+        stop = jit_label(e), nullkey = jit_label(e), range = jit_label(e);
     jit_prologue(e);
     jit_mov(e, JIT_R0, JIT_A0);
     jit_ld64(e, JIT_R1, JIT_R0, ST(pos));
@@ -247,7 +279,7 @@ bool jit_agg_build(jit_emit *e, const jit_agg_spec *s)
     jit_brcc(e, JIT_GE, JIT_R1, JIT_R2, done);
     jit_ld64(e, JIT_T0, JIT_R0, ST(ids));
     jit_ld32x(e, JIT_R3, JIT_T0, JIT_R1);
-    if (s->keyed) keyed_group(e, s, stride, found, update, stop, nullkey);
+    if (s->keyed) keyed_group(e, s, stride, found, update, stop, nullkey, range);
     jit_bind(e, nullkey);
     single_group(e, stride, found, update, stop);
     jit_bind(e, found);
@@ -259,6 +291,10 @@ bool jit_agg_build(jit_emit *e, const jit_agg_spec *s)
     jit_bind(e, stop);
     jit_st64(e, JIT_R1, JIT_R0, ST(pos));
     jit_movi(e, JIT_T0, 1);
+    jit_ret(e, JIT_T0);
+    jit_bind(e, range);
+    jit_st64(e, JIT_R1, JIT_R0, ST(pos));
+    jit_movi(e, JIT_T0, 2);
     jit_ret(e, JIT_T0);
     jit_bind(e, done);
     jit_st64(e, JIT_R1, JIT_R0, ST(pos));
@@ -314,10 +350,21 @@ static bool c_null(const jit_agg_spec *sp, const jit_agg_state *s, jit_agg_op a,
     return false;
 }
 
+/* The group of row (-1: no room; -2: a dense key out of range). */
 static int64_t c_group(const jit_agg_spec *sp, jit_agg_state *s, uint32_t row, int stride)
 {
     if (sp->keyed && !(sp->key_nullable && bit(s->key_nulls, row))) {
         int64_t k = s->key[sp->key_pos ? s->pos : row];
+        if (sp->dense) {
+            uint64_t at = (uint64_t)k - (uint64_t)s->base;
+            if ((int64_t)at < 0 || at > s->mask) return -2;
+            if (s->slots[at]) return s->slots[at] - 1;
+            int64_t g = c_new_group(s, row, stride);
+            if (g < 0) return -1;
+            s->slots[at] = (uint32_t)g + 1;
+            s->keys[g] = k;
+            return g;
+        }
         uint64_t h = ((uint64_t)k * JIT_AGG_HASH) >> (s->shift & 63);
         for (;; h = (h + 1) & s->mask) {
             uint32_t g = s->slots[h];
@@ -343,7 +390,7 @@ int64_t jit_agg_c(const jit_agg_spec *sp, jit_agg_state *s)
     for (; s->pos < s->n; s->pos++) {
         uint32_t row = s->ids[s->pos];
         int64_t g = c_group(sp, s, row, stride);
-        if (g < 0) return 1;
+        if (g < 0) return g == -1 ? 1 : 2;
         int64_t *acc = &s->acc[g * stride];
         for (int i = 0; i < sp->nagg; i++) {
             jit_agg_op a = sp->agg[i];

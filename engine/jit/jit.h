@@ -239,7 +239,13 @@ jit_block *jit_filter_compile(jit_arena *a, const jit_filter_spec *spec);
  * caller proves from the columns' ranges that nothing wraps (an exact DECIMAL or integer
  * result, scales made equal by multiplying with constants), or does not use the kernel.
  * The key is state.key[row], or with key_pos state.key[pos] (a key the caller derived
- * for each listed row: several columns, strings by collation). */
+ * for each listed row: several columns, strings by collation).
+ *
+ * Dense (spec.dense): when the caller knows every key lies in base..base + mask (a
+ * column's value bounds), the slot of key k is k - base: no hash, no probe, no key
+ * compare, and slots in order are groups in key order. The slots are not rehashed when
+ * the groups grow. A key outside the range (bounds that were wrong) stops the kernel
+ * with 2, pos at its row, and nothing written: the caller gives up on the kernel. */
 #define JIT_AGG_MAX 8
 #define JIT_AGG_XOPS 16            /* ops in an expression */
 #define JIT_AGG_K 32               /* constants of all expressions */
@@ -252,6 +258,8 @@ typedef struct jit_agg_spec {
     bool keyed;                    /* GROUP BY state.key (else one group) */
     bool key_nullable;
     bool key_pos;                  /* the key of ids[pos] is key[pos], not key[ids[pos]] */
+    bool dense;                    /* keyed (not key_pos): slots[key - base] for every key in
+                                      base..base + mask; a key outside returns 2 */
     uint8_t ncols;
     bool nullable[JIT_AGG_MAX];
     uint8_t nagg;
@@ -276,6 +284,7 @@ typedef struct jit_agg_state {     /* the kernel's one argument; field offsets a
     uint64_t stride_bytes;
     uint64_t ngroups, limit;
     int64_t null_group;            /* the NULL key's group, or -1 */
+    int64_t base;                  /* dense: the key of slots[0] */
 } jit_agg_state;
 #define JIT_AGG_HASH 0x9E3779B97F4A7C15ull
 typedef int64_t (*jit_agg_fn)(jit_agg_state *s);

@@ -23,19 +23,27 @@ typedef struct agg_tab {
     int64_t *keys, *acc;
     uint32_t *first;
     uint64_t cap;
+    uint64_t dense;                /* dense: its slots (made once), else 0 */
 } agg_tab;
 
-/* Room for twice the groups; the slots rehashed from the keys (the NULL group has none). */
+/* Room for twice the groups; the slots rehashed from the keys (the NULL group has none),
+ * or, dense, kept. */
 static bool agg_grow(jit_agg_state *s, agg_tab *t, int stride)
 {
     uint64_t cap = t->cap * 2, nslots = cap * 2;
     int bits = 0;
     while ((1ull << bits) < nslots) bits++;
-    uint32_t *slots = calloc(nslots, sizeof *slots);
+    uint32_t *slots = t->dense ? NULL : calloc(nslots, sizeof *slots);
     int64_t *keys = realloc(t->keys, cap * sizeof *keys);
     int64_t *acc = realloc(t->acc, cap * (size_t)(stride ? stride : 1) * sizeof *acc);
     uint32_t *first = realloc(t->first, cap * sizeof *first);
-    if (!slots || !keys || !acc || !first) return false;
+    if ((!t->dense && !slots) || !keys || !acc || !first) return false;
+    if (t->dense) {
+        t->keys = keys; t->acc = acc; t->first = first; t->cap = cap;
+        s->keys = keys; s->acc = acc; s->first = first;
+        s->limit = cap;
+        return true;
+    }
     for (uint64_t g = 0; g < s->ngroups; g++) {
         if ((int64_t)g == s->null_group) continue;
         uint64_t h = ((uint64_t)keys[g] * JIT_AGG_HASH) >> (64 - bits);
@@ -51,13 +59,21 @@ static bool agg_grow(jit_agg_state *s, agg_tab *t, int stride)
     return true;
 }
 
-static bool agg_tab_init(jit_agg_state *s, agg_tab *t, int stride)
+/* dense: that many slots from key base (0: hashed). */
+static bool agg_tab_init(jit_agg_state *s, agg_tab *t, int stride, uint64_t dense, int64_t base)
 {
     memset(t, 0, sizeof *t);
     t->cap = 1;
+    t->dense = dense;
     s->ngroups = 0;
     s->null_group = -1;
     s->slots = NULL;
+    if (dense) {
+        if (!(t->slots = calloc(dense, sizeof *t->slots))) return false;
+        s->slots = t->slots;
+        s->mask = dense - 1;
+        s->base = base;
+    }
     return agg_grow(s, t, stride);
 }
 
@@ -66,9 +82,10 @@ static void agg_tab_free(agg_tab *t)
     free(t->slots); free(t->keys); free(t->acc); free(t->first);
 }
 
-/* Runs ids through fn (compiled) or jit_agg_c (fn NULL) in calls of at most step ids. */
-static bool agg_run(const jit_agg_spec *sp, jit_agg_fn fn, jit_agg_state *s, agg_tab *t, int stride,
-                    const uint32_t *ids, const int64_t *kpos, uint64_t n, uint64_t step)
+/* Runs ids through fn (compiled) or jit_agg_c (fn NULL) in calls of at most step ids:
+ * 0 done, -1 out of memory, else 1 + the position of the dense key out of range. */
+static int64_t agg_run(const jit_agg_spec *sp, jit_agg_fn fn, jit_agg_state *s, agg_tab *t, int stride,
+                       const uint32_t *ids, const int64_t *kpos, uint64_t n, uint64_t step)
 {
     for (uint64_t at = 0; at < n; at += step) {
         if (sp->key_pos) s->key = kpos + at;   /* (a key per listed row, as the caller derives it) */
@@ -78,10 +95,11 @@ static bool agg_run(const jit_agg_spec *sp, jit_agg_fn fn, jit_agg_state *s, agg
         for (;;) {
             int64_t r = fn ? fn(s) : jit_agg_c(sp, s);
             if (r == 0) break;
-            if (!agg_grow(s, t, stride)) return false;
+            if (r == 2) return 1 + (int64_t)(at + s->pos);
+            if (!agg_grow(s, t, stride)) return -1;
         }
     }
-    return true;
+    return 0;
 }
 
 static int64_t agg_value(uint64_t *rng, int kind)
@@ -156,6 +174,15 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
         }
         int64_t *kpos = malloc((nids ? nids : 1) * sizeof *kpos);
         for (uint64_t i = 0; i < nids; i++) kpos[i] = key[ids[i]];
+        /* dense over the keys' range (small ranges), now and then one short of it */
+        int64_t kmin = 0, kmax = 0;
+        for (uint32_t r = 0; r < nrows; r++) {
+            kmin = key[r] < kmin ? key[r] : kmin;
+            kmax = key[r] > kmax ? key[r] : kmax;
+        }
+        uint64_t dense = 0;
+        sp.dense = sp.keyed && !sp.key_pos && (uint64_t)kmax - (uint64_t)kmin < 100000 && agg_rng(&rng) % 2;
+        if (sp.dense) dense = (uint64_t)(kmax - kmin) + 1 - (agg_rng(&rng) % 8 == 0 && kmax > kmin);
         int off[JIT_AGG_MAX];
         int stride = jit_agg_layout(&sp, off);
         jit_agg_state sj, sc;
@@ -168,14 +195,16 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
         sc = sj;
         agg_tab tj, tc;
         uint64_t step = 1 + agg_rng(&rng) % 700;
-        bool ok = agg_tab_init(&sj, &tj, stride) && agg_tab_init(&sc, &tc, stride);
+        bool ok = agg_tab_init(&sj, &tj, stride, dense, kmin) && agg_tab_init(&sc, &tc, stride, dense, kmin);
         jit_block *b = jit_agg_compile(a, &sp);
         void *fn = b ? jit_enter(b) : NULL;
         const char *why = fn ? NULL : "no code";
         if (ok && fn) {
-            ok = agg_run(&sp, (jit_agg_fn)fn, &sj, &tj, stride, ids, kpos, nids, step) &&
-                 agg_run(&sp, NULL, &sc, &tc, stride, ids, kpos, nids, step);
+            int64_t rj = agg_run(&sp, (jit_agg_fn)fn, &sj, &tj, stride, ids, kpos, nids, step),
+                    rc = agg_run(&sp, NULL, &sc, &tc, stride, ids, kpos, nids, step);
+            ok = rj >= 0 && rc >= 0;
             if (!ok) why = "out of memory";
+            else if (rj != rc) why = "key out of range";
             else if (sj.ngroups != sc.ngroups || sj.null_group != sc.null_group) why = "groups";
             else
                 for (uint64_t g = 0; g < sj.ngroups && !why; g++) {
@@ -190,8 +219,8 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
         if (b) jit_block_free(b);
         if (why) {
             if (!failed && err)
-                snprintf(err, errn, "case %d (seed %#llx): %s; rows %u, keyed %d, nullable key %d, key by position %d, %d expressions, %d aggregates, groups %llu/%llu",
-                         cs, (unsigned long long)seed, why, nrows, sp.keyed, sp.key_nullable, sp.key_pos, sp.nx, sp.nagg,
+                snprintf(err, errn, "case %d (seed %#llx): %s; rows %u, keyed %d, nullable key %d, key by position %d, dense %d, %d expressions, %d aggregates, groups %llu/%llu",
+                         cs, (unsigned long long)seed, why, nrows, sp.keyed, sp.key_nullable, sp.key_pos, sp.dense, sp.nx, sp.nagg,
                          (unsigned long long)sj.ngroups, (unsigned long long)sc.ngroups);
             failed++;
         }

@@ -30,9 +30,9 @@ Test(jit_agg, counts_and_sums_by_key)
     jit_agg_state s = { .key = key, .key_nulls = knull, .col = { v }, .nulls = { vnull },
                         .stride_bytes = (uint64_t)stride * 8 };
     agg_tab t;
-    cr_assert(agg_tab_init(&s, &t, stride));
+    cr_assert(agg_tab_init(&s, &t, stride, 0, 0));
     jit_agg_fn fn = (jit_agg_fn)jit_enter(b);
-    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, NULL, 6, 6));
+    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, NULL, 6, 6) == 0);
     jit_leave(b);
     cr_assert_eq(s.ngroups, 3);
     cr_assert_eq(s.null_group, 2);
@@ -71,9 +71,9 @@ Test(jit_agg, sums_carry_into_128_bits)
     cr_assert(b);
     jit_agg_state s = { .col = { v }, .nulls = { vnull }, .stride_bytes = (uint64_t)stride * 8 };
     agg_tab t;
-    cr_assert(agg_tab_init(&s, &t, stride));
+    cr_assert(agg_tab_init(&s, &t, stride, 0, 0));
     jit_agg_fn fn = (jit_agg_fn)jit_enter(b);
-    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, NULL, 6, 6));
+    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, NULL, 6, 6) == 0);
     jit_leave(b);
     __int128 want = (__int128)INT64_MAX * 2 - 3 + (__int128)INT64_MIN;
     __int128 got = (__int128)((unsigned __int128)(uint64_t)t.acc[1] << 64 | (uint64_t)t.acc[0]);
@@ -104,9 +104,9 @@ Test(jit_agg, expression_values_and_keys_by_position)
     jit_agg_state s = { .col = { a, b }, .nulls = { anull, bnull }, .k = { [3] = 100 },
                         .stride_bytes = (uint64_t)stride * 8 };
     agg_tab t;
-    cr_assert(agg_tab_init(&s, &t, stride));
+    cr_assert(agg_tab_init(&s, &t, stride, 0, 0));
     jit_agg_fn fn = (jit_agg_fn)jit_enter(bl);
-    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, kpos, 4, 4));
+    cr_assert(agg_run(&sp, fn, &s, &t, stride, ids, kpos, 4, 4) == 0);
     jit_leave(bl);
     cr_assert_eq(s.ngroups, 2);
     cr_assert_eq(t.keys[0], 7);
@@ -127,4 +127,36 @@ Test(jit_agg, expression_values_and_keys_by_position)
     agg_tab_free(&t);
     jit_block_free(bl);
     jit_arena_free(ar);
+}
+
+/* Dense slots: key - base is the slot; a key outside base..base + mask stops with 2 at
+ * its row and writes nothing. */
+Test(jit_agg, dense_keys_and_a_key_out_of_range)
+{
+    int64_t key[6] = { 7, 5, 7, 6, 5, 9 }, v[6] = { 1, 2, 3, 4, 5, 6 };
+    uint32_t ids[6] = { 0, 1, 2, 3, 4, 5 };
+    jit_agg_spec sp = { .keyed = true, .dense = true, .ncols = 1, .nagg = 2,
+                        .agg = { { JIT_A_COUNT_STAR, 0 }, { JIT_A_SUM, 0 } } };
+    int off[JIT_AGG_MAX];
+    int stride = jit_agg_layout(&sp, off);
+    jit_arena *a = jit_arena_new(1 << 20, 0);
+    jit_block *b = jit_agg_compile(a, &sp);
+    cr_assert(b);
+    jit_agg_state s = { .key = key, .col = { v }, .stride_bytes = (uint64_t)stride * 8 };
+    agg_tab t;
+    cr_assert(agg_tab_init(&s, &t, stride, 4, 5));   /* keys 5..8: 9 is outside */
+    jit_agg_fn fn = (jit_agg_fn)jit_enter(b);
+    cr_assert_eq(agg_run(&sp, fn, &s, &t, stride, ids, NULL, 6, 6), 1 + 5);
+    jit_leave(b);
+    cr_assert_eq(s.ngroups, 3);
+    cr_assert_eq(t.slots[0], 2);   /* key 5: the second group */
+    cr_assert_eq(t.slots[1], 3);
+    cr_assert_eq(t.slots[2], 1);
+    cr_assert_eq(t.slots[3], 0);
+    cr_assert_eq(t.acc[0 * stride + off[1]], 4);   /* key 7: 1 + 3 */
+    cr_assert_eq(t.acc[1 * stride + off[1]], 7);   /* key 5: 2 + 5 */
+    cr_assert_eq(t.acc[2 * stride + off[0]], 1);
+    agg_tab_free(&t);
+    jit_block_free(b);
+    jit_arena_free(a);
 }
