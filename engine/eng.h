@@ -948,6 +948,8 @@ bool     ex_privs_table_visible(pdb_session *s, const char *db, const char *tabl
 void     ex_privs_statement(ex_ctx *ctx, pl_stmt *st);
 /* Opening a table for reading (ex_table): one of ctx->priv_open, else 1142. */
 void     ex_privs_open(ex_ctx *ctx, const stor_table *t);
+/* The same for a table that is not a stor_table (the mysql schema's grant tables). */
+void     ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table);
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
 
 /* Looks up a table; raises 1146 if missing. db NULL = current. Temporary tables of
@@ -962,6 +964,10 @@ char *ex_column_type_sql(stor_arena *a, const stor_column *c);
 const char *ex_key_flag(const stor_table *t, uint32_t col);   /* DESCRIBE's Key: PRI, UNI, MUL or "" */
 int64_t ex_now_us(void);
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
+/* The mysql schema's grant tables (user, global_priv, db, tables_priv; columns_priv,
+ * procs_priv, proxies_priv, roles_mapping empty), read-only; false for another name. */
+bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
+bool ex_mysql_schema_table(const char *name);   /* one of those */
 void ex_session_vars_free(pdb_session *s);
 void ex_release_named_locks(uint32_t conn_id);
 /* LOCK TABLES (tablelock.c). */

@@ -1,5 +1,6 @@
 /* infoschema.c - information_schema tables, materialised on demand from the catalog so
- * ordinary SELECTs (joins, WHERE, GROUP BY) work on them. */
+ * ordinary SELECTs (joins, WHERE, GROUP BY) work on them, and the mysql schema's grant
+ * tables, likewise from the accounts. */
 #include "engine/eng.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,8 +17,9 @@ typedef struct isb {
     int k;
 } isb;
 
-/* Column kinds: S string (utf8mb3 varchar of n chars), L longtext, U bigint unsigned,
- * I bigint, D datetime. */
+/* Column kinds: S string (utf8mb3 varchar of n chars), C char(n), E enum or set, L
+ * longtext (information_schema's), B longtext (a table's: LONG_BLOB), U bigint unsigned,
+ * I bigint, i int, M decimal(12,6), D datetime, T timestamp. */
 static void col(isb *b, const char *name, char kind, uint32_t n)
 {
     ex_type *t = &b->types[b->ncols];
@@ -30,6 +32,11 @@ static void col(isb *b, const char *name, char kind, uint32_t n)
     case 'U': t->vt = VT_UINT; t->ptype = MYSQL_TYPE_LONGLONG; t->coll = COLL_BINARY; t->length = 21; t->flags = UNSIGNED_FLAG; t->is_unsigned = true; break;
     case 'I': t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->coll = COLL_BINARY; t->length = n ? n : 21; break;
     case 'i': t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONG; t->coll = COLL_BINARY; t->length = n ? n : 11; break;
+    case 'C': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_STRING; t->coll = COLL_UTF8MB3_GENERAL_CI; t->length = n * 3; break;
+    case 'E': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_STRING; t->coll = COLL_UTF8MB3_GENERAL_CI; t->length = n * 3; t->flags = ENUM_FLAG; break;
+    case 'B': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_LONG_BLOB; t->coll = COLL_UTF8MB4_GENERAL_CI; t->length = 4294967295u; t->flags = BLOB_FLAG; break;
+    case 'T': t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_TIMESTAMP; t->coll = COLL_BINARY; t->length = 19; t->flags = BINARY_FLAG | TIMESTAMP_FLAG; break;
+    case 'M': t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->coll = COLL_BINARY; t->length = 14; t->decimals = 6; break;
     case 'D': t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->coll = COLL_BINARY; t->length = n ? 20 + n : 19; t->decimals = (uint8_t)n; t->flags = BINARY_FLAG; break;
     }
     b->names[b->ncols++] = name;
@@ -461,6 +468,181 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
             }
         }
     } else return false;
+    *types = b.types;
+    *names = b.names;
+    *ncols = b.ncols;
+    return true;
+}
+
+/* ---------------------------------------------------------------- the mysql schema */
+
+/* MariaDB 10.11's grant tables, read-only, made from the accounts and their grants as
+ * information_schema's tables are from the catalog (a SELECT needs the privilege on
+ * them, as in MariaDB: ex_privs_statement). Not kept: a grant's Grantor and Timestamp,
+ * password_last_changed, proxy grants (MariaDB's installer gives root some), roles,
+ * column and routine grants (pressdb has none), resource limits (all 0). The user
+ * table's privilege columns in MariaDB's order: the STOR_PRIV_* bit of each. */
+static const struct { const char *name; uint8_t bit; } user_privs[] = {
+    { "Select_priv", 0 }, { "Insert_priv", 1 }, { "Update_priv", 2 }, { "Delete_priv", 3 },
+    { "Create_priv", 4 }, { "Drop_priv", 5 }, { "Reload_priv", 6 }, { "Shutdown_priv", 7 },
+    { "Process_priv", 8 }, { "File_priv", 9 }, { "Grant_priv", 10 }, { "References_priv", 11 },
+    { "Index_priv", 12 }, { "Alter_priv", 13 }, { "Show_db_priv", 14 }, { "Super_priv", 15 },
+    { "Create_tmp_table_priv", 16 }, { "Lock_tables_priv", 17 }, { "Execute_priv", 18 },
+    { "Repl_slave_priv", 19 }, { "Repl_client_priv", 20 }, { "Create_view_priv", 21 },
+    { "Show_view_priv", 22 }, { "Create_routine_priv", 23 }, { "Alter_routine_priv", 24 },
+    { "Create_user_priv", 25 }, { "Event_priv", 26 }, { "Trigger_priv", 27 },
+    { "Create_tablespace_priv", 28 }, { "Delete_history_priv", 29 } };
+/* mysql.db's, likewise */
+static const struct { const char *name; uint8_t bit; } db_privs[] = {
+    { "Select_priv", 0 }, { "Insert_priv", 1 }, { "Update_priv", 2 }, { "Delete_priv", 3 },
+    { "Create_priv", 4 }, { "Drop_priv", 5 }, { "Grant_priv", 10 }, { "References_priv", 11 },
+    { "Index_priv", 12 }, { "Alter_priv", 13 }, { "Create_tmp_table_priv", 16 },
+    { "Lock_tables_priv", 17 }, { "Create_view_priv", 21 }, { "Show_view_priv", 22 },
+    { "Create_routine_priv", 23 }, { "Alter_routine_priv", 24 }, { "Execute_priv", 18 },
+    { "Event_priv", 26 }, { "Trigger_priv", 27 }, { "Delete_history_priv", 29 } };
+/* mysql.tables_priv's Table_priv members, in its SET's order */
+static const struct { const char *name; uint8_t bit; } table_privs[] = {
+    { "Select", 0 }, { "Insert", 1 }, { "Update", 2 }, { "Delete", 3 }, { "Create", 4 },
+    { "Drop", 5 }, { "Grant", 10 }, { "References", 11 }, { "Index", 12 }, { "Alter", 13 },
+    { "Create View", 21 }, { "Show view", 22 }, { "Trigger", 27 }, { "Delete versioning rows", 29 } };
+
+static void vyn(isb *b, uint64_t privs, int bit) { vs(b, privs >> bit & 1 ? "Y" : "N"); }
+
+/* A native account's hash as MariaDB shows it ("*" and 40 hex digits; empty for none);
+ * caching_sha2_password (which MariaDB lacks) shows none. */
+static const char *auth_string(isb *b, const stor_account *a)
+{
+    if (a->empty_password || strcmp(a->plugin, "mysql_native_password")) return "";
+    char *s = stor_arena_alloc(b->ctx->a, 42);
+    s[0] = '*';
+    for (int i = 0; i < 20; i++) snprintf(s + 1 + 2 * i, 3, "%02X", a->native_hash[i]);
+    return s;
+}
+
+static void mysql_user(isb *b, const stor_account *acc, size_t n)
+{
+    col(b, "Host", 'C', 255); col(b, "User", 'C', 128); col(b, "Password", 'B', 0);
+    for (size_t i = 0; i < sizeof user_privs / sizeof *user_privs; i++) col(b, user_privs[i].name, 'S', 1);
+    col(b, "ssl_type", 'S', 9); col(b, "ssl_cipher", 'B', 0); col(b, "x509_issuer", 'B', 0);
+    col(b, "x509_subject", 'B', 0); col(b, "max_questions", 'U', 0); col(b, "max_updates", 'U', 0);
+    col(b, "max_connections", 'U', 0); col(b, "max_user_connections", 'I', 21); col(b, "plugin", 'B', 0);
+    col(b, "authentication_string", 'B', 0); col(b, "password_expired", 'S', 1); col(b, "is_role", 'S', 1);
+    col(b, "default_role", 'B', 0); col(b, "max_statement_time", 'M', 0);
+    b->rows->ncols = (uint32_t)b->ncols;
+    for (size_t i = 0; i < n; i++) {
+        const stor_account *a = &acc[i];
+        const char *auth = auth_string(b, a);
+        begin_row(b); vs(b, a->host); vs(b, a->user); vs(b, auth);
+        for (size_t k = 0; k < sizeof user_privs / sizeof *user_privs; k++) vyn(b, a->privs, user_privs[k].bit);
+        vs(b, ""); vs(b, ""); vs(b, ""); vs(b, ""); vu(b, 0); vu(b, 0); vu(b, 0);
+        b->cur[b->k++] = ex_int(0);
+        vs(b, a->plugin); vs(b, auth); vs(b, "N"); vs(b, "N"); vs(b, "");
+        pdb_value d = ex_int(0);
+        d.t = VT_DECIMAL;
+        d.scale = 6;
+        b->cur[b->k++] = d;
+        end_row(b);
+    }
+}
+
+static void mysql_global_priv(isb *b, const stor_account *acc, size_t n)
+{
+    col(b, "Host", 'C', 255); col(b, "User", 'C', 128); col(b, "Priv", 'B', 0);
+    b->rows->ncols = (uint32_t)b->ncols;
+    for (size_t i = 0; i < n; i++) {
+        char *j = stor_arena_alloc(b->ctx->a, 256);
+        snprintf(j, 256, "{\"access\":%llu,\"plugin\":\"%s\",\"authentication_string\":\"%s\"}",
+                 (unsigned long long)acc[i].privs, acc[i].plugin, auth_string(b, &acc[i]));
+        begin_row(b); vs(b, acc[i].host); vs(b, acc[i].user); vs(b, j); end_row(b);
+    }
+}
+
+/* mysql.db (tables false) or mysql.tables_priv: each account's grants at that level */
+static void mysql_grants(isb *b, const stor_account *acc, size_t n, bool tables)
+{
+    col(b, "Host", 'C', 255); col(b, "Db", 'C', 64); col(b, "User", 'C', 128);
+    if (tables) {
+        col(b, "Table_name", 'C', 64); col(b, "Grantor", 'S', 384); col(b, "Timestamp", 'T', 0);
+        col(b, "Table_priv", 'E', 121); col(b, "Column_priv", 'E', 31);
+    } else {
+        for (size_t i = 0; i < sizeof db_privs / sizeof *db_privs; i++) col(b, db_privs[i].name, 'E', 1);
+    }
+    b->rows->ncols = (uint32_t)b->ncols;
+    for (size_t i = 0; i < n; i++) {
+        size_t ng;
+        stor_grant *g = stor_grant_list(acc[i].user, acc[i].host, &ng);
+        for (size_t k = 0; k < ng; k++) {
+            if (!g[k].table[0] == tables) continue;
+            begin_row(b); vs(b, g[k].host); vs(b, g[k].db); vs(b, g[k].user);
+            if (tables) {
+                char *set = stor_arena_alloc(b->ctx->a, 200);
+                size_t at = 0;
+                set[0] = 0;
+                for (size_t p = 0; p < sizeof table_privs / sizeof *table_privs; p++)
+                    if (g[k].privs >> table_privs[p].bit & 1)
+                        at += (size_t)snprintf(set + at, 200 - at, "%s%s", at ? "," : "", table_privs[p].name);
+                vs(b, g[k].table); vs(b, ""); vn(b); vs(b, set); vs(b, "");
+            } else {
+                for (size_t p = 0; p < sizeof db_privs / sizeof *db_privs; p++) vyn(b, g[k].privs, db_privs[p].bit);
+            }
+            end_row(b);
+        }
+        free(g);
+    }
+}
+
+/* The tables pressdb keeps empty, with MariaDB's columns. */
+static const iscol my_columns_priv[] = {
+    { "Host", 'C', 255, true }, { "Db", 'C', 64, true }, { "User", 'C', 128, true },
+    { "Table_name", 'C', 64, true }, { "Column_name", 'C', 64, true }, { "Timestamp", 'T', 0, true },
+    { "Column_priv", 'E', 31, true }, { NULL, 0, 0, false } };
+static const iscol my_procs_priv[] = {
+    { "Host", 'C', 255, true }, { "Db", 'C', 64, true }, { "User", 'C', 128, true },
+    { "Routine_name", 'C', 64, true }, { "Routine_type", 'E', 12, true }, { "Grantor", 'S', 384, true },
+    { "Proc_priv", 'E', 27, true }, { "Timestamp", 'T', 0, true }, { NULL, 0, 0, false } };
+static const iscol my_proxies_priv[] = {
+    { "Host", 'C', 255, true }, { "User", 'C', 128, true }, { "Proxied_host", 'C', 255, true },
+    { "Proxied_user", 'C', 128, true }, { "With_grant", 'i', 1, true }, { "Grantor", 'S', 384, true },
+    { "Timestamp", 'T', 0, true }, { NULL, 0, 0, false } };
+static const iscol my_roles_mapping[] = {
+    { "Host", 'C', 255, true }, { "User", 'C', 128, true }, { "Role", 'C', 128, true },
+    { "Admin_option", 'E', 1, true }, { NULL, 0, 0, false } };
+
+static const struct { const char *name; const iscol *empty; } mysql_tabs[] = {
+    { "user", NULL }, { "global_priv", NULL }, { "db", NULL }, { "tables_priv", NULL },
+    { "columns_priv", my_columns_priv }, { "procs_priv", my_procs_priv },
+    { "proxies_priv", my_proxies_priv }, { "roles_mapping", my_roles_mapping } };
+#define NMYSQL_TABS (sizeof mysql_tabs / sizeof *mysql_tabs)
+
+static size_t mysql_tab(const char *name)
+{
+    size_t t = 0;
+    while (t < NMYSQL_TABS && strcmp(mysql_tabs[t].name, name)) t++;   /* (names are case-sensitive) */
+    return t;
+}
+
+bool ex_mysql_schema_table(const char *name) { return mysql_tab(name) < NMYSQL_TABS; }
+
+bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols)
+{
+    size_t t = mysql_tab(name);
+    if (t == NMYSQL_TABS) return false;
+    isb b = { ctx, rows, NULL, NULL, 0, NULL, 0 };
+    b.types = stor_arena_alloc(ctx->a, 64 * sizeof(ex_type));
+    b.names = stor_arena_alloc(ctx->a, 64 * sizeof(char *));
+    if (mysql_tabs[t].empty) {
+        cols_from(&b, mysql_tabs[t].empty);
+        rows->ncols = (uint32_t)b.ncols;
+    } else {
+        size_t n;
+        stor_account *acc = stor_account_list(&n);
+        switch (t) {
+        case 0: mysql_user(&b, acc, n); break;
+        case 1: mysql_global_priv(&b, acc, n); break;
+        default: mysql_grants(&b, acc, n, t == 3); break;
+        }
+        free(acc);
+    }
     *types = b.types;
     *names = b.names;
     *ncols = b.ncols;

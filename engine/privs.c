@@ -161,12 +161,16 @@ static void need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t 
     if ((have & need) != need) deny_table(ctx, need & ~have, NULL, db, table);
 }
 
+void ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table)
+{
+    uint64_t any = ctx->priv_open ? ctx->priv_open : STOR_PRIV_SELECT;
+    if (ex_privs_table(ctx->s, db, table) & any) return;
+    deny_table(ctx, STOR_PRIV_SELECT, ctx->priv_cmd ? ctx->priv_cmd : "SELECT", db, table);
+}
+
 void ex_privs_open(ex_ctx *ctx, const stor_table *t)
 {
-    if (t->temporary) return;
-    uint64_t any = ctx->priv_open ? ctx->priv_open : STOR_PRIV_SELECT;
-    if (ex_privs_table(ctx->s, t->db, t->name) & any) return;
-    deny_table(ctx, STOR_PRIV_SELECT, ctx->priv_cmd ? ctx->priv_cmd : "SELECT", t->db, t->name);
+    if (!t->temporary) ex_privs_open_name(ctx, t->db, t->name);
 }
 
 /* A multi-table UPDATE/DELETE: MariaDB first opens every table, and one the account

@@ -3564,6 +3564,19 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             s->db = "information_schema";
             continue;
         }
+        if (dbn && !strcmp(dbn, "mysql") && !(ctx->s->tmp && ex_tmp_find(ctx->s, dbn, t->name))) {
+            ex_rows *rows = stor_arena_alloc(ctx->a, sizeof *rows);
+            memset(rows, 0, sizeof *rows);
+            if (ex_mysql_schema_table(t->name)) {
+                ex_privs_open_name(ctx, "mysql", t->name);   /* (password hashes: as MariaDB, 1142) */
+                ex_mysql_schema(ctx, t->name, rows, &s->dtypes, &s->dnames, &s->dncols);
+                s->derived = rows;
+                s->alias = t->alias ? t->alias : t->name;
+                s->name = t->name;
+                s->db = "mysql";
+                continue;
+            }
+        }
         s->t = ex_table(ctx, t->db, t->name);
         s->db = s->t->db;
         s->name = s->t->name;

@@ -87,6 +87,8 @@ A, B = DBA, DBB
 STEPS = [
     ("wp", "SELECT CURRENT_USER(), USER()"),
     ("wp", "SHOW DATABASES LIKE 'pt\\_%'"),
+    ("wp", "SELECT User FROM mysql.user WHERE User = 'pt_wp'"),   # (password hashes)
+    ("wp", "SELECT COUNT(*) FROM (SELECT Db FROM mysql.db) d"),
     ("wp", "SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE 'pt\\_%'"),
     ("wp", "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema LIKE 'pt\\_%'"),
     ("wp", "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema LIKE 'pt\\_%'"),
