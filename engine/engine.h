@@ -243,6 +243,12 @@ typedef struct pdb_slow_entry {
     const char *file;
 } pdb_slow_entry;
 void pdb_set_slow_log(void (*fn)(const pdb_slow_entry *));
+/* FLUSH [ERROR | SLOW | GENERAL] LOGS: the server reopens its log files (logrotate). */
+void pdb_set_log_reopen(void (*fn)(void));
+/* The general query log: true when an entry for session s (NULL: a connection not logged
+ * in yet) is to be written now (general_log ON, log_output FILE, the session's
+ * sql_log_off OFF), with general_log_file in buf (relative: in the datadir). */
+bool pdb_general_log_file(const pdb_session *s, char *buf, size_t cap);
 
 void pdb_session_init(pdb_session *s, uint32_t conn_id);
 void pdb_session_free(pdb_session *s);
@@ -319,6 +325,11 @@ pdb_stmt *pdb_stmt_prepare(pdb_session *s, const char *sql, size_t len, const pd
 int  pdb_stmt_execute(pdb_session *s, pdb_stmt *st, const pdb_value *params, uint32_t nparams,
                       const pdb_sink *sink);
 void pdb_stmt_close(pdb_stmt *st);
+/* The statement's text with each '?' replaced by its parameter as an SQL literal, as
+ * MariaDB writes an execution to the general log (strings quoted and escaped, NULL);
+ * malloc'd, its length in *len; NULL when out of memory. */
+char *pdb_stmt_log_text(const pdb_session *s, const pdb_stmt *st, const pdb_value *params, uint32_t nparams,
+                        size_t *len);
 
 /* Conversions a binary-protocol encoder needs (MySQL semantics). */
 int64_t pdb_value_int(const pdb_value *v);

@@ -8,6 +8,9 @@
 #include <strings.h>
 #include <ctype.h>
 
+static void (*log_reopen_fn)(void);   /* the server's: FLUSH LOGS */
+void pdb_set_log_reopen(void (*fn)(void)) { log_reopen_fn = fn; }
+
 bool ex_replaying;
 
 /* Log size that triggers a checkpoint: innodb_log_file_size. */
@@ -990,8 +993,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_DELETE: ex_delete(&ctx, st, r); break;
         case S_SET: case S_SET_NAMES: do_set(&ctx, st, r); break;
         case S_USE:
-            if (!stor_db_find(st->db)) ex_raise(&ctx, 1049, "42000", "Unknown database '%s'", st->db);
-            snprintf(s->db, sizeof s->db, "%s", st->db);
+            if (!strcasecmp(st->db, "information_schema")) snprintf(s->db, sizeof s->db, "information_schema");
+            else if (!stor_db_find(st->db)) ex_raise(&ctx, 1049, "42000", "Unknown database '%s'", st->db);
+            else snprintf(s->db, sizeof s->db, "%s", st->db);
             ex_sysvar_use_db(s);
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
@@ -1026,7 +1030,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             break;
         case S_UNLOCK_TABLES: ex_tablelock_release(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_FLUSH:
-            if (st->num == 1) ex_status_flush(s);
+            if (st->num & 1) ex_status_flush(s);
+            if ((st->num & 2) && log_reopen_fn) log_reopen_fn();
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
         case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_CACHE_INDEX:
@@ -1356,7 +1361,9 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
 {
     char name[PDB_NAME_LEN * 4];
     snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), db);
-    bool ok = stor_db_exists(name);   /* no store lock: an event loop runs this at login */
+    bool info = !strcasecmp(name, "information_schema");   /* (MariaDB names it in lower case) */
+    if (info) snprintf(name, sizeof name, "information_schema");
+    bool ok = info || stor_db_exists(name);   /* no store lock: an event loop runs this at login */
     s->nwarnings = 0; s->warn_count = 0;
     if (s->enforce_privs && !ex_privs_db_visible(s, name)) {
         /* MariaDB checks access first: an unknown database is denied too */
@@ -1777,6 +1784,70 @@ void pdb_stmt_close(pdb_stmt *ps)
     free(ps->cols);
     free(ps->names);
     free(ps);
+}
+
+/* A growing malloc'd text (the general log's expanded statement). */
+typedef struct lbuf { char *p; size_t len, cap; bool oom; } lbuf;
+
+static void lbuf_put(lbuf *b, const char *s, size_t n)
+{
+    if (b->oom) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 256;
+        while (nc < b->len + n + 1) nc *= 2;
+        char *np = realloc(b->p, nc);
+        if (!np) { b->oom = true; return; }
+        b->p = np; b->cap = nc;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+/* v as an SQL literal into b (Item_param::query_val_str): NULL, numbers as text, strings
+ * and dates quoted with \0 \n \r \\ \' \" \Z escaped. */
+static void log_literal(lbuf *b, const pdb_value *v)
+{
+    if (v->t == VT_NULL) { lbuf_put(b, "NULL", 4); return; }
+    char tmp[PDB_VALUE_TEXT_MAX];
+    const char *o;
+    size_t n = pdb_value_text(v, NULL, tmp, sizeof tmp, &o);
+    if (v->t == VT_INT || v->t == VT_UINT || v->t == VT_DOUBLE || v->t == VT_DECIMAL) { lbuf_put(b, o, n); return; }
+    lbuf_put(b, "'", 1);
+    for (size_t i = 0; i < n; i++) {
+        char c = o[i], e = c == 0 ? '0' : c == '\n' ? 'n' : c == '\r' ? 'r' : c == '\\' ? '\\' : c == '\'' ? '\'' :
+                          c == '"' ? '"' : c == 26 ? 'Z' : 0;
+        if (e) { lbuf_put(b, "\\", 1); lbuf_put(b, &e, 1); }
+        else lbuf_put(b, &c, 1);
+    }
+    lbuf_put(b, "'", 1);
+}
+
+char *pdb_stmt_log_text(const pdb_session *s, const pdb_stmt *st, const pdb_value *params, uint32_t nparams,
+                        size_t *len)
+{
+    pl_parse_opts o = { 0 };
+    o.no_backslash_escapes = s->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
+    o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
+    stor_arena a;
+    stor_arena_init(&a);
+    lbuf b = { 0 };
+    pl_lexer lx;
+    pl_token t;
+    pl_lex_init(&lx, &a, st->sql, st->len, &o);
+    const char *at = st->sql;
+    uint32_t k = 0;
+    while (pl_lex_next(&lx, &t) == 0 && t.kind != TK_EOF) {
+        if (t.kind != TK_PARAM || k >= nparams) continue;
+        lbuf_put(&b, at, (size_t)(t.start - at));
+        log_literal(&b, &params[k++]);
+        at = t.start + t.len;
+    }
+    lbuf_put(&b, at, (size_t)(st->sql + st->len - at));
+    stor_arena_free(&a);
+    if (b.oom || !b.p) { free(b.p); return NULL; }
+    *len = b.len;
+    return b.p;
 }
 
 int64_t pdb_value_int(const pdb_value *v) { return ex_to_int(v); }

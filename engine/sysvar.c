@@ -49,6 +49,8 @@ static const sysvar vars[] = {
     { "extra_max_connections", SV_UINT, SVF_GLOBAL, "1" },
     { "extra_port", SV_UINT, SVF_GLOBAL | SVF_RO, "0" },
     { "foreign_key_checks", SV_BOOL, SVF_SESSION, "ON" },
+    { "general_log", SV_BOOL, SVF_GLOBAL, "OFF" },
+    { "general_log_file", SV_STR, SVF_GLOBAL, "" },
     { "group_concat_max_len", SV_UINT, SVF_SESSION, "1048576" },
     { "have_ssl", SV_STR, SVF_GLOBAL | SVF_RO, "YES" },
     { "hostname", SV_STR, SVF_GLOBAL | SVF_RO, "" },
@@ -67,6 +69,7 @@ static const sysvar vars[] = {
     { "license", SV_STR, SVF_GLOBAL | SVF_RO, "GPL" },
     { "lock_wait_timeout", SV_UINT, SVF_SESSION, "86400" },
     { "log_bin", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
+    { "log_output", SV_STR, SVF_GLOBAL, "FILE" },
     { "long_query_time", SV_DOUBLE, SVF_SESSION, "10.000000" },
     { "lower_case_file_system", SV_BOOL, SVF_GLOBAL | SVF_RO, "OFF" },
     { "lower_case_table_names", SV_UINT, SVF_GLOBAL | SVF_RO, "0" },
@@ -104,6 +107,7 @@ static const sysvar vars[] = {
     { "sql_auto_is_null", SV_BOOL, SVF_SESSION, "OFF" },
     { "sql_big_selects", SV_BOOL, SVF_SESSION, "ON" },
     { "sql_log_bin", SV_BOOL, SVF_SESSION, "ON" },
+    { "sql_log_off", SV_BOOL, SVF_SESSION, "OFF" },
     { "sql_mode", SV_STR, SVF_SESSION, "STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,NO_ENGINE_SUBSTITUTION" },
     { "sql_notes", SV_BOOL, SVF_SESSION, "ON" },
     { "sql_quote_show_create", SV_BOOL, SVF_SESSION, "ON" },
@@ -231,11 +235,11 @@ static const char *global_value(const sysvar *v, char *buf, size_t cap)
     for (ovr *o = globals; o; o = o->next)
         if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
     pthread_mutex_unlock(&gmu);
-    if (!strcmp(v->name, "slow_query_log_file")) {   /* (MariaDB's default: <hostname>-slow.log) */
-        char host[200];
+    if (!strcmp(v->name, "slow_query_log_file") || !strcmp(v->name, "general_log_file")) {
+        char host[200];   /* (MariaDB's defaults: <hostname>-slow.log, <hostname>.log) */
         gethostname(host, sizeof host);
         host[sizeof host - 1] = 0;
-        snprintf(buf, cap, "%s-slow.log", host);
+        snprintf(buf, cap, "%s%s.log", host, v->name[0] == 's' ? "-slow" : "");
         return buf;
     }
     return v->dflt;
@@ -426,11 +430,35 @@ static uint64_t secs_to_ns(const char *text)
 /* The global value in ns, so that a statement finds its limit without the lock. */
 static _Atomic uint64_t stmt_time_global_ns;
 static _Atomic uint64_t long_query_global_ns = 10000000000ull;
-static _Atomic bool slow_log_on;
+static _Atomic bool slow_log_on, general_log_on, log_to_file = true;
 /* max_prepared_stmt_count, read by every prepare (server/stmt.c) without the lock */
 static _Atomic uint32_t max_prepared_global = 16382;
 
 uint32_t pdb_max_prepared_stmts(void) { return atomic_load_explicit(&max_prepared_global, memory_order_relaxed); }
+
+/* log_output's value made MariaDB's (upper case, members in its NONE, FILE, TABLE order);
+ * a value naming TABLE is refused: pressdb has no mysql.general_log or slow_log tables. */
+static int log_output_norm(const char *text, char *buf, size_t cap, ex_err *err)
+{
+    static const char *const names[] = { "TABLE", "FILE", "NONE" };
+    bool has[3] = { false, false, false };
+    const char *p = text;
+    while (*p) {
+        const char *e = strchr(p, ',');
+        size_t n = e ? (size_t)(e - p) : strlen(p);
+        int k = 0;
+        while (k < 3 && !(strlen(names[k]) == n && !strncasecmp(p, names[k], n))) k++;
+        if (k == 3 || k == 0) {
+            err->code = 1231; strcpy(err->state, "42000");
+            snprintf(err->msg, sizeof err->msg, "Variable 'log_output' can't be set to the value of '%.200s'", text);
+            return -1;
+        }
+        has[k] = true;
+        p += n + (e != NULL);
+    }
+    snprintf(buf, cap, "%s%s%s", has[2] ? "NONE" : "", has[1] && has[2] ? "," : "", has[1] ? "FILE" : "");
+    return 0;
+}
 
 static void note_global(const char *name, const char *text)
 {
@@ -438,6 +466,9 @@ static void note_global(const char *name, const char *text)
     if (!strcmp(name, "long_query_time")) atomic_store(&long_query_global_ns, secs_to_ns(text));
     if (!strcmp(name, "slow_query_log"))
         atomic_store(&slow_log_on, text && (!strcasecmp(text, "ON") || !strcmp(text, "1") || !strcasecmp(text, "TRUE")));
+    if (!strcmp(name, "general_log"))
+        atomic_store(&general_log_on, text && (!strcasecmp(text, "ON") || !strcmp(text, "1") || !strcasecmp(text, "TRUE")));
+    if (!strcmp(name, "log_output")) atomic_store(&log_to_file, text && strstr(text, "FILE") && !strstr(text, "NONE"));
     if (!strcmp(name, "max_prepared_stmt_count")) {
         unsigned long long n = text ? strtoull(text, NULL, 10) : 0;
         atomic_store(&max_prepared_global, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);
@@ -460,7 +491,26 @@ uint64_t ex_sysvar_long_query_ns(pdb_session *s)
     return atomic_load_explicit(&long_query_global_ns, memory_order_relaxed);
 }
 
-bool ex_sysvar_slow_log_on(void) { return atomic_load_explicit(&slow_log_on, memory_order_relaxed); }
+bool ex_sysvar_slow_log_on(void)
+{
+    return atomic_load_explicit(&slow_log_on, memory_order_relaxed) && atomic_load_explicit(&log_to_file, memory_order_relaxed);
+}
+
+bool pdb_general_log_file(const pdb_session *s, char *buf, size_t cap)
+{
+    if (!atomic_load_explicit(&general_log_on, memory_order_relaxed) || !atomic_load_explicit(&log_to_file, memory_order_relaxed))
+        return false;
+    if (s) {   /* SET sql_log_off = ON: not this session's statements */
+        static _Atomic(const sysvar *) off;
+        const sysvar *v = off;
+        if (!v) off = v = find_var("sql_log_off");
+        for (const ovr *o = s->sysvars; o; o = o->next)
+            if (o->v == v && o->val && !strcmp(o->val, "ON")) return false;
+    }
+    const char *v = global_value(find_var("general_log_file"), buf, cap);
+    if (v != buf) snprintf(buf, cap, "%s", v);
+    return true;
+}
 
 /* slow_query_log_file: its value, by default <hostname>-slow.log (in the datadir) */
 void ex_sysvar_slow_log_file(char *buf, size_t cap)
@@ -579,6 +629,10 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     }
     const char *n = v->name;
     int rc = 0;
+    if (!strcmp(n, "log_output") && text) {
+        if (log_output_norm(text, buf, sizeof buf, err) < 0) return -1;
+        text = buf;
+    }
     if (!strcmp(n, "max_session_mem_used") && text) rc = mem_used_clamp(text, buf, sizeof buf, err);
     if (v->type == SV_DOUBLE && text) rc = stmt_time_clamp(v, text, buf, sizeof buf, err);
     if (!strcmp(n, "sql_mode")) {

@@ -3356,8 +3356,12 @@ static void statement(P *p, pl_stmt *s)
     }
     if (accept_kw(p, "UNLOCK")) { if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE"); s->kind = S_UNLOCK_TABLES; return; }
     if (accept_kw(p, "FLUSH")) {
-        s->kind = S_FLUSH;   /* num 1: FLUSH STATUS among the things flushed */
-        while (p->t.kind != TK_EOF && !is_op(p, ';')) { if (is_kw(p, "STATUS")) s->num = 1; next(p); }
+        s->kind = S_FLUSH;   /* num: 1 STATUS, 2 LOGS (any kind) among the things flushed */
+        while (p->t.kind != TK_EOF && !is_op(p, ';')) {
+            if (is_kw(p, "STATUS")) s->num |= 1;
+            if (is_kw(p, "LOGS")) s->num |= 2;
+            next(p);
+        }
         return;
     }
     if (is_kw(p, "ANALYZE")) {

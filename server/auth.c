@@ -112,8 +112,12 @@ static void to_command_phase(srv_conn *c)
 static void deny(srv_conn *c)
 {
     srv_auth *a = c->auth;
+    char why[600];
     srv_log(SRV_WARNING, c->id, "Access denied for user '%s'@'%s' (using password: %s)",
             a->user, c->host, a->used_password ? "YES" : "NO");
+    snprintf(why, sizeof why, "Access denied for user '%s'@'%s' (using password: %s)", a->user, c->host,
+             a->used_password ? "YES" : "NO");
+    srv_general_log_login(c, a->change_user, a->user, a->db, why);
     srv_write_err(c, 1045, "28000", "Access denied for user '%s'@'%s' (using password: %s)",
                   a->user, c->host, a->used_password ? "YES" : "NO");
     if (a->change_user) {
@@ -353,6 +357,7 @@ static void start_auth(srv_conn *c, const char *client_plugin, const uint8_t *re
                        bool always_switch)
 {
     srv_auth *a = c->auth;
+    srv_general_log_login(c, a->change_user, a->user, a->db, NULL);   /* (mariadbd: before the check) */
     a->found = find_account(c, a->user, &a->acct);
     const char *want = a->found ? a->acct.plugin : PLUGIN_NATIVE;
     if (a->found && strcmp(want, PLUGIN_NATIVE) != 0 && strcmp(want, PLUGIN_SHA2) != 0) {

@@ -1074,6 +1074,59 @@ static void count_command(srv_conn *c, uint8_t cmd, int delta)
 
 void srv_cmd_uncount(srv_conn *c, uint8_t cmd) { count_command(c, cmd, -1); }
 
+void srv_general_log_cmd(srv_conn *c, const uint8_t *p, size_t n)
+{
+    char file[SRV_PATH_MAX], *own = NULL;
+    if (!n || !pdb_general_log_file(c->sess, file, sizeof file))
+        return;
+    const char *cmd, *arg = (const char *)p + 1;
+    size_t len = n - 1;
+    switch (p[0]) {
+    case COM_QUIT: cmd = "Quit"; len = 0; break;
+    case COM_QUERY: cmd = "Query"; break;
+    case COM_INIT_DB: cmd = "Init DB"; break;
+    case COM_STMT_PREPARE: cmd = "Prepare"; break;
+    case COM_STATISTICS: cmd = "Statistics"; len = 0; break;
+    case COM_PROCESS_INFO: cmd = "Processlist"; len = 0; break;
+    case COM_REFRESH: cmd = "Refresh"; len = 0; break;
+    case COM_STMT_CLOSE: cmd = "Close stmt"; len = 0; break;
+    case COM_STMT_RESET: cmd = "Reset stmt"; len = 0; break;
+    case COM_FIELD_LIST: {          /* "table wildcard" */
+        size_t t = strnlen(arg, len);
+        if (!(own = malloc(len + 2)))
+            return;
+        memcpy(own, arg, t);
+        own[t] = ' ';
+        memcpy(own + t + 1, arg + t + (t < len), len - t - (t < len));
+        len = len + (t == len);
+        arg = own;
+        cmd = "Field List";
+        break;
+    }
+    case COM_STMT_EXECUTE:
+        if (!(own = srv_stmt_log_text(c, p, n, &len)))
+            return;
+        arg = own;
+        cmd = "Execute";
+        break;
+    default:
+        return;
+    }
+    srv_general_log(c->id, file, cmd, arg, len);
+    free(own);
+}
+
+void srv_general_log_login(srv_conn *c, bool change_user, const char *user, const char *db, const char *err)
+{
+    char file[SRV_PATH_MAX], line[600];
+    if (!pdb_general_log_file(change_user ? c->sess : NULL, file, sizeof file))
+        return;
+    const char *cmd = change_user ? "Change user" : "Connect";
+    int k = err ? snprintf(line, sizeof line, "%s", err)
+                : snprintf(line, sizeof line, "%s@%s on %s using %s", user, c->host, db, c->is_unix ? "Socket" : "TCP/IP");
+    srv_general_log(c->id, file, cmd, line, k < 0 ? 0 : (size_t)k < sizeof line ? (size_t)k : sizeof line - 1);
+}
+
 void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
 {
     if (n)

@@ -989,9 +989,10 @@ static void conn_process(srv_conn *c)
         c->seq = c->fr.seq;
         const uint8_t *p = c->fr.payload.data;
         size_t n = c->fr.payload.len;
-        if (c->state == CS_COMMAND)
+        if (c->state == CS_COMMAND) {
+            srv_general_log_cmd(c, p, n);   /* (once: a command run again does not come here) */
             srv_cmd_packet(c, p, n);
-        else
+        } else
             srv_auth_packet(c, p, n);
         if (c->closing)
             return;

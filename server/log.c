@@ -113,10 +113,12 @@ int srv_log_open(const char *path)
 }
 
 void srv_slow_log_reopen(void);
+static void general_log_reopen(void);
 
 void srv_log_reopen(void)
 {
     srv_slow_log_reopen();
+    general_log_reopen();
     pthread_mutex_lock(&log_mu);
     int rc = log_path[0] ? log_point_stderr_at(log_path) : 0;
     int e = errno;
@@ -139,7 +141,9 @@ static char slow_name[SRV_PATH_MAX];
 static time_t slow_last;
 static char slow_db[PDB_NAME_LEN];
 
-static FILE *slow_open(const char *name)
+/* A query log file opened for appending (relative: in the datadir), with the header
+ * mariadbd writes at each opening; NULL (logged) when it cannot be. */
+static FILE *query_log_open(const char *name)
 {
     char path[SRV_PATH_MAX * 2];
     if (name[0] == '/')
@@ -163,7 +167,7 @@ void srv_slow_log(const pdb_slow_entry *e)
         if (slow_f)
             fclose(slow_f);
         snprintf(slow_name, sizeof slow_name, "%s", e->file);
-        slow_f = slow_open(e->file);
+        slow_f = query_log_open(e->file);
         slow_last = 0;
         slow_db[0] = 0;
     }
@@ -205,4 +209,53 @@ void srv_slow_log_reopen(void)
     slow_f = NULL;
     slow_name[0] = 0;
     pthread_mutex_unlock(&slow_mu);
+}
+
+/* ------------------------------------------------------------------ the general query log */
+
+/* In mariadbd's format: per entry the time ("YYMMDD HH:MM:SS", when the second changed
+ * since the last entry, else two tabs), the connection id in six columns, the command
+ * ("Connect", "Query", "Init DB", "Execute", "Quit", ...), a tab and its argument. */
+static pthread_mutex_t gen_mu = PTHREAD_MUTEX_INITIALIZER;
+static FILE *gen_f;
+static char gen_name[SRV_PATH_MAX];
+static time_t gen_last;
+
+void srv_general_log(uint32_t id, const char *file, const char *cmd, const char *arg, size_t len)
+{
+    pthread_mutex_lock(&gen_mu);
+    if (!gen_f || strcmp(gen_name, file)) {
+        if (gen_f)
+            fclose(gen_f);
+        snprintf(gen_name, sizeof gen_name, "%s", file);
+        gen_f = query_log_open(file);
+    }
+    if (gen_f) {
+        time_t now = time(NULL);
+        if (now != gen_last) {
+            struct tm tm;
+            localtime_r(&now, &tm);
+            fprintf(gen_f, "%02d%02d%02d %2d:%02d:%02d\t", tm.tm_year % 100, tm.tm_mon + 1, tm.tm_mday,
+                    tm.tm_hour, tm.tm_min, tm.tm_sec);
+            gen_last = now;
+        } else {
+            fputs("\t\t", gen_f);
+        }
+        fprintf(gen_f, "%6u %s\t", id, cmd);
+        fwrite(arg, 1, len, gen_f);
+        fputc('\n', gen_f);
+        fflush(gen_f);
+    }
+    pthread_mutex_unlock(&gen_mu);
+}
+
+/* FLUSH LOGS, SIGHUP: the next entry opens the file again (with its header) */
+static void general_log_reopen(void)
+{
+    pthread_mutex_lock(&gen_mu);
+    if (gen_f)
+        fclose(gen_f);
+    gen_f = NULL;
+    gen_name[0] = 0;
+    pthread_mutex_unlock(&gen_mu);
 }

@@ -597,6 +597,7 @@ int srv_net_start(char *err, size_t errlen)
         pdb_set_kill(srv_kill);
         pdb_set_server_status(server_status);
         pdb_set_slow_log(srv_slow_log);
+        pdb_set_log_reopen(srv_log_reopen);
         lp->wake.data = lp;
     }
     if (setup_tcp(err, errlen))

@@ -126,6 +126,8 @@ int  srv_log_open(const char *path);
 void srv_log_reopen(void);
 /* The slow query log (log.c; the engine calls it through pdb_set_slow_log). */
 void srv_slow_log(const pdb_slow_entry *e);
+/* One entry of the general query log (file: general_log_file, pdb_general_log_file). */
+void srv_general_log(uint32_t id, const char *file, const char *cmd, const char *arg, size_t len);
 
 /* ---------------------------------------------------------------------- TLS */
 
@@ -358,6 +360,12 @@ void srv_conn_take_offloaded(srv_conn *c);
 void srv_conn_resume(srv_conn *c);
 /* The end of a command (command.c): replies held for durability, idle timer, ... */
 void srv_cmd_after(srv_conn *c);
+/* Logs command packet p (its first arrival, before it runs) when the general log is on. */
+void srv_general_log_cmd(srv_conn *c, const uint8_t *p, size_t n);
+/* A login attempt (Connect, or Change user) and, when it failed, its error. */
+void srv_general_log_login(srv_conn *c, bool change_user, const char *user, const char *db, const char *err);
+/* The text of an execution of st with packet p's parameters (server/stmt.c), malloc'd. */
+char *srv_stmt_log_text(srv_conn *c, const uint8_t *p, size_t n, size_t *len);
 /* Loop thread: the engine answered PDB_EXEC_MOVE (the store lock is busy, or the
  * statement ran past its slice) for the command packet p: a worker runs it again. */
 void srv_cmd_move(srv_conn *c, const uint8_t *p, size_t n);

@@ -479,6 +479,75 @@ static void param_value(const srv_conn *c, srv_stmt *st, uint32_t i, const proto
     o->coll = is_binary_type(v->type) ? 63 : c->sess->coll_connection;
 }
 
+/* The parameter values of execute packet p for st into *pvp / *valsp (malloc'd; NULL
+ * without parameters): 0, or the error: 1835 malformed packet, 1210 bad arguments (both
+ * left for the caller to free), 1041 out of memory. The types a packet binds are kept. */
+static int decode_params(const srv_conn *c, srv_stmt *st, const uint8_t *p, size_t n, proto_value **pvp,
+                         pdb_value **valsp)
+{
+    uint32_t np = st->nparams;
+    *pvp = NULL;
+    *valsp = NULL;
+    if (!np)
+        return 0;
+    size_t nbits = (np + 7) / 8;
+    size_t at = 10 + nbits;              /* the new-params-bound byte */
+    if (at >= n)
+        return 1210;
+    if (p[at] > 1 || (p[at] && (n - at - 1) / 2 < np))
+        return 1835;                     /* new-params-bound is 0 or 1; the types must all be there */
+    if (p[at]) {
+        /* The types are kept even if the values turn out to be bad (as MariaDB). */
+        for (uint32_t i = 0; i < np; i++)
+            st->types[i] = (uint16_t)(p[at + 1 + 2 * i] | p[at + 2 + 2 * i] << 8);
+        st->types_bound = true;
+    } else if (!st->types_bound) {
+        return 1210;
+    }
+    for (uint32_t i = 0; i < np; i++)
+        if (!param_type_ok(st->types[i]))
+            return 1210;
+    proto_value *pv = malloc(np * sizeof *pv);
+    pdb_value *vals = malloc(np * sizeof *vals);
+    if (!pv || !vals) {
+        free(pv);
+        free(vals);
+        return 1041;
+    }
+    *pvp = pv;
+    *valsp = vals;
+    proto_stmt_exec ex;
+    if (proto_parse_stmt_execute(p, n, np, st->types, st->has_long_any ? st->has_long : NULL, &ex, pv))
+        return 1210;
+    const uint8_t *nulls = p + 10;
+    for (uint32_t i = 0; i < np; i++) {
+        if (pv[i].is_long_data) {
+            if (!long_data_type_ok(pv[i].type))
+                return 1210;
+        } else if (pv[i].type == MYSQL_TYPE_NULL && !(nulls[i / 8] >> (i % 8) & 1)) {
+            return 1210;                 /* MariaDB finds no value for it */
+        }
+        param_value(c, st, i, &pv[i], &vals[i]);
+    }
+    return 0;
+}
+
+char *srv_stmt_log_text(srv_conn *c, const uint8_t *p, size_t n, size_t *len)
+{
+    if (n < 10)
+        return NULL;
+    bool whole;
+    srv_stmt *st = find_stmt(c, stmt_id_of(p, n, &whole));
+    if (!st || st->err_code)
+        return NULL;
+    proto_value *pv;
+    pdb_value *vals;
+    char *text = decode_params(c, st, p, n, &pv, &vals) ? NULL : pdb_stmt_log_text(c->sess, st->ps, vals, st->nparams, len);
+    free(pv);
+    free(vals);
+    return text;
+}
+
 void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n)
 {
     if (n < 10) {
@@ -499,52 +568,14 @@ void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n)
     uint32_t np = st->nparams;
     proto_value *pv = NULL;
     pdb_value *vals = NULL;
-    if (np) {
-        size_t nbits = (np + 7) / 8;
-        size_t at = 10 + nbits;              /* the new-params-bound byte */
-        if (at >= n)
-            goto bad_args;
-        if (p[at] > 1 || (p[at] && (n - at - 1) / 2 < np)) {
-            /* new-params-bound is 0 or 1; the types must all be there */
-            clear_long_data(st);
-            stmt_error(c, 1835, "HY000", "Malformed communication packet");
-            return;
-        }
-        if (p[at]) {
-            /* The types are kept even if the values turn out to be bad (as MariaDB). */
-            for (uint32_t i = 0; i < np; i++)
-                st->types[i] = (uint16_t)(p[at + 1 + 2 * i] | p[at + 2 + 2 * i] << 8);
-            st->types_bound = true;
-        } else if (!st->types_bound) {
-            goto bad_args;
-        }
-        for (uint32_t i = 0; i < np; i++)
-            if (!param_type_ok(st->types[i]))
-                goto bad_args;
-        pv = malloc(np * sizeof *pv);
-        vals = malloc(np * sizeof *vals);
-        if (!pv || !vals) {
-            free(pv);
-            free(vals);
-            clear_long_data(st);
-            stmt_error(c, 1041, "HY000", "Out of memory.");
-            return;
-        }
-        proto_stmt_exec ex;
-        if (proto_parse_stmt_execute(p, n, np, st->types, st->has_long_any ? st->has_long : NULL,
-                                     &ex, pv))
-            goto bad_args;
-        const uint8_t *nulls = p + 10;
-        for (uint32_t i = 0; i < np; i++) {
-            if (pv[i].is_long_data) {
-                if (!long_data_type_ok(pv[i].type))
-                    goto bad_args;
-            } else if (pv[i].type == MYSQL_TYPE_NULL && !(nulls[i / 8] >> (i % 8) & 1)) {
-                goto bad_args;               /* MariaDB finds no value for it */
-            }
-            param_value(c, st, i, &pv[i], &vals[i]);
-        }
+    int bad = decode_params(c, st, p, n, &pv, &vals);
+    if (bad == 1835 || bad == 1041) {
+        clear_long_data(st);
+        stmt_error(c, (uint16_t)bad, "HY000", bad == 1835 ? "Malformed communication packet" : "Out of memory.");
+        return;
     }
+    if (bad)
+        goto bad_args;
 
     if (!srv_on_worker && srv_cfg.offload_us && st->last_us >= srv_cfg.offload_us) {
         /* slow last time: not on the loop (its time slice would end it and run it again) */
