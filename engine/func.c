@@ -358,15 +358,15 @@ static int like_rec(const char *s, size_t sn, size_t si, const char *p, size_t p
 }
 
 /* Case-insensitive search of an ASCII needle (already upper-cased) in s. The needle's
- * rarest character (by English letter frequency) is located with memchr, for its lower
- * and upper case separately, each stream advanced only when passed, so the text is read
- * at memchr's speed; each hit is then checked in place. */
+ * rarest character (by English letter frequency, P made common by HTML's <p>) is located
+ * with memchr, for its lower and upper case separately, each stream advanced only when
+ * passed, so the text is read at memchr's speed; each hit is then checked in place. */
 static int letter_rarity(unsigned char c)
 {
-    static const char freq[] = "ETAOINSHRDLCUMWFGYPBVKJXQZ";
+    static const int8_t rank[26] = {   /* A..Z: the place in ETAOINSHRDLPCUMWFGYBVKJXQZ */
+        2, 19, 12, 9, 0, 16, 17, 7, 4, 22, 21, 10, 14, 5, 3, 11, 24, 8, 6, 1, 13, 20, 15, 23, 18, 25 };
     if (c == ' ') return -1;
-    const char *p = (c >= 'A' && c <= 'Z') ? strchr(freq, c) : NULL;
-    return p ? (int)(p - freq) : 30;   /* digits and punctuation: rare */
+    return c >= 'A' && c <= 'Z' ? rank[c - 'A'] : 30;   /* digits and punctuation: rare */
 }
 
 static bool ascii_ci_find(const char *s, size_t sn, const char *nd, size_t nn)
@@ -399,8 +399,13 @@ static bool ascii_ci_find(const char *s, size_t sn, const char *nd, size_t nn)
 
 static bool plain_ascii(const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
+    for (size_t i = 0; i < n;) {
+        if (i + 8 <= n) {   /* eight bytes at once when none is below 0x20 or above 0x7f */
+            uint64_t w;
+            memcpy(&w, s + i, 8);
+            if (!((((w - 0x2020202020202020ull) & ~w) | w) & 0x8080808080808080ull)) { i += 8; continue; }
+        }
+        unsigned char c = (unsigned char)s[i++];
         if (c >= 0x80 || (c < 0x20 && c != '\t' && c != '\n' && c != '\r')) return false;
     }
     return true;
@@ -435,6 +440,33 @@ static uint8_t fold_cp(int32_t cp, uint16_t coll, const pdb_collation *co)
     }
     atomic_store_explicit(&fold_cache[fam][cp], f, memory_order_relaxed);
     return f;
+}
+
+/* Bytes of s with the top bit set (UTF-8's non-ASCII bytes), a word at a time. */
+static size_t count_high(const char *s, size_t n)
+{
+    size_t c = 0, i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        c += (size_t)((((w & 0x8080808080808080ull) >> 7) * 0x0101010101010101ull) >> 56);   /* byte sum */
+    }
+    for (; i < n; i++) c += (unsigned char)s[i] >> 7;
+    return c;
+}
+
+/* The first UTF-8 lead byte (0xc0 and up) of s[i..n), or n; a word at a time: a byte
+ * has its top two bits set where w & (w << 1) has its top bit set. */
+static size_t next_lead(const char *s, size_t i, size_t n)
+{
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, s + i, 8);
+        uint64_t m = w & (w << 1) & 0x8080808080808080ull;
+        if (m) return i + (size_t)(__builtin_ctzll(m) >> 3);
+    }
+    for (; i < n; i++) if ((unsigned char)s[i] >= 0xc0) return i;
+    return n;
 }
 
 /* '%literal%' over UTF-8 text with non-ASCII characters: fold the text to upper-case
@@ -489,14 +521,12 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
             if (ascii_ci_find(s, sn, lit, ln)) return true;
             /* a match the plain search missed must contain a non-ASCII character that
                equals an ASCII one (é = E): look around each non-ASCII character */
-            size_t nonascii = 0;
-            for (size_t i = 0; i < sn; i++) nonascii += (unsigned char)s[i] >> 7;
+            size_t nonascii = count_high(s, sn);
             if (!nonascii) { if (plain_ascii(s, sn)) return false; }
             else if (mb) {
                 if (nonascii * 16 > sn) return folded_find(s, sn, lit, ln, coll, co);
                 size_t done = 0;   /* text before this offset was already searched */
-                for (size_t i = 0; i < sn; i++) {
-                    if ((unsigned char)s[i] < 0xc0) continue;   /* not a lead byte */
+                for (size_t i = next_lead(s, 0, sn); i < sn; i = next_lead(s, i + 1, sn)) {
                     size_t b = i > ln * 4 ? i - ln * 4 : 0, e = i + ln * 4 + 4;
                     if (b < done) b = done > ln * 4 ? done - ln * 4 : 0;
                     if (e > sn) e = sn;
@@ -664,8 +694,11 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
             bool mb = ex_fn_is_mb(coll);
             size_t cut = ex_fn_char_off(s, n, (size_t)c->len, mb);
             if (cut < n) {
+                bool aw = ctx->abort_warn;   /* never an error: MariaDB's CAST AS CHAR(n) suppresses the escalation */
+                ctx->abort_warn = false;
                 ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s(%d) value: '%.*s'", coll == COLL_BINARY ? "BINARY" : "CHAR", (int)c->len,
                         (int)(n > 64 ? 64 : n), s);
+                ctx->abort_warn = aw;
                 n = cut;
             }
             if (c->type == CT_VARBINARY && n < (size_t)c->len) {   /* BINARY(n) pads with zero bytes */
