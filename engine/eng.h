@@ -271,7 +271,7 @@ typedef struct ex_ctx {
     ex_err *err;
     bool strict;            /* strict sql_mode for this statement */
     bool ignore;            /* INSERT/UPDATE IGNORE */
-    bool abort_warn;        /* strict UPDATE: a value's truncation warning is an
+    bool abort_warn;        /* strict INSERT, REPLACE, UPDATE: a conversion warning is an
                                error (MariaDB's abort_on_warning), ex_warn */
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
     bool lock_write;        /* tables opened may be changed (writes, DDL): table locks */

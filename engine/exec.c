@@ -910,7 +910,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ctx.writing = wst->kind == S_INSERT || wst->kind == S_REPLACE || wst->kind == S_UPDATE || wst->kind == S_DELETE;
     if ((wst->kind == S_INSERT || wst->kind == S_UPDATE || wst->kind == S_DELETE) && wst->ignore)
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
-    ctx.abort_warn = ctx.strict && wst->kind == S_UPDATE;
+    /* MariaDB's abort_on_warning: a strict INSERT, REPLACE or UPDATE fails on an
+       expression's conversion warning as on a column's (expr.c abort_state) */
+    ctx.abort_warn = ctx.strict && (wst->kind == S_UPDATE || wst->kind == S_INSERT || wst->kind == S_REPLACE);
     /* SET autocommit=1 inside a transaction commits it: that needs the writer's lock */
     bool commit_first = !describe && (s->in_trans || s->snap) && (is_ddl(st) || st->kind == S_BEGIN ||
                                                                   commits_implicitly(s, st));
@@ -981,7 +983,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (st->nstmt_sets) {
             stmt_vars_set(&ctx, st, &svars);
             if (!ctx.ignore) ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
-            ctx.abort_warn = ctx.strict && wst->kind == S_UPDATE;
+            ctx.abort_warn = ctx.strict && (wst->kind == S_UPDATE || wst->kind == S_INSERT || wst->kind == S_REPLACE);
         }
         uint64_t limit_ns = ex_sysvar_stmt_time_ns(s);
         if (limit_ns) stmt_state.stop_at = stmt_state.slice_read + limit_ns;

@@ -36,6 +36,7 @@ static const char *abort_state(uint16_t code)
     case 1264: return "22003";               /* out of range */
     case 1265: return "01000";               /* data truncated */
     case 1406: return "22001";               /* data too long */
+    case 1977: return "HY000";               /* cannot convert to the character set */
     default: return "";
     }
 }
