@@ -416,11 +416,10 @@ static bool plain_ascii(const char *s, size_t n)
  * compatibility decomposition's base character and confirming with the collation. */
 static _Atomic uint8_t fold_cache[2][65536];
 
-static uint8_t fold_cp(int32_t cp, uint16_t coll, const pdb_collation *co)
+static uint8_t fold_cp(int32_t cp, uint16_t coll, int fam)
 {
     if (cp < 0x80) return (uint8_t)(cp >= 'a' && cp <= 'z' ? cp - 32 : cp);
     if (cp > 0xffff) return 1;
-    int fam = co && !strstr(co->name, "general") ? 0 : 1;
     uint8_t f = atomic_load_explicit(&fold_cache[fam][cp], memory_order_relaxed);
     if (f) return f;
     f = 1;
@@ -480,6 +479,7 @@ static bool folded_find(const char *s, size_t sn, const char *lit, size_t ln, ui
     char *buf = heap ? malloc(sn) : stackbuf;
     if (!buf) return false;
     size_t k = 0;
+    int fam = co && !strstr(co->name, "general") ? 0 : 1;   /* fold_cache's family */
     for (size_t i = 0; i < sn;) {
         unsigned char c = (unsigned char)s[i];
         if (c < 0x80) { buf[k++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c); i++; continue; }
@@ -487,7 +487,7 @@ static bool folded_find(const char *s, size_t sn, const char *lit, size_t ln, ui
         int32_t ii = (int32_t)i;
         U8_NEXT((const uint8_t *)s, ii, (int32_t)sn, cp);
         i = (size_t)ii;
-        buf[k++] = cp < 0 ? 1 : (char)fold_cp(cp, coll, co);
+        buf[k++] = cp < 0 ? 1 : (char)fold_cp(cp, coll, fam);
     }
     bool r = ascii_ci_find(buf, k, lit, ln);
     if (heap) free(buf);

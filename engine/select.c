@@ -77,6 +77,7 @@ typedef struct conj {
     int level;
     int cost;           /* evaluation order within a level: cheap first */
     fkern fk;
+    struct cmemo *mm;   /* answers memoised by pooled value ids (cmemo_setup), or NULL */
     bool served;        /* `col = constant` the source's index lookup already guarantees */
     bool jit;           /* the level's compiled kernel checked it (jit_levels) */
 } conj;
@@ -500,9 +501,74 @@ static void kern_answers(jb_answer *a, uint32_t b, uint32_t e, int64_t *out)
         out[r - b] = dead[r >> 3] >> (r & 7) & 1 ? 0 : kern_row(ka->k, ka->t, r);
 }
 
+/* A conjunct over one or two pooled string columns of one source, string constants and
+ * comparisons, AND, OR and NOT only (WordPress's `(post_type = 'post' AND post_status =
+ * 'publish') OR ...`): its answer depends on the two values alone, and equal pooled ids
+ * are equal bytes (storage/strpool.c), so it is memoised by the ids (direct-mapped); a
+ * NULL or unpooled value, or a miss, evaluates the program. Nothing in it can warn. */
+#define CMEMO_BITS 6
+#define CMEMO (1 << CMEMO_BITS)
+typedef struct cmemo {
+    int src;
+    int ncol;
+    uint32_t col[2];
+    uint32_t key[CMEMO];   /* id1 | id2 << 16, 0 = empty */
+    bool res[CMEMO];
+} cmemo;
+
+static cmemo *cmemo_setup(ex_ctx *ctx, const ex_prog *p)
+{
+    if (p->nsubs || p->ncasts || p->nops < 3) return NULL;
+    int src = -1, ncol = 0;
+    uint32_t col[2] = { 0, 0 };
+    for (int i = 0; i < p->nops; i++) {
+        const ex_op *o = &p->ops[i];
+        switch (o->code) {
+        case OP_COL: {
+            if (o->a < 0 || o->a >= ctx->nsrc || !ctx->src[o->a].t || (src >= 0 && o->a != src)) return NULL;
+            const stor_table *t = ctx->src[o->a].t;
+            if ((uint32_t)o->b >= t->ncols || t->cols[o->b].kind != CK_STR || !t->cols[o->b].code) return NULL;
+            src = o->a;
+            int k = 0;
+            while (k < ncol && col[k] != (uint32_t)o->b) k++;
+            if (k == ncol) { if (ncol == 2) return NULL; col[ncol++] = (uint32_t)o->b; }
+            break;
+        }
+        case OP_CONST: if (p->consts[o->a].t != VT_STRING) return NULL; break;
+        case OP_CMP: if (o->b) return NULL; break;   /* (no constant converted to another type) */
+        case OP_AND_JMP: case OP_OR_JMP: case OP_AND_FIN: case OP_OR_FIN: case OP_NOT: break;
+        default: return NULL;
+        }
+    }
+    if (src < 0) return NULL;
+    cmemo *m = stor_arena_alloc(ctx->a, sizeof *m);
+    memset(m, 0, sizeof *m);
+    m->src = src;
+    m->ncol = ncol;
+    m->col[0] = col[0];
+    m->col[1] = col[1];
+    return m;
+}
+
+static bool cmemo_passes(ex_ctx *ctx, cmemo *m, ex_prog *p)
+{
+    uint32_t r = ctx->rows[m->src];
+    if (r == EX_NULLROW) return passes(ctx, p);
+    const stor_table *t = ctx->src[m->src].t;
+    uint32_t id1 = t->cols[m->col[0]].code[r], id2 = m->ncol > 1 ? t->cols[m->col[1]].code[r] : 1;
+    if (!id1 || !id2) return passes(ctx, p);
+    uint32_t key = id1 | id2 << 16, slot = (key * 0x9E3779B1u) >> (32 - CMEMO_BITS);
+    if (m->key[slot] == key) return m->res[slot];
+    bool res = passes(ctx, p);
+    m->key[slot] = key;
+    m->res[slot] = res;
+    return res;
+}
+
 static inline bool conj_passes(ex_ctx *ctx, conj *cj)
 {
     if (cj->fk.kind != FK_NONE) return kern_passes(ctx, &cj->fk);
+    if (cj->mm) return cmemo_passes(ctx, cj->mm, cj->p);
     return passes(ctx, cj->p);
 }
 
@@ -4438,6 +4504,7 @@ static conj *block_add_conj(qstate *q, pl_expr *e, uint64_t m, ex_prog *p, int l
     c->p = p;
     c->level = lvl;
     kern_setup(q->ctx, p, &c->fk);
+    if (c->fk.kind == FK_NONE) c->mm = cmemo_setup(q->ctx, p);
     return c;
 }
 
