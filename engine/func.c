@@ -416,6 +416,8 @@ static bool plain_ascii(const char *s, size_t n)
  * compatibility decomposition's base character and confirming with the collation. */
 static _Atomic uint8_t fold_cache[2][65536];
 
+static int fold_fam(const pdb_collation *co) { return co && !strstr(co->name, "general") ? 0 : 1; }
+
 static uint8_t fold_cp(int32_t cp, uint16_t coll, int fam)
 {
     if (cp < 0x80) return (uint8_t)(cp >= 'a' && cp <= 'z' ? cp - 32 : cp);
@@ -470,7 +472,8 @@ static size_t next_lead(const char *s, size_t i, size_t n)
 
 /* '%literal%' over UTF-8 text with non-ASCII characters: fold the text to upper-case
  * ASCII (characters equal to no ASCII character become 0x01) and search. */
-static bool folded_find(const char *s, size_t sn, const char *lit, size_t ln, uint16_t coll, const pdb_collation *co)
+/* (fam: fold_cache's family of the collation, fold_fam) */
+static bool folded_find(const char *s, size_t sn, const char *lit, size_t ln, uint16_t coll, int fam)
 {
     /* scratch only (nothing survives a call, nothing raises inside): thread-local to
        keep 4 KiB off the evaluation's stack */
@@ -479,7 +482,6 @@ static bool folded_find(const char *s, size_t sn, const char *lit, size_t ln, ui
     char *buf = heap ? malloc(sn) : stackbuf;
     if (!buf) return false;
     size_t k = 0;
-    int fam = co && !strstr(co->name, "general") ? 0 : 1;   /* fold_cache's family */
     for (size_t i = 0; i < sn;) {
         unsigned char c = (unsigned char)s[i];
         if (c < 0x80) { buf[k++] = (char)(c >= 'a' && c <= 'z' ? c - 32 : c); i++; continue; }
@@ -524,15 +526,23 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
             size_t nonascii = count_high(s, sn);
             if (!nonascii) { if (plain_ascii(s, sn)) return false; }
             else if (mb) {
-                if (nonascii * 16 > sn) return folded_find(s, sn, lit, ln, coll, co);
+                int fam = fold_fam(co);
+                if (nonascii * 16 > sn) return folded_find(s, sn, lit, ln, coll, fam);
                 size_t done = 0;   /* text before this offset was already searched */
                 for (size_t i = next_lead(s, 0, sn); i < sn; i = next_lead(s, i + 1, sn)) {
+                    /* only a character equal to one of the literal's can be in a match the
+                       ASCII search missed (curly quotes and dashes are equal to none) */
+                    UChar32 cp;
+                    int32_t ci = 0;
+                    U8_NEXT((const uint8_t *)s + i, ci, (int32_t)(sn - i < 4 ? sn - i : 4), cp);
+                    uint8_t f = cp < 0 ? 1 : fold_cp(cp, coll, fam);
+                    if (f == 1 || !memchr(lit, f, ln)) continue;
                     size_t b = i > ln * 4 ? i - ln * 4 : 0, e = i + ln * 4 + 4;
                     if (b < done) b = done > ln * 4 ? done - ln * 4 : 0;
                     if (e > sn) e = sn;
                     while (b > 0 && ((unsigned char)s[b] & 0xc0) == 0x80) b--;
                     while (e < sn && ((unsigned char)s[e] & 0xc0) == 0x80) e++;
-                    if (folded_find(s + b, e - b, lit, ln, coll, co)) return true;
+                    if (folded_find(s + b, e - b, lit, ln, coll, fam)) return true;
                     done = e;
                     i = e > 0 ? e - 1 : 0;
                 }
