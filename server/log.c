@@ -135,127 +135,129 @@ void srv_log_reopen(void)
  * Query_time, Lock_time (0: pressdb takes no table locks that wait), Rows_sent,
  * Rows_examined (not counted: 0), Rows_affected, "use db;" when the database changed,
  * "SET timestamp=...;" and the statement. A relative file name is in the datadir. */
-static pthread_mutex_t slow_mu = PTHREAD_MUTEX_INITIALIZER;
-static FILE *slow_f;
-static char slow_name[SRV_PATH_MAX];
-static time_t slow_last;
+/* A query log (the slow one, the general one): its file, opened at its first entry and
+ * again after FLUSH LOGS or a change of name, and the second its last entry was in. */
+typedef struct qlog {
+    pthread_mutex_t mu;
+    FILE *f;
+    char name[SRV_PATH_MAX];
+    time_t last;
+} qlog;
+
+static qlog slow_log = { PTHREAD_MUTEX_INITIALIZER, NULL, "", 0 }, gen_log = { PTHREAD_MUTEX_INITIALIZER, NULL, "", 0 };
 static char slow_db[PDB_NAME_LEN];
 
-/* A query log file opened for appending (relative: in the datadir), with the header
- * mariadbd writes at each opening; NULL (logged) when it cannot be. */
-static FILE *query_log_open(const char *name)
+/* With q->mu held: q's file for entries to name (relative: in the datadir), opened with
+ * the header mariadbd writes at each opening when it is not open yet; NULL (logged) when
+ * it cannot be. *fresh: it was opened now. */
+static FILE *qlog_file(qlog *q, const char *name, bool *fresh)
 {
+    *fresh = false;
+    if (q->f && !strcmp(q->name, name))
+        return q->f;
+    if (q->f)
+        fclose(q->f);
+    snprintf(q->name, sizeof q->name, "%s", name);
     char path[SRV_PATH_MAX * 2];
     if (name[0] == '/')
         snprintf(path, sizeof path, "%s", name);
     else
         snprintf(path, sizeof path, "%s/%s", stor_datadir(), name);
-    FILE *f = fopen(path, "a");
-    if (!f) {
+    q->f = fopen(path, "a");
+    if (!q->f) {
         srv_log(SRV_ERROR, 0, "Could not use %s for logging (error %d). Turning logging off for the whole duration of the server process.", path, errno);
         return NULL;
     }
-    fprintf(f, "%s, Version: %s (pressdb %s). started with:\nTcp port: %d  Unix socket: %s\nTime\t\t    Id Command\tArgument\n",
+    fprintf(q->f, "%s, Version: %s (pressdb %s). started with:\nTcp port: %d  Unix socket: %s\nTime\t\t    Id Command\tArgument\n",
             "pressdb", pdb_server_version(), PDB_VERSION, srv_cfg.port, srv_cfg.socket_path);
-    return f;
+    *fresh = true;
+    return q->f;
+}
+
+/* With q->mu held: "YYMMDD HH:MM:SS" of now into buf when the second changed since q's
+ * last entry (true), else false. */
+static bool qlog_stamp(qlog *q, time_t now, char buf[32])
+{
+    if (now == q->last)
+        return false;
+    struct tm tm;
+    localtime_r(&now, &tm);
+    snprintf(buf, 32, "%02d%02d%02d %2d:%02d:%02d", tm.tm_year % 100, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min,
+             tm.tm_sec);
+    q->last = now;
+    return true;
+}
+
+/* FLUSH LOGS, SIGHUP: the next entry opens the file again (logrotate moved it) */
+static void qlog_reopen(qlog *q)
+{
+    pthread_mutex_lock(&q->mu);
+    if (q->f)
+        fclose(q->f);
+    q->f = NULL;
+    q->name[0] = 0;
+    pthread_mutex_unlock(&q->mu);
 }
 
 void srv_slow_log(const pdb_slow_entry *e)
 {
-    pthread_mutex_lock(&slow_mu);
-    if (!slow_f || strcmp(slow_name, e->file)) {
-        if (slow_f)
-            fclose(slow_f);
-        snprintf(slow_name, sizeof slow_name, "%s", e->file);
-        slow_f = query_log_open(e->file);
-        slow_last = 0;
+    pthread_mutex_lock(&slow_log.mu);
+    bool fresh;
+    FILE *f = qlog_file(&slow_log, e->file, &fresh);
+    if (fresh) {
+        slow_log.last = 0;
         slow_db[0] = 0;
     }
-    if (slow_f) {
+    if (f) {
         time_t now = time(NULL);
-        if (now != slow_last) {
-            struct tm tm;
-            localtime_r(&now, &tm);
-            fprintf(slow_f, "# Time: %02d%02d%02d %2d:%02d:%02d\n", tm.tm_year % 100, tm.tm_mon + 1, tm.tm_mday,
-                    tm.tm_hour, tm.tm_min, tm.tm_sec);
-            slow_last = now;
-        }
+        char when[32];
+        if (qlog_stamp(&slow_log, now, when))
+            fprintf(f, "# Time: %s\n", when);
         const pdb_session *s = e->s;
-        fprintf(slow_f, "# User@Host: %s[%s] @ %s [%s]\n", s->user, s->user, s->host, s->ip);
-        fprintf(slow_f, "# Thread_id: %u  Schema: %s  QC_hit: No\n", s->conn_id, s->db);
-        fprintf(slow_f, "# Query_time: %llu.%06llu  Lock_time: 0.000000  Rows_sent: %llu  Rows_examined: 0\n",
+        fprintf(f, "# User@Host: %s[%s] @ %s [%s]\n", s->user, s->user, s->host, s->ip);
+        fprintf(f, "# Thread_id: %u  Schema: %s  QC_hit: No\n", s->conn_id, s->db);
+        fprintf(f, "# Query_time: %llu.%06llu  Lock_time: 0.000000  Rows_sent: %llu  Rows_examined: 0\n",
                 (unsigned long long)(e->query_us / 1000000), (unsigned long long)(e->query_us % 1000000),
                 (unsigned long long)e->rows_sent);
-        fprintf(slow_f, "# Rows_affected: %llu\n", (unsigned long long)e->rows_affected);
+        fprintf(f, "# Rows_affected: %llu\n", (unsigned long long)e->rows_affected);
         if (s->db[0] && strcmp(s->db, slow_db)) {
-            fprintf(slow_f, "use `%s`;\n", s->db);
+            fprintf(f, "use `%s`;\n", s->db);
             snprintf(slow_db, sizeof slow_db, "%s", s->db);
         }
         size_t n = e->len;
         while (n && (e->sql[n - 1] == ';' || e->sql[n - 1] == ' ' || e->sql[n - 1] == '\n'))
             n--;
-        fprintf(slow_f, "SET timestamp=%lld;\n%.*s;\n", (long long)now, (int)n, e->sql);
-        fflush(slow_f);
+        fprintf(f, "SET timestamp=%lld;\n%.*s;\n", (long long)now, (int)n, e->sql);
+        fflush(f);
     }
-    pthread_mutex_unlock(&slow_mu);
+    pthread_mutex_unlock(&slow_log.mu);
 }
 
-/* FLUSH LOGS, SIGHUP: the next entry opens the file again (logrotate moved it) */
-void srv_slow_log_reopen(void)
-{
-    pthread_mutex_lock(&slow_mu);
-    if (slow_f)
-        fclose(slow_f);
-    slow_f = NULL;
-    slow_name[0] = 0;
-    pthread_mutex_unlock(&slow_mu);
-}
+void srv_slow_log_reopen(void) { qlog_reopen(&slow_log); }
 
 /* ------------------------------------------------------------------ the general query log */
 
 /* In mariadbd's format: per entry the time ("YYMMDD HH:MM:SS", when the second changed
- * since the last entry, else two tabs), the connection id in six columns, the command
- * ("Connect", "Query", "Init DB", "Execute", "Quit", ...), a tab and its argument. */
-static pthread_mutex_t gen_mu = PTHREAD_MUTEX_INITIALIZER;
-static FILE *gen_f;
-static char gen_name[SRV_PATH_MAX];
-static time_t gen_last;
-
+ * since the last entry, else two tabs; kept across a reopen, as mariadbd does), the
+ * connection id in six columns, the command ("Connect", "Query", "Init DB", "Execute",
+ * "Quit", ...), a tab and its argument. */
 void srv_general_log(uint32_t id, const char *file, const char *cmd, const char *arg, size_t len)
 {
-    pthread_mutex_lock(&gen_mu);
-    if (!gen_f || strcmp(gen_name, file)) {
-        if (gen_f)
-            fclose(gen_f);
-        snprintf(gen_name, sizeof gen_name, "%s", file);
-        gen_f = query_log_open(file);
+    pthread_mutex_lock(&gen_log.mu);
+    bool fresh;
+    FILE *f = qlog_file(&gen_log, file, &fresh);
+    if (f) {
+        char when[32];
+        if (qlog_stamp(&gen_log, time(NULL), when))
+            fprintf(f, "%s\t", when);
+        else
+            fputs("\t\t", f);
+        fprintf(f, "%6u %s\t", id, cmd);
+        fwrite(arg, 1, len, f);
+        fputc('\n', f);
+        fflush(f);
     }
-    if (gen_f) {
-        time_t now = time(NULL);
-        if (now != gen_last) {
-            struct tm tm;
-            localtime_r(&now, &tm);
-            fprintf(gen_f, "%02d%02d%02d %2d:%02d:%02d\t", tm.tm_year % 100, tm.tm_mon + 1, tm.tm_mday,
-                    tm.tm_hour, tm.tm_min, tm.tm_sec);
-            gen_last = now;
-        } else {
-            fputs("\t\t", gen_f);
-        }
-        fprintf(gen_f, "%6u %s\t", id, cmd);
-        fwrite(arg, 1, len, gen_f);
-        fputc('\n', gen_f);
-        fflush(gen_f);
-    }
-    pthread_mutex_unlock(&gen_mu);
+    pthread_mutex_unlock(&gen_log.mu);
 }
 
-/* FLUSH LOGS, SIGHUP: the next entry opens the file again (with its header) */
-static void general_log_reopen(void)
-{
-    pthread_mutex_lock(&gen_mu);
-    if (gen_f)
-        fclose(gen_f);
-    gen_f = NULL;
-    gen_name[0] = 0;
-    pthread_mutex_unlock(&gen_mu);
-}
+static void general_log_reopen(void) { qlog_reopen(&gen_log); }
