@@ -376,7 +376,12 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
     case S_GRANT: case S_REVOKE: grant_check(ctx, st); break;
     case S_SET:
         for (int i = 0; i < st->nsets; i++) {
-            if (st->sets[i].scope != 1 || (global_privs(s) & STOR_PRIV_SUPER)) continue;
+            if (global_privs(s) & STOR_PRIV_SUPER) continue;
+            /* session variables that hide a session's work from the logs need it too */
+            bool sysvar = st->sets[i].scope <= 1 && st->sets[i].name;
+            if (sysvar && !strcasecmp(st->sets[i].name, "sql_log_off")) deny_global(ctx, "SUPER");
+            if (sysvar && !strcasecmp(st->sets[i].name, "sql_log_bin")) deny_global(ctx, "SUPER, BINLOG ADMIN");
+            if (st->sets[i].scope != 1) continue;
             static const char *const conn_admin[] = { "max_connections", "connect_timeout", "max_connect_errors",
                 "init_connect", "extra_max_connections", "max_password_errors", "secure_auth", "slow_launch_time", NULL };
             const char *what = "SUPER";

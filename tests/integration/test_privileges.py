@@ -88,6 +88,9 @@ STEPS = [
     ("wp", "SELECT CURRENT_USER(), USER()"),
     ("wp", "SHOW DATABASES LIKE 'pt\\_%'"),
     ("wp", "SELECT User FROM mysql.user WHERE User = 'pt_wp'"),   # (password hashes)
+    ("wp", "SET sql_log_off = ON"),                               # (hiding from the general log)
+    ("wp", "SET SESSION sql_log_bin = 0"),
+    ("wp", "SET @sql_log_off = 1"),
     ("wp", "SELECT COUNT(*) FROM (SELECT Db FROM mysql.db) d"),
     ("wp", "SELECT schema_name FROM information_schema.schemata WHERE schema_name LIKE 'pt\\_%'"),
     ("wp", "SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema LIKE 'pt\\_%'"),
