@@ -1077,6 +1077,7 @@ static void fn_json_unquote(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n,
         junescape(&b, s, l);
         *out = jresult(ctx, &b);
     } else *out = ex_str(s, l, COLL_UTF8MB4_GENERAL_CI);
+    out->coll = COLL_UTF8MB4_BIN;   /* MariaDB's: 'a' is not 'A' (ty_json_default) */
 }
 
 static void fn_json_object(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -1259,6 +1260,10 @@ static void fn_json_value(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
     jnode *target;
     if (!doc_target(ctx, fd->id, a, n, &target) || !target) return;
     if (target->type == J_OBJ || target->type == J_ARR || target->type == J_NULL) return;
+    if (target->type == J_TRUE || target->type == J_FALSE) {   /* MariaDB: 1 and 0 */
+        *out = ex_str(target->type == J_TRUE ? "1" : "0", 1, COLL_UTF8MB4_GENERAL_CI);
+        return;
+    }
     if (target->type != J_STR) { *out = ex_str(target->s, target->n, COLL_UTF8MB4_GENERAL_CI); return; }
     jbuf b = { NULL, 0, 0, ctx->a };
     junescape(&b, target->s, target->n);
@@ -1313,11 +1318,32 @@ static void ty_json_length(const ex_fdef *fd, const ex_type *a, int n, ex_type *
     ex_fn_t_int(t, 10);
 }
 
+/* JSON_VALUE, JSON_QUERY, JSON_KEYS, JSON_UNQUOTE and JSON_EXTRACT, sized as MariaDB
+ * sizes them from the document: its octets in its own character set (VALUE, QUERY, KEYS:
+ * max_length copied), its characters in utf8mb4_bin (UNQUOTE), or in its own character set
+ * twice its characters per path, plus 2 and 2 more per path after the first for the
+ * array around several (EXTRACT, fix_char_length: at most 16 MiB); from 65,535 octets the
+ * result is a BLOB type, whose length MariaDB reports as four times its octets. A JSON
+ * true or false is JSON_VALUE's 1 or 0, as MariaDB gives it. */
 static void ty_json_default(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
-    uint32_t len = 0;
-    for (int i = 0; i < n; i++) len += ex_fn_chars_of(&a[i]);
-    ex_fn_t_str(t, len < 16 ? 16 : len, COLL_UTF8MB4_GENERAL_CI);
+    bool str = n && a[0].vt == VT_STRING && a[0].coll != COLL_BINARY;
+    uint16_t coll = fd->id == EX_JSON_UNQUOTE ? COLL_UTF8MB4_BIN : str ? a[0].coll : COLL_UTF8MB4_GENERAL_CI;
+    const pdb_collation *co = pdb_coll_by_id(coll);
+    uint32_t ml = co && co->maxlen ? co->maxlen : 1;
+    uint64_t oct = n ? a[0].length : 0;
+    if (fd->id == EX_JSON_UNQUOTE) oct = (uint64_t)ex_fn_chars_of(&a[0]) * 4;
+    if (fd->id == EX_JSON_EXTRACT) {
+        uint64_t paths = (uint64_t)(n > 1 ? n - 1 : 1);
+        uint64_t chars = (uint64_t)ex_fn_chars_of(&a[0]) * paths * 2 + (paths > 1 ? 2 + (paths - 1) * 2 : 0);
+        oct = chars * ml;
+        if (oct > 16777216) oct = 16777216;
+    }
+    ex_fn_t_str(t, (uint32_t)((oct > 4294967295u ? 4294967295u : oct) / ml), coll);
+    if (oct >= 65535) {   /* (without BLOB_FLAG, as MariaDB sends it) */
+        t->ptype = oct >= 16777216 ? MYSQL_TYPE_LONG_BLOB : oct >= 65536 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_BLOB;
+        t->length = oct * 4 > 4294967295u ? 4294967295u : (uint32_t)(oct * 4);
+    }
 }
 
 
