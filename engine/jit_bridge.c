@@ -576,7 +576,7 @@ static jb_agg *dset_new(ex_ctx *ctx, const stor_table *t, uint32_t col)
 static bool dense_pick(jb_agg *ja, const stor_table *t)
 {
     const stor_column *c = &t->cols[ja->keycol];
-    if (c->type == CT_BIGINT && c->is_unsigned && c->lo < 0) return false;   /* slot order is not the key's */
+    if (stor_col_ubig_wide(c)) return false;   /* slot order is not the key's */
     uint64_t span = (uint64_t)c->hi - (uint64_t)c->lo;   /* lo <= 0 <= hi: exact */
     if (span >= JB_DENSE_MAX || span >= 2 * (uint64_t)t->nrows + JB_DENSE_SLACK) return false;
     ja->dense = span + 1;

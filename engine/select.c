@@ -306,27 +306,19 @@ static bool passes(ex_ctx *ctx, ex_prog *p)
     return ex_is_true(&v);
 }
 
-/* A BIGINT UNSIGNED column some slot of which may hold a value past 2^63 (storage's
- * bounds: its slot reads negative). Otherwise every slot is its value as a signed
- * int64, so comparing, summing and ordering slots signed is the interpreter's unsigned
- * arithmetic; the bounds hold while the statement holds the store lock. */
-static bool ubig_wide(const stor_column *c)
-{
-    return c->type == CT_BIGINT && c->is_unsigned && c->lo < 0;
-}
-
 /* Recognises `column op constant` (or `constant op column`) over a base table in p. */
 /* k as column c's int64 slot would hold it, when `slot op *out` is exactly the
  * interpreter's `column op k` (no warning possible): an integer constant against an
- * integer column (not a BIGINT UNSIGNED one holding values past 2^63: ubig_wide), an
- * integer or decimal one against a DECIMAL column's scaled integer when it converts exactly, a temporal one (or one
- * ex_compare reads as a datetime: jb_temporal_const) against a DATE/DATETIME/TIMESTAMP. */
+ * integer column (not a BIGINT UNSIGNED one holding values past 2^63:
+ * stor_col_ubig_wide), an integer or decimal one against a DECIMAL column's scaled
+ * integer when it converts exactly, a temporal one (or one ex_compare reads as a
+ * datetime: jb_temporal_const) against a DATE/DATETIME/TIMESTAMP. */
 static bool kern_const(const stor_column *c, const pdb_value *k, int64_t *out)
 {
     if (c->kind != CK_I64) return false;
     switch (c->type) {
     case CT_TINYINT: case CT_SMALLINT: case CT_MEDIUMINT: case CT_INT: case CT_BIGINT:
-        if (k->t != VT_INT || ubig_wide(c)) return false;
+        if (k->t != VT_INT || stor_col_ubig_wide(c)) return false;
         *out = k->i;
         return true;
     case CT_DECIMAL: {
@@ -416,7 +408,7 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
         k->jit = true;   /* answered by chunk (kern_answers) */
     } else if (c->kind == CK_I64 && kv->t == VT_INT && c->type != CT_DECIMAL && c->type != CT_DATE &&
                c->type != CT_DATETIME && c->type != CT_TIMESTAMP && c->type != CT_TIME &&
-               !ubig_wide(c)) {
+               !stor_col_ubig_wide(c)) {
         k->kind = FK_INT_CMP;   /* stor_get gives VT_INT: ex_compare's integer case */
         k->jit = true;
         k->jk = kv->i;
@@ -4125,7 +4117,7 @@ static bool kagg_arg(qstate *q, const stor_table *t, const ex_agg *ag, jb_agg_ar
     a->kind = ag->kind == AG_COUNT ? JB_COUNT : sum ? JB_SUM : ag->kind == AG_MIN ? JB_MIN : JB_MAX;
     int c = kagg_col(&ag->args[0]);
     if (c >= 0) {
-        if (!kagg_num(&t->cols[c], ag->kind == AG_COUNT || !ubig_wide(&t->cols[c]))) return false;
+        if (!kagg_num(&t->cols[c], ag->kind == AG_COUNT || !stor_col_ubig_wide(&t->cols[c]))) return false;
         a->col = (uint32_t)c;
         *scale = t->cols[c].type == CT_DECIMAL && t->cols[c].scale > 0 ? (uint8_t)t->cols[c].scale : 0;
         return true;

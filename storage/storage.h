@@ -381,6 +381,14 @@ stor_table *stor_table_create(stor_db *db, stor_table *def);
 int         stor_table_drop(stor_db *db, const char *name);
 int         stor_table_truncate(stor_table *t);
 
+/* A BIGINT UNSIGNED column some slot of which may hold a value past 2^63 (its bounds:
+ * the slot reads negative). Otherwise every slot is its value as a signed int64, so
+ * comparing, summing and ordering slots signed is unsigned arithmetic on the values. */
+static inline bool stor_col_ubig_wide(const stor_column *c)
+{
+    return c->type == CT_BIGINT && c->is_unsigned && c->lo < 0;
+}
+
 static inline bool stor_is_null(const stor_column *c, uint32_t row) {
     return c->nulls[row >> 3] & (1u << (row & 7));
 }
