@@ -101,6 +101,29 @@ static int dec_value(uint8_t *out, const stor_column *c, const pdb_value *v)
     return dec_store(out, neg, digits, nint, nfrac, prec, scale);
 }
 
+/* What MariaDB's record holds for an ENUM (the member's number, 0 for '') or a SET (a
+ * bit per member) whose value storage keeps as the member text(s), as written. */
+static uint32_t member_number(const stor_column *c, const char *p, size_t n)
+{
+    for (uint32_t i = 0; i < c->n_enum; i++)
+        if (strlen(c->enum_vals[i]) == n && !memcmp(c->enum_vals[i], p, n)) return i + 1;
+    return 0;
+}
+
+static uint64_t member_bits(const stor_column *c, const pdb_value *v, bool set)
+{
+    const char *p = v->p ? v->p : "", *e = p + v->len;
+    if (!set) return member_number(c, p, v->len);
+    uint64_t bits = 0;
+    while (p < e) {
+        const char *q = memchr(p, ',', (size_t)(e - p));
+        uint32_t k = member_number(c, p, (size_t)((q ? q : e) - p));
+        if (k && k <= 64) bits |= 1ull << (k - 1);
+        p = q ? q + 1 : e;
+    }
+    return bits;
+}
+
 /* A column's bytes in the record, in out (FIELD_MAX bytes: CHAR(255) of 4-byte
  * characters), or for the variable-length types its string in *str. */
 #define FIELD_MAX 1024
@@ -137,11 +160,11 @@ static size_t field_bytes(scratch *sc, const stor_table *t, uint32_t col, uint32
     case CT_FLOAT: { float f = (float)v.d; memcpy(out, &f, 4); return 4; }
     case CT_DOUBLE: memcpy(out, &v.d, 8); return 8;
     case CT_DECIMAL: return (size_t)dec_value(out, c, &v);
-    case CT_ENUM: le_store(out, (uint64_t)v.i, c->n_enum < 256 ? 1 : 2); return c->n_enum < 256 ? 1 : 2;
+    case CT_ENUM: le_store(out, member_bits(c, &v, false), c->n_enum < 256 ? 1 : 2); return c->n_enum < 256 ? 1 : 2;
     case CT_SET: {
         int n = (int)(c->n_enum + 7) / 8;
         if (n > 4) n = 8;
-        le_store(out, (uint64_t)v.i, n);
+        le_store(out, member_bits(c, &v, true), n);
         return (size_t)n;
     }
     case CT_DATE:

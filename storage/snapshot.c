@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -156,14 +155,37 @@ fail:
     return -1;
 }
 
-/* ---- reading ---- */
+/* ---- reading: the stream decompressed through a window, a record at a time ----
+ * A record (the magic, a database, a table's head, a row, the end) is parsed from the
+ * window; one that runs past the bytes decompressed so far is parsed again after
+ * zr_refill moved its start to the window's front and decompressed more. Nothing a
+ * record does happens before all of it was read, so a retry repeats nothing. The window
+ * stays cache-sized (it grows only for a row larger than half of it): decompressing the
+ * whole stream first had cost a third of a restart in page faults and copies. */
+#define ZR_WINDOW (512u << 10)
 typedef struct zr {
-    const uint8_t *p, *end;   /* decompressed snapshot in memory */
-    int bad;
+    const uint8_t *p, *end;   /* the unread decompressed bytes, in buf */
+    int bad;                  /* malformed (the stream ended inside a record, or nonsense) */
+    int more;                 /* a read ran past the window: refill and parse the record again */
+    uint8_t *buf;
+    size_t cap;
+    FILE *f;
+    ZSTD_DCtx *dc;
+    ZSTD_inBuffer ib;
+    uint8_t in[1 << 16];
+    size_t last;              /* ZSTD_decompressStream's last hint: 0 at a frame's end */
+    bool eof;                 /* every byte of the stream is in the window */
+    const uint8_t *crc_at;    /* bytes before crc_at are in crc */
+    uint32_t crc;
 } zr;
+
 static int zr_take(zr *r, void *out, size_t n)
 {
-    if ((size_t)(r->end - r->p) < n) { r->bad = 1; memset(out, 0, n); return -1; }
+    if ((size_t)(r->end - r->p) < n) {
+        if (r->eof) r->bad = 1; else r->more = 1;
+        memset(out, 0, n);
+        return -1;
+    }
     memcpy(out, r->p, n); r->p += n; return 0;
 }
 static uint8_t zr_u8(zr *r) { uint8_t v; zr_take(r, &v, 1); return v; }
@@ -173,24 +195,151 @@ static uint64_t zr_u64(zr *r) { uint64_t v; zr_take(r, &v, 8); return v; }
 static const char *zr_str(zr *r, uint32_t *n)
 {
     *n = zr_u32(r);
-    if (r->bad || (size_t)(r->end - r->p) < *n) { r->bad = 1; *n = 0; return ""; }
+    if (r->bad || r->more) { *n = 0; return ""; }
+    if ((size_t)(r->end - r->p) < *n) {
+        if (r->eof) r->bad = 1; else r->more = 1;
+        *n = 0;
+        return "";
+    }
     const char *s = (const char *)r->p;
     r->p += *n;
     return s;
 }
 
-/* The decompressed stream is held whole: in an anonymous mapping that grows by mremap,
- * so the pages already filled are moved, never copied (a scale-10 WordPress snapshot is
- * 600 MB decompressed; a realloc'ed buffer copied and faulted in about twice that). */
-static uint8_t *load_buf(size_t cap)
+/* The record that starts at mark is kept (moved to the window's front, the bytes before
+ * it checksummed) and more of the stream decompressed after it. -1: the compressed
+ * stream is damaged or cut, or no memory for a window that large. */
+static int zr_refill(zr *r, const uint8_t *mark)
 {
-    void *p = mmap(NULL, cap, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    return p == MAP_FAILED ? NULL : p;
+    r->crc = wal_crc32_update(r->crc, r->crc_at, (size_t)(mark - r->crc_at));
+    size_t keep = (size_t)(r->end - mark);
+    if (keep > r->cap / 2) {
+        uint8_t *nb = malloc(r->cap * 2);
+        if (!nb) return -1;
+        memcpy(nb, mark, keep);
+        free(r->buf);
+        r->buf = nb;
+        r->cap *= 2;
+    } else memmove(r->buf, mark, keep);
+    r->p = r->crc_at = r->buf;
+    r->end = r->buf + keep;
+    r->more = 0;
+    ZSTD_outBuffer ob = { r->buf + keep, r->cap - keep, 0 };
+    while (ob.pos < ob.size) {
+        if (r->ib.pos == r->ib.size) {
+            size_t got = fread(r->in, 1, sizeof r->in, r->f);
+            if (!got) {
+                if (r->last != 0 || ferror(r->f)) return -1;   /* cut inside a frame */
+                r->eof = true;
+                break;
+            }
+            r->ib = (ZSTD_inBuffer){ r->in, got, 0 };
+        }
+        r->last = ZSTD_decompressStream(r->dc, &ob, &r->ib);
+        if (ZSTD_isError(r->last)) return -1;
+    }
+    r->end = r->buf + keep + ob.pos;
+    return 0;
 }
 
-static void load_buf_free(uint8_t *buf, size_t cap)
+/* One table: its head (the definition replayed only once all of it was read), then its
+ * rows. 1: a record ran past the window (r->more; the caller refills at *mark).
+ * -1: failed (err set). */
+static int load_table_head(zr *r, stor_ddl_replay_fn replay, stor_table **out, uint32_t *nrows,
+                           const char *path, char *err, size_t errlen)
 {
-    if (buf) munmap(buf, cap);
+    uint32_t dn, sn;
+    const char *d = zr_str(r, &dn), *sql = zr_str(r, &sn);
+    uint64_t auto_inc = zr_u64(r);
+    *nrows = zr_u32(r);
+    if (r->more || r->bad) return r->more ? 1 : 0;
+    char db[256]; snprintf(db, sizeof db, "%.*s", (int)dn, d);
+    if (replay(db, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a table of %s failed", db); return -1; }
+    /* the table just created is the newest one of the database */
+    stor_db *sd = stor_db_find(db);
+    stor_table *t = sd && sd->ntables ? sd->tables[sd->ntables - 1] : NULL;
+    if (!t) { r->bad = 1; return 0; }
+    t->auto_inc = auto_inc;
+    if (!tbl_row_ids_fit(t, *nrows)) {      /* more rows than the table could hold */
+        snprintf(err, errlen, "the snapshot '%s' is malformed: table %s.%s has %u row ids, more than it "
+                 "can hold (--max-memory); refusing to start", path, db, t->name, *nrows);
+        return -1;
+    }
+    *out = t;
+    return 0;
+}
+
+/* The rows of t, each parsed whole before it is put. -1: the stream failed. */
+static int load_rows(zr *r, stor_table *t, uint32_t nrows, pdb_value *vals)
+{
+    uint32_t last_live = 0;
+    bool any = false;
+    for (uint32_t row = 0; row < nrows && !r->bad;) {
+        const uint8_t *mark = r->p;
+        bool live = zr_u8(r);
+        for (uint32_t c = 0; live && c < t->ncols; c++) {
+            stor_column *col = &t->cols[c];
+            memset(&vals[c], 0, sizeof vals[c]);
+            if (!zr_u8(r)) { vals[c].t = VT_NULL; continue; }
+            if (col->kind == CK_I64) { vals[c].t = VT_INT; zr_take(r, &vals[c].i, 8); }
+            else if (col->kind == CK_F64) { vals[c].t = VT_DOUBLE; zr_take(r, &vals[c].d, 8); }
+            else { uint32_t n; vals[c].p = zr_str(r, &n); vals[c].len = n; vals[c].t = VT_STRING; }
+        }
+        if (r->more) {
+            if (zr_refill(r, mark) != 0) return -1;
+            continue;
+        }
+        if (r->bad) break;
+        if (live) { tbl_put_at(t, row, vals); last_live = row; any = true; }
+        row++;
+    }
+    /* trailing dead rows keep their ids, so later log records line up */
+    if (!r->bad && nrows && (!any || last_live + 1 < nrows)) tbl_reserve_rows(t, nrows);
+    return 0;
+}
+
+/* The records after the magic, up to the end record and its checksum. */
+static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char *err, size_t errlen)
+{
+    pdb_value *vals = NULL;
+    int rc = 0;
+    while (!r->bad && rc == 0) {
+        const uint8_t *mark = r->p;
+        uint8_t kind = zr_u8(r);
+        if (kind == 'E') {
+            uint32_t want = zr_u32(r);
+            if (r->more) { rc = zr_refill(r, mark); continue; }
+            uint32_t got = wal_crc32_update(r->crc, r->crc_at, (size_t)(mark - r->crc_at));
+            if (!r->bad && (r->p != r->end || !r->eof)) r->bad = 1;   /* bytes after the end */
+            if (!r->bad && got != want) {
+                snprintf(err, errlen, "the snapshot '%s' fails its checksum; refusing to start", path);
+                rc = -1;
+            }
+            break;
+        }
+        if (kind == 'B') {
+            uint32_t n; const char *s = zr_str(r, &n);
+            uint16_t coll = zr_u16(r);
+            if (r->more) { rc = zr_refill(r, mark); continue; }
+            char name[256]; snprintf(name, sizeof name, "%.*s", (int)n, s);
+            if (!r->bad && !stor_db_find(name)) stor_db_create(name, coll);
+            continue;
+        }
+        if (r->more) { rc = zr_refill(r, mark); continue; }
+        if (kind != 'T') { r->bad = 1; break; }
+        stor_table *t = NULL;
+        uint32_t nrows = 0;
+        int h = load_table_head(r, replay, &t, &nrows, path, err, errlen);
+        if (h == 1) { rc = zr_refill(r, mark); continue; }
+        if (h < 0) return -2;   /* (err says why) */
+        if (!t) break;
+        free(vals);
+        vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
+        if (!vals) { rc = -1; break; }
+        rc = load_rows(r, t, nrows, vals);
+    }
+    free(vals);
+    return rc;
 }
 
 int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, char *err, size_t errlen)
@@ -202,94 +351,31 @@ int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, ch
     FILE *f = fopen(path, "rb");
     if (!f) return errno == ENOENT ? 0 : (snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno)), -1);
     *found = true;
-    /* decompress the whole stream into memory */
-    ZSTD_DCtx *dc = ZSTD_createDCtx();
-    size_t cap = 1 << 20, len = 0;
-    uint8_t *buf = load_buf(cap), in[1 << 16];
-    int rc = 0;
-    size_t got;
-    size_t last = 1;
-    while (buf && (got = fread(in, 1, sizeof in, f)) > 0) {
-        ZSTD_inBuffer ib = { in, got, 0 };
-        while (ib.pos < ib.size) {
-            if (cap - len < (1 << 16)) {
-                uint8_t *nb = mremap(buf, cap, cap * 2, MREMAP_MAYMOVE);
-                if (nb == MAP_FAILED) { load_buf_free(buf, cap); buf = NULL; break; }
-                buf = nb;
-                cap *= 2;
-            }
-            ZSTD_outBuffer ob = { buf + len, cap - len, 0 };
-            last = ZSTD_decompressStream(dc, &ob, &ib);
-            if (ZSTD_isError(last)) { rc = -1; break; }
-            len += ob.pos;
-        }
-        if (rc) break;
+    zr *r = calloc(1, sizeof *r);
+    if (r) {
+        r->f = f;
+        r->dc = ZSTD_createDCtx();
+        r->cap = ZR_WINDOW;
+        r->buf = malloc(r->cap);
+        r->p = r->end = r->crc_at = r->buf;
+        r->last = 1;
     }
+    int rc = !r || !r->dc || !r->buf ? -1 : 0;
+    char magic[8] = { 0 };
+    while (rc == 0) {
+        const uint8_t *mark = r->p;
+        zr_take(r, magic, 8);
+        *gen = zr_u64(r);
+        if (!r->more) break;
+        rc = zr_refill(r, mark);
+    }
+    if (rc == 0 && (r->bad || memcmp(magic, "PDBSNAP1", 8)))
+        rc = (snprintf(err, errlen, "'%s' is not a pressdb snapshot; refusing to start", path), -2);
+    if (rc == 0) rc = load_records(r, replay, path, err, errlen);
+    if (rc == 0 && r->bad) rc = (snprintf(err, errlen, "the snapshot '%s' is malformed; refusing to start", path), -2);
+    if (rc == -1) snprintf(err, errlen, "the snapshot '%s' is damaged (compressed stream); refusing to start", path);
     fclose(f);
-    ZSTD_freeDCtx(dc);
-    if (!buf || rc || last != 0) {
-        load_buf_free(buf, cap);
-        snprintf(err, errlen, "the snapshot '%s' is damaged (compressed stream); refusing to start", path);
-        return -1;
-    }
-    zr r = { buf, buf + len, 0 };
-    char magic[8];
-    zr_take(&r, magic, 8);
-    if (memcmp(magic, "PDBSNAP1", 8)) { load_buf_free(buf, cap); snprintf(err, errlen, "'%s' is not a pressdb snapshot; refusing to start", path); return -1; }
-    /* the checksum first, so a damaged snapshot is never half loaded */
-    if (len < 13 || buf[len - 5] != 'E') { load_buf_free(buf, cap); snprintf(err, errlen, "the snapshot '%s' is truncated; refusing to start", path); return -1; }
-    uint32_t want;
-    memcpy(&want, buf + len - 4, 4);
-    if (wal_crc32_update(0, buf, len - 5) != want) { load_buf_free(buf, cap); snprintf(err, errlen, "the snapshot '%s' fails its checksum; refusing to start", path); return -1; }
-    *gen = zr_u64(&r);
-    while (!r.bad && r.p < r.end) {
-        uint8_t kind = zr_u8(&r);
-        if (kind == 'E') break;
-        if (kind == 'B') {
-            uint32_t n; const char *s = zr_str(&r, &n);
-            char name[256]; snprintf(name, sizeof name, "%.*s", (int)n, s);
-            uint16_t coll = zr_u16(&r);
-            if (!stor_db_find(name)) stor_db_create(name, coll);
-            continue;
-        }
-        if (kind != 'T') { r.bad = 1; break; }
-        uint32_t dn, sn;
-        const char *d = zr_str(&r, &dn), *sql = zr_str(&r, &sn);
-        char db[256]; snprintf(db, sizeof db, "%.*s", (int)dn, d);
-        if (replay(db, sql, sn) != 0) { load_buf_free(buf, cap); snprintf(err, errlen, "snapshot: recreating a table of %s failed", db); return -1; }
-        /* the table just created is the newest one of the database */
-        stor_db *sd = stor_db_find(db);
-        stor_table *t = sd && sd->ntables ? sd->tables[sd->ntables - 1] : NULL;
-        if (!t) { r.bad = 1; break; }
-        t->auto_inc = zr_u64(&r);
-        uint32_t nrows = zr_u32(&r);
-        if (nrows > (size_t)(r.end - r.p)) r.bad = 1;   /* a byte per row at least: no huge reserve */
-        if (!r.bad && !tbl_row_ids_fit(t, nrows)) {      /* more rows than the table could hold */
-            load_buf_free(buf, cap);
-            snprintf(err, errlen, "the snapshot '%s' is malformed: table %s.%s has %u row ids, more than it "
-                     "can hold (--max-memory); refusing to start", path, db, t->name, nrows);
-            return -1;
-        }
-        pdb_value *vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
-        uint32_t last_live = 0;
-        bool any = false;
-        for (uint32_t row = 0; row < nrows && !r.bad; row++) {
-            if (!zr_u8(&r)) continue;
-            for (uint32_t c = 0; c < t->ncols; c++) {
-                stor_column *col = &t->cols[c];
-                memset(&vals[c], 0, sizeof vals[c]);
-                if (!zr_u8(&r)) { vals[c].t = VT_NULL; continue; }
-                if (col->kind == CK_I64) { vals[c].t = VT_INT; zr_take(&r, &vals[c].i, 8); }
-                else if (col->kind == CK_F64) { vals[c].t = VT_DOUBLE; zr_take(&r, &vals[c].d, 8); }
-                else { uint32_t n; vals[c].p = zr_str(&r, &n); vals[c].len = n; vals[c].t = VT_STRING; }
-            }
-            if (!r.bad) { tbl_put_at(t, row, vals); last_live = row; any = true; }
-        }
-        /* trailing dead rows keep their ids, so later log records line up */
-        if (!r.bad && nrows && (!any || last_live + 1 < nrows)) tbl_reserve_rows(t, nrows);
-        free(vals);
-    }
-    load_buf_free(buf, cap);
-    if (r.bad) { snprintf(err, errlen, "the snapshot '%s' is malformed; refusing to start", path); return -1; }
-    return 0;
+    if (r) { ZSTD_freeDCtx(r->dc); free(r->buf); }
+    free(r);
+    return rc ? -1 : 0;
 }

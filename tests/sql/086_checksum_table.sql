@@ -45,6 +45,10 @@ CREATE TABLE ck7 (a INT, c CHAR(3), d CHAR(4) NOT NULL);
 INSERT INTO ck7 VALUES (1, 'a', 'b'), (NULL, NULL, 'c');
 CHECKSUM TABLE ck7;
 CHECKSUM TABLE ck1, ck2, ck3, ck4, ck5, ck6, ck7;
+-- ENUM and SET values are member numbers and bits, whatever order their texts came in
+CREATE TABLE ck8 (e ENUM('p','q','r'), st SET('m','n','o'), e2 ENUM('y','x') NOT NULL);
+INSERT INTO ck8 VALUES ('r', 'o,m', 'x'), ('q', 'n', 'y'), ('p', '', 'x'), (NULL, NULL, 'y');
+CHECKSUM TABLE ck8;
 -- deleted and updated rows, and inside a transaction
 DELETE FROM ck1 WHERE a = 2;
 UPDATE ck6 SET b = 20 WHERE a = 1;
@@ -54,4 +58,4 @@ INSERT INTO ck1 VALUES (99);
 CHECKSUM TABLE ck1;
 ROLLBACK;
 CHECKSUM TABLE ck1;
-DROP TABLE ck0, ck1, ck2, ck3, ck4, ck5, ck6, ck7;
+DROP TABLE ck0, ck1, ck2, ck3, ck4, ck5, ck6, ck7, ck8;
