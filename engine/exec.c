@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 #include <ctype.h>
+#include <unistd.h>
 
 static void (*log_reopen_fn)(void);   /* the server's: FLUSH LOGS */
 void pdb_set_log_reopen(void (*fn)(void)) { log_reopen_fn = fn; }
@@ -25,6 +26,67 @@ static uint64_t checkpoint_threshold(void)
 {
     uint64_t half = stor_mem_used() / 2;
     return half > ex_checkpoint_at ? half : ex_checkpoint_at;
+}
+
+/* Checkpoints run on their own thread under the store lock shared: a snapshot of a large
+ * store takes seconds, during which readers go on (writers wait, as they must: the
+ * snapshot is exactly what the log of its generation holds). A write statement that
+ * leaves the log past the threshold only asks for one. Readers under the shared lock
+ * change nothing a snapshot reads (locking reads and every write take it exclusive; the
+ * compression thread's passes too), and no writer can open a transaction meanwhile, so
+ * "no transaction holds uncommitted changes" stays true while the snapshot is written. */
+static pthread_mutex_t ck_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t ck_cv = PTHREAD_COND_INITIALIZER;
+static bool ck_due, ck_stop, ck_started;
+static pthread_t ck_thread;
+
+static void checkpoint_now(void)
+{
+    char err[256];
+    stor_lock_shared();
+    bool failed = stor_wal_size() > checkpoint_threshold() && !stor_any_open_txn() &&
+                  stor_checkpoint(err, sizeof err) != 0;
+    stor_unlock();
+    if (!failed) return;
+    fprintf(stderr, "pressdb: [Warning] checkpoint failed: %s\n", err);
+    sleep(1);   /* (a full disk: try again after a later write, not in a loop) */
+}
+
+static void *checkpoint_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&ck_mu);
+    for (;;) {
+        while (!ck_due && !ck_stop) pthread_cond_wait(&ck_cv, &ck_mu);
+        if (ck_stop) break;
+        ck_due = false;
+        pthread_mutex_unlock(&ck_mu);
+        checkpoint_now();
+        pthread_mutex_lock(&ck_mu);
+    }
+    pthread_mutex_unlock(&ck_mu);
+    return NULL;
+}
+
+/* (under the store lock: ck_mu is a leaf) */
+static void checkpoint_request(void)
+{
+    pthread_mutex_lock(&ck_mu);
+    if (!ck_started && !ck_stop)
+        ck_started = pthread_create(&ck_thread, NULL, checkpoint_main, NULL) == 0;
+    ck_due = true;
+    pthread_cond_signal(&ck_cv);
+    pthread_mutex_unlock(&ck_mu);
+}
+
+static void checkpoint_thread_stop(void)
+{
+    pthread_mutex_lock(&ck_mu);
+    ck_stop = true;
+    bool started = ck_started;
+    pthread_cond_signal(&ck_cv);
+    pthread_mutex_unlock(&ck_mu);
+    if (started) pthread_join(ck_thread, NULL);   /* (a checkpoint under way ends first) */
 }
 
 const char *pdb_server_version(void) { return "10.11.19-MariaDB-pressdb"; }
@@ -1085,13 +1147,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (!ro && failed && !s->in_trans && s->autocommit) stor_txn_finish();
     if (!ro) stor_mvcc_purge();
     stor_txn_attach(NULL);
-    if (!ro && !s->in_trans && stor_wal_size() > checkpoint_threshold()) {
-        /* the log is long: fold it into a snapshot (no transaction is open on this
-           session; others' open transactions keep their undo in memory) */
-        char cerr[256];
-        if (!stor_any_open_txn() && stor_checkpoint(cerr, sizeof cerr) != 0)
-            fprintf(stderr, "pressdb: [Warning] checkpoint failed: %s\n", cerr);
-    }
+    if (!ro && !s->in_trans && stor_wal_size() > checkpoint_threshold() && !stor_any_open_txn())
+        checkpoint_request();   /* the log is long: fold it into a snapshot */
     if (catalog) ex_catalog_changed();
     stmt_state.slice_at = 0;
     for (int i = 0; i < stmt_state.njit_orphans; i++)
@@ -1468,6 +1525,7 @@ void pdb_engine_shutdown(void)
 {
     /* a clean shutdown leaves a snapshot and an empty log: the next start is quick */
     char err[256];
+    checkpoint_thread_stop();
     stor_lock_exclusive();
     if (stor_wal_size() > 64 && !stor_any_open_txn() && stor_checkpoint(err, sizeof err) != 0)
         fprintf(stderr, "pressdb: [Warning] checkpoint at shutdown failed: %s\n", err);

@@ -77,6 +77,14 @@ static int fsync_dir(const char *dir)
     return rc;
 }
 
+static int snapshot_workers(void)
+{
+    const char *e = getenv("PRESSDB_SNAPSHOT_WORKERS");
+    if (e) return atoi(e);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n < 2 ? 1 : n > 4 ? 4 : (int)n;
+}
+
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
 {
     const char *dir = stor_datadir();
@@ -94,6 +102,9 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     w->crc = 0;
     if (!w->f || !w->cc) { snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno)); goto fail; }
     ZSTD_CCtx_setParameter(w->cc, ZSTD_c_compressionLevel, 3);
+    /* compression on zstd's worker threads while this one walks the tables (the store is
+       locked meanwhile: the sooner done the better); a libzstd without them just refuses */
+    ZSTD_CCtx_setParameter(w->cc, ZSTD_c_nbWorkers, snapshot_workers());
     zw_put(w, "PDBSNAP1", 8);
     zw_u64(w, gen);
     uint32_t ndb;
