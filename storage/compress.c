@@ -119,18 +119,23 @@ const char *zv_plain(const stor_column *c, uint32_t row)
     return p;
 }
 
-const char *zv_read(const char *p, uint32_t len, char **buf, size_t *cap)
+const char *zv_read(const stor_column *c, uint32_t row, char **buf, size_t *cap)
 {
-    if (*cap < (size_t)len + 1) {
-        char *nb = realloc(*buf, (size_t)len + 1);
+    const struct stor_str *s = &c->str[row];
+    const char *p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE);
+    if (!zv_is(p)) return p ? p : "";   /* plain stays plain under the shared lock */
+    if (*cap < (size_t)s->len + 1) {
+        char *nb = realloc(*buf, (size_t)s->len + 1);
         if (!nb) { fprintf(stderr, "pressdb: [ERROR] out of memory reading a compressed value\n"); abort(); }
         *buf = nb;
-        *cap = (size_t)len + 1;
+        *cap = (size_t)s->len + 1;
     }
+    /* again under zv_mu: a reader may have restored it (and freed the blob) meanwhile */
     pthread_mutex_lock(&zv_mu);
-    zv_decode_locked(p, len, *buf);
+    p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE);
+    if (zv_is(p)) zv_decode_locked(p, s->len, *buf);
     pthread_mutex_unlock(&zv_mu);
-    return *buf;
+    return zv_is(p) ? *buf : p;
 }
 
 char *zv_pack(const char *p, uint32_t len)

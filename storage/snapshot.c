@@ -137,9 +137,7 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
                     else if (col->kind == CK_F64) zw_put(w, &col->f64[r], 8);
                     else {
                         /* a compressed value is written plain (the stream is zstd) */
-                        const char *p = col->str[r].p ? col->str[r].p : "";
-                        if (zv_is(p)) p = zv_read(p, col->str[r].len, &zbuf, &zcap);
-                        zw_str(w, p, col->str[r].len);
+                        zw_str(w, zv_read(col, r, &zbuf, &zcap), col->str[r].len);
                     }
                 }
             }

@@ -62,9 +62,11 @@ void zv_free(char *p, uint32_t len);
  * value is compressed: safe under the shared store lock (one thread restores, the others
  * wait and see its result). Aborts rather than return bytes that fail the checksum. */
 const char *zv_plain(const stor_column *c, uint32_t row);
-/* The plain bytes of a compressed value p of length len, decompressed into *buf (grown
- * with plain realloc as needed; the caller frees it). The table is not changed. */
-const char *zv_read(const char *p, uint32_t len, char **buf, size_t *cap);
+/* The plain bytes of c->str[row] (a CK_STR value, not NULL): the table's own when plain,
+ * else decompressed into *buf (grown with plain realloc as needed; the caller frees it).
+ * The table is not changed. Safe under the shared store lock, while readers restore
+ * values (the checkpoint thread reads this way). */
+const char *zv_read(const stor_column *c, uint32_t row, char **buf, size_t *cap);
 /* Compresses one plain value if that saves enough; the new pointer (tagged) or NULL
  * to keep the plain one. Compression thread only. */
 char *zv_pack(const char *p, uint32_t len);
