@@ -65,6 +65,10 @@ void  stor_free(void *p);
 void *stor_vec_grow(void *p, size_t old, size_t n);
 void  stor_vec_free(void *p, size_t n);
 char *stor_strndup(const char *s, size_t n);
+/* The same for a table's string value: one of STOR_LONG_STR bytes or more goes to the
+ * arena of long values (huge pages); freed with stor_free like any other. */
+#define STOR_LONG_STR 1024
+char *stor_strndup_long(const char *s, size_t n);
 size_t stor_mem_used(void);
 /* The memory limit for table data (0 = none): writes are refused past it (the engine
  * checks stor_mem_full before adding rows), reads and deletes keep working. */

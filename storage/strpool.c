@@ -62,7 +62,7 @@ char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *po
 {
     *pooled = 0;
     stor_strpool *sp = c->pool;
-    if (len > STOR_POOL_MAX || (sp && sp->off)) return stor_strndup(p, len);
+    if (len > STOR_POOL_MAX || (sp && sp->off)) return stor_strndup_long(p, len);
     if (!sp) {
         sp = c->pool = stor_calloc(1, sizeof *sp);
         if (!sp) return stor_strndup(p, len);
@@ -79,7 +79,7 @@ char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *po
         }
     }
     /* a new value; give up on a column whose values rarely repeat */
-    if (sp->holds >= 512 && sp->nentries * 2 > sp->holds) { sp->off = true; return stor_strndup(p, len); }
+    if (sp->holds >= 512 && sp->nentries * 2 > sp->holds) { sp->off = true; return stor_strndup_long(p, len); }
     if (sp->nentries >= sp->nbuckets && !grow(sp)) return stor_strndup(p, len);
     pentry *e = stor_malloc(sizeof *e + len + 1);
     if (!e) return NULL;
