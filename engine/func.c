@@ -439,6 +439,15 @@ static uint8_t fold_cp(int32_t cp, uint16_t coll, int fam)
                 f = (uint8_t)(cand >= 'a' && cand <= 'z' ? cand - 32 : cand);
         }
     }
+    if (f == 1) {
+        /* no decomposition to an equal ASCII character, yet the collation may make it one
+           (utf8mb4_general_ci: ß = S): ask it about each (once per code point: cached) */
+        char enc[4];
+        int32_t el = 0;
+        U8_APPEND_UNSAFE((uint8_t *)enc, el, cp);
+        for (char cand = 0x21; cand < 0x7f && f == 1; cand++)
+            if (!(cand >= 'a' && cand <= 'z') && pdb_coll_cmp(coll, enc, (size_t)el, &cand, 1) == 0) f = (uint8_t)cand;
+    }
     atomic_store_explicit(&fold_cache[fam][cp], f, memory_order_relaxed);
     return f;
 }
@@ -455,6 +464,74 @@ static size_t count_high(const char *s, size_t n)
     for (; i < n; i++) c += (unsigned char)s[i] >> 7;
     return c;
 }
+
+/* One pass over s for '%literal%' (nd upper-cased ASCII, nn >= 2) that also counts what
+ * the slower paths need when nothing matched: the bytes with the top bit set (*high) and
+ * whether s is plain_ascii (*plain, meaningful when *high is 0). Candidates are the
+ * positions where two of the needle's characters (the rarest two, case folded with | 0x20,
+ * which only adds candidates) sit at their distance, sixteen positions per step with
+ * SSE2; each is then compared in full. Before, the text was read up to four times
+ * (memchr for the upper and the lower case, count_high, plain_ascii). Returns 1: found,
+ * 0: not found, -1: not done here (no SSE2, or a short text). */
+#if defined(__SSE2__)
+#include <emmintrin.h>
+static int ascii_ci_scan(const char *s, size_t sn, const char *nd, size_t nn, size_t *high, bool *plain)
+{
+    if (nn < 2 || sn < nn + 32) return -1;
+    size_t p1 = 0, p2;
+    for (size_t k = 1; k < nn; k++) if (letter_rarity((unsigned char)nd[k]) > letter_rarity((unsigned char)nd[p1])) p1 = k;
+    p2 = p1 ? 0 : 1;
+    for (size_t k = 0; k < nn; k++)
+        if (k != p1 && letter_rarity((unsigned char)nd[k]) > letter_rarity((unsigned char)nd[p2])) p2 = k;
+    size_t pmax = p1 > p2 ? p1 : p2;
+    const __m128i a = _mm_set1_epi8((char)(nd[p1] | 0x20)), b = _mm_set1_epi8((char)(nd[p2] | 0x20));
+    const __m128i x20 = _mm_set1_epi8(0x20), t9 = _mm_set1_epi8(9), t10 = _mm_set1_epi8(10), t13 = _mm_set1_epi8(13);
+    const unsigned char *u = (const unsigned char *)s;
+    size_t hi = 0, i = 0;
+    int ctl = 0, lanes = 0;
+    __m128i acc = _mm_setzero_si128();   /* high bytes per lane, summed every 255 steps */
+#define UP(c) ((unsigned char)((c) >= 'a' && (c) <= 'z' ? (c) - 32 : (c)))
+    for (; i + pmax + 16 <= sn; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
+        acc = _mm_sub_epi8(acc, _mm_cmplt_epi8(v, _mm_setzero_si128()));
+        if (++lanes == 255) {
+            __m128i sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+            hi += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
+            acc = _mm_setzero_si128();
+            lanes = 0;
+        }
+        /* (bytes of 0x80 and up also compare below 0x20, signed: counted in hi anyway) */
+        __m128i low = _mm_andnot_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, t9), _mm_cmpeq_epi8(v, t10)),
+                                                    _mm_cmpeq_epi8(v, t13)), _mm_cmplt_epi8(v, x20));
+        ctl |= _mm_movemask_epi8(low);
+        __m128i c1 = _mm_cmpeq_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *)(u + i + p1)), x20), a);
+        __m128i c2 = _mm_cmpeq_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *)(u + i + p2)), x20), b);
+        unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(c1, c2));
+        while (m) {
+            size_t at = i + (size_t)__builtin_ctz(m);
+            m &= m - 1;
+            if (at + nn > sn) break;
+            size_t k = 0;
+            while (k < nn && UP(u[at + k]) == (unsigned char)nd[k]) k++;
+            if (k == nn) return 1;
+        }
+    }
+#undef UP
+    __m128i sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+    hi += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
+    /* the rest: matches starting from i, and the counts of its bytes */
+    if (ascii_ci_find(s + i, sn - i, nd, nn)) return 1;
+    *high = hi + count_high(s + i, sn - i);
+    *plain = !*high && !ctl && plain_ascii(s + i, sn - i);
+    return 0;
+}
+#else
+static int ascii_ci_scan(const char *s, size_t sn, const char *nd, size_t nn, size_t *high, bool *plain)
+{
+    (void)s; (void)sn; (void)nd; (void)nn; (void)high; (void)plain;
+    return -1;
+}
+#endif
 
 /* The first UTF-8 lead byte (0xc0 and up) of s[i..n), or n; a word at a time: a byte
  * has its top two bits set where w & (w << 1) has its top bit set. */
@@ -520,11 +597,17 @@ bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16
                 return ln == 0 || memmem(s, sn, lit, ln) != NULL;   /* bytes compare exactly */
             }
             for (size_t i = 0; i < ln; i++) if (lit[i] >= 'a' && lit[i] <= 'z') lit[i] = (char)(lit[i] - 32);
-            if (ascii_ci_find(s, sn, lit, ln)) return true;
+            size_t nonascii;
+            bool plain;
+            int found = ascii_ci_scan(s, sn, lit, ln, &nonascii, &plain);
+            if (found < 0) {
+                if (ascii_ci_find(s, sn, lit, ln)) return true;
+                nonascii = count_high(s, sn);
+                plain = !nonascii && plain_ascii(s, sn);
+            } else if (found) return true;
             /* a match the plain search missed must contain a non-ASCII character that
                equals an ASCII one (é = E): look around each non-ASCII character */
-            size_t nonascii = count_high(s, sn);
-            if (!nonascii) { if (plain_ascii(s, sn)) return false; }
+            if (!nonascii) { if (plain) return false; }
             else if (mb) {
                 int fam = fold_fam(co);
                 if (nonascii * 16 > sn) return folded_find(s, sn, lit, ln, coll, fam);

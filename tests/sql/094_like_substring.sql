@@ -319,4 +319,23 @@ SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE g LIKE '%rmanc%';
 SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE b LIKE '%rmanc%';
 -- ordered
 SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE l LIKE '%rmanc%';
+-- ß is S in utf8mb4_general_ci (no decomposition says so: the collation does)
+-- ordered
+SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE u LIKE '%stras%';
+-- ordered
+SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE g LIKE '%stras%';
+-- ordered
+SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE b LIKE '%stras%';
+-- ordered
+SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE u LIKE '%ss%';
+-- ordered
+SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE g LIKE '%ss%';
+-- ordered
+SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE b LIKE '%ss%';
+-- ordered
+SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE u LIKE '%rase%';
+-- ordered
+SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE g LIKE '%rase%';
+-- ordered
+SELECT GROUP_CONCAT(id ORDER BY id) FROM lk WHERE b LIKE '%rase%';
 DROP TABLE lk;
