@@ -319,6 +319,8 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
             uint32_t want = zr_u32(r);
             if (r->more) { rc = zr_refill(r, mark); continue; }
             uint32_t got = wal_crc32_update(r->crc, r->crc_at, (size_t)(mark - r->crc_at));
+            /* the window may have filled up exactly at the end: ask the stream for more */
+            if (!r->bad && r->p == r->end && !r->eof && zr_refill(r, r->p) != 0) { rc = -1; break; }
             if (!r->bad && (r->p != r->end || !r->eof)) r->bad = 1;   /* bytes after the end */
             if (!r->bad && got != want) {
                 snprintf(err, errlen, "the snapshot '%s' fails its checksum; refusing to start", path);

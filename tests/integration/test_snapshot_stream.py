@@ -9,11 +9,11 @@ window, and tables end with dead rows, are empty, or hold only dead rows. It com
 every table's rows (their digests, in id order), CHECKSUM TABLE and the next
 AUTO_INCREMENT before a clean stop and after each of two restarts, and checks that a
 snapshot cut in the middle, or with bytes after its end record, is refused with the file
-named.
+named; and that a snapshot whose end falls exactly at the end of a full window loads.
 
 Starts its own pressdb servers (PRESSDB_BIN) on free ports with temporary datadirs.
 """
-import os, shutil, signal, socket, subprocess, sys, tempfile, time
+import os, shutil, signal, socket, struct, subprocess, sys, tempfile, time, zlib
 import pymysql
 
 BIN = os.environ.get("PRESSDB_BIN")
@@ -125,6 +125,47 @@ def fingerprint(c):
     return fp
 
 
+WINDOW = 512 << 10   # storage/snapshot.c ZR_WINDOW
+
+
+def exact_window(base):
+    """A snapshot of exactly one window: the first refill fills the window and the stream's
+    end is only seen by asking for more after the end record."""
+    if not shutil.which("zstd"):
+        print("skip  a snapshot of exactly one window: no zstd command")
+        return
+    datadir = os.path.join(base, "w")
+    srv = Server(datadir, os.path.join(base, "wlog"))
+    c = srv.start()
+    c.cursor().execute("CREATE DATABASE w1")
+    c.cursor().execute("CREATE TABLE w1.t (v LONGTEXT)")
+    c.cursor().execute("INSERT INTO w1.t VALUES ('x')")
+    c.close()
+    srv.stop()
+    snap = os.path.join(datadir, "pressdb.snap")
+    plain = subprocess.run(["zstd", "-q", "-d", "-c", snap], capture_output=True, check=True).stdout
+    # the last row is [live 1][not null 1][u32 1]['x'], then 'E' and the CRC
+    tail = b"\x01\x01" + struct.pack("<I", 1) + b"x" + b"E"
+    ok = plain[-12:-4] == tail
+    check(ok, "a snapshot of exactly one window: the original ends with the row 'x'")
+    if not ok:
+        return
+    head = plain[:-10]          # up to and with the row's null flag
+    n = WINDOW - len(head) - 4 - 5
+    body = head + struct.pack("<I", n) + b"y" * n
+    body += b"E" + struct.pack("<I", zlib.crc32(body) & 0xffffffff)
+    check(len(body) == WINDOW, "a snapshot of exactly one window: %d bytes" % len(body))
+    z = subprocess.run(["zstd", "-q", "-c", "-3"], input=body, capture_output=True, check=True).stdout
+    with open(snap, "wb") as f:
+        f.write(z)
+    c = srv.start()
+    cur = c.cursor()
+    cur.execute("SELECT LENGTH(v), v = REPEAT('y', %s) FROM w1.t", (n,))
+    check(cur.fetchone() == (n, 1), "a snapshot of exactly one window: loads, with its row")
+    c.close()
+    srv.stop()
+
+
 def main():
     base = tempfile.mkdtemp(prefix="pressdb-snapstream-")
     try:
@@ -180,6 +221,7 @@ def main():
         check(fingerprint(c) == before2, "the snapshot put back: starts with every table the same")
         c.close()
         srv.stop()
+        exact_window(base)
     finally:
         shutil.rmtree(base, ignore_errors=True)
     if failures:
