@@ -5167,7 +5167,7 @@ static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, e
             /* MariaDB names an expression column by its text as written */
             const char *nm = e->start;
             size_t nml = e->srclen;
-            if (e->kind == E_STRING) { nm = e->s; nml = e->slen; }
+            if (e->kind == E_STRING && !e->ival) { nm = e->s; nml = e->slen; }
             if (e->kind == E_FUNC && !strcmp(e->s, "NAME_CONST") && e->nargs == 2 && e->args[0]->kind == E_STRING) {
                 nm = e->args[0]->s;   /* NAME_CONST('x', v) is named x */
                 nml = e->args[0]->slen;
@@ -5184,7 +5184,7 @@ static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, e
                     nml = n - b;
                 }
             }
-            char *name = name_utf8mb3(ctx, nm, nml, e->kind == E_STRING);
+            char *name = name_utf8mb3(ctx, nm, nml, e->kind == E_STRING && !e->ival);
             /* at most 255 bytes long (MAX_ALIAS_NAME), cut at a character's start */
             size_t w = strlen(name);
             if (w > 255) {

@@ -217,7 +217,7 @@ static bool shape_of(stor_arena *a, const char *sql, size_t len, const pl_parse_
         const char *gp = prev_end;
         prev_end = t.start + t.len;
         ntok++;
-        if (is_lit(t.kind)) {
+        if (is_lit(t.kind) && !t.hex) {
             if (n == PC_MAX_LITS) return false;
             if (n == cap) {
                 pl_token *nv = stor_arena_alloc(a, (size_t)cap * 2 * sizeof *nv);

@@ -853,7 +853,7 @@ static pl_expr *primary(P *p)
         return e;
     case TK_STRING: {
         e = mk(p, E_STRING, start);
-        e->s = p->t.val; e->slen = p->t.vlen; e->coll = p->t.introducer;
+        e->s = p->t.val; e->slen = p->t.vlen; e->coll = p->t.introducer; e->ival = p->t.hex;
         next(p);
         /* adjacent literals concatenate: 'a' 'b' */
         while (p->t.kind == TK_STRING && !p->t.introducer) {

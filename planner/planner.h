@@ -26,6 +26,8 @@ typedef struct pl_token {
     size_t vlen;
     int op;                  /* TK_OP: operator code (see OP_*), or the character */
     uint16_t introducer;     /* TK_STRING: collation of _charset'...' (0 = none) */
+    bool hex;                /* TK_STRING: written as _charset 0x.. / X'..' / b'..' (named by
+                                its text, and not a literal the shape cache replaces) */
     int line;                /* 1-based line of the token's start */
 } pl_token;
 
@@ -114,7 +116,8 @@ typedef struct pl_expr {
     char *db, *tbl;           /* E_COLUMN / E_STAR qualifiers, or NULL */
     int64_t ival;             /* E_INT value (when it fits), E_BOOL, E_IS; E_HEX: 0 X'..',
                                  1 b'..' or 0b.., 2 0x.. (the last two are numbers in
-                                 numeric context) */
+                                 numeric context); E_STRING: 1 written in hex or bits after
+                                 an introducer (_binary 0x41: named by its text) */
     uint16_t coll;            /* E_STRING introducer collation, 0 = connection's */
     struct pl_expr **args;
     int nargs;
