@@ -469,61 +469,122 @@ static size_t count_high(const char *s, size_t n)
  * the slower paths need when nothing matched: the bytes with the top bit set (*high) and
  * whether s is plain_ascii (*plain, meaningful when *high is 0). Candidates are the
  * positions where two of the needle's characters (the rarest two, case folded with | 0x20,
- * which only adds candidates) sit at their distance, sixteen positions per step with
- * SSE2; each is then compared in full. Before, the text was read up to four times
- * (memchr for the upper and the lower case, count_high, plain_ascii). Returns 1: found,
- * 0: not found, -1: not done here (no SSE2, or a short text). */
-#if defined(__SSE2__)
-#include <emmintrin.h>
-static int ascii_ci_scan(const char *s, size_t sn, const char *nd, size_t nn, size_t *high, bool *plain)
+ * which only adds candidates) sit at their distance, sixteen positions per step (SSE2 on
+ * x86-64, NEON on arm64); each is then compared in full. Before, the text was read up to
+ * four times (memchr for the upper and the lower case, count_high, plain_ascii).
+ * Returns 1: found, 0: not found, -1: not done here (no SIMD, or a short text). */
+typedef struct pair_scan {
+    const unsigned char *u;
+    size_t sn, p1, p2, pmax;
+    const char *nd;
+    size_t nn;
+} pair_scan;
+
+static bool pair_setup(pair_scan *ps, const char *s, size_t sn, const char *nd, size_t nn)
 {
-    if (nn < 2 || sn < nn + 32) return -1;
+    if (nn < 2 || sn < nn + 32) return false;
     size_t p1 = 0, p2;
     for (size_t k = 1; k < nn; k++) if (letter_rarity((unsigned char)nd[k]) > letter_rarity((unsigned char)nd[p1])) p1 = k;
     p2 = p1 ? 0 : 1;
     for (size_t k = 0; k < nn; k++)
         if (k != p1 && letter_rarity((unsigned char)nd[k]) > letter_rarity((unsigned char)nd[p2])) p2 = k;
-    size_t pmax = p1 > p2 ? p1 : p2;
-    const __m128i a = _mm_set1_epi8((char)(nd[p1] | 0x20)), b = _mm_set1_epi8((char)(nd[p2] | 0x20));
+    *ps = (pair_scan){ (const unsigned char *)s, sn, p1, p2, p1 > p2 ? p1 : p2, nd, nn };
+    return true;
+}
+
+/* Is the needle at position at? */
+static bool pair_match(const pair_scan *ps, size_t at)
+{
+    if (at + ps->nn > ps->sn) return false;
+    size_t k = 0;
+    while (k < ps->nn) {
+        unsigned char c = ps->u[at + k];
+        if ((unsigned char)(c >= 'a' && c <= 'z' ? c - 32 : c) != (unsigned char)ps->nd[k]) return false;
+        k++;
+    }
+    return true;
+}
+
+/* The positions from i on the SIMD steps did not cover, and the counts. */
+static int pair_finish(const pair_scan *ps, size_t i, size_t hi, bool ctl, size_t *high, bool *plain)
+{
+    const char *s = (const char *)ps->u;
+    if (ascii_ci_find(s + i, ps->sn - i, ps->nd, ps->nn)) return 1;
+    *high = hi + count_high(s + i, ps->sn - i);
+    *plain = !*high && !ctl && plain_ascii(s + i, ps->sn - i);
+    return 0;
+}
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+static int ascii_ci_scan(const char *s, size_t sn, const char *nd, size_t nn, size_t *high, bool *plain)
+{
+    pair_scan ps;
+    if (!pair_setup(&ps, s, sn, nd, nn)) return -1;
+    const __m128i a = _mm_set1_epi8((char)(nd[ps.p1] | 0x20)), b = _mm_set1_epi8((char)(nd[ps.p2] | 0x20));
     const __m128i x20 = _mm_set1_epi8(0x20), t9 = _mm_set1_epi8(9), t10 = _mm_set1_epi8(10), t13 = _mm_set1_epi8(13);
-    const unsigned char *u = (const unsigned char *)s;
+    const __m128i zero = _mm_setzero_si128();
+    const unsigned char *u = ps.u;
     size_t hi = 0, i = 0;
     int ctl = 0, lanes = 0;
-    __m128i acc = _mm_setzero_si128();   /* high bytes per lane, summed every 255 steps */
-#define UP(c) ((unsigned char)((c) >= 'a' && (c) <= 'z' ? (c) - 32 : (c)))
-    for (; i + pmax + 16 <= sn; i += 16) {
+    __m128i acc = zero;   /* high bytes per lane, summed every 255 steps */
+    for (; i + ps.pmax + 16 <= sn; i += 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(u + i));
-        acc = _mm_sub_epi8(acc, _mm_cmplt_epi8(v, _mm_setzero_si128()));
+        acc = _mm_sub_epi8(acc, _mm_cmplt_epi8(v, zero));
         if (++lanes == 255) {
-            __m128i sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+            __m128i sum = _mm_sad_epu8(acc, zero);
             hi += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
-            acc = _mm_setzero_si128();
+            acc = zero;
             lanes = 0;
         }
         /* (bytes of 0x80 and up also compare below 0x20, signed: counted in hi anyway) */
         __m128i low = _mm_andnot_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, t9), _mm_cmpeq_epi8(v, t10)),
                                                     _mm_cmpeq_epi8(v, t13)), _mm_cmplt_epi8(v, x20));
         ctl |= _mm_movemask_epi8(low);
-        __m128i c1 = _mm_cmpeq_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *)(u + i + p1)), x20), a);
-        __m128i c2 = _mm_cmpeq_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *)(u + i + p2)), x20), b);
-        unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(c1, c2));
-        while (m) {
-            size_t at = i + (size_t)__builtin_ctz(m);
-            m &= m - 1;
-            if (at + nn > sn) break;
-            size_t k = 0;
-            while (k < nn && UP(u[at + k]) == (unsigned char)nd[k]) k++;
-            if (k == nn) return 1;
-        }
+        __m128i c1 = _mm_cmpeq_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *)(u + i + ps.p1)), x20), a);
+        __m128i c2 = _mm_cmpeq_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *)(u + i + ps.p2)), x20), b);
+        for (unsigned m = (unsigned)_mm_movemask_epi8(_mm_and_si128(c1, c2)); m; m &= m - 1)
+            if (pair_match(&ps, i + (size_t)__builtin_ctz(m))) return 1;
     }
-#undef UP
-    __m128i sum = _mm_sad_epu8(acc, _mm_setzero_si128());
+    __m128i sum = _mm_sad_epu8(acc, zero);
     hi += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
-    /* the rest: matches starting from i, and the counts of its bytes */
-    if (ascii_ci_find(s + i, sn - i, nd, nn)) return 1;
-    *high = hi + count_high(s + i, sn - i);
-    *plain = !*high && !ctl && plain_ascii(s + i, sn - i);
-    return 0;
+    return pair_finish(&ps, i, hi, ctl != 0, high, plain);
+}
+#elif defined(__ARM_NEON)
+#include <arm_neon.h>
+/* (NEON has no movemask: narrowing each 16-bit pair by 4 leaves 4 bits per byte) */
+static uint64_t neon_mask(uint8x16_t m)
+{
+    return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(m), 4)), 0);
+}
+
+static int ascii_ci_scan(const char *s, size_t sn, const char *nd, size_t nn, size_t *high, bool *plain)
+{
+    pair_scan ps;
+    if (!pair_setup(&ps, s, sn, nd, nn)) return -1;
+    const uint8x16_t a = vdupq_n_u8((uint8_t)(nd[ps.p1] | 0x20)), b = vdupq_n_u8((uint8_t)(nd[ps.p2] | 0x20));
+    const uint8x16_t x20 = vdupq_n_u8(0x20), t9 = vdupq_n_u8(9), t10 = vdupq_n_u8(10), t13 = vdupq_n_u8(13);
+    const unsigned char *u = ps.u;
+    size_t hi = 0, i = 0;
+    int lanes = 0;
+    uint8x16_t acc = vdupq_n_u8(0), ctl = vdupq_n_u8(0);
+    for (; i + ps.pmax + 16 <= sn; i += 16) {
+        uint8x16_t v = vld1q_u8(u + i);
+        acc = vsubq_u8(acc, vcltzq_s8(vreinterpretq_s8_u8(v)));
+        if (++lanes == 255) {
+            hi += vaddlvq_u8(acc);
+            acc = vdupq_n_u8(0);
+            lanes = 0;
+        }
+        uint8x16_t ok = vorrq_u8(vorrq_u8(vceqq_u8(v, t9), vceqq_u8(v, t10)), vceqq_u8(v, t13));
+        ctl = vorrq_u8(ctl, vbicq_u8(vcltq_u8(v, x20), ok));
+        uint8x16_t c1 = vceqq_u8(vorrq_u8(vld1q_u8(u + i + ps.p1), x20), a);
+        uint8x16_t c2 = vceqq_u8(vorrq_u8(vld1q_u8(u + i + ps.p2), x20), b);
+        for (uint64_t m = neon_mask(vandq_u8(c1, c2)); m; m &= ~(0xfull << (__builtin_ctzll(m) & ~3)))
+            if (pair_match(&ps, i + (size_t)(__builtin_ctzll(m) >> 2))) return 1;
+    }
+    hi += vaddlvq_u8(acc);
+    return pair_finish(&ps, i, hi, vmaxvq_u8(ctl) != 0, high, plain);
 }
 #else
 static int ascii_ci_scan(const char *s, size_t sn, const char *nd, size_t nn, size_t *high, bool *plain)
