@@ -1452,6 +1452,7 @@ int pdb_exec_field_list(pdb_session *s, const char *table, const char *wild, con
         stor_unlock();
         char msg[1024];
         snprintf(msg, sizeof msg, "SELECT command denied to user '%s'@'%s' for table `%s`.`%s`", s->user, s->host, s->db, table);
+        pdb_status_add(s, PDB_STAT_ACCESS_DENIED_ERRORS, 1);
         sink->error(sink->ctx, 1142, "42000", msg);
         return -1;
     }

@@ -136,19 +136,26 @@ static uint64_t global_privs(pdb_session *s)
     return p ? p->global : 0;
 }
 
+/* Access_denied_errors counts what MariaDB's checks count: the denials below and failed
+ * logins (server/auth.c), not USE or SHOW CREATE TABLE (their own checks, uncounted). */
+static void denied(ex_ctx *ctx) { pdb_status_add(ctx->s, PDB_STAT_ACCESS_DENIED_ERRORS, 1); }
+
 static void __attribute__((noreturn)) deny_db(ex_ctx *ctx, const char *db)
 {
+    denied(ctx);
     ex_raise(ctx, 1044, "42000", "Access denied for user '%s'@'%s' to database '%s'", ctx->s->user, ctx->s->priv_host, db);
 }
 
 static void __attribute__((noreturn)) deny_table(ex_ctx *ctx, uint64_t missing, const char *cmd, const char *db, const char *table)
 {
+    if (!cmd || strcmp(cmd, "SHOW")) denied(ctx);
     ex_raise(ctx, 1142, "42000", "%s command denied to user '%s'@'%s' for table `%s`.`%s`",
              cmd ? cmd : ex_privs_names(ctx->a, missing), ctx->s->user, ctx->s->host, db, table);
 }
 
 static void __attribute__((noreturn)) deny_global(ex_ctx *ctx, const char *what)
 {
+    denied(ctx);
     ex_raise(ctx, 1227, "42000", "Access denied; you need (at least one of) the %s privilege(s) for this operation", what);
 }
 
@@ -249,6 +256,7 @@ static void grant_check(ex_ctx *ctx, pl_stmt *st)
         if (st->all_privileges) want = STOR_PRIV_ALL_GLOBAL;
         if (!(have & STOR_PRIV_GRANT) || (want & ~have)) {
             if (st->revoke_all && (have & STOR_PRIV_CREATE_USER)) return;
+            denied(ctx);
             ex_raise(ctx, 1045, "28000", "Access denied for user '%s'@'%s' (using password: %s)", s->user, s->priv_host, "YES");
         }
         return;
@@ -332,8 +340,9 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
     case S_DROP_DB:
         if (!(ex_privs_db(s, st->db) & STOR_PRIV_DROP)) deny_db(ctx, st->db);
         break;
-    case S_USE:
-        if (!ex_privs_db_visible(s, st->db)) deny_db(ctx, st->db);
+    case S_USE:   /* (MariaDB's mysql_change_db does not count it in Access_denied_errors) */
+        if (!ex_privs_db_visible(s, st->db))
+            ex_raise(ctx, 1044, "42000", "Access denied for user '%s'@'%s' to database '%s'", s->user, s->priv_host, st->db);
         break;
     case S_LOCK_TABLES:
         for (int i = 0; i < st->nnames; i++) {

@@ -4,6 +4,7 @@
  * gives PDB_STAT_<ID>. Generated once from MariaDB's SHOW GLOBAL STATUS; kept sorted (by
  * strcmp: SHOW STATUS merges lists in that order). */
 #define PDB_STATUS_LIST(X) \
+    X(ACCESS_DENIED_ERRORS, "Access_denied_errors") \
     X(BYTES_RECEIVED, "Bytes_received") \
     X(BYTES_SENT, "Bytes_sent") \
     X(COM_ADMIN_COMMANDS, "Com_admin_commands") \

@@ -118,6 +118,7 @@ static void deny(srv_conn *c)
     snprintf(why, sizeof why, "Access denied for user '%s'@'%s' (using password: %s)", a->user, c->host,
              a->used_password ? "YES" : "NO");
     srv_general_log_login(c, a->change_user, a->user, a->db, why);
+    pdb_status_add(a->change_user ? c->sess : NULL, PDB_STAT_ACCESS_DENIED_ERRORS, 1);
     srv_write_err(c, 1045, "28000", "Access denied for user '%s'@'%s' (using password: %s)",
                   a->user, c->host, a->used_password ? "YES" : "NO");
     if (a->change_user) {
@@ -176,6 +177,8 @@ static void accept_login(srv_conn *c)
             size_t mark = c->out.len;
             uint8_t seq = c->seq;
             pdb_exec_init_db(c->sess, a->db, strlen(a->db), &sink);
+            if (c->last_err == 1044)   /* (counted at login, unlike USE) */
+                pdb_status_add(c->sess, PDB_STAT_ACCESS_DENIED_ERRORS, 1);
             if (c->last_err) {
                 srv_copy(c->sess->db, sizeof c->sess->db, old_db);
                 srv_copy(c->sess->user, sizeof c->sess->user, old_user);
@@ -248,6 +251,8 @@ static void accept_login(srv_conn *c)
         c->last_err = 0;
         c->replied = false;
         pdb_exec_init_db(s, a->db, strlen(a->db), &sink);
+        if (c->last_err == 1044)   /* (counted at login, unlike USE) */
+            pdb_status_add(s, PDB_STAT_ACCESS_DENIED_ERRORS, 1);
         if (c->last_err) {
             srv_conn_close(c, SRV_CLOSE_LINGER);
             return;

@@ -1039,6 +1039,7 @@ static void cmd_process_info(srv_conn *c)
 
 static void need_priv(srv_conn *c, const char *priv)
 {
+    pdb_status_add(c->sess, PDB_STAT_ACCESS_DENIED_ERRORS, 1);
     srv_write_err(c, 1227, "42000",
                   "Access denied; you need (at least one of) the %s privilege(s) for this "
                   "operation", priv);
