@@ -774,6 +774,7 @@ typedef struct ex_result {
     uint16_t status;        /* PDB_ST_* for the final packet (MORE_RESULTS etc.) */
     bool stopped;
     uint64_t rows;          /* rows sent (the slow query log's Rows_sent) */
+    bool columns;           /* a result set was begun (with no row: Empty_queries) */
 } ex_result;
 
 void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r);

@@ -410,6 +410,7 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
         if (t->ptype == MYSQL_TYPE_NULL) { m[i].charset = COLL_BINARY; m[i].decimals = 0; }
         m[i].format = t->jsonfmt && t->vt == VT_STRING ? "json" : NULL;
     }
+    r->columns = true;
     if (r->sink->columns(r->sink->ctx, m, (size_t)n)) r->stopped = true;
 }
 
@@ -1209,9 +1210,17 @@ static bool keeps_diagnostics(pl_stmt *st)
 
 static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink, ex_result *rp);
 
+/* Empty_queries: a result set without rows, except from the SHOWs MariaDB answers without
+ * its result-set path (warnings, errors, replication status: often empty, never counted) */
+static bool counts_empty(const pl_stmt *st)
+{
+    return !(st->kind == S_SHOW && (st->show == SH_WARNINGS || st->show == SH_ERRORS ||
+                                    st->show == SH_MASTER_STATUS || st->show == SH_SLAVE_STATUS));
+}
+
 int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink)
 {
-    ex_result r = { sink, s, 0, false, 0 };
+    ex_result r = { sink, s, 0, false, 0, false };
     size_t clen;
     char *converted = ex_client_to_utf8(s, sql, len, &clen);
     ex_status_running(1);
@@ -1342,6 +1351,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         ex_status_statement(s, &st, true, 1);   /* (before it runs: SHOW STATUS counts itself) */
         uint64_t t0 = ex_now_ns();
         r.rows = 0;
+        r.columns = false;
         int res = st.kind == S_PREPARE || st.kind == S_EXECUTE || st.kind == S_DEALLOCATE
                   ? sql_ps(s, &st, &r)
                   : run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
@@ -1352,6 +1362,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
                them after it), the server's take its rows */
             bool show_status = st.kind == S_SHOW && st.show == SH_STATUS;
             pdb_status_add(show_status ? NULL : s, PDB_STAT_ROWS_SENT, (int64_t)r.rows);
+            if (r.columns && !r.rows && counts_empty(&st)) pdb_status_add(show_status ? NULL : s, PDB_STAT_EMPTY_QUERIES, 1);
         }
         pl_shape_release(shape);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) {
@@ -1375,7 +1386,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
 
 int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
 {
-    ex_result r = { sink, s, 0, false, 0 };
+    ex_result r = { sink, s, 0, false, 0, false };
     char *sql = s->resume;
     size_t len = s->resume_len;
     s->resume = NULL;
@@ -1627,7 +1638,7 @@ static pdb_stmt *stmt_prepare(pdb_session *s, const char *sql, size_t len, const
     ps->nparams = (uint32_t)st.nparams;
     capture cp = { ps, sink, false };
     pdb_sink cs = { &cp, cap_columns, cap_row, cap_end, cap_ok, cap_error };
-    ex_result r = { &cs, s, 0, false, 0 };
+    ex_result r = { &cs, s, 0, false, 0, false };
     s->exec_moved = run_statement(s, &st, &r, NULL, 0, true, NULL, NULL, 0) == PDB_EXEC_MOVE;
     if (cp.failed || s->exec_moved) { pdb_stmt_close(ps); return NULL; }
     *nparams = ps->nparams;
@@ -1674,7 +1685,7 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
 {
     stor_arena_reset(&s->arena);
     s->nwarnings = 0; s->warn_count = 0;
-    ex_result r = { sink, s, 0, false, 0 };
+    ex_result r = { sink, s, 0, false, 0, false };
     ex_status_running(1);
     uint64_t t0 = ex_now_ns();
     int res = stmt_run(s, ps, params, nparams, &r);
@@ -1682,6 +1693,7 @@ int pdb_stmt_execute(pdb_session *s, pdb_stmt *ps, const pdb_value *params, uint
     if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) return res;
     ex_status_slow(s, t0, ps->sql, ps->len, r.rows);
     pdb_status_add(s, PDB_STAT_ROWS_SENT, (int64_t)r.rows);
+    if (r.columns && !r.rows) pdb_status_add(s, PDB_STAT_EMPTY_QUERIES, 1);
     return r.stopped ? 1 : 0;
 }
 

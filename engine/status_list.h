@@ -175,6 +175,7 @@
     X(COM_XA_RECOVER, "Com_xa_recover") \
     X(COM_XA_ROLLBACK, "Com_xa_rollback") \
     X(COM_XA_START, "Com_xa_start") \
+    X(EMPTY_QUERIES, "Empty_queries") \
     X(HANDLER_DELETE, "Handler_delete") \
     X(HANDLER_UPDATE, "Handler_update") \
     X(HANDLER_WRITE, "Handler_write") \

@@ -2904,7 +2904,7 @@ static void show_stmt(P *p, pl_stmt *s)
         }
         return;
     }
-    if (accept_kw(p, "PLUGINS")) { s->show = SH_PLUGINS; like_or_where(p, s); return; }
+    if (accept_kw(p, "PLUGINS")) { s->show = SH_PLUGINS; return; }   /* (no LIKE or WHERE in MariaDB) */
     if (accept_kw(p, "PRIVILEGES")) { s->show = SH_PRIVILEGES; return; }
     if (accept_kw(p, "MASTER") || accept_kw(p, "BINLOG")) { expect_kw(p, "STATUS"); s->show = SH_MASTER_STATUS; return; }
     if (accept_kw(p, "SLAVE") || accept_kw(p, "REPLICA")) { expect_kw(p, "STATUS"); s->show = SH_SLAVE_STATUS; return; }

@@ -188,7 +188,7 @@ def main():
             hmoved += dm_[k] != 0
             if dm_[k] != dp_[k]:
                 failures.append("%s: %s moved by %d on MariaDB, %d on pressdb" % (w, k, dm_[k], dp_[k]))
-    names = [k for k in p1 if k.startswith("Com_") or k in ("Questions", "Queries", "Bytes_received")]
+    names = [k for k in p1 if k.startswith("Com_") or k in ("Questions", "Queries", "Bytes_received", "Empty_queries")]
     missing = [k for k in m1 if k.startswith("Com_") and k not in p1]
     if missing:
         failures.append("Com_ counters MariaDB has and pressdb does not list: %s" % missing)
