@@ -516,11 +516,50 @@ static int pair_finish(const pair_scan *ps, size_t i, size_t hi, bool ctl, size_
 }
 
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#include <immintrin.h>
+/* The same, thirty-two positions per step, where the CPU has AVX2 (checked once). */
+__attribute__((target("avx2"))) static int ascii_ci_scan_avx2(const pair_scan *ps, size_t *high, bool *plain)
+{
+    const __m256i a = _mm256_set1_epi8((char)(ps->nd[ps->p1] | 0x20)), b = _mm256_set1_epi8((char)(ps->nd[ps->p2] | 0x20));
+    const __m256i x20 = _mm256_set1_epi8(0x20), t9 = _mm256_set1_epi8(9), t10 = _mm256_set1_epi8(10);
+    const __m256i t13 = _mm256_set1_epi8(13), zero = _mm256_setzero_si256();
+    const unsigned char *u = ps->u;
+    size_t hi = 0, i = 0, sn = ps->sn;
+    int lanes = 0;
+    unsigned ctl = 0;
+    __m256i acc = zero;   /* high bytes per lane, summed every 255 steps */
+    for (; i + ps->pmax + 32 <= sn; i += 32) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)(u + i));
+        acc = _mm256_sub_epi8(acc, _mm256_cmpgt_epi8(zero, v));
+        if (++lanes == 255) {
+            __m256i sum = _mm256_sad_epu8(acc, zero);
+            hi += (size_t)_mm256_extract_epi64(sum, 0) + (size_t)_mm256_extract_epi64(sum, 1) +
+                  (size_t)_mm256_extract_epi64(sum, 2) + (size_t)_mm256_extract_epi64(sum, 3);
+            acc = zero;
+            lanes = 0;
+        }
+        __m256i ok = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, t9), _mm256_cmpeq_epi8(v, t10)),
+                                     _mm256_cmpeq_epi8(v, t13));
+        ctl |= (unsigned)_mm256_movemask_epi8(_mm256_andnot_si256(ok, _mm256_cmpgt_epi8(x20, v)));
+        __m256i c1 = _mm256_cmpeq_epi8(_mm256_or_si256(_mm256_loadu_si256((const __m256i *)(u + i + ps->p1)), x20), a);
+        __m256i c2 = _mm256_cmpeq_epi8(_mm256_or_si256(_mm256_loadu_si256((const __m256i *)(u + i + ps->p2)), x20), b);
+        for (unsigned m = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(c1, c2)); m; m &= m - 1)
+            if (pair_match(ps, i + (size_t)__builtin_ctz(m))) return 1;
+    }
+    __m256i sum = _mm256_sad_epu8(acc, zero);
+    hi += (size_t)_mm256_extract_epi64(sum, 0) + (size_t)_mm256_extract_epi64(sum, 1) +
+          (size_t)_mm256_extract_epi64(sum, 2) + (size_t)_mm256_extract_epi64(sum, 3);
+    return pair_finish(ps, i, hi, ctl != 0, high, plain);
+}
+
 static int ascii_ci_scan(const char *s, size_t sn, const char *nd, size_t nn, size_t *high, bool *plain)
 {
     pair_scan ps;
     if (!pair_setup(&ps, s, sn, nd, nn)) return -1;
+    static _Atomic int avx2 = -1;
+    int has = atomic_load_explicit(&avx2, memory_order_relaxed);
+    if (has < 0) atomic_store_explicit(&avx2, has = __builtin_cpu_supports("avx2") ? 1 : 0, memory_order_relaxed);
+    if (has) return ascii_ci_scan_avx2(&ps, high, plain);
     const __m128i a = _mm_set1_epi8((char)(nd[ps.p1] | 0x20)), b = _mm_set1_epi8((char)(nd[ps.p2] | 0x20));
     const __m128i x20 = _mm_set1_epi8(0x20), t9 = _mm_set1_epi8(9), t10 = _mm_set1_epi8(10), t13 = _mm_set1_epi8(13);
     const __m128i zero = _mm_setzero_si128();
