@@ -529,7 +529,7 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
         { "Binlog_Do_DB", 253, 1020, 1, NULL }, { "Binlog_Ignore_DB", 253, 1020, 1, NULL } };
     static const ex_colspec open_tables[] = { { "Database", 253, 256, 4097, "Database" }, { "Table", 253, 256, 4097, "Table" },
         { "In_use", 8, 1, 4097, "In_use" }, { "Name_locked", 8, 4, 4097, "Name_locked" } };
-    static const ex_colspec slave[] = { 
+    static const ex_colspec slave[] = {
         { "Slave_IO_State", 253, 120, 1, NULL }, { "Master_Host", 253, 3064, 1, NULL },
         { "Master_User", 253, 1540, 1, NULL }, { "Master_Port", 3, 7, 161, NULL },
         { "Connect_Retry", 3, 10, 161, NULL }, { "Master_Log_File", 253, 2048, 1, NULL },
@@ -557,7 +557,7 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
         { "SQL_Delay", 3, 10, 161, NULL }, { "SQL_Remaining_Delay", 3, 8, 161, NULL },
         { "Slave_SQL_Running_State", 253, 80, 1, NULL }, { "Slave_DDL_Groups", 8, 20, 161, NULL },
         { "Slave_Non_Transactional_Groups", 8, 20, 161, NULL },
-        { "Slave_Transactional_Groups", 8, 20, 161, NULL }, { "Replicate_Rewrite_DB", 253, 92, 1, NULL }  };
+        { "Slave_Transactional_Groups", 8, 20, 161, NULL }, { "Replicate_Rewrite_DB", 253, 92, 1, NULL } };
     switch (st->show) {
     case SH_PRIVILEGES:
         ex_textset_spec(ctx, ts, 3, privs, NULL);

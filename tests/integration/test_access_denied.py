@@ -10,14 +10,10 @@ MariaDB leaves uncounted: USE (as a statement and as COM_INIT_DB) and SHOW CREAT
 """
 import os, sys
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from itargets import connect_params  # noqa: E402
 
 USER, PW = "adtest_np", "pw-adtest"
-
-
-def params(port_var, host_var, sock_var):
-    if os.environ.get(port_var):
-        return dict(host=os.environ.get(host_var, "127.0.0.1"), port=int(os.environ[port_var]))
-    return dict(unix_socket=os.environ[sock_var])
 
 
 def counter(cur):
@@ -81,8 +77,8 @@ def main():
     if os.environ.get("PRESSDB_SELF_TEST"):
         print("skipped: compares two servers")
         return 0
-    m = run(params("MARIADB_PORT", "MARIADB_HOST", "MARIADB_SOCKET"))
-    p = run(params("PRESSDB_PORT", "PRESSDB_HOST", "PRESSDB_SOCKET"))
+    m = run(connect_params("MARIADB"))
+    p = run(connect_params("PRESSDB"))
     bad = 0
     for (name, me, md), (_, pe, pd) in zip(m, p):
         ok = me == pe and md == pd

@@ -10,6 +10,8 @@ with MariaDB's, under utf8mb4_unicode_520_ci and utf8mb4_general_ci, for three s
 """
 import os, random, sys
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from itargets import connect_params  # noqa: E402
 
 ALPHA = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ   .,<>/-_'\n\t\r"
 EXTRA = ["é", "É", "ö", "ﬁ", "ß", "\u00ad", "\u2060", "“", "—", "\x01", "\x1f", "😀", "ｆ", "Ｐ"]
@@ -17,13 +19,8 @@ WORDS = ["performance", "perf", "ormance", "nightjar", "PERFORMANCE", "PerForman
 NEEDLES = ["performance", "PERF", "ormanc", "fi", "ss", "nightjar", "a b", "e,", "finance", "--", "zz", "stras"]
 
 
-def connect(port_var, host_var, sock_var):
-    kw = dict(user="root", charset="utf8mb4", autocommit=True)
-    if os.environ.get(port_var):
-        kw.update(host=os.environ.get(host_var, "127.0.0.1"), port=int(os.environ[port_var]))
-    else:
-        kw.update(unix_socket=os.environ[sock_var])
-    return pymysql.connect(**kw)
+def connect(which):
+    return pymysql.connect(user="root", charset="utf8mb4", autocommit=True, **connect_params(which))
 
 
 def text(rnd):
@@ -39,8 +36,7 @@ def main():
     if os.environ.get("PRESSDB_SELF_TEST"):
         print("skipped: compares two servers")
         return 0
-    conns = [connect("MARIADB_PORT", "MARIADB_HOST", "MARIADB_SOCKET"),
-             connect("PRESSDB_PORT", "PRESSDB_HOST", "PRESSDB_SOCKET")]
+    conns = [connect("MARIADB"), connect("PRESSDB")]
     bad = checked = 0
     for seed in (1, 2, 3):
         rnd = random.Random(seed)

@@ -13,61 +13,12 @@ named; and that a snapshot whose end falls exactly at the end of a full window l
 
 Starts its own pressdb servers (PRESSDB_BIN) on free ports with temporary datadirs.
 """
-import os, shutil, signal, socket, struct, subprocess, sys, tempfile, time, zlib
-import pymysql
+import os, shutil, struct, subprocess, sys, tempfile, zlib
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from standalone import Server, binary, check, finish  # noqa: E402
 
-BIN = os.environ.get("PRESSDB_BIN")
-if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
-    print("skipped: needs a pressdb binary (not applicable in --self-test)")
-    sys.exit(0)
-
-failures = []
-
-
-def check(cond, what):
-    print(("ok    " if cond else "FAIL  ") + what)
-    if not cond:
-        failures.append(what)
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
-
-
-class Server:
-    def __init__(self, datadir, logpath):
-        self.datadir, self.logpath = datadir, logpath
-
-    def start(self, expect_fail=False):
-        self.port = free_port()
-        self.log = open(self.logpath, "ab")
-        self.p = subprocess.Popen([BIN, "--port=%d" % self.port, "--datadir=" + self.datadir, "--socket="],
-                                  stdout=self.log, stderr=subprocess.STDOUT)
-        for _ in range(1200):
-            if self.p.poll() is not None:
-                self.log.close()
-                if expect_fail:
-                    return None
-                raise SystemExit("pressdb exited on start (code %s): %s" % (self.p.returncode, self.tail()))
-            try:
-                return pymysql.connect(host="127.0.0.1", port=self.port, user="root", autocommit=True,
-                                       max_allowed_packet=64 << 20)
-            except pymysql.err.OperationalError:
-                time.sleep(0.05)
-        raise SystemExit("pressdb did not start")
-
-    def stop(self):
-        self.p.terminate()
-        self.p.wait()
-        self.log.close()
-
-    def tail(self):
-        with open(self.logpath, "rb") as f:
-            return f.read()[-3000:].decode("utf-8", "replace")
+binary()
+BIG = dict(max_allowed_packet=64 << 20)
 
 
 TABLES = ["s1.big", "s1.empty", "s1.gone", "s1.nums", "s2.small"]
@@ -136,7 +87,7 @@ def exact_window(base):
         return
     datadir = os.path.join(base, "w")
     srv = Server(datadir, os.path.join(base, "wlog"))
-    c = srv.start()
+    c = srv.start(**BIG)
     c.cursor().execute("CREATE DATABASE w1")
     c.cursor().execute("CREATE TABLE w1.t (v LONGTEXT)")
     c.cursor().execute("INSERT INTO w1.t VALUES ('x')")
@@ -158,7 +109,7 @@ def exact_window(base):
     z = subprocess.run(["zstd", "-q", "-c", "-3"], input=body, capture_output=True, check=True).stdout
     with open(snap, "wb") as f:
         f.write(z)
-    c = srv.start()
+    c = srv.start(**BIG)
     cur = c.cursor()
     cur.execute("SELECT LENGTH(v), v = REPEAT('y', %s) FROM w1.t", (n,))
     check(cur.fetchone() == (n, 1), "a snapshot of exactly one window: loads, with its row")
@@ -171,7 +122,7 @@ def main():
     try:
         datadir = os.path.join(base, "d")
         srv = Server(datadir, os.path.join(base, "log"))
-        c = srv.start()
+        c = srv.start(**BIG)
         c.cursor().execute("SET SESSION group_concat_max_len = 1 << 20")
         populate(c)
         before = fingerprint(c)
@@ -179,7 +130,7 @@ def main():
         srv.stop()
         snap = os.path.join(datadir, "pressdb.snap")
         check(os.path.exists(snap), "a clean stop wrote the snapshot")
-        c = srv.start()
+        c = srv.start(**BIG)
         after = fingerprint(c)
         for t in before:
             check(after.get(t) == before[t], "after a restart from the snapshot: %s the same (%s, before %s)" % (t, after.get(t), before[t]))
@@ -189,7 +140,7 @@ def main():
         check(before2["s1.big"] != before["s1.big"], "the extra row changed s1.big's fingerprint")
         c.close()
         srv.stop()
-        c = srv.start()
+        c = srv.start(**BIG)
         after2 = fingerprint(c)
         check(after2 == before2, "after a second restart: every table the same")
         c.close()
@@ -207,7 +158,7 @@ def main():
             with open(snap, "wb") as f:
                 f.write(data)
             mark = os.path.getsize(srv.logpath)
-            c2 = srv.start(expect_fail=True)
+            c2 = srv.start(expect_fail=True, **BIG)
             check(c2 is None, "a snapshot %s: the server refuses to start" % what)
             with open(srv.logpath, "rb") as f:
                 msg = f.read()[mark:].decode("utf-8", "replace")
@@ -217,17 +168,14 @@ def main():
                 srv.stop()
         with open(snap, "wb") as f:
             f.write(whole)
-        c = srv.start()
+        c = srv.start(**BIG)
         check(fingerprint(c) == before2, "the snapshot put back: starts with every table the same")
         c.close()
         srv.stop()
         exact_window(base)
     finally:
         shutil.rmtree(base, ignore_errors=True)
-    if failures:
-        print("%d failed" % len(failures))
-        sys.exit(1)
-    print("all passed")
+    finish()
 
 
 if __name__ == "__main__":
