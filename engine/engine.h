@@ -230,6 +230,7 @@ uint64_t pdb_status_global(pdb_stat which);
 /* What the server says of its connections for SHOW STATUS (it registers fn at start). */
 typedef struct pdb_server_status {
     uint64_t uptime_s, connections, aborted_clients, aborted_connects;
+    uint64_t connection_errors_max_connections;   /* refused: past max_connections */
     uint32_t threads_connected, max_used_connections;
 } pdb_server_status;
 void pdb_set_server_status(void (*fn)(pdb_server_status *));

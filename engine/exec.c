@@ -782,6 +782,7 @@ static void watch_check(ex_ctx *ctx, uint64_t now)
     if (st->stop_at && now >= st->stop_at) {
         st->watch = false;
         st->slice_at = 0;
+        pdb_status_add(ctx->s, PDB_STAT_MAX_STATEMENT_TIME_EXCEEDED, 1);
         ex_raise(ctx, 1969, "70100", "Query execution was interrupted (max_statement_time exceeded)");
     }
 }

@@ -178,6 +178,7 @@ void ex_status_list(ex_ctx *ctx, bool global, const char *const (*extra)[2], int
 #define NUM(x) (snprintf(v[nv], sizeof v[nv], "%llu", (unsigned long long)(x)), v[nv++])
     const char *server[][2] = {
         { "Aborted_clients", NUM(sv.aborted_clients) }, { "Aborted_connects", NUM(sv.aborted_connects) },
+        { "Connection_errors_max_connections", NUM(sv.connection_errors_max_connections) },
         { "Connections", NUM(sv.connections) }, { "Max_used_connections", NUM(sv.max_used_connections) },
         { "Threads_connected", NUM(sv.threads_connected) }, { "Threads_running", NUM(running > 0 ? running : 1) },
         { "Uptime", NUM(sv.uptime_s) },

@@ -179,6 +179,7 @@
     X(HANDLER_DELETE, "Handler_delete") \
     X(HANDLER_UPDATE, "Handler_update") \
     X(HANDLER_WRITE, "Handler_write") \
+    X(MAX_STATEMENT_TIME_EXCEEDED, "Max_statement_time_exceeded") \
     X(QUERIES, "Queries") \
     X(QUESTIONS, "Questions") \
     X(ROWS_SENT, "Rows_sent") \

@@ -215,7 +215,7 @@ static void accept_login(srv_conn *c)
 
     /* MariaDB lets one connection beyond max_connections in, for SUPER. */
     uint32_t limit, count = srv_conn_count(c, &limit);
-    if (!a->acct.is_super && count > limit) {
+    if (!a->acct.is_super && count > limit) {   /* (not in Connection_errors_max_connections) */
         srv_write_err(c, 1040, "08004", "Too many connections");
         srv_conn_close(c, SRV_CLOSE_LINGER);
         return;
@@ -397,6 +397,7 @@ void srv_auth_begin(srv_conn *c)
     uint32_t limit;
     if (srv_conn_count(c, &limit) > limit + 1) {
         /* Before the greeting the client's capabilities are unknown: no SQLSTATE. */
+        atomic_fetch_add(&srv_refused_max, 1);
         proto_write_err(&c->out, &c->seq, 0, 1040, "08004", "Too many connections");
         srv_conn_close(c, SRV_CLOSE_LINGER);
         return;

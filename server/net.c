@@ -34,7 +34,7 @@
 
 _Atomic uint32_t srv_nconns;
 _Atomic uint32_t srv_nconns_extra;
-_Atomic uint64_t srv_connections, srv_aborted_clients, srv_aborted_connects;
+_Atomic uint64_t srv_connections, srv_aborted_clients, srv_aborted_connects, srv_refused_max;
 _Atomic uint32_t srv_max_used;
 uint64_t srv_start_ms;
 
@@ -45,6 +45,7 @@ static void server_status(pdb_server_status *st)
     st->connections = atomic_load(&srv_connections);
     st->aborted_clients = atomic_load(&srv_aborted_clients);
     st->aborted_connects = atomic_load(&srv_aborted_connects);
+    st->connection_errors_max_connections = atomic_load(&srv_refused_max);
     st->threads_connected = atomic_load(&srv_nconns) + atomic_load(&srv_nconns_extra);
     st->max_used_connections = atomic_load(&srv_max_used);
 }

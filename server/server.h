@@ -178,6 +178,7 @@ typedef struct srv_loop {
 /* SHOW STATUS: connections accepted, ended without COM_QUIT after login, ended before
  * it; the most open at once */
 extern _Atomic uint64_t srv_connections, srv_aborted_clients, srv_aborted_connects;
+extern _Atomic uint64_t srv_refused_max;   /* Connection_errors_max_connections */
 extern _Atomic uint32_t srv_max_used;
 extern _Atomic uint32_t srv_nconns;      /* open client connections (not the extra port's) */
 extern _Atomic uint32_t srv_nconns_extra; /* open connections of the extra port */
