@@ -1216,7 +1216,9 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
 static bool counts_empty(const pl_stmt *st)
 {
     return !(st->kind == S_SHOW && (st->show == SH_WARNINGS || st->show == SH_ERRORS ||
-                                    st->show == SH_MASTER_STATUS || st->show == SH_SLAVE_STATUS));
+                                    st->show == SH_MASTER_STATUS || st->show == SH_SLAVE_STATUS ||
+                                    st->show == SH_BINLOG_EVENTS || st->show == SH_RELAYLOG_EVENTS ||
+                                    st->show == SH_PROFILES));
 }
 
 int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink)

@@ -466,8 +466,9 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
 
 /* SHOW PRIVILEGES (MariaDB 10.11's list, which GRANT here knows), SHOW PLUGINS (what
  * pressdb has: its engines, as SHOW ENGINES, and the password plugin), and with MariaDB's
- * columns but no rows: SHOW MASTER STATUS and SHOW SLAVE STATUS (no binary log, no
- * replication) and SHOW OPEN TABLES (no table cache: tables are always in memory). */
+ * columns but no rows: SHOW MASTER STATUS, SHOW BINLOG EVENTS, SHOW SLAVE STATUS and SHOW
+ * RELAYLOG EVENTS (no binary log, no replication), SHOW OPEN TABLES (no table cache:
+ * tables are always in memory) and SHOW PROFILES (no profiling). */
 static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_result *r)
 {
     static const ex_colspec privs[] = { { "Privilege", 253, 40, 1, NULL }, { "Context", 253, 60, 1, NULL },
@@ -529,6 +530,11 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
         { "Binlog_Do_DB", 253, 1020, 1, NULL }, { "Binlog_Ignore_DB", 253, 1020, 1, NULL } };
     static const ex_colspec open_tables[] = { { "Database", 253, 256, 4097, "Database" }, { "Table", 253, 256, 4097, "Table" },
         { "In_use", 8, 1, 4097, "In_use" }, { "Name_locked", 8, 4, 4097, "Name_locked" } };
+    static const ex_colspec events[] = { { "Log_name", 253, 80, 1, NULL }, { "Pos", 8, 21, 161, NULL },
+        { "Event_type", 253, 80, 1, NULL }, { "Server_id", 3, 10, 161, NULL }, { "End_log_pos", 8, 21, 161, NULL },
+        { "Info", 253, 80, 1, NULL } };
+    static const ex_colspec profiles[] = { { "Query_ID", 3, 10, 161, NULL }, { "Duration", 5, 8, 161, NULL },
+        { "Query", 253, 160, 1, NULL } };
     static const ex_colspec slave[] = {
         { "Slave_IO_State", 253, 120, 1, NULL }, { "Master_Host", 253, 3064, 1, NULL },
         { "Master_User", 253, 1540, 1, NULL }, { "Master_Port", 3, 7, 161, NULL },
@@ -568,6 +574,16 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
         for (size_t i = 0; i < sizeof plugin_rows / sizeof plugin_rows[0]; i++) ex_textset_add(ctx, ts, plugin_rows[i]);
         break;
     case SH_MASTER_STATUS: ex_textset_spec(ctx, ts, 4, master, NULL); break;
+    case SH_BINLOG_EVENTS: ex_textset_spec(ctx, ts, 6, events, NULL); break;
+    case SH_RELAYLOG_EVENTS:   /* (the default connection's, the only one: none) */
+        if (st->from_db && st->from_db[0])
+            ex_raise(ctx, 1617, "HY000", "There is no master connection '%s'", st->from_db);
+        ex_textset_spec(ctx, ts, 6, events, NULL);
+        break;
+    case SH_PROFILES:
+        ex_textset_spec(ctx, ts, 3, profiles, NULL);
+        ts->types[1].decimals = 0;   /* (MariaDB's Duration: a DOUBLE shown without decimals) */
+        break;
     case SH_OPEN_TABLES: ex_textset_spec(ctx, ts, 4, open_tables, "OPEN_TABLES"); break;
     default: ex_textset_spec(ctx, ts, (int)(sizeof slave / sizeof slave[0]), slave, NULL); break;
     }
@@ -836,6 +852,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_PLUGINS: case SH_OPEN_TABLES: case SH_MASTER_STATUS: case SH_SLAVE_STATUS: case SH_PRIVILEGES:
+    case SH_BINLOG_EVENTS: case SH_RELAYLOG_EVENTS: case SH_PROFILES:
         show_server_lists(ctx, st, &ts, r);
         return;
     default:

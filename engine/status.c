@@ -83,6 +83,9 @@ static pdb_stat show_com(int show)
     case SH_OPEN_TABLES: return PDB_STAT_COM_SHOW_OPEN_TABLES;
     case SH_CREATE_USER: return PDB_STAT_COM_SHOW_CREATE_USER;
     case SH_PRIVILEGES: return PDB_STAT_COM_SHOW_PRIVILEGES;
+    case SH_BINLOG_EVENTS: return PDB_STAT_COM_SHOW_BINLOG_EVENTS;
+    case SH_RELAYLOG_EVENTS: return PDB_STAT_COM_SHOW_RELAYLOG_EVENTS;
+    case SH_PROFILES: return PDB_STAT_COM_SHOW_PROFILES;
     default: return PDB_NSTAT;
     }
 }

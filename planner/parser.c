@@ -2831,6 +2831,18 @@ static void like_or_where(P *p, pl_stmt *s)
     } else if (accept_kw(p, "WHERE")) s->show_where = expr(p);
 }
 
+/* SHOW BINLOG|RELAYLOG EVENTS' [FROM pos] [LIMIT [offset,] count] (no log here to read) */
+static void events_tail(P *p)
+{
+    if (accept_kw(p, "FROM")) { if (p->t.kind != TK_INT) syntax_error(p); next(p); }
+    if (!accept_kw(p, "LIMIT")) return;
+    if (p->t.kind != TK_INT) syntax_error(p);
+    next(p);
+    if (!accept_op(p, ',')) return;
+    if (p->t.kind != TK_INT) syntax_error(p);
+    next(p);
+}
+
 static void show_stmt(P *p, pl_stmt *s)
 {
     s->kind = S_SHOW;
@@ -2906,7 +2918,21 @@ static void show_stmt(P *p, pl_stmt *s)
     }
     if (accept_kw(p, "PLUGINS")) { s->show = SH_PLUGINS; return; }   /* (no LIKE or WHERE in MariaDB) */
     if (accept_kw(p, "PRIVILEGES")) { s->show = SH_PRIVILEGES; return; }
-    if (accept_kw(p, "MASTER") || accept_kw(p, "BINLOG")) { expect_kw(p, "STATUS"); s->show = SH_MASTER_STATUS; return; }
+    if (accept_kw(p, "BINLOG")) {
+        if (accept_kw(p, "EVENTS")) { events_tail(p); s->show = SH_BINLOG_EVENTS; return; }
+        expect_kw(p, "STATUS");
+        s->show = SH_MASTER_STATUS;
+        return;
+    }
+    if (accept_kw(p, "RELAYLOG")) {   /* [ 'connection' ] EVENTS (the name in from_db) */
+        if (p->t.kind == TK_STRING) { s->from_db = p->t.val; next(p); }
+        expect_kw(p, "EVENTS");
+        events_tail(p);
+        s->show = SH_RELAYLOG_EVENTS;
+        return;
+    }
+    if (accept_kw(p, "PROFILES")) { s->show = SH_PROFILES; return; }
+    if (accept_kw(p, "MASTER")) { expect_kw(p, "STATUS"); s->show = SH_MASTER_STATUS; return; }
     if (accept_kw(p, "SLAVE") || accept_kw(p, "REPLICA")) { expect_kw(p, "STATUS"); s->show = SH_SLAVE_STATUS; return; }
     if (accept_kw(p, "TRIGGERS")) {
         s->show = SH_TRIGGERS;
