@@ -109,18 +109,18 @@ static void dbg_del(void *p, size_t n, const char *who)
 #define DBG_DEL(p, n, who) ((void)0)
 #endif
 
-void *stor_malloc(size_t n)
+/* A block handed out by stor_*: counted in Memory_used at its usable size. */
+static void *counted(void *p)
 {
-    void *p = malloc(n ? n : 1);
     if (p) { atomic_fetch_add(&mem_used, malloc_usable_size(p)); DBG_ADD(p, malloc_usable_size(p)); }
     return p;
 }
 
+void *stor_malloc(size_t n) { return counted(malloc(n ? n : 1)); }
+
 void *stor_calloc(size_t n, size_t sz)
 {
-    void *p = calloc(n ? n : 1, sz ? sz : 1);
-    if (p) { atomic_fetch_add(&mem_used, malloc_usable_size(p)); DBG_ADD(p, malloc_usable_size(p)); }
-    return p;
+    return counted(calloc(n ? n : 1, sz ? sz : 1));
 }
 
 void *stor_realloc(void *p, size_t n)
@@ -230,11 +230,8 @@ char *stor_strndup_long(const char *s, size_t n)
     pthread_once(&hp_once, hp_init);
     if (hp_ok && n >= STOR_LONG_STR) {
         /* (no thread cache: it would hand back regions of the thread's own arena) */
-        char *p = mallocx(n + 1, MALLOCX_ARENA(hp_arena) | MALLOCX_TCACHE_NONE);
+        char *p = counted(mallocx(n + 1, MALLOCX_ARENA(hp_arena) | MALLOCX_TCACHE_NONE));
         if (!p) return NULL;
-        size_t u = malloc_usable_size(p);
-        atomic_fetch_add(&mem_used, u);
-        DBG_ADD(p, u);
         memcpy(p, s, n);
         p[n] = 0;
         return p;
