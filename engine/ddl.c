@@ -312,8 +312,8 @@ static stor_table *tref_table(ex_ctx *ctx, pl_tref *tr, const char *tbl, bool *n
     const char *al = tr->alias ? tr->alias : tr->name;
     *named = !tbl || (al && !strcmp(tbl, al));
     if (!*named || !tr->name || tr->derived || tr->cte || tr->col_names) return NULL;
-    const char *db = tr->db ? tr->db : ctx->s->db;
-    if (!strcasecmp(db, "information_schema")) return NULL;
+    const char *db = tr->db ? tr->db : ctx->view_db ? ctx->view_db : ctx->s->db;
+    if (!strcasecmp(db, "information_schema") || ex_view_find(ctx, db, tr->name)) return NULL;
     return ex_table(ctx, db, tr->name);
 }
 
@@ -376,7 +376,7 @@ static bool has_aggregate(pl_expr *e)
 }
 
 /* A column as MariaDB makes it from a select item of type t (Item::create_tmp_field). */
-static void select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type *t, const char *name, stor_column *c)
+void ex_select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type *t, const char *name, stor_column *c)
 {
     bool agg = false, minmax = false;
     const stor_column *src = item_column(ctx, sel, i, &agg, &minmax);
@@ -545,7 +545,8 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             stor_table_drop(d, st->table);
         }
     }
-    if (st->temporary ? ex_tmp_find(ctx->s, d->name, st->table) != NULL : stor_table_find(d->name, st->table) != NULL) {
+    if (st->temporary ? ex_tmp_find(ctx->s, d->name, st->table) != NULL
+                      : stor_table_find(d->name, st->table) != NULL || stor_viewdef_find(d->name, st->table) != NULL) {
         if (st->if_not_exists) {
             ex_warn(ctx, "Note", 1050, "Table '%s' already exists", st->table);
             ex_send_ok(ctx, r, 0, 0, NULL);
@@ -609,7 +610,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 int c = find_col(defined, ndefined, sel_names[i]);
                 stor_column *dst = &def.cols[def.ncols++];
                 if (c >= 0) *dst = defined[c];
-                else select_column(ctx, st->sel, i, &sel_types[i], sel_names[i], dst);
+                else ex_select_column(ctx, st->sel, i, &sel_types[i], sel_names[i], dst);
                 sel_map[i] = dst->name;
             }
             stor_free(defined);
@@ -706,6 +707,8 @@ static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             }
             continue;
         }
+        if (!st->temporary && !st->if_exists && stor_viewdef_find(db, st->names[i]))
+            ex_raise(ctx, 1965, "42S02", "'%s.%s' is a view", db, st->names[i]);
         mk += (size_t)snprintf(missing + mk, sizeof missing - mk, "%s%s.%s", mk ? "," : "", db, st->names[i]);
         if (mk >= sizeof missing) mk = sizeof missing - 1;
     }

@@ -289,6 +289,9 @@ typedef struct ex_ctx {
     uint32_t rows_cap;      /* a subquery that needs only its first rows (EXISTS: 1, a scalar
                                one: 2): its query block may stop there (0: all; run_block
                                takes it, blocks inside see 0) */
+    const char *view_db;    /* reading a view's SELECT: its database names unqualified tables */
+    int view_depth;         /* views being read, one inside the other */
+    bool definer_rights;    /* inside a SQL SECURITY DEFINER view: tables are not checked */
 } ex_ctx;
 
 /* A subquery's first run (expr.c run_subq): whether anything compiled inside it reads a
@@ -931,6 +934,34 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
 
 /* Temporary tables (temp.c): the session's own, shadowing base tables. */
 stor_table *ex_tmp_find(pdb_session *s, const char *db, const char *name);
+
+/* Views (view.c). */
+typedef struct ex_view_src {
+    pl_select *sel;          /* its SELECT, parsed in the statement arena */
+    char **cols;             /* its column list, or NULL */
+    int ncols;
+    const char *db;          /* its database */
+    bool definer;            /* SQL SECURITY DEFINER */
+} ex_view_src;
+typedef struct ex_view_info {
+    uint8_t algorithm;       /* 0 UNDEFINED, 1 MERGE, 2 TEMPTABLE */
+    bool invoker;            /* SQL SECURITY INVOKER */
+    char definer[700];       /* `user`@`host` */
+    uint16_t client, connection;   /* character_set_client, collation_connection (ids) */
+} ex_view_info;
+void ex_view_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+const stor_viewdef *ex_view_find(ex_ctx *ctx, const char *db, const char *name);
+pl_stmt *ex_view_parse(ex_ctx *ctx, const stor_viewdef *v);
+void ex_view_open(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_view_src *out);
+stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v);
+bool ex_view_updatable(const pl_select *sel, int algorithm);
+void ex_view_meta(const stor_viewdef *v, ex_view_info *out);
+uint64_t ex_view_text_mode(const char *sql, size_t len);   /* parse-affecting sql_mode of a view's text */
+/* View v's SELECT as MariaDB prints it, relative to the current database (full: every
+ * table with its database); NULL when it no longer resolves (explain.c). */
+const char *ex_view_print(ex_ctx *ctx, const char *db, const stor_viewdef *v, bool full);
+/* CREATE TABLE ... SELECT's column for select item i of type t (ddl.c) */
+void ex_select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type *t, const char *name, stor_column *c);
 stor_db    *ex_tmp_owner(pdb_session *s, const stor_table *t);   /* its private catalog entry */
 stor_table *ex_tmp_create(pdb_session *s, const char *db, stor_table *def);
 void ex_tmp_drop(pdb_session *s, stor_table *t);      /* freed once no undo can name it */

@@ -465,6 +465,7 @@ static void flush_ok(ex_ctx *ctx, ex_result *r)
 const char *ex_cur_db(ex_ctx *ctx, const char *db)
 {
     if (db) return db;
+    if (ctx->view_db) return ctx->view_db;
     if (!ctx->s->db[0]) ex_raise(ctx, 1046, "3D000", "No database selected");
     return ctx->s->db;
 }
@@ -474,8 +475,9 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     const char *d = ex_cur_db(ctx, db);
     stor_table *t = ctx->s->tmp && !ctx->no_temp ? ex_tmp_find(ctx->s, d, name) : NULL;
     if (!t) t = stor_table_find(d, name);
+    if (!t && stor_viewdef_find(d, name)) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'BASE TABLE'", d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
-    if (ctx->s->enforce_privs) ex_privs_open(ctx, t);
+    if (ctx->s->enforce_privs && !ctx->definer_rights) ex_privs_open(ctx, t);
     ex_tablelock_check(ctx, t, ctx->lock_write);
     if (ctx->s->trans_on_table) ctx->s->in_trans = true;
     return t;
@@ -502,6 +504,7 @@ static bool is_ddl(pl_stmt *st)
         return !st->temporary;   /* CREATE/DROP TEMPORARY TABLE do not commit */
     case S_CREATE_DB: case S_DROP_DB: case S_ALTER_TABLE:
     case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
+    case S_CREATE_VIEW: case S_DROP_VIEW:
         return true;
     default: return false;
     }
@@ -1070,6 +1073,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
             ex_ddl(&ctx, st, r);
             break;
+        case S_CREATE_VIEW: case S_DROP_VIEW: ex_view_ddl(&ctx, st, r); break;
         case S_BEGIN:
             ex_tablelock_release(s);   /* as MariaDB: BEGIN ends LOCK TABLES */
             s->in_trans = true; savepoints_clear(s);
@@ -1517,7 +1521,7 @@ static int replay_ddl(const char *db, const char *sql, size_t len)
     static bool init;
     if (!init) { pdb_session_init(&s, 0); snprintf(s.user, sizeof s.user, "system"); snprintf(s.host, sizeof s.host, "localhost"); init = true; }
     snprintf(s.db, sizeof s.db, "%.64s", db ? db : "");
-    s.sql_mode = 0;
+    s.sql_mode = ex_view_text_mode(sql, len);   /* (0 but for a view's text) */
     int status = 0;
     pdb_sink sink = { &status, nop_cols, nop_row, nop_end, nop_ok, replay_err };
     ex_replaying = true;

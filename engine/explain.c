@@ -660,7 +660,17 @@ typedef struct xpctx {
     bool as_written;        /* single-table UPDATE / DELETE: constants as written (no DATE'..') */
     bool note;              /* EXPLAIN EXTENDED's note: `db`.`table`.`column`, names always quoted */
     const int64_t *crow;    /* the note: per source of ctx, the row of a const table (-2: none), or -1 */
+    struct vprint *vp;      /* printing a view's SELECT (below) */
 } xpctx;
+
+typedef struct vprint {
+    xbuf *b;
+    const char *cur_db;     /* tables of this database are written without it */
+    bool full;              /* every table with its database (information_schema.VIEWS) */
+} vprint;
+
+static void vp_select(vprint *vp, ex_ctx *outer, pl_select *sel, char **names, int mode);
+static void vp_column(vprint *vp, ex_ctx *ctx, const char *alias, const char *col);
 
 static void xprint(xpctx *pc, xbuf *b, const pl_expr *e);
 static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e);
@@ -760,6 +770,13 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
     case E_INT: case E_DECIMAL: xb_s(b, e->s); return;
     case E_STRING: xprint_str(b, e->s, e->slen); return;
     case E_COLUMN: {
+        if (pc->vp) {
+            const char *al, *cn;
+            if (xresolve(pc->ctx, e, &al, &cn)) { vp_column(pc->vp, pc->ctx, al, cn); return; }
+            if (e->tbl) { xb_qident(b, e->tbl); xb_s(b, "."); }
+            xb_qident(b, e->s);
+            return;
+        }
         if (pc->order_alias && !e->tbl)   /* ORDER BY names a select alias before a column */
             for (int i = 0; i < pc->sel->nitems; i++)
                 if (pc->sel->items[i].alias && !strcasecmp(pc->sel->items[i].alias, e->s)) {
@@ -894,7 +911,22 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         xprint_paren(pc, b, e->args[0], PR_CMP);
         xb_s(b, e->negated ? " is not null" : " is null");
         return;
-    case E_SUBQUERY: case E_EXISTS: {
+    case E_SUBQUERY: case E_EXISTS: case E_INSUB: {
+        if (pc->vp) {
+            if (e->kind == E_INSUB) {
+                if (e->negated) xb_s(b, "!(");
+                xprint_paren(pc, b, e->args[0], PR_CMP);
+                xb_s(b, " in (");
+                vp_select(pc->vp, pc->ctx, e->sub, NULL, 1);
+                xb_s(b, e->negated ? "))" : ")");
+                return;
+            }
+            xb_s(b, e->kind == E_EXISTS ? (e->negated ? "!exists(" : "exists(") : "(");
+            vp_select(pc->vp, pc->ctx, e->sub, NULL, e->kind == E_EXISTS ? 2 : 1);
+            xb_s(b, ")");
+            return;
+        }
+        if (e->kind == E_INSUB) break;
         char t[48];
         if (pc->note && e->kind == E_SUBQUERY) {   /* the subquery's own text goes here (note_text) */
             if (!key_block_id(pc->ctx->stmt->explain, e->sub)) break;      /* not explained (INSERT ... VALUES): as written */
@@ -948,7 +980,7 @@ static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, 
     xstate *xst = ctx->stmt->explain;
     if (!n) return NULL;
     xbuf b = { .a = xst->a };
-    xpctx pc = { ctx, sel, having, cur_alias, false, 0, xst->dml_sel == sel, false, NULL };
+    xpctx pc = { ctx, sel, having, cur_alias, false, 0, xst->dml_sel == sel, false, NULL, NULL };
     for (int i = 0; i < n; i++) {
         if (i) xb_s(&b, " and ");
         xprint_paren(&pc, &b, e[i], n > 1 ? PR_AND : 0);
@@ -1319,7 +1351,7 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     b->filesort = order || (sel->ngroup > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL));
     if (!b->filesort) return;
     xbuf kb = { .a = xst->a };
-    xpctx pc = { ctx, sel, false, NULL, false, 0, false, false, NULL };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, false, false, NULL, NULL };
     uint64_t m = 0;
     int nk = order ? sel->norder : sel->ngroup;
     for (int k = 0; k < nk; k++) {
@@ -1448,7 +1480,7 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
     if (xst->dml_sel == sel) return note_dml(ctx, sc, sel, conj, nconj, impossible);
     xbuf o = { .a = xst->a };
     int64_t *crow = const_rows(ctx, sc, ps, ctx->nsrc);
-    xpctx pc = { ctx, sel, false, NULL, false, 0, false, true, crow };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, false, true, crow, NULL };
     bool sub = b->subquery;
     const pl_stmt *md = xst->mdml && sel == xst->mdml_sel ? xst->mdml : NULL;   /* a multi-table UPDATE / DELETE */
     char t[64];
@@ -1676,7 +1708,7 @@ static const char *note_dml(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_expr *
     if (!s || !s->t) return NULL;
     const char *al = s->alias ? s->alias : s->name, *db = s->db ? s->db : ctx->s->db;
     xbuf o = { .a = xst->a };
-    xpctx pc = { ctx, sel, false, NULL, false, 0, true, true, NULL };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, true, true, NULL, NULL };
     xb_s(&o, st->kind == S_UPDATE ? "update " : "delete  from ");
     note_table(&o, ctx, s->db, s->t->name, s->alias);
     for (int k = 0; st->kind == S_UPDATE && k < st->nsets; k++) {
@@ -2744,7 +2776,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     } else if (xs.ext && !top && (in->kind == S_INSERT || in->kind == S_REPLACE)) {
         xbuf o = { .a = xst->a };
         note_insert(&o, ctx, in);
-        xpctx pc = { ctx, NULL, false, NULL, false, 0, false, true, NULL };
+        xpctx pc = { ctx, NULL, false, NULL, false, 0, false, true, NULL, NULL };
         xb_s(&o, " values ");
         if (in->nsets) {
             xb_s(&o, "(");
@@ -2990,4 +3022,273 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
     f->sort_buffer = 2097152;
     if (ex_sysvar_get(ctx->s, "sort_buffer_size", false, &v, ctx->a, &vt) == 0 && v.t != VT_NULL)
         f->sort_buffer = v.t == VT_UINT ? v.u : (uint64_t)ex_to_int(&v);
+}
+
+/* ---------------------------------------------------------------- a view's SELECT
+ *
+ * As MariaDB prints it (SHOW CREATE VIEW, information_schema.VIEWS): every column
+ * qualified by its table, `db`. before a table not aliased when it is not of the
+ * current database (always with vp->full), items named with AS, joins nested in
+ * parentheses with on(...). Each block's sources are opened by name only (a view or
+ * derived table by the names of its SELECT), nothing runs. */
+
+static void vp_column(vprint *vp, ex_ctx *ctx, const char *alias, const char *col)
+{
+    for (ex_ctx *c = ctx; c; c = c->outer)
+        for (int i = 0; i < c->nsrc; i++) {
+            const ex_src *s = &c->src[i];
+            if (strcmp(s->alias, alias)) continue;
+            if (s->t && s->alias == s->name && (vp->full || strcmp(s->db, vp->cur_db))) {
+                xb_qident(vp->b, s->db);
+                xb_s(vp->b, ".");
+            }
+            xb_qident(vp->b, alias);
+            xb_s(vp->b, ".");
+            xb_qident(vp->b, col);
+            return;
+        }
+    xb_qident(vp->b, alias);
+    xb_s(vp->b, ".");
+    xb_qident(vp->b, col);
+}
+
+static int vp_ncols(const ex_src *s) { return s->t ? (int)s->t->ncols : s->dncols; }
+static const char *vp_col(const ex_src *s, int k) { return s->t ? s->t->cols[k].name : s->dnames[k]; }
+
+/* The names of sel's columns (its block's sources opened in bc). */
+static const char **vp_names(ex_ctx *bc, pl_select *sel, int *n)
+{
+    int cap = 8, k = 0;
+    const char **v = stor_arena_alloc(bc->a, (size_t)cap * sizeof *v);
+    for (int i = 0; i < sel->nitems; i++) {
+        const pl_expr *e = sel->items[i].e;
+        int need = 1;
+        if (e->kind == E_STAR) { need = 0; for (int j = 0; j < bc->nsrc; j++) need += vp_ncols(&bc->src[j]); }
+        if (k + need > cap) {
+            while (k + need > cap) cap *= 2;
+            const char **nv = stor_arena_alloc(bc->a, (size_t)cap * sizeof *nv);
+            memcpy(nv, v, (size_t)k * sizeof *v);
+            v = nv;
+        }
+        if (e->kind == E_STAR) {
+            for (int j = 0; j < bc->nsrc; j++)
+                if (!e->tbl || !strcmp(e->tbl, bc->src[j].alias))
+                    for (int c = 0; c < vp_ncols(&bc->src[j]); c++) v[k++] = vp_col(&bc->src[j], c);
+            continue;
+        }
+        if (sel->items[i].alias) { v[k++] = sel->items[i].alias; continue; }
+        if (e->kind == E_COLUMN) { v[k++] = e->s; continue; }
+        size_t l = e->start ? e->srclen : 0;
+        char *t = stor_arena_alloc(bc->a, l > 64 ? 24 : l + 1);
+        if (l > 64) snprintf(t, 24, "Name_exp_%d", k + 1);
+        else { memcpy(t, e->start, l); t[l] = 0; }
+        v[k++] = t;
+    }
+    *n = k;
+    return v;
+}
+
+/* bc: the block's sources by name, inside outer. */
+static void vp_open(vprint *vp, ex_ctx *outer, pl_select *sel, ex_ctx *bc)
+{
+    (void)vp;
+    *bc = *outer;
+    bc->outer = outer->nsrc || outer->outer ? outer : NULL;
+    bc->nsrc = sel->nfrom;
+    bc->src = stor_arena_alloc(outer->a, (size_t)(sel->nfrom ? sel->nfrom : 1) * sizeof(ex_src));
+    memset(bc->src, 0, (size_t)(sel->nfrom ? sel->nfrom : 1) * sizeof(ex_src));
+    for (int i = 0; i < sel->nfrom; i++) {
+        pl_tref *t = &sel->from[i];
+        ex_src *s = &bc->src[i];
+        pl_select *inner = NULL;
+        char **cols = NULL;
+        int ncols = 0;
+        ex_ctx ic = *outer;
+        ic.outer = NULL; ic.nsrc = 0;
+        if (t->derived || t->cte) {
+            inner = t->derived ? t->derived : t->cte->sel;
+            cols = t->derived ? t->col_names : t->cte->cols;
+            ncols = t->derived ? t->ncol_names : t->cte->ncols;
+            s->alias = s->name = t->alias ? t->alias : t->name;
+        } else {
+            const char *db = t->db ? t->db : outer->view_db ? outer->view_db : outer->s->db;
+            const stor_viewdef *vd = db && db[0] ? ex_view_find(outer, db, t->name) : NULL;
+            if (vd) {
+                ex_view_src vs;
+                ex_view_open(outer, db, vd, &vs);
+                inner = vs.sel; cols = vs.cols; ncols = vs.ncols;
+                ic.view_db = vs.db;
+                ic.view_depth = outer->view_depth + 1;
+                s->db = vs.db;
+                s->name = vd->name;
+                s->alias = t->alias ? t->alias : s->name;
+            } else if (db && !strcasecmp(db, "information_schema")) {
+                s->db = "information_schema";
+                s->name = t->name;
+                s->alias = t->alias ? t->alias : s->name;
+            } else {
+                s->t = ex_table(outer, t->db, t->name);
+                s->db = s->t->db;
+                s->name = s->t->name;
+                s->alias = t->alias ? t->alias : s->name;
+            }
+        }
+        if (inner) {
+            if (ncols) { s->dnames = (const char **)cols; s->dncols = ncols; }
+            else {
+                ex_ctx ib;
+                vp_open(vp, &ic, inner, &ib);
+                s->dnames = vp_names(&ib, inner, &s->dncols);
+            }
+        }
+    }
+}
+
+static void vp_tref(vprint *vp, ex_ctx *bc, pl_tref *t, int i)
+{
+    const ex_src *s = &bc->src[i];
+    if (t->derived) {
+        xb_s(vp->b, "(");
+        vp_select(vp, bc->outer ? bc->outer : bc, t->derived, NULL, 0);
+        xb_s(vp->b, ") ");
+        xb_qident(vp->b, t->alias);
+        return;
+    }
+    if (s->db && (vp->full ? !t->cte : strcmp(s->db, vp->cur_db))) { xb_qident(vp->b, s->db); xb_s(vp->b, "."); }
+    xb_qident(vp->b, s->name);
+    if (t->alias) { xb_s(vp->b, " "); xb_qident(vp->b, t->alias); }
+}
+
+static void vp_using(vprint *vp, ex_ctx *bc, int i, char **cols, int n)
+{
+    for (int k = 0; k < n; k++) {
+        if (k) xb_s(vp->b, " and ");
+        for (int j = 0; j < i; j++) {
+            int c;
+            for (c = 0; c < vp_ncols(&bc->src[j]); c++) if (!strcasecmp(vp_col(&bc->src[j], c), cols[k])) break;
+            if (c < vp_ncols(&bc->src[j])) { vp_column(vp, bc, bc->src[j].alias, vp_col(&bc->src[j], c)); break; }
+        }
+        xb_s(vp->b, " = ");
+        vp_column(vp, bc, bc->src[i].alias, cols[k]);
+    }
+}
+
+static void vp_from(vprint *vp, xpctx *pc, ex_ctx *bc, pl_select *sel)
+{
+    if (sel->nfrom > 1) for (int i = 1; i < sel->nfrom; i++) xb_s(vp->b, "(");
+    for (int i = 0; i < sel->nfrom; i++) {
+        pl_tref *t = &sel->from[i];
+        if (i) {
+            xb_s(vp->b, t->join == JT_LEFT ? " left join " : t->join == JT_RIGHT ? " right join " :
+                        t->join == JT_STRAIGHT ? " straight_join " : " join ");
+        }
+        vp_tref(vp, bc, t, i);
+        if (i && t->on) { xb_s(vp->b, " on("); xprint(pc, vp->b, t->on); xb_s(vp->b, ")"); }
+        else if (i && t->nusing) { xb_s(vp->b, " on("); vp_using(vp, bc, i, t->using_cols, t->nusing); xb_s(vp->b, ")"); }
+        else if (i && t->natural) {
+            char **common = stor_arena_alloc(bc->a, (size_t)(vp_ncols(&bc->src[i]) + 1) * sizeof(char *));
+            int n = 0;
+            for (int c = 0; c < vp_ncols(&bc->src[i]); c++)
+                for (int j = 0; j < i; j++) {
+                    int k;
+                    for (k = 0; k < vp_ncols(&bc->src[j]); k++) if (!strcasecmp(vp_col(&bc->src[j], k), vp_col(&bc->src[i], c))) break;
+                    if (k < vp_ncols(&bc->src[j])) { common[n++] = (char *)vp_col(&bc->src[i], c); break; }
+                }
+            if (n) { xb_s(vp->b, " on("); vp_using(vp, bc, i, common, n); xb_s(vp->b, ")"); }
+        }
+        if (i) xb_s(vp->b, ")");
+    }
+}
+
+/* One block and the blocks of its UNION. mode 0: items named with AS (a view, a derived
+ * table), 1: without (a subquery), 2: EXISTS (its items are 1, and LIMIT 1). names: the
+ * view's column list, or NULL. */
+static void vp_select(vprint *vp, ex_ctx *outer, pl_select *sel, char **names, int mode)
+{
+    xbuf *b = vp->b;
+    for (pl_select *q = sel; q; q = q->next) {
+        ex_ctx bc;
+        vp_open(vp, outer, q, &bc);
+        xpctx pc = { &bc, q, false, NULL, false, 0, true, true, NULL, vp };
+        int nn;
+        const char **auto_names = vp_names(&bc, q, &nn);
+        xb_s(b, q->distinct ? "select distinct " : "select ");
+        if (mode == 2) xb_s(b, "1");
+        int k = 0;
+        for (int i = 0; mode != 2 && i < q->nitems; i++) {
+            pl_expr *e = q->items[i].e;
+            if (e->kind == E_STAR) {
+                for (int j = 0; j < bc.nsrc; j++) {
+                    if (e->tbl && strcmp(e->tbl, bc.src[j].alias)) continue;
+                    for (int c = 0; c < vp_ncols(&bc.src[j]); c++) {
+                        if (k) xb_s(b, ",");
+                        vp_column(vp, &bc, bc.src[j].alias, vp_col(&bc.src[j], c));
+                        if (mode == 0) { xb_s(b, " AS "); xb_qident(b, names && q == sel ? names[k] : auto_names[k]); }
+                        k++;
+                    }
+                }
+                continue;
+            }
+            if (k) xb_s(b, ",");
+            xprint(&pc, b, e);
+            if (mode == 0) { xb_s(b, " AS "); xb_qident(b, names && q == sel ? names[k] : auto_names[k]); }
+            k++;
+        }
+        if (q->nfrom) { xb_s(b, " from "); vp_from(vp, &pc, &bc, q); }
+        if (q->where) { xb_s(b, " where "); xprint(&pc, b, q->where); }
+        for (int i = 0; i < q->ngroup; i++) {
+            xb_s(b, i ? "," : " group by ");
+            xprint(&pc, b, q->group[i]);
+            if (q->group_desc & (1ull << i)) xb_s(b, " desc");
+        }
+        if (q->rollup) xb_s(b, " with rollup");
+        if (q->having) { pc.bare_alias = true; xb_s(b, " having "); xprint(&pc, b, q->having); pc.bare_alias = false; }
+        for (int i = 0; i < q->norder; i++) {
+            xb_s(b, i ? "," : " order by ");
+            xprint(&pc, b, q->order[i].e);
+            if (q->order[i].desc) xb_s(b, " desc");
+        }
+        if (q->limit) {
+            xb_s(b, " limit ");
+            if (q->offset) { xprint(&pc, b, q->offset); xb_s(b, ","); }
+            xprint(&pc, b, q->limit);
+        } else if (mode == 2) xb_s(b, " limit 1");
+        if (q->for_update) xb_s(b, " for update");
+        if (q->lock_share) xb_s(b, " lock in share mode");
+        if (q->next) xb_s(b, q->set_op == 2 ? " union all " : q->set_op == 3 ? " intersect " : q->set_op == 4 ? " except " : " union ");
+        if (!q->next && sel->nu_order + (sel->u_limit != NULL)) {
+            xpctx uc = { &bc, sel, false, NULL, false, 0, true, true, NULL, vp };
+            for (int i = 0; i < sel->nu_order; i++) {
+                xb_s(b, i ? "," : " order by ");
+                xprint(&uc, b, sel->u_order[i].e);
+                if (sel->u_order[i].desc) xb_s(b, " desc");
+            }
+            if (sel->u_limit) {
+                xb_s(b, " limit ");
+                if (sel->u_offset) { xprint(&uc, b, sel->u_offset); xb_s(b, ","); }
+                xprint(&uc, b, sel->u_limit);
+            }
+        }
+    }
+}
+
+/* View v's SELECT as MariaDB prints it; NULL (ctx->err set) when it no longer resolves. */
+const char *ex_view_print(ex_ctx *ctx, const char *db, const stor_viewdef *v, bool full)
+{
+    jmp_buf jb;
+    ex_err err;
+    ex_ctx sub = *ctx;
+    sub.jb = &jb;
+    sub.err = &err;
+    sub.outer = NULL;
+    sub.nsrc = 0;
+    xbuf b = { .a = ctx->a };
+    vprint vp = { &b, ctx->s->db, full };
+    if (setjmp(jb)) return NULL;
+    ex_view_src vs;
+    ex_view_open(&sub, db, v, &vs);
+    sub.view_db = vs.db;
+    sub.view_depth++;
+    vp_select(&vp, &sub, vs.sel, vs.cols, 0);
+    return b.p ? b.p : "";
 }

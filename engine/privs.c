@@ -319,6 +319,12 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
                            STOR_PRIV_CREATE | STOR_PRIV_INSERT);
             }
         break;
+    case S_CREATE_VIEW:
+        need_table(ctx, st->db, st->table, STOR_PRIV_CREATE_VIEW | (st->or_replace || (st->view && st->view->alter) ? STOR_PRIV_DROP : 0));
+        break;
+    case S_DROP_VIEW:
+        for (int i = 0; i < st->nnames; i++) need_table(ctx, st->names_db[i], st->names[i], STOR_PRIV_DROP);
+        break;
     case S_CREATE_INDEX: case S_DROP_INDEX:
         ctx->priv_open = STOR_PRIV_ALL_TABLE;
         need_table(ctx, st->db, st->table, STOR_PRIV_INDEX);

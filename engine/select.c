@@ -3539,6 +3539,53 @@ static void derived_null_columns(const pl_select *d, ex_type *types, int n)
             types[i].length = 0; types[i].from_column = true; types[i].flags |= BINARY_FLAG;
         }
 }
+/* Source s reads the rows of dsel0 (a derived table or a view's SELECT, run in sub),
+ * its columns named by col_names when given. */
+static void open_derived(ex_ctx *ctx, ex_ctx *sub, ex_src *s, pl_select *dsel0, char **col_names, int ncol_names, int code)
+{
+    sub->outer = NULL;
+    ex_rows *rows = stor_arena_alloc(ctx->a, sizeof *rows);
+    memset(rows, 0, sizeof *rows);
+    uint64_t found;
+    pl_select *dsel = dsel0, merged;
+    if (dsel->norder && !derived_materialised(dsel) && !dsel->with_ties) {
+        /* MariaDB merges it into this block and drops its ORDER BY (no LIMIT to
+           pick rows by): the rows come in the order its scan reads them */
+        merged = *dsel;
+        merged.order = NULL;
+        merged.norder = 0;
+        dsel = &merged;
+    }
+    ex_select_rows(sub, dsel, rows, &s->dtypes, &s->dnames, &found);
+    s->derived = rows;
+    s->dncols = (int)rows->ncols;
+    derived_null_columns(dsel0, s->dtypes, s->dncols);
+    /* a derived table's JSON_EXTRACT result is a string like any other, and so is
+       a hexadecimal literal when the table is materialised (the marks of EX_HEXNUM
+       and EX_JSONVAL go) */
+    bool mat = derived_materialised(dsel0);
+    for (int c = 0; s->dtypes && c < s->dncols; c++) {
+        if (s->dtypes[c].vt != VT_STRING) continue;
+        if (mat) s->dtypes[c].hexnum = false;
+        for (uint32_t r = 0; r < rows->nrows; r++) {
+            ex_slice_tick(ctx);
+            pdb_value *v = &rows->v[(size_t)r * rows->ncols + (uint32_t)c];
+            if (v->t == VT_STRING && (v->scale == EX_JSONVAL || mat)) v->scale = 0;
+        }
+    }
+    if (ncol_names) {
+        if (ncol_names != s->dncols) {
+            if (code == 4002) ex_raise(ctx, 4002, "HY000", "WITH column list and SELECT field list have different column counts");
+            ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", s->db, s->name);
+        }
+        s->dnames = (const char **)col_names;
+    }
+    for (int c = 1; c < s->dncols; c++)   /* a derived table's columns have distinct names */
+        for (int d = 0; d < c; d++)
+            if (!strcasecmp(s->dnames[c], s->dnames[d]))
+                ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", s->dnames[c]);
+}
+
 static void open_sources(ex_ctx *ctx, pl_select *sel)
 {
     ctx->nsrc = sel->nfrom;
@@ -3566,51 +3613,29 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
         if (t->derived) {
             if (!t->alias) ex_raise(ctx, 1248, "42000", "Every derived table must have its own alias");
             ex_ctx sub = *ctx;
-            sub.outer = NULL;
-            ex_rows *rows = stor_arena_alloc(ctx->a, sizeof *rows);
-            memset(rows, 0, sizeof *rows);
-            uint64_t found;
-            pl_select *dsel = t->derived, merged;
-            if (dsel->norder && !derived_materialised(dsel) && !dsel->with_ties) {
-                /* MariaDB merges it into this block and drops its ORDER BY (no LIMIT to
-                   pick rows by): the rows come in the order its scan reads them */
-                merged = *dsel;
-                merged.order = NULL;
-                merged.norder = 0;
-                dsel = &merged;
-            }
-            ex_select_rows(&sub, dsel, rows, &s->dtypes, &s->dnames, &found);
-            s->derived = rows;
-            s->dncols = (int)rows->ncols;
-            derived_null_columns(t->derived, s->dtypes, s->dncols);
-            /* a derived table's JSON_EXTRACT result is a string like any other, and so is
-               a hexadecimal literal when the table is materialised (the marks of EX_HEXNUM
-               and EX_JSONVAL go) */
-            bool mat = derived_materialised(t->derived);
-            for (int c = 0; s->dtypes && c < s->dncols; c++) {
-                if (s->dtypes[c].vt != VT_STRING) continue;
-                if (mat) s->dtypes[c].hexnum = false;
-                for (uint32_t r = 0; r < rows->nrows; r++) {
-                    ex_slice_tick(ctx);
-                    pdb_value *v = &rows->v[(size_t)r * rows->ncols + (uint32_t)c];
-                    if (v->t == VT_STRING && (v->scale == EX_JSONVAL || mat)) v->scale = 0;
-                }
-            }
-            if (t->ncol_names) {
-                if (t->ncol_names != s->dncols)
-                    ex_raise(ctx, 4002, "HY000", "WITH column list and SELECT field list have different column counts");
-                s->dnames = (const char **)t->col_names;
-            }
-            for (int c = 1; c < s->dncols; c++)   /* a derived table's columns have distinct names */
-                for (int d = 0; d < c; d++)
-                    if (!strcasecmp(s->dnames[c], s->dnames[d]))
-                        ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", s->dnames[c]);
+            open_derived(ctx, &sub, s, t->derived, t->col_names, t->ncol_names, 4002);
             s->alias = t->alias;
             s->name = t->alias;
             s->db = NULL;
             continue;
         }
-        const char *dbn = t->db ? t->db : ctx->s->db;
+        const char *dbn = t->db ? t->db : ctx->view_db ? ctx->view_db : ctx->s->db;
+        const stor_viewdef *vd = dbn && dbn[0] ? ex_view_find(ctx, dbn, t->name) : NULL;
+        if (vd) {   /* a view: its SELECT's rows, as a derived table named as the view */
+            ex_view_src vs;
+            ex_view_open(ctx, dbn, vd, &vs);
+            ex_ctx sub = *ctx;
+            sub.view_db = vs.db;
+            sub.view_depth = ctx->view_depth + 1;
+            sub.definer_rights = ctx->definer_rights || vs.definer;
+            s->db = vs.db;
+            s->name = vd->name;
+            open_derived(ctx, &sub, s, vs.sel, vs.cols, vs.ncols, 1356);
+            s->alias = t->alias ? t->alias : vd->name;
+            for (int j = 0; j < i; j++)
+                if (!strcmp(ctx->src[j].alias, s->alias)) ex_raise(ctx, 1066, "42000", "Not unique table/alias: '%s'", s->alias);
+            continue;
+        }
         if (dbn && !strcasecmp(dbn, "information_schema")) {
             ex_rows *rows = stor_arena_alloc(ctx->a, sizeof *rows);
             memset(rows, 0, sizeof *rows);

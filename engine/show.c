@@ -591,9 +591,78 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
     ex_textset_send(ctx, ts, r);
 }
 
+/* A database's tables and views sorted by name, as MariaDB lists them (t NULL: a view). */
+typedef struct named_tab { const char *name; stor_table *t; } named_tab;
+
+static int named_cmp(const void *a, const void *b)
+{
+    return strcmp(((const named_tab *)a)->name, ((const named_tab *)b)->name);
+}
+
+static named_tab *tables_and_views(ex_ctx *ctx, stor_db *d, uint32_t *n)
+{
+    *n = d->ntables + d->nviews;
+    named_tab *v = stor_arena_alloc(ctx->a, (*n ? *n : 1) * sizeof *v);
+    for (uint32_t i = 0; i < d->ntables; i++) v[i] = (named_tab){ d->tables[i]->name, d->tables[i] };
+    for (uint32_t i = 0; i < d->nviews; i++) v[d->ntables + i] = (named_tab){ d->views[i]->name, NULL };
+    qsort(v, *n, sizeof *v, named_cmp);
+    return v;
+}
+
+/* SHOW CREATE VIEW v (and SHOW CREATE TABLE of a view) */
+static void show_create_view(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_result *r)
+{
+    ex_textset ts;
+    static const ex_colspec spec[] = { { "View", 253, 256, 1, NULL }, { "Create View", 253, 4096, 1, NULL },
+                                       { "character_set_client", 253, 128, 1, NULL }, { "collation_connection", 253, 128, 1, NULL } };
+    ex_textset_spec(ctx, &ts, 4, spec, NULL);
+    ex_view_info vi;
+    ex_view_meta(v, &vi);
+    const char *body = ex_view_print(ctx, db, v, false);
+    if (!body) {   /* as MariaDB: the text kept, and a warning that it no longer resolves */
+        pl_stmt *st = ex_view_parse(ctx, v);
+        body = st ? stor_arena_strndup(ctx->a, st->view->body, st->view->body_len) : "";
+        ex_warn(ctx, "Warning", 1356, "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, v->name);
+    }
+    pl_stmt *st = ex_view_parse(ctx, v);
+    static const char *const alg[] = { "UNDEFINED", "MERGE", "TEMPTABLE" };
+    size_t cap = strlen(body) + strlen(v->name) + strlen(db) + 900;
+    char *text = stor_arena_alloc(ctx->a, cap);
+    char name[400];
+    if (strcmp(db, ctx->s->db)) snprintf(name, sizeof name, "`%s`.`%s`", db, v->name);
+    else snprintf(name, sizeof name, "`%s`", v->name);
+    snprintf(text, cap, "CREATE ALGORITHM=%s DEFINER=%s SQL SECURITY %s VIEW %s AS %s%s", alg[vi.algorithm], vi.definer,
+             vi.invoker ? "INVOKER" : "DEFINER", name, body,
+             st && st->view->check == 2 ? " WITH LOCAL CHECK OPTION" : st && st->view->check == 1 ? " WITH CASCADED CHECK OPTION" : "");
+    const pdb_collation *cl = pdb_coll_by_id(vi.client), *cc = pdb_coll_by_id(vi.connection);
+    const char *vals[4] = { v->name, text, cl ? cl->charset : "utf8mb4", cc ? cc->name : "utf8mb4_general_ci" };
+    ex_textset_add(ctx, &ts, vals);
+    ex_textset_send(ctx, &ts, r);
+}
+
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     ex_textset ts;
+    const stor_viewdef *view = NULL;
+    if (st->kind == S_DESCRIBE || st->show == SH_COLUMNS || st->show == SH_CREATE_TABLE || st->show == SH_CREATE_VIEW) {
+        const char *vdb = ex_cur_db(ctx, st->db);
+        view = ex_view_find(ctx, vdb, st->table);
+        if (view && st->show == SH_CREATE_TABLE && st->kind != S_DESCRIBE) { show_create_view(ctx, vdb, view, r); return; }
+        if (st->show == SH_CREATE_VIEW && st->kind != S_DESCRIBE) {
+            if (!view) {
+                if (stor_table_find(vdb, st->table)) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'VIEW'", vdb, st->table);
+                ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", vdb, st->table);
+            }
+            show_create_view(ctx, vdb, view, r);
+            return;
+        }
+        if (view) {
+            stor_table *t = ex_view_table(ctx, vdb, view);
+            if (st->kind == S_DESCRIBE) describe(ctx, t, false, st->like, NULL, r);
+            else describe(ctx, t, st->full, st->like, st->show_where, r);
+            return;
+        }
+    }
     if (st->kind == S_DESCRIBE) {
         stor_table *t = ex_table(ctx, st->db, st->table);
         describe(ctx, t, false, st->like, NULL, r);
@@ -612,15 +681,12 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_colspec spec[2] = { { stor_arena_strndup(ctx->a, col, strlen(col)), 253, 292, 4097, "TABLE_NAME" },
                                { "Table_type", 253, 256, 4097, "TABLE_TYPE" } };
         ex_textset_spec(ctx, &ts, st->full ? 2 : 1, spec, "TABLE_NAMES");
-        /* sorted by name */
-        uint32_t n = d->ntables;
-        stor_table **tabs = stor_arena_alloc(ctx->a, (n ? n : 1) * sizeof *tabs);
-        if (n) memcpy(tabs, d->tables, n * sizeof *tabs);
-        for (uint32_t i = 1; i < n; i++) { stor_table *x = tabs[i]; uint32_t j = i; while (j > 0 && strcmp(tabs[j - 1]->name, x->name) > 0) { tabs[j] = tabs[j - 1]; j--; } tabs[j] = x; }
+        uint32_t n;
+        named_tab *tabs = tables_and_views(ctx, d, &n);
         for (uint32_t i = 0; i < n; i++) {
-            if (!show_match(ctx, st, tabs[i]->name)) continue;
-            if (!ex_privs_table_visible(ctx->s, db, tabs[i]->name)) continue;
-            const char *vals[2] = { tabs[i]->name, "BASE TABLE" };
+            if (!show_match(ctx, st, tabs[i].name)) continue;
+            if (!ex_privs_table_visible(ctx->s, db, tabs[i].name)) continue;
+            const char *vals[2] = { tabs[i].name, tabs[i].t ? "BASE TABLE" : "VIEW" };
             ex_textset_add(ctx, &ts, vals);
         }
         show_filter(ctx, st->show_where, &ts);
@@ -774,13 +840,17 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         stor_db *d = stor_db_find(db);
         if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
         ex_textset_spec(ctx, &ts, 20, spec, "TABLES");
-        /* sorted by name, as MariaDB lists them */
-        uint32_t n = d->ntables;
-        stor_table **tabs = stor_arena_alloc(ctx->a, (n ? n : 1) * sizeof *tabs);
-        if (n) memcpy(tabs, d->tables, n * sizeof *tabs);
-        for (uint32_t i = 1; i < n; i++) { stor_table *x = tabs[i]; uint32_t j = i; while (j > 0 && strcmp(tabs[j - 1]->name, x->name) > 0) { tabs[j] = tabs[j - 1]; j--; } tabs[j] = x; }
+        uint32_t n;
+        named_tab *tabs = tables_and_views(ctx, d, &n);
         for (uint32_t i = 0; i < n; i++) {
-            stor_table *t = tabs[i];
+            stor_table *t = tabs[i].t;
+            if (!t) {
+                if (!show_match(ctx, st, tabs[i].name) || !ex_privs_table_visible(ctx->s, db, tabs[i].name)) continue;
+                const char *vals[20] = { tabs[i].name, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+                                         NULL, NULL, NULL, NULL, NULL, NULL, NULL, "VIEW", NULL, NULL };
+                ex_textset_add(ctx, &ts, vals);
+                continue;
+            }
             if (!show_match(ctx, st, t->name)) continue;
             if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
             char rows[24], ai[24];

@@ -112,6 +112,8 @@ static pdb_stat stmt_com(const pl_stmt *st, int kind)
     case S_RENAME_TABLE: return PDB_STAT_COM_RENAME_TABLE;
     case S_CREATE_INDEX: return PDB_STAT_COM_CREATE_INDEX;
     case S_DROP_INDEX: return PDB_STAT_COM_DROP_INDEX;
+    case S_CREATE_VIEW: return PDB_STAT_COM_CREATE_VIEW;
+    case S_DROP_VIEW: return PDB_STAT_COM_DROP_VIEW;
     case S_SHOW: return show_com(st->show);
     case S_DESCRIBE: return PDB_STAT_COM_SHOW_FIELDS;
     case S_BEGIN: return PDB_STAT_COM_BEGIN;

@@ -27,6 +27,7 @@ typedef struct P {
     bool in_odku;        /* parsing ON DUPLICATE KEY UPDATE (outside its subqueries): VALUES(col) */
     int tvc_op;          /* the set operation before the query block being parsed */
     int nblocks;         /* SELECT blocks made so far (pl_select.bid) */
+    const char *prev_end;   /* just past the token before the current one */
 } P;
 
 /* Query blocks nested deeper than this are refused with MariaDB's 1473 (its
@@ -37,6 +38,7 @@ typedef pl_cte cte;
 
 static void next(P *p)
 {
+    if (p->t.start) p->prev_end = p->t.start + p->t.len;
     if (p->has_nx) { p->t = p->nx; p->has_nx = false; return; }
     if (pl_lex_next(&p->lx, &p->t) != 0) p->t.kind = TK_ERROR;
 }
@@ -1806,7 +1808,7 @@ static pl_select *select_core(P *p)
     check_stack(p);
     if (is_kw(p, "VALUES")) return table_value_constructor(p);
     pl_select *s = alloc(p, sizeof *s);
-    if (p->nblocks < UINT16_MAX) s->bid = (uint16_t)++p->nblocks;
+    if (p->nblocks < UINT16_MAX && !p->o->no_block_ids) s->bid = (uint16_t)++p->nblocks;
     if (is_op(p, '(')) {
         next(p);
         pl_select *in = select_body(p);
@@ -3110,6 +3112,59 @@ static void grant_stmt(P *p, pl_stmt *s, bool grant)
 
 /* ---------------------------------------------------------------- statements */
 
+/* [ALGORITHM = x] [DEFINER = user] [SQL SECURITY x] before VIEW (and before TRIGGER,
+ * PROCEDURE, FUNCTION, EVENT, which take the DEFINER too). */
+static pl_view *view_head(P *p)
+{
+    pl_view *v = alloc(p, sizeof *v);
+    memset(v, 0, sizeof *v);
+    if (accept_kw(p, "ALGORITHM")) {
+        expect_op(p, '=');
+        if (accept_kw(p, "UNDEFINED")) v->algorithm = 0;
+        else if (accept_kw(p, "MERGE")) v->algorithm = 1;
+        else { expect_kw(p, "TEMPTABLE"); v->algorithm = 2; }
+    }
+    if (accept_kw(p, "DEFINER")) {
+        expect_op(p, '=');
+        v->definer = alloc(p, sizeof *v->definer);
+        memset(v->definer, 0, sizeof *v->definer);
+        user_name(p, v->definer);
+        v->has_definer = true;
+    }
+    if (accept_kw(p, "SQL")) {
+        expect_kw(p, "SECURITY");
+        if (accept_kw(p, "DEFINER")) v->security = 1;
+        else { expect_kw(p, "INVOKER"); v->security = 2; }
+    }
+    return v;
+}
+
+/* VIEW [IF NOT EXISTS] name [(columns)] AS select [WITH [CASCADED | LOCAL] CHECK OPTION] */
+static void view_rest(P *p, pl_stmt *s, pl_view *v)
+{
+    s->kind = S_CREATE_VIEW;
+    s->view = v;
+    if (!v->alter && accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+    table_name(p, &s->db, &s->table);
+    if (accept_op(p, '(')) {
+        vec c = { 0 };
+        do vpush(p, &c, ident(p)); while (accept_op(p, ','));
+        expect_op(p, ')');
+        s->cols = (char **)c.v; s->ncols = c.n;
+    }
+    expect_kw(p, "AS");
+    const char *b = p->t.start;
+    s->sel = select_stmt(p);
+    const char *e = p->prev_end && p->prev_end > b ? p->prev_end : b;
+    v->body = b;
+    v->body_len = (size_t)(e - b);
+    if (accept_kw(p, "WITH")) {
+        v->check = accept_kw(p, "LOCAL") ? 2 : (accept_kw(p, "CASCADED"), 1);
+        expect_kw(p, "CHECK");
+        expect_kw(p, "OPTION");
+    }
+}
+
 static void name_list(P *p, pl_stmt *s)
 {
     vec n = { 0 }, d = { 0 };
@@ -3241,9 +3296,13 @@ static void statement(P *p, pl_stmt *s)
             return;
         }
         if (uniq || ft) syntax_error(p);
+        if (is_kw(p, "VIEW") || is_kw(p, "ALGORITHM") || is_kw(p, "DEFINER") || is_kw(p, "SQL")) {
+            pl_view *v = view_head(p);
+            if (accept_kw(p, "VIEW")) { view_rest(p, s, v); return; }
+            if (v->algorithm || v->security) syntax_error(p);
+        }
         s->kind = S_UNSUPPORTED;
-        if (is_kw(p, "VIEW") || is_kw(p, "ALGORITHM") || is_kw(p, "DEFINER") || is_kw(p, "SQL")) s->unsupported = "CREATE VIEW";
-        else if (is_kw(p, "TRIGGER")) s->unsupported = "CREATE TRIGGER";
+        if (is_kw(p, "TRIGGER")) s->unsupported = "CREATE TRIGGER";
         else if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
         else if (is_kw(p, "EVENT")) s->unsupported = "CREATE EVENT";
         else if (is_kw(p, "USER")) {
@@ -3283,9 +3342,15 @@ static void statement(P *p, pl_stmt *s)
             table_name(p, &s->db, &s->table);
             return;
         }
+        if (accept_kw(p, "VIEW")) {
+            s->kind = S_DROP_VIEW;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            name_list(p, s);
+            (void)(accept_kw(p, "RESTRICT") || accept_kw(p, "CASCADE"));
+            return;
+        }
         s->kind = S_UNSUPPORTED;
-        if (is_kw(p, "VIEW")) s->unsupported = "DROP VIEW";
-        else if (is_kw(p, "TRIGGER")) s->unsupported = "DROP TRIGGER";
+        if (is_kw(p, "TRIGGER")) s->unsupported = "DROP TRIGGER";
         else if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
         else if (is_kw(p, "EVENT")) s->unsupported = "DROP EVENT";
         else if (is_kw(p, "USER")) {
@@ -3303,6 +3368,13 @@ static void statement(P *p, pl_stmt *s)
     if (accept_kw(p, "ALTER")) {
         (void)(accept_kw(p, "ONLINE") || accept_kw(p, "IGNORE"));
         if (accept_kw(p, "TABLE")) { alter_table(p, s); return; }
+        if (is_kw(p, "VIEW") || is_kw(p, "ALGORITHM") || is_kw(p, "DEFINER") || is_kw(p, "SQL")) {
+            pl_view *v = view_head(p);
+            v->alter = true;
+            expect_kw(p, "VIEW");
+            view_rest(p, s, v);
+            return;
+        }
         if (accept_kw(p, "DATABASE") || accept_kw(p, "SCHEMA")) {
             s->kind = S_UNSUPPORTED; s->unsupported = "ALTER DATABASE";
             while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);

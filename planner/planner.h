@@ -261,8 +261,21 @@ typedef enum pl_sk {
     S_ANALYZE_TABLE, S_OPTIMIZE_TABLE, S_CHECK_TABLE, S_REPAIR_TABLE, S_EXPLAIN,
     S_DO, S_KILL, S_CREATE_USER, S_DROP_USER, S_ALTER_USER, S_SET_PASSWORD, S_GRANT, S_REVOKE,
     S_RENAME_USER, S_PREPARE, S_EXECUTE, S_DEALLOCATE, S_CACHE_INDEX, S_LOAD_INDEX,
-    S_CHECKSUM_TABLE,
+    S_CHECKSUM_TABLE, S_CREATE_VIEW, S_DROP_VIEW,
 } pl_sk;
+
+/* CREATE / ALTER VIEW: what precedes VIEW and follows its SELECT (the name is
+ * pl_stmt.db/table, a column list pl_stmt.cols, the SELECT pl_stmt.sel). */
+typedef struct pl_view {
+    uint8_t algorithm;        /* 0 UNDEFINED, 1 MERGE, 2 TEMPTABLE */
+    uint8_t security;         /* 0 not given (DEFINER), 1 DEFINER, 2 INVOKER */
+    uint8_t check;            /* 0 none, 1 CASCADED, 2 LOCAL */
+    bool alter;               /* ALTER VIEW */
+    bool has_definer;
+    struct pl_user *definer;  /* DEFINER = ... (user "" : CURRENT_USER) */
+    const char *body;         /* the SELECT as written */
+    size_t body_len;
+} pl_view;
 
 /* An account in CREATE/DROP/ALTER USER, GRANT, SET PASSWORD: 'user'@'host' and how it
  * authenticates. */
@@ -362,6 +375,7 @@ typedef struct pl_stmt {
     bool revoke_all;          /* REVOKE ALL PRIVILEGES, GRANT OPTION FROM ... */
     pl_assign *stmt_sets;     /* SET STATEMENT var=value, ... FOR this statement (session scope) */
     int nstmt_sets;
+    pl_view *view;            /* CREATE / ALTER VIEW */
 } pl_stmt;
 
 /* Parse error: code 1064 and MariaDB's message. */
@@ -376,6 +390,7 @@ typedef struct pl_parse_opts {
     bool ansi_quotes;            /* sql_mode ANSI_QUOTES */
     bool pipes_as_concat;        /* sql_mode PIPES_AS_CONCAT */
     bool high_not_precedence;
+    bool no_block_ids;           /* blocks get bid 0 (a view's: they keep no plans) */
 } pl_parse_opts;
 
 /* Parses one statement starting at *pos in sql[0..len); on success fills *out, sets *pos

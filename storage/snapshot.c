@@ -85,6 +85,39 @@ static int snapshot_workers(void)
     return n < 2 ? 1 : n > 4 ? 4 : (int)n;
 }
 
+static int view_seq_cmp(const void *a, const void *b)
+{
+    uint64_t x = (*(stor_viewdef *const *)a)->seq, y = (*(stor_viewdef *const *)b)->seq;
+    return x < y ? -1 : x > y;
+}
+
+/* Views after every table, in the order they were last defined: each is recreated after
+ * the views it reads ('V': database, CREATE VIEW text). */
+static int write_views(zw *w, stor_db **dbs, uint32_t ndb)
+{
+    size_t n = 0, k = 0;
+    for (uint32_t i = 0; i < ndb; i++) n += dbs[i]->nviews;
+    if (!n) return 0;
+    stor_viewdef **v = malloc(n * sizeof *v);
+    const char **vdb = malloc(n * sizeof *vdb);
+    if (!v || !vdb) { free(v); free(vdb); return -1; }
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->nviews; j++) v[k++] = dbs[i]->views[j];
+    qsort(v, n, sizeof *v, view_seq_cmp);
+    for (size_t i = 0; i < n; i++)
+        for (uint32_t d = 0; d < ndb; d++)
+            for (uint32_t j = 0; j < dbs[d]->nviews; j++)
+                if (dbs[d]->views[j] == v[i]) vdb[i] = dbs[d]->name;
+    for (size_t i = 0; i < n; i++) {
+        zw_u8(w, 'V');
+        zw_str(w, vdb[i], strlen(vdb[i]));
+        zw_str(w, v[i]->sql, strlen(v[i]->sql));
+    }
+    free(v);
+    free(vdb);
+    return 0;
+}
+
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
 {
     const char *dir = stor_datadir();
@@ -143,6 +176,7 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
             }
         }
     }
+    if (write_views(w, dbs, ndb) != 0) { snprintf(err, errlen, "out of memory"); goto fail; }
     uint32_t crc = w->crc;
     zw_u8(w, 'E');
     zw_u32(w, crc);
@@ -334,6 +368,16 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
             if (r->more) { rc = zr_refill(r, mark); continue; }
             char name[256]; snprintf(name, sizeof name, "%.*s", (int)n, s);
             if (!r->bad && !stor_db_find(name)) stor_db_create(name, coll);
+            continue;
+        }
+        if (kind == 'V') {
+            uint32_t dn, sn;
+            const char *db = zr_str(r, &dn), *sql = zr_str(r, &sn);
+            if (r->more) { rc = zr_refill(r, mark); continue; }
+            if (r->bad) break;
+            char name[256];
+            snprintf(name, sizeof name, "%.*s", (int)dn, db);
+            if (replay(name, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a view of %s failed", name); return -2; }
             continue;
         }
         if (r->more) { rc = zr_refill(r, mark); continue; }

@@ -333,11 +333,22 @@ typedef struct stor_table {
     uint64_t stat_born;
 } stor_table;
 
+/* A view: its name and the statement that makes it (the engine's canonical CREATE VIEW
+ * text, replayed through the parser by recovery). seq orders views by when they were
+ * last defined, so a snapshot recreates each after the views it reads. */
+typedef struct stor_viewdef {
+    char *name;
+    char *sql;
+    uint64_t seq;
+} stor_viewdef;
+
 typedef struct stor_db {
     char *name;
     uint16_t coll;           /* default collation */
     stor_table **tables;
     uint32_t ntables;
+    stor_viewdef **views;       /* share the tables' namespace */
+    uint32_t nviews;
 } stor_db;
 
 /* The datadir marker (datadir.c, pressdb.datadir): stor_datadir_check, before anything
@@ -383,6 +394,11 @@ stor_table *stor_table_find(const char *db, const char *name);  /* case-sensitiv
  * afterwards; data pointers must be NULL). Returns the table or NULL if it exists. */
 stor_table *stor_table_create(stor_db *db, stor_table *def);
 int         stor_table_drop(stor_db *db, const char *name);
+/* Views (the caller holds the store lock exclusively to change them). put creates or
+ * replaces; drop returns -1 when there is none. */
+stor_viewdef *stor_viewdef_find(const char *db, const char *name);   /* case-sensitive */
+void        stor_viewdef_put(stor_db *db, const char *name, const char *sql, size_t len);
+int         stor_viewdef_drop(stor_db *db, const char *name);
 int         stor_table_truncate(stor_table *t);
 
 /* A BIGINT UNSIGNED column some slot of which may hold a value past 2^63 (its bounds:

@@ -254,6 +254,8 @@ int stor_db_drop(const char *name)
         pthread_mutex_unlock(&dbs_mu);
         for (uint32_t j = 0; j < d->ntables; j++) table_free(d->tables[j]);
         stor_free(d->tables);
+        while (d->nviews) stor_viewdef_drop(d, d->views[0]->name);
+        stor_free(d->views);
         stor_free(d->name);
         stor_free(d);
         return 0;
@@ -268,6 +270,47 @@ stor_table *stor_table_find(const char *db, const char *name)
     for (uint32_t i = 0; i < d->ntables; i++)
         if (!strcmp(d->tables[i]->name, name)) return d->tables[i];
     return NULL;
+}
+
+/* ---- views ---- */
+
+static uint64_t view_seq;
+
+stor_viewdef *stor_viewdef_find(const char *db, const char *name)
+{
+    stor_db *d = stor_db_find(db);
+    if (!d) return NULL;
+    for (uint32_t i = 0; i < d->nviews; i++)
+        if (!strcmp(d->views[i]->name, name)) return d->views[i];
+    return NULL;
+}
+
+void stor_viewdef_put(stor_db *d, const char *name, const char *sql, size_t len)
+{
+    stor_viewdef *v = stor_viewdef_find(d->name, name);
+    if (!v) {
+        v = stor_calloc(1, sizeof *v);
+        v->name = stor_strndup(name, strlen(name));
+        d->views = stor_realloc(d->views, (d->nviews + 1) * sizeof *d->views);
+        d->views[d->nviews++] = v;
+    }
+    stor_free(v->sql);
+    v->sql = stor_strndup(sql, len);
+    v->seq = ++view_seq;
+}
+
+int stor_viewdef_drop(stor_db *d, const char *name)
+{
+    for (uint32_t i = 0; i < d->nviews; i++) {
+        if (strcmp(d->views[i]->name, name)) continue;
+        stor_free(d->views[i]->name);
+        stor_free(d->views[i]->sql);
+        stor_free(d->views[i]);
+        memmove(&d->views[i], &d->views[i + 1], (d->nviews - i - 1) * sizeof *d->views);
+        d->nviews--;
+        return 0;
+    }
+    return -1;
 }
 
 /* ---- tables ---- */

@@ -1,0 +1,300 @@
+/* Views (CREATE / ALTER / DROP VIEW, reading through them).
+ *
+ * A view is kept in the catalog as the statement that makes it (stor_viewdef.sql):
+ *   / * view sql_mode=M client=C connection=K * / CREATE ALGORITHM=.. DEFINER=`u`@`h`
+ *   SQL SECURITY .. VIEW `db`.`name` [(`col`, ..)] AS <its SELECT as written>
+ *   [WITH .. CHECK OPTION]
+ * The comment carries what the text was written under: the sql_mode bits that change
+ * how it parses, and the client's character set and connection collation MariaDB
+ * reports. Recovery replays the same text (the log's DDL record, the snapshot's 'V').
+ * Reading a view parses that text and reads its SELECT as a derived table whose
+ * unqualified table names are the view's database's (ex_ctx.view_db), with the
+ * definer's rights when SQL SECURITY DEFINER. SHOW CREATE VIEW and
+ * information_schema.VIEWS print the SELECT again as MariaDB does (explain.c
+ * ex_view_print), relative to the current database. */
+#include "eng.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define VIEW_TAG "/* view sql_mode="
+#define VIEW_NEST_MAX 32   /* views read through views: deeper is a cycle (1462) */
+
+static const char *const algorithms[] = { "UNDEFINED", "MERGE", "TEMPTABLE" };
+
+static bool view_meta(const char *sql, uint64_t *mode, unsigned *client, unsigned *conn)
+{
+    unsigned long long m = 0;
+    unsigned cl = 0, cc = 0;
+    if (strncmp(sql, VIEW_TAG, strlen(VIEW_TAG)) ||
+        sscanf(sql + strlen(VIEW_TAG), "%llu client=%u connection=%u", &m, &cl, &cc) != 3) return false;
+    *mode = m; *client = cl; *conn = cc;
+    return true;
+}
+
+uint64_t ex_view_text_mode(const char *sql, size_t len)
+{
+    uint64_t m;
+    unsigned cl, cc;
+    if (len < strlen(VIEW_TAG) || !view_meta(sql, &m, &cl, &cc)) return 0;
+    return m & (MODE_NO_BACKSLASH_ESCAPES | MODE_ANSI_QUOTES | MODE_PIPES_AS_CONCAT | MODE_HIGH_NOT_PRECEDENCE);
+}
+
+/* The session's view of a name: a temporary table of the session hides a view. */
+const stor_viewdef *ex_view_find(ex_ctx *ctx, const char *db, const char *name)
+{
+    if (!db || !strcasecmp(db, "information_schema")) return NULL;
+    if (ctx->s->tmp && ex_tmp_find(ctx->s, db, name)) return NULL;
+    return stor_viewdef_find(db, name);
+}
+
+/* The view's statement parsed in the statement arena; its blocks keep no plans (their
+ * block numbers would collide with the outer statement's). NULL if it does not parse. */
+pl_stmt *ex_view_parse(ex_ctx *ctx, const stor_viewdef *v)
+{
+    uint64_t m = ex_view_text_mode(v->sql, strlen(v->sql));
+    pl_parse_opts o = { 0 };
+    o.no_backslash_escapes = m & MODE_NO_BACKSLASH_ESCAPES;
+    o.ansi_quotes = m & MODE_ANSI_QUOTES;
+    o.pipes_as_concat = m & MODE_PIPES_AS_CONCAT;
+    o.high_not_precedence = m & MODE_HIGH_NOT_PRECEDENCE;
+    o.no_block_ids = true;
+    pl_stmt *st = stor_arena_alloc(ctx->a, sizeof *st);
+    pl_error perr;
+    size_t pos = 0;
+    if (pl_parse(ctx->a, v->sql, strlen(v->sql), &pos, &o, st, &perr) != 0 || st->kind != S_CREATE_VIEW) return NULL;
+    return st;
+}
+
+/* Opening view v (database db) as source s of a query block: its SELECT's rows. */
+void ex_view_open(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_view_src *out)
+{
+    if (ctx->s->enforce_privs && !ctx->definer_rights) ex_privs_open_name(ctx, db, v->name);
+    if (ctx->view_depth >= VIEW_NEST_MAX)
+        ex_raise(ctx, 1462, "HY000", "`%s`.`%s` contains view recursion", db, v->name);
+    pl_stmt *st = ex_view_parse(ctx, v);
+    if (!st) ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, v->name);
+    out->sel = st->sel;
+    out->cols = st->cols;
+    out->ncols = st->ncols;
+    out->db = stor_arena_strndup(ctx->a, db, strlen(db));
+    out->definer = st->view->security != 2;
+}
+
+static void append(stor_arena *a, char **b, size_t *n, size_t *cap, const char *s, size_t len)
+{
+    if (*n + len + 1 > *cap) {
+        size_t nc = *cap ? *cap * 2 : 256;
+        while (nc < *n + len + 1) nc *= 2;
+        char *nb = stor_arena_alloc(a, nc);
+        if (*n) memcpy(nb, *b, *n);
+        *b = nb; *cap = nc;
+    }
+    memcpy(*b + *n, s, len);
+    *n += len;
+    (*b)[*n] = 0;
+}
+
+static void append_s(stor_arena *a, char **b, size_t *n, size_t *cap, const char *s) { append(a, b, n, cap, s, strlen(s)); }
+
+static void append_q(stor_arena *a, char **b, size_t *n, size_t *cap, const char *s)
+{
+    append_s(a, b, n, cap, "`");
+    for (const char *p = s; *p; p++) {
+        if (*p == '`') append_s(a, b, n, cap, "`");
+        append(a, b, n, cap, p, 1);
+    }
+    append_s(a, b, n, cap, "`");
+}
+
+/* `user`@`host` of the definer: the one given, else the current user */
+static void definer_text(ex_ctx *ctx, const pl_view *v, char *out, size_t cap)
+{
+    const char *u = ctx->s->user, *h = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    if (v->has_definer && v->definer->user && v->definer->user[0]) { u = v->definer->user; h = v->definer->host ? v->definer->host : "%"; }
+    snprintf(out, cap, "`%s`@`%s`", u, h);
+}
+
+/* The text a view is kept as (see the top of the file). */
+static char *view_text(ex_ctx *ctx, pl_stmt *st, const char *db, size_t *len)
+{
+    const pl_view *v = st->view;
+    char head[1600], def[700];
+    uint64_t m = ctx->s->sql_mode & (MODE_NO_BACKSLASH_ESCAPES | MODE_ANSI_QUOTES | MODE_PIPES_AS_CONCAT | MODE_HIGH_NOT_PRECEDENCE);
+    definer_text(ctx, v, def, sizeof def);
+    snprintf(head, sizeof head, VIEW_TAG "%llu client=%u connection=%u */ CREATE ALGORITHM=%s DEFINER=%s SQL SECURITY %s VIEW ",
+             (unsigned long long)m, ctx->s->coll_client, ctx->s->coll_connection, algorithms[v->algorithm], def,
+             v->security == 2 ? "INVOKER" : "DEFINER");
+    char *b = NULL;
+    size_t n = 0, cap = 0;
+    append_s(ctx->a, &b, &n, &cap, head);
+    append_q(ctx->a, &b, &n, &cap, db);
+    append_s(ctx->a, &b, &n, &cap, ".");
+    append_q(ctx->a, &b, &n, &cap, st->table);
+    for (int i = 0; i < st->ncols; i++) {
+        append_s(ctx->a, &b, &n, &cap, i ? "," : " (");
+        append_q(ctx->a, &b, &n, &cap, st->cols[i]);
+    }
+    if (st->ncols) append_s(ctx->a, &b, &n, &cap, ")");
+    append_s(ctx->a, &b, &n, &cap, " AS ");
+    append(ctx->a, &b, &n, &cap, v->body, v->body_len);
+    if (v->check) append_s(ctx->a, &b, &n, &cap, v->check == 2 ? " WITH LOCAL CHECK OPTION" : " WITH CASCADED CHECK OPTION");
+    *len = n;
+    return b;
+}
+
+/* MariaDB's rule for a view that INSERT / UPDATE / DELETE may go through: its SELECT
+ * merges into the statement (no aggregate, DISTINCT, GROUP BY, HAVING, LIMIT, UNION,
+ * window or subquery in its list) and reads tables. */
+bool ex_view_updatable(const pl_select *sel, int algorithm)
+{
+    if (algorithm == 2 || sel->distinct || sel->ngroup || sel->having || sel->limit || sel->next || !sel->nfrom)
+        return false;
+    for (int i = 0; i < sel->nitems; i++) {
+        const pl_expr *x = sel->items[i].e;
+        if (!x) continue;
+        if (x->kind == E_SUBQUERY) return false;
+        if (x->kind == E_FUNC && (x->win || ex_is_aggregate_name(x->s))) return false;
+    }
+    return true;
+}
+
+/* The view's columns as a table (DESCRIBE, SHOW COLUMNS, information_schema.COLUMNS):
+ * the types its SELECT gives, worked out without running it. */
+stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v)
+{
+    ex_view_src vs;
+    ex_view_open(ctx, db, v, &vs);
+    ex_ctx sub = *ctx;
+    sub.outer = NULL;
+    sub.describe = true;
+    sub.view_db = vs.db;
+    sub.view_depth = ctx->view_depth + 1;
+    sub.definer_rights = ctx->definer_rights || vs.definer;
+    ex_rows rows;
+    memset(&rows, 0, sizeof rows);
+    ex_type *types = NULL;
+    const char **names = NULL;
+    uint64_t found;
+    ex_select_rows(&sub, vs.sel, &rows, &types, &names, &found);
+    if (vs.ncols && (uint32_t)vs.ncols != rows.ncols)
+        ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, v->name);
+    stor_table *t = stor_arena_alloc(ctx->a, sizeof *t);
+    memset(t, 0, sizeof *t);
+    t->db = (char *)vs.db;
+    t->name = stor_arena_strndup(ctx->a, v->name, strlen(v->name));
+    t->ncols = rows.ncols;
+    t->cols = stor_arena_alloc(ctx->a, (rows.ncols ? rows.ncols : 1) * sizeof *t->cols);
+    memset(t->cols, 0, (rows.ncols ? rows.ncols : 1) * sizeof *t->cols);
+    for (uint32_t i = 0; i < rows.ncols; i++) {
+        const char *nm = vs.ncols ? vs.cols[i] : names[i];
+        ex_select_column(&sub, vs.sel, i, &types[i], nm, &t->cols[i]);
+        t->cols[i].name = stor_arena_strndup(ctx->a, nm, strlen(nm));
+    }
+    return t;
+}
+
+static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    const char *db = ex_cur_db(ctx, st->db);
+    stor_db *d = stor_db_find(db);
+    if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
+    if (stor_table_find(db, st->table)) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
+    bool exists = stor_viewdef_find(db, st->table) != NULL;
+    if (st->view->alter && !exists) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, st->table);
+    if (exists && !st->view->alter && !st->or_replace) {
+        if (!st->if_not_exists) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
+        ex_warn(ctx, "Note", 1050, "Table '%s' already exists", st->table);
+        ex_send_ok(ctx, r, 0, 0, NULL);
+        return;
+    }
+    if (st->view->algorithm == 1 && !ex_view_updatable(st->sel, 1)) {
+        st->view->algorithm = 0;   /* as MariaDB: kept as UNDEFINED */
+        if (!ex_replaying) ex_warn(ctx, "Warning", 1354, "View merge algorithm can't be used here for now (assumed undefined algorithm)");
+    }
+    size_t len;
+    char *sql = view_text(ctx, st, db, &len);
+    if (!ex_replaying) {
+        if (st->view->check && !ex_view_updatable(st->sel, st->view->algorithm))
+            ex_raise(ctx, 1368, "HY000", "CHECK OPTION on non-updatable view `%s`.`%s`", db, st->table);
+        /* its tables and columns must exist now, and its column list fit */
+        stor_viewdef probe = { .name = st->table, .sql = sql };
+        ex_ctx sub = *ctx;
+        sub.view_depth = 0;
+        stor_table *t = ex_view_table(&sub, db, &probe);
+        if (st->ncols && (uint32_t)st->ncols != t->ncols)
+            ex_raise(ctx, 1353, "HY000", "View's SELECT and view's field list have different column counts");
+        for (uint32_t c = 1; c < t->ncols; c++)
+            for (uint32_t k = 0; k < c; k++)
+                if (!strcasecmp(t->cols[c].name, t->cols[k].name))
+                    ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", t->cols[c].name);
+        if (stor_log_ddl(db, sql, len) != 0)
+            ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+    }
+    stor_viewdef_put(d, st->table, sql, len);
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+static void drop_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    char missing[1024] = "";
+    size_t mk = 0;
+    for (int i = 0; i < st->nnames; i++) {
+        const char *db = ex_cur_db(ctx, st->names_db[i]);
+        stor_db *d = stor_db_find(db);
+        if (d && stor_viewdef_find(db, st->names[i])) continue;
+        mk += (size_t)snprintf(missing + mk, sizeof missing - mk, "%s%s.%s", mk ? "," : "", db, st->names[i]);
+        if (mk >= sizeof missing) mk = sizeof missing - 1;
+    }
+    if (mk && !st->if_exists) ex_raise(ctx, 4092, "42S02", "Unknown VIEW: '%s'", missing);
+    char *b = NULL;
+    size_t n = 0, cap = 0;
+    for (int i = 0; i < st->nnames; i++) {
+        const char *db = ex_cur_db(ctx, st->names_db[i]);
+        stor_db *d = stor_db_find(db);
+        if (!d || !stor_viewdef_find(db, st->names[i])) continue;
+        append_s(ctx->a, &b, &n, &cap, n ? "," : "DROP VIEW IF EXISTS ");
+        append_q(ctx->a, &b, &n, &cap, db);
+        append_s(ctx->a, &b, &n, &cap, ".");
+        append_q(ctx->a, &b, &n, &cap, st->names[i]);
+    }
+    if (n && !ex_replaying && stor_log_ddl(ctx->s->db, b, n) != 0)
+        ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+    for (int i = 0; i < st->nnames; i++) {
+        const char *db = ex_cur_db(ctx, st->names_db[i]);
+        stor_db *d = stor_db_find(db);
+        if (d) stor_viewdef_drop(d, st->names[i]);
+    }
+    if (mk) ex_warn(ctx, "Note", 4092, "Unknown VIEW: '%s'", missing);
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+void ex_view_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    if (st->kind == S_DROP_VIEW) drop_view(ctx, st, r);
+    else create_view(ctx, st, r);
+}
+
+/* ---------------------------------------------------------------- introspection */
+
+void ex_view_meta(const stor_viewdef *v, ex_view_info *out)
+{
+    uint64_t m;
+    unsigned cl = 0, cc = 0;
+    memset(out, 0, sizeof *out);
+    if (view_meta(v->sql, &m, &cl, &cc)) { out->client = (uint16_t)cl; out->connection = (uint16_t)cc; }
+    const char *p = strstr(v->sql, "CREATE ALGORITHM=");
+    if (!p) return;
+    p += strlen("CREATE ALGORITHM=");
+    for (int i = 0; i < 3; i++) if (!strncmp(p, algorithms[i], strlen(algorithms[i]))) out->algorithm = (uint8_t)i;
+    const char *d = strstr(p, " DEFINER=");
+    const char *sec = d ? strstr(d, " SQL SECURITY ") : NULL;
+    if (d && sec) {
+        size_t n = (size_t)(sec - d - 9);
+        if (n >= sizeof out->definer) n = sizeof out->definer - 1;
+        memcpy(out->definer, d + 9, n);
+        out->definer[n] = 0;
+        out->invoker = !strncmp(sec + 14, "INVOKER", 7);
+    }
+}
