@@ -190,6 +190,7 @@ typedef struct ex_src {
     const char **ucols;     /* USING / NATURAL columns merged with the sources before */
     int nucols;
     bool coalesce_right;    /* RIGHT JOIN ... USING: the merged columns are this source's */
+    uint8_t view;           /* a view: 1 merged into the query by MariaDB, 2 materialised */
     stor_table *deft;       /* a derived source standing for a row being inserted into this
                                table (INSERT ... VALUES sees the values so far): DEFAULT(col) */
     int gsize;              /* > 1: the first of gsize sources joined as one group (a LEFT JOIN
@@ -942,6 +943,7 @@ typedef struct ex_view_src {
     int ncols;
     const char *db;          /* its database */
     bool definer;            /* SQL SECURITY DEFINER */
+    int algorithm;           /* 0 UNDEFINED, 1 MERGE, 2 TEMPTABLE */
 } ex_view_src;
 typedef struct ex_view_info {
     uint8_t algorithm;       /* 0 UNDEFINED, 1 MERGE, 2 TEMPTABLE */
@@ -954,7 +956,9 @@ const stor_viewdef *ex_view_find(ex_ctx *ctx, const char *db, const char *name);
 pl_stmt *ex_view_parse(ex_ctx *ctx, const stor_viewdef *v);
 void ex_view_open(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_view_src *out);
 stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v);
+stor_table *ex_view_table_try(ex_ctx *ctx, const char *db, const stor_viewdef *v);   /* NULL: no longer resolves */
 bool ex_view_updatable(const pl_select *sel, int algorithm);
+void ex_view_tables(ex_ctx *ctx, const char *db, const stor_viewdef *v, void (*fn)(void *arg, const char *db, const char *name), void *arg);
 void ex_view_meta(const stor_viewdef *v, ex_view_info *out);
 uint64_t ex_view_text_mode(const char *sql, size_t len);   /* parse-affecting sql_mode of a view's text */
 /* View v's SELECT as MariaDB prints it, relative to the current database (full: every

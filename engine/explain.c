@@ -3077,7 +3077,7 @@ static const char **vp_names(ex_ctx *bc, pl_select *sel, int *n)
             continue;
         }
         if (sel->items[i].alias) { v[k++] = sel->items[i].alias; continue; }
-        if (e->kind == E_COLUMN) { v[k++] = e->s; continue; }
+        if (e->kind == E_COLUMN || (e->kind == E_STRING && !e->ival)) { v[k++] = e->s; continue; }
         size_t l = e->start ? e->srclen : 0;
         char *t = stor_arena_alloc(bc->a, l > 64 ? 24 : l + 1);
         if (l > 64) snprintf(t, 24, "Name_exp_%d", k + 1);
@@ -3173,9 +3173,16 @@ static void vp_using(vprint *vp, ex_ctx *bc, int i, char **cols, int n)
     }
 }
 
+/* Does join i print in parentheses? Always in SHOW CREATE VIEW; in information_schema's
+ * text (MariaDB's stored query) only a join with a condition. */
+static bool vp_paren(const vprint *vp, const pl_tref *t)
+{
+    return !vp->full || t->on || t->nusing || t->natural;
+}
+
 static void vp_from(vprint *vp, xpctx *pc, ex_ctx *bc, pl_select *sel)
 {
-    if (sel->nfrom > 1) for (int i = 1; i < sel->nfrom; i++) xb_s(vp->b, "(");
+    for (int i = 1; i < sel->nfrom; i++) if (vp_paren(vp, &sel->from[i])) xb_s(vp->b, "(");
     for (int i = 0; i < sel->nfrom; i++) {
         pl_tref *t = &sel->from[i];
         if (i) {
@@ -3196,7 +3203,7 @@ static void vp_from(vprint *vp, xpctx *pc, ex_ctx *bc, pl_select *sel)
                 }
             if (n) { xb_s(vp->b, " on("); vp_using(vp, bc, i, common, n); xb_s(vp->b, ")"); }
         }
-        if (i) xb_s(vp->b, ")");
+        if (i && vp_paren(vp, t)) xb_s(vp->b, ")");
     }
 }
 

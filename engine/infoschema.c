@@ -249,6 +249,38 @@ static void var_row(void *c, const char *n, const char *v)
     end_row(bb);
 }
 
+/* information_schema.COLUMNS' row for column c of t (a table, or a view's columns) */
+static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
+{
+    isb b = *bp;
+    const stor_column *cl = &t->cols[c];
+    begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, cl->name); vu(&b, c + 1);
+    vs(&b, cl->default_sql ? cl->default_sql : NULL);
+    vs(&b, cl->not_null ? "NO" : "YES"); vs(&b, type_name(ctx->a, cl));
+    const pdb_collation *co = cl->kind == CK_STR ? pdb_coll_by_id(cl->coll) : NULL;
+    if (cl->kind == CK_STR && cl->type != CT_BIT) {
+        uint64_t chars = cl->type == CT_TINYTEXT || cl->type == CT_TINYBLOB ? 255 : cl->type == CT_TEXT || cl->type == CT_BLOB ? 65535 :
+                         cl->type == CT_MEDIUMTEXT || cl->type == CT_MEDIUMBLOB ? 16777215 : cl->type == CT_LONGTEXT || cl->type == CT_LONGBLOB ? 4294967295u : cl->width;
+        /* a TEXT's maximum length is its bytes in both columns (MariaDB 10.11) */
+        if (cl->type >= CT_TINYTEXT && cl->type <= CT_LONGBLOB) { vu(&b, chars); vu(&b, chars); }
+        else { vu(&b, chars); vu(&b, chars * (co ? co->maxlen : 1)); }
+    } else { vn(&b); vn(&b); }
+    if (cl->type <= CT_BIGINT) { static const int prec[] = { 3, 5, 7, 10, 19 }; vu(&b, (uint64_t)(cl->is_unsigned && cl->type == CT_BIGINT ? 20 : prec[cl->type])); vu(&b, 0); }
+    else if (cl->type == CT_DECIMAL) { vu(&b, cl->width); vu(&b, (uint64_t)(cl->scale < 0 ? 0 : cl->scale)); }
+    else if (cl->type == CT_FLOAT) { vu(&b, 12); if (cl->scale >= 0) vu(&b, (uint64_t)cl->scale); else vn(&b); }
+    else if (cl->type == CT_DOUBLE) { vu(&b, 22); if (cl->scale >= 0) vu(&b, (uint64_t)cl->scale); else vn(&b); }
+    else if (cl->type == CT_BIT) { vu(&b, cl->width); vn(&b); }
+    else { vn(&b); vn(&b); }
+    if (cl->type == CT_DATETIME || cl->type == CT_TIMESTAMP || cl->type == CT_TIME) vu(&b, (uint64_t)(cl->scale < 0 ? 0 : cl->scale));
+    else vn(&b);
+    vs(&b, co && cl->coll != COLL_BINARY ? co->charset : NULL); vs(&b, co && cl->coll != COLL_BINARY ? co->name : NULL);
+    vs(&b, ex_column_type_sql(ctx->a, cl)); vs(&b, (t->nidx ? ex_key_flag((stor_table *)t, c) : ""));
+    vs(&b, cl->auto_increment ? "auto_increment" : cl->on_update_now ? "on update current_timestamp()" : "");
+    vs(&b, "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : ""); vs(&b, "NEVER"); vn(&b);
+    end_row(&b);
+    *bp = b;
+}
+
 /* Fills rows for information_schema.<name>; false when there is no such table. */
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols)
 {
@@ -293,6 +325,14 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
                 vu(&b, 0); vs(&b, "N");
                 end_row(&b);
             }
+            for (uint32_t j = 0; j < dbs[i]->nviews; j++) {
+                const stor_viewdef *v = dbs[i]->views[j];
+                if (!ex_privs_table_visible(ctx->s, dbs[i]->name, v->name)) continue;
+                begin_row(&b); vs(&b, "def"); vs(&b, dbs[i]->name); vs(&b, v->name); vs(&b, "VIEW");
+                for (int k = 0; k < 16; k++) vn(&b);
+                vs(&b, "VIEW"); vn(&b); vn(&b);
+                end_row(&b);
+            }
         }
     } else if (!strcasecmp(name, "COLUMNS")) {
         col(&b, "TABLE_CATALOG", 'S', 512); col(&b, "TABLE_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64);
@@ -309,33 +349,13 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
                 stor_table *t = dbs[i]->tables[j];
                 if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
                 if (t->name[0] == '#') continue;
-                for (uint32_t c = 0; c < t->ncols; c++) {
-                    stor_column *cl = &t->cols[c];
-                    begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, cl->name); vu(&b, c + 1);
-                    vs(&b, cl->default_sql ? cl->default_sql : NULL);
-                    vs(&b, cl->not_null ? "NO" : "YES"); vs(&b, type_name(ctx->a, cl));
-                    const pdb_collation *co = cl->kind == CK_STR ? pdb_coll_by_id(cl->coll) : NULL;
-                    if (cl->kind == CK_STR && cl->type != CT_BIT) {
-                        uint64_t chars = cl->type == CT_TINYTEXT || cl->type == CT_TINYBLOB ? 255 : cl->type == CT_TEXT || cl->type == CT_BLOB ? 65535 :
-                                         cl->type == CT_MEDIUMTEXT || cl->type == CT_MEDIUMBLOB ? 16777215 : cl->type == CT_LONGTEXT || cl->type == CT_LONGBLOB ? 4294967295u : cl->width;
-                        /* a TEXT's maximum length is its bytes in both columns (MariaDB 10.11) */
-                        if (cl->type >= CT_TINYTEXT && cl->type <= CT_LONGBLOB) { vu(&b, chars); vu(&b, chars); }
-                        else { vu(&b, chars); vu(&b, chars * (co ? co->maxlen : 1)); }
-                    } else { vn(&b); vn(&b); }
-                    if (cl->type <= CT_BIGINT) { static const int prec[] = { 3, 5, 7, 10, 19 }; vu(&b, (uint64_t)(cl->is_unsigned && cl->type == CT_BIGINT ? 20 : prec[cl->type])); vu(&b, 0); }
-                    else if (cl->type == CT_DECIMAL) { vu(&b, cl->width); vu(&b, (uint64_t)(cl->scale < 0 ? 0 : cl->scale)); }
-                    else if (cl->type == CT_FLOAT) { vu(&b, 12); if (cl->scale >= 0) vu(&b, (uint64_t)cl->scale); else vn(&b); }
-                    else if (cl->type == CT_DOUBLE) { vu(&b, 22); if (cl->scale >= 0) vu(&b, (uint64_t)cl->scale); else vn(&b); }
-                    else if (cl->type == CT_BIT) { vu(&b, cl->width); vn(&b); }
-                    else { vn(&b); vn(&b); }
-                    if (cl->type == CT_DATETIME || cl->type == CT_TIMESTAMP || cl->type == CT_TIME) vu(&b, (uint64_t)(cl->scale < 0 ? 0 : cl->scale));
-                    else vn(&b);
-                    vs(&b, co && cl->coll != COLL_BINARY ? co->charset : NULL); vs(&b, co && cl->coll != COLL_BINARY ? co->name : NULL);
-                    vs(&b, ex_column_type_sql(ctx->a, cl)); vs(&b, ex_key_flag(t, c));
-                    vs(&b, cl->auto_increment ? "auto_increment" : cl->on_update_now ? "on update current_timestamp()" : "");
-                    vs(&b, "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : ""); vs(&b, "NEVER"); vn(&b);
-                    end_row(&b);
-                }
+                for (uint32_t c = 0; c < t->ncols; c++) column_row(&b, ctx, t, c);
+            }
+            for (uint32_t j = 0; j < dbs[i]->nviews; j++) {
+                const stor_viewdef *v = dbs[i]->views[j];
+                if (!ex_privs_table_visible(ctx->s, dbs[i]->name, v->name)) continue;
+                stor_table *t = ex_view_table_try(ctx, dbs[i]->name, v);
+                for (uint32_t c = 0; t && c < t->ncols; c++) column_row(&b, ctx, t, c);
             }
         }
     } else if (!strcasecmp(name, "STATISTICS")) {
@@ -440,7 +460,30 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
         }
     } else if (!strcasecmp(name, "ROUTINES")) { cols_from(&b, is_routines); rows->ncols = (uint32_t)b.ncols;
     } else if (!strcasecmp(name, "EVENTS")) { cols_from(&b, is_events); rows->ncols = (uint32_t)b.ncols;
-    } else if (!strcasecmp(name, "VIEWS")) { cols_from(&b, is_views); rows->ncols = (uint32_t)b.ncols;
+    } else if (!strcasecmp(name, "VIEWS")) {
+        cols_from(&b, is_views); rows->ncols = (uint32_t)b.ncols;
+        for (uint32_t i = 0; i < ndb; i++)
+            for (uint32_t j = 0; j < dbs[i]->nviews; j++) {
+                const stor_viewdef *v = dbs[i]->views[j];
+                if (!ex_privs_table_visible(ctx->s, dbs[i]->name, v->name)) continue;
+                ex_view_info vi;
+                ex_view_meta(v, &vi);
+                pl_stmt *st = ex_view_parse(ctx, v);
+                const char *def = ex_view_print(ctx, dbs[i]->name, v, true);
+                char who[700];
+                size_t w = 0;
+                for (const char *p = vi.definer; *p && w < sizeof who - 1; p++) if (*p != '`') who[w++] = *p;
+                who[w] = 0;
+                const pdb_collation *cl = pdb_coll_by_id(vi.client), *cc = pdb_coll_by_id(vi.connection);
+                static const char *const alg[] = { "UNDEFINED", "MERGE", "TEMPTABLE" };
+                int check = st ? st->view->check : 0;
+                begin_row(&b); vs(&b, "def"); vs(&b, dbs[i]->name); vs(&b, v->name); vs(&b, def ? def : "");
+                vs(&b, check == 2 ? "LOCAL" : check == 1 ? "CASCADED" : "NONE");
+                vs(&b, st && ex_view_updatable(st->sel, vi.algorithm) ? "YES" : "NO");
+                vs(&b, stor_arena_strndup(ctx->a, who, w)); vs(&b, vi.invoker ? "INVOKER" : "DEFINER");
+                vs(&b, cl ? cl->charset : "utf8mb4"); vs(&b, cc ? cc->name : "utf8mb4_general_ci"); vs(&b, alg[vi.algorithm]);
+                end_row(&b);
+            }
     } else if (!strcasecmp(name, "KEY_COLUMN_USAGE") || !strcasecmp(name, "TABLE_CONSTRAINTS") || !strcasecmp(name, "REFERENTIAL_CONSTRAINTS")) {
         bool kcu = !strcasecmp(name, "KEY_COLUMN_USAGE"), tc = !strcasecmp(name, "TABLE_CONSTRAINTS");
         if (kcu) {

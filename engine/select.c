@@ -3586,6 +3586,24 @@ static void open_derived(ex_ctx *ctx, ex_ctx *sub, ex_src *s, pl_select *dsel0, 
                 ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", s->dnames[c]);
 }
 
+/* A view's rows. A table or column its SELECT names that is gone (or that its definer
+ * may no longer read) is MariaDB's 1356 for the view; other errors pass as they are. */
+static void open_view_rows(ex_ctx *ctx, ex_ctx *sub, ex_src *s, const ex_view_src *vs)
+{
+    jmp_buf jb;
+    ex_err err;
+    sub->jb = &jb;
+    sub->err = &err;
+    if (setjmp(jb)) {
+        uint16_t c = err.code;
+        if (c == 1146 || c == 1054 || c == 1142 || c == 1143 || c == 1356 || c == 1347)
+            ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", s->db, s->name);
+        *ctx->err = err;
+        longjmp(*ctx->jb, 1);
+    }
+    open_derived(ctx, sub, s, vs->sel, vs->cols, vs->ncols, 1356);
+}
+
 static void open_sources(ex_ctx *ctx, pl_select *sel)
 {
     ctx->nsrc = sel->nfrom;
@@ -3630,7 +3648,8 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             sub.definer_rights = ctx->definer_rights || vs.definer;
             s->db = vs.db;
             s->name = vd->name;
-            open_derived(ctx, &sub, s, vs.sel, vs.cols, vs.ncols, 1356);
+            s->view = ex_view_updatable(vs.sel, vs.algorithm) ? 1 : 2;
+            open_view_rows(ctx, &sub, s, &vs);
             s->alias = t->alias ? t->alias : vd->name;
             for (int j = 0; j < i; j++)
                 if (!strcmp(ctx->src[j].alias, s->alias)) ex_raise(ctx, 1066, "42000", "Not unique table/alias: '%s'", s->alias);
@@ -5227,9 +5246,10 @@ static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, e
             if (ex_find_column(&s2, e, &src, &col)) {
                 ex_src *sr = &ctx->src[src];
                 tabs[i] = sr->alias;
-                orgt[i] = sr->t ? sr->t->name : sr->alias;
+                orgt[i] = sr->t ? sr->t->name : sr->view == 1 ? sr->name : sr->view ? "" : sr->alias;
                 orgn[i] = sr->t ? sr->t->cols[col].name : sr->dnames[col];
                 if (sr->t) dbname = sr->t->db;
+                else if (sr->view) dbname = sr->db;   /* (MariaDB names a view's database) */
                 /* key flags as MariaDB sends them */
                 if (sr->t) {
                     stor_table *t = sr->t;

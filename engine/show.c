@@ -614,7 +614,7 @@ static void show_create_view(ex_ctx *ctx, const char *db, const stor_viewdef *v,
 {
     ex_textset ts;
     static const ex_colspec spec[] = { { "View", 253, 256, 1, NULL }, { "Create View", 253, 4096, 1, NULL },
-                                       { "character_set_client", 253, 128, 1, NULL }, { "collation_connection", 253, 128, 1, NULL } };
+                                       { "character_set_client", 253, 128, 1, NULL }, { "collation_connection", 253, 256, 1, NULL } };
     ex_textset_spec(ctx, &ts, 4, spec, NULL);
     ex_view_info vi;
     ex_view_meta(v, &vi);

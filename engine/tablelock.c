@@ -66,27 +66,62 @@ static void lock_wait(ex_ctx *ctx)
     ex_raise_locked(ctx);
 }
 
+/* A view's base tables are locked with it, as the view was locked. */
+typedef struct lock_list {
+    ex_ctx *ctx;
+    const char **dbs, **names;
+    bool *write;
+    int n, cap;
+    bool cur_write;
+} lock_list;
+
+static void lock_add(void *arg, const char *db, const char *name)
+{
+    lock_list *l = arg;
+    if (l->n == l->cap) {
+        int nc = l->cap * 2;
+        const char **nd = stor_arena_alloc(l->ctx->a, (size_t)nc * sizeof *nd), **nn = stor_arena_alloc(l->ctx->a, (size_t)nc * sizeof *nn);
+        bool *nw = stor_arena_alloc(l->ctx->a, (size_t)nc * sizeof *nw);
+        memcpy(nd, l->dbs, (size_t)l->n * sizeof *nd); memcpy(nn, l->names, (size_t)l->n * sizeof *nn); memcpy(nw, l->write, (size_t)l->n * sizeof *nw);
+        l->dbs = nd; l->names = nn; l->write = nw; l->cap = nc;
+    }
+    l->dbs[l->n] = db; l->names[l->n] = name; l->write[l->n] = l->cur_write;
+    l->n++;
+}
+
 void ex_lock_tables(ex_ctx *ctx, pl_stmt *st)
 {
     pdb_session *s = ctx->s;
     ex_tablelock_release(s);
-    /* the tables must exist (1146) */
-    const char *dbs[st->nnames];
+    /* the tables must exist (1146); a view stands for its own name and its tables */
+    lock_list ll = { ctx, NULL, NULL, NULL, 0, st->nnames + 8, false };
+    ll.dbs = stor_arena_alloc(ctx->a, (size_t)ll.cap * sizeof *ll.dbs);
+    ll.names = stor_arena_alloc(ctx->a, (size_t)ll.cap * sizeof *ll.names);
+    ll.write = stor_arena_alloc(ctx->a, (size_t)ll.cap * sizeof *ll.write);
     for (int i = 0; i < st->nnames; i++) {
-        dbs[i] = ex_cur_db(ctx, st->names_db[i]);
-        if (!stor_table_find(dbs[i], st->names[i])) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", dbs[i], st->names[i]);
+        const char *db = ex_cur_db(ctx, st->names_db[i]);
+        const stor_viewdef *v = ex_view_find(ctx, db, st->names[i]);
+        if (!v && !stor_table_find(db, st->names[i])) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, st->names[i]);
+        ll.cur_write = st->lock_write[i];
+        lock_add(&ll, db, st->names[i]);
+        if (v) ex_view_tables(ctx, db, v, lock_add, &ll);
     }
+    for (int i = 0; i < ll.n; i++)
+        if (!ex_view_find(ctx, ll.dbs[i], ll.names[i]) && !stor_table_find(ll.dbs[i], ll.names[i]))
+            ex_raise(ctx, 1356, "HY000", "View references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them");
+    const char **dbs = ll.dbs;
+    struct { char **names; bool *lock_write; int nnames; } lt = { (char **)ll.names, ll.write, ll.n }, *stl = &lt;
     pthread_mutex_lock(&tl_mu);
-    for (int i = 0; i < st->nnames; i++) {
-        if (conflicts(s->conn_id, dbs[i], st->names[i], st->lock_write[i])) {
+    for (int i = 0; i < stl->nnames; i++) {
+        if (conflicts(s->conn_id, dbs[i], stl->names[i], stl->lock_write[i])) {
             pthread_mutex_unlock(&tl_mu);
             lock_wait(ctx);
         }
     }
-    for (int i = 0; i < st->nnames; i++) {
+    for (int i = 0; i < stl->nnames; i++) {
         /* a table named twice keeps its strongest lock */
         tlock *l = NULL;
-        for (size_t k = 0; k < nlocks; k++) if (locks[k].owner == s->conn_id && same(&locks[k], dbs[i], st->names[i])) l = &locks[k];
+        for (size_t k = 0; k < nlocks; k++) if (locks[k].owner == s->conn_id && same(&locks[k], dbs[i], stl->names[i])) l = &locks[k];
         if (!l) {
             if (nlocks == clocks) {
                 size_t nc = clocks ? clocks * 2 : 16;
@@ -97,10 +132,10 @@ void ex_lock_tables(ex_ctx *ctx, pl_stmt *st)
             l = &locks[nlocks++];
             memset(l, 0, sizeof *l);
             snprintf(l->db, sizeof l->db, "%s", dbs[i]);
-            snprintf(l->name, sizeof l->name, "%s", st->names[i]);
+            snprintf(l->name, sizeof l->name, "%s", stl->names[i]);
             l->owner = s->conn_id;
         }
-        l->write |= st->lock_write[i];
+        l->write |= stl->lock_write[i];
     }
     atomic_store(&any_locks, nlocks);
     pthread_mutex_unlock(&tl_mu);

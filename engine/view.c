@@ -80,6 +80,7 @@ void ex_view_open(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_view_sr
     out->ncols = st->ncols;
     out->db = stor_arena_strndup(ctx->a, db, strlen(db));
     out->definer = st->view->security != 2;
+    out->algorithm = st->view->algorithm;
 }
 
 static void append(stor_arena *a, char **b, size_t *n, size_t *cap, const char *s, size_t len)
@@ -154,15 +155,21 @@ bool ex_view_updatable(const pl_select *sel, int algorithm)
     for (int i = 0; i < sel->nitems; i++) {
         const pl_expr *x = sel->items[i].e;
         if (!x) continue;
-        if (x->kind == E_SUBQUERY) return false;
         if (x->kind == E_FUNC && (x->win || ex_is_aggregate_name(x->s))) return false;
     }
     return true;
 }
 
+static stor_table *view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v, bool creating);
+
 /* The view's columns as a table (DESCRIBE, SHOW COLUMNS, information_schema.COLUMNS):
  * the types its SELECT gives, worked out without running it. */
 stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v)
+{
+    return view_table(ctx, db, v, false);
+}
+
+static stor_table *view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v, bool creating)
 {
     ex_view_src vs;
     ex_view_open(ctx, db, v, &vs);
@@ -178,6 +185,8 @@ stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v)
     const char **names = NULL;
     uint64_t found;
     ex_select_rows(&sub, vs.sel, &rows, &types, &names, &found);
+    if (vs.ncols && (uint32_t)vs.ncols != rows.ncols && creating)
+        ex_raise(ctx, 1353, "HY000", "View's SELECT and view's field list have different column counts");
     if (vs.ncols && (uint32_t)vs.ncols != rows.ncols)
         ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, v->name);
     stor_table *t = stor_arena_alloc(ctx->a, sizeof *t);
@@ -195,6 +204,18 @@ stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v)
     return t;
 }
 
+/* The same, NULL when the view no longer resolves (information_schema lists the rest). */
+stor_table *ex_view_table_try(ex_ctx *ctx, const char *db, const stor_viewdef *v)
+{
+    jmp_buf jb;
+    ex_err err;
+    ex_ctx sub = *ctx;
+    sub.jb = &jb;
+    sub.err = &err;
+    if (setjmp(jb)) return NULL;
+    return ex_view_table(&sub, db, v);
+}
+
 static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     const char *db = ex_cur_db(ctx, st->db);
@@ -203,7 +224,7 @@ static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (stor_table_find(db, st->table)) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
     bool exists = stor_viewdef_find(db, st->table) != NULL;
     if (st->view->alter && !exists) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, st->table);
-    if (exists && !st->view->alter && !st->or_replace) {
+    if (exists && !st->view->alter && !st->or_replace && !ex_replaying) {   /* (the log keeps a redefinition as CREATE) */
         if (!st->if_not_exists) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
         ex_warn(ctx, "Note", 1050, "Table '%s' already exists", st->table);
         ex_send_ok(ctx, r, 0, 0, NULL);
@@ -222,9 +243,7 @@ static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         stor_viewdef probe = { .name = st->table, .sql = sql };
         ex_ctx sub = *ctx;
         sub.view_depth = 0;
-        stor_table *t = ex_view_table(&sub, db, &probe);
-        if (st->ncols && (uint32_t)st->ncols != t->ncols)
-            ex_raise(ctx, 1353, "HY000", "View's SELECT and view's field list have different column counts");
+        stor_table *t = view_table(&sub, db, &probe, true);
         for (uint32_t c = 1; c < t->ncols; c++)
             for (uint32_t k = 0; k < c; k++)
                 if (!strcasecmp(t->cols[c].name, t->cols[k].name))
@@ -274,6 +293,61 @@ void ex_view_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     if (st->kind == S_DROP_VIEW) drop_view(ctx, st, r);
     else create_view(ctx, st, r);
+}
+
+/* ---------------------------------------------------------------- the tables behind a view */
+
+typedef struct vwalk {
+    ex_ctx *ctx;
+    void (*fn)(void *arg, const char *db, const char *name);
+    void *arg;
+    int depth;
+} vwalk;
+
+static void walk_select(vwalk *w, const char *db, const pl_select *sel);
+
+static void walk_expr(vwalk *w, const char *db, const pl_expr *e)
+{
+    if (!e) return;
+    if (e->sub) walk_select(w, db, e->sub);
+    for (int i = 0; i < e->nargs; i++) walk_expr(w, db, e->args[i]);
+}
+
+static void walk_view(vwalk *w, const char *db, const stor_viewdef *v)
+{
+    if (w->depth >= VIEW_NEST_MAX) return;
+    pl_stmt *st = ex_view_parse(w->ctx, v);
+    if (!st) return;
+    w->depth++;
+    walk_select(w, db, st->sel);
+    w->depth--;
+}
+
+static void walk_select(vwalk *w, const char *db, const pl_select *sel)
+{
+    for (const pl_select *q = sel; q; q = q->next) {
+        for (int i = 0; i < q->nfrom; i++) {
+            const pl_tref *t = &q->from[i];
+            if (t->derived) { walk_select(w, db, t->derived); continue; }
+            if (t->cte || !t->name) continue;
+            const char *tdb = t->db ? t->db : db;
+            const stor_viewdef *v = ex_view_find(w->ctx, tdb, t->name);
+            if (v) walk_view(w, tdb, v);
+            else w->fn(w->arg, tdb, t->name);
+            walk_expr(w, db, t->on);
+        }
+        for (int i = 0; i < q->nitems; i++) walk_expr(w, db, q->items[i].e);
+        walk_expr(w, db, q->where);
+        walk_expr(w, db, q->having);
+    }
+}
+
+/* Calls fn for every base table view v reads, through the views it reads (LOCK TABLES
+ * locks them with the view, as MariaDB does). */
+void ex_view_tables(ex_ctx *ctx, const char *db, const stor_viewdef *v, void (*fn)(void *arg, const char *db, const char *name), void *arg)
+{
+    vwalk w = { ctx, fn, arg, 0 };
+    walk_view(&w, db, v);
 }
 
 /* ---------------------------------------------------------------- introspection */

@@ -1873,7 +1873,7 @@ static pl_select *select_core(P *p)
             if (!accept_kw(p, "ASC") && accept_kw(p, "DESC") && g.n <= 64) s->group_desc |= 1ull << (g.n - 1);
         } while (accept_op(p, ','));
         s->group = (pl_expr **)g.v; s->ngroup = g.n;
-        if (accept_kw(p, "WITH")) { expect_kw(p, "ROLLUP"); s->rollup = true; }
+        if (is_kw(p, "WITH") && is_word(peek(p), "ROLLUP")) { next(p); next(p); s->rollup = true; }   /* (not a view's WITH CHECK OPTION) */
     }
     if (accept_kw(p, "HAVING")) s->having = expr(p);
     wdef *defs = NULL;
