@@ -293,6 +293,8 @@ typedef struct ex_ctx {
     const char *view_db;    /* reading a view's SELECT: its database names unqualified tables */
     int view_depth;         /* views being read, one inside the other */
     bool definer_rights;    /* inside a SQL SECURITY DEFINER view: tables are not checked */
+    const char *hide_db, *hide_name;   /* CREATE / ALTER VIEW checking its SELECT: the view
+                               being defined does not exist yet (MariaDB: 1146, no cycle) */
 } ex_ctx;
 
 /* A subquery's first run (expr.c run_subq): whether anything compiled inside it reads a
@@ -958,6 +960,7 @@ void ex_view_open(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_view_sr
 stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v);
 stor_table *ex_view_table_try(ex_ctx *ctx, const char *db, const stor_viewdef *v);   /* NULL: no longer resolves */
 bool ex_view_updatable(const pl_select *sel, int algorithm);
+pl_select *ex_view_merge(ex_ctx *ctx, pl_select *sel);   /* a block with the views MariaDB merges merged in */
 void ex_view_tables(ex_ctx *ctx, const char *db, const stor_viewdef *v, void (*fn)(void *arg, const char *db, const char *name), void *arg);
 void ex_view_meta(const stor_viewdef *v, ex_view_info *out);
 uint64_t ex_view_text_mode(const char *sql, size_t len);   /* parse-affecting sql_mode of a view's text */

@@ -475,7 +475,7 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     const char *d = ex_cur_db(ctx, db);
     stor_table *t = ctx->s->tmp && !ctx->no_temp ? ex_tmp_find(ctx->s, d, name) : NULL;
     if (!t) t = stor_table_find(d, name);
-    if (!t && stor_viewdef_find(d, name)) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'BASE TABLE'", d, name);
+    if (!t && stor_viewdef_find(d, name) && !(ctx->hide_name && !strcmp(ctx->hide_name, name) && !strcmp(ctx->hide_db, d))) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'BASE TABLE'", d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
     if (ctx->s->enforce_privs && !ctx->definer_rights) ex_privs_open(ctx, t);
     ex_tablelock_check(ctx, t, ctx->lock_write);

@@ -46,6 +46,7 @@ const stor_viewdef *ex_view_find(ex_ctx *ctx, const char *db, const char *name)
 {
     if (!db || !strcasecmp(db, "information_schema")) return NULL;
     if (ctx->s->tmp && ex_tmp_find(ctx->s, db, name)) return NULL;
+    if (ctx->hide_name && !strcmp(ctx->hide_name, name) && !strcmp(ctx->hide_db, db)) return NULL;
     return stor_viewdef_find(db, name);
 }
 
@@ -243,6 +244,8 @@ static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         stor_viewdef probe = { .name = st->table, .sql = sql };
         ex_ctx sub = *ctx;
         sub.view_depth = 0;
+        sub.hide_db = db;
+        sub.hide_name = st->table;
         stor_table *t = view_table(&sub, db, &probe, true);
         for (uint32_t c = 1; c < t->ncols; c++)
             for (uint32_t k = 0; k < c; k++)
@@ -371,4 +374,245 @@ void ex_view_meta(const stor_viewdef *v, ex_view_info *out)
         out->definer[n] = 0;
         out->invoker = !strncmp(sec + 14, "INVOKER", 7);
     }
+}
+
+/* ---------------------------------------------------------------- merging a view
+ *
+ * MariaDB merges a view into the query that reads it when it can (no aggregate,
+ * DISTINCT, GROUP BY, HAVING, LIMIT, UNION, window): the view's tables become the
+ * query's, its WHERE joins the query's, and the query's references to the view's
+ * columns become the view's expressions, so keys are used as on the tables themselves
+ * and EXPLAIN shows the tables. This does it for a query block whose only source is
+ * such a view over base tables, when nothing in either could resolve differently
+ * afterwards (no subqueries, every name found where it was); otherwise the view is
+ * read as a derived table (select.c). */
+
+typedef struct vmerge {
+    ex_ctx *ctx;
+    const char *alias;           /* the view's name in the query */
+    const char **names;          /* its columns */
+    pl_expr **exprs;             /* and the expressions they stand for */
+    int n;
+    const char **onames;         /* the query's item aliases (GROUP BY, HAVING, ORDER BY) */
+    int nonames;
+    bool ok;
+} vmerge;
+
+static int vm_col(const vmerge *m, const char *name)
+{
+    for (int i = 0; i < m->n; i++) if (!strcasecmp(m->names[i], name)) return i;
+    return -1;
+}
+
+static pl_expr *vm_copy(stor_arena *a, const pl_expr *e)
+{
+    pl_expr *c = stor_arena_alloc(a, sizeof *c);
+    *c = *e;
+    if (e->nargs) {
+        c->args = stor_arena_alloc(a, (size_t)e->nargs * sizeof *c->args);
+        for (int i = 0; i < e->nargs; i++) c->args[i] = e->args[i] ? vm_copy(a, e->args[i]) : NULL;
+    }
+    if (e->norder) {
+        c->order = stor_arena_alloc(a, (size_t)e->norder * sizeof *c->order);
+        for (int i = 0; i < e->norder; i++) { c->order[i] = e->order[i]; c->order[i].e = vm_copy(a, e->order[i].e); }
+    }
+    return c;
+}
+
+/* e with the view's columns replaced (a copy); m->ok false when it cannot be. alias_ok:
+ * GROUP BY, HAVING and ORDER BY, where a name may also be one of the query's aliases. */
+static pl_expr *vm_rewrite(vmerge *m, const pl_expr *e, bool alias_ok)
+{
+    if (!e || !m->ok) return (pl_expr *)e;
+    if (e->sub || e->win || e->kind == E_SUBQUERY || e->kind == E_EXISTS || e->kind == E_INSUB) { m->ok = false; return (pl_expr *)e; }
+    if (e->kind == E_COLUMN) {
+        if ((e->db && e->tbl == NULL) || (e->tbl && strcmp(e->tbl, m->alias))) { m->ok = false; return (pl_expr *)e; }
+        if (alias_ok && !e->tbl)
+            for (int i = 0; i < m->nonames; i++) if (m->onames[i] && !strcasecmp(m->onames[i], e->s)) { m->ok = false; return (pl_expr *)e; }
+        int k = vm_col(m, e->s);
+        if (k < 0) { m->ok = false; return (pl_expr *)e; }
+        pl_expr *c = vm_copy(m->ctx->a, m->exprs[k]);
+        c->start = e->start;
+        c->srclen = e->srclen;
+        return c;
+    }
+    pl_expr *c = stor_arena_alloc(m->ctx->a, sizeof *c);
+    *c = *e;
+    if (e->nargs) {
+        c->args = stor_arena_alloc(m->ctx->a, (size_t)e->nargs * sizeof *c->args);
+        for (int i = 0; i < e->nargs; i++) c->args[i] = e->args[i] && e->args[i]->kind != E_STAR ? vm_rewrite(m, e->args[i], false) : e->args[i];
+    }
+    if (e->norder) {
+        c->order = stor_arena_alloc(m->ctx->a, (size_t)e->norder * sizeof *c->order);
+        for (int i = 0; i < e->norder; i++) { c->order[i] = e->order[i]; c->order[i].e = vm_rewrite(m, e->order[i].e, false); }
+    }
+    return c;
+}
+
+/* Does anything in the view's SELECT stop a merge (a subquery, a window, a star over
+ * something that is not a base table)? Its column references must each resolve to one
+ * of its tables, so a merged view fails no differently than a read one. */
+static bool vm_expr_ok(const pl_expr *e, stor_table **tabs, const char **aliases, int n)
+{
+    if (!e) return true;
+    if (e->sub || e->win || e->kind == E_SUBQUERY || e->kind == E_EXISTS || e->kind == E_INSUB) return false;
+    if (e->kind == E_COLUMN) {
+        if (e->db) return false;
+        int found = 0;
+        for (int i = 0; i < n; i++) {
+            if (e->tbl && strcmp(e->tbl, aliases[i])) continue;
+            for (uint32_t c = 0; c < tabs[i]->ncols; c++) if (!strcasecmp(tabs[i]->cols[c].name, e->s)) found++;
+        }
+        return found == 1;
+    }
+    for (int i = 0; i < e->nargs; i++) if (e->args[i] && e->args[i]->kind != E_STAR && !vm_expr_ok(e->args[i], tabs, aliases, n)) return false;
+    for (int i = 0; i < e->norder; i++) if (!vm_expr_ok(e->order[i].e, tabs, aliases, n)) return false;
+    return true;
+}
+
+static pl_select *merge_one(ex_ctx *ctx, pl_select *sel)
+{
+    if (sel->nfrom != 1) return NULL;
+    pl_tref *t = &sel->from[0];
+    if (!t->name || t->derived || t->cte || t->nhint_keys || t->ncol_names) return NULL;
+    const char *db = t->db ? t->db : ctx->view_db ? ctx->view_db : ctx->s->db;
+    if (!db || !db[0]) return NULL;
+    const stor_viewdef *vd = ex_view_find(ctx, db, t->name);
+    if (!vd || ctx->view_depth >= VIEW_NEST_MAX) return NULL;
+    pl_stmt *st = ex_view_parse(ctx, vd);
+    if (!st) return NULL;
+    pl_select *s = st->sel;
+    if (st->view->algorithm == 2 || !ex_view_updatable(s, 1) || s->norder || s->rollup) return NULL;
+    /* its sources: base tables that exist (the definer's, readable by the invoker) */
+    stor_table **tabs = stor_arena_alloc(ctx->a, (size_t)s->nfrom * sizeof *tabs);
+    const char **aliases = stor_arena_alloc(ctx->a, (size_t)s->nfrom * sizeof *aliases);
+    for (int i = 0; i < s->nfrom; i++) {
+        pl_tref *f = &s->from[i];
+        if (!f->name || f->derived || f->cte || f->nusing || f->natural || f->ncol_names) return NULL;
+        const char *fdb = f->db ? f->db : db;
+        if (!strcasecmp(fdb, "information_schema") || !strcmp(fdb, "mysql") || ex_view_find(ctx, fdb, f->name)) return NULL;
+        if (ctx->s->tmp && ex_tmp_find(ctx->s, fdb, f->name)) return NULL;
+        tabs[i] = stor_table_find(fdb, f->name);
+        if (!tabs[i]) return NULL;
+        if (ctx->s->enforce_privs && !(ex_privs_table(ctx->s, fdb, f->name) & STOR_PRIV_SELECT)) return NULL;
+        aliases[i] = f->alias ? f->alias : f->name;
+        for (int j = 0; j < i; j++) if (!strcmp(aliases[j], aliases[i])) return NULL;
+    }
+    for (int i = 0; i < s->nfrom; i++) if (!vm_expr_ok(s->from[i].on, tabs, aliases, s->nfrom)) return NULL;
+    if (!vm_expr_ok(s->where, tabs, aliases, s->nfrom)) return NULL;
+    /* its columns: names and expressions (a star expanded over its tables) */
+    vmerge m = { ctx, t->alias ? t->alias : vd->name, NULL, NULL, 0, NULL, 0, true };
+    int cap = 0;
+    for (int i = 0; i < s->nitems; i++) {
+        const pl_expr *e = s->items[i].e;
+        if (e->kind != E_STAR) { cap++; continue; }
+        for (int j = 0; j < s->nfrom; j++) if (!e->tbl || !strcmp(e->tbl, aliases[j])) cap += (int)tabs[j]->ncols;
+    }
+    m.names = stor_arena_alloc(ctx->a, (size_t)(cap ? cap : 1) * sizeof *m.names);
+    m.exprs = stor_arena_alloc(ctx->a, (size_t)(cap ? cap : 1) * sizeof *m.exprs);
+    for (int i = 0; i < s->nitems; i++) {
+        pl_expr *e = s->items[i].e;
+        if (e->kind == E_STAR) {
+            if (e->db) return NULL;
+            for (int j = 0; j < s->nfrom; j++) {
+                if (e->tbl && strcmp(e->tbl, aliases[j])) continue;
+                for (uint32_t c = 0; c < tabs[j]->ncols; c++) {
+                    pl_expr *col = stor_arena_alloc(ctx->a, sizeof *col);
+                    memset(col, 0, sizeof *col);
+                    col->kind = E_COLUMN;
+                    col->s = tabs[j]->cols[c].name;
+                    col->slen = strlen(col->s);
+                    col->tbl = (char *)aliases[j];
+                    m.names[m.n] = col->s;
+                    m.exprs[m.n++] = col;
+                }
+            }
+            continue;
+        }
+        if (!vm_expr_ok(e, tabs, aliases, s->nfrom)) return NULL;
+        const char *nm = s->items[i].alias;
+        if (!nm && (e->kind == E_COLUMN || (e->kind == E_STRING && !e->ival))) nm = e->s;
+        if (!nm) {
+            if (!e->start || e->srclen > 64) return NULL;
+            nm = stor_arena_strndup(ctx->a, e->start, e->srclen);
+        }
+        m.names[m.n] = nm;
+        m.exprs[m.n++] = e;
+    }
+    if (st->ncols) {
+        if (st->ncols != m.n) return NULL;
+        for (int i = 0; i < m.n; i++) m.names[i] = st->cols[i];
+    }
+    /* the query, rewritten */
+    m.onames = stor_arena_alloc(ctx->a, (size_t)(sel->nitems ? sel->nitems : 1) * sizeof *m.onames);
+    for (int i = 0; i < sel->nitems; i++) m.onames[m.nonames++] = sel->items[i].alias;
+    pl_select *out = stor_arena_alloc(ctx->a, sizeof *out);
+    *out = *sel;
+    out->orig = sel->orig ? sel->orig : sel;
+    int nitems = 0;
+    for (int i = 0; i < sel->nitems; i++) {
+        const pl_expr *e = sel->items[i].e;
+        if (e->kind != E_STAR) { nitems++; continue; }
+        if (e->db || (e->tbl && strcmp(e->tbl, m.alias))) return NULL;
+        nitems += m.n;
+    }
+    out->items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof *out->items);
+    out->nitems = 0;
+    for (int i = 0; i < sel->nitems && m.ok; i++) {
+        const pl_item *it = &sel->items[i];
+        if (it->e->kind == E_STAR) {
+            for (int k = 0; k < m.n; k++) {
+                pl_item *o = &out->items[out->nitems++];
+                o->e = vm_copy(ctx->a, m.exprs[k]);
+                o->alias = (char *)m.names[k];
+            }
+            continue;
+        }
+        pl_item *o = &out->items[out->nitems++];
+        o->e = vm_rewrite(&m, it->e, false);
+        o->alias = it->alias;
+        if (!o->alias && it->e->kind == E_COLUMN) o->alias = it->e->s;   /* (the name the query wrote) */
+    }
+    out->where = vm_rewrite(&m, sel->where, false);
+    out->having = vm_rewrite(&m, sel->having, true);
+    if (sel->ngroup) {
+        out->group = stor_arena_alloc(ctx->a, (size_t)sel->ngroup * sizeof *out->group);
+        for (int i = 0; i < sel->ngroup; i++) out->group[i] = vm_rewrite(&m, sel->group[i], true);
+    }
+    if (sel->norder) {
+        out->order = stor_arena_alloc(ctx->a, (size_t)sel->norder * sizeof *out->order);
+        for (int i = 0; i < sel->norder; i++) { out->order[i] = sel->order[i]; out->order[i].e = vm_rewrite(&m, sel->order[i].e, true); }
+    }
+    if (!m.ok) return NULL;
+    if (ctx->s->enforce_privs && !ctx->definer_rights) ex_privs_open_name(ctx, db, vd->name);
+    out->from = stor_arena_alloc(ctx->a, (size_t)s->nfrom * sizeof *out->from);
+    for (int i = 0; i < s->nfrom; i++) {
+        out->from[i] = s->from[i];
+        if (!out->from[i].db) out->from[i].db = (char *)stor_arena_strndup(ctx->a, db, strlen(db));
+    }
+    out->nfrom = s->nfrom;
+    if (s->where && out->where) {
+        pl_expr *and = stor_arena_alloc(ctx->a, sizeof *and);
+        memset(and, 0, sizeof *and);
+        and->kind = E_BINARY;
+        and->op = BO_AND;
+        and->nargs = 2;
+        and->args = stor_arena_alloc(ctx->a, 2 * sizeof *and->args);
+        and->args[0] = vm_copy(ctx->a, s->where);
+        and->args[1] = out->where;
+        out->where = and;
+    } else if (s->where) out->where = vm_copy(ctx->a, s->where);
+    return out;
+}
+
+/* The query block with the views it reads merged in where MariaDB merges them (see
+ * above), or sel itself. */
+pl_select *ex_view_merge(ex_ctx *ctx, pl_select *sel)
+{
+    for (int round = 0; round < VIEW_NEST_MAX; round++) {
+        pl_select *m = merge_one(ctx, sel);
+        if (!m) break;
+        sel = m;
+    }
+    return sel;
 }

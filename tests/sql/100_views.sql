@@ -91,3 +91,38 @@ DROP TABLE g;
 SELECT * FROM vg;
 DROP VIEW v1, v2, v3, v4, v5, v6, v7, v8, v9, va, vb, vc, vd, vg;
 SHOW FULL TABLES;
+-- a view may not read itself, even through another view (MariaDB: the view being
+-- defined does not exist yet)
+CREATE VIEW ca AS SELECT 1 x;
+CREATE VIEW cb AS SELECT * FROM ca;
+CREATE OR REPLACE VIEW ca AS SELECT * FROM cb;
+SELECT * FROM ca;
+SELECT * FROM cb;
+-- views in other statements: subqueries, derived tables, joins, aggregates over them,
+-- another database's view, a temporary table hiding a view, PREPARE
+CREATE VIEW vo AS SELECT t.a, t.b, u.d FROM t LEFT JOIN u ON u.a = t.a;
+SELECT b, (SELECT count(*) FROM vo WHERE vo.a <= t.a) FROM t ORDER BY a;
+SELECT d.a, d.n FROM (SELECT a, count(*) n FROM vo GROUP BY a) d WHERE d.n > 0 ORDER BY d.a DESC;
+SELECT x.a, y.d FROM vo x JOIN vo y ON x.a = y.a WHERE y.d IS NOT NULL ORDER BY 1;
+SELECT count(*), max(b), min(d) FROM vo;
+SELECT * FROM t_views.vo WHERE a IN (SELECT a FROM u) ORDER BY a;
+CREATE TEMPORARY TABLE vo (z INT);
+SELECT * FROM vo;
+DROP TEMPORARY TABLE vo;
+SELECT a FROM vo ORDER BY a LIMIT 2;
+PREPARE ps FROM 'SELECT b FROM vo WHERE a = ?';
+SET @k = 2;
+EXECUTE ps USING @k;
+DEALLOCATE PREPARE ps;
+CREATE VIEW vs AS SELECT a, b FROM t WHERE a > 1;
+SELECT * FROM vs FOR UPDATE;
+SELECT * FROM vs LOCK IN SHARE MODE;
+-- merged as MariaDB merges them: the tables in EXPLAIN, keys used
+EXPLAIN SELECT * FROM vo;
+EXPLAIN SELECT * FROM vs WHERE a = 3;
+EXPLAIN SELECT b FROM vs WHERE a = 2 OR b = 'q';
+EXPLAIN SELECT * FROM v3;
+SELECT b AS bb, count(*) FROM vs GROUP BY b ORDER BY bb DESC;
+SELECT vs.a + 1 AS n, upper(vs.b) FROM vs WHERE vs.a BETWEEN 2 AND 4 ORDER BY n LIMIT 2;
+SELECT * FROM vs WHERE a > 2 UNION SELECT a, b FROM vo WHERE a < 2 ORDER BY 1;
+DROP VIEW ca, cb, vo, vs;
