@@ -961,6 +961,7 @@ stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v);
 stor_table *ex_view_table_try(ex_ctx *ctx, const char *db, const stor_viewdef *v);   /* NULL: no longer resolves */
 bool ex_view_updatable(const pl_select *sel, int algorithm);
 pl_select *ex_view_merge(ex_ctx *ctx, pl_select *sel);   /* a block with the views MariaDB merges merged in */
+pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st);   /* a write of a view: its copy writing the view's table */
 void ex_view_tables(ex_ctx *ctx, const char *db, const stor_viewdef *v, void (*fn)(void *arg, const char *db, const char *name), void *arg);
 void ex_view_meta(const stor_viewdef *v, ex_view_info *out);
 uint64_t ex_view_text_mode(const char *sql, size_t len);   /* parse-affecting sql_mode of a view's text */

@@ -1043,9 +1043,11 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         ex_privs_statement(&ctx, st);
         /* prepare: result columns of a SELECT; other statements only check their table */
         if (st->kind == S_SELECT) ex_select(&ctx, st, r);
-        else if (st->kind == S_INSERT || st->kind == S_REPLACE) ex_table(&ctx, st->db, st->table);
-        else if ((st->kind == S_UPDATE || st->kind == S_DELETE) && st->ntrefs && st->trefs[0].name)
-            ex_table(&ctx, st->trefs[0].db, st->trefs[0].name);
+        else if (st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE) {
+            pl_stmt *w = ex_view_dml(&ctx, st);
+            if (w->kind == S_INSERT || w->kind == S_REPLACE) ex_table(&ctx, w->db, w->table);
+            else if (w->ntrefs && w->trefs[0].name) ex_table(&ctx, w->trefs[0].db, w->trefs[0].name);
+        }
     } else {
         if (st->nstmt_sets) {
             stmt_vars_set(&ctx, st, &svars);
@@ -1057,9 +1059,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         ex_privs_statement(&ctx, wst);   /* ANALYZE UPDATE: the update's privileges */
         switch (st->kind) {
         case S_SELECT: ex_select(&ctx, st, r); break;
-        case S_INSERT: case S_REPLACE: ex_insert(&ctx, st, r); break;
-        case S_UPDATE: ex_update(&ctx, st, r); break;
-        case S_DELETE: ex_delete(&ctx, st, r); break;
+        case S_INSERT: case S_REPLACE: ex_insert(&ctx, ex_view_dml(&ctx, st), r); break;
+        case S_UPDATE: ex_update(&ctx, ex_view_dml(&ctx, st), r); break;
+        case S_DELETE: ex_delete(&ctx, ex_view_dml(&ctx, st), r); break;
         case S_SET: case S_SET_NAMES: do_set(&ctx, st, r); break;
         case S_USE:
             if (!strcasecmp(st->db, "information_schema")) snprintf(s->db, sizeof s->db, "information_schema");

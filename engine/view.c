@@ -616,3 +616,208 @@ pl_select *ex_view_merge(ex_ctx *ctx, pl_select *sel)
     }
     return sel;
 }
+
+/* ---------------------------------------------------------------- writing through a view
+ *
+ * INSERT, REPLACE, UPDATE and DELETE of a single-table view MariaDB can merge go to its
+ * table: the statement is copied with the view's columns named as the table's, its WHERE
+ * joined to the statement's, as MariaDB's merged view does. A view with a computed
+ * column takes no INSERT (1471) and no SET of that column (1348); a view MariaDB would
+ * not merge takes no write (1288, 1471). Not yet: WITH CHECK OPTION (refused, 1235), and
+ * views of several tables. */
+
+typedef struct vtarget {
+    const char *db;
+    stor_viewdef *v;
+    pl_stmt *st;               /* the view's statement */
+    const char *base_db, *base;   /* its table */
+    const char *base_alias;
+    vmerge m;
+} vtarget;
+
+static void not_updatable(ex_ctx *ctx, const pl_stmt *st, const char *name)
+{
+    if (st->kind == S_INSERT || st->kind == S_REPLACE)
+        ex_raise(ctx, 1471, "HY000", "The target table %s of the %s is not insertable-into", name, st->kind == S_INSERT ? "INSERT" : "REPLACE");
+    ex_raise(ctx, 1288, "HY000", "The target table %s of the %s is not updatable", name, st->kind == S_UPDATE ? "UPDATE" : "DELETE");
+}
+
+/* The view behind a write's target, resolved to its one table (through views of views). */
+static bool target_view(ex_ctx *ctx, const pl_stmt *st, const char *db, const char *name, const char *alias, vtarget *vt)
+{
+    const stor_viewdef *v = ex_view_find(ctx, db, name);
+    if (!v) return false;
+    pl_stmt *vs = ex_view_parse(ctx, v);
+    if (!vs) ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
+    pl_select *s = vs->sel;
+    if (vs->view->algorithm == 2 || !ex_view_updatable(s, 1) || s->norder || s->nfrom != 1 || s->from[0].derived ||
+        s->from[0].cte || !s->from[0].name)
+        not_updatable(ctx, st, name);
+    if (vs->view->check)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'writes through a view WITH CHECK OPTION'");
+    memset(vt, 0, sizeof *vt);
+    vt->db = db;
+    vt->v = (stor_viewdef *)v;
+    vt->st = vs;
+    vt->base_db = s->from[0].db ? s->from[0].db : db;
+    vt->base = s->from[0].name;
+    vt->base_alias = s->from[0].alias ? s->from[0].alias : s->from[0].name;
+    stor_table *t = stor_table_find(vt->base_db, vt->base);
+    if (!t) {
+        if (ex_view_find(ctx, vt->base_db, vt->base)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'writes through a view of a view'");
+        ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
+    }
+    const char *al[1] = { vt->base_alias };
+    if (!vm_expr_ok(s->where, &t, al, 1)) ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
+    /* the view's columns and what they stand for */
+    vmerge *m = &vt->m;
+    memset(m, 0, sizeof *m);
+    m->ctx = ctx;
+    m->alias = alias ? alias : name;
+    m->ok = true;
+    int cap = 0;
+    for (int i = 0; i < s->nitems; i++) cap += s->items[i].e->kind == E_STAR ? (int)t->ncols : 1;
+    m->names = stor_arena_alloc(ctx->a, (size_t)(cap ? cap : 1) * sizeof *m->names);
+    m->exprs = stor_arena_alloc(ctx->a, (size_t)(cap ? cap : 1) * sizeof *m->exprs);
+    for (int i = 0; i < s->nitems; i++) {
+        pl_expr *e = s->items[i].e;
+        if (e->kind == E_STAR) {
+            for (uint32_t c = 0; c < t->ncols; c++) {
+                pl_expr *col = stor_arena_alloc(ctx->a, sizeof *col);
+                memset(col, 0, sizeof *col);
+                col->kind = E_COLUMN;
+                col->s = t->cols[c].name;
+                col->slen = strlen(col->s);
+                m->names[m->n] = col->s;
+                m->exprs[m->n++] = col;
+            }
+            continue;
+        }
+        if (!vm_expr_ok(e, &t, al, 1)) ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
+        const char *nm = s->items[i].alias;
+        if (!nm && (e->kind == E_COLUMN || (e->kind == E_STRING && !e->ival))) nm = e->s;
+        if (!nm) nm = e->start ? stor_arena_strndup(ctx->a, e->start, e->srclen) : "";
+        m->names[m->n] = nm;
+        m->exprs[m->n++] = e;
+    }
+    if (vs->ncols) for (int i = 0; i < m->n && i < vs->ncols; i++) m->names[i] = vs->cols[i];
+    /* (the table is opened with the invoker's rights: a DEFINER view's own rights are not
+       lent to the whole statement, which may read other tables) */
+    return true;
+}
+
+/* The table column view column name stands for; raises 1054 / 1348. */
+static const char *base_column(ex_ctx *ctx, vtarget *vt, const char *name, const char *what)
+{
+    const char *dot = strchr(name, '.');
+    const char *col = dot ? dot + 1 : name;
+    if (dot && (strncmp(name, vt->m.alias, (size_t)(dot - name)) || vt->m.alias[dot - name]))
+        ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", name, what);
+    int k = vm_col(&vt->m, col);
+    if (k < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", col, what);
+    const pl_expr *e = vt->m.exprs[k];
+    if (e->kind != E_COLUMN && !strcmp(what, "INSERT INTO"))
+        ex_raise(ctx, 1471, "HY000", "The target table %s of the INSERT is not insertable-into", vt->v ? vt->v->name : vt->m.alias);
+    if (e->kind != E_COLUMN) ex_raise(ctx, 1348, "HY000", "Column '%s' is not updatable", vt->m.names[k]);
+    return e->s;
+}
+
+/* The first column e names that is not one of the view's, or NULL. */
+static const pl_expr *unknown_column(const vmerge *m, const pl_expr *e)
+{
+    if (!e) return NULL;
+    if (e->kind == E_COLUMN && (!e->tbl || !strcmp(e->tbl, m->alias)) && !e->db && vm_col(m, e->s) < 0) return e;
+    for (int i = 0; i < e->nargs; i++) {
+        const pl_expr *u = e->args[i] && e->args[i]->kind != E_STAR ? unknown_column(m, e->args[i]) : NULL;
+        if (u) return u;
+    }
+    return NULL;
+}
+
+static pl_expr *rewrite_or_raise(ex_ctx *ctx, vtarget *vt, const pl_expr *e, const char *what)
+{
+    if (!e) return NULL;
+    const pl_expr *u = unknown_column(&vt->m, e);
+    if (u) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'FROM'", u->s);
+    vt->m.ok = true;
+    pl_expr *r = vm_rewrite(&vt->m, e, false);
+    if (!vt->m.ok) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s through a view with a subquery or a name not of the view'", what);
+    return r;
+}
+
+static pl_assign *map_sets(ex_ctx *ctx, vtarget *vt, const pl_assign *a, int n, const char *what)
+{
+    pl_assign *o = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *o);
+    for (int i = 0; i < n; i++) {
+        o[i] = a[i];
+        o[i].name = (char *)base_column(ctx, vt, a[i].name, what);
+        o[i].value = rewrite_or_raise(ctx, vt, a[i].value, "values");
+    }
+    return o;
+}
+
+static pl_expr *and_of(ex_ctx *ctx, pl_expr *a, pl_expr *b)
+{
+    if (!a) return b;
+    if (!b) return a;
+    pl_expr *e = stor_arena_alloc(ctx->a, sizeof *e);
+    memset(e, 0, sizeof *e);
+    e->kind = E_BINARY;
+    e->op = BO_AND;
+    e->nargs = 2;
+    e->args = stor_arena_alloc(ctx->a, 2 * sizeof *e->args);
+    e->args[0] = a;
+    e->args[1] = b;
+    return e;
+}
+
+/* st, or a copy of it that writes the table behind the view it names. */
+pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
+{
+    vtarget vt;
+    if (st->kind == S_INSERT || st->kind == S_REPLACE) {
+        const char *db = ex_cur_db(ctx, st->db);
+        if (!target_view(ctx, st, db, st->table, NULL, &vt)) return st;
+        if (!st->ncols && !st->nsets)   /* every column written: all must be the table's */
+            for (int i = 0; i < vt.m.n; i++)
+                if (vt.m.exprs[i]->kind != E_COLUMN) not_updatable(ctx, st, st->table);
+        pl_stmt *w = stor_arena_alloc(ctx->a, sizeof *w);
+        *w = *st;
+        w->db = (char *)vt.base_db;
+        w->table = (char *)vt.base;
+        if (st->ncols || st->nrows || st->sel) {
+            int n = st->ncols ? st->ncols : vt.m.n;
+            w->cols = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *w->cols);
+            for (int i = 0; i < n; i++) w->cols[i] = (char *)base_column(ctx, &vt, st->ncols ? st->cols[i] : vt.m.names[i], "INSERT INTO");
+            w->ncols = n;
+        }
+        if (st->nsets) w->sets = map_sets(ctx, &vt, st->sets, st->nsets, "INSERT INTO");
+        if (st->ndup) w->dup_sets = map_sets(ctx, &vt, st->dup_sets, st->ndup, "SET");
+        return w;
+    }
+    if ((st->kind == S_UPDATE || st->kind == S_DELETE) && st->ntrefs == 1 && st->trefs[0].name && !st->ndel_targets) {
+        const pl_tref *tr = &st->trefs[0];
+        const char *db = ex_cur_db(ctx, tr->db);
+        if (!target_view(ctx, st, db, tr->name, tr->alias, &vt)) return st;
+        pl_stmt *w = stor_arena_alloc(ctx->a, sizeof *w);
+        *w = *st;
+        w->trefs = stor_arena_alloc(ctx->a, sizeof *w->trefs);
+        w->trefs[0] = vt.st->sel->from[0];
+        w->trefs[0].db = (char *)vt.base_db;
+        if (st->nsets) w->sets = map_sets(ctx, &vt, st->sets, st->nsets, "SET");
+        pl_expr *vw = vt.st->sel->where ? vm_copy(ctx->a, vt.st->sel->where) : NULL;
+        w->where = and_of(ctx, vw, rewrite_or_raise(ctx, &vt, st->where, st->kind == S_UPDATE ? "UPDATE" : "DELETE"));
+        if (st->norder) {
+            w->order = stor_arena_alloc(ctx->a, (size_t)st->norder * sizeof *w->order);
+            for (int i = 0; i < st->norder; i++) { w->order[i] = st->order[i]; w->order[i].e = rewrite_or_raise(ctx, &vt, st->order[i].e, "ORDER BY"); }
+        }
+        return w;
+    }
+    if (st->kind == S_UPDATE || st->kind == S_DELETE)
+        for (int i = 0; i < st->ntrefs; i++) {
+            const pl_tref *tr = &st->trefs[i];
+            if (tr->name && ex_view_find(ctx, ex_cur_db(ctx, tr->db), tr->name))
+                ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'a view in a multi-table %s'", st->kind == S_UPDATE ? "UPDATE" : "DELETE");
+        }
+    return st;
+}
