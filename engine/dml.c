@@ -228,6 +228,43 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
     return changed;
 }
 
+/* A write through a view WITH CHECK OPTION (st->view_check): does the row about to be
+ * written (newv) meet the view's condition? Otherwise MariaDB's 1369; with IGNORE a
+ * warning and false (the row is skipped). ctx's source 0 is t, as for apply_sets. */
+static bool view_check_ok(ex_ctx *ctx, const pl_stmt *st, ex_prog *prog, stor_table *t, pdb_value *newv)
+{
+    if (!prog) return true;
+    ex_src *src = &ctx->src[0];
+    ex_rows one = { .v = newv, .nrows = 1, .cap = 1, .ncols = t->ncols };
+    if (!src->dnames) {
+        src->dncols = (int)t->ncols;
+        src->dnames = stor_arena_alloc(ctx->a, t->ncols * sizeof(char *));
+        src->dtypes = stor_arena_alloc(ctx->a, t->ncols * sizeof(ex_type));
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            src->dnames[c] = t->cols[c].name;
+            ex_type_of_column(&t->cols[c], &src->dtypes[c]);
+        }
+    }
+    uint32_t keep = ctx->rows[0];
+    src->t = NULL; src->derived = &one;
+    ctx->rows[0] = 0;
+    pdb_value v;
+    ex_eval(ctx, prog, &v);
+    src->t = t; src->derived = NULL;
+    ctx->rows[0] = keep;
+    if (ex_is_true(&v)) return true;
+    if (!st->ignore) ex_raise(ctx, 1369, "44000", "CHECK OPTION failed `%s`.`%s`", st->view_check_db, st->view_check_name);
+    ex_warn(ctx, "Warning", 1369, "CHECK OPTION failed `%s`.`%s`", st->view_check_db, st->view_check_name);
+    return false;
+}
+
+static ex_prog *compile_check(ex_scope *sc, const pl_stmt *st)
+{
+    if (!st->view_check) return NULL;
+    ex_type ty;
+    return ex_compile(sc, st->view_check, &ty);
+}
+
 static ex_prog **compile_sets(ex_ctx *ctx, ex_scope *sc, stor_table *t, pl_assign *sets, int n)
 {
     ex_prog **p = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *p);
@@ -362,6 +399,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_scope usc = { 0 };
     usc.ctx = &uctx; usc.item_base = -1; usc.clause = "UPDATE";
     ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup) : NULL;
+    ex_prog *check = compile_check(&usc, st);
 
     /* value expressions see the row being inserted: a column is its value so far (its
        default until the statement assigns it), as in MariaDB */
@@ -494,6 +532,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         int dix; uint32_t drow;
         bool replaced = false;
+        if (check && !view_check_ok(&uctx, st, check, t, vals)) continue;   /* (not a record, as MariaDB counts) */
         writes++;   /* Handler_write: MariaDB counts the attempt, a duplicate too */
         for (;;) {
             check_room(ctx, t);
@@ -530,6 +569,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 }
                 bool changed = apply_sets(&uctx, t, drow, st->dup_sets, st->ndup, dup_progs, newv, rn + 1);
                 uctx.insert_vals = NULL;
+                if (changed && check && !view_check_ok(&uctx, st, check, t, newv)) { records++; break; }
                 if (changed) {
                     int d2; uint32_t r2;
                     int64_t ur = stor_row_update(t, drow, newv, &d2, &r2);
@@ -765,6 +805,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_scope sc = { 0 };
     sc.ctx = &uctx; sc.item_base = -1; sc.clause = "SET";
     ex_prog **progs = compile_sets(&uctx, &sc, t, st->sets, st->nsets);
+    ex_prog *check = compile_check(&sc, st);
     bool nothing = st->limit && st->limit->kind == E_INT && strtoll(st->limit->s, NULL, 10) == 0;
     if (!nothing && st->where && !rows.nrows && ex_expr_srcmask(&sc, st->where) == 0) {
         ex_type wt;   /* a WHERE that is false whatever the row */
@@ -793,6 +834,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             rowno = scanpos;
         }
         if (!apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno)) continue;
+        if (check && !view_check_ok(&uctx, st, check, t, newv)) { matched--; continue; }   /* (not matched, as MariaDB counts) */
         if (write_updated(ctx, t, row, newv, st->ignore)) changed++;
     }
     send_update_ok(ctx, r, matched, changed);

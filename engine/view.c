@@ -623,8 +623,9 @@ pl_select *ex_view_merge(ex_ctx *ctx, pl_select *sel)
  * table: the statement is copied with the view's columns named as the table's, its WHERE
  * joined to the statement's, as MariaDB's merged view does. A view with a computed
  * column takes no INSERT (1471) and no SET of that column (1348); a view MariaDB would
- * not merge takes no write (1288, 1471). Not yet: WITH CHECK OPTION (refused, 1235), and
- * views of several tables. */
+ * not merge takes no write (1288, 1471). WITH CHECK OPTION: every row written must meet
+ * the view's WHERE (pl_stmt.view_check, dml.c: 1369). Not yet: views of views, views in
+ * multi-table statements. */
 
 typedef struct vtarget {
     const char *db;
@@ -653,8 +654,6 @@ static bool target_view(ex_ctx *ctx, const pl_stmt *st, const char *db, const ch
     if (vs->view->algorithm == 2 || !ex_view_updatable(s, 1) || s->norder || s->nfrom != 1 || s->from[0].derived ||
         s->from[0].cte || !s->from[0].name)
         not_updatable(ctx, st, name);
-    if (vs->view->check)
-        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'writes through a view WITH CHECK OPTION'");
     memset(vt, 0, sizeof *vt);
     vt->db = db;
     vt->v = (stor_viewdef *)v;
@@ -756,6 +755,25 @@ static pl_assign *map_sets(ex_ctx *ctx, vtarget *vt, const pl_assign *a, int n, 
     return o;
 }
 
+/* e over the table's columns named without their qualifier (the write's scope names the
+ * table as it likes) */
+static pl_expr *unqualified(stor_arena *a, const pl_expr *e)
+{
+    pl_expr *c = vm_copy(a, e);
+    if (c->kind == E_COLUMN) c->tbl = NULL;
+    for (int i = 0; i < c->nargs; i++) if (c->args[i]) c->args[i] = unqualified(a, c->args[i]);
+    return c;
+}
+
+/* WITH CHECK OPTION: the rows written must meet the view's WHERE (dml.c, 1369) */
+static void set_check(ex_ctx *ctx, vtarget *vt, pl_stmt *w)
+{
+    if (!vt->st->view->check || !vt->st->sel->where) return;
+    w->view_check = unqualified(ctx->a, vt->st->sel->where);
+    w->view_check_db = vt->db;
+    w->view_check_name = vt->v->name;
+}
+
 static pl_expr *and_of(ex_ctx *ctx, pl_expr *a, pl_expr *b)
 {
     if (!a) return b;
@@ -793,6 +811,7 @@ pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
         }
         if (st->nsets) w->sets = map_sets(ctx, &vt, st->sets, st->nsets, "INSERT INTO");
         if (st->ndup) w->dup_sets = map_sets(ctx, &vt, st->dup_sets, st->ndup, "SET");
+        set_check(ctx, &vt, w);
         return w;
     }
     if ((st->kind == S_UPDATE || st->kind == S_DELETE) && st->ntrefs == 1 && st->trefs[0].name && !st->ndel_targets) {
@@ -811,6 +830,7 @@ pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
             w->order = stor_arena_alloc(ctx->a, (size_t)st->norder * sizeof *w->order);
             for (int i = 0; i < st->norder; i++) { w->order[i] = st->order[i]; w->order[i].e = rewrite_or_raise(ctx, &vt, st->order[i].e, "ORDER BY"); }
         }
+        if (st->kind == S_UPDATE) set_check(ctx, &vt, w);
         return w;
     }
     if (st->kind == S_UPDATE || st->kind == S_DELETE)

@@ -376,6 +376,9 @@ typedef struct pl_stmt {
     pl_assign *stmt_sets;     /* SET STATEMENT var=value, ... FOR this statement (session scope) */
     int nstmt_sets;
     pl_view *view;            /* CREATE / ALTER VIEW */
+    pl_expr *view_check;      /* a write through a view WITH CHECK OPTION (engine/view.c): the
+                                 condition every row written must meet, over the table's columns */
+    const char *view_check_db, *view_check_name;
 } pl_stmt;
 
 /* Parse error: code 1064 and MariaDB's message. */
