@@ -624,16 +624,21 @@ pl_select *ex_view_merge(ex_ctx *ctx, pl_select *sel)
  * joined to the statement's, as MariaDB's merged view does. A view with a computed
  * column takes no INSERT (1471) and no SET of that column (1348); a view MariaDB would
  * not merge takes no write (1288, 1471). WITH CHECK OPTION: every row written must meet
- * the view's WHERE (pl_stmt.view_check, dml.c: 1369). Not yet: views of views, views in
- * multi-table statements. */
+ * the view's WHERE (pl_stmt.view_check, dml.c: 1369); through views of views, CASCADED
+ * checks every WHERE down to the table, LOCAL the view's own, as MariaDB. Not yet: views
+ * in multi-table statements. */
 
 typedef struct vtarget {
     const char *db;
     stor_viewdef *v;
     pl_stmt *st;               /* the view's statement */
-    const char *base_db, *base;   /* its table */
-    const char *base_alias;
-    vmerge m;
+    const char *base_db, *base;   /* its table (through the views it reads) */
+    pl_tref base_tref;         /* the table as the innermost view names it */
+    pl_expr *where;            /* the rows it shows: its WHERE and those of the views below,
+                                  over the table's columns */
+    pl_expr *check;            /* what a row written must meet: CASCADED all of where,
+                                  LOCAL its own WHERE, none: nothing (as MariaDB) */
+    vmerge m;                  /* its columns, over the table's */
 } vtarget;
 
 static void not_updatable(ex_ctx *ctx, const pl_stmt *st, const char *name)
@@ -643,13 +648,33 @@ static void not_updatable(ex_ctx *ctx, const pl_stmt *st, const char *name)
     ex_raise(ctx, 1288, "HY000", "The target table %s of the %s is not updatable", name, st->kind == S_UPDATE ? "UPDATE" : "DELETE");
 }
 
-/* The view behind a write's target, resolved to its one table (through views of views). */
-static bool target_view(ex_ctx *ctx, const pl_stmt *st, const char *db, const char *name, const char *alias, vtarget *vt)
+static pl_expr *and_of(ex_ctx *ctx, pl_expr *a, pl_expr *b);
+
+static void __attribute__((noreturn)) invalid_view(ex_ctx *ctx, const char *db, const char *name)
+{
+    ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
+}
+
+/* e (over the columns of the view below, as m names it) over the table's columns */
+static pl_expr *through(ex_ctx *ctx, vmerge *m, const pl_expr *e, const char *db, const char *name)
+{
+    if (!e) return NULL;
+    m->ok = true;
+    pl_expr *r = vm_rewrite(m, e, false);
+    if (!m->ok) invalid_view(ctx, db, name);
+    return r;
+}
+
+/* The view behind a write's target, resolved to its one table (through the views it
+ * reads, depth levels deep at most). */
+static bool target_view_at(ex_ctx *ctx, const pl_stmt *st, const char *db, const char *name, const char *alias,
+                           vtarget *vt, int depth)
 {
     const stor_viewdef *v = ex_view_find(ctx, db, name);
     if (!v) return false;
+    if (depth >= VIEW_NEST_MAX) ex_raise(ctx, 1462, "HY000", "`%s`.`%s` contains view recursion", db, name);
     pl_stmt *vs = ex_view_parse(ctx, v);
-    if (!vs) ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
+    if (!vs) invalid_view(ctx, db, name);
     pl_select *s = vs->sel;
     if (vs->view->algorithm == 2 || !ex_view_updatable(s, 1) || s->norder || s->nfrom != 1 || s->from[0].derived ||
         s->from[0].cte || !s->from[0].name)
@@ -658,30 +683,46 @@ static bool target_view(ex_ctx *ctx, const pl_stmt *st, const char *db, const ch
     vt->db = db;
     vt->v = (stor_viewdef *)v;
     vt->st = vs;
-    vt->base_db = s->from[0].db ? s->from[0].db : db;
-    vt->base = s->from[0].name;
-    vt->base_alias = s->from[0].alias ? s->from[0].alias : s->from[0].name;
-    stor_table *t = stor_table_find(vt->base_db, vt->base);
-    if (!t) {
-        if (ex_view_find(ctx, vt->base_db, vt->base)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'writes through a view of a view'");
-        ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
+    const pl_tref *f = &s->from[0];
+    const char *fdb = f->db ? f->db : db;
+    const char *falias = f->alias ? f->alias : f->name;
+    vtarget below;
+    bool nested = target_view_at(ctx, st, fdb, f->name, falias, &below, depth + 1);
+    stor_table *t = NULL;
+    if (nested) {
+        vt->base_db = below.base_db;
+        vt->base = below.base;
+        vt->base_tref = below.base_tref;
+    } else {
+        t = stor_table_find(fdb, f->name);
+        if (!t) invalid_view(ctx, db, name);
+        vt->base_db = fdb;
+        vt->base = f->name;
+        vt->base_tref = *f;
+        vt->base_tref.db = (char *)fdb;
+        const char *al[1] = { falias };
+        if (!vm_expr_ok(s->where, &t, al, 1)) invalid_view(ctx, db, name);
     }
-    const char *al[1] = { vt->base_alias };
-    if (!vm_expr_ok(s->where, &t, al, 1)) ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
-    /* the view's columns and what they stand for */
+    /* the view's columns and what they stand for, over the table's columns */
     vmerge *m = &vt->m;
     memset(m, 0, sizeof *m);
     m->ctx = ctx;
     m->alias = alias ? alias : name;
     m->ok = true;
     int cap = 0;
-    for (int i = 0; i < s->nitems; i++) cap += s->items[i].e->kind == E_STAR ? (int)t->ncols : 1;
+    for (int i = 0; i < s->nitems; i++) cap += s->items[i].e->kind == E_STAR ? (nested ? below.m.n : (int)t->ncols) : 1;
     m->names = stor_arena_alloc(ctx->a, (size_t)(cap ? cap : 1) * sizeof *m->names);
     m->exprs = stor_arena_alloc(ctx->a, (size_t)(cap ? cap : 1) * sizeof *m->exprs);
     for (int i = 0; i < s->nitems; i++) {
         pl_expr *e = s->items[i].e;
         if (e->kind == E_STAR) {
-            for (uint32_t c = 0; c < t->ncols; c++) {
+            int n = nested ? below.m.n : (int)t->ncols;
+            for (int c = 0; c < n; c++) {
+                if (nested) {
+                    m->names[m->n] = below.m.names[c];
+                    m->exprs[m->n++] = below.m.exprs[c];
+                    continue;
+                }
                 pl_expr *col = stor_arena_alloc(ctx->a, sizeof *col);
                 memset(col, 0, sizeof *col);
                 col->kind = E_COLUMN;
@@ -692,17 +733,28 @@ static bool target_view(ex_ctx *ctx, const pl_stmt *st, const char *db, const ch
             }
             continue;
         }
-        if (!vm_expr_ok(e, &t, al, 1)) ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
+        if (!nested) {
+            const char *al[1] = { falias };
+            if (!vm_expr_ok(e, &t, al, 1)) invalid_view(ctx, db, name);
+        }
         const char *nm = s->items[i].alias;
         if (!nm && (e->kind == E_COLUMN || (e->kind == E_STRING && !e->ival))) nm = e->s;
         if (!nm) nm = e->start ? stor_arena_strndup(ctx->a, e->start, e->srclen) : "";
         m->names[m->n] = nm;
-        m->exprs[m->n++] = e;
+        m->exprs[m->n++] = nested ? through(ctx, &below.m, e, db, name) : e;
     }
     if (vs->ncols) for (int i = 0; i < m->n && i < vs->ncols; i++) m->names[i] = vs->cols[i];
+    pl_expr *own = nested ? through(ctx, &below.m, s->where, db, name) : s->where;
+    vt->where = nested ? and_of(ctx, own, below.where) : own;
+    vt->check = vs->view->check == 1 ? vt->where : vs->view->check == 2 ? own : NULL;
     /* (the table is opened with the invoker's rights: a DEFINER view's own rights are not
        lent to the whole statement, which may read other tables) */
     return true;
+}
+
+static bool target_view(ex_ctx *ctx, const pl_stmt *st, const char *db, const char *name, const char *alias, vtarget *vt)
+{
+    return target_view_at(ctx, st, db, name, alias, vt, 0);
 }
 
 /* The table column view column name stands for; raises 1054 / 1348. */
@@ -768,8 +820,8 @@ static pl_expr *unqualified(stor_arena *a, const pl_expr *e)
 /* WITH CHECK OPTION: the rows written must meet the view's WHERE (dml.c, 1369) */
 static void set_check(ex_ctx *ctx, vtarget *vt, pl_stmt *w)
 {
-    if (!vt->st->view->check || !vt->st->sel->where) return;
-    w->view_check = unqualified(ctx->a, vt->st->sel->where);
+    if (!vt->check) return;
+    w->view_check = unqualified(ctx->a, vt->check);
     w->view_check_db = vt->db;
     w->view_check_name = vt->v->name;
 }
@@ -821,10 +873,9 @@ pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
         pl_stmt *w = stor_arena_alloc(ctx->a, sizeof *w);
         *w = *st;
         w->trefs = stor_arena_alloc(ctx->a, sizeof *w->trefs);
-        w->trefs[0] = vt.st->sel->from[0];
-        w->trefs[0].db = (char *)vt.base_db;
+        w->trefs[0] = vt.base_tref;
         if (st->nsets) w->sets = map_sets(ctx, &vt, st->sets, st->nsets, "SET");
-        pl_expr *vw = vt.st->sel->where ? vm_copy(ctx->a, vt.st->sel->where) : NULL;
+        pl_expr *vw = vt.where ? vm_copy(ctx->a, vt.where) : NULL;
         w->where = and_of(ctx, vw, rewrite_or_raise(ctx, &vt, st->where, st->kind == S_UPDATE ? "UPDATE" : "DELETE"));
         if (st->norder) {
             w->order = stor_arena_alloc(ctx->a, (size_t)st->norder * sizeof *w->order);
