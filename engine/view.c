@@ -396,7 +396,12 @@ typedef struct vmerge {
     const char **onames;         /* the query's item aliases (GROUP BY, HAVING, ORDER BY) */
     int nonames;
     bool ok;
+    int nother;                  /* the query's other sources (base tables), when it joins */
+    const char **oalias;
+    stor_table **otab;
 } vmerge;
+
+static pl_expr *and_of(ex_ctx *ctx, pl_expr *a, pl_expr *b);
 
 static int vm_col(const vmerge *m, const char *name)
 {
@@ -426,11 +431,23 @@ static pl_expr *vm_rewrite(vmerge *m, const pl_expr *e, bool alias_ok)
     if (!e || !m->ok) return (pl_expr *)e;
     if (e->sub || e->win || e->kind == E_SUBQUERY || e->kind == E_EXISTS || e->kind == E_INSUB) { m->ok = false; return (pl_expr *)e; }
     if (e->kind == E_COLUMN) {
-        if ((e->db && e->tbl == NULL) || (e->tbl && strcmp(e->tbl, m->alias))) { m->ok = false; return (pl_expr *)e; }
+        if (e->db) { m->ok = false; return (pl_expr *)e; }
         if (alias_ok && !e->tbl)
             for (int i = 0; i < m->nonames; i++) if (m->onames[i] && !strcasecmp(m->onames[i], e->s)) { m->ok = false; return (pl_expr *)e; }
-        int k = vm_col(m, e->s);
-        if (k < 0) { m->ok = false; return (pl_expr *)e; }
+        int k = !e->tbl || !strcmp(e->tbl, m->alias) ? vm_col(m, e->s) : -1;
+        int other = -1, nmatch = k >= 0;
+        for (int j = 0; j < m->nother; j++) {
+            if (e->tbl && strcmp(e->tbl, m->oalias[j])) continue;
+            if (e->tbl) { other = j; nmatch++; continue; }   /* (the table says whether it has it) */
+            for (uint32_t c = 0; c < m->otab[j]->ncols; c++)
+                if (!strcasecmp(m->otab[j]->cols[c].name, e->s)) { other = j; nmatch++; break; }
+        }
+        if (nmatch != 1) { m->ok = false; return (pl_expr *)e; }
+        if (other >= 0) {   /* another source's column: named by its table from now on */
+            pl_expr *c = vm_copy(m->ctx->a, e);
+            c->tbl = (char *)m->oalias[other];
+            return c;
+        }
         pl_expr *c = vm_copy(m->ctx->a, m->exprs[k]);
         c->start = e->start;
         c->srclen = e->srclen;
@@ -470,38 +487,47 @@ static bool vm_expr_ok(const pl_expr *e, stor_table **tabs, const char **aliases
     return true;
 }
 
-static pl_select *merge_one(ex_ctx *ctx, pl_select *sel)
+/* A view the query may merge, as source t: its SELECT over base tables, its columns. */
+typedef struct vsource {
+    const stor_viewdef *vd;
+    const char *db;
+    pl_stmt *st;
+    pl_select *s;
+    stor_table **tabs;
+    const char **aliases;
+    vmerge m;
+} vsource;
+
+static bool view_source(ex_ctx *ctx, const pl_tref *t, vsource *out)
 {
-    if (sel->nfrom != 1) return NULL;
-    pl_tref *t = &sel->from[0];
-    if (!t->name || t->derived || t->cte || t->nhint_keys || t->ncol_names) return NULL;
+    if (!t->name || t->derived || t->cte || t->nhint_keys || t->ncol_names) return false;
     const char *db = t->db ? t->db : ctx->view_db ? ctx->view_db : ctx->s->db;
-    if (!db || !db[0]) return NULL;
+    if (!db || !db[0]) return false;
     const stor_viewdef *vd = ex_view_find(ctx, db, t->name);
-    if (!vd || ctx->view_depth >= VIEW_NEST_MAX) return NULL;
+    if (!vd || ctx->view_depth >= VIEW_NEST_MAX) return false;
     pl_stmt *st = ex_view_parse(ctx, vd);
-    if (!st) return NULL;
+    if (!st) return false;
     pl_select *s = st->sel;
-    if (st->view->algorithm == 2 || !ex_view_updatable(s, 1) || s->norder || s->rollup) return NULL;
+    if (st->view->algorithm == 2 || !ex_view_updatable(s, 1) || s->norder || s->rollup) return false;
     /* its sources: base tables that exist (the definer's, readable by the invoker) */
     stor_table **tabs = stor_arena_alloc(ctx->a, (size_t)s->nfrom * sizeof *tabs);
     const char **aliases = stor_arena_alloc(ctx->a, (size_t)s->nfrom * sizeof *aliases);
     for (int i = 0; i < s->nfrom; i++) {
         pl_tref *f = &s->from[i];
-        if (!f->name || f->derived || f->cte || f->nusing || f->natural || f->ncol_names) return NULL;
+        if (!f->name || f->derived || f->cte || f->nusing || f->natural || f->ncol_names) return false;
         const char *fdb = f->db ? f->db : db;
-        if (!strcasecmp(fdb, "information_schema") || !strcmp(fdb, "mysql") || ex_view_find(ctx, fdb, f->name)) return NULL;
-        if (ctx->s->tmp && ex_tmp_find(ctx->s, fdb, f->name)) return NULL;
+        if (!strcasecmp(fdb, "information_schema") || !strcmp(fdb, "mysql") || ex_view_find(ctx, fdb, f->name)) return false;
+        if (ctx->s->tmp && ex_tmp_find(ctx->s, fdb, f->name)) return false;
         tabs[i] = stor_table_find(fdb, f->name);
-        if (!tabs[i]) return NULL;
-        if (ctx->s->enforce_privs && !(ex_privs_table(ctx->s, fdb, f->name) & STOR_PRIV_SELECT)) return NULL;
+        if (!tabs[i]) return false;
+        if (ctx->s->enforce_privs && !(ex_privs_table(ctx->s, fdb, f->name) & STOR_PRIV_SELECT)) return false;
         aliases[i] = f->alias ? f->alias : f->name;
-        for (int j = 0; j < i; j++) if (!strcmp(aliases[j], aliases[i])) return NULL;
+        for (int j = 0; j < i; j++) if (!strcmp(aliases[j], aliases[i])) return false;
     }
-    for (int i = 0; i < s->nfrom; i++) if (!vm_expr_ok(s->from[i].on, tabs, aliases, s->nfrom)) return NULL;
-    if (!vm_expr_ok(s->where, tabs, aliases, s->nfrom)) return NULL;
+    for (int i = 0; i < s->nfrom; i++) if (!vm_expr_ok(s->from[i].on, tabs, aliases, s->nfrom)) return false;
+    if (!vm_expr_ok(s->where, tabs, aliases, s->nfrom)) return false;
     /* its columns: names and expressions (a star expanded over its tables) */
-    vmerge m = { ctx, t->alias ? t->alias : vd->name, NULL, NULL, 0, NULL, 0, true };
+    vmerge m = { ctx, t->alias ? t->alias : vd->name, NULL, NULL, 0, NULL, 0, true, 0, NULL, NULL };
     int cap = 0;
     for (int i = 0; i < s->nitems; i++) {
         const pl_expr *e = s->items[i].e;
@@ -513,7 +539,7 @@ static pl_select *merge_one(ex_ctx *ctx, pl_select *sel)
     for (int i = 0; i < s->nitems; i++) {
         pl_expr *e = s->items[i].e;
         if (e->kind == E_STAR) {
-            if (e->db) return NULL;
+            if (e->db) return false;
             for (int j = 0; j < s->nfrom; j++) {
                 if (e->tbl && strcmp(e->tbl, aliases[j])) continue;
                 for (uint32_t c = 0; c < tabs[j]->ncols; c++) {
@@ -529,20 +555,31 @@ static pl_select *merge_one(ex_ctx *ctx, pl_select *sel)
             }
             continue;
         }
-        if (!vm_expr_ok(e, tabs, aliases, s->nfrom)) return NULL;
+        if (!vm_expr_ok(e, tabs, aliases, s->nfrom)) return false;
         const char *nm = s->items[i].alias;
         if (!nm && (e->kind == E_COLUMN || (e->kind == E_STRING && !e->ival))) nm = e->s;
         if (!nm) {
-            if (!e->start || e->srclen > 64) return NULL;
+            if (!e->start || e->srclen > 64) return false;
             nm = stor_arena_strndup(ctx->a, e->start, e->srclen);
         }
         m.names[m.n] = nm;
         m.exprs[m.n++] = e;
     }
     if (st->ncols) {
-        if (st->ncols != m.n) return NULL;
+        if (st->ncols != m.n) return false;
         for (int i = 0; i < m.n; i++) m.names[i] = st->cols[i];
     }
+    out->vd = vd; out->db = db; out->st = st; out->s = s; out->tabs = tabs; out->aliases = aliases; out->m = m;
+    return true;
+}
+
+/* The block, whose only source is view v, reading v's tables instead. */
+static pl_select *merge_alone(ex_ctx *ctx, pl_select *sel, vsource *v)
+{
+    vmerge m = v->m;
+    pl_select *s = v->s;
+    const char *db = v->db;
+    const stor_viewdef *vd = v->vd;
     /* the query, rewritten */
     m.onames = stor_arena_alloc(ctx->a, (size_t)(sel->nitems ? sel->nitems : 1) * sizeof *m.onames);
     for (int i = 0; i < sel->nitems; i++) m.onames[m.nonames++] = sel->items[i].alias;
@@ -603,6 +640,155 @@ static pl_select *merge_one(ex_ctx *ctx, pl_select *sel)
         out->where = and;
     } else if (s->where) out->where = vm_copy(ctx->a, s->where);
     return out;
+}
+
+/* e with every column named by table alias (a view of one table, about to be joined with
+ * the query's other tables) */
+static pl_expr *qualified(stor_arena *a, const pl_expr *e, const char *alias)
+{
+    if (!e) return NULL;
+    pl_expr *c = vm_copy(a, e);
+    if (c->kind == E_COLUMN) c->tbl = (char *)alias;
+    for (int i = 0; i < c->nargs; i++) if (c->args[i] && c->args[i]->kind != E_STAR) c->args[i] = qualified(a, c->args[i], alias);
+    return c;
+}
+
+/* The block, whose source k is view v (of one table, inner-joined with base tables),
+ * reading v's table there instead: the table takes the view's place in the join (under
+ * the view's name if its own would clash), every column the block names is qualified by
+ * its table, and the view's WHERE joins the block's. NULL when that cannot be done. */
+static pl_select *merge_in_join(ex_ctx *ctx, pl_select *sel, int k, vsource *v)
+{
+    pl_select *s = v->s;
+    if (s->nfrom != 1) return NULL;
+    const pl_tref *vt = &sel->from[k];
+    if ((k && vt->join != JT_INNER && vt->join != JT_CROSS && vt->join != JT_STRAIGHT) ||
+        (k + 1 < sel->nfrom && sel->from[k + 1].join == JT_RIGHT))
+        return NULL;
+    vmerge m = v->m;
+    m.nother = 0;
+    m.oalias = stor_arena_alloc(ctx->a, (size_t)sel->nfrom * sizeof *m.oalias);
+    m.otab = stor_arena_alloc(ctx->a, (size_t)sel->nfrom * sizeof *m.otab);
+    for (int j = 0; j < sel->nfrom; j++) {
+        const pl_tref *f = &sel->from[j];
+        if (f->nusing || f->natural || f->gsize > 1 || f->ncol_names) return NULL;
+        if (j == k) continue;
+        if (!f->name || f->derived || f->cte) return NULL;
+        const char *fdb = f->db ? f->db : ctx->view_db ? ctx->view_db : ctx->s->db;
+        if (!fdb || !strcasecmp(fdb, "information_schema") || !strcmp(fdb, "mysql")) return NULL;
+        if (ctx->s->tmp && ex_tmp_find(ctx->s, fdb, f->name)) return NULL;
+        stor_table *t = stor_table_find(fdb, f->name);
+        vsource ov;
+        if (!t && view_source(ctx, f, &ov)) {   /* another view: its columns by name (merged next) */
+            t = stor_arena_alloc(ctx->a, sizeof *t);
+            memset(t, 0, sizeof *t);
+            t->ncols = (uint32_t)ov.m.n;
+            t->cols = stor_arena_alloc(ctx->a, (size_t)(ov.m.n ? ov.m.n : 1) * sizeof *t->cols);
+            memset(t->cols, 0, (size_t)(ov.m.n ? ov.m.n : 1) * sizeof *t->cols);
+            for (int c = 0; c < ov.m.n; c++) t->cols[c].name = (char *)ov.m.names[c];
+        }
+        if (!t) return NULL;
+        m.oalias[m.nother] = f->alias ? f->alias : f->name;
+        m.otab[m.nother++] = t;
+    }
+    /* the view's table, under a name no other source has */
+    pl_tref bt = s->from[0];
+    if (!bt.db) bt.db = (char *)stor_arena_strndup(ctx->a, v->db, strlen(v->db));
+    const char *bal = bt.alias ? bt.alias : bt.name;
+    for (int j = 0; j < m.nother; j++) if (!strcmp(m.oalias[j], bal)) bal = m.alias;
+    for (int j = 0; j < m.nother; j++) if (!strcmp(m.oalias[j], bal)) return NULL;
+    if (strcmp(bal, bt.alias ? bt.alias : bt.name)) bt.alias = (char *)bal;
+    for (int c = 0; c < m.n; c++) m.exprs[c] = qualified(ctx->a, m.exprs[c], bal);
+    /* the block, rewritten */
+    m.onames = stor_arena_alloc(ctx->a, (size_t)(sel->nitems ? sel->nitems : 1) * sizeof *m.onames);
+    m.nonames = 0;
+    for (int i = 0; i < sel->nitems; i++) m.onames[m.nonames++] = sel->items[i].alias;
+    m.ok = true;
+    pl_select *out = stor_arena_alloc(ctx->a, sizeof *out);
+    *out = *sel;
+    out->orig = sel->orig ? sel->orig : sel;
+    int nitems = 0;
+    for (int i = 0; i < sel->nitems; i++) {
+        const pl_expr *e = sel->items[i].e;
+        if (e->kind != E_STAR) { nitems++; continue; }
+        if (e->db) return NULL;
+        if (e->tbl && strcmp(e->tbl, m.alias)) { nitems++; continue; }
+        nitems += m.n;
+        for (int j = 0; !e->tbl && j < m.nother; j++) nitems += (int)m.otab[j]->ncols;
+    }
+    out->items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof *out->items);
+    out->nitems = 0;
+    for (int i = 0; i < sel->nitems; i++) {
+        const pl_item *it = &sel->items[i];
+        if (it->e->kind == E_STAR && it->e->tbl && strcmp(it->e->tbl, m.alias)) { out->items[out->nitems++] = *it; continue; }
+        if (it->e->kind == E_STAR) {   /* the sources' columns in FROM order, the view's as its own */
+            for (int j = 0, o = 0; j < sel->nfrom; j++) {
+                if (j == k) {
+                    for (int c = 0; c < m.n; c++) {
+                        pl_item *oi = &out->items[out->nitems++];
+                        oi->e = vm_copy(ctx->a, m.exprs[c]);
+                        oi->alias = (char *)m.names[c];
+                    }
+                    continue;
+                }
+                if (it->e->tbl) { o++; continue; }
+                for (uint32_t c = 0; c < m.otab[o]->ncols; c++) {
+                    pl_expr *col = stor_arena_alloc(ctx->a, sizeof *col);
+                    memset(col, 0, sizeof *col);
+                    col->kind = E_COLUMN;
+                    col->s = m.otab[o]->cols[c].name;
+                    col->slen = strlen(col->s);
+                    col->tbl = (char *)m.oalias[o];
+                    out->items[out->nitems].e = col;
+                    out->items[out->nitems++].alias = NULL;
+                }
+                o++;
+            }
+            continue;
+        }
+        pl_item *oi = &out->items[out->nitems++];
+        oi->e = vm_rewrite(&m, it->e, false);
+        oi->alias = it->alias;
+        if (!oi->alias && it->e->kind == E_COLUMN) oi->alias = it->e->s;
+    }
+    out->from = stor_arena_alloc(ctx->a, (size_t)sel->nfrom * sizeof *out->from);
+    for (int j = 0; j < sel->nfrom; j++) {
+        out->from[j] = sel->from[j];
+        if (j == k) {
+            pl_tref nt = bt;
+            nt.join = sel->from[j].join;
+            nt.decl1 = sel->from[j].decl1;
+            nt.on = NULL;
+            out->from[j] = nt;
+        }
+        if (sel->from[j].on) out->from[j].on = vm_rewrite(&m, sel->from[j].on, false);
+    }
+    out->where = vm_rewrite(&m, sel->where, false);
+    out->having = vm_rewrite(&m, sel->having, true);
+    if (sel->ngroup) {
+        out->group = stor_arena_alloc(ctx->a, (size_t)sel->ngroup * sizeof *out->group);
+        for (int i = 0; i < sel->ngroup; i++) out->group[i] = vm_rewrite(&m, sel->group[i], true);
+    }
+    if (sel->norder) {
+        out->order = stor_arena_alloc(ctx->a, (size_t)sel->norder * sizeof *out->order);
+        for (int i = 0; i < sel->norder; i++) { out->order[i] = sel->order[i]; out->order[i].e = vm_rewrite(&m, sel->order[i].e, true); }
+    }
+    if (!m.ok) return NULL;
+    if (ctx->s->enforce_privs && !ctx->definer_rights) ex_privs_open_name(ctx, v->db, v->vd->name);
+    if (s->where) out->where = out->where ? and_of(ctx, qualified(ctx->a, s->where, bal), out->where) : qualified(ctx->a, s->where, bal);
+    return out;
+}
+
+static pl_select *merge_one(ex_ctx *ctx, pl_select *sel)
+{
+    if (ctx->view_depth >= VIEW_NEST_MAX) return NULL;
+    for (int k = 0; k < sel->nfrom; k++) {
+        vsource v;
+        if (!view_source(ctx, &sel->from[k], &v)) continue;
+        pl_select *out = sel->nfrom == 1 ? merge_alone(ctx, sel, &v) : merge_in_join(ctx, sel, k, &v);
+        if (out) return out;
+    }
+    return NULL;
 }
 
 /* The query block with the views it reads merged in where MariaDB merges them (see

@@ -126,3 +126,23 @@ SELECT b AS bb, count(*) FROM vs GROUP BY b ORDER BY bb DESC;
 SELECT vs.a + 1 AS n, upper(vs.b) FROM vs WHERE vs.a BETWEEN 2 AND 4 ORDER BY n LIMIT 2;
 SELECT * FROM vs WHERE a > 2 UNION SELECT a, b FROM vo WHERE a < 2 ORDER BY 1;
 DROP VIEW ca, cb, vo, vs;
+-- views joined with tables and with each other: merged in place (each column named by
+-- its table), results as on MariaDB; names that are ambiguous or unknown fail as there
+CREATE TABLE jt (a INT PRIMARY KEY, b VARCHAR(20), c INT, KEY c (c));
+CREATE TABLE ju (a INT PRIMARY KEY, d VARCHAR(20), c INT);
+INSERT INTO jt VALUES (1,'x',10),(2,'y',20),(3,'z',30),(4,'w',10);
+INSERT INTO ju VALUES (1,'one',5),(2,'two',6),(3,'three',7),(5,'five',8);
+CREATE VIEW jvt AS SELECT a, b AS bb, c FROM jt WHERE c >= 10;
+CREATE VIEW jvu AS SELECT x.a, x.d FROM ju x WHERE x.c > 5;
+SELECT * FROM jvt JOIN ju ON ju.a = jvt.a ORDER BY jvt.a;
+SELECT jvt.bb, ju.d FROM jvt, ju WHERE jvt.a = ju.a AND ju.c > 5 ORDER BY 1;
+SELECT bb, d FROM ju JOIN jvt ON jvt.a = ju.a ORDER BY bb;
+SELECT * FROM jvt JOIN jvu ON jvu.a = jvt.a ORDER BY 1;
+SELECT jvt.*, jvu.d FROM jvt JOIN jvu USING (a) ORDER BY 1;
+SELECT jt.b, jvt.bb FROM jt JOIN jvt ON jt.a = jvt.a + 1 ORDER BY 1;
+SELECT count(*), sum(jvt.c) FROM jvt JOIN jt ON jt.c = jvt.c;
+SELECT jvt.a, ju.a FROM jvt LEFT JOIN ju ON ju.a = jvt.a ORDER BY 1;
+SELECT ju.a, jvt.a FROM ju LEFT JOIN jvt ON ju.a = jvt.a ORDER BY 1;
+SELECT c FROM jvt JOIN ju ON ju.a = jvt.a;
+SELECT b FROM jvt JOIN ju ON ju.a = jvt.a;
+SELECT a FROM jvt JOIN ju ON ju.a = jvt.a;
