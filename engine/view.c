@@ -1027,6 +1027,100 @@ static pl_expr *and_of(ex_ctx *ctx, pl_expr *a, pl_expr *b)
     return e;
 }
 
+/* A multi-table UPDATE or DELETE naming views: its tables, WHERE, SET columns and values
+ * go through the same merge as a query block's (the SET columns and values as the
+ * block's items), and DELETE's targets name the tables that took the views' places. */
+static pl_stmt *multi_table(ex_ctx *ctx, pl_stmt *st)
+{
+    const char *what = st->kind == S_UPDATE ? "UPDATE" : "DELETE";
+    bool any = false;
+    for (int i = 0; i < st->ntrefs; i++) {
+        const pl_tref *tr = &st->trefs[i];
+        if (!tr->name || tr->derived) continue;
+        const char *db = ex_cur_db(ctx, tr->db);
+        const stor_viewdef *v = ex_view_find(ctx, db, tr->name);
+        if (!v) continue;
+        pl_stmt *vs = ex_view_parse(ctx, v);
+        if (!vs) invalid_view(ctx, db, tr->name);
+        if (vs->view->algorithm == 2 || !ex_view_updatable(vs->sel, 1) || vs->sel->norder)
+            not_updatable(ctx, st, tr->name);
+        if (vs->view->check)
+            ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'a view WITH CHECK OPTION in a multi-table %s'", what);
+        /* a SET of a computed column of the view: 1348 before anything else */
+        const char *al = tr->alias ? tr->alias : tr->name;
+        for (int k = 0; k < st->nsets; k++) {
+            const char *nm = st->sets[k].name, *dot = strchr(nm, '.');
+            if (dot && (strncmp(nm, al, (size_t)(dot - nm)) || al[dot - nm])) continue;
+            const char *col = dot ? dot + 1 : nm;
+            for (int c = 0; c < vs->sel->nitems; c++) {
+                const pl_item *it = &vs->sel->items[c];
+                const char *cn = c < vs->ncols ? vs->cols[c] : it->alias ? it->alias : it->e->kind == E_COLUMN ? it->e->s : NULL;
+                if (cn && !strcasecmp(cn, col) && it->e->kind != E_COLUMN && it->e->kind != E_STAR)
+                    ex_raise(ctx, 1348, "HY000", "Column '%s' is not updatable", col);
+            }
+        }
+        any = true;
+    }
+    if (!any) return st;
+    pl_select p;
+    memset(&p, 0, sizeof p);
+    p.from = st->trefs;
+    p.nfrom = st->ntrefs;
+    p.where = st->where;
+    p.nitems = 2 * st->nsets;
+    p.items = stor_arena_alloc(ctx->a, (size_t)(p.nitems ? p.nitems : 1) * sizeof *p.items);
+    for (int i = 0; i < st->nsets; i++) {
+        pl_expr *c = stor_arena_alloc(ctx->a, sizeof *c);
+        memset(c, 0, sizeof *c);
+        c->kind = E_COLUMN;
+        const char *dot = strchr(st->sets[i].name, '.');
+        c->s = dot ? (char *)dot + 1 : st->sets[i].name;
+        if (dot) c->tbl = stor_arena_strndup(ctx->a, st->sets[i].name, (size_t)(dot - st->sets[i].name));
+        c->slen = strlen(c->s);
+        p.items[i].e = c;
+        p.items[st->nsets + i].e = st->sets[i].value;
+    }
+    pl_select *m = ex_view_merge(ctx, &p);
+    bool merged = m->nfrom == p.nfrom;
+    for (int i = 0; merged && i < m->nfrom; i++)
+        if (m->from[i].name && !m->from[i].derived && ex_view_find(ctx, ex_cur_db(ctx, m->from[i].db), m->from[i].name)) merged = false;
+    if (!merged)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this view in a multi-table %s'", what);
+    pl_stmt *w = stor_arena_alloc(ctx->a, sizeof *w);
+    *w = *st;
+    w->trefs = m->from;
+    w->where = m->where;
+    if (st->nsets) {
+        w->sets = stor_arena_alloc(ctx->a, (size_t)st->nsets * sizeof *w->sets);
+        for (int i = 0; i < st->nsets; i++) {
+            const pl_expr *c = m->items[i].e;
+            if (c->kind != E_COLUMN) {
+                const char *dot = strchr(st->sets[i].name, '.');
+                ex_raise(ctx, 1348, "HY000", "Column '%s' is not updatable", dot ? dot + 1 : st->sets[i].name);
+            }
+            w->sets[i] = st->sets[i];
+            size_t tl = c->tbl ? strlen(c->tbl) : 0, cl = strlen(c->s);
+            char *q = stor_arena_alloc(ctx->a, tl + cl + 2);
+            if (tl) { memcpy(q, c->tbl, tl); q[tl] = '.'; memcpy(q + tl + 1, c->s, cl + 1); }
+            else memcpy(q, c->s, cl + 1);
+            w->sets[i].name = q;
+            w->sets[i].value = m->items[st->nsets + i].e;
+        }
+    }
+    if (st->ndel_targets) {   /* a target naming a view names the table in its place */
+        w->del_targets = stor_arena_alloc(ctx->a, (size_t)st->ndel_targets * sizeof *w->del_targets);
+        for (int k = 0; k < st->ndel_targets; k++) {
+            w->del_targets[k] = st->del_targets[k];
+            for (int i = 0; i < st->ntrefs; i++) {
+                const pl_tref *o = &st->trefs[i], *n = &m->from[i];
+                const char *oal = o->alias ? o->alias : o->name, *nal = n->alias ? n->alias : n->name;
+                if (oal && nal && !strcmp(oal, st->del_targets[k])) w->del_targets[k] = (char *)nal;
+            }
+        }
+    }
+    return w;
+}
+
 /* st, or a copy of it that writes the table behind the view it names. */
 pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
 {
@@ -1070,11 +1164,6 @@ pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
         if (st->kind == S_UPDATE) set_check(ctx, &vt, w);
         return w;
     }
-    if (st->kind == S_UPDATE || st->kind == S_DELETE)
-        for (int i = 0; i < st->ntrefs; i++) {
-            const pl_tref *tr = &st->trefs[i];
-            if (tr->name && ex_view_find(ctx, ex_cur_db(ctx, tr->db), tr->name))
-                ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'a view in a multi-table %s'", st->kind == S_UPDATE ? "UPDATE" : "DELETE");
-        }
+    if (st->kind == S_UPDATE || st->kind == S_DELETE) return multi_table(ctx, st);
     return st;
 }

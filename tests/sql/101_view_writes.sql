@@ -96,5 +96,26 @@ insert into w3 (k, val, cc) values (0, 'n', 0);
 insert into w3 values (0, 'n', 1);
 select * from un order by a;
 select * from w3 order by k;
--- last: a multi-table DELETE through a view (known gap)
+-- multi-table UPDATE and DELETE through views (merged into the join)
+CREATE TABLE tm (a INT PRIMARY KEY, b VARCHAR(20), c INT);
+CREATE TABLE um (a INT PRIMARY KEY, d VARCHAR(20));
+INSERT INTO tm VALUES (1,'x',1),(2,'y',2),(3,'z',3),(4,'w',4);
+INSERT INTO um VALUES (1,'one'),(2,'two'),(3,'three');
+CREATE VIEW m1 AS SELECT a, b AS bb FROM tm WHERE a > 1;
+CREATE VIEW m2 AS SELECT a, c + 1 AS c1 FROM tm;
+UPDATE m1 JOIN um ON um.a = m1.a SET m1.bb = concat(m1.bb, um.d);
+SELECT * FROM tm ORDER BY a;
+UPDATE um, m1 SET um.d = m1.bb WHERE um.a = m1.a AND m1.a = 3;
+SELECT * FROM um ORDER BY a;
+UPDATE m2 JOIN um USING (a) SET m2.c1 = 5;
+UPDATE m2 JOIN um ON um.a = m2.a SET m2.c1 = 5;
+UPDATE m1 JOIN um ON um.a = m1.a SET bb = 'q' WHERE d = 'one';
+DELETE m1 FROM m1 JOIN um ON um.a = m1.a WHERE um.d LIKE 'tm%';
+SELECT * FROM tm ORDER BY a;
+DELETE um, m1 FROM um JOIN m1 ON m1.a = um.a;
+SELECT * FROM tm ORDER BY a;
+SELECT * FROM um ORDER BY a;
+DELETE m1 FROM m1;
+SELECT * FROM tm ORDER BY a;
 DELETE v1 FROM v1 JOIN t ON t.a = v1.a;
+SELECT * FROM t ORDER BY a;
