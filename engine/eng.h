@@ -293,6 +293,8 @@ typedef struct ex_ctx {
     const char *view_db;    /* reading a view's SELECT: its database names unqualified tables */
     int view_depth;         /* views being read, one inside the other */
     bool definer_rights;    /* inside a SQL SECURITY DEFINER view: tables are not checked */
+    const char *lent_db, *lent_table;  /* a write through a SQL SECURITY DEFINER view: its
+                               table opens with the definer's rights (engine/view.c) */
     const char *hide_db, *hide_name;   /* CREATE / ALTER VIEW checking its SELECT: the view
                                being defined does not exist yet (MariaDB: 1146, no cycle) */
 } ex_ctx;
@@ -990,6 +992,7 @@ void     ex_privs_statement(ex_ctx *ctx, pl_stmt *st);
 void     ex_privs_open(ex_ctx *ctx, const stor_table *t);
 /* The same for a table that is not a stor_table (the mysql schema's grant tables). */
 void     ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table);
+void     ex_privs_view_definer(ex_ctx *ctx, const char *user, const char *host);   /* 1227 unless SUPER */
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
 
 /* Looks up a table; raises 1146 if missing. db NULL = current. Temporary tables of

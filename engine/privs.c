@@ -159,6 +159,16 @@ static void __attribute__((noreturn)) deny_global(ex_ctx *ctx, const char *what)
     ex_raise(ctx, 1227, "42000", "Access denied; you need (at least one of) the %s privilege(s) for this operation", what);
 }
 
+/* CREATE VIEW with another account as DEFINER lends that account's rights to the view's
+ * readers: SUPER (MariaDB: or SET USER), checked after the view's SELECT (engine/view.c). */
+void ex_privs_view_definer(ex_ctx *ctx, const char *user, const char *host)
+{
+    pdb_session *s = ctx->s;
+    if (!s->enforce_privs || !user || !user[0]) return;
+    if (!strcmp(user, s->user) && !strcmp(host ? host : "%", s->priv_host[0] ? s->priv_host : s->host)) return;
+    if (!(global_privs(s) & STOR_PRIV_SUPER)) deny_global(ctx, "SUPER, SET USER");
+}
+
 /* All of need on db.table, else 1142 naming what is missing. */
 static void need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t need)
 {

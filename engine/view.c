@@ -173,13 +173,17 @@ stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v)
 static stor_table *view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v, bool creating)
 {
     ex_view_src vs;
-    ex_view_open(ctx, db, v, &vs);
+    ex_ctx octx = *ctx;
+    if (creating) octx.definer_rights = true;   /* (the new view's own name needs no SELECT) */
+    ex_view_open(&octx, db, v, &vs);
     ex_ctx sub = *ctx;
     sub.outer = NULL;
     sub.describe = true;
     sub.view_db = vs.db;
     sub.view_depth = ctx->view_depth + 1;
-    sub.definer_rights = ctx->definer_rights || vs.definer;
+    /* (checking a new view's SELECT: with its creator's rights, so a view cannot lend
+       rights its creator does not have) */
+    sub.definer_rights = !creating && (ctx->definer_rights || vs.definer);
     ex_rows rows;
     memset(&rows, 0, sizeof rows);
     ex_type *types = NULL;
@@ -217,6 +221,25 @@ stor_table *ex_view_table_try(ex_ctx *ctx, const char *db, const stor_viewdef *v
     return ex_view_table(&sub, db, v);
 }
 
+/* view_table for a view being created: a table its creator may not read is MariaDB's
+ * "ANY command denied ... for table" naming the account's host pattern. */
+static stor_table *view_table_checked(ex_ctx *ctx, const char *db, const stor_viewdef *v)
+{
+    jmp_buf jb;
+    ex_err err;
+    ex_ctx sub = *ctx;
+    sub.jb = &jb;
+    sub.err = &err;
+    if (setjmp(jb)) {
+        const char *tbl = err.code == 1142 ? strstr(err.msg, " for table ") : NULL;
+        if (tbl) ex_raise(ctx, 1142, "42000", "ANY command denied to user '%s'@'%s'%s", ctx->s->user,
+                          ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host, tbl);
+        *ctx->err = err;
+        longjmp(*ctx->jb, 1);
+    }
+    return view_table(&sub, db, v, true);
+}
+
 static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     const char *db = ex_cur_db(ctx, st->db);
@@ -246,7 +269,8 @@ static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         sub.view_depth = 0;
         sub.hide_db = db;
         sub.hide_name = st->table;
-        stor_table *t = view_table(&sub, db, &probe, true);
+        stor_table *t = view_table_checked(&sub, db, &probe);
+        if (st->view->has_definer) ex_privs_view_definer(ctx, st->view->definer->user, st->view->definer->host);
         for (uint32_t c = 1; c < t->ncols; c++)
             for (uint32_t k = 0; k < c; k++)
                 if (!strcasecmp(t->cols[c].name, t->cols[k].name))
@@ -811,8 +835,10 @@ pl_select *ex_view_merge(ex_ctx *ctx, pl_select *sel)
  * column takes no INSERT (1471) and no SET of that column (1348); a view MariaDB would
  * not merge takes no write (1288, 1471). WITH CHECK OPTION: every row written must meet
  * the view's WHERE (pl_stmt.view_check, dml.c: 1369); through views of views, CASCADED
- * checks every WHERE down to the table, LOCAL the view's own, as MariaDB. Not yet: views
- * in multi-table statements. */
+ * checks every WHERE down to the table, LOCAL the view's own, as MariaDB. Multi-table
+ * UPDATE / DELETE go through the query merge (multi_table). The table behind a DEFINER
+ * view opens with the definer's rights (ex_ctx.lent_table), nothing else the statement
+ * reads does (in a multi-table statement, not even that: the invoker's rights). */
 
 typedef struct vtarget {
     const char *db;
@@ -825,6 +851,7 @@ typedef struct vtarget {
     pl_expr *check;            /* what a row written must meet: CASCADED all of where,
                                   LOCAL its own WHERE, none: nothing (as MariaDB) */
     vmerge m;                  /* its columns, over the table's */
+    bool definer;              /* a SQL SECURITY DEFINER view on the way to the table */
 } vtarget;
 
 static void not_updatable(ex_ctx *ctx, const pl_stmt *st, const char *name)
@@ -933,8 +960,9 @@ static bool target_view_at(ex_ctx *ctx, const pl_stmt *st, const char *db, const
     pl_expr *own = nested ? through(ctx, &below.m, s->where, db, name) : s->where;
     vt->where = nested ? and_of(ctx, own, below.where) : own;
     vt->check = vs->view->check == 1 ? vt->where : vs->view->check == 2 ? own : NULL;
-    /* (the table is opened with the invoker's rights: a DEFINER view's own rights are not
-       lent to the whole statement, which may read other tables) */
+    /* SQL SECURITY DEFINER (here or below): the table, and only it, opens with the
+       definer's rights (ex_table), the rest of the statement with the invoker's */
+    vt->definer = vs->view->security != 2 || (nested && below.definer);
     return true;
 }
 
@@ -1121,6 +1149,15 @@ static pl_stmt *multi_table(ex_ctx *ctx, pl_stmt *st)
     return w;
 }
 
+/* The table behind the view opens with the definer's rights (DEFINER), or the invoker's,
+ * who must be able to read it (INVOKER: else MariaDB's 1356 for the view). */
+static void lend_rights(ex_ctx *ctx, const vtarget *vt)
+{
+    if (vt->definer) { ctx->lent_db = vt->base_db; ctx->lent_table = vt->base; return; }
+    if (ctx->s->enforce_privs && !ctx->definer_rights && !(ex_privs_table(ctx->s, vt->base_db, vt->base) & STOR_PRIV_SELECT))
+        invalid_view(ctx, vt->db, vt->v->name);
+}
+
 /* st, or a copy of it that writes the table behind the view it names. */
 pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
 {
@@ -1128,6 +1165,7 @@ pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
     if (st->kind == S_INSERT || st->kind == S_REPLACE) {
         const char *db = ex_cur_db(ctx, st->db);
         if (!target_view(ctx, st, db, st->table, NULL, &vt)) return st;
+        lend_rights(ctx, &vt);
         if (!st->ncols && !st->nsets)   /* every column written: all must be the table's */
             for (int i = 0; i < vt.m.n; i++)
                 if (vt.m.exprs[i]->kind != E_COLUMN) not_updatable(ctx, st, st->table);
@@ -1150,6 +1188,7 @@ pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
         const pl_tref *tr = &st->trefs[0];
         const char *db = ex_cur_db(ctx, tr->db);
         if (!target_view(ctx, st, db, tr->name, tr->alias, &vt)) return st;
+        lend_rights(ctx, &vt);
         pl_stmt *w = stor_arena_alloc(ctx->a, sizeof *w);
         *w = *st;
         w->trefs = stor_arena_alloc(ctx->a, sizeof *w->trefs);
