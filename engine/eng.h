@@ -961,6 +961,7 @@ pl_stmt *ex_view_parse(ex_ctx *ctx, const stor_viewdef *v);
 void ex_view_open(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_view_src *out);
 stor_table *ex_view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v);
 stor_table *ex_view_table_try(ex_ctx *ctx, const char *db, const stor_viewdef *v);   /* NULL: no longer resolves */
+bool ex_view_error_caught(const ex_err *err);   /* an error of a view that no longer resolves */
 bool ex_view_updatable(const pl_select *sel, int algorithm);
 pl_select *ex_view_merge(ex_ctx *ctx, pl_select *sel);   /* a block with the views MariaDB merges merged in */
 pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st);   /* a write of a view: its copy writing the view's table */

@@ -3291,7 +3291,11 @@ const char *ex_view_print(ex_ctx *ctx, const char *db, const stor_viewdef *v, bo
     sub.nsrc = 0;
     xbuf b = { .a = ctx->a };
     vprint vp = { &b, ctx->s->db, full };
-    if (setjmp(jb)) return NULL;
+    if (setjmp(jb)) {   /* (nothing here runs a query: only names are looked up) */
+        if (ex_view_error_caught(&err)) return NULL;
+        *ctx->err = err;
+        longjmp(*ctx->jb, 1);
+    }
     ex_view_src vs;
     ex_view_open(&sub, db, v, &vs);
     sub.view_db = vs.db;

@@ -209,6 +209,17 @@ static stor_table *view_table(ex_ctx *ctx, const char *db, const stor_viewdef *v
     return t;
 }
 
+/* Is err one of a view that no longer resolves (a name gone, rights lost, a cycle)? Only
+ * those are caught where a statement goes on without the view; anything else (a lock
+ * wait, a move to a worker, KILL, a memory limit) goes on up as it came. */
+bool ex_view_error_caught(const ex_err *err)
+{
+    switch (err->code) {
+    case 1054: case 1052: case 1060: case 1142: case 1143: case 1146: case 1347: case 1356: case 1462: return true;
+    default: return false;
+    }
+}
+
 /* The same, NULL when the view no longer resolves (information_schema lists the rest). */
 stor_table *ex_view_table_try(ex_ctx *ctx, const char *db, const stor_viewdef *v)
 {
@@ -217,7 +228,15 @@ stor_table *ex_view_table_try(ex_ctx *ctx, const char *db, const stor_viewdef *v
     ex_ctx sub = *ctx;
     sub.jb = &jb;
     sub.err = &err;
-    if (setjmp(jb)) return NULL;
+    struct rcte *rt = ctx->stmt->rcte_top;   /* (frames a longjmp skips would leave these set) */
+    bool lco = ctx->stmt->lookup_const_only;
+    if (setjmp(jb)) {
+        ctx->stmt->rcte_top = rt;
+        ctx->stmt->lookup_const_only = lco;
+        if (ex_view_error_caught(&err)) return NULL;
+        *ctx->err = err;
+        longjmp(*ctx->jb, 1);
+    }
     return ex_view_table(&sub, db, v);
 }
 
