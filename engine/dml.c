@@ -177,6 +177,20 @@ static void stamp_on_update(ex_ctx *ctx, stor_table *t, pdb_value *vals, const b
     }
 }
 
+/* Source 0 of a write's context (table t) read as a one-row derived source of the row
+ * being written: its names and types (also for a subquery's outer references). */
+static void row_source_names(ex_ctx *ctx, ex_src *src, const stor_table *t)
+{
+    if (src->dnames) return;
+    src->dncols = (int)t->ncols;
+    src->dnames = stor_arena_alloc(ctx->a, t->ncols * sizeof(char *));
+    src->dtypes = stor_arena_alloc(ctx->a, t->ncols * sizeof(ex_type));
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        src->dnames[c] = t->cols[c].name;
+        ex_type_of_column(&t->cols[c], &src->dtypes[c]);
+    }
+}
+
 /* Applies SET assignments (ON DUPLICATE KEY UPDATE / UPDATE) to a row; returns true if
  * any value changed. */
 static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets, int nsets, ex_prog **progs,
@@ -191,15 +205,7 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
        the row is read from newv, as a one-row derived source, while they run */
     ex_src *src = &ctx->src[0];
     ex_rows one = { .v = newv, .nrows = 1, .cap = 1, .ncols = t->ncols };
-    if (!src->dnames) {   /* its names and types, for a subquery's outer references */
-        src->dncols = (int)t->ncols;
-        src->dnames = stor_arena_alloc(ctx->a, t->ncols * sizeof(char *));
-        src->dtypes = stor_arena_alloc(ctx->a, t->ncols * sizeof(ex_type));
-        for (uint32_t c = 0; c < t->ncols; c++) {
-            src->dnames[c] = t->cols[c].name;
-            ex_type_of_column(&t->cols[c], &src->dtypes[c]);
-        }
-    }
+    row_source_names(ctx, src, t);
     src->t = NULL; src->derived = &one;
     ctx->rows[0] = 0;
     for (int i = 0; i < nsets; i++) {
@@ -236,15 +242,7 @@ static bool view_check_ok(ex_ctx *ctx, const pl_stmt *st, ex_prog *prog, stor_ta
     if (!prog) return true;
     ex_src *src = &ctx->src[0];
     ex_rows one = { .v = newv, .nrows = 1, .cap = 1, .ncols = t->ncols };
-    if (!src->dnames) {
-        src->dncols = (int)t->ncols;
-        src->dnames = stor_arena_alloc(ctx->a, t->ncols * sizeof(char *));
-        src->dtypes = stor_arena_alloc(ctx->a, t->ncols * sizeof(ex_type));
-        for (uint32_t c = 0; c < t->ncols; c++) {
-            src->dnames[c] = t->cols[c].name;
-            ex_type_of_column(&t->cols[c], &src->dtypes[c]);
-        }
-    }
+    row_source_names(ctx, src, t);
     uint32_t keep = ctx->rows[0];
     src->t = NULL; src->derived = &one;
     ctx->rows[0] = 0;

@@ -530,6 +530,35 @@ static bool vm_expr_ok(const pl_expr *e, stor_table **tabs, const char **aliases
     return true;
 }
 
+/* A copy of the block to rewrite (out), m knowing its item aliases. */
+static pl_select *rewrite_begin(ex_ctx *ctx, vmerge *m, pl_select *sel)
+{
+    m->onames = stor_arena_alloc(ctx->a, (size_t)(sel->nitems ? sel->nitems : 1) * sizeof *m->onames);
+    m->nonames = 0;
+    for (int i = 0; i < sel->nitems; i++) m->onames[m->nonames++] = sel->items[i].alias;
+    m->ok = true;
+    pl_select *out = stor_arena_alloc(ctx->a, sizeof *out);
+    *out = *sel;
+    out->orig = sel->orig ? sel->orig : sel;
+    return out;
+}
+
+/* The block's WHERE, HAVING, GROUP BY and ORDER BY with the view's columns replaced (into
+ * out; m->ok false when one cannot be). */
+static void rewrite_clauses(ex_ctx *ctx, vmerge *m, const pl_select *sel, pl_select *out)
+{
+    out->where = vm_rewrite(m, sel->where, false);
+    out->having = vm_rewrite(m, sel->having, true);
+    if (sel->ngroup) {
+        out->group = stor_arena_alloc(ctx->a, (size_t)sel->ngroup * sizeof *out->group);
+        for (int i = 0; i < sel->ngroup; i++) out->group[i] = vm_rewrite(m, sel->group[i], true);
+    }
+    if (sel->norder) {
+        out->order = stor_arena_alloc(ctx->a, (size_t)sel->norder * sizeof *out->order);
+        for (int i = 0; i < sel->norder; i++) { out->order[i] = sel->order[i]; out->order[i].e = vm_rewrite(m, sel->order[i].e, true); }
+    }
+}
+
 /* A view the query may merge, as source t: its SELECT over base tables, its columns. */
 typedef struct vsource {
     const stor_viewdef *vd;
@@ -624,11 +653,7 @@ static pl_select *merge_alone(ex_ctx *ctx, pl_select *sel, vsource *v)
     const char *db = v->db;
     const stor_viewdef *vd = v->vd;
     /* the query, rewritten */
-    m.onames = stor_arena_alloc(ctx->a, (size_t)(sel->nitems ? sel->nitems : 1) * sizeof *m.onames);
-    for (int i = 0; i < sel->nitems; i++) m.onames[m.nonames++] = sel->items[i].alias;
-    pl_select *out = stor_arena_alloc(ctx->a, sizeof *out);
-    *out = *sel;
-    out->orig = sel->orig ? sel->orig : sel;
+    pl_select *out = rewrite_begin(ctx, &m, sel);
     int nitems = 0;
     for (int i = 0; i < sel->nitems; i++) {
         const pl_expr *e = sel->items[i].e;
@@ -653,16 +678,7 @@ static pl_select *merge_alone(ex_ctx *ctx, pl_select *sel, vsource *v)
         o->alias = it->alias;
         if (!o->alias && it->e->kind == E_COLUMN) o->alias = it->e->s;   /* (the name the query wrote) */
     }
-    out->where = vm_rewrite(&m, sel->where, false);
-    out->having = vm_rewrite(&m, sel->having, true);
-    if (sel->ngroup) {
-        out->group = stor_arena_alloc(ctx->a, (size_t)sel->ngroup * sizeof *out->group);
-        for (int i = 0; i < sel->ngroup; i++) out->group[i] = vm_rewrite(&m, sel->group[i], true);
-    }
-    if (sel->norder) {
-        out->order = stor_arena_alloc(ctx->a, (size_t)sel->norder * sizeof *out->order);
-        for (int i = 0; i < sel->norder; i++) { out->order[i] = sel->order[i]; out->order[i].e = vm_rewrite(&m, sel->order[i].e, true); }
-    }
+    rewrite_clauses(ctx, &m, sel, out);
     if (!m.ok) return NULL;
     if (ctx->s->enforce_privs && !ctx->definer_rights) ex_privs_open_name(ctx, db, vd->name);
     out->from = stor_arena_alloc(ctx->a, (size_t)s->nfrom * sizeof *out->from);
@@ -671,17 +687,7 @@ static pl_select *merge_alone(ex_ctx *ctx, pl_select *sel, vsource *v)
         if (!out->from[i].db) out->from[i].db = (char *)stor_arena_strndup(ctx->a, db, strlen(db));
     }
     out->nfrom = s->nfrom;
-    if (s->where && out->where) {
-        pl_expr *and = stor_arena_alloc(ctx->a, sizeof *and);
-        memset(and, 0, sizeof *and);
-        and->kind = E_BINARY;
-        and->op = BO_AND;
-        and->nargs = 2;
-        and->args = stor_arena_alloc(ctx->a, 2 * sizeof *and->args);
-        and->args[0] = vm_copy(ctx->a, s->where);
-        and->args[1] = out->where;
-        out->where = and;
-    } else if (s->where) out->where = vm_copy(ctx->a, s->where);
+    if (s->where) out->where = and_of(ctx, vm_copy(ctx->a, s->where), out->where);
     return out;
 }
 
@@ -743,13 +749,7 @@ static pl_select *merge_in_join(ex_ctx *ctx, pl_select *sel, int k, vsource *v)
     if (strcmp(bal, bt.alias ? bt.alias : bt.name)) bt.alias = (char *)bal;
     for (int c = 0; c < m.n; c++) m.exprs[c] = qualified(ctx->a, m.exprs[c], bal);
     /* the block, rewritten */
-    m.onames = stor_arena_alloc(ctx->a, (size_t)(sel->nitems ? sel->nitems : 1) * sizeof *m.onames);
-    m.nonames = 0;
-    for (int i = 0; i < sel->nitems; i++) m.onames[m.nonames++] = sel->items[i].alias;
-    m.ok = true;
-    pl_select *out = stor_arena_alloc(ctx->a, sizeof *out);
-    *out = *sel;
-    out->orig = sel->orig ? sel->orig : sel;
+    pl_select *out = rewrite_begin(ctx, &m, sel);
     int nitems = 0;
     for (int i = 0; i < sel->nitems; i++) {
         const pl_expr *e = sel->items[i].e;
@@ -806,16 +806,7 @@ static pl_select *merge_in_join(ex_ctx *ctx, pl_select *sel, int k, vsource *v)
         }
         if (sel->from[j].on) out->from[j].on = vm_rewrite(&m, sel->from[j].on, false);
     }
-    out->where = vm_rewrite(&m, sel->where, false);
-    out->having = vm_rewrite(&m, sel->having, true);
-    if (sel->ngroup) {
-        out->group = stor_arena_alloc(ctx->a, (size_t)sel->ngroup * sizeof *out->group);
-        for (int i = 0; i < sel->ngroup; i++) out->group[i] = vm_rewrite(&m, sel->group[i], true);
-    }
-    if (sel->norder) {
-        out->order = stor_arena_alloc(ctx->a, (size_t)sel->norder * sizeof *out->order);
-        for (int i = 0; i < sel->norder; i++) { out->order[i] = sel->order[i]; out->order[i].e = vm_rewrite(&m, sel->order[i].e, true); }
-    }
+    rewrite_clauses(ctx, &m, sel, out);
     if (!m.ok) return NULL;
     if (ctx->s->enforce_privs && !ctx->definer_rights) ex_privs_open_name(ctx, v->db, v->vd->name);
     if (s->where) out->where = out->where ? and_of(ctx, qualified(ctx->a, s->where, bal), out->where) : qualified(ctx->a, s->where, bal);
