@@ -3634,7 +3634,8 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
         if (t->derived) {
             if (!t->alias) ex_raise(ctx, 1248, "42000", "Every derived table must have its own alias");
             ex_ctx sub = *ctx;
-            open_derived(ctx, &sub, s, t->derived, t->col_names, t->ncol_names, 4002);
+            pl_select *d = pl_push_conditions(ctx->a, sel, i, t->derived, t->col_names, t->ncol_names);
+            open_derived(ctx, &sub, s, d, t->col_names, t->ncol_names, 4002);
             s->alias = t->alias;
             s->name = t->alias;
             s->db = NULL;
@@ -3652,6 +3653,7 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             s->db = vs.db;
             s->name = vd->name;
             s->view = ex_view_updatable(vs.sel, vs.algorithm) ? 1 : 2;
+            vs.sel = pl_push_conditions(ctx->a, sel, i, vs.sel, vs.cols, vs.ncols);
             open_view_rows(ctx, &sub, s, &vs);
             s->alias = t->alias ? t->alias : vd->name;
             for (int j = 0; j < i; j++)

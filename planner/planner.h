@@ -399,6 +399,13 @@ typedef struct pl_parse_opts {
 /* Parses one statement starting at *pos in sql[0..len); on success fills *out, sets *pos
  * past the statement and its ';' and returns 0. Returns 1 at the end of the text (only
  * whitespace/comments left), -1 on error (err filled). */
+/* pushdown.c: the derived SELECT d (source src of outer, its column list col_names or
+ * NULL) with the conjuncts of outer's WHERE that read only its columns also checked
+ * inside it (WHERE, or HAVING for its aggregates), as MariaDB's
+ * condition_pushdown_for_derived; d itself when nothing can be pushed. */
+pl_select *pl_push_conditions(stor_arena *a, const pl_select *outer, int src, pl_select *d, char **col_names,
+                              int ncol_names);
+
 /* Row r of an INSERT's VALUES as syntax nodes: s->rows[r], or nodes made in a from its
  * literals (s->lrows[r]). */
 pl_expr **pl_insert_row(const pl_stmt *s, int r, stor_arena *a);
