@@ -1096,7 +1096,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (st->if_exists) { ex_warn(ctx, "Note", 1008, "Can't drop database '%s'; database doesn't exist", st->db); ex_send_ok(ctx, r, 0, 0, NULL); return; }
             ex_raise(ctx, 1008, "HY000", "Can't drop database '%s'; database doesn't exist", st->db);
         }
-        uint32_t n = d->ntables;
+        uint32_t n = d->ntables + d->nviews;   /* (MariaDB counts the views it drops too) */
         log_ddl(ctx, st, NULL);
         stor_db_drop(st->db);
         if (!strcmp(ctx->s->db, st->db)) ctx->s->db[0] = 0;
