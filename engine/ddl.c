@@ -682,6 +682,20 @@ static void append_ident(char **b, size_t *l, size_t *cap, const char *s)
     (*b)[*l] = 0;
 }
 
+/* RENAME TABLE's log text: db.name TO ndb.nname appended (made on the first) */
+static void log_rename(char **logsql, size_t *ll, size_t *lcap, const char *db, const char *name, const char *ndb,
+                       const char *nname)
+{
+    if (!*logsql) { *lcap = 256; *logsql = stor_malloc(*lcap); *ll = (size_t)snprintf(*logsql, *lcap, "RENAME TABLE "); }
+    else { (*logsql)[(*ll)++] = ','; (*logsql)[*ll] = 0; }
+    append_ident(logsql, ll, lcap, db); (*logsql)[(*ll)++] = '.'; (*logsql)[*ll] = 0;
+    append_ident(logsql, ll, lcap, name);
+    if (*ll + 8 > *lcap) { *lcap *= 2; *logsql = stor_realloc(*logsql, *lcap); }
+    memcpy(*logsql + *ll, " TO ", 5); *ll += 4;
+    append_ident(logsql, ll, lcap, ndb); (*logsql)[(*ll)++] = '.'; (*logsql)[*ll] = 0;
+    append_ident(logsql, ll, lcap, nname);
+}
+
 static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     /* MariaDB drops the ones that exist and reports the missing. A name that is a
@@ -1029,7 +1043,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         const char *ndb = new_db ? new_db : t->db;
         stor_db *nd = stor_db_find(ndb);
         if (!nd && !temp) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
-        if (temp ? ex_tmp_find(ctx->s, t->db, new_name) != NULL : stor_table_find(ndb, new_name) != NULL)
+        if (temp ? ex_tmp_find(ctx->s, t->db, new_name) != NULL : (stor_table_find(ndb, new_name) != NULL || stor_viewdef_find(ndb, new_name) != NULL))
             ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", new_name);
         stor_free(t->name);
         t->name = stor_strndup(new_name, strlen(new_name));
@@ -1142,26 +1156,22 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         char *logsql = NULL;
         size_t ll = 0, lcap = 0;
         for (int i = 0; i < st->nnames; i++) {
-            stor_table *t = ex_table(ctx, st->names_db[i], st->names[i]);
             const char *ndb = ex_cur_db(ctx, st->rename_to_db[i]);
+            const char *vdb = ex_cur_db(ctx, st->names_db[i]);
+            if (ex_view_rename(ctx, vdb, st->names[i], ndb, st->rename_to[i])) {
+                if (!ex_replaying) log_rename(&logsql, &ll, &lcap, vdb, st->names[i], ndb, st->rename_to[i]);
+                continue;
+            }
+            stor_table *t = ex_table(ctx, st->names_db[i], st->names[i]);
             if (t->temporary) {   /* renamed within the session's temporary tables */
                 if (strcmp(ndb, t->db)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RENAME TABLE across databases'");
                 if (ex_tmp_find(ctx->s, ndb, st->rename_to[i])) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->rename_to[i]);
                 any_temp = true;
             } else {
                 if (!stor_db_find(ndb)) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
-                if (stor_table_find(ndb, st->rename_to[i])) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->rename_to[i]);
+                if (stor_table_find(ndb, st->rename_to[i]) || stor_viewdef_find(ndb, st->rename_to[i])) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->rename_to[i]);
                 if (strcmp(ndb, t->db)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RENAME TABLE across databases'");
-                if (!ex_replaying) {
-                    if (!logsql) { lcap = 256; logsql = stor_malloc(lcap); ll = (size_t)snprintf(logsql, lcap, "RENAME TABLE "); }
-                    else { logsql[ll++] = ','; logsql[ll] = 0; }
-                    append_ident(&logsql, &ll, &lcap, t->db); logsql[ll++] = '.'; logsql[ll] = 0;
-                    append_ident(&logsql, &ll, &lcap, t->name);
-                    if (ll + 8 > lcap) { lcap *= 2; logsql = stor_realloc(logsql, lcap); }
-                    memcpy(logsql + ll, " TO ", 5); ll += 4;
-                    append_ident(&logsql, &ll, &lcap, ndb); logsql[ll++] = '.'; logsql[ll] = 0;
-                    append_ident(&logsql, &ll, &lcap, st->rename_to[i]);
-                }
+                if (!ex_replaying) log_rename(&logsql, &ll, &lcap, t->db, t->name, ndb, st->rename_to[i]);
             }
             stor_free(t->name);
             t->name = stor_strndup(st->rename_to[i], strlen(st->rename_to[i]));

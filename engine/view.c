@@ -341,6 +341,37 @@ void ex_view_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     else create_view(ctx, st, r);
 }
 
+/* RENAME TABLE of a view (false: db.name is not one): within its database only (1450),
+ * to a name no table or view has (1050); its text is made again under the new name. */
+bool ex_view_rename(ex_ctx *ctx, const char *db, const char *name, const char *ndb, const char *nname)
+{
+    const stor_viewdef *v = ex_view_find(ctx, db, name);
+    if (!v) return false;
+    if (strcmp(db, ndb)) ex_raise(ctx, 1450, "HY000", "Changing schema from '%s' to '%s' is not allowed", db, ndb);
+    if (stor_table_find(ndb, nname) || stor_viewdef_find(ndb, nname)) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", nname);
+    char *oh = NULL, *nh = NULL;
+    size_t on = 0, ocap = 0, nn = 0, ncap = 0;
+    append_s(ctx->a, &oh, &on, &ocap, " VIEW ");
+    append_q(ctx->a, &oh, &on, &ocap, db);
+    append_s(ctx->a, &oh, &on, &ocap, ".");
+    append_q(ctx->a, &oh, &on, &ocap, name);
+    append_s(ctx->a, &nh, &nn, &ncap, " VIEW ");
+    append_q(ctx->a, &nh, &nn, &ncap, db);
+    append_s(ctx->a, &nh, &nn, &ncap, ".");
+    append_q(ctx->a, &nh, &nn, &ncap, nname);
+    const char *at = strstr(v->sql, oh);
+    if (!at) ex_raise(ctx, 1356, "HY000", "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, name);
+    char *sql = NULL;
+    size_t n = 0, cap = 0;
+    append(ctx->a, &sql, &n, &cap, v->sql, (size_t)(at - v->sql));
+    append(ctx->a, &sql, &n, &cap, nh, nn);
+    append_s(ctx->a, &sql, &n, &cap, at + on);
+    stor_db *d = stor_db_find(db);
+    stor_viewdef_drop(d, name);
+    stor_viewdef_put(d, nname, sql, n);
+    return true;
+}
+
 /* ---------------------------------------------------------------- the tables behind a view */
 
 typedef struct vwalk {
