@@ -44,7 +44,7 @@ uint64_t ex_view_text_mode(const char *sql, size_t len)
 /* The session's view of a name: a temporary table of the session hides a view. */
 const stor_viewdef *ex_view_find(ex_ctx *ctx, const char *db, const char *name)
 {
-    if (!db || !strcasecmp(db, "information_schema")) return NULL;
+    if (!stor_viewdefs_exist() || !db || !strcasecmp(db, "information_schema")) return NULL;
     if (ctx->s->tmp && ex_tmp_find(ctx->s, db, name)) return NULL;
     if (ctx->hide_name && !strcmp(ctx->hide_name, name) && !strcmp(ctx->hide_db, db)) return NULL;
     return stor_viewdef_find(db, name);

@@ -399,6 +399,7 @@ int         stor_table_drop(stor_db *db, const char *name);
 stor_viewdef *stor_viewdef_find(const char *db, const char *name);   /* case-sensitive */
 void        stor_viewdef_put(stor_db *db, const char *name, const char *sql, size_t len);
 int         stor_viewdef_drop(stor_db *db, const char *name);
+bool        stor_viewdefs_exist(void);   /* any view at all (no lock needed) */
 int         stor_table_truncate(stor_table *t);
 
 /* A BIGINT UNSIGNED column some slot of which may hold a value past 2^63 (its bounds:

@@ -275,6 +275,9 @@ stor_table *stor_table_find(const char *db, const char *name)
 /* ---- views ---- */
 
 static uint64_t view_seq;
+static _Atomic uint32_t view_count;   /* views in the store: none (the usual case) skips lookups */
+
+bool stor_viewdefs_exist(void) { return atomic_load_explicit(&view_count, memory_order_relaxed) != 0; }
 
 stor_viewdef *stor_viewdef_find(const char *db, const char *name)
 {
@@ -291,6 +294,7 @@ void stor_viewdef_put(stor_db *d, const char *name, const char *sql, size_t len)
     if (!v) {
         v = stor_calloc(1, sizeof *v);
         v->name = stor_strndup(name, strlen(name));
+        atomic_fetch_add_explicit(&view_count, 1, memory_order_relaxed);
         d->views = stor_realloc(d->views, (d->nviews + 1) * sizeof *d->views);
         d->views[d->nviews++] = v;
     }
@@ -303,6 +307,7 @@ int stor_viewdef_drop(stor_db *d, const char *name)
 {
     for (uint32_t i = 0; i < d->nviews; i++) {
         if (strcmp(d->views[i]->name, name)) continue;
+        atomic_fetch_sub_explicit(&view_count, 1, memory_order_relaxed);
         stor_free(d->views[i]->name);
         stor_free(d->views[i]->sql);
         stor_free(d->views[i]);
