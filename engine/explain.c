@@ -1128,18 +1128,6 @@ static bool on_index_cols(ex_ctx *ctx, const pl_expr *e, int i, const stor_index
 }
 
 
-/* The conjuncts of e (its AND tree). */
-static void split_and_expr(pl_expr *e, pl_expr **out, int *n, int cap)
-{
-    if (!e) return;
-    if (e->kind == E_BINARY && e->op == BO_AND) {
-        split_and_expr(e->args[0], out, n, cap);
-        split_and_expr(e->args[1], out, n, cap);
-        return;
-    }
-    if (*n < cap) out[(*n)++] = e;
-}
-
 static bool is_text(const stor_column *c)
 {
     return c->type == CT_CHAR || c->type == CT_VARCHAR || (c->type >= CT_TINYTEXT && c->type <= CT_LONGTEXT) ||
@@ -1281,7 +1269,7 @@ static void json_facts(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const ex_plan_
         if (!sj->on) continue;
         pl_expr *on[64];
         int non = 0;
-        split_and_expr(sj->on, on, &non, 64);
+        pl_expr_conjuncts(sj->on, on, &non, 64);
         for (int k = 0; k < non && nc < cap; k++) {
             int lv = sj->join == JT_LEFT ? j : top_src(ex_expr_srcmask(sc, on[k]), n);
             if (lv < j && sj->join == JT_LEFT) lv = j;
@@ -1567,7 +1555,7 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
         if (s->alias && (!s->t || strcmp(s->alias, s->t->name))) { xb_s(&o, " "); xb_qident(&o, s->alias); }
         pl_expr *on[64];
         int non = 0;
-        split_and_expr(s->on, on, &non, 64);
+        pl_expr_conjuncts(s->on, on, &non, 64);
         if (s->join == JT_LEFT) {
             outer = true;
             xb_s(&o, " on(");
@@ -1664,7 +1652,7 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
     else if (sel->having) {
         pl_expr *h[64];
         int nh = 0;
-        split_and_expr(sel->having, h, &nh, 64);
+        pl_expr_conjuncts(sel->having, h, &nh, 64);
         pc.bare_alias = true;
         xb_s(&o, " having ");
         for (int k = 0; k < nh; k++) { if (k) xb_s(&o, " and "); xprint_paren(&pc, &o, h[k], nh > 1 ? PR_AND : 0); }
@@ -2118,7 +2106,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
     if (xst->json && sel->having) {
         pl_expr *h[64];
         int nh = 0;
-        split_and_expr(sel->having, h, &nh, 64);
+        pl_expr_conjuncts(sel->having, h, &nh, 64);
         b->having = xprint_list(ctx, sel, h, nh, true, NULL);
     }
     if (xst->ext) {

@@ -475,27 +475,10 @@ typedef struct vmerge {
     stor_table **otab;
 } vmerge;
 
-static pl_expr *and_of(ex_ctx *ctx, pl_expr *a, pl_expr *b);
-
 static int vm_col(const vmerge *m, const char *name)
 {
     for (int i = 0; i < m->n; i++) if (!strcasecmp(m->names[i], name)) return i;
     return -1;
-}
-
-static pl_expr *vm_copy(stor_arena *a, const pl_expr *e)
-{
-    pl_expr *c = stor_arena_alloc(a, sizeof *c);
-    *c = *e;
-    if (e->nargs) {
-        c->args = stor_arena_alloc(a, (size_t)e->nargs * sizeof *c->args);
-        for (int i = 0; i < e->nargs; i++) c->args[i] = e->args[i] ? vm_copy(a, e->args[i]) : NULL;
-    }
-    if (e->norder) {
-        c->order = stor_arena_alloc(a, (size_t)e->norder * sizeof *c->order);
-        for (int i = 0; i < e->norder; i++) { c->order[i] = e->order[i]; c->order[i].e = vm_copy(a, e->order[i].e); }
-    }
-    return c;
 }
 
 /* e with the view's columns replaced (a copy); m->ok false when it cannot be. alias_ok:
@@ -518,11 +501,11 @@ static pl_expr *vm_rewrite(vmerge *m, const pl_expr *e, bool alias_ok)
         }
         if (nmatch != 1) { m->ok = false; return (pl_expr *)e; }
         if (other >= 0) {   /* another source's column: named by its table from now on */
-            pl_expr *c = vm_copy(m->ctx->a, e);
+            pl_expr *c = pl_expr_copy(m->ctx->a, e);
             c->tbl = (char *)m->oalias[other];
             return c;
         }
-        pl_expr *c = vm_copy(m->ctx->a, m->exprs[k]);
+        pl_expr *c = pl_expr_copy(m->ctx->a, m->exprs[k]);
         c->start = e->start;
         c->srclen = e->srclen;
         return c;
@@ -699,7 +682,7 @@ static pl_select *merge_alone(ex_ctx *ctx, pl_select *sel, vsource *v)
         if (it->e->kind == E_STAR) {
             for (int k = 0; k < m.n; k++) {
                 pl_item *o = &out->items[out->nitems++];
-                o->e = vm_copy(ctx->a, m.exprs[k]);
+                o->e = pl_expr_copy(ctx->a, m.exprs[k]);
                 o->alias = (char *)m.names[k];
             }
             continue;
@@ -718,7 +701,7 @@ static pl_select *merge_alone(ex_ctx *ctx, pl_select *sel, vsource *v)
         if (!out->from[i].db) out->from[i].db = (char *)stor_arena_strndup(ctx->a, db, strlen(db));
     }
     out->nfrom = s->nfrom;
-    if (s->where) out->where = and_of(ctx, vm_copy(ctx->a, s->where), out->where);
+    if (s->where) out->where = pl_expr_and(ctx->a, pl_expr_copy(ctx->a, s->where), out->where);
     return out;
 }
 
@@ -727,7 +710,7 @@ static pl_select *merge_alone(ex_ctx *ctx, pl_select *sel, vsource *v)
 static pl_expr *qualified(stor_arena *a, const pl_expr *e, const char *alias)
 {
     if (!e) return NULL;
-    pl_expr *c = vm_copy(a, e);
+    pl_expr *c = pl_expr_copy(a, e);
     if (c->kind == E_COLUMN) c->tbl = (char *)alias;
     for (int i = 0; i < c->nargs; i++) if (c->args[i] && c->args[i]->kind != E_STAR) c->args[i] = qualified(a, c->args[i], alias);
     return c;
@@ -800,7 +783,7 @@ static pl_select *merge_in_join(ex_ctx *ctx, pl_select *sel, int k, vsource *v)
                 if (j == k) {
                     for (int c = 0; c < m.n; c++) {
                         pl_item *oi = &out->items[out->nitems++];
-                        oi->e = vm_copy(ctx->a, m.exprs[c]);
+                        oi->e = pl_expr_copy(ctx->a, m.exprs[c]);
                         oi->alias = (char *)m.names[c];
                     }
                     continue;
@@ -840,7 +823,7 @@ static pl_select *merge_in_join(ex_ctx *ctx, pl_select *sel, int k, vsource *v)
     rewrite_clauses(ctx, &m, sel, out);
     if (!m.ok) return NULL;
     if (ctx->s->enforce_privs && !ctx->definer_rights) ex_privs_open_name(ctx, v->db, v->vd->name);
-    if (s->where) out->where = out->where ? and_of(ctx, qualified(ctx->a, s->where, bal), out->where) : qualified(ctx->a, s->where, bal);
+    if (s->where) out->where = out->where ? pl_expr_and(ctx->a, qualified(ctx->a, s->where, bal), out->where) : qualified(ctx->a, s->where, bal);
     return out;
 }
 
@@ -901,8 +884,6 @@ static void not_updatable(ex_ctx *ctx, const pl_stmt *st, const char *name)
         ex_raise(ctx, 1471, "HY000", "The target table %s of the %s is not insertable-into", name, st->kind == S_INSERT ? "INSERT" : "REPLACE");
     ex_raise(ctx, 1288, "HY000", "The target table %s of the %s is not updatable", name, st->kind == S_UPDATE ? "UPDATE" : "DELETE");
 }
-
-static pl_expr *and_of(ex_ctx *ctx, pl_expr *a, pl_expr *b);
 
 static void __attribute__((noreturn)) invalid_view(ex_ctx *ctx, const char *db, const char *name)
 {
@@ -999,7 +980,7 @@ static bool target_view_at(ex_ctx *ctx, const pl_stmt *st, const char *db, const
     }
     if (vs->ncols) for (int i = 0; i < m->n && i < vs->ncols; i++) m->names[i] = vs->cols[i];
     pl_expr *own = nested ? through(ctx, &below.m, s->where, db, name) : s->where;
-    vt->where = nested ? and_of(ctx, own, below.where) : own;
+    vt->where = nested ? pl_expr_and(ctx->a, own, below.where) : own;
     vt->check = vs->view->check == 1 ? vt->where : vs->view->check == 2 ? own : NULL;
     /* SQL SECURITY DEFINER (here or below): the table, and only it, opens with the
        definer's rights (ex_table), the rest of the statement with the invoker's */
@@ -1066,7 +1047,7 @@ static pl_assign *map_sets(ex_ctx *ctx, vtarget *vt, const pl_assign *a, int n, 
  * table as it likes) */
 static pl_expr *unqualified(stor_arena *a, const pl_expr *e)
 {
-    pl_expr *c = vm_copy(a, e);
+    pl_expr *c = pl_expr_copy(a, e);
     if (c->kind == E_COLUMN) c->tbl = NULL;
     for (int i = 0; i < c->nargs; i++) if (c->args[i]) c->args[i] = unqualified(a, c->args[i]);
     return c;
@@ -1079,21 +1060,6 @@ static void set_check(ex_ctx *ctx, vtarget *vt, pl_stmt *w)
     w->view_check = unqualified(ctx->a, vt->check);
     w->view_check_db = vt->db;
     w->view_check_name = vt->v->name;
-}
-
-static pl_expr *and_of(ex_ctx *ctx, pl_expr *a, pl_expr *b)
-{
-    if (!a) return b;
-    if (!b) return a;
-    pl_expr *e = stor_arena_alloc(ctx->a, sizeof *e);
-    memset(e, 0, sizeof *e);
-    e->kind = E_BINARY;
-    e->op = BO_AND;
-    e->nargs = 2;
-    e->args = stor_arena_alloc(ctx->a, 2 * sizeof *e->args);
-    e->args[0] = a;
-    e->args[1] = b;
-    return e;
 }
 
 /* A multi-table UPDATE or DELETE naming views: its tables, WHERE, SET columns and values
@@ -1235,8 +1201,8 @@ pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st)
         w->trefs = stor_arena_alloc(ctx->a, sizeof *w->trefs);
         w->trefs[0] = vt.base_tref;
         if (st->nsets) w->sets = map_sets(ctx, &vt, st->sets, st->nsets, "SET");
-        pl_expr *vw = vt.where ? vm_copy(ctx->a, vt.where) : NULL;
-        w->where = and_of(ctx, vw, rewrite_or_raise(ctx, &vt, st->where, st->kind == S_UPDATE ? "UPDATE" : "DELETE"));
+        pl_expr *vw = vt.where ? pl_expr_copy(ctx->a, vt.where) : NULL;
+        w->where = pl_expr_and(ctx->a, vw, rewrite_or_raise(ctx, &vt, st->where, st->kind == S_UPDATE ? "UPDATE" : "DELETE"));
         if (st->norder) {
             w->order = stor_arena_alloc(ctx->a, (size_t)st->norder * sizeof *w->order);
             for (int i = 0; i < st->norder; i++) { w->order[i] = st->order[i]; w->order[i].e = rewrite_or_raise(ctx, &vt, st->order[i].e, "ORDER BY"); }

@@ -405,6 +405,12 @@ typedef struct pl_parse_opts {
  * condition_pushdown_for_derived; d itself when nothing can be pushed. */
 pl_select *pl_push_conditions(stor_arena *a, const pl_select *outer, int src, pl_select *d, char **col_names,
                               int ncol_names);
+/* A deep copy of e (its arguments and GROUP_CONCAT ORDER BY; a subquery is shared). */
+pl_expr *pl_expr_copy(stor_arena *a, const pl_expr *e);
+/* The conjuncts of e (its AND tree), at most cap of them. */
+void pl_expr_conjuncts(pl_expr *e, pl_expr **out, int *n, int cap);
+/* x AND y (either may be NULL: the other). */
+pl_expr *pl_expr_and(stor_arena *a, pl_expr *x, pl_expr *y);
 
 /* Row r of an INSERT's VALUES as syntax nodes: s->rows[r], or nodes made in a from its
  * literals (s->lrows[r]). */

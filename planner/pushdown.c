@@ -91,17 +91,17 @@ static bool pushable(const pl_expr *c, const char *alias, bool only, const pd_co
     return true;
 }
 
-static pl_expr *copy_expr(stor_arena *a, const pl_expr *e)
+pl_expr *pl_expr_copy(stor_arena *a, const pl_expr *e)
 {
     pl_expr *c = stor_arena_alloc(a, sizeof *c);
     *c = *e;
     if (e->nargs) {
         c->args = stor_arena_alloc(a, (size_t)e->nargs * sizeof *c->args);
-        for (int i = 0; i < e->nargs; i++) c->args[i] = e->args[i] ? copy_expr(a, e->args[i]) : NULL;
+        for (int i = 0; i < e->nargs; i++) c->args[i] = e->args[i] ? pl_expr_copy(a, e->args[i]) : NULL;
     }
     if (e->norder) {
         c->order = stor_arena_alloc(a, (size_t)e->norder * sizeof *c->order);
-        for (int i = 0; i < e->norder; i++) { c->order[i] = e->order[i]; c->order[i].e = copy_expr(a, e->order[i].e); }
+        for (int i = 0; i < e->norder; i++) { c->order[i] = e->order[i]; c->order[i].e = pl_expr_copy(a, e->order[i].e); }
     }
     return c;
 }
@@ -112,12 +112,12 @@ static pl_expr *inside(stor_arena *a, const pl_expr *c, const pd_col *cols, int 
     if (c->kind == E_COLUMN) {
         for (int k = 0; k < n; k++)
             if (!strcasecmp(cols[k].name, c->s)) {
-                pl_expr *r = copy_expr(a, cols[k].e);
+                pl_expr *r = pl_expr_copy(a, cols[k].e);
                 r->start = c->start;
                 r->srclen = c->srclen;
                 return r;
             }
-        return copy_expr(a, c);
+        return pl_expr_copy(a, c);
     }
     pl_expr *r = stor_arena_alloc(a, sizeof *r);
     *r = *c;
@@ -132,7 +132,7 @@ static pl_expr *inside(stor_arena *a, const pl_expr *c, const pd_col *cols, int 
     return r;
 }
 
-static pl_expr *and_of(stor_arena *a, pl_expr *x, pl_expr *y)
+pl_expr *pl_expr_and(stor_arena *a, pl_expr *x, pl_expr *y)
 {
     if (!x) return y;
     if (!y) return x;
@@ -147,12 +147,12 @@ static pl_expr *and_of(stor_arena *a, pl_expr *x, pl_expr *y)
     return e;
 }
 
-static void conjuncts(pl_expr *e, pl_expr **out, int *n, int cap)
+void pl_expr_conjuncts(pl_expr *e, pl_expr **out, int *n, int cap)
 {
     if (!e) return;
     if (e->kind == E_BINARY && e->op == BO_AND) {
-        conjuncts(e->args[0], out, n, cap);
-        conjuncts(e->args[1], out, n, cap);
+        pl_expr_conjuncts(e->args[0], out, n, cap);
+        pl_expr_conjuncts(e->args[1], out, n, cap);
         return;
     }
     if (*n < cap) out[(*n)++] = e;
@@ -185,20 +185,20 @@ pl_select *pl_push_conditions(stor_arena *a, const pl_select *outer, int src, pl
     if (!alias) return d;
     pl_expr *cj[64];
     int ncj = 0;
-    conjuncts(outer->where, cj, &ncj, 64);
+    pl_expr_conjuncts(outer->where, cj, &ncj, 64);
     pl_expr *where = NULL, *having = NULL;
     for (int i = 0; i < ncj; i++) {
         bool to_having = false;
         if (!pushable(cj[i], alias, outer->nfrom == 1, cols, d->nitems, &to_having)) continue;
         pl_expr *c = inside(a, cj[i], cols, d->nitems);
-        if (to_having) having = and_of(a, having, c);
-        else where = and_of(a, where, c);
+        if (to_having) having = pl_expr_and(a, having, c);
+        else where = pl_expr_and(a, where, c);
     }
     if (!where && !having) return d;
     pl_select *out = stor_arena_alloc(a, sizeof *out);
     *out = *d;
     out->orig = d->orig ? d->orig : d;
-    if (where) out->where = and_of(a, d->where ? copy_expr(a, d->where) : NULL, where);
-    if (having) out->having = and_of(a, d->having ? copy_expr(a, d->having) : NULL, having);
+    if (where) out->where = pl_expr_and(a, d->where ? pl_expr_copy(a, d->where) : NULL, where);
+    if (having) out->having = pl_expr_and(a, d->having ? pl_expr_copy(a, d->having) : NULL, having);
     return out;
 }
