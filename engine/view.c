@@ -19,7 +19,8 @@
 #include <string.h>
 
 #define VIEW_TAG "/* view sql_mode="
-#define VIEW_NEST_MAX 32   /* views read through views: deeper is a cycle (1462) */
+#define VIEW_NEST_MAX 256  /* views read through views: deeper is taken for a cycle (1462; the
+                              stack check, 1436, may stop a chain of views sooner) */
 
 static const char *const algorithms[] = { "UNDEFINED", "MERGE", "TEMPTABLE" };
 
@@ -71,6 +72,7 @@ pl_stmt *ex_view_parse(ex_ctx *ctx, const stor_viewdef *v)
 /* Opening view v (database db) as source s of a query block: its SELECT's rows. */
 void ex_view_open(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_view_src *out)
 {
+    ex_check_stack(ctx);   /* (every path through nested views comes here once per level) */
     if (ctx->s->enforce_privs && !ctx->definer_rights) ex_privs_open_name(ctx, db, v->name);
     if (ctx->view_depth >= VIEW_NEST_MAX)
         ex_raise(ctx, 1462, "HY000", "`%s`.`%s` contains view recursion", db, v->name);
@@ -392,6 +394,7 @@ static void walk_expr(vwalk *w, const char *db, const pl_expr *e)
 
 static void walk_view(vwalk *w, const char *db, const stor_viewdef *v)
 {
+    ex_check_stack(w->ctx);
     if (w->depth >= VIEW_NEST_MAX) return;
     pl_stmt *st = ex_view_parse(w->ctx, v);
     if (!st) return;
@@ -907,6 +910,7 @@ static bool target_view_at(ex_ctx *ctx, const pl_stmt *st, const char *db, const
 {
     const stor_viewdef *v = ex_view_find(ctx, db, name);
     if (!v) return false;
+    ex_check_stack(ctx);
     if (depth >= VIEW_NEST_MAX) ex_raise(ctx, 1462, "HY000", "`%s`.`%s` contains view recursion", db, name);
     pl_stmt *vs = ex_view_parse(ctx, v);
     if (!vs) invalid_view(ctx, db, name);
