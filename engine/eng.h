@@ -956,6 +956,7 @@ typedef struct ex_view_info {
     uint16_t client, connection;   /* character_set_client, collation_connection (ids) */
 } ex_view_info;
 void ex_view_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_view_prepare_check(ex_ctx *ctx, pl_stmt *st);
 bool ex_view_rename(ex_ctx *ctx, const char *db, const char *name, const char *ndb, const char *nname);
 const stor_viewdef *ex_view_find(ex_ctx *ctx, const char *db, const char *name);
 pl_stmt *ex_view_parse(ex_ctx *ctx, const stor_viewdef *v);

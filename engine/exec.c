@@ -1045,6 +1045,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         ex_privs_statement(&ctx, st);
         /* prepare: result columns of a SELECT; other statements only check their table */
         if (st->kind == S_SELECT) ex_select(&ctx, st, r);
+        else if (st->kind == S_CREATE_VIEW) ex_view_prepare_check(&ctx, st);
         else if (st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE) {
             pl_stmt *w = ex_view_dml(&ctx, st);
             if (w->kind == S_INSERT || w->kind == S_REPLACE) ex_table(&ctx, w->db, w->table);

@@ -261,6 +261,46 @@ static stor_table *view_table_checked(ex_ctx *ctx, const char *db, const stor_vi
     return view_table(&sub, db, v, true);
 }
 
+/* What MariaDB refuses in a view's SELECT before reading it: a variable or parameter
+ * (1351), SELECT ... INTO (a syntax error there), a temporary table (1352). */
+static void refuse_expr(ex_ctx *ctx, const pl_expr *e, const char *body);
+
+static void refuse_select(ex_ctx *ctx, const pl_select *sel, const char *body)
+{
+    for (const pl_select *q = sel; q; q = q->next) {
+        if (q->ninto) {   /* (MariaDB's parser has no INTO there: its syntax error, near the INTO) */
+            const char *at = body ? strcasestr(body, "into") : NULL;   /* (body: a copy, NUL-ended) */
+            ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%.80s' at line 1", at ? at : "into");
+        }
+        for (int i = 0; i < q->nitems; i++) refuse_expr(ctx, q->items[i].e, body);
+        for (int i = 0; i < q->nfrom; i++) {
+            const pl_tref *t = &q->from[i];
+            if (t->derived) refuse_select(ctx, t->derived, body);
+            if (t->cte && t->cte->sel) refuse_select(ctx, t->cte->sel, body);
+            refuse_expr(ctx, t->on, body);
+            if (t->name && !t->derived && !t->cte && ctx->s->tmp &&
+                ex_tmp_find(ctx->s, ex_cur_db(ctx, t->db), t->name))
+                ex_raise(ctx, 1352, "HY000", "View's SELECT refers to a temporary table '%s'", t->name);
+        }
+        refuse_expr(ctx, q->where, body);
+        refuse_expr(ctx, q->having, body);
+        for (int i = 0; i < q->ngroup; i++) refuse_expr(ctx, q->group[i], body);
+        for (int i = 0; i < q->norder; i++) refuse_expr(ctx, q->order[i].e, body);
+        refuse_expr(ctx, q->limit, body);
+        refuse_expr(ctx, q->offset, body);
+    }
+}
+
+static void refuse_expr(ex_ctx *ctx, const pl_expr *e, const char *body)
+{
+    if (!e) return;
+    if (e->kind == E_USERVAR || e->kind == E_PARAM)
+        ex_raise(ctx, 1351, "HY000", "View's SELECT contains a variable or parameter");
+    if (e->sub) refuse_select(ctx, e->sub, body);
+    for (int i = 0; i < e->nargs; i++) refuse_expr(ctx, e->args[i], body);
+    for (int i = 0; i < e->norder; i++) refuse_expr(ctx, e->order[i].e, body);
+}
+
 static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     const char *db = ex_cur_db(ctx, st->db);
@@ -282,6 +322,7 @@ static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     size_t len;
     char *sql = view_text(ctx, st, db, &len);
     if (!ex_replaying) {
+        refuse_select(ctx, st->sel, stor_arena_strndup(ctx->a, st->view->body, st->view->body_len));
         if (st->view->check && !ex_view_updatable(st->sel, st->view->algorithm))
             ex_raise(ctx, 1368, "HY000", "CHECK OPTION on non-updatable view `%s`.`%s`", db, st->table);
         /* its tables and columns must exist now, and its column list fit */
@@ -335,6 +376,12 @@ static void drop_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     if (mk) ex_warn(ctx, "Note", 4092, "Unknown VIEW: '%s'", missing);
     ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+/* PREPARE of CREATE / ALTER VIEW: what MariaDB refuses then (a parameter: 1351). */
+void ex_view_prepare_check(ex_ctx *ctx, pl_stmt *st)
+{
+    if (st->kind == S_CREATE_VIEW && st->view) refuse_select(ctx, st->sel, stor_arena_strndup(ctx->a, st->view->body, st->view->body_len));
 }
 
 void ex_view_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
