@@ -472,7 +472,10 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
                 const char *def = ex_view_print(ctx, dbs[i]->name, v, true);
                 char who[700];
                 size_t w = 0;
-                for (const char *p = vi.definer; *p && w < sizeof who - 1; p++) if (*p != '`') who[w++] = *p;
+                for (const char *p = vi.definer; *p && w < sizeof who - 1; p++) {   /* `u`@`h` -> u@h (`` is `) */
+                    if (*p != '`') who[w++] = *p;
+                    else if (p[1] == '`') { who[w++] = '`'; p++; }
+                }
                 who[w] = 0;
                 const pdb_collation *cl = pdb_coll_by_id(vi.client), *cc = pdb_coll_by_id(vi.connection);
                 static const char *const alg[] = { "UNDEFINED", "MERGE", "TEMPTABLE" };

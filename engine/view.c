@@ -113,26 +113,32 @@ static void append_q(stor_arena *a, char **b, size_t *n, size_t *cap, const char
 }
 
 /* `user`@`host` of the definer: the one given, else the current user */
-static void definer_text(ex_ctx *ctx, const pl_view *v, char *out, size_t cap)
+static void append_q(stor_arena *a, char **b, size_t *n, size_t *cap, const char *s);
+
+/* `user`@`host` of the definer (quoted as names are: a ` doubled): the one given, else
+ * the current user */
+static void definer_text(ex_ctx *ctx, const pl_view *v, char **b, size_t *n, size_t *cap)
 {
     const char *u = ctx->s->user, *h = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
     if (v->has_definer && v->definer->user && v->definer->user[0]) { u = v->definer->user; h = v->definer->host ? v->definer->host : "%"; }
-    snprintf(out, cap, "`%s`@`%s`", u, h);
+    append_q(ctx->a, b, n, cap, u);
+    append(ctx->a, b, n, cap, "@", 1);
+    append_q(ctx->a, b, n, cap, h);
 }
 
 /* The text a view is kept as (see the top of the file). */
 static char *view_text(ex_ctx *ctx, pl_stmt *st, const char *db, size_t *len)
 {
     const pl_view *v = st->view;
-    char head[1600], def[700];
+    char head[300];
     uint64_t m = ctx->s->sql_mode & (MODE_NO_BACKSLASH_ESCAPES | MODE_ANSI_QUOTES | MODE_PIPES_AS_CONCAT | MODE_HIGH_NOT_PRECEDENCE);
-    definer_text(ctx, v, def, sizeof def);
-    snprintf(head, sizeof head, VIEW_TAG "%llu client=%u connection=%u */ CREATE ALGORITHM=%s DEFINER=%s SQL SECURITY %s VIEW ",
-             (unsigned long long)m, ctx->s->coll_client, ctx->s->coll_connection, algorithms[v->algorithm], def,
-             v->security == 2 ? "INVOKER" : "DEFINER");
+    snprintf(head, sizeof head, VIEW_TAG "%llu client=%u connection=%u */ CREATE ALGORITHM=%s DEFINER=",
+             (unsigned long long)m, ctx->s->coll_client, ctx->s->coll_connection, algorithms[v->algorithm]);
     char *b = NULL;
     size_t n = 0, cap = 0;
     append_s(ctx->a, &b, &n, &cap, head);
+    definer_text(ctx, v, &b, &n, &cap);
+    append_s(ctx->a, &b, &n, &cap, v->security == 2 ? " SQL SECURITY INVOKER VIEW " : " SQL SECURITY DEFINER VIEW ");
     append_q(ctx->a, &b, &n, &cap, db);
     append_s(ctx->a, &b, &n, &cap, ".");
     append_q(ctx->a, &b, &n, &cap, st->table);

@@ -52,8 +52,10 @@ SETUP = [
     "CREATE VIEW vw2.other AS SELECT v1.a, u.d FROM vw.v1 JOIN vw.u USING (a)",
     "CREATE VIEW vren AS SELECT a FROM t WHERE a > 2",
     "RENAME TABLE vren TO vrenamed",
+    "CREATE USER IF NOT EXISTS 'q`u'@'h`x'",   # a definer whose names need quoting in the kept text
+    "CREATE DEFINER='q`u'@'h`x' VIEW vq AS SELECT a FROM t",
 ]
-VIEWS = ["vw.v1", "vw.v2", "vw.v3", "vw.v4", "vw.v5", "vw.vx", "vw.vy", "vw.vg", "vw2.other", "vw.vrenamed", "vw.vren"]
+VIEWS = ["vw.v1", "vw.v2", "vw.v3", "vw.v4", "vw.v5", "vw.vx", "vw.vy", "vw.vg", "vw2.other", "vw.vrenamed", "vw.vren", "vw.vq"]
 
 
 def outcome(cur, sql):
@@ -157,7 +159,7 @@ def dump_round_trip():
     cur.execute("CREATE DATABASE vw_dump")
     cur.execute("USE vw_dump")
     for sql in SETUP[3:]:
-        if "vw2" not in sql and "vren" not in sql:
+        if "vw2" not in sql and "vren" not in sql and "q`u" not in sql:
             cur.execute(sql)
     cur.execute("DROP VIEW vg")   # (mariadb-dump refuses a view that no longer resolves)
     rc, mtext, err = dump(mp, "vw_dump")
