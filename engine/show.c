@@ -618,13 +618,12 @@ static void show_create_view(ex_ctx *ctx, const char *db, const stor_viewdef *v,
     ex_textset_spec(ctx, &ts, 4, spec, NULL);
     ex_view_info vi;
     ex_view_meta(v, &vi);
+    pl_stmt *st = ex_view_parse(ctx, v);
     const char *body = ex_view_print(ctx, db, v, false);
     if (!body) {   /* as MariaDB: the text kept, and a warning that it no longer resolves */
-        pl_stmt *st = ex_view_parse(ctx, v);
         body = st ? stor_arena_strndup(ctx->a, st->view->body, st->view->body_len) : "";
         ex_warn(ctx, "Warning", 1356, "View '%s.%s' references invalid table(s) or column(s) or function(s) or definer/invoker of view lack rights to use them", db, v->name);
     }
-    pl_stmt *st = ex_view_parse(ctx, v);
     static const char *const alg[] = { "UNDEFINED", "MERGE", "TEMPTABLE" };
     size_t cap = strlen(body) + strlen(v->name) + strlen(db) + 900;
     char *text = stor_arena_alloc(ctx->a, cap);

@@ -600,6 +600,29 @@ static bool vm_expr_ok(const pl_expr *e, stor_table **tabs, const char **aliases
     return true;
 }
 
+/* A reference to column name of the source tbl names (NULL: unqualified), made in a. */
+static pl_expr *column_ref(stor_arena *a, const char *name, const char *tbl)
+{
+    pl_expr *col = stor_arena_alloc(a, sizeof *col);
+    memset(col, 0, sizeof *col);
+    col->kind = E_COLUMN;
+    col->s = (char *)name;
+    col->slen = strlen(name);
+    col->tbl = (char *)tbl;
+    return col;
+}
+
+/* The name a view's item gives its column when the query says it: its alias, the column
+ * it reads, or a string literal's value; NULL for any other expression (named by its
+ * text, which the callers treat each their own way). */
+static const char *given_name(const pl_item *it)
+{
+    const pl_expr *e = it->e;
+    if (it->alias) return it->alias;
+    if (e->kind == E_COLUMN || (e->kind == E_STRING && !e->ival)) return e->s;
+    return NULL;
+}
+
 /* A copy of the block to rewrite (out), m knowing its item aliases. */
 static pl_select *rewrite_begin(ex_ctx *ctx, vmerge *m, pl_select *sel)
 {
@@ -685,21 +708,14 @@ static bool view_source(ex_ctx *ctx, const pl_tref *t, vsource *out)
             for (int j = 0; j < s->nfrom; j++) {
                 if (e->tbl && strcmp(e->tbl, aliases[j])) continue;
                 for (uint32_t c = 0; c < tabs[j]->ncols; c++) {
-                    pl_expr *col = stor_arena_alloc(ctx->a, sizeof *col);
-                    memset(col, 0, sizeof *col);
-                    col->kind = E_COLUMN;
-                    col->s = tabs[j]->cols[c].name;
-                    col->slen = strlen(col->s);
-                    col->tbl = (char *)aliases[j];
-                    m.names[m.n] = col->s;
-                    m.exprs[m.n++] = col;
+                    m.names[m.n] = tabs[j]->cols[c].name;
+                    m.exprs[m.n++] = column_ref(ctx->a, tabs[j]->cols[c].name, aliases[j]);
                 }
             }
             continue;
         }
         if (!vm_expr_ok(e, tabs, aliases, s->nfrom)) return false;
-        const char *nm = s->items[i].alias;
-        if (!nm && (e->kind == E_COLUMN || (e->kind == E_STRING && !e->ival))) nm = e->s;
+        const char *nm = given_name(&s->items[i]);
         if (!nm) {
             if (!e->start || e->srclen > 64) return false;
             nm = stor_arena_strndup(ctx->a, e->start, e->srclen);
@@ -846,13 +862,7 @@ static pl_select *merge_in_join(ex_ctx *ctx, pl_select *sel, int k, vsource *v)
                 }
                 if (it->e->tbl) { o++; continue; }
                 for (uint32_t c = 0; c < m.otab[o]->ncols; c++) {
-                    pl_expr *col = stor_arena_alloc(ctx->a, sizeof *col);
-                    memset(col, 0, sizeof *col);
-                    col->kind = E_COLUMN;
-                    col->s = m.otab[o]->cols[c].name;
-                    col->slen = strlen(col->s);
-                    col->tbl = (char *)m.oalias[o];
-                    out->items[out->nitems].e = col;
+                    out->items[out->nitems].e = column_ref(ctx->a, m.otab[o]->cols[c].name, m.oalias[o]);
                     out->items[out->nitems++].alias = NULL;
                 }
                 o++;
@@ -1015,13 +1025,8 @@ static bool target_view_at(ex_ctx *ctx, const pl_stmt *st, const char *db, const
                     m->exprs[m->n++] = below.m.exprs[c];
                     continue;
                 }
-                pl_expr *col = stor_arena_alloc(ctx->a, sizeof *col);
-                memset(col, 0, sizeof *col);
-                col->kind = E_COLUMN;
-                col->s = t->cols[c].name;
-                col->slen = strlen(col->s);
-                m->names[m->n] = col->s;
-                m->exprs[m->n++] = col;
+                m->names[m->n] = t->cols[c].name;
+                m->exprs[m->n++] = column_ref(ctx->a, t->cols[c].name, NULL);
             }
             continue;
         }
@@ -1029,8 +1034,7 @@ static bool target_view_at(ex_ctx *ctx, const pl_stmt *st, const char *db, const
             const char *al[1] = { falias };
             if (!vm_expr_ok(e, &t, al, 1)) invalid_view(ctx, db, name);
         }
-        const char *nm = s->items[i].alias;
-        if (!nm && (e->kind == E_COLUMN || (e->kind == E_STRING && !e->ival))) nm = e->s;
+        const char *nm = given_name(&s->items[i]);
         if (!nm) nm = e->start ? stor_arena_strndup(ctx->a, e->start, e->srclen) : "";
         m->names[m->n] = nm;
         m->exprs[m->n++] = nested ? through(ctx, &below.m, e, db, name) : e;
@@ -1162,14 +1166,9 @@ static pl_stmt *multi_table(ex_ctx *ctx, pl_stmt *st)
     p.nitems = 2 * st->nsets;
     p.items = stor_arena_alloc(ctx->a, (size_t)(p.nitems ? p.nitems : 1) * sizeof *p.items);
     for (int i = 0; i < st->nsets; i++) {
-        pl_expr *c = stor_arena_alloc(ctx->a, sizeof *c);
-        memset(c, 0, sizeof *c);
-        c->kind = E_COLUMN;
         const char *dot = strchr(st->sets[i].name, '.');
-        c->s = dot ? (char *)dot + 1 : st->sets[i].name;
-        if (dot) c->tbl = stor_arena_strndup(ctx->a, st->sets[i].name, (size_t)(dot - st->sets[i].name));
-        c->slen = strlen(c->s);
-        p.items[i].e = c;
+        p.items[i].e = column_ref(ctx->a, dot ? dot + 1 : st->sets[i].name,
+                                  dot ? stor_arena_strndup(ctx->a, st->sets[i].name, (size_t)(dot - st->sets[i].name)) : NULL);
         p.items[st->nsets + i].e = st->sets[i].value;
     }
     pl_select *m = ex_view_merge(ctx, &p);
