@@ -106,6 +106,16 @@ static char *default_text(ex_ctx *ctx, stor_column *c, pl_expr *e)
     return stor_strndup(s, n);
 }
 
+void ex_coldef_type(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll)
+{
+    *dst = d->c;
+    dst->name = "";
+    if (is_binary_type(dst->type)) dst->coll = COLL_BINARY;
+    else if (is_text_type(dst->type)) dst->coll = resolve_coll(ctx, d->charset, d->collate, tcoll);
+    else dst->coll = COLL_BINARY;
+    dst->not_null = false;
+}
+
 static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll)
 {
     *dst = d->c;

@@ -84,15 +84,30 @@ static void raise_dup(ex_ctx *ctx, stor_table *t, int ix, const pdb_value *vals)
     ex_raise(ctx, 1062, "23000", "Duplicate entry '%s' for key '%s'", key, t->idx[ix].name);
 }
 
-/* Converts a full row of values for storage. */
-static void convert_row(ex_ctx *ctx, stor_table *t, pdb_value *vals, uint32_t rowno, bool multi)
+/* A NULL for a NOT NULL column: MariaDB's 1048, or its warning and the type's zero. */
+static void null_column(ex_ctx *ctx, const stor_column *col, pdb_value *v, bool multi)
+{
+    if ((!multi || ctx->strict) && !ctx->ignore) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", col->name);
+    ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", col->name);
+    *v = implicit_default(col);
+}
+
+/* After BEFORE INSERT triggers (which may still fill them in): the NULLs left. */
+static void null_check(ex_ctx *ctx, stor_table *t, pdb_value *vals, bool multi)
+{
+    for (uint32_t c = 0; c < t->ncols; c++)
+        if (vals[c].t == VT_NULL && t->cols[c].not_null && !t->cols[c].auto_increment)
+            null_column(ctx, &t->cols[c], &vals[c], multi);
+}
+
+/* Converts a full row of values for storage (nulls_later: NULLs of NOT NULL columns are
+ * left for null_check). */
+static void convert_row(ex_ctx *ctx, stor_table *t, pdb_value *vals, uint32_t rowno, bool multi, bool nulls_later)
 {
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &t->cols[c];
         if (vals[c].t == VT_NULL && col->not_null && !col->auto_increment) {
-            if ((!multi || ctx->strict) && !ctx->ignore) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", col->name);
-            ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", col->name);
-            vals[c] = implicit_default(col);
+            if (!nulls_later) null_column(ctx, col, &vals[c], multi);
             continue;
         }
         pdb_value o;
@@ -309,6 +324,9 @@ static bool dup_select_tables(ex_ctx *ctx, const pl_select *s, const stor_table 
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     stor_table *t = ex_table(ctx, st->db, st->table);
+    if (ctx->trg_use) ex_trg_check_write(ctx, t);
+    ex_trg_set *trg = ex_trg_load(ctx, t);
+    bool trg_before = ex_trg_has(trg, 0, 0);
     bool replace = st->kind == S_REPLACE;
     int ncols = st->ncols;
     int *map = stor_arena_alloc(ctx->a, (size_t)(t->ncols + 1) * sizeof(int));
@@ -489,7 +507,11 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         /* values are converted first (a conversion error consumes no id), then the
            AUTO_INCREMENT column gets its id */
-        convert_row(ctx, t, vals, rn + 1, multi);
+        convert_row(ctx, t, vals, rn + 1, multi, trg_before);
+        if (trg_before) {
+            ex_trg_fire(ctx, trg, 0, 0, vals, NULL);
+            null_check(ctx, t, vals, multi);
+        }
         bool generated = false;
         int64_t row_explicit = 0;
         bool has_explicit = false;
@@ -543,6 +565,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     if (!got_id) { first_id = (uint64_t)vals[ai].i; got_id = true; }
                     resv_next++;
                 }
+                ex_trg_fire(ctx, trg, 1, 0, vals, NULL);
                 break;
             }
             if (replace) {
@@ -552,7 +575,14 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     if (has_explicit) explicit_id = (uint64_t)row_explicit;
                     break;
                 }
+                pdb_value *gone = NULL;
+                if (ex_trg_has(trg, 0, 2) || ex_trg_has(trg, 1, 2)) {
+                    gone = stor_arena_alloc(ctx->a, t->ncols * sizeof *gone);
+                    load_row(t, drow, gone);
+                    ex_trg_fire(ctx, trg, 0, 2, NULL, gone);
+                }
                 if (stor_row_delete(t, drow) == STOR_LOCKED) ex_raise_locked(ctx);
+                if (gone) ex_trg_fire(ctx, trg, 1, 2, NULL, gone);
                 affected++;
                 if (!replaced) dups++, replaced = true;   /* "Duplicates": rows that replaced some */
                 continue;
@@ -567,6 +597,13 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 }
                 bool changed = apply_sets(&uctx, t, drow, st->dup_sets, st->ndup, dup_progs, newv, rn + 1);
                 uctx.insert_vals = NULL;
+                pdb_value *oldv = NULL;
+                if (ex_trg_has(trg, 0, 1) || ex_trg_has(trg, 1, 1)) {
+                    oldv = stor_arena_alloc(ctx->a, t->ncols * sizeof *oldv);
+                    load_row(t, drow, oldv);
+                    ex_trg_fire(ctx, trg, 0, 1, newv, oldv);
+                    changed = !rows_equal(t, oldv, newv);
+                }
                 if (changed && check && !view_check_ok(&uctx, st, check, t, newv)) { records++; break; }
                 if (changed) {
                     int d2; uint32_t r2;
@@ -582,6 +619,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     }
                     upd_count++;
                 } else if (ctx->s->client_found_rows) affected += 1;
+                if (oldv) ex_trg_fire(ctx, trg, 1, 1, newv, oldv);
                 /* an upsert that updated reports no new id (LAST_INSERT_ID(expr) in the
                    SET list still sets it through the function) */
                 records++;
@@ -675,10 +713,12 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     int nt = st->ntrefs;
     stor_table *tabs[nt];
     const char *aliases[nt];
+    ex_trg_set *trgs[nt];
     for (int i = 0; i < nt; i++) {
         pl_tref *tr = &st->trefs[i];
         tabs[i] = tr->name ? ex_table(ctx, tr->db, tr->name) : NULL;
         aliases[i] = tr->alias ? tr->alias : tr->name;
+        trgs[i] = NULL;
     }
     /* which table each assignment writes, and the column */
     int *tgt = stor_arena_alloc(ctx->a, (size_t)(st->nsets ? st->nsets : 1) * sizeof(int));
@@ -743,6 +783,8 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (target && tabs[i]) {
             done[i] = stor_arena_alloc(ctx->a, (size_t)tabs[i]->nrows + 1);
             memset(done[i], 0, (size_t)tabs[i]->nrows + 1);
+            if (ctx->trg_use) ex_trg_check_write(ctx, tabs[i]);
+            trgs[i] = ex_trg_load(ctx, tabs[i]);
         }
     }
     uint64_t matched = 0, changed = 0;
@@ -775,9 +817,15 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 newv[tcol[k]] = o;
                 assigned[tcol[k]] = true;
             }
-            if (rows_equal(t, oldv, newv)) continue;
+            bool fire = ex_trg_has(trgs[i], 0, 1) || ex_trg_has(trgs[i], 1, 1);
+            if (fire) ex_trg_fire(ctx, trgs[i], 0, 1, newv, oldv);
+            if (rows_equal(t, oldv, newv)) {
+                if (fire) ex_trg_fire(ctx, trgs[i], 1, 1, newv, oldv);
+                continue;
+            }
             stamp_on_update(ctx, t, newv, assigned);
             if (write_updated(ctx, t, (uint32_t)row, newv, st->ignore)) changed++;
+            if (fire) ex_trg_fire(ctx, trgs[i], 1, 1, newv, oldv);
         }
     }
     send_update_ok(ctx, r, matched, changed);
@@ -793,6 +841,9 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     stor_table *t = ex_table(ctx, tr->db, tr->name);
     ctx->insert_t = t;
+    if (ctx->trg_use) ex_trg_check_write(ctx, t);
+    ex_trg_set *trg = ex_trg_load(ctx, t);
+    bool trg_any = ex_trg_has(trg, 0, 1) || ex_trg_has(trg, 1, 1);
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
     ex_rows rows = match_rows(ctx, st->trefs, 1, st->where, st->order, st->norder, st->limit);
     ex_ctx uctx = *ctx;
@@ -831,9 +882,21 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             for (; scanrow <= row; scanrow++) if (stor_row_visible(t, scanrow)) scanpos++;
             rowno = scanpos;
         }
-        if (!apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno)) continue;
+        bool differs = apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno);
+        pdb_value *oldv = NULL;
+        if (trg_any) {
+            oldv = stor_arena_alloc(ctx->a, t->ncols * sizeof *oldv);
+            load_row(t, row, oldv);
+            ex_trg_fire(ctx, trg, 0, 1, newv, oldv);
+            differs = !rows_equal(t, oldv, newv);
+        }
+        if (!differs) {
+            if (oldv) ex_trg_fire(ctx, trg, 1, 1, newv, oldv);
+            continue;
+        }
         if (check && !view_check_ok(&uctx, st, check, t, newv)) { matched--; continue; }   /* (not matched, as MariaDB counts) */
         if (write_updated(ctx, t, row, newv, st->ignore)) changed++;
+        if (oldv) ex_trg_fire(ctx, trg, 1, 1, newv, oldv);
     }
     send_update_ok(ctx, r, matched, changed);
 }
@@ -903,14 +966,34 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             ex_raise(ctx, 1093, "HY000", "Table '%s' is specified twice, both as a target for 'DELETE' and as a separate source for data",
                      st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name);
     }
+    ex_trg_set *trgs[st->ntrefs];
+    pdb_value *oldv = NULL;
+    for (int i = 0; i < st->ntrefs; i++) {
+        trgs[i] = NULL;
+        if (!target[i]) continue;
+        if (ctx->trg_use) ex_trg_check_write(ctx, tabs[i]);
+        trgs[i] = ex_trg_load(ctx, tabs[i]);
+        if (trgs[i] && !oldv) {
+            uint32_t most = 0;
+            for (int k = 0; k < st->ntrefs; k++) if (tabs[k] && tabs[k]->ncols > most) most = tabs[k]->ncols;
+            oldv = stor_arena_alloc(ctx->a, most * sizeof *oldv);
+        }
+    }
     uint64_t deleted = 0;
     for (uint32_t i = 0; i < rows.nrows; i++) {
         for (int s = 0; s < st->ntrefs; s++) {
             if (!target[s]) continue;
             int64_t row = rows.v[(size_t)i * rows.ncols + (size_t)s].i;
             if (row < 0 || !stor_row_visible(tabs[s], (uint32_t)row)) continue;
+            bool fire = ex_trg_has(trgs[s], 0, 2) || ex_trg_has(trgs[s], 1, 2);
+            if (fire) {
+                load_row(tabs[s], (uint32_t)row, oldv);
+                ex_trg_fire(ctx, trgs[s], 0, 2, NULL, oldv);
+                if (!stor_row_visible(tabs[s], (uint32_t)row)) continue;
+            }
             if (stor_row_delete(tabs[s], (uint32_t)row) == STOR_LOCKED) ex_raise_locked(ctx);
             deleted++;
+            if (fire) ex_trg_fire(ctx, trgs[s], 1, 2, NULL, oldv);
         }
     }
     ctx->s->row_count = (int64_t)deleted;

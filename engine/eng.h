@@ -297,6 +297,9 @@ typedef struct ex_ctx {
                                table opens with the definer's rights (engine/view.c) */
     const char *hide_db, *hide_name;   /* CREATE / ALTER VIEW checking its SELECT: the view
                                being defined does not exist yet (MariaDB: 1146, no cycle) */
+    struct spx *spx;        /* running a trigger's body: its frame (SELECT ... INTO a local) */
+    const struct trg_use *trg_use;   /* the tables the statements firing triggers write */
+    uint32_t trg_mode;      /* a trigger's statement: the sql_mode it was made under */
 } ex_ctx;
 
 /* A subquery's first run (expr.c run_subq): whether anything compiled inside it reads a
@@ -970,6 +973,34 @@ pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st);   /* a write of a view: its copy
 void ex_view_tables(ex_ctx *ctx, const char *db, const stor_viewdef *v, void (*fn)(void *arg, const char *db, const char *name), void *arg);
 void ex_view_meta(const stor_viewdef *v, ex_view_info *out);
 uint64_t ex_view_text_mode(const char *sql, size_t len);   /* parse-affecting sql_mode of a view's text */
+
+/* ---- triggers (trigger.c) ---- */
+typedef struct ex_trg_info {   /* what a trigger's kept text says besides its statement */
+    uint32_t sql_mode;
+    uint16_t client, connection, dbcoll;
+    uint64_t created_cs;     /* creation time, centiseconds since the epoch */
+    uint32_t order;          /* the log's: its place among its table's triggers of its event */
+    const char *create;      /* the CREATE DEFINER=... TRIGGER statement */
+} ex_trg_info;
+typedef struct ex_trg_set ex_trg_set;   /* one table's triggers, loaded for a statement */
+bool      ex_trg_meta(const char *sql, ex_trg_info *out);
+uint32_t  ex_trg_text_mode(const char *sql, size_t len);   /* the sql_mode of a trigger's text, else 0 */
+pl_stmt  *ex_trg_parse(ex_ctx *ctx, const stor_trigdef *g, ex_trg_info *info);
+void      ex_trg_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void      ex_trg_table_dropped(const char *db, const char *table);
+void      ex_trg_table_renamed(ex_ctx *ctx, const char *db, const char *table, const char *ndb, const char *ntable);
+ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t);   /* NULL: the table has none */
+bool      ex_trg_has(const ex_trg_set *ts, int timing, int event);   /* timing 0 BEFORE 1 AFTER; event 0 INSERT 1 UPDATE 2 DELETE */
+/* Fires the triggers of ts for one row: newv (BEFORE: changed in place) and oldv, NULL
+ * where the event has no such row. */
+void      ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *newv, const pdb_value *oldv);
+void      ex_trg_check_write(ex_ctx *ctx, const stor_table *t);   /* 1442 inside a trigger of t */
+void      ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v);
+/* exec.c: runs statement st of a trigger inside the statement running in ctx */
+void      ex_run_nested(ex_ctx *ctx, pl_stmt *st, const pdb_value *params, int nparams);
+extern const char *ex_replay_text;   /* exec.c: the DDL text being replayed (NULL: none) */
+/* ddl.c: a declared type (DECLARE x type) as a column, without copying anything */
+void      ex_coldef_type(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll);
 /* View v's SELECT as MariaDB prints it, relative to the current database (full: every
  * table with its database); NULL when it no longer resolves (explain.c). */
 const char *ex_view_print(ex_ctx *ctx, const char *db, const stor_viewdef *v, bool full);
@@ -995,6 +1026,7 @@ void     ex_privs_statement(ex_ctx *ctx, pl_stmt *st);
 void     ex_privs_open(ex_ctx *ctx, const stor_table *t);
 /* The same for a table that is not a stor_table (the mysql schema's grant tables). */
 void     ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table);
+void     ex_privs_need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t need);   /* 1142 */
 void     ex_privs_view_definer(ex_ctx *ctx, const char *user, const char *host);   /* 1227 unless SUPER */
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
 

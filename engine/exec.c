@@ -13,6 +13,7 @@ static void (*log_reopen_fn)(void);   /* the server's: FLUSH LOGS */
 void pdb_set_log_reopen(void (*fn)(void)) { log_reopen_fn = fn; }
 
 bool ex_replaying;
+const char *ex_replay_text;
 
 /* Log size that triggers a checkpoint: innodb_log_file_size. */
 uint64_t ex_checkpoint_at = 100663296;
@@ -506,7 +507,7 @@ static bool is_ddl(pl_stmt *st)
         return !st->temporary;   /* CREATE/DROP TEMPORARY TABLE do not commit */
     case S_CREATE_DB: case S_DROP_DB: case S_ALTER_TABLE:
     case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
-    case S_CREATE_VIEW: case S_DROP_VIEW:
+    case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER:
         return true;
     default: return false;
     }
@@ -753,6 +754,83 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
     }
     ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+static int null_cols(void *c, const pdb_colmeta *m, size_t n) { (void)c; (void)m; (void)n; return 0; }
+static int null_row(void *c, const pdb_value *v, size_t n) { (void)c; (void)v; (void)n; return 0; }
+static int null_end(void *c, uint16_t w, uint16_t st) { (void)c; (void)w; (void)st; return 0; }
+static int null_ok(void *c, uint64_t a, uint64_t i, uint16_t w, uint16_t st, const char *info)
+{
+    (void)c; (void)a; (void)i; (void)w; (void)st; (void)info;
+    return 0;
+}
+static int null_err(void *c, uint16_t code, const char *state, const char *msg)
+{
+    (void)c; (void)code; (void)state; (void)msg;
+    return 0;
+}
+
+/* A statement of a trigger's body, run inside the statement that fired it: the same
+ * transaction, arena, error exit and statement state (an error anywhere undoes the whole
+ * statement); params is the body's frame (its locals, NEW and OLD). Nothing it answers
+ * reaches the client. */
+void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int nparams)
+{
+    static const pdb_sink sink = { NULL, null_cols, null_row, null_end, null_ok, null_err };
+    ex_check_stack(outer);
+    ex_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.s = outer->s;
+    ctx.a = outer->a;
+    ctx.jb = outer->jb;
+    ctx.err = outer->err;
+    ctx.now_us = outer->now_us;
+    ctx.stmt = outer->stmt;
+    ctx.params = params;
+    ctx.nparams = nparams;
+    ctx.spx = outer->spx;
+    ctx.trg_use = outer->trg_use;
+    ctx.trg_mode = outer->trg_mode;
+    ctx.definer_rights = true;   /* (a trigger runs with its definer's rights: not checked) */
+    uint32_t mode = outer->trg_mode;
+    ctx.strict = (mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
+    ctx.writing = st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE;
+    if ((st->kind == S_INSERT || st->kind == S_UPDATE || st->kind == S_DELETE) && st->ignore)
+        ctx.strict = false, ctx.ignore = true;
+    ctx.abort_warn = ctx.strict && (st->kind == S_UPDATE || st->kind == S_INSERT || st->kind == S_REPLACE);
+    ctx.lock_write = ctx.writing;
+    ex_result r = { 0 };
+    r.sink = &sink;
+    ex_stmt *es = outer->stmt;
+    ex_pending_ok ok = es->ok;
+    struct pl_shape *shape = es->shape;
+    bool exam = es->exam_on, indexed = es->last_scan_indexed;
+    es->shape = NULL;
+    es->exam_on = false;
+    switch (st->kind) {
+    case S_SELECT: ex_select(&ctx, st, &r); break;
+    case S_INSERT: case S_REPLACE: ex_insert(&ctx, ex_view_dml(&ctx, st), &r); break;
+    case S_UPDATE: ex_update(&ctx, ex_view_dml(&ctx, st), &r); break;
+    case S_DELETE: ex_delete(&ctx, ex_view_dml(&ctx, st), &r); break;
+    case S_SET:
+        for (int i = 0; i < st->nsets; i++)
+            if (st->sets[i].scope <= 1 && (!strcasecmp(st->sets[i].name, "autocommit")))
+                ex_raise(&ctx, 1445, "HY000", "Not allowed to set autocommit from a stored function or trigger");
+        do_set(&ctx, st, &r);
+        break;
+    case S_DO: {
+        ex_scope sc = { 0 };
+        sc.ctx = &ctx; sc.item_base = -1; sc.clause = "field list";
+        for (int i = 0; i < st->sel->nitems; i++) { ex_type t; pdb_value v; ex_eval(&ctx, ex_compile(&sc, st->sel->items[i].e, &t), &v); }
+        break;
+    }
+    default:
+        ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this statement in a trigger'");
+    }
+    es->ok = ok;
+    es->shape = shape;
+    es->exam_on = exam;
+    es->last_scan_indexed = indexed;
 }
 
 /* ---------------------------------------------------------------- the statement loop */
@@ -1079,6 +1157,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             ex_ddl(&ctx, st, r);
             break;
         case S_CREATE_VIEW: case S_DROP_VIEW: ex_view_ddl(&ctx, st, r); break;
+        case S_CREATE_TRIGGER: case S_DROP_TRIGGER: ex_trg_ddl(&ctx, st, r); break;
         case S_BEGIN:
             ex_tablelock_release(s);   /* as MariaDB: BEGIN ends LOCK TABLES */
             s->in_trans = true; savepoints_clear(s);
@@ -1526,12 +1605,17 @@ static int replay_ddl(const char *db, const char *sql, size_t len)
     static bool init;
     if (!init) { pdb_session_init(&s, 0); snprintf(s.user, sizeof s.user, "system"); snprintf(s.host, sizeof s.host, "localhost"); init = true; }
     snprintf(s.db, sizeof s.db, "%.64s", db ? db : "");
-    s.sql_mode = ex_view_text_mode(sql, len);   /* (0 but for a view's text) */
+    /* (0 but for a view's or a trigger's text) */
+    s.sql_mode = (uint32_t)ex_view_text_mode(sql, len) | ex_trg_text_mode(sql, len);
     int status = 0;
     pdb_sink sink = { &status, nop_cols, nop_row, nop_end, nop_ok, replay_err };
+    char *text = strndup(sql, len);
     ex_replaying = true;
+    ex_replay_text = text;
     pdb_exec_query(&s, sql, len, false, &sink);
+    ex_replay_text = NULL;
     ex_replaying = false;
+    free(text);
     return status;
 }
 

@@ -178,6 +178,11 @@ static void need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t 
     if ((have & need) != need) deny_table(ctx, need & ~have, NULL, db, table);
 }
 
+void ex_privs_need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t need)
+{
+    need_table(ctx, db, table, need);
+}
+
 void ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table)
 {
     uint64_t any = ctx->priv_open ? ctx->priv_open : STOR_PRIV_SELECT;
@@ -331,6 +336,9 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         break;
     case S_CREATE_VIEW:
         need_table(ctx, st->db, st->table, STOR_PRIV_CREATE_VIEW | (st->or_replace || (st->view && st->view->alter) ? STOR_PRIV_DROP : 0));
+        break;
+    case S_CREATE_TRIGGER:
+        need_table(ctx, st->db, st->table, STOR_PRIV_TRIGGER);
         break;
     case S_DROP_VIEW:
         for (int i = 0; i < st->nnames; i++) need_table(ctx, st->names_db[i], st->names[i], STOR_PRIV_DROP);

@@ -5676,7 +5676,10 @@ void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if ((int)rows.ncols != sel->ninto) ex_raise(ctx, 1222, "21000", "The used SELECT statements have a different number of columns");
         if (rows.nrows > 1) ex_raise(ctx, 1172, "42000", "Result consisted of more than one row");
         if (rows.nrows == 0) ex_warn(ctx, "Warning", 1329, "No data - zero rows fetched, selected, or processed");
-        else for (int i = 0; i < sel->ninto; i++) ex_uservar_set(ctx->s, sel->into_vars[i], &rows.v[i]);
+        else for (int i = 0; i < sel->ninto; i++) {
+            if (sel->into_slots && sel->into_slots[i] >= 0) ex_sp_set_local(ctx, sel->into_slots[i], &rows.v[i]);
+            else ex_uservar_set(ctx->s, sel->into_vars[i], &rows.v[i]);
+        }
         ctx->s->found_rows = rows.nrows;
         ctx->s->row_count = rows.nrows;
         ex_send_ok(ctx, r, rows.nrows, 0, NULL);

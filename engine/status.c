@@ -64,6 +64,7 @@ static pdb_stat show_com(int show)
     case SH_COLUMNS: return PDB_STAT_COM_SHOW_FIELDS;
     case SH_INDEX: return PDB_STAT_COM_SHOW_KEYS;
     case SH_CREATE_TABLE: case SH_CREATE_VIEW: return PDB_STAT_COM_SHOW_CREATE_TABLE;
+    case SH_CREATE_TRIGGER: return PDB_STAT_COM_SHOW_CREATE_TRIGGER;
     case SH_CREATE_DATABASE: return PDB_STAT_COM_SHOW_CREATE_DB;
     case SH_TABLE_STATUS: return PDB_STAT_COM_SHOW_TABLE_STATUS;
     case SH_ENGINES: return PDB_STAT_COM_SHOW_STORAGE_ENGINES;
@@ -114,6 +115,8 @@ static pdb_stat stmt_com(const pl_stmt *st, int kind)
     case S_DROP_INDEX: return PDB_STAT_COM_DROP_INDEX;
     case S_CREATE_VIEW: return PDB_STAT_COM_CREATE_VIEW;
     case S_DROP_VIEW: return PDB_STAT_COM_DROP_VIEW;
+    case S_CREATE_TRIGGER: return PDB_STAT_COM_CREATE_TRIGGER;
+    case S_DROP_TRIGGER: return PDB_STAT_COM_DROP_TRIGGER;
     case S_SHOW: return show_com(st->show);
     case S_DESCRIBE: return PDB_STAT_COM_SHOW_FIELDS;
     case S_BEGIN: return PDB_STAT_COM_BEGIN;

@@ -28,6 +28,12 @@ typedef struct P {
     int tvc_op;          /* the set operation before the query block being parsed */
     int nblocks;         /* SELECT blocks made so far (pl_select.bid) */
     const char *prev_end;   /* just past the token before the current one */
+    /* a stored program's body being parsed (CREATE TRIGGER) */
+    pl_trigger *trg;
+    struct sp_name { char *name; int slot; bool label, loop; } *spn;   /* locals and labels in scope */
+    int nspn, cspn;
+    struct vec *sp_refs;    /* NEW / OLD references made */
+    int sp_slots;           /* local variables declared so far */
 } P;
 
 /* Query blocks nested deeper than this are refused with MariaDB's 1473 (its
@@ -841,6 +847,8 @@ static void values_row(P *p, bool compact, int hint, vec *r, pl_lit **lits, int 
     } while (accept_op(p, ','));
 }
 
+static void sp_ref(P *p, pl_expr *e);
+
 static pl_expr *primary(P *p)
 {
     check_stack(p);
@@ -1140,6 +1148,7 @@ paren_expr:
     }
     e->slen = strlen(e->s);
     set_src(p, e, start);
+    if (p->trg) sp_ref(p, e);
     return e;
 }
 
@@ -1803,6 +1812,34 @@ static pl_select *table_value_constructor(P *p)
     return first;
 }
 
+static int sp_find(P *p, const char *name, bool label);
+
+/* SELECT ... INTO @a, @b (in a stored program also its local variables) */
+static void into_list(P *p, pl_select *s)
+{
+    vec iv = { 0 };
+    int slots[64];
+    bool any = false;
+    do {
+        int slot = -1;
+        if (p->t.kind == TK_USERVAR) vpush(p, &iv, p->t.val);
+        else if (p->trg && is_ident_tok(p) && (slot = sp_find(p, p->t.val, false)) >= 0) {
+            vpush(p, &iv, p->t.val);
+            slot = p->spn[slot].slot;
+            any = true;
+        } else if (p->trg && is_ident_tok(p)) p_error(p, 1327, "42000", "Undeclared variable: %s", p->t.val);
+        else syntax_error(p);
+        if (iv.n <= 64) slots[iv.n - 1] = slot;
+        next(p);
+    } while (accept_op(p, ','));
+    s->into_vars = (char **)iv.v; s->ninto = iv.n;
+    if (any) {
+        if (iv.n > 64) syntax_error(p);
+        s->into_slots = alloc(p, (size_t)iv.n * sizeof(int));
+        memcpy(s->into_slots, slots, (size_t)iv.n * sizeof(int));
+    }
+}
+
 static pl_select *select_core(P *p)
 {
     check_stack(p);
@@ -1846,14 +1883,7 @@ static pl_select *select_core(P *p)
     s->nitems = items.n;
     s->items = alloc(p, (size_t)items.n * sizeof(pl_item));
     for (int i = 0; i < items.n; i++) s->items[i] = *(pl_item *)items.v[i];
-    if (accept_kw(p, "INTO")) {
-        vec iv = { 0 };
-        do {
-            if (p->t.kind != TK_USERVAR) syntax_error(p);
-            vpush(p, &iv, p->t.val); next(p);
-        } while (accept_op(p, ','));
-        s->into_vars = (char **)iv.v; s->ninto = iv.n;
-    }
+    if (accept_kw(p, "INTO")) into_list(p, s);
     if (accept_kw(p, "FROM")) {
         if (accept_kw(p, "DUAL")) {}
         else {
@@ -1910,15 +1940,7 @@ static pl_select *select_core(P *p)
     } else if (accept_kw(p, "LOCK")) {
         expect_kw(p, "IN"); expect_kw(p, "SHARE"); expect_kw(p, "MODE"); s->lock_share = true;
     }
-    if (accept_kw(p, "INTO")) {
-        vec iv = { 0 };
-        do {
-            if (p->t.kind != TK_USERVAR) syntax_error(p);
-            vpush(p, &iv, p->t.val); next(p);
-        } while (accept_op(p, ','));
-        s->into_vars = (char **)iv.v; s->ninto = iv.n;
-        s->into_last = true;
-    }
+    if (accept_kw(p, "INTO")) { into_list(p, s); s->into_last = true; }
     p->sel_depth--;
     p->in_odku = odku;
     return s;
@@ -2721,6 +2743,8 @@ static void set_statement_for(P *p, pl_stmt *s)
     s->nstmt_sets = v.n;
 }
 
+static bool sp_set_target(P *p, pl_assign *a, const char *qual);
+
 static void set_stmt(P *p, pl_stmt *s)
 {
     if (accept_kw(p, "STATEMENT")) { set_statement_for(p, s); return; }
@@ -2810,11 +2834,16 @@ static void set_stmt(P *p, pl_stmt *s)
             a->name = vname;
             next(p);
         } else {
-            if (accept_kw(p, "GLOBAL")) a->scope = 1;
-            else if (accept_kw(p, "SESSION") || accept_kw(p, "LOCAL")) a->scope = 0;
+            bool explicit_scope = false;
+            if (accept_kw(p, "GLOBAL")) a->scope = 1, explicit_scope = true;
+            else if (accept_kw(p, "SESSION") || accept_kw(p, "LOCAL")) a->scope = 0, explicit_scope = true;
             if (p->t.kind == TK_IDENT || p->t.kind == TK_QIDENT) { a->name = p->t.val; next(p); }
             else syntax_error(p);
-            if (accept_op(p, '.')) { a->name = ident(p); }   /* SET x.y (structured) */
+            if (accept_op(p, '.')) {   /* SET x.y (structured), NEW.col in a trigger */
+                char *q = a->name;
+                a->name = ident(p);
+                sp_set_target(p, a, q);
+            } else if (a->scope == 0 && default_scope == 0 && !explicit_scope) sp_set_target(p, a, NULL);
         }
         if (!accept_op(p, '=')) expect_op(p, OP_ASSIGN);
         a->value = set_value(p);
@@ -2892,6 +2921,7 @@ static void show_stmt(P *p, pl_stmt *s)
             return;
         }
         if (accept_kw(p, "VIEW")) { s->show = SH_CREATE_VIEW; table_name(p, &s->db, &s->table); return; }
+        if (accept_kw(p, "TRIGGER")) { s->show = SH_CREATE_TRIGGER; table_name(p, &s->db, &s->table); return; }
         if (accept_kw(p, "USER")) { s->show = SH_CREATE_USER; while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p); return; }
         syntax_error(p);
     }
@@ -3176,6 +3206,336 @@ static void name_list(P *p, pl_stmt *s)
     s->names = (char **)n.v; s->names_db = (char **)d.v; s->nnames = n.n;
 }
 
+/* ---- stored program bodies (CREATE TRIGGER) ---- */
+
+static int sp_find(P *p, const char *name, bool label)
+{
+    for (int i = p->nspn - 1; i >= 0; i--)
+        if (p->spn[i].label == label && !strcasecmp(p->spn[i].name, name)) return i;
+    return -1;
+}
+
+static void sp_push(P *p, char *name, int slot, bool label, bool loop)
+{
+    if (p->nspn == p->cspn) {
+        int nc = p->cspn ? p->cspn * 2 : 16;
+        struct sp_name *n = alloc(p, (size_t)nc * sizeof *n);
+        if (p->nspn) memcpy(n, p->spn, (size_t)p->nspn * sizeof *n);
+        p->spn = n; p->cspn = nc;
+    }
+    p->spn[p->nspn].name = name;
+    p->spn[p->nspn].slot = slot;
+    p->spn[p->nspn].label = label;
+    p->spn[p->nspn].loop = loop;
+    p->nspn++;
+}
+
+/* NEW.col / OLD.col or a local variable in an expression of the body: a frame slot */
+static void sp_ref(P *p, pl_expr *e)
+{
+    if (e->db) return;
+    if (e->tbl) {
+        bool nw = !strcasecmp(e->tbl, "NEW"), od = !strcasecmp(e->tbl, "OLD");
+        if (!nw && !od) return;
+        if (nw && p->trg->event == 2) p_error(p, 1363, "HY000", "There is no NEW row in on DELETE trigger");
+        if (od && p->trg->event == 0) p_error(p, 1363, "HY000", "There is no OLD row in on INSERT trigger");
+        e->kind = E_PARAM;
+        e->ival = -1;
+        e->tbl = nw ? "NEW" : "OLD";
+        vpush(p, p->sp_refs, e);
+        return;
+    }
+    int i = sp_find(p, e->s, false);
+    if (i >= 0) { e->kind = E_PARAM; e->ival = p->spn[i].slot; }
+}
+
+/* SET's target in a body: NEW.col, OLD.col, a local variable (else a system variable) */
+static bool sp_set_target(P *p, pl_assign *a, const char *qual)
+{
+    if (!p->trg) return false;
+    if (qual) {
+        bool nw = !strcasecmp(qual, "NEW"), od = !strcasecmp(qual, "OLD");
+        if (!nw && !od) return false;
+        if (nw && p->trg->event == 2) p_error(p, 1363, "HY000", "There is no NEW row in on DELETE trigger");
+        if (od && p->trg->event == 0) p_error(p, 1363, "HY000", "There is no OLD row in on INSERT trigger");
+        if (od) p_error(p, 1362, "HY000", "Updating of OLD row is not allowed in trigger");
+        if (p->trg->timing == 1) p_error(p, 1362, "HY000", "Updating of NEW row is not allowed in after trigger");
+        a->scope = PL_SET_NEW;
+        return true;
+    }
+    int i = sp_find(p, a->name, false);
+    if (i < 0) return false;
+    a->scope = PL_SET_LOCAL;
+    a->slot = p->spn[i].slot;
+    return true;
+}
+
+static pl_sp *sp_stmt(P *p);
+
+static pl_sp *sp_new(P *p, int kind, const char *start)
+{
+    pl_sp *x = alloc(p, sizeof *x);
+    x->kind = (uint8_t)kind;
+    x->start = start;
+    return x;
+}
+
+static void sp_end(P *p, pl_sp *x)
+{
+    const char *e = p->prev_end && p->prev_end > x->start ? p->prev_end : x->start;
+    x->len = (size_t)(e - x->start);
+}
+
+/* statements, each ended by ';', up to a word that ends the list */
+static void sp_list(P *p, pl_sp *x, vec *v)
+{
+    while (!is_kw(p, "END") && !is_kw(p, "ELSE") && !is_kw(p, "ELSEIF") && !is_kw(p, "UNTIL") &&
+           !is_kw(p, "WHEN")) {
+        if (p->t.kind == TK_EOF) syntax_error(p);
+        vpush(p, v, sp_stmt(p));
+        expect_op(p, ';');
+    }
+    x->body = (pl_sp **)v->v;
+    x->nbody = v->n;
+}
+
+/* DECLARE name [, name ...] type [DEFAULT expr] */
+static pl_sp *sp_declare(P *p, int block_mark)
+{
+    pl_sp *x = sp_new(p, SP_DECLARE, p->prev_end);
+    if (is_kw(p, "CONTINUE") || is_kw(p, "EXIT") || is_kw(p, "UNDO") ||
+        (is_ident_tok(p) && (is_word(peek(p), "CONDITION") || is_word(peek(p), "CURSOR"))))
+        p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'DECLARE ... %s'",
+                is_ident_tok(p) && is_word(peek(p), "CURSOR") ? "CURSOR" : is_word(peek(p), "CONDITION") ? "CONDITION" : "HANDLER");
+    vec names = { 0 };
+    do vpush(p, &names, ident(p)); while (accept_op(p, ','));
+    pl_coldef *d = alloc(p, sizeof *d);
+    column_type(p, d);
+    if (is_kw(p, "COLLATE")) { next(p); d->collate = ident_or_string(p); }
+    if (accept_kw(p, "DEFAULT")) x->dflt = expr(p);
+    x->type = d;
+    x->slot = p->sp_slots;
+    x->nslots = names.n;
+    for (int i = 0; i < names.n; i++) {
+        for (int j = block_mark; j < p->nspn; j++)
+            if (!p->spn[j].label && !strcasecmp(p->spn[j].name, names.v[i]))
+                p_error(p, 1331, "42000", "Duplicate variable: %s", (char *)names.v[i]);
+        sp_push(p, names.v[i], p->sp_slots++, false, false);
+    }
+    sp_end(p, x);
+    return x;
+}
+
+static void sp_end_label(P *p, const char *label)
+{
+    if (!is_ident_tok(p) || is_op(p, ';')) return;
+    char *l = ident(p);
+    if (!label || strcasecmp(l, label)) p_error(p, 1310, "42000", "End-label %s without match", l);
+}
+
+/* [label:] BEGIN [NOT ATOMIC] [DECLARE ...;] ... END [label] */
+static pl_sp *sp_block(P *p, char *label, const char *start)
+{
+    pl_sp *x = sp_new(p, SP_BLOCK, start);
+    x->label = label;
+    int mark = p->nspn;
+    if (label) sp_push(p, label, 0, true, false);
+    if (accept_kw(p, "NOT")) expect_kw(p, "ATOMIC");
+    int vars = p->nspn;
+    vec v = { 0 };
+    while (accept_kw(p, "DECLARE")) {
+        vpush(p, &v, sp_declare(p, vars));
+        expect_op(p, ';');
+    }
+    sp_list(p, x, &v);
+    expect_kw(p, "END");
+    sp_end_label(p, label);
+    p->nspn = mark;
+    sp_end(p, x);
+    return x;
+}
+
+/* IF / ELSEIF cond THEN ... [ELSEIF ...] [ELSE ...] (END IF: the caller's) */
+static pl_sp *sp_if(P *p, int kind, pl_expr *operand, const char *start)
+{
+    pl_sp *x = sp_new(p, kind, start);
+    pl_expr *c = expr(p);
+    x->cond = operand ? mkbin(p, BO_EQ, operand, c) : c;
+    expect_kw(p, "THEN");
+    vec v = { 0 };
+    sp_list(p, x, &v);
+    if (kind == SP_IF && is_kw(p, "ELSEIF")) { const char *s = p->t.start; next(p); x->els = sp_if(p, kind, NULL, s); }
+    else if (kind == SP_CASE && is_kw(p, "WHEN")) { const char *s = p->t.start; next(p); x->els = sp_if(p, kind, operand, s); }
+    else if (is_kw(p, "ELSE")) {
+        pl_sp *e = sp_new(p, SP_BLOCK, p->t.start);
+        next(p);
+        vec ev = { 0 };
+        sp_list(p, e, &ev);
+        x->els = e;
+    }
+    sp_end(p, x);
+    return x;
+}
+
+static pl_sp *sp_loop(P *p, int kind, char *label, const char *start)
+{
+    pl_sp *x = sp_new(p, kind, start);
+    x->label = label;
+    int mark = p->nspn;
+    if (label) sp_push(p, label, 0, true, true);
+    if (kind == SP_WHILE) { x->cond = expr(p); expect_kw(p, "DO"); }
+    vec v = { 0 };
+    sp_list(p, x, &v);
+    if (kind == SP_REPEAT) { expect_kw(p, "UNTIL"); x->cond = expr(p); }
+    expect_kw(p, "END");
+    expect_kw(p, kind == SP_WHILE ? "WHILE" : kind == SP_REPEAT ? "REPEAT" : "LOOP");
+    sp_end_label(p, label);
+    p->nspn = mark;
+    sp_end(p, x);
+    return x;
+}
+
+/* SIGNAL SQLSTATE [VALUE] 'xxxxx' [SET MESSAGE_TEXT = e, MYSQL_ERRNO = n, ...] */
+static pl_sp *sp_signal(P *p, const char *start)
+{
+    pl_sp *x = sp_new(p, SP_SIGNAL, start);
+    if (!accept_kw(p, "SQLSTATE"))
+        p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'SIGNAL of a condition name'");
+    accept_kw(p, "VALUE");
+    if (p->t.kind != TK_STRING) syntax_error(p);
+    const char *v = p->t.val;
+    bool ok = strlen(v) == 5;
+    for (int i = 0; ok && i < 5; i++) ok = (v[i] >= '0' && v[i] <= '9') || (v[i] >= 'A' && v[i] <= 'Z');
+    if (!ok || !strncmp(v, "00", 2)) p_error(p, 1407, "42000", "Bad SQLSTATE: '%s'", v);
+    memcpy(x->sqlstate, v, 6);
+    next(p);
+    if (accept_kw(p, "SET")) {
+        do {
+            if (accept_kw(p, "MESSAGE_TEXT")) { expect_op(p, '='); x->msg = expr(p); }
+            else if (accept_kw(p, "MYSQL_ERRNO")) { expect_op(p, '='); x->errnum = expr(p); }
+            else {   /* CLASS_ORIGIN, TABLE_NAME ...: read, not kept */
+                ident(p);
+                expect_op(p, '=');
+                expr(p);
+            }
+        } while (accept_op(p, ','));
+    }
+    sp_end(p, x);
+    return x;
+}
+
+static pl_sp *sp_leave(P *p, int kind, const char *start)
+{
+    pl_sp *x = sp_new(p, kind, start);
+    x->label = ident(p);
+    int i = sp_find(p, x->label, true);
+    if (i < 0 || (kind == SP_ITERATE && !p->spn[i].loop))
+        p_error(p, 1308, "42000", "%s with no matching label: %s", kind == SP_LEAVE ? "LEAVE" : "ITERATE", x->label);
+    sp_end(p, x);
+    return x;
+}
+
+/* One statement of a body (without its ';'). */
+static pl_sp *sp_stmt(P *p)
+{
+    check_stack(p);
+    const char *start = p->t.start;
+    char *label = NULL;
+    if (is_ident_tok(p) && peek(p)->kind == TK_OP && peek(p)->op == ':') {
+        label = ident(p);
+        next(p);
+        if (sp_find(p, label, true) >= 0) p_error(p, 1309, "42000", "Redefining label %s", label);
+        if (!is_kw(p, "BEGIN") && !is_kw(p, "LOOP") && !is_kw(p, "WHILE") && !is_kw(p, "REPEAT")) syntax_error(p);
+    }
+    if (accept_kw(p, "BEGIN")) return sp_block(p, label, start);
+    if (accept_kw(p, "LOOP")) return sp_loop(p, SP_LOOP, label, start);
+    if (accept_kw(p, "WHILE")) return sp_loop(p, SP_WHILE, label, start);
+    if (accept_kw(p, "REPEAT")) return sp_loop(p, SP_REPEAT, label, start);
+    if (accept_kw(p, "IF")) {
+        pl_sp *x = sp_if(p, SP_IF, NULL, start);
+        expect_kw(p, "END"); expect_kw(p, "IF");
+        sp_end(p, x);
+        return x;
+    }
+    if (accept_kw(p, "CASE")) {
+        pl_expr *operand = is_kw(p, "WHEN") ? NULL : expr(p);
+        expect_kw(p, "WHEN");
+        pl_sp *x = sp_if(p, SP_CASE, operand, start);
+        x->operand = operand;
+        expect_kw(p, "END"); expect_kw(p, "CASE");
+        sp_end(p, x);
+        return x;
+    }
+    if (accept_kw(p, "LEAVE")) return sp_leave(p, SP_LEAVE, start);
+    if (accept_kw(p, "ITERATE")) return sp_leave(p, SP_ITERATE, start);
+    if (accept_kw(p, "SIGNAL")) return sp_signal(p, start);
+    if (is_kw(p, "RETURN")) p_error(p, 1313, "42000", "RETURN is only allowed in a FUNCTION");
+    if (is_kw(p, "DECLARE")) syntax_error(p);   /* (only at the start of a block) */
+    pl_sp *x = sp_new(p, SP_STMT, start);
+    pl_stmt *st = alloc(p, sizeof *st);
+    st->start = start;
+    statement(p, st);
+    sp_end(p, x);
+    st->len = x->len;
+    x->st = st;
+    switch (st->kind) {
+    case S_SELECT:
+        if (!st->sel->ninto) p_error(p, 1415, "0A000", "Not allowed to return a result set from a trigger");
+        break;
+    case S_INSERT: case S_REPLACE: case S_UPDATE: case S_DELETE: case S_SET: case S_DO: break;
+    case S_SHOW: case S_DESCRIBE: case S_EXPLAIN:
+        p_error(p, 1415, "0A000", "Not allowed to return a result set from a trigger");
+    case S_COMMIT: case S_ROLLBACK: case S_BEGIN: case S_CREATE_DB: case S_DROP_DB: case S_CREATE_TABLE:
+    case S_DROP_TABLE: case S_ALTER_TABLE: case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX:
+    case S_DROP_INDEX: case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER:
+    case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER:
+    case S_GRANT: case S_REVOKE: case S_RENAME_USER: case S_SET_PASSWORD: case S_ANALYZE_TABLE:
+    case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE:
+        if (st->kind == S_CREATE_TABLE && st->temporary) break;
+        p_error(p, 1422, "HY000", "Explicit or implicit commit is not allowed in stored function or trigger.");
+    case S_PREPARE: case S_EXECUTE: case S_DEALLOCATE:
+        p_error(p, 1336, "0A000", "Dynamic SQL is not allowed in stored function or trigger");
+    default:
+        p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'this statement in a trigger'");
+    }
+    return x;
+}
+
+/* TRIGGER [IF NOT EXISTS] name {BEFORE|AFTER} {INSERT|UPDATE|DELETE} ON table FOR EACH ROW
+ * [{FOLLOWS|PRECEDES} other] body (after CREATE [OR REPLACE] [DEFINER = ...]) */
+static void trigger_rest(P *p, pl_stmt *s, pl_view *v, const char *head)
+{
+    pl_trigger *g = alloc(p, sizeof *g);
+    s->kind = S_CREATE_TRIGGER;
+    s->trigger = g;
+    g->head = head;
+    g->has_definer = v->has_definer;
+    g->definer = v->definer;
+    if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+    table_name(p, &g->db, &g->name);
+    if (accept_kw(p, "BEFORE")) g->timing = 0;
+    else { expect_kw(p, "AFTER"); g->timing = 1; }
+    if (accept_kw(p, "INSERT")) g->event = 0;
+    else if (accept_kw(p, "UPDATE")) g->event = 1;
+    else { expect_kw(p, "DELETE"); g->event = 2; }
+    expect_kw(p, "ON");
+    table_name(p, &s->db, &s->table);
+    expect_kw(p, "FOR"); expect_kw(p, "EACH"); expect_kw(p, "ROW");
+    if (accept_kw(p, "FOLLOWS")) { g->order = 1; g->other = ident(p); }
+    else if (accept_kw(p, "PRECEDES")) { g->order = 2; g->other = ident(p); }
+    g->body = p->t.start;
+    vec refs = { 0 };
+    p->trg = g;
+    p->sp_refs = &refs;
+    p->sp_slots = 0;
+    g->sp = sp_stmt(p);
+    p->trg = NULL;
+    g->body_len = g->sp->len;
+    g->refs = (pl_expr **)refs.v;
+    g->nrefs = refs.n;
+    g->nslots = p->sp_slots;
+}
+
 /* CACHE INDEX t [{INDEX|KEY} (k, ...)] [PARTITION (...)], ... IN cache (name: the
  * cache) and LOAD INDEX INTO CACHE t [PARTITION (...)] [{INDEX|KEY} (k, ...)]
  * [IGNORE LEAVES], ...: the tables in names; the key lists are read and not kept. */
@@ -3300,10 +3660,17 @@ static void statement(P *p, pl_stmt *s)
             pl_view *v = view_head(p);
             if (accept_kw(p, "VIEW")) { view_rest(p, s, v); return; }
             if (v->algorithm || v->security) syntax_error(p);
+            if (is_kw(p, "TRIGGER")) { const char *h = p->t.start; next(p); trigger_rest(p, s, v, h); return; }
+        }
+        if (is_kw(p, "TRIGGER")) {
+            const char *h = p->t.start;
+            next(p);
+            pl_view v0 = { 0 };
+            trigger_rest(p, s, &v0, h);
+            return;
         }
         s->kind = S_UNSUPPORTED;
-        if (is_kw(p, "TRIGGER")) s->unsupported = "CREATE TRIGGER";
-        else if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
+        if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
         else if (is_kw(p, "EVENT")) s->unsupported = "CREATE EVENT";
         else if (is_kw(p, "USER")) {
             next(p);
@@ -3349,9 +3716,14 @@ static void statement(P *p, pl_stmt *s)
             (void)(accept_kw(p, "RESTRICT") || accept_kw(p, "CASCADE"));
             return;
         }
+        if (accept_kw(p, "TRIGGER")) {
+            s->kind = S_DROP_TRIGGER;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            table_name(p, &s->db, &s->name);
+            return;
+        }
         s->kind = S_UNSUPPORTED;
-        if (is_kw(p, "TRIGGER")) s->unsupported = "DROP TRIGGER";
-        else if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
+        if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
         else if (is_kw(p, "EVENT")) s->unsupported = "DROP EVENT";
         else if (is_kw(p, "USER")) {
             next(p);

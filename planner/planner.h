@@ -196,6 +196,7 @@ struct pl_select {
     pl_expr *examined;        /* LIMIT ... ROWS EXAMINED n (on the statement's first block) */
     char **into_vars;         /* SELECT ... INTO @a, @b */
     int ninto;
+    int *into_slots;          /* in a stored program: per target, a local variable's slot, or -1 */
     bool into_last;           /* ... FROM ... INTO @a: the form MariaDB warns is deprecated */
     pl_select *next;          /* UNION chain */
     int set_op;               /* how next combines: 0 none, 1 UNION, 2 UNION ALL, 3 INTERSECT, 4 EXCEPT */
@@ -261,7 +262,7 @@ typedef enum pl_sk {
     S_ANALYZE_TABLE, S_OPTIMIZE_TABLE, S_CHECK_TABLE, S_REPAIR_TABLE, S_EXPLAIN,
     S_DO, S_KILL, S_CREATE_USER, S_DROP_USER, S_ALTER_USER, S_SET_PASSWORD, S_GRANT, S_REVOKE,
     S_RENAME_USER, S_PREPARE, S_EXECUTE, S_DEALLOCATE, S_CACHE_INDEX, S_LOAD_INDEX,
-    S_CHECKSUM_TABLE, S_CREATE_VIEW, S_DROP_VIEW,
+    S_CHECKSUM_TABLE, S_CREATE_VIEW, S_DROP_VIEW, S_CREATE_TRIGGER, S_DROP_TRIGGER,
 } pl_sk;
 
 /* CREATE / ALTER VIEW: what precedes VIEW and follows its SELECT (the name is
@@ -288,10 +289,58 @@ typedef struct pl_user {
 } pl_user;
 
 typedef struct pl_assign {
-    int scope;                /* 0 session (default), 1 global, 2 user var, 3 local... */
+    int scope;                /* 0 session (default), 1 global, 2 user var, PL_SET_* */
     char *name;
     pl_expr *value;
+    int slot;                 /* PL_SET_LOCAL: the variable's frame slot */
 } pl_assign;
+/* Stored-program assignments (SET inside a trigger body): a local variable, NEW.col, OLD.col */
+enum { PL_SET_LOCAL = 3, PL_SET_NEW = 4, PL_SET_OLD = 5 };
+
+/* ---- stored programs (trigger bodies) ----
+ * A body is a tree of pl_sp. Local variables live in a frame of slots numbered in
+ * declaration order over the whole body; the parser turns a reference to one into
+ * E_PARAM with ival = its slot, and NEW.col / OLD.col into E_PARAM with ival -1, tbl
+ * "NEW"/"OLD" (listed in pl_trigger.refs, for the engine to number: the frame holds the
+ * locals, then the NEW row, then the OLD row). */
+enum { SP_STMT, SP_BLOCK, SP_DECLARE, SP_IF, SP_LOOP, SP_WHILE, SP_REPEAT, SP_LEAVE, SP_ITERATE,
+       SP_SIGNAL, SP_CASE };
+typedef struct pl_sp {
+    uint8_t kind;
+    char *label;              /* BLOCK and loops: their label, or NULL */
+    struct pl_stmt *st;       /* SP_STMT (SET of locals / NEW: assignments PL_SET_*) */
+    struct pl_sp **body;      /* BLOCK, loops, IF's THEN, CASE WHEN's THEN */
+    int nbody;
+    pl_expr *cond;            /* IF / ELSEIF, WHILE, REPEAT's UNTIL, CASE's WHEN */
+    struct pl_sp *els;        /* IF / CASE: the next ELSEIF or WHEN (same kind), or the ELSE
+                                 (an SP_BLOCK without label); NULL: none */
+    pl_expr *operand;         /* simple CASE: the value compared with each WHEN */
+    int slot, nslots;         /* DECLARE: the variables' first slot and count */
+    struct pl_coldef *type;   /* DECLARE: their type */
+    pl_expr *dflt;            /* DECLARE ... DEFAULT (NULL: none) */
+    char sqlstate[6];         /* SIGNAL */
+    pl_expr *msg, *errnum;    /* SIGNAL ... SET MESSAGE_TEXT, MYSQL_ERRNO (NULL: not given) */
+    const char *start;        /* its text */
+    size_t len;
+} pl_sp;
+
+/* CREATE TRIGGER (the table is pl_stmt.db/table) */
+typedef struct pl_trigger {
+    char *db, *name;
+    uint8_t timing;           /* 0 BEFORE, 1 AFTER */
+    uint8_t event;            /* 0 INSERT, 1 UPDATE, 2 DELETE */
+    uint8_t order;            /* 0 none, 1 FOLLOWS, 2 PRECEDES */
+    char *other;              /* ... the trigger it follows or precedes */
+    bool has_definer;
+    struct pl_user *definer;
+    const char *body;         /* the body as written */
+    size_t body_len;
+    const char *head;         /* the text from CREATE on, up to the body: what SHOW CREATE */
+    pl_sp *sp;
+    pl_expr **refs;           /* NEW.col / OLD.col references (E_PARAM, ival -1) */
+    int nrefs;
+    int nslots;               /* local variables of the whole body */
+} pl_trigger;
 
 /* SHOW variants */
 enum {
@@ -300,7 +349,7 @@ enum {
     SH_ERRORS, SH_PROCESSLIST, SH_GRANTS, SH_COUNT_WARNINGS, SH_COUNT_ERRORS, SH_PLUGINS,
     SH_MASTER_STATUS, SH_SLAVE_STATUS, SH_TRIGGERS, SH_EVENTS, SH_PROC_STATUS, SH_FUNC_STATUS,
     SH_OPEN_TABLES, SH_CREATE_VIEW, SH_CREATE_USER, SH_PRIVILEGES, SH_BINLOG_EVENTS, SH_RELAYLOG_EVENTS,
-    SH_PROFILES,
+    SH_PROFILES, SH_CREATE_TRIGGER,
 };
 
 typedef struct pl_stmt {
@@ -376,6 +425,7 @@ typedef struct pl_stmt {
     pl_assign *stmt_sets;     /* SET STATEMENT var=value, ... FOR this statement (session scope) */
     int nstmt_sets;
     pl_view *view;            /* CREATE / ALTER VIEW */
+    pl_trigger *trigger;      /* CREATE TRIGGER */
     pl_expr *view_check;      /* a write through a view WITH CHECK OPTION (engine/view.c): the
                                  condition every row written must meet, over the table's columns */
     const char *view_check_db, *view_check_name;

@@ -118,6 +118,18 @@ static int write_views(zw *w, stor_db **dbs, uint32_t ndb)
     return 0;
 }
 
+/* Triggers after the views, each database's in firing order ('G': database, CREATE
+ * TRIGGER text, which recovery appends). */
+static void write_triggers(zw *w, stor_db **dbs, uint32_t ndb)
+{
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntriggers; j++) {
+            zw_u8(w, 'G');
+            zw_str(w, dbs[i]->name, strlen(dbs[i]->name));
+            zw_str(w, dbs[i]->triggers[j]->sql, strlen(dbs[i]->triggers[j]->sql));
+        }
+}
+
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
 {
     const char *dir = stor_datadir();
@@ -177,6 +189,7 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
         }
     }
     if (write_views(w, dbs, ndb) != 0) { snprintf(err, errlen, "out of memory"); goto fail; }
+    write_triggers(w, dbs, ndb);
     uint32_t crc = w->crc;
     zw_u8(w, 'E');
     zw_u32(w, crc);
@@ -370,14 +383,14 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
             if (!r->bad && !stor_db_find(name)) stor_db_create(name, coll);
             continue;
         }
-        if (kind == 'V') {
+        if (kind == 'V' || kind == 'G') {
             uint32_t dn, sn;
             const char *db = zr_str(r, &dn), *sql = zr_str(r, &sn);
             if (r->more) { rc = zr_refill(r, mark); continue; }
             if (r->bad) break;
             char name[256];
             snprintf(name, sizeof name, "%.*s", (int)dn, db);
-            if (replay(name, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a view of %s failed", name); return -2; }
+            if (replay(name, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a %s of %s failed", kind == 'V' ? "view" : "trigger", name); return -2; }
             continue;
         }
         if (r->more) { rc = zr_refill(r, mark); continue; }

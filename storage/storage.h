@@ -342,6 +342,14 @@ typedef struct stor_viewdef {
     uint64_t seq;
 } stor_viewdef;
 
+/* A trigger: its name (case-sensitive, unique in its database), the table it belongs to
+ * and the statement that makes it (the engine's canonical CREATE TRIGGER text, replayed
+ * through the parser by recovery). */
+typedef struct stor_trigdef {
+    char *name, *table;
+    char *sql;
+} stor_trigdef;
+
 typedef struct stor_db {
     char *name;
     uint16_t coll;           /* default collation */
@@ -349,6 +357,9 @@ typedef struct stor_db {
     uint32_t ntables;
     stor_viewdef **views;       /* share the tables' namespace */
     uint32_t nviews;
+    stor_trigdef **triggers;    /* the triggers of its tables, those of one table and event
+                                   in the order they fire */
+    uint32_t ntriggers;
 } stor_db;
 
 /* The datadir marker (datadir.c, pressdb.datadir): stor_datadir_check, before anything
@@ -400,6 +411,13 @@ stor_viewdef *stor_viewdef_find(const char *db, const char *name);   /* case-sen
 void        stor_viewdef_put(stor_db *db, const char *name, const char *sql, size_t len);
 int         stor_viewdef_drop(stor_db *db, const char *name);
 bool        stor_viewdefs_exist(void);   /* any view at all (no lock needed) */
+stor_trigdef *stor_trigdef_find(const char *db, const char *name);   /* case-sensitive */
+/* adds a trigger at index at of d->triggers (d->ntriggers: the end) */
+void        stor_trigdef_add(stor_db *d, const char *name, const char *table, const char *sql, size_t len,
+                             uint32_t at);
+int         stor_trigdef_drop(stor_db *d, const char *name);
+void        stor_trigdef_retable(stor_trigdef *g, const char *table);   /* RENAME TABLE */
+bool        stor_trigdefs_exist(void);   /* any trigger at all (no lock needed) */
 int         stor_table_truncate(stor_table *t);
 
 /* A BIGINT UNSIGNED column some slot of which may hold a value past 2^63 (its bounds:

@@ -256,6 +256,8 @@ int stor_db_drop(const char *name)
         stor_free(d->tables);
         while (d->nviews) stor_viewdef_drop(d, d->views[0]->name);
         stor_free(d->views);
+        while (d->ntriggers) stor_trigdef_drop(d, d->triggers[0]->name);
+        stor_free(d->triggers);
         stor_free(d->name);
         stor_free(d);
         return 0;
@@ -316,6 +318,58 @@ int stor_viewdef_drop(stor_db *d, const char *name)
         return 0;
     }
     return -1;
+}
+
+/* ---- triggers ---- */
+
+static _Atomic uint32_t trig_count;   /* triggers in the store: none skips every lookup */
+
+bool stor_trigdefs_exist(void) { return atomic_load_explicit(&trig_count, memory_order_relaxed) != 0; }
+
+stor_trigdef *stor_trigdef_find(const char *db, const char *name)
+{
+    stor_db *d = stor_db_find(db);
+    if (!d) return NULL;
+    for (uint32_t i = 0; i < d->ntriggers; i++)
+        if (!strcmp(d->triggers[i]->name, name)) return d->triggers[i];
+    return NULL;
+}
+
+void stor_trigdef_add(stor_db *d, const char *name, const char *table, const char *sql, size_t len, uint32_t at)
+{
+    assert(at <= d->ntriggers);
+    stor_trigdef *g = stor_calloc(1, sizeof *g);
+    g->name = stor_strndup(name, strlen(name));
+    g->table = stor_strndup(table, strlen(table));
+    g->sql = stor_strndup(sql, len);
+    d->triggers = stor_realloc(d->triggers, (d->ntriggers + 1) * sizeof *d->triggers);
+    memmove(&d->triggers[at + 1], &d->triggers[at], (d->ntriggers - at) * sizeof *d->triggers);
+    d->triggers[at] = g;
+    d->ntriggers++;
+    atomic_fetch_add_explicit(&trig_count, 1, memory_order_relaxed);
+}
+
+int stor_trigdef_drop(stor_db *d, const char *name)
+{
+    for (uint32_t i = 0; i < d->ntriggers; i++) {
+        stor_trigdef *g = d->triggers[i];
+        if (strcmp(g->name, name)) continue;
+        atomic_fetch_sub_explicit(&trig_count, 1, memory_order_relaxed);
+        stor_free(g->name);
+        stor_free(g->table);
+        stor_free(g->sql);
+        stor_free(g);
+        memmove(&d->triggers[i], &d->triggers[i + 1], (d->ntriggers - i - 1) * sizeof *d->triggers);
+        d->ntriggers--;
+        return 0;
+    }
+    return -1;
+}
+
+void stor_trigdef_retable(stor_trigdef *g, const char *table)
+{
+    stor_free(g->table);
+    g->table = stor_strndup(table, strlen(table));
 }
 
 /* ---- tables ---- */

@@ -1,0 +1,557 @@
+/* Triggers (CREATE / DROP TRIGGER, firing them for the rows a statement writes).
+ *
+ * A trigger is kept in the catalog (stor_trigdef) as the statement that makes it:
+ *   / * trigger sql_mode=M client=C connection=K dbcoll=D created=CS order=N * /
+ *   CREATE DEFINER=`u`@`h` TRIGGER <the rest as written, without FOLLOWS / PRECEDES>
+ * M is the whole sql_mode the trigger was made under (its body runs under it), C and K
+ * the client's character set and connection collation and D the database's collation
+ * MariaDB reports, CS the creation time in centiseconds. A database keeps its triggers
+ * so that those of one table and event are in firing order: order=N (1-based) puts a
+ * trigger N-th among them when the log replays its creation, 0 (the catalog's text,
+ * which snapshots write in firing order) after them.
+ *
+ * A statement that writes a table with triggers loads them once (ex_trg_load: each text
+ * parsed, NEW.col / OLD.col numbered against the table) and fires them per row
+ * (ex_trg_fire): the body runs as a tree (pl_sp) over a frame of values, its local
+ * variables then the NEW row then the OLD row; its statements run inside the firing
+ * statement (exec.c ex_run_nested), so an error anywhere undoes the whole statement. */
+#include "eng.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#define TRG_TAG "/* trigger sql_mode="
+
+static const char *const timings[] = { "BEFORE", "AFTER" };
+static const char *const events[] = { "INSERT", "UPDATE", "DELETE" };
+
+/* ---------------------------------------------------------------- the kept text */
+
+bool ex_trg_meta(const char *sql, ex_trg_info *out)
+{
+    unsigned long long m = 0, cs = 0;
+    unsigned cl = 0, cc = 0, dc = 0, ord = 0;
+    int n = 0;
+    memset(out, 0, sizeof *out);
+    if (strncmp(sql, TRG_TAG, strlen(TRG_TAG)) ||
+        sscanf(sql + strlen(TRG_TAG), "%llu client=%u connection=%u dbcoll=%u created=%llu order=%u */ %n",
+               &m, &cl, &cc, &dc, &cs, &ord, &n) != 6 || !n) return false;
+    out->sql_mode = (uint32_t)m;
+    out->client = (uint16_t)cl;
+    out->connection = (uint16_t)cc;
+    out->dbcoll = (uint16_t)dc;
+    out->created_cs = cs;
+    out->order = ord;
+    out->create = sql + strlen(TRG_TAG) + (size_t)n;
+    return true;
+}
+
+uint32_t ex_trg_text_mode(const char *sql, size_t len)
+{
+    ex_trg_info in;
+    if (len < strlen(TRG_TAG) || strncmp(sql, TRG_TAG, strlen(TRG_TAG)) || !ex_trg_meta(sql, &in)) return 0;
+    return in.sql_mode;
+}
+
+/* The trigger's statement parsed in the statement arena (its blocks keep no plans). */
+pl_stmt *ex_trg_parse(ex_ctx *ctx, const stor_trigdef *g, ex_trg_info *info)
+{
+    if (!ex_trg_meta(g->sql, info)) return NULL;
+    pl_parse_opts o = { 0 };
+    o.no_backslash_escapes = info->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
+    o.ansi_quotes = info->sql_mode & MODE_ANSI_QUOTES;
+    o.pipes_as_concat = info->sql_mode & MODE_PIPES_AS_CONCAT;
+    o.high_not_precedence = info->sql_mode & MODE_HIGH_NOT_PRECEDENCE;
+    o.no_block_ids = true;
+    pl_stmt *st = stor_arena_alloc(ctx->a, sizeof *st);
+    pl_error perr;
+    size_t pos = 0;
+    if (pl_parse(ctx->a, g->sql, strlen(g->sql), &pos, &o, st, &perr) != 0 || st->kind != S_CREATE_TRIGGER) return NULL;
+    return st;
+}
+
+static void quoted(char *b, size_t cap, size_t *n, const char *s)
+{
+    if (*n < cap) b[(*n)++] = '`';
+    for (; *s && *n + 2 < cap; s++) {
+        if (*s == '`') b[(*n)++] = '`';
+        b[(*n)++] = *s;
+    }
+    if (*n < cap) b[(*n)++] = '`';
+}
+
+/* The text kept for trigger st of database db (see the top of the file). */
+static char *trg_text(ex_ctx *ctx, const pl_stmt *st, uint16_t dbcoll, uint64_t created_cs, uint32_t order, size_t *len)
+{
+    const pl_trigger *g = st->trigger;
+    const char *u = ctx->s->user, *h = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    if (g->has_definer && g->definer->user && g->definer->user[0]) {
+        u = g->definer->user;
+        h = g->definer->host ? g->definer->host : "%";
+    }
+    const char *body = g->body;
+    /* the text from TRIGGER to FOR EACH ROW, then the body (an ordering clause dropped) */
+    const char *row_end = g->head;
+    for (const char *p = g->head; p + 3 <= body; p++)
+        if (!strncasecmp(p, "ROW", 3)) row_end = p + 3;
+    size_t cap = 400 + strlen(u) * 2 + strlen(h) * 2 + (size_t)(row_end - g->head) + g->body_len;
+    char *b = stor_arena_alloc(ctx->a, cap);
+    size_t n = (size_t)snprintf(b, cap, TRG_TAG "%u client=%u connection=%u dbcoll=%u created=%llu order=%u */ CREATE DEFINER=",
+                                ctx->s->sql_mode, ctx->s->coll_client, ctx->s->coll_connection, dbcoll,
+                                (unsigned long long)created_cs, order);
+    quoted(b, cap, &n, u);
+    b[n++] = '@';
+    quoted(b, cap, &n, h);
+    b[n++] = ' ';
+    memcpy(b + n, g->head, (size_t)(row_end - g->head));
+    n += (size_t)(row_end - g->head);
+    b[n++] = ' ';
+    memcpy(b + n, body, g->body_len);
+    n += g->body_len;
+    b[n] = 0;
+    *len = n;
+    return b;
+}
+
+/* ---------------------------------------------------------------- CREATE / DROP */
+
+static bool same_group(ex_ctx *ctx, const stor_trigdef *g, const char *table, int timing, int event)
+{
+    if (strcmp(g->table, table)) return false;
+    ex_trg_info in;
+    if (!ex_trg_meta(g->sql, &in)) return false;
+    pl_stmt *st = ex_trg_parse(ctx, g, &in);
+    return st && st->trigger->timing == timing && st->trigger->event == event;
+}
+
+/* Where a new trigger goes in d->triggers: after the last of its group, or at its
+ * order-th place in it (1-based); *rank: its place then. */
+static uint32_t place(ex_ctx *ctx, stor_db *d, const char *table, int timing, int event, uint32_t order, uint32_t *rank)
+{
+    uint32_t at = d->ntriggers, k = 0;
+    for (uint32_t i = 0; i < d->ntriggers; i++) {
+        if (!same_group(ctx, d->triggers[i], table, timing, event)) continue;
+        if (order && k + 1 == order) { *rank = order; return i; }
+        k++;
+        at = i + 1;
+    }
+    *rank = k + 1;
+    return at;
+}
+
+static void create_trigger(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    pl_trigger *g = st->trigger;
+    const char *db = ex_cur_db(ctx, st->db);
+    const char *gdb = g->db ? g->db : db;
+    stor_db *d = stor_db_find(db);
+    if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
+    if (strcmp(gdb, db)) ex_raise(ctx, 1435, "HY000", "Trigger in wrong schema");
+    ex_trg_info in = { 0 };
+    if (ex_replaying && ex_replay_text) ex_trg_meta(ex_replay_text, &in);
+    stor_trigdef *old = stor_trigdef_find(db, g->name);
+    if (!ex_replaying) {
+        if (ctx->s->tmp && ex_tmp_find(ctx->s, db, st->table))
+            ex_raise(ctx, 1361, "HY000", "Trigger's '%s' is a view, temporary table or sequence", st->table);
+        if (stor_viewdef_find(db, st->table))
+            ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'BASE TABLE'", db, st->table);
+        stor_table *t = stor_table_find(db, st->table);
+        if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, st->table);
+        if (old && !st->or_replace) {
+            if (!st->if_not_exists) ex_raise(ctx, 1359, "HY000", "Trigger '%s.%s' already exists", db, g->name);
+            ex_warn(ctx, "Note", 1359, "Trigger '%s.%s' already exists", db, g->name);
+            ex_send_ok(ctx, r, 0, 0, NULL);
+            return;
+        }
+        /* NEW.col / OLD.col must name columns of the table */
+        for (int i = 0; i < g->nrefs; i++) {
+            bool found = false;
+            for (uint32_t c = 0; c < t->ncols && !found; c++) found = !strcasecmp(t->cols[c].name, g->refs[i]->s);
+            if (!found) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", g->refs[i]->s, g->refs[i]->tbl);
+        }
+        if (g->has_definer) ex_privs_view_definer(ctx, g->definer->user, g->definer->host);
+    }
+    if (old) stor_trigdef_drop(d, g->name);
+    uint32_t order = in.order, rank = 0;
+    if (!ex_replaying && g->order) {
+        const stor_trigdef *o = stor_trigdef_find(db, g->other);
+        ex_trg_info oi;
+        pl_stmt *os = o ? ex_trg_parse(ctx, o, &oi) : NULL;
+        if (!os || strcmp(o->table, st->table) || os->trigger->timing != g->timing || os->trigger->event != g->event)
+            ex_raise(ctx, 4031, "HY000", "Referenced trigger '%s' for the given action time and event type does not exist", g->other);
+        uint32_t orank = 0;
+        place(ctx, d, st->table, g->timing, g->event, 0, &orank);   /* (count only) */
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < d->ntriggers; i++) {
+            if (!same_group(ctx, d->triggers[i], st->table, g->timing, g->event)) continue;
+            k++;
+            if (d->triggers[i] == o) { order = g->order == 1 ? k + 1 : k; break; }
+        }
+    }
+    uint32_t at = place(ctx, d, st->table, g->timing, g->event, order, &rank);
+    uint64_t created = ex_replaying ? in.created_cs : (uint64_t)(ctx->now_us / 10000);
+    uint16_t dbcoll = ex_replaying ? in.dbcoll : d->coll;
+    size_t len;
+    char *kept;
+    if (ex_replaying && ex_replay_text) {   /* the text as logged, its order spent */
+        kept = stor_arena_strndup(ctx->a, ex_replay_text, strlen(ex_replay_text));
+        char *o = strstr(kept, " order=");
+        if (o && o[7] != '0') {
+            char *e = o + 7;
+            while (*e >= '0' && *e <= '9') e++;
+            memmove(o + 8, e, strlen(e) + 1);
+            o[7] = '0';
+        }
+        len = strlen(kept);
+    } else {
+        size_t ll;
+        char *logged = trg_text(ctx, st, dbcoll, created, rank, &ll);
+        if (stor_log_ddl(db, logged, ll) != 0)
+            ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+        kept = trg_text(ctx, st, dbcoll, created, 0, &len);
+    }
+    stor_trigdef_add(d, g->name, st->table, kept, len, at);
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+static void drop_trigger(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    const char *db = ex_cur_db(ctx, st->db);
+    stor_db *d = stor_db_find(db);
+    stor_trigdef *g = d ? stor_trigdef_find(db, st->name) : NULL;
+    if (!g) {
+        if (!st->if_exists) ex_raise(ctx, 1360, "HY000", "Trigger does not exist");
+        ex_warn(ctx, "Note", 1360, "Trigger does not exist");
+        ex_send_ok(ctx, r, 0, 0, NULL);
+        return;
+    }
+    if (ctx->s->enforce_privs) ex_privs_need_table(ctx, db, g->table, STOR_PRIV_TRIGGER);
+    if (!ex_replaying) {
+        char b[300];
+        size_t n = 0;
+        memcpy(b, "DROP TRIGGER ", 13);
+        n = 13;
+        quoted(b, sizeof b - 1, &n, st->name);
+        if (stor_log_ddl(db, b, n) != 0)
+            ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+    }
+    stor_trigdef_drop(d, st->name);
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+void ex_trg_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    if (st->kind == S_DROP_TRIGGER) drop_trigger(ctx, st, r);
+    else create_trigger(ctx, st, r);
+}
+
+/* DROP TABLE: its triggers go with it (logged by the DROP itself). */
+void ex_trg_table_dropped(const char *db, const char *table)
+{
+    stor_db *d = stor_db_find(db);
+    if (!d || !stor_trigdefs_exist()) return;
+    for (uint32_t i = 0; i < d->ntriggers;) {
+        if (!strcmp(d->triggers[i]->table, table)) stor_trigdef_drop(d, d->triggers[i]->name);
+        else i++;
+    }
+}
+
+/* RENAME TABLE within a database: its triggers follow it; to another database MariaDB
+ * refuses (1435) a table with triggers. */
+void ex_trg_table_renamed(ex_ctx *ctx, const char *db, const char *table, const char *ndb, const char *ntable)
+{
+    stor_db *d = stor_db_find(db);
+    if (!d || !stor_trigdefs_exist()) return;
+    for (uint32_t i = 0; i < d->ntriggers; i++) {
+        if (strcmp(d->triggers[i]->table, table)) continue;
+        if (strcmp(db, ndb)) ex_raise(ctx, 1435, "HY000", "Trigger in wrong schema");
+        stor_trigdef_retable(d->triggers[i], ntable);
+    }
+}
+
+/* ---------------------------------------------------------------- firing */
+
+typedef struct ex_trg {
+    pl_trigger *g;
+    uint32_t sql_mode;
+    const char *name;
+} ex_trg;
+
+struct ex_trg_set {
+    stor_table *t;
+    ex_trg *trg;
+    int n;
+    uint8_t has[2][3];        /* [timing][event]: any trigger */
+};
+
+/* The running body of one trigger. */
+typedef struct spx {
+    ex_ctx *ctx;
+    ex_trg *tr;
+    stor_table *t;
+    pdb_value *frame;         /* locals, NEW row, OLD row */
+    int nframe;
+    stor_column *ltype;       /* per local: its type */
+    const char *leave;        /* a LEAVE / ITERATE on its way out to this label */
+    bool iterate;
+} spx;
+
+ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t)
+{
+    if (!stor_trigdefs_exist() || (ctx->s->tmp && ex_tmp_owner(ctx->s, t))) return NULL;
+    stor_db *d = stor_db_find(t->db);
+    if (!d || !d->ntriggers) return NULL;
+    ex_trg_set *ts = NULL;
+    for (uint32_t i = 0; i < d->ntriggers; i++) {
+        const stor_trigdef *g = d->triggers[i];
+        if (strcmp(g->table, t->name)) continue;
+        if (!ts) {
+            ts = stor_arena_alloc(ctx->a, sizeof *ts);
+            memset(ts, 0, sizeof *ts);
+            ts->t = t;
+            ts->trg = stor_arena_alloc(ctx->a, d->ntriggers * sizeof *ts->trg);
+        }
+        ex_trg_info in;
+        pl_stmt *st = ex_trg_parse(ctx, g, &in);
+        if (!st) ex_raise(ctx, 1064, "42000", "Trigger '%s.%s' cannot be parsed", t->db, g->name);
+        pl_trigger *pg = st->trigger;
+        /* NEW.col / OLD.col: the frame's slots after the locals */
+        for (int k = 0; k < pg->nrefs; k++) {
+            pl_expr *e = pg->refs[k];
+            int c = -1;
+            for (uint32_t j = 0; j < t->ncols && c < 0; j++) if (!strcasecmp(t->cols[j].name, e->s)) c = (int)j;
+            if (c < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", e->s, e->tbl);
+            e->ival = pg->nslots + c + (e->tbl[0] == 'O' ? (int)t->ncols : 0);
+        }
+        ex_trg *x = &ts->trg[ts->n++];
+        x->g = pg;
+        x->sql_mode = in.sql_mode;
+        x->name = g->name;
+        ts->has[pg->timing][pg->event] = 1;
+    }
+    return ts;
+}
+
+bool ex_trg_has(const ex_trg_set *ts, int timing, int event)
+{
+    return ts && ts->has[timing][event];
+}
+
+static void sp_run(spx *x, pl_sp *n);
+
+static void sp_value(spx *x, pl_expr *e, pdb_value *out)
+{
+    ex_ctx c = *x->ctx;
+    c.src = NULL; c.nsrc = 0; c.rows = NULL;
+    c.params = x->frame; c.nparams = x->nframe;
+    ex_scope sc = { 0 };
+    sc.ctx = &c; sc.item_base = -1; sc.clause = "field list";
+    ex_type ty;
+    ex_prog *p = ex_compile(&sc, e, &ty);
+    ex_eval(&c, p, out);
+    *out = ex_persist(x->ctx->a, out);
+}
+
+static bool sp_true(spx *x, pl_expr *e)
+{
+    pdb_value v;
+    sp_value(x, e, &v);
+    return ex_is_true(&v);
+}
+
+void ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v)
+{
+    spx *x = ctx->spx;
+    if (!x || slot < 0 || slot >= x->nframe) return;
+    pdb_value o;
+    ex_store_convert(ctx, &x->ltype[slot], v, &o, EX_ROW_AT_WARN);
+    x->frame[slot] = ex_persist(ctx->a, &o);
+}
+
+static int column_of(stor_table *t, const char *name)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) if (!strcasecmp(t->cols[c].name, name)) return (int)c;
+    return -1;
+}
+
+/* SET with assignments to locals or NEW.col among others: in order, each its own */
+static void sp_set(spx *x, pl_stmt *st)
+{
+    for (int i = 0; i < st->nsets; i++) {
+        pl_assign *a = &st->sets[i];
+        if (a->scope == PL_SET_LOCAL || a->scope == PL_SET_NEW) {
+            pdb_value v;
+            sp_value(x, a->value, &v);
+            if (a->scope == PL_SET_LOCAL) { ex_sp_set_local(x->ctx, a->slot, &v); continue; }
+            int c = column_of(x->t, a->name);
+            if (c < 0) ex_raise(x->ctx, 1054, "42S22", "Unknown column '%s' in 'NEW'", a->name);
+            pdb_value o;
+            ex_store_convert(x->ctx, &x->t->cols[c], &v, &o, 1);
+            x->frame[x->tr->g->nslots + c] = ex_persist(x->ctx->a, &o);
+            continue;
+        }
+        pl_stmt one = *st;
+        one.sets = a;
+        one.nsets = 1;
+        ex_run_nested(x->ctx, &one, x->frame, x->nframe);
+    }
+}
+
+static bool sp_has_locals(const pl_stmt *st)
+{
+    for (int i = 0; i < st->nsets; i++) if (st->sets[i].scope >= PL_SET_LOCAL) return true;
+    return false;
+}
+
+static void sp_list(spx *x, pl_sp **body, int n)
+{
+    for (int i = 0; i < n && !x->leave; i++) sp_run(x, body[i]);
+}
+
+/* After a loop's body: false when the loop ends (a LEAVE of it, or of something outside) */
+static bool sp_loop_on(spx *x, const pl_sp *n)
+{
+    ex_slice_check(x->ctx);
+    if (!x->leave) return true;
+    if (!n->label || strcasecmp(x->leave, n->label)) return false;
+    bool again = x->iterate;
+    x->leave = NULL;
+    return again;
+}
+
+static void sp_declare(spx *x, pl_sp *n)
+{
+    stor_column c;
+    ex_coldef_type(x->ctx, &c, n->type, x->ctx->s->coll_connection);
+    pdb_value v = ex_null();
+    if (n->dflt) sp_value(x, n->dflt, &v);
+    for (int i = 0; i < n->nslots; i++) {
+        x->ltype[n->slot + i] = c;
+        ex_sp_set_local(x->ctx, n->slot + i, &v);
+    }
+}
+
+static void sp_signal(spx *x, pl_sp *n)
+{
+    char msg[PDB_MSG_LEN];
+    bool warning = !strncmp(n->sqlstate, "01", 2);
+    bool notfound = !strncmp(n->sqlstate, "02", 2);
+    int code = warning ? 1642 : notfound ? 1643 : 1644;
+    snprintf(msg, sizeof msg, "%s", warning ? "Unhandled user-defined warning condition" :
+             notfound ? "Unhandled user-defined not found condition" : "Unhandled user-defined exception condition");
+    if (n->errnum) {
+        pdb_value v;
+        sp_value(x, n->errnum, &v);
+        int64_t e = v.t == VT_UINT ? (int64_t)v.u : v.t == VT_INT ? v.i : 0;
+        if (e <= 0 || e > 65535) ex_raise(x->ctx, 1231, "42000", "Variable 'MYSQL_ERRNO' can't be set to the value of '%lld'", (long long)e);
+        code = (int)e;
+    }
+    if (n->msg) {
+        pdb_value v;
+        sp_value(x, n->msg, &v);
+        if (v.t == VT_NULL) ex_raise(x->ctx, 1231, "42000", "Variable 'MESSAGE_TEXT' can't be set to the value of 'NULL'");
+        size_t len;
+        const char *s = ex_to_str(x->ctx->a, &v, &len);
+        snprintf(msg, sizeof msg, "%.*s", (int)len, s);
+    }
+    if (warning) { ex_warn(x->ctx, "Warning", (uint16_t)code, "%s", msg); return; }
+    ex_raise(x->ctx, (uint16_t)code, n->sqlstate, "%s", msg);
+}
+
+static void sp_run(spx *x, pl_sp *n)
+{
+    ex_check_stack(x->ctx);
+    switch (n->kind) {
+    case SP_STMT:
+        if (n->st->kind == S_SET && sp_has_locals(n->st)) sp_set(x, n->st);
+        else ex_run_nested(x->ctx, n->st, x->frame, x->nframe);
+        return;
+    case SP_BLOCK:
+        sp_list(x, n->body, n->nbody);
+        if (x->leave && n->label && !strcasecmp(x->leave, n->label)) x->leave = NULL;
+        return;
+    case SP_DECLARE: sp_declare(x, n); return;
+    case SP_IF: case SP_CASE:
+        for (pl_sp *c = n; c; c = c->els) {
+            if (c->kind == SP_BLOCK) { sp_list(x, c->body, c->nbody); return; }
+            if (sp_true(x, c->cond)) { sp_list(x, c->body, c->nbody); return; }
+        }
+        if (n->kind == SP_CASE) ex_raise(x->ctx, 1339, "20000", "Case not found for CASE statement");
+        return;
+    case SP_WHILE:
+        while (sp_true(x, n->cond)) {
+            sp_list(x, n->body, n->nbody);
+            if (!sp_loop_on(x, n)) return;
+        }
+        return;
+    case SP_REPEAT:
+        for (;;) {
+            sp_list(x, n->body, n->nbody);
+            bool leaving = x->leave != NULL;
+            if (!sp_loop_on(x, n)) return;
+            if (!leaving && sp_true(x, n->cond)) return;
+        }
+    case SP_LOOP:
+        for (;;) {
+            sp_list(x, n->body, n->nbody);
+            if (!sp_loop_on(x, n)) return;
+        }
+    case SP_LEAVE: case SP_ITERATE:
+        x->leave = n->label;
+        x->iterate = n->kind == SP_ITERATE;
+        return;
+    case SP_SIGNAL: sp_signal(x, n); return;
+    }
+}
+
+/* The tables written by the statements that fired the triggers running now: a trigger
+ * may not write one of them (1442, as MariaDB), which also ends any cycle. */
+typedef struct trg_use {
+    const stor_table *t;
+    const struct trg_use *up;
+} trg_use;
+
+void ex_trg_check_write(ex_ctx *ctx, const stor_table *t)
+{
+    for (const trg_use *u = ctx->trg_use; u; u = u->up)
+        if (u->t == t)
+            ex_raise(ctx, 1442, "HY000", "Can't update table '%s' in stored function/trigger because it is already used by statement which invoked this stored function/trigger.", t->name);
+}
+
+void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *newv, const pdb_value *oldv)
+{
+    if (!ex_trg_has(ts, timing, event)) return;
+    ex_check_stack(ctx);
+    stor_table *t = ts->t;
+    pdb_session *s = ctx->s;
+    uint64_t lid = s->last_insert_id;
+    int64_t rc = s->row_count;
+    trg_use use = { t, ctx->trg_use };
+    for (int i = 0; i < ts->n; i++) {
+        ex_trg *tr = &ts->trg[i];
+        if (tr->g->timing != timing || tr->g->event != event) continue;
+        spx x = { 0 };
+        ex_ctx c = *ctx;
+        c.trg_use = &use;
+        c.spx = &x;
+        c.trg_mode = tr->sql_mode;
+        x.ctx = &c;
+        x.tr = tr;
+        x.t = t;
+        x.nframe = tr->g->nslots + 2 * (int)t->ncols;
+        x.frame = stor_arena_alloc(ctx->a, (size_t)(x.nframe ? x.nframe : 1) * sizeof(pdb_value));
+        x.ltype = stor_arena_alloc(ctx->a, (size_t)(tr->g->nslots ? tr->g->nslots : 1) * sizeof(stor_column));
+        for (int k = 0; k < x.nframe; k++) x.frame[k] = ex_null();
+        pdb_value *fnew = x.frame + tr->g->nslots, *fold = fnew + t->ncols;
+        if (newv) memcpy(fnew, newv, t->ncols * sizeof *fnew);
+        if (oldv) memcpy(fold, oldv, t->ncols * sizeof *fold);
+        sp_run(&x, tr->g->sp);
+        if (newv && timing == 0) memcpy(newv, fnew, t->ncols * sizeof *newv);
+    }
+    /* as MariaDB: what a trigger does to LAST_INSERT_ID() and ROW_COUNT() stays inside it */
+    s->last_insert_id = lid;
+    s->row_count = rc;
+}
