@@ -552,6 +552,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 stor_free(sql);
                 if (rc != 0) ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
             }
+            ex_trg_table_dropped(d->name, st->table);
             stor_table_drop(d, st->table);
         }
     }
@@ -721,6 +722,7 @@ static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (tt) { ex_tmp_drop(ctx->s, tt); continue; }
         stor_db *d = st->temporary ? NULL : stor_db_find(db);
         if (d && stor_table_find(db, st->names[i])) {
+            ex_trg_table_dropped(db, st->names[i]);
             stor_table_drop(d, st->names[i]);
             if (!ex_replaying) {
                 if (!logsql) { lcap = 256; logsql = stor_malloc(lcap); ll = (size_t)snprintf(logsql, lcap, "DROP TABLE IF EXISTS "); }
@@ -1055,6 +1057,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (!nd && !temp) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
         if (temp ? ex_tmp_find(ctx->s, t->db, new_name) != NULL : (stor_table_find(ndb, new_name) != NULL || stor_viewdef_find(ndb, new_name) != NULL))
             ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", new_name);
+        if (!temp) ex_trg_table_renamed(ctx, t->db, t->name, ndb, new_name);
         stor_free(t->name);
         t->name = stor_strndup(new_name, strlen(new_name));
     }
@@ -1182,6 +1185,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (stor_table_find(ndb, st->rename_to[i]) || stor_viewdef_find(ndb, st->rename_to[i])) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->rename_to[i]);
                 if (strcmp(ndb, t->db)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RENAME TABLE across databases'");
                 if (!ex_replaying) log_rename(&logsql, &ll, &lcap, t->db, t->name, ndb, st->rename_to[i]);
+                ex_trg_table_renamed(ctx, t->db, t->name, ndb, st->rename_to[i]);
             }
             stor_free(t->name);
             t->name = stor_strndup(st->rename_to[i], strlen(st->rename_to[i]));

@@ -995,6 +995,15 @@ bool      ex_trg_has(const ex_trg_set *ts, int timing, int event);   /* timing 0
  * where the event has no such row. */
 void      ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *newv, const pdb_value *oldv);
 void      ex_trg_check_write(ex_ctx *ctx, const stor_table *t);   /* 1442 inside a trigger of t */
+typedef struct ex_trg_row {    /* SHOW TRIGGERS, SHOW CREATE TRIGGER, information_schema.TRIGGERS */
+    const char *db, *name, *table, *event, *timing, *statement, *definer, *sql_mode;
+    const char *client, *connection, *dbcoll;   /* character set, collation names */
+    const char *create;       /* SQL Original Statement */
+    char created[48];         /* YYYY-MM-DD hh:mm:ss.cc */
+    uint32_t order;
+    int event_no, timing_no;
+} ex_trg_row;
+int       ex_trg_list(ex_ctx *ctx, const char *db, ex_trg_row **out);
 void      ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v);
 /* exec.c: runs statement st of a trigger inside the statement running in ctx */
 void      ex_run_nested(ex_ctx *ctx, pl_stmt *st, const pdb_value *params, int nparams);

@@ -20,6 +20,18 @@ typedef struct isb {
 /* Column kinds: S string (utf8mb3 varchar of n chars), C char(n), E enum or set, L
  * longtext (information_schema's), B longtext (a table's: LONG_BLOB), U bigint unsigned,
  * I bigint, i int, M decimal(12,6), D datetime, T timestamp. */
+/* "YYYY-MM-DD hh:mm:ss.cc" as a DATETIME(2) */
+static pdb_value created_value(const char *s)
+{
+    int y, mo, d, h, mi, sec, cs;
+    pdb_value v = { .t = VT_NULL };
+    if (sscanf(s, "%d-%d-%d %d:%d:%d.%d", &y, &mo, &d, &h, &mi, &sec, &cs) != 7) return v;
+    v.t = VT_DATETIME;
+    v.i = pdb_dt_pack(y, mo, d, h, mi, sec, cs * 10000);
+    v.scale = 2;
+    return v;
+}
+
 static void col(isb *b, const char *name, char kind, uint32_t n)
 {
     ex_type *t = &b->types[b->ncols];
@@ -441,7 +453,18 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
             else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, c->binary ? 1 : 8); }
             end_row(&b);
         }
-    } else if (!strcasecmp(name, "TRIGGERS")) { cols_from(&b, is_triggers); rows->ncols = (uint32_t)b.ncols;
+    } else if (!strcasecmp(name, "TRIGGERS")) {
+        cols_from(&b, is_triggers); rows->ncols = (uint32_t)b.ncols;
+        ex_trg_row *tr;
+        int n = ex_trg_list(ctx, NULL, &tr);
+        for (int i = 0; i < n; i++) {
+            begin_row(&b); vs(&b, "def"); vs(&b, tr[i].db); vs(&b, tr[i].name); vs(&b, tr[i].event); vs(&b, "def");
+            vs(&b, tr[i].db); vs(&b, tr[i].table); b.cur[b.k++] = ex_int(tr[i].order); vn(&b); vs(&b, tr[i].statement);
+            vs(&b, "ROW"); vs(&b, tr[i].timing); vn(&b); vn(&b); vs(&b, "OLD"); vs(&b, "NEW");
+            b.cur[b.k++] = created_value(tr[i].created);
+            vs(&b, tr[i].sql_mode); vs(&b, tr[i].definer); vs(&b, tr[i].client); vs(&b, tr[i].connection); vs(&b, tr[i].dbcoll);
+            end_row(&b);
+        }
     } else if (!strcasecmp(name, "FILES")) { cols_from(&b, is_files); rows->ncols = (uint32_t)b.ncols;
     } else if (!strcasecmp(name, "PARTITIONS")) {
         /* one row per (unpartitioned) table, partition columns NULL */

@@ -914,9 +914,40 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             { "sql_mode", 253, 32768, 1, NULL }, { "Definer", 253, 1536, 0, NULL }, { "character_set_client", 253, 128, 1, NULL },
             { "collation_connection", 253, 256, 1, NULL }, { "Database Collation", 253, 256, 1, NULL } };
         if (st->show == SH_EVENTS) ex_textset_spec(ctx, &ts, 15, events, NULL);
-        else if (st->show == SH_TRIGGERS) ex_textset_spec(ctx, &ts, 11, triggers, NULL);
-        else ex_textset_spec(ctx, &ts, 11, routines, NULL);
+        else if (st->show == SH_TRIGGERS) {
+            ex_textset_spec(ctx, &ts, 11, triggers, NULL);
+            const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
+            if (!stor_db_find(db) && strcasecmp(db, "information_schema")) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
+            ex_trg_row *tr;
+            int n = ex_trg_list(ctx, db, &tr);
+            for (int i = 0; i < n; i++) {
+                if (!show_match(ctx, st, tr[i].table)) continue;
+                const char *vals[11] = { tr[i].name, tr[i].event, tr[i].table, tr[i].statement, tr[i].timing, tr[i].created,
+                                         tr[i].sql_mode, tr[i].definer, tr[i].client, tr[i].connection, tr[i].dbcoll };
+                ex_textset_add(ctx, &ts, vals);
+            }
+        } else ex_textset_spec(ctx, &ts, 11, routines, NULL);
         show_filter(ctx, st->show_where, &ts);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_CREATE_TRIGGER: {
+        const char *db = ex_cur_db(ctx, st->db);
+        ex_trg_row *tr;
+        int n = ex_trg_list(ctx, db, &tr), k = -1;
+        for (int i = 0; i < n && k < 0; i++) if (!strcmp(tr[i].name, st->table)) k = i;
+        if (k < 0) ex_raise(ctx, 1360, "HY000", "Trigger does not exist");
+        ex_colspec spec[] = { { "Trigger", 253, 768, 1, NULL }, { "sql_mode", 253, 0, 1, NULL },
+            { "SQL Original Statement", 253, 4096, 0, NULL }, { "character_set_client", 253, 128, 1, NULL },
+            { "collation_connection", 253, 256, 1, NULL }, { "Database Collation", 253, 256, 1, NULL },
+            { "Created", 12, 22, 128, NULL } };
+        spec[1].length = (uint32_t)strlen(tr[k].sql_mode) * 4;
+        size_t cl = strlen(tr[k].create) * 4;
+        if (cl > spec[2].length) spec[2].length = (uint32_t)cl;
+        ex_textset_spec(ctx, &ts, 7, spec, NULL);
+        const char *vals[7] = { tr[k].name, tr[k].sql_mode, tr[k].create, tr[k].client, tr[k].connection, tr[k].dbcoll,
+                                tr[k].created };
+        ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
         return;
     }

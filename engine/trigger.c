@@ -92,12 +92,10 @@ static char *trg_text(ex_ctx *ctx, const pl_stmt *st, uint16_t dbcoll, uint64_t 
         u = g->definer->user;
         h = g->definer->host ? g->definer->host : "%";
     }
-    const char *body = g->body;
-    /* the text from TRIGGER to FOR EACH ROW, then the body (an ordering clause dropped) */
-    const char *row_end = g->head;
-    for (const char *p = g->head; p + 3 <= body; p++)
-        if (!strncasecmp(p, "ROW", 3)) row_end = p + 3;
-    size_t cap = 400 + strlen(u) * 2 + strlen(h) * 2 + (size_t)(row_end - g->head) + g->body_len;
+    /* the text from TRIGGER to the body's end as written, the ordering clause dropped */
+    const char *row_end = g->cut_from, *body = g->cut_to;
+    size_t blen = (size_t)(g->body + g->body_len - body);
+    size_t cap = 400 + strlen(u) * 2 + strlen(h) * 2 + (size_t)(row_end - g->head) + blen;
     char *b = stor_arena_alloc(ctx->a, cap);
     size_t n = (size_t)snprintf(b, cap, TRG_TAG "%u client=%u connection=%u dbcoll=%u created=%llu order=%u */ CREATE DEFINER=",
                                 ctx->s->sql_mode, ctx->s->coll_client, ctx->s->coll_connection, dbcoll,
@@ -108,9 +106,8 @@ static char *trg_text(ex_ctx *ctx, const pl_stmt *st, uint16_t dbcoll, uint64_t 
     b[n++] = ' ';
     memcpy(b + n, g->head, (size_t)(row_end - g->head));
     n += (size_t)(row_end - g->head);
-    b[n++] = ' ';
-    memcpy(b + n, body, g->body_len);
-    n += g->body_len;
+    memcpy(b + n, body, blen);
+    n += blen;
     b[n] = 0;
     *len = n;
     return b;
@@ -270,6 +267,97 @@ void ex_trg_table_renamed(ex_ctx *ctx, const char *db, const char *table, const 
         if (strcmp(db, ndb)) ex_raise(ctx, 1435, "HY000", "Trigger in wrong schema");
         stor_trigdef_retable(d->triggers[i], ntable);
     }
+}
+
+/* ---------------------------------------------------------------- introspection */
+
+static int row_cmp(const void *a, const void *b)
+{
+    const ex_trg_row *x = a, *y = b;
+    int c = strcmp(x->db, y->db);
+    if (!c) c = strcmp(x->table, y->table);
+    if (!c) c = x->event_no - y->event_no;
+    if (!c) c = x->timing_no - y->timing_no;
+    if (!c) c = (int)x->order - (int)y->order;
+    return c;
+}
+
+static void fill_row(ex_ctx *ctx, const char *db, const stor_trigdef *g, const pl_trigger *pg, const ex_trg_info *in,
+                     uint32_t order, ex_trg_row *o)
+{
+    o->db = db;
+    o->name = g->name;
+    o->table = g->table;
+    o->event_no = pg->event;
+    o->timing_no = pg->timing;
+    o->event = events[pg->event];
+    o->timing = timings[pg->timing];
+    o->statement = stor_arena_strndup(ctx->a, pg->body, pg->body_len);
+    o->order = order;
+    o->create = in->create;
+    o->sql_mode = ex_sql_mode_str(in->sql_mode, ctx->a);
+    const pdb_collation *cl = pdb_coll_by_id(in->client), *cc = pdb_coll_by_id(in->connection), *dc = pdb_coll_by_id(in->dbcoll);
+    o->client = cl ? cl->charset : "utf8mb4";
+    o->connection = cc ? cc->name : "utf8mb4_general_ci";
+    o->dbcoll = dc ? dc->name : "utf8mb4_general_ci";
+    /* DEFINER=`u`@`h` as u@h */
+    const char *d = strstr(in->create, "DEFINER=");
+    char who[700];
+    size_t w = 0;
+    if (d) {
+        bool inq = false;
+        for (const char *p = d + 8; *p && w < sizeof who - 1; p++) {
+            if (*p == '`') {
+                if (inq && p[1] == '`') { who[w++] = '`'; p++; continue; }
+                inq = !inq;
+                continue;
+            }
+            if (!inq && *p == ' ') break;
+            who[w++] = *p;
+        }
+    }
+    o->definer = stor_arena_strndup(ctx->a, who, w);
+    time_t secs = (time_t)(in->created_cs / 100);
+    struct tm tm;
+    localtime_r(&secs, &tm);
+    snprintf(o->created, sizeof o->created, "%04d-%02d-%02d %02d:%02d:%02d.%02u", tm.tm_year + 1900, tm.tm_mon + 1,
+             tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (unsigned)(in->created_cs % 100));
+}
+
+/* The triggers of database db (NULL: every database) on tables the session may see, in
+ * MariaDB's order (table, event, timing, firing order); returns how many. */
+int ex_trg_list(ex_ctx *ctx, const char *db, ex_trg_row **out)
+{
+    *out = NULL;
+    if (!stor_trigdefs_exist()) return 0;
+    uint32_t ndb;
+    stor_db **dbs = stor_db_list(&ndb);
+    int n = 0, cap = 0;
+    ex_trg_row *rows = NULL;
+    for (uint32_t i = 0; i < ndb; i++) {
+        stor_db *d = dbs[i];
+        if (db && strcmp(d->name, db)) continue;
+        for (uint32_t j = 0; j < d->ntriggers; j++) {
+            const stor_trigdef *g = d->triggers[j];
+            if (ctx->s->enforce_privs && !(ex_privs_table(ctx->s, d->name, g->table) & STOR_PRIV_TRIGGER)) continue;
+            ex_trg_info in;
+            pl_stmt *st = ex_trg_parse(ctx, g, &in);
+            if (!st) continue;
+            uint32_t order = 1;
+            for (uint32_t k = 0; k < j; k++)
+                if (same_group(ctx, d->triggers[k], g->table, st->trigger->timing, st->trigger->event)) order++;
+            if (n == cap) {
+                cap = cap ? cap * 2 : 16;
+                ex_trg_row *nr = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *nr);
+                if (n) memcpy(nr, rows, (size_t)n * sizeof *nr);
+                rows = nr;
+            }
+            fill_row(ctx, d->name, g, st->trigger, &in, order, &rows[n++]);
+        }
+    }
+    if (n > 1) qsort(rows, (size_t)n, sizeof *rows, row_cmp);
+    *out = rows;
+    return n;
 }
 
 /* ---------------------------------------------------------------- firing */

@@ -3521,8 +3521,10 @@ static void trigger_rest(P *p, pl_stmt *s, pl_view *v, const char *head)
     expect_kw(p, "ON");
     table_name(p, &s->db, &s->table);
     expect_kw(p, "FOR"); expect_kw(p, "EACH"); expect_kw(p, "ROW");
+    g->cut_from = g->cut_to = p->prev_end;
     if (accept_kw(p, "FOLLOWS")) { g->order = 1; g->other = ident(p); }
     else if (accept_kw(p, "PRECEDES")) { g->order = 2; g->other = ident(p); }
+    if (g->order) g->cut_to = p->prev_end;
     g->body = p->t.start;
     vec refs = { 0 };
     p->trg = g;

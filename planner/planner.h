@@ -335,7 +335,8 @@ typedef struct pl_trigger {
     struct pl_user *definer;
     const char *body;         /* the body as written */
     size_t body_len;
-    const char *head;         /* the text from CREATE on, up to the body: what SHOW CREATE */
+    const char *head;         /* the text from TRIGGER on: what SHOW CREATE TRIGGER shows, */
+    const char *cut_from, *cut_to;   /* without this part (FOLLOWS / PRECEDES name) */
     pl_sp *sp;
     pl_expr **refs;           /* NEW.col / OLD.col references (E_PARAM, ival -1) */
     int nrefs;
