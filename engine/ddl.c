@@ -116,6 +116,25 @@ void ex_coldef_type(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll)
     dst->not_null = false;
 }
 
+/* Does changing column o into n make MariaDB copy the table (ALGORITHM=COPY, its rows
+ * counted in the OK), rather than change it in place? A new type, a shorter length, a
+ * VARCHAR outgrowing its one-byte length, NOT NULL added, another collation, ENUM
+ * members changed other than appended. */
+static bool column_copies(const stor_column *o, const stor_column *n)
+{
+    if (o->type != n->type || o->is_unsigned != n->is_unsigned || o->scale != n->scale || o->coll != n->coll) return true;
+    if (n->width < o->width) return true;
+    if (n->type == CT_VARCHAR || n->type == CT_VARBINARY) {
+        const pdb_collation *co = pdb_coll_by_id(n->coll);
+        uint32_t m = co ? co->maxlen : 1;
+        if (o->width * m <= 255 && n->width * m > 255) return true;
+    }
+    if (n->not_null && !o->not_null) return true;
+    if (n->n_enum < o->n_enum) return true;
+    for (uint32_t i = 0; i < o->n_enum; i++) if (strcmp(o->enum_vals[i], n->enum_vals[i])) return true;
+    return false;
+}
+
 static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll)
 {
     *dst = d->c;
@@ -853,6 +872,9 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     for (uint32_t i = 0; i < nidx; i++) copy_index_def(&idx[i], &t->idx[i]);
     char ***icols = NULL;
     bool need_rebuild = false;
+    bool copies_rows = false;   /* a column change MariaDB makes by copying the table */
+    bool only_rename = st->nalters > 0;
+    for (int i = 0; i < st->nalters; i++) if (st->alters[i].kind != AT_RENAME) only_rename = false;
     char *new_name = NULL, *new_db = NULL;
     pl_tableopt opts = st->opts;
     uint16_t tcoll = t->coll;
@@ -936,6 +958,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             } else fill_column(ctx, &nc, &al->col, tcoll);
             if (strcasecmp(nc.name, cols[c].name) && find_col(cols, ncols, nc.name) >= 0)
                 ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", nc.name);
+            if (column_copies(&cols[c], &nc)) copies_rows = true;
             /* keep key membership: NOT NULL forced for PK columns */
             for (uint32_t i = 0; i < nidx; i++)
                 for (uint32_t k = 0; k < idx[i].ncols; k++)
@@ -1063,8 +1086,9 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     t->version++;
     char info[96];
+    if (copies_rows && !temp) copied = t->nlive;
     snprintf(info, sizeof info, "Records: %llu  Duplicates: 0  Warnings: %u", (unsigned long long)(need_rebuild ? copied : 0), ctx->s->warn_count);
-    ex_send_ok(ctx, r, need_rebuild ? copied : 0, 0, info);
+    ex_send_ok(ctx, r, need_rebuild ? copied : 0, 0, only_rename ? NULL : info);   /* (a rename alone: no text) */
 }
 
 /* A base table this statement drops or rebuilds that another transaction still holds
@@ -1183,9 +1207,9 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             } else {
                 if (!stor_db_find(ndb)) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", ndb);
                 if (stor_table_find(ndb, st->rename_to[i]) || stor_viewdef_find(ndb, st->rename_to[i])) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->rename_to[i]);
+                ex_trg_table_renamed(ctx, t->db, t->name, ndb, st->rename_to[i]);
                 if (strcmp(ndb, t->db)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RENAME TABLE across databases'");
                 if (!ex_replaying) log_rename(&logsql, &ll, &lcap, t->db, t->name, ndb, st->rename_to[i]);
-                ex_trg_table_renamed(ctx, t->db, t->name, ndb, st->rename_to[i]);
             }
             stor_free(t->name);
             t->name = stor_strndup(st->rename_to[i], strlen(st->rename_to[i]));

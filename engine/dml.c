@@ -92,6 +92,20 @@ static void null_column(ex_ctx *ctx, const stor_column *col, pdb_value *v, bool 
     *v = implicit_default(col);
 }
 
+/* NOT NULL columns without a default that the INSERT does not give (after BEFORE INSERT
+ * triggers, which may still set them): 1364, or its warning and the type's zero. */
+static void no_default_check(ex_ctx *ctx, stor_table *t, pdb_value *vals, const bool *given)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        stor_column *col = &t->cols[c];
+        if (!given[c] && !col->has_default && col->not_null && !col->auto_increment && vals[c].t == VT_NULL) {
+            if (ctx->strict) ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", col->name);
+            ex_warn(ctx, "Warning", 1364, "Field '%s' doesn't have a default value", col->name);
+            vals[c] = implicit_default(col);
+        }
+    }
+}
+
 /* After BEFORE INSERT triggers (which may still fill them in): the NULLs left. */
 static void null_check(ex_ctx *ctx, stor_table *t, pdb_value *vals, bool multi)
 {
@@ -325,7 +339,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     stor_table *t = ex_table(ctx, st->db, st->table);
     if (ctx->trg_use) ex_trg_check_write(ctx, t);
-    ex_trg_set *trg = ex_trg_load(ctx, t);
+    ex_trg_set *trg = ex_trg_load(ctx, t, st);
     bool trg_before = ex_trg_has(trg, 0, 0);
     bool replace = st->kind == S_REPLACE;
     int ncols = st->ncols;
@@ -478,6 +492,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         bool given[t->ncols];
         memset(given, 0, sizeof given);
+        bool ai_null_given = false;
         for (int i = 0; i < ncols; i++) {
             int c = map[i];
             pdb_value v;
@@ -496,20 +511,20 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             vals[c] = ex_persist(ctx->a, &v);
             view[c] = vals[c];
             given[c] = true;
+            if (c == ai && v.t == VT_NULL) ai_null_given = true;
         }
-        for (uint32_t c = 0; c < t->ncols; c++) {
-            stor_column *col = &t->cols[c];
-            if (!given[c] && !col->has_default && col->not_null && !col->auto_increment) {
-                if (ctx->strict) ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", col->name);
-                ex_warn(ctx, "Warning", 1364, "Field '%s' doesn't have a default value", col->name);
-                vals[c] = implicit_default(col);
-            }
-        }
+        if (!trg_before) no_default_check(ctx, t, vals, given);
         /* values are converted first (a conversion error consumes no id), then the
            AUTO_INCREMENT column gets its id */
         convert_row(ctx, t, vals, rn + 1, multi, trg_before);
         if (trg_before) {
+            /* an AUTO_INCREMENT column not given reads 0 in BEFORE INSERT (NULL if
+               NULL was given); missing values are refused after the triggers */
+            bool ai_zeroed = ai >= 0 && vals[ai].t == VT_NULL && !ai_null_given;
+            if (ai_zeroed) vals[ai] = ex_int(0);
             ex_trg_fire(ctx, trg, 0, 0, vals, NULL);
+            if (ai_zeroed && vals[ai].t != VT_NULL && vals[ai].i == 0) vals[ai] = ex_null();
+            no_default_check(ctx, t, vals, given);
             null_check(ctx, t, vals, multi);
         }
         bool generated = false;
@@ -784,7 +799,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             done[i] = stor_arena_alloc(ctx->a, (size_t)tabs[i]->nrows + 1);
             memset(done[i], 0, (size_t)tabs[i]->nrows + 1);
             if (ctx->trg_use) ex_trg_check_write(ctx, tabs[i]);
-            trgs[i] = ex_trg_load(ctx, tabs[i]);
+            trgs[i] = ex_trg_load(ctx, tabs[i], st);
         }
     }
     uint64_t matched = 0, changed = 0;
@@ -842,7 +857,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     stor_table *t = ex_table(ctx, tr->db, tr->name);
     ctx->insert_t = t;
     if (ctx->trg_use) ex_trg_check_write(ctx, t);
-    ex_trg_set *trg = ex_trg_load(ctx, t);
+    ex_trg_set *trg = ex_trg_load(ctx, t, st);
     bool trg_any = ex_trg_has(trg, 0, 1) || ex_trg_has(trg, 1, 1);
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
     ex_rows rows = match_rows(ctx, st->trefs, 1, st->where, st->order, st->norder, st->limit);
@@ -932,6 +947,23 @@ static bool sel_reads(ex_ctx *ctx, const pl_select *s, stor_table *t)
     return false;
 }
 
+/* Does statement st read table t other than as the table it writes (its SELECT, the
+ * other tables of a multi-table UPDATE / DELETE, subqueries)? A trigger it fires may not
+ * write such a table (trigger.c, 1442). */
+bool ex_stmt_reads(ex_ctx *ctx, const pl_stmt *st, const stor_table *t)
+{
+    stor_table *x = (stor_table *)t;
+    if (st->sel && sel_reads(ctx, st->sel, x)) return true;
+    if (st->kind == S_UPDATE || st->kind == S_DELETE) {
+        pl_select s;
+        memset(&s, 0, sizeof s);
+        s.from = st->trefs; s.nfrom = st->ntrefs; s.where = st->where;
+        if (sel_reads(ctx, &s, x)) return true;
+    }
+    for (int i = 0; i < st->nsets; i++) if (expr_subq_reads(ctx, st->sets[i].value, x)) return true;
+    return false;
+}
+
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
@@ -972,7 +1004,7 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         trgs[i] = NULL;
         if (!target[i]) continue;
         if (ctx->trg_use) ex_trg_check_write(ctx, tabs[i]);
-        trgs[i] = ex_trg_load(ctx, tabs[i]);
+        trgs[i] = ex_trg_load(ctx, tabs[i], st);
         if (trgs[i] && !oldv) {
             uint32_t most = 0;
             for (int k = 0; k < st->ntrefs; k++) if (tabs[k] && tabs[k]->ncols > most) most = tabs[k]->ncols;

@@ -358,6 +358,10 @@ typedef struct ex_stmt {
     uint64_t exam_limit, examined;
     struct ex_spill *spills;  /* sorts spilled to temporary files (spill.c), closed by ex_spill_end */
     size_t spill_lim;         /* select.c spill_limit, worked out once per statement (0: not yet) */
+    /* an error inside triggers: MariaDB's notes of where (trigger.c), shown after it */
+#define EX_ERR_NOTES 8
+    char err_notes[EX_ERR_NOTES][160];
+    int nerr_notes;
 } ex_stmt;
 
 /* RAND(seed): MariaDB's sequence; a constant seed starts one generator per statement */
@@ -989,7 +993,9 @@ pl_stmt  *ex_trg_parse(ex_ctx *ctx, const stor_trigdef *g, ex_trg_info *info);
 void      ex_trg_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void      ex_trg_table_dropped(const char *db, const char *table);
 void      ex_trg_table_renamed(ex_ctx *ctx, const char *db, const char *table, const char *ndb, const char *ntable);
-ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t);   /* NULL: the table has none */
+ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t, const pl_stmt *by);   /* NULL: the table has none */
+/* dml.c: does st read t other than as its target (a trigger may not write it) */
+bool      ex_stmt_reads(ex_ctx *ctx, const pl_stmt *st, const stor_table *t);
 bool      ex_trg_has(const ex_trg_set *ts, int timing, int event);   /* timing 0 BEFORE 1 AFTER; event 0 INSERT 1 UPDATE 2 DELETE */
 /* Fires the triggers of ts for one row: newv (BEFORE: changed in place) and oldv, NULL
  * where the event has no such row. */

@@ -1284,6 +1284,15 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             }
         }
         s->warn_count++;
+        for (int i = 0; i < stmt_state.nerr_notes; i++) {
+            pdb_warning *w = pdb_warning_slot(s);
+            if (w) {
+                snprintf(w->level, sizeof w->level, "Note");
+                w->code = 4094;
+                snprintf(w->msg, sizeof w->msg, "%s", stmt_state.err_notes[i]);
+            }
+            s->warn_count++;
+        }
         if (!r->stopped && r->sink->error(r->sink->ctx, err.code, err.state, err.msg)) r->stopped = true;
         return -1;
     }

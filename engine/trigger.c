@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <setjmp.h>
 #include <time.h>
 
 #define TRG_TAG "/* trigger sql_mode="
@@ -113,7 +114,51 @@ static char *trg_text(ex_ctx *ctx, const pl_stmt *st, uint16_t dbcoll, uint64_t 
     return b;
 }
 
+/* The definer of a kept text: DEFINER=`u`@`h` (a doubled backquote is one). */
+static void definer_of(const char *create, char *user, size_t ucap, char *host, size_t hcap)
+{
+    const char *d = strstr(create, "DEFINER=");
+    user[0] = host[0] = 0;
+    if (!d) return;
+    char *out = user;
+    size_t cap = ucap, w = 0;
+    bool inq = false;
+    for (const char *p = d + 8; *p; p++) {
+        if (*p == '`') {
+            if (inq && p[1] == '`') { if (w + 1 < cap) out[w++] = '`'; p++; continue; }
+            inq = !inq;
+            continue;
+        }
+        if (!inq && *p == '@' && out == user) { out[w] = 0; out = host; cap = hcap; w = 0; continue; }
+        if (!inq && *p == ' ') break;
+        if (w + 1 < cap) out[w++] = *p;
+    }
+    out[w] = 0;
+}
+
+static bool definer_exists(const char *user, const char *host)
+{
+    stor_account a;
+    return stor_account_get(user, host, &a) == 0;
+}
+
 /* ---------------------------------------------------------------- CREATE / DROP */
+
+/* SET NEW.col of the body: col must be a column of t (1054 at CREATE, as MariaDB) */
+static void check_new_sets(ex_ctx *ctx, const pl_sp *n, const stor_table *t)
+{
+    if (!n) return;
+    if (n->kind == SP_STMT && n->st->kind == S_SET)
+        for (int i = 0; i < n->st->nsets; i++) {
+            const pl_assign *a = &n->st->sets[i];
+            if (a->scope != PL_SET_NEW) continue;
+            bool found = false;
+            for (uint32_t c = 0; c < t->ncols && !found; c++) found = !strcasecmp(t->cols[c].name, a->name);
+            if (!found) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'NEW'", a->name);
+        }
+    for (int i = 0; i < n->nbody; i++) check_new_sets(ctx, n->body[i], t);
+    check_new_sets(ctx, n->els, t);
+}
 
 static bool same_group(ex_ctx *ctx, const stor_trigdef *g, const char *table, int timing, int event)
 {
@@ -142,11 +187,19 @@ static uint32_t place(ex_ctx *ctx, stor_db *d, const char *table, int timing, in
 static void create_trigger(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     pl_trigger *g = st->trigger;
-    const char *db = ex_cur_db(ctx, st->db);
-    const char *gdb = g->db ? g->db : db;
-    stor_db *d = stor_db_find(db);
-    if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
+    if (st->or_replace && st->if_not_exists) ex_raise(ctx, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
+    if (!g->name[0]) ex_raise(ctx, 1458, "42000", "Incorrect routine name '%s'", g->name);
+    if (strlen(g->name) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", g->name);
+    const char *gdb = ex_cur_db(ctx, g->db);
+    const char *db = st->db ? st->db : gdb;   /* (the table's: the trigger's unless named) */
+    if (!strcasecmp(db, "mysql")) ex_raise(ctx, 1465, "HY000", "Triggers can not be created on system tables");
     if (strcmp(gdb, db)) ex_raise(ctx, 1435, "HY000", "Trigger in wrong schema");
+    if (!strcasecmp(db, "information_schema"))
+        ex_raise(ctx, 1044, "42000", "Access denied for user '%s'@'%s' to database '%s'", ctx->s->user,
+                 ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host, db);
+    stor_db *d = stor_db_find(db);
+    if (!d && !ex_replaying) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, st->table);
+    if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
     ex_trg_info in = { 0 };
     if (ex_replaying && ex_replay_text) ex_trg_meta(ex_replay_text, &in);
     stor_trigdef *old = stor_trigdef_find(db, g->name);
@@ -163,13 +216,20 @@ static void create_trigger(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             ex_send_ok(ctx, r, 0, 0, NULL);
             return;
         }
+        if (old && strcmp(old->table, st->table)) ex_raise(ctx, 1360, "HY000", "Trigger does not exist");
+        check_new_sets(ctx, g->sp, t);
         /* NEW.col / OLD.col must name columns of the table */
         for (int i = 0; i < g->nrefs; i++) {
             bool found = false;
             for (uint32_t c = 0; c < t->ncols && !found; c++) found = !strcasecmp(t->cols[c].name, g->refs[i]->s);
             if (!found) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", g->refs[i]->s, g->refs[i]->tbl);
         }
-        if (g->has_definer) ex_privs_view_definer(ctx, g->definer->user, g->definer->host);
+        if (g->has_definer && g->definer->user && g->definer->user[0]) {
+            ex_privs_view_definer(ctx, g->definer->user, g->definer->host);
+            const char *h = g->definer->host ? g->definer->host : "%";
+            if (!definer_exists(g->definer->user, h))
+                ex_warn(ctx, "Note", 1449, "The user specified as a definer ('%s'@'%s') does not exist", g->definer->user, h);
+        }
     }
     if (old) stor_trigdef_drop(d, g->name);
     uint32_t order = in.order, rank = 0;
@@ -256,16 +316,34 @@ void ex_trg_table_dropped(const char *db, const char *table)
     }
 }
 
-/* RENAME TABLE within a database: its triggers follow it; to another database MariaDB
- * refuses (1435) a table with triggers. */
+/* RENAME TABLE within a database: its triggers follow it, the name in their text
+ * becoming the new one quoted (as MariaDB rewrites it); to another database MariaDB
+ * refuses (1435) a table with triggers, before anything is renamed. */
 void ex_trg_table_renamed(ex_ctx *ctx, const char *db, const char *table, const char *ndb, const char *ntable)
 {
     stor_db *d = stor_db_find(db);
     if (!d || !stor_trigdefs_exist()) return;
+    for (uint32_t i = 0; i < d->ntriggers; i++)
+        if (!strcmp(d->triggers[i]->table, table) && strcmp(db, ndb)) ex_raise(ctx, 1435, "HY000", "Trigger in wrong schema");
     for (uint32_t i = 0; i < d->ntriggers; i++) {
-        if (strcmp(d->triggers[i]->table, table)) continue;
-        if (strcmp(db, ndb)) ex_raise(ctx, 1435, "HY000", "Trigger in wrong schema");
-        stor_trigdef_retable(d->triggers[i], ntable);
+        stor_trigdef *g = d->triggers[i];
+        if (strcmp(g->table, table)) continue;
+        ex_trg_info in;
+        pl_stmt *st = ex_trg_parse(ctx, g, &in);
+        if (st) {
+            const pl_trigger *pg = st->trigger;
+            size_t pre = (size_t)(pg->tbl_from - g->sql), cap = strlen(g->sql) + 2 * strlen(ntable) + 8;
+            char *b = stor_arena_alloc(ctx->a, cap);
+            memcpy(b, g->sql, pre);
+            size_t n = pre;
+            quoted(b, cap, &n, ntable);
+            size_t rest = strlen(pg->tbl_to);
+            memcpy(b + n, pg->tbl_to, rest);
+            n += rest;
+            stor_free(g->sql);
+            g->sql = stor_strndup(b, n);
+        }
+        stor_trigdef_retable(g, ntable);
     }
 }
 
@@ -300,23 +378,10 @@ static void fill_row(ex_ctx *ctx, const char *db, const stor_trigdef *g, const p
     o->client = cl ? cl->charset : "utf8mb4";
     o->connection = cc ? cc->name : "utf8mb4_general_ci";
     o->dbcoll = dc ? dc->name : "utf8mb4_general_ci";
-    /* DEFINER=`u`@`h` as u@h */
-    const char *d = strstr(in->create, "DEFINER=");
-    char who[700];
-    size_t w = 0;
-    if (d) {
-        bool inq = false;
-        for (const char *p = d + 8; *p && w < sizeof who - 1; p++) {
-            if (*p == '`') {
-                if (inq && p[1] == '`') { who[w++] = '`'; p++; continue; }
-                inq = !inq;
-                continue;
-            }
-            if (!inq && *p == ' ') break;
-            who[w++] = *p;
-        }
-    }
-    o->definer = stor_arena_strndup(ctx->a, who, w);
+    char u[200], h[300];
+    definer_of(in->create, u, sizeof u, h, sizeof h);
+    o->definer = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 2);
+    sprintf((char *)o->definer, "%s@%s", u, h);
     time_t secs = (time_t)(in->created_cs / 100);
     struct tm tm;
     localtime_r(&secs, &tm);
@@ -365,11 +430,14 @@ int ex_trg_list(ex_ctx *ctx, const char *db, ex_trg_row **out)
 typedef struct ex_trg {
     pl_trigger *g;
     uint32_t sql_mode;
-    const char *name;
+    const char *name, *db;
+    const char *create;       /* its CREATE text (lines of the Note 4094 after an error) */
+    char *no_definer;         /* its definer's account is gone: who (1449 when it fires) */
 } ex_trg;
 
 struct ex_trg_set {
     stor_table *t;
+    const pl_stmt *st;        /* the statement firing them */
     ex_trg *trg;
     int n;
     uint8_t has[2][3];        /* [timing][event]: any trigger */
@@ -383,11 +451,12 @@ typedef struct spx {
     pdb_value *frame;         /* locals, NEW row, OLD row */
     int nframe;
     stor_column *ltype;       /* per local: its type */
+    const char *at;           /* the text of the instruction running */
     const char *leave;        /* a LEAVE / ITERATE on its way out to this label */
     bool iterate;
 } spx;
 
-ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t)
+ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t, const pl_stmt *by)
 {
     if (!stor_trigdefs_exist() || (ctx->s->tmp && ex_tmp_owner(ctx->s, t))) return NULL;
     stor_db *d = stor_db_find(t->db);
@@ -400,6 +469,7 @@ ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t)
             ts = stor_arena_alloc(ctx->a, sizeof *ts);
             memset(ts, 0, sizeof *ts);
             ts->t = t;
+            ts->st = by;
             ts->trg = stor_arena_alloc(ctx->a, d->ntriggers * sizeof *ts->trg);
         }
         ex_trg_info in;
@@ -418,6 +488,15 @@ ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t)
         x->g = pg;
         x->sql_mode = in.sql_mode;
         x->name = g->name;
+        x->db = t->db;
+        x->create = in.create;
+        char u[200], h[300];
+        definer_of(in.create, u, sizeof u, h, sizeof h);
+        x->no_definer = NULL;
+        if (!definer_exists(u, h)) {
+            x->no_definer = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 8);
+            sprintf(x->no_definer, "'%s'@'%s'", u, h);
+        }
         ts->has[pg->timing][pg->event] = 1;
     }
     return ts;
@@ -477,7 +556,7 @@ static void sp_set(spx *x, pl_stmt *st)
             int c = column_of(x->t, a->name);
             if (c < 0) ex_raise(x->ctx, 1054, "42S22", "Unknown column '%s' in 'NEW'", a->name);
             pdb_value o;
-            ex_store_convert(x->ctx, &x->t->cols[c], &v, &o, 1);
+            ex_store_convert(x->ctx, &x->t->cols[c], &v, &o, 0);   /* (MariaDB: "at row 0") */
             x->frame[x->tr->g->nslots + c] = ex_persist(x->ctx->a, &o);
             continue;
         }
@@ -552,6 +631,7 @@ static void sp_signal(spx *x, pl_sp *n)
 static void sp_run(spx *x, pl_sp *n)
 {
     ex_check_stack(x->ctx);
+    if (n->kind != SP_BLOCK) x->at = n->start;
     switch (n->kind) {
     case SP_STMT:
         if (n->st->kind == S_SET && sp_has_locals(n->st)) sp_set(x, n->st);
@@ -599,14 +679,27 @@ static void sp_run(spx *x, pl_sp *n)
  * may not write one of them (1442, as MariaDB), which also ends any cycle. */
 typedef struct trg_use {
     const stor_table *t;
+    const pl_stmt *st;        /* the statement that fired them (what it reads counts too) */
     const struct trg_use *up;
 } trg_use;
 
 void ex_trg_check_write(ex_ctx *ctx, const stor_table *t)
 {
     for (const trg_use *u = ctx->trg_use; u; u = u->up)
-        if (u->t == t)
-            ex_raise(ctx, 1442, "HY000", "Can't update table '%s' in stored function/trigger because it is already used by statement which invoked this stored function/trigger.", t->name);
+        if (u->t == t || (u->st && ex_stmt_reads(ctx, u->st, t)))
+            ex_raise(ctx, 1442, "HY000", "Can't update table '%s' in stored function/trigger because it is already used by statement which invoked this stored function/trigger", t->name);
+}
+
+/* "At line N in db.trigger" (N counts from the CREATE text's first line) for the error
+ * ending the statement, after it in SHOW WARNINGS (exec.c), innermost trigger first */
+static void note_where(ex_ctx *ctx, const ex_trg *tr, const char *at)
+{
+    ex_stmt *es = ctx->stmt;
+    if (!es || es->nerr_notes >= EX_ERR_NOTES) return;
+    int line = 1;
+    if (at && at > tr->create)
+        for (const char *p = tr->create; p < at && *p; p++) line += *p == '\n';
+    snprintf(es->err_notes[es->nerr_notes++], sizeof es->err_notes[0], "At line %d in %s.%s", line, tr->db, tr->name);
 }
 
 void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *newv, const pdb_value *oldv)
@@ -617,12 +710,17 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
     pdb_session *s = ctx->s;
     uint64_t lid = s->last_insert_id;
     int64_t rc = s->row_count;
-    trg_use use = { t, ctx->trg_use };
+    trg_use use = { t, ts->st, ctx->trg_use };
+    /* as MariaDB, the warnings of a trigger do not outlive it */
+    uint32_t nw = s->nwarnings, wc = s->warn_count;
     for (int i = 0; i < ts->n; i++) {
         ex_trg *tr = &ts->trg[i];
         if (tr->g->timing != timing || tr->g->event != event) continue;
+        if (tr->no_definer) ex_raise(ctx, 1449, "HY000", "The user specified as a definer (%s) does not exist", tr->no_definer);
         spx x = { 0 };
         ex_ctx c = *ctx;
+        jmp_buf jb;
+        c.jb = &jb;
         c.trg_use = &use;
         c.spx = &x;
         c.trg_mode = tr->sql_mode;
@@ -636,9 +734,15 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         pdb_value *fnew = x.frame + tr->g->nslots, *fold = fnew + t->ncols;
         if (newv) memcpy(fnew, newv, t->ncols * sizeof *fnew);
         if (oldv) memcpy(fold, oldv, t->ncols * sizeof *fold);
+        if (setjmp(jb)) {   /* an error inside: MariaDB's note of where, then on out */
+            note_where(ctx, tr, x.at);
+            longjmp(*ctx->jb, 1);
+        }
         sp_run(&x, tr->g->sp);
         if (newv && timing == 0) memcpy(newv, fnew, t->ncols * sizeof *newv);
     }
+    s->nwarnings = nw;
+    s->warn_count = wc;
     /* as MariaDB: what a trigger does to LAST_INSERT_ID() and ROW_COUNT() stays inside it */
     s->last_insert_id = lid;
     s->row_count = rc;

@@ -3485,14 +3485,17 @@ static pl_sp *sp_stmt(P *p)
     case S_INSERT: case S_REPLACE: case S_UPDATE: case S_DELETE: case S_SET: case S_DO: break;
     case S_SHOW: case S_DESCRIBE: case S_EXPLAIN:
         p_error(p, 1415, "0A000", "Not allowed to return a result set from a trigger");
+    case S_CREATE_TRIGGER:
+        p_error(p, 1303, "2F003", "Can't create a TRIGGER from within another stored routine");
+    case S_LOCK_TABLES: case S_UNLOCK_TABLES:
+        p_error(p, 1314, "0A000", "LOCK is not allowed in stored procedures");
     case S_COMMIT: case S_ROLLBACK: case S_BEGIN: case S_CREATE_DB: case S_DROP_DB: case S_CREATE_TABLE:
     case S_DROP_TABLE: case S_ALTER_TABLE: case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX:
-    case S_DROP_INDEX: case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER:
-    case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER:
+    case S_DROP_INDEX: case S_CREATE_VIEW: case S_DROP_VIEW: case S_DROP_TRIGGER: case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER:
     case S_GRANT: case S_REVOKE: case S_RENAME_USER: case S_SET_PASSWORD: case S_ANALYZE_TABLE:
     case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE:
         if (st->kind == S_CREATE_TABLE && st->temporary) break;
-        p_error(p, 1422, "HY000", "Explicit or implicit commit is not allowed in stored function or trigger.");
+        p_error(p, 1422, "HY000", "Explicit or implicit commit is not allowed in stored function or trigger");
     case S_PREPARE: case S_EXECUTE: case S_DEALLOCATE:
         p_error(p, 1336, "0A000", "Dynamic SQL is not allowed in stored function or trigger");
     default:
@@ -3519,7 +3522,9 @@ static void trigger_rest(P *p, pl_stmt *s, pl_view *v, const char *head)
     else if (accept_kw(p, "UPDATE")) g->event = 1;
     else { expect_kw(p, "DELETE"); g->event = 2; }
     expect_kw(p, "ON");
+    g->tbl_from = p->t.start;
     table_name(p, &s->db, &s->table);
+    g->tbl_to = p->prev_end;
     expect_kw(p, "FOR"); expect_kw(p, "EACH"); expect_kw(p, "ROW");
     g->cut_from = g->cut_to = p->prev_end;
     if (accept_kw(p, "FOLLOWS")) { g->order = 1; g->other = ident(p); }

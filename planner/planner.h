@@ -337,6 +337,7 @@ typedef struct pl_trigger {
     size_t body_len;
     const char *head;         /* the text from TRIGGER on: what SHOW CREATE TRIGGER shows, */
     const char *cut_from, *cut_to;   /* without this part (FOLLOWS / PRECEDES name) */
+    const char *tbl_from, *tbl_to;   /* the table's name as written */
     pl_sp *sp;
     pl_expr **refs;           /* NEW.col / OLD.col references (E_PARAM, ival -1) */
     int nrefs;
