@@ -360,6 +360,35 @@ static int row_cmp(const void *a, const void *b)
     return c;
 }
 
+/* SHOW CREATE TRIGGER's text: the kept one, its definer quoted with " when the trigger's
+ * sql_mode has ANSI_QUOTES (as MariaDB prints it) */
+static const char *show_text(ex_ctx *ctx, const ex_trg_info *in)
+{
+    if (!(in->sql_mode & MODE_ANSI_QUOTES)) return in->create;
+    const char *d = strstr(in->create, "DEFINER=");
+    if (!d) return in->create;
+    char u[200], h[300];
+    definer_of(in->create, u, sizeof u, h, sizeof h);
+    const char *rest = d + 8;
+    bool inq = false;
+    for (; *rest; rest++) {   /* past `u`@`h` */
+        if (*rest == '`') { if (inq && rest[1] == '`') { rest++; continue; } inq = !inq; continue; }
+        if (!inq && *rest == ' ') break;
+    }
+    size_t cap = strlen(in->create) + 2 * (strlen(u) + strlen(h)) + 16, n = (size_t)(d + 8 - in->create);
+    char *b = stor_arena_alloc(ctx->a, cap);
+    memcpy(b, in->create, n);
+    const char *parts[2] = { u, h };
+    for (int k = 0; k < 2; k++) {
+        if (k) b[n++] = '@';
+        b[n++] = '"';
+        for (const char *p = parts[k]; *p; p++) { if (*p == '"') b[n++] = '"'; b[n++] = *p; }
+        b[n++] = '"';
+    }
+    snprintf(b + n, cap - n, "%s", rest);
+    return b;
+}
+
 static void fill_row(ex_ctx *ctx, const char *db, const stor_trigdef *g, const pl_trigger *pg, const ex_trg_info *in,
                      uint32_t order, ex_trg_row *o)
 {
@@ -372,7 +401,7 @@ static void fill_row(ex_ctx *ctx, const char *db, const stor_trigdef *g, const p
     o->timing = timings[pg->timing];
     o->statement = stor_arena_strndup(ctx->a, pg->body, pg->body_len);
     o->order = order;
-    o->create = in->create;
+    o->create = show_text(ctx, in);
     o->sql_mode = ex_sql_mode_str(in->sql_mode, ctx->a);
     const pdb_collation *cl = pdb_coll_by_id(in->client), *cc = pdb_coll_by_id(in->connection), *dc = pdb_coll_by_id(in->dbcoll);
     o->client = cl ? cl->charset : "utf8mb4";
