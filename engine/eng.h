@@ -742,6 +742,7 @@ void ex_spill_scratch_done(ex_spill *sp);
  * statement ends; also after an error, when ctx->a may still be a scratch arena: it is
  * set back to the session's). */
 void ex_spill_end(ex_ctx *ctx);
+void ex_spill_end_to(ex_ctx *ctx, struct ex_spill *keep);   /* those opened since keep was the newest */
 uint64_t ex_spill_merge_passes(void);   /* merges made since start (Sort_merge_passes) */
 /* GROUP BYs whose groups went on on disk since start (Created_tmp_disk_tables): select.c
  * counts one when it starts spilling a GROUP BY's rows. */

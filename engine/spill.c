@@ -482,14 +482,16 @@ void ex_spill_scratch_done(ex_spill *sp)
     sp->bscratch = false;
 }
 
-void ex_spill_end(ex_ctx *ctx)
+void ex_spill_end_to(ex_ctx *ctx, struct ex_spill *keep)
 {
     ex_stmt *st = ctx->stmt;
-    for (ex_spill *sp = st->spills; sp; sp = sp->next) {
+    for (ex_spill *sp = st->spills; sp && sp != keep; sp = sp->next) {
         if (sp->fd >= 0) close(sp->fd);
         sp->fd = -1;
         if (sp->bscratch && ctx->a == &sp->scratch) ctx->a = &ctx->s->arena;   /* (an error while it was in use) */
         ex_spill_scratch_done(sp);
     }
-    st->spills = NULL;
+    st->spills = keep;
 }
+
+void ex_spill_end(ex_ctx *ctx) { ex_spill_end_to(ctx, NULL); }

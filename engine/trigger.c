@@ -16,6 +16,7 @@
  * variables then the NEW row then the OLD row; its statements run inside the firing
  * statement (exec.c ex_run_nested), so an error anywhere undoes the whole statement. */
 #include "eng.h"
+#include "jit_bridge.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -731,6 +732,56 @@ static void note_where(ex_ctx *ctx, const ex_trg *tr, const char *at)
     snprintf(es->err_notes[es->nerr_notes++], sizeof es->err_notes[0], "At line %d in %s.%s", line, tr->db, tr->name);
 }
 
+/* What a trigger's run leaves in the statement's state that lives in the arena: kept
+ * before it runs, so that all it allocated can be given back after each row (a
+ * statement writing millions of rows through triggers stays in constant memory). */
+typedef struct run_mark {
+    stor_arena_pos pos;
+    struct ex_rand *rands;
+    struct ex_spill *spills;
+    struct jb_kept **orph;
+    int norph, corph;
+} run_mark;
+
+static void run_begin(ex_ctx *ctx, run_mark *m)
+{
+    ex_stmt *es = ctx->stmt;
+    m->pos = stor_arena_here(ctx->a);
+    m->rands = es->rands;
+    m->spills = es->spills;
+    m->orph = es->jit_orphans;
+    m->norph = es->njit_orphans;
+    m->corph = es->cjit_orphans;
+}
+
+/* After a trigger ran: back to the mark, keeping the n values of keep (BEFORE's NEW row) */
+static void run_end(ex_ctx *ctx, const run_mark *m, pdb_value *keep, uint32_t n)
+{
+    ex_stmt *es = ctx->stmt;
+    size_t bytes = 0;
+    for (uint32_t i = 0; keep && i < n; i++)
+        if ((keep[i].t == VT_STRING || keep[i].t == VT_DECIMAL) && keep[i].len) bytes += keep[i].len;
+    char *scratch = bytes ? malloc(bytes) : NULL;
+    if (bytes && !scratch) return;   /* (no room to move them: the arena keeps everything) */
+    size_t at = 0;
+    for (uint32_t i = 0; scratch && i < n; i++)
+        if ((keep[i].t == VT_STRING || keep[i].t == VT_DECIMAL) && keep[i].len) {
+            memcpy(scratch + at, keep[i].p, keep[i].len);
+            keep[i].p = scratch + at;
+            at += keep[i].len;
+        }
+    es->rands = m->rands;
+    ex_spill_end_to(ctx, m->spills);
+    for (int i = m->norph; i < es->njit_orphans; i++)
+        if (es->jit_orphans[i]) jb_kept_free(es->jit_orphans[i]);
+    es->jit_orphans = m->orph;
+    es->njit_orphans = m->norph;
+    es->cjit_orphans = m->corph;
+    stor_arena_rewind(ctx->a, m->pos);
+    for (uint32_t i = 0; scratch && i < n; i++) keep[i] = ex_persist(ctx->a, &keep[i]);
+    free(scratch);
+}
+
 void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *newv, const pdb_value *oldv)
 {
     if (!ex_trg_has(ts, timing, event)) return;
@@ -746,6 +797,8 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         ex_trg *tr = &ts->trg[i];
         if (tr->g->timing != timing || tr->g->event != event) continue;
         if (tr->no_definer) ex_raise(ctx, 1449, "HY000", "The user specified as a definer (%s) does not exist", tr->no_definer);
+        run_mark mark;
+        run_begin(ctx, &mark);
         spx x = { 0 };
         ex_ctx c = *ctx;
         jmp_buf jb;
@@ -769,6 +822,7 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         }
         sp_run(&x, tr->g->sp);
         if (newv && timing == 0) memcpy(newv, fnew, t->ncols * sizeof *newv);
+        run_end(ctx, &mark, newv && timing == 0 ? newv : NULL, t->ncols);
     }
     s->nwarnings = nw;
     s->warn_count = wc;

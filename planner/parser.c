@@ -34,6 +34,7 @@ typedef struct P {
     int nspn, cspn;
     struct vec *sp_refs;    /* NEW / OLD references made */
     int sp_slots;           /* local variables declared so far */
+    int parens;             /* parentheses open at the current token */
 } P;
 
 /* Query blocks nested deeper than this are refused with MariaDB's 1473 (its
@@ -42,11 +43,22 @@ typedef struct P {
 
 typedef pl_cte cte;
 
+static void __attribute__((noreturn)) memory_exhausted(P *p);
+
+/* MariaDB's parser stack (bison's, 32000 entries) holds about this many open parentheses
+ * (of expressions or queries alike); one more is its "memory exhausted". Counted here,
+ * so the answer does not depend on how much thread stack a build's frames take. */
+#define MAX_PAREN_DEPTH 31991
+
 static void next(P *p)
 {
     if (p->t.start) p->prev_end = p->t.start + p->t.len;
-    if (p->has_nx) { p->t = p->nx; p->has_nx = false; return; }
-    if (pl_lex_next(&p->lx, &p->t) != 0) p->t.kind = TK_ERROR;
+    if (p->has_nx) { p->t = p->nx; p->has_nx = false; }
+    else if (pl_lex_next(&p->lx, &p->t) != 0) p->t.kind = TK_ERROR;
+    if (p->t.kind == TK_OP) {
+        if (p->t.op == '(' && ++p->parens > MAX_PAREN_DEPTH) memory_exhausted(p);
+        else if (p->t.op == ')' && p->parens > 0) p->parens--;
+    }
 }
 
 static pl_token *peek(P *p)
@@ -95,9 +107,8 @@ static void __attribute__((noreturn)) syntax_error_near(P *p, const char *near)
 
 /* A statement nested too deeply for the stack left: MariaDB's answer when its parser
  * stack runs out (1064 "memory exhausted near ..."), so the server survives. */
-static void check_stack(P *p)
+static void __attribute__((noreturn)) memory_exhausted(P *p)
 {
-    if (!pl_stack_low()) return;
     const char *near = p->t.kind == TK_EOF ? p->lx.end : p->t.start;
     bool dots;
     int n = near_len(p, near, &dots);
@@ -106,6 +117,11 @@ static void check_stack(P *p)
     snprintf(p->err->msg, sizeof p->err->msg, "memory exhausted near '%.*s%s' at line %d",
              n, near, dots ? "..." : "", p->t.line);
     longjmp(p->jb, 1);
+}
+
+static void check_stack(P *p)
+{
+    if (pl_stack_low()) memory_exhausted(p);
 }
 
 static void __attribute__((noreturn, format(printf, 4, 5))) p_error(P *p, int code, const char *state, const char *fmt, ...)

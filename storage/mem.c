@@ -413,6 +413,21 @@ void stor_arena_reset(stor_arena *a)
     a->held = b->size;
 }
 
+void stor_arena_rewind(stor_arena *a, stor_arena_pos p)
+{
+    stor_arena_blk *b = a->head;
+    while (b && b != p.blk) {
+        stor_arena_blk *prev = b->prev;
+        a->held -= b->size;
+        blk_free(b);
+        b = prev;
+    }
+    assert(b == p.blk);
+    a->head = b;
+    if (b) b->off = p.off;
+    a->used = p.used;
+}
+
 /* Every block back; the allocator's free pages returned at once when the arena's peak
  * reached purge_at. */
 static void arena_release(stor_arena *a, size_t purge_at)

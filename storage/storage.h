@@ -117,6 +117,15 @@ void  stor_arena_guard(stor_arena *a, size_t limit, void (*full)(void *, int, si
 size_t stor_mem_ceiling(void);
 char *stor_arena_strndup(stor_arena *a, const char *s, size_t n);
 void  stor_arena_reset(stor_arena *a);             /* frees all but the first block */
+/* A place in an arena, and giving back everything allocated after it (the blocks added
+ * since go back; what was allocated before stays). */
+typedef struct stor_arena_pos { stor_arena_blk *blk; size_t off, used; } stor_arena_pos;
+static inline stor_arena_pos stor_arena_here(const stor_arena *a)
+{
+    stor_arena_pos p = { a->head, a->head ? a->head->off : 0, a->used };
+    return p;
+}
+void  stor_arena_rewind(stor_arena *a, stor_arena_pos p);
 void  stor_arena_free(stor_arena *a);               /* one that held 4 MiB also purges */
 void  stor_arena_trim(stor_arena *a);               /* frees all; purges only past 64 MiB */
 /* Returns the allocator's free dirty pages to the system now (jemalloc: all arenas). */
