@@ -875,6 +875,8 @@ void stor_index_lookup(const stor_table *t, const stor_index *x, uint32_t nk, co
     const uint16_t *code = kc && kc->kind == CK_STR ? kc->code : NULL;
     uint16_t mkey[16] = { 0 };
     bool mres[16];
+    bool unique = nk == x->ncols && (x->kind == IK_PRIMARY || x->kind == IK_UNIQUE);
+    for (uint32_t k = 0; unique && k < x->ncols; k++) unique = !x->prefix[k];
     for (uint32_t r = c->buckets[b]; r; r = c->next[r - 1]) {
         if (!stor_row_visible(t, r - 1)) continue;
         uint16_t id = code ? code[r - 1] : 0;
@@ -884,7 +886,10 @@ void stor_index_lookup(const stor_table *t, const stor_index *x, uint32_t nk, co
             eq = key_eq(t, x, r - 1, vals, nk);
             if (id) { mkey[id & 15] = id; mres[id & 15] = eq; }
         }
-        if (eq) fn(ctx, r - 1);
+        if (eq) {
+            fn(ctx, r - 1);
+            if (unique) return;   /* (one row per key is visible: the newest come first) */
+        }
     }
 }
 
@@ -967,6 +972,9 @@ static int find_dup(const stor_table *t, const pdb_value *vals, int64_t skip, ui
         if ((x->kind != IK_PRIMARY && x->kind != IK_UNIQUE) || !x->nbuckets || x->ncols > 16) continue;
         for (uint32_t k = 0; k < x->ncols; k++) kv[k] = vals[x->cols[k]];
         if (key_has_null(x, kv)) continue;
+        /* an update that keeps the key: the row holds it already (and the versions of
+           the row a transaction updated again and again need no walk) */
+        if (skip >= 0 && key_eq(t, x, (uint32_t)skip, kv, x->ncols)) continue;
         uint32_t b = (uint32_t)(key_hash(t, x, kv, x->ncols) & (x->nbuckets - 1));
         for (uint32_t r = x->h.buckets[b]; r; r = x->h.next[r - 1]) {
             if ((int64_t)(r - 1) == skip || stor_is_dead(t, r - 1)) continue;
