@@ -297,9 +297,10 @@ typedef struct ex_ctx {
                                table opens with the definer's rights (engine/view.c) */
     const char *hide_db, *hide_name;   /* CREATE / ALTER VIEW checking its SELECT: the view
                                being defined does not exist yet (MariaDB: 1146, no cycle) */
-    struct spx *spx;        /* running a trigger's body: its frame (SELECT ... INTO a local) */
+    struct ex_spx *spx;     /* running a stored program's body: its frame (SELECT ... INTO a local) */
     const struct trg_use *trg_use;   /* the tables the statements firing triggers write */
-    uint32_t trg_mode;      /* a trigger's statement: the sql_mode it was made under */
+    uint32_t trg_mode;      /* a stored program's statement: the sql_mode it was made under */
+    const struct ex_call_frame *calls;   /* the routines running (routine.c), innermost first */
 } ex_ctx;
 
 /* A subquery's first run (expr.c run_subq): whether anything compiled inside it reads a
@@ -1011,9 +1012,87 @@ typedef struct ex_trg_row {    /* SHOW TRIGGERS, SHOW CREATE TRIGGER, informatio
     int event_no, timing_no;
 } ex_trg_row;
 int       ex_trg_list(ex_ctx *ctx, const char *db, ex_trg_row **out);
-void      ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v);
-/* exec.c: runs statement st of a trigger inside the statement running in ctx */
-void      ex_run_nested(ex_ctx *ctx, pl_stmt *st, const pdb_value *params, int nparams);
+/* exec.c: runs statement st of a stored program inside the statement running in ctx, its
+ * frame as parameters; a result set goes to out (NULL: nowhere, MariaDB's 1415 rules were
+ * checked at CREATE) */
+void      ex_run_nested(ex_ctx *ctx, pl_stmt *st, const pdb_value *params, int nparams, ex_result *out);
+
+/* ---- stored procedures and functions (routine.c) ---- */
+typedef struct ex_rtn_info {   /* what a routine's kept text says besides its statement */
+    uint32_t sql_mode;
+    uint16_t client, connection, dbcoll;
+    uint64_t created_cs, modified_cs;
+    const char *create;      /* the CREATE DEFINER=... PROCEDURE statement (SHOW CREATE's text) */
+} ex_rtn_info;
+typedef struct ex_rtn_row {    /* SHOW CREATE / STATUS, information_schema.ROUTINES */
+    const char *db, *name, *create, *sql_mode, *definer, *client, *connection, *dbcoll;
+    const char *returns;     /* a function's type as SHOW CREATE prints it */
+    bool function;
+    const pl_routine *r;
+    char created[48], modified[48];
+} ex_rtn_row;
+bool      ex_rtn_meta(const char *sql, ex_rtn_info *out);
+uint32_t  ex_rtn_text_mode(const char *sql, size_t len);
+pl_stmt  *ex_rtn_parse(ex_ctx *ctx, const stor_routine *rt, ex_rtn_info *info);
+void      ex_rtn_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void      ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r);   /* r NULL: a CALL inside a routine */
+int       ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out);   /* function -1: both */
+
+/* ---- the stored-program interpreter (sp.c) ---- */
+typedef struct ex_sp_pos {     /* a mark in the statement's arena and its arena-held lists */
+    stor_arena_pos pos;
+    struct ex_rand *rands;
+    struct ex_spill *spills;
+    struct jb_kept **orph;
+    int norph, corph;
+} ex_sp_pos;
+void ex_sp_mark(ex_ctx *ctx, ex_sp_pos *m);
+void ex_sp_release(ex_ctx *ctx, const ex_sp_pos *m, pdb_value *keep, uint32_t n);
+#define EX_SP_MAX_DEPTH 64     /* blocks with handlers, one inside the other */
+typedef struct ex_sp_hframe { const pl_sp *block; const pl_sp **h; int n; } ex_sp_hframe;
+typedef struct ex_sp_cursor {
+    struct pl_select *sel;
+    bool open, used;
+    stor_arena mem;           /* its rows (OPEN reads them all) */
+    ex_rows rows;
+    uint32_t pos;
+} ex_sp_cursor;
+typedef struct ex_sp_cond {   /* the condition a handler is running for (RESIGNAL) */
+    bool active;
+    uint16_t code;
+    char state[6];
+    char msg[PDB_MSG_LEN];
+} ex_sp_cond;
+typedef struct ex_spx {        /* one run of a body */
+    ex_ctx *ctx;
+    pdb_value *frame;         /* locals (parameters first), then a trigger's NEW and OLD */
+    int nframe, nlocals;
+    stor_column *ltype;       /* per local: its type */
+    char **lbuf;              /* per local: its bytes (stor_malloc'd) */
+    uint32_t *lcap;
+    stor_table *t;            /* a trigger's table (SET NEW.col) */
+    ex_result *out;           /* a procedure's result sets (NULL: none) */
+    ex_sp_cursor *cursors;
+    int ncursors;
+    ex_sp_hframe hs[EX_SP_MAX_DEPTH];   /* blocks with handlers in force, outermost first */
+    int nh, hfloor;
+    ex_sp_cond cond;
+    const char *at;           /* the text of the instruction running */
+    const char *leave;        /* a LEAVE / ITERATE on its way out to this label */
+    bool iterate;
+    const pl_sp *exit_to;     /* an EXIT handler ran: leaving this block */
+    bool returned;            /* a function's RETURN ran: ret */
+    pdb_value ret;
+} ex_spx;
+void ex_sp_init(ex_spx *x, ex_ctx *ctx, int nlocals, int nframe, int ncursors);
+void ex_sp_free(ex_spx *x);
+void ex_sp_type(ex_spx *x, int slot, pl_coldef *type);
+void ex_sp_value(ex_spx *x, pl_expr *e, pdb_value *out);
+void ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v);
+void ex_sp_run(ex_spx *x, pl_sp *body);
+/* The declared type of frame slot `slot` when ctx runs a stored program's statement (a
+ * local's, a trigger's column's), else NULL (expr.c types a parameter by its value) */
+const stor_column *ex_sp_param_column(const ex_ctx *ctx, int slot);
 extern const char *ex_replay_text;   /* exec.c: the DDL text being replayed (NULL: none) */
 /* ddl.c: a declared type (DECLARE x type) as a column, without copying anything */
 void      ex_coldef_type(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll);

@@ -507,7 +507,8 @@ static bool is_ddl(pl_stmt *st)
         return !st->temporary;   /* CREATE/DROP TEMPORARY TABLE do not commit */
     case S_CREATE_DB: case S_DROP_DB: case S_ALTER_TABLE:
     case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
-    case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER:
+    case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER: case S_CREATE_ROUTINE:
+    case S_DROP_ROUTINE:
         return true;
     default: return false;
     }
@@ -537,7 +538,7 @@ static bool changes_catalog(const pl_stmt *st)
     case S_USE: case S_SHOW: case S_DESCRIBE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT:
     case S_RELEASE: case S_ROLLBACK_TO: case S_EXPLAIN: case S_DO: case S_EMPTY: case S_KILL:
     case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CHECK_TABLE: case S_CACHE_INDEX: case S_LOAD_INDEX:
-    case S_CHECKSUM_TABLE:
+    case S_CHECKSUM_TABLE: case S_CALL:
         return false;
     default:
         return true;
@@ -774,7 +775,7 @@ static int null_err(void *c, uint16_t code, const char *state, const char *msg)
  * transaction, arena, error exit and statement state (an error anywhere undoes the whole
  * statement); params is the body's frame (its locals, NEW and OLD). Nothing it answers
  * reaches the client. */
-void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int nparams)
+void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int nparams, ex_result *out)
 {
     static const pdb_sink sink = { NULL, null_cols, null_row, null_end, null_ok, null_err };
     ex_check_stack(outer);
@@ -801,21 +802,35 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     ctx.lock_write = ctx.writing;
     ex_result r = { 0 };
     r.sink = &sink;
+    ex_result *rr = &r;
+    uint16_t out_status = out ? out->status : 0;
+    if (out && (st->kind == S_SHOW || st->kind == S_DESCRIBE || (st->kind == S_SELECT && !(st->sel && st->sel->ninto)))) {
+        rr = out;   /* a procedure's result set: more follow (at least CALL's OK) */
+        out->status |= PDB_ST_MORE_RESULTS;
+    }
     ex_stmt *es = outer->stmt;
     ex_pending_ok ok = es->ok;
     struct pl_shape *shape = es->shape;
     bool exam = es->exam_on, indexed = es->last_scan_indexed;
     es->shape = NULL;
     es->exam_on = false;
+    es->ok.set = false;
     switch (st->kind) {
-    case S_SELECT: ex_select(&ctx, st, &r); break;
+    case S_SELECT: ex_select(&ctx, st, st->sel && st->sel->ninto ? &r : rr); break;
     case S_INSERT: case S_REPLACE: ex_insert(&ctx, ex_view_dml(&ctx, st), &r); break;
     case S_UPDATE: ex_update(&ctx, ex_view_dml(&ctx, st), &r); break;
     case S_DELETE: ex_delete(&ctx, ex_view_dml(&ctx, st), &r); break;
+    case S_CALL: ex_call(&ctx, st, NULL); break;
+    case S_SHOW: case S_DESCRIBE:
+        if (!out) goto unsupported;
+        ex_show(&ctx, st, out);
+        break;
     case S_SET:
         for (int i = 0; i < st->nsets; i++)
-            if (st->sets[i].scope <= 1 && (!strcasecmp(st->sets[i].name, "autocommit")))
-                ex_raise(&ctx, 1445, "HY000", "Not allowed to set autocommit from a stored function or trigger");
+            if (st->sets[i].scope <= 1 && (!strcasecmp(st->sets[i].name, "autocommit"))) {
+                if (outer->trg_use) ex_raise(&ctx, 1445, "HY000", "Not allowed to set autocommit from a stored function or trigger");
+                ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'SET autocommit in a stored procedure'");
+            }
         do_set(&ctx, st, &r);
         break;
     case S_DO: {
@@ -825,8 +840,13 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
         break;
     }
     default:
-        ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this statement in a trigger'");
+    unsupported:
+        ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support '%s'",
+                 outer->trg_use ? "this statement in a trigger" : "this statement in a stored procedure");
     }
+    /* ROW_COUNT() inside a routine: the statement's affected rows, -1 after a result set */
+    if (!outer->trg_use && st->kind != S_CALL) ctx.s->row_count = es->ok.set ? (int64_t)es->ok.affected : -1;
+    if (out) out->status = out_status;
     es->ok = ok;
     es->shape = shape;
     es->exam_on = exam;
@@ -1158,6 +1178,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             break;
         case S_CREATE_VIEW: case S_DROP_VIEW: ex_view_ddl(&ctx, st, r); break;
         case S_CREATE_TRIGGER: case S_DROP_TRIGGER: ex_trg_ddl(&ctx, st, r); break;
+        case S_CREATE_ROUTINE: case S_DROP_ROUTINE: ex_rtn_ddl(&ctx, st, r); break;
+        case S_CALL: ex_call(&ctx, st, r); break;
         case S_BEGIN:
             ex_tablelock_release(s);   /* as MariaDB: BEGIN ends LOCK TABLES */
             s->in_trans = true; savepoints_clear(s);
@@ -1615,7 +1637,7 @@ static int replay_ddl(const char *db, const char *sql, size_t len)
     if (!init) { pdb_session_init(&s, 0); snprintf(s.user, sizeof s.user, "system"); snprintf(s.host, sizeof s.host, "localhost"); init = true; }
     snprintf(s.db, sizeof s.db, "%.64s", db ? db : "");
     /* (0 but for a view's or a trigger's text) */
-    s.sql_mode = (uint32_t)ex_view_text_mode(sql, len) | ex_trg_text_mode(sql, len);
+    s.sql_mode = (uint32_t)ex_view_text_mode(sql, len) | ex_trg_text_mode(sql, len) | ex_rtn_text_mode(sql, len);
     int status = 0;
     pdb_sink sink = { &status, nop_cols, nop_row, nop_end, nop_ok, replay_err };
     char *text = strndup(sql, len);

@@ -1314,6 +1314,14 @@ static void comp_param(cstate *cs, pl_expr *e, ex_type *t)
     else if (!ctx->describe)
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '?' at line 1");
     emit(p, OP_CONST, add_const(p, v), 0, 0); push(cs, 1);
+    /* a stored program's local (or a trigger's NEW.col / OLD.col): typed as declared */
+    const stor_column *dc = ex_sp_param_column(ctx, (int)e->ival);
+    if (dc) {
+        ex_type_of_column(dc, t);
+        t->nullable = true;
+        t->flags &= ~NOT_NULL_FLAG;
+        return;
+    }
     /* as MariaDB types a bound parameter: NOT NULL unless it is NULL; a NULL one is an
        empty binary string (still NULL to what reads its type, as the NULL literal) */
     switch (v.t) {

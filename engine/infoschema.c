@@ -20,6 +20,21 @@ typedef struct isb {
 /* Column kinds: S string (utf8mb3 varchar of n chars), C char(n), E enum or set, L
  * longtext (information_schema's), B longtext (a table's: LONG_BLOB), U bigint unsigned,
  * I bigint, i int, M decimal(12,6), D datetime, T timestamp. */
+/* "YYYY-MM-DD hh:mm:ss" as a DATETIME */
+static pdb_value time_value(const char *s)
+{
+    int y, mo, d, h, mi, sec;
+    pdb_value v = { .t = VT_NULL };
+    if (sscanf(s, "%d-%d-%d %d:%d:%d", &y, &mo, &d, &h, &mi, &sec) != 6) return v;
+    v.t = VT_DATETIME;
+    v.i = pdb_dt_pack(y, mo, d, h, mi, sec, 0);
+    return v;
+}
+
+/* information_schema.ROUTINES' type columns for a function's RETURNS (DATA_TYPE ..
+ * DTD_IDENTIFIER) */
+static void routine_type_cols(ex_ctx *ctx, isb *b, pl_coldef *d, const char *dtd);
+
 /* "YYYY-MM-DD hh:mm:ss.cc" as a DATETIME(2) */
 static pdb_value created_value(const char *s)
 {
@@ -293,6 +308,29 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
     *bp = b;
 }
 
+static void routine_type_cols(ex_ctx *ctx, isb *b, pl_coldef *d, const char *dtd)
+{
+    stor_column c;
+    ex_coldef_type(ctx, &c, d, ctx->s->coll_connection);
+    vs(b, type_name(ctx->a, &c));
+    const pdb_collation *co = c.kind == CK_STR ? pdb_coll_by_id(c.coll) : NULL;
+    if (c.kind == CK_STR && c.type != CT_BIT) {
+        uint64_t chars = c.type == CT_TINYTEXT || c.type == CT_TINYBLOB ? 255 : c.type == CT_TEXT || c.type == CT_BLOB ? 65535 :
+                         c.type == CT_MEDIUMTEXT || c.type == CT_MEDIUMBLOB ? 16777215 : c.type == CT_LONGTEXT || c.type == CT_LONGBLOB ? 4294967295u : c.width;
+        b->cur[b->k++] = ex_int((int64_t)chars);
+        b->cur[b->k++] = ex_int((int64_t)(c.type >= CT_TINYTEXT && c.type <= CT_LONGBLOB ? chars : chars * (co ? co->maxlen : 1)));
+    } else { vn(b); vn(b); }
+    if (c.type <= CT_BIGINT) { static const int prec[] = { 3, 5, 7, 10, 19 }; b->cur[b->k++] = ex_int(c.is_unsigned && c.type == CT_BIGINT ? 20 : prec[c.type]); b->cur[b->k++] = ex_int(0); }
+    else if (c.type == CT_DECIMAL) { b->cur[b->k++] = ex_int(c.width); b->cur[b->k++] = ex_int(c.scale < 0 ? 0 : c.scale); }
+    else if (c.type == CT_FLOAT) { b->cur[b->k++] = ex_int(12); vn(b); }
+    else if (c.type == CT_DOUBLE) { b->cur[b->k++] = ex_int(22); vn(b); }
+    else { vn(b); vn(b); }
+    if (c.type == CT_DATETIME || c.type == CT_TIMESTAMP || c.type == CT_TIME) vu(b, (uint64_t)(c.scale < 0 ? 0 : c.scale));
+    else vn(b);
+    vs(b, co && c.coll != COLL_BINARY ? co->charset : NULL); vs(b, co && c.coll != COLL_BINARY ? co->name : NULL);
+    vs(b, dtd);
+}
+
 /* Fills rows for information_schema.<name>; false when there is no such table. */
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols)
 {
@@ -481,7 +519,25 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
                 end_row(&b);
             }
         }
-    } else if (!strcasecmp(name, "ROUTINES")) { cols_from(&b, is_routines); rows->ncols = (uint32_t)b.ncols;
+    } else if (!strcasecmp(name, "ROUTINES")) {
+        cols_from(&b, is_routines); rows->ncols = (uint32_t)b.ncols;
+        ex_rtn_row *rr;
+        int n = ex_rtn_list(ctx, NULL, -1, &rr);
+        static const char *const access[] = { "CONTAINS SQL", "NO SQL", "READS SQL DATA", "MODIFIES SQL DATA" };
+        for (int i = 0; i < n; i++) {
+            const pl_routine *pr = rr[i].r;
+            begin_row(&b); vs(&b, rr[i].name); vs(&b, "def"); vs(&b, rr[i].db); vs(&b, rr[i].name);
+            vs(&b, rr[i].function ? "FUNCTION" : "PROCEDURE");
+            if (rr[i].function) routine_type_cols(ctx, &b, pr->returns, rr[i].returns);
+            else { vs(&b, ""); for (int k = 0; k < 7; k++) vn(&b); vn(&b); }
+            vs(&b, "SQL"); vs(&b, stor_arena_strndup(ctx->a, pr->body, pr->body_len)); vn(&b); vs(&b, "SQL"); vs(&b, "SQL");
+            vs(&b, pr->deterministic ? "YES" : "NO"); vs(&b, access[pr->data_access]); vn(&b);
+            vs(&b, pr->security == 2 ? "INVOKER" : "DEFINER");
+            b.cur[b.k++] = time_value(rr[i].created); b.cur[b.k++] = time_value(rr[i].modified);
+            vs(&b, rr[i].sql_mode); vs(&b, pr->comment ? pr->comment : ""); vs(&b, rr[i].definer);
+            vs(&b, rr[i].client); vs(&b, rr[i].connection); vs(&b, rr[i].dbcoll);
+            end_row(&b);
+        }
     } else if (!strcasecmp(name, "EVENTS")) { cols_from(&b, is_events); rows->ncols = (uint32_t)b.ncols;
     } else if (!strcasecmp(name, "VIEWS")) {
         cols_from(&b, is_views); rows->ncols = (uint32_t)b.ncols;

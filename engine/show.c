@@ -926,8 +926,39 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                                          tr[i].sql_mode, tr[i].definer, tr[i].client, tr[i].connection, tr[i].dbcoll };
                 ex_textset_add(ctx, &ts, vals);
             }
-        } else ex_textset_spec(ctx, &ts, 11, routines, NULL);
+        } else {
+            ex_textset_spec(ctx, &ts, 11, routines, NULL);
+            ex_rtn_row *rr;
+            int n = ex_rtn_list(ctx, NULL, st->show == SH_FUNC_STATUS, &rr);
+            for (int i = 0; i < n; i++) {
+                if (!show_match(ctx, st, rr[i].name)) continue;
+                const pl_routine *pr = rr[i].r;
+                const char *vals[11] = { rr[i].db, rr[i].name, rr[i].function ? "FUNCTION" : "PROCEDURE", rr[i].definer,
+                                         rr[i].modified, rr[i].created, pr->security == 2 ? "INVOKER" : "DEFINER",
+                                         pr->comment ? pr->comment : "", rr[i].client, rr[i].connection, rr[i].dbcoll };
+                ex_textset_add(ctx, &ts, vals);
+            }
+        }
         show_filter(ctx, st->show_where, &ts);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_CREATE_ROUTINE: {
+        bool fn = st->num != 0;
+        const char *db = ex_cur_db(ctx, st->db);
+        ex_rtn_row *rr;
+        int n = ex_rtn_list(ctx, db, fn, &rr), k = -1;
+        for (int i = 0; i < n && k < 0; i++) if (!strcasecmp(rr[i].name, st->table)) k = i;
+        if (k < 0) ex_raise(ctx, 1305, "42000", "%s %s does not exist", fn ? "FUNCTION" : "PROCEDURE", st->table);
+        ex_colspec spec[] = { { fn ? "Function" : "Procedure", 253, 256, 1, NULL }, { "sql_mode", 253, 0, 1, NULL },
+            { fn ? "Create Function" : "Create Procedure", 253, 4096, 0, NULL }, { "character_set_client", 253, 128, 1, NULL },
+            { "collation_connection", 253, 256, 1, NULL }, { "Database Collation", 253, 128, 1, NULL } };
+        spec[1].length = (uint32_t)strlen(rr[k].sql_mode) * 4;
+        size_t cl = strlen(rr[k].create) * 4;
+        if (cl > spec[2].length) spec[2].length = (uint32_t)cl;
+        ex_textset_spec(ctx, &ts, 6, spec, NULL);
+        const char *vals[6] = { rr[k].name, rr[k].sql_mode, rr[k].create, rr[k].client, rr[k].connection, rr[k].dbcoll };
+        ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
         return;
     }

@@ -54,7 +54,7 @@ void ex_status_flush(pdb_session *s)
     atomic_store(&g_flushed_s, ex_mono_s());
 }
 
-static pdb_stat show_com(int show)
+static pdb_stat show_com(int show, bool fn)
 {
     switch (show) {
     case SH_VARIABLES: return PDB_STAT_COM_SHOW_VARIABLES;
@@ -78,6 +78,7 @@ static pdb_stat show_com(int show)
     case SH_MASTER_STATUS: return PDB_STAT_COM_SHOW_BINLOG_STATUS;
     case SH_SLAVE_STATUS: return PDB_STAT_COM_SHOW_SLAVE_STATUS;
     case SH_TRIGGERS: return PDB_STAT_COM_SHOW_TRIGGERS;
+    case SH_CREATE_ROUTINE: return fn ? PDB_STAT_COM_SHOW_CREATE_FUNC : PDB_STAT_COM_SHOW_CREATE_PROC;
     case SH_EVENTS: return PDB_STAT_COM_SHOW_EVENTS;
     case SH_PROC_STATUS: return PDB_STAT_COM_SHOW_PROCEDURE_STATUS;
     case SH_FUNC_STATUS: return PDB_STAT_COM_SHOW_FUNCTION_STATUS;
@@ -115,9 +116,12 @@ static pdb_stat stmt_com(const pl_stmt *st, int kind)
     case S_DROP_INDEX: return PDB_STAT_COM_DROP_INDEX;
     case S_CREATE_VIEW: return PDB_STAT_COM_CREATE_VIEW;
     case S_DROP_VIEW: return PDB_STAT_COM_DROP_VIEW;
+    case S_CREATE_ROUTINE: return st->routine && st->routine->function ? PDB_STAT_COM_CREATE_FUNCTION : PDB_STAT_COM_CREATE_PROCEDURE;
+    case S_DROP_ROUTINE: return st->num ? PDB_STAT_COM_DROP_FUNCTION : PDB_STAT_COM_DROP_PROCEDURE;
+    case S_CALL: return PDB_STAT_COM_CALL_PROCEDURE;
     case S_CREATE_TRIGGER: return PDB_STAT_COM_CREATE_TRIGGER;
     case S_DROP_TRIGGER: return PDB_STAT_COM_DROP_TRIGGER;
-    case S_SHOW: return show_com(st->show);
+    case S_SHOW: return show_com(st->show, st->num != 0);
     case S_DESCRIBE: return PDB_STAT_COM_SHOW_FIELDS;
     case S_BEGIN: return PDB_STAT_COM_BEGIN;
     case S_COMMIT: return PDB_STAT_COM_COMMIT;

@@ -16,7 +16,6 @@
  * variables then the NEW row then the OLD row; its statements run inside the firing
  * statement (exec.c ex_run_nested), so an error anywhere undoes the whole statement. */
 #include "eng.h"
-#include "jit_bridge.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -473,19 +472,6 @@ struct ex_trg_set {
     uint8_t has[2][3];        /* [timing][event]: any trigger */
 };
 
-/* The running body of one trigger. */
-typedef struct spx {
-    ex_ctx *ctx;
-    ex_trg *tr;
-    stor_table *t;
-    pdb_value *frame;         /* locals, NEW row, OLD row */
-    int nframe;
-    stor_column *ltype;       /* per local: its type */
-    const char *at;           /* the text of the instruction running */
-    const char *leave;        /* a LEAVE / ITERATE on its way out to this label */
-    bool iterate;
-} spx;
-
 ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t, const pl_stmt *by)
 {
     if (!stor_trigdefs_exist() || (ctx->s->tmp && ex_tmp_owner(ctx->s, t))) return NULL;
@@ -537,174 +523,6 @@ bool ex_trg_has(const ex_trg_set *ts, int timing, int event)
     return ts && ts->has[timing][event];
 }
 
-static void sp_run(spx *x, pl_sp *n);
-
-static void sp_value(spx *x, pl_expr *e, pdb_value *out)
-{
-    ex_ctx c = *x->ctx;
-    c.src = NULL; c.nsrc = 0; c.rows = NULL;
-    c.params = x->frame; c.nparams = x->nframe;
-    ex_scope sc = { 0 };
-    sc.ctx = &c; sc.item_base = -1; sc.clause = "field list";
-    ex_type ty;
-    ex_prog *p = ex_compile(&sc, e, &ty);
-    ex_eval(&c, p, out);
-    *out = ex_persist(x->ctx->a, out);
-}
-
-static bool sp_true(spx *x, pl_expr *e)
-{
-    pdb_value v;
-    sp_value(x, e, &v);
-    return ex_is_true(&v);
-}
-
-void ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v)
-{
-    spx *x = ctx->spx;
-    if (!x || slot < 0 || slot >= x->nframe) return;
-    pdb_value o;
-    ex_store_convert(ctx, &x->ltype[slot], v, &o, EX_ROW_AT_WARN);
-    x->frame[slot] = ex_persist(ctx->a, &o);
-}
-
-static int column_of(stor_table *t, const char *name)
-{
-    for (uint32_t c = 0; c < t->ncols; c++) if (!strcasecmp(t->cols[c].name, name)) return (int)c;
-    return -1;
-}
-
-/* SET with assignments to locals or NEW.col among others: in order, each its own */
-static void sp_set(spx *x, pl_stmt *st)
-{
-    for (int i = 0; i < st->nsets; i++) {
-        pl_assign *a = &st->sets[i];
-        if (a->scope == PL_SET_LOCAL || a->scope == PL_SET_NEW) {
-            pdb_value v;
-            sp_value(x, a->value, &v);
-            if (a->scope == PL_SET_LOCAL) { ex_sp_set_local(x->ctx, a->slot, &v); continue; }
-            int c = column_of(x->t, a->name);
-            if (c < 0) ex_raise(x->ctx, 1054, "42S22", "Unknown column '%s' in 'NEW'", a->name);
-            pdb_value o;
-            ex_store_convert(x->ctx, &x->t->cols[c], &v, &o, 0);   /* (MariaDB: "at row 0") */
-            x->frame[x->tr->g->nslots + c] = ex_persist(x->ctx->a, &o);
-            continue;
-        }
-        pl_stmt one = *st;
-        one.sets = a;
-        one.nsets = 1;
-        ex_run_nested(x->ctx, &one, x->frame, x->nframe);
-    }
-}
-
-static bool sp_has_locals(const pl_stmt *st)
-{
-    for (int i = 0; i < st->nsets; i++) if (st->sets[i].scope >= PL_SET_LOCAL) return true;
-    return false;
-}
-
-static void sp_list(spx *x, pl_sp **body, int n)
-{
-    for (int i = 0; i < n && !x->leave; i++) sp_run(x, body[i]);
-}
-
-/* After a loop's body: false when the loop ends (a LEAVE of it, or of something outside) */
-static bool sp_loop_on(spx *x, const pl_sp *n)
-{
-    ex_slice_check(x->ctx);
-    if (!x->leave) return true;
-    if (!n->label || strcasecmp(x->leave, n->label)) return false;
-    bool again = x->iterate;
-    x->leave = NULL;
-    return again;
-}
-
-static void sp_declare(spx *x, pl_sp *n)
-{
-    stor_column c;
-    ex_coldef_type(x->ctx, &c, n->type, x->ctx->s->coll_connection);
-    pdb_value v = ex_null();
-    if (n->dflt) sp_value(x, n->dflt, &v);
-    for (int i = 0; i < n->nslots; i++) {
-        x->ltype[n->slot + i] = c;
-        ex_sp_set_local(x->ctx, n->slot + i, &v);
-    }
-}
-
-static void sp_signal(spx *x, pl_sp *n)
-{
-    char msg[PDB_MSG_LEN];
-    bool warning = !strncmp(n->sqlstate, "01", 2);
-    bool notfound = !strncmp(n->sqlstate, "02", 2);
-    int code = warning ? 1642 : notfound ? 1643 : 1644;
-    snprintf(msg, sizeof msg, "%s", warning ? "Unhandled user-defined warning condition" :
-             notfound ? "Unhandled user-defined not found condition" : "Unhandled user-defined exception condition");
-    if (n->errnum) {
-        pdb_value v;
-        sp_value(x, n->errnum, &v);
-        int64_t e = v.t == VT_UINT ? (int64_t)v.u : v.t == VT_INT ? v.i : 0;
-        if (e <= 0 || e > 65535) ex_raise(x->ctx, 1231, "42000", "Variable 'MYSQL_ERRNO' can't be set to the value of '%lld'", (long long)e);
-        code = (int)e;
-    }
-    if (n->msg) {
-        pdb_value v;
-        sp_value(x, n->msg, &v);
-        if (v.t == VT_NULL) ex_raise(x->ctx, 1231, "42000", "Variable 'MESSAGE_TEXT' can't be set to the value of 'NULL'");
-        size_t len;
-        const char *s = ex_to_str(x->ctx->a, &v, &len);
-        snprintf(msg, sizeof msg, "%.*s", (int)len, s);
-    }
-    if (warning) { ex_warn(x->ctx, "Warning", (uint16_t)code, "%s", msg); return; }
-    ex_raise(x->ctx, (uint16_t)code, n->sqlstate, "%s", msg);
-}
-
-static void sp_run(spx *x, pl_sp *n)
-{
-    ex_check_stack(x->ctx);
-    if (n->kind != SP_BLOCK) x->at = n->start;
-    switch (n->kind) {
-    case SP_STMT:
-        if (n->st->kind == S_SET && sp_has_locals(n->st)) sp_set(x, n->st);
-        else ex_run_nested(x->ctx, n->st, x->frame, x->nframe);
-        return;
-    case SP_BLOCK:
-        sp_list(x, n->body, n->nbody);
-        if (x->leave && n->label && !strcasecmp(x->leave, n->label)) x->leave = NULL;
-        return;
-    case SP_DECLARE: sp_declare(x, n); return;
-    case SP_IF: case SP_CASE:
-        for (pl_sp *c = n; c; c = c->els) {
-            if (c->kind == SP_BLOCK) { sp_list(x, c->body, c->nbody); return; }
-            if (sp_true(x, c->cond)) { sp_list(x, c->body, c->nbody); return; }
-        }
-        if (n->kind == SP_CASE) ex_raise(x->ctx, 1339, "20000", "Case not found for CASE statement");
-        return;
-    case SP_WHILE:
-        while (sp_true(x, n->cond)) {
-            sp_list(x, n->body, n->nbody);
-            if (!sp_loop_on(x, n)) return;
-        }
-        return;
-    case SP_REPEAT:
-        for (;;) {
-            sp_list(x, n->body, n->nbody);
-            bool leaving = x->leave != NULL;
-            if (!sp_loop_on(x, n)) return;
-            if (!leaving && sp_true(x, n->cond)) return;
-        }
-    case SP_LOOP:
-        for (;;) {
-            sp_list(x, n->body, n->nbody);
-            if (!sp_loop_on(x, n)) return;
-        }
-    case SP_LEAVE: case SP_ITERATE:
-        x->leave = n->label;
-        x->iterate = n->kind == SP_ITERATE;
-        return;
-    case SP_SIGNAL: sp_signal(x, n); return;
-    }
-}
-
 /* The tables written by the statements that fired the triggers running now: a trigger
  * may not write one of them (1442, as MariaDB), which also ends any cycle. */
 typedef struct trg_use {
@@ -732,56 +550,6 @@ static void note_where(ex_ctx *ctx, const ex_trg *tr, const char *at)
     snprintf(es->err_notes[es->nerr_notes++], sizeof es->err_notes[0], "At line %d in %s.%s", line, tr->db, tr->name);
 }
 
-/* What a trigger's run leaves in the statement's state that lives in the arena: kept
- * before it runs, so that all it allocated can be given back after each row (a
- * statement writing millions of rows through triggers stays in constant memory). */
-typedef struct run_mark {
-    stor_arena_pos pos;
-    struct ex_rand *rands;
-    struct ex_spill *spills;
-    struct jb_kept **orph;
-    int norph, corph;
-} run_mark;
-
-static void run_begin(ex_ctx *ctx, run_mark *m)
-{
-    ex_stmt *es = ctx->stmt;
-    m->pos = stor_arena_here(ctx->a);
-    m->rands = es->rands;
-    m->spills = es->spills;
-    m->orph = es->jit_orphans;
-    m->norph = es->njit_orphans;
-    m->corph = es->cjit_orphans;
-}
-
-/* After a trigger ran: back to the mark, keeping the n values of keep (BEFORE's NEW row) */
-static void run_end(ex_ctx *ctx, const run_mark *m, pdb_value *keep, uint32_t n)
-{
-    ex_stmt *es = ctx->stmt;
-    size_t bytes = 0;
-    for (uint32_t i = 0; keep && i < n; i++)
-        if ((keep[i].t == VT_STRING || keep[i].t == VT_DECIMAL) && keep[i].len) bytes += keep[i].len;
-    char *scratch = bytes ? malloc(bytes) : NULL;
-    if (bytes && !scratch) return;   /* (no room to move them: the arena keeps everything) */
-    size_t at = 0;
-    for (uint32_t i = 0; scratch && i < n; i++)
-        if ((keep[i].t == VT_STRING || keep[i].t == VT_DECIMAL) && keep[i].len) {
-            memcpy(scratch + at, keep[i].p, keep[i].len);
-            keep[i].p = scratch + at;
-            at += keep[i].len;
-        }
-    es->rands = m->rands;
-    ex_spill_end_to(ctx, m->spills);
-    for (int i = m->norph; i < es->njit_orphans; i++)
-        if (es->jit_orphans[i]) jb_kept_free(es->jit_orphans[i]);
-    es->jit_orphans = m->orph;
-    es->njit_orphans = m->norph;
-    es->cjit_orphans = m->corph;
-    stor_arena_rewind(ctx->a, m->pos);
-    for (uint32_t i = 0; scratch && i < n; i++) keep[i] = ex_persist(ctx->a, &keep[i]);
-    free(scratch);
-}
-
 void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *newv, const pdb_value *oldv)
 {
     if (!ex_trg_has(ts, timing, event)) return;
@@ -797,32 +565,30 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         ex_trg *tr = &ts->trg[i];
         if (tr->g->timing != timing || tr->g->event != event) continue;
         if (tr->no_definer) ex_raise(ctx, 1449, "HY000", "The user specified as a definer (%s) does not exist", tr->no_definer);
-        run_mark mark;
-        run_begin(ctx, &mark);
-        spx x = { 0 };
+        ex_sp_pos mark;
+        ex_sp_mark(ctx, &mark);
+        ex_spx x;
         ex_ctx c = *ctx;
         jmp_buf jb;
         c.jb = &jb;
         c.trg_use = &use;
         c.spx = &x;
         c.trg_mode = tr->sql_mode;
-        x.ctx = &c;
-        x.tr = tr;
+        int nl = tr->g->nslots;
+        ex_sp_init(&x, &c, nl, nl + 2 * (int)t->ncols, 0);
         x.t = t;
-        x.nframe = tr->g->nslots + 2 * (int)t->ncols;
-        x.frame = stor_arena_alloc(ctx->a, (size_t)(x.nframe ? x.nframe : 1) * sizeof(pdb_value));
-        x.ltype = stor_arena_alloc(ctx->a, (size_t)(tr->g->nslots ? tr->g->nslots : 1) * sizeof(stor_column));
-        for (int k = 0; k < x.nframe; k++) x.frame[k] = ex_null();
-        pdb_value *fnew = x.frame + tr->g->nslots, *fold = fnew + t->ncols;
+        pdb_value *fnew = x.frame + nl, *fold = fnew + t->ncols;
         if (newv) memcpy(fnew, newv, t->ncols * sizeof *fnew);
         if (oldv) memcpy(fold, oldv, t->ncols * sizeof *fold);
         if (setjmp(jb)) {   /* an error inside: MariaDB's note of where, then on out */
             note_where(ctx, tr, x.at);
+            ex_sp_free(&x);
             longjmp(*ctx->jb, 1);
         }
-        sp_run(&x, tr->g->sp);
+        ex_sp_run(&x, tr->g->sp);
         if (newv && timing == 0) memcpy(newv, fnew, t->ncols * sizeof *newv);
-        run_end(ctx, &mark, newv && timing == 0 ? newv : NULL, t->ncols);
+        ex_sp_free(&x);
+        ex_sp_release(ctx, &mark, newv && timing == 0 ? newv : NULL, t->ncols);
     }
     s->nwarnings = nw;
     s->warn_count = wc;

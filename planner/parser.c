@@ -30,10 +30,15 @@ typedef struct P {
     const char *prev_end;   /* just past the token before the current one */
     /* a stored program's body being parsed (CREATE TRIGGER) */
     pl_trigger *trg;
-    struct sp_name { char *name; int slot; bool label, loop; } *spn;   /* locals and labels in scope */
+    pl_routine *rtn;        /* a routine's body being parsed (CREATE PROCEDURE / FUNCTION) */
+    bool in_sp;             /* parsing a stored program's body (a trigger's or a routine's) */
+    struct sp_name {        /* what the body names in scope: locals, labels, cursors, conditions */
+        char *name; int slot; uint8_t kind; bool loop; pl_spcond cond;
+    } *spn;
     int nspn, cspn;
     struct vec *sp_refs;    /* NEW / OLD references made */
     int sp_slots;           /* local variables declared so far */
+    int sp_cursors;         /* cursors declared so far */
     int parens;             /* parentheses open at the current token */
 } P;
 
@@ -1164,7 +1169,7 @@ paren_expr:
     }
     e->slen = strlen(e->s);
     set_src(p, e, start);
-    if (p->trg) sp_ref(p, e);
+    if (p->in_sp) sp_ref(p, e);
     return e;
 }
 
@@ -1828,7 +1833,8 @@ static pl_select *table_value_constructor(P *p)
     return first;
 }
 
-static int sp_find(P *p, const char *name, bool label);
+enum { SPN_VAR, SPN_LABEL, SPN_CURSOR, SPN_COND };
+static int sp_find(P *p, const char *name, int kind);
 
 /* SELECT ... INTO @a, @b (in a stored program also its local variables) */
 static void into_list(P *p, pl_select *s)
@@ -1839,11 +1845,11 @@ static void into_list(P *p, pl_select *s)
     do {
         int slot = -1;
         if (p->t.kind == TK_USERVAR) vpush(p, &iv, p->t.val);
-        else if (p->trg && is_ident_tok(p) && (slot = sp_find(p, p->t.val, false)) >= 0) {
+        else if (p->in_sp && is_ident_tok(p) && (slot = sp_find(p, p->t.val, SPN_VAR)) >= 0) {
             vpush(p, &iv, p->t.val);
             slot = p->spn[slot].slot;
             any = true;
-        } else if (p->trg && is_ident_tok(p)) p_error(p, 1327, "42000", "Undeclared variable: %s", p->t.val);
+        } else if (p->in_sp && is_ident_tok(p)) p_error(p, 1327, "42000", "Undeclared variable: %s", p->t.val);
         else syntax_error(p);
         if (iv.n <= 64) slots[iv.n - 1] = slot;
         next(p);
@@ -2938,6 +2944,13 @@ static void show_stmt(P *p, pl_stmt *s)
         }
         if (accept_kw(p, "VIEW")) { s->show = SH_CREATE_VIEW; table_name(p, &s->db, &s->table); return; }
         if (accept_kw(p, "TRIGGER")) { s->show = SH_CREATE_TRIGGER; table_name(p, &s->db, &s->table); return; }
+        if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) {
+            s->num = is_kw(p, "FUNCTION");
+            next(p);
+            s->show = SH_CREATE_ROUTINE;
+            table_name(p, &s->db, &s->table);
+            return;
+        }
         if (accept_kw(p, "USER")) { s->show = SH_CREATE_USER; while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p); return; }
         syntax_error(p);
     }
@@ -3224,14 +3237,14 @@ static void name_list(P *p, pl_stmt *s)
 
 /* ---- stored program bodies (CREATE TRIGGER) ---- */
 
-static int sp_find(P *p, const char *name, bool label)
+static int sp_find(P *p, const char *name, int kind)
 {
     for (int i = p->nspn - 1; i >= 0; i--)
-        if (p->spn[i].label == label && !strcasecmp(p->spn[i].name, name)) return i;
+        if (p->spn[i].kind == kind && !strcasecmp(p->spn[i].name, name)) return i;
     return -1;
 }
 
-static void sp_push(P *p, char *name, int slot, bool label, bool loop)
+static void sp_push(P *p, char *name, int slot, int kind, bool loop)
 {
     if (p->nspn == p->cspn) {
         int nc = p->cspn ? p->cspn * 2 : 16;
@@ -3241,7 +3254,7 @@ static void sp_push(P *p, char *name, int slot, bool label, bool loop)
     }
     p->spn[p->nspn].name = name;
     p->spn[p->nspn].slot = slot;
-    p->spn[p->nspn].label = label;
+    p->spn[p->nspn].kind = (uint8_t)kind;
     p->spn[p->nspn].loop = loop;
     p->nspn++;
 }
@@ -3252,7 +3265,7 @@ static void sp_ref(P *p, pl_expr *e)
     if (e->db) return;
     if (e->tbl) {
         bool nw = !strcasecmp(e->tbl, "NEW"), od = !strcasecmp(e->tbl, "OLD");
-        if (!nw && !od) return;
+        if ((!nw && !od) || !p->trg) return;
         if (nw && p->trg->event == 2) p_error(p, 1363, "HY000", "There is no NEW row in on DELETE trigger");
         if (od && p->trg->event == 0) p_error(p, 1363, "HY000", "There is no OLD row in on INSERT trigger");
         e->kind = E_PARAM;
@@ -3261,17 +3274,17 @@ static void sp_ref(P *p, pl_expr *e)
         vpush(p, p->sp_refs, e);
         return;
     }
-    int i = sp_find(p, e->s, false);
+    int i = sp_find(p, e->s, SPN_VAR);
     if (i >= 0) { e->kind = E_PARAM; e->ival = p->spn[i].slot; }
 }
 
 /* SET's target in a body: NEW.col, OLD.col, a local variable (else a system variable) */
 static bool sp_set_target(P *p, pl_assign *a, const char *qual)
 {
-    if (!p->trg) return false;
+    if (!p->in_sp) return false;
     if (qual) {
         bool nw = !strcasecmp(qual, "NEW"), od = !strcasecmp(qual, "OLD");
-        if (!nw && !od) return false;
+        if ((!nw && !od) || !p->trg) return false;
         if (nw && p->trg->event == 2) p_error(p, 1363, "HY000", "There is no NEW row in on DELETE trigger");
         if (od && p->trg->event == 0) p_error(p, 1363, "HY000", "There is no OLD row in on INSERT trigger");
         if (od) p_error(p, 1362, "HY000", "Updating of OLD row is not allowed in trigger");
@@ -3279,7 +3292,7 @@ static bool sp_set_target(P *p, pl_assign *a, const char *qual)
         a->scope = PL_SET_NEW;
         return true;
     }
-    int i = sp_find(p, a->name, false);
+    int i = sp_find(p, a->name, SPN_VAR);
     if (i < 0) return false;
     a->scope = PL_SET_LOCAL;
     a->slot = p->spn[i].slot;
@@ -3316,13 +3329,101 @@ static void sp_list(P *p, pl_sp *x, vec *v)
 }
 
 /* DECLARE name [, name ...] type [DEFAULT expr] */
-static pl_sp *sp_declare(P *p, int block_mark)
+/* A handler's or SIGNAL's condition: SQLSTATE [VALUE] 'xxxxx', an error number, a class
+ * (SQLWARNING, NOT FOUND, SQLEXCEPTION) or a declared condition's name */
+static void sp_condition(P *p, pl_spcond *c, bool classes)
+{
+    memset(c, 0, sizeof *c);
+    if (accept_kw(p, "SQLSTATE")) {
+        accept_kw(p, "VALUE");
+        if (p->t.kind != TK_STRING) syntax_error(p);
+        const char *v = p->t.val;
+        bool ok = strlen(v) == 5;
+        for (int i = 0; ok && i < 5; i++) ok = (v[i] >= '0' && v[i] <= '9') || (v[i] >= 'A' && v[i] <= 'Z');
+        if (!ok || !strncmp(v, "00", 2)) p_error(p, 1407, "42000", "Bad SQLSTATE: '%s'", v);
+        c->kind = SPC_STATE;
+        memcpy(c->state, v, 6);
+        next(p);
+        return;
+    }
+    if (p->t.kind == TK_INT) {
+        unsigned long n = strtoul(p->t.val, NULL, 10);
+        if (n == 0 || n > 65535) p_error(p, 1105, "HY000", "Unknown error");
+        c->kind = SPC_CODE;
+        c->code = (uint16_t)n;
+        next(p);
+        return;
+    }
+    if (classes && accept_kw(p, "SQLWARNING")) { c->kind = SPC_WARNING; return; }
+    if (classes && accept_kw(p, "SQLEXCEPTION")) { c->kind = SPC_EXCEPTION; return; }
+    if (classes && accept_kw(p, "NOT")) { expect_kw(p, "FOUND"); c->kind = SPC_NOTFOUND; return; }
+    char *name = ident(p);
+    int i = sp_find(p, name, SPN_COND);
+    if (i < 0) p_error(p, 1319, "42000", "Undefined CONDITION: %s", name);
+    *c = p->spn[i].cond;
+}
+
+/* DECLARE name [, name ...] type [DEFAULT expr] | name CONDITION FOR ... | name CURSOR FOR
+ * select | {CONTINUE | EXIT} HANDLER FOR condition [, ...] statement. *stage: what the
+ * block declared last (MariaDB's order: variables and conditions, cursors, handlers). */
+static pl_sp *sp_declare(P *p, int block_mark, int *stage)
 {
     pl_sp *x = sp_new(p, SP_DECLARE, p->prev_end);
-    if (is_kw(p, "CONTINUE") || is_kw(p, "EXIT") || is_kw(p, "UNDO") ||
-        (is_ident_tok(p) && (is_word(peek(p), "CONDITION") || is_word(peek(p), "CURSOR"))))
-        p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'DECLARE ... %s'",
-                is_ident_tok(p) && is_word(peek(p), "CURSOR") ? "CURSOR" : is_word(peek(p), "CONDITION") ? "CONDITION" : "HANDLER");
+    if (is_kw(p, "CONTINUE") || is_kw(p, "EXIT") || is_kw(p, "UNDO")) {
+        if (is_kw(p, "UNDO")) p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'UNDO HANDLER'");
+        x->kind = SP_HANDLER;
+        x->exit = is_kw(p, "EXIT");
+        next(p);
+        expect_kw(p, "HANDLER");
+        expect_kw(p, "FOR");
+        vec cs = { 0 };
+        do {
+            pl_spcond *c = alloc(p, sizeof *c);
+            sp_condition(p, c, true);
+            vpush(p, &cs, c);
+        } while (accept_op(p, ','));
+        x->conds = alloc(p, (size_t)cs.n * sizeof *x->conds);
+        for (int i = 0; i < cs.n; i++) x->conds[i] = *(pl_spcond *)cs.v[i];
+        x->nconds = cs.n;
+        x->body = alloc(p, sizeof *x->body);
+        x->body[0] = sp_stmt(p);
+        x->nbody = 1;
+        *stage = 2;
+        sp_end(p, x);
+        return x;
+    }
+    if (is_ident_tok(p) && is_word(peek(p), "CURSOR")) {
+        if (*stage > 1) p_error(p, 1338, "42000", "Cursor declaration after handler declaration");
+        char *name = ident(p);
+        next(p);
+        expect_kw(p, "FOR");
+        for (int j = block_mark; j < p->nspn; j++)
+            if (p->spn[j].kind == SPN_CURSOR && !strcasecmp(p->spn[j].name, name))
+                p_error(p, 1333, "42000", "Duplicate cursor: %s", name);
+        x->kind = SP_CURSOR;
+        x->sel = select_stmt(p);
+        x->cursor = p->sp_cursors++;
+        sp_push(p, name, x->cursor, SPN_CURSOR, false);
+        *stage = 1;
+        sp_end(p, x);
+        return x;
+    }
+    if (*stage > 0) p_error(p, 1337, "42000", "Variable or condition declaration after cursor or handler declaration");
+    if (is_ident_tok(p) && is_word(peek(p), "CONDITION")) {
+        char *name = ident(p);
+        next(p);
+        expect_kw(p, "FOR");
+        for (int j = block_mark; j < p->nspn; j++)
+            if (p->spn[j].kind == SPN_COND && !strcasecmp(p->spn[j].name, name))
+                p_error(p, 1332, "42000", "Duplicate condition: %s", name);
+        pl_spcond c;
+        sp_condition(p, &c, false);
+        sp_push(p, name, 0, SPN_COND, false);
+        p->spn[p->nspn - 1].cond = c;
+        x->nslots = 0;
+        sp_end(p, x);
+        return x;
+    }
     vec names = { 0 };
     do vpush(p, &names, ident(p)); while (accept_op(p, ','));
     pl_coldef *d = alloc(p, sizeof *d);
@@ -3334,9 +3435,9 @@ static pl_sp *sp_declare(P *p, int block_mark)
     x->nslots = names.n;
     for (int i = 0; i < names.n; i++) {
         for (int j = block_mark; j < p->nspn; j++)
-            if (!p->spn[j].label && !strcasecmp(p->spn[j].name, names.v[i]))
+            if (p->spn[j].kind == SPN_VAR && !strcasecmp(p->spn[j].name, names.v[i]))
                 p_error(p, 1331, "42000", "Duplicate variable: %s", (char *)names.v[i]);
-        sp_push(p, names.v[i], p->sp_slots++, false, false);
+        sp_push(p, names.v[i], p->sp_slots++, SPN_VAR, false);
     }
     sp_end(p, x);
     return x;
@@ -3355,12 +3456,12 @@ static pl_sp *sp_block(P *p, char *label, const char *start)
     pl_sp *x = sp_new(p, SP_BLOCK, start);
     x->label = label;
     int mark = p->nspn;
-    if (label) sp_push(p, label, 0, true, false);
+    if (label) sp_push(p, label, 0, SPN_LABEL, false);
     if (accept_kw(p, "NOT")) expect_kw(p, "ATOMIC");
-    int vars = p->nspn;
+    int vars = p->nspn, stage = 0;
     vec v = { 0 };
     while (accept_kw(p, "DECLARE")) {
-        vpush(p, &v, sp_declare(p, vars));
+        vpush(p, &v, sp_declare(p, vars, &stage));
         expect_op(p, ';');
     }
     sp_list(p, x, &v);
@@ -3398,7 +3499,7 @@ static pl_sp *sp_loop(P *p, int kind, char *label, const char *start)
     pl_sp *x = sp_new(p, kind, start);
     x->label = label;
     int mark = p->nspn;
-    if (label) sp_push(p, label, 0, true, true);
+    if (label) sp_push(p, label, 0, SPN_LABEL, true);
     if (kind == SP_WHILE) { x->cond = expr(p); expect_kw(p, "DO"); }
     vec v = { 0 };
     sp_list(p, x, &v);
@@ -3412,19 +3513,19 @@ static pl_sp *sp_loop(P *p, int kind, char *label, const char *start)
 }
 
 /* SIGNAL SQLSTATE [VALUE] 'xxxxx' [SET MESSAGE_TEXT = e, MYSQL_ERRNO = n, ...] */
-static pl_sp *sp_signal(P *p, const char *start)
+/* SIGNAL {SQLSTATE [VALUE] 'xxxxx' | condition} [SET MESSAGE_TEXT = e, MYSQL_ERRNO = n, ...];
+ * RESIGNAL [...] (sqlstate "": the condition being handled) */
+static pl_sp *sp_signal(P *p, const char *start, bool resignal)
 {
     pl_sp *x = sp_new(p, SP_SIGNAL, start);
-    if (!accept_kw(p, "SQLSTATE"))
-        p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'SIGNAL of a condition name'");
-    accept_kw(p, "VALUE");
-    if (p->t.kind != TK_STRING) syntax_error(p);
-    const char *v = p->t.val;
-    bool ok = strlen(v) == 5;
-    for (int i = 0; ok && i < 5; i++) ok = (v[i] >= '0' && v[i] <= '9') || (v[i] >= 'A' && v[i] <= 'Z');
-    if (!ok || !strncmp(v, "00", 2)) p_error(p, 1407, "42000", "Bad SQLSTATE: '%s'", v);
-    memcpy(x->sqlstate, v, 6);
-    next(p);
+    if (!resignal || (!is_kw(p, "SET") && !is_op(p, ';') && p->t.kind != TK_EOF && !is_kw(p, "END"))) {
+        pl_spcond c;
+        sp_condition(p, &c, false);
+        if (c.kind != SPC_STATE)
+            p_error(p, 1645, "HY000", "SIGNAL/RESIGNAL can only use a CONDITION defined with SQLSTATE");
+        memcpy(x->sqlstate, c.state, 6);
+    }
+    x->sigcode = resignal;
     if (accept_kw(p, "SET")) {
         do {
             if (accept_kw(p, "MESSAGE_TEXT")) { expect_op(p, '='); x->msg = expr(p); }
@@ -3440,11 +3541,43 @@ static pl_sp *sp_signal(P *p, const char *start)
     return x;
 }
 
+static int sp_cursor(P *p)
+{
+    char *name = ident(p);
+    int i = sp_find(p, name, SPN_CURSOR);
+    if (i < 0) p_error(p, 1324, "42000", "Undefined CURSOR: %s", name);
+    return p->spn[i].slot;
+}
+
+/* FETCH [[NEXT] FROM] cursor INTO var [, var ...] */
+static pl_sp *sp_fetch(P *p, const char *start)
+{
+    pl_sp *x = sp_new(p, SP_FETCH, start);
+    if (accept_kw(p, "NEXT")) expect_kw(p, "FROM");
+    else accept_kw(p, "FROM");
+    x->cursor = sp_cursor(p);
+    expect_kw(p, "INTO");
+    vec v = { 0 };
+    do {
+        char *name = ident(p);
+        int i = sp_find(p, name, SPN_VAR);
+        if (i < 0) p_error(p, 1327, "42000", "Undeclared variable: %s", name);
+        int *slot = alloc(p, sizeof *slot);
+        *slot = p->spn[i].slot;
+        vpush(p, &v, slot);
+    } while (accept_op(p, ','));
+    x->slots = alloc(p, (size_t)v.n * sizeof *x->slots);
+    for (int i = 0; i < v.n; i++) x->slots[i] = *(int *)v.v[i];
+    x->nslots = v.n;
+    sp_end(p, x);
+    return x;
+}
+
 static pl_sp *sp_leave(P *p, int kind, const char *start)
 {
     pl_sp *x = sp_new(p, kind, start);
     x->label = ident(p);
-    int i = sp_find(p, x->label, true);
+    int i = sp_find(p, x->label, SPN_LABEL);
     if (i < 0 || (kind == SP_ITERATE && !p->spn[i].loop))
         p_error(p, 1308, "42000", "%s with no matching label: %s", kind == SP_LEAVE ? "LEAVE" : "ITERATE", x->label);
     sp_end(p, x);
@@ -3460,7 +3593,7 @@ static pl_sp *sp_stmt(P *p)
     if (is_ident_tok(p) && peek(p)->kind == TK_OP && peek(p)->op == ':') {
         label = ident(p);
         next(p);
-        if (sp_find(p, label, true) >= 0) p_error(p, 1309, "42000", "Redefining label %s", label);
+        if (sp_find(p, label, SPN_LABEL) >= 0) p_error(p, 1309, "42000", "Redefining label %s", label);
         if (!is_kw(p, "BEGIN") && !is_kw(p, "LOOP") && !is_kw(p, "WHILE") && !is_kw(p, "REPEAT")) syntax_error(p);
     }
     if (accept_kw(p, "BEGIN")) return sp_block(p, label, start);
@@ -3484,8 +3617,31 @@ static pl_sp *sp_stmt(P *p)
     }
     if (accept_kw(p, "LEAVE")) return sp_leave(p, SP_LEAVE, start);
     if (accept_kw(p, "ITERATE")) return sp_leave(p, SP_ITERATE, start);
-    if (accept_kw(p, "SIGNAL")) return sp_signal(p, start);
-    if (is_kw(p, "RETURN")) p_error(p, 1313, "42000", "RETURN is only allowed in a FUNCTION");
+    if (accept_kw(p, "SIGNAL")) return sp_signal(p, start, false);
+    if (accept_kw(p, "RESIGNAL")) return sp_signal(p, start, true);
+    if (is_kw(p, "RETURN")) {
+        if (!p->rtn || !p->rtn->function) p_error(p, 1313, "42000", "RETURN is only allowed in a FUNCTION");
+        next(p);
+        pl_sp *x = sp_new(p, SP_RETURN, start);
+        x->cond = expr(p);
+        sp_end(p, x);
+        return x;
+    }
+    if (p->rtn && is_kw(p, "OPEN")) {
+        next(p);
+        pl_sp *x = sp_new(p, SP_OPEN, start);
+        x->cursor = sp_cursor(p);
+        sp_end(p, x);
+        return x;
+    }
+    if (p->rtn && is_kw(p, "CLOSE")) {
+        next(p);
+        pl_sp *x = sp_new(p, SP_CLOSE, start);
+        x->cursor = sp_cursor(p);
+        sp_end(p, x);
+        return x;
+    }
+    if (p->rtn && accept_kw(p, "FETCH")) return sp_fetch(p, start);
     if (is_kw(p, "DECLARE")) syntax_error(p);   /* (only at the start of a block) */
     pl_sp *x = sp_new(p, SP_STMT, start);
     pl_stmt *st = alloc(p, sizeof *st);
@@ -3494,15 +3650,24 @@ static pl_sp *sp_stmt(P *p)
     sp_end(p, x);
     st->len = x->len;
     x->st = st;
+    if (p->rtn && !p->rtn->function) {   /* a procedure: whatever the engine can run in one (checked at CALL) */
+        if (st->kind == S_CREATE_TRIGGER || st->kind == S_CREATE_ROUTINE)
+            p_error(p, 1303, "2F003", "Can't create a %s from within another stored routine",
+                    st->kind == S_CREATE_TRIGGER ? "TRIGGER" : st->routine->function ? "FUNCTION" : "PROCEDURE");
+        return x;
+    }
+    const char *what = p->rtn ? "function" : "trigger";
     switch (st->kind) {
     case S_SELECT:
-        if (!st->sel->ninto) p_error(p, 1415, "0A000", "Not allowed to return a result set from a trigger");
+        if (!st->sel->ninto) p_error(p, 1415, "0A000", "Not allowed to return a result set from a %s", what);
         break;
     case S_INSERT: case S_REPLACE: case S_UPDATE: case S_DELETE: case S_SET: case S_DO: break;
     case S_SHOW: case S_DESCRIBE: case S_EXPLAIN:
-        p_error(p, 1415, "0A000", "Not allowed to return a result set from a trigger");
-    case S_CREATE_TRIGGER:
-        p_error(p, 1303, "2F003", "Can't create a TRIGGER from within another stored routine");
+        p_error(p, 1415, "0A000", "Not allowed to return a result set from a %s", what);
+    case S_CREATE_TRIGGER: case S_CREATE_ROUTINE:
+        p_error(p, 1303, "2F003", "Can't create a %s from within another stored routine",
+                st->kind == S_CREATE_TRIGGER ? "TRIGGER" : st->routine->function ? "FUNCTION" : "PROCEDURE");
+    case S_CALL: break;
     case S_LOCK_TABLES: case S_UNLOCK_TABLES:
         p_error(p, 1314, "0A000", "LOCK is not allowed in stored procedures");
     case S_COMMIT: case S_ROLLBACK: case S_BEGIN: case S_CREATE_DB: case S_DROP_DB: case S_CREATE_TABLE:
@@ -3549,14 +3714,114 @@ static void trigger_rest(P *p, pl_stmt *s, pl_view *v, const char *head)
     g->body = p->t.start;
     vec refs = { 0 };
     p->trg = g;
+    p->in_sp = true;
     p->sp_refs = &refs;
     p->sp_slots = 0;
     g->sp = sp_stmt(p);
     p->trg = NULL;
+    p->in_sp = false;
     g->body_len = g->sp->len;
     g->refs = (pl_expr **)refs.v;
     g->nrefs = refs.n;
     g->nslots = p->sp_slots;
+}
+
+/* PROCEDURE / FUNCTION [IF NOT EXISTS] name ([IN | OUT | INOUT] p type, ...) [RETURNS type]
+ * [characteristics] body (after CREATE [OR REPLACE] [DEFINER = ...]) */
+static void routine_rest(P *p, pl_stmt *s, pl_view *v, bool function)
+{
+    pl_routine *r = alloc(p, sizeof *r);
+    s->kind = S_CREATE_ROUTINE;
+    s->routine = r;
+    s->num = function;
+    r->function = function;
+    r->has_definer = v->has_definer;
+    r->definer = v->definer;
+    if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+    table_name(p, &r->db, &r->name);
+    s->db = r->db;
+    s->name = r->name;
+    expect_op(p, '(');
+    r->params_text = p->t.start;
+    vec ps = { 0 };
+    int mark = p->nspn;
+    if (!is_op(p, ')')) {
+        do {
+            pl_param *a = alloc(p, sizeof *a);
+            if (!function && accept_kw(p, "IN")) a->mode = 0;
+            else if (!function && accept_kw(p, "OUT")) a->mode = 1;
+            else if (!function && accept_kw(p, "INOUT")) a->mode = 2;
+            a->name = ident(p);
+            for (int i = 0; i < ps.n; i++)
+                if (!strcasecmp(((pl_param *)ps.v[i])->name, a->name)) p_error(p, 1330, "42000", "Duplicate parameter: %s", a->name);
+            a->type = alloc(p, sizeof *a->type);
+            column_type(p, a->type);
+            if (is_kw(p, "COLLATE")) { next(p); a->type->collate = ident_or_string(p); }
+            vpush(p, &ps, a);
+        } while (accept_op(p, ','));
+    }
+    r->params_len = (size_t)(p->t.start - r->params_text);
+    expect_op(p, ')');
+    r->params = alloc(p, (size_t)(ps.n ? ps.n : 1) * sizeof *r->params);
+    for (int i = 0; i < ps.n; i++) r->params[i] = *(pl_param *)ps.v[i];
+    r->nparams = ps.n;
+    if (function) {
+        expect_kw(p, "RETURNS");
+        r->returns_text = p->t.start;
+        r->returns = alloc(p, sizeof *r->returns);
+        column_type(p, r->returns);
+        if (is_kw(p, "COLLATE")) { next(p); r->returns->collate = ident_or_string(p); }
+        r->returns_len = (size_t)(p->prev_end - r->returns_text);
+    }
+    r->chars_text = p->t.start;
+    for (;;) {
+        if (accept_kw(p, "COMMENT")) {
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            r->comment = stor_arena_strndup(p->a, p->t.val, p->t.vlen);
+            next(p);
+        } else if (accept_kw(p, "LANGUAGE")) expect_kw(p, "SQL");
+        else if (is_kw(p, "NOT") && is_word(peek(p), "DETERMINISTIC")) { next(p); next(p); r->deterministic = false; }
+        else if (accept_kw(p, "DETERMINISTIC")) r->deterministic = true;
+        else if (accept_kw(p, "CONTAINS")) { expect_kw(p, "SQL"); r->data_access = 0; }
+        else if (is_kw(p, "NO") && is_word(peek(p), "SQL")) { next(p); next(p); r->data_access = 1; }
+        else if (is_kw(p, "READS") && is_word(peek(p), "SQL")) { next(p); next(p); expect_kw(p, "DATA"); r->data_access = 2; }
+        else if (is_kw(p, "MODIFIES") && is_word(peek(p), "SQL")) { next(p); next(p); expect_kw(p, "DATA"); r->data_access = 3; }
+        else if (is_kw(p, "SQL") && is_word(peek(p), "SECURITY")) {
+            next(p); next(p);
+            if (accept_kw(p, "DEFINER")) r->security = 1;
+            else { expect_kw(p, "INVOKER"); r->security = 2; }
+        } else break;
+    }
+    r->chars_len = p->t.start > r->chars_text ? (size_t)(p->prev_end - r->chars_text) : 0;
+    r->body = p->t.start;
+    p->rtn = r;
+    p->in_sp = true;
+    p->sp_slots = 0;
+    p->sp_cursors = 0;
+    for (int i = 0; i < r->nparams; i++) sp_push(p, r->params[i].name, p->sp_slots++, SPN_VAR, false);
+    r->sp = sp_stmt(p);
+    p->nspn = mark;
+    p->rtn = NULL;
+    p->in_sp = false;
+    r->body_len = r->sp->len;
+    r->nslots = p->sp_slots;
+    r->ncursors = p->sp_cursors;
+}
+
+/* CALL [db.]name [([expr, ...])] */
+static void call_stmt(P *p, pl_stmt *s)
+{
+    s->kind = S_CALL;
+    table_name(p, &s->db, &s->name);
+    vec a = { 0 };
+    if (accept_op(p, '(')) {
+        if (!is_op(p, ')')) do vpush(p, &a, expr(p)); while (accept_op(p, ','));
+        expect_op(p, ')');
+    }
+    s->rows = alloc(p, sizeof *s->rows);
+    s->rows[0] = (pl_expr **)a.v;
+    s->rowlen = a.n;
+    s->nrows = 1;
 }
 
 /* CACHE INDEX t [{INDEX|KEY} (k, ...)] [PARTITION (...)], ... IN cache (name: the
@@ -3684,6 +3949,12 @@ static void statement(P *p, pl_stmt *s)
             if (accept_kw(p, "VIEW")) { view_rest(p, s, v); return; }
             if (v->algorithm || v->security) syntax_error(p);
             if (is_kw(p, "TRIGGER")) { const char *h = p->t.start; next(p); trigger_rest(p, s, v, h); return; }
+            if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) {
+                bool fn = is_kw(p, "FUNCTION");
+                next(p);
+                routine_rest(p, s, v, fn);
+                return;
+            }
         }
         if (is_kw(p, "TRIGGER")) {
             const char *h = p->t.start;
@@ -3692,9 +3963,15 @@ static void statement(P *p, pl_stmt *s)
             trigger_rest(p, s, &v0, h);
             return;
         }
+        if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) {
+            bool fn = is_kw(p, "FUNCTION");
+            next(p);
+            pl_view v0 = { 0 };
+            routine_rest(p, s, &v0, fn);
+            return;
+        }
         s->kind = S_UNSUPPORTED;
-        if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
-        else if (is_kw(p, "EVENT")) s->unsupported = "CREATE EVENT";
+        if (is_kw(p, "EVENT")) s->unsupported = "CREATE EVENT";
         else if (is_kw(p, "USER")) {
             next(p);
             s->kind = S_CREATE_USER;
@@ -3745,9 +4022,16 @@ static void statement(P *p, pl_stmt *s)
             table_name(p, &s->db, &s->name);
             return;
         }
+        if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) {
+            s->kind = S_DROP_ROUTINE;
+            s->num = is_kw(p, "FUNCTION");
+            next(p);
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            table_name(p, &s->db, &s->name);
+            return;
+        }
         s->kind = S_UNSUPPORTED;
-        if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) s->unsupported = "stored procedures and functions";
-        else if (is_kw(p, "EVENT")) s->unsupported = "DROP EVENT";
+        if (is_kw(p, "EVENT")) s->unsupported = "DROP EVENT";
         else if (is_kw(p, "USER")) {
             next(p);
             s->kind = S_DROP_USER;
@@ -3952,7 +4236,8 @@ static void statement(P *p, pl_stmt *s)
         s->kind = S_FLUSH;
         return;
     }
-    if (is_kw(p, "CALL") || is_kw(p, "HANDLER") || is_kw(p, "LOAD") ||
+    if (accept_kw(p, "CALL")) { call_stmt(p, s); return; }
+    if (is_kw(p, "HANDLER") || is_kw(p, "LOAD") ||
         is_kw(p, "XA") || is_kw(p, "INSTALL") || is_kw(p, "UNINSTALL") || is_kw(p, "RESET") ||
         is_kw(p, "PURGE") || is_kw(p, "CHANGE") || is_kw(p, "BINLOG") || is_kw(p, "CACHE")) {
         s->kind = S_UNSUPPORTED;

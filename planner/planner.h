@@ -263,6 +263,7 @@ typedef enum pl_sk {
     S_DO, S_KILL, S_CREATE_USER, S_DROP_USER, S_ALTER_USER, S_SET_PASSWORD, S_GRANT, S_REVOKE,
     S_RENAME_USER, S_PREPARE, S_EXECUTE, S_DEALLOCATE, S_CACHE_INDEX, S_LOAD_INDEX,
     S_CHECKSUM_TABLE, S_CREATE_VIEW, S_DROP_VIEW, S_CREATE_TRIGGER, S_DROP_TRIGGER,
+    S_CREATE_ROUTINE, S_DROP_ROUTINE, S_CALL,
 } pl_sk;
 
 /* CREATE / ALTER VIEW: what precedes VIEW and follows its SELECT (the name is
@@ -304,7 +305,15 @@ enum { PL_SET_LOCAL = 3, PL_SET_NEW = 4, PL_SET_OLD = 5 };
  * "NEW"/"OLD" (listed in pl_trigger.refs, for the engine to number: the frame holds the
  * locals, then the NEW row, then the OLD row). */
 enum { SP_STMT, SP_BLOCK, SP_DECLARE, SP_IF, SP_LOOP, SP_WHILE, SP_REPEAT, SP_LEAVE, SP_ITERATE,
-       SP_SIGNAL, SP_CASE };
+       SP_SIGNAL, SP_CASE, SP_HANDLER, SP_CURSOR, SP_OPEN, SP_FETCH, SP_CLOSE, SP_RETURN };
+/* A condition a handler catches: SQLSTATE 'xxxxx' (state), an error number (code), or a
+ * class: SQLWARNING, NOT FOUND, SQLEXCEPTION */
+enum { SPC_STATE, SPC_CODE, SPC_WARNING, SPC_NOTFOUND, SPC_EXCEPTION };
+typedef struct pl_spcond {
+    uint8_t kind;
+    char state[6];
+    uint16_t code;
+} pl_spcond;
 typedef struct pl_sp {
     uint8_t kind;
     char *label;              /* BLOCK and loops: their label, or NULL */
@@ -320,9 +329,47 @@ typedef struct pl_sp {
     pl_expr *dflt;            /* DECLARE ... DEFAULT (NULL: none) */
     char sqlstate[6];         /* SIGNAL */
     pl_expr *msg, *errnum;    /* SIGNAL ... SET MESSAGE_TEXT, MYSQL_ERRNO (NULL: not given) */
+    uint16_t sigcode;         /* SIGNAL of a condition declared FOR error number n */
+    pl_spcond *conds;         /* HANDLER: what it catches */
+    int nconds;
+    bool exit;                /* HANDLER: EXIT (else CONTINUE) */
+    struct pl_select *sel;    /* CURSOR: its SELECT */
+    int cursor;               /* CURSOR, OPEN, FETCH, CLOSE: the cursor's number in the routine */
+    int *slots;               /* FETCH ... INTO: the locals */
     const char *start;        /* its text */
     size_t len;
 } pl_sp;
+
+/* CREATE PROCEDURE / FUNCTION: its parameters are its first local variables */
+typedef struct pl_param {
+    char *name;
+    uint8_t mode;             /* 0 IN, 1 OUT, 2 INOUT */
+    struct pl_coldef *type;
+} pl_param;
+typedef struct pl_routine {
+    char *db, *name;
+    bool function;
+    pl_param *params;
+    int nparams;
+    const char *params_text;  /* the parameter list as written, without its parentheses */
+    size_t params_len;
+    struct pl_coldef *returns;   /* FUNCTION ... RETURNS type */
+    const char *returns_text;
+    size_t returns_len;
+    const char *chars_text;   /* the characteristics as written (COMMENT ..., DETERMINISTIC ...) */
+    size_t chars_len;
+    char *comment;
+    bool deterministic;
+    uint8_t data_access;      /* 0 CONTAINS SQL, 1 NO SQL, 2 READS SQL DATA, 3 MODIFIES SQL DATA */
+    uint8_t security;         /* 0 not given (DEFINER), 1 DEFINER, 2 INVOKER */
+    bool has_definer;
+    struct pl_user *definer;
+    const char *body;         /* the body as written */
+    size_t body_len;
+    pl_sp *sp;
+    int nslots;               /* parameters, then every local of the body */
+    int ncursors;
+} pl_routine;
 
 /* CREATE TRIGGER (the table is pl_stmt.db/table) */
 typedef struct pl_trigger {
@@ -351,7 +398,7 @@ enum {
     SH_ERRORS, SH_PROCESSLIST, SH_GRANTS, SH_COUNT_WARNINGS, SH_COUNT_ERRORS, SH_PLUGINS,
     SH_MASTER_STATUS, SH_SLAVE_STATUS, SH_TRIGGERS, SH_EVENTS, SH_PROC_STATUS, SH_FUNC_STATUS,
     SH_OPEN_TABLES, SH_CREATE_VIEW, SH_CREATE_USER, SH_PRIVILEGES, SH_BINLOG_EVENTS, SH_RELAYLOG_EVENTS,
-    SH_PROFILES, SH_CREATE_TRIGGER,
+    SH_PROFILES, SH_CREATE_TRIGGER, SH_CREATE_ROUTINE,
 };
 
 typedef struct pl_stmt {
@@ -428,6 +475,8 @@ typedef struct pl_stmt {
     int nstmt_sets;
     pl_view *view;            /* CREATE / ALTER VIEW */
     pl_trigger *trigger;      /* CREATE TRIGGER */
+    pl_routine *routine;      /* CREATE PROCEDURE / FUNCTION; DROP / CALL: num 1 for a function,
+                                 the name in db/name, CALL's arguments in rows[0][0 .. rowlen) */
     pl_expr *view_check;      /* a write through a view WITH CHECK OPTION (engine/view.c): the
                                  condition every row written must meet, over the table's columns */
     const char *view_check_db, *view_check_name;

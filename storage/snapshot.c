@@ -128,6 +128,12 @@ static void write_triggers(zw *w, stor_db **dbs, uint32_t ndb)
             zw_str(w, dbs[i]->name, strlen(dbs[i]->name));
             zw_str(w, dbs[i]->triggers[j]->sql, strlen(dbs[i]->triggers[j]->sql));
         }
+    for (uint32_t i = 0; i < ndb; i++)   /* ('R': stored procedures and functions, the same way) */
+        for (uint32_t j = 0; j < dbs[i]->nroutines; j++) {
+            zw_u8(w, 'R');
+            zw_str(w, dbs[i]->name, strlen(dbs[i]->name));
+            zw_str(w, dbs[i]->routines[j]->sql, strlen(dbs[i]->routines[j]->sql));
+        }
 }
 
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
@@ -383,14 +389,14 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
             if (!r->bad && !stor_db_find(name)) stor_db_create(name, coll);
             continue;
         }
-        if (kind == 'V' || kind == 'G') {
+        if (kind == 'V' || kind == 'G' || kind == 'R') {
             uint32_t dn, sn;
             const char *db = zr_str(r, &dn), *sql = zr_str(r, &sn);
             if (r->more) { rc = zr_refill(r, mark); continue; }
             if (r->bad) break;
             char name[256];
             snprintf(name, sizeof name, "%.*s", (int)dn, db);
-            if (replay(name, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a %s of %s failed", kind == 'V' ? "view" : "trigger", name); return -2; }
+            if (replay(name, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a %s of %s failed", kind == 'V' ? "view" : kind == 'G' ? "trigger" : "routine", name); return -2; }
             continue;
         }
         if (r->more) { rc = zr_refill(r, mark); continue; }

@@ -359,6 +359,14 @@ typedef struct stor_trigdef {
     char *sql;
 } stor_trigdef;
 
+/* A stored procedure or function: its name (case-insensitive, one namespace per kind in
+ * its database) and the statement that makes it (the engine's canonical text). */
+typedef struct stor_routine {
+    char *name;
+    bool function;
+    char *sql;
+} stor_routine;
+
 typedef struct stor_db {
     char *name;
     uint16_t coll;           /* default collation */
@@ -369,6 +377,8 @@ typedef struct stor_db {
     stor_trigdef **triggers;    /* the triggers of its tables, those of one table and event
                                    in the order they fire */
     uint32_t ntriggers;
+    stor_routine **routines;    /* in the order they were made */
+    uint32_t nroutines;
 } stor_db;
 
 /* The datadir marker (datadir.c, pressdb.datadir): stor_datadir_check, before anything
@@ -427,6 +437,9 @@ void        stor_trigdef_add(stor_db *d, const char *name, const char *table, co
 int         stor_trigdef_drop(stor_db *d, const char *name);
 void        stor_trigdef_retable(stor_trigdef *g, const char *table);   /* RENAME TABLE */
 bool        stor_trigdefs_exist(void);   /* any trigger at all (no lock needed) */
+stor_routine *stor_routine_find(const char *db, const char *name, bool function);   /* any case */
+void        stor_routine_put(stor_db *d, const char *name, bool function, const char *sql, size_t len);
+int         stor_routine_drop(stor_db *d, const char *name, bool function);
 int         stor_table_truncate(stor_table *t);
 
 /* A BIGINT UNSIGNED column some slot of which may hold a value past 2^63 (its bounds:

@@ -9,6 +9,7 @@
 #include "storage/storage.h"
 #include "storage/wal.h"
 #include <string.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <time.h>
@@ -258,6 +259,8 @@ int stor_db_drop(const char *name)
         stor_free(d->views);
         while (d->ntriggers) stor_trigdef_drop(d, d->triggers[0]->name);
         stor_free(d->triggers);
+        while (d->nroutines) stor_routine_drop(d, d->routines[0]->name, d->routines[0]->function);
+        stor_free(d->routines);
         stor_free(d->name);
         stor_free(d);
         return 0;
@@ -370,6 +373,46 @@ void stor_trigdef_retable(stor_trigdef *g, const char *table)
 {
     stor_free(g->table);
     g->table = stor_strndup(table, strlen(table));
+}
+
+/* ---- stored procedures and functions ---- */
+
+stor_routine *stor_routine_find(const char *db, const char *name, bool function)
+{
+    stor_db *d = stor_db_find(db);
+    if (!d) return NULL;
+    for (uint32_t i = 0; i < d->nroutines; i++)
+        if (d->routines[i]->function == function && !strcasecmp(d->routines[i]->name, name)) return d->routines[i];
+    return NULL;
+}
+
+void stor_routine_put(stor_db *d, const char *name, bool function, const char *sql, size_t len)
+{
+    stor_routine *r = stor_routine_find(d->name, name, function);
+    if (!r) {
+        r = stor_calloc(1, sizeof *r);
+        r->name = stor_strndup(name, strlen(name));
+        r->function = function;
+        d->routines = stor_realloc(d->routines, (d->nroutines + 1) * sizeof *d->routines);
+        d->routines[d->nroutines++] = r;
+    }
+    stor_free(r->sql);
+    r->sql = stor_strndup(sql, len);
+}
+
+int stor_routine_drop(stor_db *d, const char *name, bool function)
+{
+    for (uint32_t i = 0; i < d->nroutines; i++) {
+        stor_routine *r = d->routines[i];
+        if (r->function != function || strcasecmp(r->name, name)) continue;
+        stor_free(r->name);
+        stor_free(r->sql);
+        stor_free(r);
+        memmove(&d->routines[i], &d->routines[i + 1], (d->nroutines - i - 1) * sizeof *d->routines);
+        d->nroutines--;
+        return 0;
+    }
+    return -1;
 }
 
 /* ---- tables ---- */

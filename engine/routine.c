@@ -1,0 +1,410 @@
+/* Stored procedures and functions (CREATE / DROP PROCEDURE / FUNCTION, CALL).
+ *
+ * A routine is kept in the catalog (stor_routine) as the statement that makes it, in the
+ * form SHOW CREATE PROCEDURE prints:
+ *   / * routine sql_mode=M client=C connection=K dbcoll=D created=CS modified=CS * /
+ *   CREATE DEFINER=`u`@`h` PROCEDURE `name`(<parameters as written>)[ RETURNS type]
+ *   [    READS SQL DATA ...] (one characteristic a line, as MariaDB prints them)
+ *   <the body as written>
+ * M is the whole sql_mode it was made under (its body parses and runs under it), the
+ * times in centiseconds. The log records the same text; the snapshot writes it as an 'R'
+ * record. CALL parses the text once per call, binds the arguments to the parameters (the
+ * body's first locals) and runs the body with the stored-program interpreter (sp.c):
+ * the whole CALL is one statement (an error the body does not handle undoes all of it),
+ * its SELECTs send their result sets before CALL's OK. */
+#include "eng.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#define RTN_TAG "/* routine sql_mode="
+
+static const char *kind_name(bool function) { return function ? "FUNCTION" : "PROCEDURE"; }
+
+bool ex_rtn_meta(const char *sql, ex_rtn_info *out)
+{
+    unsigned long long m = 0, cs = 0, ms = 0;
+    unsigned cl = 0, cc = 0, dc = 0;
+    int n = 0;
+    memset(out, 0, sizeof *out);
+    if (strncmp(sql, RTN_TAG, strlen(RTN_TAG)) ||
+        sscanf(sql + strlen(RTN_TAG), "%llu client=%u connection=%u dbcoll=%u created=%llu modified=%llu */ %n",
+               &m, &cl, &cc, &dc, &cs, &ms, &n) != 6 || !n) return false;
+    out->sql_mode = (uint32_t)m;
+    out->client = (uint16_t)cl;
+    out->connection = (uint16_t)cc;
+    out->dbcoll = (uint16_t)dc;
+    out->created_cs = cs;
+    out->modified_cs = ms;
+    out->create = sql + strlen(RTN_TAG) + (size_t)n;
+    return true;
+}
+
+uint32_t ex_rtn_text_mode(const char *sql, size_t len)
+{
+    ex_rtn_info in;
+    if (len < strlen(RTN_TAG) || strncmp(sql, RTN_TAG, strlen(RTN_TAG)) || !ex_rtn_meta(sql, &in)) return 0;
+    return in.sql_mode;
+}
+
+/* The routine's statement parsed in the statement arena (its blocks keep no plans). */
+pl_stmt *ex_rtn_parse(ex_ctx *ctx, const stor_routine *rt, ex_rtn_info *info)
+{
+    if (!ex_rtn_meta(rt->sql, info)) return NULL;
+    pl_parse_opts o = { 0 };
+    o.no_backslash_escapes = info->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
+    o.ansi_quotes = info->sql_mode & MODE_ANSI_QUOTES;
+    o.pipes_as_concat = info->sql_mode & MODE_PIPES_AS_CONCAT;
+    o.high_not_precedence = info->sql_mode & MODE_HIGH_NOT_PRECEDENCE;
+    o.no_block_ids = true;
+    pl_stmt *st = stor_arena_alloc(ctx->a, sizeof *st);
+    pl_error perr;
+    size_t pos = 0;
+    if (pl_parse(ctx->a, rt->sql, strlen(rt->sql), &pos, &o, st, &perr) != 0 || st->kind != S_CREATE_ROUTINE) return NULL;
+    return st;
+}
+
+typedef struct buf { char *p; size_t n, cap; stor_arena *a; } buf;
+
+static void put(buf *b, const char *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 512;
+        while (nc < b->n + n + 1) nc *= 2;
+        char *np = stor_arena_alloc(b->a, nc);
+        if (b->n) memcpy(np, b->p, b->n);
+        b->p = np;
+        b->cap = nc;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
+
+static void put_quoted(buf *b, const char *s, char q)
+{
+    put(b, &q, 1);
+    for (; *s; s++) {
+        if (*s == q) put(b, &q, 1);
+        put(b, s, 1);
+    }
+    put(b, &q, 1);
+}
+
+/* A type as SHOW CREATE FUNCTION prints RETURNS: the column type, a character type with
+ * its character set and collation */
+static void put_type(ex_ctx *ctx, buf *b, pl_coldef *d)
+{
+    stor_column c;
+    ex_coldef_type(ctx, &c, d, ctx->s->coll_connection);
+    puts_(b, ex_column_type_sql(ctx->a, &c));
+    if (c.kind == CK_STR && c.coll != COLL_BINARY && c.type != CT_ENUM && c.type != CT_SET) {
+        const pdb_collation *co = pdb_coll_by_id(c.coll);
+        if (co) {
+            puts_(b, " CHARSET ");
+            puts_(b, co->charset);
+            puts_(b, " COLLATE ");
+            puts_(b, co->name);
+        }
+    }
+}
+
+/* The text kept for routine st (see the top of the file) */
+static char *rtn_text(ex_ctx *ctx, const pl_stmt *st, uint16_t dbcoll, uint64_t created, uint64_t modified, size_t *len)
+{
+    const pl_routine *r = st->routine;
+    buf b = { NULL, 0, 0, ctx->a };
+    char head[200];
+    snprintf(head, sizeof head, RTN_TAG "%u client=%u connection=%u dbcoll=%u created=%llu modified=%llu */ CREATE DEFINER=",
+             ctx->s->sql_mode, ctx->s->coll_client, ctx->s->coll_connection, dbcoll, (unsigned long long)created,
+             (unsigned long long)modified);
+    puts_(&b, head);
+    const char *u = ctx->s->user, *h = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    if (r->has_definer && r->definer->user && r->definer->user[0]) {
+        u = r->definer->user;
+        h = r->definer->host ? r->definer->host : "%";
+    }
+    put_quoted(&b, u, '`');
+    puts_(&b, "@");
+    put_quoted(&b, h, '`');
+    puts_(&b, r->function ? " FUNCTION " : " PROCEDURE ");
+    put_quoted(&b, r->name, '`');
+    puts_(&b, "(");
+    put(&b, r->params_text, r->params_len);
+    puts_(&b, ")");
+    if (r->function) {
+        puts_(&b, " RETURNS ");
+        put_type(ctx, &b, r->returns);
+    }
+    puts_(&b, "\n");
+    static const char *const access[] = { NULL, "    NO SQL\n", "    READS SQL DATA\n", "    MODIFIES SQL DATA\n" };
+    if (access[r->data_access]) puts_(&b, access[r->data_access]);
+    if (r->deterministic) puts_(&b, "    DETERMINISTIC\n");
+    if (r->security == 2) puts_(&b, "    SQL SECURITY INVOKER\n");
+    if (r->comment) {
+        puts_(&b, "    COMMENT ");
+        put_quoted(&b, r->comment, '\'');
+        puts_(&b, "\n");
+    }
+    put(&b, r->body, r->body_len);
+    *len = b.n;
+    return b.p;
+}
+
+/* ---------------------------------------------------------------- CREATE / DROP */
+
+static void create_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    pl_routine *rt = st->routine;
+    const char *db = ex_cur_db(ctx, rt->db);
+    stor_db *d = stor_db_find(db);
+    if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
+    if (st->or_replace && st->if_not_exists) ex_raise(ctx, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
+    if (strlen(rt->name) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", rt->name);
+    stor_routine *old = stor_routine_find(db, rt->name, rt->function);
+    ex_rtn_info in = { 0 };
+    if (ex_replaying && ex_replay_text) ex_rtn_meta(ex_replay_text, &in);
+    if (old && !st->or_replace && !ex_replaying) {
+        if (!st->if_not_exists) ex_raise(ctx, 1304, "42000", "%s %s already exists", kind_name(rt->function), rt->name);
+        ex_warn(ctx, "Note", 1304, "%s %s already exists", kind_name(rt->function), rt->name);
+        ex_send_ok(ctx, r, 0, 0, NULL);
+        return;
+    }
+    if (!ex_replaying && rt->has_definer && rt->definer->user && rt->definer->user[0])
+        ex_privs_view_definer(ctx, rt->definer->user, rt->definer->host);
+    uint64_t now = (uint64_t)(ctx->now_us / 10000);
+    size_t len;
+    char *text;
+    if (ex_replaying && ex_replay_text) {
+        text = stor_arena_strndup(ctx->a, ex_replay_text, strlen(ex_replay_text));
+        len = strlen(text);
+    } else {
+        text = rtn_text(ctx, st, d->coll, now, now, &len);
+        if (stor_log_ddl(db, text, len) != 0)
+            ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+    }
+    stor_routine_put(d, rt->name, rt->function, text, len);
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+static void drop_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    bool fn = st->num != 0;
+    const char *db = ex_cur_db(ctx, st->db);
+    stor_db *d = stor_db_find(db);
+    stor_routine *rt = d ? stor_routine_find(db, st->name, fn) : NULL;
+    if (!rt) {
+        if (!st->if_exists) ex_raise(ctx, 1305, "42000", "%s %s.%s does not exist", kind_name(fn), db, st->name);
+        ex_warn(ctx, "Note", 1305, "%s %s.%s does not exist", kind_name(fn), db, st->name);
+        ex_send_ok(ctx, r, 0, 0, NULL);
+        return;
+    }
+    if (!ex_replaying) {
+        buf b = { NULL, 0, 0, ctx->a };
+        puts_(&b, fn ? "DROP FUNCTION " : "DROP PROCEDURE ");
+        put_quoted(&b, rt->name, '`');
+        if (stor_log_ddl(db, b.p, b.n) != 0)
+            ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+    }
+    stor_routine_drop(d, st->name, fn);
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+void ex_rtn_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    if (st->kind == S_DROP_ROUTINE) drop_routine(ctx, st, r);
+    else create_routine(ctx, st, r);
+}
+
+/* ---------------------------------------------------------------- CALL */
+
+/* The routines running, innermost first (recursion depth: max_sp_recursion_depth) */
+typedef struct ex_call_frame {
+    const stor_routine *rt;
+    const struct ex_call_frame *up;
+} ex_call_frame;
+
+static int64_t sysvar_int(pdb_session *s, const char *name, int64_t dflt)
+{
+    pdb_value v;
+    stor_arena a;
+    stor_arena_init(&a);
+    ex_type t;
+    int rc = ex_sysvar_get(s, name, false, &v, &a, &t);
+    stor_arena_free(&a);
+    if (rc != 0) return dflt;
+    if (v.t == VT_INT) return v.i;
+    if (v.t == VT_UINT) return (int64_t)v.u;
+    return dflt;
+}
+
+void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    const char *db = ex_cur_db(ctx, st->db);
+    const stor_routine *rt = stor_routine_find(db, st->name, false);
+    if (!rt) ex_raise(ctx, 1305, "42000", "PROCEDURE %s.%s does not exist", db, st->name);
+    int depth = 0;
+    for (const ex_call_frame *f = ctx->calls; f; f = f->up) depth += f->rt == rt;
+    if (depth > 0 && depth > sysvar_int(ctx->s, "max_sp_recursion_depth", 0))
+        ex_raise(ctx, 1456, "HY000", "Recursive limit %lld (as set by the max_sp_recursion_depth variable) was exceeded for routine %s",
+                 (long long)sysvar_int(ctx->s, "max_sp_recursion_depth", 0), rt->name);
+    ex_check_stack(ctx);
+    ex_rtn_info in;
+    pl_stmt *def = ex_rtn_parse(ctx, rt, &in);
+    if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
+    pl_routine *pr = def->routine;
+    int nargs = st->rowlen;
+    if (nargs != pr->nparams)
+        ex_raise(ctx, 1318, "42000", "Incorrect number of arguments for PROCEDURE %s.%s; expected %d, got %d", db, rt->name,
+                 pr->nparams, nargs);
+    pl_expr **args = nargs ? st->rows[0] : NULL;
+    for (int i = 0; i < nargs; i++)
+        if (pr->params[i].mode != 0 && args[i]->kind != E_USERVAR && !(args[i]->kind == E_PARAM && ctx->spx))
+            ex_raise(ctx, 1414, "42000", "OUT or INOUT argument %d for routine %s.%s is not a variable or NEW pseudo-variable in BEFORE trigger",
+                     i + 1, db, rt->name);
+    /* the arguments, in the caller's context (its frame, for a CALL inside a routine) */
+    pdb_value *argv = stor_arena_alloc(ctx->a, (size_t)(nargs ? nargs : 1) * sizeof *argv);
+    ex_scope sc = { 0 };
+    sc.ctx = ctx; sc.item_base = -1; sc.clause = "field list";
+    for (int i = 0; i < nargs; i++) {
+        ex_type ty;
+        if (pr->params[i].mode == 1) { argv[i] = ex_null(); continue; }   /* OUT: starts NULL */
+        ex_eval(ctx, ex_compile(&sc, args[i], &ty), &argv[i]);
+        argv[i] = ex_persist(ctx->a, &argv[i]);
+    }
+    ex_call_frame frame = { rt, ctx->calls };
+    ex_spx x;
+    ex_ctx c = *ctx;
+    jmp_buf jb;
+    jmp_buf *outer = ctx->jb;
+    c.jb = &jb;
+    c.spx = &x;
+    c.calls = &frame;
+    c.trg_use = NULL;
+    c.trg_mode = in.sql_mode;
+    c.view_db = stor_arena_strndup(ctx->a, db, strlen(db));   /* (unqualified names: the routine's database) */
+    ex_sp_init(&x, &c, pr->nslots, pr->nslots, pr->ncursors);
+    x.out = r;
+    uint16_t status = r ? r->status : 0;
+    if (setjmp(jb)) {
+        ex_sp_free(&x);
+        if (r) r->status = status;
+        longjmp(*outer, 1);
+    }
+    for (int i = 0; i < pr->nparams; i++) {
+        ex_sp_type(&x, i, pr->params[i].type);
+        ex_sp_set_local(&c, i, &argv[i]);
+    }
+    ex_sp_run(&x, pr->sp);
+    /* OUT and INOUT parameters back to the caller's variables */
+    for (int i = 0; i < nargs; i++) {
+        if (pr->params[i].mode == 0) continue;
+        if (args[i]->kind == E_USERVAR) ex_uservar_set(ctx->s, args[i]->s, &x.frame[i]);
+        else ex_sp_set_local(ctx, (int)args[i]->ival, &x.frame[i]);
+    }
+    ex_sp_free(&x);
+    if (r) {
+        int64_t rc = ctx->s->row_count;
+        ex_send_ok(ctx, r, rc > 0 ? (uint64_t)rc : 0, 0, NULL);
+    }
+}
+
+/* ---------------------------------------------------------------- introspection */
+
+static void definer_of(const char *create, char *user, size_t ucap, char *host, size_t hcap)
+{
+    const char *d = strstr(create, "DEFINER=");
+    user[0] = host[0] = 0;
+    if (!d) return;
+    char *out = user;
+    size_t cap = ucap, w = 0;
+    bool inq = false;
+    for (const char *p = d + 8; *p; p++) {
+        if (*p == '`') {
+            if (inq && p[1] == '`') { if (w + 1 < cap) out[w++] = '`'; p++; continue; }
+            inq = !inq;
+            continue;
+        }
+        if (!inq && *p == '@' && out == user) { out[w] = 0; out = host; cap = hcap; w = 0; continue; }
+        if (!inq && *p == ' ') break;
+        if (w + 1 < cap) out[w++] = *p;
+    }
+    out[w] = 0;
+}
+
+static void time_text(uint64_t cs, char *out, size_t cap)
+{
+    time_t secs = (time_t)(cs / 100);
+    struct tm tm;
+    localtime_r(&secs, &tm);
+    snprintf(out, cap, "%04d-%02d-%02d %02d:%02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
+             tm.tm_min, tm.tm_sec);
+}
+
+static int row_cmp(const void *a, const void *b)
+{
+    const ex_rtn_row *x = a, *y = b;
+    int c = strcmp(x->db, y->db);
+    if (!c) c = strcasecmp(x->name, y->name);
+    if (!c) c = (int)x->function - (int)y->function;
+    return c;
+}
+
+int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
+{
+    uint32_t ndb;
+    stor_db **dbs = stor_db_list(&ndb);
+    int n = 0, cap = 0;
+    ex_rtn_row *rows = NULL;
+    for (uint32_t i = 0; i < ndb; i++) {
+        stor_db *d = dbs[i];
+        if (db && strcmp(d->name, db)) continue;
+        if (ctx->s->enforce_privs && !ex_privs_db_visible(ctx->s, d->name)) continue;
+        for (uint32_t j = 0; j < d->nroutines; j++) {
+            const stor_routine *rt = d->routines[j];
+            if (function >= 0 && rt->function != (function != 0)) continue;
+            ex_rtn_info in;
+            pl_stmt *st = ex_rtn_parse(ctx, rt, &in);
+            if (!st) continue;
+            if (n == cap) {
+                cap = cap ? cap * 2 : 16;
+                ex_rtn_row *nr = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *nr);
+                if (n) memcpy(nr, rows, (size_t)n * sizeof *nr);
+                rows = nr;
+            }
+            ex_rtn_row *o = &rows[n++];
+            memset(o, 0, sizeof *o);
+            o->db = d->name;
+            o->name = rt->name;
+            o->function = rt->function;
+            o->r = st->routine;
+            o->create = in.create;
+            o->sql_mode = ex_sql_mode_str(in.sql_mode, ctx->a);
+            const pdb_collation *cl = pdb_coll_by_id(in.client), *cc = pdb_coll_by_id(in.connection), *dc = pdb_coll_by_id(in.dbcoll);
+            o->client = cl ? cl->charset : "utf8mb4";
+            o->connection = cc ? cc->name : "utf8mb4_general_ci";
+            o->dbcoll = dc ? dc->name : "utf8mb4_general_ci";
+            char u[200], h[300];
+            definer_of(in.create, u, sizeof u, h, sizeof h);
+            char *who = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 2);
+            sprintf(who, "%s@%s", u, h);
+            o->definer = who;
+            time_text(in.created_cs, o->created, sizeof o->created);
+            time_text(in.modified_cs, o->modified, sizeof o->modified);
+            if (rt->function) {
+                buf b = { NULL, 0, 0, ctx->a };
+                put_type(ctx, &b, st->routine->returns);
+                o->returns = b.p;
+            }
+        }
+    }
+    if (n > 1) qsort(rows, (size_t)n, sizeof *rows, row_cmp);
+    *out = rows;
+    return n;
+}

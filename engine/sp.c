@@ -1,0 +1,493 @@
+/* The stored-program interpreter: runs the body of a trigger or a routine (a pl_sp tree,
+ * planner.h) over a frame of values (its locals; a trigger's NEW and OLD rows after them).
+ *
+ * Expressions reference the frame as parameters (E_PARAM, its slot), so each statement of
+ * a body runs through exec.c ex_run_nested with the frame as its parameters, inside the
+ * statement that started the program (the firing INSERT, the CALL). Control flow is a
+ * walk of the tree; LEAVE / ITERATE / an EXIT handler unwind it through ex_spx.leave /
+ * exit_to. Handlers catch errors per instruction (sp_guarded: a setjmp while any handler
+ * is in scope; the failing statement undone to its mark) and the warnings an instruction
+ * left (NOT FOUND, SQLWARNING, an error number). Local values live in the spx's own
+ * memory, so a loop gives back what each round allocated in the statement arena
+ * (ex_sp_mark / ex_sp_release) and runs in constant memory. */
+#include "eng.h"
+#include "jit_bridge.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---------------------------------------------------------------- arena marks */
+
+void ex_sp_mark(ex_ctx *ctx, ex_sp_pos *m)
+{
+    ex_stmt *es = ctx->stmt;
+    m->pos = stor_arena_here(ctx->a);
+    m->rands = es->rands;
+    m->spills = es->spills;
+    m->orph = es->jit_orphans;
+    m->norph = es->njit_orphans;
+    m->corph = es->cjit_orphans;
+}
+
+/* Back to the mark, keeping the n values of keep (moved over: they may live past it). */
+void ex_sp_release(ex_ctx *ctx, const ex_sp_pos *m, pdb_value *keep, uint32_t n)
+{
+    ex_stmt *es = ctx->stmt;
+    size_t bytes = 0;
+    for (uint32_t i = 0; keep && i < n; i++)
+        if ((keep[i].t == VT_STRING || keep[i].t == VT_DECIMAL) && keep[i].len) bytes += keep[i].len;
+    char *scratch = bytes ? malloc(bytes) : NULL;
+    if (bytes && !scratch) return;   /* (no room to move them: the arena keeps everything) */
+    size_t at = 0;
+    for (uint32_t i = 0; scratch && i < n; i++)
+        if ((keep[i].t == VT_STRING || keep[i].t == VT_DECIMAL) && keep[i].len) {
+            memcpy(scratch + at, keep[i].p, keep[i].len);
+            keep[i].p = scratch + at;
+            at += keep[i].len;
+        }
+    es->rands = m->rands;
+    ex_spill_end_to(ctx, m->spills);
+    for (int i = m->norph; i < es->njit_orphans; i++)
+        if (es->jit_orphans[i]) jb_kept_free(es->jit_orphans[i]);
+    es->jit_orphans = m->orph;
+    es->njit_orphans = m->norph;
+    es->cjit_orphans = m->corph;
+    stor_arena_rewind(ctx->a, m->pos);
+    for (uint32_t i = 0; scratch && i < n; i++) keep[i] = ex_persist(ctx->a, &keep[i]);
+    free(scratch);
+}
+
+/* ---------------------------------------------------------------- values */
+
+/* e over the frame, its bytes in the statement arena */
+void ex_sp_value(ex_spx *x, pl_expr *e, pdb_value *out)
+{
+    ex_ctx c = *x->ctx;
+    c.src = NULL; c.nsrc = 0; c.rows = NULL;
+    c.params = x->frame; c.nparams = x->nframe;
+    ex_scope sc = { 0 };
+    sc.ctx = &c; sc.item_base = -1; sc.clause = "field list";
+    ex_type ty;
+    ex_prog *p = ex_compile(&sc, e, &ty);
+    ex_eval(&c, p, out);
+    *out = ex_persist(x->ctx->a, out);
+}
+
+const stor_column *ex_sp_param_column(const ex_ctx *ctx, int slot)
+{
+    const ex_spx *x = ctx->spx;
+    if (!x || ctx->params != x->frame || slot < 0 || slot >= x->nframe) return NULL;
+    if (slot < x->nlocals) return x->ltype[slot].name ? &x->ltype[slot] : NULL;
+    if (!x->t) return NULL;
+    uint32_t c = (uint32_t)(slot - x->nlocals) % x->t->ncols;
+    return &x->t->cols[c];
+}
+
+static bool sp_true(ex_spx *x, pl_expr *e)
+{
+    pdb_value v;
+    ex_sp_value(x, e, &v);
+    return ex_is_true(&v);
+}
+
+/* A local's value, converted to its type, its bytes in the spx's own memory (slot k's
+ * buffer), which outlives the arena rewinds of loops. */
+void ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v)
+{
+    ex_spx *x = ctx->spx;
+    if (!x || slot < 0 || slot >= x->nlocals) return;
+    pdb_value o;
+    ex_store_convert(ctx, &x->ltype[slot], v, &o, EX_ROW_AT_WARN);
+    if ((o.t == VT_STRING || o.t == VT_DECIMAL) && o.len) {
+        if (x->lcap[slot] < o.len) {
+            char *b = stor_realloc(x->lbuf[slot], o.len);
+            if (!b) ex_raise(ctx, 5, "HY000", "Out of memory");
+            x->lbuf[slot] = b;
+            x->lcap[slot] = o.len;
+        }
+        memmove(x->lbuf[slot], o.p, o.len);
+        o.p = x->lbuf[slot];
+    }
+    x->frame[slot] = o;
+}
+
+void ex_sp_init(ex_spx *x, ex_ctx *ctx, int nlocals, int nframe, int ncursors)
+{
+    memset(x, 0, sizeof *x);
+    x->ctx = ctx;
+    x->nlocals = nlocals;
+    x->nframe = nframe;
+    x->frame = stor_arena_alloc(ctx->a, (size_t)(nframe ? nframe : 1) * sizeof(pdb_value));
+    for (int k = 0; k < nframe; k++) x->frame[k] = ex_null();
+    size_t n = (size_t)(nlocals ? nlocals : 1);
+    x->ltype = stor_arena_alloc(ctx->a, n * sizeof *x->ltype);
+    memset(x->ltype, 0, n * sizeof *x->ltype);
+    for (int k = 0; k < nlocals; k++) x->ltype[k].type = CT_LONGBLOB, x->ltype[k].kind = CK_STR, x->ltype[k].coll = COLL_BINARY, x->ltype[k].name = "";
+    x->lbuf = stor_arena_alloc(ctx->a, n * sizeof *x->lbuf);
+    x->lcap = stor_arena_alloc(ctx->a, n * sizeof *x->lcap);
+    memset(x->lbuf, 0, n * sizeof *x->lbuf);
+    memset(x->lcap, 0, n * sizeof *x->lcap);
+    x->ncursors = ncursors;
+    if (ncursors) {
+        x->cursors = stor_arena_alloc(ctx->a, (size_t)ncursors * sizeof *x->cursors);
+        memset(x->cursors, 0, (size_t)ncursors * sizeof *x->cursors);
+    }
+}
+
+/* What the program holds outside the statement arena (however it ended). */
+void ex_sp_free(ex_spx *x)
+{
+    for (int k = 0; k < x->nlocals; k++) stor_free(x->lbuf[k]);
+    for (int k = 0; k < x->ncursors; k++)
+        if (x->cursors[k].used) stor_arena_free(&x->cursors[k].mem);
+    x->nlocals = 0;
+    x->ncursors = 0;
+}
+
+/* A parameter or DECLARE's type for slot k */
+void ex_sp_type(ex_spx *x, int slot, pl_coldef *type)
+{
+    stor_column c;
+    ex_coldef_type(x->ctx, &c, type, x->ctx->s->coll_connection);
+    x->ltype[slot] = c;
+}
+
+static int column_of(stor_table *t, const char *name)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) if (!strcasecmp(t->cols[c].name, name)) return (int)c;
+    return -1;
+}
+
+/* SET with assignments to locals or NEW.col among others: in order, each its own */
+static void sp_set(ex_spx *x, pl_stmt *st)
+{
+    for (int i = 0; i < st->nsets; i++) {
+        pl_assign *a = &st->sets[i];
+        if (a->scope == PL_SET_LOCAL || a->scope == PL_SET_NEW) {
+            pdb_value v;
+            ex_sp_value(x, a->value, &v);
+            if (a->scope == PL_SET_LOCAL) { ex_sp_set_local(x->ctx, a->slot, &v); continue; }
+            int c = x->t ? column_of(x->t, a->name) : -1;
+            if (c < 0) ex_raise(x->ctx, 1054, "42S22", "Unknown column '%s' in 'NEW'", a->name);
+            pdb_value o;
+            ex_store_convert(x->ctx, &x->t->cols[c], &v, &o, 0);   /* (MariaDB: "at row 0") */
+            x->frame[x->nlocals + c] = ex_persist(x->ctx->a, &o);
+            continue;
+        }
+        pl_stmt one = *st;
+        one.sets = a;
+        one.nsets = 1;
+        ex_run_nested(x->ctx, &one, x->frame, x->nframe, NULL);
+    }
+}
+
+static bool sp_has_locals(const pl_stmt *st)
+{
+    for (int i = 0; i < st->nsets; i++) if (st->sets[i].scope >= PL_SET_LOCAL) return true;
+    return false;
+}
+
+/* ---------------------------------------------------------------- handlers */
+
+static const char *warn_state(uint16_t code) { return code == 1329 ? "02000" : "01000"; }
+
+static bool cond_matches(const pl_spcond *c, uint16_t code, const char *state)
+{
+    switch (c->kind) {
+    case SPC_CODE: return c->code == code;
+    case SPC_STATE: return !strcmp(c->state, state);
+    case SPC_WARNING: return !strncmp(state, "01", 2);
+    case SPC_NOTFOUND: return !strncmp(state, "02", 2);
+    case SPC_EXCEPTION: return strncmp(state, "00", 2) && strncmp(state, "01", 2) && strncmp(state, "02", 2);
+    }
+    return false;
+}
+
+/* How closely c names the condition (MariaDB prefers an error number, then a SQLSTATE,
+ * then a class) */
+static int cond_rank(const pl_spcond *c) { return c->kind == SPC_CODE ? 3 : c->kind == SPC_STATE ? 2 : 1; }
+
+/* The handler for a condition, innermost block first (below floor: those of the blocks
+ * around a handler running now are out of scope), or NULL; *depth: its frame */
+static const pl_sp *find_handler(ex_spx *x, uint16_t code, const char *state, int *depth)
+{
+    for (int d = x->nh - 1; d >= x->hfloor; d--) {
+        const pl_sp *best = NULL;
+        int rank = 0;
+        for (int i = 0; i < x->hs[d].n; i++) {
+            const pl_sp *h = x->hs[d].h[i];
+            for (int k = 0; k < h->nconds; k++)
+                if (cond_matches(&h->conds[k], code, state) && cond_rank(&h->conds[k]) > rank)
+                    best = h, rank = cond_rank(&h->conds[k]);
+        }
+        if (best) { *depth = d; return best; }
+    }
+    return NULL;
+}
+
+static void sp_run(ex_spx *x, pl_sp *n);
+
+/* Runs handler h (found in frame depth) for the condition code/state/msg. */
+static void run_handler(ex_spx *x, const pl_sp *h, int depth, uint16_t code, const char *state, const char *msg)
+{
+    int floor = x->hfloor;
+    ex_sp_cond saved = x->cond;
+    x->cond.code = code;
+    snprintf(x->cond.state, sizeof x->cond.state, "%s", state);
+    snprintf(x->cond.msg, sizeof x->cond.msg, "%s", msg);
+    x->cond.active = true;
+    x->hfloor = depth;   /* (an error inside the handler goes to the blocks around it) */
+    sp_run(x, h->body[0]);
+    x->hfloor = floor;
+    x->cond = saved;
+    if (h->exit && !x->leave && !x->exit_to) x->exit_to = x->hs[depth].block;
+}
+
+/* Errors that end the statement whatever the program says (a lock wait, moving to a
+ * worker, KILL, a full stack) */
+static bool unhandleable(uint16_t code)
+{
+    return code == EX_LOCK_WAIT || code == EX_MOVE || code == 1317 || code == 1927 || code == 1436 || code == 3024 ||
+           code == 1213 || code == 1205;
+}
+
+/* One instruction with the handlers in scope: an error undoes what it did and goes to
+ * a handler (or on out); a warning it left, to a CONTINUE / EXIT handler for it. */
+static void sp_guarded(ex_spx *x, pl_sp *n)
+{
+    if (x->nh <= x->hfloor) { sp_run(x, n); return; }
+    pdb_session *s = x->ctx->s;
+    jmp_buf jb;
+    jmp_buf *volatile outer = x->ctx->jb;
+    stor_mark mark = stor_txn_mark();
+    uint32_t wc = s->warn_count;
+    uint16_t out_status = x->out ? x->out->status : 0;
+    x->ctx->jb = &jb;
+    if (setjmp(jb)) {
+        x->ctx->jb = outer;
+        ex_conv_ctx = NULL;   /* (it may point into a frame the error left) */
+        if (x->out) x->out->status = out_status;
+        ex_err e = *x->ctx->err;
+        int depth;
+        const pl_sp *h = unhandleable(e.code) ? NULL : find_handler(x, e.code, e.state, &depth);
+        if (!h) longjmp(*outer, 1);
+        stor_txn_undo_to(mark);
+        if (x->ctx->stmt) x->ctx->stmt->nerr_notes = 0;
+        run_handler(x, h, depth, e.code, e.state, e.msg);
+        return;
+    }
+    sp_run(x, n);
+    x->ctx->jb = outer;
+    if (s->warn_count > wc && s->nwarnings > 0) {   /* the last warning it left */
+        const pdb_warning *w = &s->warnings[s->nwarnings - 1];
+        int depth;
+        const pl_sp *h = find_handler(x, w->code, warn_state(w->code), &depth);
+        if (h) {
+            uint16_t code = w->code;
+            char msg[PDB_MSG_LEN];
+            snprintf(msg, sizeof msg, "%s", w->msg);
+            run_handler(x, h, depth, code, warn_state(code), msg);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- cursors */
+
+static ex_sp_cursor *cursor(ex_spx *x, int k)
+{
+    if (k < 0 || k >= x->ncursors) ex_raise(x->ctx, 1324, "42000", "Undefined CURSOR");
+    return &x->cursors[k];
+}
+
+static void sp_open(ex_spx *x, pl_sp *n)
+{
+    ex_sp_cursor *c = cursor(x, n->cursor);
+    if (c->open) ex_raise(x->ctx, 1325, "24000", "Cursor is already open");
+    if (!c->sel) ex_raise(x->ctx, 1324, "42000", "Undefined CURSOR");
+    ex_ctx q = *x->ctx;
+    q.src = NULL; q.nsrc = 0; q.rows = NULL;
+    q.params = x->frame; q.nparams = x->nframe;
+    q.definer_rights = true;
+    ex_rows rows = { 0 };
+    ex_type *ty; const char **nm; uint64_t f;
+    ex_select_rows(&q, c->sel, &rows, &ty, &nm, &f);
+    if (!c->used) { stor_arena_init(&c->mem); c->used = true; }
+    else stor_arena_reset(&c->mem);
+    size_t nv = (size_t)rows.nrows * rows.ncols;
+    c->rows.v = stor_arena_alloc(&c->mem, (nv ? nv : 1) * sizeof(pdb_value));
+    for (size_t i = 0; i < nv; i++) c->rows.v[i] = ex_persist(&c->mem, &rows.v[i]);
+    c->rows.nrows = rows.nrows;
+    c->rows.ncols = rows.ncols;
+    c->pos = 0;
+    c->open = true;
+}
+
+static void sp_fetch(ex_spx *x, pl_sp *n)
+{
+    ex_sp_cursor *c = cursor(x, n->cursor);
+    if (!c->open) ex_raise(x->ctx, 1326, "24000", "Cursor is not open");
+    if ((int)c->rows.ncols != n->nslots) ex_raise(x->ctx, 1328, "HY000", "Incorrect number of FETCH variables");
+    if (c->pos >= c->rows.nrows) ex_raise(x->ctx, 1329, "02000", "No data - zero rows fetched, selected, or processed");
+    const pdb_value *r = &c->rows.v[(size_t)c->pos * c->rows.ncols];
+    for (int i = 0; i < n->nslots; i++) ex_sp_set_local(x->ctx, n->slots[i], &r[i]);
+    c->pos++;
+}
+
+static void sp_close(ex_spx *x, pl_sp *n)
+{
+    ex_sp_cursor *c = cursor(x, n->cursor);
+    if (!c->open) ex_raise(x->ctx, 1326, "24000", "Cursor is not open");
+    c->open = false;
+    stor_arena_reset(&c->mem);
+}
+
+/* ---------------------------------------------------------------- the walk */
+
+static void sp_list(ex_spx *x, pl_sp **body, int n)
+{
+    for (int i = 0; i < n && !x->leave && !x->exit_to && !x->returned; i++) {
+        pl_sp *s = body[i];
+        if (s->kind == SP_HANDLER) continue;   /* (in force for the block: sp_block) */
+        sp_guarded(x, s);
+    }
+}
+
+/* After a loop's round: false when the loop ends (a LEAVE of it, or of something
+ * outside, an EXIT handler, RETURN). The round's arena is given back. */
+static bool sp_loop_on(ex_spx *x, const pl_sp *n, const ex_sp_pos *round)
+{
+    ex_slice_check(x->ctx);
+    ex_sp_release(x->ctx, round, NULL, 0);
+    if (x->exit_to || x->returned) return false;
+    if (!x->leave) return true;
+    if (!n->label || strcasecmp(x->leave, n->label)) return false;
+    bool again = x->iterate;
+    x->leave = NULL;
+    return again;
+}
+
+static void sp_block(ex_spx *x, pl_sp *n)
+{
+    int nh = 0;
+    for (int i = 0; i < n->nbody; i++) nh += n->body[i]->kind == SP_HANDLER;
+    int saved = x->nh;
+    if (nh) {
+        if (x->nh == EX_SP_MAX_DEPTH) ex_raise(x->ctx, 1436, "HY000", "Thread stack overrun");
+        ex_sp_hframe *f = &x->hs[x->nh];
+        f->block = n;
+        f->n = 0;
+        f->h = stor_arena_alloc(x->ctx->a, (size_t)nh * sizeof *f->h);
+        for (int i = 0; i < n->nbody; i++) if (n->body[i]->kind == SP_HANDLER) f->h[f->n++] = n->body[i];
+        x->nh++;
+    }
+    sp_list(x, n->body, n->nbody);
+    x->nh = saved;
+    if (x->leave && n->label && !strcasecmp(x->leave, n->label)) x->leave = NULL;
+    if (x->exit_to == n) x->exit_to = NULL;
+}
+
+static void sp_declare(ex_spx *x, pl_sp *n)
+{
+    if (!n->type) return;   /* (a condition: the parser resolved it) */
+    pdb_value v = ex_null();
+    if (n->dflt) ex_sp_value(x, n->dflt, &v);
+    for (int i = 0; i < n->nslots; i++) {
+        ex_sp_type(x, n->slot + i, n->type);
+        ex_sp_set_local(x->ctx, n->slot + i, &v);
+    }
+}
+
+static void sp_signal(ex_spx *x, pl_sp *n)
+{
+    char msg[PDB_MSG_LEN];
+    char state[6];
+    bool resignal = n->sigcode != 0;
+    if (resignal && !x->cond.active)
+        ex_raise(x->ctx, 1645, "0K000", "RESIGNAL when handler not active");
+    snprintf(state, sizeof state, "%s", n->sqlstate[0] ? n->sqlstate : x->cond.state);
+    bool warning = !strncmp(state, "01", 2);
+    bool notfound = !strncmp(state, "02", 2);
+    int code = warning ? 1642 : notfound ? 1643 : 1644;
+    snprintf(msg, sizeof msg, "%s", warning ? "Unhandled user-defined warning condition" :
+             notfound ? "Unhandled user-defined not found condition" : "Unhandled user-defined exception condition");
+    if (resignal && !n->sqlstate[0]) {   /* the handled condition, as it was */
+        code = x->cond.code;
+        snprintf(msg, sizeof msg, "%s", x->cond.msg);
+    }
+    if (n->errnum) {
+        pdb_value v;
+        ex_sp_value(x, n->errnum, &v);
+        int64_t e = v.t == VT_UINT ? (int64_t)v.u : v.t == VT_INT ? v.i : 0;
+        if (e <= 0 || e > 65535) ex_raise(x->ctx, 1231, "42000", "Variable 'MYSQL_ERRNO' can't be set to the value of '%lld'", (long long)e);
+        code = (int)e;
+    }
+    if (n->msg) {
+        pdb_value v;
+        ex_sp_value(x, n->msg, &v);
+        if (v.t == VT_NULL) ex_raise(x->ctx, 1231, "42000", "Variable 'MESSAGE_TEXT' can't be set to the value of 'NULL'");
+        size_t len;
+        const char *s = ex_to_str(x->ctx->a, &v, &len);
+        snprintf(msg, sizeof msg, "%.*s", (int)len, s);
+    }
+    if (warning) { ex_warn(x->ctx, "Warning", (uint16_t)code, "%s", msg); return; }
+    ex_raise(x->ctx, (uint16_t)code, state, "%s", msg);
+}
+
+static void sp_loop(ex_spx *x, pl_sp *n)
+{
+    for (;;) {
+        ex_sp_pos round;
+        ex_sp_mark(x->ctx, &round);
+        if (n->kind == SP_WHILE && !sp_true(x, n->cond)) { ex_sp_release(x->ctx, &round, NULL, 0); return; }
+        sp_list(x, n->body, n->nbody);
+        bool leaving = x->leave || x->exit_to || x->returned;
+        bool until = n->kind == SP_REPEAT && !leaving && sp_true(x, n->cond);
+        if (!sp_loop_on(x, n, &round) || until) return;
+    }
+}
+
+static void sp_run(ex_spx *x, pl_sp *n)
+{
+    ex_check_stack(x->ctx);
+    if (n->kind != SP_BLOCK) x->at = n->start;
+    switch (n->kind) {
+    case SP_STMT:
+        if (n->st->kind == S_SET && sp_has_locals(n->st)) sp_set(x, n->st);
+        else ex_run_nested(x->ctx, n->st, x->frame, x->nframe, x->out);
+        return;
+    case SP_BLOCK: sp_block(x, n); return;
+    case SP_DECLARE: sp_declare(x, n); return;
+    case SP_HANDLER: return;
+    case SP_CURSOR:
+        if (n->cursor >= 0 && n->cursor < x->ncursors) x->cursors[n->cursor].sel = n->sel;
+        return;
+    case SP_OPEN: sp_open(x, n); return;
+    case SP_FETCH: sp_fetch(x, n); return;
+    case SP_CLOSE: sp_close(x, n); return;
+    case SP_IF: case SP_CASE:
+        for (pl_sp *c = n; c; c = c->els) {
+            if (c->kind == SP_BLOCK) { sp_list(x, c->body, c->nbody); return; }
+            if (sp_true(x, c->cond)) { sp_list(x, c->body, c->nbody); return; }
+        }
+        if (n->kind == SP_CASE) ex_raise(x->ctx, 1339, "20000", "Case not found for CASE statement");
+        return;
+    case SP_WHILE: case SP_REPEAT: case SP_LOOP: sp_loop(x, n); return;
+    case SP_LEAVE: case SP_ITERATE:
+        x->leave = n->label;
+        x->iterate = n->kind == SP_ITERATE;
+        return;
+    case SP_SIGNAL: sp_signal(x, n); return;
+    case SP_RETURN:
+        ex_sp_value(x, n->cond, &x->ret);
+        x->returned = true;
+        return;
+    }
+}
+
+void ex_sp_run(ex_spx *x, pl_sp *body)
+{
+    sp_guarded(x, body);
+}
