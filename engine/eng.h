@@ -344,6 +344,7 @@ typedef struct ex_stmt {
     bool watch;
     uint64_t stop_at;
     bool explaining;        /* EXPLAIN: query blocks are planned and printed, not run */
+    bool keep_work;         /* an error ends a CALL: what its earlier statements did stays */
     struct xstate *explain; /* EXPLAIN's rows being made (explain.c), or NULL */
     bool analyzing;         /* ANALYZE: blocks run for real and count (select.c) */
     uint64_t an_scan0_ns;   /* ANALYZE: when the first scan started (0: none yet) */
@@ -1037,6 +1038,11 @@ pl_stmt  *ex_rtn_parse(ex_ctx *ctx, const stor_routine *rt, ex_rtn_info *info);
 void      ex_rtn_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void      ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r);   /* r NULL: a CALL inside a routine */
 int       ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out);   /* function -1: both */
+/* A call e of a stored function: false when there is none of its name; else its result
+ * type in *t (1318 for the wrong number of arguments). Its calls run through the
+ * registry's descriptor of stored functions (ex_sf_handle). */
+bool      ex_sf_compile(ex_ctx *ctx, const pl_expr *e, ex_type *t);
+int       ex_sf_handle(void);
 
 /* ---- the stored-program interpreter (sp.c) ---- */
 typedef struct ex_sp_pos {     /* a mark in the statement's arena and its arena-held lists */
@@ -1075,7 +1081,10 @@ typedef struct ex_spx {        /* one run of a body */
     ex_sp_cursor *cursors;
     int ncursors;
     ex_sp_hframe hs[EX_SP_MAX_DEPTH];   /* blocks with handlers in force, outermost first */
-    int nh, hfloor;
+    int nh, hceil;            /* hceil: a handler running sees only frames below it */
+    stor_mark stmt_mark;      /* where the statement running began (an unhandled error in a
+                                 CALL undoes that statement only, as MariaDB) */
+    uint64_t affected;        /* a procedure's statements' affected rows (CALL's OK) */
     ex_sp_cond cond;
     const char *at;           /* the text of the instruction running */
     const char *leave;        /* a LEAVE / ITERATE on its way out to this label */
@@ -1086,7 +1095,7 @@ typedef struct ex_spx {        /* one run of a body */
 } ex_spx;
 void ex_sp_init(ex_spx *x, ex_ctx *ctx, int nlocals, int nframe, int ncursors);
 void ex_sp_free(ex_spx *x);
-void ex_sp_type(ex_spx *x, int slot, pl_coldef *type);
+void ex_sp_type(ex_spx *x, int slot, pl_coldef *type, const char *name);
 void ex_sp_value(ex_spx *x, pl_expr *e, pdb_value *out);
 void ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v);
 void ex_sp_run(ex_spx *x, pl_sp *body);

@@ -790,6 +790,8 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     ctx.params = params;
     ctx.nparams = nparams;
     ctx.spx = outer->spx;
+    ctx.calls = outer->calls;
+    ctx.view_db = outer->view_db;
     ctx.trg_use = outer->trg_use;
     ctx.trg_mode = outer->trg_mode;
     ctx.definer_rights = true;   /* (a trigger runs with its definer's rights: not checked) */
@@ -845,7 +847,10 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
                  outer->trg_use ? "this statement in a trigger" : "this statement in a stored procedure");
     }
     /* ROW_COUNT() inside a routine: the statement's affected rows, -1 after a result set */
-    if (!outer->trg_use && st->kind != S_CALL) ctx.s->row_count = es->ok.set ? (int64_t)es->ok.affected : -1;
+    if (!outer->trg_use && st->kind != S_CALL) {
+        ctx.s->row_count = es->ok.set ? (int64_t)es->ok.affected : -1;
+        if (outer->spx && es->ok.set) outer->spx->affected += es->ok.affected;
+    }
     if (out) out->status = out_status;
     es->ok = ok;
     es->shape = shape;
@@ -1136,7 +1141,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
            that is gone (ex_eval restores it only on a normal return) */
         ex_conv_ctx = NULL;
         failed = true;
-        if (!ro) stor_txn_undo_to(mark);
+        if (!ro && !stmt_state.keep_work) stor_txn_undo_to(mark);
         if (err.code == EX_LOCK_WAIT) waiting = true;
         if (err.code == EX_MOVE) moving = true;
     } else if (describe) {
@@ -1256,7 +1261,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (!waiting) s->named_deadline_us = 0;   /* GET_LOCK's wait ends with its statement */
     s->trans_on_table = false;
     /* an autocommit statement that failed (or waits) leaves no transaction behind */
-    if (!ro && failed && !s->in_trans && s->autocommit) stor_txn_finish();
+    if (!ro && failed && !s->in_trans && s->autocommit) {
+        if (stmt_state.keep_work && !waiting && !moving) stor_txn_commit();   /* (a CALL's earlier statements) */
+        else stor_txn_finish();
+    }
     if (!ro) stor_mvcc_purge();
     stor_txn_attach(NULL);
     if (!ro && !s->in_trans && stor_wal_size() > checkpoint_threshold() && !stor_any_open_txn())
@@ -1269,7 +1277,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (moving) return PDB_EXEC_MOVE;   /* read only: nothing to undo, nothing was sent */
     /* group commit: the fsync happens outside the store lock, shared with others; for
        the last statement of a query the server waits for it (engine.h, durable_lsn) */
-    uint64_t need = (failed || (r->status & PDB_ST_MORE_RESULTS) || describe) ? 0 : stor_txn_take_commit_end();
+    uint64_t need = ((failed && !stmt_state.keep_work) || (r->status & PDB_ST_MORE_RESULTS) || describe) ? 0 : stor_txn_take_commit_end();
     if (need > s->durable_lsn) s->durable_lsn = need;
     if (!failed && stor_txn_sync() != 0) {
         err.code = 1030; strcpy(err.state, "HY000");

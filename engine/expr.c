@@ -1967,9 +1967,15 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
     ex_prog *p = cs->p;
     int fh = ex_func_lookup(e->s);
     const ex_fdef *f = fh < 0 ? NULL : ex_func_at(fh);
+    ex_type sft;
+    bool stored = false;
     if (!f) {
         if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
-        ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", ctx->s->db[0] ? ctx->s->db : "", e->s);
+        if (!ex_sf_compile(ctx, e, &sft))   /* (a stored function: 1305 when there is none) */
+            ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", ctx->s->db[0] ? ctx->s->db : "", e->s);
+        fh = ex_sf_handle();
+        f = ex_func_at(fh);
+        stored = true;
     }
     if ((f->min_args >= 0 && e->nargs < f->min_args) || (f->max_args >= 0 && e->nargs > f->max_args))
         ex_raise(ctx, 1582, "42000", "Incorrect parameter count in the call to native function '%s'", e->s);
@@ -1992,6 +1998,7 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
     emit(p, OP_FUNC, fh, (uint16_t)nargs, 0);
     /* remember the call for functions that need the syntax (errors, units) */
     p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
+    if (stored) { *t = sft; p->may_warn = true; return; }
     f->type(f, ats, e->nargs, t, e);
     bool is_if = f->flags & EX_FN_COND_FIRST, hybrid = f->flags & EX_FN_HYBRID;
     if (f->flags & EX_FN_JSON_RESULT) t->jsonfmt = true;

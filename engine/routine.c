@@ -159,6 +159,32 @@ static char *rtn_text(ex_ctx *ctx, const pl_stmt *st, uint16_t dbcoll, uint64_t 
 
 /* ---------------------------------------------------------------- CREATE / DROP */
 
+static bool has_return(const pl_sp *n)
+{
+    if (!n) return false;
+    if (n->kind == SP_RETURN) return true;
+    for (int i = 0; i < n->nbody; i++) if (has_return(n->body[i])) return true;
+    return has_return(n->els);
+}
+
+/* SET of a name that is no local: a system variable, which must exist (1193 at CREATE) */
+static void check_sets(ex_ctx *ctx, const pl_sp *n)
+{
+    if (!n) return;
+    if (n->kind == SP_STMT && n->st->kind == S_SET)
+        for (int i = 0; i < n->st->nsets; i++) {
+            const pl_assign *a = &n->st->sets[i];
+            if (a->scope != 0 && a->scope != 1) continue;
+            pdb_value v;
+            ex_type t;
+            if (ex_sysvar_get(ctx->s, a->name, a->scope == 1, &v, ctx->a, &t) != 0 &&
+                ex_sysvar_get(ctx->s, a->name, true, &v, ctx->a, &t) != 0)
+                ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", a->name);
+        }
+    for (int i = 0; i < n->nbody; i++) check_sets(ctx, n->body[i]);
+    check_sets(ctx, n->els);
+}
+
 static void create_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     pl_routine *rt = st->routine;
@@ -178,6 +204,11 @@ static void create_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     if (!ex_replaying && rt->has_definer && rt->definer->user && rt->definer->user[0])
         ex_privs_view_definer(ctx, rt->definer->user, rt->definer->host);
+    if (!ex_replaying) {
+        if (rt->function && !has_return(rt->sp))
+            ex_raise(ctx, 1320, "42000", "No RETURN found in FUNCTION %s.%s", db, rt->name);
+        check_sets(ctx, rt->sp);
+    }
     uint64_t now = (uint64_t)(ctx->now_us / 10000);
     size_t len;
     char *text;
@@ -244,6 +275,18 @@ static int64_t sysvar_int(pdb_session *s, const char *name, int64_t dflt)
     return dflt;
 }
 
+/* "At line N in db.routine" after an error a routine did not handle (N counts lines of
+ * SHOW CREATE's text, as MariaDB's re-parse of it does) */
+static void call_note(ex_ctx *ctx, const char *db, const stor_routine *rt, const ex_rtn_info *in, const char *at)
+{
+    ex_stmt *es = ctx->stmt;
+    if (!es || es->nerr_notes >= EX_ERR_NOTES || !in->create) return;
+    int line = 1;
+    if (at && at > in->create)
+        for (const char *p = in->create; p < at && *p; p++) line += *p == '\n';
+    snprintf(es->err_notes[es->nerr_notes++], sizeof es->err_notes[0], "At line %d in %s.%s", line, db, rt->name);
+}
+
 void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     const char *db = ex_cur_db(ctx, st->db);
@@ -293,12 +336,20 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     x.out = r;
     uint16_t status = r ? r->status : 0;
     if (setjmp(jb)) {
+        ex_err *e = ctx->err;
+        if (e->code != EX_LOCK_WAIT && e->code != EX_MOVE && e->code != 1213) {
+            call_note(ctx, db, rt, &in, x.at);
+            if (r) {   /* the CALL itself: only the failing statement is undone (MariaDB) */
+                stor_txn_undo_to(x.stmt_mark);
+                ctx->stmt->keep_work = true;
+            }
+        }
         ex_sp_free(&x);
         if (r) r->status = status;
         longjmp(*outer, 1);
     }
     for (int i = 0; i < pr->nparams; i++) {
-        ex_sp_type(&x, i, pr->params[i].type);
+        ex_sp_type(&x, i, pr->params[i].type, pr->params[i].name);
         ex_sp_set_local(&c, i, &argv[i]);
     }
     ex_sp_run(&x, pr->sp);
@@ -309,10 +360,8 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         else ex_sp_set_local(ctx, (int)args[i]->ival, &x.frame[i]);
     }
     ex_sp_free(&x);
-    if (r) {
-        int64_t rc = ctx->s->row_count;
-        ex_send_ok(ctx, r, rc > 0 ? (uint64_t)rc : 0, 0, NULL);
-    }
+    if (ctx->spx) ctx->spx->affected += x.affected;   /* (a CALL inside a routine) */
+    if (r) ex_send_ok(ctx, r, x.affected, 0, NULL);
 }
 
 /* ---------------------------------------------------------------- introspection */
@@ -408,3 +457,109 @@ int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
     *out = rows;
     return n;
 }
+
+/* ---------------------------------------------------------------- stored functions */
+
+/* The function's name as the call wrote it (the parser keeps it upper-cased in e->s) */
+static void call_name(const pl_expr *e, char *out, size_t cap)
+{
+    const char *p = e->start;
+    size_t n = 0;
+    if (!p) { snprintf(out, cap, "%s", e->s); return; }
+    if (*p == '`') {
+        for (p++; *p && *p != '`' && n + 1 < cap; p++) out[n++] = *p;
+    } else {
+        for (; *p && n + 1 < cap; p++) {
+            unsigned char ch = (unsigned char)*p;
+            if (!(ch == '_' || ch == '$' || ch >= 0x80 || (ch >= '0' && ch <= '9') || ((ch | 32) >= 'a' && (ch | 32) <= 'z'))) break;
+            out[n++] = *p;
+        }
+    }
+    out[n] = 0;
+}
+
+static const stor_routine *sf_find(ex_ctx *ctx, const pl_expr *e, char *name, size_t cap, const char **db)
+{
+    call_name(e, name, cap);
+    *db = ctx->view_db ? ctx->view_db : ctx->s->db;
+    if (!(*db)[0]) return NULL;
+    return stor_routine_find(*db, name, true);
+}
+
+bool ex_sf_compile(ex_ctx *ctx, const pl_expr *e, ex_type *t)
+{
+    char name[130];
+    const char *db;
+    const stor_routine *rt = sf_find(ctx, e, name, sizeof name, &db);
+    if (!rt) {
+        if (db[0]) ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", db, name);
+        return false;
+    }
+    ex_rtn_info in;
+    pl_stmt *def = ex_rtn_parse(ctx, rt, &in);
+    if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
+    if (e->nargs != def->routine->nparams)
+        ex_raise(ctx, 1318, "42000", "Incorrect number of arguments for FUNCTION %s.%s; expected %d, got %d", db, rt->name,
+                 def->routine->nparams, e->nargs);
+    stor_column c;
+    ex_coldef_type(ctx, &c, def->routine->returns, ctx->s->coll_connection);
+    ex_type_of_column(&c, t);
+    t->nullable = true;
+    t->flags &= ~NOT_NULL_FLAG;
+    return true;
+}
+
+/* A stored function's call, from an expression: its body runs in a frame of its own over
+ * the argument values; what it allocated is given back, its value kept. */
+static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    (void)d;
+    char name[130];
+    const char *db;
+    const stor_routine *rt = sf_find(ctx, e, name, sizeof name, &db);
+    if (!rt) ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", db, name);
+    for (const ex_call_frame *f = ctx->calls; f; f = f->up)
+        if (f->rt == rt) ex_raise(ctx, 1424, "HY000", "Recursive stored functions and triggers are not allowed");
+    ex_check_stack(ctx);
+    ex_sp_pos mark;
+    ex_sp_mark(ctx, &mark);
+    ex_rtn_info in;
+    pl_stmt *def = ex_rtn_parse(ctx, rt, &in);
+    if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
+    pl_routine *pr = def->routine;
+    if (n != pr->nparams)
+        ex_raise(ctx, 1318, "42000", "Incorrect number of arguments for FUNCTION %s.%s; expected %d, got %d", db, rt->name, pr->nparams, n);
+    ex_call_frame frame = { rt, ctx->calls };
+    ex_spx x;
+    ex_ctx c = *ctx;
+    jmp_buf jb;
+    jmp_buf *outer = ctx->jb;
+    c.jb = &jb;
+    c.spx = &x;
+    c.calls = &frame;
+    c.trg_mode = in.sql_mode;
+    c.view_db = stor_arena_strndup(ctx->a, db, strlen(db));
+    c.src = NULL; c.nsrc = 0; c.rows = NULL; c.outer = NULL; c.aggv = NULL; c.itemv = NULL; c.winv = NULL;
+    ex_sp_init(&x, &c, pr->nslots, pr->nslots, pr->ncursors);
+    if (setjmp(jb)) {
+        ex_sp_free(&x);
+        longjmp(*outer, 1);
+    }
+    for (int i = 0; i < pr->nparams; i++) {
+        ex_sp_type(&x, i, pr->params[i].type, pr->params[i].name);
+        ex_sp_set_local(&c, i, &a[i]);
+    }
+    ex_sp_run(&x, pr->sp);
+    if (!x.returned) ex_raise(&c, 1321, "2F005", "FUNCTION %s ended without RETURN", rt->name);
+    stor_column rc;
+    ex_coldef_type(&c, &rc, pr->returns, ctx->s->coll_connection);
+    rc.name = stor_arena_strndup(ctx->a, e->start ? e->start : name, e->start ? e->srclen : strlen(name));
+    pdb_value v;
+    ex_store_convert(&c, &rc, &x.ret, &v, 0);
+    ex_sp_free(&x);
+    *out = v;
+    ex_sp_release(ctx, &mark, out, 1);
+}
+
+static const ex_fdef sf_def = { "\001STORED", -1, -1, 0, 0, NULL, sf_eval };
+const ex_ftable ex_fam_stored = { &sf_def, 1 };

@@ -5680,7 +5680,7 @@ void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (sel->into_slots && sel->into_slots[i] >= 0) ex_sp_set_local(ctx, sel->into_slots[i], &rows.v[i]);
             else ex_uservar_set(ctx->s, sel->into_vars[i], &rows.v[i]);
         }
-        ctx->s->found_rows = rows.nrows;
+        ctx->s->found_rows = sel->calc_found_rows ? found : rows.nrows;
         ctx->s->row_count = rows.nrows;
         ex_send_ok(ctx, r, rows.nrows, 0, NULL);
         return;

@@ -100,7 +100,7 @@ void ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v)
     ex_spx *x = ctx->spx;
     if (!x || slot < 0 || slot >= x->nlocals) return;
     pdb_value o;
-    ex_store_convert(ctx, &x->ltype[slot], v, &o, EX_ROW_AT_WARN);
+    ex_store_convert(ctx, &x->ltype[slot], v, &o, 0);
     if ((o.t == VT_STRING || o.t == VT_DECIMAL) && o.len) {
         if (x->lcap[slot] < o.len) {
             char *b = stor_realloc(x->lbuf[slot], o.len);
@@ -130,6 +130,7 @@ void ex_sp_init(ex_spx *x, ex_ctx *ctx, int nlocals, int nframe, int ncursors)
     x->lcap = stor_arena_alloc(ctx->a, n * sizeof *x->lcap);
     memset(x->lbuf, 0, n * sizeof *x->lbuf);
     memset(x->lcap, 0, n * sizeof *x->lcap);
+    x->hceil = EX_SP_MAX_DEPTH;
     x->ncursors = ncursors;
     if (ncursors) {
         x->cursors = stor_arena_alloc(ctx->a, (size_t)ncursors * sizeof *x->cursors);
@@ -148,10 +149,11 @@ void ex_sp_free(ex_spx *x)
 }
 
 /* A parameter or DECLARE's type for slot k */
-void ex_sp_type(ex_spx *x, int slot, pl_coldef *type)
+void ex_sp_type(ex_spx *x, int slot, pl_coldef *type, const char *name)
 {
     stor_column c;
     ex_coldef_type(x->ctx, &c, type, x->ctx->s->coll_connection);
+    c.name = (char *)(name ? name : "");   /* (conversion messages name the variable) */
     x->ltype[slot] = c;
 }
 
@@ -210,11 +212,11 @@ static bool cond_matches(const pl_spcond *c, uint16_t code, const char *state)
  * then a class) */
 static int cond_rank(const pl_spcond *c) { return c->kind == SPC_CODE ? 3 : c->kind == SPC_STATE ? 2 : 1; }
 
-/* The handler for a condition, innermost block first (below floor: those of the blocks
- * around a handler running now are out of scope), or NULL; *depth: its frame */
+/* The handler for a condition, innermost block first (a handler running now sees only
+ * the blocks around the one declaring it: below hceil), or NULL; *depth: its frame */
 static const pl_sp *find_handler(ex_spx *x, uint16_t code, const char *state, int *depth)
 {
-    for (int d = x->nh - 1; d >= x->hfloor; d--) {
+    for (int d = (x->nh < x->hceil ? x->nh : x->hceil) - 1; d >= 0; d--) {
         const pl_sp *best = NULL;
         int rank = 0;
         for (int i = 0; i < x->hs[d].n; i++) {
@@ -233,15 +235,15 @@ static void sp_run(ex_spx *x, pl_sp *n);
 /* Runs handler h (found in frame depth) for the condition code/state/msg. */
 static void run_handler(ex_spx *x, const pl_sp *h, int depth, uint16_t code, const char *state, const char *msg)
 {
-    int floor = x->hfloor;
+    int ceil = x->hceil;
     ex_sp_cond saved = x->cond;
     x->cond.code = code;
     snprintf(x->cond.state, sizeof x->cond.state, "%s", state);
     snprintf(x->cond.msg, sizeof x->cond.msg, "%s", msg);
     x->cond.active = true;
-    x->hfloor = depth;   /* (an error inside the handler goes to the blocks around it) */
+    x->hceil = depth;   /* (an error inside the handler goes to the blocks around it) */
     sp_run(x, h->body[0]);
-    x->hfloor = floor;
+    x->hceil = ceil;
     x->cond = saved;
     if (h->exit && !x->leave && !x->exit_to) x->exit_to = x->hs[depth].block;
 }
@@ -258,7 +260,7 @@ static bool unhandleable(uint16_t code)
  * a handler (or on out); a warning it left, to a CONTINUE / EXIT handler for it. */
 static void sp_guarded(ex_spx *x, pl_sp *n)
 {
-    if (x->nh <= x->hfloor) { sp_run(x, n); return; }
+    if ((x->nh < x->hceil ? x->nh : x->hceil) == 0) { sp_run(x, n); return; }
     pdb_session *s = x->ctx->s;
     jmp_buf jb;
     jmp_buf *volatile outer = x->ctx->jb;
@@ -395,7 +397,7 @@ static void sp_declare(ex_spx *x, pl_sp *n)
     pdb_value v = ex_null();
     if (n->dflt) ex_sp_value(x, n->dflt, &v);
     for (int i = 0; i < n->nslots; i++) {
-        ex_sp_type(x, n->slot + i, n->type);
+        ex_sp_type(x, n->slot + i, n->type, n->names ? n->names[i] : NULL);
         ex_sp_set_local(x->ctx, n->slot + i, &v);
     }
 }
@@ -455,6 +457,7 @@ static void sp_run(ex_spx *x, pl_sp *n)
     if (n->kind != SP_BLOCK) x->at = n->start;
     switch (n->kind) {
     case SP_STMT:
+        x->stmt_mark = stor_txn_mark();
         if (n->st->kind == S_SET && sp_has_locals(n->st)) sp_set(x, n->st);
         else ex_run_nested(x->ctx, n->st, x->frame, x->nframe, x->out);
         return;

@@ -80,6 +80,7 @@ static const sysvar vars[] = {
     { "max_prepared_stmt_count", SV_UINT, SVF_GLOBAL, "16382" },
     { "max_recursive_iterations", SV_UINT, SVF_SESSION, "1000" },
     { "max_session_mem_used", SV_UINT, SVF_SESSION, "9223372036854775807" },
+    { "max_sp_recursion_depth", SV_UINT, SVF_SESSION, "0" },
     { "max_sort_length", SV_UINT, SVF_SESSION, "1024" },
     { "max_statement_time", SV_DOUBLE, SVF_SESSION, "0.000000" },
     { "max_user_connections", SV_INT, SVF_SESSION, "0" },

@@ -574,6 +574,7 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         c.trg_use = &use;
         c.spx = &x;
         c.trg_mode = tr->sql_mode;
+        c.view_db = t->db;   /* (its statements' unqualified tables: the trigger's database) */
         int nl = tr->g->nslots;
         ex_sp_init(&x, &c, nl, nl + 2 * (int)t->ncols, 0);
         x.t = t;

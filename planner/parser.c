@@ -1833,7 +1833,7 @@ static pl_select *table_value_constructor(P *p)
     return first;
 }
 
-enum { SPN_VAR, SPN_LABEL, SPN_CURSOR, SPN_COND };
+enum { SPN_VAR, SPN_LABEL, SPN_CURSOR, SPN_COND, SPN_HANDLED };
 static int sp_find(P *p, const char *name, int kind);
 
 /* SELECT ... INTO @a, @b (in a stored program also its local variables) */
@@ -3385,6 +3385,14 @@ static pl_sp *sp_declare(P *p, int block_mark, int *stage)
         x->conds = alloc(p, (size_t)cs.n * sizeof *x->conds);
         for (int i = 0; i < cs.n; i++) x->conds[i] = *(pl_spcond *)cs.v[i];
         x->nconds = cs.n;
+        for (int i = 0; i < cs.n; i++)   /* (the same condition twice in one block: 1413) */
+            for (int j = block_mark; j < p->nspn; j++)
+                if (p->spn[j].kind == SPN_HANDLED && !memcmp(&p->spn[j].cond, &x->conds[i], sizeof x->conds[i]))
+                    p_error(p, 1413, "42000", "Duplicate handler declared in the same block");
+        for (int i = 0; i < cs.n; i++) {
+            sp_push(p, "", 0, SPN_HANDLED, false);
+            p->spn[p->nspn - 1].cond = x->conds[i];
+        }
         x->body = alloc(p, sizeof *x->body);
         x->body[0] = sp_stmt(p);
         x->nbody = 1;
@@ -3433,6 +3441,7 @@ static pl_sp *sp_declare(P *p, int block_mark, int *stage)
     x->type = d;
     x->slot = p->sp_slots;
     x->nslots = names.n;
+    x->names = (char **)names.v;
     for (int i = 0; i < names.n; i++) {
         for (int j = block_mark; j < p->nspn; j++)
             if (p->spn[j].kind == SPN_VAR && !strcasecmp(p->spn[j].name, names.v[i]))

@@ -325,6 +325,7 @@ typedef struct pl_sp {
                                  (an SP_BLOCK without label); NULL: none */
     pl_expr *operand;         /* simple CASE: the value compared with each WHEN */
     int slot, nslots;         /* DECLARE: the variables' first slot and count */
+    char **names;             /* DECLARE: their names */
     struct pl_coldef *type;   /* DECLARE: their type */
     pl_expr *dflt;            /* DECLARE ... DEFAULT (NULL: none) */
     char sqlstate[6];         /* SIGNAL */
