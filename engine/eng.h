@@ -320,6 +320,7 @@ void ex_corr_note(const ex_ctx *ctx, const ex_ctx *target);
  * thread-local (a statement may move between threads). */
 typedef struct ex_pending_ok {   /* an OK packet held until the statement has committed */
     bool set;
+    int32_t warns;          /* its warning count when not the session's (CALL), else -1 */
     uint64_t affected, insert_id;
     char info[160];
     bool has_info;
@@ -345,6 +346,8 @@ typedef struct ex_stmt {
     uint64_t stop_at;
     bool explaining;        /* EXPLAIN: query blocks are planned and printed, not run */
     bool keep_work;         /* an error ends a CALL: what its earlier statements did stays */
+    stor_mark sp_mark;      /* where the routine statement running now began (sp.c): an error
+                               a CALL does not handle undoes that statement only */
     struct xstate *explain; /* EXPLAIN's rows being made (explain.c), or NULL */
     bool analyzing;         /* ANALYZE: blocks run for real and count (select.c) */
     uint64_t an_scan0_ns;   /* ANALYZE: when the first scan started (0: none yet) */
@@ -1082,9 +1085,8 @@ typedef struct ex_spx {        /* one run of a body */
     int ncursors;
     ex_sp_hframe hs[EX_SP_MAX_DEPTH];   /* blocks with handlers in force, outermost first */
     int nh, hceil;            /* hceil: a handler running sees only frames below it */
-    stor_mark stmt_mark;      /* where the statement running began (an unhandled error in a
-                                 CALL undoes that statement only, as MariaDB) */
     uint64_t affected;        /* a procedure's statements' affected rows (CALL's OK) */
+    uint32_t last_warns;      /* warnings its last statement raised (CALL's OK reports them) */
     ex_sp_cond cond;
     const char *at;           /* the text of the instruction running */
     const char *leave;        /* a LEAVE / ITERATE on its way out to this label */

@@ -435,6 +435,7 @@ void ex_send_end(ex_ctx *ctx, ex_result *r)
 {
     if (r->stopped) return;
     uint16_t w = (uint16_t)(ctx->s->warn_count > 65535 ? 65535 : ctx->s->warn_count);
+    if (ctx->spx && !ctx->trg_use) w = 0;   /* (a result set inside CALL: MariaDB's EOF counts none) */
     if (r->sink->end(r->sink->ctx, w, status_of(ctx, r))) r->stopped = true;
 }
 
@@ -445,6 +446,7 @@ void ex_send_ok(ex_ctx *ctx, ex_result *r, uint64_t affected, uint64_t insert_id
 {
     ex_pending_ok *pend = &ctx->stmt->ok;
     pend->set = true;
+    pend->warns = -1;
     pend->affected = affected;
     pend->insert_id = insert_id;
     pend->has_info = info != NULL;
@@ -455,7 +457,8 @@ static void flush_ok(ex_ctx *ctx, ex_result *r)
 {
     ex_pending_ok *pend = &ctx->stmt->ok;
     if (!pend->set || r->stopped) { pend->set = false; return; }
-    uint16_t w = (uint16_t)(ctx->s->warn_count > 65535 ? 65535 : ctx->s->warn_count);
+    uint32_t wc = pend->warns >= 0 ? (uint32_t)pend->warns : ctx->s->warn_count;
+    uint16_t w = (uint16_t)(wc > 65535 ? 65535 : wc);
     if (r->sink->ok(r->sink->ctx, pend->affected, pend->insert_id, w, status_of(ctx, r), pend->has_info ? pend->info : NULL))
         r->stopped = true;
     pend->set = false;
@@ -508,7 +511,7 @@ static bool is_ddl(pl_stmt *st)
     case S_CREATE_DB: case S_DROP_DB: case S_ALTER_TABLE:
     case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
     case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER: case S_CREATE_ROUTINE:
-    case S_DROP_ROUTINE:
+    case S_DROP_ROUTINE: case S_ALTER_ROUTINE:
         return true;
     default: return false;
     }
@@ -817,6 +820,13 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     es->shape = NULL;
     es->exam_on = false;
     es->ok.set = false;
+    bool routine = !outer->trg_use;
+    if (routine && (st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE ||
+                    (st->kind == S_SELECT && st->sel && st->sel->nfrom > 0))) {
+        ctx.s->nwarnings = 0;   /* (MariaDB: a routine's statement that uses tables clears them) */
+        ctx.s->warn_count = 0;
+    }
+    uint32_t wc0 = ctx.s->warn_count;
     switch (st->kind) {
     case S_SELECT: ex_select(&ctx, st, st->sel && st->sel->ninto ? &r : rr); break;
     case S_INSERT: case S_REPLACE: ex_insert(&ctx, ex_view_dml(&ctx, st), &r); break;
@@ -847,10 +857,11 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
                  outer->trg_use ? "this statement in a trigger" : "this statement in a stored procedure");
     }
     /* ROW_COUNT() inside a routine: the statement's affected rows, -1 after a result set */
-    if (!outer->trg_use && st->kind != S_CALL) {
+    if (routine && st->kind != S_CALL) {
         ctx.s->row_count = es->ok.set ? (int64_t)es->ok.affected : -1;
         if (outer->spx && es->ok.set) outer->spx->affected += es->ok.affected;
     }
+    if (routine && outer->spx) outer->spx->last_warns = ctx.s->warn_count - wc0;
     if (out) out->status = out_status;
     es->ok = ok;
     es->shape = shape;
@@ -1183,7 +1194,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             break;
         case S_CREATE_VIEW: case S_DROP_VIEW: ex_view_ddl(&ctx, st, r); break;
         case S_CREATE_TRIGGER: case S_DROP_TRIGGER: ex_trg_ddl(&ctx, st, r); break;
-        case S_CREATE_ROUTINE: case S_DROP_ROUTINE: ex_rtn_ddl(&ctx, st, r); break;
+        case S_CREATE_ROUTINE: case S_DROP_ROUTINE: case S_ALTER_ROUTINE: ex_rtn_ddl(&ctx, st, r); break;
         case S_CALL: ex_call(&ctx, st, r); break;
         case S_BEGIN:
             ex_tablelock_release(s);   /* as MariaDB: BEGIN ends LOCK TABLES */

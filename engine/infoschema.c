@@ -314,7 +314,16 @@ static void routine_type_cols(ex_ctx *ctx, isb *b, pl_coldef *d, const char *dtd
     ex_coldef_type(ctx, &c, d, ctx->s->coll_connection);
     vs(b, type_name(ctx->a, &c));
     const pdb_collation *co = c.kind == CK_STR ? pdb_coll_by_id(c.coll) : NULL;
-    if (c.kind == CK_STR && c.type != CT_BIT) {
+    if (c.type == CT_ENUM || c.type == CT_SET) {   /* the longest member; a SET: all of them and commas */
+        uint64_t chars = 0;
+        for (uint32_t i = 0; i < c.n_enum; i++) {
+            uint64_t l = (uint64_t)strlen(c.enum_vals[i]);
+            if (c.type == CT_SET) chars += l + (i ? 1 : 0);
+            else if (l > chars) chars = l;
+        }
+        b->cur[b->k++] = ex_int((int64_t)chars);
+        b->cur[b->k++] = ex_int((int64_t)(chars * (co ? co->maxlen : 1)));
+    } else if (c.kind == CK_STR && c.type != CT_BIT) {
         uint64_t chars = c.type == CT_TINYTEXT || c.type == CT_TINYBLOB ? 255 : c.type == CT_TEXT || c.type == CT_BLOB ? 65535 :
                          c.type == CT_MEDIUMTEXT || c.type == CT_MEDIUMBLOB ? 16777215 : c.type == CT_LONGTEXT || c.type == CT_LONGBLOB ? 4294967295u : c.width;
         b->cur[b->k++] = ex_int((int64_t)chars);
@@ -516,6 +525,30 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
                 for (int k = 0; k < 9; k++) vn(&b);
                 vu(&b, t->nlive); vu(&b, t->nlive ? 16384 / t->nlive : 0); vu(&b, 16384); vn(&b); vu(&b, 0); vu(&b, 0);
                 vn(&b); vn(&b); vn(&b); vn(&b); vs(&b, ""); vs(&b, ""); vn(&b);
+                end_row(&b);
+            }
+        }
+    } else if (!strcasecmp(name, "PARAMETERS")) {
+        col(&b, "SPECIFIC_CATALOG", 'S', 512); col(&b, "SPECIFIC_SCHEMA", 'S', 64); col(&b, "SPECIFIC_NAME", 'S', 64);
+        col(&b, "ORDINAL_POSITION", 'i', 21); col(&b, "PARAMETER_MODE", 'S', 5); col(&b, "PARAMETER_NAME", 'S', 64);
+        col(&b, "DATA_TYPE", 'S', 64); col(&b, "CHARACTER_MAXIMUM_LENGTH", 'i', 21); col(&b, "CHARACTER_OCTET_LENGTH", 'i', 21);
+        col(&b, "NUMERIC_PRECISION", 'i', 21); col(&b, "NUMERIC_SCALE", 'i', 21); col(&b, "DATETIME_PRECISION", 'U', 0);
+        col(&b, "CHARACTER_SET_NAME", 'S', 64); col(&b, "COLLATION_NAME", 'S', 64); col(&b, "DTD_IDENTIFIER", 'L', 0);
+        col(&b, "ROUTINE_TYPE", 'S', 9);
+        rows->ncols = (uint32_t)b.ncols;
+        ex_rtn_row *rr;
+        int n = ex_rtn_list(ctx, NULL, -1, &rr);
+        static const char *const modes[] = { "IN", "OUT", "INOUT" };
+        for (int i = 0; i < n; i++) {
+            const pl_routine *pr = rr[i].r;
+            for (int k = rr[i].function ? -1 : 0; k < pr->nparams; k++) {
+                pl_coldef *d = k < 0 ? pr->returns : pr->params[k].type;
+                stor_column c;
+                ex_coldef_type(ctx, &c, d, ctx->s->coll_connection);
+                begin_row(&b); vs(&b, "def"); vs(&b, rr[i].db); vs(&b, rr[i].name); b.cur[b.k++] = ex_int(k + 1);
+                if (k < 0) { vn(&b); vn(&b); } else { vs(&b, modes[pr->params[k].mode]); vs(&b, pr->params[k].name); }
+                routine_type_cols(ctx, &b, d, ex_column_type_sql(ctx->a, &c));
+                vs(&b, rr[i].function ? "FUNCTION" : "PROCEDURE");
                 end_row(&b);
             }
         }

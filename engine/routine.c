@@ -68,6 +68,8 @@ pl_stmt *ex_rtn_parse(ex_ctx *ctx, const stor_routine *rt, ex_rtn_info *info)
     return st;
 }
 
+static void definer_of(const char *create, char *user, size_t ucap, char *host, size_t hcap);
+
 typedef struct buf { char *p; size_t n, cap; stor_arena *a; } buf;
 
 static void put(buf *b, const char *s, size_t n)
@@ -116,19 +118,24 @@ static void put_type(ex_ctx *ctx, buf *b, pl_coldef *d)
 }
 
 /* The text kept for routine st (see the top of the file) */
-static char *rtn_text(ex_ctx *ctx, const pl_stmt *st, uint16_t dbcoll, uint64_t created, uint64_t modified, size_t *len)
+static char *rtn_text(ex_ctx *ctx, const pl_stmt *st, const ex_rtn_info *in, size_t *len)
 {
     const pl_routine *r = st->routine;
     buf b = { NULL, 0, 0, ctx->a };
     char head[200];
     snprintf(head, sizeof head, RTN_TAG "%u client=%u connection=%u dbcoll=%u created=%llu modified=%llu */ CREATE DEFINER=",
-             ctx->s->sql_mode, ctx->s->coll_client, ctx->s->coll_connection, dbcoll, (unsigned long long)created,
-             (unsigned long long)modified);
+             in->sql_mode, in->client, in->connection, in->dbcoll, (unsigned long long)in->created_cs,
+             (unsigned long long)in->modified_cs);
     puts_(&b, head);
     const char *u = ctx->s->user, *h = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    char du[200], dh[300];
     if (r->has_definer && r->definer->user && r->definer->user[0]) {
         u = r->definer->user;
         h = r->definer->host ? r->definer->host : "%";
+    } else if (in->create) {   /* (ALTER: the definer stays) */
+        definer_of(in->create, du, sizeof du, dh, sizeof dh);
+        u = du;
+        h = dh;
     }
     put_quoted(&b, u, '`');
     puts_(&b, "@");
@@ -216,7 +223,8 @@ static void create_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         text = stor_arena_strndup(ctx->a, ex_replay_text, strlen(ex_replay_text));
         len = strlen(text);
     } else {
-        text = rtn_text(ctx, st, d->coll, now, now, &len);
+        ex_rtn_info mi = { ctx->s->sql_mode, ctx->s->coll_client, ctx->s->coll_connection, d->coll, now, now, NULL };
+        text = rtn_text(ctx, st, &mi, &len);
         if (stor_log_ddl(db, text, len) != 0)
             ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
@@ -247,9 +255,36 @@ static void drop_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_send_ok(ctx, r, 0, 0, NULL);
 }
 
+/* ALTER PROCEDURE / FUNCTION name characteristics: the kept text made again with them */
+static void alter_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    bool fn = st->num != 0;
+    const char *db = ex_cur_db(ctx, st->db);
+    stor_db *d = stor_db_find(db);
+    stor_routine *rt = d ? stor_routine_find(db, st->name, fn) : NULL;
+    if (!rt) ex_raise(ctx, 1305, "42000", "%s %s.%s does not exist", kind_name(fn), db, st->name);
+    ex_rtn_info in;
+    pl_stmt *def = ex_rtn_parse(ctx, rt, &in);
+    if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
+    pl_routine *pr = def->routine, *ch = st->routine;
+    if (ch->given & 1) pr->comment = ch->comment;
+    if (ch->given & 2) pr->deterministic = ch->deterministic;
+    if (ch->given & 4) pr->data_access = ch->data_access;
+    if (ch->given & 8) pr->security = ch->security;
+    pr->has_definer = false;
+    if (!ex_replaying) in.modified_cs = (uint64_t)(ctx->now_us / 10000);
+    size_t len;
+    char *text = rtn_text(ctx, def, &in, &len);
+    if (!ex_replaying && stor_log_ddl(db, text, len) != 0)   /* (logged as the new definition) */
+        ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+    stor_routine_put(d, rt->name, fn, text, len);
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
 void ex_rtn_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     if (st->kind == S_DROP_ROUTINE) drop_routine(ctx, st, r);
+    else if (st->kind == S_ALTER_ROUTINE) alter_routine(ctx, st, r);
     else create_routine(ctx, st, r);
 }
 
@@ -340,7 +375,7 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (e->code != EX_LOCK_WAIT && e->code != EX_MOVE && e->code != 1213) {
             call_note(ctx, db, rt, &in, x.at);
             if (r) {   /* the CALL itself: only the failing statement is undone (MariaDB) */
-                stor_txn_undo_to(x.stmt_mark);
+                stor_txn_undo_to(ctx->stmt->sp_mark);
                 ctx->stmt->keep_work = true;
             }
         }
@@ -348,10 +383,13 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (r) r->status = status;
         longjmp(*outer, 1);
     }
-    for (int i = 0; i < pr->nparams; i++) {
+    for (int i = 0; i < pr->nparams; i++) {   /* (under the caller's sql_mode) */
         ex_sp_type(&x, i, pr->params[i].type, pr->params[i].name);
         ex_sp_set_local(&c, i, &argv[i]);
     }
+    c.strict = (in.sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;   /* the body: its own */
+    c.abort_warn = c.strict;
+    x.last_warns = 0;
     ex_sp_run(&x, pr->sp);
     /* OUT and INOUT parameters back to the caller's variables */
     for (int i = 0; i < nargs; i++) {
@@ -446,10 +484,10 @@ int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
             o->definer = who;
             time_text(in.created_cs, o->created, sizeof o->created);
             time_text(in.modified_cs, o->modified, sizeof o->modified);
-            if (rt->function) {
-                buf b = { NULL, 0, 0, ctx->a };
-                put_type(ctx, &b, st->routine->returns);
-                o->returns = b.p;
+            if (rt->function) {   /* (DTD_IDENTIFIER: the type without its character set) */
+                stor_column c;
+                ex_coldef_type(ctx, &c, st->routine->returns, ctx->s->coll_connection);
+                o->returns = ex_column_type_sql(ctx->a, &c);
             }
         }
     }
@@ -549,6 +587,8 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
         ex_sp_type(&x, i, pr->params[i].type, pr->params[i].name);
         ex_sp_set_local(&c, i, &a[i]);
     }
+    c.strict = (in.sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
+    c.abort_warn = c.strict;
     ex_sp_run(&x, pr->sp);
     if (!x.returned) ex_raise(&c, 1321, "2F005", "FUNCTION %s ended without RETURN", rt->name);
     stor_column rc;

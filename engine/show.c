@@ -929,7 +929,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         } else {
             ex_textset_spec(ctx, &ts, 11, routines, NULL);
             ex_rtn_row *rr;
-            int n = ex_rtn_list(ctx, NULL, st->show == SH_FUNC_STATUS, &rr);
+            int n = st->num == 2 ? 0 : ex_rtn_list(ctx, NULL, st->show == SH_FUNC_STATUS, &rr);   /* (no packages) */
             for (int i = 0; i < n; i++) {
                 if (!show_match(ctx, st, rr[i].name)) continue;
                 const pl_routine *pr = rr[i].r;

@@ -291,6 +291,8 @@ static void sp_guarded(ex_spx *x, pl_sp *n)
             uint16_t code = w->code;
             char msg[PDB_MSG_LEN];
             snprintf(msg, sizeof msg, "%s", w->msg);
+            s->nwarnings = s->nwarnings > s->warn_count - wc ? s->nwarnings - (s->warn_count - wc) : 0;
+            s->warn_count = wc;   /* (a handled condition is gone, as in MariaDB) */
             run_handler(x, h, depth, code, warn_state(code), msg);
         }
     }
@@ -457,7 +459,9 @@ static void sp_run(ex_spx *x, pl_sp *n)
     if (n->kind != SP_BLOCK) x->at = n->start;
     switch (n->kind) {
     case SP_STMT:
-        x->stmt_mark = stor_txn_mark();
+        /* (a routine's statement: what an unhandled error undoes; a trigger's statements
+           belong to the statement that fired them) */
+        if (!x->t && x->ctx->stmt) x->ctx->stmt->sp_mark = stor_txn_mark();
         if (n->st->kind == S_SET && sp_has_locals(n->st)) sp_set(x, n->st);
         else ex_run_nested(x->ctx, n->st, x->frame, x->nframe, x->out);
         return;

@@ -119,6 +119,7 @@ static pdb_stat stmt_com(const pl_stmt *st, int kind)
     case S_CREATE_ROUTINE: return st->routine && st->routine->function ? PDB_STAT_COM_CREATE_FUNCTION : PDB_STAT_COM_CREATE_PROCEDURE;
     case S_DROP_ROUTINE: return st->num ? PDB_STAT_COM_DROP_FUNCTION : PDB_STAT_COM_DROP_PROCEDURE;
     case S_CALL: return PDB_STAT_COM_CALL_PROCEDURE;
+    case S_ALTER_ROUTINE: return st->num ? PDB_STAT_COM_ALTER_FUNCTION : PDB_STAT_COM_ALTER_PROCEDURE;
     case S_CREATE_TRIGGER: return PDB_STAT_COM_CREATE_TRIGGER;
     case S_DROP_TRIGGER: return PDB_STAT_COM_DROP_TRIGGER;
     case S_SHOW: return show_com(st->show, st->num != 0);

@@ -3003,7 +3003,7 @@ static void show_stmt(P *p, pl_stmt *s)
     if (accept_kw(p, "EVENTS")) { s->show = SH_EVENTS; if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p); like_or_where(p, s); return; }
     if (accept_kw(p, "PROCEDURE")) { expect_kw(p, "STATUS"); s->show = SH_PROC_STATUS; like_or_where(p, s); return; }
     if (accept_kw(p, "FUNCTION")) { expect_kw(p, "STATUS"); s->show = SH_FUNC_STATUS; like_or_where(p, s); return; }
-    if (accept_kw(p, "PACKAGE")) { accept_kw(p, "BODY"); expect_kw(p, "STATUS"); s->show = SH_PROC_STATUS; like_or_where(p, s); return; }
+    if (accept_kw(p, "PACKAGE")) { accept_kw(p, "BODY"); expect_kw(p, "STATUS"); s->show = SH_PROC_STATUS; s->num = 2; like_or_where(p, s); return; }
     if (accept_kw(p, "OPEN")) { expect_kw(p, "TABLES"); s->show = SH_OPEN_TABLES; if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p); like_or_where(p, s); return; }
     syntax_error(p);
 }
@@ -3735,6 +3735,32 @@ static void trigger_rest(P *p, pl_stmt *s, pl_view *v, const char *head)
     g->nslots = p->sp_slots;
 }
 
+/* A routine's characteristics (COMMENT, LANGUAGE SQL, [NOT] DETERMINISTIC, data access,
+ * SQL SECURITY), the last of each kind winning; r->given: which were written */
+static void routine_chars(P *p, pl_routine *r)
+{
+    for (;;) {
+        if (accept_kw(p, "COMMENT")) {
+            if (p->t.kind != TK_STRING) syntax_error(p);
+            r->comment = stor_arena_strndup(p->a, p->t.val, p->t.vlen);
+            r->given |= 1;
+            next(p);
+        } else if (accept_kw(p, "LANGUAGE")) expect_kw(p, "SQL");
+        else if (is_kw(p, "NOT") && is_word(peek(p), "DETERMINISTIC")) { next(p); next(p); r->deterministic = false; r->given |= 2; }
+        else if (accept_kw(p, "DETERMINISTIC")) { r->deterministic = true; r->given |= 2; }
+        else if (accept_kw(p, "CONTAINS")) { expect_kw(p, "SQL"); r->data_access = 0; r->given |= 4; }
+        else if (is_kw(p, "NO") && is_word(peek(p), "SQL")) { next(p); next(p); r->data_access = 1; r->given |= 4; }
+        else if (is_kw(p, "READS") && is_word(peek(p), "SQL")) { next(p); next(p); expect_kw(p, "DATA"); r->data_access = 2; r->given |= 4; }
+        else if (is_kw(p, "MODIFIES") && is_word(peek(p), "SQL")) { next(p); next(p); expect_kw(p, "DATA"); r->data_access = 3; r->given |= 4; }
+        else if (is_kw(p, "SQL") && is_word(peek(p), "SECURITY")) {
+            next(p); next(p);
+            if (accept_kw(p, "DEFINER")) r->security = 1;
+            else { expect_kw(p, "INVOKER"); r->security = 2; }
+            r->given |= 8;
+        } else break;
+    }
+}
+
 /* PROCEDURE / FUNCTION [IF NOT EXISTS] name ([IN | OUT | INOUT] p type, ...) [RETURNS type]
  * [characteristics] body (after CREATE [OR REPLACE] [DEFINER = ...]) */
 static void routine_rest(P *p, pl_stmt *s, pl_view *v, bool function)
@@ -3783,24 +3809,7 @@ static void routine_rest(P *p, pl_stmt *s, pl_view *v, bool function)
         r->returns_len = (size_t)(p->prev_end - r->returns_text);
     }
     r->chars_text = p->t.start;
-    for (;;) {
-        if (accept_kw(p, "COMMENT")) {
-            if (p->t.kind != TK_STRING) syntax_error(p);
-            r->comment = stor_arena_strndup(p->a, p->t.val, p->t.vlen);
-            next(p);
-        } else if (accept_kw(p, "LANGUAGE")) expect_kw(p, "SQL");
-        else if (is_kw(p, "NOT") && is_word(peek(p), "DETERMINISTIC")) { next(p); next(p); r->deterministic = false; }
-        else if (accept_kw(p, "DETERMINISTIC")) r->deterministic = true;
-        else if (accept_kw(p, "CONTAINS")) { expect_kw(p, "SQL"); r->data_access = 0; }
-        else if (is_kw(p, "NO") && is_word(peek(p), "SQL")) { next(p); next(p); r->data_access = 1; }
-        else if (is_kw(p, "READS") && is_word(peek(p), "SQL")) { next(p); next(p); expect_kw(p, "DATA"); r->data_access = 2; }
-        else if (is_kw(p, "MODIFIES") && is_word(peek(p), "SQL")) { next(p); next(p); expect_kw(p, "DATA"); r->data_access = 3; }
-        else if (is_kw(p, "SQL") && is_word(peek(p), "SECURITY")) {
-            next(p); next(p);
-            if (accept_kw(p, "DEFINER")) r->security = 1;
-            else { expect_kw(p, "INVOKER"); r->security = 2; }
-        } else break;
-    }
+    routine_chars(p, r);
     r->chars_len = p->t.start > r->chars_text ? (size_t)(p->prev_end - r->chars_text) : 0;
     r->body = p->t.start;
     p->rtn = r;
@@ -4056,6 +4065,16 @@ static void statement(P *p, pl_stmt *s)
     if (accept_kw(p, "ALTER")) {
         (void)(accept_kw(p, "ONLINE") || accept_kw(p, "IGNORE"));
         if (accept_kw(p, "TABLE")) { alter_table(p, s); return; }
+        if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) {   /* ALTER PROCEDURE name characteristics */
+            s->kind = S_ALTER_ROUTINE;
+            s->num = is_kw(p, "FUNCTION");
+            next(p);
+            table_name(p, &s->db, &s->name);
+            pl_routine *r = alloc(p, sizeof *r);
+            routine_chars(p, r);
+            s->routine = r;
+            return;
+        }
         if (is_kw(p, "VIEW") || is_kw(p, "ALGORITHM") || is_kw(p, "DEFINER") || is_kw(p, "SQL")) {
             pl_view *v = view_head(p);
             v->alter = true;

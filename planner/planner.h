@@ -263,7 +263,7 @@ typedef enum pl_sk {
     S_DO, S_KILL, S_CREATE_USER, S_DROP_USER, S_ALTER_USER, S_SET_PASSWORD, S_GRANT, S_REVOKE,
     S_RENAME_USER, S_PREPARE, S_EXECUTE, S_DEALLOCATE, S_CACHE_INDEX, S_LOAD_INDEX,
     S_CHECKSUM_TABLE, S_CREATE_VIEW, S_DROP_VIEW, S_CREATE_TRIGGER, S_DROP_TRIGGER,
-    S_CREATE_ROUTINE, S_DROP_ROUTINE, S_CALL,
+    S_CREATE_ROUTINE, S_DROP_ROUTINE, S_CALL, S_ALTER_ROUTINE,
 } pl_sk;
 
 /* CREATE / ALTER VIEW: what precedes VIEW and follows its SELECT (the name is
@@ -363,6 +363,7 @@ typedef struct pl_routine {
     bool deterministic;
     uint8_t data_access;      /* 0 CONTAINS SQL, 1 NO SQL, 2 READS SQL DATA, 3 MODIFIES SQL DATA */
     uint8_t security;         /* 0 not given (DEFINER), 1 DEFINER, 2 INVOKER */
+    uint8_t given;            /* characteristics written: 1 COMMENT, 2 DETERMINISTIC, 4 data access, 8 SECURITY */
     bool has_definer;
     struct pl_user *definer;
     const char *body;         /* the body as written */
