@@ -434,6 +434,42 @@ static void time_text(uint64_t cs, char *out, size_t cap)
              tm.tm_min, tm.tm_sec);
 }
 
+/* Past the `quoted` name at p (a doubled backquote inside it) */
+static const char *skip_quoted(const char *p)
+{
+    if (*p != '`') return p;
+    for (p++; *p; p++) {
+        if (*p == '`' && p[1] == '`') { p++; continue; }
+        if (*p == '`') return p + 1;
+    }
+    return p;
+}
+
+/* SHOW CREATE's text: the kept one, its definer and name quoted with " for a routine made
+ * under ANSI_QUOTES (as MariaDB prints it) */
+static const char *ansi_text(ex_ctx *ctx, const ex_rtn_info *in, const stor_routine *rt)
+{
+    if (!(in->sql_mode & MODE_ANSI_QUOTES)) return in->create;
+    const char *d = strstr(in->create, "DEFINER=");
+    if (!d) return in->create;
+    const char *p = skip_quoted(d + 8);
+    if (*p == '@') p = skip_quoted(p + 1);
+    const char *kind = rt->function ? " FUNCTION " : " PROCEDURE ";
+    if (strncmp(p, kind, strlen(kind))) return in->create;
+    const char *rest = skip_quoted(p + strlen(kind));
+    char u[200], h[300];
+    definer_of(in->create, u, sizeof u, h, sizeof h);
+    buf b = { NULL, 0, 0, ctx->a };
+    put(&b, in->create, (size_t)(d + 8 - in->create));
+    put_quoted(&b, u, '"');
+    puts_(&b, "@");
+    put_quoted(&b, h, '"');
+    puts_(&b, kind);
+    put_quoted(&b, rt->name, '"');
+    puts_(&b, rest);
+    return b.p;
+}
+
 static int row_cmp(const void *a, const void *b)
 {
     const ex_rtn_row *x = a, *y = b;
@@ -471,7 +507,7 @@ int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
             o->name = rt->name;
             o->function = rt->function;
             o->r = st->routine;
-            o->create = in.create;
+            o->create = ansi_text(ctx, &in, rt);
             o->sql_mode = ex_sql_mode_str(in.sql_mode, ctx->a);
             const pdb_collation *cl = pdb_coll_by_id(in.client), *cc = pdb_coll_by_id(in.connection), *dc = pdb_coll_by_id(in.dbcoll);
             o->client = cl ? cl->charset : "utf8mb4";
