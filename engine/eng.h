@@ -346,6 +346,7 @@ typedef struct ex_stmt {
     uint64_t stop_at;
     bool explaining;        /* EXPLAIN: query blocks are planned and printed, not run */
     bool keep_work;         /* an error ends a CALL: what its earlier statements did stays */
+    struct ex_sf_cached *sfc;   /* stored functions this statement parsed, per call site (routine.c) */
     stor_mark sp_mark;      /* where the routine statement running now began (sp.c): an error
                                a CALL does not handle undoes that statement only */
     struct xstate *explain; /* EXPLAIN's rows being made (explain.c), or NULL */
@@ -1051,6 +1052,7 @@ int       ex_sf_handle(void);
 typedef struct ex_sp_pos {     /* a mark in the statement's arena and its arena-held lists */
     stor_arena_pos pos;
     struct ex_rand *rands;
+    struct ex_sf_cached *sfc;
     struct ex_spill *spills;
     struct jb_kept **orph;
     int norph, corph;

@@ -534,6 +534,31 @@ int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
 
 /* ---------------------------------------------------------------- stored functions */
 
+/* A stored function parsed for a call site of the statement (its calls, one per row,
+ * parse it once; an entry made after an arena mark goes with what the mark gives back) */
+typedef struct ex_sf_cached {
+    const pl_expr *e;
+    const stor_routine *rt;
+    pl_stmt *def;
+    ex_rtn_info in;
+    struct ex_sf_cached *next;
+} ex_sf_cached;
+
+static pl_stmt *sf_parse(ex_ctx *ctx, const pl_expr *e, const stor_routine *rt, ex_rtn_info *in)
+{
+    ex_stmt *es = ctx->stmt;
+    for (ex_sf_cached *c = es ? es->sfc : NULL; c; c = c->next)
+        if (c->e == e && c->rt == rt) { *in = c->in; return c->def; }
+    pl_stmt *def = ex_rtn_parse(ctx, rt, in);
+    if (def && es) {
+        ex_sf_cached *c = stor_arena_alloc(ctx->a, sizeof *c);
+        c->e = e; c->rt = rt; c->def = def; c->in = *in;
+        c->next = es->sfc;
+        es->sfc = c;
+    }
+    return def;
+}
+
 /* The function's name as the call wrote it (the parser keeps it upper-cased in e->s) */
 static void call_name(const pl_expr *e, char *out, size_t cap)
 {
@@ -570,7 +595,7 @@ bool ex_sf_compile(ex_ctx *ctx, const pl_expr *e, ex_type *t)
         return false;
     }
     ex_rtn_info in;
-    pl_stmt *def = ex_rtn_parse(ctx, rt, &in);
+    pl_stmt *def = sf_parse(ctx, e, rt, &in);
     if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
     if (e->nargs != def->routine->nparams)
         ex_raise(ctx, 1318, "42000", "Incorrect number of arguments for FUNCTION %s.%s; expected %d, got %d", db, rt->name,
@@ -595,10 +620,10 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
     for (const ex_call_frame *f = ctx->calls; f; f = f->up)
         if (f->rt == rt) ex_raise(ctx, 1424, "HY000", "Recursive stored functions and triggers are not allowed");
     ex_check_stack(ctx);
+    ex_rtn_info in;
+    pl_stmt *def = sf_parse(ctx, e, rt, &in);   /* (before the mark: it stays for the next row) */
     ex_sp_pos mark;
     ex_sp_mark(ctx, &mark);
-    ex_rtn_info in;
-    pl_stmt *def = ex_rtn_parse(ctx, rt, &in);
     if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
     pl_routine *pr = def->routine;
     if (n != pr->nparams)

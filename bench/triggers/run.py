@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""run.py - a trigger-heavy write workload against MariaDB 10.11 and pressdb, side by side.
+"""run.py - a trigger-heavy write workload and stored-program loops against MariaDB 10.11 and
+pressdb, side by side.
 
 sysbench (insert.lua beside this file) sends single-row INSERTs in autocommit to a table
 `items`, at 1, 4 and 16 threads, in three setups, each on a fresh database:
@@ -8,6 +9,10 @@ sysbench (insert.lua beside this file) sends single-row INSERTs in autocommit to
              summed), the common "keep a count" trigger;
   audit    - BEFORE INSERT normalises NEW (a BEGIN ... END body with a local variable and
              an IF) and AFTER INSERT writes an audit row.
+Then, on the same servers, stored programs timed through the client (medians of --repeat
+runs): CALL of a procedure looping 100,000 times over two local variables, a stored
+function called for each of 100,000 rows (SELECT sum(f(id)) FROM ...), and a procedure
+whose cursor walks 10,000 rows.
 Servers are private (free ports, temporary data directories) and run one at a time;
 MariaDB with durable commits (innodb_flush_log_at_trx_commit=1) as in bench/sysbench.
 After each run the counter / audit tables are checked against the rows inserted, on both
@@ -95,6 +100,52 @@ def check(srv, setup):
     return None
 
 
+ROUTINES = [
+    "CREATE TABLE nums (id INT PRIMARY KEY)",
+    "INSERT INTO nums WITH RECURSIVE s(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM s WHERE i < 100000) SELECT i FROM s",
+    "CREATE PROCEDURE loop100k(OUT r BIGINT) BEGIN DECLARE i INT DEFAULT 0; DECLARE s BIGINT DEFAULT 0; "
+    "WHILE i < 100000 DO SET i = i + 1; SET s = s + i; END WHILE; SET r = s; END",
+    "CREATE FUNCTION f_sq(a INT) RETURNS BIGINT DETERMINISTIC RETURN a * a",
+    "CREATE PROCEDURE walk(OUT r BIGINT) BEGIN DECLARE done INT DEFAULT 0; DECLARE x INT; DECLARE s BIGINT DEFAULT 0; "
+    "DECLARE c CURSOR FOR SELECT id FROM nums WHERE id <= 10000 ORDER BY id; "
+    "DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1; OPEN c; "
+    "l: LOOP FETCH c INTO x; IF done THEN LEAVE l; END IF; SET s = s + x; END LOOP; CLOSE c; SET r = s; END",
+]
+PROGRAMS = [
+    ("procedure loop, 100,000 rounds", ["CALL loop100k(@r)"], "SELECT @r", 5000050000),
+    ("stored function per row, 100,000 rows", [], "SELECT sum(f_sq(id)) FROM nums", 333338333350000),
+    ("cursor over 10,000 rows", ["CALL walk(@r)"], "SELECT @r", 50005000),
+]
+
+
+def time_programs(srv, repeat, result, name):
+    import time
+    sql(srv, ["SET GLOBAL max_recursive_iterations = 1000000"] if name == "pressdb" else ["SELECT 1"])
+    conn = srv.connect()
+    with conn.cursor() as c:
+        c.execute("DROP DATABASE IF EXISTS trgp")
+        c.execute("CREATE DATABASE trgp")
+        c.execute("USE trgp")
+        c.execute("SET SESSION max_recursive_iterations = 1000000")
+        for s in ROUTINES:
+            c.execute(s)
+        for label, calls, check_sql, want in PROGRAMS:
+            times = []
+            for _ in range(repeat):
+                t0 = time.perf_counter()
+                for s in calls:
+                    c.execute(s)
+                c.execute(check_sql)
+                got = c.fetchall()[0][0]
+                times.append(time.perf_counter() - t0)
+                if int(got) != want:
+                    result["problems"].append("%s %s: %r, expected %r" % (name, label, got, want))
+            result["programs"]["%s|%s" % (name, label)] = dict(s=times, median=statistics.median(times))
+            log("%-8s %-40s %8.1f ms (median of %s)" % (name, label, statistics.median(times) * 1000,
+                                                         ", ".join("%.1f" % (x * 1000) for x in times)))
+    conn.close()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--server", default=os.path.join(ROOT, "build", "pressdb"))
@@ -109,7 +160,7 @@ def main():
     work = tempfile.mkdtemp(prefix="pressdb-trgbench-")
     servers = [("MariaDB", MariaDBServer("mariadb", work)), ("pressdb", PressdbServer("pressdb", work, args.server))]
     result = dict(suite="triggers", machine=machine.describe(ROOT), seconds=args.time, repeat=args.repeat,
-                  threads=threads, runs={}, problems=[])
+                  threads=threads, runs={}, programs={}, problems=[])
     try:
         for name, srv in servers:
             if not srv.start():
@@ -132,6 +183,7 @@ def main():
                         result["runs"]["%s|%s|%d" % (name, setup, t)] = dict(tps=tps, median=statistics.median(tps))
                         log("%-8s %-8s %2d threads: %8.0f tps (median of %s)" % (name, setup, t, statistics.median(tps),
                                                                                ", ".join("%.0f" % x for x in tps)))
+            time_programs(srv, args.repeat, result, name)
             srv.stop()
     finally:
         for _, srv in servers:
@@ -153,6 +205,14 @@ def main():
             lines.append("| %s | %d | %s | %s | %s |" % (setup, t, "%.0f" % m["median"] if m else "—",
                                                          "%.0f" % p["median"] if p else "—",
                                                          "%.2f" % (p["median"] / m["median"]) if m and p else "—"))
+    lines += ["", "Stored programs (time through the client, median of %d runs; ratio = MariaDB / pressdb, above 1: "
+              "pressdb faster):" % args.repeat, "", "| Program | MariaDB | pressdb | ratio |", "| --- | ---: | ---: | ---: |"]
+    for label, _, _, _ in PROGRAMS:
+        m = result["programs"].get("MariaDB|" + label)
+        p = result["programs"].get("pressdb|" + label)
+        lines.append("| %s | %s | %s | %s |" % (label, "%.1f ms" % (m["median"] * 1000) if m else "—",
+                                                "%.1f ms" % (p["median"] * 1000) if p else "—",
+                                                "%.2f" % (m["median"] / p["median"]) if m and p else "—"))
     if result["problems"]:
         lines += ["", "Problems:", ""] + ["- " + x for x in result["problems"]]
     with open(os.path.join(args.out, "triggers.md"), "w") as f:
