@@ -338,7 +338,7 @@ static bool dup_select_tables(ex_ctx *ctx, const pl_select *s, const stor_table 
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     stor_table *t = ex_table(ctx, st->db, st->table);
-    if (ctx->trg_use) ex_trg_check_write(ctx, t);
+    if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, t);
     ex_trg_set *trg = ex_trg_load(ctx, t, st);
     bool trg_before = ex_trg_has(trg, 0, 0);
     bool replace = st->kind == S_REPLACE;
@@ -798,7 +798,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (target && tabs[i]) {
             done[i] = stor_arena_alloc(ctx->a, (size_t)tabs[i]->nrows + 1);
             memset(done[i], 0, (size_t)tabs[i]->nrows + 1);
-            if (ctx->trg_use) ex_trg_check_write(ctx, tabs[i]);
+            if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, tabs[i]);
             trgs[i] = ex_trg_load(ctx, tabs[i], st);
         }
     }
@@ -856,7 +856,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     stor_table *t = ex_table(ctx, tr->db, tr->name);
     ctx->insert_t = t;
-    if (ctx->trg_use) ex_trg_check_write(ctx, t);
+    if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, t);
     ex_trg_set *trg = ex_trg_load(ctx, t, st);
     bool trg_any = ex_trg_has(trg, 0, 1) || ex_trg_has(trg, 1, 1);
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
@@ -1003,7 +1003,7 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     for (int i = 0; i < st->ntrefs; i++) {
         trgs[i] = NULL;
         if (!target[i]) continue;
-        if (ctx->trg_use) ex_trg_check_write(ctx, tabs[i]);
+        if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, tabs[i]);
         trgs[i] = ex_trg_load(ctx, tabs[i], st);
         if (trgs[i] && !oldv) {
             uint32_t most = 0;

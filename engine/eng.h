@@ -298,7 +298,8 @@ typedef struct ex_ctx {
     const char *hide_db, *hide_name;   /* CREATE / ALTER VIEW checking its SELECT: the view
                                being defined does not exist yet (MariaDB: 1146, no cycle) */
     struct ex_spx *spx;     /* running a stored program's body: its frame (SELECT ... INTO a local) */
-    const struct trg_use *trg_use;   /* the tables the statements firing triggers write */
+    const struct ex_trg_use *trg_use;   /* the tables the statements firing triggers write */
+    const struct ex_trg_use *fn_use;    /* the tables the statements calling stored functions write */
     uint32_t trg_mode;      /* a stored program's statement: the sql_mode it was made under */
     const struct ex_call_frame *calls;   /* the routines running (routine.c), innermost first */
 } ex_ctx;
@@ -994,6 +995,11 @@ typedef struct ex_trg_info {   /* what a trigger's kept text says besides its st
     const char *create;      /* the CREATE DEFINER=... TRIGGER statement */
 } ex_trg_info;
 typedef struct ex_trg_set ex_trg_set;   /* one table's triggers, loaded for a statement */
+typedef struct ex_trg_use {    /* a table a statement running triggers / functions writes */
+    const stor_table *t;
+    const pl_stmt *st;        /* the statement (what it reads counts too), or NULL */
+    const struct ex_trg_use *up;
+} ex_trg_use;
 bool      ex_trg_meta(const char *sql, ex_trg_info *out);
 uint32_t  ex_trg_text_mode(const char *sql, size_t len);   /* the sql_mode of a trigger's text, else 0 */
 pl_stmt  *ex_trg_parse(ex_ctx *ctx, const stor_trigdef *g, ex_trg_info *info);

@@ -796,6 +796,7 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     ctx.calls = outer->calls;
     ctx.view_db = outer->view_db;
     ctx.trg_use = outer->trg_use;
+    ctx.fn_use = outer->fn_use;
     ctx.trg_mode = outer->trg_mode;
     ctx.definer_rights = true;   /* (a trigger runs with its definer's rights: not checked) */
     uint32_t mode = outer->trg_mode;
@@ -819,6 +820,10 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     bool exam = es->exam_on, indexed = es->last_scan_indexed;
     es->shape = NULL;
     es->exam_on = false;
+    /* a stored function that writes, called by a statement that only reads (it holds the
+       store's shared lock and no transaction): refused rather than writing under it */
+    if (ctx.writing && stor_view_cur.snapshot)
+        ex_raise(&ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'a stored function that writes, called from a statement that only reads'");
     es->ok.set = false;
     bool routine = !outer->trg_use;
     if (routine && (st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE ||

@@ -639,6 +639,8 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
     c.trg_mode = in.sql_mode;
     c.view_db = stor_arena_strndup(ctx->a, db, strlen(db));
     c.src = NULL; c.nsrc = 0; c.rows = NULL; c.outer = NULL; c.aggv = NULL; c.itemv = NULL; c.winv = NULL;
+    ex_trg_use use = { ctx->insert_t, NULL, ctx->fn_use };   /* (the table the calling statement writes: 1442) */
+    if (ctx->insert_t) c.fn_use = &use;
     ex_sp_init(&x, &c, pr->nslots, pr->nslots, pr->ncursors);
     if (setjmp(jb)) {
         ex_sp_free(&x);

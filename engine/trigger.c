@@ -525,16 +525,13 @@ bool ex_trg_has(const ex_trg_set *ts, int timing, int event)
 
 /* The tables written by the statements that fired the triggers running now: a trigger
  * may not write one of them (1442, as MariaDB), which also ends any cycle. */
-typedef struct trg_use {
-    const stor_table *t;
-    const pl_stmt *st;        /* the statement that fired them (what it reads counts too) */
-    const struct trg_use *up;
-} trg_use;
-
 void ex_trg_check_write(ex_ctx *ctx, const stor_table *t)
 {
-    for (const trg_use *u = ctx->trg_use; u; u = u->up)
+    for (const ex_trg_use *u = ctx->trg_use; u; u = u->up)
         if (u->t == t || (u->st && ex_stmt_reads(ctx, u->st, t)))
+            ex_raise(ctx, 1442, "HY000", "Can't update table '%s' in stored function/trigger because it is already used by statement which invoked this stored function/trigger", t->name);
+    for (const ex_trg_use *u = ctx->fn_use; u; u = u->up)
+        if (u->t == t)
             ex_raise(ctx, 1442, "HY000", "Can't update table '%s' in stored function/trigger because it is already used by statement which invoked this stored function/trigger", t->name);
 }
 
@@ -558,7 +555,7 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
     pdb_session *s = ctx->s;
     uint64_t lid = s->last_insert_id;
     int64_t rc = s->row_count;
-    trg_use use = { t, ts->st, ctx->trg_use };
+    ex_trg_use use = { t, ts->st, ctx->trg_use };
     /* as MariaDB, the warnings of a trigger do not outlive it */
     uint32_t nw = s->nwarnings, wc = s->warn_count;
     for (int i = 0; i < ts->n; i++) {
