@@ -186,18 +186,21 @@ void ex_status_list(ex_ctx *ctx, bool global, const char *const (*extra)[2], int
     if (server_fn) server_fn(&sv);
     uint64_t now = ex_mono_s(), flushed = atomic_load(&g_flushed_s);
     int running = atomic_load(&g_running);
-    char v[16][24];
-    int nv = 0;
-#define NUM(x) (snprintf(v[nv], sizeof v[nv], "%llu", (unsigned long long)(x)), v[nv++])
+    char v[9][24];
+    /* (each number into its own buffer first: the initializer's order of evaluation is open) */
+    const unsigned long long nums[9] = { sv.aborted_clients, sv.aborted_connects, sv.connection_errors_max_connections,
+                                         sv.connections, sv.max_used_connections, sv.threads_connected,
+                                         (unsigned long long)(running > 0 ? running : 1), sv.uptime_s,
+                                         flushed ? now - flushed : sv.uptime_s };
+    for (int i = 0; i < 9; i++) snprintf(v[i], sizeof v[i], "%llu", nums[i]);
     const char *server[][2] = {
-        { "Aborted_clients", NUM(sv.aborted_clients) }, { "Aborted_connects", NUM(sv.aborted_connects) },
-        { "Connection_errors_max_connections", NUM(sv.connection_errors_max_connections) },
-        { "Connections", NUM(sv.connections) }, { "Max_used_connections", NUM(sv.max_used_connections) },
-        { "Threads_connected", NUM(sv.threads_connected) }, { "Threads_running", NUM(running > 0 ? running : 1) },
-        { "Uptime", NUM(sv.uptime_s) },
-        { "Uptime_since_flush_status", NUM(flushed ? now - flushed : sv.uptime_s) },
+        { "Aborted_clients", v[0] }, { "Aborted_connects", v[1] },
+        { "Connection_errors_max_connections", v[2] },
+        { "Connections", v[3] }, { "Max_used_connections", v[4] },
+        { "Threads_connected", v[5] }, { "Threads_running", v[6] },
+        { "Uptime", v[7] },
+        { "Uptime_since_flush_status", v[8] },
     };
-#undef NUM
     int nserver = (int)(sizeof server / sizeof server[0]);
     /* three sorted lists merged: counters, server figures, extra */
     int i = 0, j = 0, k = 0;
