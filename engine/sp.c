@@ -391,6 +391,11 @@ static void sp_block(ex_spx *x, pl_sp *n)
     }
     sp_list(x, n->body, n->nbody);
     x->nh = saved;
+    for (int i = 0; i < n->nbody; i++)   /* (its cursors close as the block ends, as in MariaDB) */
+        if (n->body[i]->kind == SP_CURSOR && n->body[i]->cursor < x->ncursors && x->cursors[n->body[i]->cursor].open) {
+            x->cursors[n->body[i]->cursor].open = false;
+            stor_arena_reset(&x->cursors[n->body[i]->cursor].mem);
+        }
     if (x->leave && n->label && !strcasecmp(x->leave, n->label)) x->leave = NULL;
     if (x->exit_to == n) x->exit_to = NULL;
 }
