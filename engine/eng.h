@@ -1109,6 +1109,7 @@ void ex_sp_type(ex_spx *x, int slot, pl_coldef *type, const char *name);
 void ex_sp_value(ex_spx *x, pl_expr *e, pdb_value *out);
 void ex_sp_set_local(ex_ctx *ctx, int slot, const pdb_value *v);
 void ex_sp_run(ex_spx *x, pl_sp *body);
+void ex_get_diag(ex_ctx *ctx, pl_stmt *st, ex_result *r);   /* GET DIAGNOSTICS */
 /* The declared type of frame slot `slot` when ctx runs a stored program's statement (a
  * local's, a trigger's column's), else NULL (expr.c types a parameter by its value) */
 const stor_column *ex_sp_param_column(const ex_ctx *ctx, int slot);

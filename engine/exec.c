@@ -492,7 +492,7 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
 static bool is_read_only(pl_stmt *st)
 {
     switch (st->kind) {
-    case S_SELECT: case S_SHOW: case S_DESCRIBE: case S_EXPLAIN: case S_DO: case S_SET: case S_SET_NAMES:
+    case S_SELECT: case S_SHOW: case S_DESCRIBE: case S_EXPLAIN: case S_DO: case S_SET: case S_SET_NAMES: case S_GET_DIAG:
     case S_USE: case S_EMPTY: case S_UNSUPPORTED: case S_FLUSH: case S_LOCK_TABLES: case S_UNLOCK_TABLES:
     case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL:
     case S_CACHE_INDEX: case S_LOAD_INDEX:
@@ -541,7 +541,7 @@ static bool changes_catalog(const pl_stmt *st)
     case S_USE: case S_SHOW: case S_DESCRIBE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT:
     case S_RELEASE: case S_ROLLBACK_TO: case S_EXPLAIN: case S_DO: case S_EMPTY: case S_KILL:
     case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CHECK_TABLE: case S_CACHE_INDEX: case S_LOAD_INDEX:
-    case S_CHECKSUM_TABLE: case S_CALL:
+    case S_CHECKSUM_TABLE: case S_CALL: case S_GET_DIAG:
         return false;
     default:
         return true;
@@ -838,6 +838,7 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     case S_UPDATE: ex_update(&ctx, ex_view_dml(&ctx, st), &r); break;
     case S_DELETE: ex_delete(&ctx, ex_view_dml(&ctx, st), &r); break;
     case S_CALL: ex_call(&ctx, st, NULL); break;
+    case S_GET_DIAG: ex_get_diag(&ctx, st, NULL); break;
     case S_SHOW: case S_DESCRIBE:
         if (!out) goto unsupported;
         ex_show(&ctx, st, out);
@@ -1201,6 +1202,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_CREATE_TRIGGER: case S_DROP_TRIGGER: ex_trg_ddl(&ctx, st, r); break;
         case S_CREATE_ROUTINE: case S_DROP_ROUTINE: case S_ALTER_ROUTINE: ex_rtn_ddl(&ctx, st, r); break;
         case S_CALL: ex_call(&ctx, st, r); break;
+        case S_GET_DIAG: ex_get_diag(&ctx, st, r); break;
         case S_BEGIN:
             ex_tablelock_release(s);   /* as MariaDB: BEGIN ends LOCK TABLES */
             s->in_trans = true; savepoints_clear(s);
@@ -1348,8 +1350,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
 
 static bool keeps_diagnostics(pl_stmt *st)
 {
-    return st->kind == S_SHOW && (st->show == SH_WARNINGS || st->show == SH_ERRORS ||
-                                  st->show == SH_COUNT_WARNINGS || st->show == SH_COUNT_ERRORS);
+    return st->kind == S_GET_DIAG ||
+           (st->kind == S_SHOW && (st->show == SH_WARNINGS || st->show == SH_ERRORS ||
+                                   st->show == SH_COUNT_WARNINGS || st->show == SH_COUNT_ERRORS));
 }
 
 static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink, ex_result *rp);

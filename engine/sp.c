@@ -196,16 +196,28 @@ static bool sp_has_locals(const pl_stmt *st)
 
 /* ---------------------------------------------------------------- handlers */
 
-static const char *warn_state(uint16_t code) { return code == 1329 ? "02000" : "01000"; }
+/* The SQLSTATE of a warning (the list keeps its number only): MariaDB's for the ones
+ * statements raise as warnings, else the warning class */
+static const char *warn_state(uint16_t code)
+{
+    static const struct { uint16_t code; const char *state; } states[] = {
+        { 1048, "23000" }, { 1062, "23000" }, { 1264, "22003" }, { 1292, "22007" }, { 1329, "02000" },
+        { 1365, "22012" }, { 1366, "22007" }, { 1406, "22001" }, { 1643, "02000" }, { 1644, "45000" },
+    };
+    for (size_t i = 0; i < sizeof states / sizeof states[0]; i++) if (states[i].code == code) return states[i].state;
+    return "01000";
+}
 
-static bool cond_matches(const pl_spcond *c, uint16_t code, const char *state)
+/* Does handler condition c catch a condition (warning: of warning level, which only
+ * SQLWARNING, NOT FOUND and a number or SQLSTATE catch, as in MariaDB) */
+static bool cond_matches(const pl_spcond *c, uint16_t code, const char *state, bool warning)
 {
     switch (c->kind) {
     case SPC_CODE: return c->code == code;
     case SPC_STATE: return !strcmp(c->state, state);
-    case SPC_WARNING: return !strncmp(state, "01", 2);
+    case SPC_WARNING: return !strncmp(state, "01", 2) || (warning && strncmp(state, "02", 2));
     case SPC_NOTFOUND: return !strncmp(state, "02", 2);
-    case SPC_EXCEPTION: return strncmp(state, "00", 2) && strncmp(state, "01", 2) && strncmp(state, "02", 2);
+    case SPC_EXCEPTION: return !warning && strncmp(state, "00", 2) && strncmp(state, "01", 2) && strncmp(state, "02", 2);
     }
     return false;
 }
@@ -216,7 +228,7 @@ static int cond_rank(const pl_spcond *c) { return c->kind == SPC_CODE ? 3 : c->k
 
 /* The handler for a condition, innermost block first (a handler running now sees only
  * the blocks around the one declaring it: below hceil), or NULL; *depth: its frame */
-static const pl_sp *find_handler(ex_spx *x, uint16_t code, const char *state, int *depth)
+static const pl_sp *find_handler(ex_spx *x, uint16_t code, const char *state, bool warning, int *depth)
 {
     for (int d = (x->nh < x->hceil ? x->nh : x->hceil) - 1; d >= 0; d--) {
         const pl_sp *best = NULL;
@@ -224,7 +236,7 @@ static const pl_sp *find_handler(ex_spx *x, uint16_t code, const char *state, in
         for (int i = 0; i < x->hs[d].n; i++) {
             const pl_sp *h = x->hs[d].h[i];
             for (int k = 0; k < h->nconds; k++)
-                if (cond_matches(&h->conds[k], code, state) && cond_rank(&h->conds[k]) > rank)
+                if (cond_matches(&h->conds[k], code, state, warning) && cond_rank(&h->conds[k]) > rank)
                     best = h, rank = cond_rank(&h->conds[k]);
         }
         if (best) { *depth = d; return best; }
@@ -276,7 +288,7 @@ static void sp_guarded(ex_spx *x, pl_sp *n)
         if (x->out) x->out->status = out_status;
         ex_err e = *x->ctx->err;
         int depth;
-        const pl_sp *h = unhandleable(e.code) ? NULL : find_handler(x, e.code, e.state, &depth);
+        const pl_sp *h = unhandleable(e.code) ? NULL : find_handler(x, e.code, e.state, false, &depth);
         if (!h) longjmp(*outer, 1);
         stor_txn_undo_to(mark);
         if (x->ctx->stmt) x->ctx->stmt->nerr_notes = 0;
@@ -288,7 +300,7 @@ static void sp_guarded(ex_spx *x, pl_sp *n)
     if (s->warn_count > wc && s->nwarnings > 0) {   /* the last warning it left */
         const pdb_warning *w = &s->warnings[s->nwarnings - 1];
         int depth;
-        const pl_sp *h = find_handler(x, w->code, warn_state(w->code), &depth);
+        const pl_sp *h = find_handler(x, w->code, warn_state(w->code), true, &depth);
         if (h) {
             uint16_t code = w->code;
             char msg[PDB_MSG_LEN];
@@ -504,4 +516,56 @@ static void sp_run(ex_spx *x, pl_sp *n)
 void ex_sp_run(ex_spx *x, pl_sp *body)
 {
     sp_guarded(x, body);
+}
+
+/* ---------------------------------------------------------------- GET DIAGNOSTICS */
+
+/* GET DIAGNOSTICS: inside a handler, the condition it runs for; else the diagnostics
+ * the last statement left (its warnings, ROW_COUNT()) */
+void ex_get_diag(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    pdb_session *s = ctx->s;
+    const ex_spx *x = ctx->spx;
+    bool handler = x && x->cond.active;
+    uint32_t number = handler ? 1 : s->nwarnings;
+    uint16_t code = 0;
+    const char *state = "", *msg = "";
+    if (st->where) {
+        ex_scope sc = { 0 };
+        sc.ctx = ctx; sc.item_base = -1; sc.clause = "field list";
+        ex_type ty;
+        pdb_value nv;
+        ex_eval(ctx, ex_compile(&sc, st->where, &ty), &nv);
+        int64_t k = nv.t == VT_INT ? nv.i : nv.t == VT_UINT ? (int64_t)nv.u : nv.t == VT_STRING ? atoll(nv.p) : 0;
+        if (k < 1 || (uint64_t)k > number) ex_raise(ctx, 1758, "35000", "Invalid condition number");
+        if (handler) { code = x->cond.code; state = x->cond.state; msg = x->cond.msg; }
+        else {
+            const pdb_warning *w = &s->warnings[k - 1];
+            code = w->code;
+            msg = w->msg;
+            state = !strcmp(w->level, "Error") ? "HY000" : warn_state(w->code);
+        }
+    }
+    for (int i = 0; i < st->nsets; i++) {
+        const pl_assign *a = &st->sets[i];
+        pdb_value v = ex_null();
+        switch ((int)a->value->ival) {
+        case GD_NUMBER: v = ex_int(number); break;
+        case GD_ROW_COUNT: v = ex_int(s->row_count); break;
+        case GD_SQLSTATE: v = ex_str(state, strlen(state), COLL_UTF8MB3_GENERAL_CI); break;
+        case GD_ERRNO: v = ex_int(code); break;
+        case GD_MESSAGE: v = ex_str(msg, strlen(msg), COLL_UTF8MB3_GENERAL_CI); break;
+        case GD_CLASS_ORIGIN: case GD_SUBCLASS_ORIGIN: {
+            const char *o = !strncmp(state, "HY", 2) || state[0] == 0 ? "" : "ISO 9075";
+            if (!code || state[0] >= 'J') o = "MySQL";
+            v = ex_str(o, strlen(o), COLL_UTF8MB3_GENERAL_CI);
+            break;
+        }
+        default: v = ex_str("", 0, COLL_UTF8MB3_GENERAL_CI); break;
+        }
+        v = ex_persist(ctx->a, &v);
+        if (a->scope == PL_SET_LOCAL) ex_sp_set_local(ctx, a->slot, &v);
+        else ex_uservar_set(s, a->name, &v);
+    }
+    if (r) ex_send_ok(ctx, r, 0, 0, NULL);
 }

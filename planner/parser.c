@@ -3670,7 +3670,7 @@ static pl_sp *sp_stmt(P *p)
     case S_SELECT:
         if (!st->sel->ninto) p_error(p, 1415, "0A000", "Not allowed to return a result set from a %s", what);
         break;
-    case S_INSERT: case S_REPLACE: case S_UPDATE: case S_DELETE: case S_SET: case S_DO: break;
+    case S_INSERT: case S_REPLACE: case S_UPDATE: case S_DELETE: case S_SET: case S_DO: case S_GET_DIAG: break;
     case S_SHOW: case S_DESCRIBE: case S_EXPLAIN:
         p_error(p, 1415, "0A000", "Not allowed to return a result set from a %s", what);
     case S_CREATE_TRIGGER: case S_CREATE_ROUTINE:
@@ -3824,6 +3824,49 @@ static void routine_rest(P *p, pl_stmt *s, pl_view *v, bool function)
     r->body_len = r->sp->len;
     r->nslots = p->sp_slots;
     r->ncursors = p->sp_cursors;
+}
+
+/* GET [CURRENT | STACKED] DIAGNOSTICS {target = NUMBER | ROW_COUNT, ... | CONDITION n
+ * target = RETURNED_SQLSTATE | MYSQL_ERRNO | MESSAGE_TEXT | ..., ...}: sets[i].name / scope
+ * the target (a user variable, or PL_SET_LOCAL and its slot), sets[i].value->ival the
+ * item (GD_*); s->where the condition's number (NULL: statement items) */
+static void get_diag_stmt(P *p, pl_stmt *s)
+{
+    s->kind = S_GET_DIAG;
+    if (!accept_kw(p, "CURRENT") && accept_kw(p, "STACKED")) s->num = 1;
+    expect_kw(p, "DIAGNOSTICS");
+    bool cond = accept_kw(p, "CONDITION");
+    if (cond) s->where = expr(p);
+    static const char *const stmt_items[] = { "NUMBER", "ROW_COUNT", NULL };
+    static const char *const cond_items[] = { "RETURNED_SQLSTATE", "MYSQL_ERRNO", "MESSAGE_TEXT", "CLASS_ORIGIN",
+                                              "SUBCLASS_ORIGIN", NULL };
+    vec v = { 0 };
+    do {
+        pl_assign *a = alloc(p, sizeof *a);
+        if (p->t.kind == TK_USERVAR) { a->scope = 2; a->name = p->t.val; next(p); }
+        else {
+            a->name = ident(p);
+            int i = p->in_sp ? sp_find(p, a->name, SPN_VAR) : -1;
+            if (i < 0) p_error(p, 1327, "42000", "Undeclared variable: %s", a->name);
+            a->scope = PL_SET_LOCAL;
+            a->slot = p->spn[i].slot;
+        }
+        expect_op(p, '=');
+        const char *const *items = cond ? cond_items : stmt_items;
+        int k = -1;
+        for (int i = 0; items[i] && k < 0; i++) if (is_kw(p, items[i])) k = i;
+        if (k < 0) {   /* (other condition items exist and read as empty) */
+            if (!cond || !is_ident_tok(p)) syntax_error(p);
+            k = GD_EMPTY - GD_SQLSTATE;
+        }
+        next(p);
+        a->value = mk(p, E_INT, p->t.start);
+        a->value->ival = cond ? GD_SQLSTATE + k : k;
+        vpush(p, &v, a);
+    } while (accept_op(p, ','));
+    s->sets = alloc(p, (size_t)v.n * sizeof *s->sets);
+    for (int i = 0; i < v.n; i++) s->sets[i] = *(pl_assign *)v.v[i];
+    s->nsets = v.n;
 }
 
 /* CALL [db.]name [([expr, ...])] */
@@ -4265,6 +4308,11 @@ static void statement(P *p, pl_stmt *s)
         return;
     }
     if (accept_kw(p, "CALL")) { call_stmt(p, s); return; }
+    if (is_kw(p, "GET") && (is_word(peek(p), "DIAGNOSTICS") || is_word(peek(p), "CURRENT") || is_word(peek(p), "STACKED"))) {
+        next(p);
+        get_diag_stmt(p, s);
+        return;
+    }
     if (is_kw(p, "HANDLER") || is_kw(p, "LOAD") ||
         is_kw(p, "XA") || is_kw(p, "INSTALL") || is_kw(p, "UNINSTALL") || is_kw(p, "RESET") ||
         is_kw(p, "PURGE") || is_kw(p, "CHANGE") || is_kw(p, "BINLOG") || is_kw(p, "CACHE")) {
