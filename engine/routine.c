@@ -664,5 +664,14 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
     ex_sp_release(ctx, &mark, out, 1);
 }
 
-static const ex_fdef sf_def = { "\001STORED", -1, -1, 0, 0, NULL, sf_eval };
+/* (never called: expr.c types a call by the function's RETURNS, ex_sf_compile) */
+static void sf_type(const ex_fdef *d, const ex_type *a, int n, ex_type *out, const pl_expr *e)
+{
+    (void)d; (void)a; (void)n; (void)e;
+    memset(out, 0, sizeof *out);
+    out->vt = VT_STRING;
+    out->nullable = true;
+}
+
+static const ex_fdef sf_def = { "\001STORED", -1, -1, 0, 0, sf_type, sf_eval };
 const ex_ftable ex_fam_stored = { &sf_def, 1 };
