@@ -1063,6 +1063,8 @@ typedef struct ex_sp_pos {     /* a mark in the statement's arena and its arena-
     struct jb_kept **orph;
     int norph, corph;
 } ex_sp_pos;
+pl_stmt *ex_sp_parse_kept(ex_ctx *ctx, const char *sql, uint32_t mode, int kind);
+void ex_sp_definer(const char *create, char *user, size_t ucap, char *host, size_t hcap);
 void ex_sp_mark(ex_ctx *ctx, ex_sp_pos *m);
 void ex_sp_release(ex_ctx *ctx, const ex_sp_pos *m, pdb_value *keep, uint32_t n);
 #define EX_SP_MAX_DEPTH 64     /* blocks with handlers, one inside the other */

@@ -55,20 +55,8 @@ uint32_t ex_rtn_text_mode(const char *sql, size_t len)
 pl_stmt *ex_rtn_parse(ex_ctx *ctx, const stor_routine *rt, ex_rtn_info *info)
 {
     if (!ex_rtn_meta(rt->sql, info)) return NULL;
-    pl_parse_opts o = { 0 };
-    o.no_backslash_escapes = info->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
-    o.ansi_quotes = info->sql_mode & MODE_ANSI_QUOTES;
-    o.pipes_as_concat = info->sql_mode & MODE_PIPES_AS_CONCAT;
-    o.high_not_precedence = info->sql_mode & MODE_HIGH_NOT_PRECEDENCE;
-    o.no_block_ids = true;
-    pl_stmt *st = stor_arena_alloc(ctx->a, sizeof *st);
-    pl_error perr;
-    size_t pos = 0;
-    if (pl_parse(ctx->a, rt->sql, strlen(rt->sql), &pos, &o, st, &perr) != 0 || st->kind != S_CREATE_ROUTINE) return NULL;
-    return st;
+    return ex_sp_parse_kept(ctx, rt->sql, info->sql_mode, S_CREATE_ROUTINE);
 }
-
-static void definer_of(const char *create, char *user, size_t ucap, char *host, size_t hcap);
 
 typedef struct buf { char *p; size_t n, cap; stor_arena *a; } buf;
 
@@ -133,7 +121,7 @@ static char *rtn_text(ex_ctx *ctx, const pl_stmt *st, const ex_rtn_info *in, siz
         u = r->definer->user;
         h = r->definer->host ? r->definer->host : "%";
     } else if (in->create) {   /* (ALTER: the definer stays) */
-        definer_of(in->create, du, sizeof du, dh, sizeof dh);
+        ex_sp_definer(in->create, du, sizeof du, dh, sizeof dh);
         u = du;
         h = dh;
     }
@@ -404,27 +392,6 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
 /* ---------------------------------------------------------------- introspection */
 
-static void definer_of(const char *create, char *user, size_t ucap, char *host, size_t hcap)
-{
-    const char *d = strstr(create, "DEFINER=");
-    user[0] = host[0] = 0;
-    if (!d) return;
-    char *out = user;
-    size_t cap = ucap, w = 0;
-    bool inq = false;
-    for (const char *p = d + 8; *p; p++) {
-        if (*p == '`') {
-            if (inq && p[1] == '`') { if (w + 1 < cap) out[w++] = '`'; p++; continue; }
-            inq = !inq;
-            continue;
-        }
-        if (!inq && *p == '@' && out == user) { out[w] = 0; out = host; cap = hcap; w = 0; continue; }
-        if (!inq && *p == ' ') break;
-        if (w + 1 < cap) out[w++] = *p;
-    }
-    out[w] = 0;
-}
-
 static void time_text(uint64_t cs, char *out, size_t cap)
 {
     time_t secs = (time_t)(cs / 100);
@@ -458,7 +425,7 @@ static const char *ansi_text(ex_ctx *ctx, const ex_rtn_info *in, const stor_rout
     if (strncmp(p, kind, strlen(kind))) return in->create;
     const char *rest = skip_quoted(p + strlen(kind));
     char u[200], h[300];
-    definer_of(in->create, u, sizeof u, h, sizeof h);
+    ex_sp_definer(in->create, u, sizeof u, h, sizeof h);
     buf b = { NULL, 0, 0, ctx->a };
     put(&b, in->create, (size_t)(d + 8 - in->create));
     put_quoted(&b, u, '"');
@@ -514,7 +481,7 @@ int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
             o->connection = cc ? cc->name : "utf8mb4_general_ci";
             o->dbcoll = dc ? dc->name : "utf8mb4_general_ci";
             char u[200], h[300];
-            definer_of(in.create, u, sizeof u, h, sizeof h);
+            ex_sp_definer(in.create, u, sizeof u, h, sizeof h);
             char *who = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 2);
             sprintf(who, "%s@%s", u, h);
             o->definer = who;

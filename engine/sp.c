@@ -19,6 +19,48 @@
 #include <string.h>
 #include <strings.h>
 
+/* ---------------------------------------------------------------- kept texts */
+
+/* A stored program's kept statement (a trigger's, a routine's) parsed in the statement
+ * arena under the sql_mode it was made with; its blocks keep no plans. NULL when it does
+ * not parse to a statement of that kind. */
+pl_stmt *ex_sp_parse_kept(ex_ctx *ctx, const char *sql, uint32_t mode, int kind)
+{
+    pl_parse_opts o = { 0 };
+    o.no_backslash_escapes = mode & MODE_NO_BACKSLASH_ESCAPES;
+    o.ansi_quotes = mode & MODE_ANSI_QUOTES;
+    o.pipes_as_concat = mode & MODE_PIPES_AS_CONCAT;
+    o.high_not_precedence = mode & MODE_HIGH_NOT_PRECEDENCE;
+    o.no_block_ids = true;
+    pl_stmt *st = stor_arena_alloc(ctx->a, sizeof *st);
+    pl_error perr;
+    size_t pos = 0;
+    if (pl_parse(ctx->a, sql, strlen(sql), &pos, &o, st, &perr) != 0 || st->kind != kind) return NULL;
+    return st;
+}
+
+/* The definer of a kept CREATE text: DEFINER=`u`@`h` (a doubled backquote is one) */
+void ex_sp_definer(const char *create, char *user, size_t ucap, char *host, size_t hcap)
+{
+    const char *d = strstr(create, "DEFINER=");
+    user[0] = host[0] = 0;
+    if (!d) return;
+    char *out = user;
+    size_t cap = ucap, w = 0;
+    bool inq = false;
+    for (const char *p = d + 8; *p; p++) {
+        if (*p == '`') {
+            if (inq && p[1] == '`') { if (w + 1 < cap) out[w++] = '`'; p++; continue; }
+            inq = !inq;
+            continue;
+        }
+        if (!inq && *p == '@' && out == user) { out[w] = 0; out = host; cap = hcap; w = 0; continue; }
+        if (!inq && *p == ' ') break;
+        if (w + 1 < cap) out[w++] = *p;
+    }
+    out[w] = 0;
+}
+
 /* ---------------------------------------------------------------- arena marks */
 
 void ex_sp_mark(ex_ctx *ctx, ex_sp_pos *m)

@@ -61,17 +61,7 @@ uint32_t ex_trg_text_mode(const char *sql, size_t len)
 pl_stmt *ex_trg_parse(ex_ctx *ctx, const stor_trigdef *g, ex_trg_info *info)
 {
     if (!ex_trg_meta(g->sql, info)) return NULL;
-    pl_parse_opts o = { 0 };
-    o.no_backslash_escapes = info->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
-    o.ansi_quotes = info->sql_mode & MODE_ANSI_QUOTES;
-    o.pipes_as_concat = info->sql_mode & MODE_PIPES_AS_CONCAT;
-    o.high_not_precedence = info->sql_mode & MODE_HIGH_NOT_PRECEDENCE;
-    o.no_block_ids = true;
-    pl_stmt *st = stor_arena_alloc(ctx->a, sizeof *st);
-    pl_error perr;
-    size_t pos = 0;
-    if (pl_parse(ctx->a, g->sql, strlen(g->sql), &pos, &o, st, &perr) != 0 || st->kind != S_CREATE_TRIGGER) return NULL;
-    return st;
+    return ex_sp_parse_kept(ctx, g->sql, info->sql_mode, S_CREATE_TRIGGER);
 }
 
 static void quoted(char *b, size_t cap, size_t *n, const char *s)
@@ -112,28 +102,6 @@ static char *trg_text(ex_ctx *ctx, const pl_stmt *st, uint16_t dbcoll, uint64_t 
     b[n] = 0;
     *len = n;
     return b;
-}
-
-/* The definer of a kept text: DEFINER=`u`@`h` (a doubled backquote is one). */
-static void definer_of(const char *create, char *user, size_t ucap, char *host, size_t hcap)
-{
-    const char *d = strstr(create, "DEFINER=");
-    user[0] = host[0] = 0;
-    if (!d) return;
-    char *out = user;
-    size_t cap = ucap, w = 0;
-    bool inq = false;
-    for (const char *p = d + 8; *p; p++) {
-        if (*p == '`') {
-            if (inq && p[1] == '`') { if (w + 1 < cap) out[w++] = '`'; p++; continue; }
-            inq = !inq;
-            continue;
-        }
-        if (!inq && *p == '@' && out == user) { out[w] = 0; out = host; cap = hcap; w = 0; continue; }
-        if (!inq && *p == ' ') break;
-        if (w + 1 < cap) out[w++] = *p;
-    }
-    out[w] = 0;
 }
 
 static bool definer_exists(const char *user, const char *host)
@@ -368,7 +336,7 @@ static const char *show_text(ex_ctx *ctx, const ex_trg_info *in)
     const char *d = strstr(in->create, "DEFINER=");
     if (!d) return in->create;
     char u[200], h[300];
-    definer_of(in->create, u, sizeof u, h, sizeof h);
+    ex_sp_definer(in->create, u, sizeof u, h, sizeof h);
     const char *rest = d + 8;
     bool inq = false;
     for (; *rest; rest++) {   /* past `u`@`h` */
@@ -408,7 +376,7 @@ static void fill_row(ex_ctx *ctx, const char *db, const stor_trigdef *g, const p
     o->connection = cc ? cc->name : "utf8mb4_general_ci";
     o->dbcoll = dc ? dc->name : "utf8mb4_general_ci";
     char u[200], h[300];
-    definer_of(in->create, u, sizeof u, h, sizeof h);
+    ex_sp_definer(in->create, u, sizeof u, h, sizeof h);
     o->definer = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 2);
     sprintf((char *)o->definer, "%s@%s", u, h);
     time_t secs = (time_t)(in->created_cs / 100);
@@ -507,7 +475,7 @@ ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t, const pl_stmt *by)
         x->db = t->db;
         x->create = in.create;
         char u[200], h[300];
-        definer_of(in.create, u, sizeof u, h, sizeof h);
+        ex_sp_definer(in.create, u, sizeof u, h, sizeof h);
         x->no_definer = NULL;
         if (!definer_exists(u, h)) {
             x->no_definer = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 8);

@@ -15,15 +15,14 @@ MariaDB -> pressdb -> dump.
    lines that name the host, server and time), and the same CALLs answer the same.
 """
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from standalone import Server, binary, check, finish  # noqa: E402
 import itargets  # noqa: E402
+from dumps import body, client, dump, load  # noqa: E402
 import pymysql  # noqa: E402
 
 SETUP = [
@@ -117,35 +116,6 @@ def restarts():
         shutil.rmtree(d, ignore_errors=True)
 
 
-def client(name):
-    for n in (name, name.replace("mariadb-dump", "mysqldump").replace("mariadb", "mysql")):
-        if shutil.which(n):
-            return n
-    return None
-
-
-def conn_args(params):
-    return ["-h%s" % params["host"], "-P%d" % params["port"]] if "port" in params else ["-S%s" % params["unix_socket"]]
-
-
-def dump(params, db):
-    argv = [client("mariadb-dump"), "--no-defaults", "-uroot", "--routines"] + conn_args(params)
-    r = subprocess.run(argv + ["--databases", db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
-
-
-def load(params, text):
-    argv = [client("mariadb"), "--no-defaults", "-uroot"] + conn_args(params)
-    r = subprocess.run(argv, input=text.encode(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    return r.returncode, r.stderr.decode("utf-8", "replace")
-
-
-def body(text):
-    return [l for l in text.splitlines()
-            if not re.match(r"-- (Host|Server version|Dump completed|MariaDB dump)", l)
-            and not l.startswith("CREATE DATABASE")]
-
-
 def dump_round_trip():
     if not os.environ.get("MARIADB_PORT") and not os.environ.get("MARIADB_SOCKET"):
         print("skipped: the dump round trip needs the run's MariaDB")
@@ -162,12 +132,12 @@ def dump_round_trip():
     cur = conns[0].cursor()
     for sql in ["CREATE DATABASE rt_dump", "USE rt_dump"] + SETUP:
         cur.execute(sql)
-    rc, mtext, err = dump(mp, "rt_dump")
+    rc, mtext, err = dump(mp, "rt_dump", ["--routines"])
     check(rc == 0, "mariadb-dump --routines of MariaDB's routines (%s)" % err.strip()[:300])
     check("PROCEDURE `p_cur`" in mtext and "FUNCTION `f_wrap`" in mtext, "the dump has the routines")
     rc, err = load(pp, mtext)
     check(rc == 0, "the dump loads into pressdb (%s)" % err.strip()[:300])
-    rc, ptext, err = dump(pp, "rt_dump")
+    rc, ptext, err = dump(pp, "rt_dump", ["--routines"])
     check(rc == 0, "mariadb-dump --routines of pressdb's routines (%s)" % err.strip()[:300])
     a, b = body(mtext), body(ptext)
     diff = [(x, y) for x, y in zip(a, b) if x != y]

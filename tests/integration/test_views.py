@@ -15,15 +15,14 @@
    reads the same rows on both servers.
 """
 import os
-import re
 import shutil
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from standalone import Server, binary, check, finish  # noqa: E402
 import itargets  # noqa: E402
+from dumps import body, client, dump, load  # noqa: E402
 import pymysql  # noqa: E402
 
 SETUP = [
@@ -113,33 +112,6 @@ def restarts():
         srv.stop()
     finally:
         shutil.rmtree(d, ignore_errors=True)
-
-
-def client(name):
-    for n in (name, name.replace("mariadb-dump", "mysqldump").replace("mariadb", "mysql")):
-        if shutil.which(n):
-            return n
-    return None
-
-
-def dump(params, db):
-    argv = [client("mariadb-dump"), "--no-defaults", "-uroot"]
-    argv += ["-h%s" % params["host"], "-P%d" % params["port"]] if "port" in params else ["-S%s" % params["unix_socket"]]
-    r = subprocess.run(argv + ["--databases", db], stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    return r.returncode, r.stdout.decode("utf-8", "replace"), r.stderr.decode("utf-8", "replace")
-
-
-def load(params, text):
-    argv = [client("mariadb"), "--no-defaults", "-uroot"]
-    argv += ["-h%s" % params["host"], "-P%d" % params["port"]] if "port" in params else ["-S%s" % params["unix_socket"]]
-    r = subprocess.run(argv, input=text.encode(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
-    return r.returncode, r.stderr.decode("utf-8", "replace")
-
-
-def body(text):
-    return [l for l in text.splitlines()
-            if not re.match(r"-- (Host|Server version|Dump completed|MariaDB dump)", l)
-            and not l.startswith("CREATE DATABASE")]   # (the database's default collation clause)
 
 
 def dump_round_trip():
