@@ -56,17 +56,7 @@ const stor_viewdef *ex_view_find(ex_ctx *ctx, const char *db, const char *name)
 pl_stmt *ex_view_parse(ex_ctx *ctx, const stor_viewdef *v)
 {
     uint64_t m = ex_view_text_mode(v->sql, strlen(v->sql));
-    pl_parse_opts o = { 0 };
-    o.no_backslash_escapes = m & MODE_NO_BACKSLASH_ESCAPES;
-    o.ansi_quotes = m & MODE_ANSI_QUOTES;
-    o.pipes_as_concat = m & MODE_PIPES_AS_CONCAT;
-    o.high_not_precedence = m & MODE_HIGH_NOT_PRECEDENCE;
-    o.no_block_ids = true;
-    pl_stmt *st = stor_arena_alloc(ctx->a, sizeof *st);
-    pl_error perr;
-    size_t pos = 0;
-    if (pl_parse(ctx->a, v->sql, strlen(v->sql), &pos, &o, st, &perr) != 0 || st->kind != S_CREATE_VIEW) return NULL;
-    return st;
+    return ex_sp_parse_kept(ctx, v->sql, (uint32_t)m, S_CREATE_VIEW);
 }
 
 /* Opening view v (database db) as source s of a query block: its SELECT's rows. */

@@ -21,8 +21,7 @@ import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from standalone import Server, binary, check, finish  # noqa: E402
-import itargets  # noqa: E402
-from dumps import body, client, dump, load  # noqa: E402
+from dumps import drop, round_trip  # noqa: E402
 import pymysql  # noqa: E402
 
 SETUP = [
@@ -117,38 +116,15 @@ def restarts():
 
 
 def dump_round_trip():
-    if not os.environ.get("MARIADB_PORT") and not os.environ.get("MARIADB_SOCKET"):
-        print("skipped: the dump round trip needs the run's MariaDB")
+    r = round_trip(check, "rt_dump", SETUP, "routines", ["--routines"])
+    if not r:
         return
-    if not client("mariadb-dump") or not client("mariadb"):
-        print("skipped: no mariadb-dump / mariadb client")
-        return
-    mp, pp = itargets.connect_params("MARIADB"), itargets.connect_params("PRESSDB")
-    conns = []
-    for p in (mp, pp):
-        c = pymysql.connect(user="root", autocommit=True, **p)
-        c.cursor().execute("DROP DATABASE IF EXISTS rt_dump")
-        conns.append(c)
-    cur = conns[0].cursor()
-    for sql in ["CREATE DATABASE rt_dump", "USE rt_dump"] + SETUP:
-        cur.execute(sql)
-    rc, mtext, err = dump(mp, "rt_dump", ["--routines"])
-    check(rc == 0, "mariadb-dump --routines of MariaDB's routines (%s)" % err.strip()[:300])
+    conns, mtext = r[:2], r[2]
     check("PROCEDURE `p_cur`" in mtext and "FUNCTION `f_wrap`" in mtext, "the dump has the routines")
-    rc, err = load(pp, mtext)
-    check(rc == 0, "the dump loads into pressdb (%s)" % err.strip()[:300])
-    rc, ptext, err = dump(pp, "rt_dump", ["--routines"])
-    check(rc == 0, "mariadb-dump --routines of pressdb's routines (%s)" % err.strip()[:300])
-    a, b = body(mtext), body(ptext)
-    diff = [(x, y) for x, y in zip(a, b) if x != y]
-    check(a == b, "the two dumps are the same text%s" % (": first difference %r / %r" % diff[0] if diff else
-                                                         "" if a == b else ": %d / %d lines" % (len(a), len(b))))
     got = [answers(c, "rt_dump") for c in conns]
     check(got[0] == got[1], "the same CALLs and functions answer the same on both%s" % (
         "" if got[0] == got[1] else ": %r / %r" % (got[0], got[1])))
-    for c in conns:
-        c.cursor().execute("DROP DATABASE rt_dump")
-        c.close()
+    drop(conns, "rt_dump")
 
 
 binary()

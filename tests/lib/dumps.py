@@ -36,3 +36,46 @@ def body(text):
     return [l for l in text.splitlines()
             if not re.match(r"-- (Host|Server version|Dump completed|MariaDB dump)", l)
             and not l.startswith("CREATE DATABASE")]
+
+
+def round_trip(check, db, setup, what, options=()):
+    """With the run's MariaDB and pressdb: `setup` run on MariaDB in a fresh database db,
+    dumped with mariadb-dump (options), loaded into pressdb with the mariadb client, and
+    pressdb's dump of it checked to be the same text (but for body()'s lines). Returns
+    the two connections (MariaDB's, pressdb's) and MariaDB's dump, or None when there is
+    no MariaDB or client to do it with."""
+    import os
+    import itargets
+    import pymysql
+    if not os.environ.get("MARIADB_PORT") and not os.environ.get("MARIADB_SOCKET"):
+        print("skipped: the dump round trip needs the run's MariaDB")
+        return None
+    if not client("mariadb-dump") or not client("mariadb"):
+        print("skipped: no mariadb-dump / mariadb client")
+        return None
+    mp, pp = itargets.connect_params("MARIADB"), itargets.connect_params("PRESSDB")
+    conns = []
+    for p in (mp, pp):
+        c = pymysql.connect(user="root", autocommit=True, **p)
+        c.cursor().execute("DROP DATABASE IF EXISTS " + db)
+        conns.append(c)
+    cur = conns[0].cursor()
+    for sql in ["CREATE DATABASE " + db, "USE " + db] + list(setup):
+        cur.execute(sql)
+    rc, mtext, err = dump(mp, db, options)
+    check(rc == 0, "mariadb-dump of MariaDB's %s (%s)" % (what, err.strip()[:300]))
+    rc, err = load(pp, mtext)
+    check(rc == 0, "the dump loads into pressdb (%s)" % err.strip()[:300])
+    rc, ptext, err = dump(pp, db, options)
+    check(rc == 0, "mariadb-dump of pressdb's %s (%s)" % (what, err.strip()[:300]))
+    a, b = body(mtext), body(ptext)
+    diff = [(x, y) for x, y in zip(a, b) if x != y]
+    check(a == b, "the two dumps are the same text%s" % (": first difference %r / %r" % diff[0] if diff else
+                                                         "" if a == b else ": %d / %d lines" % (len(a), len(b))))
+    return conns[0], conns[1], mtext
+
+
+def drop(conns, db):
+    for c in conns:
+        c.cursor().execute("DROP DATABASE " + db)
+        c.close()
