@@ -295,6 +295,8 @@ typedef struct ex_ctx {
     bool definer_rights;    /* inside a SQL SECURITY DEFINER view: tables are not checked */
     const char *lent_db, *lent_table;  /* a write through a SQL SECURITY DEFINER view: its
                                table opens with the definer's rights (engine/view.c) */
+    bool no_tablelock;      /* describing a view's columns (information_schema): LOCK TABLES
+                               does not apply, as in MariaDB */
     const char *hide_db, *hide_name;   /* CREATE / ALTER VIEW checking its SELECT: the view
                                being defined does not exist yet (MariaDB: 1146, no cycle) */
     struct ex_spx *spx;     /* running a stored program's body: its frame (SELECT ... INTO a local) */

@@ -484,7 +484,7 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     if (ctx->s->enforce_privs && !ctx->definer_rights &&
         !(ctx->lent_table && !strcmp(ctx->lent_table, t->name) && !strcmp(ctx->lent_db, t->db)))
         ex_privs_open(ctx, t);
-    ex_tablelock_check(ctx, t, ctx->lock_write);
+    if (!ctx->no_tablelock) ex_tablelock_check(ctx, t, ctx->lock_write);
     if (ctx->s->trans_on_table) ctx->s->in_trans = true;
     return t;
 }

@@ -226,6 +226,7 @@ stor_table *ex_view_table_try(ex_ctx *ctx, const char *db, const stor_viewdef *v
     ex_ctx sub = *ctx;
     sub.jb = &jb;
     sub.err = &err;
+    sub.no_tablelock = true;   /* (metadata: a view's columns, LOCK TABLES or not) */
     struct rcte *rt = ctx->stmt->rcte_top;   /* (frames a longjmp skips would leave these set) */
     bool lco = ctx->stmt->lookup_const_only;
     if (setjmp(jb)) {

@@ -196,3 +196,10 @@ show create view `ov 12`;
 create view ov13 as select * from ot t1, t t2;
 create view ov14 (x, y, z, w) as select * from ot t1, t t2;
 select * from ov14 order by x, z;
+-- information_schema describes views whatever LOCK TABLES holds (their tables unlocked)
+CREATE DATABASE t_views_locked;
+CREATE TABLE t_views_locked.lt (a INT);
+LOCK TABLES t_views_locked.lt READ;
+SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 't_views_locked';
+UNLOCK TABLES;
+DROP DATABASE t_views_locked;
