@@ -340,8 +340,20 @@ static void routine_type_cols(ex_ctx *ctx, isb *b, pl_coldef *d, const char *dtd
     vs(b, dtd);
 }
 
-/* Fills rows for information_schema.<name>; false when there is no such table. */
+static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
+
+/* Fills rows for information_schema.<name>; false when there is no such table. What it
+ * opens to describe views is not subject to the session's LOCK TABLES (MariaDB). */
 bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols)
+{
+    bool was = ctx->no_tablelock;
+    ctx->no_tablelock = true;
+    bool r = infoschema_rows(ctx, name, rows, types, names, ncols);
+    ctx->no_tablelock = was;
+    return r;
+}
+
+static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols)
 {
     isb b = { ctx, rows, NULL, NULL, 0, NULL, 0 };
     b.types = stor_arena_alloc(ctx->a, 64 * sizeof(ex_type));

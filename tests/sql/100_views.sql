@@ -201,5 +201,6 @@ CREATE DATABASE t_views_locked;
 CREATE TABLE t_views_locked.lt (a INT);
 LOCK TABLES t_views_locked.lt READ;
 SELECT COUNT(*) FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = 't_views_locked';
+SELECT COUNT(*), SUM(CHECK_OPTION <> 'NONE') FROM information_schema.VIEWS WHERE TABLE_SCHEMA = DATABASE();
 UNLOCK TABLES;
 DROP DATABASE t_views_locked;
