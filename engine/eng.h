@@ -590,7 +590,13 @@ typedef struct ex_subq {
     bool iset_null;         /* a row is NULL */
     uint32_t niset;
     int64_t *iset;
+    uint64_t *ibits;        /* or, when the integers are dense enough, a bitmap from ibase */
+    int64_t ibase;
+    uint64_t ispan;         /* the last integer - ibase */
 } ex_subq;
+/* x IN (sq) once sq ran and its rows' integer set is built (iset_state 1): 1, 0, or -1
+ * (not found, a row is NULL), as run_subq answers for an integer x. */
+int ex_insub_int(const ex_subq *sq, int64_t x);
 
 #define EX_ITEM_BASE (1 << 20)   /* OP_AGG index of select item 0 */
 ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type);

@@ -3369,11 +3369,32 @@ static int in_int_set(ex_ctx *ctx, ex_subq *sq, const pdb_value *x)
         qsort(v, n, sizeof *v, cmp_i64);
         sq->iset = v;
         sq->niset = n;
+        sq->ibits = NULL;
+        uint64_t span = n ? (uint64_t)v[n - 1] - (uint64_t)v[0] : 0;
+        if (n && span < ((uint64_t)1 << 28) && span / 64 <= n) {   /* (unsigned: exact for any sorted pair) */
+            /* a bitmap of about as many words as integers: one load per probe */
+            uint64_t *bits = stor_arena_alloc(ctx->a, (size_t)(span / 64 + 1) * sizeof *bits);
+            memset(bits, 0, (size_t)(span / 64 + 1) * sizeof *bits);
+            for (uint32_t i = 0; i < n; i++) {
+                uint64_t d = (uint64_t)v[i] - (uint64_t)v[0];
+                bits[d >> 6] |= (uint64_t)1 << (d & 63);
+            }
+            sq->ibits = bits; sq->ibase = v[0]; sq->ispan = span;
+        }
         sq->iset_state = 1;
     }
     if (sq->iset_state != 1) return 2;
-    if (bsearch(&x->i, sq->iset, sq->niset, sizeof *sq->iset, cmp_i64)) return 1;
-    return sq->iset_null ? -1 : 0;
+    return ex_insub_int(sq, x->i);
+}
+
+int ex_insub_int(const ex_subq *sq, int64_t x)
+{
+    bool hit;
+    if (sq->ibits) {
+        uint64_t d = (uint64_t)x - (uint64_t)sq->ibase;
+        hit = d <= sq->ispan && (sq->ibits[d >> 6] >> (d & 63) & 1);
+    } else hit = bsearch(&x, sq->iset, sq->niset, sizeof *sq->iset, cmp_i64) != NULL;
+    return hit ? 1 : sq->iset_null ? -1 : 0;
 }
 
 /* Row x op row y of n columns, as MariaDB's compare_row: 1, 0 or -1 for NULL. y NULL is

@@ -43,7 +43,7 @@ void ex_rows_push(stor_arena *a, ex_rows *r, const pdb_value *vals)
 /* A conjunct of the most common shape, `column <op> constant`, evaluated without the
  * stack machine: the same values and the same comparison helpers as OP_COL, OP_CONST,
  * OP_CMP, so the answer cannot differ. The JIT compiles the same shape. */
-enum { FK_NONE, FK_STR_EQ, FK_INT_CMP, FK_STR_IN };
+enum { FK_NONE, FK_STR_EQ, FK_INT_CMP, FK_STR_IN, FK_INT_INSUB };
 #define FK_IDMEMO 32
 typedef struct fkern {
     uint8_t kind;
@@ -67,6 +67,11 @@ typedef struct fkern {
        `... >= jk && ... <= jk2` (col BETWEEN a AND b: the interpreter runs the program) */
     bool jit, between;
     int64_t jk, jk2;
+    /* FK_INT_INSUB, `integer column [NOT] IN (subquery)`: the program (run as it is until
+       the subquery's integer set exists), the subquery, NOT */
+    ex_prog *prog;
+    ex_subq *sq;
+    bool neg;
 } fkern;
 
 /* A filter conjunct placed at the join level where all its sources are bound. */
@@ -188,6 +193,8 @@ typedef struct qstate {
     bool dstream;
     uint32_t dhcap;
     int32_t *dht, *dnext;
+    uint32_t dlast;     /* 1 + the out row the last made row equalled or became (0: none):
+                           equal rows often come in runs, checked before hashing */
     /* window functions: output rows wait (their sources' row ids, aggregate results
        and window keys) until every row is known */
     ex_win **wins;
@@ -370,6 +377,21 @@ static void kern_setup(ex_ctx *ctx, const ex_prog *p, fkern *k)
         k->jit = true;   /* answered by chunk (kern_answers) */
         return;
     }
+    /* integer column [NOT] IN (uncorrelated subquery): the set probed with the stored value */
+    if (p->nops == 2 && p->ops[0].code == OP_COL && p->ops[1].code == OP_SUBQ) {
+        const ex_op *co = &p->ops[0];
+        ex_subq *sq = p->subs[p->ops[1].a];
+        if (sq->kind != E_INSUB || sq->width > 1 || co->a < 0 || co->a >= ctx->nsrc || !ctx->src[co->a].t) return;
+        const stor_column *c = &ctx->src[co->a].t->cols[co->b];
+        if (c->kind != CK_I64 || c->type == CT_DECIMAL || c->type == CT_DATE || c->type == CT_DATETIME ||
+            c->type == CT_TIMESTAMP || c->type == CT_TIME || stor_col_ubig_wide(c))
+            return;   /* (stor_get gives VT_INT, or VT_UINT within int64: in_int_set's integers) */
+        k->src = co->a; k->col = (uint32_t)co->b;
+        k->op = 0;    /* (no equality a lookup could serve) */
+        k->prog = (ex_prog *)p; k->sq = sq; k->neg = p->ops[1].b != 0;
+        k->kind = FK_INT_INSUB;
+        return;
+    }
     /* column BETWEEN constant AND constant (numbers, or values of the column's kind): two
        compares for the JIT; the interpreter runs the program */
     if (p->nops == 4 && p->ops[0].code == OP_COL && p->ops[1].code == OP_CONST && p->ops[2].code == OP_CONST &&
@@ -476,9 +498,22 @@ static inline bool kern_row(fkern *k, const stor_table *t, uint32_t r)
     return res;
 }
 
+/* FK_INT_INSUB: run_subq's answer for the stored integer (a NULL one is not TRUE: the
+ * set has rows), once the subquery ran and its set exists; until then the program. */
+static bool kern_insub(ex_ctx *ctx, fkern *k, uint32_t r)
+{
+    const ex_subq *sq = k->sq;
+    if (r == EX_NULLROW || !sq->done || sq->correlated || sq->iset_state != 1) return passes(ctx, k->prog);
+    const stor_column *c = &ctx->src[k->src].t->cols[k->col];
+    if (stor_is_null(c, r)) return false;
+    int res = ex_insub_int(sq, c->i64[r]);
+    return k->neg ? res == 0 : res == 1;
+}
+
 static inline bool kern_passes(ex_ctx *ctx, fkern *k)
 {
     uint32_t r = ctx->rows[k->src];
+    if (k->kind == FK_INT_INSUB) return kern_insub(ctx, k, r);   /* (NOT IN of no rows is TRUE for NULL) */
     if (r == EX_NULLROW) return false;
     return kern_row(k, ctx->src[k->src].t, r);
 }
@@ -2387,6 +2422,11 @@ static inline bool distinct_same(qstate *q, const pdb_value *a, const pdb_value 
  * the row equal to it in *dup (when there is one and dup is not NULL). */
 static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket, int32_t *dup)
 {
+    if (q->dlast && q->dlast <= q->out.nrows && q->dht &&
+        distinct_same(q, vals, &q->out.v[(size_t)(q->dlast - 1) * q->out.ncols])) {
+        if (dup) *dup = (int32_t)q->dlast - 1;
+        return false;
+    }
     if (!q->dht || q->out.nrows * 2 >= q->dhcap) {
         /* (re)build the table over the rows so far */
         uint32_t cap = q->dhcap ? q->dhcap * 2 : 64;
@@ -2405,7 +2445,11 @@ static bool distinct_new(qstate *q, const pdb_value *vals, uint32_t *bucket, int
     *bucket = b;
     for (int32_t k = q->dht[b]; k >= 0; k = q->dnext[k]) {
         const pdb_value *other = &q->out.v[(size_t)k * q->out.ncols];
-        if (distinct_same(q, vals, other)) { if (dup) *dup = k; return false; }
+        if (distinct_same(q, vals, other)) {
+            if (dup) *dup = k;
+            q->dlast = (uint32_t)k + 1;
+            return false;
+        }
     }
     return true;
 }
@@ -2437,6 +2481,7 @@ static void distinct_add(qstate *q, uint32_t b)
 {
     uint32_t r = q->out.nrows - 1;
     q->dnext[r] = q->dht[b]; q->dht[b] = (int32_t)r;
+    q->dlast = r + 1;
 }
 
 static void emit_output(qstate *q)
