@@ -4899,6 +4899,307 @@ static void count_access(qstate *q)
     }
 }
 
+/* ---------------------------------------------------------------- fact-order joins */
+
+/* A grouped join of two tables, `a JOIN b ON b.k = a.u` where level 1 looks b's rows up
+ * by its integer key column k with a's unique integer key u, and whose result does not
+ * depend on the order its pairs are met, makes its pairs in b's row order instead of
+ * the nested loop's: a pass over a marks the rows passing their conjuncts, then each
+ * visible b row probes a's unique key for its partner. b's rows, scattered over a's keys
+ * (postmeta over posts, comments over posts), are then read in sequence rather than
+ * through the key's hash chains row by row (bench/analytics q5, q6).
+ *
+ * The same result, exactly: the aggregates are order-free over plain columns (COUNT,
+ * COUNT(DISTINCT), SUM, AVG, MIN, MAX, BIT_* of integer-slot columns), the group keys are
+ * plain columns, no conjunct can warn (the kernels' shapes, or integer columns compared),
+ * and each group keeps as its representative (key values, columns outside aggregates) the
+ * pair the nested loop meets first: the least (a's place in its scan, b's place among
+ * the key's rows: row id order, or the clustered key's when b's rows are out of it, as
+ * sort_rowids hands them out). Not for locking reads,
+ * ANALYZE, LIMIT ROWS EXAMINED, ROLLUP, window functions or DISTINCT over groups; a
+ * GROUP BY that would spill goes back to the nested loop. */
+#define SWAP_MIN_ROWS 4096   /* b's rows: below this the nested loop is as fast */
+
+static bool prog_plain_col(const ex_prog *p, int *src, uint32_t *col)
+{
+    if (!p || p->nops != 1 || p->ops[0].code != OP_COL) return false;
+    if (src) *src = p->ops[0].a;
+    if (col) *col = (uint32_t)p->ops[0].b;
+    return true;
+}
+
+static bool col_is_int(const stor_column *c)
+{
+    return c->kind == CK_I64 && c->type != CT_DECIMAL && c->type != CT_DATE && c->type != CT_DATETIME &&
+           c->type != CT_TIMESTAMP && c->type != CT_TIME && c->type != CT_BIT;
+}
+
+/* A conjunct that cannot warn nor depend on the order rows come in. */
+static bool swap_conj_ok(ex_ctx *ctx, const conj *cj)
+{
+    if (cj->served) return true;
+    if (cj->fk.kind == FK_STR_EQ || cj->fk.kind == FK_INT_CMP || cj->fk.kind == FK_STR_IN) return true;
+    const ex_prog *p = cj->p;
+    if (cj->fk.kind != FK_NONE || cj->mm || p->nops != 3 || p->ops[0].code != OP_COL || p->ops[1].code != OP_COL ||
+        p->ops[2].code != OP_CMP || p->ops[2].a != BO_EQ)
+        return false;
+    for (int i = 0; i < 2; i++) {   /* integer columns compared: no conversion */
+        const ex_op *o = &p->ops[i];
+        if (o->a < 0 || o->a >= ctx->nsrc || !ctx->src[o->a].t || !col_is_int(&ctx->src[o->a].t->cols[o->b])) return false;
+    }
+    return true;
+}
+
+static bool swap_agg_ok(ex_ctx *ctx, const ex_agg *ag)
+{
+    if (ag->kind == AG_COUNT_STAR) return true;
+    bool count = ag->kind == AG_COUNT;
+    if (!count && ag->kind != AG_SUM && ag->kind != AG_AVG && ag->kind != AG_MIN && ag->kind != AG_MAX &&
+        ag->kind != AG_BIT_AND && ag->kind != AG_BIT_OR && ag->kind != AG_BIT_XOR)
+        return false;
+    if (ag->nargs < 1 || (!count && (ag->nargs != 1 || ag->distinct))) return false;
+    for (int i = 0; i < ag->nargs; i++) {
+        int src;
+        uint32_t col;
+        if (!prog_plain_col(&ag->args[i], &src, &col) || src < 0 || src >= ctx->nsrc || !ctx->src[src].t) return false;
+        const stor_column *c = &ctx->src[src].t->cols[col];
+        if (count) continue;   /* (a NULL test, or values counted by class) */
+        if (c->kind != CK_I64 || c->type == CT_BIT) return false;
+        if ((ag->kind == AG_SUM || ag->kind == AG_AVG || ag->kind >= AG_BIT_AND) && !col_is_int(c) && c->type != CT_DECIMAL)
+            return false;
+        if (ag->kind >= AG_BIT_AND && !col_is_int(c)) return false;
+    }
+    return true;
+}
+
+/* a's unique index on column u (one whole integer column), or NULL. */
+static const stor_index *swap_unique(const stor_table *t, uint32_t u)
+{
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        const stor_index *x = &t->idx[i];
+        if ((x->kind == IK_PRIMARY || x->kind == IK_UNIQUE) && x->ncols == 1 && x->cols[0] == u && !x->prefix[0] &&
+            x->nbuckets)
+            return x;
+    }
+    return NULL;
+}
+
+static bool swap_wanted(qstate *q, const stor_index **ua, uint32_t *kb)
+{
+    ex_ctx *ctx = q->ctx;
+    if (q->nsrc != 2 || !q->grouped || q->ritems || q->nwins || q->lockmode || q->an_loops || q->sel->distinct ||
+        (ctx->stmt && ctx->stmt->exam_on) || q->gspill || q->kagg)
+        return false;
+    const ex_src *sa = &ctx->src[0], *sb = &ctx->src[1];
+    if (!sa->t || !sb->t || sb->join == JT_LEFT || q->on[0] || q->on[1] || q->gends[0] || q->gends[1] ||
+        (q->bnl && q->bnl[1].on) || sb->t->nrows < SWAP_MIN_ROWS)
+        return false;
+    const lookup *l0 = &q->lk[0], *l1 = &q->lk[1];
+    if (l0->ix || l0->hcol >= 0 || l0->rix) return false;   /* a scanned whole */
+    if (!l1->ix || l1->nk != 1 || l1->nkv[0] != 1 || l1->ix->ncols != 1 || l1->ix->prefix[0] || l1->korder ||
+        l1->ix->kind == IK_FULLTEXT || l1->ix->kind == IK_SPATIAL)
+        return false;
+    int ksrc;
+    uint32_t ucol;
+    if (!prog_plain_col(l1->keyp[0][0], &ksrc, &ucol) || ksrc != 0) return false;
+    const stor_column *cu = &sa->t->cols[ucol], *ck = &sb->t->cols[l1->ix->cols[0]];
+    if (!col_is_int(cu) || !col_is_int(ck) || stor_col_ubig_wide(cu) || stor_col_ubig_wide(ck)) return false;
+    if (cu->is_unsigned != ck->is_unsigned && (cu->lo < 0 || ck->lo < 0)) return false;   /* (the same bits, other values) */
+    if (!(*ua = swap_unique(sa->t, ucol))) return false;
+    *kb = l1->ix->cols[0];
+    for (int i = 0; i < q->ngroup; i++) if (!prog_plain_col(q->gp[i], NULL, NULL)) return false;
+    for (int i = 0; i < q->naggs; i++) if (!swap_agg_ok(ctx, q->aggs[i])) return false;
+    for (int i = 0; i < q->nconj; i++) if (!swap_conj_ok(ctx, &q->conj[i])) return false;
+    return true;
+}
+
+/* The level-1 conjunct `b.k = a.u` itself (either way round): the probe guarantees it. */
+static bool swap_is_join_eq(const conj *cj, uint32_t kb, uint32_t ucol)
+{
+    const ex_prog *p = cj->p;
+    if (cj->level != 1 || cj->fk.kind != FK_NONE || p->nops != 3 || p->ops[0].code != OP_COL ||
+        p->ops[1].code != OP_COL || p->ops[2].code != OP_CMP || p->ops[2].a != BO_EQ)
+        return false;
+    const ex_op *x = &p->ops[0], *y = &p->ops[1];
+    return (x->a == 1 && (uint32_t)x->b == kb && y->a == 0 && (uint32_t)y->b == ucol) ||
+           (y->a == 1 && (uint32_t)y->b == kb && x->a == 0 && (uint32_t)x->b == ucol);
+}
+
+/* Per a's key value (dense: u - umin) or per a's row: the row passing a's conjuncts (+ 1,
+ * 0: none) and, once a pair of it was grouped, its group (+ 1) when the group keys are
+ * all a's columns. */
+typedef struct swap_slot { uint32_t row1, g1, pos; } swap_slot;   /* pos: a's place in its scan */
+
+typedef struct swapper {
+    qstate *q;
+    const stor_table *ta, *tb;
+    const stor_index *ua;
+    uint32_t kb, ucol;
+    bool dense, gcache;
+    int64_t umin;
+    uint64_t span;
+    swap_slot *sl;
+    uint64_t skip;      /* level-1 conjuncts guaranteed by the probe (bit per conjunct < 64) */
+    bool bclu;          /* one key's b rows come in clustered order (sort_rowids) */
+    uint32_t *gpos, ngpos;   /* per group (seq): its representative's a place */
+} swapper;
+
+/* Does the nested loop meet pair (pos, rb) before the group's representative? */
+static bool swap_earlier(const swapper *w, const grp *g, uint32_t pos, uint32_t rb)
+{
+    uint32_t gp = w->gpos[g->seq];
+    if (pos != gp) return pos < gp;
+    return w->bclu ? stor_clustered_cmp(w->tb, rb, g->rows[1]) < 0 : rb < g->rows[1];
+}
+
+/* The pair now in ctx->rows into its group (sl's, or found as on_row finds it); the
+ * group's representative becomes this pair when the nested loop would have met it first.
+ * False: the groups outgrew the in-memory limit. */
+static bool swap_group_row(swapper *w, swap_slot *sl)
+{
+    qstate *q = w->q;
+    ex_ctx *ctx = q->ctx;
+    grp *g;
+    pdb_value key[65];
+    if (w->gcache && sl->g1) g = q->groups[sl->g1 - 1];
+    else {
+        for (int i = 0; i < q->ngroup && i < 64; i++) ex_eval(ctx, q->gp[i], &key[i]);
+        uint32_t before = q->ngroups;
+        g = group_find(q, key);
+        if (!g) return false;
+        if (q->ngroups != before) {
+            if (q->glimit && ctx->a->held - q->gheld0 > q->glimit) return false;
+            if (g->seq >= w->ngpos) {
+                uint32_t nc = w->ngpos ? w->ngpos * 2 : 64;
+                uint32_t *np = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *np);
+                if (w->ngpos) memcpy(np, w->gpos, (size_t)w->ngpos * sizeof *np);
+                w->gpos = np; w->ngpos = nc;
+            }
+            w->gpos[g->seq] = sl->pos;
+        }
+        if (w->gcache) sl->g1 = g->seq + 1;
+    }
+    if (swap_earlier(w, g, sl->pos, ctx->rows[1])) {
+        w->gpos[g->seq] = sl->pos;
+        memcpy(g->rows, ctx->rows, 2 * sizeof(uint32_t));
+        for (int i = 0; i < q->ngroup && i < 64; i++) {
+            ex_eval(ctx, q->gp[i], &key[i]);
+            g->key[i] = ex_persist(ctx->a, &key[i]);
+        }
+    }
+    for (int i = 0; i < q->naggs; i++) agg_add(q, q->aggs[i], &g->st[i]);
+    return true;
+}
+
+static bool swap_level_passes(swapper *w, int level)
+{
+    qstate *q = w->q;
+    for (int i = 0; i < q->nconj; i++) {
+        conj *cj = &q->conj[i];
+        if (cj->level != level || cj->served || (i < 64 && (w->skip >> i & 1))) continue;
+        if (!conj_passes(q->ctx, cj)) return false;
+    }
+    return true;
+}
+
+/* a's rows passing their conjuncts, into w->sl; false when too few pass to be worth it. */
+static bool swap_mark(swapper *w)
+{
+    qstate *q = w->q;
+    ex_ctx *ctx = q->ctx;
+    const stor_table *ta = w->ta;
+    const stor_column *cu = &ta->cols[w->ucol];
+    uint32_t npass = 0, n = ta->nrows, *order = NULL;
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    if (scan_reordered(ta, &q->lk[0]) && q->lk[0].clu) {   /* a's scan order (swap_join_run made it) */
+        order = q->lk[0].clu;
+        n = q->lk[0].nclu;
+    }
+    /* its memory: no more than a GROUP BY may hold before it spills (spill_setup), four
+       times over as the compiled sink's (kagg_run), and well inside the arena's guard */
+    size_t budget = spill_limit(ctx) * 4, base = ((size_t)n + 1) * 8 + ((size_t)ta->nrows + 1) * sizeof(swap_slot);
+    if (ctx->a->limit && budget > (ctx->a->limit - (ctx->a->held < ctx->a->limit ? ctx->a->held : ctx->a->limit)) / 2)
+        budget = (ctx->a->limit - (ctx->a->held < ctx->a->limit ? ctx->a->held : ctx->a->limit)) / 2;
+    if (base > budget) return false;
+    uint32_t *rows = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *rows);
+    uint32_t *pos = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *pos);
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = order ? order[i] : i;
+        ex_slice_tick(ctx);
+        if (!stor_row_visible(ta, r) || stor_is_null(cu, r)) continue;   /* (a NULL key meets no b row) */
+        ctx->rows[0] = r;
+        if (!swap_level_passes(w, 0)) continue;
+        pos[npass] = i;
+        rows[npass++] = r;
+        if (cu->i64[r] < lo) lo = cu->i64[r];
+        if (cu->i64[r] > hi) hi = cu->i64[r];
+    }
+    if ((uint64_t)npass * 4 < ta->nrows || !npass) return false;   /* a quarter of a at least */
+    uint64_t span = (uint64_t)hi - (uint64_t)lo;
+    w->dense = span < ((uint64_t)1 << 30) && span / 4 <= npass &&
+               ((size_t)n + 1) * 8 + ((size_t)span + 1) * sizeof(swap_slot) <= budget;
+    size_t ns = w->dense ? (size_t)span + 1 : ta->nrows;
+    w->sl = stor_arena_alloc(ctx->a, ns * sizeof *w->sl);
+    memset(w->sl, 0, ns * sizeof *w->sl);
+    w->umin = lo; w->span = span;
+    for (uint32_t i = 0; i < npass; i++) {
+        uint32_t r = rows[i];
+        swap_slot *sl = &w->sl[w->dense ? (size_t)((uint64_t)cu->i64[r] - (uint64_t)lo) : r];   /* (u unique among visible rows) */
+        sl->row1 = r + 1;
+        sl->pos = pos[i];
+    }
+    return true;
+}
+
+static bool swap_join_run(qstate *q)
+{
+    swapper w = { .q = q };
+    if (!swap_wanted(q, &w.ua, &w.kb)) return false;
+    ex_ctx *ctx = q->ctx;
+    w.ta = ctx->src[0].t; w.tb = ctx->src[1].t;
+    w.ucol = w.ua->cols[0];
+    w.gcache = true;
+    w.bclu = w.tb->unordered && stor_clustered(w.tb);
+    for (int i = 0; i < q->ngroup; i++) {
+        int src = -1;
+        prog_plain_col(q->gp[i], &src, NULL);
+        if (src != 0) w.gcache = false;
+    }
+    for (int i = 0; i < q->nconj && i < 64; i++) if (swap_is_join_eq(&q->conj[i], w.kb, w.ucol)) w.skip |= 1ull << i;
+    if (scan_reordered(w.ta, &q->lk[0])) scan_rows(ctx, (stor_table *)w.ta, &q->lk[0]);   /* (kept: before the mark) */
+    stor_arena_pos mark = stor_arena_here(ctx->a);
+    if (!swap_mark(&w)) { stor_arena_rewind(ctx->a, mark); return false; }
+    const stor_column *ck = &w.tb->cols[w.kb];
+    size_t held0 = q->gheld0;
+    q->gheld0 = ctx->a->held;
+    for (uint32_t r = 0; r < w.tb->nrows; r++) {
+        ex_slice_tick(ctx);
+        if (stor_is_null(ck, r) || !stor_row_visible(w.tb, r)) continue;
+        swap_slot *sl;
+        if (w.dense) {
+            uint64_t d = (uint64_t)ck->i64[r] - (uint64_t)w.umin;
+            if (d > w.span) continue;
+            sl = &w.sl[d];
+        } else {
+            int64_t ra = stor_index_find_i64(w.ta, w.ua, ck->i64[r]);
+            if (ra < 0) continue;
+            sl = &w.sl[ra];
+        }
+        if (!sl->row1) continue;
+        ctx->rows[0] = sl->row1 - 1;
+        ctx->rows[1] = r;
+        if (!swap_level_passes(&w, 1)) continue;
+        if (!swap_group_row(&w, sl)) {   /* back to the nested loop, from nothing */
+            q->ngroups = 0; q->ght = NULL; q->ghcap = 0; q->groups = NULL; q->gcap = 0; q->gmemo = NULL;
+            q->gheld0 = held0;
+            stor_arena_rewind(ctx->a, mark);
+            return false;
+        }
+    }
+    q->gheld0 = held0;
+    return true;
+}
+
 static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
 {
     ex_ctx *ctx = q->ctx;
@@ -4933,7 +5234,7 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
         spill_setup(q);
         fsort_setup(q);
         if (!impossible) count_access(q);
-        if (!impossible && !scan_stop(q) && !kagg_run(q)) {
+        if (!impossible && !scan_stop(q) && !kagg_run(q) && !swap_join_run(q)) {
             scan_level(q, 0);
             for (int k = 1; q->bnl && k < q->nsrc && !scan_stop(q); k++) bnl_flush(q, k);
         }
