@@ -35,6 +35,11 @@ INSERT INTO fb VALUES (9003, 2500, 'z', 1, 2500000), (9002, 2500, 'z', 2, 250000
 SELECT a.id, b.id, b.x, COUNT(*) FROM fa a JOIN fb b ON b.aid = a.id GROUP BY a.id ORDER BY a.id DESC LIMIT 3;
 SELECT a.id, b.id, b.x, COUNT(*) FROM fa a JOIN fb b ON b.spk = a.sp GROUP BY a.id ORDER BY a.id DESC LIMIT 3;
 SELECT a.s, b.id, b.x, COUNT(*) FROM fa a JOIN fb b ON b.aid = a.id WHERE a.id > 1990 GROUP BY a.s;
+-- groups past the in-memory limit: the nested loop again, which spills them
+SET SESSION tmp_table_size = 16384, max_heap_table_size = 16384;
+SELECT b.id, a.id, a.t, COUNT(*), SUM(b.x) FROM fa a JOIN fb b ON b.aid = a.id GROUP BY b.id ORDER BY b.id DESC LIMIT 5;
+SELECT a.id, b.id, COUNT(*) FROM fa a JOIN fb b ON b.aid = a.id GROUP BY a.id ORDER BY a.id LIMIT 3;
+SET SESSION tmp_table_size = DEFAULT, max_heap_table_size = DEFAULT;
 -- deleted and changed rows
 DELETE FROM fa WHERE id IN (1, 2, 3, 4);
 DELETE FROM fb WHERE id % 7 = 0;
