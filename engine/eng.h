@@ -931,6 +931,14 @@ const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i);
 /* Does reading key x of source i, its first neq columns fixed, give sel's ORDER BY
  * order (MariaDB then sorts nothing)? 1 forward, -1 backward, 0 no. */
 int ex_order_key(ex_ctx *ctx, pl_select *sel, int i, const stor_index *x, uint32_t neq);
+/* Does MariaDB group sel by sorting its first table's rows (filesort, "Using filesort"
+ * without a temporary table) before it groups them, so that a group's first row (its
+ * key among equal ones, the columns outside aggregates) and GROUP_CONCAT's order are
+ * filesort's? When an aggregate cannot be kept in a temporary table's row (agg_unquick)
+ * and every GROUP BY expression reads the first table alone. Not modelled, left to the
+ * temporary table: an ORDER BY but of the GROUP BY columns, ROLLUP, DISTINCT, window functions, a GROUP BY column
+ * that starts a key of the table (MariaDB may read that key instead), a position or alias. */
+bool ex_group_by_sort(ex_ctx *ctx, ex_scope *sc, pl_select *sel);
 /* Does ix hold every column of source i that sel reads (with the primary key)? */
 bool ex_covering(ex_ctx *ctx, pl_select *sel, int i, const stor_index *ix);
 

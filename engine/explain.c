@@ -1095,6 +1095,67 @@ static uint32_t rec_len(const stor_table *t)
  * find_shortest_key): the one read with the fewest bytes (a secondary key's entry is
  * its key and the primary key, the primary key's the whole record), the first of
  * equals in key order. NULL when none does. The caller compares with stor_primary. */
+/* An aggregate MariaDB cannot keep up to date in a temporary table's row (its Item_sum
+ * quick_group is false): COUNT, SUM or AVG of DISTINCT values, GROUP_CONCAT, JSON_ARRAYAGG. */
+static bool agg_unquick(const pl_expr *e)
+{
+    if (!e || e->sub || e->win) return false;
+    if (e->kind == E_FUNC && e->s) {
+        if (!strcasecmp(e->s, "GROUP_CONCAT") || !strcasecmp(e->s, "JSON_ARRAYAGG")) return true;
+        if (e->distinct && (!strcasecmp(e->s, "COUNT") || !strcasecmp(e->s, "SUM") || !strcasecmp(e->s, "AVG"))) return true;
+    }
+    for (int i = 0; i < e->nargs; i++) if (agg_unquick(e->args[i])) return true;
+    return false;
+}
+
+static bool has_window(const pl_expr *e)
+{
+    if (!e || e->sub) return false;
+    if (e->win) return true;
+    for (int i = 0; i < e->nargs; i++) if (has_window(e->args[i])) return true;
+    return false;
+}
+
+/* ORDER BY the GROUP BY's own columns (either direction): the same sort. */
+static bool order_is_group(const pl_select *sel)
+{
+    if (sel->norder != sel->ngroup) return false;
+    for (int i = 0; i < sel->norder; i++) {
+        const pl_expr *o = sel->order[i].e, *g = sel->group[i];
+        if (o == g) continue;
+        if (!o || o->kind != E_COLUMN || g->kind != E_COLUMN || strcasecmp(o->s, g->s) ||
+            (o->tbl && g->tbl && strcmp(o->tbl, g->tbl)))
+            return false;
+    }
+    return true;
+}
+
+bool ex_group_by_sort(ex_ctx *ctx, ex_scope *sc, pl_select *sel)
+{
+    if (sel->ngroup <= 0 || (sel->norder && !order_is_group(sel)) || sel->rollup || sel->distinct || ctx->nsrc < 1)
+        return false;
+    const stor_table *t = ctx->src[0].t;
+    if (!t || !t->engine || strcasecmp(t->engine, "InnoDB")) return false;
+    bool unquick = agg_unquick(sel->having);
+    for (int i = 0; i < sel->nitems; i++) {
+        if (has_window(sel->items[i].e)) return false;
+        unquick = unquick || agg_unquick(sel->items[i].e);
+    }
+    if (!unquick) return false;
+    for (int i = 0; i < sel->ngroup; i++) {
+        pl_expr *g = sel->group[i];
+        if (g->kind != E_COLUMN && g->kind != E_FUNC) return false;   /* (a position or an alias: not modelled) */
+        uint64_t m = ex_expr_srcmask(sc, g);
+        if (m != 1) return false;                                    /* the first table's alone */
+        if (g->kind == E_COLUMN) {   /* a key that starts with it may give the groups' order */
+            int src, col;
+            if (ex_find_column(sc, g, &src, &col) != 1 || src != 0) return false;
+            for (uint32_t x = 0; x < t->nidx; x++) if (t->idx[x].cols[0] == (uint32_t)col) return false;
+        }
+    }
+    return true;
+}
+
 const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i)
 {
     const stor_table *t = ctx->src[i].t;
@@ -2092,7 +2153,9 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
                 if (q2->nkv[x] != 1 || strcmp(ref_of(ctx, sc, q2, k, ctx->src[k].t->cols[q2->ix->cols[x]].name), "const")) all_const = false;
         }
         if (i == 0 && !all_const) {
-            if ((grouped && (sel->ngroup > 0 || sel->distinct)) || b->ins_tmp) xjoin(extra, sizeof extra, "Using temporary");
+            /* grouped by sorting the first table's rows (ex_group_by_sort): no temporary table */
+            bool gsort = grouped && strcmp(r->v[X_TYPE], "const") && strcmp(r->v[X_TYPE], "eq_ref") && ex_group_by_sort(ctx, sc, sel);
+            if ((grouped && (sel->ngroup > 0 || sel->distinct) && !gsort) || b->ins_tmp) xjoin(extra, sizeof extra, "Using temporary");
             bool by_key = n == 1 && !dml && !xst->mdml && !grouped &&
                           ((p->ix && p->nk && single_values(p)) || p->rix) &&
                           ex_order_key(ctx, sel, 0, p->ix ? p->ix : p->rix, p->ix ? p->nk : p->rreq) != 0;
@@ -2979,6 +3042,7 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
     read_set(ctx, sel->where, i, &m, false);
     read_set(ctx, sel->having, i, &m, false);
     for (int k = 0; k < sel->norder; k++) read_set(ctx, sel->order[k].e, i, &m, false);
+    for (int k = 0; k < sel->ngroup; k++) read_set(ctx, sel->group[k], i, &m, false);   /* (a sort for GROUP BY) */
     uint32_t alen = 0, nulls = 0, fields = 0;
     bool blob = false;
     for (uint32_t c = 0; c < t->ncols; c++) {

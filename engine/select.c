@@ -231,6 +231,8 @@ typedef struct qstate {
     uint8_t kscale[8];      /* then per aggregate: the DECIMAL scale of its value */
     bool kstr;              /* then: grouped by string keys (their order is by collation) */
     struct jb_join *jj;     /* levels 0 and 1 as one compiled lookup join (jit_join), or NULL */
+    bool gsort;             /* grouped as MariaDB groups by filesort: level 0's rows sorted by
+                               the GROUP BY keys first (ex_group_by_sort, gsort_level0) */
     uint64_t jit_run;       /* this run's jb_run_id: every per-execution kernel of the block
                                is recorded under it (one run id per block run, or the next
                                kernel would free the ones before it) */
@@ -848,8 +850,15 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
         for (int i = 0; i < ag->nargs; i++) { size_t l; const char *s = ex_to_str(ctx->a, &vals[i], &l); memcpy(buf + k, s, l); k += l; }
         pdb_value row[9];
         row[0] = ex_str(buf, k, vals[0].t == VT_STRING ? vals[0].coll : COLL_UTF8MB4_GENERAL_CI);
-        for (int i = 0; i < ag->norder && i < 8; i++) ex_eval(ctx, ag->order[i], &row[1 + i]);
-        if (!st->gc.ncols) st->gc.ncols = (uint32_t)(1 + (ag->norder < 8 ? ag->norder : 8));
+        /* DISTINCT without ORDER BY: MariaDB's values come out of its tree in the order
+           of the arguments' values (gc_dcmp), kept here as if they were the ORDER BY */
+        int nk = ag->norder ? ag->norder : ag->distinct ? ag->nargs : 0;
+        if (nk > 8) nk = 8;
+        for (int i = 0; i < nk; i++) {
+            if (ag->norder) ex_eval(ctx, ag->order[i], &row[1 + i]);
+            else row[1 + i] = vals[i];
+        }
+        if (!st->gc.ncols) st->gc.ncols = (uint32_t)(1 + nk);
         ex_rows_push(ctx->a, &st->gc, row);
         break;
     }
@@ -872,6 +881,20 @@ static int gc_cmp(const void *a, const void *b, void *arg)
         const pdb_value *p = &x[1 + i], *r = &y[1 + i];
         int c = cmp_nulls_first(p, r, 0);
         if (c) return sort_agg->order_desc[i] ? -c : c;
+    }
+    return 0;
+}
+
+/* GROUP_CONCAT(DISTINCT ...) without ORDER BY: by the arguments' values, strings under
+ * their collation (MariaDB's group_concat_key_cmp_with_distinct over its tree). */
+static int gc_dcmp(const void *a, const void *b, void *arg)
+{
+    const pdb_value *x = a, *y = b;
+    const ex_agg *ag = arg;
+    for (int i = 0; i < ag->nargs && i < 8; i++) {
+        const pdb_value *p = &x[1 + i], *r = &y[1 + i];
+        int c = cmp_nulls_first(p, r, p->t == VT_STRING ? p->coll : 0);
+        if (c) return c;
     }
     return 0;
 }
@@ -922,6 +945,7 @@ static pdb_value agg_result(qstate *q, ex_agg *ag, aggst *st)
     case AG_GROUP_CONCAT: {
         if (!st->gc.nrows) return ex_null();
         if (ag->norder) ex_sort(ctx, st->gc.v, st->gc.nrows, st->gc.ncols * sizeof(pdb_value), gc_cmp, ag);
+        else if (ag->distinct) ex_sort(ctx, st->gc.v, st->gc.nrows, st->gc.ncols * sizeof(pdb_value), gc_dcmp, ag);
         size_t total = 0;
         for (uint32_t i = 0; i < st->gc.nrows; i++) total += st->gc.v[i * st->gc.ncols].len + ag->seplen;
         char *buf = stor_arena_alloc(ctx->a, total + 1);
@@ -1975,6 +1999,83 @@ static void bnl_setup(qstate *q)
     }
 }
 
+/* ---------------------------------------------------------------- GROUP BY by sorting */
+
+/* MariaDB groups a block whose aggregates cannot live in a temporary table's row by
+ * filesorting its first table's rows on the GROUP BY keys and joining them in that
+ * order (ex_group_by_sort): groups are then made in that order, so a group's first row
+ * and GROUP_CONCAT's order are the sort's, ties left as filesort leaves them
+ * (engine/filesort.c). Level 0's rows passing their conjuncts, in the order the scan
+ * reads them, are sorted so, then the other levels run for each in turn. */
+static int key_cmp(const pdb_value *a, const pdb_value *b, const ex_type *t);
+typedef struct gsortctx { qstate *q; const pdb_value *keys; const uint32_t *rows; const ex_fsort *f; const stor_table *t; } gsortctx;
+
+static int gsort_cmp(uint32_t a, uint32_t b, void *arg)
+{
+    const gsortctx *g = arg;
+    const qstate *q = g->q;
+    const pdb_value *ka = &g->keys[(size_t)a * (size_t)q->ngroup], *kb = &g->keys[(size_t)b * (size_t)q->ngroup];
+    for (int k = 0; k < q->ngroup; k++) {
+        int c = key_cmp(&ka[k], &kb[k], &q->gtypes[k]);
+        bool desc = q->sel->norder ? q->sel->order[k].desc : k < 64 && (q->sel->group_desc >> k & 1);   /* (ORDER BY the keys) */
+        if (c) return desc ? -c : c;
+    }
+    return g->f->rowid ? ex_fsort_refcmp(g->t, g->rows[a], g->rows[b]) : 0;
+}
+
+static void gsort_level0(qstate *q, const uint32_t *cand, uint32_t n)
+{
+    ex_ctx *ctx = q->ctx;
+    const stor_table *t = ctx->src[0].t;
+    uint32_t *rows = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *rows), np = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t r = cand ? cand[i] : i;
+        ex_slice_tick(ctx);
+        if (!stor_row_visible(t, r)) continue;
+        ctx->rows[0] = r;
+        bool ok = true;
+        for (int k = 0; k < q->nconj && ok; k++)   /* (every one: no kernel took any here) */
+            if (q->conj[k].level == 0 && !q->conj[k].served) ok = conj_passes(ctx, &q->conj[k]);
+        if (ok) rows[np++] = r;
+    }
+    pdb_value *keys = stor_arena_alloc(ctx->a, ((size_t)np * (size_t)q->ngroup + 1) * sizeof *keys);
+    for (uint32_t i = 0; i < np; i++) {
+        ex_slice_tick(ctx);
+        ctx->rows[0] = rows[i];
+        for (int k = 0; k < q->ngroup; k++) {
+            pdb_value v;
+            ex_eval(ctx, q->gp[k], &v);
+            keys[(size_t)i * (size_t)q->ngroup + (size_t)k] = ex_persist(ctx->a, &v);
+        }
+    }
+    ex_fsort f;
+    ex_fsort_setup(ctx, q->sel, 0, q->gtypes, q->ngroup, UINT64_MAX, &f);
+    uint32_t *idx = stor_arena_alloc(ctx->a, (size_t)(np ? np : 1) * sizeof *idx);
+    for (uint32_t i = 0; i < np; i++) idx[i] = i;
+    gsortctx g = { q, keys, rows, &f, t };
+    uint32_t ns = ex_fsort_run(ctx, &f, idx, np, gsort_cmp, &g);
+    for (uint32_t i = 0; i < ns; i++) {
+        ctx->rows[0] = rows[idx[i]];
+        scan_level(q, 1);
+        if (scan_stop(q)) return;
+    }
+}
+
+static bool gsort_wanted(qstate *q, ex_scope *sc)
+{
+    ex_ctx *ctx = q->ctx;
+    if (ctx->describe || !q->grouped || q->ritems || q->nwins || q->lockmode || q->an_loops || q->ngroup > 64 ||
+        (ctx->stmt && ctx->stmt->exam_on) || !ctx->src[0].t || q->gends[0] || q->on[0] || row_search(q->sel))
+        return false;
+    const lookup *l0 = &q->lk[0];
+    if (l0->ix && (l0->ix->kind == IK_PRIMARY || l0->ix->kind == IK_UNIQUE) && l0->nk == l0->ix->ncols) {
+        bool single = true;   /* (a const or eq_ref table: MariaDB sorts the next one) */
+        for (uint32_t k = 0; k < l0->nk; k++) single = single && l0->nkv[k] == 1;
+        if (single) return false;
+    }
+    return ex_group_by_sort(ctx, sc, q->sel);
+}
+
 static void scan_level_run(qstate *q, int level)
 {
     ex_ctx *ctx = q->ctx;
@@ -2118,6 +2219,7 @@ static void scan_level_run(qstate *q, int level)
         }
         if (ctx->stmt->exam_hit || q->exam_full) return;
     }
+    if (q->gsort && !level) { gsort_level0(q, cand, n); return; }
     if (q->jj && !level) { jit_join_scan(q, cand, n); return; }
     jb_scan *js = q->jit ? q->jit[level] : NULL;   /* candidates chunk by chunk (jit_levels) */
     if (js && jit_count_only(q, level)) { jit_count(q, js, n); return; }
@@ -4256,6 +4358,10 @@ static bool kagg_wanted(qstate *q, jb_gkey *keys, jb_agg_arg *args)
     const stor_table *t = ctx->src[0].t;
     const lookup *lk = &q->lk[0];
     if (!t || lk->ix || lk->rix || lk->hcol >= 0 || q->on[0]) return false;
+    /* the kernel reads row id order: a scan in another order (clustered, a covering key)
+       may meet another row of a group first (its key among collation-equal ones, the
+       columns outside aggregates) */
+    if (scan_reordered(t, lk)) return false;
     for (int i = 0; i < q->nconj; i++) if (!q->conj[i].jit) return false;
     if (!kagg_keys(q, t, keys)) return false;
     for (int i = 0; i < q->naggs; i++) if (!kagg_arg(q, t, q->aggs[i], &args[i], &q->kscale[i])) return false;
@@ -5234,7 +5340,8 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
         spill_setup(q);
         fsort_setup(q);
         if (!impossible) count_access(q);
-        if (!impossible && !scan_stop(q) && !kagg_run(q) && !swap_join_run(q)) {
+        q->gsort = gsort_wanted(q, sc);
+        if (!impossible && !scan_stop(q) && (q->gsort || (!kagg_run(q) && !swap_join_run(q)))) {
             scan_level(q, 0);
             for (int k = 1; q->bnl && k < q->nsrc && !scan_stop(q); k++) bnl_flush(q, k);
         }
