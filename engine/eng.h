@@ -953,6 +953,8 @@ typedef struct ex_fsort {
     uint32_t sort_length;   /* bytes of a sort key (with the reference in rowid mode) */
     uint32_t rec_length;    /* bytes of a record in the sort buffer */
     bool rowid;             /* the key ends with the row reference: no two rows tie */
+    bool packed;            /* addon fields packed (variable-length records): a sort past
+                               one buffer is not replayed (engine/sort_ties.md 5c) */
 } ex_fsort;
 typedef int (*ex_fs_cmp)(uint32_t a, uint32_t b, void *arg);
 /* Does the sort keep its first limit + 1 rows in a priority queue? */

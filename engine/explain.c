@@ -3043,12 +3043,14 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
     read_set(ctx, sel->having, i, &m, false);
     for (int k = 0; k < sel->norder; k++) read_set(ctx, sel->order[k].e, i, &m, false);
     for (int k = 0; k < sel->ngroup; k++) read_set(ctx, sel->group[k], i, &m, false);   /* (a sort for GROUP BY) */
-    uint32_t alen = 0, nulls = 0, fields = 0;
+    uint32_t alen = 0, nulls = 0, fields = 0, packable = 0;
     bool blob = false;
     for (uint32_t c = 0; c < t->ncols; c++) {
         if (c < 63 ? !(m & (1ull << c)) : !(m & (1ull << 63))) continue;
         const stor_column *col = &t->cols[c];
         if (col->type >= CT_TINYTEXT && col->type <= CT_LONGBLOB) blob = true;
+        if (col->type == CT_VARCHAR || col->type == CT_VARBINARY || col->type == CT_CHAR || col->type == CT_BINARY)
+            packable += addon_len(col);   /* (Field::is_packable) */
         alen += addon_len(col);
         nulls += !col->not_null;
         fields++;
@@ -3057,6 +3059,9 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
     const stor_index *pk = stor_primary(t);
     uint32_t ref = pk ? key_len_of(t, pk) : 6;
     f->rowid = blob || !fields || alen + sl >= 1024;
+    /* Sort_param::try_to_pack_addons: packed when packing could save 10 bytes or more
+       beyond its 2-byte length field */
+    f->packed = !f->rowid && packable >= 12;
     f->sort_length = f->rowid ? sl + ref : sl;
     f->rec_length = f->rowid ? sl + ref : sl + alen;
     /* ha_innobase::estimate_rows_upper_bound: 2 * leaf pages * 16 KiB / the shortest
@@ -3064,7 +3069,8 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
        ten seconds ago (dict_stats recalculates a table at most every ten seconds), else
        what the rows fill (taken at their shortest, pages 15/16 full) */
     uint64_t minrec = innodb_min_rec_len(t), pages = 1;
-    if (!t->stat_born || ex_mono_s() >= t->stat_born + 10) {
+    uint64_t born = __atomic_load_n(&t->stat_born, __ATOMIC_RELAXED);   /* (ANALYZE TABLE clears it) */
+    if (!born || ex_mono_s() >= born + 10) {
         pages = ((uint64_t)t->nlive * minrec + 15359) / 15360;
         if (!pages) pages = 1;
     }

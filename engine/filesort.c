@@ -142,6 +142,111 @@ static uint32_t fs_queue(const fs_sort *s, const uint32_t *rows, uint32_t n, uin
     return ne;
 }
 
+/* ---- more rows than one sort buffer (engine/sort_ties.md 5c, merge_ties.md) ----
+ *
+ * find_all_keys fills the buffer with max_keys rows in read order, sorts them as a whole
+ * buffer is sorted (fs_sort_array, on that chunk's own count) and writes the first limit of
+ * them to a file; the last, partial chunk too. 16 chunks or more are merged seven at a
+ * time (the last group four to ten) until 15 or fewer are left (merge_many_buff), then
+ * all at once (merge_index). merge_buffers: a min-heap (mysys QUEUE) of the chunks by
+ * their current row, chunks inserted first to last; the top's row goes out; a chunk with
+ * rows left sinks again (_downheap: it stays on top against an equal child, the left
+ * child wins a tie), an exhausted one is replaced by the last element, which
+ * queue_replace sinks to a leaf once it moved at all and then lifts past strictly larger
+ * parents. Fixed-size records only: packed ones (f->packed) fill chunks by bytes. */
+typedef struct fs_chunk { const uint32_t *a; uint32_t pos, n; } fs_chunk;
+
+static inline int fs_ccmp(const fs_sort *s, const fs_chunk *x, const fs_chunk *y)
+{
+    return fs_cmp(s, x->a[x->pos], y->a[y->pos]);
+}
+
+static void fs_q_lift(const fs_sort *s, fs_chunk **h, fs_chunk *e, uint32_t at)
+{
+    while (at > 1 && fs_ccmp(s, e, h[at / 2]) < 0) { h[at] = h[at / 2]; at /= 2; }
+    h[at] = e;
+}
+
+static void fs_q_down(const fs_sort *s, fs_chunk **h, uint32_t n)
+{
+    fs_chunk *e = h[1];
+    uint32_t at = 1;
+    while (at <= n / 2) {
+        uint32_t c = 2 * at;
+        if (c < n && fs_ccmp(s, h[c], h[c + 1]) > 0) c++;
+        if (fs_ccmp(s, h[c], e) >= 0) break;
+        h[at] = h[c];
+        at = c;
+    }
+    h[at] = e;
+}
+
+static void fs_q_remove_top(const fs_sort *s, fs_chunk **h, uint32_t *n)
+{
+    h[1] = h[(*n)--];
+    fs_chunk *e = h[1];
+    uint32_t at = 1;
+    bool first = true;
+    while (at <= *n / 2) {
+        uint32_t c = 2 * at;
+        if (c < *n && fs_ccmp(s, h[c], h[c + 1]) > 0) c++;
+        if (first && fs_ccmp(s, h[c], e) >= 0) return;   /* (e stays at the top) */
+        first = false;
+        h[at] = h[c];
+        at = c;
+    }
+    fs_q_lift(s, h, e, at);
+}
+
+/* Merges ch[0..m) (each non-empty) into out, at most limit rows: the count. */
+static uint32_t fs_merge(const fs_sort *s, fs_chunk *ch, uint32_t m, uint32_t *out, uint64_t limit)
+{
+    fs_chunk **h = stor_arena_alloc(s->ctx->a, ((size_t)m + 1) * sizeof *h);
+    uint32_t n = 0, k = 0;
+    for (uint32_t i = 0; i < m; i++) fs_q_lift(s, h, &ch[i], ++n);
+    while (n > 1) {
+        ex_slice_tick(s->ctx);
+        fs_chunk *t = h[1];
+        out[k++] = t->a[t->pos++];
+        if (k == limit) return k;
+        if (t->pos == t->n) fs_q_remove_top(s, h, &n);
+        else fs_q_down(s, h, n);
+    }
+    fs_chunk *t = h[1];
+    while (t->pos < t->n && k < limit) out[k++] = t->a[t->pos++];
+    return k;
+}
+
+static uint32_t fs_chunked(const fs_sort *s, const ex_fsort *f, uint32_t *rows, uint32_t n, uint32_t keys)
+{
+    uint64_t limit = f->limit;
+    uint32_t m = (n + keys - 1) / keys;
+    fs_chunk *ch = stor_arena_alloc(s->ctx->a, (size_t)m * sizeof *ch);
+    uint32_t *buf = stor_arena_alloc(s->ctx->a, (size_t)n * sizeof *buf);
+    for (uint32_t i = 0; i < m; i++) {
+        uint32_t from = i * keys, cnt = n - from < keys ? n - from : keys;
+        fs_sort_array(s, f, rows + from, cnt);   /* (in place: rows is the chunks' storage) */
+        ch[i].a = rows + from; ch[i].pos = 0; ch[i].n = cnt < limit ? cnt : (uint32_t)limit;
+    }
+    while (m >= 16) {   /* merge_many_buff */
+        uint32_t mb = m - 1, i = 0, nm = 0, at = 0;
+        fs_chunk *nc = stor_arena_alloc(s->ctx->a, (size_t)m * sizeof *nc);
+        while (i + 10 <= mb) {
+            uint32_t k = fs_merge(s, ch + i, 7, buf + at, limit);
+            nc[nm].a = buf + at; nc[nm].pos = 0; nc[nm].n = k; nm++; at += k;
+            i += 7;
+        }
+        uint32_t k = fs_merge(s, ch + i, mb - i + 1, buf + at, limit);
+        nc[nm].a = buf + at; nc[nm].pos = 0; nc[nm].n = k; nm++; at += k;
+        memcpy(rows, buf, (size_t)at * sizeof *rows);   /* (the next pass reads rows, writes buf) */
+        for (uint32_t j = 0; j < nm; j++) nc[j].a = rows + (nc[j].a - buf);
+        ch = nc; m = nm;
+    }
+    uint32_t k = fs_merge(s, ch, m, buf, limit);
+    memcpy(rows, buf, (size_t)k * sizeof *rows);
+    return k;
+}
+
 uint32_t ex_fsort_run(ex_ctx *ctx, const ex_fsort *f, uint32_t *rows, uint32_t n, ex_fs_cmp cmp, void *arg)
 {
     fs_sort s = { ctx, cmp, arg };
@@ -155,12 +260,13 @@ uint32_t ex_fsort_run(ex_ctx *ctx, const ex_fsort *f, uint32_t *rows, uint32_t n
         return k;
     }
     /* more rows than the sort buffer's keys (at least 15, at most the handler's
-       estimate): MariaDB sorts chunks and merges them through files, an order not
-       replayed here (engine/sort_ties.md 5c): ties stay in read order */
+       estimate): MariaDB sorts chunks and merges them through files (fs_chunked); with
+       packed records, whose chunks fill by bytes, not replayed: ties stay in read order */
     uint64_t keys = f->sort_buffer / ((uint64_t)f->rec_length + 8);
     if (keys > f->est_rows) keys = f->est_rows;
     if (keys < 15) keys = 15;
     if (!ex_fsort_pq(f) && n > keys) {
+        if (!f->packed && !f->rowid) return fs_chunked(&s, f, rows, n, (uint32_t)keys);
         ex_sort(ctx, rows, n, sizeof *rows, fs_stable_cmp, &s);
         return n;
     }
