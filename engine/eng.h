@@ -953,9 +953,18 @@ typedef struct ex_fsort {
     uint32_t sort_length;   /* bytes of a sort key (with the reference in rowid mode) */
     uint32_t rec_length;    /* bytes of a record in the sort buffer */
     bool rowid;             /* the key ends with the row reference: no two rows tie */
-    bool packed;            /* addon fields packed (variable-length records): a sort past
-                               one buffer is not replayed (engine/sort_ties.md 5c) */
+    bool packed;            /* addon fields packed when no priority queue is used
+                               (variable-length records: chunks fill by bytes) */
+    bool unmodeled;         /* packed sort keys, or a table past 63 columns: a sort past one
+                               buffer is not replayed (its ties stay in read order) */
+    uint32_t pack_rec;      /* rec_length of a packed record (its most bytes) */
+    uint32_t nullbytes;     /* of a packed record */
+    const stor_table *t;    /* the table sorted, the columns read (a packed row's length) */
+    uint64_t cols;
+    const uint32_t *srcrow; /* the caller's: row number -> t's row id (NULL: the same) */
 } ex_fsort;
+/* A packed sort record's bytes for row id r (sort_ties.md, packed addon fields). */
+uint32_t ex_fsort_rowlen(const ex_fsort *f, uint32_t r);
 typedef int (*ex_fs_cmp)(uint32_t a, uint32_t b, void *arg);
 /* Does the sort keep its first limit + 1 rows in a priority queue? */
 bool ex_fsort_pq(const ex_fsort *f);

@@ -593,11 +593,7 @@ static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             continue;
         }
         const char *name = stor_arena_strndup(ctx->a, full, strlen(full));
-        stor_table *mt = stor_table_find(db, st->names[i]);
-        const char *note = maint_note(mt->engine, st->kind);
-        if ((st->kind == S_ANALYZE_TABLE && !note) || (st->kind == S_OPTIMIZE_TABLE && (!note || !strncmp(note, "Table ", 6))))
-            __atomic_store_n(&mt->stat_born, 0, __ATOMIC_RELAXED);   /* InnoDB's statistics are recounted
-                                                                      now (readers hold the store lock too) */
+        const char *note = maint_note(stor_table_find(db, st->names[i])->engine, st->kind);
         if (note) {
             char msg[100];
             bool rebuilt = !strncmp(note, "Table ", 6);

@@ -2990,10 +2990,45 @@ static uint32_t innodb_min_rec_len(const stor_table *t)
 
 /* A column's bytes as an addon field (get_addon_fields: max_packed_col_length of its
  * pack length): a VARCHAR one more for its length. */
+/* Field::max_packed_col_length: a field's most bytes in a sort record (get_addon_fields
+ * sums them, packed or not): strings with a length of one or two bytes. */
 static uint32_t addon_len(const stor_column *c)
 {
     uint32_t n = key_part_len(c, 0) - (c->not_null ? 0 : 1);
-    if (c->type == CT_VARCHAR || c->type == CT_VARBINARY) n += n > 255 ? 1 : 0;   /* (key_part_len counted 2) */
+    if (c->type == CT_VARCHAR || c->type == CT_VARBINARY) {
+        uint32_t fl = n - 2, pl = fl + (fl > 255 ? 2 : 1);   /* (key_part_len counted 2) */
+        return pl + (pl > 255 ? 2 : 1);
+    }
+    if (c->type == CT_CHAR || c->type == CT_BINARY) return n + (n > 255 ? 2 : 1);
+    return n;
+}
+
+static bool col_packable(const stor_column *c)
+{
+    return c->type == CT_VARCHAR || c->type == CT_VARBINARY || c->type == CT_CHAR || c->type == CT_BINARY;
+}
+
+uint32_t ex_fsort_rowlen(const ex_fsort *f, uint32_t r)
+{
+    const stor_table *t = f->t;
+    uint32_t n = f->sort_length + 2 + f->nullbytes;
+    for (uint32_t c = 0; c < t->ncols && c < 63; c++) {
+        if (!(f->cols >> c & 1)) continue;
+        const stor_column *col = &t->cols[c];
+        if (stor_is_null(col, r)) continue;   /* (a NULL takes no bytes) */
+        uint32_t fixed = key_part_len(col, 0) - (col->not_null ? 0 : 1);
+        if (!col_packable(col)) { n += fixed; continue; }
+        uint32_t fl = col->type == CT_VARCHAR || col->type == CT_VARBINARY ? fixed - 2 : fixed, len = col->str[r].len;
+        const pdb_collation *co = pdb_coll_by_id(col->coll);
+        if (len && ((col->type == CT_CHAR) || (co && co->maxlen != 4 && col->coll != COLL_BINARY))) {
+            pdb_value v;
+            stor_get(t, c, r, &v);
+            if (col->type == CT_CHAR) while (len && v.p[len - 1] == ' ') len--;   /* (CHAR's trailing spaces go) */
+            if (co && co->maxlen != 4 && col->coll != COLL_BINARY)   /* (the bytes in its charset, not UTF-8's) */
+                len = (uint32_t)ex_charset_octets(col->coll, v.p, len, NULL);
+        }
+        n += (fl > 255 ? 2 : 1) + len;
+    }
     return n;
 }
 
@@ -3049,8 +3084,7 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
         if (c < 63 ? !(m & (1ull << c)) : !(m & (1ull << 63))) continue;
         const stor_column *col = &t->cols[c];
         if (col->type >= CT_TINYTEXT && col->type <= CT_LONGBLOB) blob = true;
-        if (col->type == CT_VARCHAR || col->type == CT_VARBINARY || col->type == CT_CHAR || col->type == CT_BINARY)
-            packable += addon_len(col);   /* (Field::is_packable) */
+        if (col_packable(col) || !col->not_null) packable += addon_len(col);   /* (Field::is_packable, or nullable) */
         alen += addon_len(col);
         nulls += !col->not_null;
         fields++;
@@ -3059,18 +3093,22 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
     const stor_index *pk = stor_primary(t);
     uint32_t ref = pk ? key_len_of(t, pk) : 6;
     f->rowid = blob || !fields || alen + sl >= 1024;
-    /* Sort_param::try_to_pack_addons: packed when packing could save 10 bytes or more
-       beyond its 2-byte length field */
+    /* Sort_param::try_to_pack_addons (without a priority queue): packed when packing could
+       save 10 bytes or more beyond its 2-byte length field */
     f->packed = !f->rowid && packable >= 12;
+    f->nullbytes = (nulls + 7) / 8;
+    f->t = t;
+    f->cols = m;
+    f->unmodeled = t->ncols > 63 || sl >= 132;   /* (packed sort keys: long string keys) */
     f->sort_length = f->rowid ? sl + ref : sl;
     f->rec_length = f->rowid ? sl + ref : sl + alen;
+    f->pack_rec = f->rec_length + 2;
     /* ha_innobase::estimate_rows_upper_bound: 2 * leaf pages * 16 KiB / the shortest
        record. The leaf pages are the statistics': one page for a table created less than
        ten seconds ago (dict_stats recalculates a table at most every ten seconds), else
        what the rows fill (taken at their shortest, pages 15/16 full) */
     uint64_t minrec = innodb_min_rec_len(t), pages = 1;
-    uint64_t born = __atomic_load_n(&t->stat_born, __ATOMIC_RELAXED);   /* (ANALYZE TABLE clears it) */
-    if (!born || ex_mono_s() >= born + 10) {
+    if (!t->stat_born || ex_mono_s() >= t->stat_born + 10) {
         pages = ((uint64_t)t->nlive * minrec + 15359) / 15360;
         if (!pages) pages = 1;
     }

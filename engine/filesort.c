@@ -153,7 +153,7 @@ static uint32_t fs_queue(const fs_sort *s, const uint32_t *rows, uint32_t n, uin
  * rows left sinks again (_downheap: it stays on top against an equal child, the left
  * child wins a tie), an exhausted one is replaced by the last element, which
  * queue_replace sinks to a leaf once it moved at all and then lifts past strictly larger
- * parents. Fixed-size records only: packed ones (f->packed) fill chunks by bytes. */
+ * parents. Packed records (f->packed) fill a chunk by bytes (fs_bounds). */
 typedef struct fs_chunk { const uint32_t *a; uint32_t pos, n; } fs_chunk;
 
 static inline int fs_ccmp(const fs_sort *s, const fs_chunk *x, const fs_chunk *y)
@@ -217,14 +217,42 @@ static uint32_t fs_merge(const fs_sort *s, fs_chunk *ch, uint32_t m, uint32_t *o
     return k;
 }
 
-static uint32_t fs_chunked(const fs_sort *s, const ex_fsort *f, uint32_t *rows, uint32_t n, uint32_t keys)
+/* Where find_all_keys flushes the buffer: before a row, once it holds keys rows (fixed
+ * records) or, packed, once it holds keys rows and the bytes left would not take one of
+ * the longest records more (Filesort_buffer::isfull). The chunks' first rows into starts;
+ * their count (1: the rows fit one buffer). */
+static uint32_t fs_bounds(const ex_fsort *f, const uint32_t *rows, uint32_t n, uint32_t keys, uint32_t rec,
+                          uint32_t *starts)
+{
+    uint32_t m = 0;
+    starts[m++] = 0;
+    if (!f->packed) {
+        for (uint32_t i = keys; i < n; i += keys) starts[m++] = i;
+        return m;
+    }
+    int64_t size = (int64_t)(((uint64_t)keys * (rec + 8) + 7) & ~(uint64_t)7), used = 0;
+    uint32_t idx = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (idx >= keys && size - (used + (int64_t)idx * 8) < (int64_t)rec + 8) {
+            starts[m++] = i;
+            idx = 0; used = 0;
+        }
+        uint32_t r = f->srcrow ? f->srcrow[rows[i]] : rows[i];
+        used += ex_fsort_rowlen(f, r);
+        idx++;
+    }
+    return m;
+}
+
+static uint32_t fs_chunked(const fs_sort *s, const ex_fsort *f, uint32_t *rows, uint32_t n, uint32_t keys,
+                           const uint32_t *starts, uint32_t m)
 {
     uint64_t limit = f->limit;
-    uint32_t m = (n + keys - 1) / keys;
     fs_chunk *ch = stor_arena_alloc(s->ctx->a, (size_t)m * sizeof *ch);
     uint32_t *buf = stor_arena_alloc(s->ctx->a, (size_t)n * sizeof *buf);
+    (void)keys;
     for (uint32_t i = 0; i < m; i++) {
-        uint32_t from = i * keys, cnt = n - from < keys ? n - from : keys;
+        uint32_t from = starts[i], cnt = (i + 1 < m ? starts[i + 1] : n) - from;
         fs_sort_array(s, f, rows + from, cnt);   /* (in place: rows is the chunks' storage) */
         ch[i].a = rows + from; ch[i].pos = 0; ch[i].n = cnt < limit ? cnt : (uint32_t)limit;
     }
@@ -260,13 +288,21 @@ uint32_t ex_fsort_run(ex_ctx *ctx, const ex_fsort *f, uint32_t *rows, uint32_t n
         return k;
     }
     /* more rows than the sort buffer's keys (at least 15, at most the handler's
-       estimate): MariaDB sorts chunks and merges them through files (fs_chunked); with
-       packed records, whose chunks fill by bytes, not replayed: ties stay in read order */
-    uint64_t keys = f->sort_buffer / ((uint64_t)f->rec_length + 8);
+       estimate): MariaDB sorts chunks and merges them through files (fs_chunked; packed
+       records fill a chunk by bytes: fs_bounds); packed sort keys are not replayed */
+    uint32_t rec = f->packed ? f->pack_rec : f->rec_length;   /* (no queue here: packed if at all) */
+    uint64_t keys = f->sort_buffer / ((uint64_t)rec + 8);
     if (keys > f->est_rows) keys = f->est_rows;
     if (keys < 15) keys = 15;
-    if (!ex_fsort_pq(f) && n > keys) {
-        if (!f->packed && !f->rowid) return fs_chunked(&s, f, rows, n, (uint32_t)keys);
+    if (!ex_fsort_pq(f) && n > keys && !f->rowid) {
+        if (f->unmodeled) {
+            ex_sort(ctx, rows, n, sizeof *rows, fs_stable_cmp, &s);
+            return n;
+        }
+        uint32_t *starts = stor_arena_alloc(ctx->a, (size_t)n * sizeof *starts);
+        uint32_t m = fs_bounds(f, rows, n, (uint32_t)keys, rec, starts);
+        if (m > 1) return fs_chunked(&s, f, rows, n, (uint32_t)keys, starts, m);
+    } else if (!ex_fsort_pq(f) && n > keys) {   /* (rowid mode: no ties, any sort is its order) */
         ex_sort(ctx, rows, n, sizeof *rows, fs_stable_cmp, &s);
         return n;
     }

@@ -2052,6 +2052,7 @@ static void gsort_level0(qstate *q, const uint32_t *cand, uint32_t n)
     ex_fsort_setup(ctx, q->sel, 0, q->gtypes, q->ngroup, UINT64_MAX, &f);
     uint32_t *idx = stor_arena_alloc(ctx->a, (size_t)(np ? np : 1) * sizeof *idx);
     for (uint32_t i = 0; i < np; i++) idx[i] = i;
+    f.srcrow = rows;
     gsortctx g = { q, keys, rows, &f, t };
     uint32_t ns = ex_fsort_run(ctx, &f, idx, np, gsort_cmp, &g);
     for (uint32_t i = 0; i < ns; i++) {
@@ -5543,6 +5544,7 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
     }
     if (!fs_done && q->fs && n > 1 && q->norow == n) {
         fsrows fr = { q, o->v, o->ncols, q->orow, ctx->src[0].t };
+        q->fs->srcrow = q->orow;   /* (a packed record's length is its source row's) */
         uint32_t *read = NULL;
         if (q->fs_ix && !q->fs->rowid) {
             read = stor_arena_alloc(ctx->a, (size_t)n * sizeof *read);
