@@ -154,12 +154,13 @@ GROUP_BIG_LIMIT = ("SELECT (a.id * 7919 + b.id * 13) % 200003 AS g, COUNT(*), SU
 # group's values: pressdb's own answers, spilled and in memory, and the counter that
 # shows the spill. A third field names the ORDER BY columns of a sort whose ties
 # pressdb leaves in memory as MariaDB's filesort does (engine/filesort.c: its quicksort
-# is not stable; whether its LIMIT queue is used depends on the table's age, see
-# sort_ties.md) while a spilled sort keeps them in scan order (as MariaDB's own merge
-# passes have an order of their own), so it is compared on its rows (without LIMIT) and
-# keys only.
+# is not stable, its chunks past the sort buffer merge in an order of their own; whether
+# its LIMIT queue is used depends on the table's age, see sort_ties.md) while a spilled
+# sort keeps them in scan order (MariaDB's tie order, which does not depend on
+# tmp_table_size, is not replayed there), so it is compared on its rows (without LIMIT)
+# and keys only.
 TIES = [
-    ("Sort_merge_passes", "SELECT id, a FROM sp ORDER BY a"),
+    ("Sort_merge_passes", "SELECT id, a FROM sp ORDER BY a", (1,)),
     ("Sort_merge_passes", "SELECT s, id FROM sp ORDER BY s DESC", (0,)),
     ("Sort_merge_passes", "SELECT u, s, id FROM sp ORDER BY u, s", (0, 1)),
     ("Sort_merge_passes", "SELECT id, a, s FROM sp ORDER BY a DESC LIMIT 1000", (1,)),
