@@ -244,13 +244,12 @@ static uint32_t fs_bounds(const ex_fsort *f, const uint32_t *rows, uint32_t n, u
     return m;
 }
 
-static uint32_t fs_chunked(const fs_sort *s, const ex_fsort *f, uint32_t *rows, uint32_t n, uint32_t keys,
-                           const uint32_t *starts, uint32_t m)
+static uint32_t fs_chunked(const fs_sort *s, const ex_fsort *f, uint32_t *rows, uint32_t n, const uint32_t *starts,
+                           uint32_t m)
 {
     uint64_t limit = f->limit;
     fs_chunk *ch = stor_arena_alloc(s->ctx->a, (size_t)m * sizeof *ch);
     uint32_t *buf = stor_arena_alloc(s->ctx->a, (size_t)n * sizeof *buf);
-    (void)keys;
     for (uint32_t i = 0; i < m; i++) {
         uint32_t from = starts[i], cnt = (i + 1 < m ? starts[i + 1] : n) - from;
         fs_sort_array(s, f, rows + from, cnt);   /* (in place: rows is the chunks' storage) */
@@ -301,7 +300,7 @@ uint32_t ex_fsort_run(ex_ctx *ctx, const ex_fsort *f, uint32_t *rows, uint32_t n
         }
         uint32_t *starts = stor_arena_alloc(ctx->a, (size_t)n * sizeof *starts);
         uint32_t m = fs_bounds(f, rows, n, (uint32_t)keys, rec, starts);
-        if (m > 1) return fs_chunked(&s, f, rows, n, (uint32_t)keys, starts, m);
+        if (m > 1) return fs_chunked(&s, f, rows, n, starts, m);
     } else if (!ex_fsort_pq(f) && n > keys) {   /* (rowid mode: no ties, any sort is its order) */
         ex_sort(ctx, rows, n, sizeof *rows, fs_stable_cmp, &s);
         return n;

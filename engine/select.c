@@ -1508,13 +1508,20 @@ static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_valu
     return true;
 }
 
-static bool level_filters(qstate *q, int level)
+/* The conjuncts of a level pass for the current row: all of them but those its lookup
+ * serves and, with kernel_checked, those the level's compiled kernel took (jit); skip: a
+ * bit per conjunct (below 64) another check guarantees. */
+static bool level_conjuncts(qstate *q, int level, bool kernel_checked, uint64_t skip)
 {
-    for (int i = 0; i < q->nconj; i++)
-        if (q->conj[i].level == level && !q->conj[i].served && !q->conj[i].jit && !conj_passes(q->ctx, &q->conj[i]))
-            return false;
+    for (int i = 0; i < q->nconj; i++) {
+        const conj *cj = &q->conj[i];
+        if (cj->level != level || cj->served || (kernel_checked && cj->jit) || (i < 64 && (skip >> i & 1))) continue;
+        if (!conj_passes(q->ctx, &q->conj[i])) return false;
+    }
     return true;
 }
+
+static bool level_filters(qstate *q, int level) { return level_conjuncts(q, level, true, 0); }
 
 /* A row reached the end of the groups ending at this level (its ON conditions held, or
  * it is a NULL row of a group inside them): for each of them below `below`, innermost
@@ -2033,10 +2040,7 @@ static void gsort_level0(qstate *q, const uint32_t *cand, uint32_t n)
         ex_slice_tick(ctx);
         if (!stor_row_visible(t, r)) continue;
         ctx->rows[0] = r;
-        bool ok = true;
-        for (int k = 0; k < q->nconj && ok; k++)   /* (every one: no kernel took any here) */
-            if (q->conj[k].level == 0 && !q->conj[k].served) ok = conj_passes(ctx, &q->conj[k]);
-        if (ok) rows[np++] = r;
+        if (level_conjuncts(q, 0, false, 0)) rows[np++] = r;   /* (every one: no kernel took any here) */
     }
     pdb_value *keys = stor_arena_alloc(ctx->a, ((size_t)np * (size_t)q->ngroup + 1) * sizeof *keys);
     for (uint32_t i = 0; i < np; i++) {
@@ -5198,17 +5202,6 @@ static bool swap_group_row(swapper *w, swap_slot *sl)
     return true;
 }
 
-static bool swap_level_passes(swapper *w, int level)
-{
-    qstate *q = w->q;
-    for (int i = 0; i < q->nconj; i++) {
-        conj *cj = &q->conj[i];
-        if (cj->level != level || cj->served || (i < 64 && (w->skip >> i & 1))) continue;
-        if (!conj_passes(q->ctx, cj)) return false;
-    }
-    return true;
-}
-
 /* a's rows passing their conjuncts, into w->sl; false when too few pass to be worth it. */
 static bool swap_mark(swapper *w)
 {
@@ -5235,7 +5228,7 @@ static bool swap_mark(swapper *w)
         ex_slice_tick(ctx);
         if (!stor_row_visible(ta, r) || stor_is_null(cu, r)) continue;   /* (a NULL key meets no b row) */
         ctx->rows[0] = r;
-        if (!swap_level_passes(w, 0)) continue;
+        if (!level_conjuncts(q, 0, false, w->skip)) continue;
         pos[npass] = i;
         rows[npass++] = r;
         if (cu->i64[r] < lo) lo = cu->i64[r];
@@ -5295,7 +5288,7 @@ static bool swap_join_run(qstate *q)
         if (!sl->row1) continue;
         ctx->rows[0] = sl->row1 - 1;
         ctx->rows[1] = r;
-        if (!swap_level_passes(&w, 1)) continue;
+        if (!level_conjuncts(q, 1, false, w.skip)) continue;
         if (!swap_group_row(&w, sl)) {   /* back to the nested loop, from nothing */
             q->ngroups = 0; q->ght = NULL; q->ghcap = 0; q->groups = NULL; q->gcap = 0; q->gmemo = NULL;
             q->gheld0 = held0;
