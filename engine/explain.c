@@ -1090,11 +1090,6 @@ static uint32_t rec_len(const stor_table *t)
     return (nullable + 8) / 8 + len;
 }
 
-/* The index a full scan of source i reads instead of the table: MariaDB reads a key
- * that holds every column the block reads of the table (make_join_readinfo,
- * find_shortest_key): the one read with the fewest bytes (a secondary key's entry is
- * its key and the primary key, the primary key's the whole record), the first of
- * equals in key order. NULL when none does. The caller compares with stor_primary. */
 /* An aggregate MariaDB cannot keep up to date in a temporary table's row (its Item_sum
  * quick_group is false): COUNT, SUM or AVG of DISTINCT values, GROUP_CONCAT, JSON_ARRAYAGG. */
 static bool agg_unquick(const pl_expr *e)
@@ -1156,6 +1151,11 @@ bool ex_group_by_sort(ex_ctx *ctx, ex_scope *sc, pl_select *sel)
     return true;
 }
 
+/* The index a full scan of source i reads instead of the table: MariaDB reads a key
+ * that holds every column the block reads of the table (make_join_readinfo,
+ * find_shortest_key): the one read with the fewest bytes (a secondary key's entry is
+ * its key and the primary key, the primary key's the whole record), the first of
+ * equals in key order. NULL when none does. The caller compares with stor_primary. */
 const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i)
 {
     const stor_table *t = ctx->src[i].t;
@@ -2988,8 +2988,6 @@ static uint32_t innodb_min_rec_len(const stor_table *t)
     return sum + (nullable + 7) / 8;
 }
 
-/* A column's bytes as an addon field (get_addon_fields: max_packed_col_length of its
- * pack length): a VARCHAR one more for its length. */
 /* Field::max_packed_col_length: a field's most bytes in a sort record (get_addon_fields
  * sums them, packed or not): strings with a length of one or two bytes. */
 static uint32_t addon_len(const stor_column *c)
