@@ -20,6 +20,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -112,6 +113,39 @@ static void size_pool(void)
     setenv("UV_THREADPOOL_SIZE", v, 1);
 }
 
+/* libuv starts all of its pool's threads in the first uv_queue_work, on the thread that
+ * calls it: with a pool sized for max_connections that is some 150 thread creations,
+ * about 20 ms that the first offloaded statement after a start would wait for. A job on
+ * a private loop in a thread of its own pays it while the store loads instead; the same
+ * thread then fills LIKE's fold cache (pdb_like_warm). */
+static void warm_noop(uv_work_t *w) { (void)w; }
+
+static void *warm_pool_thread(void *arg)
+{
+    (void)arg;
+    uv_loop_t lp;
+    uv_work_t w;
+    if (uv_loop_init(&lp) != 0)
+        return NULL;
+    if (uv_queue_work(&lp, &w, warm_noop, NULL) == 0)
+        uv_run(&lp, UV_RUN_DEFAULT);
+    uv_loop_close(&lp);
+    pdb_like_warm();
+    return NULL;
+}
+
+static void warm_pool(void)
+{
+    pthread_t t;
+    pthread_attr_t a;
+    pthread_attr_init(&a);
+    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&a, 1 << 16);
+    if (pthread_create(&t, &a, warm_pool_thread, NULL) != 0)
+        srv_log(SRV_WARNING, 0, "Can't start the thread pool early; the first slow statement will");
+    pthread_attr_destroy(&a);
+}
+
 int main(int argc, char **argv)
 {
     signal(SIGPIPE, SIG_IGN);
@@ -137,6 +171,7 @@ int main(int argc, char **argv)
     snprintf(srv_cfg.datadir, sizeof srv_cfg.datadir, "%s", abs);
     srv_options_finish();
     size_pool();
+    warm_pool();
 
     if (srv_cfg.log_error[0] && srv_log_open(srv_cfg.log_error) != 0) {
         srv_log(SRV_ERROR, 0, "pressdb: Can't open the error log '%s': %s", srv_cfg.log_error,
