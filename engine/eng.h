@@ -720,6 +720,8 @@ size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
 /* MariaDB's quoting of bad bytes in 1366: '\xE6\x97...' (6 bytes from from, then ...) */
 void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);
+/* Fills LIKE's cache of case folds for the common non-ASCII code points (pdb_engine_warm). */
+void ex_like_warm(void);
 /* CAST(in AS ...): text is the call as written (warnings name it), rowno the row they
  * name; EX_ROW_AT_WARN outside a table's rows: 1 while the statement has no warning yet,
  * 0 after, counted when the warning is given (after those of reading the value). */

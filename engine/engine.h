@@ -203,9 +203,10 @@ void pdb_set_kill(int (*fn)(uint32_t id, const char *killer_user, bool query_onl
 /* Starts the engine over an opened store (storage/). 0 or -1 with err. */
 int  pdb_engine_init(char *err, size_t errlen);
 void pdb_engine_shutdown(void);
-/* Fills, on the caller's thread, caches a first statement would otherwise fill itself
- * (LIKE's case folds): the server calls it while it starts. */
-void pdb_like_warm(void);
+/* Fills, on the caller's thread, what a first statement would otherwise pay for itself:
+ * LIKE's case folds and, with jit, the JIT's arena and a first compile (the server calls
+ * it while it starts). */
+void pdb_engine_warm(bool jit);
 
 /* The statement-shape cache (planner/cache.c): 0 off, 1 on (the default: a shape is
  * cached when it is seen the second time), 2 every cacheable statement through the

@@ -1687,6 +1687,12 @@ int pdb_engine_init(char *err, size_t errlen)
     return stor_recover(err, errlen);
 }
 
+void pdb_engine_warm(bool jit)
+{
+    ex_like_warm();
+    if (jit) jb_warm();
+}
+
 void pdb_engine_shutdown(void)
 {
     /* a clean shutdown leaves a snapshot and an empty log: the next start is quick */

@@ -454,8 +454,8 @@ static uint8_t fold_cp(int32_t cp, uint16_t coll, int fam)
 
 /* The folds a first LIKE over real text would look up one code point at a time (ICU's
  * decomposition, then up to 94 comparisons each): Latin-1, Latin Extended A and B, and
- * general punctuation, for both families. Called once, off the statement path. */
-void pdb_like_warm(void)
+ * general punctuation, for both families. */
+void ex_like_warm(void)
 {
     static const int32_t range[][2] = { { 0x80, 0x24f }, { 0x2000, 0x206f } };
     for (int fam = 0; fam < 2; fam++) {

@@ -78,6 +78,9 @@ static _Atomic(jit_arena *) arena;
 static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
 static _Atomic uint64_t n_compiled, n_compile_ns, n_exec, n_fallback;
 static uint32_t min_rows = 8192;
+/* the compile times (ns, saturated) of the last JB_CT_RING kernels, for their quantiles */
+static _Atomic uint32_t ct_ring[JB_CT_RING];
+static _Atomic uint64_t ct_n;
 
 void pdb_set_jit_min_rows(uint32_t n) { min_rows = n; }
 
@@ -105,6 +108,44 @@ void jb_stats(uint64_t *compiled, uint64_t *compile_us, uint64_t *code_bytes, ui
         *code_bytes = st.code_bytes;
         *mapped_bytes = st.mapped_bytes;
     }
+}
+
+static int u32_cmp(const void *a, const void *b)
+{
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+void jb_compile_quantiles(uint64_t *p50_us, uint64_t *p99_us, uint64_t *max_us)
+{
+    static uint32_t v[JB_CT_RING];
+    static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;   /* (v is shared) */
+    uint64_t n = atomic_load(&ct_n);
+    size_t m = n < JB_CT_RING ? (size_t)n : JB_CT_RING;
+    *p50_us = *p99_us = *max_us = 0;
+    if (!m) return;
+    pthread_mutex_lock(&mu);
+    for (size_t i = 0; i < m; i++) v[i] = atomic_load_explicit(&ct_ring[i], memory_order_relaxed);
+    qsort(v, m, sizeof v[0], u32_cmp);
+    /* nearest rank: the smallest time that at least p of the kernels took no longer than */
+    *p50_us = v[(m * 50 + 99) / 100 - 1] / 1000;
+    *p99_us = v[(m * 99 + 99) / 100 - 1] / 1000;
+    *max_us = v[m - 1] / 1000;
+    pthread_mutex_unlock(&mu);
+}
+
+void jb_warm(void)
+{
+    if (!JIT_SUPPORTED) return;
+    pthread_once(&arena_once, arena_make);
+    jit_arena *a = atomic_load(&arena);
+    if (!a || !jit_arena_ok(a)) return;
+    jit_filter_spec f = { .mode = JIT_IDS, .ncols = 2, .nullable = { true, false }, .has_dead = true, .nconj = 2,
+                          .conj = { { 0, JIT_GT }, { 1, JIT_LE } } };
+    jit_agg_spec g = { .keyed = true, .key_nullable = true, .ncols = 1, .nullable = { true }, .nagg = 2,
+                       .agg = { { JIT_A_COUNT_STAR, 0, 0 }, { JIT_A_SUM, 0, 0 } } };
+    jit_block_free(jit_filter_compile(a, &f));   /* (not counted: no statement asked) */
+    jit_block_free(jit_agg_compile(a, &g));
 }
 
 jb_kept *jb_kept_new(void) { return calloc(1, sizeof(jb_kept)); }
@@ -191,7 +232,10 @@ static jb_kern *compile3(const jit_filter_spec *spec, const jit_agg_spec *aspec,
     if (jspec) k->jspec = *jspec;
     k->b = jspec ? jit_join_compile(a, jspec) : aspec ? jit_agg_compile(a, aspec) : jit_filter_compile(a, spec);
     if (!k->b) { free(k); return NULL; }
-    n_compile_ns += ex_now_ns() - t0;
+    uint64_t ns = ex_now_ns() - t0;
+    n_compile_ns += ns;
+    atomic_store_explicit(&ct_ring[atomic_fetch_add(&ct_n, 1) % JB_CT_RING],
+                          ns > UINT32_MAX ? UINT32_MAX : (uint32_t)ns, memory_order_relaxed);
     n_compiled++;
     return k;
 }
@@ -288,6 +332,9 @@ static jb_scan *scan_make(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *
     *used = js->nconj;
     return js;
 }
+
+bool jb_scan_kept(const jb_scan *js) { return !js->tmp; }
+bool jb_scan_fell(const jb_scan *js) { return js->fell; }
 
 jb_scan *jb_scan_new(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *t, const jb_cond *c, int n,
                      const void *frame, uint64_t run, int *used)
@@ -907,6 +954,8 @@ struct jb_join {
     stor_arena *a;
     bool fell;
 };
+
+bool jb_join_fell(const jb_join *jj) { return jj->fell; }
 
 static int memo_ans(void *p, uint32_t row)
 {

@@ -140,5 +140,17 @@ uint32_t jb_join_next(struct ex_ctx *ctx, jb_join *jj, uint32_t **o0, uint32_t *
 /* SHOW GLOBAL STATUS: Jit_* counters; bytes of executable pages held (Memory_used). */
 void jb_stats(uint64_t *compiled, uint64_t *compile_us, uint64_t *code_bytes, uint64_t *executions,
               uint64_t *fallbacks, uint64_t *mapped_bytes);
+/* For pressdb_jit_notes: the scan's kernel is kept with the plan (not compiled for this
+ * execution only); the scan or join went on in C after its code was evicted. */
+bool jb_scan_kept(const jb_scan *js);
+bool jb_scan_fell(const jb_scan *js);
+bool jb_join_fell(const jb_join *jj);
+/* Compiles and drops a filter and an aggregate kernel: the arena is made, and the
+ * emitter's code and the page commits are warm, before a statement's first kernel. */
+void jb_warm(void);
+/* Compile times of the last JB_CT_RING kernels, in us: median, 99th percentile, largest
+ * (0 when none was compiled). */
+#define JB_CT_RING 4096
+void jb_compile_quantiles(uint64_t *p50_us, uint64_t *p99_us, uint64_t *max_us);
 
 #endif

@@ -5300,6 +5300,36 @@ static bool swap_join_run(qstate *q)
     return true;
 }
 
+/* SET pressdb_jit_notes = ON: a Note naming the compiled kernels this block ran (the
+ * results, and EXPLAIN, stay MariaDB's; this is how a user sees what the JIT did). */
+static void jit_note(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    pdb_value v;
+    ex_type t;
+    if (ex_sysvar_get(ctx->s, "pressdb_jit_notes", false, &v, ctx->a, &t) != 0 || v.t != VT_INT || !v.i) return;
+    char buf[512];
+    size_t n = 0;
+#define NOTE(...) (n += (size_t)snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, __VA_ARGS__))
+    NOTE("pressdb JIT: ");
+    if (q->jj)
+        NOTE("%s%s%s: lookup %s kernel%s; ", ctx->src[0].alias, q->nsrc > 1 ? ", " : "",
+             q->nsrc > 1 ? ctx->src[1].alias : "", q->nsrc > 1 ? "join" : "filter",
+             jb_join_fell(q->jj) ? " (evicted during the run, finished in C)" : "");
+    for (int lv = 0; q->jit && lv < q->nsrc; lv++)
+        if (q->jit[lv])
+            NOTE("%s: filter kernel, %s%s; ", ctx->src[lv].alias,
+                 jb_scan_kept(q->jit[lv]) ? "kept with the plan" : "for this execution",
+                 jb_scan_fell(q->jit[lv]) ? " (evicted during the run, finished in C)" : "");
+    if (q->kagg) NOTE("grouped aggregate kernel; ");
+#undef NOTE
+    if (n >= sizeof buf) n = sizeof buf - 1;
+    if (n == strlen("pressdb JIT: ")) return;   /* (q->jit without a level's kernel) */
+    while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == ';')) n--;
+    buf[n] = 0;
+    ex_warn(ctx, "Note", 1003, "%s", buf);
+}
+
 static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
 {
     ex_ctx *ctx = q->ctx;
@@ -5341,6 +5371,7 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
         }
     }
     if (ctx->stmt->analyzing && !ctx->describe) explain_note(q, sc);
+    if ((q->jit || q->jj || q->kagg) && !ctx->describe) jit_note(q);
     if (exam_stopped(ctx) && !ctx->describe) exam_cut(q);
 }
 

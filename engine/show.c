@@ -428,13 +428,17 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     snprintf(bm, sizeof bm, "%llu", (unsigned long long)b_made);
     snprintf(bs, sizeof bs, "%llu", (unsigned long long)b_stale);
     snprintf(br, sizeof br, "%llu", (unsigned long long)b_re);
-    /* Jit_*: the JIT's kernels compiled and their compile time, code bytes held,
+    /* Jit_*: the JIT's kernels compiled and their compile time (in all; quantiles of the
+       last 4,096), code bytes held,
        scans run compiled, and scans that could have been but were not (no
        executable memory, or the code evicted) (engine/jit_bridge.c) */
-    char jc[24], jt[24], jb[24], je[24], jf[24];
+    char jc[24], jt[24], jb[24], je[24], jf[24], jq[3][24];
     uint64_t j_c, j_t, j_b, j_e, j_f, j_map;
     jb_stats(&j_c, &j_t, &j_b, &j_e, &j_f, &j_map);
     snprintf(jc, sizeof jc, "%llu", (unsigned long long)j_c);
+    uint64_t jqv[3];
+    jb_compile_quantiles(&jqv[0], &jqv[1], &jqv[2]);
+    for (int i = 0; i < 3; i++) snprintf(jq[i], sizeof jq[i], "%llu", (unsigned long long)jqv[i]);
     snprintf(jt, sizeof jt, "%llu", (unsigned long long)j_t);
     snprintf(jb, sizeof jb, "%llu", (unsigned long long)j_b);
     snprintf(je, sizeof je, "%llu", (unsigned long long)j_e);
@@ -450,7 +454,9 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     snprintf(ku, sizeof ku, "%llu", (unsigned long long)k_used);
     const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
                                 { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
-                                { "Jit_code_bytes", jb }, { "Jit_compile_time_us", jt },
+                                { "Jit_code_bytes", jb }, { "Jit_compile_time_max_us", jq[2] },
+                                { "Jit_compile_time_p50_us", jq[0] }, { "Jit_compile_time_p99_us", jq[1] },
+                                { "Jit_compile_time_us", jt },
                                 { "Jit_compiled_blocks", jc }, { "Jit_executions", je },
                                 { "Jit_fallbacks", jf }, { "Memory_used", mem },
                                 { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },

@@ -92,6 +92,7 @@ static const sysvar vars[] = {
     { "pid_file", SV_STR, SVF_GLOBAL | SVF_RO, "" },
     { "port", SV_UINT, SVF_GLOBAL | SVF_RO, "3306" },
     { "pressdb_jit", SV_BOOL, SVF_SESSION, "ON" },   /* pressdb only: run compiled scans (--jit) */
+    { "pressdb_jit_notes", SV_BOOL, SVF_SESSION, "OFF" },   /* pressdb only: a Note per block that ran compiled code */
     { "profiling", SV_BOOL, SVF_SESSION, "OFF" },
     { "protocol_version", SV_UINT, SVF_GLOBAL | SVF_RO, "10" },
     { "query_cache_size", SV_UINT, SVF_GLOBAL, "1048576" },

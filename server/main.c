@@ -117,7 +117,7 @@ static void size_pool(void)
  * calls it: with a pool sized for max_connections that is some 150 thread creations,
  * about 20 ms that the first offloaded statement after a start would wait for. A job on
  * a private loop in a thread of its own pays it while the store loads instead; the same
- * thread then fills LIKE's fold cache (pdb_like_warm). */
+ * thread then warms the engine (pdb_engine_warm). */
 static void warm_noop(uv_work_t *w) { (void)w; }
 
 static void *warm_pool_thread(void *arg)
@@ -130,7 +130,7 @@ static void *warm_pool_thread(void *arg)
     if (uv_queue_work(&lp, &w, warm_noop, NULL) == 0)
         uv_run(&lp, UV_RUN_DEFAULT);
     uv_loop_close(&lp);
-    pdb_like_warm();
+    pdb_engine_warm(srv_cfg.jit);
     return NULL;
 }
 

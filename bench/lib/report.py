@@ -126,8 +126,8 @@ def engine_table(run):
 
 
 def first_exec_table(run):
-    out = ["| Statement | MariaDB first | pressdb first | pressdb --jit=on first | pressdb --jit=on warm median |",
-           "| --- | ---: | ---: | ---: | ---: |"]
+    out = ["| Statement | MariaDB first | pressdb first | pressdb --jit=on first | of it compiling (blocks) | pressdb --jit=on warm median |",
+           "| --- | ---: | ---: | ---: | ---: | ---: |"]
     any_ = False
     for s in run["statements"]:
         row = [s["name"]]
@@ -143,9 +143,24 @@ def first_exec_table(run):
                 row.append("failed")
             else:
                 row.append("—")
+        fj = (s["engines"].get("pressdb-jit") or {}).get("first_exec_jit")
+        row.append("%d µs (%d)" % (fj["compile_time_us"], fj["compiled_blocks"]) if fj else "—")
         row.append(cell(s["engines"].get("pressdb-jit")))
         out.append("| " + " | ".join(row) + " |")
     return out if any_ else []
+
+
+def jit_lines(run):
+    """What the JIT compiled during the timing, and how long a block took to compile."""
+    j = (run["engines"].get("pressdb-jit") or {}).get("jit_after_timing")
+    if not j:
+        return []
+    return ["JIT after the timing (pressdb --jit=on, SHOW GLOBAL STATUS): %d blocks compiled in %d µs, "
+            "compile time per block p50 %d µs, p99 %d µs, max %d µs (the last 4,096 blocks); %d bytes of code "
+            "held; %d compiled executions, %d fallbacks to the interpreter." % (
+                j.get("compiled_blocks", 0), j.get("compile_time_us", 0), j.get("compile_time_p50_us", 0),
+                j.get("compile_time_p99_us", 0), j.get("compile_time_max_us", 0), j.get("code_bytes", 0),
+                j.get("executions", 0), j.get("fallbacks", 0))]
 
 
 def growth_table(runs):
@@ -250,6 +265,9 @@ def markdown(result):
         warn = [s for s in run["statements"] if s.get("fixture_warning")]
         for s in warn:
             L += ["Fixture warning for %s: %s" % (s["id"], s["fixture_warning"]), ""]
+        jl = jit_lines(run)
+        if jl:
+            L += jl + [""]
         L += ["### Load and memory", ""] + engine_table(run) + [""]
         fe = first_exec_table(run)
         if fe:

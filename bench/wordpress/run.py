@@ -404,6 +404,18 @@ def time_round_trip(engines, run, p):
     log("  %-15s %s" % ("SELECT 1", "  ".join("%s %.3f ms" % kv for kv in run["select1_ms"].items())))
 
 
+def jit_status(e):
+    """pressdb --jit=on's Jit_* counters (names without the prefix, as integers), or None."""
+    if e.name != "pressdb-jit" or not e.up():
+        return None
+    try:
+        cur = e.connection().cursor()
+        cur.execute("SHOW GLOBAL STATUS LIKE 'Jit\\_%'")
+        return {k[4:].lower(): int(v) for k, v in cur.fetchall()}
+    except Exception:
+        return None
+
+
 def first_executions(engines, stmts, run_stmts, refs):
     """Restart each server before each statement; time its first execution on a new connection."""
     for e in engines:
@@ -435,6 +447,9 @@ def first_executions(engines, stmts, run_stmts, refs):
                 e.drop_connection()
             else:
                 d["first_exec_ms"] = round(res.ms, 3)
+                js = jit_status(e)
+                if js:   # the kernels this first execution compiled (the server is fresh)
+                    d["first_exec_jit"] = {k: js.get(k) for k in ("compiled_blocks", "compile_time_us")}
                 ok2, detail = client.compare(refs[st["id"]], res) if e.name != "mariadb" else (True, "")
                 d["first_exec_check"] = "ok" if ok2 else detail
         e.info["restart_s_median"] = round(statistics.median(restarts), 2) if restarts else None
@@ -500,6 +515,9 @@ def run_scale(scale, role, args, p, pressdb_bin, stmts, workroot):
             for e in engines:
                 if e.up():
                     e.info["rss_after_timing_kib"] = e.server.rss_kib()
+                js = jit_status(e)
+                if js:
+                    e.info["jit_after_timing"] = js
         if p["first_exec"]:
             log("  -- first execution after restart")
             refs = {}

@@ -9,7 +9,9 @@
    (unsigned BIGINT, constants beyond BIGINT, bad date strings, DATE/TIMESTAMP literals, a
    string constant left of a date column) must not.
 2. SET SESSION pressdb_jit = OFF: the same answers, Jit_executions unchanged; ON again:
-   used again. Jit_compiled_blocks, Jit_compile_time_us and Jit_code_bytes are non-zero.
+   used again. Jit_compiled_blocks, Jit_compile_time_us and Jit_code_bytes are non-zero,
+   the compile time quantiles in order. SET pressdb_jit_notes = ON: one Note 1003 names
+   the scan's filter kernel; none with pressdb_jit = OFF, none with the notes off.
 3. A pressdb of its own (PRESSDB_BIN) whose executable memory is refused
    (PRESSDB_JIT_NOEXEC=1): the same answers, interpreted, counted in Jit_fallbacks; and
    one started with --jit=off: @@global.pressdb_jit is 0 and nothing is compiled; and one
@@ -116,6 +118,29 @@ def session_switch(p, failures):
     for k in ("Jit_compiled_blocks", "Jit_compile_time_us", "Jit_code_bytes"):
         if st.get(k, 0) <= 0:
             failures.append("%s is %r after compiled scans" % (k, st.get(k)))
+    if not (st["Jit_compile_time_max_us"] > 0 and
+            st["Jit_compile_time_p50_us"] <= st["Jit_compile_time_p99_us"] <= st["Jit_compile_time_max_us"]):
+        failures.append("compile time quantiles out of order: %r" % st)
+
+
+def notes(p, failures):
+    """pressdb_jit_notes: a Note names the kernels a block ran, only when asked for."""
+    cur = p.cursor()
+    q = "SELECT COUNT(*), SUM(b) FROM jf WHERE a > 20 AND d >= '2021-01-01'"
+    for jit, want_note in (("ON", True), ("OFF", False)):
+        cur.execute("SET SESSION pressdb_jit = " + jit)
+        cur.execute("SET SESSION pressdb_jit_notes = ON")
+        _, w = run(p, q)
+        cur.execute("SET SESSION pressdb_jit_notes = OFF")
+        _, w_off = run(p, q)
+        got = [x for x in w if x[2].startswith("pressdb JIT:")]
+        if want_note and not (len(got) == 1 and got[0][:2] == ("Note", 1003) and "jf: filter kernel" in got[0][2]):
+            failures.append("pressdb_jit_notes = ON, pressdb_jit = %s: warnings %r" % (jit, w))
+        if not want_note and got:
+            failures.append("pressdb_jit = OFF: a JIT note %r" % (got,))
+        if w_off:
+            failures.append("pressdb_jit_notes = OFF: warnings %r" % (w_off,))
+    cur.execute("SET SESSION pressdb_jit = ON")
 
 
 def free_port():
@@ -231,6 +256,7 @@ def main():
     failures = []
     replay(m, p, failures)
     session_switch(p, failures)
+    notes(p, failures)
     no_exec(failures)
     for c in (m, p):
         c.cursor().execute("DROP DATABASE IF EXISTS " + DB)

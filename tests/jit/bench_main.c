@@ -151,7 +151,7 @@ static void agg_compile_times(jit_arena *a, int n)
         jit_agg_spec sp = { .keyed = next() & 1, .key_nullable = next() & 1, .ncols = 4,
                             .nagg = 1 + next() % JIT_AGG_MAX };
         for (int c = 0; c < 4; c++) sp.nullable[c] = next() & 1;
-        for (int k = 0; k < sp.nagg; k++) sp.agg[k] = (jit_agg_op){ next() % (JIT_A_MAX + 1), next() % 4 };
+        for (int k = 0; k < sp.nagg; k++) sp.agg[k] = (jit_agg_op){ next() % (JIT_A_MAX + 1), next() % 4, 0 };
         double t0 = now_us();
         jit_emit e;
         jit_emit_init(&e);
