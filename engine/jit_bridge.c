@@ -488,7 +488,7 @@ _Static_assert((int)JB_X_COL == (int)JIT_X_COL && (int)JB_X_K == (int)JIT_X_K &&
 static bool aspec_same(const jit_agg_spec *a, const jit_agg_spec *b)
 {
     if (a->keyed != b->keyed || a->key_nullable != b->key_nullable || a->key_pos != b->key_pos ||
-        a->dense != b->dense ||
+        a->dense != b->dense || a->prefetch != b->prefetch ||
         a->ncols != b->ncols || a->nagg != b->nagg || a->nx != b->nx)
         return false;
     for (int i = 0; i < a->ncols; i++) if (a->nullable[i] != b->nullable[i]) return false;
@@ -631,6 +631,10 @@ static bool dense_pick(jb_agg *ja, const stor_table *t)
     return true;
 }
 
+/* Dense slots past this many (the slots alone past 256 KiB, the accumulators several
+ * times that): the kernel prefetches rows ahead (a cache miss per row otherwise). */
+#define JB_PREFETCH_SLOTS ((uint64_t)1 << 16)
+
 jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, const jb_gkey *keys, int nkeys,
                    const jb_agg_arg *args, int nargs, const void *frame, uint64_t run)
 {
@@ -645,6 +649,7 @@ jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, const jb_gke
         ja->keycol = (int32_t)keys[0].col;
         spec.key_nullable = true;
         spec.dense = dense_pick(ja, t);
+        spec.prefetch = spec.dense && ja->dense > JB_PREFETCH_SLOTS;
     } else if (nkeys) {
         for (int i = 0; i < nkeys; i++) {
             if (!keys[i].str) return NULL;
@@ -677,6 +682,7 @@ jb_agg *jb_agg_new(ex_ctx *ctx, jb_kept *kept, const stor_table *t, const jb_gke
         jb_agg *d = ja->dset[i];
         jit_agg_spec ds = { .keyed = true, .key_nullable = true };
         ds.dense = dense_pick(d, t);
+        ds.prefetch = ds.dense && d->dense > JB_PREFETCH_SLOTS;
         d->k = kernel_for(kept ? &kept->dist[ds.dense] : NULL, &ds, NULL, agg_same, t->nrows, frame, run);
         if (!d->k) return NULL;
     }

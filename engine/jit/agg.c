@@ -55,7 +55,7 @@ static bool spec_valid(const jit_agg_spec *s)
 {
     if (s->ncols > JIT_AGG_MAX || s->nagg > JIT_AGG_MAX || s->nx > JIT_AGG_MAX) return false;
     if (s->key_pos && (!s->keyed || s->key_nullable)) return false;
-    if (s->dense && (!s->keyed || s->key_pos)) return false;
+    if ((s->dense || s->prefetch) && (!s->keyed || s->key_pos)) return false;
     for (int i = 0; i < s->nx; i++) if (!expr_valid(s, &s->x[i])) return false;
     for (int i = 0; i < s->nagg; i++) {
         if (s->agg[i].kind > JIT_A_MAX || s->agg[i].x > s->nx) return false;
@@ -150,6 +150,54 @@ static void keyed_group(jit_emit *e, const jit_agg_spec *s, int stride, int foun
     jit_st32x(e, JIT_T1, JIT_A1, JIT_R5);
     jit_st64x(e, JIT_R4, JIT_A2, JIT_T0);
     jit_br(e, update);
+}
+
+/* T0 = the slot of row ids[T0]'s key (a NULL key's value is whatever its column holds:
+ * harmless, the slot is only prefetched or peeked at); to skip when outside the slots. */
+static void ahead_slot(jit_emit *e, const jit_agg_spec *s, int skip)
+{
+    jit_ld64(e, JIT_T1, JIT_R0, ST(ids));
+    jit_ld32x(e, JIT_T0, JIT_T1, JIT_T0);
+    jit_ld64(e, JIT_T1, JIT_R0, ST(key));
+    jit_ld64x(e, JIT_T0, JIT_T1, JIT_T0);
+    if (s->dense) {
+        jit_ld64(e, JIT_T1, JIT_R0, ST(base));
+        jit_sub(e, JIT_T0, JIT_T0, JIT_T1);
+        jit_movi(e, JIT_T1, 0);
+        jit_brcc(e, JIT_LT, JIT_T0, JIT_T1, skip);
+        jit_ld64(e, JIT_T1, JIT_R0, ST(mask));
+        jit_brcc(e, JIT_GT, JIT_T0, JIT_T1, skip);
+    } else {
+        jit_movi(e, JIT_T1, (int64_t)JIT_AGG_HASH);
+        jit_mul(e, JIT_T0, JIT_T0, JIT_T1);
+        jit_ld64(e, JIT_T1, JIT_R0, ST(shift));
+        jit_shr(e, JIT_T0, JIT_T0, JIT_T1);
+    }
+}
+
+/* With many groups each row waits for its slot and then its accumulators: prefetch the
+ * slot of row pos + 16 and the accumulators of row pos + 8 (whose slot should be in
+ * cache by now; a hashed key's first probe only). Clobbers T0..T2, A0, A1. */
+#define AHEAD 16
+static void prefetch_ahead(jit_emit *e, const jit_agg_spec *s)
+{
+    int skip = jit_label(e);
+    jit_addi(e, JIT_T0, JIT_R1, AHEAD);
+    jit_brcc(e, JIT_GE, JIT_T0, JIT_R2, skip);
+    ahead_slot(e, s, skip);
+    jit_ld64(e, JIT_A1, JIT_R0, ST(slots));
+    jit_add(e, JIT_T0, JIT_T0, JIT_T0);
+    jit_add(e, JIT_T0, JIT_T0, JIT_T0);
+    jit_add(e, JIT_T0, JIT_A1, JIT_T0);
+    jit_prefetch(e, JIT_T0, 0);
+    jit_addi(e, JIT_T0, JIT_R1, AHEAD / 2);
+    ahead_slot(e, s, skip);
+    jit_ld32x(e, JIT_T0, JIT_A1, JIT_T0);
+    jit_brz(e, JIT_T0, skip);
+    jit_addi(e, JIT_T0, JIT_T0, -1);
+    acc_base(e);
+    jit_prefetch(e, JIT_A0, 0);
+    jit_bind(e, skip);
 }
 
 /* The NULL key's group (or the one group of an unkeyed scan: null_group starts at -1). */
@@ -277,6 +325,7 @@ bool jit_agg_build(jit_emit *e, const jit_agg_spec *s)
     jit_ld64(e, JIT_R2, JIT_R0, ST(n));
     jit_bind(e, top);
     jit_brcc(e, JIT_GE, JIT_R1, JIT_R2, done);
+    if (s->prefetch) prefetch_ahead(e, s);
     jit_ld64(e, JIT_T0, JIT_R0, ST(ids));
     jit_ld32x(e, JIT_R3, JIT_T0, JIT_R1);
     if (s->keyed) keyed_group(e, s, stride, found, update, stop, nullkey, range);

@@ -83,10 +83,11 @@ static void ldst(jit_emit *e, uint32_t uimm, int size_log2, uint32_t t, uint32_t
 
 enum {
     LDRX = 0xF9400000, LDRW = 0xB9400000, LDRSW = 0xB9800000, LDRH = 0x79400000, LDRB = 0x39400000,
-    STRX = 0xF9000000, STRW = 0xB9000000, STRB = 0x39000000,
+    STRX = 0xF9000000, STRW = 0xB9000000, STRB = 0x39000000, PRFM = 0xF9800000,
 };
 
 void jit_ld64(jit_emit *e, int d, int b, int32_t off) { ldst(e, LDRX, 3, H(d), H(b), off); }
+void jit_prefetch(jit_emit *e, int b, int32_t off) { ldst(e, PRFM, 3, 0, H(b), off); }   /* PLDL1KEEP */
 void jit_ld32(jit_emit *e, int d, int b, int32_t off) { ldst(e, LDRW, 2, H(d), H(b), off); }
 void jit_lds32(jit_emit *e, int d, int b, int32_t off) { ldst(e, LDRSW, 2, H(d), H(b), off); }
 void jit_ld8(jit_emit *e, int d, int b, int32_t off) { ldst(e, LDRB, 0, H(d), H(b), off); }

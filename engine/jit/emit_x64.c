@@ -128,6 +128,10 @@ void jit_st8(jit_emit *e, int s, int b, int32_t off)
 {
     memop(e, 0, true, MOV_ST8, 1, H(s), H(b), -1, 1, off);   /* REX: sil/dil, not dh/bh */
 }
+void jit_prefetch(jit_emit *e, int b, int32_t off)   /* prefetcht0 [b + off]: 0F 18 /1 */
+{
+    memop(e, 0, false, (const uint8_t[]){ 0x0F, 0x18 }, 2, 1, H(b), -1, 1, off);
+}
 void jit_ld64x(jit_emit *e, int d, int b, int i) { ld(e, 1, MOV_LD, 1, d, b, i, 8, 0); }
 void jit_ld32x(jit_emit *e, int d, int b, int i) { ld(e, 0, MOV_LD, 1, d, b, i, 4, 0); }
 void jit_ld16x(jit_emit *e, int d, int b, int i) { ld(e, 0, MOVZX16, 2, d, b, i, 2, 0); }

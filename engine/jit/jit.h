@@ -126,6 +126,7 @@ void jit_ld16x(jit_emit *e, int d, int base, int idx);   /* zero-extended */
 void jit_ld8x(jit_emit *e, int d, int base, int idx);
 void jit_st64x(jit_emit *e, int s, int base, int idx);
 void jit_st32x(jit_emit *e, int s, int base, int idx);
+void jit_prefetch(jit_emit *e, int base, int32_t off);   /* a hint: never faults */
 void jit_add(jit_emit *e, int d, int a, int b);
 void jit_sub(jit_emit *e, int d, int a, int b);
 void jit_mul(jit_emit *e, int d, int a, int b);
@@ -260,6 +261,8 @@ typedef struct jit_agg_spec {
     bool key_pos;                  /* the key of ids[pos] is key[pos], not key[ids[pos]] */
     bool dense;                    /* keyed (not key_pos): slots[key - base] for every key in
                                       base..base + mask; a key outside returns 2 */
+    bool prefetch;                 /* keyed (not key_pos): the slots and accumulators of
+                                      rows ahead are prefetched (groups beyond the caches) */
     uint8_t ncols;
     bool nullable[JIT_AGG_MAX];
     uint8_t nagg;

@@ -183,6 +183,7 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
         uint64_t dense = 0;
         sp.dense = sp.keyed && !sp.key_pos && (uint64_t)kmax - (uint64_t)kmin < 100000 && agg_rng(&rng) % 2;
         if (sp.dense) dense = (uint64_t)(kmax - kmin) + 1 - (agg_rng(&rng) % 8 == 0 && kmax > kmin);
+        sp.prefetch = sp.keyed && !sp.key_pos && agg_rng(&rng) % 2;   /* (a hint: the same results) */
         int off[JIT_AGG_MAX];
         int stride = jit_agg_layout(&sp, off);
         jit_agg_state sj, sc;
@@ -219,8 +220,8 @@ static int jit_prop_agg(jit_arena *a, uint64_t seed, int cases, char *err, size_
         if (b) jit_block_free(b);
         if (why) {
             if (!failed && err)
-                snprintf(err, errn, "case %d (seed %#llx): %s; rows %u, keyed %d, nullable key %d, key by position %d, dense %d, %d expressions, %d aggregates, groups %llu/%llu",
-                         cs, (unsigned long long)seed, why, nrows, sp.keyed, sp.key_nullable, sp.key_pos, sp.dense, sp.nx, sp.nagg,
+                snprintf(err, errn, "case %d (seed %#llx): %s; rows %u, keyed %d, nullable key %d, key by position %d, dense %d, prefetch %d, %d expressions, %d aggregates, groups %llu/%llu",
+                         cs, (unsigned long long)seed, why, nrows, sp.keyed, sp.key_nullable, sp.key_pos, sp.dense, sp.prefetch, sp.nx, sp.nagg,
                          (unsigned long long)sj.ngroups, (unsigned long long)sc.ngroups);
             failed++;
         }
