@@ -792,7 +792,8 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
             if (c->type == -2) {
                 *out = ex_int(0); out->t = VT_UINT;
                 out->u = neg ? (uint64_t)0 - v : v;
-                if (neg && v && !out_of_range) ex_warn(ctx, "Note", 1105, "Cast to unsigned converted negative integer to it's positive complement");
+                /* (a minus sign before digits, zero ones too: MariaDB's my_strtoll10 says negative) */
+                if (neg && digits_end > st && !out_of_range) ex_warn(ctx, "Note", 1105, "Cast to unsigned converted negative integer to it's positive complement");
             } else {
                 *out = ex_int(neg ? (int64_t)(0 - v) : (int64_t)v);
                 if (!neg && v > (uint64_t)INT64_MAX && !out_of_range) ex_warn(ctx, "Note", 1105, "Cast to signed converted positive out-of-range integer to it's negative complement");

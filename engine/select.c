@@ -534,20 +534,25 @@ static void kern_answers(jb_answer *a, uint32_t b, uint32_t e, int64_t *out)
  * comparisons, AND, OR and NOT only (WordPress's `(post_type = 'post' AND post_status =
  * 'publish') OR ...`): its answer depends on the two values alone, and equal pooled ids
  * are equal bytes (storage/strpool.c), so it is memoised by the ids (direct-mapped); a
- * NULL or unpooled value, or a miss, evaluates the program. Nothing in it can warn. */
-#define CMEMO_BITS 6
+ * NULL or unpooled value, or a miss, evaluates the program. CASTs, BETWEEN and numeric
+ * constants are let in too (the SEO plugins' `CAST(meta_value AS SIGNED) BETWEEN '1' AND
+ * '40'`): they can warn,
+ * so an answer whose evaluation warned is not kept, and every row with that value warns
+ * again as MariaDB's does. */
+#define CMEMO_BITS 8
 #define CMEMO (1 << CMEMO_BITS)
 typedef struct cmemo {
     int src;
     int ncol;
     uint32_t col[2];
+    bool may_warn;         /* keep only answers whose evaluation did not warn */
     uint32_t key[CMEMO];   /* id1 | id2 << 16, 0 = empty */
     bool res[CMEMO];
 } cmemo;
 
 static cmemo *cmemo_setup(ex_ctx *ctx, const ex_prog *p)
 {
-    if (p->nsubs || p->ncasts || p->nops < 3) return NULL;
+    if (p->nsubs || p->nops < 3) return NULL;
     int src = -1, ncol = 0;
     uint32_t col[2] = { 0, 0 };
     for (int i = 0; i < p->nops; i++) {
@@ -563,9 +568,14 @@ static cmemo *cmemo_setup(ex_ctx *ctx, const ex_prog *p)
             if (k == ncol) { if (ncol == 2) return NULL; col[ncol++] = (uint32_t)o->b; }
             break;
         }
-        case OP_CONST: if (p->consts[o->a].t != VT_STRING) return NULL; break;
-        case OP_CMP: if (o->b) return NULL; break;   /* (no constant converted to another type) */
+        case OP_CONST: {
+            pdb_vt vt = p->consts[o->a].t;
+            if (vt != VT_STRING && vt != VT_INT && vt != VT_DOUBLE && vt != VT_DECIMAL) return NULL;
+            break;
+        }
+        case OP_CMP: break;
         case OP_AND_JMP: case OP_OR_JMP: case OP_AND_FIN: case OP_OR_FIN: case OP_NOT: break;
+        case OP_CAST: case OP_BETWEEN: break;   /* (their warnings: may_warn) */
         default: return NULL;
         }
     }
@@ -576,6 +586,14 @@ static cmemo *cmemo_setup(ex_ctx *ctx, const ex_prog *p)
     m->ncol = ncol;
     m->col[0] = col[0];
     m->col[1] = col[1];
+    /* a string read as a number, a number compared with a string: warnings possible */
+    m->may_warn = p->ncasts > 0;
+    for (int i = 0; i < p->nops; i++) {
+        const ex_op *o = &p->ops[i];
+        if (o->code == OP_BETWEEN || (o->code == OP_CMP && o->b) ||
+            (o->code == OP_CONST && p->consts[o->a].t != VT_STRING))
+            m->may_warn = true;
+    }
     return m;
 }
 
@@ -588,7 +606,9 @@ static bool cmemo_passes(ex_ctx *ctx, cmemo *m, ex_prog *p)
     if (!id1 || !id2) return passes(ctx, p);
     uint32_t key = id1 | id2 << 16, slot = (key * 0x9E3779B1u) >> (32 - CMEMO_BITS);
     if (m->key[slot] == key) return m->res[slot];
+    uint32_t wc = ctx->s->warn_count;
     bool res = passes(ctx, p);
+    if (m->may_warn && ctx->s->warn_count != wc) return res;
     m->key[slot] = key;
     m->res[slot] = res;
     return res;
