@@ -358,11 +358,23 @@ static void blk_drain(void)
     while (b) { stor_arena_blk *p = b->prev; free(b); b = p; }
 }
 
+/* A statement's block of this size or more (a grouped aggregate's or a derived table's
+ * rows, a big sort) is asked for transparent huge pages as the long strings are: filled
+ * at once, 4 KiB pages cost a page fault each, every run, once the memory went back. */
+#define ARENA_HUGE_BLOCK ((size_t)4 << 20)
+
 static stor_arena_blk *arena_block(stor_arena *a, size_t sz)
 {
     arena_check(a, sz);
     stor_arena_blk *nb = blk_take(sz);
     if (nb) return nb;
+#ifndef PDB_NO_JEMALLOC
+    if (sz >= ARENA_HUGE_BLOCK) {
+        pthread_once(&hp_once, hp_init);
+        if (hp_ok && (nb = counted(mallocx(sizeof(*nb) + sz, MALLOCX_ARENA(hp_arena) | MALLOCX_TCACHE_NONE))))
+            return nb;
+    }
+#endif
     nb = stor_malloc(sizeof(*nb) + sz);
     if (nb) return nb;
     if (a->full) {
