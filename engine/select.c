@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdarg.h>
 #include <string.h>
 #include <strings.h>
 
@@ -536,9 +537,8 @@ static void kern_answers(jb_answer *a, uint32_t b, uint32_t e, int64_t *out)
  * are equal bytes (storage/strpool.c), so it is memoised by the ids (direct-mapped); a
  * NULL or unpooled value, or a miss, evaluates the program. CASTs, BETWEEN and numeric
  * constants are let in too (the SEO plugins' `CAST(meta_value AS SIGNED) BETWEEN '1' AND
- * '40'`): they can warn,
- * so an answer whose evaluation warned is not kept, and every row with that value warns
- * again as MariaDB's does. */
+ * '40'`): they can warn, so an answer whose evaluation warned is not kept, and every row
+ * with that value warns again as MariaDB's does. */
 #define CMEMO_BITS 8
 #define CMEMO (1 << CMEMO_BITS)
 typedef struct cmemo {
@@ -5320,6 +5320,17 @@ static bool swap_join_run(qstate *q)
     return true;
 }
 
+/* Appends to buf (cap bytes, *n used, cut where it is full). */
+static void note_add(char *buf, size_t cap, size_t *n, const char *fmt, ...)
+{
+    if (*n + 1 >= cap) return;
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(buf + *n, cap - *n, fmt, ap);
+    va_end(ap);
+    if (k > 0) *n = *n + (size_t)k < cap ? *n + (size_t)k : cap - 1;
+}
+
 /* SET pressdb_jit_notes = ON: a Note naming the compiled kernels this block ran (the
  * results, and EXPLAIN, stay MariaDB's; this is how a user sees what the JIT did). */
 static void jit_note(qstate *q)
@@ -5328,26 +5339,20 @@ static void jit_note(qstate *q)
     pdb_value v;
     ex_type t;
     if (ex_sysvar_get(ctx->s, "pressdb_jit_notes", false, &v, ctx->a, &t) != 0 || v.t != VT_INT || !v.i) return;
+    static const char fell[] = " (evicted during the run, finished in C)";
     char buf[512];
     size_t n = 0;
-#define NOTE(...) (n += (size_t)snprintf(buf + n, n < sizeof buf ? sizeof buf - n : 0, __VA_ARGS__))
-    NOTE("pressdb JIT: ");
     if (q->jj)
-        NOTE("%s%s%s: lookup %s kernel%s; ", ctx->src[0].alias, q->nsrc > 1 ? ", " : "",
-             q->nsrc > 1 ? ctx->src[1].alias : "", q->nsrc > 1 ? "join" : "filter",
-             jb_join_fell(q->jj) ? " (evicted during the run, finished in C)" : "");
+        note_add(buf, sizeof buf, &n, "; %s%s%s: lookup %s kernel%s", ctx->src[0].alias, q->nsrc > 1 ? ", " : "",
+                 q->nsrc > 1 ? ctx->src[1].alias : "", q->nsrc > 1 ? "join" : "filter",
+                 jb_join_fell(q->jj) ? fell : "");
     for (int lv = 0; q->jit && lv < q->nsrc; lv++)
         if (q->jit[lv])
-            NOTE("%s: filter kernel, %s%s; ", ctx->src[lv].alias,
-                 jb_scan_kept(q->jit[lv]) ? "kept with the plan" : "for this execution",
-                 jb_scan_fell(q->jit[lv]) ? " (evicted during the run, finished in C)" : "");
-    if (q->kagg) NOTE("grouped aggregate kernel; ");
-#undef NOTE
-    if (n >= sizeof buf) n = sizeof buf - 1;
-    if (n == strlen("pressdb JIT: ")) return;   /* (q->jit without a level's kernel) */
-    while (n > 0 && (buf[n - 1] == ' ' || buf[n - 1] == ';')) n--;
-    buf[n] = 0;
-    ex_warn(ctx, "Note", 1003, "%s", buf);
+            note_add(buf, sizeof buf, &n, "; %s: filter kernel, %s%s", ctx->src[lv].alias,
+                     jb_scan_kept(q->jit[lv]) ? "kept with the plan" : "for this execution",
+                     jb_scan_fell(q->jit[lv]) ? fell : "");
+    if (q->kagg) note_add(buf, sizeof buf, &n, "; grouped aggregate kernel");
+    if (n) ex_warn(ctx, "Note", 1003, "pressdb JIT: %s", buf + 2);   /* (none: q->jit without a kernel) */
 }
 
 static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
