@@ -89,17 +89,23 @@ static void new_group(jit_emit *e, int stride, int stop)
     jit_st64(e, JIT_T1, JIT_R0, ST(ngroups));
 }
 
+/* d = key - base, to out when outside 0..mask (T1 scratch). */
+static void dense_slot(jit_emit *e, int d, int key, int out)
+{
+    jit_ld64(e, JIT_T1, JIT_R0, ST(base));
+    jit_sub(e, d, key, JIT_T1);
+    jit_movi(e, JIT_T1, 0);
+    jit_brcc(e, JIT_LT, d, JIT_T1, out);
+    jit_ld64(e, JIT_T1, JIT_R0, ST(mask));
+    jit_brcc(e, JIT_GT, d, JIT_T1, out);
+}
+
 /* Dense: slot R5 = key - base, checked against 0..mask (else goto range); T0 = its
  * group, found or made (then goto update). */
 static void dense_group(jit_emit *e, int stride, int found, int update, int stop, int range)
 {
     int make = jit_label(e);
-    jit_ld64(e, JIT_T1, JIT_R0, ST(base));
-    jit_sub(e, JIT_R5, JIT_R4, JIT_T1);
-    jit_movi(e, JIT_T1, 0);
-    jit_brcc(e, JIT_LT, JIT_R5, JIT_T1, range);
-    jit_ld64(e, JIT_T1, JIT_R0, ST(mask));
-    jit_brcc(e, JIT_GT, JIT_R5, JIT_T1, range);
+    dense_slot(e, JIT_R5, JIT_R4, range);
     jit_ld64(e, JIT_A1, JIT_R0, ST(slots));
     jit_ld32x(e, JIT_T0, JIT_A1, JIT_R5);
     jit_brz(e, JIT_T0, make);
@@ -161,12 +167,7 @@ static void ahead_slot(jit_emit *e, const jit_agg_spec *s, int skip)
     jit_ld64(e, JIT_T1, JIT_R0, ST(key));
     jit_ld64x(e, JIT_T0, JIT_T1, JIT_T0);
     if (s->dense) {
-        jit_ld64(e, JIT_T1, JIT_R0, ST(base));
-        jit_sub(e, JIT_T0, JIT_T0, JIT_T1);
-        jit_movi(e, JIT_T1, 0);
-        jit_brcc(e, JIT_LT, JIT_T0, JIT_T1, skip);
-        jit_ld64(e, JIT_T1, JIT_R0, ST(mask));
-        jit_brcc(e, JIT_GT, JIT_T0, JIT_T1, skip);
+        dense_slot(e, JIT_T0, JIT_T0, skip);
     } else {
         jit_movi(e, JIT_T1, (int64_t)JIT_AGG_HASH);
         jit_mul(e, JIT_T0, JIT_T0, JIT_T1);
