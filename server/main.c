@@ -91,8 +91,11 @@ static size_t memory_limit(void)
     return (size_t)srv_cfg.max_memory;
 }
 
+static void warm_join(void);
+
 static int abort_startup(void)
 {
+    warm_join();
     if (srv_cfg.pid_file[0])
         unlink(srv_cfg.pid_file);
     srv_log(SRV_ERROR, 0, "Aborting");
@@ -134,16 +137,26 @@ static void *warm_pool_thread(void *arg)
     return NULL;
 }
 
+static pthread_t warm_thread;
+static bool warm_started;
+
 static void warm_pool(void)
 {
-    pthread_t t;
     pthread_attr_t a;
     pthread_attr_init(&a);
-    pthread_attr_setdetachstate(&a, PTHREAD_CREATE_DETACHED);
     pthread_attr_setstacksize(&a, 1 << 16);
-    if (pthread_create(&t, &a, warm_pool_thread, NULL) != 0)
+    warm_started = pthread_create(&warm_thread, &a, warm_pool_thread, NULL) == 0;
+    if (!warm_started)
         srv_log(SRV_WARNING, 0, "Can't start the thread pool early; the first slow statement will");
     pthread_attr_destroy(&a);
+}
+
+/* Before the process exits: libuv's destructor joins the pool's threads, and must not
+ * meet a pool still being started (a start that fails at once). */
+static void warm_join(void)
+{
+    if (warm_started) pthread_join(warm_thread, NULL);
+    warm_started = false;
 }
 
 int main(int argc, char **argv)
@@ -256,6 +269,7 @@ int main(int argc, char **argv)
                   srv_cfg.socket_path, srv_net_port(), PDB_VERSION);
 
     srv_net_run();
+    warm_join();
 
     pdb_engine_shutdown();
     stor_accounts_close();
