@@ -6,6 +6,8 @@
 #                   suites, the collation test, the benchmark smoke check,
 #                   then the WordPress test when run as root with /usr/share/wordpress)
 #   make wptest     WordPress end to end against MariaDB (tests/wordpress/run.py; root)
+#   make install    the server, a systemd unit, its option file and a logrotate snippet
+#                   (PREFIX=/usr/local, DESTDIR=); make installtest checks them and docker/
 #   make test-san   the unit tests, SQL suites and collation test again under ASan + UBSan
 #   make deps       install the Debian packages the build and the tests need
 #   make bench      run the benchmarks against MariaDB (bench/README.md)
@@ -24,6 +26,12 @@ SANDEF  := -DPDB_NO_JEMALLOC
 else
 PKGS    := libuv openssl icu-uc icu-i18n libzstd zlib jemalloc
 endif
+# libsystemd (sd_notify: readiness for a Type=notify unit) when pkg-config finds it; the
+# arm64 cross build's sysroot has none and builds without
+ifeq ($(shell pkg-config --exists libsystemd && echo y),y)
+PKGS    += libsystemd
+SANDEF  += -DHAVE_SYSTEMD
+endif
 CFLAGS  ?= -O2 -g
 ALLFLAGS = $(CFLAGS) -std=gnu11 -Wall -Wextra -Wno-unused-parameter -D_GNU_SOURCE \
            -I. $(SANDEF) $(shell pkg-config --cflags $(PKGS))
@@ -39,9 +47,10 @@ UNITSRC := $(wildcard tests/unit/*.c)
 
 DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev zlib1g-dev \
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
-            python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev
+            python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev \
+            libsystemd-dev systemd logrotate
 
-.PHONY: all run test unit sqltest sqltest-offload sqltest-nojit colltest wptest benchsmoke test-san deps clean bench bench-quick \
+.PHONY: all run install uninstall installtest test unit sqltest sqltest-offload sqltest-nojit colltest wptest benchsmoke test-san deps clean bench bench-quick \
         fuzz fuzz-build fuzz-run
 
 all: $(BUILD)/pressdb
@@ -60,7 +69,7 @@ $(BUILD)/unit-tests: $(LIBOBJS) $(UNITSRC)
 
 run: deps-check
 	$(MAKE) --no-print-directory $(BUILD)/pressdb
-	./$(BUILD)/pressdb --datadir=./pressdb-data
+	./$(BUILD)/pressdb --no-defaults --user=$$(id -un) --datadir=./pressdb-data
 
 unit: $(BUILD)/unit-tests
 	./$(BUILD)/unit-tests
@@ -104,9 +113,45 @@ test: deps-check
 	$(MAKE) --no-print-directory sqltest-nojit
 	$(MAKE) --no-print-directory colltest
 	$(MAKE) --no-print-directory benchsmoke
+	$(MAKE) --no-print-directory installtest
 	@if [ "$$(id -u)" != 0 ]; then echo "wptest: skipped (not root; the WordPress test writes /etc/wordpress/)"; \
 	elif [ ! -d /usr/share/wordpress ]; then echo "wptest: skipped (/usr/share/wordpress missing: apt-get install wordpress php-xml)"; \
 	else $(MAKE) --no-print-directory wptest; fi
+
+# make install [PREFIX=/usr/local] [DESTDIR=]: the server, its systemd unit, the service's
+# option file (kept when one is there), a logrotate snippet and the example my.cnf. As
+# root without DESTDIR it also makes the system account pressdb and reloads systemd.
+PREFIX     ?= /usr/local
+SYSCONFDIR ?= /etc
+SBINDIR     = $(PREFIX)/sbin
+UNITDIR    ?= $(PREFIX)/lib/systemd/system
+CONFSUBST   = sed -e 's|@SBINDIR@|$(SBINDIR)|g' -e 's|@SYSCONFDIR@|$(SYSCONFDIR)|g'
+install: $(BUILD)/pressdb
+	install -D -m 0755 $(BUILD)/pressdb $(DESTDIR)$(SBINDIR)/pressdb
+	install -d $(DESTDIR)$(UNITDIR) $(DESTDIR)$(SYSCONFDIR)/pressdb $(DESTDIR)$(SYSCONFDIR)/logrotate.d
+	$(CONFSUBST) conf/pressdb.service.in > $(DESTDIR)$(UNITDIR)/pressdb.service
+	chmod 0644 $(DESTDIR)$(UNITDIR)/pressdb.service
+	@if [ -e $(DESTDIR)$(SYSCONFDIR)/pressdb/pressdb.cnf ]; then \
+	    echo "kept $(DESTDIR)$(SYSCONFDIR)/pressdb/pressdb.cnf"; \
+	else $(CONFSUBST) conf/pressdb-service.cnf > $(DESTDIR)$(SYSCONFDIR)/pressdb/pressdb.cnf; fi
+	install -m 0644 conf/pressdb.logrotate $(DESTDIR)$(SYSCONFDIR)/logrotate.d/pressdb
+	install -D -m 0644 conf/pressdb.cnf $(DESTDIR)$(PREFIX)/share/doc/pressdb/pressdb.cnf.example
+	@if [ -z "$(DESTDIR)" ] && [ "$$(id -u)" = 0 ]; then \
+	    getent passwd pressdb >/dev/null || useradd --system --user-group --home-dir /var/lib/pressdb \
+	        --no-create-home --shell /usr/sbin/nologin --comment "pressdb server" pressdb; \
+	    if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+	    echo "installed; start it with: systemctl enable --now pressdb"; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(SBINDIR)/pressdb $(DESTDIR)$(UNITDIR)/pressdb.service \
+	    $(DESTDIR)$(SYSCONFDIR)/logrotate.d/pressdb $(DESTDIR)$(PREFIX)/share/doc/pressdb/pressdb.cnf.example
+
+# The install as a host does it, checked without touching the system (tests/install/run.py):
+# make install into a temporary DESTDIR, systemd-analyze verify, the unit's command line as
+# the service runs it (option files, readiness, the socket PHP uses for "localhost"),
+# logrotate with the installed snippet, and the docker/ image's build and entrypoint steps.
+installtest: $(BUILD)/pressdb
+	/usr/bin/python3 tests/install/run.py --server ./$(BUILD)/pressdb
 
 # Sanitizer build: separate build dir, clang, ASan + UBSan, the same tests (the collation
 # test too, about a minute there) but not the WordPress test (too slow under sanitizers).

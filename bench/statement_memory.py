@@ -7,7 +7,7 @@ under `ulimit -v 4000000`, or on a running MariaDB: time, outcome, peak RSS (VmH
 
 Creates and drops the database NAME (statement_memory); the MariaDB run skips the join
 without LIMIT (MariaDB streams its 10^9 rows to the client)."""
-import os, resource, subprocess, sys, time, tempfile, shutil, socket
+import os, pwd, resource, subprocess, sys, time, tempfile, shutil, socket
 import pymysql
 which = sys.argv[1]
 opts = dict(zip(sys.argv[2::2], sys.argv[3::2]))
@@ -61,7 +61,7 @@ for name, setup, q in (cases[:-1] if which == "mariadb" else cases):
         port = MPORT
     else:
         base = tempfile.mkdtemp(prefix="pressdb-stmtmem-"); port = free_port()
-        proc = subprocess.Popen([which, "--port=%d" % port, "--datadir=" + base + "/d", "--socket=", "--threads=1"],
+        proc = subprocess.Popen([which, "--no-defaults", "--user=" + pwd.getpwuid(os.geteuid()).pw_name, "--port=%d" % port, "--datadir=" + base + "/d", "--socket=", "--threads=1"],
                                 stdout=open(base + "/log", "w"), stderr=subprocess.STDOUT, preexec_fn=lim)
         for _ in range(300):
             try: pymysql.connect(host="127.0.0.1", port=port, user="root").close(); break

@@ -1,6 +1,6 @@
 /* main.c - pressdb's entry point: options, startup in order, run, orderly shutdown.
  *
- * Startup: parse options -> create the datadir -> error log -> stor_datadir_check (a
+ * Startup: parse options -> become --user (root is refused without it) -> create the datadir -> error log -> stor_datadir_check (a
  * file the datadir marker requires is missing: refuse) -> stor_open ->
  * stor_accounts_open (root@localhost on a fresh datadir) -> pdb_engine_init ->
  * stor_datadir_mark (written once, for a fresh or an older datadir) -> TLS and
@@ -28,7 +28,20 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <grp.h>
+#include <pwd.h>
+
 #include <openssl/crypto.h>
+#ifdef HAVE_SYSTEMD
+#include <systemd/sd-daemon.h>
+#else
+static int sd_notify(int unset_environment, const char *state)
+{
+    (void)unset_environment;
+    (void)state;
+    return 0;
+}
+#endif
 
 /* mkdir -p. 0 or -1 with errno. */
 static int make_dirs(const char *path, mode_t mode)
@@ -72,6 +85,40 @@ static int write_pid_file(void)
     }
     fprintf(f, "%ld\n", (long)getpid());
     return fclose(f);
+}
+
+/* mariadbd's --user: started as root, the server becomes that account before it
+ * touches the datadir, and refuses to go on as root unless told --user=root; started
+ * as another account it can only warn. 0 or -1 (logged). */
+static int run_as_user(void)
+{
+    const char *name = srv_cfg.user;
+    if (geteuid() != 0) {
+        struct passwd *pw = name[0] ? getpwnam(name) : NULL;
+        if (name[0] && (!pw || pw->pw_uid != geteuid()))
+            srv_log(SRV_WARNING, 0, "One can only use the --user switch if running as root");
+        return 0;
+    }
+    if (!name[0]) {
+        srv_log(SRV_ERROR, 0, "Fatal error: refusing to run as root; start pressdb with "
+                "--user=ACCOUNT (--user=root to run as root anyway), as mariadbd");
+        return -1;
+    }
+    if (!strcmp(name, "root"))
+        return 0;
+    struct passwd *pw = getpwnam(name);
+    if (!pw) {
+        srv_log(SRV_ERROR, 0, "Fatal error: Can't change to run as user '%s' ;  Please check "
+                "that the user exists!", name);
+        return -1;
+    }
+    if (setgid(pw->pw_gid) != 0 || initgroups(name, pw->pw_gid) != 0 ||
+        setuid(pw->pw_uid) != 0 || setuid(0) == 0) {
+        srv_log(SRV_ERROR, 0, "Fatal error: Can't change to run as user '%s': %s", name,
+                strerror(errno));
+        return -1;
+    }
+    return 0;
 }
 
 static void forget_root_password(void)
@@ -168,6 +215,8 @@ int main(int argc, char **argv)
     if (rc > 0)
         return 0;
     if (rc < 0)
+        return abort_startup();
+    if (run_as_user() != 0)
         return abort_startup();
 
     if (make_dirs(srv_cfg.datadir, 0750) != 0) {
@@ -268,7 +317,11 @@ int main(int argc, char **argv)
     srv_log_plain("Version: '%s'  socket: '%s'  port: %d  pressdb %s", ver ? ver : "",
                   srv_cfg.socket_path, srv_net_port(), PDB_VERSION);
 
+    /* Type=notify units: started once the sockets exist (the texts are mariadbd's) */
+    sd_notify(0, "READY=1\nSTATUS=Taking your SQL requests now...\n");
+
     srv_net_run();
+    sd_notify(0, "STOPPING=1\nSTATUS=Shutdown in progress\n");
     warm_join();
 
     pdb_engine_shutdown();

@@ -2,12 +2,12 @@
  *
  * Accepted forms: --name=value and --name value (for options that take a value), with
  * '-' and '_' interchangeable in names; --skip-X / --disable-X / --enable-X for
- * booleans; a loose- prefix turns "unknown option" into a warning. --defaults-file=F
- * (or --defaults-extra-file=F, --no-defaults) must come first, as with mariadbd; the
- * file is read for the groups [mysqld] [server] [mariadb] [mariadbd] [mysqld-10.11]
- * [mariadb-10.11] [pressdb], then the command line overrides it. Without
- * --defaults-file no configuration file is read (the system my.cnf belongs to the
- * installed MariaDB, not to us).
+ * booleans; a loose- prefix turns "unknown option" into a warning. Option files are
+ * read as mariadbd reads them (cnf_read_all): /etc/my.cnf, /etc/mysql/my.cnf (Debian's,
+ * with its !includedir), ~/.my.cnf, for the groups in cnf_groups (mariadbd's, with
+ * [client-server], and [pressdb] for what only pressdb knows); --no-defaults,
+ * --defaults-file=F and --defaults-extra-file=F must come first. The command line
+ * overrides the files.
  *
  * Options we do not own are MariaDB variables: they go to pdb_set_global_default(); a
  * variable the engine refuses is an unknown option on the command line (exit 1) and a
@@ -109,7 +109,8 @@ static const opt_def opt_defs[] = {
     { "wal_recovery", O_WALREC, K_NUM, 0, 1, 0, false,
       "a write-ahead log damaged before its last frame: 0 refuse to start (default), 1 start "
       "with the transactions before the damage, the log kept as pressdb.wal.damaged-<time>" },
-    { "user", O_USER, K_STR, 0, 0, 0, false, "accepted for mariadbd compatibility; ignored" },
+    { "user", O_USER, K_STR, 0, 0, 0, false,
+      "run as this account (started as root: required; --user=root keeps root)" },
     { "help", O_HELP, K_ACTION, 0, 0, 0, false, "this text" },
     { "version", O_VERSION, K_ACTION, 0, 0, 0, false, "print the version" },
     { "verbose", O_VERBOSE, K_ACTION, 0, 0, 0, false, "with --help: accepted" },
@@ -393,9 +394,22 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         log_error_bare = false;
         break;
     case O_PID_FILE: copy_str(srv_cfg.pid_file, sizeof srv_cfg.pid_file, value, o->name); break;
-    case O_USER: break;
+    case O_USER: copy_str(srv_cfg.user, sizeof srv_cfg.user, value, o->name); break;
     }
     return 0;
+}
+
+/* "<digits><K|M|G|T|P|E>" written out as a number into out; false for anything else. */
+static bool size_suffixed(const char *v, char *out, size_t cap)
+{
+    size_t n = strspn(v, "0123456789");
+    if (n == 0 || !v[n] || v[n + 1] || !strchr("KMGTPEkmgtpe", v[n]))
+        return false;
+    uint64_t x;
+    if (!parse_num("", v, &x))
+        return false;
+    snprintf(out, cap, "%llu", (unsigned long long)x);
+    return true;
 }
 
 /* A variable we do not own: hand it to the engine. 0 accepted, -1 refused. */
@@ -406,8 +420,13 @@ static int apply_engine(const char *name, const char *value, char *next, bool *u
         value = next;
         *used_next = true;
     }
-    if (value)
+    if (value) {
+        /* "256M" for a numeric variable: the option parser's suffixes (SET has none) */
+        char num[32];
+        if (size_suffixed(value, num, sizeof num) && !pdb_set_global_default(name, num))
+            return 0;
         return pdb_set_global_default(name, value) ? -1 : 0;
+    }
     /* A bare flag: --skip-name-resolve is itself a variable; --skip-X otherwise X=OFF. */
     if (!pdb_set_global_default(name, "ON"))
         return 0;
@@ -486,7 +505,8 @@ static int apply_arg(char *arg, char *next, bool *used_next, bool from_file, con
 /* ---- configuration files ---- */
 
 static const char *const cnf_groups[] = {
-    "mysqld", "server", "mariadb", "mariadbd", "mysqld-10.11", "mariadb-10.11", "pressdb",
+    "mysqld", "server", "mysqld-10.11", "mariadb", "mariadb-10.11", "mariadbd",
+    "mariadbd-10.11", "client-server", "galera", "pressdb",
 };
 
 static char *trim(char *s)
@@ -580,7 +600,8 @@ static void cnf_read_dir(const char *dir, int depth)
     qsort(names, n, sizeof *names, cmp_str);
     for (size_t i = 0; i < n; i++) {
         char p[SRV_PATH_MAX];
-        snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+        size_t dl = strlen(dir);
+        snprintf(p, sizeof p, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names[i]);
         cnf_read(p, depth + 1, false);
         free(names[i]);
     }
@@ -673,12 +694,42 @@ static int cnf_read(const char *path, int depth, bool required)
     return 0;
 }
 
+/* A default option file: read when it exists, silently skipped when it does not. */
+static void cnf_read_if_there(const char *path)
+{
+    if (access(path, F_OK) == 0)
+        cnf_read(path, 0, false);
+}
+
+/* mariadbd's order: /etc/my.cnf, /etc/mysql/my.cnf, $MARIADB_HOME (or $MYSQL_HOME)/my.cnf,
+ * the --defaults-extra-file, ~/.my.cnf; --defaults-file instead of all of them. Later
+ * lines win. A named file that cannot be read is fatal; a missing default file is not. */
+static int cnf_read_all(const char *only, const char *extra)
+{
+    if (only)
+        return cnf_read(only, 0, true);
+    char p[SRV_PATH_MAX];
+    cnf_read_if_there("/etc/my.cnf");
+    cnf_read_if_there("/etc/mysql/my.cnf");
+    const char *home = getenv("MARIADB_HOME");
+    if (!home)
+        home = getenv("MYSQL_HOME");
+    if (home && srv_join(p, sizeof p, home, "/", "my.cnf"))
+        cnf_read_if_there(p);
+    if (extra && cnf_read(extra, 0, true))
+        return -1;
+    home = getenv("HOME");
+    if (home && srv_join(p, sizeof p, home, "/", ".my.cnf"))
+        cnf_read_if_there(p);
+    return 0;
+}
+
 /* ---- help ---- */
 
 static void print_help(void)
 {
     printf("pressdb %s (MariaDB 10.11 compatible)\n"
-           "Usage: pressdb [--defaults-file=FILE] [OPTIONS]\n\n"
+           "Usage: pressdb [--no-defaults | --defaults-file=FILE] [OPTIONS]\n\n"
            "Options (--name=value or --name value; '-' and '_' are interchangeable;\n"
            "other MariaDB server variables are passed to the engine):\n", PDB_VERSION);
     for (size_t i = 0; i < NOPTS; i++) {
@@ -686,8 +737,15 @@ static void print_help(void)
         dash_name(dn, sizeof dn, opt_defs[i].name);
         printf("  --%-26s %s\n", dn, opt_defs[i].help);
     }
-    printf("  --%-26s %s\n", "defaults-file=FILE", "read FILE first (must be the first option)");
-    printf("  --%-26s %s\n", "no-defaults", "read no option file (the default)");
+    printf("\nDefault options are read from the following files in the given order:\n"
+           "/etc/my.cnf /etc/mysql/my.cnf ~/.my.cnf\nThe following groups are read:");
+    for (size_t i = 0; i < sizeof cnf_groups / sizeof cnf_groups[0]; i++)
+        printf(" %s", cnf_groups[i]);
+    printf("\nThe following options may be given as the first argument:\n");
+    printf("  --%-26s %s\n", "no-defaults", "read no option file");
+    printf("  --%-26s %s\n", "defaults-file=FILE", "read only FILE");
+    printf("  --%-26s %s\n", "defaults-extra-file=FILE",
+           "read FILE after the global files (before ~/.my.cnf)");
 }
 
 
@@ -814,17 +872,26 @@ int srv_options_parse(int argc, char **argv)
     set_defaults();
     int i = 1;
     /* Leading --no-defaults / --defaults-file / --defaults-extra-file. */
+    bool no_defaults = false;
+    const char *only = NULL, *extra = NULL;
     for (; i < argc; i++) {
         char *a = argv[i];
-        if (!strcmp(a, "--no-defaults") || !strcmp(a, "--no_defaults"))
+        if (!strcmp(a, "--no-defaults") || !strcmp(a, "--no_defaults")) {
+            no_defaults = true;
             continue;
+        }
         const char *file = NULL;
-        if (!strncmp(a, "--defaults-file", 15) || !strncmp(a, "--defaults_file", 15))
+        const char **slot;
+        if (!strncmp(a, "--defaults-file", 15) || !strncmp(a, "--defaults_file", 15)) {
             file = a + 15;
-        else if (!strncmp(a, "--defaults-extra-file", 21) || !strncmp(a, "--defaults_extra_file", 21))
+            slot = &only;
+        } else if (!strncmp(a, "--defaults-extra-file", 21) ||
+                   !strncmp(a, "--defaults_extra_file", 21)) {
             file = a + 21;
-        else
+            slot = &extra;
+        } else {
             break;
+        }
         if (*file == '=') {
             file++;
         } else if (*file == '\0' && i + 1 < argc) {
@@ -833,9 +900,10 @@ int srv_options_parse(int argc, char **argv)
             opt_error("pressdb: unknown option '%s'", a);
             return -1;
         }
-        if (cnf_read(file, 0, true))
-            return -1;
+        *slot = file;
     }
+    if (!no_defaults && cnf_read_all(only, extra))
+        return -1;
     for (; i < argc; i++) {
         char *a = argv[i];
         if (a[0] != '-' || !a[1]) {

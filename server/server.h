@@ -73,6 +73,7 @@ typedef struct srv_config {
     char datadir[SRV_PATH_MAX];          /* absolute once main() created it */
     char socket_path[SRV_PATH_MAX];      /* Unix socket; "" = none */
     bool socket_given;                   /* --socket/--skip-socket seen (else the default) */
+    char user[256];                      /* --user: the account to run as ("" = not given) */
     char bind_address[1024];             /* comma separated; "*" = every address */
     int port;                            /* TCP port; 0 = let the kernel choose */
     uint32_t max_connections;            /* as MariaDB: one more is allowed for SUPER */

@@ -12,6 +12,7 @@ and `error` says why (with the tail of the server's log), so a report can show i
 """
 
 import os
+import pwd
 import shutil
 import signal
 import socket
@@ -298,7 +299,10 @@ class PressdbServer(Server):
         return True
 
     def _command(self):
-        cmd = [self.binary, "--port=%d" % self.port, "--bind-address=127.0.0.1",
+        # no option files (the machine's my.cnf is its MariaDB's); --user as mariadbd wants
+        # it when started as root
+        cmd = [self.binary, "--no-defaults", "--user=" + pwd.getpwuid(os.geteuid()).pw_name,
+               "--port=%d" % self.port, "--bind-address=127.0.0.1",
                "--socket=" + self.socket, "--datadir=" + self.datadir]
         if self.use_jit_flag:
             cmd.append("--jit=%s" % self.jit)

@@ -64,6 +64,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 import pymysql  # noqa: E402
 
+from lib.launch import pressdb_cmd  # noqa: E402
 from lib.sqlfile import SqlFile  # noqa: E402
 
 SAN_MARKERS = (b"ERROR: AddressSanitizer", b"runtime error:", b"ERROR: LeakSanitizer",
@@ -546,7 +547,7 @@ class Pressdb:
         logf = open(self.log, "ab")
         self.log_pos = logf.tell()
         self.proc = subprocess.Popen(
-            [self.binary, "--port=%d" % self.port, "--bind-address=127.0.0.1", "--socket=",
+            pressdb_cmd(self.binary) + ["--port=%d" % self.port, "--bind-address=127.0.0.1", "--socket=",
              "--datadir=" + data] + os.environ.get("PRESSDB_EXTRA_ARGS", "").split(),
             stdin=subprocess.DEVNULL, stdout=logf, stderr=subprocess.STDOUT, env=env,
             preexec_fn=limit)

@@ -16,6 +16,8 @@ DELETEs (the same on MariaDB); after a checkpoint taken while values were compre
 after a clean restart; after kill -9 (log replay)."""
 import hashlib, os, random, shutil, signal, socket, subprocess, sys, tempfile, time
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -47,7 +49,7 @@ def connect(port, db=None):
 
 def start(datadir, log):
     port = free_port()
-    p = subprocess.Popen([BIN, "--port=%d" % port, "--datadir=%s" % datadir, "--socket="] + ARGS,
+    p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % port, "--datadir=%s" % datadir, "--socket="] + ARGS,
                          stdout=log, stderr=subprocess.STDOUT)
     for _ in range(600):
         try:

@@ -22,6 +22,8 @@ import tempfile
 import time
 
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -116,7 +118,7 @@ def main():
         proc, port = start_mariadb(base, port, extra)
     else:
         log = open(os.path.join(base, "server.log"), "a")
-        proc = subprocess.Popen([BIN, "--port=%d" % port, "--bind-address=127.0.0.1",
+        proc = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % port, "--bind-address=127.0.0.1",
                                  "--datadir=%s" % os.path.join(base, "data"), "--socket=",
                                  "--extra-port=%d" % extra, "--threads=2"] + LIMITS,
                                 stdout=log, stderr=subprocess.STDOUT)

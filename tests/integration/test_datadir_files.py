@@ -14,6 +14,8 @@ Checked:
 """
 import os, shutil, signal, socket, stat, subprocess, sys, tempfile, time
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -45,7 +47,7 @@ class Server:
         self.port = free_port()
         self.log = open(self.logpath, "ab")
         pre = (lambda: os.umask(umask)) if umask is not None else None
-        self.p = subprocess.Popen([BIN, "--port=%d" % self.port, "--datadir=" + self.datadir, "--socket="]
+        self.p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % self.port, "--datadir=" + self.datadir, "--socket="]
                                   + list(extra), stdout=self.log, stderr=subprocess.STDOUT, preexec_fn=pre)
         for _ in range(300):
             if self.p.poll() is not None:

@@ -9,6 +9,8 @@ server under the main test run is not disturbed. Rounds: PRESSDB_CRASH_ROUNDS (d
 the full run uses 20 or more)."""
 import os, random, shutil, signal, socket, subprocess, sys, tempfile, threading, time
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -26,7 +28,7 @@ def free_port():
 
 def start(datadir, port, log):
     # a small log size makes checkpoints (snapshot + new log) happen during the test
-    p = subprocess.Popen([BIN, "--port=%d" % port, "--datadir=%s" % datadir, "--socket=",
+    p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % port, "--datadir=%s" % datadir, "--socket=",
                           "--threads=2", "--innodb-log-file-size=256K"], stdout=log, stderr=subprocess.STDOUT)
     for _ in range(200):
         try:

@@ -25,6 +25,8 @@ import threading
 import time
 
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -71,7 +73,7 @@ def start(base, args):
     port = free_port()
     log = open(os.path.join(base, "server.log"), "a")
     env = dict(os.environ, PRESSDB_LOCK_CHECK="1")
-    p = subprocess.Popen([BIN, "--port=%d" % port, "--bind-address=127.0.0.1",
+    p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % port, "--bind-address=127.0.0.1",
                           "--datadir=%s" % os.path.join(base, "data"), "--socket="] + args,
                          stdout=log, stderr=subprocess.STDOUT, env=env)
     log.close()

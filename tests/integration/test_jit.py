@@ -31,6 +31,7 @@ import time
 import pymysql
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 from sqlfile import SqlFile  # noqa: E402
 
 DB = "t_jit_replay"
@@ -155,7 +156,7 @@ def own_server(base, args, env):
     port = free_port()
     os.makedirs(base, exist_ok=True)
     log = open(os.path.join(base, "server.log"), "a")
-    proc = subprocess.Popen([os.environ["PRESSDB_BIN"], "--port=%d" % port, "--socket=",
+    proc = subprocess.Popen(pressdb_cmd(os.environ["PRESSDB_BIN"]) + ["--port=%d" % port, "--socket=",
                              "--datadir=" + os.path.join(base, "data")] + args,
                             stdout=log, stderr=subprocess.STDOUT, env=dict(os.environ, **env))
     log.close()

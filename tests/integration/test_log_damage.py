@@ -20,6 +20,8 @@ Checked:
 """
 import glob, os, shutil, signal, socket, subprocess, sys, tempfile, time
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -50,7 +52,7 @@ class Server:
     def start(self, expect_fail=False, extra=()):
         self.port = free_port()
         self.log = open(self.logpath, "ab")
-        self.p = subprocess.Popen([BIN, "--port=%d" % self.port, "--datadir=" + self.datadir, "--socket=",
+        self.p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % self.port, "--datadir=" + self.datadir, "--socket=",
                                    "--innodb-log-file-size=64M"] + list(extra),
                                   stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(200):

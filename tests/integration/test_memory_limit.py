@@ -12,6 +12,8 @@ of the statement for every string literal, gigabytes while RSS stayed at a few h
 Starts its own pressdb (PRESSDB_BIN) with a temporary datadir."""
 import os, shutil, socket, subprocess, sys, tempfile, time
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -28,7 +30,7 @@ def free_port():
 def start(base, args):
     port = free_port()
     log = open(os.path.join(base, "server.log"), "a")
-    p = subprocess.Popen([BIN, "--port=%d" % port, "--datadir=%s" % os.path.join(base, "data"),
+    p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % port, "--datadir=%s" % os.path.join(base, "data"),
                           "--socket="] + args, stdout=log, stderr=subprocess.STDOUT)
     log.close()
     for _ in range(200):

@@ -14,6 +14,7 @@ import os, shutil, signal, socket, subprocess, sys, tempfile, time
 import struct
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 from itargets import targets  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -374,7 +375,7 @@ def free_port():
 
 def start(binary, datadir, log):
     port = free_port()
-    p = subprocess.Popen([binary, "--port=%d" % port, "--datadir=%s" % datadir, "--socket=", "--threads=1"],
+    p = subprocess.Popen(pressdb_cmd(binary) + ["--port=%d" % port, "--datadir=%s" % datadir, "--socket=", "--threads=1"],
                          stdout=log, stderr=subprocess.STDOUT)
     for _ in range(200):
         try:

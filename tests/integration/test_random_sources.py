@@ -9,6 +9,8 @@ Starts its own pressdb (PRESSDB_BIN) twice on temporary datadirs; MariaDB is not
 (its values are random too: only their form is compared, in tests/sql)."""
 import os, re, socket, subprocess, sys, tempfile, time
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -35,7 +37,7 @@ def one_run(datadir):
     """(first RAND() of two connections, three UUIDs) from a fresh server."""
     port = free_port()
     with open(os.path.join(datadir, "..", "log-%d" % port), "wb") as log:
-        p = subprocess.Popen([BIN, "--port=%d" % port, "--datadir=%s" % datadir, "--socket="],
+        p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % port, "--datadir=%s" % datadir, "--socket="],
                              stdout=log, stderr=subprocess.STDOUT)
         try:
             for _ in range(600):

@@ -28,6 +28,8 @@ import time
 import pymysql
 from pymysql.connections import MySQLResult
 from pymysql.constants import COMMAND
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -76,7 +78,7 @@ def start(base, args=()):
     tmp = os.path.join(base, "tmp")
     os.mkdir(tmp)
     env = dict(os.environ, PRESSDB_LOCK_CHECK="1", TMPDIR=tmp)
-    p = subprocess.Popen([BIN, "--port=%d" % port, "--bind-address=127.0.0.1", "--threads=1",
+    p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % port, "--bind-address=127.0.0.1", "--threads=1",
                           "--datadir=%s" % os.path.join(base, "data"), "--socket="] + list(args),
                          stdout=log, stderr=subprocess.STDOUT, env=env)
     log.close()

@@ -22,6 +22,8 @@ tests/run.py) where it can run the statement. Starts its own pressdb (PRESSDB_BI
 `ulimit -v 4000000` with a temporary datadir."""
 import os, resource, shutil, socket, subprocess, sys, tempfile, time
 import pymysql
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+from launch import pressdb_cmd  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -52,7 +54,7 @@ def start(base, args):
     env = dict(os.environ)
     if SANITIZED:
         env["ASAN_OPTIONS"] = env.get("ASAN_OPTIONS", "detect_leaks=0") + ":hard_rss_limit_mb=8000"
-    p = subprocess.Popen([BIN, "--port=%d" % port, "--datadir=%s" % os.path.join(base, "data"),
+    p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % port, "--datadir=%s" % os.path.join(base, "data"),
                           "--socket="] + args, stdout=log, stderr=subprocess.STDOUT, preexec_fn=limit_memory,
                          env=env)
     log.close()

@@ -30,6 +30,8 @@ import time
 
 import pymysql
 
+from launch import pressdb_cmd
+
 # Options that make the reference server look like Debian's packaged MariaDB
 # (/etc/mysql/mariadb.conf.d/50-server.cnf sets these two; --no-defaults
 # would otherwise leave latin1/latin1_swedish_ci).
@@ -369,7 +371,7 @@ class PressDB(Server):
         # PRESSDB_EXTRA_ARGS: more options for every pressdb a test starts
         # (make test runs the SQL suite again with --offload-us=0)
         extra = os.environ.get("PRESSDB_EXTRA_ARGS", "").split()
-        return [self.binary, "--port=%d" % self.port, "--bind-address=127.0.0.1",
+        return pressdb_cmd(self.binary) + ["--port=%d" % self.port, "--bind-address=127.0.0.1",
                 "--socket=" + self.socket, "--datadir=" + self.datadir] + extra
 
 

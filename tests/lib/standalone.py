@@ -9,6 +9,7 @@ import sys
 import time
 
 import pymysql
+from launch import pressdb_cmd
 
 failures = []
 
@@ -56,7 +57,7 @@ class Server:
         exited (any other exit raises SystemExit with its log's tail)."""
         self.port = free_port()
         self.log = open(self.logpath, "ab")
-        self.p = subprocess.Popen([binary(), "--port=%d" % self.port, "--datadir=" + self.datadir, "--socket="]
+        self.p = subprocess.Popen(pressdb_cmd(binary()) + ["--port=%d" % self.port, "--datadir=" + self.datadir, "--socket="]
                                   + self.args, stdout=self.log, stderr=subprocess.STDOUT)
         for _ in range(tries):
             if self.p.poll() is not None:
