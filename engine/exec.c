@@ -1393,7 +1393,7 @@ static int rest_kind(pdb_session *s, const pl_parse_opts *o, const char *sql, si
         if (!(t.kind == TK_OP && t.op == ';')) return 2;
     }
     for (size_t i = pos; i < len; i++)
-        if (!isspace((unsigned char)sql[i]) && sql[i] != ';') return 1;
+        if (!isspace((unsigned char)sql[i]) && sql[i] != ';' && sql[i]) return 1;   /* a NUL: the lexer's end */
     return 0;
 }
 
@@ -1475,8 +1475,10 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
         }
         /* another statement after this one? */
         rest = pos < len ? rest_kind(s, &o, sql, len, pos) : 0;
-        bool more = rest == 2 || (rest == 1 && multi);
-        owe_empty = rest == 1 && multi;
+        /* a client's NUL after the last semicolon: one more, empty statement (1065) */
+        bool nul_next = rest == 0 && multi && pos < len && memchr(sql + pos, '\0', len - pos);
+        bool more = rest == 2 || (rest == 1 && multi) || nul_next;
+        owe_empty = (rest == 1 && multi) || nul_next;
         if (more && !multi) {
             /* without CLIENT_MULTI_STATEMENTS the rest is a syntax error */
             pl_shape_release(shape);

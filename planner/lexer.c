@@ -10,6 +10,13 @@
 void pl_lex_init(pl_lexer *lx, stor_arena *a, const char *sql, size_t len, const pl_parse_opts *o)
 {
     lx->sql = lx->p = sql;
+    /* As MariaDB: one NUL ending the text (before trailing blanks) ends the input;
+       libmariadb's clients (mariadb-slap) send one. Anywhere else it is an error. */
+    size_t t = len;
+    while (t > 0 && strchr(" \t\n\r\f\v", sql[t - 1]) && sql[t - 1])
+        t--;
+    if (t > 0 && sql[t - 1] == '\0')
+        len = t - 1;
     lx->end = sql + len;
     lx->line = 1;
     lx->a = a;
