@@ -199,6 +199,8 @@ void pdb_set_prepared_count(uint32_t (*fn)(void));
  * sets that connection's kill request (pdb_session.kill) and wakes it; it returns 0, -1
  * for an unknown id, -2 when killer_user (NULL: anyone's) does not own it. */
 void pdb_set_kill(int (*fn)(uint32_t id, const char *killer_user, bool query_only));
+/* The SHUTDOWN statement: the server's orderly stop, told who asked ("user[user] @ host"). */
+void pdb_set_shutdown(void (*fn)(const char *who));
 
 /* Starts the engine over an opened store (storage/). 0 or -1 with err. */
 int  pdb_engine_init(char *err, size_t errlen);

@@ -494,7 +494,7 @@ static bool is_read_only(pl_stmt *st)
     switch (st->kind) {
     case S_SELECT: case S_SHOW: case S_DESCRIBE: case S_EXPLAIN: case S_DO: case S_SET: case S_SET_NAMES: case S_GET_DIAG:
     case S_USE: case S_EMPTY: case S_UNSUPPORTED: case S_FLUSH: case S_LOCK_TABLES: case S_UNLOCK_TABLES:
-    case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL:
+    case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL: case S_SHUTDOWN:
     case S_CACHE_INDEX: case S_LOAD_INDEX:
     case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT: case S_REVOKE:
     case S_RENAME_USER:
@@ -539,7 +539,7 @@ static bool changes_catalog(const pl_stmt *st)
     switch (st->kind) {
     case S_SELECT: case S_INSERT: case S_REPLACE: case S_UPDATE: case S_DELETE: case S_SET: case S_SET_NAMES:
     case S_USE: case S_SHOW: case S_DESCRIBE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT:
-    case S_RELEASE: case S_ROLLBACK_TO: case S_EXPLAIN: case S_DO: case S_EMPTY: case S_KILL:
+    case S_RELEASE: case S_ROLLBACK_TO: case S_EXPLAIN: case S_DO: case S_EMPTY: case S_KILL: case S_SHUTDOWN:
     case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CHECK_TABLE: case S_CACHE_INDEX: case S_LOAD_INDEX:
     case S_CHECKSUM_TABLE: case S_CALL: case S_GET_DIAG:
         return false;
@@ -713,6 +713,23 @@ static void do_kill(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (rc == -1) ex_raise(ctx, 1094, "HY000", "Unknown thread id: %llu", id);
     if (rc == -2) ex_raise(ctx, 1095, "HY000", "You are not owner of thread %llu", id);
     ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+static void (*shutdown_fn)(const char *who);
+void pdb_set_shutdown(void (*fn)(const char *who)) { shutdown_fn = fn; }
+
+/* SHUTDOWN: the OK goes out first, then the server stops as for COM_SHUTDOWN. */
+static void do_shutdown(ex_ctx *ctx, ex_result *r)
+{
+    pdb_session *s = ctx->s;
+    if (s->enforce_privs && !(ex_privs_db(s, "") & STOR_PRIV_SHUTDOWN))
+        ex_raise(ctx, 1227, "42000", "Access denied; you need (at least one of) the SHUTDOWN privilege(s) for this operation");
+    ex_send_ok(ctx, r, 0, 0, NULL);
+    if (shutdown_fn) {
+        char who[sizeof s->user * 2 + sizeof s->host + 16];
+        snprintf(who, sizeof who, "%s[%s] @ %s []", s->user, s->user, s->host);
+        shutdown_fn(who);
+    }
 }
 
 static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
@@ -1246,6 +1263,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             break;
         }
         case S_KILL: do_kill(&ctx, st, r); break;
+        case S_SHUTDOWN: do_shutdown(&ctx, r); break;
         case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT:
         case S_REVOKE: case S_RENAME_USER:
             ex_accounts(&ctx, st, r);

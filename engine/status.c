@@ -142,6 +142,7 @@ static pdb_stat stmt_com(const pl_stmt *st, int kind)
     case S_LOAD_INDEX: return PDB_STAT_COM_PRELOAD_KEYS;
     case S_DO: return PDB_STAT_COM_DO;
     case S_KILL: return PDB_STAT_COM_KILL;
+    case S_SHUTDOWN: return PDB_STAT_COM_SHUTDOWN;
     case S_CREATE_USER: return PDB_STAT_COM_CREATE_USER;
     case S_DROP_USER: return PDB_STAT_COM_DROP_USER;
     case S_ALTER_USER: return PDB_STAT_COM_ALTER_USER;

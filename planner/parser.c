@@ -4245,6 +4245,15 @@ static void statement(P *p, pl_stmt *s)
         for (int i = 0; i < items.n; i++) s->sel->items[i] = *(pl_item *)items.v[i];
         return;
     }
+    if (accept_kw(p, "SHUTDOWN")) {
+        s->kind = S_SHUTDOWN;
+        if (accept_kw(p, "WAIT")) {
+            expect_kw(p, "FOR");
+            expect_kw(p, "ALL");
+            if (!accept_kw(p, "SLAVES")) expect_kw(p, "REPLICAS");
+        }
+        return;
+    }
     if (accept_kw(p, "KILL")) {
         s->kind = S_KILL;
         (void)(accept_kw(p, "HARD") || accept_kw(p, "SOFT"));

@@ -596,6 +596,7 @@ int srv_net_start(char *err, size_t errlen)
         pdb_set_processlist(srv_processlist);
         pdb_set_prepared_count(srv_prepared_stmts);
         pdb_set_kill(srv_kill);
+        pdb_set_shutdown(srv_net_shutdown);
         pdb_set_server_status(server_status);
         pdb_set_slow_log(srv_slow_log);
         pdb_set_log_reopen(srv_log_reopen);
