@@ -1197,6 +1197,10 @@ void ex_release_named_locks(uint32_t conn_id);
 /* LOCK TABLES (tablelock.c). */
 void ex_lock_tables(ex_ctx *ctx, pl_stmt *st);
 bool ex_tablelock_release(pdb_session *s);     /* UNLOCK TABLES; true if it held any */
+void ex_grl_take(ex_ctx *ctx);                 /* FLUSH TABLES WITH READ LOCK */
+void ex_grl_release(pdb_session *s);           /* UNLOCK TABLES, the session's end */
+void ex_write_check(ex_ctx *ctx);              /* a change: read_only (1290), the read lock */
+bool ex_sysvar_read_only(void);
 /* Opening t: waits for other sessions' conflicting locks; 1100/1099 for the locker. */
 void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write);
 /* The connections the session may see (SHOW PROCESSLIST): malloc'd, *n of them; the

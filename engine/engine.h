@@ -126,6 +126,7 @@ typedef struct pdb_session {
     int64_t named_deadline_us;
     bool wait_table;                /* waiting for another session's LOCK TABLES */
     bool tables_locked;             /* this session holds LOCK TABLES locks */
+    bool global_read_lock;          /* FLUSH TABLES WITH READ LOCK, until UNLOCK TABLES */
     bool exec_moved;                /* pdb_stmt_prepare: NULL for PDB_EXEC_MOVE (no error) */
     /* The log position (storage LSN) the last command's commit needs durable before its
        reply may leave (0 = none): the server holds the reply until stor_synced_lsn()

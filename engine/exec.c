@@ -302,6 +302,7 @@ void pdb_session_free(pdb_session *s)
     named_free(s);
     session_rollback(s);
     ex_tablelock_release(s);
+    ex_grl_release(s);
     free(s->savepoints);
     s->savepoints = NULL;
     ex_release_named_locks(s->conn_id);
@@ -319,6 +320,7 @@ void pdb_session_reset(pdb_session *s)
     named_free(s);
     session_rollback(s);
     ex_tablelock_release(s);
+    ex_grl_release(s);
     ex_tmp_close(s);
     ex_session_vars_free(s);
     ex_privs_free(s);
@@ -512,6 +514,16 @@ static bool is_ddl(pl_stmt *st)
     case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
     case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER: case S_CREATE_ROUTINE:
     case S_DROP_ROUTINE: case S_ALTER_ROUTINE:
+        return true;
+    default: return false;
+    }
+}
+
+static bool is_account_change(const pl_stmt *st)
+{
+    switch (st->kind) {
+    case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT:
+    case S_REVOKE: case S_RENAME_USER:
         return true;
     default: return false;
     }
@@ -1197,6 +1209,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         uint64_t limit_ns = ex_sysvar_stmt_time_ns(s);
         if (limit_ns) stmt_state.stop_at = stmt_state.slice_read + limit_ns;
         ex_privs_statement(&ctx, wst);   /* ANALYZE UPDATE: the update's privileges */
+        if (is_ddl(st) || is_account_change(st)) ex_write_check(&ctx);
         switch (st->kind) {
         case S_SELECT: ex_select(&ctx, st, r); break;
         case S_INSERT: case S_REPLACE: ex_insert(&ctx, ex_view_dml(&ctx, st), r); break;
@@ -1244,8 +1257,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             if (!s->autocommit) s->in_trans = true;   /* (as InnoDB: the locks open a transaction) */
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
-        case S_UNLOCK_TABLES: ex_tablelock_release(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_UNLOCK_TABLES: ex_tablelock_release(s); ex_grl_release(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_FLUSH:
+            if (st->num & 4) ex_grl_take(&ctx);
             if (st->num & 1) ex_status_flush(s);
             if ((st->num & 2) && log_reopen_fn) log_reopen_fn();
             ex_send_ok(&ctx, r, 0, 0, NULL);

@@ -462,8 +462,14 @@ static int log_output_norm(const char *text, char *buf, size_t cap, ex_err *err)
     return 0;
 }
 
+static _Atomic bool read_only_on;   /* read at every table opened for writing */
+
+bool ex_sysvar_read_only(void) { return atomic_load_explicit(&read_only_on, memory_order_relaxed); }
+
 static void note_global(const char *name, const char *text)
 {
+    if (!strcmp(name, "read_only"))
+        atomic_store(&read_only_on, text && (!strcasecmp(text, "ON") || !strcmp(text, "1") || !strcasecmp(text, "TRUE")));
     if (!strcmp(name, "max_statement_time")) atomic_store(&stmt_time_global_ns, secs_to_ns(text));
     if (!strcmp(name, "long_query_time")) atomic_store(&long_query_global_ns, secs_to_ns(text));
     if (!strcmp(name, "slow_query_log"))

@@ -9,7 +9,14 @@
  * may only use the tables it locked (1100) and not change a READ-locked one (1099), as
  * in MariaDB. UNLOCK TABLES, BEGIN, another LOCK TABLES and the end of the session
  * release them. Keys are database and table names, so a dropped table leaves nothing
- * dangling. */
+ * dangling.
+ *
+ * FLUSH TABLES WITH READ LOCK is a lock on every table at once (backups, mariadb-dump
+ * --lock-all-tables): other sessions' changes of tables (DML on a non-temporary table,
+ * DDL, accounts) wait as for a READ lock, the holder's own fail with 1223; UNLOCK TABLES
+ * or the end of the session release it. read_only=ON refuses the same changes (1290) to
+ * sessions without SUPER. Both are checked where a table is opened for writing and
+ * before DDL (ex_write_check). */
 #include "engine/eng.h"
 #include <stdatomic.h>
 #include <stdio.h>
@@ -26,6 +33,7 @@ static pthread_mutex_t tl_mu = PTHREAD_MUTEX_INITIALIZER;
 static tlock *locks;
 static size_t nlocks, clocks;
 static _Atomic size_t any_locks;    /* fast path: no table is locked anywhere */
+static _Atomic int grl_holders;     /* sessions holding FLUSH TABLES WITH READ LOCK */
 
 static bool same(const tlock *l, const char *db, const char *name)
 {
@@ -142,9 +150,36 @@ void ex_lock_tables(ex_ctx *ctx, pl_stmt *st)
     s->tables_locked = true;
 }
 
+void ex_grl_take(ex_ctx *ctx)
+{
+    pdb_session *s = ctx->s;
+    if (s->global_read_lock) return;
+    s->global_read_lock = true;
+    atomic_fetch_add(&grl_holders, 1);
+}
+
+void ex_grl_release(pdb_session *s)
+{
+    if (!s->global_read_lock) return;
+    s->global_read_lock = false;
+    atomic_fetch_sub(&grl_holders, 1);
+    stor_wake_waiters();
+}
+
+void ex_write_check(ex_ctx *ctx)
+{
+    pdb_session *s = ctx->s;
+    if (s->global_read_lock)
+        ex_raise(ctx, 1223, "HY000", "Can't execute the query because you have a conflicting read lock");
+    if (ex_sysvar_read_only() && s->enforce_privs && !(ex_privs_db(s, "") & STOR_PRIV_SUPER))
+        ex_raise(ctx, 1290, "HY000", "The MariaDB server is running with the --read-only option so it cannot execute this statement");
+    if (atomic_load(&grl_holders)) lock_wait(ctx);
+}
+
 void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write)
 {
     pdb_session *s = ctx->s;
+    if (write && !t->temporary && (atomic_load(&grl_holders) || ex_sysvar_read_only())) ex_write_check(ctx);
     if (!atomic_load(&any_locks) || t->temporary) return;
     pthread_mutex_lock(&tl_mu);
     if (s->tables_locked) {

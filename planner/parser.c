@@ -4208,6 +4208,8 @@ static void statement(P *p, pl_stmt *s)
         while (p->t.kind != TK_EOF && !is_op(p, ';')) {
             if (is_kw(p, "STATUS")) s->num |= 1;
             if (is_kw(p, "LOGS")) s->num |= 2;
+            /* FLUSH TABLES WITH READ LOCK (no table list): the global read lock */
+            if (is_kw(p, "TABLES") && peek(p)->kind == TK_IDENT && is_word(peek(p), "WITH")) s->num |= 4;
             next(p);
         }
         return;
