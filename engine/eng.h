@@ -776,6 +776,7 @@ int  ex_sysvar_compiled(const char *name, pdb_value *out, stor_arena *a, ex_type
  * process (exec.c arms it around each statement). */
 void ex_mem_guard(ex_ctx *ctx, bool on);
 uint64_t ex_sysvar_mem_default(void);   /* the global max_session_mem_used (a new session's) */
+void ex_sysvar_session_start(pdb_session *s);   /* a new session takes the global values */
 /* The session's transaction_isolation is READ-COMMITTED or READ-UNCOMMITTED (asked at
  * every statement: what it reads). */
 bool ex_sysvar_read_committed(pdb_session *s);

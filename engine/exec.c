@@ -127,6 +127,7 @@ void pdb_session_init(pdb_session *s, uint32_t conn_id)
     pdb_value v; ex_type t;
     if (ex_sysvar_get(s, "max_allowed_packet", true, &v, &s->arena, &t) == 0) s->max_allowed_packet = (uint64_t)ex_to_int(&v);
     s->max_session_mem_used = ex_sysvar_mem_default();
+    ex_sysvar_session_start(s);
     stor_arena_reset(&s->arena);
 }
 

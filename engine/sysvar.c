@@ -14,6 +14,7 @@ enum { SV_BOOL, SV_INT, SV_STR, SV_UINT, SV_DOUBLE };
 #define SVF_RO       2   /* read-only */
 #define SVF_GLOBAL   4   /* global only */
 #define SVF_NULLABLE 8
+#define SVF_SESSION_ONLY 16   /* not in SHOW GLOBAL VARIABLES */
 
 typedef struct sysvar {
     const char *name;
@@ -54,17 +55,16 @@ static const sysvar vars[] = {
     { "group_concat_max_len", SV_UINT, SVF_SESSION, "1048576" },
     { "have_ssl", SV_STR, SVF_GLOBAL | SVF_RO, "YES" },
     { "hostname", SV_STR, SVF_GLOBAL | SVF_RO, "" },
-    { "identity", SV_UINT, SVF_SESSION, "0" },
-    { "in_transaction", SV_UINT, SVF_SESSION | SVF_RO, "0" },
+    { "identity", SV_UINT, SVF_SESSION | SVF_SESSION_ONLY, "0" },
+    { "in_transaction", SV_UINT, SVF_SESSION | SVF_RO | SVF_SESSION_ONLY, "0" },
     { "innodb_buffer_pool_size", SV_UINT, SVF_GLOBAL, "134217728" },
     { "innodb_flush_log_at_trx_commit", SV_UINT, SVF_GLOBAL, "1" },
     { "innodb_lock_wait_timeout", SV_UINT, SVF_SESSION, "50" },
     { "innodb_log_file_size", SV_UINT, SVF_GLOBAL, "100663296" },
     { "innodb_strict_mode", SV_BOOL, SVF_SESSION, "ON" },
-    { "innodb_version", SV_STR, SVF_GLOBAL | SVF_RO, "10.11.19" },
-    { "insert_id", SV_UINT, SVF_SESSION, "0" },
+    { "insert_id", SV_UINT, SVF_SESSION | SVF_SESSION_ONLY, "0" },
     { "interactive_timeout", SV_UINT, SVF_SESSION, "28800" },
-    { "last_insert_id", SV_UINT, SVF_SESSION, "0" },
+    { "last_insert_id", SV_UINT, SVF_SESSION | SVF_SESSION_ONLY, "0" },
     { "lc_time_names", SV_STR, SVF_SESSION, "en_US" },
     { "license", SV_STR, SVF_GLOBAL | SVF_RO, "GPL" },
     { "lock_wait_timeout", SV_UINT, SVF_SESSION, "86400" },
@@ -80,8 +80,8 @@ static const sysvar vars[] = {
     { "max_prepared_stmt_count", SV_UINT, SVF_GLOBAL, "16382" },
     { "max_recursive_iterations", SV_UINT, SVF_SESSION, "1000" },
     { "max_session_mem_used", SV_UINT, SVF_SESSION, "9223372036854775807" },
-    { "max_sp_recursion_depth", SV_UINT, SVF_SESSION, "0" },
     { "max_sort_length", SV_UINT, SVF_SESSION, "1024" },
+    { "max_sp_recursion_depth", SV_UINT, SVF_SESSION, "0" },
     { "max_statement_time", SV_DOUBLE, SVF_SESSION, "0.000000" },
     { "max_user_connections", SV_INT, SVF_SESSION, "0" },
     { "net_buffer_length", SV_UINT, SVF_SESSION, "16384" },
@@ -119,7 +119,7 @@ static const sysvar vars[] = {
     { "storage_engine", SV_STR, SVF_SESSION, "InnoDB" },
     { "system_time_zone", SV_STR, SVF_GLOBAL | SVF_RO, "UTC" },
     { "time_zone", SV_STR, SVF_SESSION, "SYSTEM" },
-    { "timestamp", SV_STR, SVF_SESSION, "" },
+    { "timestamp", SV_STR, SVF_SESSION | SVF_SESSION_ONLY, "" },
     { "tmp_table_size", SV_UINT, SVF_SESSION, "16777216" },
     { "transaction_isolation", SV_STR, SVF_SESSION, "REPEATABLE-READ" },
     { "transaction_read_only", SV_BOOL, SVF_SESSION, "OFF" },
@@ -134,6 +134,14 @@ static const sysvar vars[] = {
 };
 #define NVARS (sizeof vars / sizeof vars[0])
 
+/* The rest of MariaDB 10.11's variables: listed and stored, not acted on. */
+static const sysvar compat_vars[] = {
+#include "engine/sysvar_compat.h"
+};
+#define NCOMPAT (sizeof compat_vars / sizeof compat_vars[0])
+#define NALL (NVARS + NCOMPAT)
+static const sysvar *all_vars[NALL];   /* both lists merged by name: SHOW's order */
+
 typedef struct pdb_sysvar_override {
     struct pdb_sysvar_override *next;
     const sysvar *v;
@@ -145,7 +153,7 @@ static pthread_mutex_t gmu = PTHREAD_MUTEX_INITIALIZER;
 
 /* Names are looked up for every statement (its isolation level) and every @@name:
  * an open-addressing table over the lower-cased names, built once. */
-#define VAR_SLOTS 1024
+#define VAR_SLOTS 2048
 static int16_t var_slot[VAR_SLOTS];
 static pthread_once_t var_once = PTHREAD_ONCE_INIT;
 
@@ -158,10 +166,14 @@ static uint32_t var_hash(const char *s)
 
 static void var_index(void)
 {
-    _Static_assert(NVARS < VAR_SLOTS / 2, "var_slot too small");
+    _Static_assert(NALL < VAR_SLOTS / 2, "var_slot too small");
+    size_t i = 0, j = 0, n = 0;
+    while (i < NVARS || j < NCOMPAT)
+        all_vars[n++] = j == NCOMPAT || (i < NVARS && strcmp(vars[i].name, compat_vars[j].name) <= 0)
+                        ? &vars[i++] : &compat_vars[j++];
     memset(var_slot, 0xff, sizeof var_slot);
-    for (size_t i = 0; i < NVARS; i++) {
-        uint32_t k = var_hash(vars[i].name) & (VAR_SLOTS - 1);
+    for (i = 0; i < NALL; i++) {
+        uint32_t k = var_hash(all_vars[i]->name) & (VAR_SLOTS - 1);
         while (var_slot[k] >= 0) k = (k + 1) & (VAR_SLOTS - 1);
         var_slot[k] = (int16_t)i;   /* a repeated name: the first one is found first */
     }
@@ -171,7 +183,7 @@ static const sysvar *find_var(const char *name)
 {
     pthread_once(&var_once, var_index);
     for (uint32_t k = var_hash(name) & (VAR_SLOTS - 1); var_slot[k] >= 0; k = (k + 1) & (VAR_SLOTS - 1))
-        if (!strcasecmp(vars[var_slot[k]].name, name)) return &vars[var_slot[k]];
+        if (!strcasecmp(all_vars[var_slot[k]]->name, name)) return all_vars[var_slot[k]];
     return NULL;
 }
 
@@ -277,7 +289,9 @@ static const char *session_value(pdb_session *s, const sysvar *v, bool global, c
         }
     }
     for (ovr *o = s->sysvars; o; o = o->next) if (o->v == v) return o->val;
-    return global_value(v, buf, cap);
+    /* a global value set before the session began is one of its own (session_start):
+       one set since then is not the session's */
+    return v->dflt;
 }
 
 bool ex_sysvar_read_committed(pdb_session *s)
@@ -287,8 +301,7 @@ bool ex_sysvar_read_committed(pdb_session *s)
     if (!v) iso = v = find_var("transaction_isolation");
     const char *val = NULL;
     for (ovr *o = s->sysvars; o; o = o->next) if (o->v == v) { val = o->val; break; }
-    char buf[64];
-    if (!val) val = global_value(v, buf, sizeof buf);
+    if (!val) val = v->dflt;   /* (the global value at its start is in s->sysvars) */
     return !strncasecmp(val, "READ-COMM", 9) || !strncasecmp(val, "READ-UNCO", 9);
 }
 
@@ -488,7 +501,7 @@ uint64_t ex_sysvar_stmt_time_ns(pdb_session *s)
     const sysvar *v = stmt_time_var();
     for (ovr *o = s->sysvars; o; o = o->next)
         if (o->v == v) return secs_to_ns(o->val);
-    return atomic_load_explicit(&stmt_time_global_ns, memory_order_relaxed);
+    return secs_to_ns(v->dflt);   /* the global one at its start is in s->sysvars */
 }
 
 uint64_t ex_sysvar_long_query_ns(pdb_session *s)
@@ -496,7 +509,7 @@ uint64_t ex_sysvar_long_query_ns(pdb_session *s)
     const sysvar *v = long_query_var();
     for (ovr *o = s->sysvars; o; o = o->next)
         if (o->v == v) return secs_to_ns(o->val);
-    return atomic_load_explicit(&long_query_global_ns, memory_order_relaxed);
+    return secs_to_ns(v->dflt);
 }
 
 bool ex_sysvar_slow_log_on(void)
@@ -578,6 +591,37 @@ uint64_t ex_sysvar_mem_default(void)
 {
     char buf[64];
     return strtoull(global_value(find_var("max_session_mem_used"), buf, sizeof buf), NULL, 10);
+}
+
+/* As MariaDB: a session starts with the global values of its variables, so SET GLOBAL
+ * changes the sessions made after it (not the ones already there). The values set
+ * globally are copied under the lock and then set as SET SESSION would. */
+void ex_sysvar_session_start(pdb_session *s)
+{
+    const sysvar **vs = NULL;
+    char **vals = NULL;
+    int n = 0;
+    pthread_mutex_lock(&gmu);
+    for (ovr *o = globals; o; o = o->next) n += !(o->v->flags & (SVF_GLOBAL | SVF_RO));
+    if (n) {
+        vs = stor_arena_alloc(&s->arena, (size_t)n * sizeof *vs);
+        vals = stor_arena_alloc(&s->arena, (size_t)n * sizeof *vals);
+        n = 0;
+        for (ovr *o = globals; o; o = o->next)
+            if (!(o->v->flags & (SVF_GLOBAL | SVF_RO))) { vs[n] = o->v; vals[n++] = stor_arena_strndup(&s->arena, o->val, strlen(o->val)); }
+    }
+    pthread_mutex_unlock(&gmu);
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(vs[i]->name, "max_allowed_packet")) continue;   /* read-only per session; set at init */
+        pdb_value val = { 0 };
+        const char *t = vals[i];
+        if (vs[i]->type == SV_INT) { val.t = VT_INT; val.i = strtoll(t, NULL, 10); }
+        else if (vs[i]->type == SV_UINT) { val.t = VT_UINT; val.u = strtoull(t, NULL, 10); }
+        else if (vs[i]->type == SV_DOUBLE) { val.t = VT_DOUBLE; val.d = strtod(t, NULL); }
+        else { val.t = VT_STRING; val.p = t; val.len = (uint32_t)strlen(t); }
+        ex_err err;
+        (void)ex_sysvar_set(s, vs[i]->name, false, &val, &err, &s->arena);
+    }
 }
 
 int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value *val, ex_err *err, stor_arena *a)
@@ -752,9 +796,11 @@ int pdb_set_global_default(const char *name, const char *value)
 void ex_sysvar_list(pdb_session *s, bool global, void (*fn)(void *, const char *, const char *), void *ctx, stor_arena *a)
 {
     char buf[256];
-    for (size_t i = 0; i < NVARS; i++) {
-        const char *val = session_value(s, &vars[i], global, buf, sizeof buf, a);
-        fn(ctx, vars[i].name, val ? val : "");
+    pthread_once(&var_once, var_index);
+    for (size_t i = 0; i < NALL; i++) {
+        if (global && (all_vars[i]->flags & SVF_SESSION_ONLY)) continue;
+        const char *val = session_value(s, all_vars[i], global, buf, sizeof buf, a);
+        fn(ctx, all_vars[i]->name, val ? val : "");
     }
 }
 
