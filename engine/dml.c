@@ -456,7 +456,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ctx->insert_t = t;
 
     int ai = auto_col(t);
-    uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0, writes = 0, replaces = 0;
+    uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0, writes = 0, replaces = 0, dup_reads = 0;
     uint64_t resv_next = 0, resv_end = 0;   /* reserved AUTO_INCREMENT ids */
     uint32_t nresv = 0;                     /* reservations made */
     uint64_t upd_id = 0;                    /* id of the last row an upsert changed */
@@ -583,6 +583,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 ex_trg_fire(ctx, trg, 1, 0, vals, NULL);
                 break;
             }
+            if (!replaced) dup_reads++;   /* (the duplicate row read by its key: Handler_read_key) */
             if (replace) {
                 if (!replaced) replaces++;   /* MariaDB updates the row in place (Handler_update) */
                 if (!replaced && replace_same(t, dix, drow, vals)) {
@@ -654,6 +655,10 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (!got_id && upd_id) { first_id = upd_id; got_id = true; }
     pdb_status_add(ctx->s, PDB_STAT_HANDLER_WRITE, (int64_t)writes);
     pdb_status_add(ctx->s, PDB_STAT_HANDLER_UPDATE, (int64_t)(upd_count + replaces));
+    if (dup_reads && (replace || dup_progs)) {
+        pdb_status_add(ctx->s, PDB_STAT_HANDLER_READ_KEY, (int64_t)dup_reads);
+        pdb_status_add(ctx->s, PDB_STAT_ROWS_READ, (int64_t)dup_reads);
+    }
     if (dup_progs) dups = upd_count;
     if (got_id) ctx->s->last_insert_id = first_id;
     ctx->s->row_count = (int64_t)affected;

@@ -873,6 +873,7 @@ bool ex_sysvar_slow_log_on(void);
 void ex_sysvar_slow_log_file(char *buf, size_t cap);
 void ex_status_running(int delta);
 void ex_status_flush(pdb_session *s);
+void ex_status_row_wait(pdb_session *s, int what);   /* 1 begins, 0 ends, 2 deadlock */
 void ex_status_list(ex_ctx *ctx, bool global, const char *const (*extra)[2], int nextra,
                     void (*cb)(void *, const char *, const char *), void *arg);
 /* All of SHOW STATUS's rows (show.c): status.c's with the other modules' figures. */

@@ -171,6 +171,7 @@ static void snap_release(pdb_session *s)
 
 static void wait_forget(pdb_session *s)
 {
+    if (s->row_wait_ns) ex_status_row_wait(s, 0);   /* (timed out, killed or gone: the wait ends) */
     if (s->wait_me) stor_wait_end(s->wait_me);
     s->wait_me = s->wait_blocker = 0;
     s->wait_named = false;
@@ -1302,6 +1303,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         snprintf(err.msg, sizeof err.msg, "Got error 5 \"Input/output error\" from storage engine InnoDB");
         failed = true;
     }
+    if (!waiting && s->row_wait_ns) ex_status_row_wait(s, 0);   /* (Innodb_row_lock_time) */
     if (waiting) {
         /* wait for the transaction that holds the row (the server parks the connection),
            unless that would close a cycle of waits */
@@ -1311,8 +1313,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (w >= 0) {
             s->wait_me = w == 0 ? me : 0;
             if (w == 1) s->wait_blocker = 0;
+            ex_status_row_wait(s, 1);
             return PDB_EXEC_WAIT;
         }
+        ex_status_row_wait(s, 2);
         /* a deadlock: as InnoDB, the transaction that would wait is rolled back (an event
            loop that cannot have the lock now runs the statement again on a worker, which
            meets the same deadlock) */
