@@ -86,6 +86,7 @@ typedef struct pdb_session {
     char db[PDB_NAME_LEN];          /* current database, "" = none */
     bool autocommit;
     bool in_trans;
+    bool trx_tables;                /* the open transaction opened tables (Handler_commit) */
     struct ex_savepoint *savepoints; /* SAVEPOINT names of the open transaction (engine-owned) */
     int nsavepoints, csavepoints;
     uint32_t sql_mode;

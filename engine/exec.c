@@ -1206,19 +1206,25 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_GET_DIAG: ex_get_diag(&ctx, st, r); break;
         case S_BEGIN:
             ex_tablelock_release(s);   /* as MariaDB: BEGIN ends LOCK TABLES */
+            ex_status_txn_end(s, true);   /* (BEGIN ends the open transaction) */
             s->in_trans = true; savepoints_clear(s);
             if (st->consistent_snapshot && !read_committed(s)) s->snap = stor_snap_take();
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
-        case S_COMMIT: stor_txn_commit(); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_ROLLBACK: stor_txn_rollback(); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_SAVEPOINT: savepoint_set(&ctx, st->name); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_COMMIT: stor_txn_commit(); ex_status_txn_end(s, true); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_ROLLBACK: stor_txn_rollback(); ex_status_txn_end(s, false); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_SAVEPOINT:
+            savepoint_set(&ctx, st->name);
+            pdb_status_add(s, PDB_STAT_HANDLER_SAVEPOINT, 1);
+            ex_send_ok(&ctx, r, 0, 0, NULL);
+            break;
         case S_RELEASE: case S_ROLLBACK_TO: {
             int i = savepoint_find(s, st->name);
             if (i < 0) ex_raise(&ctx, 1305, "42000", "SAVEPOINT %s does not exist", st->name);
             if (st->kind == S_ROLLBACK_TO) {
                 stor_txn_undo_to(s->savepoints[i].mark);
                 s->nsavepoints = i + 1;   /* the later ones are gone, this one stays */
+                pdb_status_add(s, PDB_STAT_HANDLER_SAVEPOINT_ROLLBACK, 1);
             } else s->nsavepoints = i;
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
@@ -1276,6 +1282,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (svars) stmt_vars_restore(s, svars);
     stmt_state.watch = false;
     ex_spill_end(&ctx);   /* (sorts' temporary files, however the statement ended) */
+    if (!waiting && !moving && stmt_state.tables_used) ex_status_stmt_end(s, &stmt_state, failed);
     if (failed && !describe && !moving) s->row_count = -1;   /* (moved: it runs again and reads ROW_COUNT()) */
     if (!waiting) s->named_deadline_us = 0;   /* GET_LOCK's wait ends with its statement */
     s->trans_on_table = false;

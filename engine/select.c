@@ -5105,6 +5105,17 @@ static void count_access(qstate *q)
     }
 }
 
+/* The block's tables, once per statement however often it runs (Table_open_cache_hits
+ * and Handler_commit: ex_status_stmt_end). */
+static void count_tables(qstate *q)
+{
+    ex_stmt *st = q->ctx->stmt;
+    if (!st || q->ctx->describe) return;
+    for (int i = 0; i < st->nused_sel; i++) if (st->used_sel[i] == q->sel) return;
+    if (st->nused_sel < sizeof st->used_sel / sizeof st->used_sel[0]) st->used_sel[st->nused_sel++] = q->sel;
+    for (int l = 0; l < q->nsrc; l++) if (q->ctx->src[l].t) st->tables_used++;
+}
+
 /* ---------------------------------------------------------------- fact-order joins */
 
 /* A grouped join of two tables, `a JOIN b ON b.k = a.u` where level 1 looks b's rows up
@@ -5474,6 +5485,7 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
             }
         }
         hr_flush(q);
+        count_tables(q);
     }
     if (ctx->stmt->analyzing && !ctx->describe) explain_note(q, sc);
     if ((q->jit || q->jj || q->kagg) && !ctx->describe) jit_note(q);

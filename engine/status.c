@@ -95,6 +95,34 @@ uint64_t pdb_status_global(pdb_stat which) { return atomic_load_explicit(&g_stat
 
 void ex_status_running(int delta) { atomic_fetch_add_explicit(&g_running, delta, memory_order_relaxed); }
 
+/* A statement that opened tables ends: Table_open_cache_hits (no table cache to miss),
+ * and as InnoDB's statement transaction Handler_commit, or Handler_rollback when it
+ * failed. */
+void ex_status_stmt_end(pdb_session *s, const ex_stmt *st, bool failed)
+{
+    pdb_status_add(s, PDB_STAT_TABLE_OPEN_CACHE_HITS, st->tables_used);
+    pdb_status_add(s, failed ? PDB_STAT_HANDLER_ROLLBACK : PDB_STAT_HANDLER_COMMIT, 1);
+    if (s->in_trans) s->trx_tables = true;
+}
+
+/* COMMIT or ROLLBACK of a transaction that opened tables counts once more (MariaDB's
+ * commit of the whole transaction); one that opened none counts nothing. */
+void ex_status_txn_end(pdb_session *s, bool commit)
+{
+    if (s->trx_tables) pdb_status_add(s, commit ? PDB_STAT_HANDLER_COMMIT : PDB_STAT_HANDLER_ROLLBACK, 1);
+    s->trx_tables = false;
+}
+
+/* SHOW STATUS's rows went through a temporary table in MariaDB, whose counts it keeps:
+ * the server's Created_tmp_tables and Handler_tmp_write (the session's it restores), and
+ * the session's Rows_tmp_read when they are sent. */
+void ex_status_shown(pdb_session *s, uint32_t rows)
+{
+    pdb_status_add(NULL, PDB_STAT_CREATED_TMP_TABLES, 1);
+    pdb_status_add(NULL, PDB_STAT_HANDLER_TMP_WRITE, rows);
+    pdb_status_add(s, PDB_STAT_ROWS_TMP_READ, rows);
+}
+
 /* FLUSH STATUS, as MariaDB's: the session's counters back to 0 and the server-only ones
  * (PDB_SK_GLOBAL); the server's sums of session counters and InnoDB's figures stay. */
 void ex_status_flush(pdb_session *s)
@@ -577,7 +605,8 @@ static const char *fixed_value(ex_ctx *ctx, int code, const pdb_server_status *s
     if (code == SC_BP_FREE || code == SC_BP_TOTAL) {
         pdb_value pv;
         ex_type t;
-        total = ex_sysvar_get(ctx->s, "innodb_buffer_pool_size", true, &pv, ctx->a, &t) == 0 && pv.t == VT_INT ? (uint64_t)pv.i / page : 0;
+        if (ex_sysvar_get(ctx->s, "innodb_buffer_pool_size", true, &pv, ctx->a, &t) == 0)
+            total = pv.t == VT_UINT ? pv.u / page : pv.t == VT_INT && pv.i > 0 ? (uint64_t)pv.i / page : 0;
         if (total < data) total = data;   /* (the store is not bounded by the pool's size) */
     }
     if (code >= SC_CKPT_AGE && code <= SC_LSN_CKPT) stor_wal_stats(&w);
