@@ -919,6 +919,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (write_updated(ctx, t, row, newv, st->ignore)) changed++;
         if (oldv) ex_trg_fire(ctx, trg, 1, 1, newv, oldv);
     }
+    if (scanned) pdb_status_add(ctx->s, PDB_STAT_UPDATE_SCAN, 1);   /* (its rows found by a full scan) */
     send_update_ok(ctx, r, matched, changed);
 }
 
@@ -1036,5 +1037,6 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     ctx->s->row_count = (int64_t)deleted;
     pdb_status_add(ctx->s, PDB_STAT_HANDLER_DELETE, (int64_t)deleted);
+    if (ctx->stmt && !ctx->stmt->last_scan_indexed) pdb_status_add(ctx->s, PDB_STAT_DELETE_SCAN, 1);   /* (likewise) */
     ex_send_ok(ctx, r, deleted, 0, NULL);
 }

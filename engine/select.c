@@ -5113,7 +5113,7 @@ static void count_tables(qstate *q)
     if (!st || q->ctx->describe) return;
     for (int i = 0; i < st->nused_sel; i++) if (st->used_sel[i] == q->sel) return;
     if (st->nused_sel < sizeof st->used_sel / sizeof st->used_sel[0]) st->used_sel[st->nused_sel++] = q->sel;
-    for (int l = 0; l < q->nsrc; l++) if (q->ctx->src[l].t) st->tables_used++;
+    for (int l = 0; l < q->nsrc; l++) if (q->ctx->src[l].t && !q->ctx->src[l].t->temporary) st->tables_used++;
 }
 
 /* ---------------------------------------------------------------- fact-order joins */
