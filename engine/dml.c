@@ -454,7 +454,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_scope vsc = { 0 };
     vsc.ctx = &vctx; vsc.item_base = -1; vsc.clause = "VALUES";
     ctx->insert_t = t;
-    if (ctx->stmt) ctx->stmt->tables_used++;   /* (the target: Table_open_cache_hits) */
+    if (ctx->stmt && !t->temporary) ctx->stmt->tables_used++;   /* (the target: Table_open_cache_hits) */
 
     int ai = auto_col(t);
     uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0, writes = 0, replaces = 0, dup_reads = 0;

@@ -1656,7 +1656,7 @@ static void hr_count(qstate *q, int level, uint64_t seen, bool done)
         h[HR_KEY] += points;
         if (lk->ix->kind == IK_PRIMARY || lk->ix->kind == IK_UNIQUE ? lk->nk < lk->ix->ncols : true) h[HR_NEXT] += seen;
     } else if (lk->rix) {
-        h[HR_KEY]++;
+        h[!(lk->korder < 0 ? lk->hi : lk->lo) && !lk->req && !lk->like ? (lk->korder < 0 ? HR_LAST : HR_FIRST) : HR_KEY]++;   /* (open at its start: from the index's end) */
         h[lk->korder < 0 ? HR_PREV : HR_NEXT] += more;
     } else if (lk->hcol >= 0) {
         /* (read when its hash table was built) */
