@@ -454,9 +454,10 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_scope vsc = { 0 };
     vsc.ctx = &vctx; vsc.item_base = -1; vsc.clause = "VALUES";
     ctx->insert_t = t;
+    if (ctx->stmt && !t->temporary) ctx->stmt->tables_used++;   /* (the target: Table_open_cache_hits) */
 
     int ai = auto_col(t);
-    uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0, writes = 0, replaces = 0;
+    uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0, writes = 0, replaces = 0, dup_reads = 0;
     uint64_t resv_next = 0, resv_end = 0;   /* reserved AUTO_INCREMENT ids */
     uint32_t nresv = 0;                     /* reservations made */
     uint64_t upd_id = 0;                    /* id of the last row an upsert changed */
@@ -583,6 +584,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 ex_trg_fire(ctx, trg, 1, 0, vals, NULL);
                 break;
             }
+            if (!replaced) dup_reads++;   /* (the duplicate row read by its key: Handler_read_key) */
             if (replace) {
                 if (!replaced) replaces++;   /* MariaDB updates the row in place (Handler_update) */
                 if (!replaced && replace_same(t, dix, drow, vals)) {
@@ -654,6 +656,10 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (!got_id && upd_id) { first_id = upd_id; got_id = true; }
     pdb_status_add(ctx->s, PDB_STAT_HANDLER_WRITE, (int64_t)writes);
     pdb_status_add(ctx->s, PDB_STAT_HANDLER_UPDATE, (int64_t)(upd_count + replaces));
+    if (dup_reads && (replace || dup_progs)) {
+        pdb_status_add(ctx->s, PDB_STAT_HANDLER_READ_KEY, (int64_t)dup_reads);
+        pdb_status_add(ctx->s, PDB_STAT_ROWS_READ, (int64_t)dup_reads);
+    }
     if (dup_progs) dups = upd_count;
     if (got_id) ctx->s->last_insert_id = first_id;
     ctx->s->row_count = (int64_t)affected;
@@ -913,6 +919,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (write_updated(ctx, t, row, newv, st->ignore)) changed++;
         if (oldv) ex_trg_fire(ctx, trg, 1, 1, newv, oldv);
     }
+    if (scanned) pdb_status_add(ctx->s, PDB_STAT_UPDATE_SCAN, 1);   /* (its rows found by a full scan) */
     send_update_ok(ctx, r, matched, changed);
 }
 
@@ -1030,5 +1037,6 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     ctx->s->row_count = (int64_t)deleted;
     pdb_status_add(ctx->s, PDB_STAT_HANDLER_DELETE, (int64_t)deleted);
+    if (ctx->stmt && !ctx->stmt->last_scan_indexed) pdb_status_add(ctx->s, PDB_STAT_DELETE_SCAN, 1);   /* (likewise) */
     ex_send_ok(ctx, r, deleted, 0, NULL);
 }

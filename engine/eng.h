@@ -364,6 +364,11 @@ typedef struct ex_stmt {
     /* LIMIT ROWS EXAMINED n (select.c): the rows read so far against the limit; exam_hit
        once a read went past it (at the end of a scan: exam_eof), which stops the statement */
     bool exam_on, exam_hit, exam_eof;
+    /* tables the statement opened (Table_open_cache_hits; with any, Handler_commit or
+       _rollback when it ends): a query block's once however often it runs (used_sel) */
+    uint32_t tables_used;
+    const void *used_sel[8];
+    uint8_t nused_sel;
     uint64_t exam_limit, examined;
     struct ex_spill *spills;  /* sorts spilled to temporary files (spill.c), closed by ex_spill_end */
     size_t spill_lim;         /* select.c spill_limit, worked out once per statement (0: not yet) */
@@ -874,6 +879,10 @@ bool ex_sysvar_slow_log_on(void);
 void ex_sysvar_slow_log_file(char *buf, size_t cap);
 void ex_status_running(int delta);
 void ex_status_flush(pdb_session *s);
+void ex_status_row_wait(pdb_session *s, int what);   /* 1 begins, 0 ends, 2 deadlock */
+void ex_status_stmt_end(pdb_session *s, const ex_stmt *st, bool failed);
+void ex_status_txn_end(pdb_session *s, bool commit);
+void ex_status_shown(pdb_session *s, uint32_t rows);
 void ex_status_list(ex_ctx *ctx, bool global, const char *const (*extra)[2], int nextra,
                     void (*cb)(void *, const char *, const char *), void *arg);
 /* All of SHOW STATUS's rows (show.c): status.c's with the other modules' figures. */

@@ -67,9 +67,10 @@ typedef struct pdb_warning {
 
 /* Status counters (engine/status.c): each session's and the server's, under MariaDB's
  * names (engine/status_list.h); SHOW [GLOBAL | SESSION] STATUS lists them. */
+enum pdb_stat_kind { PDB_SK_SESSION, PDB_SK_GLOBAL, PDB_SK_ENGINE };   /* (status_list.h) */
 #include "engine/status_list.h"
 typedef enum pdb_stat {
-#define PDB_STAT_ENUM(id, name) PDB_STAT_##id,
+#define PDB_STAT_ENUM(id, name, kind) PDB_STAT_##id,
     PDB_STATUS_LIST(PDB_STAT_ENUM)
 #undef PDB_STAT_ENUM
     PDB_NSTAT
@@ -85,6 +86,7 @@ typedef struct pdb_session {
     char db[PDB_NAME_LEN];          /* current database, "" = none */
     bool autocommit;
     bool in_trans;
+    bool trx_tables;                /* the open transaction opened tables (Handler_commit) */
     struct ex_savepoint *savepoints; /* SAVEPOINT names of the open transaction (engine-owned) */
     int nsavepoints, csavepoints;
     uint32_t sql_mode;
@@ -117,6 +119,7 @@ typedef struct pdb_session {
     /* a statement waiting for a row lock (pdb_exec_* returned PDB_EXEC_WAIT) */
     uint64_t wait_blocker;          /* the transaction it waits for (0: run it again now) */
     uint64_t wait_me;               /* the waiting transaction's id (0: none) */
+    uint64_t row_wait_ns;           /* when its row lock wait began (0: none; status.c) */
     char *resume;                   /* COM_QUERY: the statements from the waiting one on */
     size_t resume_len;
     /* GET_LOCK(name, timeout) waiting for another connection's lock: the statement is
@@ -234,11 +237,13 @@ uint32_t pdb_sql_prepared(void);           /* statements of PREPARE name FROM, e
  * session (NULL: the server's alone) and of the server. */
 void pdb_status_add(pdb_session *s, pdb_stat which, int64_t n);
 uint64_t pdb_status_global(pdb_stat which);
+void pdb_status_add_n(pdb_session *s, const pdb_stat *which, const uint64_t *n, int count);
 /* What the server says of its connections for SHOW STATUS (it registers fn at start). */
 typedef struct pdb_server_status {
     uint64_t uptime_s, connections, aborted_clients, aborted_connects;
     uint64_t connection_errors_max_connections;   /* refused: past max_connections */
     uint32_t threads_connected, max_used_connections;
+    uint32_t threads_created;   /* threads made to serve connections (the event loops) */
 } pdb_server_status;
 void pdb_set_server_status(void (*fn)(pdb_server_status *));
 /* A statement that ran longer than the session's long_query_time while slow_query_log is

@@ -172,6 +172,7 @@ static void snap_release(pdb_session *s)
 
 static void wait_forget(pdb_session *s)
 {
+    if (s->row_wait_ns) ex_status_row_wait(s, 0);   /* (timed out, killed or gone: the wait ends) */
     if (s->wait_me) stor_wait_end(s->wait_me);
     s->wait_me = s->wait_blocker = 0;
     s->wait_named = false;
@@ -1236,19 +1237,25 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_GET_DIAG: ex_get_diag(&ctx, st, r); break;
         case S_BEGIN:
             ex_tablelock_release(s);   /* as MariaDB: BEGIN ends LOCK TABLES */
+            ex_status_txn_end(s, true);   /* (BEGIN ends the open transaction) */
             s->in_trans = true; savepoints_clear(s);
             if (st->consistent_snapshot && !read_committed(s)) s->snap = stor_snap_take();
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
-        case S_COMMIT: stor_txn_commit(); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_ROLLBACK: stor_txn_rollback(); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
-        case S_SAVEPOINT: savepoint_set(&ctx, st->name); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_COMMIT: stor_txn_commit(); ex_status_txn_end(s, true); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_ROLLBACK: stor_txn_rollback(); ex_status_txn_end(s, false); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_SAVEPOINT:
+            savepoint_set(&ctx, st->name);
+            pdb_status_add(s, PDB_STAT_HANDLER_SAVEPOINT, 1);
+            ex_send_ok(&ctx, r, 0, 0, NULL);
+            break;
         case S_RELEASE: case S_ROLLBACK_TO: {
             int i = savepoint_find(s, st->name);
             if (i < 0) ex_raise(&ctx, 1305, "42000", "SAVEPOINT %s does not exist", st->name);
             if (st->kind == S_ROLLBACK_TO) {
                 stor_txn_undo_to(s->savepoints[i].mark);
                 s->nsavepoints = i + 1;   /* the later ones are gone, this one stays */
+                pdb_status_add(s, PDB_STAT_HANDLER_SAVEPOINT_ROLLBACK, 1);
             } else s->nsavepoints = i;
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
@@ -1308,6 +1315,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (svars) stmt_vars_restore(s, svars);
     stmt_state.watch = false;
     ex_spill_end(&ctx);   /* (sorts' temporary files, however the statement ended) */
+    if (!waiting && !moving && stmt_state.tables_used) ex_status_stmt_end(s, &stmt_state, failed);
     if (failed && !describe && !moving) s->row_count = -1;   /* (moved: it runs again and reads ROW_COUNT()) */
     if (!waiting) s->named_deadline_us = 0;   /* GET_LOCK's wait ends with its statement */
     s->trans_on_table = false;
@@ -1335,6 +1343,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         snprintf(err.msg, sizeof err.msg, "Got error 5 \"Input/output error\" from storage engine InnoDB");
         failed = true;
     }
+    if (!waiting && s->row_wait_ns) ex_status_row_wait(s, 0);   /* (Innodb_row_lock_time) */
     if (waiting) {
         /* wait for the transaction that holds the row (the server parks the connection),
            unless that would close a cycle of waits */
@@ -1344,8 +1353,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (w >= 0) {
             s->wait_me = w == 0 ? me : 0;
             if (w == 1) s->wait_blocker = 0;
+            ex_status_row_wait(s, 1);
             return PDB_EXEC_WAIT;
         }
+        ex_status_row_wait(s, 2);
         /* a deadlock: as InnoDB, the transaction that would wait is rolled back (an event
            loop that cannot have the lock now runs the statement again on a worker, which
            meets the same deadlock) */

@@ -215,6 +215,7 @@ typedef struct qstate {
                            one of them, read from the group as MariaDB reads it (no warning) */
     uint32_t *dfirst;   /* DISTINCT over groups: per output row (distinct_group_note) */
     uint32_t ndfirst, cdfirst;
+    uint64_t hr[8];     /* Handler_read_* and Rows_read of this run (hr_count, hr_flush) */
     uint64_t exam_want;
     bool exam_full;
     /* LIMIT without ORDER BY, grouping, window functions or SQL_CALC_FOUND_ROWS: the scan
@@ -1628,6 +1629,62 @@ static void exam_cut(qstate *q)
     q->out.nrows = 0;
 }
 
+/* ---------------------------------------------------------------- Handler_read_* */
+
+/* How MariaDB's handlers count a table's reads: a full scan one Handler_read_rnd_next per
+ * row and one for the end; a full index scan Handler_read_first then Handler_read_next;
+ * a key lookup Handler_read_key per value, and for a key that is not unique
+ * Handler_read_next per row found (the last read finds the next key's row or the end);
+ * a range Handler_read_key then Handler_read_next (Handler_read_prev descending). A read
+ * cut short by LIMIT makes no end read. Rows_read counts the rows, Rows_tmp_read those of
+ * a derived table. Summed per block run in q->hr (no atomic per row: hr_flush adds them
+ * once). */
+enum { HR_FIRST, HR_KEY, HR_LAST, HR_NEXT, HR_PREV, HR_RND_NEXT, HR_ROWS, HR_TMP_ROWS, HR_N };
+
+static bool scan_reordered(const stor_table *t, const lookup *lk);
+
+/* Level's reads: seen rows met, done whether it read to the end. */
+static void hr_count(qstate *q, int level, uint64_t seen, bool done)
+{
+    const ex_src *s = &q->ctx->src[level];
+    const lookup *lk = &q->lk[level];
+    uint64_t *h = q->hr, more = done ? seen : seen ? seen - 1 : 0;
+    h[s->t ? HR_ROWS : HR_TMP_ROWS] += seen;
+    if (lk->ix) {
+        uint64_t points = 1;
+        for (uint32_t k = 0; k < lk->nk; k++) points *= (uint64_t)lk->nkv[k];
+        h[HR_KEY] += points;
+        if (lk->ix->kind == IK_PRIMARY || lk->ix->kind == IK_UNIQUE ? lk->nk < lk->ix->ncols : true) h[HR_NEXT] += seen;
+    } else if (lk->rix) {
+        h[!(lk->korder < 0 ? lk->hi : lk->lo) && !lk->req && !lk->like ? (lk->korder < 0 ? HR_LAST : HR_FIRST) : HR_KEY]++;   /* (open at its start: from the index's end) */
+        h[lk->korder < 0 ? HR_PREV : HR_NEXT] += more;
+    } else if (lk->hcol >= 0) {
+        /* (read when its hash table was built) */
+    } else if (lk->six && scan_reordered(s->t, lk)) {
+        h[HR_FIRST]++;
+        h[HR_NEXT] += more;
+    } else {
+        h[HR_RND_NEXT] += seen + done;
+    }
+}
+
+/* The rows a full pass over level's candidates meets (cand NULL: the table's). */
+static uint64_t hr_rows(const qstate *q, int level, const uint32_t *cand, uint32_t n)
+{
+    const ex_src *s = &q->ctx->src[level];
+    return cand || !s->t ? n : s->t->nlive;
+}
+
+static void hr_flush(qstate *q)
+{
+    static const pdb_stat st[HR_N] = { PDB_STAT_HANDLER_READ_FIRST, PDB_STAT_HANDLER_READ_KEY,
+                                       PDB_STAT_HANDLER_READ_LAST, PDB_STAT_HANDLER_READ_NEXT,
+                                       PDB_STAT_HANDLER_READ_PREV, PDB_STAT_HANDLER_READ_RND_NEXT,
+                                       PDB_STAT_ROWS_READ, PDB_STAT_ROWS_TMP_READ };
+    pdb_status_add_n(q->ctx->s, st, q->hr, HR_N);
+    memset(q->hr, 0, sizeof q->hr);
+}
+
 static void scan_level_run(qstate *q, int level);
 
 /* The rows LIMIT asks for are made: every level of the scan stops (MariaDB's nested
@@ -1870,6 +1927,14 @@ typedef struct bnl_hash { uint32_t nb, *head, *next; pdb_value *key, probe; } bn
 static bool bnl_hash_build(qstate *q, int k, uint32_t n, bnl_hash *h);
 static uint32_t bnl_hash_first(qstate *q, int k, bnl_hash *h, uint32_t r);
 
+/* A buffer's pass over table k (a hash join's reads the table whole, as hr_count's scan) */
+static void bnl_count(qstate *q, int k, uint64_t seen, bool done)
+{
+    if (q->lk[k].hcol < 0) { hr_count(q, k, seen, done); return; }
+    q->hr[q->ctx->src[k].t ? HR_ROWS : HR_TMP_ROWS] += seen;
+    q->hr[HR_RND_NEXT] += seen + done;
+}
+
 static void bnl_push(qstate *q, int k)
 {
     ex_ctx *ctx = q->ctx;
@@ -1914,10 +1979,12 @@ static void bnl_flush(qstate *q, int k)
     }
     bnl_hash h = { 0 };
     bool hashed = lk->hcol >= 0 && bnl_hash_build(q, k, nb, &h);
+    uint64_t seen = 0;   /* (Handler_read_*: one pass over the table per buffer, as MariaDB's) */
     for (uint32_t i = 0; i < n; i++) {
         uint32_t r = cand ? cand[i] : i;
         ex_slice_tick(ctx);
         if (s->t && !stor_row_visible(s->t, r)) continue;
+        seen++;
         /* every buffered row, or those of r's key (the same rows the scan would match) */
         uint32_t next = hashed ? bnl_hash_first(q, k, &h, r) : 1;
         while (next) {
@@ -1936,9 +2003,10 @@ static void bnl_flush(qstate *q, int k)
             }
             if (!level_filters(q, k)) continue;
             scan_level(q, k + 1);
-            if (scan_stop(q)) return;
+            if (scan_stop(q)) { bnl_count(q, k, seen, false); return; }
         }
     }
+    bnl_count(q, k, seen, true);
     /* then the buffered rows no row matched, with NULLs, in buffer order */
     for (uint32_t j = 0; outer && j < nb; j++) {
         ex_slice_tick(ctx);
@@ -2187,6 +2255,8 @@ static void scan_level_run(qstate *q, int level)
                 lk->hbuckets[b] = r + 1;
             }
             lk->hbuilt = true;
+            q->hr[HR_RND_NEXT] += s->t->nlive + 1u;   /* (one pass over the table, as a hash join's) */
+            q->hr[HR_ROWS] += s->t->nlive;
         }
         pdb_value v;
         ex_eval(ctx, lk->hkey, &v);
@@ -2244,16 +2314,20 @@ static void scan_level_run(qstate *q, int level)
         }
         if (ctx->stmt->exam_hit || q->exam_full) return;
     }
-    if (q->gsort && !level) { gsort_level0(q, cand, n); return; }
-    if (q->jj && !level) { jit_join_scan(q, cand, n); return; }
+    uint64_t all = hr_rows(q, level, cand, n);   /* (the rows a kernel or a whole pass meets) */
+    if (q->gsort && !level) { hr_count(q, 0, all, true); gsort_level0(q, cand, n); return; }
+    if (q->jj && !level) { hr_count(q, 0, all, true); jit_join_scan(q, cand, n); return; }
     jb_scan *js = q->jit ? q->jit[level] : NULL;   /* candidates chunk by chunk (jit_levels) */
-    if (js && jit_count_only(q, level)) { jit_count(q, js, n); return; }
+    if (js && jit_count_only(q, level)) { hr_count(q, level, all, true); jit_count(q, js, n); return; }
     if (js) n = jb_begin(js, n);
+    uint64_t seen = 0;
+    bool cut = false;
     for (uint32_t i = 0; i < n || (js && (i = 0, n = jb_next(ctx, js, &cand)) > 0); i++) {
         uint32_t r = cand ? cand[i] : i;
         ex_slice_tick(ctx);
         if (s->t && !stor_row_visible(s->t, r)) continue;
-        if (exam_rows && exam_read(ctx, false)) return;
+        if (exam_rows && exam_read(ctx, false)) { cut = true; break; }
+        seen++;
         ctx->rows[level] = r;
         if (q->an_loops) q->an_read[level]++;
         uint64_t tc = q->an_loops ? ex_now_ns() : 0;
@@ -2263,9 +2337,10 @@ static void scan_level_run(qstate *q, int level)
         if (!ok) continue;
         if (q->an_loops) q->an_pass[level]++;
         scan_level(q, level + 1);
-        if (scan_stop(q)) return;
-        if (exam && (ctx->stmt->exam_hit || q->exam_full)) return;
+        if (scan_stop(q) || (exam && (ctx->stmt->exam_hit || q->exam_full))) { cut = true; break; }
     }
+    hr_count(q, level, js && !cut ? all : seen, !cut);   /* (a kernel hands out the rows that pass) */
+    if (cut) return;
     if (exam) for (int i = 0; i < exam_ends; i++) if (exam_read(ctx, true)) return;
     if (outer && !q->gmatched[level]) {
         /* no row of the group matched: one row with all of its tables NULL */
@@ -5030,6 +5105,17 @@ static void count_access(qstate *q)
     }
 }
 
+/* The block's tables, once per statement however often it runs (Table_open_cache_hits
+ * and Handler_commit: ex_status_stmt_end). */
+static void count_tables(qstate *q)
+{
+    ex_stmt *st = q->ctx->stmt;
+    if (!st || q->ctx->describe) return;
+    for (int i = 0; i < st->nused_sel; i++) if (st->used_sel[i] == q->sel) return;
+    if (st->nused_sel < sizeof st->used_sel / sizeof st->used_sel[0]) st->used_sel[st->nused_sel++] = q->sel;
+    for (int l = 0; l < q->nsrc; l++) if (q->ctx->src[l].t && !q->ctx->src[l].t->temporary) st->tables_used++;
+}
+
 /* ---------------------------------------------------------------- fact-order joins */
 
 /* A grouped join of two tables, `a JOIN b ON b.k = a.u` where level 1 looks b's rows up
@@ -5390,10 +5476,16 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
         fsort_setup(q);
         if (!impossible) count_access(q);
         q->gsort = gsort_wanted(q, sc);
-        if (!impossible && !scan_stop(q) && (q->gsort || (!kagg_run(q) && !swap_join_run(q)))) {
-            scan_level(q, 0);
-            for (int k = 1; q->bnl && k < q->nsrc && !scan_stop(q); k++) bnl_flush(q, k);
+        if (!impossible && !scan_stop(q)) {
+            if (q->gsort || (!kagg_run(q) && !swap_join_run(q))) {
+                scan_level(q, 0);
+                for (int k = 1; q->bnl && k < q->nsrc && !scan_stop(q); k++) bnl_flush(q, k);
+            } else if (!q->lk[0].ix && !q->lk[0].rix && ctx->src[0].t) {
+                hr_count(q, 0, ctx->src[0].t->nlive, true);   /* (a kernel's pass over the table) */
+            }
         }
+        hr_flush(q);
+        count_tables(q);
     }
     if (ctx->stmt->analyzing && !ctx->describe) explain_note(q, sc);
     if ((q->jit || q->jj || q->kagg) && !ctx->describe) jit_note(q);

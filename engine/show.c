@@ -755,6 +755,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             ex_status_rows(ctx, st->global, var_cb, &(varlist){ ctx, &ts, st });
         }
         show_filter(ctx, st->show_where, &ts);
+        if (st->show == SH_STATUS) ex_status_shown(ctx->s, ts.rows.nrows);
         ex_textset_send(ctx, &ts, r);
         return;
     }

@@ -1,193 +1,268 @@
 /* status_list.h - the counters each session and the server keep (engine/status.c), one
- * row per MariaDB 10.11 name that SHOW STATUS lists as a session counter: every Com_* (a
- * statement kind pressdb does not have stays 0) and the others pressdb counts. X(ID, name)
- * gives PDB_STAT_<ID>. Generated once from MariaDB's SHOW GLOBAL STATUS; kept sorted (by
- * strcmp: SHOW STATUS merges lists in that order). */
+ * row per MariaDB 10.11 name that SHOW STATUS lists as a counter: every Com_* (a statement
+ * kind pressdb does not have stays 0) and the others pressdb counts or that stay 0 here as
+ * in MariaDB without the feature. X(ID, name, kind) gives PDB_STAT_<ID>; kind says where
+ * it is kept and what FLUSH STATUS does (engine.h, pdb_stat_kind): PDB_SK_SESSION per
+ * session and for the server (FLUSH resets the session's), PDB_SK_GLOBAL the server's only
+ * (FLUSH resets it), PDB_SK_ENGINE the server's only, never reset (InnoDB's figures).
+ * Kept sorted by strcmp: SHOW STATUS merges lists in that order. */
 #define PDB_STATUS_LIST(X) \
-    X(ACCESS_DENIED_ERRORS, "Access_denied_errors") \
-    X(BYTES_RECEIVED, "Bytes_received") \
-    X(BYTES_SENT, "Bytes_sent") \
-    X(COM_ADMIN_COMMANDS, "Com_admin_commands") \
-    X(COM_ALTER_DB, "Com_alter_db") \
-    X(COM_ALTER_DB_UPGRADE, "Com_alter_db_upgrade") \
-    X(COM_ALTER_EVENT, "Com_alter_event") \
-    X(COM_ALTER_FUNCTION, "Com_alter_function") \
-    X(COM_ALTER_PROCEDURE, "Com_alter_procedure") \
-    X(COM_ALTER_SEQUENCE, "Com_alter_sequence") \
-    X(COM_ALTER_SERVER, "Com_alter_server") \
-    X(COM_ALTER_TABLE, "Com_alter_table") \
-    X(COM_ALTER_USER, "Com_alter_user") \
-    X(COM_ANALYZE, "Com_analyze") \
-    X(COM_ASSIGN_TO_KEYCACHE, "Com_assign_to_keycache") \
-    X(COM_BACKUP, "Com_backup") \
-    X(COM_BACKUP_LOCK, "Com_backup_lock") \
-    X(COM_BEGIN, "Com_begin") \
-    X(COM_BINLOG, "Com_binlog") \
-    X(COM_CALL_PROCEDURE, "Com_call_procedure") \
-    X(COM_CHANGE_DB, "Com_change_db") \
-    X(COM_CHANGE_MASTER, "Com_change_master") \
-    X(COM_CHECK, "Com_check") \
-    X(COM_CHECKSUM, "Com_checksum") \
-    X(COM_COMMIT, "Com_commit") \
-    X(COM_COMPOUND_SQL, "Com_compound_sql") \
-    X(COM_CREATE_DB, "Com_create_db") \
-    X(COM_CREATE_EVENT, "Com_create_event") \
-    X(COM_CREATE_FUNCTION, "Com_create_function") \
-    X(COM_CREATE_INDEX, "Com_create_index") \
-    X(COM_CREATE_PACKAGE, "Com_create_package") \
-    X(COM_CREATE_PACKAGE_BODY, "Com_create_package_body") \
-    X(COM_CREATE_PROCEDURE, "Com_create_procedure") \
-    X(COM_CREATE_ROLE, "Com_create_role") \
-    X(COM_CREATE_SEQUENCE, "Com_create_sequence") \
-    X(COM_CREATE_SERVER, "Com_create_server") \
-    X(COM_CREATE_TABLE, "Com_create_table") \
-    X(COM_CREATE_TEMPORARY_TABLE, "Com_create_temporary_table") \
-    X(COM_CREATE_TRIGGER, "Com_create_trigger") \
-    X(COM_CREATE_UDF, "Com_create_udf") \
-    X(COM_CREATE_USER, "Com_create_user") \
-    X(COM_CREATE_VIEW, "Com_create_view") \
-    X(COM_DEALLOC_SQL, "Com_dealloc_sql") \
-    X(COM_DELETE, "Com_delete") \
-    X(COM_DELETE_MULTI, "Com_delete_multi") \
-    X(COM_DO, "Com_do") \
-    X(COM_DROP_DB, "Com_drop_db") \
-    X(COM_DROP_EVENT, "Com_drop_event") \
-    X(COM_DROP_FUNCTION, "Com_drop_function") \
-    X(COM_DROP_INDEX, "Com_drop_index") \
-    X(COM_DROP_PACKAGE, "Com_drop_package") \
-    X(COM_DROP_PACKAGE_BODY, "Com_drop_package_body") \
-    X(COM_DROP_PROCEDURE, "Com_drop_procedure") \
-    X(COM_DROP_ROLE, "Com_drop_role") \
-    X(COM_DROP_SEQUENCE, "Com_drop_sequence") \
-    X(COM_DROP_SERVER, "Com_drop_server") \
-    X(COM_DROP_TABLE, "Com_drop_table") \
-    X(COM_DROP_TEMPORARY_TABLE, "Com_drop_temporary_table") \
-    X(COM_DROP_TRIGGER, "Com_drop_trigger") \
-    X(COM_DROP_USER, "Com_drop_user") \
-    X(COM_DROP_VIEW, "Com_drop_view") \
-    X(COM_EMPTY_QUERY, "Com_empty_query") \
-    X(COM_EXECUTE_IMMEDIATE, "Com_execute_immediate") \
-    X(COM_EXECUTE_SQL, "Com_execute_sql") \
-    X(COM_FLUSH, "Com_flush") \
-    X(COM_GET_DIAGNOSTICS, "Com_get_diagnostics") \
-    X(COM_GRANT, "Com_grant") \
-    X(COM_GRANT_ROLE, "Com_grant_role") \
-    X(COM_HA_CLOSE, "Com_ha_close") \
-    X(COM_HA_OPEN, "Com_ha_open") \
-    X(COM_HA_READ, "Com_ha_read") \
-    X(COM_HELP, "Com_help") \
-    X(COM_INSERT, "Com_insert") \
-    X(COM_INSERT_SELECT, "Com_insert_select") \
-    X(COM_INSTALL_PLUGIN, "Com_install_plugin") \
-    X(COM_KILL, "Com_kill") \
-    X(COM_LOAD, "Com_load") \
-    X(COM_LOCK_TABLES, "Com_lock_tables") \
-    X(COM_OPTIMIZE, "Com_optimize") \
-    X(COM_PRELOAD_KEYS, "Com_preload_keys") \
-    X(COM_PREPARE_SQL, "Com_prepare_sql") \
-    X(COM_PURGE, "Com_purge") \
-    X(COM_PURGE_BEFORE_DATE, "Com_purge_before_date") \
-    X(COM_RELEASE_SAVEPOINT, "Com_release_savepoint") \
-    X(COM_RENAME_TABLE, "Com_rename_table") \
-    X(COM_RENAME_USER, "Com_rename_user") \
-    X(COM_REPAIR, "Com_repair") \
-    X(COM_REPLACE, "Com_replace") \
-    X(COM_REPLACE_SELECT, "Com_replace_select") \
-    X(COM_RESET, "Com_reset") \
-    X(COM_RESIGNAL, "Com_resignal") \
-    X(COM_REVOKE, "Com_revoke") \
-    X(COM_REVOKE_ALL, "Com_revoke_all") \
-    X(COM_REVOKE_ROLE, "Com_revoke_role") \
-    X(COM_ROLLBACK, "Com_rollback") \
-    X(COM_ROLLBACK_TO_SAVEPOINT, "Com_rollback_to_savepoint") \
-    X(COM_SAVEPOINT, "Com_savepoint") \
-    X(COM_SELECT, "Com_select") \
-    X(COM_SET_OPTION, "Com_set_option") \
-    X(COM_SHOW_ANALYZE, "Com_show_analyze") \
-    X(COM_SHOW_AUTHORS, "Com_show_authors") \
-    X(COM_SHOW_BINLOG_EVENTS, "Com_show_binlog_events") \
-    X(COM_SHOW_BINLOG_STATUS, "Com_show_binlog_status") \
-    X(COM_SHOW_BINLOGS, "Com_show_binlogs") \
-    X(COM_SHOW_CHARSETS, "Com_show_charsets") \
-    X(COM_SHOW_COLLATIONS, "Com_show_collations") \
-    X(COM_SHOW_CONTRIBUTORS, "Com_show_contributors") \
-    X(COM_SHOW_CREATE_DB, "Com_show_create_db") \
-    X(COM_SHOW_CREATE_EVENT, "Com_show_create_event") \
-    X(COM_SHOW_CREATE_FUNC, "Com_show_create_func") \
-    X(COM_SHOW_CREATE_PACKAGE, "Com_show_create_package") \
-    X(COM_SHOW_CREATE_PACKAGE_BODY, "Com_show_create_package_body") \
-    X(COM_SHOW_CREATE_PROC, "Com_show_create_proc") \
-    X(COM_SHOW_CREATE_TABLE, "Com_show_create_table") \
-    X(COM_SHOW_CREATE_TRIGGER, "Com_show_create_trigger") \
-    X(COM_SHOW_CREATE_USER, "Com_show_create_user") \
-    X(COM_SHOW_DATABASES, "Com_show_databases") \
-    X(COM_SHOW_ENGINE_LOGS, "Com_show_engine_logs") \
-    X(COM_SHOW_ENGINE_MUTEX, "Com_show_engine_mutex") \
-    X(COM_SHOW_ENGINE_STATUS, "Com_show_engine_status") \
-    X(COM_SHOW_ERRORS, "Com_show_errors") \
-    X(COM_SHOW_EVENTS, "Com_show_events") \
-    X(COM_SHOW_EXPLAIN, "Com_show_explain") \
-    X(COM_SHOW_FIELDS, "Com_show_fields") \
-    X(COM_SHOW_FUNCTION_STATUS, "Com_show_function_status") \
-    X(COM_SHOW_GENERIC, "Com_show_generic") \
-    X(COM_SHOW_GRANTS, "Com_show_grants") \
-    X(COM_SHOW_KEYS, "Com_show_keys") \
-    X(COM_SHOW_OPEN_TABLES, "Com_show_open_tables") \
-    X(COM_SHOW_PACKAGE_BODY_STATUS, "Com_show_package_body_status") \
-    X(COM_SHOW_PACKAGE_STATUS, "Com_show_package_status") \
-    X(COM_SHOW_PLUGINS, "Com_show_plugins") \
-    X(COM_SHOW_PRIVILEGES, "Com_show_privileges") \
-    X(COM_SHOW_PROCEDURE_STATUS, "Com_show_procedure_status") \
-    X(COM_SHOW_PROCESSLIST, "Com_show_processlist") \
-    X(COM_SHOW_PROFILE, "Com_show_profile") \
-    X(COM_SHOW_PROFILES, "Com_show_profiles") \
-    X(COM_SHOW_RELAYLOG_EVENTS, "Com_show_relaylog_events") \
-    X(COM_SHOW_SLAVE_HOSTS, "Com_show_slave_hosts") \
-    X(COM_SHOW_SLAVE_STATUS, "Com_show_slave_status") \
-    X(COM_SHOW_STATUS, "Com_show_status") \
-    X(COM_SHOW_STORAGE_ENGINES, "Com_show_storage_engines") \
-    X(COM_SHOW_TABLE_STATUS, "Com_show_table_status") \
-    X(COM_SHOW_TABLES, "Com_show_tables") \
-    X(COM_SHOW_TRIGGERS, "Com_show_triggers") \
-    X(COM_SHOW_VARIABLES, "Com_show_variables") \
-    X(COM_SHOW_WARNINGS, "Com_show_warnings") \
-    X(COM_SHUTDOWN, "Com_shutdown") \
-    X(COM_SIGNAL, "Com_signal") \
-    X(COM_START_ALL_SLAVES, "Com_start_all_slaves") \
-    X(COM_START_SLAVE, "Com_start_slave") \
-    X(COM_STMT_CLOSE, "Com_stmt_close") \
-    X(COM_STMT_EXECUTE, "Com_stmt_execute") \
-    X(COM_STMT_FETCH, "Com_stmt_fetch") \
-    X(COM_STMT_PREPARE, "Com_stmt_prepare") \
-    X(COM_STMT_REPREPARE, "Com_stmt_reprepare") \
-    X(COM_STMT_RESET, "Com_stmt_reset") \
-    X(COM_STMT_SEND_LONG_DATA, "Com_stmt_send_long_data") \
-    X(COM_STOP_ALL_SLAVES, "Com_stop_all_slaves") \
-    X(COM_STOP_SLAVE, "Com_stop_slave") \
-    X(COM_TRUNCATE, "Com_truncate") \
-    X(COM_UNINSTALL_PLUGIN, "Com_uninstall_plugin") \
-    X(COM_UNLOCK_TABLES, "Com_unlock_tables") \
-    X(COM_UPDATE, "Com_update") \
-    X(COM_UPDATE_MULTI, "Com_update_multi") \
-    X(COM_XA_COMMIT, "Com_xa_commit") \
-    X(COM_XA_END, "Com_xa_end") \
-    X(COM_XA_PREPARE, "Com_xa_prepare") \
-    X(COM_XA_RECOVER, "Com_xa_recover") \
-    X(COM_XA_ROLLBACK, "Com_xa_rollback") \
-    X(COM_XA_START, "Com_xa_start") \
-    X(EMPTY_QUERIES, "Empty_queries") \
-    X(HANDLER_DELETE, "Handler_delete") \
-    X(HANDLER_UPDATE, "Handler_update") \
-    X(HANDLER_WRITE, "Handler_write") \
-    X(MAX_STATEMENT_TIME_EXCEEDED, "Max_statement_time_exceeded") \
-    X(QUERIES, "Queries") \
-    X(QUESTIONS, "Questions") \
-    X(ROWS_SENT, "Rows_sent") \
-    X(SELECT_FULL_JOIN, "Select_full_join") \
-    X(SELECT_FULL_RANGE_JOIN, "Select_full_range_join") \
-    X(SELECT_RANGE, "Select_range") \
-    X(SELECT_SCAN, "Select_scan") \
-    X(SLOW_QUERIES, "Slow_queries") \
-    X(SORT_RANGE, "Sort_range") \
-    X(SORT_ROWS, "Sort_rows") \
-    X(SORT_SCAN, "Sort_scan")
+    X(ABORTED_CONNECTS_PREAUTH, "Aborted_connects_preauth", PDB_SK_GLOBAL) \
+    X(ACCESS_DENIED_ERRORS, "Access_denied_errors", PDB_SK_SESSION) \
+    X(BYTES_RECEIVED, "Bytes_received", PDB_SK_SESSION) \
+    X(BYTES_SENT, "Bytes_sent", PDB_SK_SESSION) \
+    X(COLUMN_COMPRESSIONS, "Column_compressions", PDB_SK_SESSION) \
+    X(COLUMN_DECOMPRESSIONS, "Column_decompressions", PDB_SK_SESSION) \
+    X(COM_ADMIN_COMMANDS, "Com_admin_commands", PDB_SK_SESSION) \
+    X(COM_ALTER_DB, "Com_alter_db", PDB_SK_SESSION) \
+    X(COM_ALTER_DB_UPGRADE, "Com_alter_db_upgrade", PDB_SK_SESSION) \
+    X(COM_ALTER_EVENT, "Com_alter_event", PDB_SK_SESSION) \
+    X(COM_ALTER_FUNCTION, "Com_alter_function", PDB_SK_SESSION) \
+    X(COM_ALTER_PROCEDURE, "Com_alter_procedure", PDB_SK_SESSION) \
+    X(COM_ALTER_SEQUENCE, "Com_alter_sequence", PDB_SK_SESSION) \
+    X(COM_ALTER_SERVER, "Com_alter_server", PDB_SK_SESSION) \
+    X(COM_ALTER_TABLE, "Com_alter_table", PDB_SK_SESSION) \
+    X(COM_ALTER_USER, "Com_alter_user", PDB_SK_SESSION) \
+    X(COM_ANALYZE, "Com_analyze", PDB_SK_SESSION) \
+    X(COM_ASSIGN_TO_KEYCACHE, "Com_assign_to_keycache", PDB_SK_SESSION) \
+    X(COM_BACKUP, "Com_backup", PDB_SK_SESSION) \
+    X(COM_BACKUP_LOCK, "Com_backup_lock", PDB_SK_SESSION) \
+    X(COM_BEGIN, "Com_begin", PDB_SK_SESSION) \
+    X(COM_BINLOG, "Com_binlog", PDB_SK_SESSION) \
+    X(COM_CALL_PROCEDURE, "Com_call_procedure", PDB_SK_SESSION) \
+    X(COM_CHANGE_DB, "Com_change_db", PDB_SK_SESSION) \
+    X(COM_CHANGE_MASTER, "Com_change_master", PDB_SK_SESSION) \
+    X(COM_CHECK, "Com_check", PDB_SK_SESSION) \
+    X(COM_CHECKSUM, "Com_checksum", PDB_SK_SESSION) \
+    X(COM_COMMIT, "Com_commit", PDB_SK_SESSION) \
+    X(COM_COMPOUND_SQL, "Com_compound_sql", PDB_SK_SESSION) \
+    X(COM_CREATE_DB, "Com_create_db", PDB_SK_SESSION) \
+    X(COM_CREATE_EVENT, "Com_create_event", PDB_SK_SESSION) \
+    X(COM_CREATE_FUNCTION, "Com_create_function", PDB_SK_SESSION) \
+    X(COM_CREATE_INDEX, "Com_create_index", PDB_SK_SESSION) \
+    X(COM_CREATE_PACKAGE, "Com_create_package", PDB_SK_SESSION) \
+    X(COM_CREATE_PACKAGE_BODY, "Com_create_package_body", PDB_SK_SESSION) \
+    X(COM_CREATE_PROCEDURE, "Com_create_procedure", PDB_SK_SESSION) \
+    X(COM_CREATE_ROLE, "Com_create_role", PDB_SK_SESSION) \
+    X(COM_CREATE_SEQUENCE, "Com_create_sequence", PDB_SK_SESSION) \
+    X(COM_CREATE_SERVER, "Com_create_server", PDB_SK_SESSION) \
+    X(COM_CREATE_TABLE, "Com_create_table", PDB_SK_SESSION) \
+    X(COM_CREATE_TEMPORARY_TABLE, "Com_create_temporary_table", PDB_SK_SESSION) \
+    X(COM_CREATE_TRIGGER, "Com_create_trigger", PDB_SK_SESSION) \
+    X(COM_CREATE_UDF, "Com_create_udf", PDB_SK_SESSION) \
+    X(COM_CREATE_USER, "Com_create_user", PDB_SK_SESSION) \
+    X(COM_CREATE_VIEW, "Com_create_view", PDB_SK_SESSION) \
+    X(COM_DEALLOC_SQL, "Com_dealloc_sql", PDB_SK_SESSION) \
+    X(COM_DELETE, "Com_delete", PDB_SK_SESSION) \
+    X(COM_DELETE_MULTI, "Com_delete_multi", PDB_SK_SESSION) \
+    X(COM_DO, "Com_do", PDB_SK_SESSION) \
+    X(COM_DROP_DB, "Com_drop_db", PDB_SK_SESSION) \
+    X(COM_DROP_EVENT, "Com_drop_event", PDB_SK_SESSION) \
+    X(COM_DROP_FUNCTION, "Com_drop_function", PDB_SK_SESSION) \
+    X(COM_DROP_INDEX, "Com_drop_index", PDB_SK_SESSION) \
+    X(COM_DROP_PACKAGE, "Com_drop_package", PDB_SK_SESSION) \
+    X(COM_DROP_PACKAGE_BODY, "Com_drop_package_body", PDB_SK_SESSION) \
+    X(COM_DROP_PROCEDURE, "Com_drop_procedure", PDB_SK_SESSION) \
+    X(COM_DROP_ROLE, "Com_drop_role", PDB_SK_SESSION) \
+    X(COM_DROP_SEQUENCE, "Com_drop_sequence", PDB_SK_SESSION) \
+    X(COM_DROP_SERVER, "Com_drop_server", PDB_SK_SESSION) \
+    X(COM_DROP_TABLE, "Com_drop_table", PDB_SK_SESSION) \
+    X(COM_DROP_TEMPORARY_TABLE, "Com_drop_temporary_table", PDB_SK_SESSION) \
+    X(COM_DROP_TRIGGER, "Com_drop_trigger", PDB_SK_SESSION) \
+    X(COM_DROP_USER, "Com_drop_user", PDB_SK_SESSION) \
+    X(COM_DROP_VIEW, "Com_drop_view", PDB_SK_SESSION) \
+    X(COM_EMPTY_QUERY, "Com_empty_query", PDB_SK_SESSION) \
+    X(COM_EXECUTE_IMMEDIATE, "Com_execute_immediate", PDB_SK_SESSION) \
+    X(COM_EXECUTE_SQL, "Com_execute_sql", PDB_SK_SESSION) \
+    X(COM_FLUSH, "Com_flush", PDB_SK_SESSION) \
+    X(COM_GET_DIAGNOSTICS, "Com_get_diagnostics", PDB_SK_SESSION) \
+    X(COM_GRANT, "Com_grant", PDB_SK_SESSION) \
+    X(COM_GRANT_ROLE, "Com_grant_role", PDB_SK_SESSION) \
+    X(COM_HA_CLOSE, "Com_ha_close", PDB_SK_SESSION) \
+    X(COM_HA_OPEN, "Com_ha_open", PDB_SK_SESSION) \
+    X(COM_HA_READ, "Com_ha_read", PDB_SK_SESSION) \
+    X(COM_HELP, "Com_help", PDB_SK_SESSION) \
+    X(COM_INSERT, "Com_insert", PDB_SK_SESSION) \
+    X(COM_INSERT_SELECT, "Com_insert_select", PDB_SK_SESSION) \
+    X(COM_INSTALL_PLUGIN, "Com_install_plugin", PDB_SK_SESSION) \
+    X(COM_KILL, "Com_kill", PDB_SK_SESSION) \
+    X(COM_LOAD, "Com_load", PDB_SK_SESSION) \
+    X(COM_LOCK_TABLES, "Com_lock_tables", PDB_SK_SESSION) \
+    X(COM_OPTIMIZE, "Com_optimize", PDB_SK_SESSION) \
+    X(COM_PRELOAD_KEYS, "Com_preload_keys", PDB_SK_SESSION) \
+    X(COM_PREPARE_SQL, "Com_prepare_sql", PDB_SK_SESSION) \
+    X(COM_PURGE, "Com_purge", PDB_SK_SESSION) \
+    X(COM_PURGE_BEFORE_DATE, "Com_purge_before_date", PDB_SK_SESSION) \
+    X(COM_RELEASE_SAVEPOINT, "Com_release_savepoint", PDB_SK_SESSION) \
+    X(COM_RENAME_TABLE, "Com_rename_table", PDB_SK_SESSION) \
+    X(COM_RENAME_USER, "Com_rename_user", PDB_SK_SESSION) \
+    X(COM_REPAIR, "Com_repair", PDB_SK_SESSION) \
+    X(COM_REPLACE, "Com_replace", PDB_SK_SESSION) \
+    X(COM_REPLACE_SELECT, "Com_replace_select", PDB_SK_SESSION) \
+    X(COM_RESET, "Com_reset", PDB_SK_SESSION) \
+    X(COM_RESIGNAL, "Com_resignal", PDB_SK_SESSION) \
+    X(COM_REVOKE, "Com_revoke", PDB_SK_SESSION) \
+    X(COM_REVOKE_ALL, "Com_revoke_all", PDB_SK_SESSION) \
+    X(COM_REVOKE_ROLE, "Com_revoke_role", PDB_SK_SESSION) \
+    X(COM_ROLLBACK, "Com_rollback", PDB_SK_SESSION) \
+    X(COM_ROLLBACK_TO_SAVEPOINT, "Com_rollback_to_savepoint", PDB_SK_SESSION) \
+    X(COM_SAVEPOINT, "Com_savepoint", PDB_SK_SESSION) \
+    X(COM_SELECT, "Com_select", PDB_SK_SESSION) \
+    X(COM_SET_OPTION, "Com_set_option", PDB_SK_SESSION) \
+    X(COM_SHOW_ANALYZE, "Com_show_analyze", PDB_SK_SESSION) \
+    X(COM_SHOW_AUTHORS, "Com_show_authors", PDB_SK_SESSION) \
+    X(COM_SHOW_BINLOG_EVENTS, "Com_show_binlog_events", PDB_SK_SESSION) \
+    X(COM_SHOW_BINLOG_STATUS, "Com_show_binlog_status", PDB_SK_SESSION) \
+    X(COM_SHOW_BINLOGS, "Com_show_binlogs", PDB_SK_SESSION) \
+    X(COM_SHOW_CHARSETS, "Com_show_charsets", PDB_SK_SESSION) \
+    X(COM_SHOW_COLLATIONS, "Com_show_collations", PDB_SK_SESSION) \
+    X(COM_SHOW_CONTRIBUTORS, "Com_show_contributors", PDB_SK_SESSION) \
+    X(COM_SHOW_CREATE_DB, "Com_show_create_db", PDB_SK_SESSION) \
+    X(COM_SHOW_CREATE_EVENT, "Com_show_create_event", PDB_SK_SESSION) \
+    X(COM_SHOW_CREATE_FUNC, "Com_show_create_func", PDB_SK_SESSION) \
+    X(COM_SHOW_CREATE_PACKAGE, "Com_show_create_package", PDB_SK_SESSION) \
+    X(COM_SHOW_CREATE_PACKAGE_BODY, "Com_show_create_package_body", PDB_SK_SESSION) \
+    X(COM_SHOW_CREATE_PROC, "Com_show_create_proc", PDB_SK_SESSION) \
+    X(COM_SHOW_CREATE_TABLE, "Com_show_create_table", PDB_SK_SESSION) \
+    X(COM_SHOW_CREATE_TRIGGER, "Com_show_create_trigger", PDB_SK_SESSION) \
+    X(COM_SHOW_CREATE_USER, "Com_show_create_user", PDB_SK_SESSION) \
+    X(COM_SHOW_DATABASES, "Com_show_databases", PDB_SK_SESSION) \
+    X(COM_SHOW_ENGINE_LOGS, "Com_show_engine_logs", PDB_SK_SESSION) \
+    X(COM_SHOW_ENGINE_MUTEX, "Com_show_engine_mutex", PDB_SK_SESSION) \
+    X(COM_SHOW_ENGINE_STATUS, "Com_show_engine_status", PDB_SK_SESSION) \
+    X(COM_SHOW_ERRORS, "Com_show_errors", PDB_SK_SESSION) \
+    X(COM_SHOW_EVENTS, "Com_show_events", PDB_SK_SESSION) \
+    X(COM_SHOW_EXPLAIN, "Com_show_explain", PDB_SK_SESSION) \
+    X(COM_SHOW_FIELDS, "Com_show_fields", PDB_SK_SESSION) \
+    X(COM_SHOW_FUNCTION_STATUS, "Com_show_function_status", PDB_SK_SESSION) \
+    X(COM_SHOW_GENERIC, "Com_show_generic", PDB_SK_SESSION) \
+    X(COM_SHOW_GRANTS, "Com_show_grants", PDB_SK_SESSION) \
+    X(COM_SHOW_KEYS, "Com_show_keys", PDB_SK_SESSION) \
+    X(COM_SHOW_OPEN_TABLES, "Com_show_open_tables", PDB_SK_SESSION) \
+    X(COM_SHOW_PACKAGE_BODY_STATUS, "Com_show_package_body_status", PDB_SK_SESSION) \
+    X(COM_SHOW_PACKAGE_STATUS, "Com_show_package_status", PDB_SK_SESSION) \
+    X(COM_SHOW_PLUGINS, "Com_show_plugins", PDB_SK_SESSION) \
+    X(COM_SHOW_PRIVILEGES, "Com_show_privileges", PDB_SK_SESSION) \
+    X(COM_SHOW_PROCEDURE_STATUS, "Com_show_procedure_status", PDB_SK_SESSION) \
+    X(COM_SHOW_PROCESSLIST, "Com_show_processlist", PDB_SK_SESSION) \
+    X(COM_SHOW_PROFILE, "Com_show_profile", PDB_SK_SESSION) \
+    X(COM_SHOW_PROFILES, "Com_show_profiles", PDB_SK_SESSION) \
+    X(COM_SHOW_RELAYLOG_EVENTS, "Com_show_relaylog_events", PDB_SK_SESSION) \
+    X(COM_SHOW_SLAVE_HOSTS, "Com_show_slave_hosts", PDB_SK_SESSION) \
+    X(COM_SHOW_SLAVE_STATUS, "Com_show_slave_status", PDB_SK_SESSION) \
+    X(COM_SHOW_STATUS, "Com_show_status", PDB_SK_SESSION) \
+    X(COM_SHOW_STORAGE_ENGINES, "Com_show_storage_engines", PDB_SK_SESSION) \
+    X(COM_SHOW_TABLE_STATUS, "Com_show_table_status", PDB_SK_SESSION) \
+    X(COM_SHOW_TABLES, "Com_show_tables", PDB_SK_SESSION) \
+    X(COM_SHOW_TRIGGERS, "Com_show_triggers", PDB_SK_SESSION) \
+    X(COM_SHOW_VARIABLES, "Com_show_variables", PDB_SK_SESSION) \
+    X(COM_SHOW_WARNINGS, "Com_show_warnings", PDB_SK_SESSION) \
+    X(COM_SHUTDOWN, "Com_shutdown", PDB_SK_SESSION) \
+    X(COM_SIGNAL, "Com_signal", PDB_SK_SESSION) \
+    X(COM_START_ALL_SLAVES, "Com_start_all_slaves", PDB_SK_SESSION) \
+    X(COM_START_SLAVE, "Com_start_slave", PDB_SK_SESSION) \
+    X(COM_STMT_CLOSE, "Com_stmt_close", PDB_SK_SESSION) \
+    X(COM_STMT_EXECUTE, "Com_stmt_execute", PDB_SK_SESSION) \
+    X(COM_STMT_FETCH, "Com_stmt_fetch", PDB_SK_SESSION) \
+    X(COM_STMT_PREPARE, "Com_stmt_prepare", PDB_SK_SESSION) \
+    X(COM_STMT_REPREPARE, "Com_stmt_reprepare", PDB_SK_SESSION) \
+    X(COM_STMT_RESET, "Com_stmt_reset", PDB_SK_SESSION) \
+    X(COM_STMT_SEND_LONG_DATA, "Com_stmt_send_long_data", PDB_SK_SESSION) \
+    X(COM_STOP_ALL_SLAVES, "Com_stop_all_slaves", PDB_SK_SESSION) \
+    X(COM_STOP_SLAVE, "Com_stop_slave", PDB_SK_SESSION) \
+    X(COM_TRUNCATE, "Com_truncate", PDB_SK_SESSION) \
+    X(COM_UNINSTALL_PLUGIN, "Com_uninstall_plugin", PDB_SK_SESSION) \
+    X(COM_UNLOCK_TABLES, "Com_unlock_tables", PDB_SK_SESSION) \
+    X(COM_UPDATE, "Com_update", PDB_SK_SESSION) \
+    X(COM_UPDATE_MULTI, "Com_update_multi", PDB_SK_SESSION) \
+    X(COM_XA_COMMIT, "Com_xa_commit", PDB_SK_SESSION) \
+    X(COM_XA_END, "Com_xa_end", PDB_SK_SESSION) \
+    X(COM_XA_PREPARE, "Com_xa_prepare", PDB_SK_SESSION) \
+    X(COM_XA_RECOVER, "Com_xa_recover", PDB_SK_SESSION) \
+    X(COM_XA_ROLLBACK, "Com_xa_rollback", PDB_SK_SESSION) \
+    X(COM_XA_START, "Com_xa_start", PDB_SK_SESSION) \
+    X(CREATED_TMP_FILES, "Created_tmp_files", PDB_SK_GLOBAL) \
+    X(CREATED_TMP_TABLES, "Created_tmp_tables", PDB_SK_SESSION) \
+    X(DELAYED_ERRORS, "Delayed_errors", PDB_SK_GLOBAL) \
+    X(DELAYED_WRITES, "Delayed_writes", PDB_SK_GLOBAL) \
+    X(DELETE_SCAN, "Delete_scan", PDB_SK_SESSION) \
+    X(EMPTY_QUERIES, "Empty_queries", PDB_SK_SESSION) \
+    X(EXECUTED_EVENTS, "Executed_events", PDB_SK_GLOBAL) \
+    X(EXECUTED_TRIGGERS, "Executed_triggers", PDB_SK_SESSION) \
+    X(FEATURE_APPLICATION_TIME_PERIODS, "Feature_application_time_periods", PDB_SK_GLOBAL) \
+    X(FEATURE_CHECK_CONSTRAINT, "Feature_check_constraint", PDB_SK_GLOBAL) \
+    X(FEATURE_CUSTOM_AGGREGATE_FUNCTIONS, "Feature_custom_aggregate_functions", PDB_SK_GLOBAL) \
+    X(FEATURE_DELAY_KEY_WRITE, "Feature_delay_key_write", PDB_SK_GLOBAL) \
+    X(FEATURE_DYNAMIC_COLUMNS, "Feature_dynamic_columns", PDB_SK_GLOBAL) \
+    X(FEATURE_FULLTEXT, "Feature_fulltext", PDB_SK_GLOBAL) \
+    X(FEATURE_GIS, "Feature_gis", PDB_SK_GLOBAL) \
+    X(FEATURE_INSERT_RETURNING, "Feature_insert_returning", PDB_SK_GLOBAL) \
+    X(FEATURE_INVISIBLE_COLUMNS, "Feature_invisible_columns", PDB_SK_GLOBAL) \
+    X(FEATURE_JSON, "Feature_json", PDB_SK_GLOBAL) \
+    X(FEATURE_LOCALE, "Feature_locale", PDB_SK_GLOBAL) \
+    X(FEATURE_SUBQUERY, "Feature_subquery", PDB_SK_GLOBAL) \
+    X(FEATURE_SYSTEM_VERSIONING, "Feature_system_versioning", PDB_SK_GLOBAL) \
+    X(FEATURE_TIMEZONE, "Feature_timezone", PDB_SK_GLOBAL) \
+    X(FEATURE_TRIGGER, "Feature_trigger", PDB_SK_GLOBAL) \
+    X(FEATURE_WINDOW_FUNCTIONS, "Feature_window_functions", PDB_SK_GLOBAL) \
+    X(FEATURE_XML, "Feature_xml", PDB_SK_GLOBAL) \
+    X(HANDLER_COMMIT, "Handler_commit", PDB_SK_SESSION) \
+    X(HANDLER_DELETE, "Handler_delete", PDB_SK_SESSION) \
+    X(HANDLER_DISCOVER, "Handler_discover", PDB_SK_SESSION) \
+    X(HANDLER_EXTERNAL_LOCK, "Handler_external_lock", PDB_SK_SESSION) \
+    X(HANDLER_ICP_ATTEMPTS, "Handler_icp_attempts", PDB_SK_SESSION) \
+    X(HANDLER_ICP_MATCH, "Handler_icp_match", PDB_SK_SESSION) \
+    X(HANDLER_MRR_INIT, "Handler_mrr_init", PDB_SK_SESSION) \
+    X(HANDLER_MRR_KEY_REFILLS, "Handler_mrr_key_refills", PDB_SK_SESSION) \
+    X(HANDLER_MRR_ROWID_REFILLS, "Handler_mrr_rowid_refills", PDB_SK_SESSION) \
+    X(HANDLER_PREPARE, "Handler_prepare", PDB_SK_SESSION) \
+    X(HANDLER_READ_FIRST, "Handler_read_first", PDB_SK_SESSION) \
+    X(HANDLER_READ_KEY, "Handler_read_key", PDB_SK_SESSION) \
+    X(HANDLER_READ_LAST, "Handler_read_last", PDB_SK_SESSION) \
+    X(HANDLER_READ_NEXT, "Handler_read_next", PDB_SK_SESSION) \
+    X(HANDLER_READ_PREV, "Handler_read_prev", PDB_SK_SESSION) \
+    X(HANDLER_READ_RETRY, "Handler_read_retry", PDB_SK_SESSION) \
+    X(HANDLER_READ_RND, "Handler_read_rnd", PDB_SK_SESSION) \
+    X(HANDLER_READ_RND_DELETED, "Handler_read_rnd_deleted", PDB_SK_SESSION) \
+    X(HANDLER_READ_RND_NEXT, "Handler_read_rnd_next", PDB_SK_SESSION) \
+    X(HANDLER_ROLLBACK, "Handler_rollback", PDB_SK_SESSION) \
+    X(HANDLER_SAVEPOINT, "Handler_savepoint", PDB_SK_SESSION) \
+    X(HANDLER_SAVEPOINT_ROLLBACK, "Handler_savepoint_rollback", PDB_SK_SESSION) \
+    X(HANDLER_TMP_DELETE, "Handler_tmp_delete", PDB_SK_SESSION) \
+    X(HANDLER_TMP_UPDATE, "Handler_tmp_update", PDB_SK_SESSION) \
+    X(HANDLER_TMP_WRITE, "Handler_tmp_write", PDB_SK_SESSION) \
+    X(HANDLER_UPDATE, "Handler_update", PDB_SK_SESSION) \
+    X(HANDLER_WRITE, "Handler_write", PDB_SK_SESSION) \
+    X(INNODB_DEADLOCKS, "Innodb_deadlocks", PDB_SK_ENGINE) \
+    X(INNODB_ROW_LOCK_TIME, "Innodb_row_lock_time", PDB_SK_ENGINE) \
+    X(INNODB_ROW_LOCK_TIME_MAX, "Innodb_row_lock_time_max", PDB_SK_ENGINE) \
+    X(INNODB_ROW_LOCK_WAITS, "Innodb_row_lock_waits", PDB_SK_ENGINE) \
+    X(MAX_STATEMENT_TIME_EXCEEDED, "Max_statement_time_exceeded", PDB_SK_SESSION) \
+    X(OPENED_FILES, "Opened_files", PDB_SK_GLOBAL) \
+    X(OPENED_TABLE_DEFINITIONS, "Opened_table_definitions", PDB_SK_SESSION) \
+    X(OPENED_TABLES, "Opened_tables", PDB_SK_SESSION) \
+    X(OPENED_VIEWS, "Opened_views", PDB_SK_SESSION) \
+    X(QUERIES, "Queries", PDB_SK_SESSION) \
+    X(QUERY_TIME, "Query_time", PDB_SK_SESSION) \
+    X(QUESTIONS, "Questions", PDB_SK_SESSION) \
+    X(ROWS_READ, "Rows_read", PDB_SK_SESSION) \
+    X(ROWS_SENT, "Rows_sent", PDB_SK_SESSION) \
+    X(ROWS_TMP_READ, "Rows_tmp_read", PDB_SK_SESSION) \
+    X(SELECT_FULL_JOIN, "Select_full_join", PDB_SK_SESSION) \
+    X(SELECT_FULL_RANGE_JOIN, "Select_full_range_join", PDB_SK_SESSION) \
+    X(SELECT_RANGE, "Select_range", PDB_SK_SESSION) \
+    X(SELECT_RANGE_CHECK, "Select_range_check", PDB_SK_SESSION) \
+    X(SELECT_SCAN, "Select_scan", PDB_SK_SESSION) \
+    X(SLOW_LAUNCH_THREADS, "Slow_launch_threads", PDB_SK_GLOBAL) \
+    X(SLOW_QUERIES, "Slow_queries", PDB_SK_SESSION) \
+    X(SORT_PRIORITY_QUEUE_SORTS, "Sort_priority_queue_sorts", PDB_SK_SESSION) \
+    X(SORT_RANGE, "Sort_range", PDB_SK_SESSION) \
+    X(SORT_ROWS, "Sort_rows", PDB_SK_SESSION) \
+    X(SORT_SCAN, "Sort_scan", PDB_SK_SESSION) \
+    X(SUBQUERY_CACHE_HIT, "Subquery_cache_hit", PDB_SK_SESSION) \
+    X(SUBQUERY_CACHE_MISS, "Subquery_cache_miss", PDB_SK_SESSION) \
+    X(SYNCS, "Syncs", PDB_SK_GLOBAL) \
+    X(TABLE_LOCKS_IMMEDIATE, "Table_locks_immediate", PDB_SK_GLOBAL) \
+    X(TABLE_LOCKS_WAITED, "Table_locks_waited", PDB_SK_GLOBAL) \
+    X(TABLE_OPEN_CACHE_HITS, "Table_open_cache_hits", PDB_SK_SESSION) \
+    X(UPDATE_SCAN, "Update_scan", PDB_SK_SESSION)

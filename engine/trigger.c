@@ -551,6 +551,7 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
             ex_sp_free(&x);
             longjmp(*ctx->jb, 1);
         }
+        pdb_status_add(s, PDB_STAT_EXECUTED_TRIGGERS, 1);   /* (a trigger body costs more than this) */
         ex_sp_run(&x, tr->g->sp);
         if (newv && timing == 0) memcpy(newv, fnew, t->ncols * sizeof *newv);
         ex_sp_free(&x);

@@ -38,6 +38,8 @@ _Atomic uint64_t srv_connections, srv_aborted_clients, srv_aborted_connects, srv
 _Atomic uint32_t srv_max_used;
 uint64_t srv_start_ms;
 
+static int nloops;
+
 /* SHOW STATUS's connection figures (engine/status.c asks) */
 static void server_status(pdb_server_status *st)
 {
@@ -48,10 +50,10 @@ static void server_status(pdb_server_status *st)
     st->connection_errors_max_connections = atomic_load(&srv_refused_max);
     st->threads_connected = atomic_load(&srv_nconns) + atomic_load(&srv_nconns_extra);
     st->max_used_connections = atomic_load(&srv_max_used);
+    st->threads_created = (uint32_t)nloops;   /* (no thread per connection, none cached) */
 }
 
 static srv_loop *loops;
-static int nloops;
 static int bound_port;
 static atomic_bool shutdown_requested;
 static char unix_path_bound[SRV_PATH_MAX];   /* socket file to remove at exit */

@@ -644,6 +644,11 @@ int       stor_txn_sync(void);
  * the sync hook (any thread) says when stor_synced_lsn() has moved. A failed fdatasync
  * is reported by stor_sync_failed() (the reply must not say OK then). */
 uint64_t  stor_txn_take_commit_end(void);
+/* The write-ahead log's figures for SHOW STATUS (InnoDB's log names): frames and bytes
+ * written and syncs since start, log positions (LSNs: the end, what is durable, where
+ * the current file began, i.e. the last snapshot). Any thread. */
+typedef struct stor_wal_figures { uint64_t writes, bytes, syncs, lsn, lsn_flushed, lsn_checkpoint; } stor_wal_figures;
+void stor_wal_stats(stor_wal_figures *f);
 void      stor_sync_request(uint64_t lsn);
 uint64_t  stor_synced_lsn(void);
 bool      stor_sync_failed(void);

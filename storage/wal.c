@@ -356,6 +356,8 @@ static _Atomic uint64_t synced_end;     /* LSN known durable (written under sync
 static pthread_mutex_t sync_mu = PTHREAD_MUTEX_INITIALIZER;
 static __thread uint64_t my_commit_end; /* what this thread's last commit needs (LSN) */
 static _Atomic bool sync_failed;
+/* SHOW STATUS's InnoDB log figures (stor_wal_stats): frames and bytes written, syncs */
+static _Atomic uint64_t st_writes, st_bytes, st_syncs;
 
 /* One fdatasync covering everything written so far. Under sync_mu. */
 static int sync_now(uint64_t need)
@@ -365,6 +367,7 @@ static int sync_now(uint64_t need)
     uint64_t upto = lsn_base + written_end;
     pthread_mutex_unlock(&wal_mu);
     if (fdatasync(wal_fd) != 0) return -1;
+    atomic_fetch_add_explicit(&st_syncs, 1, memory_order_relaxed);
     atomic_store(&synced_end, upto);
     return 0;
 }
@@ -461,7 +464,11 @@ static int write_frame(const uint8_t *p, size_t n)
         if (w < 0) { if (errno == EINTR) continue; rc = -1; break; }
         off += (size_t)w;
     }
-    if (rc == 0) written_end += total;
+    if (rc == 0) {
+        written_end += total;
+        atomic_fetch_add_explicit(&st_writes, 1, memory_order_relaxed);
+        atomic_fetch_add_explicit(&st_bytes, total, memory_order_relaxed);
+    }
     if (rc != 0 && off > 0) {
         /* zero what we wrote so the log stays a sequence of whole frames */
         int e = errno;
@@ -547,6 +554,7 @@ int stor_log_ddl(const char *db, const char *sql, size_t len)
     pthread_mutex_unlock(&wal_mu);
     stor_free(tmp.redo);
     if (rc == 0 && fdatasync(wal_fd) != 0) rc = -1;   /* DDL is always made durable at once */
+    if (rc == 0) atomic_fetch_add_explicit(&st_syncs, 1, memory_order_relaxed);
     return rc;
 }
 
@@ -996,4 +1004,17 @@ int stor_recover(char *err, size_t errlen)
             for (uint32_t k = 0; k < dbs[i]->ntables; k++) stor_clustered_recheck(dbs[i]->tables[k]);
     }
     return rc;
+}
+
+void stor_wal_stats(stor_wal_figures *f)
+{
+    f->writes = atomic_load_explicit(&st_writes, memory_order_relaxed);
+    f->bytes = atomic_load_explicit(&st_bytes, memory_order_relaxed);
+    f->syncs = atomic_load_explicit(&st_syncs, memory_order_relaxed);
+    pthread_mutex_lock(&wal_mu);
+    f->lsn = lsn_base + written_end;
+    f->lsn_checkpoint = lsn_base;
+    pthread_mutex_unlock(&wal_mu);
+    f->lsn_flushed = atomic_load(&synced_end);
+    if (f->lsn_flushed > f->lsn) f->lsn_flushed = f->lsn;
 }
