@@ -591,6 +591,23 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
         ts->types[1].decimals = 0;   /* (MariaDB's Duration: a DOUBLE shown without decimals) */
         break;
     case SH_OPEN_TABLES: ex_textset_spec(ctx, ts, 4, open_tables, "OPEN_TABLES"); break;
+    case SH_SLAVE_STATUS:
+        if (st->full) {   /* ALL SLAVES: the connection's name and state first, more at the end */
+            enum { NS = sizeof slave / sizeof slave[0] };
+            static const ex_colspec head[] = { { "Connection_name", 253, 768, 1, NULL },
+                { "Slave_SQL_State", 253, 120, 1, NULL } };
+            static const ex_colspec tail[] = { { "Retried_transactions", 3, 10, 161, NULL },
+                { "Max_relay_log_size", 8, 10, 161, NULL }, { "Executed_log_entries", 3, 10, 161, NULL },
+                { "Slave_received_heartbeats", 3, 10, 161, NULL }, { "Slave_heartbeat_period", 5, 10, 161, NULL },
+                { "Gtid_Slave_Pos", 253, 0, 1, NULL } };
+            ex_colspec all[2 + NS + 6];
+            memcpy(all, head, sizeof head);
+            memcpy(all + 2, slave, sizeof slave);
+            memcpy(all + 2 + NS, tail, sizeof tail);
+            ex_textset_spec(ctx, ts, 2 + NS + 6, all, NULL);
+            break;
+        }
+        /* fall through */
     default: ex_textset_spec(ctx, ts, (int)(sizeof slave / sizeof slave[0]), slave, NULL); break;
     }
     show_filter(ctx, st->show_where, ts);

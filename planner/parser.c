@@ -2995,6 +2995,14 @@ static void show_stmt(P *p, pl_stmt *s)
     if (accept_kw(p, "PROFILES")) { s->show = SH_PROFILES; return; }
     if (accept_kw(p, "MASTER")) { expect_kw(p, "STATUS"); s->show = SH_MASTER_STATUS; return; }
     if (accept_kw(p, "SLAVE") || accept_kw(p, "REPLICA")) { expect_kw(p, "STATUS"); s->show = SH_SLAVE_STATUS; return; }
+    if (is_kw(p, "ALL") && peek(p)->kind == TK_IDENT && (is_word(peek(p), "SLAVES") || is_word(peek(p), "REPLICAS"))) {
+        /* SHOW ALL SLAVES STATUS: every replication connection (none here) */
+        next(p); next(p);
+        expect_kw(p, "STATUS");
+        s->show = SH_SLAVE_STATUS;
+        s->full = true;
+        return;
+    }
     if (accept_kw(p, "TRIGGERS")) {
         s->show = SH_TRIGGERS;
         if (accept_kw(p, "FROM") || accept_kw(p, "IN")) s->from_db = ident(p);
