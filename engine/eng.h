@@ -1210,6 +1210,7 @@ bool ex_tablelock_release(pdb_session *s);     /* UNLOCK TABLES; true if it held
 void ex_grl_take(ex_ctx *ctx);                 /* FLUSH TABLES WITH READ LOCK */
 void ex_grl_release(pdb_session *s);           /* UNLOCK TABLES, the session's end */
 void ex_write_check(ex_ctx *ctx);              /* a change: read_only (1290), the read lock */
+void ex_commit_check(ex_ctx *ctx);             /* COMMIT of changes waits for the read lock */
 bool ex_sysvar_read_only(void);
 /* Opening t: waits for other sessions' conflicting locks; 1100/1099 for the locker. */
 void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write);

@@ -1242,7 +1242,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             if (st->consistent_snapshot && !read_committed(s)) s->snap = stor_snap_take();
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
-        case S_COMMIT: stor_txn_commit(); ex_status_txn_end(s, true); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
+        case S_COMMIT:
+            if (stor_txn_dirty()) ex_commit_check(&ctx);   /* another session's FTWRL: wait */
+            stor_txn_commit(); ex_status_txn_end(s, true); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_ROLLBACK: stor_txn_rollback(); ex_status_txn_end(s, false); snap_release(s); s->in_trans = false; savepoints_clear(s); ex_send_ok(&ctx, r, 0, 0, NULL); break;
         case S_SAVEPOINT:
             savepoint_set(&ctx, st->name);

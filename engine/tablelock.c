@@ -176,6 +176,13 @@ void ex_write_check(ex_ctx *ctx)
     if (atomic_load(&grl_holders)) lock_wait(ctx);
 }
 
+/* As MariaDB's commit lock: a transaction's changes are not committed while another
+ * session holds the global read lock (its backup sees no commit happen). */
+void ex_commit_check(ex_ctx *ctx)
+{
+    if (atomic_load(&grl_holders) > (ctx->s->global_read_lock ? 1 : 0)) lock_wait(ctx);
+}
+
 void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write)
 {
     pdb_session *s = ctx->s;

@@ -6,7 +6,8 @@ statements on both servers, every answer compared (ok, rows, or the error).
   TABLE, CREATE DATABASE) wait and end with 1205 after lock_wait_timeout; its
   reads and its temporary tables go on; the holder's own changes fail with 1223; after
   UNLOCK TABLES, and after the holder disconnects, writes go through; a write that waits
-  completes once the lock is released.
+  completes once the lock is released; a transaction's COMMIT waits (1205), its ROLLBACK
+  does not.
 - read_only=ON: a session without SUPER gets 1290 for changes of tables and DDL but may use
   temporary tables; root (SUPER) writes."""
 import os
@@ -68,6 +69,15 @@ def scenario(params):
     run(a, "UNLOCK TABLES")
     th.join(30)
     out.append(("waited write", res.get("w")))
+    # a transaction's COMMIT waits while another session holds the lock; ROLLBACK does not
+    run(b, "SET SESSION lock_wait_timeout = 1")
+    out.append(("begin", run(b, "BEGIN")))
+    out.append(("in transaction", run(b, "INSERT INTO t VALUES (10, 10)")))
+    out.append(("FTWRL over an open transaction", run(a, "FLUSH TABLES WITH READ LOCK")))
+    out.append(("commit under FTWRL", run(b, "COMMIT")))
+    out.append(("rollback under FTWRL", run(b, "ROLLBACK")))
+    out.append(("empty commit under FTWRL", run(b, "COMMIT")))
+    run(a, "UNLOCK TABLES")
     # the holder's disconnect releases it
     run(a, "FLUSH TABLES WITH READ LOCK")
     a.close()
