@@ -490,6 +490,10 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
         ex_privs_open(ctx, t);
     if (!ctx->no_tablelock) ex_tablelock_check(ctx, t, ctx->lock_write);
     if (ctx->s->trans_on_table) ctx->s->in_trans = true;
+    if (!__atomic_load_n(&t->opened, __ATOMIC_RELAXED) && !__atomic_exchange_n(&t->opened, true, __ATOMIC_RELAXED)) {
+        pdb_status_add(ctx->s, PDB_STAT_OPENED_TABLES, 1);
+        pdb_status_add(ctx->s, PDB_STAT_OPENED_TABLE_DEFINITIONS, 1);
+    }
     return t;
 }
 
@@ -1229,6 +1233,12 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_CREATE_DB: case S_DROP_DB: case S_CREATE_TABLE: case S_DROP_TABLE: case S_ALTER_TABLE:
         case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
             ex_ddl(&ctx, st, r);
+            if (st->kind == S_CREATE_TABLE) {
+                /* as MariaDB's counters: creating opens the new table once and its
+                   definition twice, and leaves it closed (its first use opens it again) */
+                pdb_status_add(s, PDB_STAT_OPENED_TABLES, 1);
+                pdb_status_add(s, PDB_STAT_OPENED_TABLE_DEFINITIONS, 2);
+            }
             break;
         case S_CREATE_VIEW: case S_DROP_VIEW: ex_view_ddl(&ctx, st, r); break;
         case S_CREATE_TRIGGER: case S_DROP_TRIGGER: ex_trg_ddl(&ctx, st, r); break;

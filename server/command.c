@@ -948,10 +948,11 @@ static void cmd_statistics(srv_conn *c)
     uint64_t q = pdb_status_global(PDB_STAT_QUESTIONS);
     char text[256];
     int len = snprintf(text, sizeof text,
-                       "Uptime: %llu  Threads: %u  Questions: %llu  Slow queries: %llu  Opens: 0  "
+                       "Uptime: %llu  Threads: %u  Questions: %llu  Slow queries: %llu  Opens: %llu  "
                        "Open tables: 0  Queries per second avg: %.3f",
                        (unsigned long long)up, atomic_load(&srv_nconns), (unsigned long long)q,
                        (unsigned long long)pdb_status_global(PDB_STAT_SLOW_QUERIES),
+                       (unsigned long long)pdb_status_global(PDB_STAT_OPENED_TABLES),
                        up ? (double)q / (double)up : (double)q);
     if (proto_write_packet(&c->out, &c->seq, text, (size_t)len))
         c->sink_failed = true;

@@ -340,6 +340,9 @@ typedef struct stor_table {
        process started): InnoDB's statistics of a new table count it empty until its
        first recalculation, ten seconds on (the engine's filesort estimate) */
     uint64_t stat_born;
+    /* set by the first statement that opens it (Opened_tables: with every table in
+       memory, the first open is the one a table cache would miss) */
+    bool opened;
 } stor_table;
 
 /* A view: its name and the statement that makes it (the engine's canonical CREATE VIEW
