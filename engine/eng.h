@@ -174,6 +174,7 @@ bool ex_func_registry_ok(void);
 /* FORMAT()'s locale: its decimal point, thousands separator (-1 none) and grouping (0, 3,
  * or 32 for 3-then-2); false when MariaDB does not know the name. */
 bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping);
+const char *ex_locale_name(const char *name, size_t n);
 
 /* JSON (json.c) */
 bool ex_json_returns_json(const char *upper_name);   /* its result is JSON (nests unquoted) */

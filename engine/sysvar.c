@@ -65,6 +65,7 @@ static const sysvar vars[] = {
     { "insert_id", SV_UINT, SVF_SESSION, "0" },
     { "interactive_timeout", SV_UINT, SVF_SESSION, "28800" },
     { "last_insert_id", SV_UINT, SVF_SESSION, "0" },
+    { "lc_messages", SV_STR, SVF_SESSION, "en_US" },
     { "lc_time_names", SV_STR, SVF_SESSION, "en_US" },
     { "license", SV_STR, SVF_GLOBAL | SVF_RO, "GPL" },
     { "lock_wait_timeout", SV_UINT, SVF_SESSION, "86400" },
@@ -462,6 +463,18 @@ static int log_output_norm(const char *text, char *buf, size_t cap, ex_err *err)
     return 0;
 }
 
+/* lc_messages, lc_time_names: a known locale, spelt as MariaDB spells it (en_us -> en_US).
+ * (pressdb's messages stay English whatever lc_messages says.) */
+static const char *locale_norm(const char *text, ex_err *err)
+{
+    const char *name = ex_locale_name(text, strlen(text));
+    if (!name) {
+        err->code = 1649; strcpy(err->state, "HY000");
+        snprintf(err->msg, sizeof err->msg, "Unknown locale: '%.64s'", text);
+    }
+    return name;
+}
+
 static void note_global(const char *name, const char *text)
 {
     if (!strcmp(name, "max_statement_time")) atomic_store(&stmt_time_global_ns, secs_to_ns(text));
@@ -635,6 +648,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         if (log_output_norm(text, buf, sizeof buf, err) < 0) return -1;
         text = buf;
     }
+    if (!strncmp(n, "lc_", 3) && text && val->t == VT_STRING && !(text = locale_norm(text, err))) return -1;
     if (!strcmp(n, "max_session_mem_used") && text) rc = mem_used_clamp(text, buf, sizeof buf, err);
     if (v->type == SV_DOUBLE && text) rc = stmt_time_clamp(v, text, buf, sizeof buf, err);
     if (!strcmp(n, "sql_mode")) {
