@@ -731,15 +731,21 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_CREATE_DATABASE: {
-        stor_db *d = stor_db_find(st->table);
-        if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", st->table);
+        /* information_schema has no stor_db but MariaDB shows it (Adminer asks for every
+         * database's collation this way) */
+        bool info = !strcasecmp(st->table, "information_schema");
+        stor_db *d = info ? NULL : stor_db_find(st->table);
+        if (!d && !info) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", st->table);
         static const ex_colspec spec[] = { { "Database", 253, 256, 1, NULL }, { "Create Database", 253, 4096, 1, NULL } };
         ex_textset_spec(ctx, &ts, 2, spec, NULL);
-        const pdb_collation *c = pdb_coll_by_id(d->coll);
-        char buf[400];
-        if (c && !c->is_default) snprintf(buf, sizeof buf, "CREATE DATABASE %s`%s` /*!40100 DEFAULT CHARACTER SET %s COLLATE %s */", st->if_not_exists ? "/*!32312 IF NOT EXISTS*/ " : "", d->name, c->charset, c->name);
-        else snprintf(buf, sizeof buf, "CREATE DATABASE %s`%s` /*!40100 DEFAULT CHARACTER SET %s */", st->if_not_exists ? "/*!32312 IF NOT EXISTS*/ " : "", d->name, c ? c->charset : "utf8mb4");
-        const char *vals[2] = { d->name, stor_arena_strndup(ctx->a, buf, strlen(buf)) };
+        const pdb_collation *c = info ? pdb_coll_by_id(COLL_UTF8MB3_GENERAL_CI) : pdb_coll_by_id(d->coll);
+        if (!c) c = pdb_coll_by_id(COLL_UTF8MB4_GENERAL_CI);
+        const char *name = info ? "information_schema" : d->name;
+        char buf[400];   /* (the Database column as asked, the statement in lower case) */
+        /* (MariaDB 10.11 names the collation even when it is its character set's default) */
+        snprintf(buf, sizeof buf, "CREATE DATABASE %s`%s` /*!40100 DEFAULT CHARACTER SET %s COLLATE %s */",
+                 st->if_not_exists ? "/*!32312 IF NOT EXISTS*/ " : "", name, c->charset, c->name);
+        const char *vals[2] = { info ? st->table : name, stor_arena_strndup(ctx->a, buf, strlen(buf)) };
         ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
         return;

@@ -1,0 +1,35 @@
+-- Statements phpMyAdmin and Adminer send that pressdb once refused or answered
+-- differently (tests/admin_ui/run.py drives both applications).
+
+-- phpMyAdmin's first statement after connecting: SET lc_messages to its language's
+-- locale. A known locale is kept in MariaDB's spelling; an unknown one is error 1649.
+SELECT @@lc_messages, @@global.lc_messages, @@session.lc_messages;
+SET lc_messages = 'en_US';
+SELECT @@lc_messages;
+SET lc_messages = 'EN_us';
+SELECT @@lc_messages;
+SET lc_messages = 'xx_YY';
+SET lc_messages = NULL;
+SET SESSION lc_messages = 'en_GB';
+SELECT @@lc_messages;
+SET lc_messages = DEFAULT;
+SELECT @@lc_messages;
+SET lc_time_names = 'de_de';
+SELECT @@lc_time_names;
+SET lc_time_names = 'nowhere';
+SELECT @@lc_time_names;
+SET lc_time_names = 'en_US';
+
+-- SHOW CREATE DATABASE names the collation even when it is the character set's
+-- default, and answers for information_schema (Adminer's database list asks it).
+SHOW CREATE DATABASE t_admin_ui;
+CREATE DATABASE adm_latin1 CHARACTER SET latin1;
+SHOW CREATE DATABASE adm_latin1;
+CREATE DATABASE adm_unicode COLLATE utf8mb4_unicode_ci;
+SHOW CREATE DATABASE adm_unicode;
+SHOW CREATE DATABASE IF NOT EXISTS adm_unicode;
+DROP DATABASE adm_latin1;
+DROP DATABASE adm_unicode;
+SHOW CREATE DATABASE information_schema;
+SHOW CREATE DATABASE INFORMATION_SCHEMA;
+SHOW CREATE DATABASE no_such_db;
