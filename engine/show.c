@@ -998,6 +998,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case SH_BINLOG_EVENTS: case SH_RELAYLOG_EVENTS: case SH_PROFILES:
         show_server_lists(ctx, st, &ts, r);
         return;
+    case SH_BINARY_LOGS:   /* (phpMyAdmin's status page asks; pressdb keeps no binary log) */
+        ex_raise(ctx, 1381, "HY000", "You are not using binary logging");
     default:
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this SHOW statement'");
     }

@@ -52,6 +52,7 @@ static const sysvar vars[] = {
     { "general_log", SV_BOOL, SVF_GLOBAL, "OFF" },
     { "general_log_file", SV_STR, SVF_GLOBAL, "" },
     { "group_concat_max_len", SV_UINT, SVF_SESSION, "1048576" },
+    { "have_profiling", SV_STR, SVF_GLOBAL | SVF_RO, "YES" },
     { "have_ssl", SV_STR, SVF_GLOBAL | SVF_RO, "YES" },
     { "hostname", SV_STR, SVF_GLOBAL | SVF_RO, "" },
     { "identity", SV_UINT, SVF_SESSION, "0" },

@@ -33,3 +33,10 @@ DROP DATABASE adm_unicode;
 SHOW CREATE DATABASE information_schema;
 SHOW CREATE DATABASE INFORMATION_SCHEMA;
 SHOW CREATE DATABASE no_such_db;
+
+-- phpMyAdmin's status and SQL pages: no binary log (1381), profiling is available
+SHOW BINARY LOGS;
+SHOW MASTER LOGS;
+SELECT @@have_profiling, @@global.have_profiling;
+SET GLOBAL have_profiling = 'NO';
+SET have_profiling = 'NO';
