@@ -1176,6 +1176,7 @@ void     ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table);
 void     ex_privs_need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t need);   /* 1142 */
 void     ex_privs_view_definer(ex_ctx *ctx, const char *user, const char *host);   /* 1227 unless SUPER */
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
+const char *ex_priv_name(int bit);                          /* STOR_PRIV_* bit: "SELECT" */
 
 /* Looks up a table; raises 1146 if missing. db NULL = current. Temporary tables of
  * the session first (unless ctx->no_temp). */

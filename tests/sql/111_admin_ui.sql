@@ -40,3 +40,31 @@ SHOW MASTER LOGS;
 SELECT @@have_profiling, @@global.have_profiling;
 SET GLOBAL have_profiling = 'NO';
 SET have_profiling = 'NO';
+
+-- information_schema's privilege tables (phpMyAdmin asks them whether to show the
+-- Events and Triggers tabs and whether the user may grant): a row per privilege in
+-- MariaDB's order, GRANT OPTION as IS_GRANTABLE, USAGE for a level without privileges
+CREATE USER adm_u1@localhost IDENTIFIED BY 'x';
+GRANT SELECT, INSERT, EVENT ON *.* TO adm_u1@localhost;
+CREATE TABLE pt (a INT);
+GRANT ALL ON t_admin_ui.* TO adm_u1@localhost WITH GRANT OPTION;
+GRANT UPDATE, SELECT ON t_admin_ui.pt TO adm_u1@localhost;
+CREATE USER adm_u2@'%';
+GRANT USAGE ON *.* TO adm_u2@'%' WITH GRANT OPTION;
+CREATE USER adm_u3@'10.0.%';
+SELECT * FROM information_schema.USER_PRIVILEGES WHERE GRANTEE LIKE '''adm_u%';
+SELECT * FROM information_schema.SCHEMA_PRIVILEGES WHERE GRANTEE LIKE '''adm_u%';
+SELECT * FROM information_schema.TABLE_PRIVILEGES WHERE GRANTEE LIKE '''adm_u%';
+SELECT * FROM information_schema.COLUMN_PRIVILEGES WHERE GRANTEE LIKE '''adm_u%';
+SELECT * FROM information_schema.USER_PRIVILEGES WHERE GRANTEE = '''root''@''localhost''' AND PRIVILEGE_TYPE = 'EVENT';
+SELECT * FROM information_schema.TABLE_PRIVILEGES WHERE GRANTEE LIKE '''adm_u%';
+SELECT * FROM information_schema.COLUMN_PRIVILEGES WHERE GRANTEE LIKE '''adm_u%';
+SELECT 1 FROM (SELECT GRANTEE, IS_GRANTABLE FROM information_schema.COLUMN_PRIVILEGES
+  UNION SELECT GRANTEE, IS_GRANTABLE FROM information_schema.TABLE_PRIVILEGES
+  UNION SELECT GRANTEE, IS_GRANTABLE FROM information_schema.SCHEMA_PRIVILEGES
+  UNION SELECT GRANTEE, IS_GRANTABLE FROM information_schema.USER_PRIVILEGES) t
+  WHERE IS_GRANTABLE = 'YES' AND '''adm_u1''@''localhost''' LIKE GRANTEE LIMIT 1;
+REVOKE ALL PRIVILEGES, GRANT OPTION FROM adm_u1@localhost;
+SELECT * FROM information_schema.USER_PRIVILEGES WHERE GRANTEE LIKE '''adm_u1%';
+SELECT * FROM information_schema.SCHEMA_PRIVILEGES WHERE GRANTEE LIKE '''adm_u1%';
+DROP USER adm_u1@localhost, adm_u2@'%', adm_u3@'10.0.%';
