@@ -6,6 +6,7 @@
 #                   suites, the collation test, the benchmark smoke check,
 #                   then the WordPress test when run as root with /usr/share/wordpress)
 #   make wptest     WordPress end to end against MariaDB (tests/wordpress/run.py; root)
+#   make admintest  phpMyAdmin and Adminer in headless chromium against MariaDB (tests/admin_ui/run.py)
 #   make test-san   the unit tests, SQL suites and collation test again under ASan + UBSan
 #   make deps       install the Debian packages the build and the tests need
 #   make bench      run the benchmarks against MariaDB (bench/README.md)
@@ -39,10 +40,11 @@ UNITSRC := $(wildcard tests/unit/*.c)
 
 DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev zlib1g-dev \
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
-            python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev
+            python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev \
+            chromium chromium-driver phpmyadmin adminer
 
 .PHONY: all run test unit sqltest sqltest-offload sqltest-nojit colltest wptest benchsmoke test-san deps clean bench bench-quick \
-        fuzz fuzz-build fuzz-run
+        fuzz fuzz-build fuzz-run admintest
 
 all: $(BUILD)/pressdb
 
@@ -91,6 +93,11 @@ colltest: $(BUILD)/pressdb
 wptest: $(BUILD)/pressdb
 	/usr/bin/python3 tests/wordpress/run.py --server ./$(BUILD)/pressdb
 
+# phpMyAdmin and Adminer (Debian's) in headless chromium against MariaDB and pressdb
+# (tests/admin_ui/run.py): screenshots in build/admin-ui/.
+admintest: $(BUILD)/pressdb
+	/usr/bin/python3 tests/admin_ui/run.py --server ./$(BUILD)/pressdb
+
 # The benchmark's code paths on a tiny fixture, result checks only (no timing):
 # exits 1 when pressdb loads or answers anything differently from MariaDB.
 benchsmoke: $(BUILD)/pressdb
@@ -107,6 +114,7 @@ test: deps-check
 	@if [ "$$(id -u)" != 0 ]; then echo "wptest: skipped (not root; the WordPress test writes /etc/wordpress/)"; \
 	elif [ ! -d /usr/share/wordpress ]; then echo "wptest: skipped (/usr/share/wordpress missing: apt-get install wordpress php-xml)"; \
 	else $(MAKE) --no-print-directory wptest; fi
+	$(MAKE) --no-print-directory admintest
 
 # Sanitizer build: separate build dir, clang, ASan + UBSan, the same tests (the collation
 # test too, about a minute there) but not the WordPress test (too slow under sanitizers).
@@ -117,6 +125,7 @@ test-san:
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	echo "phpmyadmin phpmyadmin/dbconfig-install boolean false" | $$SUDO debconf-set-selections; \
 	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS)
 
 # Install what is missing, then go on (so `make test` works on a fresh machine).

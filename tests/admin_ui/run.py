@@ -563,14 +563,21 @@ def compare(run, ref, got):
             al = a if isinstance(a, list) else [repr(a)]
             bl = b if isinstance(b, list) else [repr(b)]
             if isinstance(a, dict):
-                al = ["%s: %r" % kv for kv in sorted(a.items())]
-                bl = ["%s: %r" % kv for kv in sorted((b or {}).items())]
+                al, bl = flatten(a), flatten(b or {})
             diff = list(difflib.unified_diff([str(x) for x in al], [str(x) for x in bl],
                                              "MariaDB", "pressdb", lineterm="", n=1))
             run.fail("%s: pressdb shows something else than MariaDB:\n    %s"
                      % (name, "\n    ".join(diff[:40])))
         else:
             print("%-24s same on both (%s)" % (name, describe(a)), flush=True)
+
+
+def flatten(d):
+    """A page's dict of lists as one line per item (for a readable diff)."""
+    out = []
+    for k, v in sorted(d.items()):
+        out.extend("%s: %s" % (k, x) for x in (v if isinstance(v, list) else [v]))
+    return out
 
 
 def describe(a):
@@ -601,6 +608,8 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "admin-ui"))
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--query-log", action="store_true",
+                    help="general log of both servers into the temporary directory (with --keep)")
     ap.add_argument("--html", action="store_true", help="save each page's HTML beside its screenshot")
     args = ap.parse_args()
     check_prerequisites()
@@ -620,6 +629,14 @@ def main():
         press = PressDB(area, args.server).start()
         for s in (maria, press):
             load_fixture(s)
+            if args.query_log:
+                # every statement the applications send, for finding what to fix
+                c = s.connect(password=PASSWORD)
+                with c.cursor() as cur:
+                    cur.execute("SET GLOBAL general_log_file = '%s'"
+                                % os.path.join(s.dir, "general.log"))
+                    cur.execute("SET GLOBAL general_log = ON")
+                c.close()
         root, router = shadow_phpmyadmin(area)
         driver = webdriver.Chromedriver(servers.free_port(),
                                         os.path.join(area.path, "chromedriver.log"),
