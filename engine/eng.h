@@ -175,6 +175,8 @@ bool ex_func_registry_ok(void);
  * or 32 for 3-then-2); false when MariaDB does not know the name. */
 bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping);
 const char *ex_locale_name(const char *name, size_t n);
+const char *ex_charset_description(const char *cs);          /* show.c: CHARACTER_SETS.DESCRIPTION */
+int ex_coll_sortlen(const pdb_collation *c);                  /* show.c: COLLATIONS.SORTLEN */
 
 /* JSON (json.c) */
 bool ex_json_returns_json(const char *upper_name);   /* its result is JSON (nests unquoted) */

@@ -569,8 +569,8 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
             const pdb_collation *c = pdb_coll_by_id(id);
             if (!c) continue;
             begin_row(&b);
-            if (cs) { if (!c->is_default) continue; vs(&b, c->charset); vs(&b, c->name); vs(&b, c->charset); vu(&b, c->maxlen); }
-            else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, c->binary ? 1 : 8); }
+            if (cs) { if (!c->is_default) continue; vs(&b, c->charset); vs(&b, c->name); vs(&b, ex_charset_description(c->charset)); vu(&b, c->maxlen); }
+            else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, (uint64_t)ex_coll_sortlen(c)); }
             end_row(&b);
         }
     } else if (!strcasecmp(name, "TRIGGERS")) {

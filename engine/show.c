@@ -6,6 +6,21 @@
 #include <string.h>
 #include <strings.h>
 
+/* MariaDB's DESCRIPTION of the character sets pressdb has */
+const char *ex_charset_description(const char *cs)
+{
+    static const char *const d[][2] = { { "ascii", "US ASCII" }, { "binary", "Binary pseudo charset" },
+        { "latin1", "cp1252 West European" }, { "utf8mb3", "UTF-8 Unicode" }, { "utf8mb4", "UTF-8 Unicode" } };
+    for (size_t i = 0; i < sizeof d / sizeof *d; i++) if (!strcmp(d[i][0], cs)) return d[i][1];
+    return cs;
+}
+
+/* SORTLEN: 8 for the UCA collations (weights of several levels), 1 for the others */
+int ex_coll_sortlen(const pdb_collation *c)
+{
+    return strstr(c->name, "_unicode_") || strstr(c->name, "_uca1400_") ? 8 : 1;
+}
+
 static const char *type_names[] = {
     [CT_TINYINT] = "tinyint", [CT_SMALLINT] = "smallint", [CT_MEDIUMINT] = "mediumint", [CT_INT] = "int",
     [CT_BIGINT] = "bigint", [CT_DECIMAL] = "decimal", [CT_FLOAT] = "float", [CT_DOUBLE] = "double",
@@ -878,7 +893,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_textset_send(ctx, &ts, r);
         return;
     }
-    case SH_COLLATION: case SH_CHARSET: {
+    case SH_COLLATION: case SH_CHARSET: {   /* (information_schema's COLLATIONS and CHARACTER_SETS say the same) */
         if (st->show == SH_COLLATION) {
             static const ex_colspec spec[] = { { "Collation", 253, 256, 4097, "COLLATION_NAME" }, { "Charset", 253, 128, 4096, "CHARACTER_SET_NAME" },
                 { "Id", 8, 11, 4096, "ID" }, { "Default", 253, 12, 4096, "IS_DEFAULT" }, { "Compiled", 253, 12, 4097, "IS_COMPILED" },
@@ -888,20 +903,20 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 const pdb_collation *c = pdb_coll_by_id(id);
                 if (!c || !show_match(ctx, st, c->name)) continue;
                 char idb[8]; snprintf(idb, sizeof idb, "%u", c->id);
-                const char *vals[6] = { c->name, c->charset, idb, c->is_default ? "Yes" : "", "Yes", c->binary ? "1" : "8" };
+                const char *vals[6] = { c->name, c->charset, idb, c->is_default ? "Yes" : "", "Yes", ex_coll_sortlen(c) == 8 ? "8" : "1" };
                 ex_textset_add(ctx, &ts, vals);
             }
         } else {
             static const ex_colspec spec[] = { { "Charset", 253, 128, 4097, "CHARACTER_SET_NAME" }, { "Description", 253, 240, 4097, "DESCRIPTION" },
                 { "Default collation", 253, 256, 4097, "DEFAULT_COLLATE_NAME" }, { "Maxlen", 8, 3, 4097, "MAXLEN" } };
             ex_textset_spec(ctx, &ts, 4, spec, "CHARACTER_SETS");
-            const char *cs[][3] = { { "ascii", "US ASCII", "1" }, { "binary", "Binary pseudo charset", "1" },
-                                    { "latin1", "cp1252 West European", "1" }, { "utf8mb3", "UTF-8 Unicode", "3" },
-                                    { "utf8mb4", "UTF-8 Unicode", "4" } };
+            /* (in MariaDB's order: by the character set's id) */
+            static const char *const cs[][2] = { { "latin1", "1" }, { "ascii", "1" }, { "utf8mb3", "3" },
+                                                 { "utf8mb4", "4" }, { "binary", "1" } };
             for (size_t i = 0; i < 5; i++) {
                 if (!show_match(ctx, st, cs[i][0])) continue;
                 const pdb_collation *c = pdb_coll_default_for(cs[i][0]);
-                const char *vals[4] = { cs[i][0], cs[i][1], c ? c->name : "binary", cs[i][2] };
+                const char *vals[4] = { cs[i][0], ex_charset_description(cs[i][0]), c ? c->name : "binary", cs[i][1] };
                 ex_textset_add(ctx, &ts, vals);
             }
         }

@@ -58,6 +58,7 @@ static const sysvar vars[] = {
     { "identity", SV_UINT, SVF_SESSION, "0" },
     { "in_transaction", SV_UINT, SVF_SESSION | SVF_RO, "0" },
     { "innodb_buffer_pool_size", SV_UINT, SVF_GLOBAL, "134217728" },
+    { "innodb_file_per_table", SV_BOOL, SVF_GLOBAL, "ON" },
     { "innodb_flush_log_at_trx_commit", SV_UINT, SVF_GLOBAL, "1" },
     { "innodb_lock_wait_timeout", SV_UINT, SVF_SESSION, "50" },
     { "innodb_log_file_size", SV_UINT, SVF_GLOBAL, "100663296" },

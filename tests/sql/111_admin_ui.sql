@@ -68,3 +68,21 @@ REVOKE ALL PRIVILEGES, GRANT OPTION FROM adm_u1@localhost;
 SELECT * FROM information_schema.USER_PRIVILEGES WHERE GRANTEE LIKE '''adm_u1%';
 SELECT * FROM information_schema.SCHEMA_PRIVILEGES WHERE GRANTEE LIKE '''adm_u1%';
 DROP USER adm_u1@localhost, adm_u2@'%', adm_u3@'10.0.%';
+
+-- phpMyAdmin's operations page asks innodb_file_per_table (a global variable)
+SHOW GLOBAL VARIABLES LIKE 'innodb_file_per_table';
+SELECT @@innodb_file_per_table, @@global.innodb_file_per_table;
+SET innodb_file_per_table = 0;
+
+-- the Charsets page: each character set's description, each collation's sort length
+-- (8 for the UCA ones, 1 for the others), for the character sets pressdb has
+SELECT * FROM information_schema.CHARACTER_SETS
+  WHERE CHARACTER_SET_NAME IN ('latin1', 'ascii', 'utf8mb3', 'utf8mb4', 'binary') ORDER BY 1;
+SHOW CHARACTER SET WHERE Charset IN ('latin1', 'ascii', 'utf8mb3', 'utf8mb4', 'binary');
+SELECT * FROM information_schema.COLLATIONS WHERE COLLATION_NAME IN ('latin1_swedish_ci',
+  'latin1_bin', 'latin1_general_ci', 'ascii_general_ci', 'ascii_bin', 'utf8mb3_general_ci',
+  'utf8mb3_bin', 'utf8mb3_unicode_ci', 'utf8mb3_unicode_520_ci', 'utf8mb4_general_ci',
+  'utf8mb4_bin', 'utf8mb4_unicode_ci', 'utf8mb4_unicode_520_ci', 'binary') ORDER BY ID;
+-- sorted
+SHOW COLLATION WHERE Collation IN ('latin1_swedish_ci', 'latin1_bin', 'utf8mb4_general_ci',
+  'utf8mb4_unicode_ci', 'utf8mb4_unicode_520_ci', 'utf8mb3_unicode_ci', 'binary');
