@@ -1196,6 +1196,7 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
  * procs_priv, proxies_priv, roles_mapping empty), read-only; false for another name. */
 bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 bool ex_mysql_schema_table(const char *name);   /* one of those */
+const char *ex_mysql_schema_name(size_t i);   /* the i-th grant table by name, NULL past the last */
 void ex_session_vars_free(pdb_session *s);
 void ex_release_named_locks(uint32_t conn_id);
 /* LOCK TABLES (tablelock.c). */

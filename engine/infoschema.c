@@ -854,6 +854,15 @@ static size_t mysql_tab(const char *name)
 
 bool ex_mysql_schema_table(const char *name) { return mysql_tab(name) < NMYSQL_TABS; }
 
+const char *ex_mysql_schema_name(size_t i)
+{
+    /* (SHOW TABLES' order: by name) */
+    static const char *const sorted[] = { "columns_priv", "db", "global_priv", "procs_priv", "proxies_priv",
+                                          "roles_mapping", "tables_priv", "user" };
+    _Static_assert(sizeof sorted / sizeof *sorted == NMYSQL_TABS, "a mysql table missing from the list");
+    return i < NMYSQL_TABS ? sorted[i] : NULL;
+}
+
 bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols)
 {
     size_t t = mysql_tab(name);

@@ -630,6 +630,19 @@ static named_tab *tables_and_views(ex_ctx *ctx, stor_db *d, uint32_t *n)
     return v;
 }
 
+/* The mysql schema's grant tables (infoschema.c), as tables_and_views lists a database's:
+ * phpMyAdmin's user accounts page lists them to build its query. (user is a view in
+ * MariaDB, over global_priv.) */
+static named_tab *mysql_tabs(ex_ctx *ctx, uint32_t *n)
+{
+    named_tab *out = stor_arena_alloc(ctx->a, 16 * sizeof *out);
+    static stor_table base;   /* (only tested for NULL: BASE TABLE) */
+    *n = 0;
+    for (const char *name; (name = ex_mysql_schema_name(*n)); (*n)++)
+        out[*n] = (named_tab){ name, strcmp(name, "user") ? &base : NULL };
+    return out;
+}
+
 /* SHOW CREATE VIEW v (and SHOW CREATE TABLE of a view) */
 static void show_create_view(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_result *r)
 {
@@ -694,15 +707,15 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case SH_TABLES: {
         const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
         stor_db *d = stor_db_find(db);
-        if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
+        if (!d && strcmp(db, "mysql")) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
         char col[200];
         if (st->like) snprintf(col, sizeof col, "Tables_in_%s (%s)", db, st->like);
         else snprintf(col, sizeof col, "Tables_in_%s", db);
         ex_colspec spec[2] = { { stor_arena_strndup(ctx->a, col, strlen(col)), 253, 292, 4097, "TABLE_NAME" },
                                { "Table_type", 253, 256, 4097, "TABLE_TYPE" } };
         ex_textset_spec(ctx, &ts, st->full ? 2 : 1, spec, "TABLE_NAMES");
-        uint32_t n;
-        named_tab *tabs = tables_and_views(ctx, d, &n);
+        uint32_t n = 0;
+        named_tab *tabs = d ? tables_and_views(ctx, d, &n) : mysql_tabs(ctx, &n);
         for (uint32_t i = 0; i < n; i++) {
             if (!show_match(ctx, st, tabs[i].name)) continue;
             if (!ex_privs_table_visible(ctx->s, db, tabs[i].name)) continue;

@@ -86,3 +86,18 @@ SELECT * FROM information_schema.COLLATIONS WHERE COLLATION_NAME IN ('latin1_swe
 -- sorted
 SHOW COLLATION WHERE Collation IN ('latin1_swedish_ci', 'latin1_bin', 'utf8mb4_general_ci',
   'utf8mb4_unicode_ci', 'utf8mb4_unicode_520_ci', 'utf8mb3_unicode_ci', 'binary');
+
+-- phpMyAdmin's user accounts page lists the mysql schema's tables to build its query:
+-- SHOW TABLES FROM mysql and USE mysql (pressdb has the grant tables there, no others)
+SHOW TABLES FROM mysql LIKE '%priv%';
+SHOW FULL TABLES FROM mysql WHERE Tables_in_mysql IN ('user', 'db', 'roles_mapping');
+CREATE USER adm_u4@localhost;
+USE mysql;
+SELECT DATABASE();
+SHOW TABLES LIKE 'db';
+SELECT User, Host FROM user WHERE User = 'adm_u4';
+(SELECT DISTINCT User, Host FROM user WHERE User LIKE 'adm%') UNION (SELECT DISTINCT User, Host FROM db WHERE User LIKE 'adm%') ORDER BY User, Host;
+USE t_admin_ui;
+DROP USER adm_u4@localhost;
+USE Mysql;
+SHOW TABLES FROM MYSQL;
