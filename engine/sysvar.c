@@ -63,7 +63,6 @@ static const sysvar vars[] = {
     { "innodb_lock_wait_timeout", SV_UINT, SVF_SESSION, "50" },
     { "innodb_log_file_size", SV_UINT, SVF_GLOBAL, "100663296" },
     { "innodb_strict_mode", SV_BOOL, SVF_SESSION, "ON" },
-    { "innodb_version", SV_STR, SVF_GLOBAL | SVF_RO, "10.11.19" },
     { "insert_id", SV_UINT, SVF_SESSION, "0" },
     { "interactive_timeout", SV_UINT, SVF_SESSION, "28800" },
     { "last_insert_id", SV_UINT, SVF_SESSION, "0" },

@@ -232,6 +232,14 @@ if (/(Fatal error|Parse error|Uncaught)/.test(body)) out.push('PHP error on page
 return out;
 """
 
+# Pages whose errors on a server are a known, documented gap of pressdb's: printed, not
+# failed (and said when they pass).
+KNOWN_GAPS = {
+    ("pma-advisor", "pressdb"): "the Advisor's rules read status counters pressdb does not "
+                                "keep: Handler_read_*, Key_*, Opened_tables, Created_tmp_tables "
+                                "(ARCHITECTURE.md, Status counters)",
+}
+
 PMA_ERRORS = ".alert-danger, #pma_errors .pma_error, .error"
 ADMINER_ERRORS = ".error"
 
@@ -290,10 +298,15 @@ class Page:
             except webdriver.WebDriverError as e:
                 errors.append("extracting the page's contents: %s" % e)
         self.results[name] = data
-        status = "ok" if not errors else "ERROR"
+        gap = KNOWN_GAPS.get((name, self.label))
+        status = "ok" if not errors else "GAP" if gap else "ERROR"
         print("%-24s %-8s %-5s %5.1fs %s" % (name, self.label, status, time.monotonic() - t0,
                                              os.path.relpath(shot)), flush=True)
-        for e in errors:
+        if gap and errors:
+            print("    known gap (%s): %s" % (gap, errors[0][:200].replace("\n", " ")))
+        elif gap:
+            print("    known gap now passes, remove it from KNOWN_GAPS: %s" % gap)
+        for e in ([] if gap else errors):
             self.run.fail("%s %s: %s" % (name, self.label, e[:500]))
         if self.run.args.verbose and data is not None:
             print("    %r" % (data,)[:600])

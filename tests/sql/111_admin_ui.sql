@@ -101,3 +101,8 @@ USE t_admin_ui;
 DROP USER adm_u4@localhost;
 USE Mysql;
 SHOW TABLES FROM MYSQL;
+
+-- phpMyAdmin's engines page asks @@innodb_version: MariaDB 10.11 has no such variable
+USE t_admin_ui;
+SELECT @@innodb_version;
+SHOW GLOBAL VARIABLES LIKE 'innodb_version';
