@@ -46,6 +46,7 @@ static const sysvar vars[] = {
     { "default_tmp_storage_engine", SV_STR, SVF_SESSION | SVF_NULLABLE, "" },
     { "default_week_format", SV_UINT, SVF_SESSION, "0" },
     { "div_precision_increment", SV_UINT, SVF_SESSION, "4" },
+    { "event_scheduler", SV_STR, SVF_GLOBAL, "OFF" },   /* (pressdb has no events: ON schedules nothing) */
     { "extra_max_connections", SV_UINT, SVF_GLOBAL, "1" },
     { "extra_port", SV_UINT, SVF_GLOBAL | SVF_RO, "0" },
     { "foreign_key_checks", SV_BOOL, SVF_SESSION, "ON" },
@@ -476,6 +477,16 @@ static const char *locale_norm(const char *text, ex_err *err)
     return name;
 }
 
+/* An ON/OFF enum's value (event_scheduler): ON, OFF, 1 or 0 in any case, as its member's name */
+static const char *on_off_norm(const sysvar *v, const char *text, ex_err *err)
+{
+    if (!strcasecmp(text, "ON") || !strcmp(text, "1")) return "ON";
+    if (!strcasecmp(text, "OFF") || !strcmp(text, "0")) return "OFF";
+    err->code = 1231; strcpy(err->state, "42000");
+    snprintf(err->msg, sizeof err->msg, "Variable '%s' can't be set to the value of '%.200s'", v->name, text);
+    return NULL;
+}
+
 static void note_global(const char *name, const char *text)
 {
     if (!strcmp(name, "max_statement_time")) atomic_store(&stmt_time_global_ns, secs_to_ns(text));
@@ -645,6 +656,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     }
     const char *n = v->name;
     int rc = 0;
+    if (!strcmp(n, "event_scheduler") && text && !(text = on_off_norm(v, text, err))) return -1;
     if (!strcmp(n, "log_output") && text) {
         if (log_output_norm(text, buf, sizeof buf, err) < 0) return -1;
         text = buf;

@@ -106,3 +106,13 @@ SHOW TABLES FROM MYSQL;
 USE t_admin_ui;
 SELECT @@innodb_version;
 SHOW GLOBAL VARIABLES LIKE 'innodb_version';
+
+-- phpMyAdmin's events page shows the event scheduler's state
+SHOW GLOBAL VARIABLES LIKE 'event_scheduler';
+SELECT @@event_scheduler, @@global.event_scheduler;
+SET event_scheduler = OFF;
+SET GLOBAL event_scheduler = 'sometimes';
+SET GLOBAL event_scheduler = on;
+SELECT @@global.event_scheduler;
+SET GLOBAL event_scheduler = 0;
+SELECT @@global.event_scheduler;
