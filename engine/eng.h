@@ -177,6 +177,7 @@ bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *g
 const char *ex_locale_name(const char *name, size_t n);
 const char *ex_charset_description(const char *cs);          /* show.c: CHARACTER_SETS.DESCRIPTION */
 int ex_coll_sortlen(const pdb_collation *c);                  /* show.c: COLLATIONS.SORTLEN */
+const char *const *ex_plugin_row(size_t i);   /* show.c: PLUGINS' 13 columns of the i-th, NULL past the last */
 
 /* JSON (json.c) */
 bool ex_json_returns_json(const char *upper_name);   /* its result is JSON (nests unquoted) */

@@ -236,6 +236,13 @@ static const iscol is_views[] = {
     { "ALGORITHM", 'S', 10, true },
     { NULL, 0, 0, false } };
 
+static const iscol is_plugins[] = {
+    { "PLUGIN_NAME", 'S', 64, true }, { "PLUGIN_VERSION", 'S', 20, true }, { "PLUGIN_STATUS", 'S', 16, true },
+    { "PLUGIN_TYPE", 'S', 80, true }, { "PLUGIN_TYPE_VERSION", 'S', 20, true }, { "PLUGIN_LIBRARY", 'S', 64, false },
+    { "PLUGIN_LIBRARY_VERSION", 'S', 20, false }, { "PLUGIN_AUTHOR", 'S', 64, false },
+    { "PLUGIN_DESCRIPTION", 'L', 0, false }, { "PLUGIN_LICENSE", 'S', 80, true }, { "LOAD_OPTION", 'S', 64, true },
+    { "PLUGIN_MATURITY", 'S', 12, true }, { "PLUGIN_AUTH_VERSION", 'S', 80, false }, { NULL, 0, 0, false } };
+
 static void cols_from(isb *b, const iscol *c)
 {
     for (; c->name; c++) {
@@ -543,6 +550,14 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
             end_row(&b);
         }
         free(pl);
+    } else if (!strcasecmp(name, "PLUGINS")) {
+        cols_from(&b, is_plugins); rows->ncols = (uint32_t)b.ncols;
+        for (size_t i = 0; ex_plugin_row(i); i++) {
+            const char *const *p = ex_plugin_row(i);
+            begin_row(&b);
+            for (int k = 0; k < 13; k++) vs(&b, p[k]);
+            end_row(&b);
+        }
     } else if (priv_table(name) >= 0) {
         priv_rows(&b, priv_table(name));
     } else if (!strcasecmp(name, "ENGINES")) {

@@ -386,6 +386,13 @@ EXTRA_PMA_PAGES = [
     ("pma-table-insert", "/table/change", {"db": DB, "table": "customers"}),
     ("pma-table-search", "/table/search", {"db": DB, "table": "customers"}),
     ("pma-table-sql", "/table/sql", {"db": DB, "table": "customers"}),
+    ("pma-replication", "/server/replication", {}),
+    ("pma-plugins", "/server/plugins", {}),
+    ("pma-binlog", "/server/binlog", {}),
+    ("pma-server-export", "/server/export", {}),
+    ("pma-db-qbe", "/database/multi-table-query", {"db": DB}),
+    ("pma-table-relation", "/table/relation", {"db": DB, "table": "orders"}),
+    ("pma-table-tracking", "/table/tracking", {"db": DB, "table": "orders"}),
 ]
 
 

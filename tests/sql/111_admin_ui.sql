@@ -116,3 +116,11 @@ SET GLOBAL event_scheduler = on;
 SELECT @@global.event_scheduler;
 SET GLOBAL event_scheduler = 0;
 SELECT @@global.event_scheduler;
+
+-- phpMyAdmin's plugins page reads information_schema.PLUGINS (pressdb's engines and
+-- authentication plugin, as MariaDB describes them)
+SELECT * FROM information_schema.PLUGINS
+  WHERE PLUGIN_NAME IN ('mysql_native_password', 'MEMORY', 'Aria', 'MyISAM', 'InnoDB')
+  ORDER BY PLUGIN_TYPE, PLUGIN_NAME;
+SELECT PLUGIN_NAME, PLUGIN_STATUS FROM information_schema.PLUGINS
+  WHERE PLUGIN_TYPE = 'STORAGE ENGINE' AND PLUGIN_NAME IN ('MEMORY', 'Aria', 'MyISAM', 'InnoDB');
