@@ -429,8 +429,10 @@ def pma_pages(run, sess, label, base, server, tmpdir, results):
     sess.get(pma_url(base, "/server/databases"))
     p.check("pma-databases", column_js("#tableDatabases tbody tr td.name, "
                                        "form#dbStatsForm tbody td.name a"))
+    p.results["pma-server-tabs"] = column_js("#topmenu > li > a")(sess)
 
     sess.get(pma_url(base, "/database/structure", db=DB))
+    p.results["pma-db-tabs"] = column_js("#topmenu > li > a")(sess)
     p.check("pma-db-structure", lambda s: s.script("""
       // table, rows, engine, collation: sizes and overhead differ by design
       var out = [];
@@ -445,6 +447,7 @@ def pma_pages(run, sess, label, base, server, tmpdir, results):
 
     sess.get(pma_url(base, "/table/structure", db=DB, table="orders"))
     p.check("pma-table-structure", lambda s: {
+        "tabs": column_js("#topmenu > li > a")(s),   # (which depend on the user's privileges)
         "columns": texts_js("#tablestructure tbody tr")(s),
         "indexes": texts_js("#table_index tbody tr")(s)})
 
@@ -598,7 +601,7 @@ def normalise(name, data):
         return [r for r in data if not set(r.split(" | ")) & set(SYSTEM_SCHEMAS)]
     if name == "pma-table-structure":
         # InnoDB's index cardinality is an estimate from sampled pages: left out
-        return {"columns": data["columns"],
+        return {"tabs": data["tabs"], "columns": data["columns"],
                 "indexes": [" | ".join(c for c in r.split(" | ") if not c.isdigit())
                             for r in data["indexes"]]}
     if name == "pma-db-structure":
