@@ -65,8 +65,6 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
 sys.path.insert(0, HERE)
 
-import pymysql  # noqa: E402
-
 import servers  # noqa: E402
 import webdriver  # noqa: E402
 
@@ -172,16 +170,17 @@ def php_server(area, name, docroot, router, env):
     log.close()
     url = "http://127.0.0.1:%d/" % port
     deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
+    while True:
         try:
             with urllib.request.urlopen(url + "robots.txt", timeout=2):
                 pass
-            break
+            return proc, url
         except urllib.error.HTTPError:
-            break
+            return proc, url      # it answers
         except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("php -S for %s did not start (log: %s)" % (name, log.name))
             time.sleep(0.1)
-    return proc, url
 
 
 def shadow_phpmyadmin(area):
@@ -367,8 +366,6 @@ IMPORT_SQL = ("CREATE TABLE imported (id INT NOT NULL PRIMARY KEY, label VARCHAR
               "INSERT INTO imported VALUES (1, 'eins', 1.50), (2, 'zwei ✓', NULL),"
               " (3, 'drei – three', 300.25);\n"
               "UPDATE imported SET amount = amount * 2 WHERE id = 1;\n")
-
-RESULT_ROWS = "table.table_results tbody tr"
 
 EXTRA_PMA_PAGES = [
     ("pma-charsets", "/server/collations", {}),
