@@ -772,6 +772,7 @@ void ex_spill_note_disk_table(void);
 
 /* ---- system variables (sysvar.c) ---- */
 int  ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t);
+const char *ex_sysvar_global_only(const char *name);   /* its name when it has no session value */
 /* The compiled-in default (SET GLOBAL x = DEFAULT); -1 for an unknown name or none. */
 int  ex_sysvar_compiled(const char *name, pdb_value *out, stor_arena *a, ex_type *t);
 /* The statement memory guard: while on, the session arena growing past

@@ -297,6 +297,15 @@ bool ex_sysvar_read_committed(pdb_session *s)
 
 static int typed_value(const sysvar *v, const char *val, pdb_value *out, stor_arena *a, ex_type *t);
 
+/* A global-only variable's name as MariaDB spells it (NULL for others): @@session.name and
+ * @@local.name refuse it (1238). (MariaDB reads slow_query_log in a session too, as its
+ * log_slow_query.) */
+const char *ex_sysvar_global_only(const char *name)
+{
+    const sysvar *v = find_var(name);
+    return v && (v->flags & SVF_GLOBAL) && strcmp(v->name, "slow_query_log") ? v->name : NULL;
+}
+
 int ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t)
 {
     const sysvar *v = find_var(name);

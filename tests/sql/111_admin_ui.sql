@@ -124,3 +124,11 @@ SELECT * FROM information_schema.PLUGINS
   ORDER BY PLUGIN_TYPE, PLUGIN_NAME;
 SELECT PLUGIN_NAME, PLUGIN_STATUS FROM information_schema.PLUGINS
   WHERE PLUGIN_TYPE = 'STORAGE ENGINE' AND PLUGIN_NAME IN ('MEMORY', 'Aria', 'MyISAM', 'InnoDB');
+
+-- a global-only variable read with SESSION or LOCAL scope is error 1238
+SELECT @@session.innodb_file_per_table;
+SELECT @@local.max_connections;
+SELECT @@SESSION.VERSION;
+SELECT @@session.slow_query_log;
+SELECT @@global.max_connections > 0, @@max_connections > 0;
+SHOW SESSION VARIABLES LIKE 'max_connections';
