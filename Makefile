@@ -8,6 +8,7 @@
 #   make wptest     WordPress end to end against MariaDB (tests/wordpress/run.py; root)
 #   make install    the server, a systemd unit, its option file and a logrotate snippet
 #                   (PREFIX=/usr/local, DESTDIR=); make installtest checks them and docker/
+#   make admintest  phpMyAdmin and Adminer in headless chromium against MariaDB (tests/admin_ui/run.py)
 #   make test-san   the unit tests, SQL suites and collation test again under ASan + UBSan
 #   make deps       install the Debian packages the build and the tests need
 #   make bench      run the benchmarks against MariaDB (bench/README.md)
@@ -48,10 +49,10 @@ UNITSRC := $(wildcard tests/unit/*.c)
 DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev zlib1g-dev \
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
             python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev \
-            libsystemd-dev systemd logrotate
+            libsystemd-dev systemd logrotate chromium chromium-driver phpmyadmin adminer
 
 .PHONY: all run install uninstall installtest test unit sqltest sqltest-offload sqltest-nojit colltest wptest benchsmoke test-san deps clean bench bench-quick \
-        fuzz fuzz-build fuzz-run
+        fuzz fuzz-build fuzz-run admintest
 
 all: $(BUILD)/pressdb
 
@@ -100,6 +101,11 @@ colltest: $(BUILD)/pressdb
 wptest: $(BUILD)/pressdb
 	/usr/bin/python3 tests/wordpress/run.py --server ./$(BUILD)/pressdb
 
+# phpMyAdmin and Adminer (Debian's) in headless chromium against MariaDB and pressdb
+# (tests/admin_ui/run.py): screenshots in build/admin-ui/.
+admintest: $(BUILD)/pressdb
+	/usr/bin/python3 tests/admin_ui/run.py --server ./$(BUILD)/pressdb
+
 # The benchmark's code paths on a tiny fixture, result checks only (no timing):
 # exits 1 when pressdb loads or answers anything differently from MariaDB.
 benchsmoke: $(BUILD)/pressdb
@@ -117,6 +123,7 @@ test: deps-check
 	@if [ "$$(id -u)" != 0 ]; then echo "wptest: skipped (not root; the WordPress test writes /etc/wordpress/)"; \
 	elif [ ! -d /usr/share/wordpress ]; then echo "wptest: skipped (/usr/share/wordpress missing: apt-get install wordpress php-xml)"; \
 	else $(MAKE) --no-print-directory wptest; fi
+	$(MAKE) --no-print-directory admintest
 
 # make install [PREFIX=/usr/local] [DESTDIR=]: the server, its systemd unit, the service's
 # option file (kept when one is there), a logrotate snippet and the example my.cnf. As
@@ -162,6 +169,7 @@ test-san:
 
 deps:
 	@if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	echo "phpmyadmin phpmyadmin/dbconfig-install boolean false" | $$SUDO debconf-set-selections; \
 	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(DEB_PKGS)
 
 # Install what is missing, then go on (so `make test` works on a fresh machine).

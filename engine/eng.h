@@ -174,6 +174,10 @@ bool ex_func_registry_ok(void);
 /* FORMAT()'s locale: its decimal point, thousands separator (-1 none) and grouping (0, 3,
  * or 32 for 3-then-2); false when MariaDB does not know the name. */
 bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping);
+const char *ex_locale_name(const char *name, size_t n);
+const char *ex_charset_description(const char *cs);          /* show.c: CHARACTER_SETS.DESCRIPTION */
+int ex_coll_sortlen(const pdb_collation *c);                  /* show.c: COLLATIONS.SORTLEN */
+const char *const *ex_plugin_row(size_t i);   /* show.c: PLUGINS' 13 columns of the i-th, NULL past the last */
 
 /* JSON (json.c) */
 bool ex_json_returns_json(const char *upper_name);   /* its result is JSON (nests unquoted) */
@@ -773,6 +777,7 @@ void ex_spill_note_disk_table(void);
 
 /* ---- system variables (sysvar.c) ---- */
 int  ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t);
+const char *ex_sysvar_global_only(const char *name);   /* its name when it has no session value */
 /* The compiled-in default (SET GLOBAL x = DEFAULT); -1 for an unknown name or none. */
 int  ex_sysvar_compiled(const char *name, pdb_value *out, stor_arena *a, ex_type *t);
 /* The statement memory guard: while on, the session arena growing past
@@ -1185,6 +1190,7 @@ void     ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table);
 void     ex_privs_need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t need);   /* 1142 */
 void     ex_privs_view_definer(ex_ctx *ctx, const char *user, const char *host);   /* 1227 unless SUPER */
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
+const char *ex_priv_name(int bit);                          /* STOR_PRIV_* bit: "SELECT" */
 
 /* Looks up a table; raises 1146 if missing. db NULL = current. Temporary tables of
  * the session first (unless ctx->no_temp). */
@@ -1202,6 +1208,7 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
  * procs_priv, proxies_priv, roles_mapping empty), read-only; false for another name. */
 bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 bool ex_mysql_schema_table(const char *name);   /* one of those */
+const char *ex_mysql_schema_name(size_t i);   /* the i-th grant table by name, NULL past the last */
 void ex_session_vars_free(pdb_session *s);
 void ex_release_named_locks(uint32_t conn_id);
 /* LOCK TABLES (tablelock.c). */

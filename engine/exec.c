@@ -1224,7 +1224,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_SET: case S_SET_NAMES: do_set(&ctx, st, r); break;
         case S_USE:
             if (!strcasecmp(st->db, "information_schema")) snprintf(s->db, sizeof s->db, "information_schema");
-            else if (!stor_db_find(st->db)) ex_raise(&ctx, 1049, "42000", "Unknown database '%s'", st->db);
+            else if (!stor_db_find(st->db) && strcmp(st->db, "mysql")) ex_raise(&ctx, 1049, "42000", "Unknown database '%s'", st->db);
             else snprintf(s->db, sizeof s->db, "%s", st->db);
             ex_sysvar_use_db(s);
             ex_send_ok(&ctx, r, 0, 0, NULL);
@@ -1640,7 +1640,8 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
     snprintf(name, sizeof name, "%.*s", (int)(len < sizeof name - 1 ? len : sizeof name - 1), db);
     bool info = !strcasecmp(name, "information_schema");   /* (MariaDB names it in lower case) */
     if (info) snprintf(name, sizeof name, "information_schema");
-    bool ok = info || stor_db_exists(name);   /* no store lock: an event loop runs this at login */
+    /* (mysql: the grant tables infoschema.c makes; not a stored database) */
+    bool ok = info || !strcmp(name, "mysql") || stor_db_exists(name);   /* no store lock: an event loop runs this at login */
     s->nwarnings = 0; s->warn_count = 0;
     if (s->enforce_privs && !ex_privs_db_visible(s, name)) {
         /* MariaDB checks access first: an unknown database is denied too */

@@ -1350,6 +1350,8 @@ static void comp_sysvar(cstate *cs, pl_expr *e, ex_type *t)
     bool global = e->db && !strcasecmp(e->db, "global");
     if (ex_sysvar_get(ctx->s, e->s, global, &v, cs->a, t) != 0)
         ex_raise(ctx, 1193, "HY000", "Unknown system variable '%s'", e->s);
+    const char *only = e->db && !global ? ex_sysvar_global_only(e->s) : NULL;   /* @@session.x, @@local.x */
+    if (only) ex_raise(ctx, 1238, "HY000", "Variable '%s' is a GLOBAL variable", only);
     emit(p, OP_SYSVAR, add_const(p, ex_str(e->s, e->slen, COLL_BINARY)), global, 0); push(cs, 1);
 }
 

@@ -684,6 +684,14 @@ bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *g
     return false;
 }
 
+/* A locale's own spelling of its name (lc_messages, lc_time_names), or NULL when unknown. */
+const char *ex_locale_name(const char *name, size_t n)
+{
+    for (size_t i = 0; i < sizeof locales / sizeof locales[0]; i++)
+        if (strlen(locales[i].name) == n && !strncasecmp(locales[i].name, name, n)) return locales[i].name;
+    return NULL;
+}
+
 static void rand_seed(ex_rand *r, int64_t seed)
 {
     uint32_t tmp = (uint32_t)seed;

@@ -236,6 +236,13 @@ static const iscol is_views[] = {
     { "ALGORITHM", 'S', 10, true },
     { NULL, 0, 0, false } };
 
+static const iscol is_plugins[] = {
+    { "PLUGIN_NAME", 'S', 64, true }, { "PLUGIN_VERSION", 'S', 20, true }, { "PLUGIN_STATUS", 'S', 16, true },
+    { "PLUGIN_TYPE", 'S', 80, true }, { "PLUGIN_TYPE_VERSION", 'S', 20, true }, { "PLUGIN_LIBRARY", 'S', 64, false },
+    { "PLUGIN_LIBRARY_VERSION", 'S', 20, false }, { "PLUGIN_AUTHOR", 'S', 64, false },
+    { "PLUGIN_DESCRIPTION", 'L', 0, false }, { "PLUGIN_LICENSE", 'S', 80, true }, { "LOAD_OPTION", 'S', 64, true },
+    { "PLUGIN_MATURITY", 'S', 12, true }, { "PLUGIN_AUTH_VERSION", 'S', 80, false }, { NULL, 0, 0, false } };
+
 static void cols_from(isb *b, const iscol *c)
 {
     for (; c->name; c++) {
@@ -338,6 +345,65 @@ static void routine_type_cols(ex_ctx *ctx, isb *b, pl_coldef *d, const char *dtd
     else vn(b);
     vs(b, co && c.coll != COLL_BINARY ? co->charset : NULL); vs(b, co && c.coll != COLL_BINARY ? co->name : NULL);
     vs(b, dtd);
+}
+
+/* ---------------------------------------------------------------- *_PRIVILEGES */
+
+/* information_schema's privilege tables: USER (global), SCHEMA, TABLE, COLUMN (pressdb
+ * keeps no column grants: always empty). */
+static const char *const priv_tabs[] = { "USER_PRIVILEGES", "SCHEMA_PRIVILEGES", "TABLE_PRIVILEGES", "COLUMN_PRIVILEGES" };
+
+static int priv_table(const char *name)
+{
+    for (int i = 0; i < 4; i++) if (!strcasecmp(priv_tabs[i], name)) return i;
+    return -1;
+}
+
+/* One row per privilege bit held at a level, in MariaDB's bit order, GRANT OPTION as
+ * IS_GRANTABLE; a level holding nothing but GRANT OPTION is a USAGE row. */
+static void priv_level_rows(isb *b, const char *grantee, const char *db, const char *table, uint64_t privs)
+{
+    const char *yes = privs & STOR_PRIV_GRANT ? "YES" : "NO";
+    uint64_t own = privs & ~STOR_PRIV_GRANT;
+    for (int bit = 0; bit < 39; bit++) {
+        bool usage = !own && bit == 0;
+        if (!usage && !(own >> bit & 1)) continue;
+        begin_row(b); vs(b, grantee); vs(b, "def");
+        if (db) vs(b, db);
+        if (table) vs(b, table);
+        vs(b, usage ? "USAGE" : ex_priv_name(bit)); vs(b, yes);
+        end_row(b);
+    }
+}
+
+static void priv_rows(isb *b, int which)
+{
+    static const char *const cols[] = { "GRANTEE", "TABLE_CATALOG", "TABLE_SCHEMA", "TABLE_NAME", "COLUMN_NAME" };
+    static const uint32_t lens[] = { 385, 512, 64, 64, 64 };
+    int ncol = which == 0 ? 2 : which + 2;   /* USER: GRANTEE, CATALOG; then SCHEMA, TABLE, COLUMN */
+    for (int i = 0; i < ncol; i++) col(b, cols[i], 'S', lens[i]);
+    col(b, "PRIVILEGE_TYPE", 'S', 64); col(b, "IS_GRANTABLE", 'S', 3);
+    for (int i = 0; i < b->ncols; i++) { b->types[i].nullable = false; b->types[i].flags |= NOT_NULL_FLAG; }
+    b->rows->ncols = (uint32_t)b->ncols;
+    if (which == 3) return;
+    pdb_session *s = b->ctx->s;
+    /* everyone's with SELECT on the mysql schema, else the session's own account's */
+    bool all = !s->enforce_privs || (ex_privs_db(s, "mysql") & STOR_PRIV_SELECT);
+    size_t n;
+    stor_account *acc = stor_account_list(&n);
+    for (size_t i = 0; i < n; i++) {
+        if (!all && (strcmp(acc[i].user, s->user) || strcasecmp(acc[i].host, s->priv_host))) continue;
+        char *grantee = stor_arena_alloc(b->ctx->a, 400);
+        snprintf(grantee, 400, "'%s'@'%s'", acc[i].user, acc[i].host);
+        if (which == 0) { priv_level_rows(b, grantee, NULL, NULL, acc[i].privs); continue; }
+        size_t ng;
+        stor_grant *g = stor_grant_list(acc[i].user, acc[i].host, &ng);
+        for (size_t k = 0; k < ng; k++)
+            if (!g[k].table[0] == (which == 1))
+                priv_level_rows(b, grantee, g[k].db, which == 2 ? g[k].table : NULL, g[k].privs);
+        free(g);
+    }
+    free(acc);
 }
 
 static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
@@ -484,6 +550,16 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
             end_row(&b);
         }
         free(pl);
+    } else if (!strcasecmp(name, "PLUGINS")) {
+        cols_from(&b, is_plugins); rows->ncols = (uint32_t)b.ncols;
+        for (size_t i = 0; ex_plugin_row(i); i++) {
+            const char *const *p = ex_plugin_row(i);
+            begin_row(&b);
+            for (int k = 0; k < 13; k++) vs(&b, p[k]);
+            end_row(&b);
+        }
+    } else if (priv_table(name) >= 0) {
+        priv_rows(&b, priv_table(name));
     } else if (!strcasecmp(name, "ENGINES")) {
         col(&b, "ENGINE", 'S', 64); col(&b, "SUPPORT", 'S', 8); col(&b, "COMMENT", 'S', 160);
         col(&b, "TRANSACTIONS", 'S', 3); col(&b, "XA", 'S', 3); col(&b, "SAVEPOINTS", 'S', 3);
@@ -508,8 +584,8 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
             const pdb_collation *c = pdb_coll_by_id(id);
             if (!c) continue;
             begin_row(&b);
-            if (cs) { if (!c->is_default) continue; vs(&b, c->charset); vs(&b, c->name); vs(&b, c->charset); vu(&b, c->maxlen); }
-            else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, c->binary ? 1 : 8); }
+            if (cs) { if (!c->is_default) continue; vs(&b, c->charset); vs(&b, c->name); vs(&b, ex_charset_description(c->charset)); vu(&b, c->maxlen); }
+            else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, (uint64_t)ex_coll_sortlen(c)); }
             end_row(&b);
         }
     } else if (!strcasecmp(name, "TRIGGERS")) {
@@ -792,6 +868,15 @@ static size_t mysql_tab(const char *name)
 }
 
 bool ex_mysql_schema_table(const char *name) { return mysql_tab(name) < NMYSQL_TABS; }
+
+const char *ex_mysql_schema_name(size_t i)
+{
+    /* (SHOW TABLES' order: by name) */
+    static const char *const sorted[] = { "columns_priv", "db", "global_priv", "procs_priv", "proxies_priv",
+                                          "roles_mapping", "tables_priv", "user" };
+    _Static_assert(sizeof sorted / sizeof *sorted == NMYSQL_TABS, "a mysql table missing from the list");
+    return i < NMYSQL_TABS ? sorted[i] : NULL;
+}
 
 bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols)
 {

@@ -116,6 +116,8 @@ static const char *const privnames[39] = {
     "REPLICATION SLAVE ADMIN", "REPLICATION MASTER ADMIN", "BINLOG ADMIN", "BINLOG REPLAY", "SLAVE MONITOR",
 };
 
+const char *ex_priv_name(int bit) { return bit >= 0 && bit < 39 ? privnames[bit] : NULL; }
+
 char *ex_privs_names(stor_arena *a, uint64_t privs)
 {
     size_t cap = 16, n = 0;

@@ -6,6 +6,43 @@
 #include <string.h>
 #include <strings.h>
 
+/* MariaDB's DESCRIPTION of the character sets pressdb has */
+const char *ex_charset_description(const char *cs)
+{
+    static const char *const d[][2] = { { "ascii", "US ASCII" }, { "binary", "Binary pseudo charset" },
+        { "latin1", "cp1252 West European" }, { "utf8mb3", "UTF-8 Unicode" }, { "utf8mb4", "UTF-8 Unicode" } };
+    for (size_t i = 0; i < sizeof d / sizeof *d; i++) if (!strcmp(d[i][0], cs)) return d[i][1];
+    return cs;
+}
+
+/* SORTLEN: 8 for the UCA collations (weights of several levels), 1 for the others */
+int ex_coll_sortlen(const pdb_collation *c)
+{
+    return strstr(c->name, "_unicode_") || strstr(c->name, "_uca1400_") ? 8 : 1;
+}
+
+/* The plugins pressdb answers for (the engines it accepts, its authentication), with
+ * information_schema.PLUGINS' 13 columns as MariaDB 10.11.19 fills them, in its order. */
+static const char *const plugin_rows[][13] = {
+    { "mysql_native_password", "1.0", "ACTIVE", "AUTHENTICATION", "2.2", NULL, NULL, "R.J.Silk, Sergei Golubchik",
+      "Native MySQL authentication", "GPL", "FORCE", "Stable", "1.0" },
+    { "MEMORY", "1.0", "ACTIVE", "STORAGE ENGINE", "101119.0", NULL, NULL, "MySQL AB",
+      "Hash based, stored in memory, useful for temporary tables", "GPL", "FORCE", "Stable", "1.0" },
+    { "Aria", "1.5", "ACTIVE", "STORAGE ENGINE", "101119.0", NULL, NULL, "MariaDB Corporation Ab",
+      "Crash-safe tables with MyISAM heritage. Used for internal temporary tables and privilege tables", "GPL",
+      "FORCE", "Stable", "1.5" },
+    { "MyISAM", "1.0", "ACTIVE", "STORAGE ENGINE", "101119.0", NULL, NULL, "MySQL AB",
+      "Non-transactional engine with good performance and small data footprint", "GPL", "FORCE", "Stable", "1.0" },
+    { "InnoDB", "10.11", "ACTIVE", "STORAGE ENGINE", "101119.0", NULL, NULL, "Oracle Corporation",
+      "Supports transactions, row-level locking, foreign keys and encryption for tables", "GPL", "ON", "Stable",
+      "10.11.19" },
+};
+
+const char *const *ex_plugin_row(size_t i)
+{
+    return i < sizeof plugin_rows / sizeof *plugin_rows ? plugin_rows[i] : NULL;
+}
+
 static const char *type_names[] = {
     [CT_TINYINT] = "tinyint", [CT_SMALLINT] = "smallint", [CT_MEDIUMINT] = "mediumint", [CT_INT] = "int",
     [CT_BIGINT] = "bigint", [CT_DECIMAL] = "decimal", [CT_FLOAT] = "float", [CT_DOUBLE] = "double",
@@ -525,13 +562,6 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
     static const ex_colspec plugins[] = { { "Name", 253, 256, 4097, "PLUGIN_NAME" }, { "Status", 253, 64, 4097, "PLUGIN_STATUS" },
         { "Type", 253, 320, 4097, "PLUGIN_TYPE" }, { "Library", 253, 256, 4096, "PLUGIN_LIBRARY" },
         { "License", 253, 320, 4097, "PLUGIN_LICENSE" } };
-    static const char *const plugin_rows[][5] = {
-        { "mysql_native_password", "ACTIVE", "AUTHENTICATION", NULL, "GPL" },
-        { "MEMORY", "ACTIVE", "STORAGE ENGINE", NULL, "GPL" },
-        { "MyISAM", "ACTIVE", "STORAGE ENGINE", NULL, "GPL" },
-        { "Aria", "ACTIVE", "STORAGE ENGINE", NULL, "GPL" },
-        { "InnoDB", "ACTIVE", "STORAGE ENGINE", NULL, "GPL" },
-    };
     static const ex_colspec master[] = { { "File", 253, 2048, 1, NULL }, { "Position", 8, 20, 161, NULL },
         { "Binlog_Do_DB", 253, 1020, 1, NULL }, { "Binlog_Ignore_DB", 253, 1020, 1, NULL } };
     static const ex_colspec open_tables[] = { { "Database", 253, 256, 4097, "Database" }, { "Table", 253, 256, 4097, "Table" },
@@ -577,7 +607,11 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
         break;
     case SH_PLUGINS:
         ex_textset_spec(ctx, ts, 5, plugins, "PLUGINS");
-        for (size_t i = 0; i < sizeof plugin_rows / sizeof plugin_rows[0]; i++) ex_textset_add(ctx, ts, plugin_rows[i]);
+        for (size_t i = 0; ex_plugin_row(i); i++) {
+            const char *const *p = ex_plugin_row(i);
+            const char *row[5] = { p[0], p[2], p[3], p[5], p[9] };   /* name, status, type, library, license */
+            ex_textset_add(ctx, ts, row);
+        }
         break;
     case SH_MASTER_STATUS: ex_textset_spec(ctx, ts, 4, master, NULL); break;
     case SH_BINLOG_EVENTS: ex_textset_spec(ctx, ts, 6, events, NULL); break;
@@ -630,6 +664,19 @@ static named_tab *tables_and_views(ex_ctx *ctx, stor_db *d, uint32_t *n)
     for (uint32_t i = 0; i < d->nviews; i++) v[d->ntables + i] = (named_tab){ d->views[i]->name, NULL };
     qsort(v, *n, sizeof *v, named_cmp);
     return v;
+}
+
+/* The mysql schema's grant tables (infoschema.c), as tables_and_views lists a database's:
+ * phpMyAdmin's user accounts page lists them to build its query. (user is a view in
+ * MariaDB, over global_priv.) */
+static named_tab *mysql_tabs(ex_ctx *ctx, uint32_t *n)
+{
+    named_tab *out = stor_arena_alloc(ctx->a, 16 * sizeof *out);
+    static stor_table base;   /* (only tested for NULL: BASE TABLE) */
+    *n = 0;
+    for (const char *name; (name = ex_mysql_schema_name(*n)); (*n)++)
+        out[*n] = (named_tab){ name, strcmp(name, "user") ? &base : NULL };
+    return out;
 }
 
 /* SHOW CREATE VIEW v (and SHOW CREATE TABLE of a view) */
@@ -696,15 +743,15 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case SH_TABLES: {
         const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
         stor_db *d = stor_db_find(db);
-        if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
+        if (!d && strcmp(db, "mysql")) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
         char col[200];
         if (st->like) snprintf(col, sizeof col, "Tables_in_%s (%s)", db, st->like);
         else snprintf(col, sizeof col, "Tables_in_%s", db);
         ex_colspec spec[2] = { { stor_arena_strndup(ctx->a, col, strlen(col)), 253, 292, 4097, "TABLE_NAME" },
                                { "Table_type", 253, 256, 4097, "TABLE_TYPE" } };
         ex_textset_spec(ctx, &ts, st->full ? 2 : 1, spec, "TABLE_NAMES");
-        uint32_t n;
-        named_tab *tabs = tables_and_views(ctx, d, &n);
+        uint32_t n = 0;
+        named_tab *tabs = d ? tables_and_views(ctx, d, &n) : mysql_tabs(ctx, &n);
         for (uint32_t i = 0; i < n; i++) {
             if (!show_match(ctx, st, tabs[i].name)) continue;
             if (!ex_privs_table_visible(ctx->s, db, tabs[i].name)) continue;
@@ -748,15 +795,21 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_CREATE_DATABASE: {
-        stor_db *d = stor_db_find(st->table);
-        if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", st->table);
+        /* information_schema has no stor_db but MariaDB shows it (Adminer asks for every
+         * database's collation this way) */
+        bool info = !strcasecmp(st->table, "information_schema");
+        stor_db *d = info ? NULL : stor_db_find(st->table);
+        if (!d && !info) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", st->table);
         static const ex_colspec spec[] = { { "Database", 253, 256, 1, NULL }, { "Create Database", 253, 4096, 1, NULL } };
         ex_textset_spec(ctx, &ts, 2, spec, NULL);
-        const pdb_collation *c = pdb_coll_by_id(d->coll);
-        char buf[400];
-        if (c && !c->is_default) snprintf(buf, sizeof buf, "CREATE DATABASE %s`%s` /*!40100 DEFAULT CHARACTER SET %s COLLATE %s */", st->if_not_exists ? "/*!32312 IF NOT EXISTS*/ " : "", d->name, c->charset, c->name);
-        else snprintf(buf, sizeof buf, "CREATE DATABASE %s`%s` /*!40100 DEFAULT CHARACTER SET %s */", st->if_not_exists ? "/*!32312 IF NOT EXISTS*/ " : "", d->name, c ? c->charset : "utf8mb4");
-        const char *vals[2] = { d->name, stor_arena_strndup(ctx->a, buf, strlen(buf)) };
+        const pdb_collation *c = info ? pdb_coll_by_id(COLL_UTF8MB3_GENERAL_CI) : pdb_coll_by_id(d->coll);
+        if (!c) c = pdb_coll_by_id(COLL_UTF8MB4_GENERAL_CI);
+        const char *name = info ? "information_schema" : d->name;
+        char buf[400];   /* (the Database column as asked, the statement in lower case) */
+        /* (MariaDB 10.11 names the collation even when it is its character set's default) */
+        snprintf(buf, sizeof buf, "CREATE DATABASE %s`%s` /*!40100 DEFAULT CHARACTER SET %s COLLATE %s */",
+                 st->if_not_exists ? "/*!32312 IF NOT EXISTS*/ " : "", name, c->charset, c->name);
+        const char *vals[2] = { info ? st->table : name, stor_arena_strndup(ctx->a, buf, strlen(buf)) };
         ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
         return;
@@ -890,7 +943,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_textset_send(ctx, &ts, r);
         return;
     }
-    case SH_COLLATION: case SH_CHARSET: {
+    case SH_COLLATION: case SH_CHARSET: {   /* (information_schema's COLLATIONS and CHARACTER_SETS say the same) */
         if (st->show == SH_COLLATION) {
             static const ex_colspec spec[] = { { "Collation", 253, 256, 4097, "COLLATION_NAME" }, { "Charset", 253, 128, 4096, "CHARACTER_SET_NAME" },
                 { "Id", 8, 11, 4096, "ID" }, { "Default", 253, 12, 4096, "IS_DEFAULT" }, { "Compiled", 253, 12, 4097, "IS_COMPILED" },
@@ -900,20 +953,20 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 const pdb_collation *c = pdb_coll_by_id(id);
                 if (!c || !show_match(ctx, st, c->name)) continue;
                 char idb[8]; snprintf(idb, sizeof idb, "%u", c->id);
-                const char *vals[6] = { c->name, c->charset, idb, c->is_default ? "Yes" : "", "Yes", c->binary ? "1" : "8" };
+                const char *vals[6] = { c->name, c->charset, idb, c->is_default ? "Yes" : "", "Yes", ex_coll_sortlen(c) == 8 ? "8" : "1" };
                 ex_textset_add(ctx, &ts, vals);
             }
         } else {
             static const ex_colspec spec[] = { { "Charset", 253, 128, 4097, "CHARACTER_SET_NAME" }, { "Description", 253, 240, 4097, "DESCRIPTION" },
                 { "Default collation", 253, 256, 4097, "DEFAULT_COLLATE_NAME" }, { "Maxlen", 8, 3, 4097, "MAXLEN" } };
             ex_textset_spec(ctx, &ts, 4, spec, "CHARACTER_SETS");
-            const char *cs[][3] = { { "ascii", "US ASCII", "1" }, { "binary", "Binary pseudo charset", "1" },
-                                    { "latin1", "cp1252 West European", "1" }, { "utf8mb3", "UTF-8 Unicode", "3" },
-                                    { "utf8mb4", "UTF-8 Unicode", "4" } };
+            /* (in MariaDB's order: by the character set's id) */
+            static const char *const cs[][2] = { { "latin1", "1" }, { "ascii", "1" }, { "utf8mb3", "3" },
+                                                 { "utf8mb4", "4" }, { "binary", "1" } };
             for (size_t i = 0; i < 5; i++) {
                 if (!show_match(ctx, st, cs[i][0])) continue;
                 const pdb_collation *c = pdb_coll_default_for(cs[i][0]);
-                const char *vals[4] = { cs[i][0], cs[i][1], c ? c->name : "binary", cs[i][2] };
+                const char *vals[4] = { cs[i][0], ex_charset_description(cs[i][0]), c ? c->name : "binary", cs[i][1] };
                 ex_textset_add(ctx, &ts, vals);
             }
         }
@@ -1010,6 +1063,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case SH_BINLOG_EVENTS: case SH_RELAYLOG_EVENTS: case SH_PROFILES:
         show_server_lists(ctx, st, &ts, r);
         return;
+    case SH_BINARY_LOGS:   /* (phpMyAdmin's status page asks; pressdb keeps no binary log) */
+        ex_raise(ctx, 1381, "HY000", "You are not using binary logging");
     default:
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this SHOW statement'");
     }

@@ -47,17 +47,20 @@ static const sysvar vars[] = {
     { "default_tmp_storage_engine", SV_STR, SVF_SESSION | SVF_NULLABLE, "" },
     { "default_week_format", SV_UINT, SVF_SESSION, "0" },
     { "div_precision_increment", SV_UINT, SVF_SESSION, "4" },
+    { "event_scheduler", SV_STR, SVF_GLOBAL, "OFF" },   /* (pressdb has no events: ON schedules nothing) */
     { "extra_max_connections", SV_UINT, SVF_GLOBAL, "1" },
     { "extra_port", SV_UINT, SVF_GLOBAL | SVF_RO, "0" },
     { "foreign_key_checks", SV_BOOL, SVF_SESSION, "ON" },
     { "general_log", SV_BOOL, SVF_GLOBAL, "OFF" },
     { "general_log_file", SV_STR, SVF_GLOBAL, "" },
     { "group_concat_max_len", SV_UINT, SVF_SESSION, "1048576" },
+    { "have_profiling", SV_STR, SVF_GLOBAL | SVF_RO, "YES" },
     { "have_ssl", SV_STR, SVF_GLOBAL | SVF_RO, "YES" },
     { "hostname", SV_STR, SVF_GLOBAL | SVF_RO, "" },
     { "identity", SV_UINT, SVF_SESSION | SVF_SESSION_ONLY, "0" },
     { "in_transaction", SV_UINT, SVF_SESSION | SVF_RO | SVF_SESSION_ONLY, "0" },
     { "innodb_buffer_pool_size", SV_UINT, SVF_GLOBAL, "134217728" },
+    { "innodb_file_per_table", SV_BOOL, SVF_GLOBAL, "ON" },
     { "innodb_flush_log_at_trx_commit", SV_UINT, SVF_GLOBAL, "1" },
     { "innodb_lock_wait_timeout", SV_UINT, SVF_SESSION, "50" },
     { "innodb_log_file_size", SV_UINT, SVF_GLOBAL, "100663296" },
@@ -65,6 +68,7 @@ static const sysvar vars[] = {
     { "insert_id", SV_UINT, SVF_SESSION | SVF_SESSION_ONLY, "0" },
     { "interactive_timeout", SV_UINT, SVF_SESSION, "28800" },
     { "last_insert_id", SV_UINT, SVF_SESSION | SVF_SESSION_ONLY, "0" },
+    { "lc_messages", SV_STR, SVF_SESSION, "en_US" },
     { "lc_time_names", SV_STR, SVF_SESSION, "en_US" },
     { "license", SV_STR, SVF_GLOBAL | SVF_RO, "GPL" },
     { "lock_wait_timeout", SV_UINT, SVF_SESSION, "86400" },
@@ -307,6 +311,15 @@ bool ex_sysvar_read_committed(pdb_session *s)
 
 static int typed_value(const sysvar *v, const char *val, pdb_value *out, stor_arena *a, ex_type *t);
 
+/* A global-only variable's name as MariaDB spells it (NULL for others): @@session.name and
+ * @@local.name refuse it (1238). (MariaDB reads slow_query_log in a session too, as its
+ * log_slow_query.) */
+const char *ex_sysvar_global_only(const char *name)
+{
+    const sysvar *v = find_var(name);
+    return v && (v->flags & SVF_GLOBAL) && strcmp(v->name, "slow_query_log") ? v->name : NULL;
+}
+
 int ex_sysvar_get(pdb_session *s, const char *name, bool global, pdb_value *out, stor_arena *a, ex_type *t)
 {
     const sysvar *v = find_var(name);
@@ -478,6 +491,28 @@ static int log_output_norm(const char *text, char *buf, size_t cap, ex_err *err)
 static _Atomic bool read_only_on;   /* read at every table opened for writing */
 
 bool ex_sysvar_read_only(void) { return atomic_load_explicit(&read_only_on, memory_order_relaxed); }
+
+/* lc_messages, lc_time_names: a known locale, spelt as MariaDB spells it (en_us -> en_US).
+ * (pressdb's messages stay English whatever lc_messages says.) */
+static const char *locale_norm(const char *text, ex_err *err)
+{
+    const char *name = ex_locale_name(text, strlen(text));
+    if (!name) {
+        err->code = 1649; strcpy(err->state, "HY000");
+        snprintf(err->msg, sizeof err->msg, "Unknown locale: '%.64s'", text);
+    }
+    return name;
+}
+
+/* An ON/OFF enum's value (event_scheduler): ON, OFF, 1 or 0 in any case, as its member's name */
+static const char *on_off_norm(const sysvar *v, const char *text, ex_err *err)
+{
+    if (!strcasecmp(text, "ON") || !strcmp(text, "1")) return "ON";
+    if (!strcasecmp(text, "OFF") || !strcmp(text, "0")) return "OFF";
+    err->code = 1231; strcpy(err->state, "42000");
+    snprintf(err->msg, sizeof err->msg, "Variable '%s' can't be set to the value of '%.200s'", v->name, text);
+    return NULL;
+}
 
 static void note_global(const char *name, const char *text)
 {
@@ -681,10 +716,12 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     }
     const char *n = v->name;
     int rc = 0;
+    if (!strcmp(n, "event_scheduler") && text && !(text = on_off_norm(v, text, err))) return -1;
     if (!strcmp(n, "log_output") && text) {
         if (log_output_norm(text, buf, sizeof buf, err) < 0) return -1;
         text = buf;
     }
+    if (!strncmp(n, "lc_", 3) && text && val->t == VT_STRING && !(text = locale_norm(text, err))) return -1;
     if (!strcmp(n, "max_session_mem_used") && text) rc = mem_used_clamp(text, buf, sizeof buf, err);
     if (v->type == SV_DOUBLE && text) rc = stmt_time_clamp(v, text, buf, sizeof buf, err);
     if (!strcmp(n, "sql_mode")) {

@@ -2993,7 +2993,11 @@ static void show_stmt(P *p, pl_stmt *s)
         return;
     }
     if (accept_kw(p, "PROFILES")) { s->show = SH_PROFILES; return; }
-    if (accept_kw(p, "MASTER")) { expect_kw(p, "STATUS"); s->show = SH_MASTER_STATUS; return; }
+    if (accept_kw(p, "MASTER")) {
+        if (accept_kw(p, "LOGS")) { s->show = SH_BINARY_LOGS; return; }
+        expect_kw(p, "STATUS"); s->show = SH_MASTER_STATUS; return;
+    }
+    if (is_kw(p, "BINARY") && is_word(peek(p), "LOGS")) { next(p); next(p); s->show = SH_BINARY_LOGS; return; }
     if (accept_kw(p, "SLAVE") || accept_kw(p, "REPLICA")) { expect_kw(p, "STATUS"); s->show = SH_SLAVE_STATUS; return; }
     if (is_kw(p, "ALL") && peek(p)->kind == TK_IDENT && (is_word(peek(p), "SLAVES") || is_word(peek(p), "REPLICAS"))) {
         /* SHOW ALL SLAVES STATUS: every replication connection (none here) */
