@@ -4,7 +4,6 @@ mariadb-admin use it). Without the SHUTDOWN privilege both servers answer 1227 (
 the shared servers, for each form); with it a private pressdb answers OK, logs who asked
 and exits 0, its data kept."""
 import os
-import socket
 import subprocess
 import sys
 import tempfile
@@ -15,6 +14,7 @@ import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from itargets import connect_params, targets  # noqa: E402
 from launch import pressdb_cmd  # noqa: E402
+from servers import free_port  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 FORMS = ["SHUTDOWN", "shutdown WAIT FOR ALL SLAVES", "SHUTDOWN WAIT FOR ALL REPLICAS", "SHUTDOWN WAIT"]
@@ -38,14 +38,6 @@ def answers(params):
         root.cursor().execute("DROP USER 't_shut'@'%'")
         root.close()
     return out
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 def private_shutdown():
