@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
-"""Opened_tables and Opened_table_definitions move as MariaDB's when new tables are first
+"""Opened_tables and Opened_table_definitions move when new tables are created and first
 used (pressdb keeps every table in memory: a table's first open since the start is the one
-MariaDB's table cache misses), not again for later statements; COM_STATISTICS
-(mariadb-admin status) reports the count as "Opens"."""
+MariaDB's table cache misses), and not again for later statements, as MariaDB's; COM_STATISTICS
+(mariadb-admin status) reports the count as "Opens".
+
+How far MariaDB's counters move on creation and first use depends on its table cache's
+state (a fresh server gives 6 and 9 for the three tables here, one that has run other
+suites 3 and 6), so that part is checked for moving at all and printed beside MariaDB's;
+the repeated statements must move neither, on both."""
 import os
 import re
 import sys
@@ -36,15 +41,18 @@ def scenario(params):
     before = status(cur)
     for t in ("a", "b", "c"):
         cur.execute("CREATE TABLE %s.%s (id INT PRIMARY KEY, v INT)" % (DB, t))
-    for _ in range(2):
+    marks = []
+    for _ in range(3):
         cur.execute("SELECT * FROM %s.a" % DB)
         cur.execute("SELECT * FROM %s.b JOIN %s.c USING (id)" % (DB, DB))
         cur.execute("INSERT INTO %s.a VALUES (1, 1) ON DUPLICATE KEY UPDATE v = v + 1" % DB)
-    after = status(cur)
+        marks.append(status(cur))
     o = opens(c)
     cur.execute("DROP DATABASE " + DB)
     c.close()
-    return {k: after[k] - before[k] for k in NAMES}, o == after["Opened_tables"]
+    first = {k: marks[0][k] - before[k] for k in NAMES}
+    later = {k: marks[2][k] - marks[0][k] for k in NAMES}
+    return first, later, o == marks[2]["Opened_tables"]
 
 
 def main():
@@ -52,13 +60,17 @@ def main():
     got = {}
     for name, _ in targets():
         got[name] = scenario(connect_params("MARIADB" if name == "MariaDB" else "PRESSDB"))
-    if "MariaDB" in got and got["MariaDB"][0] != got["pressdb"][0]:
-        failures.append("moves: MariaDB %r, pressdb %r" % (got["MariaDB"][0], got["pressdb"][0]))
-    if not got["pressdb"][1]:
+    first, later, same = got["pressdb"]
+    if not all(first[k] > 0 for k in NAMES):
+        failures.append("creating and first using three tables moved nothing: %r" % (first,))
+    if "MariaDB" in got and got["MariaDB"][1] != later:
+        failures.append("repeated statements moved: MariaDB %r, pressdb %r" % (got["MariaDB"][1], later))
+    if not same:
         failures.append("COM_STATISTICS' Opens is not Opened_tables")
     for f in failures:
         print("FAIL:", f)
-    print("Opened_tables moves: %r" % (got["pressdb"][0],))
+    for name, g in got.items():
+        print("%s: create and first use %r, repeated %r" % (name, g[0], g[1]))
     return 1 if failures else 0
 
 
