@@ -966,9 +966,9 @@ bool jb_join_fell(const jb_join *jj) { return jj->fell; }
 static int memo_ans(void *p, uint32_t row)
 {
     jb_memo *m = p;
-    int r = m->c->fn(m->c, row) ? 1 : 0;
+    int v = m->c->fn(m->c, row), r = v & 1;
     uint16_t id = m->codes[row];
-    if (id) { m->mkey[id & (JIT_JOIN_MEMO - 1)] = id; m->mres[id & (JIT_JOIN_MEMO - 1)] = (uint8_t)r; }
+    if (id && !(v & JB_CODE_NOMEMO)) { m->mkey[id & (JIT_JOIN_MEMO - 1)] = id; m->mres[id & (JIT_JOIN_MEMO - 1)] = (uint8_t)r; }
     return r;
 }
 

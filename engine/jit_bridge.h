@@ -118,9 +118,12 @@ const int64_t *jb_agg_acc(const jb_agg *ja, uint64_t g, int i);
  * the outer key column keycol holds values of the same representation), or with multi its
  * rows of that key (a non-unique index, or the first column of a composite one), and
  * their conjuncts.
- * select.c picks conjuncts whose interpreted answer the kernel gives exactly and that
- * cannot warn: `integer column op constant` (as jb_cond), or a string conjunct decided by
- * code->fn row by row, whose answer depends on the value only (memoised by pooled id). */
+ * select.c picks conjuncts whose interpreted answer the kernel gives exactly:
+ * `integer column op constant` (as jb_cond), or a conjunct over one pooled string column
+ * decided by code->fn row by row, whose answer depends on the value only (memoised by
+ * pooled id). fn returns the answer (bit 0) and JB_CODE_NOMEMO when that answer is not to
+ * be memoised (its evaluation warned: the next row of that value must warn again). */
+#define JB_CODE_NOMEMO 2
 typedef struct jb_code { int (*fn)(struct jb_code *c, uint32_t row); } jb_code;
 typedef struct jb_jcond { uint8_t side; uint32_t col; uint8_t op; int64_t k; jb_code *code; } jb_jcond;
 typedef struct jb_join jb_join;

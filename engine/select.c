@@ -233,6 +233,9 @@ typedef struct qstate {
     uint8_t kscale[8];      /* then per aggregate: the DECIMAL scale of its value */
     bool kstr;              /* then: grouped by string keys (their order is by collation) */
     struct jb_join *jj;     /* levels 0 and 1 as one compiled lookup join (jit_join), or NULL */
+    bool jj_warns;          /* one of its conjuncts may warn (memo_code): only for a sink
+                               that cannot (jit_join_keep) */
+    bool jj_err;            /* such a conjunct raised inside compiled code (ctx->err holds it) */
     bool gsort;             /* grouped as MariaDB groups by filesort: level 0's rows sorted by
                                the GROUP BY keys first (ex_group_by_sort, gsort_level0) */
     uint64_t jit_run;       /* this run's jb_run_id: every per-execution kernel of the block
@@ -1750,7 +1753,8 @@ static void jit_join_scan(qstate *q, const uint32_t *cand, uint32_t n)
         uint32_t m = n - b < JB_JOIN_CHUNK ? n - b : JB_JOIN_CHUNK, *o0, *o1, k;
         if (!cand) for (uint32_t i = 0; i < m; i++) iota[i] = b + i;
         jb_join_begin(q->jj, cand ? cand + b : iota, m);
-        while ((k = jb_join_next(ctx, q->jj, &o0, &o1)) > 0) {
+        while ((k = jb_join_next(ctx, q->jj, &o0, &o1)) > 0 || q->jj_err) {
+            if (q->jj_err) longjmp(*ctx->jb, 1);   /* (memo_code_row's) */
             uint32_t i = 0;
             if (count) {
                 if (!q->ngroups) {
@@ -3348,6 +3352,38 @@ static int kern_code_row(jb_code *c, uint32_t row)
     return kern_row(kc->k, kc->t, row);
 }
 
+/* A conjunct the interpreter memoises by one pooled string column (cmemo: a CAST,
+ * BETWEEN, numeric constants) for the lookup-join kernel: evaluated by the interpreter
+ * for the row; an answer whose evaluation warned is not memoised, so every row of that
+ * value warns again, as MariaDB's. Called from compiled code, it must not longjmp out of
+ * it: an error is caught here, and the rows after it answer false until jit_join_scan
+ * raises it again. */
+typedef struct memo_code { jb_code c; qstate *q; conj *cj; } memo_code;
+static int memo_code_row(jb_code *c, uint32_t row)
+{
+    memo_code *mc = (memo_code *)c;
+    qstate *q = mc->q;
+    ex_ctx *ctx = q->ctx;
+    if (q->jj_err) return JB_CODE_NOMEMO;
+    int src = mc->cj->mm->src;
+    uint32_t saved = ctx->rows[src];
+    jmp_buf jb, *outer = ctx->jb;
+    if (setjmp(jb)) {
+        ctx->jb = outer;
+        ctx->rows[src] = saved;
+        q->jj_err = true;
+        return JB_CODE_NOMEMO;
+    }
+    ctx->jb = &jb;
+    ctx->rows[src] = row;
+    uint32_t wc = ctx->s->warn_count;
+    int r = passes(ctx, mc->cj->p) ? 1 : 0;
+    if (mc->cj->mm->may_warn && ctx->s->warn_count != wc) r |= JB_CODE_NOMEMO;
+    ctx->jb = outer;
+    ctx->rows[src] = saved;
+    return r;
+}
+
 /* An integer column whose value is exactly its int64 slot, and whether it is BIGINT
  * UNSIGNED (whose slot holds the bits): keys of equal kind compare as their slots. */
 static bool jj_int(const stor_column *c)
@@ -3371,8 +3407,15 @@ static bool jj_key_eq(const ex_prog *p, int kc, int ic)
 static bool jj_cond(qstate *q, conj *cj, jb_jcond *c, int *n)
 {
     fkern *fk = &cj->fk;
-    if (!fk->jit || fk->src != cj->level || *n + 2 > JB_MAXCONDS) return false;
     uint8_t side = (uint8_t)cj->level;
+    if (fk->kind == FK_NONE && cj->mm && cj->mm->ncol == 1 && cj->mm->src == cj->level && *n < JB_MAXCONDS) {
+        memo_code *mc = stor_arena_alloc(q->ctx->a, sizeof *mc);
+        *mc = (memo_code){ { memo_code_row }, q, cj };
+        c[(*n)++] = (jb_jcond){ side, cj->mm->col[0], BO_NE, 0, &mc->c };
+        if (cj->mm->may_warn) q->jj_warns = true;
+        return true;
+    }
+    if (!fk->jit || fk->src != cj->level || *n + 2 > JB_MAXCONDS) return false;
     if (fk->between) {
         c[(*n)++] = (jb_jcond){ side, fk->col, BO_GE, fk->jk, NULL };
         c[(*n)++] = (jb_jcond){ side, fk->col, BO_LE, fk->jk2, NULL };
@@ -3454,6 +3497,29 @@ static void jit_join(qstate *q, pl_plan *bp, bool fresh)
     q->jj = jb_join_new(ctx, bp ? bp->jit : NULL, s0->t, s1->t, l1->ix, kc, multi, c, n, s0->t->nrows, q, run);
     if (!q->jj) return;
     for (int i = 0; i < q->nconj; i++) if (q->conj[i].level <= 1) q->conj[i].jit = true;
+}
+
+/* The compiled lookup join decides a chunk's conjuncts before its rows reach the sink;
+ * with a conjunct that may warn, the warnings come in MariaDB's order only when the sink
+ * makes none and reads every row: grouping by programs that cannot warn, COUNT, MIN or
+ * MAX of such programs, no early stop. Otherwise the levels are interpreted. */
+static bool jj_sink_quiet(const qstate *q)
+{
+    if (!q->grouped || q->ritems || q->nwins || q->limit_want) return false;
+    for (int i = 0; i < q->ngroup; i++) if (q->gp[i] && q->gp[i]->may_warn) return false;
+    for (int i = 0; i < q->naggs; i++) {
+        const ex_agg *ag = q->aggs[i];
+        if (ag->kind != AG_COUNT_STAR && ag->kind != AG_COUNT && ag->kind != AG_MIN && ag->kind != AG_MAX) return false;
+        for (int j = 0; j < ag->nargs; j++) if (ag->args[j].may_warn) return false;
+    }
+    return true;
+}
+
+static void jit_join_keep(qstate *q)
+{
+    if (!q->jj || !q->jj_warns || jj_sink_quiet(q)) return;
+    q->jj = NULL;
+    for (int i = 0; i < q->nconj; i++) if (q->conj[i].level <= 1) q->conj[i].jit = false;
 }
 
 static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
@@ -5472,6 +5538,7 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
             if (l == 0) q->exam_full = true;   /* LIMIT 0 reads nothing */
         }
         limit_stop_setup(q, rows_cap);
+        jit_join_keep(q);
         spill_setup(q);
         fsort_setup(q);
         if (!impossible) count_access(q);
