@@ -9,7 +9,7 @@ general_log=OFF. Compared: the header's lines, then every entry's
 command and argument in order (connection ids numbered by first appearance; times left
 out), and that each entry's time column is a timestamp or two tabs; log_output refuses
 TABLE (no mysql.general_log here) and normalises its value as MariaDB does."""
-import os, re, shutil, subprocess, sys, tempfile
+import os, re, shutil, subprocess, sys, tempfile, time
 import pymysql
 from pymysql.constants import COMMAND
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -31,6 +31,26 @@ def raw(c, cmd, arg=b""):
         p = c._read_packet()
         if p.is_eof_packet() or p.is_error_packet() or p.is_ok_packet() or cmd == COMMAND.COM_STATISTICS:
             break
+
+
+def quits(path):
+    try:
+        with open(path) as f:
+            return sum(1 for line in f if re.match(r"^(\S+ +\S+\t|\t\t)\s*\d+ Quit\t", line))
+    except OSError:
+        return 0
+
+
+def close(c, path):
+    """Closes c and waits for its Quit entry: a server logs it when it reads COM_QUIT, which
+    the client does not wait for, so the next connection's entries could come first."""
+    n = quits(path)
+    c.close()
+    for _ in range(500):
+        if quits(path) > n:
+            return
+        time.sleep(0.01)
+    failures.append("no Quit entry logged after a close")
 
 
 def php(port):
@@ -74,7 +94,7 @@ def run(port, path):
     raw(c, COMMAND.COM_FIELD_LIST, b"t\0")
     raw(c, COMMAND.COM_STATISTICS)
     c.ping()
-    c.close()
+    close(c, path)
     try:
         connect(port, user="gl_nobody")
     except pymysql.err.MySQLError:
@@ -84,7 +104,7 @@ def run(port, path):
     cur.execute("FLUSH LOGS")
     q = connect(port, "gl_db")
     q.cursor().execute("SELECT 'after flush logs'")
-    q.close()
+    close(q, path)
     q = connect(port, "gl_db")
     q.cursor().execute("SET sql_log_off = ON")
     q.cursor().execute("SELECT 'not logged: sql_log_off'")
