@@ -49,6 +49,9 @@ typedef struct jb_kern {
  * lookup-join kernel. */
 struct jb_kept {
     _Atomic(jb_kern *) lv[JB_LEVELS];
+    _Atomic bool idle[JB_LEVELS];  /* the level's kernel is made of chunk answers only and
+                                      its last full run passed nearly every row: interpret */
+    _Atomic uint32_t skips[JB_LEVELS];
     _Atomic(jb_kern *) agg, join;
     _Atomic(jb_kern *) dist[2];    /* the distinct values' kernels (every COUNT(DISTINCT)
                                       set): hashed, dense */
@@ -72,7 +75,21 @@ struct jb_scan {
                                       of a correlated subquery's arena per run) */
     uint32_t cap;
     stor_arena *a;
+    jb_kept *kept;                 /* a kept kernel's plan (idle), or NULL */
+    int lv;
+    bool all_ans;                  /* every conjunct answered by chunk */
+    uint64_t seen, passed;         /* rows given to the kernel, rows it listed */
 };
+
+/* A kernel of chunk answers alone does the interpreter's per-row work in a loop of its
+ * own and lists the rows that pass: it only pays when it drops many. Past this share of
+ * rows passing in a full run, the kept plan interprets the level; every JB_IDLE_RETRY-th
+ * execution runs the kernel again to measure (the plan's constants, or the data, may
+ * have changed). */
+#define JB_IDLE_PASS_NUM 7
+#define JB_IDLE_PASS_DEN 8
+#define JB_IDLE_MIN_ROWS 4096
+#define JB_IDLE_RETRY 16
 
 static _Atomic(jit_arena *) arena;
 static pthread_once_t arena_once = PTHREAD_ONCE_INIT;
@@ -288,6 +305,11 @@ static jb_scan *scan_make(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *
     spec.mode = JIT_IDS;
     spec.has_dead = true;             /* every bitmap is read: the kernel fits any state */
     spec.vis = stor_ver_visible;
+    bool all_ans = n > 0;
+    for (int i = 0; i < n && i < JIT_MAXCONDS; i++) all_ans &= c[i].ans != NULL;
+    if (all_ans && kept && lv < JB_LEVELS && atomic_load_explicit(&kept->idle[lv], memory_order_relaxed) &&
+        atomic_fetch_add_explicit(&kept->skips[lv], 1, memory_order_relaxed) % JB_IDLE_RETRY != JB_IDLE_RETRY - 1)
+        return NULL;
     int k = 0;
     for (; k < n && k < JIT_MAXCONDS; k++) {
         int slot = 0;
@@ -329,6 +351,7 @@ static jb_scan *scan_make(ex_ctx *ctx, jb_kept *kept, int lv, const stor_table *
     }
     js->k = kn;
     js->a = ctx->a;
+    if (!js->tmp) { js->kept = kept; js->lv = lv; js->all_ans = all_ans && k == n; }
     *used = js->nconj;
     return js;
 }
@@ -427,8 +450,13 @@ uint32_t jb_next(ex_ctx *ctx, jb_scan *js, uint32_t **ids)
             if (!js->fell) { js->fell = true; n_fallback++; }
             n = filter_c(js, &sc);
         }
+        js->seen += e - b;
+        js->passed += (uint64_t)n;
         if (n > 0) { *ids = js->ids; return (uint32_t)n; }
     }
+    if (js->all_ans && js->seen >= JB_IDLE_MIN_ROWS)
+        atomic_store_explicit(&js->kept->idle[js->lv], js->passed * JB_IDLE_PASS_DEN >= js->seen * JB_IDLE_PASS_NUM,
+                              memory_order_relaxed);
     return 0;
 }
 

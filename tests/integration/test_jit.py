@@ -11,7 +11,9 @@
 2. SET SESSION pressdb_jit = OFF: the same answers, Jit_executions unchanged; ON again:
    used again. Jit_compiled_blocks, Jit_compile_time_us and Jit_code_bytes are non-zero,
    the compile time quantiles in order. SET pressdb_jit_notes = ON: one Note 1003 names
-   the scan's filter kernel; none with pressdb_jit = OFF, none with the notes off.
+   the scan's filter kernel; none with pressdb_jit = OFF, none with the notes off. A kept
+   kernel of string answers alone that passed nearly every row is left to the
+   interpreter after that run; a selective one stays.
 3. A pressdb of its own (PRESSDB_BIN) whose executable memory is refused
    (PRESSDB_JIT_NOEXEC=1): the same answers, interpreted, counted in Jit_fallbacks; and
    one started with --jit=off: @@global.pressdb_jit is 0 and nothing is compiled; and one
@@ -243,6 +245,36 @@ def no_exec(failures):
         shutil.rmtree(base, ignore_errors=True)
 
 
+def idle(m, p, failures):
+    """A kept kernel made of string answers alone that passed nearly every row of its last
+    full run is left to the interpreter after it (jit_bridge.c JB_IDLE_PASS_*); one that
+    drops most rows stays compiled; an idle one runs again every JB_IDLE_RETRY-th time, so
+    the same statement with a selective constant is compiled again. Every run gives
+    MariaDB's answer."""
+    rows = ", ".join("(%d, '%s', %d)" % (i, "z" if i % 100 == 0 else "a", i % 13) for i in range(10000))
+    for c in (m, p):
+        cur = c.cursor()
+        cur.execute("CREATE TABLE js (id INT PRIMARY KEY, s VARCHAR(10), b INT)")
+        cur.execute("INSERT INTO js VALUES " + rows)
+    cur = p.cursor()
+    cur.execute("SET SESSION pressdb_jit_notes = ON")
+    wide = "SELECT COUNT(*), SUM(b) FROM js WHERE s = '%s' AND b %% 7 = 1"
+    for q, n, stays in ((wide % "a", 5, False), ("SELECT COUNT(*), SUM(b) FROM js WHERE s = 'z' AND b - 1 <> 3", 5, True),
+                        (wide % "z", 40, True)):
+        want = run(m, q)[0]
+        seen = []
+        for _ in range(n):
+            got, w = run(p, q)
+            if got != want:
+                failures.append("idle kernels: %s: %r, MariaDB %r" % (q, got, want))
+            seen.append(any("js: filter kernel" in x[2] for x in w))
+        if not any(seen):
+            failures.append("idle kernels: %s never ran compiled: %r" % (q, seen))
+        elif stays != seen[-1]:
+            failures.append("idle kernels: %s: compiled in the runs %r (the last should be %s)" % (q, seen, stays))
+    cur.execute("SET SESSION pressdb_jit_notes = OFF")
+
+
 def main():
     if os.environ.get("PRESSDB_SELF_TEST"):
         print("skipped: pressdb's counters (not applicable in --self-test)")
@@ -258,6 +290,7 @@ def main():
     replay(m, p, failures)
     session_switch(p, failures)
     notes(p, failures)
+    idle(m, p, failures)
     no_exec(failures)
     for c in (m, p):
         c.cursor().execute("DROP DATABASE IF EXISTS " + DB)
