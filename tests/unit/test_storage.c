@@ -1,5 +1,6 @@
 /* test_storage.c - storage primitives: the log checksum, the shared-lock holder table,
  * compression of cold strings. */
+#include <stdio.h>
 #include <criterion/criterion.h>
 #include <stdlib.h>
 #include <string.h>
@@ -194,4 +195,67 @@ Test(hash, fin_spreads_regular_keys)
     cr_assert_gt(low_bits_used(key_datetime, 4096, 12), 2400u);
     cr_assert_gt(low_bits_used(key_double, 4096, 12), 2400u);
     cr_assert_gt(low_bits_used(key_times_odd, 4096, 12), 2400u);
+}
+
+/* An integer primary key's buckets (table.c int_key_hash): keys in order take neighbouring
+ * buckets 64 at a time; keys of any stride (multiples of 64, of 2^20, packed datetimes) still
+ * spread over the buckets with short chains; every key is found, a missing one is not. */
+static stor_table *int_pk_table(stor_db *d, const char *name)
+{
+    stor_table def;
+    memset(&def, 0, sizeof def);
+    def.name = stor_strndup(name, strlen(name));
+    def.engine = stor_strndup("InnoDB", 6);
+    def.ncols = 1;
+    def.cols = stor_calloc(1, sizeof(stor_column));
+    def.cols[0].name = stor_strndup("id", 2);
+    def.cols[0].type = CT_BIGINT;
+    def.cols[0].kind = CK_I64;
+    def.cols[0].scale = -1;
+    def.nidx = 1;
+    def.idx = stor_calloc(1, sizeof(stor_index));
+    def.idx[0].name = stor_strndup("PRIMARY", 7);
+    def.idx[0].kind = IK_PRIMARY;
+    def.idx[0].ncols = 1;
+    def.idx[0].cols = stor_calloc(1, sizeof(uint32_t));
+    def.idx[0].prefix = stor_calloc(1, sizeof(uint32_t));
+    return stor_table_create(d, &def);
+}
+
+Test(hash, int_keys_in_order_and_strided)
+{
+    cr_assert_eq(stor_db_create("hunit", COLL_UTF8MB4_GENERAL_CI), 0);
+    stor_db *d = stor_db_find("hunit");
+    static const int64_t strides[] = { 1, 3, 64, 1024, 1 << 20, 1000000, -64 };
+    enum { N = 20000 };
+    for (size_t s = 0; s < sizeof strides / sizeof strides[0]; s++) {
+        char name[16];
+        snprintf(name, sizeof name, "t%zu", s);
+        stor_table *t = int_pk_table(d, name);
+        cr_assert_not_null(t);
+        for (int r = 0; r < N; r++) {
+            pdb_value v = { .t = VT_INT, .i = 5 + (int64_t)r * strides[s] };
+            int di; uint32_t dr;
+            cr_assert_eq(stor_row_insert(t, &v, &di, &dr), r);
+        }
+        const stor_index *x = &t->idx[0];
+        uint32_t used = 0, longest = 0;
+        for (uint32_t b = 0; b < x->nbuckets; b++) {
+            uint32_t len = 0;
+            for (uint32_t r = x->h.buckets[b]; r; r = x->h.next[r - 1]) len++;
+            used += len > 0;
+            if (len > longest) longest = len;
+        }
+        /* a random hash puts N keys in about N * 0.9 buckets of N..4N, chains under 8 */
+        cr_assert_gt(used, N * 3 / 4, "stride %lld: %u buckets used", (long long)strides[s], used);
+        cr_assert_leq(longest, 8u, "stride %lld: a chain of %u", (long long)strides[s], longest);
+        for (int r = 0; r < N; r++)
+            cr_assert_eq(stor_index_find_i64(t, x, 5 + (int64_t)r * strides[s]), r);
+        cr_assert_eq(stor_index_find_i64(t, x, 4), -1);
+        pdb_value dup = { .t = VT_INT, .i = 5 + 7 * strides[s] };
+        int di; uint32_t dr;
+        cr_assert_eq(stor_row_insert(t, &dup, &di, &dr), -1);   /* the duplicate key found */
+        cr_assert_eq(dr, 7u);
+    }
+    cr_assert_eq(stor_db_drop("hunit"), 0);
 }
