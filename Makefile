@@ -22,10 +22,10 @@
 CC      ?= cc
 # SAN=1: sanitizer build (ASan's allocator replaces jemalloc's)
 ifeq ($(SAN),1)
-PKGS    := libuv openssl icu-uc icu-i18n libzstd zlib
+PKGS    := libuv openssl icu-uc icu-i18n libzstd zlib libpcre2-8
 SANDEF  := -DPDB_NO_JEMALLOC
 else
-PKGS    := libuv openssl icu-uc icu-i18n libzstd zlib jemalloc
+PKGS    := libuv openssl icu-uc icu-i18n libzstd zlib libpcre2-8 jemalloc
 endif
 # libsystemd (sd_notify: readiness for a Type=notify unit) when pkg-config finds it; the
 # arm64 cross build's sysroot has none and builds without
@@ -46,7 +46,7 @@ OBJS    := $(SRCS:%.c=$(BUILD)/%.o)
 LIBOBJS := $(LIBSRCS:%.c=$(BUILD)/%.o)
 UNITSRC := $(wildcard tests/unit/*.c)
 
-DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev zlib1g-dev \
+DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev zlib1g-dev libpcre2-dev \
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
             python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev \
             libsystemd-dev systemd logrotate chromium chromium-driver phpmyadmin adminer
@@ -291,7 +291,7 @@ $(BUILD)/arm64/jit-prop: tests/jit/prop_main.c $(JITDEPS)
 # tests/arm64/server_check.py then checks it against the x86-64 build (the WordPress
 # statements on the benchmark fixture, JIT off and forced on).
 A64DEBS := libuv1 libuv1-dev libssl3 libssl-dev libicu72 libicu-dev libzstd1 libzstd-dev \
-           zlib1g zlib1g-dev libjemalloc2 libjemalloc-dev
+           zlib1g zlib1g-dev libjemalloc2 libjemalloc-dev libpcre2-8-0 libpcre2-dev
 A64ROOT  = $(abspath $(BUILD)/arm64/sysroot)
 A64LIBS  = $(A64ROOT)/usr/lib/aarch64-linux-gnu:$(A64ROOT)/lib/aarch64-linux-gnu
 A64QEMU  = qemu-aarch64 -L /usr/aarch64-linux-gnu -E LD_LIBRARY_PATH=$(A64LIBS)

@@ -334,6 +334,7 @@ typedef struct ex_pending_ok {   /* an OK packet held until the statement has co
 } ex_pending_ok;
 typedef struct ex_stmt {
     struct ex_rand *rands;
+    uint32_t rx_opts;       /* default_regex_flags as PCRE2 options + 1, 0: not read yet */
     ex_pending_ok ok;
     /* JIT kernels compiled for a block plan that was then not kept: this execution's
        scans still use them, so they are freed when the statement ends (exec.c) */
@@ -706,7 +707,8 @@ static inline void ex_func_call(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int
     d->eval(ctx, d, a, n, out, e);
 }
 /* expr REGEXP pattern (OP_REGEXP) */
-pdb_value ex_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat);
+pdb_value ex_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat);   /* func_regexp.c */
+pdb_value ex_regexp_fn(ex_ctx *ctx, int id, pdb_value *a);   /* REGEXP_REPLACE, _SUBSTR, _INSTR */
 /* v as an element of a JSON array or object value (e: the expression that made it, or
  * NULL): null, a number, true/false, a JSON result as it is, else a quoted string. */
 const char *ex_json_sql_text(ex_ctx *ctx, const pdb_value *v, const pl_expr *e, size_t *n);

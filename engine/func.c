@@ -10,7 +10,6 @@
 #include <strings.h>
 #include <time.h>
 #include <openssl/evp.h>
-#include <unicode/uregex.h>
 #include <unicode/ustring.h>
 #include <unicode/uchar.h>
 #include <unicode/unorm2.h>

@@ -488,6 +488,39 @@ static int log_output_norm(const char *text, char *buf, size_t cap, ex_err *err)
     return 0;
 }
 
+/* default_regex_flags, a SET: its members in MariaDB's order (a number is their bits). */
+static int regex_flags_norm(const pdb_value *val, const char *text, char *buf, size_t cap, ex_err *err)
+{
+    static const char *const names[] = { "DOTALL", "DUPNAMES", "EXTENDED", "EXTENDED_MORE", "EXTRA", "MULTILINE", "UNGREEDY" };
+    enum { N = sizeof names / sizeof names[0] };
+    unsigned bits = 0;
+    bool bad = false;
+    if (val->t == VT_INT || val->t == VT_UINT) {
+        bad = val->i < 0 || val->i >= (1 << N);
+        bits = bad ? 0 : (unsigned)val->i;
+    } else {
+        for (const char *p = text; *p && !bad;) {
+            const char *e = strchr(p, ',');
+            size_t n = e ? (size_t)(e - p) : strlen(p);
+            int k = 0;
+            while (k < N && !(strlen(names[k]) == n && !strncasecmp(p, names[k], n))) k++;
+            if (k == N) bad = n > 0 || !e;   /* (empty members are skipped, as MariaDB's) */
+            else bits |= 1u << k;
+            p += n + (e != NULL);
+        }
+    }
+    if (bad) {
+        err->code = 1231; strcpy(err->state, "42000");
+        snprintf(err->msg, sizeof err->msg, "Variable 'default_regex_flags' can't be set to the value of '%.200s'", text);
+        return -1;
+    }
+    size_t k = 0;
+    buf[0] = 0;
+    for (int i = 0; i < N; i++)
+        if (bits & (1u << i)) k += (size_t)snprintf(buf + k, cap - k, "%s%s", k ? "," : "", names[i]);
+    return 0;
+}
+
 static _Atomic bool read_only_on;   /* read at every table opened for writing */
 
 bool ex_sysvar_read_only(void) { return atomic_load_explicit(&read_only_on, memory_order_relaxed); }
@@ -719,6 +752,10 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     if (!strcmp(n, "event_scheduler") && text && !(text = on_off_norm(v, text, err))) return -1;
     if (!strcmp(n, "log_output") && text) {
         if (log_output_norm(text, buf, sizeof buf, err) < 0) return -1;
+        text = buf;
+    }
+    if (!strcmp(n, "default_regex_flags") && text) {
+        if (regex_flags_norm(val, text, buf, sizeof buf, err) < 0) return -1;
         text = buf;
     }
     if (!strncmp(n, "lc_", 3) && text && val->t == VT_STRING && !(text = locale_norm(text, err))) return -1;
