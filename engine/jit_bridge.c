@@ -987,9 +987,17 @@ struct jb_join {
     uint32_t *pbuf, pcap;          /* multi: a key's matches */
     stor_arena *a;
     bool fell;
+    uint64_t probes, found;        /* the inner table's key lookups and the rows they found */
 };
 
 bool jb_join_fell(const jb_join *jj) { return jj->fell; }
+
+void jb_join_reads(jb_join *jj, uint64_t *probes, uint64_t *found)
+{
+    *probes = jj->probes;
+    *found = jj->found;
+    jj->probes = jj->found = 0;
+}
 
 static int memo_ans(void *p, uint32_t row)
 {
@@ -1002,8 +1010,11 @@ static int memo_ans(void *p, uint32_t row)
 
 static int64_t probe_i64(void *p, int64_t key)
 {
-    const jb_join *jj = p;
-    return stor_index_find_i64(jj->t[1], jj->ix, key);
+    jb_join *jj = p;
+    int64_t r = stor_index_find_i64(jj->t[1], jj->ix, key);
+    jj->probes++;
+    jj->found += r >= 0;
+    return r;
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -1028,7 +1039,9 @@ static int64_t probe_all_i64(void *p, int64_t key)
 {
     jb_join *jj = p;
     uint32_t n = stor_index_find_all_i64(jj->t[1], jj->ix, key, jj->pbuf, jj->pcap);
-    if (n > jj->pcap) return n;
+    if (n > jj->pcap) return n;   /* (asked again once there is room: counted then) */
+    jj->probes++;
+    jj->found += n;
     if (n > 16) qsort(jj->pbuf, n, sizeof *jj->pbuf, cmp_u32);
     else sort_small(jj->pbuf, n);
     return n;

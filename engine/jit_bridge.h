@@ -132,6 +132,9 @@ typedef struct jb_join jb_join;
 jb_join *jb_join_new(struct ex_ctx *ctx, jb_kept *kept, const struct stor_table *outer,
                      const struct stor_table *inner, const struct stor_index *ix, int keycol, bool multi,
                      const jb_jcond *c, int n, uint32_t rows, const void *frame, uint64_t run);
+/* The inner table's key lookups the kernel made since the last call, and the rows they
+ * found (Handler_read_key, Handler_read_next, Rows_read); both start again at 0. */
+void jb_join_reads(jb_join *jj, uint64_t *probes, uint64_t *found);
 #define JB_JOIN_CHUNK 8192
 /* The outer rows in[0..n) (n <= JB_JOIN_CHUNK) to join next. */
 void jb_join_begin(jb_join *jj, const uint32_t *in, uint32_t n);

@@ -1743,7 +1743,28 @@ static void jit_count(qstate *q, jb_scan *js, uint32_t n)
 /* The compiled lookup join (jit_join) over level 0's candidate rows (cand, or rows
  * 0..n-1 of a scan): its pairs (one table: rows) are the rows the levels' loops would
  * reach, in the same order; COUNT(*) alone only counts them after the first (as jit_count). */
+static void jit_join_rows(qstate *q, const uint32_t *cand, uint32_t n);
+
+/* The second level's reads as the interpreter's lookups count them (hr_count), from the
+ * kernel's probes. */
+static void jit_join_hr(qstate *q)
+{
+    uint64_t probes, found;
+    jb_join_reads(q->jj, &probes, &found);
+    if (q->nsrc < 2 || !probes) return;
+    const stor_index *ix = q->lk[1].ix;
+    q->hr[HR_KEY] += probes;
+    q->hr[HR_ROWS] += found;
+    if (ix->kind != IK_PRIMARY && ix->kind != IK_UNIQUE ? true : ix->ncols > 1) q->hr[HR_NEXT] += found;
+}
+
 static void jit_join_scan(qstate *q, const uint32_t *cand, uint32_t n)
+{
+    jit_join_rows(q, cand, n);
+    jit_join_hr(q);
+}
+
+static void jit_join_rows(qstate *q, const uint32_t *cand, uint32_t n)
 {
     ex_ctx *ctx = q->ctx;
     bool count = q->grouped && !q->ngroup && !q->ritems && !q->nwins && q->naggs == 1 &&
