@@ -789,7 +789,7 @@ int  ex_sysvar_compiled(const char *name, pdb_value *out, stor_arena *a, ex_type
 void ex_mem_guard(ex_ctx *ctx, bool on);
 uint64_t ex_sysvar_mem_default(void);   /* the global max_session_mem_used (a new session's) */
 void ex_sysvar_session_start(pdb_session *s);   /* a new session takes the global values */
-/* The session's transaction_isolation is READ-COMMITTED or READ-UNCOMMITTED (asked at
+/* The session's tx_isolation is READ-COMMITTED or READ-UNCOMMITTED (asked at
  * every statement: what it reads). */
 bool ex_sysvar_read_committed(pdb_session *s);
 int  ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value *v, ex_err *err, stor_arena *a);

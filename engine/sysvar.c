@@ -125,8 +125,6 @@ static const sysvar vars[] = {
     { "time_zone", SV_STR, SVF_SESSION, "SYSTEM" },
     { "timestamp", SV_STR, SVF_SESSION | SVF_SESSION_ONLY, "" },
     { "tmp_table_size", SV_UINT, SVF_SESSION, "16777216" },
-    { "transaction_isolation", SV_STR, SVF_SESSION, "REPEATABLE-READ" },
-    { "transaction_read_only", SV_BOOL, SVF_SESSION, "OFF" },
     { "tx_isolation", SV_STR, SVF_SESSION, "REPEATABLE-READ" },
     { "tx_read_only", SV_BOOL, SVF_SESSION, "OFF" },
     { "unique_checks", SV_BOOL, SVF_SESSION, "ON" },
@@ -302,7 +300,7 @@ bool ex_sysvar_read_committed(pdb_session *s)
 {
     static _Atomic(const sysvar *) iso;
     const sysvar *v = iso;
-    if (!v) iso = v = find_var("transaction_isolation");
+    if (!v) iso = v = find_var("tx_isolation");
     const char *val = NULL;
     for (ovr *o = s->sysvars; o; o = o->next) if (o->v == v) { val = o->val; break; }
     if (!val) val = v->dflt;   /* (the global value at its start is in s->sysvars) */
@@ -814,11 +812,6 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         if (!strcmp(n, "wait_timeout")) { s->wait_timeout = (uint32_t)strtoul(text, NULL, 10); return 0; }
         if (!strcmp(n, "max_session_mem_used")) { s->max_session_mem_used = strtoull(text, NULL, 10); return rc; }
         if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { s->last_insert_id = strtoull(text, NULL, 10); return 0; }
-        if (!strcmp(n, "transaction_isolation") || !strcmp(n, "tx_isolation")) {
-            set_override(&s->sysvars, find_var("transaction_isolation"), text);
-            set_override(&s->sysvars, find_var("tx_isolation"), text);
-            return 0;
-        }
         set_override(&s->sysvars, v, text ? text : "");
         return rc;
     }
