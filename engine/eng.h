@@ -890,6 +890,7 @@ void ex_status_row_wait(pdb_session *s, int what);   /* 1 begins, 0 ends, 2 dead
 void ex_status_stmt_end(pdb_session *s, const ex_stmt *st, bool failed);
 void ex_status_txn_end(pdb_session *s, bool commit);
 void ex_status_shown(pdb_session *s, uint32_t rows);
+const char *ex_status_innodb(ex_ctx *ctx);   /* SHOW ENGINE INNODB STATUS's report (the arena's) */
 void ex_status_list(ex_ctx *ctx, bool global, const char *const (*extra)[2], int nextra,
                     void (*cb)(void *, const char *, const char *), void *arg);
 /* All of SHOW STATUS's rows (show.c): status.c's with the other modules' figures. */

@@ -877,6 +877,23 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_textset_send(ctx, &ts, r);
         return;
     }
+    case SH_ENGINE_STATUS: case SH_ENGINE_MUTEX: case SH_ENGINE_LOGS: {
+        /* InnoDB's report for STATUS; MUTEX and LOGS, and the other engines SHOW ENGINES
+           lists, answer no rows (as MariaDB 10.11's); an unknown engine is 1286 */
+        static const char *const known[] = { "InnoDB", "MyISAM", "Aria", "MEMORY" };
+        bool found = false, innodb = !strcasecmp(st->table, "InnoDB");
+        for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) found |= !strcasecmp(st->table, known[i]);
+        if (!found) ex_raise(ctx, 1286, "42000", "Unknown storage engine '%s'", st->table);
+        static const ex_colspec spec[] = { { "Type", 253, 40, 1, NULL }, { "Name", 253, 2048, 1, NULL },
+                                           { "Status", 253, 40, 1, NULL } };
+        ex_textset_spec(ctx, &ts, 3, spec, NULL);
+        if (innodb && st->show == SH_ENGINE_STATUS) {
+            const char *row[3] = { "InnoDB", "", ex_status_innodb(ctx) };
+            ex_textset_add(ctx, &ts, row);
+        }
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
     case SH_PROCESSLIST: {
         static const ex_colspec spec[] = { { "Id", 8, 11, 129, NULL }, { "User", 253, 512, 1, NULL }, { "Host", 253, 256, 1, NULL },
             { "db", 253, 256, 0, NULL }, { "Command", 253, 64, 1, NULL }, { "Time", 3, 7, 129, NULL },

@@ -10,6 +10,7 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include <fcntl.h>
+#include <pthread.h>
 
 static _Atomic uint64_t g_stat[PDB_NSTAT];
 static _Atomic int g_running;                 /* statements in progress (Threads_running) */
@@ -147,6 +148,9 @@ static pdb_stat show_com(int show, bool fn)
     case SH_CREATE_DATABASE: return PDB_STAT_COM_SHOW_CREATE_DB;
     case SH_TABLE_STATUS: return PDB_STAT_COM_SHOW_TABLE_STATUS;
     case SH_ENGINES: return PDB_STAT_COM_SHOW_STORAGE_ENGINES;
+    case SH_ENGINE_STATUS: return PDB_STAT_COM_SHOW_ENGINE_STATUS;
+    case SH_ENGINE_MUTEX: return PDB_STAT_COM_SHOW_ENGINE_MUTEX;
+    case SH_ENGINE_LOGS: return PDB_STAT_COM_SHOW_ENGINE_LOGS;
     case SH_CHARSET: return PDB_STAT_COM_SHOW_CHARSETS;
     case SH_COLLATION: return PDB_STAT_COM_SHOW_COLLATIONS;
     case SH_WARNINGS: case SH_COUNT_WARNINGS: return PDB_STAT_COM_SHOW_WARNINGS;
@@ -639,7 +643,7 @@ static const char *fixed_value(ex_ctx *ctx, int code, const pdb_server_status *s
     case SC_LSN: v = w.lsn; break;
     case SC_LSN_FLUSHED: v = w.lsn_flushed; break;
     case SC_LSN_CKPT: v = w.lsn_checkpoint; break;
-    case SC_TRX_ID: v = stor_txn_id(); break;
+    case SC_TRX_ID: v = stor_txn_next_id(); break;
     case SC_OPEN_FILES: v = open_files(); break;
     case SC_ROW_WAITING: v = (uint64_t)atomic_load(&g_row_waiting); break;
     case SC_ROW_AVG:
@@ -654,6 +658,95 @@ static const char *fixed_value(ex_ctx *ctx, int code, const pdb_server_status *s
     }
     snprintf(buf, len, "%llu", (unsigned long long)v);
     return buf;
+}
+
+/* SHOW ENGINE INNODB STATUS: InnoDB's monitor report in MariaDB 10.11's layout, its
+ * figures pressdb's own, the same ones SHOW STATUS gives as Innodb_*: transaction ids,
+ * the log's sequence numbers (bytes of the write-ahead log; the last checkpoint's), the
+ * log's writes and fsyncs, the data's memory as buffer pool pages, the open snapshots as
+ * read views. Rates are per second since the last report, as InnoDB's. */
+static _Atomic uint64_t innodb_last_ns, innodb_last_writes, innodb_last_syncs, innodb_last_gets;
+
+const char *ex_status_innodb(ex_ctx *ctx)
+{
+    pdb_server_status sv = { 0 };
+    if (server_fn) server_fn(&sv);
+    stor_wal_figures w;
+    stor_wal_stats(&w);
+    char bp[4][32];
+    const char *total = fixed_value(ctx, SC_BP_TOTAL, &sv, bp[0], sizeof bp[0]);
+    const char *freeb = fixed_value(ctx, SC_BP_FREE, &sv, bp[1], sizeof bp[1]);
+    const char *data = fixed_value(ctx, SC_BP_DATA, &sv, bp[2], sizeof bp[2]);
+    uint64_t now = ex_now_ns(), last = atomic_exchange(&innodb_last_ns, now);
+    uint64_t lw = atomic_exchange(&innodb_last_writes, w.writes), ls = atomic_exchange(&innodb_last_syncs, w.syncs);
+    uint64_t gets = pdb_status_global(PDB_STAT_ROWS_READ) + pdb_status_global(PDB_STAT_ROWS_TMP_READ);
+    bool got = atomic_exchange(&innodb_last_gets, gets) != gets;   /* (every page is in memory: all hits) */
+    double secs = last && now > last ? (double)(now - last) / 1e9 : (double)sv.uptime_s;
+    double rate = secs >= 1 ? secs : 1;
+    uint64_t trx = stor_txn_next_id();
+    time_t t = time(NULL);
+    struct tm tm;
+    localtime_r(&t, &tm);
+    size_t cap = 4096;
+    char *o = stor_arena_alloc(ctx->a, cap);
+    snprintf(o, cap,
+             "\n=====================================\n"
+             "%04d-%02d-%02d %02d:%02d:%02d 0x%lx INNODB MONITOR OUTPUT\n"
+             "=====================================\n"
+             "Per second averages calculated from the last %llu seconds\n"
+             "-----------------\nBACKGROUND THREAD\n-----------------\n"
+             "srv_master_thread loops: 0 srv_active, 0 srv_shutdown, %llu srv_idle\n"
+             "srv_master_thread log flush and writes: %llu\n"
+             "----------\nSEMAPHORES\n----------\n"
+             "------------\nTRANSACTIONS\n------------\n"
+             "Trx id counter %llu\n"
+             "Purge done for trx's n:o < %llu undo n:o < 0 state: running but idle\n"
+             "History list length 0\n"
+             "LIST OF TRANSACTIONS FOR EACH SESSION:\n"
+             "--------\nFILE I/O\n--------\n"
+             "Pending flushes (fsync): 0\n"
+             "0 OS file reads, %llu OS file writes, %llu OS fsyncs\n"
+             "0.00 reads/s, 0 avg bytes/read, %.2f writes/s, %.2f fsyncs/s\n"
+             "---\nLOG\n---\n"
+             "Log sequence number %llu\n"
+             "Log flushed up to   %llu\n"
+             "Pages flushed up to %llu\n"
+             "Last checkpoint at  %llu\n"
+             "----------------------\nBUFFER POOL AND MEMORY\n----------------------\n"
+             "Total large memory allocated %llu\n"
+             "Dictionary memory allocated 0\n"
+             "Buffer pool size   %s\n"
+             "Free buffers       %s\n"
+             "Database pages     %s\n"
+             "Old database pages 0\n"
+             "Modified db pages  0\n"
+             "Percent of dirty pages(LRU & free pages): 0.000\n"
+             "Max dirty pages percent: 90.000\n"
+             "Pending reads 0\n"
+             "Pending writes: LRU 0, flush list 0\n"
+             "Pages made young 0, not young 0\n"
+             "0.00 youngs/s, 0.00 non-youngs/s\n"
+             "Pages read 0, created %s, written 0\n"
+             "0.00 reads/s, 0.00 creates/s, 0.00 writes/s\n"
+             "%s\n"
+             "Pages read ahead 0.00/s, evicted without access 0.00/s, Random read ahead 0.00/s\n"
+             "LRU len: %s, unzip_LRU len: 0\n"
+             "I/O sum[0]:cur[0], unzip sum[0]:cur[0]\n"
+             "--------------\nROW OPERATIONS\n--------------\n"
+             "%u read views open inside InnoDB\n"
+             "state: sleeping\n"
+             "----------------------------\nEND OF INNODB MONITOR OUTPUT\n============================\n",
+             tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+             (unsigned long)pthread_self(), (unsigned long long)secs, (unsigned long long)sv.uptime_s,
+             (unsigned long long)sv.uptime_s, (unsigned long long)trx, (unsigned long long)(trx ? trx - 1 : 0),
+             (unsigned long long)w.writes, (unsigned long long)w.syncs, (double)(w.writes - lw) / rate,
+             (double)(w.syncs - ls) / rate, (unsigned long long)w.lsn, (unsigned long long)w.lsn_flushed,
+             (unsigned long long)w.lsn_checkpoint, (unsigned long long)w.lsn_checkpoint,
+             (unsigned long long)stor_mem_used(), total, freeb, data, data,
+             got ? "Buffer pool hit rate 1000 / 1000, young-making rate 0 / 1000 not 0 / 1000"
+                 : "No buffer pool page gets since the last printout",
+             data, stor_snap_count());
+    return o;
 }
 
 /* SHOW STATUS's rows: the counters (the session's, or with global the server's; a

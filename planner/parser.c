@@ -2955,6 +2955,14 @@ static void show_stmt(P *p, pl_stmt *s)
         syntax_error(p);
     }
     if (accept_kw(p, "ENGINES")) { s->show = SH_ENGINES; return; }
+    if (accept_kw(p, "ENGINE")) {   /* SHOW ENGINE name {STATUS | MUTEX | LOGS}: the name in table */
+        s->table = ident(p);
+        if (accept_kw(p, "STATUS")) s->show = SH_ENGINE_STATUS;
+        else if (accept_kw(p, "LOGS")) s->show = SH_ENGINE_LOGS;
+        else if (accept_kw(p, "MUTEX")) s->show = SH_ENGINE_MUTEX;
+        else syntax_error(p);
+        return;
+    }
     if (accept_kw(p, "STORAGE")) { expect_kw(p, "ENGINES"); s->show = SH_ENGINES; return; }
     if (accept_kw(p, "CHARACTER")) { expect_kw(p, "SET"); s->show = SH_CHARSET; like_or_where(p, s); return; }
     if (accept_kw(p, "CHARSET")) { s->show = SH_CHARSET; like_or_where(p, s); return; }

@@ -251,6 +251,8 @@ static run *run_find(uint64_t id)
     return NULL;
 }
 
+uint64_t stor_txn_next_id(void) { return atomic_load(&next_id); }
+
 uint64_t mvcc_new_id(void)
 {
     uint64_t id = atomic_fetch_add(&next_id, 1);

@@ -514,6 +514,7 @@ uint32_t stor_snap_count(void);
 void     stor_mvcc_purge(void);
 /* This thread's transaction id, allocated (and registered as running) on first use. */
 uint64_t stor_txn_id(void);
+uint64_t stor_txn_next_id(void);   /* the id the next transaction that writes gets (no side effect) */
 bool     stor_txn_running(uint64_t id);
 /* Waits-for bookkeeping: me waits for blocker. 0 registered, 1 blocker already ended
  * (run again now), -1 deadlock (me would wait for itself). */
