@@ -1078,6 +1078,14 @@ static pdb_value lit_parts(ex_ctx *ctx, stor_arena *a, int kind, const char *str
     pdb_value val = ex_null();
     switch (kind) {
     case E_INT: {
+        /* up to 18 digits cannot overflow: read directly (a dump's rows are mostly these) */
+        const char *d = str + (str[0] == '-' || str[0] == '+');
+        size_t nd = slen - (size_t)(d - str), i = 0;
+        if (nd && nd <= 18) {
+            int64_t v = 0;
+            while (i < nd && d[i] >= '0' && d[i] <= '9') v = v * 10 + (d[i++] - '0');
+            if (i == nd) return ex_int(str[0] == '-' ? -v : v);
+        }
         char *end;
         errno = 0;
         long long v = strtoll(str, &end, 10);
