@@ -952,8 +952,19 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             bool has_ai = false;
             for (uint32_t c = 0; c < t->ncols; c++) if (t->cols[c].auto_increment) has_ai = true;
             const pdb_collation *co = pdb_coll_by_id(t->coll);
-            const char *vals[20] = { t->name, t->engine, "10", t->row_format ? t->row_format : "Dynamic", rows, "0", "16384", "0", "0", "0",
-                                     has_ai ? ai : NULL, NULL, NULL, NULL, co ? co->name : NULL, NULL, "", t->comment ? t->comment : "", "0", "N" };
+            uint64_t dl, il, al;
+            ex_table_sizes(t, &dl, &il, &al);
+            char dls[24], ils[24], als[24], upd[24];
+            snprintf(dls, sizeof dls, "%llu", (unsigned long long)dl);
+            snprintf(ils, sizeof ils, "%llu", (unsigned long long)il);
+            snprintf(als, sizeof als, "%llu", (unsigned long long)al);
+            time_t u = (time_t)t->update_time;
+            struct tm tm;
+            bool has_upd = u && u > ex_server_started_at() && localtime_r(&u, &tm);
+            if (has_upd) strftime(upd, sizeof upd, "%Y-%m-%d %H:%M:%S", &tm);
+            const char *vals[20] = { t->name, t->engine, "10", t->row_format ? t->row_format : "Dynamic", rows, als, dls, "0", ils, "0",
+                                     has_ai ? ai : NULL, NULL, has_upd ? upd : NULL, NULL, co ? co->name : NULL, NULL, "",
+                                     t->comment ? t->comment : "", "0", "N" };
             ex_textset_add(ctx, &ts, vals);
         }
         show_filter(ctx, st->show_where, &ts);

@@ -343,6 +343,9 @@ typedef struct stor_table {
     /* set by the first statement that opens it (Opened_tables: with every table in
        memory, the first open is the one a table cache would miss) */
     bool opened;
+    /* wall-clock seconds of the last row written (SHOW TABLE STATUS's Update_time; 0:
+       none since the process started, NULL as InnoDB's after a restart) */
+    int64_t update_time;
 } stor_table;
 
 /* A view: its name and the statement that makes it (the engine's canonical CREATE VIEW

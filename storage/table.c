@@ -1177,12 +1177,16 @@ static uint32_t append_row(stor_table *t, const pdb_value *vals)
     return row;
 }
 
+/* (time() reads the vDSO's clock: no system call per row) */
+static void note_update(stor_table *t) { t->update_time = (int64_t)time(NULL); }
+
 int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint32_t *dup_row)
 {
     int d = find_dup(t, vals, -1, dup_row);
     if (d == STOR_LOCKED) return STOR_LOCKED;
     if (d >= 0) { *dup_idx = d; return -1; }
     uint32_t row = append_row(t, vals);
+    note_update(t);
     if (stor_view_cur.versioned) {
         tbl_ver_set(t, row, STOR_TXN_BIT | stor_txn_id(), 0);
         wal_note_vinsert(t, row);
@@ -1196,6 +1200,7 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
     int d = find_dup(t, vals, row, dup_row);
     if (d == STOR_LOCKED) return STOR_LOCKED;
     if (d >= 0) { *dup_idx = d; return -1; }
+    note_update(t);
     if (stor_view_cur.versioned) {
         /* the old version stays for snapshots (and for rollback); the new one is appended */
         uint64_t id = stor_txn_id();
@@ -1280,6 +1285,7 @@ int stor_row_lock(stor_table *t, uint32_t row, bool exclusive)
 int stor_row_delete(stor_table *t, uint32_t row)
 {
     if (row_locked(t, row)) return STOR_LOCKED;
+    note_update(t);
     if (stor_view_cur.versioned) {
         tbl_ver_set(t, row, t->ver ? t->ver[row].xmin : 0, STOR_TXN_BIT | stor_txn_id());
         wal_note_vdelete(t, row);
