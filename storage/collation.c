@@ -524,10 +524,28 @@ static inline uint64_t fnv(uint64_t h, const void *p, size_t n)
     return h;
 }
 
-static inline uint64_t wmix(uint64_t h, uint32_t w)
+static inline uint64_t wmix(uint64_t h, uint64_t w)
 {
     h = (h ^ w) * 0x9e3779b97f4a7c15ull;
     return h ^ (h >> 29);
+}
+
+/* A hash over a weight sequence, two weights per multiply (the multiply's latency is the
+ * loop's bound). Only equal sequences need equal hashes; every path of pdb_coll_hash
+ * feeds the weights through here, in order. */
+typedef struct wacc { uint64_t h; uint32_t pend; bool half; } wacc;
+
+static inline void wput(wacc *a, uint32_t w)
+{
+    if (!a->half) { a->pend = w; a->half = true; return; }
+    a->h = wmix(a->h, a->pend | (uint64_t)w << 32);
+    a->half = false;
+}
+
+static inline uint64_t wend(wacc *a)
+{
+    uint64_t h = a->half ? wmix(a->h, a->pend | 0xFFFFFFFF00000000ull) : a->h;
+    return h ^ (h >> 31);
 }
 
 uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
@@ -537,6 +555,7 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
     if (!d || d->family == CF_BINARY) return fnv(h, s, n);
     if (d->c.pad_space) n = trim_pad(s, n);
     const tab_rt *t = rt_of(d);
+    wacc a = { h, 0, false };
     if (d->family == CF_UCA && t) {
         /* the weight sequence (under PAD SPACE without its trailing space weights):
          * equal under uca_cmp exactly when these are equal */
@@ -547,22 +566,22 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
             uint32_t fw = t->fast[(unsigned char)s[i]];
             if (fw == NOFAST) break;
             if (fw == sp) { spaces++; continue; }
-            for (; spaces; spaces--) h = wmix(h, sp);
-            h = wmix(h, (uint16_t)fw);
+            for (; spaces; spaces--) wput(&a, sp);
+            wput(&a, (uint16_t)fw);
         }
         wscan x;
         ws_init(&x, t->t, s, n, i);
         int w;
         while ((w = ws_next(&x)) > 0) {
             if (w == sp) { spaces++; continue; }
-            for (; spaces; spaces--) h = wmix(h, sp);
-            h = wmix(h, (uint16_t)w);
+            for (; spaces; spaces--) wput(&a, sp);
+            wput(&a, (uint16_t)w);
         }
-        return h ^ (h >> 31);
+        return wend(&a);
     }
     if (d->family == CF_BIN && !d->latin1) return fnv(h, s, n);
-    /* the weights without trailing space weights (see the UCA case); one multiply per
-       weight, an ASCII byte's weight from the table without decoding */
+    /* the weights without trailing space weights (see the UCA case); an ASCII byte's
+       weight from the table without decoding */
     uint32_t sp = char_weight(d, t, ' '), spaces = 0;
     size_t i = 0;
     while (i < n) {
@@ -571,10 +590,10 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
         if (t && b < 0x80 && t->fast[b] != NOFAST) w = t->fast[b], i++;
         else w = char_weight(d, t, next_cp(s, n, &i));
         if (w == sp) { spaces++; continue; }
-        for (; spaces; spaces--) h = wmix(h, sp);
-        h = wmix(h, w);
+        for (; spaces; spaces--) wput(&a, sp);
+        wput(&a, w);
     }
-    return h ^ (h >> 31);
+    return wend(&a);
 }
 
 bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t bn)
