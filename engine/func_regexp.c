@@ -25,7 +25,7 @@
  * A pattern is compiled once per statement and thread, not once per row: each thread
  * keeps its last RX_CACHE patterns (bytes and options as the key) with their match data.
  * A pcre2_code is read-only once compiled; its match data is this thread's. Freed when
- * the thread ends. */
+ * the thread ends; a longer pattern is compiled into the statement's arena. */
 #define RX_CACHE 8
 #define RX_CACHE_MAX_BYTES 4096   /* longer patterns are compiled for each use */
 
@@ -137,8 +137,12 @@ static bool rx_utf_error(int rc) { return rc <= PCRE2_ERROR_UTF8_ERR1 && rc >= P
 typedef struct rx {
     pcre2_code *re;
     pcre2_match_data *md;
-    bool owned;                  /* not cached: freed by rx_put */
 } rx;
+
+/* A pattern not kept (too long, or no cache) lives in the statement's arena, so an error
+ * raised while it is in use leaks nothing. */
+static void *rx_arena_malloc(PCRE2_SIZE n, void *a) { return stor_arena_alloc(a, n); }
+static void rx_arena_free(void *p, void *a) { (void)p; (void)a; }
 
 static void __attribute__((noreturn)) rx_compile_error(ex_ctx *ctx, int code, size_t off)
 {
@@ -159,31 +163,29 @@ static rx rx_get(ex_ctx *ctx, const char *p, size_t n, uint32_t opts)
     if (c) {
         for (int i = 0; i < RX_CACHE; i++) {
             rx_entry *e = &c->e[i];
-            if (e->pat && e->n == n && e->opts == opts && !memcmp(e->pat, p, n)) return (rx){ e->re, e->md, false };
+            if (e->pat && e->n == n && e->opts == opts && !memcmp(e->pat, p, n)) return (rx){ e->re, e->md };
         }
     }
+    char *copy = c && n <= RX_CACHE_MAX_BYTES ? malloc(n ? n : 1) : NULL;
+    pcre2_general_context *gc = copy ? NULL : pcre2_general_context_create(rx_arena_malloc, rx_arena_free, ctx->a);
+    pcre2_compile_context *cc = gc ? pcre2_compile_context_create(gc) : NULL;
     int err;
     PCRE2_SIZE off;
-    pcre2_code *re = pcre2_compile((PCRE2_SPTR)p, n, opts, &err, &off, NULL);
+    pcre2_code *re = pcre2_compile((PCRE2_SPTR)p, n, opts, &err, &off, cc);
     if (!re && (opts & PCRE2_UTF) && rx_utf_error(err))
-        re = pcre2_compile((PCRE2_SPTR)utf8_fix(ctx->a, p, n), n, opts, &err, &off, NULL);
-    if (!re) rx_compile_error(ctx, err, off);
-    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, NULL);
-    if (!md) { pcre2_code_free(re); ex_raise(ctx, 1139, "42000", "Regex error 'failed to get memory'"); }
-    char *copy = c && n <= RX_CACHE_MAX_BYTES ? malloc(n ? n : 1) : NULL;
-    if (!copy) return (rx){ re, md, true };
+        re = pcre2_compile((PCRE2_SPTR)utf8_fix(ctx->a, p, n), n, opts, &err, &off, cc);
+    if (!re) { free(copy); rx_compile_error(ctx, err, off); }
+    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, gc);
+    if (!md) {
+        if (copy) { pcre2_code_free(re); free(copy); }
+        ex_raise(ctx, 1139, "42000", "Regex error 'failed to get memory'");
+    }
+    if (!copy) return (rx){ re, md };
     memcpy(copy, p, n);
     rx_entry *e = &c->e[c->next++ % RX_CACHE];
     if (e->pat) rx_entry_free(e);
     *e = (rx_entry){ copy, n, opts, re, md };
-    return (rx){ re, md, false };
-}
-
-static void rx_put(rx *r)
-{
-    if (!r->owned) return;
-    pcre2_match_data_free(r->md);
-    pcre2_code_free(r->re);
+    return (rx){ re, md };
 }
 
 /* One match of r in s[0..n) from byte off: the number of captures set (>= 1), or 0 (no
@@ -214,9 +216,7 @@ pdb_value ex_regexp(ex_ctx *ctx, const pdb_value *s, const pdb_value *pat)
     const char *ss = ex_to_str(ctx->a, s, &sn), *ps = ex_to_str(ctx->a, pat, &pn);
     uint16_t coll = s->t == VT_STRING ? s->coll : COLL_UTF8MB4_GENERAL_CI;
     rx r = rx_get(ctx, ps, pn, rx_opts(ctx, coll, rx_is_binary(s) || rx_is_binary(pat)));
-    int m = rx_match(ctx, &r, &ss, sn, 0, false);
-    rx_put(&r);
-    return ex_int(m > 0);
+    return ex_int(rx_match(ctx, &r, &ss, sn, 0, false) > 0);
 }
 
 /* MariaDB's replacement text: \0 .. \9 name a capture (nothing when it did not take
@@ -313,6 +313,5 @@ pdb_value ex_regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
         if (id == F_REGEXP_INSTR) out = ex_int(m ? rx_chars(s, ov[0], !binary) + 1 : 0);
         else out = m ? ex_str(s + ov[0], ov[1] - ov[0], coll) : ex_str("", 0, coll);
     }
-    rx_put(&r);
     return out;
 }

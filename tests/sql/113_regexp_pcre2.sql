@@ -75,3 +75,9 @@ SHOW WARNINGS;
 SELECT CONCAT(REPEAT('a', 30), '!') REGEXP '^(a|aa)+$', REGEXP_REPLACE(CONCAT(REPEAT('ab ', 12), '!'), '^(\\w+\\s?)+$', 'x');
 SHOW WARNINGS;
 SELECT 'ok';
+-- a pattern longer than the per-thread cache keeps (4 KiB): compiled into the statement's
+-- memory each time, also when it fails or warns
+SELECT REPEAT('ab', 3000) REGEXP CONCAT('^(', REPEAT('ab', 2100), ')+$'), REGEXP_REPLACE(REPEAT('xy', 10), CONCAT('(', REPEAT('x?', 2100), 'y)'), '-');
+SELECT 'abc' REGEXP CONCAT(REPEAT('a', 5000), '(');
+SELECT CONCAT(REPEAT('a', 30), '!') REGEXP CONCAT('^(a+)+$', REPEAT('(?:)', 1100));
+SHOW WARNINGS;
