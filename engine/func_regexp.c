@@ -29,25 +29,41 @@
 #define RX_CACHE 8
 #define RX_CACHE_MAX_BYTES 4096   /* longer patterns are compiled for each use */
 
+/* Backtracking takes heap frames in the match data (PCRE2 keeps the largest vector it
+ * needed): the cached match data is made anew once it took more than this, and a match
+ * may take only what the statement's memory guard still allows (rx_match). */
+#define RX_MD_KEEP (1u << 20)
+
 typedef struct rx_entry {
     char *pat;                   /* the pattern's bytes (malloc), NULL: empty slot */
     size_t n;
     uint32_t opts;
     pcre2_code *re;
-    pcre2_match_data *md;
+    pcre2_match_data *md;        /* its memory counted (stor_malloc) in md_bytes */
+    pcre2_general_context *gc;
+    size_t md_bytes;
 } rx_entry;
 
 typedef struct rx_cache {
     rx_entry e[RX_CACHE];
     unsigned next;               /* the slot replaced next */
+    pcre2_match_context *mc;     /* the heap limit of the match running */
 } rx_cache;
 
 static pthread_key_t rx_key;
 static pthread_once_t rx_once = PTHREAD_ONCE_INIT;
 
+static void *rx_md_malloc(PCRE2_SIZE n, void *arg)
+{
+    ((rx_entry *)arg)->md_bytes += n;
+    return stor_malloc(n);
+}
+static void rx_md_free(void *p, void *arg) { (void)arg; stor_free(p); }
+
 static void rx_entry_free(rx_entry *e)
 {
     pcre2_match_data_free(e->md);
+    pcre2_general_context_free(e->gc);
     pcre2_code_free(e->re);
     free(e->pat);
     memset(e, 0, sizeof *e);
@@ -57,6 +73,7 @@ static void rx_cache_free(void *arg)
 {
     rx_cache *c = arg;
     for (int i = 0; i < RX_CACHE; i++) if (c->e[i].pat) rx_entry_free(&c->e[i]);
+    pcre2_match_context_free(c->mc);
     free(c);
 }
 
@@ -137,6 +154,9 @@ static bool rx_utf_error(int rc) { return rc <= PCRE2_ERROR_UTF8_ERR1 && rc >= P
 typedef struct rx {
     pcre2_code *re;
     pcre2_match_data *md;
+    rx_entry *e;                 /* the cache's entry, or NULL (in the arena) */
+    pcre2_match_context *mc;     /* the thread's, or NULL */
+    PCRE2_SIZE *ov;              /* the last match's offsets, copied out (the arena's) */
 } rx;
 
 /* A pattern not kept (too long, or no cache) lives in the statement's arena, so an error
@@ -163,7 +183,10 @@ static rx rx_get(ex_ctx *ctx, const char *p, size_t n, uint32_t opts)
     if (c) {
         for (int i = 0; i < RX_CACHE; i++) {
             rx_entry *e = &c->e[i];
-            if (e->pat && e->n == n && e->opts == opts && !memcmp(e->pat, p, n)) return (rx){ e->re, e->md };
+            if (!e->pat || e->n != n || e->opts != opts || memcmp(e->pat, p, n)) continue;
+            if (!e->md && !(e->md = pcre2_match_data_create_from_pattern(e->re, e->gc)))
+                ex_raise(ctx, 1139, "42000", "Regex error 'failed to get memory'");
+            return (rx){ e->re, e->md, e, c->mc, NULL };
         }
     }
     char *copy = c && n <= RX_CACHE_MAX_BYTES ? malloc(n ? n : 1) : NULL;
@@ -175,17 +198,48 @@ static rx rx_get(ex_ctx *ctx, const char *p, size_t n, uint32_t opts)
     if (!re && (opts & PCRE2_UTF) && rx_utf_error(err))
         re = pcre2_compile((PCRE2_SPTR)utf8_fix(ctx->a, p, n), n, opts, &err, &off, cc);
     if (!re) { free(copy); rx_compile_error(ctx, err, off); }
-    pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, gc);
-    if (!md) {
-        if (copy) { pcre2_code_free(re); free(copy); }
-        ex_raise(ctx, 1139, "42000", "Regex error 'failed to get memory'");
+    if (!copy) {
+        pcre2_match_data *md = pcre2_match_data_create_from_pattern(re, gc);
+        if (!md) ex_raise(ctx, 1139, "42000", "Regex error 'failed to get memory'");
+        return (rx){ re, md, NULL, NULL, NULL };
     }
-    if (!copy) return (rx){ re, md };
     memcpy(copy, p, n);
     rx_entry *e = &c->e[c->next++ % RX_CACHE];
     if (e->pat) rx_entry_free(e);
-    *e = (rx_entry){ copy, n, opts, re, md };
-    return (rx){ re, md };
+    *e = (rx_entry){ copy, n, opts, re, NULL, NULL, 0 };
+    if (!c->mc) c->mc = pcre2_match_context_create(NULL);
+    e->gc = pcre2_general_context_create(rx_md_malloc, rx_md_free, e);
+    e->md = e->gc ? pcre2_match_data_create_from_pattern(re, e->gc) : NULL;
+    if (!e->md || !c->mc) {
+        rx_entry_free(e);
+        ex_raise(ctx, 1139, "42000", "Regex error 'failed to get memory'");
+    }
+    return (rx){ re, e->md, e, c->mc, NULL };
+}
+
+/* The bytes a match may take: what the process's ceiling of counted memory still allows
+ * (SIZE_MAX: no guard, or no ceiling). Not max_session_mem_used: MariaDB does not count
+ * PCRE2's memory against it (the match limit's warning comes first there, as here). */
+static size_t rx_room(const stor_arena *a)
+{
+    size_t ceil = stor_mem_ceiling(), used = stor_mem_used();
+    if (!a->full || !ceil) return SIZE_MAX;
+    return ceil > used ? ceil - used : 0;
+}
+
+/* After a match with cached match data: heap frames past RX_MD_KEEP are given back; a
+ * match stopped by the heap limit (or by a refused allocation) is the statement's memory
+ * error, raised by asking the arena for what the match was allowed and more (its guard
+ * answers 1037 as for any statement past the process's ceiling). */
+static void rx_after(ex_ctx *ctx, rx *r, int rc, size_t room)
+{
+    if (r->e && r->e->md_bytes > RX_MD_KEEP) {
+        pcre2_match_data_free(r->e->md);
+        r->e->md = NULL;
+        r->e->md_bytes = 0;
+    }
+    if ((rc == PCRE2_ERROR_HEAPLIMIT || rc == PCRE2_ERROR_NOMEMORY) && room != SIZE_MAX)
+        stor_arena_alloc(ctx->a, room + (1u << 20));
 }
 
 /* One match of r in s[0..n) from byte off: the number of captures set (>= 1), or 0 (no
@@ -193,11 +247,24 @@ static rx rx_get(ex_ctx *ctx, const char *p, size_t n, uint32_t opts)
  * when it is not valid UTF-8. checked: s was matched before (no UTF check again). */
 static int rx_match(ex_ctx *ctx, rx *r, const char **s, size_t n, size_t off, bool checked)
 {
-    int rc = pcre2_match(r->re, (PCRE2_SPTR)*s, n, off, checked ? PCRE2_NO_UTF_CHECK : 0, r->md, NULL);
+    if (r->e && !r->md) {   /* (given back after the last match) */
+        if (!(r->md = r->e->md = pcre2_match_data_create_from_pattern(r->re, r->e->gc)))
+            ex_raise(ctx, 1139, "42000", "Regex error 'failed to get memory'");
+    }
+    size_t room = rx_room(ctx->a);
+    if (r->mc) pcre2_set_heap_limit(r->mc, room == SIZE_MAX ? 20000000u : room / 1024 > UINT32_MAX ? UINT32_MAX : (uint32_t)(room / 1024));
+    int rc = pcre2_match(r->re, (PCRE2_SPTR)*s, n, off, checked ? PCRE2_NO_UTF_CHECK : 0, r->md, r->mc);
     if (rx_utf_error(rc)) {
         *s = utf8_fix(ctx->a, *s, n);
-        rc = pcre2_match(r->re, (PCRE2_SPTR)*s, n, off, 0, r->md, NULL);
+        rc = pcre2_match(r->re, (PCRE2_SPTR)*s, n, off, 0, r->md, r->mc);
     }
+    if (rc >= 0) {   /* the offsets, before the match data may go */
+        uint32_t k = rc ? (uint32_t)rc : pcre2_get_ovector_count(r->md);
+        if (!r->ov) r->ov = stor_arena_alloc(ctx->a, 2 * (size_t)pcre2_get_ovector_count(r->md) * sizeof *r->ov);
+        memcpy(r->ov, pcre2_get_ovector_pointer(r->md), 2 * (size_t)k * sizeof *r->ov);
+    }
+    rx_after(ctx, r, rc, room);
+    if (r->e) r->md = r->e->md;
     if (rc >= 0) return rc ? rc : 1;
     if (rc != PCRE2_ERROR_NOMATCH) {
         char m[128];
@@ -261,7 +328,7 @@ static pdb_value rx_replace(ex_ctx *ctx, rx *r, const char *s, size_t sn, const 
     for (;;) {
         int m = rx_match(ctx, r, &s, sn, off, checked);
         checked = true;
-        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r->md);
+        const PCRE2_SIZE *ov = r->ov;
         /* no match, or an empty one: the rest as it is (MariaDB stops at an empty match) */
         bool stop = !m || ov[0] == ov[1];
         size_t rl = stop ? 0 : rx_replacement(NULL, rs, rn, s, ov, m, utf);
@@ -309,7 +376,7 @@ pdb_value ex_regexp_fn(ex_ctx *ctx, int id, pdb_value *a)
         out = rx_replace(ctx, &r, s, sn, &a[2], coll, !binary);
     } else {
         int m = rx_match(ctx, &r, &s, sn, 0, false);
-        PCRE2_SIZE *ov = pcre2_get_ovector_pointer(r.md);
+        const PCRE2_SIZE *ov = r.ov;
         if (id == F_REGEXP_INSTR) out = ex_int(m ? rx_chars(s, ov[0], !binary) + 1 : 0);
         else out = m ? ex_str(s + ov[0], ov[1] - ov[0], coll) : ex_str("", 0, coll);
     }

@@ -14,6 +14,8 @@ them and keep answering on the same connection.
  * the same with the default max_session_mem_used: the process ceiling of counted memory
    (--max-memory plus an eighth) fails it with 1037 "Out of memory ..." instead of the
    arena aborting the process (again MariaDB would stream the rows);
+ * a REGEXP whose backtracking frames pass the ceiling: 1037 (under max_session_mem_used =
+   8M a smaller one answers, as MariaDB's: it does not count PCRE2's memory);
  * after each failure the next statement works and Memory_used is back near its start.
 
 Starts its own pressdb (PRESSDB_BIN) with a temporary datadir."""
@@ -138,6 +140,21 @@ def main():
         rows, err = run(cur, "SELECT 1")
         if err or rows != ((1,),):
             failures.append("statement after 1037: %r" % (err or rows,))
+
+        # PCRE2's backtracking frames: not counted against max_session_mem_used (MariaDB
+        # does not either: the match answers), bounded by the process ceiling (1037)
+        cur.execute("SET max_session_mem_used = 8388608")
+        rows, err = run(cur, "SELECT REPEAT('a', 100000) REGEXP '^((a)|b)*$'")
+        if err or rows != ((1,),):
+            failures.append("REGEXP with 70 MB of frames under max_session_mem_used = 8M: %r" % (err or rows,))
+        cur.execute("SET max_session_mem_used = DEFAULT")
+        t0 = time.time()
+        check_error(failures, "REGEXP backtracking past the process ceiling",
+                    run(cur, "SELECT REPEAT('a', 4000000) REGEXP '^((a)|b)*$'"), 1037, "Out of memory")
+        notes.append("REGEXP 1037 after %.1fs" % (time.time() - t0))
+        rows, err = run(cur, "SELECT REGEXP_SUBSTR('abc', 'b')")
+        if err or rows != (("b",),):
+            failures.append("REGEXP after 1037: %r" % (err or rows,))
         after = memory_used(cur)
         if after > base_used + (16 << 20):
             failures.append("Memory_used %d after the failures, %d before" % (after, base_used))
