@@ -1080,8 +1080,9 @@ jb_join *jb_join_new(ex_ctx *ctx, jb_kept *kept, const stor_table *outer, const 
     for (int j = 0; j < n; j++) {
         const stor_table *t = c[j].side ? inner : outer;
         if (c[j].code && !t->cols[c[j].col].code) return NULL;   /* no pooled ids to memoise by */
+        /* (a NULL string has pooled id 0: with ask_null the code answers it) */
         spec.cond[j] = (jit_jcond){ c[j].side, c[j].code ? JIT_JC_CODE : JIT_JC_INT,
-                                    (uint8_t)(c[j].code ? JIT_NE : cond_of(c[j].op)), true };
+                                    (uint8_t)(c[j].code ? JIT_NE : cond_of(c[j].op)), !(c[j].code && c[j].ask_null) };
         jj->col[j] = c[j].col;
         jj->st.k[j] = c[j].code ? 0 : c[j].k;
         if (c[j].code) {

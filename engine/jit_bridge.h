@@ -125,7 +125,10 @@ const int64_t *jb_agg_acc(const jb_agg *ja, uint64_t g, int i);
  * be memoised (its evaluation warned: the next row of that value must warn again). */
 #define JB_CODE_NOMEMO 2
 typedef struct jb_code { int (*fn)(struct jb_code *c, uint32_t row); } jb_code;
-typedef struct jb_jcond { uint8_t side; uint32_t col; uint8_t op; int64_t k; jb_code *code; } jb_jcond;
+typedef struct jb_jcond {
+    uint8_t side; uint32_t col; uint8_t op; int64_t k; jb_code *code;
+    bool ask_null;   /* code decides a NULL too (else a NULL fails the conjunct) */
+} jb_jcond;
 typedef struct jb_join jb_join;
 /* inner NULL: no probe (the outer rows' conjuncts only). rows: the outer table's size,
  * for the compile threshold. NULL: interpret. */

@@ -3432,14 +3432,14 @@ static bool jj_cond(qstate *q, conj *cj, jb_jcond *c, int *n)
     if (fk->kind == FK_NONE && cj->mm && cj->mm->ncol == 1 && cj->mm->src == cj->level && *n < JB_MAXCONDS) {
         memo_code *mc = stor_arena_alloc(q->ctx->a, sizeof *mc);
         *mc = (memo_code){ { memo_code_row }, q, cj };
-        c[(*n)++] = (jb_jcond){ side, cj->mm->col[0], BO_NE, 0, &mc->c };
+        c[(*n)++] = (jb_jcond){ side, cj->mm->col[0], BO_NE, 0, &mc->c, true };   /* (NOT (x <=> 5) passes NULL) */
         if (cj->mm->may_warn) q->jj_warns = true;
         return true;
     }
     if (!fk->jit || fk->src != cj->level || *n + 2 > JB_MAXCONDS) return false;
     if (fk->between) {
-        c[(*n)++] = (jb_jcond){ side, fk->col, BO_GE, fk->jk, NULL };
-        c[(*n)++] = (jb_jcond){ side, fk->col, BO_LE, fk->jk2, NULL };
+        c[(*n)++] = (jb_jcond){ side, fk->col, BO_GE, fk->jk, NULL, false };
+        c[(*n)++] = (jb_jcond){ side, fk->col, BO_LE, fk->jk2, NULL, false };
         return true;
     }
     jb_code *code = NULL;
@@ -3448,7 +3448,7 @@ static bool jj_cond(qstate *q, conj *cj, jb_jcond *c, int *n)
         *kc = (kern_code){ { kern_code_row }, fk, q->ctx->src[cj->level].t };
         code = &kc->c;
     }
-    c[(*n)++] = (jb_jcond){ side, fk->col, fk->op, fk->jk, code };
+    c[(*n)++] = (jb_jcond){ side, fk->col, fk->op, fk->jk, code, false };
     return true;
 }
 

@@ -47,6 +47,12 @@ SHOW WARNINGS;
 SELECT STRAIGHT_JOIN CAST(m.v AS SIGNED) AS g, COUNT(*) FROM jm m JOIN jp p ON p.ID = m.post_id
 WHERE m.k = 'score' AND CAST(m.v AS SIGNED) < 3 GROUP BY g;
 SHOW WARNINGS;
+-- a NULL value is the interpreter's to decide (NOT (x <=> 5) is true for it)
+SELECT STRAIGHT_JOIN p.post_type, COUNT(*), MIN(m.id) FROM jm m JOIN jp p ON p.ID = m.post_id
+WHERE m.k = 'score' AND NOT (CAST(m.v AS SIGNED) <=> 5) GROUP BY p.post_type;
+SELECT STRAIGHT_JOIN p.post_type, COUNT(*) FROM jm m JOIN jp p ON p.ID = m.post_id
+WHERE m.k = 'score' AND (CAST(m.v AS SIGNED) <=> 7) = 0 GROUP BY p.post_type;
+SELECT COUNT(*), SUM(id) FROM jm WHERE k = 'score' AND NOT (CAST(v AS SIGNED) <=> 5);
 -- one table through an index lookup
 SELECT COUNT(*), SUM(id) FROM jm WHERE k = 'score' AND CAST(v AS SIGNED) BETWEEN '1' AND '40';
 SHOW WARNINGS;
