@@ -890,10 +890,11 @@ void ex_status_row_wait(pdb_session *s, int what);   /* 1 begins, 0 ends, 2 dead
 void ex_status_stmt_end(pdb_session *s, const ex_stmt *st, bool failed);
 void ex_status_txn_end(pdb_session *s, bool commit);
 void ex_status_shown(pdb_session *s, uint32_t rows);
-int64_t ex_server_started_at(void);   /* wall-clock seconds when the store was loaded and the server began */
 /* What t's rows would take in InnoDB's pages (infoschema.c): DATA_LENGTH, INDEX_LENGTH,
  * AVG_ROW_LENGTH of SHOW TABLE STATUS and information_schema.TABLES. */
 void ex_table_sizes(const stor_table *t, uint64_t *data, uint64_t *index, uint64_t *avg);
+struct tm;
+bool ex_table_update_tm(const stor_table *t, struct tm *tm);   /* its Update_time, if any */
 const char *ex_status_innodb(ex_ctx *ctx);   /* SHOW ENGINE INNODB STATUS's report (the arena's) */
 void ex_status_list(ex_ctx *ctx, bool global, const char *const (*extra)[2], int nextra,
                     void (*cb)(void *, const char *, const char *), void *arg);

@@ -31,14 +31,19 @@ static pdb_value time_value(const char *s)
     return v;
 }
 
-/* A table's Update_time: its last write since the server started (NULL before, as
- * InnoDB's after a restart), in the server's time zone. */
+/* A table's Update_time: its last write since the server began serving (false before:
+ * NULL as InnoDB's after a restart), in the server's time zone. */
+bool ex_table_update_tm(const stor_table *t, struct tm *tm)
+{
+    time_t u = (time_t)t->update_time;
+    return u && localtime_r(&u, tm);
+}
+
 static pdb_value update_value(const stor_table *t)
 {
     pdb_value v = { .t = VT_NULL };
-    time_t u = (time_t)t->update_time;
     struct tm tm;
-    if (!u || u <= ex_server_started_at() || !localtime_r(&u, &tm)) return v;
+    if (!ex_table_update_tm(t, &tm)) return v;
     v.t = VT_DATETIME;
     v.i = pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0);
     return v;

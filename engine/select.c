@@ -1647,6 +1647,13 @@ enum { HR_FIRST, HR_KEY, HR_LAST, HR_NEXT, HR_PREV, HR_RND_NEXT, HR_ROWS, HR_TMP
 static bool scan_reordered(const stor_table *t, const lookup *lk);
 
 /* Level's reads: seen rows met, done whether it read to the end. */
+/* Whether a lookup of nk key values in ix reads on past its row (Handler_read_next per
+ * row found): any key but a unique one looked up whole. */
+static bool hr_key_next(const stor_index *ix, uint32_t nk)
+{
+    return ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE ? nk < ix->ncols : true;
+}
+
 static void hr_count(qstate *q, int level, uint64_t seen, bool done)
 {
     const ex_src *s = &q->ctx->src[level];
@@ -1657,7 +1664,7 @@ static void hr_count(qstate *q, int level, uint64_t seen, bool done)
         uint64_t points = 1;
         for (uint32_t k = 0; k < lk->nk; k++) points *= (uint64_t)lk->nkv[k];
         h[HR_KEY] += points;
-        if (lk->ix->kind == IK_PRIMARY || lk->ix->kind == IK_UNIQUE ? lk->nk < lk->ix->ncols : true) h[HR_NEXT] += seen;
+        if (hr_key_next(lk->ix, lk->nk)) h[HR_NEXT] += seen;
     } else if (lk->rix) {
         h[!(lk->korder < 0 ? lk->hi : lk->lo) && !lk->req && !lk->like ? (lk->korder < 0 ? HR_LAST : HR_FIRST) : HR_KEY]++;   /* (open at its start: from the index's end) */
         h[lk->korder < 0 ? HR_PREV : HR_NEXT] += more;
@@ -1755,7 +1762,7 @@ static void jit_join_hr(qstate *q)
     const stor_index *ix = q->lk[1].ix;
     q->hr[HR_KEY] += probes;
     q->hr[HR_ROWS] += found;
-    if (ix->kind != IK_PRIMARY && ix->kind != IK_UNIQUE ? true : ix->ncols > 1) q->hr[HR_NEXT] += found;
+    if (hr_key_next(ix, 1)) q->hr[HR_NEXT] += found;
 }
 
 static void jit_join_scan(qstate *q, const uint32_t *cand, uint32_t n)

@@ -958,9 +958,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             snprintf(dls, sizeof dls, "%llu", (unsigned long long)dl);
             snprintf(ils, sizeof ils, "%llu", (unsigned long long)il);
             snprintf(als, sizeof als, "%llu", (unsigned long long)al);
-            time_t u = (time_t)t->update_time;
             struct tm tm;
-            bool has_upd = u && u > ex_server_started_at() && localtime_r(&u, &tm);
+            bool has_upd = ex_table_update_tm(t, &tm);
             if (has_upd) strftime(upd, sizeof upd, "%Y-%m-%d %H:%M:%S", &tm);
             const char *vals[20] = { t->name, t->engine, "10", t->row_format ? t->row_format : "Dynamic", rows, als, dls, "0", ils, "0",
                                      has_ai ? ai : NULL, NULL, has_upd ? upd : NULL, NULL, co ? co->name : NULL, NULL, "",

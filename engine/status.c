@@ -31,10 +31,9 @@ static _Atomic int g_row_waiting;             /* sessions waiting for a row lock
 static size_t mem_initial;                    /* Memory_used_initial: the store's at startup */
 static time_t started_at;
 
-int64_t ex_server_started_at(void) { return (int64_t)started_at; }
-
 void pdb_set_server_status(void (*fn)(pdb_server_status *))
 {
+    stor_updates_begin();
     server_fn = fn;
     mem_initial = stor_mem_used();   /* (the server registers once it has loaded the datadir) */
     started_at = time(NULL);

@@ -343,10 +343,12 @@ typedef struct stor_table {
     /* set by the first statement that opens it (Opened_tables: with every table in
        memory, the first open is the one a table cache would miss) */
     bool opened;
-    /* wall-clock seconds of the last row written (SHOW TABLE STATUS's Update_time; 0:
-       none since the process started, NULL as InnoDB's after a restart) */
+    /* wall-clock seconds of the last row written since stor_updates_begin (SHOW TABLE
+       STATUS's Update_time; 0: none, NULL as InnoDB's after a restart) */
     int64_t update_time;
 } stor_table;
+/* From now on row writes set their table's update_time (the store is loaded). */
+void stor_updates_begin(void);
 
 /* A view: its name and the statement that makes it (the engine's canonical CREATE VIEW
  * text, replayed through the parser by recovery). seq orders views by when they were

@@ -1177,8 +1177,15 @@ static uint32_t append_row(stor_table *t, const pdb_value *vals)
     return row;
 }
 
-/* (time() reads the vDSO's clock: no system call per row) */
-static void note_update(stor_table *t) { t->update_time = (int64_t)time(NULL); }
+/* Update_time counts writes from when the server serves (stor_updates_begin): what the
+ * snapshot load and the log's replay write is not an update, as after InnoDB's restart.
+ * (time() reads the vDSO's clock: no system call per row.) */
+static bool updates_on;
+void stor_updates_begin(void) { __atomic_store_n(&updates_on, true, __ATOMIC_RELAXED); }
+static void note_update(stor_table *t)
+{
+    if (__atomic_load_n(&updates_on, __ATOMIC_RELAXED)) t->update_time = (int64_t)time(NULL);
+}
 
 int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint32_t *dup_row)
 {
