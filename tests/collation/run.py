@@ -13,6 +13,11 @@ into one table per collation on both, with multi-row INSERTs, and compares:
   like_index  the same through the index (FORCE INDEX)
   like_range  probes where MariaDB's index range scan answers differently from its own
             full scan (and pressdb gives the full scan's answer): see known_gaps.txt
+  contains  150 probes: GROUP_CONCAT(id) WHERE t LIKE '%literal%' over 400 long texts
+            (corpus strings between ASCII words, sparse to dense, 0 to 700 characters);
+            most literals are windows of the texts folded to ASCII (résumé -> resume,
+            Straße -> Strasse), so the fast paths of engine/func_like.c meet accents,
+            ß/ss, ligatures, combining marks, controls and 4-byte characters next to them
   upper, lower, char_length   on every 7th row
 and that both give the same error for utf8mb4_0900_ai_ci (unknown in 10.11).
 
@@ -57,8 +62,8 @@ COLLATIONS = [
 ]
 # names whose existence itself is checked (same table definition, same outcome)
 UNKNOWN_OR_NOT = ["utf8mb4_0900_ai_ci", "utf8mb4_0900_as_cs", "utf8mb4_0900_bin"]
-CHECKS = ["order", "group", "distinct", "eq", "like", "like_index", "like_range", "upper", "lower", "char_length",
-          "error"]
+CHECKS = ["order", "group", "distinct", "eq", "like", "like_index", "like_range", "contains", "upper", "lower",
+          "char_length", "error"]
 NPROBES = 300
 
 
@@ -88,8 +93,11 @@ class Side:
         return self.cur.fetchall()
 
     def try_q(self, sql):
+        return self.try_q_args(sql, None)
+
+    def try_q_args(self, sql, args):
         try:
-            return ("ok", self.q(sql))
+            return ("ok", self.q(sql, args))
         except pymysql.MySQLError as e:
             return ("error", e.args[0], e.args[1] if len(e.args) > 1 else "")
 
@@ -117,6 +125,84 @@ def probes_for(rows, cs, rng_seed=7):
         n = 1 + i % 3
         like.append(like_escape(p[:n]) + "%")
     return eq, like
+
+
+WORDS = ["the", "cafe", "resume", "strasse", "muller", "aarhus", "ae", "oe", "ss", "fi", "nightjar", "coffee",
+         "performance", "a", "I", "<p>", "</p>", "wp:paragraph", "--", "e", "E", "s", "S", "12", "x_y", "50%"]
+
+
+def contains_texts(strings, cs, rng):
+    """400 long texts: corpus strings between ASCII words, from no corpus strings to
+    nothing else, 0 to about 700 characters (the SIMD scan takes texts of the literal's
+    length + 32 bytes and more, the scalar search the shorter ones)."""
+    out = []
+    pool = [x for x in strings if corpus.fits(x, cs)]
+    for i in range(400):
+        dense = (0.0, 0.03, 0.1, 0.4, 0.95)[i % 5]
+        parts = []
+        for _ in range(rng.choice((1, 3, 10, 40, 120))):
+            parts.append(rng.choice(pool) if rng.random() < dense else rng.choice(WORDS))
+        t = rng.choice(("", " ", "\n")).join(parts)
+        out.append((i + 1, t[:700]))
+    return out
+
+
+def fold_ascii(w):
+    """w with its accents dropped and compatibility forms decomposed; None if that is
+    not printable ASCII."""
+    import unicodedata
+    f = "".join(c for c in unicodedata.normalize("NFKD", w) if not unicodedata.combining(c))
+    f = f.replace("ß", "ss")
+    return f if f and all(0x20 <= ord(c) < 0x7f for c in f) else None
+
+
+def contains_probes(texts, rng):
+    probes = []
+    while len(probes) < 150:
+        t = rng.choice(texts)[1]
+        if len(t) < 2:
+            continue
+        n = rng.randint(1, 12)
+        at = rng.randint(0, max(0, len(t) - n))
+        w = t[at:at + n]
+        k = len(probes) % 10
+        if k < 7:
+            w = fold_ascii(w)          # an ASCII literal that equals non-ASCII text
+            if w is None:
+                continue
+            if k == 1:
+                w = w.upper()
+            elif k == 2:
+                w = w.lower()
+        elif k == 8:
+            w = rng.choice(WORDS)
+        probes.append("%" + like_escape(w) + "%")   # (k 7 and 9: the window as it is)
+    return probes
+
+
+def compare_contains(m, p, cs, coll, strings):
+    """'%literal%' over long texts: the same rows on both."""
+    rng = __import__("random").Random(11)
+    tbl = "x_" + coll
+    texts = contains_texts(strings, cs, rng)
+    for side in (m, p):
+        side.q("DROP TABLE IF EXISTS " + tbl)
+        side.q("CREATE TABLE %s (id INT NOT NULL PRIMARY KEY, t TEXT CHARACTER SET %s COLLATE %s)" % (tbl, cs, coll))
+        for i in range(0, len(texts), 100):
+            side.q("INSERT INTO %s VALUES " % tbl + ", ".join(
+                "(%d, %s)" % (rid, side.conn.escape(t)) for rid, t in texts[i:i + 100]))
+    det = []
+    bad = 0
+    for pr in contains_probes(texts, rng):
+        q = "SELECT GROUP_CONCAT(id ORDER BY id) FROM %s WHERE t LIKE %%s" % tbl
+        a, b = m.try_q_args(q, (pr,)), p.try_q_args(q, (pr,))
+        if a != b:
+            bad += 1
+            if len(det) < 8:
+                det.append(("t LIKE %s: MariaDB %s, pressdb %s" % (show(pr), a, b))[:400])
+    for side in (m, p):
+        side.q("DROP TABLE " + tbl)
+    return bad, det
 
 
 def compare_collation(m, p, cs, coll, rows, verbose):
@@ -219,6 +305,8 @@ def compare_collation(m, p, cs, coll, rows, verbose):
             det.append("s LIKE %s: MariaDB %s, pressdb %s (through the index)" % (show(pr), a, b))
     res["like_index"] = (bad, det)
     res["like_range"] = (bad_r, det_r)
+
+    res["contains"] = compare_contains(m, p, cs, coll, [x for _, x in rows])
 
     # functions
     q = "SELECT id, UPPER(s), LOWER(s), CHAR_LENGTH(s) FROM %s WHERE id %% 7 = 0 ORDER BY id" % tbl
