@@ -2239,7 +2239,10 @@ static void scan_level_run(qstate *q, int level)
             for (int j = 0; j < lk->nkv[k]; j++) {
                 pdb_value v;
                 ex_eval(ctx, lk->keyp[k][j], &v);
-                if (lookup_key_convert(ctx, c, &v)) alts[k][nalt[k]++] = v;
+                if (!lookup_key_convert(ctx, c, &v)) continue;
+                bool dup = false;   /* a value again (an OR's 'publish' in every disjunct): found once */
+                for (int d = 0; d < nalt[k] && !dup; d++) dup = ex_values_equal(&alts[k][d], &v, c->coll);
+                if (!dup) alts[k][nalt[k]++] = v;
             }
             if (!nalt[k]) null_key = true;
         }
@@ -3687,10 +3690,9 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const pl_access *l,
         lk->keyp = stor_arena_alloc(ctx->a, l->nk * sizeof(ex_prog **));
         lk->nkv = stor_arena_alloc(ctx->a, l->nk * sizeof(int));
         for (uint32_t k = 0; k < l->nk; k++) {
-            pl_expr **vals = pl_ref_vals(nm, l->v[k]);
-            lk->nkv[k] = l->nv[k];
-            lk->keyp[k] = stor_arena_alloc(ctx->a, (size_t)l->nv[k] * sizeof(ex_prog *));
-            for (int j = 0; j < l->nv[k]; j++)
+            pl_expr **vals = pl_ref_list(ctx->a, nm, l->v[k], s->t->cols[best->cols[k]].name, l->nv[k], &lk->nkv[k]);
+            lk->keyp[k] = stor_arena_alloc(ctx->a, (size_t)lk->nkv[k] * sizeof(ex_prog *));
+            for (int j = 0; j < lk->nkv[k]; j++)
                 lk->keyp[k][j] = bp_value(pg, sc, nm, vals[j], &s->t->cols[best->cols[k]]);
         }
         for (uint32_t k = 0; k < l->nk; k++) {

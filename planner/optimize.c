@@ -9,6 +9,7 @@
  * at every execution. Expressions are resolved and evaluated by the engine, through
  * pl_opt_env. */
 #include "planner/planner.h"
+#include <assert.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,6 +146,90 @@ static bool value_ok(pl_opt *o, int lv, const stor_column *col, pl_expr *v)
     return true;
 }
 
+/* The term of conjunction e (walked in order, PL_OR_PINS levels deep at most: a chain of
+ * thousands of ANDs is not walked on the stack) that pins column col, or NULL. */
+static pl_expr *and_pin(pl_expr *e, const char *col, int depth)
+{
+    if (e->kind == E_BINARY && e->op == BO_AND) {
+        if (depth >= PL_OR_PINS) return NULL;
+        pl_expr *t = and_pin(e->args[0], col, depth + 1);
+        return t ? t : and_pin(e->args[1], col, depth + 1);
+    }
+    if (e->kind == E_BINARY && e->op == BO_EQ)
+        for (int side = 0; side < 2; side++)
+            if (e->args[side]->kind == E_COLUMN && !strcasecmp(e->args[side]->s, col)) return e;
+    if (e->kind == E_IN && !e->negated && e->args[0]->kind == E_COLUMN && !strcasecmp(e->args[0]->s, col)) return e;
+    return NULL;
+}
+
+/* (an OR nested d deep has more than d disjuncts: past cap, the walk stops) */
+static int or_pins_at(pl_expr *e, const char *col, pl_expr **out, pl_expr **terms, int cap, int depth)
+{
+    if (e->kind == E_BINARY && e->op == BO_OR) {
+        if (depth >= cap) return -1;
+        int a = or_pins_at(e->args[0], col, out, terms, cap, depth + 1);
+        if (a < 0) return -1;
+        int b = or_pins_at(e->args[1], col, out + a, terms ? terms + a : NULL, cap - a, depth + 1);
+        return b < 0 ? -1 : a + b;
+    }
+    pl_expr *t = and_pin(e, col, 0);
+    if (!t) return -1;
+    /* (an equality: the side that is not the column, the column taken from the left first) */
+    int from = t->kind == E_IN ? 1 : 0, to = t->kind == E_IN ? t->nargs : 1;
+    if (to - from > cap) return -1;
+    for (int k = from; k < to; k++) {
+        out[k - from] = t->kind == E_IN ? t->args[k]
+                      : t->args[0]->kind == E_COLUMN && !strcasecmp(t->args[0]->s, col) ? t->args[1] : t->args[0];
+        if (terms) terms[k - from] = t;
+    }
+    return to - from;
+}
+
+int pl_or_pins(pl_expr *e, const char *col, pl_expr **out, pl_expr **terms, int cap)
+{
+    return or_pins_at(e, col, out, terms, cap, 0);
+}
+
+pl_expr **pl_ref_list(stor_arena *a, const pl_nodes *m, pl_ref r, const char *col, int nv, int *n)
+{
+    if (r.arg != PL_REF_OR) { *n = nv; return pl_ref_vals(m, r); }
+    pl_expr *buf[PL_OR_PINS];
+    int k = pl_or_pins(m->v[r.node], col, buf, NULL, PL_OR_PINS);
+    assert(k >= 2);   /* the shape the plan was made for */
+    pl_expr **out = stor_arena_alloc(a, (size_t)k * sizeof *out);
+    memcpy(out, buf, (size_t)k * sizeof *out);
+    *n = k;
+    return out;
+}
+
+/* An OR conjunct as an IN list over column col of source lv: every disjunct pins the
+ * column of this source to constants. A superset of the OR's rows: it stays a filter. */
+static int or_pinning(pl_opt *o, int lv, const stor_column *col, pl_expr *e, pl_expr ***out)
+{
+    pl_expr *vals[PL_OR_PINS], *terms[PL_OR_PINS];
+    int n = pl_or_pins(e, col->name, vals, terms, PL_OR_PINS);
+    if (n < 2) return 0;
+    for (int k = 0; k < n; k++) {
+        pl_expr *t = terms[k];
+        pl_expr *c = t->kind == E_IN ? t->args[0]
+                   : t->args[0]->kind == E_COLUMN && !strcasecmp(t->args[0]->s, col->name) ? t->args[0] : t->args[1];
+        if (SRCMASK(o, c) != (1ull << lv) || SRCMASK(o, vals[k]) != 0 || !value_ok(o, lv, col, vals[k])) return 0;
+    }
+    *out = stor_arena_alloc(o->a, (size_t)n * sizeof **out);
+    memcpy(*out, vals, (size_t)n * sizeof **out);
+    return n;
+}
+
+/* A ref to the values pinning_values found for conjunct by (at *vals). */
+static pl_ref ref_pin(pl_opt *o, pl_expr *by, pl_expr **vals)
+{
+    if (by->kind == E_BINARY && by->op == BO_OR) {
+        pl_ref r = { nodes_ord(o->a, &o->nm, by), PL_REF_OR };
+        return r;
+    }
+    return ref_slot(o->a, &o->nm, by, vals);
+}
+
 /* The value expressions that pin column col of source lv: `col = e` gives one, a
  * constant `col IN (a, b)` several; by: the conjunct that pins. Returns how many (0 = none). */
 static int pinning_values(pl_opt *o, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr ***out,
@@ -171,6 +256,11 @@ static int pinning_values(pl_opt *o, int lv, const stor_column *col, pl_expr **c
             *out = &e->args[1];
             if (by) *by = e;
             return e->nargs - 1;
+        } else if (e->kind == E_BINARY && e->op == BO_OR) {
+            int n = or_pinning(o, lv, col, e, out);
+            if (!n) continue;
+            if (by) *by = e;
+            return n;
         }
     }
     return 0;
@@ -276,12 +366,35 @@ static void candidates(pl_opt *o, int i, int slot, pl_expr **cj, int ncj, pl_pla
         c->nk = (uint8_t)nk;
         for (uint32_t j = 0; j < nk; j++) {
             c->nv[j] = (uint8_t)nv[j];
-            c->v[j] = ref_slot(o->a, &o->nm, by[j], vals[j]);
+            c->v[j] = ref_pin(o, by[j], vals[j]);
         }
         p->s[slot].ncand++;
     }
     if (s->t->nidx > 255) p->nocache = true;
     o->const_only = was;
+}
+
+/* A probe whose first key column an OR pins (the only one it pins: index_pinning takes
+ * the first column of a composite key alone, and a whole key is rarely an OR's): the rows
+ * of each distinct value summed; UINT32_MAX for any other probe. */
+static uint32_t or_estimate(pl_opt *o, const stor_table *t, const stor_index *ix, const pl_probe *cd)
+{
+    if (cd->nk != 1 || cd->v[0].arg != PL_REF_OR) return UINT32_MAX;
+    const stor_column *col = &t->cols[ix->cols[0]];
+    int nv;
+    pl_expr **v = pl_ref_list(o->a, &o->nm, cd->v[0], col->name, cd->nv[0], &nv);
+    uint64_t n = 0;
+    for (int k = 0; k < nv; k++) {
+        bool dup = false;   /* the same literal again ('publish' in every disjunct) */
+        for (int j = 0; j < k && !dup; j++)
+            dup = v[j]->kind == v[k]->kind && v[j]->s && v[k]->s && v[j]->slen == v[k]->slen &&
+                  !memcmp(v[j]->s, v[k]->s, v[k]->slen);
+        pdb_value key;
+        uint32_t c = 0;
+        if (!dup && o->env->key_value(o->arg, v[k], col, &key)) stor_index_lookup(t, ix, 1, &key, count_row, &c);
+        n += c;
+    }
+    return n > t->nlive ? t->nlive : (uint32_t)n;
 }
 
 /* Rows source i would yield from its best index lookup on constants, or all its rows. */
@@ -293,18 +406,22 @@ static uint32_t estimate(pl_opt *o, int i, int slot, const pl_plan *p)
     for (int c = 0; c < p->s[slot].ncand; c++) {
         const pl_probe *cd = &p->cands[p->s[slot].cand0 + c];
         stor_index *ix = &s->t->idx[cd->ix];
-        /* probe with the first value of each key column, times the IN-list sizes */
-        pdb_value key[16];
-        bool ok = true;
-        uint32_t mult = 1;
-        for (uint32_t j = 0; j < cd->nk && ok; j++) {
-            pl_expr *v = pl_ref_vals(&o->nm, cd->v[j])[0];
-            ok = o->env->key_value(o->arg, v, &s->t->cols[ix->cols[j]], &key[j]);
-            mult *= cd->nv[j];
+        /* probe with the first value of each key column, times the IN-list sizes; an OR's
+           values (post_type = 'post' AND ... OR post_type = 'page' AND ...) each */
+        uint32_t n = or_estimate(o, s->t, ix, cd);
+        if (n == UINT32_MAX) {
+            pdb_value key[16];
+            bool ok = true;
+            uint32_t mult = 1;
+            n = 0;
+            for (uint32_t j = 0; j < cd->nk && ok; j++) {
+                pl_expr *v = pl_ref_vals(&o->nm, cd->v[j])[0];
+                ok = o->env->key_value(o->arg, v, &s->t->cols[ix->cols[j]], &key[j]);
+                mult *= cd->nv[j];
+            }
+            if (ok) stor_index_lookup(s->t, ix, cd->nk, key, count_row, &n);
+            n *= mult;
         }
-        uint32_t n = 0;
-        if (ok) stor_index_lookup(s->t, ix, cd->nk, key, count_row, &n);
-        n *= mult;
         if (n < best) best = n;
     }
     return best;
@@ -677,7 +794,7 @@ void pl_plan_access(pl_opt *o, int lv, pl_expr **cj, int ncj, pl_access *l)
         l->nk = (uint8_t)best_nk;
         for (uint32_t k = 0; k < best_nk; k++) {
             l->nv[k] = (uint8_t)bestn[k];
-            l->v[k] = ref_slot(o->a, &o->nm, bestby[k], bestv[k]);
+            l->v[k] = ref_pin(o, bestby[k], bestv[k]);
             l->by[k] = nodes_ord(o->a, &o->nm, bestby[k]);
         }
         return;

@@ -582,6 +582,7 @@ void pl_shape_stats(uint64_t *hits, uint64_t *misses, uint64_t *entries);
 #define PL_PLAN_SRC 64      /* sources a plan holds (MariaDB joins at most 61 tables) */
 #define PL_KEEP_SRC 16      /* a block of more sources is planned at every execution */
 #define PL_KEY 16           /* key columns an access path uses */
+#define PL_OR_PINS 64       /* values an OR of disjuncts may pin a key column to */
 
 typedef struct pl_ref { int32_t node, arg; } pl_ref;   /* node's args[arg..], or the node (arg -1) */
 
@@ -704,10 +705,18 @@ void     pl_plan_stats(uint64_t *hits, uint64_t *stale, uint64_t *replanned);
 void     pl_catalog_changed(void);
 /* Nodes of the walk: the ordinal of e (INT32_MIN: not in it), the values r names. */
 int32_t  pl_nodes_find(const pl_nodes *m, const pl_expr *e);
+#define PL_REF_OR (-2)   /* pl_ref.arg: the values an OR's disjuncts pin a column to (pl_or_pins) */
 static inline pl_expr **pl_ref_vals(const pl_nodes *m, pl_ref r)
 {
     return r.arg < 0 ? &m->v[r.node] : &m->v[r.node]->args[r.arg];
 }
+/* The values r names for key column col: pl_ref_vals, or for a PL_REF_OR ref the OR's
+ * pinned values gathered into an array of arena a; *n their number (nv for the others). */
+pl_expr **pl_ref_list(stor_arena *a, const pl_nodes *m, pl_ref r, const char *col, int nv, int *n);
+/* An OR whose every disjunct pins column col (an equality with it, or an IN list, among
+ * the disjunct's AND-ed terms): the pinned values, disjunct by disjunct, into out (at
+ * most cap); the pinning terms into terms when not NULL. -1: a disjunct pins nothing. */
+int      pl_or_pins(pl_expr *e, const char *col, pl_expr **out, pl_expr **terms, int cap);
 /* Appends the conjuncts of e (split at AND) to *out. */
 void     pl_split_and(stor_arena *a, pl_expr *e, pl_expr ***out, int *n, int *cap);
 
