@@ -472,9 +472,11 @@ static int ci_rest(const like_pat *m, const char *s, size_t sn, size_t from, siz
     return LS_NONE;
 }
 
-/* Is lit at position at of s (sn - at >= ln)? */
-static bool lit_at(const like_pat *m, const unsigned char *u, size_t at)
+/* Is lit at position at of u (sn bytes)? The pair scans' candidates lie within the
+ * text but a literal longer than its rarest pair's reach may not fit. */
+static bool lit_at(const like_pat *m, const unsigned char *u, size_t sn, size_t at)
 {
+    if (sn - at < m->ln) return false;
     for (size_t k = 0; k < m->ln; k++) {
         unsigned char c = u[at + k];
         if ((unsigned char)(c >= 'a' && c <= 'z' ? c - 32 : c) != (unsigned char)m->lit[k]) return false;
@@ -514,7 +516,7 @@ __attribute__((target("avx2"))) static int ci_scan_avx2(const like_pat *m, const
         __m256i c1 = _mm256_cmpeq_epi8(_mm256_or_si256(_mm256_loadu_si256((const __m256i *)(u + i + m->p1)), x20), a);
         __m256i c2 = _mm256_cmpeq_epi8(_mm256_or_si256(_mm256_loadu_si256((const __m256i *)(u + i + m->p2)), x20), b);
         for (unsigned pm = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(c1, c2)); pm; pm &= pm - 1)
-            if (lit_at(m, u, i + (size_t)__builtin_ctz(pm))) return LS_FOUND;
+            if (lit_at(m, u, sn, i + (size_t)__builtin_ctz(pm))) return LS_FOUND;
     }
     /* the positions the steps did not cover */
     if (ci_find(m, s + i, sn - i)) return LS_FOUND;
@@ -551,7 +553,7 @@ static int ci_scan(const like_pat *m, const char *s, size_t sn)
         __m128i c1 = _mm_cmpeq_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *)(u + i + m->p1)), x20), a);
         __m128i c2 = _mm_cmpeq_epi8(_mm_or_si128(_mm_loadu_si128((const __m128i *)(u + i + m->p2)), x20), b);
         for (unsigned pm = (unsigned)_mm_movemask_epi8(_mm_and_si128(c1, c2)); pm; pm &= pm - 1)
-            if (lit_at(m, u, i + (size_t)__builtin_ctz(pm))) return LS_FOUND;
+            if (lit_at(m, u, sn, i + (size_t)__builtin_ctz(pm))) return LS_FOUND;
     }
     if (ci_find(m, s + i, sn - i)) return LS_FOUND;
     size_t nh = high ? count_high(s, sn) : count_high(s + i, sn - i);
@@ -580,7 +582,7 @@ static int ci_scan(const like_pat *m, const char *s, size_t sn)
         uint8x16_t c1 = vceqq_u8(vorrq_u8(vld1q_u8(u + i + m->p1), x20), a);
         uint8x16_t c2 = vceqq_u8(vorrq_u8(vld1q_u8(u + i + m->p2), x20), b);
         for (uint64_t pm = neon_mask(vandq_u8(c1, c2)); pm; pm &= ~(0xfull << (__builtin_ctzll(pm) & ~3)))
-            if (lit_at(m, u, i + (size_t)(__builtin_ctzll(pm) >> 2))) return LS_FOUND;
+            if (lit_at(m, u, sn, i + (size_t)(__builtin_ctzll(pm) >> 2))) return LS_FOUND;
     }
     if (ci_find(m, s + i, sn - i)) return LS_FOUND;
     bool any = vmaxvq_u8(high) >= 0x80;

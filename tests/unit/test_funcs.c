@@ -19,3 +19,19 @@ Test(funcs, lookup)
     cr_assert(ex_func_find("RAND")->flags & EX_FN_VOLATILE);
     cr_assert(!(ex_func_find("NOW")->flags & EX_FN_VOLATILE));
 }
+
+/* '%literal%' whose rarest pair starts the literal: a candidate near the end of the text
+ * must not be compared with the bytes after it (the SIMD scans read the pair only). The
+ * buffer goes on with the rest of the literal, so reading past the text would match. */
+Test(funcs, like_literal_stops_at_text_end)
+{
+    static const char pat[] = "%zqaaaaaaaa%";
+    char buf[512];
+    for (size_t sn = 12; sn + 16 < sizeof buf; sn++) {
+        memset(buf, 'b', sn - 2);
+        memcpy(buf + sn - 2, "zq", 2);
+        memset(buf + sn, 'a', 16);
+        cr_assert(!ex_like(buf, sn, pat, sizeof pat - 1, '\\', COLL_UTF8MB4_GENERAL_CI), "text of %zu bytes", sn);
+        cr_assert(ex_like(buf, sn + 8, pat, sizeof pat - 1, '\\', COLL_UTF8MB4_GENERAL_CI), "text of %zu bytes", sn + 8);
+    }
+}
