@@ -334,6 +334,7 @@ typedef struct ex_pending_ok {   /* an OK packet held until the statement has co
 } ex_pending_ok;
 typedef struct ex_stmt {
     struct ex_rand *rands;
+    struct ex_ftstate *fts; /* MATCH ... AGAINST: ranks per call site (fulltext.c) */
     uint32_t rx_opts;       /* default_regex_flags as PCRE2 options + 1, 0: not read yet */
     ex_pending_ok ok;
     /* JIT kernels compiled for a block plan that was then not kept: this execution's
@@ -731,6 +732,27 @@ size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
 /* MariaDB's quoting of bad bytes in 1366: '\xE6\x97...' (6 bytes from from, then ...) */
 void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);
+/* MATCH (cols) AGAINST (q [mode]) (fulltext.c): the FULLTEXT key a call resolved to (expr.c
+ * comp_match passes it to the call as a constant) */
+typedef struct ex_ftspec {
+    stor_table *t;
+    int src;                /* the table's source in the query block */
+    uint32_t ncols;
+    uint32_t *cols;         /* the key's columns */
+    uint16_t coll;          /* the first column's collation: words compare in it */
+    int mode;               /* 0 natural language, 1 boolean, 2 with query expansion */
+} ex_ftspec;
+/* The FULLTEXT key of t over exactly cols (any order), or error 1191. */
+const ex_ftspec *ex_ft_resolve(ex_ctx *ctx, stor_table *t, int src, const uint32_t *cols, uint32_t ncols, int mode);
+/* The rows call e ranked this statement (after its first evaluation), in the order InnoDB's
+ * FULLTEXT key reads them: best rank first, equal ranks by row id; their number. */
+uint32_t ex_ft_rows(ex_ctx *ctx, const pl_expr *e, uint32_t **rows);
+/* The MATCH call of a WHERE term MariaDB answers through the FULLTEXT key (the call itself,
+ * or compared with a number so that rows of rank 0 fail: MATCH > c with c >= 0, MATCH >= c
+ * with c > 0, or written the other way round), else NULL. */
+pl_expr *ex_ft_term(pl_expr *e);
+/* The FULLTEXT key of t over the columns MATCH call m names (any order), or NULL. */
+const stor_index *ex_ft_key(const stor_table *t, const pl_expr *m);
 /* Fills LIKE's cache of case folds for the common non-ASCII code points (pdb_engine_warm). */
 void ex_like_warm(void);
 /* CAST(in AS ...): text is the call as written (warnings name it), rowno the row they
@@ -1110,6 +1132,7 @@ int       ex_sf_handle(void);
 typedef struct ex_sp_pos {     /* a mark in the statement's arena and its arena-held lists */
     stor_arena_pos pos;
     struct ex_rand *rands;
+    struct ex_ftstate *fts;
     struct ex_sf_cached *sfc;
     struct ex_spill *spills;
     struct jb_kept **orph;

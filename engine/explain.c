@@ -1915,6 +1915,40 @@ static bool dml_buffer(xstate *xst, const ex_src *s, const stor_index *ix)
  * with GROUP BY, nor with ORDER BY over a join (MariaDB may read the key that gives
  * the order). With ORDER BY over one table it does, and its filesort still reads the
  * table (ha_rnd_next: clustered order, engine/sort_ties.md section 6). */
+static bool has_match(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->kind == E_FUNC && !strcmp(e->s, "MATCH")) return true;
+    for (int k = 0; k < e->nargs; k++) if (has_match(e->args[k])) return true;
+    return false;
+}
+
+/* Does ORDER BY name a MATCH (as such or by a select item's alias or position)? */
+static bool order_matches(const pl_select *sel)
+{
+    for (int k = 0; k < sel->norder; k++) {
+        const pl_expr *o = sel->order[k].e;
+        if (has_match(o)) return true;
+        for (int i = 0; i < sel->nitems; i++) {
+            const pl_item *it = &sel->items[i];
+            bool named = o->kind == E_COLUMN && !o->tbl && it->alias && !strcasecmp(it->alias, o->s);
+            bool pos = o->kind == E_INT && o->ival == i + 1;
+            if ((named || pos) && has_match(it->e)) return true;
+        }
+    }
+    return false;
+}
+
+/* The FULLTEXT key a single table's rows come from (select.c ft_access), or NULL. */
+static const stor_index *ft_access_key(const stor_table *t, pl_expr **conj, int nconj)
+{
+    for (int k = 0; k < nconj; k++) {
+        const pl_expr *m = ex_ft_term(conj[k]);
+        if (m) return ex_ft_key(t, m);
+    }
+    return NULL;
+}
+
 static bool scan_key_shown(const pl_select *sel, int n)
 {
     return !sel->ngroup && (!sel->norder || n == 1);
@@ -2026,6 +2060,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
         r->v[X_PKEYS] = pk[0] ? xstrdup(xst, pk) : NULL;
         bool consumed_eq = false;
         const stor_index *six = NULL;   /* a full scan read through this key */
+        const stor_index *ftk;          /* the FULLTEXT key the rows come from */
         if (p->ix) {
             const stor_index *ix = p->ix;
             bool uniq = (ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE) && p->nk == ix->ncols;
@@ -2094,6 +2129,14 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
             r->v[X_KEY] = six->name;
             r->v[X_KEYLEN] = xfmt_u(xst, key_len_of(s->t, six));
             rows = s->t->nlive;
+        } else if (!dml && n == 1 && s->t && (ftk = ft_access_key(s->t, conj, nconj)) != NULL) {
+            /* WHERE MATCH ... AGAINST: the rows come from the FULLTEXT key (select.c ft_access) */
+            r->v[X_TYPE] = "fulltext";
+            r->v[X_PKEYS] = r->v[X_KEY] = ftk->name;
+            r->v[X_KEYLEN] = "0";
+            r->v[X_REF] = "";
+            rows = 1;
+            xjoin(extra, sizeof extra, "Using where");
         } else {
             r->v[X_TYPE] = "ALL";
             if (s->t) rows = s->t->nlive;
@@ -2155,7 +2198,9 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
         if (i == 0 && !all_const) {
             /* grouped by sorting the first table's rows (ex_group_by_sort): no temporary table */
             bool gsort = grouped && strcmp(r->v[X_TYPE], "const") && strcmp(r->v[X_TYPE], "eq_ref") && ex_group_by_sort(ctx, sc, sel);
-            if ((grouped && (sel->ngroup > 0 || sel->distinct) && !gsort) || b->ins_tmp) xjoin(extra, sizeof extra, "Using temporary");
+            /* (ORDER BY a MATCH over rows from the FULLTEXT key: MariaDB sorts a temporary table) */
+            bool ft_tmp = !strcmp(r->v[X_TYPE], "fulltext") && order_matches(sel);
+            if ((grouped && (sel->ngroup > 0 || sel->distinct) && !gsort) || b->ins_tmp || ft_tmp) xjoin(extra, sizeof extra, "Using temporary");
             bool by_key = n == 1 && !dml && !xst->mdml && !grouped &&
                           ((p->ix && p->nk && single_values(p)) || p->rix) &&
                           ex_order_key(ctx, sel, 0, p->ix ? p->ix : p->rix, p->ix ? p->nk : p->rreq) != 0;
@@ -3041,6 +3086,9 @@ static void read_set(ex_ctx *ctx, const pl_expr *e, int i, uint64_t *m, bool qua
         if (!qualified || e->tbl) cols_used(ctx, e, i, m);
         return;
     }
+    /* MATCH's columns are the FULLTEXT key's: the rank comes from the key, the columns
+       are not read */
+    if (e->kind == E_FUNC && !strcmp(e->s, "MATCH") && e->nargs >= 2) { read_set(ctx, e->args[0], i, m, qualified); return; }
     for (int k = 0; k < e->nargs; k++) read_set(ctx, e->args[k], i, m, qualified);
     if (e->sub) read_set_sel(ctx, e->sub, i, m);
 }

@@ -2035,6 +2035,55 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
         hybrid_hexnum(p, ats, 1, t);
 }
 
+static bool refs_column(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->kind == E_COLUMN || e->sub) return true;
+    for (int i = 0; i < e->nargs; i++) if (refs_column(e->args[i])) return true;
+    return false;
+}
+
+/* MATCH (cols) AGAINST (q [mode]) (parsed with args[0] = q, ival = mode): the query, the
+ * row id of the columns' table and the FULLTEXT key they name (a constant) go to the
+ * registry's MATCH (fulltext.c) */
+static void comp_match(cstate *cs, pl_expr *e, ex_type *t)
+{
+    ex_ctx *ctx = cs->sc->ctx;
+    ex_prog *p = cs->p;
+    uint32_t cols[64];
+    int src = -1;
+    for (int i = 1; i < e->nargs; i++) {
+        int s, c;
+        pl_expr *a = e->args[i];
+        if (a->kind != E_COLUMN) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to MATCH");
+        if (!find_column(cs->sc, a, &s, &c)) {
+            /* an unknown column gets the error a column reference gets */
+            cstate tmp = *cs;
+            ex_prog scratch = { 0 };
+            scratch.a = cs->a;
+            tmp.p = &scratch;
+            ex_type at;
+            comp(&tmp, a, &at);
+            ex_raise(ctx, 1191, "HY000", "Can't find FULLTEXT index matching the column list");
+        }
+        if ((src >= 0 && s != src) || !ctx->src[s].t || i > 64)
+            ex_raise(ctx, 1191, "HY000", "Can't find FULLTEXT index matching the column list");
+        src = s;
+        cols[i - 1] = (uint32_t)c;
+    }
+    if (refs_column(e->args[0])) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to AGAINST");
+    const ex_ftspec *sp = ex_ft_resolve(ctx, ctx->src[src].t, src, cols, (uint32_t)(e->nargs - 1), (int)e->ival);
+    ex_type at;
+    comp(cs, e->args[0], &at);
+    emit(p, OP_ROWID, src, 0, 0); push(cs, 1);
+    emit(p, OP_CONST, add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)sp }), 0, 0); push(cs, 1);
+    int fh = ex_func_lookup("MATCH");
+    cs->depth -= 2;
+    emit(p, OP_FUNC, fh, 3, 0);
+    p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
+    ex_func_at(fh)->type(ex_func_at(fh), NULL, 3, t, e);
+}
+
 /* A function call: a window function, DEFAULT(col), an aggregate, ANY/ALL, CHARSET or
  * COLLATION, or a function of the registry */
 static void comp_func(cstate *cs, pl_expr *e, ex_type *t)
@@ -2052,6 +2101,10 @@ static void comp_func(cstate *cs, pl_expr *e, ex_type *t)
     }
     if ((!strcmp(e->s, "CHARSET") || !strcmp(e->s, "COLLATION")) && e->nargs == 1) {
         comp_charset_coll(cs, e, t);
+        return;
+    }
+    if (!strcmp(e->s, "MATCH") && e->nargs >= 2) {
+        comp_match(cs, e, t);
         return;
     }
     comp_call(cs, e, t);

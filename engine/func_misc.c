@@ -734,6 +734,7 @@ static const ex_fdef rows[] = {
     { "IS_USED_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_IS_USED_LOCK, ty_is_used_lock, fn_get_lock },
     { "LAST_INSERT_ID", 0, 1, EX_FN_VOLATILE, F_LAST_INSERT_ID, ty_last_insert_id, fn_last_insert_id },
     { "LEAST", 2, -1, 0, F_LEAST, ty_if, fn_greatest },
+    { "MATCH", 3, 3, EX_FN_STMT, EX_FX_MATCH, ex_ty_match, ex_fn_match },
     { "NAME_CONST", 2, 2, 0, EX_FX_NAME_CONST, ty_as_second, fn_name_const },
     { "NULLIF", 2, 2, EX_FN_AS_FIRST, F_NULLIF, ty_if, fn_nullif },
     { "RELEASE_ALL_LOCKS", 0, 0, EX_FN_VOLATILE, F_RELEASE_ALL_LOCKS, ty_is_used_lock, fn_release_all_locks },

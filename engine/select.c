@@ -236,6 +236,9 @@ typedef struct qstate {
     bool jj_warns;          /* one of its conjuncts may warn (memo_code): only for a sink
                                that cannot (jit_join_keep) */
     bool jj_err;            /* such a conjunct raised inside compiled code (ctx->err holds it) */
+    ex_prog *ftp;           /* a bare MATCH conjunct whose FULLTEXT key gives level 0's rows
+                               (ft_access), and the call */
+    const pl_expr *ftm;
     bool gsort;             /* grouped as MariaDB groups by filesort: level 0's rows sorted by
                                the GROUP BY keys first (ex_group_by_sort, gsort_level0) */
     uint64_t jit_run;       /* this run's jb_run_id: every per-execution kernel of the block
@@ -2311,6 +2314,11 @@ static void scan_level_run(qstate *q, int level)
         range_scan(ctx, s->t, lk, &cand, &ncand);
         if (lk->korder < 0) reverse_rows(cand, ncand);
         n = ncand;
+    } else if (level == 0 && q->ftp) {
+        ctx->rows[0] = 0;   /* (any row: the first call works out the ranks of all) */
+        pdb_value v;
+        ex_eval(ctx, q->ftp, &v);
+        n = ncand = ex_ft_rows(ctx, q->ftm, &cand);
     } else if (scan_reordered(s->t, lk)) {
         scan_rows(ctx, s->t, lk);
         if (lk->clu) { cand = lk->clu; n = ncand = lk->nclu; }
@@ -3567,7 +3575,7 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
     for (int lv = 0; lv < q->nsrc; lv++) {
         ex_src *s = &ctx->src[lv];
         lookup *lk = &q->lk[lv];
-        if ((q->jj && lv < 2) || !s->t || lk->ix || lk->hcol >= 0 || lk->rix || q->on[lv] || q->gends[lv] || q->gend[lv] != lv ||
+        if ((q->jj && lv < 2) || !s->t || lk->ix || lk->hcol >= 0 || lk->rix || (q->ftp && !lv) || q->on[lv] || q->gends[lv] || q->gend[lv] != lv ||
             (s->join == JT_LEFT && lv > 0) || scan_reordered(s->t, lk) ||   /* (row id order only) */
             (q->bnl && q->bnl[lv].on))
             continue;
@@ -4571,7 +4579,7 @@ static bool kagg_run(qstate *q)
 {
     jb_gkey keys[JB_AGG_KEYS];
     jb_agg_arg args[8];
-    if (!kagg_wanted(q, keys, args)) return false;
+    if (q->ftp || !kagg_wanted(q, keys, args)) return false;
     ex_ctx *ctx = q->ctx;
     const stor_table *t = ctx->src[0].t;
     plan_kernels(q, q->plan, q->plan_fresh);
@@ -5017,6 +5025,26 @@ static void block_access(qstate *q, ex_scope *sc, bp_progs *pg, pl_expr **cj, in
 /* Plans the block and compiles what the scan checks: conjuncts per level, ON
  * conditions, access paths, the JIT's kernels. The plan records this execution's
  * conjuncts in evaluation order (EXPLAIN prints them). */
+/* One table read without a key, and WHERE MATCH (...) AGAINST (...) among its AND-ed
+ * terms: InnoDB reads the rows through the FULLTEXT key instead, the best rank first
+ * and equal ranks in the order the rows were indexed (what clients see without ORDER
+ * BY, and what a sort of equal keys keeps). The rows come from the call's ranks
+ * (scan_level_run); the term still filters them. */
+static void ft_access(qstate *q, ex_scope *sc, pl_expr **cj, int ncj)
+{
+    ex_ctx *ctx = q->ctx;
+    const lookup *l0 = &q->lk[0];
+    if (q->nsrc != 1 || !ctx->src[0].t || l0->ix || l0->hcol >= 0 || l0->rix || q->on[0]) return;
+    for (int i = 0; i < ncj; i++) {
+        pl_expr *m = ex_ft_term(cj[i]);
+        if (!m) continue;
+        ex_type t;
+        q->ftp = ex_compile(sc, m, &t);
+        q->ftm = m;
+        return;
+    }
+}
+
 static void block_plan(qstate *q, ex_scope *sc, bp_progs *pg)
 {
     ex_ctx *ctx = q->ctx;
@@ -5042,6 +5070,7 @@ static void block_plan(qstate *q, ex_scope *sc, bp_progs *pg)
     block_groups(q, inside, ingroup);
     block_place(q, sc, pg, cj, ncj, inside);
     block_access(q, sc, pg, cj, ncj, inside, ingroup);
+    ft_access(q, sc, cj, ncj);
     block_scan_keys(q);
     bnl_setup(q);
     jit_join(q, bp, q->plan_fresh);

@@ -1,0 +1,103 @@
+-- MATCH ... AGAINST over FULLTEXT keys (engine/fulltext.c): InnoDB's tokens, stopwords
+-- and relevance values, its row order for WHERE MATCH, and its errors.
+
+CREATE TABLE a (id INT PRIMARY KEY, title VARCHAR(200), body TEXT,
+  FULLTEXT KEY ft (title, body), FULLTEXT KEY fb (body)) DEFAULT CHARSET=utf8mb4 COLLATE utf8mb4_unicode_520_ci STATS_AUTO_RECALC=0;
+INSERT INTO a VALUES (5, 'MySQL Tutorial', 'DBMS stands for DataBase ...'),
+  (2, 'How To Use MySQL Well', 'After you went through a ...'),
+  (3, 'Optimizing MySQL', 'In this tutorial we show ...'),
+  (1, '1001 MySQL Tricks', '1. Never run mysqld as root. 2. ...'),
+  (4, 'MySQL vs. YourSQL', 'In the following database comparison ...'),
+  (6, 'MySQL Security', 'When configured properly, MySQL ... don''t it''s o''neil a''b rock''n''roll'),
+  (7, 'café naïve', 'straße über Müller''s x_y_z ab abc abcd 中文字 日本語 𝄞word😀tail');
+-- one word: idf = log10(rows / rows holding it); a word in every row but one, one in two rows
+SELECT id, MATCH (title, body) AGAINST ('database') AS m FROM a;
+SELECT id, MATCH (title, body) AGAINST ('mysql') AS m FROM a;
+-- WHERE MATCH: the best rank first, equal ranks in the order the rows were inserted
+SELECT id, MATCH (title, body) AGAINST ('database tutorial') AS m FROM a WHERE MATCH (title, body) AGAINST ('database tutorial');
+SELECT id FROM a WHERE MATCH (title, body) AGAINST ('mysql');
+SELECT id FROM a WHERE MATCH (title, body) AGAINST ('mysql') LIMIT 3;
+SELECT SQL_CALC_FOUND_ROWS id, title FROM a WHERE MATCH (title, body) AGAINST ('mysql tutorial') LIMIT 2;
+SELECT FOUND_ROWS();
+SELECT COUNT(*) FROM a WHERE MATCH (title, body) AGAINST ('mysql tutorial');
+-- a word written twice counts its rows twice
+SELECT id, MATCH (title, body) AGAINST ('database database tutorial') AS m FROM a;
+SELECT id, MATCH (title, body) AGAINST ('mysql mysql mysql') AS m FROM a;
+-- apostrophes split words; words of fewer than 3 characters and stopwords are not indexed
+SELECT id, MATCH (title, body) AGAINST ('don it''s neil rock roll') AS m FROM a;
+SELECT id, MATCH (title, body) AGAINST ('the with ab abc') AS m FROM a;
+SELECT id, MATCH (title, body) AGAINST ('') AS m, MATCH (title, body) AGAINST (NULL) AS n FROM a;
+-- words compare in the column's collation (café = cafe, ß = ss); CJK runs are words;
+-- characters beyond the BMP end words
+SELECT id, MATCH (title, body) AGAINST ('CAFE strasse muller abc 中文字 x_y_z') AS m FROM a;
+SELECT id, MATCH (title, body) AGAINST ('word tail') AS m FROM a;
+-- the key over body alone; the columns in another order name the same key
+SELECT id, MATCH (body) AGAINST ('database') AS m FROM a;
+SELECT id, MATCH (body, title) AGAINST ('database') AS m FROM a WHERE MATCH (title, body) AGAINST ('database');
+SELECT id, MATCH (a.title, a.body) AGAINST ('tutorial') AS m FROM a AS a WHERE id > 2 ORDER BY m DESC, id;
+-- errors: no key over those columns, a query that is not constant, a column that is not there
+SELECT id FROM a WHERE MATCH (title) AGAINST ('database');
+SELECT id FROM a WHERE MATCH (title, body) AGAINST (title);
+SELECT id FROM a WHERE MATCH (nosuch) AGAINST ('x');
+SELECT MATCH (title, body) AGAINST (CONCAT('data', 'base')) AS m FROM a WHERE id = 5;
+
+-- MATCH compared, ORed, in a join, a subquery, a prepared statement
+SELECT id FROM a WHERE MATCH (title, body) AGAINST ('mysql tutorial') > 0.2;
+SELECT id FROM a WHERE 0 < MATCH (title, body) AGAINST ('mysql tutorial');
+SELECT id FROM a WHERE MATCH (title, body) AGAINST ('mysql tutorial') >= 0;
+SELECT id FROM a WHERE MATCH (title, body) AGAINST ('tutorial') OR id = 1;
+SELECT x.id, y.id, MATCH (x.title, x.body) AGAINST ('database') AS m FROM a x JOIN a y ON y.id = x.id + 1 ORDER BY x.id;
+SELECT id FROM a WHERE id IN (SELECT id FROM a WHERE MATCH (title, body) AGAINST ('database')) ORDER BY id;
+PREPARE s FROM 'SELECT id, MATCH (title, body) AGAINST (?) AS m FROM a WHERE MATCH (title, body) AGAINST (?)';
+SET @q = 'tutorial security';
+EXECUTE s USING @q, @q;
+SET @q = 'mysql';
+EXECUTE s USING @q, @q;
+DEALLOCATE PREPARE s;
+
+-- a generated corpus: 600 rows of words from a small vocabulary
+CREATE TABLE d (n INT NOT NULL);
+INSERT INTO d VALUES (0), (1), (2), (3), (4), (5), (6), (7), (8), (9);
+CREATE TABLE corp (id INT NOT NULL PRIMARY KEY, kind VARCHAR(20) NOT NULL, title VARCHAR(255) NOT NULL,
+  content LONGTEXT NOT NULL, FULLTEXT KEY ftc (title, content)) DEFAULT CHARSET=utf8mb4 COLLATE utf8mb4_unicode_520_ci STATS_AUTO_RECALC=0;
+INSERT INTO corp
+SELECT x.n * 100 + y.n * 10 + z.n + 1,
+       ELT(1 + (x.n + z.n) % 3, 'post', 'page', 'attachment'),
+       CONCAT_WS(' ', ELT(1 + (x.n * 7 + y.n) % 9, 'Nightjar', 'WordPress', 'Search', 'Zebra', 'Café', 'Straße', 'Résumé', 'Garden', 'Quasar'),
+                 ELT(1 + (y.n * 3 + z.n) % 5, 'notes', 'review', 'guide', 'tips', 'news')),
+       CONCAT_WS(' ', REPEAT('lorem ipsum ', 1 + z.n % 4),
+                 ELT(1 + (x.n + y.n * 7 + z.n * 3) % 11, 'nightjar', 'wordpress', 'search', 'zebra', 'cafe', 'strasse', 'resume', 'garden', 'quasar', 'the', 'database'),
+                 ELT(1 + (x.n * 3 + z.n * 5) % 7, 'dolor sit', 'amet', 'nightjar nightjar', 'performance', 'realistic', 'Über', 'naïve'),
+                 REPEAT('garden ', (x.n + y.n) % 3), 'end')
+FROM d x, d y, d z WHERE x.n < 6;
+SELECT COUNT(*) FROM corp;
+SELECT id, MATCH (title, content) AGAINST ('nightjar') AS m FROM corp WHERE MATCH (title, content) AGAINST ('nightjar');
+SELECT id, MATCH (title, content) AGAINST ('nightjar garden') AS m FROM corp WHERE MATCH (title, content) AGAINST ('nightjar garden');
+SELECT id, MATCH (title, content) AGAINST ('café résumé straße') AS m FROM corp WHERE MATCH (title, content) AGAINST ('café résumé straße') LIMIT 40;
+SELECT id, MATCH (title, content) AGAINST ('lorem') AS m FROM corp WHERE id <= 30;
+SELECT id, title, MATCH (title, content) AGAINST ('wordpress performance tips') AS score FROM corp
+  WHERE MATCH (title, content) AGAINST ('wordpress performance tips') ORDER BY score DESC LIMIT 10;
+SELECT kind, COUNT(*), SUM(MATCH (title, content) AGAINST ('zebra quasar')) FROM corp
+  WHERE MATCH (title, content) AGAINST ('zebra quasar') GROUP BY kind ORDER BY kind;
+SELECT id FROM corp WHERE kind = 'post' AND MATCH (title, content) AGAINST ('search review');
+SELECT id, MATCH (title, content) AGAINST ('über naive') AS m FROM corp WHERE MATCH (title, content) AGAINST ('über naive') AND id % 4 = 1;
+EXPLAIN SELECT id FROM corp WHERE MATCH (title, content) AGAINST ('nightjar');
+EXPLAIN SELECT id FROM corp WHERE kind = 'post' AND MATCH (title, content) AGAINST ('nightjar') > 0.1;
+EXPLAIN SELECT id, MATCH (title, content) AGAINST ('nightjar') AS m FROM corp WHERE MATCH (title, content) AGAINST ('nightjar') ORDER BY m DESC LIMIT 3;
+EXPLAIN SELECT id FROM corp WHERE MATCH (title, content) AGAINST ('nightjar') ORDER BY id;
+EXPLAIN SELECT kind, COUNT(*) FROM corp WHERE MATCH (title, content) AGAINST ('nightjar') GROUP BY kind;
+EXPLAIN SELECT id, MATCH (title, content) AGAINST ('nightjar') FROM corp;
+SELECT MAX(MATCH (title, content) AGAINST ('database amet')) AS mx, MIN(MATCH (title, content) AGAINST ('database amet')) AS mn FROM corp;
+
+-- another collation: utf8mb4_general_ci (ß = s, so strasse is not straße)
+CREATE TABLE g (id INT PRIMARY KEY, body TEXT, FULLTEXT KEY (body)) DEFAULT CHARSET=utf8mb4 COLLATE utf8mb4_general_ci STATS_AUTO_RECALC=0;
+INSERT INTO g VALUES (1, 'Straße café'), (2, 'strasse cafe'), (3, 'stra e'), (4, 'other words'), (5, 'CAFÉ again');
+SELECT id, MATCH (body) AGAINST ('straße') AS m FROM g;
+SELECT id, MATCH (body) AGAINST ('cafe') AS m FROM g WHERE MATCH (body) AGAINST ('cafe');
+-- a latin1 table
+CREATE TABLE l (id INT PRIMARY KEY, body TEXT, FULLTEXT KEY (body)) DEFAULT CHARSET=latin1 STATS_AUTO_RECALC=0;
+INSERT INTO l VALUES (1, 'Müller café'), (2, 'muller cafe'), (3, 'nothing here'), (4, 'MÜLLER');
+SELECT id, MATCH (body) AGAINST ('muller') AS m FROM l WHERE MATCH (body) AGAINST ('muller');
+-- a DELETE that finds its rows by MATCH
+DELETE FROM l WHERE MATCH (body) AGAINST ('muller');
+SELECT id FROM l ORDER BY id;
