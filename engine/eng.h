@@ -741,6 +741,7 @@ typedef struct ex_ftspec {
     uint32_t *cols;         /* the key's columns */
     uint16_t coll;          /* the first column's collation: words compare in it */
     int mode;               /* 0 natural language, 1 boolean, 2 with query expansion */
+    uint32_t ix;            /* the key's position in t->idx */
 } ex_ftspec;
 /* The FULLTEXT key of t over exactly cols (any order), or error 1191. */
 const ex_ftspec *ex_ft_resolve(ex_ctx *ctx, stor_table *t, int src, const uint32_t *cols, uint32_t ncols, int mode);

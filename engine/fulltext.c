@@ -10,6 +10,7 @@
  * comp_match). No index is kept: the rows are read again by each statement. */
 #include "engine/func_int.h"
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -216,10 +217,282 @@ static void ft_put(ex_ftstate *st, uint32_t row, float rank)
     st->ranks[k] = rank;
 }
 
+/* ---------------------------------------------------------------- postings
+ * Each FULLTEXT key's words and the rows holding them, kept with the table
+ * (stor_derived) and brought up to date by the statement that asks: rows appended since
+ * are added; a rewrite (an UPDATE in place, TRUNCATE) or DDL starts over. A row is
+ * indexed whether or not a statement sees it; statements check what they see. Readers
+ * of one table take its mutex (the store lock is shared among them); writers hold the
+ * store lock exclusively, so no row changes meanwhile. */
+
+typedef struct ft_post { uint32_t row, tf; } ft_post;
+
+typedef struct ft_entry {
+    char *s;            /* the word as first met (NULL: a free slot) */
+    uint32_t n;
+    uint64_t h;
+    ft_post *p;         /* row ids ascending */
+    uint32_t np, cp;
+} ft_entry;
+
+typedef struct ft_dict {
+    ft_entry *e;        /* open addressing on the collation hash */
+    uint32_t ne, cap;
+    uint32_t upto;      /* rows [0, upto) indexed */
+    uint64_t stop[64];  /* the stopwords' hashes, 0 = none */
+} ft_dict;
+
+typedef struct ft_tcache {
+    stor_derived base;
+    pthread_mutex_t mu;
+    uint64_t version, rewrites;
+    ft_dict **d;        /* per index position of the table (NULL: not asked for) */
+    uint32_t nd;
+} ft_tcache;
+
+static pthread_mutex_t ft_attach_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void ft_dict_free(ft_dict *d)
+{
+    if (!d) return;
+    for (uint32_t i = 0; i < d->cap; i++) { stor_free(d->e[i].s); stor_free(d->e[i].p); }
+    stor_free(d->e);
+    stor_free(d);
+}
+
+static void ft_drop_dicts(ft_tcache *tc)
+{
+    for (uint32_t i = 0; i < tc->nd; i++) ft_dict_free(tc->d[i]);
+    stor_free(tc->d);
+    tc->d = NULL;
+    tc->nd = 0;
+}
+
+static void ft_tcache_free(stor_derived *b)
+{
+    ft_tcache *tc = (ft_tcache *)b;
+    ft_drop_dicts(tc);
+    pthread_mutex_destroy(&tc->mu);
+    stor_free(tc);
+}
+
+static ft_tcache *ft_cache_of(stor_table *t)
+{
+    pthread_mutex_lock(&ft_attach_mu);
+    if (!t->derived) {
+        ft_tcache *tc = stor_calloc(1, sizeof *tc);
+        if (tc) {
+            tc->base.free = ft_tcache_free;
+            pthread_mutex_init(&tc->mu, NULL);
+            tc->version = t->version;
+            tc->rewrites = t->rewrites;
+            t->derived = &tc->base;
+        }
+    }
+    pthread_mutex_unlock(&ft_attach_mu);
+    return (ft_tcache *)t->derived;
+}
+
+static bool ft_is_stop(const ft_dict *d, uint16_t coll, uint64_t h, const char *s, size_t n)
+{
+    for (uint32_t k = (uint32_t)h & 63; d->stop[k]; k = (k + 1) & 63)
+        if (d->stop[k] == h && ft_stopword(coll, s, n)) return true;
+    return false;
+}
+
+static ft_dict *ft_dict_new(uint16_t coll)
+{
+    ft_dict *d = stor_calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->cap = 1024;
+    if (!(d->e = stor_calloc(d->cap, sizeof *d->e))) { stor_free(d); return NULL; }
+    for (size_t i = 0; i < sizeof ft_stopwords / sizeof ft_stopwords[0]; i++) {
+        uint64_t h = pdb_coll_hash(coll, ft_stopwords[i], strlen(ft_stopwords[i]));
+        if (!h) h = 1;
+        uint32_t k = (uint32_t)h & 63;
+        while (d->stop[k]) k = (k + 1) & 63;
+        d->stop[k] = h;
+    }
+    return d;
+}
+
+static ft_entry *ft_find(const ft_dict *d, uint16_t coll, uint64_t h, const char *s, size_t n)
+{
+    for (uint32_t k = (uint32_t)h & (d->cap - 1); d->e[k].s; k = (k + 1) & (d->cap - 1))
+        if (d->e[k].h == h && pdb_coll_eq(coll, d->e[k].s, d->e[k].n, s, n)) return &d->e[k];
+    return NULL;
+}
+
+static bool ft_grow_dict(ft_dict *d)
+{
+    uint32_t cap = d->cap * 2;
+    ft_entry *e = stor_calloc(cap, sizeof *e);
+    if (!e) return false;
+    for (uint32_t i = 0; i < d->cap; i++) {
+        if (!d->e[i].s) continue;
+        uint32_t k = (uint32_t)d->e[i].h & (cap - 1);
+        while (e[k].s) k = (k + 1) & (cap - 1);
+        e[k] = d->e[i];
+    }
+    stor_free(d->e);
+    d->e = e;
+    d->cap = cap;
+    return true;
+}
+
+/* One occurrence of word s in row r; false when memory ran out. */
+static bool ft_add(ft_dict *d, uint16_t coll, uint64_t h, const char *s, size_t n, uint32_t r)
+{
+    ft_entry *e = ft_find(d, coll, h, s, n);
+    if (!e) {
+        if ((d->ne + 1) * 4 > d->cap * 3 && !ft_grow_dict(d)) return false;
+        uint32_t k = (uint32_t)h & (d->cap - 1);
+        while (d->e[k].s) k = (k + 1) & (d->cap - 1);
+        e = &d->e[k];
+        if (!(e->s = stor_malloc(n ? n : 1))) return false;
+        memcpy(e->s, s, n);
+        e->n = (uint32_t)n;
+        e->h = h;
+        d->ne++;
+    }
+    if (e->np && e->p[e->np - 1].row == r) { e->p[e->np - 1].tf++; return true; }
+    if (e->np == e->cp) {
+        uint32_t c = e->cp ? e->cp * 2 : 4;
+        ft_post *p = stor_realloc(e->p, (size_t)c * sizeof *p);
+        if (!p) return false;
+        e->p = p;
+        e->cp = c;
+    }
+    e->p[e->np++] = (ft_post){ r, 1 };
+    return true;
+}
+
+static bool ft_index_row(ft_dict *d, const ex_ftspec *sp, uint32_t r)
+{
+    for (uint32_t c = 0; c < sp->ncols; c++) {
+        pdb_value v;
+        stor_get(sp->t, sp->cols[c], r, &v);
+        if (v.t != VT_STRING) continue;
+        size_t pos = 0, b, e, nch;
+        while (ft_token(v.p, v.len, &pos, &b, &e, &nch)) {
+            if (nch < FT_MIN_TOKEN || nch > FT_MAX_TOKEN) continue;
+            uint64_t h = pdb_coll_hash(sp->coll, v.p + b, e - b);
+            if (ft_is_stop(d, sp->coll, h ? h : 1, v.p + b, e - b)) continue;
+            if (!ft_add(d, sp->coll, h, v.p + b, e - b, r)) return false;
+        }
+    }
+    return true;
+}
+
+/* The key's postings, up to date, with tc->mu held; NULL when memory ran out (then they
+ * are dropped, and the statement reads the rows instead). Rows are added a batch at a
+ * time with the mutex held and the slice checked between batches without it: the check
+ * may end the statement (KILL, a move to a worker), and nothing may be locked then. */
+static ft_dict *ft_sync(ex_ctx *ctx, ft_tcache *tc, const ex_ftspec *sp)
+{
+    stor_table *t = sp->t;
+    for (;;) {
+        pthread_mutex_lock(&tc->mu);
+        if (tc->version != t->version || tc->rewrites != t->rewrites || tc->nd != t->nidx) {
+            ft_drop_dicts(tc);
+            tc->version = t->version;
+            tc->rewrites = t->rewrites;
+        }
+        if (!tc->d) {
+            if (!(tc->d = stor_calloc(t->nidx ? t->nidx : 1, sizeof *tc->d))) break;
+            tc->nd = t->nidx;
+        }
+        ft_dict *d = tc->d[sp->ix];
+        if (!d && !(d = tc->d[sp->ix] = ft_dict_new(sp->coll))) break;
+        uint32_t end = t->nrows - d->upto > 1024 ? d->upto + 1024 : t->nrows;
+        for (; d->upto < end; d->upto++) {
+            if (stor_is_dead(t, d->upto)) continue;
+            if (!ft_index_row(d, sp, d->upto)) {
+                ft_dict_free(d);
+                tc->d[sp->ix] = NULL;
+                pthread_mutex_unlock(&tc->mu);
+                return NULL;
+            }
+        }
+        if (d->upto >= t->nrows) return d;
+        pthread_mutex_unlock(&tc->mu);
+        ex_slice_work(ctx, 1024);
+    }
+    pthread_mutex_unlock(&tc->mu);
+    return NULL;
+}
+
+static uint32_t ft_visible_rows(const stor_table *t)
+{
+    if (!t->nver) return t->nlive;
+    uint32_t n = 0;
+    for (uint32_t r = 0; r < t->nrows; r++) n += stor_row_visible(t, r);
+    return n;
+}
+
+static void ft_accumulate(ex_ftstate *st, uint32_t row, float add)
+{
+    uint32_t k = (row * 2654435761u) & (st->cap - 1);
+    while (st->keys[k] && st->keys[k] != row + 1) k = (k + 1) & (st->cap - 1);
+    if (!st->keys[k]) { st->keys[k] = row + 1; st->ranks[k] = 0; }
+    st->ranks[k] += add;
+}
+
+/* The ranks from the key's postings; false to read the rows instead. The mutex is
+ * released around the statement's allocation (it may end the statement); the postings
+ * are the same after (the store lock keeps writers out, and they are up to date). */
+static bool ft_rank_postings(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st, ft_word *w, int nw)
+{
+    ft_tcache *tc = ft_cache_of(sp->t);
+    if (!tc) return false;
+    ft_dict *d = ft_sync(ctx, tc, sp);   /* (tc->mu held from here when not NULL) */
+    if (!d) return false;
+    const stor_table *t = sp->t;
+    uint32_t total = ft_visible_rows(t);
+    ft_entry *ents[FT_MAX_WORDS];
+    uint64_t sum = 0;
+    for (int k = 0; k < nw; k++) {
+        ents[k] = ft_find(d, sp->coll, w[k].h, w[k].s, w[k].n);
+        w[k].docs = 0;
+        for (uint32_t i = 0; ents[k] && i < ents[k]->np; i++) w[k].docs += stor_row_visible(t, ents[k]->p[i].row);
+        w[k].idf = ft_idf(total, (uint64_t)w[k].docs * w[k].qcount);
+        sum += w[k].docs;
+    }
+    pthread_mutex_unlock(&tc->mu);
+    st->cap = 0;
+    if (sum > (1u << 28)) return false;
+    if (!sum) return true;
+    uint32_t cap = 16;
+    while (cap < sum * 2) cap *= 2;
+    st->cap = cap;
+    st->keys = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *st->keys);
+    memset(st->keys, 0, (size_t)cap * sizeof *st->keys);
+    st->ranks = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *st->ranks);
+    pthread_mutex_lock(&tc->mu);
+    d = tc->d && sp->ix < tc->nd ? tc->d[sp->ix] : NULL;
+    if (!d || d->upto < t->nrows) {   /* (dropped meanwhile: cannot happen under the store lock) */
+        pthread_mutex_unlock(&tc->mu);
+        st->cap = 0;
+        return false;
+    }
+    /* word by word in the order written: each row's rank is summed in that order, in
+       single precision, as InnoDB adds them (fts_query_calculate_ranking) */
+    for (int k = 0; k < nw; k++) {
+        const ft_entry *e = ft_find(d, sp->coll, w[k].h, w[k].s, w[k].n);
+        for (uint32_t i = 0; e && i < e->np; i++) {
+            const ft_post *p = &e->p[i];
+            if (stor_row_visible(t, p->row)) ft_accumulate(st, p->row, (float)((double)p->tf * w[k].idf * w[k].idf));
+        }
+    }
+    pthread_mutex_unlock(&tc->mu);
+    return true;
+}
+
 static void ft_rank(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st)
 {
     ft_word *w = stor_arena_alloc(ctx->a, FT_MAX_WORDS * sizeof *w);
     int nw = ft_query_words(sp->coll, st->q, st->qn, w);
+    if (ft_rank_postings(ctx, sp, st, w, nw)) return;
     ft_hits h = { 0 };
     ft_scan(ctx, sp, w, nw, &h);
     for (int k = 0; k < nw; k++) w[k].idf = ft_idf(h.total, (uint64_t)w[k].docs * w[k].qcount);
@@ -358,6 +631,7 @@ const ex_ftspec *ex_ft_resolve(ex_ctx *ctx, stor_table *t, int src, const uint32
         memcpy(sp->cols, ix->cols, (size_t)ncols * sizeof *sp->cols);
         sp->coll = t->cols[ix->cols[0]].coll;
         sp->mode = mode;
+        sp->ix = x;
         return sp;
     }
     ex_raise(ctx, 1191, "HY000", "Can't find FULLTEXT index matching the column list");

@@ -302,6 +302,13 @@ typedef struct stor_index {
     struct stor_ord *ord;
 } stor_index;
 
+/* What another layer derives from a table's rows and keeps with it (the engine's
+ * FULLTEXT postings, engine/fulltext.c), freed with the table: it brings itself up to
+ * date from nrows, rewrites and version. */
+typedef struct stor_derived {
+    void (*free)(struct stor_derived *);
+} stor_derived;
+
 typedef struct stor_table {
     char *db;
     char *name;
@@ -320,6 +327,11 @@ typedef struct stor_table {
     uint32_t nlive;
     uint8_t *dead;           /* bitmap; bit set = deleted */
     uint64_t version;        /* bumped by DDL (plan cache invalidation) */
+    /* bumped when a row id's values are replaced where they are (an UPDATE without
+       versions, a log replay over a slot, TRUNCATE): what is derived from the rows by id
+       is stale; rows appended since are new ids (derived below) */
+    uint64_t rewrites;
+    struct stor_derived *derived;
     /* MVCC (storage/mvcc.c): per row id the creating and deleting transaction, allocated
        on the table's first versioned write; nver counts rows whose entry is not {0,0}
        (0 = every row is visible to everyone: the scan's fast path) */

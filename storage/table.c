@@ -453,6 +453,7 @@ static void col_free_data(stor_column *c, uint32_t nrows, uint32_t cap)
 
 static void table_free(stor_table *t)
 {
+    if (t->derived) t->derived->free(t->derived);
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
         col_free_data(c, t->nrows, t->cap);
@@ -513,6 +514,7 @@ int stor_table_drop(stor_db *d, const char *name)
 
 int stor_table_truncate(stor_table *t)
 {
+    t->rewrites++;
     for (uint32_t i = 0; i < t->ncols; i++) col_free_data(&t->cols[i], t->nrows, t->cap);
     for (uint32_t i = 0; i < t->nidx; i++) {
         chain_free(&t->idx[i].h); chain_free(&t->idx[i].h1);
@@ -1220,6 +1222,7 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
         return nr;
     }
     wal_before_update(t, row);
+    t->rewrites++;
     const stor_index *cx = t->unordered ? NULL : stor_clustered(t);
     if (cx) {   /* a key changed in place: the row may now be out of order */
         pdb_value kv[16];
@@ -1305,6 +1308,7 @@ int stor_row_delete(stor_table *t, uint32_t row)
 
 void tbl_undelete(stor_table *t, uint32_t row)
 {
+    t->rewrites++;   /* (a row derivations skipped as dead is back) */
     t->dead[row >> 3] &= (uint8_t)~(1u << (row & 7));
     t->nlive++;
     index_all(t, row);
@@ -1353,6 +1357,7 @@ void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals)
             c->nulls[r >> 3] |= (uint8_t)(1u << (r & 7));
         }
     }
+    t->rewrites++;
     if (!stor_is_dead(t, row)) {   /* replaying over a live slot: replace it */
         for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
         t->nlive--;
