@@ -177,6 +177,16 @@ static void ft_hit(ex_ctx *ctx, ft_hits *h, uint32_t r, const uint32_t *tf, int 
     h->from[h->n] = h->nent;
 }
 
+/* Does MATCH see row r? InnoDB adds a transaction's rows to the key when it commits, so
+ * rows this transaction inserted and has not committed are not found. */
+static inline bool ft_sees(const stor_table *t, uint32_t r)
+{
+    if (!stor_row_visible(t, r)) return false;
+    if (!t->nver) return true;
+    uint64_t x = t->ver[r].xmin;
+    return !((x & STOR_TXN_BIT) && stor_view_cur.txn && (x & STOR_ID_MASK) == stor_view_cur.txn);
+}
+
 static void ft_scan(ex_ctx *ctx, const ex_ftspec *sp, ft_word *w, int nw, ft_hits *h)
 {
     bool first_ok[128] = { false };
@@ -193,6 +203,7 @@ static void ft_scan(ex_ctx *ctx, const ex_ftspec *sp, ft_word *w, int nw, ft_hit
         if ((r & 255) == 255) ex_slice_tick(ctx);
         if (!stor_row_visible(t, r)) continue;
         h->total++;
+        if (!ft_sees(t, r)) continue;
         if (!nw) continue;
         memset(tf, 0, (size_t)nw * sizeof *tf);
         if (!ft_count_row(sp, r, w, nw, first_ok, tf)) continue;
@@ -454,7 +465,7 @@ static bool ft_rank_postings(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st, f
     for (int k = 0; k < nw; k++) {
         ents[k] = ft_find(d, sp->coll, w[k].h, w[k].s, w[k].n);
         w[k].docs = 0;
-        for (uint32_t i = 0; ents[k] && i < ents[k]->np; i++) w[k].docs += stor_row_visible(t, ents[k]->p[i].row);
+        for (uint32_t i = 0; ents[k] && i < ents[k]->np; i++) w[k].docs += ft_sees(t, ents[k]->p[i].row);
         w[k].idf = ft_idf(total, (uint64_t)w[k].docs * w[k].qcount);
         sum += w[k].docs;
     }
@@ -481,7 +492,7 @@ static bool ft_rank_postings(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st, f
         const ft_entry *e = ft_find(d, sp->coll, w[k].h, w[k].s, w[k].n);
         for (uint32_t i = 0; e && i < e->np; i++) {
             const ft_post *p = &e->p[i];
-            if (stor_row_visible(t, p->row)) ft_accumulate(st, p->row, (float)((double)p->tf * w[k].idf * w[k].idf));
+            if (ft_sees(t, p->row)) ft_accumulate(st, p->row, (float)((double)p->tf * w[k].idf * w[k].idf));
         }
     }
     pthread_mutex_unlock(&tc->mu);

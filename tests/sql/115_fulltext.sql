@@ -101,3 +101,39 @@ SELECT id, MATCH (body) AGAINST ('muller') AS m FROM l WHERE MATCH (body) AGAINS
 -- a DELETE that finds its rows by MATCH
 DELETE FROM l WHERE MATCH (body) AGAINST ('muller');
 SELECT id FROM l ORDER BY id;
+
+-- writes: the key follows inserts, updates, deletes and TRUNCATE (a one-word query's
+-- values: InnoDB leaves out deleted rows for those, its many-word ranks still count them)
+CREATE TABLE w (id INT PRIMARY KEY, body TEXT, FULLTEXT KEY (body)) DEFAULT CHARSET=utf8mb4 STATS_AUTO_RECALC=0;
+INSERT INTO w VALUES (1, 'alpha beta'), (2, 'beta gamma'), (3, 'gamma delta'), (6, 'other'), (7, 'more');
+SELECT id, MATCH (body) AGAINST ('beta') AS m FROM w WHERE MATCH (body) AGAINST ('beta');
+INSERT INTO w VALUES (4, 'beta beta epsilon');
+SELECT id, MATCH (body) AGAINST ('beta') AS m FROM w WHERE MATCH (body) AGAINST ('beta');
+UPDATE w SET body = 'omega' WHERE id = 2;
+SELECT id, MATCH (body) AGAINST ('beta') AS m FROM w WHERE MATCH (body) AGAINST ('beta');
+SELECT id, MATCH (body) AGAINST ('omega') AS m FROM w WHERE MATCH (body) AGAINST ('omega');
+DELETE FROM w WHERE id = 1;
+SELECT id, MATCH (body) AGAINST ('beta') AS m FROM w WHERE MATCH (body) AGAINST ('beta');
+SELECT id FROM w WHERE MATCH (body) AGAINST ('beta gamma omega') ORDER BY id;
+-- InnoDB adds a transaction's rows to the key when it commits: its own new row is not found before
+START TRANSACTION;
+INSERT INTO w VALUES (5, 'beta zeta');
+SELECT id FROM w WHERE MATCH (body) AGAINST ('zeta');
+SELECT id, MATCH (body) AGAINST ('beta') AS m FROM w;
+UPDATE w SET body = 'sigma' WHERE id = 3;
+DELETE FROM w WHERE id = 4;
+ROLLBACK;
+SELECT id, MATCH (body) AGAINST ('beta') AS m FROM w WHERE MATCH (body) AGAINST ('beta');
+SELECT id, MATCH (body) AGAINST ('gamma') AS m FROM w WHERE MATCH (body) AGAINST ('gamma');
+START TRANSACTION;
+INSERT INTO w VALUES (5, 'beta zeta');
+COMMIT;
+SELECT id, MATCH (body) AGAINST ('zeta') AS m FROM w WHERE MATCH (body) AGAINST ('zeta');
+TRUNCATE TABLE w;
+SELECT id FROM w WHERE MATCH (body) AGAINST ('beta');
+INSERT INTO w VALUES (9, 'beta again');
+SELECT id, MATCH (body) AGAINST ('beta') AS m FROM w WHERE MATCH (body) AGAINST ('beta');
+ALTER TABLE w ADD COLUMN extra TEXT;
+CREATE FULLTEXT INDEX fe ON w (extra);
+UPDATE w SET extra = 'beta extra';
+SELECT id, MATCH (extra) AGAINST ('extra') AS m FROM w WHERE MATCH (extra) AGAINST ('extra');
