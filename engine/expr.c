@@ -2066,8 +2066,8 @@ static void comp_match(cstate *cs, pl_expr *e, ex_type *t)
             comp(&tmp, a, &at);
             ex_raise(ctx, 1191, "HY000", "Can't find FULLTEXT index matching the column list");
         }
-        if ((src >= 0 && s != src) || !ctx->src[s].t || i > 64)
-            ex_raise(ctx, 1191, "HY000", "Can't find FULLTEXT index matching the column list");
+        if (src >= 0 && s != src) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to MATCH");
+        if (!ctx->src[s].t || i > 64) ex_raise(ctx, 1191, "HY000", "Can't find FULLTEXT index matching the column list");
         src = s;
         cols[i - 1] = (uint32_t)c;
     }

@@ -39,6 +39,9 @@ SELECT id, MATCH (a.title, a.body) AGAINST ('tutorial') AS m FROM a AS a WHERE i
 SELECT id FROM a WHERE MATCH (title) AGAINST ('database');
 SELECT id FROM a WHERE MATCH (title, body) AGAINST (title);
 SELECT id FROM a WHERE MATCH (nosuch) AGAINST ('x');
+SELECT 1 FROM a x JOIN a y ON x.id = y.id WHERE MATCH (x.title, y.body) AGAINST ('mysql');
+SELECT id FROM a WHERE NOT MATCH (title, body) AGAINST ('mysql');
+SELECT COUNT(*) FROM a WHERE MATCH (title, body) AGAINST ('mysql') AND MATCH (body) AGAINST ('database');
 SELECT MATCH (title, body) AGAINST (CONCAT('data', 'base')) AS m FROM a WHERE id = 5;
 
 -- MATCH compared, ORed, in a join, a subquery, a prepared statement
