@@ -8,7 +8,7 @@
  * table's rows visible to the statement; a row's MATCH is then a lookup of its row id
  * (OP_FUNC with the query, OP_ROWID and the resolved key as its arguments, expr.c
  * comp_match). No index is kept: the rows are read again by each statement. */
-#include "engine/func_int.h"
+#include "engine/fulltext_int.h"
 #include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -17,8 +17,6 @@
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
-#define FT_MIN_TOKEN 3    /* innodb_ft_min_token_size */
-#define FT_MAX_TOKEN 84   /* innodb_ft_max_token_size */
 #define FT_MAX_WORDS 256  /* query words kept (more are ignored) */
 
 /* InnoDB's default stopword list (information_schema.INNODB_FT_DEFAULT_STOPWORD): such
@@ -39,19 +37,6 @@ typedef struct ft_word {
     double idf;
 } ft_word;
 
-/* One call site's ranks for this statement: row id -> rank (open addressing). */
-typedef struct ex_ftstate {
-    const pl_expr *e;
-    char *q;            /* the query they were worked out for */
-    uint32_t qn;
-    uint32_t cap;       /* power of two, or 0: no row matched */
-    uint32_t *keys;     /* row id + 1, 0 = empty */
-    float *ranks;
-    uint32_t *sorted;   /* ex_ft_rows: the ranked rows in InnoDB's order, once asked */
-    uint32_t nrows;
-    struct ex_ftstate *next;
-} ex_ftstate;
-
 /* ---------------------------------------------------------------- tokens */
 
 /* Is the character at s[i] part of a word, and how many bytes is it? Letters and digits
@@ -71,7 +56,7 @@ static inline bool ft_word_char(const char *s, size_t n, size_t i, size_t *len)
 }
 
 /* The next token of s from *pos: [*b, *e), *nch characters; false at the end. */
-static bool ft_token(const char *s, size_t n, size_t *pos, size_t *b, size_t *e, size_t *nch)
+bool ft_token(const char *s, size_t n, size_t *pos, size_t *b, size_t *e, size_t *nch)
 {
     size_t i = *pos, l;
     while (i < n && !ft_word_char(s, n, i, &l)) i += l;
@@ -84,7 +69,7 @@ static bool ft_token(const char *s, size_t n, size_t *pos, size_t *b, size_t *e,
     return true;
 }
 
-static bool ft_stopword(uint16_t coll, const char *s, size_t n)
+bool ft_stopword(uint16_t coll, const char *s, size_t n)
 {
     for (size_t i = 0; i < sizeof ft_stopwords / sizeof ft_stopwords[0]; i++)
         if (!pdb_coll_cmp(coll, s, n, ft_stopwords[i], strlen(ft_stopwords[i]))) return true;
@@ -177,16 +162,6 @@ static void ft_hit(ex_ctx *ctx, ft_hits *h, uint32_t r, const uint32_t *tf, int 
     h->from[h->n] = h->nent;
 }
 
-/* Does MATCH see row r? InnoDB adds a transaction's rows to the key when it commits, so
- * rows this transaction inserted and has not committed are not found. */
-static inline bool ft_sees(const stor_table *t, uint32_t r)
-{
-    if (!stor_row_visible(t, r)) return false;
-    if (!t->nver) return true;
-    uint64_t x = t->ver[r].xmin;
-    return !((x & STOR_TXN_BIT) && stor_view_cur.txn && (x & STOR_ID_MASK) == stor_view_cur.txn);
-}
-
 static void ft_scan(ex_ctx *ctx, const ex_ftspec *sp, ft_word *w, int nw, ft_hits *h)
 {
     bool first_ok[128] = { false };
@@ -214,13 +189,13 @@ static void ft_scan(ex_ctx *ctx, const ex_ftspec *sp, ft_word *w, int nw, ft_hit
 
 /* InnoDB's idf (fts_query_calculate_idf): a word in every row gets log10(1.0001), not 0,
  * so that a row holding it still ranks above 0. */
-static double ft_idf(uint64_t total, uint64_t docs)
+double ft_idf(uint64_t total, uint64_t docs)
 {
     if (!docs) return 0;
     return total == docs ? log10(1.0001) : log10((double)total / (double)docs);
 }
 
-static void ft_put(ex_ftstate *st, uint32_t row, float rank)
+void ft_put(ex_ftstate *st, uint32_t row, float rank)
 {
     uint32_t k = (row * 2654435761u) & (st->cap - 1);
     while (st->keys[k]) k = (k + 1) & (st->cap - 1);
@@ -235,23 +210,6 @@ static void ft_put(ex_ftstate *st, uint32_t row, float rank)
  * indexed whether or not a statement sees it; statements check what they see. Readers
  * of one table take its mutex (the store lock is shared among them); writers hold the
  * store lock exclusively, so no row changes meanwhile. */
-
-typedef struct ft_post { uint32_t row, tf; } ft_post;
-
-typedef struct ft_entry {
-    char *s;            /* the word as first met (NULL: a free slot) */
-    uint32_t n;
-    uint64_t h;
-    ft_post *p;         /* row ids ascending */
-    uint32_t np, cp;
-} ft_entry;
-
-typedef struct ft_dict {
-    ft_entry *e;        /* open addressing on the collation hash */
-    uint32_t ne, cap;
-    uint32_t upto;      /* rows [0, upto) indexed */
-    uint64_t stop[64];  /* the stopwords' hashes, 0 = none */
-} ft_dict;
 
 typedef struct ft_tcache {
     stor_derived base;
@@ -327,7 +285,7 @@ static ft_dict *ft_dict_new(uint16_t coll)
     return d;
 }
 
-static ft_entry *ft_find(const ft_dict *d, uint16_t coll, uint64_t h, const char *s, size_t n)
+ft_entry *ft_find(const ft_dict *d, uint16_t coll, uint64_t h, const char *s, size_t n)
 {
     for (uint32_t k = (uint32_t)h & (d->cap - 1); d->e[k].s; k = (k + 1) & (d->cap - 1))
         if (d->e[k].h == h && pdb_coll_eq(coll, d->e[k].s, d->e[k].n, s, n)) return &d->e[k];
@@ -395,10 +353,12 @@ static bool ft_index_row(ft_dict *d, const ex_ftspec *sp, uint32_t r)
     return true;
 }
 
-/* The key's postings, up to date, with tc->mu held; NULL when memory ran out (then they
- * are dropped, and the statement reads the rows instead). Rows are added a batch at a
- * time with the mutex held and the slice checked between batches without it: the check
- * may end the statement (KILL, a move to a worker), and nothing may be locked then. */
+/* The key's postings, up to date; NULL when memory ran out (then they are dropped, and
+ * the statement reads the rows instead). Rows are added a batch at a time with the mutex
+ * held and the slice checked between batches without it: the check may end the
+ * statement (KILL, a move to a worker), and nothing may be locked then. Once up to date
+ * they stay as they are while the statement holds the store lock: writers are kept out,
+ * and other readers find nothing to add (so they are read without the mutex). */
 static ft_dict *ft_sync(ex_ctx *ctx, ft_tcache *tc, const ex_ftspec *sp)
 {
     stor_table *t = sp->t;
@@ -425,7 +385,7 @@ static ft_dict *ft_sync(ex_ctx *ctx, ft_tcache *tc, const ex_ftspec *sp)
                 return NULL;
             }
         }
-        if (d->upto >= t->nrows) return d;
+        if (d->upto >= t->nrows) { pthread_mutex_unlock(&tc->mu); return d; }
         pthread_mutex_unlock(&tc->mu);
         ex_slice_work(ctx, 1024);
     }
@@ -433,7 +393,7 @@ static ft_dict *ft_sync(ex_ctx *ctx, ft_tcache *tc, const ex_ftspec *sp)
     return NULL;
 }
 
-static uint32_t ft_visible_rows(const stor_table *t)
+uint32_t ft_visible_rows(const stor_table *t)
 {
     if (!t->nver) return t->nlive;
     uint32_t n = 0;
@@ -449,29 +409,28 @@ static void ft_accumulate(ex_ftstate *st, uint32_t row, float add)
     st->ranks[k] += add;
 }
 
-/* The ranks from the key's postings; false to read the rows instead. The mutex is
- * released around the statement's allocation (it may end the statement); the postings
- * are the same after (the store lock keeps writers out, and they are up to date). */
-static bool ft_rank_postings(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st, ft_word *w, int nw)
+const ft_dict *ft_postings(ex_ctx *ctx, const ex_ftspec *sp)
 {
     ft_tcache *tc = ft_cache_of(sp->t);
-    if (!tc) return false;
-    ft_dict *d = ft_sync(ctx, tc, sp);   /* (tc->mu held from here when not NULL) */
+    return tc ? ft_sync(ctx, tc, sp) : NULL;
+}
+
+/* The ranks from the key's postings; false to read the rows instead. */
+static bool ft_rank_postings(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st, ft_word *w, int nw)
+{
+    const ft_dict *d = ft_postings(ctx, sp);
     if (!d) return false;
     const stor_table *t = sp->t;
     uint32_t total = ft_visible_rows(t);
-    ft_entry *ents[FT_MAX_WORDS];
     uint64_t sum = 0;
     for (int k = 0; k < nw; k++) {
-        ents[k] = ft_find(d, sp->coll, w[k].h, w[k].s, w[k].n);
+        const ft_entry *e = ft_find(d, sp->coll, w[k].h, w[k].s, w[k].n);
         w[k].docs = 0;
-        for (uint32_t i = 0; ents[k] && i < ents[k]->np; i++) w[k].docs += ft_sees(t, ents[k]->p[i].row);
+        for (uint32_t i = 0; e && i < e->np; i++) w[k].docs += ft_sees(t, e->p[i].row);
         w[k].idf = ft_idf(total, (uint64_t)w[k].docs * w[k].qcount);
         sum += w[k].docs;
     }
-    pthread_mutex_unlock(&tc->mu);
     st->cap = 0;
-    if (sum > (1u << 28)) return false;
     if (!sum) return true;
     uint32_t cap = 16;
     while (cap < sum * 2) cap *= 2;
@@ -479,13 +438,6 @@ static bool ft_rank_postings(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st, f
     st->keys = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *st->keys);
     memset(st->keys, 0, (size_t)cap * sizeof *st->keys);
     st->ranks = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *st->ranks);
-    pthread_mutex_lock(&tc->mu);
-    d = tc->d && sp->ix < tc->nd ? tc->d[sp->ix] : NULL;
-    if (!d || d->upto < t->nrows) {   /* (dropped meanwhile: cannot happen under the store lock) */
-        pthread_mutex_unlock(&tc->mu);
-        st->cap = 0;
-        return false;
-    }
     /* word by word in the order written: each row's rank is summed in that order, in
        single precision, as InnoDB adds them (fts_query_calculate_ranking) */
     for (int k = 0; k < nw; k++) {
@@ -495,13 +447,13 @@ static bool ft_rank_postings(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st, f
             if (ft_sees(t, p->row)) ft_accumulate(st, p->row, (float)((double)p->tf * w[k].idf * w[k].idf));
         }
     }
-    pthread_mutex_unlock(&tc->mu);
     return true;
 }
 
 static void ft_rank(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st)
 {
     ft_word *w = stor_arena_alloc(ctx->a, FT_MAX_WORDS * sizeof *w);
+    if (sp->mode) { ft_rank_boolean(ctx, sp, st); return; }
     int nw = ft_query_words(sp->coll, st->q, st->qn, w);
     if (ft_rank_postings(ctx, sp, st, w, nw)) return;
     ft_hits h = { 0 };
