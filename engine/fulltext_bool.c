@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 enum { FB_NONE, FB_EXIST, FB_IGNORE, FB_NEGATE, FB_INCR, FB_DECR, FB_EXIST_SKIP, FB_IGNORE_SKIP };
 enum { FN_LIST, FN_OPER, FN_TERM, FN_TEXT, FN_SUBEXP };
@@ -551,28 +552,37 @@ static uint32_t tf_in(const ft_entry *e, uint32_t row)
     return lo < e->np && e->p[lo].row == row ? e->p[lo].tf : 0;
 }
 
+/* Are two words equal in the collation? Words of ASCII letters, digits and '_' are equal
+ * in a case-insensitive collation when they are equal ignoring case (no such character
+ * is ignorable or expands), the common case decided without the collation's weights. */
+static bool word_eq(const pdb_collation *co, uint16_t coll, const char *a, size_t an, const char *b, size_t bn)
+{
+    bool ascii = true;
+    for (size_t i = 0; i < an && ascii; i++) ascii = (unsigned char)a[i] < 0x80;
+    for (size_t i = 0; i < bn && ascii; i++) ascii = (unsigned char)b[i] < 0x80;
+    if (ascii && co && co->ci) return an == bn && !strncasecmp(a, b, an);
+    return pdb_coll_eq(coll, a, an, b, bn);
+}
+
 /* Does a column of row hold orig as consecutive words? */
 static bool phrase_in(fb_state *st, uint32_t row, const fb_tok *orig, uint32_t norig)
 {
     uint16_t coll = st->sp->coll;
+    const pdb_collation *co = pdb_coll_by_id(coll);
     for (uint32_t c = 0; c < st->sp->ncols; c++) {
         pdb_value v;
         stor_get(st->t, st->sp->cols[c], row, &v);
         if (v.t != VT_STRING) continue;
         size_t pos = 0, b, e, nch;
-        /* a ring of the last norig words */
-        fb_tok ring[FB_MAX_PHRASE];
-        uint32_t seen = 0;
         while (ft_token(v.p, v.len, &pos, &b, &e, &nch)) {
-            ring[seen % norig] = (fb_tok){ v.p + b, (uint32_t)(e - b) };
-            seen++;
-            if (seen < norig) continue;
-            bool all = true;
-            for (uint32_t k = 0; k < norig && all; k++) {
-                const fb_tok *w = &ring[(seen - norig + k) % norig];
-                all = pdb_coll_eq(coll, w->s, w->n, orig[k].s, orig[k].n);
-            }
-            if (all) return true;
+            if (!word_eq(co, coll, v.p + b, e - b, orig[0].s, orig[0].n)) continue;
+            /* the words after it, one by one */
+            size_t p2 = pos, b2, e2, n2;
+            uint32_t k = 1;
+            while (k < norig && ft_token(v.p, v.len, &p2, &b2, &e2, &n2) &&
+                   word_eq(co, coll, v.p + b2, e2 - b2, orig[k].s, orig[k].n))
+                k++;
+            if (k == norig) return true;
         }
     }
     return false;
@@ -584,6 +594,7 @@ static bool phrase_in(fb_state *st, uint32_t row, const fb_tok *orig, uint32_t n
 static bool near_in(fb_state *st, uint32_t row, const fb_tok *tok, uint32_t ntok, uint32_t dist)
 {
     uint16_t coll = st->sp->coll;
+    const pdb_collation *co = pdb_coll_by_id(coll);
     uint32_t *pos[FB_MAX_PHRASE], npos[FB_MAX_PHRASE], cpos[FB_MAX_PHRASE];
     memset(npos, 0, sizeof npos);
     memset(cpos, 0, sizeof cpos);
@@ -595,7 +606,7 @@ static bool near_in(fb_state *st, uint32_t row, const fb_tok *tok, uint32_t ntok
         size_t p = 0, b, e, nch;
         while (ft_token(v.p, v.len, &p, &b, &e, &nch)) {
             for (uint32_t k = 0; k < ntok; k++) {
-                if (!pdb_coll_eq(coll, v.p + b, e - b, tok[k].s, tok[k].n)) continue;
+                if (!word_eq(co, coll, v.p + b, e - b, tok[k].s, tok[k].n)) continue;
                 if (npos[k] == cpos[k]) {
                     uint32_t cc = cpos[k] ? cpos[k] * 2 : 8;
                     pos[k] = grow(st, npos[k] ? pos[k] : NULL, npos[k], cc, sizeof **pos);
@@ -656,6 +667,7 @@ static void eval_text(fb_state *st, int op, const fb_node *t)
         for (uint32_t j = 0; found && j < es[0]->np; j++) {
             uint32_t row = es[0]->p[j].row;
             if (!ft_sees(st->t, row)) continue;
+            ex_slice_tick(st->ctx);
             bool keep = true;
             for (uint32_t k = 1; k < ntok && keep; k++) keep = tf_in(es[k], row) > 0;
             if (keep && norig > 1)
