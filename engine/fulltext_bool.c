@@ -819,17 +819,38 @@ void ft_rank_boolean(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *out)
         fb_parse p = { .ctx = ctx, .coll = sp->coll, .q = out->q, .n = out->qn };
         lex(&p);
         root = parse_list(&p);
-    } else {   /* the natural language query's words, each a plain term */
+    } else {   /* natural language: the query's words, each a plain term, and "phrases" */
         fb_parse p = { .ctx = ctx, .coll = sp->coll };
-        size_t pos = 0, b, e, nch;
-        while (ft_token(out->q, out->qn, &pos, &b, &e, &nch)) {
-            if (nch < FT_MIN_TOKEN || nch > FT_MAX_TOKEN) continue;
-            fb_node *t = node(&p, FN_TERM);
-            t->s = out->q + b;
-            t->n = (uint32_t)(e - b);
-            if (!root) root = node(&p, FN_LIST);
-            add(&p, root, t);
+        root = node(&p, FN_LIST);
+        for (size_t i = 0; i < out->qn;) {
+            const char *q = out->q + i;
+            size_t rest = out->qn - i, j = 0;
+            if (q[0] == '"') {
+                while (++j < rest && q[j] != '"') {}
+                if (j < rest) {   /* (a quote without its mate is not a phrase) */
+                    if (j > 1) {
+                        fb_node *t = node(&p, FN_TEXT);
+                        t->s = q + 1;
+                        t->n = (uint32_t)(j - 1);
+                        add(&p, root, t);
+                    }
+                    i += j + 1;
+                    continue;
+                }
+                j = 1;
+            }
+            while (j < rest && q[j] != '"') j++;
+            size_t pos = 0, b, e, nch;
+            while (ft_token(q, j, &pos, &b, &e, &nch)) {
+                if (nch < FT_MIN_TOKEN || nch > FT_MAX_TOKEN) continue;
+                fb_node *t = node(&p, FN_TERM);
+                t->s = q + b;
+                t->n = (uint32_t)(e - b);
+                add(&p, root, t);
+            }
+            i += j;
         }
+        if (!root->nkid) root = NULL;
     }
     out->cap = 0;
     if (!root) return;

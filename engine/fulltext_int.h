@@ -65,8 +65,9 @@ double ft_idf(uint64_t total, uint64_t docs);
 /* st's rank of row (st->cap rows of room, the row not there yet). */
 void ft_put(ex_ftstate *st, uint32_t row, float rank);
 
-/* engine/fulltext_bool.c: st's ranks for its query IN BOOLEAN MODE (sp->mode 1) or WITH
- * QUERY EXPANSION (2); 1064 for a boolean query that does not parse. */
+/* engine/fulltext_bool.c: st's ranks for its query IN BOOLEAN MODE (sp->mode 1), WITH
+ * QUERY EXPANSION (2), or in natural language mode with "phrases" (0); 1064 for a
+ * boolean query that does not parse. */
 void ft_rank_boolean(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st);
 
 #endif

@@ -88,3 +88,10 @@ SELECT id, MATCH (title, body) AGAINST ('unique' IN BOOLEAN MODE) AS m FROM t8 W
 SELECT id, MATCH (title, body) AGAINST ('<unique' IN BOOLEAN MODE) AS m FROM t8 WHERE MATCH (title, body) AGAINST ('<unique' IN BOOLEAN MODE);
 SELECT id, MATCH (title, body) AGAINST ('<unique' IN BOOLEAN MODE) AS m FROM t8 WHERE id = 1;
 SELECT id, MATCH (title, body) AGAINST ('~unique common' IN BOOLEAN MODE) AS m FROM t8 WHERE MATCH (title, body) AGAINST ('~unique common' IN BOOLEAN MODE);
+-- natural language mode: a quoted phrase is a phrase; operators and * are not operators
+SELECT id, MATCH (title, body) AGAINST ('"apple pie"') AS m FROM t WHERE MATCH (title, body) AGAINST ('"apple pie"');
+SELECT id, MATCH (title, body) AGAINST ('melon "apple pie" grape') AS m FROM t WHERE MATCH (title, body) AGAINST ('melon "apple pie" grape');
+SELECT id, MATCH (title, body) AGAINST ('+apple -pie') AS m FROM t WHERE MATCH (title, body) AGAINST ('+apple -pie');
+SELECT id, MATCH (title, body) AGAINST ('app*') AS m FROM t WHERE MATCH (title, body) AGAINST ('app*');
+SELECT id, MATCH (title, body) AGAINST ('"apple pie') AS m FROM t WHERE MATCH (title, body) AGAINST ('"apple pie');
+SELECT id, MATCH (title, body) AGAINST ('"apple pie"' WITH QUERY EXPANSION) AS m FROM t WHERE MATCH (title, body) AGAINST ('"apple pie"' WITH QUERY EXPANSION);
