@@ -213,6 +213,10 @@ void pdb_engine_shutdown(void);
  * LIKE's case folds and, with jit, the JIT's arena and a first compile (the server calls
  * it while it starts). */
 void pdb_engine_warm(bool jit);
+/* After the store is loaded (a thread of its own): builds what the first statements would
+ * (every FULLTEXT key's postings); pdb_engine_warm_data_stop makes it return soon. */
+void pdb_engine_warm_data(void);
+void pdb_engine_warm_data_stop(void);
 
 /* The statement-shape cache (planner/cache.c): 0 off, 1 on (the default: a shape is
  * cached when it is seen the second time), 2 every cacheable statement through the

@@ -1752,6 +1752,16 @@ void pdb_engine_warm(bool jit)
     if (jit) jb_warm();
 }
 
+void pdb_engine_warm_data(void)
+{
+    ex_ft_warm();
+}
+
+void pdb_engine_warm_data_stop(void)
+{
+    ex_ft_warm_stop();
+}
+
 void pdb_engine_shutdown(void)
 {
     /* a clean shutdown leaves a snapshot and an empty log: the next start is quick */

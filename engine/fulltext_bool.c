@@ -856,6 +856,7 @@ void ft_rank_boolean(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *out)
     if (!root) return;
     st.d = ft_postings(ctx, sp);
     if (!st.d) ex_raise(ctx, 128, "HY000", "Table handler out of memory");
+    out->dict = st.d;
     st.S = set_new(&st);
     st.I = set_new(&st);
     bool wi = false;

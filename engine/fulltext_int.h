@@ -17,6 +17,7 @@ typedef struct ex_ftstate {
     uint32_t *keys;     /* row id + 1, 0 = empty */
     float *ranks;
     uint32_t *sorted;   /* ex_ft_rows: the ranked rows in InnoDB's order, once asked */
+    const struct ft_dict *dict;   /* the postings they came from (doc order), or NULL */
     uint32_t nrows;
     struct ex_ftstate *next;
 } ex_ftstate;
@@ -36,6 +37,13 @@ typedef struct ft_dict {
     ft_entry *e;        /* open addressing on the collation hash */
     uint32_t ne, cap;
     uint32_t upto;      /* rows [0, upto) indexed */
+    uint64_t rw_seen, epoch_seen;   /* the table's rewrites redone (stor_table.rewrites) */
+    uint64_t colmask;   /* the key's columns as stor_rewrite.cols has them */
+    /* rows whose words were rewritten in place: InnoDB gave them a new doc id, after every
+       row then there and before every row appended later (ft_doc_order); row + 1 -> order */
+    uint32_t *late_row;
+    uint64_t *late_ord;
+    uint32_t nlate, clate;
     uint64_t stop[64];  /* the stopwords' hashes, 0 = none */
 } ft_dict;
 
@@ -48,6 +56,9 @@ static inline bool ft_sees(const stor_table *t, uint32_t r)
     uint64_t x = t->ver[r].xmin;
     return !((x & STOR_TXN_BIT) && stor_view_cur.txn && (x & STOR_ID_MASK) == stor_view_cur.txn);
 }
+
+/* Where row comes in the order InnoDB's doc ids give (insertion order). */
+uint64_t ft_doc_order(const ft_dict *d, uint32_t row);
 
 /* The next token of s from *pos: [*b, *e), *nch characters; false at the end. */
 bool ft_token(const char *s, size_t n, size_t *pos, size_t *b, size_t *e, size_t *nch);

@@ -198,6 +198,35 @@ static void warm_pool(void)
     pthread_attr_destroy(&a);
 }
 
+/* Once the store is loaded: the data the first statements would build (FULLTEXT postings),
+ * built while the server already serves. */
+static pthread_t warm_data_thread;
+static bool warm_data_started;
+
+static void *warm_data_run(void *arg)
+{
+    (void)arg;
+    pdb_engine_warm_data();
+    return NULL;
+}
+
+static void warm_data_start(void)
+{
+    pthread_attr_t a;
+    pthread_attr_init(&a);
+    pthread_attr_setstacksize(&a, 1 << 18);
+    warm_data_started = pthread_create(&warm_data_thread, &a, warm_data_run, NULL) == 0;
+    pthread_attr_destroy(&a);
+}
+
+static void warm_data_join(void)
+{
+    if (!warm_data_started) return;
+    pdb_engine_warm_data_stop();
+    pthread_join(warm_data_thread, NULL);
+    warm_data_started = false;
+}
+
 /* Before the process exits: libuv's destructor joins the pool's threads, and must not
  * meet a pool still being started (a start that fails at once). */
 static void warm_join(void)
@@ -320,8 +349,10 @@ int main(int argc, char **argv)
     /* Type=notify units: started once the sockets exist (the texts are mariadbd's) */
     sd_notify(0, "READY=1\nSTATUS=Taking your SQL requests now...\n");
 
+    warm_data_start();
     srv_net_run();
     sd_notify(0, "STOPPING=1\nSTATUS=Shutdown in progress\n");
+    warm_data_join();
     warm_join();
 
     pdb_engine_shutdown();

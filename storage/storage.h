@@ -305,6 +305,7 @@ typedef struct stor_index {
 /* What another layer derives from a table's rows and keeps with it (the engine's
  * FULLTEXT postings, engine/fulltext.c), freed with the table: it brings itself up to
  * date from nrows, rewrites and version. */
+#define STOR_REWRITE_LOG 4096
 typedef struct stor_derived {
     void (*free)(struct stor_derived *);
 } stor_derived;
@@ -327,10 +328,15 @@ typedef struct stor_table {
     uint32_t nlive;
     uint8_t *dead;           /* bitmap; bit set = deleted */
     uint64_t version;        /* bumped by DDL (plan cache invalidation) */
-    /* bumped when a row id's values are replaced where they are (an UPDATE without
-       versions, a log replay over a slot, TRUNCATE): what is derived from the rows by id
-       is stale; rows appended since are new ids (derived below) */
-    uint64_t rewrites;
+    /* Row ids whose values were replaced where they are (an UPDATE without versions that
+       changed something, a log replay over a slot, an undelete): a sequence number and the
+       last STOR_REWRITE_LOG of them, each with the columns that changed (bit c: column c,
+       bit 63: 63 and beyond), so that what is derived from the rows by id (derived below)
+       redoes those rows; rewrite_epoch moves on TRUNCATE (and when the log cannot be
+       kept): start over. Rows appended since are new ids. Only a table something is
+       derived from keeps the log (a derivation made later starts from where it is). */
+    uint64_t rewrites, rewrite_epoch;
+    struct stor_rewrite { uint32_t row, nrows; uint64_t cols; } *rewrite_log;   /* (nrows: then) */
     struct stor_derived *derived;
     /* MVCC (storage/mvcc.c): per row id the creating and deleting transaction, allocated
        on the table's first versioned write; nver counts rows whose entry is not {0,0}

@@ -454,6 +454,7 @@ static void col_free_data(stor_column *c, uint32_t nrows, uint32_t cap)
 static void table_free(stor_table *t)
 {
     if (t->derived) t->derived->free(t->derived);
+    stor_free(t->rewrite_log);
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
         col_free_data(c, t->nrows, t->cap);
@@ -514,7 +515,7 @@ int stor_table_drop(stor_db *d, const char *name)
 
 int stor_table_truncate(stor_table *t)
 {
-    t->rewrites++;
+    t->rewrite_epoch++;
     for (uint32_t i = 0; i < t->ncols; i++) col_free_data(&t->cols[i], t->nrows, t->cap);
     for (uint32_t i = 0; i < t->nidx; i++) {
         chain_free(&t->idx[i].h); chain_free(&t->idx[i].h1);
@@ -1099,6 +1100,34 @@ static int grow(stor_table *t)
     return 0;
 }
 
+/* Row row was rewritten where it is, columns cols changed (stor_table.rewrites). */
+static void note_rewrite(stor_table *t, uint32_t row, uint64_t cols)
+{
+    if (!t->derived) return;
+    if (!t->rewrite_log && !(t->rewrite_log = stor_calloc(STOR_REWRITE_LOG, sizeof *t->rewrite_log))) {
+        t->rewrite_epoch++;   /* (no log: readers of it start over) */
+        return;
+    }
+    t->rewrite_log[t->rewrites % STOR_REWRITE_LOG] = (struct stor_rewrite){ row, t->nrows, cols };
+    t->rewrites++;
+}
+
+/* Does the cell already hold v as set_cell would store it? False when unsure (a value
+ * held compressed, a decimal given as a narrow number). */
+static bool cell_same(const stor_table *t, uint32_t col, uint32_t row, const pdb_value *v)
+{
+    const stor_column *c = &t->cols[col];
+    bool isnull = stor_is_null(c, row);
+    if (v->t == VT_NULL || isnull) return v->t == VT_NULL && isnull;
+    if (stor_kind_text(c->kind)) {
+        const struct stor_str *s = &c->str[row];
+        if ((c->kind != CK_STR && !v->len) || ((uintptr_t)s->p & 1) || s->len != v->len) return false;
+        return !v->len || !memcmp(s->p, v->p, v->len);
+    }
+    if (c->kind == CK_I64) return c->i64[row] == v->i;
+    return !memcmp(&c->f64[row], &v->d, sizeof v->d);
+}
+
 static void set_cell(stor_table *t, uint32_t col, uint32_t row, const pdb_value *v)
 {
     stor_column *c = &t->cols[col];
@@ -1222,7 +1251,6 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
         return nr;
     }
     wal_before_update(t, row);
-    t->rewrites++;
     const stor_index *cx = t->unordered ? NULL : stor_clustered(t);
     if (cx) {   /* a key changed in place: the row may now be out of order */
         pdb_value kv[16];
@@ -1241,8 +1269,12 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
             tmp[i].p = own[i];
         }
     }
+    uint64_t changed = 0;
+    for (uint32_t i = 0; i < t->ncols; i++)
+        if (!cell_same(t, i, row, &tmp[i])) changed |= 1ull << (i < 63 ? i : 63);
     for (uint32_t i = 0; i < t->ncols; i++) set_cell(t, i, row, &tmp[i]);
     for (uint32_t i = 0; i < t->ncols; i++) stor_free(own[i]);
+    if (changed) note_rewrite(t, row, changed);
     for (uint32_t i = 0; i < t->nidx; i++)
         if (t->idx[i].nbuckets) idx_insert(t, &t->idx[i], row);
     wal_note_update(t, row);
@@ -1308,7 +1340,7 @@ int stor_row_delete(stor_table *t, uint32_t row)
 
 void tbl_undelete(stor_table *t, uint32_t row)
 {
-    t->rewrites++;   /* (a row derivations skipped as dead is back) */
+    note_rewrite(t, row, ~0ull);   /* (a row derivations skipped as dead is back) */
     t->dead[row >> 3] &= (uint8_t)~(1u << (row & 7));
     t->nlive++;
     index_all(t, row);
@@ -1357,7 +1389,7 @@ void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals)
             c->nulls[r >> 3] |= (uint8_t)(1u << (r & 7));
         }
     }
-    t->rewrites++;
+    note_rewrite(t, row, ~0ull);
     if (!stor_is_dead(t, row)) {   /* replaying over a live slot: replace it */
         for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
         t->nlive--;

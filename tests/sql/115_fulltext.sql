@@ -140,3 +140,19 @@ ALTER TABLE w ADD COLUMN extra TEXT;
 CREATE FULLTEXT INDEX fe ON w (extra);
 UPDATE w SET extra = 'beta extra';
 SELECT id, MATCH (extra) AGAINST ('extra') AS m FROM w WHERE MATCH (extra) AGAINST ('extra');
+
+-- updates in place: of another column (the key's words stay), of the words of some rows
+-- (InnoDB gives them new doc ids: equal ranks come after the others), of more rows than
+-- pressdb follows one by one (its postings start over); one-word queries (many-word
+-- ranks of InnoDB count the old words of updated rows until OPTIMIZE TABLE)
+UPDATE corp SET kind = 'post' WHERE id % 5 = 0;
+SELECT id, MATCH (title, content) AGAINST ('nightjar') AS m FROM corp WHERE MATCH (title, content) AGAINST ('nightjar');
+UPDATE corp SET content = CONCAT(content, ' nightjar') WHERE id IN (7, 300, 44, 512);
+SELECT id, MATCH (title, content) AGAINST ('nightjar') AS m FROM corp WHERE MATCH (title, content) AGAINST ('nightjar');
+UPDATE corp SET content = CONCAT('zebra ', content) WHERE id = 300;
+SELECT id, MATCH (title, content) AGAINST ('zebra') AS m FROM corp WHERE MATCH (title, content) AGAINST ('zebra') LIMIT 30;
+INSERT INTO corp VALUES (1001, 'post', 'Zebra nightjar', 'zebra');
+SELECT id, MATCH (title, content) AGAINST ('zebra') AS m FROM corp WHERE MATCH (title, content) AGAINST ('zebra') LIMIT 30;
+UPDATE corp SET content = CONCAT(content, ' appended') WHERE id % 2 = 0;
+SELECT COUNT(*), SUM(MATCH (title, content) AGAINST ('appended')) FROM corp WHERE MATCH (title, content) AGAINST ('appended');
+SELECT id, MATCH (title, content) AGAINST ('garden') AS m FROM corp WHERE MATCH (title, content) AGAINST ('garden') LIMIT 20;
