@@ -106,31 +106,54 @@ typedef struct ft_hits {
     uint32_t total;     /* rows visible */
 } ft_hits;
 
-/* Counts the query words in one row's indexed columns into tf; true if any is there. */
-static bool ft_count_row(const ex_ftspec *sp, uint32_t r, ft_word *w, int nw, const bool *first_ok, uint32_t *tf)
+/* Calls fn(arg, word, bytes, characters) for each word of row r's indexed columns; stops
+ * when fn returns false, and returns false then. */
+typedef bool ft_word_fn(void *arg, const char *s, size_t n, size_t nch);
+static bool ft_row_words(const ex_ftspec *sp, uint32_t r, ft_word_fn *fn, void *arg)
 {
-    bool any = false;
     for (uint32_t c = 0; c < sp->ncols; c++) {
         pdb_value v;
         stor_get(sp->t, sp->cols[c], r, &v);
         if (v.t != VT_STRING) continue;
         size_t pos = 0, b, e, nch;
-        while (ft_token(v.p, v.len, &pos, &b, &e, &nch)) {
-            unsigned char f = (unsigned char)v.p[b];
-            /* a word that starts with an ASCII character equals only words starting with
-               it in either case (ignorable characters are not word characters) */
-            if (f < 0x80 && !first_ok[f]) continue;
-            if (nch < FT_MIN_TOKEN || nch > FT_MAX_TOKEN) continue;
-            uint64_t h = pdb_coll_hash(sp->coll, v.p + b, e - b);
-            for (int k = 0; k < nw; k++) {
-                if (w[k].h != h || pdb_coll_cmp(sp->coll, w[k].s, w[k].n, v.p + b, e - b)) continue;
-                tf[k]++;
-                any = true;
-                break;
-            }
-        }
+        while (ft_token(v.p, v.len, &pos, &b, &e, &nch))
+            if (!fn(arg, v.p + b, e - b, nch)) return false;
     }
-    return any;
+    return true;
+}
+
+typedef struct ft_counting {
+    const ex_ftspec *sp;
+    ft_word *w;
+    int nw;
+    const bool *first_ok;
+    uint32_t *tf;
+    bool any;
+} ft_counting;
+
+static bool ft_count_word(void *arg, const char *s, size_t n, size_t nch)
+{
+    ft_counting *k = arg;
+    unsigned char f = (unsigned char)s[0];
+    /* a word that starts with an ASCII character equals only words starting with it in
+       either case (ignorable characters are not word characters) */
+    if ((f < 0x80 && !k->first_ok[f]) || nch < FT_MIN_TOKEN || nch > FT_MAX_TOKEN) return true;
+    uint64_t h = pdb_coll_hash(k->sp->coll, s, n);
+    for (int i = 0; i < k->nw; i++) {
+        if (k->w[i].h != h || pdb_coll_cmp(k->sp->coll, k->w[i].s, k->w[i].n, s, n)) continue;
+        k->tf[i]++;
+        k->any = true;
+        break;
+    }
+    return true;
+}
+
+/* Counts the query words in one row's indexed columns into tf; true if any is there. */
+static bool ft_count_row(const ex_ftspec *sp, uint32_t r, ft_word *w, int nw, const bool *first_ok, uint32_t *tf)
+{
+    ft_counting k = { sp, w, nw, first_ok, tf, false };
+    ft_row_words(sp, r, ft_count_word, &k);
+    return k.any;
 }
 
 static void *ft_grow(ex_ctx *ctx, void *old, uint32_t n, uint32_t cap, size_t sz)
@@ -405,21 +428,21 @@ static bool ft_late(ft_dict *d, uint32_t r, uint32_t nrows)
     return true;
 }
 
+typedef struct ft_indexing { ft_dict *d; uint16_t coll; uint32_t row; } ft_indexing;
+
+static bool ft_index_word(void *arg, const char *s, size_t n, size_t nch)
+{
+    ft_indexing *k = arg;
+    if (nch < FT_MIN_TOKEN || nch > FT_MAX_TOKEN) return true;
+    uint64_t h = pdb_coll_hash(k->coll, s, n);
+    return ft_is_stop(k->d, k->coll, h ? h : 1, s, n) || ft_add(k->d, k->coll, h, s, n, k->row);
+}
+
+/* Row r's words into the postings; false when memory ran out. */
 static bool ft_index_row(ft_dict *d, const ex_ftspec *sp, uint32_t r)
 {
-    for (uint32_t c = 0; c < sp->ncols; c++) {
-        pdb_value v;
-        stor_get(sp->t, sp->cols[c], r, &v);
-        if (v.t != VT_STRING) continue;
-        size_t pos = 0, b, e, nch;
-        while (ft_token(v.p, v.len, &pos, &b, &e, &nch)) {
-            if (nch < FT_MIN_TOKEN || nch > FT_MAX_TOKEN) continue;
-            uint64_t h = pdb_coll_hash(sp->coll, v.p + b, e - b);
-            if (ft_is_stop(d, sp->coll, h ? h : 1, v.p + b, e - b)) continue;
-            if (!ft_add(d, sp->coll, h, v.p + b, e - b, r)) return false;
-        }
-    }
-    return true;
+    ft_indexing k = { d, sp->coll, r };
+    return ft_row_words(sp, r, ft_index_word, &k);
 }
 
 /* Adds up to max rows to the key's postings under the cache's mutex: 1 when they are up
