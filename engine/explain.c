@@ -3086,9 +3086,6 @@ static void read_set(ex_ctx *ctx, const pl_expr *e, int i, uint64_t *m, bool qua
         if (!qualified || e->tbl) cols_used(ctx, e, i, m);
         return;
     }
-    /* MATCH's columns are the FULLTEXT key's: the rank comes from the key, the columns
-       are not read */
-    if (e->kind == E_FUNC && !strcmp(e->s, "MATCH") && e->nargs >= 2) { read_set(ctx, e->args[0], i, m, qualified); return; }
     for (int k = 0; k < e->nargs; k++) read_set(ctx, e->args[k], i, m, qualified);
     if (e->sub) read_set_sel(ctx, e->sub, i, m);
 }

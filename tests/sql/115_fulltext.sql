@@ -156,3 +156,7 @@ SELECT id, MATCH (title, content) AGAINST ('zebra') AS m FROM corp WHERE MATCH (
 UPDATE corp SET content = CONCAT(content, ' appended') WHERE id % 2 = 0;
 SELECT COUNT(*), SUM(MATCH (title, content) AGAINST ('appended')) FROM corp WHERE MATCH (title, content) AGAINST ('appended');
 SELECT id, MATCH (title, content) AGAINST ('garden') AS m FROM corp WHERE MATCH (title, content) AGAINST ('garden') LIMIT 20;
+-- ORDER BY another column over rows from the key: MariaDB's filesort reads MATCH's
+-- columns too (a TEXT among them: sorted by row reference, ties in primary key order)
+SELECT id FROM corp WHERE MATCH (title, content) AGAINST ('nightjar') ORDER BY kind;
+SELECT id, kind FROM corp WHERE MATCH (title, content) AGAINST ('garden') ORDER BY kind DESC LIMIT 15;
