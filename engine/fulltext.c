@@ -574,8 +574,8 @@ static bool ft_rank_postings(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st, f
 static void ft_rank(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *st)
 {
     ft_word *w = stor_arena_alloc(ctx->a, FT_MAX_WORDS * sizeof *w);
-    /* (quoted phrases in natural language mode: the boolean mode's evaluator) */
-    if (sp->mode || memchr(st->q, '"', st->qn)) { ft_rank_boolean(ctx, sp, st); return; }
+    /* (quoted phrases and prefixes in natural language mode: the boolean mode's evaluator) */
+    if (sp->mode || memchr(st->q, '"', st->qn) || memchr(st->q, '*', st->qn)) { ft_rank_boolean(ctx, sp, st); return; }
     int nw = ft_query_words(sp->coll, st->q, st->qn, w);
     if (ft_rank_postings(ctx, sp, st, w, nw)) return;
     ft_hits h = { 0 };

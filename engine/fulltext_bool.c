@@ -47,6 +47,7 @@ typedef struct fb_parse {
     const char *ts;             /* TK_TERM, TK_NUMB, TK_TEXT (inside the quotes) */
     size_t tn;
     int depth;
+    bool natural;               /* natural language mode's lexer (fts0tlex.l) */
 } fb_parse;
 
 static bool term_char(unsigned char c)
@@ -54,11 +55,36 @@ static bool term_char(unsigned char c)
     return c != '"' && c != ' ' && c != '\n' && !strchr("*()+-<>~@%", c);
 }
 
+/* The next token of a natural language query (fts0tlex.l): blanks, '*', a quoted text, or
+ * a term of anything else but a quote, a space, a newline or '%' (operators included:
+ * they are split off as the documents' words are); a term stuck to a '*' keeps it. */
+static void lex_natural(fb_parse *p)
+{
+    for (;;) {
+        if (p->i >= p->n) { p->tok = TK_END; return; }
+        const char *s = p->q + p->i;
+        size_t rest = p->n - p->i, ws = 0, tm = 0;
+        while (ws < rest && (s[ws] == ' ' || s[ws] == '\t')) ws++;
+        while (tm < rest && s[tm] != '"' && s[tm] != ' ' && s[tm] != '\n' && s[tm] != '%') tm++;
+        if (s[0] == '\n') { p->i++; continue; }
+        if (ws && ws >= tm) { p->i += ws; continue; }
+        if (s[0] == '*' && tm <= 1) { p->tok = TK_CHAR; p->ch = '*'; p->i++; return; }
+        if (tm) { p->tok = TK_TERM; p->ts = s; p->tn = tm; p->i += tm; return; }
+        if (s[0] == '"') {
+            size_t e = 1;
+            while (e < rest && s[e] != '"' && s[e] != '\n') e++;
+            if (e < rest && s[e] == '"') { p->tok = TK_TEXT; p->ts = s + 1; p->tn = e - 1; p->i += e + 1; return; }
+        }
+        p->i++;   /* dropped */
+    }
+}
+
 /* The next token, the longest match winning and the earlier rule on a tie (fts0blex.l):
  * blanks, an operator character, digits, a term, a quoted text; anything else (%, a quote
  * without its mate) is dropped. */
 static void lex(fb_parse *p)
 {
+    if (p->natural) { lex_natural(p); return; }
     for (;;) {
         if (p->i >= p->n) { p->tok = TK_END; return; }
         const char *s = p->q + p->i;
@@ -293,6 +319,7 @@ typedef struct fb_key {
     uint64_t docs;      /* rows read for it, each read counted */
     double idf;
     bool ordered;
+    bool wild;          /* read as a prefix (w*) */
 } fb_key;
 
 typedef struct fb_state {
@@ -473,6 +500,15 @@ static fb_doc *process(fb_state *st, int op, uint32_t row, float r)
     }
 }
 
+/* Does word w begin with prefix p (its first characters equal p in the collation)? */
+static bool begins(uint16_t coll, const char *w, size_t wn, const char *p, size_t pn)
+{
+    size_t pch = 0, b = 0, ch = 0;
+    for (size_t i = 0; i < pn; i++) pch += ((unsigned char)p[i] & 0xc0) != 0x80;
+    while (b < wn && ch < pch) { b++; while (b < wn && ((unsigned char)w[b] & 0xc0) == 0x80) b++; ch++; }
+    return ch == pch && pdb_coll_eq(coll, w, b, p, pn);
+}
+
 /* The entries a term reads: the word, or for w* every word it begins (in collation
  * order: a row's count is the first one's). */
 static int term_entries(fb_state *st, const fb_node *t, const ft_entry ***out)
@@ -486,16 +522,11 @@ static int term_entries(fb_state *st, const fb_node *t, const ft_entry ***out)
         *out = o;
         return 1;
     }
-    size_t pch = 0;
-    for (size_t i = 0; i < t->n; i++) pch += ((unsigned char)t->s[i] & 0xc0) != 0x80;
     const ft_entry **o = NULL;
     uint32_t n = 0, c = 0;
     for (uint32_t k = 0; k < st->d->cap; k++) {
         const ft_entry *e = &st->d->e[k];
-        if (!e->s) continue;
-        size_t b = 0, ch = 0;
-        while (b < e->n && ch < pch) { b++; while (b < e->n && ((unsigned char)e->s[b] & 0xc0) == 0x80) b++; ch++; }
-        if (ch < pch || !pdb_coll_eq(coll, e->s, b, t->s, t->n)) continue;
+        if (!e->s || !begins(coll, e->s, e->n, t->s, t->n)) continue;
         if (n == c) { c = c ? c * 2 : 8; o = grow(st, o, n, c, sizeof *o); }
         o[n++] = e;
     }
@@ -513,6 +544,7 @@ static void eval_term(fb_state *st, int op, const fb_node *t)
     if (op == FB_IGNORE && !st->S->live) return;
     if (op == FB_EXIST) st->I = set_new(st);
     uint32_t key = key_of(st, t->s, t->n);
+    if (t->wild) st->keys[key].wild = true;
     const ft_entry **es;
     int ne = term_entries(st, t, &es);
     for (int i = 0; i < ne; i++) {
@@ -798,10 +830,10 @@ static void expand(fb_state *st)
     ex_sort(st->ctx, w, nw, sizeof *w, cmp_tok, &cl);
     for (uint32_t i = 0; i < nw; i++) {
         if (i && !pdb_coll_cmp(coll, w[i - 1].s, w[i - 1].n, w[i].s, w[i].n)) continue;
-        bool searched = false;
+        bool searched = false;   /* (a first-pass word, or a word a first-pass prefix begins) */
         for (uint32_t o = 0; o < st->norder && !searched; o++) {
             const fb_key *k = &st->keys[st->order[o]];
-            searched = pdb_coll_eq(coll, k->s, k->n, w[i].s, w[i].n);
+            searched = k->wild ? begins(coll, w[i].s, w[i].n, k->s, k->n) : pdb_coll_eq(coll, k->s, k->n, w[i].s, w[i].n);
         }
         if (searched) continue;
         fb_node t = { .kind = FN_TERM, .s = w[i].s, .n = w[i].n };
@@ -814,44 +846,11 @@ static void expand(fb_state *st)
 void ft_rank_boolean(ex_ctx *ctx, const ex_ftspec *sp, ex_ftstate *out)
 {
     fb_state st = { .ctx = ctx, .sp = sp, .t = sp->t };
-    fb_node *root = NULL;
-    if (sp->mode == 1) {
-        fb_parse p = { .ctx = ctx, .coll = sp->coll, .q = out->q, .n = out->qn };
-        lex(&p);
-        root = parse_list(&p);
-    } else {   /* natural language: the query's words, each a plain term, and "phrases" */
-        fb_parse p = { .ctx = ctx, .coll = sp->coll };
-        root = node(&p, FN_LIST);
-        for (size_t i = 0; i < out->qn;) {
-            const char *q = out->q + i;
-            size_t rest = out->qn - i, j = 0;
-            if (q[0] == '"') {
-                while (++j < rest && q[j] != '"') {}
-                if (j < rest) {   /* (a quote without its mate is not a phrase) */
-                    if (j > 1) {
-                        fb_node *t = node(&p, FN_TEXT);
-                        t->s = q + 1;
-                        t->n = (uint32_t)(j - 1);
-                        add(&p, root, t);
-                    }
-                    i += j + 1;
-                    continue;
-                }
-                j = 1;
-            }
-            while (j < rest && q[j] != '"') j++;
-            size_t pos = 0, b, e, nch;
-            while (ft_token(q, j, &pos, &b, &e, &nch)) {
-                if (nch < FT_MIN_TOKEN || nch > FT_MAX_TOKEN) continue;
-                fb_node *t = node(&p, FN_TERM);
-                t->s = q + b;
-                t->n = (uint32_t)(e - b);
-                add(&p, root, t);
-            }
-            i += j;
-        }
-        if (!root->nkid) root = NULL;
-    }
+    /* boolean mode's grammar for all modes; natural language (and query expansion's first
+       pass) with its own lexer, which knows only terms, '*' and quoted phrases */
+    fb_parse p = { .ctx = ctx, .coll = sp->coll, .q = out->q, .n = out->qn, .natural = sp->mode != 1 };
+    lex(&p);
+    fb_node *root = parse_list(&p);
     out->cap = 0;
     if (!root) return;
     st.d = ft_postings(ctx, sp);

@@ -95,3 +95,12 @@ SELECT id, MATCH (title, body) AGAINST ('+apple -pie') AS m FROM t WHERE MATCH (
 SELECT id, MATCH (title, body) AGAINST ('app*') AS m FROM t WHERE MATCH (title, body) AGAINST ('app*');
 SELECT id, MATCH (title, body) AGAINST ('"apple pie') AS m FROM t WHERE MATCH (title, body) AGAINST ('"apple pie');
 SELECT id, MATCH (title, body) AGAINST ('"apple pie"' WITH QUERY EXPANSION) AS m FROM t WHERE MATCH (title, body) AGAINST ('"apple pie"' WITH QUERY EXPANSION);
+-- natural language mode's own lexer: a '*' apart from its word makes a prefix, one stuck
+-- to it does not; a '*' with no word is a syntax error; operators are part of words
+SELECT id, MATCH (title, body) AGAINST ('grape  *') AS m FROM t WHERE MATCH (title, body) AGAINST ('grape  *');
+SELECT id, MATCH (title, body) AGAINST ('grape*') AS m FROM t WHERE MATCH (title, body) AGAINST ('grape*');
+SELECT id, MATCH (title, body) AGAINST ('plum *%APPLE') AS m FROM t WHERE MATCH (title, body) AGAINST ('plum *%APPLE');
+SELECT id, MATCH (title, body) AGAINST ('> a * "~ ,') AS m FROM t WHERE MATCH (title, body) AGAINST ('> a * "~ ,');
+SELECT id, MATCH (title, body) AGAINST ('* %% ') AS m FROM t;
+SELECT id, MATCH (title, body) AGAINST ('(apple) +banana -cherry') AS m FROM t WHERE MATCH (title, body) AGAINST ('(apple) +banana -cherry');
+SELECT id, MATCH (title, body) AGAINST ('apple banana' WITH QUERY EXPANSION) AS m FROM t WHERE MATCH (title, body) AGAINST ('apple banana' WITH QUERY EXPANSION);
