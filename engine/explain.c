@@ -939,6 +939,17 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         return;
     }
     case E_FUNC: {
+        if (!strcmp(e->s, "MATCH") && e->nargs >= 2) {   /* Item_func_match::print */
+            xb_s(b, "(match ");
+            for (int i = 1; i < e->nargs; i++) {
+                if (i > 1) xb_s(b, ",");
+                xprint(pc, b, e->args[i]);
+            }
+            xb_s(b, " against (");
+            xprint(pc, b, e->args[0]);
+            xb_s(b, e->ival == 1 ? " in boolean mode))" : e->ival == 2 ? " with query expansion))" : "))");
+            return;
+        }
         char nm[64];
         size_t l = strlen(e->s);
         if (l >= sizeof nm || e->win) break;
@@ -2117,6 +2128,19 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
                 r->v[X_TYPE] = "ref";
                 r->v[X_REF] = xstrdup(xst, ref);
             }
+        } else if (!dml && n == 1 && s->t && (ftk = ft_access_key(s->t, conj, nconj)) != NULL) {
+            /* WHERE MATCH ... AGAINST: the rows come from the FULLTEXT key (select.c ft_access) */
+            r->v[X_TYPE] = "fulltext";
+            r->v[X_KEY] = ftk->name;
+            char pkf[1100];   /* (the FULLTEXT key after the others, as MariaDB orders keys) */
+            snprintf(pkf, sizeof pkf, "%s%s%s", pk, pk[0] ? "," : "", ftk->name);
+            r->v[X_PKEYS] = xstrdup(xst, pkf);
+            r->ukp[0] = s->t->cols[ftk->cols[0]].name;
+            r->nukp = 1;
+            r->v[X_KEYLEN] = "0";
+            r->v[X_REF] = "";
+            rows = 1;
+            xjoin(extra, sizeof extra, "Using where");
         } else if (p->hcol >= 0 && s->t && !(six = !dml && !xst->mdml && scan_key_shown(sel, n) ? ex_scan_key(ctx, sel, i) : NULL)) {
             /* pressdb hash-joins it; MariaDB (join_cache_level 2) reads it whole through
                its join buffer, the equality checked on each pair */
@@ -2129,14 +2153,6 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
             r->v[X_KEY] = six->name;
             r->v[X_KEYLEN] = xfmt_u(xst, key_len_of(s->t, six));
             rows = s->t->nlive;
-        } else if (!dml && n == 1 && s->t && (ftk = ft_access_key(s->t, conj, nconj)) != NULL) {
-            /* WHERE MATCH ... AGAINST: the rows come from the FULLTEXT key (select.c ft_access) */
-            r->v[X_TYPE] = "fulltext";
-            r->v[X_PKEYS] = r->v[X_KEY] = ftk->name;
-            r->v[X_KEYLEN] = "0";
-            r->v[X_REF] = "";
-            rows = 1;
-            xjoin(extra, sizeof extra, "Using where");
         } else {
             r->v[X_TYPE] = "ALL";
             if (s->t) rows = s->t->nlive;

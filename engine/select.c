@@ -4990,6 +4990,14 @@ static void block_place(qstate *q, ex_scope *sc, bp_progs *pg, pl_expr **cj, int
 /* How each source finds its rows: the plan's access path, decided now for a fresh plan
  * (or a kept one whose join order these values changed) from the equalities of the
  * source's ON and, for an inner join outside any outer-joined group, WHERE. */
+/* One base table and a MATCH term in WHERE that its FULLTEXT key answers (ft_access). */
+static bool ft_forced(const qstate *q, pl_expr **cj, int ncj)
+{
+    if (q->nsrc != 1 || !q->ctx->src[0].t) return false;
+    for (int i = 0; i < ncj; i++) if (ex_ft_term(cj[i])) return true;
+    return false;
+}
+
 static void block_access(qstate *q, ex_scope *sc, bp_progs *pg, pl_expr **cj, int ncj, const int *inside,
                          const bool *ingroup)
 {
@@ -5004,7 +5012,9 @@ static void block_access(qstate *q, ex_scope *sc, bp_progs *pg, pl_expr **cj, in
         if (!q->plan_post || q->verify) {
             pl_expr **eqs = NULL; int neq = 0, ceq = 0;
             pl_split_and(ctx->a, ctx->src[i].on, &eqs, &neq, &ceq);
-            if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i])
+            /* (MariaDB reads a table through its FULLTEXT key whenever WHERE has a MATCH
+               it can answer, whatever other key the conditions could use: ft_access) */
+            if (ctx->src[i].join != JT_LEFT && inside[i] == i && !ingroup[i] && !ft_forced(q, cj, ncj))
                 for (int k = 0; k < ncj; k++) pl_split_and(ctx->a, cj[k], &eqs, &neq, &ceq);
             if (!q->plan_post) {
                 pl_plan *was = q->opt.rec;

@@ -104,3 +104,14 @@ SELECT id, MATCH (title, body) AGAINST ('> a * "~ ,') AS m FROM t WHERE MATCH (t
 SELECT id, MATCH (title, body) AGAINST ('* %% ') AS m FROM t;
 SELECT id, MATCH (title, body) AGAINST ('(apple) +banana -cherry') AS m FROM t WHERE MATCH (title, body) AGAINST ('(apple) +banana -cherry');
 SELECT id, MATCH (title, body) AGAINST ('apple banana' WITH QUERY EXPANSION) AS m FROM t WHERE MATCH (title, body) AGAINST ('apple banana' WITH QUERY EXPANSION);
+-- MariaDB reads through the FULLTEXT key whenever WHERE has a MATCH it answers, even
+-- beside a primary key equality or range, or another key's
+ALTER TABLE t ADD KEY kt (title);
+SELECT id FROM t WHERE MATCH (title, body) AGAINST ('apple' IN BOOLEAN MODE) AND id > 2;
+SELECT id FROM t WHERE MATCH (title, body) AGAINST ('apple' IN BOOLEAN MODE) AND id IN (3, 5, 6);
+SELECT id FROM t WHERE MATCH (title, body) AGAINST ('apple pie') AND title <> 'melon';
+EXPLAIN SELECT id FROM t WHERE MATCH (title, body) AGAINST ('apple' IN BOOLEAN MODE) AND id = 3;
+EXPLAIN SELECT id FROM t WHERE MATCH (title, body) AGAINST ('apple' IN BOOLEAN MODE) AND title = 'melon';
+EXPLAIN FORMAT=JSON SELECT id FROM t WHERE MATCH (title, body) AGAINST ('apple' IN BOOLEAN MODE);
+EXPLAIN EXTENDED SELECT id, MATCH (title, body) AGAINST ('apple') FROM t WHERE MATCH (t.title, body) AGAINST ('apple' WITH QUERY EXPANSION);
+SHOW WARNINGS;
