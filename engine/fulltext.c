@@ -57,14 +57,33 @@ static inline bool ft_word_char(const char *s, size_t n, size_t i, size_t *len)
 }
 
 /* The next token of s from *pos: [*b, *e), *nch characters; false at the end. */
+static inline bool ft_ascii_word(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_';
+}
+
+/* (runs of ASCII bytes go byte by byte; a character beyond ASCII is decoded and asked
+   about on its own) */
 bool ft_token(const char *s, size_t n, size_t *pos, size_t *b, size_t *e, size_t *nch)
 {
+    const unsigned char *u = (const unsigned char *)s;
     size_t i = *pos, l;
-    while (i < n && !ft_word_char(s, n, i, &l)) i += l;
-    if (i >= n) { *pos = n; return false; }
+    for (;;) {
+        while (i < n && u[i] < 0x80 && !ft_ascii_word(u[i])) i++;
+        if (i >= n) { *pos = n; return false; }
+        if (u[i] < 0x80 || ft_word_char(s, n, i, &l)) break;
+        i += l;
+    }
     *b = i;
     size_t c = 0;
-    while (i < n && ft_word_char(s, n, i, &l)) { i += l; c++; }
+    for (;;) {
+        size_t from = i;
+        while (i < n && u[i] < 0x80 && ft_ascii_word(u[i])) i++;
+        c += i - from;
+        if (i >= n || u[i] < 0x80 || !ft_word_char(s, n, i, &l)) break;
+        i += l;
+        c++;
+    }
     *e = *pos = i;
     *nch = c;
     return true;

@@ -561,14 +561,14 @@ static void eval_term(fb_state *st, int op, const fb_node *t)
 
 /* ---------------------------------------------------------------- phrases */
 
-typedef struct fb_tok { const char *s; uint32_t n; } fb_tok;
+typedef struct fb_tok { const char *s; uint32_t n; bool ascii; } fb_tok;
 
 /* All words of s (any length), up to cap. */
 static uint32_t words_of(const char *s, size_t n, fb_tok *out, uint32_t cap)
 {
     size_t pos = 0, b, e, nch;
     uint32_t k = 0;
-    while (k < cap && ft_token(s, n, &pos, &b, &e, &nch)) out[k++] = (fb_tok){ s + b, (uint32_t)(e - b) };
+    while (k < cap && ft_token(s, n, &pos, &b, &e, &nch)) out[k++] = (fb_tok){ s + b, (uint32_t)(e - b), nch == e - b };
     return k;
 }
 
@@ -607,6 +607,8 @@ static bool phrase_in(fb_state *st, uint32_t row, const fb_tok *orig, uint32_t n
         if (v.t != VT_STRING) continue;
         size_t pos = 0, b, e, nch;
         while (ft_token(v.p, v.len, &pos, &b, &e, &nch)) {
+            /* (an ASCII word of another length is not the phrase's ASCII first word) */
+            if (nch == e - b && orig[0].ascii && co && co->ci && e - b != orig[0].n) continue;
             if (!word_eq(co, coll, v.p + b, e - b, orig[0].s, orig[0].n)) continue;
             /* the words after it, one by one */
             size_t p2 = pos, b2, e2, n2;
@@ -822,7 +824,7 @@ static void expand(fb_state *st)
             while (ft_token(copy, v.len, &pos, &b, &e, &nch)) {
                 if (nch < FT_MIN_TOKEN || nch > FT_MAX_TOKEN) continue;
                 if (nw == cw) { cw = cw ? cw * 2 : 256; w = grow(st, w, nw, cw, sizeof *w); }
-                w[nw++] = (fb_tok){ copy + b, (uint32_t)(e - b) };
+                w[nw++] = (fb_tok){ copy + b, (uint32_t)(e - b), nch == e - b };
             }
         }
     }

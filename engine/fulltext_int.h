@@ -60,7 +60,8 @@ static inline bool ft_sees(const stor_table *t, uint32_t r)
 /* Where row comes in the order InnoDB's doc ids give (insertion order). */
 uint64_t ft_doc_order(const ft_dict *d, uint32_t row);
 
-/* The next token of s from *pos: [*b, *e), *nch characters; false at the end. */
+/* The next token of s from *pos: [*b, *e), *nch characters (as many as bytes: ASCII);
+ * false at the end. */
 bool ft_token(const char *s, size_t n, size_t *pos, size_t *b, size_t *e, size_t *nch);
 /* One of InnoDB's default stopwords (never indexed)? */
 bool ft_stopword(uint16_t coll, const char *s, size_t n);
