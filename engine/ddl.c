@@ -193,8 +193,6 @@ static bool key_name_used(stor_index *idx, uint32_t n, const char *name)
     return false;
 }
 
-/* Adds a key definition to the index array (checks as MariaDB does). */
-
 /* A UNIQUE key's place among the others (MariaDB's sort_keys): NOT NULL columns before
  * nullable ones, whole columns before prefixes. */
 static int unique_rank(const stor_column *cols, const stor_index *x)
@@ -206,6 +204,24 @@ static int unique_rank(const stor_column *cols, const stor_index *x)
     }
     return (nullable ? 2 : 0) + (prefix ? 1 : 0);
 }
+
+/* The columns of a FULLTEXT key: CHAR, VARCHAR or TEXT of a character set that is not
+ * binary, all in the first one's collation (MariaDB's mysql_prepare_create_table; 1283). */
+static void ft_columns_check(ex_ctx *ctx, const pl_keydef *k, stor_column *cols, uint32_t ncols)
+{
+    uint16_t coll = 0;
+    for (int i = 0; i < k->ncols; i++) {
+        int c = find_col(cols, ncols, k->cols[i]);
+        if (c < 0) continue;   /* (1072 below) */
+        const stor_column *col = &cols[c];
+        bool text = col->type == CT_CHAR || col->type == CT_VARCHAR || (col->type >= CT_TINYTEXT && col->type <= CT_LONGTEXT);
+        if (!text || col->coll == COLL_BINARY || (i && col->coll != coll))
+            ex_raise(ctx, 1283, "HY000", "Column '%s' cannot be part of FULLTEXT index", col->name);
+        if (!i) coll = col->coll;
+    }
+}
+
+/* Adds a key definition to the index array (checks as MariaDB does). */
 static void add_key(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index **idx, uint32_t *nidx, pl_keydef *k)
 {
     if (k->kind == IK_PRIMARY)
@@ -224,6 +240,7 @@ static void add_key(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index *
         while (key_name_used(*idx, *nidx, buf)) snprintf(buf, sizeof buf, "%s_%d", k->cols[0], suffix++);
         name = stor_arena_strndup(ctx->a, buf, strlen(buf));
     }
+    if (k->kind == IK_FULLTEXT) ft_columns_check(ctx, k, cols, ncols);
     stor_index x;
     memset(&x, 0, sizeof x);
     x.kind = (uint8_t)k->kind;

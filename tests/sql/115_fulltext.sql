@@ -160,3 +160,16 @@ SELECT id, MATCH (title, content) AGAINST ('garden') AS m FROM corp WHERE MATCH 
 -- columns too (a TEXT among them: sorted by row reference, ties in primary key order)
 SELECT id FROM corp WHERE MATCH (title, content) AGAINST ('nightjar') ORDER BY kind;
 SELECT id, kind FROM corp WHERE MATCH (title, content) AGAINST ('garden') ORDER BY kind DESC LIMIT 15;
+
+-- what a FULLTEXT key may hold: CHAR, VARCHAR and TEXT of one collation (1283 otherwise)
+CREATE TABLE f1 (id INT PRIMARY KEY, n INT, FULLTEXT KEY (n));
+CREATE TABLE f2 (id INT PRIMARY KEY, b TEXT, FULLTEXT KEY (b(10)));
+CREATE TABLE f4 (id INT PRIMARY KEY, b VARBINARY(100), FULLTEXT KEY (b));
+CREATE TABLE f5 (id INT PRIMARY KEY, b TEXT, c TEXT CHARSET latin1, FULLTEXT KEY (b, c));
+CREATE TABLE f6 (id INT PRIMARY KEY, b BLOB, FULLTEXT KEY (b));
+CREATE TABLE f8 (id INT PRIMARY KEY, b VARCHAR(50) COLLATE utf8mb4_bin, c CHAR(10) COLLATE utf8mb4_general_ci, FULLTEXT KEY (b, c));
+CREATE TABLE f9 (id INT PRIMARY KEY, b VARCHAR(50), c CHAR(10), d DATE);
+ALTER TABLE f9 ADD FULLTEXT KEY (d);
+CREATE FULLTEXT INDEX fbc ON f9 (b, c);
+ALTER TABLE f9 ADD FULLTEXT KEY (id);
+SHOW CREATE TABLE f9;
