@@ -20,7 +20,7 @@ Test(jit_agg, counts_and_sums_by_key)
     uint8_t knull[2] = { 1u << 3, 0 }, vnull[2] = { 1u << 4, 0 };
     uint32_t ids[6] = { 0, 1, 2, 3, 4, 5 };
     jit_agg_spec sp = { .keyed = true, .key_nullable = true, .ncols = 1, .nullable = { true }, .nagg = 4,
-                        .agg = { { JIT_A_COUNT_STAR, 0 }, { JIT_A_SUM, 0 }, { JIT_A_MIN, 0 }, { JIT_A_MAX, 0 } } };
+                        .agg = { { JIT_A_COUNT_STAR, 0, 0 }, { JIT_A_SUM, 0, 0 }, { JIT_A_MIN, 0, 0 }, { JIT_A_MAX, 0, 0 } } };
     int off[JIT_AGG_MAX];
     int stride = jit_agg_layout(&sp, off);
     cr_assert_eq(stride, 1 + 3 + 3 + 3);
@@ -63,7 +63,7 @@ Test(jit_agg, sums_carry_into_128_bits)
     int64_t v[6] = { INT64_MAX, INT64_MAX, -1, -1, -1, INT64_MIN };
     uint8_t vnull[2] = { 0, 0 };
     uint32_t ids[6] = { 0, 1, 2, 3, 4, 5 };
-    jit_agg_spec sp = { .ncols = 1, .nagg = 1, .agg = { { JIT_A_SUM, 0 } } };
+    jit_agg_spec sp = { .ncols = 1, .nagg = 1, .agg = { { JIT_A_SUM, 0, 0 } } };
     int off[JIT_AGG_MAX];
     int stride = jit_agg_layout(&sp, off);
     jit_arena *a = jit_arena_new(1 << 20, 0);
@@ -136,7 +136,7 @@ Test(jit_agg, dense_keys_and_a_key_out_of_range)
     int64_t key[6] = { 7, 5, 7, 6, 5, 9 }, v[6] = { 1, 2, 3, 4, 5, 6 };
     uint32_t ids[6] = { 0, 1, 2, 3, 4, 5 };
     jit_agg_spec sp = { .keyed = true, .dense = true, .ncols = 1, .nagg = 2,
-                        .agg = { { JIT_A_COUNT_STAR, 0 }, { JIT_A_SUM, 0 } } };
+                        .agg = { { JIT_A_COUNT_STAR, 0, 0 }, { JIT_A_SUM, 0, 0 } } };
     int off[JIT_AGG_MAX];
     int stride = jit_agg_layout(&sp, off);
     jit_arena *a = jit_arena_new(1 << 20, 0);
