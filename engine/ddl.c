@@ -221,6 +221,19 @@ static void ft_columns_check(ex_ctx *ctx, const pl_keydef *k, stor_column *cols,
     }
 }
 
+/* Where a FULLTEXT key cannot be: a MEMORY table (1214), a temporary InnoDB one (1796). */
+static bool ft_engine_refuses(const char *eng, bool temporary)
+{
+    return eng && (!strcasecmp(eng, "MEMORY") || (temporary && !strcasecmp(eng, "InnoDB")));
+}
+
+static void ft_engine_check(ex_ctx *ctx, const char *eng, bool temporary)
+{
+    if (!ft_engine_refuses(eng, temporary)) return;
+    if (!strcasecmp(eng, "MEMORY")) ex_raise(ctx, 1214, "HY000", "The storage engine MEMORY doesn't support FULLTEXT indexes");
+    ex_raise(ctx, 1796, "HY000", "Cannot create FULLTEXT index on temporary InnoDB table");
+}
+
 /* Adds a key definition to the index array (checks as MariaDB does). */
 static void add_key(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index **idx, uint32_t *nidx, pl_keydef *k)
 {
@@ -688,6 +701,11 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             else ex_raise(ctx, 1286, "42000", "Unknown storage engine '%s'", eng);
             eng = "InnoDB";
         }
+        for (uint32_t i = 0; i < def.nidx; i++)
+            if (def.idx[i].kind == IK_FULLTEXT && ft_engine_refuses(eng, st->temporary)) {
+                free_def(def.cols, def.ncols, def.idx, def.nidx);
+                ft_engine_check(ctx, eng, st->temporary);
+            }
         def.engine = stor_strndup(eng, strlen(eng));
         def.comment = st->opts.comment ? stor_strndup(st->opts.comment, strlen(st->opts.comment)) : NULL;
         if (st->opts.row_format) {
@@ -1012,6 +1030,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             break;
         }
         case AT_ADD_KEY: {
+            if (al->key.kind == IK_FULLTEXT) ft_engine_check(ctx, t->engine, temp);
             /* resolve names against the current column list */
             uint32_t before = nidx;
             add_key(ctx, cols, ncols, &idx, &nidx, &al->key);
