@@ -162,6 +162,14 @@ static pl_expr *and_pin(pl_expr *e, const char *col, int depth)
     return NULL;
 }
 
+/* The column side of a pinning term t of col (and_pin's): IN's first argument, or the
+ * side of an equality that is the column (the left one first). */
+static pl_expr *pin_column(const pl_expr *t, const char *col)
+{
+    if (t->kind == E_IN) return t->args[0];
+    return t->args[0]->kind == E_COLUMN && !strcasecmp(t->args[0]->s, col) ? t->args[0] : t->args[1];
+}
+
 /* (an OR nested d deep has more than d disjuncts: past cap, the walk stops) */
 static int or_pins_at(pl_expr *e, const char *col, pl_expr **out, pl_expr **terms, int cap, int depth)
 {
@@ -174,12 +182,12 @@ static int or_pins_at(pl_expr *e, const char *col, pl_expr **out, pl_expr **term
     }
     pl_expr *t = and_pin(e, col, 0);
     if (!t) return -1;
-    /* (an equality: the side that is not the column, the column taken from the left first) */
+    /* (IN's values, or the side of an equality that is not the column) */
     int from = t->kind == E_IN ? 1 : 0, to = t->kind == E_IN ? t->nargs : 1;
     if (to - from > cap) return -1;
+    pl_expr *c = pin_column(t, col);
     for (int k = from; k < to; k++) {
-        out[k - from] = t->kind == E_IN ? t->args[k]
-                      : t->args[0]->kind == E_COLUMN && !strcasecmp(t->args[0]->s, col) ? t->args[1] : t->args[0];
+        out[k - from] = t->kind == E_IN ? t->args[k] : t->args[0] == c ? t->args[1] : t->args[0];
         if (terms) terms[k - from] = t;
     }
     return to - from;
@@ -210,9 +218,7 @@ static int or_pinning(pl_opt *o, int lv, const stor_column *col, pl_expr *e, pl_
     int n = pl_or_pins(e, col->name, vals, terms, PL_OR_PINS);
     if (n < 2) return 0;
     for (int k = 0; k < n; k++) {
-        pl_expr *t = terms[k];
-        pl_expr *c = t->kind == E_IN ? t->args[0]
-                   : t->args[0]->kind == E_COLUMN && !strcasecmp(t->args[0]->s, col->name) ? t->args[0] : t->args[1];
+        pl_expr *c = pin_column(terms[k], col->name);
         if (SRCMASK(o, c) != (1ull << lv) || SRCMASK(o, vals[k]) != 0 || !value_ok(o, lv, col, vals[k])) return 0;
     }
     *out = stor_arena_alloc(o->a, (size_t)n * sizeof **out);
