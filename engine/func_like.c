@@ -260,14 +260,19 @@ static size_t count_high(const char *s, size_t n)
 /* A pattern made ready once for the texts of a statement (like_prep), kept in a small
  * per-thread cache keyed by the pattern's bytes: a LIKE over 2,000 posts prepared its
  * literal, rarities and sets once per row and column before. */
-enum { LK_ANY, LK_BYTES, LK_CI };
+enum { LK_ANY, LK_BYTES, LK_CI, LK_MULTI };
+#define LIKE_SUBS 4   /* literals of '%a%b%' prepared for LK_MULTI */
 
 typedef struct like_pat {
     char pat[256];              /* the pattern (pn < 256: only those are prepared) */
     size_t pn;
     int esc;
     uint16_t coll;
-    uint8_t kind;               /* LK_ANY: like_rec; LK_BYTES: memmem of lit; LK_CI below */
+    uint8_t kind;               /* LK_ANY: like_rec; LK_BYTES: memmem of lit; LK_CI below;
+                                   LK_MULTI: '%a%b%': each literal's '%a%' (sub) must match
+                                   before like_rec decides */
+    uint8_t nsub;
+    struct like_pat *sub;       /* LK_MULTI: nsub prepared '%literal%' patterns */
     fold_tab *ft;               /* the collation's folds (fold_cp) */
     bool mb;
     const pdb_collation *co;
@@ -284,7 +289,44 @@ static bool ci_find(const like_pat *m, const char *s, size_t sn)
     return ascii_ci_find_at(s, sn, m->lit, m->ln, m->pick);
 }
 
-static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t coll)
+static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t coll, like_pat *subs);
+
+/* '%a%b%...' (two to LIKE_SUBS printable-ASCII literals, no '_'): a row matches only if
+ * each literal is in it somewhere, which the fast '%literal%' paths decide; each is
+ * prepared in subs as its own '%literal%'. False when the pattern is not of that form. */
+static bool like_prep_multi(like_pat *m, const char *p, size_t pn, int esc, like_pat *subs)
+{
+    if (!subs || pn < 5 || p[0] != '%' || p[pn - 1] != '%' || (p[pn - 2] == esc)) return false;
+    char sp[LIKE_SUBS][258];
+    size_t sl[LIKE_SUBS] = { 0 };
+    int n = 0;
+    for (size_t i = 1; i + 1 < pn; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if (c == '_') return false;
+        if (c == '%') { if (n < LIKE_SUBS && sl[n]) n++; continue; }
+        if ((int)c == esc) {
+            if (i + 2 >= pn) return false;
+            c = (unsigned char)p[++i];
+        }
+        if (c < 0x20 || c >= 0x80 || n == LIKE_SUBS) return false;
+        if (!sl[n]) sp[n][sl[n]++] = '%';
+        if ((c == '%' || c == '_' || (int)c == esc) && esc >= 0) sp[n][sl[n]++] = (char)esc;
+        sp[n][sl[n]++] = (char)c;
+    }
+    if (n < LIKE_SUBS && sl[n]) n++;
+    if (n < 2) return false;
+    for (int k = 0; k < n; k++) {
+        sp[k][sl[k]++] = '%';
+        like_prep(&subs[k], sp[k], sl[k], esc, m->coll, NULL);
+        if (subs[k].kind == LK_ANY) return false;
+    }
+    m->sub = subs;
+    m->nsub = (uint8_t)n;
+    m->kind = LK_MULTI;
+    return true;
+}
+
+static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t coll, like_pat *subs)
 {
     memcpy(m->pat, p, pn);
     m->pn = pn;
@@ -293,12 +335,14 @@ static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t c
     m->co = pdb_coll_by_id(coll);
     m->mb = m->co && m->co->maxlen > 1;
     m->kind = LK_ANY;
+    m->nsub = 0;
     /* '%literal%' with a printable-ASCII literal (the WordPress search) */
     if (pn < 2 || p[0] != '%' || p[pn - 1] != '%' || (pn >= 3 && p[pn - 2] == esc)) return;
     size_t ln = 0;
     for (size_t i = 1; i + 1 < pn; i++) {
         unsigned char c = (unsigned char)p[i];
-        if (c == '%' || c == '_') return;
+        if (c == '%') { like_prep_multi(m, p, pn, esc, subs); return; }
+        if (c == '_') return;
         if ((int)c == esc) {
             if (i + 2 >= pn) return;
             c = (unsigned char)p[++i];
@@ -324,6 +368,7 @@ static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t c
 /* This thread's prepared patterns, the oldest replaced first. */
 #define LIKE_CACHE 4
 static __thread like_pat like_cache[LIKE_CACHE];
+static __thread like_pat like_subs[LIKE_CACHE][LIKE_SUBS];   /* (the LK_MULTI parts of each) */
 static __thread unsigned like_cache_n;
 
 static const like_pat *like_cached(const char *p, size_t pn, int esc, uint16_t coll)
@@ -332,8 +377,9 @@ static const like_pat *like_cached(const char *p, size_t pn, int esc, uint16_t c
         const like_pat *m = &like_cache[k];
         if (m->pn == pn && m->esc == esc && m->coll == coll && !memcmp(m->pat, p, pn)) return m;
     }
-    like_pat *m = &like_cache[like_cache_n++ % LIKE_CACHE];
-    like_prep(m, p, pn, esc, coll);
+    unsigned slot = like_cache_n++ % LIKE_CACHE;
+    like_pat *m = &like_cache[slot];
+    like_prep(m, p, pn, esc, coll, like_subs[slot]);
     return m;
 }
 
@@ -609,6 +655,8 @@ static int ci_match(const like_pat *m, const char *s, size_t sn)
 static bool like_match(const like_pat *m, const char *s, size_t sn)
 {
     if (m->kind == LK_BYTES) return m->ln == 0 || memmem(s, sn, m->lit, m->ln) != NULL;
+    if (m->kind == LK_MULTI)   /* (a literal that is nowhere: no match; else like_rec decides) */
+        for (unsigned k = 0; k < m->nsub; k++) if (!like_match(&m->sub[k], s, sn)) return false;
     if (m->kind == LK_CI) {
         int r = ci_match(m, s, sn);
         if (r != LS_SLOW) return r == LS_FOUND;

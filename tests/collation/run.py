@@ -13,7 +13,7 @@ into one table per collation on both, with multi-row INSERTs, and compares:
   like_index  the same through the index (FORCE INDEX)
   like_range  probes where MariaDB's index range scan answers differently from its own
             full scan (and pressdb gives the full scan's answer): see known_gaps.txt
-  contains  150 probes: GROUP_CONCAT(id) WHERE t LIKE '%literal%' over 400 long texts
+  contains  190 probes: GROUP_CONCAT(id) WHERE t LIKE '%literal%' (and 40 '%a%b%') over 400 long texts
             (corpus strings between ASCII words, sparse to dense, 0 to 700 characters);
             most literals are windows of the texts folded to ASCII (résumé -> resume,
             Straße -> Strasse), so the fast paths of engine/func_like.c meet accents,
@@ -177,7 +177,21 @@ def contains_probes(texts, rng):
         elif k == 8:
             w = rng.choice(WORDS)
         probes.append("%" + like_escape(w) + "%")   # (k 7 and 9: the window as it is)
-    return probes
+    # '%a%b%': two windows of one text, folded to ASCII, in order (every fourth reversed)
+    multi = []
+    while len(multi) < 40:
+        t = rng.choice(texts)[1]
+        if len(t) < 8:
+            continue
+        at = rng.randint(0, len(t) - 8)
+        at2 = rng.randint(at + 3, len(t) - 3)
+        a, b = fold_ascii(t[at:at + rng.randint(2, 6)]), fold_ascii(t[at2:at2 + rng.randint(2, 6)])
+        if not a or not b or "%" in a + b or "_" in a + b:
+            continue
+        if len(multi) % 4 == 3:
+            a, b = b, a
+        multi.append("%" + like_escape(a) + "%" + like_escape(b) + "%")
+    return probes + multi
 
 
 def compare_contains(m, p, cs, coll, strings):

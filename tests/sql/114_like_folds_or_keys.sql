@@ -72,3 +72,12 @@ UPDATE txt SET st = 'publish' WHERE (kind = 'post' AND st = 'draft') OR (kind = 
 SELECT id, st FROM txt WHERE (kind = 'post' AND st = 'publish') OR (kind = 'page' AND st = 'publish') ORDER BY id;
 DELETE FROM txt WHERE (kind = 'revision' AND st = 'inherit') OR (kind = 'attachment' AND st = 'inherit');
 SELECT id FROM txt ORDER BY id;
+
+-- '%a%b%': every literal must be somewhere (the fast '%literal%' paths), then the order
+SELECT id, title LIKE '%caf%notes%' AS a, body LIKE '%CAFE%resume%' AS b, body LIKE '%resume%cafe%' AS c,
+       body LIKE '%lorem%naive%' AS d, body LIKE '%strasse%lang%' AS e, body LIKE '%x\%%y%' AS f FROM txt ORDER BY id;
+SELECT COUNT(*) FROM txt WHERE body LIKE '%ipsum%dolor%lorem%';
+SELECT COUNT(*) FROM txt WHERE body LIKE '%ipsum%%dolor%' COLLATE utf8mb4_bin;
+SELECT 'nightjar' LIKE '%night%jar%', 'jarnight' LIKE '%night%jar%', 'NIGHT-JAR' LIKE '%night%jar%',
+       'nïght jär' LIKE '%night%jar%', 'nïght jär' COLLATE utf8mb4_bin LIKE '%night%jar%', 'a%b' LIKE '%a%\%%b%',
+       'ab' LIKE '%a%\%%b%', 'a_b' LIKE '%a%|_%b%' ESCAPE '|';
