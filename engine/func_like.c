@@ -290,6 +290,7 @@ static bool ci_find(const like_pat *m, const char *s, size_t sn)
 }
 
 static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t coll, like_pat *subs);
+static void like_prep_part(like_pat *m, const char *p, size_t pn, int esc, like_pat *subs);
 
 /* '%a%b%...' (two to LIKE_SUBS printable-ASCII literals, no '_'): a row matches only if
  * each literal is in it somewhere, which the fast '%literal%' paths decide; each is
@@ -308,7 +309,7 @@ static bool like_prep_multi(like_pat *m, const char *p, size_t pn, int esc, like
             if (i + 2 >= pn) return false;
             c = (unsigned char)p[++i];
         }
-        if (c < 0x20 || c >= 0x80 || n == LIKE_SUBS) return false;
+        if (c < 0x20 || n == LIKE_SUBS || sl[n] > 250) return false;   /* (bytes of other characters: the part's own like_prep) */
         if (!sl[n]) sp[n][sl[n]++] = '%';
         if ((c == '%' || c == '_' || (int)c == esc) && esc >= 0) sp[n][sl[n]++] = (char)esc;
         sp[n][sl[n]++] = (char)c;
@@ -326,6 +327,44 @@ static bool like_prep_multi(like_pat *m, const char *p, size_t pn, int esc, like
     return true;
 }
 
+/* '%literal%' with a character equal to no one ASCII character (ß in unicode_520 is
+ * "ss"): the longest run of the others (two or more characters), itself a fast
+ * '%run%', must be in a text for the literal to be; the character-by-character match
+ * decides the rest (LK_MULTI with one part). */
+static void like_prep_part(like_pat *m, const char *p, size_t pn, int esc, like_pat *subs)
+{
+    if (!subs) return;
+    size_t best = 0, bestb = 0, beste = 0, run = 0, runb = 1;
+    for (size_t i = 1; i + 1 < pn;) {
+        size_t at = i;
+        unsigned char c = (unsigned char)p[i];
+        if ((int)c == esc) { if (i + 2 >= pn) return; c = (unsigned char)p[++i]; }
+        bool ok;
+        if (c < 0x80) { ok = c >= 0x20; i++; }
+        else {
+            UChar32 cp;
+            int32_t k = (int32_t)i;
+            U8_NEXT((const uint8_t *)p, k, (int32_t)(pn - 1), cp);
+            uint8_t f = cp < 0 ? 1 : fold_cp(cp, m->coll, fold_tab_for(m->coll));
+            ok = f >= 0x20 && f < 0x80;
+            i = (size_t)k;
+        }
+        if (!ok) { run = 0; runb = i; continue; }
+        if (!run) runb = at;
+        if (++run > best) { best = run; bestb = runb; beste = i; }
+    }
+    if (best < 2 || beste - bestb + 2 > sizeof m->pat) return;
+    char sp[sizeof m->pat];
+    sp[0] = '%';
+    memcpy(sp + 1, p + bestb, beste - bestb);
+    sp[beste - bestb + 1] = '%';
+    like_prep(&subs[0], sp, beste - bestb + 2, esc, m->coll, NULL);
+    if (subs[0].kind == LK_ANY) return;
+    m->sub = subs;
+    m->nsub = 1;
+    m->kind = LK_MULTI;
+}
+
 static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t coll, like_pat *subs)
 {
     memcpy(m->pat, p, pn);
@@ -339,6 +378,7 @@ static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t c
     /* '%literal%' with a printable-ASCII literal (the WordPress search) */
     if (pn < 2 || p[0] != '%' || p[pn - 1] != '%' || (pn >= 3 && p[pn - 2] == esc)) return;
     size_t ln = 0;
+    bool ci = m->co && m->co->ci && !m->co->binary;
     for (size_t i = 1; i + 1 < pn; i++) {
         unsigned char c = (unsigned char)p[i];
         if (c == '%') { like_prep_multi(m, p, pn, esc, subs); return; }
@@ -346,6 +386,19 @@ static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t c
         if ((int)c == esc) {
             if (i + 2 >= pn) return;
             c = (unsigned char)p[++i];
+        }
+        if (c >= 0x80 && ci && m->mb) {
+            /* a character equal to one ASCII character under the collation (é = E) is
+               that character: LIKE compares character by character, so '%café%' and
+               '%cafe%' match the same texts */
+            UChar32 cp;
+            int32_t k = (int32_t)i;
+            U8_NEXT((const uint8_t *)p, k, (int32_t)(pn - 1), cp);
+            uint8_t f = cp < 0 ? 1 : fold_cp(cp, coll, fold_tab_for(coll));
+            if (f < 0x20 || f >= 0x80) { like_prep_part(m, p, pn, esc, subs); return; }
+            m->lit[ln++] = (char)f;
+            i = (size_t)k - 1;
+            continue;
         }
         if (c < 0x20 || c >= 0x80) return;
         m->lit[ln++] = (char)c;

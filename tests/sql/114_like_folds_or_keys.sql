@@ -81,3 +81,23 @@ SELECT COUNT(*) FROM txt WHERE body LIKE '%ipsum%%dolor%' COLLATE utf8mb4_bin;
 SELECT 'nightjar' LIKE '%night%jar%', 'jarnight' LIKE '%night%jar%', 'NIGHT-JAR' LIKE '%night%jar%',
        'nïght jär' LIKE '%night%jar%', 'nïght jär' COLLATE utf8mb4_bin LIKE '%night%jar%', 'a%b' LIKE '%a%\%%b%',
        'ab' LIKE '%a%\%%b%', 'a_b' LIKE '%a%|_%b%' ESCAPE '|';
+
+-- a word with characters beyond ASCII: each equal to one ASCII character under the
+-- collation is that character (é = E); one that is not (ß in unicode_520: ss) keeps the
+-- character-by-character match
+CREATE TABLE acc (id INT PRIMARY KEY, u TEXT COLLATE utf8mb4_unicode_520_ci, g TEXT COLLATE utf8mb4_general_ci,
+  a TEXT COLLATE utf8mb4_uca1400_ai_ci, b TEXT COLLATE utf8mb4_bin, l TEXT CHARACTER SET latin1) DEFAULT CHARSET=utf8mb4;
+INSERT INTO acc VALUES
+  (1, CONCAT(REPEAT('x', 50), ' Café crème '), CONCAT(REPEAT('x', 50), ' Café crème '), CONCAT(REPEAT('x', 50), ' Café crème '), CONCAT(REPEAT('x', 50), ' Café crème '), CONCAT(REPEAT('x', 50), ' Café crème ')),
+  (2, CONCAT(REPEAT('y', 50), ' CAFE CREME '), CONCAT(REPEAT('y', 50), ' CAFE CREME '), CONCAT(REPEAT('y', 50), ' CAFE CREME '), CONCAT(REPEAT('y', 50), ' CAFE CREME '), CONCAT(REPEAT('y', 50), ' CAFE CREME ')),
+  (3, CONCAT(REPEAT('z', 50), ' cafe', _utf8mb4 0xCC81, ' '), CONCAT(REPEAT('z', 50), ' cafe', _utf8mb4 0xCC81, ' '), CONCAT(REPEAT('z', 50), ' cafe', _utf8mb4 0xCC81, ' '), CONCAT(REPEAT('z', 50), ' cafe', _utf8mb4 0xCC81, ' '), CONCAT(REPEAT('z', 50), ' cafe ')),
+  (4, CONCAT(REPEAT('w', 50), ' Straße strasse Strase naïve Ärger über '), CONCAT(REPEAT('w', 50), ' Straße strasse Strase naïve Ärger über '), CONCAT(REPEAT('w', 50), ' Straße strasse Strase naïve Ärger über '), CONCAT(REPEAT('w', 50), ' Straße strasse Strase naïve Ärger über '), CONCAT(REPEAT('w', 50), ' Straße strasse Strase naïve Ärger über ')),
+  (5, 'café', 'CAFÉ', 'çafe', 'cafè', 'cafÉ');
+SELECT id, u LIKE '%café%', g LIKE '%café%', a LIKE '%café%', b LIKE '%café%', l LIKE '%café%' FROM acc ORDER BY id;
+SELECT id, u LIKE '%CAFÉ CRÈME%', g LIKE '%cafÉ%', a LIKE '%çafé%', b LIKE '%Café%', l LIKE '%CAFÉ%' FROM acc ORDER BY id;
+SELECT id, u LIKE '%straße%', g LIKE '%straße%', a LIKE '%straße%', g LIKE '%strase%', u LIKE '%naïve%', g LIKE '%ärger%', a LIKE '%ÜBER%' FROM acc ORDER BY id;
+SELECT id, u LIKE '%é%', g LIKE '%É%', u LIKE '%é %', a LIKE '%Ç%' FROM acc ORDER BY id;
+SELECT id, u LIKE '%cr%me%', g LIKE '%caf%crème%', a LIKE '%ärg%über%' FROM acc ORDER BY id;
+-- a character equal to no one ASCII character: the longest run of the others first
+SELECT id, u LIKE '%straße%', u LIKE '%STRAßE%', a LIKE '%ße st%', u LIKE '%a\%ß%', u LIKE '%ß%' FROM acc ORDER BY id;
+SELECT COUNT(*) FROM acc WHERE u LIKE '%rgerß%' OR g LIKE '%ßx%';
