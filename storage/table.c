@@ -1269,8 +1269,8 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
             tmp[i].p = own[i];
         }
     }
-    uint64_t changed = 0;
-    for (uint32_t i = 0; i < t->ncols; i++)
+    uint64_t changed = 0;   /* (only something derived from the rows needs to know) */
+    for (uint32_t i = 0; i < t->ncols && t->derived; i++)
         if (!cell_same(t, i, row, &tmp[i])) changed |= 1ull << (i < 63 ? i : 63);
     for (uint32_t i = 0; i < t->ncols; i++) set_cell(t, i, row, &tmp[i]);
     for (uint32_t i = 0; i < t->ncols; i++) stor_free(own[i]);
