@@ -759,25 +759,8 @@ pl_expr *ex_ft_term(pl_expr *e)
     return (op == BO_GT ? v >= 0 : v > 0) ? m : NULL;
 }
 
-const stor_index *ex_ft_key(const stor_table *t, const pl_expr *m)
-{
-    for (uint32_t x = 0; x < t->nidx; x++) {
-        const stor_index *ix = &t->idx[x];
-        if (ix->kind != IK_FULLTEXT || ix->ncols != (uint32_t)(m->nargs - 1)) continue;
-        bool same = true;
-        for (int i = 1; i < m->nargs && same; i++) {
-            bool in = false;
-            for (uint32_t k = 0; k < ix->ncols && m->args[i]->kind == E_COLUMN; k++)
-                if (!strcasecmp(t->cols[ix->cols[k]].name, m->args[i]->s)) in = true;
-            same = in;
-        }
-        if (same) return ix;
-    }
-    return NULL;
-}
-
-/* The FULLTEXT key of t over exactly the columns cols (in any order), or 1191. */
-const ex_ftspec *ex_ft_resolve(ex_ctx *ctx, stor_table *t, int src, const uint32_t *cols, uint32_t ncols, int mode)
+/* The position of t's FULLTEXT key over exactly the columns cols (any order), or -1. */
+static int ft_key_over(const stor_table *t, const uint32_t *cols, uint32_t ncols)
 {
     for (uint32_t x = 0; x < t->nidx; x++) {
         const stor_index *ix = &t->idx[x];
@@ -788,19 +771,41 @@ const ex_ftspec *ex_ft_resolve(ex_ctx *ctx, stor_table *t, int src, const uint32
             for (uint32_t k = 0; k < ix->ncols; k++) if (ix->cols[k] == cols[i]) in = true;
             same = in;
         }
-        if (!same) continue;
-        ex_ftspec *sp = stor_arena_alloc(ctx->a, sizeof *sp);
-        sp->t = t;
-        sp->src = src;
-        sp->ncols = ncols;
-        sp->cols = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof *sp->cols);
-        memcpy(sp->cols, ix->cols, (size_t)ncols * sizeof *sp->cols);
-        sp->coll = t->cols[ix->cols[0]].coll;
-        sp->mode = mode;
-        sp->ix = x;
-        return sp;
+        if (same) return (int)x;
     }
-    ex_raise(ctx, 1191, "HY000", "Can't find FULLTEXT index matching the column list");
+    return -1;
+}
+
+const stor_index *ex_ft_key(const stor_table *t, const pl_expr *m)
+{
+    uint32_t cols[64], n = 0;
+    for (int i = 1; i < m->nargs; i++) {
+        if (m->args[i]->kind != E_COLUMN || n == 64) return NULL;
+        uint32_t c = 0;
+        while (c < t->ncols && strcasecmp(t->cols[c].name, m->args[i]->s)) c++;
+        if (c == t->ncols) return NULL;
+        cols[n++] = c;
+    }
+    int x = ft_key_over(t, cols, n);
+    return x < 0 ? NULL : &t->idx[x];
+}
+
+/* The FULLTEXT key of t over exactly the columns cols (in any order), or 1191. */
+const ex_ftspec *ex_ft_resolve(ex_ctx *ctx, stor_table *t, int src, const uint32_t *cols, uint32_t ncols, int mode)
+{
+    int x = ft_key_over(t, cols, ncols);
+    if (x < 0) ex_raise(ctx, 1191, "HY000", "Can't find FULLTEXT index matching the column list");
+    const stor_index *ix = &t->idx[x];
+    ex_ftspec *sp = stor_arena_alloc(ctx->a, sizeof *sp);
+    sp->t = t;
+    sp->src = src;
+    sp->ncols = ncols;
+    sp->cols = stor_arena_alloc(ctx->a, (size_t)ncols * sizeof *sp->cols);
+    memcpy(sp->cols, ix->cols, (size_t)ncols * sizeof *sp->cols);
+    sp->coll = t->cols[ix->cols[0]].coll;
+    sp->mode = mode;
+    sp->ix = (uint32_t)x;
+    return sp;
 }
 
 /* MATCH's type: DOUBLE (its value is never NULL, its metadata says it may be). */
