@@ -28,6 +28,20 @@ uint16_t ex_internal_coll(uint16_t coll)
     return c->binary ? COLL_UTF8MB4_BIN : COLL_UTF8MB4_GENERAL_CI;
 }
 
+/* latin1 (Windows-1252) bytes as UTF-8 into o (3 bytes per byte at most); its length. */
+static size_t latin1_to_utf8(const char *sql, size_t len, char *o)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < len; i++) {
+        unsigned c = (unsigned char)sql[i];
+        if (c >= 0x80 && c < 0xa0 && cp1252[c - 0x80]) c = cp1252[c - 0x80];
+        if (c < 0x80) o[k++] = (char)c;
+        else if (c < 0x800) { o[k++] = (char)(0xc0 | (c >> 6)); o[k++] = (char)(0x80 | (c & 0x3f)); }
+        else { o[k++] = (char)(0xe0 | (c >> 12)); o[k++] = (char)(0x80 | ((c >> 6) & 0x3f)); o[k++] = (char)(0x80 | (c & 0x3f)); }
+    }
+    return k;
+}
+
 char *ex_client_to_utf8(pdb_session *s, const char *sql, size_t len, size_t *outlen)
 {
     *outlen = len;
@@ -37,16 +51,15 @@ char *ex_client_to_utf8(pdb_session *s, const char *sql, size_t len, size_t *out
     if (!high) return NULL;
     char *o = malloc(len * 3 + 1);
     if (!o) return NULL;
-    size_t k = 0;
-    for (size_t i = 0; i < len; i++) {
-        unsigned c = (unsigned char)sql[i];
-        if (c >= 0x80 && c < 0xa0 && cp1252[c - 0x80]) c = cp1252[c - 0x80];
-        if (c < 0x80) o[k++] = (char)c;
-        else if (c < 0x800) { o[k++] = (char)(0xc0 | (c >> 6)); o[k++] = (char)(0x80 | (c & 0x3f)); }
-        else { o[k++] = (char)(0xe0 | (c >> 12)); o[k++] = (char)(0x80 | ((c >> 6) & 0x3f)); o[k++] = (char)(0x80 | (c & 0x3f)); }
-    }
-    *outlen = k;
+    *outlen = latin1_to_utf8(sql, len, o);
     return o;
+}
+
+pdb_value ex_single_byte_to_utf8(stor_arena *a, const char *s, size_t n, uint16_t coll)
+{
+    char *o = stor_arena_alloc(a, n * 3 + 1);
+    size_t k = latin1_to_utf8(s, n, o);
+    return ex_str(o, k, ex_internal_coll(coll));
 }
 
 /* (ex_client_to_utf8 returns a malloc'd copy the caller frees, or NULL: use sql as is) */

@@ -1,6 +1,7 @@
 /* dml.c - INSERT, REPLACE, UPDATE and DELETE with MariaDB's affected-row counts,
  * insert ids, defaults, truncation rules and duplicate-key handling. */
 #include "engine/eng.h"
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +32,20 @@ static pdb_value implicit_default(const stor_column *c)
     }
 }
 
+/* CURRENT_TIMESTAMP as a column's default takes it (whole seconds, session time zone). */
+void ex_column_default_now(ex_ctx *ctx, pdb_value *out)
+{
+    int64_t now = ex_now_us() / 1000000;
+    time_t tt = (time_t)now;
+    struct tm tm;
+    ex_tz_local(ctx->s, tt, &tm);
+    pdb_value v = ex_int(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0));
+    v.t = VT_DATETIME;
+    *out = v;
+}
+
+pdb_value ex_implicit_default(const stor_column *c) { return implicit_default(c); }
+
 /* The column's DEFAULT as a value (stored as SQL text in the catalog). */
 bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out)
 {
@@ -38,13 +53,7 @@ bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out)
     const char *d = c->default_sql;
     if (!strcasecmp(d, "NULL")) { *out = ex_null(); return true; }
     if (!strncasecmp(d, "current_timestamp", 17) || !strncasecmp(d, "now(", 4)) {
-        int64_t now = ex_now_us() / 1000000;
-        time_t tt = (time_t)now;
-        struct tm tm;
-        ex_tz_local(ctx->s, tt, &tm);
-        pdb_value v = ex_int(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0));
-        v.t = VT_DATETIME;
-        *out = v;
+        ex_column_default_now(ctx, out);
         return true;
     }
     if ((d[0] == 'b' || d[0] == 'B') && d[1] == '\'') {   /* a BIT column's b'101' */
@@ -84,9 +93,27 @@ static void raise_dup(ex_ctx *ctx, stor_table *t, int ix, const pdb_value *vals)
     ex_raise(ctx, 1062, "23000", "Duplicate entry '%s' for key '%s'", key, t->idx[ix].name);
 }
 
+/* LOAD DATA's NULL for a NOT NULL column: a TIMESTAMP takes the time, another column
+ * its type's zero with warning 1263 (an error in strict mode). */
+void ex_load_null(ex_ctx *ctx, const stor_column *col, pdb_value *v)
+{
+    if (col->type == CT_TIMESTAMP) {
+        pdb_value now;
+        ex_column_default_now(ctx, &now);
+        *v = now;
+        return;
+    }
+    uint32_t row = ctx->feed->rowno;
+    if (ctx->strict && !ctx->ignore)
+        ex_raise(ctx, 1263, "22004", "Column set to default value; NULL supplied to NOT NULL column '%s' at row %u", col->name, row);
+    ex_warn(ctx, "Warning", 1263, "Column set to default value; NULL supplied to NOT NULL column '%s' at row %u", col->name, row);
+    *v = implicit_default(col);
+}
+
 /* A NULL for a NOT NULL column: MariaDB's 1048, or its warning and the type's zero. */
 static void null_column(ex_ctx *ctx, const stor_column *col, pdb_value *v, bool multi)
 {
+    if (ctx->feed) { ex_load_null(ctx, col, v); return; }
     if ((!multi || ctx->strict) && !ctx->ignore) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", col->name);
     ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", col->name);
     *v = implicit_default(col);
@@ -115,11 +142,13 @@ static void null_check(ex_ctx *ctx, stor_table *t, pdb_value *vals, bool multi)
 }
 
 /* Converts a full row of values for storage (nulls_later: NULLs of NOT NULL columns are
- * left for null_check). */
-static void convert_row(ex_ctx *ctx, stor_table *t, pdb_value *vals, uint32_t rowno, bool multi, bool nulls_later)
+ * left for null_check; done: columns a LOAD DATA feed converted already). */
+static void convert_row(ex_ctx *ctx, stor_table *t, pdb_value *vals, uint32_t rowno, bool multi, bool nulls_later,
+                        const bool *done)
 {
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &t->cols[c];
+        if (done && done[c]) continue;
         if (vals[c].t == VT_NULL && col->not_null && !col->auto_increment) {
             if (!nulls_later) null_column(ctx, col, &vals[c], multi);
             continue;
@@ -395,14 +424,17 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         else ex_select_rows(ctx, s0, &selrows, &ty, &nm, &f);
         if ((int)selrows.ncols - nsel != ncols) ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row 1");
         nrows = selrows.nrows;
-    } else if (st->nsets) nrows = 1;
+    } else if (ctx->feed) nrows = UINT32_MAX;   /* (until the file ends) */
+    else if (st->nsets) nrows = 1;
     else {
         nrows = (uint32_t)st->nrows;
         if (st->rowlen != ncols && !(st->rowlen == 0 && ncols == (int)t->ncols && st->ncols == 0))
             ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row 1");
         if (st->rowlen == 0) ncols = 0;   /* VALUES (): every column gets its default */
     }
-    bool multi = nrows > 1 || st->sel;
+    ex_feed *feed = ctx->feed;
+    bool multi = nrows > 1 || st->sel || feed;
+    pdb_value *fvals = feed ? stor_arena_alloc(ctx->a, (size_t)(ncols ? ncols : 1) * sizeof *fvals) : NULL;
 
     /* ON DUPLICATE KEY UPDATE programs: evaluated against the existing row (source 0) */
     ex_ctx uctx = *ctx;
@@ -471,7 +503,14 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         memset(mapped, 0, t->ncols);
         for (int i = 0; i < ncols; i++) mapped[map[i]] = true;
     }
+    /* a file's rows leave nothing behind in the arena: its memory is taken back after
+       each (unless triggers or a view's check, which compile as they go, run) */
+    bool rewind = feed && !trg && !check;
+    stor_arena_pos row_mem = stor_arena_here(ctx->a);
     for (uint32_t rn = 0; rn < nrows; rn++) {
+        if (rewind) stor_arena_rewind(ctx->a, row_mem);
+        if (feed && !feed->next(feed, ctx, fvals)) break;
+        uint32_t rowno = feed ? feed->rowno : rn + 1;
         const pl_lit *lrow = st->lrows ? st->lrows[rn] : NULL;
         for (uint32_t c = 0; c < t->ncols; c++) {
             if (lrow && mapped[c]) continue;
@@ -498,6 +537,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             int c = map[i];
             pdb_value v;
             if (st->sel) v = selrows.v[(size_t)rn * selrows.ncols + (size_t)i];
+            else if (feed) v = fvals[i];
             else if (lrow) ex_lit_value(&vctx, &lrow[i], &v);
             else {
                 pl_expr *e = st->nsets ? st->sets[i].value : st->rows[rn][i];
@@ -517,7 +557,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (!trg_before) no_default_check(ctx, t, vals, given);
         /* values are converted first (a conversion error consumes no id), then the
            AUTO_INCREMENT column gets its id */
-        convert_row(ctx, t, vals, rn + 1, multi, trg_before);
+        convert_row(ctx, t, vals, rowno, multi, trg_before, feed ? feed->done : NULL);
         if (trg_before) {
             /* an AUTO_INCREMENT column not given reads 0 in BEFORE INSERT (NULL if
                NULL was given); missing values are refused after the triggers */
@@ -541,7 +581,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (resv_next == resv_end) {
                     /* INSERT ... SELECT does not know its row count: the handler asks for
                        1, 2, 4, ... ids (at most 65535) as InnoDB does */
-                    uint64_t want = st->sel ? (nresv <= 16 ? (1ull << nresv) : 65535) : nrows - rn;
+                    uint64_t want = st->sel || feed ? (nresv <= 16 ? (1ull << nresv) : 65535) : nrows - rn;
                     if (want > 65535 && st->sel) want = 65535;
                     nresv++;
                     resv_next = t->auto_inc;
@@ -551,13 +591,13 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (resv_next > autoinc_max(&t->cols[ai])) {
                     /* the counter is past the column's range: InnoDB's HA_ERR_AUTOINC_ERANGE
                        in any sql_mode (IGNORE: a warning and the row is skipped) */
-                    if (!st->ignore) ex_raise(ctx, 167, "22003", "Out of range value for column '%s' at row %u", t->cols[ai].name, rn + 1);
-                    ex_warn(ctx, "Warning", 167, "Out of range value for column '%s' at row %u", t->cols[ai].name, rn + 1);
+                    if (!st->ignore) ex_raise(ctx, 167, "22003", "Out of range value for column '%s' at row %u", t->cols[ai].name, rowno);
+                    ex_warn(ctx, "Warning", 167, "Out of range value for column '%s' at row %u", t->cols[ai].name, rowno);
                     records++; dups++;
                     continue;
                 }
                 pdb_value gv = ex_int((int64_t)resv_next), o;
-                ex_store_convert(ctx, &t->cols[ai], &gv, &o, rn + 1);
+                ex_store_convert(ctx, &t->cols[ai], &gv, &o, rowno);
                 *v = o;
                 generated = true;
             } else {
@@ -612,7 +652,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     const pdb_value *rv = &selrows.v[(size_t)rn * selrows.ncols + (size_t)ncols + (size_t)i];
                     uctx.rows[1 + i] = rv->t == VT_NULL || rv->i < 0 ? EX_NULLROW : (uint32_t)rv->i;
                 }
-                bool changed = apply_sets(&uctx, t, drow, st->dup_sets, st->ndup, dup_progs, newv, rn + 1);
+                bool changed = apply_sets(&uctx, t, drow, st->dup_sets, st->ndup, dup_progs, newv, rowno);
                 uctx.insert_vals = NULL;
                 pdb_value *oldv = NULL;
                 if (ex_trg_has(trg, 0, 1) || ex_trg_has(trg, 1, 1)) {
@@ -665,7 +705,15 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ctx->s->row_count = (int64_t)affected;
     char info[128];
     const char *ip = NULL;
-    if (multi || st->nrows > 1) {
+    if (feed) {
+        if (feed->next(feed, ctx, NULL)) assert(!"a row after the end");   /* (its last 1262) */
+        snprintf(info, sizeof info, "Records: %llu  Deleted: %llu  Skipped: %llu  Warnings: %u",
+                 (unsigned long long)records, (unsigned long long)(replace ? dups : 0),
+                 (unsigned long long)(replace ? 0 : dups), ctx->s->warn_count);
+        ip = info;
+        got_id = false;   /* (MariaDB's OK after LOAD DATA has no insert id) */
+        explicit_id = 0;
+    } else if (multi || st->nrows > 1) {
         snprintf(info, sizeof info, "Records: %llu  Duplicates: %llu  Warnings: %u", (unsigned long long)records,
                  (unsigned long long)dups, ctx->s->warn_count);
         ip = info;

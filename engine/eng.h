@@ -286,6 +286,7 @@ typedef struct ex_ctx {
     bool quiet;             /* internal evaluation: no conversion warnings */
     int64_t now_us;         /* statement start: NOW() */
     ex_rows *pre_rows;      /* INSERT ... SELECT: rows already selected (CREATE TABLE ... SELECT) */
+    struct ex_feed *feed;   /* LOAD DATA: ex_insert's rows come from the file (load.c) */
     bool no_temp;           /* table names mean base tables only (CREATE TABLE ... SELECT) */
     uint64_t priv_open;     /* privileges one of which opening a table needs (0: SELECT) */
     const char *priv_cmd;   /* the command named when that fails ("SELECT", "SHOW") */
@@ -656,6 +657,7 @@ static inline int64_t ex_dt_year_month(int64_t packed, bool year)
 void ex_type_of_column(const stor_column *c, ex_type *t);
 /* A column's default value (dml.c); false: the column has none */
 bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out);
+void ex_column_default_now(ex_ctx *ctx, pdb_value *out);   /* CURRENT_TIMESTAMP's value */
 /* Raises an error through ctx. */
 void __attribute__((noreturn)) ex_raise(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, ...);
 /* A row write returned STOR_LOCKED: ends the statement for a lock wait (exec.c undoes it
@@ -1233,6 +1235,29 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name);
 const char *ex_cur_db(ex_ctx *ctx, const char *db);   /* raises 1046 when none */
 /* Copies a value's bytes into the arena so it outlives the row. */
 pdb_value ex_persist(stor_arena *a, const pdb_value *v);
+
+/* LOAD DATA (load.c) runs as an INSERT whose rows come from a feed: next fills vals
+ * with the values of the statement's columns and sets rowno (the line, for warnings),
+ * false after the last row. */
+typedef struct ex_feed {
+    bool (*next)(struct ex_feed *f, ex_ctx *ctx, pdb_value *vals);
+    uint32_t rowno;
+    bool *done;             /* per column of the table: its value is converted already (a
+                               field's warnings come in the file's order, as MariaDB's) */
+} ex_feed;
+/* LOAD DATA's NULL for a NOT NULL column (1263, or a TIMESTAMP's time). */
+void ex_load_null(ex_ctx *ctx, const stor_column *col, pdb_value *v);
+void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+/* Text in a single-byte charset (latin1 as Windows-1252) as the engine holds it: UTF-8. */
+pdb_value ex_single_byte_to_utf8(stor_arena *a, const char *s, size_t n, uint16_t coll);
+/* A NOT NULL column's value when none is given (non-strict): its type's zero. */
+pdb_value ex_implicit_default(const stor_column *c);
+/* Server-side files (LOAD DATA, INTO OUTFILE): MariaDB's path for a name as written
+ * (bare: the database's directory; relative: under the datadir), and whether
+ * @@secure_file_priv allows it. */
+void ex_file_path(ex_ctx *ctx, const char *name, size_t n, const char *db, char *out, size_t cap);
+bool ex_file_secure(ex_ctx *ctx, const char *path);
+bool ex_load_local_ok(pdb_session *s);   /* LOAD DATA LOCAL allowed: client and local_infile */
 /* SQL LIKE pattern match for SHOW ... LIKE (case-insensitive). */
 bool ex_like_ci(const char *s, const char *pat);
 char *ex_column_type_sql(stor_arena *a, const stor_column *c);

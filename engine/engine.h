@@ -122,6 +122,12 @@ typedef struct pdb_session {
     uint64_t row_wait_ns;           /* when its row lock wait began (0: none; status.c) */
     char *resume;                   /* COM_QUERY: the statements from the waiting one on */
     size_t resume_len;
+    /* LOAD DATA LOCAL INFILE (PDB_EXEC_INFILE): the file the client is asked for, and the
+       file its contents were put in (an open descriptor the statement reads and closes;
+       -1 none). local_files: the client offered CLIENT_LOCAL_FILES. */
+    char *infile_name;
+    int infile_fd;
+    bool local_files;
     /* GET_LOCK(name, timeout) waiting for another connection's lock: the statement is
        parked like a row lock wait (wait_blocker 0), run again whenever the server wakes,
        and GET_LOCK answers 0 once named_deadline_us (its own timeout) has passed */
@@ -293,6 +299,10 @@ int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, cons
  * pdb_stmt_execute, pdb_exec_field_list and pdb_session_rollback return it for the
  * command to be run again there; pdb_stmt_prepare returns NULL with s->exec_moved. */
 #define PDB_EXEC_MOVE 3
+/* LOAD DATA LOCAL INFILE needs the client's file: s->infile_name names it and s->resume
+ * holds this statement and the rest. The caller asks the client for it (0xFB packet),
+ * stores what comes back in a file, sets s->infile_fd to it and calls pdb_exec_resume. */
+#define PDB_EXEC_INFILE 4
 /* Per thread: the time slice (microseconds; 0 = none) of statements run on an event
  * loop. A plain SELECT without side effects that runs longer ends with PDB_EXEC_MOVE. */
 extern __thread uint64_t pdb_exec_slice_us;

@@ -123,6 +123,7 @@ void pdb_session_init(pdb_session *s, uint32_t conn_id)
     s->max_allowed_packet = 16777216;
     s->wait_timeout = 28800;
     s->row_count = -1;
+    s->infile_fd = -1;
     stor_arena_init(&s->arena);
     pdb_value v; ex_type t;
     if (ex_sysvar_get(s, "max_allowed_packet", true, &v, &s->arena, &t) == 0) s->max_allowed_packet = (uint64_t)ex_to_int(&v);
@@ -299,8 +300,18 @@ static bool read_committed(pdb_session *s) { return ex_sysvar_read_committed(s);
 static void named_free(pdb_session *s);
 static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r);
 
+/* The client's file of a LOAD DATA LOCAL that never ran (an error before it, a reset). */
+static void infile_forget(pdb_session *s)
+{
+    if (s->infile_fd >= 0) close(s->infile_fd);
+    s->infile_fd = -1;
+    free(s->infile_name);
+    s->infile_name = NULL;
+}
+
 void pdb_session_free(pdb_session *s)
 {
+    infile_forget(s);
     named_free(s);
     session_rollback(s);
     ex_tablelock_release(s);
@@ -319,6 +330,7 @@ void pdb_session_free(pdb_session *s)
 
 void pdb_session_reset(pdb_session *s)
 {
+    infile_forget(s);
     named_free(s);
     session_rollback(s);
     ex_tablelock_release(s);
@@ -559,7 +571,7 @@ static bool changes_catalog(const pl_stmt *st)
     case S_USE: case S_SHOW: case S_DESCRIBE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT:
     case S_RELEASE: case S_ROLLBACK_TO: case S_EXPLAIN: case S_DO: case S_EMPTY: case S_KILL: case S_SHUTDOWN:
     case S_LOCK_TABLES: case S_UNLOCK_TABLES: case S_CHECK_TABLE: case S_CACHE_INDEX: case S_LOAD_INDEX:
-    case S_CHECKSUM_TABLE: case S_CALL: case S_GET_DIAG:
+    case S_CHECKSUM_TABLE: case S_CALL: case S_GET_DIAG: case S_LOAD_DATA:
         return false;
     default:
         return true;
@@ -1131,12 +1143,18 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     pl_stmt *wst = st->kind == S_EXPLAIN && st->explain_opt >= 10 && st->inner &&
                    (st->inner->kind == S_UPDATE || st->inner->kind == S_DELETE || st->inner->kind == S_INSERT ||
                     st->inner->kind == S_REPLACE) ? st->inner : st;
-    ctx.writing = wst->kind == S_INSERT || wst->kind == S_REPLACE || wst->kind == S_UPDATE || wst->kind == S_DELETE;
+    ctx.writing = wst->kind == S_INSERT || wst->kind == S_REPLACE || wst->kind == S_UPDATE || wst->kind == S_DELETE ||
+                  wst->kind == S_LOAD_DATA;
     if ((wst->kind == S_INSERT || wst->kind == S_UPDATE || wst->kind == S_DELETE) && wst->ignore)
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
+    /* LOAD DATA LOCAL: the file is sent whatever happens, so it cannot fail half way
+       (MariaDB: LOCAL implies IGNORE) */
+    if (wst->kind == S_LOAD_DATA && ((wst->ignore && !wst->num) || (wst->load->local && !wst->num)))
+        ctx.strict = false, ctx.ignore = true;
     /* MariaDB's abort_on_warning: a strict INSERT, REPLACE or UPDATE fails on an
        expression's conversion warning as on a column's (expr.c abort_state) */
-    ctx.abort_warn = ctx.strict && (wst->kind == S_UPDATE || wst->kind == S_INSERT || wst->kind == S_REPLACE);
+    ctx.abort_warn = ctx.strict && (wst->kind == S_UPDATE || wst->kind == S_INSERT || wst->kind == S_REPLACE ||
+                                    wst->kind == S_LOAD_DATA);
     /* SET autocommit=1 inside a transaction commits it: that needs the writer's lock */
     bool commit_first = !describe && (s->in_trans || s->snap) && (is_ddl(st) || st->kind == S_BEGIN ||
                                                                   commits_implicitly(s, st));
@@ -1219,6 +1237,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         switch (st->kind) {
         case S_SELECT: ex_select(&ctx, st, r); break;
         case S_INSERT: case S_REPLACE: ex_insert(&ctx, ex_view_dml(&ctx, st), r); break;
+        case S_LOAD_DATA: ex_load_data(&ctx, st, r); break;
         case S_UPDATE: ex_update(&ctx, ex_view_dml(&ctx, st), r); break;
         case S_DELETE: ex_delete(&ctx, ex_view_dml(&ctx, st), r); break;
         case S_SET: case S_SET_NAMES: do_set(&ctx, st, r); break;
@@ -1553,6 +1572,22 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
             sink->error(sink->ctx, 1064, "42000", msg);
             return 0;
         }
+        if (st.kind == S_LOAD_DATA && st.load->local && s->infile_fd < 0 && ex_load_local_ok(s)) {
+            /* the client sends the file first (the server stores it): this statement and
+               the rest run again then */
+            pl_shape_release(shape);
+            free(s->infile_name);
+            s->infile_name = strndup(st.load->file, st.load->file_len);
+            free(s->resume);
+            s->resume_len = len - start;
+            s->resume = malloc(s->resume_len + 1);
+            if (!s->resume || !s->infile_name) {
+                free(s->resume); s->resume = NULL; s->resume_len = 0;
+                return sink->error(sink->ctx, 1041, "HY000", "Out of memory.") ? 1 : 0;
+            }
+            memcpy(s->resume, sql + start, s->resume_len);
+            return PDB_EXEC_INFILE;
+        }
         if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
         ex_status_statement(s, &st, true, 1);   /* (before it runs: SHOW STATUS counts itself) */
@@ -1564,6 +1599,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
                   : run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) ex_status_statement(s, &st, true, -1);
         else {
+            if (st.kind == S_LOAD_DATA) infile_forget(s);   /* (read: a run again reads it again) */
             ex_status_slow(s, t0, sql + start, pos - start, r.rows);
             /* SHOW STATUS leaves the session's counters as they were (MariaDB restores
                them after it), the server's take its rows */

@@ -713,7 +713,10 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             double d = v->t == VT_STRING ? ex_str_to_double(v->p, v->len, &tr) : ex_to_double(v);
             if (v->t == VT_STRING) {
                 int64_t dv; uint8_t ds;
-                if (ex_parse_decimal(v->p, v->len, &dv, &ds)) { pdb_value dd = *v; dd.t = VT_DECIMAL; dd.i = dv; dd.scale = ds; dd.len = 0; dd.coll = 0; return ex_store_convert(ctx, c, &dd, out, rowno); }
+                /* ('' or blanks: no number at all, 1366 as MariaDB) */
+                bool digits = false;
+                for (uint32_t k = 0; k < v->len && !digits; k++) digits = v->p[k] >= '0' && v->p[k] <= '9';
+                if (digits && ex_parse_decimal(v->p, v->len, &dv, &ds)) { pdb_value dd = *v; dd.t = VT_DECIMAL; dd.i = dv; dd.scale = ds; dd.len = 0; dd.coll = 0; return ex_store_convert(ctx, c, &dd, out, rowno); }
                 if (tr) trunc_warn(ctx, rowno, c, 1366, "decimal", v->p, v->len);
             }
             double m = d * (double)ex_pow10[sc];

@@ -303,6 +303,13 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         ctx->priv_open |= need;
         break;
     }
+    case S_LOAD_DATA: {
+        if (!st->load->local && !(global_privs(s) & STOR_PRIV_FILE)) deny_global(ctx, "FILE");
+        uint64_t need = STOR_PRIV_INSERT | (st->num ? STOR_PRIV_DELETE : 0);
+        need_table(ctx, st->db, st->table, need);
+        ctx->priv_open |= need;
+        break;
+    }
     case S_UPDATE:
         update_targets(ctx, st);
         ctx->priv_open |= STOR_PRIV_UPDATE;

@@ -184,6 +184,7 @@ static pdb_stat stmt_com(const pl_stmt *st, int kind)
     switch (kind) {
     case S_SELECT: return PDB_STAT_COM_SELECT;
     case S_INSERT: return st->sel ? PDB_STAT_COM_INSERT_SELECT : PDB_STAT_COM_INSERT;
+    case S_LOAD_DATA: return PDB_STAT_COM_LOAD;
     case S_REPLACE: return st->sel ? PDB_STAT_COM_REPLACE_SELECT : PDB_STAT_COM_REPLACE;
     case S_UPDATE: return st->ntrefs != 1 ? PDB_STAT_COM_UPDATE_MULTI : PDB_STAT_COM_UPDATE;
     case S_DELETE: return st->ntrefs > 1 || st->ndel_targets ? PDB_STAT_COM_DELETE_MULTI : PDB_STAT_COM_DELETE;

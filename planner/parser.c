@@ -1836,9 +1836,130 @@ static pl_select *table_value_constructor(P *p)
 enum { SPN_VAR, SPN_LABEL, SPN_CURSOR, SPN_COND, SPN_HANDLED };
 static int sp_find(P *p, const char *name, int kind);
 
+/* A FIELDS / LINES string option: its bytes as written (after unescaping). */
+static void export_string(P *p, const char **str, size_t *n, bool *set)
+{
+    if (p->t.kind != TK_STRING) syntax_error(p);
+    *str = p->t.val;
+    *n = p->t.vlen;
+    *set = true;
+    next(p);
+}
+
+/* [CHARACTER SET cs] [{FIELDS | COLUMNS} [TERMINATED BY s] [[OPTIONALLY] ENCLOSED BY s]
+ * [ESCAPED BY s]] [LINES [STARTING BY s] [TERMINATED BY s]]: LOAD DATA and INTO OUTFILE */
+static void export_options(P *p, pl_export *x)
+{
+    if (accept_kw(p, "CHARSET") || (is_kw(p, "CHARACTER") && is_word(peek(p), "SET") && (next(p), next(p), true)))
+        x->charset = ident_or_string(p);
+    if (accept_kw(p, "FIELDS") || accept_kw(p, "COLUMNS")) {
+        bool any = false;
+        for (;; any = true) {
+            if (accept_kw(p, "TERMINATED")) { expect_kw(p, "BY"); export_string(p, &x->fterm, &x->fterm_len, &x->fterm_set); }
+            else if (accept_kw(p, "OPTIONALLY")) {
+                expect_kw(p, "ENCLOSED"); expect_kw(p, "BY");
+                x->optionally = true;
+                export_string(p, &x->encl, &x->encl_len, &x->encl_set);
+            } else if (accept_kw(p, "ENCLOSED")) { expect_kw(p, "BY"); export_string(p, &x->encl, &x->encl_len, &x->encl_set); }
+            else if (accept_kw(p, "ESCAPED")) { expect_kw(p, "BY"); export_string(p, &x->esc, &x->esc_len, &x->esc_set); }
+            else break;
+        }
+        if (!any) syntax_error(p);
+    }
+    if (accept_kw(p, "LINES")) {
+        bool any = false;
+        for (;; any = true) {
+            if (accept_kw(p, "STARTING")) { expect_kw(p, "BY"); export_string(p, &x->lstart, &x->lstart_len, &x->lstart_set); }
+            else if (accept_kw(p, "TERMINATED")) { expect_kw(p, "BY"); export_string(p, &x->lterm, &x->lterm_len, &x->lterm_set); }
+            else break;
+        }
+        if (!any) syntax_error(p);
+    }
+}
+
+/* INTO OUTFILE 'f' [options] | INTO DUMPFILE 'f' */
+static pl_export *into_file(P *p)
+{
+    pl_export *x = alloc(p, sizeof *x);
+    memset(x, 0, sizeof *x);
+    x->dumpfile = is_kw(p, "DUMPFILE");
+    next(p);
+    if (p->t.kind != TK_STRING) syntax_error(p);
+    x->file = p->t.val;
+    x->file_len = p->t.vlen;
+    next(p);
+    if (!x->dumpfile) export_options(p, x);
+    return x;
+}
+
+/* LOAD DATA [LOW_PRIORITY | CONCURRENT] [LOCAL] INFILE 'f' [REPLACE | IGNORE] INTO TABLE t
+ * [PARTITION (p, ...)] [CHARACTER SET cs] [FIELDS ...] [LINES ...] [IGNORE n {LINES | ROWS}]
+ * [(col_or_@var, ...)] [SET col = expr, ...] */
+static void assign_list(P *p, pl_assign **out, int *n);
+static void load_data_stmt(P *p, pl_stmt *s)
+{
+    pl_export *x = alloc(p, sizeof *x);
+    memset(x, 0, sizeof *x);
+    if (p->in_sp) p_error(p, 1314, "0A000", "LOAD DATA is not allowed in stored procedures");
+    s->kind = S_LOAD_DATA;
+    s->load = x;
+    if (!accept_kw(p, "LOW_PRIORITY")) accept_kw(p, "CONCURRENT");
+    x->local = accept_kw(p, "LOCAL");
+    expect_kw(p, "INFILE");
+    if (p->t.kind != TK_STRING) syntax_error(p);
+    x->file = p->t.val;
+    x->file_len = p->t.vlen;
+    next(p);
+    if (accept_kw(p, "REPLACE")) s->num = 1;
+    else if (accept_kw(p, "IGNORE")) s->ignore = true;
+    expect_kw(p, "INTO");
+    expect_kw(p, "TABLE");
+    table_name(p, &s->db, &s->table);
+    if (accept_kw(p, "PARTITION")) {
+        expect_op(p, '(');
+        do ident(p); while (accept_op(p, ','));
+        expect_op(p, ')');
+    }
+    export_options(p, x);
+    if (accept_kw(p, "IGNORE")) {
+        if (p->t.kind != TK_INT) syntax_error(p);
+        x->skip_lines = strtoull(p->t.val, NULL, 10);
+        next(p);
+        if (!accept_kw(p, "LINES")) expect_kw(p, "ROWS");
+    }
+    if (accept_op(p, '(')) {
+        vec v = { 0 };
+        bool vars[4096];
+        if (!is_op(p, ')')) {
+            do {
+                bool var = p->t.kind == TK_USERVAR;
+                char *n = var ? p->t.val : NULL;
+                if (var) next(p);
+                else {
+                    n = ident(p);
+                    if (accept_op(p, '.')) { n = ident(p); if (accept_op(p, '.')) n = ident(p); }
+                }
+                if (v.n < (int)sizeof vars) vars[v.n] = var;
+                else syntax_error(p);
+                vpush(p, &v, n);
+            } while (accept_op(p, ','));
+        }
+        expect_op(p, ')');
+        x->targets = (char **)v.v;
+        x->ntargets = v.n;
+        x->is_var = alloc(p, (size_t)(v.n ? v.n : 1));
+        memcpy(x->is_var, vars, (size_t)v.n);
+    }
+    if (accept_kw(p, "SET")) assign_list(p, &s->sets, &s->nsets);
+}
+
 /* SELECT ... INTO @a, @b (in a stored program also its local variables) */
 static void into_list(P *p, pl_select *s)
 {
+    if (is_kw(p, "OUTFILE") || is_kw(p, "DUMPFILE")) {
+        s->into_file = into_file(p);
+        return;
+    }
     vec iv = { 0 };
     int slots[64];
     bool any = false;
@@ -4342,6 +4463,11 @@ static void statement(P *p, pl_stmt *s)
     if (is_kw(p, "GET") && (is_word(peek(p), "DIAGNOSTICS") || is_word(peek(p), "CURRENT") || is_word(peek(p), "STACKED"))) {
         next(p);
         get_diag_stmt(p, s);
+        return;
+    }
+    if (is_kw(p, "LOAD") && is_word(peek(p), "DATA")) {
+        next(p); next(p);
+        load_data_stmt(p, s);
         return;
     }
     if (is_kw(p, "HANDLER") || is_kw(p, "LOAD") ||

@@ -198,6 +198,7 @@ struct pl_select {
     int ninto;
     int *into_slots;          /* in a stored program: per target, a local variable's slot, or -1 */
     bool into_last;           /* ... FROM ... INTO @a: the form MariaDB warns is deprecated */
+    struct pl_export *into_file;   /* SELECT ... INTO OUTFILE / DUMPFILE */
     pl_select *next;          /* UNION chain */
     int set_op;               /* how next combines: 0 none, 1 UNION, 2 UNION ALL, 3 INTERSECT, 4 EXCEPT */
     pl_order *u_order;        /* ORDER BY / LIMIT applying to the whole union */
@@ -263,10 +264,29 @@ typedef enum pl_sk {
     S_DO, S_KILL, S_SHUTDOWN, S_CREATE_USER, S_DROP_USER, S_ALTER_USER, S_SET_PASSWORD, S_GRANT, S_REVOKE,
     S_RENAME_USER, S_PREPARE, S_EXECUTE, S_DEALLOCATE, S_CACHE_INDEX, S_LOAD_INDEX,
     S_CHECKSUM_TABLE, S_CREATE_VIEW, S_DROP_VIEW, S_CREATE_TRIGGER, S_DROP_TRIGGER,
-    S_CREATE_ROUTINE, S_DROP_ROUTINE, S_CALL, S_ALTER_ROUTINE, S_GET_DIAG,
+    S_CREATE_ROUTINE, S_DROP_ROUTINE, S_CALL, S_ALTER_ROUTINE, S_GET_DIAG, S_LOAD_DATA,
 } pl_sk;
 /* GET DIAGNOSTICS items (pl_assign.slot of S_GET_DIAG's sets; where in scope / name) */
 enum { GD_NUMBER, GD_ROW_COUNT, GD_SQLSTATE, GD_ERRNO, GD_MESSAGE, GD_CLASS_ORIGIN, GD_SUBCLASS_ORIGIN, GD_EMPTY };
+
+/* The text format of LOAD DATA and SELECT ... INTO OUTFILE: FIELDS / LINES options
+ * (strings as bytes with their lengths; *_set: the option was written, else MariaDB's
+ * default: fields '\t', enclosed '', escaped '\\', lines '\n', starting ''). */
+typedef struct pl_export {
+    const char *file;         /* the file name */
+    size_t file_len;
+    bool dumpfile;            /* INTO DUMPFILE */
+    bool local;               /* LOAD DATA LOCAL */
+    bool optionally;          /* OPTIONALLY ENCLOSED BY */
+    const char *charset;      /* CHARACTER SET name (NULL: not given) */
+    const char *fterm, *encl, *esc, *lstart, *lterm;
+    size_t fterm_len, encl_len, esc_len, lstart_len, lterm_len;
+    bool fterm_set, encl_set, esc_set, lstart_set, lterm_set;
+    uint64_t skip_lines;      /* LOAD DATA ... IGNORE n LINES */
+    char **targets;           /* LOAD DATA's (col_or_@var, ...) */
+    bool *is_var;
+    int ntargets;
+} pl_export;
 
 /* CREATE / ALTER VIEW: what precedes VIEW and follows its SELECT (the name is
  * pl_stmt.db/table, a column list pl_stmt.cols, the SELECT pl_stmt.sel). */
@@ -484,6 +504,7 @@ typedef struct pl_stmt {
     pl_expr *view_check;      /* a write through a view WITH CHECK OPTION (engine/view.c): the
                                  condition every row written must meet, over the table's columns */
     const char *view_check_db, *view_check_name;
+    pl_export *load;          /* LOAD DATA: the file and its format (REPLACE: num 1) */
 } pl_stmt;
 
 /* Parse error: code 1064 and MariaDB's message. */

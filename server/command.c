@@ -795,6 +795,10 @@ static void query_done(srv_conn *c)
         srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
         return;
     }
+    if (c->off_rc == PDB_EXEC_INFILE && srv_infile_start(c)) {
+        srv_conn_resume(c);             /* (the file's packets) */
+        return;
+    }
     srv_exec_end(c);
     srv_cmd_after(c);
     srv_conn_resume(c);
@@ -890,6 +894,8 @@ static void cmd_query(srv_conn *c, const uint8_t *p, size_t n)
         srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
         return;
     }
+    if (rc == PDB_EXEC_INFILE && srv_infile_start(c))
+        return;                         /* the command goes on with the file's packets */
     srv_exec_end(c);
 }
 

@@ -466,6 +466,8 @@ static void on_handle_closed(uv_handle_t *h)
     proto_buf_free(&c->off_q);
     if (c->spill_fd >= 0)
         close(c->spill_fd);
+    if (c->infile_fd >= 0)
+        close(c->infile_fd);
     free(c);
     srv_loop_conn_gone(lp);
 }
@@ -711,6 +713,13 @@ static void wait_resume(srv_conn *c)
     int rc = pdb_exec_resume(c->sess, &sink);
     if (rc == PDB_EXEC_WAIT) {
         srv_conn_wait(c, SRV_WAIT_QUERY, NULL, 0);
+        return;
+    }
+    if (rc == PDB_EXEC_INFILE) {
+        if (srv_infile_start(c))
+            srv_conn_resume(c);         /* (the file's packets) */
+        else
+            wait_done(c);
         return;
     }
     if (rc == PDB_EXEC_MOVE) {
@@ -992,7 +1001,9 @@ static void conn_process(srv_conn *c)
         if (c->state == CS_COMMAND) {
             srv_general_log_cmd(c, p, n);   /* (once: a command run again does not come here) */
             srv_cmd_packet(c, p, n);
-        } else
+        } else if (c->state == CS_INFILE)
+            srv_infile_packet(c, p, n);
+        else
             srv_auth_packet(c, p, n);
         if (c->closing)
             return;
@@ -1089,6 +1100,7 @@ static void conn_accept(srv_loop *lp, uv_stream_t *server, bool is_unix, bool ex
     }
     c->lp = lp;
     c->spill_fd = -1;
+    c->infile_fd = -1;
     int rc = is_unix ? uv_pipe_init(&lp->loop, &c->io.pipe, 0) : uv_tcp_init(&lp->loop, &c->io.tcp);
     if (rc) {
         free(c);

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 
 srv_config srv_cfg;
 
@@ -40,7 +41,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
-    O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_JITMIN, O_WALREC, O_USER, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+    O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_JITMIN, O_WALREC, O_USER, O_SECURE_FILE, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
 };
 
 typedef struct opt_def {
@@ -84,6 +85,9 @@ static const opt_def opt_defs[] = {
       "session variable pressdb_jit)" },
     { "root_password", O_ROOTPW, K_STR, 0, 0, 0, false,
       "password of root@localhost on a fresh datadir (or env PRESSDB_ROOT_PASSWORD)" },
+    { "secure_file_priv", O_SECURE_FILE, K_STR, 0, 0, 0, false,
+      "the only directory LOAD DATA INFILE and SELECT ... INTO OUTFILE may use (default "
+      "<datadir>/files; '' = any)" },
     { "log_error", O_LOG_ERROR, K_STR, 0, 0, 0, true,
       "error log file (default stderr; relative to datadir)" },
     { "pid_file", O_PID_FILE, K_STR, 0, 0, 0, false, "write the process id here" },
@@ -381,6 +385,10 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         srv_cfg.socket_given = true;
         break;
     case O_DATADIR: copy_str(srv_cfg.datadir, sizeof srv_cfg.datadir, value, o->name); break;
+    case O_SECURE_FILE:
+        copy_str(srv_cfg.secure_file_priv, sizeof srv_cfg.secure_file_priv, value, o->name);
+        srv_cfg.secure_file_given = true;
+        break;
     case O_SSL_CERT: copy_str(srv_cfg.ssl_cert, sizeof srv_cfg.ssl_cert, value, o->name); break;
     case O_SSL_KEY: copy_str(srv_cfg.ssl_key, sizeof srv_cfg.ssl_key, value, o->name); break;
     case O_ROOTPW:
@@ -969,6 +977,25 @@ static void mirror_num(const char *name, uint64_t v)
     mirror(name, b);
 }
 
+/* @@secure_file_priv: the one directory server-side files are read from and written to
+ * (a private <datadir>/files unless given; '' allows any), absolute, ending in '/'. */
+static void secure_file_dir(void)
+{
+    char *d = srv_cfg.secure_file_priv;
+    if (!srv_cfg.secure_file_given) {
+        srv_join(d, sizeof srv_cfg.secure_file_priv, srv_cfg.datadir, "/", "files");
+        if (mkdir(d, 0700) && errno != EEXIST)
+            opt_warn("cannot create the secure_file_priv directory '%s': %s", d, strerror(errno));
+    }
+    if (d[0]) {
+        char real[PATH_MAX];
+        if (realpath(d, real)) srv_copy(d, sizeof srv_cfg.secure_file_priv, real);
+        size_t n = strlen(d);
+        if (n + 1 < sizeof srv_cfg.secure_file_priv && d[n - 1] != '/') d[n] = '/', d[n + 1] = 0;
+    }
+    mirror("secure_file_priv", d);
+}
+
 void srv_options_finish(void)
 {
     char host[256] = "pressdb";
@@ -995,6 +1022,7 @@ void srv_options_finish(void)
     char dd[SRV_PATH_MAX + 1];
     srv_join(dd, sizeof dd, srv_cfg.datadir, "/", "");   /* @@datadir ends with '/' */
     mirror("datadir", dd);
+    secure_file_dir();
     mirror_num("max_connections", srv_cfg.max_connections);
     mirror_num("extra_port", (uint64_t)srv_cfg.extra_port);
     mirror_num("extra_max_connections", srv_cfg.extra_max_connections);

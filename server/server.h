@@ -90,6 +90,8 @@ typedef struct srv_config {
     bool jit;                            /* --jit=on|off, passed to the engine */
     char *root_password;                 /* for a fresh datadir; NULL = empty */
     char log_error[SRV_PATH_MAX];        /* "" = stderr */
+    char secure_file_priv[SRV_PATH_MAX]; /* LOAD DATA / INTO OUTFILE directory ("" = any) */
+    bool secure_file_given;
     char pid_file[SRV_PATH_MAX];         /* "" = none */
     int threads;                         /* event loops */
     uint64_t offload_us;                 /* command.c: offload shapes slower than this */
@@ -232,6 +234,7 @@ enum srv_state {
     CS_AUTH_SWITCH,      /* waiting for an auth switch / caching_sha2 response
                           * (also during COM_CHANGE_USER) */
     CS_COMMAND,          /* authenticated */
+    CS_INFILE,           /* receiving a LOAD DATA LOCAL file (infile.c) */
     CS_CLOSING,          /* no more input is processed */
 };
 
@@ -345,6 +348,9 @@ struct srv_conn {
        which the loop sends at the client's pace; the producer (worker or loop) appends,
        the loop reads. spilling, spill_end, spill_writing and sock_held: srv_off_mu. */
     int spill_fd;                        /* -1: none yet, -2: could not be made */
+    int infile_fd;                       /* CS_INFILE: where the client's file goes (-1) */
+    uint64_t infile_bytes;
+    int infile_errno;                    /* a write of it failed */
     bool spilling;                       /* new output goes to the file until it drains */
     bool spill_writing;                  /* the producer is appending at spill_end */
     uint64_t spill_end;                  /* bytes written to the file */
@@ -373,6 +379,10 @@ char *srv_stmt_log_text(srv_conn *c, const uint8_t *p, size_t n, size_t *len);
 void srv_cmd_move(srv_conn *c, const uint8_t *p, size_t n);
 /* The same for the rest of a COM_QUERY (s->resume), after a lock wait. */
 void srv_cmd_move_resume(srv_conn *c);
+/* LOAD DATA LOCAL (infile.c): ask the client for s->infile_name (false: could not,
+ * the error is written), and each packet of the file it sends. */
+bool srv_infile_start(srv_conn *c);
+void srv_infile_packet(srv_conn *c, const uint8_t *p, size_t n);
 /* Loop thread: ends the session's transaction on a worker (pdb_session_rollback answered
  * PDB_EXEC_MOVE), then calls then on the loop. False: no worker took it. */
 bool srv_cmd_rollback_then(srv_conn *c, void (*then)(srv_conn *));
