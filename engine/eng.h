@@ -1257,6 +1257,11 @@ pdb_value ex_implicit_default(const stor_column *c);
  * @@secure_file_priv allows it. */
 void ex_file_path(ex_ctx *ctx, const char *name, size_t n, const char *db, char *out, size_t cap);
 bool ex_file_secure(ex_ctx *ctx, const char *path);
+/* SELECT ... INTO OUTFILE / DUMPFILE (outfile.c): the file created (its path in path),
+ * then the selected rows written to it; the rows written. */
+int ex_outfile_open(ex_ctx *ctx, const pl_export *x, const char *db, char *path, size_t cap);
+uint64_t ex_outfile_write(ex_ctx *ctx, const pl_export *x, int fd, const char *path, const ex_rows *rows,
+                          const ex_type *types);
 bool ex_load_local_ok(pdb_session *s);   /* LOAD DATA LOCAL allowed: client and local_infile */
 /* SQL LIKE pattern match for SHOW ... LIKE (case-insensitive). */
 bool ex_like_ci(const char *s, const char *pat);

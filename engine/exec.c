@@ -1095,7 +1095,7 @@ static bool reads_no_table(const pl_stmt *st)
     }
     const pl_select *q = st->sel;
     if (st->kind != S_SELECT || !q || q->next || q->nfrom || q->for_update || q->lock_share ||
-        q->ninto || q->examined || q->nu_order || q->u_limit || q->u_offset)
+        q->ninto || q->into_file || q->examined || q->nu_order || q->u_limit || q->u_offset)
         return false;
     for (int i = 0; i < q->nitems; i++)
         if (expr_reads(q->items[i].e)) return false;
@@ -1169,7 +1169,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (!nolock && !store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
     stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&
-                          st->kind == S_SELECT && restartable(shape, text, len)
+                          st->kind == S_SELECT && !(st->sel && st->sel->into_file) && restartable(shape, text, len)
                           ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
     stmt_state.slice_read = ex_now_ns();
     stmt_state.watch = !describe;   /* KILL and max_statement_time (ex_slice_check) */

@@ -296,6 +296,8 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
     if (!s->enforce_privs) return;
     ctx->priv_open = STOR_PRIV_SELECT;
     ctx->priv_cmd = "SELECT";
+    if (st->kind == S_SELECT && st->sel && st->sel->into_file && !(global_privs(s) & STOR_PRIV_FILE))
+        deny_global(ctx, "FILE");
     switch (st->kind) {
     case S_INSERT: case S_REPLACE: {
         uint64_t need = STOR_PRIV_INSERT | (st->kind == S_REPLACE ? STOR_PRIV_DELETE : 0) | (st->ndup ? STOR_PRIV_UPDATE : 0);

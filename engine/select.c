@@ -6,6 +6,9 @@
  * statement layer streams it to the client. MariaDB orders GROUP BY results by the
  * group key when there is no ORDER BY; so do we. */
 #include "engine/eng.h"
+#include <limits.h>
+#include <unistd.h>
+#include <setjmp.h>
 #include "engine/jit_bridge.h"
 #include <assert.h>
 #include <pthread.h>
@@ -6378,6 +6381,31 @@ void ex_select_rows(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_type **types, 
     *names = cols.names;
 }
 
+/* SELECT ... INTO OUTFILE / DUMPFILE: the file first (left behind if the query fails,
+ * as MariaDB's), then the rows; an OK with their count. */
+static void select_outfile(ex_ctx *ctx, pl_select *sel, ex_result *r)
+{
+    char path[PATH_MAX + 64];
+    int fd = ex_outfile_open(ctx, sel->into_file, ctx->s->db, path, sizeof path);
+    jmp_buf jb, *outer = ctx->jb;
+    if (setjmp(jb)) {
+        ctx->jb = outer;
+        close(fd);
+        longjmp(*outer, 1);
+    }
+    ctx->jb = &jb;
+    ex_rows rows = { 0 };
+    ex_bcols cols;
+    uint64_t found = 0;
+    run_union(ctx, sel, &rows, &cols, &found);
+    uint64_t n = ex_outfile_write(ctx, sel->into_file, fd, path, &rows, cols.types);
+    ctx->jb = outer;
+    close(fd);
+    ctx->s->found_rows = sel->calc_found_rows ? found : rows.nrows;
+    ctx->s->row_count = (int64_t)n;
+    ex_send_ok(ctx, r, n, 0, NULL);
+}
+
 void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     pl_select *sel = st->sel;
@@ -6389,6 +6417,7 @@ void ex_select(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (sel->into_last && !ctx->describe)
         ex_warn(ctx, "Warning", 1287, "'<select expression> INTO <destination>;' is deprecated and will be removed in a "
                 "future release. Please use 'SELECT <select list> INTO <destination> FROM...' instead");
+    if (sel->into_file && !ctx->describe) { select_outfile(ctx, sel, r); return; }
     ex_stmt *est = ctx->stmt;
     if (sel->examined && est && !ctx->describe) {
         int64_t n = limit_value(ctx, sel->examined);
