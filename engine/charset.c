@@ -121,11 +121,15 @@ static int narrow_kind(uint16_t coll)
     return 0;
 }
 
+/* The character at s[*i] (moved past it); a byte that starts no well-formed sequence is
+ * one bad character (U+FFFD) by itself, as MariaDB converts byte by byte then. */
 static int32_t dec_utf8(const char *s, size_t n, size_t *i)
 {
     unsigned char c = (unsigned char)s[*i];
     int len = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
-    if (*i + (size_t)len > n) { (*i)++; return 0xfffd; }
+    if (*i + (size_t)len > n || (c >= 0x80 && c < 0xc2) || c > 0xf4) { (*i)++; return 0xfffd; }
+    for (int k = 1; k < len; k++)
+        if (((unsigned char)s[*i + (size_t)k] & 0xc0) != 0x80) { (*i)++; return 0xfffd; }
     int32_t cp = len == 1 ? c : len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
     for (int k = 1; k < len; k++) cp = (cp << 6) | ((unsigned char)s[*i + (size_t)k] & 0x3f);
     *i += (size_t)len;
@@ -172,6 +176,48 @@ size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, con
         }
         o[k++] = '?';
         bad++;
+    }
+    if (o) { *out = o; *outn = k; }
+    return bad;
+}
+
+/* The length of the well-formed UTF-8 character at s[i] (4-byte ones only when mb4), or
+ * 0 when the byte starts none. */
+static size_t utf8_len_at(const unsigned char *s, size_t n, size_t i, bool mb4)
+{
+    unsigned c = s[i];
+    size_t len = c < 0x80 ? 1 : c < 0xc2 ? 0 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : mb4 && c <= 0xf4 ? 4 : 0;
+    if (!len || i + len > n) return len == 1 ? 1 : 0;
+    for (size_t k = 1; k < len; k++) if ((s[i + k] & 0xc0) != 0x80) return 0;
+    if (len == 3 && c == 0xe0 && s[i + 1] < 0xa0) return 0;
+    if (len == 4 && ((c == 0xf0 && s[i + 1] < 0x90) || (c == 0xf4 && s[i + 1] > 0x8f))) return 0;
+    return len;
+}
+
+size_t ex_utf8_fit(stor_arena *a, bool mb4, const char *s, size_t n, const char **out, size_t *outn, size_t *first_bad)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    *out = s; *outn = n;
+    size_t i = 0;
+    while (i < n && u[i] < 0x80) i++;
+    size_t bad = 0, k = 0;
+    char *o = NULL;
+    while (i < n) {
+        size_t len = utf8_len_at(u, n, i, mb4);
+        if (len) {
+            if (o) { memcpy(o + k, s + i, len); k += len; }
+            i += len;
+            continue;
+        }
+        if (!o) {
+            o = stor_arena_alloc(a, n + 1);
+            memcpy(o, s, i);
+            k = i;
+            *first_bad = i;
+        }
+        o[k++] = '?';
+        bad++;
+        i++;
     }
     if (o) { *out = o; *outn = k; }
     return bad;

@@ -603,6 +603,11 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             } else {
                 int64_t idv = v->i;
                 if (idv > 0 && (uint64_t)idv >= t->auto_inc) t->auto_inc = (uint64_t)idv + 1;
+                /* an explicit id at or past the reserved ones moves the next past it; the
+                   next generated one past the reservation takes a new one (MariaDB's
+                   adjust_next_insert_id_after_explicit_value) */
+                if (idv > 0 && resv_next < resv_end && (uint64_t)idv >= resv_next)
+                    resv_next = (uint64_t)idv + 1 < resv_end ? (uint64_t)idv + 1 : resv_end;
                 row_explicit = idv; has_explicit = true;
             }
         }

@@ -383,6 +383,8 @@ typedef struct ex_stmt {
 #define EX_ERR_NOTES 8
     char err_notes[EX_ERR_NOTES][160];
     int nerr_notes;
+    bool err_listed;         /* the error is in the warnings already (LOAD DATA lists the
+                                errors of a row in their order before it fails) */
 } ex_stmt;
 
 /* RAND(seed): MariaDB's sequence; a constant seed starts one generator per statement */
@@ -731,6 +733,9 @@ size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, con
 /* The bytes s takes in coll's charset (latin1/ascii: one per character), written to out
  * when out is not NULL (room for n). */
 size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
+/* s as well-formed UTF-8 (utf8mb3 without mb4): a byte that starts no character becomes
+ * '?'. Returns how many (0: *out is s), *first_bad the offset of the first. */
+size_t ex_utf8_fit(stor_arena *a, bool mb4, const char *s, size_t n, const char **out, size_t *outn, size_t *first_bad);
 /* MariaDB's quoting of bad bytes in 1366: '\xE6\x97...' (6 bytes from from, then ...) */
 void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);

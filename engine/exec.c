@@ -1398,15 +1398,17 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     }
     if (failed) {
         stmt_state.ok.set = false;
-        if (s->nwarnings < PDB_MAX_WARNINGS) {
-            pdb_warning *w = pdb_warning_slot(s);
-            if (w) {
-                snprintf(w->level, sizeof w->level, "Error");
-                w->code = err.code;
-                snprintf(w->msg, sizeof w->msg, "%s", err.msg);
+        if (!stmt_state.err_listed) {
+            if (s->nwarnings < PDB_MAX_WARNINGS) {
+                pdb_warning *w = pdb_warning_slot(s);
+                if (w) {
+                    snprintf(w->level, sizeof w->level, "Error");
+                    w->code = err.code;
+                    snprintf(w->msg, sizeof w->msg, "%s", err.msg);
+                }
             }
+            s->warn_count++;
         }
-        s->warn_count++;
         for (int i = 0; i < stmt_state.nerr_notes; i++) {
             pdb_warning *w = pdb_warning_slot(s);
             if (w) {

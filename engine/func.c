@@ -487,19 +487,56 @@ static bool exact_int_string(const char *s, size_t n, int64_t *x, uint64_t *ux, 
     return true;
 }
 
+/* A value in an error message as MariaDB prints it ('%-.128T' of an ErrConvString): a
+ * control character other than tab, newline and return as \XXXX (its code in hex), and
+ * past 128 bytes the first 125 and "...". */
+static const char *err_text(char *buf, size_t cap, const char *val, size_t vn)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < vn && k + 6 < cap; i++) {
+        unsigned char c = (unsigned char)val[i];
+        if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') k += (size_t)snprintf(buf + k, cap - k, "\\%04X", c);
+        else if (c >= 0x80) {   /* a character whole, a byte of no character as \xNN */
+            size_t len = c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+            bool ok = len && i + len <= vn;
+            for (size_t j = 1; ok && j < len; j++) ok = ((unsigned char)val[i + j] & 0xc0) == 0x80;
+            if (!ok) { k += (size_t)snprintf(buf + k, cap - k, "\\x%02X", c); continue; }
+            if (k + len >= cap) break;
+            memcpy(buf + k, val + i, len);
+            k += len;
+            i += len - 1;
+        } else buf[k++] = (char)c;
+    }
+    if (k > 128) k = 125, memcpy(buf + k, "...", 3), k += 3;
+    buf[k] = 0;
+    return buf;
+}
+
+/* Does the text start with a number (after blanks and a sign)? '12abc' into a number
+ * column is truncated (1265), 'abc' is no number at all (1366). */
+static bool number_first(const char *p, size_t n)
+{
+    size_t i = 0;
+    while (i < n && strchr(" \t\n\v\f\r", p[i]) && p[i]) i++;
+    if (i < n && (p[i] == '-' || p[i] == '+')) i++;
+    return i < n && ((p[i] >= '0' && p[i] <= '9') || (p[i] == '.' && i + 1 < n && p[i + 1] >= '0' && p[i + 1] <= '9'));
+}
+
 static void trunc_warn(ex_ctx *ctx, uint32_t rowno, const stor_column *c, int code, const char *what, const char *val, size_t vn)
 {
+    char shown[1200];
+    if (code != 1264 && code != 1265 && code != 1406) val = err_text(shown, sizeof shown, val, vn), vn = strlen(shown);
     if (ctx->strict) {
         if (code == 1264) ex_raise(ctx, 1264, "22003", "Out of range value for column '%s' at row %u", c->name, rowno);
         if (code == 1406) ex_raise(ctx, 1406, "22001", "Data too long for column '%s' at row %u", c->name, rowno);
         if (code == 1265) ex_raise(ctx, 1265, "01000", "Data truncated for column '%s' at row %u", c->name, rowno);
-        ex_raise(ctx, 1366, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u", what, (int)(vn > 64 ? 64 : vn), val,
+        ex_raise(ctx, 1366, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u", what, (int)vn, val,
                  ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
     }
     if (code == 1264) ex_warn(ctx, "Warning", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
     else if (code == 1265) ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
     else if (code == 1406) ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
-    else ex_warn(ctx, "Warning", 1366, "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u", what, (int)(vn > 64 ? 64 : vn), val,
+    else ex_warn(ctx, "Warning", 1366, "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u", what, (int)vn, val,
                  ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
 }
 
@@ -617,20 +654,15 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         bool neg = false;
         /* a number and spaces after it: noted (1265) when it fits the column */
         bool spaces = v->t == VT_STRING && v->len && isspace((unsigned char)v->p[v->len - 1]);
+        int cut = 0;   /* '12abc' is truncated (1265), 'abc' no number (1366): said after the
+                          range check, which goes first (an out of range value says only that) */
         if (v->t == VT_STRING && exact_int_string(v->p, v->len, &x, &ux, &neg)) {
             /* plain integer text: exactly, without going through a double */
         } else if (v->t == VT_STRING) {
             bool tr;
             double d = ex_str_to_double(v->p, v->len, &tr);
             if (tr) spaces = false;
-            if (tr) {
-                /* '12abc' is truncated (1265); 'abc' is not a number at all (1366) */
-                size_t i = 0;
-                while (i < v->len && (v->p[i] == ' ' || v->p[i] == '\t')) i++;
-                if (i < v->len && (v->p[i] == '-' || v->p[i] == '+')) i++;
-                bool digits = i < v->len && ((v->p[i] >= '0' && v->p[i] <= '9') || (v->p[i] == '.' && i + 1 < v->len && v->p[i + 1] >= '0' && v->p[i + 1] <= '9'));
-                trunc_warn(ctx, rowno, c, digits ? 1265 : 1366, "integer", v->p, v->len);
-            }
+            if (tr) cut = number_first(v->p, v->len) ? 1265 : 1366;
             if (d >= 1.8446744073709552e19) { x = INT64_MAX; ux = UINT64_MAX; }
             else if (d < -9.2233720368547758e18) { x = INT64_MIN; neg = true; }
             else { double r = rint(d); neg = r < 0; x = neg ? (int64_t)r : (int64_t)(uint64_t)r; ux = neg ? 0 : (uint64_t)r; }
@@ -685,6 +717,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             else if (x > hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
             else oor = false;
         }
+        if (cut && !oor) trunc_warn(ctx, rowno, c, cut, "integer", v->p, v->len);
         if (spaces && !oor) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
         *out = ex_int(x);
         return 0;
@@ -741,7 +774,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     case CT_FLOAT: case CT_DOUBLE: {
         bool tr = false;
         double d = v->t == VT_STRING ? ex_str_to_double(v->p, v->len, &tr) : ex_to_double(v);
-        if (tr) trunc_warn(ctx, rowno, c, 1366, "double", v->p, v->len);
+        if (tr) trunc_warn(ctx, rowno, c, number_first(v->p, v->len) ? 1265 : 1366, "double", v->p, v->len);
         else if (v->t == VT_STRING && v->len && isspace((unsigned char)v->p[v->len - 1]))   /* a number and spaces */
             ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
         if (c->type == CT_FLOAT) d = (double)(float)d;
@@ -863,7 +896,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
                CHAR, which pads anyway; into BINARY they are data (MariaDB's
                report_if_important_data, count_spaces false for Field_string) */
             bool spaces = c->type != CT_BINARY;
-            for (size_t i = lim; i < n && spaces; i++) if (s[i] != ' ') spaces = false;
+            for (size_t i = lim; i < n && spaces; i++) if (!strchr(" \t\n\v\f\r", s[i]) || !s[i]) spaces = false;
             if (!spaces) {
                 if (ctx->strict) ex_raise(ctx, 1406, "22001", "Data too long for column '%s' at row %u", c->name, rowno);
                 ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);

@@ -12,6 +12,7 @@
  * FILE privilege, MariaDB's path rules (a bare name is in the database's directory, a
  * relative path under the datadir) and @@secure_file_priv (ex_file_secure). */
 #include "engine/eng.h"
+#include <assert.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <fcntl.h>
@@ -41,6 +42,7 @@ typedef struct ld_reader {
     bool enclosed;                /* the field was enclosed */
     bool found_null;              /* a \N was read */
     bool end_of_line, eof, start_of_line, line_cut;
+    int mb;                       /* a UTF-8 file: 3 or 4 (its characters read whole), else 0 */
 } ld_reader;
 
 static bool at(const ld_reader *rd, const uint8_t *s, size_t n)
@@ -67,6 +69,45 @@ static void put(ex_ctx *ctx, ld_reader *rd, uint8_t c)
         rd->cap = nc;
     }
     rd->buf[rd->len++] = c;
+}
+
+/* MariaDB's charlen for UTF-8 (utf8mb3: mb 3, utf8mb4: mb 4) over b[0 .. n): the length
+ * of the character, LD_ILSEQ for a bad sequence, or -need while the bytes are too few to
+ * tell (it asks for the whole length before it looks at the tail). */
+#define LD_ILSEQ 0
+static int utf8_charlen(int mb, const uint8_t *b, size_t n)
+{
+    uint8_t c = b[0];
+    if (c < 0x80) return 1;
+    if (c < 0xc2) return LD_ILSEQ;
+    if (c < 0xe0) {
+        if (n < 2) return -2;
+        return (b[1] ^ 0x80) < 0x40 ? 2 : LD_ILSEQ;
+    }
+    if (c < 0xf0) {
+        if (n < 3) return -3;
+        return (b[1] ^ 0x80) < 0x40 && (b[2] ^ 0x80) < 0x40 && (c >= 0xe1 || b[1] >= 0xa0) ? 3 : LD_ILSEQ;
+    }
+    if (mb < 4 || c > 0xf4) return LD_ILSEQ;
+    if (n < 4) return -4;
+    return (b[1] ^ 0x80) < 0x40 && (b[2] ^ 0x80) < 0x40 && (b[3] ^ 0x80) < 0x40 &&
+           (c >= 0xf1 || b[1] >= 0x90) && (c <= 0xf3 || b[1] <= 0x8f) ? 4 : LD_ILSEQ;
+}
+
+/* After a lead byte went into the field: the rest of its character, unexamined (a
+ * terminator or quote inside it is data), as MariaDB's read_mbtail; a byte that makes the
+ * sequence bad is put back. False at the end of the file. */
+static bool read_mbtail(ex_ctx *ctx, ld_reader *rd)
+{
+    size_t at0 = rd->len - 1;
+    int cl = utf8_charlen(rd->mb, rd->buf + at0, 1);
+    while (cl < 0) {
+        if (rd->p >= rd->end) return false;
+        put(ctx, rd, *rd->p++);
+        cl = utf8_charlen(rd->mb, rd->buf + at0, rd->len - at0);
+        if (cl == LD_ILSEQ) { rd->len--; rd->p--; }
+    }
+    return true;
 }
 
 static uint8_t unescape(ld_reader *rd, uint8_t c)
@@ -147,6 +188,7 @@ static bool read_field(ex_ctx *ctx, ld_reader *rd)
             return true;
         }
         put(ctx, rd, (uint8_t)c);
+        if (rd->mb && c >= 0x80 && !read_mbtail(ctx, rd)) break;
     }
     rd->enclosed = false;
     rd->end_of_line = rd->eof = true;
@@ -167,7 +209,23 @@ static bool next_line(ld_reader *rd)
     if (!rd->lterm_len) return false;
     for (;;) {
         if (rd->p >= rd->end) return true;
+        const uint8_t *b = rd->p;
         int c = *rd->p++;
+        if (rd->mb && c >= 0x80) {   /* a character (or a bad sequence) read whole */
+            size_t i = 1;
+            int cl = utf8_charlen(rd->mb, b, 1);
+            while (cl < 0) {
+                if (rd->p >= rd->end) return true;
+                rd->p++;
+                i++;
+                cl = utf8_charlen(rd->mb, b, i);
+            }
+            if (c == rd->lterm_c && i <= rd->lterm_len && !memcmp(b, rd->lterm, i)) {
+                if (i == rd->lterm_len || terminator(rd, rd->lterm + i - 1, rd->lterm_len - i + 1)) return false;
+            }
+            rd->line_cut = true;
+            continue;
+        }
         if (c == rd->esc) {
             rd->line_cut = true;
             if (rd->p >= rd->end) return true;
@@ -205,6 +263,8 @@ typedef struct ld_feed {
     const uint8_t *map;           /* the file, mapped (NULL: empty) */
     size_t maplen;
     int fd;                       /* the server's file (-1: none, or the session's) */
+    bool strict;                  /* strict mode, not IGNORE: warnings are errors */
+    ex_err derr;                  /* strict: the row's first error (code 0: none) */
 } ld_feed;
 
 static pdb_value field_value(ex_ctx *ctx, ld_feed *lf)
@@ -214,8 +274,8 @@ static pdb_value field_value(ex_ctx *ctx, ld_feed *lf)
     const uint8_t *b = rd->buf + rd->start;
     if ((!rd->enclosed && lf->null_word && n == 4 && !memcmp(b, "NULL", 4)) || (n == 1 && rd->found_null))
         return ex_null();
-    if (lf->single_byte) return ex_single_byte_to_utf8(ctx->a, (const char *)b, n, lf->coll);
-    return ex_str((const char *)b, n, lf->coll);
+    (void)ctx;
+    return ex_str((const char *)b, n, lf->coll);   /* (a latin1 file's text: convert_field) */
 }
 
 /* A column the line has no field for: NULL if it may be, a TIMESTAMP the time, another
@@ -239,6 +299,68 @@ static void view_row(ld_feed *lf, ex_ctx *ctx, const pdb_value *vals)
         if (lf->tcol[i] >= 0) lf->view[lf->tcol[i]] = vals[k++];
 }
 
+/* Strict mode: MariaDB goes on with the row after an error (every field is stored, each
+ * error listed) and fails before writing it. The first error is kept for that. */
+static void soft_error(ex_ctx *ctx, ld_feed *lf)
+{
+    ex_warn(ctx, "Error", ctx->err->code, "%s", ctx->err->msg);
+    if (!lf->derr.code) lf->derr = *ctx->err;
+}
+
+static void fail_listed(ex_ctx *ctx, ld_feed *lf)
+{
+    ctx->stmt->err_listed = true;
+    ex_raise(ctx, lf->derr.code, lf->derr.state, "%s", lf->derr.msg);
+}
+
+/* A UTF-8 file's field for a UTF-8 text column: a byte that starts no character is '?'
+ * with 1366 (in a latin1 column ex_store_convert says so; nothing checks a number's). */
+static void check_utf8(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_value *v)
+{
+    const pdb_collation *cc = pdb_coll_by_id(col->coll);
+    if (col->kind != CK_STR || !cc || col->coll == COLL_BINARY || cc->maxlen < 3) return;
+    const char *fs;
+    size_t fn, first;
+    if (!ex_utf8_fit(ctx->a, lf->rd.mb == 4, v->p, v->len, &fs, &fn, &first)) return;
+    char bad[64];
+    ex_charset_bad_text(v->p, v->len, first, bad, sizeof bad);
+    const char *db = lf->t->db, *tn = lf->t->name;
+    if (ctx->strict)
+        ex_raise(ctx, 1366, "22007", "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn,
+                 col->name, ctx->feed->rowno);
+    ex_warn(ctx, "Warning", 1366, "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn,
+            col->name, ctx->feed->rowno);
+    v->p = fs;
+    v->len = (uint32_t)fn;
+}
+
+/* A field's value for its column, converted now (its warnings in the file's order). */
+static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_value *v, pdb_value *o)
+{
+    jmp_buf jb, *outer = ctx->jb;
+    if (lf->strict) {
+        if (setjmp(jb)) {
+            ctx->jb = outer;
+            soft_error(ctx, lf);
+            *o = ex_null();
+            return;
+        }
+        ctx->jb = &jb;
+    }
+    if (v->t == VT_NULL) {
+        if (col->not_null && !col->auto_increment) ex_load_null(ctx, col, v);
+        *o = *v;
+    } else {
+        if (lf->rd.mb) check_utf8(ctx, lf, col, v);
+        /* a single-byte file's text is UTF-8 inside, its bytes go to a binary column as
+           they are */
+        if (lf->single_byte && !(col->kind == CK_STR && col->coll == COLL_BINARY))
+            *v = ex_single_byte_to_utf8(ctx->a, v->p, v->len, lf->coll);
+        ex_store_convert(ctx, col, v, o, ctx->feed->rowno);
+    }
+    ctx->jb = outer;
+}
+
 static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
 {
     ld_feed *lf = (ld_feed *)f;
@@ -248,9 +370,14 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
         lf->need_next_line = false;
         if (next_line(rd)) { lf->done = true; return false; }
         if (rd->line_cut) {
-            if (ctx->strict && !ctx->ignore)
-                ex_raise(ctx, 1262, "01000", "Row %u was truncated; it contained more data than there were input columns", f->rowno);
-            ex_warn(ctx, "Warning", 1262, "Row %u was truncated; it contained more data than there were input columns", f->rowno);
+            ex_warn(ctx, lf->strict ? "Error" : "Warning", 1262,
+                    "Row %u was truncated; it contained more data than there were input columns", f->rowno);
+            if (lf->strict) {   /* (the next row's fields are still stored, as MariaDB's) */
+                lf->derr.code = 1262;
+                snprintf(lf->derr.state, sizeof lf->derr.state, "01000");
+                snprintf(lf->derr.msg, sizeof lf->derr.msg,
+                         "Row %u was truncated; it contained more data than there were input columns", f->rowno);
+            }
         }
         f->rowno++;
     }
@@ -264,17 +391,16 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
             if (lf->tcol[i] >= 0) {
                 const stor_column *col = &lf->t->cols[lf->tcol[i]];
                 pdb_value o;
-                if (v.t == VT_NULL) {
-                    if (col->not_null && !col->auto_increment) ex_load_null(ctx, col, &v);
-                    o = v;
-                } else ex_store_convert(ctx, col, &v, &o, f->rowno);
+                convert_field(ctx, lf, col, &v, &o);
                 vals[k++] = ex_persist(ctx->a, &o);
                 f->done[lf->tcol[i]] = true;
             } else {
                 pdb_value sv = v;
+                if (lf->single_byte && sv.t == VT_STRING) sv = ex_single_byte_to_utf8(ctx->a, sv.p, sv.len, lf->coll);
                 ex_uservar_set(ctx->s, lf->tvar[i], &sv);
             }
         }
+        if (lf->derr.code) fail_listed(ctx, lf);
         if (lf->skip) {
             lf->skip--;
             if (next_line(rd)) { lf->done = true; return false; }
@@ -282,15 +408,20 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
         }
         if (i < lf->ntargets) {
             if (i == 0) { lf->done = true; return false; }   /* no field at all: the end */
+            assert(!lf->derr.code);
+            /* strict: an error for every column missing, then the statement fails */
+            int left = 0;
+            for (int j = i; j < lf->ntargets; j++) left += lf->tcol[j] >= 0;
             for (; i < lf->ntargets; i++) {
                 if (lf->tcol[i] < 0) {
                     pdb_value nv = ex_null();
                     ex_uservar_set(ctx->s, lf->tvar[i], &nv);
                     continue;
                 }
-                if (ctx->strict && !ctx->ignore)
+                if (ctx->strict && !ctx->ignore && !--left)
                     ex_raise(ctx, 1261, "01000", "Row %u doesn't contain data for all columns", f->rowno);
-                ex_warn(ctx, "Warning", 1261, "Row %u doesn't contain data for all columns", f->rowno);
+                ex_warn(ctx, ctx->strict && !ctx->ignore ? "Error" : "Warning", 1261,
+                        "Row %u doesn't contain data for all columns", f->rowno);
                 vals[k++] = missing_value(ctx, &lf->t->cols[lf->tcol[i]]);
                 f->done[lf->tcol[i]] = true;
             }
@@ -532,7 +663,10 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     feed_sets(ctx, lf, st);
     reader_init(&lf->rd, x, (ctx->s->sql_mode & MODE_NO_BACKSLASH_ESCAPES) != 0);
     lf->null_word = lf->rd.encl != LD_NONE;
+    if (fc && !strcmp(fc->charset, "utf8mb4")) lf->rd.mb = 4;
+    else if (fc && (!strcmp(fc->charset, "utf8mb3") || !strcmp(fc->charset, "utf8"))) lf->rd.mb = 3;
     lf->skip = x->skip_lines;
+    lf->strict = ctx->strict && !ctx->ignore;
     lf->f.next = feed_next;
     lf->f.rowno = 1;
     lf->f.done = stor_arena_alloc(ctx->a, lf->t->ncols ? lf->t->ncols : 1);
@@ -564,7 +698,8 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (!lf->map) lf->rd.eof = lf->rd.end_of_line = true, lf->rd.start_of_line = false;
     /* IGNORE n LINES: physical lines (escapes honoured, quotes not); rows only when
        there are no lines (a line terminator that is empty or the field terminator's) */
-    if (lf->rd.lterm_len) {
+    if (!x->lterm_set || x->lterm_len) {   /* (LINES TERMINATED BY as written: equal to the
+                                               field terminator, no line is skipped) */
         for (; lf->skip && !lf->rd.eof; lf->skip--)
             if (next_line(&lf->rd)) lf->rd.eof = lf->rd.end_of_line = true;
         lf->skip = 0;
