@@ -271,7 +271,7 @@ static pdb_value field_value(ex_ctx *ctx, ld_feed *lf)
 {
     ld_reader *rd = &lf->rd;
     size_t n = rd->len - rd->start;
-    const uint8_t *b = rd->buf + rd->start;
+    const uint8_t *b = rd->buf ? rd->buf + rd->start : (const uint8_t *)"";   /* (nothing read yet) */
     if ((!rd->enclosed && lf->null_word && n == 4 && !memcmp(b, "NULL", 4)) || (n == 1 && rd->found_null))
         return ex_null();
     (void)ctx;
