@@ -196,6 +196,32 @@ static bool read_field(ex_ctx *ctx, ld_reader *rd)
     return true;
 }
 
+/* FIELDS TERMINATED BY '' ENCLOSED BY '': the next row's bytes, width of them at most (an
+ * escape and its byte count one), or up to the line terminator; false at the end of the
+ * file with nothing read (MariaDB's read_fixed_length). */
+static bool read_fixed(ex_ctx *ctx, ld_reader *rd, size_t width)
+{
+    if (rd->end_of_line) return false;
+    if (rd->start_of_line) {
+        rd->start_of_line = false;
+        if (!find_start(rd)) return false;
+    }
+    rd->len = 0;
+    rd->start = 0;
+    while (rd->len < width) {
+        if (rd->p >= rd->end) { rd->end_of_line = rd->eof = true; return rd->len > 0; }
+        int c = *rd->p++;
+        if (c == rd->esc) {
+            if (rd->p >= rd->end) { put(ctx, rd, (uint8_t)c); rd->end_of_line = rd->eof = true; return true; }
+            put(ctx, rd, unescape(rd, *rd->p++));
+            continue;
+        }
+        if (c == rd->lterm_c && terminator(rd, rd->lterm, rd->lterm_len)) { rd->end_of_line = true; break; }
+        put(ctx, rd, (uint8_t)c);
+    }
+    return true;
+}
+
 /* Past the rest of the line (escapes honoured, enclosures not); line_cut if anything was
  * left on it. True at the end of the file. */
 static bool next_line(ld_reader *rd)
@@ -264,6 +290,8 @@ typedef struct ld_feed {
     size_t maplen;
     int fd;                       /* the server's file (-1: none, or the session's) */
     bool strict;                  /* strict mode, not IGNORE: warnings are errors */
+    size_t width;                 /* fixed-width rows: the row's bytes (0: delimited) */
+    size_t *widths;               /* ... and each target column's */
     ex_err derr;                  /* strict: the row's first error (code 0: none) */
 } ld_feed;
 
@@ -361,11 +389,57 @@ static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_
     ctx->jb = outer;
 }
 
+/* A fixed-width row: each column its display width of the bytes, as they are (no NULL);
+ * a column the row has no bytes for is its type's zero with 1261, bytes left over 1262. */
+static bool fixed_row(ex_ctx *ctx, ld_feed *lf, pdb_value *vals)
+{
+    ld_reader *rd = &lf->rd;
+    ex_feed *f = &lf->f;
+    if (!read_fixed(ctx, rd, lf->width)) { lf->done = true; return false; }
+    memset(f->done, 0, lf->t->ncols);
+    size_t pos = 0;
+    for (int i = 0; i < lf->ntargets; i++) {
+        const stor_column *col = &lf->t->cols[lf->tcol[i]];
+        pdb_value o;
+        if (pos >= rd->len) {
+            ex_warn(ctx, lf->strict ? "Error" : "Warning", 1261, "Row %u doesn't contain data for all columns", f->rowno);
+            if (lf->strict && !lf->derr.code) {
+                lf->derr.code = 1261;
+                snprintf(lf->derr.state, sizeof lf->derr.state, "01000");
+                snprintf(lf->derr.msg, sizeof lf->derr.msg, "Row %u doesn't contain data for all columns", f->rowno);
+            }
+            o = col->type == CT_TIMESTAMP && col->not_null ? missing_value(ctx, col) : ex_implicit_default(col);
+            if (col->kind == CK_STR) o = ex_str("", 0, col->coll);   /* (an ENUM's too: its 0, '') */
+        } else {
+            size_t n = lf->widths[i] < rd->len - pos ? lf->widths[i] : rd->len - pos;
+            pdb_value v = ex_str((const char *)rd->buf + pos, n, lf->coll);
+            pos += n;
+            convert_field(ctx, lf, col, &v, &o);
+        }
+        vals[i] = ex_persist(ctx->a, &o);
+        f->done[lf->tcol[i]] = true;
+    }
+    if (lf->derr.code) fail_listed(ctx, lf);
+    return true;
+}
+
 static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
 {
     ld_feed *lf = (ld_feed *)f;
     ld_reader *rd = &lf->rd;
     if (!vals || lf->done) return false;
+    if (lf->width) {
+        if (lf->need_next_line) {
+            lf->need_next_line = false;
+            if (next_line(rd)) { lf->done = true; return false; }
+            if (rd->line_cut)
+                ex_warn(ctx, "Warning", 1262, "Row %u was truncated; it contained more data than there were input columns", f->rowno);
+            f->rowno++;
+        }
+        if (!fixed_row(ctx, lf, vals)) return false;
+        lf->need_next_line = true;
+        return true;
+    }
     if (lf->need_next_line) {
         lf->need_next_line = false;
         if (next_line(rd)) { lf->done = true; return false; }
@@ -626,6 +700,26 @@ static void feed_sets(ex_ctx *ctx, ld_feed *lf, pl_stmt *st)
     }
 }
 
+/* Fixed-width rows: a column's width is its display width in bytes; a row is read as
+ * their sum with 256 for a BLOB or TEXT (which needs a line terminator then); no user
+ * variable can take a field. */
+static void fixed_widths(ex_ctx *ctx, ld_feed *lf)
+{
+    lf->widths = stor_arena_alloc(ctx->a, (size_t)(lf->ntargets ? lf->ntargets : 1) * sizeof(size_t));
+    for (int i = 0; i < lf->ntargets; i++) {
+        if (lf->tcol[i] < 0) ex_raise(ctx, 1409, "HY000", "Can't load value from file with fixed size rows to variable");
+        const stor_column *col = &lf->t->cols[lf->tcol[i]];
+        bool blob = col->type >= CT_TINYTEXT && col->type <= CT_LONGBLOB;
+        if (blob && !lf->rd.lterm_len)
+            ex_raise(ctx, 1084, "42000", "You can't use fixed rowlength with BLOBs; please use 'fields terminated by'");
+        ex_type ty;
+        ex_type_of_column(col, &ty);
+        lf->widths[i] = ty.length;              /* (what a column takes of the row) */
+        lf->width += blob ? 256 : ty.length;    /* (what the row is read as: MariaDB's) */
+    }
+    if (!lf->width) lf->width = 1;
+}
+
 /* What the statement holds until it ends, whether it ends well or not. */
 static void load_release(ld_feed *lf)
 {
@@ -662,6 +756,7 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     feed_targets(ctx, lf, st);
     feed_sets(ctx, lf, st);
     reader_init(&lf->rd, x, (ctx->s->sql_mode & MODE_NO_BACKSLASH_ESCAPES) != 0);
+    if (!lf->rd.fterm_len && lf->rd.encl == LD_NONE) fixed_widths(ctx, lf);
     lf->null_word = lf->rd.encl != LD_NONE;
     if (fc && !strcmp(fc->charset, "utf8mb4")) lf->rd.mb = 4;
     else if (fc && (!strcmp(fc->charset, "utf8mb3") || !strcmp(fc->charset, "utf8"))) lf->rd.mb = 3;

@@ -144,6 +144,14 @@ SCRIPTED = [
       "LOAD DATA LOCAL INFILE @F@ INTO TABLE t CHARACTER SET nosuch", "LOAD DATA LOCAL INFILE @F@ INTO TABLE t ()",
       "CREATE PROCEDURE p() LOAD DATA INFILE 'x' INTO TABLE t"], None),
     ("empty file", T2, b"", ["LOAD DATA LOCAL INFILE @F@ INTO TABLE t"], None),
+    ("fixed width", ["CREATE TABLE t (a INT, b CHAR(3), c VARCHAR(2) CHARACTER SET latin1, d DATE)",
+                     "CREATE TABLE tb (a INT, b TEXT)"],
+     b"          1abc        xy2020-01-02\n         22de         q \n3\n          4abc        xy2020-01-02extra\n"
+     b"          5\\tb        \\N",
+     ["LOAD DATA LOCAL INFILE @F@ INTO TABLE t FIELDS TERMINATED BY '' ENCLOSED BY ''",
+      "LOAD DATA LOCAL INFILE @F@ INTO TABLE t FIELDS TERMINATED BY '' ENCLOSED BY '' (a, @v)",
+      "LOAD DATA LOCAL INFILE @F@ INTO TABLE tb FIELDS TERMINATED BY '' ENCLOSED BY '' LINES TERMINATED BY ''",
+      "LOAD DATA LOCAL INFILE @F@ INTO TABLE tb FIELDS TERMINATED BY '' ENCLOSED BY ''", "SELECT * FROM tb"], None),
 ]
 
 
@@ -225,7 +233,7 @@ def files(mc, pc):
                 res = outcome(conn, "SELECT %s FROM o INTO OUTFILE '%s' %s" % (cols, path, o))
                 data = open(path, "rb").read() if os.path.exists(path) else None
                 back = None
-                if data is not None and cols == "*" and "TERMINATED BY ''" not in o:
+                if data is not None and cols == "*":
                     outcome(conn, "TRUNCATE back")
                     # (read as latin1, the bytes the latin1 column was written in: read as
                     # UTF-8, a lone 0xE9 takes the bytes after it along as MariaDB's
