@@ -276,6 +276,7 @@ typedef struct ex_ctx {
     ex_err *err;
     bool strict;            /* strict sql_mode for this statement */
     bool ignore;            /* INSERT/UPDATE IGNORE */
+    bool conv_bad;          /* the next string store follows a 1366 for its value (load.c) */
     bool abort_warn;        /* strict INSERT, REPLACE, UPDATE: a conversion warning is an
                                error (MariaDB's abort_on_warning), ex_warn */
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */

@@ -854,9 +854,14 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     default: {   /* strings */
         size_t n;
         const char *s = ex_to_str(ctx->a, v, &n);
+        /* a value said to be 1366 is not said to be cut too (MariaDB's
+           check_string_copy_error goes before report_if_important_data) */
+        bool said = ctx->conv_bad;
+        ctx->conv_bad = false;
         {   /* a latin1 / ascii / utf8mb3 column keeps only what its charset has */
             const char *fs; size_t fn, first;
             if (ex_charset_fit(ctx->a, c->coll, s, n, &fs, &fn, &first)) {
+                said = true;
                 char bad[64];
                 ex_charset_bad_text(s, n, first, bad, sizeof bad);
                 const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
@@ -891,7 +896,8 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         bool mb = ex_fn_is_mb(c->coll);
         bool bytes_limit = c->type >= CT_TINYTEXT && c->type <= CT_LONGBLOB;
         size_t lim = bytes_limit ? (maxch < n ? maxch : n) : ex_fn_char_off(s, n, maxch, mb);
-        if (lim < n) {
+        if (lim < n && said) n = lim;
+        else if (lim < n) {
             /* trailing spaces beyond the limit are dropped with a note, or silently into
                CHAR, which pads anyway; into BINARY they are data (MariaDB's
                report_if_important_data, count_spaces false for Field_string) */

@@ -360,6 +360,7 @@ static void check_utf8(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_val
             col->name, ctx->feed->rowno);
     v->p = fs;
     v->len = (uint32_t)fn;
+    ctx->conv_bad = true;
 }
 
 /* A field's value for its column, converted now (its warnings in the file's order). */
@@ -369,6 +370,7 @@ static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_
     if (lf->strict) {
         if (setjmp(jb)) {
             ctx->jb = outer;
+            ctx->conv_bad = false;
             soft_error(ctx, lf);
             *o = ex_null();
             return;
@@ -385,6 +387,7 @@ static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_
         if (lf->single_byte && !(col->kind == CK_STR && col->coll == COLL_BINARY))
             *v = ex_single_byte_to_utf8(ctx->a, v->p, v->len, lf->coll);
         ex_store_convert(ctx, col, v, o, ctx->feed->rowno);
+        ctx->conv_bad = false;
     }
     ctx->jb = outer;
 }

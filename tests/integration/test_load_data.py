@@ -144,6 +144,13 @@ SCRIPTED = [
       "LOAD DATA LOCAL INFILE @F@ INTO TABLE t CHARACTER SET nosuch", "LOAD DATA LOCAL INFILE @F@ INTO TABLE t ()",
       "CREATE PROCEDURE p() LOAD DATA INFILE 'x' INTO TABLE t"], None),
     ("empty file", T2, b"", ["LOAD DATA LOCAL INFILE @F@ INTO TABLE t"], None),
+    # bytes of no UTF-8 character in a UTF-8 file: a lead byte takes what follows along
+    ("bad utf8", "CREATE TABLE t (x VARCHAR(10), l VARCHAR(10) CHARACTER SET latin1, y INT, z VARCHAR(10))",
+     b"a,\xe9n2021nb\na\t\xe9\t2021\tb\na\t\xe9n\t2021\tb\na\t\xe9\xa9\t2021\tb\na\t\xc3\t2021\tb\n"
+     b"a\t\xf0\x9f\t2021\tb\n\xe0\x80\tz\n",
+     ["LOAD DATA LOCAL INFILE @F@ INTO TABLE t", "SELECT x, HEX(l), y, z FROM t",
+      "LOAD DATA LOCAL INFILE @F@ INTO TABLE t FIELDS TERMINATED BY 'n'", "SELECT COUNT(*), HEX(GROUP_CONCAT(x)) FROM t"],
+     None),
     ("fixed width", ["CREATE TABLE t (a INT, b CHAR(3), c VARCHAR(2) CHARACTER SET latin1, d DATE)",
                      "CREATE TABLE tb (a INT, b TEXT)"],
      b"          1abc        xy2020-01-02\n         22de         q \n3\n          4abc        xy2020-01-02extra\n"
@@ -322,6 +329,26 @@ def protocol(mc, pc):
         yes.close()
         out.append((r1, r2, r3, res, r4))
     compare("protocol", out[0], out[1])
+    # mariadb-import --local (the file's name names the table), as a host's scripts use it
+    imp = shutil.which("mariadb-import")
+    if imp:
+        import subprocess
+        path = os.path.join(TMP, "m.txt")
+        with open(path, "wb") as f:
+            f.write(b"1\talpha\n2\tbeta\n3\t\\N\n")
+        out = []
+        for which in ("m", "p"):
+            conn = connect(which)
+            setup(conn, "CREATE TABLE m (id INT PRIMARY KEY, v VARCHAR(10))")
+            port = os.environ["MARIADB_PORT" if which == "m" else "PRESSDB_PORT"]
+            res = []
+            for extra in ([], [], ["--replace"], ["--ignore"]):
+                r = subprocess.run([imp, "--no-defaults", "-h127.0.0.1", "-P" + port, "-uroot", "--local"] + extra +
+                                   ["t_load", path], capture_output=True, text=True, timeout=60)
+                res.append((r.returncode, r.stdout, r.stderr))
+            out.append((res, rows(conn, "m")))
+            conn.close()
+        compare("mariadb-import", out[0], out[1])
     # a large file: 100,000 rows, both servers load the same table
     big = os.path.join(TMP, "big.txt")
     rnd = random.Random(7)
