@@ -5,8 +5,9 @@
  * connection sends MariaDB's request (0xFB and the name), enters CS_INFILE and writes
  * every packet that comes back to an unlinked file in $TMPDIR until the empty packet
  * that ends it; the statement then runs on a worker with the file (s->infile_fd), and
- * the command ends as a moved query does (command.c query_done). A write that fails
- * keeps reading to the empty packet, then answers 1026 instead of running the load.
+ * the command ends as a moved query does (command.c query_done). A write that fails, or
+ * a file past four times --max-memory, keeps reading to the empty packet, then answers
+ * 1026 instead of running the load.
  */
 #include "server/server.h"
 
@@ -76,6 +77,12 @@ void srv_infile_packet(srv_conn *c, const uint8_t *p, size_t n)
     }
     if (c->infile_errno)
         return;                         /* (read to the end, kept nowhere) */
+    /* a file four times the memory data may take can never be loaded: not kept on disk */
+    uint64_t cap = srv_cfg.max_memory ? srv_cfg.max_memory * 4 : UINT64_MAX;
+    if (c->infile_bytes + n > cap) {
+        c->infile_errno = EFBIG;
+        return;
+    }
     while (n) {
         ssize_t w = pwrite(c->infile_fd, p, n, (off_t)c->infile_bytes);
         if (w < 0 && errno == EINTR)
