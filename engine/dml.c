@@ -368,7 +368,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     stor_table *t = ex_table(ctx, st->db, st->table);
     if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, t);
-    ex_trg_set *trg = ex_trg_load(ctx, t, st);
+    ex_trg_set *trg = ex_trg_load(ctx, t, ctx->feed ? ctx->feed->by : st);
     bool trg_before = ex_trg_has(trg, 0, 0);
     bool replace = st->kind == S_REPLACE;
     int ncols = st->ncols;
@@ -986,6 +986,11 @@ static bool expr_subq_reads(ex_ctx *ctx, const pl_expr *e, stor_table *t)
     if (e->sub && sel_reads(ctx, e->sub, t)) return true;
     for (int i = 0; i < e->nargs; i++) if (expr_subq_reads(ctx, e->args[i], t)) return true;
     return false;
+}
+
+bool ex_expr_reads(ex_ctx *ctx, const pl_expr *e, const stor_table *t)
+{
+    return expr_subq_reads(ctx, e, (stor_table *)t);
 }
 
 static bool sel_reads(ex_ctx *ctx, const pl_select *s, stor_table *t)

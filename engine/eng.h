@@ -1250,6 +1250,7 @@ typedef struct ex_feed {
     uint32_t rowno;
     bool *done;             /* per column of the table: its value is converted already (a
                                field's warnings come in the file's order, as MariaDB's) */
+    const struct pl_stmt *by;   /* the LOAD DATA (what its triggers may not write: 1442) */
 } ex_feed;
 /* LOAD DATA's NULL for a NOT NULL column (1263, or a TIMESTAMP's time). */
 void ex_load_null(ex_ctx *ctx, const stor_column *col, pdb_value *v);
@@ -1258,6 +1259,11 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 pdb_value ex_single_byte_to_utf8(stor_arena *a, const char *s, size_t n, uint16_t coll);
 /* A NOT NULL column's value when none is given (non-strict): its type's zero. */
 pdb_value ex_implicit_default(const stor_column *c);
+/* The first warning of a statement that uses no table replaces those of the statement
+ * before (pdb_session.warn_stale), as MariaDB's Warning_info. */
+void ex_warn_fresh(pdb_session *s);
+/* Does a subquery of e read table t? (dml.c) */
+bool ex_expr_reads(ex_ctx *ctx, const pl_expr *e, const stor_table *t);
 /* Server-side files (LOAD DATA, INTO OUTFILE): MariaDB's path for a name as written
  * (bare: the database's directory; relative: under the datadir), and whether
  * @@secure_file_priv allows it. */

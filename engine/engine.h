@@ -111,6 +111,8 @@ typedef struct pdb_session {
     pdb_warning *warnings;          /* PDB_MAX_WARNINGS slots, allocated at the first warning */
     uint32_t nwarnings;             /* warnings stored (<= PDB_MAX_WARNINGS) */
     uint32_t warn_count;            /* warnings raised by the last statement (may exceed) */
+    bool warn_stale;                /* they are an earlier statement's: the next warning
+                                       replaces them (a statement that used no table) */
     struct pdb_uservar *uservars;   /* @name values; engine-owned */
     struct pdb_sysvar_override *sysvars;  /* SESSION-level values set; engine-owned */
     stor_arena arena;               /* per-statement memory, reset between statements */

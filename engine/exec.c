@@ -299,6 +299,7 @@ static bool read_committed(pdb_session *s) { return ex_sysvar_read_committed(s);
 
 static void named_free(pdb_session *s);
 static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r);
+static char *local_infile_of(pdb_session *s, const pl_stmt *st, const pl_parse_opts *o);
 
 /* The client's file of a LOAD DATA LOCAL that never ran (an error before it, a reset). */
 static void infile_forget(pdb_session *s)
@@ -450,7 +451,8 @@ void ex_send_row(ex_result *r, const pdb_value *vals, int n)
 void ex_send_end(ex_ctx *ctx, ex_result *r)
 {
     if (r->stopped) return;
-    uint16_t w = (uint16_t)(ctx->s->warn_count > 65535 ? 65535 : ctx->s->warn_count);
+    uint32_t wc = ctx->s->warn_stale ? 0 : ctx->s->warn_count;   /* (an earlier statement's: not this one's) */
+    uint16_t w = (uint16_t)(wc > 65535 ? 65535 : wc);
     if (ctx->spx && !ctx->trg_use) w = 0;   /* (a result set inside CALL: MariaDB's EOF counts none) */
     if (r->sink->end(r->sink->ctx, w, status_of(ctx, r))) r->stopped = true;
 }
@@ -473,7 +475,7 @@ static void flush_ok(ex_ctx *ctx, ex_result *r)
 {
     ex_pending_ok *pend = &ctx->stmt->ok;
     if (!pend->set || r->stopped) { pend->set = false; return; }
-    uint32_t wc = pend->warns >= 0 ? (uint32_t)pend->warns : ctx->s->warn_count;
+    uint32_t wc = pend->warns >= 0 ? (uint32_t)pend->warns : ctx->s->warn_stale ? 0 : ctx->s->warn_count;
     uint16_t w = (uint16_t)(wc > 65535 ? 65535 : wc);
     if (r->sink->ok(r->sink->ctx, pend->affected, pend->insert_id, w, status_of(ctx, r), pend->has_info ? pend->info : NULL))
         r->stopped = true;
@@ -1107,6 +1109,39 @@ static bool reads_no_table(const pl_stmt *st)
            !expr_reads(q->offset);
 }
 
+/* A query block (and the blocks of its union) that names no table, nor does any subquery
+ * of it. */
+static bool sel_no_table(const pl_select *q)
+{
+    for (; q; q = q->next) {
+        if (q->nfrom) return false;
+        for (int i = 0; i < q->nitems; i++) if (expr_reads(q->items[i].e)) return false;
+        if (expr_reads(q->where) || expr_reads(q->having)) return false;
+        for (int i = 0; i < q->norder; i++) if (expr_reads(q->order[i].e)) return false;
+    }
+    return true;
+}
+
+/* Statements MariaDB runs with an empty table list (warnings of the one before survive
+ * them unless they warn): SET, DO and SELECT without tables, transactions, USE, SET
+ * NAMES, FLUSH, CREATE DATABASE, PREPARE, accounts. */
+static bool uses_no_table(const pl_stmt *st)
+{
+    switch (st->kind) {
+    case S_SET_NAMES: case S_USE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT: case S_RELEASE:
+    case S_ROLLBACK_TO: case S_FLUSH: case S_CREATE_DB: case S_PREPARE: case S_DEALLOCATE: case S_CREATE_USER:
+    case S_DROP_USER: case S_ALTER_USER: case S_RENAME_USER: case S_SET_PASSWORD: case S_EMPTY:
+        return true;
+    case S_SET:
+        for (int i = 0; i < st->nsets; i++) if (expr_reads(st->sets[i].value)) return false;
+        return true;
+    case S_DO: case S_SELECT:
+        return st->sel && !st->sel->into_file && sel_no_table(st->sel);
+    default:
+        return false;
+    }
+}
+
 /* Takes the store lock; false when this thread may not block (an event loop) and it is
  * not free now: the statement must move to a worker. */
 static bool store_lock(bool ro)
@@ -1149,7 +1184,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         ctx.strict = false, ctx.ignore = true;   /* IGNORE turns conversion errors into warnings */
     /* LOAD DATA LOCAL: the file is sent whatever happens, so it cannot fail half way
        (MariaDB: LOCAL implies IGNORE) */
-    if (wst->kind == S_LOAD_DATA && ((wst->ignore && !wst->num) || (wst->load->local && !wst->num)))
+    if (wst->kind == S_LOAD_DATA && ((wst->ignore && !(wst->num & 1)) || (wst->load->local && !(wst->num & 1))))
         ctx.strict = false, ctx.ignore = true;
     /* MariaDB's abort_on_warning: a strict INSERT, REPLACE or UPDATE fails on an
        expression's conversion warning as on a column's (expr.c abort_state) */
@@ -1398,6 +1433,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     }
     if (failed) {
         stmt_state.ok.set = false;
+        ex_warn_fresh(s);
         if (!stmt_state.err_listed) {
             if (s->nwarnings < PDB_MAX_WARNINGS) {
                 pdb_warning *w = pdb_warning_slot(s);
@@ -1574,12 +1610,13 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
             sink->error(sink->ctx, 1064, "42000", msg);
             return 0;
         }
-        if (st.kind == S_LOAD_DATA && st.load->local && s->infile_fd < 0 && ex_load_local_ok(s)) {
+        char *infile = s->infile_fd >= 0 ? NULL : local_infile_of(s, &st, &o);
+        if (infile) {
             /* the client sends the file first (the server stores it): this statement and
                the rest run again then */
             pl_shape_release(shape);
             free(s->infile_name);
-            s->infile_name = strndup(st.load->file, st.load->file_len);
+            s->infile_name = infile;
             free(s->resume);
             s->resume_len = len - start;
             s->resume = malloc(s->resume_len + 1);
@@ -1590,7 +1627,13 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
             memcpy(s->resume, sql + start, s->resume_len);
             return PDB_EXEC_INFILE;
         }
-        if (!keeps_diagnostics(&st)) { s->nwarnings = 0; s->warn_count = 0; }
+        /* MariaDB clears the warnings of the statement before at the start of one that
+           uses tables; one that uses none keeps them until it warns itself */
+        if (!keeps_diagnostics(&st)) {
+            s->warn_stale = false;
+            if (uses_no_table(&st)) s->warn_stale = true;
+            else { s->nwarnings = 0; s->warn_count = 0; }
+        }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
         ex_status_statement(s, &st, true, 1);   /* (before it runs: SHOW STATUS counts itself) */
         uint64_t t0 = ex_now_ns();
@@ -1601,7 +1644,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
                   : run_statement(s, &st, &r, NULL, 0, false, shape, sql + start, pos - start);
         if (res == PDB_EXEC_WAIT || res == PDB_EXEC_MOVE) ex_status_statement(s, &st, true, -1);
         else {
-            if (st.kind == S_LOAD_DATA) infile_forget(s);   /* (read: a run again reads it again) */
+            infile_forget(s);   /* (a statement run again, WAIT or MOVE, reads it again) */
             ex_status_slow(s, t0, sql + start, pos - start, r.rows);
             /* SHOW STATUS leaves the session's counters as they were (MariaDB restores
                them after it), the server's take its rows */
@@ -1680,7 +1723,8 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
     if (info) snprintf(name, sizeof name, "information_schema");
     /* (mysql: the grant tables infoschema.c makes; not a stored database) */
     bool ok = info || !strcmp(name, "mysql") || stor_db_exists(name);   /* no store lock: an event loop runs this at login */
-    s->nwarnings = 0; s->warn_count = 0;
+    s->warn_stale = true;   /* (no table: the warnings before stay, as MariaDB's) */
+    if (!ok || (s->enforce_privs && !ex_privs_db_visible(s, name))) ex_warn_fresh(s);
     if (s->enforce_privs && !ex_privs_db_visible(s, name)) {
         /* MariaDB checks access first: an unknown database is denied too */
         char msg[1024];
@@ -2050,7 +2094,8 @@ static pdb_stmt *ps_from(pdb_session *s, pl_expr *e, const pdb_sink *sink)
 
 static int ps_ok(pdb_session *s, ex_result *r, const char *info)
 {
-    uint16_t w = (uint16_t)(s->warn_count > 65535 ? 65535 : s->warn_count);
+    uint32_t wc = s->warn_stale ? 0 : s->warn_count;
+    uint16_t w = (uint16_t)(wc > 65535 ? 65535 : wc);
     if (r->sink->ok(r->sink->ctx, 0, 0, w, session_status(s, r), info)) r->stopped = true;
     return 0;
 }
@@ -2065,6 +2110,24 @@ static int unknown_handler(const pdb_sink *sink, const char *name, const char *w
 
 /* PREPARE name FROM ..., EXECUTE name [USING ...], EXECUTE IMMEDIATE ..., DEALLOCATE
  * PREPARE name (exec_text): answers as run_statement does (an error: -1, sent). */
+/* The file a LOAD DATA LOCAL (also one EXECUTEd by name) asks the client for, when the
+ * client and local_infile allow it (malloc'd); NULL otherwise (the statement runs: 4166
+ * where it is one). */
+static char *local_infile_of(pdb_session *s, const pl_stmt *st, const pl_parse_opts *o)
+{
+    if (st->kind == S_LOAD_DATA)
+        return st->load->local && ex_load_local_ok(s) ? strndup(st->load->file, st->load->file_len) : NULL;
+    if (st->kind != S_EXECUTE || !st->name) return NULL;
+    int i = named_find(s, st->name);
+    if (i < 0) return NULL;
+    const pdb_stmt *ps = s->named[i].ps;
+    pl_stmt inner;
+    pl_error perr;
+    size_t pos = 0;
+    if (pl_parse(&s->arena, ps->sql, ps->len, &pos, o, &inner, &perr) != 0 || inner.kind != S_LOAD_DATA) return NULL;
+    return inner.load->local && ex_load_local_ok(s) ? strndup(inner.load->file, inner.load->file_len) : NULL;
+}
+
 static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
 {
     const pdb_sink *sink = r->sink;

@@ -41,6 +41,14 @@ static const char *abort_state(uint16_t code)
     }
 }
 
+void ex_warn_fresh(pdb_session *s)
+{
+    if (!s->warn_stale) return;
+    s->warn_stale = false;
+    s->nwarnings = 0;
+    s->warn_count = 0;
+}
+
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...)
 {
     if (ctx->abort_warn && !strcmp(level, "Warning") && *abort_state(code)) {
@@ -49,6 +57,7 @@ void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...
         raise_v(ctx, code, abort_state(code), fmt, ap);
     }
     pdb_session *s = ctx->s;
+    ex_warn_fresh(s);
     s->warn_count++;
     pdb_warning *w = pdb_warning_slot(s);
     if (!w) return;

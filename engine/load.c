@@ -638,24 +638,46 @@ static void reader_init(ld_reader *rd, const pl_export *x, bool no_backslash)
 }
 
 /* The targets: the column list (all columns when none is given), user variables. */
-static void feed_targets(ex_ctx *ctx, ld_feed *lf, pl_stmt *st)
+/* The targets: the column list (all columns when none is given), user variables. Through
+ * a view, vcols are the base columns of its targets that are columns, in order (of all its
+ * columns without a list). */
+static void feed_targets(ex_ctx *ctx, ld_feed *lf, pl_stmt *st, char **vcols, int nvcols)
 {
     pl_export *x = st->load;
     stor_table *t = lf->t;
-    int n = x->ntargets ? x->ntargets : (int)t->ncols;
+    int n = x->ntargets ? x->ntargets : vcols ? nvcols : (int)t->ncols;
     lf->ntargets = n;
-    lf->tcol = stor_arena_alloc(ctx->a, (size_t)n * sizeof(int));
-    lf->tvar = stor_arena_alloc(ctx->a, (size_t)n * sizeof(char *));
-    for (int i = 0; i < n; i++) {
+    lf->tcol = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof(int));
+    lf->tvar = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof(char *));
+    for (int i = 0, v = 0; i < n; i++) {
         lf->tvar[i] = NULL;
-        if (!x->ntargets) { lf->tcol[i] = i; lf->ncols++; continue; }
-        if (x->is_var[i]) { lf->tcol[i] = -1; lf->tvar[i] = x->targets[i]; continue; }
+        if (!x->ntargets && !vcols) { lf->tcol[i] = i; lf->ncols++; continue; }
+        if (x->ntargets && x->is_var[i]) { lf->tcol[i] = -1; lf->tvar[i] = x->targets[i]; continue; }
+        const char *name = vcols ? vcols[v++] : x->targets[i];
         int c = -1;
-        for (uint32_t k = 0; k < t->ncols; k++) if (!strcasecmp(t->cols[k].name, x->targets[i])) { c = (int)k; break; }
-        if (c < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'SELECT'", x->targets[i]);
+        for (uint32_t k = 0; k < t->ncols; k++) if (!strcasecmp(t->cols[k].name, name)) { c = (int)k; break; }
+        if (c < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'SELECT'", name);
         lf->tcol[i] = c;
         lf->ncols++;
     }
+}
+
+/* LOAD DATA into a view loads its base table (an updatable single-table view, as an INSERT
+ * through it: its CHECK OPTION skips rows with 1369). The INSERT ex_view_dml makes of it
+ * names the base table, the base columns and the check; NULL for a table. */
+static pl_stmt *through_view(ex_ctx *ctx, pl_stmt *st)
+{
+    pl_export *x = st->load;
+    pl_stmt *probe = stor_arena_alloc(ctx->a, sizeof *probe);
+    memset(probe, 0, sizeof *probe);
+    probe->kind = S_INSERT;
+    probe->start = st->start; probe->len = st->len;
+    probe->db = st->db; probe->table = st->table;
+    probe->nrows = 1;   /* (every column mapped when no list is given) */
+    probe->cols = stor_arena_alloc(ctx->a, (size_t)(x->ntargets + 1) * sizeof(char *));
+    for (int i = 0; i < x->ntargets; i++) if (!x->is_var[i]) probe->cols[probe->ncols++] = x->targets[i];
+    pl_stmt *w = ex_view_dml(ctx, probe);
+    return w == probe ? NULL : w;
 }
 
 /* SET col = expr, ...: compiled over the row as it is after the fields. */
@@ -752,11 +774,22 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         longjmp(*outer, 1);
     }
     ctx->jb = &jb;
+    const char *tdb = ex_cur_db(ctx, st->db);
+    if (!strcasecmp(tdb, "information_schema"))
+        ex_raise(ctx, 1044, "42000", "Access denied for user '%s'@'%s' to database '%s'", ctx->s->user,
+                 ctx->s->priv_host, tdb);
     lf->coll = file_collation(ctx, x);
     const pdb_collation *fc = pdb_coll_by_id(lf->coll);
     lf->single_byte = fc && fc->maxlen == 1 && lf->coll != COLL_BINARY;
-    lf->t = ex_table(ctx, st->db, st->table);
-    feed_targets(ctx, lf, st);
+    pl_stmt *view = through_view(ctx, st);
+    lf->t = view ? ex_table(ctx, view->db, view->table) : ex_table(ctx, st->db, st->table);
+    if (st->num & 2)   /* (no table of pressdb's is partitioned) */
+        ex_raise(ctx, 1747, "HY000", "PARTITION () clause on non partitioned table");
+    feed_targets(ctx, lf, st, view ? view->cols : NULL, view ? view->ncols : 0);
+    for (int i = 0; i < st->nsets; i++)
+        if (ex_expr_reads(ctx, st->sets[i].value, lf->t))
+            ex_raise(ctx, 1093, "HY000", "Table '%s' is specified twice, both as a target for 'LOAD DATA' and as a "
+                     "separate source for data", lf->t->name);
     feed_sets(ctx, lf, st);
     reader_init(&lf->rd, x, (ctx->s->sql_mode & MODE_NO_BACKSLASH_ESCAPES) != 0);
     if (!lf->rd.fterm_len && lf->rd.encl == LD_NONE) fixed_widths(ctx, lf);
@@ -766,6 +799,7 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     lf->skip = x->skip_lines;
     lf->strict = ctx->strict && !ctx->ignore;
     lf->f.next = feed_next;
+    lf->f.by = st;
     lf->f.rowno = 1;
     lf->f.done = stor_arena_alloc(ctx->a, lf->t->ncols ? lf->t->ncols : 1);
     memset(lf->f.done, 0, lf->t->ncols);
@@ -773,9 +807,15 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     /* the INSERT the rows go through: the target columns, then the SET columns */
     pl_stmt *ins = stor_arena_alloc(ctx->a, sizeof *ins);
     memset(ins, 0, sizeof *ins);
-    ins->kind = st->num ? S_REPLACE : S_INSERT;
+    ins->kind = st->num & 1 ? S_REPLACE : S_INSERT;
     ins->start = st->start; ins->len = st->len;
-    ins->db = st->db; ins->table = st->table;
+    ins->db = view ? view->db : st->db;
+    ins->table = view ? view->table : st->table;
+    if (view) {
+        ins->view_check = view->view_check;
+        ins->view_check_db = view->view_check_db;
+        ins->view_check_name = view->view_check_name;
+    }
     ins->ignore = ctx->ignore;
     ins->cols = stor_arena_alloc(ctx->a, (size_t)(lf->ncols + lf->nsets + 1) * sizeof(char *));
     lf->setpos = stor_arena_alloc(ctx->a, (size_t)(lf->nsets + 1) * sizeof(int));

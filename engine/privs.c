@@ -309,7 +309,7 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         /* (MariaDB answers a server-side LOAD DATA without FILE as a failed login) */
         if (!st->load->local && !(global_privs(s) & STOR_PRIV_FILE))
             ex_raise(ctx, 1045, "28000", "Access denied for user '%s'@'%s' (using password: %s)", s->user, s->priv_host, "YES");
-        uint64_t need = STOR_PRIV_INSERT | (st->num ? STOR_PRIV_DELETE : 0);
+        uint64_t need = STOR_PRIV_INSERT | (st->num & 1 ? STOR_PRIV_DELETE : 0);
         need_table(ctx, st->db, st->table, need);
         ctx->priv_open |= need;
         break;

@@ -270,6 +270,15 @@ static const char *session_value(pdb_session *s, const sysvar *v, bool global, c
     const char *n = v->name;
     if (!strcmp(n, "autocommit")) return s->autocommit ? "ON" : "OFF";
     if (!strcmp(n, "in_transaction")) return s->in_trans ? "1" : "0";
+    if (!strcmp(n, "warning_count") || !strcmp(n, "error_count")) {   /* (the last statement's) */
+        uint32_t k = s->warn_count;
+        if (n[0] == 'e') {
+            k = 0;
+            for (uint32_t i = 0; i < s->nwarnings && s->warnings; i++) k += !strcmp(s->warnings[i].level, "Error");
+        }
+        snprintf(buf, cap, "%u", k);
+        return buf;
+    }
     if (!strcmp(n, "sql_mode")) return ex_sql_mode_str(s->sql_mode, a);
     if (!strcmp(n, "character_set_client")) return cs_coll(s->coll_client)->charset;
     if (!strcmp(n, "character_set_connection")) return cs_coll(s->coll_connection)->charset;

@@ -1919,6 +1919,7 @@ static void load_data_stmt(P *p, pl_stmt *s)
         expect_op(p, '(');
         do ident(p); while (accept_op(p, ','));
         expect_op(p, ')');
+        s->num |= 2;
     }
     export_options(p, x);
     if (accept_kw(p, "IGNORE")) {

@@ -504,7 +504,7 @@ typedef struct pl_stmt {
     pl_expr *view_check;      /* a write through a view WITH CHECK OPTION (engine/view.c): the
                                  condition every row written must meet, over the table's columns */
     const char *view_check_db, *view_check_name;
-    pl_export *load;          /* LOAD DATA: the file and its format (REPLACE: num 1) */
+    pl_export *load;          /* LOAD DATA: the file and its format (num: 1 REPLACE, 2 PARTITION given) */
 } pl_stmt;
 
 /* Parse error: code 1064 and MariaDB's message. */

@@ -89,7 +89,7 @@ def local_case(mc, pc, label, ddl, data, stmts, mode=None):
     setup(mc, ddl, mode)
     setup(pc, ddl, mode)
     for s in stmts:
-        s = s.replace("@F@", "'%s'" % path)
+        s = s.replace("'@F@'", "''%s''" % path).replace("@F@", "'%s'" % path)
         compare("%s: %s" % (label, s), outcome(mc, s), outcome(pc, s))
     compare(label + ": rows", rows(mc), rows(pc))
 
@@ -144,6 +144,20 @@ SCRIPTED = [
       "LOAD DATA LOCAL INFILE @F@ INTO TABLE t CHARACTER SET nosuch", "LOAD DATA LOCAL INFILE @F@ INTO TABLE t ()",
       "CREATE PROCEDURE p() LOAD DATA INFILE 'x' INTO TABLE t"], None),
     ("empty file", T2, b"", ["LOAD DATA LOCAL INFILE @F@ INTO TABLE t"], None),
+    ("triggers, views, PREPARE", [
+        "CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, v VARCHAR(10), n INT)", "CREATE TABLE log (msg VARCHAR(50))",
+        "CREATE TRIGGER tb BEFORE INSERT ON t FOR EACH ROW SET NEW.n = LENGTH(NEW.v)",
+        "CREATE TRIGGER ta AFTER INSERT ON t FOR EACH ROW INSERT INTO log VALUES (CONCAT('ins ', NEW.id, ' ', NEW.v))",
+        "CREATE VIEW vt AS SELECT id, v FROM t WHERE id > 100 WITH CHECK OPTION"],
+     b"200\tx\n5\ty\n",
+     ["LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v)", "SELECT * FROM log", "LOAD DATA LOCAL INFILE @F@ INTO TABLE vt (id, v)",
+      "LOAD DATA LOCAL INFILE @F@ IGNORE INTO TABLE vt", "SET autocommit = 0", "LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v)",
+      "ROLLBACK", "SET autocommit = 1", "PREPARE s FROM 'LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v)'", "EXECUTE s",
+      "SELECT COUNT(*) FROM t",
+      "LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v) SET n = (SELECT COUNT(*) FROM t)",
+      "LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v) SET n = (SELECT COUNT(*) FROM log)",
+      "LOAD DATA LOCAL INFILE @F@ INTO TABLE information_schema.tables",
+      "LOAD DATA LOCAL INFILE @F@ INTO TABLE t PARTITION (p0) (v)"], None),
     # bytes of no UTF-8 character in a UTF-8 file: a lead byte takes what follows along
     ("bad utf8", "CREATE TABLE t (x VARCHAR(10), l VARCHAR(10) CHARACTER SET latin1, y INT, z VARCHAR(10))",
      b"a,\xe9n2021nb\na\t\xe9\t2021\tb\na\t\xe9n\t2021\tb\na\t\xe9\xa9\t2021\tb\na\t\xc3\t2021\tb\n"
