@@ -1267,7 +1267,7 @@ bool ex_expr_reads(ex_ctx *ctx, const pl_expr *e, const stor_table *t);
 /* Server-side files (LOAD DATA, INTO OUTFILE): MariaDB's path for a name as written
  * (bare: the database's directory; relative: under the datadir), and whether
  * @@secure_file_priv allows it. */
-void ex_file_path(ex_ctx *ctx, const char *name, size_t n, const char *db, char *out, size_t cap);
+void ex_file_path(const char *name, size_t n, const char *db, char *out, size_t cap);
 bool ex_file_secure(ex_ctx *ctx, const char *path);
 /* SELECT ... INTO OUTFILE / DUMPFILE (outfile.c): the file created (its path in path),
  * then the selected rows written to it; the rows written. */

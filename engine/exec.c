@@ -1124,12 +1124,13 @@ static bool sel_no_table(const pl_select *q)
 
 /* Statements MariaDB runs with an empty table list (warnings of the one before survive
  * them unless they warn): SET, DO and SELECT without tables, transactions, USE, SET
- * NAMES, FLUSH, CREATE DATABASE, PREPARE, accounts. */
+ * NAMES, FLUSH, CREATE DATABASE, accounts. (PREPARE takes its statement's tables: taken
+ * as using some.) */
 static bool uses_no_table(const pl_stmt *st)
 {
     switch (st->kind) {
     case S_SET_NAMES: case S_USE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT: case S_RELEASE:
-    case S_ROLLBACK_TO: case S_FLUSH: case S_CREATE_DB: case S_PREPARE: case S_DEALLOCATE: case S_CREATE_USER:
+    case S_ROLLBACK_TO: case S_FLUSH: case S_CREATE_DB: case S_DEALLOCATE: case S_CREATE_USER:
     case S_DROP_USER: case S_ALTER_USER: case S_RENAME_USER: case S_SET_PASSWORD: case S_EMPTY:
         return true;
     case S_SET:

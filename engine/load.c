@@ -295,14 +295,13 @@ typedef struct ld_feed {
     ex_err derr;                  /* strict: the row's first error (code 0: none) */
 } ld_feed;
 
-static pdb_value field_value(ex_ctx *ctx, ld_feed *lf)
+static pdb_value field_value(ld_feed *lf)
 {
     ld_reader *rd = &lf->rd;
     size_t n = rd->len - rd->start;
     const uint8_t *b = rd->buf ? rd->buf + rd->start : (const uint8_t *)"";   /* (nothing read yet) */
     if ((!rd->enclosed && lf->null_word && n == 4 && !memcmp(b, "NULL", 4)) || (n == 1 && rd->found_null))
         return ex_null();
-    (void)ctx;
     return ex_str((const char *)b, n, lf->coll);   /* (a latin1 file's text: convert_field) */
 }
 
@@ -464,7 +463,7 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
         for (; i < lf->ntargets; i++) {
             if (!read_field(ctx, rd)) break;
             if (lf->skip) continue;
-            pdb_value v = field_value(ctx, lf);
+            pdb_value v = field_value(lf);
             if (lf->tcol[i] >= 0) {
                 const stor_column *col = &lf->t->cols[lf->tcol[i]];
                 pdb_value o;
@@ -531,16 +530,17 @@ bool ex_file_secure(ex_ctx *ctx, const char *path)
 }
 
 /* MariaDB's name for a server-side file: absolute as written, a bare name in the
- * database's directory under the datadir, another relative path under the datadir;
- * "." and ".." resolved through the directory's real path. */
-void ex_file_path(ex_ctx *ctx, const char *name, size_t n, const char *db, char *out, size_t cap)
+ * database's directory under the datadir, another relative path under the datadir; the
+ * real path of the file (symbolic links followed: @@secure_file_priv is checked on
+ * where it leads), else of its directory (a file to create), else as written. */
+void ex_file_path(const char *name, size_t n, const char *db, char *out, size_t cap)
 {
     char want[PATH_MAX * 2];
     if (n && name[0] == '/') snprintf(want, sizeof want, "%.*s", (int)n, name);
     else if (!memchr(name, '/', n)) snprintf(want, sizeof want, "%s/%s/%.*s", stor_datadir(), db ? db : "", (int)n, name);
     else snprintf(want, sizeof want, "%s/%.*s", stor_datadir(), (int)n, name);
-    (void)ctx;
-    /* the directory's real path (it may not exist: then the path as written) */
+    char real[PATH_MAX];
+    if (realpath(want, real)) { snprintf(out, cap, "%s", real); return; }
     char *slash = strrchr(want, '/');
     char dir[PATH_MAX];
     *slash = 0;
@@ -565,7 +565,7 @@ static const uint8_t *open_input(ex_ctx *ctx, pl_stmt *st, size_t *len, int *fdp
         *fdp = -1;   /* (the session's: closed after the statement) */
     } else {
         char path[PATH_MAX + 64];
-        ex_file_path(ctx, x->file, x->file_len, ex_cur_db(ctx, st->db), path, sizeof path);
+        ex_file_path(x->file, x->file_len, ex_cur_db(ctx, st->db), path, sizeof path);
         if (!ex_file_secure(ctx, path))
             ex_raise(ctx, 1290, "HY000", "The MariaDB server is running with the --secure-file-priv option so it cannot execute this statement");
         struct stat sb;

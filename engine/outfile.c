@@ -101,7 +101,7 @@ static const char *value_bytes(ex_ctx *ctx, const ex_type *t, const pdb_value *v
 /* Creates the file: MariaDB's path, @@secure_file_priv, never over an existing file. */
 int ex_outfile_open(ex_ctx *ctx, const pl_export *x, const char *db, char *path, size_t cap)
 {
-    ex_file_path(ctx, x->file, x->file_len, db, path, cap);
+    ex_file_path(x->file, x->file_len, db, path, cap);
     if (!ex_file_secure(ctx, path))
         ex_raise(ctx, 1290, "HY000", "The MariaDB server is running with the --secure-file-priv option so it cannot execute this statement");
     if (access(path, F_OK) == 0)

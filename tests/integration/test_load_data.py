@@ -89,7 +89,7 @@ def local_case(mc, pc, label, ddl, data, stmts, mode=None):
     setup(mc, ddl, mode)
     setup(pc, ddl, mode)
     for s in stmts:
-        s = s.replace("'@F@'", "''%s''" % path).replace("@F@", "'%s'" % path)
+        s = s.replace("@Q@", "''%s''" % path).replace("@F@", "'%s'" % path)   # (@Q@: inside a string)
         compare("%s: %s" % (label, s), outcome(mc, s), outcome(pc, s))
     compare(label + ": rows", rows(mc), rows(pc))
 
@@ -152,7 +152,7 @@ SCRIPTED = [
      b"200\tx\n5\ty\n",
      ["LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v)", "SELECT * FROM log", "LOAD DATA LOCAL INFILE @F@ INTO TABLE vt (id, v)",
       "LOAD DATA LOCAL INFILE @F@ IGNORE INTO TABLE vt", "SET autocommit = 0", "LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v)",
-      "ROLLBACK", "SET autocommit = 1", "PREPARE s FROM 'LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v)'", "EXECUTE s",
+      "ROLLBACK", "SET autocommit = 1", "PREPARE s FROM 'LOAD DATA LOCAL INFILE @Q@ INTO TABLE t (v)'", "EXECUTE s",
       "SELECT COUNT(*) FROM t",
       "LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v) SET n = (SELECT COUNT(*) FROM t)",
       "LOAD DATA LOCAL INFILE @F@ INTO TABLE t (v) SET n = (SELECT COUNT(*) FROM log)",
@@ -294,6 +294,17 @@ def files(mc, pc):
         r = outcome(pc, "LOAD DATA INFILE '/etc/passwd' INTO TABLE back")
         if r[0][:2] != ("error", 1290):
             failures.append("secure_file_priv (read): %r" % (r,))
+        link = os.path.join(pdir, "link-out.txt")   # a symbolic link in it leading out of it
+        if os.path.lexists(link):
+            os.unlink(link)
+        os.symlink("/etc/passwd", link)
+        r = outcome(pc, "LOAD DATA INFILE '%s' INTO TABLE back" % link)
+        os.unlink(link)
+        if r[0][:2] != ("error", 1290):
+            failures.append("secure_file_priv (a link out): %r" % (r,))
+        r = outcome(pc, "LOAD DATA INFILE '%s/../../x.txt' INTO TABLE back" % pdir)
+        if r[0][:2] != ("error", 1290):
+            failures.append("secure_file_priv (..): %r" % (r,))
     # FILE privilege
     out = []
     for conn in (mc, pc):
