@@ -1850,8 +1850,12 @@ static void export_string(P *p, const char **str, size_t *n, bool *set)
  * [ESCAPED BY s]] [LINES [STARTING BY s] [TERMINATED BY s]]: LOAD DATA and INTO OUTFILE */
 static void export_options(P *p, pl_export *x)
 {
-    if (accept_kw(p, "CHARSET") || (is_kw(p, "CHARACTER") && is_word(peek(p), "SET") && (next(p), next(p), true)))
-        x->charset = ident_or_string(p);
+    if (accept_kw(p, "CHARSET") || (is_kw(p, "CHARACTER") && is_word(peek(p), "SET") && (next(p), next(p), true))) {
+        /* (a name, a string, or a reserved word: binary, DEFAULT) */
+        if (p->t.kind != TK_IDENT && p->t.kind != TK_QIDENT && p->t.kind != TK_STRING) syntax_error(p);
+        x->charset = p->t.val;
+        next(p);
+    }
     if (accept_kw(p, "FIELDS") || accept_kw(p, "COLUMNS")) {
         bool any = false;
         for (;; any = true) {

@@ -374,6 +374,29 @@ def protocol(mc, pc):
             out.append((res, rows(conn, "m")))
             conn.close()
         compare("mariadb-import", out[0], out[1])
+        # mariadb-dump --tab: the server writes the data (INTO OUTFILE ... CHARACTER SET
+        # binary), the client the CREATE TABLE; mariadb-import --local reads it back
+        dump = shutil.which("mariadb-dump")
+        pdir = outcome(pc, "SELECT @@secure_file_priv")[0][4][0][0] or TMP
+        out = []
+        for which, d in (("m", os.path.join(TMP, "tab")), ("p", os.path.join(pdir.rstrip("/"), "tab"))):
+            shutil.rmtree(d, ignore_errors=True)
+            os.makedirs(d)
+            os.chmod(d, 0o777)
+            port = os.environ["MARIADB_PORT" if which == "m" else "PRESSDB_PORT"]
+            r = subprocess.run([dump, "--no-defaults", "-h127.0.0.1", "-P" + port, "-uroot", "--skip-dump-date",
+                                "--tab=" + d, "t_load", "m"], capture_output=True, text=True, timeout=60)
+            sql = [ln for ln in open(os.path.join(d, "m.sql")).read().splitlines() if not ln.startswith("-- Server version")]
+            data = open(os.path.join(d, "m.txt"), "rb").read()
+            conn = connect(which)
+            conn.cursor().execute("USE t_load")
+            conn.cursor().execute("TRUNCATE m")
+            r2 = subprocess.run([imp, "--no-defaults", "-h127.0.0.1", "-P" + port, "-uroot", "--local", "t_load",
+                                 os.path.join(d, "m.txt")], capture_output=True, text=True, timeout=60)
+            out.append((r.returncode, r.stderr, sql, data, r2.returncode, r2.stdout, rows(conn, "m")))
+            conn.close()
+            shutil.rmtree(d, ignore_errors=True)
+        compare("mariadb-dump --tab", out[0], out[1])
     # a large file: 100,000 rows, both servers load the same table
     big = os.path.join(TMP, "big.txt")
     rnd = random.Random(7)
