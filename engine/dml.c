@@ -237,7 +237,7 @@ static void stamp_on_update(ex_ctx *ctx, stor_table *t, pdb_value *vals, const b
 
 /* Source 0 of a write's context (table t) read as a one-row derived source of the row
  * being written: its names and types (also for a subquery's outer references). */
-static void row_source_names(ex_ctx *ctx, ex_src *src, const stor_table *t)
+void ex_row_source_names(ex_ctx *ctx, ex_src *src, const stor_table *t)
 {
     if (src->dnames) return;
     src->dncols = (int)t->ncols;
@@ -263,7 +263,7 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
        the row is read from newv, as a one-row derived source, while they run */
     ex_src *src = &ctx->src[0];
     ex_rows one = { .v = newv, .nrows = 1, .cap = 1, .ncols = t->ncols };
-    row_source_names(ctx, src, t);
+    ex_row_source_names(ctx, src, t);
     src->t = NULL; src->derived = &one;
     ctx->rows[0] = 0;
     for (int i = 0; i < nsets; i++) {
@@ -300,7 +300,7 @@ static bool view_check_ok(ex_ctx *ctx, const pl_stmt *st, ex_prog *prog, stor_ta
     if (!prog) return true;
     ex_src *src = &ctx->src[0];
     ex_rows one = { .v = newv, .nrows = 1, .cap = 1, .ncols = t->ncols };
-    row_source_names(ctx, src, t);
+    ex_row_source_names(ctx, src, t);
     uint32_t keep = ctx->rows[0];
     src->t = NULL; src->derived = &one;
     ctx->rows[0] = 0;

@@ -1262,6 +1262,8 @@ pdb_value ex_implicit_default(const stor_column *c);
 /* The first warning of a statement that uses no table replaces those of the statement
  * before (pdb_session.warn_stale), as MariaDB's Warning_info. */
 void ex_warn_fresh(pdb_session *s);
+/* src read as a one-row derived source of table t's columns: its names and types. */
+void ex_row_source_names(ex_ctx *ctx, ex_src *src, const stor_table *t);
 /* Does a subquery of e read table t? (dml.c) */
 bool ex_expr_reads(ex_ctx *ctx, const pl_expr *e, const stor_table *t);
 /* Server-side files (LOAD DATA, INTO OUTFILE): MariaDB's path for a name as written

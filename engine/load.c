@@ -694,14 +694,8 @@ static void feed_sets(ex_ctx *ctx, ld_feed *lf, pl_stmt *st)
     ex_src *src = stor_arena_alloc(ctx->a, sizeof *src);
     memset(src, 0, sizeof *src);
     src->derived = cur;
-    src->dncols = (int)t->ncols;
-    src->dnames = stor_arena_alloc(ctx->a, t->ncols * sizeof(char *));
-    src->dtypes = stor_arena_alloc(ctx->a, t->ncols * sizeof(ex_type));
-    for (uint32_t c = 0; c < t->ncols; c++) {
-        src->dnames[c] = t->cols[c].name;
-        ex_type_of_column(&t->cols[c], &src->dtypes[c]);
-        lf->view[c] = ex_null();
-    }
+    ex_row_source_names(ctx, src, t);
+    for (uint32_t c = 0; c < t->ncols; c++) lf->view[c] = ex_null();
     src->alias = t->name; src->name = t->name; src->db = t->db;
     src->deft = t;
     uint32_t *row0 = stor_arena_alloc(ctx->a, sizeof *row0);
