@@ -618,8 +618,9 @@ def normalise(name, data):
     return data
 
 
-# Variables whose values describe the process, not the SQL behaviour
-VAR_VOLATILE = re.compile(r"^(version|version comment|have ssl|hostname|port|socket|datadir|pid file|tmpdir|"
+# Variables whose values describe the process, not the SQL behaviour (secure_file_priv: a
+# path, pressdb's own <datadir>/files by default where Debian's MariaDB has none)
+VAR_VOLATILE = re.compile(r"^(version|version comment|have ssl|hostname|port|socket|datadir|pid file|tmpdir|secure file priv|"
                           r"basedir|.*dir|.*file|.*path|server id|timestamp|"
                           r"innodb .*|thread .*|.*cache.*|.*buffer.*|.*size|"
                           r"performance schema.*|log .*|general log.*|slow query log.*|"
