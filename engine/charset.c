@@ -194,15 +194,17 @@ static size_t utf8_len_at(const unsigned char *s, size_t n, size_t i, bool mb4)
     return len;
 }
 
-size_t ex_utf8_fit(stor_arena *a, bool mb4, const char *s, size_t n, const char **out, size_t *outn, size_t *first_bad)
+size_t ex_utf8_fit(stor_arena *a, bool mb4, const char *s, size_t n, size_t max_chars, const char **out, size_t *outn,
+                   size_t *first_bad)
 {
     const unsigned char *u = (const unsigned char *)s;
     *out = s; *outn = n;
-    size_t i = 0;
-    while (i < n && u[i] < 0x80) i++;
-    size_t bad = 0, k = 0;
+    size_t i = 0, lim = n < max_chars ? n : max_chars;
+    for (uint64_t w; i + 8 <= lim && (memcpy(&w, u + i, 8), !(w & 0x8080808080808080ull)); i += 8) {}
+    while (i < lim && u[i] < 0x80) i++;   /* (ASCII: one character a byte) */
+    size_t bad = 0, k = 0, chars = i;
     char *o = NULL;
-    while (i < n) {
+    for (; i < n && chars < max_chars; chars++) {
         size_t len = utf8_len_at(u, n, i, mb4);
         if (len) {
             if (o) { memcpy(o + k, s + i, len); k += len; }
@@ -219,7 +221,11 @@ size_t ex_utf8_fit(stor_arena *a, bool mb4, const char *s, size_t n, const char 
         bad++;
         i++;
     }
-    if (o) { *out = o; *outn = k; }
+    if (o) {   /* (past max_chars the bytes stay: the column cuts them) */
+        memcpy(o + k, s + i, n - i);
+        *out = o;
+        *outn = k + (n - i);
+    }
     return bad;
 }
 

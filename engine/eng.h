@@ -276,7 +276,6 @@ typedef struct ex_ctx {
     ex_err *err;
     bool strict;            /* strict sql_mode for this statement */
     bool ignore;            /* INSERT/UPDATE IGNORE */
-    bool conv_bad;          /* the next string store follows a 1366 for its value (load.c) */
     bool abort_warn;        /* strict INSERT, REPLACE, UPDATE: a conversion warning is an
                                error (MariaDB's abort_on_warning), ex_warn */
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
@@ -734,9 +733,11 @@ size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, con
 /* The bytes s takes in coll's charset (latin1/ascii: one per character), written to out
  * when out is not NULL (room for n). */
 size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
-/* s as well-formed UTF-8 (utf8mb3 without mb4): a byte that starts no character becomes
- * '?'. Returns how many (0: *out is s), *first_bad the offset of the first. */
-size_t ex_utf8_fit(stor_arena *a, bool mb4, const char *s, size_t n, const char **out, size_t *outn, size_t *first_bad);
+/* s as well-formed UTF-8 (utf8mb3 without mb4) in its first max_chars characters (a bad
+ * byte counts one): a byte that starts no character becomes '?'. Returns how many (0:
+ * *out is s), *first_bad the offset of the first. */
+size_t ex_utf8_fit(stor_arena *a, bool mb4, const char *s, size_t n, size_t max_chars, const char **out, size_t *outn,
+                   size_t *first_bad);
 /* MariaDB's quoting of bad bytes in 1366: '\xE6\x97...' (6 bytes from from, then ...) */
 void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap);
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll);

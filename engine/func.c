@@ -384,7 +384,7 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
         ex_dec d;
         ex_dec_cast_in(ctx, in, &d);
         ex_dec_round(&d, sc, EX_ROUND_HALF_UP, &d);
-        if (rowno == EX_ROW_AT_WARN) rowno = ctx->s->warn_count ? 0 : 1;
+        if (rowno == EX_ROW_AT_WARN) rowno = ctx->s->warn_count && !ctx->s->warn_stale ? 0 : 1;
         if (ex_dec_clamp(&d, prec, sc))
             ex_warn(ctx, "Warning", 1264, "Out of range value for column '%.*s' at row %u",
                     text ? (int)text->len : 0, text ? text->p : "", rowno);
@@ -488,8 +488,8 @@ static bool exact_int_string(const char *s, size_t n, int64_t *x, uint64_t *ux, 
 }
 
 /* A value in an error message as MariaDB prints it ('%-.128T' of an ErrConvString): a
- * control character other than tab, newline and return as \XXXX (its code in hex), and
- * past 128 bytes the first 125 and "...". */
+ * control character other than tab, newline and return as \XXXX (its code in hex), a
+ * byte of no UTF-8 character as '?', and past 128 bytes the first 125 and "...". */
 static const char *err_text(char *buf, size_t cap, const char *val, size_t vn)
 {
     size_t k = 0;
@@ -500,7 +500,7 @@ static const char *err_text(char *buf, size_t cap, const char *val, size_t vn)
             size_t len = c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
             bool ok = len && i + len <= vn;
             for (size_t j = 1; ok && j < len; j++) ok = ((unsigned char)val[i + j] & 0xc0) == 0x80;
-            if (!ok) { k += (size_t)snprintf(buf + k, cap - k, "\\x%02X", c); continue; }
+            if (!ok) { buf[k++] = '?'; continue; }   /* (a byte of no character: '?', as MariaDB) */
             if (k + len >= cap) break;
             memcpy(buf + k, val + i, len);
             k += len;
@@ -854,10 +854,33 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     default: {   /* strings */
         size_t n;
         const char *s = ex_to_str(ctx->a, v, &n);
+        uint32_t maxch;
+        switch (c->type) {
+        case CT_CHAR: case CT_VARCHAR: case CT_BINARY: case CT_VARBINARY: maxch = c->width; break;
+        case CT_TINYTEXT: case CT_TINYBLOB: maxch = 255; break;
+        case CT_TEXT: case CT_BLOB: maxch = 65535; break;
+        case CT_MEDIUMTEXT: case CT_MEDIUMBLOB: maxch = 16777215; break;
+        default: maxch = UINT32_MAX; break;
+        }
         /* a value said to be 1366 is not said to be cut too (MariaDB's
            check_string_copy_error goes before report_if_important_data) */
-        bool said = ctx->conv_bad;
-        ctx->conv_bad = false;
+        bool said = false;
+        const pdb_collation *cc = pdb_coll_by_id(c->coll);
+        if (cc && cc->maxlen >= 3 && c->coll != COLL_BINARY) {
+            /* UTF-8 text keeps whole characters: a byte of none (in what the column
+               keeps; one past it is cut) becomes '?' with 1366, as MariaDB's copy */
+            const char *fs; size_t fn, first;
+            if (ex_utf8_fit(ctx->a, true, s, n, maxch, &fs, &fn, &first)) {
+                char bad[64];
+                ex_charset_bad_text(s, n, first, bad, sizeof bad);
+                const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
+                if (ctx->strict)
+                    ex_raise(ctx, 1366, "22007", "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
+                ex_warn(ctx, "Warning", 1366, "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
+                s = fs; n = fn;
+                said = true;
+            }
+        }
         {   /* a latin1 / ascii / utf8mb3 column keeps only what its charset has */
             const char *fs; size_t fn, first;
             if (ex_charset_fit(ctx->a, c->coll, s, n, &fs, &fn, &first)) {
@@ -884,14 +907,6 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             trunc_warn(ctx, rowno, c, 1265, "enum", s, n);
             *out = ex_str("", 0, c->coll);
             return 0;
-        }
-        uint32_t maxch;
-        switch (c->type) {
-        case CT_CHAR: case CT_VARCHAR: case CT_BINARY: case CT_VARBINARY: maxch = c->width; break;
-        case CT_TINYTEXT: case CT_TINYBLOB: maxch = 255; break;
-        case CT_TEXT: case CT_BLOB: maxch = 65535; break;
-        case CT_MEDIUMTEXT: case CT_MEDIUMBLOB: maxch = 16777215; break;
-        default: maxch = UINT32_MAX; break;
         }
         bool mb = ex_fn_is_mb(c->coll);
         bool bytes_limit = c->type >= CT_TINYTEXT && c->type <= CT_LONGBLOB;

@@ -43,6 +43,8 @@ typedef struct ld_reader {
     bool found_null;              /* a \N was read */
     bool end_of_line, eof, start_of_line, line_cut;
     int mb;                       /* a UTF-8 file: 3 or 4 (its characters read whole), else 0 */
+    int mb_field;                 /* mb for a column's field; 0 for a @variable's, which
+                                     MariaDB reads byte by byte */
 } ld_reader;
 
 static bool at(const ld_reader *rd, const uint8_t *s, size_t n)
@@ -188,7 +190,7 @@ static bool read_field(ex_ctx *ctx, ld_reader *rd)
             return true;
         }
         put(ctx, rd, (uint8_t)c);
-        if (rd->mb && c >= 0x80 && !read_mbtail(ctx, rd)) break;
+        if (rd->mb_field && c >= 0x80 && !read_mbtail(ctx, rd)) break;
     }
     rd->enclosed = false;
     rd->end_of_line = rd->eof = true;
@@ -340,28 +342,6 @@ static void fail_listed(ex_ctx *ctx, ld_feed *lf)
     ex_raise(ctx, lf->derr.code, lf->derr.state, "%s", lf->derr.msg);
 }
 
-/* A UTF-8 file's field for a UTF-8 text column: a byte that starts no character is '?'
- * with 1366 (in a latin1 column ex_store_convert says so; nothing checks a number's). */
-static void check_utf8(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_value *v)
-{
-    const pdb_collation *cc = pdb_coll_by_id(col->coll);
-    if (col->kind != CK_STR || !cc || col->coll == COLL_BINARY || cc->maxlen < 3) return;
-    const char *fs;
-    size_t fn, first;
-    if (!ex_utf8_fit(ctx->a, lf->rd.mb == 4, v->p, v->len, &fs, &fn, &first)) return;
-    char bad[64];
-    ex_charset_bad_text(v->p, v->len, first, bad, sizeof bad);
-    const char *db = lf->t->db, *tn = lf->t->name;
-    if (ctx->strict)
-        ex_raise(ctx, 1366, "22007", "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn,
-                 col->name, ctx->feed->rowno);
-    ex_warn(ctx, "Warning", 1366, "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn,
-            col->name, ctx->feed->rowno);
-    v->p = fs;
-    v->len = (uint32_t)fn;
-    ctx->conv_bad = true;
-}
-
 /* A field's value for its column, converted now (its warnings in the file's order). */
 static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_value *v, pdb_value *o)
 {
@@ -369,7 +349,6 @@ static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_
     if (lf->strict) {
         if (setjmp(jb)) {
             ctx->jb = outer;
-            ctx->conv_bad = false;
             soft_error(ctx, lf);
             *o = ex_null();
             return;
@@ -380,13 +359,11 @@ static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_
         if (col->not_null && !col->auto_increment) ex_load_null(ctx, col, v);
         *o = *v;
     } else {
-        if (lf->rd.mb) check_utf8(ctx, lf, col, v);
         /* a single-byte file's text is UTF-8 inside, its bytes go to a binary column as
            they are */
         if (lf->single_byte && !(col->kind == CK_STR && col->coll == COLL_BINARY))
             *v = ex_single_byte_to_utf8(ctx->a, v->p, v->len, lf->coll);
         ex_store_convert(ctx, col, v, o, ctx->feed->rowno);
-        ctx->conv_bad = false;
     }
     ctx->jb = outer;
 }
@@ -461,6 +438,7 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
         int i = 0, k = 0;
         if (!lf->skip) memset(f->done, 0, lf->t->ncols);
         for (; i < lf->ntargets; i++) {
+            rd->mb_field = lf->tcol[i] >= 0 ? rd->mb : 0;
             if (!read_field(ctx, rd)) break;
             if (lf->skip) continue;
             pdb_value v = field_value(lf);

@@ -1517,8 +1517,9 @@ static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_valu
         ex_ctx tmp = *ctx;
         tmp.strict = false;
         uint32_t saved = ctx->s->nwarnings, savedc = ctx->s->warn_count;
+        bool stale = ctx->s->warn_stale;
         ex_store_convert(&tmp, c, v, &o, 0);
-        ctx->s->nwarnings = saved; ctx->s->warn_count = savedc;
+        ctx->s->nwarnings = saved; ctx->s->warn_count = savedc; ctx->s->warn_stale = stale;
         *v = o;
         return o.t != VT_NULL;
     }

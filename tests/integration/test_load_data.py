@@ -181,8 +181,9 @@ def scripted(mc, pc):
         local_case(mc, pc, label, ddl, data, stmts, mode)
 
 
-ALPHABET = ["a", "b", "7", "42", "-3", ",", ",", ";", "\t", "\n", "\n", '"', '"', "'", "\\", "\\N", "NULL", "N",
-            "x", "|", "é", " ", "\r\n", "0", "2020-01-02", "<>"]
+ALPHABET = [t.encode() for t in ["a", "b", "7", "42", "-3", ",", ",", ";", "\t", "\n", "\n", '"', '"', "'", "\\", "\\N",
+                                  "NULL", "N", "x", "|", "é", " ", "\r\n", "0", "2020-01-02", "<>"]]
+ALPHABET += [b"\xe9", b"\xff", b"\xc3", b"\xf0\x9f"]   # bytes of no UTF-8 character, or the start of one
 
 
 def fuzz(mc, pc):
@@ -193,7 +194,7 @@ def fuzz(mc, pc):
     ddl = ("CREATE TABLE t (id INT PRIMARY KEY AUTO_INCREMENT, a VARCHAR(8), b INT, c VARCHAR(12), "
            "d VARCHAR(30) NOT NULL DEFAULT 'dd')")
     for k in range(cases):
-        data = "".join(rnd.choice(ALPHABET) for _ in range(rnd.randrange(0, 60))).encode()
+        data = b"".join(rnd.choice(ALPHABET) for _ in range(rnd.randrange(0, 60)))
         opts = []
         fields = []
         if rnd.random() < 0.6:
