@@ -43,8 +43,9 @@ typedef struct ld_reader {
     bool found_null;              /* a \N was read */
     bool end_of_line, eof, start_of_line, line_cut;
     int mb;                       /* a UTF-8 file: 3 or 4 (its characters read whole), else 0 */
-    int mb_field;                 /* mb for a column's field; 0 for a @variable's, which
-                                     MariaDB reads byte by byte */
+    int mb_field;                 /* mb for a text column's field; 0 for a number's, a
+                                     date's, a binary string's or a @variable's, which
+                                     MariaDB reads byte by byte (its field's charset) */
 } ld_reader;
 
 static bool at(const ld_reader *rd, const uint8_t *s, size_t n)
@@ -438,7 +439,8 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
         int i = 0, k = 0;
         if (!lf->skip) memset(f->done, 0, lf->t->ncols);
         for (; i < lf->ntargets; i++) {
-            rd->mb_field = lf->tcol[i] >= 0 ? rd->mb : 0;
+            rd->mb_field = lf->tcol[i] >= 0 && lf->t->cols[lf->tcol[i]].kind == CK_STR &&
+                           lf->t->cols[lf->tcol[i]].coll != COLL_BINARY ? rd->mb : 0;
             if (!read_field(ctx, rd)) break;
             if (lf->skip) continue;
             pdb_value v = field_value(lf);
