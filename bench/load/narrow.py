@@ -11,7 +11,10 @@ log, durable commits; pressdb with its defaults), pipes the dump through
 checked: row count and sums of every column, equal on both servers. Two tables are
 loaded, in separate dumps: with a secondary key (`KEY (cust)`) and without.
 
-  /usr/bin/python3 bench/load/narrow.py --server ./build/pressdb [--rows 1000000] [--runs 3]
+  /usr/bin/python3 bench/load/narrow.py --server ./build/pressdb [--rows 1000000] [--runs 3] [--load-data]
+
+--load-data writes the same rows as a tab-separated file and loads it with LOAD DATA LOCAL
+INFILE (bench/results/load-data-narrow.*).
 
 Results: bench/results/load-narrow.{json,md} (medians and every value; relative paths).
 """
@@ -42,6 +45,27 @@ CHECK = ("SELECT COUNT(*), SUM(id), SUM(cust), SUM(prod), SUM(TO_DAYS(day)), SUM
 
 def log(msg):
     print(msg, flush=True)
+
+
+def write_load_data(path, rows, key):
+    """The same rows as a tab-separated file and a script that loads it with LOAD DATA LOCAL
+    INFILE (what mariadb-import --local sends)."""
+    rnd = random.Random(20261202)
+    tsv = path + ".tsv"
+    with open(tsv, "w") as out:
+        for i in range(1, rows + 1):
+            q = rnd.randint(1, 20)
+            p = rnd.randint(100, 99999)
+            out.write("%d\t%d\t%d\t2024-%02d-%02d\t%d\t%d.%02d\t%d.%02d\n" % (
+                i, rnd.randint(1, 50000), rnd.randint(1, 2000), rnd.randint(1, 12), rnd.randint(1, 28),
+                q, p // 100, p % 100, q * p // 100, q * p % 100))
+    with open(path, "w") as out:
+        out.write("CREATE DATABASE IF NOT EXISTS bulk;\nUSE bulk;\nDROP TABLE IF EXISTS fact;\n")
+        out.write("CREATE TABLE fact (id INT NOT NULL PRIMARY KEY, cust INT NOT NULL, prod INT NOT NULL, "
+                  "day DATE NOT NULL, qty SMALLINT NOT NULL, price DECIMAL(10,2) NOT NULL, "
+                  "total DECIMAL(12,2) NOT NULL%s) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n"
+                  % (", KEY (cust)" if key else ""))
+        out.write("LOAD DATA LOCAL INFILE '%s' INTO TABLE fact;\n" % tsv)
 
 
 def write_dump(path, rows, key):
@@ -76,7 +100,7 @@ def proc_cpu(pid):
 
 
 def load(srv, dump):
-    cmd = ["mariadb"] + srv.client_args() + ["--batch", "--max-allowed-packet=64M"]
+    cmd = ["mariadb"] + srv.client_args() + ["--batch", "--max-allowed-packet=64M", "--local-infile=1"]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     s0 = proc_cpu(srv.pid())
     t0 = time.perf_counter()
@@ -109,8 +133,12 @@ def main():
     ap.add_argument("--server", required=True, help="the pressdb binary")
     ap.add_argument("--rows", type=int, default=1000000)
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--out", default=os.path.join(BENCH, "results", "load-narrow"))
+    ap.add_argument("--load-data", action="store_true",
+                    help="load the rows from a tab-separated file with LOAD DATA LOCAL INFILE instead of INSERTs")
+    ap.add_argument("--out", default=None)
     args = ap.parse_args()
+    if not args.out:
+        args.out = os.path.join(BENCH, "results", "load-data-narrow" if args.load_data else "load-narrow")
     if not ensure_mariadb_installed(log):
         sys.exit("MariaDB is not installed")
     work = tempfile.mkdtemp(prefix="pressdb-narrow-")
@@ -119,8 +147,9 @@ def main():
         for key in (False, True):
             variant = "with KEY (cust)" if key else "primary key only"
             dump = os.path.join(work, "dump-%s.sql" % ("key" if key else "pk"))
-            write_dump(dump, args.rows, key)
-            log("%s: dump of %d rows, %.1f MB" % (variant, args.rows, os.path.getsize(dump) / 1e6))
+            (write_load_data if args.load_data else write_dump)(dump, args.rows, key)
+            size = os.path.getsize(dump) + (os.path.getsize(dump + ".tsv") if args.load_data else 0)
+            log("%s: %s of %d rows, %.1f MB" % (variant, "file" if args.load_data else "dump", args.rows, size / 1e6))
             res[variant] = {"mariadb": [], "pressdb": [], "checks": []}
             for run in range(args.runs):
                 sums = {}
@@ -143,6 +172,8 @@ def main():
                 if not same:
                     log("  rows differ: MariaDB %r, pressdb %r" % (sums["mariadb"], sums["pressdb"]))
             os.remove(dump)
+            if args.load_data:
+                os.remove(dump + ".tsv")
     finally:
         shutil.rmtree(work, ignore_errors=True)
     write_report(args, res)
@@ -154,13 +185,16 @@ def write_report(args, res):
     doc = {"rows": args.rows, "runs": args.runs, "machine": m, "results": res}
     with open(args.out + ".json", "w") as f:
         json.dump(doc, f, indent=1)
-    lines = ["# Loading a dump of narrow rows: pressdb vs MariaDB", "",
-             "Command: `/usr/bin/python3 bench/load/narrow.py --server %s --rows %d --runs %d`" % (
-                 os.path.relpath(os.path.abspath(args.server), ROOT), args.rows, args.runs), "",
+    how = ("a tab-separated file loaded with `LOAD DATA LOCAL INFILE` (the client sends the file)"
+           if args.load_data else "INSERTs of about 1 MB")
+    lines = ["# Loading %s of narrow rows: pressdb vs MariaDB" % ("a file" if args.load_data else "a dump"), "",
+             "Command: `/usr/bin/python3 bench/load/narrow.py --server %s --rows %d --runs %d%s`" % (
+                 os.path.relpath(os.path.abspath(args.server), ROOT), args.rows, args.runs,
+                 " --load-data" if args.load_data else ""), "",
              "Machine: %s" % machine.one_line(m), "",
-             "%d rows of 8 columns (INT, INT, INT, DATE, SMALLINT, DECIMAL(10,2), DECIMAL(12,2)) in INSERTs "
-             "of about 1 MB through `mariadb --batch` over TCP; fresh servers each run; medians, every value "
-             "in brackets. Server CPU: the server process's user + system time over the load." % args.rows, "",
+             "%d rows of 8 columns (INT, INT, INT, DATE, SMALLINT, DECIMAL(10,2), DECIMAL(12,2)) in %s "
+             "through `mariadb --batch` over TCP; fresh servers each run; medians, every value "
+             "in brackets. Server CPU: the server process's user + system time over the load." % (args.rows, how), "",
              "| table | | MariaDB | pressdb | pressdb / MariaDB |", "| --- | --- | ---: | ---: | ---: |"]
     for variant, r in res.items():
         for what, label in (("wall", "load (wall)"), ("server_cpu", "server CPU"), ("client_cpu", "client CPU")):
