@@ -148,14 +148,18 @@ void stor_txn_attach(stor_txn *x) { cur = x; }
 
 void stor_txn_finish(void) { if (cur) txn_end_id(cur); }
 
-static void redo_put(const void *p, size_t n)
+static void __attribute__((noinline)) redo_grow(size_t n)
 {
-    if (cur->redo_len + n > cur->redo_cap) {
-        size_t nc = cur->redo_cap ? cur->redo_cap * 2 : 4096;
-        while (nc < cur->redo_len + n) nc *= 2;
-        cur->redo = stor_realloc(cur->redo, nc);
-        cur->redo_cap = nc;
-    }
+    size_t nc = cur->redo_cap ? cur->redo_cap * 2 : 4096;
+    while (nc < cur->redo_len + n) nc *= 2;
+    cur->redo = stor_realloc(cur->redo, nc);
+    cur->redo_cap = nc;
+}
+
+/* (inline: a record is many small fields, each a store once the size is known) */
+static inline void redo_put(const void *p, size_t n)
+{
+    if (__builtin_expect(cur->redo_len + n > cur->redo_cap, 0)) redo_grow(n);
     memcpy(cur->redo + cur->redo_len, p, n);
     cur->redo_len += n;
 }
