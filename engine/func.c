@@ -512,6 +512,18 @@ static const char *err_text(char *buf, size_t cap, const char *val, size_t vn)
     return buf;
 }
 
+/* 1366 for a string with bytes the column cannot keep (from offset first), as MariaDB
+ * quotes them; an error in strict mode. */
+static void bad_string(ex_ctx *ctx, const stor_column *c, const char *s, size_t n, size_t first, uint32_t rowno)
+{
+    char bad[64];
+    ex_charset_bad_text(s, n, first, bad, sizeof bad);
+    const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
+    if (ctx->strict)
+        ex_raise(ctx, 1366, "22007", "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
+    ex_warn(ctx, "Warning", 1366, "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
+}
+
 /* Does the text start with a number (after blanks and a sign)? '12abc' into a number
  * column is truncated (1265), 'abc' is no number at all (1366). */
 static bool number_first(const char *p, size_t n)
@@ -871,12 +883,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
                keeps; one past it is cut) becomes '?' with 1366, as MariaDB's copy */
             const char *fs; size_t fn, first;
             if (ex_utf8_fit(ctx->a, true, s, n, maxch, &fs, &fn, &first)) {
-                char bad[64];
-                ex_charset_bad_text(s, n, first, bad, sizeof bad);
-                const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
-                if (ctx->strict)
-                    ex_raise(ctx, 1366, "22007", "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
-                ex_warn(ctx, "Warning", 1366, "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
+                bad_string(ctx, c, s, n, first, rowno);
                 s = fs; n = fn;
                 said = true;
             }
@@ -884,14 +891,9 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         {   /* a latin1 / ascii / utf8mb3 column keeps only what its charset has */
             const char *fs; size_t fn, first;
             if (ex_charset_fit(ctx->a, c->coll, s, n, &fs, &fn, &first)) {
-                said = true;
-                char bad[64];
-                ex_charset_bad_text(s, n, first, bad, sizeof bad);
-                const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
-                if (ctx->strict)
-                    ex_raise(ctx, 1366, "22007", "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
-                ex_warn(ctx, "Warning", 1366, "Incorrect string value: '%s' for column `%s`.`%s`.`%s` at row %u", bad, db, tn, c->name, rowno);
+                bad_string(ctx, c, s, n, first, rowno);
                 s = fs; n = fn;
+                said = true;
             }
         }
         if (c->type == CT_ENUM) {

@@ -47,42 +47,42 @@ def log(msg):
     print(msg, flush=True)
 
 
+def fact_rows(rows):
+    """The rows (deterministic): id, cust, prod, month, day, qty, price and total as text."""
+    rnd = random.Random(20261202)
+    for i in range(1, rows + 1):
+        q = rnd.randint(1, 20)
+        p = rnd.randint(100, 99999)
+        yield (i, rnd.randint(1, 50000), rnd.randint(1, 2000), rnd.randint(1, 12), rnd.randint(1, 28),
+               q, "%d.%02d" % (p // 100, p % 100), "%d.%02d" % (q * p // 100, q * p % 100))
+
+
+def write_schema(out, key):
+    out.write("CREATE DATABASE IF NOT EXISTS bulk;\nUSE bulk;\nDROP TABLE IF EXISTS fact;\n")
+    out.write("CREATE TABLE fact (id INT NOT NULL PRIMARY KEY, cust INT NOT NULL, prod INT NOT NULL, "
+              "day DATE NOT NULL, qty SMALLINT NOT NULL, price DECIMAL(10,2) NOT NULL, "
+              "total DECIMAL(12,2) NOT NULL%s) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n"
+              % (", KEY (cust)" if key else ""))
+
+
 def write_load_data(path, rows, key):
     """The same rows as a tab-separated file and a script that loads it with LOAD DATA LOCAL
     INFILE (what mariadb-import --local sends)."""
-    rnd = random.Random(20261202)
     tsv = path + ".tsv"
     with open(tsv, "w") as out:
-        for i in range(1, rows + 1):
-            q = rnd.randint(1, 20)
-            p = rnd.randint(100, 99999)
-            out.write("%d\t%d\t%d\t2024-%02d-%02d\t%d\t%d.%02d\t%d.%02d\n" % (
-                i, rnd.randint(1, 50000), rnd.randint(1, 2000), rnd.randint(1, 12), rnd.randint(1, 28),
-                q, p // 100, p % 100, q * p // 100, q * p % 100))
+        for r in fact_rows(rows):
+            out.write("%d\t%d\t%d\t2024-%02d-%02d\t%d\t%s\t%s\n" % r)
     with open(path, "w") as out:
-        out.write("CREATE DATABASE IF NOT EXISTS bulk;\nUSE bulk;\nDROP TABLE IF EXISTS fact;\n")
-        out.write("CREATE TABLE fact (id INT NOT NULL PRIMARY KEY, cust INT NOT NULL, prod INT NOT NULL, "
-                  "day DATE NOT NULL, qty SMALLINT NOT NULL, price DECIMAL(10,2) NOT NULL, "
-                  "total DECIMAL(12,2) NOT NULL%s) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n"
-                  % (", KEY (cust)" if key else ""))
+        write_schema(out, key)
         out.write("LOAD DATA LOCAL INFILE '%s' INTO TABLE fact;\n" % tsv)
 
 
 def write_dump(path, rows, key):
-    rnd = random.Random(20261202)
     with open(path, "w") as out:
-        out.write("CREATE DATABASE IF NOT EXISTS bulk;\nUSE bulk;\nDROP TABLE IF EXISTS fact;\n")
-        out.write("CREATE TABLE fact (id INT NOT NULL PRIMARY KEY, cust INT NOT NULL, prod INT NOT NULL, "
-                  "day DATE NOT NULL, qty SMALLINT NOT NULL, price DECIMAL(10,2) NOT NULL, "
-                  "total DECIMAL(12,2) NOT NULL%s) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;\n"
-                  % (", KEY (cust)" if key else ""))
+        write_schema(out, key)
         buf, size = [], 0
-        for i in range(1, rows + 1):
-            q = rnd.randint(1, 20)
-            p = rnd.randint(100, 99999)
-            row = "(%d,%d,%d,'2024-%02d-%02d',%d,%d.%02d,%d.%02d)" % (
-                i, rnd.randint(1, 50000), rnd.randint(1, 2000), rnd.randint(1, 12), rnd.randint(1, 28),
-                q, p // 100, p % 100, q * p // 100, q * p % 100)
+        for r in fact_rows(rows):
+            row = "(%d,%d,%d,'2024-%02d-%02d',%d,%s,%s)" % r
             buf.append(row)
             size += len(row) + 1
             if size > 1000000:
