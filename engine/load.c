@@ -277,6 +277,8 @@ typedef struct ld_feed {
     int ntargets;
     int *tcol;                    /* per target: its column, or -1 for a user variable */
     char **tvar;                  /* per target: the variable's name */
+    int *tmb;                     /* per target: rd.mb for a text column, else 0 (its
+                                     field is read byte by byte: rd.mb_field) */
     int ncols;                    /* targets that are columns */
     bool null_word;               /* ENCLOSED BY is set: an unenclosed NULL is NULL */
     uint64_t skip;                /* IGNORE n LINES still to skip */
@@ -337,10 +339,45 @@ static void soft_error(ex_ctx *ctx, ld_feed *lf)
     if (!lf->derr.code) lf->derr = *ctx->err;
 }
 
+/* 1261 / 1262 for the row: a warning, or in strict mode an error listed and kept (the
+ * statement fails once the row's fields are stored). */
+static void row_problem(ex_ctx *ctx, ld_feed *lf, uint16_t code)
+{
+    char msg[160];
+    if (code == 1261) snprintf(msg, sizeof msg, "Row %u doesn't contain data for all columns", lf->f.rowno);
+    else snprintf(msg, sizeof msg, "Row %u was truncated; it contained more data than there were input columns", lf->f.rowno);
+    ex_warn(ctx, lf->strict ? "Error" : "Warning", code, "%s", msg);
+    if (lf->strict && !lf->derr.code) {
+        lf->derr.code = code;
+        snprintf(lf->derr.state, sizeof lf->derr.state, "01000");
+        snprintf(lf->derr.msg, sizeof lf->derr.msg, "%s", msg);
+    }
+}
+
+/* The last row's line finished (1262 for what was left on it); true at the end of the
+ * file. */
+static bool finish_line(ex_ctx *ctx, ld_feed *lf)
+{
+    if (!lf->need_next_line) return false;
+    lf->need_next_line = false;
+    if (next_line(&lf->rd)) return true;
+    if (lf->rd.line_cut) row_problem(ctx, lf, 1262);   /* (strict: the next row's fields are still stored) */
+    lf->f.rowno++;
+    return false;
+}
+
 static void fail_listed(ex_ctx *ctx, ld_feed *lf)
 {
     ctx->stmt->err_listed = true;
     ex_raise(ctx, lf->derr.code, lf->derr.state, "%s", lf->derr.msg);
+}
+
+/* No more rows; an error kept for the last line (its 1262) fails the statement still. */
+static bool at_end(ex_ctx *ctx, ld_feed *lf)
+{
+    lf->done = true;
+    if (lf->derr.code) fail_listed(ctx, lf);
+    return false;
 }
 
 /* A field's value for its column, converted now (its warnings in the file's order). */
@@ -375,19 +412,14 @@ static bool fixed_row(ex_ctx *ctx, ld_feed *lf, pdb_value *vals)
 {
     ld_reader *rd = &lf->rd;
     ex_feed *f = &lf->f;
-    if (!read_fixed(ctx, rd, lf->width)) { lf->done = true; return false; }
+    if (!read_fixed(ctx, rd, lf->width)) return at_end(ctx, lf);
     memset(f->done, 0, lf->t->ncols);
     size_t pos = 0;
     for (int i = 0; i < lf->ntargets; i++) {
         const stor_column *col = &lf->t->cols[lf->tcol[i]];
         pdb_value o;
         if (pos >= rd->len) {
-            ex_warn(ctx, lf->strict ? "Error" : "Warning", 1261, "Row %u doesn't contain data for all columns", f->rowno);
-            if (lf->strict && !lf->derr.code) {
-                lf->derr.code = 1261;
-                snprintf(lf->derr.state, sizeof lf->derr.state, "01000");
-                snprintf(lf->derr.msg, sizeof lf->derr.msg, "Row %u doesn't contain data for all columns", f->rowno);
-            }
+            row_problem(ctx, lf, 1261);
             o = col->type == CT_TIMESTAMP && col->not_null ? missing_value(ctx, col) : ex_implicit_default(col);
             if (col->kind == CK_STR) o = ex_str("", 0, col->coll);   /* (an ENUM's too: its 0, '') */
         } else {
@@ -408,39 +440,17 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
     ld_feed *lf = (ld_feed *)f;
     ld_reader *rd = &lf->rd;
     if (!vals || lf->done) return false;
+    if (finish_line(ctx, lf)) return at_end(ctx, lf);
     if (lf->width) {
-        if (lf->need_next_line) {
-            lf->need_next_line = false;
-            if (next_line(rd)) { lf->done = true; return false; }
-            if (rd->line_cut)
-                ex_warn(ctx, "Warning", 1262, "Row %u was truncated; it contained more data than there were input columns", f->rowno);
-            f->rowno++;
-        }
         if (!fixed_row(ctx, lf, vals)) return false;
         lf->need_next_line = true;
         return true;
-    }
-    if (lf->need_next_line) {
-        lf->need_next_line = false;
-        if (next_line(rd)) { lf->done = true; return false; }
-        if (rd->line_cut) {
-            ex_warn(ctx, lf->strict ? "Error" : "Warning", 1262,
-                    "Row %u was truncated; it contained more data than there were input columns", f->rowno);
-            if (lf->strict) {   /* (the next row's fields are still stored, as MariaDB's) */
-                lf->derr.code = 1262;
-                snprintf(lf->derr.state, sizeof lf->derr.state, "01000");
-                snprintf(lf->derr.msg, sizeof lf->derr.msg,
-                         "Row %u was truncated; it contained more data than there were input columns", f->rowno);
-            }
-        }
-        f->rowno++;
     }
     for (;;) {
         int i = 0, k = 0;
         if (!lf->skip) memset(f->done, 0, lf->t->ncols);
         for (; i < lf->ntargets; i++) {
-            rd->mb_field = lf->tcol[i] >= 0 && lf->t->cols[lf->tcol[i]].kind == CK_STR &&
-                           lf->t->cols[lf->tcol[i]].coll != COLL_BINARY ? rd->mb : 0;
+            rd->mb_field = lf->tmb[i];
             if (!read_field(ctx, rd)) break;
             if (lf->skip) continue;
             pdb_value v = field_value(lf);
@@ -459,28 +469,24 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
         if (lf->derr.code) fail_listed(ctx, lf);
         if (lf->skip) {
             lf->skip--;
-            if (next_line(rd)) { lf->done = true; return false; }
+            if (next_line(rd)) return at_end(ctx, lf);
             continue;
         }
         if (i < lf->ntargets) {
-            if (i == 0) { lf->done = true; return false; }   /* no field at all: the end */
+            if (i == 0) return at_end(ctx, lf);   /* no field at all: the end */
             assert(!lf->derr.code);
             /* strict: an error for every column missing, then the statement fails */
-            int left = 0;
-            for (int j = i; j < lf->ntargets; j++) left += lf->tcol[j] >= 0;
             for (; i < lf->ntargets; i++) {
                 if (lf->tcol[i] < 0) {
                     pdb_value nv = ex_null();
                     ex_uservar_set(ctx->s, lf->tvar[i], &nv);
                     continue;
                 }
-                if (ctx->strict && !ctx->ignore && !--left)
-                    ex_raise(ctx, 1261, "01000", "Row %u doesn't contain data for all columns", f->rowno);
-                ex_warn(ctx, ctx->strict && !ctx->ignore ? "Error" : "Warning", 1261,
-                        "Row %u doesn't contain data for all columns", f->rowno);
+                row_problem(ctx, lf, 1261);
                 vals[k++] = missing_value(ctx, &lf->t->cols[lf->tcol[i]]);
                 f->done[lf->tcol[i]] = true;
             }
+            if (lf->derr.code) fail_listed(ctx, lf);
         }
         if (lf->nsets) {
             view_row(lf, ctx, vals);
@@ -628,6 +634,7 @@ static void feed_targets(ex_ctx *ctx, ld_feed *lf, pl_stmt *st, char **vcols, in
     int n = x->ntargets ? x->ntargets : vcols ? nvcols : (int)t->ncols;
     lf->ntargets = n;
     lf->tcol = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof(int));
+    lf->tmb = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof(int));
     lf->tvar = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof(char *));
     for (int i = 0, v = 0; i < n; i++) {
         lf->tvar[i] = NULL;
@@ -770,6 +777,10 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     lf->null_word = lf->rd.encl != LD_NONE;
     if (fc && !strcmp(fc->charset, "utf8mb4")) lf->rd.mb = 4;
     else if (fc && (!strcmp(fc->charset, "utf8mb3") || !strcmp(fc->charset, "utf8"))) lf->rd.mb = 3;
+    for (int i = 0; i < lf->ntargets; i++) {
+        const stor_column *c = lf->tcol[i] >= 0 ? &lf->t->cols[lf->tcol[i]] : NULL;
+        lf->tmb[i] = c && c->kind == CK_STR && c->coll != COLL_BINARY ? lf->rd.mb : 0;
+    }
     lf->skip = x->skip_lines;
     lf->strict = ctx->strict && !ctx->ignore;
     lf->f.next = feed_next;
