@@ -1724,9 +1724,10 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
     if (info) snprintf(name, sizeof name, "information_schema");
     /* (mysql: the grant tables infoschema.c makes; not a stored database) */
     bool ok = info || !strcmp(name, "mysql") || stor_db_exists(name);   /* no store lock: an event loop runs this at login */
+    bool denied = s->enforce_privs && !ex_privs_db_visible(s, name);
     s->warn_stale = true;   /* (no table: the warnings before stay, as MariaDB's) */
-    if (!ok || (s->enforce_privs && !ex_privs_db_visible(s, name))) ex_warn_fresh(s);
-    if (s->enforce_privs && !ex_privs_db_visible(s, name)) {
+    if (!ok || denied) ex_warn_fresh(s);
+    if (denied) {
         /* MariaDB checks access first: an unknown database is denied too */
         char msg[1024];
         snprintf(msg, sizeof msg, "Access denied for user '%s'@'%s' to database '%s'", s->user, s->priv_host, name);
@@ -2122,6 +2123,10 @@ static char *local_infile_of(pdb_session *s, const pl_stmt *st, const pl_parse_o
     int i = named_find(s, st->name);
     if (i < 0) return NULL;
     const pdb_stmt *ps = s->named[i].ps;
+    /* (parsed only when it may be one: a LOAD DATA LOCAL has the word LOCAL) */
+    bool local = false;
+    for (size_t k = 0; k + 5 <= ps->len && !local; k++) local = !strncasecmp(ps->sql + k, "local", 5);
+    if (!local) return NULL;
     pl_stmt inner;
     pl_error perr;
     size_t pos = 0;

@@ -439,7 +439,7 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
 {
     ld_feed *lf = (ld_feed *)f;
     ld_reader *rd = &lf->rd;
-    if (!vals || lf->done) return false;
+    if (lf->done) return false;
     if (finish_line(ctx, lf)) return at_end(ctx, lf);
     if (lf->width) {
         if (!fixed_row(ctx, lf, vals)) return false;
