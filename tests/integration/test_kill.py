@@ -139,17 +139,23 @@ class Victim(threading.Thread):
 
 
 def wait_running(admin, vid, sql):
-    """Waits until SHOW PROCESSLIST shows sql running on vid; returns (Command, Info)."""
+    """Waits until SHOW PROCESSLIST shows sql running on vid; returns (Command, Info).
+
+    MariaDB's list once showed ('Sleep', sql) for a statement that was then killed
+    mid-run (CI, stop 42): wait for 'Query' and report the last row seen."""
     end = time.monotonic() + 30
+    seen = None
     while time.monotonic() < end:
         with admin.cursor() as cur:
             cur.execute("SHOW PROCESSLIST")
             for row in cur.fetchall():
                 if row[0] == vid and row[7] == sql:
-                    time.sleep(0.3)          # well inside the statement
-                    return (row[4], row[7])
+                    seen = (row[4], row[7])
+        if seen and seen[0] == "Query":
+            time.sleep(0.3)          # well inside the statement
+            return seen
         time.sleep(0.05)
-    return None
+    return seen
 
 
 def setup(port):
