@@ -17,11 +17,14 @@
  *
  * Redo records:  'I' table row values   'U' table row values   'D' table row
  *                'T' db sql (a DDL frame)
+ *                'i' row values, 'u' row values, 'd' row: the same table as the record
+ *                before it in the frame (a bulk insert's rows do not repeat the names)
  * values: per column a flag byte (0 null, 1 present) then i64 / f64 / u32 len + bytes.
  */
 #include "storage/storage.h"
 #include "storage/wal.h"
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,8 +49,9 @@ typedef struct undo_rec {
 } undo_rec;
 
 struct stor_txn {
-    uint8_t *redo;          /* redo records */
+    uint8_t *redo;          /* redo records (stor_vec_grow: a bulk load's are 100s of MB) */
     size_t redo_len, redo_cap;
+    stor_table *redo_tbl;   /* the table of the last row record; NULL: name the next one */
     undo_rec *undo;
     size_t nundo, undo_cap;
     uint64_t id;            /* MVCC transaction id, 0 until it writes a version */
@@ -141,7 +145,9 @@ void stor_txn_free(stor_txn *x)
     txn_end_id(x);
     for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
     if (x->nundo) open_del(x);
-    stor_free(x->undo); stor_free(x->redo); stor_free(x);
+    stor_vec_free(x->undo, x->undo_cap * sizeof *x->undo);
+    stor_vec_free(x->redo, x->redo_cap);
+    stor_free(x);
 }
 
 void stor_txn_attach(stor_txn *x) { cur = x; }
@@ -152,7 +158,9 @@ static void __attribute__((noinline)) redo_grow(size_t n)
 {
     size_t nc = cur->redo_cap ? cur->redo_cap * 2 : 4096;
     while (nc < cur->redo_len + n) nc *= 2;
-    cur->redo = stor_realloc(cur->redo, nc);
+    uint8_t *q = stor_vec_grow(cur->redo, cur->redo_cap, nc);
+    if (!q) { fprintf(stderr, "pressdb: out of memory for a transaction's redo\n"); abort(); }
+    cur->redo = q;
     cur->redo_cap = nc;
 }
 
@@ -169,7 +177,9 @@ static void redo_str(const char *s) { uint32_t n = (uint32_t)strlen(s); redo_u32
 
 static void redo_head(char kind, stor_table *t, uint32_t row)
 {
+    if (t == cur->redo_tbl) { redo_u8((uint8_t)(kind | 0x20)); redo_u32(row); return; }
     redo_u8((uint8_t)kind); redo_str(t->db); redo_str(t->name); redo_u32(row);
+    cur->redo_tbl = t;
 }
 
 static void redo_values(stor_table *t, uint32_t row)
@@ -188,8 +198,11 @@ static undo_rec *undo_push(char kind, stor_table *t, uint32_t row)
 {
     if (cur->nundo == 0) open_add(cur);
     if (cur->nundo == cur->undo_cap) {
-        cur->undo_cap = cur->undo_cap ? cur->undo_cap * 2 : 16;
-        cur->undo = stor_realloc(cur->undo, cur->undo_cap * sizeof *cur->undo);
+        size_t nc = cur->undo_cap ? cur->undo_cap * 2 : 16;
+        undo_rec *q = stor_vec_grow(cur->undo, cur->undo_cap * sizeof *q, nc * sizeof *q);
+        if (!q) { fprintf(stderr, "pressdb: out of memory for a transaction's undo\n"); abort(); }
+        cur->undo = q;
+        cur->undo_cap = nc;
     }
     undo_rec *u = &cur->undo[cur->nundo++];
     memset(u, 0, sizeof *u);
@@ -314,6 +327,7 @@ void stor_txn_undo_to(stor_mark m)
     }
     stor_view_cur = saved;
     x->redo_len = m.redo;
+    x->redo_tbl = NULL;          /* the record before m may name another table */
     if (was_dirty && x->nundo == 0) open_del(x);
     cur = x;
 }
@@ -533,6 +547,7 @@ int stor_txn_commit(void)
     if (x->nundo) open_del(x);
     x->nundo = 0;
     x->redo_len = 0;
+    x->redo_tbl = NULL;
     txn_end_id(x);
     return rc;
 }
@@ -556,7 +571,7 @@ int stor_log_ddl(const char *db, const char *sql, size_t len)
     pthread_mutex_lock(&wal_mu);
     int rc = write_frame(tmp.redo, tmp.redo_len);
     pthread_mutex_unlock(&wal_mu);
-    stor_free(tmp.redo);
+    stor_vec_free(tmp.redo, tmp.redo_cap);
     if (rc == 0 && fdatasync(wal_fd) != 0) rc = -1;   /* DDL is always made durable at once */
     if (rc == 0) atomic_fetch_add_explicit(&st_syncs, 1, memory_order_relaxed);
     return rc;
@@ -616,11 +631,13 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
 {
     rd r = { p, p + n, 0 };
     char db[256], name[256];
+    stor_table *last = NULL;     /* the table of the last row record ('i', 'u', 'd') */
     while (r.p < r.end && !r.bad) {
         uint8_t kind = 0;
         rd_take(&r, &kind, 1);
         if (kind == 'G') { uint64_t g; rd_take(&r, &g, 8); continue; }
         if (kind == 'T') {
+            last = NULL;
             rd_str(&r, db, sizeof db);
             uint32_t len = rd_u32(&r);
             if (r.bad || (size_t)(r.end - r.p) < len) { r.bad = 1; break; }
@@ -631,10 +648,17 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
             r.p += len;
             continue;
         }
-        rd_str(&r, db, sizeof db); rd_str(&r, name, sizeof name);
+        stor_table *t = last;
+        if (kind == 'i' || kind == 'u' || kind == 'd') {
+            if (!t) { r.bad = 1; break; }
+            kind &= (uint8_t)~0x20;
+        } else {
+            rd_str(&r, db, sizeof db); rd_str(&r, name, sizeof name);
+            if (r.bad) break;
+            t = last = stor_table_find(db, name);
+        }
         uint32_t row = rd_u32(&r);
         if (r.bad) break;
-        stor_table *t = stor_table_find(db, name);
         if (!t) {
             if (!apply) return 0;   /* the frame's own DDL may create it: read when applied */
             snprintf(err, errlen, "log names a missing table %s.%s", db, name);

@@ -158,3 +158,60 @@ Test(wal_rowid, ordinary_gaps_replay)
     stor_close();
     remove_dir(dir);
 }
+
+/* A record of the same table as the record before it in its frame: kind ('i' or 'd'),
+ * row, and for 'i' the value; returns its length. */
+static uint32_t short_rec(uint8_t *p, char kind, uint32_t row, int64_t v)
+{
+    uint32_t n = 0;
+    p[n++] = (uint8_t)kind;
+    memcpy(p + n, &row, 4); n += 4;
+    if (kind == 'd') return n;
+    p[n++] = 1;
+    memcpy(p + n, &v, 8); n += 8;
+    return n;
+}
+
+Test(wal_rowid, same_table_records_replay)
+{
+    char dir[512], path[600], err[2048] = "";
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/pressdb.wal", dir);
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    uint8_t g[9] = { 'G' };
+    put_frame(f, g, 9);
+    uint32_t n = insert_rec(frame_buf, 0, 10);
+    n += short_rec(frame_buf + n, 'i', 1, 11);
+    n += short_rec(frame_buf + n, 'i', 2, 12);
+    n += short_rec(frame_buf + n, 'd', 0, 0);
+    put_frame(f, frame_buf, n);
+    fclose(f);
+    stor_table *t;
+    cr_assert_eq(open_and_recover(dir, &t, err, sizeof err), 0, "%s", err);
+    cr_assert_eq(t->nrows, 3);
+    cr_assert_eq(t->nlive, 2);
+    cr_assert_eq(t->cols[0].i64[1], 11);
+    cr_assert_eq(t->cols[0].i64[2], 12);
+    stor_close();
+    remove_dir(dir);
+}
+
+Test(wal_rowid, same_table_record_first_in_frame_is_malformed)
+{
+    char dir[512], path[600], err[2048] = "";
+    make_dir(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/pressdb.wal", dir);
+    FILE *f = fopen(path, "wb");
+    cr_assert_not_null(f);
+    uint8_t g[9] = { 'G' };
+    put_frame(f, g, 9);
+    put_frame(f, frame_buf, insert_rec(frame_buf, 0, 10));
+    put_frame(f, frame_buf, short_rec(frame_buf, 'i', 1, 11));   /* names no table */
+    fclose(f);
+    stor_table *t;
+    cr_assert_eq(open_and_recover(dir, &t, err, sizeof err), -1);
+    cr_assert(strstr(err, "malformed"), "%s", err);
+    stor_close();
+    remove_dir(dir);
+}
