@@ -438,6 +438,18 @@ double   ex_str_to_double(const char *s, size_t n, bool *trunc);
 int      ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date);
 bool     ex_is_aggregate_name(const char *upper_name);
 int      ex_parse_time(const char *s, size_t n, int64_t *out_us);   /* 0 or -1 */
+/* Text read as MariaDB reads it where a TIME is wanted (value.c): the kind it was
+ * taken for, the time (of day, for a date or datetime; a TIME held to max_hour:59:59.999999),
+ * and what was lost: trunc (text cut: a Warning), note (fraction digits past six, or a
+ * datetime's date: a Note), range (held to the range). invalid_dates_ok: '2020-02-30 ...'
+ * is a datetime (CAST), else an error (a column). */
+enum { EX_TS_ERROR, EX_TS_TIME, EX_TS_DATE, EX_TS_DATETIME };
+typedef struct ex_time_scan {
+    int kind;
+    int64_t us;
+    bool date_part, trunc, note, range;
+} ex_time_scan;
+void ex_scan_time(const char *s, size_t n, uint64_t max_hour, bool invalid_dates_ok, ex_time_scan *r);
 static inline pdb_value ex_int(int64_t i) { pdb_value v = { .t = VT_INT }; v.i = i; return v; }
 static inline pdb_value ex_dbl(double d) { pdb_value v = { .t = VT_DOUBLE }; v.d = d; return v; }
 static inline pdb_value ex_null(void) { pdb_value v = { .t = VT_NULL }; return v; }

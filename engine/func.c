@@ -261,6 +261,20 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
             }
         }
     }
+    if (v->t == VT_STRING && clamp) {
+        ex_time_scan r;
+        ex_scan_time(s, n, 838, true, &r);
+        int show = (int)(n > 128 ? 128 : n);
+        if (r.kind == EX_TS_ERROR) {
+            ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", show, s);
+            return false;
+        }
+        if (r.trunc || r.range || r.note)
+            ex_warn(ctx, r.trunc || r.range ? "Warning" : "Note", 1292, "Truncated incorrect %s value: '%.*s'",
+                    r.kind == EX_TS_TIME ? "time" : r.kind == EX_TS_DATE ? "date" : "datetime", show, s);
+        *us = r.us;
+        return true;
+    }
     if (v->t == VT_STRING) {
         /* a date alone ('2023-01-15'): MariaDB reads its leading digits as [H..]HMMSS */
         size_t i = 0;
@@ -550,6 +564,143 @@ static void trunc_warn(ex_ctx *ctx, uint32_t rowno, const stor_column *c, int co
     else if (code == 1406) ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
     else ex_warn(ctx, "Warning", 1366, "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u", what, (int)vn, val,
                  ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
+}
+
+/* ---- SET columns: the members a value names, kept as their text in definition order ---- */
+
+static size_t trailing_spaces(const char *s, size_t n)
+{
+    size_t k = 0;
+    while (k < n && s[n - 1 - k] == ' ') k++;
+    return k;
+}
+
+static uint64_t set_all(const stor_column *c) { return c->n_enum >= 64 ? UINT64_MAX : (1ull << c->n_enum) - 1; }
+
+/* The member of c named by s[0..n) (case as the collation says, trailing spaces count:
+ * MariaDB's find_type2 compares without padding), 1-based; 0 for none. */
+static uint32_t set_member(const stor_column *c, const char *s, size_t n)
+{
+    for (uint32_t i = 0; i < c->n_enum; i++) {
+        size_t ml = strlen(c->enum_vals[i]);
+        if (pdb_coll_cmp(c->coll, c->enum_vals[i], ml, s, n) == 0 && trailing_spaces(c->enum_vals[i], ml) == trailing_spaces(s, n))
+            return i + 1;
+    }
+    return 0;
+}
+
+/* Text into SET column c (Field_set::store): the comma-separated members it names; an
+ * unknown one, an empty one or a trailing comma is dropped and *cut set. Text that names
+ * none is read as the members' bit mask when it is a whole number (as LOAD DATA writes a
+ * SET it read as a number). */
+static uint64_t set_bits_of_text(const stor_column *c, const char *s, size_t n, bool *cut)
+{
+    size_t e = n - trailing_spaces(s, n);
+    uint64_t bits = 0;
+    *cut = false;
+    for (size_t start = 0; start < e;) {
+        const char *comma = memchr(s + start, ',', e - start);
+        size_t end = comma ? (size_t)(comma - s) : e;
+        uint32_t m = set_member(c, s + start, end - start);
+        if (m) bits |= 1ull << (m - 1);
+        else *cut = true;
+        if (!comma) break;
+        start = end + 1;
+        if (start == e) { *cut = true; break; }   /* 'x,': an empty last member */
+    }
+    if (bits || !n || n >= 22) return bits;
+    /* my_strntoull: spaces, a sign, digits, and nothing after */
+    size_t i = 0;
+    while (i < n && s[i] && strchr(" \t\n\v\f\r", s[i])) i++;
+    bool neg = false;
+    if (i < n && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
+    size_t d0 = i;
+    uint64_t x = 0;
+    bool over = false;
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+        if (x > (UINT64_MAX - 9) / 10) over = true;
+        x = x * 10 + (uint64_t)(s[i] - '0');
+    }
+    if (neg) x = (uint64_t)0 - x;
+    *cut = i == d0 || i != n || over || x > set_all(c);
+    return *cut ? 0 : x;
+}
+
+/* A number into SET column c (Field_set::store(longlong)): its bits; bits past the
+ * members' are dropped and *cut set. */
+static uint64_t set_bits_of_number(const stor_column *c, const pdb_value *v, bool *cut)
+{
+    uint64_t x;
+    if (v->t == VT_UINT) x = v->u;
+    else if (v->t == VT_INT) x = (uint64_t)v->i;
+    else x = (uint64_t)(int64_t)ex_to_double(v);   /* cut toward zero, as (longlong) nr */
+    *cut = (x & ~set_all(c)) != 0;
+    return x & set_all(c);
+}
+
+/* Text into ENUM column c (Field_enum::store): the member it names once trailing spaces
+ * are gone, else the one a whole number of under six characters counts to; 0 for none. */
+static uint32_t enum_of_text(const stor_column *c, const char *s, size_t n)
+{
+    n -= trailing_spaces(s, n);
+    uint32_t m = set_member(c, s, n);
+    if (m || n >= 6) return m;
+    size_t i = 0;
+    while (i < n && s[i] && strchr(" \t\n\v\f\r", s[i])) i++;
+    if (i < n && s[i] == '+') i++;
+    size_t d0 = i;
+    uint64_t x = 0;
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) x = x * 10 + (uint64_t)(s[i] - '0');
+    return i > d0 && i == n && x <= c->n_enum ? (uint32_t)x : 0;
+}
+
+/* A number into ENUM column c: the member it counts to (a fraction cut off); 0 for none. */
+static uint32_t enum_of_number(const stor_column *c, const pdb_value *v)
+{
+    int64_t x = v->t == VT_UINT ? (v->u > INT64_MAX ? -1 : (int64_t)v->u)
+              : v->t == VT_INT ? v->i : (int64_t)ex_to_double(v);
+    return x >= 1 && (uint64_t)x <= c->n_enum ? (uint32_t)x : 0;
+}
+
+/* bits as the column's text; cut: warning 1265 (an error in strict mode). */
+static pdb_value set_value(ex_ctx *ctx, uint32_t rowno, const stor_column *c, uint64_t bits, bool cut)
+{
+    if (cut) trunc_warn(ctx, rowno, c, 1265, "set", NULL, 0);
+    size_t len = 0;
+    for (uint32_t i = 0; i < c->n_enum && i < 64; i++) if (bits >> i & 1) len += strlen(c->enum_vals[i]) + 1;
+    char *p = stor_arena_alloc(ctx->a, len + 1), *q = p;
+    for (uint32_t i = 0; i < c->n_enum && i < 64; i++) {
+        if (!(bits >> i & 1)) continue;
+        if (q > p) *q++ = ',';
+        size_t ml = strlen(c->enum_vals[i]);
+        memcpy(q, c->enum_vals[i], ml);
+        q += ml;
+    }
+    return ex_str(p, (size_t)(q - p), c->coll);
+}
+
+/* Text stored into TIME column c (Field_time::store): the time it holds, or 0 when it
+ * holds none; what was cut is a Warning 1265, a value beyond TIME's range 1264 (both: an
+ * error 1292 in strict mode, MariaDB listing each), a datetime's date or a seventh
+ * fraction digit a Note 1265. */
+static int64_t time_from_text(ex_ctx *ctx, uint32_t rowno, const stor_column *c, const char *s, size_t n)
+{
+    ex_time_scan r;
+    ex_scan_time(s, n, 838, false, &r);
+    bool bad = r.kind == EX_TS_ERROR || r.trunc || r.range;
+    if (bad && ctx->strict) {
+        char shown[1200];
+        const char *t = err_text(shown, sizeof shown, s, n);
+        const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
+        if (r.kind != EX_TS_ERROR && r.trunc && r.range)
+            ex_warn(ctx, "Error", 1292, "Incorrect time value: '%s' for column `%s`.`%s`.`%s` at row %u", t, db, tn, c->name, rowno);
+        ex_raise(ctx, 1292, "22007", "Incorrect time value: '%s' for column `%s`.`%s`.`%s` at row %u", t, db, tn, c->name, rowno);
+    }
+    if (r.kind == EX_TS_ERROR || r.trunc) ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    if (r.kind == EX_TS_ERROR) return 0;
+    if (r.range) ex_warn(ctx, "Warning", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
+    else if (!r.trunc && (r.note || r.date_part)) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    return r.us;
 }
 
 /* r (at the column's scale sc, in its range) as column c stores it. */
@@ -848,19 +999,19 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         else if (v->t == VT_DATETIME || v->t == VT_DATE) {
             int y, mo, d, h, m, sec, u; pdb_dt_unpack(v->i, &y, &mo, &d, &h, &m, &sec, &u);
             us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
+        } else if (v->t == VT_STRING) {
+            us = time_from_text(ctx, rowno, c, v->p, v->len);
         } else {
             size_t n; const char *s = ex_to_str(ctx->a, v, &n);
             if (ex_parse_time(s, n, &us) != 0) { trunc_warn(ctx, rowno, c, 1265, "time", s, n); us = 0; }
         }
-        /* MariaDB's TIME range: -838:59:59 .. 838:59:59 */
+        /* MariaDB's TIME range: -838:59:59.999999 .. 838:59:59.999999 */
         int64_t maxus = (838LL * 3600 + 59 * 60 + 59) * 1000000 + 999999;
-        if (us > maxus || us < -maxus) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); us = us > 0 ? maxus - 999999 : -(maxus - 999999); }
+        if (us > maxus || us < -maxus) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); us = us > 0 ? maxus : -maxus; }
+        /* the column's fraction: the rest cut off, as MariaDB without TIME_ROUND_FRACTIONAL */
         int fsp = c->scale < 0 ? 0 : c->scale;
         int64_t p = ex_pow10[6 - fsp];
-        int64_t r = us / p * p;
-        if ((us - r) * 2 >= p) r += p;   /* round to the column's fraction */
-        if ((r - us) * 2 > p) r -= p;
-        *out = ex_int(r); out->t = VT_TIME; out->scale = (uint8_t)fsp;
+        *out = ex_int(us / p * p); out->t = VT_TIME; out->scale = (uint8_t)fsp;
         return 0;
     }
     default: {   /* strings */
@@ -896,18 +1047,16 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
                 said = true;
             }
         }
+        if (c->type == CT_SET) {
+            bool cut;
+            uint64_t bits = v->t == VT_STRING ? set_bits_of_text(c, s, n, &cut) : set_bits_of_number(c, v, &cut);
+            *out = set_value(ctx, rowno, c, bits, cut);
+            return 0;
+        }
         if (c->type == CT_ENUM) {
-            for (uint32_t i = 0; i < c->n_enum; i++)
-                if (pdb_coll_cmp(c->coll, c->enum_vals[i], strlen(c->enum_vals[i]), s, n) == 0) {
-                    *out = ex_str(c->enum_vals[i], strlen(c->enum_vals[i]), c->coll);
-                    return 0;
-                }
-            if (v->t != VT_STRING) {
-                int64_t k = ex_to_int(v);
-                if (k >= 1 && (uint64_t)k <= c->n_enum) { *out = ex_str(c->enum_vals[k - 1], strlen(c->enum_vals[k - 1]), c->coll); return 0; }
-            }
-            trunc_warn(ctx, rowno, c, 1265, "enum", s, n);
-            *out = ex_str("", 0, c->coll);
+            uint32_t m = v->t == VT_STRING ? enum_of_text(c, s, n) : enum_of_number(c, v);
+            if (!m) trunc_warn(ctx, rowno, c, 1265, "enum", s, n);
+            *out = m ? ex_str(c->enum_vals[m - 1], strlen(c->enum_vals[m - 1]), c->coll) : ex_str("", 0, c->coll);
             return 0;
         }
         bool mb = ex_fn_is_mb(c->coll);

@@ -221,12 +221,13 @@ static void ty_timestampdiff(const ex_fdef *fd, const ex_type *a, int n, ex_type
 static void ty_time_to_sec(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     int fsp = a[0].vt == VT_DATE ? 0 : a[0].vt == VT_DATETIME || a[0].vt == VT_TIME ? a[0].decimals : num_fsp(&a[0]);
-    if (e && e->args[0]->kind == E_STRING) {
-        int64_t us;
+    if (e && e->args[0]->kind == E_STRING) {   /* the fraction digits the text gives a time */
+        ex_time_scan r;
         const char *q = e->args[0]->s;
         size_t k = strspn(q, " \t0123456789");
         bool date_alone = k && (q[k] == '-' || q[k] == '/') && !strchr(q, ':');   /* read as its leading digits */
-        fsp = date_alone ? 0 : ex_parse_time(q, e->args[0]->slen, &us) == 0 ? text_digits(q, e->args[0]->slen) : 6;
+        ex_scan_time(q, e->args[0]->slen, 838, true, &r);
+        fsp = date_alone ? 0 : r.kind != EX_TS_ERROR ? text_digits(q, e->args[0]->slen) : 6;
     }
     if (fsp > 6) fsp = 6;
     if (!fsp) { ex_fn_t_int(t, 17); return; }

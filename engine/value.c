@@ -832,6 +832,221 @@ int ex_parse_time(const char *s, size_t n, int64_t *out)
     return 0;
 }
 
+/* ---------------------------------------------------------------- text as a TIME
+ * MariaDB's reading of text where a TIME is wanted (str_to_datetime_or_date_or_time in
+ * sql-common/my_time.c, 10.11): trailing letters and spaces are cut first; text that may
+ * be a date ('2020-01-02 10:11:12', 12 characters or more, or a 'T') is read as one, and
+ * else as [-][D ]H:MM:SS[.frac] or [H..]HMMSS. What a prefix holds is kept ('12abc' is
+ * 00:00:12, cut); ts_* below follow its helpers one by one. Only ASCII counts as space
+ * or punctuation (MariaDB reads latin1's). */
+
+static bool ts_space(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+static bool ts_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+static bool ts_punct(unsigned char c) { return c > ' ' && c < 0x7f && !isalnum(c); }
+
+/* Digits at *p (at most until end) into *v, counted in *fields; 1 when no digit is there
+ * (0 at the end: nothing to read). 32-bit arithmetic, as MariaDB's uint. */
+static int ts_number(uint32_t *v, unsigned *fields, const char **p, const char *end)
+{
+    const char *q = *p;
+    if (q >= end) return 0;
+    if (!ts_digit((unsigned char)*q)) return 1;
+    uint32_t x = (uint32_t)(*q++ - '0');
+    while (q < end && ts_digit((unsigned char)*q)) x = x * 10 + (uint32_t)(*q++ - '0');
+    *v = x; *p = q; (*fields)++;
+    return 0;
+}
+
+static int ts_digits(uint32_t *v, unsigned *fields, const char **p, const char *end, size_t len)
+{
+    return ts_number(v, fields, p, (size_t)(end - *p) < len ? end : *p + len);
+}
+
+static int ts_punct_at(const char **p, const char *end)
+{
+    if (*p >= end) return 0;
+    if (!ts_punct((unsigned char)**p)) return 1;
+    (*p)++;
+    return 0;
+}
+
+/* Up to six fraction digits as microseconds; a seventh and more are cut (a Note). */
+static uint32_t ts_micro(ex_time_scan *r, const char **p, const char *end)
+{
+    const char *start = *p;
+    uint32_t v = 0;
+    unsigned f = 0;
+    if (ts_digits(&v, &f, p, end, 6)) r->trunc = true;
+    for (size_t k = (size_t)(*p - start); k < 6; k++) v *= 10;
+    bool more = false;
+    while (*p < end && ts_digit((unsigned char)**p)) { (*p)++; more = true; }
+    if (more) r->note = true;
+    return v;
+}
+
+static bool ts_datetime_candidate(const char *s, size_t n)
+{
+    if (n >= 12) return true;
+    if (n < 6) return false;
+    unsigned punct = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == 'T') return true;
+        if (s[i] == ' ') return punct > 0;
+        if (ts_punct((unsigned char)s[i])) punct++;
+    }
+    return false;
+}
+
+/* check_date's month length: year 0 is no leap year */
+static uint32_t ts_mdays(uint32_t y, uint32_t mo)
+{
+    static const uint8_t days[12] = { 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+    bool leap = (y & 3) == 0 && (y % 100 || (y % 400 == 0 && y));
+    return mo == 2 && leap ? 29 : days[mo - 1];
+}
+
+static bool ts_has(const char *s, const char *e, char c) { return memchr(s, c, (size_t)(e - s)) != NULL; }
+
+/* The text as a date or datetime (str_to_datetime_or_date_body, a punctuation mark not
+ * taken as the date/time separator): 0 none, 1 error, 2 date, 3 datetime; *fields and
+ * *endp as MariaDB's. */
+static int ts_datetime(const char *s, const char *end, bool invalid_dates_ok, ex_time_scan *r,
+                       unsigned *fields, const char **endp)
+{
+    uint32_t y = 0, mo = 0, d = 0, h = 0, mi = 0, se = 0, us = 0;
+    const char *p = s, *pos = s;
+    bool warn = false;
+    size_t digits = 0, ylen;
+    *fields = 0;
+    while (pos < end && ts_digit((unsigned char)*pos)) pos++, digits++;
+    if (pos < end && *pos == 'T') { pos++; while (pos < end && ts_digit((unsigned char)*pos)) pos++, digits++; }
+    if (pos < end && *pos == '.' && digits >= 12) { pos++; while (pos < end && ts_digit((unsigned char)*pos)) pos++; }
+    if (pos == end) {   /* digits alone: [YY]YYMMDD[T][hhmmss] */
+        ylen = (digits == 4 || digits == 8 || digits >= 14) ? 4 : 2;
+        if (ts_digits(&y, fields, &p, end, ylen) || ts_digits(&mo, fields, &p, end, 2) ||
+            ts_digits(&d, fields, &p, end, 2) || ((p < end && *p == 'T') ? (p++, 0) : 0) ||
+            ts_digits(&h, fields, &p, end, 2) || ts_digits(&mi, fields, &p, end, 2) ||
+            ts_digits(&se, fields, &p, end, 2))
+            warn = true;
+    } else {
+        const char *y0 = p;
+        if (ts_number(&y, fields, &p, end)) warn = true;
+        ylen = (size_t)(p - y0);
+        if (!warn) {
+            int bad = ts_punct_at(&p, end) || ts_number(&mo, fields, &p, end) || ts_punct_at(&p, end) ||
+                      ts_number(&d, fields, &p, end);
+            if (!bad && p < end) {   /* the date/time separator: 'T' or spaces; a mark ends it all */
+                if (*p == 'T') p++;
+                else if (ts_punct((unsigned char)*p)) { *fields = 0; bad = 1; }
+                else if (!ts_space((unsigned char)*p)) bad = 1;
+                else while (p < end && ts_space((unsigned char)*p)) p++;
+            }
+            if (!bad)
+                bad = ts_number(&h, fields, &p, end) || ts_punct_at(&p, end) || ts_number(&mi, fields, &p, end) ||
+                      ts_punct_at(&p, end) || ts_number(&se, fields, &p, end);
+            if (bad) warn = true;
+        }
+    }
+    if (warn) r->trunc = true;
+    *endp = p;
+    if (*fields < 3) { r->trunc = true; return 0; }
+    if (!warn && p < end && *p == '.') { p++; us = ts_micro(r, &p, end); *endp = p; }
+    bool nonzero = y || mo || d || h || mi || se || us;
+    if (ylen == 2 && nonzero) y += y < 70 ? 2000 : 1900;
+    if (y > 9999 || mo > 12 || d > 31 || h > 23 || mi > 59 || se > 59) { r->trunc = true; return 1; }
+    if (nonzero && !invalid_dates_ok && mo && d > ts_mdays(y, mo)) return 1;
+    if (p != end) { r->trunc = true; r->note = false; }
+    r->us = ((int64_t)h * 3600 + mi * 60 + se) * 1000000 + us;
+    r->date_part = y || mo || d;
+    return *fields <= 3 ? 2 : 3;
+}
+
+/* [D ]H:MM:SS[.frac] or [H..]HMMSS[.frac] (str_to_DDhhmmssff_internal): false on error. */
+static bool ts_ddhhmmss(const char *s, const char *end, uint64_t max_hour, ex_time_scan *r)
+{
+    uint64_t date[5] = { 0 }, v = 0;
+    const char *p = s;
+    int state;
+    for (; p < end && ts_digit((unsigned char)*p); p++) {
+        v = v * 10 + (uint64_t)(*p - '0');
+        if (v >= 42949672955959ULL) { r->range = true; return false; }   /* UINT32_MAX:59:59 */
+    }
+    const char *end_of_days = p;
+    while (p < end && ts_space((unsigned char)*p)) p++;
+    if (end - p > 1 && p != end_of_days && ts_digit((unsigned char)*p)) {
+        date[0] = v; state = 1;
+    } else if (end - p > 1 && *p == ':' && ts_digit((unsigned char)p[1])) {
+        if (v >= UINT32_MAX) { r->range = true; return false; }
+        date[1] = v; state = 2; p++;
+    } else {
+        date[1] = v / 10000; date[2] = v / 100 % 100; date[3] = v % 100;
+        state = 4;
+    }
+    if (state != 4) {
+        for (;;) {
+            for (v = 0; p < end && ts_digit((unsigned char)*p); p++) v = v * 10 + (uint64_t)(*p - '0');
+            date[state++] = v;
+            if (state == 4 || end - p < 2 || *p != ':' || !ts_digit((unsigned char)p[1])) break;
+            p++;
+        }
+    }
+    if (p < end && *p == '.') { p++; date[4] = ts_micro(r, &p, end); }
+    if (end - p > 1 && (*p == 'e' || *p == 'E') &&
+        (ts_digit((unsigned char)p[1]) || ((p[1] == '-' || p[1] == '+') && end - p > 2 && ts_digit((unsigned char)p[2])))) {
+        r->trunc = true;
+        return false;
+    }
+    for (int k = 0; k < 5; k++) if (date[k] > UINT32_MAX) { r->range = true; return false; }
+    if (date[0] * 24 + date[1] > UINT32_MAX) { r->range = true; return false; }
+    uint64_t hour = date[1] + date[0] * 24;
+    if (date[2] >= 60 || date[3] >= 60) { r->trunc = true; return false; }
+    if (hour > max_hour) {
+        hour = max_hour; date[2] = date[3] = 59; date[4] = 999999;
+        r->range = true;
+    }
+    r->us = (int64_t)((hour * 3600 + date[2] * 60 + date[3]) * 1000000 + date[4]);
+    if (p != end) r->trunc = true;
+    return true;
+}
+
+void ex_scan_time(const char *s, size_t n, uint64_t max_hour, bool invalid_dates_ok, ex_time_scan *r)
+{
+    memset(r, 0, sizeof *r);
+    const char *p = s, *end = s + n;
+    while (p < end && ts_space((unsigned char)*p)) p++;
+    bool neg = false;
+    if (p < end && (*p == '-' || *p == '+')) neg = *p++ == '-';
+    while (p < end && ts_space((unsigned char)*p)) p++;
+    while (end > p) {   /* trailing spaces go quietly, letters as a cut; a 'T' after a digit stays */
+        unsigned char c = (unsigned char)end[-1];
+        if (ts_digit(c) || ts_punct(c)) break;
+        if (!ts_space(c)) {
+            if (c == 'T' && end - p >= 2 && ts_digit((unsigned char)end[-2])) break;
+            r->trunc = true;
+        }
+        end--;
+    }
+    if (p == end || !ts_digit((unsigned char)*p)) { r->kind = EX_TS_ERROR; return; }
+    bool cut = r->trunc;
+    if (ts_datetime_candidate(p, (size_t)(end - p))) {
+        unsigned fields;
+        const char *used;
+        int k = ts_datetime(p, end, invalid_dates_ok, r, &fields, &used);
+        bool timeish = !ts_has(p, used, 'T') && ts_has(p, used, ':');
+        if (k == 3 || (k == 2 && !timeish)) {
+            r->kind = k == 3 ? EX_TS_DATETIME : EX_TS_DATE;
+            if (neg) { r->range = true; r->kind = EX_TS_ERROR; }
+            return;
+        }
+        if (k == 1 && (fields > 3 || !timeish)) { r->kind = EX_TS_ERROR; return; }
+        memset(r, 0, sizeof *r);   /* read again as a time, with only the cut letters */
+        r->trunc = cut;
+    }
+    if (!ts_ddhhmmss(p, end, max_hour, r)) { r->kind = EX_TS_ERROR; r->us = 0; return; }
+    r->kind = EX_TS_TIME;
+    if (neg) r->us = -r->us;
+}
+
 /* ---------------------------------------------------------------- YEAR constants */
 
 /* Year of integer nr as a YEAR column stores it, or -1 when it cannot (Field_year::store:
