@@ -450,6 +450,11 @@ typedef struct ex_time_scan {
     bool date_part, trunc, note, range;
 } ex_time_scan;
 void ex_scan_time(const char *s, size_t n, uint64_t max_hour, bool invalid_dates_ok, ex_time_scan *r);
+/* A number as MariaDB reads it where a temporal is wanted (value.c): its sign, integer
+ * part and microseconds; as a [YY]YYMMDD[hhmmss] date or datetime (EX_TS_*; note: a
+ * date's fraction dropped). */
+void ex_number_parts(const pdb_value *v, bool *neg, uint64_t *nr, uint32_t *us);
+int  ex_number_datetime(uint64_t nr, uint32_t us, bool invalid_dates_ok, int64_t *dt, bool *note);
 static inline pdb_value ex_int(int64_t i) { pdb_value v = { .t = VT_INT }; v.i = i; return v; }
 static inline pdb_value ex_dbl(double d) { pdb_value v = { .t = VT_DOUBLE }; v.d = d; return v; }
 static inline pdb_value ex_null(void) { pdb_value v = { .t = VT_NULL }; return v; }

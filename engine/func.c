@@ -679,28 +679,83 @@ static pdb_value set_value(ex_ctx *ctx, uint32_t rowno, const stor_column *c, ui
     return ex_str(p, (size_t)(q - p), c->coll);
 }
 
-/* Text stored into TIME column c (Field_time::store): the time it holds, or 0 when it
- * holds none; what was cut is a Warning 1265, a value beyond TIME's range 1264 (both: an
- * error 1292 in strict mode, MariaDB listing each), a datetime's date or a seventh
- * fraction digit a Note 1265. */
-static int64_t time_from_text(ex_ctx *ctx, uint32_t rowno, const stor_column *c, const char *s, size_t n)
+/* A datetime for TIMESTAMP column c: it must be a second from 1970-01-01 00:00:01 to
+ * 2038-01-19 03:14:07 UTC in the session's time zone (else 1264), or the zero datetime
+ * (a zero date with a time, or a zero month or day: 1265); strict mode makes either error 1292. false: it is
+ * stored as zero. */
+static bool timestamp_fits(ex_ctx *ctx, uint32_t rowno, const stor_column *c, const pdb_value *v,
+                           int y, int mo, int d, int h, int mi, int s, int us)
 {
-    ex_time_scan r;
-    ex_scan_time(s, n, 838, false, &r);
-    bool bad = r.kind == EX_TS_ERROR || r.trunc || r.range;
+    int code = 0;
+    if (!y && !mo && !d) code = h || mi || s || us ? 1265 : 0;
+    else if (!mo || !d) code = 1265;   /* a zero in the date */
+    else {
+        struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h, .tm_min = mi, .tm_sec = s, .tm_isdst = -1 };
+        time_t e = ex_tz_mktime(ctx->s, &tm);
+        if (e < 1 || e > INT32_MAX) code = 1264;
+    }
+    if (!code) return true;
+    if (ctx->strict) {
+        size_t n; const char *txt = ex_to_str(ctx->a, v, &n);
+        ex_raise(ctx, 1292, "22007", "Incorrect datetime value: '%.*s' for column `%s`.`%s`.`%s` at row %u", (int)n, txt,
+                 ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
+    }
+    if (code == 1264) ex_warn(ctx, "Warning", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
+    else ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    return false;
+}
+
+/* What a value read for TIME column c gives (Field_time::store_TIME_with_warning): the
+ * time, or 0 when there is none; what was cut is a Warning 1265, a value beyond TIME's
+ * range 1264 (both: an error 1292 in strict mode, MariaDB listing each), a datetime's date
+ * or a seventh fraction digit a Note 1265. s[0..n): the value as text, for the error. */
+static int64_t time_stored(ex_ctx *ctx, uint32_t rowno, const stor_column *c, const ex_time_scan *r, const char *s, size_t n)
+{
+    bool bad = r->kind == EX_TS_ERROR || r->trunc || r->range;
     if (bad && ctx->strict) {
         char shown[1200];
         const char *t = err_text(shown, sizeof shown, s, n);
         const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
-        if (r.kind != EX_TS_ERROR && r.trunc && r.range)
+        if (r->kind != EX_TS_ERROR && r->trunc && r->range)
             ex_warn(ctx, "Error", 1292, "Incorrect time value: '%s' for column `%s`.`%s`.`%s` at row %u", t, db, tn, c->name, rowno);
         ex_raise(ctx, 1292, "22007", "Incorrect time value: '%s' for column `%s`.`%s`.`%s` at row %u", t, db, tn, c->name, rowno);
     }
-    if (r.kind == EX_TS_ERROR || r.trunc) ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
-    if (r.kind == EX_TS_ERROR) return 0;
-    if (r.range) ex_warn(ctx, "Warning", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
-    else if (!r.trunc && (r.note || r.date_part)) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
-    return r.us;
+    if (r->kind == EX_TS_ERROR || r->trunc) ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    if (r->kind == EX_TS_ERROR) return 0;
+    if (r->range) ex_warn(ctx, "Warning", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
+    else if (!r->trunc && (r->note || r->date_part)) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+    return r->us;
+}
+
+/* A number read as a TIME (number_to_time): from 8 digits on a [YY]YYMMDD[hhmmss] whose
+ * time of day it is, else [H..]HMMSS held to 838:59:59.999999. */
+static void time_of_number(const pdb_value *v, ex_time_scan *r)
+{
+    bool neg;
+    uint64_t nr;
+    uint32_t us;
+    memset(r, 0, sizeof *r);
+    ex_number_parts(v, &neg, &nr, &us);
+    if (!neg && nr > 9999999 && nr <= 99991231235959ULL) {
+        int64_t dt;
+        r->kind = ex_number_datetime(nr, us, true, &dt, &r->note);
+        if (r->kind == EX_TS_ERROR) return;
+        int y, mo, d, h, mi, se, u;
+        pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &se, &u);
+        r->us = ((int64_t)h * 3600 + mi * 60 + se) * 1000000 + u;
+        r->date_part = y || mo || d;
+        return;
+    }
+    r->kind = EX_TS_TIME;
+    if (nr / 100 % 100 >= 60 || nr % 100 >= 60) { r->kind = EX_TS_ERROR; r->trunc = true; return; }   /* (before the range) */
+    if (nr > 8385959) { nr = 8385959; us = 999999; r->range = true; }
+    r->us = ((int64_t)(nr / 10000) * 3600 + (int64_t)(nr / 100 % 100) * 60 + (int64_t)(nr % 100)) * 1000000 + us;
+    if (neg) r->us = -r->us;
+}
+
+static bool is_number(const pdb_value *v)
+{
+    return v->t == VT_INT || v->t == VT_UINT || v->t == VT_DECIMAL || v->t == VT_DOUBLE;
 }
 
 /* r (at the column's scale sc, in its range) as column c stores it. */
@@ -949,7 +1004,22 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     case CT_DATE: case CT_DATETIME: case CT_TIMESTAMP: {
         int64_t dt; bool isd, bad = false;
         if (v->t == VT_DATETIME || v->t == VT_DATE) dt = v->i;
-        else {
+        else if (is_number(v)) {   /* number_to_datetime_or_date */
+            bool neg, note;
+            uint64_t nr;
+            uint32_t frac;
+            ex_number_parts(v, &neg, &nr, &frac);
+            int k = neg ? EX_TS_ERROR : ex_number_datetime(nr, frac, ctx->s->sql_mode & MODE_INVALID_DATES, &dt, &note);
+            if (k == EX_TS_ERROR) {
+                size_t n; const char *s = ex_to_str(ctx->a, v, &n);
+                if (ctx->strict) ex_raise(ctx, 1292, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u",
+                                          c->type == CT_DATE ? "date" : "datetime", (int)n, s, ctx->insert_t ? ctx->insert_t->db : "",
+                                          ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
+                ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+                dt = 0;
+                bad = true;
+            } else if (note) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+        } else {
             size_t n; const char *s = ex_to_str(ctx->a, v, &n);
             int pr = ex_parse_datetime(s, n, &dt, &isd);
             if (pr == 1 && !ctx->strict) {   /* a valid date and time before other characters: kept */
@@ -979,15 +1049,14 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             else ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
             y = mo = d = h = mi = s = us = 0;
         }
+        if (c->type == CT_TIMESTAMP && !bad && !timestamp_fits(ctx, rowno, c, v, y, mo, d, h, mi, s, us)) y = mo = d = h = mi = s = us = 0;
         if (c->type == CT_DATE) {
-            if (h || mi || s || us) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+            if (h || mi || s) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
             dt = pdb_dt_pack(y, mo, d, 0, 0, 0, 0);
         } else {
-            int fsp = c->scale < 0 ? 0 : c->scale;
+            int fsp = c->scale < 0 ? 0 : c->scale;   /* the fraction cut, as MariaDB without TIME_ROUND_FRACTIONAL */
             int64_t p = ex_pow10[6 - fsp];
-            int us2 = (int)((us + p / 2) / p * p);
-            if (us2 >= 1000000) us2 = (int)((us / p) * p);
-            dt = pdb_dt_pack(y, mo, d, h, mi, s, us2);
+            dt = pdb_dt_pack(y, mo, d, h, mi, s, (int)(us / p * p));
         }
         *out = ex_int(dt);
         out->t = c->type == CT_DATE ? VT_DATE : VT_DATETIME;
@@ -999,8 +1068,12 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         else if (v->t == VT_DATETIME || v->t == VT_DATE) {
             int y, mo, d, h, m, sec, u; pdb_dt_unpack(v->i, &y, &mo, &d, &h, &m, &sec, &u);
             us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
-        } else if (v->t == VT_STRING) {
-            us = time_from_text(ctx, rowno, c, v->p, v->len);
+        } else if (v->t == VT_STRING || is_number(v)) {
+            ex_time_scan r;
+            size_t n; const char *s = ex_to_str(ctx->a, v, &n);
+            if (v->t == VT_STRING) ex_scan_time(s, n, 838, false, &r);
+            else time_of_number(v, &r);
+            us = time_stored(ctx, rowno, c, &r, s, n);
         } else {
             size_t n; const char *s = ex_to_str(ctx->a, v, &n);
             if (ex_parse_time(s, n, &us) != 0) { trunc_warn(ctx, rowno, c, 1265, "time", s, n); us = 0; }

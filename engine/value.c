@@ -1047,6 +1047,66 @@ void ex_scan_time(const char *s, size_t n, uint64_t max_hour, bool invalid_dates
     if (neg) r->us = -r->us;
 }
 
+/* ---------------------------------------------------------------- numbers as temporals */
+
+/* A number's sign, integer part (UINT64_MAX when larger) and first six fraction digits
+ * as microseconds, cut (MariaDB's Sec6 of a decimal or double). */
+void ex_number_parts(const pdb_value *v, bool *neg, uint64_t *nr, uint32_t *us)
+{
+    *neg = false; *nr = 0; *us = 0;
+    if (v->t == VT_UINT) { *nr = v->u; return; }
+    if (v->t == VT_INT) { *neg = v->i < 0; *nr = v->i < 0 ? (uint64_t)0 - (uint64_t)v->i : (uint64_t)v->i; return; }
+    if (v->t == VT_DOUBLE) {
+        double d = v->d;
+        if (d != d) return;
+        if ((*neg = d < 0)) d = -d;
+        if (d >= 9223372036854775807.0) { *nr = INT64_MAX; return; }
+        *nr = (uint64_t)d;
+        *us = (uint32_t)((d - floor(d)) * 1000000);
+        return;
+    }
+    ex_dec dec;   /* a decimal: its digits as shown */
+    if (!ex_dec_get_shown(v, &dec)) return;
+    char buf[EX_DEC_TEXT_MAX];
+    size_t n = ex_dec_to_text(&dec, buf), i = 0;
+    if (i < n && buf[i] == '-') { *neg = true; i++; }
+    for (; i < n && buf[i] != '.'; i++) *nr = *nr > (UINT64_MAX - 9) / 10 ? UINT64_MAX : *nr * 10 + (uint64_t)(buf[i] - '0');
+    int k = 0;
+    if (i < n) for (i++; i < n && k < 6; i++, k++) *us = *us * 10 + (uint32_t)(buf[i] - '0');
+    for (; k < 6; k++) *us *= 10;
+    if (*neg && !*nr && !*us) *neg = false;
+}
+
+/* number_to_datetime_or_date (sql-common/my_time.c): [YY]YYMMDD or [YY]YYMMDDhhmmss
+ * with the fraction us. EX_TS_DATE or EX_TS_DATETIME with *dt, *note for a date's
+ * fraction dropped; EX_TS_ERROR when it is none (a Warning 1265 where it is stored). */
+int ex_number_datetime(uint64_t nr, uint32_t us, bool invalid_dates_ok, int64_t *dt, bool *note)
+{
+    int kind = EX_TS_DATE;
+    *note = false;
+    if (nr == 0 || nr >= 10000101000000ULL) kind = EX_TS_DATETIME;
+    else if (nr < 101) return EX_TS_ERROR;
+    else if (nr <= 691231) nr = (nr + 20000000) * 1000000;
+    else if (nr < 700101) return EX_TS_ERROR;
+    else if (nr <= 991231) nr = (nr + 19000000) * 1000000;
+    else if (nr < 10000101) return EX_TS_ERROR;
+    else if (nr <= 99991231) nr *= 1000000;
+    else if (nr < 101000000) return EX_TS_ERROR;
+    else {
+        kind = EX_TS_DATETIME;
+        if (nr <= 691231235959ULL) nr += 20000000000000ULL;
+        else if (nr < 700101000000ULL) return EX_TS_ERROR;
+        else if (nr <= 991231235959ULL) nr += 19000000000000ULL;
+    }
+    uint64_t p1 = nr / 1000000, p2 = nr % 1000000;
+    uint64_t y = p1 / 10000, mo = p1 % 10000 / 100, d = p1 % 100, h = p2 / 10000, mi = p2 % 10000 / 100, se = p2 % 100;
+    if (y > 9999 || mo > 12 || d > 31 || h > 23 || mi > 59 || se > 59) return EX_TS_ERROR;
+    if ((nr || us) && mo && !invalid_dates_ok && d > ts_mdays((uint32_t)y, (uint32_t)mo)) return EX_TS_ERROR;
+    if (kind == EX_TS_DATE && us) { *note = true; us = 0; }
+    *dt = pdb_dt_pack((int)y, (int)mo, (int)d, (int)h, (int)mi, (int)se, (int)us);
+    return kind;
+}
+
 /* ---------------------------------------------------------------- YEAR constants */
 
 /* Year of integer nr as a YEAR column stores it, or -1 when it cannot (Field_year::store:
