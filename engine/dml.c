@@ -490,6 +490,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     int ai = auto_col(t);
     uint64_t first_id = 0, affected = 0, dups = 0, records = 0, explicit_id = 0, writes = 0, replaces = 0, dup_reads = 0;
     uint64_t resv_next = 0, resv_end = 0;   /* reserved AUTO_INCREMENT ids */
+    uint64_t nchecked = 0;                  /* rows IGNORE skipped for a CHECK before the handler saw them */
     uint32_t nresv = 0;                     /* reservations made */
     uint64_t upd_id = 0;                    /* id of the last row an upsert changed */
     uint64_t upd_count = 0;                 /* rows an upsert changed ("Duplicates") */
@@ -556,7 +557,10 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (!trg_before) no_default_check(ctx, t, vals, given);
         /* values are converted first (a conversion error consumes no id), then the
            AUTO_INCREMENT column gets its id */
+        ctx->check_defer = st->ignore;
+        ctx->check_failed = NULL;
         convert_row(ctx, t, vals, rowno, multi, trg_before, feed ? feed->done : NULL);
+        ctx->check_defer = false;
         if (trg_before) {
             /* an AUTO_INCREMENT column not given reads 0 in BEFORE INSERT (NULL if
                NULL was given); missing values are refused after the triggers */
@@ -566,6 +570,13 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (ai_zeroed && vals[ai].t != VT_NULL && vals[ai].i == 0) vals[ai] = ex_null();
             no_default_check(ctx, t, vals, given);
             null_check(ctx, t, vals, multi);
+        }
+        if (ctx->check_failed) {   /* INSERT IGNORE: the row fails a JSON column's CHECK (before
+                                      an AUTO_INCREMENT id is taken, as the handler takes it) */
+            ex_warn(ctx, "Warning", 4025, "CONSTRAINT `%s.%s` failed for `%s`.`%s`", t->name, ctx->check_failed->name, t->db, t->name);
+            ctx->check_failed = NULL;
+            nchecked++;
+            continue;
         }
         bool generated = false;
         int64_t row_explicit = 0;
@@ -580,7 +591,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (resv_next == resv_end) {
                     /* INSERT ... SELECT does not know its row count: the handler asks for
                        1, 2, 4, ... ids (at most 65535) as InnoDB does */
-                    uint64_t want = st->sel || feed ? (nresv <= 16 ? (1ull << nresv) : 65535) : nrows - rn;
+                    uint64_t want = st->sel || feed ? (nresv <= 16 ? (1ull << nresv) : 65535) : nrows - rn + nchecked;
                     if (want > 65535 && st->sel) want = 65535;
                     nresv++;
                     resv_next = t->auto_inc;
@@ -954,7 +965,16 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             for (; scanrow <= row; scanrow++) if (stor_row_visible(t, scanrow)) scanpos++;
             rowno = scanpos;
         }
+        uctx.check_defer = st->ignore;
+        uctx.check_failed = NULL;
         bool differs = apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno);
+        uctx.check_defer = false;
+        if (uctx.check_failed) {   /* UPDATE IGNORE: the new row fails a JSON column's CHECK */
+            ex_warn(ctx, "Warning", 4025, "CONSTRAINT `%s.%s` failed for `%s`.`%s`", t->name, uctx.check_failed->name, t->db, t->name);
+            uctx.check_failed = NULL;
+            matched--;   /* (not matched, as MariaDB counts) */
+            continue;
+        }
         pdb_value *oldv = NULL;
         if (trg_any) {
             oldv = stor_arena_alloc(ctx->a, t->ncols * sizeof *oldv);

@@ -276,6 +276,10 @@ typedef struct ex_ctx {
     ex_err *err;
     bool strict;            /* strict sql_mode for this statement */
     bool ignore;            /* INSERT/UPDATE IGNORE */
+    const struct stor_column *check_failed;   /* INSERT IGNORE: a JSON column's CHECK failed in
+                                                  this row (ex_store_convert), for the row loop
+                                                  to skip it with 4025; else it is raised there */
+    bool check_defer;
     bool abort_warn;        /* strict INSERT, REPLACE, UPDATE: a conversion warning is an
                                error (MariaDB's abort_on_warning), ex_warn */
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
@@ -741,6 +745,7 @@ const char *ex_json_quote(ex_ctx *ctx, const char *s, size_t n, size_t *outn);
 bool ex_jsonval_unquote(stor_arena *a, const pdb_value *v, pdb_value *out);
 /* JSON_VALID(v) for a non-NULL value: is its text one JSON document */
 bool ex_json_valid(ex_ctx *ctx, const pdb_value *v);
+bool ex_json_check(ex_ctx *ctx, const pdb_value *v);   /* json_valid with its Note */
 
 /* Narrow character sets (charset.c). Text inside is UTF-8 whatever the charset; a
  * latin1, ascii or utf8mb3 value holds only characters its charset has. */

@@ -852,9 +852,11 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
 {
     *out = ex_null();
     if (v->t == VT_NULL) return 0;
-    if (c->json && ctx->insert_t && !ex_json_valid(ctx, v))   /* its CHECK (json_valid(col)) */
-        ex_raise(ctx, 4025, "23000", "CONSTRAINT `%s.%s` failed for `%s`.`%s`",
-                 ctx->insert_t->name, c->name, ctx->insert_t->db, ctx->insert_t->name);
+    if (c->json && ctx->insert_t && !ex_json_check(ctx, v)) {   /* its CHECK (json_valid(col)) */
+        if (ctx->check_defer) { if (!ctx->check_failed) ctx->check_failed = c; }
+        else ex_raise(ctx, 4025, "23000", "CONSTRAINT `%s.%s` failed for `%s`.`%s`",
+                      ctx->insert_t->name, c->name, ctx->insert_t->db, ctx->insert_t->name);
+    }
     if (c->type == CT_BIT) return bit_store(ctx, c, v, out, rowno);
     if (ex_is_hexnum(v) && (c->type <= CT_DOUBLE || c->type == CT_YEAR)) {
         /* a hexadecimal literal into a number column: the unsigned integer it is; one of
