@@ -1143,6 +1143,17 @@ static bool uses_no_table(const pl_stmt *st)
     }
 }
 
+/* PREPARE of literal text that uses no table: MariaDB keeps the warnings before, as it
+ * would running that text. */
+static bool prepares_no_table(pdb_session *s, const pl_stmt *st, const pl_parse_opts *o)
+{
+    if (st->kind != S_PREPARE || !st->where || st->where->kind != E_STRING) return false;
+    pl_stmt inner;
+    pl_error perr;
+    size_t pos = 0;
+    return pl_parse(&s->arena, st->where->s, st->where->slen, &pos, o, &inner, &perr) == 0 && uses_no_table(&inner);
+}
+
 /* Takes the store lock; false when this thread may not block (an event loop) and it is
  * not free now: the statement must move to a worker. */
 static bool store_lock(bool ro)
@@ -1632,7 +1643,7 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
            uses tables; one that uses none keeps them until it warns itself */
         if (!keeps_diagnostics(&st)) {
             s->warn_stale = false;
-            if (uses_no_table(&st)) s->warn_stale = true;
+            if (uses_no_table(&st) || prepares_no_table(s, &st, &o)) s->warn_stale = true;
             else { s->nwarnings = 0; s->warn_count = 0; }
         }
         r.status = more ? PDB_ST_MORE_RESULTS : 0;
@@ -1692,9 +1703,11 @@ int pdb_exec_resume(pdb_session *s, const pdb_sink *sink)
     return rc;
 }
 
-static void wait_fail(pdb_session *s, const pdb_sink *sink, uint16_t code, const char *state, const char *msg)
+/* An error answered without running a statement: the session's diagnostics are that
+ * error alone (SHOW WARNINGS, @@error_count), as MariaDB's diagnostics area. */
+static void direct_error(pdb_session *s, const pdb_sink *sink, uint16_t code, const char *state, const char *msg)
 {
-    wait_forget(s);
+    s->warn_stale = false;
     s->nwarnings = 0; s->warn_count = 1;
     pdb_warning *w = pdb_warning_slot(s);
     if (w) {
@@ -1702,8 +1715,14 @@ static void wait_fail(pdb_session *s, const pdb_sink *sink, uint16_t code, const
         w->code = code;
         snprintf(w->msg, sizeof w->msg, "%s", msg);
     }
-    s->row_count = -1;
     sink->error(sink->ctx, code, state, msg);
+}
+
+static void wait_fail(pdb_session *s, const pdb_sink *sink, uint16_t code, const char *state, const char *msg)
+{
+    wait_forget(s);
+    s->row_count = -1;
+    direct_error(s, sink, code, state, msg);
 }
 
 void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink)
@@ -1731,13 +1750,13 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
         /* MariaDB checks access first: an unknown database is denied too */
         char msg[1024];
         snprintf(msg, sizeof msg, "Access denied for user '%s'@'%s' to database '%s'", s->user, s->priv_host, name);
-        sink->error(sink->ctx, 1044, "42000", msg);
+        direct_error(s, sink, 1044, "42000", msg);
         return -1;
     }
     if (!ok) {
         char msg[400];
         snprintf(msg, sizeof msg, "Unknown database '%s'", name);
-        sink->error(sink->ctx, 1049, "42000", msg);
+        direct_error(s, sink, 1049, "42000", msg);
         return -1;
     }
     snprintf(s->db, sizeof s->db, "%.64s", name);
@@ -1927,20 +1946,20 @@ static pdb_stmt *stmt_prepare(pdb_session *s, const char *sql, size_t len, const
     pl_error perr;
     size_t pos = 0;
     int rc = pl_parse(&s->arena, sql, len, &pos, &o, &st, &perr);
-    if (rc == 1) { sink->error(sink->ctx, 1065, "42000", "Query was empty"); return NULL; }
-    if (rc < 0) { sink->error(sink->ctx, perr.code, perr.sqlstate, perr.msg); return NULL; }
+    if (rc == 1) { direct_error(s, sink, 1065, "42000", "Query was empty"); return NULL; }
+    if (rc < 0) { direct_error(s, sink, perr.code, perr.sqlstate, perr.msg); return NULL; }
     if (pos < len) {
         pl_lexer lx; pl_token t;
         pl_lex_init(&lx, &s->arena, sql + pos, len - pos, &o);
         if (pl_lex_next(&lx, &t) == 0 && t.kind != TK_EOF) {
             char msg[512];
             snprintf(msg, sizeof msg, "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%.80s' at line 1", t.start);
-            sink->error(sink->ctx, 1064, "42000", msg);
+            direct_error(s, sink, 1064, "42000", msg);
             return NULL;
         }
     }
     if (st.kind == S_PREPARE || st.kind == S_EXECUTE || st.kind == S_DEALLOCATE) {
-        sink->error(sink->ctx, 1295, "HY000", "This command is not supported in the prepared statement protocol yet");
+        direct_error(s, sink, 1295, "HY000", "This command is not supported in the prepared statement protocol yet");
         return NULL;
     }
     pdb_stmt *ps = calloc(1, sizeof *ps);
@@ -2102,11 +2121,11 @@ static int ps_ok(pdb_session *s, ex_result *r, const char *info)
     return 0;
 }
 
-static int unknown_handler(const pdb_sink *sink, const char *name, const char *where)
+static int unknown_handler(pdb_session *s, const pdb_sink *sink, const char *name, const char *where)
 {
     char msg[160];
     snprintf(msg, sizeof msg, "Unknown prepared statement handler (%.64s) given to %s", name, where);
-    sink->error(sink->ctx, 1243, "HY000", msg);
+    direct_error(s, sink, 1243, "HY000", msg);
     return -1;
 }
 
@@ -2139,7 +2158,7 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
     const pdb_sink *sink = r->sink;
     if (st->kind == S_DEALLOCATE) {
         int i = named_find(s, st->name);
-        if (i < 0) return unknown_handler(sink, st->name, "DEALLOCATE PREPARE");
+        if (i < 0) return unknown_handler(s, sink, st->name, "DEALLOCATE PREPARE");
         named_drop(s, i);
         return ps_ok(s, r, NULL);
     }
@@ -2150,7 +2169,7 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
             char msg[160];
             snprintf(msg, sizeof msg, "Can't create more than max_prepared_stmt_count statements (current value: %u)",
                      (unsigned)pdb_max_prepared_stmts());
-            sink->error(sink->ctx, 1461, "42000", msg);
+            direct_error(s, sink, 1461, "42000", msg);
             return -1;
         }
         pdb_stmt *ps = ps_from(s, st->where, sink);
@@ -2173,13 +2192,13 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
         if (!ps) return s->exec_moved ? PDB_EXEC_MOVE : -1;
     } else {
         int i = named_find(s, st->name);
-        if (i < 0) return unknown_handler(sink, st->name, "EXECUTE");
+        if (i < 0) return unknown_handler(s, sink, st->name, "EXECUTE");
         ps = s->named[i].ps;
     }
     int res = -1;
     pdb_value *vals = ps_values(s, st->rowlen ? st->rows[0] : NULL, st->rowlen, sink);
     if (vals && (uint32_t)st->rowlen != ps->nparams)
-        sink->error(sink->ctx, 1210, "HY000", "Incorrect arguments to EXECUTE");
+        direct_error(s, sink, 1210, "HY000", "Incorrect arguments to EXECUTE");
     else if (vals)
         res = stmt_run(s, ps, vals, (uint32_t)st->rowlen, r);
     pdb_stmt_close(tmp);

@@ -679,7 +679,8 @@ static pdb_value set_value(ex_ctx *ctx, uint32_t rowno, const stor_column *c, ui
     return ex_str(p, (size_t)(q - p), c->coll);
 }
 
-/* A datetime for TIMESTAMP column c: it must be a second from 1970-01-01 00:00:01 to
+/* A datetime stored into TIMESTAMP column c (not a constant compared with one, which
+ * keeps its value): it must be a second from 1970-01-01 00:00:01 to
  * 2038-01-19 03:14:07 UTC in the session's time zone (else 1264), or the zero datetime
  * (a zero date with a time, or a zero month or day: 1265); strict mode makes either error 1292. false: it is
  * stored as zero. */
@@ -1051,7 +1052,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             else ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
             y = mo = d = h = mi = s = us = 0;
         }
-        if (c->type == CT_TIMESTAMP && !bad && !timestamp_fits(ctx, rowno, c, v, y, mo, d, h, mi, s, us)) y = mo = d = h = mi = s = us = 0;
+        if (c->type == CT_TIMESTAMP && !bad && ctx->insert_t && !timestamp_fits(ctx, rowno, c, v, y, mo, d, h, mi, s, us)) y = mo = d = h = mi = s = us = 0;
         if (c->type == CT_DATE) {
             if (h || mi || s) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
             dt = pdb_dt_pack(y, mo, d, 0, 0, 0, 0);

@@ -1516,6 +1516,7 @@ static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_valu
         pdb_value o;
         ex_ctx tmp = *ctx;
         tmp.strict = false;
+        tmp.insert_t = NULL;   /* a key to look up, not a row to store (no TIMESTAMP range, no CHECK) */
         uint32_t saved = ctx->s->nwarnings, savedc = ctx->s->warn_count;
         bool stale = ctx->s->warn_stale;
         ex_store_convert(&tmp, c, v, &o, 0);
