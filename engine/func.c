@@ -4,6 +4,7 @@
 #include "engine/func_int.h"
 #include <ctype.h>
 #include <math.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -706,6 +707,59 @@ static bool timestamp_fits(ex_ctx *ctx, uint32_t rowno, const stor_column *c, co
     return false;
 }
 
+/* d's shortest digits that read back as d, written without an exponent; 0 when that
+ * would be long (beyond 40 places either side) or d is no finite number. */
+static size_t double_plain_text(double d, char *out, size_t cap)
+{
+    if (!isfinite(d) || cap < 80) return 0;
+    if (d != 0 && fabs(d) < 1e-30)   /* rounds to 0 at any column's scale, and is not 0 */
+        return (size_t)snprintf(out, cap, "%s0.000000000000000000000000000001", d < 0 ? "-" : "");
+    char e[40];
+    int p = 1;
+    for (; p <= 17; p++) {
+        snprintf(e, sizeof e, "%.*e", p - 1, d);
+        if (strtod(e, NULL) == d) break;
+    }
+    /* e: [-]D[.DDD]e[+-]XX */
+    const char *q = e;
+    bool neg = *q == '-';
+    if (neg) q++;
+    char dig[24];
+    size_t nd = 0;
+    for (; *q && *q != 'e'; q++) if (*q != '.') dig[nd++] = *q;
+    int exp10 = atoi(q + 1) + 1;   /* the decimal point after this many digits */
+    if (exp10 > 40 || exp10 < -40) return 0;
+    size_t k = 0;
+    if (neg) out[k++] = '-';
+    if (exp10 <= 0) {
+        out[k++] = '0'; out[k++] = '.';
+        for (int i = 0; i < -exp10; i++) out[k++] = '0';
+        for (size_t i = 0; i < nd; i++) out[k++] = dig[i];
+    } else {
+        for (int i = 0; i < exp10; i++) out[k++] = (size_t)i < nd ? dig[i] : '0';
+        if ((size_t)exp10 < nd) { out[k++] = '.'; for (size_t i = (size_t)exp10; i < nd; i++) out[k++] = dig[i]; }
+    }
+    return k;
+}
+
+/* A double into FLOAT/DOUBLE[(M,D)] column c (MariaDB's truncate_double): rounded to D
+ * decimals, held to the type's largest value (FLT_MAX, DBL_MAX, or M-D integer digits
+ * and D decimals), an unsigned column's negative to 0; true when it was held. */
+static bool float_store_clamp(const stor_column *c, double *d)
+{
+    double max = c->type == CT_FLOAT ? FLT_MAX : DBL_MAX;
+    if (c->is_unsigned && *d < 0) { *d = 0; return true; }
+    if (c->scale >= 0 && c->scale < 31) {
+        double p = pow(10, c->scale);
+        double by_dec = pow(10, (int)c->width - c->scale) - 1.0 / p;
+        if (by_dec < max) max = by_dec;
+        if (!isinf(*d)) *d = floor(*d) + rint((*d - floor(*d)) * p) / p;
+    }
+    if (*d < -max) { *d = -max; return true; }
+    if (*d > max) { *d = max; return true; }
+    return false;
+}
+
 /* What a value read for TIME column c gives (Field_time::store_TIME_with_warning): the
  * time, or 0 when there is none; what was cut is a Warning 1265, a value beyond TIME's
  * range 1264 (both: an error 1292 in strict mode, MariaDB listing each), a datetime's date
@@ -872,7 +926,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     case CT_TINYINT: case CT_SMALLINT: case CT_MEDIUMINT: case CT_INT: case CT_BIGINT: case CT_YEAR: {
         int64_t x;
         uint64_t ux = 0;
-        bool neg = false;
+        bool neg = false, over = false;   /* over: beyond any BIGINT, held to the end */
         /* a number and spaces after it: noted (1265) when it fits the column */
         bool spaces = v->t == VT_STRING && v->len && isspace((unsigned char)v->p[v->len - 1]);
         int cut = 0;   /* '12abc' is truncated (1265), 'abc' no number (1366): said after the
@@ -880,19 +934,20 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         if (v->t == VT_STRING && exact_int_string(v->p, v->len, &x, &ux, &neg)) {
             /* plain integer text: exactly, without going through a double */
         } else if (v->t == VT_STRING) {
+            /* (my_strntoull10rnd: a fraction rounds half away from zero, '.5' is 1) */
             bool tr;
             double d = ex_str_to_double(v->p, v->len, &tr);
             if (tr) spaces = false;
             if (tr) cut = number_first(v->p, v->len) ? 1265 : 1366;
-            if (d >= 1.8446744073709552e19) { x = INT64_MAX; ux = UINT64_MAX; }
-            else if (d < -9.2233720368547758e18) { x = INT64_MIN; neg = true; }
-            else { double r = rint(d); neg = r < 0; x = neg ? (int64_t)r : (int64_t)(uint64_t)r; ux = neg ? 0 : (uint64_t)r; }
+            if (d >= 1.8446744073709552e19) { x = INT64_MAX; ux = UINT64_MAX; over = true; }
+            else if (d < -9.2233720368547758e18) { x = INT64_MIN; neg = true; over = true; }
+            else { double r = round(d); neg = r < 0; x = neg ? (int64_t)r : (int64_t)(uint64_t)r; ux = neg ? 0 : (uint64_t)r; }
         } else if (v->t == VT_UINT) { ux = v->u; x = (int64_t)v->u; neg = false; }
         else if (v->t == VT_DOUBLE) {
             double r = rint(v->d);
             neg = r < 0;
-            if (r >= 1.8446744073709552e19) { ux = UINT64_MAX; x = INT64_MAX; }
-            else if (r < -9.2233720368547758e18) { x = INT64_MIN; }
+            if (r >= 1.8446744073709552e19) { ux = UINT64_MAX; x = INT64_MAX; over = true; }
+            else if (r < -9.2233720368547758e18) { x = INT64_MIN; over = true; }
             else { x = neg ? (int64_t)r : (int64_t)(uint64_t)r; ux = neg ? 0 : (uint64_t)r; }
         }
         else if (v->t == VT_DECIMAL && v->len) {
@@ -924,16 +979,19 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         }
         bool oor = false;
         if (c->type == CT_YEAR) {
+            /* (Field_year::store of text: a zero of other than four characters is 2000) */
+            if (x == 0 && v->t == VT_STRING && !cut && v->len != 4) x = 2000;
             if (x > 0 && x < 70) x += 2000;
             else if (x >= 70 && x < 100) x += 1900;
             if (x != 0 && (x < 1901 || x > 2155)) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = 0; oor = true; }
         } else if (c->is_unsigned) {
             if (neg) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = 0; oor = true; }
-            else if (ux > uhi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = uhi; oor = true; }
+            else if (ux > uhi || over) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); ux = uhi; oor = true; }
             x = (int64_t)ux;
         } else {
             oor = true;
-            if (!neg && (v->t == VT_UINT || ux > (uint64_t)INT64_MAX) && ux > (uint64_t)hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
+            if (over) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = neg ? lo : hi; }
+            else if (!neg && (v->t == VT_UINT || ux > (uint64_t)INT64_MAX) && ux > (uint64_t)hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
             else if (x < lo) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = lo; }
             else if (x > hi) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); x = hi; }
             else oor = false;
@@ -948,6 +1006,14 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         int prec = (int)c->width;
         __int128 val;
         bool rounded = false;
+        if (v->t == VT_DOUBLE) {   /* MariaDB's double2decimal: its shortest digits, then rounded */
+            char txt[80];
+            size_t tl = double_plain_text(v->d, txt, sizeof txt);
+            if (tl) {
+                pdb_value dd = ex_str(stor_arena_strndup(ctx->a, txt, tl), tl, COLL_BINARY);
+                return ex_store_convert(ctx, c, &dd, out, rowno);
+            }
+        }
         if (c->kind == CK_DEC || (v->t == VT_DECIMAL && v->len) || v->t == VT_UINT ||
             (v->t == VT_STRING && !ex_parse_decimal(v->p, v->len, &(int64_t){ 0 }, &(uint8_t){ 0 })))
             return store_decimal_exact(ctx, c, v, out, rowno);
@@ -995,12 +1061,15 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     case CT_FLOAT: case CT_DOUBLE: {
         bool tr = false;
         double d = v->t == VT_STRING ? ex_str_to_double(v->p, v->len, &tr) : ex_to_double(v);
-        if (tr) trunc_warn(ctx, rowno, c, number_first(v->p, v->len) ? 1265 : 1366, "double", v->p, v->len);
+        if (isinf(d)) {   /* text past DBL_MAX: the largest double, said (my_strntod's overflow) */
+            d = d > 0 ? DBL_MAX : -DBL_MAX;
+            trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+        } else if (tr) trunc_warn(ctx, rowno, c, number_first(v->p, v->len) ? 1265 : 1366, "double", v->p, v->len);
         else if (v->t == VT_STRING && v->len && isspace((unsigned char)v->p[v->len - 1]))   /* a number and spaces */
             ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+        if (d != d) d = 0;
+        if (float_store_clamp(c, &d)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
         if (c->type == CT_FLOAT) d = (double)(float)d;
-        if (c->scale >= 0) { double p = pow(10, c->scale); d = rint(d * p) / p; }
-        if (c->is_unsigned && d < 0) { trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); d = 0; }
         *out = ex_dbl(d);
         return 0;
     }

@@ -588,6 +588,26 @@ static void fn_substring_index(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int
 
 static void fn_hex(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
+    if (a[0].t == VT_DATE || a[0].t == VT_DATETIME || a[0].t == VT_TIME) {   /* a temporal: its text's bytes */
+        size_t l;
+        const char *t = ex_to_str(ctx->a, &a[0], &l);
+        char *o = stor_arena_alloc(ctx->a, l * 2 + 1);
+        ex_fn_hex_of((const unsigned char *)t, l, o, true);
+        *out = ex_str(o, l * 2, ctx->s->coll_connection);
+        return;
+    }
+    if (a[0].t == VT_DOUBLE || (a[0].t == VT_DECIMAL && !ex_is_hexnum(&a[0]))) {
+        /* (Item_func_hex: a double or decimal rounded half away from zero; all ones past
+           the 64-bit range) */
+        double d = ex_to_double(&a[0]);
+        uint64_t u = d <= -9223372036854775808.0 || d >= 18446744073709551615.0 || d != d ? UINT64_MAX
+                   : (uint64_t)(int64_t)(d + (d > 0 ? 0.5 : -0.5));
+        if (d > 0 && d + 0.5 >= 9223372036854775808.0 && d < 18446744073709551615.0) u = (uint64_t)(d + 0.5);
+        char buf[32];
+        int k = snprintf(buf, sizeof buf, "%llX", (unsigned long long)u);
+        *out = ex_fn_mkstr(ctx, buf, (size_t)k, ctx->s->coll_connection);
+        return;
+    }
     if (a[0].t != VT_STRING || a[0].scale == EX_BITVAL) {   /* (a BIT column: its number) */
         char buf[32];
         int k = snprintf(buf, sizeof buf, "%llX", (unsigned long long)ex_to_int(&a[0]));
