@@ -1784,7 +1784,7 @@ static void comp_cast(cstate *cs, pl_expr *e, ex_type *t)
     if (e->cast.type == CT_VARCHAR && !e->cast.coll) p->casts[p->ncasts].coll = ctx->s->coll_connection;
     /* c: the call as written, for 1264 */
     emit(p, OP_CAST, p->ncasts++, 0,
-         e->cast.type == CT_DECIMAL ? add_const(p, ex_str(e->start, e->srclen, COLL_BINARY)) : -1);
+         e->cast.type == CT_DECIMAL || e->cast.type == CT_FLOAT ? add_const(p, ex_str(e->start, e->srclen, COLL_BINARY)) : -1);
     memset(t, 0, sizeof *t);
     t->coll = COLL_BINARY; t->nullable = true;
     switch (e->cast.type) {

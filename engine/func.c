@@ -142,6 +142,17 @@ bool ex_fn_num_dt(const pdb_value *v, int64_t *dt, bool *isdate)
     return true;
 }
 
+/* The digits after the last '.' of s (a datetime's fraction), 0 when none. */
+static int fraction_digits(const char *s, size_t n)
+{
+    const char *dot = NULL;
+    for (size_t i = 0; i < n; i++) if (s[i] == '.') dot = s + i;
+    if (!dot) return 0;
+    int k = 0;
+    for (const char *q = dot + 1; q < s + n && *q >= '0' && *q <= '9'; q++) k++;
+    return k;
+}
+
 bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
 {
     *isdate = false;
@@ -164,7 +175,10 @@ bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
     case VT_DATE: *dt = v->i; *isdate = true; return true;
     case VT_STRING:
         switch (ex_parse_datetime(v->p, v->len, dt, isdate)) {
-        case 0: return true;
+        case 0:
+            if (fraction_digits(v->p, v->len) > 6)   /* a seventh digit and on: cut, noted */
+                ex_warn(ctx, "Note", 1292, "Truncated incorrect datetime value: '%.*s'", (int)v->len, v->p);
+            return true;
         case 1:
             ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", *isdate ? "date" : "datetime", (int)v->len, v->p);
             return true;
@@ -173,7 +187,16 @@ bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
             return false;
         }
     case VT_INT: case VT_DECIMAL: case VT_DOUBLE: case VT_UINT: {
-        if (ex_fn_num_dt(v, dt, isdate)) return true;
+        if (ex_fn_num_dt(v, dt, isdate)) {
+            if (*isdate && (v->t == VT_DECIMAL || v->t == VT_DOUBLE) && ex_to_double(v) != floor(ex_to_double(v))) {
+                /* a date with a fraction (20010203.5): the fraction dropped, noted */
+                char buf[80];
+                const char *txt;
+                size_t n = pdb_value_text(v, NULL, buf, sizeof buf, &txt);
+                ex_warn(ctx, "Note", 1292, "Truncated incorrect date value: '%.*s'", (int)n, txt);
+            }
+            return true;
+        }
         char buf[80];
         const char *txt;
         size_t n = pdb_value_text(v, NULL, buf, sizeof buf, &txt);
@@ -233,6 +256,8 @@ void ex_fn_hex_of(const unsigned char *d, size_t n, char *out, bool upper)
 /* A value as MariaDB's HOUR()/MINUTE()/SECOND()/MICROSECOND() read it: a TIME in
  * microseconds (a datetime's time of day, text or digits parsed as a time; clamp: held
  * to TIME's range with a warning, as all but EXTRACT do); false with 1292 'Incorrect time value' when it is none. */
+static void time_of_number(const pdb_value *v, ex_time_scan *r);
+
 bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
 {
     if (v->t == VT_TIME) { *us = v->i; return true; }
@@ -248,6 +273,18 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
         double x = ex_to_double(v);
         int64_t dt;
         bool isd;
+        if (clamp && (x < 0 || x > 99991231235959.0)) {   /* number_to_time_only: held to the range */
+            ex_time_scan r;
+            time_of_number(v, &r);
+            int show = (int)(n > 128 ? 128 : n);
+            if (r.kind == EX_TS_ERROR) {
+                ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", show, s);
+                return false;
+            }
+            if (r.range) ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%.*s'", show, s);
+            *us = r.us;
+            return true;
+        }
         /* YYYYMMDD[hhmmss] from 8 digits on (EXTRACT: from 11); else [H..]HMMSS */
         if (clamp ? x >= 1e7 : x >= 1e10) {
             int y, mo, dd, h, mi, sc, u;
@@ -406,8 +443,19 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
         ex_dec_put(ctx->a, &d, -1, out);
         return;
     }
-    case CT_DOUBLE: *out = ex_dbl(ex_to_double(in)); return;
-    case CT_FLOAT: *out = ex_dbl((double)(float)ex_to_double(in)); return;   /* a FLOAT holds a float */
+    case CT_DOUBLE: case CT_FLOAT: {
+        /* (past DBL_MAX: the largest double; a FLOAT past FLT_MAX the largest float, noted
+           as Item_float_typecast does) */
+        double d = ex_to_double(in);
+        if (isinf(d)) d = d > 0 ? DBL_MAX : -DBL_MAX;
+        if (c->type == CT_FLOAT && (d > FLT_MAX || d < -FLT_MAX)) {
+            d = d > 0 ? FLT_MAX : -FLT_MAX;
+            ex_warn(ctx, "Note", 1264, "Out of range value for column '%.*s' at row 1",   /* (always row 1) */
+                    text ? (int)text->len : 0, text ? text->p : "");
+        }
+        *out = ex_dbl(c->type == CT_FLOAT ? (double)(float)d : d);   /* a FLOAT holds a float */
+        return;
+    }
     case CT_DATE: case CT_DATETIME: {
         int64_t dt; bool isd;
         if (in->t == VT_DATETIME || in->t == VT_DATE) { dt = in->i; }
