@@ -2095,9 +2095,50 @@ static void comp_match(cstate *cs, pl_expr *e, ex_type *t)
 
 /* A function call: a window function, DEFAULT(col), an aggregate, ANY/ALL, CHARSET or
  * COLLATION, or a function of the registry */
+static pl_expr *mk_int_node(stor_arena *a, int64_t v, const pl_expr *src)
+{
+    pl_expr *n = mk_node(a, E_INT, 0, NULL, NULL, src);
+    n->nargs = 0;
+    n->ival = v;
+    n->s = stor_arena_alloc(a, 24);
+    n->slen = (size_t)snprintf(n->s, 24, "%lld", (long long)v);
+    return n;
+}
+
+/* FIND_IN_SET('member', set_column): MariaDB answers the member's place in the column's
+ * definition when the value holds it (Item_func_find_in_set's enum_value), compiled as
+ * ((column & bit) <> 0) * place; text naming no member goes the usual way. */
+static bool comp_find_in_set_member(cstate *cs, pl_expr *e, ex_type *t)
+{
+    int src, col;
+    if (e->nargs != 2 || e->args[0]->kind != E_STRING || e->args[1]->kind != E_COLUMN ||
+        !find_column(cs->sc, e->args[1], &src, &col))
+        return false;
+    ex_src *sr = &cs->sc->ctx->src[src];
+    const stor_table *tb = sr->t ? sr->t : sr->deft;
+    const stor_column *c = tb ? &tb->cols[col] : NULL;
+    if (!c || c->type != CT_SET) return false;
+    uint32_t place = 0;
+    for (uint32_t i = 0; i < c->n_enum && i < 64 && !place; i++) {
+        size_t ml = strlen(c->enum_vals[i]);
+        if (ml == e->args[0]->slen && pdb_coll_cmp(COLL_UTF8MB3_GENERAL_CI, c->enum_vals[i], ml, e->args[0]->s, e->args[0]->slen) == 0)
+            place = i + 1;
+    }
+    if (!place) return false;
+    pl_expr *and = mk_node(cs->a, E_BINARY, BO_BITAND, e->args[1], mk_int_node(cs->a, (int64_t)(1ull << (place - 1)), e), e);
+    pl_expr *ne = mk_node(cs->a, E_BINARY, BO_NE, and, mk_int_node(cs->a, 0, e), e);
+    comp(cs, mk_node(cs->a, E_BINARY, BO_MUL, ne, mk_int_node(cs->a, place, e), e), t);
+    bool nullable = t->nullable;
+    memset(t, 0, sizeof *t);
+    type_int(t, 3);   /* (FIND_IN_SET: INT(3), as MariaDB) */
+    t->nullable = nullable;
+    return true;
+}
+
 static void comp_func(cstate *cs, pl_expr *e, ex_type *t)
 {
     if (e->win) { comp_window(cs, e, t); return; }
+    if (!strcmp(e->s, "FIND_IN_SET") && comp_find_in_set_member(cs, e, t)) return;
     if (!strcmp(e->s, "DEFAULT") && e->nargs == 1 && e->args[0]->kind == E_COLUMN) {
         comp_default_func(cs, e, t);
         return;

@@ -147,7 +147,7 @@ static void ty_locate(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, co
 {
     ex_fn_t_int(t, 11);
     t->ptype = MYSQL_TYPE_LONG;
-    if (fd->id == F_FIELD) t->length = 3;
+    if (fd->id == F_FIELD || fd->id == F_FIND_IN_SET) t->length = 3;
 }
 
 static void ty_ascii(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
