@@ -1131,7 +1131,7 @@ static bool uses_no_table(const pl_stmt *st)
     switch (st->kind) {
     case S_SET_NAMES: case S_USE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT: case S_RELEASE:
     case S_ROLLBACK_TO: case S_FLUSH: case S_CREATE_DB: case S_DEALLOCATE: case S_CREATE_USER:
-    case S_DROP_USER: case S_ALTER_USER: case S_RENAME_USER: case S_SET_PASSWORD: case S_EMPTY:
+    case S_DROP_USER: case S_ALTER_USER: case S_RENAME_USER: case S_SET_PASSWORD: case S_EMPTY: case S_DROP_TRIGGER:
         return true;
     case S_SET:
         for (int i = 0; i < st->nsets; i++) if (expr_reads(st->sets[i].value)) return false;
