@@ -1181,6 +1181,7 @@ void ex_sp_release(ex_ctx *ctx, const ex_sp_pos *m, pdb_value *keep, uint32_t n)
 typedef struct ex_sp_hframe { const pl_sp *block; const pl_sp **h; int n; } ex_sp_hframe;
 typedef struct ex_sp_cursor {
     struct pl_select *sel;
+    const struct pl_sp *decl;   /* its DECLARE (the parameters' slots and types) */
     bool open, used;
     stor_arena mem;           /* its rows (OPEN reads them all) */
     ex_rows rows;

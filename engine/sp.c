@@ -369,6 +369,13 @@ static void sp_open(ex_spx *x, pl_sp *n)
     ex_sp_cursor *c = cursor(x, n->cursor);
     if (c->open) ex_raise(x->ctx, 1325, "24000", "Cursor is already open");
     if (!c->sel) ex_raise(x->ctx, 1324, "42000", "Undefined CURSOR");
+    /* its parameters: locals of their declared types, the OPEN's values (counted by the parser) */
+    for (int i = 0; c->decl && c->decl->ptypes && i < c->decl->nslots && i < n->nargs; i++) {
+        pdb_value v;
+        ex_sp_value(x, n->args[i], &v);
+        ex_sp_type(x, c->decl->slot + i, c->decl->ptypes[i], c->decl->names[i]);
+        ex_sp_set_local(x->ctx, c->decl->slot + i, &v);
+    }
     ex_ctx q = *x->ctx;
     q.src = NULL; q.nsrc = 0; q.rows = NULL;
     q.params = x->frame; q.nparams = x->nframe;
@@ -532,7 +539,7 @@ static void sp_run(ex_spx *x, pl_sp *n)
     case SP_DECLARE: sp_declare(x, n); return;
     case SP_HANDLER: return;
     case SP_CURSOR:
-        if (n->cursor >= 0 && n->cursor < x->ncursors) x->cursors[n->cursor].sel = n->sel;
+        if (n->cursor >= 0 && n->cursor < x->ncursors) x->cursors[n->cursor].sel = n->sel, x->cursors[n->cursor].decl = n;
         return;
     case SP_OPEN: sp_open(x, n); return;
     case SP_FETCH: sp_fetch(x, n); return;

@@ -34,6 +34,7 @@ typedef struct P {
     bool in_sp;             /* parsing a stored program's body (a trigger's or a routine's) */
     struct sp_name {        /* what the body names in scope: locals, labels, cursors, conditions */
         char *name; int slot; uint8_t kind; bool loop; pl_spcond cond;
+        int nparams;        /* a cursor's parameters */
     } *spn;
     int nspn, cspn;
     struct vec *sp_refs;    /* NEW / OLD references made */
@@ -3509,6 +3510,28 @@ static void sp_condition(P *p, pl_spcond *c, bool classes)
     *c = p->spn[i].cond;
 }
 
+/* DECLARE name CURSOR (p type [, p type ...]) FOR ... (a MariaDB extension): the
+ * parameters, after the '(', as locals of their own slots. */
+static void sp_cursor_params(P *p, pl_sp *x)
+{
+    vec names = { 0 }, types = { 0 };
+    x->slot = p->sp_slots;
+    do {
+        char *pn = ident(p);
+        for (int j = 0; j < names.n; j++)
+            if (!strcasecmp(names.v[j], pn)) p_error(p, 1330, "42000", "Duplicate parameter: %s", pn);
+        pl_coldef *d = alloc(p, sizeof *d);
+        column_type(p, d);
+        vpush(p, &names, pn);
+        vpush(p, &types, d);
+        sp_push(p, pn, p->sp_slots++, SPN_VAR, false);
+    } while (accept_op(p, ','));
+    expect_op(p, ')');
+    x->nslots = names.n;
+    x->names = (char **)names.v;
+    x->ptypes = (pl_coldef **)types.v;
+}
+
 /* DECLARE name [, name ...] type [DEFAULT expr] | name CONDITION FOR ... | name CURSOR FOR
  * select | {CONTINUE | EXIT} HANDLER FOR condition [, ...] statement. *stage: what the
  * block declared last (MariaDB's order: variables and conditions, cursors, handlers). */
@@ -3550,14 +3573,18 @@ static pl_sp *sp_declare(P *p, int block_mark, int *stage)
         if (*stage > 1) p_error(p, 1338, "42000", "Cursor declaration after handler declaration");
         char *name = ident(p);
         next(p);
-        expect_kw(p, "FOR");
         for (int j = block_mark; j < p->nspn; j++)
             if (p->spn[j].kind == SPN_CURSOR && !strcasecmp(p->spn[j].name, name))
                 p_error(p, 1333, "42000", "Duplicate cursor: %s", name);
         x->kind = SP_CURSOR;
+        int scope = p->nspn;   /* its parameters are locals of its SELECT only */
+        if (accept_op(p, '(')) sp_cursor_params(p, x);
+        expect_kw(p, "FOR");
         x->sel = select_stmt(p);
+        p->nspn = scope;
         x->cursor = p->sp_cursors++;
         sp_push(p, name, x->cursor, SPN_CURSOR, false);
+        p->spn[p->nspn - 1].nparams = x->ptypes ? x->nslots : 0;
         *stage = 1;
         sp_end(p, x);
         return x;
@@ -3785,7 +3812,19 @@ static pl_sp *sp_stmt(P *p)
     if (p->rtn && is_kw(p, "OPEN")) {
         next(p);
         pl_sp *x = sp_new(p, SP_OPEN, start);
-        x->cursor = sp_cursor(p);
+        char *cname = ident(p);
+        int ci = sp_find(p, cname, SPN_CURSOR);
+        if (ci < 0) p_error(p, 1324, "42000", "Undefined CURSOR: %s", cname);
+        x->cursor = p->spn[ci].slot;
+        int want = p->spn[ci].nparams;
+        if (accept_op(p, '(')) {   /* OPEN cursor(value, ...) */
+            vec args = { 0 };
+            if (!is_op(p, ')')) do vpush(p, &args, expr(p)); while (accept_op(p, ','));
+            expect_op(p, ')');
+            x->args = (pl_expr **)args.v;
+            x->nargs = args.n;
+        }
+        if (x->nargs != want) p_error(p, 4080, "42000", "Incorrect parameter count to cursor '%s'", cname);
         sp_end(p, x);
         return x;
     }

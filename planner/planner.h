@@ -358,6 +358,10 @@ typedef struct pl_sp {
     bool exit;                /* HANDLER: EXIT (else CONTINUE) */
     struct pl_select *sel;    /* CURSOR: its SELECT */
     int cursor;               /* CURSOR, OPEN, FETCH, CLOSE: the cursor's number in the routine */
+    struct pl_coldef **ptypes;   /* CURSOR (p type, ...): its parameters' types (their slots:
+                                    slot.., names: names; nslots of them) */
+    pl_expr **args;           /* OPEN cursor(args): the parameters' values */
+    int nargs;
     int *slots;               /* FETCH ... INTO: the locals */
     const char *start;        /* its text */
     size_t len;

@@ -659,3 +659,18 @@ DROP FUNCTION f_noreturn;
 DROP FUNCTION f_noreturn;
 DROP FUNCTION IF EXISTS f_noreturn;
 DROP PROCEDURE f_inc;
+
+-- cursor parameters: counted when the routine is created (4080); typed as declared when opened
+DELIMITER //
+CREATE PROCEDURE cur_nargs() BEGIN DECLARE x INT; DECLARE c CURSOR (p INT) FOR SELECT p; OPEN c; END//
+CREATE PROCEDURE cur_nargs2() BEGIN DECLARE c CURSOR FOR SELECT 1; OPEN c(1); END//
+CREATE PROCEDURE cur_typed() BEGIN DECLARE x INT; DECLARE y VARCHAR(10); DECLARE c CURSOR (p INT, q VARCHAR(3)) FOR SELECT p, q; OPEN c(5, 'abcdef'); FETCH c INTO x, y; SELECT x, y; END//
+CREATE PROCEDURE cur_reopen_args() BEGIN DECLARE x INT; DECLARE y VARCHAR(10); DECLARE c CURSOR (p INT, q VARCHAR(3)) FOR SELECT p, q; OPEN c(5, 'ab'); FETCH c INTO x, y; CLOSE c; OPEN c(x + 1, CONCAT(y, 'c')); FETCH c INTO x, y; SELECT x, y; END//
+DELIMITER ;
+CALL cur_typed();
+SHOW WARNINGS;
+SET sql_mode = '';
+CALL cur_typed();
+SHOW WARNINGS;
+SET sql_mode = DEFAULT;
+CALL cur_reopen_args();
