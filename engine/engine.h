@@ -156,6 +156,9 @@ typedef struct pdb_session {
     _Atomic uint8_t *kill;
     struct ex_named_ps *named;      /* engine-owned: PREPARE name FROM ... (SQL-level) */
     int nnamed;
+    const char **using_vars;        /* while EXECUTE ... USING runs: the user variable (or
+                                       NULL) each ? came from, for a CALL's OUT parameters */
+    int nusing;
     uint64_t stat[PDB_NSTAT];       /* the session's status counters (pdb_status_add) */
 } pdb_session;
 

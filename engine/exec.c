@@ -2199,8 +2199,13 @@ static int sql_ps(pdb_session *s, pl_stmt *st, ex_result *r)
     pdb_value *vals = ps_values(s, st->rowlen ? st->rows[0] : NULL, st->rowlen, sink);
     if (vals && (uint32_t)st->rowlen != ps->nparams)
         direct_error(s, sink, 1210, "HY000", "Incorrect arguments to EXECUTE");
-    else if (vals)
+    else if (vals) {
+        const char **uv = stor_arena_alloc(&s->arena, (size_t)(st->rowlen ? st->rowlen : 1) * sizeof *uv);
+        for (int i = 0; i < st->rowlen; i++) uv[i] = st->rows[0][i]->kind == E_USERVAR ? st->rows[0][i]->s : NULL;
+        s->using_vars = uv; s->nusing = st->rowlen;
         res = stmt_run(s, ps, vals, (uint32_t)st->rowlen, r);
+        s->using_vars = NULL; s->nusing = 0;
+    }
     pdb_stmt_close(tmp);
     return res;
 }

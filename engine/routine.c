@@ -310,6 +310,15 @@ static void call_note(ex_ctx *ctx, const char *db, const stor_routine *rt, const
     snprintf(es->err_notes[es->nerr_notes++], sizeof es->err_notes[0], "At line %d in %s.%s", line, db, rt->name);
 }
 
+/* A ? of a CALL run by EXECUTE ... USING @var: that variable's name (an OUT or INOUT
+ * parameter is written back to it, as MariaDB does); NULL otherwise. */
+static const char *using_var(const ex_ctx *ctx, const pl_expr *a)
+{
+    const pdb_session *s = ctx->s;
+    if (a->kind != E_PARAM || ctx->spx || !s->using_vars || a->ival < 0 || a->ival >= s->nusing) return NULL;
+    return s->using_vars[a->ival];
+}
+
 void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     const char *db = ex_cur_db(ctx, st->db);
@@ -331,7 +340,8 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                  pr->nparams, nargs);
     pl_expr **args = nargs ? st->rows[0] : NULL;
     for (int i = 0; i < nargs; i++)
-        if (pr->params[i].mode != 0 && args[i]->kind != E_USERVAR && !(args[i]->kind == E_PARAM && ctx->spx))
+        if (pr->params[i].mode != 0 && args[i]->kind != E_USERVAR && !(args[i]->kind == E_PARAM && ctx->spx) &&
+            !using_var(ctx, args[i]))
             ex_raise(ctx, 1414, "42000", "OUT or INOUT argument %d for routine %s.%s is not a variable or NEW pseudo-variable in BEFORE trigger",
                      i + 1, db, rt->name);
     /* the arguments, in the caller's context (its frame, for a CALL inside a routine) */
@@ -383,6 +393,7 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     for (int i = 0; i < nargs; i++) {
         if (pr->params[i].mode == 0) continue;
         if (args[i]->kind == E_USERVAR) ex_uservar_set(ctx->s, args[i]->s, &x.frame[i]);
+        else if (!ctx->spx) ex_uservar_set(ctx->s, using_var(ctx, args[i]), &x.frame[i]);
         else ex_sp_set_local(ctx, (int)args[i]->ival, &x.frame[i]);
     }
     ex_sp_free(&x);

@@ -674,3 +674,16 @@ CALL cur_typed();
 SHOW WARNINGS;
 SET sql_mode = DEFAULT;
 CALL cur_reopen_args();
+
+-- CALL through EXECUTE ... USING: each ? of an OUT / INOUT parameter writes back into the
+-- user variable it came from; a literal there is 1414
+CREATE PROCEDURE pio(INOUT a INT, OUT b INT, IN c INT) SET a = a + c, b = a * 2;
+PREPARE s FROM 'CALL pio(?, ?, ?)';
+SET @x = 3, @y = 0;
+EXECUTE s USING @x, @y, 10;
+SELECT @x, @y;
+EXECUTE s USING 5, @y, 1;
+SELECT @y;
+EXECUTE s USING @x, @y, @x;
+SELECT @x, @y;
+DEALLOCATE PREPARE s;
