@@ -527,7 +527,7 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
 
 /* "  -123 " style text: the exact value (signed in *x, magnitude in *ux when positive).
  * false for anything else (fractions, exponents, junk, overflow). */
-static bool exact_int_string(const char *s, size_t n, int64_t *x, uint64_t *ux, bool *neg)
+static bool exact_int_string(const char *s, size_t n, int64_t *x, uint64_t *ux, bool *neg, bool *over)
 {
     size_t i = 0;
     while (i < n && isspace((unsigned char)s[i])) i++;
@@ -535,15 +535,24 @@ static bool exact_int_string(const char *s, size_t n, int64_t *x, uint64_t *ux, 
     if (i < n && (s[i] == '-' || s[i] == '+')) { ng = s[i] == '-'; i++; }
     size_t st = i;
     uint64_t v = 0;
+    bool big = false;   /* past 2^64-1 (or below -2^63): held to the end, said by the caller */
     while (i < n && isdigit((unsigned char)s[i])) {
-        if (v > (UINT64_MAX - 9) / 10) return false;
-        v = v * 10 + (uint64_t)(s[i] - '0');
+        uint64_t d = (uint64_t)(s[i] - '0');
+        if (v > UINT64_MAX / 10 || (v == UINT64_MAX / 10 && d > UINT64_MAX % 10)) big = true;
+        else v = v * 10 + d;
         i++;
     }
     if (i == st) return false;
     while (i < n && isspace((unsigned char)s[i])) i++;
     if (i < n) return false;
-    if (ng && v > (uint64_t)INT64_MAX + 1) return false;
+    if (ng && v > (uint64_t)INT64_MAX + 1) big = true;
+    *over = big;
+    if (big) {
+        *neg = ng;
+        *ux = ng ? 0 : UINT64_MAX;
+        *x = ng ? INT64_MIN : INT64_MAX;
+        return true;
+    }
     *neg = ng && v != 0;
     *ux = ng ? 0 : v;
     *x = ng ? (int64_t)(0 - v) : (int64_t)v;
@@ -979,7 +988,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         bool spaces = v->t == VT_STRING && v->len && isspace((unsigned char)v->p[v->len - 1]);
         int cut = 0;   /* '12abc' is truncated (1265), 'abc' no number (1366): said after the
                           range check, which goes first (an out of range value says only that) */
-        if (v->t == VT_STRING && exact_int_string(v->p, v->len, &x, &ux, &neg)) {
+        if (v->t == VT_STRING && exact_int_string(v->p, v->len, &x, &ux, &neg, &over)) {
             /* plain integer text: exactly, without going through a double */
         } else if (v->t == VT_STRING) {
             /* (my_strntoull10rnd: a fraction rounds half away from zero, '.5' is 1) */
