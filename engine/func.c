@@ -559,6 +559,17 @@ static bool exact_int_string(const char *s, size_t n, int64_t *x, uint64_t *ux, 
     return true;
 }
 
+static void trunc_warn(ex_ctx *ctx, uint32_t rowno, const stor_column *c, int code, const char *what, const char *val, size_t vn);
+
+/* The first 1264 of a decimal beyond BIGINT: when the column's own range check will say
+ * it again (again: not a BIGINT), strict mode lists this one as an Error and goes on to
+ * fail there, as MariaDB lists both. */
+static void bigint_first_cut(ex_ctx *ctx, uint32_t rowno, const stor_column *c, bool again)
+{
+    if (ctx->strict && again) ex_warn(ctx, "Error", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
+    else trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+}
+
 /* A value in an error message as MariaDB prints it ('%-.128T' of an ErrConvString): a
  * control character other than tab, newline and return as \XXXX (its code in hex), a
  * byte of no UTF-8 character as '?', and past 128 bytes the first 125 and "...". */
@@ -1014,11 +1025,11 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             ex_dec_get(v, &d);
             if (c->is_unsigned) {
                 if (d.neg) { ux = 0; trunc_warn(ctx, rowno, c, 1264, "", NULL, 0); }   /* any negative */
-                else if (ex_dec_to_u64(&d, &ux)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+                else if (ex_dec_to_u64(&d, &ux)) bigint_first_cut(ctx, rowno, c, c->type != CT_BIGINT);
                 neg = false;
                 x = ux > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)ux;
             } else {
-                if (ex_dec_to_i64(&d, &x)) trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+                if (ex_dec_to_i64(&d, &x)) bigint_first_cut(ctx, rowno, c, c->type != CT_BIGINT);
                 neg = x < 0;
                 ux = neg ? 0 : (uint64_t)x;
             }
@@ -1120,7 +1131,10 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         double d = v->t == VT_STRING ? ex_str_to_double(v->p, v->len, &tr) : ex_to_double(v);
         if (isinf(d)) {   /* text past DBL_MAX: the largest double, said (my_strntod's overflow) */
             d = d > 0 ? DBL_MAX : -DBL_MAX;
-            trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
+            double held = d;
+            if (ctx->strict && float_store_clamp(c, &held))   /* (said again below: listed, as MariaDB) */
+                ex_warn(ctx, "Error", 1264, "Out of range value for column '%s' at row %u", c->name, rowno);
+            else trunc_warn(ctx, rowno, c, 1264, "", NULL, 0);
         } else if (tr) trunc_warn(ctx, rowno, c, number_first(v->p, v->len) ? 1265 : 1366, "double", v->p, v->len);
         else if (v->t == VT_STRING && v->len && isspace((unsigned char)v->p[v->len - 1]))   /* a number and spaces */
             ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);

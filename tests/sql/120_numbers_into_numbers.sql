@@ -58,3 +58,19 @@ SHOW WARNINGS;
 INSERT INTO ni (id, c, d) VALUES (32, '-9223372036854775809', ' 18446744073709551615 ');
 SHOW WARNINGS;
 SELECT id, c, d FROM ni WHERE id >= 30 ORDER BY id;
+
+-- strict mode lists both errors of a value said twice (a decimal past BIGINT into a
+-- narrower integer, text past DBL_MAX into a FLOAT or DOUBLE(M,D)), one where said once
+SET sql_mode = 'STRICT_ALL_TABLES';
+INSERT INTO ni (id, a) VALUES (40, 99999999999999999999);
+SHOW WARNINGS;
+INSERT INTO ni (id, c) VALUES (41, 99999999999999999999);
+SHOW WARNINGS;
+INSERT INTO ni (id, b) VALUES (42, 12345678901234567890123);
+SHOW WARNINGS;
+INSERT INTO nf (id, f) VALUES (43, '1e400');
+SHOW WARNINGS;
+INSERT INTO nf (id, d83) VALUES (44, '-1e400');
+SHOW WARNINGS;
+INSERT INTO nf (id, d) VALUES (45, '1e400');
+SHOW WARNINGS;
