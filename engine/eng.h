@@ -442,6 +442,7 @@ double   ex_str_to_double(const char *s, size_t n, bool *trunc);
 int      ex_parse_datetime(const char *s, size_t n, int64_t *out, bool *is_date);
 bool     ex_is_aggregate_name(const char *upper_name);
 int      ex_parse_time(const char *s, size_t n, int64_t *out_us);   /* 0 or -1 */
+const char *ex_errconv_bin(stor_arena *a, const char *s, size_t n);   /* a bad date's text, as MariaDB quotes it */
 /* Text read as MariaDB reads it where a TIME is wanted (value.c): the kind it was
  * taken for, the time (of day, for a date or datetime; a TIME held to max_hour:59:59.999999),
  * and what was lost: trunc (text cut: a Warning), note (fraction digits past six, or a

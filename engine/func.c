@@ -180,10 +180,10 @@ bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
                 ex_warn(ctx, "Note", 1292, "Truncated incorrect datetime value: '%.*s'", (int)v->len, v->p);
             return true;
         case 1:
-            ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", *isdate ? "date" : "datetime", (int)v->len, v->p);
+            ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%s'", *isdate ? "date" : "datetime", ex_errconv_bin(ctx->a, v->p, (size_t)(v->len)));
             return true;
         default:
-            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)v->len, v->p);
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, v->p, (size_t)(v->len)));
             return false;
         }
     case VT_INT: case VT_DECIMAL: case VT_DOUBLE: case VT_UINT: {
@@ -200,7 +200,7 @@ bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
         char buf[80];
         const char *txt;
         size_t n = pdb_value_text(v, NULL, buf, sizeof buf, &txt);
-        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)n, txt);
+        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, txt, (size_t)(n)));
         return false;
     }
     default: return false;
@@ -278,10 +278,10 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
             time_of_number(v, &r);
             int show = (int)(n > 128 ? 128 : n);
             if (r.kind == EX_TS_ERROR) {
-                ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", show, s);
+                ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(show)));
                 return false;
             }
-            if (r.range) ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%.*s'", show, s);
+            if (r.range) ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(show)));
             *us = r.us;
             return true;
         }
@@ -294,7 +294,7 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
                 return ex_fn_time_of(ctx, &d, us, clamp);
             }
             if (clamp) {
-                ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", (int)(n > 128 ? 128 : n), s);
+                ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(n > 128 ? 128 : n)));
                 return false;
             }
         }
@@ -304,12 +304,12 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
         ex_scan_time(s, n, 838, true, &r);
         int show = (int)(n > 128 ? 128 : n);
         if (r.kind == EX_TS_ERROR) {
-            ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", show, s);
+            ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(show)));
             return false;
         }
         if (r.trunc || r.range || r.note)
-            ex_warn(ctx, r.trunc || r.range ? "Warning" : "Note", 1292, "Truncated incorrect %s value: '%.*s'",
-                    r.kind == EX_TS_TIME ? "time" : r.kind == EX_TS_DATE ? "date" : "datetime", show, s);
+            ex_warn(ctx, r.trunc || r.range ? "Warning" : "Note", 1292, "Truncated incorrect %s value: '%s'",
+                    r.kind == EX_TS_TIME ? "time" : r.kind == EX_TS_DATE ? "date" : "datetime", ex_errconv_bin(ctx->a, s, (size_t)(show)));
         *us = r.us;
         return true;
     }
@@ -323,7 +323,7 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
             int64_t x = 0;
             for (size_t k = d0; k < i && k < d0 + 12; k++) x = x * 10 + (s[k] - '0');
             if (x % 100 < 60 && x / 100 % 100 < 60 && x / 10000 <= 838) {
-                ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%.*s'", (int)(n > 128 ? 128 : n), s);
+                ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(n > 128 ? 128 : n)));
                 *us = ((x / 10000) * 3600 + x / 100 % 100 * 60 + x % 100) * 1000000;
                 return true;
             }
@@ -332,12 +332,12 @@ bool ex_fn_time_of(ex_ctx *ctx, const pdb_value *v, int64_t *us, bool clamp)
     if (ex_parse_time(s, n, us) == 0) {
         const int64_t max = (838 * 3600 + 59 * 60 + 59) * 1000000LL + 999999;
         if (clamp && (*us > max || *us < -max)) {   /* beyond TIME's range: its end, with a warning */
-            ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%.*s'", (int)(n > 128 ? 128 : n), s);
+            ex_warn(ctx, "Warning", 1292, "Truncated incorrect time value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(n > 128 ? 128 : n)));
             *us = *us > 0 ? max : -max;
         }
         return true;
     }
-    ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", (int)(n > 128 ? 128 : n), s);
+    ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(n > 128 ? 128 : n)));
     return false;
 }
 

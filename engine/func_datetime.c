@@ -296,7 +296,7 @@ static bool get_dt_full(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isda
         char buf[PDB_VALUE_TEXT_MAX];
         const char *txt;
         size_t n = pdb_value_text(v, NULL, buf, sizeof buf, &txt);
-        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(n > 128 ? 128 : n), txt);
+        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, txt, (size_t)(n > 128 ? 128 : n)));
     }
     return false;
 }
@@ -849,7 +849,7 @@ static void fn_date_add(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
             char buf[64];
             const char *txt;
             size_t k = pdb_value_text(&v, NULL, buf, sizeof buf, &txt);
-            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)k, txt);
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, txt, (size_t)(k)));
             return;
         }
     }
@@ -1262,8 +1262,8 @@ static void fn_str_to_date(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, 
     }
     for (const char *q = end; q < s0 + l0; q++)
         if (!isspace((unsigned char)*q)) {
-            ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'",
-                    (kind & 3) == 1 ? "date" : (kind & 3) == 2 ? "time" : "datetime", (int)(l0 > 128 ? 128 : l0), s0);
+            ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%s'",
+                    (kind & 3) == 1 ? "date" : (kind & 3) == 2 ? "time" : "datetime", ex_errconv_bin(ctx->a, s0, (size_t)(l0 > 128 ? 128 : l0)));
             break;
         }
     int fsp = kind & 4 ? 6 : 0;
@@ -1351,7 +1351,7 @@ static bool get_temporal(ex_ctx *ctx, const pdb_value *v, int64_t *out, bool *is
         bool isd;
         int pr = ex_parse_datetime(s, n, out, &isd);
         if (pr < 0) return false;
-        if (pr) ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", isd ? "date" : "datetime", (int)(n > 128 ? 128 : n), s);
+        if (pr) ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%s'", isd ? "date" : "datetime", ex_errconv_bin(ctx->a, s, (size_t)(n > 128 ? 128 : n)));
         *is_time = false;
         return true;
     }
@@ -1632,7 +1632,7 @@ static void fn_timestamp(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pd
     if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx)) {
         if (a[0].t != VT_NULL) {
             size_t l; const char *s = ex_to_str(ctx->a, &a[0], &l);
-            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), s);
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, s, (size_t)(l > 128 ? 128 : l)));
         }
         return;
     }
@@ -1658,7 +1658,7 @@ static void fn_time_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, 
     int fx;
     if (!get_temporal(ctx, &a[0], &x, &tx, &fx)) {
         size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
-        ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+        ex_warn(ctx, "Warning", 1292, "Incorrect time value: '%s'", ex_errconv_bin(ctx->a, t, (size_t)(l > 128 ? 128 : l)));
         return;
     }
     if (!tx) {
@@ -1709,7 +1709,7 @@ static void fn_convert_tz(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
     if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) {
         if (a[0].t != VT_NULL) {
             size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
-            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, t, (size_t)(l > 128 ? 128 : l)));
         }
         return;
     }
@@ -1733,7 +1733,7 @@ static void fn_to_seconds(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
     int fx;
     if (!get_temporal_dt(ctx, &a[0], &x, &tx, &fx) || tx) {
         size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
-        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, t, (size_t)(l > 128 ? 128 : l)));
         return;
     }
     int y, mo, d, h, mi, s, us;
@@ -1741,7 +1741,7 @@ static void fn_to_seconds(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
     if (!mo || !d) {   /* a DATE/DATETIME value gives NULL silently */
         if (a[0].t == VT_DATE || a[0].t == VT_DATETIME) return;
         size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
-        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%.*s'", (int)(l > 128 ? 128 : l), t);
+        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, t, (size_t)(l > 128 ? 128 : l)));
         return;
     }
     *out = ex_int((int64_t)ex_fn_daynr(y, mo, d) * 86400 + h * 3600 + mi * 60 + s);

@@ -443,6 +443,23 @@ static void fn_set_uservar(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, 
 static void fn_greatest(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;
+    /* strings among numbers (and no temporal, no hexadecimal literal): all compared and
+       answered as doubles, each string converted once (ty_if types it DOUBLE) */
+    bool str = false, num = false, other = false;
+    for (int i = 0; i < n; i++) {
+        if (a[i].t == VT_STRING && !ex_is_hexnum(&a[i])) str = true;
+        else if (a[i].t == VT_INT || a[i].t == VT_UINT || a[i].t == VT_DOUBLE || a[i].t == VT_DECIMAL) num = true;
+        else other = true;
+    }
+    if (str && num && !other) {
+        double b = ex_to_double(&a[0]);
+        for (int i = 1; i < n; i++) {
+            double d = ex_to_double(&a[i]);
+            if ((fd->id == F_GREATEST && d > b) || (fd->id == F_LEAST && d < b)) b = d;
+        }
+        *out = ex_dbl(b);
+        return;
+    }
     pdb_value best = a[0];
     for (int i = 1; i < n; i++) {
         int c = ex_compare(&a[i], &best, 0);

@@ -76,6 +76,20 @@ bool ex_parse_decimal(const char *s, size_t n, int64_t *v, uint8_t *scale)
     return true;
 }
 
+/* s[0..n) as MariaDB quotes a value it could not read as a date or time (an ErrConvString
+ * over binary: printable ASCII as it is, any other byte as \xNN), in a. */
+const char *ex_errconv_bin(stor_arena *a, const char *s, size_t n)
+{
+    char *o = stor_arena_alloc(a, n * 4 + 1), *q = o;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c <= 0x7e) *q++ = (char)c;
+        else q += snprintf(q, 5, "\\x%02X", c);
+    }
+    *q = 0;
+    return o;
+}
+
 /* Where conversion warnings go: the context of the running program (set by ex_eval),
  * or nowhere (NULL) for internal conversions. */
 __thread ex_ctx *ex_conv_ctx;
@@ -161,7 +175,7 @@ void ex_conv_check(const pdb_value *v, const char *type)
     }
     if (!trunc) {
         /* a number followed by spaces only: MariaDB notes it rather than warning */
-        if (v->len && (v->p[v->len - 1] == ' ' || v->p[v->len - 1] == '\t')) {
+        if (v->len && isspace((unsigned char)v->p[v->len - 1])) {
             errconv_text(v, buf, sizeof buf);
             ex_warn(ex_conv_ctx, "Note", 1292, "Truncated incorrect %s value: '%s'", type, buf);
         }
@@ -188,10 +202,12 @@ static double to_double_raw(const pdb_value *v)
     case VT_DECIMAL:
         if (v->len) return ex_str_to_double(v->p, v->len, NULL);
         return (double)v->i / (double)ex_pow10[v->scale];
-    case VT_STRING:
+    case VT_STRING: {
         if (ex_hexmark(v->scale)) return (double)ex_hexnum_u64(v);
         if (v->scale == EX_JSONVAL) return jsonval_double(v);
-        return ex_str_to_double(v->p, v->len, NULL);
+        double d = ex_str_to_double(v->p, v->len, NULL);
+        return isinf(d) ? (d > 0 ? DBL_MAX : -DBL_MAX) : d;   /* (my_strntod's overflow: the largest double) */
+    }
     case VT_DATETIME: case VT_DATE: {
         int y, mo, d, h, mi, s, us;
         pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
@@ -660,8 +676,7 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
             int pr = ex_parse_datetime(o->p, o->len, &ov, &isd);
             if (pr >= 0) {
                 if (pr && ex_conv_ctx)   /* ('2016-01-15T00:00:00Z': the date and time before the Z) */
-                    ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect %s value: '%.*s'", isd ? "date" : "datetime",
-                            (int)(o->len > 128 ? 128 : o->len), o->p);
+                    ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect %s value: '%s'", isd ? "date" : "datetime", ex_errconv_bin(ex_conv_ctx->a, o->p, (size_t)(o->len > 128 ? 128 : o->len)));
                 int r = t->i < ov ? -1 : t->i > ov;
                 return t == a ? r : -r;
             }

@@ -19,3 +19,16 @@ SELECT CAST(101112.5 AS DATE), CAST(101112.5 AS DATETIME(2)), CAST(20010203.25 A
 SHOW WARNINGS;
 SELECT YEAR('2020-01-02 10:11:12.1234567'), HOUR(99999999999999999999);
 SHOW WARNINGS;
+
+-- strings among numbers in GREATEST/LEAST: compared and answered as doubles
+SELECT GREATEST('1.5e1x', 1), GREATEST('abc', 1), LEAST('abc', 1, -2.5), GREATEST('10', 9), LEAST('2', 10);
+SHOW WARNINGS;
+-- text past DBL_MAX read as a number is the largest double
+SELECT ABS('1e400'), CEIL('-1e400'), ROUND('1e400', 1), SQRT('1e400'), LN('1e400'), '1e400' + 0;
+SHOW WARNINGS;
+-- a value that is no date or time is quoted with its bytes outside printable ASCII as \xNN
+SELECT DATE('ñandú'), YEAR('a\tb'), TIME_TO_SEC('ñ'), CAST('\t7' AS DATE), CAST(b'101' AS TIME);
+SHOW WARNINGS;
+-- a number and then a newline: noted, as spaces are
+SELECT CAST('7\n' AS DOUBLE), '7\n' + 0, '7\r' * 1;
+SHOW WARNINGS;
