@@ -938,7 +938,7 @@ static void fn_from_unixtime(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n
         for (int i = 6; i < a[0].scale; i++) us /= 10;
         if (a[0].i < 0) return;
     } else {
-        double x = ex_to_double(&a[0]);
+        double x = ex_to_double_as(&a[0], "DECIMAL");   /* (MariaDB reads it as a DECIMAL) */
         if (x < 0) return;
         if (x >= 9.2e18) secs = INT64_MAX;
         else { secs = (int64_t)x; us = (int64_t)((x - (double)secs) * 1e6); }
@@ -1572,13 +1572,20 @@ static void fn_timediff(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
 
 static void fn_sec_to_time(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
-    double sec = ex_to_double(&a[0]);
-    int fsp = a[0].t == VT_DECIMAL ? (a[0].scale > 6 ? 6 : a[0].scale) : a[0].t == VT_DOUBLE ? 6 : 0;
-    int64_t us = (int64_t)llround(sec * 1e6);
+    double sec = ex_to_double_as(&a[0], "DECIMAL");   /* (MariaDB reads it as a DECIMAL) */
+    int fsp = a[0].t == VT_DECIMAL ? (a[0].scale > 6 ? 6 : a[0].scale) : a[0].t == VT_DOUBLE || a[0].t == VT_STRING ? 6 : 0;
+    double m = sec * 1e6;   /* (held before the conversion: past int64 it is undefined) */
+    int64_t us = m > 9e18 ? TIME_MAX_US + 1 : m < -9e18 ? -TIME_MAX_US - 1 : (int64_t)llround(m);
     if (us > TIME_MAX_US || us < -TIME_MAX_US) {
         size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
         ex_warn(ctx, "Warning", 1292, "Truncated incorrect seconds value: '%.*s'", (int)(l > 128 ? 128 : l), t);
-        us = us > 0 ? TIME_MAX_US : -TIME_MAX_US;
+        int64_t frac = 999999 - 999999 % ex_pow10[6 - fsp];   /* 838:59:59 and the fraction's nines */
+        us = us > 0 ? TIME_MAX_US + frac : -(TIME_MAX_US + frac);
+        pdb_value r = ex_int(us);
+        r.t = VT_TIME;
+        r.scale = (uint8_t)fsp;
+        *out = r;
+        return;
     }
     *out = time_result(ctx, us, fsp);
 }

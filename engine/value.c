@@ -193,6 +193,14 @@ double ex_to_double(const pdb_value *v)
     return to_double_raw(v);
 }
 
+/* As ex_to_double, a string's warnings naming type (a function that reads its argument
+ * as a DECIMAL: "Truncated incorrect DECIMAL value"). */
+double ex_to_double_as(const pdb_value *v, const char *type)
+{
+    if (v->t == VT_STRING) ex_conv_check(v, type);
+    return to_double_raw(v);
+}
+
 static double to_double_raw(const pdb_value *v)
 {
     switch (v->t) {
