@@ -65,8 +65,26 @@ static void ty_abs(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const
     if (t->vt == VT_STRING) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; t->coll = COLL_BINARY; } return;
 }
 
+/* A 0x.. literal where ROUND/TRUNCATE/FLOOR/CEILING want a number: the unsigned integer
+ * of its last eight bytes (Item_hex_hybrid), as wide as the largest value of its bytes. */
+static bool t_hex_int(const ex_type *a, ex_type *t, int more)
+{
+    if (!a->hexnum || a->vt != VT_STRING) return false;
+    static const uint8_t digits[9] = { 1, 3, 5, 8, 10, 13, 15, 17, 20 };
+    uint32_t bytes = a->length > 8 ? 8 : a->length;
+    ex_fn_t_int(t, (uint32_t)digits[bytes] + (uint32_t)more);
+    t->vt = VT_UINT;
+    t->is_unsigned = true;
+    t->flags |= UNSIGNED_FLAG;
+    t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
+    if (t->length > 20) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; }   /* (ROUND(2^64 - 1, -1)) */
+    t->nullable = false;
+    return true;
+}
+
 static void ty_ceil(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
+    if (t_hex_int(&a[0], t, 0)) return;
     if (a[0].vt == VT_NULL) t_dbl(t, 17, 0);
     else if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
     else if (a[0].vt == VT_INT || a[0].vt == VT_UINT) t_same_int(t, &a[0]);
@@ -97,6 +115,7 @@ static void ty_round(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, con
 {
     int d = 0;
     if (n > 1 && e && e->args[1]->kind == E_INT) d = atoi(e->args[1]->s);
+    if ((n < 2 || (e && e->args[1]->kind == E_INT)) && t_hex_int(&a[0], t, fd->id == F_ROUND && d < 0)) return;
     if (n > 1 && a[1].vt == VT_NULL) { t_dbl(t, 23, 31); return; }   /* ROUND(x, NULL) */
     if (a[0].vt == VT_NULL) { t_dbl(t, (uint32_t)(17 + (d > 0 ? d : 0)), (uint8_t)(d > 0 ? (d > 30 ? 30 : d) : 0)); return; }
     if ((a[0].vt == VT_INT || a[0].vt == VT_UINT) && (n < 2 || (e && e->args[1]->kind == E_INT))) {
@@ -393,6 +412,7 @@ static void fn_pow(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_valu
 
 static void fn_ceil(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
+    if (ex_is_hexnum(&a[0])) { *out = ex_int(0); out->t = VT_UINT; out->u = ex_hexnum_u64(&a[0]); return; }
     if (a[0].t == VT_INT || a[0].t == VT_UINT) { *out = a[0]; return; }
     if (a[0].t == VT_DECIMAL && a[0].len) {
         ex_dec x;
@@ -414,6 +434,11 @@ static void fn_ceil(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_val
 static void fn_round(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     int64_t d = n > 1 ? ex_to_int(&a[1]) : 0;
+    if (ex_is_hexnum(&a[0])) {   /* a 0x.. literal: its unsigned integer */
+        pdb_value u = ex_int(0);
+        u.t = VT_UINT; u.u = ex_hexnum_u64(&a[0]);
+        a[0] = u;
+    }
     if (a[0].t == VT_INT || a[0].t == VT_UINT) {
         if (d >= 0) { *out = a[0]; return; }
         if (a[0].t == VT_UINT || d < -18 || a[0].i >= ex_pow10[18] || a[0].i <= -ex_pow10[18]) {
