@@ -488,24 +488,26 @@ static void fn_sleep(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_va
 
 static void fn_inet_aton(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
+    /* MariaDB's Item_func_inet_aton: digits and dots only, a byte past 255 or a last
+       dot is NULL; with fewer than three dots the last part is the last byte ('127.1' is
+       127.0.0.1, '.5' is 5); more dots keep shifting, up to 64 bits */
     size_t l0;
-    const char *s0;
-    s0 = ex_to_str(ctx->a, &a[0], &l0);
+    const char *s0 = ex_to_str(ctx->a, &a[0], &l0);
     uint64_t v = 0, part = 0;
     int dots = 0;
-    bool digit = false;
+    char c = '.';
     for (size_t i = 0; i < l0; i++) {
-        if (isdigit((unsigned char)s0[i])) { part = part * 10 + (uint64_t)(s0[i] - '0'); digit = true; if (part > 255) return; }
-        else if (s0[i] == '.' && digit && dots < 3) { v = (v << 8) | part; part = 0; dots++; digit = false; }
+        c = s0[i];
+        if (c >= '0' && c <= '9') { part = part * 10 + (uint64_t)(c - '0'); if (part > 255) return; }
+        else if (c == '.') { dots++; v = (v << 8) + part; part = 0; }
         else return;
     }
-    if (!digit) return;
-    /* MariaDB: the last part is the last byte, the ones before are the first
-       bytes ('127.1' is 127.0.0.1, '10.0.1' is 10.0.0.1) */
-    v = (v << (8 * (4 - dots))) | part;
+    if (c == '.') return;
+    if (dots == 1) v <<= 16;
+    else if (dots == 2) v <<= 8;
     *out = ex_int(0);
     out->t = VT_UINT;
-    out->u = v;
+    out->u = (v << 8) + part;
 }
 
 static void fn_inet_ntoa(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)

@@ -129,6 +129,7 @@ static void ty_unhex(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, con
 
 static void ty_quote(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
+    if (a[0].vt == VT_NULL) { ex_fn_t_str(t, 4, COLL_BINARY); return; }   /* QUOTE(NULL): the bytes NULL */
     ex_fn_t_str(t, ex_fn_chars_of(&a[0]) * 2 + 2, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
 }
 
@@ -239,7 +240,7 @@ static void fn_quote(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_va
 {
     size_t l0;
     const char *s0;
-    if (a[0].t == VT_NULL) { *out = ex_fn_mkstr(ctx, "NULL", 4, ctx->s->coll_connection); return; }
+    if (a[0].t == VT_NULL) { *out = ex_fn_mkstr(ctx, "NULL", 4, e && e->args[0]->kind == E_NULL ? COLL_BINARY : ctx->s->coll_connection); return; }
     for (int i = 0; i < n; i++) if (a[i].t == VT_NULL) return;   /* NULL in, NULL out */
     s0 = ex_to_str(ctx->a, &a[0], &l0);
     char *o = stor_arena_alloc(ctx->a, l0 * 2 + 3);
