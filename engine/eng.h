@@ -421,6 +421,7 @@ int ex_op_case(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int
 /* ---- values (value.c) ---- */
 double   ex_to_double(const pdb_value *v);     /* strings that are not numbers warn (1292) */
 double   ex_to_double_as(const pdb_value *v, const char *type);   /* warnings naming type */
+int64_t  ex_arg_int(const pdb_value *v);   /* text as an integer argument: its digits, warned */
 extern __thread struct ex_ctx *ex_conv_ctx;   /* where those warnings go; NULL = nowhere */
 int64_t  ex_to_int(const pdb_value *v);          /* MySQL rounding of decimals/doubles/strings */
 bool     ex_is_true(const pdb_value *v);         /* non-NULL and non-zero */

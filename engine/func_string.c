@@ -171,7 +171,7 @@ static size_t char_count(const char *s, size_t n, bool mb)
 static int64_t count_arg(const pdb_value *v)
 {
     if (v->t == VT_UINT && v->u > INT64_MAX) return INT32_MAX;
-    int64_t k = ex_to_int(v);
+    int64_t k = ex_arg_int(v);
     return k > INT32_MAX ? INT32_MAX : k;
 }
 
@@ -281,7 +281,7 @@ static void fn_field(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_va
 static void fn_elt(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     if (a[0].t == VT_NULL) return;
-    int64_t k = ex_to_int(&a[0]);
+    int64_t k = ex_arg_int(&a[0]);
     if (k < 1 || k >= n) return;
     *out = a[k];
 }
@@ -292,8 +292,7 @@ static void fn_char(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_val
     size_t k = 0;
     for (int i = 0; i < n; i++) {
         if (a[i].t == VT_NULL) continue;   /* CHAR() skips NULLs */
-        ex_conv_check(&a[i], "INTEGER");
-        uint64_t v = (uint64_t)ex_to_int(&a[i]);
+        uint64_t v = (uint64_t)ex_arg_int(&a[i]);
         unsigned char b[4]; int m = 0;
         do { b[m++] = (unsigned char)(v & 0xff); v >>= 8; } while (v && m < 4);
         while (m) o[k++] = (char)b[--m];
@@ -339,9 +338,9 @@ static void fn_substring(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pd
     s0 = ex_to_str(ctx->a, &a[0], &l0);
     uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
     bool mb = ex_fn_is_mb(coll);
-    int64_t pos = ex_to_int(&a[1]);
+    int64_t pos = ex_arg_int(&a[1]);
     size_t nch = char_count(s0, l0, mb);
-    int64_t len = n > 2 ? ex_to_int(&a[2]) : (int64_t)nch;
+    int64_t len = n > 2 ? ex_arg_int(&a[2]) : (int64_t)nch;
     if (pos == 0 || len <= 0) { *out = ex_str("", 0, coll); return; }
     int64_t start = pos > 0 ? pos - 1 : (int64_t)nch + pos;
     if (start < 0 || start >= (int64_t)nch) { *out = ex_str("", 0, coll); return; }
@@ -357,7 +356,7 @@ static void fn_left(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_val
     s0 = ex_to_str(ctx->a, &a[0], &l0);
     uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
     bool mb = ex_fn_is_mb(coll);
-    int64_t k = ex_to_int(&a[1]);
+    int64_t k = ex_arg_int(&a[1]);
     size_t nch = char_count(s0, l0, mb);
     if (k <= 0) { *out = ex_str("", 0, coll); return; }
     if ((uint64_t)k >= nch) { *out = ex_str(s0, l0, coll); return; }
@@ -457,7 +456,7 @@ static void fn_locate(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_v
     uint16_t coll = hay->t == VT_STRING ? hay->coll : needle->t == VT_STRING ? needle->coll : COLL_UTF8MB4_GENERAL_CI;
     if ((hay->t == VT_STRING && hay->coll == COLL_BINARY) || (needle->t == VT_STRING && needle->coll == COLL_BINARY)) coll = COLL_BINARY;
     bool mb = ex_fn_is_mb(coll);
-    int64_t from = fd->id == F_LOCATE && n > 2 ? ex_to_int(&a[2]) : 1;
+    int64_t from = fd->id == F_LOCATE && n > 2 ? ex_arg_int(&a[2]) : 1;
     int64_t st = from <= 0 ? -1 : from - 1;
     if (st < 0 || (n > 2 && fd->id == F_LOCATE && (uint64_t)st >= l0)) { *out = ex_int(0); return; }
     size_t b = ex_fn_char_off(s0, l0, (size_t)st, mb);
@@ -566,7 +565,7 @@ static void fn_substring_index(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int
     const char *s0, *s1;
     s0 = ex_to_str(ctx->a, &a[0], &l0);
     s1 = ex_to_str(ctx->a, &a[1], &l1);
-    int64_t cnt = ex_to_int(&a[2]);
+    int64_t cnt = ex_arg_int(&a[2]);
     uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
     if (!l1 || cnt == 0) { *out = ex_str("", 0, coll); return; }
     if (cnt > 0) {
@@ -695,7 +694,7 @@ static void fn_insert(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_v
     s2 = ex_to_str(ctx->a, &a[3], &l2);
     uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
     bool mb = ex_fn_is_mb(coll);
-    int64_t pos = ex_to_int(&a[1]), len = ex_to_int(&a[2]);
+    int64_t pos = ex_arg_int(&a[1]), len = ex_arg_int(&a[2]);
     size_t nch = char_count(s0, l0, mb);
     if (pos < 1 || (uint64_t)pos > nch) { *out = ex_str(s0, l0, coll); return; }
     if (len < 0 || (uint64_t)(pos - 1 + len) > nch) len = (int64_t)nch - pos + 1;

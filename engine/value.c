@@ -185,6 +185,36 @@ void ex_conv_check(const pdb_value *v, const char *type)
     ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect %s value: '%s'", type, buf);
 }
 
+/* Text where MariaDB wants an integer argument (Item::val_int of a string: my_strtoll10):
+ * spaces, a sign and the digits up to the first other character, past BIGINT held; other
+ * characters after them are a Warning, spaces only a Note ("Truncated incorrect INTEGER
+ * value"). Not rounded, unlike a column's store: LEFT(s, '2.7') is 2 characters. */
+int64_t ex_arg_int(const pdb_value *v)
+{
+    if (v->t != VT_STRING || ex_hexmark(v->scale) || v->scale == EX_JSONVAL) return ex_to_int(v);
+    const char *s = v->p;
+    size_t n = v->len, i = 0;
+    while (i < n && isspace((unsigned char)s[i])) i++;
+    bool neg = false;
+    if (i < n && (s[i] == '-' || s[i] == '+')) neg = s[i++] == '-';
+    size_t d0 = i;
+    uint64_t acc = 0;
+    bool over = false;
+    for (; i < n && isdigit((unsigned char)s[i]); i++) {
+        if (acc > (UINT64_MAX - 9) / 10) over = true;
+        else acc = acc * 10 + (uint64_t)(s[i] - '0');
+    }
+    size_t rest = i;
+    while (rest < n && isspace((unsigned char)s[rest])) rest++;
+    if (ex_conv_ctx && (i == d0 || rest > i || rest < n)) {
+        char buf[700];
+        errconv_text(v, buf, sizeof buf);
+        ex_warn(ex_conv_ctx, i == d0 || rest < n ? "Warning" : "Note", 1292, "Truncated incorrect INTEGER value: '%s'", buf);
+    }
+    if (neg) return over || acc > (uint64_t)INT64_MAX + 1 ? INT64_MIN : (int64_t)(0 - acc);
+    return over || acc > (uint64_t)INT64_MAX ? INT64_MAX : (int64_t)acc;
+}
+
 static double to_double_raw(const pdb_value *v);
 
 double ex_to_double(const pdb_value *v)

@@ -42,3 +42,8 @@ SELECT ROUND(0x41), FLOOR(0x41), TRUNCATE(0x41, 1), ROUND(0x41, -1), CEIL(x'41')
 -- INET_ATON as MariaDB's loop reads it; QUOTE(NULL) is the bytes NULL
 SELECT INET_ATON('.5'), INET_ATON('127.1'), INET_ATON('10.0.1'), INET_ATON('1.2.3.4.5'), INET_ATON('1.2.'), INET_ATON(''), INET_ATON('256'), INET_ATON('1..2'), INET_ATON(' 1'), INET_ATON('1.2.3.4.5.6.7.8.9');
 SELECT QUOTE(NULL), QUOTE('a'), QUOTE(NULL + 1);
+-- text as an integer argument is its leading digits, warned (a column's store rounds instead)
+CREATE TABLE ii (v VARCHAR(10));
+INSERT INTO ii VALUES ('2.7'), ('1e1'), (' 3 '), ('-1.5'), ('abc'), ('');
+SELECT v, LEFT('abcdefghijkl', v), REPEAT('a', v), ELT(v, 'x', 'y', 'z'), SUBSTRING('abcdef', v), LPAD('a', v, '*') FROM ii;
+SHOW WARNINGS;
