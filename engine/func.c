@@ -748,6 +748,16 @@ static pdb_value set_value(ex_ctx *ctx, uint32_t rowno, const stor_column *c, ui
     return ex_str(p, (size_t)(q - p), c->coll);
 }
 
+/* A value that is no date for DATE/DATETIME/TIMESTAMP column c: error 1292 in strict
+ * mode, else warning 1265 (the zero date is stored). */
+static void date_unreadable(ex_ctx *ctx, uint32_t rowno, const stor_column *c, const char *s, size_t n)
+{
+    if (ctx->strict) ex_raise(ctx, 1292, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u",
+                              c->type == CT_DATE ? "date" : "datetime", (int)n, s, ctx->insert_t ? ctx->insert_t->db : "",
+                              ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
+    ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+}
+
 /* A datetime stored into TIMESTAMP column c (not a constant compared with one, which
  * keeps its value): it must be a second from 1970-01-01 00:00:01 to
  * 2038-01-19 03:14:07 UTC in the session's time zone (else 1264), or the zero datetime
@@ -1155,10 +1165,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             int k = neg ? EX_TS_ERROR : ex_number_datetime(nr, frac, ctx->s->sql_mode & MODE_INVALID_DATES, &dt, &note);
             if (k == EX_TS_ERROR) {
                 size_t n; const char *s = ex_to_str(ctx->a, v, &n);
-                if (ctx->strict) ex_raise(ctx, 1292, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u",
-                                          c->type == CT_DATE ? "date" : "datetime", (int)n, s, ctx->insert_t ? ctx->insert_t->db : "",
-                                          ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
-                ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+                date_unreadable(ctx, rowno, c, s, n);
                 dt = 0;
                 bad = true;
             } else if (note) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
@@ -1168,10 +1175,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             if (pr == 1 && !ctx->strict) {   /* a valid date and time before other characters: kept */
                 ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
             } else if (pr != 0) {
-                if (ctx->strict) ex_raise(ctx, 1292, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u",
-                                          c->type == CT_DATE ? "date" : "datetime", (int)n, s, ctx->insert_t ? ctx->insert_t->db : "",
-                                          ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
-                ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
+                date_unreadable(ctx, rowno, c, s, n);
                 dt = 0;
                 bad = true;
             }

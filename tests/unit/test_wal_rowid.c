@@ -172,15 +172,23 @@ static uint32_t short_rec(uint8_t *p, char kind, uint32_t row, int64_t v)
     return n;
 }
 
-Test(wal_rowid, same_table_records_replay)
+/* dir/pressdb.wal opened for writing, its generation frame written. */
+static FILE *new_log(const char *dir)
 {
-    char dir[512], path[600], err[2048] = "";
-    make_dir(dir, sizeof dir);
+    char path[600];
     snprintf(path, sizeof path, "%s/pressdb.wal", dir);
     FILE *f = fopen(path, "wb");
     cr_assert_not_null(f);
     uint8_t g[9] = { 'G' };
     put_frame(f, g, 9);
+    return f;
+}
+
+Test(wal_rowid, same_table_records_replay)
+{
+    char dir[512], err[2048] = "";
+    make_dir(dir, sizeof dir);
+    FILE *f = new_log(dir);
     uint32_t n = insert_rec(frame_buf, 0, 10);
     n += short_rec(frame_buf + n, 'i', 1, 11);
     n += short_rec(frame_buf + n, 'i', 2, 12);
@@ -199,13 +207,9 @@ Test(wal_rowid, same_table_records_replay)
 
 Test(wal_rowid, same_table_record_first_in_frame_is_malformed)
 {
-    char dir[512], path[600], err[2048] = "";
+    char dir[512], err[2048] = "";
     make_dir(dir, sizeof dir);
-    snprintf(path, sizeof path, "%s/pressdb.wal", dir);
-    FILE *f = fopen(path, "wb");
-    cr_assert_not_null(f);
-    uint8_t g[9] = { 'G' };
-    put_frame(f, g, 9);
+    FILE *f = new_log(dir);
     put_frame(f, frame_buf, insert_rec(frame_buf, 0, 10));
     put_frame(f, frame_buf, short_rec(frame_buf, 'i', 1, 11));   /* names no table */
     fclose(f);
