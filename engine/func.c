@@ -635,6 +635,15 @@ static void trunc_warn(ex_ctx *ctx, uint32_t rowno, const stor_column *c, int co
                  ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
 }
 
+/* A double cut toward zero as (longlong) nr, held to int64's range (NaN: 0). */
+static int64_t double_to_i64(double d)
+{
+    if (d != d) return 0;
+    if (d >= 9223372036854775807.0) return INT64_MAX;
+    if (d <= -9223372036854775808.0) return INT64_MIN;
+    return (int64_t)d;
+}
+
 /* ---- SET columns: the members a value names, kept as their text in definition order ---- */
 
 static size_t trailing_spaces(const char *s, size_t n)
@@ -702,7 +711,7 @@ static uint64_t set_bits_of_number(const stor_column *c, const pdb_value *v, boo
     uint64_t x;
     if (v->t == VT_UINT) x = v->u;
     else if (v->t == VT_INT) x = (uint64_t)v->i;
-    else x = (uint64_t)(int64_t)ex_to_double(v);   /* cut toward zero, as (longlong) nr */
+    else x = (uint64_t)double_to_i64(ex_to_double(v));   /* cut toward zero, as (longlong) nr */
     *cut = (x & ~set_all(c)) != 0;
     return x & set_all(c);
 }
@@ -727,7 +736,7 @@ static uint32_t enum_of_text(const stor_column *c, const char *s, size_t n)
 static uint32_t enum_of_number(const stor_column *c, const pdb_value *v)
 {
     int64_t x = v->t == VT_UINT ? (v->u > INT64_MAX ? -1 : (int64_t)v->u)
-              : v->t == VT_INT ? v->i : (int64_t)ex_to_double(v);
+              : v->t == VT_INT ? v->i : double_to_i64(ex_to_double(v));
     return x >= 1 && (uint64_t)x <= c->n_enum ? (uint32_t)x : 0;
 }
 

@@ -600,9 +600,10 @@ static void fn_hex(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_valu
         /* (Item_func_hex: a double or decimal rounded half away from zero; all ones past
            the 64-bit range) */
         double d = ex_to_double(&a[0]);
-        uint64_t u = d <= -9223372036854775808.0 || d >= 18446744073709551615.0 || d != d ? UINT64_MAX
-                   : (uint64_t)(int64_t)(d + (d > 0 ? 0.5 : -0.5));
-        if (d > 0 && d + 0.5 >= 9223372036854775808.0 && d < 18446744073709551615.0) u = (uint64_t)(d + 0.5);
+        uint64_t u;
+        if (d <= -9223372036854775808.0 || d >= 18446744073709551615.0 || d != d) u = UINT64_MAX;
+        else if (d >= 9223372036854775807.0) u = (uint64_t)(d + 0.5);   /* (past int64: unsigned at once) */
+        else u = (uint64_t)(int64_t)(d + (d > 0 ? 0.5 : -0.5));
         char buf[32];
         int k = snprintf(buf, sizeof buf, "%llX", (unsigned long long)u);
         *out = ex_fn_mkstr(ctx, buf, (size_t)k, ctx->s->coll_connection);
