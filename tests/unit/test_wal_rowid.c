@@ -34,9 +34,8 @@ static uint32_t insert_rec(uint8_t *p, uint32_t row, int64_t v)
     return n;
 }
 
-/* Writes dir/pressdb.wal: generation 0, inserts at rows 0 and 1, a frame that inserts at
- * row 2 and then at bad_row, and (when more) another insert at row 3. */
-static void write_log(const char *dir, uint32_t bad_row, bool more)
+/* dir/pressdb.wal opened for writing, its generation frame written. */
+static FILE *new_log(const char *dir)
 {
     char path[600];
     snprintf(path, sizeof path, "%s/pressdb.wal", dir);
@@ -44,6 +43,14 @@ static void write_log(const char *dir, uint32_t bad_row, bool more)
     cr_assert_not_null(f);
     uint8_t g[9] = { 'G' };
     put_frame(f, g, 9);
+    return f;
+}
+
+/* Writes dir/pressdb.wal: generation 0, inserts at rows 0 and 1, a frame that inserts at
+ * row 2 and then at bad_row, and (when more) another insert at row 3. */
+static void write_log(const char *dir, uint32_t bad_row, bool more)
+{
+    FILE *f = new_log(dir);
     for (uint32_t r = 0; r < 2; r++) put_frame(f, frame_buf, insert_rec(frame_buf, r, 10 + r));
     uint32_t n = insert_rec(frame_buf, 2, 12);
     n += insert_rec(frame_buf + n, bad_row, 99);
@@ -170,18 +177,6 @@ static uint32_t short_rec(uint8_t *p, char kind, uint32_t row, int64_t v)
     p[n++] = 1;
     memcpy(p + n, &v, 8); n += 8;
     return n;
-}
-
-/* dir/pressdb.wal opened for writing, its generation frame written. */
-static FILE *new_log(const char *dir)
-{
-    char path[600];
-    snprintf(path, sizeof path, "%s/pressdb.wal", dir);
-    FILE *f = fopen(path, "wb");
-    cr_assert_not_null(f);
-    uint8_t g[9] = { 'G' };
-    put_frame(f, g, 9);
-    return f;
 }
 
 Test(wal_rowid, same_table_records_replay)
