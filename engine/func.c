@@ -188,7 +188,8 @@ bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
         }
     case VT_INT: case VT_DECIMAL: case VT_DOUBLE: case VT_UINT: {
         if (ex_fn_num_dt(v, dt, isdate)) {
-            if (*isdate && (v->t == VT_DECIMAL || v->t == VT_DOUBLE) && ex_to_double(v) != floor(ex_to_double(v))) {
+            double whole = v->t == VT_DECIMAL || v->t == VT_DOUBLE ? ex_to_double(v) : 0;
+            if (*isdate && whole != floor(whole)) {
                 /* a date with a fraction (20010203.5): the fraction dropped, noted */
                 char buf[80];
                 const char *txt;
@@ -847,14 +848,15 @@ static bool float_store_clamp(const stor_column *c, double *d)
     return false;
 }
 
-/* What a value read for TIME column c gives (Field_time::store_TIME_with_warning): the
+/* What value v read for TIME column c gives (Field_time::store_TIME_with_warning): the
  * time, or 0 when there is none; what was cut is a Warning 1265, a value beyond TIME's
- * range 1264 (both: an error 1292 in strict mode, MariaDB listing each), a datetime's date
- * or a seventh fraction digit a Note 1265. s[0..n): the value as text, for the error. */
-static int64_t time_stored(ex_ctx *ctx, uint32_t rowno, const stor_column *c, const ex_time_scan *r, const char *s, size_t n)
+ * range 1264 (both: an error 1292 in strict mode, MariaDB listing each, quoting v), a
+ * datetime's date or a seventh fraction digit a Note 1265. */
+static int64_t time_stored(ex_ctx *ctx, uint32_t rowno, const stor_column *c, const ex_time_scan *r, const pdb_value *v)
 {
     bool bad = r->kind == EX_TS_ERROR || r->trunc || r->range;
     if (bad && ctx->strict) {
+        size_t n; const char *s = ex_to_str(ctx->a, v, &n);   /* (the text only for the error) */
         char shown[1200];
         const char *t = err_text(shown, sizeof shown, s, n);
         const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
@@ -1226,10 +1228,9 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             us = ((int64_t)h * 3600 + m * 60 + sec) * 1000000 + u;
         } else if (v->t == VT_STRING || is_number(v)) {
             ex_time_scan r;
-            size_t n; const char *s = ex_to_str(ctx->a, v, &n);
-            if (v->t == VT_STRING) ex_scan_time(s, n, 838, false, &r);
+            if (v->t == VT_STRING) ex_scan_time(v->p, v->len, 838, false, &r);
             else time_of_number(v, &r);
-            us = time_stored(ctx, rowno, c, &r, s, n);
+            us = time_stored(ctx, rowno, c, &r, v);
         } else {
             size_t n; const char *s = ex_to_str(ctx->a, v, &n);
             if (ex_parse_time(s, n, &us) != 0) { trunc_warn(ctx, rowno, c, 1265, "time", s, n); us = 0; }
