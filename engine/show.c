@@ -613,7 +613,17 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
             ex_textset_add(ctx, ts, row);
         }
         break;
-    case SH_MASTER_STATUS: ex_textset_spec(ctx, ts, 4, master, NULL); break;
+    case SH_MASTER_STATUS:
+        ex_textset_spec(ctx, ts, 4, master, NULL);
+        if (stor_binlog_on()) {   /* (--log-bin: the file being written and its length) */
+            char file[300], at[24];
+            uint64_t pos;
+            stor_binlog_where(file, sizeof file, &pos);
+            snprintf(at, sizeof at, "%llu", (unsigned long long)pos);
+            const char *row[4] = { file, at, "", "" };
+            ex_textset_add(ctx, ts, row);
+        }
+        break;
     case SH_BINLOG_EVENTS: ex_textset_spec(ctx, ts, 6, events, NULL); break;
     case SH_RELAYLOG_EVENTS:   /* (the default connection's, the only one: none) */
         if (st->from_db && st->from_db[0])
@@ -1090,8 +1100,21 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case SH_BINLOG_EVENTS: case SH_RELAYLOG_EVENTS: case SH_PROFILES:
         show_server_lists(ctx, st, &ts, r);
         return;
-    case SH_BINARY_LOGS:   /* (phpMyAdmin's status page asks; pressdb keeps no binary log) */
-        ex_raise(ctx, 1381, "HY000", "You are not using binary logging");
+    case SH_BINARY_LOGS: {   /* (phpMyAdmin's status page asks) */
+        if (!stor_binlog_on()) ex_raise(ctx, 1381, "HY000", "You are not using binary logging");
+        static const ex_colspec logs[] = { { "Log_name", 253, 1020, 1, NULL }, { "File_size", 8, 20, 161, NULL } };
+        stor_binlog_file files[256];
+        uint32_t n = stor_binlog_files(files, 256);
+        ex_textset_spec(ctx, &ts, 2, logs, NULL);
+        for (uint32_t i = 0; i < n; i++) {
+            char size[24];
+            snprintf(size, sizeof size, "%llu", (unsigned long long)files[i].size);
+            const char *row[2] = { files[i].name, size };
+            ex_textset_add(ctx, &ts, row);
+        }
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
     default:
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'this SHOW statement'");
     }

@@ -247,6 +247,8 @@ static const char *global_value(const sysvar *v, char *buf, size_t cap)
     if (!strcmp(v->name, "version_comment")) { snprintf(buf, cap, "pressdb %s", PDB_VERSION); return buf; }
     if (!strcmp(v->name, "datadir")) { snprintf(buf, cap, "%s/", stor_datadir()); return buf; }
     if (!strcmp(v->name, "hostname")) { gethostname(buf, cap); buf[cap - 1] = 0; return buf; }
+    if (!strcmp(v->name, "gtid_binlog_pos") || !strcmp(v->name, "gtid_current_pos") ||
+        !strcmp(v->name, "gtid_binlog_state")) { stor_binlog_gtid_pos(buf, cap); return buf; }
     pthread_mutex_lock(&gmu);
     for (ovr *o = globals; o; o = o->next)
         if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
@@ -565,6 +567,15 @@ static void note_global(const char *name, const char *text)
     if (!strcmp(name, "general_log"))
         atomic_store(&general_log_on, text && (!strcasecmp(text, "ON") || !strcmp(text, "1") || !strcasecmp(text, "TRUE")));
     if (!strcmp(name, "log_output")) atomic_store(&log_to_file, text && strstr(text, "FILE") && !strstr(text, "NONE"));
+    /* the binary log's identity and limits */
+    static uint32_t sid = 1, dom;
+    if (!strcmp(name, "server_id") || !strcmp(name, "gtid_domain_id")) {
+        unsigned long long n = text ? strtoull(text, NULL, 10) : 0;
+        if (name[0] == 's') sid = (uint32_t)n; else dom = (uint32_t)n;
+        stor_binlog_set_ids(sid, dom);
+    }
+    if (!strcmp(name, "max_binlog_size")) stor_binlog_set_max_size(text ? strtoull(text, NULL, 10) : 0);
+    if (!strcmp(name, "sync_binlog")) stor_binlog_set_sync(text && strtoull(text, NULL, 10) > 0);
     if (!strcmp(name, "max_prepared_stmt_count")) {
         unsigned long long n = text ? strtoull(text, NULL, 10) : 0;
         atomic_store(&max_prepared_global, n > UINT32_MAX ? UINT32_MAX : (uint32_t)n);

@@ -71,6 +71,31 @@ static int make_dirs(const char *path, mode_t mode)
     return 0;
 }
 
+/* --log-bin: the binary log opens after recovery (the log's GTIDs are known then); the
+ * variables say where it is. */
+static int start_binlog(char *err, size_t errlen)
+{
+    if (stor_binlog_open(srv_cfg.log_bin, err, errlen) != 0)
+        return -1;
+    char file[300], path[SRV_PATH_MAX + 320];
+    uint64_t pos;
+    stor_binlog_where(file, sizeof file, &pos);
+    char *dot = strrchr(file, '.');
+    if (dot) *dot = '\0';
+    const char *slash = strrchr(srv_cfg.log_bin, '/');
+    if (slash)
+        snprintf(path, sizeof path, "%.*s/%s", (int)(slash - srv_cfg.log_bin), srv_cfg.log_bin, file);
+    else
+        snprintf(path, sizeof path, "%s/%s", srv_cfg.datadir, file);
+    pdb_set_global_default("log_bin", "ON");
+    pdb_set_global_default("log_bin_basename", path);
+    strncat(path, ".index", sizeof path - strlen(path) - 1);
+    pdb_set_global_default("log_bin_index", path);
+    pdb_set_global_default("binlog_format", "ROW");
+    srv_log(SRV_NOTE, 0, "Binary log: %s (format ROW)", file);
+    return 0;
+}
+
 static int write_pid_file(void)
 {
     if (!srv_cfg.pid_file[0])
@@ -318,6 +343,13 @@ int main(int argc, char **argv)
         stor_close();
         return abort_startup();
     }
+    if (srv_cfg.log_bin_on && start_binlog(err, sizeof err) != 0) {
+        srv_log(SRV_ERROR, 0, "Can't open the binary log: %s", err);
+        pdb_engine_shutdown();
+        stor_accounts_close();
+        stor_close();
+        return abort_startup();
+    }
     pdb_set_plan_cache(srv_cfg.plan_cache);
     if (stor_compress_start((size_t)srv_cfg.compress_min_bytes, srv_cfg.compress_after_s) != 0)
         srv_log(SRV_WARNING, 0, "Can't start the compression thread: %s", strerror(errno));
@@ -356,6 +388,7 @@ int main(int argc, char **argv)
     warm_join();
 
     pdb_engine_shutdown();
+    stor_binlog_close();
     stor_accounts_close();
     stor_close();
     srv_tls_free();

@@ -40,7 +40,7 @@ enum opt_kind {
 
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
-    O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_PID_FILE,
+    O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_LOG_BIN, O_PID_FILE,
     O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_JITMIN, O_WALREC, O_USER, O_SECURE_FILE, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
 };
 
@@ -90,6 +90,9 @@ static const opt_def opt_defs[] = {
       "<datadir>/files; '' = any)" },
     { "log_error", O_LOG_ERROR, K_STR, 0, 0, 0, true,
       "error log file (default stderr; relative to datadir)" },
+    { "log_bin", O_LOG_BIN, K_STR, 0, 0, 0, true,
+      "write a binary log in MariaDB's format, for replicas and mariadb-binlog (base name or "
+      "path; default <datadir>/pressdb-bin)" },
     { "pid_file", O_PID_FILE, K_STR, 0, 0, 0, false, "write the process id here" },
     { "threads", O_THREADS, K_NUM, 1, 1024, 0, false, "event loops (default: cores)" },
     { "offload_us", O_OFFLOAD, K_NUM, 0, 3600000000ull, 0, false,
@@ -303,6 +306,7 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
             srv_cfg.log_error[0] = '\0';
             log_error_bare = false;
             return 0;
+        case O_LOG_BIN: srv_cfg.log_bin_on = false; return 0;
         case O_SSL_CERT: srv_cfg.ssl_cert[0] = '\0'; return 0;
         case O_SSL_KEY: srv_cfg.ssl_key[0] = '\0'; return 0;
         default:
@@ -316,6 +320,11 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         }
         opt_error("pressdb: unknown option '--%s-%s'", pfx == PFX_SKIP ? "skip" : "enable", dn);
         return -1;
+    }
+    if (!value && o->id == O_LOG_BIN) {   /* (a bare --log-bin never takes the next word) */
+        srv_cfg.log_bin_on = true;
+        srv_cfg.log_bin[0] = '\0';
+        return 0;
     }
     if (!value) {
         if (o->optional_arg) {
@@ -400,6 +409,10 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
     case O_LOG_ERROR:
         copy_str(srv_cfg.log_error, sizeof srv_cfg.log_error, value, o->name);
         log_error_bare = false;
+        break;
+    case O_LOG_BIN:
+        copy_str(srv_cfg.log_bin, sizeof srv_cfg.log_bin, value, o->name);
+        srv_cfg.log_bin_on = true;
         break;
     case O_PID_FILE: copy_str(srv_cfg.pid_file, sizeof srv_cfg.pid_file, value, o->name); break;
     case O_USER: copy_str(srv_cfg.user, sizeof srv_cfg.user, value, o->name); break;

@@ -90,6 +90,8 @@ typedef struct srv_config {
     bool jit;                            /* --jit=on|off, passed to the engine */
     char *root_password;                 /* for a fresh datadir; NULL = empty */
     char log_error[SRV_PATH_MAX];        /* "" = stderr */
+    char log_bin[SRV_PATH_MAX];          /* --log-bin's base name or path ("" = default) */
+    bool log_bin_on;
     char secure_file_priv[SRV_PATH_MAX]; /* LOAD DATA / INTO OUTFILE directory ("" = any) */
     bool secure_file_given;
     char pid_file[SRV_PATH_MAX];         /* "" = none */

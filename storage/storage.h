@@ -640,6 +640,27 @@ void stor_ord_last(const struct stor_ord *o, stor_ord_it *it);
 bool stor_ord_next(stor_ord_it *it, uint32_t *row);
 bool stor_ord_prev(stor_ord_it *it, uint32_t *row);
 
+/* ---------------------------------------------------------------- binary log */
+
+/* The binary log (storage/binlog.c): MariaDB 10.11's format, written at commit beside the
+ * write-ahead log when --log-bin is given. A GTID is domain-server-sequence. */
+typedef struct stor_gtid { uint32_t domain, server; uint64_t seq; } stor_gtid;
+typedef struct stor_binlog_file { char name[300]; uint64_t size; } stor_binlog_file;
+/* After recovery (the log's GTIDs known), before serving: cuts what the log does not
+ * hold, starts a new file. name: base name, or a path ("" = pressdb-bin in the datadir). */
+int  stor_binlog_open(const char *name, char *err, size_t errlen);
+void stor_binlog_close(void);             /* a clean stop: a Stop event */
+bool stor_binlog_on(void);
+void stor_binlog_set_ids(uint32_t server_id, uint32_t domain_id);
+void stor_binlog_set_max_size(uint64_t n);
+void stor_binlog_set_sync(bool on);       /* sync_binlog=1: fdatasync every commit */
+void stor_binlog_set_collation(uint16_t coll);   /* collation_server, for DDL events */
+/* Any thread: the current file and its length (SHOW MASTER STATUS), the files with their
+ * sizes (SHOW BINARY LOGS; returns how many), the GTID state ("0-1-42", @@gtid_binlog_pos). */
+void stor_binlog_where(char *file, size_t n, uint64_t *pos);
+uint32_t stor_binlog_files(stor_binlog_file *out, uint32_t max);
+void stor_binlog_gtid_pos(char *out, size_t n);
+
 /* ---------------------------------------------------------------- durability */
 
 /* A transaction collects redo records (written to the log at commit, with one fsync)
@@ -656,7 +677,7 @@ uint64_t  stor_txn_get_id(const stor_txn *x); /* its MVCC id (0 = none) */
  * statement whose changes were undone): whoever waits for it runs again. */
 void      stor_txn_finish(void);
 /* A savepoint: the current position in the undo and redo lists. */
-typedef struct stor_mark { size_t undo, redo; } stor_mark;
+typedef struct stor_mark { size_t undo, redo, bl; } stor_mark;
 stor_mark stor_txn_mark(void);
 /* Undoes every change after the mark (statement failure, ROLLBACK TO SAVEPOINT). */
 void      stor_txn_undo_to(stor_mark m);

@@ -1243,11 +1243,10 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
         /* the old version stays for snapshots (and for rollback); the new one is appended */
         uint64_t id = stor_txn_id();
         tbl_ver_set(t, row, t->ver ? t->ver[row].xmin : 0, STOR_TXN_BIT | id);
-        wal_note_vdelete(t, row);
         uint32_t nr = append_row(t, vals);
         tbl_ver_set(t, nr, STOR_TXN_BIT | id, 0);
         t->ver[row].succ = nr + 1;
-        wal_note_vinsert(t, nr);
+        wal_note_vupdate(t, row, nr);
         return nr;
     }
     wal_before_update(t, row);

@@ -57,6 +57,7 @@ struct stor_txn {
     uint64_t id;            /* MVCC transaction id, 0 until it writes a version */
     size_t nversioned;      /* 'i' and 'd' records in undo */
     struct stor_txn *oprev, *onext;   /* in open_txns while it has undo records */
+    bl_buf bl;              /* row images for the binary log (--log-bin) */
 };
 
 static __thread stor_txn *cur;
@@ -147,6 +148,7 @@ void stor_txn_free(stor_txn *x)
     if (x->nundo) open_del(x);
     stor_vec_free(x->undo, x->undo_cap * sizeof *x->undo);
     stor_vec_free(x->redo, x->redo_cap);
+    binlog_buf_free(&x->bl);
     stor_free(x);
 }
 
@@ -174,6 +176,12 @@ static inline void redo_put(const void *p, size_t n)
 static void redo_u8(uint8_t v) { redo_put(&v, 1); }
 static void redo_u32(uint32_t v) { redo_put(&v, 4); }
 static void redo_str(const char *s) { uint32_t n = (uint32_t)strlen(s); redo_u32(n); redo_put(s, n); }
+
+/* 'X' domain server seq: the GTID the binary log gave this frame's transaction */
+static void redo_gtid(const stor_gtid *g)
+{
+    redo_u8('X'); redo_put(&g->domain, 4); redo_put(&g->server, 4); redo_put(&g->seq, 8);
+}
 
 static void redo_head(char kind, stor_table *t, uint32_t row)
 {
@@ -215,6 +223,7 @@ void wal_note_insert(stor_table *t, uint32_t row)
 {
     if (!cur) return;
     if (!t->temporary) { redo_head('I', t, row); redo_values(t, row); }
+    if (binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'W', t, NULL, 0, row);
     undo_push('I', t, row);
 }
 
@@ -244,22 +253,30 @@ void wal_note_update(stor_table *t, uint32_t row)
 {
     if (!cur || t->temporary) return;
     redo_head('U', t, row); redo_values(t, row);
+    if (binlog_enabled) {
+        const undo_rec *u = &cur->undo[cur->nundo - 1];   /* wal_before_update's */
+        assert(u->kind == 'U' && u->t == t && u->row == row);
+        binlog_note_row(&cur->bl, 'U', t, u->old, 0, row);
+    }
 }
 
 void wal_note_delete(stor_table *t, uint32_t row)
 {
     if (!cur) return;
     if (!t->temporary) redo_head('D', t, row);
+    if (binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'D', t, NULL, 0, row);
     undo_push('D', t, row);
 }
 
-void wal_note_vinsert(stor_table *t, uint32_t row)
+static void vinsert(stor_table *t, uint32_t row, bool bl)
 {
     if (!cur) return;
     if (!t->temporary) { redo_head('I', t, row); redo_values(t, row); }
+    if (bl && binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'W', t, NULL, 0, row);
     undo_push('i', t, row);
     cur->nversioned++;
 }
+void wal_note_vinsert(stor_table *t, uint32_t row) { vinsert(t, row, true); }
 
 void wal_note_lock(stor_table *t, uint32_t row)
 {
@@ -283,18 +300,28 @@ static void share_end(stor_txn *x, stor_table *t, uint32_t row)
     if (t->ver[row].xmax == STOR_SHARE_MARK && !mvcc_share_any(t, row)) tbl_ver_set(t, row, t->ver[row].xmin, 0);
 }
 
-void wal_note_vdelete(stor_table *t, uint32_t row)
+static void vdelete(stor_table *t, uint32_t row, bool bl)
 {
     if (!cur) return;
     if (!t->temporary) redo_head('D', t, row);
+    if (bl && binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'D', t, NULL, 0, row);
     undo_push('d', t, row);
     cur->nversioned++;
+}
+void wal_note_vdelete(stor_table *t, uint32_t row) { vdelete(t, row, true); }
+
+void wal_note_vupdate(stor_table *t, uint32_t row, uint32_t nr)
+{
+    if (!cur) return;
+    vdelete(t, row, false);
+    vinsert(t, nr, false);
+    if (binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'U', t, NULL, row, nr);
 }
 
 stor_mark stor_txn_mark(void)
 {
-    stor_mark m = { 0, 0 };
-    if (cur) { m.undo = cur->nundo; m.redo = cur->redo_len; }
+    stor_mark m = { 0, 0, 0 };
+    if (cur) { m.undo = cur->nundo; m.redo = cur->redo_len; m.bl = cur->bl.len; }
     return m;
 }
 
@@ -327,6 +354,7 @@ void stor_txn_undo_to(stor_mark m)
     }
     stor_view_cur = saved;
     x->redo_len = m.redo;
+    x->bl.len = m.bl;
     x->redo_tbl = NULL;          /* the record before m may name another table */
     if (was_dirty && x->nundo == 0) open_del(x);
     cur = x;
@@ -507,12 +535,17 @@ int stor_txn_commit(void)
     int rc = 0;
     if (x->redo_len) {
         pthread_mutex_lock(&wal_mu);
-        rc = write_frame(x->redo, x->redo_len);
+        if (x->bl.len) {   /* the binary log first; the frame carries its GTID */
+            stor_gtid g = { 0, 0, 0 };
+            rc = binlog_commit(&x->bl, &g);
+            if (rc == 0 && g.seq) redo_gtid(&g);
+        }
+        if (rc == 0) rc = write_frame(x->redo, x->redo_len);
         if (rc == 0) my_commit_end = lsn_base + written_end;
         pthread_mutex_unlock(&wal_mu);
         if (rc != 0) {
             int e = errno;
-            stor_mark m = { 0, 0 };
+            stor_mark m = { 0, 0, 0 };
             stor_txn_undo_to(m);
             errno = e;
         }
@@ -547,6 +580,7 @@ int stor_txn_commit(void)
     if (x->nundo) open_del(x);
     x->nundo = 0;
     x->redo_len = 0;
+    x->bl.len = 0;
     x->redo_tbl = NULL;
     txn_end_id(x);
     return rc;
@@ -554,7 +588,7 @@ int stor_txn_commit(void)
 
 void stor_txn_rollback(void)
 {
-    stor_mark m = { 0, 0 };
+    stor_mark m = { 0, 0, 0 };
     stor_txn_undo_to(m);
     if (cur) txn_end_id(cur);
 }
@@ -567,9 +601,12 @@ int stor_log_ddl(const char *db, const char *sql, size_t len)
     stor_txn *saved = cur;
     cur = &tmp;
     redo_u8('T'); redo_str(db ? db : ""); redo_u32((uint32_t)len); redo_put(sql, len);
-    cur = saved;
     pthread_mutex_lock(&wal_mu);
-    int rc = write_frame(tmp.redo, tmp.redo_len);
+    stor_gtid g = { 0, 0, 0 };
+    int rc = binlog_ddl(db, sql, len, &g);
+    if (rc == 0 && g.seq) redo_gtid(&g);
+    cur = saved;
+    if (rc == 0) rc = write_frame(tmp.redo, tmp.redo_len);
     pthread_mutex_unlock(&wal_mu);
     stor_vec_free(tmp.redo, tmp.redo_cap);
     if (rc == 0 && fdatasync(wal_fd) != 0) rc = -1;   /* DDL is always made durable at once */
@@ -636,6 +673,12 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
         uint8_t kind = 0;
         rd_take(&r, &kind, 1);
         if (kind == 'G') { uint64_t g; rd_take(&r, &g, 8); continue; }
+        if (kind == 'X') {
+            stor_gtid g;
+            rd_take(&r, &g.domain, 4); rd_take(&r, &g.server, 4); rd_take(&r, &g.seq, 8);
+            if (!r.bad && apply) binlog_wal_gtid(&g);
+            continue;
+        }
         if (kind == 'T') {
             last = NULL;
             rd_str(&r, db, sizeof db);
@@ -708,11 +751,14 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     snprintf(path, sizeof path, "%s/pressdb.wal", datadir);
     int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
     if (fd < 0) { snprintf(err, errlen, "cannot create '%s': %s", tmp, strerror(errno)); return -1; }
-    uint8_t payload[9];
+    /* 'G' gen, then the binary log's GTID state as 'X' records (recovery's last GTIDs
+       when no commit follows) */
+    uint8_t payload[9 + 17 * 16];
     payload[0] = 'G';
     memcpy(payload + 1, &gen, 8);
-    uint32_t hdr[2] = { 9, wal_crc(payload, 9) };
-    if (write(fd, hdr, 8) != 8 || write(fd, payload, 9) != 9 || fdatasync(fd) != 0) {
+    size_t plen = 9 + binlog_state_records(payload + 9, sizeof payload - 9);
+    uint32_t hdr[2] = { (uint32_t)plen, wal_crc(payload, plen) };
+    if (write(fd, hdr, 8) != 8 || write(fd, payload, plen) != (ssize_t)plen || fdatasync(fd) != 0) {
         snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
         close(fd); unlink(tmp);
         return -1;
@@ -726,8 +772,8 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     wal_fd = fd;
     wal_gen = gen;
     lsn_base += written_end;
-    written_end = alloc_end = 17;
-    atomic_store(&synced_end, lsn_base + 17);   /* the snapshot holds all before */
+    written_end = alloc_end = 8 + plen;
+    atomic_store(&synced_end, lsn_base + written_end);   /* the snapshot holds all before */
     pthread_mutex_unlock(&sync_mu);
     if (wal_extend(WAL_CHUNK) != 0)   /* not fatal: the first commit tries again */
         fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));
@@ -814,7 +860,7 @@ void stor_wal_scan_buf(const uint8_t *p, size_t n, stor_wal_scan *out)
         }
         if (len > n - off - 8) { scan_bad(p, n, off, "its length runs past the end of the file", out); return; }
         if (wal_crc(p + off + 8, len) != crc) { scan_bad(p, n, off, "its checksum does not match", out); return; }
-        if (off == 0 && len == 9 && p[8] == 'G') { out->has_gen = true; memcpy(&out->gen, p + 9, 8); }
+        if (off == 0 && len >= 9 && (len - 9) % 17 == 0 && p[8] == 'G') { out->has_gen = true; memcpy(&out->gen, p + 9, 8); }
         out->nframes++;
         off += 8 + (size_t)len;
     }

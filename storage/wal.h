@@ -36,6 +36,22 @@ static inline uint64_t mvcc_idle_xmax(const stor_table *t, uint32_t row) {
     return mvcc_share_any(t, row) ? STOR_SHARE_MARK : 0;
 }
 
+/* a versioned UPDATE: redo 'D' row + 'I' nr (the new version), binlog one update */
+void wal_note_vupdate(stor_table *t, uint32_t row, uint32_t nr);
+
+/* binlog.c: a transaction's row images (MariaDB's row format) until commit */
+typedef struct bl_buf { uint8_t *p; size_t len, cap; } bl_buf;
+extern bool binlog_enabled;
+/* kind 'W' (after image: row), 'U' (before: vals, or the row before_row when vals is
+ * NULL; after: row), 'D' (before: row) */
+void   binlog_note_row(bl_buf *b, char kind, stor_table *t, const pdb_value *before, uint32_t before_row, uint32_t row);
+void   binlog_buf_free(bl_buf *b);
+/* Under the log mutex, in commit order: the events; the GTID they got for the log. */
+int    binlog_commit(const bl_buf *b, stor_gtid *g);
+int    binlog_ddl(const char *db, const char *sql, size_t len, stor_gtid *g);
+void   binlog_wal_gtid(const stor_gtid *g);                  /* recovery read an 'X' */
+size_t binlog_state_records(uint8_t *out, size_t cap);      /* 'X' records of the state */
+
 /* table.c primitives that do not log */
 void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax);
 void tbl_kill_row(stor_table *t, uint32_t row);      /* unindex and mark dead */

@@ -1,0 +1,866 @@
+/* binlog.c - the binary log in MariaDB 10.11's format (--log-bin), for MariaDB replicas,
+ * mariadb-binlog and point-in-time recovery.
+ *
+ * Files <base>.000001, <base>.000002 ... in the datadir, listed in <base>.index
+ * ("./<name>" per line, as MariaDB writes it). Each file: the magic 0xfe 'bin', a
+ * Format_description event, a Gtid_list (the GTID state before the file's first
+ * transaction) and a Binlog_checkpoint; then per committed transaction a GTID event, for
+ * each run of rows of one table and one kind a Table_map and Write/Update/Delete_rows
+ * (v1) events with full row images, and an Xid event; per DDL statement a GTID event
+ * (standalone) and a Query event; a Rotate event when the file passes max_binlog_size.
+ * Every event carries a CRC32 (binlog_checksum=CRC32).
+ *
+ * Rows are encoded when they change (wal.c calls binlog_note_row into the transaction's
+ * buffer, the same place as its redo), so an UPDATE's before image is the row as it was;
+ * the events are written at commit under the log mutex, in the commit order of the
+ * write-ahead log, just before the transaction's log frame. The frame carries the GTID
+ * (redo record 'X'); recovery cuts from the binary log any transaction whose GTID the
+ * log does not hold (a crash between the two writes), so the two agree after kill -9.
+ * A new file is started at every start of the server, as MariaDB does.
+ */
+#include "storage/storage.h"
+#include "storage/wal.h"
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* event types */
+enum {
+    EV_QUERY = 2, EV_STOP = 3, EV_ROTATE = 4, EV_FDE = 15, EV_XID = 16, EV_TABLE_MAP = 19,
+    EV_WRITE_V1 = 23, EV_UPDATE_V1 = 24, EV_DELETE_V1 = 25,
+    EV_CHECKPOINT = 161, EV_GTID = 162, EV_GTID_LIST = 163,
+};
+/* MySQL field types as the row format names them */
+enum {
+    MT_TINY = 1, MT_SHORT = 2, MT_LONG = 3, MT_FLOAT = 4, MT_DOUBLE = 5, MT_LONGLONG = 8,
+    MT_INT24 = 9, MT_DATE = 10, MT_YEAR = 13, MT_VARCHAR = 15, MT_BIT = 16,
+    MT_TIMESTAMP2 = 17, MT_DATETIME2 = 18, MT_TIME2 = 19, MT_NEWDECIMAL = 246,
+    MT_ENUM = 247, MT_SET = 248, MT_BLOB = 252, MT_STRING = 254,
+};
+#define HDR_LEN 19
+#define FL_STANDALONE 1
+#define FL_TRANSACTIONAL 4
+#define FL_ALLOW_PARALLEL 8
+#define FL_DDL 32
+#define ROWS_MAX 8192            /* binlog_row_event_max_size: rows per event */
+
+/* The post-header length of each event type, as MariaDB 10.11's Format_description
+ * lists them (types 1..171): a replica reads every event's post header by this table. */
+static const uint8_t post_header_len[] = {
+    0x38, 0x0d, 0x00, 0x08, 0x00, 0x12, 0x00, 0x04, 0x04, 0x04, 0x04, 0x12, 0x00, 0x00, 0xe4, 0x00,
+    0x04, 0x1a, 0x08, 0x00, 0x00, 0x00, 0x08, 0x08, 0x08, 0x02, 0x00, 0x00, 0x00, 0x0a, 0x0a, 0x0a,
+    0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x0a, 0x0a, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+    [160] = 0x04, 0x13, 0x04, 0x00, 0x0d, 0x08, 0x08, 0x08, 0x0a, 0x0a, 0x0a,
+};
+
+/* ---- state (under the log mutex: binlog_commit and binlog_ddl run under wal.c's) ---- */
+bool binlog_enabled;
+static char base[256];                 /* file base name, e.g. "pressdb-bin" */
+static char dir[4096];
+static int fd = -1;
+static uint32_t file_no;               /* number of the current file */
+static uint64_t pos;                   /* its length (end of the last whole event) */
+static uint64_t max_size = 1073741824; /* max_binlog_size */
+static uint32_t server_id = 1, domain_id;
+static uint16_t server_coll = 45;      /* collation_server for DDL's Query events */
+static bool sync_each;                 /* sync_binlog=1 */
+static uint64_t next_xid = 1;
+static uint64_t next_map_id = 1;
+/* GTID state: the last sequence number per domain (and its server) */
+#define MAX_DOMAINS 16
+static struct gtid { uint32_t domain, server; uint64_t seq; } state[MAX_DOMAINS];
+static int nstate;
+static pthread_mutex_t info_mu = PTHREAD_MUTEX_INITIALIZER;   /* readers of the above */
+
+void stor_binlog_set_ids(uint32_t sid, uint32_t dom) { server_id = sid; domain_id = dom; }
+void stor_binlog_set_max_size(uint64_t n) { max_size = n < 4096 ? 4096 : n; }
+void stor_binlog_set_sync(bool on) { sync_each = on; }
+void stor_binlog_set_collation(uint16_t coll) { server_coll = coll; }
+bool stor_binlog_on(void) { return binlog_enabled; }
+
+static struct gtid *gtid_slot(uint32_t dom)
+{
+    for (int i = 0; i < nstate; i++) if (state[i].domain == dom) return &state[i];
+    if (nstate == MAX_DOMAINS) return &state[MAX_DOMAINS - 1];
+    state[nstate] = (struct gtid){ dom, 0, 0 };
+    return &state[nstate++];
+}
+
+/* ---- little helpers: a growing byte buffer ---- */
+
+static void bb_need(bl_buf *b, size_t n)
+{
+    if (b->len + n <= b->cap) return;
+    size_t nc = b->cap ? b->cap * 2 : 4096;
+    while (nc < b->len + n) nc *= 2;
+    uint8_t *q = stor_realloc(b->p, nc);
+    if (!q) { fprintf(stderr, "pressdb: out of memory for the binary log\n"); abort(); }
+    b->p = q;
+    b->cap = nc;
+}
+static void bb_put(bl_buf *b, const void *p, size_t n) { bb_need(b, n); memcpy(b->p + b->len, p, n); b->len += n; }
+static void bb_u8(bl_buf *b, uint8_t v) { bb_put(b, &v, 1); }
+static void bb_le(bl_buf *b, uint64_t v, int n) { uint8_t t[8]; for (int i = 0; i < n; i++) t[i] = (uint8_t)(v >> (8 * i)); bb_put(b, t, (size_t)n); }
+static void bb_be(bl_buf *b, uint64_t v, int n) { uint8_t t[8]; for (int i = 0; i < n; i++) t[i] = (uint8_t)(v >> (8 * (n - 1 - i))); bb_put(b, t, (size_t)n); }
+static void bb_packed(bl_buf *b, uint64_t v)   /* the protocol's length-encoded integer */
+{
+    if (v < 251) bb_u8(b, (uint8_t)v);
+    else if (v < 65536) { bb_u8(b, 0xfc); bb_le(b, v, 2); }
+    else if (v < 16777216) { bb_u8(b, 0xfd); bb_le(b, v, 3); }
+    else { bb_u8(b, 0xfe); bb_le(b, v, 8); }
+}
+void binlog_buf_free(bl_buf *b) { stor_free(b->p); b->p = NULL; b->len = b->cap = 0; }
+
+/* ---- how a column is written: its type, metadata and value ---- */
+
+static unsigned coll_maxlen(uint16_t coll)
+{
+    const pdb_collation *c = pdb_coll_by_id(coll);
+    return c && c->maxlen ? c->maxlen : 1;
+}
+static bool is_text_col(const stor_column *c)
+{
+    return c->type == CT_CHAR || c->type == CT_VARCHAR || c->type == CT_BINARY || c->type == CT_VARBINARY;
+}
+static int blob_pack(uint8_t type)
+{
+    switch (type) {
+    case CT_TINYTEXT: case CT_TINYBLOB: return 1;
+    case CT_TEXT: case CT_BLOB: return 2;
+    case CT_MEDIUMTEXT: case CT_MEDIUMBLOB: return 3;
+    default: return 4;
+    }
+}
+static uint32_t char_bytes(const stor_column *c)   /* a CHAR/BINARY column's length in bytes */
+{
+    uint32_t w = c->width ? c->width : 1;
+    return c->type == CT_BINARY ? w : w * coll_maxlen(c->coll);
+}
+static int set_pack(uint32_t n) { int l = (int)((n + 7) / 8); return l > 4 ? 8 : l; }
+static int fsp_of(const stor_column *c) { return c->scale < 0 ? 0 : c->scale > 6 ? 6 : c->scale; }
+
+static uint8_t col_mtype(const stor_column *c)
+{
+    switch (c->type) {
+    case CT_TINYINT: return MT_TINY;
+    case CT_SMALLINT: return MT_SHORT;
+    case CT_MEDIUMINT: return MT_INT24;
+    case CT_INT: return MT_LONG;
+    case CT_BIGINT: return MT_LONGLONG;
+    case CT_DECIMAL: return MT_NEWDECIMAL;
+    case CT_FLOAT: return MT_FLOAT;
+    case CT_DOUBLE: return MT_DOUBLE;
+    case CT_BIT: return MT_BIT;
+    case CT_CHAR: case CT_BINARY: case CT_ENUM: case CT_SET: return MT_STRING;
+    case CT_VARCHAR: case CT_VARBINARY: return MT_VARCHAR;
+    case CT_DATE: return MT_DATE;
+    case CT_DATETIME: return MT_DATETIME2;
+    case CT_TIMESTAMP: return MT_TIMESTAMP2;
+    case CT_TIME: return MT_TIME2;
+    case CT_YEAR: return MT_YEAR;
+    default: return MT_BLOB;
+    }
+}
+
+static void col_meta(bl_buf *b, const stor_column *c)
+{
+    switch (c->type) {
+    case CT_FLOAT: bb_u8(b, 4); break;
+    case CT_DOUBLE: bb_u8(b, 8); break;
+    case CT_DECIMAL: bb_u8(b, (uint8_t)(c->width ? c->width : 10)); bb_u8(b, (uint8_t)(c->scale < 0 ? 0 : c->scale)); break;
+    case CT_BIT: { uint32_t m = c->width ? c->width : 1; bb_u8(b, (uint8_t)(m % 8)); bb_u8(b, (uint8_t)(m / 8)); break; }
+    case CT_VARCHAR: case CT_VARBINARY: {
+        uint32_t w = c->type == CT_VARBINARY ? c->width : c->width * coll_maxlen(c->coll);
+        bb_le(b, w, 2);
+        break;
+    }
+    case CT_CHAR: case CT_BINARY: {
+        uint32_t n = char_bytes(c);
+        bb_u8(b, (uint8_t)(MT_STRING ^ ((n & 0x300) >> 4)));
+        bb_u8(b, (uint8_t)(n & 0xff));
+        break;
+    }
+    case CT_ENUM: bb_u8(b, MT_ENUM); bb_u8(b, c->n_enum < 256 ? 1 : 2); break;
+    case CT_SET: bb_u8(b, MT_SET); bb_u8(b, (uint8_t)set_pack(c->n_enum)); break;
+    case CT_DATETIME: case CT_TIMESTAMP: case CT_TIME: bb_u8(b, (uint8_t)fsp_of(c)); break;
+    case CT_TINYTEXT: case CT_TEXT: case CT_MEDIUMTEXT: case CT_LONGTEXT:
+    case CT_TINYBLOB: case CT_BLOB: case CT_MEDIUMBLOB: case CT_LONGBLOB:
+        bb_u8(b, (uint8_t)blob_pack(c->type));
+        break;
+    default: break;
+    }
+}
+
+/* DECIMAL(M,D) in MySQL's binary form: nine-digit groups, big-endian, the sign in the
+ * top bit (all bits inverted for a negative value). digits: the value's digits, intg of
+ * them before the point and exactly D after. */
+static void put_decimal(bl_buf *b, const stor_column *c, const pdb_value *v)
+{
+    static const int dig2bytes[10] = { 0, 1, 1, 2, 2, 3, 3, 4, 4, 4 };
+    int prec = (int)(c->width ? c->width : 10), scale = c->scale < 0 ? 0 : c->scale;
+    int intg = prec - scale;
+    char txt[200], ip[100], fp[100];
+    if (scale > 60) scale = 60;
+    if (v->t == VT_DECIMAL && v->len) snprintf(txt, sizeof txt, "%.*s", (int)v->len, v->p);
+    else {
+        int64_t x = v->t == VT_DOUBLE ? (int64_t)v->d : v->i;
+        uint64_t ax = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+        uint64_t p10 = 1;
+        for (int i = 0; i < scale; i++) p10 *= 10;
+        if (scale) snprintf(txt, sizeof txt, "%s%" PRIu64 ".%0*" PRIu64, x < 0 ? "-" : "", ax / p10, scale, ax % p10);
+        else snprintf(txt, sizeof txt, "%s%" PRIu64, x < 0 ? "-" : "", ax);
+    }
+    bool neg = txt[0] == '-';
+    const char *s = txt + neg, *dot = strchr(s, '.');
+    size_t il = dot ? (size_t)(dot - s) : strlen(s);
+    /* integer digits right-aligned in intg places, fraction left-aligned in scale */
+    memset(ip, '0', (size_t)intg); ip[intg] = 0;
+    size_t take = il > (size_t)intg ? (size_t)intg : il;
+    memcpy(ip + intg - take, s + il - take, take);
+    memset(fp, '0', (size_t)scale); fp[scale] = 0;
+    if (dot) { size_t fl = strlen(dot + 1); memcpy(fp, dot + 1, fl > (size_t)scale ? (size_t)scale : fl); }
+    size_t start = b->len;
+    int ix = intg % 9, fx = scale % 9;
+    const char *q = ip;
+    #define GROUP(nd, nb) do { uint64_t g_ = 0; for (int k_ = 0; k_ < (nd); k_++) g_ = g_ * 10 + (uint64_t)(*q++ - '0'); bb_be(b, g_, (nb)); } while (0)
+    if (ix) GROUP(ix, dig2bytes[ix]);
+    for (int g = 0; g < intg / 9; g++) GROUP(9, 4);
+    q = fp;
+    for (int g = 0; g < scale / 9; g++) GROUP(9, 4);
+    if (fx) GROUP(fx, dig2bytes[fx]);
+    #undef GROUP
+    bool zero = true;
+    for (size_t i = start; i < b->len; i++) if (b->p[i]) zero = false;
+    if (neg && !zero) for (size_t i = start; i < b->len; i++) b->p[i] = (uint8_t)~b->p[i];
+    if (b->len > start) b->p[start] ^= 0x80;
+}
+
+static void put_frac(bl_buf *b, int fsp, int64_t us)
+{
+    if (fsp >= 5) bb_be(b, (uint64_t)us, 3);
+    else if (fsp >= 3) bb_be(b, (uint64_t)(us / 100), 2);
+    else if (fsp >= 1) bb_u8(b, (uint8_t)(int8_t)(us / 10000));
+}
+
+static void put_time2(bl_buf *b, int fsp, int64_t v)
+{
+    bool neg = v < 0;
+    uint64_t a = neg ? (uint64_t)0 - (uint64_t)v : (uint64_t)v;
+    uint64_t us = a % 1000000, s = a / 1000000;
+    uint64_t hms = ((s / 3600) << 12) | (((s / 60) % 60) << 6) | (s % 60);
+    int64_t nr = (int64_t)((hms << 24) + us);
+    if (neg) nr = -nr;
+    int64_t ip = nr >> 24, fr = nr % (1LL << 24);
+    if (fsp >= 5) { bb_be(b, (uint64_t)(nr + 0x800000000000LL), 6); return; }
+    bb_be(b, (uint64_t)(ip + 0x800000), 3);
+    if (fsp >= 3) bb_be(b, (uint64_t)(int64_t)(int16_t)(fr / 100), 2);
+    else if (fsp >= 1) bb_u8(b, (uint8_t)(int8_t)(fr / 10000));
+}
+
+static uint64_t enum_index(const stor_column *c, const pdb_value *v)
+{
+    for (uint32_t i = 0; i < c->n_enum; i++)
+        if (strlen(c->enum_vals[i]) == v->len && !memcmp(c->enum_vals[i], v->p, v->len)) return i + 1;
+    return 0;
+}
+
+static uint64_t set_bits(const stor_column *c, const pdb_value *v)
+{
+    uint64_t bits = 0;
+    const char *p = v->p, *end = v->p + v->len;
+    while (p < end) {
+        const char *e = memchr(p, ',', (size_t)(end - p));
+        if (!e) e = end;
+        for (uint32_t i = 0; i < c->n_enum && i < 64; i++)
+            if (strlen(c->enum_vals[i]) == (size_t)(e - p) && !memcmp(c->enum_vals[i], p, (size_t)(e - p))) bits |= 1ull << i;
+        p = e + 1;
+    }
+    return bits;
+}
+
+static void put_value(bl_buf *b, const stor_column *c, const pdb_value *v)
+{
+    int y, mo, d, h, mi, s, us;
+    switch (c->type) {
+    case CT_TINYINT: bb_le(b, (uint64_t)v->i, 1); return;
+    case CT_SMALLINT: bb_le(b, (uint64_t)v->i, 2); return;
+    case CT_MEDIUMINT: bb_le(b, (uint64_t)v->i, 3); return;
+    case CT_INT: bb_le(b, (uint64_t)v->i, 4); return;
+    case CT_BIGINT: bb_le(b, v->u, 8); return;
+    case CT_YEAR: bb_u8(b, (uint8_t)(v->i ? v->i - 1900 : 0)); return;
+    case CT_FLOAT: { float f = (float)(v->t == VT_DOUBLE ? v->d : (double)v->i); bb_put(b, &f, 4); return; }
+    case CT_DOUBLE: { double f = v->t == VT_DOUBLE ? v->d : (double)v->i; bb_put(b, &f, 8); return; }
+    case CT_DECIMAL: put_decimal(b, c, v); return;
+    case CT_BIT: {
+        uint32_t n = ((c->width ? c->width : 1) + 7) / 8;
+        for (uint32_t i = v->len; i < n; i++) bb_u8(b, 0);
+        bb_put(b, v->p + (v->len > n ? v->len - n : 0), v->len > n ? n : v->len);
+        return;
+    }
+    case CT_ENUM: bb_le(b, enum_index(c, v), c->n_enum < 256 ? 1 : 2); return;
+    case CT_SET: bb_le(b, set_bits(c, v), set_pack(c->n_enum)); return;
+    case CT_CHAR: case CT_BINARY: {
+        uint32_t n = v->len;
+        char pad = c->type == CT_BINARY || c->coll == 63 ? '\0' : ' ';
+        while (n && v->p[n - 1] == pad) n--;
+        bb_le(b, n, char_bytes(c) > 255 ? 2 : 1);
+        bb_put(b, v->p, n);
+        return;
+    }
+    case CT_VARCHAR: case CT_VARBINARY: {
+        uint32_t w = c->type == CT_VARBINARY ? c->width : c->width * coll_maxlen(c->coll);
+        bb_le(b, v->len, w > 255 ? 2 : 1);
+        bb_put(b, v->p, v->len);
+        return;
+    }
+    case CT_DATE:
+        pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
+        bb_le(b, (uint64_t)(d | (mo << 5) | (y << 9)), 3);
+        return;
+    case CT_DATETIME: {
+        pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
+        uint64_t ymd = ((uint64_t)(y * 13 + mo) << 5) | (uint64_t)d;
+        uint64_t hms = ((uint64_t)h << 12) | ((uint64_t)mi << 6) | (uint64_t)s;
+        bb_be(b, ((ymd << 17) | hms) + 0x8000000000ull, 5);
+        put_frac(b, fsp_of(c), us);
+        return;
+    }
+    case CT_TIMESTAMP: {
+        pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
+        int64_t sec = 0;
+        if (y) {   /* the server's time zone, as the value was taken */
+            struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d,
+                             .tm_hour = h, .tm_min = mi, .tm_sec = s, .tm_isdst = -1 };
+            sec = (int64_t)mktime(&tm);
+            if (sec < 0) sec = 0;
+        }
+        bb_be(b, (uint64_t)sec, 4);
+        put_frac(b, fsp_of(c), us);
+        return;
+    }
+    case CT_TIME: put_time2(b, fsp_of(c), v->i); return;
+    default:   /* TEXT and BLOB kinds */
+        bb_le(b, v->len, blob_pack(c->type));
+        bb_put(b, v->p, v->len);
+        return;
+    }
+    (void)is_text_col;
+}
+
+/* One row image: the null bitmap over every column, then the values. */
+static void put_image(bl_buf *b, const stor_table *t, const pdb_value *vals)
+{
+    size_t nb = (t->ncols + 7) / 8, at = b->len;
+    bb_need(b, nb);
+    memset(b->p + at, 0, nb);
+    b->len += nb;
+    for (uint32_t i = 0; i < t->ncols; i++) {
+        if (vals[i].t == VT_NULL) { b->p[at + i / 8] |= (uint8_t)(1u << (i % 8)); continue; }
+        put_value(b, &t->cols[i], &vals[i]);
+    }
+}
+
+static void row_values(const stor_table *t, uint32_t row, pdb_value *vals)
+{
+    for (uint32_t i = 0; i < t->ncols; i++) stor_get(t, i, row, &vals[i]);
+}
+
+/* A transaction's record: kind ('W', 'U', 'D'), the table, the image bytes. */
+void binlog_note_row(bl_buf *b, char kind, stor_table *t, const pdb_value *before, uint32_t before_row, uint32_t row)
+{
+    pdb_value vals[t->ncols ? t->ncols : 1];
+    bb_u8(b, (uint8_t)kind);
+    bb_put(b, &t, sizeof t);
+    size_t lenat = b->len;
+    bb_le(b, 0, 4);
+    if (kind == 'U') {
+        if (!before) { row_values(t, before_row, vals); before = vals; }
+        put_image(b, t, before);
+    }
+    row_values(t, row, vals);
+    put_image(b, t, vals);
+    uint32_t n = (uint32_t)(b->len - lenat - 4);
+    memcpy(b->p + lenat, &n, 4);
+}
+
+/* ---- events ---- */
+
+/* Starts an event in e: the common header with size and position left to finish. */
+static size_t ev_begin(bl_buf *e, uint8_t type, uint32_t when, uint16_t flags)
+{
+    size_t at = e->len;
+    bb_le(e, when, 4); bb_u8(e, type); bb_le(e, server_id, 4);
+    bb_le(e, 0, 4); bb_le(e, 0, 4); bb_le(e, flags, 2);
+    return at;
+}
+/* Ends it: size, end position (file_pos + offset of its end) and the CRC32. */
+static void ev_end(bl_buf *e, size_t at, uint64_t file_pos)
+{
+    uint32_t size = (uint32_t)(e->len - at + 4);
+    uint32_t end = (uint32_t)(file_pos + at + size);
+    memcpy(e->p + at + 9, &size, 4);
+    memcpy(e->p + at + 13, &end, 4);
+    uint32_t crc = wal_crc32_update(0, e->p + at, e->len - at);
+    bb_le(e, crc, 4);
+}
+
+static void ev_gtid(bl_buf *e, uint32_t when, uint64_t seq, uint8_t flags2, uint64_t fpos)
+{
+    size_t at = ev_begin(e, EV_GTID, when, 0x08);
+    bb_le(e, seq, 8); bb_le(e, domain_id, 4); bb_u8(e, flags2);
+    bb_le(e, 0, 6);
+    ev_end(e, at, fpos);
+}
+
+static void ev_table_map(bl_buf *e, uint32_t when, const stor_table *t, uint64_t id, uint64_t fpos)
+{
+    size_t at = ev_begin(e, EV_TABLE_MAP, when, 0);
+    bb_le(e, id, 6); bb_le(e, 1, 2);
+    size_t dl = strlen(t->db), tl = strlen(t->name);
+    bb_u8(e, (uint8_t)dl); bb_put(e, t->db, dl); bb_u8(e, 0);
+    bb_u8(e, (uint8_t)tl); bb_put(e, t->name, tl); bb_u8(e, 0);
+    bb_packed(e, t->ncols);
+    for (uint32_t i = 0; i < t->ncols; i++) bb_u8(e, col_mtype(&t->cols[i]));
+    bl_buf m = { 0 };
+    for (uint32_t i = 0; i < t->ncols; i++) col_meta(&m, &t->cols[i]);
+    bb_packed(e, m.len);
+    if (m.len) bb_put(e, m.p, m.len);
+    binlog_buf_free(&m);
+    size_t nb = (t->ncols + 7) / 8, nat = e->len;
+    bb_need(e, nb);
+    memset(e->p + nat, 0, nb);
+    e->len += nb;
+    for (uint32_t i = 0; i < t->ncols; i++)
+        if (!t->cols[i].not_null) e->p[nat + i / 8] |= (uint8_t)(1u << (i % 8));
+    ev_end(e, at, fpos);
+}
+
+/* Rows [p, q) of the buffer (records of one table and kind) as one rows event. */
+static void ev_rows(bl_buf *e, uint32_t when, char kind, const stor_table *t, uint64_t id,
+                    const uint8_t *p, const uint8_t *q, bool last, uint64_t fpos)
+{
+    uint8_t type = kind == 'W' ? EV_WRITE_V1 : kind == 'U' ? EV_UPDATE_V1 : EV_DELETE_V1;
+    size_t at = ev_begin(e, type, when, 0);
+    bb_le(e, id, 6); bb_le(e, last ? 1 : 0, 2);
+    bb_packed(e, t->ncols);
+    size_t nb = (t->ncols + 7) / 8;
+    for (int k = 0; k < (kind == 'U' ? 2 : 1); k++) {
+        for (size_t i = 0; i < nb; i++) {
+            uint32_t left = t->ncols - (uint32_t)i * 8;
+            bb_u8(e, left >= 8 ? 0xff : (uint8_t)((1u << left) - 1));
+        }
+    }
+    while (p < q) {
+        uint32_t n;
+        memcpy(&n, p + 1 + sizeof(void *), 4);
+        bb_put(e, p + 1 + sizeof(void *) + 4, n);
+        p += 1 + sizeof(void *) + 4 + n;
+    }
+    ev_end(e, at, fpos);
+}
+
+/* ---- files ---- */
+
+static int write_all(const uint8_t *p, size_t n)
+{
+    size_t off = 0;
+    while (off < n) {
+        ssize_t w = pwrite(fd, p + off, n - off, (off_t)(pos + off));
+        if (w < 0) { if (errno == EINTR) continue; return -1; }
+        off += (size_t)w;
+    }
+    return 0;
+}
+
+static void file_name(uint32_t no, char *out, size_t n) { snprintf(out, n, "%s.%06u", base, no); }
+
+static int write_index(char *err, size_t errlen)
+{
+    char path[4400], tmp[4410];
+    snprintf(path, sizeof path, "%s/%s.index", dir, base);
+    snprintf(tmp, sizeof tmp, "%s~", path);
+    FILE *f = fopen(tmp, "w");
+    if (!f) { snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno)); return -1; }
+    for (uint32_t i = 1; i <= file_no; i++) {
+        char nm[300];
+        file_name(i, nm, sizeof nm);
+        struct stat st;
+        char full[4400];
+        snprintf(full, sizeof full, "%s/%s", dir, nm);
+        if (stat(full, &st) == 0) fprintf(f, "./%s\n", nm);
+    }
+    int bad = fflush(f) != 0 || fsync(fileno(f)) != 0;
+    bad |= fclose(f) != 0;
+    if (bad || rename(tmp, path) != 0) { snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno)); return -1; }
+    return 0;
+}
+
+/* Opens file number no and writes its head. Under the log mutex (or at startup). */
+static int open_file(uint32_t no, char *err, size_t errlen)
+{
+    char nm[300], path[4400];
+    file_name(no, nm, sizeof nm);
+    snprintf(path, sizeof path, "%s/%s", dir, nm);
+    int nfd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+    if (nfd < 0) { snprintf(err, errlen, "cannot create '%s': %s", path, strerror(errno)); return -1; }
+    if (fd >= 0) close(fd);
+    fd = nfd;
+    file_no = no;
+    pos = 0;
+    uint32_t now = (uint32_t)time(NULL);
+    bl_buf e = { 0 };
+    bb_put(&e, "\xfe" "bin", 4);
+    size_t at = ev_begin(&e, EV_FDE, now, 0);
+    bb_le(&e, 4, 2);
+    char ver[50] = { 0 };
+    snprintf(ver, sizeof ver, "10.11.99-MariaDB-pressdb-log");
+    bb_put(&e, ver, 50);
+    bb_le(&e, now, 4);
+    bb_u8(&e, HDR_LEN);
+    bb_put(&e, post_header_len, sizeof post_header_len);
+    bb_u8(&e, 1);   /* checksum algorithm: CRC32 */
+    ev_end(&e, at, 0);
+    at = ev_begin(&e, EV_GTID_LIST, now, 0);
+    bb_le(&e, (uint32_t)nstate, 4);
+    for (int i = 0; i < nstate; i++) { bb_le(&e, state[i].domain, 4); bb_le(&e, state[i].server, 4); bb_le(&e, state[i].seq, 8); }
+    ev_end(&e, at, 0);
+    at = ev_begin(&e, EV_CHECKPOINT, now, 0);
+    bb_le(&e, strlen(nm), 4); bb_put(&e, nm, strlen(nm));
+    ev_end(&e, at, 0);
+    int rc = write_all(e.p, e.len);
+    if (rc == 0) pos = e.len;
+    binlog_buf_free(&e);
+    if (rc != 0 || fdatasync(fd) != 0) { snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno)); return -1; }
+    return write_index(err, errlen);
+}
+
+/* After an event group that took the file past max_binlog_size: a Rotate to the next. */
+static void maybe_rotate(void)
+{
+    if (pos < max_size) return;
+    char nm[300], err[512];
+    file_name(file_no + 1, nm, sizeof nm);
+    bl_buf e = { 0 };
+    size_t at = ev_begin(&e, EV_ROTATE, (uint32_t)time(NULL), 0);
+    bb_le(&e, 4, 8); bb_put(&e, nm, strlen(nm));
+    ev_end(&e, at, pos);
+    if (write_all(e.p, e.len) == 0) pos += e.len;
+    binlog_buf_free(&e);
+    fdatasync(fd);
+    pthread_mutex_lock(&info_mu);
+    if (open_file(file_no + 1, err, sizeof err) != 0) fprintf(stderr, "pressdb: [ERROR] binary log: %s\n", err);
+    pthread_mutex_unlock(&info_mu);
+}
+
+static int append(bl_buf *e)
+{
+    if (write_all(e->p, e->len) != 0) return -1;
+    pthread_mutex_lock(&info_mu);
+    pos += e->len;
+    pthread_mutex_unlock(&info_mu);
+    if (sync_each && fdatasync(fd) != 0) return -1;
+    maybe_rotate();
+    return 0;
+}
+
+/* A committed transaction's events (under wal.c's log mutex, in commit order). Its
+ * GTID goes to *g for the log frame. 0 or -1 with errno. */
+int binlog_commit(const bl_buf *b, stor_gtid *g)
+{
+    if (!binlog_enabled || fd < 0 || !b->len) return 0;
+    uint32_t now = (uint32_t)time(NULL);
+    bl_buf e = { 0 };
+    struct gtid *st = gtid_slot(domain_id);
+    uint64_t seq = st->seq + 1;
+    ev_gtid(&e, now, seq, FL_TRANSACTIONAL | FL_ALLOW_PARALLEL, pos);
+    const uint8_t *p = b->p, *end = b->p + b->len;
+    while (p < end) {
+        char kind = (char)p[0];
+        stor_table *t;
+        memcpy(&t, p + 1, sizeof t);
+        uint64_t id = next_map_id++;
+        if (next_map_id >= (1ull << 48) - 1) next_map_id = 1;
+        ev_table_map(&e, now, t, id, pos);
+        /* the run of this table and kind, cut into events of about ROWS_MAX bytes */
+        const uint8_t *q = p;
+        while (q < end) {
+            const uint8_t *r = q, *cut = q;
+            size_t bytes = 0;
+            while (r < end && (char)r[0] == kind && !memcmp(r + 1, &t, sizeof t)) {
+                uint32_t n;
+                memcpy(&n, r + 1 + sizeof t, 4);
+                if (bytes && bytes + n > ROWS_MAX) break;
+                bytes += n;
+                r += 1 + sizeof t + 4 + n;
+                cut = r;
+            }
+            bool last = !(cut < end && (char)cut[0] == kind && !memcmp(cut + 1, &t, sizeof t));
+            ev_rows(&e, now, kind, t, id, q, cut, last, pos);
+            q = cut;
+            if (last) break;
+        }
+        p = q;
+    }
+    size_t at = ev_begin(&e, EV_XID, now, 0);
+    bb_le(&e, next_xid++, 8);
+    ev_end(&e, at, pos);
+    int rc = append(&e);
+    binlog_buf_free(&e);
+    if (rc != 0) return -1;
+    pthread_mutex_lock(&info_mu);
+    st->seq = seq;
+    st->server = server_id;
+    pthread_mutex_unlock(&info_mu);
+    g->domain = domain_id; g->server = server_id; g->seq = seq;
+    return 0;
+}
+
+/* A DDL statement as a Query event (under the log mutex). */
+int binlog_ddl(const char *db, const char *sql, size_t len, stor_gtid *g)
+{
+    if (!binlog_enabled || fd < 0) return 0;
+    uint32_t now = (uint32_t)time(NULL);
+    bl_buf e = { 0 };
+    struct gtid *st = gtid_slot(domain_id);
+    uint64_t seq = st->seq + 1;
+    ev_gtid(&e, now, seq, FL_STANDALONE | FL_ALLOW_PARALLEL | FL_DDL, pos);
+    size_t at = ev_begin(&e, EV_QUERY, now, db && *db ? 0 : 0x08);   /* (0x08: no USE) */
+    size_t dl = db ? strlen(db) : 0;
+    bb_le(&e, 0, 4); bb_le(&e, 0, 4); bb_u8(&e, (uint8_t)dl); bb_le(&e, 0, 2);
+    bl_buf sv = { 0 };
+    bb_u8(&sv, 0); bb_le(&sv, 0, 4);                        /* Q_FLAGS2_CODE */
+    bb_u8(&sv, 1); bb_le(&sv, 0, 8);                        /* Q_SQL_MODE_CODE: '' */
+    bb_u8(&sv, 6); bb_u8(&sv, 3); bb_put(&sv, "std", 3);    /* Q_CATALOG_NZ_CODE */
+    bb_u8(&sv, 4); bb_le(&sv, 45, 2); bb_le(&sv, 45, 2); bb_le(&sv, server_coll, 2);   /* Q_CHARSET_CODE */
+    bb_le(&e, sv.len, 2);
+    bb_put(&e, sv.p, sv.len);
+    binlog_buf_free(&sv);
+    if (dl) bb_put(&e, db, dl);
+    bb_u8(&e, 0);
+    bb_put(&e, sql, len);
+    ev_end(&e, at, pos);
+    int rc = append(&e);
+    binlog_buf_free(&e);
+    if (rc != 0) return -1;
+    pthread_mutex_lock(&info_mu);
+    st->seq = seq;
+    st->server = server_id;
+    pthread_mutex_unlock(&info_mu);
+    g->domain = domain_id; g->server = server_id; g->seq = seq;
+    return 0;
+}
+
+/* ---- start-up: the files there are, the GTID state, agreement with the log ---- */
+
+/* The write-ahead log's GTIDs (redo 'X', read by recovery): the last per domain. */
+static struct gtid wal_state[MAX_DOMAINS];
+static int nwal_state;
+
+void binlog_wal_gtid(const stor_gtid *g)
+{
+    int i = 0;
+    while (i < nwal_state && wal_state[i].domain != g->domain) i++;
+    if (i == nwal_state) { if (nwal_state == MAX_DOMAINS) return; nwal_state++; }
+    wal_state[i] = (struct gtid){ g->domain, g->server, g->seq };
+}
+
+/* The current state as 'X' records (a new log generation's first frame carries them). */
+size_t binlog_state_records(uint8_t *out, size_t cap)
+{
+    size_t n = 0;
+    if (!binlog_enabled) return 0;
+    for (int i = 0; i < nstate && n + 17 <= cap; i++) {
+        out[n] = 'X';
+        memcpy(out + n + 1, &state[i].domain, 4);
+        memcpy(out + n + 5, &state[i].server, 4);
+        memcpy(out + n + 9, &state[i].seq, 8);
+        n += 17;
+    }
+    return n;
+}
+
+static uint64_t wal_seq_of(uint32_t dom, bool *known)
+{
+    for (int i = 0; i < nwal_state; i++) if (wal_state[i].domain == dom) { *known = true; return wal_state[i].seq; }
+    *known = false;
+    return 0;
+}
+
+static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+
+/* Reads file no: takes its GTIDs into the state, and cuts it where a torn event or a
+ * transaction the write-ahead log does not hold begins. *cut says whether it did. */
+static int scan_file(uint32_t no, bool *cut, char *err, size_t errlen)
+{
+    char nm[300], path[4400];
+    file_name(no, nm, sizeof nm);
+    snprintf(path, sizeof path, "%s/%s", dir, nm);
+    *cut = false;
+    int f = open(path, O_RDWR | O_CLOEXEC);
+    if (f < 0) { if (errno == ENOENT) return 0; snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno)); return -1; }
+    struct stat st;
+    if (fstat(f, &st) != 0) { close(f); snprintf(err, errlen, "cannot read '%s'", path); return -1; }
+    size_t n = (size_t)st.st_size;
+    uint8_t *p = stor_malloc(n ? n : 1);
+    if (!p || pread(f, p, n, 0) != (ssize_t)n) { stor_free(p); close(f); snprintf(err, errlen, "cannot read '%s'", path); return -1; }
+    size_t off = 4, keep = n < 4 ? 0 : 4, group = 0;
+    bool in_group = false;
+    while (off + HDR_LEN <= n) {
+        uint32_t size = rd32(p + off + 9);
+        if (size < HDR_LEN + 4 || size > n - off) break;
+        if (wal_crc32_update(0, p + off, size - 4) != rd32(p + off + size - 4)) break;
+        uint8_t type = p[off + 4];
+        const uint8_t *body = p + off + HDR_LEN;
+        if (type == EV_GTID_LIST) {
+            uint32_t cnt = rd32(body) & 0x0fffffff;
+            for (uint32_t i = 0; i < cnt && 4 + 16 * (i + 1) <= size - HDR_LEN - 4; i++) {
+                struct gtid *g = gtid_slot(rd32(body + 4 + 16 * i));
+                uint64_t s = rd64(body + 12 + 16 * i);
+                if (s >= g->seq) { g->seq = s; g->server = rd32(body + 8 + 16 * i); }
+            }
+        } else if (type == EV_GTID) {
+            uint64_t s = rd64(body);
+            uint32_t dom = rd32(body + 8);
+            bool known;
+            uint64_t ws = wal_seq_of(dom, &known);
+            if (known && s > ws) { keep = off; *cut = true; break; }
+            group = off;
+            in_group = !(body[12] & FL_STANDALONE);
+            struct gtid *g = gtid_slot(dom);
+            g->seq = s;
+            g->server = rd32(p + off + 5);
+        } else if (type == EV_XID) in_group = false;
+        off += size;
+        if (!in_group) keep = off;
+    }
+    if (in_group) keep = group;   /* a transaction cut before its Xid */
+    if (keep < n) {
+        *cut = true;
+        if (ftruncate(f, (off_t)keep) != 0 || fdatasync(f) != 0) {
+            stor_free(p); close(f);
+            snprintf(err, errlen, "cannot cut '%s': %s", path, strerror(errno));
+            return -1;
+        }
+        fprintf(stderr, "pressdb: [Note] binary log %s cut at byte %zu of %zu (events the write-ahead log does not hold)\n", nm, keep, n);
+    }
+    stor_free(p);
+    close(f);
+    return 0;
+}
+
+/* The highest file number in the datadir with this base name. */
+static uint32_t last_file(void)
+{
+    char path[4400];
+    snprintf(path, sizeof path, "%s/%s.index", dir, base);
+    FILE *f = fopen(path, "r");
+    uint32_t last = 0;
+    if (!f) return 0;
+    char line[4400];
+    size_t bl = strlen(base);
+    while (fgets(line, sizeof line, f)) {
+        const char *s = strrchr(line, '/');
+        s = s ? s + 1 : line;
+        if (!strncmp(s, base, bl) && s[bl] == '.') {
+            uint32_t no = (uint32_t)strtoul(s + bl + 1, NULL, 10);
+            if (no > last) last = no;
+        }
+    }
+    fclose(f);
+    return last;
+}
+
+/* --log-bin: after recovery, before serving. name: the base name ("" = pressdb-bin). */
+int stor_binlog_open(const char *name, char *err, size_t errlen)
+{
+    const char *slash = name ? strrchr(name, '/') : NULL;
+    if (slash) {
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - name), name);
+        name = slash + 1;
+    } else snprintf(dir, sizeof dir, "%s", stor_datadir());
+    snprintf(base, sizeof base, "%s", name && *name ? name : "pressdb-bin");
+    char *dot = strrchr(base, '.');
+    if (dot && dot != base) *dot = 0;   /* MariaDB drops an extension the name has */
+    uint32_t last = last_file();
+    nstate = 0;
+    for (uint32_t no = last > 1 ? last - 1 : 1; last && no <= last; no++) {
+        bool cut;
+        if (scan_file(no, &cut, err, errlen) != 0) return -1;
+    }
+    /* transactions the log holds that the binary log lost (sync_binlog=0 and a power
+       loss): numbering goes on after them */
+    for (int i = 0; i < nwal_state; i++) {
+        struct gtid *g = gtid_slot(wal_state[i].domain);
+        if (wal_state[i].seq > g->seq) {
+            fprintf(stderr, "pressdb: [Warning] the binary log misses transactions up to GTID %u-%u-%" PRIu64 "\n",
+                    wal_state[i].domain, wal_state[i].server, wal_state[i].seq);
+            g->seq = wal_state[i].seq;
+            g->server = wal_state[i].server;
+        }
+    }
+    if (open_file(last + 1, err, errlen) != 0) return -1;
+    binlog_enabled = true;
+    return 0;
+}
+
+/* A clean stop: a Stop event ends the file. */
+void stor_binlog_close(void)
+{
+    if (fd < 0) return;
+    bl_buf e = { 0 };
+    size_t at = ev_begin(&e, EV_STOP, (uint32_t)time(NULL), 0);
+    ev_end(&e, at, pos);
+    if (write_all(e.p, e.len) == 0) pos += e.len;
+    binlog_buf_free(&e);
+    fdatasync(fd);
+    close(fd);
+    fd = -1;
+    binlog_enabled = false;
+}
+
+/* ---- what SHOW MASTER STATUS, SHOW BINARY LOGS and @@gtid_binlog_pos say ---- */
+
+void stor_binlog_where(char *file, size_t n, uint64_t *at)
+{
+    pthread_mutex_lock(&info_mu);
+    file_name(file_no, file, n);
+    *at = pos;
+    pthread_mutex_unlock(&info_mu);
+}
+
+uint32_t stor_binlog_files(stor_binlog_file *out, uint32_t max)
+{
+    uint32_t k = 0;
+    pthread_mutex_lock(&info_mu);
+    for (uint32_t no = 1; no <= file_no && k < max; no++) {
+        char path[4400];
+        file_name(no, out[k].name, sizeof out[k].name);
+        snprintf(path, sizeof path, "%s/%s", dir, out[k].name);
+        struct stat st;
+        if (stat(path, &st) != 0) continue;
+        out[k].size = no == file_no ? pos : (uint64_t)st.st_size;
+        k++;
+    }
+    pthread_mutex_unlock(&info_mu);
+    return k;
+}
+
+void stor_binlog_gtid_pos(char *out, size_t n)
+{
+    size_t k = 0;
+    out[0] = 0;
+    pthread_mutex_lock(&info_mu);
+    for (int i = 0; i < nstate && k < n; i++) {
+        if (!state[i].seq) continue;
+        k += (size_t)snprintf(out + k, n - k, "%s%u-%u-%" PRIu64, k ? "," : "", state[i].domain, state[i].server, state[i].seq);
+    }
+    pthread_mutex_unlock(&info_mu);
+}
