@@ -371,6 +371,9 @@ int     pdb_value_datetime(const pdb_value *v, int *y, int *mo, int *d, int *h, 
 
 /* The greeting's version string and @@version. */
 const char *pdb_server_version(void);
+/* A session's @name as text (a replica's @slave_connect_state and the like); false when
+ * it is NULL or was never set. */
+bool pdb_uservar_text(pdb_session *s, const char *name, char *out, size_t cap);
 #define PDB_VERSION "0.1.0"
 
 #endif

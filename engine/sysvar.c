@@ -900,6 +900,18 @@ void ex_uservar_get(pdb_session *s, const char *name, pdb_value *out)
     *out = ex_null();
 }
 
+bool pdb_uservar_text(pdb_session *s, const char *name, char *out, size_t cap)
+{
+    pdb_value v;
+    ex_uservar_get(s, name, &v);
+    if (v.t == VT_NULL || !cap) return false;
+    if (v.t == VT_STRING || (v.t == VT_DECIMAL && v.len)) snprintf(out, cap, "%.*s", (int)v.len, v.p ? v.p : "");
+    else if (v.t == VT_UINT) snprintf(out, cap, "%llu", (unsigned long long)v.u);
+    else if (v.t == VT_DOUBLE) snprintf(out, cap, "%.17g", v.d);
+    else snprintf(out, cap, "%lld", (long long)v.i);
+    return true;
+}
+
 void ex_uservar_set(pdb_session *s, const char *name, const pdb_value *v)
 {
     pdb_uservar *u;

@@ -203,6 +203,7 @@ static void accept_login(srv_conn *c)
         pdb_session_reset(c->sess);
         srv_session_apply(c);
         c->is_super = a->acct.is_super;
+        c->privs = a->acct.privs;
         srv_copy(c->sess->user, sizeof c->sess->user, a->user);
         srv_copy(c->sess->host, sizeof c->sess->host, c->host);
         srv_copy(c->sess->db, sizeof c->sess->db, a->db);
@@ -243,6 +244,7 @@ static void accept_login(srv_conn *c)
     apply_charset(c, a->charset);
     c->multi = (c->caps & CLIENT_MULTI_STATEMENTS) != 0;
     c->is_super = a->acct.is_super;
+    c->privs = a->acct.privs;
     srv_copy(c->user, sizeof c->user, a->user);
 
     if (a->db[0]) {

@@ -1145,6 +1145,11 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
         srv_write_err(c, 1047, "08S01", "Unknown command");
         return;
     }
+    if (c->dump) {              /* a dump's connection takes no more commands */
+        c->quit = p[0] == COM_QUIT;
+        srv_conn_close(c, SRV_CLOSE_NOW);
+        return;
+    }
     switch (p[0]) {
     case COM_QUIT:
         c->quit = true;
@@ -1243,6 +1248,12 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
     case COM_STMT_FETCH:
         srv_stmt_fetch(c, p, n);
         break;
+    case COM_REGISTER_SLAVE:
+        srv_dump_register(c, p, n);
+        break;
+    case COM_BINLOG_DUMP:
+        srv_dump_start(c, p, n);
+        break;
     default:
         srv_write_err(c, 1047, "08S01", "Unknown command");
         break;
@@ -1254,7 +1265,7 @@ void srv_cmd_packet(srv_conn *c, const uint8_t *p, size_t n)
 
 void srv_cmd_after(srv_conn *c)
 {
-    if (c->closing || c->state != CS_COMMAND)
+    if (c->closing || c->state != CS_COMMAND || c->dump)
         return;
     if (c->sink_failed) {
         srv_conn_close(c, SRV_CLOSE_NOW);

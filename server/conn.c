@@ -359,6 +359,10 @@ static void resume_if_drained(srv_conn *c)
 {
     if (c->waiting || c->await_sync || c->offloaded)
         return;                 /* parked for something else than the output */
+    if (c->dump) {
+        srv_dump_pump(c);
+        return;
+    }
     if (c->paused && srv_conn_backlog(c) < BACKLOG_HIGH / 2) {
         c->paused = false;
         conn_process(c);
@@ -455,6 +459,7 @@ static void on_handle_closed(uv_handle_t *h)
     if (c->ssl)
         SSL_free(c->ssl);
     srv_auth_free(c);
+    srv_dump_free(c);
     srv_stmt_free_all(c);
     if (c->sess)
         session_discard(lp, c->sess);
@@ -809,6 +814,10 @@ static void on_timer(uv_timer_t *t)
     srv_conn *c = t->data;
     if (c->closing)
         return;
+    if (c->dump) {
+        srv_dump_timer(t);
+        return;
+    }
     uint64_t now = srv_now_ms();
     if (c->offloaded) {
         uv_timer_start(&c->timer, on_timer, 1000, 0);

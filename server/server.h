@@ -280,6 +280,8 @@ struct srv_conn {
     bool sink_failed;                    /* a write failed; stop the statement */
     uint16_t last_err;                   /* error code the sink wrote last (0 = none) */
     bool is_super;                       /* the account has SUPER (kill, shutdown, debug) */
+    uint64_t privs;                      /* the account's global privileges (STOR_PRIV_*) */
+    struct srv_dump *dump;               /* COM_BINLOG_DUMP streaming (dump.c), or NULL */
     bool killed_stop;                    /* the sink stopped a statement for KILL */
     srv_cursor *cur_fill;                /* EXECUTE with a cursor: binary rows go here */
     bool cur_opened;                     /* ... and its result ended: the cursor is open */
@@ -435,6 +437,13 @@ size_t srv_conn_backlog(const srv_conn *c);
 /* Starts the TLS handshake after an SSLRequest; leftover holds bytes that followed
  * the SSLRequest (the start of the ClientHello). 0 or -1. */
 int  srv_conn_start_tls(srv_conn *c, const uint8_t *leftover, size_t n);
+
+/* dump.c: replication's primary side (COM_REGISTER_SLAVE, COM_BINLOG_DUMP) */
+void srv_dump_register(srv_conn *c, const uint8_t *p, size_t n);
+void srv_dump_start(srv_conn *c, const uint8_t *p, size_t n);
+void srv_dump_pump(srv_conn *c);        /* the output drained: read on */
+void srv_dump_timer(uv_timer_t *t);     /* c->timer while dumping */
+void srv_dump_free(srv_conn *c);
 
 /* auth.c */
 /* Sends the greeting (or ERR 1040 when over max_connections). */

@@ -864,3 +864,46 @@ void stor_binlog_gtid_pos(char *out, size_t n)
     }
     pthread_mutex_unlock(&info_mu);
 }
+
+/* ---- for the replication sender (server/dump.c) ---- */
+
+uint32_t stor_binlog_current(uint64_t *at)
+{
+    pthread_mutex_lock(&info_mu);
+    uint32_t no = file_no;
+    *at = pos;
+    pthread_mutex_unlock(&info_mu);
+    return no;
+}
+
+void stor_binlog_name(uint32_t no, char *out, size_t n) { file_name(no, out, n); }
+
+void stor_binlog_path(uint32_t no, char *out, size_t n)
+{
+    char nm[300];
+    file_name(no, nm, sizeof nm);
+    snprintf(out, n, "%s/%s", dir, nm);
+}
+
+uint32_t stor_binlog_number(const char *name)
+{
+    size_t bl = strlen(base);
+    const char *s = strrchr(name, '/');
+    s = s ? s + 1 : name;
+    if (strncmp(s, base, bl) || s[bl] != '.') return 0;
+    char *end;
+    unsigned long no = strtoul(s + bl + 1, &end, 10);
+    return *end || strlen(s + bl + 1) != 6 ? 0 : (uint32_t)no;
+}
+
+uint32_t stor_binlog_server_id(void) { return server_id; }
+
+int stor_binlog_state(stor_gtid *out, int max)
+{
+    int k = 0;
+    pthread_mutex_lock(&info_mu);
+    for (int i = 0; i < nstate && k < max; i++)
+        if (state[i].seq) out[k++] = (stor_gtid){ state[i].domain, state[i].server, state[i].seq };
+    pthread_mutex_unlock(&info_mu);
+    return k;
+}

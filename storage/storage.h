@@ -660,6 +660,16 @@ void stor_binlog_set_collation(uint16_t coll);   /* collation_server, for DDL ev
 void stor_binlog_where(char *file, size_t n, uint64_t *pos);
 uint32_t stor_binlog_files(stor_binlog_file *out, uint32_t max);
 void stor_binlog_gtid_pos(char *out, size_t n);
+/* For the replication sender: the file being written and its committed length (whole
+ * events only); a file's name and full path by number; a name's number (0 = none);
+ * the state as a Gtid_list body. */
+uint32_t stor_binlog_current(uint64_t *pos);
+void stor_binlog_name(uint32_t no, char *out, size_t n);
+void stor_binlog_path(uint32_t no, char *out, size_t n);
+uint32_t stor_binlog_number(const char *name);
+uint32_t stor_binlog_server_id(void);
+/* The state per domain (at most max entries): how many. */
+int  stor_binlog_state(stor_gtid *out, int max);
 
 /* ---------------------------------------------------------------- durability */
 
