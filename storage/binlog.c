@@ -67,6 +67,11 @@ static char dir[4096];
 static int fd = -1;
 static uint32_t file_no;               /* number of the current file */
 static uint64_t pos;                   /* its length (end of the last whole event) */
+static uint64_t pub;                   /* what readers see of it (info_mu): events whose
+                                          transaction's log frame is written too */
+static struct gtid *last_slot;         /* the last group's domain and what it had before */
+static uint64_t last_seq;
+static uint32_t last_server;
 static uint64_t max_size = 1073741824; /* max_binlog_size */
 static uint32_t server_id = 1, domain_id;
 static uint16_t server_coll = 45;      /* collation_server for DDL's Query events */
@@ -535,7 +540,7 @@ static int open_file(uint32_t no, char *err, size_t errlen)
     bb_le(&e, strlen(nm), 4); bb_put(&e, nm, strlen(nm));
     ev_end(&e, at, 0);
     int rc = write_all(e.p, e.len);
-    if (rc == 0) pos = e.len;
+    if (rc == 0) pos = pub = e.len;
     binlog_buf_free(&e);
     if (rc != 0 || fdatasync(fd) != 0) { snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno)); return -1; }
     return write_index(err, errlen);
@@ -555,6 +560,7 @@ static void maybe_rotate(void)
     binlog_buf_free(&e);
     fdatasync(fd);
     pthread_mutex_lock(&info_mu);
+    pub = pos;
     if (open_file(file_no + 1, err, sizeof err) != 0) fprintf(stderr, "pressdb: [ERROR] binary log: %s\n", err);
     pthread_mutex_unlock(&info_mu);
 }
@@ -562,12 +568,31 @@ static void maybe_rotate(void)
 static int append(bl_buf *e)
 {
     if (write_all(e->p, e->len) != 0) return -1;
-    pthread_mutex_lock(&info_mu);
     pos += e->len;
-    pthread_mutex_unlock(&info_mu);
     if (sync_each && fdatasync(fd) != 0) return -1;
-    maybe_rotate();
     return 0;
+}
+
+/* The log frame of the last group is written: replicas and SHOW MASTER STATUS may see
+ * it (a crash before that cuts it at restart: nothing a replica got is cut). */
+void binlog_published(void)
+{
+    if (fd < 0) return;
+    pthread_mutex_lock(&info_mu);
+    pub = pos;
+    pthread_mutex_unlock(&info_mu);
+    maybe_rotate();
+}
+
+/* The log frame could not be written: the group goes from the binary log too. */
+void binlog_unwind(void)
+{
+    if (fd < 0 || pos == pub) return;
+    if (ftruncate(fd, (off_t)pub) != 0) { /* recovery cuts it */ }
+    pos = pub;
+    pthread_mutex_lock(&info_mu);
+    if (last_slot) { last_slot->seq = last_seq; last_slot->server = last_server; }
+    pthread_mutex_unlock(&info_mu);
 }
 
 /* A committed transaction's events (under wal.c's log mutex, in commit order). Its
@@ -615,6 +640,7 @@ int binlog_commit(const bl_buf *b, stor_gtid *g)
     binlog_buf_free(&e);
     if (rc != 0) return -1;
     pthread_mutex_lock(&info_mu);
+    last_slot = st; last_seq = st->seq; last_server = st->server;
     st->seq = seq;
     st->server = server_id;
     pthread_mutex_unlock(&info_mu);
@@ -650,6 +676,7 @@ int binlog_ddl(const char *db, const char *sql, size_t len, stor_gtid *g)
     binlog_buf_free(&e);
     if (rc != 0) return -1;
     pthread_mutex_lock(&info_mu);
+    last_slot = st; last_seq = st->seq; last_server = st->server;
     st->seq = seq;
     st->server = server_id;
     pthread_mutex_unlock(&info_mu);
@@ -832,7 +859,7 @@ void stor_binlog_where(char *file, size_t n, uint64_t *at)
 {
     pthread_mutex_lock(&info_mu);
     file_name(file_no, file, n);
-    *at = pos;
+    *at = pub;
     pthread_mutex_unlock(&info_mu);
 }
 
@@ -846,7 +873,7 @@ uint32_t stor_binlog_files(stor_binlog_file *out, uint32_t max)
         snprintf(path, sizeof path, "%s/%s", dir, out[k].name);
         struct stat st;
         if (stat(path, &st) != 0) continue;
-        out[k].size = no == file_no ? pos : (uint64_t)st.st_size;
+        out[k].size = no == file_no ? pub : (uint64_t)st.st_size;
         k++;
     }
     pthread_mutex_unlock(&info_mu);
@@ -871,7 +898,7 @@ uint32_t stor_binlog_current(uint64_t *at)
 {
     pthread_mutex_lock(&info_mu);
     uint32_t no = file_no;
-    *at = pos;
+    *at = pub;
     pthread_mutex_unlock(&info_mu);
     return no;
 }

@@ -535,12 +535,13 @@ int stor_txn_commit(void)
     int rc = 0;
     if (x->redo_len) {
         pthread_mutex_lock(&wal_mu);
+        stor_gtid g = { 0, 0, 0 };
         if (x->bl.len) {   /* the binary log first; the frame carries its GTID */
-            stor_gtid g = { 0, 0, 0 };
             rc = binlog_commit(&x->bl, &g);
             if (rc == 0 && g.seq) redo_gtid(&g);
         }
         if (rc == 0) rc = write_frame(x->redo, x->redo_len);
+        if (g.seq) { if (rc == 0) binlog_published(); else binlog_unwind(); }
         if (rc == 0) my_commit_end = lsn_base + written_end;
         pthread_mutex_unlock(&wal_mu);
         if (rc != 0) {
@@ -607,6 +608,7 @@ int stor_log_ddl(const char *db, const char *sql, size_t len)
     if (rc == 0 && g.seq) redo_gtid(&g);
     cur = saved;
     if (rc == 0) rc = write_frame(tmp.redo, tmp.redo_len);
+    if (g.seq) { if (rc == 0) binlog_published(); else binlog_unwind(); }
     pthread_mutex_unlock(&wal_mu);
     stor_vec_free(tmp.redo, tmp.redo_cap);
     if (rc == 0 && fdatasync(wal_fd) != 0) rc = -1;   /* DDL is always made durable at once */
