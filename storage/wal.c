@@ -412,6 +412,7 @@ static int sync_now(uint64_t need)
     pthread_mutex_lock(&wal_mu);
     uint64_t upto = lsn_base + written_end;
     pthread_mutex_unlock(&wal_mu);
+    if (binlog_sync() != 0) return -1;
     if (fdatasync(wal_fd) != 0) return -1;
     atomic_fetch_add_explicit(&st_syncs, 1, memory_order_relaxed);
     atomic_store(&synced_end, upto);

@@ -49,7 +49,8 @@ void   binlog_buf_free(bl_buf *b);
 /* Under the log mutex, in commit order: the events; the GTID they got for the log. */
 int    binlog_commit(const bl_buf *b, stor_gtid *g);
 int    binlog_ddl(const char *db, const char *sql, size_t len, stor_gtid *g);
-void   binlog_published(void);   /* the group's log frame is written */
+void   binlog_published(void);
+int    binlog_sync(void);        /* sync_binlog=1: before the log's fdatasync */   /* the group's log frame is written */
 void   binlog_unwind(void);      /* ... could not be: the group goes */
 void   binlog_wal_gtid(const stor_gtid *g);                  /* recovery read an 'X' */
 size_t binlog_state_records(uint8_t *out, size_t cap);      /* 'X' records of the state */

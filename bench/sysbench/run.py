@@ -35,7 +35,11 @@ from lib import machine  # noqa: E402
 from lib.servers import MariaDBServer, PressdbServer, ensure_mariadb_installed  # noqa: E402
 
 TESTS = ["oltp_point_select", "oltp_read_only", "oltp_read_write", "oltp_write_only"]
-LABEL = {"mariadb": "MariaDB", "pressdb": "pressdb --jit=off", "pressdb-jit": "pressdb + JIT"}
+LABEL = {"mariadb": "MariaDB", "pressdb": "pressdb --jit=off", "pressdb-jit": "pressdb + JIT",
+         "mariadb-binlog": "MariaDB, binary log (ROW, sync_binlog=1)",
+         "pressdb-binlog": "pressdb + JIT, binary log (sync_binlog=1)"}
+# issue 17: the binary log's cost, each server with and without it (durable: sync_binlog=1)
+BINLOG_ARGS = ["--log-bin", "--server-id=1", "--binlog-format=ROW", "--sync-binlog=1"]
 
 
 def log(msg):
@@ -169,10 +173,13 @@ def main():
     work = tempfile.mkdtemp(prefix="pressdb-sysbench-")
     engines = args.engines.split(",")
     modes = args.ps_modes.split(",")
-    servers = [("mariadb", MariaDBServer("mariadb", work))]
+    servers = [("mariadb", MariaDBServer("mariadb", work)),
+               ("mariadb-binlog", MariaDBServer("mariadb-binlog", work, extra_args=BINLOG_ARGS))]
     if binary:
         servers += [("pressdb", PressdbServer("pressdb", work, binary, jit="off")),
-                    ("pressdb-jit", PressdbServer("pressdb-jit", work, binary, jit="on"))]
+                    ("pressdb-jit", PressdbServer("pressdb-jit", work, binary, jit="on")),
+                    ("pressdb-binlog", PressdbServer("pressdb-binlog", work, binary, jit="on",
+                                                     extra_args=[a for a in BINLOG_ARGS if "format" not in a]))]
     servers = [(n, s) for n, s in servers if n in engines]
     result = dict(suite="sysbench", machine=machine.describe(ROOT), seconds=seconds, table_size=size, tables=4,
                   threads=threads, tests=tests, ps_modes=modes, engines={})
