@@ -118,6 +118,10 @@ typedef struct pdb_session {
     stor_arena arena;               /* per-statement memory, reset between statements */
     stor_txn *txn;                  /* engine-owned: the open transaction's redo/undo */
     uint64_t snap;                  /* engine-owned: the REPEATABLE READ snapshot (0 = none) */
+    /* the binary log's position at START TRANSACTION WITH CONSISTENT SNAPSHOT (taken under
+       the store lock: no commit half done), for Binlog_snapshot_file/_position */
+    char snap_binlog_file[64];
+    uint64_t snap_binlog_pos;
     /* a statement waiting for a row lock (pdb_exec_* returned PDB_EXEC_WAIT) */
     uint64_t wait_blocker;          /* the transaction it waits for (0: run it again now) */
     uint64_t wait_me;               /* the waiting transaction's id (0: none) */

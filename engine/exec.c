@@ -1212,7 +1212,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();
 
-    bool nolock = ro && !describe && reads_no_table(st);
+    /* (a consistent snapshot's binary log position must fall between commits) */
+    bool nolock = ro && !describe && reads_no_table(st) && !(st->kind == S_BEGIN && st->consistent_snapshot);
     if (!nolock && !store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
     stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&
@@ -1316,6 +1317,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             ex_status_txn_end(s, true);   /* (BEGIN ends the open transaction) */
             s->in_trans = true; savepoints_clear(s);
             if (st->consistent_snapshot && !read_committed(s)) s->snap = stor_snap_take();
+            s->snap_binlog_file[0] = 0;
+            if (st->consistent_snapshot && stor_binlog_on())
+                stor_binlog_where(s->snap_binlog_file, sizeof s->snap_binlog_file, &s->snap_binlog_pos);
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
         case S_COMMIT:

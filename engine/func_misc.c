@@ -727,8 +727,29 @@ static void fn_name_const(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
     *out = a[1];
 }
 
+static void ty_binlog_gtid_pos(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 4294967295u, COLL_UTF8MB3_GENERAL_CI);
+    t->nullable = true;
+}
+
+/* The GTID state at a position of the binary log (an event's end; NULL elsewhere):
+ * what mariadb-dump --master-data --gtid writes, and a non-GTID replica asks. */
+static void fn_binlog_gtid_pos(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL || a[1].t == VT_NULL) return;
+    char name[300], state[1024];
+    size_t fl;
+    const char *f = ex_to_str(ctx->a, &a[0], &fl);
+    snprintf(name, sizeof name, "%.*s", (int)fl, f ? f : "");
+    int64_t at = ex_to_int(&a[1]);
+    if (at < 0 || stor_binlog_gtid_at(name, (uint64_t)at, state, sizeof state) != 1) return;
+    *out = ex_fn_mkstr(ctx, state, strlen(state), COLL_UTF8MB3_GENERAL_CI);
+}
+
 static const ex_fdef rows[] = {
     { "BENCHMARK", 2, 2, EX_FN_VOLATILE, EX_FX_BENCHMARK, ty_benchmark, fn_benchmark },
+    { "BINLOG_GTID_POS", 2, 2, EX_FN_VOLATILE, EX_FX_BINLOG_GTID_POS, ty_binlog_gtid_pos, fn_binlog_gtid_pos },
     { "COALESCE", 1, -1, EX_FN_HYBRID, F_COALESCE, ty_if, fn_coalesce },
     { "COERCIBILITY", 1, 1, 0, EX_FX_COERCIBILITY, ty_coercibility, fn_coercibility },
     { "CONNECTION_ID", 0, 0, 0, F_CONNECTION_ID, ty_connection_id, fn_connection_id },

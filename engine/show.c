@@ -489,7 +489,18 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     ex_block_prog_stats(&k_kept, &k_used);
     snprintf(kk, sizeof kk, "%llu", (unsigned long long)k_kept);
     snprintf(ku, sizeof ku, "%llu", (unsigned long long)k_used);
-    const char *status[][2] = { { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
+    /* the binary log's position as of the session's consistent snapshot, else now */
+    char bsf[64] = "", bsp[24] = "0";
+    if (ctx->s->snap_binlog_file[0] && (ctx->s->in_trans || ctx->s->snap)) {
+        snprintf(bsf, sizeof bsf, "%s", ctx->s->snap_binlog_file);
+        snprintf(bsp, sizeof bsp, "%llu", (unsigned long long)ctx->s->snap_binlog_pos);
+    } else if (stor_binlog_on()) {
+        uint64_t at;
+        stor_binlog_where(bsf, sizeof bsf, &at);
+        snprintf(bsp, sizeof bsp, "%llu", (unsigned long long)at);
+    }
+    const char *status[][2] = { { "Binlog_snapshot_file", bsf }, { "Binlog_snapshot_position", bsp },
+                                { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
                                 { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
                                 { "Jit_code_bytes", jb }, { "Jit_compile_time_max_us", jq[2] },
                                 { "Jit_compile_time_p50_us", jq[0] }, { "Jit_compile_time_p99_us", jq[1] },

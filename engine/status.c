@@ -296,8 +296,6 @@ static const struct { const char *name, *val; int code; } fixed[] = {
     { "Binlog_group_commit_trigger_lock_wait", "0", SC_CONST },
     { "Binlog_group_commit_trigger_timeout", "0", SC_CONST },
     { "Binlog_group_commits", "0", SC_CONST },
-    { "Binlog_snapshot_file", "", SC_CONST },
-    { "Binlog_snapshot_position", "0", SC_CONST },
     { "Binlog_stmt_cache_disk_use", "0", SC_CONST },
     { "Binlog_stmt_cache_use", "0", SC_CONST },
     { "Busy_time", "0.000000", SC_CONST },

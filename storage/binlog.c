@@ -944,3 +944,47 @@ int stor_binlog_state(stor_gtid *out, int max)
     pthread_mutex_unlock(&info_mu);
     return k;
 }
+
+int stor_binlog_gtid_at(const char *name, uint64_t at, char *out, size_t n)
+{
+    uint32_t no = binlog_enabled ? stor_binlog_number(name) : 0;
+    if (!no) return -1;
+    char path[4400];
+    stor_binlog_path(no, path, sizeof path);
+    int f = open(path, O_RDONLY | O_CLOEXEC);
+    if (f < 0) return -1;
+    struct gtid st[MAX_DOMAINS];
+    int nst = 0;
+    uint64_t off = 4, cur_pos, limit = UINT64_MAX;
+    if (stor_binlog_current(&cur_pos) == no) limit = cur_pos;
+    uint8_t h[HDR_LEN], b[4 + 16 * MAX_DOMAINS];
+    int found = 0;
+    /* (at 4, the state before the file: its Gtid_list, the second event) */
+    while (!found && (off < at || (at == 4 && off < 256 + 4096)) && off + HDR_LEN <= limit &&
+           pread(f, h, HDR_LEN, (off_t)off) == HDR_LEN) {
+        uint32_t size = rd32(h + 9);
+        if (size < HDR_LEN) break;
+        size_t want = size - HDR_LEN < sizeof b ? size - HDR_LEN : sizeof b;
+        if ((h[4] == EV_GTID || h[4] == EV_GTID_LIST) && pread(f, b, want, (off_t)(off + HDR_LEN)) != (ssize_t)want) break;
+        if (h[4] == EV_GTID_LIST) {
+            uint32_t cnt = rd32(b) & 0x0fffffff;
+            for (uint32_t i = 0; i < cnt && 4 + 16 * (i + 1) <= want && nst < MAX_DOMAINS; i++)
+                st[nst++] = (struct gtid){ rd32(b + 4 + 16 * i), rd32(b + 8 + 16 * i), rd64(b + 12 + 16 * i) };
+        } else if (h[4] == EV_GTID) {
+            uint32_t dom = rd32(b + 8);
+            int i = 0;
+            while (i < nst && st[i].domain != dom) i++;
+            if (i == nst && nst < MAX_DOMAINS) nst++;
+            if (i < nst) st[i] = (struct gtid){ dom, rd32(h + 5), rd64(b) };
+        }
+        off += size;
+        if (off == at || (at == 4 && h[4] == EV_GTID_LIST)) found = 1;
+    }
+    close(f);
+    if (!found) return 0;
+    size_t k = 0;
+    out[0] = 0;
+    for (int i = 0; i < nst && k < n; i++)
+        k += (size_t)snprintf(out + k, n - k, "%s%u-%u-%" PRIu64, k ? "," : "", st[i].domain, st[i].server, st[i].seq);
+    return 1;
+}

@@ -668,6 +668,9 @@ void stor_binlog_name(uint32_t no, char *out, size_t n);
 void stor_binlog_path(uint32_t no, char *out, size_t n);
 uint32_t stor_binlog_number(const char *name);
 uint32_t stor_binlog_server_id(void);
+/* BINLOG_GTID_POS(name, pos): the state after the events before pos, when pos ends an
+ * event of that file: 1 and the text ("0-1-5,1-1-2"); 0 otherwise; -1 no such file. */
+int  stor_binlog_gtid_at(const char *name, uint64_t pos, char *out, size_t n);
 /* The state per domain (at most max entries): how many. */
 int  stor_binlog_state(stor_gtid *out, int max);
 

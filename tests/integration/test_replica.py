@@ -170,6 +170,36 @@ def main():
         caught_up(primary, replica, "after kill -9 of the primary")
         same_data(primary, replica, "after kill -9 of the primary", sort=True)
 
+        # a replica made the documented way while the primary takes writes: a dump with
+        # --master-data --gtid --single-transaction (its GTID position is the snapshot's),
+        # loaded, then START SLAVE from there
+        rc.execute("STOP SLAVE")
+        rc.execute("RESET SLAVE ALL")
+        rc.execute("DROP DATABASE " + DB)
+        stop, acked = threading.Event(), []
+        ws = [threading.Thread(target=writer, args=(primary.port, w, stop, acked)) for w in range(2)]
+        for w in ws:
+            w.start()
+        time.sleep(0.3)
+        d = subprocess.run(["mariadb-dump", "--no-defaults", "-h127.0.0.1", "-P%d" % primary.port, "-uroot",
+                            "--single-transaction", "--master-data=1", "--gtid", "--hex-blob", "--databases", DB],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+        time.sleep(0.3)
+        stop.set()
+        for w in ws:
+            w.join()
+        text = d.stdout.decode("utf-8", "replace")
+        m = re.search(r"SET GLOBAL gtid_slave_pos='([^']*)'", text)
+        check(d.returncode == 0 and m is not None, "mariadb-dump --master-data --gtid names the position (%s)" %
+              d.stderr.decode()[:200])
+        lrc, err = dumps.load(dict(host="127.0.0.1", port=replica.port), text)
+        check(lrc == 0, "the dump loads into the replica (%s)" % err.strip()[:200])
+        rc.execute("CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=%d, MASTER_USER='repl', "
+                   "MASTER_PASSWORD='rpw', MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1" % primary.port)
+        rc.execute("START SLAVE")
+        caught_up(primary, replica, "a replica made from a dump under writes")
+        same_data(primary, replica, "a replica made from a dump under writes", sort=True)
+
         # mariadb-binlog reading from the server gives what the files hold
         files = sorted(f for f in os.listdir(primary.datadir) if re.fullmatch(r"pressdb-bin\.\d+", f))
         remote = subprocess.run(["mariadb-binlog", "--no-defaults", "-vv", "-R", "-h127.0.0.1",
