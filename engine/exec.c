@@ -511,12 +511,45 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     return t;
 }
 
+/* PURGE BINARY LOGS TO 'file' | BEFORE datetime (the files before it go; as MariaDB,
+ * nothing to do without a binary log). */
+static void purge_logs(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    ex_scope sc = { 0 };
+    sc.ctx = ctx; sc.item_base = -1; sc.clause = "field list";
+    ex_type t;
+    pdb_value v;
+    ex_eval(ctx, ex_compile(&sc, st->where, &t), &v);
+    if (st->num == 1) {
+        size_t n;
+        const char *f = v.t == VT_NULL ? "" : ex_to_str(ctx->a, &v, &n);
+        char name[300];
+        snprintf(name, sizeof name, "%.*s", v.t == VT_NULL ? 0 : (int)n, f);
+        if (stor_binlog_on() && stor_binlog_purge(name, 0) != 0)
+            ex_raise(ctx, 1373, "HY000", "Target log not found in binlog index");
+    } else {
+        int64_t dt = 0;
+        bool isd;
+        if (v.t == VT_DATETIME || v.t == VT_DATE) dt = v.i;
+        else if (v.t == VT_STRING) { if (ex_parse_datetime(v.p, v.len, &dt, &isd) != 0) dt = 0; }
+        else if (v.t != VT_NULL && !ex_num_datetime(&v, &dt, &isd)) dt = 0;
+        if (dt) {
+            int y, mo, d, h, mi, sec, us;
+            pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &sec, &us);
+            struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h, .tm_min = mi,
+                             .tm_sec = sec, .tm_isdst = -1 };
+            if (stor_binlog_on()) stor_binlog_purge(NULL, (int64_t)ex_tz_mktime(ctx->s, &tm));
+        }
+    }
+    ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
 static bool is_read_only(pl_stmt *st)
 {
     switch (st->kind) {
     case S_SELECT: case S_SHOW: case S_DESCRIBE: case S_EXPLAIN: case S_DO: case S_SET: case S_SET_NAMES: case S_GET_DIAG:
     case S_USE: case S_EMPTY: case S_UNSUPPORTED: case S_FLUSH: case S_LOCK_TABLES: case S_UNLOCK_TABLES:
-    case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL: case S_SHUTDOWN:
+    case S_PURGE_LOGS: case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL: case S_SHUTDOWN:
     case S_CACHE_INDEX: case S_LOAD_INDEX:
     case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT: case S_REVOKE:
     case S_RENAME_USER:
@@ -557,7 +590,7 @@ static bool commits_implicitly(const pdb_session *s, const pl_stmt *st)
     switch (st->kind) {
     case S_UNLOCK_TABLES: return s->tables_locked;   /* only when it releases LOCK TABLES */
     case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_FLUSH:
-    case S_LOCK_TABLES: case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD:
+    case S_PURGE_LOGS: case S_LOCK_TABLES: case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD:
     case S_GRANT: case S_REVOKE: case S_RENAME_USER:
         return true;
     default: return false;
@@ -1130,7 +1163,7 @@ static bool uses_no_table(const pl_stmt *st)
 {
     switch (st->kind) {
     case S_SET_NAMES: case S_USE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT: case S_RELEASE:
-    case S_ROLLBACK_TO: case S_FLUSH: case S_CREATE_DB: case S_DEALLOCATE: case S_CREATE_USER:
+    case S_ROLLBACK_TO: case S_FLUSH: case S_PURGE_LOGS: case S_CREATE_DB: case S_DEALLOCATE: case S_CREATE_USER:
     case S_DROP_USER: case S_ALTER_USER: case S_RENAME_USER: case S_SET_PASSWORD: case S_EMPTY: case S_DROP_TRIGGER:
         return true;
     case S_SET:
@@ -1352,8 +1385,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             if (st->num & 4) ex_grl_take(&ctx);
             if (st->num & 1) ex_status_flush(s);
             if ((st->num & 2) && log_reopen_fn) log_reopen_fn();
+            if (st->num & 8) stor_binlog_flush();
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
+        case S_PURGE_LOGS: purge_logs(&ctx, st, r); break;
         case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_CACHE_INDEX:
         case S_LOAD_INDEX:
             table_maint(&ctx, st, r);

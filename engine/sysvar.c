@@ -575,6 +575,8 @@ static void note_global(const char *name, const char *text)
         stor_binlog_set_ids(sid, dom);
     }
     if (!strcmp(name, "max_binlog_size")) stor_binlog_set_max_size(text ? strtoull(text, NULL, 10) : 0);
+    if (!strcmp(name, "binlog_expire_logs_seconds")) stor_binlog_set_expire(text ? strtoull(text, NULL, 10) : 0);
+    if (!strcmp(name, "expire_logs_days")) stor_binlog_set_expire(text ? (uint64_t)(strtod(text, NULL) * 86400) : 0);
     if (!strcmp(name, "sync_binlog")) stor_binlog_set_sync(text && strtoull(text, NULL, 10) > 0);
     if (!strcmp(name, "max_prepared_stmt_count")) {
         unsigned long long n = text ? strtoull(text, NULL, 10) : 0;

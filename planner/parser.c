@@ -4388,11 +4388,23 @@ static void statement(P *p, pl_stmt *s)
         return;
     }
     if (accept_kw(p, "UNLOCK")) { if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE"); s->kind = S_UNLOCK_TABLES; return; }
+    if (is_kw(p, "PURGE") && (is_word(peek(p), "BINARY") || is_word(peek(p), "MASTER"))) {
+        /* PURGE {BINARY | MASTER} LOGS {TO 'file' | BEFORE datetime}: num 1 TO, 2 BEFORE */
+        next(p); next(p);
+        expect_kw(p, "LOGS");
+        s->kind = S_PURGE_LOGS;
+        if (accept_kw(p, "TO")) s->num = 1;
+        else { expect_kw(p, "BEFORE"); s->num = 2; }
+        s->where = expr(p);
+        return;
+    }
     if (accept_kw(p, "FLUSH")) {
-        s->kind = S_FLUSH;   /* num: 1 STATUS, 2 LOGS (any kind) among the things flushed */
+        s->kind = S_FLUSH;   /* num: 1 STATUS, 2 LOGS (any kind) among the things flushed,
+                                8 the binary log (LOGS or BINARY LOGS) */
         while (p->t.kind != TK_EOF && !is_op(p, ';')) {
             if (is_kw(p, "STATUS")) s->num |= 1;
             if (is_kw(p, "LOGS")) s->num |= 2;
+            if (is_kw(p, "LOGS") || (is_kw(p, "BINARY") && is_word(peek(p), "LOGS"))) s->num |= 8;
             /* FLUSH TABLES WITH READ LOCK (no table list): the global read lock */
             if (is_kw(p, "TABLES") && peek(p)->kind == TK_IDENT && is_word(peek(p), "WITH")) s->num |= 4;
             next(p);

@@ -76,6 +76,7 @@ static uint64_t max_size = 1073741824; /* max_binlog_size */
 static uint32_t server_id = 1, domain_id;
 static uint16_t server_coll = 45;      /* collation_server for DDL's Query events */
 static bool sync_each;                 /* sync_binlog=1 */
+static uint64_t expire_s;              /* binlog_expire_logs_seconds (0: never) */
 static uint64_t next_xid = 1;
 static uint64_t next_map_id = 1;
 /* GTID state: the last sequence number per domain (and its server) */
@@ -87,6 +88,7 @@ static pthread_mutex_t info_mu = PTHREAD_MUTEX_INITIALIZER;   /* readers of the 
 void stor_binlog_set_ids(uint32_t sid, uint32_t dom) { server_id = sid; domain_id = dom; }
 void stor_binlog_set_max_size(uint64_t n) { max_size = n < 4096 ? 4096 : n; }
 void stor_binlog_set_sync(bool on) { sync_each = on; }
+void stor_binlog_set_expire(uint64_t seconds) { expire_s = seconds; }
 void stor_binlog_set_collation(uint16_t coll) { server_coll = coll; }
 bool stor_binlog_on(void) { return binlog_enabled; }
 
@@ -473,6 +475,9 @@ static void ev_rows(bl_buf *e, uint32_t when, char kind, const stor_table *t, ui
 
 /* ---- files ---- */
 
+static void maybe_rotate(void);
+static void binlog_expire(void);
+
 static int write_all(const uint8_t *p, size_t n)
 {
     size_t off = 0;
@@ -546,6 +551,73 @@ static int open_file(uint32_t no, char *err, size_t errlen)
     return write_index(err, errlen);
 }
 
+/* Purges files before number upto (never the current one) and rewrites the index;
+ * files older than the first one kept stay kept (MariaDB purges from the oldest). How many
+ * went. Under the log mutex. */
+static int purge_before(uint32_t upto)
+{
+    int n = 0;
+    char err[512];
+    if (upto > file_no) upto = file_no;
+    for (uint32_t no = 1; no < upto; no++) {
+        char path[4400];
+        stor_binlog_path(no, path, sizeof path);
+        if (unlink(path) == 0) n++;
+    }
+    if (n && write_index(err, sizeof err) != 0) fprintf(stderr, "pressdb: [ERROR] binary log: %s\n", err);
+    return n;
+}
+
+/* The first file whose last write is at or after cutoff (wall-clock seconds): files
+ * before it can go (PURGE ... BEFORE, expiry: MariaDB judges by the file's mtime). */
+static uint32_t first_since(int64_t cutoff)
+{
+    uint32_t no = 1;
+    for (; no < file_no; no++) {
+        char path[4400];
+        struct stat st;
+        stor_binlog_path(no, path, sizeof path);
+        if (stat(path, &st) != 0) continue;
+        if ((int64_t)st.st_mtime >= cutoff) break;
+    }
+    return no;
+}
+
+/* binlog_expire_logs_seconds: at every rotation. */
+static void binlog_expire(void)
+{
+    if (!expire_s) return;
+    int n = purge_before(first_since((int64_t)time(NULL) - (int64_t)expire_s));
+    if (n) fprintf(stderr, "pressdb: [Note] binary log: %d file%s past binlog_expire_logs_seconds purged\n", n, n == 1 ? "" : "s");
+}
+
+/* PURGE BINARY LOGS TO 'name' (to != NULL) or BEFORE when (epoch seconds). 0; -1 the
+ * name is not in the index (1373). Under the log mutex (wal.c). */
+int binlog_purge(const char *to, int64_t before)
+{
+    if (!binlog_enabled) return 0;
+    uint32_t upto;
+    if (to) {
+        upto = stor_binlog_number(to);
+        char path[4400];
+        struct stat st;
+        if (upto) { stor_binlog_path(upto, path, sizeof path); if (stat(path, &st) != 0) upto = 0; }
+        if (!upto) return -1;
+    } else upto = first_since(before);
+    purge_before(upto);
+    return 0;
+}
+
+/* FLUSH BINARY LOGS: a new file now (under the log mutex). */
+void binlog_flush(void)
+{
+    if (!binlog_enabled || fd < 0) return;
+    uint64_t keep = max_size;
+    max_size = 0;
+    maybe_rotate();
+    max_size = keep;
+}
+
 /* After an event group that took the file past max_binlog_size: a Rotate to the next. */
 static void maybe_rotate(void)
 {
@@ -563,6 +635,7 @@ static void maybe_rotate(void)
     pub = pos;
     if (open_file(file_no + 1, err, sizeof err) != 0) fprintf(stderr, "pressdb: [ERROR] binary log: %s\n", err);
     pthread_mutex_unlock(&info_mu);
+    binlog_expire();
 }
 
 static int append(bl_buf *e)
@@ -572,14 +645,74 @@ static int append(bl_buf *e)
     return 0;
 }
 
-/* sync_binlog=1: the log's group commit syncs the binary log first (wal.c sync_now), so
- * one fdatasync of each covers every commit written before it. */
-int binlog_sync(void)
+/* sync_binlog=1: the log's group commit (wal.c sync_now) has the binary log synced by a
+ * thread of its own while it syncs the log, and waits for both: the two fdatasyncs
+ * overlap, and one of each covers every commit written before them. */
+static int sync_copy(void)
+{
+    /* (a rotation swaps fd under info_mu; the sync runs on a copy without it, so commits,
+       which take info_mu to publish, do not wait for the disk) */
+    pthread_mutex_lock(&info_mu);
+    int f = fd >= 0 ? dup(fd) : -1;
+    pthread_mutex_unlock(&info_mu);
+    if (f < 0) return fd >= 0 ? -1 : 0;
+    int rc = fdatasync(f);
+    close(f);
+    return rc;
+}
+
+static pthread_mutex_t bs_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t bs_cv = PTHREAD_COND_INITIALIZER, bs_done_cv = PTHREAD_COND_INITIALIZER;
+static uint64_t bs_req, bs_done;
+static int bs_rc;
+static bool bs_started;
+
+static void *bs_main(void *arg)
+{
+    (void)arg;
+    for (;;) {
+        pthread_mutex_lock(&bs_mu);
+        while (bs_done >= bs_req) pthread_cond_wait(&bs_cv, &bs_mu);
+        uint64_t r = bs_req;
+        pthread_mutex_unlock(&bs_mu);
+        int rc = sync_copy();
+        pthread_mutex_lock(&bs_mu);
+        bs_done = r;
+        bs_rc = rc;
+        pthread_cond_broadcast(&bs_done_cv);
+        pthread_mutex_unlock(&bs_mu);
+    }
+    return NULL;
+}
+
+/* Starts a sync of what is written so far: a ticket for binlog_sync_wait (0: none). */
+uint64_t binlog_sync_start(void)
 {
     if (!sync_each || fd < 0) return 0;
-    pthread_mutex_lock(&info_mu);   /* (a rotation swaps fd under it) */
-    int rc = fd >= 0 ? fdatasync(fd) : 0;
-    pthread_mutex_unlock(&info_mu);
+    pthread_mutex_lock(&bs_mu);
+    if (!bs_started) {
+        pthread_t th;
+        pthread_attr_t at;
+        pthread_attr_init(&at);
+        pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
+        bs_started = pthread_create(&th, &at, bs_main, NULL) == 0;
+        pthread_attr_destroy(&at);
+    }
+    uint64_t t = bs_started ? ++bs_req : 0;
+    pthread_cond_signal(&bs_cv);
+    pthread_mutex_unlock(&bs_mu);
+    if (!t) return sync_copy() == 0 ? 0 : UINT64_MAX;   /* no thread: here */
+    return t;
+}
+
+int binlog_sync_wait(uint64_t t)
+{
+    if (t == UINT64_MAX) return -1;
+    if (!t) return 0;
+    pthread_mutex_lock(&bs_mu);
+    while (bs_done < t) pthread_cond_wait(&bs_done_cv, &bs_mu);
+    int rc = bs_rc;
+    pthread_mutex_unlock(&bs_mu);
     return rc;
 }
 

@@ -655,6 +655,11 @@ void stor_binlog_set_ids(uint32_t server_id, uint32_t domain_id);
 void stor_binlog_set_max_size(uint64_t n);
 void stor_binlog_set_sync(bool on);       /* sync_binlog=1: fdatasync every commit */
 void stor_binlog_set_collation(uint16_t coll);   /* collation_server, for DDL events */
+void stor_binlog_set_expire(uint64_t seconds);   /* binlog_expire_logs_seconds: at rotation */
+/* PURGE BINARY LOGS TO 'name' (to) or BEFORE a time (epoch seconds, to NULL): the files
+ * before it go (never the current one); -1 when name is not one of the files. */
+int  stor_binlog_purge(const char *to, int64_t before);
+void stor_binlog_flush(void);             /* FLUSH BINARY LOGS: a new file */
 /* Any thread: the current file and its length (SHOW MASTER STATUS), the files with their
  * sizes (SHOW BINARY LOGS; returns how many), the GTID state ("0-1-42", @@gtid_binlog_pos). */
 void stor_binlog_where(char *file, size_t n, uint64_t *pos);

@@ -412,8 +412,9 @@ static int sync_now(uint64_t need)
     pthread_mutex_lock(&wal_mu);
     uint64_t upto = lsn_base + written_end;
     pthread_mutex_unlock(&wal_mu);
-    if (binlog_sync() != 0) return -1;
-    if (fdatasync(wal_fd) != 0) return -1;
+    uint64_t bl = binlog_sync_start();
+    int rc = fdatasync(wal_fd);
+    if (binlog_sync_wait(bl) != 0 || rc != 0) return -1;
     atomic_fetch_add_explicit(&st_syncs, 1, memory_order_relaxed);
     atomic_store(&synced_end, upto);
     return 0;
@@ -618,6 +619,22 @@ int stor_log_ddl(const char *db, const char *sql, size_t len)
 }
 
 void stor_set_ddl_replay(stor_ddl_replay_fn fn) { ddl_replay = fn; }
+
+/* The binary log's file operations, in commit order with the writes (binlog.c). */
+int stor_binlog_purge(const char *to, int64_t before)
+{
+    pthread_mutex_lock(&wal_mu);
+    int rc = binlog_purge(to, before);
+    pthread_mutex_unlock(&wal_mu);
+    return rc;
+}
+
+void stor_binlog_flush(void)
+{
+    pthread_mutex_lock(&wal_mu);
+    binlog_flush();
+    pthread_mutex_unlock(&wal_mu);
+}
 
 /* ---- open and recovery ---- */
 

@@ -50,7 +50,11 @@ void   binlog_buf_free(bl_buf *b);
 int    binlog_commit(const bl_buf *b, stor_gtid *g);
 int    binlog_ddl(const char *db, const char *sql, size_t len, stor_gtid *g);
 void   binlog_published(void);
-int    binlog_sync(void);        /* sync_binlog=1: before the log's fdatasync */   /* the group's log frame is written */
+/* sync_binlog=1: a sync of the binary log alongside the log's fdatasync */
+uint64_t binlog_sync_start(void);
+int    binlog_sync_wait(uint64_t ticket);
+int    binlog_purge(const char *to, int64_t before);   /* under the log mutex */
+void   binlog_flush(void);        /* sync_binlog=1: before the log's fdatasync */   /* the group's log frame is written */
 void   binlog_unwind(void);      /* ... could not be: the group goes */
 void   binlog_wal_gtid(const stor_gtid *g);                  /* recovery read an 'X' */
 size_t binlog_state_records(uint8_t *out, size_t cap);      /* 'X' records of the state */

@@ -37,7 +37,8 @@ from lib.servers import MariaDBServer, PressdbServer, ensure_mariadb_installed  
 TESTS = ["oltp_point_select", "oltp_read_only", "oltp_read_write", "oltp_write_only"]
 LABEL = {"mariadb": "MariaDB", "pressdb": "pressdb --jit=off", "pressdb-jit": "pressdb + JIT",
          "mariadb-binlog": "MariaDB, binary log (ROW, sync_binlog=1)",
-         "pressdb-binlog": "pressdb + JIT, binary log (sync_binlog=1)"}
+         "pressdb-binlog": "pressdb + JIT, binary log (sync_binlog=1)",
+         "pressdb-binlog-nosync": "pressdb + JIT, binary log (sync_binlog=0)"}
 # issue 17: the binary log's cost, each server with and without it (durable: sync_binlog=1)
 BINLOG_ARGS = ["--log-bin", "--server-id=1", "--binlog-format=ROW", "--sync-binlog=1"]
 
@@ -179,7 +180,9 @@ def main():
         servers += [("pressdb", PressdbServer("pressdb", work, binary, jit="off")),
                     ("pressdb-jit", PressdbServer("pressdb-jit", work, binary, jit="on")),
                     ("pressdb-binlog", PressdbServer("pressdb-binlog", work, binary, jit="on",
-                                                     extra_args=[a for a in BINLOG_ARGS if "format" not in a]))]
+                                                     extra_args=[a for a in BINLOG_ARGS if "format" not in a])),
+                    ("pressdb-binlog-nosync", PressdbServer("pressdb-binlog-nosync", work, binary, jit="on",
+                                                            extra_args=["--log-bin", "--server-id=1"]))]
     servers = [(n, s) for n, s in servers if n in engines]
     result = dict(suite="sysbench", machine=machine.describe(ROOT), seconds=seconds, table_size=size, tables=4,
                   threads=threads, tests=tests, ps_modes=modes, engines={})

@@ -121,6 +121,38 @@ def crash(p, datadir, port, log):
     return start(datadir, port, log)
 
 
+def admin(c, datadir):
+    """FLUSH BINARY LOGS, PURGE BINARY LOGS, BINLOG_GTID_POS."""
+    cur = c.cursor()
+    cur.execute("SHOW BINARY LOGS")
+    before = [r[0] for r in cur.fetchall()]
+    cur.execute("FLUSH BINARY LOGS")
+    cur.execute("SHOW BINARY LOGS")
+    after = [r[0] for r in cur.fetchall()]
+    check(after[:-1] == before and after[-1] > before[-1], "FLUSH BINARY LOGS starts a new file (%s)" % after[-1])
+    cur.execute("SHOW MASTER STATUS")
+    f, pos = cur.fetchone()[:2]
+    cur.execute("SELECT BINLOG_GTID_POS(%s, %s), @@gtid_binlog_pos, BINLOG_GTID_POS(%s, %s)", (f, pos, f, pos - 1))
+    g1, g2, none = cur.fetchone()
+    check(g1 == g2 and none is None, "BINLOG_GTID_POS at the end is @@gtid_binlog_pos, NULL inside an event (%r %r %r)"
+          % (g1, g2, none))
+    keep = after[-2]
+    cur.execute("PURGE BINARY LOGS TO %s", (keep,))
+    cur.execute("SHOW BINARY LOGS")
+    left = [r[0] for r in cur.fetchall()]
+    on_disk = sorted(x for x in os.listdir(datadir) if re.fullmatch(r"pressdb-bin\.\d+", x))
+    with open(os.path.join(datadir, "pressdb-bin.index")) as fh:
+        index = fh.read()
+    check(left == after[-2:] and on_disk == left and index == "".join("./%s\n" % x for x in left),
+          "PURGE BINARY LOGS TO removes the files before it, from the disk and the index (%r)" % (left,))
+    try:
+        cur.execute("PURGE BINARY LOGS TO 'pressdb-bin.999999'")
+        err = None
+    except pymysql.MySQLError as e:
+        err = e.args[0]
+    check(err == 1373, "PURGE BINARY LOGS TO an unknown file is 1373 (%r)" % err)
+
+
 def main():
     base = tempfile.mkdtemp(prefix="pressdb-binlog-")
     datadir = os.path.join(base, "data")
@@ -211,6 +243,7 @@ def main():
         one = ("--skip-extended-insert",)
         same(sorted(dump(mparams, one)), sorted(dump(pparams, one)),
              "after kill -9 and recovery, the binary log and the data agree")
+        admin(c, datadir)
     finally:
         try:
             c.close()

@@ -2,7 +2,7 @@
 """WordPress end to end: Debian's WordPress against MariaDB and against pressdb.
 
     /usr/bin/python3 tests/wordpress/run.py [--server build/pressdb]
-        [--keep] [--no-migration] [--no-socket] [--self-test] [-v]
+        [--keep] [--no-migration] [--no-socket] [--replica] [--self-test] [-v]
 
 Needs (Debian): wordpress php-cli php-mysql php-xml mariadb-server
 mariadb-client python3-pymysql, and root (it writes /etc/wordpress/).
@@ -48,6 +48,12 @@ About a minute.
    Unix socket only: install, front page, login, a REST write, the new post
    on the page and in the database, and no database error in PHP's log that
    the TCP site's log does not have.  A few seconds.
+
+7. --replica: pressdb runs with --log-bin, and a MariaDB 10.11 replica
+   (MASTER_USE_GTID=slave_pos) follows it from the start through every step
+   (pointed at pressdb's new port after the restart, resuming by GTID); at the
+   end its mariadb-dump of each database is pressdb's (AUTO_INCREMENT counters
+   aside: row events do not carry them, as between MariaDB servers).
 
 Exit status 0 when everything passes; otherwise a list of failures by kind.
 Row-order-only differences (ORDER BY ties, no ORDER BY) are printed as notes.
@@ -1890,6 +1896,72 @@ def migration(area, maria, pressdb, a, b, verbose):
 SOCKET_DB = "wordpress_socket"
 
 
+class ReplicaServer(servers.MariaDB):
+    def argv(self):
+        return super().argv() + ["--server-id=2"]
+
+
+def point_replica(replica, primary):
+    c = pymysql.connect(host="127.0.0.1", port=replica.port, user="root", password="", autocommit=True)
+    cur = c.cursor()
+    cur.execute("STOP SLAVE")
+    cur.execute("CHANGE MASTER TO MASTER_HOST='127.0.0.1', MASTER_PORT=%d, MASTER_USER='root', "
+                "MASTER_PASSWORD='', MASTER_USE_GTID=slave_pos, MASTER_CONNECT_RETRY=1" % primary.port)
+    cur.execute("START SLAVE")
+    c.close()
+
+
+def start_replica(area, primary):
+    """A MariaDB replica of pressdb (--replica), following it from its first statement."""
+    r = ReplicaServer(area, "replica", "MariaDB replica")
+    r.initialise()
+    r.start()
+    point_replica(r, primary)
+    return r
+
+
+def check_replica(primary, replica):
+    """The replica caught up (re-pointed: the primary's port changes at its restart) and
+    holds the same databases, dump for dump."""
+    point_replica(replica, primary)
+    pc = pymysql.connect(host="127.0.0.1", port=primary.port, user="root", password="", autocommit=True)
+    rcn = pymysql.connect(host="127.0.0.1", port=replica.port, user="root", password="", autocommit=True)
+    pcur, rcur = pc.cursor(), rcn.cursor(pymysql.cursors.DictCursor)
+    pcur.execute("SELECT @@gtid_binlog_pos")
+    want = pcur.fetchone()[0]
+    got, st = None, {}
+    for _ in range(1200):
+        rcur.execute("SELECT @@gtid_slave_pos AS p")
+        got = rcur.fetchone()["p"]
+        if got == want:
+            break
+        time.sleep(0.05)
+    rcur.execute("SHOW SLAVE STATUS")
+    st = rcur.fetchone() or {}
+    if got != want or st.get("Slave_SQL_Running") != "Yes":
+        FAIL.add("replica", "replica", "catch-up", "the replica is at %s of %s (IO %s: %s; SQL %s: %s)" % (
+            got, want, st.get("Slave_IO_Running"), st.get("Last_IO_Error"), st.get("Slave_SQL_Running"),
+            st.get("Last_SQL_Error")))
+        return
+    pcur.execute("SHOW DATABASES")
+    dbs = [r[0] for r in pcur.fetchall() if r[0] not in ("information_schema", "mysql", "performance_schema", "sys")]
+    for db in dbs:
+        texts = []
+        for srv in (primary, replica):
+            r = subprocess.run([servers._which("mariadb-dump", "mysqldump"), "--no-defaults", "-h127.0.0.1",
+                                "-P%d" % srv.port, "-uroot", "--skip-dump-date", "--hex-blob", db],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+            texts.append([re.sub(r" AUTO_INCREMENT=\d+", "", l) for l in r.stdout.decode("utf-8", "replace").splitlines()
+                          if not l.startswith("-- ")])
+        if texts[0] != texts[1]:
+            diff = [(x, y) for x, y in zip(*texts) if x != y]
+            FAIL.add("replica", "replica", db, "the replica's dump differs: %s" % (
+                "%r / %r" % (diff[0][0][:300], diff[0][1][:300]) if diff else "%d / %d lines" % tuple(map(len, texts))))
+    log("replica: %d databases compared at GTID %s" % (len(dbs), want))
+    pc.close()
+    rcn.close()
+
+
 def socket_pass(area, server, main_site, user, password):
     """A light second site on the same server reached over its Unix socket
     (DB_HOST = 'localhost:/path/to/sock', which makes PHP's mysqli use the
@@ -1972,6 +2044,8 @@ def main():
     ap.add_argument("--no-migration", action="store_true")
     ap.add_argument("--self-test", action="store_true", help="second site on another MariaDB")
     ap.add_argument("--no-socket", action="store_true", help="skip the second pass over the Unix socket")
+    ap.add_argument("--replica", action="store_true",
+                    help="a MariaDB replica follows pressdb (--log-bin) and must end with the same data")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     global area_keep
@@ -1990,6 +2064,7 @@ def main():
 
     area = servers.TempArea(keep=args.keep)
     sites = []
+    replica = None
     failed = True
     unexpected, known = FAIL.items, []
     try:
@@ -1999,8 +2074,12 @@ def main():
             other = servers.start_mariadb(area, name="mariadb2", label="MariaDB-2")
             blabel = "mariadb2"
         else:
+            if args.replica:
+                os.environ["PRESSDB_EXTRA_ARGS"] = (os.environ.get("PRESSDB_EXTRA_ARGS", "") +
+                                                    " --log-bin --server-id=11").strip()
             other = servers.start_pressdb(area, args.server)
             blabel = "pressdb"
+        replica = start_replica(area, other) if args.replica and not args.self_test else None
         ua, pa = create_db_and_user(maria, "mariadb")
         ub, pb = create_db_and_user(other, blabel)
         a = Site(area, "mariadb", maria, DB_NAME, ua, pa)
@@ -2065,6 +2144,12 @@ def main():
                 socket_pass(area, other, b, ub, pb)
             except Exception:  # noqa: BLE001
                 FAIL.add("harness", blabel + "-socket", "", traceback.format_exc())
+        if replica and other.alive() and not aborted:
+            log("the MariaDB replica of %s" % other.label)
+            try:
+                check_replica(other, replica)
+            except Exception:  # noqa: BLE001
+                FAIL.add("harness", "replica", "", traceback.format_exc())
         if not other.alive() and blabel not in aborted:
             FAIL.add("server", blabel, "", "%s died: %s\n%s" % (blabel, other.exit_description(),
                                                                  other.log_tail(30)))
@@ -2073,6 +2158,8 @@ def main():
     finally:
         for s in sites:
             s.cleanup()
+        if replica:
+            replica.stop()
         area.cleanup(failed or args.keep)
 
     n = len(unexpected)
