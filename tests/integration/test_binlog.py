@@ -207,7 +207,7 @@ def main():
         cur = c.cursor()
         cur.execute("USE " + DB)
         cur.execute("INSERT INTO nokey VALUES (4, 'after')")
-        cur.execute("DROP TABLE copy")
+        cur.execute("DROP TABLE copy2")
         cur.execute("SHOW BINARY LOGS")
         logs = cur.fetchall()
         check([r[0] for r in logs] == ["pressdb-bin.000001", "pressdb-bin.000002"],

@@ -60,6 +60,13 @@ LATER = [
     "ALTER TABLE wp_options ADD COLUMN extra INT DEFAULT 7",
     "UPDATE wp_options SET extra = option_id * 10",
     "CREATE TABLE copy AS SELECT option_id, option_name FROM wp_options",
+    "RENAME TABLE copy TO copy2",
+    "TRUNCATE TABLE copy2",
+    "INSERT INTO copy2 VALUES (5, 'five'), (6, 'six')",
+    "CREATE TABLE trg_log (id INT AUTO_INCREMENT PRIMARY KEY, name VARCHAR(191))",
+    "CREATE TRIGGER opt_ai AFTER INSERT ON wp_options FOR EACH ROW INSERT INTO trg_log (name) VALUES (NEW.option_name)",
+    "INSERT INTO wp_options (option_name, option_value) VALUES ('t1', 'x'), ('t2', 'y')",
+    "CREATE VIEW v_opts AS SELECT option_name, autoload FROM wp_options WHERE autoload = 'yes'",
 ]
 
 
