@@ -320,10 +320,18 @@ static void free_def(stor_column *cols, uint32_t ncols, stor_index *idx, uint32_
 
 static void append_ident(char **b, size_t *l, size_t *cap, const char *s);
 
+int ex_log_ddl(ex_ctx *ctx, const char *db, const char *sql, size_t len)
+{
+    const pdb_collation *cl = pdb_coll_by_id(ctx->s->coll_client);
+    const pdb_collation *dc = cl ? pdb_coll_default_for(cl->charset) : NULL;
+    stor_ddl_env env = { ctx->s->sql_mode, (uint16_t)(dc ? dc->id : 45), ctx->s->coll_connection };
+    return stor_log_ddl_env(db, sql, len, &env);
+}
+
 static void log_ddl(ex_ctx *ctx, pl_stmt *st, const char *db)
 {
     if (ex_replaying) return;
-    if (stor_log_ddl(db, st->start, st->len) != 0)
+    if (ex_log_ddl(ctx, db, st->start, st->len) != 0)
         ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
 }
 
@@ -553,7 +561,7 @@ static void fill_created(ex_ctx *ctx, pl_stmt *st, stor_db *d, stor_table *t, ex
     if (t->temporary) return;   /* not logged, and CREATE TEMPORARY TABLE does not commit */
     if (!ex_replaying) {
         char *sql = ex_table_ddl(t);
-        int rc = sql ? stor_log_ddl(d->name, sql, strlen(sql)) : -1;
+        int rc = sql ? ex_log_ddl(ctx, d->name, sql, strlen(sql)) : -1;
         free(sql);
         if (rc != 0) {
             stor_txn_undo_to(mark);
@@ -597,7 +605,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 append_ident(&sql, &l, &cap, d->name);
                 sql[l++] = '.'; sql[l] = 0;
                 append_ident(&sql, &l, &cap, st->table);
-                int rc = stor_log_ddl(d->name, sql, l);
+                int rc = ex_log_ddl(ctx, d->name, sql, l);
                 stor_free(sql);
                 if (rc != 0) ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
             }
@@ -793,7 +801,7 @@ static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (mk >= sizeof missing) mk = sizeof missing - 1;
     }
     if (logsql) {
-        int rc = stor_log_ddl(ctx->s->db, logsql, ll);
+        int rc = ex_log_ddl(ctx, ctx->s->db, logsql, ll);
         stor_free(logsql);
         if (rc != 0) ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
@@ -1253,7 +1261,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         if (!any_temp) { stor_free(logsql); logsql = NULL; log_ddl(ctx, st, ctx->s->db); }
         if (logsql) {
-            int rc = stor_log_ddl(ctx->s->db, logsql, ll);
+            int rc = ex_log_ddl(ctx, ctx->s->db, logsql, ll);
             stor_free(logsql);
             if (rc != 0) ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
         }

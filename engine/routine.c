@@ -213,7 +213,7 @@ static void create_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     } else {
         ex_rtn_info mi = { ctx->s->sql_mode, ctx->s->coll_client, ctx->s->coll_connection, d->coll, now, now, NULL };
         text = rtn_text(ctx, st, &mi, &len);
-        if (stor_log_ddl(db, text, len) != 0)
+        if (ex_log_ddl(ctx, db, text, len) != 0)
             ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
     stor_routine_put(d, rt->name, rt->function, text, len);
@@ -236,7 +236,7 @@ static void drop_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         buf b = { NULL, 0, 0, ctx->a };
         puts_(&b, fn ? "DROP FUNCTION " : "DROP PROCEDURE ");
         put_quoted(&b, rt->name, '`');
-        if (stor_log_ddl(db, b.p, b.n) != 0)
+        if (ex_log_ddl(ctx, db, b.p, b.n) != 0)
             ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
     stor_routine_drop(d, st->name, fn);
@@ -263,7 +263,7 @@ static void alter_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (!ex_replaying) in.modified_cs = (uint64_t)(ctx->now_us / 10000);
     size_t len;
     char *text = rtn_text(ctx, def, &in, &len);
-    if (!ex_replaying && stor_log_ddl(db, text, len) != 0)   /* (logged as the new definition) */
+    if (!ex_replaying && ex_log_ddl(ctx, db, text, len) != 0)   /* (logged as the new definition) */
         ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     stor_routine_put(d, rt->name, fn, text, len);
     ex_send_ok(ctx, r, 0, 0, NULL);

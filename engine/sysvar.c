@@ -575,6 +575,7 @@ static void note_global(const char *name, const char *text)
         stor_binlog_set_ids(sid, dom);
     }
     if (!strcmp(name, "max_binlog_size")) stor_binlog_set_max_size(text ? strtoull(text, NULL, 10) : 0);
+    if (!strcmp(name, "collation_server") && text && pdb_coll_by_name(text)) stor_binlog_set_collation(pdb_coll_by_name(text)->id);
     if (!strcmp(name, "binlog_expire_logs_seconds")) stor_binlog_set_expire(text ? strtoull(text, NULL, 10) : 0);
     if (!strcmp(name, "expire_logs_days")) stor_binlog_set_expire(text ? (uint64_t)(strtod(text, NULL) * 86400) : 0);
     if (!strcmp(name, "sync_binlog")) stor_binlog_set_sync(text && strtoull(text, NULL, 10) > 0);

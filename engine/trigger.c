@@ -234,7 +234,7 @@ static void create_trigger(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     } else {
         size_t ll;
         char *logged = trg_text(ctx, st, dbcoll, created, rank, &ll);
-        if (stor_log_ddl(db, logged, ll) != 0)
+        if (ex_log_ddl(ctx, db, logged, ll) != 0)
             ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
         kept = trg_text(ctx, st, dbcoll, created, 0, &len);
     }
@@ -260,7 +260,7 @@ static void drop_trigger(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         memcpy(b, "DROP TRIGGER ", 13);
         n = 13;
         quoted(b, sizeof b - 1, &n, st->name);
-        if (stor_log_ddl(db, b, n) != 0)
+        if (ex_log_ddl(ctx, db, b, n) != 0)
             ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
     stor_trigdef_drop(d, st->name);

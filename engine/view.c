@@ -334,7 +334,7 @@ static void create_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             for (uint32_t k = 0; k < c; k++)
                 if (!strcasecmp(t->cols[c].name, t->cols[k].name))
                     ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", t->cols[c].name);
-        if (stor_log_ddl(db, sql, len) != 0)
+        if (ex_log_ddl(ctx, db, sql, len) != 0)
             ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
     stor_viewdef_put(d, st->table, sql, len);
@@ -364,7 +364,7 @@ static void drop_view(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         append_s(ctx->a, &b, &n, &cap, ".");
         append_q(ctx->a, &b, &n, &cap, st->names[i]);
     }
-    if (n && !ex_replaying && stor_log_ddl(ctx->s->db, b, n) != 0)
+    if (n && !ex_replaying && ex_log_ddl(ctx, ctx->s->db, b, n) != 0)
         ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     for (int i = 0; i < st->nnames; i++) {
         const char *db = ex_cur_db(ctx, st->names_db[i]);

@@ -792,7 +792,7 @@ int binlog_commit(const bl_buf *b, stor_gtid *g)
 }
 
 /* A DDL statement as a Query event (under the log mutex). */
-int binlog_ddl(const char *db, const char *sql, size_t len, stor_gtid *g)
+int binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_env *env, stor_gtid *g)
 {
     if (!binlog_enabled || fd < 0) return 0;
     uint32_t now = (uint32_t)time(NULL);
@@ -805,9 +805,10 @@ int binlog_ddl(const char *db, const char *sql, size_t len, stor_gtid *g)
     bb_le(&e, 0, 4); bb_le(&e, 0, 4); bb_u8(&e, (uint8_t)dl); bb_le(&e, 0, 2);
     bl_buf sv = { 0 };
     bb_u8(&sv, 0); bb_le(&sv, 0, 4);                        /* Q_FLAGS2_CODE */
-    bb_u8(&sv, 1); bb_le(&sv, 0, 8);                        /* Q_SQL_MODE_CODE: '' */
+    bb_u8(&sv, 1); bb_le(&sv, env ? env->sql_mode : 0, 8);  /* Q_SQL_MODE_CODE (MariaDB's bits) */
     bb_u8(&sv, 6); bb_u8(&sv, 3); bb_put(&sv, "std", 3);    /* Q_CATALOG_NZ_CODE */
-    bb_u8(&sv, 4); bb_le(&sv, 45, 2); bb_le(&sv, 45, 2); bb_le(&sv, server_coll, 2);   /* Q_CHARSET_CODE */
+    bb_u8(&sv, 4);                                          /* Q_CHARSET_CODE */
+    bb_le(&sv, env ? env->cs_client : 45, 2); bb_le(&sv, env ? env->coll_connection : 45, 2); bb_le(&sv, server_coll, 2);
     bb_le(&e, sv.len, 2);
     bb_put(&e, sv.p, sv.len);
     binlog_buf_free(&sv);

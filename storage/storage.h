@@ -724,6 +724,10 @@ bool      stor_txn_dirty(void);              /* anything to commit? */
 /* DDL is logged as SQL text with its default database (written at once, fsynced), and
  * replayed at recovery through the function the engine registers. */
 int  stor_log_ddl(const char *db, const char *sql, size_t len);
+/* The same with the session's settings the statement ran under, for the binary log's
+ * Query event (a replica runs it with them: a trigger or routine keeps its sql_mode). */
+typedef struct stor_ddl_env { uint32_t sql_mode; uint16_t cs_client, coll_connection; } stor_ddl_env;
+int  stor_log_ddl_env(const char *db, const char *sql, size_t len, const stor_ddl_env *env);
 typedef int (*stor_ddl_replay_fn)(const char *db, const char *sql, size_t len);
 void stor_set_ddl_replay(stor_ddl_replay_fn fn);
 /* Replays the log (after the engine registered its DDL replay). 0 or -1 with err. A bad

@@ -598,7 +598,9 @@ void stor_txn_rollback(void)
 
 void stor_set_flush_mode(int mode) { flush_mode = mode; }
 
-int stor_log_ddl(const char *db, const char *sql, size_t len)
+int stor_log_ddl(const char *db, const char *sql, size_t len) { return stor_log_ddl_env(db, sql, len, NULL); }
+
+int stor_log_ddl_env(const char *db, const char *sql, size_t len, const stor_ddl_env *env)
 {
     stor_txn tmp = { 0 };
     stor_txn *saved = cur;
@@ -606,7 +608,7 @@ int stor_log_ddl(const char *db, const char *sql, size_t len)
     redo_u8('T'); redo_str(db ? db : ""); redo_u32((uint32_t)len); redo_put(sql, len);
     pthread_mutex_lock(&wal_mu);
     stor_gtid g = { 0, 0, 0 };
-    int rc = binlog_ddl(db, sql, len, &g);
+    int rc = binlog_ddl(db, sql, len, env, &g);
     if (rc == 0 && g.seq) redo_gtid(&g);
     cur = saved;
     if (rc == 0) rc = write_frame(tmp.redo, tmp.redo_len);

@@ -48,7 +48,7 @@ void   binlog_note_row(bl_buf *b, char kind, stor_table *t, const pdb_value *bef
 void   binlog_buf_free(bl_buf *b);
 /* Under the log mutex, in commit order: the events; the GTID they got for the log. */
 int    binlog_commit(const bl_buf *b, stor_gtid *g);
-int    binlog_ddl(const char *db, const char *sql, size_t len, stor_gtid *g);
+int    binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_env *env, stor_gtid *g);
 void   binlog_published(void);
 /* sync_binlog=1: a sync of the binary log alongside the log's fdatasync */
 uint64_t binlog_sync_start(void);
