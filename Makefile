@@ -97,9 +97,10 @@ colltest: $(BUILD)/pressdb
 	/usr/bin/python3 tests/collation/run.py --server ./$(BUILD)/pressdb
 
 # WordPress end to end (tests/wordpress/run.py): needs root (it writes
-# /etc/wordpress/) and Debian's wordpress package; about a minute.
+# /etc/wordpress/) and Debian's wordpress package; about a minute. pressdb runs with
+# --log-bin and a MariaDB replica follows it (--replica): its dumps must be pressdb's.
 wptest: $(BUILD)/pressdb
-	/usr/bin/python3 tests/wordpress/run.py --server ./$(BUILD)/pressdb
+	/usr/bin/python3 tests/wordpress/run.py --server ./$(BUILD)/pressdb --replica
 
 # phpMyAdmin and Adminer (Debian's) in headless chromium against MariaDB and pressdb
 # (tests/admin_ui/run.py): screenshots in build/admin-ui/.

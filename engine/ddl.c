@@ -322,6 +322,11 @@ static void append_ident(char **b, size_t *l, size_t *cap, const char *s);
 
 int ex_log_ddl(ex_ctx *ctx, const char *db, const char *sql, size_t len)
 {
+    /* a statement run from inside a version comment (a dump's "ALTER TABLE t
+       DISABLE KEYS *\/") ends with the comment's close: not part of it */
+    size_t n = len;
+    while (n && (sql[n - 1] == ' ' || sql[n - 1] == '\t' || sql[n - 1] == '\n' || sql[n - 1] == '\r')) n--;
+    if (n >= 2 && sql[n - 2] == '*' && sql[n - 1] == '/' && !memmem(sql, n - 2, "/*", 2)) len = n - 2;
     const pdb_collation *cl = pdb_coll_by_id(ctx->s->coll_client);
     const pdb_collation *dc = cl ? pdb_coll_default_for(cl->charset) : NULL;
     stor_ddl_env env = { ctx->s->sql_mode, (uint16_t)(dc ? dc->id : 45), ctx->s->coll_connection };

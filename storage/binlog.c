@@ -292,7 +292,19 @@ static uint64_t set_bits(const stor_column *c, const pdb_value *v)
     return bits;
 }
 
-static void put_value(bl_buf *b, const stor_column *c, const pdb_value *v)
+/* A text column's bytes in its own character set (the engine holds UTF-8). */
+static pdb_value col_bytes(const stor_column *c, const pdb_value *v, char *buf, size_t cap, char **heap)
+{
+    pdb_value o = *v;
+    if (coll_maxlen(c->coll) != 1 || c->coll == 63 || !v->len) return o;
+    char *out = v->len <= cap ? buf : (*heap = stor_malloc(v->len));
+    if (!out) return o;
+    o.len = (uint32_t)pdb_coll_octets(c->coll, v->p, v->len, out);
+    o.p = out;
+    return o;
+}
+
+static void put_value_in(bl_buf *b, const stor_column *c, const pdb_value *v)
 {
     int y, mo, d, h, mi, s, us;
     switch (c->type) {
@@ -359,6 +371,16 @@ static void put_value(bl_buf *b, const stor_column *c, const pdb_value *v)
         return;
     }
     (void)is_text_col;
+}
+
+static void put_value(bl_buf *b, const stor_column *c, const pdb_value *v)
+{
+    char tb[512], *heap = NULL;
+    pdb_value cv = *v;
+    if (v->t == VT_STRING && c->type != CT_BIT && c->type != CT_ENUM && c->type != CT_SET)
+        cv = col_bytes(c, v, tb, sizeof tb, &heap);
+    put_value_in(b, c, &cv);
+    stor_free(heap);
 }
 
 /* One row image: the null bitmap over every column, then the values. */

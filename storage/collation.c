@@ -700,3 +700,19 @@ int32_t pdb_coll_tolower(uint16_t coll, int32_t cp)
     const coll_casetab *c = coll < 4096 ? case_by_id[coll] : NULL;
     return c ? case_map(c->lower, c->nlower, cp) : cp;
 }
+
+/* The bytes of UTF-8 text s in coll's character set: latin1 (Windows-1252) and ascii a
+ * byte per character ('?' for one the charset lacks, as a store would have made it);
+ * other character sets as they are. out holds n bytes; returns the length. */
+size_t pdb_coll_octets(uint16_t coll, const char *s, size_t n, char *out)
+{
+    const pdb_collation *c = pdb_coll_by_id(coll);
+    bool l1 = c && !strcmp(c->charset, "latin1"), ascii = c && !strcmp(c->charset, "ascii");
+    if (!l1 && !ascii) { memcpy(out, s, n); return n; }
+    size_t i = 0, k = 0;
+    while (i < n) {
+        int32_t cp = next_cp(s, n, &i);
+        out[k++] = (char)(l1 ? latin1_byte(cp) : cp < 0x80 ? (uint8_t)cp : '?');
+    }
+    return k;
+}

@@ -189,6 +189,9 @@ static inline uint64_t stor_hash_fin(uint64_t h)
     h *= 0xc4ceb9fe1a85ec53ull;
     return h ^ (h >> 33);
 }
+/* UTF-8 text as the bytes of coll's character set (latin1, ascii: one byte each); out
+ * holds n bytes; returns the length (the binary log's row images). */
+size_t   pdb_coll_octets(uint16_t coll, const char *s, size_t n, char *out);
 /* LIKE's test of one character against another: MariaDB compares their own weights
  * (no PAD SPACE: an ignorable character equals no space; see collation.c). */
 bool     pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b);
