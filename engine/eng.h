@@ -871,6 +871,7 @@ typedef struct pdb_uservar {
     char *buf;              /* owned bytes of a string value */
 } pdb_uservar;
 void ex_uservar_get(pdb_session *s, const char *name, pdb_value *out);
+size_t ex_replica_hosts(pdb_replica_host *out, size_t max);   /* SHOW SLAVE HOSTS (exec.c) */
 /* DDL to the log (stor_log_ddl) with the session's sql_mode and charsets (ddl.c). */
 int  ex_log_ddl(ex_ctx *ctx, const char *db, const char *sql, size_t len);
 void ex_uservar_set(pdb_session *s, const char *name, const pdb_value *v);

@@ -212,6 +212,9 @@ typedef struct pdb_proc {
     char info[101];
 } pdb_proc;
 void pdb_set_processlist(size_t (*fn)(pdb_proc *out, size_t max));
+/* SHOW SLAVE HOSTS: the replicas that registered (COM_REGISTER_SLAVE) and are connected. */
+typedef struct pdb_replica_host { uint32_t server_id, port, master_id; char host[64]; } pdb_replica_host;
+void pdb_set_replica_hosts(size_t (*fn)(pdb_replica_host *out, size_t max));
 /* The server's count of prepared statements of every connection (Prepared_stmt_count). */
 void pdb_set_prepared_count(uint32_t (*fn)(void));
 /* KILL [QUERY|CONNECTION] id of another connection: the server registers a function that

@@ -227,6 +227,9 @@ void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx)
 
 static size_t (*proclist_fn)(pdb_proc *out, size_t max);
 void pdb_set_processlist(size_t (*fn)(pdb_proc *out, size_t max)) { proclist_fn = fn; }
+static size_t (*replica_hosts_fn)(pdb_replica_host *out, size_t max);
+void pdb_set_replica_hosts(size_t (*fn)(pdb_replica_host *out, size_t max)) { replica_hosts_fn = fn; }
+size_t ex_replica_hosts(pdb_replica_host *out, size_t max) { return replica_hosts_fn ? replica_hosts_fn(out, max) : 0; }
 
 static uint32_t (*prepared_count_fn)(void);
 void pdb_set_prepared_count(uint32_t (*fn)(void)) { prepared_count_fn = fn; }

@@ -1111,6 +1111,23 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case SH_BINLOG_EVENTS: case SH_RELAYLOG_EVENTS: case SH_PROFILES:
         show_server_lists(ctx, st, &ts, r);
         return;
+    case SH_SLAVE_HOSTS: {   /* the registered replicas streaming the binary log */
+        static const ex_colspec hosts[] = { { "Server_id", 3, 10, 161, NULL }, { "Host", 253, 180, 1, NULL },
+            { "Port", 3, 7, 161, NULL }, { "Master_id", 3, 10, 161, NULL } };
+        pdb_replica_host h[64];
+        size_t n = ex_replica_hosts(h, 64);
+        ex_textset_spec(ctx, &ts, 4, hosts, NULL);
+        for (size_t i = 0; i < n; i++) {
+            char sid[16], port[16], mid[16];
+            snprintf(sid, sizeof sid, "%u", h[i].server_id);
+            snprintf(port, sizeof port, "%u", h[i].port);
+            snprintf(mid, sizeof mid, "%u", h[i].master_id);
+            const char *row[4] = { sid, h[i].host, port, mid };
+            ex_textset_add(ctx, &ts, row);
+        }
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
     case SH_BINARY_LOGS: {   /* (phpMyAdmin's status page asks) */
         if (!stor_binlog_on()) ex_raise(ctx, 1381, "HY000", "You are not using binary logging");
         static const ex_colspec logs[] = { { "Log_name", 253, 1020, 1, NULL }, { "File_size", 8, 20, 161, NULL } };

@@ -3133,6 +3133,9 @@ static void show_stmt(P *p, pl_stmt *s)
         expect_kw(p, "STATUS"); s->show = SH_MASTER_STATUS; return;
     }
     if (is_kw(p, "BINARY") && is_word(peek(p), "LOGS")) { next(p); next(p); s->show = SH_BINARY_LOGS; return; }
+    if ((is_kw(p, "SLAVE") || is_kw(p, "REPLICA")) && is_word(peek(p), "HOSTS")) {
+        next(p); next(p); s->show = SH_SLAVE_HOSTS; return;
+    }
     if (accept_kw(p, "SLAVE") || accept_kw(p, "REPLICA")) { expect_kw(p, "STATUS"); s->show = SH_SLAVE_STATUS; return; }
     if (is_kw(p, "ALL") && peek(p)->kind == TK_IDENT && (is_word(peek(p), "SLAVES") || is_word(peek(p), "REPLICAS"))) {
         /* SHOW ALL SLAVES STATUS: every replication connection (none here) */

@@ -13,6 +13,7 @@
  * EOF at the end of the log. The texts of the errors (1236) are MariaDB's.
  */
 #include "server/server.h"
+#include <pthread.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -49,6 +50,8 @@ typedef struct srv_dump {
     uint8_t *buf;
     size_t cap;
 } srv_dump;
+
+static void reg_drop(uint32_t conn_id);
 
 static uint32_t le32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static uint64_t le64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
@@ -422,6 +425,7 @@ void srv_dump_timer(uv_timer_t *t)
 
 void srv_dump_free(srv_conn *c)
 {
+    reg_drop(c->id);
     srv_dump *d = c->dump;
     if (!d)
         return;
@@ -430,6 +434,60 @@ void srv_dump_free(srv_conn *c)
     free(d->buf);
     free(d);
     c->dump = NULL;
+}
+
+/* ---- the replicas connected (SHOW SLAVE HOSTS; one stream per server id) ---- */
+
+typedef struct reg {
+    uint32_t conn_id;
+    bool registered;                      /* COM_REGISTER_SLAVE: listed in SHOW SLAVE HOSTS */
+    bool dumping;
+    pdb_replica_host h;
+} reg;
+static reg regs[256];
+static int nregs;
+static pthread_mutex_t reg_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static reg *reg_of(uint32_t conn_id, bool add)
+{
+    for (int i = 0; i < nregs; i++) if (regs[i].conn_id == conn_id) return &regs[i];
+    if (!add || nregs == (int)(sizeof regs / sizeof regs[0])) return NULL;
+    memset(&regs[nregs], 0, sizeof regs[nregs]);
+    regs[nregs].conn_id = conn_id;
+    return &regs[nregs++];
+}
+
+static void reg_drop(uint32_t conn_id)
+{
+    pthread_mutex_lock(&reg_mu);
+    for (int i = 0; i < nregs; i++)
+        if (regs[i].conn_id == conn_id) { regs[i] = regs[--nregs]; break; }
+    pthread_mutex_unlock(&reg_mu);
+}
+
+size_t srv_replica_hosts(pdb_replica_host *out, size_t max)
+{
+    size_t k = 0;
+    pthread_mutex_lock(&reg_mu);
+    for (int i = 0; i < nregs && k < max; i++)
+        if (regs[i].registered) out[k++] = regs[i].h;
+    pthread_mutex_unlock(&reg_mu);
+    return k;
+}
+
+/* A dump for server_id: the connection streaming to it before (a replica that
+ * reconnected) goes, as MariaDB ends the older one. */
+static void reg_dump(srv_conn *c, uint32_t server_id)
+{
+    uint32_t old = 0;
+    pthread_mutex_lock(&reg_mu);
+    for (int i = 0; i < nregs && server_id; i++)
+        if (regs[i].dumping && regs[i].h.server_id == server_id && regs[i].conn_id != c->id) old = regs[i].conn_id;
+    reg *r = reg_of(c->id, true);
+    if (r) { r->dumping = true; r->h.server_id = server_id; }
+    pthread_mutex_unlock(&reg_mu);
+    if (old)
+        srv_kill(old, NULL, false);
 }
 
 /* ---- commands ---- */
@@ -454,6 +512,20 @@ void srv_dump_register(srv_conn *c, const uint8_t *p, size_t n)
         srv_write_err(c, 1105, "HY000", "Wrong parameters to function register_slave");
         return;
     }
+    pthread_mutex_lock(&reg_mu);
+    reg *r = reg_of(c->id, true);
+    if (r) {
+        r->registered = true;
+        r->h.server_id = le32(p + 1);
+        size_t hl = p[5] < sizeof r->h.host ? p[5] : sizeof r->h.host - 1;
+        if (hl) memcpy(r->h.host, p + 6, hl);
+        else snprintf(r->h.host, sizeof r->h.host, "%s", c->host);   /* (10.11: the connection's) */
+        r->h.host[hl ? hl : strlen(r->h.host)] = 0;
+        r->h.port = (uint32_t)(p[at] | p[at + 1] << 8);
+        uint32_t mid = le32(p + at + 6);
+        r->h.master_id = mid ? mid : stor_binlog_server_id();
+    }
+    pthread_mutex_unlock(&reg_mu);
     srv_write_ok(c, 0, 0, srv_session_status(c), 0, NULL);
 }
 
@@ -479,6 +551,8 @@ void srv_dump_start(srv_conn *c, const uint8_t *p, size_t n)
     uint32_t pos = le32(p + 1), server = le32(p + 7);
     uint16_t flags = (uint16_t)(p[5] | p[6] << 8);
     d->nonblock = (flags & 1) || server == 0;
+    if (server)
+        reg_dump(c, server);
     char v[1024];
     d->fake_crc = pdb_uservar_text(c->sess, "master_binlog_checksum", v, sizeof v) && !strcasecmp(v, "CRC32");
     if (pdb_uservar_text(c->sess, "master_heartbeat_period", v, sizeof v))

@@ -145,6 +145,10 @@ def main():
             pc.execute(sql)
         caught_up(primary, replica, "workload")
         same_data(primary, replica, "workload")
+        pc.execute("SHOW SLAVE HOSTS")
+        hosts = pc.fetchall()
+        check(len(hosts) == 1 and hosts[0][0] == 2 and hosts[0][2] == replica.port and hosts[0][3] == 11,
+              "SHOW SLAVE HOSTS lists the replica (%r)" % (hosts,))
 
         rc.execute("STOP SLAVE")
         for sql in LATER:
