@@ -518,6 +518,24 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     ex_status_list(ctx, global, (const char *const (*)[2])status, (int)(sizeof status / sizeof status[0]), cb, arg);
 }
 
+/* SHOW BINLOG EVENTS: a row per event, after LIMIT's offset, up to its count. */
+struct ev_walk { ex_ctx *ctx; ex_textset *ts; int64_t skip, left; };
+static bool ev_row(void *arg, const char *file, uint64_t pos, const char *type, uint32_t server_id,
+                   uint64_t end, const char *info)
+{
+    struct ev_walk *w = arg;
+    if (w->skip > 0) { w->skip--; return true; }
+    if (w->left == 0) return false;
+    char p[24], sid[16], e[24];
+    snprintf(p, sizeof p, "%llu", (unsigned long long)pos);
+    snprintf(sid, sizeof sid, "%u", server_id);
+    snprintf(e, sizeof e, "%llu", (unsigned long long)end);
+    const char *row[6] = { file, p, type, sid, e, info };
+    ex_textset_add(w->ctx, w->ts, row);
+    if (w->left > 0) w->left--;
+    return w->left != 0;
+}
+
 /* SHOW PRIVILEGES (MariaDB 10.11's list, which GRANT here knows), SHOW PLUGINS (what
  * pressdb has: its engines, as SHOW ENGINES, and the password plugin), and with MariaDB's
  * columns but no rows: SHOW MASTER STATUS, SHOW BINLOG EVENTS, SHOW SLAVE STATUS and SHOW
@@ -635,7 +653,15 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
             ex_textset_add(ctx, ts, row);
         }
         break;
-    case SH_BINLOG_EVENTS: ex_textset_spec(ctx, ts, 6, events, NULL); break;
+    case SH_BINLOG_EVENTS: {
+        ex_textset_spec(ctx, ts, 6, events, NULL);
+        if (!stor_binlog_on()) break;
+        struct ev_walk w = { ctx, ts, st->ev_offset > 0 ? st->ev_offset : 0, st->ev_limit };
+        int rc = stor_binlog_events(st->from_db, st->ev_from > 0 ? (uint64_t)st->ev_from : 0, ev_row, &w);
+        if (rc == -1) ex_raise(ctx, 1220, "HY000", "Error when executing command SHOW BINLOG EVENTS: Could not find target log");
+        if (rc == -2) ex_raise(ctx, 1220, "HY000", "Error when executing command SHOW BINLOG EVENTS: Wrong offset or I/O error");
+        break;
+    }
     case SH_RELAYLOG_EVENTS:   /* (the default connection's, the only one: none) */
         if (st->from_db && st->from_db[0])
             ex_raise(ctx, 1617, "HY000", "There is no master connection '%s'", st->from_db);

@@ -3012,14 +3012,23 @@ static void like_or_where(P *p, pl_stmt *s)
 }
 
 /* SHOW BINLOG|RELAYLOG EVENTS' [FROM pos] [LIMIT [offset,] count] (no log here to read) */
-static void events_tail(P *p)
+/* [FROM pos] [LIMIT [offset,] count] of SHOW BINLOG/RELAYLOG EVENTS */
+static void events_tail(P *p, pl_stmt *s)
 {
-    if (accept_kw(p, "FROM")) { if (p->t.kind != TK_INT) syntax_error(p); next(p); }
+    s->ev_from = s->ev_offset = s->ev_limit = -1;
+    if (accept_kw(p, "FROM")) {
+        if (p->t.kind != TK_INT) syntax_error(p);
+        s->ev_from = strtoll(p->t.val, NULL, 10);
+        next(p);
+    }
     if (!accept_kw(p, "LIMIT")) return;
     if (p->t.kind != TK_INT) syntax_error(p);
+    s->ev_limit = strtoll(p->t.val, NULL, 10);
     next(p);
     if (!accept_op(p, ',')) return;
     if (p->t.kind != TK_INT) syntax_error(p);
+    s->ev_offset = s->ev_limit;
+    s->ev_limit = strtoll(p->t.val, NULL, 10);
     next(p);
 }
 
@@ -3115,7 +3124,16 @@ static void show_stmt(P *p, pl_stmt *s)
     if (accept_kw(p, "PLUGINS")) { s->show = SH_PLUGINS; return; }   /* (no LIKE or WHERE in MariaDB) */
     if (accept_kw(p, "PRIVILEGES")) { s->show = SH_PRIVILEGES; return; }
     if (accept_kw(p, "BINLOG")) {
-        if (accept_kw(p, "EVENTS")) { events_tail(p); s->show = SH_BINLOG_EVENTS; return; }
+        if (accept_kw(p, "EVENTS")) {
+            if (accept_kw(p, "IN")) {
+                if (p->t.kind != TK_STRING) syntax_error(p);
+                s->from_db = p->t.val;
+                next(p);
+            }
+            events_tail(p, s);
+            s->show = SH_BINLOG_EVENTS;
+            return;
+        }
         expect_kw(p, "STATUS");
         s->show = SH_MASTER_STATUS;
         return;
@@ -3123,7 +3141,7 @@ static void show_stmt(P *p, pl_stmt *s)
     if (accept_kw(p, "RELAYLOG")) {   /* [ 'connection' ] EVENTS (the name in from_db) */
         if (p->t.kind == TK_STRING) { s->from_db = p->t.val; next(p); }
         expect_kw(p, "EVENTS");
-        events_tail(p);
+        events_tail(p, s);
         s->show = SH_RELAYLOG_EVENTS;
         return;
     }

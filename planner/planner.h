@@ -481,7 +481,9 @@ typedef struct pl_stmt {
     bool full, global, session_scope;
     char *like;               /* SHOW ... LIKE 'pattern' */
     pl_expr *show_where;
-    char *from_db;            /* SHOW TABLES FROM db */
+    char *from_db;            /* SHOW TABLES FROM db; SHOW BINLOG EVENTS IN 'file' */
+    int64_t ev_from, ev_offset, ev_limit;   /* SHOW BINLOG EVENTS FROM pos LIMIT offset, count
+                                               (-1: not given) */
     /* savepoints, misc; PREPARE name FROM where, EXECUTE name (NULL: IMMEDIATE where)
        USING rows[0][0 .. rowlen), DEALLOCATE PREPARE name */
     char *name;

@@ -679,6 +679,12 @@ uint32_t stor_binlog_server_id(void);
 /* BINLOG_GTID_POS(name, pos): the state after the events before pos, when pos ends an
  * event of that file: 1 and the text ("0-1-5,1-1-2"); 0 otherwise; -1 no such file. */
 int  stor_binlog_gtid_at(const char *name, uint64_t pos, char *out, size_t n);
+/* SHOW BINLOG EVENTS: each event of file name (NULL: the first there is) from pos (0: the
+ * start) to cb, with MariaDB's type name and Info text, while cb returns true. 0; -1 no
+ * such file; -2 pos is not where an event starts. */
+typedef bool (*stor_binlog_event_cb)(void *arg, const char *file, uint64_t pos, const char *type,
+                                     uint32_t server_id, uint64_t end, const char *info);
+int  stor_binlog_events(const char *name, uint64_t from, stor_binlog_event_cb cb, void *arg);
 /* The state per domain (at most max entries): how many. */
 int  stor_binlog_state(stor_gtid *out, int max);
 

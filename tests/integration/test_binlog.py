@@ -136,6 +136,15 @@ def admin(c, datadir):
     g1, g2, none = cur.fetchone()
     check(g1 == g2 and none is None, "BINLOG_GTID_POS at the end is @@gtid_binlog_pos, NULL inside an event (%r %r %r)"
           % (g1, g2, none))
+    cur.execute("SHOW BINLOG EVENTS IN %s", (after[-2],))
+    ev = cur.fetchall()
+    chained = all(ev[i][4] == ev[i + 1][1] for i in range(len(ev) - 1))
+    check(len(ev) > 3 and ev[0][1:3] == (4, "Format_desc") and ev[1][2] == "Gtid_list" and chained and
+          all(re.fullmatch(r"(BEGIN )?GTID 0-11-\d+", r[5]) for r in ev if r[2] == "Gtid") and
+          ev[-1][2] == "Rotate" and ev[-1][5] == after[-1] + ";pos=4",
+          "SHOW BINLOG EVENTS lists a file's events, each ending where the next begins (%d)" % len(ev))
+    cur.execute("SHOW BINLOG EVENTS IN %s FROM %s LIMIT 1, 2", (after[-2], ev[1][1]))
+    check(cur.fetchall() == ev[2:4], "SHOW BINLOG EVENTS ... FROM pos LIMIT 1, 2")
     keep = after[-2]
     cur.execute("PURGE BINARY LOGS TO %s", (keep,))
     cur.execute("SHOW BINARY LOGS")
