@@ -107,7 +107,8 @@ static void bb_need(bl_buf *b, size_t n)
     if (b->len + n <= b->cap) return;
     size_t nc = b->cap ? b->cap * 2 : 4096;
     while (nc < b->len + n) nc *= 2;
-    uint8_t *q = stor_realloc(b->p, nc);
+    /* (stor_vec_grow: a bulk load's row images are 100s of MB, grown without copies) */
+    uint8_t *q = stor_vec_grow(b->p, b->cap, nc);
     if (!q) { fprintf(stderr, "pressdb: out of memory for the binary log\n"); abort(); }
     b->p = q;
     b->cap = nc;
@@ -123,7 +124,7 @@ static void bb_packed(bl_buf *b, uint64_t v)   /* the protocol's length-encoded 
     else if (v < 16777216) { bb_u8(b, 0xfd); bb_le(b, v, 3); }
     else { bb_u8(b, 0xfe); bb_le(b, v, 8); }
 }
-void binlog_buf_free(bl_buf *b) { stor_free(b->p); b->p = NULL; b->len = b->cap = 0; }
+void binlog_buf_free(bl_buf *b) { if (b->p) stor_vec_free(b->p, b->cap); b->p = NULL; b->len = b->cap = 0; }
 
 /* ---- how a column is written: its type, metadata and value ---- */
 
@@ -760,6 +761,13 @@ void binlog_unwind(void)
     pthread_mutex_unlock(&info_mu);
 }
 
+/* A group that could not be written whole: the file back to its last published end. */
+static void cut_back(void)
+{
+    if (pos != pub && ftruncate(fd, (off_t)pub) != 0) { /* recovery cuts it */ }
+    pos = pub;
+}
+
 /* A committed transaction's events (under wal.c's log mutex, in commit order). Its
  * GTID goes to *g for the log frame. 0 or -1 with errno. */
 int binlog_commit(const bl_buf *b, stor_gtid *g)
@@ -793,6 +801,10 @@ int binlog_commit(const bl_buf *b, stor_gtid *g)
             }
             bool last = !(cut < end && (char)cut[0] == kind && !memcmp(cut + 1, &t, sizeof t));
             ev_rows(&e, now, kind, t, id, q, cut, last, pos);
+            if (e.len >= (1u << 20)) {   /* a big transaction goes out as it is made */
+                if (append(&e) != 0) { binlog_buf_free(&e); cut_back(); return -1; }
+                e.len = 0;
+            }
             q = cut;
             if (last) break;
         }
@@ -803,7 +815,7 @@ int binlog_commit(const bl_buf *b, stor_gtid *g)
     ev_end(&e, at, pos);
     int rc = append(&e);
     binlog_buf_free(&e);
-    if (rc != 0) return -1;
+    if (rc != 0) { cut_back(); return -1; }
     pthread_mutex_lock(&info_mu);
     last_slot = st; last_seq = st->seq; last_server = st->server;
     st->seq = seq;
