@@ -1260,6 +1260,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
+    if (!ro) stor_txn_statement(text ? text : st->start, text ? len : st->len);
     if (commit_first) {
         stor_txn_commit();
         snap_release(s);

@@ -37,6 +37,7 @@ typedef struct srv_dump {
     uint32_t file_no;
     uint64_t off;                         /* next event in the file */
     bool nonblock;                        /* end with EOF at the end of the log */
+    bool annotate;                        /* BINLOG_SEND_ANNOTATE_ROWS_EVENT: send Annotate_rows */
     bool fake_crc;                        /* @master_binlog_checksum is CRC32 */
     uint64_t hb_ms;                       /* heartbeat period (0: none) */
     uint64_t last_ms;                     /* when we last sent something */
@@ -339,7 +340,7 @@ static int take_event(srv_conn *c, srv_dump *d, uint32_t size)
         }
         return 0;
     }
-    if (type == EV_ANNOTATE)
+    if (type == EV_ANNOTATE && !d->annotate)
         return 0;
     return send_event(c, ev, size);
 }
@@ -551,6 +552,7 @@ void srv_dump_start(srv_conn *c, const uint8_t *p, size_t n)
     uint32_t pos = le32(p + 1), server = le32(p + 7);
     uint16_t flags = (uint16_t)(p[5] | p[6] << 8);
     d->nonblock = (flags & 1) || server == 0;
+    d->annotate = (flags & 2) != 0;
     if (server)
         reg_dump(c, server);
     char v[1024];

@@ -33,6 +33,7 @@
 
 /* event types */
 enum {
+    EV_ANNOTATE = 160,
     EV_QUERY = 2, EV_STOP = 3, EV_ROTATE = 4, EV_FDE = 15, EV_XID = 16, EV_TABLE_MAP = 19,
     EV_WRITE_V1 = 23, EV_UPDATE_V1 = 24, EV_DELETE_V1 = 25,
     EV_CHECKPOINT = 161, EV_GTID = 162, EV_GTID_LIST = 163,
@@ -420,6 +421,17 @@ void binlog_note_row(bl_buf *b, char kind, stor_table *t, const pdb_value *befor
     memcpy(b->p + lenat, &n, 4);
 }
 
+/* The statement's text, before its rows (an Annotate_rows event at commit). */
+void binlog_note_annotate(bl_buf *b, const char *sql, size_t len)
+{
+    stor_table *none = NULL;
+    if (len > 65535) len = 65535;   /* (a dump's megabyte INSERT: its start is enough) */
+    bb_u8(b, 'A');
+    bb_put(b, &none, sizeof none);
+    bb_le(b, len, 4);
+    bb_put(b, sql, len);
+}
+
 /* ---- events ---- */
 
 /* Starts an event in e: the common header with size and position left to finish. */
@@ -783,6 +795,15 @@ int binlog_commit(const bl_buf *b, stor_gtid *g)
         char kind = (char)p[0];
         stor_table *t;
         memcpy(&t, p + 1, sizeof t);
+        if (kind == 'A') {
+            uint32_t n;
+            memcpy(&n, p + 1 + sizeof t, 4);
+            size_t at = ev_begin(&e, EV_ANNOTATE, now, 0);
+            bb_put(&e, p + 1 + sizeof t + 4, n);
+            ev_end(&e, at, pos);
+            p += 1 + sizeof t + 4 + n;
+            continue;
+        }
         uint64_t id = next_map_id++;
         if (next_map_id >= (1ull << 48) - 1) next_map_id = 1;
         ev_table_map(&e, now, t, id, pos);
@@ -1163,6 +1184,7 @@ static const char *type_name(uint8_t t)
 {
     switch (t) {
     case EV_QUERY: return "Query";
+    case EV_ANNOTATE: return "Annotate_rows";
     case EV_STOP: return "Stop";
     case EV_ROTATE: return "Rotate";
     case EV_FDE: return "Format_desc";
@@ -1225,6 +1247,7 @@ static void event_info(const uint8_t *ev, uint32_t size, char *out, size_t n)
         break;
     }
     case EV_XID: snprintf(out, n, "COMMIT /* xid=%" PRIu64 " */", rd64(b)); break;
+    case EV_ANNOTATE: snprintf(out, n, "%.*s", (int)blen, (const char *)b); break;
     case EV_ROTATE: snprintf(out, n, "%.*s;pos=%" PRIu64, (int)(blen - 8), (const char *)b + 8, rd64(b)); break;
     default: break;
     }

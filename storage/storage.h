@@ -706,6 +706,9 @@ void      stor_txn_finish(void);
 /* A savepoint: the current position in the undo and redo lists. */
 typedef struct stor_mark { size_t undo, redo, bl; } stor_mark;
 stor_mark stor_txn_mark(void);
+/* The text of the statement the attached transaction runs now (valid while it runs): the
+ * binary log's Annotate_rows event before its first row (binlog_annotate_row_events). */
+void      stor_txn_statement(const char *sql, size_t len);
 /* Undoes every change after the mark (statement failure, ROLLBACK TO SAVEPOINT). */
 void      stor_txn_undo_to(stor_mark m);
 /* Writes the redo to the log (in commit order: call it under the store lock); 0, or -1

@@ -58,6 +58,9 @@ struct stor_txn {
     size_t nversioned;      /* 'i' and 'd' records in undo */
     struct stor_txn *oprev, *onext;   /* in open_txns while it has undo records */
     bl_buf bl;              /* row images for the binary log (--log-bin) */
+    const char *stmt;       /* the statement running now (stor_txn_statement) */
+    size_t stmt_len;
+    uint64_t stmt_no, bl_annotated;   /* which one; the one bl's last Annotate names */
 };
 
 static __thread stor_txn *cur;
@@ -218,12 +221,30 @@ static undo_rec *undo_push(char kind, stor_table *t, uint32_t row)
     return u;
 }
 
+void stor_txn_statement(const char *sql, size_t len)
+{
+    if (!cur) return;
+    cur->stmt = sql;
+    cur->stmt_len = len;
+    cur->stmt_no++;
+}
+
+/* A row for the binary log, after its statement's text when it is the statement's first. */
+static void bl_row(char kind, stor_table *t, const pdb_value *before, uint32_t brow, uint32_t row)
+{
+    if (cur->stmt && cur->stmt_no != cur->bl_annotated) {
+        binlog_note_annotate(&cur->bl, cur->stmt, cur->stmt_len);
+        cur->bl_annotated = cur->stmt_no;
+    }
+    binlog_note_row(&cur->bl, kind, t, before, brow, row);
+}
+
 /* Temporary tables (t->temporary) are never logged: undo only. */
 void wal_note_insert(stor_table *t, uint32_t row)
 {
     if (!cur) return;
     if (!t->temporary) { redo_head('I', t, row); redo_values(t, row); }
-    if (binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'W', t, NULL, 0, row);
+    if (binlog_enabled && !t->temporary) bl_row('W', t, NULL, 0, row);
     undo_push('I', t, row);
 }
 
@@ -256,7 +277,7 @@ void wal_note_update(stor_table *t, uint32_t row)
     if (binlog_enabled) {
         const undo_rec *u = &cur->undo[cur->nundo - 1];   /* wal_before_update's */
         assert(u->kind == 'U' && u->t == t && u->row == row);
-        binlog_note_row(&cur->bl, 'U', t, u->old, 0, row);
+        bl_row('U', t, u->old, 0, row);
     }
 }
 
@@ -264,7 +285,7 @@ void wal_note_delete(stor_table *t, uint32_t row)
 {
     if (!cur) return;
     if (!t->temporary) redo_head('D', t, row);
-    if (binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'D', t, NULL, 0, row);
+    if (binlog_enabled && !t->temporary) bl_row('D', t, NULL, 0, row);
     undo_push('D', t, row);
 }
 
@@ -272,7 +293,7 @@ static void vinsert(stor_table *t, uint32_t row, bool bl)
 {
     if (!cur) return;
     if (!t->temporary) { redo_head('I', t, row); redo_values(t, row); }
-    if (bl && binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'W', t, NULL, 0, row);
+    if (bl && binlog_enabled && !t->temporary) bl_row('W', t, NULL, 0, row);
     undo_push('i', t, row);
     cur->nversioned++;
 }
@@ -304,7 +325,7 @@ static void vdelete(stor_table *t, uint32_t row, bool bl)
 {
     if (!cur) return;
     if (!t->temporary) redo_head('D', t, row);
-    if (bl && binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'D', t, NULL, 0, row);
+    if (bl && binlog_enabled && !t->temporary) bl_row('D', t, NULL, 0, row);
     undo_push('d', t, row);
     cur->nversioned++;
 }
@@ -315,7 +336,7 @@ void wal_note_vupdate(stor_table *t, uint32_t row, uint32_t nr)
     if (!cur) return;
     vdelete(t, row, false);
     vinsert(t, nr, false);
-    if (binlog_enabled && !t->temporary) binlog_note_row(&cur->bl, 'U', t, NULL, row, nr);
+    if (binlog_enabled && !t->temporary) bl_row('U', t, NULL, row, nr);
 }
 
 stor_mark stor_txn_mark(void)
@@ -355,6 +376,7 @@ void stor_txn_undo_to(stor_mark m)
     stor_view_cur = saved;
     x->redo_len = m.redo;
     x->bl.len = m.bl;
+    x->bl_annotated = 0;        /* (the statement's Annotate may be cut with it) */
     x->redo_tbl = NULL;          /* the record before m may name another table */
     if (was_dirty && x->nundo == 0) open_del(x);
     cur = x;

@@ -45,6 +45,7 @@ extern bool binlog_enabled;
 /* kind 'W' (after image: row), 'U' (before: vals, or the row before_row when vals is
  * NULL; after: row), 'D' (before: row) */
 void   binlog_note_row(bl_buf *b, char kind, stor_table *t, const pdb_value *before, uint32_t before_row, uint32_t row);
+void   binlog_note_annotate(bl_buf *b, const char *sql, size_t len);   /* the statement's text */
 void   binlog_buf_free(bl_buf *b);
 /* Under the log mutex, in commit order: the events; the GTID they got for the log. */
 int    binlog_commit(const bl_buf *b, stor_gtid *g);

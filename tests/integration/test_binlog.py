@@ -242,6 +242,8 @@ def main():
                             stderr=subprocess.PIPE, timeout=60).stdout.decode("utf-8", "replace")
         check("### UPDATE `%s`.`kinds`" % DB in vv and "### DELETE FROM `%s`.`kinds`" % DB in vv,
               "mariadb-binlog -vv shows the row events")
+        check("#Q> " + LATER[0] in vv and "#Q> " + LATER[2] in vv and "rolled" not in vv,
+              "each statement's rows follow its text (Annotate_rows, as binlog_annotate_row_events=ON)")
         c.close()
         p, c = crash(p, datadir, port, log)
         files = sorted(os.path.join(datadir, f) for f in os.listdir(datadir) if re.fullmatch(r"pressdb-bin\.\d+", f))
