@@ -8,6 +8,7 @@
 #include <strings.h>
 #include <ctype.h>
 #include <unistd.h>
+#include <errno.h>
 
 static void (*log_reopen_fn)(void);   /* the server's: FLUSH LOGS */
 void pdb_set_log_reopen(void (*fn)(void)) { log_reopen_fn = fn; }
@@ -521,8 +522,18 @@ static void purge_logs(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_scope sc = { 0 };
     sc.ctx = ctx; sc.item_base = -1; sc.clause = "field list";
     ex_type t;
-    pdb_value v;
-    ex_eval(ctx, ex_compile(&sc, st->where, &t), &v);
+    pdb_value v = ex_null();
+    if (st->where) ex_eval(ctx, ex_compile(&sc, st->where, &t), &v);
+    if (st->num == 3) {   /* RESET MASTER [TO n] */
+        int64_t first = v.t == VT_NULL ? 1 : ex_to_int(&v);
+        if (first < 1 || first > 2147483647)
+            ex_raise(ctx, 1210, "HY000", "Incorrect arguments to RESET MASTER TO");
+        if (!stor_binlog_on()) ex_raise(ctx, 1186, "HY000", "Binlog closed, cannot RESET MASTER");
+        if (stor_binlog_reset((uint32_t)first) != 0)
+            ex_raise(ctx, 1026, "HY000", "Error writing file 'binary log' (errno: %d \"%s\")", errno, strerror(errno));
+        ex_send_ok(ctx, r, 0, 0, NULL);
+        return;
+    }
     if (st->num == 1) {
         size_t n;
         const char *f = v.t == VT_NULL ? "" : ex_to_str(ctx->a, &v, &n);

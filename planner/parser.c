@@ -4530,6 +4530,14 @@ static void statement(P *p, pl_stmt *s)
         keycache_stmt(p, s);
         return;
     }
+    if (is_kw(p, "RESET") && is_word(peek(p), "MASTER")) {
+        /* RESET MASTER [TO n]: S_PURGE_LOGS with num 3, where the first file's number */
+        next(p); next(p);
+        s->kind = S_PURGE_LOGS;
+        s->num = 3;
+        if (accept_kw(p, "TO")) s->where = expr(p);
+        return;
+    }
     if (is_kw(p, "RESET") && is_word(peek(p), "QUERY")) {
         /* RESET QUERY CACHE: no query cache to empty; it commits as FLUSH does */
         next(p); next(p); expect_kw(p, "CACHE");

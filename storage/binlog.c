@@ -85,6 +85,7 @@ static uint64_t next_map_id = 1;
 static struct gtid { uint32_t domain, server; uint64_t seq; } state[MAX_DOMAINS];
 static int nstate;
 static pthread_mutex_t info_mu = PTHREAD_MUTEX_INITIALIZER;   /* readers of the above */
+static int nwal_state;                 /* recovery's GTIDs from the log (below) */
 
 void stor_binlog_set_ids(uint32_t sid, uint32_t dom) { server_id = sid; domain_id = dom; }
 void stor_binlog_set_max_size(uint64_t n) { max_size = n < 4096 ? 4096 : n; }
@@ -643,6 +644,27 @@ int binlog_purge(const char *to, int64_t before)
     return 0;
 }
 
+/* RESET MASTER (under the log mutex): 0, or -1 when the new file cannot be made. */
+int binlog_reset(uint32_t first)
+{
+    if (!binlog_enabled || fd < 0) return -1;
+    char err[512];
+    for (uint32_t no = 1; no <= file_no; no++) {
+        char path[4400];
+        stor_binlog_path(no, path, sizeof path);
+        unlink(path);
+    }
+    pthread_mutex_lock(&info_mu);
+    nstate = 0;
+    file_no = 0;
+    int rc = open_file(first ? first : 1, err, sizeof err);
+    pthread_mutex_unlock(&info_mu);
+    if (rc != 0) fprintf(stderr, "pressdb: [ERROR] binary log: %s\n", err);
+    return rc;
+}
+
+void binlog_wal_reset(void) { nwal_state = 0; }
+
 /* FLUSH BINARY LOGS: a new file now (under the log mutex). */
 void binlog_flush(void)
 {
@@ -887,7 +909,6 @@ int binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_env *
 
 /* The write-ahead log's GTIDs (redo 'X', read by recovery): the last per domain. */
 static struct gtid wal_state[MAX_DOMAINS];
-static int nwal_state;
 
 void binlog_wal_gtid(const stor_gtid *g)
 {

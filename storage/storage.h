@@ -663,6 +663,8 @@ void stor_binlog_set_expire(uint64_t seconds);   /* binlog_expire_logs_seconds: 
  * before it go (never the current one); -1 when name is not one of the files. */
 int  stor_binlog_purge(const char *to, int64_t before);
 void stor_binlog_flush(void);             /* FLUSH BINARY LOGS: a new file */
+/* RESET MASTER [TO first]: every file goes, the GTID state is empty, a new file first. */
+int  stor_binlog_reset(uint32_t first);
 /* Any thread: the current file and its length (SHOW MASTER STATUS), the files with their
  * sizes (SHOW BINARY LOGS; returns how many), the GTID state ("0-1-42", @@gtid_binlog_pos). */
 void stor_binlog_where(char *file, size_t n, uint64_t *pos);

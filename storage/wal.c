@@ -16,7 +16,8 @@
  * start with the frames before the damage, keeping the log aside).
  *
  * Redo records:  'I' table row values   'U' table row values   'D' table row
- *                'T' db sql (a DDL frame)
+ *                'T' db sql (a DDL frame)   'X' domain server seq (the binary log's GTID)
+ *                'R' first (RESET MASTER: the binary log's GTIDs before it are gone)
  *                'i' row values, 'u' row values, 'd' row: the same table as the record
  *                before it in the frame (a bulk insert's rows do not repeat the names)
  * values: per column a flag byte (0 null, 1 present) then i64 / f64 / u32 len + bytes.
@@ -653,6 +654,22 @@ int stor_binlog_purge(const char *to, int64_t before)
     return rc;
 }
 
+/* RESET MASTER: the binary log starts again at file `first` with no GTIDs; a log frame
+ * ('R') says so, so a restart does not bring the old GTIDs back from the log. */
+int stor_binlog_reset(uint32_t first)
+{
+    pthread_mutex_lock(&wal_mu);
+    int rc = binlog_reset(first);
+    if (rc == 0) {
+        uint8_t rec[5] = { 'R' };
+        memcpy(rec + 1, &first, 4);
+        rc = write_frame(rec, sizeof rec);
+    }
+    pthread_mutex_unlock(&wal_mu);
+    if (rc == 0 && fdatasync(wal_fd) != 0) rc = -1;
+    return rc;
+}
+
 void stor_binlog_flush(void)
 {
     pthread_mutex_lock(&wal_mu);
@@ -717,6 +734,12 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
         uint8_t kind = 0;
         rd_take(&r, &kind, 1);
         if (kind == 'G') { uint64_t g; rd_take(&r, &g, 8); continue; }
+        if (kind == 'R') {   /* RESET MASTER: the binary log's GTIDs before it are gone */
+            uint32_t first = rd_u32(&r);
+            (void)first;
+            if (!r.bad && apply) binlog_wal_reset();
+            continue;
+        }
         if (kind == 'X') {
             stor_gtid g;
             rd_take(&r, &g.domain, 4); rd_take(&r, &g.server, 4); rd_take(&r, &g.seq, 8);
@@ -846,7 +869,7 @@ static bool frame_valid_at(const uint8_t *p, size_t n, size_t q)
     uint32_t len = get_u32(p + q);
     if (len < 5 || len > n - q - 8) return false;
     uint8_t kind = p[q + 8];
-    if (kind != 'I' && kind != 'U' && kind != 'D' && kind != 'T') return false;
+    if (kind != 'I' && kind != 'U' && kind != 'D' && kind != 'T' && kind != 'R') return false;
     if (get_u32(p + q + 9) > 255) return false;    /* the database name's length */
     return wal_crc(p + q + 8, len) == get_u32(p + q + 4);
 }

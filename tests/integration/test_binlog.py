@@ -160,6 +160,15 @@ def admin(c, datadir):
     except pymysql.MySQLError as e:
         err = e.args[0]
     check(err == 1373, "PURGE BINARY LOGS TO an unknown file is 1373 (%r)" % err)
+    cur.execute("RESET MASTER")
+    cur.execute("SHOW BINARY LOGS")
+    logs = [r[0] for r in cur.fetchall()]
+    cur.execute("INSERT INTO %s.nokey VALUES (12, 'reset')" % DB)
+    cur.execute("SELECT @@gtid_binlog_pos")
+    pos = cur.fetchone()[0]
+    on_disk = sorted(x for x in os.listdir(datadir) if re.fullmatch(r"pressdb-bin\.\d+", x))
+    check(logs == ["pressdb-bin.000001"] and on_disk == logs and pos == "0-11-1",
+          "RESET MASTER: one new file, numbering from 1 (%r %r %r)" % (logs, on_disk, pos))
 
 
 def main():
