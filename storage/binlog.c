@@ -88,7 +88,8 @@ static pthread_mutex_t info_mu = PTHREAD_MUTEX_INITIALIZER;   /* readers of the 
 static int nwal_state;                 /* recovery's GTIDs from the log (below) */
 
 void stor_binlog_set_ids(uint32_t sid, uint32_t dom) { server_id = sid; domain_id = dom; }
-void stor_binlog_set_max_size(uint64_t n) { max_size = n < 4096 ? 4096 : n; }
+/* (MariaDB's range: 4 KiB to 1 GiB; event positions are 32 bits) */
+void stor_binlog_set_max_size(uint64_t n) { max_size = n < 4096 ? 4096 : n > 1073741824 ? 1073741824 : n; }
 void stor_binlog_set_sync(bool on) { sync_each = on; }
 void stor_binlog_set_expire(uint64_t seconds) { expire_s = seconds; }
 void stor_binlog_set_collation(uint16_t coll) { server_coll = coll; }
