@@ -779,6 +779,21 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         if (regex_flags_norm(val, text, buf, sizeof buf, err) < 0) return -1;
         text = buf;
     }
+    if (!strcmp(n, "binlog_format") && text) {
+        /* MariaDB's three values; with the binary log on, pressdb writes rows only: a
+           statement or mixed format it would not honour is refused */
+        static const char *const fm[] = { "MIXED", "STATEMENT", "ROW" };
+        int k = 0;
+        if (val->t != VT_STRING) k = (int)strtol(text, NULL, 10);
+        else while (k < 3 && strcasecmp(text, fm[k])) k++;
+        if (k < 0 || k > 2 || (k != 2 && stor_binlog_on())) {
+            err->code = 1231; strcpy(err->state, "42000");
+            snprintf(err->msg, sizeof err->msg, "Variable 'binlog_format' can't be set to the value of '%.200s'", text);
+            return -1;
+        }
+        snprintf(buf, sizeof buf, "%s", fm[k]);
+        text = buf;
+    }
     if (!strncmp(n, "lc_", 3) && text && val->t == VT_STRING && !(text = locale_norm(text, err))) return -1;
     if (!strcmp(n, "max_session_mem_used") && text) rc = mem_used_clamp(text, buf, sizeof buf, err);
     if (v->type == SV_DOUBLE && text) rc = stmt_time_clamp(v, text, buf, sizeof buf, err);
