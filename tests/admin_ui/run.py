@@ -79,7 +79,14 @@ class PressDB(servers.PressDB):
     a Unix socket: the admin UIs connect over TCP."""
 
     def argv(self):
-        return [a for a in super().argv() if not a.startswith("--socket=")] + ["--socket="]
+        # (with a binary log: phpMyAdmin's binary log and replication pages have content)
+        return ([a for a in super().argv() if not a.startswith("--socket=")] +
+                ["--socket=", "--log-bin", "--server-id=1"])
+
+
+class MariaDB(servers.MariaDB):
+    def argv(self):
+        return super().argv() + ["--log-bin=mbin", "--server-id=1", "--binlog-format=ROW"]
 
 
 # -- the fixture ---------------------------------------------------------------
@@ -625,7 +632,10 @@ VAR_VOLATILE = re.compile(r"^(version|version comment|have ssl|hostname|port|soc
                           r"innodb .*|thread .*|.*cache.*|.*buffer.*|.*size|"
                           r"performance schema.*|log .*|general log.*|slow query log.*|"
                           r"character sets dir|plugin dir|.*uuid|.*time zone.*|"
-                          r"open files limit|report port|server uid|wsrep node name)$")
+                          r"open files limit|report port|server uid|wsrep node name|"
+                          # (how many transactions each logged: MariaDB logs its account
+                          # statements, pressdb does not yet, README)
+                          r"gtid binlog pos|gtid binlog state|gtid current pos)$")
 
 
 def compare_variables(run, a, b):
@@ -723,7 +733,7 @@ def main():
     driver = None
     t0 = time.monotonic()
     try:
-        maria = servers.MariaDB(area)
+        maria = MariaDB(area)
         maria.initialise()
         maria.start()
         press = PressDB(area, args.server).start()
