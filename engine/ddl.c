@@ -320,17 +320,41 @@ static void free_def(stor_column *cols, uint32_t ncols, stor_index *idx, uint32_
 
 static void append_ident(char **b, size_t *l, size_t *cap, const char *s);
 
-int ex_log_ddl(ex_ctx *ctx, const char *db, const char *sql, size_t len)
+static size_t logged_len(const char *sql, size_t len);
+static stor_ddl_env session_env(ex_ctx *ctx);
+
+/* An account statement into the binary log (MariaDB replicates them; the accounts file
+ * is not the log). */
+void ex_log_binlog_statement(ex_ctx *ctx, pl_stmt *st)
+{
+    if (!stor_binlog_on() || ex_replaying || !st->start) return;
+    stor_ddl_env env = session_env(ctx);
+    if (stor_binlog_statement(ctx->s->db, st->start, logged_len(st->start, st->len), &env) != 0)
+        fprintf(stderr, "pressdb: [ERROR] the binary log could not record an account statement\n");
+}
+
+static stor_ddl_env session_env(ex_ctx *ctx)
+{
+    const pdb_collation *cl = pdb_coll_by_id(ctx->s->coll_client);
+    const pdb_collation *dc = cl ? pdb_coll_default_for(cl->charset) : NULL;
+    stor_ddl_env env = { ctx->s->sql_mode, (uint16_t)(dc ? dc->id : 45), ctx->s->coll_connection };
+    return env;
+}
+
+static size_t logged_len(const char *sql, size_t len)
 {
     /* a statement run from inside a version comment (a dump's "ALTER TABLE t
        DISABLE KEYS *\/") ends with the comment's close: not part of it */
     size_t n = len;
     while (n && (sql[n - 1] == ' ' || sql[n - 1] == '\t' || sql[n - 1] == '\n' || sql[n - 1] == '\r')) n--;
-    if (n >= 2 && sql[n - 2] == '*' && sql[n - 1] == '/' && !memmem(sql, n - 2, "/*", 2)) len = n - 2;
-    const pdb_collation *cl = pdb_coll_by_id(ctx->s->coll_client);
-    const pdb_collation *dc = cl ? pdb_coll_default_for(cl->charset) : NULL;
-    stor_ddl_env env = { ctx->s->sql_mode, (uint16_t)(dc ? dc->id : 45), ctx->s->coll_connection };
-    return stor_log_ddl_env(db, sql, len, &env);
+    if (n >= 2 && sql[n - 2] == '*' && sql[n - 1] == '/' && !memmem(sql, n - 2, "/*", 2)) return n - 2;
+    return len;
+}
+
+int ex_log_ddl(ex_ctx *ctx, const char *db, const char *sql, size_t len)
+{
+    stor_ddl_env env = session_env(ctx);
+    return stor_log_ddl_env(db, sql, logged_len(sql, len), &env);
 }
 
 static void log_ddl(ex_ctx *ctx, pl_stmt *st, const char *db)

@@ -874,6 +874,7 @@ void ex_uservar_get(pdb_session *s, const char *name, pdb_value *out);
 size_t ex_replica_hosts(pdb_replica_host *out, size_t max);   /* SHOW SLAVE HOSTS (exec.c) */
 /* DDL to the log (stor_log_ddl) with the session's sql_mode and charsets (ddl.c). */
 int  ex_log_ddl(ex_ctx *ctx, const char *db, const char *sql, size_t len);
+void ex_log_binlog_statement(ex_ctx *ctx, pl_stmt *st);   /* accounts: the binary log only */
 void ex_uservar_set(pdb_session *s, const char *name, const pdb_value *v);
 
 /* ---- statements ---- */

@@ -1421,6 +1421,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT:
         case S_REVOKE: case S_RENAME_USER:
             ex_accounts(&ctx, st, r);
+            ex_log_binlog_statement(&ctx, st);   /* (reached only when it succeeded) */
             break;
         case S_EXPLAIN: ex_explain(&ctx, st, r); break;
         case S_UNSUPPORTED:

@@ -742,6 +742,9 @@ int  stor_log_ddl(const char *db, const char *sql, size_t len);
  * Query event (a replica runs it with them: a trigger or routine keeps its sql_mode). */
 typedef struct stor_ddl_env { uint32_t sql_mode; uint16_t cs_client, coll_connection; } stor_ddl_env;
 int  stor_log_ddl_env(const char *db, const char *sql, size_t len, const stor_ddl_env *env);
+/* A statement only the binary log records (accounts: CREATE USER, GRANT ...), as MariaDB
+ * logs them. 0 or -1; nothing without --log-bin. */
+int  stor_binlog_statement(const char *db, const char *sql, size_t len, const stor_ddl_env *env);
 typedef int (*stor_ddl_replay_fn)(const char *db, const char *sql, size_t len);
 void stor_set_ddl_replay(stor_ddl_replay_fn fn);
 /* Replays the log (after the engine registered its DDL replay). 0 or -1 with err. A bad

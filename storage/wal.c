@@ -18,6 +18,7 @@
  * Redo records:  'I' table row values   'U' table row values   'D' table row
  *                'T' db sql (a DDL frame)   'X' domain server seq (the binary log's GTID)
  *                'R' first (RESET MASTER: the binary log's GTIDs before it are gone)
+ *                'N' 0 (first of a frame that only carries a binary-log-only statement's 'X')
  *                'i' row values, 'u' row values, 'd' row: the same table as the record
  *                before it in the frame (a bulk insert's rows do not repeat the names)
  * values: per column a flag byte (0 null, 1 present) then i64 / f64 / u32 len + bytes.
@@ -654,6 +655,30 @@ int stor_binlog_purge(const char *to, int64_t before)
     return rc;
 }
 
+/* A statement the binary log holds and the log need not (CREATE USER, GRANT: the
+ * accounts file keeps them): its Query event, and a log frame ('N' then its 'X') so
+ * recovery keeps the event. 0 or -1. */
+int stor_binlog_statement(const char *db, const char *sql, size_t len, const stor_ddl_env *env)
+{
+    stor_txn tmp = { 0 };
+    stor_txn *saved = cur;
+    pthread_mutex_lock(&wal_mu);
+    stor_gtid g = { 0, 0, 0 };
+    int rc = binlog_ddl(db, sql, len, env, &g);
+    if (rc == 0 && g.seq) {
+        cur = &tmp;
+        redo_u8('N'); redo_u32(0);
+        redo_gtid(&g);
+        cur = saved;
+        rc = write_frame(tmp.redo, tmp.redo_len);
+        if (rc == 0) binlog_published(); else binlog_unwind();
+    }
+    pthread_mutex_unlock(&wal_mu);
+    stor_vec_free(tmp.redo, tmp.redo_cap);
+    if (rc == 0 && g.seq && fdatasync(wal_fd) != 0) rc = -1;
+    return rc;
+}
+
 /* RESET MASTER: the binary log starts again at file `first` with no GTIDs; a log frame
  * ('R') says so, so a restart does not bring the old GTIDs back from the log. */
 int stor_binlog_reset(uint32_t first)
@@ -734,6 +759,7 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
         uint8_t kind = 0;
         rd_take(&r, &kind, 1);
         if (kind == 'G') { uint64_t g; rd_take(&r, &g, 8); continue; }
+        if (kind == 'N') { (void)rd_u32(&r); continue; }   /* a binary-log-only statement's frame */
         if (kind == 'R') {   /* RESET MASTER: the binary log's GTIDs before it are gone */
             uint32_t first = rd_u32(&r);
             (void)first;
@@ -869,7 +895,7 @@ static bool frame_valid_at(const uint8_t *p, size_t n, size_t q)
     uint32_t len = get_u32(p + q);
     if (len < 5 || len > n - q - 8) return false;
     uint8_t kind = p[q + 8];
-    if (kind != 'I' && kind != 'U' && kind != 'D' && kind != 'T' && kind != 'R') return false;
+    if (kind != 'I' && kind != 'U' && kind != 'D' && kind != 'T' && kind != 'R' && kind != 'N') return false;
     if (get_u32(p + q + 9) > 255) return false;    /* the database name's length */
     return wal_crc(p + q + 8, len) == get_u32(p + q + 4);
 }

@@ -632,10 +632,7 @@ VAR_VOLATILE = re.compile(r"^(version|version comment|have ssl|hostname|port|soc
                           r"innodb .*|thread .*|.*cache.*|.*buffer.*|.*size|"
                           r"performance schema.*|log .*|general log.*|slow query log.*|"
                           r"character sets dir|plugin dir|.*uuid|.*time zone.*|"
-                          r"open files limit|report port|server uid|wsrep node name|"
-                          # (how many transactions each logged: MariaDB logs its account
-                          # statements, pressdb does not yet, README)
-                          r"gtid binlog pos|gtid binlog state|gtid current pos)$")
+                          r"open files limit|report port|server uid|wsrep node name)$")
 
 
 def compare_variables(run, a, b):

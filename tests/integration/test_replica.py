@@ -145,6 +145,9 @@ def main():
             pc.execute(sql)
         caught_up(primary, replica, "workload")
         same_data(primary, replica, "workload")
+        rc.execute("SELECT user, host FROM mysql.user WHERE user IN ('repl', 'norepl') ORDER BY user")
+        check(rc.fetchall() == (("norepl", "%"), ("repl", "%")),
+              "account statements (CREATE USER, GRANT) reach the replica, as MariaDB logs them")
         pc.execute("SHOW SLAVE HOSTS")
         hosts = pc.fetchall()
         check(len(hosts) == 1 and hosts[0][0] == 2 and hosts[0][2] == replica.port and hosts[0][3] == 11,
