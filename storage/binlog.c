@@ -803,6 +803,18 @@ static void cut_back(void)
     pos = pub;
 }
 
+/* A group is in the file: the state moves on (binlog_unwind can take it back) and the
+ * log frame gets its GTID. */
+static void group_done(struct gtid *st, uint64_t seq, stor_gtid *g)
+{
+    pthread_mutex_lock(&info_mu);
+    last_slot = st; last_seq = st->seq; last_server = st->server;
+    st->seq = seq;
+    st->server = server_id;
+    pthread_mutex_unlock(&info_mu);
+    g->domain = domain_id; g->server = server_id; g->seq = seq;
+}
+
 /* A committed transaction's events (under wal.c's log mutex, in commit order). Its
  * GTID goes to *g for the log frame. 0 or -1 with errno. */
 int binlog_commit(const bl_buf *b, stor_gtid *g)
@@ -860,12 +872,7 @@ int binlog_commit(const bl_buf *b, stor_gtid *g)
     int rc = append(&e);
     binlog_buf_free(&e);
     if (rc != 0) { cut_back(); return -1; }
-    pthread_mutex_lock(&info_mu);
-    last_slot = st; last_seq = st->seq; last_server = st->server;
-    st->seq = seq;
-    st->server = server_id;
-    pthread_mutex_unlock(&info_mu);
-    g->domain = domain_id; g->server = server_id; g->seq = seq;
+    group_done(st, seq, g);
     return 0;
 }
 
@@ -896,13 +903,8 @@ int binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_env *
     ev_end(&e, at, pos);
     int rc = append(&e);
     binlog_buf_free(&e);
-    if (rc != 0) return -1;
-    pthread_mutex_lock(&info_mu);
-    last_slot = st; last_seq = st->seq; last_server = st->server;
-    st->seq = seq;
-    st->server = server_id;
-    pthread_mutex_unlock(&info_mu);
-    g->domain = domain_id; g->server = server_id; g->seq = seq;
+    if (rc != 0) { cut_back(); return -1; }
+    group_done(st, seq, g);
     return 0;
 }
 
