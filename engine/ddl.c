@@ -1189,6 +1189,9 @@ static void wait_for_holders(ex_ctx *ctx, pl_stmt *st)
     case S_TRUNCATE: case S_ALTER_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
         hold_check(ctx, st->db, st->table);
         return;
+    case S_CREATE_TABLE:   /* OR REPLACE drops the old table */
+        if (st->or_replace && !st->temporary) hold_check(ctx, st->db, st->table);
+        return;
     case S_DROP_DB: {
         stor_db *d = stor_db_find(st->db);
         for (uint32_t i = 0; d && i < d->ntables; i++) hold_check(ctx, d->name, d->tables[i]->name);
