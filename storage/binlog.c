@@ -86,6 +86,8 @@ static struct gtid { uint32_t domain, server; uint64_t seq; } state[MAX_DOMAINS]
 static int nstate;
 static pthread_mutex_t info_mu = PTHREAD_MUTEX_INITIALIZER;   /* readers of the above */
 static int nwal_state;                 /* recovery's GTIDs from the log (below) */
+static bool wal_known;                 /* the log says its GTID state (an 'N', 'R' or 'X'):
+                                          a domain it does not name has no transaction */
 
 void stor_binlog_set_ids(uint32_t sid, uint32_t dom) { server_id = sid; domain_id = dom; }
 /* (MariaDB's range: 4 KiB to 1 GiB; event positions are 32 bits) */
@@ -664,7 +666,8 @@ int binlog_reset(uint32_t first)
     return rc;
 }
 
-void binlog_wal_reset(void) { nwal_state = 0; }
+void binlog_wal_reset(void) { nwal_state = 0; wal_known = true; }
+void binlog_wal_known(void) { wal_known = true; }
 
 /* FLUSH BINARY LOGS: a new file now (under the log mutex). */
 void binlog_flush(void)
@@ -915,6 +918,7 @@ static struct gtid wal_state[MAX_DOMAINS];
 
 void binlog_wal_gtid(const stor_gtid *g)
 {
+    wal_known = true;
     int i = 0;
     while (i < nwal_state && wal_state[i].domain != g->domain) i++;
     if (i == nwal_state) { if (nwal_state == MAX_DOMAINS) return; nwal_state++; }
@@ -963,6 +967,7 @@ static int scan_file(uint32_t no, bool *cut, char *err, size_t errlen)
     if (!p || pread(f, p, n, 0) != (ssize_t)n) { stor_free(p); close(f); snprintf(err, errlen, "cannot read '%s'", path); return -1; }
     size_t off = 4, keep = n < 4 ? 0 : 4, group = 0;
     bool in_group = false;
+    int sa = 0;
     while (off + HDR_LEN <= n) {
         uint32_t size = rd32(p + off + 9);
         if (size < HDR_LEN + 4 || size > n - off) break;
@@ -981,14 +986,17 @@ static int scan_file(uint32_t no, bool *cut, char *err, size_t errlen)
             uint32_t dom = rd32(body + 8);
             bool known;
             uint64_t ws = wal_seq_of(dom, &known);
+            if (!known && wal_known) known = true;   /* (ws 0: none of that domain's) */
             if (known && s > ws) { keep = off; *cut = true; break; }
             group = off;
-            in_group = !(body[12] & FL_STANDALONE);
+            in_group = true;
+            sa = (body[12] & FL_STANDALONE) ? 2 : 0;   /* (a standalone group: it and one event) */
             struct gtid *g = gtid_slot(dom);
             g->seq = s;
             g->server = rd32(p + off + 5);
         } else if (type == EV_XID) in_group = false;
         off += size;
+        if (sa && --sa == 0) in_group = false;
         if (!in_group) keep = off;
     }
     if (in_group) keep = group;   /* a transaction cut before its Xid */
@@ -1058,6 +1066,11 @@ int stor_binlog_open(const char *name, char *err, size_t errlen)
     }
     if (open_file(last + 1, err, errlen) != 0) return -1;
     binlog_enabled = true;
+    if (wal_log_binlog_state() != 0) {
+        snprintf(err, errlen, "cannot write the binary log's state to the log: %s", strerror(errno));
+        return -1;
+    }
+    binlog_expire();
     return 0;
 }
 

@@ -655,6 +655,26 @@ int stor_binlog_purge(const char *to, int64_t before)
     return rc;
 }
 
+/* At --log-bin's start (after the cut): a frame 'N' + the state's 'X' records, so a
+ * crash from here on is judged against a known state (binlog.c scan_file). */
+int wal_log_binlog_state(void)
+{
+    stor_txn tmp = { 0 };
+    stor_txn *saved = cur;
+    uint8_t st[17 * 16];
+    pthread_mutex_lock(&wal_mu);
+    size_t n = binlog_state_records(st, sizeof st);
+    cur = &tmp;
+    redo_u8('N'); redo_u32(0);
+    if (n) redo_put(st, n);
+    cur = saved;
+    int rc = write_frame(tmp.redo, tmp.redo_len);
+    pthread_mutex_unlock(&wal_mu);
+    stor_vec_free(tmp.redo, tmp.redo_cap);
+    if (rc == 0 && fdatasync(wal_fd) != 0) rc = -1;
+    return rc;
+}
+
 /* A statement the binary log holds and the log need not (CREATE USER, GRANT: the
  * accounts file keeps them): its Query event, and a log frame ('N' then its 'X') so
  * recovery keeps the event. 0 or -1. */
@@ -759,7 +779,11 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
         uint8_t kind = 0;
         rd_take(&r, &kind, 1);
         if (kind == 'G') { uint64_t g; rd_take(&r, &g, 8); continue; }
-        if (kind == 'N') { (void)rd_u32(&r); continue; }   /* a binary-log-only statement's frame */
+        if (kind == 'N') {   /* the binary log's state is known from here (its 'X' follow) */
+            (void)rd_u32(&r);
+            if (!r.bad && apply) binlog_wal_known();
+            continue;
+        }
         if (kind == 'R') {   /* RESET MASTER: the binary log's GTIDs before it are gone */
             uint32_t first = rd_u32(&r);
             (void)first;
@@ -842,25 +866,39 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     char tmp[4200], path[4200];
     snprintf(tmp, sizeof tmp, "%s/pressdb.wal.tmp", datadir);
     snprintf(path, sizeof path, "%s/pressdb.wal", datadir);
-    int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
-    if (fd < 0) { snprintf(err, errlen, "cannot create '%s': %s", tmp, strerror(errno)); return -1; }
-    /* 'G' gen, then the binary log's GTID state as 'X' records (recovery's last GTIDs
-       when no commit follows) */
-    uint8_t payload[9 + 17 * 16];
-    payload[0] = 'G';
-    memcpy(payload + 1, &gen, 8);
-    size_t plen = 9 + binlog_state_records(payload + 9, sizeof payload - 9);
-    uint32_t hdr[2] = { (uint32_t)plen, wal_crc(payload, plen) };
-    if (write(fd, hdr, 8) != 8 || write(fd, payload, plen) != (ssize_t)plen || fdatasync(fd) != 0) {
-        snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
-        close(fd); unlink(tmp);
-        return -1;
-    }
-    if (rename(tmp, path) != 0) { snprintf(err, errlen, "cannot install the log: %s", strerror(errno)); close(fd); unlink(tmp); return -1; }
-    int dfd = open(datadir, O_RDONLY | O_DIRECTORY);
-    if (dfd >= 0) { fsync(dfd); close(dfd); }
+    /* (both mutexes from here: a binary-log-only frame (accounts, RESET MASTER) cannot
+       go to the old file between the state taken below and the swap) */
     pthread_mutex_lock(&sync_mu);
     pthread_mutex_lock(&wal_mu);
+    int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+    if (fd < 0) {
+        snprintf(err, errlen, "cannot create '%s': %s", tmp, strerror(errno));
+        pthread_mutex_unlock(&wal_mu); pthread_mutex_unlock(&sync_mu);
+        return -1;
+    }
+    /* 'G' gen, then with the binary log on 'N' (its state is known from here) and its
+       GTID state as 'X' records (recovery's last GTIDs when no commit follows) */
+    uint8_t payload[14 + 17 * 16];
+    payload[0] = 'G';
+    memcpy(payload + 1, &gen, 8);
+    size_t plen = 9;
+    if (binlog_enabled) {
+        uint32_t zero = 0;
+        payload[plen] = 'N';
+        memcpy(payload + plen + 1, &zero, 4);
+        plen += 5;
+        plen += binlog_state_records(payload + plen, sizeof payload - plen);
+    }
+    uint32_t hdr[2] = { (uint32_t)plen, wal_crc(payload, plen) };
+    if (write(fd, hdr, 8) != 8 || write(fd, payload, plen) != (ssize_t)plen || fdatasync(fd) != 0 ||
+        rename(tmp, path) != 0) {
+        snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno));
+        close(fd); unlink(tmp);
+        pthread_mutex_unlock(&wal_mu); pthread_mutex_unlock(&sync_mu);
+        return -1;
+    }
+    int dfd = open(datadir, O_RDONLY | O_DIRECTORY);
+    if (dfd >= 0) { fsync(dfd); close(dfd); }
     if (wal_fd >= 0) close(wal_fd);
     wal_fd = fd;
     wal_gen = gen;
@@ -896,7 +934,7 @@ static bool frame_valid_at(const uint8_t *p, size_t n, size_t q)
     if (len < 5 || len > n - q - 8) return false;
     uint8_t kind = p[q + 8];
     if (kind != 'I' && kind != 'U' && kind != 'D' && kind != 'T' && kind != 'R' && kind != 'N') return false;
-    if (get_u32(p + q + 9) > 255) return false;    /* the database name's length */
+    if (kind != 'R' && get_u32(p + q + 9) > 255) return false;    /* the database name's length */
     return wal_crc(p + q + 8, len) == get_u32(p + q + 4);
 }
 
@@ -953,7 +991,7 @@ void stor_wal_scan_buf(const uint8_t *p, size_t n, stor_wal_scan *out)
         }
         if (len > n - off - 8) { scan_bad(p, n, off, "its length runs past the end of the file", out); return; }
         if (wal_crc(p + off + 8, len) != crc) { scan_bad(p, n, off, "its checksum does not match", out); return; }
-        if (off == 0 && len >= 9 && (len - 9) % 17 == 0 && p[8] == 'G') { out->has_gen = true; memcpy(&out->gen, p + 9, 8); }
+        if (off == 0 && len >= 9 && p[8] == 'G') { out->has_gen = true; memcpy(&out->gen, p + 9, 8); }
         out->nframes++;
         off += 8 + (size_t)len;
     }
