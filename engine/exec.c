@@ -526,7 +526,7 @@ static void purge_logs(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (st->where) ex_eval(ctx, ex_compile(&sc, st->where, &t), &v);
     if (st->num == 3) {   /* RESET MASTER [TO n] */
         int64_t first = v.t == VT_NULL ? 1 : ex_to_int(&v);
-        if (first < 1 || first > 2147483647)
+        if (first < 1 || first > 2000000000)   /* (MariaDB's bound) */
             ex_raise(ctx, 1210, "HY000", "Incorrect arguments to RESET MASTER TO");
         if (!stor_binlog_on()) ex_raise(ctx, 1186, "HY000", "Binlog closed, cannot RESET MASTER");
         if (stor_binlog_reset((uint32_t)first) != 0)

@@ -122,6 +122,9 @@ static int read_event(srv_dump *d, uint64_t limit, uint32_t *size)
     }
     if (pread(d->fd, d->buf, n, (off_t)d->off) != (ssize_t)n)
         return -1;
+    /* (every event pressdb writes carries a CRC32: a damaged one is not sent) */
+    if (n < EV_HDR + 4 || (uint32_t)crc32(0, d->buf, n - 4) != le32(d->buf + n - 4))
+        return -1;
     *size = n;
     return 1;
 }
@@ -189,7 +192,7 @@ static int open_file(srv_conn *c, uint32_t no, uint64_t pos, bool gtid_mode)
         return -1;
     d->off = 4;
     uint32_t size;
-    if (read_event(d, UINT64_MAX, &size) != 1 || d->buf[4] != EV_FDE)
+    if (read_event(d, UINT64_MAX, &size) != 1 || d->buf[4] != EV_FDE || size < EV_HDR + 2 + 50 + 4 + 1 + 4)
         return -1;
     /* (the in-use flag cleared; created 0 when starting mid-file or before the GTID
        position; log_pos 0 when mid-file) */
@@ -243,7 +246,7 @@ static int want_of(srv_dump *d, uint32_t dom)
 /* The newest file whose Gtid_list the replica has all of: its number, or 0. */
 static uint32_t gtid_start_file(srv_dump *d, uint32_t last)
 {
-    for (uint32_t no = last; no >= 1; no--) {
+    for (uint32_t no = last; no >= stor_binlog_first() && no >= 1; no--) {
         stor_gtid l[MAX_DOM];
         int n = file_gtid_list(no, l);
         if (n < 0)
@@ -584,7 +587,7 @@ void srv_dump_start(srv_conn *c, const uint8_t *p, size_t n)
         size_t nl = n - 11 < sizeof name - 1 ? n - 11 : sizeof name - 1;
         memcpy(name, p + 11, nl);
         name[nl] = 0;
-        no = nl ? stor_binlog_number(name) : 1;
+        no = nl ? stor_binlog_number(name) : stor_binlog_first();
         for (struct stat st; !nl && no < cur; no++) {   /* (the first file there is) */
             char path[4400];
             stor_binlog_path(no, path, sizeof path);

@@ -67,6 +67,8 @@ static char base[256];                 /* file base name, e.g. "pressdb-bin" */
 static char dir[4096];
 static int fd = -1;
 static uint32_t file_no;               /* number of the current file */
+static uint32_t first_no = 1;          /* the lowest number that may still exist (purges and
+                                          RESET MASTER TO move it: no loop starts below) */
 static uint64_t pos;                   /* its length (end of the last whole event) */
 static uint64_t pub;                   /* what readers see of it (info_mu): events whose
                                           transaction's log frame is written too */
@@ -494,7 +496,9 @@ static void ev_rows(bl_buf *e, uint32_t when, char kind, const stor_table *t, ui
 {
     uint8_t type = kind == 'W' ? EV_WRITE_V1 : kind == 'U' ? EV_UPDATE_V1 : EV_DELETE_V1;
     size_t at = ev_begin(e, type, when, 0);
-    bb_le(e, id, 6); bb_le(e, last ? 1 : 0, 2);
+    /* flags: STMT_END_F on the statement's last, NO_FOREIGN_KEY_CHECKS_F always (pressdb
+       does not enforce foreign keys: a replica must not either) */
+    bb_le(e, id, 6); bb_le(e, (last ? 1 : 0) | 2, 2);
     bb_packed(e, t->ncols);
     size_t nb = (t->ncols + 7) / 8;
     for (int k = 0; k < (kind == 'U' ? 2 : 1); k++) {
@@ -537,7 +541,7 @@ static int write_index(char *err, size_t errlen)
     snprintf(tmp, sizeof tmp, "%s~", path);
     FILE *f = fopen(tmp, "w");
     if (!f) { snprintf(err, errlen, "cannot write '%s': %s", tmp, strerror(errno)); return -1; }
-    for (uint32_t i = 1; i <= file_no; i++) {
+    for (uint32_t i = first_no; i <= file_no; i++) {
         char nm[300];
         file_name(i, nm, sizeof nm);
         struct stat st;
@@ -598,11 +602,12 @@ static int purge_before(uint32_t upto)
     int n = 0;
     char err[512];
     if (upto > file_no) upto = file_no;
-    for (uint32_t no = 1; no < upto; no++) {
+    for (uint32_t no = first_no; no < upto; no++) {
         char path[4400];
         stor_binlog_path(no, path, sizeof path);
         if (unlink(path) == 0) n++;
     }
+    if (upto > first_no) first_no = upto;
     if (n && write_index(err, sizeof err) != 0) fprintf(stderr, "pressdb: [ERROR] binary log: %s\n", err);
     return n;
 }
@@ -611,7 +616,7 @@ static int purge_before(uint32_t upto)
  * before it can go (PURGE ... BEFORE, expiry: MariaDB judges by the file's mtime). */
 static uint32_t first_since(int64_t cutoff)
 {
-    uint32_t no = 1;
+    uint32_t no = first_no;
     for (; no < file_no; no++) {
         char path[4400];
         struct stat st;
@@ -652,11 +657,12 @@ int binlog_reset(uint32_t first)
 {
     if (!binlog_enabled || fd < 0) return -1;
     char err[512];
-    for (uint32_t no = 1; no <= file_no; no++) {
+    for (uint32_t no = first_no; no <= file_no; no++) {
         char path[4400];
         stor_binlog_path(no, path, sizeof path);
         unlink(path);
     }
+    first_no = first ? first : 1;
     pthread_mutex_lock(&info_mu);
     nstate = 0;
     file_no = 0;
@@ -892,7 +898,7 @@ int binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_env *
     size_t dl = db ? strlen(db) : 0;
     bb_le(&e, 0, 4); bb_le(&e, 0, 4); bb_u8(&e, (uint8_t)dl); bb_le(&e, 0, 2);
     bl_buf sv = { 0 };
-    bb_u8(&sv, 0); bb_le(&sv, 0, 4);                        /* Q_FLAGS2_CODE */
+    bb_u8(&sv, 0); bb_le(&sv, 1u << 26, 4);                 /* Q_FLAGS2_CODE: OPTION_NO_FOREIGN_KEY_CHECKS */
     bb_u8(&sv, 1); bb_le(&sv, env ? env->sql_mode : 0, 8);  /* Q_SQL_MODE_CODE (MariaDB's bits) */
     bb_u8(&sv, 6); bb_u8(&sv, 3); bb_put(&sv, "std", 3);    /* Q_CATALOG_NZ_CODE */
     bb_u8(&sv, 4);                                          /* Q_CHARSET_CODE */
@@ -1015,7 +1021,7 @@ static int scan_file(uint32_t no, bool *cut, char *err, size_t errlen)
 }
 
 /* The highest file number in the datadir with this base name. */
-static uint32_t last_file(void)
+static uint32_t last_file(uint32_t *first)
 {
     char path[4400];
     snprintf(path, sizeof path, "%s/%s.index", dir, base);
@@ -1030,6 +1036,7 @@ static uint32_t last_file(void)
         if (!strncmp(s, base, bl) && s[bl] == '.') {
             uint32_t no = (uint32_t)strtoul(s + bl + 1, NULL, 10);
             if (no > last) last = no;
+            if (no && (!*first || no < *first)) *first = no;
         }
     }
     fclose(f);
@@ -1047,7 +1054,8 @@ int stor_binlog_open(const char *name, char *err, size_t errlen)
     snprintf(base, sizeof base, "%s", name && *name ? name : "pressdb-bin");
     char *dot = strrchr(base, '.');
     if (dot && dot != base) *dot = 0;   /* MariaDB drops an extension the name has */
-    uint32_t last = last_file();
+    uint32_t first = 0, last = last_file(&first);
+    first_no = first ? first : last + 1;
     nstate = 0;
     for (uint32_t no = last > 1 ? last - 1 : 1; last && no <= last; no++) {
         bool cut;
@@ -1103,7 +1111,7 @@ uint32_t stor_binlog_files(stor_binlog_file *out, uint32_t max)
 {
     uint32_t k = 0;
     pthread_mutex_lock(&info_mu);
-    for (uint32_t no = 1; no <= file_no && k < max; no++) {
+    for (uint32_t no = first_no; no <= file_no && k < max; no++) {
         char path[4400];
         file_name(no, out[k].name, sizeof out[k].name);
         snprintf(path, sizeof path, "%s/%s", dir, out[k].name);
@@ -1156,7 +1164,7 @@ uint32_t stor_binlog_number(const char *name)
     if (strncmp(s, base, bl) || s[bl] != '.') return 0;
     char *end;
     unsigned long no = strtoul(s + bl + 1, &end, 10);
-    return *end || strlen(s + bl + 1) != 6 ? 0 : (uint32_t)no;
+    return *end || strlen(s + bl + 1) < 6 || no > UINT32_MAX ? 0 : (uint32_t)no;
 }
 
 uint32_t stor_binlog_server_id(void) { return server_id; }
@@ -1243,6 +1251,15 @@ static void event_info(const uint8_t *ev, uint32_t size, char *out, size_t n)
     const uint8_t *b = ev + HDR_LEN;
     size_t blen = size - HDR_LEN - 4;
     out[0] = 0;
+    /* (the least body each kind's fields need; a damaged file shows no Info) */
+    static const struct { uint8_t t; uint8_t min; } need[] = {
+        { EV_FDE, 57 }, { EV_GTID_LIST, 4 }, { EV_CHECKPOINT, 4 }, { EV_GTID, 13 }, { EV_QUERY, 13 },
+        { EV_TABLE_MAP, 12 }, { EV_WRITE_V1, 8 }, { EV_UPDATE_V1, 8 }, { EV_DELETE_V1, 8 }, { EV_XID, 8 },
+        { EV_ROTATE, 8 } };
+    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++)
+        if (need[i].t == ev[4] && blen < need[i].min) return;
+    if (ev[4] == EV_TABLE_MAP && (size_t)b[8] + 12 > blen) return;
+    if (ev[4] == EV_TABLE_MAP && (size_t)b[8] + 11 + b[8 + b[8] + 2] > blen) return;
     switch (ev[4]) {
     case EV_FDE:
         snprintf(out, n, "Server ver: %.50s, Binlog ver: %u", (const char *)b + 2, (unsigned)(b[0] | b[1] << 8));
@@ -1296,7 +1313,7 @@ int stor_binlog_events(const char *name, uint64_t from, stor_binlog_event_cb cb,
     uint32_t no = 0;
     if (name) no = stor_binlog_number(name);
     else {
-        for (uint32_t i = 1; i <= file_no && !no; i++) {
+        for (uint32_t i = first_no; i <= file_no && !no; i++) {
             char path[4400];
             struct stat st;
             stor_binlog_path(i, path, sizeof path);
@@ -1326,6 +1343,7 @@ int stor_binlog_events(const char *name, uint64_t from, stor_binlog_event_cb cb,
             size_t want = size < 16384 ? size : 16384;   /* (Info is cut short anyway) */
             if (want > cap) { uint8_t *q = realloc(ev, want); if (!q) break; ev = q; cap = want; }
             if (pread(f, ev, want, (off_t)off) != (ssize_t)want) break;
+            if (want == size && wal_crc32_update(0, ev, size - 4) != rd32(ev + size - 4)) { rc = -2; break; }
             if (want < size) { /* keep the CRC position consistent for event_info's length */
                 uint32_t w = (uint32_t)want;
                 memcpy(ev + 9, &w, 4);
@@ -1342,3 +1360,5 @@ int stor_binlog_events(const char *name, uint64_t from, stor_binlog_event_cb cb,
     close(f);
     return rc;
 }
+
+uint32_t stor_binlog_first(void) { return first_no; }

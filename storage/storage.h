@@ -677,6 +677,7 @@ uint32_t stor_binlog_current(uint64_t *pos);
 void stor_binlog_name(uint32_t no, char *out, size_t n);
 void stor_binlog_path(uint32_t no, char *out, size_t n);
 uint32_t stor_binlog_number(const char *name);
+uint32_t stor_binlog_first(void);         /* the lowest file number that may exist */
 uint32_t stor_binlog_server_id(void);
 /* BINLOG_GTID_POS(name, pos): the state after the events before pos, when pos ends an
  * event of that file: 1 and the text ("0-1-5,1-1-2"); 0 otherwise; -1 no such file. */
