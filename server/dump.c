@@ -53,6 +53,7 @@ typedef struct srv_dump {
 } srv_dump;
 
 static void reg_drop(uint32_t conn_id);
+static void reg_file(uint32_t conn_id, uint32_t no);
 
 static uint32_t le32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
 static uint64_t le64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
@@ -184,6 +185,7 @@ static int open_file(srv_conn *c, uint32_t no, uint64_t pos, bool gtid_mode)
     if (d->fd < 0)
         return -1;
     d->file_no = no;
+    reg_file(c->id, no);
     uint8_t body[8 + 300];
     uint64_t p8 = pos;
     memcpy(body, &p8, 8);
@@ -446,6 +448,7 @@ typedef struct reg {
     uint32_t conn_id;
     bool registered;                      /* COM_REGISTER_SLAVE: listed in SHOW SLAVE HOSTS */
     bool dumping;
+    uint32_t file_no;                     /* the file its stream reads (PURGE keeps it) */
     pdb_replica_host h;
 } reg;
 static reg regs[256];
@@ -466,6 +469,25 @@ static void reg_drop(uint32_t conn_id)
     pthread_mutex_lock(&reg_mu);
     for (int i = 0; i < nregs; i++)
         if (regs[i].conn_id == conn_id) { regs[i] = regs[--nregs]; break; }
+    pthread_mutex_unlock(&reg_mu);
+}
+
+/* The lowest file a stream reads (storage's PURGE and expiry keep it). */
+uint32_t srv_dump_in_use(void)
+{
+    uint32_t low = 0;
+    pthread_mutex_lock(&reg_mu);
+    for (int i = 0; i < nregs; i++)
+        if (regs[i].dumping && regs[i].file_no && (!low || regs[i].file_no < low)) low = regs[i].file_no;
+    pthread_mutex_unlock(&reg_mu);
+    return low;
+}
+
+static void reg_file(uint32_t conn_id, uint32_t no)
+{
+    pthread_mutex_lock(&reg_mu);
+    reg *r = reg_of(conn_id, true);
+    if (r) { r->dumping = true; r->file_no = no; }
     pthread_mutex_unlock(&reg_mu);
 }
 

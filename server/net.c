@@ -597,6 +597,7 @@ int srv_net_start(char *err, size_t errlen)
         stor_set_sync_hook(srv_wake_waiters);
         pdb_set_processlist(srv_processlist);
         pdb_set_replica_hosts(srv_replica_hosts);
+        stor_binlog_set_in_use(srv_dump_in_use);
         pdb_set_prepared_count(srv_prepared_stmts);
         pdb_set_kill(srv_kill);
         pdb_set_shutdown(srv_net_shutdown);

@@ -445,6 +445,7 @@ void srv_dump_pump(srv_conn *c);        /* the output drained: read on */
 void srv_dump_timer(uv_timer_t *t);     /* c->timer while dumping */
 void srv_dump_free(srv_conn *c);
 size_t srv_replica_hosts(pdb_replica_host *out, size_t max);   /* SHOW SLAVE HOSTS */
+uint32_t srv_dump_in_use(void);          /* the lowest binary log file a stream reads */
 
 /* auth.c */
 /* Sends the greeting (or ERR 1040 when over max_connections). */

@@ -597,11 +597,16 @@ static int open_file(uint32_t no, char *err, size_t errlen)
 /* Purges files before number upto (never the current one) and rewrites the index;
  * files older than the first one kept stay kept (MariaDB purges from the oldest). How many
  * went. Under the log mutex. */
+static uint32_t (*in_use_fn)(void);   /* the lowest file a dump still reads (0: none) */
+void stor_binlog_set_in_use(uint32_t (*fn)(void)) { in_use_fn = fn; }
+
 static int purge_before(uint32_t upto)
 {
     int n = 0;
     char err[512];
     if (upto > file_no) upto = file_no;
+    uint32_t used = in_use_fn ? in_use_fn() : 0;   /* (as MariaDB: a file a replica reads stays) */
+    if (used && upto > used) upto = used;
     for (uint32_t no = first_no; no < upto; no++) {
         char path[4400];
         stor_binlog_path(no, path, sizeof path);

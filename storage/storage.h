@@ -678,6 +678,9 @@ void stor_binlog_name(uint32_t no, char *out, size_t n);
 void stor_binlog_path(uint32_t no, char *out, size_t n);
 uint32_t stor_binlog_number(const char *name);
 uint32_t stor_binlog_first(void);         /* the lowest file number that may exist */
+/* The server's: the lowest file number a replication stream still reads (0: none);
+ * PURGE and expiry keep it and every later file. */
+void stor_binlog_set_in_use(uint32_t (*fn)(void));
 uint32_t stor_binlog_server_id(void);
 /* BINLOG_GTID_POS(name, pos): the state after the events before pos, when pos ends an
  * event of that file: 1 and the text ("0-1-5,1-1-2"); 0 otherwise; -1 no such file. */
