@@ -963,6 +963,31 @@ static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v;
 
 /* Reads file no: takes its GTIDs into the state, and cuts it where a torn event or a
  * transaction the write-ahead log does not hold begins. *cut says whether it did. */
+/* Reads one event at off of a file of n bytes into *buf (grown): its size, or 0 when no
+ * whole event with a valid CRC32 starts there. Loops on short reads (big files). */
+static uint32_t read_whole_event(int f, uint64_t off, uint64_t n, uint8_t **buf, size_t *cap)
+{
+    uint8_t h[HDR_LEN];
+    if (off + HDR_LEN > n || pread(f, h, HDR_LEN, (off_t)off) != HDR_LEN) return 0;
+    uint32_t size = rd32(h + 9);
+    if (size < HDR_LEN + 4 || size > n - off) return 0;
+    if (size > *cap) {
+        uint8_t *q = realloc(*buf, size);
+        if (!q) return 0;
+        *buf = q;
+        *cap = size;
+    }
+    for (uint32_t got = 0; got < size;) {
+        ssize_t r = pread(f, *buf + got, size - got, (off_t)(off + got));
+        if (r <= 0) { if (r < 0 && errno == EINTR) continue; return 0; }
+        got += (uint32_t)r;
+    }
+    return wal_crc32_update(0, *buf, size - 4) == rd32(*buf + size - 4) ? size : 0;
+}
+
+/* Reads file no: takes its GTIDs into the state, and cuts it where a torn event or a
+ * transaction the write-ahead log does not hold begins. *cut says whether it did. Event
+ * by event: a file may pass max_binlog_size by a whole transaction. */
 static int scan_file(uint32_t no, bool *cut, char *err, size_t errlen)
 {
     char nm[300], path[4400];
@@ -973,26 +998,27 @@ static int scan_file(uint32_t no, bool *cut, char *err, size_t errlen)
     if (f < 0) { if (errno == ENOENT) return 0; snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno)); return -1; }
     struct stat st;
     if (fstat(f, &st) != 0) { close(f); snprintf(err, errlen, "cannot read '%s'", path); return -1; }
-    size_t n = (size_t)st.st_size;
-    uint8_t *p = stor_malloc(n ? n : 1);
-    if (!p || pread(f, p, n, 0) != (ssize_t)n) { stor_free(p); close(f); snprintf(err, errlen, "cannot read '%s'", path); return -1; }
-    size_t off = 4, keep = n < 4 ? 0 : 4, group = 0;
+    uint64_t n = (uint64_t)st.st_size, off = 4, keep = n < 4 ? 0 : 4, group = 0;
+    uint8_t *p = NULL;
+    size_t cap = 0;
     bool in_group = false;
     int sa = 0;
-    while (off + HDR_LEN <= n) {
-        uint32_t size = rd32(p + off + 9);
-        if (size < HDR_LEN + 4 || size > n - off) break;
-        if (wal_crc32_update(0, p + off, size - 4) != rd32(p + off + size - 4)) break;
-        uint8_t type = p[off + 4];
-        const uint8_t *body = p + off + HDR_LEN;
-        if (type == EV_GTID_LIST) {
+    uint32_t size;
+    struct gtid *open_slot = NULL;
+    uint64_t open_seq = 0;
+    uint32_t open_server = 0;
+    while ((size = read_whole_event(f, off, n, &p, &cap)) != 0) {
+        uint8_t type = p[4];
+        const uint8_t *body = p + HDR_LEN;
+        size_t blen = size - HDR_LEN - 4;
+        if (type == EV_GTID_LIST && blen >= 4) {
             uint32_t cnt = rd32(body) & 0x0fffffff;
-            for (uint32_t i = 0; i < cnt && 4 + 16 * (i + 1) <= size - HDR_LEN - 4; i++) {
+            for (uint32_t i = 0; i < cnt && 4 + 16 * (i + 1) <= blen; i++) {
                 struct gtid *g = gtid_slot(rd32(body + 4 + 16 * i));
                 uint64_t s = rd64(body + 12 + 16 * i);
                 if (s >= g->seq) { g->seq = s; g->server = rd32(body + 8 + 16 * i); }
             }
-        } else if (type == EV_GTID) {
+        } else if (type == EV_GTID && blen >= 13) {
             uint64_t s = rd64(body);
             uint32_t dom = rd32(body + 8);
             bool known;
@@ -1003,24 +1029,29 @@ static int scan_file(uint32_t no, bool *cut, char *err, size_t errlen)
             in_group = true;
             sa = (body[12] & FL_STANDALONE) ? 2 : 0;   /* (a standalone group: it and one event) */
             struct gtid *g = gtid_slot(dom);
+            open_slot = g; open_seq = g->seq; open_server = g->server;   /* (undone if cut) */
             g->seq = s;
-            g->server = rd32(p + off + 5);
+            g->server = rd32(p + 5);
         } else if (type == EV_XID) in_group = false;
         off += size;
         if (sa && --sa == 0) in_group = false;
         if (!in_group) keep = off;
     }
-    if (in_group) keep = group;   /* a transaction cut before its Xid */
+    free(p);
+    if (in_group) {   /* a transaction cut before its Xid: the state as before it */
+        keep = group;
+        if (open_slot) { open_slot->seq = open_seq; open_slot->server = open_server; }
+    }
     if (keep < n) {
         *cut = true;
         if (ftruncate(f, (off_t)keep) != 0 || fdatasync(f) != 0) {
-            stor_free(p); close(f);
+            close(f);
             snprintf(err, errlen, "cannot cut '%s': %s", path, strerror(errno));
             return -1;
         }
-        fprintf(stderr, "pressdb: [Note] binary log %s cut at byte %zu of %zu (events the write-ahead log does not hold)\n", nm, keep, n);
+        fprintf(stderr, "pressdb: [Note] binary log %s cut at byte %" PRIu64 " of %" PRIu64 " (a torn event, or events the write-ahead log does not hold)\n",
+                nm, keep, n);
     }
-    stor_free(p);
     close(f);
     return 0;
 }
