@@ -81,15 +81,17 @@ def caught_up(primary, replica, what, timeout=60):
     """Waits until the replica applied all the primary has; checks both threads run."""
     want = q1(primary.connect(), "SELECT @@gtid_binlog_pos")[0]
     r = replica.connect()
+    cur = r.cursor(pymysql.cursors.DictCursor)
     deadline = time.time() + timeout
-    while time.time() < deadline:
+    while True:
+        # (after a restart of the primary the positions can match while the IO thread is
+        # still reconnecting: wait for both)
         got = q1(r, "SELECT @@gtid_slave_pos")[0]
-        if got == want:
+        cur.execute("SHOW SLAVE STATUS")
+        st = cur.fetchone() or {}
+        if (got == want and st.get("Slave_IO_Running") == "Yes") or time.time() >= deadline:
             break
         time.sleep(0.05)
-    cur = r.cursor(pymysql.cursors.DictCursor)
-    cur.execute("SHOW SLAVE STATUS")
-    st = cur.fetchone() or {}
     check(got == want and st.get("Slave_IO_Running") == "Yes" and st.get("Slave_SQL_Running") == "Yes",
           "%s: the replica caught up (%s of %s; IO %s, SQL %s %s %s)" % (
               what, got, want, st.get("Slave_IO_Running"), st.get("Slave_SQL_Running"),
