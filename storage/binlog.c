@@ -140,10 +140,6 @@ static unsigned coll_maxlen(uint16_t coll)
     const pdb_collation *c = pdb_coll_by_id(coll);
     return c && c->maxlen ? c->maxlen : 1;
 }
-static bool is_text_col(const stor_column *c)
-{
-    return c->type == CT_CHAR || c->type == CT_VARCHAR || c->type == CT_BINARY || c->type == CT_VARBINARY;
-}
 static int blob_pack(uint8_t type)
 {
     switch (type) {
@@ -378,7 +374,6 @@ static void put_value_in(bl_buf *b, const stor_column *c, const pdb_value *v)
         bb_put(b, v->p, v->len);
         return;
     }
-    (void)is_text_col;
 }
 
 static void put_value(bl_buf *b, const stor_column *c, const pdb_value *v)
@@ -1135,13 +1130,7 @@ void stor_binlog_close(void)
 
 /* ---- what SHOW MASTER STATUS, SHOW BINARY LOGS and @@gtid_binlog_pos say ---- */
 
-void stor_binlog_where(char *file, size_t n, uint64_t *at)
-{
-    pthread_mutex_lock(&info_mu);
-    file_name(file_no, file, n);
-    *at = pub;
-    pthread_mutex_unlock(&info_mu);
-}
+void stor_binlog_where(char *file, size_t n, uint64_t *at) { file_name(stor_binlog_current(at), file, n); }
 
 uint32_t stor_binlog_files(stor_binlog_file *out, uint32_t max)
 {

@@ -19,7 +19,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -27,6 +26,7 @@ import time
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from launch import pressdb_cmd  # noqa: E402
+from servers import free_port  # noqa: E402
 import dumps  # noqa: E402
 import itargets  # noqa: E402
 from binlog_workload import DB, SCHEMA, ROWS, LATER, writer  # noqa: E402
@@ -54,13 +54,6 @@ def check(ok, what):
     if not ok:
         failures.append(what)
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 def start(datadir, port, log, extra=()):

@@ -8,7 +8,6 @@ cases (default 150), seed PRESSDB_REPL_FUZZ_SEED."""
 import os
 import random
 import shutil
-import socket
 import struct
 import subprocess
 import sys
@@ -17,6 +16,7 @@ import time
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from launch import pressdb_cmd  # noqa: E402
+from servers import free_port  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -31,13 +31,6 @@ SEED = int(os.environ.get("PRESSDB_REPL_FUZZ_SEED", "1"))
 STATES = ["", "0-3-5", "0-3-1,1-2-3", "0-3-999", "garbage", "0-9-2", "1-1-1", "0-3-30", "-", "0-3-", "0-3-80",
           "0-3-18446744073709551615", ",,,", "0-3-5," * 40]
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 def payload(rnd):
