@@ -1327,6 +1327,12 @@ bool ex_tablelock_release(pdb_session *s);     /* UNLOCK TABLES; true if it held
 void ex_grl_take(ex_ctx *ctx);                 /* FLUSH TABLES WITH READ LOCK */
 void ex_grl_release(pdb_session *s);           /* UNLOCK TABLES, the session's end */
 void ex_write_check(ex_ctx *ctx);              /* a change: read_only (1290), the read lock */
+/* replication.c: CHANGE MASTER / START / STOP / RESET SLAVE, SHOW SLAVE STATUS's row,
+   SET GLOBAL gtid_slave_pos */
+void ex_replica_stmt(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_slave_status_rows(ex_ctx *ctx, ex_textset *ts, bool full);
+bool ex_replica_running(void);
+int  ex_gtid_slave_pos_set(const char *text, ex_err *err);
 void ex_commit_check(ex_ctx *ctx);             /* COMMIT of changes waits for the read lock */
 bool ex_sysvar_read_only(void);
 /* Opening t: waits for other sessions' conflicting locks; 1100/1099 for the locker. */

@@ -164,6 +164,7 @@ typedef struct pdb_session {
                                        NULL) each ? came from, for a CALL's OUT parameters */
     int nusing;
     uint64_t stat[PDB_NSTAT];       /* the session's status counters (pdb_status_add) */
+    bool replica_rows;              /* a replica applies row events: no triggers fire */
 } pdb_session;
 
 /* Column metadata of a result set, as the protocol's column definition needs it. */
@@ -382,5 +383,27 @@ const char *pdb_server_version(void);
  * it is NULL or was never set. */
 bool pdb_uservar_text(pdb_session *s, const char *name, char *out, size_t cap);
 #define PDB_VERSION "0.1.0"
+
+/* ---- a replica's applier (engine/apply.c): the primary's binary log events, one at a
+ * time (header and body, no checksum), applied through a session of its own. */
+typedef struct pdb_applier pdb_applier;
+pdb_applier *pdb_applier_new(void);
+void pdb_applier_free(pdb_applier *a);       /* an open group is rolled back */
+/* 0, or -1 with MariaDB's error (Last_SQL_Errno / Last_SQL_Error): the group is undone. */
+int  pdb_applier_event(pdb_applier *a, const uint8_t *ev, size_t n, uint16_t *code, char *msg, size_t cap);
+bool pdb_applier_in_group(const pdb_applier *a);
+void pdb_applier_counts(const pdb_applier *a, uint64_t *ddl, uint64_t *trx);
+
+/* Replication control (server/replica.c registers it): CHANGE MASTER TO (op 1, its
+ * options as name / text pairs, NULL text for NULL), START SLAVE (2), STOP SLAVE (3),
+ * RESET SLAVE (4), RESET SLAVE ALL (5), "is a replica running?" (6: 1 yes, 0 no).
+ * 0, or an error code with its message. */
+typedef struct pdb_repl_opt { const char *name, *text; } pdb_repl_opt;
+void pdb_set_replica_ctl(int (*fn)(int op, const char *conn, const pdb_repl_opt *opts, int nopts,
+                                   char *msg, size_t cap));
+/* SHOW [ALL] SLAVE[S] STATUS: the default connection's row, PDB_SLAVE_CELLS texts
+ * (NULL for NULL) in SHOW ALL SLAVES STATUS's order; false when none is configured. */
+#define PDB_SLAVE_CELLS 62
+void pdb_set_replica_status(bool (*fn)(char *buf, size_t cap, const char **cells));
 
 #endif

@@ -566,7 +566,7 @@ static bool is_read_only(pl_stmt *st)
     case S_PURGE_LOGS: case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL: case S_SHUTDOWN:
     case S_CACHE_INDEX: case S_LOAD_INDEX:
     case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT: case S_REVOKE:
-    case S_RENAME_USER:
+    case S_RENAME_USER: case S_REPLICA:
         return true;   /* the account store has its own lock and file */
     default: return false;
     }
@@ -605,7 +605,7 @@ static bool commits_implicitly(const pdb_session *s, const pl_stmt *st)
     case S_UNLOCK_TABLES: return s->tables_locked;   /* only when it releases LOCK TABLES */
     case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_FLUSH:
     case S_PURGE_LOGS: case S_LOCK_TABLES: case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD:
-    case S_GRANT: case S_REVOKE: case S_RENAME_USER:
+    case S_GRANT: case S_REVOKE: case S_RENAME_USER: case S_REPLICA:
         return true;
     default: return false;
     }
@@ -1179,6 +1179,7 @@ static bool uses_no_table(const pl_stmt *st)
     case S_SET_NAMES: case S_USE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT: case S_RELEASE:
     case S_ROLLBACK_TO: case S_FLUSH: case S_PURGE_LOGS: case S_CREATE_DB: case S_DEALLOCATE: case S_CREATE_USER:
     case S_DROP_USER: case S_ALTER_USER: case S_RENAME_USER: case S_SET_PASSWORD: case S_EMPTY: case S_DROP_TRIGGER:
+    case S_REPLICA:
         return true;
     case S_SET:
         for (int i = 0; i < st->nsets; i++) if (expr_reads(st->sets[i].value)) return false;
@@ -1404,6 +1405,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
         case S_PURGE_LOGS: purge_logs(&ctx, st, r); break;
+        case S_REPLICA: ex_replica_stmt(&ctx, st, r); break;
         case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_CACHE_INDEX:
         case S_LOAD_INDEX:
             table_maint(&ctx, st, r);

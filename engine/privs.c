@@ -439,6 +439,9 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
     case S_FLUSH:
         if (!(global_privs(s) & STOR_PRIV_RELOAD)) deny_global(ctx, "RELOAD");
         break;
+    case S_REPLICA:   /* (REPLICATION SLAVE ADMIN: bit 34 of MariaDB's list) */
+        if (!(global_privs(s) & (STOR_PRIV_SUPER | (1ull << 34)))) deny_global(ctx, "SUPER, REPLICATION SLAVE ADMIN");
+        break;
     case S_PURGE_LOGS:   /* (BINLOG ADMIN: bit 36 of MariaDB's list; RESET MASTER: RELOAD) */
         if (st->num == 3) { if (!(global_privs(s) & STOR_PRIV_RELOAD)) deny_global(ctx, "RELOAD"); }
         else if (!(global_privs(s) & (STOR_PRIV_SUPER | (1ull << 36)))) deny_global(ctx, "SUPER, BINLOG ADMIN");

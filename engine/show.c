@@ -686,9 +686,12 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
             memcpy(all + 2, slave, sizeof slave);
             memcpy(all + 2 + NS, tail, sizeof tail);
             ex_textset_spec(ctx, ts, 2 + NS + 6, all, NULL);
+            ex_slave_status_rows(ctx, ts, true);
             break;
         }
-        /* fall through */
+        ex_textset_spec(ctx, ts, (int)(sizeof slave / sizeof slave[0]), slave, NULL);
+        ex_slave_status_rows(ctx, ts, false);
+        break;
     default: ex_textset_spec(ctx, ts, (int)(sizeof slave / sizeof slave[0]), slave, NULL); break;
     }
     show_filter(ctx, st->show_where, ts);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <inttypes.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -241,6 +242,27 @@ static int parse_sql_mode(const char *s, uint32_t *out)
     return 0;
 }
 
+/* @@gtid_current_pos: per domain the newer of what this server logged and what it
+ * applied as a replica (MariaDB: the binary log's unless the slave position is ahead). */
+static const char *current_pos(char *buf, size_t cap)
+{
+    stor_gtid b[64], s[64];
+    int nb = stor_binlog_state(b, 64), ns = stor_slave_state(s, 64);
+    for (int i = 0; i < ns; i++) {
+        int j = 0;
+        while (j < nb && b[j].domain != s[i].domain) j++;
+        if (j == nb) { if (nb < 64) b[nb++] = s[i]; }
+        else if (s[i].seq > b[j].seq) b[j] = s[i];
+    }
+    for (int i = 1; i < nb; i++)
+        for (int j = i; j > 0 && b[j - 1].domain > b[j].domain; j--) { stor_gtid t = b[j]; b[j] = b[j - 1]; b[j - 1] = t; }
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < nb && o < cap; i++)
+        o += (size_t)snprintf(buf + o, cap - o, "%s%" PRIu32 "-%" PRIu32 "-%" PRIu64, i ? "," : "", b[i].domain, b[i].server, b[i].seq);
+    return buf;
+}
+
 static const char *global_value(const sysvar *v, char *buf, size_t cap)
 {
     if (!strcmp(v->name, "version")) return pdb_server_version();
@@ -248,7 +270,12 @@ static const char *global_value(const sysvar *v, char *buf, size_t cap)
     if (!strcmp(v->name, "datadir")) { snprintf(buf, cap, "%s/", stor_datadir()); return buf; }
     if (!strcmp(v->name, "hostname")) { gethostname(buf, cap); buf[cap - 1] = 0; return buf; }
     if (!strcmp(v->name, "gtid_binlog_pos") || !strcmp(v->name, "gtid_current_pos") ||
-        !strcmp(v->name, "gtid_binlog_state")) { stor_binlog_gtid_pos(buf, cap); return buf; }
+        !strcmp(v->name, "gtid_binlog_state")) {
+        if (v->name[5] == 'c') return current_pos(buf, cap);
+        stor_binlog_gtid_pos(buf, cap);
+        return buf;
+    }
+    if (!strcmp(v->name, "gtid_slave_pos")) { stor_slave_pos(buf, cap); return buf; }
     pthread_mutex_lock(&gmu);
     for (ovr *o = globals; o; o = o->next)
         if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
@@ -853,6 +880,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         set_override(&s->sysvars, v, text ? text : "");
         return rc;
     }
+    if (!strcmp(n, "gtid_slave_pos")) return ex_gtid_slave_pos_set(text, err);   /* (kept in the log) */
     pthread_mutex_lock(&gmu);
     set_override(&globals, v, text ? text : "");
     pthread_mutex_unlock(&gmu);

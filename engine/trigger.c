@@ -442,7 +442,7 @@ struct ex_trg_set {
 
 ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t, const pl_stmt *by)
 {
-    if (!stor_trigdefs_exist() || (ctx->s->tmp && ex_tmp_owner(ctx->s, t))) return NULL;
+    if (!stor_trigdefs_exist() || (ctx->s->tmp && ex_tmp_owner(ctx->s, t)) || ctx->s->replica_rows) return NULL;
     stor_db *d = stor_db_find(t->db);
     if (!d || !d->ntriggers) return NULL;
     ex_trg_set *ts = NULL;

@@ -259,6 +259,7 @@ static char *interval_unit(P *p)
 }
 
 static pl_expr *primary(P *p);
+static void replica_stmt(P *p, pl_stmt *s);
 
 static pl_expr *mk_lit(P *p, int kind, const char *text, const char *start)
 {
@@ -4363,6 +4364,10 @@ static void statement(P *p, pl_stmt *s)
         return;
     }
     if (accept_kw(p, "BEGIN")) { accept_kw(p, "WORK"); s->kind = S_BEGIN; return; }
+    if (is_kw(p, "START") && (is_word(peek(p), "SLAVE") || is_word(peek(p), "REPLICA") || is_word(peek(p), "ALL"))) {
+        replica_stmt(p, s);
+        return;
+    }
     if (accept_kw(p, "START")) {
         expect_kw(p, "TRANSACTION");
         s->kind = S_BEGIN;
@@ -4555,6 +4560,12 @@ static void statement(P *p, pl_stmt *s)
         load_data_stmt(p, s);
         return;
     }
+    if ((is_kw(p, "CHANGE") && (is_word(peek(p), "MASTER") || is_word(peek(p), "REPLICATION"))) ||
+        ((is_kw(p, "START") || is_kw(p, "STOP") || is_kw(p, "RESET")) &&
+         (is_word(peek(p), "SLAVE") || is_word(peek(p), "REPLICA") || is_word(peek(p), "ALL")))) {
+        replica_stmt(p, s);
+        return;
+    }
     if (is_kw(p, "HANDLER") || is_kw(p, "LOAD") ||
         is_kw(p, "XA") || is_kw(p, "INSTALL") || is_kw(p, "UNINSTALL") || is_kw(p, "RESET") ||
         is_kw(p, "PURGE") || is_kw(p, "CHANGE") || is_kw(p, "BINLOG") || is_kw(p, "CACHE")) {
@@ -4564,6 +4575,59 @@ static void statement(P *p, pl_stmt *s)
         return;
     }
     syntax_error(p);
+}
+
+/* CHANGE MASTER ['name'] TO opt = value, ...; START | STOP [ALL] SLAVE ['name'] [IO_THREAD |
+ * SQL_THREAD]; RESET SLAVE ['name'] [ALL] (REPLICA spellings too). An option's value is
+ * a literal, or a word (MASTER_USE_GTID = slave_pos) kept as a string; a list
+ * (IGNORE_SERVER_IDS = (1, 2)) as its text. */
+static void replica_stmt(P *p, pl_stmt *s)
+{
+    s->kind = S_REPLICA;
+    s->name = "";
+    if (accept_kw(p, "CHANGE")) {
+        s->num = 1;
+        next(p);                                  /* MASTER | REPLICATION */
+        if (p->t.kind == TK_STRING) { s->name = p->t.val; next(p); }
+        expect_kw(p, "TO");
+        vec v = { 0 };
+        do {
+            if (p->t.kind != TK_IDENT && p->t.kind != TK_QIDENT) syntax_error(p);
+            pl_assign *a = alloc(p, sizeof *a);
+            a->name = p->t.val;
+            next(p);
+            if (!accept_op(p, '=')) syntax_error(p);
+            const char *st = p->t.start;
+            if (is_op(p, '(')) {
+                int depth = 0;
+                do {
+                    if (is_op(p, '(')) depth++;
+                    if (is_op(p, ')')) depth--;
+                    if (p->t.kind == TK_EOF) syntax_error(p);
+                    next(p);
+                } while (depth > 0);
+                size_t n = (size_t)(p->t.start - st);
+                char *t = alloc(p, n + 1);
+                memcpy(t, st, n);
+                a->value = mk_lit(p, E_STRING, t, st);
+            } else if (p->t.kind == TK_IDENT) {
+                a->value = mk_lit(p, E_STRING, p->t.val, st);
+                next(p);
+            } else a->value = primary(p);
+            vpush(p, &v, a);
+        } while (accept_op(p, ','));
+        s->sets = alloc(p, (size_t)(v.n ? v.n : 1) * sizeof(pl_assign));
+        for (int i = 0; i < v.n; i++) s->sets[i] = *(pl_assign *)v.v[i];
+        s->nsets = v.n;
+        return;
+    }
+    s->num = accept_kw(p, "START") ? 2 : accept_kw(p, "STOP") ? 3 : (next(p), 4);
+    bool all = s->num != 4 && accept_kw(p, "ALL");
+    next(p);                                      /* SLAVE[S] | REPLICA[S] */
+    if (p->t.kind == TK_STRING) { s->name = p->t.val; next(p); }
+    if (s->num == 4 && accept_kw(p, "ALL")) s->num = 5;
+    while (s->num != 4 && s->num != 5 && (accept_kw(p, "IO_THREAD") || accept_kw(p, "SQL_THREAD"))) accept_op(p, ',');
+    (void)all;
 }
 
 /* Skips whitespace, comments and empty statements; true if only those remain. */

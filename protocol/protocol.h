@@ -242,6 +242,24 @@ int proto_write_auth_switch(proto_buf *out, uint8_t *seq, const char *plugin,
 /* AuthMoreData: 0x01 followed by data (caching_sha2: 3 = fast ok, 4 = full auth needed). */
 int proto_write_auth_more_data(proto_buf *out, uint8_t *seq, const void *data, size_t n);
 
+/* ---- the client side (a replica connecting to its primary: protocol/client.c) ---- */
+typedef struct proto_server_hello {
+    char version[64];
+    uint32_t conn_id;
+    uint8_t scramble[PROTO_SCRAMBLE_LEN];
+    uint32_t caps;
+    uint8_t charset;
+    char plugin[64];                     /* "" when the greeting names none */
+} proto_server_hello;
+int  proto_parse_greeting(const uint8_t *p, size_t n, proto_server_hello *h);
+/* mysql_native_password's answer to a scramble: 20 bytes (none for an empty password). */
+void proto_native_response(const uint8_t scramble[PROTO_SCRAMBLE_LEN], const char *pw, size_t n,
+                           uint8_t out[20]);
+/* HandshakeResponse41 (seq 1): no database, no attributes. */
+int  proto_write_handshake_response(proto_buf *out, uint8_t *seq, uint32_t caps, uint8_t charset,
+                                    const char *user, const uint8_t *auth, size_t auth_len,
+                                    const char *plugin);
+
 /* ---- auth plugins: hashes stored, responses checked ---- */
 /* mysql_native_password: stored = SHA1(SHA1(password)). */
 void proto_native_stored_hash(const char *pw, size_t n, uint8_t stored[20]);

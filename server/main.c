@@ -382,7 +382,9 @@ int main(int argc, char **argv)
     sd_notify(0, "READY=1\nSTATUS=Taking your SQL requests now...\n");
 
     warm_data_start();
+    srv_replica_init();
     srv_net_run();
+    srv_replica_shutdown();
     sd_notify(0, "STOPPING=1\nSTATUS=Shutdown in progress\n");
     warm_data_join();
     warm_join();

@@ -41,7 +41,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_LOG_BIN, O_PID_FILE,
-    O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_JITMIN, O_WALREC, O_USER, O_SECURE_FILE, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE,
+    O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_JITMIN, O_WALREC, O_USER, O_SECURE_FILE, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE, O_SLAVE_START,
 };
 
 typedef struct opt_def {
@@ -94,6 +94,9 @@ static const opt_def opt_defs[] = {
       "write a binary log in MariaDB's format, for replicas and mariadb-binlog (base name or "
       "path; default <datadir>/pressdb-bin)" },
     { "pid_file", O_PID_FILE, K_STR, 0, 0, 0, false, "write the process id here" },
+    { "slave_start", O_SLAVE_START, K_BOOL, 0, 0, 0, false,
+      "start replication at startup when a primary is configured (default ON; "
+      "--skip-slave-start: wait for START SLAVE)" },
     { "threads", O_THREADS, K_NUM, 1, 1024, 0, false, "event loops (default: cores)" },
     { "offload_us", O_OFFLOAD, K_NUM, 0, 3600000000ull, 0, false,
       "a query shape that ran longer than this (microseconds) runs on a worker thread "
@@ -291,6 +294,7 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         case O_SSL: srv_cfg.ssl = b; break;
         case O_REQ_SECURE: srv_cfg.require_secure_transport = b; break;
         case O_JIT: srv_cfg.jit = b; break;
+        case O_SLAVE_START: srv_cfg.skip_slave_start = !b; break;
         }
         return 0;
     }

@@ -92,6 +92,7 @@ typedef struct srv_config {
     char log_error[SRV_PATH_MAX];        /* "" = stderr */
     char log_bin[SRV_PATH_MAX];          /* --log-bin's base name or path ("" = default) */
     bool log_bin_on;
+    bool skip_slave_start;               /* --skip-slave-start */
     char secure_file_priv[SRV_PATH_MAX]; /* LOAD DATA / INTO OUTFILE directory ("" = any) */
     bool secure_file_given;
     char pid_file[SRV_PATH_MAX];         /* "" = none */
@@ -203,6 +204,11 @@ void srv_net_shutdown(const char *why);
 void srv_loop_conn_gone(srv_loop *lp);
 /* The bound TCP port (useful with --port=0). */
 int  srv_net_port(void);
+
+/* replica.c: pressdb as a replica (CHANGE MASTER TO, START SLAVE ...): reads master.info
+ * and starts replicating when one is configured (unless --skip-slave-start); stops it. */
+void srv_replica_init(void);
+void srv_replica_shutdown(void);
 
 /* Connection registry (any thread). */
 void srv_registry_add(srv_conn *c);

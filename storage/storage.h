@@ -694,6 +694,20 @@ int  stor_binlog_events(const char *name, uint64_t from, stor_binlog_event_cb cb
 /* The state per domain (at most max entries): how many. */
 int  stor_binlog_state(stor_gtid *out, int max);
 
+struct stor_txn;
+/* A replica's position (storage/slavepos.c, @@gtid_slave_pos): the last GTID applied per
+ * domain, written in the frame of the change that applied it. set_applied names the
+ * GTID the transaction x applies (NULL: none); its commit frame, or the DDL frame the
+ * thread writes next while x is attached, carries it. flush_applied writes it alone
+ * when neither did (a group that changed nothing). no_binlog: x's changes stay out of
+ * the binary log (log_slave_updates=OFF). */
+void stor_txn_set_applied(struct stor_txn *x, const stor_gtid *g);
+void stor_txn_set_no_binlog(struct stor_txn *x, bool on);
+int  stor_txn_flush_applied(struct stor_txn *x);
+int  stor_slave_pos_set(const stor_gtid *g, int n);    /* SET GLOBAL gtid_slave_pos */
+int  stor_slave_state(stor_gtid *out, int max);
+void stor_slave_pos(char *out, size_t cap);             /* "0-1-42,1-2-7" */
+
 /* ---------------------------------------------------------------- durability */
 
 /* A transaction collects redo records (written to the log at commit, with one fsync)

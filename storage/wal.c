@@ -19,6 +19,8 @@
  *                'T' db sql (a DDL frame)   'X' domain server seq (the binary log's GTID)
  *                'R' first (RESET MASTER: the binary log's GTIDs before it are gone)
  *                'N' 0 (first of a frame that only carries a binary-log-only statement's 'X')
+ *                'S' domain server seq (a replica applied this GTID: slavepos.c)
+ *                'P' 0 (SET GLOBAL gtid_slave_pos: the 'S' state before it is gone)
  *                'i' row values, 'u' row values, 'd' row: the same table as the record
  *                before it in the frame (a bulk insert's rows do not repeat the names)
  * values: per column a flag byte (0 null, 1 present) then i64 / f64 / u32 len + bytes.
@@ -63,6 +65,9 @@ struct stor_txn {
     const char *stmt;       /* the statement running now (stor_txn_statement) */
     size_t stmt_len;
     uint64_t stmt_no, bl_annotated;   /* which one; the one bl's last Annotate names */
+    stor_gtid applied;      /* a replica's: the GTID this transaction applies (seq 0: none),
+                               written as 'S' in its next frame (slavepos.c) */
+    bool no_binlog;         /* a replica's applier (log_slave_updates=OFF): no binary log */
 };
 
 static __thread stor_txn *cur;
@@ -182,6 +187,12 @@ static void redo_u8(uint8_t v) { redo_put(&v, 1); }
 static void redo_u32(uint32_t v) { redo_put(&v, 4); }
 static void redo_str(const char *s) { uint32_t n = (uint32_t)strlen(s); redo_u32(n); redo_put(s, n); }
 
+/* 'S' domain server seq: the GTID a replica applied in this frame */
+static void redo_applied(const stor_gtid *g)
+{
+    redo_u8('S'); redo_put(&g->domain, 4); redo_put(&g->server, 4); redo_put(&g->seq, 8);
+}
+
 /* 'X' domain server seq: the GTID the binary log gave this frame's transaction */
 static void redo_gtid(const stor_gtid *g)
 {
@@ -234,6 +245,7 @@ void stor_txn_statement(const char *sql, size_t len)
 /* A row for the binary log, after its statement's text when it is the statement's first. */
 static void bl_row(char kind, stor_table *t, const pdb_value *before, uint32_t brow, uint32_t row)
 {
+    if (cur->no_binlog) return;
     if (cur->stmt && cur->stmt_no != cur->bl_annotated) {
         binlog_note_annotate(&cur->bl, cur->stmt, cur->stmt_len);
         cur->bl_annotated = cur->stmt_no;
@@ -566,9 +578,12 @@ int stor_txn_commit(void)
             rc = binlog_commit(&x->bl, &g);
             if (rc == 0 && g.seq) redo_gtid(&g);
         }
+        stor_gtid a = x->applied;
+        if (rc == 0 && a.seq) redo_applied(&a);
         if (rc == 0) rc = write_frame(x->redo, x->redo_len);
         if (g.seq) { if (rc == 0) binlog_published(); else binlog_unwind(); }
         if (rc == 0) my_commit_end = lsn_base + written_end;
+        if (rc == 0 && a.seq) { slavepos_note(&a); x->applied.seq = 0; }
         pthread_mutex_unlock(&wal_mu);
         if (rc != 0) {
             int e = errno;
@@ -630,13 +645,16 @@ int stor_log_ddl_env(const char *db, const char *sql, size_t len, const stor_ddl
     stor_txn *saved = cur;
     cur = &tmp;
     redo_u8('T'); redo_str(db ? db : ""); redo_u32((uint32_t)len); redo_put(sql, len);
+    stor_gtid a = { 0, 0, 0 };
+    if (saved && saved->applied.seq) { a = saved->applied; redo_applied(&a); }
     pthread_mutex_lock(&wal_mu);
     stor_gtid g = { 0, 0, 0 };
-    int rc = binlog_ddl(db, sql, len, env, &g);
+    int rc = saved && saved->no_binlog ? 0 : binlog_ddl(db, sql, len, env, &g);
     if (rc == 0 && g.seq) redo_gtid(&g);
     cur = saved;
     if (rc == 0) rc = write_frame(tmp.redo, tmp.redo_len);
     if (g.seq) { if (rc == 0) binlog_published(); else binlog_unwind(); }
+    if (rc == 0 && a.seq) { slavepos_note(&a); saved->applied.seq = 0; }
     pthread_mutex_unlock(&wal_mu);
     stor_vec_free(tmp.redo, tmp.redo_cap);
     if (rc == 0 && fdatasync(wal_fd) != 0) rc = -1;   /* DDL is always made durable at once */
@@ -684,7 +702,7 @@ int stor_binlog_statement(const char *db, const char *sql, size_t len, const sto
     stor_txn *saved = cur;
     pthread_mutex_lock(&wal_mu);
     stor_gtid g = { 0, 0, 0 };
-    int rc = binlog_ddl(db, sql, len, env, &g);
+    int rc = cur && cur->no_binlog ? 0 : binlog_ddl(db, sql, len, env, &g);
     if (rc == 0 && g.seq) {
         cur = &tmp;
         redo_u8('N'); redo_u32(0);
@@ -698,6 +716,45 @@ int stor_binlog_statement(const char *db, const char *sql, size_t len, const sto
     if (rc == 0 && g.seq && fdatasync(wal_fd) != 0) rc = -1;
     return rc;
 }
+
+void stor_txn_set_applied(stor_txn *x, const stor_gtid *g)
+{
+    if (g) x->applied = *g; else x->applied.seq = 0;
+}
+
+void stor_txn_set_no_binlog(stor_txn *x, bool on) { x->no_binlog = on; }
+
+/* A frame of 'S' records alone (P: after a 'P'): a replicated group that changed no row
+ * (its commit wrote no frame), or SET GLOBAL gtid_slave_pos. */
+static int write_applied(const stor_gtid *g, int n, bool replace)
+{
+    stor_txn tmp = { 0 };
+    stor_txn *saved = cur;
+    cur = &tmp;
+    if (replace) { redo_u8('P'); redo_u32(0); }
+    for (int i = 0; i < n; i++) redo_applied(&g[i]);
+    cur = saved;
+    pthread_mutex_lock(&wal_mu);
+    int rc = tmp.redo_len ? write_frame(tmp.redo, tmp.redo_len) : 0;
+    if (rc == 0) {
+        if (replace) slavepos_clear();
+        for (int i = 0; i < n; i++) slavepos_note(&g[i]);
+    }
+    pthread_mutex_unlock(&wal_mu);
+    stor_vec_free(tmp.redo, tmp.redo_cap);
+    if (rc == 0 && tmp.redo_len && flush_mode == 1 && fdatasync(wal_fd) != 0) rc = -1;
+    return rc;
+}
+
+int stor_txn_flush_applied(stor_txn *x)
+{
+    if (!x->applied.seq) return 0;
+    stor_gtid a = x->applied;
+    x->applied.seq = 0;
+    return write_applied(&a, 1, false);
+}
+
+int stor_slave_pos_set(const stor_gtid *g, int n) { return write_applied(g, n, true); }
 
 /* RESET MASTER: the binary log starts again at file `first` with no GTIDs; a log frame
  * ('R') says so, so a restart does not bring the old GTIDs back from the log. */
@@ -790,6 +847,17 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
             if (!r.bad && apply) binlog_wal_reset();
             continue;
         }
+        if (kind == 'S') {
+            stor_gtid g;
+            rd_take(&r, &g.domain, 4); rd_take(&r, &g.server, 4); rd_take(&r, &g.seq, 8);
+            if (!r.bad && apply) slavepos_note(&g);
+            continue;
+        }
+        if (kind == 'P') {   /* SET GLOBAL gtid_slave_pos: a new state follows */
+            (void)rd_u32(&r);
+            if (!r.bad && apply) slavepos_clear();
+            continue;
+        }
         if (kind == 'X') {
             stor_gtid g;
             rd_take(&r, &g.domain, 4); rd_take(&r, &g.server, 4); rd_take(&r, &g.seq, 8);
@@ -878,7 +946,7 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     }
     /* 'G' gen, then with the binary log on 'N' (its state is known from here) and its
        GTID state as 'X' records (recovery's last GTIDs when no commit follows) */
-    uint8_t payload[14 + 17 * 16];
+    uint8_t payload[14 + 17 * 16 + 17 * 64];
     payload[0] = 'G';
     memcpy(payload + 1, &gen, 8);
     size_t plen = 9;
@@ -889,6 +957,7 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
         plen += 5;
         plen += binlog_state_records(payload + plen, sizeof payload - plen);
     }
+    plen += slavepos_records(payload + plen, sizeof payload - plen);   /* a replica's position */
     uint32_t hdr[2] = { (uint32_t)plen, wal_crc(payload, plen) };
     if (write(fd, hdr, 8) != 8 || write(fd, payload, plen) != (ssize_t)plen || fdatasync(fd) != 0 ||
         rename(tmp, path) != 0) {
@@ -933,8 +1002,9 @@ static bool frame_valid_at(const uint8_t *p, size_t n, size_t q)
     uint32_t len = get_u32(p + q);
     if (len < 5 || len > n - q - 8) return false;
     uint8_t kind = p[q + 8];
-    if (kind != 'I' && kind != 'U' && kind != 'D' && kind != 'T' && kind != 'R' && kind != 'N') return false;
-    if (kind != 'R' && get_u32(p + q + 9) > 255) return false;    /* the database name's length */
+    if (kind != 'I' && kind != 'U' && kind != 'D' && kind != 'T' && kind != 'R' && kind != 'N' &&
+        kind != 'S' && kind != 'P') return false;
+    if (kind != 'R' && kind != 'S' && get_u32(p + q + 9) > 255) return false;    /* the database name's length */
     return wal_crc(p + q + 8, len) == get_u32(p + q + 4);
 }
 

@@ -63,6 +63,10 @@ int    wal_log_binlog_state(void);      /* wal.c: the 'N' + state frame at --log
 void   binlog_unwind(void);      /* ... could not be: the group goes */
 void   binlog_wal_gtid(const stor_gtid *g);                  /* recovery read an 'X' */
 size_t binlog_state_records(uint8_t *out, size_t cap);      /* 'X' records of the state */
+/* slavepos.c: a replica's applied GTIDs (redo 'S', 'P') */
+void   slavepos_note(const stor_gtid *g);
+void   slavepos_clear(void);
+size_t slavepos_records(uint8_t *out, size_t cap);          /* 'S' records of the state */
 
 /* table.c primitives that do not log */
 void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax);
