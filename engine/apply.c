@@ -847,6 +847,10 @@ static int apply_rows(pdb_applier *a, const uint8_t *ev, size_t n, int kind, boo
     if (!before || !params || !texts || !use) { rc = fail(a, 1041, "Out of memory"); goto done; }
     key_columns(t, m, bits, use);
     a->s.replica_rows = true;
+    /* values go in as the primary had them: no strictness (an ENUM's '' is index 0), no
+       new AUTO_INCREMENT value for a 0 */
+    uint32_t mode = a->s.sql_mode;
+    a->s.sql_mode = MODE_NO_AUTO_VALUE_ON_ZERO;
     while (p < end && rc == 0) {
         size_t sz = row_image(a, m, t, bits, p, (size_t)(end - p), before, texts);
         if (!sz) { rc = fail(a, 1594, "Relay log read failure: a row image is malformed"); break; }
@@ -873,6 +877,7 @@ static int apply_rows(pdb_applier *a, const uint8_t *ev, size_t n, int kind, boo
         stor_arena_reset(&a->rowmem);
     }
     a->s.replica_rows = false;
+    a->s.sql_mode = mode;
 done:
     free(before); free(params); free(texts); free(use);
     return rc;
