@@ -624,34 +624,25 @@ static size_t col_value(const stor_column *c, uint8_t t, uint16_t m, const uint8
             return (size_t)len;
         }
         k = len > 255 ? 2 : 1;
-        NEED(k);
-        sz = le(p, k);
-        NEED(k + sz);
-        p += k;
-        sz += (size_t)k;
         break;
     }
     case T_VARCHAR: case T_VAR_STRING:
         k = m > 255 ? 2 : 1;
-        NEED(k);
-        sz = le(p, k);
-        NEED(k + sz);
-        p += k;
-        sz += (size_t)k;
         break;
     case T_BLOB: case T_TINY_BLOB: case T_MEDIUM_BLOB: case T_LONG_BLOB: case T_GEOMETRY: case T_JSON:
         k = m;
         if (k < 1 || k > 4) return 0;
-        NEED(k);
-        sz = le(p, k);
-        NEED(k + sz);
-        p += k;
-        sz += (size_t)k;
         break;
     default:
         return 0;
     }
-    /* a string: its bytes as they are (row_image converts them for the column) */
+    /* a string: a k-byte length, then its bytes as they are (row_image converts them for
+       the column) */
+    NEED(k);
+    sz = le(p, k);
+    NEED(k + sz);
+    p += k;
+    sz += (size_t)k;
     *v = ex_str((const char *)p, sz - (size_t)k, COLL_BINARY);
     return sz;
 #undef NEED

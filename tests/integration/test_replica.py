@@ -23,6 +23,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import dumps  # noqa: E402
 import servers  # noqa: E402
 from binlog_workload import DB, SCHEMA, ROWS, LATER, writer  # noqa: E402
+import repl_check  # noqa: E402
+from repl_check import FixedPort, q1  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -47,21 +49,7 @@ def check(ok, what):
         failures.append(what)
 
 
-class Primary(servers.PressDB):
-    fixed = None   # the replica knows one port: every start of the primary keeps it
-
-    def start(self, timeout=servers.START_TIMEOUT):
-        if self.fixed is None:
-            r = super().start(timeout)
-            self.fixed = self.port
-            return r
-        orig = servers.free_port
-        servers.free_port = lambda: self.fixed
-        try:
-            return super().start(timeout)
-        finally:
-            servers.free_port = orig
-
+class Primary(FixedPort, servers.PressDB):
     def argv(self):
         return super().argv() + ["--log-bin", "--server-id=11", "--innodb-log-file-size=256K"]
 
@@ -69,12 +57,6 @@ class Primary(servers.PressDB):
 class Replica(servers.MariaDB):
     def argv(self):
         return super().argv() + ["--server-id=2"]
-
-
-def q1(conn, sql):
-    cur = conn.cursor()
-    cur.execute(sql)
-    return cur.fetchone()
 
 
 def caught_up(primary, replica, what, timeout=60):
@@ -99,35 +81,15 @@ def caught_up(primary, replica, what, timeout=60):
 
 
 def dump(server, sort):
-    p = dict(host="127.0.0.1", port=server.port)
-    rc, text, err = dumps.dump(p, DB, ("--skip-dump-date",) + (("--skip-extended-insert",) if sort else ()))
-    check(rc == 0, "mariadb-dump of %s (%s)" % (server.label, err.strip()[:200]))
-    lines = dumps.body(text)
-    return sorted(lines) if sort else lines
+    return repl_check.dump(check, server, sort)
 
 
 def same_data(primary, replica, what, sort=False):
-    a, b = dump(primary, sort), dump(replica, sort)
-    # (AUTO_INCREMENT counters are not in row events: a MariaDB replica differs the same way)
-    a = [re.sub(r" AUTO_INCREMENT=\d+", "", x) for x in a]
-    b = [re.sub(r" AUTO_INCREMENT=\d+", "", x) for x in b]
-    diff = [(x, y) for x, y in zip(a, b) if x != y]
-    check(a == b, "%s: the replica's dump is the primary's%s" % (
-        what, "" if a == b else ": first difference %r / %r" % diff[0] if diff else ": %d / %d lines" % (len(a), len(b))))
+    repl_check.same_data(check, primary, replica, what, sort)
 
 
 def writers(port, seconds, kill=None):
-    stop, acked = threading.Event(), []
-    ws = [threading.Thread(target=writer, args=(port, w, stop, acked)) for w in range(3)]
-    for w in ws:
-        w.start()
-    time.sleep(seconds)
-    if kill:
-        kill()
-    stop.set()
-    for w in ws:
-        w.join()
-    check(len(acked) > 20, "writers committed (%d)" % len(acked))
+    repl_check.writers(check, port, seconds, kill)
 
 
 def main():
