@@ -60,6 +60,7 @@ struct pdb_applier {
     stor_gtid gtid;           /* the group's */
     bool in_group, standalone, began;
     uint64_t groups_ddl, groups_trx;
+    uint32_t hrnow_us;        /* a Query event's microseconds (status variable 128) */
     stor_arena rowmem;        /* a row's converted strings (the session's arena is the
                                  statement's: reset when it starts) */
     char *buf;                /* statement text being built */
@@ -132,6 +133,9 @@ void pdb_applier_counts(const pdb_applier *a, uint64_t *ddl, uint64_t *trx)
 {
     *ddl = a->groups_ddl; *trx = a->groups_trx;
 }
+
+static size_t decimal_size(int prec, int scale);
+static size_t decimal_text(const uint8_t *src, int prec, int scale, char *out);
 
 /* ---- running statements ---- */
 
@@ -226,6 +230,9 @@ static int group_commit(pdb_applier *a)
     if (!a->s.txn) a->s.txn = stor_txn_new();
     stor_txn_set_applied(a->s.txn, &a->gtid);
     int rc = run_text(a, "COMMIT");
+    /* durable soon, without waiting: the log's syncer groups the replica's commits (the
+       position is in the same frame as the rows, so a power loss loses both together) */
+    if (a->s.durable_lsn) { stor_sync_request(a->s.durable_lsn); a->s.durable_lsn = 0; }
     if (rc == 0 && stor_txn_flush_applied(a->s.txn) != 0)
         rc = fail(a, 1026, "Error writing file 'pressdb.wal' (gtid_slave_pos)");
     stor_txn_set_applied(a->s.txn, NULL);
@@ -291,7 +298,10 @@ static void query_status(pdb_applier *a, const uint8_t *p, size_t n)
         case 16: if (left < 1) return; i += 1; break;
         case 17: if (left < 8) return; i += 8; break;                         /* ddl logged with xid */
         case 18: if (left < 2) return; i += 2; break;
-        case 128: if (left < 3) return; i += 3; break;                        /* hrnow */
+        case 128:                                                            /* hrnow: usec */
+            if (left < 3) return;
+            a->hrnow_us = p[i] | p[i + 1] << 8 | (uint32_t)p[i + 2] << 16;
+            i += 3; break;
         case 129: if (left < 8) return; i += 8; break;                        /* xid */
         default: return;
         }
@@ -306,6 +316,7 @@ static int apply_query(pdb_applier *a, const uint8_t *ev, size_t n)
     uint16_t svlen = rd16(b + 11);
     size_t at = 13u + svlen;
     if (19 + at + dblen + 1 > n) return fail(a, 1594, "Relay log read failure: a Query event is malformed");
+    a->hrnow_us = 0;
     query_status(a, b + 13, svlen);
     char db[PDB_NAME_LEN];
     snprintf(db, sizeof db, "%.*s", dblen, (const char *)b + at);
@@ -325,7 +336,12 @@ static int apply_query(pdb_applier *a, const uint8_t *ev, size_t n)
         if (!a->s.txn) a->s.txn = stor_txn_new();
         stor_txn_set_applied(a->s.txn, &a->gtid);
     }
+    /* NOW() is the primary's: the statement's time (MariaDB's SET TIMESTAMP) */
+    uint32_t when;
+    memcpy(&when, ev, 4);
+    a->s.fixed_now_us = (int64_t)when * 1000000 + a->hrnow_us;
     int rc = run_sql(a, q, qlen);
+    a->s.fixed_now_us = 0;
     if (rc != 0) {
         char m[PDB_MSG_LEN];
         snprintf(m, sizeof m, "Error '%.200s' on query. Default database: '%s'. Query: '%.*s'", a->msg, db,
@@ -347,10 +363,76 @@ static int apply_intvar(pdb_applier *a, const uint8_t *ev, size_t n)
 {
     if (n < 19 + 9) return fail(a, 1594, "Relay log read failure: an Intvar event is too short");
     uint64_t v = rd64(ev + 20);
-    char sql[64];
-    snprintf(sql, sizeof sql, "SET %s=%" PRIu64, ev[19] == 1 ? "LAST_INSERT_ID" : "INSERT_ID", v);
-    if (ev[19] == 1) { a->s.last_insert_id = v; return 0; }
-    return run_text(a, sql);
+    if (ev[19] == 1) a->s.last_insert_id = v;
+    else a->s.insert_id = v;
+    return 0;
+}
+
+/* Rand: the seeds RAND() continues from in the next statement. */
+static int apply_rand(pdb_applier *a, const uint8_t *ev, size_t n)
+{
+    if (n < 19 + 16) return fail(a, 1594, "Relay log read failure: a Rand event is too short");
+    a->s.rnd_s1 = rd64(ev + 19);
+    a->s.rnd_s2 = rd64(ev + 27);
+    return 0;
+}
+
+/* User_var: @name as the statement that follows read it on the primary. */
+static int apply_user_var(pdb_applier *a, const uint8_t *ev, size_t n)
+{
+    const uint8_t *p = ev + 19, *end = ev + n;
+    if (end - p < 5) goto bad;
+    uint32_t nl;
+    memcpy(&nl, p, 4);
+    p += 4;
+    if ((size_t)(end - p) < (size_t)nl + 1 || nl > 64) goto bad;
+    const char *name = (const char *)p;
+    p += nl;
+    bool is_null = *p++;
+    size_t o = 0;
+    char name0[65];
+    memcpy(name0, name, nl);
+    name0[nl] = 0;
+    puts_(a, &o, "SET @");
+    put_ident(a, &o, name0);
+    puts_(a, &o, " := ");
+    if (is_null) puts_(a, &o, "NULL");
+    else {
+        if (end - p < 9) goto bad;
+        uint8_t type = p[0];
+        uint32_t cs, vl;
+        memcpy(&cs, p + 1, 4);
+        memcpy(&vl, p + 5, 4);
+        p += 9;
+        if ((size_t)(end - p) < vl) goto bad;
+        bool uns = (size_t)(end - p) > vl && (p[vl] & 1);
+        char tb[160];
+        if (type == 1 && vl == 8) {                       /* REAL */
+            double d;
+            memcpy(&d, p, 8);
+            snprintf(tb, sizeof tb, "%.17g", d);
+            puts_(a, &o, tb);
+        } else if (type == 2 && vl == 8) {                /* INT */
+            snprintf(tb, sizeof tb, uns ? "%" PRIu64 : "%" PRId64, rd64(p));
+            puts_(a, &o, tb);
+        } else if (type == 4 && vl >= 2) {                /* DECIMAL: precision, scale, digits */
+            int prec = p[0], scale = p[1];
+            if (prec < 1 || prec > 65 || scale > prec || decimal_size(prec, scale) > (size_t)vl - 2) goto bad;
+            decimal_text(p + 2, prec, scale, tb);
+            puts_(a, &o, tb);
+        } else if (type == 0) {                           /* STRING, in its charset */
+            const pdb_collation *cl = pdb_coll_by_id((uint16_t)cs);
+            puts_(a, &o, cl && cs != COLL_BINARY ? "_" : "_binary ");
+            if (cl && cs != COLL_BINARY) { puts_(a, &o, cl->charset); puts_(a, &o, " "); }
+            puts_(a, &o, "x'");
+            for (uint32_t i = 0; i < vl; i++) { snprintf(tb, sizeof tb, "%02x", p[i]); puts_(a, &o, tb); }
+            puts_(a, &o, "'");
+            if (cl && cs != COLL_BINARY) { puts_(a, &o, " COLLATE "); puts_(a, &o, cl->name); }
+        } else goto bad;
+    }
+    return run_sql(a, a->buf, o);
+bad:
+    return fail(a, 1594, "Relay log read failure: a User_var event is malformed");
 }
 
 /* ---- Table_map ---- */
@@ -894,7 +976,9 @@ int pdb_applier_event(pdb_applier *a, const uint8_t *ev, size_t n, uint16_t *cod
     case EV_DELETE_V2: rc = apply_rows(a, ev, n, 2, true); break;
     case EV_INTVAR: rc = apply_intvar(a, ev, n); break;
     case EV_FDE: case EV_ROTATE: case EV_STOP: maps_clear(a); break;
-    case EV_RAND: case EV_USER_VAR: case EV_HEARTBEAT: case EV_ANNOTATE: case EV_CHECKPOINT:
+    case EV_RAND: rc = apply_rand(a, ev, n); break;
+    case EV_USER_VAR: rc = apply_user_var(a, ev, n); break;
+    case EV_HEARTBEAT: case EV_ANNOTATE: case EV_CHECKPOINT:
     case EV_GTID_LIST: case EV_START_ENC:
         break;
     default:

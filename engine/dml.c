@@ -34,7 +34,7 @@ static pdb_value implicit_default(const stor_column *c)
 /* CURRENT_TIMESTAMP as a column's default takes it (whole seconds, session time zone). */
 void ex_column_default_now(ex_ctx *ctx, pdb_value *out)
 {
-    int64_t now = ex_now_us() / 1000000;
+    int64_t now = ctx->now_us / 1000000;   /* (the statement's start, as MariaDB) */
     time_t tt = (time_t)now;
     struct tm tm;
     ex_tz_local(ctx->s, tt, &tm);
@@ -225,7 +225,7 @@ static void stamp_on_update(ex_ctx *ctx, stor_table *t, pdb_value *vals, const b
 {
     for (uint32_t c = 0; c < t->ncols; c++) {
         if (!t->cols[c].on_update_now || (assigned && assigned[c])) continue;
-        int64_t now = ex_now_us() / 1000000;
+        int64_t now = ctx->now_us / 1000000;   /* (the statement's start, as MariaDB) */
         time_t tt = (time_t)now;
         struct tm tm;
         ex_tz_local(ctx->s, tt, &tm);
@@ -595,8 +595,9 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     if (want > 65535 && st->sel) want = 65535;
                     nresv++;
                     resv_next = t->auto_inc;
+                    if (nresv == 1 && ctx->s->insert_id) resv_next = ctx->s->insert_id;   /* SET insert_id */
                     resv_end = resv_next + want;
-                    t->auto_inc = resv_end;
+                    if (t->auto_inc < resv_end) t->auto_inc = resv_end;
                 }
                 if (resv_next > autoinc_max(&t->cols[ai])) {
                     /* the counter is past the column's range: InnoDB's HA_ERR_AUTOINC_ERANGE
@@ -717,6 +718,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     if (dup_progs) dups = upd_count;
     if (got_id) ctx->s->last_insert_id = first_id;
+    ctx->s->insert_id = 0;   /* (SET insert_id is for one INSERT) */
     ctx->s->row_count = (int64_t)affected;
     char info[128];
     const char *ip = NULL;

@@ -1229,7 +1229,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ctx.a = &s->arena;
     ctx.jb = &jb;
     ctx.err = &err;
-    ctx.now_us = ex_now_us();
+    ctx.now_us = s->fixed_now_us ? s->fixed_now_us : ex_now_us();
     ex_stmt stmt_state = { 0 };
     ctx.stmt = &stmt_state;
     stmt_state.shape = shape;
@@ -2135,7 +2135,7 @@ static pdb_value *ps_values(pdb_session *s, pl_expr **e, int n, const pdb_sink *
     ctx.a = &s->arena;
     ctx.jb = &jb;
     ctx.err = &err;
-    ctx.now_us = ex_now_us();
+    ctx.now_us = s->fixed_now_us ? s->fixed_now_us : ex_now_us();
     ctx.stmt = &stmt_state;
     pdb_value *v = stor_arena_alloc(&s->arena, (size_t)(n ? n : 1) * sizeof *v);
     if (setjmp(jb)) {

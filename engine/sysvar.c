@@ -318,7 +318,11 @@ static const char *session_value(pdb_session *s, const sysvar *v, bool global, c
     if (!strcmp(n, "max_session_mem_used")) { snprintf(buf, cap, "%llu", (unsigned long long)s->max_session_mem_used); return buf; }
     if (!strcmp(n, "wait_timeout")) { snprintf(buf, cap, "%u", s->wait_timeout); return buf; }
     if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { snprintf(buf, cap, "%llu", (unsigned long long)s->last_insert_id); return buf; }
-    if (!strcmp(n, "timestamp")) { snprintf(buf, cap, "%.6f", (double)ex_now_us() / 1e6); return buf; }
+    if (!strcmp(n, "insert_id")) { snprintf(buf, cap, "%llu", (unsigned long long)s->insert_id); return buf; }
+    if (!strcmp(n, "timestamp")) {
+        snprintf(buf, cap, "%.6f", (double)(s->fixed_now_us ? s->fixed_now_us : ex_now_us()) / 1e6);
+        return buf;
+    }
     if (!strcmp(n, "character_set_database") || !strcmp(n, "collation_database")) {
         /* the current database's, unless SET since the last USE (ex_sysvar_use_db) */
         for (ovr *o = s->sysvars; o; o = o->next) if (o->v == v) return o->val;
@@ -877,6 +881,12 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         if (!strcmp(n, "wait_timeout")) { s->wait_timeout = (uint32_t)strtoul(text, NULL, 10); return 0; }
         if (!strcmp(n, "max_session_mem_used")) { s->max_session_mem_used = strtoull(text, NULL, 10); return rc; }
         if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { s->last_insert_id = strtoull(text, NULL, 10); return 0; }
+        if (!strcmp(n, "insert_id")) { s->insert_id = strtoull(text ? text : "0", NULL, 10); return 0; }
+        if (!strcmp(n, "timestamp")) {   /* NOW() and its kin answer this until DEFAULT or 0 */
+            double d = text ? strtod(text, NULL) : 0;
+            s->fixed_now_us = d > 0 ? (int64_t)(d * 1e6 + 0.5) : 0;
+            return 0;
+        }
         set_override(&s->sysvars, v, text ? text : "");
         return rc;
     }

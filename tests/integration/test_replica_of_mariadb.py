@@ -149,6 +149,26 @@ def main():
         caught_up(primary, replica, "after a restart of the primary")
         same_data(primary, replica, "after a restart of the primary", sort=True)
 
+        # statement-format events (MariaDB's default binlog_format is MIXED): the replica
+        # runs the text with the primary's time (NOW(6)), RAND() seeds, user variables,
+        # INSERT_ID and LAST_INSERT_ID
+        sc = primary.connect().cursor()
+        sc.execute("SET SESSION binlog_format = STATEMENT")
+        sc.execute("USE " + DB)
+        for sql in ["CREATE TABLE sb (id INT AUTO_INCREMENT PRIMARY KEY, t DATETIME(6), r DOUBLE, "
+                    "u VARCHAR(50), n DECIMAL(10,2), i BIGINT, lid BIGINT) ENGINE=InnoDB",
+                    "SET @u = 'héllo wörld', @n = 12.34, @i = -7, @f = 2.5e10, @z = NULL",
+                    "INSERT INTO sb (t, r, u, n, i) VALUES (NOW(6), RAND(7), @u, @n, @i)",
+                    "INSERT INTO sb (t, r, i) VALUES (NOW(), RAND(), @f)",
+                    "INSERT INTO sb (lid, u) VALUES (LAST_INSERT_ID(), @z)",
+                    "INSERT INTO sb (id, u) VALUES (40, 'explicit')",
+                    "INSERT INTO sb (u) VALUES ('after'), ('after2')",
+                    "UPDATE sb SET u = CONCAT(IFNULL(u, ''), '!'), t = NOW(6) WHERE id <= 2",
+                    "DELETE FROM sb WHERE u = 'explicit'"]:
+            sc.execute(sql)
+        caught_up(primary, replica, "statement-format events")
+        same_data(primary, replica, "statement-format events", sort=True)
+
         # a row the replica already has: the SQL side stops with MariaDB's error
         rc = replica.connect().cursor()
         rc.execute("INSERT INTO %s.wp_options (option_id, option_name, option_value) VALUES (9000, 'mine', 'x')" % DB)
