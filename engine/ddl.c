@@ -52,6 +52,11 @@ static char *default_text(ex_ctx *ctx, stor_column *c, pl_expr *e)
     if (e->kind == E_FUNC && (!strcmp(e->s, "CURRENT_TIMESTAMP") || !strcmp(e->s, "NOW") || !strcmp(e->s, "LOCALTIMESTAMP") || !strcmp(e->s, "LOCALTIME"))) {
         if (c->type != CT_DATETIME && c->type != CT_TIMESTAMP)
             ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", c->name);
+        if (e->nargs == 1 && e->args[0]->kind == E_INT && e->args[0]->s && atoi(e->args[0]->s) > 0) {
+            char b[32];   /* CURRENT_TIMESTAMP(n): n fraction digits, as MariaDB shows it */
+            int n = snprintf(b, sizeof b, "current_timestamp(%d)", atoi(e->args[0]->s) > 6 ? 6 : atoi(e->args[0]->s));
+            return stor_strndup(b, (size_t)n);
+        }
         return stor_strndup("current_timestamp()", 19);
     }
     ex_scope sc = { 0 };

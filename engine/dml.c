@@ -31,17 +31,24 @@ static pdb_value implicit_default(const stor_column *c)
     }
 }
 
-/* CURRENT_TIMESTAMP as a column's default takes it (whole seconds, session time zone). */
-void ex_column_default_now(ex_ctx *ctx, pdb_value *out)
+/* The statement's start (as MariaDB: one time for every row) with fsp fraction digits,
+ * in the session's time zone. */
+static pdb_value now_value(ex_ctx *ctx, int fsp)
 {
-    int64_t now = ctx->now_us / 1000000;   /* (the statement's start, as MariaDB) */
-    time_t tt = (time_t)now;
+    time_t tt = (time_t)(ctx->now_us / 1000000);
+    int us = (int)(ctx->now_us % 1000000);
+    static const int cut[7] = { 1000000, 100000, 10000, 1000, 100, 10, 1 };
+    us = fsp <= 0 ? 0 : fsp >= 6 ? us : us - us % cut[fsp];
     struct tm tm;
     ex_tz_local(ctx->s, tt, &tm);
-    pdb_value v = ex_int(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0));
+    pdb_value v = ex_int(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, us));
     v.t = VT_DATETIME;
-    *out = v;
+    v.scale = (uint8_t)(fsp > 0 ? fsp : 0);
+    return v;
 }
+
+/* CURRENT_TIMESTAMP as a column's default takes it (whole seconds). */
+void ex_column_default_now(ex_ctx *ctx, pdb_value *out) { *out = now_value(ctx, 0); }
 
 pdb_value ex_implicit_default(const stor_column *c) { return implicit_default(c); }
 
@@ -52,7 +59,8 @@ bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out)
     const char *d = c->default_sql;
     if (!strcasecmp(d, "NULL")) { *out = ex_null(); return true; }
     if (!strncasecmp(d, "current_timestamp", 17) || !strncasecmp(d, "now(", 4)) {
-        ex_column_default_now(ctx, out);
+        const char *par = strchr(d, '(');   /* CURRENT_TIMESTAMP(n): n fraction digits */
+        *out = now_value(ctx, par ? atoi(par + 1) : 0);
         return true;
     }
     if ((d[0] == 'b' || d[0] == 'B') && d[1] == '\'') {   /* a BIT column's b'101' */
@@ -225,12 +233,7 @@ static void stamp_on_update(ex_ctx *ctx, stor_table *t, pdb_value *vals, const b
 {
     for (uint32_t c = 0; c < t->ncols; c++) {
         if (!t->cols[c].on_update_now || (assigned && assigned[c])) continue;
-        int64_t now = ctx->now_us / 1000000;   /* (the statement's start, as MariaDB) */
-        time_t tt = (time_t)now;
-        struct tm tm;
-        ex_tz_local(ctx->s, tt, &tm);
-        vals[c] = ex_int(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, 0));
-        vals[c].t = VT_DATETIME;
+        vals[c] = now_value(ctx, t->cols[c].scale);   /* (ON UPDATE's precision is the column's) */
     }
 }
 
@@ -595,7 +598,10 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     if (want > 65535 && st->sel) want = 65535;
                     nresv++;
                     resv_next = t->auto_inc;
-                    if (nresv == 1 && ctx->s->insert_id) resv_next = ctx->s->insert_id;   /* SET insert_id */
+                    if (nresv == 1 && ctx->s->insert_id) {   /* SET insert_id: used once */
+                        resv_next = ctx->s->insert_id;
+                        ctx->s->insert_id = 0;
+                    }
                     resv_end = resv_next + want;
                     if (t->auto_inc < resv_end) t->auto_inc = resv_end;
                 }
@@ -718,7 +724,6 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     if (dup_progs) dups = upd_count;
     if (got_id) ctx->s->last_insert_id = first_id;
-    ctx->s->insert_id = 0;   /* (SET insert_id is for one INSERT) */
     ctx->s->row_count = (int64_t)affected;
     char info[128];
     const char *ip = NULL;

@@ -1331,6 +1331,7 @@ void ex_write_check(ex_ctx *ctx);              /* a change: read_only (1290), th
    SET GLOBAL gtid_slave_pos */
 void ex_replica_stmt(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_slave_status_rows(ex_ctx *ctx, ex_textset *ts, bool full);
+const char *ex_column_extra(stor_arena *a, const stor_column *c);   /* show.c: EXTRA's text */
 bool ex_replica_running(void);
 int  ex_gtid_slave_pos_set(const char *text, ex_err *err);
 void ex_commit_check(ex_ctx *ctx);             /* COMMIT of changes waits for the read lock */

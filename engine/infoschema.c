@@ -396,7 +396,7 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
     else vn(&b);
     vs(&b, co && cl->coll != COLL_BINARY ? co->charset : NULL); vs(&b, co && cl->coll != COLL_BINARY ? co->name : NULL);
     vs(&b, ex_column_type_sql(ctx->a, cl)); vs(&b, (t->nidx ? ex_key_flag((stor_table *)t, c) : ""));
-    vs(&b, cl->auto_increment ? "auto_increment" : cl->on_update_now ? "on update current_timestamp()" : "");
+    vs(&b, ex_column_extra(ctx->a, cl));
     vs(&b, "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : ""); vs(&b, "NEVER"); vn(&b);
     end_row(&b);
     *bp = b;

@@ -260,7 +260,7 @@ static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, pl
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &t->cols[c];
         if (like && !ex_like(col->name, strlen(col->name), like, strlen(like), '\\', COLL_UTF8MB3_GENERAL_CI)) continue;
-        const char *extra = col->auto_increment ? "auto_increment" : col->on_update_now ? "on update current_timestamp()" : "";
+        const char *extra = ex_column_extra(ctx->a, col);
         const char *coll = NULL;
         if (col->kind == CK_STR && col->coll != COLL_BINARY && col->type != CT_BIT) { const pdb_collation *co = pdb_coll_by_id(col->coll); coll = co ? co->name : NULL; }
         const char *vals[9];
@@ -380,7 +380,8 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
             if (!strcmp(c->default_sql, "NULL") && c->not_null) {}
             else appendf(&b, &l, &cap, " DEFAULT %s", c->default_sql);
         }
-        if (c->on_update_now) appendf(&b, &l, &cap, " ON UPDATE current_timestamp()");
+        if (c->on_update_now && c->scale > 0) appendf(&b, &l, &cap, " ON UPDATE current_timestamp(%d)", c->scale);
+        else if (c->on_update_now) appendf(&b, &l, &cap, " ON UPDATE current_timestamp()");
         if (c->comment) { appendf(&b, &l, &cap, " COMMENT "); quote_str(&b, &l, &cap, c->comment); }
         if (c->json) { appendf(&b, &l, &cap, " CHECK (json_valid("); quote_ident(&b, &l, &cap, c->name); appendf(&b, &l, &cap, "))"); }
         if (i + 1 < t->ncols || t->nidx) appendf(&b, &l, &cap, ",");
@@ -696,6 +697,18 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
     }
     show_filter(ctx, st->show_where, ts);
     ex_textset_send(ctx, ts, r);
+}
+
+/* A column's EXTRA (SHOW COLUMNS, information_schema.COLUMNS): auto_increment, or ON
+ * UPDATE with the column's precision as MariaDB shows it. */
+const char *ex_column_extra(stor_arena *a, const stor_column *c)
+{
+    if (c->auto_increment) return "auto_increment";
+    if (!c->on_update_now) return "";
+    if (c->scale <= 0) return "on update current_timestamp()";
+    char *b = stor_arena_alloc(a, 40);
+    snprintf(b, 40, "on update current_timestamp(%d)", c->scale);
+    return b;
 }
 
 /* A database's tables and views sorted by name, as MariaDB lists them (t NULL: a view). */

@@ -124,7 +124,7 @@ static const sysvar vars[] = {
     { "storage_engine", SV_STR, SVF_SESSION, "InnoDB" },
     { "system_time_zone", SV_STR, SVF_GLOBAL | SVF_RO, "UTC" },
     { "time_zone", SV_STR, SVF_SESSION, "SYSTEM" },
-    { "timestamp", SV_STR, SVF_SESSION | SVF_SESSION_ONLY, "" },
+    { "timestamp", SV_DOUBLE, SVF_SESSION | SVF_SESSION_ONLY, "0" },
     { "tmp_table_size", SV_UINT, SVF_SESSION, "16777216" },
     { "tx_isolation", SV_STR, SVF_SESSION, "REPEATABLE-READ" },
     { "tx_read_only", SV_BOOL, SVF_SESSION, "OFF" },
@@ -827,7 +827,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     }
     if (!strncmp(n, "lc_", 3) && text && val->t == VT_STRING && !(text = locale_norm(text, err))) return -1;
     if (!strcmp(n, "max_session_mem_used") && text) rc = mem_used_clamp(text, buf, sizeof buf, err);
-    if (v->type == SV_DOUBLE && text) rc = stmt_time_clamp(v, text, buf, sizeof buf, err);
+    if (v->type == SV_DOUBLE && text && strcmp(n, "timestamp")) rc = stmt_time_clamp(v, text, buf, sizeof buf, err);
     if (!strcmp(n, "sql_mode")) {
         uint32_t m = 0;
         if (val->t != VT_STRING && text) {
