@@ -67,6 +67,20 @@ static struct {
     uint64_t heartbeats, events, ddl_groups, trx_groups;
 } st;
 
+/* An error text names what the primary sent (a database, a file): bytes that are not
+ * UTF-8 become '?', so SHOW SLAVE STATUS stays text a client can decode. */
+static void utf8_clean(char *s)
+{
+    unsigned char *p = (unsigned char *)s;
+    while (*p) {
+        int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 && *p >= 0xc2 ? 1 : (*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 && *p <= 0xf4 ? 3 : -1;
+        int k = 1;
+        while (n > 0 && k <= n && (p[k] & 0xc0) == 0x80) k++;
+        if (n < 0 || k <= n) { *p++ = '?'; continue; }
+        p += n + 1;
+    }
+}
+
 static void set_io_error(uint16_t code, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void set_io_error(uint16_t code, const char *fmt, ...)
 {
@@ -75,6 +89,7 @@ static void set_io_error(uint16_t code, const char *fmt, ...)
     pthread_mutex_lock(&mu);
     st.io_errno = code;
     vsnprintf(st.io_error, sizeof st.io_error, fmt, ap);
+    utf8_clean(st.io_error);
     pthread_mutex_unlock(&mu);
     va_end(ap);
 }
@@ -488,6 +503,7 @@ static int stream(rconn *c, pdb_applier *ap)
         st.events++;
         if (type == 4 && n >= 19 + 8) {   /* Rotate: the file from here */
             snprintf(st.read_file, sizeof st.read_file, "%.*s", (int)(n - 27 > 255 ? 255 : n - 27), (const char *)ev + 27);
+            utf8_clean(st.read_file);
             memcpy(&st.read_pos, ev + 19, 8);
         } else if (log_pos && !(flags & 0x20)) st.read_pos = log_pos;
         if (type == 27) { st.heartbeats++; pthread_mutex_unlock(&mu); continue; }
@@ -503,6 +519,7 @@ static int stream(rconn *c, pdb_applier *ap)
             pthread_mutex_lock(&mu);
             st.sql_errno = code;
             snprintf(st.sql_error, sizeof st.sql_error, "%s", msg);
+            utf8_clean(st.sql_error);
             pthread_mutex_unlock(&mu);
             srv_log(SRV_ERROR, 0, "Slave SQL: %s, Gtid %s, Internal MariaDB error code: %u", msg, "", code);
             return 1;
