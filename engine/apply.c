@@ -152,6 +152,7 @@ static int wait_parked(pdb_applier *a, int rc, bool stmt)
 {
     uint32_t limit_ms = pdb_lock_wait_timeout(&a->s) * 1000u;
     for (uint32_t ms = 0; rc == PDB_EXEC_WAIT; ms++) {
+        if (a->s.kill && atomic_load(a->s.kill)) { pdb_exec_wait_killed(&a->s, sink_of(a)); return 0; }   /* STOP SLAVE */
         if (a->s.wait_blocker && stor_txn_running(a->s.wait_blocker) && ms < limit_ms) { usleep(1000); continue; }
         if (ms >= limit_ms) { pdb_exec_wait_timeout(&a->s, sink_of(a)); return 0; }
         if (stmt) return PDB_EXEC_WAIT;          /* the caller runs it again */
@@ -999,3 +1000,5 @@ int pdb_applier_event(pdb_applier *a, const uint8_t *ev, size_t n, uint16_t *cod
 }
 
 bool pdb_applier_in_group(const pdb_applier *a) { return a->in_group; }
+
+void pdb_applier_set_kill(pdb_applier *a, _Atomic uint8_t *kill) { a->s.kill = kill; }

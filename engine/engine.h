@@ -396,6 +396,8 @@ void pdb_applier_free(pdb_applier *a);       /* an open group is rolled back */
 /* 0, or -1 with MariaDB's error (Last_SQL_Errno / Last_SQL_Error): the group is undone. */
 int  pdb_applier_event(pdb_applier *a, const uint8_t *ev, size_t n, uint16_t *code, char *msg, size_t cap);
 bool pdb_applier_in_group(const pdb_applier *a);
+/* *kill set to 1 (STOP SLAVE) ends the statement running or waiting for a lock (1317). */
+void pdb_applier_set_kill(pdb_applier *a, _Atomic uint8_t *kill);
 void pdb_applier_counts(const pdb_applier *a, uint64_t *ddl, uint64_t *trx);
 
 /* Replication control (server/replica.c registers it): CHANGE MASTER TO (op 1, its

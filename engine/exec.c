@@ -1135,7 +1135,8 @@ static bool expr_reads(const pl_expr *e)
  * at the first read of a table, not at SELECT 1). */
 static bool reads_no_table(const pl_stmt *st)
 {
-    if (st->kind == S_SET_NAMES) return true;
+    /* (STOP SLAVE waits for the replica's applier, which takes the store lock to write) */
+    if (st->kind == S_SET_NAMES || st->kind == S_REPLICA) return true;
     if (st->kind == S_SET) {   /* session and user variables; GLOBAL ones keep the lock */
         for (int i = 0; i < st->nsets; i++)
             if ((st->sets[i].scope != 0 && st->sets[i].scope != 2) || expr_reads(st->sets[i].value))

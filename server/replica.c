@@ -52,6 +52,7 @@ static bool configured;
 static pthread_t thr;
 static bool thr_started;
 static atomic_bool stop_req;
+static _Atomic uint8_t apply_kill;    /* the applier's statement ends (STOP SLAVE) */
 /* what SHOW SLAVE STATUS shows (under mu) */
 static struct {
     bool io_running, sql_running;
@@ -516,6 +517,7 @@ static int stream(rconn *c, pdb_applier *ap)
         uint16_t code = 0;
         char msg[512];
         if (pdb_applier_event(ap, ev, n, &code, msg, sizeof msg) != 0) {
+            if (atomic_load(&stop_req)) return 1;   /* STOP SLAVE cut it short: no error */
             pthread_mutex_lock(&mu);
             st.sql_errno = code;
             snprintf(st.sql_error, sizeof st.sql_error, "%s", msg);
@@ -549,6 +551,7 @@ static void *replica_main(void *arg)
 {
     (void)arg;
     pdb_applier *ap = pdb_applier_new();
+    if (ap) pdb_applier_set_kill(ap, &apply_kill);
     rconn c = { .fd = -1 };
     repl_cfg k;
     pthread_mutex_lock(&mu);
@@ -664,7 +667,9 @@ static int stop(char *msg, size_t cap)
 {
     bool was = running();
     atomic_store(&stop_req, true);
+    atomic_store(&apply_kill, 1);
     if (thr_started) { pthread_join(thr, NULL); thr_started = false; }
+    atomic_store(&apply_kill, 0);
     if (!was) { snprintf(msg, cap, "Slave already has been stopped"); return 1255; }
     remember_position();
     return 0;

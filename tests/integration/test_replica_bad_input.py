@@ -173,6 +173,12 @@ class FakePrimary:
             c.close()
 
 
+def q1(server, sql):
+    cur = server.connect().cursor()
+    cur.execute(sql)
+    return cur.fetchone()[0]
+
+
 def status(replica):
     cur = replica.connect().cursor(pymysql.cursors.DictCursor)
     cur.execute("SHOW SLAVE STATUS")
@@ -183,13 +189,13 @@ def run_case(replica, fake, name, events, expect_row=None):
     fake.case = events
     rc = replica.connect().cursor()
     rc.execute("START SLAVE")
-    deadline = time.time() + 5
+    deadline = time.time() + 2
     st = {}
     while time.time() < deadline:
         st = status(replica)
         if st.get("Slave_SQL_Running") == "No":
             break
-        if expect_row is not None and st.get("Slave_SQL_State", "").startswith("Slave has read all"):
+        if expect_row is not None and q1(replica, "SELECT COUNT(*) FROM d.t WHERE id = %d" % expect_row) == 1:
             break
         time.sleep(0.02)
     try:
@@ -202,7 +208,10 @@ def run_case(replica, fake, name, events, expect_row=None):
     if expect_row is not None:
         rc.execute("SELECT COUNT(*) FROM d.t WHERE id = %s" % expect_row)
         check(rc.fetchone()[0] == 1, "%s: the well-formed row arrived (the harness works)" % name)
+    t0 = time.time()
     rc.execute("STOP SLAVE")
+    if time.time() - t0 > 1:
+        print("slow STOP SLAVE after %s: %.1f s" % (name, time.time() - t0))
     return st
 
 

@@ -169,6 +169,28 @@ def main():
         caught_up(primary, replica, "statement-format events")
         same_data(primary, replica, "statement-format events", sort=True)
 
+        # a local transaction holds a row the replica must change: the applier waits for
+        # it, STOP SLAVE ends the wait at once (not after innodb_lock_wait_timeout), and
+        # after the holder is gone START SLAVE applies the change
+        holder = replica.connect()
+        hc = holder.cursor()
+        hc.execute("BEGIN")
+        hc.execute("UPDATE %s.wp_options SET option_value = 'held' WHERE option_id = 1" % DB)
+        pc.execute("UPDATE %s.wp_options SET option_value = 'from primary' WHERE option_id = 1" % DB)
+        time.sleep(0.5)
+        rc = replica.connect().cursor()
+        t0 = time.time()
+        rc.execute("STOP SLAVE")
+        took = time.time() - t0
+        check(took < 5, "STOP SLAVE while the applier waits for a row lock returns at once (%.1f s)" % took)
+        st = status(replica)
+        check(st.get("Last_SQL_Errno") == 0, "STOP SLAVE leaves no SQL error (%r)" % st.get("Last_SQL_Error"))
+        hc.execute("ROLLBACK")
+        holder.close()
+        rc.execute("START SLAVE")
+        caught_up(primary, replica, "after a row lock wait and STOP SLAVE")
+        same_data(primary, replica, "after a row lock wait and STOP SLAVE", sort=True)
+
         # a row the replica already has: the SQL side stops with MariaDB's error
         rc = replica.connect().cursor()
         rc.execute("INSERT INTO %s.wp_options (option_id, option_name, option_value) VALUES (9000, 'mine', 'x')" % DB)
