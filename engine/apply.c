@@ -61,6 +61,8 @@ struct pdb_applier {
     bool in_group, standalone, began;
     uint64_t groups_ddl, groups_trx;
     uint32_t hrnow_us;        /* a Query event's microseconds (status variable 128) */
+    uint16_t coll_server;     /* its collation_server (CREATE DATABASE's default) */
+    uint16_t coll_server_set; /* the one the session has */
     stor_arena rowmem;        /* a row's converted strings (the session's arena is the
                                  statement's: reset when it starts) */
     char *buf;                /* statement text being built */
@@ -267,6 +269,7 @@ static void query_status(pdb_applier *a, const uint8_t *p, size_t n)
             if (left < 6) return;
             a->s.coll_client = rd16(p + i);
             a->s.coll_connection = rd16(p + i + 2);
+            a->coll_server = rd16(p + i + 4);
             i += 6; break;
         case 5: {                                                            /* time zone */
             if (left < 1 || left < 1u + p[i]) return;
@@ -333,6 +336,12 @@ static int apply_query(pdb_applier *a, const uint8_t *ev, size_t n)
         return group_commit(a);
     }
     snprintf(a->s.db, sizeof a->s.db, "%s", db);
+    if (a->coll_server && a->coll_server != a->coll_server_set && pdb_coll_by_id(a->coll_server)) {
+        char set[128];
+        snprintf(set, sizeof set, "SET SESSION collation_server = %s", pdb_coll_by_id(a->coll_server)->name);
+        if (run_text(a, set) != 0) return -1;
+        a->coll_server_set = a->coll_server;
+    }
     if (a->in_group && a->standalone) {
         if (!a->s.txn) a->s.txn = stor_txn_new();
         stor_txn_set_applied(a->s.txn, &a->gtid);

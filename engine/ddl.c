@@ -1216,8 +1216,27 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (st->if_not_exists) { ex_warn(ctx, "Note", 1007, "Can't create database '%s'; database exists", st->db); ex_send_ok(ctx, r, 0, 0, NULL); return; }
             ex_raise(ctx, 1007, "HY000", "Can't create database '%s'; database exists", st->db);
         }
-        uint16_t coll = resolve_coll(ctx, st->charset, st->collate, COLL_UTF8MB4_GENERAL_CI);
-        log_ddl(ctx, st, NULL);
+        /* no CHARACTER SET / COLLATE: the session's collation_server (a replica's is the
+           primary's, from the event) */
+        uint16_t dflt = COLL_UTF8MB4_GENERAL_CI;
+        pdb_value sv;
+        ex_type svt;
+        if (ex_sysvar_get(ctx->s, "collation_server", false, &sv, ctx->a, &svt) == 0 && sv.t == VT_STRING) {
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)sv.len, sv.p);
+            const pdb_collation *c = pdb_coll_by_name(name);
+            if (c) dflt = c->id;
+        }
+        uint16_t coll = resolve_coll(ctx, st->charset, st->collate, dflt);
+        if (!st->charset && !st->collate && coll != COLL_UTF8MB4_GENERAL_CI && !ex_replaying) {
+            /* the log says which, so a replay (whatever collation_server is then) agrees */
+            const pdb_collation *c = pdb_coll_by_id(coll);
+            char sql[400];
+            int n = snprintf(sql, sizeof sql, "CREATE DATABASE `%s` CHARACTER SET %s COLLATE %s", st->db,
+                             c->charset, c->name);
+            if (ex_log_ddl(ctx, NULL, sql, (size_t)n) != 0)
+                ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+        } else log_ddl(ctx, st, NULL);
         stor_db_create(st->db, coll);
         ex_send_ok(ctx, r, 1, 0, NULL);
         return;

@@ -172,9 +172,11 @@ def main():
         log("primary: %s" % primary.error)
         return 1
     try:
-        run_sql(primary, "DELETE FROM mysql.global_priv WHERE user = ''", "FLUSH PRIVILEGES",
-                "CREATE USER 'repl'@'%' IDENTIFIED BY 'rpw'", "GRANT REPLICATION SLAVE ON *.* TO 'repl'@'%'",
-                "CREATE DATABASE sbtest")
+        # (repl@localhost too: the install's anonymous ''@localhost would match a login
+        # from 127.0.0.1 before repl@'%')
+        run_sql(primary, "CREATE USER 'repl'@'%' IDENTIFIED BY 'rpw'", "GRANT REPLICATION SLAVE ON *.* TO 'repl'@'%'",
+                "CREATE USER 'repl'@'localhost' IDENTIFIED BY 'rpw'",
+                "GRANT REPLICATION SLAVE ON *.* TO 'repl'@'localhost'", "CREATE DATABASE sbtest")
         log("primary: prepare %d x %d, then %d transactions" % (a.tables, a.size, a.events))
         sysbench(primary, "prepare", 0, a.tables, a.size)
         t0 = time.monotonic()
