@@ -851,7 +851,8 @@ static pdb_stmt *prepare(pdb_applier *a, amap *m, const stor_table *t, int kind,
             if (!first) puts_(a, &n, " AND ");
             first = false;
             put_ident(a, &n, t->cols[i].name);
-            puts_(a, &n, " <=> ?");
+            /* (a primary key's columns are never NULL: = finds the row by the index) */
+            puts_(a, &n, t->cols[i].not_null ? " = ?" : " <=> ?");
         }
         puts_(a, &n, " LIMIT 1");
     }

@@ -157,8 +157,8 @@ static void info_load(void)
 
 typedef struct rconn {
     int fd;
-    uint8_t *in;                 /* received bytes not yet consumed */
-    size_t in_len, in_cap;
+    uint8_t *in;                 /* received bytes; in[in_off..in_len) not yet consumed */
+    size_t in_off, in_len, in_cap;
     uint8_t *pkt;                /* the last payload (joined when split) */
     size_t pkt_len, pkt_cap;
     uint8_t seq;
@@ -170,7 +170,7 @@ static void rc_close(rconn *c)
 {
     if (c->fd >= 0) close(c->fd);
     c->fd = -1;
-    c->in_len = 0;
+    c->in_off = c->in_len = 0;
 }
 
 static int rc_connect(rconn *c, const char *host, int port, char *err, size_t cap)
@@ -202,10 +202,18 @@ static int rc_connect(rconn *c, const char *host, int port, char *err, size_t ca
     return code;
 }
 
-/* Reads at least want bytes into c->in: 0, -1 lost (or stop asked). */
+/* Reads until at least want unconsumed bytes are in c->in: 0, -1 lost (or stop asked).
+ * Consumed bytes are dropped only when room is needed (one move per buffer, not one per
+ * packet). */
 static int rc_fill(rconn *c, size_t want)
 {
     uint32_t idle = 0;
+    if (c->in_len - c->in_off >= want) return 0;
+    if (c->in_off) {
+        memmove(c->in, c->in + c->in_off, c->in_len - c->in_off);
+        c->in_len -= c->in_off;
+        c->in_off = 0;
+    }
     while (c->in_len < want) {
         if (atomic_load(&stop_req)) return -1;
         if (c->in_cap < want || c->in_cap - c->in_len < 65536) {
@@ -234,9 +242,11 @@ static int rc_fill(rconn *c, size_t want)
 /* Is a whole packet already here (the stream may be idle after it)? */
 static bool rc_buffered(const rconn *c)
 {
-    if (c->in_len < 4) return false;
-    size_t n = c->in[0] | c->in[1] << 8 | (size_t)c->in[2] << 16;
-    return c->in_len >= 4 + n;
+    const uint8_t *h = c->in + c->in_off;
+    size_t have = c->in_len - c->in_off;
+    if (have < 4) return false;
+    size_t n = h[0] | h[1] << 8 | (size_t)h[2] << 16;
+    return have >= 4 + n;
 }
 
 /* The next logical payload into c->pkt: 0, or -1 when the connection is gone. */
@@ -245,19 +255,21 @@ static int rc_read(rconn *c)
     c->pkt_len = 0;
     for (;;) {
         if (rc_fill(c, 4) != 0) return -1;
-        size_t n = c->in[0] | c->in[1] << 8 | (size_t)c->in[2] << 16;
-        c->seq = (uint8_t)(c->in[3] + 1);
+        const uint8_t *h = c->in + c->in_off;
+        size_t n = h[0] | h[1] << 8 | (size_t)h[2] << 16;
+        c->seq = (uint8_t)(h[3] + 1);
         if (rc_fill(c, 4 + n) != 0) return -1;
+        h = c->in + c->in_off;
+        if (c->pkt_len + n > (1u << 30)) return -1;   /* past slave_max_allowed_packet (1 GiB) */
         if (c->pkt_len + n + 1 > c->pkt_cap) {
             size_t nc = (c->pkt_len + n + 1) * 2;
             uint8_t *b = realloc(c->pkt, nc);
             if (!b) return -1;
             c->pkt = b; c->pkt_cap = nc;
         }
-        memcpy(c->pkt + c->pkt_len, c->in + 4, n);
+        memcpy(c->pkt + c->pkt_len, h + 4, n);
         c->pkt_len += n;
-        memmove(c->in, c->in + 4 + n, c->in_len - 4 - n);
-        c->in_len -= 4 + n;
+        c->in_off += 4 + n;
         if (n < 0xffffff) return 0;
     }
 }
