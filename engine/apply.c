@@ -61,6 +61,8 @@ struct pdb_applier {
     bool in_group, standalone, began;
     uint64_t groups_ddl, groups_trx;
     uint32_t hrnow_us;        /* a Query event's microseconds (status variable 128) */
+    uint64_t skip;            /* sql_slave_skip_counter: event groups still to pass over */
+    bool skipping, skip_standalone;
     uint16_t coll_server;     /* its collation_server (CREATE DATABASE's default) */
     uint16_t coll_server_set; /* the one the session has */
     stor_arena rowmem;        /* a row's converted strings (the session's arena is the
@@ -969,10 +971,44 @@ done:
 
 /* ---- one event ---- */
 
+void pdb_applier_skip(pdb_applier *a, uint64_t groups) { a->skip = groups; }
+uint64_t pdb_applier_skip_left(const pdb_applier *a) { return a->skip; }
+
+/* sql_slave_skip_counter: a group is passed over whole, from its GTID event to its end
+ * (Xid, COMMIT, or a standalone group's statement); its GTID still becomes the position,
+ * as MariaDB's SQL thread counts a skipped group as done. true: the event was skipped. */
+static bool skipped(pdb_applier *a, const uint8_t *ev, size_t n)
+{
+    uint8_t type = ev[4];
+    if (!a->skipping) {
+        if (!a->skip || type != EV_GTID || n < 19 + 13) return false;
+        memcpy(&a->gtid.seq, ev + 19, 8);
+        memcpy(&a->gtid.domain, ev + 27, 4);
+        memcpy(&a->gtid.server, ev + 5, 4);
+        a->skip_standalone = ev[31] & 1;
+        a->skipping = true;
+        return true;
+    }
+    bool end = type == EV_XID || (type == EV_QUERY && a->skip_standalone);
+    if (type == EV_QUERY && !end && n >= 19 + 13) {   /* a non-transactional group's COMMIT */
+        size_t at = 19 + 13u + rd16(ev + 19 + 11) + ev[19 + 8] + 1;
+        end = at + 6 == n && !strncasecmp((const char *)ev + at, "COMMIT", 6);
+    }
+    if (end) {
+        a->skipping = false;
+        a->skip--;
+        if (!a->s.txn) a->s.txn = stor_txn_new();
+        stor_txn_set_applied(a->s.txn, &a->gtid);
+        stor_txn_flush_applied(a->s.txn);
+    }
+    return type != EV_FDE && type != EV_ROTATE;
+}
+
 int pdb_applier_event(pdb_applier *a, const uint8_t *ev, size_t n, uint16_t *code, char *msg, size_t cap)
 {
     if (n < 19) { *code = 1594; snprintf(msg, cap, "Relay log read failure: an event is too short"); return -1; }
     a->code = 0;
+    if (skipped(a, ev, n)) return 0;
     int rc = 0;
     switch (ev[4]) {
     case EV_GTID: rc = group_begin(a, ev, n); break;

@@ -1334,6 +1334,8 @@ void ex_slave_status_rows(ex_ctx *ctx, ex_textset *ts, bool full);
 const char *ex_column_extra(stor_arena *a, const stor_column *c);   /* show.c: EXTRA's text */
 bool ex_replica_running(void);
 int  ex_gtid_slave_pos_set(const char *text, ex_err *err);
+int  ex_replica_skip_set(const char *text, ex_err *err);
+uint64_t ex_replica_skip_left(void);
 void ex_commit_check(ex_ctx *ctx);             /* COMMIT of changes waits for the read lock */
 bool ex_sysvar_read_only(void);
 /* Opening t: waits for other sessions' conflicting locks; 1100/1099 for the locker. */

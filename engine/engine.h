@@ -396,13 +396,19 @@ void pdb_applier_free(pdb_applier *a);       /* an open group is rolled back */
 /* 0, or -1 with MariaDB's error (Last_SQL_Errno / Last_SQL_Error): the group is undone. */
 int  pdb_applier_event(pdb_applier *a, const uint8_t *ev, size_t n, uint16_t *code, char *msg, size_t cap);
 bool pdb_applier_in_group(const pdb_applier *a);
+/* sql_slave_skip_counter: the next n event groups are passed over (their GTIDs still
+ * become the position); how many are still to come. */
+void pdb_applier_skip(pdb_applier *a, uint64_t groups);
+uint64_t pdb_applier_skip_left(const pdb_applier *a);
 /* *kill set to 1 (STOP SLAVE) ends the statement running or waiting for a lock (1317). */
 void pdb_applier_set_kill(pdb_applier *a, _Atomic uint8_t *kill);
 void pdb_applier_counts(const pdb_applier *a, uint64_t *ddl, uint64_t *trx);
 
 /* Replication control (server/replica.c registers it): CHANGE MASTER TO (op 1, its
  * options as name / text pairs, NULL text for NULL), START SLAVE (2), STOP SLAVE (3),
- * RESET SLAVE (4), RESET SLAVE ALL (5), "is a replica running?" (6: 1 yes, 0 no).
+ * RESET SLAVE (4), RESET SLAVE ALL (5), "is a replica running?" (6: 1 yes, 0 no),
+ * sql_slave_skip_counter (7: opts[0].text the count; -1 when there is none to read: 8
+ * returns the count still to skip).
  * 0, or an error code with its message. */
 typedef struct pdb_repl_opt { const char *name, *text; } pdb_repl_opt;
 void pdb_set_replica_ctl(int (*fn)(int op, const char *conn, const pdb_repl_opt *opts, int nopts,

@@ -61,6 +61,25 @@ bool ex_replica_running(void)
     return ctl_fn && ctl_fn(6, "", NULL, 0, NULL, 0) == 1;
 }
 
+/* SET [GLOBAL] sql_slave_skip_counter = n: the replica passes over the next n event
+ * groups when it starts; refused while it runs (1198), as MariaDB. */
+int ex_replica_skip_set(const char *text, ex_err *err)
+{
+    if (ex_replica_running()) {
+        err->code = 1198; strcpy(err->state, "HY000");
+        snprintf(err->msg, sizeof err->msg, "This operation cannot be performed as you have a running slave ''; run STOP SLAVE '' first");
+        return -1;
+    }
+    pdb_repl_opt o = { "sql_slave_skip_counter", text ? text : "0" };
+    if (ctl_fn) ctl_fn(7, "", &o, 1, NULL, 0);
+    return 0;
+}
+
+uint64_t ex_replica_skip_left(void)
+{
+    return ctl_fn ? (uint64_t)ctl_fn(8, "", NULL, 0, NULL, 0) : 0;
+}
+
 /* SET GLOBAL gtid_slave_pos = 'd-s-n,...': refused while a replica runs (1198), as
  * MariaDB; the new state is written to the log before it is used. 0 or an error. */
 int ex_gtid_slave_pos_set(const char *text, ex_err *err)

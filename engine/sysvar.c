@@ -276,6 +276,7 @@ static const char *global_value(const sysvar *v, char *buf, size_t cap)
         return buf;
     }
     if (!strcmp(v->name, "gtid_slave_pos")) { stor_slave_pos(buf, cap); return buf; }
+    if (!strcmp(v->name, "sql_slave_skip_counter")) { snprintf(buf, cap, "%" PRIu64, ex_replica_skip_left()); return buf; }
     pthread_mutex_lock(&gmu);
     for (ovr *o = globals; o; o = o->next)
         if (o->v == v) { snprintf(buf, cap, "%s", o->val); pthread_mutex_unlock(&gmu); return buf; }
@@ -840,6 +841,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         if (!global) { s->sql_mode = m; return 0; }
         text = ex_sql_mode_str(m, a);
     }
+    if (!strcmp(n, "sql_slave_skip_counter")) return ex_replica_skip_set(text, err);   /* (the replica's) */
     if (!global) {
         if (!strcmp(n, "autocommit")) { s->autocommit = !strcmp(text, "ON"); return 1; }
         if (!strncmp(n, "character_set_", 14) || !strcmp(n, "collation_connection") ||

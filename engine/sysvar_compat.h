@@ -466,7 +466,7 @@
     { "slow_launch_time", SV_UINT, SVF_GLOBAL, "2" },
     { "sql_buffer_result", SV_BOOL, SVF_SESSION, "OFF" },
     { "sql_if_exists", SV_BOOL, SVF_SESSION, "OFF" },
-    { "sql_slave_skip_counter", SV_UINT, SVF_SESSION, "0" },
+    { "sql_slave_skip_counter", SV_UINT, SVF_GLOBAL | SVF_SESSION, "0" },
     { "ssl_ca", SV_STR, SVF_GLOBAL | SVF_RO, "" },
     { "ssl_capath", SV_STR, SVF_GLOBAL | SVF_RO, "" },
     { "ssl_cert", SV_STR, SVF_GLOBAL | SVF_RO, "" },

@@ -52,6 +52,8 @@ static bool configured;
 static pthread_t thr;
 static bool thr_started;
 static atomic_bool stop_req;
+static _Atomic uint64_t skip_pending;   /* sql_slave_skip_counter for the next start */
+static pdb_applier *cur_ap;            /* the running applier (under mu), for the count left */
 static _Atomic uint8_t apply_kill;    /* the applier's statement ends (STOP SLAVE) */
 /* what SHOW SLAVE STATUS shows (under mu) */
 static struct {
@@ -563,7 +565,13 @@ static void *replica_main(void *arg)
 {
     (void)arg;
     pdb_applier *ap = pdb_applier_new();
-    if (ap) pdb_applier_set_kill(ap, &apply_kill);
+    if (ap) {
+        pdb_applier_set_kill(ap, &apply_kill);
+        pdb_applier_skip(ap, atomic_exchange(&skip_pending, 0));
+        pthread_mutex_lock(&mu);
+        cur_ap = ap;
+        pthread_mutex_unlock(&mu);
+    }
     rconn c = { .fd = -1 };
     repl_cfg k;
     pthread_mutex_lock(&mu);
@@ -609,6 +617,10 @@ static void *replica_main(void *arg)
     }
     rc_close(&c);
     free(c.in); free(c.pkt);
+    pthread_mutex_lock(&mu);
+    cur_ap = NULL;
+    if (ap) atomic_store(&skip_pending, pdb_applier_skip_left(ap));   /* (kept for the next start) */
+    pthread_mutex_unlock(&mu);
     pdb_applier_free(ap);   /* (an unfinished group is rolled back) */
     pthread_mutex_lock(&mu);
     st.io_running = st.sql_running = false;
@@ -784,6 +796,13 @@ static int ctl(int op, const char *conn, const pdb_repl_opt *opts, int nopts, ch
 {
     (void)conn;
     if (op == 6) return running() ? 1 : 0;
+    if (op == 7) { atomic_store(&skip_pending, strtoull(opts[0].text, NULL, 10)); return 0; }
+    if (op == 8) {
+        pthread_mutex_lock(&mu);
+        uint64_t left = cur_ap ? pdb_applier_skip_left(cur_ap) : atomic_load(&skip_pending);
+        pthread_mutex_unlock(&mu);
+        return (int)(left > INT32_MAX ? INT32_MAX : left);
+    }
     pthread_mutex_lock(&ctl_mu);
     int rc;
     switch (op) {

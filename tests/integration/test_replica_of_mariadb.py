@@ -207,6 +207,22 @@ def main():
         rc.execute("START SLAVE")
         caught_up(primary, replica, "after the conflict was removed")
         same_data(primary, replica, "after the conflict was removed", sort=True)
+        # the same row on both sides: after the 1062 stop, sql_slave_skip_counter passes
+        # over the group (its GTID still becomes the position) and the data agrees
+        rc.execute("INSERT INTO %s.wp_options (option_id, option_name, option_value) VALUES (9100, 'same', 'v')" % DB)
+        pc.execute("INSERT INTO %s.wp_options (option_id, option_name, option_value) VALUES (9100, 'same', 'v')" % DB)
+        deadline = time.time() + 30
+        while time.time() < deadline and status(replica).get("Slave_SQL_Running") == "Yes":
+            time.sleep(0.05)
+        check(status(replica).get("Last_SQL_Errno") == 1062, "the same row stops the replica with 1062")
+        rc.execute("SET GLOBAL sql_slave_skip_counter = 1")
+        check(q1(replica.connect(), "SELECT @@global.sql_slave_skip_counter")[0] == 1, "@@sql_slave_skip_counter reads 1")
+        rc.execute("START SLAVE")
+        check(error_of(rc, "SET GLOBAL sql_slave_skip_counter = 1") == 1198, "sql_slave_skip_counter while running is 1198")
+        caught_up(primary, replica, "after sql_slave_skip_counter = 1")
+        same_data(primary, replica, "after sql_slave_skip_counter = 1", sort=True)
+        check(q1(replica.connect(), "SELECT @@global.sql_slave_skip_counter")[0] == 0, "the skip counter was used up")
+
         rc.execute("STOP SLAVE")
         rc.execute("RESET SLAVE ALL")
         check(not status(replica), "RESET SLAVE ALL forgets the primary")
