@@ -98,7 +98,8 @@ colltest: $(BUILD)/pressdb
 
 # WordPress end to end (tests/wordpress/run.py): needs root (it writes
 # /etc/wordpress/) and Debian's wordpress package; about a minute. pressdb runs with
-# --log-bin and a MariaDB replica follows it (--replica): its dumps must be pressdb's.
+# --log-bin and a MariaDB replica follows it, and a pressdb replica follows the run's MariaDB
+# (--replica): each replica's dumps must be its primary's.
 wptest: $(BUILD)/pressdb
 	/usr/bin/python3 tests/wordpress/run.py --server ./$(BUILD)/pressdb --replica
 
@@ -204,7 +205,7 @@ bench-http: $(BUILD)/pressdb
 # build-fuzz/fuzz/corpus/ for the next run. A crash leaves build-fuzz/fuzz/crash-* (the
 # input: ./build-fuzz/fuzz/fuzz_NAME FILE replays it) and fails the target.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS := protocol parser value collation recovery
+FUZZ_TARGETS := protocol parser value collation recovery apply
 FUZZ_CFLAGS  := -O1 -g -fsanitize=address,undefined,fuzzer-no-link -fno-omit-frame-pointer \
                 -fno-sanitize-recover=undefined
 FUZZ_MAKE     = $(MAKE) --no-print-directory BUILD=build-fuzz SAN=1 CC=clang CFLAGS="$(FUZZ_CFLAGS)"

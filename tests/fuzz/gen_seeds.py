@@ -277,6 +277,64 @@ def gen_recovery(base):
     o.add(b"\x02" + b"\x28\xb5\x2f\xfd" + body)
 
 
+# ------------------------------------------------------------------ apply
+
+def ev(etype, body):
+    return struct.pack("<BH", etype, len(body)) + body
+
+
+def table_map_body(tid, db, table, types, meta):
+    b = struct.pack("<Q", tid)[:6] + b"\0\0" + bytes([len(db)]) + db + b"\0" + bytes([len(table)]) + table + b"\0"
+    return b + lenenc(len(types)) + types + lenenc(len(meta)) + meta + b"\xff" * ((len(types) + 7) // 8)
+
+
+def rows_body(tid, ncols, images):
+    bits = b"\xff" * ((ncols + 7) // 8)
+    return struct.pack("<Q", tid)[:6] + b"\x01\x00" + lenenc(ncols) + bits + b"".join(images)
+
+
+def dec_bin(digits_int, digits_frac, neg=False):
+    # DECIMAL(10,3) 1234567.891: 7 integer digits (4 bytes), 3 fraction digits (2 bytes)
+    b = bytearray(struct.pack(">I", digits_int) + struct.pack(">H", digits_frac))
+    b[0] ^= 0x80
+    if neg:
+        b = bytearray(x ^ 0xff for x in b)
+    return bytes(b)
+
+
+def gen_apply(base):
+    o = Out(base, "apply")
+    gtid = ev(162, struct.pack("<QIB", 1, 0, 0) + b"\0" * 6)
+    ddl_gtid = ev(162, struct.pack("<QIB", 2, 0, 1) + b"\0" * 6)
+    xid = ev(16, struct.pack("<Q", 9))
+    t_map = ev(19, table_map_body(7, b"d", b"t", b"\x03\x0f", b"\x28\x00"))
+    t_row = b"\x00" + struct.pack("<i", 1) + b"\x03abc"
+    o.add(gtid + t_map + ev(23, rows_body(7, 2, [t_row])) + xid)
+    o.add(gtid + t_map + ev(23, rows_body(7, 2, [t_row])) + ev(24, rows_body(7, 2, [t_row, b"\x00" + struct.pack("<i", 1) + b"\x01z"]))[:3] + xid)
+    o.add(gtid + t_map + ev(25, rows_body(7, 2, [t_row])) + xid)
+    types = bytes([8, 1, 2, 9, 4, 5, 246, 246, 254, 15, 254, 252, 252, 10, 18, 17, 19, 13, 254, 254, 16, 252])
+    meta = (b"\x04\x08" + b"\x0a\x03" + b"\x41\x1e" + b"\xfe\x05" + struct.pack("<H", 1200) + b"\xfe\x04" +
+            b"\x02\x02" + b"\x06\x03\x02" + b"\xf7\x01\xf8\x01" + b"\x04\x01" + b"\x04")
+    k_map = ev(19, table_map_body(8, b"d", b"k", types, meta))
+    d2 = bytearray(30)
+    d2[0] |= 0x80
+    img = (b"\x00\x00\x00" + struct.pack("<Q", 5) + b"\x80" + struct.pack("<H", 65535) + b"\x01\x02\x03" +
+           struct.pack("<f", 1.5) + struct.pack("<d", -2.25) + dec_bin(1234567, 891, True) + bytes(d2) +
+           b"\x03caf" + struct.pack("<H", 4) + b"h\xc3\xa9y" + b"\x04bin\x00" + struct.pack("<H", 3) + b"\x00\xff\x10" +
+           struct.pack("<H", 2) + b"tx" + b"\x9d\x2f\x0f" + bytes([0x99, 0xb0, 0x42, 0x10, 0xc5]) + b"\x01\xe2\x40" +
+           struct.pack(">I", 1700000000) + b"\x03\xe7" + bytes([0x80, 0x00, 0x00, 0x0c]) + b"\x7c" + b"\x02" + b"\x03" +
+           b"\x0a\xbc" + struct.pack("<I", 7) + b'{"a":1}')
+    o.add(gtid + k_map + ev(23, rows_body(8, 22, [img])) + xid)
+    o.add(gtid + k_map + ev(30, struct.pack("<Q", 8)[:6] + b"\x01\x00\x02\x00" + rows_body(8, 22, [img])[8:]) + xid)
+    status = b"\x00\0\0\0\0" + b"\x01" + b"\0" * 8 + b"\x04" + struct.pack("<HHH", 45, 45, 8) + b"\x05\x06+00:00" + b"\x80\x01\x02\x03"
+    q = lambda sql, db=b"d": ev(2, struct.pack("<IIBHH", 1, 0, len(db), 0, len(status)) + status + db + b"\0" + sql)
+    o.add(ddl_gtid + q(b"CREATE TABLE t2 (a INT PRIMARY KEY, b DATETIME(6) DEFAULT NOW(6))"))
+    o.add(gtid + ev(5, b"\x02" + struct.pack("<Q", 100)) + ev(13, struct.pack("<QQ", 1, 2)) +
+          ev(14, struct.pack("<I", 1) + b"u\x00\x00" + struct.pack("<II", 45, 3) + b"abc\x00") +
+          q(b"INSERT INTO n VALUES (RAND() * 100, @u)") + q(b"COMMIT"))
+    o.add(gtid + q(b"BEGIN") + q(b"UPDATE t SET v = NOW() WHERE id = 1") + xid)
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__)
@@ -289,6 +347,7 @@ def main():
     gen_collation(base, strs)
     gen_protocol(base, stmts)
     gen_recovery(base)
+    gen_apply(base)
     for t in sorted(os.listdir(base)):
         print("seeds: %s %d" % (t, len(os.listdir(os.path.join(base, t)))))
     return 0

@@ -53,7 +53,10 @@ About a minute.
    (MASTER_USE_GTID=slave_pos) follows it from the start through every step
    (pointed at pressdb's new port after the restart, resuming by GTID); at the
    end its mariadb-dump of each database is pressdb's (AUTO_INCREMENT counters
-   aside: row events do not carry them, as between MariaDB servers).
+   aside: row events do not carry them, as between MariaDB servers). And the
+   other way round: the run's MariaDB has --log-bin (its default MIXED format:
+   WordPress's statements arrive as statement and row events) and a pressdb
+   replica follows it; at the end its dumps are MariaDB's.
 
 Exit status 0 when everything passes; otherwise a list of failures by kind.
 Row-order-only differences (ORDER BY ties, no ORDER BY) are printed as notes.
@@ -1901,6 +1904,17 @@ class ReplicaServer(servers.MariaDB):
         return super().argv() + ["--server-id=2"]
 
 
+class PrimaryMariaDB(servers.MariaDB):
+    """--replica: the run's MariaDB with a binary log (MIXED, its default) for pressdb to follow."""
+    def argv(self):
+        return super().argv() + ["--log-bin=mbin", "--server-id=1"]
+
+
+class PressdbReplica(servers.PressDB):
+    def argv(self):
+        return super().argv() + ["--server-id=3"]
+
+
 def point_replica(replica, primary):
     c = pymysql.connect(host="127.0.0.1", port=replica.port, user="root", password="", autocommit=True)
     cur = c.cursor()
@@ -1920,7 +1934,14 @@ def start_replica(area, primary):
     return r
 
 
-def check_replica(primary, replica):
+def start_pressdb_replica(area, primary, server):
+    """A pressdb replica of the run's MariaDB (--replica), from its first statement."""
+    r = PressdbReplica(area, server, "preplica", "pressdb replica").start()
+    point_replica(r, primary)
+    return r
+
+
+def check_replica(primary, replica, name="replica"):
     """The replica caught up (re-pointed: the primary's port changes at its restart) and
     holds the same databases, dump for dump."""
     point_replica(replica, primary)
@@ -1939,7 +1960,7 @@ def check_replica(primary, replica):
     rcur.execute("SHOW SLAVE STATUS")
     st = rcur.fetchone() or {}
     if got != want or st.get("Slave_SQL_Running") != "Yes":
-        FAIL.add("replica", "replica", "catch-up", "the replica is at %s of %s (IO %s: %s; SQL %s: %s)" % (
+        FAIL.add("replica", name, "catch-up", "the replica is at %s of %s (IO %s: %s; SQL %s: %s)" % (
             got, want, st.get("Slave_IO_Running"), st.get("Last_IO_Error"), st.get("Slave_SQL_Running"),
             st.get("Last_SQL_Error")))
         return
@@ -1955,9 +1976,9 @@ def check_replica(primary, replica):
                           if not l.startswith("-- ")])
         if texts[0] != texts[1]:
             diff = [(x, y) for x, y in zip(*texts) if x != y]
-            FAIL.add("replica", "replica", db, "the replica's dump differs: %s" % (
+            FAIL.add("replica", name, db, "the replica's dump differs: %s" % (
                 "%r / %r" % (diff[0][0][:300], diff[0][1][:300]) if diff else "%d / %d lines" % tuple(map(len, texts))))
-    log("replica: %d databases compared at GTID %s" % (len(dbs), want))
+    log("%s: %d databases compared at GTID %s" % (name, len(dbs), want))
     pc.close()
     rcn.close()
 
@@ -2045,7 +2066,8 @@ def main():
     ap.add_argument("--self-test", action="store_true", help="second site on another MariaDB")
     ap.add_argument("--no-socket", action="store_true", help="skip the second pass over the Unix socket")
     ap.add_argument("--replica", action="store_true",
-                    help="a MariaDB replica follows pressdb (--log-bin) and must end with the same data")
+                    help="a MariaDB replica follows pressdb (--log-bin), a pressdb replica follows MariaDB; "
+                         "each must end with its primary's data")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     global area_keep
@@ -2064,12 +2086,18 @@ def main():
 
     area = servers.TempArea(keep=args.keep)
     sites = []
-    replica = None
+    replica = preplica = None
     failed = True
     unexpected, known = FAIL.items, []
     try:
         log("starting MariaDB and %s" % ("a second MariaDB" if args.self_test else args.server))
-        maria = servers.start_mariadb(area)
+        if args.replica and not args.self_test:
+            maria = PrimaryMariaDB(area)
+            maria.initialise()
+            maria.start()
+            preplica = start_pressdb_replica(area, maria, args.server)
+        else:
+            maria = servers.start_mariadb(area)
         if args.self_test:
             other = servers.start_mariadb(area, name="mariadb2", label="MariaDB-2")
             blabel = "mariadb2"
@@ -2150,6 +2178,12 @@ def main():
                 check_replica(other, replica)
             except Exception:  # noqa: BLE001
                 FAIL.add("harness", "replica", "", traceback.format_exc())
+        if preplica and maria.alive() and not aborted:
+            log("the pressdb replica of MariaDB")
+            try:
+                check_replica(maria, preplica, "pressdb replica")
+            except Exception:  # noqa: BLE001
+                FAIL.add("harness", "pressdb replica", "", traceback.format_exc())
         if not other.alive() and blabel not in aborted:
             FAIL.add("server", blabel, "", "%s died: %s\n%s" % (blabel, other.exit_description(),
                                                                  other.log_tail(30)))
@@ -2158,8 +2192,9 @@ def main():
     finally:
         for s in sites:
             s.cleanup()
-        if replica:
-            replica.stop()
+        for r in (replica, preplica):
+            if r:
+                r.stop()
         area.cleanup(failed or args.keep)
 
     n = len(unexpected)
