@@ -159,6 +159,9 @@ static int wait_parked(pdb_applier *a, int rc, bool stmt)
         if (a->s.kill && atomic_load(a->s.kill)) { pdb_exec_wait_killed(&a->s, sink_of(a)); return 0; }   /* STOP SLAVE */
         if (a->s.wait_blocker && stor_txn_running(a->s.wait_blocker) && ms < limit_ms) { usleep(1000); continue; }
         if (ms >= limit_ms) { pdb_exec_wait_timeout(&a->s, sink_of(a)); return 0; }
+        /* a wait on no transaction (the global read lock, LOCK TABLES, GET_LOCK): look
+           again in a moment rather than spin */
+        if (!a->s.wait_blocker) usleep(1000);
         if (stmt) return PDB_EXEC_WAIT;          /* the caller runs it again */
         rc = pdb_exec_resume(&a->s, sink_of(a));
         ms = 0;

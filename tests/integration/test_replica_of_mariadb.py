@@ -191,6 +191,19 @@ def main():
         caught_up(primary, replica, "after a row lock wait and STOP SLAVE")
         same_data(primary, replica, "after a row lock wait and STOP SLAVE", sort=True)
 
+        # FLUSH TABLES WITH READ LOCK on the replica (a backup) holds the applier until
+        # UNLOCK TABLES, as MariaDB's SQL thread waits for it
+        holder = replica.connect()
+        hc = holder.cursor()
+        hc.execute("FLUSH TABLES WITH READ LOCK")
+        pc.execute("UPDATE %s.wp_options SET option_value = 'during the read lock' WHERE option_id = 1" % DB)
+        time.sleep(0.5)
+        check(q1(replica.connect(), "SELECT option_value FROM %s.wp_options WHERE option_id = 1" % DB)[0] != "during the read lock",
+              "the applier waits while the replica holds the global read lock")
+        hc.execute("UNLOCK TABLES")
+        holder.close()
+        caught_up(primary, replica, "after UNLOCK TABLES")
+
         # a row the replica already has: the SQL side stops with MariaDB's error
         rc = replica.connect().cursor()
         rc.execute("INSERT INTO %s.wp_options (option_id, option_name, option_value) VALUES (9000, 'mine', 'x')" % DB)
