@@ -165,6 +165,8 @@ typedef struct pdb_session {
     int nusing;
     uint64_t stat[PDB_NSTAT];       /* the session's status counters (pdb_status_add) */
     bool replica_rows;              /* a replica applies row events: no triggers fire */
+    bool sql_log_bin_off;           /* SET sql_log_bin = 0 (and a replica's applier: its
+                                       log_slave_updates=OFF): nothing to the binary log */
     uint64_t insert_id;             /* SET insert_id: the next INSERT's first generated id
                                        (a replica's Intvar event; 0 = none) */
     int64_t fixed_now_us;           /* SET timestamp (a replica's: the event's time): the

@@ -1260,6 +1260,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share) && !describe) ro = false;
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();
+    stor_txn_set_no_binlog(*txp, s->sql_log_bin_off);
 
     /* (a consistent snapshot's binary log position must fall between commits) */
     bool nolock = ro && !describe && reads_no_table(st) && !(st->kind == S_BEGIN && st->consistent_snapshot);

@@ -883,6 +883,9 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         if (!strcmp(n, "wait_timeout")) { s->wait_timeout = (uint32_t)strtoul(text, NULL, 10); return 0; }
         if (!strcmp(n, "max_session_mem_used")) { s->max_session_mem_used = strtoull(text, NULL, 10); return rc; }
         if (!strcmp(n, "last_insert_id") || !strcmp(n, "identity")) { s->last_insert_id = strtoull(text, NULL, 10); return 0; }
+        if (!strcmp(n, "sql_log_bin")) {   /* (then kept as the override too, for reading) */
+            s->sql_log_bin_off = text && (!strcasecmp(text, "OFF") || !strcmp(text, "0"));
+        }
         if (!strcmp(n, "insert_id")) { s->insert_id = strtoull(text ? text : "0", NULL, 10); return 0; }
         if (!strcmp(n, "timestamp")) {   /* NOW() and its kin answer this until DEFAULT or 0 */
             double d = text ? strtod(text, NULL) : 0;

@@ -14,7 +14,7 @@ import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import servers  # noqa: E402
 import repl_check  # noqa: E402
-from binlog_workload import SCHEMA, ROWS, LATER  # noqa: E402
+from binlog_workload import DB, SCHEMA, ROWS, LATER  # noqa: E402
 from repl_check import FixedPort, q1  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
@@ -91,6 +91,16 @@ def main():
         primary.start()
         caught_up(primary, replica, "after kill -9 of the primary")
         repl_check.same_data(check, primary, replica, "after kill -9 of the primary", sort=True)
+
+        # SET sql_log_bin = 0: that session's changes stay out of the binary log
+        quiet = primary.connect().cursor()
+        quiet.execute("SET sql_log_bin = 0")
+        quiet.execute("INSERT INTO %s.nokey VALUES (424242, 'not logged')" % DB)
+        pc = primary.connect().cursor()
+        pc.execute("INSERT INTO %s.nokey VALUES (434343, 'logged')" % DB)
+        caught_up(primary, replica, "after a session with sql_log_bin = 0")
+        got = q1(replica.connect(), "SELECT GROUP_CONCAT(b ORDER BY a) FROM %s.nokey WHERE a IN (424242, 434343)" % DB)[0]
+        check(got == "logged", "a change made with sql_log_bin = 0 does not reach the replica (%r)" % got)
         ok = not failures
     except Exception as e:  # noqa: BLE001
         import traceback
