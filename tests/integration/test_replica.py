@@ -18,13 +18,12 @@ import subprocess
 import sys
 import threading
 import time
-import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import dumps  # noqa: E402
 import servers  # noqa: E402
 from binlog_workload import DB, SCHEMA, ROWS, LATER, writer  # noqa: E402
 import repl_check  # noqa: E402
-from repl_check import FixedPort, q1  # noqa: E402
+from repl_check import FixedPort  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
@@ -59,25 +58,8 @@ class Replica(servers.MariaDB):
         return super().argv() + ["--server-id=2"]
 
 
-def caught_up(primary, replica, what, timeout=60):
-    """Waits until the replica applied all the primary has; checks both threads run."""
-    want = q1(primary.connect(), "SELECT @@gtid_binlog_pos")[0]
-    r = replica.connect()
-    cur = r.cursor(pymysql.cursors.DictCursor)
-    deadline = time.time() + timeout
-    while True:
-        # (after a restart of the primary the positions can match while the IO thread is
-        # still reconnecting: wait for both)
-        got = q1(r, "SELECT @@gtid_slave_pos")[0]
-        cur.execute("SHOW SLAVE STATUS")
-        st = cur.fetchone() or {}
-        if (got == want and st.get("Slave_IO_Running") == "Yes") or time.time() >= deadline:
-            break
-        time.sleep(0.05)
-    check(got == want and st.get("Slave_IO_Running") == "Yes" and st.get("Slave_SQL_Running") == "Yes",
-          "%s: the replica caught up (%s of %s; IO %s, SQL %s %s %s)" % (
-              what, got, want, st.get("Slave_IO_Running"), st.get("Slave_SQL_Running"),
-              st.get("Last_IO_Error"), st.get("Last_SQL_Error")))
+def caught_up(primary, replica, what):
+    repl_check.caught_up(check, primary, replica, what)
 
 
 def dump(server, sort):

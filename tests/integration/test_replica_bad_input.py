@@ -20,22 +20,12 @@ import zlib
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import servers  # noqa: E402
+import repl_check  # noqa: E402
 
-BIN = os.environ.get("PRESSDB_BIN")
-if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
-    print("skipped: needs a pressdb binary (not applicable in --self-test)")
-    sys.exit(0)
-if os.environ.get("PRESSDB_EXTRA_ARGS"):
-    print("skipped: the offload pass (the replica's thread does not depend on it; CI time counts)")
-    sys.exit(0)
-
-failures = []
-
-
-def check(ok, what):
-    if not ok:
-        print("FAIL " + what)
-        failures.append(what)
+repl_check.skip_unless_binary()
+BIN = os.environ["PRESSDB_BIN"]
+check = repl_check.Checks(quiet_ok=True)
+status = repl_check.status
 
 
 # ---- events ----
@@ -179,12 +169,6 @@ def q1(server, sql):
     return cur.fetchone()[0]
 
 
-def status(replica):
-    cur = replica.connect().cursor(pymysql.cursors.DictCursor)
-    cur.execute("SHOW SLAVE STATUS")
-    return cur.fetchone() or {}
-
-
 def run_case(replica, fake, name, events, expect_row=None):
     fake.case = events
     rc = replica.connect().cursor()
@@ -217,11 +201,11 @@ def run_case(replica, fake, name, events, expect_row=None):
 
 def main():
     area = servers.TempArea()
-    ok = False
-    replica = None
+    sv = {}
     fake = FakePrimary()
-    try:
-        replica = servers.PressDB(area, BIN, "replica", "pressdb replica")
+
+    def body():
+        replica = sv["replica"] = servers.PressDB(area, BIN, "replica", "pressdb replica")
         replica.argv = (lambda f: lambda: f() + ["--server-id=2", "--skip-slave-start"])(replica.argv)
         replica.start()
         rc = replica.connect().cursor()
@@ -284,23 +268,11 @@ def main():
         check(n >= 1, "the table is still readable (%d rows)" % n)
         print("ok   %d cases: pressdb stayed up and answered after each (%d dumps served)" % (
             len(cases) + 41, fake.dumps))
-        ok = not failures
-    except Exception as e:  # noqa: BLE001
-        import traceback
-        traceback.print_exc()
-        failures.append(repr(e))
-        if replica:
-            print(replica.log_tail())
+
+    try:
+        return repl_check.run(check, area, body, lambda: [s for s in (sv.get("replica"),) if s])
     finally:
         fake.stop = True
-        if replica:
-            try:
-                replica.stop()
-            except Exception:  # noqa: BLE001
-                pass
-        area.cleanup(not ok)
-    print("%d failure(s)" % len(failures))
-    return 0 if ok else 1
 
 
 if __name__ == "__main__":

@@ -23,24 +23,13 @@ from binlog_workload import DB, SCHEMA, ROWS, LATER  # noqa: E402
 import repl_check  # noqa: E402
 from repl_check import FixedPort, q1  # noqa: E402
 
-BIN = os.environ.get("PRESSDB_BIN")
-if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
-    print("skipped: needs a pressdb binary (not applicable in --self-test)")
-    sys.exit(0)
+repl_check.skip_unless_binary()
 if not shutil.which("mariadbd"):
     print("skipped: needs mariadbd")
     sys.exit(0)
-if os.environ.get("PRESSDB_EXTRA_ARGS"):
-    print("skipped: the offload pass (the replica's thread does not depend on it; CI time counts)")
-    sys.exit(0)
-
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
+BIN = os.environ["PRESSDB_BIN"]
+check = repl_check.Checks()
+status = repl_check.status
 
 
 class Primary(FixedPort, servers.MariaDB):
@@ -53,26 +42,8 @@ class Replica(FixedPort, servers.PressDB):
         return super().argv() + ["--server-id=2"]
 
 
-def status(replica):
-    cur = replica.connect().cursor(pymysql.cursors.DictCursor)
-    cur.execute("SHOW SLAVE STATUS")
-    return cur.fetchone() or {}
-
-
-def caught_up(primary, replica, what, timeout=60):
-    want = q1(primary.connect(), "SELECT @@gtid_binlog_pos")[0]
-    deadline = time.time() + timeout
-    while True:
-        got = q1(replica.connect(), "SELECT @@gtid_slave_pos")[0]
-        st = status(replica)
-        if (got == want and st.get("Slave_IO_Running") == "Yes") or time.time() >= deadline:
-            break
-        time.sleep(0.05)
-    check(got == want and st.get("Slave_IO_Running") == "Yes" and st.get("Slave_SQL_Running") == "Yes",
-          "%s: the replica caught up (%s of %s; IO %s, SQL %s %s %s)" % (
-              what, got, want, st.get("Slave_IO_Running"), st.get("Slave_SQL_Running"),
-              st.get("Last_IO_Error"), st.get("Last_SQL_Error")))
-    return st
+def caught_up(primary, replica, what):
+    return repl_check.caught_up(check, primary, replica, what)
 
 
 def same_data(primary, replica, what, sort=False):
@@ -93,13 +64,13 @@ def error_of(cur, sql):
 
 def main():
     area = servers.TempArea()
-    ok = False
-    primary = replica = None
-    try:
-        primary = Primary(area, "primary", "MariaDB primary")
+    sv = {}
+
+    def body():
+        primary = sv["primary"] = Primary(area, "primary", "MariaDB primary")
         primary.initialise()
         primary.start()
-        replica = Replica(area, BIN, "replica", "pressdb replica").start()
+        replica = sv["replica"] = Replica(area, BIN, "replica", "pressdb replica").start()
         pc = primary.connect().cursor()
         # (mariadb-install-db's anonymous accounts would shadow repl@'%' from localhost)
         pc.execute("DELETE FROM mysql.global_priv WHERE user = ''")
@@ -239,24 +210,8 @@ def main():
         rc.execute("STOP SLAVE")
         rc.execute("RESET SLAVE ALL")
         check(not status(replica), "RESET SLAVE ALL forgets the primary")
-        ok = not failures
-    except Exception as e:  # noqa: BLE001
-        import traceback
-        traceback.print_exc()
-        failures.append(repr(e))
-        for s in (primary, replica):
-            if s:
-                print(s.log_tail())
-    finally:
-        for s in (replica, primary):
-            if s:
-                try:
-                    s.stop()
-                except Exception:  # noqa: BLE001
-                    pass
-        area.cleanup(not ok)
-    print("%d failure(s)" % len(failures))
-    return 0 if ok else 1
+
+    return repl_check.run(check, area, body, lambda: [s for s in (sv.get("replica"), sv.get("primary")) if s])
 
 
 if __name__ == "__main__":

@@ -9,29 +9,15 @@ nothing applied twice (the table without a key would show a row twice).
 """
 import os
 import sys
-import time
-import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import servers  # noqa: E402
 import repl_check  # noqa: E402
 from binlog_workload import DB, SCHEMA, ROWS, LATER  # noqa: E402
 from repl_check import FixedPort, q1  # noqa: E402
 
-BIN = os.environ.get("PRESSDB_BIN")
-if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
-    print("skipped: needs a pressdb binary (not applicable in --self-test)")
-    sys.exit(0)
-if os.environ.get("PRESSDB_EXTRA_ARGS"):
-    print("skipped: the offload pass (the replica's thread does not depend on it; CI time counts)")
-    sys.exit(0)
-
-failures = []
-
-
-def check(ok, what):
-    print(("ok   " if ok else "FAIL ") + what)
-    if not ok:
-        failures.append(what)
+repl_check.skip_unless_binary()
+BIN = os.environ["PRESSDB_BIN"]
+check = repl_check.Checks()
 
 
 class Primary(FixedPort, servers.PressDB):
@@ -44,30 +30,17 @@ class Replica(FixedPort, servers.PressDB):
         return super().argv() + ["--server-id=22"]
 
 
-def caught_up(primary, replica, what, timeout=60):
-    want = q1(primary.connect(), "SELECT @@gtid_binlog_pos")[0]
-    deadline = time.time() + timeout
-    while True:
-        got = q1(replica.connect(), "SELECT @@gtid_slave_pos")[0]
-        cur = replica.connect().cursor(pymysql.cursors.DictCursor)
-        cur.execute("SHOW SLAVE STATUS")
-        st = cur.fetchone() or {}
-        if (got == want and st.get("Slave_IO_Running") == "Yes") or time.time() >= deadline:
-            break
-        time.sleep(0.05)
-    check(got == want and st.get("Slave_IO_Running") == "Yes" and st.get("Slave_SQL_Running") == "Yes",
-          "%s: the replica caught up (%s of %s; IO %s, SQL %s %s %s)" % (
-              what, got, want, st.get("Slave_IO_Running"), st.get("Slave_SQL_Running"),
-              st.get("Last_IO_Error"), st.get("Last_SQL_Error")))
+def caught_up(primary, replica, what):
+    repl_check.caught_up(check, primary, replica, what)
 
 
 def main():
     area = servers.TempArea()
-    ok = False
-    primary = replica = None
-    try:
-        primary = Primary(area, BIN, "primary", "pressdb primary").start()
-        replica = Replica(area, BIN, "replica", "pressdb replica").start()
+    sv = {}
+
+    def body():
+        primary = sv["primary"] = Primary(area, BIN, "primary", "pressdb primary").start()
+        replica = sv["replica"] = Replica(area, BIN, "replica", "pressdb replica").start()
         pc = primary.connect().cursor()
         pc.execute("CREATE USER 'repl'@'%' IDENTIFIED BY 'rpw'")
         pc.execute("GRANT REPLICATION SLAVE ON *.* TO 'repl'@'%'")
@@ -101,24 +74,8 @@ def main():
         caught_up(primary, replica, "after a session with sql_log_bin = 0")
         got = q1(replica.connect(), "SELECT GROUP_CONCAT(b ORDER BY a) FROM %s.nokey WHERE a IN (424242, 434343)" % DB)[0]
         check(got == "logged", "a change made with sql_log_bin = 0 does not reach the replica (%r)" % got)
-        ok = not failures
-    except Exception as e:  # noqa: BLE001
-        import traceback
-        traceback.print_exc()
-        failures.append(repr(e))
-        for s in (primary, replica):
-            if s:
-                print(s.log_tail())
-    finally:
-        for s in (replica, primary):
-            if s:
-                try:
-                    s.stop()
-                except Exception:  # noqa: BLE001
-                    pass
-        area.cleanup(not ok)
-    print("%d failure(s)" % len(failures))
-    return 0 if ok else 1
+
+    return repl_check.run(check, area, body, lambda: [s for s in (sv.get("replica"), sv.get("primary")) if s])
 
 
 if __name__ == "__main__":
