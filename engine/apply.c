@@ -17,6 +17,7 @@
  */
 #include "engine/eng.h"
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -578,6 +579,7 @@ static size_t decimal_text(const uint8_t *src, int prec, int scale, char *out)
 static size_t fmt_frac(char *o, uint64_t us, int fsp)
 {
     if (fsp <= 0) return 0;
+    if (fsp > 6) fsp = 6;
     char f[24];
     snprintf(f, sizeof f, "%06" PRIu64, us % 1000000);
     o[0] = '.';
@@ -600,6 +602,9 @@ static size_t col_value(const stor_column *c, uint8_t t, uint16_t m, const uint8
 {
     memset(v, 0, sizeof *v);
     bool uns = c && c->is_unsigned;
+    /* a temporal type's metadata is its fraction digits: 0..6 (found by fuzz_apply: a
+       larger one overran the text buffer) */
+    if ((t == T_TIMESTAMP2 || t == T_DATETIME2 || t == T_TIME2) && m > 6) return 0;
     size_t sz = 0;
     int k;
 #define NEED(x) do { if ((size_t)(x) > left) return 0; } while (0)
@@ -615,8 +620,9 @@ static size_t col_value(const stor_column *c, uint8_t t, uint16_t m, const uint8
         }
         if (v->t == VT_UINT && v->u <= INT64_MAX) v->t = VT_INT;
         return (size_t)k;
-    case T_FLOAT: { NEED(4); float f; memcpy(&f, p, 4); v->t = VT_DOUBLE; v->d = f; return 4; }
-    case T_DOUBLE: NEED(8); v->t = VT_DOUBLE; memcpy(&v->d, p, 8); return 8;
+    /* (a FLOAT or DOUBLE column never holds NaN or an infinity: such bytes are damage) */
+    case T_FLOAT: { NEED(4); float f; memcpy(&f, p, 4); v->t = VT_DOUBLE; v->d = f; return isfinite(f) ? 4 : 0; }
+    case T_DOUBLE: NEED(8); v->t = VT_DOUBLE; memcpy(&v->d, p, 8); return isfinite(v->d) ? 8 : 0;
     case T_YEAR: NEED(1); v->t = VT_INT; v->i = p[0] ? 1900 + p[0] : 0; return 1;
     case T_DATE: case T_NEWDATE: {
         NEED(3);

@@ -1033,7 +1033,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             else { double r = round(d); neg = r < 0; x = neg ? (int64_t)r : (int64_t)(uint64_t)r; ux = neg ? 0 : (uint64_t)r; }
         } else if (v->t == VT_UINT) { ux = v->u; x = (int64_t)v->u; neg = false; }
         else if (v->t == VT_DOUBLE) {
-            double r = rint(v->d);
+            double r = isnan(v->d) ? 0 : rint(v->d);   /* (NaN: no SQL value is one; never cast it) */
             neg = r < 0;
             if (r >= 1.8446744073709552e19) { ux = UINT64_MAX; x = INT64_MAX; over = true; }
             else if (r < -9.2233720368547758e18) { x = INT64_MIN; over = true; }
