@@ -56,6 +56,7 @@ typedef struct amap {
 
 struct pdb_applier {
     pdb_session s;
+    pdb_sink sink;            /* the session's outcomes come back here (ctx: the applier) */
     amap maps[MAX_MAPS];
     int nmaps;
     stor_gtid gtid;           /* the group's */
@@ -100,6 +101,7 @@ pdb_applier *pdb_applier_new(void)
     pdb_applier *a = calloc(1, sizeof *a);
     if (!a) return NULL;
     pdb_session_init(&a->s, 0);
+    a->sink = (pdb_sink){ a, sk_cols, sk_row, sk_end, sk_ok, sk_err };
     stor_arena_init(&a->rowmem);
     snprintf(a->s.user, sizeof a->s.user, "system user");
     a->s.client_found_rows = true;   /* an UPDATE's count is the rows it found */
@@ -145,12 +147,6 @@ static size_t decimal_text(const uint8_t *src, int prec, int scale, char *out);
 
 /* ---- running statements ---- */
 
-static const pdb_sink *sink_of(pdb_applier *a)
-{
-    static __thread pdb_sink k;
-    k = (pdb_sink){ a, sk_cols, sk_row, sk_end, sk_ok, sk_err };
-    return &k;
-}
 
 /* A statement parked behind a local transaction's row lock waits for it, as a replica's
  * SQL thread does (innodb_lock_wait_timeout, then 1205). */
@@ -158,14 +154,14 @@ static int wait_parked(pdb_applier *a, int rc, bool stmt)
 {
     uint32_t limit_ms = pdb_lock_wait_timeout(&a->s) * 1000u;
     for (uint32_t ms = 0; rc == PDB_EXEC_WAIT; ms++) {
-        if (a->s.kill && atomic_load(a->s.kill)) { pdb_exec_wait_killed(&a->s, sink_of(a)); return 0; }   /* STOP SLAVE */
+        if (a->s.kill && atomic_load(a->s.kill)) { pdb_exec_wait_killed(&a->s, &a->sink); return 0; }   /* STOP SLAVE */
         if (a->s.wait_blocker && stor_txn_running(a->s.wait_blocker) && ms < limit_ms) { usleep(1000); continue; }
-        if (ms >= limit_ms) { pdb_exec_wait_timeout(&a->s, sink_of(a)); return 0; }
+        if (ms >= limit_ms) { pdb_exec_wait_timeout(&a->s, &a->sink); return 0; }
         /* a wait on no transaction (the global read lock, LOCK TABLES, GET_LOCK): look
            again in a moment rather than spin */
         if (!a->s.wait_blocker) usleep(1000);
         if (stmt) return PDB_EXEC_WAIT;          /* the caller runs it again */
-        rc = pdb_exec_resume(&a->s, sink_of(a));
+        rc = pdb_exec_resume(&a->s, &a->sink);
         ms = 0;
     }
     return rc;
@@ -174,7 +170,7 @@ static int wait_parked(pdb_applier *a, int rc, bool stmt)
 static int run_sql(pdb_applier *a, const char *sql, size_t len)
 {
     a->code = 0; a->affected = 0;
-    int rc = pdb_exec_query(&a->s, sql, len, false, sink_of(a));
+    int rc = pdb_exec_query(&a->s, sql, len, false, &a->sink);
     wait_parked(a, rc, false);
     return a->code ? -1 : 0;
 }
@@ -233,19 +229,32 @@ static int group_begin(pdb_applier *a, const uint8_t *ev, size_t n)
     return 0;
 }
 
+/* The group's GTID rides on the next log frame the session writes (its commit, its DDL);
+ * applied_end writes it alone when none did (a group that changed nothing). */
+static void applied_begin(pdb_applier *a)
+{
+    if (!a->s.txn) a->s.txn = stor_txn_new();
+    stor_txn_set_applied(a->s.txn, &a->gtid);
+}
+
+static int applied_end(pdb_applier *a)
+{
+    int rc = stor_txn_flush_applied(a->s.txn) == 0 ? 0 : fail(a, 1026, "Error writing file 'pressdb.wal' (gtid_slave_pos)");
+    stor_txn_set_applied(a->s.txn, NULL);
+    return rc;
+}
+
 /* The group ends: its GTID goes with the commit (or alone when nothing changed). */
 static int group_commit(pdb_applier *a)
 {
     if (!a->in_group) return run_text(a, "COMMIT");
-    if (!a->s.txn) a->s.txn = stor_txn_new();
-    stor_txn_set_applied(a->s.txn, &a->gtid);
+    applied_begin(a);
     int rc = run_text(a, "COMMIT");
     /* durable soon, without waiting: the log's syncer groups the replica's commits (the
        position is in the same frame as the rows, so a power loss loses both together) */
     if (a->s.durable_lsn) { stor_sync_request(a->s.durable_lsn); a->s.durable_lsn = 0; }
-    if (rc == 0 && stor_txn_flush_applied(a->s.txn) != 0)
-        rc = fail(a, 1026, "Error writing file 'pressdb.wal' (gtid_slave_pos)");
-    stor_txn_set_applied(a->s.txn, NULL);
+    if (rc == 0) rc = applied_end(a);
+    else stor_txn_set_applied(a->s.txn, NULL);
     a->in_group = a->began = false;
     a->groups_trx++;
     return rc;
@@ -349,10 +358,7 @@ static int apply_query(pdb_applier *a, const uint8_t *ev, size_t n)
         if (run_text(a, set) != 0) return -1;
         a->coll_server_set = a->coll_server;
     }
-    if (a->in_group && a->standalone) {
-        if (!a->s.txn) a->s.txn = stor_txn_new();
-        stor_txn_set_applied(a->s.txn, &a->gtid);
-    }
+    if (a->in_group && a->standalone) applied_begin(a);
     /* NOW() is the primary's: the statement's time (MariaDB's SET TIMESTAMP) */
     uint32_t when;
     memcpy(&when, ev, 4);
@@ -368,7 +374,7 @@ static int apply_query(pdb_applier *a, const uint8_t *ev, size_t n)
         return -1;
     }
     if (a->in_group && a->standalone) {
-        if (stor_txn_flush_applied(a->s.txn) != 0) return fail(a, 1026, "Error writing file 'pressdb.wal' (gtid_slave_pos)");
+        if (applied_end(a) != 0) return -1;
         a->in_group = false;
         a->groups_ddl++;
     }
@@ -871,7 +877,7 @@ static pdb_stmt *prepare(pdb_applier *a, amap *m, const stor_table *t, int kind,
     uint32_t np = 0, nc = 0;
     const pdb_colmeta *cols;
     a->code = 0;
-    m->st[kind] = pdb_stmt_prepare(&a->s, a->buf, n, sink_of(a), &np, &cols, &nc);
+    m->st[kind] = pdb_stmt_prepare(&a->s, a->buf, n, &a->sink, &np, &cols, &nc);
     return m->st[kind];
 }
 
@@ -880,7 +886,7 @@ static int exec_row(pdb_applier *a, pdb_stmt *st, const pdb_value *params, uint3
     int rc;
     do {
         a->code = 0; a->affected = 0;
-        rc = pdb_stmt_execute(&a->s, st, params, np, sink_of(a));
+        rc = pdb_stmt_execute(&a->s, st, params, np, &a->sink);
         if (rc == PDB_EXEC_WAIT) rc = wait_parked(a, rc, true);
     } while (rc == PDB_EXEC_WAIT);
     return a->code ? -1 : 0;
@@ -1007,9 +1013,8 @@ static bool skipped(pdb_applier *a, const uint8_t *ev, size_t n)
     if (end) {
         a->skipping = false;
         a->skip--;
-        if (!a->s.txn) a->s.txn = stor_txn_new();
-        stor_txn_set_applied(a->s.txn, &a->gtid);
-        stor_txn_flush_applied(a->s.txn);
+        applied_begin(a);
+        applied_end(a);   /* (should this write fail, the position stays before the group) */
     }
     return type != EV_FDE && type != EV_ROTATE;
 }

@@ -254,12 +254,7 @@ static const char *current_pos(char *buf, size_t cap)
         if (j == nb) { if (nb < 64) b[nb++] = s[i]; }
         else if (s[i].seq > b[j].seq) b[j] = s[i];
     }
-    for (int i = 1; i < nb; i++)
-        for (int j = i; j > 0 && b[j - 1].domain > b[j].domain; j--) { stor_gtid t = b[j]; b[j] = b[j - 1]; b[j - 1] = t; }
-    size_t o = 0;
-    buf[0] = 0;
-    for (int i = 0; i < nb && o < cap; i++)
-        o += (size_t)snprintf(buf + o, cap - o, "%s%" PRIu32 "-%" PRIu32 "-%" PRIu64, i ? "," : "", b[i].domain, b[i].server, b[i].seq);
+    stor_gtid_text(b, nb, buf, cap);
     return buf;
 }
 

@@ -388,15 +388,6 @@ static int rc_login(rconn *c, const repl_cfg *k, char *msg, size_t cap)
 
 /* ---------------------------------------------------------------- the stream */
 
-static void gtid_text(const stor_gtid *g, int n, char *out, size_t cap)
-{
-    size_t o = 0;
-    out[0] = 0;
-    for (int i = 0; i < n && o < cap; i++)
-        o += (size_t)snprintf(out + o, cap - o, "%s%" PRIu32 "-%" PRIu32 "-%" PRIu64, i ? "," : "",
-                              g[i].domain, g[i].server, g[i].seq);
-}
-
 static void note_io_gtid(const uint8_t *ev, size_t n)
 {
     if (n < 19 + 13) return;
@@ -437,7 +428,7 @@ static int start_dump(rconn *c, const repl_cfg *k, char *msg, size_t cap)
         char pos[2048];
         stor_gtid g[64];   /* (64 entries of at most 31 characters: fits) */
         int n = stor_slave_state(g, 64);
-        gtid_text(g, n, pos, sizeof pos);
+        stor_gtid_text(g, n, pos, sizeof pos);
         snprintf(sql, sizeof sql, "SET @slave_connect_state='%s'", pos);
         if ((rc = rc_query(c, sql, NULL, 0, msg, cap))) return rc;
         if ((rc = rc_query(c, "SET @slave_gtid_strict_mode=0", NULL, 0, msg, cap))) return rc;
@@ -866,7 +857,9 @@ static bool status(char *buf, size_t cap, const char **cells)
     CELL(b + 41, "%s", "");
     CELL(b + 42, "%s", gtid_names[cfg.use_gtid]);
     char pos[1024];
-    gtid_text(st.io_pos, st.nio_pos, pos, sizeof pos);
+    stor_gtid io[16];
+    memcpy(io, st.io_pos, sizeof io);
+    stor_gtid_text(io, st.nio_pos, pos, sizeof pos);
     CELL(b + 43, "%s", pos);
     CELL(b + 44, "%s", "");
     CELL(b + 45, "%s", "");

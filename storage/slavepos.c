@@ -63,13 +63,9 @@ int stor_slave_state(stor_gtid *out, int max)
     return n;
 }
 
-/* "0-1-42,1-2-7", domains in the order first seen (MariaDB sorts by domain: so do we
- * when printing). */
-void stor_slave_pos(char *out, size_t cap)
+void stor_gtid_text(stor_gtid *g, int n, char *out, size_t cap)
 {
-    stor_gtid g[MAX_DOMAINS];
-    int n = stor_slave_state(g, MAX_DOMAINS);
-    for (int i = 1; i < n; i++)
+    for (int i = 1; i < n; i++)   /* (MariaDB prints domains in order) */
         for (int j = i; j > 0 && g[j - 1].domain > g[j].domain; j--) {
             stor_gtid t = g[j]; g[j] = g[j - 1]; g[j - 1] = t;
         }
@@ -78,4 +74,10 @@ void stor_slave_pos(char *out, size_t cap)
     for (int i = 0; i < n && o < cap; i++)
         o += (size_t)snprintf(out + o, cap - o, "%s%" PRIu32 "-%" PRIu32 "-%" PRIu64, i ? "," : "",
                               g[i].domain, g[i].server, g[i].seq);
+}
+
+void stor_slave_pos(char *out, size_t cap)
+{
+    stor_gtid g[MAX_DOMAINS];
+    stor_gtid_text(g, stor_slave_state(g, MAX_DOMAINS), out, cap);
 }

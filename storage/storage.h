@@ -707,6 +707,8 @@ int  stor_txn_flush_applied(struct stor_txn *x);
 int  stor_slave_pos_set(const stor_gtid *g, int n);    /* SET GLOBAL gtid_slave_pos */
 int  stor_slave_state(stor_gtid *out, int max);
 void stor_slave_pos(char *out, size_t cap);             /* "0-1-42,1-2-7" */
+/* A GTID list as MariaDB prints it ("0-1-42,1-2-7": by domain; g is sorted in place). */
+void stor_gtid_text(stor_gtid *g, int n, char *out, size_t cap);
 
 /* ---------------------------------------------------------------- durability */
 
