@@ -69,3 +69,14 @@ int proto_write_handshake_response(proto_buf *out, uint8_t *seq, uint32_t caps, 
         return -1;
     return proto_pkt_end(out, off, seq);
 }
+
+int proto_write_ssl_request(proto_buf *out, uint8_t *seq, uint32_t caps, uint8_t charset)
+{
+    size_t off;
+    if (proto_pkt_begin(out, &off) != 0) return -1;
+    uint8_t zero[23] = { 0 };
+    if (proto_buf_put_u32(out, caps | CLIENT_SSL) || proto_buf_put_u32(out, 16u << 20) ||
+        proto_buf_put_u8(out, charset) || proto_buf_put(out, zero, sizeof zero))
+        return -1;
+    return proto_pkt_end(out, off, seq);
+}

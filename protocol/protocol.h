@@ -259,6 +259,9 @@ void proto_native_response(const uint8_t scramble[PROTO_SCRAMBLE_LEN], const cha
 int  proto_write_handshake_response(proto_buf *out, uint8_t *seq, uint32_t caps, uint8_t charset,
                                     const char *user, const uint8_t *auth, size_t auth_len,
                                     const char *plugin);
+/* SSLRequest: the first 32 bytes of a HandshakeResponse41 with CLIENT_SSL, after which
+ * the client starts TLS and sends the whole response (its sequence number continues). */
+int  proto_write_ssl_request(proto_buf *out, uint8_t *seq, uint32_t caps, uint8_t charset);
 
 /* ---- auth plugins: hashes stored, responses checked ---- */
 /* mysql_native_password: stored = SHA1(SHA1(password)). */

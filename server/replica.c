@@ -10,6 +10,9 @@
  * master.info at STOP SLAVE and shutdown only. A lost connection is retried every
  * MASTER_CONNECT_RETRY seconds; an event the applier refuses stops the replica with its
  * error (Last_SQL_Error), as MariaDB's SQL thread stops, never a silent divergence.
+ * MASTER_SSL=1 starts TLS after the greeting when the primary offers it (required only with
+ * MASTER_SSL_VERIFY_SERVER_CERT=1, which also checks the host), verifying the chain when a
+ * CA is given: MariaDB 10.11's rules. The socket is non-blocking once connected.
  * The connection settings live in <datadir>/master.info (key=value lines, written
  * whole and renamed into place), read at startup; a configured replica starts then
  * unless --skip-slave-start.
@@ -18,6 +21,8 @@
 #include "protocol/protocol.h"
 #include "engine/engine.h"
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <inttypes.h>
 #include <netdb.h>
 #include <netinet/in.h>
@@ -33,6 +38,9 @@
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
+#include <arpa/inet.h>
+#include <openssl/err.h>
+#include <openssl/x509v3.h>
 
 enum { GTID_NO, GTID_SLAVE_POS, GTID_CURRENT_POS };
 
@@ -44,6 +52,9 @@ typedef struct repl_cfg {
     uint64_t log_pos;
     uint32_t connect_retry;
     double heartbeat;
+    bool ssl, ssl_verify;            /* MASTER_SSL, MASTER_SSL_VERIFY_SERVER_CERT */
+    char ssl_ca[512], ssl_capath[512], ssl_cert[512], ssl_key[512], ssl_cipher[256], ssl_crl[512],
+         ssl_crlpath[512];
 } repl_cfg;
 
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
@@ -112,6 +123,10 @@ static int info_save(void)
                "\nconnect_retry=%u\nheartbeat=%.3f\n",
             cfg.host, cfg.port, cfg.user, cfg.password, cfg.use_gtid, cfg.log_file, cfg.log_pos,
             cfg.connect_retry, cfg.heartbeat);
+    fprintf(f, "ssl=%d\nssl_verify=%d\nssl_ca=%s\nssl_capath=%s\nssl_cert=%s\nssl_key=%s\nssl_cipher=%s\n"
+               "ssl_crl=%s\nssl_crlpath=%s\n",
+            cfg.ssl, cfg.ssl_verify, cfg.ssl_ca, cfg.ssl_capath, cfg.ssl_cert, cfg.ssl_key, cfg.ssl_cipher,
+            cfg.ssl_crl, cfg.ssl_crlpath);
     int rc = fflush(f) == 0 && fsync(fileno(f)) == 0 ? 0 : -1;
     if (fclose(f) != 0) rc = -1;
     if (rc == 0) rc = rename(tmp, path);
@@ -150,6 +165,15 @@ static void info_load(void)
         else if (!strcmp(k, "log_pos")) cfg.log_pos = strtoull(v, NULL, 10);
         else if (!strcmp(k, "connect_retry")) cfg.connect_retry = (uint32_t)strtoul(v, NULL, 10);
         else if (!strcmp(k, "heartbeat")) cfg.heartbeat = strtod(v, NULL);
+        else if (!strcmp(k, "ssl")) cfg.ssl = atoi(v) != 0;
+        else if (!strcmp(k, "ssl_verify")) cfg.ssl_verify = atoi(v) != 0;
+        else if (!strcmp(k, "ssl_ca")) snprintf(cfg.ssl_ca, sizeof cfg.ssl_ca, "%s", v);
+        else if (!strcmp(k, "ssl_capath")) snprintf(cfg.ssl_capath, sizeof cfg.ssl_capath, "%s", v);
+        else if (!strcmp(k, "ssl_cert")) snprintf(cfg.ssl_cert, sizeof cfg.ssl_cert, "%s", v);
+        else if (!strcmp(k, "ssl_key")) snprintf(cfg.ssl_key, sizeof cfg.ssl_key, "%s", v);
+        else if (!strcmp(k, "ssl_cipher")) snprintf(cfg.ssl_cipher, sizeof cfg.ssl_cipher, "%s", v);
+        else if (!strcmp(k, "ssl_crl")) snprintf(cfg.ssl_crl, sizeof cfg.ssl_crl, "%s", v);
+        else if (!strcmp(k, "ssl_crlpath")) snprintf(cfg.ssl_crlpath, sizeof cfg.ssl_crlpath, "%s", v);
     }
     fclose(f);
     configured = cfg.host[0] != 0;
@@ -166,13 +190,43 @@ typedef struct rconn {
     uint8_t seq;
     uint32_t timeout_ms;         /* no byte for this long: the connection is lost */
     bool crc;                    /* the primary's events end with a CRC32 */
+    SSL_CTX *ctx;                /* MASTER_SSL=1: the connection's TLS, else NULL */
+    SSL *ssl;
 } rconn;
 
 static void rc_close(rconn *c)
 {
+    SSL_free(c->ssl);
+    SSL_CTX_free(c->ctx);
+    c->ssl = NULL;
+    c->ctx = NULL;
     if (c->fd >= 0) close(c->fd);
     c->fd = -1;
     c->in_off = c->in_len = 0;
+}
+
+/* The socket is non-blocking once connected (so STOP SLAVE is seen within 100 ms even
+ * inside a TLS record): received bytes into buf, 0 for none yet, -1 when lost. */
+static ssize_t rc_recv(rconn *c, void *buf, size_t n)
+{
+    if (c->ssl) {
+        int r = SSL_read(c->ssl, buf, n > INT_MAX ? INT_MAX : (int)n);
+        if (r > 0) return r;
+        int e = SSL_get_error(c->ssl, r);
+        ERR_clear_error();
+        return e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE ? 0 : -1;
+    }
+    ssize_t r = recv(c->fd, buf, n, 0);
+    if (r < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) return 0;
+    return r > 0 ? r : -1;
+}
+
+/* Waits up to ms for the socket to be ready for what TLS (or a plain send) wants. */
+static bool rc_wait(rconn *c, short events, int ms)
+{
+    struct pollfd p = { c->fd, events, 0 };
+    int r = poll(&p, 1, ms);
+    return r > 0 || (r < 0 && errno == EINTR);
 }
 
 static int rc_connect(rconn *c, const char *host, int port, char *err, size_t cap)
@@ -193,6 +247,7 @@ static int rc_connect(rconn *c, const char *host, int port, char *err, size_t ca
         if (connect(fd, a->ai_addr, a->ai_addrlen) == 0) {
             int one = 1;
             setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
             c->fd = fd;
             code = 0;
             break;
@@ -225,18 +280,13 @@ static int rc_fill(rconn *c, size_t want)
             if (!b) return -1;
             c->in = b; c->in_cap = nc;
         }
-        struct pollfd p = { c->fd, POLLIN, 0 };
-        int r = poll(&p, 1, 100);
-        if (r == 0) {
+        ssize_t n = rc_recv(c, c->in + c->in_len, c->in_cap - c->in_len);
+        if (n < 0) return -1;
+        if (n > 0) { c->in_len += (size_t)n; idle = 0; continue; }
+        if (!rc_wait(c, POLLIN, 100)) {
             idle += 100;
             if (idle >= c->timeout_ms) return -1;
-            continue;
         }
-        if (r < 0 && errno == EINTR) continue;
-        ssize_t n = recv(c->fd, c->in + c->in_len, c->in_cap - c->in_len, 0);
-        if (n <= 0) { if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue; return -1; }
-        c->in_len += (size_t)n;
-        idle = 0;
     }
     return 0;
 }
@@ -276,14 +326,26 @@ static int rc_read(rconn *c)
     }
 }
 
+/* Sends all of b; -1 when the connection is lost or takes 10 s to drain. */
 static int rc_send(rconn *c, const proto_buf *b)
 {
     size_t off = 0;
     while (off < b->len) {
-        ssize_t n = send(c->fd, b->data + off, b->len - off, MSG_NOSIGNAL);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) return -1;
-        off += (size_t)n;
+        size_t left = b->len - off;
+        short want = POLLOUT;
+        if (c->ssl) {
+            int n = SSL_write(c->ssl, b->data + off, left > INT_MAX ? INT_MAX : (int)left);
+            if (n > 0) { off += (size_t)n; continue; }
+            int e = SSL_get_error(c->ssl, n);
+            ERR_clear_error();
+            if (e != SSL_ERROR_WANT_WRITE && e != SSL_ERROR_WANT_READ) return -1;
+            if (e == SSL_ERROR_WANT_READ) want = POLLIN;
+        } else {
+            ssize_t n = send(c->fd, b->data + off, left, MSG_NOSIGNAL);
+            if (n > 0) { off += (size_t)n; continue; }
+            if (n == 0 || (errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK)) return -1;
+        }
+        if (!rc_wait(c, want, 10000)) return -1;
     }
     return 0;
 }
@@ -344,6 +406,52 @@ static int rc_query(rconn *c, const char *sql, char *out, size_t cap, char *msg,
     return 0;
 }
 
+/* TLS over the connected socket (after the SSLRequest), with the MASTER_SSL_* options:
+ * 0, or 2026 with msg as MariaDB's replica words it. */
+static int rc_tls_start(rconn *c, const repl_cfg *k, char *msg, size_t cap)
+{
+    char err[256];
+    srv_tls_client_opts o = { k->ssl_ca, k->ssl_capath, k->ssl_cert, k->ssl_key, k->ssl_cipher,
+                              k->ssl_crl, k->ssl_crlpath, k->ssl_verify };
+    c->ctx = srv_tls_client_ctx(&o, err, sizeof err);
+    if (!c->ctx) { snprintf(msg, cap, "SSL connection error: %s", err); return 2026; }
+    c->ssl = SSL_new(c->ctx);
+    if (!c->ssl || SSL_set_fd(c->ssl, c->fd) != 1) { snprintf(msg, cap, "SSL connection error: SSL_new failed"); return 2026; }
+    if (k->ssl_verify) {
+        /* the host as given to MASTER_HOST: an address is checked against the
+         * certificate's IP names, a name against its DNS names and CN */
+        unsigned char a[16];
+        X509_VERIFY_PARAM *vp = SSL_get0_param(c->ssl);
+        X509_VERIFY_PARAM_set_hostflags(vp, X509_CHECK_FLAG_NO_PARTIAL_WILDCARDS);
+        bool ip = inet_pton(AF_INET, k->host, a) == 1 || inet_pton(AF_INET6, k->host, a) == 1;
+        if (ip ? X509_VERIFY_PARAM_set1_ip_asc(vp, k->host) != 1 : X509_VERIFY_PARAM_set1_host(vp, k->host, 0) != 1) {
+            snprintf(msg, cap, "SSL connection error: Failed to verify the server certificate");
+            return 2026;
+        }
+    } else if (!inet_pton(AF_INET, k->host, (unsigned char[16]){ 0 }) && !strchr(k->host, ':')) {
+        SSL_set_tlsext_host_name(c->ssl, k->host);
+    }
+    for (uint32_t waited = 0;;) {
+        ERR_clear_error();
+        int r = SSL_connect(c->ssl);
+        if (r == 1) return 0;
+        int e = SSL_get_error(c->ssl, r);
+        if ((e == SSL_ERROR_WANT_READ || e == SSL_ERROR_WANT_WRITE) && !atomic_load(&stop_req) && waited < c->timeout_ms) {
+            if (!rc_wait(c, e == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT, 100)) waited += 100;
+            continue;
+        }
+        long vr = SSL_get_verify_result(c->ssl);
+        unsigned long le = ERR_get_error();
+        if (vr == X509_V_ERR_HOSTNAME_MISMATCH || vr == X509_V_ERR_IP_ADDRESS_MISMATCH)
+            snprintf(msg, cap, "SSL connection error: SSL certificate validation failure");
+        else if (vr != X509_V_OK) snprintf(msg, cap, "SSL connection error: %s", X509_verify_cert_error_string(vr));
+        else if (le) { ERR_error_string_n(le, err, sizeof err); snprintf(msg, cap, "SSL connection error: %s", err); }
+        else snprintf(msg, cap, "SSL connection error: %s", e == SSL_ERROR_SYSCALL ? "unexpected eof while reading" : "handshake failed");
+        ERR_clear_error();
+        return 2026;
+    }
+}
+
 /* Handshake and login. 0, -1 lost, or an error code with msg. */
 static int rc_login(rconn *c, const repl_cfg *k, char *msg, size_t cap)
 {
@@ -360,7 +468,22 @@ static int rc_login(rconn *c, const repl_cfg *k, char *msg, size_t cap)
     proto_buf b;
     proto_buf_init(&b);
     uint8_t seq = c->seq;
-    int rc = proto_write_handshake_response(&b, &seq, caps, 45, k->user, auth, alen, "mysql_native_password");
+    int rc = 0;
+    /* As MariaDB 10.11's replica: MASTER_SSL=1 uses TLS when the primary offers it and
+     * requires it only with MASTER_SSL_VERIFY_SERVER_CERT=1. */
+    if (k->ssl && !(h.caps & CLIENT_SSL) && k->ssl_verify) {
+        proto_buf_free(&b);
+        snprintf(msg, cap, "SSL connection error: SSL is required, but the server does not support it");
+        return 2026;
+    }
+    if (k->ssl && (h.caps & CLIENT_SSL)) {
+        caps |= CLIENT_SSL;
+        rc = proto_write_ssl_request(&b, &seq, caps, 45);
+        if (rc == 0) rc = rc_send(c, &b);
+        if (rc == 0) { int t = rc_tls_start(c, k, msg, cap); if (t) { proto_buf_free(&b); return t; } }
+        proto_buf_reset(&b);
+    }
+    if (rc == 0) rc = proto_write_handshake_response(&b, &seq, caps, 45, k->user, auth, alen, "mysql_native_password");
     if (rc == 0) rc = rc_send(c, &b);
     if (rc == 0) rc = rc_read(c);
     while (rc == 0 && c->pkt_len && c->pkt[0] == 0xfe) {   /* auth switch */
@@ -692,6 +815,19 @@ static int stop(char *msg, size_t cap)
 
 static bool opt_is(const pdb_repl_opt *o, const char *name) { return !strcasecmp(o->name, name); }
 
+/* The text field a MASTER_SSL_<file> option sets, or NULL. (Each is 512 bytes but the
+ * cipher list's 256: a cipher option is bounded by its own field.) */
+static char *ssl_path(repl_cfg *k, const pdb_repl_opt *o)
+{
+    if (opt_is(o, "MASTER_SSL_CA")) return k->ssl_ca;
+    if (opt_is(o, "MASTER_SSL_CAPATH")) return k->ssl_capath;
+    if (opt_is(o, "MASTER_SSL_CERT")) return k->ssl_cert;
+    if (opt_is(o, "MASTER_SSL_KEY")) return k->ssl_key;
+    if (opt_is(o, "MASTER_SSL_CRL")) return k->ssl_crl;
+    if (opt_is(o, "MASTER_SSL_CRLPATH")) return k->ssl_crlpath;
+    return NULL;
+}
+
 static int change_master(const pdb_repl_opt *opts, int n, char *msg, size_t cap)
 {
     if (running()) {
@@ -725,19 +861,23 @@ static int change_master(const pdb_repl_opt *opts, int n, char *msg, size_t cap)
             else if (!strcasecmp(v, "slave_pos")) k.use_gtid = GTID_SLAVE_POS;
             else if (!strcasecmp(v, "current_pos")) k.use_gtid = GTID_CURRENT_POS;
             else { snprintf(msg, cap, "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%.80s'", v); return 1064; }
-        } else if (opt_is(o, "MASTER_SSL") || opt_is(o, "MASTER_SSL_VERIFY_SERVER_CERT")) {
-            if (strtol(v, NULL, 10) != 0) { snprintf(msg, cap, "This version of pressdb doesn't yet support '%s=1'", o->name); return 1235; }
+        } else if (opt_is(o, "MASTER_SSL")) k.ssl = strtol(v, NULL, 10) != 0;
+        else if (opt_is(o, "MASTER_SSL_VERIFY_SERVER_CERT")) k.ssl_verify = strtol(v, NULL, 10) != 0;
+        else if (opt_is(o, "MASTER_SSL_CIPHER")) {
+            if (strlen(v) >= sizeof k.ssl_cipher) { snprintf(msg, cap, "String '%.80s' is too long for MASTER_SSL_CIPHER (should be no longer than 255)", v); return 1470; }
+            snprintf(k.ssl_cipher, sizeof k.ssl_cipher, "%s", v);
+        }
+        else if (ssl_path(&k, o)) {
+            if (strlen(v) >= 512) { snprintf(msg, cap, "String '%.80s' is too long for %s (should be no longer than 511)", v, o->name); return 1470; }
+            snprintf(ssl_path(&k, o), 512, "%s", v);
         } else if (opt_is(o, "MASTER_DELAY")) {
             if (strtol(v, NULL, 10) != 0) { snprintf(msg, cap, "This version of pressdb doesn't yet support 'MASTER_DELAY'"); return 1235; }
         } else if (opt_is(o, "IGNORE_SERVER_IDS") || opt_is(o, "DO_DOMAIN_IDS") || opt_is(o, "IGNORE_DOMAIN_IDS")) {
             const char *p = v;
             while (*p == '(' || *p == ' ' || *p == ')') p++;
             if (*p) { snprintf(msg, cap, "This version of pressdb doesn't yet support '%s'", o->name); return 1235; }
-        } else if (opt_is(o, "MASTER_SSL_CA") || opt_is(o, "MASTER_SSL_CAPATH") || opt_is(o, "MASTER_SSL_CERT") ||
-                   opt_is(o, "MASTER_SSL_KEY") || opt_is(o, "MASTER_SSL_CIPHER") || opt_is(o, "MASTER_SSL_CRL") ||
-                   opt_is(o, "MASTER_SSL_CRLPATH") || opt_is(o, "RELAY_LOG_FILE") || opt_is(o, "RELAY_LOG_POS") ||
-                   opt_is(o, "MASTER_DEMOTE_TO_SLAVE")) {
-            /* (accepted; TLS is not used until MASTER_SSL=1 is supported) */
+        } else if (opt_is(o, "RELAY_LOG_FILE") || opt_is(o, "RELAY_LOG_POS") || opt_is(o, "MASTER_DEMOTE_TO_SLAVE")) {
+            /* (accepted: there is no relay log, and no demotion to do) */
         } else {
             snprintf(msg, cap, "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s'", o->name);
             return 1064;
@@ -842,19 +982,23 @@ static bool status(char *buf, size_t cap, const char **cells)
     CELL(b + 23, "%s", "None");
     CELL(b + 24, "%s", "");
     CELL(b + 25, "%d", 0);
-    CELL(b + 26, "%s", "No");
-    for (int i = 27; i <= 31; i++) CELL(b + i, "%s", "");
+    CELL(b + 26, "%s", cfg.ssl ? "Yes" : "No");
+    CELL(b + 27, "%s", cfg.ssl_ca);
+    CELL(b + 28, "%s", cfg.ssl_capath);
+    CELL(b + 29, "%s", cfg.ssl_cert);
+    CELL(b + 30, "%s", cfg.ssl_cipher);
+    CELL(b + 31, "%s", cfg.ssl_key);
     if (st.sql_running && st.io_running && st.behind >= 0) CELL(b + 32, "%" PRId64, st.behind);
     else cells[b + 32] = NULL;
-    CELL(b + 33, "%s", "No");
+    CELL(b + 33, "%s", cfg.ssl_verify ? "Yes" : "No");
     CELL(b + 34, "%u", st.io_errno);
     CELL(b + 35, "%s", st.io_error);
     CELL(b + 36, "%u", st.sql_errno);
     CELL(b + 37, "%s", st.sql_error);
     CELL(b + 38, "%s", "");
     CELL(b + 39, "%u", st.master_id);
-    CELL(b + 40, "%s", "");
-    CELL(b + 41, "%s", "");
+    CELL(b + 40, "%s", cfg.ssl_crl);
+    CELL(b + 41, "%s", cfg.ssl_crlpath);
     CELL(b + 42, "%s", gtid_names[cfg.use_gtid]);
     char pos[1024];
     stor_gtid io[16];

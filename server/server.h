@@ -153,6 +153,12 @@ void srv_tls_free(void);
 bool srv_tls_enabled(void);              /* TLS can be offered */
 /* A server-side SSL whose I/O goes through io. NULL on failure. */
 SSL *srv_tls_new(srv_tls_io *io);
+/* What CHANGE MASTER TO's MASTER_SSL_* options give the replica's connection. */
+typedef struct srv_tls_client_opts {
+    const char *ca, *capath, *cert, *key, *cipher, *crl, *crlpath;
+    bool verify_host;                    /* MASTER_SSL_VERIFY_SERVER_CERT=1 */
+} srv_tls_client_opts;
+SSL_CTX *srv_tls_client_ctx(const srv_tls_client_opts *o, char *err, size_t errlen);
 /* PEM of the caching_sha2_password RSA public key. */
 const char *srv_rsa_public_pem(size_t *len);
 /* RSA-OAEP decryption with the private key; returns the plaintext length or -1. */

@@ -264,6 +264,59 @@ static int tls_ctx_setup(const char *cert, const char *key, char *err, size_t er
     return 0;
 }
 
+/* ------------------------------------------------------------ client side */
+
+static bool given(const char *s) { return s && *s; }
+
+/* The replica's context for its primary (MariaDB's connector, vio's
+ * new_VioSSLConnectorFd): the primary's chain is verified when a CA file or path is
+ * given (or the host is to be checked), not otherwise; a certificate and key identify
+ * the replica; a cipher list and CRLs as given. NULL with err (no "SSL connection
+ * error: " prefix) on failure. */
+SSL_CTX *srv_tls_client_ctx(const srv_tls_client_opts *o, char *err, size_t errlen)
+{
+    SSL_CTX *ctx = SSL_CTX_new(TLS_client_method());
+    if (!ctx) {
+        snprintf(err, errlen, "%s", ssl_errstr());
+        return NULL;
+    }
+    SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+    SSL_CTX_set_mode(ctx, SSL_MODE_RELEASE_BUFFERS);
+    SSL_CTX_set_options(ctx, SSL_OP_NO_COMPRESSION | SSL_OP_NO_RENEGOTIATION);
+    bool verify = given(o->ca) || given(o->capath) || o->verify_host;
+    const char *what = NULL;
+    if (given(o->ca) || given(o->capath)) {
+        if (SSL_CTX_load_verify_locations(ctx, given(o->ca) ? o->ca : NULL, given(o->capath) ? o->capath : NULL) != 1)
+            what = "SSL_CTX_set_default_verify_paths failed";
+    } else if (verify && SSL_CTX_set_default_verify_paths(ctx) != 1) {
+        what = "SSL_CTX_set_default_verify_paths failed";
+    }
+    if (!what && (given(o->cert) || given(o->key))) {
+        const char *cert = given(o->cert) ? o->cert : o->key, *key = given(o->key) ? o->key : o->cert;
+        if (SSL_CTX_use_certificate_chain_file(ctx, cert) != 1) what = "Unable to get certificate";
+        else if (SSL_CTX_use_PrivateKey_file(ctx, key, SSL_FILETYPE_PEM) != 1) what = "Unable to get private key";
+        else if (SSL_CTX_check_private_key(ctx) != 1) what = "Private key does not match the certificate public key";
+    }
+    if (!what && given(o->cipher) && SSL_CTX_set_cipher_list(ctx, o->cipher) != 1 &&
+        SSL_CTX_set_ciphersuites(ctx, o->cipher) != 1)
+        what = "Failed to set ciphers to use";
+    if (!what && (given(o->crl) || given(o->crlpath))) {
+        X509_STORE *store = SSL_CTX_get_cert_store(ctx);
+        if (X509_STORE_load_locations(store, given(o->crl) ? o->crl : NULL, given(o->crlpath) ? o->crlpath : NULL) != 1)
+            what = "Failed to set CRL";
+        else
+            X509_STORE_set_flags(store, X509_V_FLAG_CRL_CHECK | X509_V_FLAG_CRL_CHECK_ALL);
+    }
+    if (what) {
+        ERR_clear_error();
+        snprintf(err, errlen, "%s", what);
+        SSL_CTX_free(ctx);
+        return NULL;
+    }
+    SSL_CTX_set_verify(ctx, verify ? SSL_VERIFY_PEER : SSL_VERIFY_NONE, NULL);
+    return ctx;
+}
+
 /* caching_sha2_password's RSA pair: load or create private_key.pem/public_key.pem
  * (from spare, a key just generated for TLS, when given). */
 static int rsa_setup(EVP_PKEY *spare, char *err, size_t errlen)
