@@ -12,7 +12,9 @@ Last_IO_Errno, for each case:
   against a host it does not name (2026), and not checked;
 - a primary that offers no TLS (--skip-ssl): MASTER_SSL=1 goes on without it, as
   MariaDB's does, unless MASTER_SSL_VERIFY_SERVER_CERT=1 (2026);
-- the settings survive a restart of the replica (master.info) and it goes on over TLS.
+- the settings survive a restart of the replica (master.info) and it goes on over TLS;
+- with read_only=1 on both replicas, their appliers go on and a client without SUPER
+  gets 1290.
 Certificates are made with the openssl command.
 """
 import os
@@ -20,10 +22,11 @@ import shutil
 import subprocess
 import sys
 import time
+import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 import servers  # noqa: E402
 import repl_check  # noqa: E402
-from binlog_workload import SCHEMA, ROWS, LATER  # noqa: E402
+from binlog_workload import DB, SCHEMA, ROWS, LATER  # noqa: E402
 from repl_check import FixedPort  # noqa: E402
 
 repl_check.skip_unless_binary()
@@ -176,10 +179,28 @@ def main():
         st = status(rep)
         again = (st.get("Master_SSL_Allowed"), st.get("Master_SSL_CA_File"), st.get("Master_SSL_Verify_Server_Cert"))
         check(again == shown, "after a restart of the replica too (%r)" % (again,))
+        # read_only on the replicas: their appliers go on, a client without SUPER is refused
+        denied = {}
+        for r in replicas:
+            c = r.connect().cursor()
+            c.execute("CREATE USER 'app'@'%' IDENTIFIED BY 'apw'")
+            c.execute("GRANT ALL ON %s.* TO 'app'@'%%'" % DB)
+            c.execute("SET GLOBAL read_only = 1")
         for sql in LATER:
             pc.execute(sql)
-        repl_check.caught_up(check, mp, rep, "after a restart, over TLS")
-        repl_check.same_data(check, mp, rep, "after a restart, over TLS", sort=True)
+        repl_check.caught_up(check, mp, rep, "after a restart, over TLS, read_only=1")
+        repl_check.caught_up(check, mp, mr, "MariaDB replica, read_only=1")
+        repl_check.same_data(check, mp, rep, "after a restart, over TLS, read_only=1", sort=True)
+        for r in replicas:
+            c = r.connect(user="app", password="apw").cursor()
+            try:
+                c.execute("INSERT INTO %s.nokey VALUES (999999, 'local')" % DB)
+                denied[r.kind] = 0
+            except pymysql.err.MySQLError as e:
+                denied[r.kind] = e.args[0]
+            r.connect().cursor().execute("SET GLOBAL read_only = 0")
+        check(denied["pressdb"] == denied["mariadb"] == 1290,
+              "read_only=1 refuses a client without SUPER as MariaDB does (%r)" % (denied,))
 
     return repl_check.run(check, area, body, lambda: [s for s in sv.values() if s])
 
