@@ -16,6 +16,12 @@
  * write-ahead log, just before the transaction's log frame. The frame carries the GTID
  * (redo record 'X'); recovery cuts from the binary log any transaction whose GTID the
  * log does not hold (a crash between the two writes), so the two agree after kill -9.
+ * With sync_binlog=1 the frame also carries a copy of the group's events (redo 'B': file,
+ * position, bytes), so the log's one fdatasync makes both durable: a second sync per
+ * commit, of a file whose size changes, cost as much again on a disk that serialises
+ * flushes. Recovery writes such copies back into any file that lost them (a power loss
+ * took its unsynced tail), and a checkpoint syncs the binary log before the log that
+ * holds the copies is replaced.
  * A new file is started at every start of the server, as MariaDB does.
  */
 #include "storage/storage.h"
@@ -70,6 +76,7 @@ static uint32_t file_no;               /* number of the current file */
 static uint32_t first_no = 1;          /* the lowest number that may still exist (purges and
                                           RESET MASTER TO move it: no loop starts below) */
 static uint64_t pos;                   /* its length (end of the last whole event) */
+static uint64_t grp_start;             /* where the group being written begins */
 static uint64_t pub;                   /* what readers see of it (info_mu): events whose
                                           transaction's log frame is written too */
 static struct gtid *last_slot;         /* the last group's domain and what it had before */
@@ -672,7 +679,36 @@ int binlog_reset(uint32_t first)
     return rc;
 }
 
-void binlog_wal_reset(void) { nwal_state = 0; wal_known = true; }
+/* Recovery's copies of groups' events (redo 'B'), in log order, until stor_binlog_open
+ * puts them back where a file lost them. */
+static struct wal_copy { uint32_t file, len; uint64_t at; uint8_t *p; } *copies;
+static size_t ncopies, copies_cap;
+
+static void copies_free(void)
+{
+    for (size_t i = 0; i < ncopies; i++) free(copies[i].p);
+    free(copies);
+    copies = NULL;
+    ncopies = copies_cap = 0;
+}
+
+void binlog_wal_bytes(uint32_t file, uint64_t at, const uint8_t *p, uint32_t n)
+{
+    if (ncopies == copies_cap) {
+        size_t nc = copies_cap ? copies_cap * 2 : 64;
+        struct wal_copy *c = realloc(copies, nc * sizeof *c);
+        if (!c) return;   /* (then the file's own bytes are all there is, as before) */
+        copies = c;
+        copies_cap = nc;
+    }
+    uint8_t *q = malloc(n ? n : 1);
+    if (!q) return;
+    memcpy(q, p, n);
+    copies[ncopies++] = (struct wal_copy){ file, n, at, q };
+}
+
+/* RESET MASTER: the files the copies were of are gone (new ones reuse the numbers). */
+void binlog_wal_reset(void) { nwal_state = 0; wal_known = true; copies_free(); }
 void binlog_wal_known(void) { wal_known = true; }
 
 /* FLUSH BINARY LOGS: a new file now (under the log mutex). */
@@ -712,75 +748,32 @@ static int append(bl_buf *e)
     return 0;
 }
 
-/* sync_binlog=1: the log's group commit (wal.c sync_now) has the binary log synced by a
- * thread of its own while it syncs the log, and waits for both: the two fdatasyncs
- * overlap, and one of each covers every commit written before them. */
-static int sync_copy(void)
+/* sync_binlog=1: the last group's place in the current file, for the copy of its events
+ * its log frame carries ('B'); 0 when no copy is wanted. Under the log mutex. */
+size_t binlog_group_range(uint32_t *file, uint64_t *at)
 {
-    /* (a rotation swaps fd under info_mu; the sync runs on a copy without it, so commits,
-       which take info_mu to publish, do not wait for the disk) */
-    pthread_mutex_lock(&info_mu);
-    int f = fd >= 0 ? dup(fd) : -1;
-    pthread_mutex_unlock(&info_mu);
-    if (f < 0) return fd >= 0 ? -1 : 0;
-    int rc = fdatasync(f);
-    close(f);
-    return rc;
+    if (!sync_each || fd < 0 || pos <= grp_start) return 0;
+    *file = file_no;
+    *at = grp_start;
+    return (size_t)(pos - grp_start);
 }
 
-static pthread_mutex_t bs_mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t bs_cv = PTHREAD_COND_INITIALIZER, bs_done_cv = PTHREAD_COND_INITIALIZER;
-static uint64_t bs_req, bs_done;
-static int bs_rc;
-static bool bs_started;
-
-static void *bs_main(void *arg)
+/* The bytes of that range (in the page cache: the group was just written). 0 or -1. */
+int binlog_group_read(uint8_t *dst, size_t n, uint64_t at)
 {
-    (void)arg;
-    for (;;) {
-        pthread_mutex_lock(&bs_mu);
-        while (bs_done >= bs_req) pthread_cond_wait(&bs_cv, &bs_mu);
-        uint64_t r = bs_req;
-        pthread_mutex_unlock(&bs_mu);
-        int rc = sync_copy();
-        pthread_mutex_lock(&bs_mu);
-        bs_done = r;
-        bs_rc = rc;
-        pthread_cond_broadcast(&bs_done_cv);
-        pthread_mutex_unlock(&bs_mu);
+    while (n) {
+        ssize_t r = pread(fd, dst, n, (off_t)at);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) return -1;
+        dst += r; at += (uint64_t)r; n -= (size_t)r;
     }
-    return NULL;
+    return 0;
 }
 
-/* Starts a sync of what is written so far: a ticket for binlog_sync_wait (0: none). */
-uint64_t binlog_sync_start(void)
+/* Before a new log generation drops the copies: what they cover is made durable. */
+int binlog_sync_file(void)
 {
-    if (!sync_each || fd < 0) return 0;
-    pthread_mutex_lock(&bs_mu);
-    if (!bs_started) {
-        pthread_t th;
-        pthread_attr_t at;
-        pthread_attr_init(&at);
-        pthread_attr_setdetachstate(&at, PTHREAD_CREATE_DETACHED);
-        bs_started = pthread_create(&th, &at, bs_main, NULL) == 0;
-        pthread_attr_destroy(&at);
-    }
-    uint64_t t = bs_started ? ++bs_req : 0;
-    pthread_cond_signal(&bs_cv);
-    pthread_mutex_unlock(&bs_mu);
-    if (!t) return sync_copy() == 0 ? 0 : UINT64_MAX;   /* no thread: here */
-    return t;
-}
-
-int binlog_sync_wait(uint64_t t)
-{
-    if (t == UINT64_MAX) return -1;
-    if (!t) return 0;
-    pthread_mutex_lock(&bs_mu);
-    while (bs_done < t) pthread_cond_wait(&bs_done_cv, &bs_mu);
-    int rc = bs_rc;
-    pthread_mutex_unlock(&bs_mu);
-    return rc;
+    return sync_each && fd >= 0 ? fdatasync(fd) : 0;
 }
 
 /* The log frame of the last group is written: replicas and SHOW MASTER STATUS may see
@@ -829,6 +822,7 @@ static void group_done(struct gtid *st, uint64_t seq, stor_gtid *g)
 int binlog_commit(const bl_buf *b, stor_gtid *g)
 {
     if (!binlog_enabled || fd < 0 || !b->len) return 0;
+    grp_start = pos;
     uint32_t now = (uint32_t)time(NULL);
     bl_buf e = { 0 };
     struct gtid *st = gtid_slot(domain_id);
@@ -889,6 +883,7 @@ int binlog_commit(const bl_buf *b, stor_gtid *g)
 int binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_env *env, stor_gtid *g)
 {
     if (!binlog_enabled || fd < 0) return 0;
+    grp_start = pos;
     uint32_t now = (uint32_t)time(NULL);
     bl_buf e = { 0 };
     struct gtid *st = gtid_slot(domain_id);
@@ -1074,6 +1069,43 @@ static uint32_t last_file(uint32_t *first)
     return last;
 }
 
+/* The copies recovery found go back into the files wherever those lack them: bytes a
+ * power loss took from an unsynced tail (cut, or zeros). scan_file then sees every group
+ * the log holds. */
+static void restore_copies(void)
+{
+    int f = -1;
+    uint32_t open_no = 0, restored = 0;
+    bool wrote = false, tried = false;
+    for (size_t i = 0; i < ncopies; i++) {
+        const struct wal_copy *c = &copies[i];
+        if (!tried || c->file != open_no) {
+            if (f >= 0) { if (wrote) fdatasync(f); close(f); }
+            char nm[300], path[4400];
+            file_name(c->file, nm, sizeof nm);
+            snprintf(path, sizeof path, "%s/%s", dir, nm);
+            f = open(path, O_RDWR | O_CLOEXEC);
+            open_no = c->file;
+            tried = true;
+            wrote = false;
+            if (f < 0) fprintf(stderr, "pressdb: [Warning] binary log file '%s' is missing: the transactions "
+                               "the write-ahead log holds for it are not restored\n", path);
+        }
+        if (f < 0) continue;
+        uint8_t *have = malloc(c->len ? c->len : 1);
+        if (!have) continue;
+        ssize_t got = pread(f, have, c->len, (off_t)c->at);
+        if (got != (ssize_t)c->len || memcmp(have, c->p, c->len) != 0) {
+            if (pwrite(f, c->p, c->len, (off_t)c->at) == (ssize_t)c->len) { wrote = true; restored++; }
+        }
+        free(have);
+    }
+    if (f >= 0) { if (wrote) fdatasync(f); close(f); }
+    if (restored)
+        fprintf(stderr, "pressdb: [Note] binary log: %u event groups restored from the write-ahead log\n", restored);
+    copies_free();
+}
+
 /* --log-bin: after recovery, before serving. name: the base name ("" = pressdb-bin). */
 int stor_binlog_open(const char *name, char *err, size_t errlen)
 {
@@ -1085,6 +1117,7 @@ int stor_binlog_open(const char *name, char *err, size_t errlen)
     snprintf(base, sizeof base, "%s", name && *name ? name : "pressdb-bin");
     char *dot = strrchr(base, '.');
     if (dot && dot != base) *dot = 0;   /* MariaDB drops an extension the name has */
+    restore_copies();
     uint32_t first = 0, last = last_file(&first);
     first_no = first ? first : last + 1;
     nstate = 0;

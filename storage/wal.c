@@ -19,6 +19,9 @@
  *                'T' db sql (a DDL frame)   'X' domain server seq (the binary log's GTID)
  *                'R' first (RESET MASTER: the binary log's GTIDs before it are gone)
  *                'N' 0 (first of a frame that only carries a binary-log-only statement's 'X')
+ *                'B' file pos len bytes (sync_binlog=1: the group's binary log events as
+ *                    written at pos of file <base>.<file>; recovery puts back what a
+ *                    power loss took from the file: binlog.c)
  *                'S' domain server seq (a replica applied this GTID: slavepos.c)
  *                'P' 0 (SET GLOBAL gtid_slave_pos: the 'S' state before it is gone)
  *                'i' row values, 'u' row values, 'd' row: the same table as the record
@@ -197,6 +200,21 @@ static void redo_applied(const stor_gtid *g)
 static void redo_gtid(const stor_gtid *g)
 {
     redo_u8('X'); redo_put(&g->domain, 4); redo_put(&g->server, 4); redo_put(&g->seq, 8);
+}
+
+/* 'B': a copy of the group binlog.c just wrote (sync_binlog=1; else nothing). 0 or -1. */
+static int redo_binlog_copy(void)
+{
+    uint32_t file;
+    uint64_t at;
+    size_t n = binlog_group_range(&file, &at);
+    if (!n) return 0;
+    if (n > UINT32_MAX) { errno = EFBIG; return -1; }
+    redo_u8('B'); redo_u32(file); redo_put(&at, 8); redo_u32((uint32_t)n);
+    if (cur->redo_len + n > cur->redo_cap) redo_grow(n);
+    if (binlog_group_read(cur->redo + cur->redo_len, n, at) != 0) return -1;
+    cur->redo_len += n;
+    return 0;
 }
 
 static void redo_head(char kind, stor_table *t, uint32_t row)
@@ -448,9 +466,7 @@ static int sync_now(uint64_t need)
     pthread_mutex_lock(&wal_mu);
     uint64_t upto = lsn_base + written_end;
     pthread_mutex_unlock(&wal_mu);
-    uint64_t bl = binlog_sync_start();
-    int rc = fdatasync(wal_fd);
-    if (binlog_sync_wait(bl) != 0 || rc != 0) return -1;
+    if (fdatasync(wal_fd) != 0) return -1;   /* (and the binary log: its 'B' copies) */
     atomic_fetch_add_explicit(&st_syncs, 1, memory_order_relaxed);
     atomic_store(&synced_end, upto);
     return 0;
@@ -576,7 +592,7 @@ int stor_txn_commit(void)
         stor_gtid g = { 0, 0, 0 };
         if (x->bl.len) {   /* the binary log first; the frame carries its GTID */
             rc = binlog_commit(&x->bl, &g);
-            if (rc == 0 && g.seq) redo_gtid(&g);
+            if (rc == 0 && g.seq) { redo_gtid(&g); rc = redo_binlog_copy(); }
         }
         stor_gtid a = x->applied;
         if (rc == 0 && a.seq) redo_applied(&a);
@@ -650,7 +666,7 @@ int stor_log_ddl_env(const char *db, const char *sql, size_t len, const stor_ddl
     pthread_mutex_lock(&wal_mu);
     stor_gtid g = { 0, 0, 0 };
     int rc = saved && saved->no_binlog ? 0 : binlog_ddl(db, sql, len, env, &g);
-    if (rc == 0 && g.seq) redo_gtid(&g);
+    if (rc == 0 && g.seq) { redo_gtid(&g); rc = redo_binlog_copy(); }
     cur = saved;
     if (rc == 0) rc = write_frame(tmp.redo, tmp.redo_len);
     if (g.seq) { if (rc == 0) binlog_published(); else binlog_unwind(); }
@@ -707,8 +723,9 @@ int stor_binlog_statement(const char *db, const char *sql, size_t len, const sto
         cur = &tmp;
         redo_u8('N'); redo_u32(0);
         redo_gtid(&g);
+        rc = redo_binlog_copy();
         cur = saved;
-        rc = write_frame(tmp.redo, tmp.redo_len);
+        if (rc == 0) rc = write_frame(tmp.redo, tmp.redo_len);
         if (rc == 0) binlog_published(); else binlog_unwind();
     }
     pthread_mutex_unlock(&wal_mu);
@@ -858,6 +875,16 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
             if (!r.bad && apply) slavepos_clear();
             continue;
         }
+        if (kind == 'B') {
+            uint32_t file = rd_u32(&r);
+            uint64_t at = 0;
+            rd_take(&r, &at, 8);
+            uint32_t len = rd_u32(&r);
+            if (r.bad || (size_t)(r.end - r.p) < len) { r.bad = 1; break; }
+            if (apply) binlog_wal_bytes(file, at, r.p, len);
+            r.p += len;
+            continue;
+        }
         if (kind == 'X') {
             stor_gtid g;
             rd_take(&r, &g.domain, 4); rd_take(&r, &g.server, 4); rd_take(&r, &g.seq, 8);
@@ -938,6 +965,12 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
        go to the old file between the state taken below and the swap) */
     pthread_mutex_lock(&sync_mu);
     pthread_mutex_lock(&wal_mu);
+    /* the old log's 'B' copies go with it: the binary log must hold them durably first */
+    if (binlog_sync_file() != 0) {
+        snprintf(err, errlen, "cannot sync the binary log: %s", strerror(errno));
+        pthread_mutex_unlock(&wal_mu); pthread_mutex_unlock(&sync_mu);
+        return -1;
+    }
     int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
     if (fd < 0) {
         snprintf(err, errlen, "cannot create '%s': %s", tmp, strerror(errno));

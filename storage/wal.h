@@ -51,9 +51,12 @@ void   binlog_buf_free(bl_buf *b);
 int    binlog_commit(const bl_buf *b, stor_gtid *g);
 int    binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_env *env, stor_gtid *g);
 void   binlog_published(void);
-/* sync_binlog=1: a sync of the binary log alongside the log's fdatasync */
-uint64_t binlog_sync_start(void);
-int    binlog_sync_wait(uint64_t ticket);
+/* sync_binlog=1: the group just written (its place; 0 = no copy wanted) and its bytes,
+ * which its log frame carries as 'B'; a checkpoint syncs the file (binlog_sync_file) */
+size_t binlog_group_range(uint32_t *file, uint64_t *at);
+int    binlog_group_read(uint8_t *dst, size_t n, uint64_t at);
+int    binlog_sync_file(void);
+void   binlog_wal_bytes(uint32_t file, uint64_t at, const uint8_t *p, uint32_t n);   /* recovery read a 'B' */
 int    binlog_purge(const char *to, int64_t before);   /* under the log mutex */
 void   binlog_flush(void);
 int    binlog_reset(uint32_t first);   /* under the log mutex */

@@ -118,6 +118,57 @@ def crash(p, datadir, port, log):
     return start(datadir, port, log)
 
 
+def power_loss(p, datadir, port, log, how):
+    """sync_binlog=1 makes a commit durable with the write-ahead log's one fdatasync: the
+    log frame carries the binary log's events. A power loss may then take the binary log
+    file's unsynced tail; this one is simulated after a kill -9 under writers (no
+    checkpoint in between: nothing after the file's header was synced), by cutting the
+    file a third of the way into its events (how="cut") or zeroing from there on, the
+    size kept (how="zero"). The restart must put the events back: replayed into MariaDB,
+    the files give pressdb's data."""
+    import threading
+    p.send_signal(signal.SIGTERM)
+    p.wait(timeout=60)
+    p, c = start(datadir, port, log, ["--sync-binlog=1"])
+    cur = c.cursor()
+    cur.execute("SHOW MASTER STATUS")
+    name, head = cur.fetchone()[:2]
+    stop, acked = threading.Event(), []
+    ws = [threading.Thread(target=writer, args=(port, w, stop, acked)) for w in range(3)]
+    for w in ws:
+        w.start()
+    time.sleep(1.0)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    stop.set()
+    for w in ws:
+        w.join()
+    c.close()
+    path = os.path.join(datadir, name)
+    size = os.path.getsize(path)
+    at = head + (size - head) // 3
+    check(len(acked) > 50 and size > head, "%s: writers committed before the kill (%d, %d bytes of events)"
+          % (how, len(acked), size - head))
+    with open(path, "r+b") as f:
+        if how == "cut":
+            f.truncate(at)
+        else:
+            f.seek(at)
+            f.write(b"\0" * (size - at))
+    mark = os.path.getsize(log.name)
+    p, c = start(datadir, port, log)
+    log.flush()
+    with open(log.name, "rb") as f:
+        f.seek(mark)
+        said = f.read().decode("utf-8", "replace")
+    check("restored from the write-ahead log" in said and "misses transactions" not in said,
+          "%s: the restart restores the lost events from the log (%s)" % (
+              how, " | ".join(x for x in said.splitlines() if "binary log" in x.lower())[:300]))
+    check(os.path.getsize(path) >= size, "%s: the file is whole again (%d of %d bytes)" % (
+        how, os.path.getsize(path), size))
+    return p, c
+
+
 def replace_waits(c, port):
     """CREATE OR REPLACE TABLE of a table another transaction holds waits for it (1205 at
     lock_wait_timeout), as MariaDB's metadata lock: it used to free the table under the
@@ -282,6 +333,15 @@ def main():
         one = ("--skip-extended-insert",)
         same(sorted(dump(mparams, one)), sorted(dump(pparams, one)),
              "after kill -9 and recovery, the binary log and the data agree")
+        for how in ("cut", "zero"):
+            c.close()
+            p, c = power_loss(p, datadir, port, log, how)
+            files = sorted(os.path.join(datadir, f) for f in os.listdir(datadir)
+                           if re.fullmatch(r"pressdb-bin\.\d+", f))
+            m.cursor().execute("DROP DATABASE " + DB)
+            replay(files, mparams)
+            same(sorted(dump(mparams, one)), sorted(dump(pparams, one)),
+                 "%s: after the simulated power loss, the binary log and the data agree" % how)
         replace_waits(c, port)
         admin(c, datadir)
     finally:
