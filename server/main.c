@@ -343,6 +343,7 @@ int main(int argc, char **argv)
         stor_close();
         return abort_startup();
     }
+    if (!srv_cfg.log_bin_on) stor_binlog_drop_copies();
     if (srv_cfg.log_bin_on && start_binlog(err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "Can't open the binary log: %s", err);
         pdb_engine_shutdown();

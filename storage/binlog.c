@@ -707,6 +707,9 @@ void binlog_wal_bytes(uint32_t file, uint64_t at, const uint8_t *p, uint32_t n)
     copies[ncopies++] = (struct wal_copy){ file, n, at, q };
 }
 
+/* Without --log-bin (and at stor_close) the copies have nowhere to go. */
+void stor_binlog_drop_copies(void) { copies_free(); }
+
 /* RESET MASTER: the files the copies were of are gone (new ones reuse the numbers). */
 void binlog_wal_reset(void) { nwal_state = 0; wal_known = true; copies_free(); }
 void binlog_wal_known(void) { wal_known = true; }

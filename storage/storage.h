@@ -653,6 +653,8 @@ typedef struct stor_binlog_file { char name[300]; uint64_t size; } stor_binlog_f
  * hold, starts a new file. name: base name, or a path ("" = pressdb-bin in the datadir). */
 int  stor_binlog_open(const char *name, char *err, size_t errlen);
 void stor_binlog_close(void);             /* a clean stop: a Stop event */
+/* Without --log-bin: recovery's copies of binary log events (sync_binlog=1) are dropped. */
+void stor_binlog_drop_copies(void);
 bool stor_binlog_on(void);
 void stor_binlog_set_ids(uint32_t server_id, uint32_t domain_id);
 void stor_binlog_set_max_size(uint64_t n);

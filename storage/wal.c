@@ -202,6 +202,8 @@ static void redo_gtid(const stor_gtid *g)
     redo_u8('X'); redo_put(&g->domain, 4); redo_put(&g->server, 4); redo_put(&g->seq, 8);
 }
 
+static uint64_t copy_bytes;             /* 'B' bytes in the current log (under wal_mu) */
+
 /* 'B': a copy of the group binlog.c just wrote (sync_binlog=1; else nothing). 0 or -1. */
 static int redo_binlog_copy(void)
 {
@@ -214,6 +216,7 @@ static int redo_binlog_copy(void)
     if (cur->redo_len + n > cur->redo_cap) redo_grow(n);
     if (binlog_group_read(cur->redo + cur->redo_len, n, at) != 0) return -1;
     cur->redo_len += n;
+    copy_bytes += 17 + n;   /* (under wal_mu, as the frame's write) */
     return 0;
 }
 
@@ -821,6 +824,7 @@ void stor_close(void)
 {
     stor_compress_stop();
     if (wal_fd >= 0) { fdatasync(wal_fd); close(wal_fd); wal_fd = -1; }
+    stor_binlog_drop_copies();
     stor_catalog_free();
 }
 
@@ -965,12 +969,6 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
        go to the old file between the state taken below and the swap) */
     pthread_mutex_lock(&sync_mu);
     pthread_mutex_lock(&wal_mu);
-    /* the old log's 'B' copies go with it: the binary log must hold them durably first */
-    if (binlog_sync_file() != 0) {
-        snprintf(err, errlen, "cannot sync the binary log: %s", strerror(errno));
-        pthread_mutex_unlock(&wal_mu); pthread_mutex_unlock(&sync_mu);
-        return -1;
-    }
     int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
     if (fd < 0) {
         snprintf(err, errlen, "cannot create '%s': %s", tmp, strerror(errno));
@@ -1006,6 +1004,7 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     wal_gen = gen;
     lsn_base += written_end;
     written_end = alloc_end = 8 + plen;
+    copy_bytes = 0;
     atomic_store(&synced_end, lsn_base + written_end);   /* the snapshot holds all before */
     pthread_mutex_unlock(&sync_mu);
     if (wal_extend(WAL_CHUNK) != 0)   /* not fatal: the first commit tries again */
@@ -1014,11 +1013,22 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     return 0;
 }
 
-uint64_t stor_wal_size(void) { return written_end; }
+/* The log's size as a checkpoint weighs it: 'B' copies of binary log events are left out
+ * (a replay only keeps them), so --sync-binlog does not checkpoint twice as often. */
+uint64_t stor_wal_size(void) { return written_end > copy_bytes ? written_end - copy_bytes : 0; }
 
 int stor_checkpoint(char *err, size_t errlen)
 {
-    /* everything committed is in memory and in the log; the snapshot takes over */
+    /* everything committed is in memory and in the log; the snapshot takes over. The
+       log's 'B' copies of binary log events go with it, so that file is made durable
+       first: once the snapshot is written, a restart may skip this log's frames. */
+    pthread_mutex_lock(&wal_mu);   /* (the file a rotation may swap) */
+    int brc = binlog_sync_file();
+    pthread_mutex_unlock(&wal_mu);
+    if (brc != 0) {
+        snprintf(err, errlen, "cannot sync the binary log: %s", strerror(errno));
+        return -1;
+    }
     if (stor_snapshot_write(wal_gen, err, errlen) != 0) return -1;
     return wal_start_generation(wal_gen + 1, err, errlen);
 }

@@ -62,7 +62,7 @@ void   binlog_flush(void);
 int    binlog_reset(uint32_t first);   /* under the log mutex */
 void   binlog_wal_reset(void);          /* recovery read an 'R' */
 void   binlog_wal_known(void);          /* recovery read an 'N': the state is known */
-int    wal_log_binlog_state(void);      /* wal.c: the 'N' + state frame at --log-bin's start */        /* sync_binlog=1: before the log's fdatasync */   /* the group's log frame is written */
+int    wal_log_binlog_state(void);      /* wal.c: the 'N' + state frame at --log-bin's start */
 void   binlog_unwind(void);      /* ... could not be: the group goes */
 void   binlog_wal_gtid(const stor_gtid *g);                  /* recovery read an 'X' */
 size_t binlog_state_records(uint8_t *out, size_t cap);      /* 'X' records of the state */

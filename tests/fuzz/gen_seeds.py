@@ -250,6 +250,9 @@ def wal_payloads():
     frames.append(b"D" + wstr(b"d") + wstr(b"t") + struct.pack("<I", 2))
     frames.append(b"I" + wstr(b"d") + wstr(b"u") + struct.pack("<I", 0) + b"\x01" + struct.pack("<q", -1) + b"\x01" + wstr(b"t" * 40))
     frames.append(b"T" + wstr(b"d") + wstr(b"ALTER TABLE t ADD COLUMN z INT DEFAULT 7"))
+    # a binary-log-only frame with its GTID and its events' copy ('B', sync_binlog=1)
+    frames.append(b"N" + struct.pack("<I", 0) + b"X" + struct.pack("<IIQ", 0, 1, 9) +
+                  b"B" + struct.pack("<IQ", 1, 344) + wstr(b"\x00" * 19 + b"event bytes"))
     return frames
 
 
