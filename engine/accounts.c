@@ -176,27 +176,66 @@ static char *quote_name(ex_ctx *ctx, const char *s)
     return q;
 }
 
-void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+/* The account a SHOW GRANTS / SHOW CREATE USER names (none: the session's own). */
+static void named_account(ex_ctx *ctx, pl_stmt *st, const char **user, const char **host)
 {
-    const char *user = ctx->s->user, *host = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    *user = ctx->s->user;
+    *host = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
     if (st->nusers) {
         pl_user *u = &st->users[0];
-        if (u->user[0] || u->host) { user = u->user; host = u->host; }
+        if (u->user[0] || u->host) { *user = u->user; *host = u->host; }
     }
+}
+
+/* " IDENTIFIED BY PASSWORD '*hash'" as MariaDB prints an account with a password. */
+static void password_clause(const stor_account *a, char *out, size_t cap)
+{
+    out[0] = 0;
+    if (a->empty_password) return;
+    char hex[42];
+    proto_native_hash_hex(a->native_hash, hex);
+    snprintf(out, cap, " IDENTIFIED BY PASSWORD '%s'", hex);
+}
+
+/* One text column named name, 4096 wide, as MariaDB's SHOW GRANTS and SHOW CREATE USER. */
+static void account_set(ex_ctx *ctx, ex_textset *ts, const char *what, const char *user, const char *host)
+{
+    char nm[400];
+    snprintf(nm, sizeof nm, "%s %s@%s", what, user, host);
+    ex_colspec spec[1] = { { stor_arena_strndup(ctx->a, nm, strlen(nm)), 253, 4096, 1, NULL } };
+    ex_textset_spec(ctx, ts, 1, spec, NULL);
+}
+
+/* SHOW CREATE USER: the statement that makes the account again (mariadb-dump
+ * --system=users reads it). Unknown account: 1133, as MariaDB. */
+void ex_show_create_user(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    const char *user, *host;
+    named_account(ctx, st, &user, &host);
+    stor_account a;
+    if (stor_account_get(user, host, &a) != 0)
+        ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
+    ex_textset ts;
+    account_set(ctx, &ts, "CREATE USER for", user, host);
+    char pw[96], g[800];
+    password_clause(&a, pw, sizeof pw);
+    snprintf(g, sizeof g, "CREATE USER %s@%s%s", quote_name(ctx, user), quote_name(ctx, host), pw);
+    const char *vals[1] = { stor_arena_strndup(ctx->a, g, strlen(g)) };
+    ex_textset_add(ctx, &ts, vals);
+    ex_textset_send(ctx, &ts, r);
+}
+
+void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    const char *user, *host;
+    named_account(ctx, st, &user, &host);
     stor_account a;
     if (stor_account_get(user, host, &a) != 0)
         ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", user, host);
-    char nm[400];
-    snprintf(nm, sizeof nm, "Grants for %s@%s", user, host);
-    char pw[96] = "";
-    if (!a.empty_password) {
-        char hex[42];
-        proto_native_hash_hex(a.native_hash, hex);
-        snprintf(pw, sizeof pw, " IDENTIFIED BY PASSWORD '%s'", hex);
-    }
-    ex_colspec spec[1] = { { stor_arena_strndup(ctx->a, nm, strlen(nm)), 253, 4096, 1, NULL } };
+    char pw[96];
+    password_clause(&a, pw, sizeof pw);
     ex_textset ts;
-    ex_textset_spec(ctx, &ts, 1, spec, NULL);
+    account_set(ctx, &ts, "Grants for", user, host);
     char g[1200];
     snprintf(g, sizeof g, "GRANT %s ON *.* TO `%s`@`%s`%s%s", priv_list(ctx, a.privs, STOR_PRIV_ALL_GLOBAL),
              user, host, pw, (a.privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");

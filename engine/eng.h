@@ -906,6 +906,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_show_create_user(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 char *ex_table_ddl(const stor_table *t);
 
 /* Result helpers */

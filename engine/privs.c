@@ -401,7 +401,7 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         }
         if (st->show == SH_CREATE_DATABASE && st->db && stor_db_find(st->db) && !ex_privs_db_visible(s, st->db))
             deny_db(ctx, st->db);
-        if (st->show == SH_GRANTS && st->nusers && st->users[0].user[0] &&
+        if ((st->show == SH_GRANTS || st->show == SH_CREATE_USER) && st->nusers && st->users[0].user[0] &&
             (strcmp(st->users[0].user, s->user) || !st->users[0].host || strcasecmp(st->users[0].host, s->priv_host)) &&
             !(ex_privs_db(s, "mysql") & STOR_PRIV_SELECT))
             deny_db(ctx, "mysql");

@@ -980,6 +980,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_GRANTS: ex_show_grants(ctx, st, r); return;
+    case SH_CREATE_USER: ex_show_create_user(ctx, st, r); return;
     case SH_TABLE_STATUS: {
         static const ex_colspec spec[] = {
             { "Name", 253, 256, 4097, "TABLE_NAME" }, { "Engine", 253, 256, 4096, "ENGINE" }, { "Version", 8, 21, 4128, "VERSION" },

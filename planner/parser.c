@@ -3088,7 +3088,15 @@ static void show_stmt(P *p, pl_stmt *s)
             table_name(p, &s->db, &s->table);
             return;
         }
-        if (accept_kw(p, "USER")) { s->show = SH_CREATE_USER; while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p); return; }
+        if (accept_kw(p, "USER")) {   /* no name: the current user, as CURRENT_USER */
+            s->show = SH_CREATE_USER;
+            if (p->t.kind != TK_EOF && !is_op(p, ';')) {
+                pl_user *u = alloc(p, sizeof *u);
+                user_name(p, u);
+                s->users = u; s->nusers = 1;
+            }
+            return;
+        }
         syntax_error(p);
     }
     if (accept_kw(p, "ENGINES")) { s->show = SH_ENGINES; return; }

@@ -5,7 +5,7 @@ the same on both. Covers: ALL on one database (1044 on other databases at connec
 COM_INIT_DB and CREATE/DROP DATABASE; 1142 on their tables; SHOW DATABASES, SHOW TABLES
 and information_schema list only what is permitted), SELECT-only accounts, table grants,
 global grants, REVOKE and GRANT taking effect on open connections, WITH GRANT OPTION,
-SHOW GRANTS, CURRENT_USER(), and root being unaffected.
+SHOW GRANTS, SHOW CREATE USER, CURRENT_USER(), and root being unaffected.
 
 Then (pressdb only, its own server from PRESSDB_BIN on a temporary datadir): grants,
 CREATE TABLE ... SELECT and temporary tables across a clean restart and a kill -9; what
@@ -139,6 +139,14 @@ STEPS = [
     ("wp", "SHOW GRANTS"),
     ("wp", "SHOW GRANTS FOR CURRENT_USER"),
     ("wp", "SHOW GRANTS FOR 'pt_ro'@'%'"),
+    # SHOW CREATE USER (mariadb-dump --system=users): one's own, another's (1044), unknown
+    ("wp", "SHOW CREATE USER"),
+    ("wp", "SHOW CREATE USER CURRENT_USER()"),
+    ("wp", "SHOW CREATE USER 'pt_ro'@'%'"),
+    (None, "SHOW CREATE USER 'pt_ro'@'%'"),
+    (None, "SHOW CREATE USER 'pt_ro'"),
+    (None, "SHOW CREATE USER 'pt_wp'@'localhost'"),
+    (None, "SHOW CREATE USER 'pt_nosuch'@'%'"),
     # everything in its own database
     ("wp", "CREATE TABLE t1 (id INT AUTO_INCREMENT PRIMARY KEY, v VARCHAR(10))"),
     ("wp", "INSERT INTO t1 (v) VALUES ('a'), ('b')"),
