@@ -65,6 +65,8 @@ struct pdb_applier {
     uint32_t hrnow_us;        /* a Query event's microseconds (status variable 128) */
     uint64_t skip;            /* sql_slave_skip_counter: event groups still to pass over */
     bool skipping, skip_standalone;
+    bool skip_applied;        /* pass over groups @@gtid_slave_pos holds (file/pos resume) */
+    bool skip_dup;            /* the group being passed over is such a one */
     uint16_t coll_server;     /* its collation_server (CREATE DATABASE's default) */
     uint16_t coll_server_set; /* the one the session has */
     stor_arena rowmem;        /* a row's converted strings (the session's arena is the
@@ -988,19 +990,38 @@ done:
 /* ---- one event ---- */
 
 void pdb_applier_skip(pdb_applier *a, uint64_t groups) { a->skip = groups; }
+void pdb_applier_skip_applied(pdb_applier *a, bool on) { a->skip_applied = on; }
+
+/* Does @@gtid_slave_pos hold g already (its domain at g's sequence or past it)? */
+static bool already_applied(const pdb_applier *a, const stor_gtid *g)
+{
+    if (!a->skip_applied) return false;
+    stor_gtid st[64];
+    int n = stor_slave_state(st, 64);
+    for (int i = 0; i < n; i++)
+        if (st[i].domain == g->domain) return g->seq <= st[i].seq;
+    return false;
+}
 uint64_t pdb_applier_skip_left(const pdb_applier *a) { return a->skip; }
 
 /* sql_slave_skip_counter: a group is passed over whole, from its GTID event to its end
  * (Xid, COMMIT, or a standalone group's statement); its GTID still becomes the position,
- * as MariaDB's SQL thread counts a skipped group as done. true: the event was skipped. */
+ * as MariaDB's SQL thread counts a skipped group as done. A group the position already
+ * holds (pdb_applier_skip_applied) is passed over the same way, neither counted nor
+ * written again. true: the event was skipped. */
 static bool skipped(pdb_applier *a, const uint8_t *ev, size_t n)
 {
     uint8_t type = ev[4];
     if (!a->skipping) {
-        if (!a->skip || type != EV_GTID || n < 19 + 13) return false;
-        memcpy(&a->gtid.seq, ev + 19, 8);
-        memcpy(&a->gtid.domain, ev + 27, 4);
-        memcpy(&a->gtid.server, ev + 5, 4);
+        if ((!a->skip && !a->skip_applied) || type != EV_GTID || n < 19 + 13) return false;
+        stor_gtid g;
+        memcpy(&g.seq, ev + 19, 8);
+        memcpy(&g.domain, ev + 27, 4);
+        memcpy(&g.server, ev + 5, 4);
+        bool dup = already_applied(a, &g);
+        if (!dup && !a->skip) return false;
+        a->gtid = g;
+        a->skip_dup = dup;
         a->skip_standalone = ev[31] & 1;
         a->skipping = true;
         return true;
@@ -1010,7 +1031,8 @@ static bool skipped(pdb_applier *a, const uint8_t *ev, size_t n)
         size_t at = 19 + 13u + rd16(ev + 19 + 11) + ev[19 + 8] + 1;
         end = at + 6 == n && !strncasecmp((const char *)ev + at, "COMMIT", 6);
     }
-    if (end) {
+    if (end && a->skip_dup) a->skipping = false;
+    else if (end) {
         a->skipping = false;
         a->skip--;
         applied_begin(a);

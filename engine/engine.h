@@ -402,6 +402,10 @@ bool pdb_applier_in_group(const pdb_applier *a);
  * become the position); how many are still to come. */
 void pdb_applier_skip(pdb_applier *a, uint64_t groups);
 uint64_t pdb_applier_skip_left(const pdb_applier *a);
+/* MASTER_USE_GTID=no resumed from a remembered file and position (which a kill -9 can
+ * leave behind @@gtid_slave_pos, written with each group): groups whose GTID that
+ * position already holds are passed over, not applied twice. */
+void pdb_applier_skip_applied(pdb_applier *a, bool on);
 /* *kill set to 1 (STOP SLAVE) ends the statement running or waiting for a lock (1317). */
 void pdb_applier_set_kill(pdb_applier *a, _Atomic uint8_t *kill);
 void pdb_applier_counts(const pdb_applier *a, uint64_t *ddl, uint64_t *trx);

@@ -7,7 +7,8 @@
  * @@gtid_slave_pos, written with each applied transaction (storage/slavepos.c), so a
  * restart or a kill -9 resumes with nothing missing or applied twice (MASTER_USE_GTID=
  * slave_pos, the default); with MASTER_USE_GTID=no the file and position are kept in
- * master.info at STOP SLAVE and shutdown only. A lost connection is retried every
+ * master.info at STOP SLAVE and shutdown only, so after a kill -9 it reads again from an
+ * older position and passes over the groups @@gtid_slave_pos already holds. A lost connection is retried every
  * MASTER_CONNECT_RETRY seconds; an event the applier refuses stops the replica with its
  * error (Last_SQL_Error), as MariaDB's SQL thread stops, never a silent divergence.
  * MASTER_SSL=1 starts TLS after the greeting when the primary offers it (required only with
@@ -66,6 +67,11 @@ static atomic_bool stop_req;
 static _Atomic uint64_t skip_pending;   /* sql_slave_skip_counter for the next start */
 static pdb_applier *cur_ap;            /* the running applier (under mu), for the count left */
 static _Atomic uint8_t apply_kill;    /* the applier's statement ends (STOP SLAVE) */
+/* MASTER_USE_GTID=no: the position was just given by CHANGE MASTER (applied as given),
+ * not remembered in master.info (which a kill -9 leaves behind @@gtid_slave_pos: the
+ * applier then passes over the groups that position holds). Under ctl_mu. */
+static bool fresh_position;
+static bool skip_applied;             /* for the thread being started */
 /* what SHOW SLAVE STATUS shows (under mu) */
 static struct {
     bool io_running, sql_running;
@@ -682,6 +688,7 @@ static void *replica_main(void *arg)
     if (ap) {
         pdb_applier_set_kill(ap, &apply_kill);
         pdb_applier_skip(ap, atomic_exchange(&skip_pending, 0));
+        pdb_applier_skip_applied(ap, skip_applied);
         pthread_mutex_lock(&mu);
         cur_ap = ap;
         pthread_mutex_unlock(&mu);
@@ -777,6 +784,8 @@ static int start(char *msg, size_t cap)
         snprintf(st.exec_file, sizeof st.exec_file, "%s", cfg.log_file);
         st.exec_pos = cfg.log_pos;
     }
+    skip_applied = cfg.use_gtid == GTID_NO && !fresh_position;
+    fresh_position = false;
     pthread_mutex_unlock(&mu);
     atomic_store(&stop_req, false);
     if (pthread_create(&thr, NULL, replica_main, NULL) != 0) {
@@ -884,6 +893,7 @@ static int change_master(const pdb_repl_opt *opts, int n, char *msg, size_t cap)
         }
     }
     if (pos_given && !gtid_given) k.use_gtid = GTID_NO;
+    if (pos_given || host_changed) fresh_position = true;
     if (host_changed && !pos_given) { k.log_file[0] = 0; k.log_pos = 4; }
     if (!k.host[0]) k.host[0] = 0;
     pthread_mutex_lock(&mu);

@@ -6,7 +6,7 @@ The test starts both servers itself. The replica follows through the binary log 
 (every column kind, DDL, triggers, views, transactions), STOP/START SLAVE, concurrent
 writers, a kill -9 of the replica under writers (it restarts replicating by itself from
 master.info and @@gtid_slave_pos: nothing missing, nothing applied twice; the table
-without a key would show a row applied twice), and a restart of the primary. Each time,
+without a key would show a row applied twice; the same in file and position mode), and a restart of the primary. Each time,
 once the replica's @@gtid_slave_pos reaches the primary's @@gtid_binlog_pos, the two
 dumps must be the same. A row the replica already holds stops it with MariaDB's 1062 in
 Last_SQL_Errno; removed, START SLAVE goes on. Control statements refuse what MariaDB
@@ -207,6 +207,25 @@ def main():
         same_data(primary, replica, "after sql_slave_skip_counter = 1", sort=True)
         check(q1(replica.connect(), "SELECT @@global.sql_slave_skip_counter")[0] == 0, "the skip counter was used up")
 
+        # MASTER_USE_GTID=no: the file and position, which master.info keeps at STOP SLAVE
+        # and shutdown; after a kill -9 it still names where CHANGE MASTER started, behind
+        # @@gtid_slave_pos: the groups that holds are passed over, not applied twice (the
+        # table without a key would show them twice)
+        rc.execute("STOP SLAVE")
+        st = status(replica)
+        rc.execute("CHANGE MASTER TO MASTER_LOG_FILE='%s', MASTER_LOG_POS=%s" % (
+            st["Relay_Master_Log_File"], st["Exec_Master_Log_Pos"]))
+        rc.execute("START SLAVE")
+        check(status(replica).get("Using_Gtid") == "No", "MASTER_LOG_FILE/POS turn MASTER_USE_GTID to no")
+        writers(primary.port, 1.0)
+        caught_up(primary, replica, "file and position")
+        writers(primary.port, 2.0, kill=replica.kill)
+        replica.start()
+        caught_up(primary, replica, "file and position, after kill -9 of the replica")
+        same_data(primary, replica, "file and position, after kill -9 (nothing applied twice)", sort=True)
+        check(status(replica).get("Using_Gtid") == "No", "still MASTER_USE_GTID=no after the restart")
+
+        rc = replica.connect().cursor()
         rc.execute("STOP SLAVE")
         rc.execute("RESET SLAVE ALL")
         check(not status(replica), "RESET SLAVE ALL forgets the primary")
