@@ -53,6 +53,11 @@ void ex_slave_status_rows(ex_ctx *ctx, ex_textset *ts, bool full)
     const char *cells[PDB_SLAVE_CELLS];
     memset(cells, 0, sizeof cells);
     if (!status_fn(buf, 16384, cells)) return;
+    /* Parallel_Mode: @@slave_parallel_mode, as MariaDB shows it whatever its threads */
+    pdb_value v;
+    ex_type t;
+    if (ex_sysvar_get(ctx->s, "slave_parallel_mode", true, &v, ctx->a, &t) == 0 && v.t == VT_STRING)
+        cells[2 + 46] = stor_arena_strndup(ctx->a, v.p, v.len);
     ex_textset_add(ctx, ts, full ? cells : cells + 2);
 }
 

@@ -1017,7 +1017,7 @@ static bool status(char *buf, size_t cap, const char **cells)
     CELL(b + 43, "%s", pos);
     CELL(b + 44, "%s", "");
     CELL(b + 45, "%s", "");
-    CELL(b + 46, "%s", "none");
+    CELL(b + 46, "%s", "none");   /* (the engine puts @@slave_parallel_mode here) */
     CELL(b + 47, "%d", 0);
     cells[b + 48] = NULL;
     CELL(b + 49, "%s", st.sql_state ? st.sql_state : "");

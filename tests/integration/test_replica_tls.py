@@ -171,6 +171,16 @@ def main():
         both(replicas, mp, "MASTER_SSL=1, MASTER_SSL_CA='%s', MASTER_SSL_VERIFY_SERVER_CERT=1" % certs["ca"],
              "its CA, host checked", want_connected=True)
 
+        # the columns both replicas of one primary must show alike (SHOW SLAVE STATUS)
+        same_cols = ("Slave_IO_Running", "Slave_SQL_Running", "Master_Host", "Master_User", "Master_Port",
+                     "Connect_Retry", "Master_SSL_Allowed", "Master_SSL_CA_File", "Master_SSL_CA_Path",
+                     "Master_SSL_Cert", "Master_SSL_Cipher", "Master_SSL_Key", "Master_SSL_Verify_Server_Cert",
+                     "Master_SSL_Crl", "Master_SSL_Crlpath", "Last_IO_Errno", "Last_SQL_Errno", "Master_Server_Id",
+                     "Using_Gtid", "Parallel_Mode", "SQL_Delay", "Slave_Heartbeat_Period")
+        a, b = status(rep), status(mr)
+        diff = [(k, a.get(k), b.get(k)) for k in same_cols if str(a.get(k)) != str(b.get(k))]
+        check(not diff, "SHOW SLAVE STATUS: the same %d columns as MariaDB's replica%s" % (
+            len(same_cols), "" if not diff else ": %r" % (diff,)))
         st = status(rep)
         shown = (st.get("Master_SSL_Allowed"), st.get("Master_SSL_CA_File"), st.get("Master_SSL_Verify_Server_Cert"))
         check(shown == ("Yes", certs["ca"], "Yes"), "SHOW SLAVE STATUS shows the TLS settings (%r)" % (shown,))
