@@ -372,7 +372,7 @@ void srv_dump_pump(srv_conn *c)
         return;
     while (srv_conn_backlog(c) + c->out.len < DUMP_HIGH) {
         uint64_t cur_pos;
-        uint32_t cur = stor_binlog_current(&cur_pos);
+        uint32_t cur = stor_binlog_sendable(&cur_pos);
         uint64_t limit = cur_pos;
         if (d->file_no != cur) {
             struct stat st;

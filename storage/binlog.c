@@ -77,8 +77,11 @@ static uint32_t first_no = 1;          /* the lowest number that may still exist
                                           RESET MASTER TO move it: no loop starts below) */
 static uint64_t pos;                   /* its length (end of the last whole event) */
 static uint64_t grp_start;             /* where the group being written begins */
-static uint64_t pub;                   /* what readers see of it (info_mu): events whose
-                                          transaction's log frame is written too */
+static uint64_t done;                  /* the end of the last group whose log frame is
+                                          written (info_mu): SHOW MASTER STATUS's position */
+static uint64_t pub;                   /* what replicas are sent (info_mu): groups whose log
+                                          frame is written (synced, with sync_binlog=1 and
+                                          durable commits: binlog_published) */
 static struct gtid *last_slot;         /* the last group's domain and what it had before */
 static uint64_t last_seq;
 static uint32_t last_server;
@@ -590,7 +593,7 @@ static int open_file(uint32_t no, char *err, size_t errlen)
     bb_le(&e, strlen(nm), 4); bb_put(&e, nm, strlen(nm));
     ev_end(&e, at, 0);
     int rc = write_all(e.p, e.len);
-    if (rc == 0) pos = pub = e.len;
+    if (rc == 0) pos = pub = done = e.len;
     binlog_buf_free(&e);
     if (rc != 0 || fdatasync(fd) != 0) { snprintf(err, errlen, "cannot write '%s': %s", path, strerror(errno)); return -1; }
     return write_index(err, errlen);
@@ -738,7 +741,7 @@ static void maybe_rotate(void)
     binlog_buf_free(&e);
     fdatasync(fd);
     pthread_mutex_lock(&info_mu);
-    pub = pos;
+    pub = done = pos;
     if (open_file(file_no + 1, err, sizeof err) != 0) fprintf(stderr, "pressdb: [ERROR] binary log: %s\n", err);
     pthread_mutex_unlock(&info_mu);
     binlog_expire();
@@ -779,13 +782,51 @@ int binlog_sync_file(void)
     return sync_each && fd >= 0 ? fdatasync(fd) : 0;
 }
 
-/* The log frame of the last group is written: replicas and SHOW MASTER STATUS may see
- * it (a crash before that cuts it at restart: nothing a replica got is cut). */
-void binlog_published(void)
+/* The log frame of the last group is written: SHOW MASTER STATUS counts it, and replicas
+ * are sent it now (a crash before the frame cuts it at restart: nothing a replica got is
+ * cut), or, with sync_binlog=1 when the_log_syncs_later (durable commits), once the log
+ * is synced (binlog_synced): a power loss can take an unsynced frame, and a replica must
+ * not hold a transaction its primary lost. true: the file is full, but the rotation
+ * waits for the log's sync (binlog_rotate_synced). */
+bool binlog_published(bool log_syncs_later)
+{
+    if (fd < 0) return false;
+    bool hold = log_syncs_later && sync_each;
+    pthread_mutex_lock(&info_mu);
+    done = pos;
+    if (!hold) pub = pos;
+    pthread_mutex_unlock(&info_mu);
+    if (hold) return pos >= max_size;
+    maybe_rotate();
+    return false;
+}
+
+/* Where the written groups end (under the log mutex): what a sync of the log that starts
+ * now makes sendable. */
+uint64_t binlog_done(uint32_t *file)
+{
+    pthread_mutex_lock(&info_mu);
+    uint64_t d = done;
+    *file = file_no;
+    pthread_mutex_unlock(&info_mu);
+    return fd >= 0 ? d : 0;
+}
+
+/* The log is synced past the frames of the groups up to upto of file: replicas get them. */
+void binlog_synced(uint32_t file, uint64_t upto)
+{
+    pthread_mutex_lock(&info_mu);
+    if (file == file_no && upto > pub) pub = upto;
+    pthread_mutex_unlock(&info_mu);
+}
+
+/* The log was synced with every group written (under the log mutex): all may go, and a
+ * full file rotates. */
+void binlog_rotate_synced(void)
 {
     if (fd < 0) return;
     pthread_mutex_lock(&info_mu);
-    pub = pos;
+    pub = done;
     pthread_mutex_unlock(&info_mu);
     maybe_rotate();
 }
@@ -793,19 +834,19 @@ void binlog_published(void)
 /* The log frame could not be written: the group goes from the binary log too. */
 void binlog_unwind(void)
 {
-    if (fd < 0 || pos == pub) return;
-    if (ftruncate(fd, (off_t)pub) != 0) { /* recovery cuts it */ }
-    pos = pub;
+    if (fd < 0 || pos == done) return;
+    if (ftruncate(fd, (off_t)done) != 0) { /* recovery cuts it */ }
+    pos = done;
     pthread_mutex_lock(&info_mu);
     if (last_slot) { last_slot->seq = last_seq; last_slot->server = last_server; }
     pthread_mutex_unlock(&info_mu);
 }
 
-/* A group that could not be written whole: the file back to its last published end. */
+/* A group that could not be written whole: the file back to the end of the last one. */
 static void cut_back(void)
 {
-    if (pos != pub && ftruncate(fd, (off_t)pub) != 0) { /* recovery cuts it */ }
-    pos = pub;
+    if (pos != done && ftruncate(fd, (off_t)done) != 0) { /* recovery cuts it */ }
+    pos = done;
 }
 
 /* A group is in the file: the state moves on (binlog_unwind can take it back) and the
@@ -1178,7 +1219,7 @@ uint32_t stor_binlog_files(stor_binlog_file *out, uint32_t max)
         snprintf(path, sizeof path, "%s/%s", dir, out[k].name);
         struct stat st;
         if (stat(path, &st) != 0) continue;
-        out[k].size = no == file_no ? pub : (uint64_t)st.st_size;
+        out[k].size = no == file_no ? done : (uint64_t)st.st_size;
         k++;
     }
     pthread_mutex_unlock(&info_mu);
@@ -1200,6 +1241,15 @@ void stor_binlog_gtid_pos(char *out, size_t n)
 /* ---- for the replication sender (server/dump.c) ---- */
 
 uint32_t stor_binlog_current(uint64_t *at)
+{
+    pthread_mutex_lock(&info_mu);
+    uint32_t no = file_no;
+    *at = done;
+    pthread_mutex_unlock(&info_mu);
+    return no;
+}
+
+uint32_t stor_binlog_sendable(uint64_t *at)
 {
     pthread_mutex_lock(&info_mu);
     uint32_t no = file_no;

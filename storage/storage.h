@@ -676,6 +676,9 @@ void stor_binlog_gtid_pos(char *out, size_t n);
  * events only); a file's name and full path by number; a name's number (0 = none);
  * the state as a Gtid_list body. */
 uint32_t stor_binlog_current(uint64_t *pos);
+/* ... and how much of it replicas may be sent (with sync_binlog=1 and durable commits:
+ * the groups whose log frame is synced; else as stor_binlog_current). */
+uint32_t stor_binlog_sendable(uint64_t *pos);
 void stor_binlog_name(uint32_t no, char *out, size_t n);
 void stor_binlog_path(uint32_t no, char *out, size_t n);
 uint32_t stor_binlog_number(const char *name);

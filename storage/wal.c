@@ -465,11 +465,17 @@ static _Atomic uint64_t st_writes, st_bytes, st_syncs;
 /* One fdatasync covering everything written so far. Under sync_mu. */
 static int sync_now(uint64_t need)
 {
+    static int delay_ms = -1;   /* PRESSDB_TEST_SYNC_DELAY_MS: a slow disk, for the tests */
     if (atomic_load(&synced_end) >= need) return 0;
+    if (delay_ms < 0) { const char *e = getenv("PRESSDB_TEST_SYNC_DELAY_MS"); delay_ms = e ? atoi(e) : 0; }
     pthread_mutex_lock(&wal_mu);
     uint64_t upto = lsn_base + written_end;
+    uint32_t bf;
+    uint64_t bd = binlog_done(&bf);   /* (groups written so far: this sync covers them) */
     pthread_mutex_unlock(&wal_mu);
+    if (delay_ms > 0) usleep((useconds_t)delay_ms * 1000);
     if (fdatasync(wal_fd) != 0) return -1;   /* (and the binary log: its 'B' copies) */
+    binlog_synced(bf, bd);
     atomic_fetch_add_explicit(&st_syncs, 1, memory_order_relaxed);
     atomic_store(&synced_end, upto);
     return 0;
@@ -585,6 +591,15 @@ static int write_frame(const uint8_t *p, size_t n)
     return rc;
 }
 
+/* A group's log frame is written (under wal_mu): the binary log counts it, and sends it
+ * now or once the log is synced (binlog_published); later is the commit's fdatasync when
+ * durable commits wait for one. A full file with groups held back syncs the log here
+ * (once per max_binlog_size) and rotates. */
+static void binlog_frame_written(bool later)
+{
+    if (binlog_published(later) && fdatasync(wal_fd) == 0) binlog_rotate_synced();
+}
+
 int stor_txn_commit(void)
 {
     stor_txn *x = cur;
@@ -600,7 +615,7 @@ int stor_txn_commit(void)
         stor_gtid a = x->applied;
         if (rc == 0 && a.seq) redo_applied(&a);
         if (rc == 0) rc = write_frame(x->redo, x->redo_len);
-        if (g.seq) { if (rc == 0) binlog_published(); else binlog_unwind(); }
+        if (g.seq) { if (rc == 0) binlog_frame_written(flush_mode == 1); else binlog_unwind(); }
         if (rc == 0) my_commit_end = lsn_base + written_end;
         if (rc == 0 && a.seq) { slavepos_note(&a); x->applied.seq = 0; }
         pthread_mutex_unlock(&wal_mu);
@@ -672,11 +687,14 @@ int stor_log_ddl_env(const char *db, const char *sql, size_t len, const stor_ddl
     if (rc == 0 && g.seq) { redo_gtid(&g); rc = redo_binlog_copy(); }
     cur = saved;
     if (rc == 0) rc = write_frame(tmp.redo, tmp.redo_len);
-    if (g.seq) { if (rc == 0) binlog_published(); else binlog_unwind(); }
+    if (g.seq) { if (rc == 0) binlog_frame_written(true); else binlog_unwind(); }
+    uint32_t bf = 0;
+    uint64_t bd = g.seq && rc == 0 ? binlog_done(&bf) : 0;
     if (rc == 0 && a.seq) { slavepos_note(&a); saved->applied.seq = 0; }
     pthread_mutex_unlock(&wal_mu);
     stor_vec_free(tmp.redo, tmp.redo_cap);
     if (rc == 0 && fdatasync(wal_fd) != 0) rc = -1;   /* DDL is always made durable at once */
+    if (rc == 0 && bd) binlog_synced(bf, bd);
     if (rc == 0) atomic_fetch_add_explicit(&st_syncs, 1, memory_order_relaxed);
     return rc;
 }
@@ -729,11 +747,14 @@ int stor_binlog_statement(const char *db, const char *sql, size_t len, const sto
         rc = redo_binlog_copy();
         cur = saved;
         if (rc == 0) rc = write_frame(tmp.redo, tmp.redo_len);
-        if (rc == 0) binlog_published(); else binlog_unwind();
+        if (rc == 0) binlog_frame_written(true); else binlog_unwind();
     }
+    uint32_t bf = 0;
+    uint64_t bd = g.seq && rc == 0 ? binlog_done(&bf) : 0;
     pthread_mutex_unlock(&wal_mu);
     stor_vec_free(tmp.redo, tmp.redo_cap);
     if (rc == 0 && g.seq && fdatasync(wal_fd) != 0) rc = -1;
+    if (rc == 0 && bd) binlog_synced(bf, bd);
     return rc;
 }
 
@@ -795,6 +816,7 @@ int stor_binlog_reset(uint32_t first)
 void stor_binlog_flush(void)
 {
     pthread_mutex_lock(&wal_mu);
+    if (fdatasync(wal_fd) == 0) binlog_rotate_synced();   /* (every group may go first) */
     binlog_flush();
     pthread_mutex_unlock(&wal_mu);
 }
@@ -1006,6 +1028,7 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     written_end = alloc_end = 8 + plen;
     copy_bytes = 0;
     atomic_store(&synced_end, lsn_base + written_end);   /* the snapshot holds all before */
+    binlog_rotate_synced();   /* (so every group written may go to replicas) */
     pthread_mutex_unlock(&sync_mu);
     if (wal_extend(WAL_CHUNK) != 0)   /* not fatal: the first commit tries again */
         fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));

@@ -50,7 +50,10 @@ void   binlog_buf_free(bl_buf *b);
 /* Under the log mutex, in commit order: the events; the GTID they got for the log. */
 int    binlog_commit(const bl_buf *b, stor_gtid *g);
 int    binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_env *env, stor_gtid *g);
-void   binlog_published(void);
+bool   binlog_published(bool log_syncs_later);   /* true: sync the log, then binlog_rotate_synced */
+uint64_t binlog_done(uint32_t *file);
+void   binlog_synced(uint32_t file, uint64_t upto);
+void   binlog_rotate_synced(void);
 /* sync_binlog=1: the group just written (its place; 0 = no copy wanted) and its bytes,
  * which its log frame carries as 'B'; a checkpoint syncs the file (binlog_sync_file) */
 size_t binlog_group_range(uint32_t *file, uint64_t *at);
