@@ -392,6 +392,7 @@ void srv_dump_pump(srv_conn *c)
                 }
                 continue;
             }
+            stor_binlog_release_held();
             if (d->nonblock) {
                 if (srv_conn_flush(c) == 0)
                     dump_end(c);

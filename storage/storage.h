@@ -679,6 +679,7 @@ uint32_t stor_binlog_current(uint64_t *pos);
 /* ... and how much of it replicas may be sent (with sync_binlog=1 and durable commits:
  * the groups whose log frame is synced; else as stor_binlog_current). */
 uint32_t stor_binlog_sendable(uint64_t *pos);
+void stor_binlog_release_held(void);      /* groups held for the log's sync: ask for one */
 void stor_binlog_name(uint32_t no, char *out, size_t n);
 void stor_binlog_path(uint32_t no, char *out, size_t n);
 uint32_t stor_binlog_number(const char *name);

@@ -813,6 +813,19 @@ int stor_binlog_reset(uint32_t first)
     return rc;
 }
 
+/* A dump is at the end of what it may send while groups wait for the log's sync (with
+ * sync_binlog=1): a sync is asked for, so they go out even when no commit's own wait
+ * comes to do it. */
+void stor_binlog_release_held(void)
+{
+    uint64_t at, sendable;
+    if (stor_binlog_current(&at) != stor_binlog_sendable(&sendable) || sendable >= at) return;
+    pthread_mutex_lock(&wal_mu);
+    uint64_t need = lsn_base + written_end;
+    pthread_mutex_unlock(&wal_mu);
+    stor_sync_request(need);
+}
+
 void stor_binlog_flush(void)
 {
     pthread_mutex_lock(&wal_mu);
