@@ -824,8 +824,8 @@ static int stop(char *msg, size_t cap)
 
 static bool opt_is(const pdb_repl_opt *o, const char *name) { return !strcasecmp(o->name, name); }
 
-/* The text field a MASTER_SSL_<file> option sets, or NULL. (Each is 512 bytes but the
- * cipher list's 256: a cipher option is bounded by its own field.) */
+/* The 512-byte field a MASTER_SSL_<file> option sets, or NULL (MASTER_SSL_CIPHER has its
+ * own, shorter field). */
 static char *ssl_path(repl_cfg *k, const pdb_repl_opt *o)
 {
     if (opt_is(o, "MASTER_SSL_CA")) return k->ssl_ca;

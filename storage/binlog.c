@@ -776,7 +776,8 @@ int binlog_group_read(uint8_t *dst, size_t n, uint64_t at)
     return 0;
 }
 
-/* Before a new log generation drops the copies: what they cover is made durable. */
+/* A checkpoint is about to write its snapshot, after which a restart may skip the log
+ * holding the 'B' copies: what they cover is made durable. */
 int binlog_sync_file(void)
 {
     return sync_each && fd >= 0 ? fdatasync(fd) : 0;
@@ -784,7 +785,7 @@ int binlog_sync_file(void)
 
 /* The log frame of the last group is written: SHOW MASTER STATUS counts it, and replicas
  * are sent it now (a crash before the frame cuts it at restart: nothing a replica got is
- * cut), or, with sync_binlog=1 when the_log_syncs_later (durable commits), once the log
+ * cut), or, with sync_binlog=1 when log_syncs_later (durable commits), once the log
  * is synced (binlog_synced): a power loss can take an unsynced frame, and a replica must
  * not hold a transaction its primary lost. true: the file is full, but the rotation
  * waits for the log's sync (binlog_rotate_synced). */
@@ -820,14 +821,19 @@ void binlog_synced(uint32_t file, uint64_t upto)
     pthread_mutex_unlock(&info_mu);
 }
 
-/* The log was synced with every group written (under the log mutex): all may go, and a
- * full file rotates. */
-void binlog_rotate_synced(void)
+/* The log is synced with every group written (under the log mutex): all may go. */
+void binlog_publish_all(void)
 {
-    if (fd < 0) return;
     pthread_mutex_lock(&info_mu);
     pub = done;
     pthread_mutex_unlock(&info_mu);
+}
+
+/* ... and a full file rotates. */
+void binlog_rotate_synced(void)
+{
+    if (fd < 0) return;
+    binlog_publish_all();
     maybe_rotate();
 }
 

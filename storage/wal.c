@@ -829,7 +829,7 @@ void stor_binlog_release_held(void)
 void stor_binlog_flush(void)
 {
     pthread_mutex_lock(&wal_mu);
-    if (fdatasync(wal_fd) == 0) binlog_rotate_synced();   /* (every group may go first) */
+    if (binlog_enabled && fdatasync(wal_fd) == 0) binlog_publish_all();   /* (every group may go first) */
     binlog_flush();
     pthread_mutex_unlock(&wal_mu);
 }
@@ -1041,7 +1041,7 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
     written_end = alloc_end = 8 + plen;
     copy_bytes = 0;
     atomic_store(&synced_end, lsn_base + written_end);   /* the snapshot holds all before */
-    binlog_rotate_synced();   /* (so every group written may go to replicas) */
+    binlog_publish_all();   /* (so every group written may go to replicas) */
     pthread_mutex_unlock(&sync_mu);
     if (wal_extend(WAL_CHUNK) != 0)   /* not fatal: the first commit tries again */
         fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));

@@ -53,6 +53,7 @@ int    binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_en
 bool   binlog_published(bool log_syncs_later);   /* true: sync the log, then binlog_rotate_synced */
 uint64_t binlog_done(uint32_t *file);
 void   binlog_synced(uint32_t file, uint64_t upto);
+void   binlog_publish_all(void);
 void   binlog_rotate_synced(void);
 /* sync_binlog=1: the group just written (its place; 0 = no copy wanted) and its bytes,
  * which its log frame carries as 'B'; a checkpoint syncs the file (binlog_sync_file) */
