@@ -29,8 +29,8 @@ void stor_set_table_ddl(stor_table_ddl_fn fn) { table_ddl = fn; }
 
 /* ---- writing: a buffered zstd stream with a running crc ----
  * The crc is taken over each buffer as it is flushed: taken per value (a few bytes a
- * call) it ran at 0.4 GB/s against zlib's 5 GB/s in bulk, about 2 s of a 5,000,000-row
- * load's checkpoints, during which writers wait. */
+ * call) it ran at 0.4 GB/s against zlib's 5 GB/s in bulk (a 5,000,000-row load with three
+ * checkpoints: 7.7-8.0 s of server CPU before, 7.4-7.5 s after). */
 typedef struct zw {
     FILE *f;
     ZSTD_CCtx *cc;
