@@ -377,6 +377,15 @@ def find_tests(pattern):
     return [p for p in sql if keep(p)], [p for p in integ if keep(p)]
 
 
+def own_server_only(path):
+    """True when an integration test reaches no server but the ones it starts itself
+    (tests/lib/launch.py's pressdb_cmd) and reads no PRESSDB_EXTRA_ARGS."""
+    src = open(path, encoding="utf-8").read()
+    return ("pressdb_cmd(" in src
+            and not any(k in src for k in ("PRESSDB_PORT", "PRESSDB_SOCKET", "itargets",
+                                           "PRESSDB_EXTRA_ARGS")))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -402,6 +411,10 @@ def main():
                          "order is what clients see)")
     ap.add_argument("--no-integration", action="store_true",
                     help="skip tests/integration/*.py")
+    ap.add_argument("--skip-own-server", action="store_true",
+                    help="skip integration tests that only start pressdbs of their own with "
+                         "fixed options (the second pass's options do not reach them, so they "
+                         "would run exactly as in the first pass)")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="show the differences of known gaps too")
     args = ap.parse_args()
@@ -414,6 +427,12 @@ def main():
     sql_paths, integ_paths = find_tests(args.only)
     if args.no_integration:
         integ_paths = []
+    if args.skip_own_server:
+        own = [p for p in integ_paths if own_server_only(p)]
+        integ_paths = [p for p in integ_paths if p not in own]
+        if own:
+            out("not run again (own pressdb, fixed options): %s"
+                % ", ".join(os.path.basename(p) for p in own))
     if not sql_paths and not integ_paths:
         out("no test files match %r" % args.only)
         return 2
