@@ -860,7 +860,19 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
     stor_txn_attach(NULL);   /* the copy is replayed by re-running the DDL, not logged row by row */
     bool strict = ctx->strict;
     uint32_t rowno = 0;
-    for (uint32_t r = 0; r < t->nrows; r++) {
+    /* a table without a clustered key in its scan order (t->origin), which the copy's row
+       ids then follow; otherwise row id order: a clustered table's scans sort by its key
+       anyway, and FULLTEXT keys (doc ids: insertion order) keep their order, as InnoDB's
+       in-place ALTER keeps them */
+    uint32_t *order = NULL;
+    int64_t norder = -1;
+    if (stor_reordered(t) && !stor_clustered(t)) {
+        order = stor_arena_alloc(ctx->a, ((size_t)t->nrows + 1) * sizeof *order);
+        norder = stor_clustered_rows(t, order);
+    }
+    uint32_t nscan = norder >= 0 ? (uint32_t)norder : t->nrows;
+    for (uint32_t i = 0; i < nscan; i++) {
+        uint32_t r = norder >= 0 ? order[i] : i;
         if (!stor_row_visible(t, r)) continue;
         rowno++;
         for (uint32_t c = 0; c < nt->ncols; c++) {

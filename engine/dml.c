@@ -768,6 +768,36 @@ static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *wher
 }
 
 /* Writes an UPDATE's new row image; false when IGNORE skipped it for a duplicate key. */
+/* A row's place among the visible rows of t in scan order (clustered order where
+ * stor_reordered, else row id order), for rows asked in that order. */
+typedef struct scan_pos {
+    uint32_t *order;     /* the clustered order's row ids, or NULL: row ids */
+    uint32_t n, at, pos; /* (order's length; the next row id or index to pass; rows passed) */
+} scan_pos;
+
+static void scan_pos_init(ex_ctx *ctx, stor_table *t, scan_pos *sp)
+{
+    memset(sp, 0, sizeof *sp);
+    if (!stor_reordered(t)) return;
+    uint32_t *buf = stor_arena_alloc(ctx->a, ((size_t)t->nrows + 1) * sizeof *buf);
+    int64_t n = stor_clustered_rows(t, buf);
+    if (n >= 0) { sp->order = buf; sp->n = (uint32_t)n; }
+}
+
+static uint32_t scan_pos_of(const stor_table *t, scan_pos *sp, uint32_t row)
+{
+    if (!sp->order) {
+        for (; sp->at <= row; sp->at++) if (stor_row_visible(t, sp->at)) sp->pos++;
+        return sp->pos;
+    }
+    while (sp->at < sp->n) {
+        uint32_t r = sp->order[sp->at++];
+        if (stor_row_visible(t, r)) sp->pos++;
+        if (r == row) break;
+    }
+    return sp->pos;
+}
+
 static bool write_updated(ex_ctx *ctx, stor_table *t, uint32_t row, pdb_value *newv, bool ignore)
 {
     int dix; uint32_t drow;
@@ -961,17 +991,15 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     pdb_value *newv = stor_arena_alloc(ctx->a, t->ncols * sizeof(pdb_value));
     /* "at row N" in warnings counts the rows read: with a table scan, the row's position */
     bool scanned = !ctx->stmt->last_scan_indexed;
-    uint32_t scanpos = 0, scanrow = 0;
+    scan_pos sp = { 0 };
+    if (scanned && !st->norder) scan_pos_init(ctx, t, &sp);
     for (uint32_t i = 0; i < rows.nrows; i++) {
         uint32_t row = (uint32_t)rows.v[i].i;
         if (!stor_row_visible(t, row)) continue;
         matched++;
         urow = row;
         uint32_t rowno = (uint32_t)matched;
-        if (scanned && !st->norder) {
-            for (; scanrow <= row; scanrow++) if (stor_row_visible(t, scanrow)) scanpos++;
-            rowno = scanpos;
-        }
+        if (scanned && !st->norder) rowno = scan_pos_of(t, &sp, row);
         uctx.check_defer = st->ignore;
         uctx.check_failed = NULL;
         bool differs = apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno);

@@ -1317,7 +1317,7 @@ static void sort_by_index(ex_ctx *ctx, const stor_table *t, const stor_index *x,
  * unless t->unordered). */
 static void sort_rowids(ex_ctx *ctx, const stor_table *t, uint32_t *c, uint32_t n)
 {
-    if (t && t->unordered && n > 1 && stor_clustered(t)) {
+    if (t && n > 1 && stor_reordered(t)) {
         ex_sort(ctx, c, n, sizeof *c, clucmp, (void *)t);
         return;
     }
@@ -1846,7 +1846,7 @@ static void scan_rows(ex_ctx *ctx, stor_table *t, lookup *lk)
 
 static bool scan_reordered(const stor_table *t, const lookup *lk)
 {
-    return t && !lk->anyorder && (lk->six || (t->unordered && stor_clustered(t)));
+    return t && !lk->anyorder && (lk->six || stor_reordered(t));
 }
 
 /* Is e's value the same whatever order source 0's rows come in? Constants, and the
@@ -3519,7 +3519,7 @@ static void jit_join(qstate *q, pl_plan *bp, bool fresh)
     /* (a key's matches come in row id order: InnoDB's order only for a whole key, or
        the clustered key's prefix, of a table in clustered order) */
     if (multi && !l1->anyorder &&
-        ((s1->t->unordered && stor_clustered(s1->t)) || (l1->ix->ncols > 1 && l1->ix != stor_clustered(s1->t))))
+        (stor_reordered(s1->t) || (l1->ix->ncols > 1 && l1->ix != stor_clustered(s1->t))))
         return;
     const ex_prog *kp = l1->keyp[0][0];
     if (kp->nops != 1 || kp->ops[0].code != OP_COL || kp->ops[0].a != 0) return;
@@ -5505,7 +5505,7 @@ static bool swap_join_run(qstate *q)
     w.ta = ctx->src[0].t; w.tb = ctx->src[1].t;
     w.ucol = w.ua->cols[0];
     w.gcache = true;
-    w.bclu = w.tb->unordered && stor_clustered(w.tb);
+    w.bclu = stor_reordered(w.tb);
     for (int i = 0; i < q->ngroup; i++) {
         int src = -1;
         prog_plain_col(q->gp[i], &src, NULL);

@@ -6,6 +6,8 @@
  *   'B' db-name u16 collation                       (per database)
  *   'T' db-name create-table-sql u64 auto_inc u32 nrows, then per row id:
  *        u8 live, and for a live row its values (as in the log)    (per table)
+ *   'O' u32 row u32 first       (after a table without a clustered key: its live row
+ *        at row id row is a version of the row first at row id first, table.c origin_set)
  *   'E' u32 crc32 of every byte before the 'E'
  * The log's first frame names its generation ('G' u64). A snapshot of generation g
  * contains everything the log of generation g held; recovery loads the snapshot and
@@ -207,6 +209,12 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
                     }
                 }
             }
+            for (uint32_t r = 0; t->origin && r < t->nrows; r++) {
+                if (t->origin[r] == r || !stor_row_visible(t, r)) continue;
+                zw_u8(w, 'O');
+                zw_u32(w, r);
+                zw_u32(w, t->origin[r]);
+            }
         }
     }
     if (write_views(w, dbs, ndb) != 0) { snprintf(err, errlen, "out of memory"); goto fail; }
@@ -379,6 +387,7 @@ static int load_rows(zr *r, stor_table *t, uint32_t nrows, pdb_value *vals)
 static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char *err, size_t errlen)
 {
     pdb_value *vals = NULL;
+    stor_table *last = NULL;   /* the table of the last 'T' */
     int rc = 0;
     while (!r->bad && rc == 0) {
         const uint8_t *mark = r->p;
@@ -414,6 +423,13 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
             if (replay(name, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a %s of %s failed", kind == 'V' ? "view" : kind == 'G' ? "trigger" : "routine", name); return -2; }
             continue;
         }
+        if (kind == 'O') {
+            uint32_t row = zr_u32(r), first = zr_u32(r);
+            if (r->more) { rc = zr_refill(r, mark); continue; }
+            if (!last || row >= last->nrows || first > row) { r->bad = 1; break; }
+            tbl_set_origin(last, row, first);
+            continue;
+        }
         if (r->more) { rc = zr_refill(r, mark); continue; }
         if (kind != 'T') { r->bad = 1; break; }
         stor_table *t = NULL;
@@ -426,6 +442,7 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
         vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
         if (!vals) { rc = -1; break; }
         rc = load_rows(r, t, nrows, vals);
+        last = t;
     }
     free(vals);
     return rc;

@@ -357,6 +357,11 @@ typedef struct stor_table {
        clustered index's ordered view (stor_clustered_rows) instead. */
     bool unordered;
     uint32_t clu_last;       /* the last appended row id + 1; 0 = none */
+    /* A table without a clustered key is InnoDB's hidden row id order: insertion order,
+       which an UPDATE keeps. An UPDATE's new version is appended, so such a table keeps,
+       from its first one on, per row id the row id of the row's first version (its place
+       in that order; NULL: every row is its own), and scans sort by it (unordered). */
+    uint32_t *origin;
     /* when CREATE TABLE or TRUNCATE made it, in monotonic seconds + 1 (0: before this
        process started): InnoDB's statistics of a new table count it empty until its
        first recalculation, ten seconds on (the engine's filesort estimate) */
@@ -593,16 +598,19 @@ const stor_index *stor_clustered(const stor_table *t);
 /* Rows a and b in x's order (its key, then the clustered key, then row id), as its
  * ordered view holds them. */
 int stor_index_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b);
-/* Rows a and b in clustered order (key, then row id: versions of one row by age). */
+/* Rows a and b in clustered order (key, or without one the first version's row id
+ * (t->origin); then row id: versions of one row by age). */
 int stor_clustered_cmp(const stor_table *t, uint32_t a, uint32_t b);
 /* Every row id of the clustered index's ordered view (every version; dead rows are not
  * in it), in clustered order, into buf (room for t->nrows): their count, or -1 when the
- * view could not be built (memory). */
+ * view could not be built (memory) or there is no clustered order but row id order. */
 int64_t stor_clustered_rows(stor_table *t, uint32_t *buf);
 /* The same for any orderable index x: its ordered view's rows, in its order. */
 int64_t stor_index_rows(stor_table *t, stor_index *x, uint32_t *buf);
 /* Recomputes unordered from the rows (after recovery put rows at their ids). */
 void stor_clustered_recheck(stor_table *t);
+/* Do scans of t read stor_clustered_rows instead of row id order? */
+bool stor_reordered(const stor_table *t);
 
 /* Can the index give its rows in key order (no prefix parts, at most 16 columns, no
  * ENUM/SET/BIT columns, whose comparisons are not by stored value)? */

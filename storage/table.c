@@ -469,7 +469,7 @@ static void table_free(stor_table *t)
         ord_drop(x);
     }
     mvcc_forget_table(t);
-    stor_free(t->cols); stor_free(t->idx); stor_free(t->dead); stor_free(t->ver);
+    stor_free(t->cols); stor_free(t->idx); stor_free(t->dead); stor_free(t->ver); stor_free(t->origin);
     stor_free(t->db); stor_free(t->name); stor_free(t->engine); stor_free(t->comment);
     stor_free(t->row_format);
     stor_free(t);
@@ -486,6 +486,7 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->ver = NULL; t->nver = 0;
     t->unordered = false;
     t->clu_last = 0;
+    t->origin = NULL;
     if (!t->auto_inc) t->auto_inc = 1;
     for (uint32_t i = 0; i < t->ncols; i++) {   /* a definition: no data (a copied one's pointers) */
         t->cols[i].pool = NULL; t->cols[i].code = NULL; t->cols[i].seg = NULL;
@@ -527,6 +528,8 @@ int stor_table_truncate(stor_table *t)
     mvcc_forget_table(t);
     stor_free(t->ver);
     t->ver = NULL; t->nver = 0;
+    stor_free(t->origin);
+    t->origin = NULL;
     t->nrows = t->cap = t->nlive = 0;
     t->unordered = false;
     t->clu_last = 0;
@@ -745,12 +748,19 @@ const stor_index *stor_clustered(const stor_table *t);
 
 /* Key order; ties of a secondary key by the clustered key (InnoDB's secondary index
  * entries end with the primary key), then by row id (versions of one row by age). */
+static int origin_cmp(const stor_table *t, uint32_t a, uint32_t b)
+{
+    uint32_t oa = t->origin ? t->origin[a] : a, ob = t->origin ? t->origin[b] : b;
+    return oa < ob ? -1 : oa > ob ? 1 : a < b ? -1 : a > b;
+}
+
 static int ord_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b)
 {
     int r = ord_key_cmp(t, x, a, b);
     if (!r && x->kind != IK_PRIMARY) {
         const stor_index *c = stor_clustered(t);
         if (c && c != x) r = ord_key_cmp(t, c, a, b);
+        else if (!c) return origin_cmp(t, a, b);
     }
     return r ? r : a < b ? -1 : a > b;
 }
@@ -831,13 +841,32 @@ int stor_index_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_
 int stor_clustered_cmp(const stor_table *t, uint32_t a, uint32_t b)
 {
     const stor_index *x = stor_clustered(t);
-    return x ? ord_cmp(t, x, a, b) : a < b ? -1 : a > b;
+    return x ? ord_cmp(t, x, a, b) : origin_cmp(t, a, b);
+}
+
+/* The live rows by (first version's row id, row id): a counting sort, stable in row id. */
+static int64_t origin_rows(const stor_table *t, uint32_t *buf)
+{
+    uint32_t n = t->nrows, live = 0;
+    uint32_t *at = calloc((size_t)n + 1, sizeof *at);
+    if (!at) return -1;
+    for (uint32_t r = 0; r < n; r++) if (!stor_is_dead(t, r)) { at[t->origin[r] + 1]++; live++; }
+    for (uint32_t o = 0; o < n; o++) at[o + 1] += at[o];
+    for (uint32_t r = 0; r < n; r++) if (!stor_is_dead(t, r)) buf[at[t->origin[r]]++] = r;
+    free(at);
+    return live;
 }
 
 int64_t stor_clustered_rows(stor_table *t, uint32_t *buf)
 {
     const stor_index *x = stor_clustered(t);
-    return x ? stor_index_rows(t, (stor_index *)x, buf) : -1;
+    if (!x) return t->origin ? origin_rows(t, buf) : -1;
+    return stor_index_rows(t, (stor_index *)x, buf);
+}
+
+bool stor_reordered(const stor_table *t)
+{
+    return t->unordered && (t->origin || stor_clustered(t));
 }
 
 int64_t stor_index_rows(stor_table *t, stor_index *x, uint32_t *buf)
@@ -873,7 +902,7 @@ static void clu_note_append(stor_table *t, uint32_t row)
 void stor_clustered_recheck(stor_table *t)
 {
     const stor_index *x = stor_clustered(t);
-    t->unordered = false;
+    t->unordered = !x && t->origin;
     t->clu_last = 0;
     for (uint32_t r = 0; r < t->nrows; r++) {
         if (stor_is_dead(t, r)) continue;
@@ -1086,6 +1115,10 @@ static int grow(stor_table *t)
         t->ver = stor_realloc(t->ver, nc * sizeof *t->ver);
         memset(t->ver + t->cap, 0, (nc - t->cap) * sizeof *t->ver);
     }
+    if (t->origin) {
+        t->origin = stor_realloc(t->origin, nc * sizeof *t->origin);
+        for (uint32_t r = t->cap; r < nc; r++) t->origin[r] = r;
+    }
     for (uint32_t i = 0; i < t->nidx; i++) {
         struct stor_hchain *cs[2] = { &t->idx[i].h, &t->idx[i].h1 };
         for (int k = 0; k < 2; k++) {
@@ -1196,10 +1229,34 @@ static void index_all(stor_table *t, uint32_t row)
     }
 }
 
-static uint32_t append_row(stor_table *t, const pdb_value *vals)
+/* Row `row` of t (no clustered key) is a version of the row first at `first`: from
+ * here on t's scans are in first-version order (the index views compare it: call this
+ * before the row is indexed). */
+static void origin_set(stor_table *t, uint32_t row, uint32_t first)
+{
+    assert(row < t->cap && first <= row);
+    if (!t->origin) {
+        if (first == row) return;
+        t->origin = stor_malloc(t->cap * sizeof *t->origin);
+        for (uint32_t r = 0; r < t->cap; r++) t->origin[r] = r;
+    }
+    t->origin[row] = first;
+    t->unordered = true;
+}
+
+void tbl_set_origin(stor_table *t, uint32_t row, uint32_t first)
+{
+    while (t->cap <= row) grow(t);
+    origin_set(t, row, first);
+    /* (a snapshot names it after the row is in: ordered views are rebuilt on next use) */
+    for (uint32_t i = 0; i < t->nidx; i++) if (t->idx[i].ord) ord_drop(&t->idx[i]);
+}
+
+static uint32_t append_row(stor_table *t, const pdb_value *vals, uint32_t first)
 {
     if (t->nrows == t->cap) grow(t);
     uint32_t row = t->nrows++;
+    if (first != UINT32_MAX) origin_set(t, row, first);
     for (uint32_t i = 0; i < t->ncols; i++) set_cell(t, i, row, &vals[i]);
     t->nlive++;
     /* a rehash during index_all sees the row as live already */
@@ -1223,7 +1280,7 @@ int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint
     int d = find_dup(t, vals, -1, dup_row);
     if (d == STOR_LOCKED) return STOR_LOCKED;
     if (d >= 0) { *dup_idx = d; return -1; }
-    uint32_t row = append_row(t, vals);
+    uint32_t row = append_row(t, vals, UINT32_MAX);
     note_update(t);
     if (stor_view_cur.versioned) {
         tbl_ver_set(t, row, STOR_TXN_BIT | stor_txn_id(), 0);
@@ -1243,7 +1300,9 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
         /* the old version stays for snapshots (and for rollback); the new one is appended */
         uint64_t id = stor_txn_id();
         tbl_ver_set(t, row, t->ver ? t->ver[row].xmin : 0, STOR_TXN_BIT | id);
-        uint32_t nr = append_row(t, vals);
+        /* (without a clustered key the new version takes the old one's place) */
+        uint32_t first = stor_clustered(t) ? UINT32_MAX : t->origin ? t->origin[row] : row;
+        uint32_t nr = append_row(t, vals, first);
         tbl_ver_set(t, nr, STOR_TXN_BIT | id, 0);
         t->ver[row].succ = nr + 1;
         wal_note_vupdate(t, row, nr);

@@ -24,8 +24,11 @@
  *                    power loss took from the file: binlog.c)
  *                'S' domain server seq (a replica applied this GTID: slavepos.c)
  *                'P' 0 (SET GLOBAL gtid_slave_pos: the 'S' state before it is gone)
- *                'i' row values, 'u' row values, 'd' row: the same table as the record
- *                before it in the frame (a bulk insert's rows do not repeat the names)
+ *                'O' table row first (the 'I' of row that follows is an UPDATE's new
+ *                    version of the row first at row id first, a table without a
+ *                    clustered key: its place in scan order, table.c origin_set)
+ *                'i' row values, 'u' row values, 'd' row, 'o' row first: the same table as
+ *                the record before it in the frame (a bulk insert's rows do not repeat the names)
  * values: per column a flag byte (0 null, 1 present) then i64 / f64 / u32 len + bytes.
  */
 #include "storage/storage.h"
@@ -370,6 +373,8 @@ void wal_note_vupdate(stor_table *t, uint32_t row, uint32_t nr)
 {
     if (!cur) return;
     vdelete(t, row, false);
+    /* (a table without a clustered key: the new version's place in the scan order) */
+    if (t->origin && t->origin[nr] != nr && !t->temporary) { redo_head('O', t, nr); redo_u32(t->origin[nr]); }
     vinsert(t, nr, false);
     if (binlog_enabled && !t->temporary) bl_row('U', t, NULL, row, nr);
 }
@@ -943,7 +948,7 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
             continue;
         }
         stor_table *t = last;
-        if (kind == 'i' || kind == 'u' || kind == 'd') {
+        if (kind == 'i' || kind == 'u' || kind == 'd' || kind == 'o') {
             if (!t) { r.bad = 1; break; }
             kind &= (uint8_t)~0x20;
         } else {
@@ -965,6 +970,12 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
         if (!tbl_row_ids_fit(t, (uint64_t)row + 1)) {
             snprintf(err, errlen, "row id %u of %s.%s is past what the table can hold", row, db, name);
             return -2;
+        }
+        if (kind == 'O') {
+            uint32_t first = rd_u32(&r);
+            if (!r.bad && first > row) r.bad = 1;
+            if (!r.bad && apply) tbl_set_origin(t, row, first);
+            continue;
         }
         pdb_value vals[t->ncols];
         for (uint32_t i = 0; i < t->ncols; i++) {

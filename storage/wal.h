@@ -82,6 +82,8 @@ void tbl_kill_row(stor_table *t, uint32_t row);      /* unindex and mark dead */
 void tbl_free_dead_strings(stor_table *t, uint32_t row);
 void tbl_undelete(stor_table *t, uint32_t row);
 void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals);  /* replay insert */
+/* Replay: the row at `row` (put next) is a version of the row first at `first`. */
+void tbl_set_origin(stor_table *t, uint32_t row, uint32_t first);
 void stor_catalog_free(void);
 void tbl_reserve_rows(stor_table *t, uint32_t nrows);   /* extend with dead slots */
 /* Row ids a table can have: its capacity doubles in a uint32 (16 << 27 is the last). */

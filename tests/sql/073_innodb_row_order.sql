@@ -150,3 +150,58 @@ SELECT ID FROM wp WHERE post_type = 'post' AND post_status = 'publish' ORDER BY 
 SELECT ID FROM wp WHERE post_type = 'page' AND post_status = 'publish' ORDER BY post_date;
 EXPLAIN SELECT wp.ID FROM wp WHERE wp.post_type = 'post' AND wp.post_status = 'publish' ORDER BY wp.post_date DESC LIMIT 0, 10;
 EXPLAIN SELECT ID FROM wp WHERE post_type = 'post' AND post_status = 'publish' ORDER BY post_date ASC LIMIT 0, 10;
+
+-- a table without a key is InnoDB's hidden row id order, insertion order: an UPDATE in a
+-- transaction keeps the row in its place (pressdb: its new version takes the first
+-- version's place, table.c origin_set), a DELETE and INSERT puts it last; "at row N"
+-- counts in that order
+CREATE TABLE nk (a INT, b VARCHAR(10), KEY (b));
+INSERT INTO nk VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd'), (5, 'b'), (6, 'b');
+START TRANSACTION;
+UPDATE nk SET b = 'x' WHERE a = 2;
+SELECT * FROM nk;
+UPDATE nk SET a = a + 10 WHERE a = 5;
+SELECT * FROM nk;
+COMMIT;
+SELECT * FROM nk;
+SELECT * FROM nk WHERE b = 'b';
+SELECT a FROM nk WHERE b >= 'b';
+SELECT b, GROUP_CONCAT(a) FROM nk GROUP BY b;
+START TRANSACTION;
+UPDATE nk SET a = a + 100 WHERE a = 15;
+UPDATE nk SET b = 'b' WHERE a = 1;
+DELETE FROM nk WHERE a = 3;
+INSERT INTO nk VALUES (3, 'c');
+SELECT * FROM nk;
+ROLLBACK;
+SELECT * FROM nk;
+START TRANSACTION;
+UPDATE nk SET a = a + 100 WHERE a = 15;
+UPDATE nk SET b = 'e' WHERE a = 1;
+SAVEPOINT s;
+UPDATE nk SET b = 'f' WHERE a = 4;
+ROLLBACK TO SAVEPOINT s;
+SELECT * FROM nk;
+COMMIT;
+SELECT * FROM nk;
+UPDATE nk SET b = CONCAT(b, 'a long string') WHERE a > 1;
+UPDATE nk SET b = CONCAT(b, 'a long string') WHERE a = 6;
+SELECT * FROM nk LIMIT 2;
+SELECT * FROM nk WHERE a > 3;
+ALTER TABLE nk ADD COLUMN id INT NOT NULL AUTO_INCREMENT PRIMARY KEY FIRST;
+SELECT * FROM nk;
+CREATE TABLE nk2 (a INT, b INT);
+INSERT INTO nk2 VALUES (1, 1), (2, 2), (3, 3);
+START TRANSACTION;
+UPDATE nk2 SET b = b + 1;
+UPDATE nk2 SET b = b + 1 WHERE a = 1;
+COMMIT;
+SELECT * FROM nk2;
+ALTER TABLE nk2 ADD COLUMN c INT;
+SELECT * FROM nk2;
+SELECT * FROM nk JOIN nk2 ON nk2.a = nk.a - 100;
+-- a clustered table whose rows are out of key order: "at row N" in clustered order
+CREATE TABLE po (id INT PRIMARY KEY, b VARCHAR(5));
+INSERT INTO po VALUES (3, 'c'), (1, 'a'), (2, 'b');
+UPDATE po SET b = CONCAT(b, 'a long string') WHERE id >= 2;
+UPDATE po SET b = CONCAT(b, 'a long string') WHERE b > 'a';
