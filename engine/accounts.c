@@ -37,6 +37,8 @@ static void hex_to_hash(const char *hex, uint8_t out[20])
     }
 }
 
+static void grantee(ex_ctx *ctx, pl_user *u, const char **user, const char **host);
+
 void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     char failed[1024] = "";
@@ -115,6 +117,7 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         fail(ctx, "RENAME USER", NULL, nfailed, failed);
         break;
     case S_GRANT: case S_REVOKE: {
+        if (st->proxy) break;   /* (accepted, not kept: pressdb has no proxy users) */
         if (st->grant_columns) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'column privileges'");
         bool global = st->revoke_all || (st->global_level && !st->grant_db && !st->grant_table);
         const char *db = NULL, *table = NULL;
@@ -126,11 +129,14 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         else if (db && !table && (privs & ~(STOR_PRIV_ALL_DB | STOR_PRIV_GRANT)))
             ex_raise(ctx, 1221, "HY000", "Incorrect usage of DB GRANT and GLOBAL PRIVILEGES");
         if (st->grant_option && st->kind == S_GRANT) privs |= STOR_PRIV_GRANT;
-        if (table && st->kind == S_GRANT && !stor_table_find(db, table))
+        if (table && st->kind == S_GRANT && !stor_table_find(db, table) &&
+            !(!strcmp(db, "mysql") && ex_mysql_schema_table(table)))
             ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, table);
         for (int i = 0; i < st->nusers; i++) {
             pl_user *u = &st->users[i];
-            resolve(ctx, u);
+            const char *gu, *gh;   /* (a role's name: its grants) */
+            grantee(ctx, u, &gu, &gh);
+            u->user = (char *)gu; u->host = (char *)gh;
             stor_account a;
             if (stor_account_get(u->user, u->host, &a) != 0) {
                 if (st->kind == S_REVOKE) ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", u->user, u->host);
@@ -225,36 +231,296 @@ void ex_show_create_user(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_textset_send(ctx, &ts, r);
 }
 
-void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+static stor_role_grant *role_grants(ex_ctx *ctx, size_t *n);
+static bool role_exists(const char *name);
+
+/* `user`@`host`, or a role's `name` */
+static const char *grant_to(ex_ctx *ctx, const char *user, const char *host)
 {
-    const char *user, *host;
-    named_account(ctx, st, &user, &host);
-    stor_account a;
-    if (stor_account_get(user, host, &a) != 0)
-        ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", user, host);
-    char pw[96];
-    password_clause(&a, pw, sizeof pw);
-    ex_textset ts;
-    account_set(ctx, &ts, "Grants for", user, host);
+    char buf[700];
+    if (host[0]) snprintf(buf, sizeof buf, "`%s`@`%s`", user, host);
+    else snprintf(buf, sizeof buf, "`%s`", user);
+    return stor_arena_strndup(ctx->a, buf, strlen(buf));
+}
+
+static void grants_line(ex_ctx *ctx, ex_textset *ts, const char *line)
+{
+    const char *vals[1] = { stor_arena_strndup(ctx->a, line, strlen(line)) };
+    ex_textset_add(ctx, ts, vals);
+}
+
+/* One account's or role's lines: the roles granted to it, its global privileges, its
+ * database grants, its table grants. */
+static void grants_of(ex_ctx *ctx, ex_textset *ts, const stor_account *a, const stor_role_grant *rg, size_t nrg)
+{
+    const char *to = grant_to(ctx, a->user, a->host);
     char g[1200];
-    snprintf(g, sizeof g, "GRANT %s ON *.* TO `%s`@`%s`%s%s", priv_list(ctx, a.privs, STOR_PRIV_ALL_GLOBAL),
-             user, host, pw, (a.privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
-    const char *vals[1] = { stor_arena_strndup(ctx->a, g, strlen(g)) };
-    ex_textset_add(ctx, &ts, vals);
+    for (size_t i = 0; i < nrg; i++) {
+        if (strcmp(rg[i].user, a->user) || strcasecmp(rg[i].host, a->host)) continue;
+        snprintf(g, sizeof g, "GRANT %s TO %s%s", quote_name(ctx, rg[i].role), to, rg[i].admin ? " WITH ADMIN OPTION" : "");
+        grants_line(ctx, ts, g);
+    }
+    char pw[96];
+    password_clause(a, pw, sizeof pw);
+    snprintf(g, sizeof g, "GRANT %s ON *.* TO %s%s%s", priv_list(ctx, a->privs, STOR_PRIV_ALL_GLOBAL),
+             to, a->is_role ? "" : pw, (a->privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
+    grants_line(ctx, ts, g);
     size_t n = 0;
-    stor_grant *gl = stor_grant_list(a.user, a.host, &n);
+    stor_grant *gl = stor_grant_list(a->user, a->host, &n);
     for (int pass = 0; pass < 2; pass++)   /* database grants, then table grants */
         for (size_t i = 0; i < n; i++) {
             stor_grant *x = &gl[i];
             if ((pass == 0) != (x->table[0] == 0)) continue;
             char on[300];
             snprintf(on, sizeof on, "%s.%s", quote_name(ctx, x->db), pass ? quote_name(ctx, x->table) : "*");
-            snprintf(g, sizeof g, "GRANT %s ON %s TO `%s`@`%s`%s",
-                     priv_list(ctx, x->privs, pass ? STOR_PRIV_ALL_TABLE : STOR_PRIV_ALL_DB), on, user, host,
+            snprintf(g, sizeof g, "GRANT %s ON %s TO %s%s",
+                     priv_list(ctx, x->privs, pass ? STOR_PRIV_ALL_TABLE : STOR_PRIV_ALL_DB), on, to,
                      (x->privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
-            vals[0] = stor_arena_strndup(ctx->a, g, strlen(g));
-            ex_textset_add(ctx, &ts, vals);
+            grants_line(ctx, ts, g);
         }
     free(gl);
+}
+
+/* The lines of the roles role enables (itself first, then those granted to it). */
+static void grants_of_roles(ex_ctx *ctx, ex_textset *ts, const char *role, const stor_role_grant *rg, size_t nrg)
+{
+    const char *en[64];
+    int ne = ex_roles_enabled(role, rg, nrg, en, 64);
+    for (int i = 0; i < ne; i++) {
+        stor_account ra;
+        if (stor_account_get(en[i], "", &ra) == 0 && ra.is_role) grants_of(ctx, ts, &ra, rg, nrg);
+    }
+}
+
+/* SHOW GRANTS [FOR user | role | CURRENT_USER | CURRENT_ROLE], as MariaDB lists them: a
+ * role's lines follow with those of the roles granted to it, and a plain SHOW GRANTS
+ * follows the account's with the enabled role's. */
+void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    const char *user, *host;
+    named_account(ctx, st, &user, &host);
+    pl_user *u = st->nusers ? &st->users[0] : NULL;
+    if (u && u->current_role) {
+        if (!ctx->s->role[0])
+            ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", ctx->s->user, ctx->s->priv_host);
+        user = ctx->s->role; host = "";
+    } else if (u && u->no_host && role_exists(u->user)) host = "";
+    stor_account a;
+    if (stor_account_get(user, host, &a) != 0)
+        ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", user, host);
+    size_t nrg = 0;
+    stor_role_grant *rg = role_grants(ctx, &nrg);
+    ex_textset ts;
+    if (a.is_role) {
+        ex_colspec spec[1] = { { stor_arena_strndup(ctx->a, "Grants for ", 11), 253, 4096, 1, NULL } };
+        char nm[120];
+        snprintf(nm, sizeof nm, "Grants for %s", a.user);
+        spec[0].name = stor_arena_strndup(ctx->a, nm, strlen(nm));
+        ex_textset_spec(ctx, &ts, 1, spec, NULL);
+        grants_of_roles(ctx, &ts, a.user, rg, nrg);
+    } else {
+        account_set(ctx, &ts, "Grants for", user, host);
+        grants_of(ctx, &ts, &a, rg, nrg);
+        if (!u && ctx->s->role[0]) grants_of_roles(ctx, &ts, ctx->s->role, rg, nrg);
+        if (a.default_role[0]) {
+            char g[600];
+            snprintf(g, sizeof g, "SET DEFAULT ROLE %s FOR %s", quote_name(ctx, a.default_role), grant_to(ctx, a.user, a.host));
+            grants_line(ctx, &ts, g);
+        }
+    }
     ex_textset_send(ctx, &ts, r);
+}
+
+/* ---------------------------------------------------------------- roles */
+
+int ex_roles_enabled(const char *role, const stor_role_grant *rg, size_t n, const char **out, int cap)
+{
+    int k = 0;
+    if (!role || !role[0] || cap < 1) return 0;
+    out[k++] = role;
+    for (int i = 0; i < k; i++)   /* (breadth first; each role once) */
+        for (size_t j = 0; j < n && k < cap; j++) {
+            if (rg[j].host[0] || strcmp(rg[j].user, out[i])) continue;
+            bool seen = false;
+            for (int m = 0; m < k && !seen; m++) seen = !strcmp(out[m], rg[j].role);
+            if (!seen) out[k++] = rg[j].role;
+        }
+    return k;
+}
+
+bool ex_role_granted(const stor_role_grant *rg, size_t n, const char *user, const char *host,
+                     const char *role, bool admin)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(rg[i].user, user) && !strcasecmp(rg[i].host, host) && !strcmp(rg[i].role, role))
+            return !admin || rg[i].admin;
+    return false;
+}
+
+void ex_roles_login(pdb_session *s)
+{
+    s->role[0] = 0;
+    stor_account a;
+    if (stor_account_get(s->user, s->priv_host, &a) != 0 || !a.default_role[0]) return;
+    size_t n = 0;
+    stor_role_grant *rg = stor_role_grant_list(&n);
+    if (ex_role_granted(rg, n, s->user, s->priv_host, a.default_role, false))
+        snprintf(s->role, sizeof s->role, "%s", a.default_role);
+    free(rg);
+}
+
+/* Every role grant, copied into the statement's arena (errors may raise at any point). */
+static stor_role_grant *role_grants(ex_ctx *ctx, size_t *n)
+{
+    stor_role_grant *rg = stor_role_grant_list(n);
+    stor_role_grant *out = stor_arena_alloc(ctx->a, (*n + 1) * sizeof *out);
+    if (*n) memcpy(out, rg, *n * sizeof *out);
+    free(rg);
+    return out;
+}
+
+static bool role_exists(const char *name)
+{
+    stor_account a;
+    return stor_account_get(name, "", &a) == 0 && a.is_role;
+}
+
+/* NONE, PUBLIC and the empty name cannot be roles (1959, MariaDB's wording). */
+static void role_name_check(ex_ctx *ctx, const char *name)
+{
+    if (!name[0] || !strcasecmp(name, "none") || !strcasecmp(name, "public"))
+        ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`",
+                 !name[0] ? "" : !strcasecmp(name, "none") ? "NONE" : "PUBLIC");
+}
+
+/* A grantee as MariaDB resolves it: CURRENT_USER, CURRENT_ROLE, a name without a host
+ * that is a role's, else user@host. */
+static void grantee(ex_ctx *ctx, pl_user *u, const char **user, const char **host)
+{
+    if (u->current_role) {
+        if (!ctx->s->role[0]) ex_raise(ctx, 1959, "OP000", "Invalid role specification `NONE`");
+        *user = ctx->s->role; *host = "";
+        return;
+    }
+    resolve(ctx, u);
+    *user = u->user; *host = u->host;
+    if (u->no_host && role_exists(u->user)) *host = "";
+}
+
+static const char *grantee_text(ex_ctx *ctx, const char *user, const char *host)
+{
+    char buf[400];
+    if (host[0]) snprintf(buf, sizeof buf, "'%s'@'%s'", user, host);
+    else snprintf(buf, sizeof buf, "'%s'", user);
+    return stor_arena_strndup(ctx->a, buf, strlen(buf));
+}
+
+static void role_io_check(ex_ctx *ctx, int rc)
+{
+    if (rc == STOR_ACC_EIO) ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
+}
+
+static void create_role(ex_ctx *ctx, pl_stmt *st)
+{
+    const char *au = NULL, *ah = NULL;
+    if (st->role_admin) grantee(ctx, st->role_admin, &au, &ah);
+    else if (ctx->s->user[0]) { au = ctx->s->user; ah = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host; }
+    char failed[1024] = "";
+    for (int i = 0; i < st->nusers; i++) {
+        const char *name = st->users[i].user;
+        role_name_check(ctx, name);
+        int rc = stor_role_create(name, au, ah, st->or_replace);
+        if (rc == STOR_ACC_EXISTS) {
+            if (st->if_not_exists) { ex_warn(ctx, "Note", 1975, "Can't create role '%s'; it already exists", name); continue; }
+            size_t k = strlen(failed);
+            snprintf(failed + k, sizeof failed - k, "%s'%s'", k ? "," : "", name);
+            continue;
+        }
+        if (rc == STOR_ACC_EINVAL) ex_raise(ctx, 1470, "HY000", "String '%s' is too long for user name (should be no longer than 80)", name);
+        role_io_check(ctx, rc);
+    }
+    if (failed[0]) ex_raise(ctx, 1396, "HY000", "Operation CREATE ROLE failed for %s", failed);
+}
+
+static void drop_roles(ex_ctx *ctx, pl_stmt *st)
+{
+    char failed[1024] = "";
+    for (int i = 0; i < st->nusers; i++) {
+        const char *name = st->users[i].user;
+        if (role_exists(name) && stor_account_drop(name, "") == STOR_ACC_OK) continue;
+        if (st->if_exists) { ex_warn(ctx, "Note", 1976, "Can't drop role '%s'; it doesn't exist", name); continue; }
+        size_t k = strlen(failed);
+        snprintf(failed + k, sizeof failed - k, "%s'%s'", k ? "," : "", name);
+    }
+    if (failed[0]) ex_raise(ctx, 1396, "HY000", "Operation DROP ROLE failed for %s", failed);
+}
+
+static void grant_role(ex_ctx *ctx, pl_stmt *st, bool grant)
+{
+    if (!role_exists(st->name)) ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", st->name);
+    size_t nrg = 0;
+    stor_role_grant *rg = role_grants(ctx, &nrg);
+    for (int i = 0; i < st->nusers; i++) {
+        const char *user, *host;
+        grantee(ctx, &st->users[i], &user, &host);
+        stor_account a;
+        if (stor_account_get(user, host, &a) != 0) {
+            if (grant) ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
+            ex_raise(ctx, 1962, "HY000", "Cannot revoke role '%s' from: %s", st->name, grantee_text(ctx, user, host));
+        }
+        if (grant && !host[0]) {   /* a role to a role: itself, or one that would make a cycle */
+            const char *en[64];
+            int ne = ex_roles_enabled(st->name, rg, nrg, en, 64);
+            bool cycle = false;
+            for (int k = 1; k < ne && !cycle; k++) cycle = !strcmp(en[k], user);
+            if (cycle || !strcmp(user, st->name))
+                ex_raise(ctx, 1961, "HY000", "Cannot grant role '%s' to: %s", st->name, grantee_text(ctx, user, host));
+        }
+        int rc = stor_role_grant_update(user, host, st->name, grant, st->grant_option);
+        if (rc == STOR_ACC_NOGRANT && !st->grant_option)
+            ex_raise(ctx, 1962, "HY000", "Cannot revoke role '%s' from: %s", st->name, grantee_text(ctx, user, host));
+        role_io_check(ctx, rc);
+    }
+}
+
+static void set_role(ex_ctx *ctx, pl_stmt *st)
+{
+    pdb_session *s = ctx->s;
+    if (!st->name) { s->role[0] = 0; return; }
+    size_t n = 0;
+    stor_role_grant *rg = role_grants(ctx, &n);
+    bool ok = role_exists(st->name) &&
+              (!s->enforce_privs || ex_role_granted(rg, n, s->user, s->priv_host, st->name, false));
+    if (!ok) ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", st->name);
+    snprintf(s->role, sizeof s->role, "%s", st->name);
+}
+
+static void set_default_role(ex_ctx *ctx, pl_stmt *st)
+{
+    const char *user = ctx->s->user, *host = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    if (st->nusers) grantee(ctx, &st->users[0], &user, &host);
+    if (st->name[0]) {
+        if (!role_exists(st->name)) ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", st->name);
+        size_t n = 0;
+        stor_role_grant *rg = role_grants(ctx, &n);
+        bool ok = ex_role_granted(rg, n, user, host, st->name, false);
+        if (!ok) ex_raise(ctx, 1959, "OP000", "User `%s`@`%s` has not been granted role `%s`", user, host, st->name);
+    }
+    int rc = stor_account_set_default_role(user, host, st->name);
+    if (rc == STOR_ACC_NOTFOUND) ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
+    role_io_check(ctx, rc);
+}
+
+void ex_roles(ex_ctx *ctx, pl_stmt *st, ex_result *r)
+{
+    switch (st->kind) {
+    case S_CREATE_ROLE: create_role(ctx, st); break;
+    case S_DROP_ROLE: drop_roles(ctx, st); break;
+    case S_GRANT_ROLE: grant_role(ctx, st, true); break;
+    case S_REVOKE_ROLE: grant_role(ctx, st, false); break;
+    case S_SET_ROLE: set_role(ctx, st); break;
+    case S_SET_DEFAULT_ROLE: set_default_role(ctx, st); break;
+    default: break;
+    }
+    ex_send_ok(ctx, r, 0, 0, NULL);
 }

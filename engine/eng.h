@@ -905,6 +905,16 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_roles(ex_ctx *ctx, pl_stmt *st, ex_result *r);   /* CREATE/DROP/GRANT/REVOKE/SET (DEFAULT) ROLE */
+/* The roles role enables: itself and, transitively, those granted to it (names point
+ * into rg; at most cap of them). */
+int ex_roles_enabled(const char *role, const stor_role_grant *rg, size_t n, const char **out, int cap);
+/* Is role granted to user@host itself (SET ROLE, SET DEFAULT ROLE)? With admin: WITH ADMIN OPTION. */
+bool ex_role_granted(const stor_role_grant *rg, size_t n, const char *user, const char *host,
+                     const char *role, bool admin);
+/* At login: enables the account's default role when it is still granted (as MariaDB,
+ * a default role that is not is ignored). */
+void ex_roles_login(pdb_session *s);
 void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show_create_user(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 char *ex_table_ddl(const stor_table *t);

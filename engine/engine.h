@@ -153,6 +153,7 @@ typedef struct pdb_session {
        as in CURRENT_USER()); sessions without it (recovery, tests) are not checked. */
     bool enforce_privs;
     char priv_host[256];
+    char role[81];                  /* the role enabled (SET ROLE, default role); "" none */
     struct ex_privs *privs;         /* engine-owned: the account's grants, cached */
     /* KILL (server-owned, any thread writes it): 1 stops the running statement (1317),
        2 the connection (1927, the server closes it); NULL: never killed. The engine
@@ -298,6 +299,9 @@ void pdb_session_free(pdb_session *s);
 pdb_warning *pdb_warning_slot(pdb_session *s);
 /* COM_RESET_CONNECTION / COM_CHANGE_USER: back to a fresh session, keeping identity. */
 void pdb_session_reset(pdb_session *s);
+/* After login: enables the account's default role (SET DEFAULT ROLE) when it is still
+ * granted. pdb_session_reset does it again. */
+void pdb_session_default_role(pdb_session *s);
 
 /* Runs the statement(s) in sql[0..len). With multi=false a second statement is a
  * syntax error (as without CLIENT_MULTI_STATEMENTS). Returns 0, or non-zero when a

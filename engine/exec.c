@@ -359,7 +359,10 @@ void pdb_session_reset(pdb_session *s)
     s->client_caps = caps; s->client_found_rows = fr;
     s->txn = txn;
     s->kill = kill;
+    if (enforce) ex_roles_login(s);
 }
+
+void pdb_session_default_role(pdb_session *s) { ex_roles_login(s); }
 
 /* ---------------------------------------------------------------- results */
 
@@ -567,6 +570,7 @@ static bool is_read_only(pl_stmt *st)
     case S_CACHE_INDEX: case S_LOAD_INDEX:
     case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT: case S_REVOKE:
     case S_RENAME_USER: case S_REPLICA:
+    case S_CREATE_ROLE: case S_DROP_ROLE: case S_GRANT_ROLE: case S_REVOKE_ROLE: case S_SET_ROLE: case S_SET_DEFAULT_ROLE:
         return true;   /* the account store has its own lock and file */
     default: return false;
     }
@@ -591,6 +595,7 @@ static bool is_account_change(const pl_stmt *st)
     switch (st->kind) {
     case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT:
     case S_REVOKE: case S_RENAME_USER:
+    case S_CREATE_ROLE: case S_DROP_ROLE: case S_GRANT_ROLE: case S_REVOKE_ROLE: case S_SET_DEFAULT_ROLE:
         return true;
     default: return false;
     }
@@ -606,6 +611,7 @@ static bool commits_implicitly(const pdb_session *s, const pl_stmt *st)
     case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_FLUSH:
     case S_PURGE_LOGS: case S_LOCK_TABLES: case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD:
     case S_GRANT: case S_REVOKE: case S_RENAME_USER: case S_REPLICA:
+    case S_CREATE_ROLE: case S_DROP_ROLE: case S_GRANT_ROLE: case S_REVOKE_ROLE: case S_SET_DEFAULT_ROLE:
         return true;
     default: return false;
     }
@@ -1181,6 +1187,7 @@ static bool uses_no_table(const pl_stmt *st)
     case S_ROLLBACK_TO: case S_FLUSH: case S_PURGE_LOGS: case S_CREATE_DB: case S_DEALLOCATE: case S_CREATE_USER:
     case S_DROP_USER: case S_ALTER_USER: case S_RENAME_USER: case S_SET_PASSWORD: case S_EMPTY: case S_DROP_TRIGGER:
     case S_REPLICA:
+    case S_CREATE_ROLE: case S_DROP_ROLE: case S_GRANT_ROLE: case S_REVOKE_ROLE: case S_SET_ROLE: case S_SET_DEFAULT_ROLE:
         return true;
     case S_SET:
         for (int i = 0; i < st->nsets; i++) if (expr_reads(st->sets[i].value)) return false;
@@ -1426,6 +1433,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_REVOKE: case S_RENAME_USER:
             ex_accounts(&ctx, st, r);
             ex_log_binlog_statement(&ctx, st);   /* (reached only when it succeeded) */
+            break;
+        case S_CREATE_ROLE: case S_DROP_ROLE: case S_GRANT_ROLE: case S_REVOKE_ROLE: case S_SET_ROLE: case S_SET_DEFAULT_ROLE:
+            ex_roles(&ctx, st, r);
+            if (st->kind != S_SET_ROLE) ex_log_binlog_statement(&ctx, st);
             break;
         case S_EXPLAIN: ex_explain(&ctx, st, r); break;
         case S_UNSUPPORTED:

@@ -328,6 +328,17 @@ static void fn_user(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_val
     *out = ex_fn_mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
 }
 
+static void ty_role(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 128, COLL_UTF8MB3_GENERAL_CI);
+}
+
+/* CURRENT_ROLE(): the role SET ROLE (or the default role) enabled, else NULL */
+static void fn_current_role(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (ctx->s->role[0]) *out = ex_fn_mkstr(ctx, ctx->s->role, strlen(ctx->s->role), COLL_UTF8MB3_GENERAL_CI);
+}
+
 static void fn_version(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     const char *v = pdb_server_version();
@@ -753,6 +764,7 @@ static const ex_fdef rows[] = {
     { "COALESCE", 1, -1, EX_FN_HYBRID, F_COALESCE, ty_if, fn_coalesce },
     { "COERCIBILITY", 1, 1, 0, EX_FX_COERCIBILITY, ty_coercibility, fn_coercibility },
     { "CONNECTION_ID", 0, 0, 0, F_CONNECTION_ID, ty_connection_id, fn_connection_id },
+    { "CURRENT_ROLE", 0, 0, EX_FN_SYSCONST, F_CURRENT_ROLE, ty_role, fn_current_role },
     { "CURRENT_USER", 0, 0, EX_FN_SYSCONST, F_CURRENT_USER, ty_user, fn_user },
     { "DATABASE", 0, 0, EX_FN_SYSCONST, F_DATABASE, ty_database, fn_database },
     { "FOUND_ROWS", 0, 0, EX_FN_STMT, F_FOUND_ROWS, ty_found_rows, fn_found_rows },

@@ -149,6 +149,7 @@ static void col(isb *b, const char *name, char kind, uint32_t n)
     case 'C': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_STRING; t->coll = COLL_UTF8MB3_GENERAL_CI; t->length = n * 3; break;
     case 'E': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_STRING; t->coll = COLL_UTF8MB3_GENERAL_CI; t->length = n * 3; t->flags = ENUM_FLAG; break;
     case 'B': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_LONG_BLOB; t->coll = COLL_UTF8MB4_GENERAL_CI; t->length = 4294967295u; t->flags = BLOB_FLAG; break;
+    case 'X': t->vt = VT_STRING; t->ptype = MYSQL_TYPE_BLOB; t->coll = COLL_UTF8MB4_BIN; t->length = 4294967295u; t->flags = BLOB_FLAG; break;   /* a LONGTEXT table column */
     case 'T': t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_TIMESTAMP; t->coll = COLL_BINARY; t->length = 19; t->flags = BINARY_FLAG | TIMESTAMP_FLAG; break;
     case 'M': t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->coll = COLL_BINARY; t->length = 14; t->decimals = 6; break;
     case 'D': t->vt = VT_DATETIME; t->ptype = MYSQL_TYPE_DATETIME; t->coll = COLL_BINARY; t->length = n ? 20 + n : 19; t->decimals = (uint8_t)n; t->flags = BINARY_FLAG; break;
@@ -463,6 +464,37 @@ static void priv_level_rows(isb *b, const char *grantee, const char *db, const c
     }
 }
 
+/* A role's database and table grants with those of the roles granted to it, merged per
+ * level (MariaDB's role privileges are the merge: its information_schema shows them). */
+static stor_grant *role_merged_grants(const char *role, size_t *n)
+{
+    size_t nrg = 0, k = 0;
+    stor_role_grant *rg = stor_role_grant_list(&nrg);
+    const char *en[64];
+    int ne = ex_roles_enabled(role, rg, nrg, en, 64);
+    stor_grant *out = NULL;
+    for (int i = 0; i < ne; i++) {
+        size_t ng = 0;
+        stor_grant *g = stor_grant_list(en[i], "", &ng);
+        for (size_t j = 0; j < ng; j++) {
+            size_t m = 0;
+            while (m < k && (strcmp(out[m].db, g[j].db) || strcmp(out[m].table, g[j].table))) m++;
+            if (m == k) {
+                stor_grant *no = realloc(out, (k + 1) * sizeof *no);
+                if (!no) break;
+                out = no;
+                out[k] = g[j];
+                snprintf(out[k].user, sizeof out[k].user, "%s", role);
+                k++;
+            } else out[m].privs |= g[j].privs;
+        }
+        free(g);
+    }
+    free(rg);
+    *n = k;
+    return out;
+}
+
 static void priv_rows(isb *b, int which)
 {
     static const char *const cols[] = { "GRANTEE", "TABLE_CATALOG", "TABLE_SCHEMA", "TABLE_NAME", "COLUMN_NAME" };
@@ -480,11 +512,13 @@ static void priv_rows(isb *b, int which)
     stor_account *acc = stor_account_list(&n);
     for (size_t i = 0; i < n; i++) {
         if (!all && (strcmp(acc[i].user, s->user) || strcasecmp(acc[i].host, s->priv_host))) continue;
+        if (which == 0 && acc[i].is_role) continue;   /* (MariaDB lists roles' other levels only) */
         char *grantee = stor_arena_alloc(b->ctx->a, 400);
         snprintf(grantee, 400, "'%s'@'%s'", acc[i].user, acc[i].host);
         if (which == 0) { priv_level_rows(b, grantee, NULL, NULL, acc[i].privs); continue; }
         size_t ng;
-        stor_grant *g = stor_grant_list(acc[i].user, acc[i].host, &ng);
+        stor_grant *g = acc[i].is_role ? role_merged_grants(acc[i].user, &ng)
+                                       : stor_grant_list(acc[i].user, acc[i].host, &ng);
         for (size_t k = 0; k < ng; k++)
             if (!g[k].table[0] == (which == 1))
                 priv_level_rows(b, grantee, g[k].db, which == 2 ? g[k].table : NULL, g[k].privs);
@@ -494,6 +528,53 @@ static void priv_rows(isb *b, int which)
 }
 
 static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
+
+/* APPLICABLE_ROLES: the roles granted to the session's account, then, for each of those,
+ * the roles granted to it (transitively); ENABLED_ROLES: the enabled role and those it
+ * enables (one NULL row with none). */
+static void role_rows(isb *b, bool applicable)
+{
+    pdb_session *s = b->ctx->s;
+    size_t n = 0;
+    stor_role_grant *rg = stor_role_grant_list(&n);
+    if (!applicable) {
+        col(b, "ROLE_NAME", 'S', 128);
+        b->rows->ncols = (uint32_t)b->ncols;
+        const char *en[64];
+        int ne = ex_roles_enabled(s->role, rg, n, en, 64);
+        for (int i = 0; i < ne; i++) { begin_row(b); vs(b, en[i]); end_row(b); }
+        if (!ne) { begin_row(b); vn(b); end_row(b); }
+        free(rg);
+        return;
+    }
+    col(b, "GRANTEE", 'S', 385); col(b, "ROLE_NAME", 'S', 128); col(b, "IS_GRANTABLE", 'S', 3); col(b, "IS_DEFAULT", 'S', 3);
+    for (int i = 0; i < 3; i++) { b->types[i].nullable = false; b->types[i].flags |= NOT_NULL_FLAG; }
+    b->rows->ncols = (uint32_t)b->ncols;
+    stor_account a;
+    const char *dflt = stor_account_get(s->user, s->priv_host, &a) == 0 ? a.default_role : "";
+    const char *seen[64];
+    int nseen = 0;
+    char *me = stor_arena_alloc(b->ctx->a, 400);
+    snprintf(me, 400, "%s@%s", s->user, s->priv_host);
+    for (size_t i = 0; i < n; i++) {
+        if (strcmp(rg[i].user, s->user) || strcasecmp(rg[i].host, s->priv_host)) continue;
+        begin_row(b); vs(b, me); vs(b, rg[i].role); vs(b, rg[i].admin ? "YES" : "NO");
+        vs(b, strcmp(dflt, rg[i].role) ? "NO" : "YES"); end_row(b);
+        if (nseen < 64) seen[nseen++] = rg[i].role;
+    }
+    for (int k = 0; k < nseen; k++)   /* (breadth first: each role's grants once) */
+        for (size_t i = 0; i < n; i++) {
+            if (rg[i].host[0] || strcmp(rg[i].user, seen[k])) continue;
+            bool done = false;
+            for (int m = 0; m < k && !done; m++) done = !strcmp(seen[m], seen[k]);
+            if (done) break;
+            char *g = stor_arena_alloc(b->ctx->a, 100);
+            snprintf(g, 100, "%s", rg[i].user);
+            begin_row(b); vs(b, g); vs(b, rg[i].role); vs(b, rg[i].admin ? "YES" : "NO"); vn(b); end_row(b);
+            if (nseen < 64) seen[nseen++] = rg[i].role;
+        }
+    free(rg);
+}
 
 /* Fills rows for information_schema.<name>; false when there is no such table. What it
  * opens to describe views is not subject to the session's LOCK TABLES (MariaDB). */
@@ -649,6 +730,8 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
         }
     } else if (priv_table(name) >= 0) {
         priv_rows(&b, priv_table(name));
+    } else if (!strcasecmp(name, "APPLICABLE_ROLES") || !strcasecmp(name, "ENABLED_ROLES")) {
+        role_rows(&b, !strcasecmp(name, "APPLICABLE_ROLES"));
     } else if (!strcasecmp(name, "ENGINES")) {
         col(&b, "ENGINE", 'S', 64); col(&b, "SUPPORT", 'S', 8); col(&b, "COMMENT", 'S', 160);
         col(&b, "TRANSACTIONS", 'S', 3); col(&b, "XA", 'S', 3); col(&b, "SAVEPOINTS", 'S', 3);
@@ -849,7 +932,7 @@ static void vyn(isb *b, uint64_t privs, int bit) { vs(b, privs >> bit & 1 ? "Y" 
  * caching_sha2_password (which MariaDB lacks) shows none. */
 static const char *auth_string(isb *b, const stor_account *a)
 {
-    if (a->empty_password || strcmp(a->plugin, "mysql_native_password")) return "";
+    if (a->is_role || a->empty_password || strcmp(a->plugin, "mysql_native_password")) return "";
     char *s = stor_arena_alloc(b->ctx->a, 42);
     s[0] = '*';
     for (int i = 0; i < 20; i++) snprintf(s + 1 + 2 * i, 3, "%02X", a->native_hash[i]);
@@ -873,7 +956,7 @@ static void mysql_user(isb *b, const stor_account *acc, size_t n)
         for (size_t k = 0; k < sizeof user_privs / sizeof *user_privs; k++) vyn(b, a->privs, user_privs[k].bit);
         vs(b, ""); vs(b, ""); vs(b, ""); vs(b, ""); vu(b, 0); vu(b, 0); vu(b, 0);
         b->cur[b->k++] = ex_int(0);
-        vs(b, a->plugin); vs(b, auth); vs(b, "N"); vs(b, "N"); vs(b, "");
+        vs(b, a->plugin); vs(b, auth); vs(b, "N"); vs(b, a->is_role ? "Y" : "N"); vs(b, a->default_role);
         pdb_value d = ex_int(0);
         d.t = VT_DECIMAL;
         d.scale = 6;
@@ -882,14 +965,29 @@ static void mysql_user(isb *b, const stor_account *acc, size_t n)
     }
 }
 
+/* MariaDB's version as a number (10.11.19: 101119), as global_priv's version_id. */
+static int ex_version_id(void)
+{
+    int a = 0, b = 0, c = 0;
+    sscanf(pdb_server_version(), "%d.%d.%d", &a, &b, &c);
+    return a * 10000 + b * 100 + c;
+}
+
 static void mysql_global_priv(isb *b, const stor_account *acc, size_t n)
 {
-    col(b, "Host", 'C', 255); col(b, "User", 'C', 128); col(b, "Priv", 'B', 0);
+    col(b, "Host", 'C', 255); col(b, "User", 'C', 128); col(b, "Priv", 'X', 0);
     b->rows->ncols = (uint32_t)b->ncols;
     for (size_t i = 0; i < n; i++) {
-        char *j = stor_arena_alloc(b->ctx->a, 256);
-        snprintf(j, 256, "{\"access\":%llu,\"plugin\":\"%s\",\"authentication_string\":\"%s\"}",
-                 (unsigned long long)acc[i].privs, acc[i].plugin, auth_string(b, &acc[i]));
+        char *j = stor_arena_alloc(b->ctx->a, 400);
+        if (acc[i].is_role)
+            snprintf(j, 400, "{\"access\":%llu,\"version_id\":%d,\"is_role\":true}", (unsigned long long)acc[i].privs,
+                     ex_version_id());
+        else if (acc[i].default_role[0])
+            snprintf(j, 400, "{\"access\":%llu,\"plugin\":\"%s\",\"authentication_string\":\"%s\",\"default_role\":\"%s\"}",
+                     (unsigned long long)acc[i].privs, acc[i].plugin, auth_string(b, &acc[i]), acc[i].default_role);
+        else
+            snprintf(j, 400, "{\"access\":%llu,\"plugin\":\"%s\",\"authentication_string\":\"%s\"}",
+                     (unsigned long long)acc[i].privs, acc[i].plugin, auth_string(b, &acc[i]));
         begin_row(b); vs(b, acc[i].host); vs(b, acc[i].user); vs(b, j); end_row(b);
     }
 }
@@ -945,10 +1043,23 @@ static const iscol my_roles_mapping[] = {
     { "Host", 'C', 255, true }, { "User", 'C', 128, true }, { "Role", 'C', 128, true },
     { "Admin_option", 'E', 1, true }, { NULL, 0, 0, false } };
 
+static void mysql_roles_mapping(isb *b)
+{
+    cols_from(b, my_roles_mapping);
+    b->rows->ncols = (uint32_t)b->ncols;
+    size_t n = 0;
+    stor_role_grant *rg = stor_role_grant_list(&n);
+    for (size_t i = 0; i < n; i++) {
+        begin_row(b); vs(b, rg[i].host); vs(b, rg[i].user); vs(b, rg[i].role); vs(b, rg[i].admin ? "Y" : "N");
+        end_row(b);
+    }
+    free(rg);
+}
+
 static const struct { const char *name; const iscol *empty; } mysql_tabs[] = {
     { "user", NULL }, { "global_priv", NULL }, { "db", NULL }, { "tables_priv", NULL },
     { "columns_priv", my_columns_priv }, { "procs_priv", my_procs_priv },
-    { "proxies_priv", my_proxies_priv }, { "roles_mapping", my_roles_mapping } };
+    { "proxies_priv", my_proxies_priv }, { "roles_mapping", NULL } };
 #define NMYSQL_TABS (sizeof mysql_tabs / sizeof *mysql_tabs)
 
 static size_t mysql_tab(const char *name)
@@ -985,6 +1096,7 @@ bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **typ
         switch (t) {
         case 0: mysql_user(&b, acc, n); break;
         case 1: mysql_global_priv(&b, acc, n); break;
+        case 7: mysql_roles_mapping(&b); break;
         default: mysql_grants(&b, acc, n, t == 3); break;
         }
         free(acc);

@@ -15,8 +15,10 @@
 
 struct ex_privs {
     uint64_t ver;
-    uint64_t global;
-    stor_grant *g;
+    uint64_t global;        /* the account's, as it logged in */
+    uint64_t role_global;   /* the enabled roles' (read with their grants) */
+    char role[81];          /* the role enabled when these were read */
+    stor_grant *g;          /* the account's database and table grants, then the roles' */
     size_t n;
 };
 
@@ -28,11 +30,37 @@ void ex_privs_free(pdb_session *s)
     s->privs = NULL;
 }
 
+/* The grants of the roles s->role enables, appended to p's, and their global bits. */
+static void load_roles(pdb_session *s, struct ex_privs *p)
+{
+    p->role_global = 0;
+    snprintf(p->role, sizeof p->role, "%s", s->role);
+    if (!s->role[0]) return;
+    size_t nrg = 0;
+    stor_role_grant *rg = stor_role_grant_list(&nrg);
+    const char *en[64];
+    int ne = ex_roles_enabled(s->role, rg, nrg, en, 64);
+    for (int i = 0; i < ne; i++) {
+        stor_account a;
+        if (stor_account_get(en[i], "", &a) == 0 && a.is_role) p->role_global |= a.privs;
+        size_t k = 0;
+        stor_grant *g = stor_grant_list(en[i], "", &k);
+        stor_grant *all = k ? realloc(p->g, (p->n + k) * sizeof *all) : NULL;
+        if (all) {
+            memcpy(all + p->n, g, k * sizeof *all);
+            p->g = all;
+            p->n += k;
+        }
+        free(g);
+    }
+    free(rg);
+}
+
 static struct ex_privs *load(pdb_session *s)
 {
     uint64_t v = stor_grants_version();
     struct ex_privs *p = s->privs;
-    if (p && p->ver == v) return p;
+    if (p && p->ver == v && !strcmp(p->role, s->role)) return p;
     bool first = !p;
     if (!p) {
         p = calloc(1, sizeof *p);
@@ -46,6 +74,7 @@ static struct ex_privs *load(pdb_session *s)
     stor_account a;
     if (first && stor_account_get(s->user, s->priv_host, &a) == 0) p->global = a.privs;
     p->g = stor_grant_list(s->user, s->priv_host, &p->n);
+    load_roles(s, p);
     p->ver = v;
     return p;
 }
@@ -74,7 +103,7 @@ uint64_t ex_privs_db(pdb_session *s, const char *db)
     if (!s->enforce_privs) return ~0ull;
     struct ex_privs *p = load(s);
     if (!p) return 0;
-    uint64_t r = p->global;
+    uint64_t r = p->global | p->role_global;
     for (size_t i = 0; i < p->n; i++)
         if (!p->g[i].table[0] && db_match(p->g[i].db, db)) r |= p->g[i].privs;
     return r;
@@ -135,7 +164,7 @@ static uint64_t global_privs(pdb_session *s)
 {
     if (!s->enforce_privs) return ~0ull;
     struct ex_privs *p = load(s);
-    return p ? p->global : 0;
+    return p ? p->global | p->role_global : 0;
 }
 
 /* Access_denied_errors counts what MariaDB's checks count: the denials below and failed
@@ -268,7 +297,7 @@ static void grant_check(ex_ctx *ctx, pl_stmt *st)
 {
     pdb_session *s = ctx->s;
     uint64_t want = st->all_privileges ? 0 : st->privs;
-    if (st->revoke_all || (st->global_level && !st->grant_db)) {
+    if (st->revoke_all || st->proxy || (st->global_level && !st->grant_db)) {
         uint64_t have = global_privs(s);   /* global only: no database is named so */
         if (st->all_privileges) want = STOR_PRIV_ALL_GLOBAL;
         if (!(have & STOR_PRIV_GRANT) || (want & ~have)) {
@@ -288,6 +317,39 @@ static void grant_check(ex_ctx *ctx, pl_stmt *st)
     uint64_t have = ex_privs_table(s, db, st->grant_table);
     if (st->all_privileges) want = STOR_PRIV_ALL_TABLE;
     if (!(have & STOR_PRIV_GRANT) || (want & ~have)) deny_table(ctx, 0, "GRANT", db, st->grant_table);
+}
+
+/* GRANT/REVOKE role: the ADMIN OPTION of it, granted to the account or to a role it has
+ * enabled; else 1698, as MariaDB (CREATE USER is not enough). An unknown role is left
+ * to the statement (1959). */
+static void role_admin_check(ex_ctx *ctx, pl_stmt *st)
+{
+    pdb_session *s = ctx->s;
+    stor_account ra;
+    if (stor_account_get(st->name, "", &ra) != 0 || !ra.is_role) return;
+    size_t n = 0;
+    stor_role_grant *rg = stor_role_grant_list(&n);
+    bool ok = ex_role_granted(rg, n, s->user, s->priv_host, st->name, true);
+    const char *en[64];
+    int ne = ex_roles_enabled(s->role, rg, n, en, 64);
+    for (int i = 0; i < ne && !ok; i++) ok = ex_role_granted(rg, n, en[i], "", st->name, true);
+    free(rg);
+    if (ok) return;
+    denied(ctx);
+    ex_raise(ctx, 1698, "28000", "Access denied for user '%s'@'%s'", s->user, s->priv_host);
+}
+
+/* SHOW GRANTS FOR a role the session has enabled needs nothing more. */
+static bool role_enabled(pdb_session *s, const char *name)
+{
+    size_t n = 0;
+    stor_role_grant *rg = stor_role_grant_list(&n);
+    const char *en[64];
+    int ne = ex_roles_enabled(s->role, rg, n, en, 64);
+    bool ok = false;
+    for (int i = 0; i < ne && !ok; i++) ok = !strcmp(en[i], name);
+    free(rg);
+    return ok;
 }
 
 void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
@@ -403,12 +465,21 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
             deny_db(ctx, st->db);
         if ((st->show == SH_GRANTS || st->show == SH_CREATE_USER) && st->nusers && st->users[0].user[0] &&
             (strcmp(st->users[0].user, s->user) || !st->users[0].host || strcasecmp(st->users[0].host, s->priv_host)) &&
+            !(st->users[0].no_host && role_enabled(s, st->users[0].user)) &&
             !(ex_privs_db(s, "mysql") & STOR_PRIV_SELECT))
             deny_db(ctx, "mysql");
         break;
-    case S_CREATE_USER: case S_DROP_USER: case S_RENAME_USER:
+    case S_CREATE_USER: case S_DROP_USER: case S_RENAME_USER: case S_CREATE_ROLE: case S_DROP_ROLE:
         if (!(global_privs(s) & STOR_PRIV_CREATE_USER)) deny_global(ctx, "CREATE USER");
         break;
+    case S_GRANT_ROLE: case S_REVOKE_ROLE: role_admin_check(ctx, st); break;
+    case S_SET_DEFAULT_ROLE: {
+        pl_user *u = st->nusers ? &st->users[0] : NULL;
+        if (!u || (!u->user[0] && !u->host) || (!strcmp(u->user, s->user) && u->host && !strcasecmp(u->host, s->priv_host)))
+            break;   /* its own */
+        if (!(ex_privs_db(s, "mysql") & STOR_PRIV_UPDATE)) deny_db(ctx, "mysql");
+        break;
+    }
     case S_ALTER_USER: case S_SET_PASSWORD:
         for (int i = 0; i < st->nusers; i++) {
             pl_user *u = &st->users[i];

@@ -232,6 +232,10 @@ static pdb_stat stmt_com(const pl_stmt *st, int kind)
     case S_DROP_USER: return PDB_STAT_COM_DROP_USER;
     case S_ALTER_USER: return PDB_STAT_COM_ALTER_USER;
     case S_RENAME_USER: return PDB_STAT_COM_RENAME_USER;
+    case S_CREATE_ROLE: return PDB_STAT_COM_CREATE_ROLE;
+    case S_DROP_ROLE: return PDB_STAT_COM_DROP_ROLE;
+    case S_GRANT_ROLE: return PDB_STAT_COM_GRANT_ROLE;
+    case S_REVOKE_ROLE: return PDB_STAT_COM_REVOKE_ROLE;
     case S_GRANT: return PDB_STAT_COM_GRANT;
     case S_REVOKE: return st->revoke_all ? PDB_STAT_COM_REVOKE_ALL : PDB_STAT_COM_REVOKE;
     case S_PREPARE: return PDB_STAT_COM_PREPARE_SQL;

@@ -2894,6 +2894,7 @@ static void set_statement_for(P *p, pl_stmt *s)
 }
 
 static bool sp_set_target(P *p, pl_assign *a, const char *qual);
+static void set_role(P *p, pl_stmt *s, bool dflt);
 
 static void set_stmt(P *p, pl_stmt *s)
 {
@@ -2931,11 +2932,8 @@ static void set_stmt(P *p, pl_stmt *s)
         s->users = u; s->nusers = 1;
         return;
     }
-    if (accept_kw(p, "ROLE") || accept_kw(p, "DEFAULT")) {
-        s->kind = S_UNSUPPORTED; s->unsupported = "this SET statement";
-        while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
-        return;
-    }
+    if (accept_kw(p, "ROLE")) { set_role(p, s, false); return; }
+    if (accept_kw(p, "DEFAULT")) { expect_kw(p, "ROLE"); set_role(p, s, true); return; }
     vec v = { 0 };
     int default_scope = 0;
     if (accept_kw(p, "GLOBAL")) default_scope = 1;
@@ -3195,13 +3193,76 @@ static void user_name(P *p, pl_user *u)
         u->host = NULL;
         return;
     }
+    if (accept_kw(p, "CURRENT_ROLE")) {
+        if (accept_op(p, '(')) expect_op(p, ')');
+        u->user = "";
+        u->host = "";
+        u->current_role = true;
+        return;
+    }
     if (p->t.kind == TK_STRING || p->t.kind == TK_QIDENT || p->t.kind == TK_IDENT) { u->user = p->t.val; next(p); }
     else syntax_error(p);
     if (p->t.kind == TK_USERVAR) { u->host = p->t.val; next(p); }
     else if (accept_op(p, '@')) {
         if (p->t.kind == TK_STRING || p->t.kind == TK_QIDENT || p->t.kind == TK_IDENT) { u->host = p->t.val; next(p); }
         else syntax_error(p);
-    } else u->host = "%";
+    } else { u->host = "%"; u->no_host = true; }
+}
+
+/* A role's name: an identifier or a string, no host. */
+static char *role_name(P *p)
+{
+    if (p->t.kind != TK_STRING && p->t.kind != TK_QIDENT && p->t.kind != TK_IDENT) syntax_error(p);
+    char *n = p->t.val;
+    next(p);
+    return n;
+}
+
+/* Role names, in users (host ""). */
+static void role_list(P *p, pl_stmt *s)
+{
+    vec v = { 0 };
+    do vpush(p, &v, role_name(p)); while (accept_op(p, ','));
+    s->nusers = v.n;
+    s->users = alloc(p, (size_t)v.n * sizeof(pl_user));
+    memset(s->users, 0, (size_t)v.n * sizeof(pl_user));
+    for (int i = 0; i < v.n; i++) { s->users[i].user = v.v[i]; s->users[i].host = ""; }
+}
+
+/* CREATE [OR REPLACE] ROLE [IF NOT EXISTS] name, ... [WITH ADMIN grantee] (after ROLE). */
+static void create_role(P *p, pl_stmt *s)
+{
+    s->kind = S_CREATE_ROLE;
+    if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+    role_list(p, s);
+    if (accept_kw(p, "WITH")) {
+        expect_kw(p, "ADMIN");
+        s->role_admin = alloc(p, sizeof *s->role_admin);
+        memset(s->role_admin, 0, sizeof *s->role_admin);
+        user_name(p, s->role_admin);
+    }
+}
+
+/* DROP ROLE [IF EXISTS] name, ... (after ROLE). */
+static void drop_role(P *p, pl_stmt *s)
+{
+    s->kind = S_DROP_ROLE;
+    if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+    role_list(p, s);
+}
+
+/* SET ROLE {name | NONE}, SET DEFAULT ROLE {name | NONE} [FOR user] (after ROLE). */
+static void set_role(P *p, pl_stmt *s, bool dflt)
+{
+    s->kind = dflt ? S_SET_DEFAULT_ROLE : S_SET_ROLE;
+    if (accept_kw(p, "NONE")) s->name = dflt ? "" : NULL;
+    else s->name = role_name(p);
+    if (dflt && accept_kw(p, "FOR")) {
+        s->users = alloc(p, sizeof *s->users);
+        memset(s->users, 0, sizeof *s->users);
+        user_name(p, s->users);
+        s->nusers = 1;
+    }
 }
 
 static void auth_option(P *p, pl_user *u)
@@ -3310,9 +3371,51 @@ static void privilege(P *p, pl_stmt *s)
     syntax_error(p);
 }
 
+/* Does a privilege's name start here (else a role's)? */
+static bool privilege_here(P *p)
+{
+    if (is_kw(p, "ALL") || is_kw(p, "PROXY")) return true;
+    for (size_t i = 0; i < sizeof privnames / sizeof privnames[0]; i++)
+        if (is_kw(p, privnames[i].w[0])) return true;
+    return false;
+}
+
+/* GRANT role TO users [WITH ADMIN OPTION], REVOKE [ADMIN OPTION FOR] role FROM users. */
+static void role_grant_stmt(P *p, pl_stmt *s, bool grant)
+{
+    s->kind = grant ? S_GRANT_ROLE : S_REVOKE_ROLE;
+    if (!grant && accept_kw(p, "ADMIN")) { expect_kw(p, "OPTION"); expect_kw(p, "FOR"); s->grant_option = true; }
+    s->name = role_name(p);
+    if (grant) expect_kw(p, "TO"); else expect_kw(p, "FROM");
+    vec v = { 0 };
+    do {
+        pl_user *u = alloc(p, sizeof *u);
+        memset(u, 0, sizeof *u);
+        user_name(p, u);
+        vpush(p, &v, u);
+    } while (accept_op(p, ','));
+    s->nusers = v.n;
+    s->users = alloc(p, (size_t)v.n * sizeof(pl_user));
+    for (int i = 0; i < v.n; i++) s->users[i] = *(pl_user *)v.v[i];
+    if (grant && accept_kw(p, "WITH")) { expect_kw(p, "ADMIN"); expect_kw(p, "OPTION"); s->grant_option = true; }
+}
+
 static void grant_stmt(P *p, pl_stmt *s, bool grant)
 {
+    if (!privilege_here(p) || (!grant && is_kw(p, "ADMIN") && is_word(peek(p), "OPTION"))) {
+        role_grant_stmt(p, s, grant);
+        return;
+    }
     s->kind = grant ? S_GRANT : S_REVOKE;
+    if (accept_kw(p, "PROXY")) {   /* PROXY ON user TO/FROM users [WITH GRANT OPTION] */
+        expect_kw(p, "ON");
+        pl_user proxied = { 0 };
+        user_name(p, &proxied);
+        if (grant) expect_kw(p, "TO"); else expect_kw(p, "FROM");
+        user_list(p, s, false, false);
+        s->proxy = true;
+        return;
+    }
     if (accept_kw(p, "ALL")) { accept_kw(p, "PRIVILEGES"); s->all_privileges = true; }
     else {
         do privilege(p, s); while (p->t.kind != TK_ERROR && accept_op(p, ','));
@@ -3898,7 +4001,8 @@ static pl_sp *sp_stmt(P *p)
     case S_DROP_TABLE: case S_ALTER_TABLE: case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX:
     case S_DROP_INDEX: case S_CREATE_VIEW: case S_DROP_VIEW: case S_DROP_TRIGGER: case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER:
     case S_GRANT: case S_REVOKE: case S_RENAME_USER: case S_SET_PASSWORD: case S_ANALYZE_TABLE:
-    case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE:
+    case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_CREATE_ROLE: case S_DROP_ROLE:
+    case S_GRANT_ROLE: case S_REVOKE_ROLE: case S_SET_DEFAULT_ROLE:
         if (st->kind == S_CREATE_TABLE && st->temporary) break;
         p_error(p, 1422, "HY000", "Explicit or implicit commit is not allowed in stored function or trigger");
     case S_PREPARE: case S_EXECUTE: case S_DEALLOCATE:
@@ -4255,7 +4359,7 @@ static void statement(P *p, pl_stmt *s)
             user_list(p, s, true, false);
             return;
         }
-        else if (is_kw(p, "ROLE")) s->unsupported = "CREATE ROLE";
+        else if (is_kw(p, "ROLE")) { next(p); create_role(p, s); return; }
         else if (is_kw(p, "SEQUENCE")) s->unsupported = "CREATE SEQUENCE";
         else syntax_error(p);
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
@@ -4315,7 +4419,7 @@ static void statement(P *p, pl_stmt *s)
             user_list(p, s, false, false);
             return;
         }
-        else if (is_kw(p, "ROLE")) s->unsupported = "DROP ROLE";
+        else if (is_kw(p, "ROLE")) { next(p); drop_role(p, s); return; }
         else syntax_error(p);
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
         return;

@@ -262,7 +262,8 @@ typedef enum pl_sk {
     S_ROLLBACK_TO, S_LOCK_TABLES, S_UNLOCK_TABLES, S_FLUSH, S_EMPTY, S_UNSUPPORTED, S_PURGE_LOGS,
     S_ANALYZE_TABLE, S_OPTIMIZE_TABLE, S_CHECK_TABLE, S_REPAIR_TABLE, S_EXPLAIN,
     S_DO, S_KILL, S_SHUTDOWN, S_CREATE_USER, S_DROP_USER, S_ALTER_USER, S_SET_PASSWORD, S_GRANT, S_REVOKE,
-    S_RENAME_USER, S_PREPARE, S_EXECUTE, S_DEALLOCATE, S_CACHE_INDEX, S_LOAD_INDEX,
+    S_RENAME_USER, S_CREATE_ROLE, S_DROP_ROLE, S_GRANT_ROLE, S_REVOKE_ROLE, S_SET_ROLE,
+    S_SET_DEFAULT_ROLE, S_PREPARE, S_EXECUTE, S_DEALLOCATE, S_CACHE_INDEX, S_LOAD_INDEX,
     S_CHECKSUM_TABLE, S_CREATE_VIEW, S_DROP_VIEW, S_CREATE_TRIGGER, S_DROP_TRIGGER,
     S_CREATE_ROUTINE, S_DROP_ROUTINE, S_CALL, S_ALTER_ROUTINE, S_GET_DIAG, S_LOAD_DATA,
     S_REPLICA,     /* num: 1 CHANGE MASTER TO (sets: option = value), 2 START SLAVE, 3 STOP
@@ -311,6 +312,8 @@ typedef struct pl_user {
     char *hash;               /* IDENTIFIED BY PASSWORD '*hex' / AS 'hash' */
     char *plugin;             /* IDENTIFIED VIA/WITH plugin */
     char *to_user, *to_host;  /* RENAME USER a TO b */
+    bool no_host;             /* written without @host (host "%", or a role's "") */
+    bool current_role;        /* CURRENT_ROLE (a grantee, WITH ADMIN) */
 } pl_user;
 
 typedef struct pl_assign {
@@ -503,6 +506,12 @@ typedef struct pl_stmt {
     uint64_t privs;           /* GRANT/REVOKE privilege list: STOR_PRIV_* bits */
     bool grant_columns;       /* a column list was given (column privileges) */
     bool revoke_all;          /* REVOKE ALL PRIVILEGES, GRANT OPTION FROM ... */
+    bool proxy;               /* GRANT/REVOKE PROXY ON user TO/FROM ... */
+    struct pl_user *role_admin;   /* CREATE ROLE ... WITH ADMIN this (NULL: the current user) */
+    /* roles: CREATE ROLE users (user = name) [WITH ADMIN role_admin], DROP ROLE users,
+       GRANT name TO users [WITH ADMIN OPTION: grant_option], REVOKE [ADMIN OPTION FOR:
+       grant_option] name FROM users, SET ROLE name (NULL: NONE), SET DEFAULT ROLE name
+       ("": NONE) [FOR users[0]]; the name in `name` */
     pl_assign *stmt_sets;     /* SET STATEMENT var=value, ... FOR this statement (session scope) */
     int nstmt_sets;
     pl_view *view;            /* CREATE / ALTER VIEW */

@@ -160,15 +160,17 @@ static void accept_login(srv_conn *c)
 
     if (a->change_user) {
         /* The database must exist before anything changes. */
-        char old_db[PDB_NAME_LEN], old_user[81], old_phost[256];
+        char old_db[PDB_NAME_LEN], old_user[81], old_phost[256], old_role[sizeof c->sess->role];
         bool old_enforce = c->sess->enforce_privs;
         srv_copy(old_db, sizeof old_db, c->sess->db);
         srv_copy(old_user, sizeof old_user, c->sess->user);
         srv_copy(old_phost, sizeof old_phost, c->sess->priv_host);
+        srv_copy(old_role, sizeof old_role, c->sess->role);
         /* the new account's privileges decide whether it may use the database */
         srv_copy(c->sess->user, sizeof c->sess->user, a->user);
         srv_copy(c->sess->priv_host, sizeof c->sess->priv_host, a->acct.host);
         c->sess->enforce_privs = true;
+        pdb_session_default_role(c->sess);
         if (a->db[0]) {
             pdb_sink sink;
             srv_cmd_sink(c, &sink);
@@ -183,6 +185,7 @@ static void accept_login(srv_conn *c)
                 srv_copy(c->sess->db, sizeof c->sess->db, old_db);
                 srv_copy(c->sess->user, sizeof c->sess->user, old_user);
                 srv_copy(c->sess->priv_host, sizeof c->sess->priv_host, old_phost);
+                srv_copy(c->sess->role, sizeof c->sess->role, old_role);
                 c->sess->enforce_privs = old_enforce;
                 to_command_phase(c);
                 return;
@@ -195,6 +198,7 @@ static void accept_login(srv_conn *c)
             srv_copy(c->sess->db, sizeof c->sess->db, old_db);
             srv_copy(c->sess->user, sizeof c->sess->user, old_user);
             srv_copy(c->sess->priv_host, sizeof c->sess->priv_host, old_phost);
+            srv_copy(c->sess->role, sizeof c->sess->role, old_role);
             c->sess->enforce_privs = old_enforce;
             if (srv_cmd_rollback_then(c, login_again))
                 return;
@@ -239,6 +243,7 @@ static void accept_login(srv_conn *c)
         srv_copy(s->tls_version, sizeof s->tls_version, SSL_get_version(c->ssl));
     }
     s->enforce_privs = true;
+    pdb_session_default_role(s);
     srv_session_apply(c);
     c->fr.max_payload = s->max_allowed_packet;
     apply_charset(c, a->charset);

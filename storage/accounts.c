@@ -8,9 +8,13 @@
  * flags is a comma separated list of "empty" (empty password) and "super", or "-". A
  * seventh field, when present, holds the global privileges (STOR_PRIV_* bits, hex);
  * without it "super" means ALL PRIVILEGES WITH GRANT OPTION and none otherwise.
- * Database and table grants are lines of their own, after the accounts:
+ * An eighth field, when present, is the default role (SET DEFAULT ROLE); the flag "role"
+ * marks a role (host empty, no password). Database and table grants are lines of their
+ * own, after the accounts, and so are roles granted (to an account, or to a role: host
+ * empty; admin 1 for WITH ADMIN OPTION):
  *
  *   \G  user  host  db  table  privileges(hex)
+ *   \R  user  host  role  admin
  *
  * (table empty for a database grant; no user field can start with a lone backslash).
  * In user and host, backslash, tab, newline and carriage return are escaped as
@@ -54,6 +58,8 @@ static size_t nacc, acc_cap;
 static char acc_path[4096];         /* datadir/accounts; "" before stor_accounts_open */
 static stor_grant *grants;          /* database and table grants, in the order given */
 static size_t ngrants, grants_cap;
+static stor_role_grant *rgrants;    /* roles granted, in the order given */
+static size_t nrgrants;
 static _Atomic uint64_t grants_ver = 1;
 
 static void set_privs(stor_account *a, uint64_t privs)
@@ -260,15 +266,20 @@ static int acc_save(void)
         fputc('\t', f);
         put_hex(f, a->sha2_hash, sizeof a->sha2_hash);
         fputc('\t', f);
-        if (a->empty_password && a->is_super)
-            fputs("empty,super", f);
-        else if (a->empty_password)
-            fputs("empty", f);
-        else if (a->is_super)
-            fputs("super", f);
-        else
+        const char *fl[3];
+        int nfl = 0;
+        if (a->empty_password) fl[nfl++] = "empty";
+        if (a->is_super) fl[nfl++] = "super";
+        if (a->is_role) fl[nfl++] = "role";
+        for (int k = 0; k < nfl; k++) fprintf(f, "%s%s", k ? "," : "", fl[k]);
+        if (!nfl)
             fputc('-', f);
-        fprintf(f, "\t%" PRIx64 "\n", a->privs);
+        fprintf(f, "\t%" PRIx64, a->privs);
+        if (a->default_role[0]) {
+            fputc('\t', f);
+            put_escaped(f, a->default_role);
+        }
+        fputc('\n', f);
     }
     for (size_t i = 0; i < ngrants; i++) {
         const stor_grant *g = &grants[i];
@@ -281,6 +292,16 @@ static int acc_save(void)
         fputc('\t', f);
         put_escaped(f, g->table);
         fprintf(f, "\t%" PRIx64 "\n", g->privs);
+    }
+    for (size_t i = 0; i < nrgrants; i++) {
+        const stor_role_grant *g = &rgrants[i];
+        fputs("\\R\t", f);
+        put_escaped(f, g->user);
+        fputc('\t', f);
+        put_escaped(f, g->host);
+        fputc('\t', f);
+        put_escaped(f, g->role);
+        fprintf(f, "\t%d\n", g->admin ? 1 : 0);
     }
     int ok = fflush(f) == 0 && fsync(fd) == 0;
     int e = errno;
@@ -385,10 +406,10 @@ static int split_tabs(char *line, char **f, size_t *flen, int max)
 /* Parses one line; false when malformed. */
 static bool parse_line(char *line, stor_account *a)
 {
-    char *f[7];
-    size_t flen[7];
-    int nf = split_tabs(line, f, flen, 7);
-    if (nf != 6 && nf != 7)
+    char *f[8];
+    size_t flen[8];
+    int nf = split_tabs(line, f, flen, 8);
+    if (nf < 6)
         return false;
     memset(a, 0, sizeof *a);
     if (!get_field(f[0], flen[0], a->user, sizeof a->user) ||
@@ -406,9 +427,13 @@ static bool parse_line(char *line, stor_account *a)
             a->empty_password = true;
         else if (!strcmp(t, "super"))
             a->is_super = true;
+        else if (!strcmp(t, "role"))
+            a->is_role = true;
     }
+    if (nf == 8 && !get_field(f[7], flen[7], a->default_role, sizeof a->default_role))
+        return false;
     uint64_t privs = a->is_super ? STOR_PRIV_ALL_GLOBAL | STOR_PRIV_GRANT : 0;
-    if (nf == 7) {
+    if (nf >= 7) {
         char hex[32], *end;
         if (!get_field(f[6], flen[6], hex, sizeof hex))
             return false;
@@ -454,6 +479,33 @@ static int grant_append(const stor_grant *g)
     return 0;
 }
 
+/* "\R user host role admin": a role granted. */
+static bool parse_role_grant(char *line, stor_role_grant *g)
+{
+    char *f[5];
+    size_t flen[5];
+    if (split_tabs(line, f, flen, 5) != 5)
+        return false;
+    memset(g, 0, sizeof *g);
+    if (!get_field(f[1], flen[1], g->user, sizeof g->user) ||
+        !get_field(f[2], flen[2], g->host, sizeof g->host) ||
+        !get_field(f[3], flen[3], g->role, sizeof g->role) ||
+        flen[4] != 1 || (f[4][0] != '0' && f[4][0] != '1'))
+        return false;
+    g->admin = f[4][0] == '1';
+    return true;
+}
+
+static int rgrant_append(const stor_role_grant *g)
+{
+    stor_role_grant *n = stor_realloc(rgrants, (nrgrants + 1) * sizeof *n);
+    if (!n)
+        return -1;
+    rgrants = n;
+    rgrants[nrgrants++] = *g;
+    return 0;
+}
+
 static int acc_load(FILE *f, char *err, size_t errlen)
 {
     char line[2048];
@@ -473,6 +525,14 @@ static int acc_load(FILE *f, char *err, size_t errlen)
             stor_grant g;
             if (!parse_grant(line, &g) || grant_append(&g)) {
                 snprintf(err, errlen, "%s:%d: malformed grant line", acc_path, lineno);
+                return -1;
+            }
+            continue;
+        }
+        if (line[0] == '\\' && line[1] == 'R' && line[2] == '\t') {
+            stor_role_grant g;
+            if (!parse_role_grant(line, &g) || rgrant_append(&g)) {
+                snprintf(err, errlen, "%s:%d: malformed role line", acc_path, lineno);
                 return -1;
             }
             continue;
@@ -505,6 +565,7 @@ int stor_accounts_open(const char *datadir, const char *root_password, int *crea
     pthread_rwlock_wrlock(&acc_lock);
     nacc = 0;
     ngrants = 0;
+    nrgrants = 0;
     if ((size_t)snprintf(acc_path, sizeof acc_path, "%s/%s", datadir, ACC_FILE) >= sizeof acc_path) {
         snprintf(err, errlen, "datadir path too long");
         acc_path[0] = '\0';
@@ -554,6 +615,9 @@ void stor_accounts_close(void)
     stor_free(grants);
     grants = NULL;
     ngrants = grants_cap = 0;
+    stor_free(rgrants);
+    rgrants = NULL;
+    nrgrants = 0;
     pthread_rwlock_unlock(&acc_lock);
 }
 
@@ -568,7 +632,7 @@ int stor_account_match_host(const char *user, const char *hostname, const char *
     /* Accounts are sorted by user, then specificity: the first match per user wins. */
     for (size_t i = 0; i < nacc; i++) {
         const stor_account *a = &acc[i];
-        if (strcmp(a->user, user) != 0)
+        if (strcmp(a->user, user) != 0 || a->is_role)
             continue;
         if (host_matches(a->host, hostname, ip)) {
             best = a;
@@ -658,7 +722,7 @@ int stor_account_put(const stor_account *in, bool replace)
 {
     stor_account a = *in;
     lower(a.host);
-    if (!plugin_ok(a.plugin))
+    if (!a.is_role && !plugin_ok(a.plugin))
         return STOR_ACC_EINVAL;
     pthread_rwlock_wrlock(&acc_lock);
     long i = find_exact(a.user, a.host);
@@ -702,13 +766,56 @@ int stor_account_create(const char *user, const char *host, const char *plugin,
     return rc;
 }
 
+/* The role grants as they were, put back when the file cannot be written. */
+typedef struct rg_saved { stor_role_grant *v; size_t n; } rg_saved;
+
+static bool rg_save(rg_saved *sv)
+{
+    sv->n = nrgrants;
+    sv->v = NULL;
+    if (!nrgrants)
+        return true;
+    sv->v = stor_malloc(nrgrants * sizeof *sv->v);
+    if (sv->v)
+        memcpy(sv->v, rgrants, nrgrants * sizeof *sv->v);
+    return sv->v != NULL;
+}
+
+static void rg_end(rg_saved *sv, bool restore)
+{
+    if (restore) {
+        if (sv->n)
+            memcpy(rgrants, sv->v, sv->n * sizeof *rgrants);
+        nrgrants = sv->n;
+    }
+    stor_free(sv->v);
+}
+
+/* Drops the role grants to user@host, and of it when it is a role. */
+static void rg_drop_account(const char *user, const char *host, bool is_role)
+{
+    size_t w = 0;
+    for (size_t k = 0; k < nrgrants; k++) {
+        const stor_role_grant *g = &rgrants[k];
+        bool to_it = !strcmp(g->user, user) && !strcasecmp(g->host, host);
+        if (to_it || (is_role && !strcmp(g->role, user)))
+            continue;
+        rgrants[w++] = *g;
+    }
+    nrgrants = w;
+}
+
 int stor_account_drop(const char *user, const char *host)
 {
     pthread_rwlock_wrlock(&acc_lock);
     long i = find_exact(user, host);
     int rc = STOR_ACC_NOTFOUND;
+    rg_saved rs;
+    if (i >= 0 && !rg_save(&rs))
+        i = -1, rc = STOR_ACC_EIO;
     if (i >= 0) {
         stor_account saved = acc[i];
+        rg_drop_account(user, host, saved.is_role);
         memmove(&acc[i], &acc[i + 1], (nacc - (size_t)i - 1) * sizeof *acc);
         nacc--;
         /* its grants go with it (kept aside until the file says so) */
@@ -723,7 +830,9 @@ int stor_account_drop(const char *user, const char *host)
         if (acc_save() == 0) {
             rc = STOR_ACC_OK;
             stor_free(keep);
+            rg_end(&rs, false);
         } else {
+            rg_end(&rs, true);
             if (keep) {
                 memcpy(grants, keep, ng * sizeof *keep);
                 ngrants = ng;
@@ -798,7 +907,18 @@ int stor_account_rename(const char *user, const char *host, const char *new_user
                     strcpy(grants[k].user, new_user);
                     strcpy(grants[k].host, acc[i].host);
                 }
-            rc = commit_or_undo(i, &saved, false);
+            rg_saved rs;
+            bool rsok = rg_save(&rs);
+            for (size_t k = 0; rsok && k < nrgrants; k++)
+                if (!strcmp(rgrants[k].user, user) && !strcasecmp(rgrants[k].host, host)) {
+                    strcpy(rgrants[k].user, new_user);
+                    strcpy(rgrants[k].host, acc[i].host);
+                }
+            rc = rsok ? commit_or_undo(i, &saved, false) : STOR_ACC_EIO;
+            if (rsok)
+                rg_end(&rs, rc != STOR_ACC_OK);
+            else
+                acc[i] = saved;
             if (rc != STOR_ACC_OK)
                 for (size_t k = 0; k < ngrants; k++)
                     if (!strcmp(grants[k].user, new_user) && !strcasecmp(grants[k].host, new_host)) {
@@ -961,4 +1081,124 @@ stor_grant *stor_grant_list(const char *user, const char *host, size_t *n)
 uint64_t stor_grants_version(void)
 {
     return atomic_load(&grants_ver);
+}
+
+/* ------------------------------------------------------------ roles */
+
+static long find_role_grant(const char *user, const char *host, const char *role)
+{
+    for (size_t i = 0; i < nrgrants; i++)
+        if (!strcmp(rgrants[i].user, user) && !strcasecmp(rgrants[i].host, host) &&
+            !strcmp(rgrants[i].role, role))
+            return (long)i;
+    return -1;
+}
+
+int stor_role_create(const char *name, const char *admin_user, const char *admin_host, bool replace)
+{
+    stor_account a;
+    memset(&a, 0, sizeof a);
+    if (strlen(name) >= sizeof a.user || (admin_user && (strlen(admin_user) >= sizeof a.user ||
+                                                         strlen(admin_host) >= sizeof a.host)))
+        return STOR_ACC_EINVAL;
+    snprintf(a.user, sizeof a.user, "%s", name);
+    a.is_role = true;
+    stor_account old;
+    if (replace && stor_account_get(name, "", &old) == 0) {
+        int rc = stor_account_drop(name, "");
+        if (rc != STOR_ACC_OK)
+            return rc;
+    }
+    pthread_rwlock_wrlock(&acc_lock);
+    int rc = STOR_ACC_EXISTS;
+    rg_saved rs;
+    if (find_exact(name, "") < 0) {
+        rc = STOR_ACC_EIO;
+        if (rg_save(&rs) && !acc_append(&a)) {
+            stor_role_grant g;
+            memset(&g, 0, sizeof g);
+            bool ok = true;
+            if (admin_user) {
+                snprintf(g.user, sizeof g.user, "%s", admin_user);
+                snprintf(g.host, sizeof g.host, "%s", admin_host);
+                lower(g.host);
+                snprintf(g.role, sizeof g.role, "%s", name);
+                g.admin = true;
+                ok = !rgrant_append(&g);
+            }
+            rc = ok ? commit_or_undo(-1, NULL, true) : (nacc--, STOR_ACC_EIO);
+            rg_end(&rs, rc != STOR_ACC_OK);
+        }
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+int stor_role_grant_update(const char *user, const char *host, const char *role, bool add, bool admin)
+{
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host), r = find_exact(role, "");
+    int rc = STOR_ACC_NOTFOUND;
+    rg_saved rs;
+    if (i < 0 || r < 0 || !acc[r].is_role)
+        goto out;
+    if (!rg_save(&rs)) {
+        rc = STOR_ACC_EIO;
+        goto out;
+    }
+    long g = find_role_grant(acc[i].user, acc[i].host, role);
+    rc = STOR_ACC_OK;
+    if (add) {
+        if (g < 0) {
+            stor_role_grant ng;
+            memset(&ng, 0, sizeof ng);
+            snprintf(ng.user, sizeof ng.user, "%s", acc[i].user);
+            snprintf(ng.host, sizeof ng.host, "%s", acc[i].host);
+            snprintf(ng.role, sizeof ng.role, "%s", role);
+            ng.admin = admin;
+            if (rgrant_append(&ng))
+                rc = STOR_ACC_EIO;
+        } else if (admin)
+            rgrants[g].admin = true;
+    } else if (g < 0) {
+        rc = STOR_ACC_NOGRANT;
+    } else if (admin) {
+        rgrants[g].admin = false;
+    } else {
+        memmove(&rgrants[g], &rgrants[g + 1], (nrgrants - (size_t)g - 1) * sizeof *rgrants);
+        nrgrants--;
+    }
+    if (rc == STOR_ACC_OK && acc_save() != 0)
+        rc = STOR_ACC_EIO;
+    rg_end(&rs, rc != STOR_ACC_OK);
+out:
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+stor_role_grant *stor_role_grant_list(size_t *n)
+{
+    pthread_rwlock_rdlock(&acc_lock);
+    stor_role_grant *out = nrgrants ? malloc(nrgrants * sizeof *out) : NULL;
+    *n = out ? nrgrants : 0;
+    if (out)
+        memcpy(out, rgrants, nrgrants * sizeof *out);
+    pthread_rwlock_unlock(&acc_lock);
+    return out;
+}
+
+int stor_account_set_default_role(const char *user, const char *host, const char *role)
+{
+    if (strlen(role) >= sizeof acc[0].default_role)
+        return STOR_ACC_EINVAL;
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host);
+    int rc = STOR_ACC_NOTFOUND;
+    if (i >= 0) {
+        stor_account saved = acc[i];
+        snprintf(acc[i].default_role, sizeof acc[i].default_role, "%s", role);
+        rc = commit_or_undo(i, &saved, false);
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
 }

@@ -844,6 +844,8 @@ typedef struct stor_account {
     bool empty_password;
     bool is_super;              /* holds the SUPER privilege (ALL PRIVILEGES ON *.*) */
     uint64_t privs;             /* global privileges: STOR_PRIV_* bits (*.*) */
+    bool is_role;               /* a role (CREATE ROLE): host "", never logs in */
+    char default_role[81];      /* SET DEFAULT ROLE: enabled at login ("" none) */
 } stor_account;
 
 /* Privileges, as MariaDB numbers them (privilege.h); GRANT is the GRANT OPTION. */
@@ -970,5 +972,28 @@ stor_account *stor_account_list(size_t *n);
 
 /* Forgets the loaded accounts (at shutdown). */
 void stor_accounts_close(void);
+
+/* ---- roles (MariaDB's mysql.roles_mapping): a role is an account with is_role and
+ * host ""; it is granted to accounts and to other roles ("" host), with or without the
+ * ADMIN OPTION. */
+typedef struct stor_role_grant {
+    char user[81];              /* the grantee: an account, or a role (host "") */
+    char host[256];
+    char role[81];
+    bool admin;                 /* WITH ADMIN OPTION */
+} stor_role_grant;
+/* CREATE ROLE name, granted to admin_user@admin_host WITH ADMIN OPTION when admin_user
+ * is not NULL. STOR_ACC_EXISTS when an account or role name@"" is there (with replace:
+ * the old role and its grants go first). */
+int stor_role_create(const char *name, const char *admin_user, const char *admin_host, bool replace);
+/* GRANT role TO user@host [WITH ADMIN OPTION] (add), REVOKE [ADMIN OPTION FOR] role
+ * FROM user@host (!add; admin_only keeps the grant). STOR_ACC_NOGRANT when revoking
+ * what is not granted. */
+int stor_role_grant_update(const char *user, const char *host, const char *role, bool add,
+                           bool admin);
+/* Every role grant (malloc'd copy, in the order given; *n of them), NULL when none. */
+stor_role_grant *stor_role_grant_list(size_t *n);
+/* SET DEFAULT ROLE role FOR user@host ("" : NONE). */
+int stor_account_set_default_role(const char *user, const char *host, const char *role);
 
 #endif
