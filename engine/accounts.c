@@ -489,9 +489,9 @@ static void set_role(ex_ctx *ctx, pl_stmt *st)
     if (!st->name) { s->role[0] = 0; return; }
     size_t n = 0;
     stor_role_grant *rg = role_grants(ctx, &n);
-    bool ok = role_exists(st->name) &&
-              (!s->enforce_privs || ex_role_granted(rg, n, s->user, s->priv_host, st->name, false));
-    if (!ok) ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", st->name);
+    if (!role_exists(st->name)) ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", st->name);
+    if (s->enforce_privs && !ex_role_granted(rg, n, s->user, s->priv_host, st->name, false))
+        ex_raise(ctx, 1959, "OP000", "User `%s`@`%s` has not been granted role `%s`", s->user, s->priv_host, st->name);
     snprintf(s->role, sizeof s->role, "%s", st->name);
 }
 

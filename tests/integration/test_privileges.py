@@ -5,7 +5,10 @@ the same on both. Covers: ALL on one database (1044 on other databases at connec
 COM_INIT_DB and CREATE/DROP DATABASE; 1142 on their tables; SHOW DATABASES, SHOW TABLES
 and information_schema list only what is permitted), SELECT-only accounts, table grants,
 global grants, REVOKE and GRANT taking effect on open connections, WITH GRANT OPTION,
-SHOW GRANTS, SHOW CREATE USER, CURRENT_USER(), and root being unaffected.
+SHOW GRANTS, SHOW CREATE USER, CURRENT_USER(), roles (a default role at login, a role
+granted to a role, SET ROLE, WITH ADMIN OPTION), and root being unaffected. Accounts and
+roles go through `mariadb-dump --system=users` from MariaDB into pressdb and back, and
+must come out as they went in.
 
 Then (pressdb only, its own server from PRESSDB_BIN on a temporary datadir): grants,
 CREATE TABLE ... SELECT and temporary tables across a clean restart and a kill -9; what
@@ -81,6 +84,19 @@ SETUP = [
     "CREATE USER 'pt_alt'@'localhost' IDENTIFIED BY 'alt-pass'",
     "GRANT ALTER ON %s.* TO 'pt_alt'@'localhost'" % DBA,
     "CREATE TABLE %s.alt1 (a INT)" % DBA,
+    # roles: pt_reader (with pt_writer granted to it) is pt_rl's default role; pt_rm has
+    # it WITH ADMIN OPTION, not enabled
+    "DROP USER IF EXISTS 'pt_rl'@'localhost', 'pt_rm'@'localhost'",
+    "DROP ROLE IF EXISTS pt_reader", "DROP ROLE IF EXISTS pt_writer",
+    "CREATE ROLE pt_reader, pt_writer",
+    "GRANT SELECT ON %s.* TO pt_reader" % DBA,
+    "GRANT INSERT, UPDATE ON %s.posts TO pt_writer" % DBA,
+    "GRANT pt_writer TO pt_reader",
+    "CREATE USER 'pt_rl'@'localhost' IDENTIFIED BY 'rl-pass'",
+    "GRANT pt_reader TO 'pt_rl'@'localhost'",
+    "SET DEFAULT ROLE pt_reader FOR 'pt_rl'@'localhost'",
+    "CREATE USER 'pt_rm'@'localhost' IDENTIFIED BY 'rm-pass'",
+    "GRANT pt_reader TO 'pt_rm'@'localhost' WITH ADMIN OPTION",
 ]
 
 # (account, statement); account None = root
@@ -286,6 +302,45 @@ STEPS = [
     (None, "REVOKE SELECT ON %s.* FROM 'pt_ro'@'%%'" % B),
     (None, "REVOKE SELECT ON *.* FROM 'pt_nobody'@'%'"),
     (None, "GRANT SELECT ON %s.* TO 'pt_nobody'@'%%'" % A),
+    # roles: the default role at login, privileges through it and the role granted to it
+    ("rl", "SELECT CURRENT_ROLE()"),
+    ("rl", "SELECT * FROM %s.posts" % A),
+    ("rl", "INSERT INTO %s.posts VALUES (3, 'role')" % A),
+    ("rl", "UPDATE %s.posts SET title = 'r' WHERE id = 3" % A),
+    ("rl", "DELETE FROM %s.posts WHERE id = 3" % A),
+    ("rl", "SELECT * FROM %s.secret" % B),
+    ("rl", "SHOW DATABASES LIKE 'pt\\_%'"),
+    ("rl", "SHOW GRANTS"),
+    ("rl", "SHOW GRANTS FOR pt_reader"),
+    ("rl", "SHOW GRANTS FOR pt_writer"),
+    ("rl", "SHOW GRANTS FOR 'pt_rm'@'localhost'"),
+    ("rl", "SELECT * FROM information_schema.ENABLED_ROLES ORDER BY 1"),
+    ("rl", "SELECT * FROM information_schema.APPLICABLE_ROLES ORDER BY 1, 2"),
+    ("rl", "SELECT table_name FROM information_schema.tables WHERE table_schema = '%s' ORDER BY 1" % A),
+    ("rl", "SET ROLE NONE"),
+    ("rl", "SELECT * FROM %s.posts" % A),
+    ("rl", "SHOW DATABASES LIKE 'pt\\_%'"),
+    ("rl", "SET ROLE pt_writer"),
+    ("rl", "SET ROLE pt_reader"),
+    ("rl", "SELECT COUNT(*) FROM %s.posts" % A),
+    ("rl", "SET DEFAULT ROLE NONE"),
+    ("rl", "SET DEFAULT ROLE pt_reader"),
+    ("rl", "SET DEFAULT ROLE pt_reader FOR 'pt_rm'@'localhost'"),
+    ("rl", "GRANT pt_reader TO 'pt_rm'@'localhost'"),
+    ("rl", "REVOKE pt_reader FROM 'pt_rm'@'localhost'"),
+    ("rl", "CREATE ROLE pt_x"),
+    ("rm", "SELECT CURRENT_ROLE()"),
+    ("rm", "SELECT * FROM %s.posts" % A),
+    ("rm", "SET ROLE pt_reader"),
+    ("rm", "SELECT COUNT(*) FROM %s.posts" % A),
+    ("rm", "GRANT pt_reader TO 'pt_ro'@'%'"),
+    ("rm", "SHOW GRANTS FOR 'pt_ro'@'%'"),
+    ("rm", "REVOKE pt_reader FROM 'pt_ro'@'%'"),
+    ("rm", "GRANT pt_writer TO 'pt_ro'@'%'"),
+    ("rm", "DROP ROLE pt_writer"),
+    (None, "REVOKE SELECT ON %s.* FROM pt_reader" % A),
+    ("rl", "SELECT COUNT(*) FROM %s.posts" % A),
+    ("rl", "INSERT INTO %s.posts VALUES (4, 'still')" % A),
     # root is not limited
     (None, "SELECT * FROM %s.secret" % B),
     (None, "INSERT INTO %s.secret VALUES (9, 'root')" % B),
@@ -293,7 +348,8 @@ STEPS = [
 ]
 
 PASSWORDS = {"wp": ("pt_wp", "wp-pass"), "ro": ("pt_ro", "ro-pass"), "tab": ("pt_tab", "tab-pass"),
-             "glob": ("pt_glob", "glob-pass"), "gr": ("pt_gr", "gr-pass"), "alt": ("pt_alt", "alt-pass")}
+             "glob": ("pt_glob", "glob-pass"), "gr": ("pt_gr", "gr-pass"), "alt": ("pt_alt", "alt-pass"),
+             "rl": ("pt_rl", "rl-pass"), "rm": ("pt_rm", "rm-pass")}
 
 
 def change_user(port):
@@ -351,7 +407,9 @@ def scenario(port):
     for c in conns.values():
         c.close()
     for q in ("DROP DATABASE IF EXISTS %s" % DBA, "DROP DATABASE IF EXISTS %s" % DBB, "DROP DATABASE IF EXISTS pt_new",
-              "DROP USER IF EXISTS 'pt_wp'@'localhost', 'pt_ro'@'%', 'pt_tab'@'%', 'pt_glob'@'%', 'pt_gr'@'localhost', 'pt_alt'@'localhost', 'pt_nobody'@'%'"):
+              "DROP USER IF EXISTS 'pt_wp'@'localhost', 'pt_ro'@'%', 'pt_tab'@'%', 'pt_glob'@'%', 'pt_gr'@'localhost', 'pt_alt'@'localhost', 'pt_nobody'@'%'",
+              "DROP USER IF EXISTS 'pt_rl'@'localhost', 'pt_rm'@'localhost'", "DROP ROLE IF EXISTS pt_reader",
+              "DROP ROLE IF EXISTS pt_writer"):
         run(root, q)
     root.close()
     return out
@@ -482,8 +540,93 @@ def restart_case():
             print("logs kept in", base)
 
 
+# ------------------------------------------------------------------ dump round trip
+
+DUMP_SETUP = [
+    "CREATE ROLE pt_dr_a, pt_dr_b",
+    "GRANT pt_dr_b TO pt_dr_a",
+    "GRANT SELECT ON `pt\\_dumped`.* TO pt_dr_b",
+    "GRANT RELOAD ON *.* TO pt_dr_a",
+    "CREATE USER 'pt_du'@'localhost' IDENTIFIED BY 'du-pass'",
+    "GRANT pt_dr_a TO 'pt_du'@'localhost'",
+    "SET DEFAULT ROLE pt_dr_a FOR 'pt_du'@'localhost'",
+    "CREATE ROLE pt_dr_c WITH ADMIN 'pt_du'@'localhost'",
+]
+DUMP_DROP = ["DROP USER IF EXISTS 'pt_du'@'localhost'", "DROP ROLE IF EXISTS pt_dr_a",
+             "DROP ROLE IF EXISTS pt_dr_b", "DROP ROLE IF EXISTS pt_dr_c"]
+DUMP_CHECK = ["SHOW GRANTS FOR 'pt_du'@'localhost'", "SHOW GRANTS FOR pt_dr_a", "SHOW GRANTS FOR pt_dr_b",
+              "SHOW GRANTS FOR pt_dr_c",
+              "SELECT Host, User, Role, Admin_option FROM mysql.roles_mapping WHERE Role LIKE 'pt\\_dr%' ORDER BY 1, 2, 3",
+              "SELECT User, Host, is_role, default_role FROM mysql.user WHERE User LIKE 'pt\\_d%' ORDER BY 1, 2"]
+
+
+def dump_state(port):
+    c = connect(port)
+    # (SHOW GRANTS sorted: MariaDB lists several roles granted to one account in its hash's order)
+    out = []
+    for q in DUMP_CHECK:
+        r = run(c, q)
+        out.append((q, ("rows", sorted(r[1])) if q.startswith("SHOW") and r[0] == "rows" else r))
+    c.close()
+    return out
+
+
+def dump_into(src_port, dst_port):
+    """mariadb-dump --system=users of one server, read by the mariadb client into the other."""
+    d = subprocess.run(["mariadb-dump", "-h", HOST, "-P", str(src_port), "-uroot", "--system=users", "--insert-ignore"],
+                       capture_output=True, timeout=60)
+    if d.returncode:
+        return "dump failed: %s" % d.stderr.decode(errors="replace")[-300:]
+    r = subprocess.run(["mariadb", "-h", HOST, "-P", str(dst_port), "-uroot"], input=d.stdout,
+                       capture_output=True, timeout=60)
+    return None if not r.returncode else "import failed: %s" % r.stderr.decode(errors="replace")[-300:]
+
+
+def dump_roundtrip():
+    t = dict(targets())
+    if "MariaDB" not in t:
+        print("dump round trip: skipped (no MariaDB)")
+        return
+    m, p = t["MariaDB"], t["pressdb"]
+    for port in (m, p):
+        c = connect(port)
+        for q in DUMP_DROP:
+            run(c, q)
+        c.close()
+    c = connect(m)
+    for q in DUMP_SETUP:
+        r = run(c, q)
+        if r[0] == "error":
+            failures.append("dump setup on MariaDB: %s: %r" % (q, r))
+    c.close()
+    want = dump_state(m)
+    err = dump_into(m, p)
+    if err:
+        failures.append("MariaDB to pressdb: " + err)
+    got = dump_state(p)
+    c = connect(m)
+    for q in DUMP_DROP:
+        run(c, q)
+    c.close()
+    err = dump_into(p, m)
+    if err:
+        failures.append("pressdb to MariaDB: " + err)
+    back = dump_state(m)
+    for what, st in (("in pressdb from MariaDB's dump", got), ("in MariaDB from pressdb's dump", back)):
+        for (q, a), (_, b) in zip(want, st):
+            if a != b:
+                failures.append("accounts and roles %s: %s\n    want: %r\n    got:  %r" % (what, q, a, b))
+    for port in (m, p):
+        c = connect(port)
+        for q in DUMP_DROP:
+            run(c, q)
+        c.close()
+    print("dump round trip: %d checks each way" % len(DUMP_CHECK))
+
+
 def main():
     compare()
+    dump_roundtrip()
     restart_case()
     for f in failures:
         print("FAIL: " + f)
