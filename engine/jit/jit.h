@@ -44,6 +44,8 @@ typedef struct jit_arena_stats {
 
 /* flags for jit_arena_new */
 #define JIT_ARENA_NOEXEC 1   /* behave as if the kernel refused executable memory (tests) */
+#define JIT_ARENA_ANON   2   /* anonymous memory made RW then RX, as where a memfd cannot be
+                                mapped executable (tests) */
 
 /* A new arena of at most cap bytes (rounded up to pages), or one that is not usable
  * (jit_arena_ok false, reason logged once per process) when executable memory cannot be

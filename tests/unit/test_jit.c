@@ -95,29 +95,42 @@ static void wx_hook(void *ctx, void *p, size_t n)
     maps_perms(p, s->perms, &s->any_wx);
 }
 
-Test(jit, arena_never_writable_and_executable)
+/* The memfd arena (the default): the target pages are never mapped writable, not even
+ * while the code is written (through the file); the anonymous one (JIT_ARENA_ANON, where
+ * a memfd cannot be executable) makes them writable then, not executable. */
+static void never_wx(int flags, const char *while_written, const char *after, const char *freed)
 {
-    jit_arena *a = jit_arena_new(64 << 10, 0);
+    jit_arena *a = jit_arena_new(64 << 10, flags);
     cr_assert(jit_arena_ok(a));
     wx_seen s = { 0 };
     jit_arena_set_write_hook(a, wx_hook, &s);
     jit_block *b = commit_const(a, 42, 0);
     cr_assert_not_null(b);
     cr_assert_eq(s.calls, 1);
-    cr_assert_str_eq(s.perms, "rw-p", "while written: %s", s.perms);
+    cr_assert_str_eq(s.perms, while_written, "while written: %s", s.perms);
     cr_assert(!s.any_wx);
     void *fn = jit_enter(b);
     char perms[5];
     bool any_wx;
     maps_perms(fn, perms, &any_wx);
-    cr_assert_str_eq(perms, "r-xp", "after commit: %s", perms);
+    cr_assert_str_eq(perms, after, "after commit: %s", perms);
     cr_assert(!any_wx);
     cr_assert_eq(((int64_t (*)(void))fn)(), 42);
     jit_leave(b);
     jit_block_free(b);
     maps_perms(fn, perms, &any_wx);
-    cr_assert_str_eq(perms, "---p", "after free: %s", perms);   /* a stale call faults */
+    cr_assert_str_eq(perms, freed, "after free: %s", perms);   /* a stale call faults */
     jit_arena_free(a);
+}
+
+Test(jit, arena_never_writable_and_executable)
+{
+    never_wx(0, "---s", "r-xs", "---s");
+}
+
+Test(jit, anonymous_arena_never_writable_and_executable)
+{
+    never_wx(JIT_ARENA_ANON, "rw-p", "r-xp", "---p");
 }
 
 Test(jit, batch_commit_one_permission_change)
