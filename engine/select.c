@@ -5934,6 +5934,13 @@ static char *name_utf8mb3(ex_ctx *ctx, const char *in, size_t n, bool literal)
     return o;
 }
 
+static bool derived_names(const ex_src *sr)
+{
+    if (!sr->db) return true;
+    if (!strcmp(sr->db, "information_schema")) return false;
+    return strcmp(sr->db, "mysql") || !sr->name || !strcmp(sr->name, "user") || sr->view;
+}
+
 static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, ex_bcols *cols)
 {
     ex_ctx *ctx = q->ctx;
@@ -5990,6 +5997,12 @@ static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, e
                 tabs[i] = sr->alias;
                 orgt[i] = sr->t ? sr->t->name : sr->view == 1 ? sr->name : sr->view ? "" : sr->alias;
                 orgn[i] = sr->t ? sr->t->cols[col].name : sr->dnames[col];
+                /* a column of a derived table, CTE or view is named as it defines it, not as
+                   the reference spells it (MariaDB's view field refs); information_schema's
+                   and the mysql schema's tables (mysql.user apart: a view) as spelled; and so
+                   are a view's own columns (MariaDB names them when the view is made, before
+                   the references are resolved) */
+                if (!items[i].alias && !sr->t && derived_names(sr) && !ctx->view_depth) names[i] = sr->dnames[col];
                 if (sr->t) dbname = sr->t->db;
                 else if (sr->view) dbname = sr->db;   /* (MariaDB names a view's database) */
                 /* key flags as MariaDB sends them */

@@ -528,6 +528,21 @@ static int vm_col(const vmerge *m, const char *name)
     return -1;
 }
 
+/* The name of the result column a query's item e (a column, no alias) makes: the
+ * view's own name for one of its columns (MariaDB names a view field as the view does),
+ * the name as written for another source's. */
+static char *vm_item_name(const vmerge *m, const pl_expr *e)
+{
+    /* (inside a view's body: as written, as MariaDB names a view's columns) */
+    if (m->ctx->view_depth || (e->tbl && strcmp(e->tbl, m->alias))) return e->s;
+    int k = vm_col(m, e->s);
+    if (k < 0) return e->s;
+    for (int j = 0; !e->tbl && j < m->nother; j++)
+        for (uint32_t c = 0; c < m->otab[j]->ncols; c++)
+            if (!strcasecmp(m->otab[j]->cols[c].name, e->s)) return e->s;
+    return (char *)m->names[k];
+}
+
 /* e with the view's columns replaced (a copy); m->ok false when it cannot be. alias_ok:
  * GROUP BY, HAVING and ORDER BY, where a name may also be one of the query's aliases. */
 static pl_expr *vm_rewrite(vmerge *m, const pl_expr *e, bool alias_ok)
@@ -753,7 +768,7 @@ static pl_select *merge_alone(ex_ctx *ctx, pl_select *sel, vsource *v)
         pl_item *o = &out->items[out->nitems++];
         o->e = vm_rewrite(&m, it->e, false);
         o->alias = it->alias;
-        if (!o->alias && it->e->kind == E_COLUMN) o->alias = it->e->s;   /* (the name the query wrote) */
+        if (!o->alias && it->e->kind == E_COLUMN) o->alias = vm_item_name(&m, it->e);
     }
     rewrite_clauses(ctx, &m, sel, out);
     if (!m.ok) return NULL;
@@ -863,7 +878,7 @@ static pl_select *merge_in_join(ex_ctx *ctx, pl_select *sel, int k, vsource *v)
         pl_item *oi = &out->items[out->nitems++];
         oi->e = vm_rewrite(&m, it->e, false);
         oi->alias = it->alias;
-        if (!oi->alias && it->e->kind == E_COLUMN) oi->alias = it->e->s;
+        if (!oi->alias && it->e->kind == E_COLUMN) oi->alias = vm_item_name(&m, it->e);
     }
     out->from = stor_arena_alloc(ctx->a, (size_t)sel->nfrom * sizeof *out->from);
     for (int j = 0; j < sel->nfrom; j++) {
