@@ -1813,6 +1813,21 @@ static void jit_join_rows(qstate *q, const uint32_t *cand, uint32_t n)
 }
 
 /* ANALYZE: scan_level timed per level (explain.c reports it). */
+/* Every row a first level's kernel passes, sorted into the scan's order (the kernel reads
+ * row id order; the table's is another: stor_reordered). */
+static uint32_t kernel_sorted(ex_ctx *ctx, jb_scan *js, const stor_table *t, uint32_t **out)
+{
+    uint32_t k = 0, *all = stor_arena_alloc(ctx->a, ((size_t)t->nrows + 1) * sizeof *all), *ids, m;
+    jb_begin(js, t->nrows);
+    while ((m = jb_next(ctx, js, &ids)) > 0) {
+        memcpy(all + k, ids, (size_t)m * sizeof *all);
+        k += m;
+    }
+    sort_rowids(ctx, t, all, k);
+    *out = all;
+    return k;
+}
+
 static void scan_level(qstate *q, int level)
 {
     if (!q->an_loops) { scan_level_run(q, level); return; }
@@ -2367,6 +2382,11 @@ static void scan_level_run(qstate *q, int level)
     if (q->jj && !level) { hr_count(q, 0, all, true); jit_join_scan(q, cand, n); return; }
     jb_scan *js = q->jit ? q->jit[level] : NULL;   /* candidates chunk by chunk (jit_levels) */
     if (js && jit_count_only(q, level)) { hr_count(q, level, all, true); jit_count(q, js, n); return; }
+    bool kernel = js != NULL;
+    if (js && scan_reordered(s->t, lk)) {   /* the kernel's rows, then in the scan's order */
+        n = ncand = kernel_sorted(ctx, js, s->t, &cand);
+        js = NULL;
+    }
     if (js) n = jb_begin(js, n);
     uint64_t seen = 0;
     bool cut = false;
@@ -2387,7 +2407,7 @@ static void scan_level_run(qstate *q, int level)
         scan_level(q, level + 1);
         if (scan_stop(q) || (exam && (ctx->stmt->exam_hit || q->exam_full))) { cut = true; break; }
     }
-    hr_count(q, level, js && !cut ? all : seen, !cut);   /* (a kernel hands out the rows that pass) */
+    hr_count(q, level, kernel && !cut ? all : seen, !cut);   /* (a kernel hands out the rows that pass) */
     if (cut) return;
     if (exam) for (int i = 0; i < exam_ends; i++) if (exam_read(ctx, true)) return;
     if (outer && !q->gmatched[level]) {
@@ -3581,7 +3601,7 @@ static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
         ex_src *s = &ctx->src[lv];
         lookup *lk = &q->lk[lv];
         if ((q->jj && lv < 2) || !s->t || lk->ix || lk->hcol >= 0 || lk->rix || (q->ftp && !lv) || q->on[lv] || q->gends[lv] || q->gend[lv] != lv ||
-            (s->join == JT_LEFT && lv > 0) || scan_reordered(s->t, lk) ||   /* (row id order only) */
+            (s->join == JT_LEFT && lv > 0) || (scan_reordered(s->t, lk) && (lv > 0 || lk->six)) ||   /* (row id order only; a first level's rows are sorted after: kernel_sorted) */
             (q->bnl && q->bnl[lv].on))
             continue;
         bool grouped = false;   /* inside an outer-joined group */
