@@ -284,8 +284,8 @@ static void grants_of(ex_ctx *ctx, ex_textset *ts, const stor_account *a, const 
 /* The lines of the roles role enables (itself first, then those granted to it). */
 static void grants_of_roles(ex_ctx *ctx, ex_textset *ts, const char *role, const stor_role_grant *rg, size_t nrg)
 {
-    const char *en[64];
-    int ne = ex_roles_enabled(role, rg, nrg, en, 64);
+    const char *en[256];
+    int ne = ex_roles_enabled(role, rg, nrg, en, 256);
     for (int i = 0; i < ne; i++) {
         stor_account ra;
         if (stor_account_get(en[i], "", &ra) == 0 && ra.is_role) grants_of(ctx, ts, &ra, rg, nrg);
@@ -469,8 +469,8 @@ static void grant_role(ex_ctx *ctx, pl_stmt *st, bool grant)
             ex_raise(ctx, 1962, "HY000", "Cannot revoke role '%s' from: %s", st->name, grantee_text(ctx, user, host));
         }
         if (grant && !host[0]) {   /* a role to a role: itself, or one that would make a cycle */
-            const char *en[64];
-            int ne = ex_roles_enabled(st->name, rg, nrg, en, 64);
+            const char *en[256];
+            int ne = ex_roles_enabled(st->name, rg, nrg, en, 256);
             bool cycle = false;
             for (int k = 1; k < ne && !cycle; k++) cycle = !strcmp(en[k], user);
             if (cycle || !strcmp(user, st->name))

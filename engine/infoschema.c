@@ -470,8 +470,8 @@ static stor_grant *role_merged_grants(const char *role, size_t *n)
 {
     size_t nrg = 0, k = 0;
     stor_role_grant *rg = stor_role_grant_list(&nrg);
-    const char *en[64];
-    int ne = ex_roles_enabled(role, rg, nrg, en, 64);
+    const char *en[256];
+    int ne = ex_roles_enabled(role, rg, nrg, en, 256);
     stor_grant *out = NULL;
     for (int i = 0; i < ne; i++) {
         size_t ng = 0;
@@ -540,8 +540,8 @@ static void role_rows(isb *b, bool applicable)
     if (!applicable) {
         col(b, "ROLE_NAME", 'S', 128);
         b->rows->ncols = (uint32_t)b->ncols;
-        const char *en[64];
-        int ne = ex_roles_enabled(s->role, rg, n, en, 64);
+        const char *en[256];
+        int ne = ex_roles_enabled(s->role, rg, n, en, 256);
         for (int i = 0; i < ne; i++) { begin_row(b); vs(b, en[i]); end_row(b); }
         if (!ne) { begin_row(b); vn(b); end_row(b); }
         free(rg);
@@ -552,7 +552,7 @@ static void role_rows(isb *b, bool applicable)
     b->rows->ncols = (uint32_t)b->ncols;
     stor_account a;
     const char *dflt = stor_account_get(s->user, s->priv_host, &a) == 0 ? a.default_role : "";
-    const char *seen[64];
+    const char *seen[256];
     int nseen = 0;
     char *me = stor_arena_alloc(b->ctx->a, 400);
     snprintf(me, 400, "%s@%s", s->user, s->priv_host);
@@ -560,7 +560,7 @@ static void role_rows(isb *b, bool applicable)
         if (strcmp(rg[i].user, s->user) || strcasecmp(rg[i].host, s->priv_host)) continue;
         begin_row(b); vs(b, me); vs(b, rg[i].role); vs(b, rg[i].admin ? "YES" : "NO");
         vs(b, strcmp(dflt, rg[i].role) ? "NO" : "YES"); end_row(b);
-        if (nseen < 64) seen[nseen++] = rg[i].role;
+        if (nseen < 256) seen[nseen++] = rg[i].role;
     }
     for (int k = 0; k < nseen; k++)   /* (breadth first: each role's grants once) */
         for (size_t i = 0; i < n; i++) {
@@ -571,7 +571,7 @@ static void role_rows(isb *b, bool applicable)
             char *g = stor_arena_alloc(b->ctx->a, 100);
             snprintf(g, 100, "%s", rg[i].user);
             begin_row(b); vs(b, g); vs(b, rg[i].role); vs(b, rg[i].admin ? "YES" : "NO"); vn(b); end_row(b);
-            if (nseen < 64) seen[nseen++] = rg[i].role;
+            if (nseen < 256) seen[nseen++] = rg[i].role;
         }
     free(rg);
 }

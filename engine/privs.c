@@ -38,8 +38,8 @@ static void load_roles(pdb_session *s, struct ex_privs *p)
     if (!s->role[0]) return;
     size_t nrg = 0;
     stor_role_grant *rg = stor_role_grant_list(&nrg);
-    const char *en[64];
-    int ne = ex_roles_enabled(s->role, rg, nrg, en, 64);
+    const char *en[256];
+    int ne = ex_roles_enabled(s->role, rg, nrg, en, 256);
     for (int i = 0; i < ne; i++) {
         stor_account a;
         if (stor_account_get(en[i], "", &a) == 0 && a.is_role) p->role_global |= a.privs;
@@ -330,8 +330,8 @@ static void role_admin_check(ex_ctx *ctx, pl_stmt *st)
     size_t n = 0;
     stor_role_grant *rg = stor_role_grant_list(&n);
     bool ok = ex_role_granted(rg, n, s->user, s->priv_host, st->name, true);
-    const char *en[64];
-    int ne = ex_roles_enabled(s->role, rg, n, en, 64);
+    const char *en[256];
+    int ne = ex_roles_enabled(s->role, rg, n, en, 256);
     for (int i = 0; i < ne && !ok; i++) ok = ex_role_granted(rg, n, en[i], "", st->name, true);
     free(rg);
     if (ok) return;
