@@ -238,6 +238,21 @@ static void put_hex(FILE *f, const uint8_t *p, size_t n)
 }
 
 /* Writes the whole store. Caller holds the write lock. 0 or -1 with errno. */
+/* [tag TAB] a TAB b TAB c TAB: a line's first fields, escaped */
+static void put_fields(FILE *f, const char *tag, const char *a, const char *b, const char *c)
+{
+    if (tag) {
+        fputs(tag, f);
+        fputc('\t', f);
+    }
+    put_escaped(f, a);
+    fputc('\t', f);
+    put_escaped(f, b);
+    fputc('\t', f);
+    put_escaped(f, c);
+    fputc('\t', f);
+}
+
 static int acc_save(void)
 {
     char tmp[sizeof acc_path + 8];
@@ -256,12 +271,7 @@ static int acc_save(void)
     fputs("# pressdb accounts: user, host, plugin, SHA1(SHA1(pw)), SHA256(SHA256(pw)), flags\n", f);
     for (size_t i = 0; i < nacc; i++) {
         const stor_account *a = &acc[i];
-        put_escaped(f, a->user);
-        fputc('\t', f);
-        put_escaped(f, a->host);
-        fputc('\t', f);
-        put_escaped(f, a->plugin);
-        fputc('\t', f);
+        put_fields(f, NULL, a->user, a->host, a->plugin);
         put_hex(f, a->native_hash, sizeof a->native_hash);
         fputc('\t', f);
         put_hex(f, a->sha2_hash, sizeof a->sha2_hash);
@@ -283,25 +293,14 @@ static int acc_save(void)
     }
     for (size_t i = 0; i < ngrants; i++) {
         const stor_grant *g = &grants[i];
-        fputs("\\G\t", f);
-        put_escaped(f, g->user);
-        fputc('\t', f);
-        put_escaped(f, g->host);
-        fputc('\t', f);
-        put_escaped(f, g->db);
-        fputc('\t', f);
+        put_fields(f, "\\G", g->user, g->host, g->db);
         put_escaped(f, g->table);
         fprintf(f, "\t%" PRIx64 "\n", g->privs);
     }
     for (size_t i = 0; i < nrgrants; i++) {
         const stor_role_grant *g = &rgrants[i];
-        fputs("\\R\t", f);
-        put_escaped(f, g->user);
-        fputc('\t', f);
-        put_escaped(f, g->host);
-        fputc('\t', f);
-        put_escaped(f, g->role);
-        fprintf(f, "\t%d\n", g->admin ? 1 : 0);
+        put_fields(f, "\\R", g->user, g->host, g->role);
+        fprintf(f, "%d\n", g->admin ? 1 : 0);
     }
     int ok = fflush(f) == 0 && fsync(fd) == 0;
     int e = errno;

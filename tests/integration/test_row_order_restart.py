@@ -10,10 +10,11 @@ same random transactions (UPDATEs, DELETEs, INSERTs, some rolled back) on it and
 MariaDB (MARIADB_PORT); after each step the rows of every table are compared in order:
 live, after kill -9 (the log replayed), after a clean restart (a snapshot), and after a
 checkpoint followed by more transactions and kill -9 (a snapshot and a log)."""
-import os, random, shutil, signal, socket, subprocess, sys, tempfile, time
+import os, random, shutil, signal, subprocess, sys, tempfile, time
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
 from launch import pressdb_cmd  # noqa: E402
+from servers import free_port  # noqa: E402
 
 BIN = os.environ.get("PRESSDB_BIN")
 if os.environ.get("PRESSDB_SELF_TEST") or not BIN or not os.environ.get("MARIADB_PORT"):
@@ -24,14 +25,6 @@ QUERIES = ["SELECT * FROM nk", "SELECT a FROM nk WHERE b = 'b'", "SELECT * FROM 
            "SELECT b, GROUP_CONCAT(a) FROM nk GROUP BY b", "SELECT * FROM nk2",
            "SELECT * FROM pk"]
 failures = []
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
 
 
 def connect(port, db=None):
