@@ -108,12 +108,15 @@ def status(cur, name):
 
 
 def open_files(pid):
-    """The server's open regular files that are deleted (its unlinked temporary files)."""
+    """The server's open regular files that are deleted (its unlinked temporary files;
+    not the JIT's code arena, a memfd, which shows as deleted too)."""
     n = 0
     for fd in os.listdir("/proc/%d/fd" % pid):
         try:
             target = os.readlink("/proc/%d/fd/%s" % (pid, fd))
         except OSError:
+            continue
+        if target.startswith("/memfd:"):
             continue
         if target.endswith("(deleted)") or "pressdb-sort" in target:
             n += 1
