@@ -524,3 +524,14 @@ void ex_roles(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     ex_send_ok(ctx, r, 0, 0, NULL);
 }
+
+/* SET DEFAULT ROLE without FOR names the account in the binary log: a replica's applier
+ * is nobody's session. */
+void ex_roles_log_default(ex_ctx *ctx, pl_stmt *st)
+{
+    char sql[600];
+    const char *host = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    int n = st->name[0] ? snprintf(sql, sizeof sql, "SET DEFAULT ROLE %s FOR %s", quote_name(ctx, st->name), grant_to(ctx, ctx->s->user, host))
+                        : snprintf(sql, sizeof sql, "SET DEFAULT ROLE NONE FOR %s", grant_to(ctx, ctx->s->user, host));
+    if (n > 0 && (size_t)n < sizeof sql) ex_log_binlog_text(ctx, sql, (size_t)n);
+}

@@ -332,9 +332,15 @@ static stor_ddl_env session_env(ex_ctx *ctx);
  * is not the log). */
 void ex_log_binlog_statement(ex_ctx *ctx, pl_stmt *st)
 {
-    if (!stor_binlog_on() || ex_replaying || !st->start || ctx->s->sql_log_bin_off) return;
+    if (!st->start) return;
+    ex_log_binlog_text(ctx, st->start, logged_len(st->start, st->len));
+}
+
+void ex_log_binlog_text(ex_ctx *ctx, const char *sql, size_t len)
+{
+    if (!stor_binlog_on() || ex_replaying || ctx->s->sql_log_bin_off) return;
     stor_ddl_env env = session_env(ctx);
-    if (stor_binlog_statement(ctx->s->db, st->start, logged_len(st->start, st->len), &env) != 0)
+    if (stor_binlog_statement(ctx->s->db, sql, len, &env) != 0)
         fprintf(stderr, "pressdb: [ERROR] the binary log could not record an account statement\n");
 }
 

@@ -875,6 +875,8 @@ size_t ex_replica_hosts(pdb_replica_host *out, size_t max);   /* SHOW SLAVE HOST
 /* DDL to the log (stor_log_ddl) with the session's sql_mode and charsets (ddl.c). */
 int  ex_log_ddl(ex_ctx *ctx, const char *db, const char *sql, size_t len);
 void ex_log_binlog_statement(ex_ctx *ctx, pl_stmt *st);   /* accounts: the binary log only */
+/* The same for a statement text of the engine's making. */
+void ex_log_binlog_text(ex_ctx *ctx, const char *sql, size_t len);
 void ex_uservar_set(pdb_session *s, const char *name, const pdb_value *v);
 
 /* ---- statements ---- */
@@ -906,6 +908,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_roles(ex_ctx *ctx, pl_stmt *st, ex_result *r);   /* CREATE/DROP/GRANT/REVOKE/SET (DEFAULT) ROLE */
+void ex_roles_log_default(ex_ctx *ctx, pl_stmt *st);        /* SET DEFAULT ROLE's binary log text */
 /* The roles role enables: itself and, transitively, those granted to it (names point
  * into rg; at most cap of them). */
 int ex_roles_enabled(const char *role, const stor_role_grant *rg, size_t n, const char **out, int cap);

@@ -1436,7 +1436,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             break;
         case S_CREATE_ROLE: case S_DROP_ROLE: case S_GRANT_ROLE: case S_REVOKE_ROLE: case S_SET_ROLE: case S_SET_DEFAULT_ROLE:
             ex_roles(&ctx, st, r);
-            if (st->kind != S_SET_ROLE) ex_log_binlog_statement(&ctx, st);
+            if (st->kind == S_SET_DEFAULT_ROLE && !st->nusers) ex_roles_log_default(&ctx, st);
+            else if (st->kind != S_SET_ROLE) ex_log_binlog_statement(&ctx, st);
             break;
         case S_EXPLAIN: ex_explain(&ctx, st, r); break;
         case S_UNSUPPORTED:
