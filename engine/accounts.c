@@ -424,7 +424,7 @@ static void create_role(ex_ctx *ctx, pl_stmt *st)
 {
     const char *au = NULL, *ah = NULL;
     if (st->role_admin) grantee(ctx, st->role_admin, &au, &ah);
-    else if (ctx->s->user[0]) { au = ctx->s->user; ah = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host; }
+    else if (ctx->s->user[0] && !ctx->s->no_account) { au = ctx->s->user; ah = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host; }
     char failed[1024] = "";
     for (int i = 0; i < st->nusers; i++) {
         const char *name = st->users[i].user;

@@ -106,6 +106,7 @@ pdb_applier *pdb_applier_new(void)
     a->sink = (pdb_sink){ a, sk_cols, sk_row, sk_end, sk_ok, sk_err };
     stor_arena_init(&a->rowmem);
     snprintf(a->s.user, sizeof a->s.user, "system user");
+    a->s.no_account = true;
     a->s.client_found_rows = true;   /* an UPDATE's count is the rows it found */
     a->s.sql_log_bin_off = true;     /* log_slave_updates=OFF: nothing applied is logged again */
     return a;
@@ -303,6 +304,12 @@ static void query_status(pdb_applier *a, const uint8_t *p, size_t n)
             if (left < 1 || left < 1u + p[i]) return;
             size_t u = 1u + p[i];
             if (left < u + 1 || left < u + 1 + p[i + u]) return;
+            /* the primary's account: CURRENT_USER, a new role's admin (as MariaDB's replica) */
+            if (p[i] < sizeof a->s.user) {   /* (a host's length byte always fits priv_host) */
+                memcpy(a->s.user, p + i + 1, p[i]); a->s.user[p[i]] = 0;
+                memcpy(a->s.priv_host, p + i + u + 1, p[i + u]); a->s.priv_host[p[i + u]] = 0;
+                a->s.no_account = false;
+            }
             i += u + 1 + p[i + u]; break;
         }
         case 12: {                                                           /* updated dbs */
@@ -330,6 +337,8 @@ static void query_status(pdb_applier *a, const uint8_t *p, size_t n)
     }
 }
 
+static int apply_query_text(pdb_applier *a, const uint8_t *ev, const uint8_t *b, size_t at, uint8_t dblen, size_t n);
+
 static int apply_query(pdb_applier *a, const uint8_t *ev, size_t n)
 {
     if (n < 19 + 13) return fail(a, 1594, "Relay log read failure: a Query event is too short");
@@ -340,6 +349,15 @@ static int apply_query(pdb_applier *a, const uint8_t *ev, size_t n)
     if (19 + at + dblen + 1 > n) return fail(a, 1594, "Relay log read failure: a Query event is malformed");
     a->hrnow_us = 0;
     query_status(a, b + 13, svlen);
+    int rc = apply_query_text(a, ev, b, at, dblen, n);
+    snprintf(a->s.user, sizeof a->s.user, "system user");   /* (until the next invoker) */
+    a->s.priv_host[0] = 0;
+    a->s.no_account = true;
+    return rc;
+}
+
+static int apply_query_text(pdb_applier *a, const uint8_t *ev, const uint8_t *b, size_t at, uint8_t dblen, size_t n)
+{
     char db[PDB_NAME_LEN];
     snprintf(db, sizeof db, "%.*s", dblen, (const char *)b + at);
     const char *q = (const char *)b + at + dblen + 1;

@@ -348,7 +348,11 @@ static stor_ddl_env session_env(ex_ctx *ctx)
 {
     const pdb_collation *cl = pdb_coll_by_id(ctx->s->coll_client);
     const pdb_collation *dc = cl ? pdb_coll_default_for(cl->charset) : NULL;
-    stor_ddl_env env = { ctx->s->sql_mode, (uint16_t)(dc ? dc->id : 45), ctx->s->coll_connection };
+    stor_ddl_env env = { ctx->s->sql_mode, (uint16_t)(dc ? dc->id : 45), ctx->s->coll_connection, NULL, NULL };
+    if (ctx->s->user[0] && !ctx->s->no_account) {   /* (a replica resolves CURRENT_USER by it) */
+        env.invoker_user = ctx->s->user;
+        env.invoker_host = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
+    }
     return env;
 }
 

@@ -166,6 +166,8 @@ typedef struct pdb_session {
     int nusing;
     uint64_t stat[PDB_NSTAT];       /* the session's status counters (pdb_status_add) */
     bool replica_rows;              /* a replica applies row events: no triggers fire */
+    bool no_account;                /* a replica's applier, its user no account (unless a
+                                       Query event names its invoker) */
     bool sql_log_bin_off;           /* SET sql_log_bin = 0 (and a replica's applier: its
                                        log_slave_updates=OFF): nothing to the binary log */
     uint64_t insert_id;             /* SET insert_id: the next INSERT's first generated id

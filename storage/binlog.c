@@ -948,6 +948,12 @@ int binlog_ddl(const char *db, const char *sql, size_t len, const stor_ddl_env *
     bb_u8(&sv, 6); bb_u8(&sv, 3); bb_put(&sv, "std", 3);    /* Q_CATALOG_NZ_CODE */
     bb_u8(&sv, 4);                                          /* Q_CHARSET_CODE */
     bb_le(&sv, env ? env->cs_client : 45, 2); bb_le(&sv, env ? env->coll_connection : 45, 2); bb_le(&sv, server_coll, 2);
+    if (env && env->invoker_user && strlen(env->invoker_user) < 256 && strlen(env->invoker_host) < 256) {
+        size_t ul = strlen(env->invoker_user), hl = strlen(env->invoker_host);
+        bb_u8(&sv, 11);                                     /* Q_INVOKER: user, host */
+        bb_u8(&sv, (uint8_t)ul); bb_put(&sv, env->invoker_user, ul);
+        bb_u8(&sv, (uint8_t)hl); bb_put(&sv, env->invoker_host, hl);
+    }
     bb_le(&e, sv.len, 2);
     bb_put(&e, sv.p, sv.len);
     binlog_buf_free(&sv);

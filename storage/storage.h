@@ -774,7 +774,12 @@ bool      stor_txn_dirty(void);              /* anything to commit? */
 int  stor_log_ddl(const char *db, const char *sql, size_t len);
 /* The same with the session's settings the statement ran under, for the binary log's
  * Query event (a replica runs it with them: a trigger or routine keeps its sql_mode). */
-typedef struct stor_ddl_env { uint32_t sql_mode; uint16_t cs_client, coll_connection; } stor_ddl_env;
+typedef struct stor_ddl_env {
+    uint32_t sql_mode;
+    uint16_t cs_client, coll_connection;
+    const char *invoker_user, *invoker_host;   /* the account that ran it (Q_INVOKER: a
+                                                  replica's CURRENT_USER), NULL: none */
+} stor_ddl_env;
 int  stor_log_ddl_env(const char *db, const char *sql, size_t len, const stor_ddl_env *env);
 /* A statement only the binary log records (accounts: CREATE USER, GRANT ...), as MariaDB
  * logs them. 0 or -1; nothing without --log-bin. */

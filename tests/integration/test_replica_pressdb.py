@@ -30,6 +30,12 @@ class Replica(FixedPort, servers.PressDB):
         return super().argv() + ["--server-id=22"]
 
 
+def all_rows(server, sql):
+    cur = server.connect().cursor()
+    cur.execute(sql)
+    return cur.fetchall()
+
+
 def caught_up(primary, replica, what):
     repl_check.caught_up(check, primary, replica, what)
 
@@ -54,6 +60,22 @@ def main():
         repl_check.same_data(check, primary, replica, "workload", sort=True)
         rc.execute("SELECT COUNT(*) FROM mysql.user WHERE user = 'repl'")
         check(rc.fetchone()[0] == 1, "the account statements reached the replica")
+
+        # roles: a new role's admin and CURRENT_USER are the primary's account (Q_INVOKER),
+        # SET DEFAULT ROLE without FOR names it in the binary log
+        for sql in ("CREATE ROLE rp_a", "CREATE ROLE rp_b WITH ADMIN CURRENT_USER", "GRANT rp_b TO rp_a",
+                    "GRANT SELECT ON %s.* TO rp_a" % DB, "CREATE USER 'rp_u'@'localhost'",
+                    "GRANT rp_a TO 'rp_u'@'localhost' WITH ADMIN OPTION",
+                    "SET DEFAULT ROLE rp_a FOR 'rp_u'@'localhost'", "SET DEFAULT ROLE rp_a", "SET DEFAULT ROLE NONE",
+                    "REVOKE ADMIN OPTION FOR rp_a FROM 'rp_u'@'localhost'", "CREATE ROLE rp_c",
+                    "GRANT rp_c TO CURRENT_USER", "DROP ROLE rp_b"):
+            pc.execute(sql)
+        caught_up(primary, replica, "roles")
+        for sql in ("SHOW GRANTS FOR 'rp_u'@'localhost'", "SHOW GRANTS FOR rp_a",
+                    "SELECT * FROM mysql.roles_mapping ORDER BY 1, 2, 3",
+                    "SELECT User, Host, is_role, default_role FROM mysql.user ORDER BY 1, 2"):
+            want, got = all_rows(primary, sql), all_rows(replica, sql)
+            check(want == got, "roles on the replica as on the primary: %s (%r / %r)" % (sql, want, got))
 
         repl_check.writers(check, primary.port, 2.0, kill=replica.kill, after_kill=1.0)
         replica.start()
