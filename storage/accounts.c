@@ -505,6 +505,20 @@ static int rgrant_append(const stor_role_grant *g)
     return 0;
 }
 
+/* A "\\G" (grant) or "\\R" (role grant) line, appended: 1; 0 when the line is an
+ * account's; -1 when malformed or out of memory. */
+static int load_tagged(char *line)
+{
+    if (line[0] != '\\' || (line[1] != 'G' && line[1] != 'R') || line[2] != '\t')
+        return 0;
+    if (line[1] == 'G') {
+        stor_grant g;
+        return parse_grant(line, &g) && !grant_append(&g) ? 1 : -1;
+    }
+    stor_role_grant r;
+    return parse_role_grant(line, &r) && !rgrant_append(&r) ? 1 : -1;
+}
+
 static int acc_load(FILE *f, char *err, size_t errlen)
 {
     char line[2048];
@@ -520,22 +534,13 @@ static int acc_load(FILE *f, char *err, size_t errlen)
             line[--n] = '\0';
         if (!n || line[0] == '#')
             continue;
-        if (line[0] == '\\' && line[1] == 'G' && line[2] == '\t') {
-            stor_grant g;
-            if (!parse_grant(line, &g) || grant_append(&g)) {
-                snprintf(err, errlen, "%s:%d: malformed grant line", acc_path, lineno);
-                return -1;
-            }
-            continue;
+        int tagged = load_tagged(line);
+        if (tagged < 0) {
+            snprintf(err, errlen, "%s:%d: malformed %s line", acc_path, lineno, line[1] == 'G' ? "grant" : "role");
+            return -1;
         }
-        if (line[0] == '\\' && line[1] == 'R' && line[2] == '\t') {
-            stor_role_grant g;
-            if (!parse_role_grant(line, &g) || rgrant_append(&g)) {
-                snprintf(err, errlen, "%s:%d: malformed role line", acc_path, lineno);
-                return -1;
-            }
+        if (tagged)
             continue;
-        }
         stor_account a;
         if (!parse_line(line, &a)) {
             snprintf(err, errlen, "%s:%d: malformed account line", acc_path, lineno);
