@@ -207,7 +207,8 @@ static void password_clause(const stor_account *a, char *out, size_t cap)
 static void account_set(ex_ctx *ctx, ex_textset *ts, const char *what, const char *user, const char *host)
 {
     char nm[400];
-    snprintf(nm, sizeof nm, "%s %s@%s", what, user, host);
+    if (host) snprintf(nm, sizeof nm, "%s %s@%s", what, user, host);
+    else snprintf(nm, sizeof nm, "%s %s", what, user);   /* (a role's) */
     ex_colspec spec[1] = { { stor_arena_strndup(ctx->a, nm, strlen(nm)), 253, 4096, 1, NULL } };
     ex_textset_spec(ctx, ts, 1, spec, NULL);
 }
@@ -312,11 +313,7 @@ void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     stor_role_grant *rg = role_grants(ctx, &nrg);
     ex_textset ts;
     if (a.is_role) {
-        ex_colspec spec[1] = { { stor_arena_strndup(ctx->a, "Grants for ", 11), 253, 4096, 1, NULL } };
-        char nm[120];
-        snprintf(nm, sizeof nm, "Grants for %s", a.user);
-        spec[0].name = stor_arena_strndup(ctx->a, nm, strlen(nm));
-        ex_textset_spec(ctx, &ts, 1, spec, NULL);
+        account_set(ctx, &ts, "Grants for", a.user, NULL);
         grants_of_roles(ctx, &ts, a.user, rg, nrg);
     } else {
         account_set(ctx, &ts, "Grants for", user, host);

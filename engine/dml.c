@@ -767,7 +767,6 @@ static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *wher
     return rows;
 }
 
-/* Writes an UPDATE's new row image; false when IGNORE skipped it for a duplicate key. */
 /* A row's place among the visible rows of t in scan order (clustered order where
  * stor_reordered, else row id order), for rows asked in that order. */
 typedef struct scan_pos {
@@ -798,6 +797,7 @@ static uint32_t scan_pos_of(const stor_table *t, scan_pos *sp, uint32_t row)
     return sp->pos;
 }
 
+/* Writes an UPDATE's new row image; false when IGNORE skipped it for a duplicate key. */
 static bool write_updated(ex_ctx *ctx, stor_table *t, uint32_t row, pdb_value *newv, bool ignore)
 {
     int dix; uint32_t drow;

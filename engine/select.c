@@ -1812,7 +1812,6 @@ static void jit_join_rows(qstate *q, const uint32_t *cand, uint32_t n)
     }
 }
 
-/* ANALYZE: scan_level timed per level (explain.c reports it). */
 /* Every row a first level's kernel passes, sorted into the scan's order (the kernel reads
  * row id order; the table's is another: stor_reordered). */
 static uint32_t kernel_sorted(ex_ctx *ctx, jb_scan *js, const stor_table *t, uint32_t **out)
@@ -1828,6 +1827,7 @@ static uint32_t kernel_sorted(ex_ctx *ctx, jb_scan *js, const stor_table *t, uin
     return k;
 }
 
+/* ANALYZE: scan_level timed per level (explain.c reports it). */
 static void scan_level(qstate *q, int level)
 {
     if (!q->an_loops) { scan_level_run(q, level); return; }
@@ -2339,7 +2339,7 @@ static void scan_level_run(qstate *q, int level)
         pdb_value v;
         ex_eval(ctx, q->ftp, &v);
         n = ncand = ex_ft_rows(ctx, q->ftm, &cand);
-    } else if (scan_reordered(s->t, lk)) {
+    } else if (scan_reordered(s->t, lk) && !(q->jit && q->jit[level])) {   /* (a kernel: kernel_sorted) */
         scan_rows(ctx, s->t, lk);
         if (lk->clu) { cand = lk->clu; n = ncand = lk->nclu; }
     }

@@ -746,13 +746,16 @@ static int ord_key_cmp(const stor_table *t, const stor_index *x, uint32_t a, uin
 
 const stor_index *stor_clustered(const stor_table *t);
 
-/* Key order; ties of a secondary key by the clustered key (InnoDB's secondary index
- * entries end with the primary key), then by row id (versions of one row by age). */
+/* Order without a clustered key: the first version's row id (insertion order), then
+ * row id (versions of one row by age). */
 static int origin_cmp(const stor_table *t, uint32_t a, uint32_t b)
 {
     uint32_t oa = t->origin ? t->origin[a] : a, ob = t->origin ? t->origin[b] : b;
     return oa < ob ? -1 : oa > ob ? 1 : a < b ? -1 : a > b;
 }
+
+/* Key order; ties of a secondary key by the clustered key (InnoDB's secondary index
+ * entries end with the primary key), or without one in origin_cmp's order; then by row id. */
 
 static int ord_cmp(const stor_table *t, const stor_index *x, uint32_t a, uint32_t b)
 {
@@ -848,12 +851,12 @@ int stor_clustered_cmp(const stor_table *t, uint32_t a, uint32_t b)
 static int64_t origin_rows(const stor_table *t, uint32_t *buf)
 {
     uint32_t n = t->nrows, live = 0;
-    uint32_t *at = calloc((size_t)n + 1, sizeof *at);
+    uint32_t *at = stor_calloc((size_t)n + 1, sizeof *at);   /* (counted memory) */
     if (!at) return -1;
     for (uint32_t r = 0; r < n; r++) if (!stor_is_dead(t, r)) { at[t->origin[r] + 1]++; live++; }
     for (uint32_t o = 0; o < n; o++) at[o + 1] += at[o];
     for (uint32_t r = 0; r < n; r++) if (!stor_is_dead(t, r)) buf[at[t->origin[r]]++] = r;
-    free(at);
+    stor_free(at);
     return live;
 }
 
