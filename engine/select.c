@@ -2339,7 +2339,7 @@ static void scan_level_run(qstate *q, int level)
         pdb_value v;
         ex_eval(ctx, q->ftp, &v);
         n = ncand = ex_ft_rows(ctx, q->ftm, &cand);
-    } else if (scan_reordered(s->t, lk) && !(q->jit && q->jit[level])) {   /* (a kernel: kernel_sorted) */
+    } else if (scan_reordered(s->t, lk)) {
         scan_rows(ctx, s->t, lk);
         if (lk->clu) { cand = lk->clu; n = ncand = lk->nclu; }
     }
@@ -2381,7 +2381,8 @@ static void scan_level_run(qstate *q, int level)
     if (q->gsort && !level) { hr_count(q, 0, all, true); gsort_level0(q, cand, n); return; }
     if (q->jj && !level) { hr_count(q, 0, all, true); jit_join_scan(q, cand, n); return; }
     jb_scan *js = q->jit ? q->jit[level] : NULL;   /* candidates chunk by chunk (jit_levels) */
-    if (js && jit_count_only(q, level)) { hr_count(q, level, all, true); jit_count(q, js, n); return; }
+    /* (a kernel reads every row id: n may be a reordered scan's count of live rows) */
+    if (js && jit_count_only(q, level)) { hr_count(q, level, all, true); jit_count(q, js, s->t->nrows); return; }
     bool kernel = js != NULL;
     if (js && scan_reordered(s->t, lk)) {   /* the kernel's rows, then in the scan's order */
         n = ncand = kernel_sorted(ctx, js, s->t, &cand);
