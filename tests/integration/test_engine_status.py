@@ -19,9 +19,13 @@ DB = "t_engine_status"
 
 
 def labels(report):
-    """The report's lines with every figure (numbers, the date, the thread handle) taken out."""
+    """The report's lines with every figure (numbers, the date, the thread handle) taken out.
+    The purge state is a figure too: MariaDB says "running" or "running but idle" as its
+    purge thread happens to be (it changed between CI runs), so any of its states counts."""
     out = []
     for line in report.split("\n"):
+        line = re.sub(r"(undo n:o < \d+ state:) (running but idle|running|stopped|disabled)$",
+                      r"\1 #", line)
         line = re.sub(r"0x[0-9a-f]+", "#", line)
         line = re.sub(r"\d+(\.\d+)?", "#", line)
         out.append(line.rstrip())
