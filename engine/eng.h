@@ -340,6 +340,7 @@ typedef struct ex_pending_ok {   /* an OK packet held until the statement has co
 typedef struct ex_stmt {
     struct ex_rand *rands;
     struct ex_ftstate *fts; /* MATCH ... AGAINST: ranks per call site (fulltext.c) */
+    struct ex_ngstate *ngs; /* LIKE over an n-gram key: candidate rows per pattern (ngram.c) */
     uint32_t rx_opts;       /* default_regex_flags as PCRE2 options + 1, 0: not read yet */
     ex_pending_ok ok;
     /* JIT kernels compiled for a block plan that was then not kept: this execution's
@@ -793,6 +794,21 @@ void ex_ft_warm_stop(void);
 const stor_index *ex_ft_key(const stor_table *t, const pl_expr *m);
 /* Fills LIKE's cache of case folds for the common non-ASCII code points (pdb_engine_warm). */
 void ex_like_warm(void);
+/* The printable ASCII character (upper-cased) that code point cp equals under the _ci
+ * collation coll as LIKE compares characters, or 1 when none does; folds: ex_like_folds
+ * (coll)'s cache, or NULL. */
+void *ex_like_folds(uint16_t coll);
+uint8_t ex_like_fold(int32_t cp, uint16_t coll, void *folds);
+/* The n-gram index (ngram.c): the position of t's n-gram key over column col (a key over
+ * that column alone whose comment is 'ngram'; its collation one the index folds), or -1. */
+int ex_ng_key(const stor_table *t, uint32_t col);
+/* Can the current row of source src match LIKE pattern p (escape esc, collation coll)
+ * over its column col? False only when the row lacks a trigram of the pattern. */
+bool ex_ng_may_match(ex_ctx *ctx, int src, uint32_t col, const char *p, size_t pn, int esc, uint16_t coll);
+/* Bytes the n-gram indexes hold (Ngram_bytes), candidate sets worked out (Ngram_lookups). */
+void ex_ng_stats(uint64_t *bytes, uint64_t *lookups);
+/* Adds a batch of rows to t's n-gram key x (the shared store lock held); true when done. */
+bool ex_ng_warm_step(stor_table *t, uint32_t x);
 /* CAST(in AS ...): text is the call as written (warnings name it), rowno the row they
  * name; EX_ROW_AT_WARN outside a table's rows: 1 while the statement has no warning yet,
  * 0 after, counted when the warning is given (after those of reading the value). */
@@ -1189,6 +1205,7 @@ typedef struct ex_sp_pos {     /* a mark in the statement's arena and its arena-
     stor_arena_pos pos;
     struct ex_rand *rands;
     struct ex_ftstate *fts;
+    struct ex_ngstate *ngs;
     struct ex_sf_cached *sfc;
     struct ex_spill *spills;
     struct jb_kept **orph;

@@ -1727,15 +1727,25 @@ static void comp_between(cstate *cs, pl_expr *e, ex_type *t)
     type_int(t, 1);
 }
 
+static bool refs_column(const pl_expr *e);
+
 /* [NOT] LIKE, with or without ESCAPE */
 static void comp_like(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_prog *p = cs->p;
     ex_type at[4];
-    for (int i = 0; i < e->nargs; i++) comp(cs, e->args[i], &at[i]);
+    comp(cs, e->args[0], &at[0]);
+    /* a column of a table with an n-gram key over it: the row id's trigrams decide first
+       (a = 2 | src << 2, b's bits above NOT the column) */
+    int ng = 0;
+    const ex_op *c0 = &p->ops[p->nops - 1];
+    if (c0->code == OP_COL && c0->a < 0x3fff && cs->sc->ctx->src[c0->a].t && c0->b < 0x7fff &&
+        ex_ng_key(cs->sc->ctx->src[c0->a].t, (uint32_t)c0->b) >= 0 && !refs_column(e->args[1]))
+        ng = 2 | c0->a << 2 | c0->b << 16;
+    for (int i = 1; i < e->nargs; i++) comp(cs, e->args[i], &at[i]);
     cs->depth -= e->nargs - 1;
     coll_mix_check(cs, &at[0], &at[1], "like");
-    emit(p, OP_LIKE, e->nargs == 3, e->negated, str_coll(cs, &at[0], &at[1]));
+    emit(p, OP_LIKE, (e->nargs == 3) | (ng & 0xfffe), e->negated | (ng >> 16) << 1, str_coll(cs, &at[0], &at[1]));
     type_int(t, 1);
     t->nullable = at[0].nullable || at[1].nullable || (e->nargs == 3 && at[2].nullable);
     if (!t->nullable) t->flags |= NOT_NULL_FLAG;
@@ -3142,10 +3152,10 @@ static inline __attribute__((always_inline)) int op_between(ex_ctx *ctx, const e
  * NOT when o->b */
 static inline __attribute__((always_inline)) int op_like(ex_ctx *ctx, const ex_prog *p, const ex_op *o, pdb_value *st, int sp)
 {
-    int n = o->a ? 3 : 2;
+    int n = o->a & 1 ? 3 : 2;
     pdb_value *x = &st[sp - n], *pat = &st[sp - n + 1];
     int esc = '\\';
-    if (o->a) {
+    if (o->a & 1) {
         pdb_value *e = &st[sp - 1];
         size_t el; const char *es = ex_to_str(ctx->a, e, &el);
         esc = el ? (unsigned char)es[0] : -1;
@@ -3157,9 +3167,12 @@ static inline __attribute__((always_inline)) int op_like(ex_ctx *ctx, const ex_p
         const char *xs = ex_to_str(ctx->a, x, &xl), *ps = ex_to_str(ctx->a, pat, &pl);
         uint16_t coll = (uint16_t)o->c;
         if (x->t != VT_STRING && pat->t != VT_STRING) coll = COLL_BINARY;
-        r = ex_like(xs, xl, ps, pl, esc, coll ? coll : ctx->s->coll_connection);
+        if (!coll) coll = ctx->s->coll_connection;
+        /* (x is the column's value at the row: the trigrams of that row id answer for it) */
+        if ((o->a & 2) && !ex_ng_may_match(ctx, o->a >> 2 & 0x3fff, o->b >> 1, ps, pl, esc, coll)) r = 0;
+        else r = ex_like(xs, xl, ps, pl, esc, coll);
     }
-    if (o->b && r >= 0) r = !r;
+    if ((o->b & 1) && r >= 0) r = !r;
     sp -= n - 1;
     st[sp - 1] = tri_val(r);
     return sp;

@@ -254,14 +254,6 @@ void ft_put(ex_ftstate *st, uint32_t row, float rank)
  * of one table take its mutex (the store lock is shared among them); writers hold the
  * store lock exclusively, so no row changes meanwhile. */
 
-typedef struct ft_tcache {
-    stor_derived base;
-    pthread_mutex_t mu;
-    uint64_t version;
-    ft_dict **d;        /* per index position of the table (NULL: not asked for) */
-    uint32_t nd;
-} ft_tcache;
-
 static pthread_mutex_t ft_attach_mu = PTHREAD_MUTEX_INITIALIZER;
 
 static void ft_dict_free(ft_dict *d)
@@ -286,11 +278,12 @@ static void ft_tcache_free(stor_derived *b)
 {
     ft_tcache *tc = (ft_tcache *)b;
     ft_drop_dicts(tc);
+    ng_free_all(tc);
     pthread_mutex_destroy(&tc->mu);
     stor_free(tc);
 }
 
-static ft_tcache *ft_cache_of(stor_table *t)
+ft_tcache *ft_cache_of(stor_table *t)
 {
     pthread_mutex_lock(&ft_attach_mu);
     if (!t->derived) {
@@ -683,7 +676,7 @@ void ex_ft_warm_stop(void)
     atomic_store(&ft_warm_stop, true);
 }
 
-/* One FULLTEXT key of a table named db.name, built under the shared store lock 1,024
+/* One FULLTEXT (or n-gram) key of a table named db.name, built under the shared store lock 1,024
  * rows per hold (writers wait that long at most); the table is found again each time
  * (DDL may drop or change it in between). */
 static void ft_warm_key(const char *db, const char *name, uint32_t x)
@@ -692,7 +685,10 @@ static void ft_warm_key(const char *db, const char *name, uint32_t x)
         stor_lock_shared();
         stor_table *t = stor_table_find(db, name);
         r = 1;
-        if (t && x < t->nidx && t->idx[x].kind == IK_FULLTEXT && t->idx[x].ncols) {
+        if (t && x < t->nidx && t->idx[x].kind != IK_FULLTEXT && t->idx[x].ncols == 1 &&
+            ex_ng_key(t, t->idx[x].cols[0]) == (int)x)
+            r = ex_ng_warm_step(t, x);
+        else if (t && x < t->nidx && t->idx[x].kind == IK_FULLTEXT && t->idx[x].ncols) {
             ex_ftspec sp = { .t = t, .ncols = t->idx[x].ncols, .cols = t->idx[x].cols,
                              .coll = t->cols[t->idx[x].cols[0]].coll, .ix = x };
             ft_tcache *tc = ft_cache_of(t);
@@ -703,8 +699,9 @@ static void ft_warm_key(const char *db, const char *name, uint32_t x)
     }
 }
 
-/* Builds every FULLTEXT key's postings after a start, so that the first MATCH finds them
- * ready (about 0.6 s for WordPress's 46 MB of posts) instead of building them. */
+/* Builds every FULLTEXT key's postings and every n-gram key's trigrams after a start, so
+ * that the first MATCH or LIKE finds them ready (about 0.6 s for WordPress's 46 MB of
+ * posts) instead of building them. */
 void ex_ft_warm(void)
 {
     typedef struct { char *db, *name; uint32_t x; } key;
@@ -717,7 +714,9 @@ void ex_ft_warm(void)
         for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             const stor_table *t = dbs[i]->tables[j];
             for (uint32_t x = 0; x < t->nidx; x++) {
-                if (t->idx[x].kind != IK_FULLTEXT) continue;
+                if (t->idx[x].kind != IK_FULLTEXT &&
+                    !(t->idx[x].ncols == 1 && ex_ng_key(t, t->idx[x].cols[0]) == (int)x))
+                    continue;
                 if (n == cap) {
                     key *nk = stor_realloc(keys, (size_t)(cap = cap ? cap * 2 : 16) * sizeof *nk);
                     if (!nk) break;

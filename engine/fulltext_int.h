@@ -4,6 +4,7 @@
 #define PRESSDB_ENGINE_FULLTEXT_INT_H
 
 #include "engine/func_int.h"
+#include <pthread.h>
 
 #define FT_MIN_TOKEN 3    /* innodb_ft_min_token_size */
 #define FT_MAX_TOKEN 84   /* innodb_ft_max_token_size */
@@ -46,6 +47,27 @@ typedef struct ft_dict {
     uint32_t nlate, clate;
     uint64_t stop[64];  /* the stopwords' hashes, 0 = none */
 } ft_dict;
+
+/* What the engine derives from a table's rows and keeps with it (stor_table.derived):
+ * each FULLTEXT key's words and the rows holding them (fulltext.c), each n-gram key's
+ * trigrams (ngram.c). Brought up to date by the statement that asks: rows appended since
+ * are added, rewrites followed (or the postings start over), DDL starts over. Readers of
+ * one table take its mutex (the store lock is shared among them); writers hold the store
+ * lock exclusively, so no row changes meanwhile. */
+typedef struct ft_tcache {
+    stor_derived base;
+    pthread_mutex_t mu;
+    uint64_t version;
+    ft_dict **d;        /* per index position of the table (NULL: not asked for) */
+    uint32_t nd;
+    struct ng_index **ng;   /* the same for n-gram keys */
+    uint32_t nng;
+} ft_tcache;
+
+/* t's cache, attached by the first to ask; NULL when memory ran out. */
+ft_tcache *ft_cache_of(stor_table *t);
+/* Every n-gram index of the cache freed (ngram.c). */
+void ng_free_all(ft_tcache *tc);
 
 /* Does MATCH see row r? InnoDB adds a transaction's rows to the key when it commits, so
  * rows this transaction inserted and has not committed are not found. */

@@ -227,6 +227,16 @@ static uint8_t fold_cp(int32_t cp, uint16_t coll, fold_tab *t)
     return f;
 }
 
+void *ex_like_folds(uint16_t coll)
+{
+    return fold_tab_for(coll);
+}
+
+uint8_t ex_like_fold(int32_t cp, uint16_t coll, void *folds)
+{
+    return fold_cp(cp, coll, folds);
+}
+
 /* The folds a first LIKE over real text would look up one code point at a time (ICU's
  * decomposition, then up to 94 comparisons each): Latin-1, Latin Extended A and B, and
  * general punctuation, for WordPress's two collations. */

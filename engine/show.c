@@ -482,6 +482,11 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     snprintf(je, sizeof je, "%llu", (unsigned long long)j_e);
     snprintf(jf, sizeof jf, "%llu", (unsigned long long)j_f);
     snprintf(mem, sizeof mem, "%zu", stor_mem_used() + (size_t)j_map);
+    char ngb[24], ngl[24];
+    uint64_t ng_b, ng_l;
+    ex_ng_stats(&ng_b, &ng_l);
+    snprintf(ngb, sizeof ngb, "%llu", (unsigned long long)ng_b);
+    snprintf(ngl, sizeof ngl, "%llu", (unsigned long long)ng_l);
     /* Plan_cache_programs_*: expression programs kept with block plans, and used
        from them instead of compiling */
     char kk[24], ku[24], psc[16];
@@ -508,6 +513,7 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
                                 { "Jit_compile_time_us", jt },
                                 { "Jit_compiled_blocks", jc }, { "Jit_executions", je },
                                 { "Jit_fallbacks", jf }, { "Memory_used", mem },
+                                { "Ngram_bytes", ngb }, { "Ngram_lookups", ngl },
                                 { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },
                                 { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },
                                 { "Plan_cache_plans_replanned", br }, { "Plan_cache_plans_stale", bs },

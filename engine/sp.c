@@ -69,6 +69,7 @@ void ex_sp_mark(ex_ctx *ctx, ex_sp_pos *m)
     m->pos = stor_arena_here(ctx->a);
     m->rands = es->rands;
     m->fts = es->fts;
+    m->ngs = es->ngs;
     m->sfc = es->sfc;
     m->spills = es->spills;
     m->orph = es->jit_orphans;
@@ -94,6 +95,7 @@ void ex_sp_release(ex_ctx *ctx, const ex_sp_pos *m, pdb_value *keep, uint32_t n)
         }
     es->rands = m->rands;
     es->fts = m->fts;
+    es->ngs = m->ngs;
     es->sfc = m->sfc;
     ex_spill_end_to(ctx, m->spills);
     for (int i = m->norph; i < es->njit_orphans; i++)

@@ -191,7 +191,20 @@ def fixture_lines(run):
                 ", ".join("%s %s" % (t, "{:,}".format(n)) for t, n in rows.items() if n),
                 f["articles"], b["min"], b["max"], b["median"], f["revisions"],
                 ", ".join("%s %d" % (w, n) for w, n in sm.items()), f["dump_bytes"] / 1e6, f["statements"],
-                f["largest_statement_bytes"] / 1e3, f["longest_post_content_bytes"] / 1e3)]
+                f["largest_statement_bytes"] / 1e3, f["longest_post_content_bytes"] / 1e3)] + ngram_lines(run)
+
+
+def ngram_lines(run):
+    if not run.get("ngram"):
+        return []
+    p = run["engines"].get("pressdb") or {}
+    out = ["", "With n-gram keys (`--ngram`): after the import every server ran `ALTER TABLE wp_posts ADD KEY "
+           "ngram_title (post_title(3)) COMMENT 'ngram', ...` over title, excerpt and content (MariaDB keeps "
+           "them as 3-character prefix keys)."]
+    if p.get("ngram_bytes") is not None:
+        out.append("pressdb's trigrams: %.1f MB (Ngram_bytes), built by the first LIKE in %.2f s." % (
+            p["ngram_bytes"] / 1e6, p.get("ngram_first_like_s", 0)))
+    return out
 
 
 def micro_table(run):

@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 
 def _rel(path):
@@ -461,6 +462,36 @@ def first_executions(engines, stmts, run_stmts, refs):
 
 # --------------------------------------------------------------------------------------------
 
+NGRAM_DDL = ("ALTER TABLE wp_posts ADD KEY ngram_title (post_title(3)) COMMENT 'ngram', "
+             "ADD KEY ngram_excerpt (post_excerpt(3)) COMMENT 'ngram', "
+             "ADD KEY ngram_content (post_content(3)) COMMENT 'ngram'")
+
+
+def add_ngram_keys(e):
+    """--ngram: the same statement on every server. pressdb keeps the trigrams of the three
+    searched columns; MariaDB keeps the ordinary 3-character prefix keys it reads."""
+    conn = e.server.connect(database="wordpress")
+    with conn.cursor() as c:
+        t0 = time.perf_counter()
+        c.execute(NGRAM_DDL)
+        e.info["ngram_ddl_s"] = round(time.perf_counter() - t0, 3)
+        c.execute("SHOW GLOBAL STATUS LIKE 'Memory_used'")
+        before = c.fetchone()
+        # the first LIKE builds pressdb's trigrams: its time and their memory
+        t0 = time.perf_counter()
+        c.execute("SELECT COUNT(*) FROM wp_posts WHERE post_title LIKE '%qqq%' OR post_excerpt LIKE '%qqq%' "
+                  "OR post_content LIKE '%qqq%'")
+        c.fetchall()
+        e.info["ngram_first_like_s"] = round(time.perf_counter() - t0, 3)
+        c.execute("SHOW GLOBAL STATUS LIKE 'Ngram_bytes'")
+        nb = c.fetchone()
+        if nb:
+            e.info["ngram_bytes"] = int(nb[1])
+        if before:
+            e.info["ngram_memory_before"] = int(before[1])
+    conn.close()
+
+
 def run_scale(scale, role, args, p, pressdb_bin, stmts, workroot):
     log("\n== WordPress fixture scale %g (%s) ==" % (scale, role))
     dump, manifest = gen.ensure_fixture(scale, args.seed, log=log)
@@ -478,7 +509,7 @@ def run_scale(scale, role, args, p, pressdb_bin, stmts, workroot):
         method=dict(warmup=p["warmup"] if not role == "growth" else p["growth"]["warmup"],
                     batches=p["batches"] if not role == "growth" else p["growth"]["batches"],
                     batch=p["batch"] if not role == "growth" else "adaptive (%.2f s budget)" % p["growth"]["budget_s"]),
-        engines={}, statements=[])
+        engines={}, statements=[], ngram=bool(args.ngram))
     engines = []
     try:
         engines = start_engines(workdir, pressdb_bin, args.absent_reason)
@@ -488,6 +519,8 @@ def run_scale(scale, role, args, p, pressdb_bin, stmts, workroot):
             if e.up():
                 log("  %-12s loading %s" % (e.name, os.path.basename(dump)))
                 secs = load(e, dump, timeout=max(600, int(600 * scale)))
+                if args.ngram:
+                    add_ngram_keys(e)
                 if e.name == "mariadb":
                     try:
                         conn = e.server.connect(database="wordpress")
@@ -564,6 +597,8 @@ def main():
     ap.add_argument("--only", help="comma-separated statement ids (q1,q5-nightjar,x1,...)")
     ap.add_argument("--no-extras", action="store_true", help="skip the extra statements of queries.sql")
     ap.add_argument("--no-micro", action="store_true")
+    ap.add_argument("--ngram", action="store_true",
+                    help="add n-gram keys over wp_posts' title, excerpt and content after the import (on every server)")
     ap.add_argument("--no-checksum", action="store_true", help="row counts only in the import check")
     ap.add_argument("--out", help="results directory (default bench/results[/quick|/smoke])")
     ap.add_argument("--workdir", help="where the temporary data directories go (default $TMPDIR)")
