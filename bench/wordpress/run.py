@@ -34,7 +34,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 
 def _rel(path):
