@@ -1385,6 +1385,7 @@ static void comp_uservar(cstate *cs, pl_expr *e, ex_type *t)
            whatever it holds: 16777215 bytes, so functions over it come out as
            MEDIUM_BLOB (UPPER(@s)) or LONG_BLOB (CONCAT(@s, 'x')) */
         type_str(t, 0, v.t == VT_STRING ? v.coll : COLL_BINARY);
+        t->coerc = 2;   /* IMPLICIT, as a column: col LIKE @v of two collations is 1267 */
         t->ptype = MYSQL_TYPE_LONG_BLOB;
         t->length = 16777216;   /* never set */
         for (pdb_uservar *u = ctx->s->uservars; u; u = u->next)

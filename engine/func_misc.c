@@ -582,7 +582,7 @@ static void ty_benchmark(const ex_fdef *fd, const ex_type *a, int n, ex_type *t,
 }
 
 /* MariaDB's derivation of an expression's collation (COERCIBILITY): 0 explicit (COLLATE),
- * 2 implicit (a column, CONVERT), 3 system constant (USER(), DATABASE(), ...), 4 coercible
+ * 2 implicit (a column, a user variable, CONVERT), 3 system constant (USER(), DATABASE(), ...), 4 coercible
  * (a literal, or a function over literals), 5 numeric or temporal, 6 ignorable (NULL). */
 static int coercibility(const pl_expr *x, const pdb_value *v)
 {
@@ -592,6 +592,7 @@ static int coercibility(const pl_expr *x, const pdb_value *v)
     case E_STRING: return 4;
     case E_COLLATE: return 0;
     case E_COLUMN: return v->t == VT_STRING || v->t == VT_NULL ? 2 : 5;
+    case E_USERVAR: return v->t == VT_STRING || v->t == VT_NULL ? 2 : 5;
     case E_CAST: return x->cast.type == CT_CHAR || x->cast.type == CT_VARCHAR ? 2 : v->t == VT_STRING ? 4 : 5;
     case E_FUNC: {
         const ex_fdef *d = ex_func_find(x->s);
