@@ -805,6 +805,11 @@ int ex_ng_key(const stor_table *t, uint32_t col);
 /* Can the current row of source src match LIKE pattern p (escape esc, collation coll)
  * over its column col? False only when the row lacks a trigram of the pattern. */
 bool ex_ng_may_match(ex_ctx *ctx, int src, uint32_t col, const char *p, size_t pn, int esc, uint16_t coll);
+/* A WHERE conjunct that is a LIKE over an n-gram key or an OR of such: its gate (in a),
+ * else NULL; gate_open false: no row of the conjunct's can make it true. */
+typedef struct ex_nggate ex_nggate;
+ex_nggate *ex_ng_gate(stor_arena *a, const ex_prog *p);
+bool ex_ng_gate_open(ex_ctx *ctx, const ex_prog *p, ex_nggate *g);
 /* Bytes the n-gram indexes hold (Ngram_bytes), candidate sets worked out (Ngram_lookups). */
 void ex_ng_stats(uint64_t *bytes, uint64_t *lookups);
 /* Adds a batch of rows to t's n-gram key x (the shared store lock held); true when done. */

@@ -31,7 +31,10 @@ typedef struct ng_entry {
     uint32_t n;         /* rows holding it */
     uint32_t last;      /* the last row appended + 1 (0: none) */
     uint32_t nb, cb;    /* bytes used, allocated */
-    uint8_t *b;         /* deltas of row ids + 1, LEB128 */
+    bool dense;         /* b is a bitmap of row ids (uint64_t words, cb bytes), not a list */
+    uint8_t *b;         /* deltas of row ids + 1, LEB128; or the bitmap. A trigram that
+                           most rows hold (E, TH, ...) is a bitmap once the list would be
+                           larger: no more memory, and a candidate is checked by a bit */
 } ng_entry;
 
 typedef struct ng_index {
@@ -81,7 +84,9 @@ static int ng_fold_mode(uint16_t coll)
 
 int ex_ng_key(const stor_table *t, uint32_t col)
 {
-    if (col >= t->ncols || ng_fold_mode(t->cols[col].coll) < 0) return -1;
+    if (col >= t->ncols || t->cols[col].type < CT_CHAR || t->cols[col].type > CT_LONGBLOB ||
+        ng_fold_mode(t->cols[col].coll) < 0)
+        return -1;
     for (uint32_t x = 0; x < t->nidx; x++) {
         const stor_index *ix = &t->idx[x];
         if (ix->kind != IK_FULLTEXT && ix->kind != IK_SPATIAL && ix->ncols == 1 && ix->cols[0] == col &&
@@ -167,6 +172,41 @@ static bool ng_grow(ng_index *d)
     return true;
 }
 
+/* The next row of e's list from byte *at (acc: the last row + 1, updated). */
+static inline uint32_t ng_next_row(const ng_entry *e, size_t *at, uint32_t *acc)
+{
+    uint32_t v = 0;
+    for (int s = 0; *at < e->nb; s += 7) {
+        uint8_t b = e->b[(*at)++];
+        v |= (uint32_t)(b & 0x7f) << s;
+        if (!(b & 0x80)) break;
+    }
+    *acc += v;
+    return *acc - 1;
+}
+
+/* e's list as a bitmap of rows up to r; false when memory ran out. */
+static bool ng_densify(ng_index *d, ng_entry *e, uint32_t r)
+{
+    size_t c = ((size_t)r / 64 + 1) * 8 * 2;
+    uint64_t *w = stor_calloc(c / 8, 8);
+    if (!w) return false;
+    uint32_t acc = 0;
+    for (size_t at = 0; at < e->nb;) {
+        uint32_t row = ng_next_row(e, &at, &acc);
+        w[row / 64] |= 1ull << (row % 64);
+    }
+    stor_free(e->b);
+    ng_account(d, c);
+    atomic_fetch_sub_explicit(&ng_bytes_held, e->cb, memory_order_relaxed);
+    d->bytes -= e->cb;
+    e->b = (uint8_t *)w;
+    e->cb = (uint32_t)c;
+    e->nb = 0;
+    e->dense = true;
+    return true;
+}
+
 /* Row r holds trigram key (rows come in ascending order); false when memory ran out. */
 static bool ng_add(ng_index *d, uint32_t key, uint32_t r)
 {
@@ -182,6 +222,22 @@ static bool ng_add(ng_index *d, uint32_t key, uint32_t r)
         d->ne++;
     }
     if (e->last == r + 1) return true;
+    if (!e->dense && e->nb + 5 > r / 8 + 64 && !ng_densify(d, e, r)) return false;
+    if (e->dense) {
+        if ((size_t)e->cb < ((size_t)r / 64 + 1) * 8) {
+            size_t c = (size_t)e->cb * 2 > ((size_t)r / 64 + 1) * 8 ? (size_t)e->cb * 2 : ((size_t)r / 64 + 1) * 8;
+            uint8_t *b = stor_realloc(e->b, c);
+            if (!b) return false;
+            memset(b + e->cb, 0, c - e->cb);
+            ng_account(d, c - e->cb);
+            e->b = b;
+            e->cb = (uint32_t)c;
+        }
+        ((uint64_t *)(void *)e->b)[r / 64] |= 1ull << (r % 64);
+        e->last = r + 1;
+        e->n++;
+        return true;
+    }
     if (e->cb - e->nb < 5) {
         uint32_t c = e->cb ? e->cb * 2 : 8;
         uint8_t *b = stor_realloc(e->b, c);
@@ -359,29 +415,25 @@ static int ng_pattern_keys(const ng_index *d, const char *p, size_t pn, int esc,
     return nk;
 }
 
+/* Lists before bitmaps (a bitmap checks a candidate by a bit), each the rarest first. */
 static int ng_entry_cmp(const void *a, const void *b)
 {
-    uint32_t x = (*(const ng_entry *const *)a)->n, y = (*(const ng_entry *const *)b)->n;
-    return x < y ? -1 : x > y;
-}
-
-/* The next row of e's postings from byte *at (acc: the last row + 1, updated). */
-static inline uint32_t ng_next_row(const ng_entry *e, size_t *at, uint32_t *acc)
-{
-    uint32_t v = 0;
-    for (int s = 0; *at < e->nb; s += 7) {
-        uint8_t b = e->b[(*at)++];
-        v |= (uint32_t)(b & 0x7f) << s;
-        if (!(b & 0x80)) break;
-    }
-    *acc += v;
-    return *acc - 1;
+    const ng_entry *x = *(const ng_entry *const *)a, *y = *(const ng_entry *const *)b;
+    if (x->dense != y->dense) return x->dense ? 1 : -1;
+    return x->n < y->n ? -1 : x->n > y->n;
 }
 
 /* Rows of cand (ascending, n of them) that e holds; the new count. */
 static uint32_t ng_intersect(uint32_t *cand, uint32_t n, const ng_entry *e)
 {
     uint32_t out = 0, k = 0, acc = 0;
+    if (e->dense) {
+        const uint64_t *w = (const uint64_t *)(const void *)e->b;
+        uint32_t bits = e->cb * 8;
+        for (; k < n; k++)
+            if (cand[k] < bits && (w[cand[k] / 64] >> (cand[k] % 64) & 1)) cand[out++] = cand[k];
+        return out;
+    }
     for (size_t at = 0; at < e->nb && k < n;) {
         uint32_t row = ng_next_row(e, &at, &acc);
         while (k < n && cand[k] < row) k++;
@@ -394,6 +446,12 @@ static uint32_t ng_intersect(uint32_t *cand, uint32_t n, const ng_entry *e)
 static void ng_decode(const ng_entry *e, uint32_t *out)
 {
     uint32_t acc = 0, n = 0;
+    if (e->dense) {
+        const uint64_t *w = (const uint64_t *)(const void *)e->b;
+        for (uint32_t i = 0; i < e->cb / 8; i++)
+            for (uint64_t m = w[i]; m; m &= m - 1) out[n++] = i * 64 + (uint32_t)__builtin_ctzll(m);
+        return;
+    }
     for (size_t at = 0; at < e->nb;) out[n++] = ng_next_row(e, &at, &acc);
 }
 
@@ -428,11 +486,9 @@ static void ng_candidates(ex_ctx *ctx, ex_ngstate *st, const ng_index *d)
     ng_decode(es[0], cand);
     uint32_t n = es[0]->n;
     /* the rarest first; a list far longer than what is left costs more to read than the
-       exact matches it would save */
-    for (int k = 1; k < ne && n; k++) {
-        if (k >= 2 && es[k]->n > 16 * n) break;
-        n = ng_intersect(cand, n, es[k]);
-    }
+       exact matches it would save (a bitmap costs a bit per candidate: always) */
+    for (int k = 1; k < ne && n; k++)
+        if (es[k]->dense || k < 2 || es[k]->n <= 32 * n) n = ng_intersect(cand, n, es[k]);
     for (uint32_t i = 0; i < n; i++) st->bm[cand[i] / 64] |= 1ull << (cand[i] % 64);
 }
 
@@ -490,11 +546,92 @@ static ex_ngstate *ng_state(ex_ctx *ctx, stor_table *t, uint32_t col, const char
     return st;
 }
 
+static inline bool ng_bit(const ex_ngstate *st, uint32_t r)
+{
+    return !st || !st->use || r >= st->upto || (st->bm[r / 64] >> (r % 64) & 1);
+}
+
 bool ex_ng_may_match(ex_ctx *ctx, int src, uint32_t col, const char *p, size_t pn, int esc, uint16_t coll)
 {
     uint32_t r = ctx->rows[src];
     stor_table *t = ctx->src[src].t;
     if (r == EX_NULLROW || !t) return true;
-    const ex_ngstate *st = ng_state(ctx, t, col, p, pn, esc, coll);
-    return !st || !st->use || r >= st->upto || (st->bm[r / 64] >> (r % 64) & 1);
+    return ng_bit(ng_state(ctx, t, col, p, pn, esc, coll), r);
+}
+
+/* ---------------------------------------------------------------- a WHERE conjunct's gate */
+
+/* A conjunct that is one LIKE over an n-gram key, or an OR of such (WordPress's search
+ * over title, excerpt and content), can be true only for a row some LIKE may match: its
+ * sites, checked before the program runs, turn most rows away without reading a value. */
+#define NG_GATE_SITES 8
+typedef struct ng_site {
+    int src;
+    uint32_t col;
+    int pat, esc;       /* the pattern's and the escape's constants (esc -1: none) */
+    uint16_t coll;      /* OP_LIKE's (0: the connection's) */
+    ex_ngstate *st;     /* this execution's, once asked */
+} ng_site;
+
+struct ex_nggate {
+    int n;
+    ng_site s[NG_GATE_SITES];
+};
+
+/* One [COL CONST [CONST] LIKE] group at ops[*i] into g; false when it is not one. */
+static bool ng_gate_site(const ex_prog *p, int *i, ex_nggate *g)
+{
+    const ex_op *o = &p->ops[*i];
+    int j = *i + 2, esc = -1;
+    if (o->code != OP_COL || j >= p->nops || p->ops[*i + 1].code != OP_CONST || g->n == NG_GATE_SITES) return false;
+    if (p->ops[j].code == OP_CONST) esc = p->ops[j++].a;
+    if (j >= p->nops) return false;
+    const ex_op *l = &p->ops[j];
+    if (l->code != OP_LIKE || !(l->a & 2) || (l->b & 1) || (l->a & 1) != (esc >= 0) ||
+        (l->a >> 2 & 0x3fff) != o->a || (uint32_t)(l->b >> 1) != (uint32_t)o->b)
+        return false;
+    g->s[g->n++] = (ng_site){ o->a, (uint32_t)o->b, p->ops[*i + 1].a, esc, (uint16_t)l->c, NULL };
+    *i = j + 1;
+    return true;
+}
+
+ex_nggate *ex_ng_gate(stor_arena *a, const ex_prog *p)
+{
+    ex_nggate g = { 0 };
+    if (p->nsubs) return NULL;
+    for (int i = 0; i < p->nops;) {
+        int code = p->ops[i].code;
+        if (code == OP_OR_JMP || code == OP_OR_FIN) i++;
+        else if (!ng_gate_site(p, &i, &g)) return NULL;
+    }
+    if (!g.n) return NULL;
+    ex_nggate *out = stor_arena_alloc(a, sizeof *out);
+    *out = g;
+    return out;
+}
+
+static bool ng_site_may(ex_ctx *ctx, const ex_prog *p, ng_site *s)
+{
+    uint32_t r = ctx->rows[s->src];
+    stor_table *t = ctx->src[s->src].t;
+    if (r == EX_NULLROW || !t) return true;
+    if (s->st && s->st->rewrites == t->rewrites) return ng_bit(s->st, r);
+    const pdb_value *pat = &p->consts[s->pat];
+    if (pat->t == VT_NULL) return false;   /* (LIKE NULL is never true) */
+    int esc = '\\';
+    if (s->esc >= 0) {
+        const pdb_value *e = &p->consts[s->esc];
+        if (e->t != VT_STRING) return true;
+        esc = e->len ? (unsigned char)e->p[0] : -1;
+    }
+    if (pat->t != VT_STRING) return true;
+    s->st = ng_state(ctx, t, s->col, pat->p, pat->len, esc, s->coll ? s->coll : ctx->s->coll_connection);
+    return ng_bit(s->st, r);
+}
+
+bool ex_ng_gate_open(ex_ctx *ctx, const ex_prog *p, ex_nggate *g)
+{
+    for (int k = 0; k < g->n; k++)
+        if (ng_site_may(ctx, p, &g->s[k])) return true;
+    return false;
 }

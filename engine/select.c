@@ -87,6 +87,7 @@ typedef struct conj {
     int cost;           /* evaluation order within a level: cheap first */
     fkern fk;
     struct cmemo *mm;   /* answers memoised by pooled value ids (cmemo_setup), or NULL */
+    ex_nggate *ng;      /* a LIKE over an n-gram key (or an OR of such): rows it turns away */
     bool served;        /* `col = constant` the source's index lookup already guarantees */
     bool jit;           /* the level's compiled kernel checked it (jit_levels) */
 } conj;
@@ -626,6 +627,7 @@ static bool cmemo_passes(ex_ctx *ctx, cmemo *m, ex_prog *p)
 
 static inline bool conj_passes(ex_ctx *ctx, conj *cj)
 {
+    if (cj->ng && !ex_ng_gate_open(ctx, cj->p, cj->ng)) return false;
     if (cj->fk.kind != FK_NONE) return kern_passes(ctx, &cj->fk);
     if (cj->mm) return cmemo_passes(ctx, cj->mm, cj->p);
     return passes(ctx, cj->p);
@@ -1280,7 +1282,7 @@ static void lk_collect(void *c, uint32_t row)
     l->buf[l->n++] = row;
 }
 
-static int rowcmp(const void *a, const void *b, void *arg);
+static void sort_u32(ex_ctx *ctx, uint32_t *c, uint32_t n);
 
 /* Row ids ascending. An index chain usually yields them in order or in reverse order
  * already: a pass to check saves the sort. */
@@ -1331,14 +1333,39 @@ static void sort_rowids(ex_ctx *ctx, const stor_table *t, uint32_t *c, uint32_t 
         reverse_rows(c, n);
         return;
     }
-    ex_sort(ctx, c, n, sizeof *c, rowcmp, NULL);
+    sort_u32(ctx, c, n);
 }
 
-static int rowcmp(const void *a, const void *b, void *arg)
+/* Row ids ascending: a radix sort, 11 bits a pass, as many passes as the largest id has
+ * digits (the rows of an OR of key lookups: ten times faster than comparing through a
+ * function pointer). */
+static void sort_u32(ex_ctx *ctx, uint32_t *c, uint32_t n)
 {
-    (void)arg;
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
+    if (n < 64) {
+        for (uint32_t i = 1; i < n; i++) {
+            uint32_t v = c[i], j = i;
+            for (; j > 0 && c[j - 1] > v; j--) c[j] = c[j - 1];
+            c[j] = v;
+        }
+        return;
+    }
+    uint32_t all = 0;
+    for (uint32_t i = 0; i < n; i++) all |= c[i];
+    uint32_t *src = c, *dst = stor_arena_alloc(ctx->a, (size_t)n * sizeof *dst);
+    for (int shift = 0; shift < 32 && (all >> shift); shift += 11) {
+        uint32_t at[2048] = { 0 };
+        for (uint32_t i = 0; i < n; i++) at[src[i] >> shift & 2047]++;
+        for (uint32_t d = 0, sum = 0; d < 2048; d++) {
+            uint32_t k = at[d];
+            at[d] = sum;
+            sum += k;
+        }
+        for (uint32_t i = 0; i < n; i++) dst[at[src[i] >> shift & 2047]++] = src[i];
+        uint32_t *t = src;
+        src = dst;
+        dst = t;
+    }
+    if (src != c) memcpy(c, src, (size_t)n * sizeof *c);
 }
 
 static bool lookup_key_convert(ex_ctx *ctx, const stor_column *c, pdb_value *v);
@@ -4927,12 +4954,14 @@ static conj *block_add_conj(qstate *q, pl_expr *e, uint64_t m, ex_prog *p, int l
     c->level = lvl;
     kern_setup(q->ctx, p, &c->fk);
     if (c->fk.kind == FK_NONE) c->mm = cmemo_setup(q->ctx, p);
+    c->ng = ex_ng_gate(q->ctx->a, p);
     return c;
 }
 
-/* Cheap filters first: a LIKE over a long text column or a subquery goes last. The sort
- * is stable and a conjunct that may warn (string/number conversion) never moves ahead of
- * one written before it, so warnings stay as MariaDB's left-to-right evaluation makes them. */
+/* Cheap filters first: a LIKE over a long text column or a subquery goes last, a LIKE
+ * that an n-gram key answers first. The sort is stable and no conjunct moves past one
+ * that may warn (string/number conversion), so warnings stay as MariaDB's left-to-right
+ * evaluation makes them. */
 static void block_conj_order(qstate *q)
 {
     for (int i = 0; i < q->nconj; i++) {
@@ -4941,13 +4970,14 @@ static void block_conj_order(qstate *q)
             int code = q->conj[i].p->ops[k].code;
             if (code == OP_LIKE || code == OP_REGEXP || code == OP_SUBQ || code == OP_FUNC) cost += 100;
         }
+        if (q->conj[i].ng) cost = 1;   /* (a bit per row turns most rows away) */
         q->conj[i].cost = cost;
     }
     for (int i = 1; i < q->nconj; i++) {
         conj x = q->conj[i];
         int j = i;
         if (!x.p->may_warn)
-            while (j > 0 && q->conj[j - 1].cost > x.cost) { q->conj[j] = q->conj[j - 1]; j--; }
+            while (j > 0 && q->conj[j - 1].cost > x.cost && !q->conj[j - 1].p->may_warn) { q->conj[j] = q->conj[j - 1]; j--; }
         q->conj[j] = x;
     }
 }
