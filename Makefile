@@ -271,7 +271,7 @@ A64CC   ?= aarch64-linux-gnu-gcc
 JITSRC  := $(wildcard engine/jit/*.c)
 JITDEPS := $(JITSRC) engine/jit/jit.h tests/jit/prop.h tests/jit/agg_prop.h tests/jit/join_prop.h
 JITFLAGS = -O2 -g -std=gnu11 -Wall -Wextra -Werror -Wno-unused-parameter -D_GNU_SOURCE -I.
-.PHONY: test-arm64 jit-bench jit-fuzz
+.PHONY: test-arm64 jit-bench jit-fuzz like-bench
 # jit-fuzz (tests/jit/fuzz_main.c): random typed tables and random conjunctions through the
 # whole engine in process, the JIT on against off against an independent reference;
 # JIT_FUZZ_CASES cases (`make test` runs 20,000 with seed 1), JIT_FUZZ_SEED (default:
@@ -325,6 +325,11 @@ test-arm64: $(BUILD)/arm64/jit-prop arm64-server $(BUILD)/pressdb
 	$(A64QEMU) ./$(BUILD)/arm64/srv/jit-fuzz 3000 1
 	/usr/bin/python3 tests/arm64/server_check.py --x86 ./$(BUILD)/pressdb --arm64 ./$(BUILD)/arm64/srv/pressdb \
 	    --qemu "$(A64QEMU)" --scale $(SERVER_CHECK_SCALE)
+# like-bench: '%word%' over 64 MB of post-like text under unicode_520_ci, beside memmem.
+$(BUILD)/like-bench: bench/like_scan.c $(LIBOBJS)
+	$(CC) $(ALLFLAGS) -o $@ bench/like_scan.c $(LIBOBJS) $(LDLIBS)
+like-bench: $(BUILD)/like-bench
+	./$(BUILD)/like-bench
 $(BUILD)/jit-bench: tests/jit/bench_main.c $(JITDEPS)
 	@mkdir -p $(dir $@)
 	$(CC) $(JITFLAGS) -o $@ tests/jit/bench_main.c $(JITSRC) -lpthread
