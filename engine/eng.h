@@ -787,7 +787,11 @@ uint32_t ex_ft_rows(ex_ctx *ctx, const pl_expr *e, uint32_t **rows);
  * or compared with a number so that rows of rank 0 fail: MATCH > c with c >= 0, MATCH >= c
  * with c > 0, or written the other way round), else NULL. */
 pl_expr *ex_ft_term(pl_expr *e);
-/* Every FULLTEXT key's postings built after a start (pdb_engine_warm_data); stop: soon. */
+/* Key x of t built by the warm thread (a statement found it too far behind); false when
+ * no warm thread runs (then the statement builds it). */
+bool ex_derived_request(const stor_table *t, uint32_t x);
+/* Every FULLTEXT key's postings built after a start (pdb_engine_warm_data), then the keys
+ * requested, until stopped; stop: soon. */
 void ex_ft_warm(void);
 void ex_ft_warm_stop(void);
 /* The FULLTEXT key of t over the columns MATCH call m names (any order), or NULL. */

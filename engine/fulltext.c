@@ -671,9 +671,42 @@ static ex_ftstate *ft_state(ex_ctx *ctx, const pl_expr *e, const ex_ftspec *sp, 
 
 static _Atomic bool ft_warm_stop;
 
+/* Keys a statement found too far behind to bring up to date itself (ex_derived_request):
+ * the warm thread builds them after its first pass, one at a time. */
+typedef struct warm_key { char *db, *name; uint32_t x; } warm_key;
+static pthread_mutex_t warm_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t warm_cv = PTHREAD_COND_INITIALIZER;
+static warm_key warm_q[64];
+static uint32_t warm_nq;
+static bool warm_running;
+
 void ex_ft_warm_stop(void)
 {
     atomic_store(&ft_warm_stop, true);
+    pthread_mutex_lock(&warm_mu);
+    pthread_cond_broadcast(&warm_cv);
+    pthread_mutex_unlock(&warm_mu);
+}
+
+bool ex_derived_request(const stor_table *t, uint32_t x)
+{
+    bool ok = false;
+    pthread_mutex_lock(&warm_mu);
+    for (uint32_t i = 0; i < warm_nq && !ok; i++)
+        ok = warm_q[i].x == x && !strcmp(warm_q[i].db, t->db) && !strcmp(warm_q[i].name, t->name);
+    if (!ok && warm_running && warm_nq < sizeof warm_q / sizeof warm_q[0]) {
+        warm_key k = { stor_strndup(t->db, strlen(t->db)), stor_strndup(t->name, strlen(t->name)), x };
+        if (k.db && k.name) {
+            warm_q[warm_nq++] = k;
+            pthread_cond_signal(&warm_cv);
+            ok = true;
+        } else {
+            stor_free(k.db);
+            stor_free(k.name);
+        }
+    }
+    pthread_mutex_unlock(&warm_mu);
+    return ok;
 }
 
 /* One FULLTEXT (or n-gram) key of a table named db.name, built under the shared store lock 1,024
@@ -701,10 +734,14 @@ static void ft_warm_key(const char *db, const char *name, uint32_t x)
 
 /* Builds every FULLTEXT key's postings and every n-gram key's trigrams after a start, so
  * that the first MATCH or LIKE finds them ready (about 0.6 s for WordPress's 46 MB of
- * posts) instead of building them. */
+ * posts) instead of building them; then the keys statements ask for (ex_derived_request),
+ * until ex_ft_warm_stop. */
 void ex_ft_warm(void)
 {
     typedef struct { char *db, *name; uint32_t x; } key;
+    pthread_mutex_lock(&warm_mu);
+    warm_running = true;   /* (requests meanwhile wait for the first pass) */
+    pthread_mutex_unlock(&warm_mu);
     key *keys = NULL;
     uint32_t n = 0, cap = 0;
     stor_lock_shared();
@@ -733,6 +770,26 @@ void ex_ft_warm(void)
         stor_free(keys[i].name);
     }
     stor_free(keys);
+    /* then the keys statements ask for, until the server stops (the request stays in the
+       queue while it is built, so it is not asked for twice) */
+    pthread_mutex_lock(&warm_mu);
+    while (!atomic_load(&ft_warm_stop)) {
+        if (!warm_nq) {
+            pthread_cond_wait(&warm_cv, &warm_mu);
+            continue;
+        }
+        warm_key k = warm_q[0];
+        pthread_mutex_unlock(&warm_mu);
+        ft_warm_key(k.db, k.name, k.x);
+        pthread_mutex_lock(&warm_mu);
+        memmove(warm_q, warm_q + 1, (size_t)--warm_nq * sizeof *warm_q);
+        stor_free(k.db);
+        stor_free(k.name);
+    }
+    warm_running = false;
+    for (uint32_t i = 0; i < warm_nq; i++) { stor_free(warm_q[i].db); stor_free(warm_q[i].name); }
+    warm_nq = 0;
+    pthread_mutex_unlock(&warm_mu);
 }
 
 /* ---------------------------------------------------------------- the call */

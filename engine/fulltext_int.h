@@ -5,6 +5,7 @@
 
 #include "engine/func_int.h"
 #include <pthread.h>
+#include <stdatomic.h>
 
 #define FT_MIN_TOKEN 3    /* innodb_ft_min_token_size */
 #define FT_MAX_TOKEN 84   /* innodb_ft_max_token_size */
@@ -62,6 +63,7 @@ typedef struct ft_tcache {
     uint32_t nd;
     struct ng_index **ng;   /* the same for n-gram keys */
     uint32_t nng;
+    _Atomic int ng_bulk;    /* warm thread steps under way (statements do not wait for them) */
 } ft_tcache;
 
 /* t's cache, attached by the first to ask; NULL when memory ran out. */

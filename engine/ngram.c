@@ -255,12 +255,14 @@ static bool ng_add(ng_index *d, uint32_t key, uint32_t r)
     return true;
 }
 
-/* Row r's trigrams into the postings; false when memory ran out. */
-static bool ng_index_row(ng_index *d, const stor_table *t, uint32_t r)
+/* Row r's trigrams into the postings (*bytes: its text's length added); false when
+ * memory ran out. */
+static bool ng_index_row(ng_index *d, const stor_table *t, uint32_t r, size_t *bytes)
 {
     pdb_value v;
     stor_get(t, d->col, r, &v);
     if (v.t != VT_STRING) return true;
+    *bytes += v.len;
     uint32_t w = 0;
     int run = 0;
     for (size_t i = 0; i < v.len;) {
@@ -319,6 +321,10 @@ static bool ng_follow(ng_index *d, const stor_table *t)
     return d->ndirty <= NG_MAX_DIRTY(d->upto);
 }
 
+/* Text a step indexes at most (about 5 ms): readers waiting for the cache's mutex, and
+ * writers for the store lock the warm thread holds meanwhile, wait no longer. */
+#define NG_STEP_BYTES (256u << 10)
+
 /* Adds up to max rows to key x's index under the cache's mutex: 1 when it is up to date
  * (*out), 0 when rows are left, -1 when memory ran out (then it is dropped). */
 static int ng_sync_step(ft_tcache *tc, stor_table *t, uint32_t x, uint32_t max, ng_index **out)
@@ -336,9 +342,10 @@ static int ng_sync_step(ft_tcache *tc, stor_table *t, uint32_t x, uint32_t max, 
     if (tc->ng && !d) d = tc->ng[x] = ng_new(t, t->idx[x].cols[0]);
     if (!d) { pthread_mutex_unlock(&tc->mu); return -1; }
     uint32_t end = t->nrows - d->upto > max ? d->upto + max : t->nrows;
-    for (; d->upto < end; d->upto++) {
+    size_t bytes = 0;
+    for (; d->upto < end && bytes < NG_STEP_BYTES; d->upto++) {
         if (stor_is_dead(t, d->upto)) continue;
-        if (!ng_index_row(d, t, d->upto)) {
+        if (!ng_index_row(d, t, d->upto, &bytes)) {
             ng_index_free(d);
             tc->ng[x] = NULL;
             pthread_mutex_unlock(&tc->mu);
@@ -351,12 +358,35 @@ static int ng_sync_step(ft_tcache *tc, stor_table *t, uint32_t x, uint32_t max, 
     return done;
 }
 
+/* Rows key x's index has yet to take (all of them when it must start over; UINT32_MAX
+ * while another thread adds to it). */
+static uint32_t ng_lag(ft_tcache *tc, const stor_table *t, uint32_t x)
+{
+    if (pthread_mutex_trylock(&tc->mu)) {
+        if (atomic_load(&tc->ng_bulk)) return UINT32_MAX;   /* (the warm thread builds: do not wait) */
+        pthread_mutex_lock(&tc->mu);   /* (another statement adds its few rows) */
+    }
+    const ng_index *d = tc->ng && tc->nng == t->nidx ? tc->ng[x] : NULL;
+    uint32_t lag = t->nrows;
+    if (d && d->version == t->version && d->epoch_seen == t->rewrite_epoch &&
+        t->rewrites - d->rw_seen <= STOR_REWRITE_LOG && d->ndirty <= NG_MAX_DIRTY(d->upto))
+        lag = t->nrows - d->upto;
+    pthread_mutex_unlock(&tc->mu);
+    return lag;
+}
+
+/* Rows beyond which a statement does not index them itself: the warm thread does, and
+ * the statement matches every row meanwhile (about 10 ms of indexing). */
+#define NG_SYNC_MAX 2048
+
 /* Key x's index, up to date (as ft_sync: a batch at a time, the slice checked between
- * batches without the mutex), or NULL when memory ran out. */
+ * batches without the mutex); NULL when memory ran out, or when the warm thread took it
+ * over for being too far behind. */
 static const ng_index *ng_sync(ex_ctx *ctx, stor_table *t, uint32_t x)
 {
     ft_tcache *tc = ft_cache_of(t);
     if (!tc) return NULL;
+    if (ng_lag(tc, t, x) > NG_SYNC_MAX && ex_derived_request(t, x)) return NULL;
     for (;;) {
         ng_index *d = NULL;
         int r = ng_sync_step(tc, t, x, 1024, &d);
@@ -370,7 +400,11 @@ bool ex_ng_warm_step(stor_table *t, uint32_t x)
 {
     ft_tcache *tc = ft_cache_of(t);
     ng_index *d;
-    return !tc || ng_sync_step(tc, t, x, 1024, &d) != 0;
+    if (!tc) return true;
+    atomic_fetch_add(&tc->ng_bulk, 1);
+    int r = ng_sync_step(tc, t, x, 1024, &d);
+    atomic_fetch_sub(&tc->ng_bulk, 1);
+    return r != 0;
 }
 
 /* ---------------------------------------------------------------- a LIKE's candidates */

@@ -143,6 +143,7 @@ typedef struct qstate {
     int nsrc;
     conj *conj;
     int nconj;
+    int ngates;         /* conjuncts with an n-gram gate (conj.ng) */
     ex_prog **on;       /* per source: ON condition (LEFT/inner), or NULL */
     lookup *lk;         /* per source, ix NULL = scan */
     /* outer-joined groups: a LEFT JOIN source starts one, of its gsize sources (1 for a
@@ -1572,6 +1573,14 @@ static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_valu
  * bit per conjunct (below 64) another check guarantees. */
 static bool level_conjuncts(qstate *q, int level, bool kernel_checked, uint64_t skip)
 {
+    /* the n-gram gates first (a bit per LIKE), up to a conjunct that may warn: the ones
+       before it are then checked for every row, as they are written */
+    for (int i = 0; i < q->nconj && q->ngates; i++) {
+        conj *cj = &q->conj[i];
+        if (cj->level != level || cj->served || (kernel_checked && cj->jit) || (i < 64 && (skip >> i & 1))) continue;
+        if (cj->p->may_warn) break;
+        if (cj->ng && !ex_ng_gate_open(q->ctx, cj->p, cj->ng)) return false;
+    }
     for (int i = 0; i < q->nconj; i++) {
         const conj *cj = &q->conj[i];
         if (cj->level != level || cj->served || (kernel_checked && cj->jit) || (i < 64 && (skip >> i & 1))) continue;
@@ -4954,12 +4963,12 @@ static conj *block_add_conj(qstate *q, pl_expr *e, uint64_t m, ex_prog *p, int l
     c->level = lvl;
     kern_setup(q->ctx, p, &c->fk);
     if (c->fk.kind == FK_NONE) c->mm = cmemo_setup(q->ctx, p);
-    c->ng = ex_ng_gate(q->ctx->a, p);
+    if ((c->ng = ex_ng_gate(q->ctx->a, p))) q->ngates++;
     return c;
 }
 
-/* Cheap filters first: a LIKE over a long text column or a subquery goes last, a LIKE
- * that an n-gram key answers first. The sort is stable and no conjunct moves past one
+/* Cheap filters first: a LIKE over a long text column or a subquery goes last (the
+ * n-gram gates of such LIKEs come before every conjunct: level_conjuncts). The sort is stable and no conjunct moves past one
  * that may warn (string/number conversion), so warnings stay as MariaDB's left-to-right
  * evaluation makes them. */
 static void block_conj_order(qstate *q)
@@ -4970,7 +4979,6 @@ static void block_conj_order(qstate *q)
             int code = q->conj[i].p->ops[k].code;
             if (code == OP_LIKE || code == OP_REGEXP || code == OP_SUBQ || code == OP_FUNC) cost += 100;
         }
-        if (q->conj[i].ng) cost = 1;   /* (a bit per row turns most rows away) */
         q->conj[i].cost = cost;
     }
     for (int i = 1; i < q->nconj; i++) {
