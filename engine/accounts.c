@@ -38,6 +38,8 @@ static void hex_to_hash(const char *hex, uint8_t out[20])
 }
 
 static void grantee(ex_ctx *ctx, pl_user *u, const char **user, const char **host);
+static bool is_public(const char *user, const char *host);
+static bool public_ready(ex_ctx *ctx, bool grant);
 
 void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
@@ -138,6 +140,8 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             grantee(ctx, u, &gu, &gh);
             u->user = (char *)gu; u->host = (char *)gh;
             stor_account a;
+            if (is_public(gu, gh) && !public_ready(ctx, st->kind == S_GRANT))
+                ex_raise(ctx, 1141, "42000", "There is no such grant defined for user 'PUBLIC' on host ''");
             if (stor_account_get(u->user, u->host, &a) != 0) {
                 if (st->kind == S_REVOKE) ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", u->user, u->host);
                 if (!u->password && !u->hash && (ctx->s->sql_mode & MODE_NO_AUTO_CREATE_USER))
@@ -235,10 +239,24 @@ void ex_show_create_user(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 static stor_role_grant *role_grants(ex_ctx *ctx, size_t *n);
 static bool role_exists(const char *name);
 
+/* PUBLIC: the role every account has (MariaDB 10.11), kept as the role "PUBLIC" with the
+ * empty host, created by the first GRANT to it. */
+static bool is_public(const char *user, const char *host)
+{
+    return !strcmp(user, "PUBLIC") && !host[0];
+}
+
+/* A role's name in an error: PUBLIC as MariaDB spells it, however it was written. */
+static const char *role_shown(const char *name)
+{
+    return strcasecmp(name, "PUBLIC") ? name : "PUBLIC";
+}
+
 /* `user`@`host`, or a role's `name` */
 static const char *grant_to(ex_ctx *ctx, const char *user, const char *host)
 {
     char buf[700];
+    if (is_public(user, host)) return "PUBLIC";
     if (host[0]) snprintf(buf, sizeof buf, "`%s`@`%s`", user, host);
     else snprintf(buf, sizeof buf, "`%s`", user);
     return stor_arena_strndup(ctx->a, buf, strlen(buf));
@@ -265,7 +283,7 @@ static void grants_of(ex_ctx *ctx, ex_textset *ts, const stor_account *a, const 
     password_clause(a, pw, sizeof pw);
     snprintf(g, sizeof g, "GRANT %s ON *.* TO %s%s%s", priv_list(ctx, a->privs, STOR_PRIV_ALL_GLOBAL),
              to, a->is_role ? "" : pw, (a->privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
-    grants_line(ctx, ts, g);
+    if (a->privs || !is_public(a->user, a->host)) grants_line(ctx, ts, g);   /* (PUBLIC: no USAGE line) */
     size_t n = 0;
     stor_grant *gl = stor_grant_list(a->user, a->host, &n);
     for (int pass = 0; pass < 2; pass++)   /* database grants, then table grants */
@@ -305,8 +323,16 @@ void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (!ctx->s->role[0])
             ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", ctx->s->user, ctx->s->priv_host);
         user = ctx->s->role; host = "";
+    } else if (u && u->no_host && !strcasecmp(u->user, "PUBLIC")) {
+        user = "PUBLIC"; host = "";
     } else if (u && u->no_host && role_exists(u->user)) host = "";
     stor_account a;
+    if (is_public(user, host) && stor_account_get(user, host, &a) != 0) {   /* (nothing granted to it yet) */
+        ex_textset ts;
+        account_set(ctx, &ts, "Grants for", "PUBLIC", NULL);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
     if (stor_account_get(user, host, &a) != 0)
         ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", user, host);
     size_t nrg = 0;
@@ -319,6 +345,7 @@ void ex_show_grants(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         account_set(ctx, &ts, "Grants for", user, host);
         grants_of(ctx, &ts, &a, rg, nrg);
         if (!u && ctx->s->role[0]) grants_of_roles(ctx, &ts, ctx->s->role, rg, nrg);
+        if (!u && role_exists("PUBLIC")) grants_of_roles(ctx, &ts, "PUBLIC", rg, nrg);   /* (everyone's) */
         if (a.default_role[0]) {
             char g[600];
             snprintf(g, sizeof g, "SET DEFAULT ROLE %s FOR %s", quote_name(ctx, a.default_role), grant_to(ctx, a.user, a.host));
@@ -399,9 +426,25 @@ static void grantee(ex_ctx *ctx, pl_user *u, const char **user, const char **hos
         *user = ctx->s->role; *host = "";
         return;
     }
+    if (u->no_host && !strcasecmp(u->user, "PUBLIC")) {
+        *user = "PUBLIC"; *host = "";
+        return;
+    }
     resolve(ctx, u);
     *user = u->user; *host = u->host;
     if (u->no_host && role_exists(u->user)) *host = "";
+}
+
+/* PUBLIC as a grantee: created when granted to first; false when it does not exist (a
+ * REVOKE then has nothing to take). */
+static bool public_ready(ex_ctx *ctx, bool grant)
+{
+    stor_account a;
+    if (stor_account_get("PUBLIC", "", &a) == 0) return true;
+    if (!grant) return false;
+    int rc = stor_role_create("PUBLIC", NULL, NULL, false);
+    if (rc == STOR_ACC_EIO) ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
+    return rc == STOR_ACC_OK;
 }
 
 static const char *grantee_text(ex_ctx *ctx, const char *user, const char *host)
@@ -444,23 +487,26 @@ static void drop_roles(ex_ctx *ctx, pl_stmt *st)
     char failed[1024] = "";
     for (int i = 0; i < st->nusers; i++) {
         const char *name = st->users[i].user;
-        if (role_exists(name) && stor_account_drop(name, "") == STOR_ACC_OK) continue;
-        if (st->if_exists) { ex_warn(ctx, "Note", 1976, "Can't drop role '%s'; it doesn't exist", name); continue; }
+        bool pub = !strcasecmp(name, "PUBLIC");
+        if (!pub && role_exists(name) && stor_account_drop(name, "") == STOR_ACC_OK) continue;
+        if (st->if_exists && !pub) { ex_warn(ctx, "Note", 1976, "Can't drop role '%s'; it doesn't exist", name); continue; }
         size_t k = strlen(failed);
-        snprintf(failed + k, sizeof failed - k, "%s'%s'", k ? "," : "", name);
+        snprintf(failed + k, sizeof failed - k, pub ? "%sPUBLIC" : "%s'%s'", k ? "," : "", name);
     }
     if (failed[0]) ex_raise(ctx, 1396, "HY000", "Operation DROP ROLE failed for %s", failed);
 }
 
 static void grant_role(ex_ctx *ctx, pl_stmt *st, bool grant)
 {
-    if (!role_exists(st->name)) ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", st->name);
+    if (!strcasecmp(st->name, "PUBLIC") || !role_exists(st->name))
+        ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", role_shown(st->name));
     size_t nrg = 0;
     stor_role_grant *rg = role_grants(ctx, &nrg);
     for (int i = 0; i < st->nusers; i++) {
         const char *user, *host;
         grantee(ctx, &st->users[i], &user, &host);
         stor_account a;
+        if (is_public(user, host)) public_ready(ctx, grant);
         if (stor_account_get(user, host, &a) != 0) {
             if (grant) ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
             ex_raise(ctx, 1962, "HY000", "Cannot revoke role '%s' from: %s", st->name, grantee_text(ctx, user, host));
@@ -486,7 +532,11 @@ static void set_role(ex_ctx *ctx, pl_stmt *st)
     if (!st->name) { s->role[0] = 0; return; }
     size_t n = 0;
     stor_role_grant *rg = role_grants(ctx, &n);
-    if (!role_exists(st->name)) ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", st->name);
+    if (!strcasecmp(st->name, "PUBLIC") || !role_exists(st->name))
+        ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", role_shown(st->name));
+    if (s->enforce_privs && !ex_role_granted(rg, n, s->user, s->priv_host, st->name, false) &&
+        ex_role_granted(rg, n, "PUBLIC", "", st->name, false))   /* (MariaDB's words for a role PUBLIC has) */
+        ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", st->name);
     if (s->enforce_privs && !ex_role_granted(rg, n, s->user, s->priv_host, st->name, false))
         ex_raise(ctx, 1959, "OP000", "User `%s`@`%s` has not been granted role `%s`", s->user, s->priv_host, st->name);
     snprintf(s->role, sizeof s->role, "%s", st->name);
@@ -497,7 +547,8 @@ static void set_default_role(ex_ctx *ctx, pl_stmt *st)
     const char *user = ctx->s->user, *host = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
     if (st->nusers) grantee(ctx, &st->users[0], &user, &host);
     if (st->name[0]) {
-        if (!role_exists(st->name)) ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", st->name);
+        if (!strcasecmp(st->name, "PUBLIC") || !role_exists(st->name))
+            ex_raise(ctx, 1959, "OP000", "Invalid role specification `%s`", role_shown(st->name));
         size_t n = 0;
         stor_role_grant *rg = role_grants(ctx, &n);
         bool ok = ex_role_granted(rg, n, user, host, st->name, false);

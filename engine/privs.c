@@ -31,15 +31,20 @@ void ex_privs_free(pdb_session *s)
 }
 
 /* The grants of the roles s->role enables, appended to p's, and their global bits. */
+/* The grants of the enabled role and of the roles granted to it, and those of PUBLIC and
+ * of the roles granted to it (every account's, enabled or not, as in MariaDB). */
 static void load_roles(pdb_session *s, struct ex_privs *p)
 {
     p->role_global = 0;
     snprintf(p->role, sizeof p->role, "%s", s->role);
-    if (!s->role[0]) return;
+    stor_account pa;
+    bool public = stor_account_get("PUBLIC", "", &pa) == 0 && pa.is_role;
+    if (!s->role[0] && !public) return;
     size_t nrg = 0;
     stor_role_grant *rg = stor_role_grant_list(&nrg);
-    const char *en[256];
+    const char *en[512];
     int ne = ex_roles_enabled(s->role, rg, nrg, en, 256);
+    if (public) ne += ex_roles_enabled("PUBLIC", rg, nrg, en + ne, 256);
     for (int i = 0; i < ne; i++) {
         stor_account a;
         if (stor_account_get(en[i], "", &a) == 0 && a.is_role) p->role_global |= a.privs;
@@ -326,7 +331,7 @@ static void role_admin_check(ex_ctx *ctx, pl_stmt *st)
 {
     pdb_session *s = ctx->s;
     stor_account ra;
-    if (stor_account_get(st->name, "", &ra) != 0 || !ra.is_role) return;
+    if (!strcasecmp(st->name, "PUBLIC") || stor_account_get(st->name, "", &ra) != 0 || !ra.is_role) return;
     size_t n = 0;
     stor_role_grant *rg = stor_role_grant_list(&n);
     bool ok = ex_role_granted(rg, n, s->user, s->priv_host, st->name, true);

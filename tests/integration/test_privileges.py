@@ -6,7 +6,8 @@ COM_INIT_DB and CREATE/DROP DATABASE; 1142 on their tables; SHOW DATABASES, SHOW
 and information_schema list only what is permitted), SELECT-only accounts, table grants,
 global grants, REVOKE and GRANT taking effect on open connections, WITH GRANT OPTION,
 SHOW GRANTS, SHOW CREATE USER, CURRENT_USER(), roles (a default role at login, a role
-granted to a role, SET ROLE, WITH ADMIN OPTION), and root being unaffected. Accounts and
+granted to a role, SET ROLE, WITH ADMIN OPTION), PUBLIC (grants to it and to a role
+granted to it apply to every account), and root being unaffected. Accounts and
 roles go through `mariadb-dump --system=users` from MariaDB into pressdb and back, and
 must come out as they went in.
 
@@ -87,7 +88,7 @@ SETUP = [
     # roles: pt_reader (with pt_writer granted to it) is pt_rl's default role; pt_rm has
     # it WITH ADMIN OPTION, not enabled
     "DROP USER IF EXISTS 'pt_rl'@'localhost', 'pt_rm'@'localhost'",
-    "DROP ROLE IF EXISTS pt_reader", "DROP ROLE IF EXISTS pt_writer",
+    "DROP ROLE IF EXISTS pt_reader", "DROP ROLE IF EXISTS pt_writer", "DROP ROLE IF EXISTS pt_pubrole",
     "CREATE ROLE pt_reader, pt_writer",
     "GRANT SELECT ON %s.* TO pt_reader" % DBA,
     "GRANT INSERT, UPDATE ON %s.posts TO pt_writer" % DBA,
@@ -341,6 +342,36 @@ STEPS = [
     (None, "REVOKE SELECT ON %s.* FROM pt_reader" % A),
     ("rl", "SELECT COUNT(*) FROM %s.posts" % A),
     ("rl", "INSERT INTO %s.posts VALUES (4, 'still')" % A),
+    # PUBLIC: what is granted to it (and to a role granted to it) every account has
+    (None, "SHOW GRANTS FOR PUBLIC"),
+    (None, "GRANT SELECT ON %s.secret TO PUBLIC" % B),
+    (None, "CREATE ROLE pt_pubrole"),
+    (None, "GRANT INSERT ON %s.open TO pt_pubrole" % B),
+    (None, "GRANT pt_pubrole TO public"),
+    ("ro", "SELECT * FROM %s.secret" % B),
+    ("ro", "INSERT INTO %s.open VALUES (7, 'pub')" % B),
+    ("ro", "SHOW GRANTS"),
+    ("ro", "SET ROLE pt_pubrole"),
+    ("ro", "SELECT CURRENT_ROLE()"),
+    (None, "SHOW GRANTS FOR PUBLIC"),
+    (None, "SHOW GRANTS FOR public"),
+    (None, "SELECT * FROM mysql.roles_mapping WHERE User = 'PUBLIC'"),
+    (None, "SELECT User, Host, is_role FROM mysql.user WHERE User = 'PUBLIC'"),
+    (None, "SELECT * FROM mysql.global_priv WHERE User = 'PUBLIC'"),
+    (None, "SELECT * FROM information_schema.TABLE_PRIVILEGES WHERE GRANTEE LIKE '%PUBLIC%' ORDER BY 3, 4, 5"),
+    (None, "DROP ROLE PUBLIC"),
+    (None, "CREATE ROLE public"),
+    (None, "GRANT PUBLIC TO 'pt_ro'@'%'"),
+    (None, "SET ROLE public"),
+    (None, "SET DEFAULT ROLE PUBLIC FOR 'pt_ro'@'%'"),
+    (None, "GRANT SELECT ON %s.* TO public@localhost" % B),
+    (None, "REVOKE pt_pubrole FROM PUBLIC"),
+    (None, "REVOKE SELECT ON %s.secret FROM PUBLIC" % B),
+    (None, "REVOKE SELECT ON %s.secret FROM PUBLIC" % B),
+    ("ro", "SELECT * FROM %s.secret" % B),
+    ("ro", "INSERT INTO %s.open VALUES (8, 'pub')" % B),
+    (None, "SHOW GRANTS FOR PUBLIC"),
+    (None, "DROP ROLE pt_pubrole"),
     # root is not limited
     (None, "SELECT * FROM %s.secret" % B),
     (None, "INSERT INTO %s.secret VALUES (9, 'root')" % B),
