@@ -46,7 +46,7 @@ typedef struct ng_index {
     uint32_t upto;      /* rows [0, upto) indexed */
     ng_entry *e;        /* open addressing on the key */
     uint32_t ne, cap;
-    uint32_t *dirty;    /* rows rewritten since they were indexed (ascending on no order) */
+    uint32_t *dirty;    /* rows rewritten since they were indexed (in no order) */
     uint32_t ndirty, cdirty;
     size_t bytes;       /* bytes allocated (entries, postings, dirty rows): Ngram_bytes */
 } ng_index;
