@@ -202,8 +202,8 @@ def ngram_lines(run):
            "ngram_title (post_title(3)) COMMENT 'ngram', ...` over title, excerpt and content (MariaDB keeps "
            "them as 3-character prefix keys)."]
     if p.get("ngram_bytes") is not None:
-        out.append("pressdb's trigrams: %.1f MB (Ngram_bytes), built by the first LIKE in %.2f s." % (
-            p["ngram_bytes"] / 1e6, p.get("ngram_first_like_s", 0)))
+        out.append("pressdb's trigrams: %.1f MB (Ngram_bytes), built in the background in %s s after the ALTER "
+                   "(until then a LIKE matched every row)." % (p["ngram_bytes"] / 1e6, p.get("ngram_build_s", "?")))
     return out
 
 
