@@ -806,6 +806,8 @@ uint8_t ex_like_fold(int32_t cp, uint16_t coll, void *folds);
 /* The n-gram index (ngram.c): the position of t's n-gram key over column col (a key over
  * that column alone whose comment is 'ngram'; its collation one the index folds), or -1. */
 int ex_ng_key(const stor_table *t, uint32_t col);
+/* Is t's key x an n-gram key? */
+bool ex_ng_is_key(const stor_table *t, uint32_t x);
 /* Can the current row of source src match LIKE pattern p (escape esc, collation coll)
  * over its column col? False only when the row lacks a trigram of the pattern. */
 bool ex_ng_may_match(ex_ctx *ctx, int src, uint32_t col, const char *p, size_t pn, int esc, uint16_t coll);

@@ -709,8 +709,8 @@ bool ex_derived_request(const stor_table *t, uint32_t x)
     return ok;
 }
 
-/* One FULLTEXT (or n-gram) key of a table named db.name, built under the shared store lock 1,024
- * rows per hold (writers wait that long at most); the table is found again each time
+/* One FULLTEXT or n-gram key of a table named db.name, built under the shared store lock
+ * a batch per hold (writers wait that long at most); the table is found again each time
  * (DDL may drop or change it in between). */
 static void ft_warm_key(const char *db, const char *name, uint32_t x)
 {
@@ -718,8 +718,7 @@ static void ft_warm_key(const char *db, const char *name, uint32_t x)
         stor_lock_shared();
         stor_table *t = stor_table_find(db, name);
         r = 1;
-        if (t && x < t->nidx && t->idx[x].kind != IK_FULLTEXT && t->idx[x].ncols == 1 &&
-            ex_ng_key(t, t->idx[x].cols[0]) == (int)x)
+        if (t && ex_ng_is_key(t, x))
             r = ex_ng_warm_step(t, x);
         else if (t && x < t->nidx && t->idx[x].kind == IK_FULLTEXT && t->idx[x].ncols) {
             ex_ftspec sp = { .t = t, .ncols = t->idx[x].ncols, .cols = t->idx[x].cols,
@@ -751,9 +750,7 @@ void ex_ft_warm(void)
         for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             const stor_table *t = dbs[i]->tables[j];
             for (uint32_t x = 0; x < t->nidx; x++) {
-                if (t->idx[x].kind != IK_FULLTEXT &&
-                    !(t->idx[x].ncols == 1 && ex_ng_key(t, t->idx[x].cols[0]) == (int)x))
-                    continue;
+                if (t->idx[x].kind != IK_FULLTEXT && !ex_ng_is_key(t, x)) continue;
                 if (n == cap) {
                     key *nk = stor_realloc(keys, (size_t)(cap = cap ? cap * 2 : 16) * sizeof *nk);
                     if (!nk) break;

@@ -96,6 +96,11 @@ int ex_ng_key(const stor_table *t, uint32_t col)
     return -1;
 }
 
+bool ex_ng_is_key(const stor_table *t, uint32_t x)
+{
+    return x < t->nidx && t->idx[x].ncols == 1 && ex_ng_key(t, t->idx[x].cols[0]) == (int)x;
+}
+
 /* ---------------------------------------------------------------- folding */
 
 /* The folded character at s[*i] (advancing *i), 0 for one that ends a run. */

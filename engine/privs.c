@@ -30,9 +30,9 @@ void ex_privs_free(pdb_session *s)
     s->privs = NULL;
 }
 
-/* The grants of the roles s->role enables, appended to p's, and their global bits. */
 /* The grants of the enabled role and of the roles granted to it, and those of PUBLIC and
- * of the roles granted to it (every account's, enabled or not, as in MariaDB). */
+ * of the roles granted to it (every account's, enabled or not, as in MariaDB), appended
+ * to p's; their global bits. */
 static void load_roles(pdb_session *s, struct ex_privs *p)
 {
     p->role_global = 0;

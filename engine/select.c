@@ -628,7 +628,6 @@ static bool cmemo_passes(ex_ctx *ctx, cmemo *m, ex_prog *p)
 
 static inline bool conj_passes(ex_ctx *ctx, conj *cj)
 {
-    if (cj->ng && !ex_ng_gate_open(ctx, cj->p, cj->ng)) return false;
     if (cj->fk.kind != FK_NONE) return kern_passes(ctx, &cj->fk);
     if (cj->mm) return cmemo_passes(ctx, cj->mm, cj->p);
     return passes(ctx, cj->p);
@@ -1573,18 +1572,21 @@ static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_valu
  * bit per conjunct (below 64) another check guarantees. */
 static bool level_conjuncts(qstate *q, int level, bool kernel_checked, uint64_t skip)
 {
-    /* the n-gram gates first (a bit per LIKE), up to a conjunct that may warn: the ones
-       before it are then checked for every row, as they are written */
-    for (int i = 0; i < q->nconj && q->ngates; i++) {
-        conj *cj = &q->conj[i];
-        if (cj->level != level || cj->served || (kernel_checked && cj->jit) || (i < 64 && (skip >> i & 1))) continue;
+    /* the n-gram gates first (a bit per LIKE), up to a conjunct that may warn (the ones
+       before it are then checked for every row, as they are written); a gate after it
+       just before its own conjunct */
+    int gated = 0;
+    for (; gated < q->nconj && q->ngates; gated++) {
+        conj *cj = &q->conj[gated];
+        if (cj->level != level || cj->served || (kernel_checked && cj->jit) || (gated < 64 && (skip >> gated & 1))) continue;
         if (cj->p->may_warn) break;
         if (cj->ng && !ex_ng_gate_open(q->ctx, cj->p, cj->ng)) return false;
     }
     for (int i = 0; i < q->nconj; i++) {
-        const conj *cj = &q->conj[i];
+        conj *cj = &q->conj[i];
         if (cj->level != level || cj->served || (kernel_checked && cj->jit) || (i < 64 && (skip >> i & 1))) continue;
-        if (!conj_passes(q->ctx, &q->conj[i])) return false;
+        if (cj->ng && i >= gated && !ex_ng_gate_open(q->ctx, cj->p, cj->ng)) return false;
+        if (!conj_passes(q->ctx, cj)) return false;
     }
     return true;
 }
@@ -4968,9 +4970,9 @@ static conj *block_add_conj(qstate *q, pl_expr *e, uint64_t m, ex_prog *p, int l
 }
 
 /* Cheap filters first: a LIKE over a long text column or a subquery goes last (the
- * n-gram gates of such LIKEs come before every conjunct: level_conjuncts). The sort is stable and no conjunct moves past one
- * that may warn (string/number conversion), so warnings stay as MariaDB's left-to-right
- * evaluation makes them. */
+ * n-gram gates of such LIKEs come first: level_conjuncts). The sort is stable and no
+ * conjunct moves past one that may warn (string/number conversion), so warnings stay as
+ * MariaDB's left-to-right evaluation makes them. */
 static void block_conj_order(qstate *q)
 {
     for (int i = 0; i < q->nconj; i++) {
