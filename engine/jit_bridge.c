@@ -123,7 +123,7 @@ void jb_stats(uint64_t *compiled, uint64_t *compile_us, uint64_t *code_bytes, ui
         jit_arena_stats st;
         jit_arena_stats_get(a, &st);
         *code_bytes = st.code_bytes;
-        *mapped_bytes = st.mapped_bytes;
+        *mapped_bytes = st.mapped_bytes + st.ready_bytes;   /* (both are memory held) */
     }
 }
 

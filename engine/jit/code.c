@@ -15,8 +15,19 @@
  * commit share pages (a run); a run is the unit of eviction: when no free run is large
  * enough, the idle run entered least recently is given back (PROT_NONE again, so a stale
  * call faults instead of running other code, and MADV_DONTNEED returns the memory).
- * Pages once executable are never written again, so a thread running code never races
- * a writer. jit_enter/jit_leave count the threads inside a run without the mutex. */
+ * Pages are never written while they hold live code, so a thread running code never
+ * races a writer. jit_enter/jit_leave count the threads inside a run without the mutex.
+ *
+ * Ready pages (memfd only). On this VM a compile's pwrite into a hole (the file's page
+ * allocated on the spot) and its mprotect to RX were 20-30 us each on a statement's first
+ * run, most of a compile. So free pages are kept "ready" where that can be done early:
+ * in the file, filled with trap bytes, executable and mapped (MADV_POPULATE_READ). A commit
+ * onto ready pages is one pwrite of the code. The arena starts with JIT_READY_CHUNK of
+ * them; a commit that finds no ready run prepares a chunk in one pwrite and one mprotect
+ * (its code in the first pages); a released run is filled with traps again and stays ready
+ * (up to JIT_READY_MAX pages; beyond, PROT_NONE and a hole as before). A stale call into a
+ * ready page traps. Not on arm64: qemu-user, where make test-arm64 runs, learns of new code
+ * in a page only through a permission change, so a page there holds code once. */
 #include "engine/jit/jit.h"
 #include <errno.h>
 #include <pthread.h>
@@ -53,9 +64,9 @@ struct jit_arena {
     uint8_t *scratch;                /* (memfd) a commit's pages, assembled before pwrite */
     size_t scratch_cap;
     size_t page, npages, cap;
-    uint8_t *used;                   /* per page: held by a live run */
+    uint8_t *used;                   /* per page: PG_HOLE, PG_CODE or PG_READY */
     jit_run *runs;                   /* live runs */
-    size_t code_bytes, used_pages;
+    size_t code_bytes, used_pages, ready_pages;
     size_t owned;                    /* blocks not yet freed */
     uint64_t blocks, commits, evictions, failures;
     atomic_uint_fast64_t clock;
@@ -65,6 +76,18 @@ struct jit_arena {
 };
 
 static atomic_bool jit_logged;
+
+enum { PG_HOLE, PG_CODE, PG_READY };
+#define JIT_READY_CHUNK 16           /* pages a commit prepares when none is ready */
+#define JIT_READY_MAX 64             /* ready pages kept at most (256 KiB) */
+#if defined(__x86_64__)
+#define JIT_RECYCLE 1                /* released pages become ready again (not on arm64) */
+#else
+#define JIT_RECYCLE 0
+#endif
+#ifndef MADV_POPULATE_READ
+#define MADV_POPULATE_READ 22
+#endif
 
 #if defined(__x86_64__)
 #define JIT_TRAP_BYTE 0xCC                   /* int3 */
@@ -148,6 +171,8 @@ static bool jit_memfd_map(jit_arena *a)
     return true;
 }
 
+static bool jit_make_ready(jit_arena *a, size_t first, size_t n);
+
 jit_arena *jit_arena_new(size_t cap, int flags)
 {
     jit_arena *a = calloc(1, sizeof *a);
@@ -174,6 +199,9 @@ jit_arena *jit_arena_new(size_t cap, int flags)
     }
     if (!(flags & JIT_ARENA_ANON) && jit_memfd_map(a)) {
         a->ok = true;
+        pthread_mutex_lock(&a->mu);      /* (no other thread knows a yet; for the invariant) */
+        jit_make_ready(a, 0, a->npages < JIT_READY_CHUNK ? a->npages : JIT_READY_CHUNK);
+        pthread_mutex_unlock(&a->mu);
         return a;
     }
     void *m = mmap(NULL, a->cap, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -216,6 +244,7 @@ void jit_arena_stats_get(jit_arena *a, jit_arena_stats *st)
     pthread_mutex_lock(&a->mu);
     st->code_bytes = a->code_bytes;
     st->mapped_bytes = a->used_pages * a->page;
+    st->ready_bytes = a->ready_pages * a->page;
     st->cap_bytes = a->ok ? a->cap : 0;
     st->blocks = a->blocks;
     st->commits = a->commits;
@@ -232,15 +261,68 @@ void jit_arena_set_write_hook(jit_arena *a, void (*fn)(void *ctx, void *p, size_
     pthread_mutex_unlock(&a->mu);
 }
 
-/* First run of n free pages, or -1. */
-static long jit_find_pages(jit_arena *a, size_t n)
+/* First run of n pages without code (only ready ones if ready), or -1. */
+static long jit_find_pages(jit_arena *a, size_t n, bool ready)
 {
     size_t runlen = 0;
     for (size_t i = 0; i < a->npages; i++) {
-        runlen = a->used[i] ? 0 : runlen + 1;
+        bool ok = ready ? a->used[i] == PG_READY : a->used[i] != PG_CODE;
+        runlen = ok ? runlen + 1 : 0;
         if (runlen == n) return (long)(i + 1 - n);
     }
     return -1;
+}
+
+/* Pages [first, first + n) to state st, keeping the counts. */
+static void jit_mark(jit_arena *a, size_t first, size_t n, uint8_t st)
+{
+    for (size_t i = first; i < first + n; i++) {
+        a->used_pages -= a->used[i] == PG_CODE;
+        a->ready_pages -= a->used[i] == PG_READY;
+        a->used[i] = st;
+        a->used_pages += st == PG_CODE;
+        a->ready_pages += st == PG_READY;
+    }
+}
+
+/* Pages back to no access and no memory. */
+static void jit_to_hole(jit_arena *a, size_t first, size_t n)
+{
+    uint8_t *p = a->base + first * a->page;
+    size_t bytes = n * a->page;
+    mprotect(p, bytes, PROT_NONE);
+    if (a->fd >= 0) fallocate(a->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)(p - a->base), (off_t)bytes);
+    else madvise(p, bytes, MADV_DONTNEED);
+    jit_mark(a, first, n, PG_HOLE);
+}
+
+/* The scratch buffer, at least n bytes, filled with trap bytes (mutex held). */
+static bool jit_scratch(jit_arena *a, size_t n)
+{
+    if (n > a->scratch_cap) {
+        uint8_t *ns = realloc(a->scratch, n);
+        if (!ns) return false;
+        a->scratch = ns;
+        a->scratch_cap = n;
+    }
+    memset(a->scratch, JIT_TRAP_BYTE, n);    /* padding traps if ever jumped into */
+    return true;
+}
+
+/* memfd pages [first, first + n): written with traps, executable, mapped (mutex held). */
+static bool jit_make_ready(jit_arena *a, size_t first, size_t n)
+{
+    uint8_t *p = a->base + first * a->page;
+    size_t bytes = n * a->page;
+    if (!jit_scratch(a, bytes) || !jit_pwrite(a->fd, a->scratch, bytes, (off_t)(p - a->base)) ||
+        mprotect(p, bytes, PROT_READ | PROT_EXEC) != 0) {
+        jit_to_hole(a, first, n);
+        return false;
+    }
+    madvise(p, bytes, MADV_POPULATE_READ);   /* (older kernels: the first call faults) */
+    jit_flush_icache(p, bytes);
+    jit_mark(a, first, n, PG_READY);
+    return true;
 }
 
 static void jit_unlink(jit_arena *a, jit_run *r)
@@ -251,16 +333,12 @@ static void jit_unlink(jit_arena *a, jit_run *r)
     r->prev = r->next = NULL;
 }
 
-/* Give a run's pages back (mutex held; nobody inside it). */
+/* Give a run's pages back (mutex held; nobody inside it): ready again while the pool has
+ * room, else a hole. */
 static void jit_release(jit_arena *a, jit_run *r)
 {
-    uint8_t *p = a->base + (size_t)r->page * a->page;
-    size_t n = (size_t)r->npages * a->page;
-    mprotect(p, n, PROT_NONE);
-    if (a->fd >= 0) fallocate(a->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)(p - a->base), (off_t)n);
-    else madvise(p, n, MADV_DONTNEED);
-    memset(a->used + r->page, 0, r->npages);
-    a->used_pages -= r->npages;
+    bool keep = JIT_RECYCLE && a->fd >= 0 && a->ready_pages + r->npages <= JIT_READY_MAX;
+    if (!keep || !jit_make_ready(a, r->page, r->npages)) jit_to_hole(a, r->page, r->npages);
     a->code_bytes -= r->bytes;
     jit_unlink(a, r);
 }
@@ -290,25 +368,22 @@ static bool jit_evict_one(jit_arena *a)
     }
 }
 
-/* Write the buffers into pages p (mutex held). memfd: assemble, pwrite, RX, flush. */
-static bool jit_fill_memfd(jit_arena *a, uint8_t *p, size_t n, const uint8_t *const *code,
-                           const size_t *len, const uint32_t *off, size_t cnt)
+/* Write the buffers into pages p (mutex held). memfd: assemble and pwrite; onto ready
+ * pages only the code's bytes (the rest are traps already), else the n bytes of the run
+ * and extra more made ready with it, then RX and mapped. Flush. */
+static bool jit_fill_memfd(jit_arena *a, uint8_t *p, size_t n, size_t extra, bool ready,
+                           const uint8_t *const *code, const size_t *len, const uint32_t *off, size_t cnt)
 {
-    if (n > a->scratch_cap) {
-        uint8_t *ns = realloc(a->scratch, n);
-        if (!ns) return false;
-        a->scratch = ns;
-        a->scratch_cap = n;
-    }
-    memset(a->scratch, JIT_TRAP_BYTE, n);    /* padding traps if ever jumped into */
+    size_t end = off[cnt - 1] + len[cnt - 1], w = ready ? end : n + extra;
+    if (!jit_scratch(a, w)) return false;
     for (size_t i = 0; i < cnt; i++) memcpy(a->scratch + off[i], code[i], len[i]);
     if (a->hook) a->hook(a->hook_ctx, p, n);
-    off_t at = (off_t)(p - a->base);
-    if (!jit_pwrite(a->fd, a->scratch, n, at) || mprotect(p, n, PROT_READ | PROT_EXEC) != 0) {
-        fallocate(a->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, at, (off_t)n);
-        return false;
+    if (!jit_pwrite(a->fd, a->scratch, w, (off_t)(p - a->base))) return false;
+    if (!ready) {
+        if (mprotect(p, n + extra, PROT_READ | PROT_EXEC) != 0) return false;
+        madvise(p, n + extra, MADV_POPULATE_READ);
     }
-    jit_flush_icache(p, n);
+    jit_flush_icache(p, end);
     return true;
 }
 
@@ -316,7 +391,6 @@ static bool jit_fill_memfd(jit_arena *a, uint8_t *p, size_t n, const uint8_t *co
 static bool jit_fill(jit_arena *a, uint8_t *p, size_t n, const uint8_t *const *code,
                      const size_t *len, const uint32_t *off, size_t cnt)
 {
-    if (a->fd >= 0) return jit_fill_memfd(a, p, n, code, len, off, cnt);
     if (mprotect(p, n, PROT_READ | PROT_WRITE) != 0) return false;
     memset(p, JIT_TRAP_BYTE, n);             /* padding traps if ever jumped into */
     for (size_t i = 0; i < cnt; i++) memcpy(p + off[i], code[i], len[i]);
@@ -329,17 +403,26 @@ static bool jit_fill(jit_arena *a, uint8_t *p, size_t n, const uint8_t *const *c
     return true;
 }
 
-static jit_run *jit_place(jit_arena *a, size_t npages)
+/* Pages for a run (mutex held): ready ones if there are (*ready), else free ones and,
+ * while the pool has room, up to a chunk more after them to make ready in the same
+ * writes (*extra pages). Evicts while nothing fits. */
+static jit_run *jit_place(jit_arena *a, size_t npages, bool *ready, size_t *extra)
 {
     long pg;
-    while ((pg = jit_find_pages(a, npages)) < 0)
+    *ready = false;
+    *extra = 0;
+    for (;;) {
+        size_t room = JIT_READY_MAX > a->ready_pages ? JIT_READY_MAX - a->ready_pages : 0;
+        size_t want = a->fd < 0 ? 0 : room < JIT_READY_CHUNK ? room : JIT_READY_CHUNK;
+        if (a->fd >= 0 && (pg = jit_find_pages(a, npages, true)) >= 0) { *ready = true; break; }
+        if (want && (pg = jit_find_pages(a, npages + want, false)) >= 0) { *extra = want; break; }
+        if ((pg = jit_find_pages(a, npages, false)) >= 0) break;
         if (!jit_evict_one(a)) return NULL;
+    }
     jit_run *r = calloc(1, sizeof *r);
     if (!r) return NULL;
     r->page = (uint32_t)pg;
     r->npages = (uint32_t)npages;
-    memset(a->used + pg, 1, npages);
-    a->used_pages += npages;
     return r;
 }
 
@@ -364,15 +447,21 @@ int jit_commit(jit_arena *a, const uint8_t *const *code, const size_t *len, size
     size_t npages = (total + a->page - 1) / a->page;
     if (npages == 0 || npages > a->npages || total > UINT32_MAX) goto fail_nolock;
     pthread_mutex_lock(&a->mu);
-    jit_run *r = jit_place(a, npages);
+    bool ready;
+    size_t extra;
+    jit_run *r = jit_place(a, npages, &ready, &extra);
     if (!r) goto fail;
     uint8_t *p = a->base + (size_t)r->page * a->page;
-    if (!jit_fill(a, p, npages * a->page, code, len, off, n)) {
-        memset(a->used + r->page, 0, npages);
-        a->used_pages -= npages;
+    bool ok = a->fd >= 0 ? jit_fill_memfd(a, p, npages * a->page, extra * a->page, ready, code, len, off, n)
+                         : jit_fill(a, p, npages * a->page, code, len, off, n);
+    if (!ok) {
+        if (a->fd >= 0) jit_to_hole(a, r->page, npages + extra);
+        else mprotect(p, npages * a->page, PROT_NONE);
         free(r);
         goto fail;
     }
+    jit_mark(a, r->page, npages, PG_CODE);
+    jit_mark(a, r->page + npages, extra, PG_READY);
     r->owned = (uint32_t)n;
     r->bytes = bytes;
     atomic_store(&r->live, true);

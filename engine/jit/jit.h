@@ -37,7 +37,8 @@ typedef struct jit_block jit_block;
 
 typedef struct jit_arena_stats {
     size_t code_bytes;       /* bytes of committed code, padding excluded */
-    size_t mapped_bytes;     /* pages held by live blocks (what Memory_used should count) */
+    size_t mapped_bytes;     /* pages held by live blocks */
+    size_t ready_bytes;      /* free pages kept ready for the next commits (code.c) */
     size_t cap_bytes;
     uint64_t blocks, commits, evictions, failures;
 } jit_arena_stats;
