@@ -619,6 +619,32 @@ static void fill_created(ex_ctx *ctx, pl_stmt *st, stor_db *d, stor_table *t, ex
     ctx->s->in_trans = false;
 }
 
+/* CREATE TABLE's CHECK constraints: the columns' own, then the table's, in the order
+ * written (SHOW CREATE TABLE's order); the table's unnamed ones named after the others. */
+static void add_checks(ex_ctx *ctx, pl_stmt *st, stor_table *def)
+{
+    const char **named = stor_arena_alloc(ctx->a, ((size_t)st->nkeys + 1) * sizeof *named);
+    int nn = 0;
+    for (int i = 0; i < st->nkeys; i++) if (st->keys[i].kind == PL_KEY_CHECK && st->keys[i].name) named[nn++] = st->keys[i].name;
+    jmp_buf jb, *saved = ctx->jb;
+    ctx->jb = &jb;
+    if (setjmp(jb)) {   /* (the definition is not the table's yet: free it) */
+        ctx->jb = saved;
+        free_def(def->cols, def->ncols, def->idx, def->nidx);
+        stor_checks_free(def->checks, def->nchecks);
+        longjmp(*saved, 1);
+    }
+    for (int i = 0; i < st->ncoldefs; i++)
+        if (st->coldefs[i].check)
+            ex_checks_add(ctx, &def->checks, &def->nchecks, NULL, st->coldefs[i].check, st->coldefs[i].c.name,
+                          def->cols, def->ncols, named, nn);
+    for (int i = 0; i < st->nkeys; i++)
+        if (st->keys[i].kind == PL_KEY_CHECK)
+            ex_checks_add(ctx, &def->checks, &def->nchecks, st->keys[i].name, st->keys[i].check, NULL,
+                          def->cols, def->ncols, named, nn);
+    ctx->jb = saved;
+}
+
 static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     ex_rows sel_rows = { 0 };
@@ -681,6 +707,8 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.coll = src->coll;
         def.comment = src->comment ? stor_strndup(src->comment, strlen(src->comment)) : NULL;
         def.row_format = src->row_format ? stor_strndup(src->row_format, strlen(src->row_format)) : NULL;
+        def.checks = stor_checks_copy(src->checks, src->nchecks);
+        def.nchecks = src->nchecks;
     } else {
         if (!st->ncoldefs && !st->sel) ex_raise(ctx, 1113, "42000", "A table must have at least 1 column");
         def.coll = resolve_coll(ctx, st->opts.charset, st->opts.collate, d->coll);
@@ -740,8 +768,10 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 add_key(ctx, def.cols, def.ncols, &def.idx, &def.nidx, &k);
             }
         }
-        for (int i = 0; i < st->nkeys; i++) add_key(ctx, def.cols, def.ncols, &def.idx, &def.nidx, &st->keys[i]);
+        for (int i = 0; i < st->nkeys; i++)
+            if (st->keys[i].kind != PL_KEY_CHECK) add_key(ctx, def.cols, def.ncols, &def.idx, &def.nidx, &st->keys[i]);
         check_auto(ctx, def.cols, def.ncols, def.idx, def.nidx);
+        add_checks(ctx, st, &def);
         const char *eng = st->opts.engine ? st->opts.engine : "InnoDB";
         if (!strcasecmp(eng, "innodb")) eng = "InnoDB";
         else if (!strcasecmp(eng, "myisam")) eng = "MyISAM";
@@ -869,6 +899,7 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
     pdb_value *vals = stor_arena_alloc(ctx->a, nt->ncols * sizeof(pdb_value));
     stor_txn_attach(NULL);   /* the copy is replayed by re-running the DDL, not logged row by row */
     bool strict = ctx->strict;
+    ex_checks *chk = ex_checks_compile(ctx, nt);   /* (MariaDB's copy checks every row) */
     uint32_t rowno = 0;
     /* a table without a clustered key in its scan order (t->origin), which the copy's row
        ids then follow; otherwise row id order: a clustered table's scans sort by its key
@@ -912,6 +943,13 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
             pdb_value o;
             ex_store_convert(ctx, &nt->cols[c], &v, &o, rowno);
             vals[c] = o;
+        }
+        const stor_check *bad = ex_checks_failed(ctx, chk, vals);
+        if (bad) {
+            char name[140];
+            snprintf(name, sizeof name, bad->col ? "%s.%s" : "%s%.0s", bad->col ? t->name : bad->name, bad->name);
+            stor_table_drop(d, tmpname);
+            ex_raise(ctx, 4025, "23000", "CONSTRAINT `%s` failed for `%s`.`%s`", name, t->db, t->name);
         }
         int dix; uint32_t drow;
         if (stor_mem_full()) ex_raise(ctx, 1114, "HY000", "The table '%s' is full", nt->name);
@@ -969,6 +1007,13 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     int *old_of = stor_arena_alloc(ctx->a, (ncols + (uint32_t)st->nalters + 1) * sizeof(int));
     for (uint32_t i = 0; i < ncols; i++) { copy_column_def(&cols[i], &t->cols[i]); old_of[i] = (int)i; }
     for (uint32_t i = 0; i < nidx; i++) copy_index_def(&idx[i], &t->idx[i]);
+    stor_check *chk = stor_checks_copy(t->checks, t->nchecks);
+    uint32_t nchk = t->nchecks;
+    const char **named = stor_arena_alloc(ctx->a, ((size_t)st->nalters + 1) * sizeof *named);
+    int nnamed = 0;   /* the names this ALTER's ADD CONSTRAINT ... CHECK give */
+    for (int i = 0; i < st->nalters; i++)
+        if (st->alters[i].kind == AT_ADD_KEY && st->alters[i].key.kind == PL_KEY_CHECK && st->alters[i].key.name)
+            named[nnamed++] = st->alters[i].key.name;
     char ***icols = NULL;
     bool need_rebuild = false;
     bool copies_rows = false;   /* a column change MariaDB makes by copying the table */
@@ -982,6 +1027,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (setjmp(jb)) {
         ctx->jb = saved;
         free_def(cols, ncols, idx, nidx);
+        stor_checks_free(chk, nchk);
         longjmp(*saved, 1);
     }
     for (int a = 0; a < st->nalters; a++) {
@@ -1007,6 +1053,8 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             memmove(&old_of[pos + 1], &old_of[pos], (ncols - pos) * sizeof(int));
             cols[pos] = nc; old_of[pos] = -1;
             ncols++;
+            if (al->col.check)
+                ex_checks_add(ctx, &chk, &nchk, NULL, al->col.check, nc.name, cols, ncols, named, nnamed);
             if (al->col.inline_pk || al->col.inline_unique) {
                 idx_positions(cols, ncols, idx, nidx, icols);
                 skip_pos = true;
@@ -1039,6 +1087,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 }
                 idx[i].ncols = w;
             }
+            ex_checks_drop_column(ctx, chk, &nchk, cols[c].name);
             stor_free(cols[c].name); stor_free(cols[c].default_sql); stor_free(cols[c].comment);
             memmove(&cols[c], &cols[c + 1], (ncols - (uint32_t)c - 1) * sizeof(stor_column));
             memmove(&old_of[c], &old_of[c + 1], (ncols - (uint32_t)c - 1) * sizeof(int));
@@ -1058,6 +1107,11 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (strcasecmp(nc.name, cols[c].name) && find_col(cols, ncols, nc.name) >= 0)
                 ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", nc.name);
             if (column_copies(&cols[c], &nc)) copies_rows = true;
+            if (al->col.c.type != 255) {   /* a new definition: the column's own check is what it says */
+                for (uint32_t k = 0; k < nchk; k++)
+                    if (chk[k].col && !strcasecmp(chk[k].col, cols[c].name)) { ex_checks_drop(chk, &nchk, chk[k].name); break; }
+            }
+            ex_checks_rename_column(ctx, chk, nchk, cols[c].name, nc.name);
             /* keep key membership: NOT NULL forced for PK columns */
             for (uint32_t i = 0; i < nidx; i++)
                 for (uint32_t k = 0; k < idx[i].ncols; k++)
@@ -1081,6 +1135,8 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             memmove(&old_of[pos + 1], &old_of[pos], (ncols - pos) * sizeof(int));
             cols[pos] = nc; old_of[pos] = old;
             ncols++;
+            if (al->col.c.type != 255 && al->col.check)
+                ex_checks_add(ctx, &chk, &nchk, NULL, al->col.check, nc.name, cols, ncols, named, nnamed);
             need_rebuild = true;
             break;
         }
@@ -1094,6 +1150,12 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             break;
         }
         case AT_ADD_KEY: {
+            if (al->key.kind == PL_KEY_CHECK) {   /* the copy checks every row (rebuild) */
+                ex_checks_add(ctx, &chk, &nchk, al->key.name, al->key.check, NULL, cols, ncols, named, nnamed);
+                need_rebuild = true;
+                skip_pos = true;
+                break;
+            }
             if (al->key.kind == IK_FULLTEXT) ft_engine_check(ctx, t->engine, temp);
             /* resolve names against the current column list */
             uint32_t before = nidx;
@@ -1117,6 +1179,10 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             need_rebuild = true;
             break;
         }
+        case AT_DROP_CHECK:
+            if (ex_checks_drop(chk, &nchk, al->name)) break;
+            if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP CONSTRAINT `%s`; check that it exists", al->name); break; }
+            ex_raise(ctx, 1091, "42000", "Can't DROP CONSTRAINT `%s`; check that it exists", al->name);
         case AT_RENAME: new_name = al->new_name; new_db = al->new_db; break;
         case AT_CONVERT: {
             uint16_t nc = resolve_coll(ctx, al->charset, al->collate, tcoll);
@@ -1155,6 +1221,9 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             t->cols[c].has_default = cols[c].has_default;
         }
         free_def(cols, ncols, idx, nidx);
+        stor_checks_free(t->checks, t->nchecks);
+        t->checks = chk;
+        t->nchecks = nchk;
     } else {
         stor_table def;
         memset(&def, 0, sizeof def);
@@ -1163,6 +1232,8 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.coll = tcoll;
         def.comment = t->comment ? stor_strndup(t->comment, strlen(t->comment)) : NULL;
         def.row_format = t->row_format ? stor_strndup(t->row_format, strlen(t->row_format)) : NULL;
+        def.checks = chk;
+        def.nchecks = nchk;
         check_auto(ctx, cols, ncols, idx, nidx);
         if (!temp) log_ddl(ctx, st, ctx->s->db);
         rebuild(ctx, d, t, &def, old_of);

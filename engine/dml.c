@@ -464,6 +464,9 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     usc.ctx = &uctx; usc.item_base = -1; usc.clause = "UPDATE";
     ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup) : NULL;
     ex_prog *check = compile_check(&usc, st);
+    ex_checks *tchecks = ex_checks_compile(ctx, t);
+    /* a single row of VALUES / SET fails a CHECK even with IGNORE, as MariaDB's does */
+    bool check_warns = st->ignore && multi;
 
     /* value expressions see the row being inserted: a column is its value so far (its
        default until the statement assigns it), as in MariaDB */
@@ -560,7 +563,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (!trg_before) no_default_check(ctx, t, vals, given);
         /* values are converted first (a conversion error consumes no id), then the
            AUTO_INCREMENT column gets its id */
-        ctx->check_defer = st->ignore;
+        ctx->check_defer = check_warns;
         ctx->check_failed = NULL;
         convert_row(ctx, t, vals, rowno, multi, trg_before, feed ? feed->done : NULL);
         ctx->check_defer = false;
@@ -578,6 +581,12 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                                       an AUTO_INCREMENT id is taken, as the handler takes it) */
             ex_warn(ctx, "Warning", 4025, "CONSTRAINT `%s.%s` failed for `%s`.`%s`", t->name, ctx->check_failed->name, t->db, t->name);
             ctx->check_failed = NULL;
+            nchecked++;
+            continue;
+        }
+        const stor_check *bad = ex_checks_failed(ctx, tchecks, vals);
+        if (bad) {   /* (before an id is taken, as for a JSON column's check) */
+            ex_check_fail(ctx, t, bad, check_warns);
             nchecked++;
             continue;
         }
@@ -684,6 +693,8 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     changed = !rows_equal(t, oldv, newv);
                 }
                 if (changed && check && !view_check_ok(&uctx, st, check, t, newv)) { records++; break; }
+                const stor_check *ubad = changed ? ex_checks_failed(ctx, tchecks, newv) : NULL;
+                if (ubad) { ex_check_fail(ctx, t, ubad, check_warns); records++; break; }
                 if (changed) {
                     int d2; uint32_t r2;
                     int64_t ur = stor_row_update(t, drow, newv, &d2, &r2);
@@ -896,8 +907,10 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_select_rows(ctx, &sel, &rows, &ty, &nm, &f);
 
     uint8_t *done[nt];
+    ex_checks *tchk[nt];
     for (int i = 0; i < nt; i++) {
         done[i] = NULL;
+        tchk[i] = NULL;
         bool target = false;
         for (int k = 0; k < st->nsets; k++) if (tgt[k] == i) target = true;
         if (target && tabs[i]) {
@@ -905,6 +918,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             memset(done[i], 0, (size_t)tabs[i]->nrows + 1);
             if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, tabs[i]);
             trgs[i] = ex_trg_load(ctx, tabs[i], st);
+            tchk[i] = ex_checks_compile(ctx, tabs[i]);
         }
     }
     uint64_t matched = 0, changed = 0;
@@ -944,6 +958,8 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 continue;
             }
             stamp_on_update(ctx, t, newv, assigned);
+            const stor_check *bad = ex_checks_failed(ctx, tchk[i], newv);
+            if (bad) { ex_check_fail(ctx, t, bad, st->ignore); matched--; continue; }
             if (write_updated(ctx, t, (uint32_t)row, newv, st->ignore)) changed++;
             if (fire) ex_trg_fire(ctx, trgs[i], 1, 1, newv, oldv);
         }
@@ -975,6 +991,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     sc.ctx = &uctx; sc.item_base = -1; sc.clause = "SET";
     ex_prog **progs = compile_sets(&uctx, &sc, t, st->sets, st->nsets);
     ex_prog *check = compile_check(&sc, st);
+    ex_checks *tchecks = ex_checks_compile(ctx, t);
     bool nothing = st->limit && st->limit->kind == E_INT && strtoll(st->limit->s, NULL, 10) == 0;
     if (!nothing && st->where && !rows.nrows && ex_expr_srcmask(&sc, st->where) == 0) {
         ex_type wt;   /* a WHERE that is false whatever the row */
@@ -1022,6 +1039,8 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             continue;
         }
         if (check && !view_check_ok(&uctx, st, check, t, newv)) { matched--; continue; }   /* (not matched, as MariaDB counts) */
+        const stor_check *bad = ex_checks_failed(ctx, tchecks, newv);
+        if (bad) { ex_check_fail(ctx, t, bad, st->ignore); matched--; continue; }
         if (write_updated(ctx, t, row, newv, st->ignore)) changed++;
         if (oldv) ex_trg_fire(ctx, trg, 1, 1, newv, oldv);
     }

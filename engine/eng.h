@@ -1281,6 +1281,24 @@ void      ex_coldef_type(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t t
 /* View v's SELECT as MariaDB prints it, relative to the current database (full: every
  * table with its database); NULL when it no longer resolves (explain.c). */
 const char *ex_view_print(ex_ctx *ctx, const char *db, const stor_viewdef *v, bool full);
+/* A CHECK constraint's expression as MariaDB prints it (columns as `name`). */
+const char *ex_check_print(ex_ctx *ctx, const pl_expr *e);
+
+/* CHECK constraints (check.c). ex_checks_add appends one (name NULL: CONSTRAINT_n, an n
+ * no check has and none of named[0..nnamed) will have; col: the column's own) after
+ * checking it as MariaDB's CREATE does (1970, 1901, 1054, 1826). */
+void ex_checks_add(ex_ctx *ctx, stor_check **checks, uint32_t *n, const char *name, const pl_expr *e,
+                   const char *col, const stor_column *cols, uint32_t ncols, const char *const *named, int nnamed);
+pl_expr *ex_check_parse(ex_ctx *ctx, const char *sql);
+void ex_checks_drop_column(ex_ctx *ctx, stor_check *c, uint32_t *n, const char *col);
+void ex_checks_rename_column(ex_ctx *ctx, stor_check *c, uint32_t n, const char *from, const char *to);
+bool ex_checks_drop(stor_check *c, uint32_t *n, const char *name);
+/* A writing statement's checks of t, compiled (NULL: none, or check_constraint_checks
+ * off); the first that row vals (t's columns) fails, or NULL; its 4025. */
+typedef struct ex_checks ex_checks;
+ex_checks *ex_checks_compile(ex_ctx *ctx, stor_table *t);
+const stor_check *ex_checks_failed(ex_ctx *ctx, ex_checks *k, const pdb_value *vals);
+void ex_check_fail(ex_ctx *ctx, stor_table *t, const stor_check *c, bool warn);
 /* CREATE TABLE ... SELECT's column for select item i of type t (ddl.c) */
 void ex_select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type *t, const char *name, stor_column *c);
 stor_db    *ex_tmp_owner(pdb_session *s, const stor_table *t);   /* its private catalog entry */

@@ -661,6 +661,7 @@ typedef struct xpctx {
     bool note;              /* EXPLAIN EXTENDED's note: `db`.`table`.`column`, names always quoted */
     const int64_t *crow;    /* the note: per source of ctx, the row of a const table (-2: none), or -1 */
     struct vprint *vp;      /* printing a view's SELECT (below) */
+    bool bare;              /* a CHECK constraint: a column is `name`, nothing resolved */
 } xpctx;
 
 typedef struct vprint {
@@ -758,6 +759,54 @@ static void xprint(xpctx *pc, xbuf *b, const pl_expr *e)
     pc->depth--;
 }
 
+/* A CHECK's operand of AND / OR / NOT that is a value (MariaDB compares it with 0). */
+static bool xbare_value(const pl_expr *x)
+{
+    if (x->kind == E_COLUMN || x->kind == E_INT || x->kind == E_DECIMAL) return true;
+    return x->kind == E_BINARY && x->op >= BO_ADD && x->op <= BO_SHR && x->op != BO_AND && x->op != BO_OR &&
+           x->op != BO_XOR && x->op != BO_NSEQ;
+}
+
+/* NOT x in a CHECK, as MariaDB's parser leaves it: the negated comparison or predicate,
+ * De Morgan over AND / OR, a value = 0. False: printed as written. */
+static bool xbare_not(xpctx *pc, xbuf *b, const pl_expr *x)
+{
+    static const uint8_t neg[] = { [BO_EQ] = BO_NE, [BO_NE] = BO_EQ, [BO_LT] = BO_GE, [BO_LE] = BO_GT,
+                                   [BO_GT] = BO_LE, [BO_GE] = BO_LT };
+    static const char *const op[] = { [BO_EQ] = " = ", [BO_NE] = " <> ", [BO_LT] = " < ", [BO_LE] = " <= ",
+                                      [BO_GT] = " > ", [BO_GE] = " >= " };
+    if (xbare_value(x)) { xprint_paren(pc, b, x, PR_CMP); xb_s(b, " = 0"); return true; }
+    if (x->kind == E_BINARY && x->op >= BO_EQ && x->op <= BO_GE && x->op != BO_NSEQ && neg[x->op]) {
+        xprint_paren(pc, b, x->args[0], PR_CMP);
+        xb_s(b, op[neg[x->op]]);
+        xprint_paren(pc, b, x->args[1], PR_CMP + 1);
+        return true;
+    }
+    if (x->kind == E_BINARY && (x->op == BO_AND || x->op == BO_OR)) {
+        /* NOT (a AND b) is NOT a OR NOT b; NOT (a OR b) is NOT a AND NOT b, where a negated
+           AND (now an OR) needs parentheses */
+        xbuf all = { .a = b->a };
+        for (int i = 0; i < 2; i++) {
+            xbuf t = { .a = b->a };
+            if (!xbare_not(pc, &t, x->args[i])) return false;
+            bool paren = x->op == BO_OR && x->args[i]->kind == E_BINARY && x->args[i]->op == BO_AND;
+            if (i) xb_s(&all, x->op == BO_AND ? " or " : " and ");
+            if (paren) xb_s(&all, "(");
+            if (t.n) xb_put(&all, t.p, t.n);
+            if (paren) xb_s(&all, ")");
+        }
+        xb_put(b, all.p, all.n);
+        return true;
+    }
+    if ((x->kind == E_IN || x->kind == E_BETWEEN || x->kind == E_LIKE || x->kind == E_ISNULL) && !x->negated) {
+        pl_expr n = *x;
+        n.negated = true;
+        xprint(pc, b, &n);
+        return true;
+    }
+    return false;
+}
+
 static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
 {
     static const char *const cmp[] = { [BO_EQ] = " = ", [BO_NE] = " <> ", [BO_LT] = " < ", [BO_LE] = " <= ",
@@ -770,6 +819,7 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
     case E_INT: case E_DECIMAL: xb_s(b, e->s); return;
     case E_STRING: xprint_str(b, e->s, e->slen); return;
     case E_COLUMN: {
+        if (pc->bare) { xb_qident(b, e->s); return; }
         if (pc->vp) {
             const char *al, *cn;
             if (xresolve(pc->ctx, e, &al, &cn)) { vp_column(pc->vp, pc->ctx, al, cn); return; }
@@ -856,10 +906,22 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
                 return;
             }
         }
-        if (e->op == BO_IDIV && pc->note) {   /* the note writes DIV in capitals */
+        if ((e->op == BO_IDIV && (pc->note || pc->bare)) || (e->op == BO_MOD && pc->bare)) {
+            /* the note writes DIV in capitals; a CHECK DIV and MOD */
             xprint_paren(pc, b, e->args[0], PR_MUL);
-            xb_s(b, " DIV ");
+            xb_s(b, e->op == BO_IDIV ? " DIV " : " MOD ");
             xprint_paren(pc, b, e->args[1], PR_MUL + 1);
+            return;
+        }
+        if (pc->bare && (e->op == BO_AND || e->op == BO_OR || e->op == BO_XOR)) {
+            /* a CHECK: an operand that is a value, not a condition, is compared with 0 */
+            for (int i = 0; i < 2; i++) {
+                const pl_expr *x = e->args[i];
+                if (i) xb_s(b, cmp[e->op]);
+                if (x->kind == E_BINARY && x->op == e->op) xprint(pc, b, x);
+                else if (xbare_value(x)) { xprint_paren(pc, b, x, PR_CMP); xb_s(b, " <> 0"); }
+                else xprint_paren(pc, b, x, prec_of(e));
+            }
             return;
         }
         if (e->op >= BO_EQ && e->op <= BO_SHR && cmp[e->op]) {
@@ -876,6 +938,7 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         break;
     case E_UNARY:
         if (e->op == '-') { xb_s(b, "-"); xprint_paren(pc, b, e->args[0], PR_NEG); return; }
+        if (e->op == '!' && pc->bare && xbare_not(pc, b, e->args[0])) return;
         if (e->op == '!' && e->args[0]->kind == E_EXISTS && !e->args[0]->negated) {   /* NOT EXISTS: !exists(..) */
             xb_s(b, "!");
             xprint(pc, b, e->args[0]);
@@ -910,6 +973,18 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
     case E_ISNULL:
         xprint_paren(pc, b, e->args[0], PR_CMP);
         xb_s(b, e->negated ? " is not null" : " is null");
+        return;
+    case E_IS:
+        if (!pc->bare) break;
+        xprint_paren(pc, b, e->args[0], PR_CMP);
+        xb_s(b, e->negated ? " is not " : " is ");
+        xb_s(b, e->ival == 1 ? "true" : e->ival == 0 ? "false" : "unknown");
+        return;
+    case E_REGEXP:
+        if (!pc->bare || e->negated || e->nargs != 2) break;
+        xprint_paren(pc, b, e->args[0], PR_CMP);
+        xb_s(b, " regexp ");
+        xprint_paren(pc, b, e->args[1], PR_CMP + 1);
         return;
     case E_SUBQUERY: case E_EXISTS: case E_INSUB: {
         if (pc->vp) {
@@ -986,12 +1061,20 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
     xb_put(b, e->start ? e->start : "", e->start ? e->srclen : 0);
 }
 
+const char *ex_check_print(ex_ctx *ctx, const pl_expr *e)
+{
+    xbuf b = { .a = ctx->a };
+    xpctx pc = { .ctx = ctx, .as_written = true, .bare = true };
+    xprint(&pc, &b, e);
+    return b.p ? b.p : "";
+}
+
 static const char *xprint_list(ex_ctx *ctx, pl_select *sel, pl_expr **e, int n, bool having, const char *cur_alias)
 {
     xstate *xst = ctx->stmt->explain;
     if (!n) return NULL;
     xbuf b = { .a = xst->a };
-    xpctx pc = { ctx, sel, having, cur_alias, false, 0, xst->dml_sel == sel, false, NULL, NULL };
+    xpctx pc = { ctx, sel, having, cur_alias, false, 0, xst->dml_sel == sel, false, NULL, NULL, false };
     for (int i = 0; i < n; i++) {
         if (i) xb_s(&b, " and ");
         xprint_paren(&pc, &b, e[i], n > 1 ? PR_AND : 0);
@@ -1411,7 +1494,7 @@ static void json_wrappers(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock *b, 
     b->filesort = order || (sel->ngroup > 0 && !(sel->norder == 1 && sel->order[0].e->kind == E_NULL));
     if (!b->filesort) return;
     xbuf kb = { .a = xst->a };
-    xpctx pc = { ctx, sel, false, NULL, false, 0, false, false, NULL, NULL };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, false, false, NULL, NULL, false };
     uint64_t m = 0;
     int nk = order ? sel->norder : sel->ngroup;
     for (int k = 0; k < nk; k++) {
@@ -1540,7 +1623,7 @@ static const char *note_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, xblock 
     if (xst->dml_sel == sel) return note_dml(ctx, sc, sel, conj, nconj, impossible);
     xbuf o = { .a = xst->a };
     int64_t *crow = const_rows(ctx, sc, ps, ctx->nsrc);
-    xpctx pc = { ctx, sel, false, NULL, false, 0, false, true, crow, NULL };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, false, true, crow, NULL, false };
     bool sub = b->subquery;
     const pl_stmt *md = xst->mdml && sel == xst->mdml_sel ? xst->mdml : NULL;   /* a multi-table UPDATE / DELETE */
     char t[64];
@@ -1768,7 +1851,7 @@ static const char *note_dml(ex_ctx *ctx, ex_scope *sc, pl_select *sel, pl_expr *
     if (!s || !s->t) return NULL;
     const char *al = s->alias ? s->alias : s->name, *db = s->db ? s->db : ctx->s->db;
     xbuf o = { .a = xst->a };
-    xpctx pc = { ctx, sel, false, NULL, false, 0, true, true, NULL, NULL };
+    xpctx pc = { ctx, sel, false, NULL, false, 0, true, true, NULL, NULL, false };
     xb_s(&o, st->kind == S_UPDATE ? "update " : "delete  from ");
     note_table(&o, ctx, s->db, s->t->name, s->alias);
     for (int k = 0; st->kind == S_UPDATE && k < st->nsets; k++) {
@@ -2888,7 +2971,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     } else if (xs.ext && !top && (in->kind == S_INSERT || in->kind == S_REPLACE)) {
         xbuf o = { .a = xst->a };
         note_insert(&o, ctx, in);
-        xpctx pc = { ctx, NULL, false, NULL, false, 0, false, true, NULL, NULL };
+        xpctx pc = { ctx, NULL, false, NULL, false, 0, false, true, NULL, NULL, false };
         xb_s(&o, " values ");
         if (in->nsets) {
             xb_s(&o, "(");
@@ -3371,7 +3454,7 @@ static void vp_select(vprint *vp, ex_ctx *outer, pl_select *sel, char **names, i
     for (pl_select *q = sel; q; q = q->next) {
         ex_ctx bc;
         vp_open(vp, outer, q, &bc);
-        xpctx pc = { &bc, q, false, NULL, false, 0, true, true, NULL, vp };
+        xpctx pc = { &bc, q, false, NULL, false, 0, true, true, NULL, vp, false };
         int nn;
         const char **auto_names = vp_names(&bc, q, &nn);
         xb_s(b, q->distinct ? "select distinct " : "select ");
@@ -3419,7 +3502,7 @@ static void vp_select(vprint *vp, ex_ctx *outer, pl_select *sel, char **names, i
         if (q->lock_share) xb_s(b, " lock in share mode");
         if (q->next) xb_s(b, q->set_op == 2 ? " union all " : q->set_op == 3 ? " intersect " : q->set_op == 4 ? " except " : " union ");
         if (!q->next && sel->nu_order + (sel->u_limit != NULL)) {
-            xpctx uc = { &bc, sel, false, NULL, false, 0, true, true, NULL, vp };
+            xpctx uc = { &bc, sel, false, NULL, false, 0, true, true, NULL, vp, false };
             for (int i = 0; i < sel->nu_order; i++) {
                 xb_s(b, i ? "," : " order by ");
                 xprint(&uc, b, sel->u_order[i].e);

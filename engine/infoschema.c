@@ -861,6 +861,33 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
                 vs(&b, cl ? cl->charset : "utf8mb4"); vs(&b, cc ? cc->name : "utf8mb4_general_ci"); vs(&b, alg[vi.algorithm]);
                 end_row(&b);
             }
+    } else if (!strcasecmp(name, "CHECK_CONSTRAINTS")) {
+        col(&b, "CONSTRAINT_CATALOG", 'S', 512); col(&b, "CONSTRAINT_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64);
+        col(&b, "CONSTRAINT_NAME", 'S', 64); col(&b, "LEVEL", 'S', 6); col(&b, "CHECK_CLAUSE", 'S', 64);
+        rows->ncols = (uint32_t)b.ncols;
+        for (uint32_t i = 0; i < ndb; i++) for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
+            for (uint32_t c = 0; c < t->ncols; c++) {   /* the columns' own checks, then the table's */
+                const char *sql = NULL;
+                if (t->cols[c].json) {
+                    size_t n = strlen(t->cols[c].name) + 16;
+                    char *q = stor_arena_alloc(ctx->a, n + 8);
+                    snprintf(q, n + 8, "json_valid(`%s`)", t->cols[c].name);
+                    sql = q;
+                }
+                for (uint32_t k = 0; k < t->nchecks; k++)
+                    if (t->checks[k].col && !strcmp(t->checks[k].col, t->cols[c].name)) sql = t->checks[k].sql;
+                if (!sql) continue;
+                begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, t->cols[c].name);
+                vs(&b, "Column"); vs(&b, sql); end_row(&b);
+            }
+            for (uint32_t k = 0; k < t->nchecks; k++) {
+                if (t->checks[k].col) continue;
+                begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, t->checks[k].name);
+                vs(&b, "Table"); vs(&b, t->checks[k].sql); end_row(&b);
+            }
+        }
     } else if (!strcasecmp(name, "KEY_COLUMN_USAGE") || !strcasecmp(name, "TABLE_CONSTRAINTS") || !strcasecmp(name, "REFERENTIAL_CONSTRAINTS")) {
         bool kcu = !strcasecmp(name, "KEY_COLUMN_USAGE"), tc = !strcasecmp(name, "TABLE_CONSTRAINTS");
         if (kcu) {
@@ -885,6 +912,17 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
                     vs(&b, t->cols[ix->cols[k]].name); b.cur[b.k++] = ex_int(k + 1); vn(&b); vn(&b); vn(&b); vn(&b);
                     end_row(&b);
                 }
+            }
+            if (!tc) continue;
+            for (uint32_t c = 0; c < t->ncols; c++) {   /* CHECK: the columns' own, then the table's */
+                bool own = t->cols[c].json;
+                for (uint32_t k = 0; k < t->nchecks; k++) if (t->checks[k].col && !strcmp(t->checks[k].col, t->cols[c].name)) own = true;
+                if (!own) continue;
+                begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->cols[c].name); vs(&b, t->db); vs(&b, t->name); vs(&b, "CHECK"); end_row(&b);
+            }
+            for (uint32_t k = 0; k < t->nchecks; k++) {
+                if (t->checks[k].col) continue;
+                begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->checks[k].name); vs(&b, t->db); vs(&b, t->name); vs(&b, "CHECK"); end_row(&b);
             }
         }
     } else return false;

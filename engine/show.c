@@ -362,6 +362,8 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
     quote_ident(&b, &l, &cap, t->name);
     appendf(&b, &l, &cap, " (\n");
     const pdb_collation *tc = pdb_coll_by_id(t->coll);
+    uint32_t ntc = 0;   /* the table's own checks, after the keys */
+    for (uint32_t k = 0; k < t->nchecks; k++) ntc += !t->checks[k].col;
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
         appendf(&b, &l, &cap, "  ");
@@ -384,7 +386,13 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
         else if (c->on_update_now) appendf(&b, &l, &cap, " ON UPDATE current_timestamp()");
         if (c->comment) { appendf(&b, &l, &cap, " COMMENT "); quote_str(&b, &l, &cap, c->comment); }
         if (c->json) { appendf(&b, &l, &cap, " CHECK (json_valid("); quote_ident(&b, &l, &cap, c->name); appendf(&b, &l, &cap, "))"); }
-        if (i + 1 < t->ncols || t->nidx) appendf(&b, &l, &cap, ",");
+        for (uint32_t k = 0; k < t->nchecks; k++)
+            if (t->checks[k].col && !strcmp(t->checks[k].col, c->name)) {
+                appendf(&b, &l, &cap, " CHECK (");
+                append(&b, &l, &cap, t->checks[k].sql, strlen(t->checks[k].sql));
+                appendf(&b, &l, &cap, ")");
+            }
+        if (i + 1 < t->ncols || t->nidx || ntc) appendf(&b, &l, &cap, ",");
         appendf(&b, &l, &cap, "\n");
     }
     for (uint32_t i = 0; i < t->nidx; i++) {
@@ -402,7 +410,15 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
         }
         appendf(&b, &l, &cap, ")");
         if (x->comment && *x->comment) { appendf(&b, &l, &cap, " COMMENT "); quote_str(&b, &l, &cap, x->comment); }
-        appendf(&b, &l, &cap, "%s\n", i + 1 < t->nidx ? "," : "");
+        appendf(&b, &l, &cap, "%s\n", i + 1 < t->nidx || ntc ? "," : "");
+    }
+    for (uint32_t k = 0; k < t->nchecks; k++) {
+        if (t->checks[k].col) continue;
+        appendf(&b, &l, &cap, "  CONSTRAINT ");
+        quote_ident(&b, &l, &cap, t->checks[k].name);
+        appendf(&b, &l, &cap, " CHECK (");
+        append(&b, &l, &cap, t->checks[k].sql, strlen(t->checks[k].sql));
+        appendf(&b, &l, &cap, ")%s\n", --ntc ? "," : "");
     }
     appendf(&b, &l, &cap, ") ENGINE=%s", t->engine);
     bool has_ai = false;

@@ -39,6 +39,7 @@ static const sysvar vars[] = {
     { "character_set_results", SV_STR, SVF_SESSION | SVF_NULLABLE, "utf8mb4" },
     { "character_set_server", SV_STR, SVF_SESSION, "utf8mb4" },
     { "character_set_system", SV_STR, SVF_GLOBAL | SVF_RO, "utf8mb3" },
+    { "check_constraint_checks", SV_BOOL, SVF_SESSION, "ON" },
     { "collation_connection", SV_STR, SVF_SESSION, "utf8mb4_general_ci" },
     { "collation_database", SV_STR, SVF_SESSION, "utf8mb4_general_ci" },
     { "collation_server", SV_STR, SVF_SESSION, "utf8mb4_general_ci" },

@@ -2334,6 +2334,7 @@ num_attrs:
 static void column_attrs(P *p, pl_coldef *d)
 {
     stor_column *c = &d->c;
+    bool checked = false;
     for (;;) {
         if (accept_kw(p, "NOT")) { expect_kw(p, "NULL"); c->not_null = true; }
         else if (accept_kw(p, "NULL")) { c->not_null = false; c->explicit_null = true; }
@@ -2364,14 +2365,18 @@ static void column_attrs(P *p, pl_coldef *d)
         else if (accept_kw(p, "COLUMN_FORMAT")) { ident(p); }
         else if (accept_kw(p, "STORAGE")) { ident(p); }
         else if (accept_kw(p, "INVISIBLE")) {}
-        else if (accept_kw(p, "CHECK")) {
+        else if (is_kw(p, "CHECK")) {
             /* only CHECK (json_valid(col)) on the column itself means anything (JSON);
-               any other check replaces it, as in MariaDB */
+               any other check replaces it, as in MariaDB; a second is a syntax error */
+            if (checked) syntax_error(p);
+            next(p);
+            checked = true;
             expect_op(p, '(');
             pl_expr *x = expr(p);
             expect_op(p, ')');
             c->json = x->kind == E_FUNC && !strcasecmp(x->s, "JSON_VALID") && x->nargs == 1 &&
                       x->args[0]->kind == E_COLUMN && !x->args[0]->tbl && c->name && !strcasecmp(x->args[0]->s, c->name);
+            d->check = c->json ? NULL : x;
         }
         else if (accept_kw(p, "REFERENCES")) {
             char *db, *nm; table_name(p, &db, &nm);
@@ -2468,8 +2473,9 @@ static bool key_def(P *p, pl_keydef *k)
         }
         return true;
     } else if (accept_kw(p, "CHECK")) {
-        expect_op(p, '('); expr(p); expect_op(p, ')');
-        k->kind = -1;
+        expect_op(p, '('); k->check = expr(p); expect_op(p, ')');
+        k->kind = PL_KEY_CHECK;
+        k->name = cname;
         return true;
     } else {
         if (cname) syntax_error(p);
@@ -2531,7 +2537,7 @@ static void create_table(P *p, pl_stmt *s)
         do {
             pl_keydef k;
             if (key_def(p, &k)) {
-                if (k.kind >= 0) { pl_keydef *kk = alloc(p, sizeof *kk); *kk = k; vpush(p, &keys, kk); }
+                if (k.kind >= 0 || k.check) { pl_keydef *kk = alloc(p, sizeof *kk); *kk = k; vpush(p, &keys, kk); }
                 continue;
             }
             pl_coldef *d = alloc(p, sizeof *d);
@@ -2568,7 +2574,6 @@ static void alter_table(P *p, pl_stmt *s)
             pl_keydef k;
             if (key_def(p, &k)) {
                 a->kind = AT_ADD_KEY; a->key = k;
-                if (k.kind < 0) continue;
             } else {
                 accept_kw(p, "COLUMN");
                 if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); a->if_exists = true; }
@@ -2588,6 +2593,11 @@ static void alter_table(P *p, pl_stmt *s)
                 a->name = ident(p);
             }
             else if (accept_kw(p, "FOREIGN")) { expect_kw(p, "KEY"); a->kind = AT_OPTIONS; ident(p); }
+            else if (accept_kw(p, "CONSTRAINT") || accept_kw(p, "CHECK")) {
+                a->kind = AT_DROP_CHECK;
+                if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); a->if_exists = true; }
+                a->name = ident(p);
+            }
             else {
                 accept_kw(p, "COLUMN");
                 if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); a->if_exists = true; }

@@ -218,6 +218,7 @@ typedef struct pl_coldef {
     bool has_default;
     char *after;              /* ALTER ... AFTER col */
     bool first;
+    pl_expr *check;           /* CHECK (expr) on the column (not JSON's json_valid(col)) */
 } pl_coldef;
 
 typedef struct pl_keydef {
@@ -228,7 +229,9 @@ typedef struct pl_keydef {
     int ncols;
     char *comment;
     bool is_foreign;          /* FOREIGN KEY (recorded, not enforced) */
+    pl_expr *check;           /* kind PL_KEY_CHECK: [CONSTRAINT name] CHECK (expr) */
 } pl_keydef;
+#define PL_KEY_CHECK (-1)
 
 typedef struct pl_tableopt {
     char *engine, *charset, *collate, *comment, *row_format;
@@ -239,7 +242,7 @@ typedef struct pl_tableopt {
 enum {
     AT_ADD_COLUMN, AT_DROP_COLUMN, AT_CHANGE_COLUMN, AT_MODIFY_COLUMN, AT_ALTER_DEFAULT,
     AT_DROP_DEFAULT, AT_ADD_KEY, AT_DROP_KEY, AT_DROP_PRIMARY, AT_RENAME, AT_CONVERT,
-    AT_OPTIONS,
+    AT_OPTIONS, AT_DROP_CHECK,
 };
 
 typedef struct pl_alter {

@@ -313,6 +313,18 @@ typedef struct stor_derived {
     void (*free)(struct stor_derived *);
 } stor_derived;
 
+/* A CHECK constraint (engine/check.c): its name, its expression as MariaDB prints it
+ * (what SHOW CREATE TABLE shows, parsed again to run it), and for a column's own check
+ * that column's name (the check is printed with the column and named after it). */
+typedef struct stor_check {
+    char *name;
+    char *sql;
+    char *col;               /* NULL: a table's check */
+} stor_check;
+
+void stor_checks_free(stor_check *c, uint32_t n);
+stor_check *stor_checks_copy(const stor_check *c, uint32_t n);
+
 typedef struct stor_table {
     char *db;
     char *name;
@@ -324,6 +336,8 @@ typedef struct stor_table {
     uint16_t coll;           /* table default collation */
     char *comment;
     char *row_format;        /* NULL when not given */
+    stor_check *checks;      /* CHECK constraints, in declaration order */
+    uint32_t nchecks;
     uint64_t auto_inc;       /* next AUTO_INCREMENT value */
     /* rows: ids 0..nrows-1, some dead */
     uint32_t nrows;          /* row ids allocated */

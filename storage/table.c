@@ -472,7 +472,26 @@ static void table_free(stor_table *t)
     stor_free(t->cols); stor_free(t->idx); stor_free(t->dead); stor_free(t->ver); stor_free(t->origin);
     stor_free(t->db); stor_free(t->name); stor_free(t->engine); stor_free(t->comment);
     stor_free(t->row_format);
+    stor_checks_free(t->checks, t->nchecks);
     stor_free(t);
+}
+
+void stor_checks_free(stor_check *c, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) { stor_free(c[i].name); stor_free(c[i].sql); stor_free(c[i].col); }
+    stor_free(c);
+}
+
+stor_check *stor_checks_copy(const stor_check *c, uint32_t n)
+{
+    if (!n) return NULL;
+    stor_check *d = stor_calloc(n, sizeof *d);
+    for (uint32_t i = 0; i < n; i++) {
+        d[i].name = stor_strndup(c[i].name, strlen(c[i].name));
+        d[i].sql = stor_strndup(c[i].sql, strlen(c[i].sql));
+        d[i].col = c[i].col ? stor_strndup(c[i].col, strlen(c[i].col)) : NULL;
+    }
+    return d;
 }
 
 stor_table *stor_table_create(stor_db *d, stor_table *def)

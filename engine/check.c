@@ -1,0 +1,233 @@
+/* check.c - CHECK constraints as MariaDB 10.11 keeps and enforces them.
+ *
+ * A constraint is kept as MariaDB prints its expression (stor_check.sql, what SHOW
+ * CREATE TABLE shows, so snapshots, the log's DDL and dumps keep it through the parser)
+ * with its name: a column's own check is named after the column and printed with it; a
+ * table's check is named as written or CONSTRAINT_n, the first n from 1 not taken. A
+ * statement that writes rows parses and compiles its table's checks once
+ * (ex_checks_compile) and asks, for each row about to be written, which one fails
+ * (ex_checks_failed): a check fails when it is false, not when it is NULL. The writer
+ * then raises 4025, or with IGNORE warns and skips the row, as dml.c decides (MariaDB:
+ * a single-row INSERT ... VALUES raises even with IGNORE). `check_constraint_checks=0`
+ * turns every check off. A JSON column's CHECK (json_valid(col)) is not one of these:
+ * the column's json flag (func.c ex_store_convert). */
+#include "engine/eng.h"
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+/* 1970 for a subquery, 1901 for what may give another value for the same row. */
+static void check_usable(ex_ctx *ctx, const pl_expr *e, const char *cname)
+{
+    if (!e) return;
+    if (e->sub || e->kind == E_SUBQUERY || e->kind == E_EXISTS || e->kind == E_INSUB)
+        ex_raise(ctx, 1970, "42000", "CHECK does not support subqueries or stored functions");
+    bool volat = e->kind == E_USERVAR || e->kind == E_SYSVAR || e->kind == E_PARAM;
+    if (e->kind == E_FUNC) {
+        const ex_fdef *fd = ex_func_find(e->s);
+        if (!fd && !ex_is_aggregate_name(e->s))
+            ex_raise(ctx, 1970, "42000", "CHECK does not support subqueries or stored functions");
+        volat = (fd && (fd->flags & EX_FN_VOLATILE)) || e->win || ex_is_aggregate_name(e->s);
+    }
+    if (volat)
+        ex_raise(ctx, 1901, "HY000", "Function or expression '%s' cannot be used in the CHECK clause of `%s`",
+                 ex_check_print(ctx, e), cname);
+    for (int i = 0; i < e->nargs; i++) check_usable(ctx, e->args[i], cname);
+}
+
+/* Every column e names is one of cols (1054 otherwise, as MariaDB's CREATE says). */
+static void check_columns(ex_ctx *ctx, const pl_expr *e, const stor_column *cols, uint32_t ncols)
+{
+    if (!e) return;
+    if (e->kind == E_COLUMN) {
+        uint32_t c;
+        for (c = 0; c < ncols; c++) if (!strcasecmp(cols[c].name, e->s)) break;
+        if (c == ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'CHECK'", e->s);
+    }
+    for (int i = 0; i < e->nargs; i++) check_columns(ctx, e->args[i], cols, ncols);
+}
+
+static bool name_taken(const stor_check *c, uint32_t n, const char *name)
+{
+    for (uint32_t i = 0; i < n; i++) if (!strcasecmp(c[i].name, name)) return true;
+    return false;
+}
+
+static bool name_listed(const char *const *names, int n, const char *name)
+{
+    for (int i = 0; i < n; i++) if (names[i] && !strcasecmp(names[i], name)) return true;
+    return false;
+}
+
+void ex_checks_add(ex_ctx *ctx, stor_check **checks, uint32_t *n, const char *name, const pl_expr *e,
+                   const char *col, const stor_column *cols, uint32_t ncols, const char *const *named, int nnamed)
+{
+    char auto_name[32];
+    if (!name && !col) {   /* CONSTRAINT_n: the first n from 1 that no check has or will have */
+        uint32_t k = 1;
+        do snprintf(auto_name, sizeof auto_name, "CONSTRAINT_%u", k++);
+        while (name_taken(*checks, *n, auto_name) || name_listed(named, nnamed, auto_name));
+        name = auto_name;
+    }
+    if (col) name = col;
+    if (strlen(name) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", name);
+    check_usable(ctx, e, name);
+    check_columns(ctx, e, cols, ncols);
+    if (!col && name_taken(*checks, *n, name)) ex_raise(ctx, 1826, "HY000", "Duplicate CHECK constraint name '%s'", name);
+    const char *sql = ex_check_print(ctx, e);
+    *checks = stor_realloc(*checks, (*n + 1) * sizeof **checks);
+    stor_check *c = &(*checks)[(*n)++];
+    c->name = stor_strndup(name, strlen(name));
+    c->sql = stor_strndup(sql, strlen(sql));
+    c->col = col ? stor_strndup(col, strlen(col)) : NULL;
+}
+
+pl_expr *ex_check_parse(ex_ctx *ctx, const char *sql)
+{
+    size_t n = strlen(sql), pos = 0;
+    char *text = stor_arena_alloc(ctx->a, n + 8);
+    memcpy(text, "SELECT ", 7);
+    memcpy(text + 7, sql, n + 1);
+    pl_parse_opts o = { .no_block_ids = true };
+    pl_stmt st;
+    pl_error err;
+    if (pl_parse(ctx->a, text, n + 7, &pos, &o, &st, &err) != 0 || st.kind != S_SELECT || !st.sel ||
+        st.sel->nitems != 1)
+        ex_raise(ctx, 1064, "42000", "The CHECK constraint `%.200s` cannot be read", sql);
+    return st.sel->items[0].e;
+}
+
+/* Does e name column col? */
+static bool names_column(const pl_expr *e, const char *col)
+{
+    if (!e) return false;
+    if (e->kind == E_COLUMN && !strcasecmp(e->s, col)) return true;
+    for (int i = 0; i < e->nargs; i++) if (names_column(e->args[i], col)) return true;
+    return false;
+}
+
+/* Does e name a column other than col? */
+static bool names_other(const pl_expr *e, const char *col)
+{
+    if (!e) return false;
+    if (e->kind == E_COLUMN && strcasecmp(e->s, col)) return true;
+    for (int i = 0; i < e->nargs; i++) if (names_other(e->args[i], col)) return true;
+    return false;
+}
+
+void ex_checks_drop_column(ex_ctx *ctx, stor_check *c, uint32_t *n, const char *col)
+{
+    for (uint32_t i = 0; i < *n; i++) {
+        bool own = c[i].col && !strcasecmp(c[i].col, col);
+        if (!own) {
+            pl_expr *e = ex_check_parse(ctx, c[i].sql);
+            if (!names_column(e, col)) continue;
+            /* a check of that column alone goes with it; one of others too is an error */
+            if (names_other(e, col)) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'CHECK'", col);
+        }
+        stor_free(c[i].name); stor_free(c[i].sql); stor_free(c[i].col);
+        memmove(&c[i], &c[i + 1], (*n - i - 1) * sizeof *c);
+        (*n)--;
+        i--;
+    }
+}
+
+static void rename_in(pl_expr *e, const char *from, const char *to)
+{
+    if (!e) return;
+    if (e->kind == E_COLUMN && !strcasecmp(e->s, from)) e->s = (char *)to;
+    for (int i = 0; i < e->nargs; i++) rename_in(e->args[i], from, to);
+}
+
+void ex_checks_rename_column(ex_ctx *ctx, stor_check *c, uint32_t n, const char *from, const char *to)
+{
+    if (!strcmp(from, to)) return;
+    for (uint32_t i = 0; i < n; i++) {
+        pl_expr *e = ex_check_parse(ctx, c[i].sql);
+        if (names_column(e, from)) {
+            rename_in(e, from, to);
+            const char *sql = ex_check_print(ctx, e);
+            stor_free(c[i].sql);
+            c[i].sql = stor_strndup(sql, strlen(sql));
+        }
+        if (c[i].col && !strcasecmp(c[i].col, from)) {
+            stor_free(c[i].col); stor_free(c[i].name);
+            c[i].col = stor_strndup(to, strlen(to));
+            c[i].name = stor_strndup(to, strlen(to));
+        }
+    }
+}
+
+bool ex_checks_drop(stor_check *c, uint32_t *n, const char *name)
+{
+    for (uint32_t i = 0; i < *n; i++) {
+        if (strcasecmp(c[i].name, name)) continue;
+        stor_free(c[i].name); stor_free(c[i].sql); stor_free(c[i].col);
+        memmove(&c[i], &c[i + 1], (*n - i - 1) * sizeof *c);
+        (*n)--;
+        return true;
+    }
+    return false;
+}
+
+struct ex_checks {
+    stor_table *t;
+    int n;
+    ex_prog **progs;
+    ex_ctx cctx;             /* source 0 is t alone: a check names its columns bare */
+    ex_src src;
+    uint32_t row;
+};
+
+ex_checks *ex_checks_compile(ex_ctx *ctx, stor_table *t)
+{
+    if (!t->nchecks) return NULL;
+    pdb_value on;
+    ex_type ot;
+    if (ex_sysvar_get(ctx->s, "check_constraint_checks", false, &on, ctx->a, &ot) == 0 && on.t != VT_NULL &&
+        !ex_is_true(&on)) return NULL;
+    ex_checks *k = stor_arena_alloc(ctx->a, sizeof *k);
+    memset(k, 0, sizeof *k);
+    k->t = t;
+    k->cctx = *ctx;
+    k->src.t = t; k->src.db = t->db; k->src.name = t->name; k->src.alias = t->name;
+    k->cctx.src = &k->src; k->cctx.nsrc = 1; k->cctx.rows = &k->row;
+    k->cctx.outer = NULL;
+    ex_scope sc = { 0 };
+    sc.ctx = &k->cctx; sc.item_base = -1; sc.clause = "CHECK";
+    k->progs = stor_arena_alloc(ctx->a, t->nchecks * sizeof *k->progs);
+    for (uint32_t i = 0; i < t->nchecks; i++) {
+        ex_type ty;
+        k->progs[i] = ex_compile(&sc, ex_check_parse(ctx, t->checks[i].sql), &ty);
+    }
+    k->n = (int)t->nchecks;
+    ex_row_source_names(&k->cctx, &k->src, t);
+    return k;
+}
+
+const stor_check *ex_checks_failed(ex_ctx *ctx, ex_checks *k, const pdb_value *vals)
+{
+    if (!k) return NULL;
+    ex_rows one = { .v = (pdb_value *)vals, .nrows = 1, .cap = 1, .ncols = k->t->ncols };
+    k->cctx.a = ctx->a;
+    k->cctx.s = ctx->s;
+    k->src.t = NULL; k->src.derived = &one;
+    k->row = 0;
+    const stor_check *bad = NULL;
+    for (int i = 0; i < k->n && !bad; i++) {
+        pdb_value v;
+        ex_eval(&k->cctx, k->progs[i], &v);
+        if (v.t != VT_NULL && !ex_is_true(&v)) bad = &k->t->checks[i];
+    }
+    k->src.t = k->t; k->src.derived = NULL;
+    return bad;
+}
+
+void ex_check_fail(ex_ctx *ctx, stor_table *t, const stor_check *c, bool warn)
+{
+    char name[140];
+    if (c->col) snprintf(name, sizeof name, "%s.%s", t->name, c->name);
+    else snprintf(name, sizeof name, "%s", c->name);
+    if (!warn) ex_raise(ctx, 4025, "23000", "CONSTRAINT `%s` failed for `%s`.`%s`", name, t->db, t->name);
+    ex_warn(ctx, "Warning", 4025, "CONSTRAINT `%s` failed for `%s`.`%s`", name, t->db, t->name);
+}
