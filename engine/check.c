@@ -211,6 +211,11 @@ const stor_check *ex_checks_failed(ex_ctx *ctx, ex_checks *k, const pdb_value *v
     ex_rows one = { .v = (pdb_value *)vals, .nrows = 1, .cap = 1, .ncols = k->t->ncols };
     k->cctx.a = ctx->a;
     k->cctx.s = ctx->s;
+    /* a warning while checking is an error in strict mode without IGNORE (MariaDB's
+       abort_on_warning for the statement) */
+    k->cctx.abort_warn = ctx->strict && !ctx->ignore;
+    k->cctx.writing = true;
+    k->cctx.abort_any = true;
     k->src.t = NULL; k->src.derived = &one;
     k->row = 0;
     const stor_check *bad = NULL;

@@ -1152,7 +1152,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         case AT_ADD_KEY: {
             if (al->key.kind == PL_KEY_CHECK) {   /* the copy checks every row (rebuild) */
                 ex_checks_add(ctx, &chk, &nchk, al->key.name, al->key.check, NULL, cols, ncols, named, nnamed);
-                need_rebuild = true;
+                need_rebuild = copies_rows = true;   /* (MariaDB copies: "Records: n") */
                 skip_pos = true;
                 break;
             }

@@ -500,6 +500,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uint32_t nresv = 0;                     /* reservations made */
     uint64_t upd_id = 0;                    /* id of the last row an upsert changed */
     uint64_t upd_count = 0;                 /* rows an upsert changed ("Duplicates") */
+    uint64_t upd_skipped = 0;               /* upserts IGNORE skipped for a CHECK (also "Duplicates") */
     bool got_id = false;
     /* the columns VALUES rows set: a row of literals (pl_stmt.lrows) needs no default for
        them, and nothing reads its view */
@@ -694,7 +695,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 }
                 if (changed && check && !view_check_ok(&uctx, st, check, t, newv)) { records++; break; }
                 const stor_check *ubad = changed ? ex_checks_failed(ctx, tchecks, newv) : NULL;
-                if (ubad) { ex_check_fail(ctx, t, ubad, check_warns); records++; break; }
+                if (ubad) { ex_check_fail(ctx, t, ubad, check_warns); records++; upd_skipped++; break; }
                 if (changed) {
                     int d2; uint32_t r2;
                     int64_t ur = stor_row_update(t, drow, newv, &d2, &r2);
@@ -733,7 +734,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         pdb_status_add(ctx->s, PDB_STAT_HANDLER_READ_KEY, (int64_t)dup_reads);
         pdb_status_add(ctx->s, PDB_STAT_ROWS_READ, (int64_t)dup_reads);
     }
-    if (dup_progs) dups = upd_count;
+    if (dup_progs) dups = upd_count + upd_skipped;   /* (MariaDB counts an update a CHECK skipped) */
     if (got_id) ctx->s->last_insert_id = first_id;
     ctx->s->row_count = (int64_t)affected;
     char info[128];
@@ -825,15 +826,20 @@ static bool write_updated(ex_ctx *ctx, stor_table *t, uint32_t row, pdb_value *n
 }
 
 /* The OK of an UPDATE: "Rows matched: m  Changed: c" (affected rows per CLIENT_FOUND_ROWS). */
-static void send_update_ok(ex_ctx *ctx, ex_result *r, uint64_t matched, uint64_t changed)
+static void send_update_ok_n(ex_ctx *ctx, ex_result *r, uint64_t matched, uint64_t changed, unsigned unshown)
 {
     char info[128];
     snprintf(info, sizeof info, "Rows matched: %llu  Changed: %llu  Warnings: %u", (unsigned long long)matched,
-             (unsigned long long)changed, ctx->s->warn_count);
+             (unsigned long long)changed, ctx->s->warn_count - unshown);
     uint64_t affected = ctx->s->client_found_rows ? matched : changed;
     ctx->s->row_count = (int64_t)affected;
     pdb_status_add(ctx->s, PDB_STAT_HANDLER_UPDATE, (int64_t)changed);
     ex_send_ok(ctx, r, affected, ctx->s->lid_arg ? ctx->s->last_insert_id : 0, info);
+}
+
+static void send_update_ok(ex_ctx *ctx, ex_result *r, uint64_t matched, uint64_t changed)
+{
+    send_update_ok_n(ctx, r, matched, changed, 0);
 }
 
 /* UPDATE a JOIN b ... SET a.x = b.y: the join runs once as a SELECT of the row ids
@@ -922,6 +928,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
     }
     uint64_t matched = 0, changed = 0;
+    unsigned unshown = 0;
     for (uint32_t ri = 0; ri < rows.nrows; ri++) {
         pdb_value *rv = &rows.v[(size_t)ri * rows.ncols];
         for (int i = 0; i < nt; i++) {
@@ -959,12 +966,17 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             }
             stamp_on_update(ctx, t, newv, assigned);
             const stor_check *bad = ex_checks_failed(ctx, tchk[i], newv);
-            if (bad) { ex_check_fail(ctx, t, bad, st->ignore); matched--; continue; }
+            if (bad) {   /* (MariaDB's OK packet does not count these warnings) */
+                ex_check_fail(ctx, t, bad, st->ignore);
+                matched--;
+                unshown++;
+                continue;
+            }
             if (write_updated(ctx, t, (uint32_t)row, newv, st->ignore)) changed++;
             if (fire) ex_trg_fire(ctx, trgs[i], 1, 1, newv, oldv);
         }
     }
-    send_update_ok(ctx, r, matched, changed);
+    send_update_ok_n(ctx, r, matched, changed, unshown);
 }
 
 void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)

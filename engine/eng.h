@@ -283,6 +283,7 @@ typedef struct ex_ctx {
     bool abort_warn;        /* strict INSERT, REPLACE, UPDATE: a conversion warning is an
                                error (MariaDB's abort_on_warning), ex_warn */
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
+    bool abort_any;         /* with abort_warn, every warning is an error (a CHECK's evaluation) */
     bool lock_write;        /* tables opened may be changed (writes, DDL): table locks */
     const pdb_value *params;   /* prepared statement parameters, or NULL */
     int nparams;

@@ -974,6 +974,41 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         xprint_paren(pc, b, e->args[0], PR_CMP);
         xb_s(b, e->negated ? " is not null" : " is null");
         return;
+    case E_CASE: {   /* (a CHECK's; elsewhere as written) */
+        if (!pc->bare) break;
+        int i = 0;
+        xb_s(b, "case ");
+        if (e->has_operand) { xprint(pc, b, e->args[i++]); xb_s(b, " "); }
+        int pairs = (e->nargs - i - (e->has_else ? 1 : 0)) / 2;
+        for (int k = 0; k < pairs; k++, i += 2) {
+            xb_s(b, "when "); xprint(pc, b, e->args[i]);
+            xb_s(b, " then "); xprint(pc, b, e->args[i + 1]); xb_s(b, " ");
+        }
+        if (e->has_else) { xb_s(b, "else "); xprint(pc, b, e->args[i]); xb_s(b, " "); }
+        xb_s(b, "end");
+        return;
+    }
+    case E_CAST: {
+        if (!pc->bare || e->start == NULL || strncasecmp(e->start, "cast", 4) || e->cast.coll) break;
+        const char *ty = e->cast.type == -1 ? "signed" : e->cast.type == -2 ? "unsigned" : e->cast.type == CT_DATE ? "date" :
+                         e->cast.type == CT_DATETIME ? "datetime" : e->cast.type == CT_TIME ? "time" :
+                         e->cast.type == CT_DOUBLE ? "double" : e->cast.type == CT_DECIMAL ? "decimal" : NULL;
+        if (!ty) break;
+        char t[48];
+        xb_s(b, "cast(");
+        xprint(pc, b, e->args[0]);
+        xb_s(b, " as ");
+        xb_s(b, ty);
+        if (e->cast.type == CT_DECIMAL && e->cast.len >= 0) {
+            snprintf(t, sizeof t, "(%d,%d)", e->cast.len, e->cast.scale < 0 ? 0 : e->cast.scale);
+            xb_s(b, t);
+        } else if ((e->cast.type == CT_DATETIME || e->cast.type == CT_TIME) && (e->cast.scale > 0 || e->cast.len > 0)) {
+            snprintf(t, sizeof t, "(%d)", e->cast.scale > 0 ? e->cast.scale : e->cast.len);
+            xb_s(b, t);
+        }
+        xb_s(b, ")");
+        return;
+    }
     case E_IS:
         if (!pc->bare) break;
         xprint_paren(pc, b, e->args[0], PR_CMP);

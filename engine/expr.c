@@ -51,10 +51,10 @@ void ex_warn_fresh(pdb_session *s)
 
 void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...)
 {
-    if (ctx->abort_warn && !strcmp(level, "Warning") && *abort_state(code)) {
+    if (ctx->abort_warn && !strcmp(level, "Warning") && (*abort_state(code) || ctx->abort_any)) {
         va_list ap;
         va_start(ap, fmt);
-        raise_v(ctx, code, abort_state(code), fmt, ap);
+        raise_v(ctx, code, *abort_state(code) ? abort_state(code) : "HY000", fmt, ap);
     }
     pdb_session *s = ctx->s;
     ex_warn_fresh(s);

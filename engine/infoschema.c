@@ -863,7 +863,7 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
             }
     } else if (!strcasecmp(name, "CHECK_CONSTRAINTS")) {
         col(&b, "CONSTRAINT_CATALOG", 'S', 512); col(&b, "CONSTRAINT_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64);
-        col(&b, "CONSTRAINT_NAME", 'S', 64); col(&b, "LEVEL", 'S', 6); col(&b, "CHECK_CLAUSE", 'S', 64);
+        col(&b, "CONSTRAINT_NAME", 'S', 64); col(&b, "LEVEL", 'S', 6); col(&b, "CHECK_CLAUSE", 'L', 0);
         rows->ncols = (uint32_t)b.ncols;
         for (uint32_t i = 0; i < ndb; i++) for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
