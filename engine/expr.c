@@ -768,7 +768,16 @@ static void hexnum_type(const ex_type *h, ex_type *t)
 }
 
 /* incr: div_precision_increment (decimals a quotient adds) */
-static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, int incr)
+/* The integer digits MariaDB's result precision counts for an integer operand: a literal
+ * (Item_int) its digits, else its display length less the sign's place. */
+static int int_part(const ex_type *x, int lit)
+{
+    int n = (int)x->length - (lit ? lit - 1 : x->is_unsigned ? 0 : 1);
+    return n < 1 ? 1 : n;
+}
+
+/* lit: per operand (2 bits each) 0, or 1 + the sign's places of an integer literal */
+static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, int incr, int lit)
 {
     ex_type ha, hb;
     if (a->hexnum) { hexnum_type(a, &ha); a = &ha; }
@@ -826,9 +835,11 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, i
         return;
     }
     t->vt = VT_INT;
-    t->length = (a->length > b->length ? a->length : b->length) + 1;
-    if (op == BO_MUL) t->length = a->length + b->length;
     bool uns = a->is_unsigned || b->is_unsigned;
+    /* MariaDB: the operands' integer digits, the larger one more for + and -, their sum
+       for *, and a place for the sign unless unsigned */
+    int ia = int_part(a, lit & 3), ib = int_part(b, lit >> 2 & 3);
+    t->length = (uint32_t)((op == BO_MUL ? ia + ib : (ia > ib ? ia : ib) + 1) + (uns ? 0 : 1));
     if (op == BO_MOD) {   /* the operands' most digits, signed as the dividend */
         int pa = dec_precision(a), pb = dec_precision(b);
         t->length = (uint32_t)((pa > pb ? pa : pb) + (a->is_unsigned ? 0 : 1));
@@ -1554,7 +1565,15 @@ static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
         emit(p, OP_ARITH, op | ua, (uint16_t)bop, add_const(p, ex_str(ptxt, pk, COLL_BINARY)));
     }
     if (op >= BO_BITAND) { type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG; return; }
-    arith_type(op, &at[0], &at[1], t, incr);
+    int lit = 0;
+    for (int i = 0; i < 2; i++) {   /* integer literals (a negative one folded, as MariaDB's parser does) */
+        const pl_expr *x = e->args[i];
+        bool neg = x->kind == E_UNARY && x->op == '-' && x->nargs == 1 && x->args[0]->kind == E_INT;
+        if (neg) x = x->args[0];
+        if (x->kind == E_INT && (at[i].vt == VT_INT || at[i].vt == VT_UINT))
+            lit |= (1 + (neg || x->s[0] == '-')) << (2 * i);
+    }
+    arith_type(op, &at[0], &at[1], t, incr, lit);
 }
 
 /* A binary operator: logical, comparison, arithmetic or bitwise */
@@ -2662,7 +2681,7 @@ static void div_zero(ex_ctx *ctx)
 static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int incr, const char *text);
 
 /* MOD(a, b) is a % b: its type and value (func.c) */
-void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t) { arith_type(BO_MOD, a, b, t, 0); }
+void ex_mod_type(const ex_type *a, const ex_type *b, ex_type *t) { arith_type(BO_MOD, a, b, t, 0, 0); }
 void ex_mod_value(ex_ctx *ctx, pdb_value *a, const pdb_value *b) { do_arith(ctx, BO_MOD, a, b, 0, NULL); }
 
 /* incr: div_precision_increment for a quotient; text: the operation as printed, for an
