@@ -619,6 +619,44 @@ static void fill_created(ex_ctx *ctx, pl_stmt *st, stor_db *d, stor_table *t, ex
     ctx->s->in_trans = false;
 }
 
+/* A FOREIGN KEY's index, when the table has none starting with its columns (InnoDB
+ * makes one, named as the key's index name or after its first column). */
+static void fk_index(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index **idx, uint32_t *nidx, const pl_keydef *k)
+{
+    if (ex_fk_index_for(cols, *idx, *nidx, k->cols, (uint32_t)k->ncols) >= 0) return;
+    pl_keydef ik = *k;
+    ik.kind = IK_KEY;
+    ik.is_foreign = false;
+    if (ik.name && key_name_used(*idx, *nidx, ik.name)) ik.name = NULL;
+    add_key(ctx, cols, ncols, idx, nidx, &ik);
+}
+
+/* CREATE TABLE's FOREIGN KEYs, the columns' REFERENCES and the table's, after its keys
+ * (a key declared anywhere that starts with the columns serves); none on a temporary
+ * table (InnoDB ignores them there). */
+static void add_fks(ex_ctx *ctx, pl_stmt *st, const char *db, stor_table *def)
+{
+    if (st->temporary) return;
+    const char **named = stor_arena_alloc(ctx->a, ((size_t)st->nkeys + 1) * sizeof *named);
+    int nn = 0;
+    for (int i = 0; i < st->nkeys; i++) if (st->keys[i].is_foreign && st->keys[i].fk_name) named[nn++] = st->keys[i].fk_name;
+    jmp_buf jb, *saved = ctx->jb;
+    ctx->jb = &jb;
+    if (setjmp(jb)) {   /* (the definition is not the table's yet: free it) */
+        ctx->jb = saved;
+        free_def(def->cols, def->ncols, def->idx, def->nidx);
+        stor_fks_free(def->fks, def->nfks);
+        longjmp(*saved, 1);
+    }
+    for (int i = 0; i < st->ncoldefs + st->nkeys; i++) {
+        const pl_keydef *k = i < st->ncoldefs ? st->coldefs[i].ref : &st->keys[i - st->ncoldefs];
+        if (!k || !k->is_foreign) continue;
+        ex_fk_define(ctx, db, st->table, def->cols, def->ncols, def->idx, def->nidx, &def->fks, &def->nfks, k, named, nn);
+        fk_index(ctx, def->cols, def->ncols, &def->idx, &def->nidx, k);
+    }
+    ctx->jb = saved;
+}
+
 /* CREATE TABLE's CHECK constraints: the columns' own, then the table's, in the order
  * written (SHOW CREATE TABLE's order); the table's unnamed ones named after the others. */
 static void add_checks(ex_ctx *ctx, pl_stmt *st, stor_table *def)
@@ -632,6 +670,7 @@ static void add_checks(ex_ctx *ctx, pl_stmt *st, stor_table *def)
         ctx->jb = saved;
         free_def(def->cols, def->ncols, def->idx, def->nidx);
         stor_checks_free(def->checks, def->nchecks);
+        stor_fks_free(def->fks, def->nfks);
         longjmp(*saved, 1);
     }
     for (int i = 0; i < st->ncoldefs; i++)
@@ -769,7 +808,9 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             }
         }
         for (int i = 0; i < st->nkeys; i++)
-            if (st->keys[i].kind != PL_KEY_CHECK) add_key(ctx, def.cols, def.ncols, &def.idx, &def.nidx, &st->keys[i]);
+            if (st->keys[i].kind != PL_KEY_CHECK && !st->keys[i].is_foreign)
+                add_key(ctx, def.cols, def.ncols, &def.idx, &def.nidx, &st->keys[i]);
+        add_fks(ctx, st, d->name, &def);
         check_auto(ctx, def.cols, def.ncols, def.idx, def.nidx);
         add_checks(ctx, st, &def);
         const char *eng = st->opts.engine ? st->opts.engine : "InnoDB";
@@ -852,6 +893,16 @@ static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     size_t mk = 0;
     char *logsql = NULL;
     size_t ll = 0, lcap = 0;
+    /* a table another table's FOREIGN KEY references goes only with that table (1451) */
+    stor_table **going = stor_arena_alloc(ctx->a, ((size_t)st->nnames + 1) * sizeof *going);
+    int ngoing = 0;
+    for (int i = 0; i < st->nnames && !st->temporary; i++) {
+        const char *db = ex_cur_db(ctx, st->names_db[i]);
+        if (ctx->s->tmp && ex_tmp_find(ctx->s, db, st->names[i])) continue;
+        stor_table *bt = stor_table_find(db, st->names[i]);
+        if (bt) going[ngoing++] = bt;
+    }
+    for (int i = 0; i < ngoing; i++) ex_fk_parent_guard(ctx, going[i], false, going, ngoing);
     for (int i = 0; i < st->nnames; i++) {
         const char *db = ex_cur_db(ctx, st->names_db[i]);
         stor_table *tt = ctx->s->tmp ? ex_tmp_find(ctx->s, db, st->names[i]) : NULL;
@@ -887,7 +938,7 @@ static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 }
 
 /* Rebuilds table t with a new definition; old_of[i] = old column index of new column i, or -1. */
-static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, const int *old_of)
+static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, const int *old_of, bool fk_check)
 {
     char tmpname[96];
     snprintf(tmpname, sizeof tmpname, "#pressdb-alter-%s", t->name);
@@ -900,6 +951,7 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
     stor_txn_attach(NULL);   /* the copy is replayed by re-running the DDL, not logged row by row */
     bool strict = ctx->strict;
     ex_checks *chk = ex_checks_compile(ctx, nt);   /* (MariaDB's copy checks every row) */
+    ex_fks *fx = fk_check ? ex_fks_prepare(ctx, nt) : NULL;   /* a constraint added: its parents */
     uint32_t rowno = 0;
     /* a table without a clustered key in its scan order (t->origin), which the copy's row
        ids then follow; otherwise row id order: a clustered table's scans sort by its key
@@ -943,6 +995,10 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
             pdb_value o;
             ex_store_convert(ctx, &nt->cols[c], &v, &o, rowno);
             vals[c] = o;
+        }
+        if (fx && !ex_fk_child_ok(ctx, fx, vals, NULL, true)) {
+            stor_table_drop(d, tmpname);
+            ex_raise(ctx, 1452, "23000", "Cannot add or update a child row: a foreign key constraint fails");
         }
         const stor_check *bad = ex_checks_failed(ctx, chk, vals);
         if (bad) {
@@ -1009,6 +1065,17 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     for (uint32_t i = 0; i < nidx; i++) copy_index_def(&idx[i], &t->idx[i]);
     stor_check *chk = stor_checks_copy(t->checks, t->nchecks);
     uint32_t nchk = t->nchecks;
+    stor_fk *fk = stor_fks_copy(t->fks, t->nfks);
+    uint32_t nfk = t->nfks;
+    bool fk_added = false;                  /* the copy checks the rows against the parents */
+    const char **fk_named = stor_arena_alloc(ctx->a, ((size_t)st->nalters + 1) * sizeof *fk_named);
+    int nfk_named = 0;
+    for (int i = 0; i < st->nalters; i++)
+        if (st->alters[i].kind == AT_ADD_KEY && st->alters[i].key.is_foreign && st->alters[i].key.fk_name)
+            fk_named[nfk_named++] = st->alters[i].key.fk_name;
+    char **ren_from = stor_arena_alloc(ctx->a, ((size_t)st->nalters + 1) * sizeof *ren_from);
+    char **ren_to = stor_arena_alloc(ctx->a, ((size_t)st->nalters + 1) * sizeof *ren_to);
+    int nren = 0;                           /* columns renamed: other tables' constraints follow at the end */
     const char **named = stor_arena_alloc(ctx->a, ((size_t)st->nalters + 1) * sizeof *named);
     int nnamed = 0;   /* the names this ALTER's ADD CONSTRAINT ... CHECK give */
     for (int i = 0; i < st->nalters; i++)
@@ -1028,6 +1095,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ctx->jb = saved;
         free_def(cols, ncols, idx, nidx);
         stor_checks_free(chk, nchk);
+        stor_fks_free(fk, nfk);
         longjmp(*saved, 1);
     }
     for (int a = 0; a < st->nalters; a++) {
@@ -1055,6 +1123,13 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             ncols++;
             if (al->col.check)
                 ex_checks_add(ctx, &chk, &nchk, NULL, al->col.check, nc.name, cols, ncols, named, nnamed);
+            if (al->col.ref && !temp) {
+                idx_positions(cols, ncols, idx, nidx, icols);
+                ex_fk_define(ctx, t->db, t->name, cols, ncols, idx, nidx, &fk, &nfk, al->col.ref, fk_named, nfk_named);
+                fk_index(ctx, cols, ncols, &idx, &nidx, al->col.ref);
+                icols = idx_names(ctx, cols, idx, nidx);
+                fk_added = true;
+            }
             if (al->col.inline_pk || al->col.inline_unique) {
                 idx_positions(cols, ncols, idx, nidx, icols);
                 skip_pos = true;
@@ -1078,6 +1153,10 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 ex_raise(ctx, 1091, "42000", "Can't DROP COLUMN `%s`; check that it exists", al->name);
             }
             if (ncols == 1) ex_raise(ctx, 1090, "42000", "You can't delete all columns with ALTER TABLE; use DROP TABLE instead");
+            for (uint32_t f = 0; f < nfk; f++)
+                for (uint32_t k = 0; k < fk[f].ncols; k++)
+                    if (!strcasecmp(fk[f].cols[k], cols[c].name))
+                        ex_raise(ctx, 1828, "HY000", "Cannot drop column '%s': needed in a foreign key constraint '%s'", cols[c].name, fk[f].name);
             /* remove it from keys; drop keys left empty */
             for (uint32_t i = 0; i < nidx; i++) {
                 uint32_t w = 0;
@@ -1112,6 +1191,13 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     if (chk[k].col && !strcasecmp(chk[k].col, cols[c].name)) { ex_checks_drop(chk, &nchk, chk[k].name); break; }
             }
             ex_checks_rename_column(ctx, chk, nchk, cols[c].name, nc.name);
+            if (strcmp(cols[c].name, nc.name)) {
+                for (uint32_t f = 0; f < nfk; f++)
+                    for (uint32_t k = 0; k < fk[f].ncols; k++)
+                        if (!strcasecmp(fk[f].cols[k], cols[c].name)) { stor_free(fk[f].cols[k]); fk[f].cols[k] = stor_strndup(nc.name, strlen(nc.name)); }
+                ren_from[nren] = stor_arena_strndup(ctx->a, cols[c].name, strlen(cols[c].name));
+                ren_to[nren++] = stor_arena_strndup(ctx->a, nc.name, strlen(nc.name));
+            }
             /* keep key membership: NOT NULL forced for PK columns */
             for (uint32_t i = 0; i < nidx; i++)
                 for (uint32_t k = 0; k < idx[i].ncols; k++)
@@ -1150,6 +1236,13 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             break;
         }
         case AT_ADD_KEY: {
+            if (al->key.is_foreign) {
+                if (temp) break;   /* (InnoDB ignores them on a temporary table) */
+                ex_fk_define(ctx, t->db, t->name, cols, ncols, idx, nidx, &fk, &nfk, &al->key, fk_named, nfk_named);
+                fk_index(ctx, cols, ncols, &idx, &nidx, &al->key);
+                need_rebuild = copies_rows = fk_added = true;
+                break;
+            }
             if (al->key.kind == PL_KEY_CHECK) {   /* the copy checks every row (rebuild) */
                 ex_checks_add(ctx, &chk, &nchk, al->key.name, al->key.check, NULL, cols, ncols, named, nnamed);
                 need_rebuild = copies_rows = true;   /* (MariaDB copies: "Records: n") */
@@ -1172,6 +1265,15 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP INDEX `%s`; check that it exists", name); break; }
                 ex_raise(ctx, 1091, "42000", "Can't DROP INDEX `%s`; check that it exists", name);
             }
+            for (uint32_t f = 0; f < nfk; f++) {   /* the last index a constraint can use stays */
+                int at = ex_fk_index_for(cols, idx, nidx, fk[f].cols, fk[f].ncols);
+                if (at != (int)i) continue;
+                stor_index keep = idx[i];
+                idx[i].ncols = 0;
+                bool other = ex_fk_index_for(cols, idx, nidx, fk[f].cols, fk[f].ncols) >= 0;
+                idx[i] = keep;
+                if (!other) ex_raise(ctx, 1553, "HY000", "Cannot drop index '%s': needed in a foreign key constraint", name);
+            }
             stor_free(idx[i].name); stor_free(idx[i].cols); stor_free(idx[i].prefix); stor_free(idx[i].comment);
             memmove(&idx[i], &idx[i + 1], (nidx - i - 1) * sizeof(stor_index));
             memmove(&icols[i], &icols[i + 1], (nidx - i - 1) * sizeof(char **));
@@ -1179,6 +1281,10 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             need_rebuild = true;
             break;
         }
+        case AT_DROP_FK:
+            if (ex_fk_drop(fk, &nfk, al->name)) break;
+            if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP FOREIGN KEY `%s`; check that it exists", al->name); break; }
+            ex_raise(ctx, 1091, "42000", "Can't DROP FOREIGN KEY `%s`; check that it exists", al->name);
         case AT_DROP_CHECK:
             if (ex_checks_drop(chk, &nchk, al->name)) break;
             if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP CONSTRAINT `%s`; check that it exists", al->name); break; }
@@ -1224,6 +1330,9 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         stor_checks_free(t->checks, t->nchecks);
         t->checks = chk;
         t->nchecks = nchk;
+        stor_fks_free(t->fks, t->nfks);
+        t->fks = fk;
+        t->nfks = nfk;
     } else {
         stor_table def;
         memset(&def, 0, sizeof def);
@@ -1234,13 +1343,16 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.row_format = t->row_format ? stor_strndup(t->row_format, strlen(t->row_format)) : NULL;
         def.checks = chk;
         def.nchecks = nchk;
+        def.fks = fk;
+        def.nfks = nfk;
         check_auto(ctx, cols, ncols, idx, nidx);
         if (!temp) log_ddl(ctx, st, ctx->s->db);
-        rebuild(ctx, d, t, &def, old_of);
+        rebuild(ctx, d, t, &def, old_of, fk_added);
         t = NULL;
         for (uint32_t i = 0; i < d->ntables; i++) if (!strcmp(d->tables[i]->name, st->table)) t = d->tables[i];
     }
     if (need_rebuild == false && !temp) log_ddl(ctx, st, ctx->s->db);
+    for (int i = 0; i < nren; i++) ex_fk_column_renamed(NULL, 0, t->db, t->name, ren_from[i], ren_to[i]);
     if (opts.engine) { stor_free(t->engine); t->engine = stor_strndup(opts.engine, strlen(opts.engine)); }
     if (opts.comment) { stor_free(t->comment); t->comment = stor_strndup(opts.comment, strlen(opts.comment)); }
     if (opts.has_auto_inc && opts.auto_inc > t->auto_inc) t->auto_inc = opts.auto_inc;
@@ -1252,6 +1364,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (temp ? ex_tmp_find(ctx->s, t->db, new_name) != NULL : (stor_table_find(ndb, new_name) != NULL || stor_viewdef_find(ndb, new_name) != NULL))
             ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", new_name);
         if (!temp) ex_trg_table_renamed(ctx, t->db, t->name, ndb, new_name);
+        if (!temp) ex_fk_table_renamed(t->db, t->name, ndb, new_name);
         stor_free(t->name);
         t->name = stor_strndup(new_name, strlen(new_name));
     }
@@ -1351,6 +1464,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case S_DROP_TABLE: drop_table(ctx, st, r); return;
     case S_TRUNCATE: {
         stor_table *t = ex_table(ctx, st->db, st->table);
+        if (!t->temporary) ex_fk_parent_guard(ctx, t, true, NULL, 0);
         if (!t->temporary) log_ddl(ctx, st, ctx->s->db);
         stor_table_truncate(t);
         t->stat_born = ex_mono_s();
@@ -1403,6 +1517,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 ex_trg_table_renamed(ctx, t->db, t->name, ndb, st->rename_to[i]);
                 if (strcmp(ndb, t->db)) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'RENAME TABLE across databases'");
                 if (!ex_replaying) log_rename(&logsql, &ll, &lcap, t->db, t->name, ndb, st->rename_to[i]);
+                ex_fk_table_renamed(t->db, t->name, ndb, st->rename_to[i]);
             }
             stor_free(t->name);
             t->name = stor_strndup(st->rename_to[i], strlen(st->rename_to[i]));

@@ -465,6 +465,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup) : NULL;
     ex_prog *check = compile_check(&usc, st);
     ex_checks *tchecks = ex_checks_compile(ctx, t);
+    ex_fks *fks = ex_fks_prepare(ctx, t);
     /* a single row of VALUES / SET fails a CHECK even with IGNORE, as MariaDB's does */
     bool check_warns = st->ignore && multi;
 
@@ -644,6 +645,9 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         writes++;   /* Handler_write: MariaDB counts the attempt, a duplicate too */
         for (;;) {
             check_room(ctx, t);
+            /* (InnoDB checks the parent as it writes: the row has its id; IGNORE gives the
+               id to the next row, as for a duplicate) */
+            if (fks && !ex_fk_child_ok(ctx, fks, vals, NULL, st->ignore)) { records++; break; }
             int64_t nr = stor_row_insert(t, vals, &dix, &drow);
             if (nr == STOR_LOCKED) ex_raise_locked(ctx);
             if (nr >= 0) {
@@ -665,10 +669,11 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     break;
                 }
                 pdb_value *gone = NULL;
-                if (ex_trg_has(trg, 0, 2) || ex_trg_has(trg, 1, 2)) {
+                if (ex_trg_has(trg, 0, 2) || ex_trg_has(trg, 1, 2) || ex_fks_referenced(fks)) {
                     gone = stor_arena_alloc(ctx->a, t->ncols * sizeof *gone);
                     load_row(t, drow, gone);
                     ex_trg_fire(ctx, trg, 0, 2, NULL, gone);
+                    ex_fk_parent_delete(ctx, fks, drow, gone);
                 }
                 if (stor_row_delete(t, drow) == STOR_LOCKED) ex_raise_locked(ctx);
                 if (gone) ex_trg_fire(ctx, trg, 1, 2, NULL, gone);
@@ -696,6 +701,12 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (changed && check && !view_check_ok(&uctx, st, check, t, newv)) { records++; break; }
                 const stor_check *ubad = changed ? ex_checks_failed(ctx, tchecks, newv) : NULL;
                 if (ubad) { ex_check_fail(ctx, t, ubad, check_warns); records++; upd_skipped++; break; }
+                if (changed && fks) {
+                    pdb_value *ov = oldv;
+                    if (!ov) { ov = stor_arena_alloc(ctx->a, t->ncols * sizeof *ov); load_row(t, drow, ov); }
+                    if (!ex_fk_child_ok(ctx, fks, newv, ov, check_warns)) { records++; upd_skipped++; break; }
+                    ex_fk_parent_update(ctx, fks, drow, ov, newv);
+                }
                 if (changed) {
                     int d2; uint32_t r2;
                     int64_t ur = stor_row_update(t, drow, newv, &d2, &r2);
@@ -914,9 +925,11 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
     uint8_t *done[nt];
     ex_checks *tchk[nt];
+    ex_fks *tfk[nt];
     for (int i = 0; i < nt; i++) {
         done[i] = NULL;
         tchk[i] = NULL;
+        tfk[i] = NULL;
         bool target = false;
         for (int k = 0; k < st->nsets; k++) if (tgt[k] == i) target = true;
         if (target && tabs[i]) {
@@ -925,6 +938,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, tabs[i]);
             trgs[i] = ex_trg_load(ctx, tabs[i], st);
             tchk[i] = ex_checks_compile(ctx, tabs[i]);
+            tfk[i] = ex_fks_prepare(ctx, tabs[i]);
         }
     }
     uint64_t matched = 0, changed = 0;
@@ -972,6 +986,10 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 unshown++;
                 continue;
             }
+            if (tfk[i]) {
+                if (!ex_fk_child_ok(ctx, tfk[i], newv, oldv, st->ignore)) continue;
+                ex_fk_parent_update(ctx, tfk[i], (uint32_t)row, oldv, newv);
+            }
             if (write_updated(ctx, t, (uint32_t)row, newv, st->ignore)) changed++;
             if (fire) ex_trg_fire(ctx, trgs[i], 1, 1, newv, oldv);
         }
@@ -1004,6 +1022,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_prog **progs = compile_sets(&uctx, &sc, t, st->sets, st->nsets);
     ex_prog *check = compile_check(&sc, st);
     ex_checks *tchecks = ex_checks_compile(ctx, t);
+    ex_fks *fks = ex_fks_prepare(ctx, t);
     bool nothing = st->limit && st->limit->kind == E_INT && strtoll(st->limit->s, NULL, 10) == 0;
     if (!nothing && st->where && !rows.nrows && ex_expr_srcmask(&sc, st->where) == 0) {
         ex_type wt;   /* a WHERE that is false whatever the row */
@@ -1053,6 +1072,12 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (check && !view_check_ok(&uctx, st, check, t, newv)) { matched--; continue; }   /* (not matched, as MariaDB counts) */
         const stor_check *bad = ex_checks_failed(ctx, tchecks, newv);
         if (bad) { ex_check_fail(ctx, t, bad, st->ignore); matched--; continue; }
+        if (fks) {
+            pdb_value *ov = oldv;
+            if (!ov) { ov = stor_arena_alloc(ctx->a, t->ncols * sizeof *ov); load_row(t, row, ov); }
+            if (!ex_fk_child_ok(ctx, fks, newv, ov, st->ignore)) continue;
+            ex_fk_parent_update(ctx, fks, row, ov, newv);
+        }
         if (write_updated(ctx, t, row, newv, st->ignore)) changed++;
         if (oldv) ex_trg_fire(ctx, trg, 1, 1, newv, oldv);
     }
@@ -1148,13 +1173,17 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                      st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name);
     }
     ex_trg_set *trgs[st->ntrefs];
+    ex_fks *dfk[st->ntrefs];
     pdb_value *oldv = NULL;
     for (int i = 0; i < st->ntrefs; i++) {
         trgs[i] = NULL;
+        dfk[i] = NULL;
         if (!target[i]) continue;
         if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, tabs[i]);
         trgs[i] = ex_trg_load(ctx, tabs[i], st);
-        if (trgs[i] && !oldv) {
+        dfk[i] = ex_fks_prepare(ctx, tabs[i]);
+        if (!ex_fks_referenced(dfk[i])) dfk[i] = NULL;
+        if ((trgs[i] || dfk[i]) && !oldv) {
             uint32_t most = 0;
             for (int k = 0; k < st->ntrefs; k++) if (tabs[k] && tabs[k]->ncols > most) most = tabs[k]->ncols;
             oldv = stor_arena_alloc(ctx->a, most * sizeof *oldv);
@@ -1167,9 +1196,13 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             int64_t row = rows.v[(size_t)i * rows.ncols + (size_t)s].i;
             if (row < 0 || !stor_row_visible(tabs[s], (uint32_t)row)) continue;
             bool fire = ex_trg_has(trgs[s], 0, 2) || ex_trg_has(trgs[s], 1, 2);
+            if (fire || dfk[s]) load_row(tabs[s], (uint32_t)row, oldv);
             if (fire) {
-                load_row(tabs[s], (uint32_t)row, oldv);
                 ex_trg_fire(ctx, trgs[s], 0, 2, NULL, oldv);
+                if (!stor_row_visible(tabs[s], (uint32_t)row)) continue;
+            }
+            if (dfk[s]) {   /* the children first (refused, deleted, cleared) */
+                ex_fk_parent_delete(ctx, dfk[s], (uint32_t)row, oldv);
                 if (!stor_row_visible(tabs[s], (uint32_t)row)) continue;
             }
             if (stor_row_delete(tabs[s], (uint32_t)row) == STOR_LOCKED) ex_raise_locked(ctx);

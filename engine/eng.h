@@ -1294,6 +1294,27 @@ pl_expr *ex_check_parse(ex_ctx *ctx, const char *sql);
 void ex_checks_drop_column(ex_ctx *ctx, stor_check *c, uint32_t *n, const char *col);
 void ex_checks_rename_column(ex_ctx *ctx, stor_check *c, uint32_t n, const char *from, const char *to);
 bool ex_checks_drop(stor_check *c, uint32_t *n, const char *name);
+/* FOREIGN KEY constraints (fk.c). */
+bool ex_fk_checks_on(ex_ctx *ctx);           /* foreign_key_checks, and not replaying the log */
+char *ex_fk_text(const char *child_db, const stor_fk *f, bool full, bool actions);   /* malloc'd */
+int  ex_fk_index_for(const stor_column *cols, const stor_index *idx, uint32_t nidx, char *const *cs, uint32_t n);
+void ex_fk_define(ex_ctx *ctx, const char *db, const char *table, const stor_column *cols, uint32_t ncols,
+                  const stor_index *idx, uint32_t nidx, stor_fk **fks, uint32_t *nfks, const pl_keydef *k,
+                  const char *const *named, int nnamed);
+bool ex_fk_drop(stor_fk *f, uint32_t *n, const char *name);
+void ex_fk_parent_guard(ex_ctx *ctx, stor_table *t, bool truncate, stor_table *const *going, int ngoing);
+void ex_fk_column_renamed(stor_fk *own, uint32_t nown, const char *db, const char *table, const char *from, const char *to);
+void ex_fk_table_renamed(const char *db, const char *table, const char *ndb, const char *ntable);
+/* A writing statement's constraints of table t, either side (NULL: none, or checks off):
+ * a row about to be written is checked as a child (false: IGNORE skipped it, warned; else
+ * 1452 raised), a parent row about to be deleted or updated first acts on its children. */
+typedef struct ex_fks ex_fks;
+ex_fks *ex_fks_prepare(ex_ctx *ctx, stor_table *t);
+bool ex_fk_child_ok(ex_ctx *ctx, ex_fks *x, const pdb_value *newv, const pdb_value *oldv, bool ignore);
+void ex_fk_parent_delete(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv);
+void ex_fk_parent_update(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv);
+bool ex_fks_referenced(const ex_fks *x);
+
 /* A writing statement's checks of t, compiled (NULL: none, or check_constraint_checks
  * off); the first that row vals (t's columns) fails, or NULL; its 4025. */
 typedef struct ex_checks ex_checks;

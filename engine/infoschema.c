@@ -898,8 +898,27 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
         } else if (tc) {
             col(&b, "CONSTRAINT_CATALOG", 'S', 512); col(&b, "CONSTRAINT_SCHEMA", 'S', 64); col(&b, "CONSTRAINT_NAME", 'S', 64);
             col(&b, "TABLE_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64); col(&b, "CONSTRAINT_TYPE", 'S', 64);
-        } else { col(&b, "TABLE_SCHEMA", 'S', 64); col(&b, "TABLE_NAME", 'S', 64); }
+        } else {
+            col(&b, "CONSTRAINT_CATALOG", 'S', 512); col(&b, "CONSTRAINT_SCHEMA", 'S', 64); col(&b, "CONSTRAINT_NAME", 'S', 64);
+            col(&b, "UNIQUE_CONSTRAINT_CATALOG", 'S', 512); col(&b, "UNIQUE_CONSTRAINT_SCHEMA", 'S', 64);
+            col(&b, "UNIQUE_CONSTRAINT_NAME", 'S', 64); col(&b, "MATCH_OPTION", 'S', 64); col(&b, "UPDATE_RULE", 'S', 64);
+            col(&b, "DELETE_RULE", 'S', 64); col(&b, "TABLE_NAME", 'S', 64); col(&b, "REFERENCED_TABLE_NAME", 'S', 64);
+        }
         rows->ncols = (uint32_t)b.ncols;
+        static const char *const rule[] = { "RESTRICT", "NO ACTION", "CASCADE", "SET NULL", "SET DEFAULT" };
+        if (!kcu && !tc) for (uint32_t i = 0; i < ndb; i++) for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
+            for (uint32_t f = 0; f < t->nfks; f++) {
+                const stor_fk *k = &t->fks[f];
+                const stor_table *pt = stor_table_find(k->ref_db, k->ref_table);
+                int px = pt ? ex_fk_index_for(pt->cols, pt->idx, pt->nidx, k->ref_cols, k->ncols) : -1;
+                begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, k->name); vs(&b, "def"); vs(&b, k->ref_db);
+                if (px >= 0) vs(&b, pt->idx[px].name); else vn(&b);
+                vs(&b, "NONE"); vs(&b, rule[k->on_update]); vs(&b, rule[k->on_delete]); vs(&b, t->name); vs(&b, k->ref_table);
+                end_row(&b);
+            }
+        }
         if (kcu || tc) for (uint32_t i = 0; i < ndb; i++) for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
             if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
@@ -910,6 +929,16 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
                 for (uint32_t k = 0; k < ix->ncols; k++) {
                     begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, ix->name); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);
                     vs(&b, t->cols[ix->cols[k]].name); b.cur[b.k++] = ex_int(k + 1); vn(&b); vn(&b); vn(&b); vn(&b);
+                    end_row(&b);
+                }
+            }
+            for (uint32_t f = 0; f < t->nfks; f++) {
+                const stor_fk *k = &t->fks[f];
+                if (tc) { begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, k->name); vs(&b, t->db); vs(&b, t->name); vs(&b, "FOREIGN KEY"); end_row(&b); continue; }
+                for (uint32_t c = 0; c < k->ncols; c++) {
+                    begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, k->name); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);
+                    vs(&b, k->cols[c]); b.cur[b.k++] = ex_int(c + 1); b.cur[b.k++] = ex_int(c + 1);
+                    vs(&b, k->ref_db); vs(&b, k->ref_table); vs(&b, k->ref_cols[c]);
                     end_row(&b);
                 }
             }

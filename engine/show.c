@@ -392,7 +392,7 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
                 append(&b, &l, &cap, t->checks[k].sql, strlen(t->checks[k].sql));
                 appendf(&b, &l, &cap, ")");
             }
-        if (i + 1 < t->ncols || t->nidx || ntc) appendf(&b, &l, &cap, ",");
+        if (i + 1 < t->ncols || t->nidx || t->nfks || ntc) appendf(&b, &l, &cap, ",");
         appendf(&b, &l, &cap, "\n");
     }
     for (uint32_t i = 0; i < t->nidx; i++) {
@@ -410,7 +410,14 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
         }
         appendf(&b, &l, &cap, ")");
         if (x->comment && *x->comment) { appendf(&b, &l, &cap, " COMMENT "); quote_str(&b, &l, &cap, x->comment); }
-        appendf(&b, &l, &cap, "%s\n", i + 1 < t->nidx || ntc ? "," : "");
+        appendf(&b, &l, &cap, "%s\n", i + 1 < t->nidx || t->nfks || ntc ? "," : "");
+    }
+    for (uint32_t k = 0; k < t->nfks; k++) {   /* InnoDB's, by name */
+        char *fk = ex_fk_text(t->db, &t->fks[k], false, true);
+        appendf(&b, &l, &cap, "  ");
+        append(&b, &l, &cap, fk, strlen(fk));
+        appendf(&b, &l, &cap, "%s\n", k + 1 < t->nfks || ntc ? "," : "");
+        stor_free(fk);
     }
     for (uint32_t k = 0; k < t->nchecks; k++) {
         if (t->checks[k].col) continue;

@@ -23,6 +23,7 @@ static _Atomic uint64_t plan_hits, plan_stale, plan_replanned;
 static _Atomic uint64_t catalog_gen;
 
 void pl_catalog_changed(void) { catalog_gen++; }
+uint64_t pl_catalog_gen(void) { return catalog_gen; }
 
 void pl_plan_stats(uint64_t *hits, uint64_t *stale, uint64_t *replanned)
 {

@@ -2331,6 +2331,8 @@ num_attrs:
     }
 }
 
+static void references(P *p, pl_keydef *k);
+
 static void column_attrs(P *p, pl_coldef *d)
 {
     stor_column *c = &d->c;
@@ -2379,12 +2381,15 @@ static void column_attrs(P *p, pl_coldef *d)
             d->check = c->json ? NULL : x;
         }
         else if (accept_kw(p, "REFERENCES")) {
-            char *db, *nm; table_name(p, &db, &nm);
-            expect_op(p, '('); do ident(p); while (accept_op(p, ',')); expect_op(p, ')');
-            while (accept_kw(p, "ON")) { if (!accept_kw(p, "DELETE")) expect_kw(p, "UPDATE");
-                if (accept_kw(p, "SET")) { if (!accept_kw(p, "NULL")) expect_kw(p, "DEFAULT"); }
-                else if (accept_kw(p, "NO")) expect_kw(p, "ACTION");
-                else if (!accept_kw(p, "CASCADE")) expect_kw(p, "RESTRICT"); }
+            pl_keydef *k = alloc(p, sizeof *k);
+            k->kind = IK_KEY;
+            k->is_foreign = true;
+            k->cols = alloc(p, sizeof(char *));
+            k->cols[0] = c->name;
+            k->prefix = alloc(p, sizeof(uint32_t));
+            k->ncols = 1;
+            references(p, k);
+            d->ref = k;
         }
         else if (accept_kw(p, "GENERATED") || accept_kw(p, "AS")) {
             syntax_error(p);   /* generated columns: not supported yet */
@@ -2426,6 +2431,30 @@ static void key_options(P *p, pl_keydef *k)
     }
 }
 
+/* REFERENCES [db.]table (cols) [MATCH ...] [ON DELETE action] [ON UPDATE action] */
+static void references(P *p, pl_keydef *k)
+{
+    table_name(p, &k->ref_db, &k->ref_table);
+    vec v = { 0 };
+    expect_op(p, '(');
+    do vpush(p, &v, ident(p)); while (accept_op(p, ','));
+    expect_op(p, ')');
+    k->ref_cols = (char **)v.v;
+    k->nref = v.n;
+    if (accept_kw(p, "MATCH")) { if (!accept_kw(p, "FULL") && !accept_kw(p, "PARTIAL")) expect_kw(p, "SIMPLE"); }
+    while (accept_kw(p, "ON")) {
+        bool del = accept_kw(p, "DELETE");
+        if (!del) expect_kw(p, "UPDATE");
+        uint8_t a;
+        if (accept_kw(p, "SET")) a = accept_kw(p, "NULL") ? STOR_FK_SET_NULL : (expect_kw(p, "DEFAULT"), STOR_FK_SET_DEFAULT);
+        else if (accept_kw(p, "NO")) { expect_kw(p, "ACTION"); a = STOR_FK_NO_ACTION; }
+        else if (accept_kw(p, "CASCADE")) a = STOR_FK_CASCADE;
+        else { expect_kw(p, "RESTRICT"); a = STOR_FK_RESTRICT; }
+        if (del) { k->on_delete = a; k->on_delete_given = true; }
+        else { k->on_update = a; k->on_update_given = true; }
+    }
+}
+
 /* KEY / INDEX / PRIMARY KEY / UNIQUE / FULLTEXT / CONSTRAINT ... FOREIGN KEY definitions.
  * Returns false when the current token does not start one. */
 static bool key_def(P *p, pl_keydef *k)
@@ -2461,16 +2490,10 @@ static bool key_def(P *p, pl_keydef *k)
         k->is_foreign = true;
         if (is_ident_tok(p)) k->name = ident(p);
         else k->name = cname;
+        k->fk_name = cname ? cname : k->name;
         key_parts(p, k);
         expect_kw(p, "REFERENCES");
-        char *db, *nm; table_name(p, &db, &nm);
-        expect_op(p, '('); do ident(p); while (accept_op(p, ',')); expect_op(p, ')');
-        while (accept_kw(p, "ON")) {
-            if (!accept_kw(p, "DELETE")) expect_kw(p, "UPDATE");
-            if (accept_kw(p, "SET")) { if (!accept_kw(p, "NULL")) expect_kw(p, "DEFAULT"); }
-            else if (accept_kw(p, "NO")) expect_kw(p, "ACTION");
-            else if (!accept_kw(p, "CASCADE")) expect_kw(p, "RESTRICT");
-        }
+        references(p, k);
         return true;
     } else if (accept_kw(p, "CHECK")) {
         expect_op(p, '('); k->check = expr(p); expect_op(p, ')');
@@ -2592,7 +2615,12 @@ static void alter_table(P *p, pl_stmt *s)
                 if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); a->if_exists = true; }
                 a->name = ident(p);
             }
-            else if (accept_kw(p, "FOREIGN")) { expect_kw(p, "KEY"); a->kind = AT_OPTIONS; ident(p); }
+            else if (accept_kw(p, "FOREIGN")) {
+                expect_kw(p, "KEY");
+                a->kind = AT_DROP_FK;
+                if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); a->if_exists = true; }
+                a->name = ident(p);
+            }
             else if (accept_kw(p, "CONSTRAINT") || accept_kw(p, "CHECK")) {
                 a->kind = AT_DROP_CHECK;
                 if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); a->if_exists = true; }

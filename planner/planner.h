@@ -219,6 +219,7 @@ typedef struct pl_coldef {
     char *after;              /* ALTER ... AFTER col */
     bool first;
     pl_expr *check;           /* CHECK (expr) on the column (not JSON's json_valid(col)) */
+    struct pl_keydef *ref;    /* REFERENCES table (col) on the column: a FOREIGN KEY */
 } pl_coldef;
 
 typedef struct pl_keydef {
@@ -228,8 +229,14 @@ typedef struct pl_keydef {
     uint32_t *prefix;
     int ncols;
     char *comment;
-    bool is_foreign;          /* FOREIGN KEY (recorded, not enforced) */
+    bool is_foreign;          /* FOREIGN KEY: name is the index's name, fk_name the constraint's */
     pl_expr *check;           /* kind PL_KEY_CHECK: [CONSTRAINT name] CHECK (expr) */
+    char *fk_name;            /* CONSTRAINT name of a FOREIGN KEY, or NULL */
+    char *ref_db, *ref_table; /* REFERENCES [db.]table (cols): as many as cols */
+    char **ref_cols;
+    int nref;
+    uint8_t on_delete, on_update;             /* STOR_FK_* */
+    bool on_delete_given, on_update_given;
 } pl_keydef;
 #define PL_KEY_CHECK (-1)
 
@@ -242,7 +249,7 @@ typedef struct pl_tableopt {
 enum {
     AT_ADD_COLUMN, AT_DROP_COLUMN, AT_CHANGE_COLUMN, AT_MODIFY_COLUMN, AT_ALTER_DEFAULT,
     AT_DROP_DEFAULT, AT_ADD_KEY, AT_DROP_KEY, AT_DROP_PRIMARY, AT_RENAME, AT_CONVERT,
-    AT_OPTIONS, AT_DROP_CHECK,
+    AT_OPTIONS, AT_DROP_CHECK, AT_DROP_FK,
 };
 
 typedef struct pl_alter {
@@ -744,6 +751,7 @@ uint32_t pl_plan_estimate(pl_opt *o, int i, pl_expr **cj, int ncj);
 void __attribute__((noreturn)) pl_plan_mismatch(const pl_select *sel, const char *what);
 void     pl_plan_stats(uint64_t *hits, uint64_t *stale, uint64_t *replanned);
 void     pl_catalog_changed(void);
+uint64_t pl_catalog_gen(void);       /* (moves with every pl_catalog_changed) */
 /* Nodes of the walk: the ordinal of e (INT32_MIN: not in it), the values r names. */
 int32_t  pl_nodes_find(const pl_nodes *m, const pl_expr *e);
 #define PL_REF_OR (-2)   /* pl_ref.arg: the values an OR's disjuncts pin a column to (pl_or_pins) */

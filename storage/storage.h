@@ -325,6 +325,23 @@ typedef struct stor_check {
 void stor_checks_free(stor_check *c, uint32_t n);
 stor_check *stor_checks_copy(const stor_check *c, uint32_t n);
 
+/* A FOREIGN KEY constraint (engine/fk.c) of the table holding it (the child): its
+ * columns, by name, and the parent's (ref_db.ref_table), also by name, so neither side
+ * has to exist while foreign_key_checks is off; what a parent's DELETE and UPDATE do. */
+enum { STOR_FK_RESTRICT, STOR_FK_NO_ACTION, STOR_FK_CASCADE, STOR_FK_SET_NULL, STOR_FK_SET_DEFAULT };
+typedef struct stor_fk {
+    char *name;
+    uint32_t ncols;
+    char **cols;
+    char *ref_db, *ref_table;
+    char **ref_cols;
+    uint8_t on_delete, on_update;
+    bool on_delete_given, on_update_given;   /* (RESTRICT written: not printed, as InnoDB) */
+} stor_fk;
+
+void stor_fks_free(stor_fk *f, uint32_t n);
+stor_fk *stor_fks_copy(const stor_fk *f, uint32_t n);
+
 typedef struct stor_table {
     char *db;
     char *name;
@@ -338,6 +355,8 @@ typedef struct stor_table {
     char *row_format;        /* NULL when not given */
     stor_check *checks;      /* CHECK constraints, in declaration order */
     uint32_t nchecks;
+    stor_fk *fks;            /* FOREIGN KEY constraints, by name */
+    uint32_t nfks;
     uint64_t auto_inc;       /* next AUTO_INCREMENT value */
     /* rows: ids 0..nrows-1, some dead */
     uint32_t nrows;          /* row ids allocated */

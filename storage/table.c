@@ -473,7 +473,45 @@ static void table_free(stor_table *t)
     stor_free(t->db); stor_free(t->name); stor_free(t->engine); stor_free(t->comment);
     stor_free(t->row_format);
     stor_checks_free(t->checks, t->nchecks);
+    stor_fks_free(t->fks, t->nfks);
     stor_free(t);
+}
+
+static char **names_copy(char *const *v, uint32_t n)
+{
+    char **d = stor_calloc(n ? n : 1, sizeof *d);
+    for (uint32_t i = 0; i < n; i++) d[i] = stor_strndup(v[i], strlen(v[i]));
+    return d;
+}
+
+static void names_free(char **v, uint32_t n)
+{
+    for (uint32_t i = 0; v && i < n; i++) stor_free(v[i]);
+    stor_free(v);
+}
+
+void stor_fks_free(stor_fk *f, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        stor_free(f[i].name); stor_free(f[i].ref_db); stor_free(f[i].ref_table);
+        names_free(f[i].cols, f[i].ncols); names_free(f[i].ref_cols, f[i].ncols);
+    }
+    stor_free(f);
+}
+
+stor_fk *stor_fks_copy(const stor_fk *f, uint32_t n)
+{
+    if (!n) return NULL;
+    stor_fk *d = stor_calloc(n, sizeof *d);
+    for (uint32_t i = 0; i < n; i++) {
+        d[i] = f[i];
+        d[i].name = stor_strndup(f[i].name, strlen(f[i].name));
+        d[i].ref_db = stor_strndup(f[i].ref_db, strlen(f[i].ref_db));
+        d[i].ref_table = stor_strndup(f[i].ref_table, strlen(f[i].ref_table));
+        d[i].cols = names_copy(f[i].cols, f[i].ncols);
+        d[i].ref_cols = names_copy(f[i].ref_cols, f[i].ncols);
+    }
+    return d;
 }
 
 void stor_checks_free(stor_check *c, uint32_t n)
