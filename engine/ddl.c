@@ -938,7 +938,11 @@ static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 }
 
 /* Rebuilds table t with a new definition; old_of[i] = old column index of new column i, or -1. */
-static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, const int *old_of, bool fk_check)
+/* logst: the ALTER, logged once every row is copied (a copy that fails, for a duplicate
+ * key or a constraint, leaves nothing in the log for a restart to replay and fail on)
+ * and before the copy takes the table's place. */
+static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, const int *old_of, bool fk_check,
+                    pl_stmt *logst)
 {
     char tmpname[96];
     snprintf(tmpname, sizeof tmpname, "#pressdb-alter-%s", t->name);
@@ -947,6 +951,13 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
     stor_table *nt = stor_table_create(d, def);
     if (!nt) ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", tmpname);
     nt->temporary = t->temporary;
+    jmp_buf jb, *saved = ctx->jb;   /* an error while copying: the copy goes */
+    ctx->jb = &jb;
+    if (setjmp(jb)) {
+        ctx->jb = saved;
+        stor_table_drop(d, tmpname);
+        longjmp(*saved, 1);
+    }
     pdb_value *vals = stor_arena_alloc(ctx->a, nt->ncols * sizeof(pdb_value));
     stor_txn_attach(NULL);   /* the copy is replayed by re-running the DDL, not logged row by row */
     bool strict = ctx->strict;
@@ -1023,6 +1034,9 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
             ex_raise(ctx, 1062, "23000", "Duplicate entry '%s' for key '%s'", key, kname);
         }
     }
+    if (logst && !ex_replaying && ex_log_ddl(ctx, ctx->s->db, logst->start, logst->len) != 0)
+        ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+    ctx->jb = saved;
     char *oldname = stor_strndup(t->name, strlen(t->name));
     stor_table_drop(d, t->name);
     stor_free(nt->name);
@@ -1346,8 +1360,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.fks = fk;
         def.nfks = nfk;
         check_auto(ctx, cols, ncols, idx, nidx);
-        if (!temp) log_ddl(ctx, st, ctx->s->db);
-        rebuild(ctx, d, t, &def, old_of, fk_added);
+        rebuild(ctx, d, t, &def, old_of, fk_added, temp ? NULL : st);
         t = NULL;
         for (uint32_t i = 0; i < d->ntables; i++) if (!strcmp(d->tables[i]->name, st->table)) t = d->tables[i];
     }
