@@ -621,14 +621,41 @@ static void fill_created(ex_ctx *ctx, pl_stmt *st, stor_db *d, stor_table *t, ex
 
 /* A FOREIGN KEY's index, when the table has none starting with its columns (InnoDB
  * makes one, named as the key's index name or after its first column). */
+/* Does index a start with every column of index b (whole columns)? */
+static bool covers(const stor_index *a, const stor_index *b)
+{
+    if (a->ncols < b->ncols) return false;
+    for (uint32_t k = 0; k < b->ncols; k++) if (a->cols[k] != b->cols[k] || a->prefix[k] || b->prefix[k]) return false;
+    return true;
+}
+
+static void drop_index(stor_index **idx, uint32_t *nidx, uint32_t i)
+{
+    stor_index *x = &(*idx)[i];
+    stor_free(x->name); stor_free(x->cols); stor_free(x->prefix); stor_free(x->comment);
+    memmove(x, x + 1, (*nidx - i - 1) * sizeof *x);
+    (*nidx)--;
+}
+
 static void fk_index(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index **idx, uint32_t *nidx, const pl_keydef *k)
 {
-    if (ex_fk_index_for(cols, *idx, *nidx, k->cols, (uint32_t)k->ncols) >= 0) return;
+    for (uint32_t i = 0; i < *nidx; i++)   /* a key of the table's own serves */
+        if (!(*idx)[i].generated && ex_fk_index_for(cols, &(*idx)[i], 1, k->cols, (uint32_t)k->ncols) >= 0) return;
+    /* else a new one, and an older one made for a constraint that it covers goes (MariaDB
+       keeps the newest of such keys); a key made so gives its name up too */
     pl_keydef ik = *k;
     ik.kind = IK_KEY;
     ik.is_foreign = false;
-    if (ik.name && key_name_used(*idx, *nidx, ik.name)) ik.name = NULL;
-    add_key(ctx, cols, ncols, idx, nidx, &ik);
+    for (uint32_t i = 0; ik.name && i < *nidx; i++)
+        if (!strcasecmp((*idx)[i].name, ik.name)) {
+            if ((*idx)[i].generated) drop_index(idx, nidx, i);
+            else ik.name = NULL;
+            break;
+        }
+    add_key(ctx, cols, ncols, idx, nidx, &ik);   /* (a KEY: appended) */
+    (*idx)[*nidx - 1].generated = true;
+    for (uint32_t i = 0; i + 1 < *nidx; i++)
+        if ((*idx)[i].generated && covers(&(*idx)[*nidx - 1], &(*idx)[i])) { drop_index(idx, nidx, i); i--; }
 }
 
 /* CREATE TABLE's FOREIGN KEYs, the columns' REFERENCES and the table's, after its keys
@@ -1007,7 +1034,7 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
             ex_store_convert(ctx, &nt->cols[c], &v, &o, rowno);
             vals[c] = o;
         }
-        if (fx && !ex_fk_child_ok(ctx, fx, vals, NULL, true)) {
+        if (fx && !ex_fk_child_ok(ctx, fx, vals, NULL, 2)) {
             stor_table_drop(d, tmpname);
             ex_raise(ctx, 1452, "23000", "Cannot add or update a child row: a foreign key constraint fails");
         }
@@ -1167,10 +1194,13 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 ex_raise(ctx, 1091, "42000", "Can't DROP COLUMN `%s`; check that it exists", al->name);
             }
             if (ncols == 1) ex_raise(ctx, 1090, "42000", "You can't delete all columns with ALTER TABLE; use DROP TABLE instead");
-            for (uint32_t f = 0; f < nfk; f++)
+            for (uint32_t f = 0; f < nfk; f++)   /* (MariaDB names the index the constraint uses) */
                 for (uint32_t k = 0; k < fk[f].ncols; k++)
-                    if (!strcasecmp(fk[f].cols[k], cols[c].name))
-                        ex_raise(ctx, 1828, "HY000", "Cannot drop column '%s': needed in a foreign key constraint '%s'", cols[c].name, fk[f].name);
+                    if (!strcasecmp(fk[f].cols[k], cols[c].name)) {
+                        int at = ex_fk_index_for(cols, idx, nidx, fk[f].cols, fk[f].ncols);
+                        ex_raise(ctx, 1553, "HY000", "Cannot drop index '%s': needed in a foreign key constraint",
+                                 at >= 0 ? idx[at].name : fk[f].name);
+                    }
             /* remove it from keys; drop keys left empty */
             for (uint32_t i = 0; i < nidx; i++) {
                 uint32_t w = 0;

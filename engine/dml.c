@@ -647,7 +647,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             check_room(ctx, t);
             /* (InnoDB checks the parent as it writes: the row has its id; IGNORE gives the
                id to the next row, as for a duplicate) */
-            if (fks && !ex_fk_child_ok(ctx, fks, vals, NULL, st->ignore)) { records++; break; }
+            if (fks && !ex_fk_child_ok(ctx, fks, vals, NULL, st->ignore)) { records++; dups++; break; }
             int64_t nr = stor_row_insert(t, vals, &dix, &drow);
             if (nr == STOR_LOCKED) ex_raise_locked(ctx);
             if (nr >= 0) {
@@ -704,7 +704,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (changed && fks) {
                     pdb_value *ov = oldv;
                     if (!ov) { ov = stor_arena_alloc(ctx->a, t->ncols * sizeof *ov); load_row(t, drow, ov); }
-                    if (!ex_fk_child_ok(ctx, fks, newv, ov, check_warns)) { records++; upd_skipped++; break; }
+                    if (!ex_fk_child_ok(ctx, fks, newv, ov, st->ignore)) { records++; upd_skipped++; break; }
                     ex_fk_parent_update(ctx, fks, drow, ov, newv);
                 }
                 if (changed) {
@@ -987,7 +987,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 continue;
             }
             if (tfk[i]) {
-                if (!ex_fk_child_ok(ctx, tfk[i], newv, oldv, st->ignore)) continue;
+                if (!ex_fk_child_ok(ctx, tfk[i], newv, oldv, st->ignore ? 2 : 0)) continue;
                 ex_fk_parent_update(ctx, tfk[i], (uint32_t)row, oldv, newv);
             }
             if (write_updated(ctx, t, (uint32_t)row, newv, st->ignore)) changed++;
@@ -1075,7 +1075,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (fks) {
             pdb_value *ov = oldv;
             if (!ov) { ov = stor_arena_alloc(ctx->a, t->ncols * sizeof *ov); load_row(t, row, ov); }
-            if (!ex_fk_child_ok(ctx, fks, newv, ov, st->ignore)) continue;
+            if (!ex_fk_child_ok(ctx, fks, newv, ov, st->ignore ? 2 : 0)) continue;   /* (UPDATE IGNORE: no warning) */
             ex_fk_parent_update(ctx, fks, row, ov, newv);
         }
         if (write_updated(ctx, t, row, newv, st->ignore)) changed++;

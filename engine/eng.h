@@ -1306,11 +1306,12 @@ void ex_fk_parent_guard(ex_ctx *ctx, stor_table *t, bool truncate, stor_table *c
 void ex_fk_column_renamed(stor_fk *own, uint32_t nown, const char *db, const char *table, const char *from, const char *to);
 void ex_fk_table_renamed(const char *db, const char *table, const char *ndb, const char *ntable);
 /* A writing statement's constraints of table t, either side (NULL: none, or checks off):
- * a row about to be written is checked as a child (false: IGNORE skipped it, warned; else
- * 1452 raised), a parent row about to be deleted or updated first acts on its children. */
+ * a row about to be written is checked as a child (1452 raised; ignore 1: warned instead,
+ * 2: silently, and false: the row is skipped), a parent row about to be deleted or
+ * updated first acts on its children. */
 typedef struct ex_fks ex_fks;
 ex_fks *ex_fks_prepare(ex_ctx *ctx, stor_table *t);
-bool ex_fk_child_ok(ex_ctx *ctx, ex_fks *x, const pdb_value *newv, const pdb_value *oldv, bool ignore);
+bool ex_fk_child_ok(ex_ctx *ctx, ex_fks *x, const pdb_value *newv, const pdb_value *oldv, int ignore);
 void ex_fk_parent_delete(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv);
 void ex_fk_parent_update(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv);
 bool ex_fks_referenced(const ex_fks *x);

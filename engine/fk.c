@@ -381,7 +381,7 @@ static void find_rows(ex_ctx *ctx, const fk_side *s, const stor_table *t, const 
         if (stor_row_visible(t, r)) match_cb(m, r);
 }
 
-bool ex_fk_child_ok(ex_ctx *ctx, ex_fks *x, const pdb_value *newv, const pdb_value *oldv, bool ignore)
+bool ex_fk_child_ok(ex_ctx *ctx, ex_fks *x, const pdb_value *newv, const pdb_value *oldv, int ignore)
 {
     if (!x) return true;
     for (uint32_t i = 0; i < x->nown; i++) {
@@ -403,7 +403,7 @@ bool ex_fk_child_ok(ex_ctx *ctx, ex_fks *x, const pdb_value *newv, const pdb_val
         match m = { 0 };
         if (s->parent) find_rows(ctx, s, s->parent, s->pcol, s->pidx, key, -1, true, &m);
         if (m.n) continue;
-        fail(ctx, s, 1452, ignore);
+        if (ignore != 2) fail(ctx, s, 1452, ignore == 1);
         return false;
     }
     return true;

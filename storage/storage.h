@@ -290,6 +290,7 @@ typedef struct stor_index {
     uint32_t *cols;          /* column positions */
     uint32_t *prefix;        /* prefix length in characters; 0 = whole column */
     char *comment;
+    bool generated;          /* made for a FOREIGN KEY (engine/fk.c): goes when another covers it */
     /* hash of the whole key -> row ids (doubly chained), for PRIMARY/UNIQUE/KEY; and for
        composite keys a second hash of the first column alone (leftmost-prefix lookups) */
     uint32_t nbuckets;
