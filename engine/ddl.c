@@ -678,8 +678,8 @@ static void add_fks(ex_ctx *ctx, pl_stmt *st, const char *db, stor_table *def)
     for (int i = 0; i < st->ncoldefs + st->nkeys; i++) {
         const pl_keydef *k = i < st->ncoldefs ? st->coldefs[i].ref : &st->keys[i - st->ncoldefs];
         if (!k || !k->is_foreign) continue;
+        fk_index(ctx, def->cols, def->ncols, &def->idx, &def->nidx, k);   /* (first: a self-reference may use it) */
         ex_fk_define(ctx, db, st->table, def->cols, def->ncols, def->idx, def->nidx, &def->fks, &def->nfks, k, named, nn);
-        fk_index(ctx, def->cols, def->ncols, &def->idx, &def->nidx, k);
     }
     ctx->jb = saved;
 }
@@ -1166,8 +1166,8 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 ex_checks_add(ctx, &chk, &nchk, NULL, al->col.check, nc.name, cols, ncols, named, nnamed);
             if (al->col.ref && !temp) {
                 idx_positions(cols, ncols, idx, nidx, icols);
-                ex_fk_define(ctx, t->db, t->name, cols, ncols, idx, nidx, &fk, &nfk, al->col.ref, fk_named, nfk_named);
                 fk_index(ctx, cols, ncols, &idx, &nidx, al->col.ref);
+                ex_fk_define(ctx, t->db, t->name, cols, ncols, idx, nidx, &fk, &nfk, al->col.ref, fk_named, nfk_named);
                 icols = idx_names(ctx, cols, idx, nidx);
                 fk_added = true;
             }
@@ -1282,8 +1282,8 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         case AT_ADD_KEY: {
             if (al->key.is_foreign) {
                 if (temp) break;   /* (InnoDB ignores them on a temporary table) */
-                ex_fk_define(ctx, t->db, t->name, cols, ncols, idx, nidx, &fk, &nfk, &al->key, fk_named, nfk_named);
                 fk_index(ctx, cols, ncols, &idx, &nidx, &al->key);
+                ex_fk_define(ctx, t->db, t->name, cols, ncols, idx, nidx, &fk, &nfk, &al->key, fk_named, nfk_named);
                 need_rebuild = copies_rows = fk_added = true;
                 break;
             }

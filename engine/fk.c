@@ -150,6 +150,7 @@ void ex_fk_define(ex_ctx *ctx, const char *db, const char *table, const stor_col
 {
     for (int i = 0; i < k->ncols; i++)
         if (col_of(cols, ncols, k->cols[i]) < 0) ex_raise(ctx, 1072, "42000", "Key column '%s' doesn't exist in table", k->cols[i]);
+    if (k->ncols > 32) ex_raise(ctx, 1070, "42000", "Too many key parts specified; max 32 parts allowed");
     if (k->nref != k->ncols)
         ex_raise(ctx, 1239, "42000", "Incorrect foreign key definition for '%s': Key reference and table reference don't match",
                  k->fk_name ? k->fk_name : "foreign key without name");
@@ -287,7 +288,7 @@ static uint32_t refs_of(ex_ctx *ctx, const stor_table *t, fk_ref **out)
 typedef struct fk_side {
     stor_table *child, *parent;      /* parent NULL: missing (the row can have no parent) */
     const stor_fk *f;
-    int ccol[16], pcol[16];          /* column positions in child and parent */
+    int ccol[32], pcol[32];          /* column positions in child and parent */
     int cidx, pidx;                  /* index of child / parent starting with the columns */
 } fk_side;
 
@@ -304,7 +305,7 @@ static bool side_resolve(stor_table *child, const stor_fk *f, stor_table *parent
     memset(s, 0, sizeof *s);
     s->child = child; s->parent = parent; s->f = f;
     s->cidx = s->pidx = -1;
-    if (f->ncols > 16) return false;
+    if (f->ncols > 32) return false;
     for (uint32_t i = 0; i < f->ncols; i++) {
         s->ccol[i] = col_of(child->cols, child->ncols, f->cols[i]);
         if (s->ccol[i] < 0) return false;
@@ -383,7 +384,7 @@ static void find_rows(ex_ctx *ctx, const fk_side *s, const stor_table *t, const 
     m->s = s; m->key = key; m->cols = cols; m->t = t; m->skip = skip; m->ctx = ctx; m->one = one;
     if (ix >= 0) {
         const stor_index *x = &t->idx[ix];
-        pdb_value kv[16];
+        pdb_value kv[32];
         uint32_t nk = x->ncols == s->f->ncols ? x->ncols : 1;
         for (uint32_t i = 0; i < nk; i++) kv[i] = key[i];
         stor_index_lookup(t, x, nk, kv, match_cb, m);
@@ -398,7 +399,7 @@ bool ex_fk_child_ok(ex_ctx *ctx, ex_fks *x, const pdb_value *newv, const pdb_val
     if (!x) return true;
     for (uint32_t i = 0; i < x->nown; i++) {
         const fk_side *s = &x->own[i];
-        pdb_value key[16];
+        pdb_value key[32];
         bool null = false, same = oldv != NULL;
         for (uint32_t k = 0; k < s->f->ncols; k++) {
             key[k] = newv[s->ccol[k]];
@@ -421,14 +422,27 @@ bool ex_fk_child_ok(ex_ctx *ctx, ex_fks *x, const pdb_value *newv, const pdb_val
     return true;
 }
 
-static void parent_change(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv, int depth);
+/* The rows a cascade is in the middle of changing, innermost first: a constraint that
+ * leads back to one of them (a cycle of tables) finds it as InnoDB finds a row it has
+ * delete-marked: done, not to be acted on again. */
+typedef struct fk_path { const stor_table *t; uint32_t row; const struct fk_path *up; } fk_path;
+
+static bool on_path(const fk_path *p, const stor_table *t, uint32_t row)
+{
+    for (; p; p = p->up) if (p->t == t && p->row == row) return true;
+    return false;
+}
+
+static void parent_change(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv, int depth,
+                          const fk_path *up);
 
 /* The child rows of s referencing the parent row whose values are oldv: refused, deleted,
  * updated to newv's values or cleared, as the constraint says for a delete (newv NULL)
  * or an update. */
-static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *oldv, const pdb_value *newv, int depth)
+static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *oldv, const pdb_value *newv, int depth,
+                const fk_path *path)
 {
-    pdb_value key[16];
+    pdb_value key[32];
     bool changed = newv == NULL;
     for (uint32_t k = 0; k < s->f->ncols; k++) {
         key[k] = oldv[s->pcol[k]];
@@ -439,6 +453,9 @@ static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *o
     match m;
     int64_t self = s->child == s->parent ? (int64_t)prow : -1;
     find_rows(ctx, s, s->child, s->ccol, s->cidx, key, self, false, &m);
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < m.n; i++) if (!on_path(path, s->child, m.rows[i])) m.rows[w++] = m.rows[i];
+    m.n = w;
     if (!m.n) return;
     uint8_t a = newv ? s->f->on_update : s->f->on_delete;
     if (a != STOR_FK_CASCADE && a != STOR_FK_SET_NULL) fail(ctx, s, 1451, false);
@@ -450,8 +467,9 @@ static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *o
         if (!stor_row_visible(s->child, r)) continue;
         pdb_value *ov = stor_arena_alloc(ctx->a, nc * sizeof *ov);
         for (uint32_t c = 0; c < nc; c++) stor_get(s->child, c, r, &ov[c]);
+        fk_path here = { s->child, r, path };
         if (!newv && a == STOR_FK_CASCADE) {
-            parent_change(ctx, cx, r, ov, NULL, depth + 1);
+            parent_change(ctx, cx, r, ov, NULL, depth + 1, &here);
             if (stor_row_delete(s->child, r) == STOR_LOCKED) ex_raise_locked(ctx);
             continue;
         }
@@ -459,7 +477,7 @@ static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *o
         memcpy(nv, ov, nc * sizeof *nv);
         for (uint32_t k = 0; k < s->f->ncols; k++)
             nv[s->ccol[k]] = a == STOR_FK_SET_NULL ? ex_null() : newv[s->pcol[k]];
-        parent_change(ctx, cx, r, ov, nv, depth + 1);
+        parent_change(ctx, cx, r, ov, nv, depth + 1, &here);
         int dix; uint32_t drow;
         int64_t ur = stor_row_update(s->child, r, nv, &dix, &drow);
         if (ur == STOR_LOCKED) ex_raise_locked(ctx);
@@ -467,20 +485,23 @@ static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *o
     }
 }
 
-static void parent_change(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv, int depth)
+static void parent_change(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv, int depth,
+                          const fk_path *up)
 {
     if (!x) return;
-    for (uint32_t i = 0; i < x->nrefs; i++) act(ctx, &x->refs[i], row, oldv, newv, depth);
+    fk_path here = { x->t, row, up };
+    if (up && up->t == x->t && up->row == row) here = *up;   /* (already on the path) */
+    for (uint32_t i = 0; i < x->nrefs; i++) act(ctx, &x->refs[i], row, oldv, newv, depth, &here);
 }
 
 void ex_fk_parent_delete(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv)
 {
-    parent_change(ctx, x, row, oldv, NULL, 0);
+    parent_change(ctx, x, row, oldv, NULL, 0, NULL);
 }
 
 void ex_fk_parent_update(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv)
 {
-    parent_change(ctx, x, row, oldv, newv, 0);
+    parent_change(ctx, x, row, oldv, newv, 0, NULL);
 }
 
 bool ex_fks_referenced(const ex_fks *x) { return x && x->nrefs; }
