@@ -14,8 +14,10 @@
  * referenced columns first acts on the child rows that reference it: RESTRICT / NO
  * ACTION refuse (1451), CASCADE deletes or updates them, SET NULL clears their columns,
  * each child change acting on its own children in turn (15 levels at most, as InnoDB).
- * Cascaded changes fire no triggers (InnoDB's do not either). With foreign_key_checks=0
- * or while the log replays nothing is checked. */
+ * Cascaded changes fire no triggers (InnoDB's do not either). A parent row found for a
+ * child is locked shared (another transaction's DELETE of it waits); a missing one locks
+ * nothing (InnoDB's gap lock is not there). With foreign_key_checks=0 or while the log
+ * replays nothing is checked. */
 #include "engine/eng.h"
 #include <pthread.h>
 #include <stdatomic.h>
@@ -415,7 +417,10 @@ bool ex_fk_child_ok(ex_ctx *ctx, ex_fks *x, const pdb_value *newv, const pdb_val
         }
         match m = { 0 };
         if (s->parent) find_rows(ctx, s, s->parent, s->pcol, s->pidx, key, -1, true, &m);
-        if (m.n) continue;
+        if (m.n) {   /* the parent row held shared until the transaction ends, as InnoDB holds it */
+            if (stor_row_lock(s->parent, m.rows[0], false) == STOR_LOCKED) ex_raise_locked(ctx);
+            continue;
+        }
         if (ignore != 2) fail(ctx, s, 1452, ignore == 1);
         return false;
     }

@@ -4,7 +4,8 @@ replay: tables with both kinds (a child named before its parent, so a snapshot r
 it first), ALTERs that fail while copying (a duplicate key, a CHECK, a FOREIGN KEY), then
 kill -9 (the log replays) and a clean shutdown (a snapshot): every table's SHOW CREATE
 TABLE and rows are what they were, and the constraints still act (4025, 1452, 1451, a
-cascade). Before the fix a failed copying ALTER stayed in the log and the server refused
+cascade), and a parent row a child written in an open transaction uses is held (1205
+for another connection's DELETE). Before the fix a failed copying ALTER stayed in the log and the server refused
 to start after a crash.
 
 Starts its own pressdb (PRESSDB_BIN) on a free port with a temporary datadir."""
@@ -106,6 +107,29 @@ def check_acts(cur):
     expect_error(cur, "DROP TABLE b_parent", 1451)
 
 
+def check_parent_lock(port):
+    """A child row written in an open transaction holds its parent: another connection's
+    DELETE or UPDATE of that parent waits and times out (1205), as InnoDB's shared lock
+    makes it; a parent no child uses is deleted at once."""
+    a = pymysql.connect(host="127.0.0.1", port=port, user="root", autocommit=True)
+    b = pymysql.connect(host="127.0.0.1", port=port, user="root", autocommit=True)
+    ca, cb = a.cursor(), b.cursor()
+    for sql in ("CREATE DATABASE lk", "USE lk", "CREATE TABLE p (id INT PRIMARY KEY)",
+                "CREATE TABLE c (id INT PRIMARY KEY, pid INT, FOREIGN KEY (pid) REFERENCES p (id))",
+                "INSERT INTO p VALUES (1), (2)", "BEGIN", "INSERT INTO c VALUES (1, 1)"):
+        ca.execute(sql)
+    cb.execute("USE lk")
+    cb.execute("SET innodb_lock_wait_timeout = 1")
+    cb.execute("DELETE FROM p WHERE id = 2")
+    expect_error(cb, "DELETE FROM p WHERE id = 1", 1205)
+    expect_error(cb, "UPDATE p SET id = 5 WHERE id = 1", 1205)
+    ca.execute("ROLLBACK")
+    cb.execute("DELETE FROM p WHERE id = 1")
+    cb.execute("DROP DATABASE lk")
+    a.close()
+    b.close()
+
+
 def main():
     base = tempfile.mkdtemp(prefix="pressdb-constraints-")
     datadir = os.path.join(base, "data")
@@ -113,6 +137,7 @@ def main():
     ok = False
     try:
         proc, c = start(datadir, log)
+        check_parent_lock(c.port)
         cur = c.cursor()
         for sql in SETUP:
             cur.execute(sql)
