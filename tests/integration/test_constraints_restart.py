@@ -4,43 +4,22 @@ replay: tables with both kinds (a child named before its parent, so a snapshot r
 it first), ALTERs that fail while copying (a duplicate key, a CHECK, a FOREIGN KEY), then
 kill -9 (the log replays) and a clean shutdown (a snapshot): every table's SHOW CREATE
 TABLE and rows are what they were, and the constraints still act (4025, 1452, 1451, a
-cascade), and a parent row a child written in an open transaction uses is held (1205
-for another connection's DELETE). Before the fix a failed copying ALTER stayed in the log and the server refused
-to start after a crash.
+cascade); and a parent row that a child written in an open transaction uses is held
+(1205 for another connection's DELETE). Before the fix a failed copying ALTER stayed in
+the log and the server refused to start after a crash.
 
 Starts its own pressdb (PRESSDB_BIN) on a free port with a temporary datadir."""
-import os, re, shutil, signal, socket, subprocess, sys, tempfile, time
-import pymysql
+import os
+import re
+import shutil
+import sys
+import tempfile
+
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import pressdb_cmd  # noqa: E402
+from standalone import Server, binary  # noqa: E402
+import pymysql  # noqa: E402
 
-BIN = os.environ.get("PRESSDB_BIN")
-if os.environ.get("PRESSDB_SELF_TEST") or not BIN:
-    print("skipped: needs a pressdb binary (not applicable in --self-test)")
-    sys.exit(0)
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
-
-
-def start(datadir, log):
-    port = free_port()
-    p = subprocess.Popen(pressdb_cmd(BIN) + ["--port=%d" % port, "--datadir=%s" % datadir, "--socket="],
-                         stdout=log, stderr=subprocess.STDOUT)
-    for _ in range(300):
-        try:
-            c = pymysql.connect(host="127.0.0.1", port=port, user="root", autocommit=True)
-            return p, c
-        except pymysql.err.OperationalError:
-            if p.poll() is not None:
-                raise SystemExit("pressdb exited on start (code %s): see %s" % (p.returncode, log.name))
-            time.sleep(0.05)
-    raise SystemExit("pressdb did not start")
+binary()   # (or a skip)
 
 
 def expect_error(cur, sql, code):
@@ -132,51 +111,42 @@ def check_parent_lock(port):
 
 def main():
     base = tempfile.mkdtemp(prefix="pressdb-constraints-")
-    datadir = os.path.join(base, "data")
-    log = open(os.path.join(base, "server.log"), "ab")
+    srv = Server(os.path.join(base, "data"), os.path.join(base, "server.log"))
     ok = False
     try:
-        proc, c = start(datadir, log)
-        check_parent_lock(c.port)
+        c = srv.start()
+        check_parent_lock(srv.port)
         cur = c.cursor()
         for sql in SETUP:
             cur.execute(sql)
         for sql, code in FAILING:
-            try:
-                cur.execute(sql)
-            except pymysql.err.MySQLError as e:
-                if code is not None and e.args[0] != code:
-                    raise SystemExit("%s: error %s, expected %d" % (sql, e.args, code))
-            else:
-                raise SystemExit("%s: no error" % sql)
+            expect_error(cur, sql, code)
         before = snapshot_state(cur)
         check_acts(cur)
         c.close()
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        proc, c = start(datadir, log)   # the log replays
+        srv.kill()
+        c = srv.start()   # the log replays
         after = snapshot_state(c.cursor())
         if after != before:
             raise SystemExit("after kill -9 the tables differ:\n%s\n---\n%s" % ("\n".join(before), "\n".join(after)))
         check_acts(c.cursor())
         c.close()
-        proc.send_signal(signal.SIGTERM)   # a clean shutdown writes a snapshot
-        proc.wait(timeout=20)
-        if not os.path.exists(os.path.join(datadir, "pressdb.snap")):
+        srv.stop()   # a clean shutdown writes a snapshot
+        if not os.path.exists(os.path.join(srv.datadir, "pressdb.snap")):
             raise SystemExit("no snapshot after a clean shutdown")
-        proc, c = start(datadir, log)
+        c = srv.start()
         after = snapshot_state(c.cursor())
         if after != before:
             raise SystemExit("after a snapshot the tables differ:\n%s\n---\n%s" % ("\n".join(before), "\n".join(after)))
         check_acts(c.cursor())
         c.close()
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
+        srv.stop()
         print("CHECK and FOREIGN KEY constraints kept across kill -9 and a snapshot; %d failed ALTERs left nothing"
               % len(FAILING))
         ok = True
     finally:
-        log.close()
+        if srv.p and srv.p.poll() is None:
+            srv.kill()
         if ok:
             shutil.rmtree(base, ignore_errors=True)
         else:
