@@ -658,39 +658,20 @@ static void fk_index(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index 
         if ((*idx)[i].generated && covers(&(*idx)[*nidx - 1], &(*idx)[i])) { drop_index(idx, nidx, i); i--; }
 }
 
-/* CREATE TABLE's FOREIGN KEYs, the columns' REFERENCES and the table's, after its keys
- * (a key declared anywhere that starts with the columns serves); none on a temporary
- * table (InnoDB ignores them there). */
-static void add_fks(ex_ctx *ctx, pl_stmt *st, const char *db, stor_table *def)
-{
-    if (st->temporary) return;
-    const char **named = stor_arena_alloc(ctx->a, ((size_t)st->nkeys + 1) * sizeof *named);
-    int nn = 0;
-    for (int i = 0; i < st->nkeys; i++) if (st->keys[i].is_foreign && st->keys[i].fk_name) named[nn++] = st->keys[i].fk_name;
-    jmp_buf jb, *saved = ctx->jb;
-    ctx->jb = &jb;
-    if (setjmp(jb)) {   /* (the definition is not the table's yet: free it) */
-        ctx->jb = saved;
-        free_def(def->cols, def->ncols, def->idx, def->nidx);
-        stor_fks_free(def->fks, def->nfks);
-        longjmp(*saved, 1);
-    }
-    for (int i = 0; i < st->ncoldefs + st->nkeys; i++) {
-        const pl_keydef *k = i < st->ncoldefs ? st->coldefs[i].ref : &st->keys[i - st->ncoldefs];
-        if (!k || !k->is_foreign) continue;
-        fk_index(ctx, def->cols, def->ncols, &def->idx, &def->nidx, k);   /* (first: a self-reference may use it) */
-        ex_fk_define(ctx, db, st->table, def->cols, def->ncols, def->idx, def->nidx, &def->fks, &def->nfks, k, named, nn);
-    }
-    ctx->jb = saved;
-}
-
-/* CREATE TABLE's CHECK constraints: the columns' own, then the table's, in the order
- * written (SHOW CREATE TABLE's order); the table's unnamed ones named after the others. */
-static void add_checks(ex_ctx *ctx, pl_stmt *st, stor_table *def)
+/* CREATE TABLE's constraints, after its keys. FOREIGN KEYs: the columns' REFERENCES and
+ * the table's (a key declared anywhere that starts with the columns serves; none on a
+ * temporary table: InnoDB ignores them there). CHECKs: the columns' own, then the
+ * table's, in the order written (SHOW CREATE TABLE's order); the table's unnamed ones
+ * named after the others. */
+static void add_constraints(ex_ctx *ctx, pl_stmt *st, const char *db, stor_table *def)
 {
     const char **named = stor_arena_alloc(ctx->a, ((size_t)st->nkeys + 1) * sizeof *named);
-    int nn = 0;
-    for (int i = 0; i < st->nkeys; i++) if (st->keys[i].kind == PL_KEY_CHECK && st->keys[i].name) named[nn++] = st->keys[i].name;
+    const char **fnamed = stor_arena_alloc(ctx->a, ((size_t)st->nkeys + 1) * sizeof *fnamed);
+    int nn = 0, nf = 0;
+    for (int i = 0; i < st->nkeys; i++) {
+        if (st->keys[i].kind == PL_KEY_CHECK && st->keys[i].name) named[nn++] = st->keys[i].name;
+        if (st->keys[i].is_foreign && st->keys[i].fk_name) fnamed[nf++] = st->keys[i].fk_name;
+    }
     jmp_buf jb, *saved = ctx->jb;
     ctx->jb = &jb;
     if (setjmp(jb)) {   /* (the definition is not the table's yet: free it) */
@@ -699,6 +680,12 @@ static void add_checks(ex_ctx *ctx, pl_stmt *st, stor_table *def)
         stor_checks_free(def->checks, def->nchecks);
         stor_fks_free(def->fks, def->nfks);
         longjmp(*saved, 1);
+    }
+    for (int i = 0; i < st->ncoldefs + st->nkeys && !st->temporary; i++) {
+        const pl_keydef *k = i < st->ncoldefs ? st->coldefs[i].ref : &st->keys[i - st->ncoldefs];
+        if (!k || !k->is_foreign) continue;
+        fk_index(ctx, def->cols, def->ncols, &def->idx, &def->nidx, k);   /* (first: a self-reference may use it) */
+        ex_fk_define(ctx, db, st->table, def->cols, def->ncols, def->idx, def->nidx, &def->fks, &def->nfks, k, fnamed, nf);
     }
     for (int i = 0; i < st->ncoldefs; i++)
         if (st->coldefs[i].check)
@@ -837,9 +824,8 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (int i = 0; i < st->nkeys; i++)
             if (st->keys[i].kind != PL_KEY_CHECK && !st->keys[i].is_foreign)
                 add_key(ctx, def.cols, def.ncols, &def.idx, &def.nidx, &st->keys[i]);
-        add_fks(ctx, st, d->name, &def);
+        add_constraints(ctx, st, d->name, &def);
         check_auto(ctx, def.cols, def.ncols, def.idx, def.nidx);
-        add_checks(ctx, st, &def);
         const char *eng = st->opts.engine ? st->opts.engine : "InnoDB";
         if (!strcasecmp(eng, "innodb")) eng = "InnoDB";
         else if (!strcasecmp(eng, "myisam")) eng = "MyISAM";

@@ -535,40 +535,48 @@ void ex_fk_parent_guard(ex_ctx *ctx, stor_table *t, bool truncate, stor_table *c
     }
 }
 
-/* A column renamed in table (db, table): the constraints that name it, on either side. */
-void ex_fk_column_renamed(stor_fk *own, uint32_t nown, const char *db, const char *table, const char *from, const char *to)
-{
-    for (uint32_t i = 0; i < nown; i++)
-        for (uint32_t k = 0; k < own[i].ncols; k++)
-            if (!strcasecmp(own[i].cols[k], from)) { stor_free(own[i].cols[k]); own[i].cols[k] = stor_strndup(to, strlen(to)); }
-    uint32_t ndb;
-    stor_db **dbs = stor_db_list(&ndb);
-    for (uint32_t i = 0; i < ndb; i++)
-        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
-            stor_table *t = dbs[i]->tables[j];
-            for (uint32_t f = 0; f < t->nfks; f++) {
-                stor_fk *x = &t->fks[f];
-                if (strcmp(x->ref_db, db) || strcasecmp(x->ref_table, table)) continue;
-                for (uint32_t k = 0; k < x->ncols; k++)
-                    if (!strcasecmp(x->ref_cols[k], from)) { stor_free(x->ref_cols[k]); x->ref_cols[k] = stor_strndup(to, strlen(to)); }
-            }
-        }
-}
+/* What a rename makes of the constraints that reference a table. */
+typedef struct fk_rename { const char *from, *to, *ndb; } fk_rename;
 
-/* Table db.table renamed ndb.ntable: the constraints that reference it follow. */
-void ex_fk_table_renamed(const char *db, const char *table, const char *ndb, const char *ntable)
+/* fn for each constraint of the catalog that references db.table. */
+static void each_ref(const char *db, const char *table, void (*fn)(stor_fk *x, const fk_rename *r), const fk_rename *r)
 {
     uint32_t n;
     stor_db **dbs = stor_db_list(&n);
     for (uint32_t i = 0; i < n; i++)
         for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
-            for (uint32_t f = 0; f < t->nfks; f++) {
-                stor_fk *x = &t->fks[f];
-                if (strcmp(x->ref_db, db) || strcasecmp(x->ref_table, table)) continue;
-                stor_free(x->ref_db); stor_free(x->ref_table);
-                x->ref_db = stor_strndup(ndb, strlen(ndb));
-                x->ref_table = stor_strndup(ntable, strlen(ntable));
-            }
+            for (uint32_t f = 0; f < t->nfks; f++)
+                if (!strcmp(t->fks[f].ref_db, db) && !strcasecmp(t->fks[f].ref_table, table)) fn(&t->fks[f], r);
         }
+}
+
+static void rename_name(char **v, uint32_t n, const char *from, const char *to)
+{
+    for (uint32_t k = 0; k < n; k++)
+        if (!strcasecmp(v[k], from)) { stor_free(v[k]); v[k] = stor_strndup(to, strlen(to)); }
+}
+
+static void ref_column_renamed(stor_fk *x, const fk_rename *r) { rename_name(x->ref_cols, x->ncols, r->from, r->to); }
+
+/* A column renamed in table (db, table): the constraints that name it, on either side. */
+void ex_fk_column_renamed(stor_fk *own, uint32_t nown, const char *db, const char *table, const char *from, const char *to)
+{
+    for (uint32_t i = 0; i < nown; i++) rename_name(own[i].cols, own[i].ncols, from, to);
+    fk_rename r = { from, to, NULL };
+    each_ref(db, table, ref_column_renamed, &r);
+}
+
+static void ref_table_renamed(stor_fk *x, const fk_rename *r)
+{
+    stor_free(x->ref_db); stor_free(x->ref_table);
+    x->ref_db = stor_strndup(r->ndb, strlen(r->ndb));
+    x->ref_table = stor_strndup(r->to, strlen(r->to));
+}
+
+/* Table db.table renamed ndb.ntable: the constraints that reference it follow. */
+void ex_fk_table_renamed(const char *db, const char *table, const char *ndb, const char *ntable)
+{
+    fk_rename r = { table, ntable, ndb };
+    each_ref(db, table, ref_table_renamed, &r);
 }
