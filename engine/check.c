@@ -208,6 +208,11 @@ ex_checks *ex_checks_compile(ex_ctx *ctx, stor_table *t)
 const stor_check *ex_checks_failed(ex_ctx *ctx, ex_checks *k, const pdb_value *vals)
 {
     if (!k) return NULL;
+    if (!ex_ts_identity(ctx->s)) {   /* (the row as the session sees it) */
+        pdb_value *view = stor_arena_alloc(ctx->a, k->t->ncols * sizeof *view);
+        for (uint32_t c = 0; c < k->t->ncols; c++) { view[c] = vals[c]; ex_read_ts(ctx->s, &k->t->cols[c], &view[c]); }
+        vals = view;
+    }
     ex_rows one = { .v = (pdb_value *)vals, .nrows = 1, .cap = 1, .ncols = k->t->ncols };
     k->cctx.a = ctx->a;
     k->cctx.s = ctx->s;

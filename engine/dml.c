@@ -162,6 +162,7 @@ static void convert_row(ex_ctx *ctx, stor_table *t, pdb_value *vals, uint32_t ro
         }
         pdb_value o;
         ex_store_convert(ctx, col, &vals[c], &o, rowno);
+        ex_store_ts(ctx, col, &o);
         vals[c] = o;
     }
 }
@@ -234,6 +235,7 @@ static void stamp_on_update(ex_ctx *ctx, stor_table *t, pdb_value *vals, const b
     for (uint32_t c = 0; c < t->ncols; c++) {
         if (!t->cols[c].on_update_now || (assigned && assigned[c])) continue;
         vals[c] = now_value(ctx, t->cols[c].scale);   /* (ON UPDATE's precision is the column's) */
+        ex_store_ts(ctx, &t->cols[c], &vals[c]);
     }
 }
 
@@ -256,15 +258,19 @@ void ex_row_source_names(ex_ctx *ctx, ex_src *src, const stor_table *t)
 static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets, int nsets, ex_prog **progs,
                        pdb_value *newv, uint32_t rowno)
 {
-    pdb_value oldv[t->ncols];
+    pdb_value oldv[t->ncols], view[t->ncols];
     load_row(t, row, oldv);
-    for (uint32_t c = 0; c < t->ncols; c++) newv[c] = oldv[c];
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        newv[c] = view[c] = oldv[c];
+        ex_read_ts(ctx->s, &t->cols[c], &view[c]);
+    }
     bool assigned[t->ncols];
     memset(assigned, 0, sizeof assigned);
     /* assignments run left to right and see the ones before them (SET a = a + 1, b = a):
-       the row is read from newv, as a one-row derived source, while they run */
+       the row is read from view (newv as the session sees it: its TIMESTAMPs in the
+       session's zone), as a one-row derived source, while they run */
     ex_src *src = &ctx->src[0];
-    ex_rows one = { .v = newv, .nrows = 1, .cap = 1, .ncols = t->ncols };
+    ex_rows one = { .v = view, .nrows = 1, .cap = 1, .ncols = t->ncols };
     ex_row_source_names(ctx, src, t);
     src->t = NULL; src->derived = &one;
     ctx->rows[0] = 0;
@@ -284,6 +290,8 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
         }
         pdb_value o;
         ex_store_convert(ctx, &t->cols[c], &v, &o, rowno);
+        view[c] = o;
+        ex_store_ts(ctx, &t->cols[c], &o);
         newv[c] = o;
         assigned[c] = true;
     }
@@ -301,7 +309,9 @@ static bool view_check_ok(ex_ctx *ctx, const pl_stmt *st, ex_prog *prog, stor_ta
 {
     if (!prog) return true;
     ex_src *src = &ctx->src[0];
-    ex_rows one = { .v = newv, .nrows = 1, .cap = 1, .ncols = t->ncols };
+    pdb_value view[t->ncols];   /* (the row as the session sees it) */
+    for (uint32_t c = 0; c < t->ncols; c++) { view[c] = newv[c]; ex_read_ts(ctx->s, &t->cols[c], &view[c]); }
+    ex_rows one = { .v = view, .nrows = 1, .cap = 1, .ncols = t->ncols };
     ex_row_source_names(ctx, src, t);
     uint32_t keep = ctx->rows[0];
     src->t = NULL; src->derived = &one;
@@ -969,6 +979,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 }
                 pdb_value o;
                 ex_store_convert(ctx, c, &v, &o, (uint32_t)matched);
+                ex_store_ts(ctx, c, &o);
                 newv[tcol[k]] = o;
                 assigned[tcol[k]] = true;
             }

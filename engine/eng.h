@@ -1047,6 +1047,18 @@ void ex_block_prog_stats(uint64_t *kept, uint64_t *used);
 long   ex_tz_parse(const char *text, char *norm, size_t cap);
 void   ex_tz_local(const pdb_session *s, time_t secs, struct tm *tm);
 time_t ex_tz_mktime(const pdb_session *s, struct tm *tm);
+/* TIMESTAMP columns keep the server zone's (SYSTEM's) time of the instant: a session of
+ * another zone reads them converted (ex_ts_to_session: OP_COL) and writes them converted
+ * back (ex_ts_from_session: ex_store_convert). Identity (no conversion, and the JIT, which
+ * compares stored values with constants, allowed) for SYSTEM and the same fixed offset. */
+bool    ex_ts_identity(const pdb_session *s);
+int64_t ex_ts_to_session(const pdb_session *s, int64_t packed);
+int64_t ex_ts_from_session(const pdb_session *s, int64_t packed);
+/* A value the session gave for column c, as the column keeps it (after ex_store_convert,
+ * where a row is written or a key looked up); a value read from column c, as the session
+ * sees it. Nothing for other columns or an identity session. */
+void ex_store_ts(ex_ctx *ctx, const stor_column *c, pdb_value *v);
+void ex_read_ts(const pdb_session *s, const stor_column *c, pdb_value *v);
 uint64_t ex_now_ns(void);               /* CLOCK_MONOTONIC in ns */
 uint32_t ex_prepared_count(void);       /* Prepared_stmt_count (the server's, pdb_set_prepared_count) */
 static inline uint64_t ex_mono_s(void) { return ex_now_ns() / 1000000000u + 1; }   /* seconds, never 0 */

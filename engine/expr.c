@@ -2901,12 +2901,13 @@ void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         uint32_t r = ctx->rows[o->a];
         const ex_src *s = &ctx->src[o->a];
         if (s->t && r != EX_NULLROW) {
-            if (p->nops == 1) { stor_get(s->t, (uint32_t)o->b, r, out); return; }
+            if (p->nops == 1) { stor_get(s->t, (uint32_t)o->b, r, out); ex_read_ts(ctx->s, &s->t->cols[o->b], out); return; }
             const ex_op *f = &p->ops[1];
             const ex_fdef *fd = f->code == OP_FUNC && f->b == 1 ? ex_func_at(f->a) : NULL;
             if (fd && (fd->id == EX_F_YEAR || fd->id == EX_F_MONTH)) {
                 const stor_column *c = &s->t->cols[o->b];
-                if (c->kind == CK_I64 && (c->type == CT_DATETIME || c->type == CT_TIMESTAMP || c->type == CT_DATE)) {
+                if (c->kind == CK_I64 && (c->type == CT_DATETIME || c->type == CT_DATE ||
+                                          (c->type == CT_TIMESTAMP && ex_ts_identity(ctx->s)))) {
                     /* the packed value straight from the column */
                     if (stor_is_null(c, r)) { *out = ex_null(); return; }
                     *out = ex_int(ex_dt_year_month(c->i64[r], fd->id == EX_F_YEAR));
@@ -2914,6 +2915,7 @@ void ex_eval(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
                 }
                 pdb_value v;
                 stor_get(s->t, (uint32_t)o->b, r, &v);
+                ex_read_ts(ctx->s, c, &v);
                 if (v.t == VT_DATETIME || v.t == VT_DATE) {
                     *out = ex_int(ex_dt_year_month(v.i, fd->id == EX_F_YEAR));
                     return;
@@ -3276,7 +3278,11 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             uint32_t r = ctx->rows[o->a];
             ex_src *s = &ctx->src[o->a];
             if (r == EX_NULLROW) st[sp++] = ex_null();
-            else if (s->t) stor_get(s->t, o->b, r, &st[sp++]);
+            else if (s->t) {
+                stor_get(s->t, o->b, r, &st[sp]);
+                if (st[sp].t == VT_DATETIME) ex_read_ts(ctx->s, &s->t->cols[o->b], &st[sp]);
+                sp++;
+            }
             else st[sp++] = s->derived->v[(size_t)r * s->derived->ncols + o->b];
             break;
         }
@@ -3287,7 +3293,11 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             uint32_t r = oc->rows[o->a];
             ex_src *s = &oc->src[o->a];
             if (r == EX_NULLROW) st[sp++] = ex_null();
-            else if (s->t) stor_get(s->t, o->b, r, &st[sp++]);
+            else if (s->t) {
+                stor_get(s->t, o->b, r, &st[sp]);
+                if (st[sp].t == VT_DATETIME) ex_read_ts(ctx->s, &s->t->cols[o->b], &st[sp]);
+                sp++;
+            }
             else st[sp++] = s->derived->v[(size_t)r * s->derived->ncols + o->b];
             break;
         }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 #include <time.h>
+#include <stdatomic.h>
 
 static int str_to_date_kind(const char *f, size_t n);
 
@@ -647,6 +648,63 @@ time_t ex_tz_mktime(const pdb_session *s, struct tm *tm)
     long off = session_offset(s, &sys);
     if (sys) return mktime(tm);
     return timegm(tm) - off;
+}
+
+/* The server's zone when it has one offset all year (no daylight saving): that offset. */
+static bool system_fixed_offset(long *off)
+{
+    static _Atomic int known;   /* 0 not yet, 1 fixed, 2 not */
+    static _Atomic long fixed;
+    int k = atomic_load(&known);
+    if (!k) {
+        time_t probe[2] = { 1704067200, 1719792000 };   /* (2024-01-01, 2024-07-01) */
+        long o[2];
+        for (int i = 0; i < 2; i++) {
+            struct tm tm;
+            localtime_r(&probe[i], &tm);
+            o[i] = tm.tm_gmtoff;
+        }
+        atomic_store(&fixed, o[0]);
+        atomic_store(&known, k = o[0] == o[1] ? 1 : 2);
+    }
+    *off = atomic_load(&fixed);
+    return k == 1;
+}
+
+/* TIMESTAMP columns hold their values as the server's zone (SYSTEM) gives the instant,
+ * what every session sees whose time_zone is SYSTEM or the same fixed offset: then no
+ * conversion. Another session's values go through the instant. */
+bool ex_ts_identity(const pdb_session *s)
+{
+    bool sys;
+    long off = session_offset(s, &sys), so;
+    return sys || (system_fixed_offset(&so) && so == off);
+}
+
+static int64_t ts_move(const pdb_session *s, int64_t packed, bool to_session)
+{
+    int y, mo, d, h, mi, sec, us;
+    pdb_dt_unpack(packed, &y, &mo, &d, &h, &mi, &sec, &us);
+    if (!y && !mo && !d) return packed;   /* the zero TIMESTAMP stays zero */
+    struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h, .tm_min = mi, .tm_sec = sec, .tm_isdst = -1 };
+    time_t e = to_session ? mktime(&tm) : ex_tz_mktime(s, &tm);
+    struct tm out;
+    if (to_session) ex_tz_local(s, e, &out);
+    else localtime_r(&e, &out);
+    return pdb_dt_pack(out.tm_year + 1900, out.tm_mon + 1, out.tm_mday, out.tm_hour, out.tm_min, out.tm_sec, us);
+}
+
+int64_t ex_ts_to_session(const pdb_session *s, int64_t packed) { return ts_move(s, packed, true); }
+int64_t ex_ts_from_session(const pdb_session *s, int64_t packed) { return ts_move(s, packed, false); }
+
+void ex_store_ts(ex_ctx *ctx, const stor_column *c, pdb_value *v)
+{
+    if (c->type == CT_TIMESTAMP && v->t == VT_DATETIME && !ex_ts_identity(ctx->s)) v->i = ex_ts_from_session(ctx->s, v->i);
+}
+
+void ex_read_ts(const pdb_session *s, const stor_column *c, pdb_value *v)
+{
+    if (v->t == VT_DATETIME && c->type == CT_TIMESTAMP && !ex_ts_identity(s)) v->i = ex_ts_to_session(s, v->i);
 }
 
 static int64_t local_now(ex_ctx *ctx, bool utc)

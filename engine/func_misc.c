@@ -441,7 +441,11 @@ static void fn_values(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_v
     if (!ctx->insert_vals || !e || e->args[0]->kind != E_COLUMN) return;
     stor_table *t = ctx->insert_t;
     for (uint32_t c = 0; c < t->ncols; c++)
-        if (!strcasecmp(t->cols[c].name, e->args[0]->s)) { *out = ctx->insert_vals[c]; return; }
+        if (!strcasecmp(t->cols[c].name, e->args[0]->s)) {
+            *out = ctx->insert_vals[c];
+            ex_read_ts(ctx->s, &t->cols[c], out);   /* (as the session gave it) */
+            return;
+        }
 }
 
 static void fn_set_uservar(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)

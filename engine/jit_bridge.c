@@ -196,6 +196,9 @@ void jb_kept_free(jb_kept *k)
 bool jb_enabled(ex_ctx *ctx)
 {
     if (!JIT_SUPPORTED) return false;
+    /* compiled code compares stored TIMESTAMPs with constants as they are: not for a
+       session that sees them converted */
+    if (!ex_ts_identity(ctx->s)) return false;
     pdb_value v;
     ex_type t;
     return ex_sysvar_get(ctx->s, "pressdb_jit", false, &v, ctx->a, &t) == 0 && v.t == VT_INT && v.i;

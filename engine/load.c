@@ -403,6 +403,7 @@ static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_
         if (lf->single_byte && !(col->kind == CK_STR && col->coll == COLL_BINARY))
             *v = ex_single_byte_to_utf8(ctx->a, v->p, v->len, lf->coll);
         ex_store_convert(ctx, col, v, o, ctx->feed->rowno);
+        ex_store_ts(ctx, col, o);
     }
     ctx->jb = outer;
 }

@@ -1547,6 +1547,7 @@ static bool lookup_key_convert_inner(ex_ctx *ctx, const stor_column *c, pdb_valu
         uint32_t saved = ctx->s->nwarnings, savedc = ctx->s->warn_count;
         bool stale = ctx->s->warn_stale;
         ex_store_convert(&tmp, c, v, &o, 0);
+        ex_store_ts(ctx, c, &o);   /* (the key as the column keeps it) */
         ctx->s->nwarnings = saved; ctx->s->warn_count = savedc; ctx->s->warn_stale = stale;
         *v = o;
         return o.t != VT_NULL;

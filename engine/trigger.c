@@ -546,6 +546,10 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         pdb_value *fnew = x.frame + nl, *fold = fnew + t->ncols;
         if (newv) memcpy(fnew, newv, t->ncols * sizeof *fnew);
         if (oldv) memcpy(fold, oldv, t->ncols * sizeof *fold);
+        for (uint32_t k = 0; k < t->ncols; k++) {   /* (NEW and OLD as the session sees them) */
+            if (newv) ex_read_ts(s, &t->cols[k], &fnew[k]);
+            if (oldv) ex_read_ts(s, &t->cols[k], &fold[k]);
+        }
         if (setjmp(jb)) {   /* an error inside: MariaDB's note of where, then on out */
             note_where(ctx, tr, x.at);
             ex_sp_free(&x);
@@ -553,7 +557,10 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         }
         pdb_status_add(s, PDB_STAT_EXECUTED_TRIGGERS, 1);   /* (a trigger body costs more than this) */
         ex_sp_run(&x, tr->g->sp);
-        if (newv && timing == 0) memcpy(newv, fnew, t->ncols * sizeof *newv);
+        if (newv && timing == 0) {
+            memcpy(newv, fnew, t->ncols * sizeof *newv);
+            for (uint32_t k = 0; k < t->ncols; k++) ex_store_ts(ctx, &t->cols[k], &newv[k]);
+        }
         ex_sp_free(&x);
         ex_sp_release(ctx, &mark, newv && timing == 0 ? newv : NULL, t->ncols);
     }
