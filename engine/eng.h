@@ -1047,6 +1047,7 @@ void ex_block_prog_stats(uint64_t *kept, uint64_t *used);
 long   ex_tz_parse(const char *text, char *norm, size_t cap);
 void   ex_tz_local(const pdb_session *s, time_t secs, struct tm *tm);
 time_t ex_tz_mktime(const pdb_session *s, struct tm *tm);
+void   ex_tz_free(pdb_session *s);   /* the session's zone calendar (at its end) */
 /* TIMESTAMP columns keep the server zone's (SYSTEM's) time of the instant: a session of
  * another zone reads them converted (ex_ts_to_session: OP_COL) and writes them converted
  * back (ex_ts_from_session: ex_store_convert). Identity (no conversion, and the JIT, which

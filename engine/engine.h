@@ -93,7 +93,9 @@ typedef struct pdb_session {
     uint16_t coll_client;           /* character_set_client (as a collation id) */
     uint16_t coll_connection;       /* collation_connection */
     uint16_t coll_results;          /* character_set_results (0 = NULL: no conversion) */
-    char time_zone[64];             /* "SYSTEM" or "+hh:mm" */
+    char time_zone[64];             /* "SYSTEM", "+hh:mm" or a zone's name */
+    void *tz_cal;                   /* a named zone's ICU calendar (func_datetime.c), or NULL */
+    char tz_cal_name[64];           /* the zone it is for */
     char tls_cipher[64];            /* the TLS connection's cipher (Ssl_cipher), "" without TLS */
     char tls_version[16];           /* its protocol (Ssl_version) */
     uint64_t last_insert_id;        /* LAST_INSERT_ID() */

@@ -316,6 +316,7 @@ static void infile_forget(pdb_session *s)
 
 void pdb_session_free(pdb_session *s)
 {
+    ex_tz_free(s);
     infile_forget(s);
     named_free(s);
     session_rollback(s);

@@ -773,8 +773,10 @@ static void date_unreadable(ex_ctx *ctx, uint32_t rowno, const stor_column *c, c
  * 2038-01-19 03:14:07 UTC in the session's time zone (else 1264), or the zero datetime
  * (a zero date with a time, or a zero month or day: 1265); strict mode makes either error 1292. false: it is
  * stored as zero. */
+/* *gap: set when the session's zone skips that time (clocks put forward): the time it
+ * skips to, with warning 1299 (strict: 1292), as MariaDB stores it. */
 static bool timestamp_fits(ex_ctx *ctx, uint32_t rowno, const stor_column *c, const pdb_value *v,
-                           int y, int mo, int d, int h, int mi, int s, int us)
+                           int y, int mo, int d, int h, int mi, int s, int us, struct tm *gap)
 {
     int code = 0;
     if (!y && !mo && !d) code = h || mi || s || us ? 1265 : 0;
@@ -783,6 +785,21 @@ static bool timestamp_fits(ex_ctx *ctx, uint32_t rowno, const stor_column *c, co
         struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h, .tm_min = mi, .tm_sec = s, .tm_isdst = -1 };
         time_t e = ex_tz_mktime(ctx->s, &tm);
         if (e < 1 || e > INT32_MAX) code = 1264;
+        else {
+            struct tm back;
+            ex_tz_local(ctx->s, e, &back);
+            if (back.tm_year != y - 1900 || back.tm_mon != mo - 1 || back.tm_mday != d || back.tm_hour != h ||
+                back.tm_min != mi || back.tm_sec != s) {
+                if (ctx->strict) {
+                    size_t n; const char *txt = ex_to_str(ctx->a, v, &n);
+                    ex_raise(ctx, 1292, "22007", "Incorrect datetime value: '%.*s' for column `%s`.`%s`.`%s` at row %u", (int)n, txt,
+                             ctx->insert_t ? ctx->insert_t->db : "", ctx->insert_t ? ctx->insert_t->name : "", c->name, rowno);
+                }
+                ex_warn(ctx, "Warning", 1299, "Invalid TIMESTAMP value in column '%s' at row %u", c->name, rowno);
+                *gap = back;
+                return true;
+            }
+        }
     }
     if (!code) return true;
     if (ctx->strict) {
@@ -1207,7 +1224,9 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
             else ex_warn(ctx, "Warning", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
             y = mo = d = h = mi = s = us = 0;
         }
-        if (c->type == CT_TIMESTAMP && !bad && ctx->insert_t && !timestamp_fits(ctx, rowno, c, v, y, mo, d, h, mi, s, us)) y = mo = d = h = mi = s = us = 0;
+        struct tm gap = { .tm_mday = 0 };
+        if (c->type == CT_TIMESTAMP && !bad && ctx->insert_t && !timestamp_fits(ctx, rowno, c, v, y, mo, d, h, mi, s, us, &gap)) y = mo = d = h = mi = s = us = 0;
+        if (gap.tm_mday) { y = gap.tm_year + 1900; mo = gap.tm_mon + 1; d = gap.tm_mday; h = gap.tm_hour; mi = gap.tm_min; s = gap.tm_sec; us = 0; }
         if (c->type == CT_DATE) {
             if (h || mi || s) ex_warn(ctx, "Note", 1265, "Data truncated for column '%s' at row %u", c->name, rowno);
             dt = pdb_dt_pack(y, mo, d, 0, 0, 0, 0);

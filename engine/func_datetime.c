@@ -1,6 +1,6 @@
 /* func_datetime.c - date and time functions: NOW and friends, DATE_ADD/DATE_SUB and intervals,
  * DATE_FORMAT/STR_TO_DATE, the parts (YEAR..MICROSECOND, WEEK modes), TIMEDIFF/ADDTIME,
- * TIMESTAMPDIFF, CONVERT_TZ with offsets, PERIOD_*, GET_FORMAT.
+ * TIMESTAMPDIFF, CONVERT_TZ, PERIOD_*, GET_FORMAT.
  * Each SQL function is a body (fn_*), a type rule (ty_*) and a row of the table at the
  * end (ARCHITECTURE.md "Function registry"). */
 #include "engine/func_int.h"
@@ -12,6 +12,10 @@
 #include <strings.h>
 #include <time.h>
 #include <stdatomic.h>
+#include <pthread.h>
+#include <unicode/ucal.h>
+#include <unicode/ustring.h>
+#include <unicode/uenum.h>
 
 static int str_to_date_kind(const char *f, size_t n);
 
@@ -613,18 +617,128 @@ static int interval_fsp(const char *unit, const pdb_value *amt)
  * in seconds east of UTC (0 for SYSTEM), or -1 for anything else (1298). */
 static bool tz_offset(const char *s, size_t n, long *off);
 
+/* A zone name as the tz database has it (MariaDB's time zone tables, loaded from the
+ * system's tzdata): ICU's zone of that name, matched without regard to case as MariaDB
+ * matches it, its own spelling into id (cap UChars). */
+#define TZ_MEMO 64
+static struct { char name[64]; UChar id[64]; } tz_memo[TZ_MEMO];   /* names found, as typed */
+static int tz_nmemo;
+static pthread_mutex_t tz_memo_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static bool tz_named(const char *name, UChar *id, int32_t cap)
+{
+    size_t n = strlen(name);
+    if (!n || n >= 64 || (int32_t)n >= cap) return false;
+    for (size_t i = 0; i < n; i++) if ((unsigned char)name[i] < 0x21 || (unsigned char)name[i] > 0x7e) return false;
+    pthread_mutex_lock(&tz_memo_mu);   /* (ICU's list walked once per name) */
+    for (int i = 0; i < tz_nmemo; i++)
+        if (!strcmp(tz_memo[i].name, name)) {
+            u_strncpy(id, tz_memo[i].id, cap);
+            pthread_mutex_unlock(&tz_memo_mu);
+            return true;
+        }
+    pthread_mutex_unlock(&tz_memo_mu);
+    UErrorCode st = U_ZERO_ERROR;
+    UEnumeration *e = ucal_openTimeZones(&st);
+    if (U_FAILURE(st)) return false;
+    bool found = false;
+    const char *z;
+    int32_t zl;
+    while (!found && (z = uenum_next(e, &zl, &st)) != NULL && U_SUCCESS(st))
+        if ((size_t)zl == n && !strncasecmp(z, name, n)) { u_uastrncpy(id, z, cap); found = true; }
+    uenum_close(e);
+    if (found) {
+        pthread_mutex_lock(&tz_memo_mu);
+        if (tz_nmemo < TZ_MEMO) {
+            snprintf(tz_memo[tz_nmemo].name, sizeof tz_memo[0].name, "%s", name);
+            u_strncpy(tz_memo[tz_nmemo].id, id, 64);
+            tz_nmemo++;
+        }
+        pthread_mutex_unlock(&tz_memo_mu);
+    }
+    return found;
+}
+
+/* A zone's calendar (closed by the caller), as a session's named zone is opened. */
+static UCalendar *tz_calendar(const char *name)
+{
+    UChar id[64];
+    if (!tz_named(name, id, 64)) return NULL;
+    UErrorCode st = U_ZERO_ERROR;
+    UCalendar *c = ucal_open(id, -1, "en_US", UCAL_GREGORIAN, &st);
+    if (U_FAILURE(st)) return NULL;
+    ucal_setGregorianChange(c, -1e300, &st);   /* (proleptic, as MariaDB's dates) */
+    /* a time the clocks skip is the one they skip to, a time they pass twice the first
+       of the two (MariaDB's TIME_to_gmt_sec) */
+    ucal_setAttribute(c, UCAL_SKIPPED_WALL_TIME, UCAL_WALLTIME_NEXT_VALID);
+    ucal_setAttribute(c, UCAL_REPEATED_WALL_TIME, UCAL_WALLTIME_FIRST);
+    return c;
+}
+
+static bool cal_local(UCalendar *c, time_t secs, struct tm *tm)
+{
+    UErrorCode st = U_ZERO_ERROR;
+    ucal_setMillis(c, (UDate)secs * 1000.0, &st);
+    memset(tm, 0, sizeof *tm);
+    tm->tm_year = ucal_get(c, UCAL_EXTENDED_YEAR, &st) - 1900;
+    tm->tm_mon = ucal_get(c, UCAL_MONTH, &st);
+    tm->tm_mday = ucal_get(c, UCAL_DATE, &st);
+    tm->tm_hour = ucal_get(c, UCAL_HOUR_OF_DAY, &st);
+    tm->tm_min = ucal_get(c, UCAL_MINUTE, &st);
+    tm->tm_sec = ucal_get(c, UCAL_SECOND, &st);
+    tm->tm_wday = ucal_get(c, UCAL_DAY_OF_WEEK, &st) - 1;
+    return U_SUCCESS(st);
+}
+
+static bool cal_mktime(UCalendar *c, const struct tm *tm, time_t *out)
+{
+    UErrorCode st = U_ZERO_ERROR;
+    ucal_clear(c);
+    ucal_setDateTime(c, tm->tm_year + 1900, tm->tm_mon, tm->tm_mday, tm->tm_hour, tm->tm_min, tm->tm_sec, &st);
+    UDate ms = ucal_getMillis(c, &st);
+    *out = (time_t)floor(ms / 1000.0);
+    return U_SUCCESS(st);
+}
+
 long ex_tz_parse(const char *text, char *norm, size_t cap)
 {
     if (!strcasecmp(text, "SYSTEM")) { snprintf(norm, cap, "SYSTEM"); return 0; }
     long off;
-    if (!tz_offset(text, strlen(text), &off)) return -1;
+    UChar id[64];
+    if (!tz_offset(text, strlen(text), &off)) {
+        if (!tz_named(text, id, 64) || strlen(text) >= cap) return -1;
+        snprintf(norm, cap, "%s", text);   /* (shown as given, as MariaDB shows it) */
+        return 0;
+    }
     long a = off < 0 ? -off : off;
     snprintf(norm, cap, "%c%02ld:%02ld", off < 0 ? '-' : '+', a / 3600, a / 60 % 60);
     return 0;
 }
 
+/* A named zone's calendar, the session's own (opened on first use, kept until the zone
+ * changes or the session ends), or NULL when time_zone is SYSTEM or an offset. */
+static UCalendar *session_cal(const pdb_session *cs)
+{
+    pdb_session *s = (pdb_session *)cs;   /* (the session's cache only) */
+    const char *z = s->time_zone;
+    if (!strcmp(z, "SYSTEM") || z[0] == '+' || z[0] == '-') return NULL;
+    if (s->tz_cal && !strcmp(s->tz_cal_name, z)) return s->tz_cal;
+    ex_tz_free(s);
+    UCalendar *c = tz_calendar(z);
+    if (!c) return NULL;
+    s->tz_cal = c;
+    snprintf(s->tz_cal_name, sizeof s->tz_cal_name, "%s", z);
+    return c;
+}
+
+void ex_tz_free(pdb_session *s)
+{
+    if (s->tz_cal) ucal_close(s->tz_cal);
+    s->tz_cal = NULL;
+}
+
 /* The session's offset in seconds east of UTC; *sys when it is SYSTEM (the server's
- * zone, whose offset depends on the date). */
+ * zone, whose offset depends on the date) or a named zone (likewise). */
 static long session_offset(const pdb_session *s, bool *sys)
 {
     *sys = s->time_zone[0] != '+' && s->time_zone[0] != '-';
@@ -637,6 +751,8 @@ void ex_tz_local(const pdb_session *s, time_t secs, struct tm *tm)
 {
     bool sys;
     long off = session_offset(s, &sys);
+    UCalendar *c = sys ? session_cal(s) : NULL;
+    if (c && cal_local(c, secs, tm)) return;
     if (sys) { localtime_r(&secs, tm); return; }
     time_t t = secs + off;
     gmtime_r(&t, tm);
@@ -646,6 +762,9 @@ time_t ex_tz_mktime(const pdb_session *s, struct tm *tm)
 {
     bool sys;
     long off = session_offset(s, &sys);
+    UCalendar *c = sys ? session_cal(s) : NULL;
+    time_t e;
+    if (c && cal_mktime(c, tm, &e)) return e;
     if (sys) return mktime(tm);
     return timegm(tm) - off;
 }
@@ -678,7 +797,8 @@ bool ex_ts_identity(const pdb_session *s)
 {
     bool sys;
     long off = session_offset(s, &sys), so;
-    return sys || (system_fixed_offset(&so) && so == off);
+    if (sys) return !strcmp(s->time_zone, "SYSTEM");
+    return system_fixed_offset(&so) && so == off;
 }
 
 static int64_t ts_move(const pdb_session *s, int64_t packed, bool to_session)
@@ -1766,6 +1886,37 @@ static void fn_time_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, 
     *out = ex_fn_mkstr(ctx, buf, k, COLL_UTF8MB4_GENERAL_CI);
 }
 
+/* CONVERT_TZ where a zone is named: through the instant (the zones as a session's are
+ * taken); a name no zone has: NULL; a value outside TIMESTAMP's range: as it is (MariaDB
+ * converts only what a TIMESTAMP can hold). */
+static void convert_named(ex_ctx *ctx, int64_t x, int fx, const char *z1, size_t l1, bool s1, long o1, bool n1,
+                          const char *z2, size_t l2, bool s2, long o2, bool n2, pdb_value *out)
+{
+    char name[2][64];
+    if ((n1 && l1 >= 64) || (n2 && l2 >= 64)) return;
+    snprintf(name[0], 64, "%.*s", (int)l1, z1);
+    snprintf(name[1], 64, "%.*s", (int)l2, z2);
+    UCalendar *c1 = n1 ? tz_calendar(name[0]) : NULL, *c2 = n2 ? tz_calendar(name[1]) : NULL;
+    if ((n1 && !c1) || (n2 && !c2)) goto done;
+    int y, mo, d, h, mi, sec, us;
+    pdb_dt_unpack(x, &y, &mo, &d, &h, &mi, &sec, &us);
+    struct tm tm = { .tm_year = y - 1900, .tm_mon = mo - 1, .tm_mday = d, .tm_hour = h, .tm_min = mi, .tm_sec = sec, .tm_isdst = -1 };
+    time_t e;
+    if (c1) { if (!cal_mktime(c1, &tm, &e)) goto done; }
+    else if (s1) e = mktime(&tm);
+    else e = timegm(&tm) - o1;
+    if (e < 1 || e > INT32_MAX) { *out = dt_result(x, fx); goto done; }
+    struct tm r;
+    if (c2) { if (!cal_local(c2, e, &r)) goto done; }
+    else if (s2) localtime_r(&e, &r);
+    else { time_t t = e + o2; gmtime_r(&t, &r); }
+    *out = dt_result(pdb_dt_pack(r.tm_year + 1900, r.tm_mon + 1, r.tm_mday, r.tm_hour, r.tm_min, r.tm_sec, us), fx);
+done:
+    if (c1) ucal_close(c1);
+    if (c2) ucal_close(c2);
+    (void)ctx;
+}
+
 static void fn_convert_tz(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     int64_t x;
@@ -1781,9 +1932,10 @@ static void fn_convert_tz(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
     size_t l1, l2;
     const char *z1 = ex_to_str(ctx->a, &a[1], &l1), *z2 = ex_to_str(ctx->a, &a[2], &l2);
     if (l1 == l2 && !strncasecmp(z1, z2, l1) && l1 == 6 && !strncasecmp(z1, "SYSTEM", 6)) { *out = dt_result(x, fx); return; }
-    long o1, o2;
+    long o1 = 0, o2 = 0;
     bool s1 = l1 == 6 && !strncasecmp(z1, "SYSTEM", 6), s2 = l2 == 6 && !strncasecmp(z2, "SYSTEM", 6);
-    if ((!s1 && !tz_offset(z1, l1, &o1)) || (!s2 && !tz_offset(z2, l2, &o2))) return;   /* named zones: no tz tables */
+    bool n1 = !s1 && !tz_offset(z1, l1, &o1), n2 = !s2 && !tz_offset(z2, l2, &o2);
+    if (n1 || n2) { convert_named(ctx, x, fx, z1, l1, s1, n1 ? 0 : o1, n1, z2, l2, s2, n2 ? 0 : o2, n2, out); return; }
     if (s1) o1 = system_offset(x, false);
     if (s2) o2 = system_offset(dt_to_us(x) / 1000000 - (s1 ? 0 : o1), true);
     int64_t dt;

@@ -39,7 +39,6 @@ static const sysvar vars[] = {
     { "character_set_results", SV_STR, SVF_SESSION | SVF_NULLABLE, "utf8mb4" },
     { "character_set_server", SV_STR, SVF_SESSION, "utf8mb4" },
     { "character_set_system", SV_STR, SVF_GLOBAL | SVF_RO, "utf8mb3" },
-    { "check_constraint_checks", SV_BOOL, SVF_SESSION, "ON" },
     { "collation_connection", SV_STR, SVF_SESSION, "utf8mb4_general_ci" },
     { "collation_database", SV_STR, SVF_SESSION, "utf8mb4_general_ci" },
     { "collation_server", SV_STR, SVF_SESSION, "utf8mb4_general_ci" },
@@ -867,7 +866,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
             return 0;
         }
         if (!strcmp(n, "time_zone")) {
-            char norm[16];
+            char norm[64];
             if (!text || ex_tz_parse(text, norm, sizeof norm) < 0) {
                 err->code = 1298; strcpy(err->state, "HY000");
                 snprintf(err->msg, sizeof err->msg, "Unknown or incorrect time zone: '%.60s'", text ? text : "NULL");

@@ -348,6 +348,22 @@ class MariaDB(Server):
                  "--tmpdir=" + self.tmp]
                 + self._root_opts() + MARIADB_CONFIG_OPTS + MARIADB_SPEED_OPTS)
 
+    def load_time_zones(self, zoneinfo="/usr/share/zoneinfo"):
+        """The time zone tables from the system's tzdata, as Debian's package loads them,
+        so that named zones (SET time_zone = 'Europe/Berlin') work. False without tzdata."""
+        if not os.path.isdir(zoneinfo):
+            return False
+        gen = subprocess.Popen([_which("mariadb-tzinfo-to-sql", "mysql_tzinfo_to_sql"), zoneinfo],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        load = subprocess.run([_which("mariadb", "mysql"), "--no-defaults", "--socket=" + self.socket,
+                               "-uroot", "mysql"], stdin=gen.stdout, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.PIPE)
+        gen.stdout.close()
+        gen.wait()
+        if load.returncode != 0:
+            raise ServerError("loading the time zone tables failed: %s" % load.stderr.decode(errors="replace")[-500:])
+        return True
+
     def log_tail(self, n=40):
         return "%s\n--- %s ---\n%s" % (tail(self.log_path, 10), self.error_log,
                                         tail(self.error_log, n))

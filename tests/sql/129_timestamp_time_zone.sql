@@ -64,3 +64,34 @@ UPDATE tl, ts SET tl.t = ts.t WHERE tl.id = 1 AND ts.id = 1;
 SELECT * FROM tl ORDER BY id;
 SET time_zone = '+00:00';
 SELECT * FROM tl ORDER BY id;
+
+-- named zones (the harness loads MariaDB's time zone tables from the system's tzdata, as
+-- Debian's package does): daylight saving time, a time the clocks skip (1299; strict 1292:
+-- the time they skip to), a time they pass twice (the first)
+SET time_zone = 'Europe/Berlin';
+SELECT @@time_zone, NOW(), FROM_UNIXTIME(1719792000), UNIX_TIMESTAMP('2024-07-01 12:00:00'), UNIX_TIMESTAMP('2024-01-01 12:00:00');
+CREATE TABLE tn (id INT PRIMARY KEY, ts TIMESTAMP NULL);
+INSERT INTO tn VALUES (1, '2024-07-01 12:00:00'), (2, '2024-01-01 12:00:00'), (4, '2024-10-27 02:30:00');
+INSERT INTO tn VALUES (3, '2024-03-31 02:30:00');
+SET sql_mode = '';
+INSERT INTO tn VALUES (3, '2024-03-31 02:30:00'), (5, '2024-03-31 02:00:00'), (6, '2024-03-31 02:59:59');
+SHOW WARNINGS;
+SET sql_mode = DEFAULT;
+SELECT id, ts, UNIX_TIMESTAMP(ts) FROM tn ORDER BY id;
+SET time_zone = 'America/New_York';
+SELECT @@time_zone, id, ts FROM tn ORDER BY id;
+SELECT id FROM tn WHERE ts BETWEEN '2024-01-01 00:00:00' AND '2024-06-30 23:00:00' ORDER BY id;
+SET time_zone = 'UTC';
+SELECT id, ts FROM tn ORDER BY id;
+SET time_zone = 'Asia/Kolkata';
+SELECT id, ts, FROM_UNIXTIME(0) FROM tn ORDER BY id;
+SET time_zone = 'Nope/Zone';
+SET time_zone = '';
+SELECT @@time_zone;
+SET time_zone = 'Australia/Lord_Howe';
+SELECT NOW(), FROM_UNIXTIME(1712419200), FROM_UNIXTIME(1728144000);
+SET time_zone = SYSTEM;
+SELECT CONVERT_TZ('2024-07-01 12:00:00', 'Europe/Berlin', 'America/New_York'), CONVERT_TZ('2024-01-01 12:00:00', 'UTC', 'Europe/Berlin'),
+  CONVERT_TZ('2024-03-31 02:30:00', 'Europe/Berlin', 'UTC'), CONVERT_TZ('2024-10-27 02:30:00', 'Europe/Berlin', '+00:00'),
+  CONVERT_TZ('1960-01-01 12:00:00', 'Europe/Berlin', 'UTC'), CONVERT_TZ('2024-07-01 12:00:00', 'Nope/Zone', 'UTC'),
+  CONVERT_TZ('2024-07-01 12:00:00.123456', 'Asia/Kolkata', 'SYSTEM'), CONVERT_TZ('2024-07-01 12:00:00', '+02:00', 'Asia/Tokyo');
