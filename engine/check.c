@@ -10,7 +10,12 @@
  * then raises 4025, or with IGNORE warns and skips the row, as dml.c decides (MariaDB:
  * a single-row INSERT ... VALUES raises even with IGNORE). `check_constraint_checks=0`
  * turns every check off. A JSON column's CHECK (json_valid(col)) is not one of these:
- * the column's json flag (func.c ex_store_convert). */
+ * the column's json flag (func.c ex_store_convert).
+ *
+ * Generated columns (below) are kept and run the same way: the expression as MariaDB
+ * prints it (stor_column.gen_sql), compiled once per writing statement, evaluated over
+ * the row about to be written, in column order (a column may read generated columns
+ * before it). VIRTUAL ones are kept like STORED ones: their values are the same. */
 #include "engine/eng.h"
 #include <stdio.h>
 #include <string.h>
@@ -240,4 +245,98 @@ void ex_check_fail(ex_ctx *ctx, stor_table *t, const stor_check *c, bool warn)
     else snprintf(name, sizeof name, "%s", c->name);
     if (!warn) ex_raise(ctx, 4025, "23000", "CONSTRAINT `%s` failed for `%s`.`%s`", name, t->db, t->name);
     ex_warn(ctx, "Warning", 4025, "CONSTRAINT `%s` failed for `%s`.`%s`", name, t->db, t->name);
+}
+
+/* ---- generated columns ---- */
+
+/* A generated column's expression reads columns of the table only, none after it that is
+ * generated, not itself (4029), and no subquery (1901). */
+static void gen_refs(ex_ctx *ctx, const pl_expr *e, const stor_column *cols, uint32_t ncols, uint32_t c)
+{
+    if (!e) return;
+    if (e->sub || e->kind == E_SUBQUERY || e->kind == E_EXISTS || e->kind == E_INSUB)
+        ex_raise(ctx, 1901, "HY000", "Function or expression '%s' cannot be used in the GENERATED ALWAYS AS clause of `%s`",
+                 "select ...", cols[c].name);
+    if (e->kind == E_COLUMN) {
+        uint32_t k;
+        for (k = 0; k < ncols; k++) if (!strcasecmp(cols[k].name, e->s)) break;
+        if (k == ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'GENERATED ALWAYS AS'", e->s);
+        if (k == c || (cols[k].gen && k > c))
+            ex_raise(ctx, 4029, "01000", "Expression for field `%s` is referring to uninitialized field `%s`", cols[c].name, cols[k].name);
+    }
+    for (int i = 0; i < e->nargs; i++) gen_refs(ctx, e->args[i], cols, ncols, c);
+}
+
+void ex_gen_validate(ex_ctx *ctx, const stor_column *cols, uint32_t ncols)
+{
+    for (uint32_t c = 0; c < ncols; c++)
+        if (cols[c].gen) gen_refs(ctx, ex_check_parse(ctx, cols[c].gen_sql), cols, ncols, c);
+}
+
+struct ex_gens {
+    stor_table *t;
+    int n;
+    uint32_t *col;
+    ex_prog **progs;
+    ex_ctx cctx;
+    ex_src src;
+    uint32_t row;
+};
+
+ex_gens *ex_gens_compile(ex_ctx *ctx, stor_table *t)
+{
+    int n = 0;
+    for (uint32_t c = 0; c < t->ncols; c++) n += t->cols[c].gen != 0;
+    if (!n) return NULL;
+    ex_gens *g = stor_arena_alloc(ctx->a, sizeof *g);
+    memset(g, 0, sizeof *g);
+    g->t = t;
+    g->cctx = *ctx;
+    g->src.t = t; g->src.db = t->db; g->src.name = t->name; g->src.alias = t->name;
+    g->cctx.src = &g->src; g->cctx.nsrc = 1; g->cctx.rows = &g->row;
+    g->cctx.outer = NULL;
+    ex_scope sc = { 0 };
+    sc.ctx = &g->cctx; sc.item_base = -1; sc.clause = "GENERATED ALWAYS AS";
+    g->col = stor_arena_alloc(ctx->a, (size_t)n * sizeof *g->col);
+    g->progs = stor_arena_alloc(ctx->a, (size_t)n * sizeof *g->progs);
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        if (!t->cols[c].gen) continue;
+        ex_type ty;
+        g->col[g->n] = c;
+        g->progs[g->n++] = ex_compile(&sc, ex_check_parse(ctx, t->cols[c].gen_sql), &ty);
+    }
+    ex_row_source_names(&g->cctx, &g->src, t);
+    return g;
+}
+
+void ex_gens_apply(ex_ctx *ctx, ex_gens *g, pdb_value *vals, uint32_t rowno)
+{
+    if (!g) return;
+    uint32_t nc = g->t->ncols;
+    pdb_value *view = stor_arena_alloc(ctx->a, nc * sizeof *view);   /* (as the session sees the row) */
+    for (uint32_t c = 0; c < nc; c++) { view[c] = vals[c]; ex_read_ts(ctx->s, &g->t->cols[c], &view[c]); }
+    ex_rows one = { .v = view, .nrows = 1, .cap = 1, .ncols = nc };
+    g->cctx.a = ctx->a;
+    g->cctx.s = ctx->s;
+    g->cctx.strict = ctx->strict;
+    g->cctx.insert_t = ctx->insert_t;
+    g->src.t = NULL; g->src.derived = &one;
+    g->row = 0;
+    for (int i = 0; i < g->n; i++) {
+        const stor_column *col = &g->t->cols[g->col[i]];
+        pdb_value v, o;
+        ex_eval(&g->cctx, g->progs[i], &v);
+        ex_store_convert(&g->cctx, col, &v, &o, rowno);
+        view[g->col[i]] = o;
+        ex_store_ts(ctx, col, &o);
+        vals[g->col[i]] = ex_persist(ctx->a, &o);
+    }
+    g->src.t = g->t; g->src.derived = NULL;
+}
+
+void ex_gen_given(ex_ctx *ctx, const stor_table *t, const stor_column *c)
+{
+    if (!c->gen) return;
+    if (ctx->strict) ex_raise(ctx, 1906, "HY000", "The value specified for generated column '%s' in table '%s' has been ignored", c->name, t->name);
+    ex_warn(ctx, "Warning", 1906, "The value specified for generated column '%s' in table '%s' has been ignored", c->name, t->name);
 }

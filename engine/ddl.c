@@ -167,7 +167,15 @@ static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tc
     dst->comment = d->c.comment ? stor_strndup(d->c.comment, strlen(d->c.comment)) : NULL;
     dst->default_sql = NULL;
     dst->has_default = false;
-    if (d->has_default) {
+    dst->gen_sql = NULL;
+    dst->gen = 0;
+    if (d->gen) {   /* a generated column: its expression, no default (checked with the table's columns) */
+        const char *g = ex_check_print(ctx, d->gen);
+        dst->gen_sql = stor_strndup(g, strlen(g));
+        dst->gen = d->gen_stored ? STOR_GEN_STORED : STOR_GEN_VIRTUAL;
+        if (d->has_default || dst->auto_increment)
+            ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use");
+    } else if (d->has_default) {
         if (d->default_expr->kind == E_NULL && dst->not_null)
             ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", dst->name);
         if (dst->auto_increment) ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", dst->name);
@@ -315,7 +323,7 @@ static void check_auto(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_inde
 static void free_def(stor_column *cols, uint32_t ncols, stor_index *idx, uint32_t nidx)
 {
     for (uint32_t i = 0; i < ncols; i++) {
-        stor_free(cols[i].name); stor_free(cols[i].default_sql); stor_free(cols[i].comment);
+        stor_free(cols[i].name); stor_free(cols[i].default_sql); stor_free(cols[i].comment); stor_free(cols[i].gen_sql);
         for (uint32_t e = 0; e < cols[i].n_enum; e++) stor_free(cols[i].enum_vals[e]);
         stor_free(cols[i].enum_vals);
     }
@@ -392,6 +400,7 @@ static void copy_column_def(stor_column *dst, const stor_column *src)
     *dst = *src;
     dst->name = stor_strndup(src->name, strlen(src->name));
     dst->default_sql = src->default_sql ? stor_strndup(src->default_sql, strlen(src->default_sql)) : NULL;
+    dst->gen_sql = src->gen_sql ? stor_strndup(src->gen_sql, strlen(src->gen_sql)) : NULL;
     dst->comment = src->comment ? stor_strndup(src->comment, strlen(src->comment)) : NULL;
     if (src->n_enum) {
         dst->enum_vals = stor_calloc(src->n_enum, sizeof(char *));
@@ -681,6 +690,7 @@ static void add_constraints(ex_ctx *ctx, pl_stmt *st, const char *db, stor_table
         stor_fks_free(def->fks, def->nfks);
         longjmp(*saved, 1);
     }
+    ex_gen_validate(ctx, def->cols, def->ncols);
     for (int i = 0; i < st->ncoldefs + st->nkeys && !st->temporary; i++) {
         const pl_keydef *k = i < st->ncoldefs ? st->coldefs[i].ref : &st->keys[i - st->ncoldefs];
         if (!k || !k->is_foreign) continue;
@@ -975,6 +985,7 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
     stor_txn_attach(NULL);   /* the copy is replayed by re-running the DDL, not logged row by row */
     bool strict = ctx->strict;
     ex_checks *chk = ex_checks_compile(ctx, nt);   /* (MariaDB's copy checks every row) */
+    ex_gens *gens = ex_gens_compile(ctx, nt);       /* generated columns computed again */
     ex_fks *fx = fk_check ? ex_fks_prepare(ctx, nt) : NULL;   /* a constraint added: its parents */
     uint32_t rowno = 0;
     /* a table without a clustered key in its scan order (t->origin), which the copy's row
@@ -1020,6 +1031,7 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
             ex_store_convert(ctx, &nt->cols[c], &v, &o, rowno);
             vals[c] = o;
         }
+        ex_gens_apply(ctx, gens, vals, rowno);
         if (fx && !ex_fk_child_ok(ctx, fx, vals, NULL, 2)) {
             stor_table_drop(d, tmpname);
             ex_raise(ctx, 1452, "23000", "Cannot add or update a child row: a foreign key constraint fails");
@@ -1197,7 +1209,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 idx[i].ncols = w;
             }
             ex_checks_drop_column(ctx, chk, &nchk, cols[c].name);
-            stor_free(cols[c].name); stor_free(cols[c].default_sql); stor_free(cols[c].comment);
+            stor_free(cols[c].name); stor_free(cols[c].default_sql); stor_free(cols[c].comment); stor_free(cols[c].gen_sql);
             memmove(&cols[c], &cols[c + 1], (ncols - (uint32_t)c - 1) * sizeof(stor_column));
             memmove(&old_of[c], &old_of[c + 1], (ncols - (uint32_t)c - 1) * sizeof(int));
             ncols--;
@@ -1216,6 +1228,12 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (strcasecmp(nc.name, cols[c].name) && find_col(cols, ncols, nc.name) >= 0)
                 ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", nc.name);
             if (column_copies(&cols[c], &nc)) copies_rows = true;
+            if (cols[c].gen && nc.gen && cols[c].gen != nc.gen) {   /* VIRTUAL <-> STORED */
+                stor_free(nc.name); stor_free(nc.default_sql); stor_free(nc.comment); stor_free(nc.gen_sql);   /* (not in cols yet) */
+                for (uint32_t e = 0; e < nc.n_enum; e++) stor_free(nc.enum_vals[e]);
+                stor_free(nc.enum_vals);
+                ex_raise(ctx, 1907, "HY000", "This is not yet supported for generated columns");
+            }
             if (al->col.c.type != 255) {   /* a new definition: the column's own check is what it says */
                 for (uint32_t k = 0; k < nchk; k++)
                     if (chk[k].col && !strcasecmp(chk[k].col, cols[c].name)) { ex_checks_drop(chk, &nchk, chk[k].name); break; }
@@ -1236,7 +1254,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                         if (idx[i].kind == IK_PRIMARY) nc.not_null = true;
                     }
             int old = old_of[c];
-            stor_free(cols[c].name); stor_free(cols[c].default_sql); stor_free(cols[c].comment);
+            stor_free(cols[c].name); stor_free(cols[c].default_sql); stor_free(cols[c].comment); stor_free(cols[c].gen_sql);
             memmove(&cols[c], &cols[c + 1], (ncols - (uint32_t)c - 1) * sizeof(stor_column));
             memmove(&old_of[c], &old_of[c + 1], (ncols - (uint32_t)c - 1) * sizeof(int));
             ncols--;
@@ -1348,6 +1366,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             nidx--; i--;
         }
     }
+    ex_gen_validate(ctx, cols, ncols);   /* (a column a generated one reads may have gone) */
     ctx->jb = saved;
     if (!need_rebuild) {
         /* in place: defaults, options, rename */

@@ -256,7 +256,7 @@ void ex_row_source_names(ex_ctx *ctx, ex_src *src, const stor_table *t)
 /* Applies SET assignments (ON DUPLICATE KEY UPDATE / UPDATE) to a row; returns true if
  * any value changed. */
 static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets, int nsets, ex_prog **progs,
-                       pdb_value *newv, uint32_t rowno)
+                       pdb_value *newv, uint32_t rowno, ex_gens *gens)
 {
     pdb_value oldv[t->ncols], view[t->ncols];
     load_row(t, row, oldv);
@@ -280,6 +280,10 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
         if (dot) name = dot + 1;
         int c = col_index(t, name);
         pdb_value v;
+        if (t->cols[c].gen) {   /* computed below; a value for it is refused or ignored */
+            if (sets[i].value->kind != E_DEFAULT) ex_gen_given(ctx, t, &t->cols[c]);
+            continue;
+        }
         if (sets[i].value->kind == E_DEFAULT) { if (!ex_column_default(ctx, &t->cols[c], &v)) v = implicit_default(&t->cols[c]); }
         else ex_eval(ctx, progs[i], &v);
         v = ex_persist(ctx->a, &v);
@@ -297,6 +301,7 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
     }
     src->t = t; src->derived = NULL;
     ctx->rows[0] = row;
+    ex_gens_apply(ctx, gens, newv, rowno);
     bool changed = !rows_equal(t, oldv, newv);
     if (changed) stamp_on_update(ctx, t, newv, assigned);
     return changed;
@@ -476,6 +481,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_prog *check = compile_check(&usc, st);
     ex_checks *tchecks = ex_checks_compile(ctx, t);
     ex_fks *fks = ex_fks_prepare(ctx, t);
+    ex_gens *gens = ex_gens_compile(ctx, t);
     /* a single row of VALUES / SET fails a CHECK even with IGNORE, as MariaDB's does */
     bool check_warns = st->ignore && multi;
 
@@ -568,6 +574,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 }
             }
             vals[c] = ex_persist(ctx->a, &v);
+            if (t->cols[c].gen) { ex_gen_given(ctx, t, &t->cols[c]); vals[c] = ex_null(); }   /* (computed below) */
             view[c] = vals[c];
             given[c] = true;
             if (c == ai && v.t == VT_NULL) ai_null_given = true;
@@ -589,6 +596,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             no_default_check(ctx, t, vals, given);
             null_check(ctx, t, vals, multi);
         }
+        ex_gens_apply(ctx, gens, vals, rowno);   /* (after BEFORE triggers, as MariaDB computes them) */
         if (ctx->check_failed) {   /* INSERT IGNORE: the row fails a JSON column's CHECK (before
                                       an AUTO_INCREMENT id is taken, as the handler takes it) */
             ex_warn(ctx, "Warning", 4025, "CONSTRAINT `%s.%s` failed for `%s`.`%s`", t->name, ctx->check_failed->name, t->db, t->name);
@@ -699,7 +707,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     const pdb_value *rv = &selrows.v[(size_t)rn * selrows.ncols + (size_t)ncols + (size_t)i];
                     uctx.rows[1 + i] = rv->t == VT_NULL || rv->i < 0 ? EX_NULLROW : (uint32_t)rv->i;
                 }
-                bool changed = apply_sets(&uctx, t, drow, st->dup_sets, st->ndup, dup_progs, newv, rowno);
+                bool changed = apply_sets(&uctx, t, drow, st->dup_sets, st->ndup, dup_progs, newv, rowno, gens);
                 uctx.insert_vals = NULL;
                 pdb_value *oldv = NULL;
                 if (ex_trg_has(trg, 0, 1) || ex_trg_has(trg, 1, 1)) {
@@ -936,10 +944,12 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uint8_t *done[nt];
     ex_checks *tchk[nt];
     ex_fks *tfk[nt];
+    ex_gens *tgen[nt];
     for (int i = 0; i < nt; i++) {
         done[i] = NULL;
         tchk[i] = NULL;
         tfk[i] = NULL;
+        tgen[i] = NULL;
         bool target = false;
         for (int k = 0; k < st->nsets; k++) if (tgt[k] == i) target = true;
         if (target && tabs[i]) {
@@ -948,6 +958,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, tabs[i]);
             trgs[i] = ex_trg_load(ctx, tabs[i], st);
             tchk[i] = ex_checks_compile(ctx, tabs[i]);
+            tgen[i] = ex_gens_compile(ctx, tabs[i]);
             tfk[i] = ex_fks_prepare(ctx, tabs[i]);
         }
     }
@@ -971,6 +982,10 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (tgt[k] != i) continue;
                 const stor_column *c = &t->cols[tcol[k]];
                 pdb_value v = rv[nt + k];
+                if (c->gen) {   /* computed below */
+                    if (st->sets[k].value->kind != E_DEFAULT) ex_gen_given(ctx, t, c);
+                    continue;
+                }
                 if (st->sets[k].value->kind == E_DEFAULT) { if (!ex_column_default(ctx, c, &v)) v = implicit_default(c); }
                 if (v.t == VT_NULL && c->not_null) {
                     if (ctx->strict) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", c->name);
@@ -983,6 +998,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 newv[tcol[k]] = o;
                 assigned[tcol[k]] = true;
             }
+            ex_gens_apply(ctx, tgen[i], newv, (uint32_t)matched);
             bool fire = ex_trg_has(trgs[i], 0, 1) || ex_trg_has(trgs[i], 1, 1);
             if (fire) ex_trg_fire(ctx, trgs[i], 0, 1, newv, oldv);
             if (rows_equal(t, oldv, newv)) {
@@ -1034,6 +1050,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_prog *check = compile_check(&sc, st);
     ex_checks *tchecks = ex_checks_compile(ctx, t);
     ex_fks *fks = ex_fks_prepare(ctx, t);
+    ex_gens *gens = ex_gens_compile(ctx, t);
     bool nothing = st->limit && st->limit->kind == E_INT && strtoll(st->limit->s, NULL, 10) == 0;
     if (!nothing && st->where && !rows.nrows && ex_expr_srcmask(&sc, st->where) == 0) {
         ex_type wt;   /* a WHERE that is false whatever the row */
@@ -1061,7 +1078,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (scanned && !st->norder) rowno = scan_pos_of(t, &sp, row);
         uctx.check_defer = st->ignore;
         uctx.check_failed = NULL;
-        bool differs = apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno);
+        bool differs = apply_sets(&uctx, t, row, st->sets, st->nsets, progs, newv, rowno, gens);
         uctx.check_defer = false;
         if (uctx.check_failed) {   /* UPDATE IGNORE: the new row fails a JSON column's CHECK */
             ex_warn(ctx, "Warning", 4025, "CONSTRAINT `%s.%s` failed for `%s`.`%s`", t->name, uctx.check_failed->name, t->db, t->name);

@@ -1329,6 +1329,16 @@ void ex_fk_parent_delete(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *
 void ex_fk_parent_update(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv);
 bool ex_fks_referenced(const ex_fks *x);
 
+/* Generated columns (check.c): their expressions checked against the table's columns at
+ * CREATE / ALTER; compiled per writing statement (NULL: none) and computed into a row
+ * about to be written, in column order; a value given for one: 1906 (strict) or its
+ * warning, the value ignored. */
+void ex_gen_validate(ex_ctx *ctx, const stor_column *cols, uint32_t ncols);
+typedef struct ex_gens ex_gens;
+ex_gens *ex_gens_compile(ex_ctx *ctx, stor_table *t);
+void ex_gens_apply(ex_ctx *ctx, ex_gens *g, pdb_value *vals, uint32_t rowno);
+void ex_gen_given(ex_ctx *ctx, const stor_table *t, const stor_column *c);
+
 /* A writing statement's checks of t, compiled (NULL: none, or check_constraint_checks
  * off); the first that row vals (t's columns) fails, or NULL; its 4025. */
 typedef struct ex_checks ex_checks;

@@ -377,7 +377,7 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
     isb b = *bp;
     const stor_column *cl = &t->cols[c];
     begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, cl->name); vu(&b, c + 1);
-    vs(&b, cl->default_sql ? cl->default_sql : NULL);
+    vs(&b, cl->gen ? "NULL" : cl->default_sql ? cl->default_sql : NULL);   /* (MariaDB's text for a generated one) */
     vs(&b, cl->not_null ? "NO" : "YES"); vs(&b, type_name(ctx->a, cl));
     const pdb_collation *co = cl->kind == CK_STR ? pdb_coll_by_id(cl->coll) : NULL;
     if (cl->kind == CK_STR && cl->type != CT_BIT) {
@@ -398,7 +398,9 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
     vs(&b, co && cl->coll != COLL_BINARY ? co->charset : NULL); vs(&b, co && cl->coll != COLL_BINARY ? co->name : NULL);
     vs(&b, ex_column_type_sql(ctx->a, cl)); vs(&b, (t->nidx ? ex_key_flag((stor_table *)t, c) : ""));
     vs(&b, ex_column_extra(ctx->a, cl));
-    vs(&b, "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : ""); vs(&b, "NEVER"); vn(&b);
+    vs(&b, "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : "");
+    vs(&b, cl->gen ? "ALWAYS" : "NEVER");
+    if (cl->gen) vs(&b, cl->gen_sql); else vn(&b);
     end_row(&b);
     *bp = b;
 }

@@ -375,9 +375,15 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
              * is not the table's */
             if (cc && tc && cc->id != tc->id) appendf(&b, &l, &cap, " CHARACTER SET %s COLLATE %s", cc->charset, cc->name);
         }
-        if (c->not_null) appendf(&b, &l, &cap, " NOT NULL");
+        if (c->gen) {   /* a generated column: its expression, no default */
+            appendf(&b, &l, &cap, " GENERATED ALWAYS AS (");
+            append(&b, &l, &cap, c->gen_sql, strlen(c->gen_sql));
+            appendf(&b, &l, &cap, ") %s", c->gen == STOR_GEN_STORED ? "STORED" : "VIRTUAL");
+        }
+        else if (c->not_null) appendf(&b, &l, &cap, " NOT NULL");
         else if (c->type == CT_TIMESTAMP) appendf(&b, &l, &cap, " NULL");   /* MariaDB says so for TIMESTAMP */
-        if (c->auto_increment) appendf(&b, &l, &cap, " AUTO_INCREMENT");
+        if (c->gen) {}
+        else if (c->auto_increment) appendf(&b, &l, &cap, " AUTO_INCREMENT");
         else if (c->default_sql) {
             if (!strcmp(c->default_sql, "NULL") && c->not_null) {}
             else appendf(&b, &l, &cap, " DEFAULT %s", c->default_sql);
@@ -732,6 +738,7 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
  * UPDATE with the column's precision as MariaDB shows it. */
 const char *ex_column_extra(stor_arena *a, const stor_column *c)
 {
+    if (c->gen) return c->gen == STOR_GEN_STORED ? "STORED GENERATED" : "VIRTUAL GENERATED";
     if (c->auto_increment) return "auto_increment";
     if (!c->on_update_now) return "";
     if (c->scale <= 0) return "on update current_timestamp()";

@@ -2391,8 +2391,14 @@ static void column_attrs(P *p, pl_coldef *d)
             references(p, k);
             d->ref = k;
         }
-        else if (accept_kw(p, "GENERATED") || accept_kw(p, "AS")) {
-            syntax_error(p);   /* generated columns: not supported yet */
+        else if (is_kw(p, "GENERATED") || is_kw(p, "AS")) {
+            if (accept_kw(p, "GENERATED")) expect_kw(p, "ALWAYS");
+            expect_kw(p, "AS");
+            expect_op(p, '(');
+            d->gen = expr(p);
+            expect_op(p, ')');
+            if (accept_kw(p, "STORED") || accept_kw(p, "PERSISTENT")) d->gen_stored = true;
+            else accept_kw(p, "VIRTUAL");
         }
         else break;
     }

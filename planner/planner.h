@@ -220,6 +220,8 @@ typedef struct pl_coldef {
     bool first;
     pl_expr *check;           /* CHECK (expr) on the column (not JSON's json_valid(col)) */
     struct pl_keydef *ref;    /* REFERENCES table (col) on the column: a FOREIGN KEY */
+    pl_expr *gen;             /* [GENERATED ALWAYS] AS (expr): a generated column */
+    bool gen_stored;          /* STORED / PERSISTENT (else VIRTUAL) */
 } pl_coldef;
 
 typedef struct pl_keydef {

@@ -223,6 +223,7 @@ typedef enum stor_ckind {
 /* Kinds whose values live in the str slots (owned bytes, logged as length + bytes). */
 static inline bool stor_kind_text(uint8_t k) { return k == CK_STR || k == CK_DEC; }
 
+enum { STOR_GEN_VIRTUAL = 1, STOR_GEN_STORED = 2 };
 typedef struct stor_column {
     char *name;
     uint8_t type;            /* stor_ctype */
@@ -237,6 +238,9 @@ typedef struct stor_column {
     uint16_t coll;           /* collation id for string types (63 for binary/blob) */
     char *default_sql;       /* default as SQL text ("'0'", "CURRENT_TIMESTAMP", "NULL"), or NULL */
     char *comment;           /* or NULL */
+    char *gen_sql;           /* a generated column's expression as MariaDB prints it, or NULL */
+    uint8_t gen;             /* STOR_GEN_VIRTUAL / STOR_GEN_STORED (kept alike: its values are
+                                computed as a row is written, engine/check.c), or 0 */
     char **enum_vals;        /* ENUM/SET members */
     uint32_t n_enum;
     /* data, one slot per row id */

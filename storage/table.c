@@ -458,7 +458,7 @@ static void table_free(stor_table *t)
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
         col_free_data(c, t->nrows, t->cap);
-        stor_free(c->name); stor_free(c->default_sql); stor_free(c->comment);
+        stor_free(c->name); stor_free(c->default_sql); stor_free(c->comment); stor_free(c->gen_sql);
         for (uint32_t e = 0; e < c->n_enum; e++) stor_free(c->enum_vals[e]);
         stor_free(c->enum_vals);
     }
