@@ -1096,16 +1096,22 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     stor_db *d = temp ? ex_tmp_owner(ctx->s, t) : stor_db_find(t->db);
     uint64_t copied = temp ? t->nlive : 0;   /* a temporary table is copied: MariaDB counts the rows */
     /* working copy of the definition */
-    uint32_t ncols = t->ncols, nidx = t->nidx;
-    stor_column *cols = stor_calloc(ncols + (uint32_t)st->nalters + 1, sizeof(stor_column));
-    stor_index *idx = stor_calloc(nidx + 1, sizeof(stor_index));
-    int *old_of = stor_arena_alloc(ctx->a, (ncols + (uint32_t)st->nalters + 1) * sizeof(int));
-    for (uint32_t i = 0; i < ncols; i++) { copy_column_def(&cols[i], &t->cols[i]); old_of[i] = (int)i; }
-    for (uint32_t i = 0; i < nidx; i++) copy_index_def(&idx[i], &t->idx[i]);
-    stor_check *chk = stor_checks_copy(t->checks, t->nchecks);
-    uint32_t nchk = t->nchecks;
-    stor_fk *fk = stor_fks_copy(t->fks, t->nfks);
-    uint32_t nfk = t->nfks;
+    /* the working copy of the definition lives in the arena, not in locals: an error
+       longjmps out of the loop below, and the handler must see its latest state (locals
+       changed after setjmp are indeterminate there) */
+    struct alter_work { stor_column *cols; uint32_t ncols; stor_index *idx; uint32_t nidx;
+                        stor_check *chk; uint32_t nchk; stor_fk *fk; uint32_t nfk; } *aw = stor_arena_alloc(ctx->a, sizeof *aw);
+    memset(aw, 0, sizeof *aw);
+    aw->ncols = t->ncols; aw->nidx = t->nidx;
+    aw->cols = stor_calloc(aw->ncols + (uint32_t)st->nalters + 1, sizeof(stor_column));
+    aw->idx = stor_calloc(aw->nidx + 1, sizeof(stor_index));
+    int *old_of = stor_arena_alloc(ctx->a, (aw->ncols + (uint32_t)st->nalters + 1) * sizeof(int));
+    for (uint32_t i = 0; i < aw->ncols; i++) { copy_column_def(&aw->cols[i], &t->cols[i]); old_of[i] = (int)i; }
+    for (uint32_t i = 0; i < aw->nidx; i++) copy_index_def(&aw->idx[i], &t->idx[i]);
+    aw->chk = stor_checks_copy(t->checks, t->nchecks);
+    aw->nchk = t->nchecks;
+    aw->fk = stor_fks_copy(t->fks, t->nfks);
+    aw->nfk = t->nfks;
     bool fk_added = false;                  /* the copy checks the rows against the parents */
     const char **fk_named = stor_arena_alloc(ctx->a, ((size_t)st->nalters + 1) * sizeof *fk_named);
     int nfk_named = 0;
@@ -1132,53 +1138,53 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ctx->jb = &jb;
     if (setjmp(jb)) {
         ctx->jb = saved;
-        free_def(cols, ncols, idx, nidx);
-        stor_checks_free(chk, nchk);
-        stor_fks_free(fk, nfk);
+        free_def(aw->cols, aw->ncols, aw->idx, aw->nidx);
+        stor_checks_free(aw->chk, aw->nchk);
+        stor_fks_free(aw->fk, aw->nfk);
         longjmp(*saved, 1);
     }
     for (int a = 0; a < st->nalters; a++) {
         pl_alter *al = &st->alters[a];
-        icols = idx_names(ctx, cols, idx, nidx);
+        icols = idx_names(ctx, aw->cols, aw->idx, aw->nidx);
         bool skip_pos = false;
         switch (al->kind) {
         case AT_ADD_COLUMN: {
-            if (find_col(cols, ncols, al->col.c.name) >= 0) {
+            if (find_col(aw->cols, aw->ncols, al->col.c.name) >= 0) {
                 if (al->if_exists) { ex_warn(ctx, "Note", 1060, "Duplicate column name '%s'", al->col.c.name); break; }
                 ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", al->col.c.name);
             }
             stor_column nc;
             fill_column(ctx, &nc, &al->col, tcoll);
-            uint32_t pos = ncols;
+            uint32_t pos = aw->ncols;
             if (al->col.first) pos = 0;
             else if (al->col.after) {
-                int p = find_col(cols, ncols, al->col.after);
+                int p = find_col(aw->cols, aw->ncols, al->col.after);
                 if (p < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->col.after, t->name);
                 pos = (uint32_t)p + 1;
             }
-            memmove(&cols[pos + 1], &cols[pos], (ncols - pos) * sizeof(stor_column));
-            memmove(&old_of[pos + 1], &old_of[pos], (ncols - pos) * sizeof(int));
-            cols[pos] = nc; old_of[pos] = -1;
-            ncols++;
+            memmove(&aw->cols[pos + 1], &aw->cols[pos], (aw->ncols - pos) * sizeof(stor_column));
+            memmove(&old_of[pos + 1], &old_of[pos], (aw->ncols - pos) * sizeof(int));
+            aw->cols[pos] = nc; old_of[pos] = -1;
+            aw->ncols++;
             if (al->col.check)
-                ex_checks_add(ctx, &chk, &nchk, NULL, al->col.check, nc.name, cols, ncols, named, nnamed);
+                ex_checks_add(ctx, &aw->chk, &aw->nchk, NULL, al->col.check, nc.name, aw->cols, aw->ncols, named, nnamed);
             if (al->col.ref && !temp) {
-                idx_positions(cols, ncols, idx, nidx, icols);
-                fk_index(ctx, cols, ncols, &idx, &nidx, al->col.ref);
-                ex_fk_define(ctx, t->db, t->name, cols, ncols, idx, nidx, &fk, &nfk, al->col.ref, fk_named, nfk_named);
-                icols = idx_names(ctx, cols, idx, nidx);
+                idx_positions(aw->cols, aw->ncols, aw->idx, aw->nidx, icols);
+                fk_index(ctx, aw->cols, aw->ncols, &aw->idx, &aw->nidx, al->col.ref);
+                ex_fk_define(ctx, t->db, t->name, aw->cols, aw->ncols, aw->idx, aw->nidx, &aw->fk, &aw->nfk, al->col.ref, fk_named, nfk_named);
+                icols = idx_names(ctx, aw->cols, aw->idx, aw->nidx);
                 fk_added = true;
             }
             if (al->col.inline_pk || al->col.inline_unique) {
-                idx_positions(cols, ncols, idx, nidx, icols);
+                idx_positions(aw->cols, aw->ncols, aw->idx, aw->nidx, icols);
                 skip_pos = true;
                 pl_keydef k = { 0 };
                 k.kind = al->col.inline_pk ? IK_PRIMARY : IK_UNIQUE;
                 char *cn = al->col.c.name;
                 uint32_t zero = 0;
                 k.cols = &cn; k.prefix = &zero; k.ncols = 1; k.name = al->col.inline_pk ? NULL : cn;
-                uint32_t before = nidx;
-                add_key(ctx, cols, ncols, &idx, &nidx, &k);
+                uint32_t before = aw->nidx;
+                add_key(ctx, aw->cols, aw->ncols, &aw->idx, &aw->nidx, &k);
                 (void)before;
                 /* rebuild name lists for all indexes: positions may have shifted */
             }
@@ -1186,121 +1192,121 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             break;
         }
         case AT_DROP_COLUMN: {
-            int c = find_col(cols, ncols, al->name);
+            int c = find_col(aw->cols, aw->ncols, al->name);
             if (c < 0) {
                 if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP COLUMN `%s`; check that it exists", al->name); break; }
                 ex_raise(ctx, 1091, "42000", "Can't DROP COLUMN `%s`; check that it exists", al->name);
             }
-            if (ncols == 1) ex_raise(ctx, 1090, "42000", "You can't delete all columns with ALTER TABLE; use DROP TABLE instead");
-            for (uint32_t f = 0; f < nfk; f++)   /* (MariaDB names the index the constraint uses) */
-                for (uint32_t k = 0; k < fk[f].ncols; k++)
-                    if (!strcasecmp(fk[f].cols[k], cols[c].name)) {
-                        int at = ex_fk_index_for(cols, idx, nidx, fk[f].cols, fk[f].ncols);
+            if (aw->ncols == 1) ex_raise(ctx, 1090, "42000", "You can't delete all columns with ALTER TABLE; use DROP TABLE instead");
+            for (uint32_t f = 0; f < aw->nfk; f++)   /* (MariaDB names the index the constraint uses) */
+                for (uint32_t k = 0; k < aw->fk[f].ncols; k++)
+                    if (!strcasecmp(aw->fk[f].cols[k], aw->cols[c].name)) {
+                        int at = ex_fk_index_for(aw->cols, aw->idx, aw->nidx, aw->fk[f].cols, aw->fk[f].ncols);
                         ex_raise(ctx, 1553, "HY000", "Cannot drop index '%s': needed in a foreign key constraint",
-                                 at >= 0 ? idx[at].name : fk[f].name);
+                                 at >= 0 ? aw->idx[at].name : aw->fk[f].name);
                     }
             /* remove it from keys; drop keys left empty */
-            for (uint32_t i = 0; i < nidx; i++) {
+            for (uint32_t i = 0; i < aw->nidx; i++) {
                 uint32_t w = 0;
-                for (uint32_t k = 0; k < idx[i].ncols; k++) {
-                    if (!strcasecmp(icols[i][k], cols[c].name)) continue;
-                    icols[i][w] = icols[i][k]; idx[i].prefix[w] = idx[i].prefix[k]; w++;
+                for (uint32_t k = 0; k < aw->idx[i].ncols; k++) {
+                    if (!strcasecmp(icols[i][k], aw->cols[c].name)) continue;
+                    icols[i][w] = icols[i][k]; aw->idx[i].prefix[w] = aw->idx[i].prefix[k]; w++;
                 }
-                idx[i].ncols = w;
+                aw->idx[i].ncols = w;
             }
-            ex_checks_drop_column(ctx, chk, &nchk, cols[c].name);
-            stor_free(cols[c].name); stor_free(cols[c].default_sql); stor_free(cols[c].comment); stor_free(cols[c].gen_sql);
-            memmove(&cols[c], &cols[c + 1], (ncols - (uint32_t)c - 1) * sizeof(stor_column));
-            memmove(&old_of[c], &old_of[c + 1], (ncols - (uint32_t)c - 1) * sizeof(int));
-            ncols--;
+            ex_checks_drop_column(ctx, aw->chk, &aw->nchk, aw->cols[c].name);
+            stor_free(aw->cols[c].name); stor_free(aw->cols[c].default_sql); stor_free(aw->cols[c].comment); stor_free(aw->cols[c].gen_sql);
+            memmove(&aw->cols[c], &aw->cols[c + 1], (aw->ncols - (uint32_t)c - 1) * sizeof(stor_column));
+            memmove(&old_of[c], &old_of[c + 1], (aw->ncols - (uint32_t)c - 1) * sizeof(int));
+            aw->ncols--;
             need_rebuild = true;
             break;
         }
         case AT_CHANGE_COLUMN: case AT_MODIFY_COLUMN: {
-            int c = find_col(cols, ncols, al->name);
+            int c = find_col(aw->cols, aw->ncols, al->name);
             if (c < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->name, t->name);
             stor_column nc;
             if (al->col.c.type == 255) {   /* RENAME COLUMN */
-                copy_column_def(&nc, &cols[c]);
+                copy_column_def(&nc, &aw->cols[c]);
                 stor_free(nc.name);
                 nc.name = stor_strndup(al->col.c.name, strlen(al->col.c.name));
             } else fill_column(ctx, &nc, &al->col, tcoll);
-            if (strcasecmp(nc.name, cols[c].name) && find_col(cols, ncols, nc.name) >= 0)
+            if (strcasecmp(nc.name, aw->cols[c].name) && find_col(aw->cols, aw->ncols, nc.name) >= 0)
                 ex_raise(ctx, 1060, "42S21", "Duplicate column name '%s'", nc.name);
-            if (column_copies(&cols[c], &nc)) copies_rows = true;
-            if (cols[c].gen && nc.gen && cols[c].gen != nc.gen) {   /* VIRTUAL <-> STORED */
-                stor_free(nc.name); stor_free(nc.default_sql); stor_free(nc.comment); stor_free(nc.gen_sql);   /* (not in cols yet) */
+            if (column_copies(&aw->cols[c], &nc)) copies_rows = true;
+            if (aw->cols[c].gen && nc.gen && aw->cols[c].gen != nc.gen) {   /* VIRTUAL <-> STORED */
+                stor_free(nc.name); stor_free(nc.default_sql); stor_free(nc.comment); stor_free(nc.gen_sql);   /* (not in aw->cols yet) */
                 for (uint32_t e = 0; e < nc.n_enum; e++) stor_free(nc.enum_vals[e]);
                 stor_free(nc.enum_vals);
                 ex_raise(ctx, 1907, "HY000", "This is not yet supported for generated columns");
             }
             if (al->col.c.type != 255) {   /* a new definition: the column's own check is what it says */
-                for (uint32_t k = 0; k < nchk; k++)
-                    if (chk[k].col && !strcasecmp(chk[k].col, cols[c].name)) { ex_checks_drop(chk, &nchk, chk[k].name); break; }
+                for (uint32_t k = 0; k < aw->nchk; k++)
+                    if (aw->chk[k].col && !strcasecmp(aw->chk[k].col, aw->cols[c].name)) { ex_checks_drop(aw->chk, &aw->nchk, aw->chk[k].name); break; }
             }
-            ex_checks_rename_column(ctx, chk, nchk, cols[c].name, nc.name);
-            if (strcmp(cols[c].name, nc.name)) {
-                for (uint32_t f = 0; f < nfk; f++)
-                    for (uint32_t k = 0; k < fk[f].ncols; k++)
-                        if (!strcasecmp(fk[f].cols[k], cols[c].name)) { stor_free(fk[f].cols[k]); fk[f].cols[k] = stor_strndup(nc.name, strlen(nc.name)); }
-                ren_from[nren] = stor_arena_strndup(ctx->a, cols[c].name, strlen(cols[c].name));
+            ex_checks_rename_column(ctx, aw->chk, aw->nchk, aw->cols[c].name, nc.name);
+            if (strcmp(aw->cols[c].name, nc.name)) {
+                for (uint32_t f = 0; f < aw->nfk; f++)
+                    for (uint32_t k = 0; k < aw->fk[f].ncols; k++)
+                        if (!strcasecmp(aw->fk[f].cols[k], aw->cols[c].name)) { stor_free(aw->fk[f].cols[k]); aw->fk[f].cols[k] = stor_strndup(nc.name, strlen(nc.name)); }
+                ren_from[nren] = stor_arena_strndup(ctx->a, aw->cols[c].name, strlen(aw->cols[c].name));
                 ren_to[nren++] = stor_arena_strndup(ctx->a, nc.name, strlen(nc.name));
             }
             /* keep key membership: NOT NULL forced for PK columns */
-            for (uint32_t i = 0; i < nidx; i++)
-                for (uint32_t k = 0; k < idx[i].ncols; k++)
-                    if (!strcasecmp(icols[i][k], cols[c].name)) {
+            for (uint32_t i = 0; i < aw->nidx; i++)
+                for (uint32_t k = 0; k < aw->idx[i].ncols; k++)
+                    if (!strcasecmp(icols[i][k], aw->cols[c].name)) {
                         icols[i][k] = stor_arena_strndup(ctx->a, nc.name, strlen(nc.name));
-                        if (idx[i].kind == IK_PRIMARY) nc.not_null = true;
+                        if (aw->idx[i].kind == IK_PRIMARY) nc.not_null = true;
                     }
             int old = old_of[c];
-            stor_free(cols[c].name); stor_free(cols[c].default_sql); stor_free(cols[c].comment); stor_free(cols[c].gen_sql);
-            memmove(&cols[c], &cols[c + 1], (ncols - (uint32_t)c - 1) * sizeof(stor_column));
-            memmove(&old_of[c], &old_of[c + 1], (ncols - (uint32_t)c - 1) * sizeof(int));
-            ncols--;
+            stor_free(aw->cols[c].name); stor_free(aw->cols[c].default_sql); stor_free(aw->cols[c].comment); stor_free(aw->cols[c].gen_sql);
+            memmove(&aw->cols[c], &aw->cols[c + 1], (aw->ncols - (uint32_t)c - 1) * sizeof(stor_column));
+            memmove(&old_of[c], &old_of[c + 1], (aw->ncols - (uint32_t)c - 1) * sizeof(int));
+            aw->ncols--;
             uint32_t pos = (uint32_t)c;
             if (al->col.first) pos = 0;
             else if (al->col.after) {
-                int p = find_col(cols, ncols, al->col.after);
+                int p = find_col(aw->cols, aw->ncols, al->col.after);
                 if (p < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->col.after, t->name);
                 pos = (uint32_t)p + 1;
             }
-            memmove(&cols[pos + 1], &cols[pos], (ncols - pos) * sizeof(stor_column));
-            memmove(&old_of[pos + 1], &old_of[pos], (ncols - pos) * sizeof(int));
-            cols[pos] = nc; old_of[pos] = old;
-            ncols++;
+            memmove(&aw->cols[pos + 1], &aw->cols[pos], (aw->ncols - pos) * sizeof(stor_column));
+            memmove(&old_of[pos + 1], &old_of[pos], (aw->ncols - pos) * sizeof(int));
+            aw->cols[pos] = nc; old_of[pos] = old;
+            aw->ncols++;
             if (al->col.c.type != 255 && al->col.check)
-                ex_checks_add(ctx, &chk, &nchk, NULL, al->col.check, nc.name, cols, ncols, named, nnamed);
+                ex_checks_add(ctx, &aw->chk, &aw->nchk, NULL, al->col.check, nc.name, aw->cols, aw->ncols, named, nnamed);
             need_rebuild = true;
             break;
         }
         case AT_ALTER_DEFAULT: case AT_DROP_DEFAULT: {
-            int c = find_col(cols, ncols, al->name);
+            int c = find_col(aw->cols, aw->ncols, al->name);
             if (c < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->name, t->name);
-            stor_free(cols[c].default_sql);
-            cols[c].default_sql = NULL;   /* default_text may raise: free_def must not free it again */
-            if (al->kind == AT_DROP_DEFAULT) { cols[c].default_sql = NULL; cols[c].has_default = false; }
-            else { cols[c].default_sql = default_text(ctx, &cols[c], al->dflt); cols[c].has_default = true; }
+            stor_free(aw->cols[c].default_sql);
+            aw->cols[c].default_sql = NULL;   /* default_text may raise: free_def must not free it again */
+            if (al->kind == AT_DROP_DEFAULT) { aw->cols[c].default_sql = NULL; aw->cols[c].has_default = false; }
+            else { aw->cols[c].default_sql = default_text(ctx, &aw->cols[c], al->dflt); aw->cols[c].has_default = true; }
             break;
         }
         case AT_ADD_KEY: {
             if (al->key.is_foreign) {
                 if (temp) break;   /* (InnoDB ignores them on a temporary table) */
-                fk_index(ctx, cols, ncols, &idx, &nidx, &al->key);
-                ex_fk_define(ctx, t->db, t->name, cols, ncols, idx, nidx, &fk, &nfk, &al->key, fk_named, nfk_named);
+                fk_index(ctx, aw->cols, aw->ncols, &aw->idx, &aw->nidx, &al->key);
+                ex_fk_define(ctx, t->db, t->name, aw->cols, aw->ncols, aw->idx, aw->nidx, &aw->fk, &aw->nfk, &al->key, fk_named, nfk_named);
                 need_rebuild = copies_rows = fk_added = true;
                 break;
             }
             if (al->key.kind == PL_KEY_CHECK) {   /* the copy checks every row (rebuild) */
-                ex_checks_add(ctx, &chk, &nchk, al->key.name, al->key.check, NULL, cols, ncols, named, nnamed);
+                ex_checks_add(ctx, &aw->chk, &aw->nchk, al->key.name, al->key.check, NULL, aw->cols, aw->ncols, named, nnamed);
                 need_rebuild = copies_rows = true;   /* (MariaDB copies: "Records: n") */
                 skip_pos = true;
                 break;
             }
             if (al->key.kind == IK_FULLTEXT) ft_engine_check(ctx, t->engine, temp);
             /* resolve names against the current column list */
-            uint32_t before = nidx;
-            add_key(ctx, cols, ncols, &idx, &nidx, &al->key);
+            uint32_t before = aw->nidx;
+            add_key(ctx, aw->cols, aw->ncols, &aw->idx, &aw->nidx, &al->key);
             (void)before;
             need_rebuild = true;
             break;
@@ -1308,93 +1314,93 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         case AT_DROP_KEY: case AT_DROP_PRIMARY: {
             const char *name = al->kind == AT_DROP_PRIMARY ? "PRIMARY" : al->name;
             uint32_t i;
-            for (i = 0; i < nidx; i++) if (!strcasecmp(idx[i].name, name)) break;
-            if (i == nidx) {
+            for (i = 0; i < aw->nidx; i++) if (!strcasecmp(aw->idx[i].name, name)) break;
+            if (i == aw->nidx) {
                 if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP INDEX `%s`; check that it exists", name); break; }
                 ex_raise(ctx, 1091, "42000", "Can't DROP INDEX `%s`; check that it exists", name);
             }
-            for (uint32_t f = 0; f < nfk; f++) {   /* the last index a constraint can use stays */
-                int at = ex_fk_index_for(cols, idx, nidx, fk[f].cols, fk[f].ncols);
+            for (uint32_t f = 0; f < aw->nfk; f++) {   /* the last index a constraint can use stays */
+                int at = ex_fk_index_for(aw->cols, aw->idx, aw->nidx, aw->fk[f].cols, aw->fk[f].ncols);
                 if (at != (int)i) continue;
-                stor_index keep = idx[i];
-                idx[i].ncols = 0;
-                bool other = ex_fk_index_for(cols, idx, nidx, fk[f].cols, fk[f].ncols) >= 0;
-                idx[i] = keep;
+                stor_index keep = aw->idx[i];
+                aw->idx[i].ncols = 0;
+                bool other = ex_fk_index_for(aw->cols, aw->idx, aw->nidx, aw->fk[f].cols, aw->fk[f].ncols) >= 0;
+                aw->idx[i] = keep;
                 if (!other) ex_raise(ctx, 1553, "HY000", "Cannot drop index '%s': needed in a foreign key constraint", name);
             }
-            stor_free(idx[i].name); stor_free(idx[i].cols); stor_free(idx[i].prefix); stor_free(idx[i].comment);
-            memmove(&idx[i], &idx[i + 1], (nidx - i - 1) * sizeof(stor_index));
-            memmove(&icols[i], &icols[i + 1], (nidx - i - 1) * sizeof(char **));
-            nidx--;
+            stor_free(aw->idx[i].name); stor_free(aw->idx[i].cols); stor_free(aw->idx[i].prefix); stor_free(aw->idx[i].comment);
+            memmove(&aw->idx[i], &aw->idx[i + 1], (aw->nidx - i - 1) * sizeof(stor_index));
+            memmove(&icols[i], &icols[i + 1], (aw->nidx - i - 1) * sizeof(char **));
+            aw->nidx--;
             need_rebuild = true;
             break;
         }
         case AT_DROP_FK:
-            if (ex_fk_drop(fk, &nfk, al->name)) break;
+            if (ex_fk_drop(aw->fk, &aw->nfk, al->name)) break;
             if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP FOREIGN KEY `%s`; check that it exists", al->name); break; }
             ex_raise(ctx, 1091, "42000", "Can't DROP FOREIGN KEY `%s`; check that it exists", al->name);
         case AT_DROP_CHECK:
-            if (ex_checks_drop(chk, &nchk, al->name)) break;
+            if (ex_checks_drop(aw->chk, &aw->nchk, al->name)) break;
             if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP CONSTRAINT `%s`; check that it exists", al->name); break; }
             ex_raise(ctx, 1091, "42000", "Can't DROP CONSTRAINT `%s`; check that it exists", al->name);
         case AT_RENAME: new_name = al->new_name; new_db = al->new_db; break;
         case AT_CONVERT: {
             uint16_t nc = resolve_coll(ctx, al->charset, al->collate, tcoll);
             tcoll = nc;
-            for (uint32_t c = 0; c < ncols; c++) {
-                if (!is_text_type(cols[c].type)) continue;
-                const pdb_collation *oc = pdb_coll_by_id(cols[c].coll), *nn = pdb_coll_by_id(nc);
+            for (uint32_t c = 0; c < aw->ncols; c++) {
+                if (!is_text_type(aw->cols[c].type)) continue;
+                const pdb_collation *oc = pdb_coll_by_id(aw->cols[c].coll), *nn = pdb_coll_by_id(nc);
                 /* TEXT grows to keep the same capacity when the charset widens */
                 if (oc && nn && nn->maxlen > oc->maxlen) {
-                    if (cols[c].type == CT_TINYTEXT) cols[c].type = CT_TEXT;
-                    else if (cols[c].type == CT_TEXT) cols[c].type = CT_MEDIUMTEXT;
-                    else if (cols[c].type == CT_MEDIUMTEXT) cols[c].type = CT_LONGTEXT;
+                    if (aw->cols[c].type == CT_TINYTEXT) aw->cols[c].type = CT_TEXT;
+                    else if (aw->cols[c].type == CT_TEXT) aw->cols[c].type = CT_MEDIUMTEXT;
+                    else if (aw->cols[c].type == CT_MEDIUMTEXT) aw->cols[c].type = CT_LONGTEXT;
                 }
-                cols[c].coll = nc;
+                aw->cols[c].coll = nc;
             }
             need_rebuild = true;
             break;
         }
         default: break;
         }
-        if (al->kind != AT_ADD_KEY && !skip_pos) idx_positions(cols, ncols, idx, nidx, icols);
+        if (al->kind != AT_ADD_KEY && !skip_pos) idx_positions(aw->cols, aw->ncols, aw->idx, aw->nidx, icols);
     }
-    for (uint32_t i = 0; i < nidx; i++) {
-        if (idx[i].ncols == 0) {
-            stor_free(idx[i].name); stor_free(idx[i].cols); stor_free(idx[i].prefix); stor_free(idx[i].comment);
-            memmove(&idx[i], &idx[i + 1], (nidx - i - 1) * sizeof(stor_index));
-            nidx--; i--;
+    for (uint32_t i = 0; i < aw->nidx; i++) {
+        if (aw->idx[i].ncols == 0) {
+            stor_free(aw->idx[i].name); stor_free(aw->idx[i].cols); stor_free(aw->idx[i].prefix); stor_free(aw->idx[i].comment);
+            memmove(&aw->idx[i], &aw->idx[i + 1], (aw->nidx - i - 1) * sizeof(stor_index));
+            aw->nidx--; i--;
         }
     }
-    ex_gen_validate(ctx, cols, ncols);   /* (a column a generated one reads may have gone) */
+    ex_gen_validate(ctx, aw->cols, aw->ncols);   /* (a column a generated one reads may have gone) */
     ctx->jb = saved;
     if (!need_rebuild) {
         /* in place: defaults, options, rename */
         for (uint32_t c = 0; c < t->ncols; c++) {
             stor_free(t->cols[c].default_sql);
-            t->cols[c].default_sql = cols[c].default_sql ? stor_strndup(cols[c].default_sql, strlen(cols[c].default_sql)) : NULL;
-            t->cols[c].has_default = cols[c].has_default;
+            t->cols[c].default_sql = aw->cols[c].default_sql ? stor_strndup(aw->cols[c].default_sql, strlen(aw->cols[c].default_sql)) : NULL;
+            t->cols[c].has_default = aw->cols[c].has_default;
         }
-        free_def(cols, ncols, idx, nidx);
+        free_def(aw->cols, aw->ncols, aw->idx, aw->nidx);
         stor_checks_free(t->checks, t->nchecks);
-        t->checks = chk;
-        t->nchecks = nchk;
+        t->checks = aw->chk;
+        t->nchecks = aw->nchk;
         stor_fks_free(t->fks, t->nfks);
-        t->fks = fk;
-        t->nfks = nfk;
+        t->fks = aw->fk;
+        t->nfks = aw->nfk;
     } else {
         stor_table def;
         memset(&def, 0, sizeof def);
-        def.cols = cols; def.ncols = ncols; def.idx = idx; def.nidx = nidx;
+        def.cols = aw->cols; def.ncols = aw->ncols; def.idx = aw->idx; def.nidx = aw->nidx;
         def.engine = stor_strndup(t->engine, strlen(t->engine));
         def.coll = tcoll;
         def.comment = t->comment ? stor_strndup(t->comment, strlen(t->comment)) : NULL;
         def.row_format = t->row_format ? stor_strndup(t->row_format, strlen(t->row_format)) : NULL;
-        def.checks = chk;
-        def.nchecks = nchk;
-        def.fks = fk;
-        def.nfks = nfk;
-        check_auto(ctx, cols, ncols, idx, nidx);
+        def.checks = aw->chk;
+        def.nchecks = aw->nchk;
+        def.fks = aw->fk;
+        def.nfks = aw->nfk;
+        check_auto(ctx, aw->cols, aw->ncols, aw->idx, aw->nidx);
         rebuild(ctx, d, t, &def, old_of, fk_added, temp ? NULL : st);
         t = NULL;
         for (uint32_t i = 0; i < d->ntables; i++) if (!strcmp(d->tables[i]->name, st->table)) t = d->tables[i];

@@ -55,3 +55,14 @@ CREATE TABLE bad3 (a INT, b INT AS (zz + 1));
 CREATE TABLE ok1 (a INT, b INT AS (a + 1), c INT AS (b * 2));
 INSERT INTO ok1 (a) VALUES (1);
 SELECT * FROM ok1;
+
+-- an ALTER that changes its working definition and then fails leaves the table as it was
+-- (the error handler once freed a stale copy of a dropped column: a crash under ASan)
+CREATE TABLE al (a INT, b INT, c INT, KEY kb (b));
+INSERT INTO al VALUES (1, 2, 3);
+ALTER TABLE al DROP COLUMN c, ADD COLUMN d INT, ADD COLUMN d INT;
+ALTER TABLE al DROP COLUMN b, ADD COLUMN e INT AS (b + 1);
+ALTER TABLE al DROP COLUMN a, DROP COLUMN nope;
+ALTER TABLE al ADD COLUMN f INT, DROP KEY kb, ADD KEY kf (nope);
+SHOW CREATE TABLE al;
+SELECT * FROM al;
