@@ -175,13 +175,45 @@ bool ex_checks_drop(stor_check *c, uint32_t *n, const char *name)
     return false;
 }
 
+/* Table t alone as source 0 of a context of its own (an expression kept with a table
+ * names its columns bare, so a statement's other tables cannot make a name ambiguous),
+ * read from a row image while bound: the source is then a one-row derived table. */
+typedef struct row_scope { stor_table *t; ex_ctx cctx; ex_src src; uint32_t row; } row_scope;
+
+static void scope_init(row_scope *r, ex_ctx *ctx, stor_table *t, ex_scope *sc, const char *clause)
+{
+    r->t = t;
+    r->cctx = *ctx;
+    r->src.t = t; r->src.db = t->db; r->src.name = t->name; r->src.alias = t->name;
+    r->cctx.src = &r->src; r->cctx.nsrc = 1; r->cctx.rows = &r->row;
+    r->cctx.outer = NULL;
+    memset(sc, 0, sizeof *sc);
+    sc->ctx = &r->cctx; sc->item_base = -1; sc->clause = clause;
+}
+
+static void scope_bind(row_scope *r, ex_ctx *ctx, ex_rows *one)
+{
+    ex_row_source_names(&r->cctx, &r->src, r->t);
+    r->cctx.a = ctx->a;
+    r->cctx.s = ctx->s;
+    r->src.t = NULL; r->src.derived = one;
+    r->row = 0;
+}
+
+static void scope_unbind(row_scope *r) { r->src.t = r->t; r->src.derived = NULL; }
+
+/* vals (the table's columns, as kept) as the session sees them, in ctx's arena. */
+static pdb_value *session_view(ex_ctx *ctx, const stor_table *t, const pdb_value *vals)
+{
+    pdb_value *view = stor_arena_alloc(ctx->a, t->ncols * sizeof *view);
+    for (uint32_t c = 0; c < t->ncols; c++) { view[c] = vals[c]; ex_read_ts(ctx->s, &t->cols[c], &view[c]); }
+    return view;
+}
+
 struct ex_checks {
-    stor_table *t;
+    row_scope rs;
     int n;
     ex_prog **progs;
-    ex_ctx cctx;             /* source 0 is t alone: a check names its columns bare */
-    ex_src src;
-    uint32_t row;
 };
 
 ex_checks *ex_checks_compile(ex_ctx *ctx, stor_table *t)
@@ -193,48 +225,36 @@ ex_checks *ex_checks_compile(ex_ctx *ctx, stor_table *t)
         !ex_is_true(&on)) return NULL;
     ex_checks *k = stor_arena_alloc(ctx->a, sizeof *k);
     memset(k, 0, sizeof *k);
-    k->t = t;
-    k->cctx = *ctx;
-    k->src.t = t; k->src.db = t->db; k->src.name = t->name; k->src.alias = t->name;
-    k->cctx.src = &k->src; k->cctx.nsrc = 1; k->cctx.rows = &k->row;
-    k->cctx.outer = NULL;
-    ex_scope sc = { 0 };
-    sc.ctx = &k->cctx; sc.item_base = -1; sc.clause = "CHECK";
+    ex_scope sc;
+    scope_init(&k->rs, ctx, t, &sc, "CHECK");
     k->progs = stor_arena_alloc(ctx->a, t->nchecks * sizeof *k->progs);
     for (uint32_t i = 0; i < t->nchecks; i++) {
         ex_type ty;
         k->progs[i] = ex_compile(&sc, ex_check_parse(ctx, t->checks[i].sql), &ty);
     }
     k->n = (int)t->nchecks;
-    ex_row_source_names(&k->cctx, &k->src, t);
     return k;
 }
 
 const stor_check *ex_checks_failed(ex_ctx *ctx, ex_checks *k, const pdb_value *vals)
 {
     if (!k) return NULL;
-    if (!ex_ts_identity(ctx->s)) {   /* (the row as the session sees it) */
-        pdb_value *view = stor_arena_alloc(ctx->a, k->t->ncols * sizeof *view);
-        for (uint32_t c = 0; c < k->t->ncols; c++) { view[c] = vals[c]; ex_read_ts(ctx->s, &k->t->cols[c], &view[c]); }
-        vals = view;
-    }
-    ex_rows one = { .v = (pdb_value *)vals, .nrows = 1, .cap = 1, .ncols = k->t->ncols };
-    k->cctx.a = ctx->a;
-    k->cctx.s = ctx->s;
+    const stor_table *t = k->rs.t;
+    if (!ex_ts_identity(ctx->s)) vals = session_view(ctx, t, vals);   /* (the row as the session sees it) */
+    ex_rows one = { .v = (pdb_value *)vals, .nrows = 1, .cap = 1, .ncols = t->ncols };
+    scope_bind(&k->rs, ctx, &one);
     /* a warning while checking is an error in strict mode without IGNORE (MariaDB's
        abort_on_warning for the statement) */
-    k->cctx.abort_warn = ctx->strict && !ctx->ignore;
-    k->cctx.writing = true;
-    k->cctx.abort_any = true;
-    k->src.t = NULL; k->src.derived = &one;
-    k->row = 0;
+    k->rs.cctx.abort_warn = ctx->strict && !ctx->ignore;
+    k->rs.cctx.writing = true;
+    k->rs.cctx.abort_any = true;
     const stor_check *bad = NULL;
     for (int i = 0; i < k->n && !bad; i++) {
         pdb_value v;
-        ex_eval(&k->cctx, k->progs[i], &v);
-        if (v.t != VT_NULL && !ex_is_true(&v)) bad = &k->t->checks[i];
+        ex_eval(&k->rs.cctx, k->progs[i], &v);
+        if (v.t != VT_NULL && !ex_is_true(&v)) bad = &t->checks[i];
     }
-    k->src.t = k->t; k->src.derived = NULL;
+    scope_unbind(&k->rs);
     return bad;
 }
 
@@ -274,13 +294,10 @@ void ex_gen_validate(ex_ctx *ctx, const stor_column *cols, uint32_t ncols)
 }
 
 struct ex_gens {
-    stor_table *t;
+    row_scope rs;
     int n;
     uint32_t *col;
     ex_prog **progs;
-    ex_ctx cctx;
-    ex_src src;
-    uint32_t row;
 };
 
 ex_gens *ex_gens_compile(ex_ctx *ctx, stor_table *t)
@@ -290,13 +307,8 @@ ex_gens *ex_gens_compile(ex_ctx *ctx, stor_table *t)
     if (!n) return NULL;
     ex_gens *g = stor_arena_alloc(ctx->a, sizeof *g);
     memset(g, 0, sizeof *g);
-    g->t = t;
-    g->cctx = *ctx;
-    g->src.t = t; g->src.db = t->db; g->src.name = t->name; g->src.alias = t->name;
-    g->cctx.src = &g->src; g->cctx.nsrc = 1; g->cctx.rows = &g->row;
-    g->cctx.outer = NULL;
-    ex_scope sc = { 0 };
-    sc.ctx = &g->cctx; sc.item_base = -1; sc.clause = "GENERATED ALWAYS AS";
+    ex_scope sc;
+    scope_init(&g->rs, ctx, t, &sc, "GENERATED ALWAYS AS");
     g->col = stor_arena_alloc(ctx->a, (size_t)n * sizeof *g->col);
     g->progs = stor_arena_alloc(ctx->a, (size_t)n * sizeof *g->progs);
     for (uint32_t c = 0; c < t->ncols; c++) {
@@ -305,33 +317,28 @@ ex_gens *ex_gens_compile(ex_ctx *ctx, stor_table *t)
         g->col[g->n] = c;
         g->progs[g->n++] = ex_compile(&sc, ex_check_parse(ctx, t->cols[c].gen_sql), &ty);
     }
-    ex_row_source_names(&g->cctx, &g->src, t);
     return g;
 }
 
 void ex_gens_apply(ex_ctx *ctx, ex_gens *g, pdb_value *vals, uint32_t rowno)
 {
     if (!g) return;
-    uint32_t nc = g->t->ncols;
-    pdb_value *view = stor_arena_alloc(ctx->a, nc * sizeof *view);   /* (as the session sees the row) */
-    for (uint32_t c = 0; c < nc; c++) { view[c] = vals[c]; ex_read_ts(ctx->s, &g->t->cols[c], &view[c]); }
-    ex_rows one = { .v = view, .nrows = 1, .cap = 1, .ncols = nc };
-    g->cctx.a = ctx->a;
-    g->cctx.s = ctx->s;
-    g->cctx.strict = ctx->strict;
-    g->cctx.insert_t = ctx->insert_t;
-    g->src.t = NULL; g->src.derived = &one;
-    g->row = 0;
+    const stor_table *t = g->rs.t;
+    pdb_value *view = session_view(ctx, t, vals);   /* (later ones see earlier ones computed) */
+    ex_rows one = { .v = view, .nrows = 1, .cap = 1, .ncols = t->ncols };
+    scope_bind(&g->rs, ctx, &one);
+    g->rs.cctx.strict = ctx->strict;
+    g->rs.cctx.insert_t = ctx->insert_t;
     for (int i = 0; i < g->n; i++) {
-        const stor_column *col = &g->t->cols[g->col[i]];
+        const stor_column *col = &t->cols[g->col[i]];
         pdb_value v, o;
-        ex_eval(&g->cctx, g->progs[i], &v);
-        ex_store_convert(&g->cctx, col, &v, &o, rowno);
+        ex_eval(&g->rs.cctx, g->progs[i], &v);
+        ex_store_convert(&g->rs.cctx, col, &v, &o, rowno);
         view[g->col[i]] = o;
         ex_store_ts(ctx, col, &o);
         vals[g->col[i]] = ex_persist(ctx->a, &o);
     }
-    g->src.t = g->t; g->src.derived = NULL;
+    scope_unbind(&g->rs);
 }
 
 void ex_gen_given(ex_ctx *ctx, const stor_table *t, const stor_column *c)
