@@ -705,7 +705,10 @@ static int jit_prop_threads(size_t page, int nthr, int iters, char *err, size_t 
 {
     static int64_t v[1000];
     for (int i = 0; i < 1000; i++) v[i] = i * 7 % 1000 - 500;
-    jit_arena *a = jit_arena_new(3 * page, 0);
+    /* one page: every compile must evict another kernel, whatever the threads' timing
+       (with three, threads that happened not to overlap never evicted: commits onto
+       ready pages made each thread's loop fast enough to finish within its time slice) */
+    jit_arena *a = jit_arena_new(page, 0);
     pthread_t th[16];
     prop_thr t[16];
     int nfail = 0, ran = 0, gone = 0;
