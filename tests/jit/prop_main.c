@@ -35,7 +35,7 @@ int main(int argc, char **argv)
            n ? "FAILED: " : "ok", n ? err : "");
     bad += n;
     n = jit_prop_threads((size_t)sysconf(_SC_PAGESIZE), 4, 1000, err, sizeof err);
-    printf("threads: 4 compiling, running, evicting in a 3-page arena: %s%s\n",
+    printf("threads: 4 compiling, running, evicting in a 1-page arena: %s%s\n",
            n ? "FAILED: " : "ok", n ? err : "");
     bad += n;
     jit_arena_stats st;
