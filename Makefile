@@ -49,7 +49,7 @@ UNITSRC := $(wildcard tests/unit/*.c)
 DEB_PKGS := build-essential pkg-config libuv1-dev libssl-dev libicu-dev libzstd-dev zlib1g-dev libpcre2-dev \
             libjemalloc-dev libcriterion-dev mariadb-server mariadb-client \
             python3-pymysql php-cli php-mysql wordpress php-xml clang libclang-rt-14-dev \
-            libsystemd-dev systemd logrotate chromium chromium-driver phpmyadmin adminer openssl
+            libsystemd-dev systemd logrotate chromium chromium-driver phpmyadmin adminer openssl tzdata
 
 .PHONY: all run install uninstall installtest test unit sqltest sqltest-offload sqltest-nojit colltest wptest benchsmoke test-san deps clean bench bench-quick \
         fuzz fuzz-build fuzz-run admintest
