@@ -292,6 +292,8 @@ typedef struct fk_side {
     const stor_fk *f;
     int ccol[32], pcol[32];          /* column positions in child and parent */
     int cidx, pidx;                  /* index of child / parent starting with the columns */
+    ex_fks *cx;                      /* the child's own (its children), once a cascade needs them */
+    bool cx_ready;
 } fk_side;
 
 struct ex_fks {
@@ -438,14 +440,13 @@ static bool on_path(const fk_path *p, const stor_table *t, uint32_t row)
     return false;
 }
 
-static void parent_change(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv, int depth,
-                          const fk_path *up);
+static void parent_change(ex_ctx *ctx, ex_fks *x, const pdb_value *oldv, const pdb_value *newv, int depth,
+                          const fk_path *path);
 
 /* The child rows of s referencing the parent row whose values are oldv: refused, deleted,
  * updated to newv's values or cleared, as the constraint says for a delete (newv NULL)
  * or an update. */
-static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *oldv, const pdb_value *newv, int depth,
-                const fk_path *path)
+static void act(ex_ctx *ctx, fk_side *s, const pdb_value *oldv, const pdb_value *newv, int depth, const fk_path *path)
 {
     pdb_value key[32];
     bool changed = newv == NULL;
@@ -456,16 +457,16 @@ static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *o
     }
     if (!changed) return;
     match m;
-    int64_t self = s->child == s->parent ? (int64_t)prow : -1;
-    find_rows(ctx, s, s->child, s->ccol, s->cidx, key, self, false, &m);
-    uint32_t w = 0;
+    find_rows(ctx, s, s->child, s->ccol, s->cidx, key, -1, false, &m);
+    uint32_t w = 0;   /* (the parent row itself, of a self-reference, is on the path) */
     for (uint32_t i = 0; i < m.n; i++) if (!on_path(path, s->child, m.rows[i])) m.rows[w++] = m.rows[i];
     m.n = w;
     if (!m.n) return;
     uint8_t a = newv ? s->f->on_update : s->f->on_delete;
     if (a != STOR_FK_CASCADE && a != STOR_FK_SET_NULL) fail(ctx, s, 1451, false);
     if (depth >= FK_DEPTH_MAX) fail(ctx, s, 1451, false);
-    ex_fks *cx = ex_fks_prepare(ctx, s->child);
+    if (!s->cx_ready) { s->cx = ex_fks_prepare(ctx, s->child); s->cx_ready = true; }
+    ex_fks *cx = s->cx;
     uint32_t nc = s->child->ncols;
     for (uint32_t i = 0; i < m.n; i++) {
         uint32_t r = m.rows[i];
@@ -474,7 +475,7 @@ static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *o
         for (uint32_t c = 0; c < nc; c++) stor_get(s->child, c, r, &ov[c]);
         fk_path here = { s->child, r, path };
         if (!newv && a == STOR_FK_CASCADE) {
-            parent_change(ctx, cx, r, ov, NULL, depth + 1, &here);
+            parent_change(ctx, cx, ov, NULL, depth + 1, &here);
             if (stor_row_delete(s->child, r) == STOR_LOCKED) ex_raise_locked(ctx);
             continue;
         }
@@ -482,7 +483,7 @@ static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *o
         memcpy(nv, ov, nc * sizeof *nv);
         for (uint32_t k = 0; k < s->f->ncols; k++)
             nv[s->ccol[k]] = a == STOR_FK_SET_NULL ? ex_null() : newv[s->pcol[k]];
-        parent_change(ctx, cx, r, ov, nv, depth + 1, &here);
+        parent_change(ctx, cx, ov, nv, depth + 1, &here);
         int dix; uint32_t drow;
         int64_t ur = stor_row_update(s->child, r, nv, &dix, &drow);
         if (ur == STOR_LOCKED) ex_raise_locked(ctx);
@@ -490,23 +491,24 @@ static void act(ex_ctx *ctx, const fk_side *s, uint32_t prow, const pdb_value *o
     }
 }
 
-static void parent_change(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv, int depth,
-                          const fk_path *up)
+/* path: the rows being changed, the one of x's table whose values are oldv first */
+static void parent_change(ex_ctx *ctx, ex_fks *x, const pdb_value *oldv, const pdb_value *newv, int depth,
+                          const fk_path *path)
 {
     if (!x) return;
-    fk_path here = { x->t, row, up };
-    if (up && up->t == x->t && up->row == row) here = *up;   /* (already on the path) */
-    for (uint32_t i = 0; i < x->nrefs; i++) act(ctx, &x->refs[i], row, oldv, newv, depth, &here);
+    for (uint32_t i = 0; i < x->nrefs; i++) act(ctx, &x->refs[i], oldv, newv, depth, path);
 }
 
 void ex_fk_parent_delete(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv)
 {
-    parent_change(ctx, x, row, oldv, NULL, 0, NULL);
+    fk_path top = { x ? x->t : NULL, row, NULL };
+    parent_change(ctx, x, oldv, NULL, 0, &top);
 }
 
 void ex_fk_parent_update(ex_ctx *ctx, ex_fks *x, uint32_t row, const pdb_value *oldv, const pdb_value *newv)
 {
-    parent_change(ctx, x, row, oldv, newv, 0, NULL);
+    fk_path top = { x ? x->t : NULL, row, NULL };
+    parent_change(ctx, x, oldv, newv, 0, &top);
 }
 
 bool ex_fks_referenced(const ex_fks *x) { return x && x->nrefs; }
