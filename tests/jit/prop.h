@@ -725,9 +725,11 @@ static int jit_prop_threads(size_t page, int nthr, int iters, char *err, size_t 
     }
     jit_arena_stats st;
     jit_arena_stats_get(a, &st);
-    if (ran < iters || gone == 0 || st.evictions == 0 || st.code_bytes != 0)
-        prop_fail(&nfail, err, errn, "threads: ran %d, refused %d, %" PRIu64 " evictions, "
-                  "%zu bytes left", ran, gone, st.evictions, st.code_bytes);
+    /* How many compiles find the page's one run entered by another thread depends on
+       timing (under qemu-user most do: 687 of 4000 ran); that some ran and evicted does not. */
+    if (ran == 0 || gone == 0 || st.evictions == 0 || st.code_bytes != 0)
+        prop_fail(&nfail, err, errn, "threads: ran %d, kept kernels evicted %d, %" PRIu64
+                  " evictions, %zu bytes left", ran, gone, st.evictions, st.code_bytes);
     jit_arena_free(a);
     return nfail;
 }
