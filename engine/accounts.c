@@ -39,6 +39,16 @@ static void hex_to_hash(const char *hex, uint8_t out[20])
 
 static void grantee(ex_ctx *ctx, pl_user *u, const char **user, const char **host);
 static bool is_public(const char *user, const char *host);
+
+/* ACCOUNT LOCK / UNLOCK of CREATE or ALTER USER on an account that exists. */
+static void set_lock(ex_ctx *ctx, const pl_stmt *st, const pl_user *u)
+{
+    stor_account a;
+    if (!st->account_lock || stor_account_get(u->user, u->host, &a) != 0) return;
+    a.locked = st->account_lock == 1;
+    if (stor_account_put(&a, true) == STOR_ACC_EIO)
+        ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
+}
 static bool public_ready(ex_ctx *ctx, bool grant);
 
 void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
@@ -68,6 +78,7 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 nfailed++; add_failed(failed, sizeof failed, u);
             } else if (rc == STOR_ACC_EIO) ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
             else if (rc == STOR_ACC_EINVAL) ex_raise(ctx, 1470, "HY000", "String '%s' is too long for user name (should be no longer than 80)", u->user);
+            else set_lock(ctx, st, u);
         }
         fail(ctx, "CREATE USER", NULL, nfailed, failed);
         break;
@@ -106,7 +117,7 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (st->kind == S_SET_PASSWORD) ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
                 if (st->if_exists) { ex_warn(ctx, "Note", 1974, "Can't drop user '%s'@'%s'; it doesn't exist", u->user, u->host); continue; }
                 nfailed++; add_failed(failed, sizeof failed, u);
-            }
+            } else if (st->kind == S_ALTER_USER) set_lock(ctx, st, u);
         }
         fail(ctx, "ALTER USER", NULL, nfailed, failed);
         break;
@@ -230,7 +241,8 @@ void ex_show_create_user(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     account_set(ctx, &ts, "CREATE USER for", user, host);
     char pw[96], g[800];
     password_clause(&a, pw, sizeof pw);
-    snprintf(g, sizeof g, "CREATE USER %s@%s%s", quote_name(ctx, user), quote_name(ctx, host), pw);
+    snprintf(g, sizeof g, "CREATE USER %s@%s%s%s", quote_name(ctx, user), quote_name(ctx, host), pw,
+             a.locked ? " ACCOUNT LOCK" : "");
     const char *vals[1] = { stor_arena_strndup(ctx->a, g, strlen(g)) };
     ex_textset_add(ctx, &ts, vals);
     ex_textset_send(ctx, &ts, r);

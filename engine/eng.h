@@ -1425,6 +1425,14 @@ bool ex_infoschema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types
 bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **types, const char ***names, int *ncols);
 bool ex_mysql_schema_table(const char *name);   /* one of those */
 const char *ex_mysql_schema_name(size_t i);   /* the i-th grant table by name, NULL past the last */
+/* The i-th privilege column of mysql.user (which 0), of mysql.db (1), or the i-th member of
+ * tables_priv's Table_priv (2), with its STOR_PRIV_* bit; NULL past the last. */
+const char *ex_mysql_priv_column(int which, size_t i, int *bit);
+/* grant_tables.c: a statement that writes one of mysql's grant tables as a table (a
+ * restore) marks the account store; FLUSH PRIVILEGES (and the next start) then reads
+ * those tables into it. */
+void ex_grant_tables_touch(ex_ctx *ctx, pl_stmt *st);
+void ex_grant_tables_flush(ex_ctx *ctx);
 void ex_session_vars_free(pdb_session *s);
 void ex_release_named_locks(uint32_t conn_id);
 /* LOCK TABLES (tablelock.c). */

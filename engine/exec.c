@@ -565,8 +565,10 @@ static void purge_logs(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 static bool is_read_only(pl_stmt *st)
 {
     switch (st->kind) {
+    case S_FLUSH:
+        return !(st->num & 16);   /* PRIVILEGES may read restored grant tables and drop them */
     case S_SELECT: case S_SHOW: case S_DESCRIBE: case S_EXPLAIN: case S_DO: case S_SET: case S_SET_NAMES: case S_GET_DIAG:
-    case S_USE: case S_EMPTY: case S_UNSUPPORTED: case S_FLUSH: case S_LOCK_TABLES: case S_UNLOCK_TABLES:
+    case S_USE: case S_EMPTY: case S_UNSUPPORTED: case S_LOCK_TABLES: case S_UNLOCK_TABLES:
     case S_PURGE_LOGS: case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL: case S_SHUTDOWN:
     case S_CACHE_INDEX: case S_LOAD_INDEX:
     case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT: case S_REVOKE:
@@ -1340,6 +1342,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         uint64_t limit_ns = ex_sysvar_stmt_time_ns(s);
         if (limit_ns) stmt_state.stop_at = stmt_state.slice_read + limit_ns;
         ex_privs_statement(&ctx, wst);   /* ANALYZE UPDATE: the update's privileges */
+        ex_grant_tables_touch(&ctx, wst);
         if (is_ddl(st) || is_account_change(st)) ex_write_check(&ctx);
         switch (st->kind) {
         case S_SELECT: ex_select(&ctx, st, r); break;
@@ -1412,6 +1415,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             if (st->num & 1) ex_status_flush(s);
             if ((st->num & 2) && log_reopen_fn) log_reopen_fn();
             if (st->num & 8) stor_binlog_flush();
+            if (st->num & 16) ex_grant_tables_flush(&ctx);
             ex_send_ok(&ctx, r, 0, 0, NULL);
             break;
         case S_PURGE_LOGS: purge_logs(&ctx, st, r); break;
@@ -1913,6 +1917,13 @@ static int replay_err(void *c, uint16_t code, const char *state, const char *msg
     return 0;
 }
 
+static int startup_err(void *c, uint16_t code, const char *state, const char *msg)
+{
+    (void)c; (void)state;
+    fprintf(stderr, "pressdb: [ERROR] FLUSH PRIVILEGES at start: %u %s\n", code, msg);
+    return 0;
+}
+
 static int replay_ddl(const char *db, const char *sql, size_t len)
 {
     static pdb_session s;
@@ -1935,12 +1946,30 @@ static int replay_ddl(const char *db, const char *sql, size_t len)
 
 void pdb_set_plan_cache(int mode) { pl_shape_mode(mode); ex_plan_verify = mode == 3; }
 
+/* A restore wrote mysql's grant tables and no FLUSH PRIVILEGES read them: a start does,
+ * as MariaDB's loads its ACLs from them (grant_tables.c). */
+static void startup_flush_privileges(void)
+{
+    if (!stor_grant_tables_pending()) return;
+    pdb_session s;
+    pdb_session_init(&s, 0);
+    snprintf(s.user, sizeof s.user, "system");
+    snprintf(s.host, sizeof s.host, "localhost");
+    s.sql_log_bin_off = true;   /* (replicas got the tables' writes; each reads its own) */
+    replay_st st = { 0, "FLUSH PRIVILEGES", 16 };
+    pdb_sink sink = { &st, nop_cols, nop_row, nop_end, nop_ok, startup_err };
+    pdb_exec_query(&s, "FLUSH PRIVILEGES", 16, false, &sink);
+    pdb_session_free(&s);
+}
+
 int pdb_engine_init(char *err, size_t errlen)
 {
     stor_set_ddl_replay(replay_ddl);
     stor_set_table_ddl(ex_table_ddl);
     /* single-threaded at startup: replay takes the store lock per statement itself */
-    return stor_recover(err, errlen);
+    int rc = stor_recover(err, errlen);
+    if (rc == 0) startup_flush_privileges();
+    return rc;
 }
 
 void pdb_engine_warm(bool jit)

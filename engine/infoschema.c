@@ -995,6 +995,17 @@ static const struct { const char *name; uint8_t bit; } table_privs[] = {
     { "Drop", 5 }, { "Grant", 10 }, { "References", 11 }, { "Index", 12 }, { "Alter", 13 },
     { "Create View", 21 }, { "Show view", 22 }, { "Trigger", 27 }, { "Delete versioning rows", 29 } };
 
+/* The i-th privilege column of mysql.user (user false) or mysql.db, and the i-th member
+ * of tables_priv's Table_priv (FLUSH PRIVILEGES reads restored tables by them); NULL past
+ * the last. */
+const char *ex_mysql_priv_column(int which, size_t i, int *bit)
+{
+    if (which == 0 && i < sizeof user_privs / sizeof *user_privs) { *bit = user_privs[i].bit; return user_privs[i].name; }
+    if (which == 1 && i < sizeof db_privs / sizeof *db_privs) { *bit = db_privs[i].bit; return db_privs[i].name; }
+    if (which == 2 && i < sizeof table_privs / sizeof *table_privs) { *bit = table_privs[i].bit; return table_privs[i].name; }
+    return NULL;
+}
+
 static void vyn(isb *b, uint64_t privs, int bit) { vs(b, privs >> bit & 1 ? "Y" : "N"); }
 
 /* A native account's hash as MariaDB shows it ("*" and 40 hex digits; empty for none);
@@ -1051,12 +1062,12 @@ static void mysql_global_priv(isb *b, const stor_account *acc, size_t n)
         if (acc[i].is_role)
             snprintf(j, 400, "{\"access\":%llu,\"version_id\":%d,\"is_role\":true}", (unsigned long long)acc[i].privs,
                      ex_version_id());
-        else if (acc[i].default_role[0])
-            snprintf(j, 400, "{\"access\":%llu,\"plugin\":\"%s\",\"authentication_string\":\"%s\",\"default_role\":\"%s\"}",
-                     (unsigned long long)acc[i].privs, acc[i].plugin, auth_string(b, &acc[i]), acc[i].default_role);
         else
-            snprintf(j, 400, "{\"access\":%llu,\"plugin\":\"%s\",\"authentication_string\":\"%s\"}",
-                     (unsigned long long)acc[i].privs, acc[i].plugin, auth_string(b, &acc[i]));
+            snprintf(j, 400, "{\"access\":%llu,\"plugin\":\"%s\",\"authentication_string\":\"%s\"%s%s%s%s}",
+                     (unsigned long long)acc[i].privs, acc[i].plugin, auth_string(b, &acc[i]),
+                     acc[i].locked ? ",\"account_locked\":true" : "",
+                     acc[i].default_role[0] ? ",\"default_role\":\"" : "", acc[i].default_role,
+                     acc[i].default_role[0] ? "\"" : "");
         begin_row(b); vs(b, acc[i].host); vs(b, acc[i].user); vs(b, j); end_row(b);
     }
 }

@@ -4090,7 +4090,7 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
         if (dbn && !strcmp(dbn, "mysql") && !(ctx->s->tmp && ex_tmp_find(ctx->s, dbn, t->name))) {
             ex_rows *rows = stor_arena_alloc(ctx->a, sizeof *rows);
             memset(rows, 0, sizeof *rows);
-            if (ex_mysql_schema_table(t->name)) {
+            if (ex_mysql_schema_table(t->name) && !stor_table_find("mysql", t->name)) {   /* (a restore's table: its rows) */
                 ex_privs_open_name(ctx, "mysql", t->name);   /* (password hashes: as MariaDB, 1142) */
                 ex_mysql_schema(ctx, t->name, rows, &s->dtypes, &s->dnames, &s->dncols);
                 s->derived = rows;

@@ -778,6 +778,25 @@ static named_tab *mysql_tabs(ex_ctx *ctx, uint32_t *n)
     return out;
 }
 
+/* A real mysql database (a restore's tables): its own, and the grant tables it does not
+ * have as tables. */
+static named_tab *with_mysql_tabs(ex_ctx *ctx, named_tab *own, uint32_t *n)
+{
+    uint32_t nv;
+    named_tab *virt = mysql_tabs(ctx, &nv);
+    named_tab *out = stor_arena_alloc(ctx->a, (*n + nv) * sizeof *out);
+    memcpy(out, own, *n * sizeof *out);
+    uint32_t k = *n;
+    for (uint32_t i = 0; i < nv; i++) {
+        bool have = false;
+        for (uint32_t j = 0; j < *n && !have; j++) have = !strcmp(own[j].name, virt[i].name);
+        if (!have) out[k++] = virt[i];
+    }
+    qsort(out, k, sizeof *out, named_cmp);
+    *n = k;
+    return out;
+}
+
 /* SHOW CREATE VIEW v (and SHOW CREATE TABLE of a view) */
 static void show_create_view(ex_ctx *ctx, const char *db, const stor_viewdef *v, ex_result *r)
 {
@@ -851,6 +870,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_textset_spec(ctx, &ts, st->full ? 2 : 1, spec, "TABLE_NAMES");
         uint32_t n = 0;
         named_tab *tabs = d ? tables_and_views(ctx, d, &n) : mysql_tabs(ctx, &n);
+        if (d && !strcmp(db, "mysql")) tabs = with_mysql_tabs(ctx, tabs, &n);
         for (uint32_t i = 0; i < n; i++) {
             if (!show_match(ctx, st, tabs[i].name)) continue;
             if (!ex_privs_table_visible(ctx->s, db, tabs[i].name)) continue;

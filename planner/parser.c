@@ -3356,9 +3356,11 @@ static void user_list(P *p, pl_stmt *s, bool with_auth, bool rename)
     while (p->t.kind == TK_IDENT && (is_kw(p, "REQUIRE") || is_kw(p, "WITH") || is_kw(p, "PASSWORD") ||
                                      is_kw(p, "ACCOUNT") || is_kw(p, "MAX_QUERIES_PER_HOUR"))) {
         while (p->t.kind != TK_EOF && !is_op(p, ';')) {
-            bool g = is_kw(p, "GRANT");
+            bool g = is_kw(p, "GRANT"), acct = is_kw(p, "ACCOUNT");
             next(p);
             if (g && is_kw(p, "OPTION")) s->grant_option = true;   /* GRANT ... WITH GRANT OPTION */
+            if (acct && is_kw(p, "LOCK")) s->account_lock = 1;
+            if (acct && is_kw(p, "UNLOCK")) s->account_lock = 2;
         }
     }
 }
@@ -4582,9 +4584,10 @@ static void statement(P *p, pl_stmt *s)
     }
     if (accept_kw(p, "FLUSH")) {
         s->kind = S_FLUSH;   /* num: 1 STATUS, 2 LOGS (any kind) among the things flushed,
-                                8 the binary log (LOGS or BINARY LOGS) */
+                                8 the binary log (LOGS or BINARY LOGS), 16 PRIVILEGES */
         while (p->t.kind != TK_EOF && !is_op(p, ';')) {
             if (is_kw(p, "STATUS")) s->num |= 1;
+            if (is_kw(p, "PRIVILEGES")) s->num |= 16;
             if (is_kw(p, "LOGS")) s->num |= 2;
             if (is_kw(p, "LOGS") || (is_kw(p, "BINARY") && is_word(peek(p), "LOGS"))) s->num |= 8;
             /* FLUSH TABLES WITH READ LOCK (no table list): the global read lock */

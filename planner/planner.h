@@ -514,6 +514,7 @@ typedef struct pl_stmt {
     pl_user *users;
     int nusers;
     bool all_privileges, global_level, grant_option;   /* GRANT ALL ON *.* ... WITH GRANT OPTION */
+    uint8_t account_lock;        /* CREATE/ALTER USER ... ACCOUNT LOCK (1) or UNLOCK (2) */
     char *grant_db, *grant_table;                      /* ON db.table (NULL = *) */
     uint64_t privs;           /* GRANT/REVOKE privilege list: STOR_PRIV_* bits */
     bool grant_columns;       /* a column list was given (column privileges) */

@@ -153,10 +153,28 @@ static void login_again(srv_conn *c)
     srv_conn_resume(c);
 }
 
+/* The password was right but the account is locked (ACCOUNT LOCK): MariaDB's 4151. */
+static void deny_locked(srv_conn *c)
+{
+    srv_auth *a = c->auth;
+    srv_general_log_login(c, a->change_user, a->user, a->db, "Access denied, this account is locked");
+    pdb_status_add(a->change_user ? c->sess : NULL, PDB_STAT_ACCESS_DENIED_ERRORS, 1);
+    srv_write_err(c, 4151, "HY000", "Access denied, this account is locked");
+    if (a->change_user) {
+        to_command_phase(c);
+        return;
+    }
+    srv_conn_close(c, SRV_CLOSE_LINGER);
+}
+
 /* Authentication succeeded: session, database, OK. */
 static void accept_login(srv_conn *c)
 {
     srv_auth *a = c->auth;
+    if (a->acct.locked) {
+        deny_locked(c);
+        return;
+    }
 
     if (a->change_user) {
         /* The database must exist before anything changes. */

@@ -5,7 +5,8 @@
  *
  *   user  host  plugin  native-hash(40 hex)  sha2-hash(64 hex)  flags
  *
- * flags is a comma separated list of "empty" (empty password) and "super", or "-". A
+ * flags is a comma separated list of "empty" (empty password), "super" and "locked"
+ * (ACCOUNT LOCK), or "-". A
  * seventh field, when present, holds the global privileges (STOR_PRIV_* bits, hex);
  * without it "super" means ALL PRIVILEGES WITH GRANT OPTION and none otherwise.
  * An eighth field, when present, is the default role (SET DEFAULT ROLE); the flag "role"
@@ -15,6 +16,11 @@
  *
  *   \G  user  host  db  table  privileges(hex)
  *   \R  user  host  role  admin
+ *   \P  grant-tables
+ *
+ * The last, when present, says that mysql's grant tables were written since the last
+ * FLUSH PRIVILEGES that read them (a restore of mariadb-dump --all-databases): the next
+ * FLUSH PRIVILEGES, or the next start, makes them the accounts.
  *
  * (table empty for a database grant; no user field can start with a lone backslash).
  * In user and host, backslash, tab, newline and carriage return are escaped as
@@ -61,6 +67,7 @@ static size_t ngrants, grants_cap;
 static stor_role_grant *rgrants;    /* roles granted, in the order given */
 static size_t nrgrants;
 static _Atomic uint64_t grants_ver = 1;
+static bool grant_tables_pending;   /* (see \P above) */
 
 static void set_privs(stor_account *a, uint64_t privs)
 {
@@ -276,11 +283,12 @@ static int acc_save(void)
         fputc('\t', f);
         put_hex(f, a->sha2_hash, sizeof a->sha2_hash);
         fputc('\t', f);
-        const char *fl[3];
+        const char *fl[4];
         int nfl = 0;
         if (a->empty_password) fl[nfl++] = "empty";
         if (a->is_super) fl[nfl++] = "super";
         if (a->is_role) fl[nfl++] = "role";
+        if (a->locked) fl[nfl++] = "locked";
         for (int k = 0; k < nfl; k++) fprintf(f, "%s%s", k ? "," : "", fl[k]);
         if (!nfl)
             fputc('-', f);
@@ -302,6 +310,7 @@ static int acc_save(void)
         put_fields(f, "\\R", g->user, g->host, g->role);
         fprintf(f, "%d\n", g->admin ? 1 : 0);
     }
+    if (grant_tables_pending) fputs("\\P\tgrant-tables\n", f);
     int ok = fflush(f) == 0 && fsync(fd) == 0;
     int e = errno;
     if (fclose(f) != 0 && ok) {
@@ -428,6 +437,8 @@ static bool parse_line(char *line, stor_account *a)
             a->is_super = true;
         else if (!strcmp(t, "role"))
             a->is_role = true;
+        else if (!strcmp(t, "locked"))
+            a->locked = true;
     }
     if (nf == 8 && !get_field(f[7], flen[7], a->default_role, sizeof a->default_role))
         return false;
@@ -505,12 +516,16 @@ static int rgrant_append(const stor_role_grant *g)
     return 0;
 }
 
-/* A "\\G" (grant) or "\\R" (role grant) line, appended: 1; 0 when the line is an
- * account's; -1 when malformed or out of memory. */
+/* A "\\G" (grant), "\\R" (role grant) or "\\P" (pending) line, taken: 1; 0 when the
+ * line is an account's; -1 when malformed or out of memory. */
 static int load_tagged(char *line)
 {
-    if (line[0] != '\\' || (line[1] != 'G' && line[1] != 'R') || line[2] != '\t')
+    if (line[0] != '\\' || (line[1] != 'G' && line[1] != 'R' && line[1] != 'P') || line[2] != '\t')
         return 0;
+    if (line[1] == 'P') {
+        grant_tables_pending = true;
+        return 1;
+    }
     if (line[1] == 'G') {
         stor_grant g;
         return parse_grant(line, &g) && !grant_append(&g) ? 1 : -1;
@@ -570,6 +585,7 @@ int stor_accounts_open(const char *datadir, const char *root_password, int *crea
     nacc = 0;
     ngrants = 0;
     nrgrants = 0;
+    grant_tables_pending = false;
     if ((size_t)snprintf(acc_path, sizeof acc_path, "%s/%s", datadir, ACC_FILE) >= sizeof acc_path) {
         snprintf(err, errlen, "datadir path too long");
         acc_path[0] = '\0';
@@ -1205,4 +1221,81 @@ int stor_account_set_default_role(const char *user, const char *host, const char
     }
     pthread_rwlock_unlock(&acc_lock);
     return rc;
+}
+
+/* ------------------------------------------------------------ grant tables */
+
+static void *dup_array(const void *p, size_t n, size_t sz)
+{
+    void *d = stor_malloc(n ? n * sz : 1);
+    if (d && n)
+        memcpy(d, p, n * sz);
+    return d;
+}
+
+int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *g, size_t ng,
+                          const stor_role_grant *rg, size_t nrg)
+{
+    stor_account *na = dup_array(accs, n, sizeof *accs);
+    stor_grant *ngr = dup_array(g, ng, sizeof *g);
+    stor_role_grant *nrg_ = dup_array(rg, nrg, sizeof *rg);
+    if (!na || !ngr || !nrg_) {
+        stor_free(na); stor_free(ngr); stor_free(nrg_);
+        return STOR_ACC_EIO;
+    }
+    for (size_t i = 0; i < n; i++)
+        lower(na[i].host);
+    pthread_rwlock_wrlock(&acc_lock);
+    stor_account *oa = acc;
+    stor_grant *og = grants;
+    stor_role_grant *org = rgrants;
+    size_t on = nacc, ocap = acc_cap, ong = ngrants, ogcap = grants_cap, onrg = nrgrants;
+    acc = na; nacc = acc_cap = n;
+    grants = ngr; ngrants = grants_cap = ng;
+    rgrants = nrg_; nrgrants = nrg;
+    grant_tables_pending = false;
+    acc_sort();
+    int rc = STOR_ACC_OK;
+    if (acc_save() != 0) {
+        acc = oa; nacc = on; acc_cap = ocap;
+        grants = og; ngrants = ong; grants_cap = ogcap;
+        rgrants = org; nrgrants = onrg;
+        grant_tables_pending = true;
+        oa = na; og = ngr; org = nrg_;
+        ocap = n;
+        rc = STOR_ACC_EIO;
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    if (oa)
+        OPENSSL_cleanse(oa, ocap * sizeof *oa);
+    stor_free(oa);
+    stor_free(og);
+    stor_free(org);
+    return rc;
+}
+
+static int set_pending(bool on)
+{
+    pthread_rwlock_wrlock(&acc_lock);
+    int rc = STOR_ACC_OK;
+    if (grant_tables_pending != on) {
+        grant_tables_pending = on;
+        if (acc_save() != 0) {
+            grant_tables_pending = !on;
+            rc = STOR_ACC_EIO;
+        }
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+int stor_grant_tables_mark(void) { return set_pending(true); }
+int stor_grant_tables_clear(void) { return set_pending(false); }
+
+bool stor_grant_tables_pending(void)
+{
+    pthread_rwlock_rdlock(&acc_lock);
+    bool on = grant_tables_pending;
+    pthread_rwlock_unlock(&acc_lock);
+    return on;
 }

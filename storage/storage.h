@@ -773,6 +773,7 @@ typedef struct stor_txn stor_txn;
 stor_txn *stor_txn_new(void);
 void      stor_txn_free(stor_txn *x);
 void      stor_txn_attach(stor_txn *x);      /* NULL detaches */
+stor_txn *stor_txn_attached(void);            /* this thread's, or NULL */
 uint64_t  stor_txn_get_id(const stor_txn *x); /* its MVCC id (0 = none) */
 /* Ends the attached transaction's id without touching data (after a failed autocommit
  * statement whose changes were undone): whoever waits for it runs again. */
@@ -889,6 +890,7 @@ typedef struct stor_account {
     uint64_t privs;             /* global privileges: STOR_PRIV_* bits (*.*) */
     bool is_role;               /* a role (CREATE ROLE): host "", never logs in */
     char default_role[81];      /* SET DEFAULT ROLE: enabled at login ("" none) */
+    bool locked;                /* ACCOUNT LOCK: a right password still gets 4151 */
 } stor_account;
 
 /* Privileges, as MariaDB numbers them (privilege.h); GRANT is the GRANT OPTION. */
@@ -1036,6 +1038,16 @@ int stor_role_grant_update(const char *user, const char *host, const char *role,
                            bool admin);
 /* Every role grant (malloc'd copy, in the order given; *n of them), NULL when none. */
 stor_role_grant *stor_role_grant_list(size_t *n);
+/* FLUSH PRIVILEGES after a restore wrote mysql's grant tables: the whole store becomes
+ * accs, grants and role grants (MariaDB reloads its ACLs from those tables), and the
+ * pending mark goes. STOR_ACC_OK or STOR_ACC_EIO (the old store kept). */
+int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *g, size_t ng,
+                          const stor_role_grant *rg, size_t nrg);
+/* Grant tables written since the last import (kept in the accounts file, set before the
+ * write, so a crash leaves it set). */
+int  stor_grant_tables_mark(void);
+bool stor_grant_tables_pending(void);
+int  stor_grant_tables_clear(void);
 /* SET DEFAULT ROLE role FOR user@host ("" : NONE). */
 int stor_account_set_default_role(const char *user, const char *host, const char *role);
 

@@ -169,6 +169,7 @@ void stor_txn_free(stor_txn *x)
 }
 
 void stor_txn_attach(stor_txn *x) { cur = x; }
+stor_txn *stor_txn_attached(void) { return cur; }
 
 void stor_txn_finish(void) { if (cur) txn_end_id(cur); }
 
