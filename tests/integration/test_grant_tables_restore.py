@@ -111,6 +111,15 @@ def restore(port, text):
     check(r.returncode == 0, "the dump reads in without an error %s" % r.stderr.decode(errors="replace")[-300:])
 
 
+def same_accounts(c, port, want_grants, want_logins, when):
+    """SHOW GRANTS, SHOW CREATE USER and logins as on MariaDB."""
+    for (a, w), (_, g) in zip(want_grants, grants(c)):
+        check(w == g, "%s, %s: %r / %r" % (when, a, w, g))
+    for x, w in zip(LOGINS, want_logins):
+        g = login(port, *x)
+        check(w == g, "%s, login %s/%s: %s: %r / %r" % (when, x[0], x[1] or "''", x[2], w, g))
+
+
 def lock_statements(mport, pport):
     """ACCOUNT LOCK and UNLOCK, the same on both."""
     steps = [(None, "CREATE USER gtr_new@'%' IDENTIFIED BY 'np' ACCOUNT LOCK"), (None, "SHOW CREATE USER gtr_new@'%'"),
@@ -161,12 +170,7 @@ def main():
               "before FLUSH PRIVILEGES the dump's accounts cannot log in")
         r = run(c, "FLUSH PRIVILEGES")
         check(r == ("ok",), "FLUSH PRIVILEGES: %r" % (r,))
-        got = grants(c)
-        for (a, w), (_, g) in zip(want_grants, got):
-            check(w == g, "after FLUSH PRIVILEGES, %s: %r / %r" % (a, w, g))
-        for x, w in zip(LOGINS, want_logins):
-            g = login(s.port, *x)
-            check(w == g, "login %s/%s: %s: %r / %r" % (x[0], x[1] or "''", x[2], w, g))
+        same_accounts(c, s.port, want_grants, want_logins, "after FLUSH PRIVILEGES")
         r = login(s.port, "gtr_sock", "", "SELECT 1")
         check(r[0] == "connect error", "an account pressdb cannot authenticate (unix_socket) cannot log in: %r" % (r,))
         r = run(c, "SHOW CREATE USER gtr_sock@'%'")
@@ -186,12 +190,7 @@ def main():
         restore(s2.port, text)
         s2.kill()
         c = s2.start()
-        got = grants(c)
-        for (a, w), (_, g) in zip(want_grants, got):
-            check(w == g, "killed before FLUSH PRIVILEGES, after the next start, %s: %r / %r" % (a, w, g))
-        for x, w in zip(LOGINS, want_logins):
-            g = login(s2.port, *x)
-            check(w == g, "killed before FLUSH PRIVILEGES, login %s/%s: %s: %r / %r" % (x[0], x[1] or "''", x[2], w, g))
+        same_accounts(c, s2.port, want_grants, want_logins, "killed before FLUSH PRIVILEGES, after the next start")
         c.close()
         s2.stop()
     finally:
