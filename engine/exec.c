@@ -30,13 +30,15 @@ static uint64_t checkpoint_threshold(void)
     return half > ex_checkpoint_at ? half : ex_checkpoint_at;
 }
 
-/* Checkpoints run on their own thread under the store lock shared: a snapshot of a large
- * store takes seconds, during which readers go on (writers wait, as they must: the
- * snapshot is exactly what the log of its generation holds). A write statement that
- * leaves the log past the threshold only asks for one. Readers under the shared lock
- * change nothing a snapshot reads (locking reads and every write take it exclusive; the
- * compression thread's passes too), and no writer can open a transaction meanwhile, so
- * "no transaction holds uncommitted changes" stays true while the snapshot is written. */
+/* Checkpoints run on their own thread. A snapshot of a large store takes seconds; it is
+ * written by a forked process (stor_checkpoint_begin), so the store is held only while
+ * the log is set aside and the process is made (exclusive: nobody is inside the store
+ * code, so no lock the child could need is held), and it sees the store exactly as the
+ * set-aside log left it. A write statement that leaves the log past the threshold only
+ * asks for one. When a process failed, the next checkpoint is the old blocking kind,
+ * under the store lock shared: readers under it change nothing a snapshot reads (locking
+ * reads and every write take it exclusive; the compression thread's passes too), and no
+ * writer can open a transaction meanwhile. */
 static pthread_mutex_t ck_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t ck_cv = PTHREAD_COND_INITIALIZER;
 static bool ck_due, ck_stop, ck_started;
@@ -45,10 +47,22 @@ static pthread_t ck_thread;
 static void checkpoint_now(void)
 {
     char err[256];
-    stor_lock_shared();
-    bool failed = stor_wal_size() > checkpoint_threshold() && !stor_any_open_txn() &&
-                  stor_checkpoint(err, sizeof err) != 0;
-    stor_unlock();
+    bool failed = false;
+    if (stor_checkpoint_prev_pending()) {   /* (a checkpoint process failed: the old way) */
+        stor_lock_shared();
+        failed = stor_wal_size() > checkpoint_threshold() && !stor_any_open_txn() &&
+                 stor_checkpoint(err, sizeof err) != 0;
+        stor_unlock();
+    } else {
+        /* the store held only while the log is set aside and a process forked to write
+           the snapshot (copy-on-write: what it sees stays as it was) */
+        pid_t pid = 0;
+        stor_lock_exclusive();
+        failed = stor_wal_size() > checkpoint_threshold() && !stor_any_open_txn() &&
+                 stor_checkpoint_begin(&pid, err, sizeof err) != 0;
+        stor_unlock();
+        if (pid) failed = stor_checkpoint_end(pid, err, sizeof err) != 0;
+    }
     if (!failed) return;
     fprintf(stderr, "pressdb: [Warning] checkpoint failed: %s\n", err);
     sleep(1);   /* (a full disk: try again after a later write, not in a loop) */

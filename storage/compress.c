@@ -45,6 +45,9 @@
 uint32_t stor_clock;
 
 static pthread_mutex_t zv_mu = PTHREAD_MUTEX_INITIALIZER;   /* guards zv_dctx, restores */
+static void zv_lock(void) { pthread_mutex_lock(&zv_mu); }
+static void zv_unlock(void) { pthread_mutex_unlock(&zv_mu); }
+void compress_atfork(void) { pthread_atfork(zv_lock, zv_unlock, zv_unlock); }
 static ZSTD_DCtx *zv_dctx;
 static ZSTD_CCtx *zv_cctx;           /* the compression thread's */
 static char *zv_cbuf;                /* its output buffer (plain malloc, transient) */

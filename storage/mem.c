@@ -348,6 +348,10 @@ static void blk_free(stor_arena_blk *b)
     if (!kept) free(b);
 }
 
+static void blk_lock(void) { pthread_mutex_lock(&blk_mu); }
+static void blk_unlock(void) { pthread_mutex_unlock(&blk_mu); }
+void mem_atfork(void) { pthread_atfork(blk_lock, blk_unlock, blk_unlock); }
+
 static void blk_drain(void)
 {
     pthread_mutex_lock(&blk_mu);

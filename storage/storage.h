@@ -852,6 +852,17 @@ int  stor_wal_scan_file(const char *path, stor_wal_scan *out, char *err, size_t 
 /* Checkpoint: writes the whole store as a compressed snapshot (datadir/pressdb.snap)
  * and starts a new, empty log. Call with the store lock held exclusively. 0 or -1. */
 int  stor_checkpoint(char *err, size_t errlen);
+/* The same without holding the store for the snapshot's seconds. Under the store lock
+ * held exclusively (and no transaction with uncommitted changes): the log so far is made
+ * durable and set aside (pressdb.wal.prev), a new log starts, and a child process
+ * (fork: the store as it is now, copy-on-write) writes the snapshot; *pid is that
+ * process (0: the checkpoint was written here, blocking, as stor_checkpoint: a log set
+ * aside before is still waiting, or no process could be made). 0 or -1. */
+int  stor_checkpoint_begin(pid_t *pid, char *err, size_t errlen);
+/* Without the store lock: waits for the process, then drops the set-aside log. A failed
+ * process keeps it (recovery replays it; the next checkpoint blocks). 0 or -1. */
+int  stor_checkpoint_end(pid_t pid, char *err, size_t errlen);
+bool stor_checkpoint_prev_pending(void); /* a set-aside log waits for a snapshot */
 uint64_t stor_wal_size(void);            /* bytes in the current log */
 bool stor_any_open_txn(void);            /* uncommitted changes exist (no checkpoint then) */
 /* Another transaction than this thread's with uncommitted changes or row locks on t (its

@@ -20,6 +20,9 @@ static stor_db **dbs;
 static uint32_t ndbs;
 /* dbs' names also under this leaf lock, so stor_db_exists needs no store lock */
 static pthread_mutex_t dbs_mu = PTHREAD_MUTEX_INITIALIZER;
+static void dbs_lock(void) { pthread_mutex_lock(&dbs_mu); }
+static void dbs_unlock(void) { pthread_mutex_unlock(&dbs_mu); }
+void table_atfork(void) { pthread_atfork(dbs_lock, dbs_unlock, dbs_unlock); }
 
 /* ---- the store lock (storage.h: lock order) ----
  * Each thread tracks how it holds the lock (lock_held) and whether it may block on it

@@ -34,7 +34,11 @@
 #include "storage/storage.h"
 #include "storage/wal.h"
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
@@ -842,8 +846,17 @@ void stor_binlog_flush(void)
 
 /* ---- open and recovery ---- */
 
+static void fork_handlers(void)
+{
+    mem_atfork();
+    table_atfork();
+    compress_atfork();
+}
+
 int stor_open(const char *dir, char *err, size_t errlen)
 {
+    static pthread_once_t forks = PTHREAD_ONCE_INIT;
+    pthread_once(&forks, fork_handlers);
     snprintf(datadir, sizeof datadir, "%s", dir);
     if (mkdir(dir, 0750) != 0 && errno != EEXIST) {
         snprintf(err, errlen, "cannot create datadir '%s': %s", dir, strerror(errno));
@@ -1007,15 +1020,25 @@ static int replay_frame(const uint8_t *p, size_t n, bool apply, char *err, size_
 
 /* Replaces the log with an empty one of generation gen (temporary file, fsync,
  * rename, fsync of the directory). Called with the store lock held exclusively. */
-static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
+static void wal_prev_path(char *buf, size_t cap) { snprintf(buf, cap, "%s/pressdb.wal.prev", datadir); }
+
+/* keep_old: the log so far stays, durable, as pressdb.wal.prev (a hard link made before
+ * the new file takes the name, so pressdb.wal always exists) until a snapshot holds it. */
+static int wal_start_generation(uint64_t gen, bool keep_old, char *err, size_t errlen)
 {
-    char tmp[4200], path[4200];
+    char tmp[4200], path[4200], prev[4200];
     snprintf(tmp, sizeof tmp, "%s/pressdb.wal.tmp", datadir);
     snprintf(path, sizeof path, "%s/pressdb.wal", datadir);
+    wal_prev_path(prev, sizeof prev);
     /* (both mutexes from here: a binary-log-only frame (accounts, RESET MASTER) cannot
        go to the old file between the state taken below and the swap) */
     pthread_mutex_lock(&sync_mu);
     pthread_mutex_lock(&wal_mu);
+    if (keep_old && (fdatasync(wal_fd) != 0 || link(path, prev) != 0)) {
+        snprintf(err, errlen, "cannot keep the log as '%s': %s", prev, strerror(errno));
+        pthread_mutex_unlock(&wal_mu); pthread_mutex_unlock(&sync_mu);
+        return -1;
+    }
     int fd = open(tmp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
     if (fd < 0) {
         snprintf(err, errlen, "cannot create '%s': %s", tmp, strerror(errno));
@@ -1065,6 +1088,16 @@ static int wal_start_generation(uint64_t gen, char *err, size_t errlen)
  * (a replay only keeps them), so --sync-binlog does not checkpoint twice as often. */
 uint64_t stor_wal_size(void) { return written_end > copy_bytes ? written_end - copy_bytes : 0; }
 
+/* The set-aside log goes once a snapshot holds it (the removal made durable). */
+static void wal_prev_drop(void)
+{
+    char prev[4200];
+    wal_prev_path(prev, sizeof prev);
+    if (unlink(prev) != 0) return;
+    int dfd = open(datadir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) { fsync(dfd); close(dfd); }
+}
+
 int stor_checkpoint(char *err, size_t errlen)
 {
     /* everything committed is in memory and in the log; the snapshot takes over. The
@@ -1078,7 +1111,81 @@ int stor_checkpoint(char *err, size_t errlen)
         return -1;
     }
     if (stor_snapshot_write(wal_gen, err, errlen) != 0) return -1;
-    return wal_start_generation(wal_gen + 1, err, errlen);
+    if (wal_start_generation(wal_gen + 1, false, err, errlen) != 0) return -1;
+    wal_prev_drop();   /* (a set-aside log a failed checkpoint process left: held now) */
+    return 0;
+}
+
+/* The child of a checkpoint: nothing of the server's but its memory as it was at the
+ * fork (other threads' locks may be held: it takes none of theirs, and writes its
+ * messages with write(2), not stdio). */
+static void __attribute__((noreturn)) checkpoint_child(pid_t parent, uint64_t gen)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* never outlives the server (nor writes after it) */
+    if (getppid() != parent) _exit(3);
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, 3, ~0U, 0) != 0)
+#endif
+    {   /* (clients see a close when the server closes them, not when this process ends) */
+        long max = sysconf(_SC_OPEN_MAX);
+        for (long fd = 3; fd < (max > 0 && max < 1048576 ? max : 65536); fd++) close((int)fd);
+    }
+    char err[300];
+    if (stor_snapshot_write(gen, err, sizeof err) == 0) _exit(0);
+    char msg[400];
+    int n = snprintf(msg, sizeof msg, "pressdb: [Warning] checkpoint process: %s\n", err);
+    if (write(2, msg, (size_t)(n < (int)sizeof msg ? n : (int)sizeof msg - 1)) < 0) _exit(2);
+    _exit(1);
+}
+
+int stor_checkpoint_begin(pid_t *pid, char *err, size_t errlen)
+{
+    *pid = 0;
+    if (stor_checkpoint_prev_pending()) return stor_checkpoint(err, errlen);
+    pthread_mutex_lock(&wal_mu);
+    int brc = binlog_sync_file();
+    pthread_mutex_unlock(&wal_mu);
+    if (brc != 0) {
+        snprintf(err, errlen, "cannot sync the binary log: %s", strerror(errno));
+        return -1;
+    }
+    uint64_t gen = wal_gen;
+    if (wal_start_generation(gen + 1, true, err, errlen) != 0) return -1;
+    pid_t parent = getpid(), p = fork();
+    if (p == 0) checkpoint_child(parent, gen);
+    if (p > 0) {
+        *pid = p;
+        return 0;
+    }
+    /* no process (memory, limits): written here, as a blocking checkpoint */
+    if (stor_snapshot_write(gen, err, errlen) != 0) return -1;
+    wal_prev_drop();
+    return 0;
+}
+
+int stor_checkpoint_end(pid_t pid, char *err, size_t errlen)
+{
+    int st = 0;
+    while (waitpid(pid, &st, 0) < 0) {
+        if (errno != EINTR) {
+            snprintf(err, errlen, "cannot wait for the checkpoint process: %s", strerror(errno));
+            return -1;
+        }
+    }
+    if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+        snprintf(err, errlen, "the checkpoint process %s %d (the log it was to replace is kept)",
+                 WIFEXITED(st) ? "exited with" : "was killed by signal", WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
+        return -1;
+    }
+    wal_prev_drop();
+    return 0;
+}
+
+bool stor_checkpoint_prev_pending(void)
+{
+    char prev[4200];
+    wal_prev_path(prev, sizeof prev);
+    return access(prev, F_OK) == 0;
 }
 
 /* ---- reading a log: valid frames, a torn tail, or damage ---- */
@@ -1307,6 +1414,49 @@ static int wal_continue_at(const stor_wal_scan *sc, size_t size, char *err, size
     return 0;
 }
 
+/* The log a checkpoint process was to replace (pressdb.wal.prev), when the snapshot does
+ * not hold it yet: its frames go before the current log's. 1 replayed (*gen: its
+ * generation), 0 none or not needed (then removed), -1 refused with err. It was made
+ * durable whole before it was set aside, so anything but a clean log is damage. */
+static int recover_prev(bool have_snap, uint64_t snap_gen, uint64_t *gen, char *err, size_t errlen)
+{
+    char path[4200];
+    wal_prev_path(path, sizeof path);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        if (errno == ENOENT) return 0;
+        snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+        return -1;
+    }
+    const uint8_t *p;
+    size_t size;
+    int mrc = map_file(fd, &p, &size);
+    close(fd);
+    if (mrc != 0) { snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno)); return -1; }
+    stor_wal_scan sc;
+    stor_wal_scan_buf(p, size, &sc);
+    int rc;
+    if (have_snap && sc.has_gen && sc.gen <= snap_gen) {
+        wal_prev_drop();   /* the snapshot that replaced it was installed */
+        rc = 0;
+    } else if (!sc.has_gen || sc.status != STOR_WAL_CLEAN || sc.gen != (have_snap ? snap_gen + 1 : 0)) {
+        snprintf(err, errlen, "the log '%s' a checkpoint set aside (generation %" PRIu64 ", %s) does not "
+                 "continue the snapshot (%s %" PRIu64 "); refusing to start (restore the datadir from a backup)",
+                 path, sc.gen, sc.status == STOR_WAL_CLEAN ? "clean" : sc.why, have_snap ? "generation" : "none, expected", 
+                 have_snap ? snap_gen : 0);
+        rc = -1;
+    } else {
+        size_t bad = 0;
+        uint64_t nok = 0;
+        rc = replay_frames(p, sc.end, &bad, &nok, err, errlen);
+        if (rc == -2) snprintf(err, errlen, "the log '%s' a checkpoint set aside names a row id past what its table can hold", path);
+        if (rc == 0) { *gen = sc.gen; rc = 1; }
+        else rc = -1;
+    }
+    if (p) munmap((void *)p, size);
+    return rc;
+}
+
 int stor_recover(char *err, size_t errlen)
 {
     uint64_t snap_gen = 0;
@@ -1316,6 +1466,10 @@ int stor_recover(char *err, size_t errlen)
     int src = stor_snapshot_load(ddl_replay, &snap_gen, &have_snap, err, errlen);
     cur = saved0;
     if (src != 0) return -1;
+    uint64_t prev_gen = 0;
+    int prc = recover_prev(have_snap, snap_gen, &prev_gen, err, errlen);
+    if (prc < 0) return -1;
+    if (prc == 1) { have_snap = true; snap_gen = prev_gen; }   /* the current log continues it */
     const uint8_t *p;
     size_t size;
     if (map_file(wal_fd, &p, &size) != 0) { snprintf(err, errlen, "cannot read the log: %s", strerror(errno)); return -1; }
@@ -1334,7 +1488,7 @@ int stor_recover(char *err, size_t errlen)
         if (sc.status != STOR_WAL_CLEAN)
             fprintf(stderr, "pressdb: [Warning] write-ahead log bad at byte %zu (%s), but the snapshot "
                     "holds all of it (generation %" PRIu64 "): replaced\n", sc.end, sc.why, snap_gen);
-        rc = wal_start_generation(snap_gen + 1, err, errlen);
+        rc = wal_start_generation(snap_gen + 1, false, err, errlen);
     } else if (sc.status == STOR_WAL_DAMAGED && wal_damaged(&sc, err, errlen) != 0) {
         rc = -1;
     } else {
@@ -1357,12 +1511,17 @@ int stor_recover(char *err, size_t errlen)
             /* the damaged file stays aside as it is: the store goes to a new snapshot and
                a new log (the snapshot is at least as new as any the log continued) */
             uint64_t g = sc.has_gen ? sc.gen : have_snap ? snap_gen + 1 : 0;
-            if (stor_snapshot_write(g, err, errlen) != 0 || wal_start_generation(g + 1, err, errlen) != 0) rc = -1;
+            if (stor_snapshot_write(g, err, errlen) != 0 || wal_start_generation(g + 1, false, err, errlen) != 0) rc = -1;
         } else if (rc == 0) {
             rc = wal_continue_at(&sc, size, err, errlen);
         }
     }
     if (p) munmap((void *)p, size);
+    if (rc == 0 && prc == 1) {   /* both logs replayed: one snapshot holds them, and the set-aside log goes */
+        uint64_t g = wal_gen;
+        if (stor_snapshot_write(g, err, errlen) != 0 || wal_start_generation(g + 1, false, err, errlen) != 0) rc = -1;
+        else wal_prev_drop();
+    }
     if (rc == 0) {   /* rows were put at their ids: is each table still in clustered order? */
         uint32_t nd;
         stor_db **dbs = stor_db_list(&nd);

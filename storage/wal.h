@@ -15,6 +15,12 @@ void wal_note_vdelete(stor_table *t, uint32_t row);
 void wal_note_lock(stor_table *t, uint32_t row);   /* undo kind 'l', no redo */
 void wal_note_share(stor_table *t, uint32_t row);  /* undo kind 's', no redo */
 
+/* A checkpoint's child process (wal.c) takes these mutexes: each file's fork handlers
+ * hold its own across fork(), so the child's copy is free and what it guards whole. */
+void mem_atfork(void);       /* mem.c: the arena block cache */
+void table_atfork(void);     /* table.c: the database list */
+void compress_atfork(void);  /* compress.c: compressed values' restores */
+
 /* mvcc.c */
 uint64_t mvcc_next_ts(void);
 void     mvcc_publish_ts(uint64_t ts);

@@ -2,8 +2,9 @@
 """Reads go on while a checkpoint writes the snapshot.
 
 A checkpoint (engine/exec.c checkpoint_now) writes every table; on a large store that
-takes seconds. It runs on its own thread under the store lock shared, so statements that
-only read keep being answered meanwhile, and writes wait for it. This test loads about
+takes seconds. A forked process writes it (storage/wal.c stor_checkpoint_begin), so
+statements keep being answered meanwhile (writes too: test_checkpoint_writers); the
+blocking kind, after a failed process, runs under the store lock shared. This test loads about
 120 MB of rows, one 1 MB row per INSERT, so that checkpoints happen during the load, and
 a second connection reads all along. It checks that:
   - reads completed while the snapshot's temporary file existed (a checkpoint under way);
