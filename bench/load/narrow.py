@@ -209,7 +209,7 @@ def write_report(args, res):
              "Machine: %s" % machine.one_line(m), "",
              "%d rows of 8 columns (INT, INT, INT, DATE, SMALLINT, DECIMAL(10,2), DECIMAL(12,2)) in %s "
              "through `mariadb --batch` over TCP; fresh servers each run; medians, every value "
-             "in brackets. Server CPU: the server process's user + system time over the load." % (args.rows, how), "",
+             "in brackets. Server CPU: the server process's user + system time over the load, with its checkpoint processes' (pressdb forks one to write each snapshot)." % (args.rows, how), "",
              "| table | | MariaDB | pressdb | pressdb / MariaDB |", "| --- | --- | ---: | ---: | ---: |"]
     for variant, r in res.items():
         for what, label in (("wall", "load (wall)"), ("server_cpu", "server CPU"), ("client_cpu", "client CPU")):
