@@ -1179,6 +1179,7 @@ int stor_checkpoint_end(pid_t pid, char *err, size_t errlen)
                  WIFEXITED(st) ? "exited with" : "was killed by signal", WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st));
         return -1;
     }
+    stor_datadir_snapshot_written();   /* (the child's note of it stayed in the child) */
     wal_prev_drop();
     return 0;
 }
