@@ -10,7 +10,6 @@ times each. Prints the load's time and the small INSERTs' median, p99 and maximu
 """
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -19,13 +18,8 @@ import time
 
 import pymysql
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from lib.servers import free_port  # noqa: E402
 
 
 def connect(port):
