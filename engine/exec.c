@@ -2008,7 +2008,8 @@ void pdb_engine_shutdown(void)
     char err[256];
     checkpoint_thread_stop();
     stor_lock_exclusive();
-    if (stor_wal_size() > 64 && !stor_any_open_txn() && stor_checkpoint(err, sizeof err) != 0)
+    if ((stor_wal_size() > 64 || stor_checkpoint_prev_pending()) && !stor_any_open_txn() &&
+        stor_checkpoint(err, sizeof err) != 0)
         fprintf(stderr, "pressdb: [Warning] checkpoint at shutdown failed: %s\n", err);
     stor_unlock();
 }

@@ -1418,9 +1418,10 @@ static int wal_continue_at(const stor_wal_scan *sc, size_t size, char *err, size
 }
 
 /* The log a checkpoint process was to replace (pressdb.wal.prev), when the snapshot does
- * not hold it yet: its frames go before the current log's. 1 replayed (*gen: its
- * generation), 0 none or not needed (then removed), -1 refused with err. It was made
- * durable whole before it was set aside, so anything but a clean log is damage. */
+ * not hold it yet: its frames go before the current log's, and it stays (the next
+ * checkpoint, the blocking kind, removes it). 1 replayed (*gen: its generation), 0 none
+ * or not needed (then removed), -1 refused with err. It was made durable whole before it
+ * was set aside, so anything but a clean log is damage. */
 static int recover_prev(bool have_snap, uint64_t snap_gen, uint64_t *gen, char *err, size_t errlen)
 {
     char path[4200];
@@ -1439,13 +1440,14 @@ static int recover_prev(bool have_snap, uint64_t snap_gen, uint64_t *gen, char *
     stor_wal_scan sc;
     stor_wal_scan_buf(p, size, &sc);
     int rc;
-    if (have_snap && sc.has_gen && sc.gen <= snap_gen) {
+    uint64_t g = sc.has_gen ? sc.gen : 0;   /* (a fresh datadir's first log has no generation frame) */
+    if (have_snap && g <= snap_gen) {
         wal_prev_drop();   /* the snapshot that replaced it was installed */
         rc = 0;
-    } else if (!sc.has_gen || sc.status != STOR_WAL_CLEAN || sc.gen != (have_snap ? snap_gen + 1 : 0)) {
+    } else if (sc.status != STOR_WAL_CLEAN || g != (have_snap ? snap_gen + 1 : 0)) {
         snprintf(err, errlen, "the log '%s' a checkpoint set aside (generation %" PRIu64 ", %s) does not "
                  "continue the snapshot (%s %" PRIu64 "); refusing to start (restore the datadir from a backup)",
-                 path, sc.gen, sc.status == STOR_WAL_CLEAN ? "clean" : sc.why, have_snap ? "generation" : "none, expected", 
+                 path, g, sc.status == STOR_WAL_CLEAN ? "clean" : sc.why, have_snap ? "generation" : "none, expected",
                  have_snap ? snap_gen : 0);
         rc = -1;
     } else {
@@ -1453,7 +1455,7 @@ static int recover_prev(bool have_snap, uint64_t snap_gen, uint64_t *gen, char *
         uint64_t nok = 0;
         rc = replay_frames(p, sc.end, &bad, &nok, err, errlen);
         if (rc == -2) snprintf(err, errlen, "the log '%s' a checkpoint set aside names a row id past what its table can hold", path);
-        if (rc == 0) { *gen = sc.gen; rc = 1; }
+        if (rc == 0) { *gen = g; rc = 1; }
         else rc = -1;
     }
     if (p) munmap((void *)p, size);
@@ -1515,16 +1517,14 @@ int stor_recover(char *err, size_t errlen)
                a new log (the snapshot is at least as new as any the log continued) */
             uint64_t g = sc.has_gen ? sc.gen : have_snap ? snap_gen + 1 : 0;
             if (stor_snapshot_write(g, err, errlen) != 0 || wal_start_generation(g + 1, false, err, errlen) != 0) rc = -1;
+            else wal_prev_drop();   /* (held by that snapshot too) */
         } else if (rc == 0) {
             rc = wal_continue_at(&sc, size, err, errlen);
         }
     }
     if (p) munmap((void *)p, size);
-    if (rc == 0 && prc == 1) {   /* both logs replayed: one snapshot holds them, and the set-aside log goes */
-        uint64_t g = wal_gen;
-        if (stor_snapshot_write(g, err, errlen) != 0 || wal_start_generation(g + 1, false, err, errlen) != 0) rc = -1;
-        else wal_prev_drop();
-    }
+    /* (a set-aside log replayed stays until a snapshot holds it: the next checkpoint is
+       the blocking kind, which removes it; a start needs no snapshot written) */
     if (rc == 0) {   /* rows were put at their ids: is each table still in clustered order? */
         uint32_t nd;
         stor_db **dbs = stor_db_list(&nd);
