@@ -28,6 +28,7 @@ import sys
 import tempfile
 import threading
 import time
+import zlib
 
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -44,7 +45,7 @@ def connect(srv):
 def contents(srv):
     c = connect(srv)
     cur = c.cursor()
-    cur.execute("SELECT COUNT(*), SUM(LENGTH(v)), SUM(id) FROM big")
+    cur.execute("SELECT COUNT(*), SUM(LENGTH(v)), SUM(id), SUM(CRC32(v)) FROM big")
     big = tuple(int(x or 0) for x in cur.fetchone())
     cur.execute("SELECT COUNT(*), SUM(id) FROM small")
     small = tuple(int(x or 0) for x in cur.fetchone())
@@ -57,16 +58,25 @@ class Load:
 
     def __init__(self, srv):
         self.c = connect(srv)
-        self.next, self.bytes = 0, 0
+        self.next, self.bytes, self.crc = 0, 0, {}
 
     def row(self):
         v = os.urandom(1 << 19).hex()
         self.c.cursor().execute("INSERT INTO big VALUES (%s, %s)", (self.next, v))
+        self.crc[self.next] = zlib.crc32(v.encode())
         self.next += 1
         self.bytes += len(v)
 
+    def rewrite(self, k):
+        """A row's value replaced by another as long: the log grows, the memory held does
+        not (so the checkpoint threshold, half of that memory, stays where it is)."""
+        k %= self.next
+        v = os.urandom(1 << 19).hex()
+        self.c.cursor().execute("UPDATE big SET v = %s WHERE id = %s", (v, k))
+        self.crc[k] = zlib.crc32(v.encode())
+
     def want(self):
-        return (self.next, self.bytes, sum(range(self.next)))
+        return (self.next, self.bytes, sum(range(self.next)), sum(self.crc.values()))
 
 
 def wait_gone(path, secs=60):
@@ -131,10 +141,11 @@ def main():
         want_small = (seen["next"], sum(range(seen["next"])))
         check(contents(srv) == (load.want(), want_small), "every row is there")
 
-        # kill -9 while a checkpoint process writes
+        # kill -9 while a checkpoint process writes (rewrites: a row added would raise the
+        # threshold about as much as it lengthens the log)
         caught = False
-        for _ in range(400):
-            load.row()
+        for k in range(400):
+            load.rewrite(k)
             if os.path.exists(tmp) and os.path.exists(prev):
                 caught = True
                 break
