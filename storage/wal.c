@@ -557,6 +557,9 @@ void stor_sync_request(uint64_t need)
     if (need > requested) requested = need;
     pthread_cond_signal(&req_cv);
     pthread_mutex_unlock(&req_mu);
+    /* durable already (a new log generation made it so after the caller looked): the
+       syncer will not run for it, so the waiters are told here */
+    if (syncer_started && need <= atomic_load(&synced_end) && sync_hook) sync_hook();
     if (!syncer_started) {   /* no thread: sync here */
         pthread_mutex_lock(&sync_mu);
         if (sync_now(need) != 0) atomic_store(&sync_failed, true);
@@ -1078,6 +1081,7 @@ static int wal_start_generation(uint64_t gen, bool keep_old, char *err, size_t e
     atomic_store(&synced_end, lsn_base + written_end);   /* the snapshot holds all before */
     binlog_publish_all();   /* (so every group written may go to replicas) */
     pthread_mutex_unlock(&sync_mu);
+    if (sync_hook) sync_hook();   /* replies held for commits now durable may go */
     if (wal_extend(WAL_CHUNK) != 0)   /* not fatal: the first commit tries again */
         fprintf(stderr, "pressdb: [Warning] cannot extend the write-ahead log: %s\n", strerror(errno));
     pthread_mutex_unlock(&wal_mu);
