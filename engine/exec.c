@@ -48,7 +48,7 @@ static void checkpoint_now(void)
 {
     char err[256];
     bool failed = false;
-    if (stor_checkpoint_prev_pending()) {   /* (a checkpoint process failed: the old way) */
+    if (!stor_checkpoint_forks() || stor_checkpoint_prev_pending()) {   /* (a process failed: the old way) */
         stor_lock_shared();
         failed = stor_wal_size() > checkpoint_threshold() && !stor_any_open_txn() &&
                  stor_checkpoint(err, sizeof err) != 0;

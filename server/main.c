@@ -336,6 +336,8 @@ int main(int argc, char **argv)
         stor_close();
         return abort_startup();
     }
+    if (!stor_checkpoint_forks())
+        srv_log(SRV_NOTE, 0, "Checkpoints block writers in this build (AddressSanitizer: fork is not safe with its allocator)");
     if (stor_datadir_mark(err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "%s", err);
         pdb_engine_shutdown();

@@ -100,6 +100,11 @@ def main():
     try:
         srv = Server(datadir, os.path.join(base, "log"), ARGS)
         c = srv.start()
+        if "Checkpoints block writers in this build" in srv.tail():
+            print("skipped: this build (AddressSanitizer) writes checkpoints without a process")
+            c.close()
+            srv.stop()
+            return
         c.cursor().execute("CREATE DATABASE ck")
         c.close()
         c = connect(srv)
