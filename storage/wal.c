@@ -1185,14 +1185,37 @@ int stor_checkpoint_begin(pid_t *pid, char *err, size_t errlen)
     return 0;
 }
 
+/* A checkpoint process whose snapshot file has not grown for this long is taken for
+ * stuck (a lock held at the fork that its copy of the memory never sees released) and
+ * killed: the set-aside log stays, and the next checkpoint is the blocking kind. */
+#define CKPT_STALL_S 300
+
 int stor_checkpoint_end(pid_t pid, char *err, size_t errlen)
 {
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s/pressdb.snap.tmp", datadir);
     int st = 0;
-    while (waitpid(pid, &st, 0) < 0) {
-        if (errno != EINTR) {
+    off_t last = -1;
+    int still = 0;   /* tenths of a second the file stayed the same size */
+    for (;;) {
+        pid_t r = waitpid(pid, &st, WNOHANG);
+        if (r == pid) break;
+        if (r < 0 && errno != EINTR) {
             snprintf(err, errlen, "cannot wait for the checkpoint process: %s", strerror(errno));
             return -1;
         }
+        struct stat sb;
+        off_t size = stat(tmp, &sb) == 0 ? sb.st_size : -1;
+        still = size == last ? still + 1 : 0;
+        last = size;
+        if (still > CKPT_STALL_S * 10) {
+            kill(pid, SIGKILL);
+            while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+            snprintf(err, errlen, "the checkpoint process wrote nothing for %d s and was stopped "
+                     "(the log it was to replace is kept)", CKPT_STALL_S);
+            return -1;
+        }
+        usleep(100000);
     }
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
         snprintf(err, errlen, "the checkpoint process %s %d (the log it was to replace is kept)",
