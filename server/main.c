@@ -337,7 +337,7 @@ int main(int argc, char **argv)
         return abort_startup();
     }
     if (!stor_checkpoint_forks())
-        srv_log(SRV_NOTE, 0, "Checkpoints block writers in this build (AddressSanitizer: fork is not safe with its allocator)");
+        srv_log(SRV_NOTE, 0, "Checkpoints block writers in this build (ASan: fork is not safe with its allocator)");
     if (stor_datadir_mark(err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "%s", err);
         pdb_engine_shutdown();

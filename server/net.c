@@ -508,6 +508,7 @@ static void on_wake(uv_async_t *a)
 
 void srv_wake_waiters(void)
 {
+    if (!loops) return;   /* (after srv_net_run: a shutdown checkpoint's new log generation) */
     for (int i = 0; i < nloops; i++)
         uv_async_send(&loops[i].wake);
 }
@@ -641,6 +642,10 @@ void srv_net_run(void)
         pthread_join(sig_thread, NULL);
         sig_thread_started = false;
     }
+    /* the storage hooks wake loops: none from here (the shutdown checkpoint starts a new
+       log generation, which wakes whoever waits for a sync) */
+    stor_set_sync_hook(NULL);
+    stor_set_txn_end_hook(NULL);
     for (int i = 0; i < nloops; i++) {
         srv_loop *lp = &loops[i];
         uv_run(&lp->loop, UV_RUN_NOWAIT);      /* run pending close callbacks */
