@@ -676,11 +676,18 @@ extern const int EX_F_YEAR, EX_F_MONTH;   /* function ids ex_eval computes in pl
 /* YEAR() or MONTH() of a packed DATE/DATETIME, without unpacking the rest */
 static inline int64_t ex_dt_year_month(int64_t packed, bool year)
 {
-    /* (dates are never negative: unsigned division by the constant is a multiply, where
-       the signed one compiles to a 64-bit idiv) */
-    int64_t ym = packed >= 0 ? (int64_t)((uint64_t)packed / ((uint64_t)1000000 * 60 * 60 * 24 * 32))
-                             : packed / ((int64_t)1000000 * 60 * 60 * 24 * 32);
-    return year ? ym / 13 : ym % 13;
+    if (packed < 0) {   /* (never a stored date) */
+        int64_t ym = packed / ((int64_t)1000000 * 60 * 60 * 24 * 32);
+        return year ? ym / 13 : ym % 13;
+    }
+    /* Y*13+M = packed / (10^6*60*60*24*32) = (packed >> 18) / 10546875, and then / 13, as
+       multiplies written out: where GCC predicts a block cold it emits a 64-bit div for a
+       division by a constant (two of them here took 40% of ex_eval's samples in the archive
+       statement's profile). The magic numbers are exact for every packed value below 2^63. */
+    uint64_t y18 = (uint64_t)packed >> 18;
+    uint64_t ym = (uint64_t)(((unsigned __int128)y18 * 55968787945122ull) >> 69);   /* ceil(2^69 / 10546875) */
+    uint64_t q = (ym * 1321528399ull) >> 34;                                        /* ym < 2^32: ym / 13 */
+    return year ? (int64_t)q : (int64_t)(ym - q * 13);
 }
 void ex_type_of_column(const stor_column *c, ex_type *t);
 /* A column's default value (dml.c); false: the column has none */
