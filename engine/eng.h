@@ -897,6 +897,8 @@ void ex_sysvar_forget(pdb_session *s, const char *name);
 void ex_sysvar_use_db(pdb_session *s);   /* a USE: the database charset variables follow it again */
 void ex_sysvar_list(pdb_session *s, bool global, void (*fn)(void *ctx, const char *name, const char *val), void *ctx, stor_arena *a);
 const char *ex_sql_mode_str(uint32_t mode, stor_arena *a);
+/* sql_mode's text as bits; lenient: names pressdb does not know are skipped, else -1 */
+int ex_sql_mode_parse(const char *s, bool lenient, uint32_t *out);
 
 /* ---- user variables ---- */
 typedef struct pdb_uservar {
@@ -1220,6 +1222,16 @@ typedef struct ex_rtn_row {    /* SHOW CREATE / STATUS, information_schema.ROUTI
     const pl_routine *r;
     char created[48], modified[48];
 } ex_rtn_row;
+/* A routine as a row of mysql.proc describes it (a restore of `mariadb-dump
+ * --all-databases`), made into the kept text and put in the catalog (and the log). NULL,
+ * or why it was left out. */
+typedef struct ex_rtn_import {
+    const char *db, *name, *params, *returns, *body, *definer, *comment;
+    bool function, deterministic, invoker;
+    uint8_t data_access;     /* 0 CONTAINS SQL, 1 NO SQL, 2 READS SQL DATA, 3 MODIFIES SQL DATA */
+    ex_rtn_info in;          /* sql_mode, character sets, times */
+} ex_rtn_import;
+const char *ex_rtn_import_one(ex_ctx *ctx, const ex_rtn_import *im);
 bool      ex_rtn_meta(const char *sql, ex_rtn_info *out);
 uint32_t  ex_rtn_text_mode(const char *sql, size_t len);
 pl_stmt  *ex_rtn_parse(ex_ctx *ctx, const stor_routine *rt, ex_rtn_info *info);

@@ -15,7 +15,14 @@
  * What the store cannot hold is said in the error log, as MariaDB logs an account whose
  * plugin is not loaded: an account that can only authenticate through a plugin pressdb
  * lacks (unix_socket, ed25519, ...) keeps the password it has here, or, new, is locked;
- * column and routine privileges are left out. */
+ * column and routine privileges are left out.
+ *
+ * mysql.proc, where such a dump carries the stored procedures and functions of every
+ * database (without --routines it has them nowhere else), is read at the same time:
+ * each routine of a database that exists becomes the routine pressdb keeps, as if made
+ * with the row's definer, sql_mode, character sets and times (routine.c
+ * ex_rtn_import_one); what cannot be (a package, an aggregate function, a body pressdb
+ * cannot parse) is said in the error log. */
 #include "engine/eng.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,14 +31,14 @@
 
 /* mysql's tables that become the store, dropped once read ("user": a 10.3 dump's) */
 static const char *const gt_names[] = { "global_priv", "user", "db", "tables_priv", "columns_priv",
-                                        "procs_priv", "proxies_priv", "roles_mapping" };
+                                        "procs_priv", "proxies_priv", "roles_mapping", "proc" };
 #define GT_N (sizeof gt_names / sizeof *gt_names)
 
 static bool gt_hit(ex_ctx *ctx, const char *db, const char *name)
 {
     if (!name) return false;
     if (!db) db = ctx->s->db;
-    return db && !strcmp(db, "mysql") && ex_mysql_schema_table(name);
+    return db && !strcmp(db, "mysql") && (ex_mysql_schema_table(name) || !strcasecmp(name, "proc"));
 }
 
 void ex_grant_tables_touch(ex_ctx *ctx, pl_stmt *st)
@@ -341,6 +348,67 @@ static void gt_left_out(ex_ctx *ctx, const char *table, const char *what)
                 n, table, what);
 }
 
+/* ---- routines (mysql.proc) ---- */
+
+static uint16_t gt_coll(const char *name, bool charset, uint16_t dflt)
+{
+    const pdb_collation *c = !name ? NULL : charset ? pdb_coll_default_for(name) : pdb_coll_by_name(name);
+    return c ? c->id : dflt;
+}
+
+static uint8_t gt_access(const char *s)
+{
+    if (!s) return 0;
+    return !strcasecmp(s, "NO_SQL") ? 1 : !strcasecmp(s, "READS_SQL_DATA") ? 2 : !strcasecmp(s, "MODIFIES_SQL_DATA") ? 3 : 0;
+}
+
+static void gt_proc(ex_ctx *ctx)
+{
+    gt_rows g;
+    gt_select(ctx, "SELECT db, name, type, param_list, `returns`, body, definer, UNIX_TIMESTAMP(created) AS created, "
+                   "UNIX_TIMESTAMP(modified) AS modified, sql_mode, security_type, is_deterministic, sql_data_access, "
+                   "comment, character_set_client, collation_connection, db_collation, aggregate FROM mysql.proc", &g);
+    int c_db = gt_col(&g, "db"), c_name = gt_col(&g, "name"), c_type = gt_col(&g, "type"),
+        c_params = gt_col(&g, "param_list"), c_ret = gt_col(&g, "returns"), c_body = gt_col(&g, "body"),
+        c_def = gt_col(&g, "definer"), c_cr = gt_col(&g, "created"), c_mod = gt_col(&g, "modified"),
+        c_mode = gt_col(&g, "sql_mode"), c_sec = gt_col(&g, "security_type"), c_det = gt_col(&g, "is_deterministic"),
+        c_acc = gt_col(&g, "sql_data_access"), c_cmt = gt_col(&g, "comment"),
+        c_cl = gt_col(&g, "character_set_client"), c_cc = gt_col(&g, "collation_connection"),
+        c_dc = gt_col(&g, "db_collation"), c_agg = gt_col(&g, "aggregate");
+    for (uint32_t i = 0; i < g.r.nrows; i++) {
+        ex_rtn_import im = { 0 };
+        im.db = gt_str(ctx, &g, i, c_db);
+        im.name = gt_str(ctx, &g, i, c_name);
+        const char *type = gt_str(ctx, &g, i, c_type), *agg = gt_str(ctx, &g, i, c_agg), *why = NULL;
+        if (!im.db || !im.name || !type) continue;
+        im.function = !strcasecmp(type, "FUNCTION");
+        im.params = gt_str(ctx, &g, i, c_params);
+        im.returns = gt_str(ctx, &g, i, c_ret);
+        im.body = gt_str(ctx, &g, i, c_body);
+        im.definer = gt_str(ctx, &g, i, c_def);
+        im.comment = gt_str(ctx, &g, i, c_cmt);
+        const char *sec = gt_str(ctx, &g, i, c_sec), *det = gt_str(ctx, &g, i, c_det);
+        im.invoker = sec && !strcasecmp(sec, "INVOKER");
+        im.deterministic = det && !strcasecmp(det, "YES");
+        im.data_access = gt_access(gt_str(ctx, &g, i, c_acc));
+        const char *mode = gt_str(ctx, &g, i, c_mode), *cr = gt_str(ctx, &g, i, c_cr), *md = gt_str(ctx, &g, i, c_mod);
+        if (mode) ex_sql_mode_parse(mode, true, &im.in.sql_mode);
+        im.in.client = gt_coll(gt_str(ctx, &g, i, c_cl), true, ctx->s->coll_client);
+        im.in.connection = gt_coll(gt_str(ctx, &g, i, c_cc), false, ctx->s->coll_connection);
+        stor_db *d = stor_db_find(im.db);
+        im.in.dbcoll = gt_coll(gt_str(ctx, &g, i, c_dc), false, d ? d->coll : ctx->s->coll_connection);
+        im.in.created_cs = cr ? (uint64_t)(strtod(cr, NULL) * 100) : 0;
+        im.in.modified_cs = md ? (uint64_t)(strtod(md, NULL) * 100) : 0;
+        if (!im.function && strcasecmp(type, "PROCEDURE")) why = "pressdb has no packages";
+        else if (agg && !strcasecmp(agg, "GROUP")) why = "pressdb has no stored aggregate functions";
+        else if (!im.params || !im.body || !im.definer || (im.function && !im.returns)) why = "the row is incomplete";
+        else why = ex_rtn_import_one(ctx, &im);
+        if (why)
+            fprintf(stderr, "pressdb: [Warning] FLUSH PRIVILEGES: the %s %s.%s of mysql.proc is left out: %s\n",
+                    type, im.db, im.name, why);
+    }
+}
+
 /* ---- FLUSH PRIVILEGES ---- */
 
 /* The grant tables go (logged for a restart, not for replicas: they run FLUSH PRIVILEGES
@@ -403,6 +471,20 @@ static void gt_import(ex_ctx *ctx)
         stor_role_grant *rg = stor_role_grant_list(&n);
         for (size_t i = 0; i < n; i++) *(stor_role_grant *)gt_push(ctx, &rgs) = rg[i];
         free(rg);
+    }
+    if (stor_table_find("mysql", "proc")) {   /* (logged for a restart; replicas read their own mysql.proc) */
+        stor_txn *x = stor_txn_attached();
+        jmp_buf jb, *saved = ctx->jb;
+        ctx->jb = &jb;
+        if (setjmp(jb)) {
+            ctx->jb = saved;
+            if (x) stor_txn_set_no_binlog(x, ctx->s->sql_log_bin_off);
+            longjmp(*saved, 1);
+        }
+        if (x) stor_txn_set_no_binlog(x, true);
+        gt_proc(ctx);
+        ctx->jb = saved;
+        if (x) stor_txn_set_no_binlog(x, ctx->s->sql_log_bin_off);
     }
     gt_left_out(ctx, "columns_priv", "column privileges");
     gt_left_out(ctx, "procs_priv", "routine privileges");

@@ -269,6 +269,53 @@ static void alter_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_send_ok(ctx, r, 0, 0, NULL);
 }
 
+/* A routine from a row of mysql.proc: the kept text made as rtn_text makes it, checked
+ * by parsing it as a CALL would, then put in the catalog and the log over any routine of
+ * the name (the row is what MariaDB would run). */
+const char *ex_rtn_import_one(ex_ctx *ctx, const ex_rtn_import *im)
+{
+    stor_db *d = stor_db_find(im->db);
+    if (!d) return "its database does not exist";
+    if (strlen(im->name) > 64) return "its name is too long";
+    const char *at = strrchr(im->definer, '@');
+    if (!at) return "its definer is not user@host";
+    buf b = { NULL, 0, 0, ctx->a };
+    char head[200];
+    snprintf(head, sizeof head, RTN_TAG "%u client=%u connection=%u dbcoll=%u created=%llu modified=%llu */ CREATE DEFINER=",
+             im->in.sql_mode, im->in.client, im->in.connection, im->in.dbcoll,
+             (unsigned long long)im->in.created_cs, (unsigned long long)im->in.modified_cs);
+    puts_(&b, head);
+    put_quoted(&b, stor_arena_strndup(ctx->a, im->definer, (size_t)(at - im->definer)), '`');
+    puts_(&b, "@");
+    put_quoted(&b, at + 1, '`');
+    puts_(&b, im->function ? " FUNCTION " : " PROCEDURE ");
+    put_quoted(&b, im->name, '`');
+    puts_(&b, "(");
+    puts_(&b, im->params);
+    puts_(&b, ")");
+    if (im->function) {
+        puts_(&b, " RETURNS ");
+        puts_(&b, im->returns);
+    }
+    puts_(&b, "\n");
+    static const char *const access[] = { NULL, "    NO SQL\n", "    READS SQL DATA\n", "    MODIFIES SQL DATA\n" };
+    if (im->data_access < 4 && access[im->data_access]) puts_(&b, access[im->data_access]);
+    if (im->deterministic) puts_(&b, "    DETERMINISTIC\n");
+    if (im->invoker) puts_(&b, "    SQL SECURITY INVOKER\n");
+    if (im->comment && im->comment[0]) {
+        puts_(&b, "    COMMENT ");
+        put_quoted(&b, im->comment, '\'');
+        puts_(&b, "\n");
+    }
+    puts_(&b, im->body);
+    pl_stmt *st = ex_sp_parse_kept(ctx, b.p, im->in.sql_mode, S_CREATE_ROUTINE);
+    if (!st || !st->routine || st->routine->function != im->function) return "pressdb cannot parse it";
+    if (ex_log_ddl(ctx, im->db, b.p, b.n) != 0)
+        ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
+    stor_routine_put(d, im->name, im->function, b.p, b.n);
+    return NULL;
+}
+
 void ex_rtn_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     if (st->kind == S_DROP_ROUTINE) drop_routine(ctx, st, r);

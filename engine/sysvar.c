@@ -212,7 +212,9 @@ const char *ex_sql_mode_str(uint32_t mode, stor_arena *a)
     return buf;
 }
 
-static int parse_sql_mode(const char *s, uint32_t *out)
+static int parse_sql_mode(const char *s, uint32_t *out) { return ex_sql_mode_parse(s, false, out); }
+
+int ex_sql_mode_parse(const char *s, bool lenient, uint32_t *out)
 {
     uint32_t m = 0;
     char tok[64];
@@ -227,8 +229,8 @@ static int parse_sql_mode(const char *s, uint32_t *out)
         if (*t) {
             int found = -1;
             for (int i = 0; i < 32; i++) if (!strcasecmp(mode_names[i], t)) found = i;
-            if (found < 0) return -1;
-            m |= 1u << found;
+            if (found < 0 && !lenient) return -1;
+            if (found >= 0) m |= 1u << found;
             if (found == 27) m |= MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES | MODE_NO_ZERO_IN_DATE |
                                  MODE_NO_ZERO_DATE | MODE_ERROR_FOR_DIVISION_BY_ZERO | MODE_NO_AUTO_CREATE_USER |
                                  MODE_NO_ENGINE_SUBSTITUTION;

@@ -11,6 +11,11 @@ tables are views of the account store again. A second pressdb is killed (-9) aft
 restore without FLUSH PRIVILEGES: the next start reads the tables, as MariaDB's does.
 An account that authenticates only through a plugin pressdb lacks (unix_socket) is locked.
 
+Routines come the same way: such a dump without --routines has them only as rows of
+mysql.proc. After FLUSH PRIVILEGES (or the next start) SHOW CREATE, information_schema.
+ROUTINES and CALLs of a procedure, a function and a procedure made under ANSI_QUOTES are
+as on MariaDB.
+
 Also ACCOUNT LOCK / UNLOCK, compared with MariaDB: 4151 for the right password, 1045 for
 a wrong one, SHOW CREATE USER.
 
@@ -47,6 +52,23 @@ SETUP = [
     "CREATE USER gtr_nopw@'%'",
     "GRANT SELECT ON gtr_db.t1 TO gtr_nopw@'%'",
     "CREATE USER gtr_sock@'%' IDENTIFIED VIA unix_socket",
+    # routines: a dump without --routines has them only in mysql.proc
+    "CREATE PROCEDURE gtr_db.gtr_p(IN a INT, OUT b INT) COMMENT 'a ''quoted'' comment' SQL SECURITY INVOKER "
+    "BEGIN SELECT a + 1 INTO b; SELECT COUNT(*) AS n FROM t1; END",
+    "CREATE FUNCTION gtr_db.gtr_f(x VARCHAR(20)) RETURNS VARCHAR(40) CHARSET utf8mb4 DETERMINISTIC READS SQL DATA "
+    "RETURN CONCAT(x, '-', (SELECT COUNT(*) FROM t1))",
+    "SET @gtr_mode = @@sql_mode",
+    "SET sql_mode = 'ANSI_QUOTES,PIPES_AS_CONCAT'",
+    "CREATE PROCEDURE gtr_db.gtr_ansi() SELECT 'a' || 'b' AS \"x y\"",
+    "SET sql_mode = @gtr_mode",
+]
+ROUTINES = [   # what is compared, on a connection whose database is gtr_db
+    "SHOW CREATE PROCEDURE gtr_p", "SHOW CREATE FUNCTION gtr_f", "SHOW CREATE PROCEDURE gtr_ansi",
+    "SELECT ROUTINE_NAME, ROUTINE_TYPE, DTD_IDENTIFIER, ROUTINE_DEFINITION, IS_DETERMINISTIC, SQL_DATA_ACCESS, "
+    "SECURITY_TYPE, CREATED, LAST_ALTERED, SQL_MODE, ROUTINE_COMMENT, DEFINER, CHARACTER_SET_CLIENT, "
+    "COLLATION_CONNECTION, DATABASE_COLLATION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'gtr_db' "
+    "ORDER BY ROUTINE_NAME",
+    "CALL gtr_p(41, @gtr_b)", "SELECT @gtr_b", "SELECT gtr_f('x')", "CALL gtr_ansi()",
 ]
 DROP = [
     "DROP DATABASE IF EXISTS gtr_db",
@@ -94,6 +116,18 @@ def grants(conn):
         if "@" in a:
             out.append((a, run(conn, "SHOW CREATE USER " + a)))
     return out
+
+
+def routines(port):
+    c = pymysql.connect(host=HOST, port=port, user="root", database="gtr_db", autocommit=True)
+    out = [run(c, q) for q in ROUTINES]
+    c.close()
+    return out
+
+
+def same_routines(port, want, when):
+    for q, w, g in zip(ROUTINES, want, routines(port)):
+        check(w == g, "%s, %s: %r / %r" % (when, q, w, g))
 
 
 def dump(mport):
@@ -158,6 +192,8 @@ def main():
     want_logins = [login(mport, *x) for x in LOGINS]
     want_users = sorted(run(m, "SELECT Host, User FROM mysql.global_priv")[1])
     text = dump(mport)
+    want_routines = routines(mport)
+    check(all(r[0] != "error" for r in want_routines), "the routines run on MariaDB: %r" % (want_routines,))
     base = tempfile.mkdtemp(prefix="pressdb-gtr-")
     try:
         s = Server(os.path.join(base, "a"), os.path.join(base, "a.log"))
@@ -171,6 +207,9 @@ def main():
         r = run(c, "FLUSH PRIVILEGES")
         check(r == ("ok",), "FLUSH PRIVILEGES: %r" % (r,))
         same_accounts(c, s.port, want_grants, want_logins, "after FLUSH PRIVILEGES")
+        same_routines(s.port, want_routines, "after FLUSH PRIVILEGES")
+        r = run(c, "SHOW TABLES FROM mysql LIKE 'proc'")
+        check(r == ("rows", []), "mysql.proc is gone once read: %r" % (r,))
         r = login(s.port, "gtr_sock", "", "SELECT 1")
         check(r[0] == "connect error", "an account pressdb cannot authenticate (unix_socket) cannot log in: %r" % (r,))
         r = run(c, "SHOW CREATE USER gtr_sock@'%'")
@@ -182,6 +221,7 @@ def main():
         c = s.start()
         got = grants(c)
         check(all(w == g for (_, w), (_, g) in zip(want_grants, got)), "the accounts are the same after a restart")
+        same_routines(s.port, want_routines, "after a restart")
         c.close()
         s.stop()
 
@@ -191,6 +231,7 @@ def main():
         s2.kill()
         c = s2.start()
         same_accounts(c, s2.port, want_grants, want_logins, "killed before FLUSH PRIVILEGES, after the next start")
+        same_routines(s2.port, want_routines, "killed before FLUSH PRIVILEGES, after the next start")
         c.close()
         s2.stop()
     finally:
