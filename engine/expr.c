@@ -2014,14 +2014,15 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
     ex_prog *p = cs->p;
-    int fh = ex_func_lookup(e->s);
+    int fh = e->db ? -1 : ex_func_lookup(e->s);   /* (db.f(): a stored function only) */
     const ex_fdef *f = fh < 0 ? NULL : ex_func_at(fh);
     ex_type sft;
     bool stored = false;
     if (!f) {
-        if (agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
+        if (!e->db && agg_kind(e->s, false) >= 0) ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1", expr_name(e, (char[EXPR_NAME_CAP]){ 0 }));
         if (!ex_sf_compile(ctx, e, &sft))   /* (a stored function: 1305 when there is none) */
-            ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", ctx->s->db[0] ? ctx->s->db : "", e->s);
+            ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", e->db ? e->db : ctx->s->db[0] ? ctx->s->db : "",
+                     e->db ? e->tbl : e->s);
         fh = ex_sf_handle();
         f = ex_func_at(fh);
         stored = true;

@@ -604,6 +604,11 @@ static void call_name(const pl_expr *e, char *out, size_t cap)
 
 static const stor_routine *sf_find(ex_ctx *ctx, const pl_expr *e, char *name, size_t cap, const char **db)
 {
+    if (e->kind == E_FUNC && e->db && e->tbl) {   /* db.f(): that database's */
+        snprintf(name, cap, "%s", e->tbl);
+        *db = e->db;
+        return stor_routine_find(*db, name, true);
+    }
     call_name(e, name, cap);
     *db = ctx->view_db ? ctx->view_db : ctx->s->db;
     if (!(*db)[0]) return NULL;

@@ -1159,6 +1159,13 @@ paren_expr:
         char *second;
         if (p->t.kind == TK_IDENT || p->t.kind == TK_QIDENT) { second = p->t.val; next(p); }
         else syntax_error(p);
+        if (is_op(p, '(')) {   /* db.function(...): a stored function of that database */
+            next(p);
+            pl_expr *f = func_call(p, second, start);
+            f->db = name;
+            f->tbl = second;
+            return f;
+        }
         if (accept_op(p, '.')) {
             if (is_op(p, '*')) { next(p); e->kind = E_STAR; e->db = name; e->tbl = second; e->s = NULL; set_src(p, e, start); return e; }
             char *third;

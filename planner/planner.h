@@ -113,7 +113,8 @@ typedef struct pl_expr {
     bool negated, distinct, has_operand, has_else;
     char *s;                  /* literal text / name / function name / unit */
     size_t slen;
-    char *db, *tbl;           /* E_COLUMN / E_STAR qualifiers, or NULL */
+    char *db, *tbl;           /* E_COLUMN / E_STAR qualifiers, or NULL; E_FUNC db.f(): the
+                                 database and the name as written (a stored function) */
     int64_t ival;             /* E_INT value (when it fits), E_BOOL, E_IS; E_HEX: 0 X'..',
                                  1 b'..' or 0b.., 2 0x.. (the last two are numbers in
                                  numeric context); E_STRING: 1 written in hex or bits after

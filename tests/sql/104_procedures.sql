@@ -628,6 +628,14 @@ INSERT INTO t (id, v, n) VALUES (f_inc(99), 'fn', f_inc(0));
 SELECT * FROM t WHERE id = 100;
 SELECT f_inc();
 SELECT nosuch_fn(1);
+-- qualified by its database: a stored function only (a built-in's name is none), any case
+SELECT t_procedures.f_inc(1), `t_procedures`.`F_INC`(2) AS q, T_PROCEDURES.f_inc(id) FROM t WHERE id = 1;
+SELECT id, t_procedures.f_inc(id) FROM t ORDER BY t_procedures.f_inc(id) DESC LIMIT 2;
+SELECT t_procedures.nosuch(1);
+SELECT no_such_db.f_inc(1);
+SELECT t_procedures.concat('a', 'b');
+SELECT t_procedures.f_inc(1, 2);
+SELECT t_procedures.f_inc();
 DELIMITER //
 CREATE FUNCTION f_fact(n INT) RETURNS BIGINT
 BEGIN
