@@ -140,6 +140,17 @@ static bool column_copies(const stor_column *o, const stor_column *n)
     return false;
 }
 
+/* NEXTVAL / LASTVAL / SETVAL somewhere in e */
+static bool seq_call_in(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->kind == E_FUNC && e->s && !e->db &&
+        (!strcasecmp(e->s, "NEXTVAL") || !strcasecmp(e->s, "LASTVAL") || !strcasecmp(e->s, "SETVAL")))
+        return true;
+    for (int i = 0; i < e->nargs; i++) if (seq_call_in(e->args[i])) return true;
+    return false;
+}
+
 static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll)
 {
     *dst = d->c;
@@ -180,6 +191,8 @@ static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tc
             ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", dst->name);
         if (dst->auto_increment) ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", dst->name);
         if (dst->type >= CT_TINYBLOB && dst->type <= CT_LONGBLOB && d->default_expr->kind != E_NULL) {}
+        if (seq_call_in(d->default_expr))   /* (a default is kept as its value: it would be one number) */
+            ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'DEFAULT with a SEQUENCE function'");
         dst->default_sql = default_text(ctx, dst, d->default_expr);
         dst->has_default = true;
     } else if (!dst->not_null && !dst->auto_increment) {
@@ -756,6 +769,10 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
     }
     if (strlen(st->table) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", st->table);
+    if (st->seq) {   /* CREATE SEQUENCE: its columns, its options checked before anything is made */
+        ex_seq_coldefs(ctx, st);
+        ex_seq_check_create(ctx, st, d->name);
+    }
     stor_table def;
     memset(&def, 0, sizeof def);
     if (st->like_table) {
@@ -863,6 +880,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.auto_inc = st->opts.has_auto_inc ? st->opts.auto_inc : 1;
     }
     def.name = stor_strndup(st->table, strlen(st->table));
+    def.sequence = st->seq || st->opts.sequence;
     if (!st->sel) {
         stor_table *t;
         if (st->temporary) t = ex_tmp_create(ctx->s, d->name, &def);
@@ -871,6 +889,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             t = stor_table_create(d, &def);
         }
         if (t) t->stat_born = ex_mono_s();
+        if (t && st->seq) ex_seq_created(ctx, st, t);
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }
@@ -912,8 +931,8 @@ static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     /* MariaDB drops the ones that exist and reports the missing. A name that is a
        temporary table of the session drops that one (DROP TEMPORARY TABLE: only those).
        The log gets the base tables actually dropped, never a temporary one's name. */
-    char missing[1024] = "";
-    size_t mk = 0;
+    char missing[1024] = "", notseq[1024] = "";
+    size_t mk = 0, nk = 0;
     char *logsql = NULL;
     size_t ll = 0, lcap = 0;
     /* a table another table's FOREIGN KEY references goes only with that table (1451) */
@@ -931,7 +950,13 @@ static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         stor_table *tt = ctx->s->tmp ? ex_tmp_find(ctx->s, db, st->names[i]) : NULL;
         if (tt) { ex_tmp_drop(ctx->s, tt); continue; }
         stor_db *d = st->temporary ? NULL : stor_db_find(db);
-        if (d && stor_table_find(db, st->names[i])) {
+        stor_table *dt = d ? stor_table_find(db, st->names[i]) : NULL;
+        if (dt && st->drop_sequence && !dt->sequence) {   /* DROP SEQUENCE of a table: kept, 4090 */
+            nk += (size_t)snprintf(notseq + nk, sizeof notseq - nk, "%s%s.%s", nk ? "," : "", db, st->names[i]);
+            if (nk >= sizeof notseq) nk = sizeof notseq - 1;
+            continue;
+        }
+        if (dt) {
             ex_trg_table_dropped(db, st->names[i]);
             stor_table_drop(d, st->names[i]);
             if (!ex_replaying) {
@@ -953,7 +978,14 @@ static void drop_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         stor_free(logsql);
         if (rc != 0) ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
-    if (mk) {
+    if (nk) {
+        if (!st->if_exists) ex_raise(ctx, 4090, "42S02", "'%s' is not a SEQUENCE", notseq);
+        ex_warn(ctx, "Note", 4090, "'%s' is not a SEQUENCE", notseq);
+    }
+    if (mk && st->drop_sequence) {
+        if (!st->if_exists) ex_raise(ctx, 4091, "42S02", "Unknown SEQUENCE: '%s'", missing);
+        ex_warn(ctx, "Note", 4091, "Unknown SEQUENCE: '%s'", missing);
+    } else if (mk) {
         if (!st->if_exists) ex_raise(ctx, 1051, "42S02", "Unknown table '%s'", missing);
         ex_warn(ctx, "Note", 1051, "Unknown table '%s'", missing);
     }
@@ -1526,6 +1558,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case S_ALTER_TABLE: alter_table(ctx, st, r); return;
+    case S_ALTER_SEQUENCE: ex_seq_alter(ctx, st, r); return;
     case S_CREATE_INDEX: {
         pl_alter al;
         memset(&al, 0, sizeof al);

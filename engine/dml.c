@@ -384,6 +384,7 @@ static bool dup_select_tables(ex_ctx *ctx, const pl_select *s, const stor_table 
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     stor_table *t = ex_table(ctx, st->db, st->table);
+    if (t->sequence) { ex_seq_insert(ctx, st, t, r); return; }
     if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, t);
     ex_trg_set *trg = ex_trg_load(ctx, t, ctx->feed ? ctx->feed->by : st);
     bool trg_before = ex_trg_has(trg, 0, 0);
@@ -1033,6 +1034,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_raise(ctx, 1288, "HY000", "The target table %s of the UPDATE is not updatable", tr->alias);
     }
     stor_table *t = ex_table(ctx, tr->db, tr->name);
+    if (t->sequence) ex_seq_no_option(ctx, t);
     ctx->insert_t = t;
     if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, t);
     ex_trg_set *trg = ex_trg_load(ctx, t, st);
@@ -1181,6 +1183,7 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (int k = 0; k < st->ndel_targets; k++) if (alias && !strcmp(st->del_targets[k], alias)) target[i] = true;
         if (target[i] && !tabs[i])
             ex_raise(ctx, 1288, "HY000", "The target table %s of the DELETE is not updatable", alias ? alias : "");
+        if (target[i] && tabs[i]->sequence) ex_seq_no_option(ctx, tabs[i]);
     }
     for (int k = 0; k < st->ndel_targets; k++) {
         bool found = false;

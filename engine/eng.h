@@ -1222,6 +1222,18 @@ typedef struct ex_rtn_row {    /* SHOW CREATE / STATUS, information_schema.ROUTI
     const pl_routine *r;
     char created[48], modified[48];
 } ex_rtn_row;
+/* SEQUENCE objects (sequence.c) */
+void ex_seq_coldefs(ex_ctx *ctx, pl_stmt *st);                      /* CREATE SEQUENCE's columns */
+void ex_seq_check_create(ex_ctx *ctx, pl_stmt *st, const char *db); /* 4085 before the table is made */
+void ex_seq_created(ex_ctx *ctx, pl_stmt *st, stor_table *t);        /* its row (not logged: the text is) */
+void ex_seq_forget(stor_table *t);                                   /* read the row again next time */
+void ex_seq_alter(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+void ex_seq_nextval(ex_ctx *ctx, pdb_value *a, pdb_value *out);      /* a: database, name */
+void ex_seq_lastval(ex_ctx *ctx, pdb_value *a, pdb_value *out);
+void ex_seq_setval(ex_ctx *ctx, pdb_value *a, int n, pdb_value *out);
+const char *ex_seq_show_create(ex_ctx *ctx, const char *db, const char *name);
+void ex_seq_insert(ex_ctx *ctx, pl_stmt *st, stor_table *t, ex_result *r);   /* the row replaced */
+void ex_seq_no_option(ex_ctx *ctx, const stor_table *t);                    /* UPDATE, DELETE: 1031 */
 /* A routine as a row of mysql.proc describes it (a restore of `mariadb-dump
  * --all-databases`), made into the kept text and put in the catalog (and the log). NULL,
  * or why it was left out. */

@@ -601,7 +601,7 @@ static bool is_ddl(pl_stmt *st)
     case S_CREATE_DB: case S_DROP_DB: case S_ALTER_TABLE:
     case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
     case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER: case S_CREATE_ROUTINE:
-    case S_DROP_ROUTINE: case S_ALTER_ROUTINE:
+    case S_DROP_ROUTINE: case S_ALTER_ROUTINE: case S_ALTER_SEQUENCE:
         return true;
     default: return false;
     }
@@ -1279,7 +1279,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     bool commit_first = !describe && (s->in_trans || s->snap) && (is_ddl(st) || st->kind == S_BEGIN ||
                                                                   commits_implicitly(s, st));
     bool ro = (is_read_only(st) && wst == st && !(st->kind == S_SET && (s->in_trans || !s->autocommit)) &&
-               !commit_first) || describe;
+               !commit_first && !st->seq_write) || describe;
     /* a locking read reads (and marks) the current rows, as a writer */
     if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share) && !describe) ro = false;
     stor_txn **txp = txn_slot(s);
@@ -1374,7 +1374,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             break;
         case S_SHOW: case S_DESCRIBE: ex_show(&ctx, st, r); break;
         case S_CREATE_DB: case S_DROP_DB: case S_CREATE_TABLE: case S_DROP_TABLE: case S_ALTER_TABLE:
-        case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
+        case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX: case S_ALTER_SEQUENCE:
             ex_ddl(&ctx, st, r);
             if (st->kind == S_CREATE_TABLE) {
                 /* as MariaDB's counters: creating opens the new table once and its

@@ -2010,10 +2010,38 @@ static void comp_charset_coll(cstate *cs, pl_expr *e, ex_type *t)
 }
 
 /* A call of a function of the registry (ex_fdef) */
+/* NEXTVAL(seq), LASTVAL(seq), SETVAL(seq, ...): the sequence named as two strings, its
+ * database ('' for the current one) and its name, before the other arguments */
+static pl_expr *seq_call(cstate *cs, pl_expr *e)
+{
+    if (e->db || e->nargs < 1 || (strcasecmp(e->s, "NEXTVAL") && strcasecmp(e->s, "LASTVAL") && strcasecmp(e->s, "SETVAL")))
+        return e;
+    pl_expr *c = e->args[0];
+    if (c->kind != E_COLUMN || c->db)
+        ex_raise(cs->sc->ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1",
+                 c->start ? c->start : "");
+    pl_expr *ne = stor_arena_alloc(cs->a, sizeof *ne);
+    *ne = *e;
+    ne->nargs = e->nargs + 1;
+    ne->args = stor_arena_alloc(cs->a, (size_t)ne->nargs * sizeof *ne->args);
+    for (int i = 0; i < 2; i++) {
+        pl_expr *sx = stor_arena_alloc(cs->a, sizeof *sx);
+        memset(sx, 0, sizeof *sx);
+        sx->kind = E_STRING;
+        sx->s = i ? c->s : c->tbl ? c->tbl : "";
+        sx->slen = strlen(sx->s);
+        sx->coll = COLL_UTF8MB4_BIN;
+        ne->args[i] = sx;
+    }
+    for (int i = 1; i < e->nargs; i++) ne->args[i + 1] = e->args[i];
+    return ne;
+}
+
 static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
     ex_prog *p = cs->p;
+    e = seq_call(cs, e);
     int fh = e->db ? -1 : ex_func_lookup(e->s);   /* (db.f(): a stored function only) */
     const ex_fdef *f = fh < 0 ? NULL : ex_func_at(fh);
     ex_type sft;

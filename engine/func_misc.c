@@ -573,6 +573,21 @@ static void ty_uuid_short(const ex_fdef *fd, const ex_type *a, int n, ex_type *t
     t->nullable = false;
 }
 
+/* NEXTVAL, LASTVAL, SETVAL (sequence.c); expr.c passes the sequence's database and name
+ * as the first two arguments */
+static void ty_seq(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_intl(t, 20, true);
+    t->flags |= NUM_FLAG;
+}
+
+static void fn_seq(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (fd->id == EX_FX_NEXTVAL) ex_seq_nextval(ctx, a, out);
+    else if (fd->id == EX_FX_LASTVAL) ex_seq_lastval(ctx, a, out);
+    else ex_seq_setval(ctx, a, n, out);
+}
+
 static void ty_coercibility(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_intl(t, 10, false);
@@ -789,16 +804,19 @@ static const ex_fdef rows[] = {
     { "IS_IPV4_MAPPED", 1, 1, 0, EX_FX_IS_IPV4_MAPPED, ty_bool_not_null, fn_is_ipv4_compat },
     { "IS_IPV6", 1, 1, 0, EX_FX_IS_IPV6, ty_bool_not_null, fn_is_ipv4 },
     { "IS_USED_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_IS_USED_LOCK, ty_is_used_lock, fn_get_lock },
+    { "LASTVAL", 2, 2, EX_FN_VOLATILE, EX_FX_LASTVAL, ty_seq, fn_seq },
     { "LAST_INSERT_ID", 0, 1, EX_FN_VOLATILE, F_LAST_INSERT_ID, ty_last_insert_id, fn_last_insert_id },
     { "LEAST", 2, -1, 0, F_LEAST, ty_if, fn_greatest },
     { "MATCH", 3, 3, EX_FN_STMT, EX_FX_MATCH, ex_ty_match, ex_fn_match },
     { "NAME_CONST", 2, 2, 0, EX_FX_NAME_CONST, ty_as_second, fn_name_const },
+    { "NEXTVAL", 2, 2, EX_FN_VOLATILE, EX_FX_NEXTVAL, ty_seq, fn_seq },
     { "NULLIF", 2, 2, EX_FN_AS_FIRST, F_NULLIF, ty_if, fn_nullif },
     { "RELEASE_ALL_LOCKS", 0, 0, EX_FN_VOLATILE, F_RELEASE_ALL_LOCKS, ty_is_used_lock, fn_release_all_locks },
     { "RELEASE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE, F_RELEASE_LOCK, ty_long1, fn_get_lock },
     { "ROW_COUNT", 0, 0, 0, F_ROW_COUNT, ty_found_rows, fn_row_count },
     { "SCHEMA", 0, 0, EX_FN_SYSCONST, F_DATABASE, ty_database, fn_database },
     { "SESSION_USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },
+    { "SETVAL", 3, 5, EX_FN_VOLATILE, EX_FX_SETVAL, ty_seq, fn_seq },
     { "SET_USERVAR", 2, 2, EX_FN_VOLATILE, F_SET_USERVAR, ty_as_second, fn_set_uservar },
     { "SLEEP", 1, 1, EX_FN_VOLATILE, F_SLEEP, ty_long1, fn_sleep },
     { "SYSTEM_USER", 0, 0, EX_FN_SYSCONST, F_USER, ty_user, fn_user },

@@ -624,7 +624,7 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
                 bool ai = false;
                 for (uint32_t c = 0; c < t->ncols; c++) if (t->cols[c].auto_increment) ai = true;
                 const pdb_collation *co = pdb_coll_by_id(t->coll);
-                begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, "BASE TABLE"); vs(&b, t->engine);
+                begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, t->sequence ? "SEQUENCE" : "BASE TABLE"); vs(&b, t->engine);
                 vu(&b, 10); vs(&b, t->row_format ? t->row_format : "Dynamic"); vu(&b, t->nlive);
                 uint64_t dl, il, al;
                 ex_table_sizes(t, &dl, &il, &al);

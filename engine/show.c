@@ -434,6 +434,10 @@ static char *show_create(ex_ctx *ctx, stor_table *t)
         appendf(&b, &l, &cap, ")%s\n", --ntc ? "," : "");
     }
     appendf(&b, &l, &cap, ") ENGINE=%s", t->engine);
+    if (t->sequence) {   /* (MariaDB prints no character set for a sequence) */
+        appendf(&b, &l, &cap, " SEQUENCE=1");
+        tc = NULL;
+    }
     bool has_ai = false;
     for (uint32_t i = 0; i < t->ncols; i++) if (t->cols[i].auto_increment) has_ai = true;
     if (has_ai && t->auto_inc > 1) appendf(&b, &l, &cap, " AUTO_INCREMENT=%llu", (unsigned long long)t->auto_inc);
@@ -874,7 +878,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (uint32_t i = 0; i < n; i++) {
             if (!show_match(ctx, st, tabs[i].name)) continue;
             if (!ex_privs_table_visible(ctx->s, db, tabs[i].name)) continue;
-            const char *vals[2] = { tabs[i].name, tabs[i].t ? "BASE TABLE" : "VIEW" };
+            const char *vals[2] = { tabs[i].name, !tabs[i].t ? "VIEW" : tabs[i].t->sequence ? "SEQUENCE" : "BASE TABLE" };
             ex_textset_add(ctx, &ts, vals);
         }
         show_filter(ctx, st->show_where, &ts);
@@ -909,6 +913,15 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         static const ex_colspec spec[] = { { "Table", 253, 256, 1, NULL }, { "Create Table", 253, 4096, 1, NULL } };
         ex_textset_spec(ctx, &ts, 2, spec, NULL);
         const char *vals[2] = { t->name, show_create(ctx, t) };
+        ex_textset_add(ctx, &ts, vals);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_CREATE_SEQUENCE: {
+        const char *text = ex_seq_show_create(ctx, st->db, st->table);
+        static const ex_colspec spec[] = { { "Table", 253, 256, 1, NULL }, { "Create Table", 253, 4096, 1, NULL } };
+        ex_textset_spec(ctx, &ts, 2, spec, NULL);
+        const char *vals[2] = { st->table, text };
         ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
         return;

@@ -3,6 +3,7 @@
  * operator precedence. Produces the syntax tree of planner.h in the caller's arena. */
 #include "planner/planner.h"
 #include <ctype.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,6 +42,7 @@ typedef struct P {
     int sp_slots;           /* local variables declared so far */
     int sp_cursors;         /* cursors declared so far */
     int parens;             /* parentheses open at the current token */
+    bool seq_write;         /* NEXTVAL / SETVAL / NEXT VALUE FOR seen */
 } P;
 
 /* Query blocks nested deeper than this are refused with MariaDB's 1473 (its
@@ -50,6 +52,7 @@ typedef struct P {
 typedef pl_cte cte;
 
 static void __attribute__((noreturn)) memory_exhausted(P *p);
+static void table_name(P *p, char **db, char **name);
 
 /* MariaDB's parser stack (bison's, 32000 entries) holds about this many open parentheses
  * (of expressions or queries alike); one more is its "memory exhausted". Counted here,
@@ -410,6 +413,12 @@ static void window_spec(P *p, pl_window *w);
 static pl_expr *func_call(P *p, char *name, const char *start)
 {
     pl_expr *e = func_call_args(p, name, start);
+    if (e->kind == E_FUNC && e->s && (!strcasecmp(e->s, "NEXTVAL") || !strcasecmp(e->s, "SETVAL") || !strcasecmp(e->s, "LASTVAL"))) {
+        /* the first argument names a sequence: [db.]name */
+        if (e->nargs < 1 || e->args[0]->kind != E_COLUMN || e->args[0]->db)
+            syntax_error_near(p, e->nargs ? e->args[0]->start : p->prev_end);
+        if (strcasecmp(e->s, "LASTVAL")) p->seq_write = true;
+    }
     if (!is_kw(p, "OVER")) return e;
     if (e->kind != E_FUNC) syntax_error(p);
     if ((!strcmp(e->s, "LAG") || !strcmp(e->s, "LEAD")) && e->nargs > 2) {
@@ -1107,6 +1116,24 @@ paren_expr:
                 set_src(p, e, start);
                 return e;
             }
+        }
+        /* NEXT VALUE FOR seq, PREVIOUS VALUE FOR seq: NEXTVAL(seq), LASTVAL(seq) */
+        if ((is_kw(p, "NEXT") || is_kw(p, "PREVIOUS")) && peek(p)->kind == TK_IDENT && !strcasecmp(peek(p)->val, "VALUE")) {
+            bool nx = is_kw(p, "NEXT");
+            next(p); next(p);
+            expect_kw(p, "FOR");
+            pl_expr *col = mk(p, E_COLUMN, p->t.start);
+            char *db = NULL, *name;
+            table_name(p, &db, &name);
+            col->tbl = db; col->s = name; col->slen = strlen(name);
+            set_src(p, col, col->start);
+            e = mk(p, E_FUNC, start);
+            e->s = nx ? "NEXTVAL" : "LASTVAL";
+            e->args = alloc(p, sizeof(pl_expr *));
+            e->args[0] = col; e->nargs = 1;
+            set_src(p, e, start);
+            if (nx) p->seq_write = true;
+            return e;
         }
         /* reserved words that are also functions */
         pl_token *n = peek(p);
@@ -2546,6 +2573,11 @@ static void table_options(P *p, pl_tableopt *o)
             o->comment = stor_arena_strndup(p->a, p->t.val, p->t.vlen); next(p);
         }
         else if (accept_kw(p, "ROW_FORMAT")) { accept_op(p, '='); o->row_format = ident(p); }
+        else if (accept_kw(p, "SEQUENCE")) {
+            accept_op(p, '=');
+            if (p->t.kind != TK_INT) syntax_error(p);
+            o->sequence = strtoull(p->t.val, NULL, 10) != 0; next(p);
+        }
         else if (accept_kw(p, "AVG_ROW_LENGTH") || accept_kw(p, "CHECKSUM") || accept_kw(p, "KEY_BLOCK_SIZE") ||
                  accept_kw(p, "MAX_ROWS") || accept_kw(p, "MIN_ROWS") || accept_kw(p, "PACK_KEYS") ||
                  accept_kw(p, "DELAY_KEY_WRITE") || accept_kw(p, "STATS_PERSISTENT") ||
@@ -2557,6 +2589,72 @@ static void table_options(P *p, pl_tableopt *o)
             else syntax_error(p);
         }
         else break;
+    }
+}
+
+/* A signed integer literal of a sequence option */
+static int64_t seq_int(P *p)
+{
+    bool neg = false;
+    if (accept_op(p, '-')) neg = true;
+    else accept_op(p, '+');
+    if (p->t.kind != TK_INT) syntax_error(p);
+    errno = 0;
+    unsigned long long v = strtoull(p->t.val, NULL, 10);
+    if (errno || v > 9223372036854775807ull) syntax_error(p);   /* (MariaDB's grammar: no -2^63 either) */
+    next(p);
+    return neg ? (int64_t)(0 - v) : (int64_t)v;
+}
+
+static void seq_once(P *p, pl_seqopt *o, uint32_t bit, const char *name)
+{
+    if (o->has & bit) p_error(p, 1225, "HY000", "Option '%s' used twice in statement", name);
+    o->has |= bit;
+}
+
+/* CREATE / ALTER SEQUENCE options, in any order (ALTER: RESTART [[WITH] n] too) */
+static void seq_options(P *p, pl_seqopt *o, bool alter)
+{
+    for (;;) {
+        if (accept_kw(p, "START")) {
+            seq_once(p, o, PL_SEQ_START, "START");
+            if (!accept_kw(p, "WITH")) accept_op(p, '=');
+            o->start = seq_int(p);
+        } else if (accept_kw(p, "INCREMENT")) {
+            seq_once(p, o, PL_SEQ_INC, "INCREMENT");
+            if (!accept_kw(p, "BY")) accept_op(p, '=');
+            o->inc = seq_int(p);
+        } else if (accept_kw(p, "MINVALUE")) {
+            seq_once(p, o, PL_SEQ_MIN, "MINVALUE");
+            accept_op(p, '=');
+            o->min = seq_int(p);
+        } else if (accept_kw(p, "MAXVALUE")) {
+            seq_once(p, o, PL_SEQ_MAX, "MAXVALUE");
+            accept_op(p, '=');
+            o->max = seq_int(p);
+        } else if (accept_kw(p, "NOMINVALUE")) { seq_once(p, o, PL_SEQ_MIN, "MINVALUE"); o->no_min = true; }
+        else if (accept_kw(p, "NOMAXVALUE")) { seq_once(p, o, PL_SEQ_MAX, "MAXVALUE"); o->no_max = true; }
+        else if (is_kw(p, "NO") && peek(p)->kind == TK_IDENT &&
+                 (!strcasecmp(peek(p)->val, "MINVALUE") || !strcasecmp(peek(p)->val, "MAXVALUE"))) {
+            next(p);
+            bool mx = is_kw(p, "MAXVALUE");
+            next(p);
+            seq_once(p, o, mx ? PL_SEQ_MAX : PL_SEQ_MIN, mx ? "MAXVALUE" : "MINVALUE");
+            if (mx) o->no_max = true; else o->no_min = true;
+        } else if (accept_kw(p, "CACHE")) {
+            seq_once(p, o, PL_SEQ_CACHE, "CACHE");
+            accept_op(p, '=');
+            o->cache = seq_int(p);
+        } else if (accept_kw(p, "NOCACHE")) { seq_once(p, o, PL_SEQ_CACHE, "CACHE"); o->cache = 0; }
+        else if (accept_kw(p, "CYCLE")) { seq_once(p, o, PL_SEQ_CYCLE, "CYCLE"); o->cycle = true; }
+        else if (accept_kw(p, "NOCYCLE")) { seq_once(p, o, PL_SEQ_CYCLE, "CYCLE"); o->cycle = false; }
+        else if (alter && accept_kw(p, "RESTART")) {
+            seq_once(p, o, PL_SEQ_RESTART, "RESTART");
+            if (accept_kw(p, "WITH") || accept_op(p, '=') || p->t.kind == TK_INT || is_op(p, '-')) {
+                o->restart = seq_int(p);
+                o->has |= PL_SEQ_RESTART_WITH;
+            }
+        } else break;
     }
 }
 
@@ -3122,6 +3220,7 @@ static void show_stmt(P *p, pl_stmt *s)
     }
     if (accept_kw(p, "CREATE")) {
         if (accept_kw(p, "TABLE")) { s->show = SH_CREATE_TABLE; table_name(p, &s->db, &s->table); return; }
+        if (accept_kw(p, "SEQUENCE")) { s->show = SH_CREATE_SEQUENCE; table_name(p, &s->db, &s->table); return; }
         if (accept_kw(p, "DATABASE") || accept_kw(p, "SCHEMA")) {
             s->show = SH_CREATE_DATABASE;
             if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
@@ -4413,7 +4512,16 @@ static void statement(P *p, pl_stmt *s)
             return;
         }
         else if (is_kw(p, "ROLE")) { next(p); create_role(p, s); return; }
-        else if (is_kw(p, "SEQUENCE")) s->unsupported = "CREATE SEQUENCE";
+        else if (accept_kw(p, "SEQUENCE")) {
+            s->kind = S_CREATE_TABLE;
+            if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+            table_name(p, &s->db, &s->table);
+            s->seq = alloc(p, sizeof *s->seq);
+            memset(s->seq, 0, sizeof *s->seq);
+            seq_options(p, s->seq, false);
+            table_options(p, &s->opts);
+            return;
+        }
         else syntax_error(p);
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
         return;
@@ -4421,6 +4529,13 @@ static void statement(P *p, pl_stmt *s)
     if (accept_kw(p, "DROP")) {
         if (accept_kw(p, "PREPARE")) { s->kind = S_DEALLOCATE; s->name = ident(p); return; }
         if (accept_kw(p, "TEMPORARY")) s->temporary = true;
+        if (accept_kw(p, "SEQUENCE")) {
+            s->kind = S_DROP_TABLE;
+            s->drop_sequence = true;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            name_list(p, s);
+            return;
+        }
         if (accept_kw(p, "TABLE") || accept_kw(p, "TABLES")) {
             s->kind = S_DROP_TABLE;
             if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
@@ -4480,6 +4595,16 @@ static void statement(P *p, pl_stmt *s)
     if (accept_kw(p, "ALTER")) {
         (void)(accept_kw(p, "ONLINE") || accept_kw(p, "IGNORE"));
         if (accept_kw(p, "TABLE")) { alter_table(p, s); return; }
+        if (accept_kw(p, "SEQUENCE")) {
+            s->kind = S_ALTER_SEQUENCE;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            table_name(p, &s->db, &s->table);
+            s->seq = alloc(p, sizeof *s->seq);
+            memset(s->seq, 0, sizeof *s->seq);
+            seq_options(p, s->seq, true);
+            if (!s->seq->has) syntax_error(p);
+            return;
+        }
         if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) {   /* ALTER PROCEDURE name characteristics */
             s->kind = S_ALTER_ROUTINE;
             s->num = is_kw(p, "FUNCTION");
@@ -4810,12 +4935,14 @@ static int parse_body(P *pp, const char *sql, size_t len, size_t *pos, pl_stmt *
     if (p->t.kind == TK_OP && p->t.op == ';') {
         out->len = (size_t)(p->t.start - out->start);
         out->nparams = p->nparams;
+        out->seq_write = p->seq_write;
         *pos = (size_t)(p->t.start - sql) + 1;
         return 0;
     }
     if (p->t.kind != TK_EOF) syntax_error(p);
     out->len = (size_t)(end - out->start);
     out->nparams = p->nparams;
+    out->seq_write = p->seq_write;
     *pos = len;
     return 0;
 }

@@ -247,7 +247,17 @@ typedef struct pl_tableopt {
     char *engine, *charset, *collate, *comment, *row_format;
     uint64_t auto_inc;
     bool has_auto_inc;
+    bool sequence;            /* SEQUENCE=1 (SHOW CREATE TABLE of a sequence) */
 } pl_tableopt;
+
+/* CREATE / ALTER SEQUENCE options (has: bits of what was written, PL_SEQ_*) */
+enum { PL_SEQ_START = 1, PL_SEQ_INC = 2, PL_SEQ_MIN = 4, PL_SEQ_MAX = 8, PL_SEQ_CACHE = 16, PL_SEQ_CYCLE = 32,
+       PL_SEQ_RESTART = 64, PL_SEQ_RESTART_WITH = 128 };
+typedef struct pl_seqopt {
+    uint32_t has;
+    int64_t start, inc, min, max, cache, restart;
+    bool no_min, no_max, cycle;   /* NO MINVALUE / NO MAXVALUE (the default); CYCLE */
+} pl_seqopt;
 
 enum {
     AT_ADD_COLUMN, AT_DROP_COLUMN, AT_CHANGE_COLUMN, AT_MODIFY_COLUMN, AT_ALTER_DEFAULT,
@@ -279,6 +289,7 @@ typedef enum pl_sk {
     S_SET_DEFAULT_ROLE, S_PREPARE, S_EXECUTE, S_DEALLOCATE, S_CACHE_INDEX, S_LOAD_INDEX,
     S_CHECKSUM_TABLE, S_CREATE_VIEW, S_DROP_VIEW, S_CREATE_TRIGGER, S_DROP_TRIGGER,
     S_CREATE_ROUTINE, S_DROP_ROUTINE, S_CALL, S_ALTER_ROUTINE, S_GET_DIAG, S_LOAD_DATA,
+    S_ALTER_SEQUENCE,
     S_REPLICA,     /* num: 1 CHANGE MASTER TO (sets: option = value), 2 START SLAVE, 3 STOP
                       SLAVE, 4 RESET SLAVE, 5 RESET SLAVE ALL; name: the connection ('' default) */
 } pl_sk;
@@ -444,7 +455,7 @@ enum {
     SH_ERRORS, SH_PROCESSLIST, SH_GRANTS, SH_COUNT_WARNINGS, SH_COUNT_ERRORS, SH_PLUGINS,
     SH_MASTER_STATUS, SH_SLAVE_STATUS, SH_TRIGGERS, SH_EVENTS, SH_PROC_STATUS, SH_FUNC_STATUS,
     SH_OPEN_TABLES, SH_CREATE_VIEW, SH_CREATE_USER, SH_PRIVILEGES, SH_BINLOG_EVENTS, SH_RELAYLOG_EVENTS, SH_SLAVE_HOSTS,
-    SH_PROFILES, SH_CREATE_TRIGGER, SH_CREATE_ROUTINE, SH_BINARY_LOGS,
+    SH_PROFILES, SH_CREATE_TRIGGER, SH_CREATE_ROUTINE, SH_BINARY_LOGS, SH_CREATE_SEQUENCE,
 };
 
 typedef struct pl_stmt {
@@ -484,6 +495,9 @@ typedef struct pl_stmt {
     pl_keydef *keys;
     int nkeys;
     pl_tableopt opts;
+    pl_seqopt *seq;               /* CREATE SEQUENCE (an S_CREATE_TABLE), ALTER SEQUENCE */
+    bool drop_sequence;           /* DROP SEQUENCE (an S_DROP_TABLE) */
+    bool seq_write;               /* NEXTVAL / SETVAL somewhere: the statement writes */
     char *like_db, *like_table;   /* CREATE TABLE ... LIKE */
     bool sel_replace;             /* CREATE TABLE ... REPLACE SELECT (ignore: ... IGNORE SELECT) */
     pl_alter *alters;

@@ -418,6 +418,7 @@ static void row_values(const stor_table *t, uint32_t row, pdb_value *vals)
 void binlog_note_row(bl_buf *b, char kind, stor_table *t, const pdb_value *before, uint32_t before_row, uint32_t row)
 {
     pdb_value vals[t->ncols ? t->ncols : 1];
+    if (kind == 'U' && t->sequence) kind = 'W';   /* (MariaDB logs a sequence's new row as a write) */
     bb_u8(b, (uint8_t)kind);
     bb_put(b, &t, sizeof t);
     size_t lenat = b->len;

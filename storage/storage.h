@@ -363,6 +363,8 @@ typedef struct stor_table {
     stor_fk *fks;            /* FOREIGN KEY constraints, by name */
     uint32_t nfks;
     uint64_t auto_inc;       /* next AUTO_INCREMENT value */
+    bool sequence;           /* a SEQUENCE: its one row written by NEXTVAL / SETVAL (engine/sequence.c) */
+    void *seq;               /* the sequence's state in memory (the engine's, stor_calloc'd; freed with the table) */
     /* rows: ids 0..nrows-1, some dead */
     uint32_t nrows;          /* row ids allocated */
     uint32_t cap;
@@ -478,6 +480,7 @@ const char *stor_datadir(void);
  * and uses the try forms, moving the work elsewhere when they fail. */
 void stor_lock_shared(void);
 void stor_lock_exclusive(void);
+int  stor_lock_mode(void);   /* this thread's hold of the store lock: 0 none, 1 shared, 2 exclusive */
 bool stor_lock_try_shared(void);       /* false: held exclusively by someone */
 bool stor_lock_try_exclusive(void);    /* false: held by someone */
 void stor_unlock(void);

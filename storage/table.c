@@ -145,6 +145,7 @@ static void lock_check(void)
 
 void stor_lock_shared(void) { lock_check(); sl_rdlock(); lock_held = 1; }
 void stor_lock_exclusive(void) { lock_check(); sl_wrlock(); lock_held = 2; }
+int stor_lock_mode(void) { return lock_held; }
 
 /* PRESSDB_LOCK_BUSY=1 (tests): every try fails, so every command of an event loop takes
  * the path of a busy lock (a worker runs it). */
@@ -458,6 +459,7 @@ static void table_free(stor_table *t)
 {
     if (t->derived) t->derived->free(t->derived);
     stor_free(t->rewrite_log);
+    stor_free(t->seq);
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
         col_free_data(c, t->nrows, t->cap);
@@ -547,6 +549,7 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->unordered = false;
     t->clu_last = 0;
     t->origin = NULL;
+    t->seq = NULL;
     if (!t->auto_inc) t->auto_inc = 1;
     for (uint32_t i = 0; i < t->ncols; i++) {   /* a definition: no data (a copied one's pointers) */
         t->cols[i].pool = NULL; t->cols[i].code = NULL; t->cols[i].seg = NULL;
