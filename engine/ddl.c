@@ -773,7 +773,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_seq_coldefs(ctx, st);
         ex_seq_check_create(ctx, st, d->name);
     }
-    stor_table def;
+    stor_table def, *like_seq = NULL;
     memset(&def, 0, sizeof def);
     if (st->like_table) {
         stor_table *src = ex_table(ctx, st->like_db, st->like_table);
@@ -789,6 +789,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.row_format = src->row_format ? stor_strndup(src->row_format, strlen(src->row_format)) : NULL;
         def.checks = stor_checks_copy(src->checks, src->nchecks);
         def.nchecks = src->nchecks;
+        like_seq = src->sequence ? src : NULL;
     } else {
         if (!st->ncoldefs && !st->sel) ex_raise(ctx, 1113, "42000", "A table must have at least 1 column");
         def.coll = resolve_coll(ctx, st->opts.charset, st->opts.collate, d->coll);
@@ -880,7 +881,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.auto_inc = st->opts.has_auto_inc ? st->opts.auto_inc : 1;
     }
     def.name = stor_strndup(st->table, strlen(st->table));
-    def.sequence = st->seq || st->opts.sequence;
+    def.sequence = st->seq || st->opts.sequence || like_seq;
     if (!st->sel) {
         stor_table *t;
         if (st->temporary) t = ex_tmp_create(ctx->s, d->name, &def);
@@ -890,6 +891,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         if (t) t->stat_born = ex_mono_s();
         if (t && st->seq) ex_seq_created(ctx, st, t);
+        if (t && like_seq) ex_seq_created_like(ctx, t, like_seq);
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }
@@ -1124,6 +1126,8 @@ static void idx_positions(stor_column *cols, uint32_t ncols, stor_index *idx, ui
 static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     stor_table *t = ex_table(ctx, st->db, st->table);
+    if (t->sequence)   /* (MariaDB changes a sequence's table options; its columns: 4086) */
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ALTER TABLE of a SEQUENCE'");
     bool temp = t->temporary;
     stor_db *d = temp ? ex_tmp_owner(ctx->s, t) : stor_db_find(t->db);
     uint64_t copied = temp ? t->nlive : 0;   /* a temporary table is copied: MariaDB counts the rows */
@@ -1550,6 +1554,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     case S_DROP_TABLE: drop_table(ctx, st, r); return;
     case S_TRUNCATE: {
         stor_table *t = ex_table(ctx, st->db, st->table);
+        if (t->sequence) ex_seq_no_option(ctx, t);
         if (!t->temporary) ex_fk_parent_guard(ctx, t, true, NULL, 0);
         if (!t->temporary) log_ddl(ctx, st, ctx->s->db);
         stor_table_truncate(t);

@@ -179,6 +179,18 @@ void ex_seq_created(ex_ctx *ctx, pl_stmt *st, stor_table *t)
     ex_seq_forget(t);
 }
 
+/* CREATE TABLE ... LIKE a sequence: a sequence of the default options (MariaDB copies
+ * the table, not its row) */
+void ex_seq_created_like(ex_ctx *ctx, stor_table *t, stor_table *src)
+{
+    (void)src;
+    seq_state s = { 0 };
+    pl_seqopt none = { 0 };
+    seq_fill(ctx, &none, s.v);
+    seq_write_row(ctx, t, &s, true, false);
+    ex_seq_forget(t);
+}
+
 void ex_seq_check_create(ex_ctx *ctx, pl_stmt *st, const char *db)
 {
     int64_t v[SC_N];

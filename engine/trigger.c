@@ -178,6 +178,7 @@ static void create_trigger(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'BASE TABLE'", db, st->table);
         stor_table *t = stor_table_find(db, st->table);
         if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, st->table);
+        if (t->sequence) ex_raise(ctx, 1361, "HY000", "Trigger's '%s' is a view, temporary table or sequence", st->table);
         if (old && !st->or_replace) {
             if (!st->if_not_exists) ex_raise(ctx, 1359, "HY000", "Trigger '%s.%s' already exists", db, g->name);
             ex_warn(ctx, "Note", 1359, "Trigger '%s.%s' already exists", db, g->name);
