@@ -70,7 +70,7 @@ static void seq_check(ex_ctx *ctx, const char *db, const char *name, const int64
 {
     int64_t inc = real_inc(ctx, v[SC_INC]);
     uint64_t m = v[SC_INC] ? (inc < 0 ? 0 - (uint64_t)inc : (uint64_t)inc) : 65535;
-    bool ok = v[SC_MAX] >= v[SC_START] && v[SC_MAX] > v[SC_MIN] && v[SC_START] >= v[SC_MIN] &&
+    bool ok = v[SC_INC] != INT64_MIN && v[SC_MAX] >= v[SC_START] && v[SC_MAX] > v[SC_MIN] && v[SC_START] >= v[SC_MIN] &&
               v[SC_MAX] != INT64_MAX && v[SC_MIN] != INT64_MIN && v[SC_CACHE] >= 0 &&
               (uint64_t)v[SC_CACHE] < ((uint64_t)INT64_MAX - m) / m &&
               (inc > 0 ? v[SC_NEXT] >= v[SC_MIN] : v[SC_NEXT] <= v[SC_MAX]);
