@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "storage/storage.h"
+#include "tests/unit/unit.h"
 #include "storage/wal.h"
 
 static uint8_t frame_buf[4096];
@@ -81,8 +82,7 @@ static int open_and_recover(const char *dir, stor_table **t, char *err, size_t e
     return stor_recover(err, errlen);
 }
 
-/* Removes dir and the files the store made in it. */
-static void remove_dir(const char *dir)
+void unit_remove_dir(const char *dir)
 {
     DIR *d = opendir(dir);
     if (!d) return;
@@ -137,7 +137,7 @@ Test(wal_rowid, huge_row_id_in_last_frame_is_a_torn_tail)
     cr_assert_eq(sc.status, STOR_WAL_CLEAN);   /* cut after the second insert's frame */
     cr_assert_eq(sc.end, 17 + 2 * (8 + 24));
     cr_assert_eq(sc.nframes, 3);
-    remove_dir(dir);
+    unit_remove_dir(dir);
 }
 
 Test(wal_rowid, huge_row_id_before_a_valid_frame_is_damage)
@@ -150,7 +150,7 @@ Test(wal_rowid, huge_row_id_before_a_valid_frame_is_damage)
     cr_assert(strstr(err, "damaged at byte 81") && strstr(err, "row id past what its table can hold"), "%s", err);
     cr_assert_lt(stor_mem_used(), 64u << 20);
     stor_close();
-    remove_dir(dir);
+    unit_remove_dir(dir);
 }
 
 Test(wal_rowid, ordinary_gaps_replay)
@@ -163,7 +163,7 @@ Test(wal_rowid, ordinary_gaps_replay)
     cr_assert_eq(t->nrows, 5001);
     cr_assert_eq(t->nlive, 5);
     stor_close();
-    remove_dir(dir);
+    unit_remove_dir(dir);
 }
 
 /* A record of the same table as the record before it in its frame: kind ('i' or 'd'),
@@ -197,7 +197,7 @@ Test(wal_rowid, same_table_records_replay)
     cr_assert_eq(t->cols[0].i64[1], 11);
     cr_assert_eq(t->cols[0].i64[2], 12);
     stor_close();
-    remove_dir(dir);
+    unit_remove_dir(dir);
 }
 
 Test(wal_rowid, same_table_record_first_in_frame_is_malformed)
@@ -212,5 +212,5 @@ Test(wal_rowid, same_table_record_first_in_frame_is_malformed)
     cr_assert_eq(open_and_recover(dir, &t, err, sizeof err), -1);
     cr_assert(strstr(err, "malformed"), "%s", err);
     stor_close();
-    remove_dir(dir);
+    unit_remove_dir(dir);
 }

@@ -11,24 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 #include "storage/storage.h"
+#include "tests/unit/unit.h"
 
 static atomic_int hooks;
 static void count_hook(void) { atomic_fetch_add(&hooks, 1); }
 
-static void remove_dir(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    struct dirent *e;
-    char path[1200];
-    while ((e = readdir(d)) != NULL) {
-        if (e->d_name[0] == '.') continue;
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        unlink(path);
-    }
-    closedir(d);
-    rmdir(dir);
-}
 
 Test(wal_sync, durable_without_the_syncer_still_wakes_the_waiters)
 {
@@ -45,5 +32,5 @@ Test(wal_sync, durable_without_the_syncer_still_wakes_the_waiters)
     stor_sync_request(stor_synced_lsn());   /* asked for after it became durable */
     cr_assert_gt(atomic_load(&hooks), before, "a request for what is durable already tells the loops");
     stor_set_sync_hook(NULL);
-    remove_dir(dir);
+    unit_remove_dir(dir);
 }
