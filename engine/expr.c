@@ -2009,17 +2009,15 @@ static void comp_charset_coll(cstate *cs, pl_expr *e, ex_type *t)
     t->flags |= NOT_NULL_FLAG;
 }
 
-/* A call of a function of the registry (ex_fdef) */
 /* NEXTVAL(seq), LASTVAL(seq), SETVAL(seq, ...): the sequence named as two strings, its
- * database ('' for the current one) and its name, before the other arguments */
+ * database ('' for the current one) and its name, before the other arguments (the parser
+ * made sure the first argument is [db.]name) */
 static pl_expr *seq_call(cstate *cs, pl_expr *e)
 {
     if (e->db || e->nargs < 1 || (strcasecmp(e->s, "NEXTVAL") && strcasecmp(e->s, "LASTVAL") && strcasecmp(e->s, "SETVAL")))
         return e;
     pl_expr *c = e->args[0];
-    if (c->kind != E_COLUMN || c->db)
-        ex_raise(cs->sc->ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '%s' at line 1",
-                 c->start ? c->start : "");
+    assert(c->kind == E_COLUMN && !c->db);
     pl_expr *ne = stor_arena_alloc(cs->a, sizeof *ne);
     *ne = *e;
     ne->nargs = e->nargs + 1;
@@ -2037,6 +2035,7 @@ static pl_expr *seq_call(cstate *cs, pl_expr *e)
     return ne;
 }
 
+/* A call of a function of the registry (ex_fdef) */
 static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;

@@ -105,16 +105,54 @@ static void put_type(ex_ctx *ctx, buf *b, pl_coldef *d)
     }
 }
 
-/* The text kept for routine st (see the top of the file) */
-static char *rtn_text(ex_ctx *ctx, const pl_stmt *st, const ex_rtn_info *in, size_t *len)
+/* What the kept text says (see the top of the file): returns NULL for a procedure, a
+ * function's type as SHOW CREATE prints it otherwise; comment NULL for none. */
+typedef struct rtn_parts {
+    const char *user, *host, *name, *params, *returns, *comment, *body;
+    size_t params_len, body_len;
+    uint8_t data_access;     /* 0 CONTAINS SQL, 1 NO SQL, 2 READS SQL DATA, 3 MODIFIES SQL DATA */
+    bool deterministic, invoker;
+} rtn_parts;
+
+static char *rtn_write(const ex_rtn_info *in, const rtn_parts *p, stor_arena *a, size_t *len)
 {
-    const pl_routine *r = st->routine;
-    buf b = { NULL, 0, 0, ctx->a };
+    buf b = { NULL, 0, 0, a };
     char head[200];
     snprintf(head, sizeof head, RTN_TAG "%u client=%u connection=%u dbcoll=%u created=%llu modified=%llu */ CREATE DEFINER=",
              in->sql_mode, in->client, in->connection, in->dbcoll, (unsigned long long)in->created_cs,
              (unsigned long long)in->modified_cs);
     puts_(&b, head);
+    put_quoted(&b, p->user, '`');
+    puts_(&b, "@");
+    put_quoted(&b, p->host, '`');
+    puts_(&b, p->returns ? " FUNCTION " : " PROCEDURE ");
+    put_quoted(&b, p->name, '`');
+    puts_(&b, "(");
+    put(&b, p->params, p->params_len);
+    puts_(&b, ")");
+    if (p->returns) {
+        puts_(&b, " RETURNS ");
+        puts_(&b, p->returns);
+    }
+    puts_(&b, "\n");
+    static const char *const access[] = { NULL, "    NO SQL\n", "    READS SQL DATA\n", "    MODIFIES SQL DATA\n" };
+    if (p->data_access < 4 && access[p->data_access]) puts_(&b, access[p->data_access]);
+    if (p->deterministic) puts_(&b, "    DETERMINISTIC\n");
+    if (p->invoker) puts_(&b, "    SQL SECURITY INVOKER\n");
+    if (p->comment) {
+        puts_(&b, "    COMMENT ");
+        put_quoted(&b, p->comment, '\'');
+        puts_(&b, "\n");
+    }
+    put(&b, p->body, p->body_len);
+    *len = b.n;
+    return b.p;
+}
+
+/* The text kept for routine st */
+static char *rtn_text(ex_ctx *ctx, const pl_stmt *st, const ex_rtn_info *in, size_t *len)
+{
+    const pl_routine *r = st->routine;
     const char *u = ctx->s->user, *h = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
     char du[200], dh[300];
     if (r->has_definer && r->definer->user && r->definer->user[0]) {
@@ -125,31 +163,15 @@ static char *rtn_text(ex_ctx *ctx, const pl_stmt *st, const ex_rtn_info *in, siz
         u = du;
         h = dh;
     }
-    put_quoted(&b, u, '`');
-    puts_(&b, "@");
-    put_quoted(&b, h, '`');
-    puts_(&b, r->function ? " FUNCTION " : " PROCEDURE ");
-    put_quoted(&b, r->name, '`');
-    puts_(&b, "(");
-    put(&b, r->params_text, r->params_len);
-    puts_(&b, ")");
+    const char *ret = NULL;
     if (r->function) {
-        puts_(&b, " RETURNS ");
-        put_type(ctx, &b, r->returns);
+        buf rb = { NULL, 0, 0, ctx->a };
+        put_type(ctx, &rb, r->returns);
+        ret = rb.p;
     }
-    puts_(&b, "\n");
-    static const char *const access[] = { NULL, "    NO SQL\n", "    READS SQL DATA\n", "    MODIFIES SQL DATA\n" };
-    if (access[r->data_access]) puts_(&b, access[r->data_access]);
-    if (r->deterministic) puts_(&b, "    DETERMINISTIC\n");
-    if (r->security == 2) puts_(&b, "    SQL SECURITY INVOKER\n");
-    if (r->comment) {
-        puts_(&b, "    COMMENT ");
-        put_quoted(&b, r->comment, '\'');
-        puts_(&b, "\n");
-    }
-    put(&b, r->body, r->body_len);
-    *len = b.n;
-    return b.p;
+    rtn_parts p = { u, h, r->name, r->params_text, ret, r->comment, r->body, r->params_len, r->body_len,
+                    r->data_access, r->deterministic, r->security == 2 };
+    return rtn_write(in, &p, ctx->a, len);
 }
 
 /* ---------------------------------------------------------------- CREATE / DROP */
@@ -279,40 +301,16 @@ const char *ex_rtn_import_one(ex_ctx *ctx, const ex_rtn_import *im)
     if (strlen(im->name) > 64) return "its name is too long";
     const char *at = strrchr(im->definer, '@');
     if (!at) return "its definer is not user@host";
-    buf b = { NULL, 0, 0, ctx->a };
-    char head[200];
-    snprintf(head, sizeof head, RTN_TAG "%u client=%u connection=%u dbcoll=%u created=%llu modified=%llu */ CREATE DEFINER=",
-             im->in.sql_mode, im->in.client, im->in.connection, im->in.dbcoll,
-             (unsigned long long)im->in.created_cs, (unsigned long long)im->in.modified_cs);
-    puts_(&b, head);
-    put_quoted(&b, stor_arena_strndup(ctx->a, im->definer, (size_t)(at - im->definer)), '`');
-    puts_(&b, "@");
-    put_quoted(&b, at + 1, '`');
-    puts_(&b, im->function ? " FUNCTION " : " PROCEDURE ");
-    put_quoted(&b, im->name, '`');
-    puts_(&b, "(");
-    puts_(&b, im->params);
-    puts_(&b, ")");
-    if (im->function) {
-        puts_(&b, " RETURNS ");
-        puts_(&b, im->returns);
-    }
-    puts_(&b, "\n");
-    static const char *const access[] = { NULL, "    NO SQL\n", "    READS SQL DATA\n", "    MODIFIES SQL DATA\n" };
-    if (im->data_access < 4 && access[im->data_access]) puts_(&b, access[im->data_access]);
-    if (im->deterministic) puts_(&b, "    DETERMINISTIC\n");
-    if (im->invoker) puts_(&b, "    SQL SECURITY INVOKER\n");
-    if (im->comment && im->comment[0]) {
-        puts_(&b, "    COMMENT ");
-        put_quoted(&b, im->comment, '\'');
-        puts_(&b, "\n");
-    }
-    puts_(&b, im->body);
-    pl_stmt *st = ex_sp_parse_kept(ctx, b.p, im->in.sql_mode, S_CREATE_ROUTINE);
+    rtn_parts p = { stor_arena_strndup(ctx->a, im->definer, (size_t)(at - im->definer)), at + 1, im->name, im->params,
+                    im->function ? im->returns : NULL, im->comment && im->comment[0] ? im->comment : NULL, im->body,
+                    strlen(im->params), strlen(im->body), im->data_access, im->deterministic, im->invoker };
+    size_t n;
+    char *text = rtn_write(&im->in, &p, ctx->a, &n);
+    pl_stmt *st = ex_sp_parse_kept(ctx, text, im->in.sql_mode, S_CREATE_ROUTINE);
     if (!st || !st->routine || st->routine->function != im->function) return "pressdb cannot parse it";
-    if (ex_log_ddl(ctx, im->db, b.p, b.n) != 0)
+    if (ex_log_ddl(ctx, im->db, text, n) != 0)
         ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
-    stor_routine_put(d, im->name, im->function, b.p, b.n);
+    stor_routine_put(d, im->name, im->function, text, n);
     return NULL;
 }
 

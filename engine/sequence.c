@@ -288,20 +288,21 @@ static int64_t seq_next(ex_ctx *ctx, stor_table *t, bool retry)
     return res;
 }
 
-static stor_table *seq_arg(ex_ctx *ctx, const pdb_value *a)
+/* The sequence a[0], a[1] name: the database ('' the current one) and the name. write:
+ * NEXTVAL / SETVAL, which need the store lock exclusive (pl_stmt.seq_write). */
+static stor_table *seq_arg(ex_ctx *ctx, const pdb_value *a, bool write)
 {
-    /* a[0], a[1]: the database ('' the current one) and the name */
     char db[256], name[256];
     snprintf(db, sizeof db, "%.*s", (int)a[0].len, a[0].p);
     snprintf(name, sizeof name, "%.*s", (int)a[1].len, a[1].p);
-    if (stor_lock_mode() != 2)
+    if (write && stor_lock_mode() != 2)
         ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'NEXTVAL or SETVAL here'");
     return seq_table(ctx, db[0] ? db : NULL, name);
 }
 
 void ex_seq_nextval(ex_ctx *ctx, pdb_value *a, pdb_value *out)
 {
-    stor_table *t = seq_arg(ctx, a);
+    stor_table *t = seq_arg(ctx, a, true);
     char key[300];
     lastval_name(key, sizeof key, t);
     pdb_value nul = ex_null();
@@ -313,17 +314,15 @@ void ex_seq_nextval(ex_ctx *ctx, pdb_value *a, pdb_value *out)
 
 void ex_seq_lastval(ex_ctx *ctx, pdb_value *a, pdb_value *out)
 {
-    char db[256], name[256], key[600];
-    snprintf(db, sizeof db, "%.*s", (int)a[0].len, a[0].p);
-    snprintf(name, sizeof name, "%.*s", (int)a[1].len, a[1].p);
-    stor_table *t = seq_table(ctx, db[0] ? db : NULL, name);
+    char key[300];
+    stor_table *t = seq_arg(ctx, a, false);
     lastval_name(key, sizeof key, t);
     ex_uservar_get(ctx->s, key, out);
 }
 
 void ex_seq_setval(ex_ctx *ctx, pdb_value *a, int n, pdb_value *out)
 {
-    stor_table *t = seq_arg(ctx, a);
+    stor_table *t = seq_arg(ctx, a, true);
     seq_state *s = seq_state_of(ctx, t);
     int64_t *v = s->v, inc = real_inc(ctx, v[SC_INC]);
     int64_t value = ex_to_int(&a[2]);
