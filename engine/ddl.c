@@ -773,7 +773,8 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_seq_coldefs(ctx, st);
         ex_seq_check_create(ctx, st, d->name);
     }
-    stor_table def, *like_seq = NULL;
+    stor_table def;
+    bool like_seq = false;
     memset(&def, 0, sizeof def);
     if (st->like_table) {
         stor_table *src = ex_table(ctx, st->like_db, st->like_table);
@@ -789,7 +790,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         def.row_format = src->row_format ? stor_strndup(src->row_format, strlen(src->row_format)) : NULL;
         def.checks = stor_checks_copy(src->checks, src->nchecks);
         def.nchecks = src->nchecks;
-        like_seq = src->sequence ? src : NULL;
+        like_seq = src->sequence;
     } else {
         if (!st->ncoldefs && !st->sel) ex_raise(ctx, 1113, "42000", "A table must have at least 1 column");
         def.coll = resolve_coll(ctx, st->opts.charset, st->opts.collate, d->coll);
@@ -890,8 +891,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             t = stor_table_create(d, &def);
         }
         if (t) t->stat_born = ex_mono_s();
-        if (t && st->seq) ex_seq_created(ctx, st, t);
-        if (t && like_seq) ex_seq_created_like(ctx, t, like_seq);
+        if (t && (st->seq || like_seq)) ex_seq_created(ctx, t, st->seq);
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }

@@ -1225,8 +1225,8 @@ typedef struct ex_rtn_row {    /* SHOW CREATE / STATUS, information_schema.ROUTI
 /* SEQUENCE objects (sequence.c) */
 void ex_seq_coldefs(ex_ctx *ctx, pl_stmt *st);                      /* CREATE SEQUENCE's columns */
 void ex_seq_check_create(ex_ctx *ctx, pl_stmt *st, const char *db); /* 4085 before the table is made */
-void ex_seq_created(ex_ctx *ctx, pl_stmt *st, stor_table *t);        /* its row (not logged: the text is) */
-void ex_seq_created_like(ex_ctx *ctx, stor_table *t, stor_table *src); /* CREATE TABLE ... LIKE a sequence: the defaults */
+/* its row, from o or (NULL: CREATE TABLE ... LIKE a sequence) the defaults; not logged: the text is */
+void ex_seq_created(ex_ctx *ctx, stor_table *t, const pl_seqopt *o);
 void ex_seq_forget(stor_table *t);                                   /* read the row again next time */
 void ex_seq_alter(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void ex_seq_nextval(ex_ctx *ctx, pdb_value *a, pdb_value *out);      /* a: database, name */

@@ -126,10 +126,9 @@ static void seq_write_row(ex_ctx *ctx, stor_table *t, seq_state *s, bool insert,
 static int64_t seq_align(ex_ctx *ctx, const int64_t *v, int64_t at)
 {
     if (v[SC_INC]) return at;
-    pdb_value iv, ov;
+    pdb_value ov;
     ex_type t;
-    int64_t inc = 1, off = 0;
-    if (ex_sysvar_get(ctx->s, "auto_increment_increment", true, &iv, ctx->a, &t) == 0 && iv.t == VT_INT && iv.i > 0) inc = iv.i;
+    int64_t inc = real_inc(ctx, 0), off = 0;
     if (ex_sysvar_get(ctx->s, "auto_increment_offset", true, &ov, ctx->a, &t) == 0 && ov.t == VT_INT && ov.i > 0) off = ov.i;
     if (inc == 1) return at;
     off %= inc;
@@ -171,22 +170,13 @@ void ex_seq_forget(stor_table *t)
 
 /* ---- CREATE / ALTER ---- */
 
-void ex_seq_created(ex_ctx *ctx, pl_stmt *st, stor_table *t)
+/* The row of a sequence just made: from its options, or (NULL: CREATE TABLE ... LIKE a
+ * sequence, for which MariaDB copies the table and not its row) the defaults */
+void ex_seq_created(ex_ctx *ctx, stor_table *t, const pl_seqopt *o)
 {
+    static const pl_seqopt none;
     seq_state s = { 0 };
-    seq_fill(ctx, st->seq, s.v);
-    seq_write_row(ctx, t, &s, true, false);
-    ex_seq_forget(t);
-}
-
-/* CREATE TABLE ... LIKE a sequence: a sequence of the default options (MariaDB copies
- * the table, not its row) */
-void ex_seq_created_like(ex_ctx *ctx, stor_table *t, stor_table *src)
-{
-    (void)src;
-    seq_state s = { 0 };
-    pl_seqopt none = { 0 };
-    seq_fill(ctx, &none, s.v);
+    seq_fill(ctx, o ? o : &none, s.v);
     seq_write_row(ctx, t, &s, true, false);
     ex_seq_forget(t);
 }
