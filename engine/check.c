@@ -17,9 +17,22 @@
  * the row about to be written, in column order (a column may read generated columns
  * before it). VIRTUAL ones are kept like STORED ones: their values are the same. */
 #include "engine/eng.h"
+#include <assert.h>
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+
+bool ex_reads_moment(const pl_expr *e)
+{
+    static const char *const names[] = { "NOW", "CURRENT_TIMESTAMP", "LOCALTIME", "LOCALTIMESTAMP", "SYSDATE",
+        "CURDATE", "CURRENT_DATE", "CURTIME", "CURRENT_TIME", "UTC_DATE", "UTC_TIME", "UTC_TIMESTAMP", "CONNECTION_ID" };
+    if (e->kind != E_FUNC || e->db) return false;
+    if (!strcmp(e->s, "UNIX_TIMESTAMP")) return e->nargs == 0;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) if (!strcmp(e->s, names[i])) return true;
+    const ex_fdef *fd = ex_func_find(e->s);
+    return fd && (fd->flags & EX_FN_SYSCONST);
+}
 
 /* 1970 for a subquery, 1901 for what may give another value for the same row. */
 static void check_usable(ex_ctx *ctx, const pl_expr *e, const char *cname)
@@ -32,8 +45,10 @@ static void check_usable(ex_ctx *ctx, const pl_expr *e, const char *cname)
         const ex_fdef *fd = ex_func_find(e->s);
         if (!fd && !ex_is_aggregate_name(e->s))
             ex_raise(ctx, 1970, "42000", "CHECK does not support subqueries or stored functions");
-        volat = (fd && (fd->flags & EX_FN_VOLATILE)) || e->win || ex_is_aggregate_name(e->s);
+        volat = (fd && (fd->flags & EX_FN_VOLATILE)) || e->win || ex_is_aggregate_name(e->s) || ex_reads_moment(e);
     }
+    if (volat && e->kind == E_USERVAR)   /* (named as written, not as printed: @`x`) */
+        ex_raise(ctx, 1901, "HY000", "Function or expression '@%s' cannot be used in the CHECK clause of `%s`", e->s, cname);
     if (volat)
         ex_raise(ctx, 1901, "HY000", "Function or expression '%s' cannot be used in the CHECK clause of `%s`",
                  ex_check_print(ctx, e), cname);
@@ -293,18 +308,21 @@ void ex_gen_validate(ex_ctx *ctx, const stor_column *cols, uint32_t ncols)
         if (cols[c].gen) gen_refs(ctx, ex_check_parse(ctx, cols[c].gen_sql), cols, ncols, c);
 }
 
+/* A writing statement's kept column expressions of one table: its generated columns (in
+ * column order) and its expression DEFAULTs (per column, NULL where none). */
 struct ex_gens {
     row_scope rs;
     int n;
     uint32_t *col;
     ex_prog **progs;
+    ex_prog **defs;
 };
 
 ex_gens *ex_gens_compile(ex_ctx *ctx, stor_table *t)
 {
-    int n = 0;
-    for (uint32_t c = 0; c < t->ncols; c++) n += t->cols[c].gen != 0;
-    if (!n) return NULL;
+    int n = 0, nd = 0;
+    for (uint32_t c = 0; c < t->ncols; c++) { n += t->cols[c].gen != 0; nd += t->cols[c].default_expr; }
+    if (!n && !nd) return NULL;
     ex_gens *g = stor_arena_alloc(ctx->a, sizeof *g);
     memset(g, 0, sizeof *g);
     ex_scope sc;
@@ -317,28 +335,148 @@ ex_gens *ex_gens_compile(ex_ctx *ctx, stor_table *t)
         g->col[g->n] = c;
         g->progs[g->n++] = ex_compile(&sc, ex_check_parse(ctx, t->cols[c].gen_sql), &ty);
     }
+    if (nd) {
+        sc.clause = "DEFAULT";
+        g->defs = stor_arena_alloc(ctx->a, t->ncols * sizeof *g->defs);
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            ex_type ty;
+            g->defs[c] = t->cols[c].default_expr ? ex_compile(&sc, ex_check_parse(ctx, t->cols[c].default_sql), &ty) : NULL;
+        }
+    }
     return g;
+}
+
+/* prog over the row view (the session's view of the row); with col, also its value
+ * converted to col's type (errors and warnings at row rowno) */
+static void kept_eval(ex_ctx *ctx, ex_gens *g, ex_prog *prog, pdb_value *view, const stor_column *col,
+                      uint32_t rowno, pdb_value *out)
+{
+    ex_rows one = { .v = view, .nrows = 1, .cap = 1, .ncols = g->rs.t->ncols };
+    scope_bind(&g->rs, ctx, &one);
+    g->rs.cctx.strict = ctx->strict;
+    g->rs.cctx.insert_t = ctx->insert_t;
+    pdb_value v;
+    ex_eval(&g->rs.cctx, prog, &v);
+    if (col) ex_store_convert(&g->rs.cctx, col, &v, out, rowno);
+    else *out = v;
+    scope_unbind(&g->rs);
 }
 
 void ex_gens_apply(ex_ctx *ctx, ex_gens *g, pdb_value *vals, uint32_t rowno)
 {
-    if (!g) return;
+    if (!g || !g->n) return;
     const stor_table *t = g->rs.t;
     pdb_value *view = session_view(ctx, t, vals);   /* (later ones see earlier ones computed) */
-    ex_rows one = { .v = view, .nrows = 1, .cap = 1, .ncols = t->ncols };
-    scope_bind(&g->rs, ctx, &one);
-    g->rs.cctx.strict = ctx->strict;
-    g->rs.cctx.insert_t = ctx->insert_t;
     for (int i = 0; i < g->n; i++) {
         const stor_column *col = &t->cols[g->col[i]];
-        pdb_value v, o;
-        ex_eval(&g->rs.cctx, g->progs[i], &v);
-        ex_store_convert(&g->rs.cctx, col, &v, &o, rowno);
+        pdb_value o;
+        kept_eval(ctx, g, g->progs[i], view, col, rowno, &o);
         view[g->col[i]] = o;
         ex_store_ts(ctx, col, &o);
         vals[g->col[i]] = ex_persist(ctx->a, &o);
     }
-    scope_unbind(&g->rs);
+}
+
+/* ---- expression defaults ---- */
+
+/* What MariaDB refuses in a DEFAULT (1901, naming the function as name()): a subquery or
+ * VALUES(), a stored function, an aggregate or window function, and what reads the
+ * session's last statement or waits (EX_FN_NO_DEFAULT). */
+void ex_default_usable(ex_ctx *ctx, const pl_expr *e, const char *cname)
+{
+    if (!e) return;
+    const char *what = NULL;
+    char buf[200];
+    if (e->sub || e->kind == E_SUBQUERY || e->kind == E_EXISTS || e->kind == E_INSUB ||
+        (e->kind == E_FUNC && !strcmp(e->s, "VALUES")))
+        what = "select ...";
+    else if (e->kind == E_FUNC && strcmp(e->s, "DEFAULT")) {   /* (DEFAULT(col) is allowed) */
+        const ex_fdef *fd = e->db ? NULL : ex_func_find(e->s);
+        if (!fd && !ex_is_aggregate_name(e->s) && !e->win) {   /* a stored function, named as written */
+            int n = 0;
+            const char *w = e->start ? e->start : "";
+            while (*w == '(' || *w == ' ') w++;   /* (a DEFAULT's text starts at its parenthesis) */
+            if (!e->tbl) while (n < 64 && w[n] && w[n] != '(' && w[n] != ' ') n++;
+            const char *name = e->tbl ? e->tbl : n ? w : e->s;
+            if (!e->tbl && n) snprintf(buf, sizeof buf, "`%.*s`()", n, name);
+            else if (e->db) snprintf(buf, sizeof buf, "`%s`.`%s`()", e->db, name);
+            else snprintf(buf, sizeof buf, "`%s`()", name);
+            what = buf;
+        } else if (!fd || e->win || (fd->flags & EX_FN_NO_DEFAULT)) {
+            size_t n = strlen(e->s) < sizeof buf - 3 ? strlen(e->s) : sizeof buf - 3;
+            for (size_t i = 0; i < n; i++) buf[i] = (char)tolower((unsigned char)e->s[i]);
+            memcpy(buf + n, "()", 3);
+            what = buf;
+        }
+    }
+    if (what) ex_raise(ctx, 1901, "HY000", "Function or expression '%s' cannot be used in the DEFAULT clause of `%s`", what, cname);
+    for (int i = 0; i < e->nargs; i++) ex_default_usable(ctx, e->args[i], cname);
+}
+
+/* The columns an expression default of cols[c] reads: known (1054), not AUTO_INCREMENT
+ * (1901), not itself, a generated column, or a later expression default (4029: it is not
+ * computed yet when this one is). */
+static void default_refs(ex_ctx *ctx, const pl_expr *e, const stor_column *cols, uint32_t ncols, uint32_t c)
+{
+    if (!e) return;
+    if (e->kind == E_COLUMN) {
+        uint32_t k;
+        for (k = 0; k < ncols; k++) if (!strcasecmp(cols[k].name, e->s)) break;
+        if (k == ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'DEFAULT'", e->s);
+        if (cols[k].auto_increment)
+            ex_raise(ctx, 1901, "HY000", "Function or expression 'AUTO_INCREMENT' cannot be used in the DEFAULT clause of `%s`", cols[k].name);
+        if (k == c || cols[k].gen || (cols[k].default_expr && k > c))
+            ex_raise(ctx, 4029, "01000", "Expression for field `%s` is referring to uninitialized field `%s`", cols[c].name, cols[k].name);
+    }
+    for (int i = 0; i < e->nargs; i++) default_refs(ctx, e->args[i], cols, ncols, c);
+}
+
+void ex_default_validate(ex_ctx *ctx, const stor_column *cols, uint32_t ncols)
+{
+    for (uint32_t c = 0; c < ncols; c++)
+        if (cols[c].default_expr) default_refs(ctx, ex_check_parse(ctx, cols[c].default_sql), cols, ncols, c);
+}
+
+void ex_defaults_apply(ex_ctx *ctx, ex_gens *g, pdb_value *vals, const bool *given, bool stored, uint32_t rowno)
+{
+    if (!g || !g->defs) return;
+    const stor_table *t = g->rs.t;
+    pdb_value *view;
+    if (stored) view = session_view(ctx, t, vals);
+    else { view = stor_arena_alloc(ctx->a, t->ncols * sizeof *view); memcpy(view, vals, t->ncols * sizeof *view); }
+    for (uint32_t c = 0; c < t->ncols; c++) {   /* (in column order: later ones see earlier ones) */
+        if (!g->defs[c] || given[c]) continue;
+        pdb_value o;
+        if (!stored) {   /* (the statement's values are converted later, once, with their warnings) */
+            kept_eval(ctx, g, g->defs[c], view, NULL, rowno, &o);
+            vals[c] = view[c] = ex_persist(ctx->a, &o);
+            continue;
+        }
+        kept_eval(ctx, g, g->defs[c], view, &t->cols[c], rowno, &o);
+        if (o.t == VT_NULL && t->cols[c].not_null) {   /* (a new row's NULL: dml.c's checks) */
+            if (ctx->strict) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", t->cols[c].name);
+            ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", t->cols[c].name);
+            o = ex_implicit_default(&t->cols[c]);
+        }
+        o = ex_persist(ctx->a, &o);
+        view[c] = o;
+        ex_store_ts(ctx, &t->cols[c], &o);
+        vals[c] = o;
+    }
+}
+
+bool ex_default_value(ex_ctx *ctx, ex_gens *g, const stor_table *t, uint32_t c, const pdb_value *vals, bool stored,
+                      pdb_value *out, uint32_t rowno)
+{
+    const stor_column *col = &t->cols[c];
+    if (!col->default_expr) return ex_column_default(ctx, col, out);
+    assert(g && g->rs.t == t && g->defs && g->defs[c]);
+    pdb_value *view;
+    if (stored) view = session_view(ctx, t, vals);
+    else { view = stor_arena_alloc(ctx->a, t->ncols * sizeof *view); memcpy(view, vals, t->ncols * sizeof *view); }
+    kept_eval(ctx, g, g->defs[c], view, NULL, rowno, out);
+    *out = ex_persist(ctx->a, out);
+    return true;
 }
 
 void ex_gen_given(ex_ctx *ctx, const stor_table *t, const stor_column *c)

@@ -111,6 +111,105 @@ static char *default_text(ex_ctx *ctx, stor_column *c, pl_expr *e)
     return stor_strndup(s, n);
 }
 
+/* NEXTVAL / LASTVAL / SETVAL somewhere in e */
+static bool seq_call_in(const pl_expr *e)
+{
+    if (!e) return false;
+    if (e->kind == E_FUNC && e->s && !e->db &&
+        (!strcasecmp(e->s, "NEXTVAL") || !strcasecmp(e->s, "LASTVAL") || !strcasecmp(e->s, "SETVAL")))
+        return true;
+    for (int i = 0; i < e->nargs; i++) if (seq_call_in(e->args[i])) return true;
+    return false;
+}
+
+/* Is a DEFAULT a value, kept as one (a literal, a signed one, DATE'..', PI(), the time),
+ * or an expression MariaDB keeps as written and evaluates for each row? */
+static bool default_is_value(const pl_expr *e)
+{
+    switch (e->kind) {
+    case E_NULL: case E_INT: case E_DECIMAL: case E_FLOAT: case E_STRING: case E_HEX: case E_BOOL:
+        return true;
+    case E_UNARY:
+        return (e->op == '-' || e->op == '+') && default_is_value(e->args[0]);
+    case E_CAST: {   /* DATE'..', TIME'..', TIMESTAMP'..', _binary'..': not CAST() / CONVERT() */
+        const char *w = e->start ? e->start : "";
+        while (*w == '(' || *w == ' ') w++;
+        return e->args[0]->kind == E_STRING && strncasecmp(w, "cast", 4) && strncasecmp(w, "convert", 7);
+    }
+    case E_FUNC:
+        return !e->db && !e->nargs && !strcmp(e->s, "PI");
+    default:
+        return false;
+    }
+}
+
+/* CURRENT_TIMESTAMP and its names: kept as the text current_timestamp([n]) */
+static bool default_is_now(const pl_expr *e)
+{
+    return e->kind == E_FUNC && !e->db && (!strcmp(e->s, "CURRENT_TIMESTAMP") || !strcmp(e->s, "NOW") ||
+                                           !strcmp(e->s, "LOCALTIMESTAMP") || !strcmp(e->s, "LOCALTIME"));
+}
+
+/* Does e read nothing that may change from row to row (no column, variable or volatile
+ * call)? MariaDB computes such a default at CREATE too, and refuses it (1067) when it
+ * does not fit the column. */
+static bool default_constant(const pl_expr *e)
+{
+    if (e->kind == E_COLUMN || e->kind == E_USERVAR || e->kind == E_SYSVAR) return false;
+    if (e->kind == E_FUNC) {
+        const ex_fdef *fd = ex_func_find(e->s);
+        if (!fd || (fd->flags & (EX_FN_VOLATILE | EX_FN_SYSCONST)) || ex_reads_moment(e) || !strcmp(e->s, "DEFAULT"))
+            return false;
+    }
+    for (int i = 0; i < e->nargs; i++) if (!default_constant(e->args[i])) return false;
+    return true;
+}
+
+/* Does a DEFAULT give each row its own value (it reads a column or calls a volatile
+ * function)? MariaDB then adds such a column by copying the table. */
+static bool default_varies(const pl_expr *e)
+{
+    if (e->kind == E_COLUMN) return true;
+    if (e->kind == E_FUNC) {
+        const ex_fdef *fd = ex_func_find(e->s);
+        if (fd && (fd->flags & EX_FN_VOLATILE)) return true;
+    }
+    for (int i = 0; i < e->nargs; i++) if (default_varies(e->args[i])) return true;
+    return false;
+}
+
+/* Column c's DEFAULT e: its text (a value, or the expression with the parentheses MariaDB
+ * prints around all but a function call), checked as MariaDB checks it. */
+static void set_default(ex_ctx *ctx, stor_column *c, pl_expr *e)
+{
+    if (e->kind == E_NULL && c->not_null) ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", c->name);
+    if (c->auto_increment) ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", c->name);
+    if (seq_call_in(e))   /* (not yet: NEXTVAL in a default) */
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'DEFAULT with a SEQUENCE function'");
+    if (default_is_value(e) || default_is_now(e)) {
+        c->default_sql = default_text(ctx, c, e);
+        c->default_expr = false;
+        return;
+    }
+    ex_default_usable(ctx, e, c->name);
+    if (default_constant(e)) {   /* (its value checked against the column, then let go) */
+        uint32_t nw = ctx->s->nwarnings, wc = ctx->s->warn_count;
+        stor_free(default_text(ctx, c, e));
+        ctx->s->nwarnings = nw; ctx->s->warn_count = wc;
+    }
+    const char *x = ex_check_print(ctx, e);
+    size_t n = strlen(x);
+    bool call = (e->kind == E_FUNC && strcmp(e->s, "DATE_ADD") && strcmp(e->s, "DATE_SUB") && n && x[n - 1] == ')' &&
+                 (isalpha((unsigned char)x[0]) || x[0] == '`')) ||
+                (e->kind == E_CAST && !strncmp(x, "cast(", 5) &&   /* (a temporal CAST prints as a call) */
+                 (e->cast.type == CT_DATE || e->cast.type == CT_DATETIME || e->cast.type == CT_TIME));
+    char *t = stor_malloc(n + 3);
+    if (call) memcpy(t, x, n + 1);
+    else { t[0] = '('; memcpy(t + 1, x, n); t[n + 1] = ')'; t[n + 2] = 0; }
+    c->default_sql = t;
+    c->default_expr = true;
+}
+
 void ex_coldef_type(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll)
 {
     *dst = d->c;
@@ -140,17 +239,6 @@ static bool column_copies(const stor_column *o, const stor_column *n)
     return false;
 }
 
-/* NEXTVAL / LASTVAL / SETVAL somewhere in e */
-static bool seq_call_in(const pl_expr *e)
-{
-    if (!e) return false;
-    if (e->kind == E_FUNC && e->s && !e->db &&
-        (!strcasecmp(e->s, "NEXTVAL") || !strcasecmp(e->s, "LASTVAL") || !strcasecmp(e->s, "SETVAL")))
-        return true;
-    for (int i = 0; i < e->nargs; i++) if (seq_call_in(e->args[i])) return true;
-    return false;
-}
-
 static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll)
 {
     *dst = d->c;
@@ -177,6 +265,7 @@ static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tc
     }
     dst->comment = d->c.comment ? stor_strndup(d->c.comment, strlen(d->c.comment)) : NULL;
     dst->default_sql = NULL;
+    dst->default_expr = false;
     dst->has_default = false;
     dst->gen_sql = NULL;
     dst->gen = 0;
@@ -187,13 +276,7 @@ static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tc
         if (d->has_default || dst->auto_increment)
             ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use");
     } else if (d->has_default) {
-        if (d->default_expr->kind == E_NULL && dst->not_null)
-            ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", dst->name);
-        if (dst->auto_increment) ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", dst->name);
-        if (dst->type >= CT_TINYBLOB && dst->type <= CT_LONGBLOB && d->default_expr->kind != E_NULL) {}
-        if (seq_call_in(d->default_expr))   /* (a default is kept as its value: it would be one number) */
-            ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'DEFAULT with a SEQUENCE function'");
-        dst->default_sql = default_text(ctx, dst, d->default_expr);
+        set_default(ctx, dst, d->default_expr);
         dst->has_default = true;
     } else if (!dst->not_null && !dst->auto_increment) {
         dst->default_sql = stor_strndup("NULL", 4);
@@ -704,6 +787,7 @@ static void add_constraints(ex_ctx *ctx, pl_stmt *st, const char *db, stor_table
         longjmp(*saved, 1);
     }
     ex_gen_validate(ctx, def->cols, def->ncols);
+    ex_default_validate(ctx, def->cols, def->ncols);
     for (int i = 0; i < st->ncoldefs + st->nkeys && !st->temporary; i++) {
         const pl_keydef *k = i < st->ncoldefs ? st->coldefs[i].ref : &st->keys[i - st->ncoldefs];
         if (!k || !k->is_foreign) continue;
@@ -1016,6 +1100,7 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
         longjmp(*saved, 1);
     }
     pdb_value *vals = stor_arena_alloc(ctx->a, nt->ncols * sizeof(pdb_value));
+    bool *copied = stor_arena_alloc(ctx->a, nt->ncols);
     stor_txn_attach(NULL);   /* the copy is replayed by re-running the DDL, not logged row by row */
     bool strict = ctx->strict;
     ex_checks *chk = ex_checks_compile(ctx, nt);   /* (MariaDB's copy checks every row) */
@@ -1043,12 +1128,13 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
             else {
                 stor_column *col = &nt->cols[c];
                 if (col->auto_increment) { v = ex_int((int64_t)nt->auto_inc++); }
+                else if (col->default_expr) v = ex_null();   /* (computed below) */
                 else if (col->default_sql && strcmp(col->default_sql, "NULL")) {
                     if (col->default_sql[0] == '\'') {
                         size_t n = strlen(col->default_sql);
                         v = ex_str(col->default_sql + 1, n - 2, col->coll);
                     } else if (!strncmp(col->default_sql, "current_timestamp", 17)) {
-                        v = ex_int(0); v.t = VT_DATETIME;
+                        ex_column_default(ctx, col, &v);   /* (the statement's time, as MariaDB fills it) */
                     } else v = ex_str(col->default_sql, strlen(col->default_sql), COLL_BINARY);
                 } else if (col->not_null) {
                     v = col->kind == CK_STR ? ex_str("", 0, col->coll) : col->kind == CK_F64 ? ex_dbl(0) : ex_int(0);
@@ -1056,15 +1142,18 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
                     if (col->type == CT_DATETIME || col->type == CT_TIMESTAMP) v.t = VT_DATETIME;
                 } else v = ex_null();
             }
-            if (v.t == VT_NULL && nt->cols[c].not_null) {
+            if (v.t == VT_NULL && nt->cols[c].not_null && !(old_of[c] < 0 && nt->cols[c].default_expr)) {
                 if (strict) ex_raise(ctx, 1265, "01000", "Data truncated for column '%s' at row %u", nt->cols[c].name, rowno);
                 stor_column *col = &nt->cols[c];
                 v = col->kind == CK_STR ? ex_str("", 0, col->coll) : col->kind == CK_F64 ? ex_dbl(0) : ex_int(0);
             }
             pdb_value o;
             ex_store_convert(ctx, &nt->cols[c], &v, &o, rowno);
+            if (old_of[c] < 0) ex_store_ts(ctx, &nt->cols[c], &o);   /* (a default is in the session's zone) */
             vals[c] = o;
+            copied[c] = old_of[c] >= 0;
         }
+        ex_defaults_apply(ctx, gens, vals, copied, true, rowno);   /* (a new column's, over the row) */
         ex_gens_apply(ctx, gens, vals, rowno);
         if (fx && !ex_fk_child_ok(ctx, fx, vals, NULL, 2)) {
             stor_table_drop(d, tmpname);
@@ -1202,6 +1291,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             memmove(&old_of[pos + 1], &old_of[pos], (aw->ncols - pos) * sizeof(int));
             aw->cols[pos] = nc; old_of[pos] = -1;
             aw->ncols++;
+            if (nc.default_expr && default_varies(al->col.default_expr)) copies_rows = true;
             if (al->col.check)
                 ex_checks_add(ctx, &aw->chk, &aw->nchk, NULL, al->col.check, nc.name, aw->cols, aw->ncols, named, nnamed);
             if (al->col.ref && !temp) {
@@ -1321,8 +1411,12 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (c < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", al->name, t->name);
             stor_free(aw->cols[c].default_sql);
             aw->cols[c].default_sql = NULL;   /* default_text may raise: free_def must not free it again */
-            if (al->kind == AT_DROP_DEFAULT) { aw->cols[c].default_sql = NULL; aw->cols[c].has_default = false; }
-            else { aw->cols[c].default_sql = default_text(ctx, &aw->cols[c], al->dflt); aw->cols[c].has_default = true; }
+            aw->cols[c].default_expr = false;
+            if (al->kind == AT_DROP_DEFAULT) {   /* (a nullable column's default is then NULL, as MariaDB shows) */
+                aw->cols[c].has_default = !aw->cols[c].not_null && !aw->cols[c].auto_increment;
+                if (aw->cols[c].has_default) aw->cols[c].default_sql = stor_strndup("NULL", 4);
+            }
+            else { set_default(ctx, &aw->cols[c], al->dflt); aw->cols[c].has_default = true; }
             break;
         }
         case AT_ADD_KEY: {
@@ -1409,6 +1503,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
     }
     ex_gen_validate(ctx, aw->cols, aw->ncols);   /* (a column a generated one reads may have gone) */
+    ex_default_validate(ctx, aw->cols, aw->ncols);
     ctx->jb = saved;
     if (!need_rebuild) {
         /* in place: defaults, options, rename */
@@ -1416,6 +1511,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             stor_free(t->cols[c].default_sql);
             t->cols[c].default_sql = aw->cols[c].default_sql ? stor_strndup(aw->cols[c].default_sql, strlen(aw->cols[c].default_sql)) : NULL;
             t->cols[c].has_default = aw->cols[c].has_default;
+            t->cols[c].default_expr = aw->cols[c].default_expr;
         }
         free_def(aw->cols, aw->ncols, aw->idx, aw->nidx);
         stor_checks_free(t->checks, t->nchecks);

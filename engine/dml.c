@@ -55,7 +55,7 @@ pdb_value ex_implicit_default(const stor_column *c) { return implicit_default(c)
 /* The column's DEFAULT as a value (stored as SQL text in the catalog). */
 bool ex_column_default(ex_ctx *ctx, const stor_column *c, pdb_value *out)
 {
-    if (!c->has_default || !c->default_sql) { *out = ex_null(); return c->has_default; }
+    if (!c->has_default || !c->default_sql || c->default_expr) { *out = ex_null(); return c->has_default; }
     const char *d = c->default_sql;
     if (!strcasecmp(d, "NULL")) { *out = ex_null(); return true; }
     if (!strncasecmp(d, "current_timestamp", 17) || !strncasecmp(d, "now(", 4)) {
@@ -284,7 +284,7 @@ static bool apply_sets(ex_ctx *ctx, stor_table *t, uint32_t row, pl_assign *sets
             if (sets[i].value->kind != E_DEFAULT) ex_gen_given(ctx, t, &t->cols[c]);
             continue;
         }
-        if (sets[i].value->kind == E_DEFAULT) { if (!ex_column_default(ctx, &t->cols[c], &v)) v = implicit_default(&t->cols[c]); }
+        if (sets[i].value->kind == E_DEFAULT) { if (!ex_default_value(ctx, gens, t, (uint32_t)c, newv, true, &v, rowno)) v = implicit_default(&t->cols[c]); }
         else ex_eval(ctx, progs[i], &v);
         v = ex_persist(ctx->a, &v);
         if (v.t == VT_NULL && t->cols[c].not_null) {
@@ -566,7 +566,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             else if (lrow) ex_lit_value(&vctx, &lrow[i], &v);
             else {
                 pl_expr *e = st->nsets ? st->sets[i].value : st->rows[rn][i];
-                if (e->kind == E_DEFAULT) { if (!ex_column_default(ctx, &t->cols[c], &v)) v = ex_null(); given[c] = true; vals[c] = v; view[c] = v; continue; }
+                if (e->kind == E_DEFAULT) { if (!ex_default_value(ctx, gens, t, (uint32_t)c, view, false, &v, rowno)) v = ex_null(); given[c] = true; vals[c] = v; view[c] = v; continue; }
                 if (e->kind == E_NULL) v = ex_null();
                 else if (!ex_literal_value(&vctx, e, &v)) {   /* (a literal: as compiled, without it) */
                     ex_type ty;
@@ -580,6 +580,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             given[c] = true;
             if (c == ai && v.t == VT_NULL) ai_null_given = true;
         }
+        ex_defaults_apply(ctx, gens, vals, given, false, rowno);   /* (before BEFORE triggers, as MariaDB) */
         if (!trg_before) no_default_check(ctx, t, vals, given);
         /* values are converted first (a conversion error consumes no id), then the
            AUTO_INCREMENT column gets its id */
@@ -987,7 +988,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     if (st->sets[k].value->kind != E_DEFAULT) ex_gen_given(ctx, t, c);
                     continue;
                 }
-                if (st->sets[k].value->kind == E_DEFAULT) { if (!ex_column_default(ctx, c, &v)) v = implicit_default(c); }
+                if (st->sets[k].value->kind == E_DEFAULT) { if (!ex_default_value(ctx, tgen[i], t, tcol[k], newv, true, &v, (uint32_t)matched)) v = implicit_default(c); }
                 if (v.t == VT_NULL && c->not_null) {
                     if (ctx->strict) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", c->name);
                     ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", c->name);

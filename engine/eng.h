@@ -140,6 +140,8 @@ enum {
     EX_FN_JSON = 64,        /* takes JSON documents: JSON arguments keep their mark */
     EX_FN_JSON_RESULT = 128, /* its result is JSON: nested in JSON_ARRAY/JSON_OBJECT as it is */
     EX_FN_SYSCONST = 256,   /* a system constant (USER(), DATABASE(), VERSION()): COERCIBILITY 3 */
+    EX_FN_NO_DEFAULT = 512, /* never in a column's DEFAULT (1901): it reads the session's last
+                               statement, waits or takes locks (LAST_INSERT_ID, SLEEP, GET_LOCK) */
 };
 typedef struct ex_fdef ex_fdef;
 struct ex_ctx;
@@ -1370,6 +1372,20 @@ typedef struct ex_gens ex_gens;
 ex_gens *ex_gens_compile(ex_ctx *ctx, stor_table *t);
 void ex_gens_apply(ex_ctx *ctx, ex_gens *g, pdb_value *vals, uint32_t rowno);
 void ex_gen_given(ex_ctx *ctx, const stor_table *t, const stor_column *c);
+/* Expression defaults (stor_column.default_expr; check.c), compiled with the generated
+ * columns (ex_gens_compile). At CREATE / ALTER: what the expression may call (1901) and
+ * which columns it may read (ex_default_validate: 1054, 1901, 4029). A row about to be
+ * written gets them for its columns not given, in column order (ex_defaults_apply), over
+ * vals as kept (stored) or as the statement gave them; ex_default_value is one column's
+ * DEFAULT over such a row (a literal default as ex_column_default gives it), unconverted. */
+void ex_default_usable(ex_ctx *ctx, const pl_expr *e, const char *cname);
+/* A call whose value is the moment's or the session's (NOW(), CURDATE(), USER(), ...):
+ * refused in a CHECK, not computed at CREATE in a DEFAULT. */
+bool ex_reads_moment(const pl_expr *e);
+void ex_default_validate(ex_ctx *ctx, const stor_column *cols, uint32_t ncols);
+void ex_defaults_apply(ex_ctx *ctx, ex_gens *g, pdb_value *vals, const bool *given, bool stored, uint32_t rowno);
+bool ex_default_value(ex_ctx *ctx, ex_gens *g, const stor_table *t, uint32_t c, const pdb_value *vals, bool stored,
+                      pdb_value *out, uint32_t rowno);
 
 /* A writing statement's checks of t, compiled (NULL: none, or check_constraint_checks
  * off); the first that row vals (t's columns) fails, or NULL; its 4025. */

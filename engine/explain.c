@@ -14,6 +14,7 @@
  * scan_level measured. */
 #include "engine/eng.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -626,6 +627,14 @@ static void xb_qident(xbuf *b, const char *name)
 enum { PR_OR = 2, PR_XOR, PR_AND, PR_NOT, PR_BETWEEN, PR_CMP, PR_BITOR, PR_BITAND, PR_SHIFT, PR_ADD, PR_MUL,
        PR_BITXOR, PR_PIPES, PR_NEG, PR_INTERVAL, PR_HIGHEST };
 
+/* DATE_ADD / DATE_SUB (also ADDDATE, d + INTERVAL n unit), which MariaDB prints as
+ * d + interval n unit */
+static bool xdate_op(const pl_expr *e)
+{
+    return e->kind == E_FUNC && e->nargs == 2 && e->args[1]->kind == E_INTERVAL &&
+           (!strcmp(e->s, "DATE_ADD") || !strcmp(e->s, "DATE_SUB"));
+}
+
 static int prec_of(const pl_expr *e)
 {
     switch (e->kind) {
@@ -646,6 +655,7 @@ static int prec_of(const pl_expr *e)
     case E_IN: case E_LIKE: case E_ISNULL: case E_IS: case E_REGEXP: case E_INSUB: return PR_CMP;
     case E_BETWEEN: return PR_BETWEEN;
     case E_UNARY: return e->op == '!' ? PR_NOT : PR_NEG;
+    case E_FUNC: return xdate_op(e) ? PR_INTERVAL : PR_HIGHEST;
     default: return PR_HIGHEST;
     }
 }
@@ -762,7 +772,7 @@ static void xprint(xpctx *pc, xbuf *b, const pl_expr *e)
 /* A CHECK's operand of AND / OR / NOT that is a value (MariaDB compares it with 0). */
 static bool xbare_value(const pl_expr *x)
 {
-    if (x->kind == E_COLUMN || x->kind == E_INT || x->kind == E_DECIMAL) return true;
+    if (x->kind == E_COLUMN) return true;
     return x->kind == E_BINARY && x->op >= BO_ADD && x->op <= BO_SHR && x->op != BO_AND && x->op != BO_OR &&
            x->op != BO_XOR && x->op != BO_NSEQ;
 }
@@ -938,7 +948,12 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         break;
     case E_UNARY:
         if (e->op == '-') { xb_s(b, "-"); xprint_paren(pc, b, e->args[0], PR_NEG); return; }
-        if (e->op == '!' && pc->bare && xbare_not(pc, b, e->args[0])) return;
+        if (e->op == '!' && pc->bare) {   /* (what MariaDB's parser does not turn around: !x) */
+            if (xbare_not(pc, b, e->args[0])) return;
+            xb_s(b, "!");
+            xprint_paren(pc, b, e->args[0], PR_NEG);
+            return;
+        }
         if (e->op == '!' && e->args[0]->kind == E_EXISTS && !e->args[0]->negated) {   /* NOT EXISTS: !exists(..) */
             xb_s(b, "!");
             xprint(pc, b, e->args[0]);
@@ -1048,7 +1063,36 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         xb_s(b, t);
         return;
     }
+    case E_HEX: {   /* Item_hex_hybrid / Item_hex_string::print: the bytes in hex */
+        if (!pc->bare || !e->s) break;
+        static const char dig[] = "0123456789abcdef";
+        xb_s(b, e->ival == 0 ? "X'" : "0x");
+        for (size_t i = 0; i < e->slen; i++) {
+            char h[2] = { dig[(unsigned char)e->s[i] >> 4], dig[(unsigned char)e->s[i] & 15] };
+            xb_put(b, h, 2);
+        }
+        if (e->ival == 0) xb_s(b, "'");
+        return;
+    }
+    case E_USERVAR:
+        if (!pc->bare || !e->s) break;
+        xb_s(b, "@");   /* (a DEFAULT's @var: Item_func_get_user_var::print) */
+        xb_qident(b, e->s);
+        return;
+    case E_INTERVAL: {
+        xb_s(b, "interval ");
+        xprint_paren(pc, b, e->args[0], PR_INTERVAL);
+        xb_s(b, " ");
+        for (const char *u = e->s; u && *u; u++) { char c = (char)tolower((unsigned char)*u); xb_put(b, &c, 1); }
+        return;
+    }
     case E_FUNC: {
+        if (xdate_op(e)) {   /* Item_date_add_interval::print */
+            xprint_paren(pc, b, e->args[0], PR_INTERVAL);
+            xb_s(b, strcmp(e->s, "DATE_SUB") ? " + " : " - ");
+            xprint(pc, b, e->args[1]);
+            return;
+        }
         if (!strcmp(e->s, "MATCH") && e->nargs >= 2) {   /* Item_func_match::print */
             xb_s(b, "(match ");
             for (int i = 1; i < e->nargs; i++) {
@@ -1066,7 +1110,9 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
         for (size_t i = 0; i <= l; i++) nm[i] = (char)(e->s[i] >= 'A' && e->s[i] <= 'Z' ? e->s[i] + 32 : e->s[i]);
         /* MariaDB prints a function by the name of the function it became */
         static const char *const alias[][2] = { { "upper", "ucase" }, { "lower", "lcase" }, { "substring", "substr" },
-            { "length", "octet_length" }, { "character_length", "char_length" }, { "mid", "substr" } };
+            { "length", "octet_length" }, { "character_length", "char_length" }, { "mid", "substr" },
+            { "now", "current_timestamp" }, { "localtime", "current_timestamp" }, { "localtimestamp", "current_timestamp" },
+            { "current_date", "curdate" }, { "current_time", "curtime" } };
         const char *pn = nm;
         for (size_t i = 0; i < sizeof alias / sizeof *alias; i++) if (!strcmp(nm, alias[i][0])) pn = alias[i][1];
         xb_s(b, pn);

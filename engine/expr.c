@@ -1953,7 +1953,16 @@ static void comp_subquery(cstate *cs, pl_expr *e, ex_type *t)
     } else type_int(t, 1);
 }
 
-/* DEFAULT(col): the column's default, as a constant of the statement */
+/* Names e's bare columns as columns of source alias. */
+static void qualify_columns(pl_expr *e, const char *alias)
+{
+    if (!e) return;
+    if (e->kind == E_COLUMN && !e->tbl) e->tbl = (char *)alias;
+    for (int i = 0; i < e->nargs; i++) qualify_columns(e->args[i], alias);
+}
+
+/* DEFAULT(col): the column's default, as a constant of the statement (an expression
+ * default: evaluated for the row) */
 static void comp_default_func(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
@@ -1964,6 +1973,27 @@ static void comp_default_func(cstate *cs, pl_expr *e, ex_type *t)
     stor_table *dt = s->t ? s->t : s->deft;
     if (!dt) ex_raise(ctx, 1364, "HY000", "Field '%s' doesn't have a default value", e->args[0]->s);
     const stor_column *c = &dt->cols[col];
+    if (c->default_expr) {   /* an expression: over the row, its columns read from the same source */
+        pl_expr *d = ex_check_parse(ctx, c->default_sql);
+        qualify_columns(d, s->alias ? s->alias : dt->name);
+        bool whole = c->kind == CK_I64 && c->type != CT_DECIMAL && c->type != CT_DATE && c->type != CT_DATETIME &&
+                     c->type != CT_TIMESTAMP && c->type != CT_TIME && c->type != CT_YEAR && !c->n_enum;
+        if (whole) {   /* an integer column's: an integer of the column's type */
+            pl_expr *x = stor_arena_alloc(ctx->a, sizeof *x);
+            memset(x, 0, sizeof *x);
+            x->kind = E_CAST;
+            x->cast.type = c->is_unsigned ? -2 : -1;
+            x->cast.len = x->cast.scale = -1;
+            x->args = stor_arena_alloc(ctx->a, sizeof(pl_expr *));
+            x->args[0] = d; x->nargs = 1;
+            x->start = d->start; x->srclen = d->srclen;
+            d = x;
+        }
+        comp(cs, d, t);
+        if (whole) ex_type_of_column(c, t);
+        t->nullable = true;
+        return;
+    }
     pdb_value dv;
     if (c->auto_increment) dv = ex_int(0);
     else if (!ex_column_default(ctx, c, &dv))

@@ -2376,9 +2376,9 @@ static void column_attrs(P *p, pl_coldef *d)
         else if (accept_kw(p, "NULL")) { c->not_null = false; c->explicit_null = true; }
         else if (accept_kw(p, "DEFAULT")) {
             const char *s = p->t.start;
-            if (accept_op(p, '(')) { d->default_expr = expr(p); expect_op(p, ')'); }
-            else d->default_expr = unary(p);
-            set_src(p, d->default_expr, s);
+            if (is_op(p, '(') && paren_select_ahead(p)) d->default_expr = unary(p);   /* (a subquery: refused later) */
+            else if (accept_op(p, '(')) { d->default_expr = expr(p); expect_op(p, ')'); }   /* (its own text) */
+            else { d->default_expr = unary(p); set_src(p, d->default_expr, s); }
             d->has_default = true;
         }
         else if (accept_kw(p, "AUTO_INCREMENT")) c->auto_increment = true;

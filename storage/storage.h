@@ -237,6 +237,9 @@ typedef struct stor_column {
     int32_t scale;           /* DECIMAL scale, fsp for time types; -1 = not given */
     uint16_t coll;           /* collation id for string types (63 for binary/blob) */
     char *default_sql;       /* default as SQL text ("'0'", "CURRENT_TIMESTAMP", "NULL"), or NULL */
+    bool default_expr;       /* default_sql is an expression (DEFAULT uuid(), DEFAULT (a + 1)) as
+                                MariaDB prints it, evaluated for each row written (engine/check.c);
+                                not kept on disk: the parser sets it again from SHOW CREATE TABLE */
     char *comment;           /* or NULL */
     char *gen_sql;           /* a generated column's expression as MariaDB prints it, or NULL */
     uint8_t gen;             /* STOR_GEN_VIRTUAL / STOR_GEN_STORED (kept alike: its values are
