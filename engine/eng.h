@@ -1253,6 +1253,18 @@ pl_stmt  *ex_rtn_parse(ex_ctx *ctx, const stor_routine *rt, ex_rtn_info *info);
 void      ex_rtn_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 void      ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r);   /* r NULL: a CALL inside a routine */
 int       ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out);   /* function -1: both */
+/* Events (event.c): CREATE / ALTER / DROP EVENT (and, in a scheduler's session, running
+ * one); their rows for SHOW EVENTS, SHOW CREATE EVENT, information_schema.EVENTS, by
+ * database and name */
+void      ex_evt_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+typedef struct ex_evt_row {
+    const char *db, *name, *create, *sql_mode, *definer, *tz, *client, *connection, *dbcoll;
+    const char *execute_at, *interval_value, *interval_field, *starts, *ends;   /* NULL: none */
+    const char *status, *comment, *body;
+    bool every, preserve;
+    char created[48], modified[48], last_executed[48];   /* last_executed "" : never */
+} ex_evt_row;
+int       ex_evt_list(ex_ctx *ctx, const char *db, ex_evt_row **out);
 /* A call e of a stored function: false when there is none of its name; else its result
  * type in *t (1318 for the wrong number of arguments). Its calls run through the
  * registry's descriptor of stored functions (ex_sf_handle). */

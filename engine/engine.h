@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdatomic.h>
+#include <time.h>
 #include "storage/storage.h"
 
 #define PDB_NAME_LEN 65          /* identifiers: 64 characters + NUL (ASCII case) */
@@ -174,6 +175,8 @@ typedef struct pdb_session {
                                        log_slave_updates=OFF): nothing to the binary log */
     uint64_t insert_id;             /* SET insert_id: the next INSERT's first generated id
                                        (a replica's Intvar event; 0 = none) */
+    bool event_run;                 /* the scheduler's session of an event: its CREATE EVENT
+                                       text runs the body (engine/event.c) */
     int64_t fixed_now_us;           /* SET timestamp (a replica's: the event's time): the
                                        statements' NOW(); 0 = the clock */
 } pdb_session;
@@ -342,6 +345,15 @@ void pdb_exec_wait_timeout(pdb_session *s, const pdb_sink *sink);
 void pdb_exec_wait_killed(pdb_session *s, const pdb_sink *sink);
 /* innodb_lock_wait_timeout of the session, in seconds. */
 uint32_t pdb_lock_wait_timeout(pdb_session *s);
+
+/* Events (engine/event.c). pdb_event_tick runs, each in a session of its own as its
+ * definer, the enabled events due at now, and drops or disables those that are done;
+ * an event that fails is reported through log (its database, name, definer, error).
+ * The server calls it about once a second while pdb_event_scheduler_on(). */
+typedef void pdb_event_log(const char *db, const char *name, const char *user, const char *host, uint16_t code,
+                           const char *msg);
+int  pdb_event_tick(time_t now, pdb_event_log *log);
+bool pdb_event_scheduler_on(void);
 /* net_write_timeout of the session, in seconds (the server ends a client that stops reading). */
 uint32_t pdb_net_write_timeout(pdb_session *s);
 /* Between statements: a large statement arena goes back to the system now, not at the

@@ -601,7 +601,8 @@ static bool is_ddl(pl_stmt *st)
     case S_CREATE_DB: case S_DROP_DB: case S_ALTER_TABLE:
     case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
     case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER: case S_CREATE_ROUTINE:
-    case S_DROP_ROUTINE: case S_ALTER_ROUTINE: case S_ALTER_SEQUENCE:
+    case S_DROP_ROUTINE: case S_ALTER_ROUTINE: case S_ALTER_SEQUENCE: case S_CREATE_EVENT: case S_ALTER_EVENT:
+    case S_DROP_EVENT:
         return true;
     default: return false;
     }
@@ -917,7 +918,9 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     ctx.trg_use = outer->trg_use;
     ctx.fn_use = outer->fn_use;
     ctx.trg_mode = outer->trg_mode;
-    ctx.definer_rights = true;   /* (a trigger runs with its definer's rights: not checked) */
+    /* a trigger or routine runs with its definer's rights (not checked); an event's session
+       is its definer, whose privileges every statement of the body is checked against */
+    ctx.definer_rights = !ctx.s->event_run;
     uint32_t mode = outer->trg_mode;
     ctx.strict = (mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
     ctx.writing = st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE;
@@ -951,6 +954,7 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
         ctx.s->warn_count = 0;
     }
     uint32_t wc0 = ctx.s->warn_count;
+    if (ctx.s->event_run) ex_privs_statement(&ctx, st);
     switch (st->kind) {
     case S_SELECT: ex_select(&ctx, st, st->sel && st->sel->ninto ? &r : rr); break;
     case S_INSERT: case S_REPLACE: ex_insert(&ctx, ex_view_dml(&ctx, st), &r); break;
@@ -1386,6 +1390,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_CREATE_VIEW: case S_DROP_VIEW: ex_view_ddl(&ctx, st, r); break;
         case S_CREATE_TRIGGER: case S_DROP_TRIGGER: ex_trg_ddl(&ctx, st, r); break;
         case S_CREATE_ROUTINE: case S_DROP_ROUTINE: case S_ALTER_ROUTINE: ex_rtn_ddl(&ctx, st, r); break;
+        case S_CREATE_EVENT: case S_ALTER_EVENT: case S_DROP_EVENT: ex_evt_ddl(&ctx, st, r); break;
         case S_CALL: ex_call(&ctx, st, r); break;
         case S_GET_DIAG: ex_get_diag(&ctx, st, r); break;
         case S_BEGIN:

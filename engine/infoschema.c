@@ -835,7 +835,26 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
             vs(&b, rr[i].client); vs(&b, rr[i].connection); vs(&b, rr[i].dbcoll);
             end_row(&b);
         }
-    } else if (!strcasecmp(name, "EVENTS")) { cols_from(&b, is_events); rows->ncols = (uint32_t)b.ncols;
+    } else if (!strcasecmp(name, "EVENTS")) {
+        cols_from(&b, is_events); rows->ncols = (uint32_t)b.ncols;
+        ex_evt_row *er;
+        int n = ex_evt_list(ctx, NULL, &er);
+        for (int i = 0; i < n; i++) {
+            begin_row(&b); vs(&b, "def"); vs(&b, er[i].db); vs(&b, er[i].name); vs(&b, er[i].definer); vs(&b, er[i].tz);
+            vs(&b, "SQL"); vs(&b, er[i].body); vs(&b, er[i].every ? "RECURRING" : "ONE TIME");
+            if (er[i].execute_at) b.cur[b.k++] = time_value(er[i].execute_at); else vn(&b);
+            if (er[i].interval_value) vs(&b, er[i].interval_value); else vn(&b);
+            if (er[i].interval_field) vs(&b, er[i].interval_field); else vn(&b);
+            vs(&b, er[i].sql_mode);
+            if (er[i].starts) b.cur[b.k++] = time_value(er[i].starts); else vn(&b);
+            if (er[i].ends) b.cur[b.k++] = time_value(er[i].ends); else vn(&b);
+            vs(&b, er[i].status); vs(&b, er[i].preserve ? "PRESERVE" : "NOT PRESERVE");
+            b.cur[b.k++] = time_value(er[i].created); b.cur[b.k++] = time_value(er[i].modified);
+            if (er[i].last_executed[0]) b.cur[b.k++] = time_value(er[i].last_executed); else vn(&b);
+            vs(&b, er[i].comment); vu(&b, stor_binlog_server_id());
+            vs(&b, er[i].client); vs(&b, er[i].connection); vs(&b, er[i].dbcoll);
+            end_row(&b);
+        }
     } else if (!strcasecmp(name, "VIEWS")) {
         cols_from(&b, is_views); rows->ncols = (uint32_t)b.ncols;
         for (uint32_t i = 0; i < ndb; i++)

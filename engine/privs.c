@@ -432,6 +432,15 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
             need_table(ctx, st->rename_to_db[i], st->rename_to[i], STOR_PRIV_CREATE | STOR_PRIV_INSERT);
         }
         break;
+    case S_CREATE_EVENT: case S_ALTER_EVENT: case S_DROP_EVENT: {   /* (the scheduler's run: the body's own) */
+        const char *db = ex_cur_db(ctx, st->kind == S_DROP_EVENT ? st->db : st->event->db);
+        if (!s->event_run && !(ex_privs_db(s, db) & STOR_PRIV_EVENT)) deny_db(ctx, db);
+        if (st->kind == S_ALTER_EVENT && st->event->rename_name) {
+            const char *nd = ex_cur_db(ctx, st->event->rename_db);
+            if (!(ex_privs_db(s, nd) & STOR_PRIV_EVENT)) deny_db(ctx, nd);
+        }
+        break;
+    }
     case S_CREATE_DB:
         if (!(ex_privs_db(s, st->db) & STOR_PRIV_CREATE)) deny_db(ctx, st->db);
         break;

@@ -1150,8 +1150,21 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             { "Statement", 252, 786420, 17, NULL }, { "Timing", 253, 24, 1, NULL }, { "Created", 12, 22, 128, NULL },
             { "sql_mode", 253, 32768, 1, NULL }, { "Definer", 253, 1536, 0, NULL }, { "character_set_client", 253, 128, 1, NULL },
             { "collation_connection", 253, 256, 1, NULL }, { "Database Collation", 253, 256, 1, NULL } };
-        if (st->show == SH_EVENTS) ex_textset_spec(ctx, &ts, 15, events, NULL);
-        else if (st->show == SH_TRIGGERS) {
+        if (st->show == SH_EVENTS) {
+            ex_textset_spec(ctx, &ts, 15, events, NULL);
+            const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
+            ex_evt_row *er;
+            int n = ex_evt_list(ctx, db, &er);
+            char origin[24];
+            snprintf(origin, sizeof origin, "%u", stor_binlog_server_id());
+            for (int i = 0; i < n; i++) {
+                if (!show_match(ctx, st, er[i].name)) continue;
+                const char *vals[15] = { er[i].db, er[i].name, er[i].definer, er[i].tz, er[i].every ? "RECURRING" : "ONE TIME",
+                                         er[i].execute_at, er[i].interval_value, er[i].interval_field, er[i].starts, er[i].ends,
+                                         er[i].status, origin, er[i].client, er[i].connection, er[i].dbcoll };
+                ex_textset_add(ctx, &ts, vals);
+            }
+        } else if (st->show == SH_TRIGGERS) {
             ex_textset_spec(ctx, &ts, 11, triggers, NULL);
             const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
             if (!stor_db_find(db) && strcasecmp(db, "information_schema")) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
@@ -1195,6 +1208,25 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (cl > spec[2].length) spec[2].length = (uint32_t)cl;
         ex_textset_spec(ctx, &ts, 6, spec, NULL);
         const char *vals[6] = { rr[k].name, rr[k].sql_mode, rr[k].create, rr[k].client, rr[k].connection, rr[k].dbcoll };
+        ex_textset_add(ctx, &ts, vals);
+        ex_textset_send(ctx, &ts, r);
+        return;
+    }
+    case SH_CREATE_EVENT: {
+        const char *db = ex_cur_db(ctx, st->db);
+        ex_evt_row *er;
+        int n = ex_evt_list(ctx, db, &er), k = -1;
+        for (int i = 0; i < n && k < 0; i++) if (!strcasecmp(er[i].name, st->table)) k = i;
+        if (k < 0) ex_raise(ctx, 1539, "HY000", "Unknown event '%s'", st->table);
+        ex_colspec spec[] = { { "Event", 253, 256, 1, NULL }, { "sql_mode", 253, 0, 1, NULL },
+            { "time_zone", 253, 256, 1, NULL }, { "Create Event", 253, 4096, 1, NULL },
+            { "character_set_client", 253, 128, 1, NULL }, { "collation_connection", 253, 256, 1, NULL },
+            { "Database Collation", 253, 256, 1, NULL } };
+        spec[1].length = (uint32_t)strlen(er[k].sql_mode) * 4;
+        size_t cl = strlen(er[k].create) * 4;
+        if (cl > spec[3].length) spec[3].length = (uint32_t)cl;
+        ex_textset_spec(ctx, &ts, 7, spec, NULL);
+        const char *vals[7] = { er[k].name, er[k].sql_mode, er[k].tz, er[k].create, er[k].client, er[k].connection, er[k].dbcoll };
         ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
         return;

@@ -164,6 +164,7 @@ static pdb_stat show_com(int show, bool fn)
     case SH_TRIGGERS: return PDB_STAT_COM_SHOW_TRIGGERS;
     case SH_CREATE_ROUTINE: return fn ? PDB_STAT_COM_SHOW_CREATE_FUNC : PDB_STAT_COM_SHOW_CREATE_PROC;
     case SH_EVENTS: return PDB_STAT_COM_SHOW_EVENTS;
+    case SH_CREATE_EVENT: return PDB_STAT_COM_SHOW_CREATE_EVENT;
     case SH_PROC_STATUS: return PDB_STAT_COM_SHOW_PROCEDURE_STATUS;
     case SH_FUNC_STATUS: return PDB_STAT_COM_SHOW_FUNCTION_STATUS;
     case SH_OPEN_TABLES: return PDB_STAT_COM_SHOW_OPEN_TABLES;
@@ -206,6 +207,9 @@ static pdb_stat stmt_com(const pl_stmt *st, int kind)
     case S_CALL: return PDB_STAT_COM_CALL_PROCEDURE;
     case S_ALTER_ROUTINE: return st->num ? PDB_STAT_COM_ALTER_FUNCTION : PDB_STAT_COM_ALTER_PROCEDURE;
     case S_CREATE_TRIGGER: return PDB_STAT_COM_CREATE_TRIGGER;
+    case S_CREATE_EVENT: return PDB_STAT_COM_CREATE_EVENT;
+    case S_ALTER_EVENT: return PDB_STAT_COM_ALTER_EVENT;
+    case S_DROP_EVENT: return PDB_STAT_COM_DROP_EVENT;
     case S_DROP_TRIGGER: return PDB_STAT_COM_DROP_TRIGGER;
     case S_SHOW: return show_com(st->show, st->num != 0);
     case S_DESCRIBE: return PDB_STAT_COM_SHOW_FIELDS;

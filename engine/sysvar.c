@@ -48,7 +48,7 @@ static const sysvar vars[] = {
     { "default_tmp_storage_engine", SV_STR, SVF_SESSION | SVF_NULLABLE, "" },
     { "default_week_format", SV_UINT, SVF_SESSION, "0" },
     { "div_precision_increment", SV_UINT, SVF_SESSION, "4" },
-    { "event_scheduler", SV_STR, SVF_GLOBAL, "OFF" },   /* (pressdb has no events: ON schedules nothing) */
+    { "event_scheduler", SV_STR, SVF_GLOBAL, "OFF" },   /* (ON: server/scheduler.c runs the events due) */
     { "extra_max_connections", SV_UINT, SVF_GLOBAL, "1" },
     { "extra_port", SV_UINT, SVF_GLOBAL | SVF_RO, "0" },
     { "foreign_key_checks", SV_BOOL, SVF_SESSION, "ON" },

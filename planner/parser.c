@@ -32,6 +32,7 @@ typedef struct P {
     /* a stored program's body being parsed (CREATE TRIGGER) */
     pl_trigger *trg;
     pl_routine *rtn;        /* a routine's body being parsed (CREATE PROCEDURE / FUNCTION) */
+    bool in_event;          /* ... which is an event's (CREATE / ALTER EVENT ... DO) */
     bool in_sp;             /* parsing a stored program's body (a trigger's or a routine's) */
     struct sp_name {        /* what the body names in scope: locals, labels, cursors, conditions */
         char *name; int slot; uint8_t kind; bool loop; pl_spcond cond;
@@ -3229,6 +3230,7 @@ static void show_stmt(P *p, pl_stmt *s)
         }
         if (accept_kw(p, "VIEW")) { s->show = SH_CREATE_VIEW; table_name(p, &s->db, &s->table); return; }
         if (accept_kw(p, "TRIGGER")) { s->show = SH_CREATE_TRIGGER; table_name(p, &s->db, &s->table); return; }
+        if (accept_kw(p, "EVENT")) { s->show = SH_CREATE_EVENT; table_name(p, &s->db, &s->table); return; }
         if (is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) {
             s->num = is_kw(p, "FUNCTION");
             next(p);
@@ -4129,6 +4131,8 @@ static pl_sp *sp_stmt(P *p)
     sp_end(p, x);
     st->len = x->len;
     x->st = st;
+    if (p->in_event && (st->kind == S_CREATE_EVENT || (st->kind == S_ALTER_EVENT && st->event->body)))
+        p_error(p, 1576, "HY000", "Recursion of EVENT DDL statements is forbidden when body is present");
     if (p->rtn && !p->rtn->function) {   /* a procedure: whatever the engine can run in one (checked at CALL) */
         if (st->kind == S_CREATE_TRIGGER || st->kind == S_CREATE_ROUTINE)
             p_error(p, 1303, "2F003", "Can't create a %s from within another stored routine",
@@ -4163,6 +4167,86 @@ static pl_sp *sp_stmt(P *p)
         p_error(p, 1235, "42000", "This version of MariaDB doesn't yet support 'this statement in a trigger'");
     }
     return x;
+}
+
+/* ON SCHEDULE {AT when | EVERY n unit [STARTS when] [ENDS when]} */
+static void event_schedule(P *p, pl_event *e)
+{
+    expect_kw(p, "SCHEDULE");
+    e->has_schedule = true;
+    if (accept_kw(p, "AT")) { e->at = expr(p); return; }
+    expect_kw(p, "EVERY");
+    e->every = true;
+    e->amount = expr(p);
+    e->unit = interval_unit(p);
+    if (accept_kw(p, "STARTS")) e->starts = expr(p);
+    if (accept_kw(p, "ENDS")) e->ends = expr(p);
+}
+
+/* EVENT [IF NOT EXISTS] name ON SCHEDULE ... [ON COMPLETION [NOT] PRESERVE] [ENABLE |
+ * DISABLE [ON SLAVE]] [COMMENT 'text'] DO body (after CREATE [OR REPLACE] [DEFINER = ..]);
+ * ALTER's (alter: every clause optional, RENAME TO before the status) */
+static void event_rest(P *p, pl_stmt *s, pl_view *v, bool alter)
+{
+    pl_event *e = alloc(p, sizeof *e);
+    memset(e, 0, sizeof *e);
+    s->kind = alter ? S_ALTER_EVENT : S_CREATE_EVENT;
+    s->event = e;
+    e->has_definer = v->has_definer;
+    e->definer = v->definer;
+    e->preserve = e->status = -1;
+    if (!alter && accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
+    table_name(p, &e->db, &e->name);
+    s->db = e->db;
+    s->name = e->name;
+    if (!alter) { expect_kw(p, "ON"); event_schedule(p, e); }
+    else if (is_kw(p, "ON") && is_word(peek(p), "SCHEDULE")) { next(p); event_schedule(p, e); }
+    if (is_kw(p, "ON") && is_word(peek(p), "COMPLETION")) {
+        next(p); next(p);
+        e->preserve = !accept_kw(p, "NOT");
+        expect_kw(p, "PRESERVE");
+    }
+    if (alter && accept_kw(p, "RENAME")) { expect_kw(p, "TO"); table_name(p, &e->rename_db, &e->rename_name); }
+    if (accept_kw(p, "ENABLE")) e->status = 0;
+    else if (accept_kw(p, "DISABLE")) {
+        e->status = 1;
+        if (accept_kw(p, "ON")) { expect_kw(p, "SLAVE"); e->status = 2; }
+    }
+    if (accept_kw(p, "COMMENT")) {
+        if (p->t.kind != TK_STRING) syntax_error(p);
+        e->comment = stor_arena_strndup(p->a, p->t.val, p->t.vlen);
+        e->has_comment = true;
+        next(p);
+    }
+    if (alter && !accept_kw(p, "DO")) {
+        if (!e->has_schedule && e->preserve < 0 && !e->rename_name && e->status < 0 && !e->has_comment) syntax_error(p);
+        return;
+    }
+    if (!alter) expect_kw(p, "DO");
+    /* the body: a procedure's (no parameters) */
+    pl_routine *r = alloc(p, sizeof *r);
+    memset(r, 0, sizeof *r);
+    r->name = e->name;
+    e->body = p->t.start;
+    int mark = p->nspn;
+    pl_routine *outer = p->rtn;   /* (an event's DDL inside a routine's body: 1576 there) */
+    bool outer_event = p->in_event, outer_sp = p->in_sp;
+    int outer_slots = p->sp_slots, outer_cursors = p->sp_cursors;
+    p->rtn = r;
+    p->in_event = true;
+    p->in_sp = true;
+    p->sp_slots = 0;
+    p->sp_cursors = 0;
+    e->sp = sp_stmt(p);
+    p->nspn = mark;
+    e->nslots = p->sp_slots;
+    e->ncursors = p->sp_cursors;
+    p->rtn = outer;
+    p->in_event = outer_event;
+    p->in_sp = outer_sp;
+    p->sp_slots = outer_slots;
+    p->sp_cursors = outer_cursors;
+    e->body_len = e->sp->len;
 }
 
 /* TRIGGER [IF NOT EXISTS] name {BEFORE|AFTER} {INSERT|UPDATE|DELETE} ON table FOR EACH ROW
@@ -4487,6 +4571,12 @@ static void statement(P *p, pl_stmt *s)
                 routine_rest(p, s, v, fn);
                 return;
             }
+            if (accept_kw(p, "EVENT")) { event_rest(p, s, v, false); return; }
+        }
+        if (accept_kw(p, "EVENT")) {
+            pl_view v0 = { 0 };
+            event_rest(p, s, &v0, false);
+            return;
         }
         if (is_kw(p, "TRIGGER")) {
             const char *h = p->t.start;
@@ -4503,8 +4593,7 @@ static void statement(P *p, pl_stmt *s)
             return;
         }
         s->kind = S_UNSUPPORTED;
-        if (is_kw(p, "EVENT")) s->unsupported = "CREATE EVENT";
-        else if (is_kw(p, "USER")) {
+        if (is_kw(p, "USER")) {
             next(p);
             s->kind = S_CREATE_USER;
             if (accept_kw(p, "IF")) { expect_kw(p, "NOT"); expect_kw(p, "EXISTS"); s->if_not_exists = true; }
@@ -4578,9 +4667,14 @@ static void statement(P *p, pl_stmt *s)
             table_name(p, &s->db, &s->name);
             return;
         }
+        if (accept_kw(p, "EVENT")) {
+            s->kind = S_DROP_EVENT;
+            if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
+            table_name(p, &s->db, &s->name);
+            return;
+        }
         s->kind = S_UNSUPPORTED;
-        if (is_kw(p, "EVENT")) s->unsupported = "DROP EVENT";
-        else if (is_kw(p, "USER")) {
+        if (is_kw(p, "USER")) {
             next(p);
             s->kind = S_DROP_USER;
             if (accept_kw(p, "IF")) { expect_kw(p, "EXISTS"); s->if_exists = true; }
@@ -4615,8 +4709,10 @@ static void statement(P *p, pl_stmt *s)
             s->routine = r;
             return;
         }
+        if (accept_kw(p, "EVENT")) { pl_view v0 = { 0 }; event_rest(p, s, &v0, true); return; }
         if (is_kw(p, "VIEW") || is_kw(p, "ALGORITHM") || is_kw(p, "DEFINER") || is_kw(p, "SQL")) {
             pl_view *v = view_head(p);
+            if (!v->algorithm && !v->security && accept_kw(p, "EVENT")) { event_rest(p, s, v, true); return; }
             v->alter = true;
             expect_kw(p, "VIEW");
             view_rest(p, s, v);

@@ -289,7 +289,7 @@ typedef enum pl_sk {
     S_SET_DEFAULT_ROLE, S_PREPARE, S_EXECUTE, S_DEALLOCATE, S_CACHE_INDEX, S_LOAD_INDEX,
     S_CHECKSUM_TABLE, S_CREATE_VIEW, S_DROP_VIEW, S_CREATE_TRIGGER, S_DROP_TRIGGER,
     S_CREATE_ROUTINE, S_DROP_ROUTINE, S_CALL, S_ALTER_ROUTINE, S_GET_DIAG, S_LOAD_DATA,
-    S_ALTER_SEQUENCE,
+    S_ALTER_SEQUENCE, S_CREATE_EVENT, S_ALTER_EVENT, S_DROP_EVENT,
     S_REPLICA,     /* num: 1 CHANGE MASTER TO (sets: option = value), 2 START SLAVE, 3 STOP
                       SLAVE, 4 RESET SLAVE, 5 RESET SLAVE ALL; name: the connection ('' default) */
 } pl_sk;
@@ -428,6 +428,26 @@ typedef struct pl_routine {
     int ncursors;
 } pl_routine;
 
+/* CREATE / ALTER EVENT (engine/event.c); DROP EVENT names it in pl_stmt.db/name */
+typedef struct pl_event {
+    char *db, *name;
+    bool has_definer;
+    struct pl_user *definer;
+    bool has_schedule;        /* ON SCHEDULE given (always for CREATE) */
+    bool every;               /* EVERY n unit [STARTS ..] [ENDS ..], else AT when */
+    pl_expr *at, *amount, *starts, *ends;
+    const char *unit;         /* EVERY's unit, upper case ("HOUR", "HOUR_MINUTE") */
+    int8_t preserve;          /* ON COMPLETION: -1 not given, 0 NOT PRESERVE, 1 PRESERVE */
+    int8_t status;            /* -1 not given, 0 ENABLE, 1 DISABLE, 2 DISABLE ON SLAVE */
+    bool has_comment;
+    char *comment;
+    char *rename_db, *rename_name;   /* ALTER ... RENAME TO, or NULL */
+    const char *body;         /* DO body as written (NULL: ALTER without DO) */
+    size_t body_len;
+    pl_sp *sp;
+    int nslots, ncursors;
+} pl_event;
+
 /* CREATE TRIGGER (the table is pl_stmt.db/table) */
 typedef struct pl_trigger {
     char *db, *name;
@@ -455,7 +475,7 @@ enum {
     SH_ERRORS, SH_PROCESSLIST, SH_GRANTS, SH_COUNT_WARNINGS, SH_COUNT_ERRORS, SH_PLUGINS,
     SH_MASTER_STATUS, SH_SLAVE_STATUS, SH_TRIGGERS, SH_EVENTS, SH_PROC_STATUS, SH_FUNC_STATUS,
     SH_OPEN_TABLES, SH_CREATE_VIEW, SH_CREATE_USER, SH_PRIVILEGES, SH_BINLOG_EVENTS, SH_RELAYLOG_EVENTS, SH_SLAVE_HOSTS,
-    SH_PROFILES, SH_CREATE_TRIGGER, SH_CREATE_ROUTINE, SH_BINARY_LOGS, SH_CREATE_SEQUENCE,
+    SH_PROFILES, SH_CREATE_TRIGGER, SH_CREATE_ROUTINE, SH_BINARY_LOGS, SH_CREATE_SEQUENCE, SH_CREATE_EVENT,
 };
 
 typedef struct pl_stmt {
@@ -546,6 +566,7 @@ typedef struct pl_stmt {
     pl_trigger *trigger;      /* CREATE TRIGGER */
     pl_routine *routine;      /* CREATE PROCEDURE / FUNCTION; DROP / CALL: num 1 for a function,
                                  the name in db/name, CALL's arguments in rows[0][0 .. rowlen) */
+    pl_event *event;          /* CREATE / ALTER EVENT */
     pl_expr *view_check;      /* a write through a view WITH CHECK OPTION (engine/view.c): the
                                  condition every row written must meet, over the table's columns */
     const char *view_check_db, *view_check_name;

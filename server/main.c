@@ -386,7 +386,9 @@ int main(int argc, char **argv)
 
     warm_data_start();
     srv_replica_init();
+    srv_scheduler_init();
     srv_net_run();
+    srv_scheduler_shutdown();
     srv_replica_shutdown();
     sd_notify(0, "STOPPING=1\nSTATUS=Shutdown in progress\n");
     warm_data_join();

@@ -215,6 +215,10 @@ int  srv_net_port(void);
  * and starts replicating when one is configured (unless --skip-slave-start); stops it. */
 void srv_replica_init(void);
 void srv_replica_shutdown(void);
+/* The event scheduler's thread (scheduler.c): started with the server, stopped before
+ * the engine shuts down. */
+void srv_scheduler_init(void);
+void srv_scheduler_shutdown(void);
 
 /* Connection registry (any thread). */
 void srv_registry_add(srv_conn *c);

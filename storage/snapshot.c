@@ -151,6 +151,12 @@ static void write_triggers(zw *w, stor_db **dbs, uint32_t ndb)
             zw_str(w, dbs[i]->name, strlen(dbs[i]->name));
             zw_str(w, dbs[i]->routines[j]->sql, strlen(dbs[i]->routines[j]->sql));
         }
+    for (uint32_t i = 0; i < ndb; i++)   /* ('S': events, scheduled, the same way) */
+        for (uint32_t j = 0; j < dbs[i]->nevents; j++) {
+            zw_u8(w, 'S');
+            zw_str(w, dbs[i]->name, strlen(dbs[i]->name));
+            zw_str(w, dbs[i]->events[j]->sql, strlen(dbs[i]->events[j]->sql));
+        }
 }
 
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
@@ -413,14 +419,14 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
             if (!r->bad && !stor_db_find(name)) stor_db_create(name, coll);
             continue;
         }
-        if (kind == 'V' || kind == 'G' || kind == 'R') {
+        if (kind == 'V' || kind == 'G' || kind == 'R' || kind == 'S') {
             uint32_t dn, sn;
             const char *db = zr_str(r, &dn), *sql = zr_str(r, &sn);
             if (r->more) { rc = zr_refill(r, mark); continue; }
             if (r->bad) break;
             char name[256];
             snprintf(name, sizeof name, "%.*s", (int)dn, db);
-            if (replay(name, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a %s of %s failed", kind == 'V' ? "view" : kind == 'G' ? "trigger" : "routine", name); return -2; }
+            if (replay(name, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a %s of %s failed", kind == 'V' ? "view" : kind == 'G' ? "trigger" : kind == 'S' ? "event" : "routine", name); return -2; }
             continue;
         }
         if (kind == 'O') {

@@ -436,8 +436,9 @@ typedef struct stor_trigdef {
     char *sql;
 } stor_trigdef;
 
-/* A stored procedure or function: its name (case-insensitive, one namespace per kind in
- * its database) and the statement that makes it (the engine's canonical text). */
+/* A stored procedure, function or event: its name (case-insensitive, one namespace per
+ * kind in its database) and the statement that makes it (the engine's canonical text). */
+enum { STOR_PROG_PROCEDURE, STOR_PROG_FUNCTION, STOR_PROG_EVENT };
 typedef struct stor_routine {
     char *name;
     bool function;
@@ -456,6 +457,8 @@ typedef struct stor_db {
     uint32_t ntriggers;
     stor_routine **routines;    /* in the order they were made */
     uint32_t nroutines;
+    stor_routine **events;      /* CREATE EVENT (engine/event.c), in the order they were made */
+    uint32_t nevents;
 } stor_db;
 
 /* The datadir marker (datadir.c, pressdb.datadir): stor_datadir_check, before anything
@@ -518,6 +521,9 @@ bool        stor_trigdefs_exist(void);   /* any trigger at all (no lock needed) 
 stor_routine *stor_routine_find(const char *db, const char *name, bool function);   /* any case */
 void        stor_routine_put(stor_db *d, const char *name, bool function, const char *sql, size_t len);
 int         stor_routine_drop(stor_db *d, const char *name, bool function);
+stor_routine *stor_event_find(const char *db, const char *name);   /* any case */
+void        stor_event_put(stor_db *d, const char *name, const char *sql, size_t len);
+int         stor_event_drop(stor_db *d, const char *name);
 int         stor_table_truncate(stor_table *t);
 
 /* A BIGINT UNSIGNED column some slot of which may hold a value past 2^63 (its bounds:

@@ -265,6 +265,8 @@ int stor_db_drop(const char *name)
         stor_free(d->triggers);
         while (d->nroutines) stor_routine_drop(d, d->routines[0]->name, d->routines[0]->function);
         stor_free(d->routines);
+        while (d->nevents) stor_event_drop(d, d->events[0]->name);
+        stor_free(d->events);
         stor_free(d->name);
         stor_free(d);
         return 0;
@@ -379,45 +381,82 @@ void stor_trigdef_retable(stor_trigdef *g, const char *table)
     g->table = stor_strndup(table, strlen(table));
 }
 
-/* ---- stored procedures and functions ---- */
+/* ---- stored procedures and functions, events ---- */
 
-stor_routine *stor_routine_find(const char *db, const char *name, bool function)
+/* The list a kind of program lives in: routines (procedures, functions), events */
+static stor_routine ***prog_list(stor_db *d, int kind, uint32_t **n)
 {
-    stor_db *d = stor_db_find(db);
-    if (!d) return NULL;
-    for (uint32_t i = 0; i < d->nroutines; i++)
-        if (d->routines[i]->function == function && !strcasecmp(d->routines[i]->name, name)) return d->routines[i];
+    if (kind == STOR_PROG_EVENT) { *n = &d->nevents; return &d->events; }
+    *n = &d->nroutines;
+    return &d->routines;
+}
+
+static stor_routine *prog_find(stor_db *d, const char *name, int kind)
+{
+    uint32_t *n;
+    stor_routine **v = *prog_list(d, kind, &n);
+    for (uint32_t i = 0; i < *n; i++)
+        if (v[i]->function == (kind == STOR_PROG_FUNCTION) && !strcasecmp(v[i]->name, name)) return v[i];
     return NULL;
 }
 
-void stor_routine_put(stor_db *d, const char *name, bool function, const char *sql, size_t len)
+static void prog_put(stor_db *d, const char *name, int kind, const char *sql, size_t len)
 {
-    stor_routine *r = stor_routine_find(d->name, name, function);
+    stor_routine *r = prog_find(d, name, kind);
     if (!r) {
+        uint32_t *n;
+        stor_routine ***v = prog_list(d, kind, &n);
         r = stor_calloc(1, sizeof *r);
         r->name = stor_strndup(name, strlen(name));
-        r->function = function;
-        d->routines = stor_realloc(d->routines, (d->nroutines + 1) * sizeof *d->routines);
-        d->routines[d->nroutines++] = r;
+        r->function = kind == STOR_PROG_FUNCTION;
+        *v = stor_realloc(*v, (*n + 1) * sizeof **v);
+        (*v)[(*n)++] = r;
     }
     stor_free(r->sql);
     r->sql = stor_strndup(sql, len);
 }
 
-int stor_routine_drop(stor_db *d, const char *name, bool function)
+static int prog_drop(stor_db *d, const char *name, int kind)
 {
-    for (uint32_t i = 0; i < d->nroutines; i++) {
-        stor_routine *r = d->routines[i];
-        if (r->function != function || strcasecmp(r->name, name)) continue;
+    uint32_t *n;
+    stor_routine **v = *prog_list(d, kind, &n);
+    for (uint32_t i = 0; i < *n; i++) {
+        stor_routine *r = v[i];
+        if (r->function != (kind == STOR_PROG_FUNCTION) || strcasecmp(r->name, name)) continue;
         stor_free(r->name);
         stor_free(r->sql);
         stor_free(r);
-        memmove(&d->routines[i], &d->routines[i + 1], (d->nroutines - i - 1) * sizeof *d->routines);
-        d->nroutines--;
+        memmove(&v[i], &v[i + 1], (*n - i - 1) * sizeof *v);
+        (*n)--;
         return 0;
     }
     return -1;
 }
+
+stor_routine *stor_routine_find(const char *db, const char *name, bool function)
+{
+    stor_db *d = stor_db_find(db);
+    return d ? prog_find(d, name, function ? STOR_PROG_FUNCTION : STOR_PROG_PROCEDURE) : NULL;
+}
+
+void stor_routine_put(stor_db *d, const char *name, bool function, const char *sql, size_t len)
+{
+    prog_put(d, name, function ? STOR_PROG_FUNCTION : STOR_PROG_PROCEDURE, sql, len);
+}
+
+int stor_routine_drop(stor_db *d, const char *name, bool function)
+{
+    return prog_drop(d, name, function ? STOR_PROG_FUNCTION : STOR_PROG_PROCEDURE);
+}
+
+stor_routine *stor_event_find(const char *db, const char *name)
+{
+    stor_db *d = stor_db_find(db);
+    return d ? prog_find(d, name, STOR_PROG_EVENT) : NULL;
+}
+
+void stor_event_put(stor_db *d, const char *name, const char *sql, size_t len) { prog_put(d, name, STOR_PROG_EVENT, sql, len); }
+int stor_event_drop(stor_db *d, const char *name) { return prog_drop(d, name, STOR_PROG_EVENT); }
 
 /* ---- tables ---- */
 
