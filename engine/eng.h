@@ -1429,6 +1429,18 @@ void     ex_privs_open(ex_ctx *ctx, const stor_table *t);
 void     ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table);
 void     ex_privs_need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t need);   /* 1142 */
 void     ex_privs_view_definer(ex_ctx *ctx, const char *user, const char *host);   /* 1227 unless SUPER */
+/* A stored program (routine, trigger) with SQL SECURITY DEFINER runs as its definer: the
+ * session's account for privilege checks is user@host (1449 when there is none) until
+ * ex_privs_end_as, which must follow on every path out (errors too). */
+typedef struct ex_privs_as {
+    bool active;
+    char user[81], priv_host[256], role[81];
+    struct ex_privs *privs;
+} ex_privs_as;
+void     ex_privs_begin_as(ex_ctx *ctx, const char *user, const char *host, ex_privs_as *as);
+void     ex_privs_end_as(pdb_session *s, ex_privs_as *as);
+/* EXECUTE (alter false) or ALTER ROUTINE of a routine (its kept CREATE text): 1370 */
+void     ex_privs_routine(ex_ctx *ctx, const char *db, const char *name, const char *create, bool alter);
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
 const char *ex_priv_name(int bit);                          /* STOR_PRIV_* bit: "SELECT" */
 

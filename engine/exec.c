@@ -918,9 +918,10 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     ctx.trg_use = outer->trg_use;
     ctx.fn_use = outer->fn_use;
     ctx.trg_mode = outer->trg_mode;
-    /* a trigger or routine runs with its definer's rights (not checked); an event's session
-       is its definer, whose privileges every statement of the body is checked against */
-    ctx.definer_rights = !ctx.s->event_run;
+    /* every statement of a body is checked against the session's account: the program's
+       definer (ex_privs_begin_as) or, SQL SECURITY INVOKER, the caller; an event's
+       session is its definer */
+    ctx.definer_rights = false;
     uint32_t mode = outer->trg_mode;
     ctx.strict = (mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
     ctx.writing = st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE;
@@ -954,7 +955,7 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
         ctx.s->warn_count = 0;
     }
     uint32_t wc0 = ctx.s->warn_count;
-    if (ctx.s->event_run) ex_privs_statement(&ctx, st);
+    ex_privs_statement(&ctx, st);
     switch (st->kind) {
     case S_SELECT: ex_select(&ctx, st, st->sel && st->sel->ninto ? &r : rr); break;
     case S_INSERT: case S_REPLACE: ex_insert(&ctx, ex_view_dml(&ctx, st), &r); break;

@@ -205,6 +205,55 @@ void ex_privs_view_definer(ex_ctx *ctx, const char *user, const char *host)
     if (!(global_privs(s) & STOR_PRIV_SUPER)) deny_global(ctx, "SUPER, SET USER");
 }
 
+/* ---- stored programs run as their definers ---- */
+
+void ex_privs_begin_as(ex_ctx *ctx, const char *user, const char *host, ex_privs_as *as)
+{
+    pdb_session *s = ctx->s;
+    as->active = false;
+    if (!s->enforce_privs) return;
+    if (!strcmp(user, s->user) && !strcmp(host, s->priv_host) && !s->role[0]) return;   /* (already) */
+    stor_account a;
+    if (stor_account_get(user, host, &a) != 0)
+        ex_raise(ctx, 1449, "HY000", "The user specified as a definer ('%s'@'%s') does not exist", user, host);
+    memcpy(as->user, s->user, sizeof as->user);
+    memcpy(as->priv_host, s->priv_host, sizeof as->priv_host);
+    memcpy(as->role, s->role, sizeof as->role);
+    as->privs = s->privs;
+    snprintf(s->user, sizeof s->user, "%s", user);
+    snprintf(s->priv_host, sizeof s->priv_host, "%s", host);
+    s->role[0] = 0;
+    s->privs = NULL;   /* (the definer's grants, read at the first check) */
+    as->active = true;
+}
+
+void ex_privs_end_as(pdb_session *s, ex_privs_as *as)
+{
+    if (!as->active) return;
+    ex_privs_free(s);
+    memcpy(s->user, as->user, sizeof as->user);
+    memcpy(s->priv_host, as->priv_host, sizeof as->priv_host);
+    memcpy(s->role, as->role, sizeof as->role);
+    s->privs = as->privs;
+    as->active = false;
+}
+
+/* EXECUTE (a call) or ALTER ROUTINE (ALTER / DROP) of routine db.name whose kept CREATE
+ * text is create: on its database, or the caller is its definer (MariaDB's
+ * automatic_sp_privileges gives its creator both on it); else 1370. */
+void ex_privs_routine(ex_ctx *ctx, const char *db, const char *name, const char *create, bool alter)
+{
+    pdb_session *s = ctx->s;
+    if (!s->enforce_privs) return;
+    uint64_t need = alter ? STOR_PRIV_ALTER_PROC : STOR_PRIV_EXECUTE;
+    if (ex_privs_db(s, db) & need) return;
+    char u[200], h[300];
+    ex_sp_definer(create, u, sizeof u, h, sizeof h);
+    if (!strcmp(u, s->user) && !strcmp(h, s->priv_host)) return;
+    ex_raise(ctx, 1370, "42000", "%s command denied to user '%s'@'%s' for routine '%s.%s'", alter ? "alter routine" : "execute",
+             s->user, s->host, db, name);
+}
+
 /* All of need on db.table, else 1142 naming what is missing. */
 static void need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t need)
 {
@@ -432,6 +481,27 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
             need_table(ctx, st->rename_to_db[i], st->rename_to[i], STOR_PRIV_CREATE | STOR_PRIV_INSERT);
         }
         break;
+    case S_CREATE_ROUTINE: {
+        const char *db = ex_cur_db(ctx, st->routine->db);
+        if (!(ex_privs_db(s, db) & STOR_PRIV_CREATE_PROC)) deny_db(ctx, db);
+        break;
+    }
+    case S_ALTER_ROUTINE: case S_DROP_ROUTINE: {
+        const char *db = ex_cur_db(ctx, st->db);
+        const stor_routine *rt = stor_routine_find(db, st->name, st->num != 0);
+        if (rt) {
+            ex_rtn_info in;
+            if (ex_rtn_meta(rt->sql, &in)) ex_privs_routine(ctx, db, rt->name, in.create, true);
+        } else if (!(ex_privs_db(s, db) & STOR_PRIV_ALTER_PROC)) deny_db(ctx, db);
+        break;
+    }
+    case S_CALL: {
+        const char *db = ex_cur_db(ctx, st->db);
+        const stor_routine *rt = stor_routine_find(db, st->name, false);
+        ex_rtn_info in;
+        if (rt && ex_rtn_meta(rt->sql, &in)) ex_privs_routine(ctx, db, rt->name, in.create, false);
+        break;
+    }
     case S_CREATE_EVENT: case S_ALTER_EVENT: case S_DROP_EVENT: {   /* (the scheduler's run: the body's own) */
         const char *db = ex_cur_db(ctx, st->kind == S_DROP_EVENT ? st->db : st->event->db);
         if (!s->event_run && !(ex_privs_db(s, db) & STOR_PRIV_EVENT)) deny_db(ctx, db);

@@ -364,6 +364,17 @@ static const char *using_var(const ex_ctx *ctx, const pl_expr *a)
     return s->using_vars[a->ival];
 }
 
+/* The account a routine's body runs as: its definer's (SQL SECURITY DEFINER, the
+ * default) or the caller's */
+static void run_as(ex_ctx *ctx, const pl_routine *pr, const ex_rtn_info *in, ex_privs_as *as)
+{
+    as->active = false;
+    if (pr->security == 2 || !ctx->s->enforce_privs) return;
+    char u[200], h[300];
+    ex_sp_definer(in->create, u, sizeof u, h, sizeof h);
+    ex_privs_begin_as(ctx, u, h, as);
+}
+
 void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     const char *db = ex_cur_db(ctx, st->db);
@@ -400,6 +411,8 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         argv[i] = ex_persist(ctx->a, &argv[i]);
     }
     ex_call_frame frame = { rt, ctx->calls };
+    ex_privs_as as;
+    run_as(ctx, pr, &in, &as);
     ex_spx x;
     ex_ctx c = *ctx;
     jmp_buf jb;
@@ -423,6 +436,7 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             }
         }
         ex_sp_free(&x);
+        ex_privs_end_as(ctx->s, &as);
         if (r) r->status = status;
         longjmp(*outer, 1);
     }
@@ -434,6 +448,7 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     c.abort_warn = c.strict;
     x.last_warns = 0;
     ex_sp_run(&x, pr->sp);
+    ex_privs_end_as(ctx->s, &as);
     /* OUT and INOUT parameters back to the caller's variables */
     for (int i = 0; i < nargs; i++) {
         if (pr->params[i].mode == 0) continue;
@@ -625,6 +640,7 @@ bool ex_sf_compile(ex_ctx *ctx, const pl_expr *e, ex_type *t)
     ex_rtn_info in;
     pl_stmt *def = sf_parse(ctx, e, rt, &in);
     if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
+    ex_privs_routine(ctx, db, rt->name, in.create, false);
     if (e->nargs != def->routine->nparams)
         ex_raise(ctx, 1318, "42000", "Incorrect number of arguments for FUNCTION %s.%s; expected %d, got %d", db, rt->name,
                  def->routine->nparams, e->nargs);
@@ -669,9 +685,12 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
     c.src = NULL; c.nsrc = 0; c.rows = NULL; c.outer = NULL; c.aggv = NULL; c.itemv = NULL; c.winv = NULL;
     ex_trg_use use = { ctx->insert_t, NULL, ctx->fn_use };   /* (the table the calling statement writes: 1442) */
     if (ctx->insert_t) c.fn_use = &use;
+    ex_privs_as as;
+    run_as(ctx, pr, &in, &as);
     ex_sp_init(&x, &c, pr->nslots, pr->nslots, pr->ncursors);
     if (setjmp(jb)) {
         ex_sp_free(&x);
+        ex_privs_end_as(ctx->s, &as);
         longjmp(*outer, 1);
     }
     for (int i = 0; i < pr->nparams; i++) {
@@ -681,6 +700,7 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
     c.strict = (in.sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
     c.abort_warn = c.strict;
     ex_sp_run(&x, pr->sp);
+    ex_privs_end_as(ctx->s, &as);
     if (!x.returned) ex_raise(&c, 1321, "2F005", "FUNCTION %s ended without RETURN", rt->name);
     stor_column rc;
     ex_coldef_type(&c, &rc, pr->returns, ctx->s->coll_connection);

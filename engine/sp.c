@@ -381,7 +381,9 @@ static void sp_open(ex_spx *x, pl_sp *n)
     ex_ctx q = *x->ctx;
     q.src = NULL; q.nsrc = 0; q.rows = NULL;
     q.params = x->frame; q.nparams = x->nframe;
-    q.definer_rights = true;
+    q.definer_rights = false;   /* (the body's account: its definer's or the caller's) */
+    q.priv_open = STOR_PRIV_SELECT;
+    q.priv_cmd = "SELECT";
     ex_rows rows = { 0 };
     ex_type *ty; const char **nm; uint64_t f;
     ex_select_rows(&q, c->sel, &rows, &ty, &nm, &f);

@@ -431,6 +431,7 @@ typedef struct ex_trg {
     const char *name, *db;
     const char *create;       /* its CREATE text (lines of the Note 4094 after an error) */
     char *no_definer;         /* its definer's account is gone: who (1449 when it fires) */
+    char *user, *host;        /* its definer, whose privileges its body runs with */
 } ex_trg;
 
 struct ex_trg_set {
@@ -478,6 +479,8 @@ ex_trg_set *ex_trg_load(ex_ctx *ctx, stor_table *t, const pl_stmt *by)
         char u[200], h[300];
         ex_sp_definer(in.create, u, sizeof u, h, sizeof h);
         x->no_definer = NULL;
+        x->user = stor_arena_strndup(ctx->a, u, strlen(u));
+        x->host = stor_arena_strndup(ctx->a, h, strlen(h));
         if (!definer_exists(u, h)) {
             x->no_definer = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 8);
             sprintf(x->no_definer, "'%s'@'%s'", u, h);
@@ -551,13 +554,17 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
             if (newv) ex_read_ts(s, &t->cols[k], &fnew[k]);
             if (oldv) ex_read_ts(s, &t->cols[k], &fold[k]);
         }
+        ex_privs_as as;
+        ex_privs_begin_as(ctx, tr->user, tr->host, &as);
         if (setjmp(jb)) {   /* an error inside: MariaDB's note of where, then on out */
             note_where(ctx, tr, x.at);
             ex_sp_free(&x);
+            ex_privs_end_as(s, &as);
             longjmp(*ctx->jb, 1);
         }
         pdb_status_add(s, PDB_STAT_EXECUTED_TRIGGERS, 1);   /* (a trigger body costs more than this) */
         ex_sp_run(&x, tr->g->sp);
+        ex_privs_end_as(s, &as);
         if (newv && timing == 0) {
             memcpy(newv, fnew, t->ncols * sizeof *newv);
             for (uint32_t k = 0; k < t->ncols; k++) ex_store_ts(ctx, &t->cols[k], &newv[k]);

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Stored programs run with their definer's privileges, and making or calling one needs
+its own: on the run's MariaDB and pressdb alike, a user with SELECT on one database
+
+- cannot CREATE PROCEDURE there without CREATE ROUTINE (1044), nor CALL root's
+  procedure without EXECUTE (1370), nor DROP it without ALTER ROUTINE (1370);
+- with CREATE ROUTINE, makes procedures and functions whose bodies still cannot read a
+  table the user may not (1142): the body runs as its definer, the user;
+- with TRIGGER, makes a trigger whose body cannot write a table the user may not, and
+  that trigger fails the same way when root's INSERT fires it (it runs as its definer);
+- a SQL SECURITY INVOKER procedure of root's runs with the caller's privileges;
+- root's SQL SECURITY DEFINER procedure lends root's reads to a caller with EXECUTE.
+
+Before, pressdb ran every body unchecked and did not check CREATE ROUTINE or EXECUTE: a
+user with SELECT on one database could read any table through a procedure of their own.
+Each statement's outcome (error code, or rows) must be the same on both servers."""
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import itargets  # noqa: E402
+import pymysql  # noqa: E402
+
+SETUP = [
+    "DROP USER IF EXISTS dr_u@localhost",
+    "DROP DATABASE IF EXISTS dr_a", "DROP DATABASE IF EXISTS dr_b",
+    "CREATE DATABASE dr_a", "CREATE DATABASE dr_b",
+    "CREATE TABLE dr_b.secret (a INT)", "INSERT INTO dr_b.secret VALUES (42)",
+    "CREATE TABLE dr_a.t (a INT)",
+    "CREATE USER dr_u@localhost", "GRANT SELECT ON dr_a.* TO dr_u@localhost",
+    "CREATE PROCEDURE dr_a.root_p() SELECT * FROM dr_b.secret",
+    "CREATE PROCEDURE dr_a.root_inv() SQL SECURITY INVOKER SELECT * FROM dr_b.secret",
+]
+# (who, statement): the user's connection or root's
+STEPS = [
+    ("u", "CREATE PROCEDURE p() SELECT * FROM dr_b.secret"),
+    ("u", "CALL root_p()"),
+    ("u", "DROP PROCEDURE root_p"),
+    ("root", "GRANT CREATE ROUTINE ON dr_a.* TO dr_u@localhost"),
+    ("u", "CREATE PROCEDURE p2() SELECT * FROM dr_b.secret"),
+    ("u", "CALL p2()"),
+    ("u", "CREATE FUNCTION f() RETURNS INT RETURN (SELECT a FROM dr_b.secret)"),
+    ("u", "SELECT f()"),
+    ("u", "DROP PROCEDURE p2"),
+    ("root", "GRANT TRIGGER, INSERT ON dr_a.t TO dr_u@localhost"),
+    ("u", "CREATE TRIGGER tg AFTER INSERT ON t FOR EACH ROW INSERT INTO dr_b.secret VALUES (NEW.a)"),
+    ("u", "INSERT INTO t VALUES (7)"),
+    ("root", "INSERT INTO dr_a.t VALUES (8)"),
+    ("root", "SELECT * FROM dr_b.secret ORDER BY a"),
+    ("root", "SELECT * FROM dr_a.t ORDER BY a"),
+    ("root", "GRANT EXECUTE ON dr_a.* TO dr_u@localhost"),
+    ("u", "CALL root_inv()"),
+    ("u", "CALL root_p()"),
+    ("u", "DROP PROCEDURE root_p"),
+]
+
+
+def outcome(cur, sql):
+    try:
+        cur.execute(sql)
+        rows = cur.fetchall() if cur.description else None
+        while cur.nextset():
+            pass
+        return ("ok", rows)
+    except pymysql.err.MySQLError as e:
+        return ("error", e.args[0])
+
+
+def run(port):
+    root = pymysql.connect(host="127.0.0.1", port=port, user="root", autocommit=True)
+    rc = root.cursor()
+    for sql in SETUP:
+        rc.execute(sql)
+    u = pymysql.connect(host="127.0.0.1", port=port, user="dr_u", database="dr_a", autocommit=True)
+    out = []
+    for who, sql in STEPS:
+        out.append(outcome((u if who == "u" else root).cursor(), sql))
+        if who == "root" and sql.startswith("GRANT"):   # (MariaDB reads a session's grants on its
+            u.close()                                     # current database at USE)
+            u = pymysql.connect(host="127.0.0.1", port=port, user="dr_u", database="dr_a", autocommit=True)
+    u.close()
+    for sql in ("DROP DATABASE dr_a", "DROP DATABASE dr_b", "DROP USER dr_u@localhost"):
+        rc.execute(sql)
+    root.close()
+    return out
+
+
+def main():
+    results = {name: run(port) for name, port in itargets.targets()}
+    p = results["pressdb"]
+    expect = {0: 1044, 1: 1370, 2: 1370, 5: 1142, 7: 1142, 11: 1142, 12: 1142, 16: 1142, 18: 1370}
+    bad = [(i, STEPS[i][1], p[i]) for i, code in expect.items() if p[i] != ("error", code)]
+    if bad:
+        raise SystemExit("FAIL: pressdb let these through or failed otherwise: %r" % bad)
+    if p[17][0] != "ok" or p[17][1] != ((42,),):
+        raise SystemExit("FAIL: root's DEFINER procedure did not lend its reads: %r" % (p[17],))
+    if "MariaDB" in results:
+        m = results["MariaDB"]
+        diff = [(STEPS[i][1], m[i], p[i]) for i in range(len(STEPS)) if m[i] != p[i]]
+        if diff:
+            raise SystemExit("FAIL: differs from MariaDB: %r" % diff)
+        print("    ok    %d statements: the same outcome on MariaDB and pressdb" % len(STEPS))
+    print("    ok    bodies run with their definer's privileges; CREATE ROUTINE, EXECUTE, ALTER ROUTINE checked")
+
+
+main()
