@@ -347,12 +347,17 @@ void pdb_exec_wait_killed(pdb_session *s, const pdb_sink *sink);
 uint32_t pdb_lock_wait_timeout(pdb_session *s);
 
 /* Events (engine/event.c). pdb_event_tick runs, each in a session of its own as its
- * definer, the enabled events due at now, and drops or disables those that are done;
- * an event that fails is reported through log (its database, name, definer, error).
- * The server calls it about once a second while pdb_event_scheduler_on(). */
-typedef void pdb_event_log(const char *db, const char *name, const char *user, const char *host, uint16_t code,
-                           const char *msg);
-int  pdb_event_tick(time_t now, pdb_event_log *log);
+ * definer, the enabled events due at now, and drops or disables those that are done.
+ * The server's hooks: begin gives a running event's session its connection id and shows
+ * it (SHOW PROCESSLIST; KILL sets *kill), end takes it away; log reports one that failed
+ * (its database, name, definer, error). The server calls it about once a second while
+ * pdb_event_scheduler_on(). */
+typedef struct pdb_event_hooks {
+    uint32_t (*begin)(const char *user, const char *db, const char *info, _Atomic uint8_t *kill);
+    void (*end)(uint32_t id);
+    void (*log)(const char *db, const char *name, const char *user, const char *host, uint16_t code, const char *msg);
+} pdb_event_hooks;
+int  pdb_event_tick(time_t now, const pdb_event_hooks *h);
 bool pdb_event_scheduler_on(void);
 /* net_write_timeout of the session, in seconds (the server ends a client that stops reading). */
 uint32_t pdb_net_write_timeout(pdb_session *s);

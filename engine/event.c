@@ -22,6 +22,7 @@
 #include "eng.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -697,14 +698,18 @@ static void run_sql(pdb_session *s, evt_sink *k, const pdb_sink *sink, const cha
     }
 }
 
-static void run_event(const char *db, const char *name, const char *sql, pdb_event_log *log)
+static void run_event(const char *db, const char *name, const char *sql, const pdb_event_hooks *hk)
 {
     evt_info in;
     if (!evt_meta(sql, &in)) return;
     char u[81], h[256];
     ex_sp_definer(in.create, u, sizeof u, h, sizeof h);
+    _Atomic uint8_t kill = 0;   /* (KILL, or the shutdown, through the server's registry) */
+    const char *body = strstr(in.create, " ON COMPLETION ");
+    body = body ? strstr(body, " DO ") : NULL;
+    uint32_t id = hk && hk->begin ? hk->begin(u, db, body ? body + 4 : "", &kill) : 0;
     pdb_session s;
-    pdb_session_init(&s, 0);
+    pdb_session_init(&s, id);
     memcpy(s.user, u, sizeof u);
     memcpy(s.priv_host, h, sizeof h);
     snprintf(s.host, sizeof s.host, "localhost");
@@ -713,6 +718,7 @@ static void run_event(const char *db, const char *name, const char *sql, pdb_eve
     snprintf(s.time_zone, sizeof s.time_zone, "%s", in.tz);
     s.sql_mode = in.sql_mode;
     s.enforce_privs = true;
+    s.kill = &kill;
     evt_sink k = { 0 };
     pdb_sink sink = { &k, es_cols, es_row, es_end, es_ok, es_err };
     s.event_run = true;
@@ -721,8 +727,9 @@ static void run_event(const char *db, const char *name, const char *sql, pdb_eve
         snprintf(k.msg, sizeof k.msg, "The user specified as a definer ('%s'@'%s') does not exist", u, h);
     } else run_sql(&s, &k, &sink, sql);
     s.event_run = false;
-    if (k.code && log) log(db, name, u, h, k.code, k.msg);
+    if (k.code && hk && hk->log) hk->log(db, name, u, h, k.code, k.msg);
     pdb_session_free(&s);
+    if (id && hk->end) hk->end(id);
 }
 
 /* After its run: a one-time event, or one past its ENDS, dropped or disabled */
@@ -808,7 +815,7 @@ static time_t next_run(pdb_session *s, const char *sql, time_t from, bool *once,
     return t;
 }
 
-int pdb_event_tick(time_t now, pdb_event_log *log)
+int pdb_event_tick(time_t now, const pdb_event_hooks *hk)
 {
     evt_job *jobs = enabled_events();
     for (evt_due *d = dues; d; d = d->next_due) d->seen = false;
@@ -826,7 +833,7 @@ int pdb_event_tick(time_t now, pdb_event_log *log)
             if (!d->next) finish_event(jb->db, jb->name, preserve);   /* (its ENDS passed) */
         }
         if (d && d->next && d->next <= now) {
-            run_event(jb->db, jb->name, jb->sql, log);
+            run_event(jb->db, jb->name, jb->sql, hk);
             set_last_run(jb->db, jb->name, (uint64_t)now * 100);
             ran++;
             time_t nx = next_run(&zs, jb->sql, now + 1, &once, &preserve);

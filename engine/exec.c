@@ -1165,6 +1165,10 @@ static bool reads_no_table(const pl_stmt *st)
 {
     /* (STOP SLAVE waits for the replica's applier, which takes the store lock to write) */
     if (st->kind == S_SET_NAMES || st->kind == S_REPLICA) return true;
+    /* (SHOW PROCESSLIST and KILL must reach a statement that holds the lock for long: a
+       CALL or an event whose body loops) */
+    if (st->kind == S_SHOW && st->show == SH_PROCESSLIST) return true;
+    if (st->kind == S_KILL) return !expr_reads(st->where);
     if (st->kind == S_SET) {   /* session and user variables; GLOBAL ones keep the lock */
         for (int i = 0; i < st->nsets; i++)
             if ((st->sets[i].scope != 0 && st->sets[i].scope != 2) || expr_reads(st->sets[i].value))

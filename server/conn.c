@@ -41,6 +41,8 @@
 
 static _Atomic uint32_t next_conn_id = 1;
 
+uint32_t srv_conn_new_id(void) { return atomic_fetch_add(&next_conn_id, 1); }
+
 static void conn_process(srv_conn *c);
 static void conn_do_close(srv_conn *c);
 static void conn_start_linger(srv_conn *c);

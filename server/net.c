@@ -98,10 +98,46 @@ void srv_registry_remove(srv_conn *c)
     pthread_mutex_unlock(&reg_mu);
 }
 
+/* The event the scheduler is running (scheduler.c), shown and killed like a connection */
+static struct {
+    uint32_t id;             /* 0: none */
+    char user[81], db[65], info[101];
+    uint64_t since_ms;
+    _Atomic uint8_t *kill;
+} ev_run;
+static bool ev_stopping;     /* the shutdown: any event begun is stopped at once */
+
+void srv_registry_event(uint32_t id, const char *user, const char *db, const char *info, _Atomic uint8_t *kill)
+{
+    pthread_mutex_lock(&reg_mu);
+    ev_run.id = id;
+    srv_copy(ev_run.user, sizeof ev_run.user, user ? user : "");
+    srv_copy(ev_run.db, sizeof ev_run.db, db ? db : "");
+    srv_copy(ev_run.info, sizeof ev_run.info, info ? info : "");
+    ev_run.since_ms = srv_now_ms();
+    ev_run.kill = kill;
+    if (kill && ev_stopping) atomic_store(kill, 2);
+    pthread_mutex_unlock(&reg_mu);
+}
+
+void srv_registry_event_stop(void)
+{
+    pthread_mutex_lock(&reg_mu);
+    ev_stopping = true;
+    if (ev_run.id && ev_run.kill) atomic_store(ev_run.kill, 2);
+    pthread_mutex_unlock(&reg_mu);
+}
+
 int srv_kill(uint32_t id, const char *killer_user, bool query_only)
 {
     int rc = -1;
     pthread_mutex_lock(&reg_mu);
+    if (ev_run.id && ev_run.id == id) {   /* (a running event: its definer's, or SUPER's) */
+        rc = killer_user && strcmp(killer_user, ev_run.user) ? -2 : 0;
+        if (!rc) atomic_store(ev_run.kill, query_only ? 1 : 2);
+        pthread_mutex_unlock(&reg_mu);
+        return rc;
+    }
     for (srv_conn *c = reg_tab[id % REG_BUCKETS]; c; c = c->hnext) {
         if (c->id != id)
             continue;
@@ -176,6 +212,17 @@ size_t srv_processlist(srv_proc *out, size_t max)
             p->has_info = c->pl_has_info && c->pl_command == SRV_CMD_QUERY;
             memcpy(p->info, c->pl_info, sizeof p->info);
         }
+    }
+    if (ev_run.id && n < max) {
+        srv_proc *p = &out[n++];
+        p->id = ev_run.id;
+        srv_copy(p->user, sizeof p->user, ev_run.user);
+        srv_copy(p->host, sizeof p->host, "localhost");
+        srv_copy(p->db, sizeof p->db, ev_run.db);
+        p->command = "Query";
+        p->time = (uint32_t)((now - ev_run.since_ms) / 1000);
+        p->has_info = true;
+        memcpy(p->info, ev_run.info, sizeof p->info);
     }
     pthread_mutex_unlock(&reg_mu);
     qsort(out, n, sizeof *out, proc_cmp);

@@ -2,7 +2,9 @@
  * event_scheduler is ON, it has the engine run the events that are due
  * (pdb_event_tick, engine/event.c), each in a session of its own, and logs those that
  * fail as MariaDB does ("Event Scheduler: [user@host][db.name] message"). It runs
- * beside the event loops and never holds one up. */
+ * beside the event loops and never holds one up. The event running is in SHOW
+ * PROCESSLIST under a connection id of its own, which KILL stops (an event whose body
+ * never ends holds the store's write lock, as a CALL would); a shutdown kills it. */
 #include "server/server.h"
 
 #include <pthread.h>
@@ -22,6 +24,21 @@ static void log_failure(const char *db, const char *name, const char *user, cons
     srv_log(SRV_ERROR, 0, "Event Scheduler: [%s@%s][%s.%s] %s", user, host, db, name, msg);
 }
 
+static uint32_t event_begin(const char *user, const char *db, const char *info, _Atomic uint8_t *kill)
+{
+    uint32_t id = srv_conn_new_id();
+    srv_registry_event(id, user, db, info, kill);
+    return id;
+}
+
+static void event_end(uint32_t id)
+{
+    (void)id;
+    srv_registry_event(0, NULL, NULL, NULL, NULL);
+}
+
+static const pdb_event_hooks hooks = { event_begin, event_end, log_failure };
+
 static void *scheduler_main(void *arg)
 {
     (void)arg;
@@ -34,7 +51,7 @@ static void *scheduler_main(void *arg)
         pthread_cond_timedwait(&cv, &mu, &until);
         if (stopping) break;
         pthread_mutex_unlock(&mu);
-        if (pdb_event_scheduler_on()) pdb_event_tick(time(NULL), log_failure);
+        if (pdb_event_scheduler_on()) pdb_event_tick(time(NULL), &hooks);
         pthread_mutex_lock(&mu);
     }
     pthread_mutex_unlock(&mu);
@@ -57,6 +74,7 @@ void srv_scheduler_shutdown(void)
     stopping = true;
     pthread_cond_signal(&cv);
     pthread_mutex_unlock(&mu);
+    srv_registry_event_stop();   /* (an event that would not end must not hold the shutdown) */
     pthread_join(thr, NULL);
     started = false;
 }

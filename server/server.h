@@ -241,6 +241,11 @@ void srv_registry_publish(srv_conn *c, int command);
 /* The statement text SHOW PROCESSLIST shows while c runs it (first 100 bytes). */
 void srv_registry_info(srv_conn *c, const uint8_t *text, size_t len);
 enum { SRV_CMD_CONNECT, SRV_CMD_SLEEP, SRV_CMD_QUERY };
+/* The event the scheduler runs (id 0: none now): in SHOW PROCESSLIST, KILL sets *kill;
+ * after srv_registry_event_stop (the shutdown) every event begun is killed at once. */
+void srv_registry_event(uint32_t id, const char *user, const char *db, const char *info, _Atomic uint8_t *kill);
+void srv_registry_event_stop(void);
+uint32_t srv_conn_new_id(void);   /* a connection id, as a client's (conn.c) */
 /* Milliseconds since an arbitrary origin (monotonic). */
 uint64_t srv_now_ms(void);
 

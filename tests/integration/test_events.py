@@ -10,6 +10,8 @@
   and writes nothing; a failing body does not stop the others;
 - events survive kill -9 (the log) and a clean shutdown (the snapshot's 'S' records)
   with the same SHOW CREATE EVENT, and --event-scheduler=ON starts them at startup;
+- an event whose body never ends is in SHOW PROCESSLIST, KILL stops it (the tables it
+  held are free at once), and a shutdown does not wait for it;
 - with the run's MariaDB (tests/run.py): events made on MariaDB, dumped with
   mariadb-dump --events, load into pressdb, whose dump is the same text.
 
@@ -132,8 +134,36 @@ def main():
         n_lim = cur.fetchone()[0]
         rows = wait_for(cur, "SELECT COUNT(*) FROM ev.t WHERE k = 'lim'", lambda r: r[0][0] > n_lim)
         check(rows[0][0] > n_lim, "--event-scheduler=ON runs them from the start")
+        # an event whose body never ends holds the store's write lock, as a CALL would: it
+        # is in SHOW PROCESSLIST, KILL stops it, and so does a shutdown
+        loop = ("ON SCHEDULE AT NOW() DO BEGIN DECLARE i INT DEFAULT 0; WHILE 1 DO SET i = i + 1; END WHILE; END")
+        cur.execute("CREATE EVENT ev.forever " + loop)
+        time.sleep(2)
+        d = srv.connect(read_timeout=10)
+        dc = d.cursor()
+        dc.execute("SHOW PROCESSLIST")
+        ev = [r for r in dc.fetchall() if r[4] == "Query" and r[0] != d.thread_id()]
+        check(len(ev) == 1 and "WHILE 1" in (ev[0][7] or ""), "the running event is in SHOW PROCESSLIST")
+        dc.execute("KILL %d" % ev[0][0])
+        t0 = time.time()
+        dc.execute("SELECT COUNT(*) FROM ev.t")
+        check(time.time() - t0 < 5, "after KILL of it a table is read at once")
+        for _ in range(50):
+            if "[root@localhost][ev.forever] Connection was killed" in srv.tail(4000):
+                break
+            time.sleep(0.1)
+        check("[root@localhost][ev.forever] Connection was killed" in srv.tail(4000), "the killed event is logged")
+        cur.execute("CREATE EVENT ev.forever2 " + loop)
+        time.sleep(2)
+        d.close()
         c.close()
-        srv.stop()
+        srv.p.terminate()
+        try:
+            srv.p.wait(timeout=20)
+        except Exception:
+            raise SystemExit("FAIL: a running event held up the shutdown")
+        srv.log.close()
+        check(True, "a shutdown stops a running event")
         print("events: scheduled, run as their definers, finished as MariaDB does, kept across restarts")
         ok = True
     finally:
