@@ -419,6 +419,16 @@ void ex_default_usable(ex_ctx *ctx, const pl_expr *e, const char *cname)
 static void default_refs(ex_ctx *ctx, const pl_expr *e, const stor_column *cols, uint32_t ncols, uint32_t c)
 {
     if (!e) return;
+    if (e->kind == E_FUNC && !e->db && e->nargs >= 1 && e->args[0]->kind == E_COLUMN &&
+        (!strcmp(e->s, "NEXTVAL") || !strcmp(e->s, "LASTVAL") || !strcmp(e->s, "SETVAL"))) {
+        const pl_expr *q = e->args[0];   /* (a sequence, not a column: it must be one) */
+        const char *db = ex_cur_db(ctx, q->tbl);
+        const stor_table *t = stor_table_find(db, q->s);
+        if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, q->s);
+        if (!t->sequence) ex_raise(ctx, 4089, "42S02", "'%s.%s' is not a SEQUENCE", db, q->s);
+        for (int i = 1; i < e->nargs; i++) default_refs(ctx, e->args[i], cols, ncols, c);
+        return;
+    }
     if (e->kind == E_COLUMN) {
         uint32_t k;
         for (k = 0; k < ncols; k++) if (!strcasecmp(cols[k].name, e->s)) break;

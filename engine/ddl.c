@@ -111,15 +111,15 @@ static char *default_text(ex_ctx *ctx, stor_column *c, pl_expr *e)
     return stor_strndup(s, n);
 }
 
-/* NEXTVAL / LASTVAL / SETVAL somewhere in e */
-static bool seq_call_in(const pl_expr *e)
+/* NEXTVAL(s) / LASTVAL(s) / SETVAL(s, ..) in a DEFAULT name their sequence with its
+ * database, as MariaDB prints them (the current one's when not written) */
+static void seq_qualify(ex_ctx *ctx, pl_expr *e)
 {
-    if (!e) return false;
-    if (e->kind == E_FUNC && e->s && !e->db &&
+    if (!e) return;
+    if (e->kind == E_FUNC && e->s && !e->db && e->nargs >= 1 && e->args[0]->kind == E_COLUMN && !e->args[0]->tbl &&
         (!strcasecmp(e->s, "NEXTVAL") || !strcasecmp(e->s, "LASTVAL") || !strcasecmp(e->s, "SETVAL")))
-        return true;
-    for (int i = 0; i < e->nargs; i++) if (seq_call_in(e->args[i])) return true;
-    return false;
+        e->args[0]->tbl = (char *)ex_cur_db(ctx, NULL);
+    for (int i = 0; i < e->nargs; i++) seq_qualify(ctx, e->args[i]);
 }
 
 /* Is a DEFAULT a value, kept as one (a literal, a signed one, DATE'..', PI(), the time),
@@ -184,14 +184,13 @@ static void set_default(ex_ctx *ctx, stor_column *c, pl_expr *e)
 {
     if (e->kind == E_NULL && c->not_null) ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", c->name);
     if (c->auto_increment) ex_raise(ctx, 1067, "42000", "Invalid default value for '%s'", c->name);
-    if (seq_call_in(e))   /* (not yet: NEXTVAL in a default) */
-        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'DEFAULT with a SEQUENCE function'");
     if (default_is_value(e) || default_is_now(e)) {
         c->default_sql = default_text(ctx, c, e);
         c->default_expr = false;
         return;
     }
     ex_default_usable(ctx, e, c->name);
+    seq_qualify(ctx, e);
     if (default_constant(e)) {   /* (its value checked against the column, then let go) */
         uint32_t nw = ctx->s->nwarnings, wc = ctx->s->warn_count;
         stor_free(default_text(ctx, c, e));

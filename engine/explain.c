@@ -1093,6 +1093,16 @@ static void xprint_node(xpctx *pc, xbuf *b, const pl_expr *e)
             xprint(pc, b, e->args[1]);
             return;
         }
+        if (pc->bare && !e->db && e->nargs >= 1 && e->args[0]->kind == E_COLUMN &&
+            (!strcmp(e->s, "NEXTVAL") || !strcmp(e->s, "LASTVAL") || !strcmp(e->s, "SETVAL"))) {
+            for (const char *u = e->s; *u; u++) { char lc = (char)tolower((unsigned char)*u); xb_put(b, &lc, 1); }
+            xb_s(b, "(");   /* (the sequence as `db`.`name`) */
+            if (e->args[0]->tbl) { xb_qident(b, e->args[0]->tbl); xb_s(b, "."); }
+            xb_qident(b, e->args[0]->s);
+            for (int i = 1; i < e->nargs; i++) { xb_s(b, ","); xprint(pc, b, e->args[i]); }
+            xb_s(b, ")");
+            return;
+        }
         if (!strcmp(e->s, "MATCH") && e->nargs >= 2) {   /* Item_func_match::print */
             xb_s(b, "(match ");
             for (int i = 1; i < e->nargs; i++) {
