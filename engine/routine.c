@@ -375,6 +375,14 @@ static void run_as(ex_ctx *ctx, const pl_routine *pr, const ex_rtn_info *in, ex_
     ex_privs_begin_as(ctx, u, h, as);
 }
 
+/* The same with the definer known (a stored function's call site keeps it) */
+static void run_as_known(ex_ctx *ctx, const pl_routine *pr, const char *u, const char *h, ex_privs_as *as)
+{
+    as->active = false;
+    if (pr->security == 2 || !ctx->s->enforce_privs) return;
+    ex_privs_begin_as(ctx, u, h, as);
+}
+
 void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     const char *db = ex_cur_db(ctx, st->db);
@@ -579,18 +587,24 @@ typedef struct ex_sf_cached {
     const stor_routine *rt;
     pl_stmt *def;
     ex_rtn_info in;
+    const char *du, *dh;     /* its definer */
     struct ex_sf_cached *next;
 } ex_sf_cached;
 
-static pl_stmt *sf_parse(ex_ctx *ctx, const pl_expr *e, const stor_routine *rt, ex_rtn_info *in)
+static pl_stmt *sf_parse(ex_ctx *ctx, const pl_expr *e, const stor_routine *rt, ex_rtn_info *in, const char **du,
+                         const char **dh)
 {
     ex_stmt *es = ctx->stmt;
     for (ex_sf_cached *c = es ? es->sfc : NULL; c; c = c->next)
-        if (c->e == e && c->rt == rt) { *in = c->in; return c->def; }
+        if (c->e == e && c->rt == rt) { *in = c->in; *du = c->du; *dh = c->dh; return c->def; }
     pl_stmt *def = ex_rtn_parse(ctx, rt, in);
+    char u[200], h[300];
+    ex_sp_definer(def ? in->create : "", u, sizeof u, h, sizeof h);
+    *du = stor_arena_strndup(ctx->a, u, strlen(u));
+    *dh = stor_arena_strndup(ctx->a, h, strlen(h));
     if (def && es) {
         ex_sf_cached *c = stor_arena_alloc(ctx->a, sizeof *c);
-        c->e = e; c->rt = rt; c->def = def; c->in = *in;
+        c->e = e; c->rt = rt; c->def = def; c->in = *in; c->du = *du; c->dh = *dh;
         c->next = es->sfc;
         es->sfc = c;
     }
@@ -638,7 +652,8 @@ bool ex_sf_compile(ex_ctx *ctx, const pl_expr *e, ex_type *t)
         return false;
     }
     ex_rtn_info in;
-    pl_stmt *def = sf_parse(ctx, e, rt, &in);
+    const char *du, *dh;
+    pl_stmt *def = sf_parse(ctx, e, rt, &in, &du, &dh);
     if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
     ex_privs_routine(ctx, db, rt->name, in.create, false);
     if (e->nargs != def->routine->nparams)
@@ -665,7 +680,8 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
         if (f->rt == rt) ex_raise(ctx, 1424, "HY000", "Recursive stored functions and triggers are not allowed");
     ex_check_stack(ctx);
     ex_rtn_info in;
-    pl_stmt *def = sf_parse(ctx, e, rt, &in);   /* (before the mark: it stays for the next row) */
+    const char *du, *dh;
+    pl_stmt *def = sf_parse(ctx, e, rt, &in, &du, &dh);   /* (before the mark: it stays for the next row) */
     ex_sp_pos mark;
     ex_sp_mark(ctx, &mark);
     if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
@@ -686,7 +702,7 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
     ex_trg_use use = { ctx->insert_t, NULL, ctx->fn_use };   /* (the table the calling statement writes: 1442) */
     if (ctx->insert_t) c.fn_use = &use;
     ex_privs_as as;
-    run_as(ctx, pr, &in, &as);
+    run_as_known(ctx, pr, du, dh, &as);
     ex_sp_init(&x, &c, pr->nslots, pr->nslots, pr->ncursors);
     if (setjmp(jb)) {
         ex_sp_free(&x);
