@@ -622,6 +622,7 @@ int ex_evt_list(ex_ctx *ctx, const char *db, ex_evt_row **out)
 typedef struct evt_due {
     char *db, *name, *sql;
     time_t next;
+    int8_t enabled;          /* ENABLE (1), else 0; -1 not read yet */
     bool seen;
     struct evt_due *next_due;
 } evt_due;
@@ -662,6 +663,7 @@ static evt_due *due_of(const char *db, const stor_routine *ev)
         free(e->sql);
         e->sql = strdup(ev->sql);
         e->next = 0;
+        e->enabled = -1;
     }
     e->seen = true;
     return e;
@@ -754,7 +756,7 @@ static void finish_event(const char *db, const char *name, bool preserve)
 
 typedef struct evt_job { char *db, *name, *sql; struct evt_job *next; } evt_job;
 
-/* The enabled events (copies, taken under the shared store lock) */
+/* The events (copies, taken under the shared store lock) */
 static evt_job *enabled_events(void)
 {
     evt_job *jobs = NULL;
@@ -764,11 +766,6 @@ static evt_job *enabled_events(void)
     for (uint32_t i = 0; i < ndb; i++)
         for (uint32_t j = 0; j < dbs[i]->nevents; j++) {
             const char *sql = dbs[i]->events[j]->sql;
-            const char *create = strstr(sql, "*/ CREATE DEFINER=");
-            const char *dp = create ? strstr(create, " ON COMPLETION ") : NULL;
-            if (!dp) continue;
-            dp = strstr(dp + 15, "PRESERVE ");
-            if (!dp || strncmp(dp + 9, "ENABLE", 6)) continue;
             evt_job *jb = calloc(1, sizeof *jb);
             if (!jb) continue;
             jb->db = strdup(dbs[i]->name);
@@ -784,8 +781,8 @@ static evt_job *enabled_events(void)
 
 /* The next run at or after `from` of a kept event (0: none left: past its ENDS), its
  * times read in its zone (session s, whose zone is set here); *once: a one-time event;
- * *preserve: ON COMPLETION PRESERVE */
-static time_t next_run(pdb_session *s, const char *sql, time_t from, bool *once, bool *preserve)
+ * *preserve: ON COMPLETION PRESERVE; *enabled (when asked): its status is ENABLE */
+static time_t next_run(pdb_session *s, const char *sql, time_t from, bool *once, bool *preserve, bool *enabled)
 {
     stor_arena a;
     stor_arena_init(&a);
@@ -798,6 +795,7 @@ static time_t next_run(pdb_session *s, const char *sql, time_t from, bool *once,
     pl_stmt *st = evt_meta(sql, &in) ? ex_sp_parse_kept(&ctx, sql, in.sql_mode, S_CREATE_EVENT) : NULL;
     *once = st && !st->event->every;
     *preserve = st && st->event->preserve == 1;
+    if (enabled) *enabled = st && st->event->status == 0;
     if (st) {
         pl_event *e = st->event;
         snprintf(s->time_zone, sizeof s->time_zone, "%s", in.tz);
@@ -827,16 +825,18 @@ int pdb_event_tick(time_t now, const pdb_event_hooks *hk)
         jobs = jb->next;
         stor_routine ev = { jb->name, false, jb->sql };
         evt_due *d = due_of(jb->db, &ev);
-        bool once = false, preserve = false;
-        if (d && !d->next) {
-            d->next = next_run(&zs, jb->sql, now, &once, &preserve);
-            if (!d->next) finish_event(jb->db, jb->name, preserve);   /* (its ENDS passed) */
+        bool once = false, preserve = false, enabled = false;
+        if (d && d->enabled < 0) {   /* (read once per text: DISABLE'd ones are passed over) */
+            d->next = next_run(&zs, jb->sql, now, &once, &preserve, &enabled);
+            d->enabled = enabled;
+            if (enabled && !d->next) finish_event(jb->db, jb->name, preserve);   /* (its ENDS passed) */
         }
-        if (d && d->next && d->next <= now) {
+        if (d && d->enabled == 1 && !d->next) d->next = next_run(&zs, jb->sql, now, &once, &preserve, NULL);
+        if (d && d->enabled == 1 && d->next && d->next <= now) {
             run_event(jb->db, jb->name, jb->sql, hk);
             set_last_run(jb->db, jb->name, (uint64_t)now * 100);
             ran++;
-            time_t nx = next_run(&zs, jb->sql, now + 1, &once, &preserve);
+            time_t nx = next_run(&zs, jb->sql, now + 1, &once, &preserve, NULL);
             if (once || !nx) finish_event(jb->db, jb->name, preserve);
             d->next = once ? 0 : nx;
         }
