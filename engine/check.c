@@ -459,6 +459,8 @@ void ex_defaults_apply(ex_ctx *ctx, ex_gens *g, pdb_value *vals, const bool *giv
         pdb_value o;
         if (!stored) {   /* (the statement's values are converted later, once, with their warnings) */
             kept_eval(ctx, g, g->defs[c], view, NULL, rowno, &o);
+            if (o.t == VT_NULL && t->cols[c].not_null && ctx->stmt)
+                ctx->stmt->default_null = &t->cols[c];   /* (dml.c's 1048 then names the default: 4028) */
             vals[c] = view[c] = ex_persist(ctx->a, &o);
             continue;
         }

@@ -121,7 +121,14 @@ void ex_load_null(ex_ctx *ctx, const stor_column *col, pdb_value *v)
 static void null_column(ex_ctx *ctx, const stor_column *col, pdb_value *v, bool multi)
 {
     if (ctx->feed) { ex_load_null(ctx, col, v); return; }
-    if ((!multi || ctx->strict) && !ctx->ignore) ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", col->name);
+    if ((!multi || ctx->strict) && !ctx->ignore) {
+        if (!multi && ctx->stmt && ctx->stmt->default_null == col) {   /* (MariaDB says whose default it was) */
+            ctx->stmt->err_after = 4028;
+            snprintf(ctx->stmt->err_after_msg, sizeof ctx->stmt->err_after_msg,
+                     "Got an error when calculating default value for `%s`", col->name);
+        }
+        ex_raise(ctx, 1048, "23000", "Column '%s' cannot be null", col->name);
+    }
     ex_warn(ctx, "Warning", 1048, "Column '%s' cannot be null", col->name);
     *v = implicit_default(col);
 }

@@ -391,6 +391,10 @@ typedef struct ex_stmt {
 #define EX_ERR_NOTES 8
     char err_notes[EX_ERR_NOTES][160];
     int nerr_notes;
+    uint16_t err_after;       /* an Error condition listed after the error (4028: which
+                                 expression default failed), 0 none */
+    char err_after_msg[160];
+    const struct stor_column *default_null;   /* the last column an expression default made NULL */
     bool err_listed;         /* the error is in the warnings already (LOAD DATA lists the
                                 errors of a row in their order before it fails) */
 } ex_stmt;

@@ -1566,6 +1566,15 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             }
             s->warn_count++;
         }
+        if (stmt_state.err_after) {
+            pdb_warning *w = pdb_warning_slot(s);
+            if (w) {
+                snprintf(w->level, sizeof w->level, "Error");
+                w->code = stmt_state.err_after;
+                snprintf(w->msg, sizeof w->msg, "%s", stmt_state.err_after_msg);
+            }
+            s->warn_count++;
+        }
         if (!r->stopped && r->sink->error(r->sink->ctx, err.code, err.state, err.msg)) r->stopped = true;
         return -1;
     }

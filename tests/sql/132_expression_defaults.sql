@@ -174,3 +174,20 @@ CREATE TABLE sq3 (a INT DEFAULT (nextval(nosuch)));
 CREATE TABLE sq3 (a INT DEFAULT (nextval(sq)));
 SELECT COLUMN_NAME, COLUMN_DEFAULT FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'sq'
   ORDER BY ORDINAL_POSITION;
+
+-- a NOT NULL column whose default comes out NULL: 1048, and for a single row MariaDB's
+-- second condition naming the default (4028); IGNORE and non-strict multi-row warn
+CREATE TABLE nd (a INT, b INT DEFAULT (a * 2) NOT NULL);
+INSERT INTO nd () VALUES ();
+SHOW WARNINGS;
+INSERT INTO nd (a) VALUES (1), (NULL);
+SHOW WARNINGS;
+INSERT IGNORE INTO nd (a) VALUES (NULL);
+SHOW WARNINGS;
+SET sql_mode = '';
+INSERT INTO nd (a) VALUES (NULL);
+SHOW WARNINGS;
+INSERT INTO nd (a) VALUES (3), (NULL);
+SHOW WARNINGS;
+SET sql_mode = DEFAULT;
+SELECT * FROM nd;
