@@ -1269,6 +1269,17 @@ typedef struct ex_evt_row {
     char created[48], modified[48], last_executed[48];   /* last_executed "" : never */
 } ex_evt_row;
 int       ex_evt_list(ex_ctx *ctx, const char *db, ex_evt_row **out);
+/* An event from a row of mysql.event (a restored dump of MariaDB's mysql database): its
+ * times UTC texts as the row has them, interval_value in the unit's smallest part; put
+ * over any event of the name and logged. NULL, or why it was left out. */
+typedef struct ex_evt_import {
+    const char *db, *name, *body, *definer, *execute_at, *interval_value, *interval_field, *starts, *ends;
+    const char *status, *on_completion, *comment, *tz;
+    uint32_t sql_mode;
+    uint16_t client, connection, dbcoll;
+    uint64_t created_cs, modified_cs;
+} ex_evt_import;
+const char *ex_evt_import_one(ex_ctx *ctx, const ex_evt_import *im);
 /* A call e of a stored function: false when there is none of its name; else its result
  * type in *t (1318 for the wrong number of arguments). Its calls run through the
  * registry's descriptor of stored functions (ex_sf_handle). */

@@ -244,6 +244,20 @@ static int64_t interval_size(const evt_unit *u, const char *amount)
     return total;
 }
 
+/* A compound unit's total (in its smallest part) as MariaDB prints it: '2:30' */
+static void amount_text(const evt_unit *u, int64_t total, char *out, size_t cap)
+{
+    size_t k = 0;
+    out[k++] = '\'';
+    for (int i = 0; i < u->nf && k + 24 < cap; i++) {
+        int64_t part = total / u->f[i];
+        total -= part * u->f[i];
+        if (i) out[k++] = u->seps[i - 1];
+        k += (size_t)snprintf(out + k, cap - k, "%lld", (long long)part);
+    }
+    snprintf(out + k, cap - k, "'");
+}
+
 static void every_amount(ex_ctx *ctx, pl_event *e, evt_sched *sc)
 {
     const evt_unit *u = unit_of(e->unit);
@@ -264,15 +278,7 @@ static void every_amount(ex_ctx *ctx, pl_event *e, evt_sched *sc)
         snprintf(given, sizeof given, "'%.*s'", (int)(n < 60 ? n : 60), s);
         int64_t total = interval_size(u, given);
         if (total <= 0) ex_raise(ctx, 1542, "HY000", "INTERVAL is either not positive or too big");
-        size_t k = 0;
-        sc->amount[k++] = '\'';
-        for (int i = 0; i < u->nf; i++) {
-            int64_t part = total / u->f[i];
-            total -= part * u->f[i];
-            if (i) sc->amount[k++] = u->seps[i - 1];
-            k += (size_t)snprintf(sc->amount + k, sizeof sc->amount - k, "%lld", (long long)part);
-        }
-        snprintf(sc->amount + k, sizeof sc->amount - k, "'");
+        amount_text(u, total, sc->amount, sizeof sc->amount);
     }
     sc->unit = u->name;
 }
@@ -503,6 +509,61 @@ void ex_evt_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     else if (st->kind == S_ALTER_EVENT) alter_event(ctx, st, r);
     else if (ctx->s->event_run) run_body(ctx, st, r);
     else create_event(ctx, st, r);
+}
+
+/* ---------------------------------------------------------------- mysql.event */
+
+/* A mysql.event time (UTC) as a text of zone tz's */
+static bool utc_local(const char *utc, const char *tz, char *out, size_t cap)
+{
+    struct tm tm;
+    if (!utc || !text_tm(utc, &tm)) return false;
+    time_t t = timegm(&tm);
+    pdb_session zs;
+    pdb_session_init(&zs, 0);
+    snprintf(zs.time_zone, sizeof zs.time_zone, "%s", tz);
+    struct tm lt;
+    ex_tz_local(&zs, t, &lt);
+    ex_tz_free(&zs);
+    pdb_session_free(&zs);
+    tm_text(&lt, out, cap);
+    return true;
+}
+
+const char *ex_evt_import_one(ex_ctx *ctx, const ex_evt_import *im)
+{
+    stor_db *d = stor_db_find(im->db);
+    if (!d) return "its database does not exist";
+    if (strlen(im->name) > 64) return "its name is too long";
+    const char *at = strrchr(im->definer, '@');
+    if (!at) return "its definer is not user@host";
+    const char *tz = im->tz && im->tz[0] ? im->tz : "SYSTEM";
+    evt_sched sc = { 0 };
+    sc.every = im->interval_field != NULL;
+    if (sc.every) {
+        const evt_unit *u = unit_of(im->interval_field);
+        int64_t v = im->interval_value ? strtoll(im->interval_value, NULL, 10) : 0;
+        if (!u || v <= 0) return "its interval is not one pressdb knows";
+        sc.unit = u->name;
+        if (u->nf > 1) amount_text(u, v * u->f[u->nf - 1], sc.amount, sizeof sc.amount);
+        else snprintf(sc.amount, sizeof sc.amount, "%lld",   /* (kept in days / months) */
+                      (long long)(!strcmp(u->name, "WEEK") ? v / 7 : !strcmp(u->name, "QUARTER") ? v / 3 : v));
+        if (!utc_local(im->starts, tz, sc.starts, sizeof sc.starts)) return "it has no STARTS";
+        if (im->ends) utc_local(im->ends, tz, sc.ends, sizeof sc.ends);
+    } else if (!utc_local(im->execute_at, tz, sc.at, sizeof sc.at)) return "it has no time to run at";
+    sc.preserve = im->on_completion && !strcasecmp(im->on_completion, "PRESERVE");
+    sc.status = !im->status || !strcasecmp(im->status, "ENABLED") ? 0 : !strcasecmp(im->status, "DISABLED") ? 1 : 2;
+    sc.comment = im->comment && im->comment[0] ? im->comment : NULL;
+    evt_info in = { im->sql_mode, im->client, im->connection, im->dbcoll, im->created_cs, im->modified_cs, "", NULL };
+    snprintf(in.tz, sizeof in.tz, "%s", tz);
+    size_t n;
+    char *user = stor_arena_strndup(ctx->a, im->definer, (size_t)(at - im->definer));
+    char *text = evt_write(&in, user, at + 1, im->name, &sc, im->body, strlen(im->body), ctx->a, &n);
+    pl_stmt *st = ex_sp_parse_kept(ctx, text, im->sql_mode, S_CREATE_EVENT);
+    if (!st || !st->event) return "pressdb cannot parse it";
+    log_text(ctx, im->db, text, n);
+    stor_event_put(d, im->name, text, n);
+    return NULL;
 }
 
 /* ---------------------------------------------------------------- introspection */

@@ -31,14 +31,15 @@
 
 /* mysql's tables that become the store, dropped once read ("user": a 10.3 dump's) */
 static const char *const gt_names[] = { "global_priv", "user", "db", "tables_priv", "columns_priv",
-                                        "procs_priv", "proxies_priv", "roles_mapping", "proc" };
+                                        "procs_priv", "proxies_priv", "roles_mapping", "proc", "event" };
 #define GT_N (sizeof gt_names / sizeof *gt_names)
 
 static bool gt_hit(ex_ctx *ctx, const char *db, const char *name)
 {
     if (!name) return false;
     if (!db) db = ctx->s->db;
-    return db && !strcmp(db, "mysql") && (ex_mysql_schema_table(name) || !strcasecmp(name, "proc"));
+    return db && !strcmp(db, "mysql") &&
+           (ex_mysql_schema_table(name) || !strcasecmp(name, "proc") || !strcasecmp(name, "event"));
 }
 
 void ex_grant_tables_touch(ex_ctx *ctx, pl_stmt *st)
@@ -409,6 +410,52 @@ static void gt_proc(ex_ctx *ctx)
     }
 }
 
+/* ---- events (mysql.event) ---- */
+
+static void gt_event(ex_ctx *ctx)
+{
+    gt_rows g;
+    gt_select(ctx, "SELECT db, name, body, definer, execute_at, interval_value, interval_field, starts, ends, status, "
+                   "on_completion, sql_mode, comment, time_zone, character_set_client, collation_connection, "
+                   "db_collation, UNIX_TIMESTAMP(created) AS created, UNIX_TIMESTAMP(modified) AS modified FROM mysql.event", &g);
+    int c_db = gt_col(&g, "db"), c_name = gt_col(&g, "name"), c_body = gt_col(&g, "body"), c_def = gt_col(&g, "definer"),
+        c_at = gt_col(&g, "execute_at"), c_iv = gt_col(&g, "interval_value"), c_if = gt_col(&g, "interval_field"),
+        c_st = gt_col(&g, "starts"), c_en = gt_col(&g, "ends"), c_stat = gt_col(&g, "status"),
+        c_oc = gt_col(&g, "on_completion"), c_mode = gt_col(&g, "sql_mode"), c_cmt = gt_col(&g, "comment"),
+        c_tz = gt_col(&g, "time_zone"), c_cl = gt_col(&g, "character_set_client"),
+        c_cc = gt_col(&g, "collation_connection"), c_dc = gt_col(&g, "db_collation"), c_cr = gt_col(&g, "created"),
+        c_mod = gt_col(&g, "modified");
+    for (uint32_t i = 0; i < g.r.nrows; i++) {
+        ex_evt_import im = { 0 };
+        im.db = gt_str(ctx, &g, i, c_db);
+        im.name = gt_str(ctx, &g, i, c_name);
+        im.body = gt_str(ctx, &g, i, c_body);
+        im.definer = gt_str(ctx, &g, i, c_def);
+        if (!im.db || !im.name) continue;
+        im.execute_at = gt_str(ctx, &g, i, c_at);
+        im.interval_value = gt_str(ctx, &g, i, c_iv);
+        im.interval_field = gt_str(ctx, &g, i, c_if);
+        im.starts = gt_str(ctx, &g, i, c_st);
+        im.ends = gt_str(ctx, &g, i, c_en);
+        im.status = gt_str(ctx, &g, i, c_stat);
+        im.on_completion = gt_str(ctx, &g, i, c_oc);
+        im.comment = gt_str(ctx, &g, i, c_cmt);
+        im.tz = gt_str(ctx, &g, i, c_tz);
+        const char *mode = gt_str(ctx, &g, i, c_mode), *cr = gt_str(ctx, &g, i, c_cr), *md = gt_str(ctx, &g, i, c_mod);
+        if (mode) ex_sql_mode_parse(mode, true, &im.sql_mode);
+        im.client = gt_coll(gt_str(ctx, &g, i, c_cl), true, ctx->s->coll_client);
+        im.connection = gt_coll(gt_str(ctx, &g, i, c_cc), false, ctx->s->coll_connection);
+        stor_db *d = stor_db_find(im.db);
+        im.dbcoll = gt_coll(gt_str(ctx, &g, i, c_dc), false, d ? d->coll : ctx->s->coll_connection);
+        im.created_cs = cr ? (uint64_t)(strtod(cr, NULL) * 100) : 0;
+        im.modified_cs = md ? (uint64_t)(strtod(md, NULL) * 100) : 0;
+        const char *why = !im.body || !im.definer ? "the row is incomplete" : ex_evt_import_one(ctx, &im);
+        if (why)
+            fprintf(stderr, "pressdb: [Warning] FLUSH PRIVILEGES: the event %s.%s of mysql.event is left out: %s\n",
+                    im.db, im.name, why);
+    }
+}
+
 /* ---- FLUSH PRIVILEGES ---- */
 
 /* The grant tables go (logged for a restart, not for replicas: they run FLUSH PRIVILEGES
@@ -472,7 +519,8 @@ static void gt_import(ex_ctx *ctx)
         for (size_t i = 0; i < n; i++) *(stor_role_grant *)gt_push(ctx, &rgs) = rg[i];
         free(rg);
     }
-    if (stor_table_find("mysql", "proc")) {   /* (logged for a restart; replicas read their own mysql.proc) */
+    if (stor_table_find("mysql", "proc") || stor_table_find("mysql", "event")) {   /* (logged for a restart;
+                                                         replicas read their own mysql.proc and mysql.event) */
         stor_txn *x = stor_txn_attached();
         jmp_buf jb, *saved = ctx->jb;
         ctx->jb = &jb;
@@ -482,7 +530,8 @@ static void gt_import(ex_ctx *ctx)
             longjmp(*saved, 1);
         }
         if (x) stor_txn_set_no_binlog(x, true);
-        gt_proc(ctx);
+        if (stor_table_find("mysql", "proc")) gt_proc(ctx);
+        if (stor_table_find("mysql", "event")) gt_event(ctx);
         ctx->jb = saved;
         if (x) stor_txn_set_no_binlog(x, ctx->s->sql_log_bin_off);
     }

@@ -14,7 +14,11 @@ An account that authenticates only through a plugin pressdb lacks (unix_socket) 
 Routines come the same way: such a dump without --routines has them only as rows of
 mysql.proc. After FLUSH PRIVILEGES (or the next start) SHOW CREATE, information_schema.
 ROUTINES and CALLs of a procedure, a function and a procedure made under ANSI_QUOTES are
-as on MariaDB.
+as on MariaDB. The dump is made with --events, which writes each event twice: as CREATE
+EVENT and as a row of mysql.event (its times in UTC, its interval in the unit's smallest
+part), which FLUSH PRIVILEGES reads over the event: SHOW CREATE EVENT and
+information_schema.EVENTS of events made in another time zone, with compound, WEEK and
+QUARTER intervals, are still as on MariaDB.
 
 Also ACCOUNT LOCK / UNLOCK, compared with MariaDB: 4151 for the right password, 1045 for
 a wrong one, SHOW CREATE USER.
@@ -61,6 +65,15 @@ SETUP = [
     "SET sql_mode = 'ANSI_QUOTES,PIPES_AS_CONCAT'",
     "CREATE PROCEDURE gtr_db.gtr_ansi() SELECT 'a' || 'b' AS \"x y\"",
     "SET sql_mode = @gtr_mode",
+    # events too: mysql.event keeps their times in UTC, shown in the zone they were made in
+    "SET time_zone = '+05:00'",
+    "CREATE EVENT gtr_db.gtr_e1 ON SCHEDULE EVERY '1:30' HOUR_MINUTE STARTS '2030-01-01 10:00:00' ENDS '2031-01-01' "
+    "DO INSERT INTO t1 VALUES (1)",
+    "CREATE EVENT gtr_db.gtr_e2 ON SCHEDULE AT '2030-06-01 12:00:00' ON COMPLETION PRESERVE DISABLE COMMENT 'c' "
+    "DO SELECT 2",
+    "SET time_zone = DEFAULT",
+    "CREATE EVENT gtr_db.gtr_e3 ON SCHEDULE EVERY 2 WEEK STARTS '2030-01-01' DO BEGIN SELECT 3; SELECT 4; END",
+    "CREATE EVENT gtr_db.gtr_e4 ON SCHEDULE EVERY 2 QUARTER STARTS '2030-01-01' ENDS '2035-01-01' DO SELECT 5",
 ]
 ROUTINES = [   # what is compared, on a connection whose database is gtr_db
     "SHOW CREATE PROCEDURE gtr_p", "SHOW CREATE FUNCTION gtr_f", "SHOW CREATE PROCEDURE gtr_ansi",
@@ -69,6 +82,10 @@ ROUTINES = [   # what is compared, on a connection whose database is gtr_db
     "COLLATION_CONNECTION, DATABASE_COLLATION FROM information_schema.ROUTINES WHERE ROUTINE_SCHEMA = 'gtr_db' "
     "ORDER BY ROUTINE_NAME",
     "CALL gtr_p(41, @gtr_b)", "SELECT @gtr_b", "SELECT gtr_f('x')", "CALL gtr_ansi()",
+    "SHOW CREATE EVENT gtr_e1", "SHOW CREATE EVENT gtr_e2", "SHOW CREATE EVENT gtr_e3", "SHOW CREATE EVENT gtr_e4",
+    "SELECT EVENT_NAME, DEFINER, TIME_ZONE, EVENT_DEFINITION, EVENT_TYPE, EXECUTE_AT, INTERVAL_VALUE, INTERVAL_FIELD, "
+    "SQL_MODE, STARTS, ENDS, STATUS, ON_COMPLETION, CREATED, LAST_ALTERED, EVENT_COMMENT, CHARACTER_SET_CLIENT, "
+    "COLLATION_CONNECTION, DATABASE_COLLATION FROM information_schema.EVENTS WHERE EVENT_SCHEMA = 'gtr_db' ORDER BY 1",
 ]
 DROP = [
     "DROP DATABASE IF EXISTS gtr_db",
@@ -131,7 +148,7 @@ def same_routines(port, want, when):
 
 
 def dump(mport):
-    d = subprocess.run(["mariadb-dump", "-h", HOST, "-P", str(mport), "-uroot", "--databases", "mysql", "gtr_db"]
+    d = subprocess.run(["mariadb-dump", "-h", HOST, "-P", str(mport), "-uroot", "--events", "--databases", "mysql", "gtr_db"]
                        + ["--ignore-table=mysql.%s" % t for t in ("time_zone", "time_zone_name", "time_zone_transition",
                                                                    "time_zone_transition_type", "time_zone_leap_second")],
                        capture_output=True, timeout=120)
