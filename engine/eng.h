@@ -1299,6 +1299,19 @@ typedef struct ex_sp_pos {     /* a mark in the statement's arena and its arena-
 } ex_sp_pos;
 pl_stmt *ex_sp_parse_kept(ex_ctx *ctx, const char *sql, uint32_t mode, int kind);
 void ex_sp_definer(const char *create, char *user, size_t ucap, char *host, size_t hcap);
+/* A kept CREATE text being written, in arena a (routines, events): bytes, a string, a
+ * name or string quoted with q (q doubled inside; backslash: a backslash doubled too) */
+typedef struct ex_tbuf { char *p; size_t n, cap; stor_arena *a; } ex_tbuf;
+/* A kept program's definer ("u@h") and the names of the character sets it was made with */
+typedef struct ex_sp_meta { const char *definer, *client, *connection, *dbcoll; } ex_sp_meta;
+void ex_sp_show_meta(ex_ctx *ctx, const char *create, uint16_t client, uint16_t connection, uint16_t dbcoll,
+                     ex_sp_meta *out);
+void ex_sp_time_text(uint64_t cs, char *out, size_t cap);   /* centiseconds as local 'Y-m-d H:M:S' */
+/* Room in an arena-held array of n items for one more: v itself or a larger copy */
+void *ex_sp_grow(stor_arena *a, void *v, int n, int *cap, size_t size);
+void ex_tb_put(ex_tbuf *b, const char *s, size_t n);
+void ex_tb_puts(ex_tbuf *b, const char *s);
+void ex_tb_quoted(ex_tbuf *b, const char *s, char q, bool backslash);
 void ex_sp_mark(ex_ctx *ctx, ex_sp_pos *m);
 void ex_sp_release(ex_ctx *ctx, const ex_sp_pos *m, pdb_value *keep, uint32_t n);
 #define EX_SP_MAX_DEPTH 64     /* blocks with handlers, one inside the other */

@@ -78,69 +78,40 @@ static pl_stmt *evt_parse(ex_ctx *ctx, const stor_routine *ev, evt_info *in)
     return ex_sp_parse_kept(ctx, ev->sql, in->sql_mode, S_CREATE_EVENT);
 }
 
-typedef struct buf { char *p; size_t n, cap; stor_arena *a; } buf;
-
-static void put(buf *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 256;
-        while (cap < b->n + n + 1) cap *= 2;
-        char *p = stor_arena_alloc(b->a, cap);
-        if (b->n) memcpy(p, b->p, b->n);
-        b->p = p;
-        b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
-
-static void put_quoted(buf *b, const char *s, char q)
-{
-    put(b, &q, 1);
-    for (; *s; s++) {
-        if (*s == q) put(b, &q, 1);
-        else if (q == '\'' && *s == '\\') put(b, "\\", 1);
-        put(b, s, 1);
-    }
-    put(b, &q, 1);
-}
 
 static char *evt_write(const evt_info *in, const char *user, const char *host, const char *name, const evt_sched *sc,
                        const char *body, size_t body_len, stor_arena *a, size_t *len)
 {
-    buf b = { NULL, 0, 0, a };
+    ex_tbuf b = { NULL, 0, 0, a };
     char head[256];
     snprintf(head, sizeof head, EVT_TAG "%u client=%u connection=%u dbcoll=%u created=%llu modified=%llu tz=%s */ CREATE DEFINER=",
              in->sql_mode, in->client, in->connection, in->dbcoll, (unsigned long long)in->created_cs,
              (unsigned long long)in->modified_cs, in->tz);
-    puts_(&b, head);
-    put_quoted(&b, user, '`');
-    puts_(&b, "@");
-    put_quoted(&b, host, '`');
-    puts_(&b, " EVENT ");
-    put_quoted(&b, name, '`');
+    ex_tb_puts(&b, head);
+    ex_tb_quoted(&b, user, '`', false);
+    ex_tb_puts(&b, "@");
+    ex_tb_quoted(&b, host, '`', false);
+    ex_tb_puts(&b, " EVENT ");
+    ex_tb_quoted(&b, name, '`', false);
     if (sc->every) {
-        puts_(&b, " ON SCHEDULE EVERY ");
-        puts_(&b, sc->amount);
-        puts_(&b, " ");
-        puts_(&b, sc->unit);
-        puts_(&b, " STARTS '");
-        puts_(&b, sc->starts);
-        puts_(&b, "'");
-        if (sc->ends[0]) { puts_(&b, " ENDS '"); puts_(&b, sc->ends); puts_(&b, "'"); }
+        ex_tb_puts(&b, " ON SCHEDULE EVERY ");
+        ex_tb_puts(&b, sc->amount);
+        ex_tb_puts(&b, " ");
+        ex_tb_puts(&b, sc->unit);
+        ex_tb_puts(&b, " STARTS '");
+        ex_tb_puts(&b, sc->starts);
+        ex_tb_puts(&b, "'");
+        if (sc->ends[0]) { ex_tb_puts(&b, " ENDS '"); ex_tb_puts(&b, sc->ends); ex_tb_puts(&b, "'"); }
     } else {
-        puts_(&b, " ON SCHEDULE AT '");
-        puts_(&b, sc->at);
-        puts_(&b, "'");
+        ex_tb_puts(&b, " ON SCHEDULE AT '");
+        ex_tb_puts(&b, sc->at);
+        ex_tb_puts(&b, "'");
     }
-    puts_(&b, sc->preserve ? " ON COMPLETION PRESERVE" : " ON COMPLETION NOT PRESERVE");
-    puts_(&b, sc->status == 0 ? " ENABLE" : sc->status == 1 ? " DISABLE" : " DISABLE ON SLAVE");
-    if (sc->comment) { puts_(&b, " COMMENT "); put_quoted(&b, sc->comment, '\''); }
-    puts_(&b, " DO ");
-    put(&b, body, body_len);
+    ex_tb_puts(&b, sc->preserve ? " ON COMPLETION PRESERVE" : " ON COMPLETION NOT PRESERVE");
+    ex_tb_puts(&b, sc->status == 0 ? " ENABLE" : sc->status == 1 ? " DISABLE" : " DISABLE ON SLAVE");
+    if (sc->comment) { ex_tb_puts(&b, " COMMENT "); ex_tb_quoted(&b, sc->comment, '\'', true); }
+    ex_tb_puts(&b, " DO ");
+    ex_tb_put(&b, body, body_len);
     *len = b.n;
     return b.p;
 }
@@ -318,9 +289,9 @@ static void log_text(ex_ctx *ctx, const char *db, const char *text, size_t len)
 
 static void log_drop(ex_ctx *ctx, const char *db, const char *name)
 {
-    buf b = { NULL, 0, 0, ctx->a };
-    puts_(&b, "DROP EVENT ");
-    put_quoted(&b, name, '`');
+    ex_tbuf b = { NULL, 0, 0, ctx->a };
+    ex_tb_puts(&b, "DROP EVENT ");
+    ex_tb_quoted(&b, name, '`', false);
     log_text(ctx, db, b.p, b.n);
 }
 
@@ -568,13 +539,6 @@ const char *ex_evt_import_one(ex_ctx *ctx, const ex_evt_import *im)
 
 /* ---------------------------------------------------------------- introspection */
 
-static void time_text(uint64_t cs, char *out, size_t cap)
-{
-    time_t secs = (time_t)(cs / 100);
-    struct tm tm;
-    localtime_r(&secs, &tm);
-    tm_text(&tm, out, cap);
-}
 
 static int row_cmp(const void *a, const void *b)
 {
@@ -630,12 +594,7 @@ int ex_evt_list(ex_ctx *ctx, const char *db, ex_evt_row **out)
             evt_info in;
             pl_stmt *st = evt_parse(ctx, ev, &in);
             if (!st) continue;
-            if (n == cap) {
-                cap = cap ? cap * 2 : 16;
-                ex_evt_row *nr = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *nr);
-                if (n) memcpy(nr, rows, (size_t)n * sizeof *nr);
-                rows = nr;
-            }
+            rows = ex_sp_grow(ctx->a, rows, n, &cap, sizeof *rows);
             ex_evt_row *o = &rows[n++];
             memset(o, 0, sizeof *o);
             pl_event *e = st->event;
@@ -646,15 +605,9 @@ int ex_evt_list(ex_ctx *ctx, const char *db, ex_evt_row **out)
             o->create = in.create;
             o->sql_mode = ex_sql_mode_str(in.sql_mode, ctx->a);
             o->tz = dup_text(ctx, in.tz);
-            const pdb_collation *cl = pdb_coll_by_id(in.client), *cc = pdb_coll_by_id(in.connection), *dc = pdb_coll_by_id(in.dbcoll);
-            o->client = cl ? cl->charset : "utf8mb4";
-            o->connection = cc ? cc->name : "utf8mb4_general_ci";
-            o->dbcoll = dc ? dc->name : "utf8mb4_general_ci";
-            char u[200], h[300];
-            ex_sp_definer(in.create, u, sizeof u, h, sizeof h);
-            char *who = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 2);
-            sprintf(who, "%s@%s", u, h);
-            o->definer = who;
+            ex_sp_meta m;
+            ex_sp_show_meta(ctx, in.create, in.client, in.connection, in.dbcoll, &m);
+            o->client = m.client; o->connection = m.connection; o->dbcoll = m.dbcoll; o->definer = m.definer;
             o->every = sc.every;
             o->execute_at = sc.every ? NULL : dup_text(ctx, sc.at);
             o->interval_value = sc.every ? dup_text(ctx, sc.amount) : NULL;
@@ -665,10 +618,10 @@ int ex_evt_list(ex_ctx *ctx, const char *db, ex_evt_row **out)
             o->preserve = sc.preserve;
             o->comment = sc.comment ? sc.comment : "";
             o->body = stor_arena_strndup(ctx->a, e->body, e->body_len);
-            time_text(in.created_cs, o->created, sizeof o->created);
-            time_text(in.modified_cs, o->modified, sizeof o->modified);
+            ex_sp_time_text(in.created_cs, o->created, sizeof o->created);
+            ex_sp_time_text(in.modified_cs, o->modified, sizeof o->modified);
             uint64_t lr = last_run(d->name, ev->name);
-            if (lr) time_text(lr, o->last_executed, sizeof o->last_executed);
+            if (lr) ex_sp_time_text(lr, o->last_executed, sizeof o->last_executed);
         }
     }
     if (n > 1) qsort(rows, (size_t)n, sizeof *rows, row_cmp);

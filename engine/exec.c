@@ -127,6 +127,18 @@ pdb_warning *pdb_warning_slot(pdb_session *s)
     return &s->warnings[s->nwarnings++];
 }
 
+/* One more condition of a failed statement in its diagnostics area (SHOW WARNINGS) */
+static void list_condition(pdb_session *s, const char *level, uint16_t code, const char *msg)
+{
+    pdb_warning *w = pdb_warning_slot(s);
+    if (w) {
+        snprintf(w->level, sizeof w->level, "%s", level);
+        w->code = code;
+        snprintf(w->msg, sizeof w->msg, "%s", msg);
+    }
+    s->warn_count++;
+}
+
 void pdb_session_init(pdb_session *s, uint32_t conn_id)
 {
     memset(s, 0, sizeof *s);
@@ -1546,35 +1558,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (failed) {
         stmt_state.ok.set = false;
         ex_warn_fresh(s);
-        if (!stmt_state.err_listed) {
-            if (s->nwarnings < PDB_MAX_WARNINGS) {
-                pdb_warning *w = pdb_warning_slot(s);
-                if (w) {
-                    snprintf(w->level, sizeof w->level, "Error");
-                    w->code = err.code;
-                    snprintf(w->msg, sizeof w->msg, "%s", err.msg);
-                }
-            }
-            s->warn_count++;
-        }
-        for (int i = 0; i < stmt_state.nerr_notes; i++) {
-            pdb_warning *w = pdb_warning_slot(s);
-            if (w) {
-                snprintf(w->level, sizeof w->level, "Note");
-                w->code = 4094;
-                snprintf(w->msg, sizeof w->msg, "%s", stmt_state.err_notes[i]);
-            }
-            s->warn_count++;
-        }
-        if (stmt_state.err_after) {
-            pdb_warning *w = pdb_warning_slot(s);
-            if (w) {
-                snprintf(w->level, sizeof w->level, "Error");
-                w->code = stmt_state.err_after;
-                snprintf(w->msg, sizeof w->msg, "%s", stmt_state.err_after_msg);
-            }
-            s->warn_count++;
-        }
+        if (!stmt_state.err_listed) list_condition(s, "Error", err.code, err.msg);
+        for (int i = 0; i < stmt_state.nerr_notes; i++) list_condition(s, "Note", 4094, stmt_state.err_notes[i]);
+        if (stmt_state.err_after) list_condition(s, "Error", stmt_state.err_after, stmt_state.err_after_msg);
         if (!r->stopped && r->sink->error(r->sink->ctx, err.code, err.state, err.msg)) r->stopped = true;
         return -1;
     }

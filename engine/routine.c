@@ -58,49 +58,20 @@ pl_stmt *ex_rtn_parse(ex_ctx *ctx, const stor_routine *rt, ex_rtn_info *info)
     return ex_sp_parse_kept(ctx, rt->sql, info->sql_mode, S_CREATE_ROUTINE);
 }
 
-typedef struct buf { char *p; size_t n, cap; stor_arena *a; } buf;
-
-static void put(buf *b, const char *s, size_t n)
-{
-    if (b->n + n + 1 > b->cap) {
-        size_t nc = b->cap ? b->cap * 2 : 512;
-        while (nc < b->n + n + 1) nc *= 2;
-        char *np = stor_arena_alloc(b->a, nc);
-        if (b->n) memcpy(np, b->p, b->n);
-        b->p = np;
-        b->cap = nc;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = 0;
-}
-
-static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
-
-static void put_quoted(buf *b, const char *s, char q)
-{
-    put(b, &q, 1);
-    for (; *s; s++) {
-        if (*s == q) put(b, &q, 1);
-        put(b, s, 1);
-    }
-    put(b, &q, 1);
-}
-
 /* A type as SHOW CREATE FUNCTION prints RETURNS: the column type, a character type with
  * its character set and collation */
-static void put_type(ex_ctx *ctx, buf *b, pl_coldef *d)
+static void put_type(ex_ctx *ctx, ex_tbuf *b, pl_coldef *d)
 {
     stor_column c;
     ex_coldef_type(ctx, &c, d, ctx->s->coll_connection);
-    puts_(b, ex_column_type_sql(ctx->a, &c));
+    ex_tb_puts(b, ex_column_type_sql(ctx->a, &c));
     if (c.kind == CK_STR && c.coll != COLL_BINARY && c.type != CT_ENUM && c.type != CT_SET) {
         const pdb_collation *co = pdb_coll_by_id(c.coll);
         if (co) {
-            puts_(b, " CHARSET ");
-            puts_(b, co->charset);
-            puts_(b, " COLLATE ");
-            puts_(b, co->name);
+            ex_tb_puts(b, " CHARSET ");
+            ex_tb_puts(b, co->charset);
+            ex_tb_puts(b, " COLLATE ");
+            ex_tb_puts(b, co->name);
         }
     }
 }
@@ -116,35 +87,35 @@ typedef struct rtn_parts {
 
 static char *rtn_write(const ex_rtn_info *in, const rtn_parts *p, stor_arena *a, size_t *len)
 {
-    buf b = { NULL, 0, 0, a };
+    ex_tbuf b = { NULL, 0, 0, a };
     char head[200];
     snprintf(head, sizeof head, RTN_TAG "%u client=%u connection=%u dbcoll=%u created=%llu modified=%llu */ CREATE DEFINER=",
              in->sql_mode, in->client, in->connection, in->dbcoll, (unsigned long long)in->created_cs,
              (unsigned long long)in->modified_cs);
-    puts_(&b, head);
-    put_quoted(&b, p->user, '`');
-    puts_(&b, "@");
-    put_quoted(&b, p->host, '`');
-    puts_(&b, p->returns ? " FUNCTION " : " PROCEDURE ");
-    put_quoted(&b, p->name, '`');
-    puts_(&b, "(");
-    put(&b, p->params, p->params_len);
-    puts_(&b, ")");
+    ex_tb_puts(&b, head);
+    ex_tb_quoted(&b, p->user, '`', false);
+    ex_tb_puts(&b, "@");
+    ex_tb_quoted(&b, p->host, '`', false);
+    ex_tb_puts(&b, p->returns ? " FUNCTION " : " PROCEDURE ");
+    ex_tb_quoted(&b, p->name, '`', false);
+    ex_tb_puts(&b, "(");
+    ex_tb_put(&b, p->params, p->params_len);
+    ex_tb_puts(&b, ")");
     if (p->returns) {
-        puts_(&b, " RETURNS ");
-        puts_(&b, p->returns);
+        ex_tb_puts(&b, " RETURNS ");
+        ex_tb_puts(&b, p->returns);
     }
-    puts_(&b, "\n");
+    ex_tb_puts(&b, "\n");
     static const char *const access[] = { NULL, "    NO SQL\n", "    READS SQL DATA\n", "    MODIFIES SQL DATA\n" };
-    if (p->data_access < 4 && access[p->data_access]) puts_(&b, access[p->data_access]);
-    if (p->deterministic) puts_(&b, "    DETERMINISTIC\n");
-    if (p->invoker) puts_(&b, "    SQL SECURITY INVOKER\n");
+    if (p->data_access < 4 && access[p->data_access]) ex_tb_puts(&b, access[p->data_access]);
+    if (p->deterministic) ex_tb_puts(&b, "    DETERMINISTIC\n");
+    if (p->invoker) ex_tb_puts(&b, "    SQL SECURITY INVOKER\n");
     if (p->comment) {
-        puts_(&b, "    COMMENT ");
-        put_quoted(&b, p->comment, '\'');
-        puts_(&b, "\n");
+        ex_tb_puts(&b, "    COMMENT ");
+        ex_tb_quoted(&b, p->comment, '\'', false);
+        ex_tb_puts(&b, "\n");
     }
-    put(&b, p->body, p->body_len);
+    ex_tb_put(&b, p->body, p->body_len);
     *len = b.n;
     return b.p;
 }
@@ -165,7 +136,7 @@ static char *rtn_text(ex_ctx *ctx, const pl_stmt *st, const ex_rtn_info *in, siz
     }
     const char *ret = NULL;
     if (r->function) {
-        buf rb = { NULL, 0, 0, ctx->a };
+        ex_tbuf rb = { NULL, 0, 0, ctx->a };
         put_type(ctx, &rb, r->returns);
         ret = rb.p;
     }
@@ -255,9 +226,9 @@ static void drop_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     if (!ex_replaying) {
-        buf b = { NULL, 0, 0, ctx->a };
-        puts_(&b, fn ? "DROP FUNCTION " : "DROP PROCEDURE ");
-        put_quoted(&b, rt->name, '`');
+        ex_tbuf b = { NULL, 0, 0, ctx->a };
+        ex_tb_puts(&b, fn ? "DROP FUNCTION " : "DROP PROCEDURE ");
+        ex_tb_quoted(&b, rt->name, '`', false);
         if (ex_log_ddl(ctx, db, b.p, b.n) != 0)
             ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
@@ -471,14 +442,6 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 
 /* ---------------------------------------------------------------- introspection */
 
-static void time_text(uint64_t cs, char *out, size_t cap)
-{
-    time_t secs = (time_t)(cs / 100);
-    struct tm tm;
-    localtime_r(&secs, &tm);
-    snprintf(out, cap, "%04d-%02d-%02d %02d:%02d:%02d", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour,
-             tm.tm_min, tm.tm_sec);
-}
 
 /* Past the `quoted` name at p (a doubled backquote inside it) */
 static const char *skip_quoted(const char *p)
@@ -505,14 +468,14 @@ static const char *ansi_text(ex_ctx *ctx, const ex_rtn_info *in, const stor_rout
     const char *rest = skip_quoted(p + strlen(kind));
     char u[200], h[300];
     ex_sp_definer(in->create, u, sizeof u, h, sizeof h);
-    buf b = { NULL, 0, 0, ctx->a };
-    put(&b, in->create, (size_t)(d + 8 - in->create));
-    put_quoted(&b, u, '"');
-    puts_(&b, "@");
-    put_quoted(&b, h, '"');
-    puts_(&b, kind);
-    put_quoted(&b, rt->name, '"');
-    puts_(&b, rest);
+    ex_tbuf b = { NULL, 0, 0, ctx->a };
+    ex_tb_put(&b, in->create, (size_t)(d + 8 - in->create));
+    ex_tb_quoted(&b, u, '"', false);
+    ex_tb_puts(&b, "@");
+    ex_tb_quoted(&b, h, '"', false);
+    ex_tb_puts(&b, kind);
+    ex_tb_quoted(&b, rt->name, '"', false);
+    ex_tb_puts(&b, rest);
     return b.p;
 }
 
@@ -541,12 +504,7 @@ int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
             ex_rtn_info in;
             pl_stmt *st = ex_rtn_parse(ctx, rt, &in);
             if (!st) continue;
-            if (n == cap) {
-                cap = cap ? cap * 2 : 16;
-                ex_rtn_row *nr = stor_arena_alloc(ctx->a, (size_t)cap * sizeof *nr);
-                if (n) memcpy(nr, rows, (size_t)n * sizeof *nr);
-                rows = nr;
-            }
+            rows = ex_sp_grow(ctx->a, rows, n, &cap, sizeof *rows);
             ex_rtn_row *o = &rows[n++];
             memset(o, 0, sizeof *o);
             o->db = d->name;
@@ -555,17 +513,11 @@ int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
             o->r = st->routine;
             o->create = ansi_text(ctx, &in, rt);
             o->sql_mode = ex_sql_mode_str(in.sql_mode, ctx->a);
-            const pdb_collation *cl = pdb_coll_by_id(in.client), *cc = pdb_coll_by_id(in.connection), *dc = pdb_coll_by_id(in.dbcoll);
-            o->client = cl ? cl->charset : "utf8mb4";
-            o->connection = cc ? cc->name : "utf8mb4_general_ci";
-            o->dbcoll = dc ? dc->name : "utf8mb4_general_ci";
-            char u[200], h[300];
-            ex_sp_definer(in.create, u, sizeof u, h, sizeof h);
-            char *who = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 2);
-            sprintf(who, "%s@%s", u, h);
-            o->definer = who;
-            time_text(in.created_cs, o->created, sizeof o->created);
-            time_text(in.modified_cs, o->modified, sizeof o->modified);
+            ex_sp_meta m;
+            ex_sp_show_meta(ctx, in.create, in.client, in.connection, in.dbcoll, &m);
+            o->client = m.client; o->connection = m.connection; o->dbcoll = m.dbcoll; o->definer = m.definer;
+            ex_sp_time_text(in.created_cs, o->created, sizeof o->created);
+            ex_sp_time_text(in.modified_cs, o->modified, sizeof o->modified);
             if (rt->function) {   /* (DTD_IDENTIFIER: the type without its character set) */
                 stor_column c;
                 ex_coldef_type(ctx, &c, st->routine->returns, ctx->s->coll_connection);

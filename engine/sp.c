@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <strings.h>
 
 /* ---------------------------------------------------------------- kept texts */
@@ -37,6 +38,71 @@ pl_stmt *ex_sp_parse_kept(ex_ctx *ctx, const char *sql, uint32_t mode, int kind)
     size_t pos = 0;
     if (pl_parse(ctx->a, sql, strlen(sql), &pos, &o, st, &perr) != 0 || st->kind != kind) return NULL;
     return st;
+}
+
+/* ---- the kept texts' builder (routines, events) ---- */
+
+void ex_tb_put(ex_tbuf *b, const char *s, size_t n)
+{
+    if (b->n + n + 1 > b->cap) {
+        size_t nc = b->cap ? b->cap * 2 : 512;
+        while (nc < b->n + n + 1) nc *= 2;
+        char *np = stor_arena_alloc(b->a, nc);
+        if (b->n) memcpy(np, b->p, b->n);
+        b->p = np;
+        b->cap = nc;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = 0;
+}
+
+void ex_tb_puts(ex_tbuf *b, const char *s) { ex_tb_put(b, s, strlen(s)); }
+
+void ex_tb_quoted(ex_tbuf *b, const char *s, char q, bool backslash)
+{
+    ex_tb_put(b, &q, 1);
+    for (; *s; s++) {
+        if (*s == q) ex_tb_put(b, &q, 1);
+        else if (backslash && *s == '\\') ex_tb_put(b, "\\", 1);
+        ex_tb_put(b, s, 1);
+    }
+    ex_tb_put(b, &q, 1);
+}
+
+/* ---- what SHOW CREATE / STATUS and information_schema print of a kept program ---- */
+
+void ex_sp_show_meta(ex_ctx *ctx, const char *create, uint16_t client, uint16_t connection, uint16_t dbcoll,
+                     ex_sp_meta *out)
+{
+    const pdb_collation *cl = pdb_coll_by_id(client), *cc = pdb_coll_by_id(connection), *dc = pdb_coll_by_id(dbcoll);
+    out->client = cl ? cl->charset : "utf8mb4";
+    out->connection = cc ? cc->name : "utf8mb4_general_ci";
+    out->dbcoll = dc ? dc->name : "utf8mb4_general_ci";
+    char u[200], h[300];
+    ex_sp_definer(create, u, sizeof u, h, sizeof h);
+    char *who = stor_arena_alloc(ctx->a, strlen(u) + strlen(h) + 2);
+    sprintf(who, "%s@%s", u, h);
+    out->definer = who;
+}
+
+void *ex_sp_grow(stor_arena *a, void *v, int n, int *cap, size_t size)
+{
+    if (n < *cap) return v;
+    *cap = *cap ? *cap * 2 : 16;
+    void *nv = stor_arena_alloc(a, (size_t)*cap * size);
+    if (n) memcpy(nv, v, (size_t)n * size);
+    return nv;
+}
+
+void ex_sp_time_text(uint64_t cs, char *out, size_t cap)
+{
+    time_t secs = (time_t)(cs / 100);
+    struct tm tm;
+    localtime_r(&secs, &tm);
+    snprintf(out, cap, "%04u-%02u-%02u %02u:%02u:%02u", (unsigned)(tm.tm_year + 1900) % 10000u,
+             (unsigned)(tm.tm_mon + 1) % 100u, (unsigned)tm.tm_mday % 100u, (unsigned)tm.tm_hour % 100u,
+             (unsigned)tm.tm_min % 100u, (unsigned)tm.tm_sec % 100u);
 }
 
 /* The definer of a kept CREATE text: DEFINER=`u`@`h` (a doubled backquote is one) */
