@@ -1464,6 +1464,7 @@ typedef struct ex_privs_as {
     bool active;
     char user[81], priv_host[256], role[81];
     struct ex_privs *privs;
+    const char *login_user;
 } ex_privs_as;
 void     ex_privs_begin_as(ex_ctx *ctx, const char *user, const char *host, ex_privs_as *as);
 void     ex_privs_end_as(pdb_session *s, ex_privs_as *as);

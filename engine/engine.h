@@ -157,6 +157,9 @@ typedef struct pdb_session {
     bool enforce_privs;
     char priv_host[256];
     char role[81];                  /* the role enabled (SET ROLE, default role); "" none */
+    const char *login_user;         /* while a stored program runs as its definer (user and
+                                       priv_host are then the definer's): the client's user,
+                                       for USER(); NULL otherwise (engine/privs.c) */
     struct ex_privs *privs;         /* engine-owned: the account's grants, cached */
     /* KILL (server-owned, any thread writes it): 1 stops the running statement (1317),
        2 the connection (1927, the server closes it); NULL: never killed. The engine

@@ -220,6 +220,8 @@ void ex_privs_begin_as(ex_ctx *ctx, const char *user, const char *host, ex_privs
     memcpy(as->priv_host, s->priv_host, sizeof as->priv_host);
     memcpy(as->role, s->role, sizeof as->role);
     as->privs = s->privs;
+    as->login_user = s->login_user;
+    if (!s->login_user) s->login_user = as->user;   /* (USER() stays the client's) */
     snprintf(s->user, sizeof s->user, "%s", user);
     snprintf(s->priv_host, sizeof s->priv_host, "%s", host);
     s->role[0] = 0;
@@ -235,6 +237,7 @@ void ex_privs_end_as(pdb_session *s, ex_privs_as *as)
     memcpy(s->priv_host, as->priv_host, sizeof as->priv_host);
     memcpy(s->role, as->role, sizeof as->role);
     s->privs = as->privs;
+    s->login_user = as->login_user;
     as->active = false;
 }
 

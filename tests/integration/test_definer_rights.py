@@ -9,7 +9,8 @@ its own: on the run's MariaDB and pressdb alike, a user with SELECT on one datab
 - with TRIGGER, makes a trigger whose body cannot write a table the user may not, and
   that trigger fails the same way when root's INSERT fires it (it runs as its definer);
 - a SQL SECURITY INVOKER procedure of root's runs with the caller's privileges;
-- root's SQL SECURITY DEFINER procedure lends root's reads to a caller with EXECUTE.
+- root's SQL SECURITY DEFINER procedure lends root's reads to a caller with EXECUTE;
+  inside it CURRENT_USER() is root, USER() and SESSION_USER() still the caller.
 
 Before, pressdb ran every body unchecked and did not check CREATE ROUTINE or EXECUTE: a
 user with SELECT on one database could read any table through a procedure of their own.
@@ -30,6 +31,7 @@ SETUP = [
     "CREATE USER dr_u@localhost", "GRANT SELECT ON dr_a.* TO dr_u@localhost",
     "CREATE PROCEDURE dr_a.root_p() SELECT * FROM dr_b.secret",
     "CREATE PROCEDURE dr_a.root_inv() SQL SECURITY INVOKER SELECT * FROM dr_b.secret",
+    "CREATE PROCEDURE dr_a.who() SELECT USER(), CURRENT_USER(), SESSION_USER(), CURRENT_ROLE()",
 ]
 # (who, statement): the user's connection or root's
 STEPS = [
@@ -52,6 +54,7 @@ STEPS = [
     ("u", "CALL root_inv()"),
     ("u", "CALL root_p()"),
     ("u", "DROP PROCEDURE root_p"),
+    ("u", "CALL who()"),
 ]
 
 
@@ -94,6 +97,8 @@ def main():
         raise SystemExit("FAIL: pressdb let these through or failed otherwise: %r" % bad)
     if p[17][0] != "ok" or p[17][1] != ((42,),):
         raise SystemExit("FAIL: root's DEFINER procedure did not lend its reads: %r" % (p[17],))
+    if p[19] != ("ok", (("dr_u@localhost", "root@localhost", "dr_u@localhost", None),)):
+        raise SystemExit("FAIL: USER() / CURRENT_USER() inside root's procedure: %r" % (p[19],))
     if "MariaDB" in results:
         m = results["MariaDB"]
         diff = [(STEPS[i][1], m[i], p[i]) for i in range(len(STEPS)) if m[i] != p[i]]
