@@ -107,6 +107,7 @@ pdb_applier *pdb_applier_new(void)
     stor_arena_init(&a->rowmem);
     snprintf(a->s.user, sizeof a->s.user, "system user");
     a->s.no_account = true;
+    a->s.replica_applier = true;
     a->s.client_found_rows = true;   /* an UPDATE's count is the rows it found */
     a->s.sql_log_bin_off = true;     /* log_slave_updates=OFF: nothing applied is logged again */
     return a;

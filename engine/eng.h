@@ -1261,6 +1261,7 @@ int       ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **ou
  * one); their rows for SHOW EVENTS, SHOW CREATE EVENT, information_schema.EVENTS, by
  * database and name */
 void      ex_evt_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r);
+uint32_t  ex_evt_text_mode(const char *sql, size_t len);   /* a kept event's sql_mode (log replay), or 0 */
 typedef struct ex_evt_row {
     const char *db, *name, *create, *sql_mode, *definer, *tz, *client, *connection, *dbcoll;
     const char *execute_at, *interval_value, *interval_field, *starts, *ends;   /* NULL: none */
@@ -1462,12 +1463,15 @@ void     ex_privs_view_definer(ex_ctx *ctx, const char *user, const char *host);
  * ex_privs_end_as, which must follow on every path out (errors too). */
 typedef struct ex_privs_as {
     bool active;
-    char user[81], priv_host[256], role[81];
-    struct ex_privs *privs;
-    const char *login_user;
+    char user[81], priv_host[256];   /* the account before (a nested program's caller) */
 } ex_privs_as;
 void     ex_privs_begin_as(ex_ctx *ctx, const char *user, const char *host, ex_privs_as *as);
 void     ex_privs_end_as(pdb_session *s, ex_privs_as *as);
+void     ex_privs_unwind(pdb_session *s);   /* (statement end) the client's account back, whatever ran */
+/* A stored program body's context: nothing lent by its caller (a DEFINER view's rights),
+ * its reads checked as SELECT against the account it runs as */
+void     ex_body_privs(ex_ctx *c);
+void     ex_privs_need_db(ex_ctx *ctx, const char *db, uint64_t need);   /* all of need on db, else 1044 */
 /* EXECUTE (alter false) or ALTER ROUTINE of a routine (its kept CREATE text): 1370 */
 void     ex_privs_routine(ex_ctx *ctx, const char *db, const char *name, const char *create, bool alter);
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */

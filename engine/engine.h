@@ -157,9 +157,13 @@ typedef struct pdb_session {
     bool enforce_privs;
     char priv_host[256];
     char role[81];                  /* the role enabled (SET ROLE, default role); "" none */
-    const char *login_user;         /* while a stored program runs as its definer (user and
-                                       priv_host are then the definer's): the client's user,
-                                       for USER(); NULL otherwise (engine/privs.c) */
+    /* while a stored program runs as its definer (user, priv_host, role and privs are then
+       the definer's; engine/privs.c ex_privs_begin_as): how deep, and the client's own
+       account, put back when the outermost ends or, after an error that skipped the
+       programs' own handlers, when the statement ends (ex_privs_unwind) */
+    int as_depth;
+    char login_user[81], login_priv_host[256], login_role[81];
+    struct ex_privs *login_privs;
     struct ex_privs *privs;         /* engine-owned: the account's grants, cached */
     /* KILL (server-owned, any thread writes it): 1 stops the running statement (1317),
        2 the connection (1927, the server closes it); NULL: never killed. The engine
@@ -178,6 +182,7 @@ typedef struct pdb_session {
                                        log_slave_updates=OFF): nothing to the binary log */
     uint64_t insert_id;             /* SET insert_id: the next INSERT's first generated id
                                        (a replica's Intvar event; 0 = none) */
+    bool replica_applier;           /* a replica's applier session (engine/apply.c) */
     bool event_run;                 /* the scheduler's session of an event: its CREATE EVENT
                                        text runs the body (engine/event.c) */
     int64_t fixed_now_us;           /* SET timestamp (a replica's: the event's time): the

@@ -71,6 +71,13 @@ static bool evt_meta(const char *sql, evt_info *out)
     return true;
 }
 
+uint32_t ex_evt_text_mode(const char *sql, size_t len)
+{
+    evt_info in;
+    if (len < strlen(EVT_TAG) || strncmp(sql, EVT_TAG, strlen(EVT_TAG)) || !evt_meta(sql, &in)) return 0;
+    return in.sql_mode;
+}
+
 /* The kept text parsed (its body compiled as a procedure's) */
 static pl_stmt *evt_parse(ex_ctx *ctx, const stor_routine *ev, evt_info *in)
 {
@@ -109,7 +116,10 @@ static char *evt_write(const evt_info *in, const char *user, const char *host, c
     }
     ex_tb_puts(&b, sc->preserve ? " ON COMPLETION PRESERVE" : " ON COMPLETION NOT PRESERVE");
     ex_tb_puts(&b, sc->status == 0 ? " ENABLE" : sc->status == 1 ? " DISABLE" : " DISABLE ON SLAVE");
-    if (sc->comment) { ex_tb_puts(&b, " COMMENT "); ex_tb_quoted(&b, sc->comment, '\'', true); }
+    if (sc->comment) {   /* (a backslash is an escape unless NO_BACKSLASH_ESCAPES) */
+        ex_tb_puts(&b, " COMMENT ");
+        ex_tb_quoted(&b, sc->comment, '\'', !(in->sql_mode & MODE_NO_BACKSLASH_ESCAPES));
+    }
     ex_tb_puts(&b, " DO ");
     ex_tb_put(&b, body, body_len);
     *len = b.n;
@@ -310,6 +320,7 @@ static void run_body(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     c.calls = NULL;
     c.trg_use = NULL;
     c.trg_mode = ctx->s->sql_mode;
+    ex_body_privs(&c);
     ex_sp_init(&x, &c, e->nslots, e->nslots, e->ncursors);
     x.out = r;
     if (setjmp(jb)) {
@@ -354,6 +365,7 @@ static void create_event(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     evt_sched sc = { .preserve = e->preserve == 1, .status = e->status < 0 ? 0 : e->status,
                      .comment = e->has_comment ? e->comment : NULL };
+    if (ctx->s->replica_applier && sc.status == 0) sc.status = 2;   /* (the primary runs it: SLAVESIDE_DISABLED) */
     resolve_schedule(ctx, e, &sc);
     char now[24];
     now_text(ctx, now, sizeof now);
@@ -431,6 +443,10 @@ static void alter_event(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_privs_view_definer(ctx, ch->definer->user, ch->definer->host);
         snprintf(u, sizeof u, "%s", ch->definer->user);
         snprintf(h, sizeof h, "%s", ch->definer->host ? ch->definer->host : "%");
+    } else if (!ctx->s->no_account && ctx->s->user[0]) {   /* (MariaDB: who alters it becomes its
+                                                            definer; the scheduler's own ALTER keeps it) */
+        snprintf(u, sizeof u, "%s", ctx->s->user);
+        snprintf(h, sizeof h, "%s", ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host);
     }
     evt_sched sc;
     kept_schedule(ctx, o, &sc);   /* (its texts as they are: times of the event's zone) */
@@ -588,7 +604,7 @@ int ex_evt_list(ex_ctx *ctx, const char *db, ex_evt_row **out)
     for (uint32_t i = 0; i < ndb; i++) {
         stor_db *d = dbs[i];
         if (db && strcmp(d->name, db)) continue;
-        if (ctx->s->enforce_privs && !ex_privs_db_visible(ctx->s, d->name)) continue;
+        if (ctx->s->enforce_privs && !(ex_privs_db(ctx->s, d->name) & STOR_PRIV_EVENT)) continue;   /* (MariaDB's rule) */
         for (uint32_t j = 0; j < d->nevents; j++) {
             const stor_routine *ev = d->events[j];
             evt_info in;
@@ -706,6 +722,7 @@ static void run_sql(pdb_session *s, evt_sink *k, const pdb_sink *sink, const cha
     k->code = 0;
     int rc = pdb_exec_query(s, sql, strlen(sql), false, sink);
     for (uint32_t ms = 0; rc == PDB_EXEC_WAIT; ms++) {   /* (a row lock: wait as a client would) */
+        if (s->kill && atomic_load(s->kill)) { pdb_exec_wait_killed(s, sink); break; }   /* (KILL, shutdown) */
         if (ms >= pdb_lock_wait_timeout(s) * 1000u) { pdb_exec_wait_timeout(s, sink); break; }
         usleep(1000);
         if (s->wait_blocker && stor_txn_running(s->wait_blocker)) continue;
@@ -741,6 +758,9 @@ static void run_event(const char *db, const char *name, const char *sql, const p
     if (stor_account_get(u, h, &acc) != 0) {
         k.code = 1449;
         snprintf(k.msg, sizeof k.msg, "The user specified as a definer ('%s'@'%s') does not exist", u, h);
+    } else if (!(ex_privs_db(&s, db) & STOR_PRIV_EVENT)) {   /* (its definer must still have EVENT) */
+        k.code = 1044;
+        snprintf(k.msg, sizeof k.msg, "Access denied for user '%s'@'%s' to database '%s'", u, h, db);
     } else run_sql(&s, &k, &sink, sql);
     s.event_run = false;
     if (k.code && hk && hk->log) hk->log(db, name, u, h, k.code, k.msg);
@@ -853,6 +873,7 @@ int pdb_event_tick(time_t now, const pdb_event_hooks *hk)
             time_t nx = next_run(&zs, jb->sql, now + 1, &once, &preserve, NULL);
             if (once || !nx) finish_event(jb->db, jb->name, preserve);
             d->next = once ? 0 : nx;
+            if (once || !nx) d->enabled = 0;   /* (done, even if the DROP / DISABLE failed: not again) */
         }
         free(jb->db); free(jb->name); free(jb->sql); free(jb);
     }

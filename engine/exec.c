@@ -342,6 +342,7 @@ static void infile_forget(pdb_session *s)
 
 void pdb_session_free(pdb_session *s)
 {
+    ex_privs_unwind(s);
     ex_tz_free(s);
     infile_forget(s);
     named_free(s);
@@ -613,9 +614,10 @@ static bool is_ddl(pl_stmt *st)
     case S_CREATE_DB: case S_DROP_DB: case S_ALTER_TABLE:
     case S_TRUNCATE: case S_RENAME_TABLE: case S_CREATE_INDEX: case S_DROP_INDEX:
     case S_CREATE_VIEW: case S_DROP_VIEW: case S_CREATE_TRIGGER: case S_DROP_TRIGGER: case S_CREATE_ROUTINE:
-    case S_DROP_ROUTINE: case S_ALTER_ROUTINE: case S_ALTER_SEQUENCE: case S_CREATE_EVENT: case S_ALTER_EVENT:
-    case S_DROP_EVENT:
+    case S_DROP_ROUTINE: case S_ALTER_ROUTINE: case S_ALTER_SEQUENCE: case S_ALTER_EVENT: case S_DROP_EVENT:
         return true;
+    case S_CREATE_EVENT:
+        return !st->event_body;   /* (an event's run is its body's statements, as a CALL's) */
     default: return false;
     }
 }
@@ -651,6 +653,7 @@ static bool commits_implicitly(const pdb_session *s, const pl_stmt *st)
  * the block plans kept with statement shapes are stale after it (select.c). */
 static bool changes_catalog(const pl_stmt *st)
 {
+    if (st->event_body) return false;
     switch (st->kind) {
     case S_SELECT: case S_INSERT: case S_REPLACE: case S_UPDATE: case S_DELETE: case S_SET: case S_SET_NAMES:
     case S_USE: case S_SHOW: case S_DESCRIBE: case S_BEGIN: case S_COMMIT: case S_ROLLBACK: case S_SAVEPOINT:
@@ -1280,6 +1283,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ctx.stmt = &stmt_state;
     stmt_state.shape = shape;
     ctx.strict = (s->sql_mode & (MODE_STRICT_TRANS_TABLES | MODE_STRICT_ALL_TABLES)) != 0;
+    if (st->kind == S_CREATE_EVENT && s->event_run) st->event_body = true;   /* (the scheduler's: run it) */
     /* ANALYZE UPDATE / DELETE runs the statement: it writes */
     pl_stmt *wst = st->kind == S_EXPLAIN && st->explain_opt >= 10 && st->inner &&
                    (st->inner->kind == S_UPDATE || st->inner->kind == S_DELETE || st->inner->kind == S_INSERT ||
@@ -1349,11 +1353,14 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ex_conv_ctx = NULL;
     s->lid_arg = false;
     s->trans_on_table = !s->autocommit && !describe && (st->kind == S_SELECT || ctx.writing);
+    ex_privs_unwind(s);   /* (a statement always starts as the client's account) */
     ex_mem_guard(&ctx, true);
     if (setjmp(jb)) {
         /* an error may leave the conversion-warning target pointing into a frame
-           that is gone (ex_eval restores it only on a normal return) */
+           that is gone (ex_eval restores it only on a normal return), and a stored
+           program's account in place (an error raised past its handler: memory) */
         ex_conv_ctx = NULL;
+        ex_privs_unwind(s);
         failed = true;
         if (!ro && !stmt_state.keep_work) stor_txn_undo_to(mark);
         if (err.code == EX_LOCK_WAIT) waiting = true;
@@ -1950,7 +1957,8 @@ static int replay_ddl(const char *db, const char *sql, size_t len)
     if (!init) { pdb_session_init(&s, 0); snprintf(s.user, sizeof s.user, "system"); snprintf(s.host, sizeof s.host, "localhost"); init = true; }
     snprintf(s.db, sizeof s.db, "%.64s", db ? db : "");
     /* (0 but for a view's or a trigger's text) */
-    s.sql_mode = (uint32_t)ex_view_text_mode(sql, len) | ex_trg_text_mode(sql, len) | ex_rtn_text_mode(sql, len);
+    s.sql_mode = (uint32_t)ex_view_text_mode(sql, len) | ex_trg_text_mode(sql, len) | ex_rtn_text_mode(sql, len) |
+                 ex_evt_text_mode(sql, len);
     replay_st st = { 0, sql, len };
     pdb_sink sink = { &st, nop_cols, nop_row, nop_end, nop_ok, replay_err };
     char *text = strndup(sql, len);

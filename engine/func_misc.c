@@ -324,7 +324,7 @@ static void fn_user(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_val
     char buf[400];
     /* CURRENT_USER(): the account (its host pattern); USER(): the client's host */
     const char *h = fd->id == F_CURRENT_USER && ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
-    const char *u = fd->id != F_CURRENT_USER && ctx->s->login_user ? ctx->s->login_user : ctx->s->user;
+    const char *u = fd->id != F_CURRENT_USER && ctx->s->as_depth ? ctx->s->login_user : ctx->s->user;
     int k = snprintf(buf, sizeof buf, "%s@%s", u, h);
     *out = ex_fn_mkstr(ctx, buf, (size_t)k, COLL_UTF8MB3_GENERAL_CI);
 }

@@ -218,10 +218,12 @@ void ex_privs_begin_as(ex_ctx *ctx, const char *user, const char *host, ex_privs
         ex_raise(ctx, 1449, "HY000", "The user specified as a definer ('%s'@'%s') does not exist", user, host);
     memcpy(as->user, s->user, sizeof as->user);
     memcpy(as->priv_host, s->priv_host, sizeof as->priv_host);
-    memcpy(as->role, s->role, sizeof as->role);
-    as->privs = s->privs;
-    as->login_user = s->login_user;
-    if (!s->login_user) s->login_user = as->user;   /* (USER() stays the client's) */
+    if (!s->as_depth++) {   /* (the client's account, kept in the session: any error gets it back) */
+        memcpy(s->login_user, s->user, sizeof s->login_user);
+        memcpy(s->login_priv_host, s->priv_host, sizeof s->login_priv_host);
+        memcpy(s->login_role, s->role, sizeof s->login_role);
+        s->login_privs = s->privs;
+    } else ex_privs_free(s);   /* (an outer definer's grants: read again when it resumes) */
     snprintf(s->user, sizeof s->user, "%s", user);
     snprintf(s->priv_host, sizeof s->priv_host, "%s", host);
     s->role[0] = 0;
@@ -229,16 +231,37 @@ void ex_privs_begin_as(ex_ctx *ctx, const char *user, const char *host, ex_privs
     as->active = true;
 }
 
+void ex_body_privs(ex_ctx *c)
+{
+    c->definer_rights = false;
+    c->lent_db = c->lent_table = NULL;
+    c->priv_open = STOR_PRIV_SELECT;
+    c->priv_cmd = "SELECT";
+}
+
+void ex_privs_unwind(pdb_session *s)
+{
+    if (!s->as_depth) return;
+    ex_privs_free(s);
+    memcpy(s->user, s->login_user, sizeof s->user);
+    memcpy(s->priv_host, s->login_priv_host, sizeof s->priv_host);
+    memcpy(s->role, s->login_role, sizeof s->role);
+    s->privs = s->login_privs;
+    s->login_privs = NULL;
+    s->as_depth = 0;
+}
+
 void ex_privs_end_as(pdb_session *s, ex_privs_as *as)
 {
     if (!as->active) return;
-    ex_privs_free(s);
-    memcpy(s->user, as->user, sizeof as->user);
-    memcpy(s->priv_host, as->priv_host, sizeof as->priv_host);
-    memcpy(s->role, as->role, sizeof as->role);
-    s->privs = as->privs;
-    s->login_user = as->login_user;
     as->active = false;
+    if (s->as_depth <= 1) { ex_privs_unwind(s); return; }
+    s->as_depth--;
+    ex_privs_free(s);
+    memcpy(s->user, as->user, sizeof s->user);
+    memcpy(s->priv_host, as->priv_host, sizeof s->priv_host);
+    s->role[0] = 0;
+    s->privs = NULL;
 }
 
 /* EXECUTE (a call) or ALTER ROUTINE (ALTER / DROP) of routine db.name whose kept CREATE
@@ -264,6 +287,11 @@ static void need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t 
     if (ctx->s->tmp && ex_tmp_find(ctx->s, db, table)) return;   /* temporary: made, so usable */
     uint64_t have = ex_privs_table(ctx->s, db, table);
     if ((have & need) != need) deny_table(ctx, need & ~have, NULL, db, table);
+}
+
+void ex_privs_need_db(ex_ctx *ctx, const char *db, uint64_t need)
+{
+    if (ctx->s->enforce_privs && (ex_privs_db(ctx->s, db) & need) != need) deny_db(ctx, db);
 }
 
 void ex_privs_need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t need)

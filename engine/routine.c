@@ -400,6 +400,7 @@ void ex_call(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     c.spx = &x;
     c.calls = &frame;
     c.trg_use = NULL;
+    ex_body_privs(&c);
     c.trg_mode = in.sql_mode;
     c.view_db = stor_arena_strndup(ctx->a, db, strlen(db));   /* (unqualified names: the routine's database) */
     ex_sp_init(&x, &c, pr->nslots, pr->nslots, pr->ncursors);
@@ -649,6 +650,7 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
     c.spx = &x;
     c.calls = &frame;
     c.trg_mode = in.sql_mode;
+    ex_body_privs(&c);
     c.view_db = stor_arena_strndup(ctx->a, db, strlen(db));
     c.src = NULL; c.nsrc = 0; c.rows = NULL; c.outer = NULL; c.aggv = NULL; c.itemv = NULL; c.winv = NULL;
     ex_trg_use use = { ctx->insert_t, NULL, ctx->fn_use };   /* (the table the calling statement writes: 1442) */

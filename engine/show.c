@@ -1153,6 +1153,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (st->show == SH_EVENTS) {
             ex_textset_spec(ctx, &ts, 15, events, NULL);
             const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
+            ex_privs_need_db(ctx, db, STOR_PRIV_EVENT);   /* (MariaDB: 1044 without EVENT) */
             ex_evt_row *er;
             int n = ex_evt_list(ctx, db, &er);
             char origin[24];
@@ -1214,6 +1215,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     case SH_CREATE_EVENT: {
         const char *db = ex_cur_db(ctx, st->db);
+        ex_privs_need_db(ctx, db, STOR_PRIV_EVENT);
         ex_evt_row *er;
         int n = ex_evt_list(ctx, db, &er), k = -1;
         for (int i = 0; i < n && k < 0; i++) if (!strcasecmp(er[i].name, st->table)) k = i;

@@ -534,6 +534,8 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         ex_trg *tr = &ts->trg[i];
         if (tr->g->timing != timing || tr->g->event != event) continue;
         if (tr->no_definer) ex_raise(ctx, 1449, "HY000", "The user specified as a definer (%s) does not exist", tr->no_definer);
+        ex_privs_as as;   /* (before the frame: a missing definer raises 1449 with nothing to free) */
+        ex_privs_begin_as(ctx, tr->user, tr->host, &as);
         ex_sp_pos mark;
         ex_sp_mark(ctx, &mark);
         ex_spx x;
@@ -541,6 +543,7 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         jmp_buf jb;
         c.jb = &jb;
         c.trg_use = &use;
+        ex_body_privs(&c);
         c.spx = &x;
         c.trg_mode = tr->sql_mode;
         c.view_db = t->db;   /* (its statements' unqualified tables: the trigger's database) */
@@ -554,8 +557,6 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
             if (newv) ex_read_ts(s, &t->cols[k], &fnew[k]);
             if (oldv) ex_read_ts(s, &t->cols[k], &fold[k]);
         }
-        ex_privs_as as;
-        ex_privs_begin_as(ctx, tr->user, tr->host, &as);
         if (setjmp(jb)) {   /* an error inside: MariaDB's note of where, then on out */
             note_where(ctx, tr, x.at);
             ex_sp_free(&x);

@@ -567,6 +567,8 @@ typedef struct pl_stmt {
     pl_routine *routine;      /* CREATE PROCEDURE / FUNCTION; DROP / CALL: num 1 for a function,
                                  the name in db/name, CALL's arguments in rows[0][0 .. rowlen) */
     pl_event *event;          /* CREATE / ALTER EVENT */
+    bool event_body;          /* CREATE EVENT text an event's session runs: its body, as a
+                                 CALL, no DDL (engine/event.c) */
     pl_expr *view_check;      /* a write through a view WITH CHECK OPTION (engine/view.c): the
                                  condition every row written must meet, over the table's columns */
     const char *view_check_db, *view_check_name;

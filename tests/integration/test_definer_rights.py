@@ -32,6 +32,7 @@ SETUP = [
     "CREATE PROCEDURE dr_a.root_p() SELECT * FROM dr_b.secret",
     "CREATE PROCEDURE dr_a.root_inv() SQL SECURITY INVOKER SELECT * FROM dr_b.secret",
     "CREATE PROCEDURE dr_a.who() SELECT USER(), CURRENT_USER(), SESSION_USER(), CURRENT_ROLE()",
+    "CREATE EVENT dr_a.ev ON SCHEDULE AT '2030-01-01 00:00:00' DO SELECT 1",
 ]
 # (who, statement): the user's connection or root's
 STEPS = [
@@ -55,6 +56,18 @@ STEPS = [
     ("u", "CALL root_p()"),
     ("u", "DROP PROCEDURE root_p"),
     ("u", "CALL who()"),
+    # a function of the user's own, read through a DEFINER view of theirs: still the user's rights
+    ("root", "GRANT CREATE VIEW ON dr_a.* TO dr_u@localhost"),
+    ("u", "CREATE FUNCTION peek() RETURNS INT RETURN (SELECT a FROM dr_b.secret LIMIT 1)"),
+    ("u", "CREATE VIEW pv AS SELECT peek() AS x"),
+    ("u", "SELECT * FROM pv"),
+    # events: seen and changed with EVENT only; who alters one becomes its definer
+    ("u", "SELECT COUNT(*) FROM information_schema.EVENTS WHERE EVENT_SCHEMA = 'dr_a'"),
+    ("u", "SHOW EVENTS FROM dr_a"),
+    ("root", "GRANT EVENT ON dr_a.* TO dr_u@localhost"),
+    ("u", "SELECT EVENT_NAME, DEFINER FROM information_schema.EVENTS WHERE EVENT_SCHEMA = 'dr_a'"),
+    ("u", "ALTER EVENT ev DO INSERT INTO dr_a.t SELECT a FROM dr_b.secret"),
+    ("u", "SELECT EVENT_NAME, DEFINER FROM information_schema.EVENTS WHERE EVENT_SCHEMA = 'dr_a'"),
 ]
 
 
@@ -88,8 +101,42 @@ def run(port):
     return out
 
 
+def memory_limit(port):
+    """An error a body's own handler never sees (the session's memory limit) leaves the
+    session as the client's account, not the definer's (pressdb alone: MariaDB's limit
+    counts other memory)."""
+    root = pymysql.connect(host="127.0.0.1", port=port, user="root", autocommit=True)
+    rc = root.cursor()
+    for sql in ("DROP USER IF EXISTS dr_m@localhost", "DROP DATABASE IF EXISTS dr_m", "CREATE DATABASE dr_m",
+                "CREATE TABLE dr_m.s (x INT)", "CREATE USER dr_m@localhost", "GRANT EXECUTE ON dr_m.* TO dr_m@localhost",
+                "CREATE PROCEDURE dr_m.big() BEGIN %s SELECT 1; END"
+                % " ".join("DECLARE v%d VARCHAR(200) DEFAULT REPEAT('x', 200);" % i for i in range(40))):
+        rc.execute(sql)
+    u = pymysql.connect(host="127.0.0.1", port=port, user="dr_m", autocommit=True)
+    uc = u.cursor()
+    failed = 0
+    for limit in (20000, 40000, 61244):
+        uc.execute("SET SESSION max_session_mem_used = %d" % limit)
+        if outcome(uc, "CALL dr_m.big()")[0] == "error":
+            failed += 1
+        uc.execute("SET SESSION max_session_mem_used = DEFAULT")
+        got = outcome(uc, "SELECT CURRENT_USER()")
+        if got != ("ok", (("dr_m@localhost",),)):
+            raise SystemExit("FAIL: after a CALL that ran out of memory the session is %r" % (got,))
+        if outcome(uc, "SELECT * FROM dr_m.s")[0] != "error":
+            raise SystemExit("FAIL: after a CALL that ran out of memory the session reads as root")
+    if not failed:
+        raise SystemExit("FAIL: no CALL ran out of memory (the check proved nothing)")
+    u.close()
+    rc.execute("DROP DATABASE dr_m")
+    rc.execute("DROP USER dr_m@localhost")
+    root.close()
+    print("    ok    %d CALLs that ran out of memory left the session its own account" % failed)
+
+
 def main():
-    results = {name: run(port) for name, port in itargets.targets()}
+    ports = dict(itargets.targets())
+    results = {name: run(port) for name, port in ports.items()}
     p = results["pressdb"]
     expect = {0: 1044, 1: 1370, 2: 1370, 5: 1142, 7: 1142, 11: 1142, 12: 1142, 16: 1142, 18: 1370}
     bad = [(i, STEPS[i][1], p[i]) for i, code in expect.items() if p[i] != ("error", code)]
@@ -99,6 +146,11 @@ def main():
         raise SystemExit("FAIL: root's DEFINER procedure did not lend its reads: %r" % (p[17],))
     if p[19] != ("ok", (("dr_u@localhost", "root@localhost", "dr_u@localhost", None),)):
         raise SystemExit("FAIL: USER() / CURRENT_USER() inside root's procedure: %r" % (p[19],))
+    if p[23][0] != "error":
+        raise SystemExit("FAIL: a view lent its definer's rights to a function it calls: %r" % (p[23],))
+    if p[29] != ("ok", (("ev", "dr_u@localhost"),)):
+        raise SystemExit("FAIL: ALTER EVENT kept root as the definer: %r" % (p[29],))
+    memory_limit(ports["pressdb"])
     if "MariaDB" in results:
         m = results["MariaDB"]
         diff = [(STEPS[i][1], m[i], p[i]) for i in range(len(STEPS)) if m[i] != p[i]]
