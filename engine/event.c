@@ -723,7 +723,7 @@ static void run_sql(pdb_session *s, evt_sink *k, const pdb_sink *sink, const cha
     int rc = pdb_exec_query(s, sql, strlen(sql), false, sink);
     for (uint32_t ms = 0; rc == PDB_EXEC_WAIT; ms++) {   /* (a row lock: wait as a client would) */
         if (s->kill && atomic_load(s->kill)) { pdb_exec_wait_killed(s, sink); break; }   /* (KILL, shutdown) */
-        if (ms >= pdb_lock_wait_timeout(s) * 1000u) { pdb_exec_wait_timeout(s, sink); break; }
+        if (ms >= pdb_wait_ms(s)) { pdb_exec_wait_timeout(s, sink); break; }
         usleep(1000);
         if (s->wait_blocker && stor_txn_running(s->wait_blocker)) continue;
         rc = pdb_exec_resume(s, sink);
@@ -890,15 +890,14 @@ int pdb_event_tick(time_t now, const pdb_event_hooks *hk)
 
 bool pdb_event_scheduler_on(void)
 {
-    pdb_session s;
-    pdb_session_init(&s, 0);
+    static pdb_session none;   /* (a global's value reads no session; making and ending one
+                                  each second would wake every parked statement) */
     stor_arena a;
     stor_arena_init(&a);
     pdb_value v;
     ex_type t;
-    bool on = ex_sysvar_get(&s, "event_scheduler", true, &v, &a, &t) == 0 && v.t == VT_STRING && v.len == 2 &&
+    bool on = ex_sysvar_get(&none, "event_scheduler", true, &v, &a, &t) == 0 && v.t == VT_STRING && v.len == 2 &&
               !strncasecmp(v.p, "ON", 2);
     stor_arena_free(&a);
-    pdb_session_free(&s);
     return on;
 }

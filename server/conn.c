@@ -650,8 +650,15 @@ void srv_conn_wait(srv_conn *c, uint8_t kind, const uint8_t *pkt, size_t n)
         uv_read_stop(&c->io.s);
         c->reading = false;
     }
-    uint64_t ms = pdb_wait_ms(c->sess);
-    c->wait_deadline_ms = srv_now_ms() + ms;
+    uint64_t ms = pdb_wait_ms(c->sess), now = srv_now_ms();
+    c->wait_deadline_ms = now + ms;
+    if (c->wait_keep_ms && c->sess->wait_table && c->wait_keep_ms < c->wait_deadline_ms) {
+        /* (woken while a table or global read lock was held, and still held: the wait
+           goes on to its first deadline, whatever woke it meanwhile) */
+        c->wait_deadline_ms = c->wait_keep_ms;
+        ms = c->wait_deadline_ms > now ? c->wait_deadline_ms - now : 1;
+    }
+    c->wait_keep_ms = 0;
     uv_timer_stop(&c->timer);
     uv_timer_start(&c->timer, on_timer, ms, 0);
     if (!c->sess->wait_blocker && !c->sess->wait_named && !c->sess->wait_table)
@@ -693,6 +700,7 @@ static void wait_resume(srv_conn *c)
 {
     uint8_t kind = c->waiting;
     c->waiting = SRV_WAIT_NONE;
+    c->wait_keep_ms = c->sess->wait_table ? c->wait_deadline_ms : 0;
     if (kind == SRV_WAIT_EXECUTE) {
         uint8_t *p = c->wait_pkt;
         size_t n = c->wait_pkt_len;

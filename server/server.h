@@ -354,6 +354,8 @@ struct srv_conn {
     uint8_t *wait_pkt;                   /* SRV_WAIT_EXECUTE: the packet to run again */
     size_t wait_pkt_len;
     uint64_t wait_deadline_ms;
+    uint64_t wait_keep_ms;               /* a table / global read lock wait woken to look again:
+                                            its deadline, which the next wait keeps (0: none) */
     bool await_sync;                     /* the reply waits for the log's fdatasync */
     /* A COM_QUERY running on a libuv worker thread (command.c): the loop touches neither
        the session nor c->out until it is done; the worker hands finished packets over
