@@ -813,7 +813,9 @@ static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *wher
     }
     ex_rows rows = { 0 };
     ex_type *ty; const char **nm; uint64_t f;
+    ctx->lock_match = true;
     ex_select_rows(ctx, &sel, &rows, &ty, &nm, &f);
+    ctx->lock_match = false;
     return rows;
 }
 

@@ -287,6 +287,9 @@ typedef struct ex_ctx {
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
     bool abort_any;         /* with abort_warn, every warning is an error (a CHECK's evaluation) */
     bool lock_write;        /* tables opened may be changed (writes, DDL): table locks */
+    bool lock_match;        /* the next block run is an UPDATE's or DELETE's search (dml.c
+                               match_rows): in a REPEATABLE READ transaction it takes
+                               InnoDB's next-key locks (select.c, gap locks) */
     const pdb_value *params;   /* prepared statement parameters, or NULL */
     int nparams;
     bool describe;          /* prepare: work out result columns, do not run */

@@ -114,6 +114,8 @@ typedef struct lookup {
     ex_prog **reqp;
     ex_prog *lo, *hi;
     ex_prog *like;      /* column req LIKE this pattern: its prefix bounds what lo/hi leave open */
+    uint8_t strict;     /* PL_LO_STRICT, PL_HI_STRICT: lo / hi itself is out (a locking read
+                           reads only what is in, as InnoDB's exact range: gap locks) */
     /* a full scan read in an order other than row ids' (scan_rows, made once per
        execution): six's, a secondary key holding every column read (InnoDB reads it
        instead of the table), or the clustered index's for a table out of its order */
@@ -139,6 +141,8 @@ typedef struct ex_bcols {
 typedef struct qstate {
     ex_ctx *ctx;
     uint8_t lockmode;   /* FOR UPDATE (2) / LOCK IN SHARE MODE (1): lock the rows read */
+    uint8_t gapmode;    /* and, in a REPEATABLE READ transaction (also an UPDATE's or DELETE's
+                           search: 2), what InnoDB's next-key locks hold (gap locks, above) */
     pl_select *sel;
     int nsrc;
     conj *conj;
@@ -1459,7 +1463,56 @@ static bool like_bounds(ex_ctx *ctx, const pdb_value *pat, uint16_t coll, pdb_va
 }
 
 /* The candidate rows of a range lookup, in row id order (as a table scan meets them). */
-static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, uint32_t *ncand)
+/* ---------------------------------------------------------------- gap locks
+ * A locking read (FOR UPDATE, LOCK IN SHARE MODE, an UPDATE's or DELETE's search) in a
+ * REPEATABLE READ transaction locks what InnoDB's next-key locking does (qstate.gapmode):
+ * each row its access path reads (not only those the WHERE keeps) and the gaps around
+ * them; a range also the row that ended it; a unique key's lookup that finds its row only
+ * that row; a scan without an index every row and every gap (stor_rows_lock). */
+
+static bool gaps_apply(pdb_session *s)
+{
+    return s && (s->in_trans || !s->autocommit) && !ex_sysvar_read_committed(s);
+}
+
+typedef struct key_probe { const stor_table *t; const stor_index *ix; uint32_t nk; const pdb_value *key; bool after; } key_probe;
+static int key_probe_fn(void *arg, uint32_t r)
+{
+    const key_probe *p = arg;
+    int c = 0;
+    for (uint32_t k = 0; k < p->nk && !c; k++) c = range_cmp(p->t, p->ix, k, r, &p->key[k]);
+    return c < 0 || (!c && p->after) ? -1 : 0;
+}
+
+/* An equality lookup of key (ix's first nk columns, in the columns' types): the gap from
+ * the row before the first equal one to the row after the last, unless a unique key found
+ * its row (found); every gap when ix has no order. */
+static void gap_lock_key(ex_ctx *ctx, stor_table *t, stor_index *ix, uint32_t nk, const pdb_value *key, bool found)
+{
+    if (found && (ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE) && nk == ix->ncols) return;
+    const struct stor_ord *o = stor_index_rangeable(t, ix) ? stor_index_ordered(t, ix) : NULL;
+    if (!o) { stor_gap_lock(t, NULL, 0, 0); return; }
+    ex_ctx *saved_conv = ex_conv_ctx;
+    ex_conv_ctx = NULL;
+    key_probe p = { t, ix, nk, key, false };
+    stor_ord_it it;
+    uint32_t lo = STOR_GAP_OPEN, hi = STOR_GAP_OPEN, r;
+    stor_ord_seek(o, &it, key_probe_fn, &p);
+    if (stor_ord_prev(&it, &r)) lo = r;
+    p.after = true;
+    stor_ord_seek(o, &it, key_probe_fn, &p);
+    if (stor_ord_next(&it, &r)) hi = r;
+    ex_conv_ctx = saved_conv;
+    (void)ctx;
+    stor_gap_lock(t, ix, lo, hi);
+}
+
+/* The rows around what a range read, in its index's order (STOR_GAP_OPEN: none there), as
+ * a locking read locks them; set: something was read. */
+typedef struct range_gap { uint32_t lo, hi; bool set; } range_gap;
+
+/* gap: NULL, or where to say what it read (range_gap). */
+static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, uint32_t *ncand, range_gap *gap)
 {
     stor_index *ix = lk->rix;
     pdb_value eq[16], lo, hi;
@@ -1497,13 +1550,35 @@ static void range_scan(ex_ctx *ctx, stor_table *t, lookup *lk, uint32_t **cand, 
     rseek sk = { t, ix, lk, eq, has_lo ? &lo : NULL };
     stor_ord_it it;
     stor_ord_seek(o, &it, range_probe, &sk);
+    if (gap) {
+        stor_ord_it before = it;
+        uint32_t r;
+        gap->lo = stor_ord_prev(&before, &r) ? r : STOR_GAP_OPEN;
+        gap->hi = STOR_GAP_OPEN;
+        gap->set = true;
+        /* (a strict bound's equal rows are not read: the gap starts at the last of them) */
+        for (before = it; has_lo && (lk->strict & PL_LO_STRICT) && stor_ord_next(&before, &r);) {
+            int c = 0;
+            for (uint32_t k = 0; k < lk->req && !c; k++) c = range_cmp(t, ix, k, r, &eq[k]);
+            if (c || range_cmp(t, ix, lk->req, r, &lo) != 0) break;
+            gap->lo = r;
+            it = before;
+        }
+    }
+    bool hi_out = gap && (lk->strict & PL_HI_STRICT);
     lkctx l = { NULL, 0, 0, ctx->a };
     for (uint32_t r; stor_ord_next(&it, &r);) {
         ex_slice_tick(ctx);
         int c = 0;
         for (uint32_t k = 0; k < lk->req && !c; k++) c = range_cmp(t, ix, k, r, &eq[k]);
-        if (c) break;                                      /* past the equal prefix */
-        if (has_hi && range_cmp(t, ix, lk->req, r, &hi) > 0) break;
+        if (!c && has_hi) {
+            int hc = range_cmp(t, ix, lk->req, r, &hi);
+            if (hc > 0 || (hc == 0 && hi_out)) c = 1;
+        }
+        if (c) {                                           /* past the equal prefix or hi */
+            if (gap) gap->hi = r;
+            break;
+        }
         lk_collect(&l, r);
     }
     ex_conv_ctx = saved_conv;
@@ -2059,7 +2134,7 @@ static void bnl_flush(qstate *q, int k)
     lookup *lk = &q->lk[k];
     uint32_t n = s->t ? s->t->nrows : s->derived->nrows, *cand = NULL, ncand;
     if (lk->rix) {
-        range_scan(ctx, s->t, lk, &cand, &ncand);
+        range_scan(ctx, s->t, lk, &cand, &ncand, NULL);
         n = ncand;
     } else if (scan_reordered(s->t, lk)) {
         scan_rows(ctx, s->t, lk);
@@ -2176,7 +2251,7 @@ static bool bnl_level(const qstate *q, int lv)
 static void bnl_setup(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
-    if (q->nsrc < 2 || q->lockmode || ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on) return;
+    if (q->nsrc < 2 || q->lockmode || q->gapmode || ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on) return;
     if (row_search(q->sel)) return;
     for (int lv = 1; lv < q->nsrc; lv++) {
         if (!bnl_level(q, lv)) continue;
@@ -2251,7 +2326,7 @@ static void gsort_level0(qstate *q, const uint32_t *cand, uint32_t n)
 static bool gsort_wanted(qstate *q, ex_scope *sc)
 {
     ex_ctx *ctx = q->ctx;
-    if (ctx->describe || !q->grouped || q->ritems || q->nwins || q->lockmode || q->an_loops || q->ngroup > 64 ||
+    if (ctx->describe || !q->grouped || q->ritems || q->nwins || q->lockmode || q->gapmode || q->an_loops || q->ngroup > 64 ||
         (ctx->stmt && ctx->stmt->exam_on) || !ctx->src[0].t || q->gends[0] || q->on[0] || row_search(q->sel))
         return false;
     const lookup *l0 = &q->lk[0];
@@ -2261,6 +2336,15 @@ static bool gsort_wanted(qstate *q, ex_scope *sc)
         if (single) return false;
     }
     return ex_group_by_sort(ctx, sc, q->sel);
+}
+
+/* A range's gap; a range (not an equal prefix alone) also locks the row that ended it. */
+static void gap_lock_range(qstate *q, stor_table *t, const lookup *lk, const range_gap *g)
+{
+    stor_gap_lock(t, lk->rix, g->lo, g->hi);
+    if ((lk->lo || lk->hi || lk->like) && g->hi != STOR_GAP_OPEN && stor_row_visible(t, g->hi) &&
+        stor_row_lock(t, g->hi, q->gapmode == 2) == STOR_LOCKED)
+        ex_raise_locked(q->ctx);
 }
 
 static void scan_level_run(qstate *q, int level)
@@ -2287,6 +2371,7 @@ static void scan_level_run(qstate *q, int level)
         ex_eval(ctx, lk->keyp[0][0], &key[0]);
         null_key_seen = !lookup_key_convert(ctx, &s->t->cols[lk->ix->cols[0]], &key[0]);
         int64_t r = null_key_seen ? -1 : stor_index_find_i64(s->t, lk->ix, key[0].i);
+        if (q->gapmode && !null_key_seen) gap_lock_key(ctx, s->t, lk->ix, 1, key, r >= 0);
         one = (uint32_t)r;
         cand = &one;
         n = ncand = r >= 0;
@@ -2315,7 +2400,9 @@ static void scan_level_run(qstate *q, int level)
             int idx[16] = { 0 };
             for (;;) {
                 for (uint32_t k = 0; k < lk->nk; k++) key[k] = alts[k][idx[k]];
+                uint32_t before = l.n;
                 stor_index_lookup(s->t, lk->ix, lk->nk, key, lk_collect, &l);
+                if (q->gapmode) gap_lock_key(ctx, s->t, lk->ix, lk->nk, key, l.n > before);
                 uint32_t k = 0;
                 while (k < lk->nk && ++idx[k] == nalt[k]) { idx[k] = 0; k++; }
                 if (k == lk->nk) break;
@@ -2370,7 +2457,9 @@ static void scan_level_run(qstate *q, int level)
         sort_rowids(ctx, s->t, cand, ncand);
         n = ncand;
     } else if (lk->rix) {
-        range_scan(ctx, s->t, lk, &cand, &ncand);
+        range_gap gap = { 0, 0, false };
+        range_scan(ctx, s->t, lk, &cand, &ncand, q->gapmode ? &gap : NULL);
+        if (gap.set) gap_lock_range(q, s->t, lk, &gap);
         if (lk->korder < 0) reverse_rows(cand, ncand);
         n = ncand;
     } else if (level == 0 && q->ftp) {
@@ -2382,6 +2471,9 @@ static void scan_level_run(qstate *q, int level)
         scan_rows(ctx, s->t, lk);
         if (lk->clu) { cand = lk->clu; n = ncand = lk->nclu; }
     }
+    /* a locking read through a key locks the rows it reads (below); without one, all */
+    bool rowlocks = q->gapmode && s->t && (lk->ix || lk->rix);
+    if (q->gapmode && s->t && !rowlocks && stor_rows_lock(s->t, q->gapmode == 2) == STOR_LOCKED) ex_raise_locked(ctx);
     /* LIMIT ROWS EXAMINED: the reads MariaDB makes here (exam_read) */
     bool exam = ctx->stmt && ctx->stmt->exam_on, exam_rows = exam;
     int exam_ends = 1;
@@ -2434,6 +2526,7 @@ static void scan_level_run(qstate *q, int level)
         uint32_t r = cand ? cand[i] : i;
         ex_slice_tick(ctx);
         if (s->t && !stor_row_visible(s->t, r)) continue;
+        if (rowlocks && stor_row_lock(s->t, r, q->gapmode == 2) == STOR_LOCKED) ex_raise_locked(ctx);
         if (exam_rows && exam_read(ctx, false)) { cut = true; break; }
         seen++;
         ctx->rows[level] = r;
@@ -3566,7 +3659,7 @@ static void jit_lookup_filter(qstate *q, pl_plan *bp, bool fresh)
 static void jit_join(qstate *q, pl_plan *bp, bool fresh)
 {
     ex_ctx *ctx = q->ctx;
-    if (q->nsrc > 2 || ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode) return;
+    if (q->nsrc > 2 || ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode || q->gapmode) return;
     if (q->nsrc == 1) { jit_lookup_filter(q, bp, fresh); return; }
     ex_src *s0 = &ctx->src[0], *s1 = &ctx->src[1];
     lookup *l1 = &q->lk[1];
@@ -3629,7 +3722,7 @@ static void jit_join_keep(qstate *q)
 static void jit_levels(qstate *q, pl_plan *bp, bool fresh)
 {
     ex_ctx *ctx = q->ctx;
-    if (ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode) return;
+    if (ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode || q->gapmode) return;
     bool any = false;
     for (int lv = 0; lv < q->nsrc && !any; lv++)
         for (int i = 0; i < q->nconj; i++)
@@ -3755,6 +3848,7 @@ static void bp_apply_lookup(qstate *q, ex_scope *sc, int lv, const pl_access *l,
         lk->lo = l->lo.node >= 0 ? bp_value(pg, sc, nm, *pl_ref_vals(nm, l->lo), rc) : NULL;
         lk->hi = l->hi.node >= 0 ? bp_value(pg, sc, nm, *pl_ref_vals(nm, l->hi), rc) : NULL;
         lk->like = l->like.node >= 0 ? ex_compile(sc, *pl_ref_vals(nm, l->like), &t) : NULL;
+        lk->strict = l->strict;
         return;
     case PA_INDEX: {
         stor_index *best = &s->t->idx[l->ix];
@@ -4622,7 +4716,7 @@ static bool kagg_wanted(qstate *q, jb_gkey *keys, jb_agg_arg *args)
 {
     ex_ctx *ctx = q->ctx;
     if (q->nsrc != 1 || !q->grouped || q->ritems || q->nwins || q->naggs > 8 || q->sel->group_desc ||
-        ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode || jit_count_only(q, 0))
+        ctx->describe || ctx->stmt->analyzing || ctx->stmt->exam_on || q->lockmode || q->gapmode || jit_count_only(q, 0))
         return false;
     const stor_table *t = ctx->src[0].t;
     const lookup *lk = &q->lk[0];
@@ -5406,7 +5500,7 @@ static const stor_index *swap_unique(const stor_table *t, uint32_t u)
 static bool swap_wanted(qstate *q, const stor_index **ua, uint32_t *kb)
 {
     ex_ctx *ctx = q->ctx;
-    if (q->nsrc != 2 || !q->grouped || q->ritems || q->nwins || q->lockmode || q->an_loops || q->sel->distinct ||
+    if (q->nsrc != 2 || !q->grouped || q->ritems || q->nwins || q->lockmode || q->gapmode || q->an_loops || q->sel->distinct ||
         (ctx->stmt && ctx->stmt->exam_on) || q->gspill || q->kagg)
         return false;
     const ex_src *sa = &ctx->src[0], *sb = &ctx->src[1];
@@ -6109,6 +6203,9 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *c
     memset(&q, 0, sizeof q);
     q.ctx = ctx; q.sel = sel; q.nsrc = ctx->nsrc;
     q.lockmode = ctx->writing || ctx->describe ? 0 : sel->for_update ? 2 : sel->lock_share ? 1 : 0;
+    bool match = ctx->lock_match;
+    ctx->lock_match = false;   /* (not the subqueries': MariaDB reads them without next-key locks here) */
+    if ((q.lockmode || match) && !ctx->describe && gaps_apply(ctx->s)) q.gapmode = q.lockmode ? q.lockmode : 2;
 
     ex_scope *outer_scope = NULL, **link = &outer_scope;
     for (ex_ctx *o = pctx->outer; o; o = o->outer) {

@@ -277,9 +277,10 @@ static int pinning_values(pl_opt *o, int lv, const stor_column *col, pl_expr **c
  * col BETWEEN a AND b, col LIKE 'abc%'). Any bounds found will do: every conjunct is
  * checked again. */
 static void range_bounds(pl_opt *o, int lv, const stor_column *col, pl_expr **cj, int ncj, pl_expr **lo, pl_expr **hi,
-                         pl_expr **like)
+                         pl_expr **like, uint8_t *strict)
 {
     *lo = *hi = *like = NULL;
+    *strict = 0;
     for (int i = 0; i < ncj; i++) {
         pl_expr *e = cj[i];
         if (e->kind == E_BINARY && e->op >= BO_LT && e->op <= BO_GE) {
@@ -290,8 +291,9 @@ static void range_bounds(pl_opt *o, int lv, const stor_column *col, pl_expr **cj
                 if (!value_ok(o, lv, col, v)) continue;
                 /* col < v, col <= v: an upper bound; mirrored when the column is on the right */
                 bool upper = (e->op == BO_LT || e->op == BO_LE) == (side == 0);
-                if (upper && !*hi) *hi = v;
-                if (!upper && !*lo) *lo = v;
+                bool open = e->op == BO_LT || e->op == BO_GT;
+                if (upper && !*hi) { *hi = v; if (open) *strict |= PL_HI_STRICT; }
+                if (!upper && !*lo) { *lo = v; if (open) *strict |= PL_LO_STRICT; }
             }
         } else if (e->kind == E_BETWEEN && !e->negated && e->args[0]->kind == E_COLUMN &&
                    !strcasecmp(e->args[0]->s, col->name) && SRCMASK(o, e->args[0]) == (1ull << lv) &&
@@ -728,6 +730,7 @@ static bool decide_range(pl_opt *o, int lv, pl_expr **cj, int ncj, int eq_score,
     int best2 = eq_score * 2;                  /* scores doubled: a range adds 1 */
     uint32_t best_req = 0;
     pl_expr *eqv[16], *best_eq[16], *best_lo = NULL, *best_hi = NULL, *best_like = NULL;
+    uint8_t strict = 0, best_strict = 0;
     bool was = o->const_only;
     o->const_only = true;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
@@ -740,12 +743,13 @@ static bool decide_range(pl_opt *o, int lv, pl_expr **cj, int ncj, int eq_score,
             eqv[req] = v[0];
         }
         pl_expr *lo = NULL, *hi = NULL, *like = NULL;
-        if (req < ix->ncols) range_bounds(o, lv, &s->t->cols[ix->cols[req]], cj, ncj, &lo, &hi, &like);
+        if (req < ix->ncols) range_bounds(o, lv, &s->t->cols[ix->cols[req]], cj, ncj, &lo, &hi, &like, &strict);
         if (req == ix->ncols) continue;        /* the whole key pinned: the hash lookup */
         int score2 = (int)req * 2 + (lo || hi || like ? 1 : 0);
         if (req < 2 && !lo && !hi && !like) continue;   /* nothing the hash cannot do */
         if (score2 > best2) {
             best = ix; bestx = x; best2 = score2; best_req = req; best_lo = lo; best_hi = hi; best_like = like;
+            best_strict = strict;
             memcpy(best_eq, eqv, req * sizeof *eqv);
         }
     }
@@ -758,6 +762,7 @@ static bool decide_range(pl_opt *o, int lv, pl_expr **cj, int ncj, int eq_score,
     l->lo = ref_node(o->a, &o->nm, best_lo);
     l->hi = ref_node(o->a, &o->nm, best_hi);
     l->like = ref_node(o->a, &o->nm, best_like);
+    l->strict = best_strict;
     return true;
 }
 

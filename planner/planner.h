@@ -688,6 +688,7 @@ typedef struct pl_probe {   /* an index probed with constants to estimate a sour
 } pl_probe;
 
 enum { PA_SCAN, PA_INDEX, PA_RANGE, PA_HASH };
+enum { PL_LO_STRICT = 1, PL_HI_STRICT = 2 };
 typedef struct pl_access {  /* how a source finds its rows */
     uint8_t kind;               /* PA_* */
     uint8_t ix, nk;             /* PA_INDEX: the index, key columns used; PA_RANGE: index, equal columns */
@@ -696,6 +697,7 @@ typedef struct pl_access {  /* how a source finds its rows */
     int32_t by[PL_KEY];         /* PA_INDEX: the conjunct pinning each key column */
     pl_ref lo, hi;              /* PA_RANGE: bounds (node -1: open) */
     pl_ref like;                /* PA_RANGE: a LIKE pattern whose prefix bounds the rest (node -1: none) */
+    uint8_t strict;             /* PA_RANGE: PL_LO_STRICT (col > lo), PL_HI_STRICT (col < hi) */
     int32_t hcol;               /* PA_HASH: the column hashed */
 } pl_access;
 

@@ -234,6 +234,7 @@ uint64_t mvcc_share_other(const stor_table *t, uint32_t row, uint64_t me)
     return first;
 }
 
+static void gap_forget_table(const stor_table *t);
 void mvcc_forget_table(const stor_table *t)
 {
     size_t w = 0;
@@ -241,6 +242,49 @@ void mvcc_forget_table(const stor_table *t)
         if (pending[i].t != t) pending[w++] = pending[i];
     npending = w;
     if (nshares) share_rehash(0, t);
+    gap_forget_table(t);
+}
+
+/* ---- gap locks (store lock exclusive) ----
+ * InnoDB's next-key locks under REPEATABLE READ, as a list: few entries live at once (a
+ * transaction's locking reads that scanned ranges), so a linear walk serves. */
+
+mvcc_gap *mvcc_gaps;
+uint32_t mvcc_ngaps;
+static uint32_t cgaps, gap_seq;
+
+int mvcc_gap_add(const stor_table *t, int kind, int32_t ix, uint32_t lo, uint32_t hi, uint64_t id, uint32_t *seq)
+{
+    for (uint32_t i = 0; i < mvcc_ngaps; i++) {
+        const mvcc_gap *g = &mvcc_gaps[i];
+        if (g->t == t && g->id == id && g->kind == kind && g->ix == ix && g->lo == lo && g->hi == hi) return 1;
+    }
+    if (mvcc_ngaps == cgaps) {
+        uint32_t nc = cgaps ? cgaps * 2 : 16;
+        mvcc_gap *n = stor_realloc(mvcc_gaps, nc * sizeof *n);
+        if (!n) return -1;
+        mvcc_gaps = n; cgaps = nc;
+    }
+    *seq = ++gap_seq;
+    mvcc_gaps[mvcc_ngaps++] = (mvcc_gap){ t, id, *seq, (uint8_t)kind, ix, lo, hi };
+    return 0;
+}
+
+void mvcc_gap_drop(uint32_t seq)
+{
+    for (uint32_t i = 0; i < mvcc_ngaps; i++) {
+        if (mvcc_gaps[i].seq != seq) continue;
+        mvcc_gaps[i] = mvcc_gaps[--mvcc_ngaps];
+        return;
+    }
+}
+
+static void gap_forget_table(const stor_table *t)
+{
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < mvcc_ngaps; i++)
+        if (mvcc_gaps[i].t != t) mvcc_gaps[w++] = mvcc_gaps[i];
+    mvcc_ngaps = w;
 }
 
 /* ---- transaction ids and waits ---- */

@@ -625,6 +625,17 @@ int  stor_row_delete(stor_table *t, uint32_t row);
  * transactions coexist and hold back every other transaction's UPDATE, DELETE and
  * exclusive lock of the row; the only holder may take it exclusively (upgrade). */
 int  stor_row_lock(stor_table *t, uint32_t row, bool exclusive);
+/* Gap locks of a locking read under REPEATABLE READ (InnoDB's next-key locks), kept by a
+ * versioned transaction until it ends: the open interval between rows lo and hi of ix's
+ * order (STOR_GAP_OPEN: that end is open), or with ix NULL every gap of the table.
+ * Another transaction's insert into it, or update moving a key into it, gets STOR_LOCKED
+ * (after writing: the caller undoes the statement) until the holder ends. */
+#define STOR_GAP_OPEN UINT32_MAX
+void stor_gap_lock(stor_table *t, const stor_index *ix, uint32_t lo, uint32_t hi);
+/* A locking scan without an index: every row (shared or exclusive) and every gap, as
+ * InnoDB locks each row such a scan reads; STOR_LOCKED (stor_blocker) while another
+ * transaction holds a conflicting change or lock of a row, else 0. */
+int  stor_rows_lock(stor_table *t, bool exclusive);
 /* Looks a key up in a hashed index: calls fn for each live row whose key equals vals.
  * nkey is ix->ncols (whole key) or 1 (first column of a composite key). Candidate rows of
  * a prefix key (meta_key(191)) match on the prefix only: the caller re-checks equality. */

@@ -1134,8 +1134,13 @@ void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax)
 
 /* Another transaction's uncommitted change or lock on the row (shared locks count only
  * for a change or an exclusive lock)? Sets stor_blocker. */
+static uint64_t rows_lock_holder(const stor_table *t, bool exclusive);
 static bool row_locked_for(const stor_table *t, uint32_t row, bool exclusive)
 {
+    if (mvcc_ngaps) {
+        uint64_t h = rows_lock_holder(t, exclusive);
+        if (h) { stor_blocker = h; return true; }
+    }
     if (!t->nver) return false;
     const struct stor_ver *v = &t->ver[row];
     uint64_t me = stor_view_cur.txn;
@@ -1380,6 +1385,130 @@ static void note_update(stor_table *t)
     if (__atomic_load_n(&updates_on, __ATOMIC_RELAXED)) t->update_time = (int64_t)time(NULL);
 }
 
+/* ---- gap locks (their list: mvcc.c) ---- */
+
+/* Another transaction's lock on every row of t that conflicts with a change (exclusive)
+ * or a shared lock: its holder, or 0. */
+static uint64_t rows_lock_holder(const stor_table *t, bool exclusive)
+{
+    uint64_t me = stor_view_cur.txn;
+    for (uint32_t i = 0; i < mvcc_ngaps; i++) {
+        const mvcc_gap *g = &mvcc_gaps[i];
+        if (g->t != t || g->id == me) continue;
+        if ((g->kind == MVCC_ROWS_X || (g->kind == MVCC_ROWS_S && exclusive)) && stor_txn_running(g->id)) return g->id;
+    }
+    return 0;
+}
+
+/* Is row (just inserted, indexed) inside gap g? A dead bounding row (its strings may be
+ * freed) leaves that end open, as InnoDB's gap widens when a bounding record goes. */
+static bool gap_covers(const stor_table *t, const mvcc_gap *g, uint32_t row)
+{
+    if (g->kind != MVCC_GAP) return true;
+    if ((uint32_t)g->ix >= t->nidx) return false;
+    const stor_index *x = &t->idx[g->ix];
+    if (g->lo != STOR_GAP_OPEN && !stor_is_dead(t, g->lo) && ord_cmp(t, x, g->lo, row) >= 0) return false;
+    if (g->hi != STOR_GAP_OPEN && !stor_is_dead(t, g->hi) && ord_cmp(t, x, row, g->hi) >= 0) return false;
+    return true;
+}
+
+/* The holder of another transaction's gap lock that an inserted row falls into, or 0. */
+static uint64_t gap_insert_holder(const stor_table *t, uint32_t row)
+{
+    uint64_t me = stor_view_cur.txn;
+    for (uint32_t i = 0; i < mvcc_ngaps; i++) {
+        const mvcc_gap *g = &mvcc_gaps[i];
+        if (g->t != t || g->id == me) continue;
+        if (gap_covers(t, g, row) && stor_txn_running(g->id)) return g->id;
+    }
+    return 0;
+}
+
+/* Full row values against stored row b on one column / in x's order (ord_cmp's, the
+ * values standing for row id rid whose first version is row). */
+static int val_cell_cmp(const stor_column *c, const pdb_value *v, uint32_t b)
+{
+    bool na = v->t == VT_NULL, nb = stor_is_null(c, b);
+    if (na || nb) return na && nb ? 0 : na ? -1 : 1;
+    if (c->kind == CK_I64) {
+        if (c->is_unsigned && c->type == CT_BIGINT) {
+            uint64_t ua = (uint64_t)v->i, ub = (uint64_t)c->i64[b];
+            return ua < ub ? -1 : ua > ub;
+        }
+        return v->i < c->i64[b] ? -1 : v->i > c->i64[b];
+    }
+    if (c->kind == CK_F64) return v->d < c->f64[b] ? -1 : v->d > c->f64[b];
+    return pdb_coll_cmp(c->coll, v->p ? v->p : "", v->len, c->str[b].p ? c->str[b].p : "", c->str[b].len);
+}
+
+static int vals_key_cmp(const stor_table *t, const stor_index *x, const pdb_value *vals, uint32_t b)
+{
+    int r = 0;
+    for (uint32_t k = 0; k < x->ncols && !r; k++) r = val_cell_cmp(&t->cols[x->cols[k]], &vals[x->cols[k]], b);
+    return r;
+}
+
+static int vals_ord_cmp(const stor_table *t, const stor_index *x, const pdb_value *vals, uint32_t row, uint32_t rid,
+                        uint32_t b)
+{
+    int r = vals_key_cmp(t, x, vals, b);
+    if (!r && x->kind != IK_PRIMARY) {
+        const stor_index *c = stor_clustered(t);
+        if (c && c != x) r = vals_key_cmp(t, c, vals, b);
+        else if (!c) return row == b ? (rid > b) - (rid < b) : origin_cmp(t, row, b);
+    }
+    return r ? r : rid < b ? -1 : rid > b;
+}
+
+/* The holder of another transaction's gap that an update of row to vals moves a key into
+ * (an index whose key it changes), or 0. Asked before the write: a bounding row that is
+ * this row keeps its old key, as InnoDB's old entry stays (delete-marked) until purge. */
+static uint64_t gap_update_holder(const stor_table *t, uint32_t row, const pdb_value *vals)
+{
+    uint64_t me = stor_view_cur.txn;
+    uint32_t rid = stor_view_cur.versioned ? t->nrows : row;   /* (a new version is appended) */
+    pdb_value kv[16];
+    for (uint32_t i = 0; i < mvcc_ngaps; i++) {
+        const mvcc_gap *g = &mvcc_gaps[i];
+        if (g->t != t || g->id == me || g->kind != MVCC_GAP || (uint32_t)g->ix >= t->nidx) continue;
+        const stor_index *x = &t->idx[g->ix];
+        if (x->ncols > 16) continue;
+        for (uint32_t k = 0; k < x->ncols; k++) kv[k] = vals[x->cols[k]];
+        if (key_eq(t, x, row, kv, x->ncols)) continue;   /* (this key stays where it is) */
+        if (g->lo != STOR_GAP_OPEN && !stor_is_dead(t, g->lo) && vals_ord_cmp(t, x, vals, row, rid, g->lo) <= 0) continue;
+        if (g->hi != STOR_GAP_OPEN && !stor_is_dead(t, g->hi) && vals_ord_cmp(t, x, vals, row, rid, g->hi) >= 0) continue;
+        if (stor_txn_running(g->id)) return g->id;
+    }
+    return 0;
+}
+
+static bool gap_lockable(const stor_table *t) { return stor_view_cur.versioned && !t->temporary && !t->sequence; }
+
+static void gap_add(stor_table *t, int kind, int32_t ix, uint32_t lo, uint32_t hi)
+{
+    uint64_t id = stor_txn_id();
+    uint32_t seq;
+    if (id && mvcc_gap_add(t, kind, ix, lo, hi, id, &seq) == 0) wal_note_gap(t, seq);
+    /* (no memory: the read goes on without holding the gap) */
+}
+
+void stor_gap_lock(stor_table *t, const stor_index *ix, uint32_t lo, uint32_t hi)
+{
+    if (!gap_lockable(t)) return;
+    if (ix) gap_add(t, MVCC_GAP, (int32_t)(ix - t->idx), lo, hi);
+    else gap_add(t, MVCC_GAP_ALL, -1, STOR_GAP_OPEN, STOR_GAP_OPEN);
+}
+
+int stor_rows_lock(stor_table *t, bool exclusive)
+{
+    uint64_t h = mvcc_ngaps ? rows_lock_holder(t, exclusive) : 0;
+    if (h) { stor_blocker = h; return STOR_LOCKED; }
+    for (uint32_t r = 0; t->nver && r < t->nrows; r++)
+        if (!stor_is_dead(t, r) && row_locked_for(t, r, exclusive)) return STOR_LOCKED;
+    if (gap_lockable(t)) gap_add(t, exclusive ? MVCC_ROWS_X : MVCC_ROWS_S, -1, STOR_GAP_OPEN, STOR_GAP_OPEN);
+    return 0;
+}
+
 int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint32_t *dup_row)
 {
     int d = find_dup(t, vals, -1, dup_row);
@@ -1391,6 +1520,9 @@ int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint
         tbl_ver_set(t, row, STOR_TXN_BIT | stor_txn_id(), 0);
         wal_note_vinsert(t, row);
     } else wal_note_insert(t, row);
+    /* inside another transaction's gap: the caller undoes the statement (the undo
+       record above takes the row out) and waits */
+    if (mvcc_ngaps && (stor_blocker = gap_insert_holder(t, row))) return STOR_LOCKED;
     return row;
 }
 
@@ -1400,6 +1532,13 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
     int d = find_dup(t, vals, row, dup_row);
     if (d == STOR_LOCKED) return STOR_LOCKED;
     if (d >= 0) { *dup_idx = d; return -1; }
+    /* a key moved into another transaction's gap: as an insert there */
+    if (mvcc_ngaps && (stor_blocker = gap_update_holder(t, row, vals))) return STOR_LOCKED;
+    return tbl_row_write(t, row, vals);
+}
+
+int64_t tbl_row_write(stor_table *t, uint32_t row, const pdb_value *vals)
+{
     note_update(t);
     if (stor_view_cur.versioned) {
         /* the old version stays for snapshots (and for rollback); the new one is appended */

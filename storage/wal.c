@@ -55,7 +55,8 @@
 typedef struct undo_rec {
     char kind;              /* 'I' inserted (undo: delete), 'U' updated, 'D' deleted;
                                versioned: 'i' inserted, 'd' marked deleted (storage.h);
-                               'l' locked exclusively, 's' shared lock taken */
+                               'l' locked exclusively, 's' shared lock taken,
+                               'g' a gap lock taken (row: its seq, mvcc.c) */
     stor_table *t;
     uint32_t row;
     pdb_value *old;         /* 'U': old image (strings copied into oldbuf) */
@@ -164,7 +165,10 @@ void stor_txn_free(stor_txn *x)
 {
     if (!x) return;
     txn_end_id(x);
-    for (size_t i = 0; i < x->nundo; i++) undo_free(&x->undo[i]);
+    for (size_t i = 0; i < x->nundo; i++) {
+        if (x->undo[i].kind == 'g') mvcc_gap_drop(x->undo[i].row);   /* (never left to block others) */
+        undo_free(&x->undo[i]);
+    }
     if (x->nundo) open_del(x);
     stor_vec_free(x->undo, x->undo_cap * sizeof *x->undo);
     stor_vec_free(x->redo, x->redo_cap);
@@ -356,6 +360,13 @@ void wal_note_share(stor_table *t, uint32_t row)
     cur->nversioned++;
 }
 
+void wal_note_gap(stor_table *t, uint32_t seq)
+{
+    if (!cur) return;
+    undo_push('g', t, seq);
+    cur->nversioned++;
+}
+
 /* A shared lock of x on the row ends (commit, rollback): the row's mark goes with the
  * last holder. */
 static void share_end(stor_txn *x, stor_table *t, uint32_t row)
@@ -401,11 +412,10 @@ void stor_txn_undo_to(stor_mark m)
     stor_view_cur.versioned = false;   /* the undo of an in-place update stays in place */
     while (x->nundo > m.undo) {
         undo_rec *u = &x->undo[--x->nundo];
-        int di; uint32_t dr;
         switch (u->kind) {
-        case 'I': stor_row_delete(u->t, u->row); tbl_free_dead_strings(u->t, u->row); break;
+        case 'I': tbl_kill_row(u->t, u->row); tbl_free_dead_strings(u->t, u->row); break;
         case 'D': tbl_undelete(u->t, u->row); break;
-        case 'U': stor_row_update(u->t, u->row, u->old, &di, &dr); break;
+        case 'U': tbl_row_write(u->t, u->row, u->old); break;
         case 'i': tbl_kill_row(u->t, u->row); tbl_free_dead_strings(u->t, u->row); x->nversioned--; break;
         /* (a shared lock taken before the change or lock stays: its mark comes back) */
         case 'd': tbl_ver_set(u->t, u->row, u->t->ver[u->row].xmin, mvcc_idle_xmax(u->t, u->row)); x->nversioned--; break;
@@ -415,6 +425,7 @@ void stor_txn_undo_to(stor_mark m)
             x->nversioned--;
             break;
         case 's': share_end(x, u->t, u->row); x->nversioned--; break;
+        case 'g': mvcc_gap_drop(u->row); x->nversioned--; break;
         }
         undo_free(u);
     }
@@ -656,6 +667,8 @@ int stor_txn_commit(void)
                 tbl_ver_set(t, u->row, t->ver[u->row].xmin, 0);   /* the lock ends */
             } else if (u->kind == 's') {
                 share_end(x, t, u->row);
+            } else if (u->kind == 'g') {
+                mvcc_gap_drop(u->row);
             }
         }
         mvcc_publish_ts(ts);

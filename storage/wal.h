@@ -36,6 +36,31 @@ int      mvcc_share_add(const stor_table *t, uint32_t row, uint64_t id);
 void     mvcc_share_drop(const stor_table *t, uint32_t row, uint64_t id);
 bool     mvcc_share_any(const stor_table *t, uint32_t row);
 uint64_t mvcc_share_other(const stor_table *t, uint32_t row, uint64_t me);
+/* Gap locks (InnoDB's next-key locks under REPEATABLE READ; store lock exclusive), each
+ * held by one transaction until it ends:
+ * - MVCC_GAP: the open interval between rows lo and hi of index ix's order (UINT32_MAX:
+ *   that end is open): another transaction's insert into it waits, and so does its
+ *   update that moves a row's key on ix into it;
+ * - MVCC_GAP_ALL: every gap of the table (a locking scan without an index): every other
+ *   transaction's insert waits;
+ * - MVCC_ROWS_S / MVCC_ROWS_X: that, and every row locked shared / exclusively, without
+ *   an entry per row (InnoDB locks each row such a scan meets).
+ * add: 0 added (*seq names it), 1 held already, -1 no memory. */
+enum { MVCC_GAP, MVCC_GAP_ALL, MVCC_ROWS_S, MVCC_ROWS_X };
+typedef struct mvcc_gap {
+    const stor_table *t;
+    uint64_t id;               /* the holder */
+    uint32_t seq;
+    uint8_t kind;
+    int32_t ix;                /* MVCC_GAP: the index (its place in t->idx) */
+    uint32_t lo, hi;
+} mvcc_gap;
+extern mvcc_gap *mvcc_gaps;
+extern uint32_t mvcc_ngaps;
+int  mvcc_gap_add(const stor_table *t, int kind, int32_t ix, uint32_t lo, uint32_t hi, uint64_t id, uint32_t *seq);
+void mvcc_gap_drop(uint32_t seq);
+void wal_note_gap(stor_table *t, uint32_t seq);    /* undo kind 'g', no redo */
+
 /* The xmax of a row that no transaction changes or locks exclusively: 0, or
  * STOR_SHARE_MARK while someone holds a shared lock on it. */
 static inline uint64_t mvcc_idle_xmax(const stor_table *t, uint32_t row) {
@@ -84,6 +109,9 @@ size_t slavepos_records(uint8_t *out, size_t cap);          /* 'S' records of th
 /* table.c primitives that do not log */
 void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax);
 void tbl_kill_row(stor_table *t, uint32_t row);      /* unindex and mark dead */
+/* stor_row_update's write without its checks (locks, keys, gaps): undo puts back what
+ * the transaction itself changed, whatever others hold now */
+int64_t tbl_row_write(stor_table *t, uint32_t row, const pdb_value *vals);
 /* A dead row no undo can bring back: its strings are freed (the slot stays). */
 void tbl_free_dead_strings(stor_table *t, uint32_t row);
 void tbl_undelete(stor_table *t, uint32_t row);

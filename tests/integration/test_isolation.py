@@ -40,6 +40,8 @@ SETUP = [
     "CREATE TABLE t_isolation.t (id INT PRIMARY KEY, v INT, k VARCHAR(20), UNIQUE KEY uk (k)) ENGINE=InnoDB",
     "INSERT INTO t_isolation.t VALUES (1,10,'a'),(2,20,'b'),(3,30,'c'),(4,40,'d')",
     "CREATE TABLE t_isolation.u (id INT PRIMARY KEY) ENGINE=InnoDB",
+    "CREATE TABLE t_isolation.g (id INT PRIMARY KEY, n INT, v INT, KEY kn (n)) ENGINE=InnoDB",
+    "INSERT INTO t_isolation.g VALUES (10,1,0),(20,2,0),(30,2,0),(40,3,0)",
 ]
 
 ALL = "SELECT * FROM t ORDER BY id"
@@ -356,6 +358,99 @@ SCENARIOS = {
         ("A", "COMMIT"), ("B", "SELECT COUNT(*), SUM(v) FROM t"),
     ],
 }
+
+# Gap (next-key) locks under REPEATABLE READ: B's lock waits end after a second (1205),
+# so each of its statements records whether A's locks cover it.
+GAPS = ("B", "SET SESSION innodb_lock_wait_timeout=1")
+GALL = "SELECT * FROM g ORDER BY id"
+
+GAP_SCENARIOS = {
+    "gap: primary key range for update": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE id BETWEEN 15 AND 25 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (12,0,0)"), ("B", "INSERT INTO g VALUES (27,0,0)"),
+        ("B", "INSERT INTO g VALUES (35,0,0)"), ("B", "INSERT INTO g VALUES (5,0,0)"),
+        ("B", "UPDATE g SET v=1 WHERE id=30"), ("B", "UPDATE g SET v=1 WHERE id=10"),
+        ("B", "UPDATE g SET v=1 WHERE id=40"),
+        ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: primary key found keeps no gap": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE id=20 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (15,0,0)"), ("B", "INSERT INTO g VALUES (25,0,0)"),
+        ("B", "UPDATE g SET v=1 WHERE id=20"), ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: primary key not found locks its gap": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE id=25 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (22,0,0)"), ("B", "INSERT INTO g VALUES (28,0,0)"),
+        ("B", "INSERT INTO g VALUES (35,0,0)"), ("B", "UPDATE g SET v=1 WHERE id=30"),
+        ("B", "UPDATE g SET v=1 WHERE id=20"), ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: secondary key equality": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE n=2 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (15,2,0)"), ("B", "INSERT INTO g VALUES (45,2,0)"),
+        ("B", "INSERT INTO g VALUES (5,1,0)"), ("B", "INSERT INTO g VALUES (50,3,0)"),
+        ("B", "INSERT INTO g VALUES (35,3,0)"), ("B", "INSERT INTO g VALUES (8,1,0)"),
+        ("B", "UPDATE g SET v=1 WHERE id=40"), ("B", "UPDATE g SET v=1 WHERE id=10"),
+        ("B", "UPDATE g SET n=2 WHERE id=40"),
+        ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: secondary key range": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT id FROM g WHERE n > 2 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (35,2,0)"), ("B", "INSERT INTO g VALUES (5,1,0)"),
+        ("B", "INSERT INTO g VALUES (60,9,0)"), ("B", "INSERT INTO g VALUES (25,2,0)"),
+        ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: a scan without an index locks the table": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE v=7 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (5,0,0)"), ("B", "INSERT INTO g VALUES (99,0,0)"),
+        ("B", "UPDATE g SET v=1 WHERE id=10"), ("B", "SELECT * FROM g WHERE id=30"),
+        ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: lock in share mode": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE id > 35 LOCK IN SHARE MODE"),
+        ("B", "INSERT INTO g VALUES (37,0,0)"), ("B", "INSERT INTO g VALUES (90,0,0)"),
+        ("B", "INSERT INTO g VALUES (33,0,0)"), ("B", "SELECT * FROM g WHERE id=40 LOCK IN SHARE MODE"),
+        ("B", "UPDATE g SET v=2 WHERE id=30"), ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: update and delete of a range": [
+        GAPS, ("A", "BEGIN"), ("A", "UPDATE g SET v=v+1 WHERE id > 30"),
+        ("B", "INSERT INTO g VALUES (35,0,0)"), ("B", "INSERT INTO g VALUES (50,0,0)"),
+        ("B", "INSERT INTO g VALUES (25,0,0)"), ("A", "DELETE FROM g WHERE id=15"),
+        ("B", "INSERT INTO g VALUES (12,0,0)"), ("B", "INSERT INTO g VALUES (8,0,0)"),
+        ("A", "ROLLBACK"), ("C", GALL),
+    ],
+    "gap: insert waits, then goes on": [
+        ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE id > 30 FOR UPDATE"),
+        ("B&", "INSERT INTO g VALUES (45,4,0)"), ("poll B",),
+        ("A", "COMMIT"), ("join B",), ("C", GALL),
+    ],
+    "gap: two holders inserting deadlock": [
+        ("A", "BEGIN"), ("B", "BEGIN"),
+        ("A", "SELECT * FROM g WHERE id=25 FOR UPDATE"), ("B", "SELECT * FROM g WHERE id=26 FOR UPDATE"),
+        ("A&", "INSERT INTO g VALUES (25,0,0)"),
+        ("B", "INSERT INTO g VALUES (26,0,0)"),
+        ("join A",), ("B", "SELECT @@in_transaction"), ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: read committed takes none": [
+        GAPS, ("A", "SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"),
+        ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE id > 30 FOR UPDATE"),
+        ("A", "SELECT * FROM g WHERE v=7 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (45,0,0)"), ("B", "UPDATE g SET v=1 WHERE id=10"),
+        ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: autocommit locking read keeps none": [
+        GAPS, ("A", "SELECT * FROM g WHERE id > 30 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (45,0,0)"), ("C", GALL),
+    ],
+    "gap: own inserts and a join": [
+        GAPS, ("A", "BEGIN"),
+        ("A", "SELECT g.id FROM t JOIN g ON g.n = t.id WHERE t.id = 2 FOR UPDATE"),
+        ("A", "INSERT INTO g VALUES (25,2,0)"),
+        ("B", "INSERT INTO g VALUES (26,2,0)"), ("B", "INSERT INTO t VALUES (9,90,'z')"),
+        ("B", "UPDATE t SET v=0 WHERE id=3"),
+        ("A", "COMMIT"), ("C", GALL),
+    ],
+}
+SCENARIOS.update(GAP_SCENARIOS)
 
 
 def outcome(cur, fn):
