@@ -201,7 +201,7 @@ static void snap_release(pdb_session *s)
 static void wait_forget(pdb_session *s)
 {
     if (s->row_wait_ns) ex_status_row_wait(s, 0);   /* (timed out, killed or gone: the wait ends) */
-    if (s->wait_me) stor_wait_end(s->wait_me);
+    if (s->wait_me) { stor_wait_end(s->wait_me); stor_queue_leave(s->wait_me); }
     s->wait_me = s->wait_blocker = 0;
     s->wait_named = false;
     s->wait_table = false;
@@ -1541,11 +1541,13 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         failed = true;
     }
     if (!waiting && s->row_wait_ns) ex_status_row_wait(s, 0);   /* (Innodb_row_lock_time) */
+    if (!waiting) stor_queue_leave(stor_txn_get_id(*txp));
     if (waiting) {
         /* wait for the transaction that holds the row (the server parks the connection),
            unless that would close a cycle of waits */
         uint64_t me = stor_txn_get_id(*txp);
         if (s->wait_named || (s->wait_table && !s->wait_blocker)) { s->wait_blocker = 0; s->wait_me = 0; return PDB_EXEC_WAIT; }
+        if (!me) me = stor_txn_ensure_id(*txp);   /* (queued, and seen by deadlock checks) */
         int w = stor_wait_begin(me, s->wait_blocker);
         if (w >= 0) {
             s->wait_me = w == 0 ? me : 0;
@@ -1823,6 +1825,7 @@ static void direct_error(pdb_session *s, const pdb_sink *sink, uint16_t code, co
 static void wait_fail(pdb_session *s, const pdb_sink *sink, uint16_t code, const char *state, const char *msg)
 {
     wait_forget(s);
+    if (!s->in_trans && s->autocommit) stor_txn_end_idle(*txn_slot(s));   /* (its id: stor_txn_ensure_id) */
     s->row_count = -1;
     direct_error(s, sink, code, state, msg);
 }

@@ -770,7 +770,7 @@ void srv_conn_check_waits(srv_loop *lp)
         if (!c->waiting || c->closing)
             continue;
         uint64_t b = c->sess->wait_blocker;
-        if (b && stor_txn_running(b))
+        if (b && stor_txn_running(b) && !stor_wait_victim(c->sess->wait_me))
             continue;
         wait_resume(c);
     }

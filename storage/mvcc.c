@@ -36,9 +36,16 @@ static uint64_t *snaps;
 static _Atomic uint32_t nsnaps;   /* written under mu; read without it by stor_snap_count */
 static uint32_t csnaps;
 
-typedef struct run { uint64_t id, waits_for; bool waited_on; } run;
+typedef struct run { uint64_t id, waits_for; bool waited_on, victim; } run;
 static run *runs;
 static uint32_t nruns, cruns;
+/* the row lock queue (below) */
+typedef struct rwait { const stor_table *t; uint32_t row; bool excl; uint64_t id; } rwait;   /* (in arrival order) */
+static rwait *rwaits;
+static uint32_t nrwaits, crwaits;
+static _Atomic uint32_t nqueued;
+static void queue_drop(uint64_t id);
+static void queue_forget_table(const stor_table *t);
 
 typedef struct pend { stor_table *t; uint32_t row; char kind; uint64_t ts; } pend;
 static pend *pending;          /* under the exclusive store lock */
@@ -214,6 +221,14 @@ void mvcc_share_drop(const stor_table *t, uint32_t row, uint64_t id)
     nshares--;
 }
 
+bool mvcc_share_holds(const stor_table *t, uint32_t row, uint64_t id)
+{
+    if (!nshares) return false;
+    for (uint32_t i = share_home(t, row); shares[i].t; i = (i + 1) & (cshares - 1))
+        if (shares[i].t == t && shares[i].row == row && shares[i].id == id) return true;
+    return false;
+}
+
 bool mvcc_share_any(const stor_table *t, uint32_t row)
 {
     if (!nshares) return false;
@@ -243,6 +258,7 @@ void mvcc_forget_table(const stor_table *t)
     npending = w;
     if (nshares) share_rehash(0, t);
     gap_forget_table(t);
+    if (mvcc_queue_any()) queue_forget_table(t);
 }
 
 /* ---- gap locks (store lock exclusive) ----
@@ -306,7 +322,7 @@ uint64_t mvcc_new_id(void)
         run *n = stor_realloc(runs, nc * sizeof *n);
         if (n) { runs = n; cruns = nc; }
     }
-    if (nruns < cruns) runs[nruns++] = (run){ id, 0, false };
+    if (nruns < cruns) runs[nruns++] = (run){ id, 0, false, false };
     pthread_mutex_unlock(&mu);
     return id;
 }
@@ -321,6 +337,7 @@ void mvcc_end_id(uint64_t id)
         runs[i] = runs[--nruns];
         break;
     }
+    if (nrwaits) queue_drop(id);
     pthread_mutex_unlock(&mu);
     if (wake && end_hook) end_hook();
 }
@@ -333,9 +350,94 @@ bool stor_txn_running(uint64_t id)
     return r;
 }
 
+/* ---- the row lock queue (under mu) ----
+ * A row lock request that waits is queued (stor_wait_begin) until its statement ends
+ * (stor_queue_leave) or its transaction does: a later request for that row that conflicts with it waits behind it,
+ * as in InnoDB's queue, instead of being granted past it; and a holder's upgrade of its
+ * shared lock makes the waiters that wait for it deadlock victims (InnoDB grants the
+ * upgrade and rolls the waiter back). */
+__thread stor_blocked_at stor_blocked_row;
+
+static void queue_add(uint64_t id)
+{
+    const stor_blocked_at *b = &stor_blocked_row;
+    if (!b->t || !id) return;
+    for (uint32_t i = 0; i < nrwaits; i++) {
+        rwait *q = &rwaits[i];
+        if (q->id == id && q->t == b->t && q->row == b->row) { q->excl |= b->excl; return; }   /* (its place stays) */
+    }
+    if (nrwaits == crwaits) {
+        uint32_t nc = crwaits ? crwaits * 2 : 16;
+        rwait *n = stor_realloc(rwaits, nc * sizeof *n);
+        if (!n) return;   /* (no memory: the request is granted past it, as before) */
+        rwaits = n; crwaits = nc;
+    }
+    rwaits[nrwaits++] = (rwait){ b->t, b->row, b->excl, id };
+    atomic_store(&nqueued, nrwaits);
+}
+
+static void queue_drop(uint64_t id)
+{
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < nrwaits; i++) if (rwaits[i].id != id) rwaits[w++] = rwaits[i];   /* (in order) */
+    nrwaits = w;
+    atomic_store(&nqueued, nrwaits);
+}
+
+static void queue_forget_table(const stor_table *t)
+{
+    pthread_mutex_lock(&mu);
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < nrwaits; i++) if (rwaits[i].t != t) rwaits[w++] = rwaits[i];
+    nrwaits = w;
+    atomic_store(&nqueued, nrwaits);
+    pthread_mutex_unlock(&mu);
+}
+
+bool mvcc_queue_any(void) { return atomic_load_explicit(&nqueued, memory_order_relaxed) != 0; }
+
+uint64_t mvcc_queue_ahead(const stor_table *t, uint32_t row, uint64_t me, bool excl)
+{
+    uint64_t w = 0;
+    pthread_mutex_lock(&mu);
+    for (uint32_t i = 0; i < nrwaits && !w; i++) {
+        const rwait *q = &rwaits[i];
+        if (q->t != t || q->row != row) continue;
+        if (q->id == me) break;   /* (those after me came later) */
+        if ((excl || q->excl) && run_find(q->id)) w = q->id;
+    }
+    pthread_mutex_unlock(&mu);
+    return w;
+}
+
+void mvcc_queue_victims(const stor_table *t, uint32_t row, uint64_t holder)
+{
+    bool any = false;
+    pthread_mutex_lock(&mu);
+    for (uint32_t i = 0; i < nrwaits; i++) {
+        const rwait *q = &rwaits[i];
+        run *r = q->t == t && q->row == row ? run_find(q->id) : NULL;
+        if (r && r->waits_for == holder && !r->victim) r->victim = any = true;
+    }
+    pthread_mutex_unlock(&mu);
+    if (any && end_hook) end_hook();
+}
+
+bool stor_wait_victim(uint64_t me)
+{
+    if (!me) return false;
+    pthread_mutex_lock(&mu);
+    run *m = run_find(me);
+    bool v = m && m->victim;
+    pthread_mutex_unlock(&mu);
+    return v;
+}
+
 int stor_wait_begin(uint64_t me, uint64_t blocker)
 {
     pthread_mutex_lock(&mu);
+    run *m0 = run_find(me);
+    if (m0 && m0->victim) { m0->victim = false; pthread_mutex_unlock(&mu); return -1; }
     run *b = run_find(blocker);
     if (!b) { pthread_mutex_unlock(&mu); return 1; }
     uint64_t x = blocker;
@@ -348,6 +450,7 @@ int stor_wait_begin(uint64_t me, uint64_t blocker)
     run *m = run_find(me);
     if (m) m->waits_for = blocker;
     b->waited_on = true;
+    queue_add(me);
     pthread_mutex_unlock(&mu);
     return 0;
 }
@@ -357,6 +460,14 @@ void stor_wait_end(uint64_t me)
     pthread_mutex_lock(&mu);
     run *m = run_find(me);
     if (m) m->waits_for = 0;
+    pthread_mutex_unlock(&mu);
+}
+
+void stor_queue_leave(uint64_t me)
+{
+    if (!me || !mvcc_queue_any()) return;
+    pthread_mutex_lock(&mu);
+    queue_drop(me);
     pthread_mutex_unlock(&mu);
 }
 

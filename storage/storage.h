@@ -573,6 +573,10 @@ typedef struct stor_view {
 } stor_view;
 extern __thread stor_view stor_view_cur;
 extern __thread uint64_t stor_blocker;      /* the transaction a STOR_LOCKED waits for */
+/* The row a STOR_LOCKED of a row lock was about (t NULL: a key or a gap): stor_wait_begin
+ * queues the wait on it (InnoDB's lock queue, mvcc.c). */
+typedef struct stor_blocked_at { const stor_table *t; uint32_t row; bool excl; } stor_blocked_at;
+extern __thread stor_blocked_at stor_blocked_row;
 
 bool stor_ver_visible(const stor_table *t, uint32_t row);
 /* Is the row visible in this thread's view? (Dead rows never are.) */
@@ -601,6 +605,11 @@ bool     stor_txn_running(uint64_t id);
  * (run again now), -1 deadlock (me would wait for itself). */
 int      stor_wait_begin(uint64_t me, uint64_t blocker);
 void     stor_wait_end(uint64_t me);
+/* A holder's upgrade made me a deadlock victim: its wait ends, and the next
+ * stor_wait_begin says -1. */
+bool     stor_wait_victim(uint64_t me);
+/* me's statement ended without waiting (or its wait failed): it leaves the lock queue. */
+void     stor_queue_leave(uint64_t me);
 /* Called (from any thread) whenever a transaction that somebody waits for ends. */
 void     stor_set_txn_end_hook(void (*fn)(void));
 /* Calls that hook: something else a parked statement may wait for changed (a named lock). */
@@ -798,6 +807,12 @@ void      stor_txn_free(stor_txn *x);
 void      stor_txn_attach(stor_txn *x);      /* NULL detaches */
 stor_txn *stor_txn_attached(void);            /* this thread's, or NULL */
 uint64_t  stor_txn_get_id(const stor_txn *x); /* its MVCC id (0 = none) */
+/* Its id, given one if it has none (a waiter needs one to be queued and to take part
+ * in deadlock checks). */
+uint64_t  stor_txn_ensure_id(stor_txn *x);
+/* A transaction with nothing to undo gives its id back (an autocommit statement whose
+ * wait ended without running). */
+void      stor_txn_end_idle(stor_txn *x);
 /* Ends the attached transaction's id without touching data (after a failed autocommit
  * statement whose changes were undone): whoever waits for it runs again. */
 void      stor_txn_finish(void);

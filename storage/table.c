@@ -1135,23 +1135,49 @@ void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax)
 /* Another transaction's uncommitted change or lock on the row (shared locks count only
  * for a change or an exclusive lock)? Sets stor_blocker. */
 static uint64_t rows_lock_holder(const stor_table *t, bool exclusive);
+
+static bool blocked_by(const stor_table *t, uint32_t row, bool exclusive, uint64_t holder)
+{
+    stor_blocker = holder;
+    stor_blocked_row = (stor_blocked_at){ t, row, exclusive };
+    return true;
+}
+
+/* Waiters queued for the row (InnoDB's lock queue, mvcc.c): a request of a transaction
+ * that holds nothing on it waits behind a conflicting one; a holder's upgrade of its
+ * shared lock is granted, and those waiting for it are deadlock victims. */
+static bool row_queue_blocks(const stor_table *t, uint32_t row, bool exclusive, uint64_t me, bool mine)
+{
+    if (!mine) {
+        uint64_t w = mvcc_queue_ahead(t, row, me, exclusive);
+        return w && blocked_by(t, row, exclusive, w);
+    }
+    if (exclusive && me && mvcc_share_holds(t, row, me)) mvcc_queue_victims(t, row, me);
+    return false;
+}
+
 static bool row_locked_for(const stor_table *t, uint32_t row, bool exclusive)
 {
+    stor_blocked_row.t = NULL;
     if (mvcc_ngaps) {
         uint64_t h = rows_lock_holder(t, exclusive);
         if (h) { stor_blocker = h; return true; }
     }
-    if (!t->nver) return false;
-    const struct stor_ver *v = &t->ver[row];
     uint64_t me = stor_view_cur.txn;
-    if (v->xmax & STOR_TXN_BIT) {
-        if (v->xmax & STOR_SHARE_BIT) {
-            uint64_t o = exclusive ? mvcc_share_other(t, row, me) : 0;
-            if (o) { stor_blocker = o; return true; }
-        } else if ((v->xmax & STOR_ID_MASK) != me) { stor_blocker = v->xmax & STOR_ID_MASK; return true; }
+    bool mine = false;   /* (this transaction holds a lock or a change of the row) */
+    if (t->nver) {
+        const struct stor_ver *v = &t->ver[row];
+        if (v->xmax & STOR_TXN_BIT) {
+            if (v->xmax & STOR_SHARE_BIT) {
+                uint64_t o = exclusive ? mvcc_share_other(t, row, me) : 0;
+                if (o) return blocked_by(t, row, exclusive, o);
+                mine = me && mvcc_share_holds(t, row, me);
+            } else if ((v->xmax & STOR_ID_MASK) != me) return blocked_by(t, row, exclusive, v->xmax & STOR_ID_MASK);
+            else mine = true;
+        }
+        if ((v->xmin & STOR_TXN_BIT) && (v->xmin & STOR_ID_MASK) != me) { stor_blocker = v->xmin & STOR_ID_MASK; return true; }
     }
-    if ((v->xmin & STOR_TXN_BIT) && (v->xmin & STOR_ID_MASK) != me) { stor_blocker = v->xmin & STOR_ID_MASK; return true; }
-    return false;
+    return mvcc_queue_any() && row_queue_blocks(t, row, exclusive, me, mine);
 }
 
 static bool row_locked(const stor_table *t, uint32_t row) { return row_locked_for(t, row, true); }

@@ -161,6 +161,17 @@ uint64_t stor_txn_id(void)
 
 uint64_t stor_txn_get_id(const stor_txn *x) { return x ? x->id : 0; }
 
+uint64_t stor_txn_ensure_id(stor_txn *x)
+{
+    if (x && !x->id) x->id = mvcc_new_id();
+    return x ? x->id : 0;
+}
+
+void stor_txn_end_idle(stor_txn *x)
+{
+    if (x && !x->nundo && !x->redo_len) txn_end_id(x);
+}
+
 void stor_txn_free(stor_txn *x)
 {
     if (!x) return;

@@ -36,6 +36,13 @@ int      mvcc_share_add(const stor_table *t, uint32_t row, uint64_t id);
 void     mvcc_share_drop(const stor_table *t, uint32_t row, uint64_t id);
 bool     mvcc_share_any(const stor_table *t, uint32_t row);
 uint64_t mvcc_share_other(const stor_table *t, uint32_t row, uint64_t me);
+bool     mvcc_share_holds(const stor_table *t, uint32_t row, uint64_t id);
+/* The row lock queue (mvcc.c): any waiter queued? The first queued waiter other than me
+ * whose request conflicts with mine (0 = none). The holder's upgrade: the waiters of the
+ * row that wait for it become deadlock victims. */
+bool     mvcc_queue_any(void);
+uint64_t mvcc_queue_ahead(const stor_table *t, uint32_t row, uint64_t me, bool excl);
+void     mvcc_queue_victims(const stor_table *t, uint32_t row, uint64_t holder);
 /* Gap locks (InnoDB's next-key locks under REPEATABLE READ; store lock exclusive), each
  * held by one transaction until it ends:
  * - MVCC_GAP: the open interval between rows lo and hi of index ix's order (UINT32_MAX:

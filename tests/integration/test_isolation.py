@@ -449,6 +449,34 @@ GAP_SCENARIOS = {
         ("B", "UPDATE t SET v=0 WHERE id=3"),
         ("A", "COMMIT"), ("C", GALL),
     ],
+    "queue: a share lock waits behind a waiting writer": [
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("B&", "UPDATE t SET v=5 WHERE id=1"),
+        ("C", "BEGIN"), ("C&", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("A", "COMMIT"), ("join B",), ("join C",), ("C", "COMMIT"), ("A", ALL),
+    ],
+    "queue: the holder's upgrade behind a waiting writer": [
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("B", "BEGIN"), ("B&", "UPDATE t SET v=5 WHERE id=1"),
+        ("A", "UPDATE t SET v=6 WHERE id=1"), ("join B",),
+        ("A", "SELECT @@in_transaction"), ("B", "SELECT @@in_transaction"),
+        ("A", "COMMIT"), ("B", "COMMIT"), ("C", ALL),
+    ],
+    "queue: a heavier holder's upgrade": [
+        ("A", "BEGIN"), ("A", "UPDATE t SET v=7 WHERE id=2"), ("A", "UPDATE t SET v=7 WHERE id=3"),
+        ("A", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("B", "BEGIN"), ("B&", "UPDATE t SET v=5 WHERE id=1"),
+        ("A", "UPDATE t SET v=6 WHERE id=1"), ("join B",),
+        ("A", "SELECT @@in_transaction"), ("B", "SELECT @@in_transaction"),
+        ("A", "COMMIT"), ("B", "COMMIT"), ("C", ALL),
+    ],
+    "queue: a waiting share lock does not hold back another": [
+        ("A", "BEGIN"), ("A", "SELECT v FROM t WHERE id=1 FOR UPDATE"),
+        ("B", "BEGIN"), ("B&", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("C", "BEGIN"), ("C&", "SELECT v FROM t WHERE id=1 LOCK IN SHARE MODE"),
+        ("A", "UPDATE t SET v=9 WHERE id=1"), ("A", "COMMIT"),
+        ("join B",), ("join C",), ("B", "COMMIT"), ("C", "COMMIT"),
+    ],
 }
 SCENARIOS.update(GAP_SCENARIOS)
 
