@@ -376,6 +376,8 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
 {
     isb b = *bp;
     const stor_column *cl = &t->cols[c];
+    if (!ex_privs_column_visible(ctx->s, t->db, t->name, cl->name)) return;
+    const char *privs = ex_privs_column_names(ctx, t->db, t->name, cl->name);
     begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, cl->name); vu(&b, c + 1);
     vs(&b, cl->gen ? "NULL" : cl->default_sql ? cl->default_sql : NULL);   /* (MariaDB's text for a generated one) */
     vs(&b, cl->not_null ? "NO" : "YES"); vs(&b, type_name(ctx->a, cl));
@@ -398,7 +400,7 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
     vs(&b, co && cl->coll != COLL_BINARY ? co->charset : NULL); vs(&b, co && cl->coll != COLL_BINARY ? co->name : NULL);
     vs(&b, ex_column_type_sql(ctx->a, cl)); vs(&b, (t->nidx ? ex_key_flag((stor_table *)t, c) : ""));
     vs(&b, ex_column_extra(ctx->a, cl));
-    vs(&b, "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : "");
+    vs(&b, privs ? privs : "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : "");
     vs(&b, cl->gen ? "ALWAYS" : "NEVER");
     if (cl->gen) vs(&b, cl->gen_sql); else vn(&b);
     end_row(&b);
