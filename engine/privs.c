@@ -181,8 +181,8 @@ bool ex_privs_has_cols(pdb_session *s)
 
 bool ex_privs_column_visible(pdb_session *s, const char *db, const char *table, const char *col)
 {
-    if (!ex_privs_has_cols(s) || (s->tmp && ex_tmp_find(s, db, table))) return true;
-    return (col_privs(s, db, table, col) & STOR_PRIV_COLUMN) != 0;
+    if (!s->enforce_privs || (s->tmp && ex_tmp_find(s, db, table))) return true;
+    return (col_privs(s, db, table, col) & STOR_PRIV_COLUMN) != 0;   /* (DELETE alone: none, as MariaDB) */
 }
 
 const char *ex_privs_column_names(ex_ctx *ctx, const char *db, const char *table, const char *col)
@@ -746,12 +746,12 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
             if (!(ex_privs_db(s, db) & STOR_PRIV_LOCK_TABLES)) deny_db(ctx, db);
         }
         break;
-    case S_DESCRIBE:   /* the column privileges: SELECT, INSERT, UPDATE, REFERENCES */
-        ctx->priv_open = STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES;
+    case S_DESCRIBE:   /* any privilege; the columns listed are those with a column privilege */
+        ctx->priv_open = STOR_PRIV_ALL_TABLE;
         break;
     case S_SHOW:
         ctx->priv_open = STOR_PRIV_ALL_TABLE;
-        if (st->show == SH_COLUMNS || st->show == SH_INDEX)
+        if (st->show == SH_INDEX)
             ctx->priv_open = STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES;
         if (st->show == SH_CREATE_TABLE) ctx->priv_cmd = "SHOW";
         if (st->show == SH_TABLES || st->show == SH_TABLE_STATUS) {

@@ -1276,12 +1276,18 @@ int stor_col_grant_update(const char *user, const char *host, const char *db, co
     if (!cg_save(&cs))
         goto out;
     rc = STOR_ACC_OK;
+    /* (a revoke takes what it can and then says what was missing, as MariaDB's does) */
+    bool missing = false;
     for (int k = 0; k < ncols && rc == STOR_ACC_OK; k++)
-        if (col_change(i, db, table, cols[k], add, remove))
-            rc = add ? STOR_ACC_EIO : STOR_ACC_NOGRANT;
+        if (col_change(i, db, table, cols[k], add, remove)) {
+            if (add) rc = STOR_ACC_EIO;
+            else missing = true;
+        }
     if (rc == STOR_ACC_OK && acc_save() != 0)
         rc = STOR_ACC_EIO;
     cg_end(&cs, rc != STOR_ACC_OK);
+    if (rc == STOR_ACC_OK && missing)
+        rc = STOR_ACC_NOGRANT;
 out:
     pthread_rwlock_unlock(&acc_lock);
     return rc;

@@ -990,8 +990,9 @@ typedef struct stor_col_grant {
 #define STOR_PRIV_COLUMN (STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES)
 /* GRANT/REVOKE privs (cols ...) ON db.table: adds, or removes, privs on each of the ncols
  * columns (names compared case-insensitively), in one write. A column left with no
- * privilege goes. Revoking: STOR_ACC_NOGRANT, nothing changed, when one of the columns
- * has no grant. STOR_ACC_NOTFOUND without the account. */
+ * privilege goes. Revoking: STOR_ACC_NOGRANT when one of the columns has no grant (the
+ * others' are revoked all the same, as MariaDB does). STOR_ACC_NOTFOUND without the
+ * account. */
 int stor_col_grant_update(const char *user, const char *host, const char *db, const char *table,
                           const char *const *cols, int ncols, uint64_t add, uint64_t remove);
 /* A copy of user@host's column grants (user NULL: everyone's), malloc'd, in the order
