@@ -174,6 +174,15 @@ static uint64_t col_privs(pdb_session *s, const char *db, const char *table, con
     return r;
 }
 
+/* Whether the session has a table-level grant or a column grant on db.table. */
+static bool table_grant_any(pdb_session *s, const char *db, const char *table)
+{
+    struct ex_privs *p = s->privs;
+    for (size_t i = 0; p && i < p->n; i++)
+        if (p->g[i].table[0] && !strcmp(p->g[i].db, db) && !strcmp(p->g[i].table, table)) return true;
+    return cols_any(s, db, table) != 0;
+}
+
 bool ex_privs_has_cols(pdb_session *s)
 {
     return s->enforce_privs && s->privs && s->privs->nc;
@@ -420,6 +429,8 @@ void ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table)
     if (ex_privs_table(ctx->s, db, table) & any) return;
     if ((!ctx->priv_cmd || strcmp(ctx->priv_cmd, "SHOW")) && (cols_any(ctx->s, db, table) & any))
         return;   /* (its columns are checked as named; SHOW CREATE TABLE wants the table's) */
+    if (any == STOR_PRIV_COLUMN && table_grant_any(ctx->s, db, table))
+        return;   /* SHOW COLUMNS: MariaDB's any_combination_will_do takes any grant on the table */
     deny_table(ctx, STOR_PRIV_SELECT, ctx->priv_cmd ? ctx->priv_cmd : "SELECT", db, table);
 }
 
@@ -746,13 +757,12 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
             if (!(ex_privs_db(s, db) & STOR_PRIV_LOCK_TABLES)) deny_db(ctx, db);
         }
         break;
-    case S_DESCRIBE:   /* any privilege; the columns listed are those with a column privilege */
-        ctx->priv_open = STOR_PRIV_ALL_TABLE;
+    case S_DESCRIBE:   /* a column privilege, or a grant on the table (see ex_privs_open_name) */
+        ctx->priv_open = STOR_PRIV_COLUMN;
         break;
     case S_SHOW:
         ctx->priv_open = STOR_PRIV_ALL_TABLE;
-        if (st->show == SH_INDEX)
-            ctx->priv_open = STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES;
+        if (st->show == SH_COLUMNS || st->show == SH_INDEX) ctx->priv_open = STOR_PRIV_COLUMN;
         if (st->show == SH_CREATE_TABLE) ctx->priv_cmd = "SHOW";
         if (st->show == SH_TABLES || st->show == SH_TABLE_STATUS) {
             const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
