@@ -1,6 +1,6 @@
 /* accounts.c - CREATE/DROP/ALTER/RENAME USER, SET PASSWORD, GRANT, REVOKE and SHOW
- * GRANTS over the storage account store. Global, database and table privileges are
- * recorded there and enforced by privs.c; column privileges are refused (1235). */
+ * GRANTS over the storage account store. Global, database, table and column privileges
+ * are recorded there and enforced by privs.c. */
 #include "engine/eng.h"
 #include <stdio.h>
 #include <string.h>
@@ -50,6 +50,60 @@ static void set_lock(ex_ctx *ctx, const pl_stmt *st, const pl_user *u)
         ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
 }
 static bool public_ready(ex_ctx *ctx, bool grant);
+
+static void __attribute__((noreturn)) no_table_grant(ex_ctx *ctx, const pl_user *u, const char *table)
+{
+    ex_raise(ctx, 1147, "42000", "There is no such grant defined for user '%s' on host '%s' on table '%s'", u->user, u->host, table);
+}
+
+static void io_error(ex_ctx *ctx)
+{
+    ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
+}
+
+/* GRANT priv (cols) ON db.table: a level below a table is wrong (1144), and every column
+ * must be the table's (1054, as MariaDB checks them before changing anything). */
+static void colprivs_check(ex_ctx *ctx, const pl_stmt *st, const char *db, const char *table)
+{
+    if (!st->ncolprivs) return;
+    if (!table) ex_raise(ctx, 1144, "42000", "Illegal GRANT/REVOKE command; please consult the manual to see which privileges can be used");
+    if (st->kind != S_GRANT) return;
+    const stor_table *t = stor_table_find(db, table);
+    for (int i = 0; t && i < st->ncolprivs; i++)
+        for (int k = 0; k < st->colprivs[i].ncols; k++) {
+            const char *c = st->colprivs[i].cols[k];
+            uint32_t j = 0;
+            while (j < t->ncols && strcasecmp(t->cols[j].name, c)) j++;
+            if (j == t->ncols) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", c, table);
+        }
+}
+
+/* The column part of GRANT/REVOKE ON db.table for user@host: each listed privilege on
+ * its columns; a REVOKE of table privileges takes them from every column too (MariaDB's
+ * revoke does). */
+static void colprivs_apply(ex_ctx *ctx, const pl_stmt *st, const pl_user *u, const char *db, const char *table,
+                           uint64_t table_privs)
+{
+    bool grant = st->kind == S_GRANT;
+    for (int i = 0; i < st->ncolprivs; i++) {
+        const pl_colpriv *c = &st->colprivs[i];
+        uint64_t bit = c->priv;
+        int rc = stor_col_grant_update(u->user, u->host, db, table, (const char *const *)c->cols, c->ncols,
+                                       grant ? bit : 0, grant ? 0 : bit);
+        if (rc == STOR_ACC_NOGRANT) no_table_grant(ctx, u, table);
+        if (rc != STOR_ACC_OK) io_error(ctx);
+    }
+    uint64_t strip = table_privs & STOR_PRIV_COLUMN;
+    if (grant || !strip) return;
+    size_t n = 0, k = 0;
+    stor_col_grant *all = stor_col_grant_list(u->user, u->host, &n);
+    const char **names = stor_arena_alloc(ctx->a, (n ? n : 1) * sizeof *names);
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(all[i].db, db) && !strcmp(all[i].table, table))
+            names[k++] = stor_arena_strndup(ctx->a, all[i].column, strlen(all[i].column));
+    free(all);
+    if (k && stor_col_grant_update(u->user, u->host, db, table, names, (int)k, 0, strip) != STOR_ACC_OK) io_error(ctx);
+}
 
 void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
@@ -131,7 +185,6 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         break;
     case S_GRANT: case S_REVOKE: {
         if (st->proxy) break;   /* (accepted, not kept: pressdb has no proxy users) */
-        if (st->grant_columns) ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'column privileges'");
         bool global = st->revoke_all || (st->global_level && !st->grant_db && !st->grant_table);
         const char *db = NULL, *table = NULL;
         if (!global) { db = ex_cur_db(ctx, st->grant_db); table = st->grant_table; }
@@ -142,9 +195,12 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         else if (db && !table && (privs & ~(STOR_PRIV_ALL_DB | STOR_PRIV_GRANT)))
             ex_raise(ctx, 1221, "HY000", "Incorrect usage of DB GRANT and GLOBAL PRIVILEGES");
         if (st->grant_option && st->kind == S_GRANT) privs |= STOR_PRIV_GRANT;
+        if (st->ncolprivs && (global || !table))
+            ex_raise(ctx, 1144, "42000", "Illegal GRANT/REVOKE command; please consult the manual to see which privileges can be used");
         if (table && st->kind == S_GRANT && !stor_table_find(db, table) &&
             !(!strcmp(db, "mysql") && ex_mysql_schema_table(table)))
             ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, table);
+        colprivs_check(ctx, st, db, table);
         for (int i = 0; i < st->nusers; i++) {
             pl_user *u = &st->users[i];
             const char *gu, *gh;   /* (a role's name: its grants) */
@@ -160,15 +216,21 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 if (stor_account_create(u->user, u->host, u->plugin, u->password ? u->password : "", false, false) != STOR_ACC_OK)
                     ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
             } else if (u->password) stor_account_set_password(u->user, u->host, u->plugin, u->password);
-            int rc;
+            int rc = STOR_ACC_OK;
+            bool cols = table && (st->ncolprivs || (st->kind == S_REVOKE && stor_col_grant_any(u->user, u->host, db, table)));
             if (st->revoke_all) rc = stor_grant_revoke_all(u->user, u->host);
-            else if (st->kind == S_GRANT) rc = stor_grant_update(u->user, u->host, db, table, privs, 0);
-            else rc = stor_grant_update(u->user, u->host, db, table, 0, privs);
+            else if (st->kind == S_GRANT) {
+                if (privs || !st->ncolprivs) rc = stor_grant_update(u->user, u->host, db, table, privs, 0);
+            } else if (privs || !cols) {
+                rc = stor_grant_update(u->user, u->host, db, table, 0, privs);
+                if (rc == STOR_ACC_NOGRANT && cols) rc = STOR_ACC_OK;   /* (column grants only: the table has a grant) */
+            }
+            if (rc == STOR_ACC_OK && cols) colprivs_apply(ctx, st, u, db, table, privs);
             if (rc == STOR_ACC_NOGRANT) {
                 if (table) ex_raise(ctx, 1147, "42000", "There is no such grant defined for user '%s' on host '%s' on table '%s'", u->user, u->host, table);
                 ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", u->user, u->host);
             }
-            if (rc == STOR_ACC_EIO) ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
+            if (rc == STOR_ACC_EIO) io_error(ctx);
             if (rc != STOR_ACC_OK) ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
         }
         break;
@@ -280,8 +342,55 @@ static void grants_line(ex_ctx *ctx, ex_textset *ts, const char *line)
     ex_textset_add(ctx, ts, vals);
 }
 
+/* A table line's privileges with its columns', as MariaDB's SHOW GRANTS writes them:
+ * each privilege in order, then, when columns have it, "NAME (`a`, `b`)" (the name again
+ * when the table has it too); ALL PRIVILEGES when the table has them all. */
+static const char *table_priv_list(ex_ctx *ctx, uint64_t privs, const stor_col_grant *c, size_t nc,
+                                   const char *db, const char *table)
+{
+    uint64_t own = privs & ~STOR_PRIV_GRANT, cols = 0;
+    for (size_t k = 0; k < nc; k++)
+        if (!strcmp(c[k].db, db) && !strcmp(c[k].table, table)) cols |= c[k].privs;
+    if ((own & STOR_PRIV_ALL_TABLE) == STOR_PRIV_ALL_TABLE) return "ALL PRIVILEGES";
+    if (!(own | cols)) return "USAGE";
+    size_t cap = 64, n = 0;
+    for (size_t k = 0; k < nc; k++) cap += 2 * strlen(c[k].column) + 16;
+    char *out = stor_arena_alloc(ctx->a, cap + 1024);
+    cap += 1024;
+    out[0] = 0;
+    for (int bit = 0; bit < 39; bit++) {
+        uint64_t b = 1ull << bit;
+        if (!((own | cols) & b) || b == STOR_PRIV_GRANT) continue;
+        const char *name = ex_priv_name(bit);
+        n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? ", " : "", name);
+        if (!(cols & b)) continue;
+        if (own & b) n += (size_t)snprintf(out + n, cap - n, ", %s", name);
+        bool first = true;
+        for (size_t k = 0; k < nc; k++) {
+            if (!(c[k].privs & b) || strcmp(c[k].db, db) || strcmp(c[k].table, table)) continue;
+            n += (size_t)snprintf(out + n, cap - n, "%s%s", first ? " (" : ", ", quote_name(ctx, c[k].column));
+            first = false;
+        }
+        n += (size_t)snprintf(out + n, cap - n, ")");
+    }
+    return out;
+}
+
+/* One table line of SHOW GRANTS. */
+static void table_line(ex_ctx *ctx, ex_textset *ts, const char *to, const char *db, const char *table,
+                       uint64_t privs, const stor_col_grant *c, size_t nc)
+{
+    const char *list = table_priv_list(ctx, privs, c, nc, db, table);
+    const char *qdb = quote_name(ctx, db), *qt = quote_name(ctx, table);
+    size_t cap = strlen(list) + strlen(qdb) + strlen(qt) + strlen(to) + 64;
+    char *g = stor_arena_alloc(ctx->a, cap);
+    snprintf(g, cap, "GRANT %s ON %s.%s TO %s%s", list, qdb, qt, to, (privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
+    grants_line(ctx, ts, g);
+}
+
 /* One account's or role's lines: the roles granted to it, its global privileges, its
- * database grants, its table grants. */
+ * database grants, its table grants (with their columns'), the tables where it has
+ * column grants only. */
 static void grants_of(ex_ctx *ctx, ex_textset *ts, const stor_account *a, const stor_role_grant *rg, size_t nrg)
 {
     const char *to = grant_to(ctx, a->user, a->host);
@@ -296,19 +405,25 @@ static void grants_of(ex_ctx *ctx, ex_textset *ts, const stor_account *a, const 
     snprintf(g, sizeof g, "GRANT %s ON *.* TO %s%s%s", priv_list(ctx, a->privs, STOR_PRIV_ALL_GLOBAL),
              to, a->is_role ? "" : pw, (a->privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
     if (a->privs || !is_public(a->user, a->host)) grants_line(ctx, ts, g);   /* (PUBLIC: no USAGE line) */
-    size_t n = 0;
+    size_t n = 0, nc = 0;
     stor_grant *gl = stor_grant_list(a->user, a->host, &n);
-    for (int pass = 0; pass < 2; pass++)   /* database grants, then table grants */
-        for (size_t i = 0; i < n; i++) {
-            stor_grant *x = &gl[i];
-            if ((pass == 0) != (x->table[0] == 0)) continue;
-            char on[300];
-            snprintf(on, sizeof on, "%s.%s", quote_name(ctx, x->db), pass ? quote_name(ctx, x->table) : "*");
-            snprintf(g, sizeof g, "GRANT %s ON %s TO %s%s",
-                     priv_list(ctx, x->privs, pass ? STOR_PRIV_ALL_TABLE : STOR_PRIV_ALL_DB), on, to,
-                     (x->privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
-            grants_line(ctx, ts, g);
-        }
+    stor_col_grant *cl = stor_col_grant_list(a->user, a->host, &nc);
+    for (size_t i = 0; i < n; i++) {   /* database grants */
+        stor_grant *x = &gl[i];
+        if (x->table[0]) continue;
+        snprintf(g, sizeof g, "GRANT %s ON %s.* TO %s%s", priv_list(ctx, x->privs, STOR_PRIV_ALL_DB),
+                 quote_name(ctx, x->db), to, (x->privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
+        grants_line(ctx, ts, g);
+    }
+    for (size_t i = 0; i < n; i++)
+        if (gl[i].table[0]) table_line(ctx, ts, to, gl[i].db, gl[i].table, gl[i].privs, cl, nc);
+    for (size_t i = 0; i < nc; i++) {   /* (each such table once, where its first column grant is) */
+        bool first = true;
+        for (size_t j = 0; j < i && first; j++) first = strcmp(cl[j].db, cl[i].db) || strcmp(cl[j].table, cl[i].table);
+        for (size_t j = 0; j < n && first; j++) first = strcmp(gl[j].db, cl[i].db) || strcmp(gl[j].table, cl[i].table);
+        if (first) table_line(ctx, ts, to, cl[i].db, cl[i].table, 0, cl, nc);
+    }
+    free(cl);
     free(gl);
 }
 

@@ -308,6 +308,7 @@ typedef struct ex_ctx {
     const char *view_db;    /* reading a view's SELECT: its database names unqualified tables */
     int view_depth;         /* views being read, one inside the other */
     bool definer_rights;    /* inside a SQL SECURITY DEFINER view: tables are not checked */
+    bool cols_unchecked;    /* compiling an EXISTS's `*` list: no column privilege is read */
     const char *lent_db, *lent_table;  /* a write through a SQL SECURITY DEFINER view: its
                                table opens with the definer's rights (engine/view.c) */
     bool no_tablelock;      /* describing a view's columns (information_schema): LOCK TABLES
@@ -1452,6 +1453,18 @@ uint64_t ex_privs_db(pdb_session *s, const char *db);                       /* g
 uint64_t ex_privs_table(pdb_session *s, const char *db, const char *table); /* + table grants */
 bool     ex_privs_db_visible(pdb_session *s, const char *db);    /* SHOW DATABASES, USE */
 bool     ex_privs_table_visible(pdb_session *s, const char *db, const char *table);
+/* Column privileges (privs.c). Whether the session holds column grants (nothing below
+ * does anything otherwise); whether it has some privilege on column col (SHOW COLUMNS
+ * and information_schema list only those); need on column col of t, else 1143 (SELECT
+ * when an expression reads it); SELECT on every column of t for a `*`, else 1142; an
+ * unknown column of t, which MariaDB answers 1143 when the table's SELECT is missing. */
+bool     ex_privs_has_cols(pdb_session *s);
+bool     ex_privs_column_visible(pdb_session *s, const char *db, const char *table, const char *col);
+/* "select,insert" as information_schema.COLUMNS' PRIVILEGES says them (NULL: no column grants) */
+const char *ex_privs_column_names(ex_ctx *ctx, const char *db, const char *table, const char *col);
+void     ex_privs_column(ex_ctx *ctx, const stor_table *t, const char *col, uint64_t need);
+void     ex_privs_star(ex_ctx *ctx, const stor_table *t);
+void     ex_privs_unknown_column(ex_ctx *ctx, const stor_table *t, const char *col);
 /* The statement's own checks (targets of writes, DDL, accounts); sets what opening a
  * table needs (ctx->priv_open). Raises 1044/1142/1227 as MariaDB does. */
 void     ex_privs_statement(ex_ctx *ctx, pl_stmt *st);

@@ -417,6 +417,7 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
     }
     if (find_column(sc, e, &src, &col)) {
         ex_src *s = &sc->ctx->src[src];
+        if (s->t && ex_privs_has_cols(sc->ctx->s)) ex_privs_column(sc->ctx, s->t, s->t->cols[col].name, STOR_PRIV_SELECT);
         emit(cs->p, OP_COL, src, (uint16_t)col, 0);
         push(cs, 1);
         if (s->t) ex_type_of_column(&s->t->cols[col], t);
@@ -442,6 +443,7 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
     for (ex_scope *o = sc->outer; o; o = o->outer, depth++) {
         if (find_column(o, e, &src, &col)) {
             ex_src *s = &o->ctx->src[src];
+            if (s->t && ex_privs_has_cols(o->ctx->s)) ex_privs_column(o->ctx, s->t, s->t->cols[col].name, STOR_PRIV_SELECT);
             emit(cs->p, OP_OUTER, src, (uint16_t)col, depth);
             ex_corr_note(sc->ctx, o->ctx);
             push(cs, 1);
@@ -451,6 +453,11 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
             return;
         }
     }
+    if (ex_privs_has_cols(sc->ctx->s))   /* (MariaDB: a table read through column grants says 1143) */
+        for (int i = 0; i < sc->ctx->nsrc; i++) {
+            ex_src *s = &sc->ctx->src[i];
+            if (s->t && (!e->tbl || !strcmp(e->tbl, s->alias))) ex_privs_unknown_column(sc->ctx, s->t, e->s);
+        }
     char full[400];
     if (e->tbl) snprintf(full, sizeof full, "%s.%s", e->tbl, e->s);
     else snprintf(full, sizeof full, "%s", e->s);

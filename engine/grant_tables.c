@@ -15,7 +15,7 @@
  * What the store cannot hold is said in the error log, as MariaDB logs an account whose
  * plugin is not loaded: an account that can only authenticate through a plugin pressdb
  * lacks (unix_socket, ed25519, ...) keeps the password it has here, or, new, is locked;
- * column and routine privileges are left out.
+ * routine privileges are left out. Column privileges (mysql.columns_priv) are read.
  *
  * mysql.proc, where such a dump carries the stored procedures and functions of every
  * database (without --routines it has them nowhere else), is read at the same time:
@@ -321,6 +321,22 @@ static void gt_tables_priv(ex_ctx *ctx, gt_vec *grants)
     }
 }
 
+static void gt_columns_priv(ex_ctx *ctx, gt_vec *cgs)
+{
+    gt_rows g;
+    gt_select(ctx, "SELECT Host, Db, User, Table_name, Column_name, Column_priv FROM mysql.columns_priv", &g);
+    for (uint32_t i = 0; i < g.r.nrows; i++) {
+        stor_col_grant *cg = gt_push(ctx, cgs);
+        cg->privs = gt_table_privs(gt_str(ctx, &g, i, 5)) & STOR_PRIV_COLUMN;
+        if (!cg->privs || !gt_copy(cg->host, sizeof cg->host, gt_str(ctx, &g, i, 0)) ||
+            !gt_copy(cg->db, sizeof cg->db, gt_str(ctx, &g, i, 1)) ||
+            !gt_copy(cg->user, sizeof cg->user, gt_str(ctx, &g, i, 2)) ||
+            !gt_copy(cg->table, sizeof cg->table, gt_str(ctx, &g, i, 3)) ||
+            !gt_copy(cg->column, sizeof cg->column, gt_str(ctx, &g, i, 4)))
+            cgs->n--;
+    }
+}
+
 static void gt_roles_mapping(ex_ctx *ctx, gt_vec *rgs)
 {
     gt_rows g;
@@ -504,7 +520,7 @@ static void gt_keep(ex_ctx *ctx, gt_vec *out, bool all, bool tables)
 static void gt_import(ex_ctx *ctx)
 {
     gt_vec accs = { NULL, 0, 0, sizeof(stor_account) }, grants = { NULL, 0, 0, sizeof(stor_grant) },
-           rgs = { NULL, 0, 0, sizeof(stor_role_grant) };
+           rgs = { NULL, 0, 0, sizeof(stor_role_grant) }, cgs = { NULL, 0, 0, sizeof(stor_col_grant) };
     if (stor_table_find("mysql", "global_priv")) gt_global_priv(ctx, &accs);
     else if (stor_table_find("mysql", "user")) gt_user_table(ctx, &accs);
     else gt_keep(ctx, &accs, false, false);
@@ -512,6 +528,13 @@ static void gt_import(ex_ctx *ctx)
     else gt_keep(ctx, &grants, true, false);
     if (stor_table_find("mysql", "tables_priv")) gt_tables_priv(ctx, &grants);
     else gt_keep(ctx, &grants, true, true);
+    if (stor_table_find("mysql", "columns_priv")) gt_columns_priv(ctx, &cgs);
+    else {   /* (not restored: the store's stay) */
+        size_t n;
+        stor_col_grant *cg = stor_col_grant_list(NULL, NULL, &n);
+        for (size_t i = 0; i < n; i++) *(stor_col_grant *)gt_push(ctx, &cgs) = cg[i];
+        free(cg);
+    }
     if (stor_table_find("mysql", "roles_mapping")) gt_roles_mapping(ctx, &rgs);
     else {
         size_t n;
@@ -535,9 +558,8 @@ static void gt_import(ex_ctx *ctx)
         ctx->jb = saved;
         if (x) stor_txn_set_no_binlog(x, ctx->s->sql_log_bin_off);
     }
-    gt_left_out(ctx, "columns_priv", "column privileges");
     gt_left_out(ctx, "procs_priv", "routine privileges");
-    if (stor_accounts_replace(accs.v, accs.n, grants.v, grants.n, rgs.v, rgs.n) != STOR_ACC_OK)
+    if (stor_accounts_replace(accs.v, accs.n, grants.v, grants.n, rgs.v, rgs.n, cgs.v, cgs.n) != STOR_ACC_OK)
         ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
     gt_drop(ctx);
     ex_log_binlog_text(ctx, "FLUSH PRIVILEGES", 16);

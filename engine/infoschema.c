@@ -376,6 +376,8 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
 {
     isb b = *bp;
     const stor_column *cl = &t->cols[c];
+    if (!ex_privs_column_visible(ctx->s, t->db, t->name, cl->name)) return;
+    const char *privs = ex_privs_column_names(ctx, t->db, t->name, cl->name);
     begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, cl->name); vu(&b, c + 1);
     vs(&b, cl->gen ? "NULL" : cl->default_sql ? cl->default_sql : NULL);   /* (MariaDB's text for a generated one) */
     vs(&b, cl->not_null ? "NO" : "YES"); vs(&b, type_name(ctx->a, cl));
@@ -398,7 +400,7 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
     vs(&b, co && cl->coll != COLL_BINARY ? co->charset : NULL); vs(&b, co && cl->coll != COLL_BINARY ? co->name : NULL);
     vs(&b, ex_column_type_sql(ctx->a, cl)); vs(&b, (t->nidx ? ex_key_flag((stor_table *)t, c) : ""));
     vs(&b, ex_column_extra(ctx->a, cl));
-    vs(&b, "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : "");
+    vs(&b, privs ? privs : "select,insert,update,references"); vs(&b, cl->comment ? cl->comment : "");
     vs(&b, cl->gen ? "ALWAYS" : "NEVER");
     if (cl->gen) vs(&b, cl->gen_sql); else vn(&b);
     end_row(&b);
@@ -497,6 +499,37 @@ static stor_grant *role_merged_grants(const char *role, size_t *n)
     return out;
 }
 
+/* The table-level privileges of grantee on db.table (GRANT OPTION says IS_GRANTABLE). */
+static uint64_t table_level(const stor_grant *g, size_t ng, const char *db, const char *table)
+{
+    for (size_t k = 0; k < ng; k++)
+        if (!strcmp(g[k].db, db) && !strcmp(g[k].table, table)) return g[k].privs;
+    return 0;
+}
+
+/* COLUMN_PRIVILEGES: per table, per privilege in MariaDB's order, a row per column. */
+static void col_priv_rows(isb *b, const char *grantee, const stor_account *a)
+{
+    size_t nc = 0, ng = 0;
+    stor_col_grant *c = stor_col_grant_list(a->user, a->host, &nc);
+    stor_grant *g = nc ? stor_grant_list(a->user, a->host, &ng) : NULL;
+    for (size_t i = 0; i < nc; i++) {
+        bool first = true;   /* (each table once, where its first column grant is) */
+        for (size_t j = 0; j < i && first; j++) first = strcmp(c[j].db, c[i].db) || strcmp(c[j].table, c[i].table);
+        if (!first) continue;
+        const char *yes = table_level(g, ng, c[i].db, c[i].table) & STOR_PRIV_GRANT ? "YES" : "NO";
+        for (int bit = 0; bit < 12; bit++)
+            for (size_t j = i; j < nc; j++) {
+                if (!(c[j].privs >> bit & 1) || strcmp(c[j].db, c[i].db) || strcmp(c[j].table, c[i].table)) continue;
+                begin_row(b); vs(b, grantee); vs(b, "def"); vs(b, c[j].db); vs(b, c[j].table);
+                vs(b, c[j].column); vs(b, ex_priv_name(bit)); vs(b, yes);
+                end_row(b);
+            }
+    }
+    free(g);
+    free(c);
+}
+
 static void priv_rows(isb *b, int which)
 {
     static const char *const cols[] = { "GRANTEE", "TABLE_CATALOG", "TABLE_SCHEMA", "TABLE_NAME", "COLUMN_NAME" };
@@ -506,7 +539,6 @@ static void priv_rows(isb *b, int which)
     col(b, "PRIVILEGE_TYPE", 'S', 64); col(b, "IS_GRANTABLE", 'S', 3);
     for (int i = 0; i < b->ncols; i++) { b->types[i].nullable = false; b->types[i].flags |= NOT_NULL_FLAG; }
     b->rows->ncols = (uint32_t)b->ncols;
-    if (which == 3) return;
     pdb_session *s = b->ctx->s;
     /* everyone's with SELECT on the mysql schema, else the session's own account's */
     bool all = !s->enforce_privs || (ex_privs_db(s, "mysql") & STOR_PRIV_SELECT);
@@ -518,6 +550,7 @@ static void priv_rows(isb *b, int which)
         char *grantee = stor_arena_alloc(b->ctx->a, 400);
         snprintf(grantee, 400, "'%s'@'%s'", acc[i].user, acc[i].host);
         if (which == 0) { priv_level_rows(b, grantee, NULL, NULL, acc[i].privs); continue; }
+        if (which == 3) { col_priv_rows(b, grantee, &acc[i]); continue; }
         size_t ng;
         stor_grant *g = acc[i].is_role ? role_merged_grants(acc[i].user, &ng)
                                        : stor_grant_list(acc[i].user, acc[i].host, &ng);
@@ -988,7 +1021,7 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
  * information_schema's tables are from the catalog (a SELECT needs the privilege on
  * them, as in MariaDB: ex_privs_statement). Not kept: a grant's Grantor and Timestamp,
  * password_last_changed, proxy grants (MariaDB's installer gives root some), roles,
- * column and routine grants (pressdb has none), resource limits (all 0). The user
+ * routine grants (pressdb has none), resource limits (all 0). The user
  * table's privilege columns in MariaDB's order: the STOR_PRIV_* bit of each. */
 static const struct { const char *name; uint8_t bit; } user_privs[] = {
     { "Select_priv", 0 }, { "Insert_priv", 1 }, { "Update_priv", 2 }, { "Delete_priv", 3 },
@@ -1091,6 +1124,62 @@ static void mysql_global_priv(isb *b, const stor_account *acc, size_t n)
     }
 }
 
+/* mysql.columns_priv's columns */
+static const iscol my_columns_priv[] = {
+    { "Host", 'C', 255, true }, { "Db", 'C', 64, true }, { "User", 'C', 128, true },
+    { "Table_name", 'C', 64, true }, { "Column_name", 'C', 64, true }, { "Timestamp", 'T', 0, true },
+    { "Column_priv", 'E', 31, true }, { NULL, 0, 0, false } };
+
+/* A SET value of tables_priv's or columns_priv's privilege names (privs' members). */
+static const char *priv_set(isb *b, uint64_t privs)
+{
+    char *set = stor_arena_alloc(b->ctx->a, 200);
+    size_t at = 0;
+    set[0] = 0;
+    for (size_t p = 0; p < sizeof table_privs / sizeof *table_privs; p++)
+        if (privs >> table_privs[p].bit & 1)
+            at += (size_t)snprintf(set + at, 200 - at, "%s%s", at ? "," : "", table_privs[p].name);
+    return set;
+}
+
+/* The union of user@host's column privileges on db.table. */
+static uint64_t col_union(const stor_col_grant *c, size_t nc, const char *db, const char *table)
+{
+    uint64_t u = 0;
+    for (size_t k = 0; k < nc; k++)
+        if (!strcmp(c[k].db, db) && !strcmp(c[k].table, table)) u |= c[k].privs;
+    return u;
+}
+
+/* tables_priv rows of the tables where an account has column grants only (Table_priv ''). */
+static void col_only_tables(isb *b, const stor_grant *g, size_t ng, const stor_col_grant *c, size_t nc)
+{
+    for (size_t i = 0; i < nc; i++) {
+        bool first = true;
+        for (size_t j = 0; j < i && first; j++) first = strcmp(c[j].db, c[i].db) || strcmp(c[j].table, c[i].table);
+        for (size_t k = 0; k < ng && first; k++) first = strcmp(g[k].db, c[i].db) || strcmp(g[k].table, c[i].table);
+        if (!first) continue;
+        begin_row(b); vs(b, c[i].host); vs(b, c[i].db); vs(b, c[i].user); vs(b, c[i].table); vs(b, ""); vn(b);
+        vs(b, ""); vs(b, priv_set(b, col_union(c, nc, c[i].db, c[i].table)));
+        end_row(b);
+    }
+}
+
+/* mysql.columns_priv: a row per column grant */
+static void mysql_columns_priv(isb *b)
+{
+    cols_from(b, my_columns_priv);
+    b->rows->ncols = (uint32_t)b->ncols;
+    size_t n = 0;
+    stor_col_grant *c = stor_col_grant_list(NULL, NULL, &n);
+    for (size_t i = 0; i < n; i++) {
+        begin_row(b); vs(b, c[i].host); vs(b, c[i].db); vs(b, c[i].user); vs(b, c[i].table); vs(b, c[i].column);
+        vn(b); vs(b, priv_set(b, c[i].privs));
+        end_row(b);
+    }
+    free(c);
+}
+
 /* mysql.db (tables false) or mysql.tables_priv: each account's grants at that level */
 static void mysql_grants(isb *b, const stor_account *acc, size_t n, bool tables)
 {
@@ -1103,33 +1192,27 @@ static void mysql_grants(isb *b, const stor_account *acc, size_t n, bool tables)
     }
     b->rows->ncols = (uint32_t)b->ncols;
     for (size_t i = 0; i < n; i++) {
-        size_t ng;
+        size_t ng, nc = 0;
         stor_grant *g = stor_grant_list(acc[i].user, acc[i].host, &ng);
+        stor_col_grant *c = tables ? stor_col_grant_list(acc[i].user, acc[i].host, &nc) : NULL;
         for (size_t k = 0; k < ng; k++) {
             if (!g[k].table[0] == tables) continue;
             begin_row(b); vs(b, g[k].host); vs(b, g[k].db); vs(b, g[k].user);
             if (tables) {
-                char *set = stor_arena_alloc(b->ctx->a, 200);
-                size_t at = 0;
-                set[0] = 0;
-                for (size_t p = 0; p < sizeof table_privs / sizeof *table_privs; p++)
-                    if (g[k].privs >> table_privs[p].bit & 1)
-                        at += (size_t)snprintf(set + at, 200 - at, "%s%s", at ? "," : "", table_privs[p].name);
-                vs(b, g[k].table); vs(b, ""); vn(b); vs(b, set); vs(b, "");
+                vs(b, g[k].table); vs(b, ""); vn(b); vs(b, priv_set(b, g[k].privs));
+                vs(b, priv_set(b, col_union(c, nc, g[k].db, g[k].table)));
             } else {
                 for (size_t p = 0; p < sizeof db_privs / sizeof *db_privs; p++) vyn(b, g[k].privs, db_privs[p].bit);
             }
             end_row(b);
         }
+        if (tables) col_only_tables(b, g, ng, c, nc);
+        free(c);
         free(g);
     }
 }
 
 /* The tables pressdb keeps empty, with MariaDB's columns. */
-static const iscol my_columns_priv[] = {
-    { "Host", 'C', 255, true }, { "Db", 'C', 64, true }, { "User", 'C', 128, true },
-    { "Table_name", 'C', 64, true }, { "Column_name", 'C', 64, true }, { "Timestamp", 'T', 0, true },
-    { "Column_priv", 'E', 31, true }, { NULL, 0, 0, false } };
 static const iscol my_procs_priv[] = {
     { "Host", 'C', 255, true }, { "Db", 'C', 64, true }, { "User", 'C', 128, true },
     { "Routine_name", 'C', 64, true }, { "Routine_type", 'E', 12, true }, { "Grantor", 'S', 384, true },
@@ -1157,7 +1240,7 @@ static void mysql_roles_mapping(isb *b)
 
 static const struct { const char *name; const iscol *empty; } mysql_tabs[] = {
     { "user", NULL }, { "global_priv", NULL }, { "db", NULL }, { "tables_priv", NULL },
-    { "columns_priv", my_columns_priv }, { "procs_priv", my_procs_priv },
+    { "columns_priv", NULL }, { "procs_priv", my_procs_priv },
     { "proxies_priv", my_proxies_priv }, { "roles_mapping", NULL } };
 #define NMYSQL_TABS (sizeof mysql_tabs / sizeof *mysql_tabs)
 
@@ -1195,6 +1278,7 @@ bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **typ
         switch (t) {
         case 0: mysql_user(&b, acc, n); break;
         case 1: mysql_global_priv(&b, acc, n); break;
+        case 4: mysql_columns_priv(&b); break;
         case 7: mysql_roles_mapping(&b); break;
         default: mysql_grants(&b, acc, n, t == 3); break;
         }

@@ -5,8 +5,15 @@
  * version changes, so database and table GRANT/REVOKE apply to connected sessions at
  * their next statement; global privileges stay as they were at login, as in MariaDB. Temporary tables need no privileges once made (as in MariaDB).
  *
+ * Column grants (SELECT, INSERT, UPDATE, REFERENCES on some columns of a table) let a
+ * statement through the table's check when they hold what it lacks; its columns are then
+ * checked as they are named (ex_privs_column: compiled expressions read, INSERT lists and
+ * UPDATE SETs write), as MariaDB's check_grant_column. Only a session whose grants hold
+ * a column grant (p->nc) does any of this, and it keeps no plans (select.c).
+ *
  * Errors: 1044 (database), 1142 (table: "<PRIV[, PRIV]> command denied to user
- * 'u'@'client host' for table `db`.`t`"), 1227 (global privilege needed). */
+ * 'u'@'client host' for table `db`.`t`"), 1143 (column: "... for column 'c' in table
+ * 't'"), 1227 (global privilege needed). */
 #include "engine/eng.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,12 +27,15 @@ struct ex_privs {
     char role[81];          /* the role enabled when these were read */
     stor_grant *g;          /* the account's database and table grants, then the roles' */
     size_t n;
+    stor_col_grant *c;      /* the account's column grants, then the roles' */
+    size_t nc;
 };
 
 void ex_privs_free(pdb_session *s)
 {
     if (!s->privs) return;
     free(s->privs->g);
+    free(s->privs->c);
     free(s->privs);
     s->privs = NULL;
 }
@@ -57,6 +67,15 @@ static void load_roles(pdb_session *s, struct ex_privs *p)
             p->n += k;
         }
         free(g);
+        size_t kc = 0;
+        stor_col_grant *c = stor_col_grant_list(en[i], "", &kc);
+        stor_col_grant *allc = kc ? realloc(p->c, (p->nc + kc) * sizeof *allc) : NULL;
+        if (allc) {
+            memcpy(allc + p->nc, c, kc * sizeof *allc);
+            p->c = allc;
+            p->nc += kc;
+        }
+        free(c);
     }
     free(rg);
 }
@@ -73,12 +92,15 @@ static struct ex_privs *load(pdb_session *s)
         s->privs = p;
     }
     free(p->g);
+    free(p->c);
     p->g = NULL; p->n = 0;
+    p->c = NULL; p->nc = 0;
     /* global privileges are the account's as it logged in (MariaDB reads them at
        connect); database and table grants apply at once */
     stor_account a;
     if (first && stor_account_get(s->user, s->priv_host, &a) == 0) p->global = a.privs;
     p->g = stor_grant_list(s->user, s->priv_host, &p->n);
+    p->c = stor_col_grant_list(s->user, s->priv_host, &p->nc);
     load_roles(s, p);
     p->ver = v;
     return p;
@@ -125,6 +147,67 @@ uint64_t ex_privs_table(pdb_session *s, const char *db, const char *table)
     return r;
 }
 
+/* A temporary table of that name hides the base table (it needs no privileges). */
+static bool t_temporary(ex_ctx *ctx, const char *db, const char *table)
+{
+    return ctx->s->tmp && ex_tmp_find(ctx->s, db, table);
+}
+
+/* The union of the session's column privileges on db.table (0 without column grants). */
+static uint64_t cols_any(pdb_session *s, const char *db, const char *table)
+{
+    struct ex_privs *p = s->privs;
+    uint64_t r = 0;
+    for (size_t i = 0; p && i < p->nc; i++)
+        if (!strcmp(p->c[i].db, db) && !strcmp(p->c[i].table, table)) r |= p->c[i].privs;
+    return r;
+}
+
+/* The session's privileges on column col of db.table: the table's, and the column's own. */
+static uint64_t col_privs(pdb_session *s, const char *db, const char *table, const char *col)
+{
+    uint64_t r = ex_privs_table(s, db, table);
+    struct ex_privs *p = s->privs;
+    for (size_t i = 0; p && i < p->nc; i++)
+        if (!strcmp(p->c[i].db, db) && !strcmp(p->c[i].table, table) && !strcasecmp(p->c[i].column, col))
+            r |= p->c[i].privs;
+    return r;
+}
+
+/* Whether the session has a table-level grant or a column grant on db.table. */
+static bool table_grant_any(pdb_session *s, const char *db, const char *table)
+{
+    struct ex_privs *p = s->privs;
+    for (size_t i = 0; p && i < p->n; i++)
+        if (p->g[i].table[0] && !strcmp(p->g[i].db, db) && !strcmp(p->g[i].table, table)) return true;
+    return cols_any(s, db, table) != 0;
+}
+
+bool ex_privs_has_cols(pdb_session *s)
+{
+    return s->enforce_privs && s->privs && s->privs->nc;
+}
+
+bool ex_privs_column_visible(pdb_session *s, const char *db, const char *table, const char *col)
+{
+    if (!s->enforce_privs || (s->tmp && ex_tmp_find(s, db, table))) return true;
+    return (col_privs(s, db, table, col) & STOR_PRIV_COLUMN) != 0;   /* (DELETE alone: none, as MariaDB) */
+}
+
+const char *ex_privs_column_names(ex_ctx *ctx, const char *db, const char *table, const char *col)
+{
+    if (!ex_privs_has_cols(ctx->s) || t_temporary(ctx, db, table)) return NULL;
+    static const char *const names[] = { "select", "insert", "update", "references" };
+    static const uint64_t bits[] = { STOR_PRIV_SELECT, STOR_PRIV_INSERT, STOR_PRIV_UPDATE, STOR_PRIV_REFERENCES };
+    uint64_t have = col_privs(ctx->s, db, table, col);
+    char *out = stor_arena_alloc(ctx->a, 40);
+    size_t n = 0;
+    out[0] = 0;
+    for (int i = 0; i < 4; i++)
+        if (have & bits[i]) n += (size_t)snprintf(out + n, 40 - n, "%s%s", n ? "," : "", names[i]);
+    return out;
+}
+
 bool ex_privs_db_visible(pdb_session *s, const char *db)
 {
     if (!s->enforce_privs || !strcasecmp(db, "information_schema")) return true;
@@ -132,13 +215,15 @@ bool ex_privs_db_visible(pdb_session *s, const char *db)
     struct ex_privs *p = s->privs;
     for (size_t i = 0; p && i < p->n; i++)
         if (p->g[i].table[0] && !strcmp(p->g[i].db, db)) return true;
+    for (size_t i = 0; p && i < p->nc; i++)
+        if (!strcmp(p->c[i].db, db)) return true;
     return false;
 }
 
 bool ex_privs_table_visible(pdb_session *s, const char *db, const char *table)
 {
     if (!s->enforce_privs) return true;
-    return (ex_privs_table(s, db, table) & STOR_PRIV_ALL_TABLE) != 0;
+    return (ex_privs_table(s, db, table) & STOR_PRIV_ALL_TABLE) != 0 || cols_any(s, db, table);
 }
 
 static const char *const privnames[39] = {
@@ -187,6 +272,42 @@ static void __attribute__((noreturn)) deny_table(ex_ctx *ctx, uint64_t missing, 
     if (!cmd || strcmp(cmd, "SHOW")) denied(ctx);
     ex_raise(ctx, 1142, "42000", "%s command denied to user '%s'@'%s' for table `%s`.`%s`",
              cmd ? cmd : ex_privs_names(ctx->a, missing), ctx->s->user, ctx->s->host, db, table);
+}
+
+static void __attribute__((noreturn)) deny_column(ex_ctx *ctx, uint64_t missing, const char *table, const char *col)
+{
+    denied(ctx);
+    ex_raise(ctx, 1143, "42000", "%s command denied to user '%s'@'%s' for column '%s' in table '%s'",
+             ex_privs_names(ctx->a, missing), ctx->s->user, ctx->s->host, col, table);
+}
+
+/* Whether t's columns are not to be checked here: privileges off, a temporary table, or
+ * read with a SQL SECURITY DEFINER view's rights. */
+static bool col_exempt(ex_ctx *ctx, const stor_table *t)
+{
+    return !ex_privs_has_cols(ctx->s) || t->temporary || ctx->definer_rights || ctx->cols_unchecked ||
+           (ctx->lent_table && !strcmp(ctx->lent_table, t->name) && !strcmp(ctx->lent_db, t->db));
+}
+
+void ex_privs_column(ex_ctx *ctx, const stor_table *t, const char *col, uint64_t need)
+{
+    if (col_exempt(ctx, t)) return;
+    uint64_t have = col_privs(ctx->s, t->db, t->name, col);
+    if ((have & need) != need) deny_column(ctx, need & ~have, t->name, col);
+}
+
+void ex_privs_star(ex_ctx *ctx, const stor_table *t)
+{
+    if (col_exempt(ctx, t) || (ex_privs_table(ctx->s, t->db, t->name) & STOR_PRIV_SELECT)) return;
+    for (uint32_t c = 0; c < t->ncols; c++)
+        if (!(col_privs(ctx->s, t->db, t->name, t->cols[c].name) & STOR_PRIV_SELECT))
+            deny_table(ctx, STOR_PRIV_SELECT, "SELECT", t->db, t->name);
+}
+
+void ex_privs_unknown_column(ex_ctx *ctx, const stor_table *t, const char *col)
+{
+    if (col_exempt(ctx, t) || (ex_privs_table(ctx->s, t->db, t->name) & STOR_PRIV_SELECT)) return;
+    deny_column(ctx, STOR_PRIV_SELECT, t->name, col);
 }
 
 static void __attribute__((noreturn)) deny_global(ex_ctx *ctx, const char *what)
@@ -286,7 +407,10 @@ static void need_table(ex_ctx *ctx, const char *db, const char *table, uint64_t 
     db = ex_cur_db(ctx, db);
     if (ctx->s->tmp && ex_tmp_find(ctx->s, db, table)) return;   /* temporary: made, so usable */
     uint64_t have = ex_privs_table(ctx->s, db, table);
-    if ((have & need) != need) deny_table(ctx, need & ~have, NULL, db, table);
+    if ((have & need) == need) return;
+    /* what columns hold is checked column by column (MariaDB: want_privilege) */
+    uint64_t missing = need & ~have & ~cols_any(ctx->s, db, table);
+    if (missing || !ex_privs_has_cols(ctx->s)) deny_table(ctx, missing ? missing : need & ~have, NULL, db, table);
 }
 
 void ex_privs_need_db(ex_ctx *ctx, const char *db, uint64_t need)
@@ -303,6 +427,10 @@ void ex_privs_open_name(ex_ctx *ctx, const char *db, const char *table)
 {
     uint64_t any = ctx->priv_open ? ctx->priv_open : STOR_PRIV_SELECT;
     if (ex_privs_table(ctx->s, db, table) & any) return;
+    if ((!ctx->priv_cmd || strcmp(ctx->priv_cmd, "SHOW")) && (cols_any(ctx->s, db, table) & any))
+        return;   /* (its columns are checked as named; SHOW CREATE TABLE wants the table's) */
+    if (any == STOR_PRIV_COLUMN && table_grant_any(ctx->s, db, table))
+        return;   /* SHOW COLUMNS: MariaDB's any_combination_will_do takes any grant on the table */
     deny_table(ctx, STOR_PRIV_SELECT, ctx->priv_cmd ? ctx->priv_cmd : "SELECT", db, table);
 }
 
@@ -378,6 +506,75 @@ static void update_targets(ex_ctx *ctx, pl_stmt *st)
     }
 }
 
+/* The base table a single-table INSERT, REPLACE or UPDATE writes whose columns are to be
+ * checked (NULL: none to check). */
+static const stor_table *col_target(ex_ctx *ctx, const char *db, const char *table)
+{
+    if (!ex_privs_has_cols(ctx->s) || !table) return NULL;
+    db = ex_cur_db(ctx, db);
+    if (ctx->s->tmp && ex_tmp_find(ctx->s, db, table)) return NULL;
+    const stor_table *t = stor_table_find(db, table);
+    return t && !col_exempt(ctx, t) ? t : NULL;
+}
+
+static bool has_col(const stor_table *t, const char *name)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) if (!strcasecmp(t->cols[c].name, name)) return true;
+    return false;
+}
+
+/* The columns of t that e reads (not inside subqueries: they are checked as compiled),
+ * SELECT each: MariaDB resolves an UPDATE's WHERE before its SET. */
+static void reads_of(ex_ctx *ctx, const stor_table *t, const char *alias, const pl_expr *e)
+{
+    if (!e) return;
+    if (e->kind == E_COLUMN && (!e->tbl || !strcmp(e->tbl, alias)) && has_col(t, e->s))
+        ex_privs_column(ctx, t, e->s, STOR_PRIV_SELECT);
+    for (int i = 0; i < e->nargs; i++) reads_of(ctx, t, alias, e->args[i]);
+}
+
+/* INSERT / REPLACE (cols) and ON DUPLICATE KEY UPDATE: each column listed needs INSERT
+ * (and UPDATE with ON DUPLICATE KEY UPDATE, as MariaDB's check); without a list every
+ * column does, and one missing is the table's 1142. The SET targets need UPDATE. */
+static void insert_columns(ex_ctx *ctx, pl_stmt *st, uint64_t need)
+{
+    const stor_table *t = col_target(ctx, st->db, st->table);
+    if (!t) return;
+    uint64_t cneed = need & (STOR_PRIV_INSERT | STOR_PRIV_UPDATE);
+    uint64_t table = ex_privs_table(ctx->s, t->db, t->name);
+    if ((table & cneed) == cneed) return;
+    if (st->nsets) {
+        for (int i = 0; i < st->nsets; i++)
+            if (has_col(t, st->sets[i].name)) ex_privs_column(ctx, t, st->sets[i].name, cneed);
+    } else if (st->ncols) {
+        for (int i = 0; i < st->ncols; i++)
+            if (has_col(t, st->cols[i])) ex_privs_column(ctx, t, st->cols[i], cneed);
+    } else {
+        for (uint32_t c = 0; c < t->ncols; c++)
+            if ((col_privs(ctx->s, t->db, t->name, t->cols[c].name) & cneed) != cneed)
+                deny_table(ctx, cneed & ~table, NULL, t->db, t->name);
+    }
+    for (int i = 0; i < st->ndup; i++) {
+        const char *name = st->dup_sets[i].name, *dot = strrchr(name, '.');
+        if (has_col(t, dot ? dot + 1 : name)) ex_privs_column(ctx, t, dot ? dot + 1 : name, STOR_PRIV_UPDATE);
+    }
+}
+
+/* A single-table UPDATE's columns: those its WHERE reads, then those it sets (UPDATE). */
+static void update_columns(ex_ctx *ctx, pl_stmt *st)
+{
+    if (st->ntrefs != 1 || !st->trefs[0].name) return;
+    const stor_table *t = col_target(ctx, st->trefs[0].db, st->trefs[0].name);
+    if (!t || (ex_privs_table(ctx->s, t->db, t->name) & (STOR_PRIV_SELECT | STOR_PRIV_UPDATE)) ==
+              (STOR_PRIV_SELECT | STOR_PRIV_UPDATE)) return;
+    const char *alias = st->trefs[0].alias ? st->trefs[0].alias : st->trefs[0].name;
+    reads_of(ctx, t, alias, st->where);
+    for (int i = 0; i < st->nsets; i++) {
+        const char *name = st->sets[i].name, *dot = strrchr(name, '.');
+        if (has_col(t, dot ? dot + 1 : name)) ex_privs_column(ctx, t, dot ? dot + 1 : name, STOR_PRIV_UPDATE);
+    }
+}
+
 static void grant_check(ex_ctx *ctx, pl_stmt *st)
 {
     pdb_session *s = ctx->s;
@@ -443,6 +640,7 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
     case S_INSERT: case S_REPLACE: {
         uint64_t need = STOR_PRIV_INSERT | (st->kind == S_REPLACE ? STOR_PRIV_DELETE : 0) | (st->ndup ? STOR_PRIV_UPDATE : 0);
         need_table(ctx, st->db, st->table, need);
+        insert_columns(ctx, st, need);
         ctx->priv_open |= need;
         break;
     }
@@ -457,6 +655,7 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
     }
     case S_UPDATE:
         update_targets(ctx, st);
+        update_columns(ctx, st);
         ctx->priv_open |= STOR_PRIV_UPDATE;
         break;
     case S_DELETE:
@@ -558,13 +757,12 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
             if (!(ex_privs_db(s, db) & STOR_PRIV_LOCK_TABLES)) deny_db(ctx, db);
         }
         break;
-    case S_DESCRIBE:   /* the column privileges: SELECT, INSERT, UPDATE, REFERENCES */
-        ctx->priv_open = STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES;
+    case S_DESCRIBE:   /* a column privilege, or a grant on the table (see ex_privs_open_name) */
+        ctx->priv_open = STOR_PRIV_COLUMN;
         break;
     case S_SHOW:
         ctx->priv_open = STOR_PRIV_ALL_TABLE;
-        if (st->show == SH_COLUMNS || st->show == SH_INDEX)
-            ctx->priv_open = STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES;
+        if (st->show == SH_COLUMNS || st->show == SH_INDEX) ctx->priv_open = STOR_PRIV_COLUMN;
         if (st->show == SH_CREATE_TABLE) ctx->priv_cmd = "SHOW";
         if (st->show == SH_TABLES || st->show == SH_TABLE_STATUS) {
             const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);

@@ -4997,7 +4997,8 @@ static void block_order(qstate *q, ex_scope *sc, pl_expr ***cj, int *ncj, int *c
     o->const_only = ctx->stmt->lookup_const_only;
     o->verify = ex_plan_verify;
     o->psig = param_sig(ctx);
-    bool keepable = !ctx->describe && !ctx->stmt->analyzing;
+    /* (column grants: their checks are made as a plan's expressions compile) */
+    bool keepable = !ctx->describe && !ctx->stmt->analyzing && !ex_privs_has_cols(ctx->s);
     pl_plan *p = pl_plan_begin(o, ctx->stmt->shape, keepable, ctx->s->sql_mode, ctx->s->coll_connection, &q->plan_fresh);
     if (!p) ex_raise(ctx, 1116, "HY000", "Too many tables; MariaDB can only use 61 tables in a join");
     q->plan = p;
@@ -6188,6 +6189,38 @@ static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, e
 
 static pl_select *group_dropped(ex_ctx *ctx, pl_select *sel);
 
+/* Column grants: a `*` needs SELECT on every column of the tables it covers (1142), not
+ * inside EXISTS (MariaDB drops that select list). */
+static void items_privs(ex_ctx *ctx, const pl_select *sel, bool exists)
+{
+    for (int i = 0; i < sel->nitems && !exists; i++) {
+        const pl_expr *e = sel->items[i].e;
+        if (e->kind != E_STAR) continue;
+        for (int s = 0; s < ctx->nsrc; s++)
+            if (ctx->src[s].t && (!e->tbl || !strcmp(e->tbl, ctx->src[s].alias))) ex_privs_star(ctx, ctx->src[s].t);
+    }
+}
+
+/* The columns e reads outside subqueries, each checked (SELECT) as it resolves. */
+static void expr_columns(ex_scope *sc, pl_expr *e)
+{
+    if (!e || e->kind == E_SUBQUERY || e->kind == E_EXISTS || e->kind == E_INSUB) return;
+    int src, col;
+    if (e->kind == E_COLUMN && ex_find_column(sc, e, &src, &col) && sc->ctx->src[src].t)
+        ex_privs_column(sc->ctx, sc->ctx->src[src].t, sc->ctx->src[src].t->cols[col].name, STOR_PRIV_SELECT);
+    for (int i = 0; i < e->nargs; i++) expr_columns(sc, e->args[i]);
+}
+
+/* Column grants: the select list's columns first, as MariaDB resolves them before the
+ * WHERE (which column a denial names, and a 1052 before it). */
+static void items_columns(ex_scope *sc, pl_item *items, int nitems)
+{
+    const char *clause = sc->clause;
+    sc->clause = "SELECT";
+    for (int i = 0; i < nitems; i++) expr_columns(sc, items[i].e);
+    sc->clause = clause;
+}
+
 static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *cols, uint64_t *found)
 {
     ex_check_stack(pctx);
@@ -6220,17 +6253,23 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *c
     }
     ctx->outer = pctx->outer;
 
+    if (ex_privs_has_cols(ctx->s)) items_privs(ctx, sel, rows_cap == 1);
     pl_item *items; int nitems;
     expand_items(ctx, sel, &items, &nitems);
 
     ex_scope sc = { 0 };
     sc.ctx = ctx; sc.item_base = -1; sc.outer = outer_scope;
+    if (ex_privs_has_cols(ctx->s) && rows_cap != 1) items_columns(&sc, items, nitems);
 
     /* the plan, and the programs the scan runs */
     bp_progs pg;
     block_plan(&q, &sc, &pg);
 
+    bool star = false;   /* (EXISTS (SELECT * ...): MariaDB reads none of the list's columns) */
+    for (int i = 0; i < sel->nitems && rows_cap == 1; i++) star |= sel->items[i].e->kind == E_STAR;
+    ctx->cols_unchecked = star;
     block_compile(&q, &sc, &pg, items, nitems);
+    ctx->cols_unchecked = false;
     block_run(&q, &sc, rows_cap);
     if (q.grouped && !ctx->describe && !exam_stopped(ctx)) {
         if (q.kagg && jb_agg_ngroups(q.kagg)) kagg_emit(&q);

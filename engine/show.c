@@ -260,6 +260,8 @@ static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, pl
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &t->cols[c];
         if (like && !ex_like(col->name, strlen(col->name), like, strlen(like), '\\', COLL_UTF8MB3_GENERAL_CI)) continue;
+        if (!ex_privs_column_visible(ctx->s, t->db, t->name, col->name)) continue;   /* (column grants) */
+        const char *privs = ex_privs_column_names(ctx, t->db, t->name, col->name);
         const char *extra = ex_column_extra(ctx->a, col);
         const char *coll = NULL;
         if (col->kind == CK_STR && col->coll != COLL_BINARY && col->type != CT_BIT) { const pdb_collation *co = pdb_coll_by_id(col->coll); coll = co ? co->name : NULL; }
@@ -272,7 +274,7 @@ static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, pl
         vals[k++] = ex_key_flag(t, c);
         vals[k++] = default_shown(ctx->a, col);
         vals[k++] = extra;
-        if (full) { vals[k++] = "select,insert,update,references"; vals[k++] = col->comment ? col->comment : ""; }
+        if (full) { vals[k++] = privs ? privs : "select,insert,update,references"; vals[k++] = col->comment ? col->comment : ""; }
         ex_textset_add(ctx, &ts, vals);
     }
     show_filter(ctx, where, &ts);

@@ -3499,7 +3499,25 @@ static const struct { const char *w[3]; uint64_t bit; } privnames[] = {
     { { "USAGE" }, 0 },
 };
 
-/* One privilege of a GRANT/REVOKE list (its words; a column list is noted). */
+/* priv (col, ...): a column privilege (only SELECT, INSERT, UPDATE, REFERENCES take a list;
+ * another's list is a syntax error there, as MariaDB's). */
+static void column_privilege(P *p, pl_stmt *s, uint64_t priv)
+{
+    expect_op(p, '(');
+    vec v = { 0 };
+    do vpush(p, &v, ident(p)); while (p->t.kind != TK_ERROR && accept_op(p, ','));
+    expect_op(p, ')');
+    pl_colpriv *n = alloc(p, (size_t)(s->ncolprivs + 1) * sizeof *n);
+    if (s->ncolprivs) memcpy(n, s->colprivs, (size_t)s->ncolprivs * sizeof *n);
+    n[s->ncolprivs].priv = priv;
+    n[s->ncolprivs].ncols = v.n;
+    n[s->ncolprivs].cols = alloc(p, (size_t)(v.n ? v.n : 1) * sizeof(char *));
+    for (int i = 0; i < v.n; i++) n[s->ncolprivs].cols[i] = v.v[i];
+    s->colprivs = n;
+    s->ncolprivs++;
+}
+
+/* One privilege of a GRANT/REVOKE list (its words; a column list is kept apart). */
 static void privilege(P *p, pl_stmt *s)
 {
     for (size_t i = 0; i < sizeof privnames / sizeof privnames[0]; i++) {
@@ -3513,12 +3531,12 @@ static void privilege(P *p, pl_stmt *s)
             next(p);
         }
         if (!ok) { *p = save; continue; }
-        s->privs |= privnames[i].bit;
-        if (is_op(p, '(')) {   /* column list */
-            s->grant_columns = true;
-            while (!is_op(p, ')') && p->t.kind != TK_EOF) next(p);
-            expect_op(p, ')');
+        if (is_op(p, '(') && (privnames[i].bit & (STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE |
+                                                   STOR_PRIV_REFERENCES)) && !privnames[i].w[1]) {
+            column_privilege(p, s, privnames[i].bit);
+            return;
         }
+        s->privs |= privnames[i].bit;
         return;
     }
     if (p->t.kind == TK_IDENT) next(p);   /* a role name: MariaDB fails after it */

@@ -552,7 +552,8 @@ typedef struct pl_stmt {
     uint8_t account_lock;        /* CREATE/ALTER USER ... ACCOUNT LOCK (1) or UNLOCK (2) */
     char *grant_db, *grant_table;                      /* ON db.table (NULL = *) */
     uint64_t privs;           /* GRANT/REVOKE privilege list: STOR_PRIV_* bits */
-    bool grant_columns;       /* a column list was given (column privileges) */
+    struct pl_colpriv *colprivs;  /* GRANT/REVOKE priv (cols): column privileges, as listed */
+    int ncolprivs;
     bool revoke_all;          /* REVOKE ALL PRIVILEGES, GRANT OPTION FROM ... */
     bool proxy;               /* GRANT/REVOKE PROXY ON user TO/FROM ... */
     struct pl_user *role_admin;   /* CREATE ROLE ... WITH ADMIN this (NULL: the current user) */
@@ -574,6 +575,13 @@ typedef struct pl_stmt {
     const char *view_check_db, *view_check_name;
     pl_export *load;          /* LOAD DATA: the file and its format (num: 1 REPLACE, 2 PARTITION given) */
 } pl_stmt;
+
+/* One privilege with a column list in GRANT/REVOKE: SELECT (a, b). */
+typedef struct pl_colpriv {
+    uint64_t priv;            /* STOR_PRIV_SELECT, _INSERT, _UPDATE or _REFERENCES */
+    char **cols;
+    int ncols;
+} pl_colpriv;
 
 /* Parse error: code 1064 and MariaDB's message. */
 typedef struct pl_error {

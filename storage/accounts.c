@@ -15,12 +15,14 @@
  * empty; admin 1 for WITH ADMIN OPTION):
  *
  *   \G  user  host  db  table  privileges(hex)
+ *   \C  user  host  db  table  column  privileges(hex)
  *   \R  user  host  role  admin
  *   \P  grant-tables
  *
  * The last, when present, says that mysql's grant tables were written since the last
  * FLUSH PRIVILEGES that read them (a restore of mariadb-dump --all-databases): the next
- * FLUSH PRIVILEGES, or the next start, makes them the accounts.
+ * FLUSH PRIVILEGES, or the next start, makes them the accounts. \C lines are column
+ * grants (a pressdb older than them refuses the file; files without them load as before).
  *
  * (table empty for a database grant; no user field can start with a lone backslash).
  * In user and host, backslash, tab, newline and carriage return are escaped as
@@ -66,6 +68,8 @@ static stor_grant *grants;          /* database and table grants, in the order g
 static size_t ngrants, grants_cap;
 static stor_role_grant *rgrants;    /* roles granted, in the order given */
 static size_t nrgrants;
+static stor_col_grant *cgrants;     /* column grants, in the order given */
+static size_t ncgrants;
 static _Atomic uint64_t grants_ver = 1;
 static bool grant_tables_pending;   /* (see \P above) */
 
@@ -305,6 +309,14 @@ static int acc_save(void)
         put_escaped(f, g->table);
         fprintf(f, "\t%" PRIx64 "\n", g->privs);
     }
+    for (size_t i = 0; i < ncgrants; i++) {
+        const stor_col_grant *g = &cgrants[i];
+        put_fields(f, "\\C", g->user, g->host, g->db);
+        put_escaped(f, g->table);
+        fputc('\t', f);
+        put_escaped(f, g->column);
+        fprintf(f, "\t%" PRIx64 "\n", g->privs);
+    }
     for (size_t i = 0; i < nrgrants; i++) {
         const stor_role_grant *g = &rgrants[i];
         put_fields(f, "\\R", g->user, g->host, g->role);
@@ -489,6 +501,36 @@ static int grant_append(const stor_grant *g)
     return 0;
 }
 
+/* "\C user host db table column privs": a column grant. */
+static bool parse_col_grant(char *line, stor_col_grant *g)
+{
+    char *f[7];
+    size_t flen[7];
+    if (split_tabs(line, f, flen, 7) != 7)
+        return false;
+    memset(g, 0, sizeof *g);
+    char hex[32], *end;
+    if (!get_field(f[1], flen[1], g->user, sizeof g->user) ||
+        !get_field(f[2], flen[2], g->host, sizeof g->host) ||
+        !get_field(f[3], flen[3], g->db, sizeof g->db) ||
+        !get_field(f[4], flen[4], g->table, sizeof g->table) ||
+        !get_field(f[5], flen[5], g->column, sizeof g->column) ||
+        !get_field(f[6], flen[6], hex, sizeof hex))
+        return false;
+    g->privs = strtoull(hex, &end, 16);
+    return *end == 0;
+}
+
+static int cgrant_append(const stor_col_grant *g)
+{
+    stor_col_grant *n = stor_realloc(cgrants, (ncgrants + 1) * sizeof *n);
+    if (!n)
+        return -1;
+    cgrants = n;
+    cgrants[ncgrants++] = *g;
+    return 0;
+}
+
 /* "\R user host role admin": a role granted. */
 static bool parse_role_grant(char *line, stor_role_grant *g)
 {
@@ -516,12 +558,16 @@ static int rgrant_append(const stor_role_grant *g)
     return 0;
 }
 
-/* A "\\G" (grant), "\\R" (role grant) or "\\P" (pending) line, taken: 1; 0 when the
- * line is an account's; -1 when malformed or out of memory. */
+/* A "\\G" (grant), "\\C" (column grant), "\\R" (role grant) or "\\P" (pending) line,
+ * taken: 1; 0 when the line is an account's; -1 when malformed or out of memory. */
 static int load_tagged(char *line)
 {
-    if (line[0] != '\\' || (line[1] != 'G' && line[1] != 'R' && line[1] != 'P') || line[2] != '\t')
+    if (line[0] != '\\' || !strchr("GCRP", line[1]) || !line[1] || line[2] != '\t')
         return 0;
+    if (line[1] == 'C') {
+        stor_col_grant c;
+        return parse_col_grant(line, &c) && !cgrant_append(&c) ? 1 : -1;
+    }
     if (line[1] == 'P') {
         grant_tables_pending = true;
         return 1;
@@ -551,7 +597,7 @@ static int acc_load(FILE *f, char *err, size_t errlen)
             continue;
         int tagged = load_tagged(line);
         if (tagged < 0) {
-            snprintf(err, errlen, "%s:%d: malformed %s line", acc_path, lineno, line[1] == 'G' ? "grant" : "role");
+            snprintf(err, errlen, "%s:%d: malformed %s line", acc_path, lineno, line[1] == 'G' ? "grant" : line[1] == 'C' ? "column grant" : "role");
             return -1;
         }
         if (tagged)
@@ -585,6 +631,7 @@ int stor_accounts_open(const char *datadir, const char *root_password, int *crea
     nacc = 0;
     ngrants = 0;
     nrgrants = 0;
+    ncgrants = 0;
     grant_tables_pending = false;
     if ((size_t)snprintf(acc_path, sizeof acc_path, "%s/%s", datadir, ACC_FILE) >= sizeof acc_path) {
         snprintf(err, errlen, "datadir path too long");
@@ -638,6 +685,9 @@ void stor_accounts_close(void)
     stor_free(rgrants);
     rgrants = NULL;
     nrgrants = 0;
+    stor_free(cgrants);
+    cgrants = NULL;
+    ncgrants = 0;
     pthread_rwlock_unlock(&acc_lock);
 }
 
@@ -811,6 +861,49 @@ static void rg_end(rg_saved *sv, bool restore)
     stor_free(sv->v);
 }
 
+/* The column grants as they were, put back when the file cannot be written. */
+typedef struct cg_saved { stor_col_grant *v; size_t n; } cg_saved;
+
+static bool cg_save(cg_saved *sv)
+{
+    sv->n = ncgrants;
+    sv->v = NULL;
+    if (!ncgrants)
+        return true;
+    sv->v = stor_malloc(ncgrants * sizeof *sv->v);
+    if (sv->v)
+        memcpy(sv->v, cgrants, ncgrants * sizeof *sv->v);
+    return sv->v != NULL;
+}
+
+static void cg_end(cg_saved *sv, bool restore)
+{
+    if (restore) {
+        if (sv->n)
+            memcpy(cgrants, sv->v, sv->n * sizeof *cgrants);
+        ncgrants = sv->n;
+    }
+    stor_free(sv->v);
+}
+
+/* The column grants of user@host move to new_user@new_host, or go (new_user NULL). */
+static void cg_rekey(const char *user, const char *host, const char *new_user, const char *new_host)
+{
+    size_t w = 0;
+    for (size_t k = 0; k < ncgrants; k++) {
+        stor_col_grant *g = &cgrants[k];
+        bool its = !strcmp(g->user, user) && !strcasecmp(g->host, host);
+        if (its && !new_user)
+            continue;
+        if (its) {
+            snprintf(g->user, sizeof g->user, "%s", new_user);
+            snprintf(g->host, sizeof g->host, "%s", new_host);
+        }
+        cgrants[w++] = *g;
+    }
+    ncgrants = w;
+}
+
 /* Drops the role grants to user@host, and of it when it is a role. */
 static void rg_drop_account(const char *user, const char *host, bool is_role)
 {
@@ -831,11 +924,17 @@ int stor_account_drop(const char *user, const char *host)
     long i = find_exact(user, host);
     int rc = STOR_ACC_NOTFOUND;
     rg_saved rs;
+    cg_saved cs;
     if (i >= 0 && !rg_save(&rs))
         i = -1, rc = STOR_ACC_EIO;
+    if (i >= 0 && !cg_save(&cs)) {
+        rg_end(&rs, false);
+        i = -1, rc = STOR_ACC_EIO;
+    }
     if (i >= 0) {
         stor_account saved = acc[i];
         rg_drop_account(user, host, saved.is_role);
+        cg_rekey(user, host, NULL, NULL);
         memmove(&acc[i], &acc[i + 1], (nacc - (size_t)i - 1) * sizeof *acc);
         nacc--;
         /* its grants go with it (kept aside until the file says so) */
@@ -851,8 +950,10 @@ int stor_account_drop(const char *user, const char *host)
             rc = STOR_ACC_OK;
             stor_free(keep);
             rg_end(&rs, false);
+            cg_end(&cs, false);
         } else {
             rg_end(&rs, true);
+            cg_end(&cs, true);
             if (keep) {
                 memcpy(grants, keep, ng * sizeof *keep);
                 ngrants = ng;
@@ -928,16 +1029,24 @@ int stor_account_rename(const char *user, const char *host, const char *new_user
                     strcpy(grants[k].host, acc[i].host);
                 }
             rg_saved rs;
+            cg_saved cs;
             bool rsok = rg_save(&rs);
+            if (rsok && !cg_save(&cs)) {
+                rg_end(&rs, false);
+                rsok = false;
+            }
+            if (rsok)
+                cg_rekey(user, host, new_user, acc[i].host);
             for (size_t k = 0; rsok && k < nrgrants; k++)
                 if (!strcmp(rgrants[k].user, user) && !strcasecmp(rgrants[k].host, host)) {
                     strcpy(rgrants[k].user, new_user);
                     strcpy(rgrants[k].host, acc[i].host);
                 }
             rc = rsok ? commit_or_undo(i, &saved, false) : STOR_ACC_EIO;
-            if (rsok)
+            if (rsok) {
                 rg_end(&rs, rc != STOR_ACC_OK);
-            else
+                cg_end(&cs, rc != STOR_ACC_OK);
+            } else
                 acc[i] = saved;
             if (rc != STOR_ACC_OK)
                 for (size_t k = 0; k < ngrants; k++)
@@ -1059,14 +1168,22 @@ int stor_grant_revoke_all(const char *user, const char *host)
             rc = STOR_ACC_EIO;
             goto out;
         }
+        cg_saved cs;
+        if (!cg_save(&cs)) {
+            stor_free(keep);
+            rc = STOR_ACC_EIO;
+            goto out;
+        }
         if (ng)
             memcpy(keep, grants, ng * sizeof *keep);
         for (size_t k = 0; k < ngrants; k++)
             if (strcmp(grants[k].user, user) || strcasecmp(grants[k].host, host))
                 grants[w++] = grants[k];
         ngrants = w;
+        cg_rekey(user, host, NULL, NULL);
         set_privs(&acc[i], 0);
         rc = commit_or_undo(i, &saved, false);
+        cg_end(&cs, rc != STOR_ACC_OK);
         if (rc != STOR_ACC_OK && ng) {
             memcpy(grants, keep, ng * sizeof *keep);
             ngrants = ng;
@@ -1096,6 +1213,115 @@ stor_grant *stor_grant_list(const char *user, const char *host, size_t *n)
     pthread_rwlock_unlock(&acc_lock);
     *n = k;
     return out;
+}
+
+/* ------------------------------------------------------------ column grants */
+
+static long find_col_grant(const char *user, const char *host, const char *db, const char *table,
+                           const char *column)
+{
+    for (size_t i = 0; i < ncgrants; i++) {
+        const stor_col_grant *g = &cgrants[i];
+        if (!strcmp(g->user, user) && !strcasecmp(g->host, host) && !strcmp(g->db, db) &&
+            !strcmp(g->table, table) && !strcasecmp(g->column, column))
+            return (long)i;
+    }
+    return -1;
+}
+
+/* One column's change (caller holds the write lock, acc[i] the account). -1 when a
+ * revoked column has no grant or memory runs out. */
+static int col_change(long i, const char *db, const char *table, const char *col, uint64_t add,
+                      uint64_t remove)
+{
+    long g = find_col_grant(acc[i].user, acc[i].host, db, table, col);
+    if (g < 0) {
+        if (!add)
+            return -1;
+        stor_col_grant n;
+        memset(&n, 0, sizeof n);
+        snprintf(n.user, sizeof n.user, "%s", acc[i].user);
+        snprintf(n.host, sizeof n.host, "%s", acc[i].host);
+        snprintf(n.db, sizeof n.db, "%s", db);
+        snprintf(n.table, sizeof n.table, "%s", table);
+        snprintf(n.column, sizeof n.column, "%s", col);
+        if (cgrant_append(&n))
+            return -1;
+        g = (long)ncgrants - 1;
+    }
+    cgrants[g].privs = (cgrants[g].privs | add) & ~remove;
+    if (!cgrants[g].privs) {
+        memmove(&cgrants[g], &cgrants[g + 1], (ncgrants - (size_t)g - 1) * sizeof *cgrants);
+        ncgrants--;
+    }
+    return 0;
+}
+
+int stor_col_grant_update(const char *user, const char *host, const char *db, const char *table,
+                          const char *const *cols, int ncols, uint64_t add, uint64_t remove)
+{
+    stor_col_grant probe;
+    if (strlen(db) >= sizeof probe.db || strlen(table) >= sizeof probe.table)
+        return STOR_ACC_EINVAL;
+    for (int k = 0; k < ncols; k++)
+        if (strlen(cols[k]) >= sizeof probe.column)
+            return STOR_ACC_EINVAL;
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host);
+    int rc = STOR_ACC_NOTFOUND;
+    cg_saved cs;
+    if (i < 0)
+        goto out;
+    rc = STOR_ACC_EIO;
+    if (!cg_save(&cs))
+        goto out;
+    rc = STOR_ACC_OK;
+    /* (a revoke takes what it can and then says what was missing, as MariaDB's does) */
+    bool missing = false;
+    for (int k = 0; k < ncols && rc == STOR_ACC_OK; k++)
+        if (col_change(i, db, table, cols[k], add, remove)) {
+            if (add) rc = STOR_ACC_EIO;
+            else missing = true;
+        }
+    if (rc == STOR_ACC_OK && acc_save() != 0)
+        rc = STOR_ACC_EIO;
+    cg_end(&cs, rc != STOR_ACC_OK);
+    if (rc == STOR_ACC_OK && missing)
+        rc = STOR_ACC_NOGRANT;
+out:
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+stor_col_grant *stor_col_grant_list(const char *user, const char *host, size_t *n)
+{
+    pthread_rwlock_rdlock(&acc_lock);
+    stor_col_grant *out = NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < ncgrants; i++) {
+        if (user && (strcmp(cgrants[i].user, user) || strcasecmp(cgrants[i].host, host)))
+            continue;
+        if (!out) {
+            out = malloc((ncgrants - i) * sizeof *out);
+            if (!out)
+                break;
+        }
+        out[k++] = cgrants[i];
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    *n = k;
+    return out;
+}
+
+bool stor_col_grant_any(const char *user, const char *host, const char *db, const char *table)
+{
+    pthread_rwlock_rdlock(&acc_lock);
+    bool any = false;
+    for (size_t i = 0; i < ncgrants && !any; i++)
+        any = !strcmp(cgrants[i].user, user) && !strcasecmp(cgrants[i].host, host) &&
+              !strcmp(cgrants[i].db, db) && !strcmp(cgrants[i].table, table);
+    pthread_rwlock_unlock(&acc_lock);
+    return any;
 }
 
 uint64_t stor_grants_version(void)
@@ -1234,13 +1460,14 @@ static void *dup_array(const void *p, size_t n, size_t sz)
 }
 
 int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *g, size_t ng,
-                          const stor_role_grant *rg, size_t nrg)
+                          const stor_role_grant *rg, size_t nrg, const stor_col_grant *cg, size_t ncg)
 {
     stor_account *na = dup_array(accs, n, sizeof *accs);
     stor_grant *ngr = dup_array(g, ng, sizeof *g);
     stor_role_grant *nrg_ = dup_array(rg, nrg, sizeof *rg);
-    if (!na || !ngr || !nrg_) {
-        stor_free(na); stor_free(ngr); stor_free(nrg_);
+    stor_col_grant *ncg_ = dup_array(cg, ncg, sizeof *cg);
+    if (!na || !ngr || !nrg_ || !ncg_) {
+        stor_free(na); stor_free(ngr); stor_free(nrg_); stor_free(ncg_);
         return STOR_ACC_EIO;
     }
     for (size_t i = 0; i < n; i++)
@@ -1249,10 +1476,12 @@ int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *
     stor_account *oa = acc;
     stor_grant *og = grants;
     stor_role_grant *org = rgrants;
-    size_t on = nacc, ocap = acc_cap, ong = ngrants, ogcap = grants_cap, onrg = nrgrants;
+    stor_col_grant *ocg = cgrants;
+    size_t on = nacc, ocap = acc_cap, ong = ngrants, ogcap = grants_cap, onrg = nrgrants, oncg = ncgrants;
     acc = na; nacc = acc_cap = n;
     grants = ngr; ngrants = grants_cap = ng;
     rgrants = nrg_; nrgrants = nrg;
+    cgrants = ncg_; ncgrants = ncg;
     grant_tables_pending = false;
     acc_sort();
     int rc = STOR_ACC_OK;
@@ -1260,8 +1489,9 @@ int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *
         acc = oa; nacc = on; acc_cap = ocap;
         grants = og; ngrants = ong; grants_cap = ogcap;
         rgrants = org; nrgrants = onrg;
+        cgrants = ocg; ncgrants = oncg;
         grant_tables_pending = true;
-        oa = na; og = ngr; org = nrg_;
+        oa = na; og = ngr; org = nrg_; ocg = ncg_;
         ocap = n;
         rc = STOR_ACC_EIO;
     }
@@ -1271,6 +1501,7 @@ int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *
     stor_free(oa);
     stor_free(og);
     stor_free(org);
+    stor_free(ocg);
     return rc;
 }
 

@@ -1003,6 +1003,30 @@ int stor_grant_revoke_all(const char *user, const char *host);
 /* A copy of user@host's database and table grants (malloc'd; *n of them, in the order
  * given), NULL when none. */
 stor_grant *stor_grant_list(const char *user, const char *host, size_t *n);
+/* A column grant (MariaDB's mysql.columns_priv row): privileges on one column of a table,
+ * SELECT, INSERT, UPDATE and REFERENCES only (GRANT OPTION is the table's). */
+typedef struct stor_col_grant {
+    char user[81];
+    char host[256];
+    char db[65];
+    char table[65];
+    char column[65];            /* as written in the GRANT */
+    uint64_t privs;             /* STOR_PRIV_* */
+} stor_col_grant;
+#define STOR_PRIV_COLUMN (STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES)
+/* GRANT/REVOKE privs (cols ...) ON db.table: adds, or removes, privs on each of the ncols
+ * columns (names compared case-insensitively), in one write. A column left with no
+ * privilege goes. Revoking: STOR_ACC_NOGRANT when one of the columns has no grant (the
+ * others' are revoked all the same, as MariaDB does). STOR_ACC_NOTFOUND without the
+ * account. */
+int stor_col_grant_update(const char *user, const char *host, const char *db, const char *table,
+                          const char *const *cols, int ncols, uint64_t add, uint64_t remove);
+/* A copy of user@host's column grants (user NULL: everyone's), malloc'd, in the order
+ * first granted; NULL and *n = 0 when none. */
+stor_col_grant *stor_col_grant_list(const char *user, const char *host, size_t *n);
+/* Whether user@host has a column grant on db.table (REVOKE ... ON db.table: 1147 when
+ * neither it nor a table grant is there). */
+bool stor_col_grant_any(const char *user, const char *host, const char *db, const char *table);
 /* Changes with every change of accounts or grants (sessions refresh cached privileges). */
 uint64_t stor_grants_version(void);
 
@@ -1089,10 +1113,10 @@ int stor_role_grant_update(const char *user, const char *host, const char *role,
 /* Every role grant (malloc'd copy, in the order given; *n of them), NULL when none. */
 stor_role_grant *stor_role_grant_list(size_t *n);
 /* FLUSH PRIVILEGES after a restore wrote mysql's grant tables: the whole store becomes
- * accs, grants and role grants (MariaDB reloads its ACLs from those tables), and the
+ * accs, grants, role grants and column grants (MariaDB reloads its ACLs from those tables), and the
  * pending mark goes. STOR_ACC_OK or STOR_ACC_EIO (the old store kept). */
 int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *g, size_t ng,
-                          const stor_role_grant *rg, size_t nrg);
+                          const stor_role_grant *rg, size_t nrg, const stor_col_grant *cg, size_t ncg);
 /* Grant tables written since the last import (kept in the accounts file, set before the
  * write, so a crash leaves it set). */
 int  stor_grant_tables_mark(void);
