@@ -353,27 +353,26 @@ static const char *table_priv_list(ex_ctx *ctx, uint64_t privs, const stor_col_g
         if (!strcmp(c[k].db, db) && !strcmp(c[k].table, table)) cols |= c[k].privs;
     if ((own & STOR_PRIV_ALL_TABLE) == STOR_PRIV_ALL_TABLE) return "ALL PRIVILEGES";
     if (!(own | cols)) return "USAGE";
-    size_t cap = 64, n = 0;
-    for (size_t k = 0; k < nc; k++) cap += 2 * strlen(c[k].column) + 16;
-    char *out = stor_arena_alloc(ctx->a, cap + 1024);
-    cap += 1024;
-    out[0] = 0;
+    ex_tbuf o = { NULL, 0, 0, ctx->a };
     for (int bit = 0; bit < 39; bit++) {
         uint64_t b = 1ull << bit;
         if (!((own | cols) & b) || b == STOR_PRIV_GRANT) continue;
         const char *name = ex_priv_name(bit);
-        n += (size_t)snprintf(out + n, cap - n, "%s%s", n ? ", " : "", name);
+        if (o.n) ex_tb_puts(&o, ", ");
+        ex_tb_puts(&o, name);
         if (!(cols & b)) continue;
-        if (own & b) n += (size_t)snprintf(out + n, cap - n, ", %s", name);
+        if (own & b) { ex_tb_puts(&o, ", "); ex_tb_puts(&o, name); }
         bool first = true;
         for (size_t k = 0; k < nc; k++) {
             if (!(c[k].privs & b) || strcmp(c[k].db, db) || strcmp(c[k].table, table)) continue;
-            n += (size_t)snprintf(out + n, cap - n, "%s%s", first ? " (" : ", ", quote_name(ctx, c[k].column));
+            ex_tb_puts(&o, first ? " (" : ", ");
+            ex_tb_puts(&o, quote_name(ctx, c[k].column));
             first = false;
         }
-        n += (size_t)snprintf(out + n, cap - n, ")");
+        ex_tb_puts(&o, ")");
     }
-    return out;
+    ex_tb_put(&o, "", 0);
+    return o.p ? o.p : "";
 }
 
 /* One table line of SHOW GRANTS. */

@@ -465,6 +465,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_ctx uctx = *ctx;
     ex_src usrc = { 0 };
     usrc.t = t; usrc.db = t->db; usrc.name = t->name; usrc.alias = t->name;
+    usrc.lent = ex_lent(ctx, st->table);
     uint32_t urow = 0;
     uctx.src = &usrc; uctx.nsrc = 1; uctx.rows = &urow;
     uctx.insert_t = t;
@@ -1054,6 +1055,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_ctx uctx = *ctx;
     ex_src usrc = { 0 };
     usrc.t = t; usrc.db = t->db; usrc.name = t->name; usrc.alias = tr->alias ? tr->alias : t->name;
+    usrc.lent = ex_lent(ctx, tr->name);
     uint32_t urow = 0;
     uctx.src = &usrc; uctx.nsrc = 1; uctx.rows = &urow;
     ex_scope sc = { 0 };

@@ -196,6 +196,7 @@ typedef struct ex_src {
     const char **ucols;     /* USING / NATURAL columns merged with the sources before */
     int nucols;
     bool coalesce_right;    /* RIGHT JOIN ... USING: the merged columns are this source's */
+    bool lent;              /* opened with a DEFINER view's rights (ex_lent): columns unchecked */
     uint8_t view;           /* a view: 1 merged into the query by MariaDB, 2 materialised */
     stor_table *deft;       /* a derived source standing for a row being inserted into this
                                table (INSERT ... VALUES sees the values so far): DEFAULT(col) */
@@ -308,6 +309,8 @@ typedef struct ex_ctx {
     const char *view_db;    /* reading a view's SELECT: its database names unqualified tables */
     int view_depth;         /* views being read, one inside the other */
     bool definer_rights;    /* inside a SQL SECURITY DEFINER view: tables are not checked */
+    bool cols_check;        /* check each column read (ex_privs_column): the session holds
+                               column grants, or a table written lacks SELECT (privs.c) */
     bool cols_unchecked;    /* compiling an EXISTS's `*` list: no column privilege is read */
     const char *lent_db, *lent_table;  /* a write through a SQL SECURITY DEFINER view: its
                                table opens with the definer's rights (engine/view.c) */
@@ -1459,12 +1462,22 @@ bool     ex_privs_table_visible(pdb_session *s, const char *db, const char *tabl
  * when an expression reads it); SELECT on every column of t for a `*`, else 1142; an
  * unknown column of t, which MariaDB answers 1143 when the table's SELECT is missing. */
 bool     ex_privs_has_cols(pdb_session *s);
-bool     ex_privs_column_visible(pdb_session *s, const char *db, const char *table, const char *col);
+bool     ex_privs_column_visible(pdb_session *s, const stor_table *t, const char *col);
 /* "select,insert" as information_schema.COLUMNS' PRIVILEGES says them (NULL: no column grants) */
-const char *ex_privs_column_names(ex_ctx *ctx, const char *db, const char *table, const char *col);
-void     ex_privs_column(ex_ctx *ctx, const stor_table *t, const char *col, uint64_t need);
-void     ex_privs_star(ex_ctx *ctx, const stor_table *t);
-void     ex_privs_unknown_column(ex_ctx *ctx, const stor_table *t, const char *col);
+const char *ex_privs_column_names(ex_ctx *ctx, const stor_table *t, const char *col);
+/* Metadata of a table reached through column grants alone (MariaDB): an index or key only
+ * when each of its columns may be seen; constraints (TABLE_CONSTRAINTS, CHECK, foreign
+ * keys' REFERENTIAL_CONSTRAINTS) only with a table-level privilege. */
+bool     ex_privs_table_level(pdb_session *s, const stor_table *t);
+bool     ex_privs_index_visible(pdb_session *s, const stor_table *t, const stor_index *ix);
+bool     ex_privs_key_visible(pdb_session *s, const stor_table *t, const char *const *cols, uint32_t n);
+void     ex_privs_column(ex_ctx *ctx, const ex_src *s, const char *col, uint64_t need);
+void     ex_privs_star(ex_ctx *ctx, const ex_src *s);
+void     ex_privs_unknown_column(ex_ctx *ctx, const ex_src *s, const char *col);
+/* Is name (a table reference's own string) the table a DEFINER view's write lends its
+ * definer's rights to? Only that reference: the same table named elsewhere in the
+ * statement (INSERT ... SELECT, a subquery) is read with the client's rights. */
+static inline bool ex_lent(const ex_ctx *ctx, const char *name) { return ctx->lent_table && name == ctx->lent_table; }
 /* The statement's own checks (targets of writes, DDL, accounts); sets what opening a
  * table needs (ctx->priv_open). Raises 1044/1142/1227 as MariaDB does. */
 void     ex_privs_statement(ex_ctx *ctx, pl_stmt *st);

@@ -534,9 +534,7 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     if (!t) t = stor_table_find(d, name);
     if (!t && stor_viewdef_find(d, name) && !(ctx->hide_name && !strcmp(ctx->hide_name, name) && !strcmp(ctx->hide_db, d))) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'BASE TABLE'", d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
-    if (ctx->s->enforce_privs && !ctx->definer_rights &&
-        !(ctx->lent_table && !strcmp(ctx->lent_table, t->name) && !strcmp(ctx->lent_db, t->db)))
-        ex_privs_open(ctx, t);
+    if (ctx->s->enforce_privs && !ctx->definer_rights && !ex_lent(ctx, name)) ex_privs_open(ctx, t);
     if (!ctx->no_tablelock) ex_tablelock_check(ctx, t, ctx->lock_write);
     if (ctx->s->trans_on_table) ctx->s->in_trans = true;
     if (!__atomic_load_n(&t->opened, __ATOMIC_RELAXED) && !__atomic_exchange_n(&t->opened, true, __ATOMIC_RELAXED)) {

@@ -397,6 +397,16 @@ static int find_alias(ex_scope *sc, const pl_expr *e)
     return -1;
 }
 
+/* An alias naming a select item that is a column reads that column: its privilege is
+ * checked here too (the item itself may not have been: EXISTS (SELECT * ...)). */
+static void alias_column_check(ex_scope *sc, pl_expr *item)
+{
+    int src, col;
+    if (!sc->ctx->cols_check || item->kind != E_COLUMN || !find_column(sc, item, &src, &col)) return;
+    ex_src *s = &sc->ctx->src[src];
+    if (s->t) ex_privs_column(sc->ctx, s, s->t->cols[col].name, STOR_PRIV_SELECT);
+}
+
 static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_scope *sc = cs->sc;
@@ -404,6 +414,7 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
     if (sc->alias_first && sc->allow_alias) {
         int ai = find_alias(sc, e);
         if (ai >= 0 && sc->items[ai].e != e) {
+            alias_column_check(sc, sc->items[ai].e);
             /* a select alias: refer to the computed item (stored after the aggregates) */
             if (sc->item_base >= 0) {
                 emit(cs->p, OP_AGG, sc->item_base + ai, 0, 0);
@@ -417,7 +428,7 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
     }
     if (find_column(sc, e, &src, &col)) {
         ex_src *s = &sc->ctx->src[src];
-        if (s->t && ex_privs_has_cols(sc->ctx->s)) ex_privs_column(sc->ctx, s->t, s->t->cols[col].name, STOR_PRIV_SELECT);
+        if (s->t && sc->ctx->cols_check) ex_privs_column(sc->ctx, s, s->t->cols[col].name, STOR_PRIV_SELECT);
         emit(cs->p, OP_COL, src, (uint16_t)col, 0);
         push(cs, 1);
         if (s->t) ex_type_of_column(&s->t->cols[col], t);
@@ -428,6 +439,7 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
     if (sc->allow_alias) {
         int ai = find_alias(sc, e);
         if (ai >= 0 && sc->items[ai].e != e) {
+            alias_column_check(sc, sc->items[ai].e);
             if (sc->item_base >= 0) {
                 emit(cs->p, OP_AGG, sc->item_base + ai, 0, 0);
                 push(cs, 1);
@@ -443,7 +455,7 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
     for (ex_scope *o = sc->outer; o; o = o->outer, depth++) {
         if (find_column(o, e, &src, &col)) {
             ex_src *s = &o->ctx->src[src];
-            if (s->t && ex_privs_has_cols(o->ctx->s)) ex_privs_column(o->ctx, s->t, s->t->cols[col].name, STOR_PRIV_SELECT);
+            if (s->t && o->ctx->cols_check) ex_privs_column(o->ctx, s, s->t->cols[col].name, STOR_PRIV_SELECT);
             emit(cs->p, OP_OUTER, src, (uint16_t)col, depth);
             ex_corr_note(sc->ctx, o->ctx);
             push(cs, 1);
@@ -453,10 +465,10 @@ static void comp_column(cstate *cs, pl_expr *e, ex_type *t)
             return;
         }
     }
-    if (ex_privs_has_cols(sc->ctx->s))   /* (MariaDB: a table read through column grants says 1143) */
+    if (sc->ctx->cols_check)   /* (MariaDB: a table read through column grants says 1143) */
         for (int i = 0; i < sc->ctx->nsrc; i++) {
             ex_src *s = &sc->ctx->src[i];
-            if (s->t && (!e->tbl || !strcmp(e->tbl, s->alias))) ex_privs_unknown_column(sc->ctx, s->t, e->s);
+            if (s->t && (!e->tbl || !strcmp(e->tbl, s->alias))) ex_privs_unknown_column(sc->ctx, s, e->s);
         }
     char full[400];
     if (e->tbl) snprintf(full, sizeof full, "%s.%s", e->tbl, e->s);

@@ -376,8 +376,8 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
 {
     isb b = *bp;
     const stor_column *cl = &t->cols[c];
-    if (!ex_privs_column_visible(ctx->s, t->db, t->name, cl->name)) return;
-    const char *privs = ex_privs_column_names(ctx, t->db, t->name, cl->name);
+    if (!ex_privs_column_visible(ctx->s, t, cl->name)) return;
+    const char *privs = ex_privs_column_names(ctx, t, cl->name);
     begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name); vs(&b, cl->name); vu(&b, c + 1);
     vs(&b, cl->gen ? "NULL" : cl->default_sql ? cl->default_sql : NULL);   /* (MariaDB's text for a generated one) */
     vs(&b, cl->not_null ? "NO" : "YES"); vs(&b, type_name(ctx->a, cl));
@@ -714,6 +714,7 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
                 if (t->name[0] == '#') continue;
                 for (uint32_t x = 0; x < t->nidx; x++) {
                     stor_index *ix = &t->idx[x];
+                    if (!ex_privs_index_visible(ctx->s, t, ix)) continue;
                     for (uint32_t k = 0; k < ix->ncols; k++) {
                         stor_column *cl = &t->cols[ix->cols[k]];
                         begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);
@@ -921,7 +922,7 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
         rows->ncols = (uint32_t)b.ncols;
         for (uint32_t i = 0; i < ndb; i++) for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
-            if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
+            if (!ex_privs_table_visible(ctx->s, t->db, t->name) || !ex_privs_table_level(ctx->s, t)) continue;
             for (uint32_t c = 0; c < t->ncols; c++) {   /* the columns' own checks, then the table's */
                 const char *sql = NULL;
                 if (t->cols[c].json) {
@@ -962,7 +963,7 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
         static const char *const rule[] = { "RESTRICT", "NO ACTION", "CASCADE", "SET NULL", "SET DEFAULT" };
         if (!kcu && !tc) for (uint32_t i = 0; i < ndb; i++) for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
-            if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
+            if (!ex_privs_table_visible(ctx->s, t->db, t->name) || !ex_privs_table_level(ctx->s, t)) continue;
             for (uint32_t f = 0; f < t->nfks; f++) {
                 const stor_fk *k = &t->fks[f];
                 const stor_table *pt = stor_table_find(k->ref_db, k->ref_table);
@@ -975,10 +976,11 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
         }
         if (kcu || tc) for (uint32_t i = 0; i < ndb; i++) for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
-            if (!ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
+            if (!ex_privs_table_visible(ctx->s, t->db, t->name) || (tc && !ex_privs_table_level(ctx->s, t))) continue;
             for (uint32_t x = 0; x < t->nidx; x++) {
                 stor_index *ix = &t->idx[x];
                 if (ix->kind != IK_PRIMARY && ix->kind != IK_UNIQUE) continue;
+                if (!ex_privs_index_visible(ctx->s, t, ix)) continue;
                 if (tc) { begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, ix->name); vs(&b, t->db); vs(&b, t->name); vs(&b, ix->kind == IK_PRIMARY ? "PRIMARY KEY" : "UNIQUE"); end_row(&b); continue; }
                 for (uint32_t k = 0; k < ix->ncols; k++) {
                     begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, ix->name); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);
@@ -988,6 +990,7 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
             }
             for (uint32_t f = 0; f < t->nfks; f++) {
                 const stor_fk *k = &t->fks[f];
+                if (!ex_privs_key_visible(ctx->s, t, (const char *const *)k->cols, k->ncols)) continue;
                 if (tc) { begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, k->name); vs(&b, t->db); vs(&b, t->name); vs(&b, "FOREIGN KEY"); end_row(&b); continue; }
                 for (uint32_t c = 0; c < k->ncols; c++) {
                     begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, k->name); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);

@@ -148,11 +148,6 @@ uint64_t ex_privs_table(pdb_session *s, const char *db, const char *table)
 }
 
 /* A temporary table of that name hides the base table (it needs no privileges). */
-static bool t_temporary(ex_ctx *ctx, const char *db, const char *table)
-{
-    return ctx->s->tmp && ex_tmp_find(ctx->s, db, table);
-}
-
 /* The union of the session's column privileges on db.table (0 without column grants). */
 static uint64_t cols_any(pdb_session *s, const char *db, const char *table)
 {
@@ -188,15 +183,39 @@ bool ex_privs_has_cols(pdb_session *s)
     return s->enforce_privs && s->privs && s->privs->nc;
 }
 
-bool ex_privs_column_visible(pdb_session *s, const char *db, const char *table, const char *col)
+bool ex_privs_column_visible(pdb_session *s, const stor_table *t, const char *col)
 {
-    if (!s->enforce_privs || (s->tmp && ex_tmp_find(s, db, table))) return true;
+    /* (the table itself: a temporary table of that name hides nothing of it) */
+    const char *db = t->db, *table = t->name;
+    if (!s->enforce_privs || t->temporary) return true;
     return (col_privs(s, db, table, col) & STOR_PRIV_COLUMN) != 0;   /* (DELETE alone: none, as MariaDB) */
 }
 
-const char *ex_privs_column_names(ex_ctx *ctx, const char *db, const char *table, const char *col)
+bool ex_privs_table_level(pdb_session *s, const stor_table *t)
 {
-    if (!ex_privs_has_cols(ctx->s) || t_temporary(ctx, db, table)) return NULL;
+    return !s->enforce_privs || t->temporary || (ex_privs_table(s, t->db, t->name) & STOR_PRIV_ALL_TABLE & ~STOR_PRIV_GRANT) != 0;
+}
+
+bool ex_privs_key_visible(pdb_session *s, const stor_table *t, const char *const *cols, uint32_t n)
+{
+    if (ex_privs_table_level(s, t)) return true;
+    for (uint32_t k = 0; k < n; k++)
+        if (!(col_privs(s, t->db, t->name, cols[k]) & STOR_PRIV_COLUMN)) return false;
+    return true;
+}
+
+bool ex_privs_index_visible(pdb_session *s, const stor_table *t, const stor_index *ix)
+{
+    if (ex_privs_table_level(s, t)) return true;
+    for (uint32_t k = 0; k < ix->ncols; k++)
+        if (!(col_privs(s, t->db, t->name, t->cols[ix->cols[k]].name) & STOR_PRIV_COLUMN)) return false;
+    return true;
+}
+
+const char *ex_privs_column_names(ex_ctx *ctx, const stor_table *t, const char *col)
+{
+    const char *db = t->db, *table = t->name;
+    if (!ex_privs_has_cols(ctx->s) || t->temporary) return NULL;
     static const char *const names[] = { "select", "insert", "update", "references" };
     static const uint64_t bits[] = { STOR_PRIV_SELECT, STOR_PRIV_INSERT, STOR_PRIV_UPDATE, STOR_PRIV_REFERENCES };
     uint64_t have = col_privs(ctx->s, db, table, col);
@@ -285,28 +304,34 @@ static void __attribute__((noreturn)) deny_column(ex_ctx *ctx, uint64_t missing,
  * read with a SQL SECURITY DEFINER view's rights. */
 static bool col_exempt(ex_ctx *ctx, const stor_table *t)
 {
-    return !ex_privs_has_cols(ctx->s) || t->temporary || ctx->definer_rights || ctx->cols_unchecked ||
-           (ctx->lent_table && !strcmp(ctx->lent_table, t->name) && !strcmp(ctx->lent_db, t->db));
+    return !ctx->s->enforce_privs || t->temporary || ctx->definer_rights || ctx->cols_unchecked;
 }
 
-void ex_privs_column(ex_ctx *ctx, const stor_table *t, const char *col, uint64_t need)
+static void table_column(ex_ctx *ctx, const stor_table *t, const char *col, uint64_t need)
 {
     if (col_exempt(ctx, t)) return;
     uint64_t have = col_privs(ctx->s, t->db, t->name, col);
     if ((have & need) != need) deny_column(ctx, need & ~have, t->name, col);
 }
 
-void ex_privs_star(ex_ctx *ctx, const stor_table *t)
+void ex_privs_column(ex_ctx *ctx, const ex_src *s, const char *col, uint64_t need)
 {
-    if (col_exempt(ctx, t) || (ex_privs_table(ctx->s, t->db, t->name) & STOR_PRIV_SELECT)) return;
+    if (!s->lent) table_column(ctx, s->t, col, need);
+}
+
+void ex_privs_star(ex_ctx *ctx, const ex_src *s)
+{
+    const stor_table *t = s->t;
+    if (s->lent || col_exempt(ctx, t) || (ex_privs_table(ctx->s, t->db, t->name) & STOR_PRIV_SELECT)) return;
     for (uint32_t c = 0; c < t->ncols; c++)
         if (!(col_privs(ctx->s, t->db, t->name, t->cols[c].name) & STOR_PRIV_SELECT))
             deny_table(ctx, STOR_PRIV_SELECT, "SELECT", t->db, t->name);
 }
 
-void ex_privs_unknown_column(ex_ctx *ctx, const stor_table *t, const char *col)
+void ex_privs_unknown_column(ex_ctx *ctx, const ex_src *s, const char *col)
 {
-    if (col_exempt(ctx, t) || (ex_privs_table(ctx->s, t->db, t->name) & STOR_PRIV_SELECT)) return;
+    const stor_table *t = s->t;
+    if (s->lent || col_exempt(ctx, t) || (ex_privs_table(ctx->s, t->db, t->name) & STOR_PRIV_SELECT)) return;
     deny_column(ctx, STOR_PRIV_SELECT, t->name, col);
 }
 
@@ -448,8 +473,11 @@ static void any_access(ex_ctx *ctx, pl_stmt *st)
         if (!tr->name) continue;
         const char *db = ex_cur_db(ctx, tr->db);
         if (!strcasecmp(db, "information_schema") || (ctx->s->tmp && ex_tmp_find(ctx->s, db, tr->name))) continue;
-        if (!(ex_privs_table(ctx->s, db, tr->name) & STOR_PRIV_ALL_TABLE))
+        /* (every table of the join is read: SELECT, or column grants checked as read) */
+        uint64_t have = ex_privs_table(ctx->s, db, tr->name);
+        if (!(have & STOR_PRIV_SELECT) && !cols_any(ctx->s, db, tr->name))
             deny_table(ctx, STOR_PRIV_SELECT, "SELECT", db, tr->name);
+        if (!(have & STOR_PRIV_SELECT)) ctx->cols_check = true;
     }
 }
 
@@ -501,6 +529,10 @@ static void update_targets(ex_ctx *ctx, pl_stmt *st)
                 if (!has) continue;
             }
             need_table(ctx, tr->db, tr->name, STOR_PRIV_UPDATE);
+            const char *db = ex_cur_db(ctx, tr->db);
+            const stor_table *t = stor_table_find(db, tr->name);
+            if (t && !(ex_privs_table(ctx->s, db, tr->name) & STOR_PRIV_UPDATE))
+                table_column(ctx, t, dot ? dot + 1 : name, STOR_PRIV_UPDATE);   /* (through column grants) */
             break;
         }
     }
@@ -529,7 +561,7 @@ static void reads_of(ex_ctx *ctx, const stor_table *t, const char *alias, const 
 {
     if (!e) return;
     if (e->kind == E_COLUMN && (!e->tbl || !strcmp(e->tbl, alias)) && has_col(t, e->s))
-        ex_privs_column(ctx, t, e->s, STOR_PRIV_SELECT);
+        table_column(ctx, t, e->s, STOR_PRIV_SELECT);
     for (int i = 0; i < e->nargs; i++) reads_of(ctx, t, alias, e->args[i]);
 }
 
@@ -545,10 +577,10 @@ static void insert_columns(ex_ctx *ctx, pl_stmt *st, uint64_t need)
     if ((table & cneed) == cneed) return;
     if (st->nsets) {
         for (int i = 0; i < st->nsets; i++)
-            if (has_col(t, st->sets[i].name)) ex_privs_column(ctx, t, st->sets[i].name, cneed);
+            if (has_col(t, st->sets[i].name)) table_column(ctx, t, st->sets[i].name, cneed);
     } else if (st->ncols) {
         for (int i = 0; i < st->ncols; i++)
-            if (has_col(t, st->cols[i])) ex_privs_column(ctx, t, st->cols[i], cneed);
+            if (has_col(t, st->cols[i])) table_column(ctx, t, st->cols[i], cneed);
     } else {
         for (uint32_t c = 0; c < t->ncols; c++)
             if ((col_privs(ctx->s, t->db, t->name, t->cols[c].name) & cneed) != cneed)
@@ -556,23 +588,82 @@ static void insert_columns(ex_ctx *ctx, pl_stmt *st, uint64_t need)
     }
     for (int i = 0; i < st->ndup; i++) {
         const char *name = st->dup_sets[i].name, *dot = strrchr(name, '.');
-        if (has_col(t, dot ? dot + 1 : name)) ex_privs_column(ctx, t, dot ? dot + 1 : name, STOR_PRIV_UPDATE);
+        if (has_col(t, dot ? dot + 1 : name)) table_column(ctx, t, dot ? dot + 1 : name, STOR_PRIV_UPDATE);
     }
 }
 
-/* A single-table UPDATE's columns: those its WHERE reads, then those it sets (UPDATE). */
+/* LOAD DATA: each column listed and each SET target needs INSERT (without a list MariaDB
+ * checks none of them). */
+static void load_columns(ex_ctx *ctx, pl_stmt *st)
+{
+    const stor_table *t = col_target(ctx, st->db, st->table);
+    if (!t || (ex_privs_table(ctx->s, t->db, t->name) & STOR_PRIV_INSERT)) return;
+    const pl_export *x = st->load;
+    for (int i = 0; i < x->ntargets; i++)
+        if (!x->is_var[i] && has_col(t, x->targets[i])) table_column(ctx, t, x->targets[i], STOR_PRIV_INSERT);
+    for (int i = 0; i < st->nsets; i++)
+        if (has_col(t, st->sets[i].name)) table_column(ctx, t, st->sets[i].name, STOR_PRIV_INSERT);
+}
+
+/* The table a single-table UPDATE or DELETE writes, when its table-level privileges lack
+ * one of need: the columns it reads (SELECT) and sets are checked one by one, whether or
+ * not the session holds column grants (a user with UPDATE alone reads nothing). */
+static const stor_table *write_target(ex_ctx *ctx, pl_stmt *st, uint64_t need)
+{
+    if (!ctx->s->enforce_privs || st->ntrefs != 1 || !st->trefs[0].name) return NULL;
+    const char *db = ex_cur_db(ctx, st->trefs[0].db);
+    if (ctx->s->tmp && ex_tmp_find(ctx->s, db, st->trefs[0].name)) return NULL;
+    const stor_table *t = stor_table_find(db, st->trefs[0].name);
+    if (!t || col_exempt(ctx, t) || (ex_privs_table(ctx->s, t->db, t->name) & need) == need) return NULL;
+    ctx->cols_check = true;   /* (subqueries and ORDER BY read its columns too) */
+    return t;
+}
+
+/* The tables e's subqueries read that the session may read nothing of (no SELECT, no
+ * column grant): MariaDB opens them, 1142, before it resolves the columns. */
+static void sub_tables(ex_ctx *ctx, const pl_expr *e)
+{
+    if (!e) return;
+    const pl_select *q = e->sub;
+    for (int k = 0; q && k < q->nfrom; k++) {
+        const pl_tref *tr = &q->from[k];
+        if (!tr->name) continue;
+        const char *db = ex_cur_db(ctx, tr->db);
+        if (ctx->s->tmp && ex_tmp_find(ctx->s, db, tr->name)) continue;
+        if (!(ex_privs_table(ctx->s, db, tr->name) & STOR_PRIV_SELECT) && !cols_any(ctx->s, db, tr->name) &&
+            stor_table_find(db, tr->name))
+            deny_table(ctx, STOR_PRIV_SELECT, "SELECT", db, tr->name);
+    }
+    if (q) sub_tables(ctx, q->where);
+    for (int i = 0; i < e->nargs; i++) sub_tables(ctx, e->args[i]);
+}
+
+/* A single-table UPDATE's columns: those its WHERE reads, then those it sets (UPDATE),
+ * then those the new values read. */
 static void update_columns(ex_ctx *ctx, pl_stmt *st)
 {
-    if (st->ntrefs != 1 || !st->trefs[0].name) return;
-    const stor_table *t = col_target(ctx, st->trefs[0].db, st->trefs[0].name);
-    if (!t || (ex_privs_table(ctx->s, t->db, t->name) & (STOR_PRIV_SELECT | STOR_PRIV_UPDATE)) ==
-              (STOR_PRIV_SELECT | STOR_PRIV_UPDATE)) return;
+    const stor_table *t = write_target(ctx, st, STOR_PRIV_SELECT | STOR_PRIV_UPDATE);
+    if (!t) return;
     const char *alias = st->trefs[0].alias ? st->trefs[0].alias : st->trefs[0].name;
+    sub_tables(ctx, st->where);
     reads_of(ctx, t, alias, st->where);
     for (int i = 0; i < st->nsets; i++) {
         const char *name = st->sets[i].name, *dot = strrchr(name, '.');
-        if (has_col(t, dot ? dot + 1 : name)) ex_privs_column(ctx, t, dot ? dot + 1 : name, STOR_PRIV_UPDATE);
+        if (has_col(t, dot ? dot + 1 : name)) table_column(ctx, t, dot ? dot + 1 : name, STOR_PRIV_UPDATE);
     }
+    for (int i = 0; i < st->nsets; i++) reads_of(ctx, t, alias, st->sets[i].value);
+    for (int i = 0; i < st->norder; i++) reads_of(ctx, t, alias, st->order[i].e);
+}
+
+/* A single-table DELETE's columns: those its WHERE and ORDER BY read (SELECT). */
+static void delete_columns(ex_ctx *ctx, pl_stmt *st)
+{
+    const stor_table *t = write_target(ctx, st, STOR_PRIV_SELECT);
+    if (!t) return;
+    const char *alias = st->trefs[0].alias ? st->trefs[0].alias : st->trefs[0].name;
+    sub_tables(ctx, st->where);
+    reads_of(ctx, t, alias, st->where);
+    for (int i = 0; i < st->norder; i++) reads_of(ctx, t, alias, st->order[i].e);
 }
 
 static void grant_check(ex_ctx *ctx, pl_stmt *st)
@@ -631,7 +722,10 @@ static bool role_enabled(pdb_session *s, const char *name)
 void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
 {
     pdb_session *s = ctx->s;
+    ctx->cols_check = false;
     if (!s->enforce_privs) return;
+    struct ex_privs *p = load(s);   /* (grants changed since: this statement sees them) */
+    ctx->cols_check = p && p->nc;
     ctx->priv_open = STOR_PRIV_SELECT;
     ctx->priv_cmd = "SELECT";
     if (st->kind == S_SELECT && st->sel && st->sel->into_file && !(global_privs(s) & STOR_PRIV_FILE))
@@ -650,6 +744,7 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
             ex_raise(ctx, 1045, "28000", "Access denied for user '%s'@'%s' (using password: %s)", s->user, s->priv_host, "YES");
         uint64_t need = STOR_PRIV_INSERT | (st->num & 1 ? STOR_PRIV_DELETE : 0);
         need_table(ctx, st->db, st->table, need);
+        load_columns(ctx, st);
         ctx->priv_open |= need;
         break;
     }
@@ -660,6 +755,7 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         break;
     case S_DELETE:
         delete_targets(ctx, st);
+        delete_columns(ctx, st);
         ctx->priv_open |= STOR_PRIV_DELETE;
         break;
     case S_CREATE_TABLE:
@@ -831,12 +927,12 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         for (int i = 0; i < st->nnames; i++) need_table(ctx, st->names_db[i], st->names[i], STOR_PRIV_SELECT);
         break;
     case S_CHECK_TABLE: case S_CACHE_INDEX: case S_LOAD_INDEX: {
-        /* any privilege on the first table: MariaDB checks only that one */
+        /* any privilege on the first table (a column's too): MariaDB checks only that one */
         const char *cmd = st->kind == S_CHECK_TABLE ? "CHECK TABLE" : st->kind == S_CACHE_INDEX ? "CACHE INDEX" :
                           "LOAD INDEX INTO CACHE";
         const char *db = st->nnames ? ex_cur_db(ctx, st->names_db[0]) : NULL;
         if (db && !(s->tmp && ex_tmp_find(s, db, st->names[0])) &&
-            !(ex_privs_table(s, db, st->names[0]) & STOR_PRIV_ALL_TABLE))
+            !(ex_privs_table(s, db, st->names[0]) & STOR_PRIV_ALL_TABLE) && !cols_any(s, db, st->names[0]))
             deny_table(ctx, 0, cmd, db, st->names[0]);
         break;
     }

@@ -141,6 +141,7 @@ typedef struct ex_bcols {
 typedef struct qstate {
     ex_ctx *ctx;
     uint8_t lockmode;   /* FOR UPDATE (2) / LOCK IN SHARE MODE (1): lock the rows read */
+    bool exists_star;   /* an EXISTS's block whose list has a `*`: its columns are not read */
     uint8_t gapmode;    /* and, in a REPEATABLE READ transaction (also an UPDATE's or DELETE's
                            search: 2), what InnoDB's next-key locks hold (gap locks, above) */
     pl_select *sel;
@@ -4195,6 +4196,7 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             }
         }
         s->t = ex_table(ctx, t->db, t->name);
+        s->lent = ex_lent(ctx, t->name);
         s->db = s->t->db;
         s->name = s->t->name;
         s->alias = t->alias ? t->alias : t->name;
@@ -4998,7 +5000,7 @@ static void block_order(qstate *q, ex_scope *sc, pl_expr ***cj, int *ncj, int *c
     o->verify = ex_plan_verify;
     o->psig = param_sig(ctx);
     /* (column grants: their checks are made as a plan's expressions compile) */
-    bool keepable = !ctx->describe && !ctx->stmt->analyzing && !ex_privs_has_cols(ctx->s);
+    bool keepable = !ctx->describe && !ctx->stmt->analyzing && !ctx->cols_check;
     pl_plan *p = pl_plan_begin(o, ctx->stmt->shape, keepable, ctx->s->sql_mode, ctx->s->coll_connection, &q->plan_fresh);
     if (!p) ex_raise(ctx, 1116, "HY000", "Too many tables; MariaDB can only use 61 tables in a join");
     q->plan = p;
@@ -5254,6 +5256,13 @@ static void block_plan(qstate *q, ex_scope *sc, bp_progs *pg)
 
 /* Compiles the block's select items, GROUP BY, HAVING, ORDER BY (and WITH ROLLUP's
  * per-level items); keeps a fresh plan with its programs. */
+/* Did expand_items make e for a `*` (not an item as written)? */
+static bool item_of_star(const pl_select *sel, const pl_expr *e)
+{
+    for (int j = 0; j < sel->nitems; j++) if (sel->items[j].e == e) return false;
+    return true;
+}
+
 static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items, int nitems)
 {
     ex_ctx *ctx = q->ctx;
@@ -5268,7 +5277,11 @@ static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items,
     sc->wins = wins; sc->nwins = &q->nwins;
     q->items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
     q->itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
-    for (int i = 0; i < nitems; i++) q->items[i] = bp_compile(pg, sc, items[i].e, BK_ITEM, i, &q->itypes[i]);
+    for (int i = 0; i < nitems; i++) {
+        ctx->cols_unchecked = q->exists_star && item_of_star(sel, items[i].e);
+        q->items[i] = bp_compile(pg, sc, items[i].e, BK_ITEM, i, &q->itypes[i]);
+        ctx->cols_unchecked = false;
+    }
     sc->items = items; sc->nitems = nitems; sc->item_types = q->itypes;
 
     /* GROUP BY */
@@ -6197,7 +6210,7 @@ static void items_privs(ex_ctx *ctx, const pl_select *sel, bool exists)
         const pl_expr *e = sel->items[i].e;
         if (e->kind != E_STAR) continue;
         for (int s = 0; s < ctx->nsrc; s++)
-            if (ctx->src[s].t && (!e->tbl || !strcmp(e->tbl, ctx->src[s].alias))) ex_privs_star(ctx, ctx->src[s].t);
+            if (ctx->src[s].t && (!e->tbl || !strcmp(e->tbl, ctx->src[s].alias))) ex_privs_star(ctx, &ctx->src[s]);
     }
 }
 
@@ -6207,7 +6220,7 @@ static void expr_columns(ex_scope *sc, pl_expr *e)
     if (!e || e->kind == E_SUBQUERY || e->kind == E_EXISTS || e->kind == E_INSUB) return;
     int src, col;
     if (e->kind == E_COLUMN && ex_find_column(sc, e, &src, &col) && sc->ctx->src[src].t)
-        ex_privs_column(sc->ctx, sc->ctx->src[src].t, sc->ctx->src[src].t->cols[col].name, STOR_PRIV_SELECT);
+        ex_privs_column(sc->ctx, &sc->ctx->src[src], sc->ctx->src[src].t->cols[col].name, STOR_PRIV_SELECT);
     for (int i = 0; i < e->nargs; i++) expr_columns(sc, e->args[i]);
 }
 
@@ -6253,23 +6266,21 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *c
     }
     ctx->outer = pctx->outer;
 
-    if (ex_privs_has_cols(ctx->s)) items_privs(ctx, sel, rows_cap == 1);
+    if (ctx->cols_check) items_privs(ctx, sel, rows_cap == 1);
     pl_item *items; int nitems;
     expand_items(ctx, sel, &items, &nitems);
 
     ex_scope sc = { 0 };
     sc.ctx = ctx; sc.item_base = -1; sc.outer = outer_scope;
-    if (ex_privs_has_cols(ctx->s) && rows_cap != 1) items_columns(&sc, items, nitems);
+    if (ctx->cols_check && rows_cap != 1) items_columns(&sc, items, nitems);
 
     /* the plan, and the programs the scan runs */
     bp_progs pg;
     block_plan(&q, &sc, &pg);
 
-    bool star = false;   /* (EXISTS (SELECT * ...): MariaDB reads none of the list's columns) */
-    for (int i = 0; i < sel->nitems && rows_cap == 1; i++) star |= sel->items[i].e->kind == E_STAR;
-    ctx->cols_unchecked = star;
+    /* (EXISTS (SELECT * ...): MariaDB reads none of the columns the `*` stands for) */
+    for (int i = 0; i < sel->nitems && rows_cap == 1; i++) q.exists_star |= sel->items[i].e->kind == E_STAR;
     block_compile(&q, &sc, &pg, items, nitems);
-    ctx->cols_unchecked = false;
     block_run(&q, &sc, rows_cap);
     if (q.grouped && !ctx->describe && !exam_stopped(ctx)) {
         if (q.kagg && jb_agg_ngroups(q.kagg)) kagg_emit(&q);

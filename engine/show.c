@@ -260,8 +260,8 @@ static void describe(ex_ctx *ctx, stor_table *t, bool full, const char *like, pl
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &t->cols[c];
         if (like && !ex_like(col->name, strlen(col->name), like, strlen(like), '\\', COLL_UTF8MB3_GENERAL_CI)) continue;
-        if (!ex_privs_column_visible(ctx->s, t->db, t->name, col->name)) continue;   /* (column grants) */
-        const char *privs = ex_privs_column_names(ctx, t->db, t->name, col->name);
+        if (!ex_privs_column_visible(ctx->s, t, col->name)) continue;   /* (column grants) */
+        const char *privs = ex_privs_column_names(ctx, t, col->name);
         const char *extra = ex_column_extra(ctx->a, col);
         const char *coll = NULL;
         if (col->kind == CK_STR && col->coll != COLL_BINARY && col->type != CT_BIT) { const pdb_collation *co = pdb_coll_by_id(col->coll); coll = co ? co->name : NULL; }
@@ -295,6 +295,7 @@ static void show_index(ex_ctx *ctx, stor_table *t, pl_expr *where, ex_result *r)
     ex_textset_spec(ctx, &ts, 14, spec, "STATISTICS");
     for (uint32_t i = 0; i < t->nidx; i++) {
         stor_index *x = &t->idx[i];
+        if (!ex_privs_index_visible(ctx->s, t, x)) continue;
         for (uint32_t k = 0; k < x->ncols; k++) {
             stor_column *col = &t->cols[x->cols[k]];
             char nu[4], seq[12], card[24], sub[12];

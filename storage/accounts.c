@@ -518,7 +518,7 @@ static bool parse_col_grant(char *line, stor_col_grant *g)
         !get_field(f[6], flen[6], hex, sizeof hex))
         return false;
     g->privs = strtoull(hex, &end, 16);
-    return *end == 0;
+    return *end == 0 && !(g->privs & ~STOR_PRIV_COLUMN);   /* (only column privileges: never a table's) */
 }
 
 static int cgrant_append(const stor_col_grant *g)
@@ -582,7 +582,7 @@ static int load_tagged(char *line)
 
 static int acc_load(FILE *f, char *err, size_t errlen)
 {
-    char line[2048];
+    char line[8192];   /* (a grant line: names of 64 characters of 4 bytes, escaped) */
     int lineno = 0;
     while (fgets(line, sizeof line, f)) {
         lineno++;

@@ -986,8 +986,8 @@ typedef struct stor_account {
 typedef struct stor_grant {
     char user[81];
     char host[256];
-    char db[65];
-    char table[65];
+    char db[257];               /* (64 characters of up to 4 bytes) */
+    char table[257];
     uint64_t privs;             /* STOR_PRIV_* (GRANT: WITH GRANT OPTION) */
 } stor_grant;
 #define STOR_ACC_NOGRANT  -5   /* revoke: no such grant at that level */
@@ -1008,9 +1008,9 @@ stor_grant *stor_grant_list(const char *user, const char *host, size_t *n);
 typedef struct stor_col_grant {
     char user[81];
     char host[256];
-    char db[65];
-    char table[65];
-    char column[65];            /* as written in the GRANT */
+    char db[257];
+    char table[257];
+    char column[257];           /* as written in the GRANT (64 characters of up to 4 bytes) */
     uint64_t privs;             /* STOR_PRIV_* */
 } stor_col_grant;
 #define STOR_PRIV_COLUMN (STOR_PRIV_SELECT | STOR_PRIV_INSERT | STOR_PRIV_UPDATE | STOR_PRIV_REFERENCES)

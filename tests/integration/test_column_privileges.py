@@ -57,6 +57,7 @@ def run(conn, sql):
 
 SETUP = [
     "DROP DATABASE IF EXISTS %s" % DB,
+    "DROP DATABASE IF EXISTS %s_v" % DB,
     "DROP USER IF EXISTS 'cp_u'@'%', 'cp_r'@'%', 'cp_none'@'%'",
     "DROP ROLE IF EXISTS cp_role",
     "CREATE DATABASE %s" % DB,
@@ -67,6 +68,15 @@ SETUP = [
     "INSERT INTO %s.u VALUES (1, 5), (2, 6)" % DB,
     "CREATE USER 'cp_u'@'%'", "CREATE USER 'cp_r'@'%'",
     "CREATE ROLE cp_role",
+    # found by review: a DEFINER view's write, UPDATE/DELETE without SELECT, keys of
+    # columns not granted, wide grants
+    "DROP USER IF EXISTS 'cp_x'@'%', 'cp_up'@'%'",
+    "CREATE USER 'cp_x'@'%'", "CREATE USER 'cp_up'@'%'",
+    "CREATE DATABASE %s_v" % DB,
+    "CREATE SQL SECURITY DEFINER VIEW %s_v.vd AS SELECT a, b FROM %s.t" % (DB, DB),
+    "CREATE TABLE %s.k (a INT PRIMARY KEY, b INT, s VARCHAR(10), UNIQUE KEY ub (b, s), KEY ks (s), KEY kb (b), "
+    "KEY kba (b, a), CONSTRAINT ck CHECK (s <> 'bad'))" % DB,
+    "CREATE TABLE %s.wide (%s)" % (DB, ", ".join("c%02d_%s INT" % (i, "x" * 56) for i in range(30))),
 ]
 
 # (who, statement); who None = root
@@ -110,6 +120,14 @@ GRANTS = [
     (None, "REVOKE ALL PRIVILEGES ON %s.v FROM 'cp_u'@'%%'" % DB),
     (None, "SHOW GRANTS FOR 'cp_u'@'%'"),
     (None, "SELECT Table_name, Column_name, Column_priv FROM mysql.columns_priv WHERE Table_name = 'v'"),
+    (None, "GRANT SELECT, INSERT ON %s_v.* TO 'cp_x'@'%%'" % DB),
+    (None, "GRANT UPDATE, DELETE ON %s.t TO 'cp_up'@'%%'" % DB),
+    (None, "GRANT SELECT (a, b) ON %s.k TO 'cp_u'@'%%'" % DB),
+    (None, "GRANT CREATE TEMPORARY TABLES ON %s.* TO 'cp_u'@'%%'" % DB),
+    (None, "GRANT SELECT (%s), INSERT (%s), UPDATE (%s), REFERENCES (%s) ON %s.wide TO 'cp_none'@'%%'" %
+     tuple([", ".join("c%02d_%s" % (i, "x" * 56) for i in range(30))] * 4 + [DB])),
+    (None, "SHOW GRANTS FOR 'cp_none'@'%'"),
+    (None, "SHOW GRANTS FOR 'cp_none'@'%'"),
 ]
 
 STEPS = [
@@ -181,6 +199,40 @@ STEPS = [
     ("u", "SELECT * FROM information_schema.TABLE_PRIVILEGES"),
     ("u", "SHOW GRANTS"),
     ("u", "SELECT a, b FROM t ORDER BY a"),
+    # an EXISTS's `*` reads none of its columns, but HAVING, GROUP BY and ORDER BY do
+    ("u", "SELECT a FROM u WHERE EXISTS (SELECT * FROM t WHERE t.a = u.a GROUP BY a HAVING MAX(d) > 0)"),
+    ("u", "SELECT a FROM u WHERE EXISTS (SELECT * FROM t HAVING MAX(d) > 0)"),
+    ("u", "SELECT a FROM u WHERE EXISTS (SELECT *, d AS dd FROM t HAVING dd > 0)"),
+    ("u", "SELECT a FROM u WHERE EXISTS (SELECT * FROM t ORDER BY d)"),
+    # a write through a DEFINER view lends the definer's rights to the view's table only
+    ("x", "INSERT INTO %s_v.vd (a, b) SELECT a + 100, d FROM %s.t" % (DB, DB)),
+    ("x", "INSERT INTO %s_v.vd (a, b) VALUES (500, (SELECT d FROM %s.t WHERE a = 1))" % (DB, DB)),
+    ("x", "INSERT INTO %s_v.vd (a, b) VALUES (501, 1)" % DB),
+    ("x", "UPDATE %s_v.vd SET b = 2 WHERE a = 501" % DB),
+    ("x", "SELECT * FROM %s_v.vd WHERE a > 100" % DB),
+    # UPDATE and DELETE read columns: SELECT is needed, column grants or not
+    ("up", "UPDATE t SET b = b WHERE d > 1"),
+    ("up", "UPDATE t SET b = d WHERE a = 1"),
+    ("up", "UPDATE t SET b = 1"),
+    ("up", "DELETE FROM t WHERE d = 99"),
+    ("up", "DELETE FROM t WHERE a IN (SELECT a FROM t WHERE d > 0)"),
+    # multi-table statements through column grants
+    ("u", "UPDATE t, u SET t.b = u.a WHERE t.a = u.a"),
+    ("u", "UPDATE t, u SET t.c = 'z' WHERE t.a = u.a"),
+    ("u", "UPDATE t, u SET t.b = t.d WHERE t.a = u.a"),
+    ("u", "DELETE u FROM u JOIN t ON u.a = t.a WHERE t.b = 999"),
+    ("u", "DELETE u FROM u JOIN t ON u.a = t.a WHERE t.d = 999"),
+    ("u", "CHECK TABLE t"),
+    # keys and constraints of a table reached through column grants alone
+    ("u", "SHOW INDEX FROM k"),
+    ("u", "SELECT index_name, seq_in_index, column_name FROM information_schema.STATISTICS WHERE table_schema = '%s' AND table_name = 'k'" % DB),
+    ("u", "SELECT constraint_name, column_name FROM information_schema.KEY_COLUMN_USAGE WHERE table_schema = '%s' AND table_name = 'k'" % DB),
+    ("u", "SELECT constraint_name FROM information_schema.TABLE_CONSTRAINTS WHERE table_schema = '%s' AND table_name = 'k'" % DB),
+    ("u", "SELECT constraint_name FROM information_schema.CHECK_CONSTRAINTS WHERE constraint_schema = '%s' AND table_name = 'k'" % DB),
+    # a temporary table of the same name hides nothing of the table's columns
+    ("u", "CREATE TEMPORARY TABLE k (z INT)"),
+    ("u", "SELECT column_name FROM information_schema.COLUMNS WHERE table_schema = '%s' AND table_name = 'k'" % DB),
+    ("u", "DROP TEMPORARY TABLE k"),
     # the role's column grants, through the default role
     ("r", "SELECT a, x FROM u"),
     ("r", "SELECT * FROM u"),
@@ -197,7 +249,8 @@ STEPS = [
     ("u", "SELECT d FROM t"),
 ]
 
-DROP = ["DROP DATABASE IF EXISTS %s" % DB, "DROP USER IF EXISTS 'cp_u'@'%', 'cp_r'@'%', 'cp_none'@'%'",
+DROP = ["DROP DATABASE IF EXISTS %s" % DB, "DROP DATABASE IF EXISTS %s_v" % DB,
+        "DROP USER IF EXISTS 'cp_u'@'%', 'cp_r'@'%', 'cp_none'@'%', 'cp_x'@'%', 'cp_up'@'%'",
         "DROP ROLE IF EXISTS cp_role"]
 
 
@@ -210,7 +263,8 @@ def scenario(port):
             raise RuntimeError("setup failed: %s: %r" % (q, r))
     for _, q in GRANTS:
         out.append(("root: " + q, run(root, q)))
-    conns = {"u": connect(port, "cp_u", "", DB), "r": connect(port, "cp_r", "", DB)}
+    conns = {"u": connect(port, "cp_u", "", DB), "r": connect(port, "cp_r", "", DB),
+             "x": connect(port, "cp_x"), "up": connect(port, "cp_up", "", DB)}
     for who, q in STEPS:
         c = root if who is None else conns[who]
         out.append(("%s: %s" % (who or "root", q), run(c, q)))
