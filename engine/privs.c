@@ -784,12 +784,9 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
     case S_ALTER_ROUTINE: case S_DROP_ROUTINE:   /* (before looking for it: 1370 for one not there too) */
         ex_privs_routine(ctx, ex_cur_db(ctx, st->db), st->name, st->num != 0, true);
         break;
-    case S_CALL: {
-        const char *db = ex_cur_db(ctx, st->db);
-        const stor_routine *rt = stor_routine_find(db, st->name, false);
-        if (rt) ex_privs_routine(ctx, db, rt->name, false, false);
+    case S_CALL:   /* (before looking for it, as MariaDB) */
+        ex_privs_routine(ctx, ex_cur_db(ctx, st->db), st->name, false, false);
         break;
-    }
     case S_CREATE_EVENT: case S_ALTER_EVENT: case S_DROP_EVENT: {   /* (the scheduler's run: the body's own) */
         const char *db = ex_cur_db(ctx, st->kind == S_DROP_EVENT ? st->db : st->event->db);
         if (!s->event_run && !(ex_privs_db(s, db) & STOR_PRIV_EVENT)) deny_db(ctx, db);

@@ -616,14 +616,15 @@ bool ex_sf_compile(ex_ctx *ctx, const pl_expr *e, ex_type *t)
     const char *db;
     const stor_routine *rt = sf_find(ctx, e, name, sizeof name, &db);
     if (!rt) {
-        if (db[0]) ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", db, name);
-        return false;
+        if (!db[0]) return false;
+        ex_privs_routine(ctx, db, name, true, false);   /* (1370 first, as MariaDB) */
+        ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", db, name);
     }
     ex_rtn_info in;
     const char *du, *dh;
     pl_stmt *def = sf_parse(ctx, e, rt, &in, &du, &dh);
     if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
-    ex_privs_routine(ctx, db, rt->name, true, false);
+    ex_privs_routine(ctx, db, name, true, false);
     if (e->nargs != def->routine->nparams)
         ex_raise(ctx, 1318, "42000", "Incorrect number of arguments for FUNCTION %s.%s; expected %d, got %d", db, rt->name,
                  def->routine->nparams, e->nargs);

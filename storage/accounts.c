@@ -1485,7 +1485,7 @@ static int proc_change(long i, const char *db, const char *name, bool function, 
             return STOR_ACC_EIO;
         g = (long)npgrants - 1;
     }
-    if (add && grantor)   /* (MariaDB writes the Grantor of the last GRANT) */
+    if (!remove && grantor)   /* (MariaDB writes the Grantor of the last GRANT) */
         snprintf(pgrants[g].grantor, sizeof pgrants[g].grantor, "%s", grantor);
     pgrants[g].privs = (pgrants[g].privs | add) & ~remove;
     if (remove && !pgrants[g].privs)
@@ -1537,6 +1537,13 @@ stor_proc_grant *stor_proc_grant_list(const char *user, const char *host, size_t
     return out;
 }
 
+/* A grant on db.name that DROP takes: one holding nothing (GRANT USAGE's) stays, as
+ * MariaDB keeps such a row in procs_priv but not in the memory its DROP looks at. */
+static bool pgrant_on(const stor_proc_grant *g, const char *db, const char *name, bool function)
+{
+    return g->privs && g->function == function && !strcmp(g->db, db) && !strcasecmp(g->name, name);
+}
+
 int stor_proc_grant_drop_routine(const char *db, const char *name, bool function)
 {
     pthread_rwlock_wrlock(&acc_lock);
@@ -1544,13 +1551,13 @@ int stor_proc_grant_drop_routine(const char *db, const char *name, bool function
     pg_saved ps;
     bool any = false;
     for (size_t i = 0; i < npgrants && !any; i++)
-        any = !strcmp(pgrants[i].db, db) && !strcasecmp(pgrants[i].name, name) && pgrants[i].function == function;
+        any = pgrant_on(&pgrants[i], db, name, function);
     if (any && !pg_save(&ps))
         rc = STOR_ACC_EIO;
     else if (any) {
         size_t w = 0;
         for (size_t i = 0; i < npgrants; i++)
-            if (strcmp(pgrants[i].db, db) || strcasecmp(pgrants[i].name, name) || pgrants[i].function != function)
+            if (!pgrant_on(&pgrants[i], db, name, function))
                 pgrants[w++] = pgrants[i];
         npgrants = w;
         if (acc_save() != 0)

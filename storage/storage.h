@@ -1049,7 +1049,8 @@ int stor_proc_grant_update(const char *user, const char *host, const char *db, c
  * first granted; NULL and *n = 0 when none. */
 stor_proc_grant *stor_proc_grant_list(const char *user, const char *host, size_t *n);
 /* DROP PROCEDURE / FUNCTION db.name: every account's grants on it go (MariaDB's
- * sp_revoke_privileges). STOR_ACC_OK (also when there were none) or STOR_ACC_EIO. */
+ * sp_revoke_privileges; one holding nothing stays, as there). STOR_ACC_OK (also when
+ * there were none) or STOR_ACC_EIO. */
 int stor_proc_grant_drop_routine(const char *db, const char *name, bool function);
 /* Changes with every change of accounts or grants (sessions refresh cached privileges). */
 uint64_t stor_grants_version(void);
