@@ -1,6 +1,6 @@
 /* accounts.c - CREATE/DROP/ALTER/RENAME USER, SET PASSWORD, GRANT, REVOKE and SHOW
- * GRANTS over the storage account store. Global, database, table and column privileges
- * are recorded there and enforced by privs.c. */
+ * GRANTS over the storage account store. Global, database, table, column and routine
+ * privileges are recorded there and enforced by privs.c. */
 #include "engine/eng.h"
 #include <stdio.h>
 #include <string.h>
@@ -105,6 +105,85 @@ static void colprivs_apply(ex_ctx *ctx, const pl_stmt *st, const pl_user *u, con
     if (k && stor_col_grant_update(u->user, u->host, db, table, names, (int)k, 0, strip) != STOR_ACC_OK) io_error(ctx);
 }
 
+/* The grantee of a GRANT/REVOKE: a role's name is its grants'; a GRANT makes a missing
+ * account (unless NO_AUTO_CREATE_USER, 1133), a REVOKE wants it there (1141). */
+static void grant_account(ex_ctx *ctx, const pl_stmt *st, pl_user *u)
+{
+    const char *gu, *gh;
+    grantee(ctx, u, &gu, &gh);
+    u->user = (char *)gu; u->host = (char *)gh;
+    stor_account a;
+    if (is_public(gu, gh) && !public_ready(ctx, st->kind == S_GRANT))
+        ex_raise(ctx, 1141, "42000", "There is no such grant defined for user 'PUBLIC' on host ''");
+    if (stor_account_get(u->user, u->host, &a) != 0) {
+        if (st->kind == S_REVOKE) ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", u->user, u->host);
+        if (!u->password && !u->hash && (ctx->s->sql_mode & MODE_NO_AUTO_CREATE_USER))
+            ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
+        if (stor_account_create(u->user, u->host, u->plugin, u->password ? u->password : "", false, false) != STOR_ACC_OK)
+            ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
+    } else if (u->password) stor_account_set_password(u->user, u->host, u->plugin, u->password);
+}
+
+static void __attribute__((noreturn)) illegal_grant(ex_ctx *ctx)
+{
+    ex_raise(ctx, 1144, "42000", "Illegal GRANT/REVOKE command; please consult the manual to see which privileges can be used");
+}
+
+uint64_t ex_routine_grant_privs(ex_ctx *ctx, const pl_stmt *st)
+{
+    if (st->global_level || !st->grant_table || st->ncolprivs || (st->privs & ~STOR_PRIV_ROUTINE)) illegal_grant(ctx);
+    uint64_t privs = st->all_privileges ? STOR_PRIV_EXECUTE | STOR_PRIV_ALTER_PROC : st->privs;
+    if (st->grant_option && st->kind == S_GRANT) privs |= STOR_PRIV_GRANT;
+    return privs;
+}
+
+/* user@host of the session, as MariaDB writes a grant's Grantor. */
+static const char *grantor(ex_ctx *ctx)
+{
+    size_t cap = strlen(ctx->s->user) + strlen(ctx->s->host) + 2;
+    char *g = stor_arena_alloc(ctx->a, cap);
+    snprintf(g, cap, "%s@%s", ctx->s->user, ctx->s->host);
+    return g;
+}
+
+/* GRANT/REVOKE privs ON PROCEDURE|FUNCTION db.name TO/FROM users (MariaDB's
+ * mysql_routine_grant): a GRANT needs the routine (1305), a REVOKE a grant (1403). */
+static void routine_grant(ex_ctx *ctx, pl_stmt *st)
+{
+    uint64_t privs = ex_routine_grant_privs(ctx, st);
+    bool fn = st->grant_routine == 2, grant = st->kind == S_GRANT;
+    const char *db = ex_cur_db(ctx, st->grant_db), *name = st->grant_table;
+    if (grant && !stor_routine_find(db, name, fn))
+        ex_raise(ctx, 1305, "42000", "FUNCTION or PROCEDURE %s does not exist", name);
+    for (int i = 0; i < st->nusers; i++) {
+        pl_user *u = &st->users[i];
+        grant_account(ctx, st, u);
+        int rc = stor_proc_grant_update(u->user, u->host, db, name, fn, grantor(ctx), grant ? privs : 0,
+                                        grant ? 0 : privs);
+        if (rc == STOR_ACC_NOGRANT)
+            ex_raise(ctx, 1403, "42000", "There is no such grant defined for user '%s' on host '%s' on routine '%s'",
+                     u->user, u->host, name);
+        if (rc == STOR_ACC_EIO) io_error(ctx);
+        if (rc != STOR_ACC_OK) ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
+    }
+}
+
+void ex_routine_created(ex_ctx *ctx, const char *db, const char *name, bool function)
+{
+    pdb_session *s = ctx->s;
+    uint64_t both = STOR_PRIV_EXECUTE | STOR_PRIV_ALTER_PROC;
+    if (!s->enforce_privs || (ex_privs_routine_have(s, db, name, function) & both) == both) return;
+    int rc = stor_proc_grant_update(s->user, s->priv_host, db, name, function, grantor(ctx), both, 0);
+    if (rc != STOR_ACC_OK)   /* (the routine stays, as MariaDB's ER_PROC_AUTO_GRANT_FAIL) */
+        ex_warn(ctx, "Warning", 1404, "Failed to grant EXECUTE and ALTER ROUTINE privileges");
+}
+
+void ex_routine_dropped(ex_ctx *ctx, const char *db, const char *name, bool function)
+{
+    if (stor_proc_grant_drop_routine(db, name, function) != STOR_ACC_OK)
+        ex_warn(ctx, "Warning", 1405, "Failed to revoke all privileges to dropped routine");
+}
+
 void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     char failed[1024] = "";
@@ -185,6 +264,7 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         break;
     case S_GRANT: case S_REVOKE: {
         if (st->proxy) break;   /* (accepted, not kept: pressdb has no proxy users) */
+        if (st->grant_routine) { routine_grant(ctx, st); break; }
         bool global = st->revoke_all || (st->global_level && !st->grant_db && !st->grant_table);
         const char *db = NULL, *table = NULL;
         if (!global) { db = ex_cur_db(ctx, st->grant_db); table = st->grant_table; }
@@ -203,19 +283,7 @@ void ex_accounts(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         colprivs_check(ctx, st, db, table);
         for (int i = 0; i < st->nusers; i++) {
             pl_user *u = &st->users[i];
-            const char *gu, *gh;   /* (a role's name: its grants) */
-            grantee(ctx, u, &gu, &gh);
-            u->user = (char *)gu; u->host = (char *)gh;
-            stor_account a;
-            if (is_public(gu, gh) && !public_ready(ctx, st->kind == S_GRANT))
-                ex_raise(ctx, 1141, "42000", "There is no such grant defined for user 'PUBLIC' on host ''");
-            if (stor_account_get(u->user, u->host, &a) != 0) {
-                if (st->kind == S_REVOKE) ex_raise(ctx, 1141, "42000", "There is no such grant defined for user '%s' on host '%s'", u->user, u->host);
-                if (!u->password && !u->hash && (ctx->s->sql_mode & MODE_NO_AUTO_CREATE_USER))
-                    ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
-                if (stor_account_create(u->user, u->host, u->plugin, u->password ? u->password : "", false, false) != STOR_ACC_OK)
-                    ex_raise(ctx, 1133, "28000", "Can't find any matching row in the user table");
-            } else if (u->password) stor_account_set_password(u->user, u->host, u->plugin, u->password);
+            grant_account(ctx, st, u);
             int rc = STOR_ACC_OK;
             bool cols = table && (st->ncolprivs || (st->kind == S_REVOKE && stor_col_grant_any(u->user, u->host, db, table)));
             if (st->revoke_all) rc = stor_grant_revoke_all(u->user, u->host);
@@ -387,6 +455,25 @@ static void table_line(ex_ctx *ctx, ex_textset *ts, const char *to, const char *
     grants_line(ctx, ts, g);
 }
 
+/* Its routine grants, procedures then functions (each in grant order), as MariaDB's
+ * show_routine_grants: the name lower-cased, none for a grant holding nothing. */
+static void routine_lines(ex_ctx *ctx, ex_textset *ts, const char *to, const stor_account *a)
+{
+    size_t n = 0;
+    stor_proc_grant *pg = stor_proc_grant_list(a->user, a->host, &n);
+    for (int fn = 0; fn < 2; fn++)
+        for (size_t i = 0; i < n; i++) {
+            if (pg[i].function != fn || !pg[i].privs) continue;
+            char name[sizeof pg[i].name], g[1200];
+            for (size_t k = 0; k < sizeof name; k++) name[k] = (char)tolower((unsigned char)pg[i].name[k]);
+            snprintf(g, sizeof g, "GRANT %s ON %s %s.%s TO %s%s", priv_list(ctx, pg[i].privs, ~0ull),
+                     fn ? "FUNCTION" : "PROCEDURE", quote_name(ctx, pg[i].db), quote_name(ctx, name), to,
+                     (pg[i].privs & STOR_PRIV_GRANT) ? " WITH GRANT OPTION" : "");
+            grants_line(ctx, ts, g);
+        }
+    free(pg);
+}
+
 /* One account's or role's lines: the roles granted to it, its global privileges, its
  * database grants, its table grants (with their columns'), the tables where it has
  * column grants only. */
@@ -422,6 +509,7 @@ static void grants_of(ex_ctx *ctx, ex_textset *ts, const stor_account *a, const 
         for (size_t j = 0; j < n && first; j++) first = strcmp(gl[j].db, cl[i].db) || strcmp(gl[j].table, cl[i].table);
         if (first) table_line(ctx, ts, to, cl[i].db, cl[i].table, 0, cl, nc);
     }
+    routine_lines(ctx, ts, to, a);
     free(cl);
     free(gl);
 }

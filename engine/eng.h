@@ -1232,6 +1232,7 @@ typedef struct ex_rtn_row {    /* SHOW CREATE / STATUS, information_schema.ROUTI
     const char *db, *name, *create, *sql_mode, *definer, *client, *connection, *dbcoll;
     const char *returns;     /* a function's type as SHOW CREATE prints it */
     bool function;
+    bool hidden;             /* the session may see the row, not the text (NULL there) */
     const pl_routine *r;
     char created[48], modified[48];
 } ex_rtn_row;
@@ -1501,8 +1502,25 @@ void     ex_privs_unwind(pdb_session *s);   /* (statement end) the client's acco
  * its reads checked as SELECT against the account it runs as */
 void     ex_body_privs(ex_ctx *c);
 void     ex_privs_need_db(ex_ctx *ctx, const char *db, uint64_t need);   /* all of need on db, else 1044 */
-/* EXECUTE (alter false) or ALTER ROUTINE of a routine (its kept CREATE text): 1370 */
-void     ex_privs_routine(ex_ctx *ctx, const char *db, const char *name, const char *create, bool alter);
+/* EXECUTE (alter false) or ALTER ROUTINE of a routine: 1370 */
+void     ex_privs_routine(ex_ctx *ctx, const char *db, const char *name, bool function, bool alter);
+/* The session's privileges on routine db.name: global, database and the routine's own
+ * grants (~0 when privileges are not enforced). */
+uint64_t ex_privs_routine_have(pdb_session *s, const char *db, const char *name, bool function);
+/* How much of routine db.name (defined by def_user@def_host) the session sees in SHOW
+ * CREATE, SHOW ... STATUS and information_schema (MariaDB's check_show_routine_access):
+ * 2 all, 1 its row without its text (EXECUTE, ALTER or CREATE ROUTINE on it without
+ * SELECT on mysql.proc or being its definer), 0 nothing. */
+int      ex_privs_routine_shown(pdb_session *s, const char *db, const char *name, bool function, const char *def_user,
+                                const char *def_host);
+/* GRANT/REVOKE ... ON PROCEDURE|FUNCTION: the privilege bits given (ALL: EXECUTE and
+ * ALTER ROUTINE), or 1144 for a level or privilege a routine cannot have (accounts.c). */
+uint64_t ex_routine_grant_privs(ex_ctx *ctx, const pl_stmt *st);
+/* CREATE PROCEDURE / FUNCTION made db.name: EXECUTE and ALTER ROUTINE on it to the
+ * session's account unless it has both (MariaDB's automatic_sp_privileges); DROP: every
+ * grant on it goes (accounts.c). */
+void     ex_routine_created(ex_ctx *ctx, const char *db, const char *name, bool function);
+void     ex_routine_dropped(ex_ctx *ctx, const char *db, const char *name, bool function);
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
 const char *ex_priv_name(int bit);                          /* STOR_PRIV_* bit: "SELECT" */
 

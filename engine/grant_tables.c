@@ -14,8 +14,9 @@
  *
  * What the store cannot hold is said in the error log, as MariaDB logs an account whose
  * plugin is not loaded: an account that can only authenticate through a plugin pressdb
- * lacks (unix_socket, ed25519, ...) keeps the password it has here, or, new, is locked;
- * routine privileges are left out. Column privileges (mysql.columns_priv) are read.
+ * lacks (unix_socket, ed25519, ...) keeps the password it has here, or, new, is locked.
+ * Column and routine privileges (mysql.columns_priv, procs_priv) are read; a package's
+ * routine grant is left out (pressdb has no packages).
  *
  * mysql.proc, where such a dump carries the stored procedures and functions of every
  * database (without --routines it has them nowhere else), is read at the same time:
@@ -337,6 +338,46 @@ static void gt_columns_priv(ex_ctx *ctx, gt_vec *cgs)
     }
 }
 
+/* Proc_priv's SET ("Execute,Alter Routine,Grant") as STOR_PRIV_* bits. */
+static uint64_t gt_proc_privs(const char *set)
+{
+    static const struct { const char *name; uint64_t bit; } m[] = {
+        { "Execute", STOR_PRIV_EXECUTE }, { "Alter Routine", STOR_PRIV_ALTER_PROC }, { "Grant", STOR_PRIV_GRANT } };
+    uint64_t privs = 0;
+    while (set && *set) {
+        const char *e = strchr(set, ',');
+        size_t len = e ? (size_t)(e - set) : strlen(set);
+        for (size_t k = 0; k < sizeof m / sizeof *m; k++)
+            if (strlen(m[k].name) == len && !strncasecmp(m[k].name, set, len)) privs |= m[k].bit;
+        set = e ? e + 1 : NULL;
+    }
+    return privs;
+}
+
+static void gt_procs_priv(ex_ctx *ctx, gt_vec *pgs)
+{
+    gt_rows g;
+    gt_select(ctx, "SELECT Host, Db, User, Routine_name, Routine_type, Grantor, Proc_priv FROM mysql.procs_priv", &g);
+    int packages = 0;
+    for (uint32_t i = 0; i < g.r.nrows; i++) {
+        const char *type = gt_str(ctx, &g, i, 4);
+        if (!type || (strcasecmp(type, "PROCEDURE") && strcasecmp(type, "FUNCTION"))) { packages++; continue; }
+        stor_proc_grant *pg = gt_push(ctx, pgs);
+        pg->function = !strcasecmp(type, "FUNCTION");
+        pg->privs = gt_proc_privs(gt_str(ctx, &g, i, 6));   /* (none: a GRANT USAGE's row, kept as MariaDB) */
+        const char *grantor = gt_str(ctx, &g, i, 5);
+        if (!gt_copy(pg->host, sizeof pg->host, gt_str(ctx, &g, i, 0)) ||
+            !gt_copy(pg->db, sizeof pg->db, gt_str(ctx, &g, i, 1)) ||
+            !gt_copy(pg->user, sizeof pg->user, gt_str(ctx, &g, i, 2)) ||
+            !gt_copy(pg->name, sizeof pg->name, gt_str(ctx, &g, i, 3)) ||
+            !gt_copy(pg->grantor, sizeof pg->grantor, grantor ? grantor : ""))
+            pgs->n--;
+    }
+    if (packages)
+        fprintf(stderr, "pressdb: [Warning] FLUSH PRIVILEGES: %d rows of mysql.procs_priv are left out: pressdb has no "
+                "packages\n", packages);
+}
+
 static void gt_roles_mapping(ex_ctx *ctx, gt_vec *rgs)
 {
     gt_rows g;
@@ -349,20 +390,6 @@ static void gt_roles_mapping(ex_ctx *ctx, gt_vec *rgs)
             !gt_copy(rg->role, sizeof rg->role, gt_str(ctx, &g, i, 2)))
             rgs->n--;
     }
-}
-
-/* Rows of a table whose privileges the store cannot hold: said in the error log. */
-static void gt_left_out(ex_ctx *ctx, const char *table, const char *what)
-{
-    if (!stor_table_find("mysql", table)) return;
-    char sql[96];
-    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM mysql.%s", table);
-    gt_rows g;
-    gt_select(ctx, sql, &g);
-    const char *n = g.r.nrows ? gt_str(ctx, &g, 0, 0) : NULL;
-    if (n && strcmp(n, "0"))
-        fprintf(stderr, "pressdb: [Warning] FLUSH PRIVILEGES: the %s rows of mysql.%s are left out: pressdb has no %s\n",
-                n, table, what);
 }
 
 /* ---- routines (mysql.proc) ---- */
@@ -520,7 +547,8 @@ static void gt_keep(ex_ctx *ctx, gt_vec *out, bool all, bool tables)
 static void gt_import(ex_ctx *ctx)
 {
     gt_vec accs = { NULL, 0, 0, sizeof(stor_account) }, grants = { NULL, 0, 0, sizeof(stor_grant) },
-           rgs = { NULL, 0, 0, sizeof(stor_role_grant) }, cgs = { NULL, 0, 0, sizeof(stor_col_grant) };
+           rgs = { NULL, 0, 0, sizeof(stor_role_grant) }, cgs = { NULL, 0, 0, sizeof(stor_col_grant) },
+           pgs = { NULL, 0, 0, sizeof(stor_proc_grant) };
     if (stor_table_find("mysql", "global_priv")) gt_global_priv(ctx, &accs);
     else if (stor_table_find("mysql", "user")) gt_user_table(ctx, &accs);
     else gt_keep(ctx, &accs, false, false);
@@ -534,6 +562,13 @@ static void gt_import(ex_ctx *ctx)
         stor_col_grant *cg = stor_col_grant_list(NULL, NULL, &n);
         for (size_t i = 0; i < n; i++) *(stor_col_grant *)gt_push(ctx, &cgs) = cg[i];
         free(cg);
+    }
+    if (stor_table_find("mysql", "procs_priv")) gt_procs_priv(ctx, &pgs);
+    else {
+        size_t n;
+        stor_proc_grant *pg = stor_proc_grant_list(NULL, NULL, &n);
+        for (size_t i = 0; i < n; i++) *(stor_proc_grant *)gt_push(ctx, &pgs) = pg[i];
+        free(pg);
     }
     if (stor_table_find("mysql", "roles_mapping")) gt_roles_mapping(ctx, &rgs);
     else {
@@ -558,8 +593,8 @@ static void gt_import(ex_ctx *ctx)
         ctx->jb = saved;
         if (x) stor_txn_set_no_binlog(x, ctx->s->sql_log_bin_off);
     }
-    gt_left_out(ctx, "procs_priv", "routine privileges");
-    if (stor_accounts_replace(accs.v, accs.n, grants.v, grants.n, rgs.v, rgs.n, cgs.v, cgs.n) != STOR_ACC_OK)
+    if (stor_accounts_replace(accs.v, accs.n, grants.v, grants.n, rgs.v, rgs.n, cgs.v, cgs.n, pgs.v, pgs.n) !=
+        STOR_ACC_OK)
         ex_raise(ctx, 1030, "HY000", "Got error 5 \"Input/output error\" from storage engine");
     gt_drop(ctx);
     ex_log_binlog_text(ctx, "FLUSH PRIVILEGES", 16);

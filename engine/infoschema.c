@@ -861,7 +861,9 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
             vs(&b, rr[i].function ? "FUNCTION" : "PROCEDURE");
             if (rr[i].function) routine_type_cols(ctx, &b, pr->returns, rr[i].returns);
             else { vs(&b, ""); for (int k = 0; k < 7; k++) vn(&b); vn(&b); }
-            vs(&b, "SQL"); vs(&b, stor_arena_strndup(ctx->a, pr->body, pr->body_len)); vn(&b); vs(&b, "SQL"); vs(&b, "SQL");
+            vs(&b, "SQL");
+            if (rr[i].hidden) vn(&b); else vs(&b, stor_arena_strndup(ctx->a, pr->body, pr->body_len));
+            vn(&b); vs(&b, "SQL"); vs(&b, "SQL");
             vs(&b, pr->deterministic ? "YES" : "NO"); vs(&b, access[pr->data_access]); vn(&b);
             vs(&b, pr->security == 2 ? "INVOKER" : "DEFINER");
             b.cur[b.k++] = time_value(rr[i].created); b.cur[b.k++] = time_value(rr[i].modified);
@@ -1022,9 +1024,9 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
 
 /* MariaDB 10.11's grant tables, read-only, made from the accounts and their grants as
  * information_schema's tables are from the catalog (a SELECT needs the privilege on
- * them, as in MariaDB: ex_privs_statement). Not kept: a grant's Grantor and Timestamp,
- * password_last_changed, proxy grants (MariaDB's installer gives root some), roles,
- * routine grants (pressdb has none), resource limits (all 0). The user
+ * them, as in MariaDB: ex_privs_statement). Not kept: a grant's Grantor and Timestamp
+ * (a routine grant's Grantor is), password_last_changed, proxy grants (MariaDB's
+ * installer gives root some), resource limits (all 0). The user
  * table's privilege columns in MariaDB's order: the STOR_PRIV_* bit of each. */
 static const struct { const char *name; uint8_t bit; } user_privs[] = {
     { "Select_priv", 0 }, { "Insert_priv", 1 }, { "Update_priv", 2 }, { "Delete_priv", 3 },
@@ -1215,11 +1217,37 @@ static void mysql_grants(isb *b, const stor_account *acc, size_t n, bool tables)
     }
 }
 
-/* The tables pressdb keeps empty, with MariaDB's columns. */
+/* mysql.procs_priv's columns */
 static const iscol my_procs_priv[] = {
     { "Host", 'C', 255, true }, { "Db", 'C', 64, true }, { "User", 'C', 128, true },
     { "Routine_name", 'C', 64, true }, { "Routine_type", 'E', 12, true }, { "Grantor", 'S', 384, true },
     { "Proc_priv", 'E', 27, true }, { "Timestamp", 'T', 0, true }, { NULL, 0, 0, false } };
+
+/* mysql.procs_priv: a row per routine grant (Proc_priv a SET of Execute, Alter Routine,
+ * Grant; Timestamp zero, as MariaDB leaves it). */
+static void mysql_procs_priv(isb *b)
+{
+    cols_from(b, my_procs_priv);
+    b->rows->ncols = (uint32_t)b->ncols;
+    size_t n = 0;
+    stor_proc_grant *g = stor_proc_grant_list(NULL, NULL, &n);
+    for (size_t i = 0; i < n; i++) {
+        char set[40];
+        snprintf(set, sizeof set, "%s%s%s%s%s", g[i].privs & STOR_PRIV_EXECUTE ? "Execute" : "",
+                 (g[i].privs & STOR_PRIV_EXECUTE) && (g[i].privs & (STOR_PRIV_ALTER_PROC | STOR_PRIV_GRANT)) ? "," : "",
+                 g[i].privs & STOR_PRIV_ALTER_PROC ? "Alter Routine" : "",
+                 (g[i].privs & STOR_PRIV_ALTER_PROC) && (g[i].privs & STOR_PRIV_GRANT) ? "," : "",
+                 g[i].privs & STOR_PRIV_GRANT ? "Grant" : "");
+        begin_row(b); vs(b, g[i].host); vs(b, g[i].db); vs(b, g[i].user); vs(b, g[i].name);
+        vs(b, g[i].function ? "FUNCTION" : "PROCEDURE"); vs(b, g[i].grantor);
+        vs(b, stor_arena_strndup(b->ctx->a, set, strlen(set)));
+        b->cur[b->k++] = time_value("0000-00-00 00:00:00");
+        end_row(b);
+    }
+    free(g);
+}
+
+/* The tables pressdb keeps empty, with MariaDB's columns. */
 static const iscol my_proxies_priv[] = {
     { "Host", 'C', 255, true }, { "User", 'C', 128, true }, { "Proxied_host", 'C', 255, true },
     { "Proxied_user", 'C', 128, true }, { "With_grant", 'i', 1, true }, { "Grantor", 'S', 384, true },
@@ -1243,7 +1271,7 @@ static void mysql_roles_mapping(isb *b)
 
 static const struct { const char *name; const iscol *empty; } mysql_tabs[] = {
     { "user", NULL }, { "global_priv", NULL }, { "db", NULL }, { "tables_priv", NULL },
-    { "columns_priv", NULL }, { "procs_priv", my_procs_priv },
+    { "columns_priv", NULL }, { "procs_priv", NULL },
     { "proxies_priv", my_proxies_priv }, { "roles_mapping", NULL } };
 #define NMYSQL_TABS (sizeof mysql_tabs / sizeof *mysql_tabs)
 
@@ -1282,6 +1310,7 @@ bool ex_mysql_schema(ex_ctx *ctx, const char *name, ex_rows *rows, ex_type **typ
         case 0: mysql_user(&b, acc, n); break;
         case 1: mysql_global_priv(&b, acc, n); break;
         case 4: mysql_columns_priv(&b); break;
+        case 5: mysql_procs_priv(&b); break;
         case 7: mysql_roles_mapping(&b); break;
         default: mysql_grants(&b, acc, n, t == 3); break;
         }

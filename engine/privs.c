@@ -11,6 +11,11 @@
  * UPDATE SETs write), as MariaDB's check_grant_column. Only a session whose grants hold
  * a column grant (p->nc) does any of this, and it keeps no plans (select.c).
  *
+ * Routine grants (EXECUTE, ALTER ROUTINE, GRANT OPTION on one procedure or function) are
+ * looked at only when the database level lacks what a CALL, a function call, ALTER or
+ * DROP needs (ex_privs_routine: 1370), as MariaDB's check_grant_routine; they make their
+ * database visible and their routine listed (ex_privs_routine_shown).
+ *
  * Errors: 1044 (database), 1142 (table: "<PRIV[, PRIV]> command denied to user
  * 'u'@'client host' for table `db`.`t`"), 1143 (column: "... for column 'c' in table
  * 't'"), 1227 (global privilege needed). */
@@ -29,6 +34,8 @@ struct ex_privs {
     size_t n;
     stor_col_grant *c;      /* the account's column grants, then the roles' */
     size_t nc;
+    stor_proc_grant *r;     /* the account's routine grants, then the roles' */
+    size_t nr;
 };
 
 void ex_privs_free(pdb_session *s)
@@ -36,6 +43,7 @@ void ex_privs_free(pdb_session *s)
     if (!s->privs) return;
     free(s->privs->g);
     free(s->privs->c);
+    free(s->privs->r);
     free(s->privs);
     s->privs = NULL;
 }
@@ -76,6 +84,15 @@ static void load_roles(pdb_session *s, struct ex_privs *p)
             p->nc += kc;
         }
         free(c);
+        size_t kr = 0;
+        stor_proc_grant *r = stor_proc_grant_list(en[i], "", &kr);
+        stor_proc_grant *allr = kr ? realloc(p->r, (p->nr + kr) * sizeof *allr) : NULL;
+        if (allr) {
+            memcpy(allr + p->nr, r, kr * sizeof *allr);
+            p->r = allr;
+            p->nr += kr;
+        }
+        free(r);
     }
     free(rg);
 }
@@ -93,14 +110,17 @@ static struct ex_privs *load(pdb_session *s)
     }
     free(p->g);
     free(p->c);
+    free(p->r);
     p->g = NULL; p->n = 0;
     p->c = NULL; p->nc = 0;
+    p->r = NULL; p->nr = 0;
     /* global privileges are the account's as it logged in (MariaDB reads them at
        connect); database and table grants apply at once */
     stor_account a;
     if (first && stor_account_get(s->user, s->priv_host, &a) == 0) p->global = a.privs;
     p->g = stor_grant_list(s->user, s->priv_host, &p->n);
     p->c = stor_col_grant_list(s->user, s->priv_host, &p->nc);
+    p->r = stor_proc_grant_list(s->user, s->priv_host, &p->nr);
     load_roles(s, p);
     p->ver = v;
     return p;
@@ -236,6 +256,8 @@ bool ex_privs_db_visible(pdb_session *s, const char *db)
         if (p->g[i].table[0] && !strcmp(p->g[i].db, db)) return true;
     for (size_t i = 0; p && i < p->nc; i++)
         if (!strcmp(p->c[i].db, db)) return true;
+    for (size_t i = 0; p && i < p->nr; i++)   /* (any routine grant, as MariaDB's check_grant_db_routine) */
+        if (!strcmp(p->r[i].db, db)) return true;
     return false;
 }
 
@@ -410,20 +432,52 @@ void ex_privs_end_as(pdb_session *s, ex_privs_as *as)
     s->privs = NULL;
 }
 
-/* EXECUTE (a call) or ALTER ROUTINE (ALTER / DROP) of routine db.name whose kept CREATE
- * text is create: on its database, or the caller is its definer (MariaDB's
- * automatic_sp_privileges gives its creator both on it); else 1370. */
-void ex_privs_routine(ex_ctx *ctx, const char *db, const char *name, const char *create, bool alter)
+/* The session's routine grants on db.name (its account's and its enabled roles'). */
+static uint64_t routine_level(pdb_session *s, const char *db, const char *name, bool function)
+{
+    struct ex_privs *p = s->privs;
+    uint64_t r = 0;
+    for (size_t i = 0; p && i < p->nr; i++)
+        if (p->r[i].function == function && !strcmp(p->r[i].db, db) && !strcasecmp(p->r[i].name, name))
+            r |= p->r[i].privs;
+    return r;
+}
+
+uint64_t ex_privs_routine_have(pdb_session *s, const char *db, const char *name, bool function)
+{
+    if (!s->enforce_privs) return ~0ull;
+    return ex_privs_db(s, db) | routine_level(s, db, name, function);
+}
+
+/* 1370 for what of need is missing (MariaDB names the first of EXECUTE, ALTER ROUTINE,
+ * GRANT OPTION; the account as priv_user@priv_host). */
+static void __attribute__((noreturn)) deny_routine(ex_ctx *ctx, uint64_t missing, const char *db, const char *name)
+{
+    const char *cmd = missing & STOR_PRIV_EXECUTE ? "execute" : missing & STOR_PRIV_ALTER_PROC ? "alter routine" : "grant";
+    ex_raise(ctx, 1370, "42000", "%s command denied to user '%s'@'%s' for routine '%s.%s'", cmd, ctx->s->user,
+             ctx->s->priv_host, db, name);
+}
+
+/* EXECUTE (a call) or ALTER ROUTINE (ALTER / DROP) of routine db.name: on its database
+ * (or globally), else on the routine itself; else 1370. The definer has no right of its
+ * own: MariaDB's automatic_sp_privileges granted the creator both (routine.c). */
+void ex_privs_routine(ex_ctx *ctx, const char *db, const char *name, bool function, bool alter)
 {
     pdb_session *s = ctx->s;
     if (!s->enforce_privs) return;
     uint64_t need = alter ? STOR_PRIV_ALTER_PROC : STOR_PRIV_EXECUTE;
-    if (ex_privs_db(s, db) & need) return;
-    char u[200], h[300];
-    ex_sp_definer(create, u, sizeof u, h, sizeof h);
-    if (!strcmp(u, s->user) && !strcmp(h, s->priv_host)) return;
-    ex_raise(ctx, 1370, "42000", "%s command denied to user '%s'@'%s' for routine '%s.%s'", alter ? "alter routine" : "execute",
-             s->user, s->host, db, name);
+    if (ex_privs_db(s, db) & need) return;   /* (the common case: no routine grant looked at) */
+    if (!(routine_level(s, db, name, function) & need)) deny_routine(ctx, need, db, name);
+}
+
+int ex_privs_routine_shown(pdb_session *s, const char *db, const char *name, bool function, const char *def_user,
+                           const char *def_host)
+{
+    if (!s->enforce_privs) return 2;
+    if (ex_privs_table(s, "mysql", "proc") & STOR_PRIV_SELECT) return 2;
+    if (!strcmp(def_user, s->user) && !strcmp(def_host, s->priv_host)) return 2;
+    uint64_t show = STOR_PRIV_CREATE_PROC | STOR_PRIV_ALTER_PROC | STOR_PRIV_EXECUTE;   /* (SHOW_PROC_ACLS) */
+    return (ex_privs_routine_have(s, db, name, function) & show) ? 1 : 0;
 }
 
 /* All of need on db.table, else 1142 naming what is missing. */
@@ -666,9 +720,20 @@ static void delete_columns(ex_ctx *ctx, pl_stmt *st)
     for (int i = 0; i < st->norder; i++) reads_of(ctx, t, alias, st->order[i].e);
 }
 
+/* GRANT/REVOKE ON PROCEDURE|FUNCTION: the privileges given and GRANT OPTION, from the
+ * database level or the routine's own grants (MariaDB's check_grant_routine); 1144 first. */
+static void routine_grant_check(ex_ctx *ctx, pl_stmt *st)
+{
+    uint64_t want = ex_routine_grant_privs(ctx, st) | STOR_PRIV_GRANT;
+    const char *db = ex_cur_db(ctx, st->grant_db);
+    uint64_t have = ex_privs_routine_have(ctx->s, db, st->grant_table, st->grant_routine == 2);
+    if (want & ~have) deny_routine(ctx, want & ~have, db, st->grant_table);
+}
+
 static void grant_check(ex_ctx *ctx, pl_stmt *st)
 {
     pdb_session *s = ctx->s;
+    if (st->grant_routine) { routine_grant_check(ctx, st); return; }
     uint64_t want = st->all_privileges ? 0 : st->privs;
     if (st->revoke_all || st->proxy || (st->global_level && !st->grant_db)) {
         uint64_t have = global_privs(s);   /* global only: no database is named so */
@@ -812,22 +877,12 @@ void ex_privs_statement(ex_ctx *ctx, pl_stmt *st)
         if (!(ex_privs_db(s, db) & STOR_PRIV_CREATE_PROC)) deny_db(ctx, db);
         break;
     }
-    case S_ALTER_ROUTINE: case S_DROP_ROUTINE: {
-        const char *db = ex_cur_db(ctx, st->db);
-        const stor_routine *rt = stor_routine_find(db, st->name, st->num != 0);
-        if (rt) {
-            ex_rtn_info in;
-            if (ex_rtn_meta(rt->sql, &in)) ex_privs_routine(ctx, db, rt->name, in.create, true);
-        } else if (!(ex_privs_db(s, db) & STOR_PRIV_ALTER_PROC)) deny_db(ctx, db);
+    case S_ALTER_ROUTINE: case S_DROP_ROUTINE:   /* (before looking for it: 1370 for one not there too) */
+        ex_privs_routine(ctx, ex_cur_db(ctx, st->db), st->name, st->num != 0, true);
         break;
-    }
-    case S_CALL: {
-        const char *db = ex_cur_db(ctx, st->db);
-        const stor_routine *rt = stor_routine_find(db, st->name, false);
-        ex_rtn_info in;
-        if (rt && ex_rtn_meta(rt->sql, &in)) ex_privs_routine(ctx, db, rt->name, in.create, false);
+    case S_CALL:   /* (before looking for it, as MariaDB) */
+        ex_privs_routine(ctx, ex_cur_db(ctx, st->db), st->name, false, false);
         break;
-    }
     case S_CREATE_EVENT: case S_ALTER_EVENT: case S_DROP_EVENT: {   /* (the scheduler's run: the body's own) */
         const char *db = ex_cur_db(ctx, st->kind == S_DROP_EVENT ? st->db : st->event->db);
         if (!s->event_run && !(ex_privs_db(s, db) & STOR_PRIV_EVENT)) deny_db(ctx, db);

@@ -210,6 +210,7 @@ static void create_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
     stor_routine_put(d, rt->name, rt->function, text, len);
+    if (!ex_replaying) ex_routine_created(ctx, db, rt->name, rt->function);
     ex_send_ok(ctx, r, 0, 0, NULL);
 }
 
@@ -233,6 +234,7 @@ static void drop_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             ex_raise(ctx, 1030, "HY000", "Got error %d \"%s\" from storage engine", 28, "No space left on device");
     }
     stor_routine_drop(d, st->name, fn);
+    if (!ex_replaying) ex_routine_dropped(ctx, db, st->name, fn);
     ex_send_ok(ctx, r, 0, 0, NULL);
 }
 
@@ -489,6 +491,17 @@ static int row_cmp(const void *a, const void *b)
     return c;
 }
 
+/* How much of rt the session sees (ex_privs_routine_shown): its definer read from the
+ * kept text only when privileges are enforced. */
+static int rtn_shown(ex_ctx *ctx, const char *db, const stor_routine *rt)
+{
+    if (!ctx->s->enforce_privs) return 2;
+    ex_rtn_info in;
+    char u[200] = "", h[300] = "";
+    if (ex_rtn_meta(rt->sql, &in)) ex_sp_definer(in.create, u, sizeof u, h, sizeof h);
+    return ex_privs_routine_shown(ctx->s, db, rt->name, rt->function, u, h);
+}
+
 int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
 {
     uint32_t ndb;
@@ -498,10 +511,11 @@ int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
     for (uint32_t i = 0; i < ndb; i++) {
         stor_db *d = dbs[i];
         if (db && strcmp(d->name, db)) continue;
-        if (ctx->s->enforce_privs && !ex_privs_db_visible(ctx->s, d->name)) continue;
         for (uint32_t j = 0; j < d->nroutines; j++) {
             const stor_routine *rt = d->routines[j];
             if (function >= 0 && rt->function != (function != 0)) continue;
+            int shown = rtn_shown(ctx, d->name, rt);
+            if (!shown) continue;
             ex_rtn_info in;
             pl_stmt *st = ex_rtn_parse(ctx, rt, &in);
             if (!st) continue;
@@ -511,6 +525,7 @@ int ex_rtn_list(ex_ctx *ctx, const char *db, int function, ex_rtn_row **out)
             o->db = d->name;
             o->name = rt->name;
             o->function = rt->function;
+            o->hidden = shown == 1;
             o->r = st->routine;
             o->create = ansi_text(ctx, &in, rt);
             o->sql_mode = ex_sql_mode_str(in.sql_mode, ctx->a);
@@ -601,14 +616,15 @@ bool ex_sf_compile(ex_ctx *ctx, const pl_expr *e, ex_type *t)
     const char *db;
     const stor_routine *rt = sf_find(ctx, e, name, sizeof name, &db);
     if (!rt) {
-        if (db[0]) ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", db, name);
-        return false;
+        if (!db[0]) return false;
+        ex_privs_routine(ctx, db, name, true, false);   /* (1370 first, as MariaDB) */
+        ex_raise(ctx, 1305, "42000", "FUNCTION %s.%s does not exist", db, name);
     }
     ex_rtn_info in;
     const char *du, *dh;
     pl_stmt *def = sf_parse(ctx, e, rt, &in, &du, &dh);
     if (!def) ex_raise(ctx, 1457, "HY000", "Failed to load routine %s.%s (internal code -6). For more details, run SHOW WARNINGS", db, rt->name);
-    ex_privs_routine(ctx, db, rt->name, in.create, false);
+    ex_privs_routine(ctx, db, name, true, false);
     if (e->nargs != def->routine->nparams)
         ex_raise(ctx, 1318, "42000", "Incorrect number of arguments for FUNCTION %s.%s; expected %d, got %d", db, rt->name,
                  def->routine->nparams, e->nargs);

@@ -1211,7 +1211,8 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         size_t cl = strlen(rr[k].create) * 4;
         if (cl > spec[2].length) spec[2].length = (uint32_t)cl;
         ex_textset_spec(ctx, &ts, 6, spec, NULL);
-        const char *vals[6] = { rr[k].name, rr[k].sql_mode, rr[k].create, rr[k].client, rr[k].connection, rr[k].dbcoll };
+        const char *vals[6] = { rr[k].name, rr[k].sql_mode, rr[k].hidden ? NULL : rr[k].create, rr[k].client,
+                                rr[k].connection, rr[k].dbcoll };
         ex_textset_add(ctx, &ts, vals);
         ex_textset_send(ctx, &ts, r);
         return;

@@ -3602,7 +3602,10 @@ static void grant_stmt(P *p, pl_stmt *s, bool grant)
         return;
     }
     expect_kw(p, "ON");
-    accept_kw(p, "TABLE");
+    if ((is_kw(p, "PROCEDURE") || is_kw(p, "FUNCTION")) && !(peek(p)->kind == TK_OP && peek(p)->op == '.')) {
+        s->grant_routine = is_kw(p, "PROCEDURE") ? 1 : 2;
+        next(p);
+    } else accept_kw(p, "TABLE");
     if (accept_op(p, '*')) {
         if (accept_op(p, '.')) expect_op(p, '*');
         s->global_level = true;
@@ -3619,6 +3622,7 @@ static void grant_stmt(P *p, pl_stmt *s, bool grant)
         if (accept_kw(p, "GRANT")) { expect_kw(p, "OPTION"); s->grant_option = true; }
         while (p->t.kind != TK_EOF && !is_op(p, ';')) next(p);
     }
+    if (s->grant_routine && s->ncolprivs) syntax_error_near(p, p->lx.end);   /* (MariaDB: at the end) */
 }
 
 /* ---------------------------------------------------------------- statements */

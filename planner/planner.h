@@ -551,6 +551,7 @@ typedef struct pl_stmt {
     bool all_privileges, global_level, grant_option;   /* GRANT ALL ON *.* ... WITH GRANT OPTION */
     uint8_t account_lock;        /* CREATE/ALTER USER ... ACCOUNT LOCK (1) or UNLOCK (2) */
     char *grant_db, *grant_table;                      /* ON db.table (NULL = *) */
+    uint8_t grant_routine;    /* GRANT/REVOKE ... ON PROCEDURE (1) or FUNCTION (2) db.name */
     uint64_t privs;           /* GRANT/REVOKE privilege list: STOR_PRIV_* bits */
     struct pl_colpriv *colprivs;  /* GRANT/REVOKE priv (cols): column privileges, as listed */
     int ncolprivs;

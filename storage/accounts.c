@@ -16,13 +16,15 @@
  *
  *   \G  user  host  db  table  privileges(hex)
  *   \C  user  host  db  table  column  privileges(hex)
+ *   \S  user  host  db  routine  P|F  grantor  privileges(hex)
  *   \R  user  host  role  admin
  *   \P  grant-tables
  *
  * The last, when present, says that mysql's grant tables were written since the last
  * FLUSH PRIVILEGES that read them (a restore of mariadb-dump --all-databases): the next
  * FLUSH PRIVILEGES, or the next start, makes them the accounts. \C lines are column
- * grants (a pressdb older than them refuses the file; files without them load as before).
+ * grants, \S lines routine grants (PROCEDURE or FUNCTION); a pressdb older than either
+ * refuses the file, files without them load as before.
  *
  * (table empty for a database grant; no user field can start with a lone backslash).
  * In user and host, backslash, tab, newline and carriage return are escaped as
@@ -70,6 +72,8 @@ static stor_role_grant *rgrants;    /* roles granted, in the order given */
 static size_t nrgrants;
 static stor_col_grant *cgrants;     /* column grants, in the order given */
 static size_t ncgrants;
+static stor_proc_grant *pgrants;    /* routine grants, in the order given */
+static size_t npgrants;
 static _Atomic uint64_t grants_ver = 1;
 static bool grant_tables_pending;   /* (see \P above) */
 
@@ -317,6 +321,14 @@ static int acc_save(void)
         put_escaped(f, g->column);
         fprintf(f, "\t%" PRIx64 "\n", g->privs);
     }
+    for (size_t i = 0; i < npgrants; i++) {
+        const stor_proc_grant *g = &pgrants[i];
+        put_fields(f, "\\S", g->user, g->host, g->db);
+        put_escaped(f, g->name);
+        fprintf(f, "\t%c\t", g->function ? 'F' : 'P');
+        put_escaped(f, g->grantor);
+        fprintf(f, "\t%" PRIx64 "\n", g->privs);
+    }
     for (size_t i = 0; i < nrgrants; i++) {
         const stor_role_grant *g = &rgrants[i];
         put_fields(f, "\\R", g->user, g->host, g->role);
@@ -531,6 +543,37 @@ static int cgrant_append(const stor_col_grant *g)
     return 0;
 }
 
+/* "\S user host db routine P|F grantor privs": a routine grant. */
+static bool parse_proc_grant(char *line, stor_proc_grant *g)
+{
+    char *f[8];
+    size_t flen[8];
+    if (split_tabs(line, f, flen, 8) != 8 || flen[5] != 1 || (f[5][0] != 'P' && f[5][0] != 'F'))
+        return false;
+    memset(g, 0, sizeof *g);
+    char hex[32], *end;
+    if (!get_field(f[1], flen[1], g->user, sizeof g->user) ||
+        !get_field(f[2], flen[2], g->host, sizeof g->host) ||
+        !get_field(f[3], flen[3], g->db, sizeof g->db) ||
+        !get_field(f[4], flen[4], g->name, sizeof g->name) ||
+        !get_field(f[6], flen[6], g->grantor, sizeof g->grantor) ||
+        !get_field(f[7], flen[7], hex, sizeof hex))
+        return false;
+    g->function = f[5][0] == 'F';
+    g->privs = strtoull(hex, &end, 16);
+    return *end == 0;
+}
+
+static int pgrant_append(const stor_proc_grant *g)
+{
+    stor_proc_grant *n = stor_realloc(pgrants, (npgrants + 1) * sizeof *n);
+    if (!n)
+        return -1;
+    pgrants = n;
+    pgrants[npgrants++] = *g;
+    return 0;
+}
+
 /* "\R user host role admin": a role granted. */
 static bool parse_role_grant(char *line, stor_role_grant *g)
 {
@@ -558,12 +601,17 @@ static int rgrant_append(const stor_role_grant *g)
     return 0;
 }
 
-/* A "\\G" (grant), "\\C" (column grant), "\\R" (role grant) or "\\P" (pending) line,
- * taken: 1; 0 when the line is an account's; -1 when malformed or out of memory. */
+/* A "\\G" (grant), "\\C" (column grant), "\\S" (routine grant), "\\R" (role grant) or
+ * "\\P" (pending) line, taken: 1; 0 when the line is an account's; -1 when malformed or
+ * out of memory. */
 static int load_tagged(char *line)
 {
-    if (line[0] != '\\' || !strchr("GCRP", line[1]) || !line[1] || line[2] != '\t')
+    if (line[0] != '\\' || !strchr("GCSRP", line[1]) || !line[1] || line[2] != '\t')
         return 0;
+    if (line[1] == 'S') {
+        stor_proc_grant g;
+        return parse_proc_grant(line, &g) && !pgrant_append(&g) ? 1 : -1;
+    }
     if (line[1] == 'C') {
         stor_col_grant c;
         return parse_col_grant(line, &c) && !cgrant_append(&c) ? 1 : -1;
@@ -597,7 +645,8 @@ static int acc_load(FILE *f, char *err, size_t errlen)
             continue;
         int tagged = load_tagged(line);
         if (tagged < 0) {
-            snprintf(err, errlen, "%s:%d: malformed %s line", acc_path, lineno, line[1] == 'G' ? "grant" : line[1] == 'C' ? "column grant" : "role");
+            snprintf(err, errlen, "%s:%d: malformed %s line", acc_path, lineno, line[1] == 'G' ? "grant" : line[1] == 'C' ? "column grant" :
+                     line[1] == 'S' ? "routine grant" : "role");
             return -1;
         }
         if (tagged)
@@ -632,6 +681,7 @@ int stor_accounts_open(const char *datadir, const char *root_password, int *crea
     ngrants = 0;
     nrgrants = 0;
     ncgrants = 0;
+    npgrants = 0;
     grant_tables_pending = false;
     if ((size_t)snprintf(acc_path, sizeof acc_path, "%s/%s", datadir, ACC_FILE) >= sizeof acc_path) {
         snprintf(err, errlen, "datadir path too long");
@@ -688,6 +738,9 @@ void stor_accounts_close(void)
     stor_free(cgrants);
     cgrants = NULL;
     ncgrants = 0;
+    stor_free(pgrants);
+    pgrants = NULL;
+    npgrants = 0;
     pthread_rwlock_unlock(&acc_lock);
 }
 
@@ -904,6 +957,49 @@ static void cg_rekey(const char *user, const char *host, const char *new_user, c
     ncgrants = w;
 }
 
+/* The routine grants as they were, put back when the file cannot be written. */
+typedef struct pg_saved { stor_proc_grant *v; size_t n; } pg_saved;
+
+static bool pg_save(pg_saved *sv)
+{
+    sv->n = npgrants;
+    sv->v = NULL;
+    if (!npgrants)
+        return true;
+    sv->v = stor_malloc(npgrants * sizeof *sv->v);
+    if (sv->v)
+        memcpy(sv->v, pgrants, npgrants * sizeof *sv->v);
+    return sv->v != NULL;
+}
+
+static void pg_end(pg_saved *sv, bool restore)
+{
+    if (restore) {
+        if (sv->n)
+            memcpy(pgrants, sv->v, sv->n * sizeof *pgrants);
+        npgrants = sv->n;
+    }
+    stor_free(sv->v);
+}
+
+/* The routine grants of user@host move to new_user@new_host, or go (new_user NULL). */
+static void pg_rekey(const char *user, const char *host, const char *new_user, const char *new_host)
+{
+    size_t w = 0;
+    for (size_t k = 0; k < npgrants; k++) {
+        stor_proc_grant *g = &pgrants[k];
+        bool its = !strcmp(g->user, user) && !strcasecmp(g->host, host);
+        if (its && !new_user)
+            continue;
+        if (its) {
+            snprintf(g->user, sizeof g->user, "%s", new_user);
+            snprintf(g->host, sizeof g->host, "%s", new_host);
+        }
+        pgrants[w++] = *g;
+    }
+    npgrants = w;
+}
+
 /* Drops the role grants to user@host, and of it when it is a role. */
 static void rg_drop_account(const char *user, const char *host, bool is_role)
 {
@@ -925,16 +1021,23 @@ int stor_account_drop(const char *user, const char *host)
     int rc = STOR_ACC_NOTFOUND;
     rg_saved rs;
     cg_saved cs;
+    pg_saved ps;
     if (i >= 0 && !rg_save(&rs))
         i = -1, rc = STOR_ACC_EIO;
     if (i >= 0 && !cg_save(&cs)) {
         rg_end(&rs, false);
         i = -1, rc = STOR_ACC_EIO;
     }
+    if (i >= 0 && !pg_save(&ps)) {
+        rg_end(&rs, false);
+        cg_end(&cs, false);
+        i = -1, rc = STOR_ACC_EIO;
+    }
     if (i >= 0) {
         stor_account saved = acc[i];
         rg_drop_account(user, host, saved.is_role);
         cg_rekey(user, host, NULL, NULL);
+        pg_rekey(user, host, NULL, NULL);
         memmove(&acc[i], &acc[i + 1], (nacc - (size_t)i - 1) * sizeof *acc);
         nacc--;
         /* its grants go with it (kept aside until the file says so) */
@@ -951,9 +1054,11 @@ int stor_account_drop(const char *user, const char *host)
             stor_free(keep);
             rg_end(&rs, false);
             cg_end(&cs, false);
+            pg_end(&ps, false);
         } else {
             rg_end(&rs, true);
             cg_end(&cs, true);
+            pg_end(&ps, true);
             if (keep) {
                 memcpy(grants, keep, ng * sizeof *keep);
                 ngrants = ng;
@@ -1030,13 +1135,21 @@ int stor_account_rename(const char *user, const char *host, const char *new_user
                 }
             rg_saved rs;
             cg_saved cs;
+            pg_saved ps;
             bool rsok = rg_save(&rs);
             if (rsok && !cg_save(&cs)) {
                 rg_end(&rs, false);
                 rsok = false;
             }
-            if (rsok)
+            if (rsok && !pg_save(&ps)) {
+                rg_end(&rs, false);
+                cg_end(&cs, false);
+                rsok = false;
+            }
+            if (rsok) {
                 cg_rekey(user, host, new_user, acc[i].host);
+                pg_rekey(user, host, new_user, acc[i].host);
+            }
             for (size_t k = 0; rsok && k < nrgrants; k++)
                 if (!strcmp(rgrants[k].user, user) && !strcasecmp(rgrants[k].host, host)) {
                     strcpy(rgrants[k].user, new_user);
@@ -1046,6 +1159,7 @@ int stor_account_rename(const char *user, const char *host, const char *new_user
             if (rsok) {
                 rg_end(&rs, rc != STOR_ACC_OK);
                 cg_end(&cs, rc != STOR_ACC_OK);
+                pg_end(&ps, rc != STOR_ACC_OK);
             } else
                 acc[i] = saved;
             if (rc != STOR_ACC_OK)
@@ -1169,7 +1283,14 @@ int stor_grant_revoke_all(const char *user, const char *host)
             goto out;
         }
         cg_saved cs;
+        pg_saved ps;
         if (!cg_save(&cs)) {
+            stor_free(keep);
+            rc = STOR_ACC_EIO;
+            goto out;
+        }
+        if (!pg_save(&ps)) {
+            cg_end(&cs, false);
             stor_free(keep);
             rc = STOR_ACC_EIO;
             goto out;
@@ -1181,9 +1302,11 @@ int stor_grant_revoke_all(const char *user, const char *host)
                 grants[w++] = grants[k];
         ngrants = w;
         cg_rekey(user, host, NULL, NULL);
+        pg_rekey(user, host, NULL, NULL);
         set_privs(&acc[i], 0);
         rc = commit_or_undo(i, &saved, false);
         cg_end(&cs, rc != STOR_ACC_OK);
+        pg_end(&ps, rc != STOR_ACC_OK);
         if (rc != STOR_ACC_OK && ng) {
             memcpy(grants, keep, ng * sizeof *keep);
             ngrants = ng;
@@ -1324,6 +1447,127 @@ bool stor_col_grant_any(const char *user, const char *host, const char *db, cons
     return any;
 }
 
+/* ------------------------------------------------------------ routine grants */
+
+static long find_proc_grant(const char *user, const char *host, const char *db, const char *name, bool function)
+{
+    for (size_t i = 0; i < npgrants; i++) {
+        const stor_proc_grant *g = &pgrants[i];
+        if (!strcmp(g->user, user) && !strcasecmp(g->host, host) && !strcmp(g->db, db) &&
+            !strcasecmp(g->name, name) && g->function == function)
+            return (long)i;
+    }
+    return -1;
+}
+
+static void pgrant_remove(size_t g)
+{
+    memmove(&pgrants[g], &pgrants[g + 1], (npgrants - g - 1) * sizeof *pgrants);
+    npgrants--;
+}
+
+/* The change to acc[i]'s grant (caller holds the write lock and saved the grants). */
+static int proc_change(long i, const char *db, const char *name, bool function, const char *grantor,
+                       uint64_t add, uint64_t remove)
+{
+    long g = find_proc_grant(acc[i].user, acc[i].host, db, name, function);
+    if (remove && (g < 0 || !pgrants[g].privs))
+        return STOR_ACC_NOGRANT;
+    if (g < 0) {
+        stor_proc_grant n;
+        memset(&n, 0, sizeof n);
+        snprintf(n.user, sizeof n.user, "%s", acc[i].user);
+        snprintf(n.host, sizeof n.host, "%s", acc[i].host);
+        snprintf(n.db, sizeof n.db, "%s", db);
+        snprintf(n.name, sizeof n.name, "%s", name);
+        n.function = function;
+        if (pgrant_append(&n))
+            return STOR_ACC_EIO;
+        g = (long)npgrants - 1;
+    }
+    if (!remove && grantor)   /* (MariaDB writes the Grantor of the last GRANT) */
+        snprintf(pgrants[g].grantor, sizeof pgrants[g].grantor, "%s", grantor);
+    pgrants[g].privs = (pgrants[g].privs | add) & ~remove;
+    if (remove && !pgrants[g].privs)
+        pgrant_remove((size_t)g);
+    return STOR_ACC_OK;
+}
+
+int stor_proc_grant_update(const char *user, const char *host, const char *db, const char *name,
+                           bool function, const char *grantor, uint64_t add, uint64_t remove)
+{
+    stor_proc_grant probe;
+    if (strlen(db) >= sizeof probe.db || strlen(name) >= sizeof probe.name)
+        return STOR_ACC_EINVAL;
+    pthread_rwlock_wrlock(&acc_lock);
+    long i = find_exact(user, host);
+    int rc = STOR_ACC_NOTFOUND;
+    pg_saved ps;
+    if (i < 0)
+        goto out;
+    rc = STOR_ACC_EIO;
+    if (!pg_save(&ps))
+        goto out;
+    rc = proc_change(i, db, name, function, grantor, add, remove);
+    if (rc == STOR_ACC_OK && acc_save() != 0)
+        rc = STOR_ACC_EIO;
+    pg_end(&ps, rc != STOR_ACC_OK);
+out:
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+stor_proc_grant *stor_proc_grant_list(const char *user, const char *host, size_t *n)
+{
+    pthread_rwlock_rdlock(&acc_lock);
+    stor_proc_grant *out = NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < npgrants; i++) {
+        if (user && (strcmp(pgrants[i].user, user) || strcasecmp(pgrants[i].host, host)))
+            continue;
+        if (!out) {
+            out = malloc((npgrants - i) * sizeof *out);
+            if (!out)
+                break;
+        }
+        out[k++] = pgrants[i];
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    *n = k;
+    return out;
+}
+
+/* A grant on db.name that DROP takes: one holding nothing (GRANT USAGE's) stays, as
+ * MariaDB keeps such a row in procs_priv but not in the memory its DROP looks at. */
+static bool pgrant_on(const stor_proc_grant *g, const char *db, const char *name, bool function)
+{
+    return g->privs && g->function == function && !strcmp(g->db, db) && !strcasecmp(g->name, name);
+}
+
+int stor_proc_grant_drop_routine(const char *db, const char *name, bool function)
+{
+    pthread_rwlock_wrlock(&acc_lock);
+    int rc = STOR_ACC_OK;
+    pg_saved ps;
+    bool any = false;
+    for (size_t i = 0; i < npgrants && !any; i++)
+        any = pgrant_on(&pgrants[i], db, name, function);
+    if (any && !pg_save(&ps))
+        rc = STOR_ACC_EIO;
+    else if (any) {
+        size_t w = 0;
+        for (size_t i = 0; i < npgrants; i++)
+            if (!pgrant_on(&pgrants[i], db, name, function))
+                pgrants[w++] = pgrants[i];
+        npgrants = w;
+        if (acc_save() != 0)
+            rc = STOR_ACC_EIO;
+        pg_end(&ps, rc != STOR_ACC_OK);
+    }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
 uint64_t stor_grants_version(void)
 {
     return atomic_load(&grants_ver);
@@ -1460,14 +1704,16 @@ static void *dup_array(const void *p, size_t n, size_t sz)
 }
 
 int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *g, size_t ng,
-                          const stor_role_grant *rg, size_t nrg, const stor_col_grant *cg, size_t ncg)
+                          const stor_role_grant *rg, size_t nrg, const stor_col_grant *cg, size_t ncg,
+                          const stor_proc_grant *pg, size_t npg)
 {
     stor_account *na = dup_array(accs, n, sizeof *accs);
     stor_grant *ngr = dup_array(g, ng, sizeof *g);
     stor_role_grant *nrg_ = dup_array(rg, nrg, sizeof *rg);
     stor_col_grant *ncg_ = dup_array(cg, ncg, sizeof *cg);
-    if (!na || !ngr || !nrg_ || !ncg_) {
-        stor_free(na); stor_free(ngr); stor_free(nrg_); stor_free(ncg_);
+    stor_proc_grant *npg_ = dup_array(pg, npg, sizeof *pg);
+    if (!na || !ngr || !nrg_ || !ncg_ || !npg_) {
+        stor_free(na); stor_free(ngr); stor_free(nrg_); stor_free(ncg_); stor_free(npg_);
         return STOR_ACC_EIO;
     }
     for (size_t i = 0; i < n; i++)
@@ -1477,11 +1723,14 @@ int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *
     stor_grant *og = grants;
     stor_role_grant *org = rgrants;
     stor_col_grant *ocg = cgrants;
-    size_t on = nacc, ocap = acc_cap, ong = ngrants, ogcap = grants_cap, onrg = nrgrants, oncg = ncgrants;
+    stor_proc_grant *opg = pgrants;
+    size_t on = nacc, ocap = acc_cap, ong = ngrants, ogcap = grants_cap, onrg = nrgrants, oncg = ncgrants,
+           onpg = npgrants;
     acc = na; nacc = acc_cap = n;
     grants = ngr; ngrants = grants_cap = ng;
     rgrants = nrg_; nrgrants = nrg;
     cgrants = ncg_; ncgrants = ncg;
+    pgrants = npg_; npgrants = npg;
     grant_tables_pending = false;
     acc_sort();
     int rc = STOR_ACC_OK;
@@ -1490,8 +1739,9 @@ int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *
         grants = og; ngrants = ong; grants_cap = ogcap;
         rgrants = org; nrgrants = onrg;
         cgrants = ocg; ncgrants = oncg;
+        pgrants = opg; npgrants = onpg;
         grant_tables_pending = true;
-        oa = na; og = ngr; org = nrg_; ocg = ncg_;
+        oa = na; og = ngr; org = nrg_; ocg = ncg_; opg = npg_;
         ocap = n;
         rc = STOR_ACC_EIO;
     }
@@ -1502,6 +1752,7 @@ int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *
     stor_free(og);
     stor_free(org);
     stor_free(ocg);
+    stor_free(opg);
     return rc;
 }
 

@@ -1027,6 +1027,31 @@ stor_col_grant *stor_col_grant_list(const char *user, const char *host, size_t *
 /* Whether user@host has a column grant on db.table (REVOKE ... ON db.table: 1147 when
  * neither it nor a table grant is there). */
 bool stor_col_grant_any(const char *user, const char *host, const char *db, const char *table);
+/* A routine grant (MariaDB's mysql.procs_priv row): EXECUTE, ALTER ROUTINE and GRANT
+ * OPTION on one stored procedure or function. */
+typedef struct stor_proc_grant {
+    char user[81];
+    char host[256];
+    char db[65];
+    char name[65];              /* as written in the GRANT (compared case-insensitively) */
+    bool function;              /* FUNCTION, else PROCEDURE */
+    char grantor[400];          /* user@host that granted it (procs_priv's Grantor) */
+    uint64_t privs;             /* STOR_PRIV_EXECUTE, _ALTER_PROC, _GRANT; 0 after GRANT USAGE */
+} stor_proc_grant;
+#define STOR_PRIV_ROUTINE (STOR_PRIV_EXECUTE | STOR_PRIV_ALTER_PROC | STOR_PRIV_GRANT)
+/* GRANT (remove 0) / REVOKE (add 0) privs ON PROCEDURE|FUNCTION db.name: a grant is made
+ * when there is none (even with no privilege: GRANT USAGE, as MariaDB writes a row);
+ * revoking, one left with none goes. STOR_ACC_NOGRANT when revoking and there is no grant
+ * or it holds nothing (MariaDB's init_privs test), STOR_ACC_NOTFOUND without the account. */
+int stor_proc_grant_update(const char *user, const char *host, const char *db, const char *name,
+                           bool function, const char *grantor, uint64_t add, uint64_t remove);
+/* A copy of user@host's routine grants (user NULL: everyone's), malloc'd, in the order
+ * first granted; NULL and *n = 0 when none. */
+stor_proc_grant *stor_proc_grant_list(const char *user, const char *host, size_t *n);
+/* DROP PROCEDURE / FUNCTION db.name: every account's grants on it go (MariaDB's
+ * sp_revoke_privileges; one holding nothing stays, as there). STOR_ACC_OK (also when
+ * there were none) or STOR_ACC_EIO. */
+int stor_proc_grant_drop_routine(const char *db, const char *name, bool function);
 /* Changes with every change of accounts or grants (sessions refresh cached privileges). */
 uint64_t stor_grants_version(void);
 
@@ -1113,10 +1138,11 @@ int stor_role_grant_update(const char *user, const char *host, const char *role,
 /* Every role grant (malloc'd copy, in the order given; *n of them), NULL when none. */
 stor_role_grant *stor_role_grant_list(size_t *n);
 /* FLUSH PRIVILEGES after a restore wrote mysql's grant tables: the whole store becomes
- * accs, grants, role grants and column grants (MariaDB reloads its ACLs from those tables), and the
+ * accs, grants, role grants, column and routine grants (MariaDB reloads its ACLs from those tables), and the
  * pending mark goes. STOR_ACC_OK or STOR_ACC_EIO (the old store kept). */
 int stor_accounts_replace(const stor_account *accs, size_t n, const stor_grant *g, size_t ng,
-                          const stor_role_grant *rg, size_t nrg, const stor_col_grant *cg, size_t ncg);
+                          const stor_role_grant *rg, size_t nrg, const stor_col_grant *cg, size_t ncg,
+                          const stor_proc_grant *pg, size_t npg);
 /* Grant tables written since the last import (kept in the accounts file, set before the
  * write, so a crash leaves it set). */
 int  stor_grant_tables_mark(void);

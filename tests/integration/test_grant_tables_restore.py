@@ -5,7 +5,8 @@ roles_mapping, ... and the mysql.user view): the accounts a MariaDB has (passwor
 database and table grants, roles, a default role, ACCOUNT LOCK) are made there, dumped
 (the mysql database and one of data), and read by the mariadb client into a pressdb of its
 own. Before FLUSH PRIVILEGES the tables hold the dump's rows and the accounts are not yet
-there; after it, every account's SHOW GRANTS and SHOW CREATE USER, and logins with the
+there; after it, every account's SHOW GRANTS (routine grants of mysql.procs_priv too) and
+SHOW CREATE USER, and logins with the
 right and a wrong password, are as on the MariaDB the dump came from, and the grant
 tables are views of the account store again. A second pressdb is killed (-9) after the
 restore without FLUSH PRIVILEGES: the next start reads the tables, as MariaDB's does.
@@ -65,6 +66,9 @@ SETUP = [
     "SET sql_mode = 'ANSI_QUOTES,PIPES_AS_CONCAT'",
     "CREATE PROCEDURE gtr_db.gtr_ansi() SELECT 'a' || 'b' AS \"x y\"",
     "SET sql_mode = @gtr_mode",
+    # routine grants: rows of mysql.procs_priv
+    "GRANT EXECUTE ON PROCEDURE gtr_db.gtr_p TO gtr_nopw@'%'",
+    "GRANT EXECUTE, ALTER ROUTINE ON FUNCTION gtr_db.gtr_f TO gtr_role WITH GRANT OPTION",
     # events too: mysql.event keeps their times in UTC, shown in the zone they were made in
     "SET time_zone = '+05:00'",
     "CREATE EVENT gtr_db.gtr_e1 ON SCHEDULE EVERY '1:30' HOUR_MINUTE STARTS '2030-01-01 10:00:00' ENDS '2031-01-01' "
