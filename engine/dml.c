@@ -642,6 +642,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                         ctx->s->insert_id = 0;
                     }
                     resv_end = resv_next + want;
+                    if (!ctx->stmt->ai_t) { ctx->stmt->ai_t = t; ctx->stmt->ai_before = t->auto_inc; }
                     if (t->auto_inc < resv_end) t->auto_inc = resv_end;
                 }
                 if (resv_next > autoinc_max(&t->cols[ai])) {
@@ -796,7 +797,11 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 }
 
 /* Row ids of every source for the rows a WHERE (with ORDER BY/LIMIT) matches. */
-static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *where, pl_order *order, int norder, pl_expr *limit)
+static uint64_t tref_bit(const pl_tref *trefs, int i) { return 1ull << ((trefs[i].decl1 ? trefs[i].decl1 - 1 : i) & 63); }
+
+/* (written: the trefs whose rows the statement changes, bit i: trefs[i]) */
+static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *where, pl_order *order, int norder, pl_expr *limit,
+                          uint64_t written)
 {
     pl_select sel;
     memset(&sel, 0, sizeof sel);
@@ -814,9 +819,10 @@ static ex_rows match_rows(ex_ctx *ctx, pl_tref *trefs, int ntrefs, pl_expr *wher
     }
     ex_rows rows = { 0 };
     ex_type *ty; const char **nm; uint64_t f;
-    ctx->lock_match = true;
+    ctx->lock_match = 0;
+    for (int i = 0; i < ntrefs; i++) if (written >> i & 1) ctx->lock_match |= tref_bit(trefs, i);
     ex_select_rows(ctx, &sel, &rows, &ty, &nm, &f);
-    ctx->lock_match = false;
+    ctx->lock_match = 0;
     return rows;
 }
 
@@ -951,7 +957,10 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     }
     ex_rows rows = { 0 };
     ex_type *ty; const char **nm; uint64_t f;
+    ctx->lock_match = 0;   /* (the search locks as InnoDB's: the tables written exclusively) */
+    for (int k = 0; k < st->nsets; k++) if (tgt[k] >= 0) ctx->lock_match |= tref_bit(st->trefs, tgt[k]);
     ex_select_rows(ctx, &sel, &rows, &ty, &nm, &f);
+    ctx->lock_match = 0;
 
     uint8_t *done[nt];
     ex_checks *tchk[nt];
@@ -1051,7 +1060,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_trg_set *trg = ex_trg_load(ctx, t, st);
     bool trg_any = ex_trg_has(trg, 0, 1) || ex_trg_has(trg, 1, 1);
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
-    ex_rows rows = match_rows(ctx, st->trefs, 1, st->where, st->order, st->norder, st->limit);
+    ex_rows rows = match_rows(ctx, st->trefs, 1, st->where, st->order, st->norder, st->limit, 1);
     ex_ctx uctx = *ctx;
     ex_src usrc = { 0 };
     usrc.t = t; usrc.db = t->db; usrc.name = t->name; usrc.alias = tr->alias ? tr->alias : t->name;
@@ -1183,7 +1192,14 @@ bool ex_stmt_reads(ex_ctx *ctx, const pl_stmt *st, const stor_table *t)
 void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     if (st->limit && st->limit->kind != E_INT) ex_raise(ctx, 1691, "HY000", "A variable of a non-integer based type in LIMIT clause");
-    ex_rows rows = match_rows(ctx, st->trefs, st->ntrefs, st->where, st->order, st->norder, st->limit);
+    uint64_t written = 0;   /* (the targets, for the search's locks) */
+    for (int i = 0; i < st->ntrefs && i < 64; i++) {
+        const char *alias = st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name;
+        bool w = st->ndel_targets == 0;
+        for (int k = 0; k < st->ndel_targets; k++) if (alias && !strcmp(st->del_targets[k], alias)) w = true;
+        if (w) written |= 1ull << i;
+    }
+    ex_rows rows = match_rows(ctx, st->trefs, st->ntrefs, st->where, st->order, st->norder, st->limit, written);
     /* which sources lose rows */
     bool target[st->ntrefs];
     stor_table *tabs[st->ntrefs];

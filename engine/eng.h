@@ -288,9 +288,11 @@ typedef struct ex_ctx {
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
     bool abort_any;         /* with abort_warn, every warning is an error (a CHECK's evaluation) */
     bool lock_write;        /* tables opened may be changed (writes, DDL): table locks */
-    bool lock_match;        /* the next block run is an UPDATE's or DELETE's search (dml.c
+    uint64_t lock_match;    /* the next block run is an UPDATE's or DELETE's search (dml.c
                                match_rows): in a REPEATABLE READ transaction it takes
-                               InnoDB's next-key locks (select.c, gap locks) */
+                               InnoDB's next-key locks (select.c, gap locks), exclusive on
+                               the sources of these FROM positions (the tables written),
+                               shared on the others; 0: none */
     const pdb_value *params;   /* prepared statement parameters, or NULL */
     int nparams;
     bool describe;          /* prepare: work out result columns, do not run */
@@ -348,6 +350,11 @@ typedef struct ex_pending_ok {   /* an OK packet held until the statement has co
     bool has_info;
 } ex_pending_ok;
 typedef struct ex_stmt {
+    /* the first AUTO_INCREMENT counter the statement moved, and where it was: a statement
+       that waits for a lock is undone and run again, and takes the same ids again (as
+       InnoDB's waiting insert keeps the ids it had) */
+    struct stor_table *ai_t;
+    uint64_t ai_before;
     struct ex_rand *rands;
     struct ex_ftstate *fts; /* MATCH ... AGAINST: ranks per call site (fulltext.c) */
     struct ex_ngstate *ngs; /* LIKE over an n-gram key: candidate rows per pattern (ngram.c) */

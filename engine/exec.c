@@ -1361,7 +1361,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         ex_privs_unwind(s);
         failed = true;
         if (!ro && !stmt_state.keep_work) stor_txn_undo_to(mark);
-        if (err.code == EX_LOCK_WAIT) waiting = true;
+        if (err.code == EX_LOCK_WAIT) {
+            waiting = true;
+            if (stmt_state.ai_t) stmt_state.ai_t->auto_inc = stmt_state.ai_before;   /* (undone: the ids again) */
+        }
         if (err.code == EX_MOVE) moving = true;
     } else if (describe) {
         ex_privs_statement(&ctx, st);
@@ -1381,6 +1384,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         }
         uint64_t limit_ns = ex_sysvar_stmt_time_ns(s);
         if (limit_ns) stmt_state.stop_at = stmt_state.slice_read + limit_ns;
+        /* a deadlock victim (the holder it waited for upgraded that lock, mvcc.c): as
+           InnoDB, rolled back with 1213 whatever happened since (the waiting branch) */
+        uint64_t vme = ro ? 0 : stor_txn_get_id(*txp);
+        if (vme && stor_wait_victim(vme)) { s->wait_blocker = vme; ex_raise(&ctx, EX_LOCK_WAIT, "HY000", "lock wait"); }
         ex_privs_statement(&ctx, wst);   /* ANALYZE UPDATE: the update's privileges */
         ex_grant_tables_touch(&ctx, wst);
         if (is_ddl(st) || is_account_change(st)) ex_write_check(&ctx);
@@ -1517,7 +1524,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     /* an autocommit statement that failed (or waits) leaves no transaction behind */
     if (!ro && failed && !s->in_trans && s->autocommit) {
         if (stmt_state.keep_work && !waiting && !moving) stor_txn_commit();   /* (a CALL's earlier statements) */
-        else stor_txn_finish();
+        else if (!waiting) stor_txn_finish();   /* (a waiter keeps its id: its place in the queue) */
     }
     if (!ro) stor_mvcc_purge();
     stor_txn_attach(NULL);

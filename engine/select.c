@@ -142,6 +142,8 @@ typedef struct qstate {
     ex_ctx *ctx;
     uint8_t lockmode;   /* FOR UPDATE (2) / LOCK IN SHARE MODE (1): lock the rows read */
     bool exists_star;   /* an EXISTS's block whose list has a `*`: its columns are not read */
+    uint64_t gap_x;     /* gapmode 2: the sources (FROM positions) locked exclusively, the
+                           others shared (an UPDATE's or DELETE's tables only read) */
     uint8_t gapmode;    /* and, in a REPEATABLE READ transaction (also an UPDATE's or DELETE's
                            search: 2), what InnoDB's next-key locks hold (gap locks, above) */
     pl_select *sel;
@@ -1132,6 +1134,27 @@ static void lock_sources(qstate *q)
     }
 }
 
+static bool lock_x(const qstate *q, int level);
+
+/* A locking read with a LIMIT (gap locks): the rows behind this result row, each with
+ * the gap before it in the order its access path reads (InnoDB's next-key lock of a row
+ * read; a unique key's lookup: the row alone). InnoDB also locks the rows it read and
+ * skipped on the way, and reads no further than the LIMIT: neither is done here. */
+static void lock_found(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    for (int l = 0; l < q->nsrc; l++) {
+        ex_src *s = &ctx->src[l];
+        uint32_t r = ctx->rows[l];
+        if (!s->t || r == EX_NULLROW) continue;
+        if (stor_row_lock(s->t, r, lock_x(q, l)) == STOR_LOCKED) ex_raise_locked(ctx);
+        const lookup *lk = &q->lk[l];
+        stor_index *ix = lk->ix ? lk->ix : lk->rix ? lk->rix : (stor_index *)stor_clustered(s->t);
+        if (lk->ix && (lk->ix->kind == IK_PRIMARY || lk->ix->kind == IK_UNIQUE) && lk->nk == lk->ix->ncols) continue;
+        stor_gap_lock_before(s->t, ix, r);
+    }
+}
+
 /* GROUP BY expressions that warn when evaluated (a string read as a number): MariaDB
  * evaluates them again when a row starts a group (it copies them), and reads them from
  * the group afterwards. With ROLLUP it sorts the rows first and then reads them in group
@@ -1235,7 +1258,8 @@ static void group_spill_row(qstate *q, const pdb_value *key)
 static void on_row(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
-    if (q->lockmode) lock_sources(q);
+    if (q->gapmode && q->sel->limit) lock_found(q);
+    else if (q->lockmode) lock_sources(q);
     if (!q->grouped) { emit_output(q); return; }
     pdb_value key[65];
     if (q->ritems) {
@@ -2339,12 +2363,18 @@ static bool gsort_wanted(qstate *q, ex_scope *sc)
     return ex_group_by_sort(ctx, sc, q->sel);
 }
 
+/* Are level's rows locked exclusively (FOR UPDATE, a table an UPDATE or DELETE writes)? */
+static bool lock_x(const qstate *q, int level)
+{
+    return q->gapmode == 2 && (q->gap_x >> (q->ctx->src[level].decl & 63) & 1);
+}
+
 /* A range's gap; a range (not an equal prefix alone) also locks the row that ended it. */
-static void gap_lock_range(qstate *q, stor_table *t, const lookup *lk, const range_gap *g)
+static void gap_lock_range(qstate *q, int level, stor_table *t, const lookup *lk, const range_gap *g)
 {
     stor_gap_lock(t, lk->rix, g->lo, g->hi);
     if ((lk->lo || lk->hi || lk->like) && g->hi != STOR_GAP_OPEN && stor_row_visible(t, g->hi) &&
-        stor_row_lock(t, g->hi, q->gapmode == 2) == STOR_LOCKED)
+        stor_row_lock(t, g->hi, lock_x(q, level)) == STOR_LOCKED)
         ex_raise_locked(q->ctx);
 }
 
@@ -2365,6 +2395,10 @@ static void scan_level_run(qstate *q, int level)
     pdb_value key[16];
     bool null_key_seen = false;
     uint32_t one;
+    /* with a LIMIT InnoDB stops reading (and locking) early: the rows are locked as they
+       are found instead (lock_found), not the whole access path up front */
+    bool limited = q->gapmode && s->t && q->sel->limit;
+    range_gap gap = { 0, 0, false };
     if (lk->ix && lk->nk == 1 && lk->nkv[0] == 1 && lk->ix->ncols == 1 && !lk->ix->prefix[0] &&
         (lk->ix->kind == IK_PRIMARY || lk->ix->kind == IK_UNIQUE) && s->t->cols[lk->ix->cols[0]].kind == CK_I64) {
         /* eq_ref by one integer-slot column: the one row, without value lists or callbacks
@@ -2372,7 +2406,7 @@ static void scan_level_run(qstate *q, int level)
         ex_eval(ctx, lk->keyp[0][0], &key[0]);
         null_key_seen = !lookup_key_convert(ctx, &s->t->cols[lk->ix->cols[0]], &key[0]);
         int64_t r = null_key_seen ? -1 : stor_index_find_i64(s->t, lk->ix, key[0].i);
-        if (q->gapmode && !null_key_seen) gap_lock_key(ctx, s->t, lk->ix, 1, key, r >= 0);
+        if (q->gapmode && !limited && !null_key_seen) gap_lock_key(ctx, s->t, lk->ix, 1, key, r >= 0);
         one = (uint32_t)r;
         cand = &one;
         n = ncand = r >= 0;
@@ -2403,7 +2437,7 @@ static void scan_level_run(qstate *q, int level)
                 for (uint32_t k = 0; k < lk->nk; k++) key[k] = alts[k][idx[k]];
                 uint32_t before = l.n;
                 stor_index_lookup(s->t, lk->ix, lk->nk, key, lk_collect, &l);
-                if (q->gapmode) gap_lock_key(ctx, s->t, lk->ix, lk->nk, key, l.n > before);
+                if (q->gapmode && !limited) gap_lock_key(ctx, s->t, lk->ix, lk->nk, key, l.n > before);
                 uint32_t k = 0;
                 while (k < lk->nk && ++idx[k] == nalt[k]) { idx[k] = 0; k++; }
                 if (k == lk->nk) break;
@@ -2458,9 +2492,8 @@ static void scan_level_run(qstate *q, int level)
         sort_rowids(ctx, s->t, cand, ncand);
         n = ncand;
     } else if (lk->rix) {
-        range_gap gap = { 0, 0, false };
         range_scan(ctx, s->t, lk, &cand, &ncand, q->gapmode ? &gap : NULL);
-        if (gap.set) gap_lock_range(q, s->t, lk, &gap);
+        if (gap.set && !limited) gap_lock_range(q, level, s->t, lk, &gap);
         if (lk->korder < 0) reverse_rows(cand, ncand);
         n = ncand;
     } else if (level == 0 && q->ftp) {
@@ -2473,8 +2506,9 @@ static void scan_level_run(qstate *q, int level)
         if (lk->clu) { cand = lk->clu; n = ncand = lk->nclu; }
     }
     /* a locking read through a key locks the rows it reads (below); without one, all */
-    bool rowlocks = q->gapmode && s->t && (lk->ix || lk->rix);
-    if (q->gapmode && s->t && !rowlocks && stor_rows_lock(s->t, q->gapmode == 2) == STOR_LOCKED) ex_raise_locked(ctx);
+    bool rowlocks = q->gapmode && s->t && !limited && (lk->ix || lk->rix);
+    if (q->gapmode && s->t && !limited && !rowlocks && stor_rows_lock(s->t, lock_x(q, level)) == STOR_LOCKED)
+        ex_raise_locked(ctx);
     /* LIMIT ROWS EXAMINED: the reads MariaDB makes here (exam_read) */
     bool exam = ctx->stmt && ctx->stmt->exam_on, exam_rows = exam;
     int exam_ends = 1;
@@ -2527,7 +2561,7 @@ static void scan_level_run(qstate *q, int level)
         uint32_t r = cand ? cand[i] : i;
         ex_slice_tick(ctx);
         if (s->t && !stor_row_visible(s->t, r)) continue;
-        if (rowlocks && stor_row_lock(s->t, r, q->gapmode == 2) == STOR_LOCKED) ex_raise_locked(ctx);
+        if (rowlocks && stor_row_lock(s->t, r, lock_x(q, level)) == STOR_LOCKED) ex_raise_locked(ctx);
         if (exam_rows && exam_read(ctx, false)) { cut = true; break; }
         seen++;
         ctx->rows[level] = r;
@@ -6249,9 +6283,12 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *c
     memset(&q, 0, sizeof q);
     q.ctx = ctx; q.sel = sel; q.nsrc = ctx->nsrc;
     q.lockmode = ctx->writing || ctx->describe ? 0 : sel->for_update ? 2 : sel->lock_share ? 1 : 0;
-    bool match = ctx->lock_match;
-    ctx->lock_match = false;   /* (not the subqueries': MariaDB reads them without next-key locks here) */
-    if ((q.lockmode || match) && !ctx->describe && gaps_apply(ctx->s)) q.gapmode = q.lockmode ? q.lockmode : 2;
+    uint64_t match = ctx->lock_match;
+    ctx->lock_match = 0;   /* (not the subqueries': not done, see ARCHITECTURE.md) */
+    if ((q.lockmode || match) && !ctx->describe && gaps_apply(ctx->s)) {
+        q.gapmode = q.lockmode ? q.lockmode : 2;
+        q.gap_x = q.lockmode ? ~0ull : match;
+    }
 
     ex_scope *outer_scope = NULL, **link = &outer_scope;
     for (ex_ctx *o = pctx->outer; o; o = o->outer) {

@@ -283,6 +283,7 @@ int mvcc_gap_add(const stor_table *t, int kind, int32_t ix, uint32_t lo, uint32_
     }
     *seq = ++gap_seq;
     mvcc_gaps[mvcc_ngaps++] = (mvcc_gap){ t, id, *seq, (uint8_t)kind, ix, lo, hi };
+    ((stor_table *)t)->ngaps++;
     return 0;
 }
 
@@ -290,6 +291,7 @@ void mvcc_gap_drop(uint32_t seq)
 {
     for (uint32_t i = 0; i < mvcc_ngaps; i++) {
         if (mvcc_gaps[i].seq != seq) continue;
+        ((stor_table *)mvcc_gaps[i].t)->ngaps--;
         mvcc_gaps[i] = mvcc_gaps[--mvcc_ngaps];
         return;
     }
@@ -301,6 +303,7 @@ static void gap_forget_table(const stor_table *t)
     for (uint32_t i = 0; i < mvcc_ngaps; i++)
         if (mvcc_gaps[i].t != t) mvcc_gaps[w++] = mvcc_gaps[i];
     mvcc_ngaps = w;
+    ((stor_table *)t)->ngaps = 0;
 }
 
 /* ---- transaction ids and waits ---- */
@@ -465,9 +468,11 @@ void stor_wait_end(uint64_t me)
 
 void stor_queue_leave(uint64_t me)
 {
-    if (!me || !mvcc_queue_any()) return;
+    if (!me) return;
     pthread_mutex_lock(&mu);
-    queue_drop(me);
+    if (nrwaits) queue_drop(me);
+    run *m = run_find(me);
+    if (m) m->victim = false;   /* (its statement ended: the mark was for that one) */
     pthread_mutex_unlock(&mu);
 }
 

@@ -415,6 +415,8 @@ typedef struct stor_table {
     /* wall-clock seconds of the last row written since stor_updates_begin (SHOW TABLE
        STATUS's Update_time; 0: none, NULL as InnoDB's after a restart) */
     int64_t update_time;
+    /* gap locks held on it (storage/mvcc.c's list): 0 = its writers check none */
+    uint32_t ngaps;
 } stor_table;
 /* From now on row writes set their table's update_time (the store is loaded). */
 void stor_updates_begin(void);
@@ -641,6 +643,9 @@ int  stor_row_lock(stor_table *t, uint32_t row, bool exclusive);
  * (after writing: the caller undoes the statement) until the holder ends. */
 #define STOR_GAP_OPEN UINT32_MAX
 void stor_gap_lock(stor_table *t, const stor_index *ix, uint32_t lo, uint32_t hi);
+/* The gap before row in ix's order (a row read by a locking scan that may stop early:
+ * InnoDB's next-key lock of that row); every gap when ix is NULL or has no order. */
+void stor_gap_lock_before(stor_table *t, stor_index *ix, uint32_t row);
 /* A locking scan without an index: every row (shared or exclusive) and every gap, as
  * InnoDB locks each row such a scan reads; STOR_LOCKED (stor_blocker) while another
  * transaction holds a conflicting change or lock of a row, else 0. */
@@ -1032,8 +1037,8 @@ bool stor_col_grant_any(const char *user, const char *host, const char *db, cons
 typedef struct stor_proc_grant {
     char user[81];
     char host[256];
-    char db[65];
-    char name[65];              /* as written in the GRANT (compared case-insensitively) */
+    char db[257];
+    char name[257];             /* as written in the GRANT (compared case-insensitively) */
     bool function;              /* FUNCTION, else PROCEDURE */
     char grantor[400];          /* user@host that granted it (procs_priv's Grantor) */
     uint64_t privs;             /* STOR_PRIV_EXECUTE, _ALTER_PROC, _GRANT; 0 after GRANT USAGE */

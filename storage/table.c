@@ -1159,7 +1159,7 @@ static bool row_queue_blocks(const stor_table *t, uint32_t row, bool exclusive, 
 static bool row_locked_for(const stor_table *t, uint32_t row, bool exclusive)
 {
     stor_blocked_row.t = NULL;
-    if (mvcc_ngaps) {
+    if (t->ngaps) {
         uint64_t h = rows_lock_holder(t, exclusive);
         if (h) { stor_blocker = h; return true; }
     }
@@ -1494,13 +1494,20 @@ static uint64_t gap_update_holder(const stor_table *t, uint32_t row, const pdb_v
     uint64_t me = stor_view_cur.txn;
     uint32_t rid = stor_view_cur.versioned ? t->nrows : row;   /* (a new version is appended) */
     pdb_value kv[16];
+    /* (a secondary entry ends with the clustered key: a changed one moves it too) */
+    const stor_index *cx = stor_clustered(t);
+    bool clu_moved = false;
+    if (cx && cx->ncols <= 16) {
+        for (uint32_t k = 0; k < cx->ncols; k++) kv[k] = vals[cx->cols[k]];
+        clu_moved = !key_eq(t, cx, row, kv, cx->ncols);
+    }
     for (uint32_t i = 0; i < mvcc_ngaps; i++) {
         const mvcc_gap *g = &mvcc_gaps[i];
         if (g->t != t || g->id == me || g->kind != MVCC_GAP || (uint32_t)g->ix >= t->nidx) continue;
         const stor_index *x = &t->idx[g->ix];
         if (x->ncols > 16) continue;
         for (uint32_t k = 0; k < x->ncols; k++) kv[k] = vals[x->cols[k]];
-        if (key_eq(t, x, row, kv, x->ncols)) continue;   /* (this key stays where it is) */
+        if (key_eq(t, x, row, kv, x->ncols) && !clu_moved) continue;   /* (this entry stays where it is) */
         if (g->lo != STOR_GAP_OPEN && !stor_is_dead(t, g->lo) && vals_ord_cmp(t, x, vals, row, rid, g->lo) <= 0) continue;
         if (g->hi != STOR_GAP_OPEN && !stor_is_dead(t, g->hi) && vals_ord_cmp(t, x, vals, row, rid, g->hi) >= 0) continue;
         if (stor_txn_running(g->id)) return g->id;
@@ -1525,9 +1532,29 @@ void stor_gap_lock(stor_table *t, const stor_index *ix, uint32_t lo, uint32_t hi
     else gap_add(t, MVCC_GAP_ALL, -1, STOR_GAP_OPEN, STOR_GAP_OPEN);
 }
 
+typedef struct before_probe { const stor_table *t; const stor_index *ix; uint32_t row; } before_probe;
+static int before_probe_fn(void *arg, uint32_t r)
+{
+    const before_probe *p = arg;
+    return ord_cmp(p->t, p->ix, r, p->row) < 0 ? -1 : 0;
+}
+
+void stor_gap_lock_before(stor_table *t, stor_index *ix, uint32_t row)
+{
+    if (!gap_lockable(t)) return;
+    const struct stor_ord *o = ix && stor_index_rangeable(t, ix) ? stor_index_ordered(t, ix) : NULL;
+    if (!o) { gap_add(t, MVCC_GAP_ALL, -1, STOR_GAP_OPEN, STOR_GAP_OPEN); return; }
+    before_probe p = { t, ix, row };
+    stor_ord_it it;
+    stor_ord_seek(o, &it, before_probe_fn, &p);
+    uint32_t lo;
+    if (!stor_ord_prev(&it, &lo)) lo = STOR_GAP_OPEN;
+    gap_add(t, MVCC_GAP, (int32_t)(ix - t->idx), lo, row);
+}
+
 int stor_rows_lock(stor_table *t, bool exclusive)
 {
-    uint64_t h = mvcc_ngaps ? rows_lock_holder(t, exclusive) : 0;
+    uint64_t h = t->ngaps ? rows_lock_holder(t, exclusive) : 0;
     if (h) { stor_blocker = h; return STOR_LOCKED; }
     for (uint32_t r = 0; t->nver && r < t->nrows; r++)
         if (!stor_is_dead(t, r) && row_locked_for(t, r, exclusive)) return STOR_LOCKED;
@@ -1548,7 +1575,7 @@ int64_t stor_row_insert(stor_table *t, const pdb_value *vals, int *dup_idx, uint
     } else wal_note_insert(t, row);
     /* inside another transaction's gap: the caller undoes the statement (the undo
        record above takes the row out) and waits */
-    if (mvcc_ngaps && (stor_blocker = gap_insert_holder(t, row))) return STOR_LOCKED;
+    if (t->ngaps && (stor_blocker = gap_insert_holder(t, row))) return STOR_LOCKED;
     return row;
 }
 
@@ -1559,7 +1586,7 @@ int64_t stor_row_update(stor_table *t, uint32_t row, const pdb_value *vals, int 
     if (d == STOR_LOCKED) return STOR_LOCKED;
     if (d >= 0) { *dup_idx = d; return -1; }
     /* a key moved into another transaction's gap: as an insert there */
-    if (mvcc_ngaps && (stor_blocker = gap_update_holder(t, row, vals))) return STOR_LOCKED;
+    if (t->ngaps && (stor_blocker = gap_update_holder(t, row, vals))) return STOR_LOCKED;
     return tbl_row_write(t, row, vals);
 }
 

@@ -477,6 +477,48 @@ GAP_SCENARIOS = {
         ("A", "UPDATE t SET v=9 WHERE id=1"), ("A", "COMMIT"),
         ("join B",), ("join C",), ("B", "COMMIT"), ("C", "COMMIT"),
     ],
+    # found by review
+    "queue: a victim whose holder committed still gets 1213, and no later wait does": [
+        ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE id=20 LOCK IN SHARE MODE"),
+        ("B", "BEGIN"), ("B&", "UPDATE g SET v=2 WHERE id=20"),
+        ("A", "UPDATE g SET v=3 WHERE id=20; COMMIT"), ("join B",),
+        ("C", "BEGIN"), ("C", "UPDATE g SET v=7 WHERE id=30"),
+        ("B&", "UPDATE g SET v=8 WHERE id=30"), ("C", "COMMIT"), ("join B",),
+        ("B", "SELECT @@in_transaction"), ("B", "COMMIT"), ("C", GALL),
+    ],
+    "queue: an autocommit writer is the victim of the holder's upgrade": [
+        ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE id=20 LOCK IN SHARE MODE"),
+        ("B&", "UPDATE g SET v=2 WHERE id=20"),
+        ("A", "UPDATE g SET v=3 WHERE id=20"), ("poll B",),
+        ("A", "COMMIT"), ("join B",), ("C", GALL),
+    ],
+    "gap: a LIMIT does not lock past the rows it found": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT id FROM g WHERE n=2 ORDER BY id LIMIT 1 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (45,2,0)"), ("B", "INSERT INTO g VALUES (15,2,0)"),
+        ("A", "SELECT id FROM g WHERE id > 10 ORDER BY id LIMIT 1 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (50,0,0)"), ("B", "INSERT INTO g VALUES (12,0,0)"),
+        ("A", "UPDATE g SET v=1 WHERE v=0 ORDER BY id LIMIT 1"),
+        ("B", "INSERT INTO g VALUES (60,0,0)"),
+        ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: a multi-table delete locks the table it only reads shared": [
+        GAPS, ("A", "BEGIN"), ("A", "DELETE g FROM g JOIN t ON t.id = g.n WHERE g.id = 10"),
+        ("B", "SELECT id FROM t WHERE id = 1 LOCK IN SHARE MODE"),
+        ("B", "BEGIN"), ("B", "DELETE g FROM g JOIN t ON t.id = g.n WHERE g.id = 40"), ("B", "ROLLBACK"),
+        ("A", "ROLLBACK"), ("C", GALL),
+    ],
+    "gap: a changed primary key moves the secondary entry into a gap": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT * FROM g WHERE n=3 FOR UPDATE"),
+        ("B", "UPDATE g SET id=35 WHERE id=30"), ("B", "UPDATE g SET id=5 WHERE id=10"),
+        ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: an insert that waited keeps its AUTO_INCREMENT id": [
+        ("C", "CREATE TABLE ai (id INT AUTO_INCREMENT PRIMARY KEY, x INT)"),
+        ("C", "INSERT INTO ai (x) VALUES (1), (2)"),
+        ("A", "BEGIN"), ("A", "SELECT * FROM ai WHERE id > 1 FOR UPDATE"),
+        ("B&", "INSERT INTO ai (x) VALUES (3)"), ("A", "COMMIT"), ("join B",),
+        ("C", "INSERT INTO ai (x) VALUES (4)"), ("C", "SELECT * FROM ai ORDER BY id"), ("C", "DROP TABLE ai"),
+    ],
 }
 SCENARIOS.update(GAP_SCENARIOS)
 
