@@ -889,54 +889,48 @@ int stor_account_create(const char *user, const char *host, const char *plugin,
     return rc;
 }
 
-/* The role grants as they were, put back when the file cannot be written. */
-typedef struct rg_saved { stor_role_grant *v; size_t n; } rg_saved;
 
-static bool rg_save(rg_saved *sv)
+
+/* The role, column and routine grants as they were, put back when the file cannot be
+ * written. */
+typedef struct saved_vec { void *v; size_t n; } saved_vec;
+typedef struct grants_saved { saved_vec rg, cg, pg; } grants_saved;
+
+static bool vec_save(saved_vec *sv, const void *src, size_t n, size_t elt)
 {
-    sv->n = nrgrants;
-    sv->v = NULL;
-    if (!nrgrants)
-        return true;
-    sv->v = stor_malloc(nrgrants * sizeof *sv->v);
+    sv->n = n;
+    sv->v = n ? stor_malloc(n * elt) : NULL;
     if (sv->v)
-        memcpy(sv->v, rgrants, nrgrants * sizeof *sv->v);
-    return sv->v != NULL;
+        memcpy(sv->v, src, n * elt);
+    return !n || sv->v;
 }
 
-static void rg_end(rg_saved *sv, bool restore)
+static void vec_end(saved_vec *sv, void *dst, size_t *n, size_t elt, bool restore)
 {
     if (restore) {
         if (sv->n)
-            memcpy(rgrants, sv->v, sv->n * sizeof *rgrants);
-        nrgrants = sv->n;
+            memcpy(dst, sv->v, sv->n * elt);
+        *n = sv->n;
     }
     stor_free(sv->v);
-}
-
-/* The column grants as they were, put back when the file cannot be written. */
-typedef struct cg_saved { stor_col_grant *v; size_t n; } cg_saved;
-
-static bool cg_save(cg_saved *sv)
-{
-    sv->n = ncgrants;
     sv->v = NULL;
-    if (!ncgrants)
-        return true;
-    sv->v = stor_malloc(ncgrants * sizeof *sv->v);
-    if (sv->v)
-        memcpy(sv->v, cgrants, ncgrants * sizeof *sv->v);
-    return sv->v != NULL;
 }
 
-static void cg_end(cg_saved *sv, bool restore)
+static void grants_end(grants_saved *g, bool restore)
 {
-    if (restore) {
-        if (sv->n)
-            memcpy(cgrants, sv->v, sv->n * sizeof *cgrants);
-        ncgrants = sv->n;
-    }
-    stor_free(sv->v);
+    vec_end(&g->rg, rgrants, &nrgrants, sizeof *rgrants, restore);
+    vec_end(&g->cg, cgrants, &ncgrants, sizeof *cgrants, restore);
+    vec_end(&g->pg, pgrants, &npgrants, sizeof *pgrants, restore);
+}
+
+static bool grants_save(grants_saved *g)
+{
+    memset(g, 0, sizeof *g);
+    if (vec_save(&g->rg, rgrants, nrgrants, sizeof *rgrants) && vec_save(&g->cg, cgrants, ncgrants, sizeof *cgrants) &&
+        vec_save(&g->pg, pgrants, npgrants, sizeof *pgrants))
+        return true;
+    grants_end(g, false);
+    return false;
 }
 
 /* The column grants of user@host move to new_user@new_host, or go (new_user NULL). */
@@ -957,30 +951,6 @@ static void cg_rekey(const char *user, const char *host, const char *new_user, c
     ncgrants = w;
 }
 
-/* The routine grants as they were, put back when the file cannot be written. */
-typedef struct pg_saved { stor_proc_grant *v; size_t n; } pg_saved;
-
-static bool pg_save(pg_saved *sv)
-{
-    sv->n = npgrants;
-    sv->v = NULL;
-    if (!npgrants)
-        return true;
-    sv->v = stor_malloc(npgrants * sizeof *sv->v);
-    if (sv->v)
-        memcpy(sv->v, pgrants, npgrants * sizeof *sv->v);
-    return sv->v != NULL;
-}
-
-static void pg_end(pg_saved *sv, bool restore)
-{
-    if (restore) {
-        if (sv->n)
-            memcpy(pgrants, sv->v, sv->n * sizeof *pgrants);
-        npgrants = sv->n;
-    }
-    stor_free(sv->v);
-}
 
 /* The routine grants of user@host move to new_user@new_host, or go (new_user NULL). */
 static void pg_rekey(const char *user, const char *host, const char *new_user, const char *new_host)
@@ -1019,20 +989,9 @@ int stor_account_drop(const char *user, const char *host)
     pthread_rwlock_wrlock(&acc_lock);
     long i = find_exact(user, host);
     int rc = STOR_ACC_NOTFOUND;
-    rg_saved rs;
-    cg_saved cs;
-    pg_saved ps;
-    if (i >= 0 && !rg_save(&rs))
+    grants_saved gs;
+    if (i >= 0 && !grants_save(&gs))
         i = -1, rc = STOR_ACC_EIO;
-    if (i >= 0 && !cg_save(&cs)) {
-        rg_end(&rs, false);
-        i = -1, rc = STOR_ACC_EIO;
-    }
-    if (i >= 0 && !pg_save(&ps)) {
-        rg_end(&rs, false);
-        cg_end(&cs, false);
-        i = -1, rc = STOR_ACC_EIO;
-    }
     if (i >= 0) {
         stor_account saved = acc[i];
         rg_drop_account(user, host, saved.is_role);
@@ -1052,13 +1011,9 @@ int stor_account_drop(const char *user, const char *host)
         if (acc_save() == 0) {
             rc = STOR_ACC_OK;
             stor_free(keep);
-            rg_end(&rs, false);
-            cg_end(&cs, false);
-            pg_end(&ps, false);
+            grants_end(&gs, false);
         } else {
-            rg_end(&rs, true);
-            cg_end(&cs, true);
-            pg_end(&ps, true);
+            grants_end(&gs, true);
             if (keep) {
                 memcpy(grants, keep, ng * sizeof *keep);
                 ngrants = ng;
@@ -1133,19 +1088,8 @@ int stor_account_rename(const char *user, const char *host, const char *new_user
                     strcpy(grants[k].user, new_user);
                     strcpy(grants[k].host, acc[i].host);
                 }
-            rg_saved rs;
-            cg_saved cs;
-            pg_saved ps;
-            bool rsok = rg_save(&rs);
-            if (rsok && !cg_save(&cs)) {
-                rg_end(&rs, false);
-                rsok = false;
-            }
-            if (rsok && !pg_save(&ps)) {
-                rg_end(&rs, false);
-                cg_end(&cs, false);
-                rsok = false;
-            }
+            grants_saved gs;
+            bool rsok = grants_save(&gs);
             if (rsok) {
                 cg_rekey(user, host, new_user, acc[i].host);
                 pg_rekey(user, host, new_user, acc[i].host);
@@ -1156,11 +1100,9 @@ int stor_account_rename(const char *user, const char *host, const char *new_user
                     strcpy(rgrants[k].host, acc[i].host);
                 }
             rc = rsok ? commit_or_undo(i, &saved, false) : STOR_ACC_EIO;
-            if (rsok) {
-                rg_end(&rs, rc != STOR_ACC_OK);
-                cg_end(&cs, rc != STOR_ACC_OK);
-                pg_end(&ps, rc != STOR_ACC_OK);
-            } else
+            if (rsok)
+                grants_end(&gs, rc != STOR_ACC_OK);
+            else
                 acc[i] = saved;
             if (rc != STOR_ACC_OK)
                 for (size_t k = 0; k < ngrants; k++)
@@ -1282,15 +1224,8 @@ int stor_grant_revoke_all(const char *user, const char *host)
             rc = STOR_ACC_EIO;
             goto out;
         }
-        cg_saved cs;
-        pg_saved ps;
-        if (!cg_save(&cs)) {
-            stor_free(keep);
-            rc = STOR_ACC_EIO;
-            goto out;
-        }
-        if (!pg_save(&ps)) {
-            cg_end(&cs, false);
+        grants_saved gs;
+        if (!grants_save(&gs)) {
             stor_free(keep);
             rc = STOR_ACC_EIO;
             goto out;
@@ -1305,8 +1240,7 @@ int stor_grant_revoke_all(const char *user, const char *host)
         pg_rekey(user, host, NULL, NULL);
         set_privs(&acc[i], 0);
         rc = commit_or_undo(i, &saved, false);
-        cg_end(&cs, rc != STOR_ACC_OK);
-        pg_end(&ps, rc != STOR_ACC_OK);
+        grants_end(&gs, rc != STOR_ACC_OK);
         if (rc != STOR_ACC_OK && ng) {
             memcpy(grants, keep, ng * sizeof *keep);
             ngrants = ng;
@@ -1392,11 +1326,11 @@ int stor_col_grant_update(const char *user, const char *host, const char *db, co
     pthread_rwlock_wrlock(&acc_lock);
     long i = find_exact(user, host);
     int rc = STOR_ACC_NOTFOUND;
-    cg_saved cs;
+    grants_saved cs;
     if (i < 0)
         goto out;
     rc = STOR_ACC_EIO;
-    if (!cg_save(&cs))
+    if (!grants_save(&cs))
         goto out;
     rc = STOR_ACC_OK;
     /* (a revoke takes what it can and then says what was missing, as MariaDB's does) */
@@ -1408,7 +1342,7 @@ int stor_col_grant_update(const char *user, const char *host, const char *db, co
         }
     if (rc == STOR_ACC_OK && acc_save() != 0)
         rc = STOR_ACC_EIO;
-    cg_end(&cs, rc != STOR_ACC_OK);
+    grants_end(&cs, rc != STOR_ACC_OK);
     if (rc == STOR_ACC_OK && missing)
         rc = STOR_ACC_NOGRANT;
 out:
@@ -1502,16 +1436,16 @@ int stor_proc_grant_update(const char *user, const char *host, const char *db, c
     pthread_rwlock_wrlock(&acc_lock);
     long i = find_exact(user, host);
     int rc = STOR_ACC_NOTFOUND;
-    pg_saved ps;
+    grants_saved ps;
     if (i < 0)
         goto out;
     rc = STOR_ACC_EIO;
-    if (!pg_save(&ps))
+    if (!grants_save(&ps))
         goto out;
     rc = proc_change(i, db, name, function, grantor, add, remove);
     if (rc == STOR_ACC_OK && acc_save() != 0)
         rc = STOR_ACC_EIO;
-    pg_end(&ps, rc != STOR_ACC_OK);
+    grants_end(&ps, rc != STOR_ACC_OK);
 out:
     pthread_rwlock_unlock(&acc_lock);
     return rc;
@@ -1548,11 +1482,11 @@ int stor_proc_grant_drop_routine(const char *db, const char *name, bool function
 {
     pthread_rwlock_wrlock(&acc_lock);
     int rc = STOR_ACC_OK;
-    pg_saved ps;
+    grants_saved ps;
     bool any = false;
     for (size_t i = 0; i < npgrants && !any; i++)
         any = pgrant_on(&pgrants[i], db, name, function);
-    if (any && !pg_save(&ps))
+    if (any && !grants_save(&ps))
         rc = STOR_ACC_EIO;
     else if (any) {
         size_t w = 0;
@@ -1562,7 +1496,7 @@ int stor_proc_grant_drop_routine(const char *db, const char *name, bool function
         npgrants = w;
         if (acc_save() != 0)
             rc = STOR_ACC_EIO;
-        pg_end(&ps, rc != STOR_ACC_OK);
+        grants_end(&ps, rc != STOR_ACC_OK);
     }
     pthread_rwlock_unlock(&acc_lock);
     return rc;
@@ -1601,10 +1535,10 @@ int stor_role_create(const char *name, const char *admin_user, const char *admin
     }
     pthread_rwlock_wrlock(&acc_lock);
     int rc = STOR_ACC_EXISTS;
-    rg_saved rs;
+    grants_saved rs;
     if (find_exact(name, "") < 0) {
         rc = STOR_ACC_EIO;
-        if (rg_save(&rs) && !acc_append(&a)) {
+        if (grants_save(&rs) && !acc_append(&a)) {
             stor_role_grant g;
             memset(&g, 0, sizeof g);
             bool ok = true;
@@ -1617,7 +1551,7 @@ int stor_role_create(const char *name, const char *admin_user, const char *admin
                 ok = !rgrant_append(&g);
             }
             rc = ok ? commit_or_undo(-1, NULL, true) : (nacc--, STOR_ACC_EIO);
-            rg_end(&rs, rc != STOR_ACC_OK);
+            grants_end(&rs, rc != STOR_ACC_OK);
         }
     }
     pthread_rwlock_unlock(&acc_lock);
@@ -1629,10 +1563,10 @@ int stor_role_grant_update(const char *user, const char *host, const char *role,
     pthread_rwlock_wrlock(&acc_lock);
     long i = find_exact(user, host), r = find_exact(role, "");
     int rc = STOR_ACC_NOTFOUND;
-    rg_saved rs;
+    grants_saved rs;
     if (i < 0 || r < 0 || !acc[r].is_role)
         goto out;
-    if (!rg_save(&rs)) {
+    if (!grants_save(&rs)) {
         rc = STOR_ACC_EIO;
         goto out;
     }
@@ -1660,7 +1594,7 @@ int stor_role_grant_update(const char *user, const char *host, const char *role,
     }
     if (rc == STOR_ACC_OK && acc_save() != 0)
         rc = STOR_ACC_EIO;
-    rg_end(&rs, rc != STOR_ACC_OK);
+    grants_end(&rs, rc != STOR_ACC_OK);
 out:
     pthread_rwlock_unlock(&acc_lock);
     return rc;
