@@ -1003,6 +1003,8 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     if (routine && st->kind != S_CALL) {
         ctx.s->row_count = es->ok.set ? (int64_t)es->ok.affected : -1;
         if (outer->spx && es->ok.set) outer->spx->affected += es->ok.affected;
+    } else if (!routine && outer->spx && es->ok.set) {
+        outer->spx->affected += es->ok.affected;   /* (a trigger's rows: a CALL's total counts them) */
     }
     if (routine && outer->spx) outer->spx->last_warns = ctx.s->warn_count - wc0;
     if (out) out->status = out_status;

@@ -565,6 +565,7 @@ void ex_trg_fire(ex_ctx *ctx, ex_trg_set *ts, int timing, int event, pdb_value *
         }
         pdb_status_add(s, PDB_STAT_EXECUTED_TRIGGERS, 1);   /* (a trigger body costs more than this) */
         ex_sp_run(&x, tr->g->sp);
+        if (ctx->spx) ctx->spx->affected += x.affected;   /* (MariaDB's CALL counts its triggers' rows too) */
         ex_privs_end_as(s, &as);
         if (newv && timing == 0) {
             memcpy(newv, fnew, t->ncols * sizeof *newv);

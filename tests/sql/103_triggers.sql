@@ -356,3 +356,19 @@ DROP TRIGGER txt_ai;
 DROP VIEW items_v;
 DROP TABLE items, kv, acct;
 SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() ORDER BY TRIGGER_NAME;
+-- a CALL's affected rows count the rows its statements' triggers change (MariaDB), a
+-- plain INSERT's do not
+CREATE TABLE ca_a (x INT);
+CREATE TABLE ca_b (y INT);
+INSERT INTO ca_b VALUES (1), (2);
+CREATE TRIGGER ca_ai AFTER INSERT ON ca_a FOR EACH ROW UPDATE ca_b SET y = y + 1;
+CREATE PROCEDURE ca_p() INSERT INTO ca_a VALUES (1);
+CREATE PROCEDURE ca_p2() BEGIN INSERT INTO ca_a VALUES (1); INSERT INTO ca_a VALUES (2); END;
+CALL ca_p();
+CALL ca_p2();
+INSERT INTO ca_a VALUES (5);
+SELECT ROW_COUNT();
+SELECT * FROM ca_b ORDER BY y;
+DROP PROCEDURE ca_p;
+DROP PROCEDURE ca_p2;
+DROP TABLE ca_a, ca_b;
