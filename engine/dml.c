@@ -637,12 +637,17 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     if (want > 65535 && st->sel) want = 65535;
                     nresv++;
                     resv_next = t->auto_inc;
+                    pdb_session *ss = ctx->s;
+                    if (nresv == 1 && ss->ai_pend_t == t && ss->ai_pend_gen == pl_catalog_gen() &&
+                        ss->ai_pend_first < t->auto_inc)
+                        resv_next = ss->ai_pend_first;   /* (run again after a wait: its ids) */
+                    ss->ai_pend_t = NULL;
                     if (nresv == 1 && ctx->s->insert_id) {   /* SET insert_id: used once */
                         resv_next = ctx->s->insert_id;
                         ctx->s->insert_id = 0;
                     }
                     resv_end = resv_next + want;
-                    if (!ctx->stmt->ai_t) { ctx->stmt->ai_t = t; ctx->stmt->ai_before = t->auto_inc; }
+                    if (!ctx->stmt->ai_t) { ctx->stmt->ai_t = t; ctx->stmt->ai_first = resv_next; }
                     if (t->auto_inc < resv_end) t->auto_inc = resv_end;
                 }
                 if (resv_next > autoinc_max(&t->cols[ai])) {

@@ -350,11 +350,9 @@ typedef struct ex_pending_ok {   /* an OK packet held until the statement has co
     bool has_info;
 } ex_pending_ok;
 typedef struct ex_stmt {
-    /* the first AUTO_INCREMENT counter the statement moved, and where it was: a statement
-       that waits for a lock is undone and run again, and takes the same ids again (as
-       InnoDB's waiting insert keeps the ids it had) */
+    /* the first AUTO_INCREMENT reservation the statement made (pdb_session.ai_pend_t) */
     struct stor_table *ai_t;
-    uint64_t ai_before;
+    uint64_t ai_first;
     struct ex_rand *rands;
     struct ex_ftstate *fts; /* MATCH ... AGAINST: ranks per call site (fulltext.c) */
     struct ex_ngstate *ngs; /* LIKE over an n-gram key: candidate rows per pattern (ngram.c) */

@@ -104,6 +104,11 @@ typedef struct pdb_session {
                                        system's random source (0, 0: not yet) */
     bool lid_arg;                   /* this statement called LAST_INSERT_ID(expr) */
     bool trans_on_table;            /* autocommit=0: opening a table starts a transaction */
+    /* an INSERT that waits for a lock keeps the AUTO_INCREMENT ids it took: its run again
+       takes them again, as InnoDB's waiting insert holds them (the table, the catalog's
+       generation then, the first id; NULL: none) */
+    const void *ai_pend_t;
+    uint64_t ai_pend_gen, ai_pend_first;
     uint64_t found_rows;            /* FOUND_ROWS() */
     int64_t row_count;              /* ROW_COUNT() */
     uint64_t max_allowed_packet;

@@ -200,6 +200,7 @@ static void snap_release(pdb_session *s)
 
 static void wait_forget(pdb_session *s)
 {
+    s->ai_pend_t = NULL;   /* (a wait that fails loses its ids, as InnoDB's) */
     if (s->row_wait_ns) ex_status_row_wait(s, 0);   /* (timed out, killed or gone: the wait ends) */
     if (s->wait_me) { stor_wait_end(s->wait_me); stor_queue_leave(s->wait_me); }
     s->wait_me = s->wait_blocker = 0;
@@ -1365,7 +1366,11 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         if (!ro && !stmt_state.keep_work) stor_txn_undo_to(mark);
         if (err.code == EX_LOCK_WAIT) {
             waiting = true;
-            if (stmt_state.ai_t) stmt_state.ai_t->auto_inc = stmt_state.ai_before;   /* (undone: the ids again) */
+            if (stmt_state.ai_t) {   /* (undone: run again, it takes the same ids) */
+                s->ai_pend_t = stmt_state.ai_t;
+                s->ai_pend_gen = pl_catalog_gen();
+                s->ai_pend_first = stmt_state.ai_first;
+            }
         }
         if (err.code == EX_MOVE) moving = true;
     } else if (describe) {
@@ -1548,7 +1553,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         failed = true;
     }
     if (!waiting && s->row_wait_ns) ex_status_row_wait(s, 0);   /* (Innodb_row_lock_time) */
-    if (!waiting) stor_queue_leave(stor_txn_get_id(*txp));
+    if (!waiting) { stor_queue_leave(stor_txn_get_id(*txp)); s->ai_pend_t = NULL; }
     if (waiting) {
         /* wait for the transaction that holds the row (the server parks the connection),
            unless that would close a cycle of waits */

@@ -308,18 +308,22 @@ static void __attribute__((noreturn)) deny_db(ex_ctx *ctx, const char *db)
     ex_raise(ctx, 1044, "42000", "Access denied for user '%s'@'%s' to database '%s'", ctx->s->user, ctx->s->priv_host, db);
 }
 
+/* The host a denial names: the client's, or inside a stored program running as its
+ * definer that account's host (MariaDB's security context is the definer's then). */
+static const char *denied_host(const pdb_session *s) { return s->as_depth ? s->priv_host : s->host; }
+
 static void __attribute__((noreturn)) deny_table(ex_ctx *ctx, uint64_t missing, const char *cmd, const char *db, const char *table)
 {
     if (!cmd || strcmp(cmd, "SHOW")) denied(ctx);
     ex_raise(ctx, 1142, "42000", "%s command denied to user '%s'@'%s' for table `%s`.`%s`",
-             cmd ? cmd : ex_privs_names(ctx->a, missing), ctx->s->user, ctx->s->host, db, table);
+             cmd ? cmd : ex_privs_names(ctx->a, missing), ctx->s->user, denied_host(ctx->s), db, table);
 }
 
 static void __attribute__((noreturn)) deny_column(ex_ctx *ctx, uint64_t missing, const char *table, const char *col)
 {
     denied(ctx);
     ex_raise(ctx, 1143, "42000", "%s command denied to user '%s'@'%s' for column '%s' in table '%s'",
-             ex_privs_names(ctx->a, missing), ctx->s->user, ctx->s->host, col, table);
+             ex_privs_names(ctx->a, missing), ctx->s->user, denied_host(ctx->s), col, table);
 }
 
 /* Whether t's columns are not to be checked here: privileges off, a temporary table, or
@@ -401,6 +405,10 @@ void ex_privs_begin_as(ex_ctx *ctx, const char *user, const char *host, ex_privs
 
 void ex_body_privs(ex_ctx *c)
 {
+    /* the body's own expressions (SET, IF, RETURN, cursors) check columns for the
+       account it runs as (its definer's column grants, read now) */
+    struct ex_privs *p = c->s->enforce_privs ? load(c->s) : NULL;
+    c->cols_check = p && p->nc;
     c->definer_rights = false;
     c->lent_db = c->lent_table = NULL;
     c->priv_open = STOR_PRIV_SELECT;

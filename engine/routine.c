@@ -673,6 +673,7 @@ static void sf_eval(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
     if (ctx->insert_t) c.fn_use = &use;
     ex_privs_as as;
     run_as_known(ctx, pr, du, dh, &as);
+    ex_body_privs(&c);   /* (again, as the account it now runs as: its column grants) */
     ex_sp_init(&x, &c, pr->nslots, pr->nslots, pr->ncursors);
     if (setjmp(jb)) {
         ex_sp_free(&x);

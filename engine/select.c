@@ -2378,6 +2378,37 @@ static void gap_lock_range(qstate *q, int level, stor_table *t, const lookup *lk
         ex_raise_locked(q->ctx);
 }
 
+/* The keys a limited lookup looked up, whose gaps wait for the scan's end. */
+typedef struct gap_keys { pdb_value *v; uint32_t n, cap; } gap_keys;
+
+static void gap_key(qstate *q, gap_keys *gk, stor_table *t, stor_index *ix, uint32_t nk, const pdb_value *key, bool found,
+                    bool limited)
+{
+    ex_ctx *ctx = q->ctx;
+    if (!limited) { gap_lock_key(ctx, t, ix, nk, key, found); return; }
+    if (found && (ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE) && nk == ix->ncols) return;
+    if (!found) { gap_lock_key(ctx, t, ix, nk, key, false); return; }   /* (nothing to stop at: its gap now) */
+    if (gk->n == gk->cap) {
+        uint32_t nc = gk->cap ? gk->cap * 2 : 4;
+        pdb_value *nv = stor_arena_alloc(ctx->a, (size_t)nc * 16 * sizeof *nv);
+        if (gk->n) memcpy(nv, gk->v, (size_t)gk->n * 16 * sizeof *nv);
+        gk->v = nv; gk->cap = nc;
+    }
+    for (uint32_t k = 0; k < nk && k < 16; k++) gk->v[(size_t)gk->n * 16 + k] = ex_persist(ctx->a, &key[k]);
+    gk->n++;
+}
+
+/* A limited scan that read to its end: what it would have locked up front. */
+static void gap_finish(qstate *q, int level, const lookup *lk, const gap_keys *gk, const range_gap *g)
+{
+    ex_src *s = &q->ctx->src[level];
+    if (lk->ix) {
+        for (uint32_t i = 0; i < gk->n; i++) gap_lock_key(q->ctx, s->t, lk->ix, lk->nk, &gk->v[(size_t)i * 16], false);
+    } else if (lk->rix) {
+        if (g->set) gap_lock_range(q, level, s->t, lk, g);
+    } else if (stor_rows_lock(s->t, lock_x(q, level)) == STOR_LOCKED) ex_raise_locked(q->ctx);
+}
+
 static void scan_level_run(qstate *q, int level)
 {
     ex_ctx *ctx = q->ctx;
@@ -2396,8 +2427,10 @@ static void scan_level_run(qstate *q, int level)
     bool null_key_seen = false;
     uint32_t one;
     /* with a LIMIT InnoDB stops reading (and locking) early: the rows are locked as they
-       are found instead (lock_found), not the whole access path up front */
+       are found (lock_found), and what the access path covers only when the scan ran to
+       its end (gap_finish: a key not found, the rest of a range) */
     bool limited = q->gapmode && s->t && q->sel->limit;
+    gap_keys gk = { NULL, 0, 0 };
     range_gap gap = { 0, 0, false };
     if (lk->ix && lk->nk == 1 && lk->nkv[0] == 1 && lk->ix->ncols == 1 && !lk->ix->prefix[0] &&
         (lk->ix->kind == IK_PRIMARY || lk->ix->kind == IK_UNIQUE) && s->t->cols[lk->ix->cols[0]].kind == CK_I64) {
@@ -2406,7 +2439,7 @@ static void scan_level_run(qstate *q, int level)
         ex_eval(ctx, lk->keyp[0][0], &key[0]);
         null_key_seen = !lookup_key_convert(ctx, &s->t->cols[lk->ix->cols[0]], &key[0]);
         int64_t r = null_key_seen ? -1 : stor_index_find_i64(s->t, lk->ix, key[0].i);
-        if (q->gapmode && !limited && !null_key_seen) gap_lock_key(ctx, s->t, lk->ix, 1, key, r >= 0);
+        if (q->gapmode && !null_key_seen) gap_key(q, &gk, s->t, lk->ix, 1, key, r >= 0, limited);
         one = (uint32_t)r;
         cand = &one;
         n = ncand = r >= 0;
@@ -2437,7 +2470,7 @@ static void scan_level_run(qstate *q, int level)
                 for (uint32_t k = 0; k < lk->nk; k++) key[k] = alts[k][idx[k]];
                 uint32_t before = l.n;
                 stor_index_lookup(s->t, lk->ix, lk->nk, key, lk_collect, &l);
-                if (q->gapmode && !limited) gap_lock_key(ctx, s->t, lk->ix, lk->nk, key, l.n > before);
+                if (q->gapmode) gap_key(q, &gk, s->t, lk->ix, lk->nk, key, l.n > before, limited);
                 uint32_t k = 0;
                 while (k < lk->nk && ++idx[k] == nalt[k]) { idx[k] = 0; k++; }
                 if (k == lk->nk) break;
@@ -2576,6 +2609,7 @@ static void scan_level_run(qstate *q, int level)
         if (scan_stop(q) || (exam && (ctx->stmt->exam_hit || q->exam_full))) { cut = true; break; }
     }
     hr_count(q, level, kernel && !cut ? all : seen, !cut);   /* (a kernel hands out the rows that pass) */
+    if (limited && !cut) gap_finish(q, level, lk, &gk, &gap);
     if (cut) return;
     if (exam) for (int i = 0; i < exam_ends; i++) if (exam_read(ctx, true)) return;
     if (outer && !q->gmatched[level]) {

@@ -72,6 +72,9 @@ SETUP = [
     # columns not granted, wide grants
     "DROP USER IF EXISTS 'cp_x'@'%', 'cp_up'@'%'",
     "CREATE USER 'cp_x'@'%'", "CREATE USER 'cp_up'@'%'",
+    # stored programs of an account holding column grants run with them, whoever calls
+    "DROP USER IF EXISTS 'cp_def'@'%'", "CREATE USER 'cp_def'@'%'",
+    "CREATE TABLE %s.log (a INT, c INT)" % DB,
     "CREATE DATABASE %s_v" % DB,
     "CREATE SQL SECURITY DEFINER VIEW %s_v.vd AS SELECT a, b FROM %s.t" % (DB, DB),
     "CREATE TABLE %s.k (a INT PRIMARY KEY, b INT, s VARCHAR(10), UNIQUE KEY ub (b, s), KEY ks (s), KEY kb (b), "
@@ -120,6 +123,21 @@ GRANTS = [
     (None, "REVOKE ALL PRIVILEGES ON %s.v FROM 'cp_u'@'%%'" % DB),
     (None, "SHOW GRANTS FOR 'cp_u'@'%'"),
     (None, "SELECT Table_name, Column_name, Column_priv FROM mysql.columns_priv WHERE Table_name = 'v'"),
+    (None, "GRANT SELECT (a) ON %s.t TO 'cp_def'@'%%'" % DB),
+    (None, "GRANT INSERT, SELECT, UPDATE, TRIGGER ON %s.log TO 'cp_def'@'%%'" % DB),
+    (None, "GRANT EXECUTE ON %s.* TO 'cp_def'@'%%'" % DB),
+    (None, "CREATE DEFINER='cp_def'@'%%' FUNCTION %s.f_secret() RETURNS INT READS SQL DATA "
+           "RETURN (SELECT d FROM %s.t WHERE a = 1)" % (DB, DB)),
+    (None, "CREATE DEFINER='cp_def'@'%%' PROCEDURE %s.p_secret() BEGIN DECLARE v INT; "
+           "SET v = (SELECT d FROM %s.t WHERE a = 1); SELECT v; END" % (DB, DB)),
+    (None, "CREATE DEFINER='cp_def'@'%%' PROCEDURE %s.p_open() SELECT a FROM %s.t ORDER BY a" % (DB, DB)),
+    (None, "CREATE DEFINER='cp_def'@'%%' TRIGGER %s.log_bi BEFORE INSERT ON %s.log FOR EACH ROW "
+           "SET NEW.c = (SELECT d FROM %s.t WHERE a = NEW.a)" % (DB, DB, DB)),
+    (None, "SELECT %s.f_secret()" % DB),
+    (None, "CALL %s.p_secret()" % DB),
+    (None, "CALL %s.p_open()" % DB),
+    (None, "INSERT INTO %s.log (a) VALUES (1)" % DB),
+    (None, "SELECT COUNT(*) FROM %s.log" % DB),
     (None, "GRANT SELECT, INSERT ON %s_v.* TO 'cp_x'@'%%'" % DB),
     (None, "GRANT UPDATE, DELETE ON %s.t TO 'cp_up'@'%%'" % DB),
     (None, "GRANT SELECT (a, b) ON %s.k TO 'cp_u'@'%%'" % DB),
@@ -250,7 +268,7 @@ STEPS = [
 ]
 
 DROP = ["DROP DATABASE IF EXISTS %s" % DB, "DROP DATABASE IF EXISTS %s_v" % DB,
-        "DROP USER IF EXISTS 'cp_u'@'%', 'cp_r'@'%', 'cp_none'@'%', 'cp_x'@'%', 'cp_up'@'%'",
+        "DROP USER IF EXISTS 'cp_u'@'%', 'cp_r'@'%', 'cp_none'@'%', 'cp_x'@'%', 'cp_up'@'%', 'cp_def'@'%'",
         "DROP ROLE IF EXISTS cp_role"]
 
 

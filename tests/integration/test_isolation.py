@@ -493,12 +493,25 @@ GAP_SCENARIOS = {
         ("A", "COMMIT"), ("join B",), ("C", GALL),
     ],
     "gap: a LIMIT does not lock past the rows it found": [
-        GAPS, ("A", "BEGIN"), ("A", "SELECT id FROM g WHERE n=2 ORDER BY id LIMIT 1 FOR UPDATE"),
+        GAPS, ("A", "BEGIN"), ("A", "SELECT id FROM g WHERE n=2 LIMIT 1 FOR UPDATE"),
         ("B", "INSERT INTO g VALUES (45,2,0)"), ("B", "INSERT INTO g VALUES (15,2,0)"),
-        ("A", "SELECT id FROM g WHERE id > 10 ORDER BY id LIMIT 1 FOR UPDATE"),
+        ("A", "SELECT id FROM g WHERE id > 10 LIMIT 1 FOR UPDATE"),
         ("B", "INSERT INTO g VALUES (50,0,0)"), ("B", "INSERT INTO g VALUES (12,0,0)"),
-        ("A", "UPDATE g SET v=1 WHERE v=0 ORDER BY id LIMIT 1"),
+        ("A", "UPDATE g SET v=1 WHERE v=0 LIMIT 1"),
         ("B", "INSERT INTO g VALUES (60,0,0)"),
+        ("A", "COMMIT"), ("C", GALL),
+    ],
+    "gap: a LIMIT that finds nothing locks the gap": [
+        GAPS, ("A", "BEGIN"), ("B", "BEGIN"),
+        ("A", "SELECT * FROM g WHERE n = 7 LIMIT 1 FOR UPDATE"),
+        ("B", "SELECT * FROM g WHERE n = 7 LIMIT 1 FOR UPDATE"),
+        ("A&", "INSERT INTO g VALUES (50,7,0)"),
+        ("B", "INSERT INTO g VALUES (51,7,0)"),
+        ("join A",), ("A", "COMMIT"), ("B", "COMMIT"), ("C", GALL),
+    ],
+    "gap: a LIMIT the scan did not reach locks the rest": [
+        GAPS, ("A", "BEGIN"), ("A", "SELECT id FROM g WHERE n = 3 LIMIT 5 FOR UPDATE"),
+        ("B", "INSERT INTO g VALUES (45,3,0)"), ("B", "INSERT INTO g VALUES (5,1,0)"),
         ("A", "COMMIT"), ("C", GALL),
     ],
     "gap: a multi-table delete locks the table it only reads shared": [
