@@ -13,11 +13,11 @@ pressdb in the order granted. The column lists are compared sorted, and rows sor
 
 Then (pressdb only, its own server from PRESSDB_BIN on a temporary datadir): column
 grants and their effect across a clean restart and a kill -9."""
-import os, re, shutil, signal, subprocess, sys, tempfile, time
+import os, re, shutil, signal, subprocess, sys, tempfile
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import pressdb_cmd  # noqa: E402
-from itargets import targets  # noqa: E402
+from launch import start_private  # noqa: E402
+from itargets import compare_runs  # noqa: E402
 
 HOST = "127.0.0.1"
 DB = "t_colpriv"
@@ -295,36 +295,13 @@ def scenario(port):
 
 
 def compare():
-    res = [(label, scenario(port)) for label, port in targets()]
-    if len(res) < 2:
-        print("only one server: nothing to compare")
-        return
-    (la, a), (lb, b) = res
-    for (wa, oa), (wb, ob) in zip(a, b):
-        if oa != ob:
-            failures.append("%s\n    %s: %r\n    %s: %r" % (wa, la, oa, lb, ob))
-    print("%d statements compared, %d differ" % (len(a), len(failures)))
+    compare_runs(scenario, failures)
 
 
 # ------------------------------------------------------------------ restart
 
 def start(binary, datadir, log):
-    import socket
-    s = socket.socket()
-    s.bind((HOST, 0))
-    port = s.getsockname()[1]
-    s.close()
-    p = subprocess.Popen(pressdb_cmd(binary) + ["--port=%d" % port, "--datadir=%s" % datadir, "--socket=", "--threads=1"],
-                         stdout=log, stderr=subprocess.STDOUT)
-    for _ in range(200):
-        try:
-            connect(port).close()
-            return p, port
-        except pymysql.err.OperationalError:
-            if p.poll() is not None:
-                raise RuntimeError("pressdb exited on start (code %s)" % p.returncode)
-            time.sleep(0.05)
-    raise RuntimeError("pressdb did not start")
+    return start_private(binary, datadir, log, connect, HOST)
 
 
 STATE = [

@@ -20,3 +20,17 @@ def connect_params(which):
     if os.environ.get(which + "_PORT"):
         return dict(host=os.environ.get(which + "_HOST", "127.0.0.1"), port=int(os.environ[which + "_PORT"]))
     return dict(unix_socket=os.environ[which + "_SOCKET"])
+
+
+def compare_runs(scenario, failures):
+    """scenario(port) on each target -> [(label, outcome)]: the labelled outcomes that
+    differ between the two go into failures."""
+    res = [(label, scenario(port)) for label, port in targets()]
+    if len(res) < 2:
+        print("only one server: nothing to compare")
+        return
+    (la, a), (lb, b) = res
+    for (wa, oa), (wb, ob) in zip(a, b):
+        if oa != ob:
+            failures.append("%s\n    %s: %r\n    %s: %r" % (wa, la, oa, lb, ob))
+    print("%d statements compared, %d differ" % (len(a), len(failures)))
