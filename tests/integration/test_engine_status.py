@@ -24,9 +24,9 @@ def labels(report):
     purge thread happens to be (it changed between CI runs), so any of its states counts.
     MariaDB's LATEST FOREIGN KEY ERROR section, there once a statement of the SQL suite hit
     a FOREIGN KEY (its index records in InnoDB's physical format), is left out: pressdb's
-    report has none. Its "No buffer pool page gets since the last printout" stands for
-    the hit rate line it prints when pages were read in between (pressdb always prints
-    that one)."""
+    report has none. "No buffer pool page gets since the last printout" stands for the
+    hit rate line printed when pages were read in between: which of the two a server
+    prints depends on what ran since its last report, so they count as one."""
     report = re.sub(r"-+\nLATEST FOREIGN KEY ERROR\n-+\n.*?(?=-+\nTRANSACTIONS\n)", "", report, flags=re.S)
     out = []
     for line in report.split("\n"):
@@ -34,8 +34,7 @@ def labels(report):
                       r"\1 #", line)
         line = re.sub(r"0x[0-9a-f]+", "#", line)
         line = re.sub(r"\d+(\.\d+)?", "#", line)
-        # (MariaDB prints the hit rate only when pages were read since the last report,
-        # else this line: which one depends on what ran in between)
+        # (the hit rate only when pages were read since the last report, else this line)
         if line == "No buffer pool page gets since the last printout":
             line = "Buffer pool hit rate # / #, young-making rate # / # not # / #"
         out.append(line.rstrip())
