@@ -48,6 +48,16 @@ void ex_privs_free(pdb_session *s)
     s->privs = NULL;
 }
 
+/* Appends n grants of size sz to the array *v of *nv (nothing when memory ran out). */
+static void append_grants(void **v, size_t *nv, const void *add, size_t n, size_t sz)
+{
+    char *all = n ? realloc(*v, (*nv + n) * sz) : NULL;
+    if (!all) return;
+    memcpy(all + *nv * sz, add, n * sz);
+    *v = all;
+    *nv += n;
+}
+
 /* The grants of the enabled role and of the roles granted to it, and those of PUBLIC and
  * of the roles granted to it (every account's, enabled or not, as in MariaDB), appended
  * to p's; their global bits. */
@@ -66,32 +76,15 @@ static void load_roles(pdb_session *s, struct ex_privs *p)
     for (int i = 0; i < ne; i++) {
         stor_account a;
         if (stor_account_get(en[i], "", &a) == 0 && a.is_role) p->role_global |= a.privs;
-        size_t k = 0;
+        size_t k = 0, kc = 0, kr = 0;
         stor_grant *g = stor_grant_list(en[i], "", &k);
-        stor_grant *all = k ? realloc(p->g, (p->n + k) * sizeof *all) : NULL;
-        if (all) {
-            memcpy(all + p->n, g, k * sizeof *all);
-            p->g = all;
-            p->n += k;
-        }
-        free(g);
-        size_t kc = 0;
         stor_col_grant *c = stor_col_grant_list(en[i], "", &kc);
-        stor_col_grant *allc = kc ? realloc(p->c, (p->nc + kc) * sizeof *allc) : NULL;
-        if (allc) {
-            memcpy(allc + p->nc, c, kc * sizeof *allc);
-            p->c = allc;
-            p->nc += kc;
-        }
-        free(c);
-        size_t kr = 0;
         stor_proc_grant *r = stor_proc_grant_list(en[i], "", &kr);
-        stor_proc_grant *allr = kr ? realloc(p->r, (p->nr + kr) * sizeof *allr) : NULL;
-        if (allr) {
-            memcpy(allr + p->nr, r, kr * sizeof *allr);
-            p->r = allr;
-            p->nr += kr;
-        }
+        append_grants((void **)&p->g, &p->n, g, k, sizeof *g);
+        append_grants((void **)&p->c, &p->nc, c, kc, sizeof *c);
+        append_grants((void **)&p->r, &p->nr, r, kr, sizeof *r);
+        free(g);
+        free(c);
         free(r);
     }
     free(rg);

@@ -14,12 +14,12 @@ must come out as they went in.
 Then (pressdb only, its own server from PRESSDB_BIN on a temporary datadir): grants,
 CREATE TABLE ... SELECT and temporary tables across a clean restart and a kill -9; what
 comes back is compared with what the server said before the restart."""
-import os, shutil, signal, socket, subprocess, sys, tempfile, time
+import os, shutil, signal, subprocess, sys, tempfile
 import struct
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import pressdb_cmd  # noqa: E402
-from itargets import targets  # noqa: E402
+from launch import start_private  # noqa: E402
+from itargets import compare_runs, targets  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_protocol_commands import Conn, native, describe  # noqa: E402
@@ -447,42 +447,13 @@ def scenario(port):
 
 
 def compare():
-    res = []
-    for label, port in targets():
-        res.append((label, scenario(port)))
-    if len(res) < 2:
-        print("only one server: nothing to compare")
-        return
-    (la, a), (lb, b) = res
-    for (wa, oa), (wb, ob) in zip(a, b):
-        if oa != ob:
-            failures.append("%s\n    %s: %r\n    %s: %r" % (wa, la, oa, lb, ob))
-    print("%d statements compared, %d differ" % (len(a), len(failures)))
+    compare_runs(scenario, failures)
 
 
 # ------------------------------------------------------------------ restart
 
-def free_port():
-    s = socket.socket()
-    s.bind((HOST, 0))
-    p = s.getsockname()[1]
-    s.close()
-    return p
-
-
 def start(binary, datadir, log):
-    port = free_port()
-    p = subprocess.Popen(pressdb_cmd(binary) + ["--port=%d" % port, "--datadir=%s" % datadir, "--socket=", "--threads=1"],
-                         stdout=log, stderr=subprocess.STDOUT)
-    for _ in range(200):
-        try:
-            connect(port).close()
-            return p, port
-        except pymysql.err.OperationalError:
-            if p.poll() is not None:
-                raise RuntimeError("pressdb exited on start (code %s)" % p.returncode)
-            time.sleep(0.05)
-    raise RuntimeError("pressdb did not start")
+    return start_private(binary, datadir, log, connect, HOST)
 
 
 STATE = [
