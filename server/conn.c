@@ -532,6 +532,10 @@ static void conn_do_close(srv_conn *c)
         c->next->prev = c->prev;
     c->prev = c->next = NULL;
     lp->nconns--;
+    if (c->await_sync) {
+        c->await_sync = false;
+        atomic_fetch_sub(&lp->sync_waits, 1);
+    }
     uv_close(&c->io.h, on_handle_closed);
     uv_close((uv_handle_t *)&c->timer, on_handle_closed);
 }
@@ -681,6 +685,9 @@ bool srv_conn_hold_for_sync(srv_conn *c)
         uv_read_stop(&c->io.s);
         c->reading = false;
     }
+    /* counted before the request, and the syncer reads the count after it publishes the
+       synced position: one of the two sees the other, so the wake is never missed */
+    atomic_fetch_add(&c->lp->sync_waits, 1);
     stor_sync_request(need);
     return true;
 }
@@ -761,6 +768,7 @@ void srv_conn_check_waits(srv_loop *lp)
                 continue;
             }
             c->await_sync = false;
+            atomic_fetch_sub(&lp->sync_waits, 1);
             c->sess->durable_lsn = 0;
             srv_registry_publish(c, SRV_CMD_SLEEP);
             c->paused = false;

@@ -177,6 +177,7 @@ typedef struct srv_loop {
     uv_pipe_t unix_listener;             /* loop 0 only */
     bool has_unix;
     uv_async_t wake;                     /* kill requests and shutdown */
+    _Atomic uint32_t sync_waits;         /* connections holding their reply for the log sync */
     srv_conn *conns;                     /* connections on this loop (list head) */
     uint32_t nconns;
     bool stopping;
@@ -427,6 +428,7 @@ void srv_conn_wait(srv_conn *c, uint8_t kind, const uint8_t *pkt, size_t n);
 void srv_conn_check_waits(srv_loop *lp);
 /* Any thread: a transaction somebody waits for ended (storage's end hook). */
 void srv_wake_waiters(void);
+void srv_wake_sync_waiters(void);
 
 /* How a connection is closed. */
 enum srv_close {

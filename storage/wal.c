@@ -577,8 +577,8 @@ void stor_sync_request(uint64_t need)
         pthread_attr_destroy(&at);
     }
     if (need > requested) requested = need;
-    pthread_cond_signal(&req_cv);
     pthread_mutex_unlock(&req_mu);
+    pthread_cond_signal(&req_cv);   /* (after the unlock: the woken syncer does not block on req_mu) */
     /* durable already (a new log generation made it so after the caller looked): the
        syncer will not run for it, so the waiters are told here */
     if (syncer_started && need <= atomic_load(&synced_end) && sync_hook) sync_hook();
