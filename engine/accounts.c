@@ -178,6 +178,40 @@ void ex_routine_created(ex_ctx *ctx, const char *db, const char *name, bool func
         ex_warn(ctx, "Warning", 1404, "Failed to grant EXECUTE and ALTER ROUTINE privileges");
 }
 
+/* A data directory from before routine grants: its routines' definers get the grants
+ * creating the routine gives now (their creator is not kept: the definer mostly is), so a
+ * user keeps running and changing their own routines after the upgrade. Once: the
+ * accounts file is then written in the current format. At startup, single-threaded. */
+void ex_routine_grants_upgrade(void)
+{
+    if (!stor_accounts_need_routine_grants()) return;
+    uint64_t both = STOR_PRIV_EXECUTE | STOR_PRIV_ALTER_PROC;
+    uint32_t ndb, n = 0;
+    stor_db **dbs = stor_db_list(&ndb);
+    for (uint32_t i = 0; i < ndb; i++) {
+        for (uint32_t j = 0; j < dbs[i]->nroutines; j++) {
+            const stor_routine *r = dbs[i]->routines[j];
+            pdb_session s;
+            pdb_session_init(&s, 0);
+            ex_sp_definer(r->sql, s.user, sizeof s.user, s.priv_host, sizeof s.priv_host);
+            s.enforce_privs = true;
+            stor_account acc;
+            char by[sizeof s.user + sizeof s.priv_host + 1];
+            snprintf(by, sizeof by, "%s@%s", s.user, s.priv_host);
+            if (stor_account_get(s.user, s.priv_host, &acc) == 0 &&
+                (ex_privs_routine_have(&s, dbs[i]->name, r->name, r->function) & both) != both &&
+                stor_proc_grant_update(s.user, s.priv_host, dbs[i]->name, r->name, r->function, by, both, 0) == STOR_ACC_OK)
+                n++;
+            pdb_session_free(&s);
+        }
+    }
+    if (stor_accounts_routine_grants_done() != STOR_ACC_OK)
+        fprintf(stderr, "pressdb: [Warning] could not write the accounts file after adding routine grants\n");
+    if (n)
+        fprintf(stderr, "pressdb: [Note] gave %u routines' definers EXECUTE and ALTER ROUTINE on them "
+                "(a data directory from before routine privileges)\n", n);
+}
+
 void ex_routine_dropped(ex_ctx *ctx, const char *db, const char *name, bool function)
 {
     if (stor_proc_grant_drop_routine(db, name, function) != STOR_ACC_OK)

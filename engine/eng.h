@@ -1525,6 +1525,7 @@ uint64_t ex_routine_grant_privs(ex_ctx *ctx, const pl_stmt *st);
  * session's account unless it has both (MariaDB's automatic_sp_privileges); DROP: every
  * grant on it goes (accounts.c). */
 void     ex_routine_created(ex_ctx *ctx, const char *db, const char *name, bool function);
+void     ex_routine_grants_upgrade(void);
 void     ex_routine_dropped(ex_ctx *ctx, const char *db, const char *name, bool function);
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
 const char *ex_priv_name(int bit);                          /* STOR_PRIV_* bit: "SELECT" */

@@ -2010,7 +2010,10 @@ int pdb_engine_init(char *err, size_t errlen)
     stor_set_table_ddl(ex_table_ddl);
     /* single-threaded at startup: replay takes the store lock per statement itself */
     int rc = stor_recover(err, errlen);
-    if (rc == 0) startup_flush_privileges();
+    if (rc == 0) {
+        startup_flush_privileges();
+        ex_routine_grants_upgrade();
+    }
     return rc;
 }
 

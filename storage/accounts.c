@@ -19,12 +19,16 @@
  *   \S  user  host  db  routine  P|F  grantor  privileges(hex)
  *   \R  user  host  role  admin
  *   \P  grant-tables
+ *   \V  1
  *
  * The last, when present, says that mysql's grant tables were written since the last
  * FLUSH PRIVILEGES that read them (a restore of mariadb-dump --all-databases): the next
  * FLUSH PRIVILEGES, or the next start, makes them the accounts. \C lines are column
  * grants, \S lines routine grants (PROCEDURE or FUNCTION); a pressdb older than either
- * refuses the file, files without them load as before.
+ * refuses the file, files without them load as before. \V 1 says the file was written by a
+ * pressdb that keeps routine grants; a file with neither it nor a \S line is older, and
+ * the engine gives its routines' definers the grants creating them gives now
+ * (stor_accounts_need_routine_grants).
  *
  * (table empty for a database grant; no user field can start with a lone backslash).
  * In user and host, backslash, tab, newline and carriage return are escaped as
@@ -76,6 +80,7 @@ static stor_proc_grant *pgrants;    /* routine grants, in the order given */
 static size_t npgrants;
 static _Atomic uint64_t grants_ver = 1;
 static bool grant_tables_pending;   /* (see \P above) */
+static int acc_version;             /* \V: 1 routine grants kept; 0 an older file */
 
 static void set_privs(stor_account *a, uint64_t privs)
 {
@@ -335,6 +340,7 @@ static int acc_save(void)
         fprintf(f, "%d\n", g->admin ? 1 : 0);
     }
     if (grant_tables_pending) fputs("\\P\tgrant-tables\n", f);
+    fputs("\\V\t1\n", f);
     int ok = fflush(f) == 0 && fsync(fd) == 0;
     int e = errno;
     if (fclose(f) != 0 && ok) {
@@ -606,8 +612,12 @@ static int rgrant_append(const stor_role_grant *g)
  * out of memory. */
 static int load_tagged(char *line)
 {
-    if (line[0] != '\\' || !strchr("GCSRP", line[1]) || !line[1] || line[2] != '\t')
+    if (line[0] != '\\' || !strchr("GCSRPV", line[1]) || !line[1] || line[2] != '\t')
         return 0;
+    if (line[1] == 'V') {
+        acc_version = atoi(line + 3);
+        return acc_version >= 1 ? 1 : -1;
+    }
     if (line[1] == 'S') {
         stor_proc_grant g;
         return parse_proc_grant(line, &g) && !pgrant_append(&g) ? 1 : -1;
@@ -646,7 +656,7 @@ static int acc_load(FILE *f, char *err, size_t errlen)
         int tagged = load_tagged(line);
         if (tagged < 0) {
             snprintf(err, errlen, "%s:%d: malformed %s line", acc_path, lineno, line[1] == 'G' ? "grant" : line[1] == 'C' ? "column grant" :
-                     line[1] == 'S' ? "routine grant" : "role");
+                     line[1] == 'S' ? "routine grant" : line[1] == 'V' ? "version" : "role");
             return -1;
         }
         if (tagged)
@@ -683,6 +693,7 @@ int stor_accounts_open(const char *datadir, const char *root_password, int *crea
     ncgrants = 0;
     npgrants = 0;
     grant_tables_pending = false;
+    acc_version = 0;
     if ((size_t)snprintf(acc_path, sizeof acc_path, "%s/%s", datadir, ACC_FILE) >= sizeof acc_path) {
         snprintf(err, errlen, "datadir path too long");
         acc_path[0] = '\0';
@@ -705,6 +716,7 @@ int stor_accounts_open(const char *datadir, const char *root_password, int *crea
         snprintf(a.plugin, sizeof a.plugin, "mysql_native_password");
         hash_password(root_password, &a);
         set_privs(&a, STOR_PRIV_ALL_GLOBAL | STOR_PRIV_GRANT);
+        acc_version = 1;
         if (acc_append(&a) || acc_save()) {
             snprintf(err, errlen, "could not create '%s': %s", acc_path, strerror(errno));
             nacc = 0;
@@ -1701,6 +1713,23 @@ static int set_pending(bool on)
             rc = STOR_ACC_EIO;
         }
     }
+    pthread_rwlock_unlock(&acc_lock);
+    return rc;
+}
+
+bool stor_accounts_need_routine_grants(void)
+{
+    pthread_rwlock_rdlock(&acc_lock);
+    bool old = acc_version == 0 && npgrants == 0 && acc_path[0];
+    pthread_rwlock_unlock(&acc_lock);
+    return old;
+}
+
+int stor_accounts_routine_grants_done(void)
+{
+    pthread_rwlock_wrlock(&acc_lock);
+    acc_version = 1;
+    int rc = acc_save() == 0 ? STOR_ACC_OK : STOR_ACC_EIO;
     pthread_rwlock_unlock(&acc_lock);
     return rc;
 }

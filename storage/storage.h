@@ -1057,6 +1057,11 @@ stor_proc_grant *stor_proc_grant_list(const char *user, const char *host, size_t
  * sp_revoke_privileges; one holding nothing stays, as there). STOR_ACC_OK (also when
  * there were none) or STOR_ACC_EIO. */
 int stor_proc_grant_drop_routine(const char *db, const char *name, bool function);
+/* The accounts file is older than routine grants (no \V line, no routine grant): the
+ * routines' definers lack the EXECUTE / ALTER ROUTINE grants creating a routine gives now.
+ * _done writes the file as the current format (STOR_ACC_OK or STOR_ACC_EIO). */
+bool stor_accounts_need_routine_grants(void);
+int stor_accounts_routine_grants_done(void);
 /* Changes with every change of accounts or grants (sessions refresh cached privileges). */
 uint64_t stor_grants_version(void);
 

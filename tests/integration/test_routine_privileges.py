@@ -317,6 +317,7 @@ def restart_case():
                 if a != b:
                     failures.append("after %s: %s: %s\n    before: %r\n    after:  %r" % (how, who or "root", q, b, a))
         print("restart: %d statements checked after a clean restart and a kill -9" % (2 * len(STATE)))
+        proc = upgrade_case(binary, datadir, log, proc, before)
         ok = True
     finally:
         if proc and proc.poll() is None:
@@ -330,6 +331,45 @@ def restart_case():
             shutil.rmtree(base, ignore_errors=True)
         else:
             print("logs kept in", base)
+
+
+def stop(proc):
+    proc.send_signal(signal.SIGTERM)
+    proc.wait(timeout=20)
+
+
+def upgrade_case(binary, datadir, log, proc, before):
+    """A data directory from before routine grants: its accounts file has no \\S (routine
+    grant) and no \\V line. The start gives pp_c, definer of pc, the grants creating pc gives
+    (as before), once: revoked afterwards, they stay revoked across a restart."""
+    stop(proc)
+    path = os.path.join(datadir, "accounts")
+    with open(path) as f:
+        lines = f.read().splitlines(True)
+    with open(path, "w") as f:
+        f.writelines(l for l in lines if not l.startswith(("\\S\t", "\\V\t")))
+    proc, port = start(binary, datadir, log)
+    after = state(port)
+    mine = [i for i, (who, q) in enumerate(STATE) if who == "c" or "pp_c" in q]
+    for i in mine:
+        if after[i][2] != before[i][2]:
+            failures.append("upgrade: %s\n    before: %r\n    after:  %r" % (STATE[i][1], before[i][2], after[i][2]))
+    rows = after[3][2]   # (the Grantor is the definer: the client's host at CREATE is not kept)
+    want = [r[:5] + ("pp_c@%",) + r[6:] for r in before[3][2][1] if r[3] == "pc"]
+    if rows[0] != "rows" or rows[1] != want:
+        failures.append("upgrade: mysql.procs_priv %r, want %r" % (rows, want))
+    root = connect(port)
+    run(root, "REVOKE EXECUTE, ALTER ROUTINE ON PROCEDURE %s.pc FROM 'pp_c'@'%%'" % DB)
+    root.close()
+    stop(proc)
+    proc, port = start(binary, datadir, log)
+    c = connect(port, "pp_c")
+    r = run(c, "CALL %s.pc()" % DB)
+    c.close()
+    if r[:2] != ("error", 1370):
+        failures.append("upgrade: the revoked grant came back at the next start: CALL gave %r" % (r,))
+    print("upgrade: %d statements of the routine's definer equal after the accounts' upgrade" % len(mine))
+    return proc
 
 
 def main():
