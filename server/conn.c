@@ -679,6 +679,12 @@ bool srv_conn_hold_for_sync(srv_conn *c)
         c->sess->durable_lsn = 0;
         return false;
     }
+    /* the loop's only connection syncs itself: no other client of this loop waits
+       meanwhile, and the thread switches to the syncer and back are saved */
+    if (c->lp->nconns == 1 && stor_sync_try(need) == 0) {
+        c->sess->durable_lsn = 0;
+        return false;
+    }
     c->await_sync = true;
     c->paused = true;
     if (c->reading) {

@@ -846,6 +846,9 @@ uint64_t  stor_txn_take_commit_end(void);
 typedef struct stor_wal_figures { uint64_t writes, bytes, syncs, lsn, lsn_flushed, lsn_checkpoint; } stor_wal_figures;
 void stor_wal_stats(stor_wal_figures *f);
 void      stor_sync_request(uint64_t lsn);
+/* Syncs here, unless a sync is under way (1: then ask the syncer): 0 durable, -1 the
+ * fdatasync failed (stor_sync_failed). For a caller with nobody to hold up meanwhile. */
+int       stor_sync_try(uint64_t lsn);
 uint64_t  stor_synced_lsn(void);
 bool      stor_sync_failed(void);
 void      stor_set_sync_hook(void (*fn)(void));

@@ -13,8 +13,8 @@ Then, on the same servers, stored programs timed through the client (medians of 
 runs): CALL of a procedure looping 100,000 times over two local variables, a stored
 function called for each of 100,000 rows (SELECT sum(f(id)) FROM ...), and a procedure
 whose cursor walks 10,000 rows.
-Servers are private (free ports, temporary data directories) and run one at a time;
-MariaDB with durable commits (innodb_flush_log_at_trx_commit=1) as in bench/sysbench.
+Servers are private (free ports, temporary data directories), both up, their runs
+alternating (the disk's drift falls on both: a paired ratio per run); MariaDB with durable commits (innodb_flush_log_at_trx_commit=1) as in bench/sysbench.
 After each run the counter / audit tables are checked against the rows inserted, on both
 servers. Results: transactions/s (medians of --repeat runs) and each engine against MariaDB.
 
@@ -162,29 +162,35 @@ def main():
     result = dict(suite="triggers", machine=machine.describe(ROOT), seconds=args.time, repeat=args.repeat,
                   threads=threads, runs={}, programs={}, problems=[])
     try:
+        up = []
         for name, srv in servers:
-            if not srv.start():
+            if srv.start():
+                up.append((name, srv))
+            else:
                 result["problems"].append("%s failed to start: %s" % (name, srv.error))
-                continue
-            for setup, trig in SETUPS.items():
-                for t in threads:
-                    tps = []
-                    for _ in range(args.repeat):
+        # Runs alternate between the servers (the first of each pair alternating too), so
+        # the disk's drift over minutes falls on both sides; pairs give a paired ratio.
+        for setup, trig in SETUPS.items():
+            for t in threads:
+                tps = {name: [] for name, _ in up}
+                for k in range(args.repeat):
+                    for name, srv in (up if k % 2 == 0 else up[::-1]):
                         sql(srv, ["DROP DATABASE IF EXISTS trg", "CREATE DATABASE trg", "USE trg"] + TABLES + trig)
                         d = sb(srv, t, args.time)
                         if "error" in d or "tps" not in d:
                             result["problems"].append("%s %s %d threads: %s" % (name, setup, t, d.get("error")))
-                            break
+                            continue
                         bad = check(srv, setup)
                         if bad:
                             result["problems"].append("%s %s %d threads: %s" % (name, setup, t, bad))
-                        tps.append(d["tps"])
-                    if tps:
-                        result["runs"]["%s|%s|%d" % (name, setup, t)] = dict(tps=tps, median=statistics.median(tps))
-                        log("%-8s %-8s %2d threads: %8.0f tps (median of %s)" % (name, setup, t, statistics.median(tps),
-                                                                               ", ".join("%.0f" % x for x in tps)))
+                        tps[name].append(d["tps"])
+                for name, v in tps.items():
+                    if v:
+                        result["runs"]["%s|%s|%d" % (name, setup, t)] = dict(tps=v, median=statistics.median(v))
+                        log("%-8s %-8s %2d threads: %8.0f tps (median of %s)" % (name, setup, t, statistics.median(v),
+                                                                               ", ".join("%.0f" % x for x in v)))
+        for name, srv in up:
             time_programs(srv, args.repeat, result, name)
-            srv.stop()
     finally:
         for _, srv in servers:
             srv.stop()
@@ -194,17 +200,20 @@ def main():
         json.dump(result, f, indent=1)
     lines = ["# Trigger-heavy inserts: pressdb vs MariaDB", "",
              "%s; %s. sysbench bench/triggers/insert.lua: single-row INSERTs in autocommit, %d s per run, "
-             "median of %d runs, one server at a time (MariaDB durable: flush at commit). Setups in "
-             "bench/triggers/run.py. Figures: transactions/s; ratio = pressdb / MariaDB." % (
+             "median of %d runs, the two servers' runs alternating (MariaDB durable: flush at commit). Setups "
+             "in bench/triggers/run.py. Figures: transactions/s; ratio = pressdb / MariaDB of the medians; "
+             "paired ratio = the median of each run's pressdb / MariaDB next to it." % (
                  machine.one_line(result["machine"]), result["machine"]["date"], args.time, args.repeat), "",
-             "| Setup | Threads | MariaDB | pressdb | ratio |", "| --- | ---: | ---: | ---: | ---: |"]
+             "| Setup | Threads | MariaDB | pressdb | ratio | paired ratio |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
     for setup in SETUPS:
         for t in threads:
             m = result["runs"].get("MariaDB|%s|%d" % (setup, t))
             p = result["runs"].get("pressdb|%s|%d" % (setup, t))
-            lines.append("| %s | %d | %s | %s | %s |" % (setup, t, "%.0f" % m["median"] if m else "—",
-                                                         "%.0f" % p["median"] if p else "—",
-                                                         "%.2f" % (p["median"] / m["median"]) if m and p else "—"))
+            pairs = [b / a for a, b in zip(m["tps"], p["tps"])] if m and p and len(m["tps"]) == len(p["tps"]) else []
+            lines.append("| %s | %d | %s | %s | %s | %s |" % (
+                setup, t, "%.0f" % m["median"] if m else "—", "%.0f" % p["median"] if p else "—",
+                "%.2f" % (p["median"] / m["median"]) if m and p else "—",
+                "%.2f" % statistics.median(pairs) if pairs else "—"))
     lines += ["", "Stored programs (time through the client, median of %d runs; ratio = MariaDB / pressdb, above 1: "
               "pressdb faster):" % args.repeat, "", "| Program | MariaDB | pressdb | ratio |", "| --- | ---: | ---: | ---: |"]
     for label, _, _, _ in PROGRAMS:
