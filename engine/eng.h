@@ -288,6 +288,8 @@ typedef struct ex_ctx {
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
     bool abort_any;         /* with abort_warn, every warning is an error (a CHECK's evaluation) */
     bool lock_write;        /* tables opened may be changed (writes, DDL): table locks */
+    bool share_all;         /* SERIALIZABLE in a transaction: a plain SELECT's every block
+                               reads as LOCK IN SHARE MODE (InnoDB's conversion) */
     uint64_t lock_match;    /* the next block run is an UPDATE's or DELETE's search (dml.c
                                match_rows): in a REPEATABLE READ transaction it takes
                                InnoDB's next-key locks (select.c, gap locks), exclusive on
@@ -905,6 +907,7 @@ void ex_sysvar_session_start(pdb_session *s);   /* a new session takes the globa
 /* The session's tx_isolation is READ-COMMITTED or READ-UNCOMMITTED (asked at
  * every statement: what it reads). */
 bool ex_sysvar_read_committed(pdb_session *s);
+bool ex_sysvar_serializable(pdb_session *s);
 int  ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value *v, ex_err *err, stor_arena *a);
 /* max_statement_time of the session in ns (0: none); asked at every statement. */
 uint64_t ex_sysvar_stmt_time_ns(pdb_session *s);

@@ -87,6 +87,8 @@ typedef struct pdb_session {
     char db[PDB_NAME_LEN];          /* current database, "" = none */
     bool autocommit;
     bool in_trans;
+    char tx_next_iso[24];           /* SET TRANSACTION ISOLATION LEVEL (no scope): the level
+                                       of the next transaction, "" none (sysvar.c) */
     bool trx_tables;                /* the open transaction opened tables (Handler_commit) */
     struct ex_savepoint *savepoints; /* SAVEPOINT names of the open transaction (engine-owned) */
     int nsavepoints, csavepoints;

@@ -726,6 +726,20 @@ static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 }
 
 /* The value a SET assignment gives. */
+/* SET TRANSACTION ISOLATION LEVEL / READ ONLY | WRITE without GLOBAL or SESSION: for the
+ * next transaction only (the session's @@tx_isolation is unchanged), refused inside one
+ * (1568). READ ONLY is accepted and not kept: no access mode is enforced. */
+static void next_txn(ex_ctx *ctx, const pl_assign *a, const pdb_value *v)
+{
+    pdb_session *s = ctx->s;
+    if (s->in_trans)
+        ex_raise(ctx, 1568, "25001", "Transaction characteristics can't be changed while a transaction is in progress");
+    if (strcasecmp(a->name, "tx_isolation") || v->t != VT_STRING) return;
+    size_t n = v->len < sizeof s->tx_next_iso - 1 ? v->len : sizeof s->tx_next_iso - 1;
+    memcpy(s->tx_next_iso, v->p, n);
+    s->tx_next_iso[n] = 0;
+}
+
 static void set_value_of(ex_ctx *ctx, const pl_assign *a, pdb_value *v)
 {
     if (a->value->kind == E_DEFAULT) {
@@ -879,6 +893,7 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         pdb_value v;
         set_value_of(ctx, a, &v);
         if (a->scope == 2) { ex_uservar_set(s, a->name, &v); continue; }
+        if (a->scope == PL_SET_NEXT_TXN) { next_txn(ctx, a, &v); continue; }
         ex_err e;
         bool was_ac = s->autocommit;
         int rc = ex_sysvar_set(s, a->name, a->scope == 1, &v, &e, ctx->a);
@@ -1306,8 +1321,13 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
                                                                   commits_implicitly(s, st));
     bool ro = (is_read_only(st) && wst == st && !(st->kind == S_SET && (s->in_trans || !s->autocommit)) &&
                !commit_first && !st->seq_write) || describe;
-    /* a locking read reads (and marks) the current rows, as a writer */
-    if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share) && !describe) ro = false;
+    /* a locking read reads (and marks) the current rows, as a writer; so does a plain
+       SELECT in a SERIALIZABLE transaction (InnoDB reads it LOCK IN SHARE MODE; one in
+       autocommit is a consistent read) */
+    ctx.share_all = st->kind == S_SELECT && st->sel && !st->sel->for_update && !st->sel->lock_share && !describe &&
+                    (s->in_trans || !s->autocommit) && ex_sysvar_serializable(s) && !reads_no_table(st);
+    if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share || ctx.share_all) && !describe)
+        ro = false;
     stor_txn **txp = txn_slot(s);
     if (!*txp) *txp = stor_txn_new();
     stor_txn_set_no_binlog(*txp, s->sql_log_bin_off);
@@ -1528,6 +1548,12 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (failed && !describe && !moving) s->row_count = -1;   /* (moved: it runs again and reads ROW_COUNT()) */
     if (!waiting) s->named_deadline_us = 0;   /* GET_LOCK's wait ends with its statement */
     s->trans_on_table = false;
+    /* SET TRANSACTION's level lasts until the transaction after it ends: COMMIT or
+       ROLLBACK, or an autocommit statement that used a table (one that used none is no
+       transaction on MariaDB either) */
+    if (s->tx_next_iso[0] && !s->in_trans && !waiting && !moving &&
+        ((s->autocommit && stmt_state.tables_used) || st->kind == S_COMMIT || st->kind == S_ROLLBACK))
+        s->tx_next_iso[0] = 0;
     /* an autocommit statement that failed (or waits) leaves no transaction behind */
     if (!ro && failed && !s->in_trans && s->autocommit) {
         if (stmt_state.keep_work && !waiting && !moving) stor_txn_commit();   /* (a CALL's earlier statements) */

@@ -336,16 +336,23 @@ static const char *session_value(pdb_session *s, const sysvar *v, bool global, c
     return v->dflt;
 }
 
-bool ex_sysvar_read_committed(pdb_session *s)
+static const char *isolation(pdb_session *s)
 {
+    if (s->tx_next_iso[0]) return s->tx_next_iso;
     static _Atomic(const sysvar *) iso;
     const sysvar *v = iso;
     if (!v) iso = v = find_var("tx_isolation");
-    const char *val = NULL;
-    for (ovr *o = s->sysvars; o; o = o->next) if (o->v == v) { val = o->val; break; }
-    if (!val) val = v->dflt;   /* (the global value at its start is in s->sysvars) */
+    for (ovr *o = s->sysvars; o; o = o->next) if (o->v == v) return o->val;
+    return v->dflt;   /* (the global value at its start is in s->sysvars) */
+}
+
+bool ex_sysvar_read_committed(pdb_session *s)
+{
+    const char *val = isolation(s);
     return !strncasecmp(val, "READ-COMM", 9) || !strncasecmp(val, "READ-UNCO", 9);
 }
+
+bool ex_sysvar_serializable(pdb_session *s) { return !strcasecmp(isolation(s), "SERIALIZABLE"); }
 
 static int typed_value(const sysvar *v, const char *val, pdb_value *out, stor_arena *a, ex_type *t);
 

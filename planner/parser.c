@@ -3086,13 +3086,15 @@ static void set_stmt(P *p, pl_stmt *s)
     if (accept_kw(p, "DEFAULT")) { expect_kw(p, "ROLE"); set_role(p, s, true); return; }
     vec v = { 0 };
     int default_scope = 0;
+    bool scoped = true;
     if (accept_kw(p, "GLOBAL")) default_scope = 1;
     else if (accept_kw(p, "SESSION") || accept_kw(p, "LOCAL")) default_scope = 0;
+    else scoped = false;
     if (accept_kw(p, "TRANSACTION")) {
         /* SET [GLOBAL|SESSION] TRANSACTION ISOLATION LEVEL ... | READ ONLY/WRITE */
         s->kind = S_SET;
         pl_assign *a = alloc(p, sizeof *a);
-        a->scope = default_scope;
+        a->scope = scoped ? default_scope : PL_SET_NEXT_TXN;
         if (accept_kw(p, "ISOLATION")) {
             expect_kw(p, "LEVEL");
             const char *lvl;

@@ -347,7 +347,8 @@ typedef struct pl_assign {
     int slot;                 /* PL_SET_LOCAL: the variable's frame slot */
 } pl_assign;
 /* Stored-program assignments (SET inside a trigger body): a local variable, NEW.col, OLD.col */
-enum { PL_SET_LOCAL = 3, PL_SET_NEW = 4, PL_SET_OLD = 5 };
+enum { PL_SET_LOCAL = 3, PL_SET_NEW = 4, PL_SET_OLD = 5,
+       PL_SET_NEXT_TXN = 6 };   /* SET TRANSACTION without GLOBAL / SESSION: the next transaction's */
 
 /* ---- stored programs (trigger bodies) ----
  * A body is a tree of pl_sp. Local variables live in a frame of slots numbered in
