@@ -463,7 +463,8 @@ static stor_ddl_env session_env(ex_ctx *ctx)
 {
     const pdb_collation *cl = pdb_coll_by_id(ctx->s->coll_client);
     const pdb_collation *dc = cl ? pdb_coll_default_for(cl->charset) : NULL;
-    stor_ddl_env env = { ctx->s->sql_mode, (uint16_t)(dc ? dc->id : 45), ctx->s->coll_connection, NULL, NULL };
+    stor_ddl_env env = { ctx->s->sql_mode, (uint16_t)(dc ? dc->id : 45), ctx->s->coll_connection, NULL, NULL,
+                         ctx->s->sql_log_bin_off };
     if (ctx->s->user[0] && !ctx->s->no_account) {   /* (a replica resolves CURRENT_USER by it) */
         env.invoker_user = ctx->s->user;
         env.invoker_host = ctx->s->priv_host[0] ? ctx->s->priv_host : ctx->s->host;
@@ -1113,6 +1114,10 @@ static void rebuild(ex_ctx *ctx, stor_db *d, stor_table *t, stor_table *def, con
     pdb_value *vals = stor_arena_alloc(ctx->a, nt->ncols * sizeof(pdb_value));
     bool *copied = stor_arena_alloc(ctx->a, nt->ncols);
     stor_txn_attach(NULL);   /* the copy is replayed by re-running the DDL, not logged row by row */
+    /* its rows are committed as they are written: no versions (in a session with
+       autocommit=0 they were marked as its own uncommitted rows, which its next
+       transaction's snapshot did not see) */
+    stor_view_cur.versioned = false;
     bool strict = ctx->strict;
     ex_checks *chk = ex_checks_compile(ctx, nt);   /* (MariaDB's copy checks every row) */
     ex_gens *gens = ex_gens_compile(ctx, nt);       /* generated columns computed again */
@@ -1491,6 +1496,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (al->if_exists) { ex_warn(ctx, "Note", 1091, "Can't DROP CONSTRAINT `%s`; check that it exists", al->name); break; }
             ex_raise(ctx, 1091, "42000", "Can't DROP CONSTRAINT `%s`; check that it exists", al->name);
         case AT_RENAME: new_name = al->new_name; new_db = al->new_db; break;
+        case AT_FORCE: need_rebuild = true; break;   /* (the copy leaves the dead row slots behind) */
         case AT_CONVERT: {
             uint16_t nc = resolve_coll(ctx, al->charset, al->collate, tcoll);
             tcoll = nc;
@@ -1591,6 +1597,124 @@ static void hold_check(ex_ctx *ctx, const char *db, const char *name)
     ctx->s->wait_table = true;   /* (the timeout is lock_wait_timeout's) */
     stor_blocker = id;
     ex_raise_locked(ctx);
+}
+
+/* `name` with its backticks doubled, into out (cap bytes). */
+static void quote_ident(char *out, size_t cap, const char *name)
+{
+    size_t n = 0;
+    for (const char *p = name; *p && n + 3 < cap; p++) {
+        if (*p == '`') out[n++] = '`';
+        out[n++] = *p;
+    }
+    out[n] = 0;
+}
+
+/* OPTIMIZE TABLE of an InnoDB table ("doing recreate + analyze instead"): the table copied
+ * as ALTER TABLE ... FORCE copies it, which leaves its dead row slots behind. Kept in the
+ * log under that text for recovery, never in the binary log (OPTIMIZE logs itself). */
+void ex_table_rebuild(ex_ctx *ctx, const char *db, const char *name)
+{
+    char qd[2 * PDB_NAME_LEN + 1], qn[2 * PDB_NAME_LEN + 1];
+    quote_ident(qd, sizeof qd, db);
+    quote_ident(qn, sizeof qn, name);
+    size_t cap = strlen(qd) + strlen(qn) + 40;
+    char *sql = stor_arena_alloc(ctx->a, cap);
+    snprintf(sql, cap, "ALTER TABLE `%s`.`%s` FORCE", qd, qn);
+    pl_alter al;
+    memset(&al, 0, sizeof al);
+    al.kind = AT_FORCE;
+    pl_stmt st;
+    memset(&st, 0, sizeof st);
+    st.kind = S_ALTER_TABLE;
+    st.db = stor_arena_strndup(ctx->a, db, strlen(db));
+    st.table = stor_arena_strndup(ctx->a, name, strlen(name));
+    st.alters = &al;
+    st.nalters = 1;
+    st.start = sql;
+    st.len = strlen(sql);
+    hold_check(ctx, db, name);
+    ex_pending_ok ok = ctx->stmt->ok;   /* (the copy's OK is not OPTIMIZE's answer) */
+    bool nobin = ctx->s->sql_log_bin_off;
+    jmp_buf jb, *saved = ctx->jb;
+    ctx->jb = &jb;
+    if (setjmp(jb)) {
+        ctx->jb = saved;
+        ctx->s->sql_log_bin_off = nobin;
+        ctx->stmt->ok = ok;
+        longjmp(*saved, 1);
+    }
+    ctx->s->sql_log_bin_off = true;
+    alter_table(ctx, &st, NULL);
+    ctx->jb = saved;
+    ctx->s->sql_log_bin_off = nobin;
+    ctx->stmt->ok = ok;
+}
+
+/* The compaction of tables marked by storage (STOR_COMPACT_MIN): one table per call, in
+ * a session of its own, as ALTER TABLE ... FORCE that only the log records (not the
+ * binary log: a replica compacts its own tables). A table some transaction holds, or any
+ * registered snapshot (a REPEATABLE READ transaction may still read versions the copy
+ * leaves behind), waits for a later call; a copy that fails unmarks the table until its
+ * next delete. */
+static int ct_cols(void *c, const pdb_colmeta *m, size_t n) { (void)c; (void)m; (void)n; return 0; }
+static int ct_row(void *c, const pdb_value *v, size_t n) { (void)c; (void)v; (void)n; return 0; }
+static int ct_end(void *c, uint16_t w, uint16_t st) { (void)c; (void)w; (void)st; return 0; }
+static int ct_ok(void *c, uint64_t a, uint64_t id, uint16_t w, uint16_t st, const char *info)
+{
+    (void)a; (void)id; (void)w; (void)st; (void)info;
+    *(int *)c = 1;
+    return 0;
+}
+static int ct_err(void *c, uint16_t code, const char *state, const char *msg)
+{
+    (void)state;
+    if (*(int *)c <= 0) fprintf(stderr, "pressdb: [Warning] compacting a table: %u %s\n", code, msg);
+    *(int *)c = -1;
+    return 0;
+}
+
+_Atomic uint64_t ex_compactions;
+
+bool pdb_compact_tick(void)
+{
+    if (!atomic_load(&stor_compact_marked)) return false;
+    char db[PDB_NAME_LEN], name[PDB_NAME_LEN];
+    stor_table *t = NULL;
+    stor_lock_shared();
+    uint32_t ndb;
+    stor_db **dbs = stor_snap_count() ? NULL : stor_db_list(&ndb);
+    for (uint32_t i = 0; dbs && i < ndb && !t; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables && !t; j++)
+            if (dbs[i]->tables[j]->compact_wanted && !stor_table_held(dbs[i]->tables[j])) t = dbs[i]->tables[j];
+    if (t) {
+        snprintf(db, sizeof db, "%s", t->db);
+        snprintf(name, sizeof name, "%s", t->name);
+    }
+    stor_unlock();
+    if (!t) return false;
+    char qd[2 * PDB_NAME_LEN + 1], qn[2 * PDB_NAME_LEN + 1], sql[4 * PDB_NAME_LEN + 40];
+    quote_ident(qd, sizeof qd, db);
+    quote_ident(qn, sizeof qn, name);
+    snprintf(sql, sizeof sql, "ALTER TABLE `%s`.`%s` FORCE", qd, qn);
+    pdb_session s;
+    pdb_session_init(&s, 0);
+    snprintf(s.user, sizeof s.user, "system");
+    s.no_account = true;
+    s.sql_log_bin_off = true;
+    int done = 0;
+    pdb_sink sink = { &done, ct_cols, ct_row, ct_end, ct_ok, ct_err };
+    int rc = pdb_exec_query(&s, sql, strlen(sql), false, &sink);
+    if (rc == PDB_EXEC_WAIT) pdb_exec_wait_timeout(&s, &sink);   /* (held after all: a later call) */
+    else if (done <= 0) {
+        stor_lock_exclusive();
+        stor_table *f = stor_table_find(db, name);
+        if (f) stor_table_compact_unmark(f);
+        stor_unlock();
+    }
+    pdb_session_free(&s);
+    if (done > 0) atomic_fetch_add(&ex_compactions, 1);
+    return done > 0;
 }
 
 static void wait_for_holders(ex_ctx *ctx, pl_stmt *st)

@@ -1529,6 +1529,9 @@ uint64_t ex_routine_grant_privs(ex_ctx *ctx, const pl_stmt *st);
  * grant on it goes (accounts.c). */
 void     ex_routine_created(ex_ctx *ctx, const char *db, const char *name, bool function);
 void     ex_routine_grants_upgrade(void);
+/* OPTIMIZE TABLE's rebuild of an InnoDB table: ALTER TABLE ... FORCE (ddl.c). */
+void     ex_table_rebuild(ex_ctx *ctx, const char *db, const char *name);
+extern _Atomic uint64_t ex_compactions;   /* pdb_compact_tick's rebuilds (Table_compactions) */
 void     ex_routine_dropped(ex_ctx *ctx, const char *db, const char *name, bool function);
 char    *ex_privs_names(stor_arena *a, uint64_t privs);   /* "SELECT, INSERT" */
 const char *ex_priv_name(int bit);                          /* STOR_PRIV_* bit: "SELECT" */

@@ -373,6 +373,10 @@ typedef struct pdb_event_hooks {
     void (*log)(const char *db, const char *name, const char *user, const char *host, uint16_t code, const char *msg);
 } pdb_event_hooks;
 int  pdb_event_tick(time_t now, const pdb_event_hooks *h);
+/* Rebuilds one table whose dead row slots outnumber its rows (storage.h
+ * STOR_COMPACT_MIN), if any: true when one was. Any thread but a loop's (it takes the
+ * store's write lock for the copy). */
+bool pdb_compact_tick(void);
 bool pdb_event_scheduler_on(void);
 /* net_write_timeout of the session, in seconds (the server ends a client that stops reading). */
 uint32_t pdb_net_write_timeout(pdb_session *s);

@@ -595,7 +595,8 @@ static bool is_read_only(pl_stmt *st)
         return !(st->num & 16);   /* PRIVILEGES may read restored grant tables and drop them */
     case S_SELECT: case S_SHOW: case S_DESCRIBE: case S_EXPLAIN: case S_DO: case S_SET: case S_SET_NAMES: case S_GET_DIAG:
     case S_USE: case S_EMPTY: case S_UNSUPPORTED: case S_LOCK_TABLES: case S_UNLOCK_TABLES:
-    case S_PURGE_LOGS: case S_ANALYZE_TABLE: case S_OPTIMIZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL: case S_SHUTDOWN:
+    /* (not OPTIMIZE TABLE: it rebuilds an InnoDB table, as a writer) */
+    case S_PURGE_LOGS: case S_ANALYZE_TABLE: case S_CHECK_TABLE: case S_REPAIR_TABLE: case S_KILL: case S_SHUTDOWN:
     case S_CACHE_INDEX: case S_LOAD_INDEX:
     case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT: case S_REVOKE:
     case S_RENAME_USER: case S_REPLICA:
@@ -718,6 +719,7 @@ static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             const char *v[4] = { name, op, "note", stor_arena_strndup(ctx->a, msg, strlen(msg)) };
             ex_textset_add(ctx, &ts, v);
             if (!rebuilt) continue;
+            ex_table_rebuild(ctx, db, st->names[i]);
         }
         const char *v[4] = { name, op, "status", "OK" };
         ex_textset_add(ctx, &ts, v);
@@ -725,7 +727,6 @@ static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_textset_send(ctx, &ts, r);
 }
 
-/* The value a SET assignment gives. */
 /* SET TRANSACTION ISOLATION LEVEL / READ ONLY | WRITE without GLOBAL or SESSION: for the
  * next transaction only (the session's @@tx_isolation is unchanged), refused inside one
  * (1568). READ ONLY is accepted and not kept: no access mode is enforced. */
@@ -740,6 +741,7 @@ static void next_txn(ex_ctx *ctx, const pl_assign *a, const pdb_value *v)
     s->tx_next_iso[n] = 0;
 }
 
+/* The value a SET assignment gives. */
 static void set_value_of(ex_ctx *ctx, const pl_assign *a, pdb_value *v)
 {
     if (a->value->kind == E_DEFAULT) {
@@ -2039,6 +2041,7 @@ int pdb_engine_init(char *err, size_t errlen)
     if (rc == 0) {
         startup_flush_privileges();
         ex_routine_grants_upgrade();
+        stor_compact_mark_all();
     }
     return rc;
 }

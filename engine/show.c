@@ -541,6 +541,8 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
         stor_binlog_where(bsf, sizeof bsf, &at);
         snprintf(bsp, sizeof bsp, "%llu", (unsigned long long)at);
     }
+    char tcomp[24];   /* tables rebuilt for their dead row slots (ddl.c pdb_compact_tick) */
+    snprintf(tcomp, sizeof tcomp, "%llu", (unsigned long long)atomic_load(&ex_compactions));
     const char *status[][2] = { { "Binlog_snapshot_file", bsf }, { "Binlog_snapshot_position", bsp },
                                 { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
                                 { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
@@ -556,7 +558,8 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
                                 { "Plan_cache_plans_used", bh }, { "Plan_cache_programs_kept", kk },
                                 { "Plan_cache_programs_used", ku }, { "Prepared_stmt_count", psc },
                                 { "Sort_merge_passes", smp },
-                                { "Ssl_cipher", ctx->s->tls_cipher }, { "Ssl_version", ctx->s->tls_version } };
+                                { "Ssl_cipher", ctx->s->tls_cipher }, { "Ssl_version", ctx->s->tls_version },
+                                { "Table_compactions", tcomp } };
     /* (sorted by name: merged with the counters of status.c) */
     ex_status_list(ctx, global, (const char *const (*)[2])status, (int)(sizeof status / sizeof status[0]), cb, arg);
 }

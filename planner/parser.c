@@ -2794,7 +2794,9 @@ static void alter_table(P *p, pl_stmt *s)
             a->kind = AT_CONVERT;
             a->charset = charset_name(p);
             if (accept_kw(p, "COLLATE")) a->collate = ident_or_string(p);
-        } else if (accept_kw(p, "FORCE") || accept_kw(p, "ENABLE") || accept_kw(p, "DISABLE")) {
+        } else if (accept_kw(p, "FORCE")) {
+            a->kind = AT_FORCE;   /* (a rebuild: what OPTIMIZE TABLE does to InnoDB's) */
+        } else if (accept_kw(p, "ENABLE") || accept_kw(p, "DISABLE")) {
             accept_kw(p, "KEYS");
             a->kind = AT_OPTIONS;
         } else if (accept_kw(p, "ORDER")) {

@@ -52,6 +52,7 @@ static void *scheduler_main(void *arg)
         if (stopping) break;
         pthread_mutex_unlock(&mu);
         if (pdb_event_scheduler_on()) pdb_event_tick(time(NULL), &hooks);
+        pdb_compact_tick();   /* (a table whose dead row slots outnumber its rows) */
         pthread_mutex_lock(&mu);
     }
     pthread_mutex_unlock(&mu);

@@ -373,6 +373,7 @@ typedef struct stor_table {
     uint32_t cap;
     uint32_t nlive;
     uint8_t *dead;           /* bitmap; bit set = deleted */
+    bool compact_wanted;     /* its dead slots passed STOR_COMPACT_MIN and its live rows */
     uint64_t version;        /* bumped by DDL (plan cache invalidation) */
     /* Row ids whose values were replaced where they are (an UPDATE without versions that
        changed something, a log replay over a slot, an undelete): a sequence number and the
@@ -446,6 +447,17 @@ typedef struct stor_routine {
     bool function;
     char *sql;
 } stor_routine;
+
+/* Dead row slots are never reused: row ids are stable (the log, undo, version chains and
+ * the derived indexes name rows by id, and row id order is scan order). A table whose
+ * dead slots reach STOR_COMPACT_MIN and outnumber its live rows is marked
+ * (compact_wanted, counted here); the engine then rebuilds it as ALTER TABLE ... FORCE
+ * does (engine/ddl.c ex_compact_tick), so churn (WordPress's transients: an INSERT and a
+ * DELETE each) does not grow a table, its scans and its snapshot without end. */
+#define STOR_COMPACT_MIN 4096u
+extern _Atomic uint32_t stor_compact_marked;
+void stor_table_compact_unmark(stor_table *t);   /* (a rebuild that failed) */
+void stor_compact_mark_all(void);                 /* after recovery: the tables loaded with holes */
 
 typedef struct stor_db {
     char *name;
@@ -864,6 +876,7 @@ typedef struct stor_ddl_env {
     uint16_t cs_client, coll_connection;
     const char *invoker_user, *invoker_host;   /* the account that ran it (Q_INVOKER: a
                                                   replica's CURRENT_USER), NULL: none */
+    bool no_binlog;                            /* sql_log_bin=0: the log only */
 } stor_ddl_env;
 int  stor_log_ddl_env(const char *db, const char *sql, size_t len, const stor_ddl_env *env);
 /* A statement only the binary log records (accounts: CREATE USER, GRANT ...), as MariaDB

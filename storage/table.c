@@ -248,6 +248,7 @@ bool stor_db_exists(const char *name)
 }
 
 static void table_free(stor_table *t);
+static void compact_mark(stor_table *t, bool on);
 
 int stor_db_drop(const char *name)
 {
@@ -496,6 +497,7 @@ static void col_free_data(stor_column *c, uint32_t nrows, uint32_t cap)
 
 static void table_free(stor_table *t)
 {
+    compact_mark(t, false);
     if (t->derived) t->derived->free(t->derived);
     stor_free(t->rewrite_log);
     stor_free(t->seq);
@@ -633,6 +635,7 @@ int stor_table_truncate(stor_table *t)
     stor_free(t->origin);
     t->origin = NULL;
     t->nrows = t->cap = t->nlive = 0;
+    compact_mark(t, false);
     t->unordered = false;
     t->clu_last = 0;
     t->auto_inc = 1;
@@ -1649,12 +1652,40 @@ void tbl_free_dead_strings(stor_table *t, uint32_t row)
     }
 }
 
+_Atomic uint32_t stor_compact_marked;
+
+static void compact_mark(stor_table *t, bool on)
+{
+    if (t->compact_wanted == on) return;
+    t->compact_wanted = on;
+    if (on) atomic_fetch_add(&stor_compact_marked, 1);
+    else atomic_fetch_sub(&stor_compact_marked, 1);
+}
+
+void stor_table_compact_unmark(stor_table *t) { compact_mark(t, false); }
+
+static void compact_check(stor_table *t)
+{
+    uint32_t dead = t->nrows - t->nlive;
+    if (!t->compact_wanted && dead >= STOR_COMPACT_MIN && dead > t->nlive && !t->temporary && !t->sequence)
+        compact_mark(t, true);
+}
+
+void stor_compact_mark_all(void)
+{
+    uint32_t ndb;
+    stor_db **dbs = stor_db_list(&ndb);
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) compact_check(dbs[i]->tables[j]);
+}
+
 void tbl_kill_row(stor_table *t, uint32_t row)
 {
     for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
     t->dead[row >> 3] |= (uint8_t)(1u << (row & 7));
     t->nlive--;
     if (t->nver) tbl_ver_set(t, row, 0, 0);
+    compact_check(t);
 }
 
 int stor_row_lock(stor_table *t, uint32_t row, bool exclusive)

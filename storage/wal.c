@@ -737,7 +737,7 @@ int stor_log_ddl_env(const char *db, const char *sql, size_t len, const stor_ddl
     if (saved && saved->applied.seq) { a = saved->applied; redo_applied(&a); }
     pthread_mutex_lock(&wal_mu);
     stor_gtid g = { 0, 0, 0 };
-    int rc = saved && saved->no_binlog ? 0 : binlog_ddl(db, sql, len, env, &g);
+    int rc = (saved && saved->no_binlog) || (env && env->no_binlog) ? 0 : binlog_ddl(db, sql, len, env, &g);
     if (rc == 0 && g.seq) { redo_gtid(&g); rc = redo_binlog_copy(); }
     cur = saved;
     if (rc == 0) rc = write_frame(tmp.redo, tmp.redo_len);

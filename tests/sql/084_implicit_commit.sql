@@ -114,3 +114,22 @@ ROLLBACK;
 SELECT a FROM icm_i ORDER BY a;
 SET autocommit = 1;
 DROP TABLE icm_i, icm_m, icm_h;
+-- a table ALTER or OPTIMIZE copies in a session with autocommit=0: the copied rows are
+-- committed, and the next transaction sees them
+SET autocommit = 0;
+CREATE TABLE ic2 (a INT);
+INSERT INTO ic2 VALUES (1), (2), (3);
+ALTER TABLE ic2 ADD COLUMN b INT;
+INSERT INTO ic2 VALUES (4, 4);
+SELECT COUNT(*) FROM ic2;
+ROLLBACK;
+SELECT * FROM ic2;
+OPTIMIZE TABLE ic2;
+INSERT INTO ic2 VALUES (5, 5);
+SELECT COUNT(*) FROM ic2;
+SELECT * FROM ic2;
+COMMIT;
+ALTER TABLE ic2 FORCE;
+SELECT * FROM ic2;
+DROP TABLE ic2;
+SET autocommit = 1;
