@@ -96,6 +96,14 @@ def main():
         caught_up(primary, replica, "after a session with sql_log_bin = 0")
         got = q1(replica.connect(), "SELECT GROUP_CONCAT(b ORDER BY a) FROM %s.nokey WHERE a IN (424242, 434343)" % DB)[0]
         check(got == "logged", "a change made with sql_log_bin = 0 does not reach the replica (%r)" % got)
+        # ... nor DDL that copies the table (it detached the session's transaction)
+        quiet.execute("ALTER TABLE %s.nokey ADD KEY quiet_key (a), FORCE" % DB)
+        pc.execute("INSERT INTO %s.nokey VALUES (444444, 'logged')" % DB)
+        caught_up(primary, replica, "after an ALTER with sql_log_bin = 0")
+        rc = replica.connect().cursor()
+        rc.execute("SHOW INDEX FROM %s.nokey" % DB)
+        keys = [r[2] for r in rc.fetchall()]
+        check("quiet_key" not in keys, "an ALTER made with sql_log_bin = 0 does not reach the replica (%r)" % keys)
 
     return repl_check.run(check, area, body, lambda: [s for s in (sv.get("replica"), sv.get("primary")) if s])
 
