@@ -374,6 +374,7 @@ typedef struct stor_table {
     uint32_t nlive;
     uint8_t *dead;           /* bitmap; bit set = deleted */
     bool compact_wanted;     /* its dead slots passed STOR_COMPACT_MIN and its live rows */
+    bool compact_noted;      /* ... but it is too large to rebuild by itself: logged once */
     uint64_t version;        /* bumped by DDL (plan cache invalidation) */
     /* Row ids whose values were replaced where they are (an UPDATE without versions that
        changed something, a log replay over a slot, an undelete): a sequence number and the
@@ -455,6 +456,8 @@ typedef struct stor_routine {
  * does (engine/ddl.c ex_compact_tick), so churn (WordPress's transients: an INSERT and a
  * DELETE each) does not grow a table, its scans and its snapshot without end. */
 #define STOR_COMPACT_MIN 4096u
+#define STOR_COMPACT_MAX_LIVE 1000000u   /* larger tables: a note, OPTIMIZE TABLE (a copy of a
+                                            million rows holds the store for about a second) */
 extern _Atomic uint32_t stor_compact_marked;
 void stor_table_compact_unmark(stor_table *t);   /* (a rebuild that failed) */
 void stor_compact_mark_all(void);                 /* after recovery: the tables loaded with holes */

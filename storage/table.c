@@ -1667,8 +1667,13 @@ void stor_table_compact_unmark(stor_table *t) { compact_mark(t, false); }
 static void compact_check(stor_table *t)
 {
     uint32_t dead = t->nrows - t->nlive;
-    if (!t->compact_wanted && dead >= STOR_COMPACT_MIN && dead > t->nlive && !t->temporary && !t->sequence)
-        compact_mark(t, true);
+    if (t->compact_wanted || dead < STOR_COMPACT_MIN || dead <= t->nlive || t->temporary || t->sequence) return;
+    if (t->nlive <= STOR_COMPACT_MAX_LIVE) compact_mark(t, true);
+    else if (!t->compact_noted) {   /* (its copy would hold every statement up for seconds) */
+        t->compact_noted = true;
+        fprintf(stderr, "pressdb: [Note] table `%s`.`%s` has %u dead row slots beside %u rows; OPTIMIZE TABLE "
+                "reclaims them (a table this large is not rebuilt by itself)\n", t->db, t->name, dead, t->nlive);
+    }
 }
 
 void stor_compact_mark_all(void)
