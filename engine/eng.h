@@ -288,8 +288,9 @@ typedef struct ex_ctx {
     bool writing;           /* INSERT/UPDATE/DELETE/REPLACE (strict-mode errors apply) */
     bool abort_any;         /* with abort_warn, every warning is an error (a CHECK's evaluation) */
     bool lock_write;        /* tables opened may be changed (writes, DDL): table locks */
-    bool share_all;         /* SERIALIZABLE in a transaction: a plain SELECT's every block
-                               reads as LOCK IN SHARE MODE (InnoDB's conversion) */
+    bool share_all;         /* every block reads as LOCK IN SHARE MODE: a plain SELECT in a
+                               SERIALIZABLE transaction (InnoDB's conversion), INSERT /
+                               REPLACE ... SELECT's source in a transaction */
     uint64_t lock_match;    /* the next block run is an UPDATE's or DELETE's search (dml.c
                                match_rows): in a REPEATABLE READ transaction it takes
                                InnoDB's next-key locks (select.c, gap locks), exclusive on

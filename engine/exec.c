@@ -1328,6 +1328,11 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
        autocommit is a consistent read) */
     ctx.share_all = st->kind == S_SELECT && st->sel && !st->sel->for_update && !st->sel->lock_share && !describe &&
                     (s->in_trans || !s->autocommit) && ex_sysvar_serializable(s) && !reads_no_table(st);
+    /* INSERT / REPLACE ... SELECT in a REPEATABLE READ (or SERIALIZABLE) transaction: its
+       source rows are read with shared next-key locks, as InnoDB reads them */
+    if ((wst->kind == S_INSERT || wst->kind == S_REPLACE) && wst->sel && !describe && (s->in_trans || !s->autocommit) &&
+        !read_committed(s))
+        ctx.share_all = true;
     if (st->kind == S_SELECT && st->sel && (st->sel->for_update || st->sel->lock_share || ctx.share_all) && !describe)
         ro = false;
     stor_txn **txp = txn_slot(s);

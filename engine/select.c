@@ -6316,7 +6316,8 @@ static void run_block(ex_ctx *pctx, pl_select *sel, ex_rows *result, ex_bcols *c
     qstate q;
     memset(&q, 0, sizeof q);
     q.ctx = ctx; q.sel = sel; q.nsrc = ctx->nsrc;
-    q.lockmode = ctx->writing || ctx->describe ? 0 : sel->for_update ? 2 : sel->lock_share || ctx->share_all ? 1 : 0;
+    q.lockmode = ctx->describe ? 0 : ctx->writing ? (ctx->share_all ? 1 : 0) :   /* (INSERT ... SELECT's source) */
+                 sel->for_update ? 2 : sel->lock_share || ctx->share_all ? 1 : 0;
     uint64_t match = ctx->lock_match;
     ctx->lock_match = 0;   /* (not the subqueries': not done, see ARCHITECTURE.md) */
     if ((q.lockmode || match) && !ctx->describe && gaps_apply(ctx->s)) {
