@@ -917,10 +917,10 @@ static const char *const rows_names[3] = { "Write_rows_v1", "Update_rows_v1", "D
 
 static int rows_fail(pdb_applier *a, int kind, const amap *m)
 {
-    char msg[PDB_MSG_LEN];
+    char msg[PDB_MSG_LEN + 2 * PDB_NAME_LEN];   /* (names of 64 characters may be 256 bytes) */
     snprintf(msg, sizeof msg, "Could not execute %s event on table %s.%s; %.300s, Error_code: %u", rows_names[kind],
              m->db, m->name, a->msg, a->code);
-    snprintf(a->msg, sizeof a->msg, "%s", msg);
+    snprintf(a->msg, sizeof a->msg, "%.*s", (int)sizeof a->msg - 1, msg);
     return -1;
 }
 

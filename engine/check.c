@@ -90,7 +90,7 @@ void ex_checks_add(ex_ctx *ctx, stor_check **checks, uint32_t *n, const char *na
         name = auto_name;
     }
     if (col) name = col;
-    if (strlen(name) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", name);
+    if (ex_name_too_long(name)) ex_raise_name_too_long(ctx, name);
     check_usable(ctx, e, name);
     check_columns(ctx, e, cols, ncols);
     if (!col && name_taken(*checks, *n, name)) ex_raise(ctx, 1826, "HY000", "Duplicate CHECK constraint name '%s'", name);

@@ -253,7 +253,7 @@ void ex_checksum_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_textset_spec(ctx, &ts, 2, spec, NULL);
     for (int i = 0; i < st->nnames; i++) {
         const char *db = st->names_db[i] ? st->names_db[i] : ctx->s->db;
-        char full[200], num[24];
+        char full[2 * PDB_NAME_LEN + 2], num[24];
         snprintf(full, sizeof full, "%s.%s", db, st->names[i]);
         const char *v[2] = { stor_arena_strndup(ctx->a, full, strlen(full)), NULL };
         const stor_table *t = stor_table_find(db, st->names[i]);

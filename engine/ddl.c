@@ -250,8 +250,36 @@ static bool column_copies(const stor_column *o, const stor_column *n)
     return false;
 }
 
+/* MariaDB's identifiers hold up to 64 characters (NAME_CHAR_LEN), whatever their bytes. */
+bool ex_name_too_long(const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) n += (*p & 0xC0) != 0x80;
+    return n > 64;
+}
+
+/* A name as MariaDB's messages print it: at most 100 bytes, cut at a character; with dots
+ * (its %-.100T) the last three of them are "..." when it was cut. */
+const char *ex_name_shown(ex_ctx *ctx, const char *s, bool dots)
+{
+    size_t n = strlen(s);
+    if (n <= 100) return s;
+    size_t cut = dots ? 97 : 100;
+    while (cut && ((unsigned char)s[cut] & 0xC0) == 0x80) cut--;
+    char *o = stor_arena_alloc(ctx->a, cut + 4);
+    memcpy(o, s, cut);
+    strcpy(o + cut, dots ? "..." : "");
+    return o;
+}
+
+void ex_raise_name_too_long(ex_ctx *ctx, const char *name)
+{
+    ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", ex_name_shown(ctx, name, true));
+}
+
 static void fill_column(ex_ctx *ctx, stor_column *dst, pl_coldef *d, uint16_t tcoll)
 {
+    if (ex_name_too_long(d->c.name)) ex_raise_name_too_long(ctx, d->c.name);
     *dst = d->c;
     dst->name = stor_strndup(d->c.name, strlen(d->c.name));
     if (is_binary_type(dst->type)) dst->coll = COLL_BINARY;
@@ -364,6 +392,7 @@ static void add_key(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index *
     if (k->kind == IK_PRIMARY) name = "PRIMARY";
     else if (k->name) {
         name = k->name;
+        if (ex_name_too_long(name)) ex_raise_name_too_long(ctx, name);
         if (!strcasecmp(name, "PRIMARY")) ex_raise(ctx, 1280, "42000", "Incorrect index name '%s'", name);
         if (key_name_used(*idx, *nidx, name)) ex_raise(ctx, 1061, "42000", "Duplicate key name '%s'", name);
     } else {
@@ -864,7 +893,7 @@ static void create_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
         ex_raise(ctx, 1050, "42S01", "Table '%s' already exists", st->table);
     }
-    if (strlen(st->table) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", st->table);
+    if (ex_name_too_long(st->table)) ex_raise(ctx, 1103, "42000", "Incorrect table name '%s'", ex_name_shown(ctx, st->table, false));
     if (st->seq) {   /* CREATE SEQUENCE: its columns, its options checked before anything is made */
         ex_seq_coldefs(ctx, st);
         ex_seq_check_create(ctx, st, d->name);
@@ -1745,6 +1774,7 @@ void ex_ddl(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     if (!ex_replaying) wait_for_holders(ctx, st);
     switch (st->kind) {
     case S_CREATE_DB: {
+        if (ex_name_too_long(st->db)) ex_raise(ctx, 1102, "42000", "Incorrect database name '%s'", ex_name_shown(ctx, st->db, true));
         if (stor_db_find(st->db)) {
             if (st->if_not_exists) { ex_warn(ctx, "Note", 1007, "Can't create database '%s'; database exists", st->db); ex_send_ok(ctx, r, 0, 0, NULL); return; }
             ex_raise(ctx, 1007, "HY000", "Can't create database '%s'; database exists", st->db);

@@ -18,7 +18,7 @@
 #include <time.h>
 #include "storage/storage.h"
 
-#define PDB_NAME_LEN 65          /* identifiers: 64 characters + NUL (ASCII case) */
+#define PDB_NAME_LEN 257         /* identifiers: 64 characters of up to 4 bytes + NUL */
 #define PDB_MSG_LEN 512
 
 /* sql_mode bits */
@@ -235,7 +235,7 @@ typedef struct pdb_proc {
     uint32_t id;
     char user[81];
     char host[72];                       /* "localhost", "ip:port" */
-    char db[65];                         /* "" = NULL */
+    char db[PDB_NAME_LEN];               /* "" = NULL */
     const char *command;                 /* "Connect", "Sleep", "Query" */
     uint32_t time;                       /* seconds in this state */
     bool has_info;                       /* info: the running statement's first 100 bytes */

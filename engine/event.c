@@ -349,7 +349,7 @@ static void create_event(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     if (st->or_replace && st->if_not_exists) ex_raise(ctx, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
-    if (strlen(e->name) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", e->name);
+    if (ex_name_too_long(e->name)) ex_raise_name_too_long(ctx, e->name);
     if (stor_event_find(db, e->name) && !st->or_replace) {
         if (!st->if_not_exists) ex_raise(ctx, 1537, "HY000", "Event '%s' already exists", e->name);
         ex_warn(ctx, "Note", 1537, "Event '%s' already exists", e->name);
@@ -521,7 +521,7 @@ const char *ex_evt_import_one(ex_ctx *ctx, const ex_evt_import *im)
 {
     stor_db *d = stor_db_find(im->db);
     if (!d) return "its database does not exist";
-    if (strlen(im->name) > 64) return "its name is too long";
+    if (ex_name_too_long(im->name)) return "its name is too long";
     const char *at = strrchr(im->definer, '@');
     if (!at) return "its definer is not user@host";
     const char *tz = im->tz && im->tz[0] ? im->tz : "SYSTEM";

@@ -699,10 +699,10 @@ static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ts.types[3].ptype = MYSQL_TYPE_MEDIUM_BLOB;
     for (int i = 0; i < st->nnames; i++) {
         const char *db = st->names_db[i] ? st->names_db[i] : ctx->s->db;
-        char full[200];
+        char full[2 * PDB_NAME_LEN + 2];
         snprintf(full, sizeof full, "%s.%s", db, st->names[i]);
         if (!stor_table_find(db, st->names[i])) {
-            char msg[300];
+            char msg[sizeof full + 40];
             snprintf(msg, sizeof msg, "Table '%s' doesn't exist", full);
             const char *v1[4] = { full, op, "Error", stor_arena_strndup(ctx->a, msg, strlen(msg)) };
             ex_textset_add(ctx, &ts, v1);
@@ -1898,13 +1898,13 @@ int pdb_exec_init_db(pdb_session *s, const char *db, size_t len, const pdb_sink 
     if (!ok || denied) ex_warn_fresh(s);
     if (denied) {
         /* MariaDB checks access first: an unknown database is denied too */
-        char msg[1024];
+        char msg[1536];
         snprintf(msg, sizeof msg, "Access denied for user '%s'@'%s' to database '%s'", s->user, s->priv_host, name);
         direct_error(s, sink, 1044, "42000", msg);
         return -1;
     }
     if (!ok) {
-        char msg[400];
+        char msg[PDB_NAME_LEN * 4 + 40];
         snprintf(msg, sizeof msg, "Unknown database '%s'", name);
         direct_error(s, sink, 1049, "42000", msg);
         return -1;

@@ -180,7 +180,7 @@ static void create_routine(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     stor_db *d = stor_db_find(db);
     if (!d) ex_raise(ctx, 1049, "42000", "Unknown database '%s'", db);
     if (st->or_replace && st->if_not_exists) ex_raise(ctx, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
-    if (strlen(rt->name) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", rt->name);
+    if (ex_name_too_long(rt->name)) ex_raise_name_too_long(ctx, rt->name);
     stor_routine *old = stor_routine_find(db, rt->name, rt->function);
     ex_rtn_info in = { 0 };
     if (ex_replaying && ex_replay_text) ex_rtn_meta(ex_replay_text, &in);
@@ -271,7 +271,7 @@ const char *ex_rtn_import_one(ex_ctx *ctx, const ex_rtn_import *im)
 {
     stor_db *d = stor_db_find(im->db);
     if (!d) return "its database does not exist";
-    if (strlen(im->name) > 64) return "its name is too long";
+    if (ex_name_too_long(im->name)) return "its name is too long";
     const char *at = strrchr(im->definer, '@');
     if (!at) return "its definer is not user@host";
     rtn_parts p = { stor_arena_strndup(ctx->a, im->definer, (size_t)(at - im->definer)), at + 1, im->name, im->params,

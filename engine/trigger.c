@@ -157,7 +157,7 @@ static void create_trigger(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     pl_trigger *g = st->trigger;
     if (st->or_replace && st->if_not_exists) ex_raise(ctx, 1221, "HY000", "Incorrect usage of OR REPLACE and IF NOT EXISTS");
     if (!g->name[0]) ex_raise(ctx, 1458, "42000", "Incorrect routine name '%s'", g->name);
-    if (strlen(g->name) > 64) ex_raise(ctx, 1059, "42000", "Identifier name '%s' is too long", g->name);
+    if (ex_name_too_long(g->name)) ex_raise_name_too_long(ctx, g->name);
     const char *gdb = ex_cur_db(ctx, g->db);
     const char *db = st->db ? st->db : gdb;   /* (the table's: the trigger's unless named) */
     if (!strcasecmp(db, "mysql")) ex_raise(ctx, 1465, "HY000", "Triggers can not be created on system tables");

@@ -101,7 +101,7 @@ void srv_registry_remove(srv_conn *c)
 /* The event the scheduler is running (scheduler.c), shown and killed like a connection */
 static struct {
     uint32_t id;             /* 0: none */
-    char user[81], db[65], info[101];
+    char user[81], db[PDB_NAME_LEN], info[101];
     uint64_t since_ms;
     _Atomic uint8_t *kill;
 } ev_run;

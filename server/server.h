@@ -323,7 +323,7 @@ struct srv_conn {
     uint8_t pl_command;                  /* SRV_CMD_*: guarded by the registry lock */
     uint64_t pl_since_ms;                /* since when (registry lock) */
     char pl_user[81];                    /* user and db as published (registry lock) */
-    char pl_db[65];
+    char pl_db[PDB_NAME_LEN];
     char pl_info[101];                   /* the running COM_QUERY's text (registry lock) */
     bool pl_has_info;
     char user[81];                       /* authenticated user (registry, kill checks) */
