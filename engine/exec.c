@@ -249,6 +249,8 @@ static void session_rollback(pdb_session *s)
 
 void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx)
 {
+    if (ctx->stmt && ctx->stmt->lock_nowait)   /* (FOR UPDATE / LOCK IN SHARE MODE NOWAIT) */
+        ex_raise(ctx, 1205, "HY000", "Lock wait timeout exceeded; try restarting transaction");
     ctx->s->wait_blocker = stor_blocker;
     ex_raise(ctx, EX_LOCK_WAIT, "HY000", "lock wait");
 }
@@ -1348,6 +1350,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
                           ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
     stmt_state.slice_read = ex_now_ns();
     stmt_state.watch = !describe;   /* KILL and max_statement_time (ex_slice_check) */
+    stmt_state.lock_nowait = st->kind == S_SELECT && st->sel && st->sel->lock_nowait;
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);

@@ -1123,15 +1123,24 @@ static grp *group_find_slow(qstate *q, const pdb_value *key)
 static void emit_output(qstate *q);
 static void fsort_setup(qstate *q);
 
-/* A locking read: the base-table rows behind this result row. */
-static void lock_sources(qstate *q)
+/* A row another transaction holds: the statement waits for it, or with SKIP LOCKED the
+ * result row is left out (false). */
+static bool lock_held(qstate *q)
+{
+    if (q->sel->skip_locked) return false;
+    ex_raise_locked(q->ctx);
+}
+
+/* A locking read: the base-table rows behind this result row (false: SKIP LOCKED). */
+static bool lock_sources(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     for (int l = 0; l < q->nsrc; l++) {
         ex_src *s = &ctx->src[l];
         if (!s->t || ctx->rows[l] == EX_NULLROW) continue;
-        if (stor_row_lock(s->t, ctx->rows[l], q->lockmode == 2) == STOR_LOCKED) ex_raise_locked(ctx);
+        if (stor_row_lock(s->t, ctx->rows[l], q->lockmode == 2) == STOR_LOCKED) return lock_held(q);
     }
+    return true;
 }
 
 static bool lock_x(const qstate *q, int level);
@@ -1140,19 +1149,20 @@ static bool lock_x(const qstate *q, int level);
  * the gap before it in the order its access path reads (InnoDB's next-key lock of a row
  * read; a unique key's lookup: the row alone). InnoDB also locks the rows it read and
  * skipped on the way, and reads no further than the LIMIT: neither is done here. */
-static void lock_found(qstate *q)
+static bool lock_found(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     for (int l = 0; l < q->nsrc; l++) {
         ex_src *s = &ctx->src[l];
         uint32_t r = ctx->rows[l];
         if (!s->t || r == EX_NULLROW) continue;
-        if (stor_row_lock(s->t, r, lock_x(q, l)) == STOR_LOCKED) ex_raise_locked(ctx);
+        if (stor_row_lock(s->t, r, lock_x(q, l)) == STOR_LOCKED) return lock_held(q);
         const lookup *lk = &q->lk[l];
         stor_index *ix = lk->ix ? lk->ix : lk->rix ? lk->rix : (stor_index *)stor_clustered(s->t);
         if (lk->ix && (lk->ix->kind == IK_PRIMARY || lk->ix->kind == IK_UNIQUE) && lk->nk == lk->ix->ncols) continue;
         stor_gap_lock_before(s->t, ix, r);
     }
+    return true;
 }
 
 /* GROUP BY expressions that warn when evaluated (a string read as a number): MariaDB
@@ -1258,8 +1268,7 @@ static void group_spill_row(qstate *q, const pdb_value *key)
 static void on_row(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
-    if (q->gapmode && q->sel->limit) lock_found(q);
-    else if (q->lockmode) lock_sources(q);
+    if (q->gapmode && q->sel->limit ? !lock_found(q) : q->lockmode && !lock_sources(q)) return;   /* (SKIP LOCKED) */
     if (!q->grouped) { emit_output(q); return; }
     pdb_value key[65];
     if (q->ritems) {

@@ -2025,6 +2025,14 @@ static void into_list(P *p, pl_select *s)
     }
 }
 
+/* A locking read's NOWAIT (a row held by another transaction: 1205 at once) or SKIP
+ * LOCKED (such rows are left out), as MariaDB 10.6+. */
+static void lock_option(P *p, pl_select *s)
+{
+    if (accept_kw(p, "NOWAIT")) s->lock_nowait = true;
+    else if (accept_kw(p, "SKIP")) { expect_kw(p, "LOCKED"); s->skip_locked = true; }
+}
+
 static pl_select *select_core(P *p)
 {
     check_stack(p);
@@ -2121,9 +2129,10 @@ static pl_select *select_core(P *p)
     select_limit(p, s, false, s->norder > 0);
     if (accept_kw(p, "FOR")) {
         expect_kw(p, "UPDATE"); s->for_update = true;
-        if (accept_kw(p, "NOWAIT") || accept_kw(p, "SKIP")) accept_kw(p, "LOCKED");
+        lock_option(p, s);
     } else if (accept_kw(p, "LOCK")) {
         expect_kw(p, "IN"); expect_kw(p, "SHARE"); expect_kw(p, "MODE"); s->lock_share = true;
+        lock_option(p, s);
     }
     if (accept_kw(p, "INTO")) { into_list(p, s); s->into_last = true; }
     p->sel_depth--;

@@ -177,6 +177,7 @@ struct pl_select {
     uint16_t bid;             /* query block number within its statement, 1-based in parse
                                  order (0: made by the engine); keys the block's cached plan */
     bool distinct, calc_found_rows, for_update, lock_share, straight;
+    bool lock_nowait, skip_locked;   /* FOR UPDATE / LOCK IN SHARE MODE NOWAIT | SKIP LOCKED */
     bool parens;              /* written as ( SELECT ... ): its ORDER BY / LIMIT are its own */
     bool tvc;                 /* a row of VALUES (..), (..): the rows are a UNION ALL chain */
     pl_item *items;
