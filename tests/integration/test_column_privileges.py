@@ -13,10 +13,10 @@ pressdb in the order granted. The column lists are compared sorted, and rows sor
 
 Then (pressdb only, its own server from PRESSDB_BIN on a temporary datadir): column
 grants and their effect across a clean restart and a kill -9."""
-import os, re, shutil, signal, subprocess, sys, tempfile
+import os, re, sys
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import start_private  # noqa: E402
+from launch import PrivateServer  # noqa: E402
 from itargets import compare_runs  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -300,10 +300,6 @@ def compare():
 
 # ------------------------------------------------------------------ restart
 
-def start(binary, datadir, log):
-    return start_private(binary, datadir, log, connect, HOST)
-
-
 STATE = [
     (None, "SHOW GRANTS FOR 'cp_u'@'%'"),
     (None, "SHOW GRANTS FOR cp_role"),
@@ -331,42 +327,20 @@ def restart_case():
     if os.environ.get("PRESSDB_SELF_TEST") or not binary:
         print("restart: skipped (needs PRESSDB_BIN)")
         return
-    base = tempfile.mkdtemp(prefix="pressdb-colpriv-")
-    log = open(os.path.join(base, "server.log"), "ab")
-    datadir = os.path.join(base, "data")
-    ok = False
-    proc = None
-    try:
-        proc, port = start(binary, datadir, log)
-        root = connect(port)
+    with PrivateServer(binary, "pressdb-colpriv-", connect, failures, HOST) as srv:
+        root = connect(srv.port)
         for q in SETUP + [q for _, q in GRANTS[:7]]:
             r = run(root, q)
             if r[0] == "error":
                 raise RuntimeError("%s: %r" % (q, r))
         root.close()
-        before = state(port)
+        before = state(srv.port)
         for how in ("clean restart", "kill -9"):
-            proc.send_signal(signal.SIGKILL if how == "kill -9" else signal.SIGTERM)
-            proc.wait(timeout=20)
-            proc, port = start(binary, datadir, log)
-            after = state(port)
+            after = state(srv.restart(how))
             for (who, q, b), (_, _, a) in zip(before, after):
                 if a != b and not q.startswith("INSERT"):
                     failures.append("after %s: %s: %s\n    before: %r\n    after:  %r" % (how, who or "root", q, b, a))
         print("restart: %d statements checked after a clean restart and a kill -9" % (2 * len(STATE)))
-        ok = True
-    finally:
-        if proc and proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        log.close()
-        if ok and not failures:
-            shutil.rmtree(base, ignore_errors=True)
-        else:
-            print("logs kept in", base)
 
 
 def main():

@@ -15,17 +15,13 @@ Then (pressdb only, its own server from PRESSDB_BIN): the same churn, a kill -9 
 the compactions and writes after them, a restart that replays the log across the
 rebuilds, and a clean restart: the rows must be those before."""
 import os
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 
 import pymysql
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import start_private  # noqa: E402
+from launch import PrivateServer  # noqa: E402
 from itargets import compare_runs  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -150,14 +146,8 @@ def restart_case():
     if os.environ.get("PRESSDB_SELF_TEST") or not binary:
         print("restart: skipped (needs PRESSDB_BIN)")
         return
-    base = tempfile.mkdtemp(prefix="pressdb-compact-")
-    log = open(os.path.join(base, "server.log"), "ab")
-    datadir = os.path.join(base, "data")
-    proc = None
-    ok = False
-    try:
-        proc, port = start_private(binary, datadir, log, connect, HOST)
-        conn = connect(port)
+    with PrivateServer(binary, "pressdb-compact-", connect, failures, HOST) as srv:
+        conn = connect(srv.port)
         cur = conn.cursor()
         for q in SETUP:
             cur.execute(q)
@@ -169,29 +159,13 @@ def restart_case():
         cur.execute("UPDATE n SET b = 'moved' WHERE a = 37")
         cur.execute("INSERT INTO n VALUES (7000, 'after')")
         conn.close()
-        before = state(port)
+        before = state(srv.port)
         for how in ("kill -9", "clean restart"):
-            proc.send_signal(signal.SIGKILL if how == "kill -9" else signal.SIGTERM)
-            proc.wait(timeout=30)
-            proc, port = start_private(binary, datadir, log, connect, HOST)
-            after = state(port)
+            after = state(srv.restart(how))
             for (q, b), (_, a) in zip(before, after):
                 if a != b:
                     failures.append("after %s: %s\n    before: %.300r\n    after:  %.300r" % (how, q, b, a))
         print("restart: %d statements checked after a kill -9 and a clean restart" % (2 * len(before)))
-        ok = True
-    finally:
-        if proc and proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        log.close()
-        if ok and not failures:
-            shutil.rmtree(base, ignore_errors=True)
-        else:
-            print("logs kept in", base)
 
 
 def main():

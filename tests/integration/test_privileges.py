@@ -14,11 +14,11 @@ must come out as they went in.
 Then (pressdb only, its own server from PRESSDB_BIN on a temporary datadir): grants,
 CREATE TABLE ... SELECT and temporary tables across a clean restart and a kill -9; what
 comes back is compared with what the server said before the restart."""
-import os, shutil, signal, subprocess, sys, tempfile
+import os, subprocess, sys
 import struct
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import start_private  # noqa: E402
+from launch import PrivateServer  # noqa: E402
 from itargets import compare_runs, targets  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -452,10 +452,6 @@ def compare():
 
 # ------------------------------------------------------------------ restart
 
-def start(binary, datadir, log):
-    return start_private(binary, datadir, log, connect, HOST)
-
-
 STATE = [
     (None, "SHOW GRANTS FOR 'pt_wp'@'localhost'"),
     (None, "SHOW GRANTS FOR 'pt_ro'@'%'"),
@@ -485,13 +481,8 @@ def restart_case():
     if os.environ.get("PRESSDB_SELF_TEST") or not binary:
         print("restart: skipped (needs PRESSDB_BIN)")
         return
-    base = tempfile.mkdtemp(prefix="pressdb-priv-")
-    log = open(os.path.join(base, "server.log"), "ab")
-    datadir = os.path.join(base, "data")
-    ok = False
-    proc = None
-    try:
-        proc, port = start(binary, datadir, log)
+    with PrivateServer(binary, 'pressdb-priv-', connect, failures, HOST) as srv:
+        port = srv.port
         root = connect(port)
         for q in SETUP + [
                 "CREATE TABLE %s.made (id INT PRIMARY KEY) SELECT id, CONCAT(title, '!') AS t FROM %s.posts" % (DBA, DBA),
@@ -516,30 +507,12 @@ def restart_case():
         before = state(port)
         root.close()
         for how in ("clean restart", "kill -9"):
-            if how == "kill -9":
-                proc.send_signal(signal.SIGKILL)
-            else:
-                proc.send_signal(signal.SIGTERM)
-            proc.wait(timeout=20)
-            proc, port = start(binary, datadir, log)
+            port = srv.restart(how)
             after = state(port)
             for (who, q, b), (_, _, a) in zip(before, after):
                 if a != b:
                     failures.append("after %s: %s: %s\n    before: %r\n    after:  %r" % (how, who or "root", q, b, a))
         print("restart: %d statements checked after a clean restart and a kill -9" % (2 * len(STATE)))
-        ok = True
-    finally:
-        if proc and proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        log.close()
-        if ok and not failures:
-            shutil.rmtree(base, ignore_errors=True)
-        else:
-            print("logs kept in", base)
 
 
 # ------------------------------------------------------------------ dump round trip

@@ -17,10 +17,10 @@ PUBLIC grants on `test` databases: those lines are left out.
 
 Then (pressdb only, its own server from PRESSDB_BIN on a temporary datadir): routine
 grants and their effect across a clean restart and a kill -9."""
-import os, shutil, signal, subprocess, sys, tempfile
+import os, sys
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import start_private  # noqa: E402
+from launch import PrivateServer  # noqa: E402
 from itargets import compare_runs  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -244,10 +244,6 @@ def compare():
 
 # ------------------------------------------------------------------ restart
 
-def start(binary, datadir, log):
-    return start_private(binary, datadir, log, connect, HOST)
-
-
 RESTART_SETUP = [
     (None, "GRANT EXECUTE ON PROCEDURE %s.p TO 'pp_u'@'%%'" % DB),
     (None, "GRANT EXECUTE, ALTER ROUTINE ON FUNCTION %s.f TO 'pp_u'@'%%' WITH GRANT OPTION" % DB),
@@ -285,13 +281,8 @@ def restart_case():
     if os.environ.get("PRESSDB_SELF_TEST") or not binary:
         print("restart: skipped (needs PRESSDB_BIN)")
         return
-    base = tempfile.mkdtemp(prefix="pressdb-procpriv-")
-    log = open(os.path.join(base, "server.log"), "ab")
-    datadir = os.path.join(base, "data")
-    ok = False
-    proc = None
-    try:
-        proc, port = start(binary, datadir, log)
+    with PrivateServer(binary, 'pressdb-procpriv-', connect, failures, HOST) as srv:
+        port = srv.port
         root = connect(port)
         for q in SETUP:
             r = run(root, q)
@@ -309,46 +300,26 @@ def restart_case():
         if bad:
             failures.append("before the restart: %r" % (bad,))
         for how in ("clean restart", "kill -9"):
-            proc.send_signal(signal.SIGKILL if how == "kill -9" else signal.SIGTERM)
-            proc.wait(timeout=20)
-            proc, port = start(binary, datadir, log)
+            port = srv.restart(how)
             after = state(port)
             for (who, q, b), (_, _, a) in zip(before, after):
                 if a != b:
                     failures.append("after %s: %s: %s\n    before: %r\n    after:  %r" % (how, who or "root", q, b, a))
         print("restart: %d statements checked after a clean restart and a kill -9" % (2 * len(STATE)))
-        proc = upgrade_case(binary, datadir, log, proc, before)
-        ok = True
-    finally:
-        if proc and proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-        log.close()
-        if ok and not failures:
-            shutil.rmtree(base, ignore_errors=True)
-        else:
-            print("logs kept in", base)
+        upgrade_case(srv, before)
 
 
-def stop(proc):
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=20)
-
-
-def upgrade_case(binary, datadir, log, proc, before):
+def upgrade_case(srv, before):
     """A data directory from before routine grants: its accounts file has no \\S (routine
     grant) and no \\V line. The start gives pp_c, definer of pc, the grants creating pc gives
     (as before), once: revoked afterwards, they stay revoked across a restart."""
-    stop(proc)
-    path = os.path.join(datadir, "accounts")
+    srv.stop()
+    path = os.path.join(srv.datadir, "accounts")
     with open(path) as f:
         lines = f.read().splitlines(True)
     with open(path, "w") as f:
         f.writelines(l for l in lines if not l.startswith(("\\S\t", "\\V\t")))
-    proc, port = start(binary, datadir, log)
+    port = srv.start()
     after = state(port)
     mine = [i for i, (who, q) in enumerate(STATE) if who == "c" or "pp_c" in q]
     for i in mine:
@@ -361,15 +332,13 @@ def upgrade_case(binary, datadir, log, proc, before):
     root = connect(port)
     run(root, "REVOKE EXECUTE, ALTER ROUTINE ON PROCEDURE %s.pc FROM 'pp_c'@'%%'" % DB)
     root.close()
-    stop(proc)
-    proc, port = start(binary, datadir, log)
+    port = srv.restart("clean restart")
     c = connect(port, "pp_c")
     r = run(c, "CALL %s.pc()" % DB)
     c.close()
     if r[:2] != ("error", 1370):
         failures.append("upgrade: the revoked grant came back at the next start: CALL gave %r" % (r,))
     print("upgrade: %d statements of the routine's definer equal after the accounts' upgrade" % len(mine))
-    return proc
 
 
 def main():

@@ -32,3 +32,56 @@ def start_private(binary, datadir, log, connect, host="127.0.0.1"):
                 raise RuntimeError("pressdb exited on start (code %s)" % p.returncode)
             time.sleep(0.05)
     raise RuntimeError("pressdb did not start")
+
+
+class PrivateServer:
+    """start_private in a temporary directory of its own, as a context manager:
+
+        with PrivateServer(binary, "pressdb-x-", connect, failures) as srv:
+            ... connect(srv.port) ...
+            srv.restart("kill -9")   # or "clean restart": the same datadir again
+
+    On leaving it the server is stopped; the directory goes unless something failed
+    (an exception, or anything in failures), when its path is printed."""
+
+    def __init__(self, binary, prefix, connect, failures, host="127.0.0.1"):
+        import tempfile
+        self.binary, self.connect, self.failures, self.host = binary, connect, failures, host
+        self.base = tempfile.mkdtemp(prefix=prefix)
+        self.datadir = os.path.join(self.base, "data")
+        self.log = open(os.path.join(self.base, "server.log"), "ab")
+        self.proc = None
+        self.port = None
+
+    def __enter__(self):
+        self.proc, self.port = start_private(self.binary, self.datadir, self.log, self.connect, self.host)
+        return self
+
+    def stop(self, how="clean restart"):
+        import signal
+        self.proc.send_signal(signal.SIGKILL if how == "kill -9" else signal.SIGTERM)
+        self.proc.wait(timeout=30)
+
+    def start(self):
+        self.proc, self.port = start_private(self.binary, self.datadir, self.log, self.connect, self.host)
+        return self.port
+
+    def restart(self, how):
+        self.stop(how)
+        return self.start()
+
+    def __exit__(self, exc_type, exc, tb):
+        import shutil
+        import subprocess
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.log.close()
+        if exc_type is None and not self.failures:
+            shutil.rmtree(self.base, ignore_errors=True)
+        else:
+            print("logs kept in", self.base)
+        return False
