@@ -213,7 +213,7 @@ typedef struct proto_greeting {
 /* Appends the Protocol::HandshakeV10 packet (seq 0). */
 int proto_write_greeting(proto_buf *out, uint8_t *seq, const proto_greeting *g);
 
-#define PROTO_NAME_MAX 257   /* (64 characters of 4 bytes, and the NUL) */
+#define PROTO_NAME_MAX 256
 typedef struct proto_handshake_resp {
     uint32_t caps;                       /* client capabilities */
     uint32_t max_packet;
