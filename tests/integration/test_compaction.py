@@ -21,8 +21,8 @@ import time
 import pymysql
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import PrivateServer  # noqa: E402
-from itargets import compare_runs  # noqa: E402
+from launch import PrivateServer, private_binary  # noqa: E402
+from itargets import compare_runs, finish  # noqa: E402
 
 HOST = "127.0.0.1"
 DB = "t_compact"
@@ -142,9 +142,8 @@ def state(port):
 
 
 def restart_case():
-    binary = os.environ.get("PRESSDB_BIN")
-    if os.environ.get("PRESSDB_SELF_TEST") or not binary:
-        print("restart: skipped (needs PRESSDB_BIN)")
+    binary = private_binary()
+    if not binary:
         return
     with PrivateServer(binary, "pressdb-compact-", connect, failures, HOST) as srv:
         conn = connect(srv.port)
@@ -171,9 +170,7 @@ def restart_case():
 def main():
     compare()
     restart_case()
-    for f in failures:
-        print("FAIL: " + f)
-    sys.exit(1 if failures else 0)
+    finish(failures)
 
 
 main()

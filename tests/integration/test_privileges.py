@@ -18,8 +18,8 @@ import os, subprocess, sys
 import struct
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import PrivateServer  # noqa: E402
-from itargets import compare_runs, targets  # noqa: E402
+from launch import PrivateServer, private_binary  # noqa: E402
+from itargets import compare_runs, targets, finish  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from test_protocol_commands import Conn, native, describe  # noqa: E402
@@ -477,9 +477,8 @@ def state(port):
 
 
 def restart_case():
-    binary = os.environ.get("PRESSDB_BIN")
-    if os.environ.get("PRESSDB_SELF_TEST") or not binary:
-        print("restart: skipped (needs PRESSDB_BIN)")
+    binary = private_binary()
+    if not binary:
         return
     with PrivateServer(binary, 'pressdb-priv-', connect, failures, HOST) as srv:
         port = srv.port
@@ -606,9 +605,7 @@ def main():
     compare()
     dump_roundtrip()
     restart_case()
-    for f in failures:
-        print("FAIL: " + f)
-    sys.exit(1 if failures else 0)
+    finish(failures)
 
 
 main()

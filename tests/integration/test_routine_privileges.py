@@ -20,8 +20,8 @@ grants and their effect across a clean restart and a kill -9."""
 import os, sys
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
-from launch import PrivateServer  # noqa: E402
-from itargets import compare_runs  # noqa: E402
+from launch import PrivateServer, private_binary  # noqa: E402
+from itargets import compare_runs, finish  # noqa: E402
 
 HOST = "127.0.0.1"
 DB = "t_procpriv"
@@ -277,9 +277,8 @@ def state(port):
 
 
 def restart_case():
-    binary = os.environ.get("PRESSDB_BIN")
-    if os.environ.get("PRESSDB_SELF_TEST") or not binary:
-        print("restart: skipped (needs PRESSDB_BIN)")
+    binary = private_binary()
+    if not binary:
         return
     with PrivateServer(binary, 'pressdb-procpriv-', connect, failures, HOST) as srv:
         port = srv.port
@@ -344,9 +343,7 @@ def upgrade_case(srv, before):
 def main():
     compare()
     restart_case()
-    for f in failures:
-        print("FAIL: " + f)
-    sys.exit(1 if failures else 0)
+    finish(failures)
 
 
 main()

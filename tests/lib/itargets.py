@@ -34,3 +34,10 @@ def compare_runs(scenario, failures):
         if oa != ob:
             failures.append("%s\n    %s: %r\n    %s: %r" % (wa, la, oa, lb, ob))
     print("%d statements compared, %d differ" % (len(a), len(failures)))
+
+
+def finish(failures):
+    """Prints the failures and exits: 1 when there are any."""
+    for f in failures:
+        print("FAIL: " + f)
+    sys.exit(1 if failures else 0)

@@ -85,3 +85,13 @@ class PrivateServer:
         else:
             print("logs kept in", self.base)
         return False
+
+
+def private_binary():
+    """PRESSDB_BIN, for a test that starts pressdbs of its own; None (and a line saying so)
+    in the harness's self test or without it."""
+    binary = os.environ.get("PRESSDB_BIN")
+    if os.environ.get("PRESSDB_SELF_TEST") or not binary:
+        print("restart: skipped (needs PRESSDB_BIN)")
+        return None
+    return binary
