@@ -4,7 +4,9 @@
  * fail as MariaDB does ("Event Scheduler: [user@host][db.name] message"). It runs
  * beside the event loops and never holds one up. The event running is in SHOW
  * PROCESSLIST under a connection id of its own, which KILL stops (an event whose body
- * never ends holds the store's write lock, as a CALL would); a shutdown kills it. */
+ * never ends holds the store's write lock, as a CALL would); a shutdown kills it.
+ * Each second, whatever event_scheduler says, it also has the engine rebuild one table
+ * whose dead row slots outnumber its rows (pdb_compact_tick, engine/ddl.c). */
 #include "server/server.h"
 
 #include <pthread.h>
