@@ -567,6 +567,7 @@ void stor_set_sync_hook(void (*fn)(void)) { sync_hook = fn; }
 
 int stor_sync_try(uint64_t need)
 {
+    if (atomic_load(&sync_failed)) return -1;   /* (synced_end then only released the waiters) */
     if (atomic_load(&synced_end) >= need) return 0;
     if (pthread_mutex_trylock(&sync_mu) != 0) return 1;
     int rc = sync_now(need);
