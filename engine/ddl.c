@@ -1632,7 +1632,7 @@ static void hold_check(ex_ctx *ctx, const char *db, const char *name)
 }
 
 /* `name` with its backticks doubled, into out (cap bytes). */
-static void quote_ident(char *out, size_t cap, const char *name)
+void ex_quote_ident(char *out, size_t cap, const char *name)
 {
     size_t n = 0;
     for (const char *p = name; *p && n + 3 < cap; p++) {
@@ -1642,17 +1642,23 @@ static void quote_ident(char *out, size_t cap, const char *name)
     out[n] = 0;
 }
 
+/* ALTER TABLE `db`.`name` FORCE: the rebuild's text, as the log keeps it. */
+#define FORCE_SQL_CAP (4 * PDB_NAME_LEN + 40)
+static void force_sql(char *out, const char *db, const char *name)
+{
+    char qd[2 * PDB_NAME_LEN + 1], qn[2 * PDB_NAME_LEN + 1];
+    ex_quote_ident(qd, sizeof qd, db);
+    ex_quote_ident(qn, sizeof qn, name);
+    snprintf(out, FORCE_SQL_CAP, "ALTER TABLE `%s`.`%s` FORCE", qd, qn);
+}
+
 /* OPTIMIZE TABLE of an InnoDB table ("doing recreate + analyze instead"): the table copied
  * as ALTER TABLE ... FORCE copies it, which leaves its dead row slots behind. Kept in the
  * log under that text for recovery, never in the binary log (OPTIMIZE logs itself). */
 void ex_table_rebuild(ex_ctx *ctx, const char *db, const char *name)
 {
-    char qd[2 * PDB_NAME_LEN + 1], qn[2 * PDB_NAME_LEN + 1];
-    quote_ident(qd, sizeof qd, db);
-    quote_ident(qn, sizeof qn, name);
-    size_t cap = strlen(qd) + strlen(qn) + 40;
-    char *sql = stor_arena_alloc(ctx->a, cap);
-    snprintf(sql, cap, "ALTER TABLE `%s`.`%s` FORCE", qd, qn);
+    char *sql = stor_arena_alloc(ctx->a, FORCE_SQL_CAP);
+    force_sql(sql, db, name);
     pl_alter al;
     memset(&al, 0, sizeof al);
     al.kind = AT_FORCE;
@@ -1725,10 +1731,8 @@ bool pdb_compact_tick(void)
     }
     stor_unlock();
     if (!t) return false;
-    char qd[2 * PDB_NAME_LEN + 1], qn[2 * PDB_NAME_LEN + 1], sql[4 * PDB_NAME_LEN + 40];
-    quote_ident(qd, sizeof qd, db);
-    quote_ident(qn, sizeof qn, name);
-    snprintf(sql, sizeof sql, "ALTER TABLE `%s`.`%s` FORCE", qd, qn);
+    char sql[FORCE_SQL_CAP];
+    force_sql(sql, db, name);
     pdb_session s;
     pdb_session_init(&s, 0);
     snprintf(s.user, sizeof s.user, "system");

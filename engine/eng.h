@@ -1533,6 +1533,7 @@ void     ex_routine_created(ex_ctx *ctx, const char *db, const char *name, bool 
 void     ex_routine_grants_upgrade(void);
 /* OPTIMIZE TABLE's rebuild of an InnoDB table: ALTER TABLE ... FORCE (ddl.c). */
 void     ex_table_rebuild(ex_ctx *ctx, const char *db, const char *name);
+void     ex_quote_ident(char *out, size_t cap, const char *name);   /* backticks doubled */
 bool     ex_name_too_long(const char *s);   /* past 64 characters (MariaDB's NAME_CHAR_LEN) */
 void     ex_raise_name_too_long(ex_ctx *ctx, const char *name) __attribute__((noreturn));   /* 1059 */
 const char *ex_name_shown(ex_ctx *ctx, const char *s, bool dots);   /* as messages print a name */

@@ -771,7 +771,8 @@ static void run_event(const char *db, const char *name, const char *sql, const p
 /* After its run: a one-time event, or one past its ENDS, dropped or disabled */
 static void finish_event(const char *db, const char *name, bool preserve)
 {
-    char sql[400];
+    char q[2 * PDB_NAME_LEN + 1], sql[sizeof q + 40];
+    ex_quote_ident(q, sizeof q, name);
     pdb_session s;
     pdb_session_init(&s, 0);
     snprintf(s.user, sizeof s.user, "event_scheduler");
@@ -779,10 +780,6 @@ static void finish_event(const char *db, const char *name, bool preserve)
     snprintf(s.db, sizeof s.db, "%s", db);
     evt_sink k = { 0 };
     pdb_sink sink = { &k, es_cols, es_row, es_end, es_ok, es_err };
-    char q[200];
-    size_t n = 0;
-    for (const char *p = name; *p && n + 3 < sizeof q; p++) { if (*p == '`') q[n++] = '`'; q[n++] = *p; }
-    q[n] = 0;
     snprintf(sql, sizeof sql, preserve ? "ALTER EVENT `%s` DISABLE" : "DROP EVENT IF EXISTS `%s`", q);
     run_sql(&s, &k, &sink, sql);
     pdb_session_free(&s);
