@@ -185,6 +185,8 @@ typedef struct pdb_session {
     bool replica_rows;              /* a replica applies row events: no triggers fire */
     bool no_account;                /* a replica's applier, its user no account (unless a
                                        Query event names its invoker) */
+    bool no_status;                 /* the server's own session (table compaction): its
+                                       statements count in no status figure */
     bool sql_log_bin_off;           /* SET sql_log_bin = 0 (and a replica's applier: its
                                        log_slave_updates=OFF): nothing to the binary log */
     uint64_t insert_id;             /* SET insert_id: the next INSERT's first generated id

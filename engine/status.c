@@ -59,6 +59,7 @@ void ex_status_slow(pdb_session *s, uint64_t t0_ns, const char *sql, size_t len,
 
 void pdb_status_add(pdb_session *s, pdb_stat which, int64_t n)
 {
+    if (s && s->no_status) return;
     if (s && stat_kind[which] == PDB_SK_SESSION) s->stat[which] += (uint64_t)n;
     atomic_fetch_add_explicit(&g_stat[which], (uint64_t)n, memory_order_relaxed);
 }

@@ -85,6 +85,11 @@ def compactions(cur):
     return int(rows[0][1]) if rows else None
 
 
+def com_alter_table(cur):
+    cur.execute("SHOW GLOBAL STATUS LIKE 'Com_alter_table'")
+    return int(cur.fetchall()[0][1])
+
+
 def wait_compactions(cur, want):
     for _ in range(150):
         if (compactions(cur) or 0) >= want:
@@ -111,10 +116,12 @@ def scenario(port):
     cur.execute("SELECT @@version LIKE '%pressdb%'")
     pressdb = bool(cur.fetchall()[0][0])
     before = (compactions(cur) or 0) if pressdb else None
+    alters = com_alter_table(cur)
     churn(cur)
     out = []
     if pressdb and not wait_compactions(cur, before + 3):
         failures.append("pressdb compacted %d tables, expected 3" % ((compactions(cur) or 0) - before))
+    out.append(("Com_alter_table grew by", com_alter_table(cur) - alters))   # (the rebuilds are not statements)
     for q in STATE:
         out.append((q, run(cur, q)))
     for q in ("INSERT INTO o (name) VALUES ('after')", "SELECT LAST_INSERT_ID()", "SHOW CREATE TABLE o",
