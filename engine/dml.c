@@ -485,7 +485,9 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
     }
     ex_scope usc = { 0 };
-    usc.ctx = &uctx; usc.item_base = -1; usc.clause = "UPDATE";
+    /* (MariaDB names the clause of an unknown column in ON DUPLICATE KEY UPDATE 'UPDATE'
+       after a SELECT, 'SELECT' after VALUES or SET: the name its rows left) */
+    usc.ctx = &uctx; usc.item_base = -1; usc.clause = st->sel ? "UPDATE" : "SELECT";
     ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup) : NULL;
     ex_prog *check = compile_check(&usc, st);
     ex_checks *tchecks = ex_checks_compile(ctx, t);
@@ -543,6 +545,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     for (uint32_t rn = 0; rn < nrows; rn++) {
         if (rewind) stor_arena_rewind(ctx->a, row_mem);
         if (feed && !feed->next(feed, ctx, fvals)) break;
+        vsc.clause = rn ? "SELECT" : "VALUES";   /* (MariaDB's name after the first row) */
         uint32_t rowno = feed ? feed->rowno : rn + 1;
         const pl_lit *lrow = st->lrows ? st->lrows[rn] : NULL;
         for (uint32_t c = 0; c < t->ncols; c++) {

@@ -24,13 +24,16 @@ void pl_lex_init(pl_lexer *lx, stor_arena *a, const char *sql, size_t len, const
     lx->in_exec = 0;
 }
 
+/* isspace's set in the C locale (the server never changes it), without a call per byte */
+static inline bool is_blank(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
 /* Skips whitespace and comments. An executable comment's opening is consumed and its
  * closing star-slash is skipped when met (tracked in *in_exec). */
 static void skip_space(pl_lexer *lx, int *in_exec)
 {
     const char *p = lx->p, *e = lx->end;
     for (;;) {
-        while (p < e && isspace((unsigned char)*p)) { if (*p == '\n') lx->line++; p++; }
+        while (p < e && is_blank((unsigned char)*p)) { if (*p == '\n') lx->line++; p++; }
         if (p >= e) break;
         if (*p == '#' || (*p == '-' && p + 1 < e && p[1] == '-' && (p + 2 >= e || isspace((unsigned char)p[2]) || p[2] == 0))) {
             while (p < e && *p != '\n') p++;
@@ -65,9 +68,11 @@ static void skip_space(pl_lexer *lx, int *in_exec)
     lx->p = p;
 }
 
-static int is_ident_char(unsigned char c)
+static inline bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+static inline int is_ident_char(unsigned char c)
 {
-    return isalnum(c) || c == '_' || c == '$' || c >= 0x80;
+    return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_' || c == '$' || c >= 0x80;
 }
 
 static uint16_t introducer_coll(const char *s, size_t n)
@@ -96,15 +101,18 @@ static const char *quoted_end(const char *p, const char *e, char q, bool bs)
     return e;
 }
 
-/* Reads a quoted string starting at lx->p (the quote). */
-static int lex_string(pl_lexer *lx, pl_token *t, char q)
+/* The text of the quoted string whose opening quote q is at p - 1, decoded into the arena
+ * (NUL-terminated: *val, *vlen); *after is past its closing quote. -1: unterminated.
+ * Newlines in it are not lines of the statement: MariaDB's lexer counts those between
+ * tokens and in comments only (the "at line N" of a syntax error). */
+static int quoted_body(pl_lexer *lx, const char *p, char q, char **val, size_t *vlen, const char **after)
 {
-    const char *p = lx->p + 1, *e = lx->end;
+    const char *e = lx->end;
     bool bs = !(lx->o && lx->o->no_backslash_escapes);
     char *out = stor_arena_alloc(lx->a, (size_t)(quoted_end(p, e, q, bs) - p) + 1);
     size_t n = 0;
     for (;;) {
-        if (p >= e) { t->kind = TK_ERROR; lx->p = e; return -1; }
+        if (p >= e) { *after = e; return -1; }
         char c = *p;
         if (c == q) {
             if (p + 1 < e && p[1] == q) { out[n++] = q; p += 2; continue; }
@@ -126,15 +134,28 @@ static int lex_string(pl_lexer *lx, pl_token *t, char q)
             }
             continue;
         }
-        if (c == '\n') lx->line++;
         out[n++] = c;
         p++;
     }
     out[n] = 0;
+    *val = out;
+    *vlen = n;
+    *after = p;
+    return 0;
+}
+
+/* Reads a quoted string starting at lx->p (the quote). */
+static int lex_string(pl_lexer *lx, pl_token *t, char q)
+{
+    char *val;
+    size_t n;
+    const char *after;
+    int r = quoted_body(lx, lx->p + 1, q, &val, &n, &after);
+    lx->p = after;
+    if (r) { t->kind = TK_ERROR; return -1; }
     t->kind = TK_STRING;
-    t->val = out;
+    t->val = val;
     t->vlen = n;
-    lx->p = p;
     return 0;
 }
 
@@ -266,7 +287,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
         }
     }
     /* numbers (and 0x.., 0b..) */
-    if (isdigit(c) || (c == '.' && p + 1 < e && isdigit((unsigned char)p[1]))) {
+    if (is_digit(c) || (c == '.' && p + 1 < e && is_digit((unsigned char)p[1]))) {
         if (c == '0' && p + 2 < e && (p[1] == 'x') && isxdigit((unsigned char)p[2])) {
             const char *q = p + 2;
             while (q < e && isxdigit((unsigned char)*q)) q++;
@@ -286,7 +307,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
         }
         const char *q = p;
         pl_tok k = TK_INT;
-        while (q < e && isdigit((unsigned char)*q)) q++;
+        while (q < e && is_digit((unsigned char)*q)) q++;
         if (q < e && is_ident_char((unsigned char)*q) && !(*q == 'e' || *q == 'E')) {
             /* identifier starting with digits (e.g. 1abc) */
             while (q < e && is_ident_char((unsigned char)*q)) q++;
@@ -294,7 +315,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
             t->val = stor_arena_strndup(lx->a, p, (size_t)(q - p)); t->vlen = (size_t)(q - p);
             lx->p = q; t->len = (size_t)(q - p); return 0;
         }
-        if (q < e && *q == '.') { k = TK_DECIMAL; q++; while (q < e && isdigit((unsigned char)*q)) q++; }
+        if (q < e && *q == '.') { k = TK_DECIMAL; q++; while (q < e && is_digit((unsigned char)*q)) q++; }
         if (q < e && (*q == 'e' || *q == 'E')) {
             const char *r = q + 1;
             if (r < e && (*r == '+' || *r == '-')) r++;
@@ -443,4 +464,57 @@ bool pl_is_reserved(const char *w, size_t n)
         if (c < 0) hi = mid; else lo = mid + 1;
     }
     return false;
+}
+
+/* One literal of a VALUES row at p, as pl_lex_next would read it: an unsigned integer or
+ * decimal number, a plain quoted string, or NULL. 0 and *after past it; -1 for anything
+ * else (a sign, a float, an introducer, hex or bits: the tokens decide those). */
+static int lit_at(pl_lexer *lx, const char *p, pl_lit *l, const char **after)
+{
+    const char *e = lx->end, *q = p;
+    l->start = p;
+    l->coll = 0;
+    if (is_digit((unsigned char)*q)) {
+        while (q < e && is_digit((unsigned char)*q)) q++;
+        l->kind = E_INT;
+        if (q < e && *q == '.') { l->kind = E_DECIMAL; q++; while (q < e && is_digit((unsigned char)*q)) q++; }
+        if (q < e && is_ident_char((unsigned char)*q)) return -1;   /* 1e5, 1abc, 0x1f */
+        l->s = stor_arena_strndup(lx->a, p, (size_t)(q - p));
+        l->slen = (uint32_t)(q - p);
+    } else if (*q == '\'') {
+        char *val;
+        size_t n;
+        if (quoted_body(lx, q + 1, '\'', &val, &n, &q) || n > UINT32_MAX) return -1;
+        l->kind = E_STRING;
+        l->s = val;
+        l->slen = (uint32_t)n;
+    } else if (e - q >= 4 && !strncasecmp(q, "NULL", 4) && !(e - q > 4 && is_ident_char((unsigned char)q[4]))) {
+        q += 4;
+        l->kind = E_NULL;
+        l->s = NULL;
+        l->slen = 0;
+    } else return -1;
+    l->srclen = (uint32_t)(q - p);
+    *after = q;
+    return 0;
+}
+
+int pl_lex_lit_row(pl_lexer *lx, const char *from, pl_lit *out, int cap, const char **close)
+{
+    if (lx->in_exec) return -1;   /* (a star-slash may end the row's text) */
+    const char *p = from, *e = lx->end;
+    int n = 0, lines = 0;
+    for (;;) {
+        if (n == cap) return -2;
+        if (lit_at(lx, p, &out[n], &p)) return -1;
+        n++;
+        while (p < e && is_blank((unsigned char)*p)) lines += *p++ == '\n';
+        if (p >= e) return -1;
+        if (*p == ')') break;
+        if (*p != ',') return -1;
+        for (p++; p < e && is_blank((unsigned char)*p); p++) lines += *p == '\n';
+    }
+    lx->line += lines;
+    *close = p;
+    return n;
 }

@@ -854,6 +854,29 @@ pl_expr **pl_insert_row(const pl_stmt *s, int r, stor_arena *a)
     return row;
 }
 
+/* A row of literals read by the lexer straight from the text (pl_lex_lit_row), the
+ * current token being its first value; the closing ')' is then the current token. A dump's
+ * rows are nearly all such, and the tokens cost three times as much. */
+static bool lit_row(P *p, int hint, pl_lit **lits, int *nl)
+{
+    if (p->has_nx || !p->t.start) return false;
+    for (int cap = hint > 0 ? hint : 16; cap <= 65536; cap *= 4) {
+        pl_lit *v = stor_arena_alloc(p->a, (size_t)cap * sizeof *v);
+        const char *close;
+        int n = pl_lex_lit_row(&p->lx, p->t.start, v, cap, &close);
+        if (n == -1) return false;
+        if (n == -2) continue;
+        p->lx.p = close;
+        p->t.start = NULL;   /* (next() takes prev_end from it) */
+        p->prev_end = v[n - 1].start + v[n - 1].srclen;
+        next(p);
+        *lits = v;
+        *nl = n;
+        return true;
+    }
+    return false;
+}
+
 /* One row of VALUES: its nodes in *r, or (compact, while every value is a literal) its
  * literals in *lits (*nl of them). */
 static void values_row(P *p, bool compact, int hint, vec *r, pl_lit **lits, int *nl)
@@ -862,6 +885,7 @@ static void values_row(P *p, bool compact, int hint, vec *r, pl_lit **lits, int 
     *lits = NULL;
     *nl = 0;
     if (is_op(p, ')')) return;
+    if (compact && p->t.kind != TK_OP && lit_row(p, hint, lits, nl)) return;
     do {
         if (compact && !r->n && lit_alone(p)) {
             if (*nl == cap) {

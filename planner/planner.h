@@ -833,6 +833,12 @@ typedef struct pl_lexer {
 } pl_lexer;
 void pl_lex_init(pl_lexer *lx, stor_arena *a, const char *sql, size_t len, const pl_parse_opts *o);
 int  pl_lex_next(pl_lexer *lx, pl_token *t);   /* 0, or -1 (TK_ERROR: unterminated...) */
+/* A VALUES row of literals read straight from the text at from (its first value) up to
+ * its closing parenthesis (*close), without tokens: unsigned numbers, plain quoted
+ * strings and NULL, separated by commas and blanks, as pl_lex_next reads them. The number
+ * of values in out; -2 when there are more than cap; -1 for anything else (nothing is
+ * consumed then: the tokens read the row). */
+int  pl_lex_lit_row(pl_lexer *lx, const char *from, pl_lit *out, int cap, const char **close);
 
 /* Stack left below which recursion over a statement stops with an error (the parser's
  * 1064 "memory exhausted", the engine's 1436 "Thread stack overrun"); at most a quarter
