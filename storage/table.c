@@ -467,9 +467,12 @@ static void ord_drop(stor_index *x)
     x->ord = NULL;
 }
 
-static void chain_free(struct stor_hchain *c)
+/* (the arrays are column vectors: cap row slots, nb buckets) */
+static void chain_free(struct stor_hchain *c, uint32_t cap, uint32_t nb)
 {
-    stor_free(c->buckets); stor_free(c->next); stor_free(c->prev);
+    stor_vec_free(c->buckets, (size_t)nb * sizeof(uint32_t));
+    stor_vec_free(c->next, (size_t)cap * sizeof(uint32_t));
+    stor_vec_free(c->prev, (size_t)cap * sizeof(uint32_t));
     c->buckets = c->next = c->prev = NULL;
 }
 
@@ -511,7 +514,7 @@ static void table_free(stor_table *t)
     for (uint32_t i = 0; i < t->nidx; i++) {
         stor_index *x = &t->idx[i];
         stor_free(x->name); stor_free(x->cols); stor_free(x->prefix); stor_free(x->comment);
-        chain_free(&x->h); chain_free(&x->h1);
+        chain_free(&x->h, t->cap, x->nbuckets); chain_free(&x->h1, t->cap, x->nbuckets);
         ord_drop(x);
     }
     mvcc_forget_table(t);
@@ -623,7 +626,7 @@ int stor_table_truncate(stor_table *t)
     t->rewrite_epoch++;
     for (uint32_t i = 0; i < t->ncols; i++) col_free_data(&t->cols[i], t->nrows, t->cap);
     for (uint32_t i = 0; i < t->nidx; i++) {
-        chain_free(&t->idx[i].h); chain_free(&t->idx[i].h1);
+        chain_free(&t->idx[i].h, t->cap, t->idx[i].nbuckets); chain_free(&t->idx[i].h1, t->cap, t->idx[i].nbuckets);
         ord_drop(&t->idx[i]);
         t->idx[i].nbuckets = 0;
     }
@@ -1043,13 +1046,15 @@ static void idx_remove(stor_table *t, stor_index *x, uint32_t row)
  * same rows: the caller adds a row it has just made live). */
 static void idx_rehash(stor_table *t, stor_index *x, uint32_t nb)
 {
-    stor_free(x->h.buckets);
-    stor_free(x->h1.buckets);
+    /* (vectors: a bulk load's buckets are written at random, and a huge page faults in
+       once where 4 KiB pages faulted at nearly every row) */
+    stor_vec_free(x->h.buckets, (size_t)x->nbuckets * sizeof(uint32_t));
+    stor_vec_free(x->h1.buckets, (size_t)x->nbuckets * sizeof(uint32_t));
     struct stor_ord *o = x->ord;
     x->ord = NULL;   /* (idx_insert below must not add to it) */
     x->nbuckets = nb;
-    x->h.buckets = stor_calloc(nb, sizeof(uint32_t));
-    if (x->ncols > 1) x->h1.buckets = stor_calloc(nb, sizeof(uint32_t));
+    x->h.buckets = stor_vec_grow(NULL, 0, (size_t)nb * sizeof(uint32_t));
+    x->h1.buckets = x->ncols > 1 ? stor_vec_grow(NULL, 0, (size_t)nb * sizeof(uint32_t)) : NULL;
     for (uint32_t r = 0; r < t->nrows; r++)
         if (!stor_is_dead(t, r)) idx_insert(t, x, r);
     x->ord = o;
@@ -1262,10 +1267,8 @@ static int grow(stor_table *t)
         struct stor_hchain *cs[2] = { &t->idx[i].h, &t->idx[i].h1 };
         for (int k = 0; k < 2; k++) {
             if (k == 1 && t->idx[i].ncols < 2) continue;
-            cs[k]->next = stor_realloc(cs[k]->next, nc * sizeof(uint32_t));
-            cs[k]->prev = stor_realloc(cs[k]->prev, nc * sizeof(uint32_t));
-            memset(cs[k]->next + t->cap, 0, (nc - t->cap) * sizeof(uint32_t));
-            memset(cs[k]->prev + t->cap, 0, (nc - t->cap) * sizeof(uint32_t));
+            cs[k]->next = stor_vec_grow(cs[k]->next, (size_t)t->cap * sizeof(uint32_t), (size_t)nc * sizeof(uint32_t));
+            cs[k]->prev = stor_vec_grow(cs[k]->prev, (size_t)t->cap * sizeof(uint32_t), (size_t)nc * sizeof(uint32_t));
         }
     }
     t->cap = nc;
