@@ -155,15 +155,16 @@ static bool fits(int kind, int32_t c)
     }
 }
 
-size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, const char **out, size_t *outn, size_t *first_bad)
+size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, size_t max_chars, const char **out,
+                      size_t *outn, size_t *first_bad)
 {
     *out = s; *outn = n;
     int kind = narrow_kind(coll);
     if (!kind) return 0;
-    size_t i = 0, bad = 0;
+    size_t i = 0, bad = 0, chars = 0;
     char *o = NULL;
     size_t k = 0;
-    while (i < n) {
+    for (; i < n && chars < max_chars; chars++) {
         size_t st = i;
         if ((unsigned char)s[i] < 0x80) { i++; if (o) o[k++] = s[st]; continue; }
         int32_t c = dec_utf8(s, n, &i);
@@ -177,7 +178,11 @@ size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, con
         o[k++] = '?';
         bad++;
     }
-    if (o) { *out = o; *outn = k; }
+    if (o) {   /* (past max_chars the bytes stay: the column cuts them) */
+        memcpy(o + k, s + i, n - i);
+        *out = o;
+        *outn = k + (n - i);
+    }
     return bad;
 }
 
@@ -199,12 +204,19 @@ size_t ex_utf8_fit(stor_arena *a, bool mb4, const char *s, size_t n, size_t max_
 {
     const unsigned char *u = (const unsigned char *)s;
     *out = s; *outn = n;
-    size_t i = 0, lim = n < max_chars ? n : max_chars;
-    for (uint64_t w; i + 8 <= lim && (memcpy(&w, u + i, 8), !(w & 0x8080808080808080ull)); i += 8) {}
-    while (i < lim && u[i] < 0x80) i++;   /* (ASCII: one character a byte) */
-    size_t bad = 0, k = 0, chars = i;
+    size_t i = 0, bad = 0, k = 0, chars = 0;
     char *o = NULL;
-    for (; i < n && chars < max_chars; chars++) {
+    while (i < n && chars < max_chars) {
+        if (u[i] < 0x80) {   /* an ASCII run, one character a byte: eight at a time */
+            size_t j = i, lim = n - i < max_chars - chars ? n : i + (max_chars - chars);
+            for (uint64_t w; j + 8 <= lim && (memcpy(&w, u + j, 8), !(w & 0x8080808080808080ull)); j += 8) {}
+            while (j < lim && u[j] < 0x80) j++;
+            if (o) { memcpy(o + k, s + i, j - i); k += j - i; }
+            chars += j - i;
+            i = j;
+            continue;
+        }
+        chars++;
         size_t len = utf8_len_at(u, n, i, mb4);
         if (len) {
             if (o) { memcpy(o + k, s + i, len); k += len; }

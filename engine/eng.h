@@ -784,8 +784,10 @@ bool ex_json_check(ex_ctx *ctx, const pdb_value *v);   /* json_valid with its No
 /* Narrow character sets (charset.c). Text inside is UTF-8 whatever the charset; a
  * latin1, ascii or utf8mb3 value holds only characters its charset has. */
 /* s as text of coll's charset: characters it cannot hold become '?'. Returns how many
- * (0: *out is s), *first_bad the byte offset of the first. */
-size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, const char **out, size_t *outn, size_t *first_bad);
+ * (0: *out is s), *first_bad the byte offset of the first. Only the first max_chars
+ * characters are asked (those after them are cut by the column, as MariaDB's copy). */
+size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, size_t max_chars, const char **out,
+                      size_t *outn, size_t *first_bad);
 /* The bytes s takes in coll's charset (latin1/ascii: one per character), written to out
  * when out is not NULL (room for n). */
 size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);

@@ -489,7 +489,7 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
         uint16_t coll = c->type == CT_VARBINARY ? COLL_BINARY : c->coll;
         {   /* CONVERT(x USING latin1) / CAST(x AS CHAR CHARACTER SET ascii): '?' for what it lacks */
             const char *fs; size_t fn, first;
-            if (in->t == VT_STRING && ex_charset_fit(ctx->a, coll, s, n, &fs, &fn, &first)) {
+            if (in->t == VT_STRING && ex_charset_fit(ctx->a, coll, s, n, SIZE_MAX, &fs, &fn, &first)) {
                 /* MariaDB names the first character it could not convert */
                 const pdb_collation *tc = pdb_coll_by_id(coll);
                 unsigned char b = (unsigned char)s[first];
@@ -1290,7 +1290,7 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         }
         {   /* a latin1 / ascii / utf8mb3 column keeps only what its charset has */
             const char *fs; size_t fn, first;
-            if (ex_charset_fit(ctx->a, c->coll, s, n, &fs, &fn, &first)) {
+            if (ex_charset_fit(ctx->a, c->coll, s, n, maxch, &fs, &fn, &first)) {
                 bad_string(ctx, c, s, n, first, rowno);
                 s = fs; n = fn;
                 said = true;

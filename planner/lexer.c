@@ -85,18 +85,35 @@ static uint16_t introducer_coll(const char *s, size_t n)
     return c ? c->id : 0;
 }
 
+/* The first byte in [p, e) that is the quote q or (with backslash escapes) a backslash, or
+ * e: eight bytes at a time (a byte of w equal to c leaves a zero byte in w ^ c...c, which
+ * the borrow of the subtraction marks), so a dump's long strings are not read a byte at
+ * a time. */
+static const char *quoted_stop(const char *p, const char *e, char q, bool bs)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    const uint64_t mq = ones * (unsigned char)q, mb = ones * (unsigned char)(bs ? '\\' : q);
+    for (uint64_t w; e - p >= 8; p += 8) {
+        memcpy(&w, p, 8);
+        uint64_t a = w ^ mq, b = w ^ mb;
+        if (((a - ones) & ~a & highs) | ((b - ones) & ~b & highs)) break;
+    }
+    while (p < e && *p != q && !(bs && *p == '\\')) p++;
+    return p;
+}
+
 /* Where the quoted text starting at p ends: the closing quote (a doubled quote, and with
  * backslash escapes a backslash pair, do not end it), or e when it is unterminated. The
  * decoded text is never longer than the raw text, so this bounds its allocation (sizing
  * it by the rest of the statement instead cost megabytes per literal in big INSERTs). */
 static const char *quoted_end(const char *p, const char *e, char q, bool bs)
 {
-    while (p < e) {
+    while ((p = quoted_stop(p, e, q, bs)) < e) {
         if (*p == q) {
             if (p + 1 < e && p[1] == q) { p += 2; continue; }
             return p;
         }
-        p += (*p == '\\' && bs && p + 1 < e) ? 2 : 1;
+        p += p + 1 < e ? 2 : 1;   /* (a backslash and what it escapes) */
     }
     return e;
 }
@@ -112,6 +129,10 @@ static int quoted_body(pl_lexer *lx, const char *p, char q, char **val, size_t *
     char *out = stor_arena_alloc(lx->a, (size_t)(quoted_end(p, e, q, bs) - p) + 1);
     size_t n = 0;
     for (;;) {
+        const char *r = quoted_stop(p, e, q, bs);   /* (the bytes up to it are the text's) */
+        memcpy(out + n, p, (size_t)(r - p));
+        n += (size_t)(r - p);
+        p = r;
         if (p >= e) { *after = e; return -1; }
         char c = *p;
         if (c == q) {
