@@ -394,7 +394,8 @@ typedef struct ex_stmt {
     /* LIMIT ROWS EXAMINED n (select.c): the rows read so far against the limit; exam_hit
        once a read went past it (at the end of a scan: exam_eof), which stops the statement */
     bool exam_on, exam_hit, exam_eof;
-    bool lock_nowait;       /* a locking read with NOWAIT: a held row is 1205 at once */
+    bool lock_nowait;       /* a locking read with NOWAIT (or WAIT 0): a held row is 1205 at once */
+    uint64_t lock_wait_ms;  /* a locking read with WAIT n: its waits' timeout (0: the session's) */
     /* tables the statement opened (Table_open_cache_hits; with any, Handler_commit or
        _rollback when it ends): a query block's once however often it runs (used_sel) */
     uint32_t tables_used;

@@ -134,6 +134,7 @@ typedef struct pdb_session {
     uint64_t snap_binlog_pos;
     /* a statement waiting for a row lock (pdb_exec_* returned PDB_EXEC_WAIT) */
     uint64_t wait_blocker;          /* the transaction it waits for (0: run it again now) */
+    uint64_t wait_stmt_ms;          /* its own timeout (a locking read's WAIT n), 0: the session's */
     uint64_t wait_me;               /* the waiting transaction's id (0: none) */
     uint64_t row_wait_ns;           /* when its row lock wait began (0: none; status.c) */
     char *resume;                   /* COM_QUERY: the statements from the waiting one on */

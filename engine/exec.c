@@ -252,6 +252,7 @@ void __attribute__((noreturn)) ex_raise_locked(ex_ctx *ctx)
     if (ctx->stmt && ctx->stmt->lock_nowait)   /* (FOR UPDATE / LOCK IN SHARE MODE NOWAIT) */
         ex_raise(ctx, 1205, "HY000", "Lock wait timeout exceeded; try restarting transaction");
     ctx->s->wait_blocker = stor_blocker;
+    ctx->s->wait_stmt_ms = ctx->stmt ? ctx->stmt->lock_wait_ms : 0;
     ex_raise(ctx, EX_LOCK_WAIT, "HY000", "lock wait");
 }
 
@@ -310,6 +311,7 @@ uint64_t pdb_wait_ms(pdb_session *s)
         return left <= 0 ? 1 : (uint64_t)(left + 999) / 1000;
     }
     if (s->wait_table) return session_uint(s, "lock_wait_timeout", 86400) * 1000u;
+    if (s->wait_stmt_ms) return s->wait_stmt_ms;
     return (uint64_t)pdb_lock_wait_timeout(s) * 1000u;
 }
 
@@ -1350,7 +1352,9 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
                           ? ex_now_ns() + pdb_exec_slice_us * 1000u : 0;
     stmt_state.slice_read = ex_now_ns();
     stmt_state.watch = !describe;   /* KILL and max_statement_time (ex_slice_check) */
-    stmt_state.lock_nowait = st->kind == S_SELECT && st->sel && st->sel->lock_nowait;
+    stmt_state.lock_nowait = st->kind == S_SELECT && st->sel && (st->sel->lock_nowait ||
+                                                                (st->sel->lock_wait && !st->sel->lock_wait_s));
+    stmt_state.lock_wait_ms = st->kind == S_SELECT && st->sel && st->sel->lock_wait ? st->sel->lock_wait_s * 1000ull : 0;
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);

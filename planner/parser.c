@@ -2049,12 +2049,20 @@ static void into_list(P *p, pl_select *s)
     }
 }
 
-/* A locking read's NOWAIT (a row held by another transaction: 1205 at once) or SKIP
- * LOCKED (such rows are left out), as MariaDB 10.6+. */
+/* A locking read's NOWAIT (a row held by another transaction: 1205 at once), WAIT n (n
+ * seconds, for this statement, instead of innodb_lock_wait_timeout and lock_wait_timeout)
+ * or SKIP LOCKED (such rows are left out), as MariaDB 10.6+. */
 static void lock_option(P *p, pl_select *s)
 {
     if (accept_kw(p, "NOWAIT")) s->lock_nowait = true;
     else if (accept_kw(p, "SKIP")) { expect_kw(p, "LOCKED"); s->skip_locked = true; }
+    else if (accept_kw(p, "WAIT")) {
+        if (p->t.kind != TK_INT) syntax_error(p);
+        unsigned long long n = strtoull(p->t.val, NULL, 10);
+        s->lock_wait = true;
+        s->lock_wait_s = n > 1073741824 ? 1073741824 : (uint32_t)n;   /* (innodb_lock_wait_timeout's range) */
+        next(p);
+    }
 }
 
 static pl_select *select_core(P *p)

@@ -178,6 +178,8 @@ struct pl_select {
                                  order (0: made by the engine); keys the block's cached plan */
     bool distinct, calc_found_rows, for_update, lock_share, straight;
     bool lock_nowait, skip_locked;   /* FOR UPDATE / LOCK IN SHARE MODE NOWAIT | SKIP LOCKED */
+    bool lock_wait;           /* ... WAIT n: the statement's lock wait timeout is n seconds */
+    uint32_t lock_wait_s;
     bool parens;              /* written as ( SELECT ... ): its ORDER BY / LIMIT are its own */
     bool tvc;                 /* a row of VALUES (..), (..): the rows are a UNION ALL chain */
     pl_item *items;

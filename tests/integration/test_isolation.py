@@ -587,6 +587,17 @@ GAP_SCENARIOS = {
         ("B", "ROLLBACK"), ("C", "SELECT id FROM t ORDER BY id FOR UPDATE SKIP LOCKED"),
         ("A", "ROLLBACK"), ("C", ALL),
     ],
+    "wait n: the statement's own lock wait timeout": [
+        ("A", "BEGIN"), ("A", "SELECT * FROM t WHERE id=2 FOR UPDATE"),
+        ("B", "SET SESSION innodb_lock_wait_timeout=50"),
+        ("B", "SELECT id, v FROM t WHERE id=2 FOR UPDATE WAIT 1"),
+        ("B", "SELECT id, v FROM t WHERE id=2 LOCK IN SHARE MODE WAIT 0"),
+        ("B", "SELECT id, v FROM t WHERE id=4 FOR UPDATE WAIT 2"),
+        ("B", "SELECT id, v FROM t WHERE id=4 FOR UPDATE WAIT"),
+        ("B", "SELECT id, v FROM t WHERE id=4 FOR UPDATE WAIT x"),
+        ("B", "SELECT @@innodb_lock_wait_timeout, @@lock_wait_timeout"),
+        ("A", "ROLLBACK"), ("B", "SELECT id, v FROM t WHERE id=2 FOR UPDATE WAIT 1"), ("C", ALL),
+    ],
     "set transaction: the next transaction's level only": [
         GAPS, ("A", "SET TRANSACTION ISOLATION LEVEL SERIALIZABLE"), ("A", "SELECT @@tx_isolation"),
         ("A", "BEGIN"), ("A", "SET TRANSACTION ISOLATION LEVEL READ COMMITTED"),
