@@ -1355,6 +1355,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     stmt_state.lock_nowait = st->kind == S_SELECT && st->sel && (st->sel->lock_nowait ||
                                                                 (st->sel->lock_wait && !st->sel->lock_wait_s));
     stmt_state.lock_wait_ms = st->kind == S_SELECT && st->sel && st->sel->lock_wait ? st->sel->lock_wait_s * 1000ull : 0;
+    s->wait_stmt_ms = 0;   /* (ex_raise_locked sets this statement's) */
     bool catalog = !ro && changes_catalog(st);
     if (catalog) ex_catalog_changed();
     stor_txn_attach(ro ? NULL : *txp);
