@@ -453,6 +453,8 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     else if (st->nsets) nrows = 1;
     else {
         nrows = (uint32_t)st->nrows;
+        if (st->count_row)
+            ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row %d", st->count_row);
         if (st->rowlen != ncols && !(st->rowlen == 0 && ncols == (int)t->ncols && st->ncols == 0))
             ex_raise(ctx, 1136, "21S01", "Column count doesn't match value count at row 1");
         if (st->rowlen == 0) ncols = 0;   /* VALUES (): every column gets its default */

@@ -44,6 +44,8 @@ typedef struct P {
     int sp_cursors;         /* cursors declared so far */
     int parens;             /* parentheses open at the current token */
     bool seq_write;         /* NEXTVAL / SETVAL / NEXT VALUE FOR seen */
+    int count_row;          /* a VALUES row whose value count differs from the first's (1136
+                               once the statement is parsed: a syntax error comes first) */
 } P;
 
 /* Query blocks nested deeper than this are refused with MariaDB's 1473 (its
@@ -2923,13 +2925,12 @@ static void insert_stmt(P *p, pl_stmt *s, bool replace)
             values_row(p, compact, rows.n ? s->rowlen : 0, &r, &lits, &nl);
             expect_op(p, ')');
             int n = r.n + nl;
+            /* (MariaDB checks the counts after parsing; in a stored program's body when
+               the statement runs: ex_insert) */
             if (rows.n && n != s->rowlen) {
-                p->err->code = 1136;
-                strcpy(p->err->sqlstate, "21S01");
-                snprintf(p->err->msg, sizeof p->err->msg, "Column count doesn't match value count at row %d", rows.n + 1);
-                longjmp(p->jb, 1);
-            }
-            s->rowlen = n;
+                if (p->in_sp && !s->count_row) s->count_row = rows.n + 1;
+                else if (!p->in_sp && !p->count_row) p->count_row = rows.n + 1;
+            } else s->rowlen = n;
             if (nl) {
                 any_lits = true;
                 vpush(p, &rows, NULL);
@@ -5095,6 +5096,13 @@ static int parse_body(P *pp, const char *sql, size_t len, size_t *pos, pl_stmt *
     statement(p, out);
     const char *end = p->t.kind == TK_EOF ? p->lx.end : p->t.start;
     if (p->t.kind == TK_ERROR) syntax_error(p);
+    if (p->t.kind != TK_EOF && !(p->t.kind == TK_OP && p->t.op == ';')) syntax_error(p);
+    if (p->count_row) {
+        p->err->code = 1136;
+        strcpy(p->err->sqlstate, "21S01");
+        snprintf(p->err->msg, sizeof p->err->msg, "Column count doesn't match value count at row %d", p->count_row);
+        longjmp(p->jb, 1);
+    }
     if (p->t.kind == TK_OP && p->t.op == ';') {
         out->len = (size_t)(p->t.start - out->start);
         out->nparams = p->nparams;

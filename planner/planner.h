@@ -504,6 +504,7 @@ typedef struct pl_stmt {
                                  rows: no syntax node per value) */
     int nrows;
     int rowlen;
+    int count_row;            /* (a stored program's) first row whose value count is not rowlen */
     pl_assign *sets;          /* INSERT ... SET / UPDATE SET / ON DUPLICATE KEY UPDATE / SET */
     int nsets;
     pl_assign *dup_sets;

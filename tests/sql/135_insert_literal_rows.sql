@@ -151,3 +151,16 @@ SHOW WARNINGS;
 SELECT id, HEX(s), HEX(t) FROM ll ORDER BY id;
 SET SESSION sql_mode = DEFAULT;
 DROP TABLE ll;
+-- a row of another value count: 1136 once the statement is parsed (a syntax error comes
+-- first), in a stored program when it runs
+CREATE TABLE lc (a INT, b INT);
+CREATE PROCEDURE lcp() INSERT INTO lc VALUES (1,1),(1);
+CALL lcp();
+DROP PROCEDURE lcp;
+PREPARE lcs FROM 'INSERT INTO lc VALUES (1,1),(1)';
+INSERT INTO lc VALUES (1,1),(1),(2,2) ON DUPLICATE KEY UPDATE a = 1 + ;
+INSERT INTO lc VALUES (1,1),(1),(1,2,3);
+INSERT INTO lc VALUES (1,1),(1) junk;
+INSERT INTO lc VALUES (1,1),(1);
+SELECT COUNT(*) FROM lc;
+DROP TABLE lc;
