@@ -493,6 +493,7 @@ bool pl_is_reserved(const char *w, size_t n)
 static int lit_at(pl_lexer *lx, const char *p, pl_lit *l, const char **after)
 {
     const char *e = lx->end, *q = p;
+    if (q >= e) return -1;   /* (the text ends after a comma) */
     l->start = p;
     l->coll = 0;
     if (is_digit((unsigned char)*q)) {
