@@ -89,6 +89,10 @@ typedef struct pdb_session {
     bool in_trans;
     char tx_next_iso[24];           /* SET TRANSACTION ISOLATION LEVEL (no scope): the level
                                        of the next transaction, "" none (sysvar.c) */
+    uint8_t tx_next_ro;             /* SET TRANSACTION READ WRITE / ONLY (no scope): 1 / 2 for
+                                       the next transaction, 0 none */
+    uint8_t txn_ro;                 /* the open transaction's access mode, 1 READ WRITE, 2 READ
+                                       ONLY; 0: none set (the session's, exec.c ex_txn_read_only) */
     bool trx_tables;                /* the open transaction opened tables (Handler_commit) */
     struct ex_savepoint *savepoints; /* SAVEPOINT names of the open transaction (engine-owned) */
     int nsavepoints, csavepoints;
@@ -216,6 +220,7 @@ typedef struct pdb_colmeta {
 #define PDB_ST_MORE_RESULTS  0x0008
 #define PDB_ST_NO_INDEX_USED 0x0020
 #define PDB_ST_NO_BACKSLASH_ESCAPES 0x0200
+#define PDB_ST_IN_TRANS_READONLY 0x2000
 
 /* The sink a statement's outcome goes to. Each statement ends with exactly one of
  * ok(), error(), or columns()+row()*+end(). status carries PDB_ST_MORE_RESULTS when

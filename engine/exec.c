@@ -315,6 +315,25 @@ uint64_t pdb_wait_ms(pdb_session *s)
     return (uint64_t)pdb_lock_wait_timeout(s) * 1000u;
 }
 
+/* Is the session's transaction (the open one, else the one a statement would open) READ
+ * ONLY? START TRANSACTION's mode, else SET TRANSACTION's for the next one, else
+ * @@tx_read_only. */
+bool ex_txn_read_only(pdb_session *s)
+{
+    if (s->no_account) return false;   /* (a replica's applier, the server's own work) */
+    if (s->txn_ro) return s->txn_ro == 2;
+    bool ro = s->tx_next_ro ? s->tx_next_ro == 2 : session_uint(s, "tx_read_only", 0) != 0;
+    if (s->in_trans) s->txn_ro = ro ? 2 : 1;   /* (an open transaction keeps its mode) */
+    return ro;
+}
+
+/* MariaDB's 1792: a write, or a statement it never allows, in a READ ONLY transaction. */
+void ex_txn_write_check(ex_ctx *ctx)
+{
+    if (ex_txn_read_only(ctx->s))
+        ex_raise(ctx, 1792, "25006", "Cannot execute statement in a READ ONLY transaction");
+}
+
 uint32_t pdb_lock_wait_timeout(pdb_session *s)
 {
     return (uint32_t)session_uint(s, "innodb_lock_wait_timeout", 50);
@@ -399,11 +418,12 @@ void pdb_session_default_role(pdb_session *s) { ex_roles_login(s); }
 
 /* ---------------------------------------------------------------- results */
 
-static uint16_t session_status(const pdb_session *s, const ex_result *r)
+static uint16_t session_status(pdb_session *s, const ex_result *r)
 {
     uint16_t st = r->status;
     if (s->autocommit) st |= PDB_ST_AUTOCOMMIT;
     if (s->in_trans) st |= PDB_ST_IN_TRANS;
+    if (s->in_trans && ex_txn_read_only(s)) st |= PDB_ST_IN_TRANS_READONLY;
     if (s->sql_mode & MODE_NO_BACKSLASH_ESCAPES) st |= PDB_ST_NO_BACKSLASH_ESCAPES;
     return st;
 }
@@ -610,7 +630,7 @@ static bool is_read_only(pl_stmt *st)
     }
 }
 
-static bool is_ddl(pl_stmt *st)
+static bool is_ddl(const pl_stmt *st)
 {
     switch (st->kind) {
     case S_CREATE_TABLE: case S_DROP_TABLE:
@@ -623,6 +643,31 @@ static bool is_ddl(pl_stmt *st)
     case S_CREATE_EVENT:
         return !st->event_body;   /* (an event's run is its body's statements, as a CALL's) */
     default: return false;
+    }
+}
+
+static bool sel_no_table(const pl_select *sel);
+
+/* Statements MariaDB refuses in a READ ONLY transaction (1792) whatever tables they name
+ * (its CF_DISALLOW_IN_RO_TRANS, and InnoDB's for a locking read); row writes are refused
+ * where a table is opened for writing (tablelock.c), so a temporary table's rows may
+ * change. */
+static bool ro_denied(const pl_stmt *st)
+{
+    if (st->seq_write) return true;   /* NEXTVAL / SETVAL write their sequence */
+    switch (st->kind) {
+    case S_CREATE_TABLE: case S_DROP_TABLE: case S_OPTIMIZE_TABLE: case S_CREATE_EVENT:
+    case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT:
+    case S_REVOKE: case S_RENAME_USER: case S_CREATE_ROLE: case S_DROP_ROLE: case S_GRANT_ROLE:
+    case S_REVOKE_ROLE: case S_SET_DEFAULT_ROLE:
+        return !(st->kind == S_CREATE_EVENT && st->event_body);
+    case S_SELECT:
+        return st->sel && st->sel->for_update && !sel_no_table(st->sel);
+    case S_LOCK_TABLES:
+        for (int i = 0; i < st->nnames; i++) if (st->lock_write[i]) return true;
+        return false;
+    default:
+        return is_ddl(st);
     }
 }
 
@@ -732,13 +777,14 @@ static void table_maint(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 }
 
 /* SET TRANSACTION ISOLATION LEVEL / READ ONLY | WRITE without GLOBAL or SESSION: for the
- * next transaction only (the session's @@tx_isolation is unchanged), refused inside one
- * (1568). READ ONLY is accepted and not kept: no access mode is enforced. */
+ * next transaction only (the session's @@tx_isolation / @@tx_read_only are unchanged),
+ * refused inside one (1568). */
 static void next_txn(ex_ctx *ctx, const pl_assign *a, const pdb_value *v)
 {
     pdb_session *s = ctx->s;
     if (s->in_trans)
         ex_raise(ctx, 1568, "25001", "Transaction characteristics can't be changed while a transaction is in progress");
+    if (!strcasecmp(a->name, "tx_read_only")) { s->tx_next_ro = ex_to_int(v) ? 2 : 1; return; }
     if (strcasecmp(a->name, "tx_isolation") || v->t != VT_STRING) return;
     size_t n = v->len < sizeof s->tx_next_iso - 1 ? v->len : sizeof s->tx_next_iso - 1;
     memcpy(s->tx_next_iso, v->p, n);
@@ -1364,6 +1410,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         stor_txn_commit();
         snap_release(s);
         s->in_trans = false;
+        s->txn_ro = 0;   /* (the statement runs after the commit: the session's mode) */
     }
     /* what this statement sees (storage.h, MVCC): reads a snapshot (the transaction's
        under REPEATABLE READ, else the newest), writes the current state */
@@ -1433,6 +1480,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         ex_privs_statement(&ctx, wst);   /* ANALYZE UPDATE: the update's privileges */
         ex_grant_tables_touch(&ctx, wst);
         if (is_ddl(st) || is_account_change(st)) ex_write_check(&ctx);
+        if (ro_denied(st)) ex_txn_write_check(&ctx);
         switch (st->kind) {
         case S_SELECT: ex_select(&ctx, st, r); break;
         case S_INSERT: case S_REPLACE: ex_insert(&ctx, ex_view_dml(&ctx, st), r); break;
@@ -1467,6 +1515,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         case S_BEGIN:
             ex_tablelock_release(s);   /* as MariaDB: BEGIN ends LOCK TABLES */
             ex_status_txn_end(s, true);   /* (BEGIN ends the open transaction) */
+            s->txn_ro = st->read_only ? 2 : st->read_write ? 1 : ex_txn_read_only(s) ? 2 : 1;
             s->in_trans = true; savepoints_clear(s);
             if (st->consistent_snapshot && !read_committed(s)) s->snap = stor_snap_take();
             s->snap_binlog_file[0] = 0;
@@ -1566,9 +1615,10 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     /* SET TRANSACTION's level lasts until the transaction after it ends: COMMIT or
        ROLLBACK, or an autocommit statement that used a table (one that used none is no
        transaction on MariaDB either) */
-    if (s->tx_next_iso[0] && !s->in_trans && !waiting && !moving &&
+    if ((s->tx_next_iso[0] || s->tx_next_ro) && !s->in_trans && !waiting && !moving &&
         ((s->autocommit && stmt_state.tables_used) || st->kind == S_COMMIT || st->kind == S_ROLLBACK))
-        s->tx_next_iso[0] = 0;
+        s->tx_next_iso[0] = 0, s->tx_next_ro = 0;
+    if (!s->in_trans) s->txn_ro = 0;
     /* an autocommit statement that failed (or waits) leaves no transaction behind */
     if (!ro && failed && !s->in_trans && s->autocommit) {
         if (stmt_state.keep_work && !waiting && !moving) stor_txn_commit();   /* (a CALL's earlier statements) */

@@ -187,6 +187,7 @@ void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write)
 {
     pdb_session *s = ctx->s;
     if (write && !t->temporary && (atomic_load(&grl_holders) || ex_sysvar_read_only())) ex_write_check(ctx);
+    if (write && !t->temporary) ex_txn_write_check(ctx);
     if (!atomic_load(&any_locks) || t->temporary) return;
     pthread_mutex_lock(&tl_mu);
     if (s->tables_locked) {

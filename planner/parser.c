@@ -4826,10 +4826,11 @@ static void statement(P *p, pl_stmt *s)
         expect_kw(p, "TRANSACTION");
         s->kind = S_BEGIN;
         do {
-            if (accept_kw(p, "READ")) { if (accept_kw(p, "ONLY")) s->read_only = true; else expect_kw(p, "WRITE"); }
+            if (accept_kw(p, "READ")) { if (accept_kw(p, "ONLY")) s->read_only = true; else { expect_kw(p, "WRITE"); s->read_write = true; } }
             else if (accept_kw(p, "WITH")) { expect_kw(p, "CONSISTENT"); expect_kw(p, "SNAPSHOT"); s->consistent_snapshot = true; }
             else break;
         } while (accept_op(p, ','));
+        if (s->read_only && s->read_write) syntax_error(p);   /* (MariaDB: near what follows the list) */
         return;
     }
     if (accept_kw(p, "COMMIT")) {

@@ -544,7 +544,7 @@ typedef struct pl_stmt {
     /* savepoints, misc; PREPARE name FROM where, EXECUTE name (NULL: IMMEDIATE where)
        USING rows[0][0 .. rowlen), DEALLOCATE PREPARE name */
     char *name;
-    bool chain, release, read_only, consistent_snapshot;
+    bool chain, release, read_only, read_write, consistent_snapshot;
     int64_t num;
     struct pl_stmt *inner;    /* EXPLAIN: the statement explained */
     int explain_opt;          /* EXPLAIN: 0 plain, 1 EXTENDED, 2 PARTITIONS, 3 FORMAT=JSON */
