@@ -1615,6 +1615,7 @@ void ex_grl_take(ex_ctx *ctx);                 /* FLUSH TABLES WITH READ LOCK */
 void ex_grl_release(pdb_session *s);           /* UNLOCK TABLES, the session's end */
 void ex_write_check(ex_ctx *ctx);              /* a change: read_only (1290), the read lock */
 bool ex_txn_read_only(pdb_session *s);         /* the session's transaction is READ ONLY */
+void ex_mb3_text(char *s);                     /* 4-byte characters as '?' (messages, names) */
 void ex_txn_write_check(ex_ctx *ctx);          /* 1792 in a READ ONLY transaction */
 /* replication.c: CHANGE MASTER / START / STOP / RESET SLAVE, SHOW SLAVE STATUS's row,
    SET GLOBAL gtid_slave_pos */

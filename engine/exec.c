@@ -444,6 +444,11 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
         m[i].table = tables ? tables[i] : "";
         m[i].org_table = org_tables ? org_tables[i] : "";
         m[i].name = names[i];
+        if (strpbrk(names[i], "\xf0\xf1\xf2\xf3\xf4")) {   /* (utf8mb3: '?' for a 4-byte character) */
+            char *nm = stor_arena_strndup(ctx->a, names[i], strlen(names[i]));
+            ex_mb3_text(nm);
+            m[i].name = nm;
+        }
         m[i].org_name = org_names ? org_names[i] : "";
         m[i].type = t->ptype ? t->ptype : MYSQL_TYPE_VAR_STRING;
         if (t->vt == VT_STRING && !t->from_column && m[i].type == MYSQL_TYPE_VAR_STRING) {
@@ -1756,10 +1761,20 @@ static int empty_ok(pdb_session *s, const pdb_sink *sink)
     return sink->ok(sink->ctx, 0, 0, 0, (uint16_t)((s->autocommit ? PDB_ST_AUTOCOMMIT : 0) | (s->in_trans ? PDB_ST_IN_TRANS : 0)), NULL);
 }
 
+/* The charset whose statements have their names checked (pl_parse_opts.names_charset):
+ * a client's in UTF-8; not a replayed log's (names made before the check stay readable). */
+static const char *names_charset(const pdb_session *s)
+{
+    if (ex_replaying) return NULL;
+    const pdb_collation *c = pdb_coll_by_id(s->coll_client);
+    return c && (!strcmp(c->charset, "utf8mb4") || !strcmp(c->charset, "utf8mb3")) ? c->charset : NULL;
+}
+
 static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink, ex_result *rp)
 {
     size_t pos = 0;
     pl_parse_opts o = { 0 };
+    o.names_charset = names_charset(s);
     o.no_backslash_escapes = s->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
     o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
     o.pipes_as_concat = s->sql_mode & MODE_PIPES_AS_CONCAT;
@@ -1802,6 +1817,8 @@ static int exec_text(pdb_session *s, const char *sql, size_t len, bool multi, co
                 snprintf(w->msg, sizeof w->msg, "%s", perr.msg);
             }
             s->warn_count = 1;
+            ex_mb3_text(perr.msg);
+            if (w) ex_mb3_text(w->msg);
             sink->error(sink->ctx, perr.code, perr.sqlstate, perr.msg);
             return 0;
         }
@@ -2199,6 +2216,7 @@ static pdb_stmt *stmt_prepare(pdb_session *s, const char *sql, size_t len, const
                               uint32_t *nparams, const pdb_colmeta **cols, uint32_t *ncols)
 {
     pl_parse_opts o = { 0 };
+    o.names_charset = names_charset(s);
     o.no_backslash_escapes = s->sql_mode & MODE_NO_BACKSLASH_ESCAPES;
     o.ansi_quotes = s->sql_mode & MODE_ANSI_QUOTES;
     o.pipes_as_concat = s->sql_mode & MODE_PIPES_AS_CONCAT;

@@ -12,11 +12,25 @@
 #include <string.h>
 #include <strings.h>
 
+/* MariaDB's messages and names in result metadata are utf8mb3: a 4-byte character of s
+ * (NUL-terminated, changed in place) shows as '?'. */
+void ex_mb3_text(char *s)
+{
+    size_t o = 0;
+    for (size_t i = 0; s[i];) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0xf0 && c <= 0xf4 && s[i + 1] && s[i + 2] && s[i + 3]) { s[o++] = '?'; i += 4; continue; }
+        s[o++] = s[i++];
+    }
+    s[o] = 0;
+}
+
 static void __attribute__((noreturn)) raise_v(ex_ctx *ctx, uint16_t code, const char *state, const char *fmt, va_list ap)
 {
     ctx->err->code = code;
     snprintf(ctx->err->state, sizeof ctx->err->state, "%s", state);
     vsnprintf(ctx->err->msg, sizeof ctx->err->msg, fmt, ap);
+    ex_mb3_text(ctx->err->msg);
     longjmp(*ctx->jb, 1);
 }
 
@@ -67,14 +81,7 @@ void ex_warn(ex_ctx *ctx, const char *level, uint16_t code, const char *fmt, ...
     va_start(ap, fmt);
     vsnprintf(w->msg, sizeof w->msg, fmt, ap);
     va_end(ap);
-    /* MariaDB's messages are utf8mb3: a 4-byte character shows as '?' */
-    size_t o = 0;
-    for (size_t i = 0; w->msg[i];) {
-        unsigned char c = (unsigned char)w->msg[i];
-        if (c >= 0xf0 && c <= 0xf4 && w->msg[i + 1] && w->msg[i + 2] && w->msg[i + 3]) { w->msg[o++] = '?'; i += 4; continue; }
-        w->msg[o++] = w->msg[i++];
-    }
-    w->msg[o] = 0;
+    ex_mb3_text(w->msg);
 }
 
 /* ---------------------------------------------------------------- types */

@@ -75,6 +75,22 @@ static inline int is_ident_char(unsigned char c)
     return is_digit(c) || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '_' || c == '$' || c >= 0x80;
 }
 
+/* Is s[0..n) well-formed utf8mb3, the charset of MariaDB's names? (No 4-byte character,
+ * no stray or overlong byte; as MariaDB's, surrogates pass.) */
+static bool utf8mb3_ok(const char *s, size_t n)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        unsigned c = u[i];
+        size_t len = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : 0;
+        if (!len || i + len > n) return false;
+        for (size_t k = 1; k < len; k++) if ((u[i + k] & 0xc0) != 0x80) return false;
+        if (c == 0xe0 && u[i + 1] < 0xa0) return false;
+        i += len;
+    }
+    return true;
+}
+
 static uint16_t introducer_coll(const char *s, size_t n)
 {
     char buf[32];
@@ -334,6 +350,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
             while (q < e && is_ident_char((unsigned char)*q)) q++;
             t->kind = TK_IDENT;
             t->val = stor_arena_strndup(lx->a, p, (size_t)(q - p)); t->vlen = (size_t)(q - p);
+            t->bad_name = !utf8mb3_ok(t->val, t->vlen);
             lx->p = q; t->len = (size_t)(q - p); return 0;
         }
         if (q < e && *q == '.') { k = TK_DECIMAL; q++; while (q < e && is_digit((unsigned char)*q)) q++; }
@@ -352,9 +369,11 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
     }
     if (is_ident_char(c)) {
         const char *q = p;
-        while (q < e && is_ident_char((unsigned char)*q)) q++;
+        bool high = false;
+        while (q < e && is_ident_char((unsigned char)*q)) high |= (unsigned char)*q++ >= 0x80;
         t->kind = TK_IDENT;
         t->val = stor_arena_strndup(lx->a, p, (size_t)(q - p)); t->vlen = (size_t)(q - p);
+        t->bad_name = high && !utf8mb3_ok(t->val, t->vlen);
         lx->p = q; t->len = (size_t)(q - p);
         return 0;
     }
@@ -373,6 +392,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
         }
         out[n] = 0;
         t->kind = TK_QIDENT; t->val = out; t->vlen = n;
+        t->bad_name = !utf8mb3_ok(out, n);
         lx->p = q; t->len = (size_t)(q - p);
         return 0;
     }
@@ -392,6 +412,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
                 pl_lex_next(lx, &tmp);
             } else if (lex_string(lx, &tmp, *q)) { t->kind = TK_ERROR; return -1; }
             t->kind = k; t->val = tmp.val; t->vlen = tmp.vlen;
+            t->bad_name = *q == '`' && tmp.bad_name;   /* (@'...' is a string: any bytes) */
             t->len = (size_t)(lx->p - p);
             return 0;
         }

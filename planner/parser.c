@@ -62,11 +62,14 @@ static void table_name(P *p, char **db, char **name);
  * so the answer does not depend on how much thread stack a build's frames take. */
 #define MAX_PAREN_DEPTH 31991
 
+static void __attribute__((noreturn)) bad_name(P *p);
+
 static void next(P *p)
 {
     if (p->t.start) p->prev_end = p->t.start + p->t.len;
     if (p->has_nx) { p->t = p->nx; p->has_nx = false; }
     else if (pl_lex_next(&p->lx, &p->t) != 0) p->t.kind = TK_ERROR;
+    if (p->t.bad_name && p->o && p->o->names_charset) bad_name(p);
     if (p->t.kind == TK_OP) {
         if (p->t.op == '(' && ++p->parens > MAX_PAREN_DEPTH) memory_exhausted(p);
         else if (p->t.op == ')' && p->parens > 0) p->parens--;
@@ -80,6 +83,25 @@ static pl_token *peek(P *p)
         p->has_nx = true;
     }
     return &p->nx;
+}
+
+/* MariaDB's 1300 for a name that is not utf8mb3 (its names' charset): the name with its
+ * bytes past ASCII as \xNN. */
+static void __attribute__((noreturn)) bad_name(P *p)
+{
+    char shown[sizeof p->err->msg];
+    size_t k = 0;
+    for (size_t i = 0; i < p->t.vlen && k + 5 < sizeof shown; i++) {
+        unsigned char c = (unsigned char)p->t.val[i];
+        if (c >= 0x80) k += (size_t)snprintf(shown + k, sizeof shown - k, "\\x%02X", c);
+        else shown[k++] = (char)c;
+    }
+    shown[k] = 0;
+    p->err->code = 1300;
+    strcpy(p->err->sqlstate, "HY000");
+    snprintf(p->err->msg, sizeof p->err->msg, "Invalid %s character string: '%.*s'", p->o->names_charset,
+             (int)(sizeof p->err->msg - 48), shown);
+    longjmp(p->jb, 1);
 }
 
 /* Raises 1064 near the current token. */

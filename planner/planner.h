@@ -29,6 +29,7 @@ typedef struct pl_token {
     bool hex;                /* TK_STRING: written as _charset 0x.. / X'..' / b'..' (named by
                                 its text, and not a literal the shape cache replaces) */
     int line;                /* 1-based line of the token's start */
+    bool bad_name;           /* TK_IDENT / TK_QIDENT / a quoted @name: not well-formed utf8mb3 */
 } pl_token;
 
 /* multi-character operators */
@@ -602,6 +603,9 @@ typedef struct pl_parse_opts {
     bool pipes_as_concat;        /* sql_mode PIPES_AS_CONCAT */
     bool high_not_precedence;
     bool no_block_ids;           /* blocks get bid 0 (a view's: they keep no plans) */
+    const char *names_charset;   /* a client's statement in this UTF-8 charset: a name that is
+                                    not well-formed utf8mb3 (a 4-byte character) is MariaDB's
+                                    1300; NULL: not checked (stored texts, log replay) */
 } pl_parse_opts;
 
 /* Parses one statement starting at *pos in sql[0..len); on success fills *out, sets *pos

@@ -32,3 +32,28 @@ CREATE PROCEDURE `日日日日日日日日日日日日日日日日日日日日�
 CALL `日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日`();
 DROP PROCEDURE `日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日`;
 CREATE PROCEDURE `日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日日x`() SELECT 1;
+-- a name that is not utf8mb3 (a 4-byte character, bytes of none) is 1300; a string is not a name
+CREATE TABLE `t😀` (a INT);
+CREATE TABLE t4b (`c😀` INT);
+SELECT 1 AS `a😀`;
+SELECT 1 AS `é😀z`;
+SELECT 1 AS `😀😀`;
+SELECT x😀;
+SELECT 1😀;
+SELECT 1 FROM dual AS t😀;
+SELECT @`v😀`;
+SELECT @v😀;
+SELECT @'v😀';
+SELECT 1 AS 'a😀';
+SELECT '😀' AS s;
+SELECT 1 AS `a😀b`, 2 AS `c😀`;
+CREATE DATABASE `d😀`;
+SELECT 1 AS `é`;
+-- messages and result column names are utf8mb3: a 4-byte character shows as '?'
+SELECT '😀';
+SELECT 'é😀', '😀x' AS b;
+CREATE TABLE u4 (s VARCHAR(10) PRIMARY KEY) CHARSET utf8mb4;
+INSERT INTO u4 VALUES ('😀');
+INSERT INTO u4 VALUES ('😀');
+SELECT 1 FROM u4 WHERE AND s = '😀';
+DROP TABLE u4;
