@@ -1,7 +1,8 @@
 /* fuzz_parser.c - libFuzzer harness for the SQL lexer and parser (planner/).
  *
  * The first byte picks the sql_mode flags the lexer and parser honour (backslash
- * escapes, ANSI quotes, || as concatenation, HIGH_NOT_PRECEDENCE) and whether the text
+ * escapes, ANSI quotes, || as concatenation, HIGH_NOT_PRECEDENCE), whether names are
+ * checked as a UTF-8 client's (1300 for a name that is not utf8mb3), and whether the text
  * also goes through the statement-shape cache (eager mode: cached at first sight, so a
  * second statement of the same shape is copied from the first one's tree); the rest is
  * statement text, parsed statement by statement as a multi-statement COM_QUERY is.
@@ -45,6 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pl_parse_opts o = {
         .no_backslash_escapes = m & 1, .ansi_quotes = m & 2,
         .pipes_as_concat = m & 4, .high_not_precedence = m & 8,
+        .names_charset = m & 32 ? "utf8mb4" : NULL,   /* (a client's statement: names checked) */
     };
     /* a private copy: the parser must not read past len (ASan sees the exact end) */
     char *sql = malloc(in.n ? in.n : 1);
