@@ -76,19 +76,23 @@ static inline int is_ident_char(unsigned char c)
 }
 
 /* Is s[0..n) well-formed utf8mb3, the charset of MariaDB's names? (No 4-byte character,
- * no stray or overlong byte; as MariaDB's, surrogates pass.) */
-static bool utf8mb3_ok(const char *s, size_t n)
+ * no stray or overlong byte; as MariaDB's, surrogates pass.) With only_4byte, only a
+ * well-formed 4-byte character makes it false: an unquoted name with a stray byte is a
+ * syntax error in MariaDB, whose lexer ends the name there. */
+static bool utf8mb3_ok(const char *s, size_t n, bool only_4byte)
 {
     const unsigned char *u = (const unsigned char *)s;
+    bool four = false;
     for (size_t i = 0; i < n;) {
         unsigned c = u[i];
-        size_t len = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : 0;
-        if (!len || i + len > n) return false;
-        for (size_t k = 1; k < len; k++) if ((u[i + k] & 0xc0) != 0x80) return false;
-        if (c == 0xe0 && u[i + 1] < 0xa0) return false;
+        size_t len = c < 0x80 ? 1 : c >= 0xc2 && c < 0xe0 ? 2 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
+        if (!len || i + len > n) return only_4byte && !four;
+        for (size_t k = 1; k < len; k++) if ((u[i + k] & 0xc0) != 0x80) return only_4byte && !four;
+        if (c == 0xe0 && u[i + 1] < 0xa0) return only_4byte && !four;
+        if (len == 4) { if (!only_4byte) return false; four = true; }
         i += len;
     }
-    return true;
+    return !four;
 }
 
 static uint16_t introducer_coll(const char *s, size_t n)
@@ -350,7 +354,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
             while (q < e && is_ident_char((unsigned char)*q)) q++;
             t->kind = TK_IDENT;
             t->val = stor_arena_strndup(lx->a, p, (size_t)(q - p)); t->vlen = (size_t)(q - p);
-            t->bad_name = !utf8mb3_ok(t->val, t->vlen);
+            t->bad_name = !utf8mb3_ok(t->val, t->vlen, true);
             lx->p = q; t->len = (size_t)(q - p); return 0;
         }
         if (q < e && *q == '.') { k = TK_DECIMAL; q++; while (q < e && is_digit((unsigned char)*q)) q++; }
@@ -373,7 +377,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
         while (q < e && is_ident_char((unsigned char)*q)) high |= (unsigned char)*q++ >= 0x80;
         t->kind = TK_IDENT;
         t->val = stor_arena_strndup(lx->a, p, (size_t)(q - p)); t->vlen = (size_t)(q - p);
-        t->bad_name = high && !utf8mb3_ok(t->val, t->vlen);
+        t->bad_name = high && !utf8mb3_ok(t->val, t->vlen, true);
         lx->p = q; t->len = (size_t)(q - p);
         return 0;
     }
@@ -392,7 +396,7 @@ int pl_lex_next(pl_lexer *lx, pl_token *t)
         }
         out[n] = 0;
         t->kind = TK_QIDENT; t->val = out; t->vlen = n;
-        t->bad_name = !utf8mb3_ok(out, n);
+        t->bad_name = !utf8mb3_ok(out, n, false);
         lx->p = q; t->len = (size_t)(q - p);
         return 0;
     }

@@ -66,10 +66,12 @@ static void __attribute__((noreturn)) bad_name(P *p);
 
 static void next(P *p)
 {
+    /* a name is refused as it is taken (MariaDB converts it then): a syntax error at it
+       comes first */
+    if (p->t.bad_name && p->o && p->o->names_charset) bad_name(p);
     if (p->t.start) p->prev_end = p->t.start + p->t.len;
     if (p->has_nx) { p->t = p->nx; p->has_nx = false; }
     else if (pl_lex_next(&p->lx, &p->t) != 0) p->t.kind = TK_ERROR;
-    if (p->t.bad_name && p->o && p->o->names_charset) bad_name(p);
     if (p->t.kind == TK_OP) {
         if (p->t.op == '(' && ++p->parens > MAX_PAREN_DEPTH) memory_exhausted(p);
         else if (p->t.op == ')' && p->parens > 0) p->parens--;
