@@ -2954,6 +2954,20 @@ static void insert_stmt(P *p, pl_stmt *s, bool replace)
             if (rows.n && n != s->rowlen) {
                 if (p->in_sp && !s->count_row) s->count_row = rows.n + 1;
                 else if (!p->in_sp && !p->count_row) p->count_row = rows.n + 1;
+                /* every row stays rowlen long (NULLs added or values dropped), so whatever
+                   reads the kept statement (its shape copy, EXPLAIN) stays in bounds */
+                if (nl) {
+                    pl_lit *v = alloc(p, (size_t)(s->rowlen ? s->rowlen : 1) * sizeof *v);
+                    memset(v, 0, (size_t)(s->rowlen ? s->rowlen : 1) * sizeof *v);
+                    for (int i = 0; i < s->rowlen; i++) if (i < nl) v[i] = lits[i]; else v[i].kind = E_NULL;
+                    lits = v;
+                    nl = s->rowlen;
+                } else {
+                    pl_lit z = { .kind = E_NULL };
+                    while (r.n < s->rowlen) vpush(p, &r, lit_node(p->a, &z));
+                    if (r.n > s->rowlen) r.n = s->rowlen;
+                }
+                if (!nl) lits = NULL;
             } else s->rowlen = n;
             if (nl) {
                 any_lits = true;
