@@ -345,14 +345,16 @@ static ex_prog *compile_check(ex_scope *sc, const pl_stmt *st)
     return ex_compile(sc, st->view_check, &ty);
 }
 
-static ex_prog **compile_sets(ex_ctx *ctx, ex_scope *sc, stor_table *t, pl_assign *sets, int n)
+/* (target: the clause an unknown target column is named in, MariaDB's 'UPDATE' for ON
+ * DUPLICATE KEY UPDATE whatever its values' clause) */
+static ex_prog **compile_sets(ex_ctx *ctx, ex_scope *sc, stor_table *t, pl_assign *sets, int n, const char *target)
 {
     ex_prog **p = stor_arena_alloc(ctx->a, (size_t)(n ? n : 1) * sizeof *p);
     for (int i = 0; i < n; i++) {
         const char *name = sets[i].name;
         const char *dot = strrchr(name, '.');
         if (dot) name = dot + 1;
-        if (col_index(t, name) < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", sets[i].name, sc->clause);
+        if (col_index(t, name) < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in '%s'", sets[i].name, target);
         p[i] = NULL;
         if (sets[i].value->kind != E_DEFAULT) { ex_type ty; p[i] = ex_compile(sc, sets[i].value, &ty); }
     }
@@ -490,7 +492,7 @@ void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     /* (MariaDB names the clause of an unknown column in ON DUPLICATE KEY UPDATE 'UPDATE'
        after a SELECT, 'SELECT' after VALUES or SET: the name its rows left) */
     usc.ctx = &uctx; usc.item_base = -1; usc.clause = st->sel ? "UPDATE" : "SELECT";
-    ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup) : NULL;
+    ex_prog **dup_progs = st->ndup ? compile_sets(&uctx, &usc, t, st->dup_sets, st->ndup, "UPDATE") : NULL;
     ex_prog *check = compile_check(&usc, st);
     ex_checks *tchecks = ex_checks_compile(ctx, t);
     ex_fks *fks = ex_fks_prepare(ctx, t);
@@ -1079,7 +1081,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     uctx.src = &usrc; uctx.nsrc = 1; uctx.rows = &urow;
     ex_scope sc = { 0 };
     sc.ctx = &uctx; sc.item_base = -1; sc.clause = "SET";
-    ex_prog **progs = compile_sets(&uctx, &sc, t, st->sets, st->nsets);
+    ex_prog **progs = compile_sets(&uctx, &sc, t, st->sets, st->nsets, sc.clause);
     ex_prog *check = compile_check(&sc, st);
     ex_checks *tchecks = ex_checks_compile(ctx, t);
     ex_fks *fks = ex_fks_prepare(ctx, t);
