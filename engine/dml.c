@@ -392,7 +392,7 @@ static bool dup_select_tables(ex_ctx *ctx, const pl_select *s, const stor_table 
 
 void ex_insert(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
-    stor_table *t = ex_table(ctx, st->db, st->table);
+    stor_table *t = ex_table_write(ctx, st->db, st->table);
     if (t->sequence) { ex_seq_insert(ctx, st, t, r); return; }
     if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, t);
     ex_trg_set *trg = ex_trg_load(ctx, t, ctx->feed ? ctx->feed->by : st);
@@ -943,6 +943,11 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             if (tgt[k] < 0) ex_raise(ctx, 1054, "42S22", "Unknown column '%s' in 'SET'", name);
         }
     }
+    /* the assigned tables are written (LOCK TABLES: a READ lock does for the others); a
+       READ ONLY transaction refuses the statement if any table is a base table, as
+       MariaDB does (it checks before it knows which tables are assigned) */
+    for (int k = 0; k < st->nsets; k++) ex_table_write(ctx, st->trefs[tgt[k]].db, st->trefs[tgt[k]].name);
+    for (int i = 0; i < nt; i++) if (tabs[i] && !tabs[i]->temporary) { ex_txn_write_check(ctx); break; }
     /* SELECT rowid(0..nt-1), value(0..nsets-1) FROM ... WHERE ... */
     pl_select sel;
     memset(&sel, 0, sizeof sel);
@@ -1065,7 +1070,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (!tr->alias) ex_raise(ctx, 1248, "42000", "Every derived table must have its own alias");
         ex_raise(ctx, 1288, "HY000", "The target table %s of the UPDATE is not updatable", tr->alias);
     }
-    stor_table *t = ex_table(ctx, tr->db, tr->name);
+    stor_table *t = ex_table_write(ctx, tr->db, tr->name);
     if (t->sequence) ex_seq_no_option(ctx, t);
     ctx->insert_t = t;
     if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, t);
@@ -1210,6 +1215,8 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         bool w = st->ndel_targets == 0;
         for (int k = 0; k < st->ndel_targets; k++) if (alias && !strcmp(st->del_targets[k], alias)) w = true;
         if (w) written |= 1ull << i;
+        /* (a target is opened for writing first: a lock or READ ONLY error comes before the search) */
+        if (w && st->trefs[i].name) ex_table_write(ctx, st->trefs[i].db, st->trefs[i].name);
     }
     ex_rows rows = match_rows(ctx, st->trefs, st->ntrefs, st->where, st->order, st->norder, st->limit, written);
     /* which sources lose rows */
@@ -1218,9 +1225,9 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     for (int i = 0; i < st->ntrefs; i++) {
         target[i] = st->ndel_targets == 0;
         /* a derived table has no name: it can be read, not deleted from */
-        tabs[i] = st->trefs[i].name ? ex_table(ctx, st->trefs[i].db, st->trefs[i].name) : NULL;
         const char *alias = st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name;
         for (int k = 0; k < st->ndel_targets; k++) if (alias && !strcmp(st->del_targets[k], alias)) target[i] = true;
+        tabs[i] = st->trefs[i].name ? ex_table(ctx, st->trefs[i].db, st->trefs[i].name) : NULL;
         if (target[i] && !tabs[i])
             ex_raise(ctx, 1288, "HY000", "The target table %s of the DELETE is not updatable", alias ? alias : "");
         if (target[i] && tabs[i]->sequence) ex_seq_no_option(ctx, tabs[i]);

@@ -323,7 +323,9 @@ bool ex_txn_read_only(pdb_session *s)
     if (s->no_account) return false;   /* (a replica's applier, the server's own work) */
     if (s->txn_ro) return s->txn_ro == 2;
     bool ro = s->tx_next_ro ? s->tx_next_ro == 2 : session_uint(s, "tx_read_only", 0) != 0;
-    if (s->in_trans) s->txn_ro = ro ? 2 : 1;   /* (an open transaction keeps its mode) */
+    /* an open transaction keeps its mode; an autocommit statement's is kept until it ends
+       (exec.c clears it then) or it sets @@tx_read_only (sysvar.c), one lookup a statement */
+    s->txn_ro = ro ? 2 : 1;
     return ro;
 }
 
@@ -557,7 +559,7 @@ const char *ex_cur_db(ex_ctx *ctx, const char *db)
     return ctx->s->db;
 }
 
-stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
+static stor_table *table_open(ex_ctx *ctx, const char *db, const char *name, bool write)
 {
     const char *d = ex_cur_db(ctx, db);
     stor_table *t = ctx->s->tmp && !ctx->no_temp ? ex_tmp_find(ctx->s, d, name) : NULL;
@@ -565,13 +567,27 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     if (!t && stor_viewdef_find(d, name) && !(ctx->hide_name && !strcmp(ctx->hide_name, name) && !strcmp(ctx->hide_db, d))) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'BASE TABLE'", d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
     if (ctx->s->enforce_privs && !ctx->definer_rights && !ex_lent(ctx, name)) ex_privs_open(ctx, t);
-    if (!ctx->no_tablelock) ex_tablelock_check(ctx, t, ctx->lock_write);
+    if (!ctx->no_tablelock) ex_tablelock_check(ctx, t, write);
     if (ctx->s->trans_on_table) ctx->s->in_trans = true;
     if (!__atomic_load_n(&t->opened, __ATOMIC_RELAXED) && !__atomic_exchange_n(&t->opened, true, __ATOMIC_RELAXED)) {
         pdb_status_add(ctx->s, PDB_STAT_OPENED_TABLES, 1);
         pdb_status_add(ctx->s, PDB_STAT_OPENED_TABLE_DEFINITIONS, 1);
     }
     return t;
+}
+
+/* A table the statement reads (DDL's: writes, ctx->lock_write). */
+stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
+{
+    return table_open(ctx, db, name, ctx->lock_write);
+}
+
+/* A table whose rows the statement writes: LOCK TABLES must hold it for WRITE, and a READ
+ * ONLY transaction or read_only refuses it unless it is temporary. A DML statement's other
+ * tables are read (INSERT ... SELECT from a table locked for READ works, as in MariaDB). */
+stor_table *ex_table_write(ex_ctx *ctx, const char *db, const char *name)
+{
+    return table_open(ctx, db, name, true);
 }
 
 /* PURGE BINARY LOGS TO 'file' | BEFORE datetime (the files before it go; as MariaDB,
@@ -653,29 +669,6 @@ static bool is_ddl(const pl_stmt *st)
 
 static bool sel_no_table(const pl_select *sel);
 
-/* Statements MariaDB refuses in a READ ONLY transaction (1792) whatever tables they name
- * (its CF_DISALLOW_IN_RO_TRANS, and InnoDB's for a locking read); row writes are refused
- * where a table is opened for writing (tablelock.c), so a temporary table's rows may
- * change. */
-static bool ro_denied(const pl_stmt *st)
-{
-    if (st->seq_write) return true;   /* NEXTVAL / SETVAL write their sequence */
-    switch (st->kind) {
-    case S_CREATE_TABLE: case S_DROP_TABLE: case S_OPTIMIZE_TABLE: case S_CREATE_EVENT:
-    case S_CREATE_USER: case S_DROP_USER: case S_ALTER_USER: case S_SET_PASSWORD: case S_GRANT:
-    case S_REVOKE: case S_RENAME_USER: case S_CREATE_ROLE: case S_DROP_ROLE: case S_GRANT_ROLE:
-    case S_REVOKE_ROLE: case S_SET_DEFAULT_ROLE:
-        return !(st->kind == S_CREATE_EVENT && st->event_body);
-    case S_SELECT:
-        return st->sel && st->sel->for_update && !sel_no_table(st->sel);
-    case S_LOCK_TABLES:
-        for (int i = 0; i < st->nnames; i++) if (st->lock_write[i]) return true;
-        return false;
-    default:
-        return is_ddl(st);
-    }
-}
-
 static bool is_account_change(const pl_stmt *st)
 {
     switch (st->kind) {
@@ -684,6 +677,26 @@ static bool is_account_change(const pl_stmt *st)
     case S_CREATE_ROLE: case S_DROP_ROLE: case S_GRANT_ROLE: case S_REVOKE_ROLE: case S_SET_DEFAULT_ROLE:
         return true;
     default: return false;
+    }
+}
+
+/* Statements MariaDB refuses in a READ ONLY transaction (1792) whatever tables they name
+ * (its CF_DISALLOW_IN_RO_TRANS, and InnoDB's for a locking read); row writes are refused
+ * where a table is opened for writing (tablelock.c), so a temporary table's rows may
+ * change. */
+static bool ro_denied(const pl_stmt *st)
+{
+    if (st->seq_write) return true;   /* NEXTVAL / SETVAL write their sequence */
+    switch (st->kind) {
+    case S_CREATE_TABLE: case S_DROP_TABLE: case S_OPTIMIZE_TABLE: return true;
+    case S_CREATE_EVENT: return !st->event_body;
+    case S_SELECT:
+        return st->sel && st->sel->for_update && !sel_no_table(st->sel);
+    case S_LOCK_TABLES:
+        for (int i = 0; i < st->nnames; i++) if (st->lock_write[i]) return true;
+        return false;
+    default:
+        return is_ddl(st) || is_account_change(st);
     }
 }
 
@@ -1014,7 +1027,7 @@ void ex_run_nested(ex_ctx *outer, pl_stmt *st, const pdb_value *params, int npar
     if ((st->kind == S_INSERT || st->kind == S_UPDATE || st->kind == S_DELETE) && st->ignore)
         ctx.strict = false, ctx.ignore = true;
     ctx.abort_warn = ctx.strict && (st->kind == S_UPDATE || st->kind == S_INSERT || st->kind == S_REPLACE);
-    ctx.lock_write = ctx.writing;
+    ctx.lock_write = false;   /* (DML opens its targets with ex_table_write) */
     ex_result r = { 0 };
     r.sink = &sink;
     ex_result *rr = &r;
@@ -1432,7 +1445,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     s->wait_blocker = 0;
     s->wait_named = false;
     s->wait_table = false;
-    ctx.lock_write = ctx.writing || is_ddl(st) || st->kind == S_TRUNCATE;
+    ctx.lock_write = is_ddl(st) || st->kind == S_TRUNCATE;   /* (DML: ex_table_write) */
     if (!ro && is_ddl(st)) savepoints_clear(s);
     stor_mark mark = stor_txn_mark();
     if (s->tmp && !ro && mark.undo == 0) ex_tmp_gc(s);   /* dropped temporary tables no undo names */
@@ -1467,8 +1480,8 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         else if (st->kind == S_CREATE_VIEW) ex_view_prepare_check(&ctx, st);
         else if (st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE) {
             pl_stmt *w = ex_view_dml(&ctx, st);
-            if (w->kind == S_INSERT || w->kind == S_REPLACE) ex_table(&ctx, w->db, w->table);
-            else if (w->ntrefs && w->trefs[0].name) ex_table(&ctx, w->trefs[0].db, w->trefs[0].name);
+            if (w->kind == S_INSERT || w->kind == S_REPLACE) ex_table_write(&ctx, w->db, w->table);
+            else if (w->ntrefs && w->trefs[0].name) ex_table_write(&ctx, w->trefs[0].db, w->trefs[0].name);
         }
     } else {
         if (st->nstmt_sets) {

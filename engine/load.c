@@ -765,7 +765,7 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     const pdb_collation *fc = pdb_coll_by_id(lf->coll);
     lf->single_byte = fc && fc->maxlen == 1 && lf->coll != COLL_BINARY;
     pl_stmt *view = through_view(ctx, st);
-    lf->t = view ? ex_table(ctx, view->db, view->table) : ex_table(ctx, st->db, st->table);
+    lf->t = view ? ex_table_write(ctx, view->db, view->table) : ex_table_write(ctx, st->db, st->table);
     if (lf->t->sequence) ex_seq_no_option(ctx, lf->t);
     if (st->num & 2)   /* (no table of pressdb's is partitioned) */
         ex_raise(ctx, 1747, "HY000", "PARTITION () clause on non partitioned table");

@@ -757,6 +757,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
         snprintf(err->msg, sizeof err->msg, "Unknown system variable '%s'", name);
         return -1;
     }
+    if (!global && !s->in_trans && !strcmp(v->name, "tx_read_only")) s->txn_ro = 0;   /* (the mode ex_txn_read_only keeps) */
     if (v->flags & SVF_RO) {
         err->code = 1238; strcpy(err->state, "HY000");
         snprintf(err->msg, sizeof err->msg, "Variable '%s' is a read only variable", v->name);
