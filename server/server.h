@@ -369,7 +369,8 @@ struct srv_conn {
     uint8_t *off_sql;                    /* the job's statement text or packet (a copy) */
     size_t off_len;
     int off_rc;
-    uint64_t off_start_ns;
+    uint64_t off_exec_ns;                /* the COM_QUERY's own run time so far (not its wait
+                                            for a worker: command.c digest_note) */
     uint64_t off_digest;
     proto_buf off_q;                     /* packets from the worker, not yet sent */
     /* Output past SRV_OUT_MAX in memory goes to an unlinked file (conn.c, spilling),
@@ -390,6 +391,9 @@ struct srv_conn {
 extern pthread_mutex_t srv_off_mu;
 extern __thread bool srv_on_worker;      /* this thread runs an offloaded statement */
 extern pthread_cond_t srv_off_cv;
+/* The calling thread's CPU time (ns): how slow a statement on a worker was, without its
+ * waits (command.c). */
+uint64_t srv_thread_cpu_ns(void);
 /* Loop thread: sends what offloaded statements handed over. */
 void srv_conn_take_offloaded(srv_conn *c);
 /* Loop thread: the connection may read and run commands again. */
