@@ -11,6 +11,13 @@ sysbench's default: COM_STMT_PREPARE once, COM_STMT_EXECUTE per query), on every
 
   run.py [--server ./build/pressdb] [--quick] [--time S] [--threads 1,4,16,64]
          [--ps-modes disable,auto] [--engines mariadb,pressdb,pressdb-jit]
+         [--interleave [--repeat N]]
+
+By default one engine at a time runs every cell. With --interleave every engine is
+started and prepared first, then each cell (test, threads, mode) runs on each engine in
+turn (the order alternating from cell to cell), N times, and the run with the median
+transactions/s is kept: on a shared machine whose speed drifts over minutes, engines
+compared within a cell saw the same machine.
 
 Results: bench/results/sysbench.{json,md} (quick: bench/results/quick/).
 """
@@ -89,6 +96,68 @@ def parse(out):
     return d
 
 
+def start_and_prepare(name, srv, info, size):
+    """Start srv and load sysbench's tables; False (info["error"] set) when it cannot."""
+    if not srv.start():
+        info["error"] = srv.error
+        log("%s failed to start: %s" % (name, srv.error))
+        return False
+    info["version"] = srv.version
+    try:
+        conn = srv.connect()
+        with conn.cursor() as c:
+            c.execute("CREATE DATABASE IF NOT EXISTS sbtest")
+        conn.close()
+    except Exception as e:
+        info["error"] = "CREATE DATABASE: %s" % e
+    t0 = time.time()
+    rc, out, err = sb(srv, "oltp_common", "prepare", threads=4, size=size, seconds=1)
+    info["prepare_s"] = round(time.time() - t0, 1)
+    if rc != 0:
+        info["error"] = "prepare failed: %s" % (err or out).strip()[-400:]
+        log("%s: %s" % (name, info["error"]))
+        srv.stop()
+        return False
+    log("%s: prepared %d x %d rows in %.1f s" % (name, 4, size, info["prepare_s"]))
+    return True
+
+
+def run_interleaved(servers, result, tests, threads, modes, seconds, size, repeat):
+    live = []
+    for name, srv in servers:
+        info = result["engines"][name] = dict(label=LABEL[name], runs={})
+        if start_and_prepare(name, srv, info, size):
+            live.append((name, srv))
+    cell = 0
+    for test in tests:
+        for t in threads:
+            for mode in modes:
+                order = live if cell % 2 == 0 else live[::-1]
+                cell += 1
+                got = {name: [] for name, _ in live}
+                for _ in range(repeat):
+                    for name, srv in order:
+                        if not srv.alive():
+                            continue
+                        rc, out, err = sb(srv, test, "run", threads=t, seconds=seconds, size=size, ps_mode=mode)
+                        d = parse(out)
+                        if rc != 0:
+                            d["error"] = (err or out).strip()[-400:]
+                        got[name].append(d)
+                        log("  %-8s %-18s %3d threads %-8s: %s" % (name, test, t, MODE.get(mode, mode), d))
+                        if not srv.alive():
+                            result["engines"][name]["error"] = "server died during %s at %d threads (%s)" % (test, t, mode)
+                for name, runs in got.items():
+                    ok = sorted((d for d in runs if "tps" in d and not d.get("error")), key=lambda d: d["tps"])
+                    keep = ok[(len(ok) - 1) // 2] if ok else (runs[0] if runs else None)
+                    if keep is not None:
+                        keep = dict(keep, all_tps=[d.get("tps") for d in runs])
+                        result["engines"][name]["runs"][run_key(test, t, mode)] = keep
+    for name, srv in live:
+        result["engines"][name]["rss_kib"] = srv.rss_kib()
+        srv.stop()
+
+
 def _on_signal(signum, frame):
     """SIGTERM/SIGHUP (e.g. from `timeout`) unwind like Ctrl-C, so the servers we started stop."""
     raise KeyboardInterrupt("signal %d" % signum)
@@ -108,10 +177,12 @@ def write_markdown(result, outdir):
     cols = [(n, m) for n in names for m in modes]
     lines = ["# sysbench OLTP: pressdb vs MariaDB", "",
              "%s; %s. %d tables x %d rows, %d s per run; text protocol (--db-ps-mode=disable) and "
-             "prepared statements (--db-ps-mode=auto) as columns; one engine at a time. "
+             "prepared statements (--db-ps-mode=auto) as columns; %s. "
              "Figures: transactions/s (queries/s), p95 latency." % (
                  machine.one_line(result["machine"]), result["machine"]["date"], result["tables"],
-                 result["table_size"], result["seconds"]), ""]
+                 result["table_size"], result["seconds"],
+                 "engines interleaved within each cell (order alternating), the median of %d runs"
+                 % result.get("repeat", 1) if result.get("interleave") else "one engine at a time"), ""]
     lines += ["| Test | Threads | " + " | ".join("%s, %s" % (LABEL[n], MODE.get(m, m)) for n, m in cols) + " |",
               "| --- | ---: |" + " ---: |" * len(cols)]
     failures = []
@@ -131,6 +202,21 @@ def write_markdown(result, outdir):
                 else:
                     row.append("%.0f tps (%.0f qps), p95 %.2f ms" % (d["tps"], d.get("qps", 0), d.get("p95_ms", 0)))
             lines.append("| " + " | ".join(row) + " |")
+    base = "mariadb" if "mariadb" in names else None
+    others = [n for n in names if n.startswith("pressdb")]
+    if base and others:
+        lines += ["", "pressdb's transactions/s over MariaDB's, same protocol:", "",
+                  "| Test | Threads | " + " | ".join("%s, %s" % (LABEL[n], MODE.get(m, m)) for n in others for m in modes) + " |",
+                  "| --- | ---: |" + " ---: |" * (len(others) * len(modes))]
+        for test in result["tests"]:
+            for t in result["threads"]:
+                row = [test, str(t)]
+                for n in others:
+                    for m in modes:
+                        a = result["engines"].get(base, {}).get("runs", {}).get(run_key(test, t, m)) or {}
+                        b = result["engines"].get(n, {}).get("runs", {}).get(run_key(test, t, m)) or {}
+                        row.append("%.2fx" % (b["tps"] / a["tps"]) if a.get("tps") and b.get("tps") else "—")
+                lines.append("| " + " | ".join(row) + " |")
     for n in names:
         if result["engines"].get(n, {}).get("error"):
             failures.append("%s: %s" % (LABEL[n], result["engines"][n]["error"].replace("\n", " ")[:300]))
@@ -149,6 +235,9 @@ def main():
     ap.add_argument("--tests", default=",".join(TESTS))
     ap.add_argument("--ps-modes", default="disable,auto", help="sysbench --db-ps-mode values to run")
     ap.add_argument("--engines", default="mariadb,pressdb,pressdb-jit")
+    ap.add_argument("--interleave", action="store_true",
+                    help="start every engine, then run each cell on each in turn")
+    ap.add_argument("--repeat", type=int, default=1, help="with --interleave: runs per cell (median kept)")
     ap.add_argument("--out", help="results directory")
     ap.add_argument("--report", metavar="JSON", help="only rewrite sysbench.md from a results file")
     args = ap.parse_args()
@@ -186,7 +275,12 @@ def main():
     servers = [(n, s) for n, s in servers if n in engines]
     result = dict(suite="sysbench", machine=machine.describe(ROOT), seconds=seconds, table_size=size, tables=4,
                   threads=threads, tests=tests, ps_modes=modes, engines={})
+    if args.interleave:
+        result.update(interleave=True, repeat=args.repeat)
     try:
+        if args.interleave:
+            run_interleaved(servers, result, tests, threads, modes, seconds, size, args.repeat)
+            servers = []
         for name, srv in servers:
             info = result["engines"][name] = dict(label=LABEL[name], runs={})
             # one engine at a time: the machine's CPUs are the client's and that server's alone
