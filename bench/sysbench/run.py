@@ -284,27 +284,8 @@ def main():
         for name, srv in servers:
             info = result["engines"][name] = dict(label=LABEL[name], runs={})
             # one engine at a time: the machine's CPUs are the client's and that server's alone
-            if not srv.start():
-                info["error"] = srv.error
-                log("%s failed to start: %s" % (name, srv.error))
+            if not start_and_prepare(name, srv, info, size):
                 continue
-            info["version"] = srv.version
-            try:
-                conn = srv.connect()
-                with conn.cursor() as c:
-                    c.execute("CREATE DATABASE IF NOT EXISTS sbtest")
-                conn.close()
-            except Exception as e:
-                info["error"] = "CREATE DATABASE: %s" % e
-            t0 = time.time()
-            rc, out, err = sb(srv, "oltp_common", "prepare", threads=4, size=size, seconds=1)
-            info["prepare_s"] = round(time.time() - t0, 1)
-            if rc != 0:
-                info["error"] = "prepare failed: %s" % (err or out).strip()[-400:]
-                log("%s: %s" % (name, info["error"]))
-                srv.stop()
-                continue
-            log("%s: prepared %d x %d rows in %.1f s" % (name, 4, size, info["prepare_s"]))
             for test in tests:
                 for t in threads:
                     for mode in modes:
