@@ -1486,6 +1486,8 @@ bool     ex_privs_table_level(pdb_session *s, const stor_table *t);
 bool     ex_privs_index_visible(pdb_session *s, const stor_table *t, const stor_index *ix);
 bool     ex_privs_key_visible(pdb_session *s, const stor_table *t, const char *const *cols, uint32_t n);
 void     ex_privs_column(ex_ctx *ctx, const ex_src *s, const char *col, uint64_t need);
+/* a trigger's NEW.col / OLD.col: SELECT to read it, UPDATE to SET it (its definer's, 1143) */
+void     ex_privs_trigger_column(ex_ctx *ctx, const stor_table *t, const char *col, uint64_t need);
 void     ex_privs_star(ex_ctx *ctx, const ex_src *s);
 void     ex_privs_unknown_column(ex_ctx *ctx, const ex_src *s, const char *col);
 /* Is name (a table reference's own string) the table a DEFINER view's write lends its

@@ -1364,6 +1364,9 @@ static void comp_param(cstate *cs, pl_expr *e, ex_type *t)
     ex_ctx *ctx = cs->sc->ctx;
     ex_prog *p = cs->p;
     pdb_value v = ex_null();
+    /* a trigger's NEW.col / OLD.col read: its definer needs SELECT on the column, checked
+       as the statement that reads it runs (MariaDB's Item_trigger_field) */
+    if (e->tbl && ctx->spx && ctx->spx->t) ex_privs_trigger_column(ctx, ctx->spx->t, e->s, STOR_PRIV_SELECT);
     if (ctx->params && e->ival < ctx->nparams) v = ctx->params[e->ival];
     else if (!ctx->describe)
         ex_raise(ctx, 1064, "42000", "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near '?' at line 1");

@@ -338,6 +338,13 @@ void ex_privs_column(ex_ctx *ctx, const ex_src *s, const char *col, uint64_t nee
     if (!s->lent) table_column(ctx, s->t, col, need);
 }
 
+void ex_privs_trigger_column(ex_ctx *ctx, const stor_table *t, const char *col, uint64_t need)
+{
+    if (!ctx->s->enforce_privs || t->temporary) return;
+    uint64_t have = col_privs(ctx->s, t->db, t->name, col);
+    if ((have & need) != need) deny_column(ctx, need & ~have, t->name, col);
+}
+
 void ex_privs_star(ex_ctx *ctx, const ex_src *s)
 {
     const stor_table *t = s->t;

@@ -283,6 +283,9 @@ static void sp_set(ex_spx *x, pl_stmt *st)
     for (int i = 0; i < st->nsets; i++) {
         pl_assign *a = &st->sets[i];
         if (a->scope == PL_SET_LOCAL || a->scope == PL_SET_NEW) {
+            /* SET NEW.col: the definer's UPDATE on the column, before the value is read
+               (MariaDB's order; the name as written) */
+            if (a->scope == PL_SET_NEW && x->t) ex_privs_trigger_column(x->ctx, x->t, a->name, STOR_PRIV_UPDATE);
             pdb_value v;
             ex_sp_value(x, a->value, &v);
             if (a->scope == PL_SET_LOCAL) { ex_sp_set_local(x->ctx, a->slot, &v); continue; }

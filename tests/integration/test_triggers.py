@@ -46,6 +46,8 @@ TRIGGERS = [
 ]
 EXTRA = [   # (pressdb only: what the dump round trip leaves out)
     "CREATE USER IF NOT EXISTS 'q`u'@'h`x'",
+    # (its trigger's SET new.msg = new.msg needs the definer's SELECT and UPDATE on msg)
+    "GRANT SELECT (msg), UPDATE (msg) ON log TO 'q`u'@'h`x'",
     "CREATE DEFINER='q`u'@'h`x' TRIGGER log_bi BEFORE INSERT ON log FOR EACH ROW SET new.msg = new.msg",
     "CREATE TABLE r (a INT)",
     "CREATE TRIGGER r_bi BEFORE INSERT ON r FOR EACH ROW SET new.a = new.a * 10",
