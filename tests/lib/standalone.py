@@ -1,6 +1,7 @@
 """For integration tests that start their own pressdb (PRESSDB_BIN) on a free port with a
 temporary datadir: the binary (or a skip), check lines, and a server they start, stop and
 kill."""
+import atexit
 import os
 import signal
 import socket
@@ -51,6 +52,12 @@ class Server:
     def __init__(self, datadir, logpath, args=()):
         self.datadir, self.logpath, self.args = datadir, logpath, list(args)
         self.p = None
+        atexit.register(self._reap)   # (a test that fails half way leaves no server behind)
+
+    def _reap(self):
+        if self.p is not None and self.p.poll() is None:
+            self.p.kill()
+            self.p.wait()
 
     def start(self, expect_fail=False, tries=1200, **connect_kw):
         """The server's root connection once it answers, or None when expect_fail and it
