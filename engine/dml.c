@@ -946,7 +946,11 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     /* the assigned tables are written (LOCK TABLES: a READ lock does for the others); a
        READ ONLY transaction refuses the statement if any table is a base table, as
        MariaDB does (it checks before it knows which tables are assigned) */
-    for (int k = 0; k < st->nsets; k++) ex_table_write(ctx, st->trefs[tgt[k]].db, st->trefs[tgt[k]].name);
+    for (int i = 0; i < nt; i++) {
+        bool assigned = false;
+        for (int k = 0; k < st->nsets && !assigned; k++) assigned = tgt[k] == i;
+        if (assigned) ex_table_write(ctx, st->trefs[i].db, st->trefs[i].name);
+    }
     for (int i = 0; i < nt; i++) if (tabs[i] && !tabs[i]->temporary) { ex_txn_write_check(ctx); break; }
     /* SELECT rowid(0..nt-1), value(0..nsets-1) FROM ... WHERE ... */
     pl_select sel;

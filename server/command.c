@@ -772,11 +772,14 @@ static void offload_after(uv_work_t *w, int status)
 
 /* ---- jobs ---- */
 
-/* The worker's CPU time: a shape is slow by its own work, not by the queue for a worker
- * or a wait for the store lock there, which under load would keep every shape that once
- * went to a worker on one (the loop could not block on either: it moves). */
-uint64_t srv_thread_cpu_ns(void)
+/* A statement's clock: on a worker the thread's CPU time, so a shape is slow by its own
+ * work, not by the queue for a worker or a wait for the store lock there, which under load
+ * would keep every shape that once went to a worker on one; on a loop the wall clock (the
+ * loop could block on neither: it moves). */
+uint64_t srv_exec_clock_ns(void)
 {
+    if (!srv_on_worker)
+        return uv_hrtime();
     struct timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
@@ -786,9 +789,9 @@ static void run_query(srv_conn *c)
 {
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
-    uint64_t t0 = srv_thread_cpu_ns();
+    uint64_t t0 = srv_exec_clock_ns();
     c->off_rc = pdb_exec_query(c->sess, (const char *)c->off_sql, c->off_len, c->multi, &sink);
-    c->off_exec_ns += srv_thread_cpu_ns() - t0;
+    c->off_exec_ns += srv_exec_clock_ns() - t0;
 }
 
 /* The rest of a COM_QUERY that moved from the loop (PDB_EXEC_MOVE: s->resume). */
@@ -796,9 +799,9 @@ static void run_resume(srv_conn *c)
 {
     pdb_sink sink;
     srv_cmd_sink(c, &sink);
-    uint64_t t0 = srv_thread_cpu_ns();
+    uint64_t t0 = srv_exec_clock_ns();
     c->off_rc = pdb_exec_resume(c->sess, &sink);
-    c->off_exec_ns += srv_thread_cpu_ns() - t0;
+    c->off_exec_ns += srv_exec_clock_ns() - t0;
 }
 
 static void query_done(srv_conn *c)
@@ -895,9 +898,9 @@ static void cmd_query(srv_conn *c, const uint8_t *p, size_t n)
     /* inline: a plain SELECT past the slice, or a statement the store lock would block,
        moves to a worker (PDB_EXEC_MOVE) */
     pdb_exec_slice_us = srv_cfg.offload_us;
-    uint64_t t0 = uv_hrtime();
+    uint64_t t0 = srv_exec_clock_ns();
     int rc = pdb_exec_query(c->sess, (const char *)p + 1, n - 1, c->multi, &sink);
-    c->off_exec_ns = uv_hrtime() - t0;
+    c->off_exec_ns = srv_exec_clock_ns() - t0;
     pdb_exec_slice_us = 0;
     if (rc == PDB_EXEC_MOVE) {
         if (offload(c, NULL, 0, run_resume, query_done))

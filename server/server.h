@@ -391,9 +391,9 @@ struct srv_conn {
 extern pthread_mutex_t srv_off_mu;
 extern __thread bool srv_on_worker;      /* this thread runs an offloaded statement */
 extern pthread_cond_t srv_off_cv;
-/* The calling thread's CPU time (ns): how slow a statement on a worker was, without its
- * waits (command.c). */
-uint64_t srv_thread_cpu_ns(void);
+/* How long a statement ran (ns): on a worker the thread's CPU time (its waits left out),
+ * on a loop the wall clock (command.c). */
+uint64_t srv_exec_clock_ns(void);
 /* Loop thread: sends what offloaded statements handed over. */
 void srv_conn_take_offloaded(srv_conn *c);
 /* Loop thread: the connection may read and run commands again. */

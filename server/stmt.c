@@ -603,8 +603,7 @@ void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n)
     srv_cmd_sink_binary(c, &sink);
     srv_exec_begin(c);
     pdb_exec_slice_us = srv_on_worker ? 0 : srv_cfg.offload_us;
-    /* (on a worker its CPU time: a wait for the store lock there is not slowness) */
-    uint64_t t0 = srv_on_worker ? srv_thread_cpu_ns() : uv_hrtime();
+    uint64_t t0 = srv_exec_clock_ns();   /* (on a worker: a wait for the store lock is not slowness) */
     int rc = pdb_stmt_execute(c->sess, st->ps, vals, np, &sink);
     pdb_exec_slice_us = 0;
     if (c->cur_fill) {
@@ -618,7 +617,7 @@ void srv_stmt_execute(srv_conn *c, const uint8_t *p, size_t n)
         c->cur_opened = false;
     }
     if (rc != PDB_EXEC_WAIT && rc != PDB_EXEC_MOVE)
-        st->last_us = ((srv_on_worker ? srv_thread_cpu_ns() : uv_hrtime()) - t0) / 1000;
+        st->last_us = (srv_exec_clock_ns() - t0) / 1000;
     if (rc == PDB_EXEC_WAIT || rc == PDB_EXEC_MOVE) {
         /* runs again from the same packet (and the same long data) after the wait, or
            on a worker (the command's end parks it on the loop after a wait there) */
