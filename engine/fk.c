@@ -255,7 +255,7 @@ static void map_build(void)
         for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
             for (uint32_t k = 0; k < t->nfks; k++) {
-                const stor_table *p = stor_table_find(t->fks[k].ref_db, t->fks[k].ref_table);
+                const stor_table *p = stor_table_peek(t->fks[k].ref_db, t->fks[k].ref_table);
                 if (p) map_add(p, t, k);
             }
         }

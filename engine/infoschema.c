@@ -97,7 +97,9 @@ static uint64_t is_fixed_bytes(const stor_column *c)
 static uint64_t is_col_bytes(const stor_table *t, const stor_column *c)
 {
     uint64_t f = is_fixed_bytes(c);
-    if (f || c->kind != CK_STR || !c->str) return f * t->nlive;
+    if (f || c->kind != CK_STR) return f * t->nlive;
+    if (t->evicted) return c->ev_len + t->nlive + c->ev_long;   /* (its rows are on disk) */
+    if (!c->str) return 0;
     uint64_t n = 0;
     for (uint32_t r = 0; r < t->nrows; r++)
         if (!stor_is_dead(t, r)) n += c->str[r].len + (c->str[r].len > 127 ? 2 : 1);
@@ -968,7 +970,7 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
             if (!ex_privs_table_visible(ctx->s, t->db, t->name) || !ex_privs_table_level(ctx->s, t)) continue;
             for (uint32_t f = 0; f < t->nfks; f++) {
                 const stor_fk *k = &t->fks[f];
-                const stor_table *pt = stor_table_find(k->ref_db, k->ref_table);
+                const stor_table *pt = stor_table_peek(k->ref_db, k->ref_table);
                 int px = pt ? ex_fk_index_for(pt->cols, pt->idx, pt->nidx, k->ref_cols, k->ncols) : -1;
                 begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, k->name); vs(&b, "def"); vs(&b, k->ref_db);
                 if (px >= 0) vs(&b, pt->idx[px].name); else vn(&b);

@@ -543,9 +543,21 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     }
     char tcomp[24];   /* tables rebuilt for their dead row slots (ddl.c pdb_compact_tick) */
     snprintf(tcomp, sizeof tcomp, "%llu", (unsigned long long)atomic_load(&ex_compactions));
+    /* Evict_*: cold tables out of memory (storage/evict.c) */
+    stor_evstats ev;
+    stor_evict_stats(&ev);
+    char evb[24], evn[24], evl[24], evt[24], evo[24];
+    snprintf(evb, sizeof evb, "%llu", (unsigned long long)ev.file_bytes);
+    snprintf(evn, sizeof evn, "%llu", (unsigned long long)ev.evictions);
+    snprintf(evl, sizeof evl, "%llu", (unsigned long long)ev.loads);
+    snprintf(evt, sizeof evt, "%llu", (unsigned long long)ev.load_us);
+    snprintf(evo, sizeof evo, "%llu", (unsigned long long)ev.tables_out);
     const char *status[][2] = { { "Binlog_snapshot_file", bsf }, { "Binlog_snapshot_position", bsp },
                                 { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
                                 { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
+                                { "Evict_evictions", evn }, { "Evict_file_bytes", evb },
+                                { "Evict_load_time_us", evt }, { "Evict_loads", evl },
+                                { "Evict_tables", evo },
                                 { "Jit_code_bytes", jb }, { "Jit_compile_time_max_us", jq[2] },
                                 { "Jit_compile_time_p50_us", jq[0] }, { "Jit_compile_time_p99_us", jq[1] },
                                 { "Jit_compile_time_us", jt },

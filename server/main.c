@@ -359,6 +359,10 @@ int main(int argc, char **argv)
     else if (srv_cfg.compress_after_s)
         srv_log(SRV_NOTE, 0, "Compressing string values of %llu bytes and more unused for %u s",
                 (unsigned long long)srv_cfg.compress_min_bytes, srv_cfg.compress_after_s);
+    if (stor_evict_start(srv_cfg.evict_after_s) != 0)
+        srv_log(SRV_WARNING, 0, "Can't start the eviction of cold tables: %s", strerror(errno));
+    else if (srv_cfg.evict_after_s)
+        srv_log(SRV_NOTE, 0, "Tables unused for %u s leave memory (evict/ in the datadir)", srv_cfg.evict_after_s);
     if (srv_tls_init(err, sizeof err) != 0) {
         srv_log(SRV_ERROR, 0, "%s", err);
         pdb_engine_shutdown();

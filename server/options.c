@@ -41,7 +41,7 @@ enum opt_kind {
 enum opt_id {
     O_PORT, O_BIND, O_SOCKET, O_DATADIR, O_MAXCONN, O_MAXPKT, O_WAIT, O_INTER, O_CONNTO,
     O_SSL_CERT, O_SSL_KEY, O_SSL, O_REQ_SECURE, O_JIT, O_ROOTPW, O_LOG_ERROR, O_LOG_BIN, O_PID_FILE,
-    O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_PLANCACHE, O_JITMIN, O_WALREC, O_USER, O_SECURE_FILE, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE, O_SLAVE_START,
+    O_THREADS, O_OFFLOAD, O_EXTRA_PORT, O_EXTRA_MAXCONN, O_MAXMEM, O_ZMIN, O_ZAFTER, O_EVICT, O_PLANCACHE, O_JITMIN, O_WALREC, O_USER, O_SECURE_FILE, O_HELP, O_VERSION, O_VERBOSE, O_CONSOLE, O_SLAVE_START,
 };
 
 typedef struct opt_def {
@@ -109,6 +109,10 @@ static const opt_def opt_defs[] = {
     { "compress_after_s", O_ZAFTER, K_NUM, 0, 31536000, 0, false,
       "a segment of 1,024 rows whose strings nobody read or wrote for this many seconds is "
       "compressed (default 600; 0: no compression)" },
+    { "evict_after_s", O_EVICT, K_NUM, 0, 31536000, 0, false,
+      "a table no statement used for this many seconds has its rows written to the datadir's "
+      "evict/ folder and released from memory; the next statement that uses it reads them "
+      "back (default 0: never)" },
     { "jit_min_rows", O_JITMIN, K_NUM, 0, 4294967295ull, 0, false,
       "a query whose plan is not kept compiles a scan of a table of at least this many rows "
       "(default 8192; 0: every scan the JIT applies to, from the first run: for tests)" },
@@ -376,6 +380,7 @@ static int apply_ours(const opt_def *o, int pfx, const char *value, char *writab
         case O_OFFLOAD: srv_cfg.offload_us = adj; break;
         case O_ZMIN: srv_cfg.compress_min_bytes = adj; break;
         case O_ZAFTER: srv_cfg.compress_after_s = (uint32_t)adj; break;
+        case O_EVICT: srv_cfg.evict_after_s = (uint32_t)adj; break;
         case O_PLANCACHE: srv_cfg.plan_cache = (int)adj; break;
         case O_JITMIN: jit_min_rows = (int64_t)adj; break;
         case O_WALREC: srv_cfg.wal_recovery = (int)adj; break;

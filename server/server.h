@@ -102,6 +102,7 @@ typedef struct srv_config {
     uint64_t max_memory;                 /* table data limit; 0 = none (default: 80% of RAM or cgroup) */
     uint64_t compress_min_bytes;         /* storage: long strings compressed when cold */
     uint32_t compress_after_s;           /* seconds unused before that; 0 = never */
+    uint32_t evict_after_s;              /* a table unused this long leaves memory; 0 = never */
     int wal_recovery;                    /* storage: 0 refuse a damaged log, 1 keep the part before */
 } srv_config;
 

@@ -159,6 +159,168 @@ static void write_triggers(zw *w, stor_db **dbs, uint32_t ndb)
         }
 }
 
+/* A table's rows: u32 nrows, then per row id u8 live and a live row's values (as in the
+ * log), then its 'O' records. A compressed value is written plain (the stream is zstd). */
+static void put_row(zw *w, const stor_table *t, uint32_t r, char **zbuf, size_t *zcap)
+{
+    /* (a deleted version still kept for a snapshot is written as gone) */
+    if (!stor_row_visible(t, r)) { zw_u8(w, 0); return; }
+    zw_u8(w, 1);
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        const stor_column *col = &t->cols[c];
+        if (stor_is_null(col, r)) { zw_u8(w, 0); continue; }
+        zw_u8(w, 1);
+        if (col->kind == CK_I64) zw_put(w, &col->i64[r], 8);
+        else if (col->kind == CK_F64) zw_put(w, &col->f64[r], 8);
+        else zw_str(w, zv_read(col, r, zbuf, zcap), col->str[r].len);
+    }
+}
+
+static void put_origins(zw *w, const stor_table *t)
+{
+    for (uint32_t r = 0; t->origin && r < t->nrows; r++) {
+        if (t->origin[r] == r || !stor_row_visible(t, r)) continue;
+        zw_u8(w, 'O');
+        zw_u32(w, r);
+        zw_u32(w, t->origin[r]);
+    }
+}
+
+static void write_rows(zw *w, const stor_table *t, char **zbuf, size_t *zcap)
+{
+    zw_u32(w, t->nrows);
+    for (uint32_t r = 0; r < t->nrows; r++) put_row(w, t, r, zbuf, zcap);
+    put_origins(w, t);
+}
+
+/* ---- evict files (evict.c): "PDBROWS1", a table's rows as write_rows puts them, 'E'
+ * and the crc32 of every byte before it; one zstd stream, not fsynced (a cache) ---- */
+
+#define EV_MAGIC "PDBROWS1"
+
+struct snap_rows_out {
+    zw *w;
+    char *zbuf;
+    size_t zcap;
+    uint32_t nrows;
+    char path[4300];
+};
+
+snap_rows_out *snap_rows_begin(const char *path, uint32_t nrows)
+{
+    snap_rows_out *o = calloc(1, sizeof *o);
+    zw *w = calloc(1, sizeof *w);
+    if (!o || !w) { free(o); free(w); return NULL; }
+    o->w = w;
+    o->nrows = nrows;
+    snprintf(o->path, sizeof o->path, "%s", path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+    w->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (!w->f && fd >= 0) close(fd);
+    w->cc = ZSTD_createCCtx();
+    if (!w->f || !w->cc) { snap_rows_abort(o); return NULL; }
+    ZSTD_CCtx_setParameter(w->cc, ZSTD_c_compressionLevel, 1);
+    zw_put(w, EV_MAGIC, 8);
+    zw_u32(w, nrows);
+    return o;
+}
+
+void snap_rows_put(snap_rows_out *o, const stor_table *t, uint32_t from, uint32_t to)
+{
+    for (uint32_t r = from; r < to; r++) put_row(o->w, t, r, &o->zbuf, &o->zcap);
+}
+
+static void rows_out_free(snap_rows_out *o)
+{
+    if (o->w->f) fclose(o->w->f);
+    ZSTD_freeCCtx(o->w->cc);
+    free(o->w);
+    free(o->zbuf);
+    free(o);
+}
+
+void snap_rows_abort(snap_rows_out *o)
+{
+    if (!o) return;
+    unlink(o->path);
+    rows_out_free(o);
+}
+
+int snap_rows_finish(snap_rows_out *o, const stor_table *t, uint64_t *bytes)
+{
+    zw *w = o->w;
+    if (t->nrows != o->nrows) { snap_rows_abort(o); return -1; }
+    put_origins(w, t);
+    uint32_t crc = zw_crc(w);
+    zw_u8(w, 'E');
+    zw_u32(w, crc);
+    zw_flush(w, ZSTD_e_end);
+    long end = !w->err && fflush(w->f) == 0 ? ftell(w->f) : -1;
+    if (end < 0) { snap_rows_abort(o); return -1; }
+    *bytes = (uint64_t)end;
+    rows_out_free(o);
+    return 0;
+}
+
+/* The plain bytes of an evict file into a zw stream (a snapshot): every byte between
+ * the magic and the end record, whose crc is checked (a damaged file fails the
+ * checkpoint rather than go into a snapshot). */
+static int copy_rows(zw *w, const stor_table *t, char *err, size_t errlen)
+{
+    char path[4300];
+    evict_path(t, path, sizeof path);
+    FILE *f = fopen(path, "rb");
+    ZSTD_DCtx *dc = ZSTD_createDCtx();
+    enum { IN = 1 << 16, OUT = 1 << 17 };
+    uint8_t *in = malloc(IN), *out = malloc(OUT + 8);
+    int rc = -1;
+    if (!f || !dc || !in || !out) {
+        snprintf(err, errlen, "reading the evicted rows of %s.%s ('%s'): %s", t->db, t->name, path,
+                 f ? "out of memory" : strerror(errno));
+        goto done;
+    }
+    /* out[0..held) are bytes not yet passed on: the magic until it is whole, then at most
+       the last 5 (which may be the end record) */
+    uint32_t crc = 0;
+    size_t held = 0, last = 1;
+    bool magic_ok = false;
+    for (size_t got; (got = fread(in, 1, IN, f)) > 0;) {
+        ZSTD_inBuffer ib = { in, got, 0 };
+        while (ib.pos < ib.size) {
+            ZSTD_outBuffer ob = { out + held, OUT, 0 };
+            last = ZSTD_decompressStream(dc, &ob, &ib);
+            if (ZSTD_isError(last)) goto bad;
+            size_t n = held + ob.pos, from = 0;
+            if (!magic_ok) {
+                if (n < 8) { held = n; continue; }
+                if (memcmp(out, EV_MAGIC, 8)) goto bad;
+                crc = wal_crc32_update(crc, out, 8);
+                magic_ok = true;
+                from = 8;
+            }
+            size_t pass = n - from > 5 ? n - from - 5 : 0;
+            crc = wal_crc32_update(crc, out + from, pass);
+            zw_put(w, out + from, pass);
+            memmove(out, out + from + pass, n - from - pass);
+            held = n - from - pass;
+        }
+    }
+    uint32_t want;
+    if (ferror(f) || last != 0 || !magic_ok || held != 5 || out[0] != 'E') goto bad;
+    memcpy(&want, out + 1, 4);
+    if (want != crc) goto bad;
+    rc = 0;
+    goto done;
+bad:
+    snprintf(err, errlen, "the evicted rows of %s.%s ('%s') are damaged", t->db, t->name, path);
+done:
+    if (f) fclose(f);
+    ZSTD_freeDCtx(dc);
+    free(in);
+    free(out);
+    return rc;
+}
+
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
 {
     const char *dir = stor_datadir();
@@ -198,29 +360,11 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
             zw_str(w, ddl, strlen(ddl));
             free(ddl);
             zw_u64(w, t->auto_inc);
-            zw_u32(w, t->nrows);
-            for (uint32_t r = 0; r < t->nrows; r++) {
-                /* (a deleted version still kept for a snapshot is written as gone) */
-                if (!stor_row_visible(t, r)) { zw_u8(w, 0); continue; }
-                zw_u8(w, 1);
-                for (uint32_t c = 0; c < t->ncols; c++) {
-                    stor_column *col = &t->cols[c];
-                    if (stor_is_null(col, r)) { zw_u8(w, 0); continue; }
-                    zw_u8(w, 1);
-                    if (col->kind == CK_I64) zw_put(w, &col->i64[r], 8);
-                    else if (col->kind == CK_F64) zw_put(w, &col->f64[r], 8);
-                    else {
-                        /* a compressed value is written plain (the stream is zstd) */
-                        zw_str(w, zv_read(col, r, &zbuf, &zcap), col->str[r].len);
-                    }
-                }
+            if (t->evicted) {
+                if (copy_rows(w, t, err, errlen) != 0) goto fail;
+                continue;
             }
-            for (uint32_t r = 0; t->origin && r < t->nrows; r++) {
-                if (t->origin[r] == r || !stor_row_visible(t, r)) continue;
-                zw_u8(w, 'O');
-                zw_u32(w, r);
-                zw_u32(w, t->origin[r]);
-            }
+            write_rows(w, t, &zbuf, &zcap);
         }
     }
     if (write_views(w, dbs, ndb) != 0) { snprintf(err, errlen, "out of memory"); goto fail; }
@@ -454,6 +598,76 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
     return rc;
 }
 
+static zr *zr_open(FILE *f)
+{
+    zr *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->f = f;
+    r->dc = ZSTD_createDCtx();
+    r->cap = ZR_WINDOW;
+    r->buf = malloc(r->cap);
+    r->p = r->end = r->crc_at = r->buf;
+    r->last = 1;
+    if (!r->dc || !r->buf) { ZSTD_freeDCtx(r->dc); free(r->buf); free(r); return NULL; }
+    return r;
+}
+
+static void zr_close(zr *r)
+{
+    if (!r) return;
+    ZSTD_freeDCtx(r->dc);
+    free(r->buf);
+    free(r);
+}
+
+/* After a table's rows: its 'O' records, then the end record and its crc. 0 or -1. */
+static int load_tail(zr *r, stor_table *t)
+{
+    for (;;) {
+        const uint8_t *mark = r->p;
+        uint8_t kind = zr_u8(r);
+        if (kind == 'O') {
+            uint32_t row = zr_u32(r), first = zr_u32(r);
+            if (r->more) { if (zr_refill(r, mark) != 0) return -1; continue; }
+            if (r->bad || row >= t->nrows || first > row) return -1;
+            tbl_set_origin(t, row, first);
+            continue;
+        }
+        uint32_t want = zr_u32(r);
+        if (r->more) { if (zr_refill(r, mark) != 0) return -1; continue; }
+        if (r->bad || kind != 'E') return -1;
+        uint32_t got = wal_crc32_update(r->crc, r->crc_at, (size_t)(mark - r->crc_at));
+        if (r->p == r->end && !r->eof && zr_refill(r, r->p) != 0) return -1;
+        return r->p == r->end && r->eof && got == want ? 0 : -1;
+    }
+}
+
+int snap_rows_load(stor_table *t, const char *path, uint32_t nrows)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    zr *r = zr_open(f);
+    pdb_value *vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
+    int rc = r && vals ? 0 : -1;
+    char magic[8] = { 0 };
+    uint32_t n = 0;
+    while (rc == 0) {
+        const uint8_t *mark = r->p;
+        zr_take(r, magic, 8);
+        n = zr_u32(r);
+        if (!r->more) break;
+        rc = zr_refill(r, mark);
+    }
+    if (rc == 0 && (r->bad || memcmp(magic, EV_MAGIC, 8) || n != nrows)) rc = -1;
+    if (rc == 0) rc = load_rows(r, t, nrows, vals);
+    if (rc == 0 && r->bad) rc = -1;
+    if (rc == 0) rc = load_tail(r, t);
+    free(vals);
+    zr_close(r);
+    fclose(f);
+    return rc;
+}
+
 int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, char *err, size_t errlen)
 {
     char path[4200];
@@ -463,16 +677,8 @@ int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, ch
     FILE *f = fopen(path, "rb");
     if (!f) return errno == ENOENT ? 0 : (snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno)), -1);
     *found = true;
-    zr *r = calloc(1, sizeof *r);
-    if (r) {
-        r->f = f;
-        r->dc = ZSTD_createDCtx();
-        r->cap = ZR_WINDOW;
-        r->buf = malloc(r->cap);
-        r->p = r->end = r->crc_at = r->buf;
-        r->last = 1;
-    }
-    int rc = !r || !r->dc || !r->buf ? -1 : 0;
+    zr *r = zr_open(f);
+    int rc = r ? 0 : -1;
     char magic[8] = { 0 };
     while (rc == 0) {
         const uint8_t *mark = r->p;
@@ -487,7 +693,6 @@ int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, ch
     if (rc == 0 && r->bad) rc = (snprintf(err, errlen, "the snapshot '%s' is malformed; refusing to start", path), -2);
     if (rc == -1) snprintf(err, errlen, "the snapshot '%s' is damaged (compressed stream); refusing to start", path);
     fclose(f);
-    if (r) { ZSTD_freeDCtx(r->dc); free(r->buf); }
-    free(r);
+    zr_close(r);
     return rc ? -1 : 0;
 }

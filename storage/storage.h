@@ -263,6 +263,8 @@ typedef struct stor_column {
     uint8_t *nulls;          /* bitmap; bit set = NULL */
     struct stor_seg *seg;    /* CK_STR: per segment of STOR_SEG_ROWS row ids, when it was
                                 last read or written (compress.c); owned by the table */
+    uint64_t ev_len, ev_long;   /* while its table is evicted (evict.c): the live rows'
+                                   string bytes, and how many of them pass 127 bytes */
 } stor_column;
 
 /* Short string values (up to STOR_POOL_MAX bytes) are held once per column: rows with
@@ -419,6 +421,19 @@ typedef struct stor_table {
     int64_t update_time;
     /* gap locks held on it (storage/mvcc.c's list): 0 = its writers check none */
     uint32_t ngaps;
+    /* Eviction (storage/evict.c). serial: unique per table made in this process (names
+       its evict file); mods: bumped by every row write (an eviction prepared under the
+       shared lock is dropped when the table changed before it could be finished);
+       used: the monotonic second stor_table_find last returned it; evicted: its rows,
+       indexes and versions are not in memory but in its evict file (generation ev_gen);
+       nrows, nlive, auto_inc and the definition stay, and stor_table_find brings the
+       rows back before returning it. Code that reaches tables without stor_table_find
+       (walking stor_db.tables) reads no rows of one that is out. */
+    uint64_t serial, mods;
+    _Atomic uint32_t used;
+    _Atomic bool evicted;
+    uint32_t ev_gen;
+    uint64_t ev_bytes;       /* its evict file's size */
 } stor_table;
 /* From now on row writes set their table's update_time (the store is loaded). */
 void stor_updates_begin(void);
@@ -516,7 +531,10 @@ stor_db    *stor_db_find(const char *name);               /* exact name; NULL if
 stor_db   **stor_db_list(uint32_t *n);
 int         stor_db_create(const char *name, uint16_t coll);    /* -1 if exists */
 int         stor_db_drop(const char *name);                     /* -1 if missing */
-stor_table *stor_table_find(const char *db, const char *name);  /* case-sensitive */
+stor_table *stor_table_find(const char *db, const char *name);  /* case-sensitive; rows loaded */
+/* The same without bringing an evicted table's rows back: for what reads only the
+ * definition (names, columns, keys, nrows, nlive), never rows or indexes' contents. */
+stor_table *stor_table_peek(const char *db, const char *name);
 
 /* Creates a table from a filled-in definition (cols/idx arrays owned by the table
  * afterwards; data pointers must be NULL). Returns the table or NULL if it exists. */
@@ -950,6 +968,28 @@ typedef struct stor_zstats {
     uint64_t raw_bytes;      /* their length */
 } stor_zstats;
 void stor_compress_stats(stor_zstats *out);   /* any thread */
+/* Eviction of cold tables (storage/evict.c). A base table that no statement found
+ * (stor_table_find) for after_s seconds, with no row versions, locks or other
+ * transaction's undo on it, has its rows written to datadir/evict/<serial>.<gen> (the
+ * snapshot's row format, zstd) and released from memory; its definition stays, so the
+ * catalog, information_schema and privileges work without it. stor_table_find loads it
+ * back (under the shared store lock: one loader per table, other tables go on). The
+ * snapshot and the log stay the truth: an evict file is a cache, never fsynced, emptied
+ * at start, copied into each snapshot while its table is out. after_s 0: off. Call once,
+ * after recovery; 0 or -1 (thread not started). */
+int  stor_evict_start(uint32_t after_s);
+void stor_evict_stop(void);              /* (stor_close calls it) */
+/* One pass now, as the thread makes them (tests): evicts what qualifies with after_s
+ * (0: every table that may go, used or not); the number evicted. No store lock held. */
+uint32_t stor_evict_pass(uint32_t after_s);
+typedef struct stor_evstats {
+    uint64_t tables_out;     /* tables evicted now */
+    uint64_t evictions;      /* since start */
+    uint64_t loads;          /* since start */
+    uint64_t load_us;        /* time spent loading, in all */
+    uint64_t file_bytes;     /* bytes of the evict files of the tables out */
+} stor_evstats;
+void stor_evict_stats(stor_evstats *out);   /* any thread */
 
 /* ---------------------------------------------------------------- accounts */
 

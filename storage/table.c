@@ -275,13 +275,20 @@ int stor_db_drop(const char *name)
     return -1;
 }
 
-stor_table *stor_table_find(const char *db, const char *name)
+stor_table *stor_table_peek(const char *db, const char *name)
 {
     stor_db *d = stor_db_find(db);
     if (!d) return NULL;
     for (uint32_t i = 0; i < d->ntables; i++)
         if (!strcmp(d->tables[i]->name, name)) return d->tables[i];
     return NULL;
+}
+
+stor_table *stor_table_find(const char *db, const char *name)
+{
+    stor_table *t = stor_table_peek(db, name);
+    if (t) evict_touch(t);
+    return t;
 }
 
 /* ---- views ---- */
@@ -500,6 +507,7 @@ static void col_free_data(stor_column *c, uint32_t nrows, uint32_t cap)
 
 static void table_free(stor_table *t)
 {
+    if (t->evicted) evict_forget(t);
     compact_mark(t, false);
     if (t->derived) t->derived->free(t->derived);
     stor_free(t->rewrite_log);
@@ -581,6 +589,8 @@ stor_check *stor_checks_copy(const stor_check *c, uint32_t n)
     return d;
 }
 
+static _Atomic uint64_t table_serial;
+
 stor_table *stor_table_create(stor_db *d, stor_table *def)
 {
     if (stor_table_find(d->name, def->name)) return NULL;
@@ -594,6 +604,11 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->clu_last = 0;
     t->origin = NULL;
     t->seq = NULL;
+    t->serial = atomic_fetch_add(&table_serial, 1) + 1;
+    t->mods = 0;
+    t->evicted = false;
+    t->ev_gen = 0;
+    t->used = evict_clock();
     if (!t->auto_inc) t->auto_inc = 1;
     for (uint32_t i = 0; i < t->ncols; i++) {   /* a definition: no data (a copied one's pointers) */
         t->cols[i].pool = NULL; t->cols[i].code = NULL; t->cols[i].seg = NULL;
@@ -621,9 +636,9 @@ int stor_table_drop(stor_db *d, const char *name)
     return -1;
 }
 
-int stor_table_truncate(stor_table *t)
+/* Every row, index entry and version of t freed; nrows and nlive stay as they were. */
+static void release_rows(stor_table *t)
 {
-    t->rewrite_epoch++;
     for (uint32_t i = 0; i < t->ncols; i++) col_free_data(&t->cols[i], t->nrows, t->cap);
     for (uint32_t i = 0; i < t->nidx; i++) {
         chain_free(&t->idx[i].h, t->cap, t->idx[i].nbuckets); chain_free(&t->idx[i].h1, t->cap, t->idx[i].nbuckets);
@@ -637,13 +652,44 @@ int stor_table_truncate(stor_table *t)
     t->ver = NULL; t->nver = 0;
     stor_free(t->origin);
     t->origin = NULL;
-    t->nrows = t->cap = t->nlive = 0;
+    t->cap = 0;
     compact_mark(t, false);
     t->unordered = false;
     t->clu_last = 0;
+}
+
+int stor_table_truncate(stor_table *t)
+{
+    t->rewrite_epoch++;
+    t->mods++;
+    release_rows(t);
+    t->nrows = t->nlive = 0;
     t->auto_inc = 1;
     return 0;
 }
+
+/* Eviction (evict.c, store lock exclusive): the rows go, with what is derived from them
+ * (remade from the rows when next wanted) and the strings' sizes kept for
+ * information_schema. */
+void tbl_evict_rows(stor_table *t)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        stor_column *col = &t->cols[c];
+        col->ev_len = col->ev_long = 0;
+        for (uint32_t r = 0; col->kind == CK_STR && col->str && r < t->nrows; r++) {
+            if (stor_is_dead(t, r)) continue;
+            col->ev_len += col->str[r].len;
+            col->ev_long += col->str[r].len > 127;
+        }
+    }
+    if (t->derived) t->derived->free(t->derived);
+    t->derived = NULL;
+    stor_free(t->rewrite_log);
+    t->rewrite_log = NULL;
+    t->rewrite_epoch++;
+    release_rows(t);
+}
+
 
 /* Stamps the string's segment as used now (compress.c); a write only when it changes. */
 static inline void seg_touch(const stor_column *c, uint32_t row)
@@ -1128,6 +1174,7 @@ uint32_t stor_index_find_all_i64(const stor_table *t, const stor_index *x, int64
 
 void tbl_ver_set(stor_table *t, uint32_t row, uint64_t xmin, uint64_t xmax)
 {
+    t->mods++;
     if (!t->ver) {
         if (!(xmin | xmax)) return;
         t->ver = stor_calloc(t->cap ? t->cap : 16, sizeof *t->ver);
@@ -1414,6 +1461,7 @@ static bool updates_on;
 void stor_updates_begin(void) { __atomic_store_n(&updates_on, true, __ATOMIC_RELAXED); }
 static void note_update(stor_table *t)
 {
+    t->mods++;
     if (__atomic_load_n(&updates_on, __ATOMIC_RELAXED)) t->update_time = (int64_t)time(NULL);
 }
 
@@ -1689,6 +1737,7 @@ void stor_compact_mark_all(void)
 
 void tbl_kill_row(stor_table *t, uint32_t row)
 {
+    t->mods++;
     for (uint32_t i = 0; i < t->nidx; i++) idx_remove(t, &t->idx[i], row);
     t->dead[row >> 3] |= (uint8_t)(1u << (row & 7));
     t->nlive--;
@@ -1734,6 +1783,7 @@ int stor_row_delete(stor_table *t, uint32_t row)
 
 void tbl_undelete(stor_table *t, uint32_t row)
 {
+    t->mods++;
     note_rewrite(t, row, ~0ull);   /* (a row derivations skipped as dead is back) */
     t->dead[row >> 3] &= (uint8_t)~(1u << (row & 7));
     t->nlive++;
@@ -1771,6 +1821,7 @@ void tbl_reserve_rows(stor_table *t, uint32_t nrows)
 
 void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals)
 {
+    t->mods++;
     while (t->nrows <= row) {
         if (t->nrows == t->cap) grow(t);
         uint32_t r = t->nrows++;

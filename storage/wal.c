@@ -922,6 +922,7 @@ const char *stor_datadir(void) { return datadir; }
 void stor_close(void)
 {
     stor_compress_stop();
+    stor_evict_stop();
     if (wal_fd >= 0) { fdatasync(wal_fd); close(wal_fd); wal_fd = -1; }
     stor_binlog_drop_copies();
     stor_catalog_free();

@@ -157,6 +157,22 @@ char *zv_pack(const char *p, uint32_t len);
  * budget with more to do. stor_compress_candidates: is there anything (shared lock)? */
 bool tbl_compress_pass(uint32_t now, uint32_t after_s, size_t min_bytes, uint64_t budget_ns);
 bool tbl_compress_candidates(uint32_t now, uint32_t after_s);
+/* snapshot.c: evict files (evict.c), written a range of row ids at a time (the store
+ * lock may be let go in between: the caller makes sure the table did not change), and
+ * read back into a table whose rows were released (nrows 0): 0, or -1 (a missing,
+ * damaged or other file than nrows says). */
+typedef struct snap_rows_out snap_rows_out;
+snap_rows_out *snap_rows_begin(const char *path, uint32_t nrows);
+void snap_rows_put(snap_rows_out *o, const stor_table *t, uint32_t from, uint32_t to);
+int  snap_rows_finish(snap_rows_out *o, const stor_table *t, uint64_t *bytes);
+void snap_rows_abort(snap_rows_out *o);   /* (the file goes) */
+int  snap_rows_load(stor_table *t, const char *path, uint32_t nrows);
+/* evict.c */
+uint32_t evict_clock(void);               /* monotonic seconds, from 1 */
+void evict_touch(stor_table *t);          /* stor_table_find: used now, rows back */
+void evict_path(const stor_table *t, char *out, size_t n);
+void evict_forget(stor_table *t);         /* an evicted table goes (DROP): its file too */
+void tbl_evict_rows(stor_table *t);       /* table.c: release the rows (store lock exclusive) */
 /* snapshot.c */
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen);
 int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, char *err, size_t errlen);

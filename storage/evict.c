@@ -1,0 +1,425 @@
+/* evict.c - cold tables leave memory: their rows go to a file and come back on first use.
+ *
+ * A host keeps thousands of small sites in one server, most of them idle. A base table
+ * that no statement found (stor_table_find stamps stor_table.used) for --evict-after-s
+ * seconds is written to datadir/evict/<serial>.<gen> in the snapshot's row format
+ * (snapshot.c: snap_rows_*) and its rows, indexes and strings are freed; its
+ * definition, nrows, nlive, auto_inc and its strings' sizes (information_schema's
+ * DATA_LENGTH) stay. stor_table_find brings it back before returning it.
+ *
+ * The snapshot and the write-ahead log stay the truth. An evict file is a cache: not
+ * fsynced, emptied at start; a checkpoint copies it into the snapshot while its table
+ * is out (snapshot.c copy_rows). A file whose table came back or was dropped is
+ * unlinked only while no checkpoint process may still read it (one forked before the
+ * table came back sees it out): under the exclusive store lock, with no set-aside log.
+ *
+ * Eviction, one pass a second on this file's thread:
+ *  1. under the shared store lock (statements go on; writers wait, as for any reader):
+ *     the candidates, then each one's rows written a slice at a time, the lock let go
+ *     between slices; a table dropped, changed (mods, version) or used meanwhile is
+ *     given up;
+ *  2. under the exclusive store lock, briefly: the same checks again, then its rows are
+ *     freed and it is marked out.
+ * Only tables nothing else holds go: not temporary, not a sequence, no row versions
+ * (nver 0: no uncommitted change, lock or version a snapshot still needs), no gap
+ * locks, no other transaction's undo naming it (stor_table_held), not in `mysql`.
+ *
+ * Loading (evict_load): a statement holding the store lock (shared or exclusive) finds
+ * the table out. One loader at a time (load_mu); others wanting any table out wait for
+ * it, statements on tables in memory do not. The rows are put into a shadow table (a
+ * copy of the definition), so a reader that looks at an out table without finding it
+ * (information_schema, SHOW TABLE STATUS: they read nrows, nlive and the ev_ sizes)
+ * never sees half-built arrays; the shadow's arrays are then moved into the table and
+ * evicted cleared with release order. A file that cannot be read back stops the
+ * server: its rows are in the snapshot and the log, and a restart has them.
+ */
+#include "storage/storage.h"
+#include "storage/wal.h"
+#include <assert.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#define EV_SLICE_NS 10000000ull     /* phase 1 lets the store lock go after this long */
+#define EV_SLICE_ROWS 4096u         /* rows between two clock reads */
+
+static pthread_mutex_t load_mu = PTHREAD_MUTEX_INITIALIZER;
+static _Atomic uint64_t st_out, st_evictions, st_loads, st_load_us, st_bytes;
+static _Atomic uint32_t ev_gen;
+
+/* files to unlink once no checkpoint process may read them */
+static pthread_mutex_t dead_mu = PTHREAD_MUTEX_INITIALIZER;
+static char **dead;
+static uint32_t ndead, cdead;
+
+static pthread_t ev_thread;
+static bool ev_running, ev_stop;
+static uint32_t ev_after_s;
+static pthread_mutex_t ev_stop_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t ev_stop_cv;
+
+static uint64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+uint32_t evict_clock(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+    return (uint32_t)ts.tv_sec + 1;
+}
+
+void evict_path(const stor_table *t, char *out, size_t n)
+{
+    snprintf(out, n, "%s/evict/%llu.%u", stor_datadir(), (unsigned long long)t->serial, t->ev_gen);
+}
+
+static void dead_add(const char *path)
+{
+    pthread_mutex_lock(&dead_mu);
+    if (ndead == cdead) {
+        uint32_t nc = cdead ? cdead * 2 : 16;
+        char **nd = realloc(dead, nc * sizeof *nd);
+        if (nd) { dead = nd; cdead = nc; }
+    }
+    char *p = ndead < cdead ? strdup(path) : NULL;
+    if (p) dead[ndead++] = p;
+    else unlink(path);   /* (no memory to remember it: a checkpoint reading it fails, and retries) */
+    pthread_mutex_unlock(&dead_mu);
+}
+
+/* Store lock exclusive: no checkpoint can start meanwhile. */
+static void dead_sweep(void)
+{
+    if (stor_checkpoint_prev_pending()) return;   /* a checkpoint process may be reading */
+    pthread_mutex_lock(&dead_mu);
+    for (uint32_t i = 0; i < ndead; i++) { unlink(dead[i]); free(dead[i]); }
+    ndead = 0;
+    pthread_mutex_unlock(&dead_mu);
+}
+
+void evict_forget(stor_table *t)
+{
+    char path[4300];
+    evict_path(t, path, sizeof path);
+    dead_add(path);
+    atomic_fetch_sub(&st_out, 1);
+    atomic_fetch_sub(&st_bytes, t->ev_bytes);
+    t->evicted = false;
+}
+
+/* ---- loading ---- */
+
+/* A copy of t's definition with no rows (shares t's names and strings). */
+static int shadow_make(const stor_table *t, stor_table *sh)
+{
+    *sh = *t;
+    sh->cols = stor_malloc((t->ncols ? t->ncols : 1) * sizeof *sh->cols);
+    sh->idx = stor_malloc((t->nidx ? t->nidx : 1) * sizeof *sh->idx);
+    if (!sh->cols || !sh->idx) { stor_free(sh->cols); stor_free(sh->idx); return -1; }
+    memcpy(sh->cols, t->cols, t->ncols * sizeof *sh->cols);
+    memcpy(sh->idx, t->idx, t->nidx * sizeof *sh->idx);
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        stor_column *col = &sh->cols[c];
+        col->i64 = NULL; col->f64 = NULL; col->str = NULL; col->nulls = NULL;
+        col->pool = NULL; col->code = NULL; col->seg = NULL;
+        col->lo = col->hi = 0;
+    }
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        sh->idx[i].nbuckets = 0;
+        memset(&sh->idx[i].h, 0, sizeof sh->idx[i].h);
+        memset(&sh->idx[i].h1, 0, sizeof sh->idx[i].h1);
+        sh->idx[i].ord = NULL;
+    }
+    sh->nrows = sh->nlive = sh->cap = 0;
+    sh->dead = NULL; sh->ver = NULL; sh->nver = 0; sh->origin = NULL;
+    sh->derived = NULL; sh->rewrite_log = NULL;
+    sh->unordered = false; sh->clu_last = 0;
+    return 0;
+}
+
+/* The shadow's rows into t (still marked out: readers that do not find it look only at
+ * its counts, which do not change). */
+static void shadow_install(stor_table *t, stor_table *sh)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        stor_column *d = &t->cols[c];
+        const stor_column *s = &sh->cols[c];
+        d->i64 = s->i64; d->f64 = s->f64; d->str = s->str; d->nulls = s->nulls;
+        d->pool = s->pool; d->code = s->code; d->seg = s->seg;
+        d->lo = s->lo; d->hi = s->hi;   /* (ev_len stays: a reader may still look) */
+    }
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        t->idx[i].nbuckets = sh->idx[i].nbuckets;
+        t->idx[i].h = sh->idx[i].h;
+        t->idx[i].h1 = sh->idx[i].h1;
+        t->idx[i].ord = NULL;
+    }
+    t->dead = sh->dead; t->cap = sh->cap; t->origin = sh->origin;
+    t->unordered = sh->unordered; t->clu_last = sh->clu_last;
+    stor_free(sh->cols);
+    stor_free(sh->idx);
+}
+
+static void evict_load(stor_table *t)
+{
+    assert(stor_lock_mode() != 0);
+    pthread_mutex_lock(&load_mu);
+    if (!atomic_load_explicit(&t->evicted, memory_order_acquire)) { pthread_mutex_unlock(&load_mu); return; }
+    uint64_t t0 = mono_ns();
+    char path[4300];
+    evict_path(t, path, sizeof path);
+    stor_table sh;
+    if (shadow_make(t, &sh) != 0 || snap_rows_load(&sh, path, t->nrows) != 0 ||
+        sh.nrows != t->nrows || sh.nlive != t->nlive) {
+        fprintf(stderr, "pressdb: [ERROR] the evicted rows of %s.%s cannot be read back from '%s'; stopping "
+                "(a restart recovers them from the snapshot and the log)\n", t->db, t->name, path);
+        abort();
+    }
+    stor_clustered_recheck(&sh);
+    shadow_install(t, &sh);
+    dead_add(path);
+    atomic_fetch_sub(&st_out, 1);
+    atomic_fetch_sub(&st_bytes, t->ev_bytes);
+    atomic_fetch_add(&st_loads, 1);
+    atomic_fetch_add(&st_load_us, (mono_ns() - t0) / 1000);
+    atomic_store_explicit(&t->evicted, false, memory_order_release);
+    pthread_mutex_unlock(&load_mu);
+}
+
+void evict_touch(stor_table *t)
+{
+    uint32_t now = evict_clock();
+    if (atomic_load_explicit(&t->used, memory_order_relaxed) != now)
+        atomic_store_explicit(&t->used, now, memory_order_relaxed);
+    if (atomic_load_explicit(&t->evicted, memory_order_acquire)) evict_load(t);
+}
+
+/* ---- evicting ---- */
+
+typedef struct cand {
+    stor_table *t;
+    uint64_t serial, mods, version;
+    uint32_t used, gen;
+    snap_rows_out *out;
+    uint64_t bytes;
+} cand;
+
+/* May t go now (any lock mode)? after_s 0: whether it was used or not. */
+static bool evictable(const stor_table *t, uint32_t now, uint32_t after_s)
+{
+    if (t->temporary || t->sequence || t->evicted || !t->nrows || t->nver || t->ngaps) return false;
+    if (t->name[0] == '#' || !strcmp(t->db, "mysql")) return false;
+    uint32_t used = atomic_load_explicit(&t->used, memory_order_relaxed);
+    if (after_s && (used > now || now - used < after_s)) return false;
+    return stor_table_held(t) == 0;
+}
+
+/* The table with this serial, if it is still in the catalog (store lock held). */
+static stor_table *by_serial(stor_table *t, uint64_t serial)
+{
+    uint32_t n;
+    stor_db **dbs = stor_db_list(&n);
+    for (uint32_t i = 0; i < n; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++)
+            if (dbs[i]->tables[j] == t) return t->serial == serial ? t : NULL;
+    return NULL;
+}
+
+static bool unchanged(const cand *c)
+{
+    stor_table *t = by_serial(c->t, c->serial);
+    return t && t->mods == c->mods && t->version == c->version &&
+           atomic_load_explicit(&t->used, memory_order_relaxed) == c->used;
+}
+
+static uint32_t collect(cand **out, uint32_t now, uint32_t after_s)
+{
+    uint32_t n = 0, cap = 0, ndb;
+    cand *v = NULL;
+    stor_db **dbs = stor_db_list(&ndb);
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            if (!evictable(t, now, after_s)) continue;
+            if (n == cap) {
+                cand *nv = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof *nv);
+                if (!nv) { *out = v; return n; }
+                v = nv;
+            }
+            v[n++] = (cand){ t, t->serial, t->mods, t->version, atomic_load_explicit(&t->used, memory_order_relaxed),
+                             0, NULL, 0 };
+        }
+    *out = v;
+    return n;
+}
+
+static void breathe(uint64_t *t0, bool excl);
+
+/* Phase 1 for one candidate: its file, written under the shared lock a slice at a time.
+ * Returns with the lock held shared; false: given up (the file is gone). */
+static bool write_file(cand *c, uint64_t *t0)
+{
+    stor_table *t = c->t;
+    c->gen = atomic_fetch_add(&ev_gen, 1) + 1;
+    char path[4300];
+    snprintf(path, sizeof path, "%s/evict/%llu.%u", stor_datadir(), (unsigned long long)c->serial, c->gen);
+    c->out = snap_rows_begin(path, t->nrows);
+    if (!c->out) return false;
+    uint32_t r = 0;
+    while (r < t->nrows) {
+        uint32_t to = t->nrows - r > EV_SLICE_ROWS ? r + EV_SLICE_ROWS : t->nrows;
+        snap_rows_put(c->out, t, r, to);
+        r = to;
+        if (r < t->nrows && mono_ns() - *t0 > EV_SLICE_NS) {
+            breathe(t0, false);
+            if (!unchanged(c)) { snap_rows_abort(c->out); c->out = NULL; return false; }
+        }
+    }
+    if (snap_rows_finish(c->out, t, &c->bytes) != 0) { c->out = NULL; return false; }
+    c->out = NULL;
+    return true;
+}
+
+/* Phase 2 (store lock exclusive): out it goes, if nothing happened to it meanwhile. */
+static bool finish(cand *c, uint32_t now, uint32_t after_s)
+{
+    stor_table *t = c->t;
+    if (!unchanged(c) || !evictable(t, now, after_s)) return false;
+    tbl_evict_rows(t);
+    t->ev_gen = c->gen;
+    t->ev_bytes = c->bytes;
+    atomic_fetch_add(&st_out, 1);
+    atomic_fetch_add(&st_bytes, c->bytes);
+    atomic_fetch_add(&st_evictions, 1);
+    atomic_store_explicit(&t->evicted, true, memory_order_release);
+    return true;
+}
+
+static void unlink_gen(const cand *c)
+{
+    char path[4300];
+    snprintf(path, sizeof path, "%s/evict/%llu.%u", stor_datadir(), (unsigned long long)c->serial, c->gen);
+    unlink(path);
+}
+
+/* Holding the store lock (shared or exclusive) for more than a slice: let it go, so
+ * that others waiting for it go first, and take it again. */
+static void breathe(uint64_t *t0, bool excl)
+{
+    if (mono_ns() - *t0 < EV_SLICE_NS) return;
+    stor_unlock();
+    if (excl) stor_lock_exclusive();
+    else stor_lock_shared();
+    *t0 = mono_ns();
+}
+
+uint32_t stor_evict_pass(uint32_t after_s)
+{
+    uint32_t now = evict_clock(), done = 0;
+    cand *v = NULL;
+    stor_lock_shared();
+    uint64_t t0 = mono_ns();
+    uint32_t n = collect(&v, now, after_s);
+    bool *ok = calloc(n ? n : 1, sizeof *ok);
+    for (uint32_t i = 0; ok && i < n; i++) {
+        ok[i] = unchanged(&v[i]) && write_file(&v[i], &t0);
+        breathe(&t0, false);
+    }
+    stor_unlock();
+    stor_lock_exclusive();
+    t0 = mono_ns();
+    for (uint32_t i = 0; ok && i < n; i++) {
+        if (!ok[i]) continue;
+        if (finish(&v[i], now, after_s)) done++;
+        else unlink_gen(&v[i]);   /* (never named by the table: no checkpoint reads it) */
+        breathe(&t0, true);
+    }
+    dead_sweep();
+    stor_unlock();
+    free(ok);
+    free(v);
+    if (done) stor_mem_purge();
+    return done;
+}
+
+static void *ev_main(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&ev_stop_mu);
+    while (!ev_stop) {
+        struct timespec dl;
+        clock_gettime(CLOCK_MONOTONIC, &dl);
+        dl.tv_sec += 1;
+        pthread_cond_timedwait(&ev_stop_cv, &ev_stop_mu, &dl);
+        if (ev_stop) break;
+        pthread_mutex_unlock(&ev_stop_mu);
+        stor_evict_pass(ev_after_s);
+        pthread_mutex_lock(&ev_stop_mu);
+    }
+    pthread_mutex_unlock(&ev_stop_mu);
+    return NULL;
+}
+
+/* The evict directory, emptied: files of an earlier run are stale caches. */
+static int evict_dir_reset(void)
+{
+    char dir[4200];
+    snprintf(dir, sizeof dir, "%s/evict", stor_datadir());
+    if (mkdir(dir, 0750) != 0 && errno != EEXIST) return -1;
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.') continue;
+        char p[4500];
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        unlink(p);
+    }
+    closedir(d);
+    return 0;
+}
+
+int stor_evict_start(uint32_t after_s)
+{
+    if (evict_dir_reset() != 0) return -1;
+    if (!after_s || ev_running) return 0;
+    ev_after_s = after_s;
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&ev_stop_cv, &ca);
+    pthread_condattr_destroy(&ca);
+    ev_stop = false;
+    if (pthread_create(&ev_thread, NULL, ev_main, NULL) != 0) return -1;
+    ev_running = true;
+    return 0;
+}
+
+void stor_evict_stop(void)
+{
+    if (!ev_running) return;
+    pthread_mutex_lock(&ev_stop_mu);
+    ev_stop = true;
+    pthread_cond_signal(&ev_stop_cv);
+    pthread_mutex_unlock(&ev_stop_mu);
+    pthread_join(ev_thread, NULL);
+    ev_running = false;
+}
+
+void stor_evict_stats(stor_evstats *out)
+{
+    out->tables_out = atomic_load(&st_out);
+    out->evictions = atomic_load(&st_evictions);
+    out->loads = atomic_load(&st_loads);
+    out->load_us = atomic_load(&st_load_us);
+    out->file_bytes = atomic_load(&st_bytes);
+}
