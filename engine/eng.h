@@ -587,6 +587,7 @@ int    ex_dec_mod(const ex_dec *a, const ex_dec *b, ex_dec *r);   /* sign of a; 
 void   ex_dec_round(const ex_dec *a, int places, int mode, ex_dec *r);
 int    ex_dec_cmp(const ex_dec *a, const ex_dec *b);
 double ex_dec_to_double(const ex_dec *d);
+double ex_scaled_to_double(int64_t i, int scale);   /* i / 10^scale, correctly rounded (value.c) */
 int    ex_dec_to_i64(const ex_dec *d, int64_t *out);  /* rounded; -1 and clamped past range */
 int    ex_dec_to_u64(const ex_dec *d, uint64_t *out);
 /* Any non-NULL value as a decimal (strings by their leading number, no warning). */

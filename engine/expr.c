@@ -509,6 +509,15 @@ bool ex_is_aggregate_name(const char *n)
     return agg_kind(n, false) >= 0 || (n && !strcmp(n, "COUNT"));
 }
 
+/* div_precision_increment: the decimals AVG adds to its argument's */
+static int div_incr(ex_scope *sc, cstate *cs)
+{
+    pdb_value iv; ex_type it;
+    if (ex_sysvar_get(sc->ctx->s, "div_precision_increment", false, &iv, cs->a, &it) != 0) return 4;
+    int64_t v = ex_to_int(&iv);
+    return v < 0 ? 0 : v > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : (int)v;
+}
+
 static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
 {
     ex_scope *sc = cs->sc;
@@ -578,8 +587,16 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
             memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
             t->decimals = kind == AG_AVG ? 4 : 0; t->length = kind == AG_AVG ? 4 : 17;
         } else if (at[0].vt == VT_DOUBLE || (at[0].vt == VT_STRING && at[0].ptype != MYSQL_TYPE_BIT)) {
+            uint32_t alen = at[0].length;
+            int adec = at[0].vt == VT_DOUBLE ? at[0].decimals : 31;
             memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
             t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
+            if (adec < 31) {   /* DOUBLE(M,D): SUM keeps D, AVG adds div_precision_increment */
+                int dec = adec + (kind == AG_AVG ? div_incr(sc, cs) : 0);
+                t->decimals = (uint8_t)(dec < 31 ? dec : 31);
+                t->length = dec >= 31 ? 23 : kind == AG_AVG && alen + (uint32_t)(dec - adec) < 17u + (uint32_t)dec
+                            ? alen + (uint32_t)(dec - adec) : 17u + (uint32_t)dec;
+            }
         } else {
             memset(t, 0, sizeof *t);
             t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
@@ -587,11 +604,7 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
             int dec = at[0].vt == VT_DECIMAL || ((at[0].vt == VT_DATETIME || at[0].vt == VT_TIME) && at[0].decimals < 31) ? at[0].decimals : 0;
             ag->incr = 4;
             if (kind == AG_AVG) {   /* the quotient's extra decimals: div_precision_increment */
-                pdb_value iv; ex_type it;
-                if (ex_sysvar_get(sc->ctx->s, "div_precision_increment", false, &iv, cs->a, &it) == 0) {
-                    int64_t v = ex_to_int(&iv);
-                    ag->incr = v < 0 ? 0 : v > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : (int)v;
-                }
+                ag->incr = div_incr(sc, cs);
                 dec += ag->incr;
             }
             if (dec > EX_DEC_MAX_SCALE) dec = EX_DEC_MAX_SCALE;

@@ -833,7 +833,7 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
                 st->is_dec = true;
                 break;
             }
-            if (!st->is_dbl && st->is_dec) st->dsum = st->wsum ? ex_dec_to_double(st->wsum) : (double)st->isum / (double)ex_pow10[st->scale];
+            if (!st->is_dbl && st->is_dec) st->dsum = st->wsum ? ex_dec_to_double(st->wsum) : ex_scaled_to_double(st->isum, st->scale);
             st->is_dbl = true;
         }
         {

@@ -231,6 +231,18 @@ double ex_to_double_as(const pdb_value *v, const char *type)
     return to_double_raw(v);
 }
 
+/* A scaled decimal (i / 10^scale) as the nearest double, as MariaDB's decimal2double
+ * (my_strtod of its text) gives it: one division is exact rounding only while i is exact
+ * in a double (|i| <= 2^53); 9937107326312043 / 10^13 was one unit in the last place off. */
+double ex_scaled_to_double(int64_t i, int scale)
+{
+    if (!scale) return (double)i;
+    if (i >= -(1LL << 53) && i <= (1LL << 53) && scale <= 18) return (double)i / (double)ex_pow10[scale];
+    char buf[48];
+    snprintf(buf, sizeof buf, "%llde-%d", (long long)i, scale);
+    return strtod(buf, NULL);
+}
+
 static double to_double_raw(const pdb_value *v)
 {
     switch (v->t) {
@@ -239,7 +251,7 @@ static double to_double_raw(const pdb_value *v)
     case VT_DOUBLE: return v->d;
     case VT_DECIMAL:
         if (v->len) return ex_str_to_double(v->p, v->len, NULL);
-        return (double)v->i / (double)ex_pow10[v->scale];
+        return ex_scaled_to_double(v->i, v->scale);
     case VT_STRING: {
         if (ex_hexmark(v->scale)) return (double)ex_hexnum_u64(v);
         if (v->scale == EX_JSONVAL) return jsonval_double(v);
@@ -379,15 +391,40 @@ static size_t fmt_double(double d, char *buf, size_t cap)
     return k;
 }
 
-/* A DOUBLE with a fixed number of decimals (ROUND(x, 2), columns of DOUBLE(M,D)): beyond
- * 15 integer digits MariaDB writes the shortest digits and then zeros, not the binary
- * expansion; a negative zero prints as 0. */
+/* d's shortest digits at a fixed number of decimals, zeros after them: MariaDB's my_fcvt
+ * (ROUND(0.1e0, 20) is 0.10000000000000000000, not the binary expansion ...0555). */
+static size_t fixed_from_shortest(double d, const char *dg, int nd, int e, int decimals, char *buf, size_t cap)
+{
+    char out[400];
+    size_t k = 0;
+    if (d < 0) out[k++] = '-';
+    if (e < 0) out[k++] = '0';
+    for (int i = 0; i <= e && k < sizeof out - 40; i++) out[k++] = i < nd ? dg[i] : '0';
+    if (decimals > 0) out[k++] = '.';
+    for (int j = 1; j <= decimals && k < sizeof out - 1; j++) {
+        int at = e + j;
+        out[k++] = at >= 0 && at < nd ? dg[at] : '0';
+    }
+    if (k >= cap) k = cap - 1;
+    memcpy(buf, out, k);
+    buf[k] = 0;
+    return k;
+}
+
+/* A DOUBLE with a fixed number of decimals (ROUND(x, 2), columns of DOUBLE(M,D), STD of
+ * a DECIMAL): MariaDB writes the shortest digits that read back as d and then zeros, or
+ * d rounded when the decimals are fewer than those digits have (and beyond 15 integer
+ * digits the shortest digits and zeros); a negative zero prints as 0. */
 static size_t fmt_fixed(double d, int decimals, char *buf, size_t cap)
 {
     size_t n;
     if (isnan(d) || isinf(d)) return (size_t)snprintf(buf, cap, "%s", isnan(d) ? "nan" : d > 0 ? "inf" : "-inf");
-    if (fabs(d) < 1e15) n = (size_t)snprintf(buf, cap, "%.*f", decimals, d);
-    else {
+    if (fabs(d) < 1e15) {
+        char dg[40];
+        int e = 0, nd = d != 0 ? shortest_digits(d, dg, &e) : 0;
+        if (nd && decimals >= nd - 1 - e) n = fixed_from_shortest(d, dg, nd, e, decimals, buf, cap);
+        else n = (size_t)snprintf(buf, cap, "%.*f", decimals, d);
+    } else {
         char dg[40], out[400];
         int e, nd = shortest_digits(d, dg, &e);
         size_t k = 0;
