@@ -1551,6 +1551,7 @@ const char *ex_priv_name(int bit);                          /* STOR_PRIV_* bit: 
 /* Looks up a table; raises 1146 if missing. db NULL = current. Temporary tables of
  * the session first (unless ctx->no_temp). */
 stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name);
+stor_table *ex_table_def(ex_ctx *ctx, const char *db, const char *name);   /* definition only: not loaded */
 stor_table *ex_table_write(ex_ctx *ctx, const char *db, const char *name);   /* DML's target */
 const char *ex_cur_db(ex_ctx *ctx, const char *db);   /* raises 1046 when none */
 /* Copies a value's bytes into the arena so it outlives the row. */

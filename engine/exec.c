@@ -559,11 +559,11 @@ const char *ex_cur_db(ex_ctx *ctx, const char *db)
     return ctx->s->db;
 }
 
-static stor_table *table_open(ex_ctx *ctx, const char *db, const char *name, bool write)
+static stor_table *table_open_as(ex_ctx *ctx, const char *db, const char *name, bool write, bool rows)
 {
     const char *d = ex_cur_db(ctx, db);
     stor_table *t = ctx->s->tmp && !ctx->no_temp ? ex_tmp_find(ctx->s, d, name) : NULL;
-    if (!t) t = stor_table_find(d, name);
+    if (!t) t = rows ? stor_table_find(d, name) : stor_table_peek(d, name);
     if (!t && stor_viewdef_find(d, name) && !(ctx->hide_name && !strcmp(ctx->hide_name, name) && !strcmp(ctx->hide_db, d))) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'BASE TABLE'", d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
     if (ctx->s->enforce_privs && !ctx->definer_rights && !ex_lent(ctx, name)) ex_privs_open(ctx, t);
@@ -576,10 +576,22 @@ static stor_table *table_open(ex_ctx *ctx, const char *db, const char *name, boo
     return t;
 }
 
+static stor_table *table_open(ex_ctx *ctx, const char *db, const char *name, bool write)
+{
+    return table_open_as(ctx, db, name, write, true);
+}
+
 /* A table the statement reads (DDL's: writes, ctx->lock_write). */
 stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
 {
     return table_open(ctx, db, name, ctx->lock_write);
+}
+
+/* A table whose definition alone the statement reads (SHOW CREATE TABLE, SHOW COLUMNS,
+ * SHOW INDEX): opened as ex_table does, but one evicted stays out (storage/evict.c). */
+stor_table *ex_table_def(ex_ctx *ctx, const char *db, const char *name)
+{
+    return table_open_as(ctx, db, name, ctx->lock_write, false);
 }
 
 /* A table whose rows the statement writes: LOCK TABLES must hold it for WRITE, and a READ

@@ -859,7 +859,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (view && st->show == SH_CREATE_TABLE && st->kind != S_DESCRIBE) { show_create_view(ctx, vdb, view, r); return; }
         if (st->show == SH_CREATE_VIEW && st->kind != S_DESCRIBE) {
             if (!view) {
-                if (stor_table_find(vdb, st->table)) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'VIEW'", vdb, st->table);
+                if (stor_table_peek(vdb, st->table)) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'VIEW'", vdb, st->table);
                 ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", vdb, st->table);
             }
             show_create_view(ctx, vdb, view, r);
@@ -873,13 +873,13 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         }
     }
     if (st->kind == S_DESCRIBE) {
-        stor_table *t = ex_table(ctx, st->db, st->table);
+        stor_table *t = ex_table_def(ctx, st->db, st->table);
         describe(ctx, t, false, st->like, NULL, r);
         return;
     }
     switch (st->show) {
-    case SH_COLUMNS: describe(ctx, ex_table(ctx, st->db, st->table), st->full, st->like, st->show_where, r); return;
-    case SH_INDEX: show_index(ctx, ex_table(ctx, st->db, st->table), st->show_where, r); return;
+    case SH_COLUMNS: describe(ctx, ex_table_def(ctx, st->db, st->table), st->full, st->like, st->show_where, r); return;
+    case SH_INDEX: show_index(ctx, ex_table_def(ctx, st->db, st->table), st->show_where, r); return;
     case SH_TABLES: {
         const char *db = st->from_db ? st->from_db : ex_cur_db(ctx, NULL);
         stor_db *d = stor_db_find(db);
@@ -927,7 +927,7 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         return;
     }
     case SH_CREATE_TABLE: {
-        stor_table *t = ex_table(ctx, st->db, st->table);
+        stor_table *t = ex_table_def(ctx, st->db, st->table);
         static const ex_colspec spec[] = { { "Table", 253, 256, 1, NULL }, { "Create Table", 253, 4096, 1, NULL } };
         ex_textset_spec(ctx, &ts, 2, spec, NULL);
         const char *vals[2] = { t->name, show_create(ctx, t) };
