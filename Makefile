@@ -85,11 +85,13 @@ sqltest: $(BUILD)/pressdb
 # kept with a shape checked against a fresh plan whenever it is used again
 # (--plan-cache=3, engine/select.c: a difference stops the server), and every scan the
 # JIT applies to compiled from its first run, whatever the table's size (--jit-min-rows=0;
-# the first run has the JIT on with its default thresholds: kept plans and big tables).
+# the first run has the JIT on with its default thresholds: kept plans and big tables),
+# and every table no statement used for a second evicted, to be loaded back by the next
+# one (--evict-after-s=1, storage/evict.c; run.py prints how many of each).
 # Integration tests that start only pressdbs of their own with fixed options would run
 # exactly as in the first pass, so they are left out here (run.py --skip-own-server).
 sqltest-offload: $(BUILD)/pressdb
-	PRESSDB_EXTRA_ARGS="--offload-us=0 --plan-cache=3 --jit-min-rows=0" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb --skip-own-server $(OFFLOAD_RUN_ARGS)
+	PRESSDB_EXTRA_ARGS="--offload-us=0 --plan-cache=3 --jit-min-rows=0 --evict-after-s=1" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb --skip-own-server $(OFFLOAD_RUN_ARGS)
 # The JIT's own SQL files once more with it off (the interpreter alone against MariaDB).
 sqltest-nojit: $(BUILD)/pressdb
 	PRESSDB_EXTRA_ARGS="--jit=off" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb --only _jit --no-integration

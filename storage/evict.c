@@ -22,7 +22,8 @@
  *     freed and it is marked out.
  * Only tables nothing else holds go: not temporary, not a sequence, no row versions
  * (nver 0: no uncommitted change, lock or version a snapshot still needs), no gap
- * locks, no other transaction's undo naming it (stor_table_held), not in `mysql`.
+ * locks, no other transaction's undo naming it (stor_table_held), not in `mysql`, not
+ * marked for compaction (its rebuild would load it back at once).
  *
  * Loading (evict_load): a statement holding the store lock (shared or exclusive) finds
  * the table out. One loader at a time (load_mu); others wanting any table out wait for
@@ -126,8 +127,8 @@ static int shadow_make(const stor_table *t, stor_table *sh)
     sh->cols = stor_malloc((t->ncols ? t->ncols : 1) * sizeof *sh->cols);
     sh->idx = stor_malloc((t->nidx ? t->nidx : 1) * sizeof *sh->idx);
     if (!sh->cols || !sh->idx) { stor_free(sh->cols); stor_free(sh->idx); return -1; }
-    memcpy(sh->cols, t->cols, t->ncols * sizeof *sh->cols);
-    memcpy(sh->idx, t->idx, t->nidx * sizeof *sh->idx);
+    if (t->ncols) memcpy(sh->cols, t->cols, t->ncols * sizeof *sh->cols);
+    if (t->nidx) memcpy(sh->idx, t->idx, t->nidx * sizeof *sh->idx);
     for (uint32_t c = 0; c < t->ncols; c++) {
         stor_column *col = &sh->cols[c];
         col->i64 = NULL; col->f64 = NULL; col->str = NULL; col->nulls = NULL;
@@ -218,6 +219,7 @@ typedef struct cand {
 static bool evictable(const stor_table *t, uint32_t now, uint32_t after_s)
 {
     if (t->temporary || t->sequence || t->evicted || !t->nrows || t->nver || t->ngaps) return false;
+    if (t->compact_wanted) return false;   /* (about to be rebuilt: ddl.c's compaction tick) */
     if (t->name[0] == '#' || !strcmp(t->db, "mysql")) return false;
     uint32_t used = atomic_load_explicit(&t->used, memory_order_relaxed);
     if (after_s && (used > now || now - used < after_s)) return false;

@@ -481,6 +481,9 @@ def main():
                 with c.cursor() as cur:
                     cur.execute("SHOW GLOBAL STATUS LIKE 'Plan_cache%'")
                     out("plan cache: " + ", ".join("%s %s" % (k[11:], v) for k, v in cur.fetchall()))
+                    # tables evicted and loaded back (--evict-after-s, make sqltest-offload)
+                    cur.execute("SHOW GLOBAL STATUS LIKE 'Evict\\_%'")
+                    out("eviction: " + ", ".join("%s %s" % (k[6:], v) for k, v in cur.fetchall()))
                 c.close()
             except Exception as e:   # a crashed server is reported above
                 out("plan cache: not read (%s)" % e)
