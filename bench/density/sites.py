@@ -7,9 +7,13 @@ databases get WordPress 6.1's twelve tables (shared/wordpress/schema.sql, as Wor
 creates them) and a small site's rows: --options autoloaded options of 200 bytes, one
 user, --posts posts of about 1 KB with two meta rows each, and a comment on each post.
 After another idle the RSS is read again; per site = (RSS - base) / N. For pressdb,
-Memory_used (the engine's own count of what it holds) is reported too.
+Memory_used (the engine's own count of what it holds) is reported too. pressdb-evict is
+pressdb with --evict-after-s (storage/evict.c): its RSS is read once every table holding
+rows is out. Then a WordPress front page's statements run on every tenth site, first cold
+(not used since the fill: evicted, where the server evicts), then hot.
 
-  sites.py [--server ./build/pressdb] [--sites 300] [--engines pressdb,mariadb]
+  sites.py [--server ./build/pressdb] [--sites 300] [--engines pressdb,pressdb-evict,mariadb]
+           [--evict-after 5]
 
 Results: bench/results/density.{json,md} (--quick: bench/results/quick/).
 """
@@ -103,28 +107,113 @@ def data_bytes(server, n_sites):
         c.close()
 
 
+# The statements of a WordPress front page (shared/wordpress: what 6.1 sends for the
+# home page of a small site), run on one site: timed on a cold site (its tables evicted,
+# pressdb-evict) and on a hot one.
+FIRST_PAGE = [
+    "SELECT option_name, option_value FROM wp_options WHERE autoload = 'yes'",
+    "SELECT option_value FROM wp_options WHERE option_name = 'WPLANG' LIMIT 1",
+    "SELECT * FROM wp_users WHERE ID = '1' LIMIT 1",
+    "SELECT user_id, meta_key, meta_value FROM wp_usermeta WHERE user_id IN (1) ORDER BY umeta_id ASC",
+    "SELECT SQL_CALC_FOUND_ROWS wp_posts.ID FROM wp_posts WHERE 1=1 AND wp_posts.post_type = 'post' AND "
+    "(wp_posts.post_status = 'publish') ORDER BY wp_posts.post_date DESC LIMIT 0, 10",
+    "SELECT FOUND_ROWS()",
+    "SELECT wp_posts.* FROM wp_posts WHERE ID IN (20,19,18,17,16,15,14,13,12,11)",
+    "SELECT post_id, meta_key, meta_value FROM wp_postmeta WHERE post_id IN (11,12,13,14,15,16,17,18,19,20) "
+    "ORDER BY meta_id ASC",
+    "SELECT t.*, tt.*, tr.object_id FROM wp_terms AS t INNER JOIN wp_term_taxonomy AS tt ON t.term_id = "
+    "tt.term_id INNER JOIN wp_term_relationships AS tr ON tr.term_taxonomy_id = tt.term_taxonomy_id WHERE "
+    "tt.taxonomy IN ('category', 'post_tag', 'post_format') AND tr.object_id IN (11,12,13) ORDER BY t.name ASC",
+    "SELECT comment_post_ID, COUNT(comment_ID) as num_comments FROM wp_comments WHERE comment_post_ID IN (11,12) "
+    "AND comment_approved = '1' GROUP BY comment_post_ID",
+]
+
+
+def status_int(server, name):
+    c = server.connect()
+    try:
+        with c.cursor() as cur:
+            cur.execute("SHOW GLOBAL STATUS LIKE '%s'" % name)
+            r = cur.fetchone()
+            return int(r[1]) if r else 0
+    finally:
+        c.close()
+
+
+def wait_evicted(server, timeout):
+    """Until every table holding rows is out (information_schema reads no rows), or
+    timeout: seconds waited."""
+    c = server.connect()
+    try:
+        with c.cursor() as cur:
+            cur.execute("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA LIKE 'site%' AND TABLE_ROWS > 0")
+            want = int(cur.fetchone()[0])
+    finally:
+        c.close()
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        if status_int(server, "Evict_tables") >= want:
+            break
+        time.sleep(0.5)
+    return time.monotonic() - t0
+
+
+def first_page_ms(server, db):
+    """The front page's statements on db over a new connection: ms to the first answer and to the last."""
+    c = server.connect()
+    try:
+        with c.cursor() as cur:
+            cur.execute("USE %s" % db)
+            t0 = time.perf_counter()
+            first = None
+            for sql in FIRST_PAGE:
+                cur.execute(sql)
+                cur.fetchall()
+                if first is None:
+                    first = (time.perf_counter() - t0) * 1000
+            return first, (time.perf_counter() - t0) * 1000
+    finally:
+        c.close()
+
+
 def measure(engine, a, work, rows):
     if engine == "mariadb":
         s = MariaDBServer("mariadb", work)
+    elif engine == "pressdb-evict":
+        s = PressdbServer(engine, work, a.server, extra_args=["--evict-after-s=%d" % a.evict_after])
     else:
-        s = PressdbServer("pressdb", work, a.server)
+        s = PressdbServer(engine, work, a.server)
+    is_p = engine.startswith("pressdb")
     if not s.start():
         raise RuntimeError("%s: %s" % (engine, s.error))
     try:
         time.sleep(a.idle)
         base = s.rss_kib()
-        base_mem = memory_used(s) if engine == "pressdb" else None
+        base_mem = memory_used(s) if is_p else None
         t0 = time.monotonic()
         fill(s, a.sites, rows)
         secs = time.monotonic() - t0
+        waited = wait_evicted(s, a.evict_after + 60) if engine == "pressdb-evict" else 0
         time.sleep(a.idle)
         rss = s.rss_kib()
-        mem = memory_used(s) if engine == "pressdb" else None
+        mem = memory_used(s) if is_p else None
         d, i = data_bytes(s, a.sites)
         r = dict(base_kib=base, rss_kib=rss, per_site_kib=(rss - base) / a.sites, fill_s=secs,
                  site_data_bytes=d, site_index_bytes=i)
         if mem is not None:
             r.update(memory_used_base=base_mem, memory_used=mem, memory_per_site_kib=(mem - base_mem) / 1024.0 / a.sites)
+        if engine == "pressdb-evict":
+            r.update(evicted_tables=status_int(s, "Evict_tables"), evict_wait_s=waited,
+                     evict_file_bytes=status_int(s, "Evict_file_bytes"))
+        # the front page on sites nobody used since the fill (cold: evicted, if the server
+        # evicts), then again on the same sites (hot)
+        cold = [first_page_ms(s, "site%05d" % k) for k in range(0, a.sites, max(1, a.sites // 10))]
+        hot = [first_page_ms(s, "site%05d" % k) for k in range(0, a.sites, max(1, a.sites // 10))]
+        med = lambda v: sorted(v)[len(v) // 2]  # noqa: E731
+        r.update(cold_first_ms=med([x[0] for x in cold]), cold_page_ms=med([x[1] for x in cold]),
+                 cold_page_max_ms=max(x[1] for x in cold), hot_page_ms=med([x[1] for x in hot]))
+        if engine == "pressdb-evict":
+            r.update(loads=status_int(s, "Evict_loads"), load_us=status_int(s, "Evict_load_time_us"))
         return r
     finally:
         s.stop()
@@ -138,14 +227,25 @@ def write_markdown(res, path):
                  machine.one_line(res["machine"]), res["machine"]["date"], res["sites"], res["options"],
                  res["posts"], res["idle"]), "",
              "| Server | RSS empty (MiB) | RSS with the sites (MiB) | per site (KiB) | engine's count per site (KiB) "
-             "| one site's data + index bytes (information_schema) | fill time (s) |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "| one site's data + index bytes (information_schema) | fill time (s) | front page, cold site: first "
+             "answer / all (ms) | front page, hot site (ms) |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     for e, r in res["engines"].items():
-        lines.append("| %s | %.1f | %.1f | %.1f | %s | %d + %d | %.1f |" % (
+        lines.append("| %s | %.1f | %.1f | %.1f | %s | %d + %d | %.1f | %.2f / %.2f (max %.2f) | %.2f |" % (
             e, r["base_kib"] / 1024.0, r["rss_kib"] / 1024.0, r["per_site_kib"],
             "%.1f" % r["memory_per_site_kib"] if "memory_per_site_kib" in r else "",
-            r["site_data_bytes"], r["site_index_bytes"], r["fill_s"]))
-    lines += ["", "Command: `%s`" % res["command"], ""]
+            r["site_data_bytes"], r["site_index_bytes"], r["fill_s"], r["cold_first_ms"], r["cold_page_ms"],
+            r["cold_page_max_ms"], r["hot_page_ms"]))
+    ev = res["engines"].get("pressdb-evict")
+    if ev:
+        lines += ["", "pressdb-evict is pressdb with `--evict-after-s=%d`: RSS read once %d tables were out "
+                  "(after %.1f s), their files %.1f KiB per site; the front pages then loaded %d tables in %.1f ms "
+                  "(Evict_loads, Evict_load_time_us)." % (
+                      res["evict_after"], ev["evicted_tables"], ev["evict_wait_s"],
+                      ev["evict_file_bytes"] / 1024.0 / res["sites"], ev["loads"], ev["load_us"] / 1000.0)]
+    lines += ["", "Front page: %d statements WordPress sends for a small site's home page, on a new connection, "
+              "median over every tenth site; cold = the first use of the site since the fill." % len(FIRST_PAGE),
+              "", "Command: `%s`" % res["command"], ""]
     with open(path, "w") as f:
         f.write("\n".join(lines))
 
@@ -157,7 +257,8 @@ def main():
     ap.add_argument("--options", type=int, default=150)
     ap.add_argument("--posts", type=int, default=20)
     ap.add_argument("--idle", type=float, default=5.0)
-    ap.add_argument("--engines", default="pressdb,mariadb")
+    ap.add_argument("--engines", default="pressdb,pressdb-evict,mariadb")
+    ap.add_argument("--evict-after", type=int, default=5, help="pressdb-evict's --evict-after-s")
     ap.add_argument("--quick", action="store_true")
     a = ap.parse_args()
     if a.quick:
@@ -165,12 +266,14 @@ def main():
     rows = site_rows(a.options, a.posts)
     work = tempfile.mkdtemp(prefix="pressdb-density-")
     res = dict(machine=machine.describe(), sites=a.sites, options=a.options, posts=a.posts, idle=a.idle, engines={},
+               evict_after=a.evict_after,
                command="/usr/bin/python3 bench/density/sites.py" + (" --quick" if a.quick else " --sites %d" % a.sites))
     for e in a.engines.split(","):
         r = res["engines"][e] = measure(e, a, work, rows)
-        log("%-8s RSS %.1f -> %.1f MiB: %.1f KiB per site%s" % (
+        log("%-13s RSS %.1f -> %.1f MiB: %.1f KiB per site%s; front page cold %.2f ms, hot %.2f ms" % (
             e, r["base_kib"] / 1024.0, r["rss_kib"] / 1024.0, r["per_site_kib"],
-            "; Memory_used %.1f KiB per site" % r["memory_per_site_kib"] if "memory_per_site_kib" in r else ""))
+            "; Memory_used %.1f KiB per site" % r["memory_per_site_kib"] if "memory_per_site_kib" in r else "",
+            r["cold_page_ms"], r["hot_page_ms"]))
     out = os.path.join(BENCH, "results", "quick" if a.quick else "")
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "density.json"), "w") as f:
