@@ -21,7 +21,7 @@ pressdb), on a fresh data directory:
 Everything is repeated --runs times (engines alternate within a run); tables show the
 median and every value. Results: bench/results/load.{json,md} (relative paths only).
 
-  /usr/bin/python3 bench/load/run.py --server ./build/pressdb [--scale 1] [--runs 3]
+  /usr/bin/python3 bench/load/run.py --server ./build/pressdb [--scale 1] [--runs 3] [--evict-after S]
 """
 
 import argparse
@@ -43,7 +43,7 @@ sys.path.insert(0, BENCH)
 sys.path.insert(0, os.path.join(BENCH, "wordpress"))
 
 from lib import client, machine  # noqa: E402
-from lib.servers import MariaDBServer, PressdbServer, ensure_mariadb_installed, rss_kib  # noqa: E402
+from lib.servers import MariaDBServer, PressdbServer, ensure_mariadb_installed  # noqa: E402
 import gen  # noqa: E402
 
 PK = {"wp_posts": "ID", "wp_postmeta": "meta_id", "wp_comments": "comment_ID", "wp_options": "option_id",
@@ -159,11 +159,53 @@ def timed_start(srv, expect_rows, timeout=300.0):
         time.sleep(0.005)
 
 
-def one_engine(kind, name, workdir, pressdb_bin, dump, manifest, ref):
+def status_int(srv, name):
+    conn = srv.connect()
+    try:
+        with conn.cursor() as c:
+            c.execute("SHOW GLOBAL STATUS LIKE '%s'" % name)
+            row = c.fetchone()
+            return int(client.text(row[1])) if row else 0
+    finally:
+        conn.close()
+
+
+def evicted_figures(srv, r, timeout=600.0):
+    """--evict-after: waits until every table holding rows is out; RSS and Memory_used
+    then, and the first PROBE's time (wp_posts loaded back)."""
+    conn = srv.connect()
+    with conn.cursor() as c:
+        c.execute("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'wordpress' AND TABLE_ROWS > 0")
+        want = int(client.text(c.fetchone()[0]))
+    conn.close()
+    t0 = time.perf_counter()
+    while status_int(srv, "Evict_tables") < want and time.perf_counter() - t0 < timeout:
+        time.sleep(0.5)
+    r["evict_wait_s"] = round(time.perf_counter() - t0, 1)
+    r["evicted_tables"] = status_int(srv, "Evict_tables")
+    time.sleep(2)
+    r["rss_evicted_kib"] = srv.rss_kib()
+    r["memory_used_evicted"] = memory_used(srv)
+    r["evict_file_bytes"] = status_int(srv, "Evict_file_bytes")
+    conn = srv.connect()
+    with conn.cursor() as c:
+        t0 = time.perf_counter()
+        c.execute(PROBE)
+        c.fetchall()
+        r["first_probe_evicted_s"] = round(time.perf_counter() - t0, 4)
+        t0 = time.perf_counter()
+        c.execute(PROBE)
+        c.fetchall()
+        r["probe_hot_s"] = round(time.perf_counter() - t0, 4)
+    conn.close()
+
+
+def one_engine(kind, name, workdir, pressdb_bin, dump, manifest, ref, evict_after=0):
     if kind == "mariadb":
         srv = MariaDBServer(name, workdir)
     else:
-        srv = PressdbServer(name, workdir, pressdb_bin)
+        srv = PressdbServer(name, workdir, pressdb_bin,
+                            extra_args=["--evict-after-s=%d" % evict_after] if evict_after else ())
     r = dict(engine=kind)
     try:
         if not srv.start():
@@ -184,6 +226,8 @@ def one_engine(kind, name, workdir, pressdb_bin, dump, manifest, ref):
         r["rss_idle_kib"] = srv.rss_kib()
         if kind == "pressdb":
             r["memory_used_idle"] = memory_used(srv)
+        if kind == "pressdb" and evict_after:
+            evicted_figures(srv, r)
         fp = fingerprint(srv)
         bad = [t for t, v in fp.items() if v["rows"] != manifest["rows"].get(t)]
         if ref:
@@ -258,6 +302,18 @@ def markdown(res):
     row("start to first answer after the clean shutdown", "restart_clean_s", fmt_s, "≤ 1 s")
     row("RSS after the clean restart", "rss_after_restart_kib", fmt_mib)
     L.append("")
+    ev = [x for x in per["pressdb"] if "rss_evicted_kib" in x]
+    if ev:
+        L.append("With `--evict-after-s=%d` (storage/evict.c): every table out after %s s of the idle (%s tables), "
+                 "RSS then %s, `Memory_used` %s, their files %s MB; the first `%s` then took %s (wp_posts loaded "
+                 "back), the next %s." % (
+                     res["evict_after"], ", ".join("%.1f" % x["evict_wait_s"] for x in ev),
+                     ", ".join(str(x["evicted_tables"]) for x in ev), ", ".join(fmt_mib(x["rss_evicted_kib"]) for x in ev),
+                     ", ".join("%.0f MiB" % (x["memory_used_evicted"] / 1048576) for x in ev),
+                     ", ".join("%.1f" % (x["evict_file_bytes"] / 1e6) for x in ev), PROBE,
+                     ", ".join(fmt_s(x["first_probe_evicted_s"]) for x in ev),
+                     ", ".join(fmt_s(x["probe_hot_s"]) for x in ev)))
+        L.append("")
     mu = [x.get("memory_used_idle") for x in per["pressdb"]]
     if any(v is not None for v in mu):
         L.append("pressdb's `Memory_used` (its counted allocator) after the load: %s; RSS then: %s." % (
@@ -296,6 +352,9 @@ def main():
     ap.add_argument("--keep", action="store_true")
     ap.add_argument("--out", default=os.path.join(BENCH, "results"))
     ap.add_argument("--name", default="load", help="result file name (without extension)")
+    ap.add_argument("--evict-after", type=int, default=0,
+                    help="pressdb with --evict-after-s=N: also RSS once every table is out, and the first "
+                         "statement on an evicted table")
     args = ap.parse_args()
     if not ensure_mariadb_installed(log=log) or not shutil.which("mariadb"):
         log("MariaDB (mariadb-server, mariadb-client) is not available")
@@ -311,8 +370,10 @@ def main():
         pass
     workroot = tempfile.mkdtemp(prefix="pressdb-load-", dir=args.workdir)
     res = dict(suite="load", machine=mach, scale=args.scale,
-               command="/usr/bin/python3 bench/load/run.py --server %s --scale %g --runs %d" % (
-                   rel(pressdb_bin), args.scale, args.runs),
+               command="/usr/bin/python3 bench/load/run.py --server %s --scale %g --runs %d%s" % (
+                   rel(pressdb_bin), args.scale, args.runs,
+                   " --evict-after %d" % args.evict_after if args.evict_after else ""),
+               evict_after=args.evict_after,
                fixture=dict(file=rel(dump), bytes=os.path.getsize(dump),
                             statements=manifest.get("statements"), wp_posts=manifest["rows"]["wp_posts"]),
                runs=[])
@@ -320,14 +381,13 @@ def main():
         for i in range(args.runs):
             log("== run %d of %d" % (i + 1, args.runs))
             run = {}
-            ref = None
             order = ["mariadb", "pressdb"] if i % 2 == 0 else ["pressdb", "mariadb"]
             fps = {}
             for kind in order:
                 wd = os.path.join(workroot, "run%d" % (i + 1))
                 os.makedirs(wd, exist_ok=True)
                 r, fp = one_engine(kind, kind, wd, pressdb_bin, dump, manifest,
-                                   fps.get("mariadb"))
+                                   fps.get("mariadb"), args.evict_after)
                 fps[kind] = fp
                 run[kind] = r
                 log("  %-8s %s" % (kind, json.dumps(r)))
