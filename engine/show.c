@@ -546,7 +546,8 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     /* Evict_*: cold tables out of memory (storage/evict.c) */
     stor_evstats ev;
     stor_evict_stats(&ev);
-    char evb[24], evn[24], evl[24], evt[24], evo[24];
+    char evb[24], evn[24], evl[24], evt[24], evo[24], evm[24];
+    snprintf(evm, sizeof evm, "%llu", (unsigned long long)ev.pressure);
     snprintf(evb, sizeof evb, "%llu", (unsigned long long)ev.file_bytes);
     snprintf(evn, sizeof evn, "%llu", (unsigned long long)ev.evictions);
     snprintf(evl, sizeof evl, "%llu", (unsigned long long)ev.loads);
@@ -555,7 +556,7 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     const char *status[][2] = { { "Binlog_snapshot_file", bsf }, { "Binlog_snapshot_position", bsp },
                                 { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
                                 { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
-                                { "Evict_evictions", evn }, { "Evict_file_bytes", evb },
+                                { "Evict_evictions", evn }, { "Evict_file_bytes", evb }, { "Evict_for_memory", evm },
                                 { "Evict_load_time_us", evt }, { "Evict_loads", evl },
                                 { "Evict_tables", evo },
                                 { "Jit_code_bytes", jb }, { "Jit_compile_time_max_us", jq[2] },

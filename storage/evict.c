@@ -51,7 +51,7 @@
 #define EV_SLICE_ROWS 4096u         /* rows between two clock reads */
 
 static pthread_mutex_t load_mu = PTHREAD_MUTEX_INITIALIZER;
-static _Atomic uint64_t st_out, st_evictions, st_loads, st_load_us, st_bytes;
+static _Atomic uint64_t st_out, st_evictions, st_loads, st_load_us, st_bytes, st_pressure;
 static _Atomic uint32_t ev_gen;
 
 /* files to unlink once no checkpoint process may read them */
@@ -325,33 +325,72 @@ static void breathe(uint64_t *t0, bool excl)
     *t0 = mono_ns();
 }
 
-uint32_t stor_evict_pass(uint32_t after_s)
+/* Candidates [from, to): their files under the shared lock, then out under the exclusive
+ * one. The number evicted. */
+static uint32_t evict_group(cand *v, uint32_t from, uint32_t to, uint32_t now, uint32_t after_s)
 {
-    uint32_t now = evict_clock(), done = 0;
-    cand *v = NULL;
+    uint32_t done = 0;
+    bool ok[64];
     stor_lock_shared();
     uint64_t t0 = mono_ns();
-    uint32_t n = collect(&v, now, after_s);
-    bool *ok = calloc(n ? n : 1, sizeof *ok);
-    for (uint32_t i = 0; ok && i < n; i++) {
-        ok[i] = unchanged(&v[i]) && write_file(&v[i], &t0);
+    for (uint32_t i = from; i < to; i++) {
+        ok[i - from] = unchanged(&v[i]) && write_file(&v[i], &t0);
         breathe(&t0, false);
     }
     stor_unlock();
     stor_lock_exclusive();
     t0 = mono_ns();
-    for (uint32_t i = 0; ok && i < n; i++) {
-        if (!ok[i]) continue;
+    for (uint32_t i = from; i < to; i++) {
+        if (!ok[i - from]) continue;
         if (finish(&v[i], now, after_s)) done++;
         else unlink_gen(&v[i]);   /* (never named by the table: no checkpoint reads it) */
         breathe(&t0, true);
     }
     dead_sweep();
     stor_unlock();
-    free(ok);
+    return done;
+}
+
+static int by_used(const void *a, const void *b)
+{
+    uint32_t x = ((const cand *)a)->used, y = ((const cand *)b)->used;
+    return x < y ? -1 : x > y;
+}
+
+/* One pass: the tables unused for after_s seconds go, 64 at a time. below != 0 (memory
+ * pressure): least recently used first, one at a time, until stor_mem_used() < below. */
+static uint32_t evict_run(uint32_t after_s, size_t below)
+{
+    uint32_t now = evict_clock(), done = 0;
+    cand *v = NULL;
+    stor_lock_shared();
+    uint32_t n = collect(&v, now, after_s);
+    stor_unlock();
+    if (below) qsort(v, n, sizeof *v, by_used);
+    uint32_t step = below ? 1 : 64;
+    for (uint32_t i = 0; i < n; i += step) {
+        if (below && stor_mem_used() < below) break;
+        done += evict_group(v, i, n - i < step ? n : i + step, now, after_s);
+    }
     free(v);
     if (done) stor_mem_purge();
     return done;
+}
+
+uint32_t stor_evict_pass(uint32_t after_s) { return evict_run(after_s, 0); }
+
+/* Memory pressure: past 7/8 of --max-memory the least recently used tables go, whatever
+ * --evict-after-s says (but not one used in the last EV_PRESSURE_IDLE_S seconds: what is
+ * being loaded or written now), until 3/4 of it is used: a write then finds room instead
+ * of failing with 1114 while something cold could go. */
+#define EV_PRESSURE_IDLE_S 2
+static uint32_t pressure_pass(void)
+{
+    size_t lim = stor_mem_limit();
+    if (!lim || stor_mem_used() < lim / 8 * 7) return 0;
+    uint32_t n = evict_run(EV_PRESSURE_IDLE_S, lim / 4 * 3);
+    if (n) atomic_fetch_add(&st_pressure, n);
+    return n;
 }
 
 static void *ev_main(void *arg)
@@ -365,7 +404,8 @@ static void *ev_main(void *arg)
         pthread_cond_timedwait(&ev_stop_cv, &ev_stop_mu, &dl);
         if (ev_stop) break;
         pthread_mutex_unlock(&ev_stop_mu);
-        stor_evict_pass(ev_after_s);
+        if (ev_after_s) stor_evict_pass(ev_after_s);
+        pressure_pass();
         pthread_mutex_lock(&ev_stop_mu);
     }
     pthread_mutex_unlock(&ev_stop_mu);
@@ -393,7 +433,7 @@ static int evict_dir_reset(void)
 int stor_evict_start(uint32_t after_s)
 {
     if (evict_dir_reset() != 0) return -1;
-    if (!after_s || ev_running) return 0;
+    if (ev_running) return 0;   /* (runs with after_s 0 too: memory pressure) */
     ev_after_s = after_s;
     pthread_condattr_t ca;
     pthread_condattr_init(&ca);
@@ -424,4 +464,5 @@ void stor_evict_stats(stor_evstats *out)
     out->loads = atomic_load(&st_loads);
     out->load_us = atomic_load(&st_load_us);
     out->file_bytes = atomic_load(&st_bytes);
+    out->pressure = atomic_load(&st_pressure);
 }

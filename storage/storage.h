@@ -969,14 +969,15 @@ typedef struct stor_zstats {
 } stor_zstats;
 void stor_compress_stats(stor_zstats *out);   /* any thread */
 /* Eviction of cold tables (storage/evict.c). A base table that no statement found
- * (stor_table_find) for after_s seconds, with no row versions, locks or other
+ * (stor_table_find) for after_s seconds (or, past 7/8 of the memory limit, the least
+ * recently used ones until 3/4 of it, whatever after_s), with no row versions, locks or other
  * transaction's undo on it, has its rows written to datadir/evict/<serial>.<gen> (the
  * snapshot's row format, zstd) and released from memory; its definition stays, so the
  * catalog, information_schema and privileges work without it. stor_table_find loads it
  * back (under the shared store lock: one loader per table, other tables go on). The
  * snapshot and the log stay the truth: an evict file is a cache, never fsynced, emptied
- * at start, copied into each snapshot while its table is out. after_s 0: off. Call once,
- * after recovery; 0 or -1 (thread not started). */
+ * at start, copied into each snapshot while its table is out. after_s 0: only for memory
+ * pressure. Call once, after recovery; 0 or -1 (thread not started). */
 int  stor_evict_start(uint32_t after_s);
 void stor_evict_stop(void);              /* (stor_close calls it) */
 /* One pass now, as the thread makes them (tests): evicts what qualifies with after_s
@@ -988,6 +989,7 @@ typedef struct stor_evstats {
     uint64_t loads;          /* since start */
     uint64_t load_us;        /* time spent loading, in all */
     uint64_t file_bytes;     /* bytes of the evict files of the tables out */
+    uint64_t pressure;       /* evictions for memory pressure (of evictions) */
 } stor_evstats;
 void stor_evict_stats(stor_evstats *out);   /* any thread */
 

@@ -19,7 +19,9 @@ both servers. Then, each compared in full and in order with MariaDB:
   - RENAME, ALTER, TRUNCATE, DROP TABLE and DROP DATABASE of tables that are out;
   - a clean restart and a kill -9 with every table out (snapshots and checkpoints copy
     the evict files), the evict folder emptied at start;
-and the server's log has no error and no failed checkpoint."""
+  - memory pressure (another server, --max-memory=32M, no idle eviction): a cold
+    database goes so that writes to another one past the limit together do not fail;
+and the servers' logs have no error and no failed checkpoint."""
 import os, random, shutil, sys, tempfile, threading, time
 import pymysql
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
@@ -186,6 +188,47 @@ def worker(srv, sites, seconds, errors, counts):
         time.sleep(r.random() * 0.9)
 
 
+def pressure(tmp, m):
+    """--max-memory=32M, eviction only for memory: a cold database of about 14 MB, then
+    writes of 20 MB to another one (past the limit together): the cold one must go
+    (Evict_for_memory) so that no write fails with 1114, and both must then read as on
+    MariaDB."""
+    srv = standalone.Server(os.path.join(tmp, "data2"), os.path.join(tmp, "log2"),
+                            ["--max-memory=32M", "--evict-after-s=0", "--threads=2"])
+    p = srv.start(charset="utf8mb4")
+    for conn in (p, m):
+        run(conn, "DROP DATABASE IF EXISTS %sp_cold" % PREFIX)
+        run(conn, "DROP DATABASE IF EXISTS %sp_hot" % PREFIX)
+        run(conn, "CREATE DATABASE %sp_cold" % PREFIX)
+        run(conn, "CREATE DATABASE %sp_hot" % PREFIX)
+        run(conn, "CREATE TABLE %sp_cold.t (id INT PRIMARY KEY, v MEDIUMTEXT)" % PREFIX)
+        run(conn, "CREATE TABLE %sp_hot.t (id INT PRIMARY KEY, v MEDIUMTEXT)" % PREFIX)
+    blob = "".join(rnd.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(20000))
+    for i in range(700):
+        both(p, m, "INSERT INTO %sp_cold.t VALUES (%d, '%s')" % (PREFIX, i, blob[i % 100:] + str(i)))
+    time.sleep(3)
+    failed = []
+    for i in range(1000):
+        try:
+            both(p, m, "INSERT INTO %sp_hot.t VALUES (%d, '%s')" % (PREFIX, i, blob[i % 77:] + str(i)))
+        except pymysql.MySQLError as e:
+            failed.append(e.args[0])
+            time.sleep(0.2)
+        if i % 100 == 99:
+            time.sleep(1.2)   # (the eviction thread's pass comes every second)
+    check(not failed, "20 MB written beside a cold 14 MB database under --max-memory=32M without 1114 (%d failed: %s)"
+          % (len(failed), failed[:3]))
+    check(status(p, "Evict_for_memory") >= 1, "the cold database went for memory (Evict_for_memory %d)"
+          % status(p, "Evict_for_memory"))
+    for db in ("p_cold", "p_hot"):
+        q = "SELECT COUNT(*), SUM(CRC32(v)), SUM(LENGTH(v)) FROM %s%s.t" % (PREFIX, db)
+        check(same(p, m, q, "pressure"), "%s after the pressure: as MariaDB" % db)
+    for conn in (p, m):
+        run(conn, "DROP DATABASE %sp_cold" % PREFIX)
+        run(conn, "DROP DATABASE %sp_hot" % PREFIX)
+    srv.stop()
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="pressdb-evict-")
     srv = standalone.Server(os.path.join(tmp, "data"), os.path.join(tmp, "log"), ARGS)
@@ -287,8 +330,10 @@ def main():
         run(m, "DROP DATABASE IF EXISTS %s%d" % (PREFIX, s))
     run(m, "DROP DATABASE IF EXISTS %s7" % PREFIX)
     srv.stop()
-    log = open(os.path.join(tmp, "log"), "rb").read().decode("utf-8", "replace")
-    check("[ERROR]" not in log and "checkpoint failed" not in log, "no error and no failed checkpoint in the log")
+    pressure(tmp, m)
+    for name in ("log", "log2"):
+        log = open(os.path.join(tmp, name), "rb").read().decode("utf-8", "replace")
+        check("[ERROR]" not in log and "checkpoint failed" not in log, "no error and no failed checkpoint in the %s" % name)
     if not standalone.failures:
         shutil.rmtree(tmp, ignore_errors=True)
     else:
