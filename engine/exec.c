@@ -681,6 +681,21 @@ static bool is_ddl(const pl_stmt *st)
 
 static bool sel_no_table(const pl_select *sel);
 
+/* Statements that make or drop definitions, not rows: their allocations go to the
+ * catalog's own arena (storage/mem.c stor_mem_catalog). Not CREATE TABLE ... SELECT or
+ * ALTER TABLE, which copy rows. */
+static bool makes_definitions(const pl_stmt *st)
+{
+    switch (st->kind) {
+    case S_CREATE_TABLE: return !st->sel;
+    case S_CREATE_DB: case S_DROP_DB: case S_DROP_TABLE: case S_CREATE_VIEW: case S_DROP_VIEW:
+    case S_CREATE_TRIGGER: case S_DROP_TRIGGER: case S_CREATE_ROUTINE: case S_DROP_ROUTINE:
+    case S_CREATE_EVENT: case S_DROP_EVENT:
+        return true;
+    default: return false;
+    }
+}
+
 static bool is_account_change(const pl_stmt *st)
 {
     switch (st->kind) {
@@ -1468,6 +1483,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     s->trans_on_table = !s->autocommit && !describe && (st->kind == S_SELECT || ctx.writing);
     ex_privs_unwind(s);   /* (a statement always starts as the client's account) */
     ex_mem_guard(&ctx, true);
+    stor_mem_catalog(makes_definitions(st));
     if (setjmp(jb)) {
         /* an error may leave the conversion-warning target pointing into a frame
            that is gone (ex_eval restores it only on a normal return), and a stored
@@ -1637,6 +1653,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     ex_mem_guard(&ctx, false);
     if (svars) stmt_vars_restore(s, svars);
     stmt_state.watch = false;
+    stor_mem_catalog(false);
     ex_spill_end(&ctx);   /* (sorts' temporary files, however the statement ended) */
     if (!waiting && !moving && stmt_state.tables_used) ex_status_stmt_end(s, &stmt_state, failed);
     if (failed && !describe && !moving) s->row_count = -1;   /* (moved: it runs again and reads ROW_COUNT()) */

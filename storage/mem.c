@@ -116,18 +116,55 @@ static void *counted(void *p)
     return p;
 }
 
-void *stor_malloc(size_t n) { return counted(malloc(n ? n : 1)); }
+/* Definitions (CREATE TABLE, DATABASE, VIEW, TRIGGER, routines and events) come from an
+ * arena of their own, while the thread is marked (stor_mem_catalog, set by the engine for
+ * such a statement): they stay for the table's life, and mixed into the slabs of row
+ * values they kept those slabs' pages resident after the rows were freed (evict.c: 300
+ * small sites, 119 KiB of RSS each once evicted against 33 KiB counted). No thread cache
+ * in that mode (it would hand back regions of other arenas, and take the catalog's). */
+#ifndef PDB_NO_JEMALLOC
+static unsigned cat_arena;
+static bool cat_ok;
+static pthread_once_t cat_once = PTHREAD_ONCE_INIT;
+static __thread bool cat_on;
+
+static void cat_init(void)
+{
+    size_t sz = sizeof cat_arena;
+    cat_ok = mallctl("arenas.create", &cat_arena, &sz, NULL, 0) == 0;
+}
+
+void stor_mem_catalog(bool on)
+{
+    if (on) pthread_once(&cat_once, cat_init);
+    cat_on = on && cat_ok;
+}
+#define CAT_FLAGS (MALLOCX_ARENA(cat_arena) | MALLOCX_TCACHE_NONE)
+static void *raw_malloc(size_t n) { return cat_on ? mallocx(n, CAT_FLAGS) : malloc(n); }
+static void *raw_calloc(size_t n, size_t sz) { return cat_on ? mallocx(n * sz, CAT_FLAGS | MALLOCX_ZERO) : calloc(n, sz); }
+static void *raw_realloc(void *p, size_t n) { return cat_on ? (p ? rallocx(p, n, CAT_FLAGS) : mallocx(n, CAT_FLAGS)) : realloc(p, n); }
+static void raw_free(void *p) { if (cat_on) dallocx(p, MALLOCX_TCACHE_NONE); else free(p); }
+#else
+void stor_mem_catalog(bool on) { (void)on; }
+#define raw_malloc malloc
+#define raw_calloc calloc
+#define raw_realloc realloc
+#define raw_free free
+#endif
+
+void *stor_malloc(size_t n) { return counted(raw_malloc(n ? n : 1)); }
 
 void *stor_calloc(size_t n, size_t sz)
 {
-    return counted(calloc(n ? n : 1, sz ? sz : 1));
+    if (sz && n > SIZE_MAX / sz) return NULL;
+    return counted(raw_calloc(n ? n : 1, sz ? sz : 1));
 }
 
 void *stor_realloc(void *p, size_t n)
 {
     size_t old = p ? malloc_usable_size(p) : 0;
     if (p) DBG_DEL(p, old, "stor_realloc of a pointer stor_* did not hand out");
-    void *q = realloc(p, n ? n : 1);
+    void *q = raw_realloc(p, n ? n : 1);
     if (!q) { if (p) DBG_ADD(p, old); return NULL; }
     DBG_ADD(q, malloc_usable_size(q));
     atomic_fetch_add(&mem_used, malloc_usable_size(q));
@@ -188,7 +225,7 @@ void stor_free(void *p)
     if (!p) return;
     atomic_fetch_sub(&mem_used, malloc_usable_size(p));
     DBG_DEL(p, malloc_usable_size(p), "stor_free of a pointer stor_* did not hand out");
-    free(p);
+    raw_free(p);
 }
 
 /* Long string values (a post's content) live in an arena of their own whose memory is

@@ -70,6 +70,9 @@ char *stor_strndup(const char *s, size_t n);
 #define STOR_LONG_STR 1024
 char *stor_strndup_long(const char *s, size_t n);
 size_t stor_mem_used(void);
+/* This thread's allocations come from the catalog's own arena while on (a statement that
+ * makes definitions: storage/mem.c), so they do not pin the pages of row values. */
+void   stor_mem_catalog(bool on);
 /* The memory limit for table data (0 = none): writes are refused past it (the engine
  * checks stor_mem_full before adding rows), reads and deletes keep working. */
 void   stor_set_mem_limit(size_t bytes);
