@@ -215,15 +215,18 @@ typedef struct cand {
     uint64_t bytes;
 } cand;
 
-/* May t go now (any lock mode)? after_s 0: whether it was used or not. */
-static bool evictable(const stor_table *t, uint32_t now, uint32_t after_s)
+/* May t go now (any lock mode)? after_s 0: whether it was used or not. held: also ask
+ * whether another transaction's undo names it (a walk of every open transaction's undo:
+ * asked only of the tables going, in phase 2; a transaction's change to t makes
+ * versions, nver, which the cheap checks see). */
+static bool evictable(const stor_table *t, uint32_t now, uint32_t after_s, bool held)
 {
     if (t->temporary || t->sequence || t->evicted || !t->nrows || t->nver || t->ngaps) return false;
     if (t->compact_wanted) return false;   /* (about to be rebuilt: ddl.c's compaction tick) */
     if (t->name[0] == '#' || !strcmp(t->db, "mysql")) return false;
     uint32_t used = atomic_load_explicit(&t->used, memory_order_relaxed);
     if (after_s && (used > now || now - used < after_s)) return false;
-    return stor_table_held(t) == 0;
+    return !held || stor_table_held(t) == 0;
 }
 
 /* The table with this serial, if it is still in the catalog (store lock held). */
@@ -252,7 +255,7 @@ static uint32_t collect(cand **out, uint32_t now, uint32_t after_s)
     for (uint32_t i = 0; i < ndb; i++)
         for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
-            if (!evictable(t, now, after_s)) continue;
+            if (!evictable(t, now, after_s, false)) continue;
             if (n == cap) {
                 cand *nv = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof *nv);
                 if (!nv) { *out = v; return n; }
@@ -296,7 +299,7 @@ static bool write_file(cand *c, uint64_t *t0)
 static bool finish(cand *c, uint32_t now, uint32_t after_s)
 {
     stor_table *t = c->t;
-    if (!unchanged(c) || !evictable(t, now, after_s)) return false;
+    if (!unchanged(c) || !evictable(t, now, after_s, true)) return false;
     tbl_evict_rows(t);
     t->ev_gen = c->gen;
     t->ev_bytes = c->bytes;
