@@ -1377,6 +1377,43 @@ static bool store_lock(bool ro)
 
 /* shape: the shape-cache entry st came from (or NULL); text: the statement's text, for
  * a time slice (NULL: never run again) */
+/* Tables of the statement that are out of memory (storage/evict.c) are loaded before it
+ * takes the store lock: the FROM clauses' tables (derived tables and UNIONs included),
+ * its target and its table list. Best effort: a table reached otherwise (a subquery in
+ * an expression, a view, a trigger) is loaded when it is found. true: an event loop met
+ * a big one, the statement moves to a worker. */
+static bool preload_name(pdb_session *s, const char *db, const char *name, bool may_block)
+{
+    if (!name) return false;
+    if (!db) db = s->db;
+    return db[0] && stor_evict_preload(db, name, may_block) == 1;
+}
+
+static bool preload_select(pdb_session *s, const pl_select *sel, bool may_block, int depth)
+{
+    for (; sel && depth < 8; sel = sel->next)
+        for (int i = 0; i < sel->nfrom; i++) {
+            const pl_tref *f = &sel->from[i];
+            if (f->derived ? preload_select(s, f->derived, may_block, depth + 1)
+                           : !f->cte && preload_name(s, f->db, f->name, may_block))
+                return true;
+        }
+    return false;
+}
+
+static bool preload_tables(pdb_session *s, const pl_stmt *st)
+{
+    if (!stor_evicted_any()) return false;
+    if (st->kind != S_SELECT && st->kind != S_INSERT && st->kind != S_REPLACE && st->kind != S_UPDATE &&
+        st->kind != S_DELETE)
+        return false;   /* (SHOW, DESCRIBE and DDL read definitions, or find what they need) */
+    bool may_block = stor_lock_may_block();
+    if (st->table && preload_name(s, st->db, st->table, may_block)) return true;
+    for (int i = 0; i < st->ntrefs; i++)
+        if (!st->trefs[i].derived && preload_name(s, st->trefs[i].db, st->trefs[i].name, may_block)) return true;
+    return preload_select(s, st->sel, may_block, 0);
+}
+
 static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_value *params, int nparams, bool describe,
                          pl_shape *shape, const char *text, size_t len)
 {
@@ -1436,6 +1473,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
 
     /* (a consistent snapshot's binary log position must fall between commits) */
     bool nolock = ro && !describe && reads_no_table(st) && !(st->kind == S_BEGIN && st->consistent_snapshot);
+    if (!nolock && !describe && preload_tables(s, st)) return PDB_EXEC_MOVE;
     if (!nolock && !store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
     stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&

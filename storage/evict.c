@@ -49,6 +49,7 @@
 
 #define EV_SLICE_NS 10000000ull     /* phase 1 lets the store lock go after this long */
 #define EV_SLICE_ROWS 4096u         /* rows between two clock reads */
+#define EV_INLINE_BYTES (256u << 10) /* an event loop loads files up to this (about 2 ms) */
 
 static pthread_mutex_t load_mu = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic uint64_t st_out, st_evictions, st_loads, st_load_us, st_bytes, st_pressure;
@@ -126,7 +127,7 @@ static int shadow_make(const stor_table *t, stor_table *sh)
     *sh = *t;
     sh->cols = stor_malloc((t->ncols ? t->ncols : 1) * sizeof *sh->cols);
     sh->idx = stor_malloc((t->nidx ? t->nidx : 1) * sizeof *sh->idx);
-    if (!sh->cols || !sh->idx) { stor_free(sh->cols); stor_free(sh->idx); return -1; }
+    if (!sh->cols || !sh->idx) { stor_free(sh->cols); stor_free(sh->idx); sh->cols = NULL; sh->idx = NULL; return -1; }
     if (t->ncols) memcpy(sh->cols, t->cols, t->ncols * sizeof *sh->cols);
     if (t->nidx) memcpy(sh->idx, t->idx, t->nidx * sizeof *sh->idx);
     for (uint32_t c = 0; c < t->ncols; c++) {
@@ -195,6 +196,93 @@ static void evict_load(stor_table *t)
     atomic_fetch_add(&st_load_us, (mono_ns() - t0) / 1000);
     atomic_store_explicit(&t->evicted, false, memory_order_release);
     pthread_mutex_unlock(&load_mu);
+}
+
+static stor_table *by_serial(stor_table *t, uint64_t serial);
+
+/* ---- loading before the store lock (stor_evict_preload) ---- */
+
+/* The shadow made without the lock must not point into t's definition, which DDL may
+ * change or free meanwhile: its index column lists are its own. */
+static void shadow_free_own(stor_table *sh)
+{
+    for (uint32_t i = 0; i < sh->nidx; i++) { stor_free(sh->idx[i].cols); stor_free(sh->idx[i].prefix); }
+}
+
+/* 0, or -1 with nothing left to free. */
+static int shadow_make_own(const stor_table *t, stor_table *sh)
+{
+    if (shadow_make(t, sh) != 0) return -1;
+    int bad = 0;
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        stor_index *x = &sh->idx[i];
+        uint32_t *c = stor_malloc((x->ncols ? x->ncols : 1) * sizeof *c), *p = stor_malloc((x->ncols ? x->ncols : 1) * sizeof *p);
+        if (c && x->ncols) memcpy(c, t->idx[i].cols, x->ncols * sizeof *c);
+        if (p && x->ncols) memcpy(p, t->idx[i].prefix, x->ncols * sizeof *p);
+        x->cols = c; x->prefix = p;
+        if (!c || !p) bad = 1;
+    }
+    sh->db = NULL; sh->name = NULL;   /* (never read by a load) */
+    if (!bad) return 0;
+    shadow_free_own(sh);
+    stor_free(sh->cols);
+    stor_free(sh->idx);
+    return -1;
+}
+
+/* A preloaded shadow that is not wanted after all: its rows and its own arrays go. */
+static void shadow_discard(stor_table *sh)
+{
+    tbl_release_rows(sh);
+    shadow_free_own(sh);
+    stor_free(sh->cols);
+    stor_free(sh->idx);
+}
+
+bool stor_evicted_any(void) { return atomic_load_explicit(&st_out, memory_order_relaxed) != 0; }
+
+int stor_evict_preload(const char *db, const char *name, bool may_block)
+{
+    if (!stor_evicted_any()) return 0;   /* (nothing out: the usual case) */
+    if (may_block) stor_lock_shared();
+    else if (!stor_lock_try_shared()) return 0;
+    stor_table *t = stor_table_peek(db, name);
+    if (!t || !atomic_load_explicit(&t->evicted, memory_order_acquire)) { stor_unlock(); return 0; }
+    if (!may_block && t->ev_bytes > EV_INLINE_BYTES) { stor_unlock(); return 1; }   /* (a worker does it) */
+    uint64_t serial = t->serial, version = t->version;
+    uint32_t gen = t->ev_gen, nrows = t->nrows, nlive = t->nlive;
+    char path[4300];
+    evict_path(t, path, sizeof path);
+    stor_table sh;
+    int ok = shadow_make_own(t, &sh) == 0;
+    stor_unlock();
+    if (!ok) return 0;
+    uint64_t t0 = mono_ns();
+    /* (a file gone meanwhile: its table came back, or went; the statement sees which) */
+    ok = snap_rows_load(&sh, path, nrows) == 0 && sh.nrows == nrows && sh.nlive == nlive;
+    if (ok) stor_clustered_recheck(&sh);
+    bool locked = true;
+    if (may_block) stor_lock_shared();
+    else locked = stor_lock_try_shared();   /* (an event loop never waits for it) */
+    if (!locked) {
+        shadow_discard(&sh);
+        return 0;
+    }
+    pthread_mutex_lock(&load_mu);
+    t = ok ? by_serial(t, serial) : NULL;
+    if (t && atomic_load_explicit(&t->evicted, memory_order_acquire) && t->ev_gen == gen && t->version == version) {
+        shadow_free_own(&sh);
+        shadow_install(t, &sh);
+        dead_add(path);
+        atomic_fetch_sub(&st_out, 1);
+        atomic_fetch_sub(&st_bytes, t->ev_bytes);
+        atomic_fetch_add(&st_loads, 1);
+        atomic_fetch_add(&st_load_us, (mono_ns() - t0) / 1000);
+        atomic_store_explicit(&t->evicted, false, memory_order_release);
+    } else shadow_discard(&sh);
+    pthread_mutex_unlock(&load_mu);
+    stor_unlock();
+    return 0;
 }
 
 void evict_touch(stor_table *t)

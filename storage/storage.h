@@ -983,6 +983,13 @@ void stor_compress_stats(stor_zstats *out);   /* any thread */
  * pressure. Call once, after recovery; 0 or -1 (thread not started). */
 int  stor_evict_start(uint32_t after_s);
 void stor_evict_stop(void);              /* (stor_close calls it) */
+/* A statement's table db.name, if it is out, loaded before the statement takes the store
+ * lock (call without it): the file is read and the rows built without the lock, so
+ * writers are not held up meanwhile, then moved in under the shared lock. 1 when
+ * !may_block (an event loop) and the file is big: the statement should move to a
+ * worker. Best effort: whatever it misses stor_table_find loads under the lock. */
+int  stor_evict_preload(const char *db, const char *name, bool may_block);
+bool stor_evicted_any(void);   /* any table out now (no lock) */
 /* One pass now, as the thread makes them (tests): evicts what qualifies with after_s
  * (0: every table that may go, used or not); the number evicted. No store lock held. */
 uint32_t stor_evict_pass(uint32_t after_s);

@@ -658,6 +658,8 @@ static void release_rows(stor_table *t)
     t->clu_last = 0;
 }
 
+void tbl_release_rows(stor_table *t) { release_rows(t); }
+
 int stor_table_truncate(stor_table *t)
 {
     t->rewrite_epoch++;

@@ -173,6 +173,7 @@ void evict_touch(stor_table *t);          /* stor_table_find: used now, rows bac
 void evict_path(const stor_table *t, char *out, size_t n);
 void evict_forget(stor_table *t);         /* an evicted table goes (DROP): its file too */
 void tbl_evict_rows(stor_table *t);       /* table.c: release the rows (store lock exclusive) */
+void tbl_release_rows(stor_table *t);     /* table.c: free every row of t (a shadow nobody sees) */
 /* snapshot.c */
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen);
 int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, char *err, size_t errlen);
