@@ -1635,6 +1635,7 @@ void ex_commit_check(ex_ctx *ctx);             /* COMMIT of changes waits for th
 bool ex_sysvar_read_only(void);
 /* Opening t: waits for other sessions' conflicting locks; 1100/1099 for the locker. */
 void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write);
+uint32_t ex_tablelock_count(const char *db, const char *name);   /* LOCK TABLES locks on it */
 /* The connections the session may see (SHOW PROCESSLIST): malloc'd, *n of them; the
  * session's own first when no server registered its list. */
 pdb_proc *ex_processlist(ex_ctx *ctx, size_t *n);

@@ -214,6 +214,27 @@ static bool show_match(ex_ctx *ctx, pl_stmt *st, const char *name)
     return true;
 }
 
+/* SHOW OPEN TABLES [FROM db]: MariaDB's table cache holds the tables statements opened;
+ * pressdb's answer is the tables opened since start that are in memory now (not evicted:
+ * storage/evict.c), so a host sees what its sites hold. In_use: LOCK TABLES locks. */
+static void open_table_rows(ex_ctx *ctx, pl_stmt *st, ex_textset *ts)
+{
+    uint32_t ndb;
+    stor_db **dbs = stor_db_list(&ndb);
+    for (uint32_t i = 0; i < ndb; i++) {
+        if (st->from_db && strcmp(st->from_db, dbs[i]->name)) continue;
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            const stor_table *t = dbs[i]->tables[j];
+            if (!__atomic_load_n(&t->opened, __ATOMIC_RELAXED) || t->evicted || t->name[0] == '#') continue;
+            if (!show_match(ctx, st, t->name) || !ex_privs_table_visible(ctx->s, t->db, t->name)) continue;
+            char use[12];
+            snprintf(use, sizeof use, "%u", ex_tablelock_count(t->db, t->name));
+            const char *vals[4] = { t->db, t->name, use, "0" };
+            ex_textset_add(ctx, ts, vals);
+        }
+    }
+}
+
 /* SHOW ... WHERE expr: keeps the rows of ts for which expr is true. The rows are a
  * derived source whose columns go by the SHOW column names (Variable_name, Value);
  * as in MariaDB the information_schema names (VARIABLE_VALUE) are unknown there. */
@@ -730,7 +751,7 @@ static void show_server_lists(ex_ctx *ctx, pl_stmt *st, ex_textset *ts, ex_resul
         ex_textset_spec(ctx, ts, 3, profiles, NULL);
         ts->types[1].decimals = 0;   /* (MariaDB's Duration: a DOUBLE shown without decimals) */
         break;
-    case SH_OPEN_TABLES: ex_textset_spec(ctx, ts, 4, open_tables, "OPEN_TABLES"); break;
+    case SH_OPEN_TABLES: ex_textset_spec(ctx, ts, 4, open_tables, "OPEN_TABLES"); open_table_rows(ctx, st, ts); break;
     case SH_SLAVE_STATUS:
         if (st->full) {   /* ALL SLAVES: the connection's name and state first, more at the end */
             enum { NS = sizeof slave / sizeof slave[0] };

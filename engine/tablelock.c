@@ -204,3 +204,14 @@ void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write)
     pthread_mutex_unlock(&tl_mu);
     if (c) lock_wait(ctx);
 }
+
+/* SHOW OPEN TABLES' In_use: the LOCK TABLES locks any session holds on db.name. */
+uint32_t ex_tablelock_count(const char *db, const char *name)
+{
+    if (!atomic_load(&any_locks)) return 0;
+    uint32_t n = 0;
+    pthread_mutex_lock(&tl_mu);
+    for (size_t i = 0; i < nlocks; i++) n += same(&locks[i], db, name);
+    pthread_mutex_unlock(&tl_mu);
+    return n;
+}

@@ -11,7 +11,8 @@ prefix key, a table without a key whose rows an UPDATE in a transaction moved, o
 with a unique key; LONGTEXT, DECIMAL(30,5), DOUBLE, ENUM, DATETIME, NULLs), the same on
 both servers. Then, each compared in full and in order with MariaDB:
   - every table out (Evict_tables), Memory_used down, information_schema's and SHOW
-    TABLE STATUS's figures as before and reading them loads nothing;
+    TABLE STATUS's figures as before and reading them loads nothing; SHOW OPEN TABLES
+    lists what is in memory;
   - the queries of every site (each loads its tables back);
   - threads writing and reading their own sites with pauses, so that tables go out and
     come back many times while others run (Evict_loads counts them), an open
@@ -259,6 +260,10 @@ def main():
     run(p, "SHOW CREATE TABLE posts")
     run(p, "SHOW INDEX FROM meta")
     check(status(p, "Evict_loads") == loads0, "reading the catalog and the sizes loads no table")
+    check(run(p, "SHOW OPEN TABLES FROM %s0" % PREFIX) == (), "SHOW OPEN TABLES lists no table that is out")
+    run(p, "SELECT COUNT(*) FROM %s0.opts" % PREFIX)
+    check(run(p, "SHOW OPEN TABLES FROM %s0" % PREFIX) == (("%s0" % PREFIX, "opts", 0, 0),),
+          "SHOW OPEN TABLES lists the table a statement brought back")
 
     compare_sites(p, m, sites, "after every table went out")
     check(status(p, "Evict_loads") >= ntab, "each table came back when a statement used it (Evict_loads %d)"
