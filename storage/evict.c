@@ -172,6 +172,19 @@ static void shadow_install(stor_table *t, stor_table *sh)
     stor_free(sh->idx);
 }
 
+/* The loaded shadow's rows into t, and t in (load_mu held, store lock held); its file
+ * goes once no checkpoint may read it. */
+static void loaded(stor_table *t, stor_table *sh, const char *path, uint64_t t0)
+{
+    shadow_install(t, sh);
+    dead_add(path);
+    atomic_fetch_sub(&st_out, 1);
+    atomic_fetch_sub(&st_bytes, t->ev_bytes);
+    atomic_fetch_add(&st_loads, 1);
+    atomic_fetch_add(&st_load_us, (mono_ns() - t0) / 1000);
+    atomic_store_explicit(&t->evicted, false, memory_order_release);
+}
+
 static void evict_load(stor_table *t)
 {
     assert(stor_lock_mode() != 0);
@@ -188,13 +201,7 @@ static void evict_load(stor_table *t)
         abort();
     }
     stor_clustered_recheck(&sh);
-    shadow_install(t, &sh);
-    dead_add(path);
-    atomic_fetch_sub(&st_out, 1);
-    atomic_fetch_sub(&st_bytes, t->ev_bytes);
-    atomic_fetch_add(&st_loads, 1);
-    atomic_fetch_add(&st_load_us, (mono_ns() - t0) / 1000);
-    atomic_store_explicit(&t->evicted, false, memory_order_release);
+    loaded(t, &sh, path, t0);
     pthread_mutex_unlock(&load_mu);
 }
 
@@ -272,13 +279,7 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     t = ok ? by_serial(t, serial) : NULL;
     if (t && atomic_load_explicit(&t->evicted, memory_order_acquire) && t->ev_gen == gen && t->version == version) {
         shadow_free_own(&sh);
-        shadow_install(t, &sh);
-        dead_add(path);
-        atomic_fetch_sub(&st_out, 1);
-        atomic_fetch_sub(&st_bytes, t->ev_bytes);
-        atomic_fetch_add(&st_loads, 1);
-        atomic_fetch_add(&st_load_us, (mono_ns() - t0) / 1000);
-        atomic_store_explicit(&t->evicted, false, memory_order_release);
+        loaded(t, &sh, path, t0);
     } else shadow_discard(&sh);
     pthread_mutex_unlock(&load_mu);
     stor_unlock();

@@ -85,14 +85,7 @@ def fill(server, n_sites, rows):
 
 
 def memory_used(server):
-    c = server.connect()
-    try:
-        with c.cursor() as cur:
-            cur.execute("SHOW GLOBAL STATUS LIKE 'Memory_used'")
-            r = cur.fetchone()
-            return int(r[1]) if r else None
-    finally:
-        c.close()
+    return server.status_int("Memory_used")
 
 
 def data_bytes(server, n_sites):
@@ -129,30 +122,14 @@ FIRST_PAGE = [
 ]
 
 
-def status_int(server, name):
-    c = server.connect()
-    try:
-        with c.cursor() as cur:
-            cur.execute("SHOW GLOBAL STATUS LIKE '%s'" % name)
-            r = cur.fetchone()
-            return int(r[1]) if r else 0
-    finally:
-        c.close()
-
-
 def wait_evicted(server, timeout):
     """Until every table holding rows is out (information_schema reads no rows), or
     timeout: seconds waited."""
-    c = server.connect()
-    try:
-        with c.cursor() as cur:
-            cur.execute("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA LIKE 'site%' AND TABLE_ROWS > 0")
-            want = int(cur.fetchone()[0])
-    finally:
-        c.close()
+    want = int(server.scalar("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA LIKE 'site%' "
+                             "AND TABLE_ROWS > 0"))
     t0 = time.monotonic()
     while time.monotonic() - t0 < timeout:
-        if status_int(server, "Evict_tables") >= want:
+        if server.status_int("Evict_tables") >= want:
             break
         time.sleep(0.5)
     return time.monotonic() - t0
@@ -203,8 +180,8 @@ def measure(engine, a, work, rows):
         if mem is not None:
             r.update(memory_used_base=base_mem, memory_used=mem, memory_per_site_kib=(mem - base_mem) / 1024.0 / a.sites)
         if engine == "pressdb-evict":
-            r.update(evicted_tables=status_int(s, "Evict_tables"), evict_wait_s=waited,
-                     evict_file_bytes=status_int(s, "Evict_file_bytes"))
+            r.update(evicted_tables=s.status_int("Evict_tables"), evict_wait_s=waited,
+                     evict_file_bytes=s.status_int("Evict_file_bytes"))
         # the front page on sites nobody used since the fill (cold: evicted, if the server
         # evicts), then again on the same sites (hot)
         cold = [first_page_ms(s, "site%05d" % k) for k in range(0, a.sites, max(1, a.sites // 10))]
@@ -213,7 +190,7 @@ def measure(engine, a, work, rows):
         r.update(cold_first_ms=med([x[0] for x in cold]), cold_page_ms=med([x[1] for x in cold]),
                  cold_page_max_ms=max(x[1] for x in cold), hot_page_ms=med([x[1] for x in hot]))
         if engine == "pressdb-evict":
-            r.update(loads=status_int(s, "Evict_loads"), load_us=status_int(s, "Evict_load_time_us"))
+            r.update(loads=s.status_int("Evict_loads"), load_us=s.status_int("Evict_load_time_us"))
         return r
     finally:
         s.stop()

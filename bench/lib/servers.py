@@ -203,6 +203,24 @@ class Server:
             kw["conv"] = {}
         return pymysql.connect(**kw)
 
+    def scalar(self, sql, raw=True):
+        """The first column of sql's first row (as text when raw), over a new connection
+        (None: no row)."""
+        conn = self.connect(raw=raw)
+        try:
+            with conn.cursor() as c:
+                c.execute(sql)
+                row = c.fetchone()
+                return None if row is None else row[0]
+        finally:
+            conn.close()
+
+    def status_int(self, name):
+        """A global status counter as an integer (0 when the server has no such counter)."""
+        v = self.scalar("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = '%s'"
+                        % name.upper())
+        return int(v) if v is not None else 0
+
     def client_args(self):
         """Arguments for the mariadb command-line client to reach this server over TCP."""
         return ["--protocol=TCP", "--host=127.0.0.1", "--port=%d" % self.port, "--user=root"]

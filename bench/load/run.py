@@ -159,34 +159,20 @@ def timed_start(srv, expect_rows, timeout=300.0):
         time.sleep(0.005)
 
 
-def status_int(srv, name):
-    conn = srv.connect()
-    try:
-        with conn.cursor() as c:
-            c.execute("SHOW GLOBAL STATUS LIKE '%s'" % name)
-            row = c.fetchone()
-            return int(client.text(row[1])) if row else 0
-    finally:
-        conn.close()
-
-
 def evicted_figures(srv, r, timeout=600.0):
     """--evict-after: waits until every table holding rows is out; RSS and Memory_used
     then, and the first PROBE's time (wp_posts loaded back)."""
-    conn = srv.connect()
-    with conn.cursor() as c:
-        c.execute("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'wordpress' AND TABLE_ROWS > 0")
-        want = int(client.text(c.fetchone()[0]))
-    conn.close()
+    want = int(srv.scalar("SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'wordpress' "
+                          "AND TABLE_ROWS > 0"))
     t0 = time.perf_counter()
-    while status_int(srv, "Evict_tables") < want and time.perf_counter() - t0 < timeout:
+    while srv.status_int("Evict_tables") < want and time.perf_counter() - t0 < timeout:
         time.sleep(0.5)
     r["evict_wait_s"] = round(time.perf_counter() - t0, 1)
-    r["evicted_tables"] = status_int(srv, "Evict_tables")
+    r["evicted_tables"] = srv.status_int("Evict_tables")
     time.sleep(2)
     r["rss_evicted_kib"] = srv.rss_kib()
     r["memory_used_evicted"] = memory_used(srv)
-    r["evict_file_bytes"] = status_int(srv, "Evict_file_bytes")
+    r["evict_file_bytes"] = srv.status_int("Evict_file_bytes")
     conn = srv.connect()
     with conn.cursor() as c:
         t0 = time.perf_counter()

@@ -50,17 +50,6 @@ def log(msg):
     print(msg, flush=True)
 
 
-def q1(server, sql):
-    c = server.connect()
-    try:
-        with c.cursor() as cur:
-            cur.execute(sql)
-            r = cur.fetchone()
-            return r[0] if r else None
-    finally:
-        c.close()
-
-
 def run_sql(server, *stmts):
     c = server.connect()
     try:
@@ -87,7 +76,7 @@ def catch_up(replica, primary_port, want, timeout):
     t0 = time.monotonic()
     run_sql(replica, "START SLAVE")
     while time.monotonic() - t0 < timeout:
-        if q1(replica, "SELECT @@gtid_slave_pos") == want:
+        if replica.scalar("SELECT @@gtid_slave_pos") == want:
             return time.monotonic() - t0
         c = replica.connect(raw=False)
         try:
@@ -182,7 +171,7 @@ def main():
         t0 = time.monotonic()
         sysbench(primary, "run", a.events, a.tables, a.size)
         log("  backlog written in %.1f s" % (time.monotonic() - t0))
-        want = q1(primary, "SELECT @@gtid_binlog_pos")
+        want = primary.scalar("SELECT @@gtid_binlog_pos")
         times = {e: [] for e in ENGINES}
         same = {e: [] for e in ENGINES}
         n = 0
