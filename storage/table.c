@@ -593,7 +593,7 @@ static _Atomic uint64_t table_serial;
 
 stor_table *stor_table_create(stor_db *d, stor_table *def)
 {
-    if (stor_table_find(d->name, def->name)) return NULL;
+    if (stor_table_peek(d->name, def->name)) return NULL;
     stor_table *t = stor_calloc(1, sizeof *t);
     *t = *def;
     t->db = stor_strndup(d->name, strlen(d->name));
@@ -691,7 +691,6 @@ void tbl_evict_rows(stor_table *t)
     t->rewrite_epoch++;
     release_rows(t);
 }
-
 
 /* Stamps the string's segment as used now (compress.c); a write only when it changes. */
 static inline void seg_touch(const stor_column *c, uint32_t row)
