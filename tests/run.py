@@ -378,11 +378,13 @@ def find_tests(pattern):
 
 
 def own_server_only(path):
-    """True when an integration test reaches no server but the ones it starts itself
-    (tests/lib/launch.py's pressdb_cmd) and reads no PRESSDB_EXTRA_ARGS."""
+    """True when an integration test reaches no pressdb but the ones it starts itself
+    (tests/lib/launch.py's pressdb_cmd, directly or through tests/lib/standalone.py's
+    Server; not through tests/lib/dumps.py or itargets, which reach the run's) and reads
+    no PRESSDB_EXTRA_ARGS."""
     src = open(path, encoding="utf-8").read()
-    return ("pressdb_cmd(" in src
-            and not any(k in src for k in ("PRESSDB_PORT", "PRESSDB_SOCKET", "itargets",
+    return (("pressdb_cmd(" in src or ("standalone" in src and "Server(" in src))
+            and not any(k in src for k in ("PRESSDB_PORT", "PRESSDB_SOCKET", "itargets", "dumps",
                                            "PRESSDB_EXTRA_ARGS")))
 
 
