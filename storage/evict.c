@@ -302,6 +302,7 @@ typedef struct cand {
     uint32_t used, gen;
     snap_rows_out *out;
     uint64_t bytes;
+    stor_ev_rows rows;
 } cand;
 
 /* May t go now (any lock mode)? after_s 0: whether it was used or not. held: also ask
@@ -350,8 +351,8 @@ static uint32_t collect(cand **out, uint32_t now, uint32_t after_s)
                 if (!nv) { *out = v; return n; }
                 v = nv;
             }
-            v[n++] = (cand){ t, t->serial, t->mods, t->version, atomic_load_explicit(&t->used, memory_order_relaxed),
-                             0, NULL, 0 };
+            v[n++] = (cand){ .t = t, .serial = t->serial, .mods = t->mods, .version = t->version,
+                             .used = atomic_load_explicit(&t->used, memory_order_relaxed) };
         }
     *out = v;
     return n;
@@ -379,7 +380,7 @@ static bool write_file(cand *c, uint64_t *t0)
             if (!unchanged(c)) { snap_rows_abort(c->out); c->out = NULL; return false; }
         }
     }
-    if (snap_rows_finish(c->out, t, &c->bytes) != 0) { c->out = NULL; return false; }
+    if (snap_rows_finish(c->out, t, &c->rows, &c->bytes) != 0) { c->out = NULL; return false; }
     c->out = NULL;
     return true;
 }
@@ -392,6 +393,7 @@ static bool finish(cand *c, uint32_t now, uint32_t after_s)
     tbl_evict_rows(t);
     t->ev_gen = c->gen;
     t->ev_bytes = c->bytes;
+    t->ev_rows = c->rows;
     atomic_fetch_add(&st_out, 1);
     atomic_fetch_add(&st_bytes, c->bytes);
     atomic_fetch_add(&st_evictions, 1);

@@ -1,7 +1,9 @@
 /* snapshot.c - checkpoints: the whole store written as one zstd-compressed snapshot,
- * after which the write-ahead log starts afresh.
+ * after which the write-ahead log starts afresh; and the files of evicted tables
+ * (evict.c), whose rows are the snapshot's records of a table.
  *
- * datadir/pressdb.snap (zstd stream of):
+ * datadir/pressdb.snap (zstd stream of, in one or more frames: an evicted table's rows
+ * are its file's frame, copied):
  *   "PDBSNAP1" u64 wal_gen
  *   'B' db-name u16 collation                       (per database)
  *   'T' db-name create-table-sql u64 auto_inc u32 nrows, then per row id:
@@ -25,6 +27,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <zstd.h>
+#include <zlib.h>
 
 static stor_table_ddl_fn table_ddl;
 void stor_set_table_ddl(stor_table_ddl_fn fn) { table_ddl = fn; }
@@ -39,12 +42,14 @@ typedef struct zw {
     uint8_t in[1 << 16];
     size_t n;
     uint32_t crc;             /* of the bytes flushed so far (zw_crc: of all put) */
+    uint64_t plain;           /* bytes flushed so far */
     int err;
 } zw;
 
 static void zw_flush(zw *w, ZSTD_EndDirective end)
 {
     w->crc = wal_crc32_update(w->crc, w->in, w->n);
+    w->plain += w->n;
     uint8_t out[1 << 16];
     ZSTD_inBuffer ib = { w->in, w->n, 0 };
     for (;;) {
@@ -193,42 +198,23 @@ static void write_rows(zw *w, const stor_table *t, char **zbuf, size_t *zcap)
     put_origins(w, t);
 }
 
-/* ---- evict files (evict.c): "PDBROWS1", a table's rows as write_rows puts them, 'E'
- * and the crc32 of every byte before it; one zstd stream, not fsynced (a cache) ---- */
+/* ---- evict files (evict.c): three zstd frames, not fsynced (a cache):
+ *   "PDBROWS2" | a table's rows as write_rows puts them | 'E' u32 crc32 of every byte
+ * before it. The rows' frame is copied into a snapshot as it is (stor_ev_rows says where
+ * it is and the crc32 and length of its plain bytes): a checkpoint only decompresses it
+ * to check it, instead of compressing the rows again. ---- */
 
-#define EV_MAGIC "PDBROWS1"
+#define EV_MAGIC "PDBROWS2"
 
 struct snap_rows_out {
     zw *w;
     char *zbuf;
     size_t zcap;
     uint32_t nrows;
+    uint32_t crc_magic;
+    stor_ev_rows rows;
     char path[4300];
 };
-
-snap_rows_out *snap_rows_begin(const char *path, uint32_t nrows)
-{
-    snap_rows_out *o = calloc(1, sizeof *o);
-    zw *w = calloc(1, sizeof *w);
-    if (!o || !w) { free(o); free(w); return NULL; }
-    o->w = w;
-    o->nrows = nrows;
-    snprintf(o->path, sizeof o->path, "%s", path);
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
-    w->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-    if (!w->f && fd >= 0) close(fd);
-    w->cc = ZSTD_createCCtx();
-    if (!w->f || !w->cc) { snap_rows_abort(o); return NULL; }
-    ZSTD_CCtx_setParameter(w->cc, ZSTD_c_compressionLevel, 1);
-    zw_put(w, EV_MAGIC, 8);
-    zw_u32(w, nrows);
-    return o;
-}
-
-void snap_rows_put(snap_rows_out *o, const stor_table *t, uint32_t from, uint32_t to)
-{
-    for (uint32_t r = from; r < to; r++) put_row(o->w, t, r, &o->zbuf, &o->zcap);
-}
 
 static void rows_out_free(snap_rows_out *o)
 {
@@ -246,69 +232,99 @@ void snap_rows_abort(snap_rows_out *o)
     rows_out_free(o);
 }
 
-int snap_rows_finish(snap_rows_out *o, const stor_table *t, uint64_t *bytes)
+snap_rows_out *snap_rows_begin(const char *path, uint32_t nrows)
+{
+    snap_rows_out *o = calloc(1, sizeof *o);
+    zw *w = calloc(1, sizeof *w);
+    if (!o || !w) { free(o); free(w); return NULL; }
+    o->w = w;
+    o->nrows = nrows;
+    snprintf(o->path, sizeof o->path, "%s", path);
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);
+    w->f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+    if (!w->f && fd >= 0) close(fd);
+    w->cc = ZSTD_createCCtx();
+    if (!w->f || !w->cc) { snap_rows_abort(o); return NULL; }
+    ZSTD_CCtx_setParameter(w->cc, ZSTD_c_compressionLevel, 1);
+    zw_put(w, EV_MAGIC, 8);
+    zw_flush(w, ZSTD_e_end);
+    long at = ftell(w->f);
+    if (w->err || at < 0) { snap_rows_abort(o); return NULL; }
+    o->crc_magic = w->crc;
+    o->rows.off = (uint64_t)at;
+    w->crc = 0;              /* (from here the rows' own) */
+    w->plain = 0;
+    zw_u32(w, nrows);
+    return o;
+}
+
+void snap_rows_put(snap_rows_out *o, const stor_table *t, uint32_t from, uint32_t to)
+{
+    for (uint32_t r = from; r < to; r++) put_row(o->w, t, r, &o->zbuf, &o->zcap);
+}
+
+int snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows, uint64_t *bytes)
 {
     zw *w = o->w;
     if (t->nrows != o->nrows) { snap_rows_abort(o); return -1; }
     put_origins(w, t);
-    uint32_t crc = zw_crc(w);
+    zw_flush(w, ZSTD_e_end);
+    long at = ftell(w->f);
+    if (w->err || at < 0) { snap_rows_abort(o); return -1; }
+    o->rows.len = (uint64_t)at - o->rows.off;
+    o->rows.crc = w->crc;
+    o->rows.plain = w->plain;
     zw_u8(w, 'E');
-    zw_u32(w, crc);
+    zw_u32(w, (uint32_t)crc32_combine(o->crc_magic, o->rows.crc, (z_off_t)o->rows.plain));
     zw_flush(w, ZSTD_e_end);
     long end = !w->err && fflush(w->f) == 0 ? ftell(w->f) : -1;
     if (end < 0) { snap_rows_abort(o); return -1; }
     *bytes = (uint64_t)end;
+    *rows = o->rows;
     rows_out_free(o);
     return 0;
 }
 
-/* The plain bytes of an evict file into a zw stream (a snapshot): every byte between
- * the magic and the end record, whose crc is checked (a damaged file fails the
- * checkpoint rather than go into a snapshot). */
+/* An evicted table's rows into a snapshot: its file's rows frame copied as it is
+ * (the stream's frame ended first), decompressed on the way to check its crc32 and
+ * length (a damaged file fails the checkpoint rather than go into a snapshot); the
+ * snapshot's running crc and length then go on as if the plain bytes had been put. */
 static int copy_rows(zw *w, const stor_table *t, char *err, size_t errlen)
 {
     char path[4300];
     evict_path(t, path, sizeof path);
+    const stor_ev_rows *rv = &t->ev_rows;
+    zw_flush(w, ZSTD_e_end);
     FILE *f = fopen(path, "rb");
     ZSTD_DCtx *dc = ZSTD_createDCtx();
     enum { IN = 1 << 16, OUT = 1 << 17 };
-    uint8_t *in = malloc(IN), *out = malloc(OUT + 8);
+    uint8_t *in = malloc(IN), *out = malloc(OUT);
     int rc = -1;
-    if (!f || !dc || !in || !out) {
+    if (!f || !dc || !in || !out || fseek(f, (long)rv->off, SEEK_SET) != 0) {
         snprintf(err, errlen, "reading the evicted rows of %s.%s ('%s'): %s", t->db, t->name, path,
                  f ? "out of memory" : strerror(errno));
         goto done;
     }
-    /* out[0..held) are bytes not yet passed on: the magic until it is whole, then at most
-       the last 5 (which may be the end record) */
     uint32_t crc = 0;
-    size_t held = 0, last = 1;
-    bool magic_ok = false;
-    for (size_t got; (got = fread(in, 1, IN, f)) > 0;) {
+    uint64_t plain = 0, left = rv->len;
+    size_t last = 1;
+    while (left) {
+        size_t got = fread(in, 1, left < IN ? left : IN, f);
+        if (!got) goto bad;
+        left -= got;
+        if (fwrite(in, 1, got, w->f) != got) { w->err = 1; goto bad; }
         ZSTD_inBuffer ib = { in, got, 0 };
         while (ib.pos < ib.size) {
-            ZSTD_outBuffer ob = { out + held, OUT, 0 };
+            ZSTD_outBuffer ob = { out, OUT, 0 };
             last = ZSTD_decompressStream(dc, &ob, &ib);
             if (ZSTD_isError(last)) goto bad;
-            size_t n = held + ob.pos, from = 0;
-            if (!magic_ok) {
-                if (n < 8) { held = n; continue; }
-                if (memcmp(out, EV_MAGIC, 8)) goto bad;
-                crc = wal_crc32_update(crc, out, 8);
-                magic_ok = true;
-                from = 8;
-            }
-            size_t pass = n - from > 5 ? n - from - 5 : 0;
-            crc = wal_crc32_update(crc, out + from, pass);
-            zw_put(w, out + from, pass);
-            memmove(out, out + from + pass, n - from - pass);
-            held = n - from - pass;
+            crc = wal_crc32_update(crc, out, ob.pos);
+            plain += ob.pos;
         }
     }
-    uint32_t want;
-    if (ferror(f) || last != 0 || !magic_ok || held != 5 || out[0] != 'E') goto bad;
-    memcpy(&want, out + 1, 4);
-    if (want != crc) goto bad;
+    if (last != 0 || crc != rv->crc || plain != rv->plain) goto bad;
+    w->crc = (uint32_t)crc32_combine(w->crc, crc, (z_off_t)plain);
+    w->plain += plain;
     rc = 0;
     goto done;
 bad:

@@ -437,7 +437,10 @@ typedef struct stor_table {
     _Atomic bool evicted;
     uint32_t ev_gen;
     uint64_t ev_bytes;       /* its evict file's size */
+    struct stor_ev_rows { uint64_t off, len, plain; uint32_t crc; } ev_rows;   /* the file's rows
+                                frame: where, its compressed length, its plain length and crc32 */
 } stor_table;
+typedef struct stor_ev_rows stor_ev_rows;
 /* From now on row writes set their table's update_time (the store is loaded). */
 void stor_updates_begin(void);
 

@@ -164,7 +164,7 @@ bool tbl_compress_candidates(uint32_t now, uint32_t after_s);
 typedef struct snap_rows_out snap_rows_out;
 snap_rows_out *snap_rows_begin(const char *path, uint32_t nrows);
 void snap_rows_put(snap_rows_out *o, const stor_table *t, uint32_t from, uint32_t to);
-int  snap_rows_finish(snap_rows_out *o, const stor_table *t, uint64_t *bytes);
+int  snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows, uint64_t *bytes);
 void snap_rows_abort(snap_rows_out *o);   /* (the file goes) */
 int  snap_rows_load(stor_table *t, const char *path, uint32_t nrows);
 /* evict.c */

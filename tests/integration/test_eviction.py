@@ -19,7 +19,8 @@ both servers. Then, each compared in full and in order with MariaDB:
     transaction's table staying in;
   - RENAME, ALTER, TRUNCATE, DROP TABLE and DROP DATABASE of tables that are out;
   - a clean restart and a kill -9 with every table out (snapshots and checkpoints copy
-    the evict files), the evict folder emptied at start;
+    the evict files), the evict folder emptied at start; a damaged evict file, which the
+    shutdown's checkpoint must refuse, and every row there after the restart;
   - memory pressure (another server, --max-memory=32M, no idle eviction): a cold
     database goes so that writes to another one past the limit together do not fail;
 and the servers' logs have no error and no failed checkpoint."""
@@ -330,6 +331,22 @@ def main():
     srv.kill()
     p = srv.start(charset="utf8mb4")
     compare_sites(p, m, sites[1:], "after kill -9 (checkpoints with tables out, then the log)")
+    # a damaged evict file: the shutdown's checkpoint must fail rather than copy it into a
+    # snapshot, and the next start must have every row (the old snapshot and the log)
+    run(p, "USE mysql")
+    check(wait_out(p, ntab - 1), "every table out before damaging a file")
+    evdir = os.path.join(tmp, "data", "evict")
+    victim = max((os.path.join(evdir, f) for f in os.listdir(evdir)), key=os.path.getsize)
+    with open(victim, "r+b") as f:
+        f.seek(os.path.getsize(victim) // 2)
+        b = f.read(16)
+        f.seek(os.path.getsize(victim) // 2)
+        f.write(bytes(x ^ 0x5A for x in b))
+    srv.stop()
+    p = srv.start(charset="utf8mb4")
+    logtext = open(os.path.join(tmp, "log"), "rb").read().decode("utf-8", "replace")
+    check("are damaged" in logtext, "the shutdown's checkpoint refused the damaged evict file")
+    compare_sites(p, m, sites[1:], "after a clean stop whose checkpoint met a damaged evict file")
     run(p, "USE mysql")
     for s in sites:
         run(m, "DROP DATABASE IF EXISTS %s%d" % (PREFIX, s))
@@ -338,6 +355,8 @@ def main():
     pressure(tmp, m)
     for name in ("log", "log2"):
         log = open(os.path.join(tmp, name), "rb").read().decode("utf-8", "replace")
+        if name == "log":   # (but the one the damaged file made)
+            log = "\n".join(x for x in log.split("\n") if "are damaged" not in x)
         check("[ERROR]" not in log and "checkpoint failed" not in log, "no error and no failed checkpoint in the %s" % name)
     if not standalone.failures:
         shutil.rmtree(tmp, ignore_errors=True)
