@@ -460,7 +460,7 @@ static uint32_t evict_run(uint32_t after_s, size_t below)
     stor_lock_shared();
     uint32_t n = collect(&v, now, after_s);
     stor_unlock();
-    if (below) qsort(v, n, sizeof *v, by_used);
+    if (below && n) qsort(v, n, sizeof *v, by_used);
     uint32_t step = below ? 1 : 64;
     for (uint32_t i = 0; i < n; i += step) {
         if (below && stor_mem_used() < below) break;
