@@ -25,14 +25,20 @@
  * locks, no other transaction's undo naming it (stor_table_held), not in `mysql`, not
  * marked for compaction (its rebuild would load it back at once).
  *
- * Loading (evict_load): a statement holding the store lock (shared or exclusive) finds
- * the table out. One loader at a time (load_mu); others wanting any table out wait for
- * it, statements on tables in memory do not. The rows are put into a shadow table (a
- * copy of the definition), so a reader that looks at an out table without finding it
+ * Memory pressure (the thread runs with --evict-after-s=0 too): past 7/8 of the memory
+ * limit the least recently used tables go, one at a time, until 3/4 of it is used.
+ *
+ * Loading, mostly before the store lock (stor_evict_preload, from the engine's
+ * statement start): the definition is copied under the shared lock, the file read and
+ * the rows built into that shadow with no lock held, and moved in under the shared lock
+ * if the table is still out with the same generation; writers go on meanwhile. What
+ * that misses, a statement holding the store lock finds out (stor_table_find:
+ * evict_load) and loads there. One mover at a time (load_mu). Either way the rows are
+ * built in a shadow table, so a reader that looks at an out table without finding it
  * (information_schema, SHOW TABLE STATUS: they read nrows, nlive and the ev_ sizes)
- * never sees half-built arrays; the shadow's arrays are then moved into the table and
- * evicted cleared with release order. A file that cannot be read back stops the
- * server: its rows are in the snapshot and the log, and a restart has them.
+ * never sees half-built arrays; the shadow's arrays are moved into the table and
+ * evicted cleared with release order. A file that cannot be read back in a statement
+ * stops the server: its rows are in the snapshot and the log, and a restart has them.
  */
 #include "storage/storage.h"
 #include "storage/wal.h"
