@@ -55,11 +55,8 @@ static size_t zv_ccap;
 
 static _Atomic uint64_t z_values, z_bytes, z_raw;
 
-static pthread_t z_thread;
-static bool z_running;
-static pthread_mutex_t z_stop_mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t z_stop_cv;
-static bool z_stop;
+static stor_ticker z_ticker;
+static uint64_t z_t0;
 static size_t z_min_bytes;
 static uint32_t z_after_s;
 
@@ -174,66 +171,40 @@ static uint64_t mono_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-static void *z_main(void *arg)
+static void z_tick(stor_ticker *k)
 {
-    (void)arg;
-    uint64_t t0 = mono_ns();
-    pthread_mutex_lock(&z_stop_mu);
-    while (!z_stop) {
-        struct timespec dl;
-        clock_gettime(CLOCK_MONOTONIC, &dl);
-        dl.tv_sec += 1;
-        pthread_cond_timedwait(&z_stop_cv, &z_stop_mu, &dl);
-        if (z_stop) break;
-        pthread_mutex_unlock(&z_stop_mu);
-        uint32_t now = (uint32_t)((mono_ns() - t0) / 1000000000ull) + 1;
-        __atomic_store_n(&stor_clock, now, __ATOMIC_RELAXED);
-        stor_lock_shared();
-        bool work = tbl_compress_candidates(now, z_after_s);
+    uint32_t now = (uint32_t)((mono_ns() - z_t0) / 1000000000ull) + 1;
+    __atomic_store_n(&stor_clock, now, __ATOMIC_RELAXED);
+    stor_lock_shared();
+    bool work = tbl_compress_candidates(now, z_after_s);
+    stor_unlock();
+    uint64_t before = atomic_load(&z_bytes);
+    bool more = work;
+    while (more && !ticker_stopping(k)) {
+        stor_lock_exclusive();
+        more = tbl_compress_pass(now, z_after_s, z_min_bytes, ZV_BUDGET_NS);
         stor_unlock();
-        uint64_t before = atomic_load(&z_bytes);
-        bool more = work;
-        while (more && !__atomic_load_n(&z_stop, __ATOMIC_RELAXED)) {
-            stor_lock_exclusive();
-            more = tbl_compress_pass(now, z_after_s, z_min_bytes, ZV_BUDGET_NS);
-            stor_unlock();
-            if (more) {   /* let statements in between two passes (at most 2/3 of the time) */
-                struct timespec nap = { 0, ZV_BUDGET_NS / 2 };
-                nanosleep(&nap, NULL);
-            }
+        if (more) {   /* let statements in between two passes (at most 2/3 of the time) */
+            struct timespec nap = { 0, ZV_BUDGET_NS / 2 };
+            nanosleep(&nap, NULL);
         }
-        if (work && atomic_load(&z_bytes) != before) stor_mem_purge();
-        pthread_mutex_lock(&z_stop_mu);
     }
-    pthread_mutex_unlock(&z_stop_mu);
-    return NULL;
+    if (work && atomic_load(&z_bytes) != before) stor_mem_purge();
 }
 
 int stor_compress_start(size_t min_bytes, uint32_t after_s)
 {
-    if (!after_s || z_running) return 0;
+    if (!after_s || z_ticker.running) return 0;
     z_min_bytes = min_bytes ? min_bytes : 1;
     z_after_s = after_s;
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&z_stop_cv, &ca);
-    pthread_condattr_destroy(&ca);
-    z_stop = false;
-    if (pthread_create(&z_thread, NULL, z_main, NULL) != 0) return -1;
-    z_running = true;
-    return 0;
+    z_t0 = mono_ns();
+    return ticker_start(&z_ticker, z_tick);
 }
 
 void stor_compress_stop(void)
 {
-    if (!z_running) return;
-    pthread_mutex_lock(&z_stop_mu);
-    z_stop = true;
-    pthread_cond_signal(&z_stop_cv);
-    pthread_mutex_unlock(&z_stop_mu);
-    pthread_join(z_thread, NULL);
-    z_running = false;
+    if (!z_ticker.running) return;
+    ticker_stop(&z_ticker);
     ZSTD_freeCCtx(zv_cctx); zv_cctx = NULL;
     free(zv_cbuf); zv_cbuf = NULL; zv_ccap = 0;
     pthread_mutex_lock(&zv_mu);

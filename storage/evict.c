@@ -66,11 +66,8 @@ static pthread_mutex_t dead_mu = PTHREAD_MUTEX_INITIALIZER;
 static char **dead;
 static uint32_t ndead, cdead;
 
-static pthread_t ev_thread;
-static bool ev_running, ev_stop;
+static stor_ticker ev_ticker;
 static uint32_t ev_after_s;
-static pthread_mutex_t ev_stop_mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t ev_stop_cv;
 
 static uint64_t mono_ns(void)
 {
@@ -493,23 +490,11 @@ static uint32_t pressure_pass(void)
     return n;
 }
 
-static void *ev_main(void *arg)
+static void ev_tick(stor_ticker *k)
 {
-    (void)arg;
-    pthread_mutex_lock(&ev_stop_mu);
-    while (!ev_stop) {
-        struct timespec dl;
-        clock_gettime(CLOCK_MONOTONIC, &dl);
-        dl.tv_sec += 1;
-        pthread_cond_timedwait(&ev_stop_cv, &ev_stop_mu, &dl);
-        if (ev_stop) break;
-        pthread_mutex_unlock(&ev_stop_mu);
-        if (ev_after_s) stor_evict_pass(ev_after_s);
-        pressure_pass();
-        pthread_mutex_lock(&ev_stop_mu);
-    }
-    pthread_mutex_unlock(&ev_stop_mu);
-    return NULL;
+    (void)k;
+    if (ev_after_s) stor_evict_pass(ev_after_s);
+    pressure_pass();
 }
 
 /* The evict directory, emptied: files of an earlier run are stale caches. */
@@ -533,29 +518,12 @@ static int evict_dir_reset(void)
 int stor_evict_start(uint32_t after_s)
 {
     if (evict_dir_reset() != 0) return -1;
-    if (ev_running) return 0;   /* (runs with after_s 0 too: memory pressure) */
+    if (ev_ticker.running) return 0;   /* (runs with after_s 0 too: memory pressure) */
     ev_after_s = after_s;
-    pthread_condattr_t ca;
-    pthread_condattr_init(&ca);
-    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-    pthread_cond_init(&ev_stop_cv, &ca);
-    pthread_condattr_destroy(&ca);
-    ev_stop = false;
-    if (pthread_create(&ev_thread, NULL, ev_main, NULL) != 0) return -1;
-    ev_running = true;
-    return 0;
+    return ticker_start(&ev_ticker, ev_tick);
 }
 
-void stor_evict_stop(void)
-{
-    if (!ev_running) return;
-    pthread_mutex_lock(&ev_stop_mu);
-    ev_stop = true;
-    pthread_cond_signal(&ev_stop_cv);
-    pthread_mutex_unlock(&ev_stop_mu);
-    pthread_join(ev_thread, NULL);
-    ev_running = false;
-}
+void stor_evict_stop(void) { ticker_stop(&ev_ticker); }
 
 void stor_evict_stats(stor_evstats *out)
 {

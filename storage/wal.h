@@ -157,6 +157,18 @@ char *zv_pack(const char *p, uint32_t len);
  * budget with more to do. stor_compress_candidates: is there anything (shared lock)? */
 bool tbl_compress_pass(uint32_t now, uint32_t after_s, size_t min_bytes, uint64_t budget_ns);
 bool tbl_compress_candidates(uint32_t now, uint32_t after_s);
+/* ticker.c: a thread calling tick once a second until ticker_stop (compress.c, evict.c);
+ * a tick that loops asks ticker_stopping between steps. */
+typedef struct stor_ticker {
+    pthread_t th;
+    pthread_mutex_t mu;
+    pthread_cond_t cv;
+    bool running, stop;
+    void (*tick)(struct stor_ticker *);
+} stor_ticker;
+int  ticker_start(stor_ticker *k, void (*tick)(stor_ticker *));
+void ticker_stop(stor_ticker *k);
+bool ticker_stopping(const stor_ticker *k);
 /* snapshot.c: evict files (evict.c), written a range of row ids at a time (the store
  * lock may be let go in between: the caller makes sure the table did not change), and
  * read back into a table whose rows were released (nrows 0): 0, or -1 (a missing,
