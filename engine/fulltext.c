@@ -737,7 +737,7 @@ static void ft_warm_key(const char *db, const char *name, uint32_t x)
  * until ex_ft_warm_stop. */
 void ex_ft_warm(void)
 {
-    typedef struct { char *db, *name; uint32_t x; } key;
+    typedef struct { char *db, *name; uint32_t x; bool out; } key;
     pthread_mutex_lock(&warm_mu);
     warm_running = true;   /* (requests meanwhile wait for the first pass) */
     pthread_mutex_unlock(&warm_mu);
@@ -757,11 +757,16 @@ void ex_ft_warm(void)
                     keys = nk;
                 }
                 if (n == cap) break;
-                keys[n++] = (key){ stor_strndup(dbs[i]->name, strlen(dbs[i]->name)), stor_strndup(t->name, strlen(t->name)), x };
+                keys[n++] = (key){ stor_strndup(dbs[i]->name, strlen(dbs[i]->name)), stor_strndup(t->name, strlen(t->name)), x,
+                                   t->evicted };
             }
         }
     stor_unlock();
     for (uint32_t i = 0; i < n; i++) {
+        /* (a table a start left on disk: loaded first without the lock, unless tables
+           are meant to stay out until used; then its first search builds the key) */
+        if (keys[i].out && stor_evict_after()) keys[i].db = (stor_free(keys[i].db), NULL);
+        else if (keys[i].out && keys[i].db && keys[i].name) stor_evict_preload(keys[i].db, keys[i].name, true);
         if (keys[i].db && keys[i].name) ft_warm_key(keys[i].db, keys[i].name, keys[i].x);
         stor_free(keys[i].db);
         stor_free(keys[i].name);

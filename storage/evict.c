@@ -45,6 +45,7 @@
 #include <assert.h>
 #include <dirent.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -68,6 +69,13 @@ static uint32_t ndead, cdead;
 
 static stor_ticker ev_ticker;
 static uint32_t ev_after_s;
+static bool ev_recover;        /* recovery: one thread, no store lock */
+static bool dir_ready;         /* evict/ emptied by this process */
+
+/* The snapshot this process started from, linked as evict/snapshot.<gen> while tables
+ * have their rows in it (ev_snap); unlinked, as an evict file is, when the last is in. */
+static char snap_link[4300];
+static _Atomic uint32_t snap_refs;
 
 static uint64_t mono_ns(void)
 {
@@ -85,6 +93,7 @@ uint32_t evict_clock(void)
 
 void evict_path(const stor_table *t, char *out, size_t n)
 {
+    if (t->ev_snap) { snprintf(out, n, "%s", snap_link); return; }
     snprintf(out, n, "%s/evict/%llu.%u", stor_datadir(), (unsigned long long)t->serial, t->ev_gen);
 }
 
@@ -112,11 +121,20 @@ static void dead_sweep(void)
     pthread_mutex_unlock(&dead_mu);
 }
 
+/* t's rows no longer come from path: its own file goes, or the snapshot's link once no
+ * other table's rows are in it. */
+static void source_done(stor_table *t, const char *path)
+{
+    if (!t->ev_snap) { dead_add(path); return; }
+    t->ev_snap = false;
+    if (atomic_fetch_sub(&snap_refs, 1) == 1) dead_add(path);
+}
+
 void evict_forget(stor_table *t)
 {
     char path[4300];
     evict_path(t, path, sizeof path);
-    dead_add(path);
+    source_done(t, path);
     atomic_fetch_sub(&st_out, 1);
     atomic_fetch_sub(&st_bytes, t->ev_bytes);
     t->evicted = false;
@@ -180,7 +198,7 @@ static void shadow_install(stor_table *t, stor_table *sh)
 static void loaded(stor_table *t, stor_table *sh, const char *path, uint64_t t0)
 {
     shadow_install(t, sh);
-    dead_add(path);
+    source_done(t, path);
     atomic_fetch_sub(&st_out, 1);
     atomic_fetch_sub(&st_bytes, t->ev_bytes);
     atomic_fetch_add(&st_loads, 1);
@@ -190,14 +208,14 @@ static void loaded(stor_table *t, stor_table *sh, const char *path, uint64_t t0)
 
 static void evict_load(stor_table *t)
 {
-    assert(stor_lock_mode() != 0);
+    assert(stor_lock_mode() != 0 || ev_recover);
     pthread_mutex_lock(&load_mu);
     if (!atomic_load_explicit(&t->evicted, memory_order_acquire)) { pthread_mutex_unlock(&load_mu); return; }
     uint64_t t0 = mono_ns();
     char path[4300];
     evict_path(t, path, sizeof path);
     stor_table sh;
-    if (shadow_make(t, &sh) != 0 || snap_rows_load(&sh, path, t->nrows) != 0 ||
+    if (shadow_make(t, &sh) != 0 || snap_rows_load(&sh, path, &t->ev_rows, t->nrows) != 0 ||
         sh.nrows != t->nrows || sh.nlive != t->nlive) {
         fprintf(stderr, "pressdb: [ERROR] the evicted rows of %s.%s cannot be read back from '%s'; stopping "
                 "(a restart recovers them from the snapshot and the log)\n", t->db, t->name, path);
@@ -261,6 +279,8 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     if (!may_block && t->ev_bytes > EV_INLINE_BYTES) { stor_unlock(); return 1; }   /* (a worker does it) */
     uint64_t serial = t->serial, version = t->version;
     uint32_t gen = t->ev_gen, nrows = t->nrows, nlive = t->nlive;
+    bool from_snap = t->ev_snap;
+    stor_ev_rows rv = t->ev_rows;
     char path[4300];
     evict_path(t, path, sizeof path);
     stor_table sh;
@@ -269,7 +289,7 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     if (!ok) return 0;
     uint64_t t0 = mono_ns();
     /* (a file gone meanwhile: its table came back, or went; the statement sees which) */
-    ok = snap_rows_load(&sh, path, nrows) == 0 && sh.nrows == nrows && sh.nlive == nlive;
+    ok = snap_rows_load(&sh, path, &rv, nrows) == 0 && sh.nrows == nrows && sh.nlive == nlive;
     if (ok) stor_clustered_recheck(&sh);
     bool locked = true;
     if (may_block) stor_lock_shared();
@@ -280,7 +300,8 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     }
     pthread_mutex_lock(&load_mu);
     t = ok ? by_serial(t, serial) : NULL;
-    if (t && atomic_load_explicit(&t->evicted, memory_order_acquire) && t->ev_gen == gen && t->version == version) {
+    if (t && atomic_load_explicit(&t->evicted, memory_order_acquire) && t->ev_gen == gen && t->version == version &&
+        t->ev_snap == from_snap) {
         shadow_free_own(&sh);
         loaded(t, &sh, path, t0);
     } else shadow_discard(&sh);
@@ -498,8 +519,9 @@ static void ev_tick(stor_ticker *k)
 }
 
 /* The evict directory, emptied: files of an earlier run are stale caches. */
-static int evict_dir_reset(void)
+int evict_dir_reset(void)
 {
+    if (dir_ready) return 0;
     char dir[4200];
     snprintf(dir, sizeof dir, "%s/evict", stor_datadir());
     if (mkdir(dir, 0750) != 0 && errno != EEXIST) return -1;
@@ -512,7 +534,94 @@ static int evict_dir_reset(void)
         unlink(p);
     }
     closedir(d);
+    dir_ready = true;
     return 0;
+}
+
+void evict_recovering(bool on) { ev_recover = on; }
+
+int evict_snap_link(uint64_t gen)
+{
+    if (getenv("PRESSDB_LOAD_ALL")) return -1;   /* (benches: the whole store at start) */
+    if (evict_dir_reset() != 0) return -1;
+    char snap[4300];
+    snprintf(snap, sizeof snap, "%s/pressdb.snap", stor_datadir());
+    snprintf(snap_link, sizeof snap_link, "%s/evict/snapshot.%llu", stor_datadir(), (unsigned long long)gen);
+    unlink(snap_link);
+    return link(snap, snap_link);
+}
+
+void evict_snap_out(stor_table *t, const stor_ev_rows *rv, uint32_t nrows, uint32_t nlive)
+{
+    assert(!t->nrows && !t->cap && !t->derived);   /* (just made by the catalog's CREATE) */
+    t->nrows = nrows;
+    t->nlive = nlive;
+    t->ev_snap = true;
+    t->ev_rows = *rv;
+    t->ev_bytes = rv->len;
+    atomic_fetch_add(&snap_refs, 1);
+    atomic_fetch_add(&st_out, 1);
+    atomic_fetch_add(&st_bytes, rv->len);
+    atomic_store_explicit(&t->evicted, true, memory_order_release);
+}
+
+/* ---- loading what a start left in the snapshot, with --evict-after-s=0 ----
+ * A start serves at once: statements load the tables they name (stor_evict_preload,
+ * stor_table_find). Where tables are meant to stay in memory, this thread loads the
+ * rest meanwhile, one table at a time and with no store lock held while it reads, so
+ * the first statements on each find it in; it stops short of 3/4 of --max-memory. */
+static pthread_t fill_thread;
+static bool fill_started;
+static _Atomic bool fill_stop;
+
+typedef struct fill_name { char *db, *name; uint64_t plain; } fill_name;
+
+static fill_name *fill_list(uint32_t *n)
+{
+    uint32_t cap = 0, ndb;
+    fill_name *v = NULL;
+    *n = 0;
+    stor_lock_shared();
+    stor_db **dbs = stor_db_list(&ndb);
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            const stor_table *t = dbs[i]->tables[j];
+            if (!t->ev_snap || !atomic_load_explicit(&t->evicted, memory_order_acquire)) continue;
+            if (*n == cap) {
+                fill_name *nv = realloc(v, (cap = cap ? cap * 2 : 64) * sizeof *nv);
+                if (!nv) goto done;
+                v = nv;
+            }
+            v[*n] = (fill_name){ strdup(t->db), strdup(t->name), t->ev_rows.plain };
+            if (v[*n].db && v[*n].name) (*n)++;
+            else { free(v[*n].db); free(v[*n].name); }
+        }
+done:
+    stor_unlock();
+    return v;
+}
+
+static void *fill_run(void *arg)
+{
+    (void)arg;
+    uint32_t n;
+    fill_name *v = fill_list(&n);
+    size_t lim = stor_mem_limit();
+    uint32_t i = 0;
+    for (; i < n && !atomic_load(&fill_stop); i++) {
+        if (lim && stor_mem_used() + v[i].plain > lim / 4 * 3) {
+            fprintf(stderr, "pressdb: [Note] %u tables stay on disk until a statement uses them "
+                    "(loading them would pass 3/4 of --max-memory)\n", n - i);
+            break;
+        }
+        stor_evict_preload(v[i].db, v[i].name, true);
+    }
+    for (i = 0; i < n; i++) { free(v[i].db); free(v[i].name); }
+    free(v);
+    stor_lock_exclusive();   /* (the snapshot's link, once no table needs it) */
+    dead_sweep();
+    stor_unlock();
+    return NULL;
 }
 
 int stor_evict_start(uint32_t after_s)
@@ -520,10 +629,24 @@ int stor_evict_start(uint32_t after_s)
     if (evict_dir_reset() != 0) return -1;
     if (ev_ticker.running) return 0;   /* (runs with after_s 0 too: memory pressure) */
     ev_after_s = after_s;
+    if (!after_s && atomic_load(&snap_refs) && !fill_started) {
+        atomic_store(&fill_stop, false);
+        fill_started = pthread_create(&fill_thread, NULL, fill_run, NULL) == 0;
+    }
     return ticker_start(&ev_ticker, ev_tick);
 }
 
-void stor_evict_stop(void) { ticker_stop(&ev_ticker); }
+void stor_evict_stop(void)
+{
+    if (fill_started) {
+        atomic_store(&fill_stop, true);
+        pthread_join(fill_thread, NULL);
+        fill_started = false;
+    }
+    ticker_stop(&ev_ticker);
+}
+
+uint32_t stor_evict_after(void) { return ev_after_s; }
 
 void stor_evict_stats(stor_evstats *out)
 {

@@ -1,22 +1,35 @@
 /* snapshot.c - checkpoints: the whole store written as one zstd-compressed snapshot,
  * after which the write-ahead log starts afresh; and the files of evicted tables
- * (evict.c), whose rows are the snapshot's records of a table.
+ * (evict.c), whose rows are the snapshot's rows section of a table.
  *
- * datadir/pressdb.snap (zstd stream of, in one or more frames: an evicted table's rows
- * are its file's frame, copied):
- *   "PDBSNAP1" u64 wal_gen
- *   'B' db-name u16 collation                       (per database)
- *   'T' db-name create-table-sql u64 auto_inc u32 nrows, then per row id:
- *        u8 live, and for a live row its values (as in the log)    (per table)
- *   'O' u32 row u32 first       (after a table without a clustered key: its live row
- *        at row id row is a version of the row first at row id first, table.c origin_set)
- *   'E' u32 crc32 of every byte before the 'E'
+ * datadir/pressdb.snap, format 2 (a catalog, then each table's rows in frames of their
+ * own, so a start reads the catalog and leaves the rows where they are: evict.c loads a
+ * table's section on first use):
+ *   catalog (zstd frames):
+ *     "PDBSNAP2" u64 wal_gen
+ *     'B' db-name u16 collation                       (per database)
+ *     'T' db-name create-table-sql u64 auto_inc       (per table)
+ *     'V' / 'G' / 'R' / 'S' db-name sql               (views, triggers, routines, events)
+ *     'E' u32 crc32 of every plain byte of the catalog before the 'E'
+ *   per table, in 'T' order, its rows section (one or more whole zstd frames):
+ *     u32 nrows, then per row id u8 live and a live row's values (as in the log), then
+ *     'O' u32 row u32 first (a table without a clustered key: its live row at row id
+ *     row is a version of the row first at row id first, table.c origin_set)
+ *   the table of contents (plain): u32 ntables, then per table u64 offset, u64 length
+ *     (compressed), u64 plain length, u32 crc32 of the plain bytes, u32 crc32 of the
+ *     compressed bytes, u32 nrows, u32 live rows, u32 ncols, and per column u64 string
+ *     bytes of the live rows and u64 how many of them pass 127 bytes (information_schema
+ *     reads them while the rows are out)
+ *   footer (32 bytes): u64 catalog length, u64 toc offset, u32 toc length, u32 toc crc32,
+ *     "PDBTOC02"
+ * Format 1 ("PDBSNAP1", no footer: each table's rows after its 'T', one crc at the end)
+ * is still read, whole, at start; the next checkpoint writes format 2. A pressdb older
+ * than format 2 refuses it ("not a pressdb snapshot").
  * The log's first frame names its generation ('G' u64). A snapshot of generation g
  * contains everything the log of generation g held; recovery loads the snapshot and
- * replays the log only when its generation is newer. The sequence on disk is: write
- * the snapshot to a temporary file, fsync, rename; then write a new log of generation
- * g+1 the same way. A crash between the two leaves an old log the snapshot already
- * covers. A snapshot whose checksum fails is refused: the server does not start.
+ * replays the log only when its generation is newer. A snapshot whose catalog, table of
+ * contents or any section's compressed bytes fail their checksums is refused at start:
+ * the server does not start.
  */
 #include "storage/storage.h"
 #include "storage/wal.h"
@@ -43,11 +56,22 @@ typedef struct zw {
     size_t n;
     uint32_t crc;             /* of the bytes flushed so far (zw_crc: of all put) */
     uint64_t plain;           /* bytes flushed so far */
+    uint32_t ccrc;            /* of the compressed bytes written so far */
+    bool open;                /* bytes put since the last frame's end */
     int err;
 } zw;
 
+static int zw_write(zw *w, const void *p, size_t n)
+{
+    if (fwrite(p, 1, n, w->f) != n) { w->err = 1; return -1; }
+    w->ccrc = wal_crc32_update(w->ccrc, p, n);
+    return 0;
+}
+
 static void zw_flush(zw *w, ZSTD_EndDirective end)
 {
+    if (end == ZSTD_e_end && !w->open && !w->n) return;   /* (no empty frame) */
+    w->open = end != ZSTD_e_end;
     w->crc = wal_crc32_update(w->crc, w->in, w->n);
     w->plain += w->n;
     uint8_t out[1 << 16];
@@ -56,7 +80,7 @@ static void zw_flush(zw *w, ZSTD_EndDirective end)
         ZSTD_outBuffer ob = { out, sizeof out, 0 };
         size_t rem = ZSTD_compressStream2(w->cc, &ob, &ib, end);
         if (ZSTD_isError(rem)) { w->err = 1; return; }
-        if (ob.pos && fwrite(out, 1, ob.pos, w->f) != ob.pos) { w->err = 1; return; }
+        if (ob.pos && zw_write(w, out, ob.pos) != 0) return;
         if (end == ZSTD_e_end ? rem == 0 : ib.pos == ib.size) break;
     }
     w->n = 0;
@@ -165,11 +189,12 @@ static void write_triggers(zw *w, stor_db **dbs, uint32_t ndb)
 }
 
 /* A table's rows: u32 nrows, then per row id u8 live and a live row's values (as in the
- * log), then its 'O' records. A compressed value is written plain (the stream is zstd). */
-static void put_row(zw *w, const stor_table *t, uint32_t r, char **zbuf, size_t *zcap)
+ * log), then its 'O' records. A compressed value is written plain (the stream is zstd).
+ * true: written live. */
+static bool put_row(zw *w, const stor_table *t, uint32_t r, char **zbuf, size_t *zcap)
 {
     /* (a deleted version still kept for a snapshot is written as gone) */
-    if (!stor_row_visible(t, r)) { zw_u8(w, 0); return; }
+    if (!stor_row_visible(t, r)) { zw_u8(w, 0); return false; }
     zw_u8(w, 1);
     for (uint32_t c = 0; c < t->ncols; c++) {
         const stor_column *col = &t->cols[c];
@@ -179,6 +204,7 @@ static void put_row(zw *w, const stor_table *t, uint32_t r, char **zbuf, size_t 
         else if (col->kind == CK_F64) zw_put(w, &col->f64[r], 8);
         else zw_str(w, zv_read(col, r, zbuf, zcap), col->str[r].len);
     }
+    return true;
 }
 
 static void put_origins(zw *w, const stor_table *t)
@@ -191,10 +217,28 @@ static void put_origins(zw *w, const stor_table *t)
     }
 }
 
-static void write_rows(zw *w, const stor_table *t, char **zbuf, size_t *zcap)
+/* A table's entry in the table of contents (the rows section's place and checks, and
+ * what information_schema reads of a table whose rows are out). */
+typedef struct toc_ent {
+    stor_ev_rows rows;
+    uint32_t ccrc, nrows, nlive;
+    uint64_t *len, *lng;      /* per column: string bytes of the live rows, of them > 127 */
+} toc_ent;
+
+/* The rows section of t (in memory); e gets its counts and string sizes. */
+static void write_rows(zw *w, const stor_table *t, toc_ent *e, char **zbuf, size_t *zcap)
 {
     zw_u32(w, t->nrows);
-    for (uint32_t r = 0; r < t->nrows; r++) put_row(w, t, r, zbuf, zcap);
+    for (uint32_t r = 0; r < t->nrows; r++) {
+        if (!put_row(w, t, r, zbuf, zcap)) continue;
+        e->nlive++;
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            const stor_column *col = &t->cols[c];
+            if (col->kind != CK_STR || stor_is_null(col, r)) continue;
+            e->len[c] += col->str[r].len;
+            e->lng[c] += col->str[r].len > 127;
+        }
+    }
     put_origins(w, t);
 }
 
@@ -260,7 +304,7 @@ snap_rows_out *snap_rows_begin(const char *path, uint32_t nrows)
 
 void snap_rows_put(snap_rows_out *o, const stor_table *t, uint32_t from, uint32_t to)
 {
-    for (uint32_t r = from; r < to; r++) put_row(o->w, t, r, &o->zbuf, &o->zcap);
+    for (uint32_t r = from; r < to; r++) (void)put_row(o->w, t, r, &o->zbuf, &o->zcap);
 }
 
 int snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows, uint64_t *bytes)
@@ -312,7 +356,7 @@ static int copy_rows(zw *w, const stor_table *t, char *err, size_t errlen)
         size_t got = fread(in, 1, left < IN ? left : IN, f);
         if (!got) goto bad;
         left -= got;
-        if (fwrite(in, 1, got, w->f) != got) { w->err = 1; goto bad; }
+        if (zw_write(w, in, got) != 0) goto bad;
         ZSTD_inBuffer ib = { in, got, 0 };
         while (ib.pos < ib.size) {
             ZSTD_outBuffer ob = { out, OUT, 0 };
@@ -337,6 +381,129 @@ done:
     return rc;
 }
 
+/* t's rows section in frames of its own, e its entry: an evicted table's is its file's
+ * rows frame, copied. */
+static int write_section(zw *w, const stor_table *t, toc_ent *e, char **zbuf, size_t *zcap, char *err, size_t errlen)
+{
+    long at = ftell(w->f);
+    if (at < 0) { snprintf(err, errlen, "writing the snapshot: %s", strerror(errno)); return -1; }
+    e->rows.off = (uint64_t)at;
+    w->crc = 0; w->plain = 0; w->ccrc = 0;   /* (from here the section's own) */
+    e->nrows = t->nrows;
+    if (t->evicted) {
+        if (copy_rows(w, t, err, errlen) != 0) return -1;
+        e->nlive = t->nlive;
+        for (uint32_t c = 0; c < t->ncols; c++) { e->len[c] = t->cols[c].ev_len; e->lng[c] = t->cols[c].ev_long; }
+    } else {
+        write_rows(w, t, e, zbuf, zcap);
+        zw_flush(w, ZSTD_e_end);
+    }
+    long end = ftell(w->f);
+    if (w->err || end < 0) { snprintf(err, errlen, "writing the snapshot: %s", strerror(errno)); return -1; }
+    e->rows.len = (uint64_t)end - e->rows.off;
+    e->rows.plain = w->plain;
+    e->rows.crc = w->crc;
+    e->ccrc = w->ccrc;
+    return 0;
+}
+
+typedef struct bytes { uint8_t *p; size_t n, cap; } bytes;
+
+static void put_bytes(bytes *b, const void *p, size_t n)
+{
+    if (!b->p) return;
+    if (b->n + n > b->cap) {
+        size_t nc = (b->cap + n) * 2;
+        uint8_t *np = realloc(b->p, nc);
+        if (!np) { free(b->p); b->p = NULL; return; }
+        b->p = np; b->cap = nc;
+    }
+    memcpy(b->p + b->n, p, n);
+    b->n += n;
+}
+static void put_u32(bytes *b, uint32_t v) { put_bytes(b, &v, 4); }
+static void put_u64(bytes *b, uint64_t v) { put_bytes(b, &v, 8); }
+
+#define TOC_MAGIC "PDBTOC02"
+#define FOOTER_BYTES 32
+
+/* The table of contents and the footer, plain, after the last section. */
+static int write_toc(zw *w, stor_table **tabs, const toc_ent *toc, uint32_t n, uint64_t catalog_len)
+{
+    long at = ftell(w->f);
+    bytes b = { malloc(4096), 0, 4096 };
+    put_u32(&b, n);
+    for (uint32_t k = 0; k < n; k++) {
+        const toc_ent *e = &toc[k];
+        put_u64(&b, e->rows.off); put_u64(&b, e->rows.len); put_u64(&b, e->rows.plain);
+        put_u32(&b, e->rows.crc); put_u32(&b, e->ccrc);
+        put_u32(&b, e->nrows); put_u32(&b, e->nlive); put_u32(&b, tabs[k]->ncols);
+        for (uint32_t c = 0; c < tabs[k]->ncols; c++) { put_u64(&b, e->len[c]); put_u64(&b, e->lng[c]); }
+    }
+    if (!b.p || at < 0) { free(b.p); return -1; }
+    uint32_t crc = wal_crc32_update(0, b.p, b.n);
+    uint32_t len = (uint32_t)b.n;
+    put_u64(&b, catalog_len); put_u64(&b, (uint64_t)at); put_u32(&b, len); put_u32(&b, crc);
+    put_bytes(&b, TOC_MAGIC, 8);
+    int rc = b.p && fwrite(b.p, 1, b.n, w->f) == b.n ? 0 : -1;
+    free(b.p);
+    return rc;
+}
+
+/* Every table, in the order of the 'T' records, with an entry each (ents: per column
+ * sizes, freed with it). */
+static stor_table **list_tables(stor_db **dbs, uint32_t ndb, uint32_t *n, toc_ent **toc, uint64_t **sizes)
+{
+    size_t nt = 0, ncols = 0;
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) { nt++; ncols += dbs[i]->tables[j]->ncols; }
+    stor_table **tabs = malloc((nt ? nt : 1) * sizeof *tabs);
+    *toc = calloc(nt ? nt : 1, sizeof **toc);
+    *sizes = calloc(ncols ? ncols * 2 : 1, sizeof **sizes);
+    if (!tabs || !*toc || !*sizes) { free(tabs); free(*toc); free(*sizes); *toc = NULL; *sizes = NULL; return NULL; }
+    size_t k = 0, c = 0;
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            (*toc)[k].len = *sizes + c;
+            (*toc)[k].lng = *sizes + c + t->ncols;
+            c += 2 * (size_t)t->ncols;
+            tabs[k++] = t;
+        }
+    *n = (uint32_t)nt;
+    return tabs;
+}
+
+/* The catalog: databases, table heads, views, triggers, routines, events, its crc. */
+static int write_catalog(zw *w, uint64_t gen, stor_db **dbs, uint32_t ndb, stor_table **tabs, uint32_t n,
+                         char *err, size_t errlen)
+{
+    zw_put(w, "PDBSNAP2", 8);
+    zw_u64(w, gen);
+    for (uint32_t i = 0; i < ndb; i++) {
+        zw_u8(w, 'B');
+        zw_str(w, dbs[i]->name, strlen(dbs[i]->name));
+        zw_u16(w, dbs[i]->coll);
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        stor_table *t = tabs[k];
+        char *ddl = table_ddl ? table_ddl(t) : NULL;
+        if (!ddl) { snprintf(err, errlen, "no definition for table %s.%s", t->db, t->name); return -1; }
+        zw_u8(w, 'T');
+        zw_str(w, t->db, strlen(t->db));
+        zw_str(w, ddl, strlen(ddl));
+        free(ddl);
+        zw_u64(w, t->auto_inc);
+    }
+    if (write_views(w, dbs, ndb) != 0) { snprintf(err, errlen, "out of memory"); return -1; }
+    write_triggers(w, dbs, ndb);
+    uint32_t crc = zw_crc(w);
+    zw_u8(w, 'E');
+    zw_u32(w, crc);
+    zw_flush(w, ZSTD_e_end);
+    return 0;
+}
+
 int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
 {
     const char *dir = stor_datadir();
@@ -345,6 +512,10 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     snprintf(path, sizeof path, "%s/pressdb.snap", dir);
     char *zbuf = NULL;          /* compressed values, decompressed one at a time */
     size_t zcap = 0;
+    stor_table **tabs = NULL;
+    toc_ent *toc = NULL;
+    uint64_t *sizes = NULL;
+    uint32_t ntab = 0;
     zw *w = calloc(1, sizeof *w);
     if (!w) { snprintf(err, errlen, "out of memory"); return -1; }
     int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0640);   /* all table data */
@@ -357,43 +528,22 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     /* compression on zstd's worker threads while this one walks the tables (the store is
        locked meanwhile: the sooner done the better); a libzstd without them just refuses */
     ZSTD_CCtx_setParameter(w->cc, ZSTD_c_nbWorkers, snapshot_workers());
-    zw_put(w, "PDBSNAP1", 8);
-    zw_u64(w, gen);
     uint32_t ndb;
     stor_db **dbs = stor_db_list(&ndb);
-    for (uint32_t i = 0; i < ndb; i++) {
-        zw_u8(w, 'B');
-        zw_str(w, dbs[i]->name, strlen(dbs[i]->name));
-        zw_u16(w, dbs[i]->coll);
-    }
-    for (uint32_t i = 0; i < ndb; i++) {
-        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
-            stor_table *t = dbs[i]->tables[j];
-            char *ddl = table_ddl ? table_ddl(t) : NULL;
-            if (!ddl) { snprintf(err, errlen, "no definition for table %s.%s", t->db, t->name); goto fail; }
-            zw_u8(w, 'T');
-            zw_str(w, t->db, strlen(t->db));
-            zw_str(w, ddl, strlen(ddl));
-            free(ddl);
-            zw_u64(w, t->auto_inc);
-            if (t->evicted) {
-                if (copy_rows(w, t, err, errlen) != 0) goto fail;
-                continue;
-            }
-            write_rows(w, t, &zbuf, &zcap);
-        }
-    }
-    if (write_views(w, dbs, ndb) != 0) { snprintf(err, errlen, "out of memory"); goto fail; }
-    write_triggers(w, dbs, ndb);
-    uint32_t crc = zw_crc(w);
-    zw_u8(w, 'E');
-    zw_u32(w, crc);
-    zw_flush(w, ZSTD_e_end);
-    if (w->err || fflush(w->f) != 0 || fsync(fileno(w->f)) != 0) { snprintf(err, errlen, "writing the snapshot: %s", strerror(errno)); goto fail; }
+    tabs = list_tables(dbs, ndb, &ntab, &toc, &sizes);
+    if (!tabs) { snprintf(err, errlen, "out of memory"); goto fail; }
+    if (write_catalog(w, gen, dbs, ndb, tabs, ntab, err, errlen) != 0) goto fail;
+    long catalog_len = ftell(w->f);
+    if (w->err || catalog_len < 0) { snprintf(err, errlen, "writing the snapshot: %s", strerror(errno)); goto fail; }
+    for (uint32_t k = 0; k < ntab; k++)
+        if (write_section(w, tabs[k], &toc[k], &zbuf, &zcap, err, errlen) != 0) goto fail;
+    if (write_toc(w, tabs, toc, ntab, (uint64_t)catalog_len) != 0 || w->err || fflush(w->f) != 0 ||
+        fsync(fileno(w->f)) != 0) { snprintf(err, errlen, "writing the snapshot: %s", strerror(errno)); goto fail; }
     fclose(w->f); w->f = NULL;
     ZSTD_freeCCtx(w->cc);
     free(w);
     free(zbuf);
+    free(tabs); free(toc); free(sizes);
     if (rename(tmp, path) != 0 || fsync_dir(dir) != 0) { snprintf(err, errlen, "installing the snapshot: %s", strerror(errno)); unlink(tmp); return -1; }
     stor_datadir_snapshot_written();
     return 0;
@@ -402,6 +552,7 @@ fail:
     ZSTD_freeCCtx(w->cc);
     free(w);
     free(zbuf);
+    free(tabs); free(toc); free(sizes);
     unlink(tmp);
     return -1;
 }
@@ -428,6 +579,11 @@ typedef struct zr {
     bool eof;                 /* every byte of the stream is in the window */
     const uint8_t *crc_at;    /* bytes before crc_at are in crc */
     uint32_t crc;
+    uint64_t left;            /* compressed bytes it may still read from f */
+    uint64_t plain;           /* bytes decompressed so far */
+    bool v2;                  /* a format 2 catalog: 'T' heads without rows */
+    stor_table **tabs;        /* (v2) the tables of the 'T' records, in order */
+    uint32_t ntabs, ctabs;
 } zr;
 
 static int zr_take(zr *r, void *out, size_t n)
@@ -478,7 +634,9 @@ static int zr_refill(zr *r, const uint8_t *mark)
     ZSTD_outBuffer ob = { r->buf + keep, r->cap - keep, 0 };
     while (ob.pos < ob.size) {
         if (r->ib.pos == r->ib.size) {
-            size_t got = fread(r->in, 1, sizeof r->in, r->f);
+            size_t want = r->left < sizeof r->in ? (size_t)r->left : sizeof r->in;
+            size_t got = want ? fread(r->in, 1, want, r->f) : 0;
+            r->left -= got;
             if (!got) {
                 if (r->last != 0 || ferror(r->f)) return -1;   /* cut inside a frame */
                 r->eof = true;
@@ -490,6 +648,7 @@ static int zr_refill(zr *r, const uint8_t *mark)
         if (ZSTD_isError(r->last)) return -1;
     }
     r->end = r->buf + keep + ob.pos;
+    r->plain += ob.pos;
     return 0;
 }
 
@@ -502,7 +661,7 @@ static int load_table_head(zr *r, stor_ddl_replay_fn replay, stor_table **out, u
     uint32_t dn, sn;
     const char *d = zr_str(r, &dn), *sql = zr_str(r, &sn);
     uint64_t auto_inc = zr_u64(r);
-    *nrows = zr_u32(r);
+    *nrows = r->v2 ? 0 : zr_u32(r);   /* (format 2: in the table's section) */
     if (r->more || r->bad) return r->more ? 1 : 0;
     char db[256]; snprintf(db, sizeof db, "%.*s", (int)dn, d);
     if (replay(db, sql, sn) != 0) { snprintf(err, errlen, "snapshot: recreating a table of %s failed", db); return -1; }
@@ -592,7 +751,7 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
         if (kind == 'O') {
             uint32_t row = zr_u32(r), first = zr_u32(r);
             if (r->more) { rc = zr_refill(r, mark); continue; }
-            if (!last || row >= last->nrows || first > row) { r->bad = 1; break; }
+            if (r->v2 || !last || row >= last->nrows || first > row) { r->bad = 1; break; }
             tbl_set_origin(last, row, first);
             continue;
         }
@@ -604,6 +763,16 @@ static int load_records(zr *r, stor_ddl_replay_fn replay, const char *path, char
         if (h == 1) { rc = zr_refill(r, mark); continue; }
         if (h < 0) return -2;   /* (err says why) */
         if (!t) break;
+        if (r->v2) {
+            if (r->ntabs == r->ctabs) {
+                uint32_t nc = r->ctabs ? r->ctabs * 2 : 64;
+                stor_table **nt = realloc(r->tabs, nc * sizeof *nt);
+                if (!nt) { rc = -1; break; }
+                r->tabs = nt; r->ctabs = nc;
+            }
+            r->tabs[r->ntabs++] = t;
+            continue;
+        }
         free(vals);
         vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
         if (!vals) { rc = -1; break; }
@@ -624,6 +793,7 @@ static zr *zr_open(FILE *f)
     r->buf = malloc(r->cap);
     r->p = r->end = r->crc_at = r->buf;
     r->last = 1;
+    r->left = UINT64_MAX;
     if (!r->dc || !r->buf) { ZSTD_freeDCtx(r->dc); free(r->buf); free(r); return NULL; }
     return r;
 }
@@ -631,56 +801,208 @@ static zr *zr_open(FILE *f)
 static void zr_close(zr *r)
 {
     if (!r) return;
+    free(r->tabs);
     ZSTD_freeDCtx(r->dc);
     free(r->buf);
     free(r);
 }
 
-/* After a table's rows: its 'O' records, then the end record and its crc. 0 or -1. */
-static int load_tail(zr *r, stor_table *t)
+/* After a section's rows: its 'O' records, to the section's end. 0 or -1. */
+static int load_origins(zr *r, stor_table *t)
 {
     for (;;) {
-        const uint8_t *mark = r->p;
-        uint8_t kind = zr_u8(r);
-        if (kind == 'O') {
-            uint32_t row = zr_u32(r), first = zr_u32(r);
-            if (r->more) { if (zr_refill(r, mark) != 0) return -1; continue; }
-            if (r->bad || row >= t->nrows || first > row) return -1;
-            tbl_set_origin(t, row, first);
+        if (r->p == r->end) {
+            if (r->eof) return 0;
+            if (zr_refill(r, r->p) != 0) return -1;
             continue;
         }
-        uint32_t want = zr_u32(r);
+        const uint8_t *mark = r->p;
+        uint8_t kind = zr_u8(r);
+        uint32_t row = zr_u32(r), first = zr_u32(r);
         if (r->more) { if (zr_refill(r, mark) != 0) return -1; continue; }
-        if (r->bad || kind != 'E') return -1;
-        uint32_t got = wal_crc32_update(r->crc, r->crc_at, (size_t)(mark - r->crc_at));
-        if (r->p == r->end && !r->eof && zr_refill(r, r->p) != 0) return -1;
-        return r->p == r->end && r->eof && got == want ? 0 : -1;
+        if (r->bad || kind != 'O' || row >= t->nrows || first > row) return -1;
+        tbl_set_origin(t, row, first);
     }
 }
 
-int snap_rows_load(stor_table *t, const char *path, uint32_t nrows)
+/* A rows section (rv: where it is in f, its plain length and crc32) into t, which has no
+ * rows: 0, or -1 (damaged, or not nrows rows). */
+static int rows_load_f(stor_table *t, FILE *f, const stor_ev_rows *rv, uint32_t nrows)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) return -1;
+    if (fseeko(f, (off_t)rv->off, SEEK_SET) != 0) return -1;
     zr *r = zr_open(f);
     pdb_value *vals = malloc((t->ncols ? t->ncols : 1) * sizeof *vals);
     int rc = r && vals ? 0 : -1;
-    char magic[8] = { 0 };
+    if (r) r->left = rv->len;
     uint32_t n = 0;
     while (rc == 0) {
         const uint8_t *mark = r->p;
-        zr_take(r, magic, 8);
         n = zr_u32(r);
         if (!r->more) break;
         rc = zr_refill(r, mark);
     }
-    if (rc == 0 && (r->bad || memcmp(magic, EV_MAGIC, 8) || n != nrows)) rc = -1;
+    if (rc == 0 && (r->bad || n != nrows)) rc = -1;
     if (rc == 0) rc = load_rows(r, t, nrows, vals);
     if (rc == 0 && r->bad) rc = -1;
-    if (rc == 0) rc = load_tail(r, t);
+    if (rc == 0) rc = load_origins(r, t);
+    if (rc == 0 && (wal_crc32_update(r->crc, r->crc_at, (size_t)(r->end - r->crc_at)) != rv->crc ||
+                    r->plain != rv->plain)) rc = -1;
     free(vals);
     zr_close(r);
+    return rc;
+}
+
+int snap_rows_load(stor_table *t, const char *path, const stor_ev_rows *rv, uint32_t nrows)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    int rc = rows_load_f(t, f, rv, nrows);
     fclose(f);
+    return rc;
+}
+
+/* ---- format 2: the footer, the table of contents, then the catalog ---- */
+
+typedef struct toc_in {
+    stor_ev_rows rows;
+    uint32_t ccrc, nrows, nlive, ncols;
+    const uint8_t *sizes;     /* ncols x (u64 bytes, u64 long ones), in the toc's buffer */
+} toc_in;
+
+typedef struct toc_file {
+    uint64_t catalog_len, toc_off;
+    uint8_t *buf;
+    toc_in *ent;
+    uint32_t n;
+} toc_file;
+
+static uint64_t rd64(const uint8_t *p) { uint64_t v; memcpy(&v, p, 8); return v; }
+static uint32_t rd32(const uint8_t *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+/* 1: a format 2 footer, its toc read and checked into tf; 0: no footer (format 1);
+ * -1: a footer whose toc is damaged. */
+static int toc_read(FILE *f, toc_file *tf)
+{
+    uint8_t foot[FOOTER_BYTES];
+    if (fseeko(f, 0, SEEK_END) != 0) return 0;
+    off_t size = ftello(f);
+    if (size < FOOTER_BYTES || fseeko(f, size - FOOTER_BYTES, SEEK_SET) != 0 ||
+        fread(foot, 1, sizeof foot, f) != sizeof foot || memcmp(foot + 24, TOC_MAGIC, 8)) return 0;
+    tf->catalog_len = rd64(foot);
+    tf->toc_off = rd64(foot + 8);
+    uint32_t len = rd32(foot + 16), crc = rd32(foot + 20);
+    if (tf->catalog_len > tf->toc_off || tf->toc_off + len + FOOTER_BYTES != (uint64_t)size || len < 4) return -1;
+    tf->buf = malloc(len);
+    if (!tf->buf || fseeko(f, (off_t)tf->toc_off, SEEK_SET) != 0 || fread(tf->buf, 1, len, f) != len ||
+        wal_crc32_update(0, tf->buf, len) != crc) return -1;
+    const uint8_t *p = tf->buf, *end = tf->buf + len;
+    tf->n = rd32(p); p += 4;
+    if (tf->n > len / 44) return -1;
+    tf->ent = calloc(tf->n ? tf->n : 1, sizeof *tf->ent);
+    if (!tf->ent) return -1;
+    uint64_t at = tf->catalog_len;
+    for (uint32_t k = 0; k < tf->n; k++) {
+        toc_in *e = &tf->ent[k];
+        if (end - p < 44) return -1;
+        e->rows.off = rd64(p); e->rows.len = rd64(p + 8); e->rows.plain = rd64(p + 16);
+        e->rows.crc = rd32(p + 24); e->ccrc = rd32(p + 28);
+        e->nrows = rd32(p + 32); e->nlive = rd32(p + 36); e->ncols = rd32(p + 40);
+        p += 44;
+        if ((uint64_t)(end - p) / 16 < e->ncols) return -1;
+        e->sizes = p;
+        p += (size_t)e->ncols * 16;
+        /* sections follow each other from the catalog's end to the toc */
+        if (e->rows.off != at || e->rows.len > tf->toc_off - at || e->nlive > e->nrows) return -1;
+        at += e->rows.len;
+    }
+    return p == end && at == tf->toc_off ? 1 : -1;
+}
+
+/* Every section's compressed bytes against their crc32: damage refuses the start, as
+ * it did when every row was read at start (reading them also warms the page cache). */
+static int toc_check_sections(FILE *f, const toc_file *tf)
+{
+    enum { BUF = 1 << 20 };
+    uint8_t *buf = malloc(BUF);
+    int rc = buf && fseeko(f, (off_t)tf->catalog_len, SEEK_SET) == 0 ? 0 : -1;
+    for (uint32_t k = 0; rc == 0 && k < tf->n; k++) {
+        uint32_t crc = 0;
+        for (uint64_t left = tf->ent[k].rows.len; left && rc == 0;) {
+            size_t got = fread(buf, 1, left < BUF ? (size_t)left : BUF, f);
+            if (!got) rc = -1;
+            crc = wal_crc32_update(crc, buf, got);
+            left -= got;
+        }
+        if (rc == 0 && crc != tf->ent[k].ccrc) rc = -1;
+    }
+    free(buf);
+    return rc;
+}
+
+/* The tables of the catalog against the toc, then each one's rows: left in the snapshot
+ * (evict.c marks it out; its link to this file keeps it) or, where no link could be
+ * made, loaded now. */
+static int toc_apply(FILE *f, zr *r, const toc_file *tf, uint64_t gen, const char *path, char *err, size_t errlen)
+{
+    if (r->ntabs != tf->n) return -1;
+    for (uint32_t k = 0; k < tf->n; k++) {
+        const toc_in *e = &tf->ent[k];
+        stor_table *t = r->tabs[k];
+        if (e->ncols != t->ncols) return -1;
+        if (!tbl_row_ids_fit(t, e->nrows)) {
+            snprintf(err, errlen, "the snapshot '%s' is malformed: table %s.%s has %u row ids, more than it "
+                     "can hold (--max-memory); refusing to start", path, t->db, t->name, e->nrows);
+            return -2;
+        }
+    }
+    bool lazy = evict_snap_link(gen) == 0;
+    for (uint32_t k = 0; k < tf->n; k++) {
+        const toc_in *e = &tf->ent[k];
+        stor_table *t = r->tabs[k];
+        if (!e->nrows) continue;
+        if (!lazy) {
+            if (rows_load_f(t, f, &e->rows, e->nrows) != 0) return -1;
+            continue;
+        }
+        for (uint32_t c = 0; c < t->ncols; c++) {
+            t->cols[c].ev_len = rd64(e->sizes + 16 * (size_t)c);
+            t->cols[c].ev_long = rd64(e->sizes + 16 * (size_t)c + 8);
+        }
+        evict_snap_out(t, &e->rows, e->nrows, e->nlive);
+    }
+    return 0;
+}
+
+/* A format 2 snapshot: the catalog read whole, the sections checked, the rows left out. */
+static int load_v2(FILE *f, const toc_file *tf, stor_ddl_replay_fn replay, uint64_t *gen, const char *path,
+                   char *err, size_t errlen)
+{
+    if (toc_check_sections(f, tf) != 0) {
+        snprintf(err, errlen, "the snapshot '%s' is damaged (a table's rows fail their checksum); refusing to start", path);
+        return -2;
+    }
+    if (fseeko(f, 0, SEEK_SET) != 0) return -1;
+    zr *r = zr_open(f);
+    if (!r) return -1;
+    r->left = tf->catalog_len;
+    r->v2 = true;
+    int rc = 0;
+    char magic[8] = { 0 };
+    while (rc == 0) {
+        const uint8_t *mark = r->p;
+        zr_take(r, magic, 8);
+        *gen = zr_u64(r);
+        if (!r->more) break;
+        rc = zr_refill(r, mark);
+    }
+    if (rc == 0 && (r->bad || memcmp(magic, "PDBSNAP2", 8)))
+        rc = (snprintf(err, errlen, "'%s' is not a pressdb snapshot; refusing to start", path), -2);
+    if (rc == 0) rc = load_records(r, replay, path, err, errlen);
+    if (rc == 0 && r->bad) rc = -3;
+    if (rc == 0) rc = toc_apply(f, r, tf, *gen, path, err, errlen);
+    if (rc == -1 && r->bad) rc = -3;
+    if (rc == -3) rc = (snprintf(err, errlen, "the snapshot '%s' is malformed; refusing to start", path), -2);
+    zr_close(r);
     return rc;
 }
 
@@ -693,6 +1015,18 @@ int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, ch
     FILE *f = fopen(path, "rb");
     if (!f) return errno == ENOENT ? 0 : (snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno)), -1);
     *found = true;
+    toc_file tf = { 0 };
+    int v = toc_read(f, &tf);
+    if (v != 0) {
+        int rc = v < 0 ? (snprintf(err, errlen, "the snapshot '%s' is damaged (its table of contents); refusing to start", path), -2)
+                       : load_v2(f, &tf, replay, gen, path, err, errlen);
+        if (rc == -1) snprintf(err, errlen, "the snapshot '%s' is damaged (compressed stream); refusing to start", path);
+        free(tf.buf);
+        free(tf.ent);
+        fclose(f);
+        return rc ? -1 : 0;
+    }
+    rewind(f);
     zr *r = zr_open(f);
     int rc = r ? 0 : -1;
     char magic[8] = { 0 };

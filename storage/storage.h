@@ -435,6 +435,8 @@ typedef struct stor_table {
     uint64_t serial, mods;
     _Atomic uint32_t used;
     _Atomic bool evicted;
+    bool ev_snap;            /* out with its rows in the snapshot it was started from
+                                (evict/snapshot.<gen>, a link), not in a file of its own */
     uint32_t ev_gen;
     uint64_t ev_bytes;       /* its evict file's size */
     struct stor_ev_rows { uint64_t off, len, plain; uint32_t crc; } ev_rows;   /* the file's rows
@@ -993,6 +995,8 @@ void stor_evict_stop(void);              /* (stor_close calls it) */
  * worker. Best effort: whatever it misses stor_table_find loads under the lock. */
 int  stor_evict_preload(const char *db, const char *name, bool may_block);
 bool stor_evicted_any(void);   /* any table out now (no lock) */
+uint32_t stor_evict_after(void);   /* --evict-after-s (0: tables out after a start are loaded
+                                      by a thread of evict.c; idle ones stay in) */
 /* One pass now, as the thread makes them (tests): evicts what qualifies with after_s
  * (0: every table that may go, used or not); the number evicted. No store lock held. */
 uint32_t stor_evict_pass(uint32_t after_s);

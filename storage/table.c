@@ -608,6 +608,7 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->mods = 0;
     t->evicted = false;
     t->ev_gen = 0;
+    t->ev_snap = false;
     t->used = evict_clock();
     if (!t->auto_inc) t->auto_inc = 1;
     for (uint32_t i = 0; i < t->ncols; i++) {   /* a definition: no data (a copied one's pointers) */

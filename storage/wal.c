@@ -1554,6 +1554,11 @@ int stor_recover(char *err, size_t errlen)
     bool have_snap = false;
     stor_txn *saved0 = cur;
     cur = NULL;
+    if (evict_dir_reset() != 0) {
+        snprintf(err, errlen, "cannot make or empty '%s/evict': %s", datadir, strerror(errno));
+        return -1;
+    }
+    evict_recovering(true);   /* (replayed records load the tables they name, no lock held) */
     int src = stor_snapshot_load(ddl_replay, &snap_gen, &have_snap, err, errlen);
     cur = saved0;
     if (src != 0) return -1;
@@ -1615,8 +1620,10 @@ int stor_recover(char *err, size_t errlen)
         uint32_t nd;
         stor_db **dbs = stor_db_list(&nd);
         for (uint32_t i = 0; i < nd; i++)
-            for (uint32_t k = 0; k < dbs[i]->ntables; k++) stor_clustered_recheck(dbs[i]->tables[k]);
+            for (uint32_t k = 0; k < dbs[i]->ntables; k++)
+                if (!dbs[i]->tables[k]->evicted) stor_clustered_recheck(dbs[i]->tables[k]);   /* (a load does its own) */
     }
+    evict_recovering(false);
     return rc;
 }
 

@@ -178,8 +178,15 @@ snap_rows_out *snap_rows_begin(const char *path, uint32_t nrows);
 void snap_rows_put(snap_rows_out *o, const stor_table *t, uint32_t from, uint32_t to);
 int  snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows, uint64_t *bytes);
 void snap_rows_abort(snap_rows_out *o);   /* (the file goes) */
-int  snap_rows_load(stor_table *t, const char *path, uint32_t nrows);
+int  snap_rows_load(stor_table *t, const char *path, const stor_ev_rows *rv, uint32_t nrows);
 /* evict.c */
+int  evict_dir_reset(void);               /* evict/ made and emptied (once, at start) */
+void evict_recovering(bool on);           /* recovery: loads with no store lock held */
+/* A format 2 snapshot's rows stay in it (snapshot.c): evict_snap_link links the file
+ * as evict/snapshot.<gen> (0, or -1: then they are loaded at once); evict_snap_out
+ * marks a table out with its rows in that link. */
+int  evict_snap_link(uint64_t gen);
+void evict_snap_out(stor_table *t, const stor_ev_rows *rv, uint32_t nrows, uint32_t nlive);
 uint32_t evict_clock(void);               /* monotonic seconds, from 1 */
 void evict_touch(stor_table *t);          /* stor_table_find: used now, rows back */
 void evict_path(const stor_table *t, char *out, size_t n);

@@ -11,6 +11,13 @@ AUTO_INCREMENT before a clean stop and after each of two restarts, and checks th
 snapshot cut in the middle, or with bytes after its end record, is refused with the file
 named; and that a snapshot whose end falls exactly at the end of a full window loads.
 
+The snapshot's format 2 (a catalog, each table's rows in frames of their own, a table of
+contents) lets a start leave the rows on disk until they are wanted: the restarts above
+go through that. A snapshot whose table of contents or one table's rows are damaged is
+refused at start too. A format 1 snapshot (an older pressdb's: each table's rows after
+its head, one stream), made here from the format 2 one, still starts with every table
+the same, and the next checkpoint writes format 2.
+
 Starts its own pressdb servers (PRESSDB_BIN) on free ports with temporary datadirs.
 """
 import os, shutil, struct, subprocess, sys, tempfile, zlib
@@ -79,6 +86,51 @@ def fingerprint(c):
 WINDOW = 512 << 10   # storage/snapshot.c ZR_WINDOW
 
 
+def unzstd(data):
+    return subprocess.run(["zstd", "-q", "-d", "-c"], input=data, capture_output=True, check=True).stdout
+
+
+def footer(whole):
+    """(catalog length, toc offset, toc length) of a format 2 snapshot."""
+    assert whole[-8:] == b"PDBTOC02"
+    cat, toc, tlen, _crc = struct.unpack("<QQII", whole[-32:-8])
+    return cat, toc, tlen
+
+
+def to_format1(whole):
+    """The plain stream of a format 1 snapshot holding what this format 2 one holds."""
+    cat_len, toc_off, _ = footer(whole)
+    cat = unzstd(whole[:cat_len])
+    assert cat[:8] == b"PDBSNAP2"
+    n = struct.unpack_from("<I", whole, toc_off)[0]
+    p, sections = toc_off + 4, []
+    for _ in range(n):
+        off, ln, _plain, _crc, _ccrc, _nr, _nl, ncols = struct.unpack_from("<QQQIIIII", whole, p)
+        p += 44 + 16 * ncols
+        sections.append(unzstd(whole[off:off + ln]))
+    out, rest, i, k = [b"PDBSNAP1" + cat[8:16]], [], 16, 0
+
+    def s32(at):
+        return 4 + struct.unpack_from("<I", cat, at)[0]
+    while cat[i:i + 1] != b"E":
+        kind = cat[i:i + 1]
+        if kind == b"B":
+            j = i + 1 + s32(i + 1) + 2
+            out.append(cat[i:j])
+        elif kind == b"T":
+            j = i + 1 + s32(i + 1)
+            j += s32(j) + 8
+            out.append(cat[i:j] + sections[k])
+            k += 1
+        else:                              # V, G, R, S: after every table
+            j = i + 1 + s32(i + 1)
+            j += s32(j)
+            rest.append(cat[i:j])
+        i = j
+    body = b"".join(out + rest)
+    return body + b"E" + struct.pack("<I", zlib.crc32(body) & 0xffffffff)
+
+
 def exact_window(base):
     """A snapshot of exactly one window: the first refill fills the window and the stream's
     end is only seen by asking for more after the end record."""
@@ -94,7 +146,7 @@ def exact_window(base):
     c.close()
     srv.stop()
     snap = os.path.join(datadir, "pressdb.snap")
-    plain = subprocess.run(["zstd", "-q", "-d", "-c", snap], capture_output=True, check=True).stdout
+    plain = to_format1(open(snap, "rb").read())
     # the last row is [live 1][not null 1][u32 1]['x'], then 'E' and the CRC
     tail = b"\x01\x01" + struct.pack("<I", 1) + b"x" + b"E"
     ok = plain[-12:-4] == tail
@@ -166,12 +218,49 @@ def main():
             if c2 is not None:
                 c2.close()
                 srv.stop()
+        # damage inside the format 2 file: one table's rows, the table of contents
+        cat_len, toc_off, _ = footer(whole)
+        for what, at in (("with a table's rows damaged", (cat_len + toc_off) // 2),
+                         ("with its table of contents damaged", toc_off + 6)):
+            data = bytearray(whole)
+            data[at] ^= 0x5A
+            with open(snap, "wb") as f:
+                f.write(bytes(data))
+            mark = os.path.getsize(srv.logpath)
+            c2 = srv.start(expect_fail=True, **BIG)
+            check(c2 is None, "a snapshot %s: the server refuses to start" % what)
+            with open(srv.logpath, "rb") as f:
+                msg = f.read()[mark:].decode("utf-8", "replace")
+            check("pressdb.snap" in msg and "damaged" in msg, "a snapshot %s: the message names the file" % what)
+            if c2 is not None:
+                c2.close()
+                srv.stop()
         with open(snap, "wb") as f:
             f.write(whole)
         c = srv.start(**BIG)
         check(fingerprint(c) == before2, "the snapshot put back: starts with every table the same")
         c.close()
         srv.stop()
+        if shutil.which("zstd"):
+            # an older pressdb's format 1 snapshot of the same store
+            v1 = subprocess.run(["zstd", "-q", "-c", "-3"], input=to_format1(whole), capture_output=True,
+                                check=True).stdout
+            with open(snap, "wb") as f:
+                f.write(v1)
+            c = srv.start(**BIG)
+            check(fingerprint(c) == before2, "a format 1 snapshot: starts with every table the same")
+            c.cursor().execute("CREATE TABLE s1.extra (a INT, b VARCHAR(100))")   # (a log past 64 bytes:
+            c.cursor().execute("INSERT INTO s1.extra VALUES (1, REPEAT('e', 100))")  # a stop checkpoints)
+            c.close()
+            srv.stop()
+            check(open(snap, "rb").read()[-8:] == b"PDBTOC02", "the next checkpoint wrote format 2")
+            c = srv.start(**BIG)
+            cur = c.cursor()
+            cur.execute("SELECT COUNT(*) FROM s1.extra")
+            check(cur.fetchone()[0] == 1 and fingerprint(c)["s1.big"] == before2["s1.big"],
+                  "format 2 again: every row there")
+            c.close()
+            srv.stop()
         exact_window(base)
     finally:
         shutil.rmtree(base, ignore_errors=True)
