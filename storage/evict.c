@@ -269,6 +269,52 @@ static void shadow_discard(stor_table *sh)
 
 bool stor_evicted_any(void) { return atomic_load_explicit(&st_out, memory_order_relaxed) != 0; }
 
+/* One preloader per table: the serials being loaded (claim_mu); another preloader that
+ * wants one of them waits for any load to end (claim_seq) instead of building the same
+ * rows a second time, then lets its statement find the table. */
+static pthread_mutex_t claim_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t claim_cv = PTHREAD_COND_INITIALIZER;
+static uint64_t claim_seq, *claimed;
+static uint32_t nclaimed, cclaimed;
+
+/* true: serial is this caller's to load; false: another has it, *seq the count to wait
+ * past. */
+static bool claim(uint64_t serial, uint64_t *seq)
+{
+    pthread_mutex_lock(&claim_mu);
+    *seq = claim_seq;
+    for (uint32_t i = 0; i < nclaimed; i++)
+        if (claimed[i] == serial) { pthread_mutex_unlock(&claim_mu); return false; }
+    if (nclaimed == cclaimed) {
+        uint32_t nc = cclaimed ? cclaimed * 2 : 16;
+        uint64_t *nv = realloc(claimed, nc * sizeof *nv);
+        if (nv) { claimed = nv; cclaimed = nc; }
+    }
+    if (nclaimed < cclaimed) claimed[nclaimed++] = serial;   /* (no memory: unclaimed, loaded anyway) */
+    pthread_mutex_unlock(&claim_mu);
+    return true;
+}
+
+static void unclaim(uint64_t serial)
+{
+    pthread_mutex_lock(&claim_mu);
+    for (uint32_t i = 0; i < nclaimed; i++)
+        if (claimed[i] == serial) { claimed[i] = claimed[--nclaimed]; break; }
+    claim_seq++;
+    pthread_cond_broadcast(&claim_cv);
+    pthread_mutex_unlock(&claim_mu);
+}
+
+static void claim_wait(uint64_t seq)
+{
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 10;   /* (a bound: the statement then loads it itself) */
+    pthread_mutex_lock(&claim_mu);
+    while (claim_seq == seq && pthread_cond_timedwait(&claim_cv, &claim_mu, &until) == 0) {}
+    pthread_mutex_unlock(&claim_mu);
+}
+
 int stor_evict_preload(const char *db, const char *name, bool may_block)
 {
     if (!stor_evicted_any()) return 0;   /* (nothing out: the usual case) */
@@ -277,7 +323,13 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     stor_table *t = stor_table_peek(db, name);
     if (!t || !atomic_load_explicit(&t->evicted, memory_order_acquire)) { stor_unlock(); return 0; }
     if (!may_block && t->ev_bytes > EV_INLINE_BYTES) { stor_unlock(); return 1; }   /* (a worker does it) */
-    uint64_t serial = t->serial, version = t->version;
+    uint64_t serial = t->serial, version = t->version, seq;
+    if (!claim(serial, &seq)) {
+        stor_unlock();
+        if (!may_block) return 1;   /* (a worker waits for it) */
+        claim_wait(seq);
+        return 0;
+    }
     uint32_t gen = t->ev_gen, nrows = t->nrows, nlive = t->nlive;
     bool from_snap = t->ev_snap;
     stor_ev_rows rv = t->ev_rows;
@@ -286,7 +338,7 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     stor_table sh;
     int ok = shadow_make_own(t, &sh) == 0;
     stor_unlock();
-    if (!ok) return 0;
+    if (!ok) { unclaim(serial); return 0; }
     uint64_t t0 = mono_ns();
     /* (a file gone meanwhile: its table came back, or went; the statement sees which) */
     ok = snap_rows_load(&sh, path, &rv, nrows) == 0 && sh.nrows == nrows && sh.nlive == nlive;
@@ -296,6 +348,7 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     else locked = stor_lock_try_shared();   /* (an event loop never waits for it) */
     if (!locked) {
         shadow_discard(&sh);
+        unclaim(serial);
         return 0;
     }
     pthread_mutex_lock(&load_mu);
@@ -307,6 +360,7 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     } else shadow_discard(&sh);
     pthread_mutex_unlock(&load_mu);
     stor_unlock();
+    unclaim(serial);
     return 0;
 }
 

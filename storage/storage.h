@@ -990,9 +990,10 @@ int  stor_evict_start(uint32_t after_s);
 void stor_evict_stop(void);              /* (stor_close calls it) */
 /* A statement's table db.name, if it is out, loaded before the statement takes the store
  * lock (call without it): the file is read and the rows built without the lock, so
- * writers are not held up meanwhile, then moved in under the shared lock. 1 when
- * !may_block (an event loop) and the file is big: the statement should move to a
- * worker. Best effort: whatever it misses stor_table_find loads under the lock. */
+ * writers are not held up meanwhile, then moved in under the shared lock. One loader
+ * per table: a second waits for the first. 1 when !may_block (an event loop) and the
+ * file is big or another loads it: the statement should move to a worker. Best effort:
+ * whatever it misses stor_table_find loads under the lock. */
 int  stor_evict_preload(const char *db, const char *name, bool may_block);
 bool stor_evicted_any(void);   /* any table out now (no lock) */
 uint32_t stor_evict_after(void);   /* --evict-after-s (0: tables out after a start are loaded
