@@ -72,10 +72,15 @@ static uint32_t ev_after_s;
 static bool ev_recover;        /* recovery: one thread, no store lock */
 static bool dir_ready;         /* evict/ emptied by this process */
 
-/* The snapshot this process started from, linked as evict/snapshot.<gen> while tables
- * have their rows in it (ev_snap); unlinked, as an evict file is, when the last is in. */
-static char snap_link[4300];
-static _Atomic uint32_t snap_refs;
+/* A file tables' rows sections are in (stor_table.ev_src): an evict file (one table's),
+ * or a snapshot linked into evict/ (every table's, as of that checkpoint). Unlinked, as
+ * dead files are, once no table holds it. */
+struct stor_evsrc {
+    _Atomic uint32_t refs;
+    char path[];
+};
+static _Atomic uint32_t snap_out;   /* tables out in the snapshot of the start */
+static _Atomic uint32_t snap_seq;   /* names the snapshots' links */
 
 static uint64_t mono_ns(void)
 {
@@ -93,8 +98,8 @@ uint32_t evict_clock(void)
 
 void evict_path(const stor_table *t, char *out, size_t n)
 {
-    if (t->ev_snap) { snprintf(out, n, "%s", snap_link); return; }
-    snprintf(out, n, "%s/evict/%llu.%u", stor_datadir(), (unsigned long long)t->serial, t->ev_gen);
+    assert(t->ev_src);
+    snprintf(out, n, "%s", t->ev_src->path);
 }
 
 static void dead_add(const char *path)
@@ -121,23 +126,50 @@ static void dead_sweep(void)
     pthread_mutex_unlock(&dead_mu);
 }
 
-/* t's rows no longer come from path: its own file goes, or the snapshot's link once no
- * other table's rows are in it. */
-static void source_done(stor_table *t, const char *path)
+static void dead_add(const char *path);
+
+static stor_evsrc *src_new(const char *path)
 {
-    if (!t->ev_snap) { dead_add(path); return; }
-    t->ev_snap = false;
-    if (atomic_fetch_sub(&snap_refs, 1) == 1) dead_add(path);
+    size_t n = strlen(path) + 1;
+    stor_evsrc *s = malloc(sizeof *s + n);
+    if (!s) return NULL;
+    atomic_init(&s->refs, 1);
+    memcpy(s->path, path, n);
+    return s;
+}
+
+void evict_src_drop(stor_evsrc *s)
+{
+    if (!s || atomic_fetch_sub(&s->refs, 1) != 1) return;
+    dead_add(s->path);
+    free(s);
+}
+
+/* t's rows (as of now) are section rv of s. */
+static void src_set(stor_table *t, stor_evsrc *s, const stor_ev_rows *rv)
+{
+    if (s) atomic_fetch_add(&s->refs, 1);
+    evict_src_drop(t->ev_src);
+    t->ev_src = s;
+    if (rv) t->ev_rows = *rv;
+    t->ev_mods = t->mods;
+    t->ev_version = t->version;
+}
+
+bool evict_clean(const stor_table *t)
+{
+    return t->ev_src && t->ev_mods == t->mods && t->ev_version == t->version && !t->nver;
 }
 
 void evict_forget(stor_table *t)
 {
-    char path[4300];
-    evict_path(t, path, sizeof path);
-    source_done(t, path);
-    atomic_fetch_sub(&st_out, 1);
-    atomic_fetch_sub(&st_bytes, t->ev_bytes);
-    t->evicted = false;
+    if (t->evicted) {
+        atomic_fetch_sub(&st_out, 1);
+        atomic_fetch_sub(&st_bytes, t->ev_bytes);
+        t->evicted = false;
+    }
+    evict_src_drop(t->ev_src);
+    t->ev_src = NULL;
 }
 
 /* ---- loading ---- */
@@ -194,11 +226,10 @@ static void shadow_install(stor_table *t, stor_table *sh)
 }
 
 /* The loaded shadow's rows into t, and t in (load_mu held, store lock held); its file
- * goes once no checkpoint may read it. */
-static void loaded(stor_table *t, stor_table *sh, const char *path, uint64_t t0)
+ * stays as its clean copy until it changes. */
+static void loaded(stor_table *t, stor_table *sh, uint64_t t0)
 {
     shadow_install(t, sh);
-    source_done(t, path);
     atomic_fetch_sub(&st_out, 1);
     atomic_fetch_sub(&st_bytes, t->ev_bytes);
     atomic_fetch_add(&st_loads, 1);
@@ -222,7 +253,7 @@ static void evict_load(stor_table *t)
         abort();
     }
     stor_clustered_recheck(&sh);
-    loaded(t, &sh, path, t0);
+    loaded(t, &sh, t0);
     pthread_mutex_unlock(&load_mu);
 }
 
@@ -331,10 +362,11 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
         return 0;
     }
     uint32_t gen = t->ev_gen, nrows = t->nrows, nlive = t->nlive;
-    bool from_snap = t->ev_snap;
+    pthread_mutex_lock(&load_mu);   /* (a checkpoint may move its section meanwhile) */
     stor_ev_rows rv = t->ev_rows;
     char path[4300];
     evict_path(t, path, sizeof path);
+    pthread_mutex_unlock(&load_mu);
     stor_table sh;
     int ok = shadow_make_own(t, &sh) == 0;
     stor_unlock();
@@ -353,10 +385,9 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     }
     pthread_mutex_lock(&load_mu);
     t = ok ? by_serial(t, serial) : NULL;
-    if (t && atomic_load_explicit(&t->evicted, memory_order_acquire) && t->ev_gen == gen && t->version == version &&
-        t->ev_snap == from_snap) {
+    if (t && atomic_load_explicit(&t->evicted, memory_order_acquire) && t->ev_gen == gen && t->version == version) {
         shadow_free_own(&sh);
-        loaded(t, &sh, path, t0);
+        loaded(t, &sh, t0);
     } else shadow_discard(&sh);
     pthread_mutex_unlock(&load_mu);
     stor_unlock();
@@ -378,6 +409,7 @@ typedef struct cand {
     stor_table *t;
     uint64_t serial, mods, version;
     uint32_t used, gen;
+    bool reuse;              /* its rows are its clean copy's: no file to write */
     snap_rows_out *out;
     uint64_t bytes;
     stor_ev_rows rows;
@@ -429,8 +461,11 @@ static uint32_t collect(cand **out, uint32_t now, uint32_t after_s)
                 if (!nv) { *out = v; return n; }
                 v = nv;
             }
+            pthread_mutex_lock(&load_mu);
+            bool reuse = evict_clean(t);
+            pthread_mutex_unlock(&load_mu);
             v[n++] = (cand){ .t = t, .serial = t->serial, .mods = t->mods, .version = t->version,
-                             .used = atomic_load_explicit(&t->used, memory_order_relaxed) };
+                             .used = atomic_load_explicit(&t->used, memory_order_relaxed), .reuse = reuse };
         }
     *out = v;
     return n;
@@ -468,12 +503,22 @@ static bool finish(cand *c, uint32_t now, uint32_t after_s)
 {
     stor_table *t = c->t;
     if (!unchanged(c) || !evictable(t, now, after_s, true)) return false;
+    if (c->reuse) {
+        if (!evict_clean(t)) return false;
+        c->gen = atomic_fetch_add(&ev_gen, 1) + 1;
+    } else {
+        char path[4300];
+        snprintf(path, sizeof path, "%s/evict/%llu.%u", stor_datadir(), (unsigned long long)c->serial, c->gen);
+        stor_evsrc *src = src_new(path);
+        if (!src) return false;
+        src_set(t, src, &c->rows);
+        evict_src_drop(src);   /* (the table's is the one reference) */
+    }
     tbl_evict_rows(t);
     t->ev_gen = c->gen;
-    t->ev_bytes = c->bytes;
-    t->ev_rows = c->rows;
+    t->ev_bytes = t->ev_rows.len;
     atomic_fetch_add(&st_out, 1);
-    atomic_fetch_add(&st_bytes, c->bytes);
+    atomic_fetch_add(&st_bytes, t->ev_bytes);
     atomic_fetch_add(&st_evictions, 1);
     atomic_store_explicit(&t->evicted, true, memory_order_release);
     return true;
@@ -506,7 +551,7 @@ static uint32_t evict_group(cand *v, uint32_t from, uint32_t to, uint32_t now, u
     stor_lock_shared();
     uint64_t t0 = mono_ns();
     for (uint32_t i = from; i < to; i++) {
-        ok[i - from] = unchanged(&v[i]) && write_file(&v[i], &t0);
+        ok[i - from] = unchanged(&v[i]) && (v[i].reuse || write_file(&v[i], &t0));
         breathe(&t0, false);
     }
     stor_unlock();
@@ -515,7 +560,7 @@ static uint32_t evict_group(cand *v, uint32_t from, uint32_t to, uint32_t now, u
     for (uint32_t i = from; i < to; i++) {
         if (!ok[i - from]) continue;
         if (finish(&v[i], now, after_s)) done++;
-        else unlink_gen(&v[i]);   /* (never named by the table: no checkpoint reads it) */
+        else if (!v[i].reuse) unlink_gen(&v[i]);   /* (never named by the table: no checkpoint reads it) */
         breathe(&t0, true);
     }
     dead_sweep();
@@ -594,29 +639,103 @@ int evict_dir_reset(void)
 
 void evict_recovering(bool on) { ev_recover = on; }
 
-int evict_snap_link(uint64_t gen)
+stor_evsrc *evict_snap_src(void)
 {
-    if (getenv("PRESSDB_LOAD_ALL")) return -1;   /* (benches: the whole store at start) */
-    if (evict_dir_reset() != 0) return -1;
-    char snap[4300];
+    if (evict_dir_reset() != 0) return NULL;
+    char snap[4300], lk[4300];
     snprintf(snap, sizeof snap, "%s/pressdb.snap", stor_datadir());
-    snprintf(snap_link, sizeof snap_link, "%s/evict/snapshot.%llu", stor_datadir(), (unsigned long long)gen);
-    unlink(snap_link);
-    return link(snap, snap_link);
+    snprintf(lk, sizeof lk, "%s/evict/snapshot.%u", stor_datadir(), atomic_fetch_add(&snap_seq, 1) + 1);
+    unlink(lk);
+    if (link(snap, lk) != 0) return NULL;
+    stor_evsrc *s = src_new(lk);
+    if (!s) unlink(lk);
+    return s;
 }
 
-void evict_snap_out(stor_table *t, const stor_ev_rows *rv, uint32_t nrows, uint32_t nlive)
+void evict_snap_out(stor_table *t, stor_evsrc *src, const stor_ev_rows *rv, uint32_t nrows, uint32_t nlive)
 {
     assert(!t->nrows && !t->cap && !t->derived);   /* (just made by the catalog's CREATE) */
     t->nrows = nrows;
     t->nlive = nlive;
-    t->ev_snap = true;
-    t->ev_rows = *rv;
+    src_set(t, src, rv);
     t->ev_bytes = rv->len;
-    atomic_fetch_add(&snap_refs, 1);
+    atomic_fetch_add(&snap_out, 1);
     atomic_fetch_add(&st_out, 1);
     atomic_fetch_add(&st_bytes, rv->len);
     atomic_store_explicit(&t->evicted, true, memory_order_release);
+}
+
+/* ---- checkpoints: each table's section in the new snapshot becomes its clean copy ---- */
+
+typedef struct ck_tab { stor_table *t; uint64_t serial, mods, version; uint32_t k; bool clean; } ck_tab;
+struct evict_ck { ck_tab *v; uint32_t n; };
+
+evict_ck *evict_ck_list(void)
+{
+    uint32_t ndb, n = 0;
+    stor_db **dbs = stor_db_list(&ndb);
+    for (uint32_t i = 0; i < ndb; i++) n += dbs[i]->ntables;
+    evict_ck *ck = calloc(1, sizeof *ck);
+    if (ck) ck->v = malloc((n ? n : 1) * sizeof *ck->v);
+    if (!ck || !ck->v) { free(ck); return NULL; }
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            /* (a table with versions is written as its committed rows: not its copy) */
+            ck->v[ck->n] = (ck_tab){ t, t->serial, t->mods, t->version, ck->n, !t->nver };
+            ck->n++;
+        }
+    return ck;
+}
+
+void evict_ck_free(evict_ck *ck)
+{
+    if (ck) free(ck->v);
+    free(ck);
+}
+
+static int ck_by_ptr(const void *a, const void *b)
+{
+    uintptr_t x = (uintptr_t)((const ck_tab *)a)->t, y = (uintptr_t)((const ck_tab *)b)->t;
+    return x < y ? -1 : x > y;
+}
+
+/* One table after the checkpoint: its section there if it has not changed since the
+ * list was made, else no copy where its own is stale. */
+static void ck_adopt_one(stor_table *t, const ck_tab *c, stor_evsrc *src, const stor_ev_rows *rows,
+                         const uint32_t *nrows, const uint32_t *nlive)
+{
+    if (c && c->serial == t->serial && c->clean && t->mods == c->mods && t->version == c->version &&
+        nrows[c->k] == t->nrows && nlive[c->k] == t->nlive) {
+        src_set(t, src, &rows[c->k]);
+        if (!t->evicted) return;
+        atomic_fetch_sub(&st_bytes, t->ev_bytes);
+        t->ev_bytes = t->ev_rows.len;
+        atomic_fetch_add(&st_bytes, t->ev_bytes);
+    } else if (!t->evicted && t->ev_src && !evict_clean(t)) src_set(t, NULL, NULL);
+}
+
+void evict_ck_adopt(evict_ck *ck)
+{
+    if (!ck) return;
+    stor_evsrc *src = evict_snap_src();
+    stor_ev_rows *rows = malloc((ck->n ? ck->n : 1) * sizeof *rows);
+    uint32_t *nrows = malloc((ck->n ? ck->n : 1) * sizeof *nrows), *nlive = malloc((ck->n ? ck->n : 1) * sizeof *nlive);
+    if (src && rows && nrows && nlive && snap_toc_rows(src->path, ck->n, rows, nrows, nlive) == 0) {
+        qsort(ck->v, ck->n, sizeof *ck->v, ck_by_ptr);
+        pthread_mutex_lock(&load_mu);
+        uint32_t ndb;
+        stor_db **dbs = stor_db_list(&ndb);
+        for (uint32_t i = 0; i < ndb; i++)
+            for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+                stor_table *t = dbs[i]->tables[j];
+                ck_tab key = { .t = t };
+                ck_adopt_one(t, bsearch(&key, ck->v, ck->n, sizeof *ck->v, ck_by_ptr), src, rows, nrows, nlive);
+            }
+        pthread_mutex_unlock(&load_mu);
+    }
+    evict_src_drop(src);   /* (the tables' references keep it) */
+    free(rows); free(nrows); free(nlive);
 }
 
 /* ---- loading what a start left in the snapshot, with --evict-after-s=0 ----
@@ -640,7 +759,7 @@ static fill_name *fill_list(uint32_t *n)
     for (uint32_t i = 0; i < ndb; i++)
         for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             const stor_table *t = dbs[i]->tables[j];
-            if (!t->ev_snap || !atomic_load_explicit(&t->evicted, memory_order_acquire)) continue;
+            if (!atomic_load_explicit(&t->evicted, memory_order_acquire)) continue;
             if (*n == cap) {
                 fill_name *nv = realloc(v, (cap = cap ? cap * 2 : 64) * sizeof *nv);
                 if (!nv) goto done;
@@ -683,7 +802,7 @@ int stor_evict_start(uint32_t after_s)
     if (evict_dir_reset() != 0) return -1;
     if (ev_ticker.running) return 0;   /* (runs with after_s 0 too: memory pressure) */
     ev_after_s = after_s;
-    if (!after_s && atomic_load(&snap_refs) && !fill_started) {
+    if (!after_s && atomic_load(&snap_out) && !fill_started) {
         atomic_store(&fill_stop, false);
         fill_started = pthread_create(&fill_thread, NULL, fill_run, NULL) == 0;
     }

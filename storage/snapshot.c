@@ -221,7 +221,7 @@ static void put_origins(zw *w, const stor_table *t)
  * what information_schema reads of a table whose rows are out). */
 typedef struct toc_ent {
     stor_ev_rows rows;
-    uint32_t ccrc, nrows, nlive;
+    uint32_t nrows, nlive;
     uint64_t *len, *lng;      /* per column: string bytes of the live rows, of them > 127 */
 } toc_ent;
 
@@ -298,6 +298,7 @@ snap_rows_out *snap_rows_begin(const char *path, uint32_t nrows)
     o->rows.off = (uint64_t)at;
     w->crc = 0;              /* (from here the rows' own) */
     w->plain = 0;
+    w->ccrc = 0;
     zw_u32(w, nrows);
     return o;
 }
@@ -317,6 +318,7 @@ int snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows, 
     if (w->err || at < 0) { snap_rows_abort(o); return -1; }
     o->rows.len = (uint64_t)at - o->rows.off;
     o->rows.crc = w->crc;
+    o->rows.ccrc = w->ccrc;
     o->rows.plain = w->plain;
     zw_u8(w, 'E');
     zw_u32(w, (uint32_t)crc32_combine(o->crc_magic, o->rows.crc, (z_off_t)o->rows.plain));
@@ -329,10 +331,11 @@ int snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows, 
     return 0;
 }
 
-/* An evicted table's rows into a snapshot: its file's rows frame copied as it is
- * (the stream's frame ended first), decompressed on the way to check its crc32 and
- * length (a damaged file fails the checkpoint rather than go into a snapshot); the
- * snapshot's running crc and length then go on as if the plain bytes had been put. */
+/* A table's rows section copied from its file (evict.c: an evicted table's, or the
+ * clean copy of one unchanged since) as it is, the stream's frame ended first; checked
+ * against the crc32 of its compressed bytes on the way (a damaged file fails the
+ * checkpoint rather than go into a snapshot); the running crc and length then go on as
+ * if its plain bytes had been put. */
 static int copy_rows(zw *w, const stor_table *t, char *err, size_t errlen)
 {
     char path[4300];
@@ -340,45 +343,46 @@ static int copy_rows(zw *w, const stor_table *t, char *err, size_t errlen)
     const stor_ev_rows *rv = &t->ev_rows;
     zw_flush(w, ZSTD_e_end);
     FILE *f = fopen(path, "rb");
-    ZSTD_DCtx *dc = ZSTD_createDCtx();
-    enum { IN = 1 << 16, OUT = 1 << 17 };
-    uint8_t *in = malloc(IN), *out = malloc(OUT);
+    enum { IN = 1 << 20 };
+    uint8_t *in = malloc(IN);
     int rc = -1;
-    if (!f || !dc || !in || !out || fseek(f, (long)rv->off, SEEK_SET) != 0) {
-        snprintf(err, errlen, "reading the evicted rows of %s.%s ('%s'): %s", t->db, t->name, path,
+    if (!f || !in || fseeko(f, (off_t)rv->off, SEEK_SET) != 0) {
+        snprintf(err, errlen, "reading the rows of %s.%s ('%s'): %s", t->db, t->name, path,
                  f ? "out of memory" : strerror(errno));
         goto done;
     }
     uint32_t crc = 0;
-    uint64_t plain = 0, left = rv->len;
-    size_t last = 1;
-    while (left) {
-        size_t got = fread(in, 1, left < IN ? left : IN, f);
+    for (uint64_t left = rv->len; left;) {
+        size_t got = fread(in, 1, left < IN ? (size_t)left : IN, f);
         if (!got) goto bad;
         left -= got;
+        crc = wal_crc32_update(crc, in, got);
         if (zw_write(w, in, got) != 0) goto bad;
-        ZSTD_inBuffer ib = { in, got, 0 };
-        while (ib.pos < ib.size) {
-            ZSTD_outBuffer ob = { out, OUT, 0 };
-            last = ZSTD_decompressStream(dc, &ob, &ib);
-            if (ZSTD_isError(last)) goto bad;
-            crc = wal_crc32_update(crc, out, ob.pos);
-            plain += ob.pos;
-        }
     }
-    if (last != 0 || crc != rv->crc || plain != rv->plain) goto bad;
-    w->crc = (uint32_t)crc32_combine(w->crc, crc, (z_off_t)plain);
-    w->plain += plain;
+    if (crc != rv->ccrc) goto bad;
+    w->crc = (uint32_t)crc32_combine(w->crc, rv->crc, (z_off_t)rv->plain);
+    w->plain += rv->plain;
     rc = 0;
     goto done;
 bad:
-    snprintf(err, errlen, "the evicted rows of %s.%s ('%s') are damaged", t->db, t->name, path);
+    snprintf(err, errlen, "the rows of %s.%s in '%s' are damaged", t->db, t->name, path);
 done:
     if (f) fclose(f);
-    ZSTD_freeDCtx(dc);
     free(in);
-    free(out);
     return rc;
+}
+
+/* The string sizes of t's live rows (in memory, no versions: its copy is its rows). */
+static void live_sizes(const stor_table *t, toc_ent *e)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        const stor_column *col = &t->cols[c];
+        for (uint32_t r = 0; col->kind == CK_STR && r < t->nrows; r++) {
+            if (stor_is_dead(t, r) || stor_is_null(col, r)) continue;
+            e->len[c] += col->str[r].len;
+            e->lng[c] += col->str[r].len > 127;
+        }
+    }
 }
 
 /* t's rows section in frames of its own, e its entry: an evicted table's is its file's
@@ -394,6 +398,10 @@ static int write_section(zw *w, const stor_table *t, toc_ent *e, char **zbuf, si
         if (copy_rows(w, t, err, errlen) != 0) return -1;
         e->nlive = t->nlive;
         for (uint32_t c = 0; c < t->ncols; c++) { e->len[c] = t->cols[c].ev_len; e->lng[c] = t->cols[c].ev_long; }
+    } else if (evict_clean(t)) {
+        if (copy_rows(w, t, err, errlen) != 0) return -1;
+        e->nlive = t->nlive;
+        live_sizes(t, e);
     } else {
         write_rows(w, t, e, zbuf, zcap);
         zw_flush(w, ZSTD_e_end);
@@ -403,7 +411,7 @@ static int write_section(zw *w, const stor_table *t, toc_ent *e, char **zbuf, si
     e->rows.len = (uint64_t)end - e->rows.off;
     e->rows.plain = w->plain;
     e->rows.crc = w->crc;
-    e->ccrc = w->ccrc;
+    e->rows.ccrc = w->ccrc;
     return 0;
 }
 
@@ -436,7 +444,7 @@ static int write_toc(zw *w, stor_table **tabs, const toc_ent *toc, uint32_t n, u
     for (uint32_t k = 0; k < n; k++) {
         const toc_ent *e = &toc[k];
         put_u64(&b, e->rows.off); put_u64(&b, e->rows.len); put_u64(&b, e->rows.plain);
-        put_u32(&b, e->rows.crc); put_u32(&b, e->ccrc);
+        put_u32(&b, e->rows.crc); put_u32(&b, e->rows.ccrc);
         put_u32(&b, e->nrows); put_u32(&b, e->nlive); put_u32(&b, tabs[k]->ncols);
         for (uint32_t c = 0; c < tabs[k]->ncols; c++) { put_u64(&b, e->len[c]); put_u64(&b, e->lng[c]); }
     }
@@ -865,7 +873,7 @@ int snap_rows_load(stor_table *t, const char *path, const stor_ev_rows *rv, uint
 
 typedef struct toc_in {
     stor_ev_rows rows;
-    uint32_t ccrc, nrows, nlive, ncols;
+    uint32_t nrows, nlive, ncols;
     const uint8_t *sizes;     /* ncols x (u64 bytes, u64 long ones), in the toc's buffer */
 } toc_in;
 
@@ -905,7 +913,7 @@ static int toc_read(FILE *f, toc_file *tf)
         toc_in *e = &tf->ent[k];
         if (end - p < 44) return -1;
         e->rows.off = rd64(p); e->rows.len = rd64(p + 8); e->rows.plain = rd64(p + 16);
-        e->rows.crc = rd32(p + 24); e->ccrc = rd32(p + 28);
+        e->rows.crc = rd32(p + 24); e->rows.ccrc = rd32(p + 28);
         e->nrows = rd32(p + 32); e->nlive = rd32(p + 36); e->ncols = rd32(p + 40);
         p += 44;
         if ((uint64_t)(end - p) / 16 < e->ncols) return -1;
@@ -933,7 +941,7 @@ static int toc_check_sections(FILE *f, const toc_file *tf)
             crc = wal_crc32_update(crc, buf, got);
             left -= got;
         }
-        if (rc == 0 && crc != tf->ent[k].ccrc) rc = -1;
+        if (rc == 0 && crc != tf->ent[k].rows.ccrc) rc = -1;
     }
     free(buf);
     return rc;
@@ -942,7 +950,7 @@ static int toc_check_sections(FILE *f, const toc_file *tf)
 /* The tables of the catalog against the toc, then each one's rows: left in the snapshot
  * (evict.c marks it out; its link to this file keeps it) or, where no link could be
  * made, loaded now. */
-static int toc_apply(FILE *f, zr *r, const toc_file *tf, uint64_t gen, const char *path, char *err, size_t errlen)
+static int toc_apply(FILE *f, zr *r, const toc_file *tf, const char *path, char *err, size_t errlen)
 {
     if (r->ntabs != tf->n) return -1;
     for (uint32_t k = 0; k < tf->n; k++) {
@@ -955,12 +963,12 @@ static int toc_apply(FILE *f, zr *r, const toc_file *tf, uint64_t gen, const cha
             return -2;
         }
     }
-    bool lazy = evict_snap_link(gen) == 0;
+    stor_evsrc *src = evict_snap_src();   /* (none: every table loaded now) */
     for (uint32_t k = 0; k < tf->n; k++) {
         const toc_in *e = &tf->ent[k];
         stor_table *t = r->tabs[k];
         if (!e->nrows) continue;
-        if (!lazy) {
+        if (!src) {
             if (rows_load_f(t, f, &e->rows, e->nrows) != 0) return -1;
             continue;
         }
@@ -968,9 +976,27 @@ static int toc_apply(FILE *f, zr *r, const toc_file *tf, uint64_t gen, const cha
             t->cols[c].ev_len = rd64(e->sizes + 16 * (size_t)c);
             t->cols[c].ev_long = rd64(e->sizes + 16 * (size_t)c + 8);
         }
-        evict_snap_out(t, &e->rows, e->nrows, e->nlive);
+        evict_snap_out(t, src, &e->rows, e->nrows, e->nlive);
     }
+    evict_src_drop(src);   /* (the tables' references keep it) */
     return 0;
+}
+
+int snap_toc_rows(const char *path, uint32_t n, stor_ev_rows *rows, uint32_t *nrows, uint32_t *nlive)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return -1;
+    toc_file tf = { 0 };
+    int rc = toc_read(f, &tf) == 1 && tf.n == n ? 0 : -1;
+    for (uint32_t k = 0; rc == 0 && k < n; k++) {
+        rows[k] = tf.ent[k].rows;
+        nrows[k] = tf.ent[k].nrows;
+        nlive[k] = tf.ent[k].nlive;
+    }
+    free(tf.buf);
+    free(tf.ent);
+    fclose(f);
+    return rc;
 }
 
 /* A format 2 snapshot: the catalog read whole, the sections checked, the rows left out. */
@@ -999,7 +1025,7 @@ static int load_v2(FILE *f, const toc_file *tf, stor_ddl_replay_fn replay, uint6
         rc = (snprintf(err, errlen, "'%s' is not a pressdb snapshot; refusing to start", path), -2);
     if (rc == 0) rc = load_records(r, replay, path, err, errlen);
     if (rc == 0 && r->bad) rc = -3;
-    if (rc == 0) rc = toc_apply(f, r, tf, *gen, path, err, errlen);
+    if (rc == 0) rc = toc_apply(f, r, tf, path, err, errlen);
     if (rc == -1 && r->bad) rc = -3;
     if (rc == -3) rc = (snprintf(err, errlen, "the snapshot '%s' is malformed; refusing to start", path), -2);
     zr_close(r);

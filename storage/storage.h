@@ -428,21 +428,29 @@ typedef struct stor_table {
        its evict file); mods: bumped by every row write (an eviction prepared under the
        shared lock is dropped when the table changed before it could be finished);
        used: the monotonic second stor_table_find last returned it; evicted: its rows,
-       indexes and versions are not in memory but in its evict file (generation ev_gen);
-       nrows, nlive, auto_inc and the definition stay, and stor_table_find brings the
-       rows back before returning it. Code that reaches tables without stor_table_find
-       (walking stor_db.tables) reads no rows of one that is out. */
+       indexes and versions are not in memory but in ev_src's file; nrows, nlive,
+       auto_inc and the definition stay, and stor_table_find brings the rows back before
+       returning it. Code that reaches tables without stor_table_find (walking
+       stor_db.tables) reads no rows of one that is out.
+       ev_src: a file (an evict file, or a snapshot's link in evict/) whose section ev_rows
+       holds the table's rows as of ev_mods and ev_version: where an out table's rows
+       are; for one in memory that has not changed since (evict_clean), what a checkpoint
+       copies instead of compressing the rows again and what an eviction reuses instead
+       of writing a file. NULL: none. Set under the exclusive store lock, or the shared
+       one with evict.c's load_mu (which readers under the shared lock take). */
     uint64_t serial, mods;
     _Atomic uint32_t used;
     _Atomic bool evicted;
-    bool ev_snap;            /* out with its rows in the snapshot it was started from
-                                (evict/snapshot.<gen>, a link), not in a file of its own */
-    uint32_t ev_gen;
-    uint64_t ev_bytes;       /* its evict file's size */
-    struct stor_ev_rows { uint64_t off, len, plain; uint32_t crc; } ev_rows;   /* the file's rows
-                                frame: where, its compressed length, its plain length and crc32 */
+    uint32_t ev_gen;         /* bumped by each eviction */
+    struct stor_evsrc *ev_src;
+    uint64_t ev_mods, ev_version;
+    uint64_t ev_bytes;       /* its section's compressed size (while out) */
+    struct stor_ev_rows { uint64_t off, len, plain; uint32_t crc, ccrc; } ev_rows;   /* the
+                                section: where, its compressed length, its plain length, the
+                                crc32 of its plain and of its compressed bytes */
 } stor_table;
 typedef struct stor_ev_rows stor_ev_rows;
+typedef struct stor_evsrc stor_evsrc;
 /* From now on row writes set their table's update_time (the store is loaded). */
 void stor_updates_begin(void);
 

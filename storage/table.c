@@ -507,7 +507,7 @@ static void col_free_data(stor_column *c, uint32_t nrows, uint32_t cap)
 
 static void table_free(stor_table *t)
 {
-    if (t->evicted) evict_forget(t);
+    evict_forget(t);
     compact_mark(t, false);
     if (t->derived) t->derived->free(t->derived);
     stor_free(t->rewrite_log);
@@ -608,7 +608,7 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     t->mods = 0;
     t->evicted = false;
     t->ev_gen = 0;
-    t->ev_snap = false;
+    t->ev_src = NULL;
     t->used = evict_clock();
     if (!t->auto_inc) t->auto_inc = 1;
     for (uint32_t i = 0; i < t->ncols; i++) {   /* a definition: no data (a copied one's pointers) */

@@ -1157,11 +1157,18 @@ int stor_checkpoint(char *err, size_t errlen)
         snprintf(err, errlen, "cannot sync the binary log: %s", strerror(errno));
         return -1;
     }
-    if (stor_snapshot_write(wal_gen, err, errlen) != 0) return -1;
+    evict_ck *ck = evict_ck_list();
+    int rc = stor_snapshot_write(wal_gen, err, errlen);
+    if (rc == 0) evict_ck_adopt(ck);   /* (its sections: the tables' clean copies) */
+    evict_ck_free(ck);
+    if (rc != 0) return -1;
     if (wal_start_generation(wal_gen + 1, false, err, errlen) != 0) return -1;
     wal_prev_drop();   /* (a set-aside log a failed checkpoint process left: held now) */
     return 0;
 }
+
+/* The forked checkpoint's tables as the child sees them (evict_ck_adopt at its end). */
+static evict_ck *ck_forked;
 
 /* The child of a checkpoint: nothing of the server's but its memory as it was at the
  * fork (other threads' locks may be held: it takes none of theirs, and writes its
@@ -1216,6 +1223,8 @@ int stor_checkpoint_begin(pid_t *pid, char *err, size_t errlen)
     }
     uint64_t gen = wal_gen;
     if (wal_start_generation(gen + 1, true, err, errlen) != 0) return -1;
+    evict_ck_free(ck_forked);
+    ck_forked = evict_ck_list();
     pid_t parent = getpid(), p = fork();
     if (p == 0) checkpoint_child(parent, gen);
     if (p > 0) {
@@ -1223,7 +1232,11 @@ int stor_checkpoint_begin(pid_t *pid, char *err, size_t errlen)
         return 0;
     }
     /* no process (memory, limits): written here, as a blocking checkpoint */
-    if (stor_snapshot_write(gen, err, errlen) != 0) return -1;
+    int rc = stor_snapshot_write(gen, err, errlen);
+    if (rc == 0) evict_ck_adopt(ck_forked);
+    evict_ck_free(ck_forked);
+    ck_forked = NULL;
+    if (rc != 0) return -1;
     wal_prev_drop();
     return 0;
 }
@@ -1266,7 +1279,12 @@ int stor_checkpoint_end(pid_t pid, char *err, size_t errlen)
         return -1;
     }
     stor_datadir_snapshot_written();   /* (the child's note of it stayed in the child) */
+    stor_lock_exclusive();   /* (its sections: the clean copies of the tables unchanged since) */
+    evict_ck_adopt(ck_forked);
+    stor_unlock();
     wal_prev_drop();
+    evict_ck_free(ck_forked);
+    ck_forked = NULL;
     return 0;
 }
 

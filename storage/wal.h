@@ -180,17 +180,29 @@ int  snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows,
 void snap_rows_abort(snap_rows_out *o);   /* (the file goes) */
 int  snap_rows_load(stor_table *t, const char *path, const stor_ev_rows *rv, uint32_t nrows);
 /* evict.c */
-int  evict_dir_reset(void);               /* evict/ made and emptied (once, at start) */
-void evict_recovering(bool on);           /* recovery: loads with no store lock held */
-/* A format 2 snapshot's rows stay in it (snapshot.c): evict_snap_link links the file
- * as evict/snapshot.<gen> (0, or -1: then they are loaded at once); evict_snap_out
- * marks a table out with its rows in that link. */
-int  evict_snap_link(uint64_t gen);
-void evict_snap_out(stor_table *t, const stor_ev_rows *rv, uint32_t nrows, uint32_t nlive);
 uint32_t evict_clock(void);               /* monotonic seconds, from 1 */
 void evict_touch(stor_table *t);          /* stor_table_find: used now, rows back */
+int  evict_dir_reset(void);               /* evict/ made and emptied (once, at start) */
+void evict_recovering(bool on);           /* recovery: loads with no store lock held */
+/* Files of rows sections (stor_table.ev_src): evict_snap_src links datadir/pressdb.snap
+ * as evict/snapshot.<n> (NULL: no link could be made), with one reference the caller
+ * drops; evict_snap_out marks a table a start made out, its rows section rv of src. */
+stor_evsrc *evict_snap_src(void);
+void evict_src_drop(stor_evsrc *s);
+void evict_snap_out(stor_table *t, stor_evsrc *src, const stor_ev_rows *rv, uint32_t nrows, uint32_t nlive);
+bool evict_clean(const stor_table *t);    /* in memory, unchanged since its ev_src copy */
+/* A checkpoint's tables (store lock held, as the snapshot is written or forked), then,
+ * once its snapshot is installed (store lock held; exclusive, or shared: it takes
+ * load_mu), each one unchanged since becomes a copy of its section there. */
+typedef struct evict_ck evict_ck;
+evict_ck *evict_ck_list(void);
+void evict_ck_adopt(evict_ck *ck);
+void evict_ck_free(evict_ck *ck);
+/* snapshot.c: the sections of the n tables of the snapshot at path (its table of
+ * contents): 0, or -1 (not n, or damaged). */
+int snap_toc_rows(const char *path, uint32_t n, stor_ev_rows *rows, uint32_t *nrows, uint32_t *nlive);
 void evict_path(const stor_table *t, char *out, size_t n);
-void evict_forget(stor_table *t);         /* an evicted table goes (DROP): its file too */
+void evict_forget(stor_table *t);         /* a table goes (DROP): its file too, out or not */
 void tbl_evict_rows(stor_table *t);       /* table.c: release the rows (store lock exclusive) */
 void tbl_release_rows(stor_table *t);     /* table.c: free every row of t (a shadow nobody sees) */
 /* snapshot.c */
