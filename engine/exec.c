@@ -41,25 +41,26 @@ static uint64_t checkpoint_threshold(void)
  * writer can open a transaction meanwhile. */
 static pthread_mutex_t ck_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t ck_cv = PTHREAD_COND_INITIALIZER;
-static bool ck_due, ck_stop, ck_started;
+static bool ck_due, ck_stop, ck_started, ck_cheap;
 static pthread_t ck_thread;
 
-static void checkpoint_now(void)
+/* cheap: hinted by storage (every table has a copy: the checkpoint only copies), at a
+ * lower threshold than the log's own. */
+static void checkpoint_now(bool cheap)
 {
     char err[256];
     bool failed = false;
+    size_t at = cheap ? STOR_CHEAP_WAL : checkpoint_threshold();
     if (!stor_checkpoint_forks() || stor_checkpoint_prev_pending()) {   /* (a process failed: the old way) */
         stor_lock_shared();
-        failed = stor_wal_size() > checkpoint_threshold() && !stor_any_open_txn() &&
-                 stor_checkpoint(err, sizeof err) != 0;
+        failed = stor_wal_size() > at && !stor_any_open_txn() && stor_checkpoint(err, sizeof err) != 0;
         stor_unlock();
     } else {
         /* the store held only while the log is set aside and a process forked to write
            the snapshot (copy-on-write: what it sees stays as it was) */
         pid_t pid = 0;
         stor_lock_exclusive();
-        failed = stor_wal_size() > checkpoint_threshold() && !stor_any_open_txn() &&
-                 stor_checkpoint_begin(&pid, err, sizeof err) != 0;
+        failed = stor_wal_size() > at && !stor_any_open_txn() && stor_checkpoint_begin(&pid, err, sizeof err) != 0;
         stor_unlock();
         if (pid) failed = stor_checkpoint_end(pid, err, sizeof err) != 0;
     }
@@ -76,8 +77,10 @@ static void *checkpoint_main(void *arg)
         while (!ck_due && !ck_stop) pthread_cond_wait(&ck_cv, &ck_mu);
         if (ck_stop) break;
         ck_due = false;
+        bool cheap = ck_cheap;
+        ck_cheap = false;
         pthread_mutex_unlock(&ck_mu);
-        checkpoint_now();
+        checkpoint_now(cheap);
         pthread_mutex_lock(&ck_mu);
     }
     pthread_mutex_unlock(&ck_mu);
@@ -91,6 +94,17 @@ static void checkpoint_request(void)
     if (!ck_started && !ck_stop)
         ck_started = pthread_create(&ck_thread, NULL, checkpoint_main, NULL) == 0;
     ck_due = true;
+    pthread_cond_signal(&ck_cv);
+    pthread_mutex_unlock(&ck_mu);
+}
+
+/* storage's hint (evict.c's thread): a checkpoint now would only copy */
+static void checkpoint_hint(void)
+{
+    pthread_mutex_lock(&ck_mu);
+    if (!ck_started && !ck_stop)
+        ck_started = pthread_create(&ck_thread, NULL, checkpoint_main, NULL) == 0;
+    ck_due = ck_cheap = true;
     pthread_cond_signal(&ck_cv);
     pthread_mutex_unlock(&ck_mu);
 }
@@ -2196,6 +2210,7 @@ int pdb_engine_init(char *err, size_t errlen)
 {
     stor_set_ddl_replay(replay_ddl);
     stor_set_table_ddl(ex_table_ddl);
+    stor_set_checkpoint_hint(checkpoint_hint);
     /* single-threaded at startup: replay takes the store lock per statement itself */
     int rc = stor_recover(err, errlen);
     if (rc == 0) {

@@ -410,6 +410,8 @@ typedef struct cand {
     uint64_t serial, mods, version;
     uint32_t used, gen;
     bool reuse;              /* its rows are its clean copy's: no file to write */
+    bool keep;               /* a copy for checkpoints, the rows stay (reads go on) */
+    uint64_t cells;          /* (keep: rows x columns, as collected) */
     snap_rows_out *out;
     uint64_t bytes;
     stor_ev_rows rows;
@@ -444,7 +446,7 @@ static bool unchanged(const cand *c)
 {
     stor_table *t = by_serial(c->t, c->serial);
     return t && t->mods == c->mods && t->version == c->version &&
-           atomic_load_explicit(&t->used, memory_order_relaxed) == c->used;
+           (c->keep || atomic_load_explicit(&t->used, memory_order_relaxed) == c->used);
 }
 
 static uint32_t collect(cand **out, uint32_t now, uint32_t after_s)
@@ -610,11 +612,100 @@ static uint32_t pressure_pass(void)
     return n;
 }
 
+/* ---- copies of unchanged tables, for checkpoints ---- */
+
+static void (*ck_hint)(void);
+static uint64_t clean_skip_ns;   /* (the thread's: no pass before then) */
+
+void stor_set_checkpoint_hint(void (*fn)(void)) { ck_hint = fn; }
+
+/* Store lock shared: the tables to copy now (unchanged for STOR_CLEAN_AFTER_S, no
+ * versions); *dirty the cells of those in memory without a copy, *copied the bytes of
+ * the copies. */
+static uint32_t clean_collect(cand **out, uint32_t now, uint64_t *dirty, uint64_t *copied)
+{
+    uint32_t n = 0, cap = 0, ndb;
+    cand *v = NULL;
+    stor_db **dbs = stor_db_list(&ndb);
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            if (t->temporary || t->sequence || !t->nrows || t->name[0] == '#') continue;
+            pthread_mutex_lock(&load_mu);
+            bool has = t->evicted || evict_clean(t);
+            if (has) *copied += t->ev_rows.len;
+            pthread_mutex_unlock(&load_mu);
+            if (has) continue;
+            *dirty += (uint64_t)t->nrows * t->ncols;
+            if (t->mods != t->cl_mods) { t->cl_mods = t->mods; t->cl_at = now; continue; }
+            if (now - t->cl_at < STOR_CLEAN_AFTER_S || t->nver || t->ngaps) continue;
+            if (n == cap) {
+                cand *nv = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof *nv);
+                if (!nv) { *out = v; return n; }
+                v = nv;
+            }
+            v[n++] = (cand){ .t = t, .serial = t->serial, .mods = t->mods, .version = t->version, .keep = true,
+                             .cells = (uint64_t)t->nrows * t->ncols };
+        }
+    *out = v;
+    return n;
+}
+
+/* One table's copy, under the shared store lock (writers wait; readers go on). */
+static bool clean_one(cand *c)
+{
+    stor_lock_shared();
+    uint64_t t0 = mono_ns();
+    bool ok = unchanged(c) && !c->t->nver && write_file(c, &t0) && unchanged(c) && !c->t->nver;
+    if (ok) {
+        char path[4300];
+        snprintf(path, sizeof path, "%s/evict/%llu.%u", stor_datadir(), (unsigned long long)c->serial, c->gen);
+        stor_evsrc *src = src_new(path);
+        ok = src != NULL;
+        pthread_mutex_lock(&load_mu);
+        if (ok) src_set(c->t, src, &c->rows);
+        pthread_mutex_unlock(&load_mu);
+        evict_src_drop(src);
+    }
+    if (!ok && c->gen) unlink_gen(c);
+    stor_unlock();
+    return ok;
+}
+
+/* Copies of the tables that stopped changing, at most a fifth of a core's time; then
+ * a checkpoint hinted if it would only copy. */
+static void clean_pass(void)
+{
+    uint64_t t0 = mono_ns();
+    if (t0 < clean_skip_ns) return;
+    uint64_t dirty = 0, copied = 0;
+    cand *v = NULL;
+    stor_lock_shared();
+    uint32_t n = clean_collect(&v, evict_clock(), &dirty, &copied);
+    stor_unlock();
+    for (uint32_t i = 0; i < n; i++)
+        if (clean_one(&v[i])) { dirty -= v[i].cells; copied += v[i].rows.len; }
+    free(v);
+    clean_skip_ns = mono_ns() + 4 * (mono_ns() - t0);
+    uint64_t wal = stor_wal_size();
+    if (ck_hint && dirty < (1u << 20) && wal > STOR_CHEAP_WAL && wal > copied / 2 && !stor_checkpoint_prev_pending())
+        ck_hint();
+}
+
 static void ev_tick(stor_ticker *k)
 {
     (void)k;
     if (ev_after_s) stor_evict_pass(ev_after_s);
     pressure_pass();
+    clean_pass();
+    pthread_mutex_lock(&dead_mu);
+    bool any_dead = ndead != 0;
+    pthread_mutex_unlock(&dead_mu);
+    if (any_dead && !stor_checkpoint_prev_pending()) {   /* (copies a checkpoint replaced) */
+        stor_lock_exclusive();
+        dead_sweep();
+        stor_unlock();
+    }
 }
 
 /* The evict directory, emptied: files of an earlier run are stale caches. */

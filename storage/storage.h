@@ -445,6 +445,8 @@ typedef struct stor_table {
     struct stor_evsrc *ev_src;
     uint64_t ev_mods, ev_version;
     uint64_t ev_bytes;       /* its section's compressed size (while out) */
+    uint64_t cl_mods;        /* (evict.c's thread: mods when it last looked, and when) */
+    uint32_t cl_at;
     struct stor_ev_rows { uint64_t off, len, plain; uint32_t crc, ccrc; } ev_rows;   /* the
                                 section: where, its compressed length, its plain length, the
                                 crc32 of its plain and of its compressed bytes */
@@ -1004,6 +1006,15 @@ void stor_evict_stop(void);              /* (stor_close calls it) */
  * whatever it misses stor_table_find loads under the lock. */
 int  stor_evict_preload(const char *db, const char *name, bool may_block);
 bool stor_evicted_any(void);   /* any table out now (no lock) */
+/* Checkpoints made cheap by the copies (evict.c): a table that has not changed for
+ * STOR_CLEAN_AFTER_S gets its rows section written by evict.c's thread (as an eviction
+ * would, keeping its rows), so a checkpoint copies it instead of compressing it. When
+ * every table holding rows has one (but for a few cells) and the log passed
+ * max(STOR_CHEAP_WAL, half the copies' bytes), the thread calls the hint: the engine
+ * checkpoints then, whatever its own threshold, so a kill -9 has little log to replay. */
+#define STOR_CLEAN_AFTER_S 2
+#define STOR_CHEAP_WAL (16u << 20)
+void stor_set_checkpoint_hint(void (*fn)(void));
 uint32_t stor_evict_after(void);   /* --evict-after-s (0: tables out after a start are loaded
                                       by a thread of evict.c; idle ones stay in) */
 /* One pass now, as the thread makes them (tests): evicts what qualifies with after_s
