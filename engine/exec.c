@@ -2242,6 +2242,7 @@ void pdb_engine_shutdown(void)
     /* a clean shutdown leaves a snapshot and an empty log: the next start is quick */
     char err[256];
     checkpoint_thread_stop();
+    stor_evict_stop();   /* (its start loader and its copies: not wanted now) */
     stor_lock_exclusive();
     if ((stor_wal_size() > 64 || stor_checkpoint_prev_pending()) && !stor_any_open_txn() &&
         stor_checkpoint(err, sizeof err) != 0)

@@ -161,6 +161,18 @@ bool evict_clean(const stor_table *t)
     return t->ev_src && t->ev_mods == t->mods && t->ev_version == t->version && !t->nver;
 }
 
+/* Under load_mu: another thread (evict.c's, a loader) may set ev_src under the shared
+ * store lock a checkpoint holds. In a checkpoint's child load_mu is free: it is taken
+ * only under the store lock, which the forking thread holds exclusive. */
+bool evict_copy_source(const stor_table *t, char *path, size_t n, stor_ev_rows *rv)
+{
+    pthread_mutex_lock(&load_mu);
+    bool ok = t->evicted || evict_clean(t);
+    if (ok) { snprintf(path, n, "%s", t->ev_src->path); *rv = t->ev_rows; }
+    pthread_mutex_unlock(&load_mu);
+    return ok;
+}
+
 void evict_forget(stor_table *t)
 {
     if (t->evicted) {

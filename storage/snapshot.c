@@ -336,11 +336,8 @@ int snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows, 
  * against the crc32 of its compressed bytes on the way (a damaged file fails the
  * checkpoint rather than go into a snapshot); the running crc and length then go on as
  * if its plain bytes had been put. */
-static int copy_rows(zw *w, const stor_table *t, char *err, size_t errlen)
+static int copy_rows(zw *w, const stor_table *t, const char *path, const stor_ev_rows *rv, char *err, size_t errlen)
 {
-    char path[4300];
-    evict_path(t, path, sizeof path);
-    const stor_ev_rows *rv = &t->ev_rows;
     zw_flush(w, ZSTD_e_end);
     FILE *f = fopen(path, "rb");
     enum { IN = 1 << 20 };
@@ -394,14 +391,13 @@ static int write_section(zw *w, const stor_table *t, toc_ent *e, char **zbuf, si
     e->rows.off = (uint64_t)at;
     w->crc = 0; w->plain = 0; w->ccrc = 0;   /* (from here the section's own) */
     e->nrows = t->nrows;
-    if (t->evicted) {
-        if (copy_rows(w, t, err, errlen) != 0) return -1;
+    char path[4300];
+    stor_ev_rows rv;
+    if (evict_copy_source(t, path, sizeof path, &rv)) {
+        if (copy_rows(w, t, path, &rv, err, errlen) != 0) return -1;
         e->nlive = t->nlive;
-        for (uint32_t c = 0; c < t->ncols; c++) { e->len[c] = t->cols[c].ev_len; e->lng[c] = t->cols[c].ev_long; }
-    } else if (evict_clean(t)) {
-        if (copy_rows(w, t, err, errlen) != 0) return -1;
-        e->nlive = t->nlive;
-        live_sizes(t, e);
+        if (!t->evicted) live_sizes(t, e);
+        else for (uint32_t c = 0; c < t->ncols; c++) { e->len[c] = t->cols[c].ev_len; e->lng[c] = t->cols[c].ev_long; }
     } else {
         write_rows(w, t, e, zbuf, zcap);
         zw_flush(w, ZSTD_e_end);

@@ -191,6 +191,9 @@ stor_evsrc *evict_snap_src(void);
 void evict_src_drop(stor_evsrc *s);
 void evict_snap_out(stor_table *t, stor_evsrc *src, const stor_ev_rows *rv, uint32_t nrows, uint32_t nlive);
 bool evict_clean(const stor_table *t);    /* in memory, unchanged since its ev_src copy */
+/* Where a checkpoint copies t's rows from (out, or clean): its file and section; false:
+ * it must write them. */
+bool evict_copy_source(const stor_table *t, char *path, size_t n, stor_ev_rows *rv);
 /* A checkpoint's tables (store lock held, as the snapshot is written or forked), then,
  * once its snapshot is installed (store lock held; exclusive, or shared: it takes
  * load_mu), each one unchanged since becomes a copy of its section there. */
