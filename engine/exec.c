@@ -1488,6 +1488,13 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     /* (a consistent snapshot's binary log position must fall between commits) */
     bool nolock = ro && !describe && reads_no_table(st) && !(st->kind == S_BEGIN && st->consistent_snapshot);
     if (!nolock && !describe && preload_tables(s, st)) return PDB_EXEC_MOVE;
+    /* FLUSH TABLES closes MariaDB's table cache: where tables are meant to leave memory
+       (--evict-after-s), every one nothing holds goes now (before the store lock, which
+       the eviction takes itself; an event loop hands it to a worker) */
+    if (st->kind == S_FLUSH && (st->num & 32) && !describe && stor_evict_after()) {
+        if (!stor_lock_may_block()) return PDB_EXEC_MOVE;
+        stor_evict_pass(0);
+    }
     if (!nolock && !store_lock(ro)) return PDB_EXEC_MOVE;
     /* only a plain SELECT that sent nothing yet is run again (ex_send_columns ends it) */
     stmt_state.slice_at = pdb_exec_slice_us && text && !stor_lock_may_block() && ro && !describe &&

@@ -4919,14 +4919,17 @@ static void statement(P *p, pl_stmt *s)
     }
     if (accept_kw(p, "FLUSH")) {
         s->kind = S_FLUSH;   /* num: 1 STATUS, 2 LOGS (any kind) among the things flushed,
-                                8 the binary log (LOGS or BINARY LOGS), 16 PRIVILEGES */
+                                8 the binary log (LOGS or BINARY LOGS), 16 PRIVILEGES,
+                                32 TABLES (no read lock) */
         while (p->t.kind != TK_EOF && !is_op(p, ';')) {
             if (is_kw(p, "STATUS")) s->num |= 1;
             if (is_kw(p, "PRIVILEGES")) s->num |= 16;
             if (is_kw(p, "LOGS")) s->num |= 2;
             if (is_kw(p, "LOGS") || (is_kw(p, "BINARY") && is_word(peek(p), "LOGS"))) s->num |= 8;
-            /* FLUSH TABLES WITH READ LOCK (no table list): the global read lock */
+            /* FLUSH TABLES WITH READ LOCK (no table list): the global read lock; else
+               FLUSH TABLES [list]: the table cache closed (32) */
             if (is_kw(p, "TABLES") && peek(p)->kind == TK_IDENT && is_word(peek(p), "WITH")) s->num |= 4;
+            else if (is_kw(p, "TABLES") || is_kw(p, "TABLE")) s->num |= 32;
             next(p);
         }
         return;

@@ -18,6 +18,7 @@ both servers. Then, each compared in full and in order with MariaDB:
   - threads writing and reading their own sites with pauses, so that tables go out and
     come back many times while others run (Evict_loads counts them), an open
     transaction's table staying in;
+  - FLUSH TABLES: every table out at once;
   - RENAME, ALTER, TRUNCATE, DROP TABLE and DROP DATABASE of tables that are out;
   - a clean restart and a kill -9 with every table out (snapshots and checkpoints copy
     the evict files; a start leaves every table's rows in the snapshot, out, with the
@@ -310,6 +311,11 @@ def main():
           % (counts[0], (": " + "; ".join(errors[:4])) if errors else ""))
     check(loads >= 8, "tables came back while the threads ran (%d loads)" % loads)
     compare_sites(p, m, sites, "after the threads")
+    # FLUSH TABLES (MariaDB's table cache closed): with --evict-after-s, out at once
+    run(p, "USE mysql")
+    run(p, "FLUSH TABLES")
+    check(status(p, "Evict_tables") >= ntab, "FLUSH TABLES: every table out at once (%d of %d)"
+          % (status(p, "Evict_tables"), ntab))
 
     # DDL of tables that are out
     check(wait_out(p, ntab), "every table out again")

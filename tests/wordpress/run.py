@@ -2,7 +2,7 @@
 """WordPress end to end: Debian's WordPress against MariaDB and against pressdb.
 
     /usr/bin/python3 tests/wordpress/run.py [--server build/pressdb]
-        [--keep] [--no-migration] [--no-socket] [--replica] [--self-test] [-v]
+        [--keep] [--no-migration] [--no-socket] [--replica] [--evict] [--self-test] [-v]
 
 Needs (Debian): wordpress php-cli php-mysql php-xml mariadb-server
 mariadb-client python3-pymysql, and root (it writes /etc/wordpress/).
@@ -57,6 +57,11 @@ About a minute.
    other way round: the run's MariaDB has --log-bin (its default MIXED format:
    WordPress's statements arrive as statement and row events) and a pressdb
    replica follows it; at the end its dumps are MariaDB's.
+8. --evict: pressdb runs with --evict-after-s=3600 and gets FLUSH TABLES before each
+   step of the scenario, so that every table nothing holds leaves memory between
+   requests and each request's statements load back what they use
+   (storage/evict.c); at the end Evict_evictions and Evict_loads must have counted
+   them.
 
 Exit status 0 when everything passes; otherwise a list of failures by kind.
 Row-order-only differences (ORDER BY ties, no ORDER BY) are printed as notes.
@@ -2058,6 +2063,38 @@ def preflight():
     return problems
 
 
+EVICT_SEEN = {"prev": {}, "total": collections.Counter()}
+
+
+def evict_counts(server):
+    c = server.connect()
+    try:
+        cur = c.cursor()
+        cur.execute("SHOW GLOBAL STATUS LIKE 'Evict%'")
+        now = {k: int(v) for k, v in cur.fetchall()}
+    finally:
+        c.close()
+    # counted across the restart step (a new process counts from 0)
+    for k in ("Evict_evictions", "Evict_loads"):
+        before = EVICT_SEEN["prev"].get(k, 0)
+        EVICT_SEEN["total"][k] += now.get(k, 0) - before if now.get(k, 0) >= before else now.get(k, 0)
+    EVICT_SEEN["prev"] = now
+    return dict(EVICT_SEEN["total"])
+
+
+def flush_tables(server):
+    """--evict: every table of pressdb's that nothing holds leaves memory now."""
+    try:
+        evict_counts(server)
+        c = server.connect()
+        try:
+            c.cursor().execute("FLUSH TABLES")
+        finally:
+            c.close()
+    except pymysql.err.MySQLError as e:
+        FAIL.add("harness", "evict", "", "FLUSH TABLES failed: %s" % e)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--server", default=os.path.join(ROOT, "build", "pressdb"))
@@ -2068,6 +2105,9 @@ def main():
     ap.add_argument("--replica", action="store_true",
                     help="a MariaDB replica follows pressdb (--log-bin), a pressdb replica follows MariaDB; "
                          "each must end with its primary's data")
+    ap.add_argument("--evict", action="store_true",
+                    help="pressdb evicts every table nothing holds before each step (FLUSH TABLES "
+                         "with --evict-after-s)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
     global area_keep
@@ -2105,6 +2145,9 @@ def main():
             if args.replica:
                 os.environ["PRESSDB_EXTRA_ARGS"] = (os.environ.get("PRESSDB_EXTRA_ARGS", "") +
                                                     " --log-bin --server-id=11").strip()
+            if args.evict:
+                os.environ["PRESSDB_EXTRA_ARGS"] = (os.environ.get("PRESSDB_EXTRA_ARGS", "") +
+                                                    " --evict-after-s=3600").strip()
             other = servers.start_pressdb(area, args.server)
             blabel = "pressdb"
         replica = start_replica(area, other) if args.replica and not args.self_test else None
@@ -2126,6 +2169,8 @@ def main():
                 if not alive[s.label]:
                     continue
                 t = time.monotonic()
+                if args.evict and s is b and s.db.alive():
+                    flush_tables(s.db)
                 try:
                     next(g)
                 except StopIteration:
@@ -2184,6 +2229,12 @@ def main():
                 check_replica(maria, preplica, "pressdb replica")
             except Exception:  # noqa: BLE001
                 FAIL.add("harness", "pressdb replica", "", traceback.format_exc())
+        if args.evict and other.alive() and not aborted:
+            ev = evict_counts(other)
+            log("eviction: %s" % ", ".join("%s %s" % kv for kv in sorted(ev.items())))
+            if ev.get("Evict_evictions", 0) < 100 or ev.get("Evict_loads", 0) < 100:
+                FAIL.add("harness", "evict", "", "tables did not leave memory and come back between "
+                         "requests: %s" % ev)
         if not other.alive() and blabel not in aborted:
             FAIL.add("server", blabel, "", "%s died: %s\n%s" % (blabel, other.exit_description(),
                                                                  other.log_tail(30)))
