@@ -1,6 +1,7 @@
 /* show.c - SHOW statements and DESCRIBE, formatted exactly as MariaDB 10.11 prints them. */
 #include "engine/eng.h"
 #include "engine/jit_bridge.h"
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -574,6 +575,18 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     snprintf(evl, sizeof evl, "%llu", (unsigned long long)ev.loads);
     snprintf(evt, sizeof evt, "%llu", (unsigned long long)ev.load_us);
     snprintf(evo, sizeof evo, "%llu", (unsigned long long)ev.tables_out);
+    /* Memory_table_*: where the tables' memory goes (storage.h stor_mem_parts: a walk of
+       every string slot, so taken at most once a second) */
+    static pthread_mutex_t mp_mu = PTHREAD_MUTEX_INITIALIZER;
+    static stor_memparts mp;
+    static uint64_t mp_at;
+    pthread_mutex_lock(&mp_mu);
+    if (!mp_at || ex_now_ns() - mp_at > 1000000000ull) { stor_mem_parts(&mp); mp_at = ex_now_ns(); }
+    const uint64_t mpv[9] = { mp.bitmaps, mp.idx_hash, mp.idx_ordered, mp.str_bytes, mp.str_codes, mp.str_pool,
+                              mp.str_slots, mp.vectors, mp.versions };
+    pthread_mutex_unlock(&mp_mu);
+    char mps[9][24];
+    for (int i = 0; i < 9; i++) snprintf(mps[i], sizeof mps[i], "%llu", (unsigned long long)mpv[i]);
     const char *status[][2] = { { "Binlog_snapshot_file", bsf }, { "Binlog_snapshot_position", bsp },
                                 { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
                                 { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
@@ -584,7 +597,12 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
                                 { "Jit_compile_time_p50_us", jq[0] }, { "Jit_compile_time_p99_us", jq[1] },
                                 { "Jit_compile_time_us", jt },
                                 { "Jit_compiled_blocks", jc }, { "Jit_executions", je },
-                                { "Jit_fallbacks", jf }, { "Memory_used", mem },
+                                { "Jit_fallbacks", jf },
+                                { "Memory_table_bitmaps", mps[0] }, { "Memory_table_index_hash", mps[1] },
+                                { "Memory_table_index_ordered", mps[2] }, { "Memory_table_string_bytes", mps[3] },
+                                { "Memory_table_string_codes", mps[4] }, { "Memory_table_string_pools", mps[5] },
+                                { "Memory_table_string_slots", mps[6] }, { "Memory_table_vectors", mps[7] },
+                                { "Memory_table_versions", mps[8] }, { "Memory_used", mem },
                                 { "Ngram_bytes", ngb }, { "Ngram_lookups", ngl },
                                 { "Plan_cache_entries", pe }, { "Plan_cache_hits", ph },
                                 { "Plan_cache_misses", pm }, { "Plan_cache_plans_kept", bm },

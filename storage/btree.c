@@ -73,6 +73,15 @@ void stor_ord_free(struct stor_ord *o)
 
 uint32_t stor_ord_count(const struct stor_ord *o) { return o->n; }
 
+static size_t node_bytes(const ord_node *nd)
+{
+    size_t n = sizeof *nd + (nd->leaf ? 0 : ORD_FAN * sizeof(ord_node *));
+    for (uint32_t i = 0; !nd->leaf && i < nd->n; i++) n += node_bytes(nd->kid[i]);
+    return n;
+}
+
+size_t stor_ord_bytes(const struct stor_ord *o) { return sizeof *o + (o->root ? node_bytes(o->root) : 0); }
+
 /* Builds one level of nodes over items (row ids for leaves, nodes for inner ones):
  * ceil(n / ORD_FILL) nodes with the items spread evenly. Returns the node count or -1. */
 static long build_level(bool leaf, const uint32_t *rows, ord_node **items, uint32_t n, ord_node **out)

@@ -280,6 +280,7 @@ char *stor_strpool_hold(stor_column *c, const char *p, uint32_t len, uint8_t *po
 uint16_t stor_strpool_id(const char *held, uint8_t pooled);   /* the id of a held copy, 0 = none */
 void  stor_strpool_release(stor_column *c, char *p, uint8_t pooled);
 void  stor_strpool_free(stor_column *c);
+size_t stor_strpool_bytes(const stor_column *c);   /* its entries and buckets (SHOW STATUS) */
 
 /* Compression of cold long strings (storage/compress.c). Row ids are grouped in segments
  * of STOR_SEG_ROWS; every read (stor_get) and write of a string stamps its segment with
@@ -453,6 +454,16 @@ typedef struct stor_table {
 } stor_table;
 typedef struct stor_ev_rows stor_ev_rows;
 typedef struct stor_evsrc stor_evsrc;
+/* Where the memory of the tables in memory goes, by kind (SHOW GLOBAL STATUS
+ * Memory_table_*; store lock held; walks every string slot): value vectors (int64 and
+ * double slots, per row id up to the capacity), string slots, the bytes of plain string
+ * values held per row (not pooled, not compressed: those are Compressed_bytes), string
+ * pools, pooled ids, null and dead bitmaps and segment stamps, index hash chains and
+ * buckets, ordered views, row versions and origins. */
+typedef struct stor_memparts {
+    uint64_t vectors, str_slots, str_bytes, str_pool, str_codes, bitmaps, idx_hash, idx_ordered, versions;
+} stor_memparts;
+void stor_mem_parts(stor_memparts *m);
 /* From now on row writes set their table's update_time (the store is loaded). */
 void stor_updates_begin(void);
 
@@ -757,6 +768,7 @@ struct stor_ord *stor_ord_new(void);                       /* empty; NULL = no m
 struct stor_ord *stor_ord_build(const uint32_t *rows, uint32_t n);
 void     stor_ord_free(struct stor_ord *o);
 uint32_t stor_ord_count(const struct stor_ord *o);
+size_t   stor_ord_bytes(const struct stor_ord *o);   /* its nodes' (SHOW STATUS) */
 /* 0, or -1 when memory ran out: the tree has then lost rows and must be freed. */
 int      stor_ord_insert(struct stor_ord *o, uint32_t row, stor_ord_cmp cmp, const void *ctx);
 /* 0, or -1 when row is not where cmp puts it (nothing changed). */

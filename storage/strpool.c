@@ -125,3 +125,13 @@ void stor_strpool_free(stor_column *c)
     stor_free(sp);
     c->pool = NULL;
 }
+
+size_t stor_strpool_bytes(const stor_column *c)
+{
+    const struct stor_strpool *sp = c->pool;
+    if (!sp) return 0;
+    size_t n = sizeof *sp + (size_t)sp->nbuckets * sizeof *sp->buckets;
+    for (uint32_t b = 0; b < sp->nbuckets; b++)
+        for (const pentry *e = sp->buckets[b]; e; e = e->next) n += sizeof *e + e->len + 1;
+    return n;
+}

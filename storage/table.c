@@ -1926,3 +1926,49 @@ void stor_catalog_free(void)
     stor_free(dbs);
     dbs = NULL;
 }
+
+/* ---- where the memory goes (SHOW GLOBAL STATUS Memory_table_*) ---- */
+
+static void col_parts(const stor_table *t, const stor_column *c, stor_memparts *m)
+{
+    size_t cap = t->cap;
+    if (c->kind == CK_I64 && c->i64) m->vectors += cap * sizeof *c->i64;
+    if (c->kind == CK_F64 && c->f64) m->vectors += cap * sizeof *c->f64;
+    if (c->nulls) m->bitmaps += cap / 8;
+    if (c->kind != CK_I64 && c->kind != CK_F64 && c->str) {
+        m->str_slots += cap * sizeof *c->str;
+        if (c->code) m->str_codes += cap * sizeof *c->code;
+        if (c->seg) m->bitmaps += ((cap + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT) * sizeof *c->seg;
+        m->str_pool += stor_strpool_bytes(c);
+        for (uint32_t r = 0; r < t->nrows; r++) {
+            const struct stor_str *v = &c->str[r];
+            if (v->p && !v->pooled && !((uintptr_t)v->p & 1)) m->str_bytes += v->len;
+        }
+    }
+}
+
+void stor_mem_parts(stor_memparts *m)
+{
+    memset(m, 0, sizeof *m);
+    uint32_t ndb;
+    stor_db **dbs = stor_db_list(&ndb);
+    for (uint32_t i = 0; i < ndb; i++)
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            const stor_table *t = dbs[i]->tables[j];
+            if (t->evicted) continue;
+            size_t cap = t->cap;
+            for (uint32_t c = 0; c < t->ncols; c++) col_parts(t, &t->cols[c], m);
+            if (t->dead) m->bitmaps += cap / 8;
+            if (t->ver) m->versions += cap * sizeof *t->ver;
+            if (t->origin) m->versions += cap * sizeof *t->origin;
+            for (uint32_t x = 0; x < t->nidx; x++) {
+                const stor_index *ix = &t->idx[x];
+                const struct stor_hchain *hc[2] = { &ix->h, &ix->h1 };
+                for (int k = 0; k < 2; k++) {
+                    if (hc[k]->buckets) m->idx_hash += (size_t)ix->nbuckets * sizeof(uint32_t);
+                    if (hc[k]->next) m->idx_hash += cap * 2 * sizeof(uint32_t);
+                }
+                if (ix->ord) m->idx_ordered += stor_ord_bytes(ix->ord);
+            }
+        }
+}

@@ -217,6 +217,13 @@ def one_engine(kind, name, workdir, pressdb_bin, dump, manifest, ref, evict_afte
         r["rss_idle_kib"] = srv.rss_kib()
         if kind == "pressdb":
             r["memory_used_idle"] = memory_used(srv)
+        if kind == "pressdb":   # where the memory goes (SHOW GLOBAL STATUS Memory_table_*)
+            c = srv.connect()
+            with c.cursor() as cur:
+                cur.execute("SHOW GLOBAL STATUS LIKE 'Memory_table%'")
+                rows = [(k.decode() if isinstance(k, bytes) else k, v) for k, v in cur.fetchall()]
+                r["memory_parts"] = {k[len("Memory_table_"):]: int(v) for k, v in rows}
+            c.close()
         if kind == "pressdb" and evict_after:
             evicted_figures(srv, r)
         fp = fingerprint(srv)
@@ -297,6 +304,12 @@ def markdown(res):
     row("start to `%s` answered after the clean shutdown" % PROBE, "restart_clean_s", fmt_s)
     row("RSS after the clean restart", "rss_after_restart_kib", fmt_mib)
     L.append("")
+    parts = [x["memory_parts"] for x in per["pressdb"] if x.get("memory_parts")]
+    if parts:
+        keys = sorted(parts[0], key=lambda k: -parts[0][k])
+        L.append("Where pressdb's table memory goes after the load (`SHOW GLOBAL STATUS LIKE 'Memory_table%%'`, "
+                 "run 1): %s." % ", ".join("%s %.1f MB" % (k.replace("_", " "), parts[0][k] / 1e6) for k in keys))
+        L.append("")
     ev = [x for x in per["pressdb"] if "rss_evicted_kib" in x]
     if ev:
         L.append("With `--evict-after-s=%d` (storage/evict.c): every table out after %s s of the idle (%s tables), "

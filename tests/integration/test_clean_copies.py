@@ -7,7 +7,8 @@ datadir/evict/ while its rows stay in memory; once every table holding rows has 
 the log passed 16 MiB, a checkpoint runs that only copies them, and its snapshot, linked
 into evict/, becomes every table's copy. This test, with the server's defaults (its
 own checkpoint threshold is far above what it writes):
-  - writes about 20 MB (a bulk table, a small one), idles, and sees the checkpoint
+  - writes about 20 MB (a bulk table, a small one), sees Memory_table_* count its
+    string bytes, slots and key chains, idles, and sees the checkpoint
     come (Innodb_lsn_last_checkpoint reaches the log's end) and the copies replaced by
     the snapshot's link;
   - changes one row of the small table and sees a copy of it alone appear;
@@ -77,6 +78,13 @@ def main():
     for i in range(50):
         cur.execute("INSERT INTO cc.small (body) VALUES (%s)", ("row %d" % i,))
     cur.execute("DELETE FROM cc.bulk WHERE id % 7 = 0")
+    # where the memory goes: the bodies' bytes, their slots, the keys' chains
+    cur.execute("SELECT SUM(LENGTH(body)), COUNT(*) FROM cc.bulk")
+    body_bytes, nbulk = (int(x) for x in cur.fetchone())
+    sb, slots, chains = (status(c, "Memory_table_" + k) for k in ("string_bytes", "string_slots", "index_hash"))
+    check(body_bytes <= sb <= body_bytes * 1.2 and slots >= nbulk * 16 and chains >= nbulk * 8 * 2,
+          "Memory_table_*: string bytes %d (bodies %d), slots %d, index chains %d for %d rows"
+          % (sb, body_bytes, slots, chains, nbulk))
     written = status(c, "Innodb_lsn_current")
     check(written > 16 << 20, "the log passed 16 MiB (%d bytes)" % written)
     ok = wait_for(lambda: status(c, "Innodb_lsn_last_checkpoint") >= written)
