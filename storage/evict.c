@@ -56,7 +56,7 @@
 
 #define EV_SLICE_NS 10000000ull     /* phase 1 lets the store lock go after this long */
 #define EV_SLICE_ROWS 4096u         /* rows between two clock reads */
-#define EV_INLINE_BYTES (256u << 10) /* an event loop loads files up to this (about 2 ms) */
+#define EV_INLINE_BYTES (1u << 20)  /* an event loop loads tables needing up to this (a few ms) */
 
 static pthread_mutex_t load_mu = PTHREAD_MUTEX_INITIALIZER;
 static _Atomic uint64_t st_out, st_evictions, st_loads, st_load_us, st_bytes, st_pressure;
@@ -358,6 +358,31 @@ static void claim_wait(uint64_t seq)
     pthread_mutex_unlock(&claim_mu);
 }
 
+static uint32_t evict_run(uint32_t after_s, size_t below);
+
+/* What loading t will take, about: its plain section (values) and per row id a string
+ * slot or value per column and its keys' chains. */
+static size_t load_need(const stor_table *t)
+{
+    return (size_t)t->ev_rows.plain + (size_t)t->nrows * (16u * t->ncols + 8u * t->nidx);
+}
+
+static bool need_room(size_t need)
+{
+    size_t lim = stor_mem_limit();
+    return lim && stor_mem_used() + need > lim / 8 * 7;
+}
+
+/* A load would pass 7/8 of --max-memory: the least recently used tables go first (any
+ * that may, used or not), until the load fits below 3/4 of it, so that the statement
+ * finds room instead of failing with 1037 while something else could go. No lock held. */
+static void make_room(size_t need)
+{
+    size_t lim = stor_mem_limit(), below = lim / 4 * 3 > need ? lim / 4 * 3 - need : 1;
+    uint32_t n = evict_run(0, below);
+    if (n) atomic_fetch_add(&st_pressure, n);
+}
+
 int stor_evict_preload(const char *db, const char *name, bool may_block)
 {
     if (!stor_evicted_any()) return 0;   /* (nothing out: the usual case) */
@@ -365,7 +390,10 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     else if (!stor_lock_try_shared()) return 0;
     stor_table *t = stor_table_peek(db, name);
     if (!t || !atomic_load_explicit(&t->evicted, memory_order_acquire)) { stor_unlock(); return 0; }
-    if (!may_block && t->ev_bytes > EV_INLINE_BYTES) { stor_unlock(); return 1; }   /* (a worker does it) */
+    if (!may_block && (load_need(t) > EV_INLINE_BYTES || need_room(load_need(t)))) {
+        stor_unlock();
+        return 1;   /* (a worker does it, and makes room first if it must) */
+    }
     uint64_t serial = t->serial, version = t->version, seq;
     if (!claim(serial, &seq)) {
         stor_unlock();
@@ -374,6 +402,15 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
         return 0;
     }
     uint32_t gen = t->ev_gen, nrows = t->nrows, nlive = t->nlive;
+    size_t need = load_need(t);
+    if (may_block && need_room(need)) {   /* (room first: other tables go, least recently used first) */
+        stor_unlock();
+        make_room(need);
+        stor_lock_shared();
+        t = by_serial(t, serial);
+        if (!t || !atomic_load_explicit(&t->evicted, memory_order_acquire)) { stor_unlock(); unclaim(serial); return 0; }
+        gen = t->ev_gen; nrows = t->nrows; nlive = t->nlive; version = t->version;
+    }
     pthread_mutex_lock(&load_mu);   /* (a checkpoint may move its section meanwhile) */
     stor_ev_rows rv = t->ev_rows;
     char path[4300];
@@ -868,7 +905,7 @@ static fill_name *fill_list(uint32_t *n)
                 if (!nv) goto done;
                 v = nv;
             }
-            v[*n] = (fill_name){ strdup(t->db), strdup(t->name), t->ev_rows.plain };
+            v[*n] = (fill_name){ strdup(t->db), strdup(t->name), load_need(t) };
             if (v[*n].db && v[*n].name) (*n)++;
             else { free(v[*n].db); free(v[*n].name); }
         }

@@ -202,7 +202,7 @@ def pressure(tmp, m):
     """--max-memory=32M, eviction only for memory: a cold database of about 14 MB, then
     writes of 20 MB to another one (past the limit together): the cold one must go
     (Evict_for_memory) so that no write fails with 1114, and both must then read as on
-    MariaDB."""
+    MariaDB; then each read in turn, which loads one: the other goes first."""
     srv = standalone.Server(os.path.join(tmp, "data2"), os.path.join(tmp, "log2"),
                             ["--max-memory=32M", "--evict-after-s=0", "--threads=2"])
     p = srv.start(charset="utf8mb4")
@@ -233,6 +233,16 @@ def pressure(tmp, m):
     for db in ("p_cold", "p_hot"):
         q = "SELECT COUNT(*), SUM(CRC32(v)), SUM(LENGTH(v)) FROM %s%s.t" % (PREFIX, db)
         check(same(p, m, q, "pressure"), "%s after the pressure: as MariaDB" % db)
+    # both do not fit: each read loads one, and the other must go first (a statement's
+    # load makes room rather than fail with 1037)
+    ok, f0 = True, status(p, "Evict_for_memory")
+    for _ in range(3):
+        for db in ("p_cold", "p_hot"):
+            q = "SELECT COUNT(*), SUM(CRC32(v)), SUM(LENGTH(v)) FROM %s%s.t" % (PREFIX, db)
+            ok = same(p, m, q, "pressure") and ok
+    check(ok and status(p, "Evict_for_memory") >= f0 + 4,
+          "reading each in turn (they do not fit together): as MariaDB, the other one made room "
+          "(Evict_for_memory %d -> %d)" % (f0, status(p, "Evict_for_memory")))
     for conn in (p, m):
         run(conn, "DROP DATABASE %sp_cold" % PREFIX)
         run(conn, "DROP DATABASE %sp_hot" % PREFIX)
