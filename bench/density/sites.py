@@ -10,7 +10,8 @@ After another idle the RSS is read again; per site = (RSS - base) / N. For press
 Memory_used (the engine's own count of what it holds) is reported too. pressdb-evict is
 pressdb with --evict-after-s (storage/evict.c): its RSS is read once every table holding
 rows is out. Then a WordPress front page's statements run on every tenth site, first cold
-(not used since the fill: evicted, where the server evicts), then hot.
+(not used since the fill: evicted, where the server evicts), then hot. Last, a clean stop
+and a start, timed to the first answer, and the front page of other sites after it.
 
   sites.py [--server ./build/pressdb] [--sites 300] [--engines pressdb,pressdb-evict,mariadb]
            [--evict-after 5]
@@ -153,6 +154,37 @@ def first_page_ms(server, db):
         c.close()
 
 
+def restart_timed(s, timeout=120.0):
+    """A clean stop (seconds) and a start of the same datadir until SELECT 1 answers on a
+    new connection (seconds from exec, tried every 5 ms)."""
+    import subprocess
+    import pymysql
+    t0 = time.perf_counter()
+    s.stop()
+    down = time.perf_counter() - t0
+    cmd = s._command()
+    logf = open(s.logpath, "ab")
+    t0 = time.perf_counter()
+    s.proc = subprocess.Popen(cmd, stdout=logf, stderr=logf, stdin=subprocess.DEVNULL, cwd=s.workdir,
+                              start_new_session=True)
+    logf.close()
+    while time.perf_counter() - t0 < timeout:
+        if s.proc.poll() is not None:
+            raise RuntimeError("%s exited during the restart" % s.name)
+        try:
+            c = pymysql.connect(host="127.0.0.1", port=s.port, user="root", password="", connect_timeout=2)
+            try:
+                with c.cursor() as cur:
+                    cur.execute("SELECT 1")
+                    cur.fetchall()
+            finally:
+                c.close()
+            return down, time.perf_counter() - t0
+        except pymysql.err.MySQLError:
+            time.sleep(0.005)
+    raise RuntimeError("%s did not answer within %.0f s of a restart" % (s.name, timeout))
+
+
 def measure(engine, a, work, rows):
     if engine == "mariadb":
         s = MariaDBServer("mariadb", work)
@@ -191,6 +223,12 @@ def measure(engine, a, work, rows):
                  cold_page_max_ms=max(x[1] for x in cold), hot_page_ms=med([x[1] for x in hot]))
         if engine == "pressdb-evict":
             r.update(loads=s.status_int("Evict_loads"), load_us=s.status_int("Evict_load_time_us"))
+        # a clean stop and a start: to the first answer, then the front page of sites
+        # nobody used since (pressdb: read from the snapshot on first use)
+        down, up = restart_timed(s)
+        after = [first_page_ms(s, "site%05d" % k) for k in range(1, a.sites, max(1, a.sites // 10))]
+        r.update(shutdown_s=down, restart_s=up, restart_page_ms=med([x[1] for x in after]),
+                 restart_page_max_ms=max(x[1] for x in after))
         return r
     finally:
         s.stop()
@@ -220,6 +258,12 @@ def write_markdown(res, path):
                   "(Evict_loads, Evict_load_time_us)." % (
                       res["evict_after"], ev["evicted_tables"], ev["evict_wait_s"],
                       ev["evict_file_bytes"] / 1024.0 / res["sites"], ev["loads"], ev["load_us"] / 1000.0)]
+    lines += ["", "| Server | clean shutdown (s) | start to first answer (s) | then a front page (ms, median / max) |",
+              "| --- | ---: | ---: | ---: |"]
+    for e, r in res["engines"].items():
+        if "restart_s" in r:
+            lines.append("| %s | %.2f | %.2f | %.2f / %.2f |" % (e, r["shutdown_s"], r["restart_s"],
+                                                               r["restart_page_ms"], r["restart_page_max_ms"]))
     lines += ["", "Front page: %d statements WordPress sends for a small site's home page, on a new connection, "
               "median over every tenth site; cold = the first use of the site since the fill." % len(FIRST_PAGE),
               "", "Command: `%s`" % res["command"], ""]
