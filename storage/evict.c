@@ -498,6 +498,20 @@ static bool unchanged(const cand *c)
            (c->keep || atomic_load_explicit(&t->used, memory_order_relaxed) == c->used);
 }
 
+/* c onto *v (n of cap); false: no memory (the list stays as it is). */
+static bool cand_push(cand **v, uint32_t *n, uint32_t *cap, cand c)
+{
+    if (*n == *cap) {
+        uint32_t nc = *cap ? *cap * 2 : 16;
+        cand *nv = realloc(*v, nc * sizeof *nv);
+        if (!nv) return false;
+        *v = nv;
+        *cap = nc;
+    }
+    (*v)[(*n)++] = c;
+    return true;
+}
+
 static uint32_t collect(cand **out, uint32_t now, uint32_t after_s)
 {
     uint32_t n = 0, cap = 0, ndb;
@@ -507,16 +521,13 @@ static uint32_t collect(cand **out, uint32_t now, uint32_t after_s)
         for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
             stor_table *t = dbs[i]->tables[j];
             if (!evictable(t, now, after_s, false)) continue;
-            if (n == cap) {
-                cand *nv = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof *nv);
-                if (!nv) { *out = v; return n; }
-                v = nv;
-            }
             pthread_mutex_lock(&load_mu);
             bool reuse = evict_clean(t);
             pthread_mutex_unlock(&load_mu);
-            v[n++] = (cand){ .t = t, .serial = t->serial, .mods = t->mods, .version = t->version,
-                             .used = atomic_load_explicit(&t->used, memory_order_relaxed), .reuse = reuse };
+            if (!cand_push(&v, &n, &cap, (cand){ .t = t, .serial = t->serial, .mods = t->mods, .version = t->version,
+                                                 .used = atomic_load_explicit(&t->used, memory_order_relaxed),
+                                                 .reuse = reuse }))
+                break;
         }
     *out = v;
     return n;
@@ -688,13 +699,9 @@ static uint32_t clean_collect(cand **out, uint32_t now, uint64_t *dirty, uint64_
             *dirty += (uint64_t)t->nrows * t->ncols;
             if (t->mods != t->cl_mods) { t->cl_mods = t->mods; t->cl_at = now; continue; }
             if (now - t->cl_at < STOR_CLEAN_AFTER_S || t->nver || t->ngaps) continue;
-            if (n == cap) {
-                cand *nv = realloc(v, (cap = cap ? cap * 2 : 16) * sizeof *nv);
-                if (!nv) { *out = v; return n; }
-                v = nv;
-            }
-            v[n++] = (cand){ .t = t, .serial = t->serial, .mods = t->mods, .version = t->version, .keep = true,
-                             .cells = (uint64_t)t->nrows * t->ncols };
+            if (!cand_push(&v, &n, &cap, (cand){ .t = t, .serial = t->serial, .mods = t->mods, .version = t->version,
+                                                 .keep = true, .cells = (uint64_t)t->nrows * t->ncols }))
+                break;
         }
     *out = v;
     return n;

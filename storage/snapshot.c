@@ -995,6 +995,24 @@ int snap_toc_rows(const char *path, uint32_t n, stor_ev_rows *rows, uint32_t *nr
     return rc;
 }
 
+/* The stream's magic (want) and the log generation: 0, -1 (the stream is damaged) or -2
+ * (another magic: err says so). */
+static int read_magic(zr *r, const char *want, uint64_t *gen, const char *path, char *err, size_t errlen)
+{
+    int rc = 0;
+    char magic[8] = { 0 };
+    while (rc == 0) {
+        const uint8_t *mark = r->p;
+        zr_take(r, magic, 8);
+        *gen = zr_u64(r);
+        if (!r->more) break;
+        rc = zr_refill(r, mark);
+    }
+    if (rc == 0 && (r->bad || memcmp(magic, want, 8)))
+        rc = (snprintf(err, errlen, "'%s' is not a pressdb snapshot; refusing to start", path), -2);
+    return rc;
+}
+
 /* A format 2 snapshot: the catalog read whole, the sections checked, the rows left out. */
 static int load_v2(FILE *f, const toc_file *tf, stor_ddl_replay_fn replay, uint64_t *gen, const char *path,
                    char *err, size_t errlen)
@@ -1008,17 +1026,7 @@ static int load_v2(FILE *f, const toc_file *tf, stor_ddl_replay_fn replay, uint6
     if (!r) return -1;
     r->left = tf->catalog_len;
     r->v2 = true;
-    int rc = 0;
-    char magic[8] = { 0 };
-    while (rc == 0) {
-        const uint8_t *mark = r->p;
-        zr_take(r, magic, 8);
-        *gen = zr_u64(r);
-        if (!r->more) break;
-        rc = zr_refill(r, mark);
-    }
-    if (rc == 0 && (r->bad || memcmp(magic, "PDBSNAP2", 8)))
-        rc = (snprintf(err, errlen, "'%s' is not a pressdb snapshot; refusing to start", path), -2);
+    int rc = read_magic(r, "PDBSNAP2", gen, path, err, errlen);
     if (rc == 0) rc = load_records(r, replay, path, err, errlen);
     if (rc == 0 && r->bad) rc = -3;
     if (rc == 0) rc = toc_apply(f, r, tf, path, err, errlen);
@@ -1050,17 +1058,7 @@ int stor_snapshot_load(stor_ddl_replay_fn replay, uint64_t *gen, bool *found, ch
     }
     rewind(f);
     zr *r = zr_open(f);
-    int rc = r ? 0 : -1;
-    char magic[8] = { 0 };
-    while (rc == 0) {
-        const uint8_t *mark = r->p;
-        zr_take(r, magic, 8);
-        *gen = zr_u64(r);
-        if (!r->more) break;
-        rc = zr_refill(r, mark);
-    }
-    if (rc == 0 && (r->bad || memcmp(magic, "PDBSNAP1", 8)))
-        rc = (snprintf(err, errlen, "'%s' is not a pressdb snapshot; refusing to start", path), -2);
+    int rc = r ? read_magic(r, "PDBSNAP1", gen, path, err, errlen) : -1;
     if (rc == 0) rc = load_records(r, replay, path, err, errlen);
     if (rc == 0 && r->bad) rc = (snprintf(err, errlen, "the snapshot '%s' is malformed; refusing to start", path), -2);
     if (rc == -1) snprintf(err, errlen, "the snapshot '%s' is damaged (compressed stream); refusing to start", path);
