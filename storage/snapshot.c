@@ -59,7 +59,19 @@ typedef struct zw {
     uint32_t ccrc;            /* of the compressed bytes written so far */
     bool open;                /* bytes put since the last frame's end */
     int err;
+    FILE *src;                /* copy_rows: the file copied from last (kept open: thousands of
+                                 tables' sections are in one snapshot) and its path */
+    char *src_path;
+    uint8_t *cbuf;            /* copy_rows' buffer */
 } zw;
+
+static void zw_src_close(zw *w)
+{
+    if (w->src) fclose(w->src);
+    free(w->src_path);
+    free(w->cbuf);
+    w->src = NULL; w->src_path = NULL; w->cbuf = NULL;
+}
 
 static int zw_write(zw *w, const void *p, size_t n)
 {
@@ -338,35 +350,37 @@ int snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows, 
  * if its plain bytes had been put. */
 static int copy_rows(zw *w, const stor_table *t, const char *path, const stor_ev_rows *rv, char *err, size_t errlen)
 {
-    zw_flush(w, ZSTD_e_end);
-    FILE *f = fopen(path, "rb");
     enum { IN = 1 << 20 };
-    uint8_t *in = malloc(IN);
-    int rc = -1;
-    if (!f || !in || fseeko(f, (off_t)rv->off, SEEK_SET) != 0) {
+    zw_flush(w, ZSTD_e_end);
+    if (!w->src || strcmp(w->src_path, path)) {
+        zw_src_close(w);
+        w->src = fopen(path, "rb");
+        w->src_path = strdup(path);
+        w->cbuf = malloc(IN);
+    }
+    FILE *f = w->src;
+    if (!f || !w->src_path || !w->cbuf || fseeko(f, (off_t)rv->off, SEEK_SET) != 0) {
         snprintf(err, errlen, "reading the rows of %s.%s ('%s'): %s", t->db, t->name, path,
                  f ? "out of memory" : strerror(errno));
-        goto done;
+        zw_src_close(w);
+        return -1;
     }
     uint32_t crc = 0;
     for (uint64_t left = rv->len; left;) {
-        size_t got = fread(in, 1, left < IN ? (size_t)left : IN, f);
+        size_t got = fread(w->cbuf, 1, left < IN ? (size_t)left : IN, f);
         if (!got) goto bad;
         left -= got;
-        crc = wal_crc32_update(crc, in, got);
-        if (zw_write(w, in, got) != 0) goto bad;
+        crc = wal_crc32_update(crc, w->cbuf, got);
+        if (zw_write(w, w->cbuf, got) != 0) goto bad;
     }
     if (crc != rv->ccrc) goto bad;
     w->crc = (uint32_t)crc32_combine(w->crc, rv->crc, (z_off_t)rv->plain);
     w->plain += rv->plain;
-    rc = 0;
-    goto done;
+    return 0;
 bad:
     snprintf(err, errlen, "the rows of %s.%s in '%s' are damaged", t->db, t->name, path);
-done:
-    if (f) fclose(f);
-    free(in);
-    return rc;
+    zw_src_close(w);
+    return -1;
 }
 
 /* The string sizes of t's live rows (in memory, no versions: its copy is its rows). */
@@ -544,6 +558,7 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     if (write_toc(w, tabs, toc, ntab, (uint64_t)catalog_len) != 0 || w->err || fflush(w->f) != 0 ||
         fsync(fileno(w->f)) != 0) { snprintf(err, errlen, "writing the snapshot: %s", strerror(errno)); goto fail; }
     fclose(w->f); w->f = NULL;
+    zw_src_close(w);
     ZSTD_freeCCtx(w->cc);
     free(w);
     free(zbuf);
@@ -553,6 +568,7 @@ int stor_snapshot_write(uint64_t gen, char *err, size_t errlen)
     return 0;
 fail:
     if (w->f) fclose(w->f);
+    zw_src_close(w);
     ZSTD_freeCCtx(w->cc);
     free(w);
     free(zbuf);
