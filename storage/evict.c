@@ -390,7 +390,8 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
     else if (!stor_lock_try_shared()) return 0;
     stor_table *t = stor_table_peek(db, name);
     if (!t || !atomic_load_explicit(&t->evicted, memory_order_acquire)) { stor_unlock(); return 0; }
-    if (!may_block && (load_need(t) > EV_INLINE_BYTES || need_room(load_need(t)))) {
+    size_t need = load_need(t);
+    if (!may_block && (need > EV_INLINE_BYTES || need_room(need))) {
         stor_unlock();
         return 1;   /* (a worker does it, and makes room first if it must) */
     }
@@ -402,7 +403,6 @@ int stor_evict_preload(const char *db, const char *name, bool may_block)
         return 0;
     }
     uint32_t gen = t->ev_gen, nrows = t->nrows, nlive = t->nlive;
-    size_t need = load_need(t);
     if (may_block && need_room(need)) {   /* (room first: other tables go, least recently used first) */
         stor_unlock();
         make_room(need);
