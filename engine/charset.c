@@ -1,24 +1,19 @@
 /* charset.c - conversion between the client's character set and the engine's.
  *
- * Inside, text is UTF-8 (utf8mb4); a client that talks latin1 (character_set_client)
- * has its statements converted to UTF-8 on the way in, and result strings are converted
- * to character_set_results on the way out (latin1, ascii or utf8mb3), with '?' for a
- * character the target cannot hold, as MariaDB does. MariaDB's latin1 is Windows-1252. */
+ * Inside, text is UTF-8 (utf8mb4); a client that talks a single-byte character set
+ * (character_set_client latin1, koi8r, cp1251, ...) has its statements converted to UTF-8
+ * on the way in, and result strings are converted to character_set_results on the way
+ * out (a single-byte charset or utf8mb3), with '?' for a character the target cannot
+ * hold, as MariaDB does. The byte maps are MariaDB's (storage/sbcs_tables.c); its latin1
+ * is Windows-1252. */
 #include "engine/eng.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* Windows-1252 bytes 0x80..0x9f; 0 = undefined (kept as the C1 control) */
-static const uint16_t cp1252[32] = {
-    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
-    0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
-};
-
 static bool single_byte(uint16_t coll)
 {
-    const pdb_collation *c = pdb_coll_by_id(coll);
-    return c && c->maxlen == 1 && coll != COLL_BINARY;
+    return pdb_coll_single_byte(coll);
 }
 
 uint16_t ex_internal_coll(uint16_t coll)
@@ -28,13 +23,16 @@ uint16_t ex_internal_coll(uint16_t coll)
     return c->binary ? COLL_UTF8MB4_BIN : COLL_UTF8MB4_GENERAL_CI;
 }
 
-/* latin1 (Windows-1252) bytes as UTF-8 into o (3 bytes per byte at most); its length. */
-static size_t latin1_to_utf8(const char *sql, size_t len, char *o)
+/* A single-byte charset's bytes as UTF-8 into o (3 bytes per byte at most); its length.
+ * A byte that stands for no character is '?'. */
+static size_t sb_to_utf8(uint16_t coll, const char *sql, size_t len, char *o)
 {
     size_t k = 0;
+    bool ascii = pdb_coll_ascii_bytes(coll);
     for (size_t i = 0; i < len; i++) {
-        unsigned c = (unsigned char)sql[i];
-        if (c >= 0x80 && c < 0xa0 && cp1252[c - 0x80]) c = cp1252[c - 0x80];
+        unsigned char b = (unsigned char)sql[i];
+        int32_t d = b < 0x80 && ascii ? b : pdb_coll_decode(coll, b);
+        unsigned c = d < 0 ? '?' : (unsigned)d;
         if (c < 0x80) o[k++] = (char)c;
         else if (c < 0x800) { o[k++] = (char)(0xc0 | (c >> 6)); o[k++] = (char)(0x80 | (c & 0x3f)); }
         else { o[k++] = (char)(0xe0 | (c >> 12)); o[k++] = (char)(0x80 | ((c >> 6) & 0x3f)); o[k++] = (char)(0x80 | (c & 0x3f)); }
@@ -46,19 +44,19 @@ char *ex_client_to_utf8(pdb_session *s, const char *sql, size_t len, size_t *out
 {
     *outlen = len;
     if (!single_byte(s->coll_client)) return NULL;
-    bool high = false;
-    for (size_t i = 0; i < len; i++) if ((unsigned char)sql[i] >= 0x80) { high = true; break; }
+    bool high = !pdb_coll_ascii_bytes(s->coll_client);
+    for (size_t i = 0; i < len && !high; i++) if ((unsigned char)sql[i] >= 0x80) high = true;
     if (!high) return NULL;
     char *o = malloc(len * 3 + 1);
     if (!o) return NULL;
-    *outlen = latin1_to_utf8(sql, len, o);
+    *outlen = sb_to_utf8(s->coll_client, sql, len, o);
     return o;
 }
 
 pdb_value ex_single_byte_to_utf8(stor_arena *a, const char *s, size_t n, uint16_t coll)
 {
     char *o = stor_arena_alloc(a, n * 3 + 1);
-    size_t k = latin1_to_utf8(s, n, o);
+    size_t k = sb_to_utf8(coll, s, n, o);
     return ex_str(o, k, ex_internal_coll(coll));
 }
 
@@ -70,14 +68,13 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
     if (v->t != VT_STRING || v->coll == COLL_BINARY || !s->coll_results) return *v;
     const pdb_collation *rc = pdb_coll_by_id(s->coll_results), *vc = pdb_coll_by_id(v->coll);
     if (!rc || !vc || rc->id == COLL_BINARY) return *v;
-    if (vc->maxlen == 1) return *v;   /* stored single-byte text goes out as it is */
-    if (!strcmp(vc->charset, rc->charset)) return *v;   /* (utf8mb3 to utf8mb3: no conversion, bytes as they are) */
-    bool to_l1 = rc->maxlen == 1, to_mb3 = rc->maxlen == 3;
-    if (!to_l1 && !to_mb3) return *v;
-    bool need = false;
-    for (uint32_t i = 0; i < v->len; i++) {
+    bool to_sb = pdb_coll_single_byte(rc->id), to_mb3 = rc->maxlen == 3;
+    if (!to_sb && !to_mb3) return *v;
+    if (to_mb3 && !strcmp(vc->charset, rc->charset)) return *v;   /* (utf8mb3 to utf8mb3: bytes as they are) */
+    bool need = to_sb && !pdb_coll_ascii_bytes(rc->id);
+    for (uint32_t i = 0; i < v->len && !need; i++) {
         unsigned char c = (unsigned char)v->p[i];
-        if (to_l1 ? c >= 0x80 : c >= 0xf0) { need = true; break; }
+        need = to_sb ? c >= 0x80 : c >= 0xf0;
     }
     if (!need) return *v;
     char *o = stor_arena_alloc(a, v->len + 1);
@@ -86,20 +83,16 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
         unsigned char c = (unsigned char)v->p[i];
         size_t cl = c < 0x80 ? 1 : c < 0xe0 ? 2 : c < 0xf0 ? 3 : 4;
         if (i + cl > v->len) cl = v->len - i;
-        if (c < 0x80) { o[k++] = (char)c; i++; continue; }
         if (to_mb3) {
             if (cl == 4) o[k++] = '?';
             else { memcpy(o + k, v->p + i, cl); k += cl; }
             i += (uint32_t)cl;
             continue;
         }
-        uint32_t cp = cl == 2 ? ((c & 0x1fu) << 6) | (v->p[i + 1] & 0x3f)
+        uint32_t cp = cl == 1 ? c : cl == 2 ? ((c & 0x1fu) << 6) | (v->p[i + 1] & 0x3f)
                     : cl == 3 ? ((c & 0x0fu) << 12) | ((v->p[i + 1] & 0x3fu) << 6) | (v->p[i + 2] & 0x3f) : 0x110000;
-        int out = '?';
-        if (cp >= 0xa0 && cp <= 0xff) out = (int)cp;
-        else if (cp >= 0x80 && cp < 0xa0) out = (int)cp;
-        else for (int j = 0; j < 32; j++) if (cp1252[j] && cp1252[j] == cp) { out = 0x80 + j; break; }
-        o[k++] = (char)out;
+        int b = pdb_coll_encode(rc->id, (int32_t)cp);
+        o[k++] = (char)(b < 0 ? '?' : b);
         i += (uint32_t)cl;
     }
     pdb_value r = *v;
@@ -110,15 +103,12 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
 
 /* ---------------------------------------------------------------- narrow charsets */
 
-/* 1 latin1, 2 ascii, 3 utf8mb3, 0 anything that holds all of Unicode (or binary) */
+/* 1 a single-byte charset, 3 utf8mb3, 0 anything that holds all of Unicode (or binary) */
 static int narrow_kind(uint16_t coll)
 {
+    if (pdb_coll_single_byte(coll)) return 1;
     const pdb_collation *c = pdb_coll_by_id(coll);
-    if (!c || coll == COLL_BINARY) return 0;
-    if (!strcmp(c->charset, "latin1")) return 1;
-    if (!strcmp(c->charset, "ascii")) return 2;
-    if (!strcmp(c->charset, "utf8mb3")) return 3;
-    return 0;
+    return c && !strcmp(c->charset, "utf8mb3") ? 3 : 0;
 }
 
 /* The character at s[*i] (moved past it); a byte that starts no well-formed sequence is
@@ -136,23 +126,30 @@ static int32_t dec_utf8(const char *s, size_t n, size_t *i)
     return cp;
 }
 
-/* The latin1 (Windows-1252) byte of a character, or -1 when latin1 has none. */
-static int latin1_of(int32_t c)
-{
-    if (c < 0x80 || (c >= 0xa0 && c <= 0xff)) return c;
-    if (c < 0xa0) return cp1252[c - 0x80] ? -1 : c;
-    for (int i = 0; i < 32; i++) if (cp1252[i] == c) return 0x80 + i;
-    return -1;
-}
-
-static bool fits(int kind, int32_t c)
+static bool fits(int kind, uint16_t coll, int32_t c)
 {
     switch (kind) {
-    case 1: return latin1_of(c) >= 0;
-    case 2: return c < 0x80;
+    case 1: return pdb_coll_encode(coll, c) >= 0;
     case 3: return c <= 0xffff;
     default: return true;
     }
+}
+
+bool ex_charset_narrow(uint16_t coll)
+{
+    return narrow_kind(coll) != 0;
+}
+
+bool ex_charset_holds(uint16_t coll, const char *s, size_t n)
+{
+    int kind = narrow_kind(coll);
+    if (!kind) return true;
+    bool ascii = kind != 1 || pdb_coll_ascii_bytes(coll);
+    for (size_t i = 0; i < n;) {
+        if ((unsigned char)s[i] < 0x80 && ascii) { i++; continue; }
+        if (!fits(kind, coll, dec_utf8(s, n, &i))) return false;
+    }
+    return true;
 }
 
 size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, size_t max_chars, const char **out,
@@ -161,14 +158,15 @@ size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, siz
     *out = s; *outn = n;
     int kind = narrow_kind(coll);
     if (!kind) return 0;
+    bool ascii = kind != 1 || pdb_coll_ascii_bytes(coll);
     size_t i = 0, bad = 0, chars = 0;
     char *o = NULL;
     size_t k = 0;
     for (; i < n && chars < max_chars; chars++) {
         size_t st = i;
-        if ((unsigned char)s[i] < 0x80) { i++; if (o) o[k++] = s[st]; continue; }
+        if ((unsigned char)s[i] < 0x80 && ascii) { i++; if (o) o[k++] = s[st]; continue; }
         int32_t c = dec_utf8(s, n, &i);
-        if (fits(kind, c)) { if (o) { memcpy(o + k, s + st, i - st); k += i - st; } continue; }
+        if (fits(kind, coll, c)) { if (o) { memcpy(o + k, s + st, i - st); k += i - st; } continue; }
         if (!o) {
             o = stor_arena_alloc(a, n + 1);
             memcpy(o, s, st);
@@ -239,20 +237,6 @@ size_t ex_utf8_fit(stor_arena *a, bool mb4, const char *s, size_t n, size_t max_
         *outn = k + (n - i);
     }
     return bad;
-}
-
-size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out)
-{
-    int kind = narrow_kind(coll);
-    if (kind != 1 && kind != 2) { if (out) memcpy(out, s, n); return n; }
-    size_t i = 0, k = 0;
-    while (i < n) {
-        int32_t c = (unsigned char)s[i] < 0x80 ? (unsigned char)s[i++] : dec_utf8(s, n, &i);
-        int b = kind == 1 ? latin1_of(c) : (c < 0x80 ? c : -1);
-        if (out) out[k] = (char)(b < 0 ? '?' : b);
-        k++;
-    }
-    return k;
 }
 
 void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t cap)

@@ -138,7 +138,7 @@ static const char *col_octets(scratch *sc, const stor_column *c, const pdb_value
         sc->cap = (v->len + 1) * 2;
         sc->p = stor_arena_alloc(sc->a, sc->cap);
     }
-    *n = ex_charset_octets(c->coll, v->p, v->len, sc->p);
+    *n = pdb_coll_octets(c->coll, v->p, v->len, sc->p);
     return sc->p;
 }
 

@@ -178,7 +178,7 @@ bool ex_func_registry_ok(void);
 bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping);
 const char *ex_locale_name(const char *name, size_t n);
 const char *ex_charset_description(const char *cs);          /* show.c: CHARACTER_SETS.DESCRIPTION */
-int ex_coll_sortlen(const pdb_collation *c);                  /* show.c: COLLATIONS.SORTLEN */
+size_t ex_coll_list(const pdb_collation **out);              /* show.c: the collations in MariaDB's order */
 const char *const *ex_plugin_row(size_t i);   /* show.c: PLUGINS' 13 columns of the i-th, NULL past the last */
 
 /* JSON (json.c) */
@@ -785,14 +785,15 @@ bool ex_json_check(ex_ctx *ctx, const pdb_value *v);   /* json_valid with its No
 
 /* Narrow character sets (charset.c). Text inside is UTF-8 whatever the charset; a
  * latin1, ascii or utf8mb3 value holds only characters its charset has. */
+/* Whether UTF-8 text s holds only characters coll's charset has (a single-byte one's, or
+ * utf8mb3's BMP); charsets that hold all of Unicode: true. */
+bool ex_charset_holds(uint16_t coll, const char *s, size_t n);
+bool ex_charset_narrow(uint16_t coll);   /* a charset that lacks some characters (not utf8mb4, binary) */
 /* s as text of coll's charset: characters it cannot hold become '?'. Returns how many
  * (0: *out is s), *first_bad the byte offset of the first. Only the first max_chars
  * characters are asked (those after them are cut by the column, as MariaDB's copy). */
 size_t ex_charset_fit(stor_arena *a, uint16_t coll, const char *s, size_t n, size_t max_chars, const char **out,
                       size_t *outn, size_t *first_bad);
-/* The bytes s takes in coll's charset (latin1/ascii: one per character), written to out
- * when out is not NULL (room for n). */
-size_t ex_charset_octets(uint16_t coll, const char *s, size_t n, char *out);
 /* s as well-formed UTF-8 (utf8mb3 without mb4) in its first max_chars characters (a bad
  * byte counts one): a byte that starts no character becomes '?'. Returns how many (0:
  * *out is s), *first_bad the offset of the first. */

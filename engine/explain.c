@@ -3258,7 +3258,7 @@ uint32_t ex_fsort_rowlen(const ex_fsort *f, uint32_t r)
             stor_get(t, c, r, &v);
             if (col->type == CT_CHAR) while (len && v.p[len - 1] == ' ') len--;   /* (CHAR's trailing spaces go) */
             if (co && co->maxlen != 4 && col->coll != COLL_BINARY)   /* (the bytes in its charset, not UTF-8's) */
-                len = (uint32_t)ex_charset_octets(col->coll, v.p, len, NULL);
+                len = (uint32_t)pdb_coll_octets(col->coll, v.p, len, NULL);
         }
         n += (fl > 255 ? 2 : 1) + len;
     }

@@ -767,6 +767,28 @@ static void coll_mix_check(cstate *cs, const ex_type *a, const ex_type *b, const
              ca->name, d, cb->name, d, opname);
 }
 
+static void kt_per_literal(cstate *cs);
+
+/* MariaDB's 1267 for a column (IMPLICIT) of a narrower charset than a literal's
+ * (COERCIBLE) that holds a character the column's charset lacks: the literal cannot be
+ * converted to the column's collation (latin1_col = 'Ж', utf8mb3_col LIKE '%😀%'). */
+static void coll_lit_check(cstate *cs, const pl_expr *x, const ex_type *a, const pl_expr *y, const ex_type *b,
+                           const char *opname)
+{
+    if (a->vt != VT_STRING || b->vt != VT_STRING || a->coll == b->coll) return;
+    const pl_expr *lit = NULL;
+    const ex_type *col = NULL;
+    if (a->coerc == 2 && b->coerc == 4 && y->kind == E_STRING) { col = a; lit = y; }
+    else if (b->coerc == 2 && a->coerc == 4 && x->kind == E_STRING) { col = b; lit = x; }
+    if (!lit) return;
+    const pdb_collation *ca = pdb_coll_by_id(a->coll), *cb = pdb_coll_by_id(b->coll);
+    if (!ca || !cb || !strcmp(ca->charset, cb->charset)) return;
+    if (ex_charset_narrow(col->coll)) kt_per_literal(cs);
+    if (ex_charset_holds(col->coll, lit->s, lit->slen)) return;
+    ex_raise(cs->sc->ctx, 1267, "HY000", "Illegal mix of collations (%s,%s) and (%s,%s) for operation '%s'",
+             ca->name, a == col ? "IMPLICIT" : "COERCIBLE", cb->name, b == col ? "IMPLICIT" : "COERCIBLE", opname);
+}
+
 static uint16_t str_coll(cstate *cs, const ex_type *a, const ex_type *b)
 {
     /* the side with the stronger (lower) coercibility decides: COLLATE clause 0,
@@ -1354,7 +1376,7 @@ static void comp_string(cstate *cs, pl_expr *e, ex_type *t)
     const pdb_collation *co = pdb_coll_by_id(coll);
     /* length: characters * maxlen */
     size_t chars = 0;
-    for (size_t i = 0; i < e->slen; i++) if (co && co->maxlen == 1 ? 1 : ((unsigned char)e->s[i] & 0xc0) != 0x80) chars++;
+    for (size_t i = 0; i < e->slen; i++) if (co && co->id == COLL_BINARY ? 1 : ((unsigned char)e->s[i] & 0xc0) != 0x80) chars++;
     t->length = (uint32_t)chars * (co ? co->maxlen : 1);
     t->flags |= NOT_NULL_FLAG;
 }
@@ -1556,6 +1578,7 @@ static void comp_cmp(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     if (year_column(&at[0])) year_operand(p, e->args[1], &at[1], 1, 2);
     if (year_column(&at[1])) year_operand(p, e->args[0], &at[0], 0, 2);
     coll_mix_check(cs, &at[0], &at[1], ops[op]);
+    coll_lit_check(cs, e->args[0], &at[0], e->args[1], &at[1], ops[op]);
     emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
     type_int(t, 1);
     t->nullable = op != BO_NSEQ;
@@ -1807,6 +1830,7 @@ static void comp_like(cstate *cs, pl_expr *e, ex_type *t)
     for (int i = 1; i < e->nargs; i++) comp(cs, e->args[i], &at[i]);
     cs->depth -= e->nargs - 1;
     coll_mix_check(cs, &at[0], &at[1], "like");
+    coll_lit_check(cs, e->args[0], &at[0], e->args[1], &at[1], "like");
     emit(p, OP_LIKE, (e->nargs == 3) | (ng & 0xfffe), e->negated | (ng >> 16) << 1, str_coll(cs, &at[0], &at[1]));
     type_int(t, 1);
     t->nullable = at[0].nullable || at[1].nullable || (e->nargs == 3 && at[2].nullable);
@@ -2449,6 +2473,7 @@ typedef struct ktrack {
     kt_in *inw;
     int ninw, cinw;
     stor_arena *a;
+    bool per_literal;       /* compiles differently for some literal values: not kept */
 } ktrack;
 
 struct ex_kdraft {
@@ -2487,6 +2512,12 @@ static void kt_lit(cstate *cs, int ci, const pl_expr *e)
         k->lits = n;
     }
     k->lits[k->nlits++] = (kt_slot){ ci, e, false, 0 };
+}
+
+/* The program compiles differently for some values of a literal slot: not kept. */
+static void kt_per_literal(cstate *cs)
+{
+    if (cs->kt) cs->kt->per_literal = true;
 }
 
 /* The literal slot of const ci holds a string read as a number (num_bound). */
@@ -2551,7 +2582,7 @@ static int kt_ord(const ex_kdraft *d, const pl_expr *e)
 static bool kt_prog_ok(const ex_kdraft *d)
 {
     const ex_prog *p = d->p;
-    if (p->nsubs || p->ncasts || d->nnodes > KT_NODES) return false;
+    if (p->nsubs || p->ncasts || d->nnodes > KT_NODES || d->kt.per_literal) return false;
     for (int i = 0; i < p->nops; i++)
         switch (p->ops[i].code) {
         case OP_OUTER: case OP_AGG: case OP_SUBQ: case OP_FUNC: case OP_CAST: case OP_USERVAR:

@@ -27,7 +27,7 @@ static bool ch_eq(int a, int b, uint16_t coll, const pdb_collation *co)
 {
     if (a == b) return true;
     if (!co || co->binary) return false;
-    if (a < 0x80 && b < 0x80 && a >= 0x20 && b >= 0x20) {
+    if (a < 0x80 && b < 0x80 && a >= 0x20 && b >= 0x20 && pdb_coll_ascii_ci(coll)) {
         /* printable ASCII under a _ci collation: equal exactly when equal ignoring case */
         if (a >= 'a' && a <= 'z') a -= 32;
         if (b >= 'a' && b <= 'z') b -= 32;
@@ -389,6 +389,7 @@ static void like_prep(like_pat *m, const char *p, size_t pn, int esc, uint16_t c
     if (pn < 2 || p[0] != '%' || p[pn - 1] != '%' || (pn >= 3 && p[pn - 2] == esc)) return;
     size_t ln = 0;
     bool ci = m->co && m->co->ci && !m->co->binary;
+    if (m->co && (ci ? !pdb_coll_ascii_ci(coll) : !pdb_coll_exact(coll))) return;   /* (like_rec decides) */
     for (size_t i = 1; i + 1 < pn; i++) {
         unsigned char c = (unsigned char)p[i];
         if (c == '%') { like_prep_multi(m, p, pn, esc, subs); return; }

@@ -369,7 +369,7 @@ static void fn_length(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_v
     size_t l0;
     const char *s0;
     s0 = ex_to_str(ctx->a, &a[0], &l0);
-    if (a[0].t == VT_STRING) l0 = ex_charset_octets(a[0].coll, s0, l0, NULL);   /* latin1: a byte a character */
+    if (a[0].t == VT_STRING) l0 = pdb_coll_octets(a[0].coll, s0, l0, NULL);   /* latin1: a byte a character */
     *out = ex_int((int64_t)l0 * (fd->id == F_BIT_LENGTH ? 8 : 1));
 }
 
@@ -616,7 +616,7 @@ static void fn_hex(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_valu
         return;
     }
     char *raw = stor_arena_alloc(ctx->a, a[0].len + 1);
-    size_t rl = ex_charset_octets(a[0].coll, a[0].p, a[0].len, raw);   /* the bytes in its charset */
+    size_t rl = pdb_coll_octets(a[0].coll, a[0].p, a[0].len, raw);   /* the bytes in its charset */
     char *o = stor_arena_alloc(ctx->a, rl * 2 + 1);
     ex_fn_hex_of((const unsigned char *)raw, rl, o, true);
     *out = ex_str(o, rl * 2, ctx->s->coll_connection);

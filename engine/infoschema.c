@@ -790,12 +790,14 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
         if (cs) { col(&b, "CHARACTER_SET_NAME", 'S', 32); col(&b, "DEFAULT_COLLATE_NAME", 'S', 64); col(&b, "DESCRIPTION", 'S', 60); col(&b, "MAXLEN", 'U', 0); }
         else { col(&b, "COLLATION_NAME", 'S', 64); col(&b, "CHARACTER_SET_NAME", 'S', 32); col(&b, "ID", 'U', 0); col(&b, "IS_DEFAULT", 'S', 3); col(&b, "IS_COMPILED", 'S', 3); col(&b, "SORTLEN", 'U', 0); }
         rows->ncols = (uint32_t)b.ncols;
-        for (uint16_t id = 1; id < 4096; id++) {
-            const pdb_collation *c = pdb_coll_by_id(id);
-            if (!c) continue;
+        const pdb_collation **cl = stor_arena_alloc(ctx->a, 4096 * sizeof *cl);
+        size_t ncl = ex_coll_list(cl);
+        for (size_t i = 0; i < ncl; i++) {
+            const pdb_collation *c = cl[i];
+            if (cs && !c->is_default) continue;
             begin_row(&b);
-            if (cs) { if (!c->is_default) continue; vs(&b, c->charset); vs(&b, c->name); vs(&b, ex_charset_description(c->charset)); vu(&b, c->maxlen); }
-            else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, (uint64_t)ex_coll_sortlen(c)); }
+            if (cs) { vs(&b, c->charset); vs(&b, c->name); vs(&b, ex_charset_description(c->charset)); vu(&b, c->maxlen); }
+            else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, c->sortlen); }
             end_row(&b);
         }
     } else if (!strcasecmp(name, "TRIGGERS")) {

@@ -91,7 +91,7 @@ static const char *value_bytes(ex_ctx *ctx, const ex_type *t, const pdb_value *v
         const pdb_collation *c = pdb_coll_by_id(v->coll);
         if (c && c->maxlen == 1) {   /* (held as UTF-8: written in the column's charset) */
             char *o = stor_arena_alloc(ctx->a, *n + 1);
-            *n = ex_charset_octets(v->coll, s, *n, o);
+            *n = pdb_coll_octets(v->coll, s, *n, o);
             s = o;
         }
     }

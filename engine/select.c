@@ -1432,12 +1432,14 @@ static int range_probe(void *arg, uint32_t r)
 /* Can a LIKE pattern's ASCII prefix bound a range of this collation's ordered index?
  * True for collations in which ASCII letters and digits have weights of their own, in
  * ASCII order within each class (digits before letters, one case equal to or before the
- * other), and no ASCII contractions: binary, *_bin, general and root UCA. (Not Czech's
- * "ch", Lithuanian's y = i, Danish "aa", Roman i = j ...) */
+ * other), and no ASCII contractions: binary, *_bin, general and root UCA, and the
+ * single-byte collations storage finds so. (Not Czech's "ch", Lithuanian's y = i, Danish
+ * "aa", Roman i = j, macce_general_ci's M = N ...) */
 static bool like_range_coll(uint16_t coll)
 {
     const pdb_collation *co = pdb_coll_by_id(coll);
     if (!co) return false;
+    if (pdb_coll_single_byte(coll)) return pdb_coll_like_range(coll);
     if (co->binary) return true;
     static const char *const ends[] = { "_bin", "_general_ci", "_general_cs", "_general_nopad_ci", "_nopad_bin",
                                         "_unicode_ci", "_unicode_520_ci", "_unicode_nopad_ci", "_unicode_520_nopad_ci" };
@@ -1446,7 +1448,7 @@ static bool like_range_coll(uint16_t coll)
         size_t k = strlen(ends[i]);
         if (n > k && !strcmp(co->name + n - k, ends[i])) return true;
     }
-    return !strcmp(co->name, "latin1_swedish_ci");
+    return false;
 }
 
 /* Bounds of an ordered index holding every string that matches pattern pat (a superset:

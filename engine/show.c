@@ -10,16 +10,24 @@
 /* MariaDB's DESCRIPTION of the character sets pressdb has */
 const char *ex_charset_description(const char *cs)
 {
-    static const char *const d[][2] = { { "ascii", "US ASCII" }, { "binary", "Binary pseudo charset" },
-        { "latin1", "cp1252 West European" }, { "utf8mb3", "UTF-8 Unicode" }, { "utf8mb4", "UTF-8 Unicode" } };
-    for (size_t i = 0; i < sizeof d / sizeof *d; i++) if (!strcmp(d[i][0], cs)) return d[i][1];
+    const pdb_charset_info *ci;
+    for (size_t i = 0; (ci = pdb_charset_at(i)); i++) if (!strcmp(ci->name, cs)) return ci->desc;
     return cs;
 }
 
-/* SORTLEN: 8 for the UCA collations (weights of several levels), 1 for the others */
-int ex_coll_sortlen(const pdb_collation *c)
+/* The collations in MariaDB's order (information_schema.COLLATIONS and SHOW COLLATION):
+ * by character set (SHOW CHARACTER SET's order), then by id. Returns how many are in
+ * out (room for 4096). */
+size_t ex_coll_list(const pdb_collation **out)
 {
-    return strstr(c->name, "_unicode_") || strstr(c->name, "_uca1400_") ? 8 : 1;
+    size_t n = 0;
+    const pdb_charset_info *ci;
+    for (size_t i = 0; (ci = pdb_charset_at(i)); i++)
+        for (uint16_t id = 1; id < 4096; id++) {
+            const pdb_collation *c = pdb_coll_by_id(id);
+            if (c && !strcmp(c->charset, ci->name)) out[n++] = c;
+        }
+    return n;
 }
 
 /* The plugins pressdb answers for (the engines it accepts, its authentication), with
@@ -1167,24 +1175,28 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 { "Id", 8, 11, 4096, "ID" }, { "Default", 253, 12, 4096, "IS_DEFAULT" }, { "Compiled", 253, 12, 4097, "IS_COMPILED" },
                 { "Sortlen", 8, 3, 4097, "SORTLEN" } };
             ex_textset_spec(ctx, &ts, 6, spec, "COLLATIONS");
-            for (uint16_t id = 1; id < 4096; id++) {
-                const pdb_collation *c = pdb_coll_by_id(id);
-                if (!c || !show_match(ctx, st, c->name)) continue;
-                char idb[8]; snprintf(idb, sizeof idb, "%u", c->id);
-                const char *vals[6] = { c->name, c->charset, idb, c->is_default ? "Yes" : "", "Yes", ex_coll_sortlen(c) == 8 ? "8" : "1" };
+            const pdb_collation **cl = stor_arena_alloc(ctx->a, 4096 * sizeof *cl);
+            size_t ncl = ex_coll_list(cl);
+            for (size_t i = 0; i < ncl; i++) {
+                const pdb_collation *c = cl[i];
+                if (!show_match(ctx, st, c->name)) continue;
+                char idb[8], sl[8];
+                snprintf(idb, sizeof idb, "%u", c->id);
+                snprintf(sl, sizeof sl, "%u", c->sortlen);
+                const char *vals[6] = { c->name, c->charset, idb, c->is_default ? "Yes" : "", "Yes", sl };
                 ex_textset_add(ctx, &ts, vals);
             }
         } else {
             static const ex_colspec spec[] = { { "Charset", 253, 128, 4097, "CHARACTER_SET_NAME" }, { "Description", 253, 240, 4097, "DESCRIPTION" },
                 { "Default collation", 253, 256, 4097, "DEFAULT_COLLATE_NAME" }, { "Maxlen", 8, 3, 4097, "MAXLEN" } };
             ex_textset_spec(ctx, &ts, 4, spec, "CHARACTER_SETS");
-            /* (in MariaDB's order: by the character set's id) */
-            static const char *const cs[][2] = { { "latin1", "1" }, { "ascii", "1" }, { "utf8mb3", "3" },
-                                                 { "utf8mb4", "4" }, { "binary", "1" } };
-            for (size_t i = 0; i < 5; i++) {
-                if (!show_match(ctx, st, cs[i][0])) continue;
-                const pdb_collation *c = pdb_coll_default_for(cs[i][0]);
-                const char *vals[4] = { cs[i][0], ex_charset_description(cs[i][0]), c ? c->name : "binary", cs[i][1] };
+            const pdb_charset_info *ci;
+            for (size_t i = 0; (ci = pdb_charset_at(i)); i++) {
+                if (!show_match(ctx, st, ci->name)) continue;
+                const pdb_collation *c = pdb_coll_by_id(ci->def_id);
+                char ml[4];
+                snprintf(ml, sizeof ml, "%u", ci->maxlen);
+                const char *vals[4] = { ci->name, ci->desc, c ? c->name : "binary", ml };
                 ex_textset_add(ctx, &ts, vals);
             }
         }

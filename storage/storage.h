@@ -155,6 +155,7 @@ typedef struct pdb_collation {
     bool pad_space;          /* PAD SPACE (trailing spaces ignored) */
     bool ci;                 /* case-insensitive */
     bool binary;             /* compares bytes */
+    uint8_t sortlen;         /* information_schema.COLLATIONS.SORTLEN */
 } pdb_collation;
 
 const pdb_collation *pdb_coll_by_id(uint16_t id);          /* NULL if unknown */
@@ -192,9 +193,31 @@ static inline uint64_t stor_hash_fin(uint64_t h)
     h *= 0xc4ceb9fe1a85ec53ull;
     return h ^ (h >> 33);
 }
-/* UTF-8 text as the bytes of coll's character set (latin1, ascii: one byte each); out
- * holds n bytes; returns the length (the binary log's row images). */
+/* UTF-8 text as the bytes of coll's character set (a single-byte one's: a byte each,
+ * '?' for a character it lacks); out holds n bytes, or is NULL to count; returns the
+ * length (LENGTH, HEX, the binary log's row images). */
 size_t   pdb_coll_octets(uint16_t coll, const char *s, size_t n, char *out);
+/* The single-byte character sets (latin1, koi8r, cp1251, ... every one with Maxlen 1 but
+ * binary): text inside is UTF-8 and these map it to and from the charset's bytes. */
+bool     pdb_coll_single_byte(uint16_t coll);
+int      pdb_coll_encode(uint16_t coll, int32_t cp);      /* cp's byte; -1 when the charset lacks it */
+int32_t  pdb_coll_decode(uint16_t coll, uint8_t b);       /* b's character; -1 when it stands for none */
+bool     pdb_coll_ascii_bytes(uint16_t coll);             /* bytes below 0x80 are ASCII (not swe7's) */
+/* What LIKE's fast paths may assume: printable ASCII characters are equal exactly when
+ * equal ignoring case, each one weight (the _ci collations but latin5_turkish_ci's i,
+ * cp1251_ukrainian_ci ...); equal weights only for the same character (exact). */
+bool     pdb_coll_ascii_ci(uint16_t coll);
+bool     pdb_coll_exact(uint16_t coll);
+/* A single-byte collation whose ASCII letters and digits sort in ASCII order, each above
+ * a space and below the next (a LIKE 'prefix%' may bound an index range). */
+bool     pdb_coll_like_range(uint16_t coll);
+/* SHOW CHARACTER SET's rows, in MariaDB's order (NULL past the last). */
+typedef struct pdb_charset_info {
+    const char *name, *desc;
+    uint8_t maxlen;
+    uint16_t def_id;         /* its default collation */
+} pdb_charset_info;
+const pdb_charset_info *pdb_charset_at(size_t i);
 /* LIKE's test of one character against another: MariaDB compares their own weights
  * (no PAD SPACE: an ignorable character equals no space; see collation.c). */
 bool     pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b);

@@ -760,11 +760,12 @@ void stor_get(const stor_table *t, uint32_t col, uint32_t row, pdb_value *v)
 
 /* ---- key hashing ---- */
 
-/* Length in bytes of the first nchars characters (UTF-8 or single-byte). */
+/* Length in bytes of the first nchars characters (UTF-8, whatever the column's charset;
+ * binary: bytes). */
 static uint32_t prefix_bytes(const stor_column *c, const char *s, uint32_t len, uint32_t nchars)
 {
     const pdb_collation *co = pdb_coll_by_id(c->coll);
-    if (!co || co->maxlen == 1) return len < nchars ? len : nchars;
+    if (!co || co->id == COLL_BINARY) return len < nchars ? len : nchars;
     uint32_t i = 0, k = 0;
     while (i < len && k < nchars) {
         uint8_t b = (uint8_t)s[i];

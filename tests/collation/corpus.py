@@ -128,8 +128,37 @@ def corpus(n=12000, seed=20261130):
     return out[:n]
 
 
+# The characters of the single-byte character sets, as MariaDB maps their bytes
+# ({charset: set of characters}); tests/collation/run.py fills it from MariaDB.
+REPERTOIRES = {}
+
+
+def from_repertoire(rep, n, seed):
+    """n strings of rep's characters: single characters, short runs, words with
+    case variants and spaces (the repertoire's letters meet each other)."""
+    rng = random.Random(seed)
+    chars = sorted(rep)
+    letters = [c for c in chars if c.isalpha()] or chars
+    out = list(chars)
+    while len(out) < n:
+        r = rng.random()
+        if r < 0.5:
+            s = "".join(rng.choice(letters) for _ in range(rng.randint(1, 6)))
+        elif r < 0.8:
+            s = "".join(rng.choice(chars) for _ in range(rng.randint(1, 4)))
+        else:
+            b = rng.choice(out)
+            s = rng.choice((b.upper(), b.lower(), b + " ", " " + b, b + rng.choice(letters)))
+        if all(c in rep for c in s):
+            out.append(s[:60])
+    return out[:n]
+
+
 def fits(s, charset):
     """Whether MariaDB can store s unchanged in a column of this charset."""
+    if charset in REPERTOIRES:
+        rep = REPERTOIRES[charset]
+        return all(c in rep for c in s)
     if charset == "utf8mb4":
         return True
     if charset == "utf8mb3":

@@ -56,15 +56,45 @@ COLLATIONS = [
     ("utf8mb3", "utf8mb3_general_ci"),
     ("utf8mb3", "utf8mb3_bin"),
     ("utf8mb3", "utf8mb3_uca1400_ai_ci"),
-    ("latin1", "latin1_swedish_ci"),
-    ("latin1", "latin1_general_ci"),
-    ("latin1", "latin1_bin"),
 ]
 # names whose existence itself is checked (same table definition, same outcome)
 UNKNOWN_OR_NOT = ["utf8mb4_0900_ai_ci", "utf8mb4_0900_as_cs", "utf8mb4_0900_bin"]
 CHECKS = ["order", "group", "distinct", "eq", "like", "like_index", "like_range", "contains", "upper", "lower",
           "char_length", "error"]
 NPROBES = 300
+
+
+# Every collation of MariaDB's single-byte character sets (latin1, koi8r, cp1251, ...)
+# is added from its information_schema at run time, with a corpus of its own: the
+# strings above that the charset holds, and SB_EXTRA more drawn from its repertoire.
+SB_EXTRA = 1500
+SB_FROM_CORPUS = 1500
+SB_PROBES = 120
+
+
+def single_byte_collations(m, which="all"):
+    """[(charset, collation)] of MariaDB's single-byte charsets (which: "all", or
+    "defaults": each one's default collation and its _bin), and fills
+    corpus.REPERTOIRES: each charset's characters (bytes MariaDB turns into '?' have
+    none)."""
+    out = []
+    for cs, in m.q("SELECT CHARACTER_SET_NAME FROM information_schema.CHARACTER_SETS "
+                   "WHERE MAXLEN = 1 AND CHARACTER_SET_NAME <> 'binary' ORDER BY 1"):
+        rows = m.q("SELECT seq, CONVERT(CONVERT(UNHEX(LPAD(HEX(seq), 2, '0')) USING %s) USING utf8mb4) "
+                   "FROM seq_0_to_255" % cs)
+        rep = set()
+        for b, c in rows:
+            if isinstance(c, bytes):
+                c = c.decode("utf-8")
+            if c != "?" or b == 0x3F:
+                rep.add(c)
+        corpus.REPERTOIRES[cs] = rep
+        for coll, isdef in m.q("SELECT COLLATION_NAME, IS_DEFAULT FROM information_schema.COLLATIONS "
+                               "WHERE CHARACTER_SET_NAME = %s ORDER BY ID", (cs,)):
+            if which == "all" or isdef == "Yes" or coll == cs + "_bin":
+                out.append((cs, coll))
+    return out
+
 
 
 def load_gaps(path):
@@ -114,7 +144,7 @@ def probes_for(rows, cs, rng_seed=7):
     import random
     rng = random.Random(rng_seed)
     strings = [s for _, s in rows]
-    picks = [rng.choice(strings) for _ in range(NPROBES)]
+    picks = [rng.choice(strings) for _ in range(SB_PROBES if cs in corpus.REPERTOIRES else NPROBES)]
     eq = []
     for i, p in enumerate(picks):
         k = i % 6
@@ -368,6 +398,8 @@ def main():
     ap.add_argument("--only", help="collations whose name contains this")
     ap.add_argument("--mariadb-port", type=int, help="use a running MariaDB (root, no password)")
     ap.add_argument("--pressdb-port", type=int, help="use a running pressdb (root, no password)")
+    ap.add_argument("--single-byte", choices=("all", "defaults"), default="all",
+                    help="the single-byte charsets' collations: all, or each one's default and _bin")
     ap.add_argument("-v", action="store_true", help="show the differences behind known gaps too")
     ap.add_argument("--self-test", action="store_true", help="compare MariaDB with a second MariaDB")
     args = ap.parse_args()
@@ -392,10 +424,14 @@ def main():
             side.q("USE t_collation")
             side.q("SET SESSION group_concat_max_len = 1000000")
         results = {}
-        for cs, coll in COLLATIONS:
+        for cs, coll in COLLATIONS + single_byte_collations(m, args.single_byte):
             if args.only and args.only not in coll:
                 continue
             rows = [(i + 1, s) for i, s in enumerate(strings) if corpus.fits(s, cs)]
+            if cs in corpus.REPERTOIRES:
+                rows = rows[:SB_FROM_CORPUS]
+                rows += [(len(strings) + 1 + i, s)
+                         for i, s in enumerate(corpus.from_repertoire(corpus.REPERTOIRES[cs], SB_EXTRA, cs))]
             t1 = time.time()
             try:
                 results[coll] = compare_collation(m, p, cs, coll, rows, args.v)

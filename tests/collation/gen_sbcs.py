@@ -1,0 +1,202 @@
+#!/usr/bin/python3
+"""Generate storage/sbcs_tables.c: MariaDB's single-byte character sets.
+
+For every character set whose characters are one byte (koi8r, cp1251, latin2,
+hebrew, ... latin1 and ascii; not binary) asks a running MariaDB for:
+  - the character of each byte: CONVERT(CONVERT(byte USING cs) USING utf32);
+    a byte MariaDB turns into '?' stands for no character;
+  - for each of its collations, the weight of each byte (WEIGHT_STRING: one
+    byte, or two where the collation expands a letter, latin1_german2_ci's
+    ä = AE), UPPER and LOWER of each byte, and which bytes LIKE finds equal
+    where that is not "equal weights".
+Collations that weigh a byte by its neighbours (latin2_czech_cs,
+cp1250_czech_cs, tis620_thai_ci and its nopad twin) are found by comparing the
+weights of every pair of bytes with the two weights side by side, and left
+out: pressdb does not have them.
+
+    /usr/bin/python3 tests/collation/gen_sbcs.py            # starts a private MariaDB
+    /usr/bin/python3 tests/collation/gen_sbcs.py --port N   # uses a running one (root, no password)
+
+The output only depends on the MariaDB version; re-running it reproduces the
+file. Format: storage/coll_tables.h.
+"""
+
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+
+import pymysql  # noqa: E402
+
+BYTE = "UNHEX(LPAD(HEX(%s.seq), 2, '0'))"
+
+
+def byte_in(cs, alias="a"):
+    return "CONVERT(%s USING %s)" % (BYTE % alias, cs)
+
+
+def fetch_bytes(cur, expr):
+    """{byte: value} of expr over every byte a.seq."""
+    cur.execute("SELECT a.seq, %s FROM seq_0_to_255 a" % expr)
+    return dict(cur.fetchall())
+
+
+def to_unicode(cur, cs):
+    m = fetch_bytes(cur, "HEX(CONVERT(%s USING utf32))" % byte_in(cs))
+    out = []
+    for b in range(256):
+        cp = int(m[b], 16)
+        out.append(0xFFFF if cp == 0x3F and b != 0x3F else cp)
+    return out
+
+
+def favoured(cur, cs, uni):
+    """The bytes a character that several bytes stand for converts to (MariaDB's choice)."""
+    out = []
+    for cp in sorted(set(c for c in uni if c != 0xFFFF and uni.count(c) > 1)):
+        cur.execute("SELECT ORD(CONVERT(CONVERT(CHAR(%d USING utf32) USING utf8mb4) USING %s))" % (cp, cs))
+        out.append(cur.fetchone()[0])
+    return out
+
+
+def contextual(cur, cs, coll, w):
+    """True when some pair of bytes does not weigh as its two bytes side by side."""
+    pair = "CONVERT(UNHEX(CONCAT(LPAD(HEX(a.seq), 2, '0'), LPAD(HEX(b.seq), 2, '0'))) USING %s)" % cs
+    cur.execute("SELECT a.seq, b.seq, WEIGHT_STRING(%s COLLATE %s) FROM seq_0_to_255 a, seq_0_to_255 b"
+                % (pair, coll))
+    return any(ws != w[a] + w[b] for a, b, ws in cur.fetchall())
+
+
+def like_classes(cur, cs, coll, w):
+    """LIKE's classes of bytes (each byte's smallest equal byte), or None when LIKE
+    finds two single bytes equal exactly when their weights are."""
+    cur.execute("SELECT a.seq, b.seq, %s COLLATE %s LIKE %s FROM seq_0_to_255 a, seq_0_to_255 b "
+                "WHERE b.seq NOT IN (37, 92, 95)" % (byte_in(cs, "a"), coll, byte_in(cs, "b")))
+    eq = {}
+    same = True
+    for a, b, r in cur.fetchall():
+        eq[a, b] = bool(r)
+        if bool(r) != (w[a] == w[b]):
+            same = False
+    if same:
+        return None
+    cls = []
+    for a in range(256):
+        rep = a
+        for b in range(a):
+            if b not in (37, 92, 95) and eq.get((a, b)):
+                rep = cls[b]
+                break
+        cls.append(rep)
+    return cls
+
+
+class Emitter:
+    def __init__(self):
+        self.out = []
+        self.arrays = {}
+
+    def array(self, ctype, prefix, values):
+        key = (ctype, tuple(values))
+        if key not in self.arrays:
+            name = "%s%d" % (prefix, len(self.arrays))
+            self.arrays[key] = name
+            self.out.append("static const %s %s[256] = {" % (ctype, name))
+            fmt = "0x%04x" if ctype == "uint16_t" else "0x%02x"
+            for i in range(0, 256, 16):
+                self.out.append("    " + ", ".join(fmt % v for v in values[i:i + 16]) + ",")
+            self.out.append("};")
+        return self.arrays[key]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--port", type=int, help="use a running MariaDB on 127.0.0.1:PORT (root, no password)")
+    ap.add_argument("--socket", help="use a running MariaDB on this socket (root, no password)")
+    ap.add_argument("--out", default=os.path.join(ROOT, "storage", "sbcs_tables.c"))
+    args = ap.parse_args()
+    area = None
+    kw = dict(user="root", password="", database="mysql", charset="utf8mb4", autocommit=True)
+    if args.socket:
+        kw["unix_socket"] = args.socket
+    elif args.port:
+        kw.update(host="127.0.0.1", port=args.port)
+    else:
+        import servers
+        area = servers.TempArea()
+        kw.update(host="127.0.0.1", port=servers.start_mariadb(area).port)
+    try:
+        cur = pymysql.connect(**kw).cursor()
+        cur.execute("SELECT VERSION()")
+        version = cur.fetchone()[0]
+        cur.execute("SELECT s.CHARACTER_SET_NAME, s.DESCRIPTION, c.ID FROM information_schema.CHARACTER_SETS s "
+                    "JOIN information_schema.COLLATIONS c ON c.COLLATION_NAME = s.DEFAULT_COLLATE_NAME "
+                    "WHERE s.MAXLEN = 1 AND s.CHARACTER_SET_NAME <> 'binary' ORDER BY c.ID")
+        charsets = cur.fetchall()
+        em = Emitter()
+        csrows, collrows, left_out = [], [], []
+        for ci, (cs, desc, defid) in enumerate(charsets):
+            uni = to_unicode(cur, cs)
+            ascii_ok = all(uni[b] == b for b in range(128))
+            fav = favoured(cur, cs, uni)
+            favname = "NULL"
+            if fav:
+                favname = "fav_" + cs
+                em.out.append("static const uint8_t %s[] = { %s, 0 };" % (favname, ", ".join("0x%02x" % b for b in fav)))
+            csrows.append('    { "%s", "%s", %d, %s, %s, %s },' % (cs, desc, defid, em.array("uint16_t", "uni", uni),
+                                                                  "true" if ascii_ok else "false", favname))
+            cur.execute("SELECT ID, COLLATION_NAME, IS_DEFAULT, SORTLEN FROM information_schema.COLLATIONS "
+                        "WHERE CHARACTER_SET_NAME = %s ORDER BY ID", (cs,))
+            for cid, name, isdef, sortlen in cur.fetchall():
+                w = fetch_bytes(cur, "WEIGHT_STRING(%s COLLATE %s)" % (byte_in(cs), name))
+                if any(len(w[b]) not in (1, 2) for b in range(256)) or contextual(cur, cs, name, w):
+                    left_out.append(name)
+                    continue
+                w1 = [w[b][0] for b in range(256)]
+                w2 = [w[b][1] if len(w[b]) == 2 else 0 for b in range(256)]
+                if any(len(w[b]) == 2 and w[b][1] == 0 for b in range(256)):
+                    raise SystemExit("%s: a second weight of 0" % name)
+                like = like_classes(cur, cs, name, w)
+                up = fetch_bytes(cur, "ORD(UPPER(%s COLLATE %s))" % (byte_in(cs), name))
+                lo = fetch_bytes(cur, "ORD(LOWER(%s COLLATE %s))" % (byte_in(cs), name))
+                fields = [
+                    str(cid), '"%s"' % name, str(ci), str(sortlen), "true" if isdef == "Yes" else "false",
+                    "false" if "_nopad_" in name else "true", "true" if name.endswith("_ci") else "false",
+                    "true" if name.endswith("_bin") else "false", em.array("uint8_t", "w", w1),
+                    em.array("uint8_t", "w", w2) if any(w2) else "NULL",
+                    em.array("uint8_t", "like", like) if like else "NULL",
+                    em.array("uint8_t", "case", [up[b] for b in range(256)]),
+                    em.array("uint8_t", "case", [lo[b] for b in range(256)]),
+                ]
+                collrows.append("    { " + ", ".join(fields) + " },")
+                print("%-26s %s%s" % (name, "two weights " if any(w2) else "", "own LIKE classes" if like else ""))
+        out = ["/* sbcs_tables.c - MariaDB's single-byte character sets, GENERATED by tests/collation/gen_sbcs.py",
+               " * from MariaDB %s (each byte's character, and per collation its weights," % version,
+               " * UPPER, LOWER and LIKE). Do not edit: re-run the generator. Format: storage/coll_tables.h.",
+               " * Left out (a byte's weight depends on its neighbours): %s. */" % ", ".join(left_out),
+               '#include "storage/coll_tables.h"', "#include <stddef.h>", ""]
+        out += em.out
+        out.append("")
+        out.append("const sb_charset sb_charsets[%d] = {" % len(csrows))
+        out += csrows
+        out.append("};")
+        out.append("const unsigned sb_ncharsets = %d;" % len(csrows))
+        out.append("")
+        out.append("const sb_coll sb_colls[%d] = {" % len(collrows))
+        out += collrows
+        out.append("};")
+        out.append("const unsigned sb_ncolls = %d;" % len(collrows))
+        with open(args.out, "w") as f:
+            f.write("\n".join(out) + "\n")
+        print("%d character sets, %d collations (%d left out); wrote %s"
+              % (len(csrows), len(collrows), len(left_out), os.path.relpath(args.out, ROOT)))
+    finally:
+        if area:
+            area.cleanup(False)
+
+
+if __name__ == "__main__":
+    main()
