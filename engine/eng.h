@@ -788,7 +788,10 @@ bool ex_json_check(ex_ctx *ctx, const pdb_value *v);   /* json_valid with its No
 /* Whether UTF-8 text s holds only characters coll's charset has (a single-byte one's, or
  * utf8mb3's BMP); charsets that hold all of Unicode: true. */
 bool ex_charset_holds(uint16_t coll, const char *s, size_t n);
-bool ex_charset_narrow(uint16_t coll);   /* a charset that lacks some characters (not utf8mb4, binary) */
+bool ex_charset_narrow(uint16_t coll);
+/* A name (column, table, database) of a result's metadata in character_set_results, when
+ * that is a single-byte charset (name itself when nothing changes). */
+const char *ex_name_for_client(pdb_session *s, stor_arena *a, const char *name);   /* a charset that lacks some characters (not utf8mb4, binary) */
 /* s as text of coll's charset: characters it cannot hold become '?'. Returns how many
  * (0: *out is s), *first_bad the byte offset of the first. Only the first max_chars
  * characters are asked (those after them are cut by the column, as MariaDB's copy). */

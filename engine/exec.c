@@ -466,6 +466,13 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
             m[i].name = nm;
         }
         m[i].org_name = org_names ? org_names[i] : "";
+        if (rc && rc->maxlen == 1) {   /* (names go in the results' charset, as values do) */
+            m[i].name = ex_name_for_client(ctx->s, ctx->a, m[i].name);
+            m[i].org_name = ex_name_for_client(ctx->s, ctx->a, m[i].org_name);
+            m[i].table = ex_name_for_client(ctx->s, ctx->a, m[i].table);
+            m[i].org_table = ex_name_for_client(ctx->s, ctx->a, m[i].org_table);
+            m[i].schema = ex_name_for_client(ctx->s, ctx->a, m[i].schema);
+        }
         m[i].type = t->ptype ? t->ptype : MYSQL_TYPE_VAR_STRING;
         if (t->vt == VT_STRING && !t->from_column && m[i].type == MYSQL_TYPE_VAR_STRING) {
             /* long string results travel as blobs, by their maximum length in bytes */

@@ -1195,8 +1195,9 @@ static pdb_value lit_parts(ex_ctx *ctx, stor_arena *a, int kind, const char *str
     case E_FLOAT:
         return ex_dbl(strtod(str, NULL));
     case E_STRING:
-        /* (an introducer, _charset'...', takes the charset's default collation) */
-        return ex_str(str, slen, ex_internal_coll(coll ? coll : ctx->s->coll_connection));
+        /* (an introducer, _charset'...', takes the charset's default collation; the text
+           is UTF-8 whatever the charset) */
+        return ex_str(str, slen, coll ? coll : ctx->s->coll_connection);
     default:
         return val;
     }
@@ -1857,6 +1858,10 @@ static void comp_collate(cstate *cs, pl_expr *e, ex_type *t)
     comp(cs, e->args[0], t);
     const pdb_collation *co = pdb_coll_by_name(e->s);
     if (!co) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", e->s);
+    /* the collation must be of the operand's charset (a number's: the connection's) */
+    const pdb_collation *oc = pdb_coll_by_id(t->vt == VT_STRING ? t->coll : ctx->s->coll_connection);
+    if (t->vt != VT_NULL && oc && strcmp(oc->charset, co->charset))
+        ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'", co->name, oc->charset);
     emit(p, OP_COLLATE, co->id, 0, 0);
     t->coll = co->id;
     t->coerc = 0;

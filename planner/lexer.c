@@ -238,6 +238,24 @@ static int decode_bits(pl_lexer *lx, const char *s, size_t n, pl_token *t)
     return 0;
 }
 
+/* The bytes of a single-byte charset's hex literal (_latin1 X'E9') as the UTF-8 text the
+ * engine holds ('?' for a byte that stands for no character). */
+static void sb_bytes_utf8(pl_lexer *lx, pl_token *t, uint16_t co)
+{
+    char *out = stor_arena_alloc(lx->a, t->vlen * 3 + 1);
+    size_t o = 0;
+    for (size_t i = 0; i < t->vlen; i++) {
+        int32_t c = pdb_coll_decode(co, (uint8_t)t->val[i]);
+        if (c < 0) c = '?';
+        if (c < 0x80) out[o++] = (char)c;
+        else if (c < 0x800) { out[o++] = (char)(0xc0 | (c >> 6)); out[o++] = (char)(0x80 | (c & 0x3f)); }
+        else { out[o++] = (char)(0xe0 | (c >> 12)); out[o++] = (char)(0x80 | ((c >> 6) & 0x3f)); out[o++] = (char)(0x80 | (c & 0x3f)); }
+    }
+    out[o] = 0;
+    t->val = out;
+    t->vlen = o;
+}
+
 /* What follows a character set introducer (_utf8mb4, _binary), blanks allowed between as
  * in MariaDB: a quoted string, or hex (0x.., X'..') or bits (0b.., b'..') read as a string
  * of that character set (a string then, not a number: _binary 0x31 + 1 is 2). Anything
@@ -271,12 +289,8 @@ static int lex_introduced(pl_lexer *lx, pl_token *t, const char *q, uint16_t co)
                   : decode_bits(lx, d, (size_t)(z - d), t);
     lx->p = quoted ? z + 1 : z;
     lx->line += lines;
-    /* text is held as UTF-8: bytes of a single-byte character set past ASCII would need
-       converting, which the lexer does not do (refused rather than held wrong) */
-    const pdb_collation *c = pdb_coll_by_id(co);
-    if (!bad && co != COLL_BINARY && c && c->maxlen == 1 && strcmp(c->charset, "ascii"))
-        for (size_t i = 0; i < t->vlen && !bad; i++) bad = (unsigned char)t->val[i] >= 0x80;
     if (bad) { t->kind = TK_ERROR; t->start = q; return -1; }   /* (MariaDB: near the literal) */
+    if (pdb_coll_single_byte(co)) sb_bytes_utf8(lx, t, co);
     t->kind = TK_STRING;
     t->hex = true;
     return 0;
