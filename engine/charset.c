@@ -65,9 +65,18 @@ pdb_value ex_single_byte_to_utf8(stor_arena *a, const char *s, size_t n, uint16_
 /* Converts a UTF-8 result string for the client; returns v itself when nothing changes. */
 pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
 {
-    if (v->t != VT_STRING || v->coll == COLL_BINARY || !s->coll_results) return *v;
-    const pdb_collation *rc = pdb_coll_by_id(s->coll_results), *vc = pdb_coll_by_id(v->coll);
-    if (!rc || !vc || rc->id == COLL_BINARY) return *v;
+    if (v->t != VT_STRING || v->coll == COLL_BINARY) return *v;
+    /* character_set_results NULL or binary: the value's own charset's bytes */
+    uint16_t to = s->coll_results && s->coll_results != COLL_BINARY ? s->coll_results : v->coll;
+    const pdb_collation *rc = pdb_coll_by_id(to), *vc = pdb_coll_by_id(v->coll);
+    if (!rc || !vc) return *v;
+    if (pdb_coll_wide(to)) {
+        pdb_value r = *v;
+        char *o = stor_arena_alloc(a, pdb_coll_octets_cap(to, v->len) + 1);
+        r.len = (uint32_t)pdb_coll_octets(to, v->p, v->len, o);
+        r.p = o;
+        return r;
+    }
     bool to_sb = pdb_coll_single_byte(rc->id), to_mb3 = rc->maxlen == 3;
     if (!to_sb && !to_mb3) return *v;
     if (to_mb3 && !strcmp(vc->charset, rc->charset)) return *v;   /* (utf8mb3 to utf8mb3: bytes as they are) */
@@ -115,12 +124,13 @@ const char *ex_name_for_client(pdb_session *s, stor_arena *a, const char *name)
 
 /* ---------------------------------------------------------------- narrow charsets */
 
-/* 1 a single-byte charset, 3 utf8mb3, 0 anything that holds all of Unicode (or binary) */
+/* 1 a single-byte charset, 3 utf8mb3 or ucs2 (the BMP), 0 anything that holds all of
+ * Unicode (or binary) */
 static int narrow_kind(uint16_t coll)
 {
     if (pdb_coll_single_byte(coll)) return 1;
     const pdb_collation *c = pdb_coll_by_id(coll);
-    return c && !strcmp(c->charset, "utf8mb3") ? 3 : 0;
+    return c && (!strcmp(c->charset, "utf8mb3") || !strcmp(c->charset, "ucs2")) ? 3 : 0;
 }
 
 /* The character at s[*i] (moved past it); a byte that starts no well-formed sequence is

@@ -134,8 +134,9 @@ typedef struct scratch { stor_arena *a; char *p; size_t cap; const pdb_session *
 static const char *col_octets(scratch *sc, const stor_column *c, const pdb_value *v, size_t *n)
 {
     if (!v->len) { *n = 0; return ""; }   /* (an empty value may have no bytes at all) */
-    if (sc->cap < v->len + 1) {
-        sc->cap = (v->len + 1) * 2;
+    size_t need = pdb_coll_octets_cap(c->coll, v->len) + 1;
+    if (sc->cap < need) {
+        sc->cap = need * 2;
         sc->p = stor_arena_alloc(sc->a, sc->cap);
     }
     *n = pdb_coll_octets(c->coll, v->p, v->len, sc->p);

@@ -526,9 +526,12 @@ void ex_send_row(ex_result *r, const pdb_value *vals, int n)
     r->rows++;
     const pdb_value *out = vals;
     pdb_value conv[n > 0 ? n : 1];
-    if (r->s && r->s->coll_results) {
-        const pdb_collation *rc = pdb_coll_by_id(r->s->coll_results);
-        if (rc && rc->maxlen < 4 && rc->id != COLL_BINARY) {
+    if (r->s) {
+        /* character_set_results narrower than the engine's UTF-8, ucs2/utf16/utf32, or
+           NULL/binary (each value in its own charset's bytes): converted */
+        uint16_t to = r->s->coll_results;
+        const pdb_collation *rc = to && to != COLL_BINARY ? pdb_coll_by_id(to) : NULL;
+        if (!rc || rc->maxlen < 4 || pdb_coll_wide(to)) {
             for (int i = 0; i < n; i++) conv[i] = ex_result_convert(r->s, &r->s->arena, &vals[i]);
             out = conv;
         }

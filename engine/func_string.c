@@ -615,7 +615,7 @@ static void fn_hex(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_valu
         *out = ex_fn_mkstr(ctx, buf, (size_t)k, ctx->s->coll_connection);
         return;
     }
-    char *raw = stor_arena_alloc(ctx->a, a[0].len + 1);
+    char *raw = stor_arena_alloc(ctx->a, pdb_coll_octets_cap(a[0].coll, a[0].len) + 1);
     size_t rl = pdb_coll_octets(a[0].coll, a[0].p, a[0].len, raw);   /* the bytes in its charset */
     char *o = stor_arena_alloc(ctx->a, rl * 2 + 1);
     ex_fn_hex_of((const unsigned char *)raw, rl, o, true);

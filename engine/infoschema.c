@@ -7,6 +7,13 @@
 #include <string.h>
 #include <strings.h>
 
+/* The bytes of a charset's shortest character (ucs2, utf16: 2; utf32: 4; others 1). */
+static uint64_t mb_min(uint16_t coll)
+{
+    int w = pdb_coll_wide(coll);
+    return w == 32 ? 4 : w ? 2 : 1;
+}
+
 typedef struct isb {
     ex_ctx *ctx;
     ex_rows *rows;
@@ -387,8 +394,9 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
     if (cl->kind == CK_STR && cl->type != CT_BIT) {
         uint64_t chars = cl->type == CT_TINYTEXT || cl->type == CT_TINYBLOB ? 255 : cl->type == CT_TEXT || cl->type == CT_BLOB ? 65535 :
                          cl->type == CT_MEDIUMTEXT || cl->type == CT_MEDIUMBLOB ? 16777215 : cl->type == CT_LONGTEXT || cl->type == CT_LONGBLOB ? 4294967295u : cl->width;
-        /* a TEXT's maximum length is its bytes in both columns (MariaDB 10.11) */
-        if (cl->type >= CT_TINYTEXT && cl->type <= CT_LONGBLOB) { vu(&b, chars); vu(&b, chars); }
+        /* a TEXT's maximum length is its bytes in both columns (MariaDB 10.11), in
+           characters of ucs2/utf16/utf32 its bytes over their shortest character's */
+        if (cl->type >= CT_TINYTEXT && cl->type <= CT_LONGBLOB) { vu(&b, chars / mb_min(cl->coll)); vu(&b, chars); }
         else { vu(&b, chars); vu(&b, chars * (co ? co->maxlen : 1)); }
     } else { vn(&b); vn(&b); }
     if (cl->type <= CT_BIGINT) { static const int prec[] = { 3, 5, 7, 10, 19 }; vu(&b, (uint64_t)(cl->is_unsigned && cl->type == CT_BIGINT ? 20 : prec[cl->type])); vu(&b, 0); }
@@ -427,8 +435,9 @@ static void routine_type_cols(ex_ctx *ctx, isb *b, pl_coldef *d, const char *dtd
     } else if (c.kind == CK_STR && c.type != CT_BIT) {
         uint64_t chars = c.type == CT_TINYTEXT || c.type == CT_TINYBLOB ? 255 : c.type == CT_TEXT || c.type == CT_BLOB ? 65535 :
                          c.type == CT_MEDIUMTEXT || c.type == CT_MEDIUMBLOB ? 16777215 : c.type == CT_LONGTEXT || c.type == CT_LONGBLOB ? 4294967295u : c.width;
-        b->cur[b->k++] = ex_int((int64_t)chars);
-        b->cur[b->k++] = ex_int((int64_t)(c.type >= CT_TINYTEXT && c.type <= CT_LONGBLOB ? chars : chars * (co ? co->maxlen : 1)));
+        bool text = c.type >= CT_TINYTEXT && c.type <= CT_LONGBLOB;
+        b->cur[b->k++] = ex_int((int64_t)(text ? chars / mb_min(c.coll) : chars));
+        b->cur[b->k++] = ex_int((int64_t)(text ? chars : chars * (co ? co->maxlen : 1)));
     } else { vn(b); vn(b); }
     if (c.type <= CT_BIGINT) { static const int prec[] = { 3, 5, 7, 10, 19 }; b->cur[b->k++] = ex_int(c.is_unsigned && c.type == CT_BIGINT ? 20 : prec[c.type]); b->cur[b->k++] = ex_int(0); }
     else if (c.type == CT_DECIMAL) { b->cur[b->k++] = ex_int(c.width); b->cur[b->k++] = ex_int(c.scale < 0 ? 0 : c.scale); }

@@ -24,6 +24,7 @@
 #include "storage/coll_tables.h"
 
 enum { CF_BINARY, CF_BIN, CF_GENERAL, CF_UCA, CF_SB };
+enum { ENC_UTF8, ENC_SB, ENC_UCS2, ENC_UTF16, ENC_UTF16LE, ENC_UTF32, ENC_BINARY };
 
 /* A single-byte character set's map from characters to bytes, made once. */
 typedef struct sb_rt {
@@ -43,24 +44,66 @@ typedef struct coll_def {
     bool exact;             /* equal weights only for the same character */
     bool ascii_sorted;      /* CF_SB: ASCII letters and digits one weight each, above a space's,
                                each below the next letter's or digit's */
+    int8_t wt;              /* the weight table (rt_of), -1 none */
+    uint8_t enc;            /* ENC_*: how the charset writes a character in bytes */
 } coll_def;
 
-#define C(id, name, cs, maxlen, def, pad, ci, bin, fam) \
-    { { id, name, cs, maxlen, def, pad, ci, bin, fam == CF_UCA ? 8 : 1 }, fam, NULL, NULL, ci, !ci, false }
+/* The Unicode collations: wt is the weight table (rts[]: general, UCA 4.0.0, 5.2.0, 14.0.0;
+ * -1 none: code points or bytes). */
+#define U(id, name, cs, maxlen, def, pad, fam, wt) \
+    { { id, name, cs, maxlen, def, pad, fam == CF_GENERAL || fam == CF_UCA, fam == CF_BIN || fam == CF_BINARY, \
+        fam == CF_UCA ? 8 : 1 }, fam, NULL, NULL, fam == CF_GENERAL || fam == CF_UCA, fam == CF_BIN || fam == CF_BINARY, \
+      false, wt, 0 }
 static const coll_def unicode_colls[] = {
-    C(33,  "utf8mb3_general_ci",     "utf8mb3", 3, true, true, true,  false, CF_GENERAL),
-    C(83,  "utf8mb3_bin",            "utf8mb3", 3, false, true, false, true, CF_BIN),
-    C(192, "utf8mb3_unicode_ci",     "utf8mb3", 3, false, true, true, false, CF_UCA),
-    C(214, "utf8mb3_unicode_520_ci", "utf8mb3", 3, false, true, true, false, CF_UCA),
-    C(45,  "utf8mb4_general_ci",     "utf8mb4", 4, true, true, true,  false, CF_GENERAL),
-    C(46,  "utf8mb4_bin",            "utf8mb4", 4, false, true, false, true, CF_BIN),
-    C(224, "utf8mb4_unicode_ci",     "utf8mb4", 4, false, true, true, false, CF_UCA),
-    C(246, "utf8mb4_unicode_520_ci", "utf8mb4", 4, false, true, true, false, CF_UCA),
-    C(2304,"utf8mb4_uca1400_ai_ci",  "utf8mb4", 4, false, true, true, false, CF_UCA),
-    C(2308,"utf8mb4_uca1400_nopad_ai_ci", "utf8mb4", 4, false, false, true, false, CF_UCA),
-    C(2048,"utf8mb3_uca1400_ai_ci",  "utf8mb3", 3, false, true, true, false, CF_UCA),
-    C(2052,"utf8mb3_uca1400_nopad_ai_ci", "utf8mb3", 3, false, false, true, false, CF_UCA),
-    C(63,  "binary",                 "binary", 1, true,  false, false, true, CF_BINARY),
+    U(33,  "utf8mb3_general_ci",           "utf8mb3",3, true, true, CF_GENERAL, 0),
+    U(83,  "utf8mb3_bin",                  "utf8mb3",3, false, true, CF_BIN, -1),
+    U(192, "utf8mb3_unicode_ci",           "utf8mb3",3, false, true, CF_UCA, 1),
+    U(214, "utf8mb3_unicode_520_ci",       "utf8mb3",3, false, true, CF_UCA, 2),
+    U(1057,"utf8mb3_general_nopad_ci",     "utf8mb3",3, false, false, CF_GENERAL, 0),
+    U(1107,"utf8mb3_nopad_bin",            "utf8mb3",3, false, false, CF_BIN, -1),
+    U(1216,"utf8mb3_unicode_nopad_ci",     "utf8mb3",3, false, false, CF_UCA, 1),
+    U(1238,"utf8mb3_unicode_520_nopad_ci", "utf8mb3",3, false, false, CF_UCA, 2),
+    U(2048, "utf8mb3_uca1400_ai_ci",         "utf8mb3", 3, false, true, CF_UCA, 3),
+    U(2052, "utf8mb3_uca1400_nopad_ai_ci",   "utf8mb3", 3, false, false, CF_UCA, 3),
+    U(45,  "utf8mb4_general_ci",           "utf8mb4",4, true, true, CF_GENERAL, 0),
+    U(46,  "utf8mb4_bin",                  "utf8mb4",4, false, true, CF_BIN, -1),
+    U(224, "utf8mb4_unicode_ci",           "utf8mb4",4, false, true, CF_UCA, 1),
+    U(246, "utf8mb4_unicode_520_ci",       "utf8mb4",4, false, true, CF_UCA, 2),
+    U(1069,"utf8mb4_general_nopad_ci",     "utf8mb4",4, false, false, CF_GENERAL, 0),
+    U(1070,"utf8mb4_nopad_bin",            "utf8mb4",4, false, false, CF_BIN, -1),
+    U(1248,"utf8mb4_unicode_nopad_ci",     "utf8mb4",4, false, false, CF_UCA, 1),
+    U(1270,"utf8mb4_unicode_520_nopad_ci", "utf8mb4",4, false, false, CF_UCA, 2),
+    U(2304, "utf8mb4_uca1400_ai_ci",         "utf8mb4", 4, false, true, CF_UCA, 3),
+    U(2308, "utf8mb4_uca1400_nopad_ai_ci",   "utf8mb4", 4, false, false, CF_UCA, 3),
+    U(35,  "ucs2_general_ci",              "ucs2",   2, true, true, CF_GENERAL, 0),
+    U(90,  "ucs2_bin",                     "ucs2",   2, false, true, CF_BIN, -1),
+    U(128, "ucs2_unicode_ci",              "ucs2",   2, false, true, CF_UCA, 1),
+    U(150, "ucs2_unicode_520_ci",          "ucs2",   2, false, true, CF_UCA, 2),
+    U(1059,"ucs2_general_nopad_ci",        "ucs2",   2, false, false, CF_GENERAL, 0),
+    U(1114,"ucs2_nopad_bin",               "ucs2",   2, false, false, CF_BIN, -1),
+    U(1152,"ucs2_unicode_nopad_ci",        "ucs2",   2, false, false, CF_UCA, 1),
+    U(1174,"ucs2_unicode_520_nopad_ci",    "ucs2",   2, false, false, CF_UCA, 2),
+    U(54,  "utf16_general_ci",             "utf16",  4, true, true, CF_GENERAL, 0),
+    U(55,  "utf16_bin",                    "utf16",  4, false, true, CF_BIN, -1),
+    U(101, "utf16_unicode_ci",             "utf16",  4, false, true, CF_UCA, 1),
+    U(123, "utf16_unicode_520_ci",         "utf16",  4, false, true, CF_UCA, 2),
+    U(1078,"utf16_general_nopad_ci",       "utf16",  4, false, false, CF_GENERAL, 0),
+    U(1079,"utf16_nopad_bin",              "utf16",  4, false, false, CF_BIN, -1),
+    U(1125,"utf16_unicode_nopad_ci",       "utf16",  4, false, false, CF_UCA, 1),
+    U(1147,"utf16_unicode_520_nopad_ci",   "utf16",  4, false, false, CF_UCA, 2),
+    U(56,  "utf16le_general_ci",           "utf16le",4, true, true, CF_GENERAL, 0),
+    U(62,  "utf16le_bin",                  "utf16le",4, false, true, CF_BIN, -1),
+    U(1080,"utf16le_general_nopad_ci",     "utf16le",4, false, false, CF_GENERAL, 0),
+    U(1086,"utf16le_nopad_bin",            "utf16le",4, false, false, CF_BIN, -1),
+    U(60,  "utf32_general_ci",             "utf32",  4, true, true, CF_GENERAL, 0),
+    U(61,  "utf32_bin",                    "utf32",  4, false, true, CF_BIN, -1),
+    U(160, "utf32_unicode_ci",             "utf32",  4, false, true, CF_UCA, 1),
+    U(182, "utf32_unicode_520_ci",         "utf32",  4, false, true, CF_UCA, 2),
+    U(1084,"utf32_general_nopad_ci",       "utf32",  4, false, false, CF_GENERAL, 0),
+    U(1085,"utf32_nopad_bin",              "utf32",  4, false, false, CF_BIN, -1),
+    U(1184,"utf32_unicode_nopad_ci",       "utf32",  4, false, false, CF_UCA, 1),
+    U(1206,"utf32_unicode_520_nopad_ci",   "utf32",  4, false, false, CF_UCA, 2),
+    U(63,   "binary",                        "binary", 1, true, false, CF_BINARY, -1),
 };
 #define NUNICODE (sizeof(unicode_colls) / sizeof(unicode_colls[0]))
 
@@ -151,10 +194,15 @@ static void by_id_init(void)
     for (unsigned i = 0; i < sb_ncharsets; i++) sb_rt_init(&sb_rts[i], &sb_charsets[i]);
     memcpy(colls, unicode_colls, sizeof unicode_colls);
     ncolls = NUNICODE;
+    static const char *const encs[] = { [ENC_UCS2] = "ucs2", [ENC_UTF16] = "utf16", [ENC_UTF16LE] = "utf16le",
+                                        [ENC_UTF32] = "utf32", [ENC_BINARY] = "binary" };
+    for (size_t i = 0; i < ncolls; i++)
+        for (int e = ENC_UCS2; e <= ENC_BINARY; e++)
+            if (!strcmp(colls[i].c.charset, encs[e])) colls[i].enc = (uint8_t)e;
     for (unsigned i = 0; i < sb_ncolls; i++) {
         const sb_coll *s = &sb_colls[i];
         colls[ncolls++] = (coll_def){ { s->id, s->name, sb_charsets[s->cs].name, 1, s->is_default, s->pad, s->ci, s->bin,
-                                        s->sortlen }, CF_SB, s, &sb_rts[s->cs], false, false, false };
+                                        s->sortlen }, CF_SB, s, &sb_rts[s->cs], false, false, false, -1, ENC_SB };
         sb_props(&colls[ncolls - 1]);
     }
     for (size_t i = 0; i < ncolls; i++) if (colls[i].c.id < 4096) by_id[colls[i].c.id] = &colls[i];
@@ -228,6 +276,8 @@ static pthread_once_t cs_once = PTHREAD_ONCE_INIT;
 static void cs_list_init(void)
 {
     static const pdb_charset_info uni[] = { { "utf8mb3", "UTF-8 Unicode", 3, 33 }, { "utf8mb4", "UTF-8 Unicode", 4, 45 },
+                                            { "ucs2", "UCS-2 Unicode", 2, 35 }, { "utf16", "UTF-16 Unicode", 4, 54 },
+                                            { "utf16le", "UTF-16LE Unicode", 4, 56 }, { "utf32", "UTF-32 Unicode", 4, 60 },
                                             { "binary", "Binary pseudo charset", 1, 63 } };
     size_t nuni = sizeof uni / sizeof uni[0], k = 0;
     pdb_charset_info *l = calloc(sb_ncharsets + nuni, sizeof *l);
@@ -247,6 +297,19 @@ const pdb_charset_info *pdb_charset_at(size_t i)
 {
     pthread_once(&cs_once, cs_list_init);
     return i < cs_n ? &cs_list[i] : NULL;
+}
+
+int pdb_coll_wide(uint16_t coll)
+{
+    const coll_def *d = find(coll);
+    if (!d) return 0;
+    switch (d->enc) {
+    case ENC_UCS2: return 2;
+    case ENC_UTF16: return 16;
+    case ENC_UTF16LE: return -16;
+    case ENC_UTF32: return 32;
+    default: return 0;
+    }
 }
 
 bool pdb_coll_single_byte(uint16_t coll)
@@ -350,16 +413,9 @@ static void rt_init(void)
 /* The weight table of a utf8 collation (NULL: single-byte, bin or binary, weighed here). */
 static const tab_rt *rt_of(const coll_def *d)
 {
-    int k;
-    switch (d->c.id) {
-    case 33: case 45: k = 0; break;
-    case 192: case 224: k = 1; break;
-    case 214: case 246: k = 2; break;
-    case 2304: case 2308: case 2048: case 2052: k = 3; break;
-    default: return NULL;
-    }
+    if (d->wt < 0) return NULL;
     if (!atomic_load_explicit(&rt_ready, memory_order_acquire)) pthread_once(&rt_once, rt_init);
-    return &rts[k];
+    return &rts[d->wt];
 }
 
 /* Next character of s (UTF-8: the engine's text is UTF-8 whatever the column's
@@ -692,12 +748,13 @@ int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t 
         size_t m = an < bn ? an : bn;
         int r = memcmp(a, b, m);
         if (r) return r < 0 ? -1 : 1;
+        if (!d->c.pad_space) return an > m ? 1 : bn > m ? -1 : 0;   /* (NO PAD: the longer is greater) */
         return an > m ? pad_rest(a, m, an) : bn > m ? -pad_rest(b, m, bn) : 0;
     }
     size_t i = 0, j = 0;
     for (;;) {
-        if (i >= an) return j >= bn ? 0 : -pad_rest(b, j, bn);
-        if (j >= bn) return pad_rest(a, i, an);
+        if (i >= an) return j >= bn ? 0 : d->c.pad_space ? -pad_rest(b, j, bn) : -1;
+        if (j >= bn) return d->c.pad_space ? pad_rest(a, i, an) : 1;
         unsigned char xa = (unsigned char)a[i], xb = (unsigned char)b[j];
         int32_t ca, cb;
         if ((xa | xb) < 0x80) ca = xa, cb = xb, i++, j++;   /* (no decoding for ASCII) */
@@ -799,7 +856,7 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
         uint32_t w;
         if (t && b < 0x80 && t->fast[b] != NOFAST) w = t->fast[b], i++;
         else w = char_weight(d, t, next_cp(s, n, &i));
-        if (w == sp) { spaces++; continue; }
+        if (w == sp && d->c.pad_space) { spaces++; continue; }
         for (; spaces; spaces--) wput(&a, sp);
         wput(&a, w);
     }
@@ -884,7 +941,13 @@ static void case_init(void)
         const char *n = colls[i].c.name, *np = strstr(n, "_nopad_");
         if (np) snprintf(name, sizeof name, "%.*s%s", (int)(np - n), n, np + 6);   /* same case table */
         else snprintf(name, sizeof name, "%s", n);
-        if (!strncmp(name, "utf8mb3_", 8)) memcpy(name, "utf8mb4_", 8);
+        size_t csl = strlen(colls[i].c.charset);   /* (utf8mb3, ucs2, utf16, utf32: utf8mb4's) */
+        if (colls[i].family != CF_SB && colls[i].family != CF_BINARY && !strncmp(name, colls[i].c.charset, csl) &&
+            name[csl] == '_') {
+            char t[64];
+            snprintf(t, sizeof t, "utf8mb4%s", name + csl);
+            snprintf(name, sizeof name, "%s", t);
+        }
         for (unsigned k = 0; k < coll_ncases; k++)
             if (!strcmp(coll_cases[k].coll, name) && colls[i].c.id < 4096) case_by_id[colls[i].c.id] = &coll_cases[k];
     }
@@ -934,9 +997,42 @@ int32_t pdb_coll_tolower(uint16_t coll, int32_t cp)
 /* The bytes of UTF-8 text s in coll's character set: a single-byte charset's a byte per
  * character ('?' for one the charset lacks, as a store would have made it); other
  * character sets as they are. out holds n bytes (NULL: only count); returns the length. */
+/* A code unit of u bytes, big-endian (le: little-endian), at out + k when out is set. */
+static size_t put_unit(char *out, size_t k, uint32_t v, int u, bool le)
+{
+    if (out)
+        for (int j = 0; j < u; j++) out[k + (size_t)j] = (char)(v >> (8 * (le ? j : u - 1 - j)));
+    return k + (size_t)u;
+}
+
+/* UTF-8 text as UCS-2, UTF-16 (BE or LE) or UTF-32. */
+static size_t wide_octets(int enc, const char *s, size_t n, char *out)
+{
+    size_t i = 0, k = 0;
+    bool le = enc == ENC_UTF16LE;
+    while (i < n) {
+        uint32_t c = (uint32_t)next_cp(s, n, &i);
+        if (enc == ENC_UTF32) k = put_unit(out, k, c, 4, false);
+        else if (c < 0x10000) k = put_unit(out, k, c, 2, le);
+        else if (enc == ENC_UCS2) k = put_unit(out, k, '?', 2, false);
+        else {
+            k = put_unit(out, k, 0xd800 + ((c - 0x10000) >> 10), 2, le);
+            k = put_unit(out, k, 0xdc00 + ((c - 0x10000) & 0x3ff), 2, le);
+        }
+    }
+    return k;
+}
+
+size_t pdb_coll_octets_cap(uint16_t coll, size_t n)
+{
+    const coll_def *d = find(coll);
+    return d && d->enc == ENC_UTF32 ? 4 * n : d && d->enc >= ENC_UCS2 && d->enc <= ENC_UTF16LE ? 2 * n : n;
+}
+
 size_t pdb_coll_octets(uint16_t coll, const char *s, size_t n, char *out)
 {
     const coll_def *d = find(coll);
+    if (d && d->enc >= ENC_UCS2 && d->enc <= ENC_UTF32) return wide_octets(d->enc, s, n, out);
     if (!d || d->family != CF_SB) { if (out) memcpy(out, s, n); return n; }
     size_t i = 0, k = 0;
     bool ascii = d->rt->cs->ascii;

@@ -194,9 +194,14 @@ static inline uint64_t stor_hash_fin(uint64_t h)
     return h ^ (h >> 33);
 }
 /* UTF-8 text as the bytes of coll's character set (a single-byte one's: a byte each,
- * '?' for a character it lacks); out holds n bytes, or is NULL to count; returns the
- * length (LENGTH, HEX, the binary log's row images). */
+ * '?' for a character it lacks; ucs2, utf16, utf32: their code units); out holds
+ * pdb_coll_octets_cap bytes, or is NULL to count; returns the length (LENGTH, HEX, the
+ * binary log's row images). */
 size_t   pdb_coll_octets(uint16_t coll, const char *s, size_t n, char *out);
+/* The room pdb_coll_octets needs for n bytes of UTF-8 (n; 2n for ucs2 and utf16; 4n for utf32). */
+size_t   pdb_coll_octets_cap(uint16_t coll, size_t n);
+/* 2 ucs2, 16 utf16, -16 utf16le, 32 utf32; 0 for other charsets. */
+int      pdb_coll_wide(uint16_t coll);
 /* The single-byte character sets (latin1, koi8r, cp1251, ... every one with Maxlen 1 but
  * binary): text inside is UTF-8 and these map it to and from the charset's bytes. */
 bool     pdb_coll_single_byte(uint16_t coll);

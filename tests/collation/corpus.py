@@ -161,8 +161,10 @@ def fits(s, charset):
         return all(c in rep for c in s)
     if charset == "utf8mb4":
         return True
-    if charset == "utf8mb3":
+    if charset in ("utf8mb3", "ucs2"):
         return all(ord(c) <= 0xffff for c in s)
+    if charset in ("utf16", "utf16le", "utf32"):
+        return True
     if charset == "latin1":
         # MariaDB's latin1 is Windows-1252 (its bytes 0x80-0x9f hold the cp1252 characters)
         for c in s:

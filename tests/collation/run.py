@@ -57,6 +57,14 @@ COLLATIONS = [
     ("utf8mb3", "utf8mb3_bin"),
     ("utf8mb3", "utf8mb3_uca1400_ai_ci"),
 ]
+# The other Unicode collations (NO PAD twins, ucs2, utf16, utf16le, utf32: the same
+# weights in other encodings), on a smaller corpus as the single-byte ones (below).
+# (In --single-byte defaults mode only each charset's default collation.)
+WIDE = ["ucs2", "utf16", "utf16le", "utf32"]
+MORE_UNICODE = [(cs, "%s_%s" % (cs, s)) for cs in ["utf8mb4", "utf8mb3"] + WIDE
+                for s in ("general_ci", "bin", "unicode_ci", "unicode_520_ci", "general_nopad_ci", "nopad_bin",
+                          "unicode_nopad_ci", "unicode_520_nopad_ci")
+                if not (cs in ("utf8mb4", "utf8mb3") and "nopad" not in s) and not (cs == "utf16le" and "unicode" in s)]
 # names whose existence itself is checked (same table definition, same outcome)
 UNKNOWN_OR_NOT = ["utf8mb4_0900_ai_ci", "utf8mb4_0900_as_cs", "utf8mb4_0900_bin"]
 CHECKS = ["order", "group", "distinct", "eq", "like", "like_index", "like_range", "contains", "upper", "lower",
@@ -144,7 +152,7 @@ def probes_for(rows, cs, rng_seed=7):
     import random
     rng = random.Random(rng_seed)
     strings = [s for _, s in rows]
-    picks = [rng.choice(strings) for _ in range(SB_PROBES if cs in corpus.REPERTOIRES else NPROBES)]
+    picks = [rng.choice(strings) for _ in range(SB_PROBES if cs in corpus.REPERTOIRES or cs in WIDE else NPROBES)]
     eq = []
     for i, p in enumerate(picks):
         k = i % 6
@@ -424,10 +432,13 @@ def main():
             side.q("USE t_collation")
             side.q("SET SESSION group_concat_max_len = 1000000")
         results = {}
-        for cs, coll in COLLATIONS + single_byte_collations(m, args.single_byte):
+        more = [x for x in MORE_UNICODE if args.single_byte == "all" or x[1] == x[0] + "_general_ci"]
+        for cs, coll in COLLATIONS + more + single_byte_collations(m, args.single_byte):
             if args.only and args.only not in coll:
                 continue
             rows = [(i + 1, s) for i, s in enumerate(strings) if corpus.fits(s, cs)]
+            if (cs, coll) in more:
+                rows = rows[:SB_FROM_CORPUS + SB_EXTRA]
             if cs in corpus.REPERTOIRES:
                 rows = rows[:SB_FROM_CORPUS]
                 rows += [(len(strings) + 1 + i, s)

@@ -102,4 +102,25 @@ SELECT h, g, t, HEX(h), HEX(g), HEX(t) FROM cs_he ORDER BY h;
 SELECT COLUMN_NAME, CHARACTER_SET_NAME, COLLATION_NAME, CHARACTER_MAXIMUM_LENGTH, CHARACTER_OCTET_LENGTH FROM information_schema.COLUMNS
   WHERE TABLE_NAME = 'cs_he' ORDER BY ORDINAL_POSITION;
 CREATE TABLE cs_bad (a VARCHAR(10) CHARACTER SET nosuch);
+-- ucs2, utf16, utf16le, utf32: Unicode in other encodings (the bytes LENGTH and HEX see)
+SHOW CHARACTER SET WHERE Charset LIKE 'u%' AND Charset <> 'ujis';
+SHOW COLLATION WHERE Collation RLIKE '^(ucs2|utf16|utf16le|utf32|utf8mb4)_(general|unicode|unicode_520)?_?(nopad_)?(ci|bin)$';
+CREATE TABLE cs_wide (id INT PRIMARY KEY, a VARCHAR(10) CHARACTER SET utf16, b VARCHAR(10) CHARACTER SET ucs2,
+  c VARCHAR(10) CHARACTER SET utf32 COLLATE utf32_unicode_ci, d TEXT CHARACTER SET utf16le, e VARCHAR(10) CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin,
+  f VARCHAR(10) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_nopad_ci);
+INSERT INTO cs_wide VALUES (1, 'abc', 'abc', 'abc', 'abc', 'abc', 'abc'), (2, 'Ärger', 'Ärger', 'Ärger', 'Ärger', 'ab ', 'AB '),
+  (3, '😀x', 'x', '😀', '😀', 'ab', 'ab'), (4, 'ä', 'Ä', 'ae', 'A', 'a', 'a ');
+INSERT INTO cs_wide VALUES (5, 'a', '😀', 'a', 'a', 'a', 'a');
+SHOW CREATE TABLE cs_wide;
+SELECT id, a, HEX(a), LENGTH(a), CHAR_LENGTH(a), HEX(b), LENGTH(b), HEX(c), HEX(d), LENGTH(d), UPPER(a), LOWER(b) FROM cs_wide ORDER BY id;
+SELECT id FROM cs_wide ORDER BY a, id;
+SELECT id FROM cs_wide ORDER BY c, id;
+SELECT id, e FROM cs_wide ORDER BY e, id;
+SELECT id, f FROM cs_wide ORDER BY f, id;
+SELECT COUNT(DISTINCT e), COUNT(DISTINCT f), COUNT(DISTINCT b) FROM cs_wide;
+SELECT id, e = 'ab', f = 'ab', f = 'AB', e LIKE 'ab%' FROM cs_wide ORDER BY id;
+SELECT HEX(CONVERT('a😀' USING utf16)), HEX(CONVERT('a😀' USING utf32)), HEX(CONVERT('a😀' USING ucs2)), HEX(CONVERT('a😀' USING utf16le)), CHARSET(CONVERT('a' USING utf16le));
+SELECT COLUMN_NAME, CHARACTER_MAXIMUM_LENGTH, CHARACTER_OCTET_LENGTH, CHARACTER_SET_NAME, COLLATION_NAME FROM information_schema.COLUMNS
+  WHERE TABLE_NAME = 'cs_wide' ORDER BY ORDINAL_POSITION;
+DROP TABLE cs_wide;
 DROP TABLE cs_ru, cs_eu, cs_he;
