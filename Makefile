@@ -95,9 +95,9 @@ sqltest-offload: $(BUILD)/pressdb
 # The JIT's own SQL files once more with it off (the interpreter alone against MariaDB).
 sqltest-nojit: $(BUILD)/pressdb
 	PRESSDB_EXTRA_ARGS="--jit=off" /usr/bin/python3 tests/run.py --server ./$(BUILD)/pressdb --only _jit --no-integration
-# Collations against MariaDB on a generated corpus of 12,000 strings, and every collation of
-# the single-byte charsets on 3,000 of their own (tests/collation/run.py, about two minutes;
-# `--full` there for 60,000).
+# Collations against MariaDB on a generated corpus of 12,000 strings, and every other
+# collation pressdb has (NO PAD, ucs2/utf16/utf32, languages, the single-byte charsets') on
+# 3,000 of their own (tests/collation/run.py, about three minutes; `--full` there for 60,000).
 colltest: $(BUILD)/pressdb
 	/usr/bin/python3 tests/collation/run.py --server ./$(BUILD)/pressdb $(COLLTEST_ARGS)
 

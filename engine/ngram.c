@@ -78,7 +78,7 @@ static int ng_fold_mode(uint16_t coll)
     if (!co) return -1;
     size_t nl = strlen(co->name);
     if (co->binary || (nl > 4 && !strcmp(co->name + nl - 4, "_bin"))) return 0;
-    if (co->ci && co->maxlen > 1) return 1;
+    if (co->ci && co->maxlen > 1 && pdb_coll_ascii_ci(coll)) return 1;   /* (not Turkish's I) */
     return -1;
 }
 

@@ -144,6 +144,7 @@ static void sb_rt_init(sb_rt *r, const sb_charset *cs)
 }
 
 static inline int sb_byte(const sb_rt *r, int32_t c);
+static void tailor_alloc(void);
 
 /* The two properties LIKE's fast paths ask of a single-byte collation (coll_def). */
 static void sb_props(coll_def *d)
@@ -189,13 +190,26 @@ static void sb_props(coll_def *d)
 static void by_id_init(void)
 {
     sb_rts = calloc(sb_ncharsets, sizeof *sb_rts);
-    colls = calloc(NUNICODE + sb_ncolls, sizeof *colls);
+    colls = calloc(NUNICODE + sb_ncolls + 5 * coll_ntailors, sizeof *colls);
     if (!sb_rts || !colls) abort();
+    tailor_alloc();
     for (unsigned i = 0; i < sb_ncharsets; i++) sb_rt_init(&sb_rts[i], &sb_charsets[i]);
     memcpy(colls, unicode_colls, sizeof unicode_colls);
     ncolls = NUNICODE;
     static const char *const encs[] = { [ENC_UCS2] = "ucs2", [ENC_UTF16] = "utf16", [ENC_UTF16LE] = "utf16le",
                                         [ENC_UTF32] = "utf32", [ENC_BINARY] = "binary" };
+    static const char *const tcs[5] = { "utf8mb3", "utf8mb4", "ucs2", "utf16", "utf32" };
+    static const uint8_t tmax[5] = { 3, 4, 2, 4, 4 };
+    for (unsigned k = 0; k < coll_ntailors; k++)   /* (the language collations of each Unicode charset) */
+        for (int c = 0; c < 5; c++) {
+            const coll_tailor *ct = &coll_tailors[k];
+            if (!ct->ids[c]) continue;
+            char *name = malloc(strlen(tcs[c]) + strlen(ct->suffix) + 2);
+            if (!name) abort();
+            sprintf(name, "%s_%s", tcs[c], ct->suffix);
+            colls[ncolls++] = (coll_def){ { ct->ids[c], name, tcs[c], tmax[c], false, true, true, false, 8 }, CF_UCA,
+                                          NULL, NULL, true, false, false, (int8_t)(4 + k), 0 };
+        }
     for (size_t i = 0; i < ncolls; i++)
         for (int e = ENC_UCS2; e <= ENC_BINARY; e++)
             if (!strcmp(colls[i].c.charset, encs[e])) colls[i].enc = (uint8_t)e;
@@ -332,12 +346,6 @@ int32_t pdb_coll_decode(uint16_t coll, uint8_t b)
     return cp == 0xffff ? -1 : cp;
 }
 
-bool pdb_coll_ascii_ci(uint16_t coll)
-{
-    const coll_def *d = find(coll);
-    return d && d->ascii_ci;
-}
-
 bool pdb_coll_like_range(uint16_t coll)
 {
     const coll_def *d = find(coll);
@@ -371,20 +379,18 @@ typedef struct tab_rt {
     const coll_wtab *t;
     bool uca;
     bool ascii_simple;      /* printable ASCII: equal weights exactly for equal letters up to case */
+    bool uca400;            /* UCA 4.0.0 or a tailoring of it: no weights of its own beyond the BMP */
     uint32_t fast[256];     /* NOFAST: use the scanner (and for every byte >= 0x80) */
 } tab_rt;
 static tab_rt rts[4];
 static pthread_once_t rt_once = PTHREAD_ONCE_INIT;
 static _Atomic bool rt_ready;
 
-static void rt_init(void)
+static void rt_fill(tab_rt *r, const coll_wtab *t, bool uca)
 {
-    const coll_wtab *tabs[4] = { &coll_tab_general, &coll_tab_uca400, &coll_tab_uca520, &coll_tab_uca1400 };
-    for (int k = 0; k < 4; k++) {
-        tab_rt *r = &rts[k];
-        const coll_wtab *t = tabs[k];
+    {
         r->t = t;
-        r->uca = k > 0;
+        r->uca = uca;
         for (int c = 0; c < 256; c++) {
             r->fast[c] = NOFAST;
             if (c >= 0x80) continue;
@@ -407,16 +413,117 @@ static void rt_init(void)
         }
         r->ascii_simple = ok;
     }
+}
+
+static void rt_init(void)
+{
+    const coll_wtab *tabs[4] = { &coll_tab_general, &coll_tab_uca400, &coll_tab_uca520, &coll_tab_uca1400 };
+    for (int k = 0; k < 4; k++) rt_fill(&rts[k], tabs[k], k > 0);
+    rts[1].uca400 = true;
     atomic_store_explicit(&rt_ready, true, memory_order_release);
+}
+
+/* ---- language collations: their base table with a tailoring's entries, made on first use ---- */
+
+typedef struct tailor_rt {
+    _Atomic bool ready;
+    tab_rt rt;
+    coll_wtab tab;
+} tailor_rt;
+static tailor_rt *trts;                  /* coll_ntailors, allocated with the collations */
+static pthread_mutex_t trt_mu = PTHREAD_MUTEX_INITIALIZER;
+
+static void tailor_alloc(void)
+{
+    trts = calloc(coll_ntailors ? coll_ntailors : 1, sizeof *trts);
+    if (!trts) abort();
+}
+
+/* The pool length an entry's weights reach (0 for one weight, implicit or self). */
+static size_t entry_end(uint32_t e)
+{
+    uint32_t n = (e >> 24) & 31;
+    return (e & (CW_IMPLICIT | CW_SELF)) || n < 2 ? 0 : (e & 0xffffff) + n;
+}
+
+/* The entry of cp in a table being made: its page copied first while it is the base's. */
+static uint32_t *tailor_entry(uint16_t *pagemap, uint32_t (*pages)[256], size_t nbase, size_t *np, uint32_t cp)
+{
+    uint16_t p = pagemap[cp >> 8];
+    if (p < nbase) {
+        memcpy(pages[*np], pages[p], sizeof pages[0]);
+        pagemap[cp >> 8] = (uint16_t)*np;
+        p = (uint16_t)(*np)++;
+    }
+    return &pages[p][cp & 255];
+}
+
+static void tailor_build(tailor_rt *tr, const coll_tailor *ct)
+{
+    const coll_wtab *b = ct->base == 2 ? &coll_tab_uca520 : &coll_tab_uca400;
+    size_t npages = 0, bpl = 0, tpl = 0;
+    for (int p = 0; p < 0x1100; p++) if ((size_t)b->pagemap[p] + 1 > npages) npages = (size_t)b->pagemap[p] + 1;
+    for (size_t p = 0; p < npages; p++)
+        for (int i = 0; i < 256; i++) { size_t e = entry_end(b->pages[p][i]); if (e > bpl) bpl = e; }
+    for (uint32_t q = 0; q < b->ncontr; q++) if (b->contr[q].off + b->contr[q].nw > bpl) bpl = b->contr[q].off + b->contr[q].nw;
+    for (uint32_t i = 0; i < ct->nover; i++) { size_t e = entry_end(ct->over[i][1]); if (e > tpl) tpl = e; }
+    for (uint32_t q = 0; q < ct->ncontr; q++) if (ct->contr[q].off + ct->contr[q].nw > tpl) tpl = ct->contr[q].off + ct->contr[q].nw;
+    /* pages that change: overridden code points' and contraction heads' */
+    uint16_t *pagemap = malloc(0x1100 * sizeof *pagemap);
+    uint32_t (*pages)[256] = malloc((npages + ct->nover + ct->ncontr) * sizeof *pages);
+    uint16_t *pool = malloc((bpl + tpl + 1) * sizeof *pool);
+    coll_contraction *contr = malloc((ct->ncontr + 1) * sizeof *contr);
+    if (!pagemap || !pages || !pool || !contr) abort();
+    memcpy(pagemap, b->pagemap, 0x1100 * sizeof *pagemap);
+    memcpy(pages, b->pages, npages * sizeof *pages);
+    memcpy(pool, b->pool, bpl * sizeof *pool);
+    memcpy(pool + bpl, ct->pool, tpl * sizeof *pool);
+    size_t np = npages;
+    for (uint32_t i = 0; i < ct->nover; i++) {
+        uint32_t e = ct->over[i][1];
+        if (entry_end(e)) e = (e & 0xff000000u) | ((e & 0xffffff) + (uint32_t)bpl);
+        *tailor_entry(pagemap, pages, npages, &np, ct->over[i][0]) = e;
+    }
+    for (uint32_t q = 0; q < ct->ncontr; q++) {
+        contr[q] = ct->contr[q];
+        contr[q].off += (uint32_t)bpl;
+        *tailor_entry(pagemap, pages, npages, &np, contr[q].cp[0]) |= CW_HEAD;
+    }
+    tr->tab = (coll_wtab){ pagemap, (const uint32_t (*)[256])pages, pool, contr, ct->ncontr, b->space };
+    rt_fill(&tr->rt, &tr->tab, true);
+    tr->rt.uca400 = ct->base == 1;
+}
+
+static const tab_rt *tailor_rt_of(int k)
+{
+    tailor_rt *tr = &trts[k];
+    if (!atomic_load_explicit(&tr->ready, memory_order_acquire)) {
+        pthread_mutex_lock(&trt_mu);
+        if (!atomic_load_explicit(&tr->ready, memory_order_relaxed)) {
+            tailor_build(tr, &coll_tailors[k]);
+            atomic_store_explicit(&tr->ready, true, memory_order_release);
+        }
+        pthread_mutex_unlock(&trt_mu);
+    }
+    return &tr->rt;
 }
 
 /* The weight table of a utf8 collation (NULL: single-byte, bin or binary, weighed here). */
 static const tab_rt *rt_of(const coll_def *d)
 {
     if (d->wt < 0) return NULL;
+    if (d->wt >= 4) return tailor_rt_of(d->wt - 4);
     if (!atomic_load_explicit(&rt_ready, memory_order_acquire)) pthread_once(&rt_once, rt_init);
     return &rts[d->wt];
 }
+
+bool pdb_coll_ascii_ci(uint16_t coll)
+{
+    const coll_def *d = find(coll);
+    if (d && d->wt >= 4) return rt_of(d)->ascii_simple;   /* (a language's: Czech ch, Turkish i ...) */
+    return d && d->ascii_ci;
+}
+
 
 /* Next character of s (UTF-8: the engine's text is UTF-8 whatever the column's
  * charset; a malformed sequence counts as U+FFFD). Returns -1 at the end. */
@@ -916,7 +1023,7 @@ bool pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b)
     /* UCA: characters without weights of their own in MariaDB's table (implicit weights;
        beyond the BMP in UCA 4.0.0) equal only themselves; others compare their whole
        weight lists (contractions play no part in LIKE) */
-    if (t == &coll_tab_uca400 && (a > 0xffff || b > 0xffff)) return false;
+    if (r->uca400 && (a > 0xffff || b > 0xffff)) return false;
     uint32_t ea = wt_entry(t, (uint32_t)a), eb = wt_entry(t, (uint32_t)b);
     if ((ea | eb) & CW_IMPLICIT) return false;
     uint32_t na = (ea >> 24) & 31, nb = (eb >> 24) & 31;
@@ -948,6 +1055,9 @@ static void case_init(void)
             snprintf(t, sizeof t, "utf8mb4%s", name + csl);
             snprintf(name, sizeof name, "%s", t);
         }
+        if (colls[i].wt >= 4)   /* a language's: its base's (and its own changes, sb_case's caller) */
+            snprintf(name, sizeof name, "%s", coll_tailors[colls[i].wt - 4].base == 2 ? "utf8mb4_unicode_520_ci"
+                                                                                     : "utf8mb4_unicode_ci");
         for (unsigned k = 0; k < coll_ncases; k++)
             if (!strcmp(coll_cases[k].coll, name) && colls[i].c.id < 4096) case_by_id[colls[i].c.id] = &coll_cases[k];
     }
@@ -977,6 +1087,11 @@ int32_t pdb_coll_toupper(uint16_t coll, int32_t cp)
     if (coll == COLL_BINARY) return cp;
     const coll_def *d = find(coll);
     if (d && d->family == CF_SB) return sb_case(d, d->sb->upper, cp);
+    if (d && d->wt >= 4) {   /* (Turkish: i is İ) */
+        const coll_tailor *ct = &coll_tailors[d->wt - 4];
+        int32_t to = case_map(ct->upper, ct->nupper, cp);
+        if (to != cp) return to;
+    }
     if (cp < 0x80) return cp >= 'a' && cp <= 'z' ? cp - 32 : cp;
     pthread_once(&case_once, case_init);
     const coll_casetab *c = coll < 4096 ? case_by_id[coll] : NULL;
@@ -988,6 +1103,11 @@ int32_t pdb_coll_tolower(uint16_t coll, int32_t cp)
     if (coll == COLL_BINARY) return cp;
     const coll_def *d = find(coll);
     if (d && d->family == CF_SB) return sb_case(d, d->sb->lower, cp);
+    if (d && d->wt >= 4) {
+        const coll_tailor *ct = &coll_tailors[d->wt - 4];
+        int32_t to = case_map(ct->lower, ct->nlower, cp);
+        if (to != cp) return to;
+    }
     if (cp < 0x80) return cp >= 'A' && cp <= 'Z' ? cp + 32 : cp;
     pthread_once(&case_once, case_init);
     const coll_casetab *c = coll < 4096 ? case_by_id[coll] : NULL;

@@ -26,8 +26,9 @@ def _lib():
     return lib, ""
 
 
-def contractions():
-    """Sorted list of tuples of code points (length >= 2)."""
+def contractions(locale=""):
+    """Sorted list of tuples of code points (length >= 2) of ICU's collator for locale
+    (root by default)."""
     lib, ver = _lib()
 
     def f(name):
@@ -51,7 +52,7 @@ def contractions():
     item.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int),
                      ctypes.c_void_p, ctypes.c_int, ctypes.POINTER(ctypes.c_int)]
     st = ctypes.c_int(0)
-    coll = ucol_open(b"", ctypes.byref(st))
+    coll = ucol_open(locale.encode(), ctypes.byref(st))
     if st.value > 0:
         raise RuntimeError("ucol_open failed")
     cset = uset_open()

@@ -123,4 +123,33 @@ SELECT HEX(CONVERT('a😀' USING utf16)), HEX(CONVERT('a😀' USING utf32)), HEX
 SELECT COLUMN_NAME, CHARACTER_MAXIMUM_LENGTH, CHARACTER_OCTET_LENGTH, CHARACTER_SET_NAME, COLLATION_NAME FROM information_schema.COLUMNS
   WHERE TABLE_NAME = 'cs_wide' ORDER BY ORDINAL_POSITION;
 DROP TABLE cs_wide;
+-- the language collations of Unicode: a tailored base (Czech ch after h, Danish aa after z,
+-- Swedish å ä ö after z, German phone-book ä = ae, Turkish dotted and dotless i, Spanish ñ)
+SHOW COLLATION WHERE Charset IS NOT NULL AND Collation RLIKE '_(czech|german2|turkish|swedish)_ci$';
+CREATE TABLE cs_lang (id INT PRIMARY KEY, s VARCHAR(20) CHARACTER SET utf8mb4);
+INSERT INTO cs_lang VALUES (1, 'chata'), (2, 'hrad'), (3, 'cukr'), (4, 'aarhus'), (5, 'zebra'), (6, 'ångström'), (7, 'äpple'),
+  (8, 'öl'), (9, 'Müller'), (10, 'Mueller'), (11, 'Muller'), (12, 'ılık'), (13, 'ilik'), (14, 'İlik'), (15, 'Ilık'), (16, 'ñandú'),
+  (17, 'nube'), (18, 'llama'), (19, 'luz'), (20, 'CHATA'), (21, 'Chata'), (22, 'dzsungel'), (23, 'dzeta'), (24, 'czar');
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_czech_ci, id) FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_slovak_ci, id) FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_danish_ci, id) FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_swedish_ci, id) FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_german2_ci, id) FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_turkish_ci, id) FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_spanish_ci, id) FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_spanish2_ci, id) FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_hungarian_ci, id) FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s COLLATE utf8mb4_lithuanian_ci, id) FROM cs_lang;
+SELECT s COLLATE utf8mb4_german2_ci AS g, COUNT(*) FROM cs_lang GROUP BY g ORDER BY g;
+SELECT id, UPPER(s COLLATE utf8mb4_turkish_ci), LOWER(s COLLATE utf8mb4_turkish_ci) FROM cs_lang WHERE id BETWEEN 12 AND 15 ORDER BY id;
+SELECT id FROM cs_lang WHERE s COLLATE utf8mb4_turkish_ci LIKE 'i%' ORDER BY id;
+SELECT id FROM cs_lang WHERE s COLLATE utf8mb4_czech_ci LIKE 'c%' ORDER BY id;
+CREATE TABLE cs_sv (id INT PRIMARY KEY, s VARCHAR(20) CHARACTER SET utf8mb4 COLLATE utf8mb4_swedish_ci, KEY (s));
+INSERT INTO cs_sv SELECT * FROM cs_lang;
+SELECT id FROM cs_sv WHERE s > 'z' ORDER BY s, id;
+SELECT id FROM cs_sv FORCE INDEX (s) WHERE s >= 'å' ORDER BY s, id;
+CREATE TABLE cs_lang16 (id INT PRIMARY KEY, s VARCHAR(20) CHARACTER SET utf16 COLLATE utf16_czech_ci, t VARCHAR(20) CHARACTER SET ucs2 COLLATE ucs2_danish_ci);
+INSERT INTO cs_lang16 SELECT id, s, s FROM cs_lang;
+SELECT GROUP_CONCAT(id ORDER BY s, id), GROUP_CONCAT(id ORDER BY t, id) FROM cs_lang16;
+DROP TABLE cs_lang, cs_sv, cs_lang16;
 DROP TABLE cs_ru, cs_eu, cs_he;
