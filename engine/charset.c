@@ -272,3 +272,17 @@ void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t
     if (i < n && k + 4 < cap) { memcpy(buf + k, "...", 3); k += 3; }
     buf[k] = 0;
 }
+
+const char *pdb_message_for_client(const pdb_session *s, const char *msg, char *buf, size_t cap)
+{
+    if (!msg || !cap || !s->coll_results || !pdb_coll_single_byte(s->coll_results)) return msg;
+    size_t k = 0;
+    for (size_t i = 0, n = strlen(msg); i < n && k + 1 < cap;) {
+        unsigned char c = (unsigned char)msg[i];
+        if (c < 0x80 && pdb_coll_ascii_bytes(s->coll_results)) { buf[k++] = (char)c; i++; continue; }
+        int b = pdb_coll_encode(s->coll_results, dec_utf8(msg, n, &i));
+        buf[k++] = (char)(b < 0 ? '?' : b);
+    }
+    buf[k] = 0;
+    return buf;
+}

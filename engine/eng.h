@@ -926,6 +926,9 @@ uint64_t ex_sysvar_stmt_time_ns(pdb_session *s);
 bool ex_sysvar_overridden(pdb_session *s, const char *name);
 void ex_sysvar_forget(pdb_session *s, const char *name);
 void ex_sysvar_use_db(pdb_session *s);   /* a USE: the database charset variables follow it again */
+/* Session state changes for the next OK packet (sysvar.c; pdb_session_track_take). */
+void ex_track_var(pdb_session *s, const char *name, const char *value);
+void ex_track_schema(pdb_session *s, const char *db);
 void ex_sysvar_list(pdb_session *s, bool global, void (*fn)(void *ctx, const char *name, const char *val), void *ctx, stor_arena *a);
 const char *ex_sql_mode_str(uint32_t mode, stor_arena *a);
 /* sql_mode's text as bits; lenient: names pressdb does not know are skipped, else -1 */

@@ -101,6 +101,9 @@ typedef struct pdb_session {
     uint16_t coll_connection;       /* collation_connection */
     uint16_t coll_results;          /* character_set_results (0 = NULL: no conversion) */
     char time_zone[64];             /* "SYSTEM", "+hh:mm" or a zone's name */
+    uint8_t track[480];             /* session state changes for the next OK packet, encoded as
+                                       MariaDB's SESSION_TRACK data (pdb_session_track_take) */
+    uint16_t track_len;
     void *tz_cal;                   /* a named zone's ICU calendar (func_datetime.c), or NULL */
     char tz_cal_name[64];           /* the zone it is for */
     char tls_cipher[64];            /* the TLS connection's cipher (Ssl_cipher), "" without TLS */
@@ -337,6 +340,14 @@ void pdb_session_default_role(pdb_session *s);
  * syntax error (as without CLIENT_MULTI_STATEMENTS). Returns 0, or non-zero when a
  * sink callback asked to stop. */
 int pdb_exec_query(pdb_session *s, const char *sql, size_t len, bool multi, const pdb_sink *sink);
+/* An error message in the session's character_set_results, as MariaDB sends it: msg
+ * itself, or its conversion in buf (cap bytes) when that is a single-byte charset. */
+const char *pdb_message_for_client(const pdb_session *s, const char *msg, char *buf, size_t cap);
+/* The session state changes since the last call (MariaDB's default tracking: the schema,
+ * autocommit, character_set_client/connection/results and time_zone), encoded for an OK
+ * packet's SESSION_TRACK data; *len 0 when none. The bytes stay valid until the session's
+ * next statement. */
+const uint8_t *pdb_session_track_take(pdb_session *s, size_t *len);
 
 /* A statement met another transaction's uncommitted change to a row it writes: it was
  * undone, and pdb_exec_query / pdb_stmt_execute returned PDB_EXEC_WAIT with the session's

@@ -1006,6 +1006,10 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
             stor_db *d = s->db[0] ? stor_db_find(s->db) : NULL;
             s->coll_connection = d ? d->coll : COLL_UTF8MB4_GENERAL_CI;
         } else s->coll_connection = cc->id;
+        const pdb_collation *conn = pdb_coll_by_id(s->coll_connection);
+        ex_track_var(s, "character_set_client", c->charset);
+        ex_track_var(s, "character_set_connection", conn ? conn->charset : c->charset);
+        ex_track_var(s, "character_set_results", c->charset);
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }

@@ -678,6 +678,41 @@ void ex_sysvar_use_db(pdb_session *s)
 {
     ex_sysvar_forget(s, "character_set_database");
     ex_sysvar_forget(s, "collation_database");
+    ex_track_schema(s, s->db);
+}
+
+/* ---- session state tracking (MariaDB's SESSION_TRACK data of an OK packet) ----
+ * An entry: its type (0 a system variable, 1 the schema), its length, then the
+ * variable's name and value (or the schema's name), each a length-prefixed string.
+ * Names and values here are shorter than 251 bytes, so each length is one byte. */
+
+static void track_add(pdb_session *s, uint8_t type, const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = b ? strlen(b) : 0, body = 1 + la + (b ? 1 + lb : 0);
+    if (la > 250 || lb > 250 || body > 250 || s->track_len + 2 + body > sizeof s->track) return;
+    uint8_t *p = s->track + s->track_len;
+    *p++ = type;
+    *p++ = (uint8_t)body;
+    *p++ = (uint8_t)la; memcpy(p, a, la); p += la;
+    if (b) { *p++ = (uint8_t)lb; memcpy(p, b, lb); p += lb; }
+    s->track_len = (uint16_t)(p - s->track);
+}
+
+void ex_track_var(pdb_session *s, const char *name, const char *value)
+{
+    track_add(s, 0, name, value);
+}
+
+void ex_track_schema(pdb_session *s, const char *db)
+{
+    track_add(s, 1, db, NULL);
+}
+
+const uint8_t *pdb_session_track_take(pdb_session *s, size_t *len)
+{
+    *len = s->track_len;
+    s->track_len = 0;
+    return s->track;
 }
 
 void ex_sysvar_forget(pdb_session *s, const char *name)
@@ -848,7 +883,11 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
     }
     if (!strcmp(n, "sql_slave_skip_counter")) return ex_replica_skip_set(text, err);   /* (the replica's) */
     if (!global) {
-        if (!strcmp(n, "autocommit")) { s->autocommit = !strcmp(text, "ON"); return 1; }
+        if (!strcmp(n, "autocommit")) {
+            s->autocommit = !strcmp(text, "ON");
+            ex_track_var(s, "autocommit", s->autocommit ? "ON" : "OFF");
+            return 1;
+        }
         if (!strncmp(n, "character_set_", 14) || !strcmp(n, "collation_connection") ||
             !strcmp(n, "collation_database") || !strcmp(n, "collation_server")) {
             const pdb_collation *c = NULL;
@@ -859,9 +898,14 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
                 if (err->code == 1273) strcpy(err->state, "HY000");
                 return -1;
             }
-            if (!strcmp(n, "character_set_client")) s->coll_client = c->id;
-            else if (!strcmp(n, "character_set_connection") || !strcmp(n, "collation_connection")) s->coll_connection = c->id;
-            else if (!strcmp(n, "character_set_results")) s->coll_results = c ? c->id : 0;
+            if (!strcmp(n, "character_set_client")) s->coll_client = c->id, ex_track_var(s, n, c->charset);
+            else if (!strcmp(n, "character_set_connection") || !strcmp(n, "collation_connection")) {
+                s->coll_connection = c->id;
+                if (n[0] == 'c' && n[1] == 'h') ex_track_var(s, n, c->charset);
+            } else if (!strcmp(n, "character_set_results")) {
+                s->coll_results = c ? c->id : 0;
+                ex_track_var(s, n, c ? c->charset : "");
+            }
             else if (c && (!strcmp(n + 14, "database") || !strcmp(n + 14, "server") ||
                            !strcmp(n + 10, "database") || !strcmp(n + 10, "server"))) {
                 /* the character set and its collation move together (the set's default) */
@@ -883,6 +927,7 @@ int ex_sysvar_set(pdb_session *s, const char *name, bool global, const pdb_value
                 return -1;
             }
             snprintf(s->time_zone, sizeof s->time_zone, "%s", norm);
+            ex_track_var(s, "time_zone", s->time_zone);
             return 0;
         }
         if (!strcmp(n, "wait_timeout")) { s->wait_timeout = (uint32_t)strtoul(text, NULL, 10); return 0; }

@@ -285,6 +285,8 @@ typedef struct proto_ok {
     uint16_t status;
     uint16_t warnings;
     const char *info;            /* may be NULL */
+    const uint8_t *state;        /* SESSION_TRACK data (CLIENT_SESSION_TRACK), may be NULL */
+    size_t state_len;
 } proto_ok;
 
 /* OK packet (header 0x00). With eof_header=1 it is the OK that replaces EOF after rows
@@ -367,9 +369,10 @@ int proto_write_text_row(proto_buf *out, uint8_t *seq, const proto_cell *cells, 
  * proto_native_check: only a 20-byte response can match a non-empty password.
  * proto_sha2_check: only a 32-byte response can match; an empty password (the client sends
  *   nothing or a single 0 byte) must be handled by the caller.
- * proto_write_ok: SERVER_SESSION_STATE_CHANGED is cleared from the status written (we
- *   never send session-state data). With CLIENT_SESSION_TRACK the info is a lenenc string,
- *   written only when non-empty (as MySQL does); otherwise it is the rest of the packet.
+ * proto_write_ok: SERVER_SESSION_STATE_CHANGED is set exactly when session-state data is
+ *   written: with CLIENT_SESSION_TRACK and state_len > 0, after the info (then written
+ *   even when empty), as one lenenc string. Otherwise the info is a lenenc string written
+ *   only when non-empty (as MariaDB does).
  *   Without CLIENT_PROTOCOL_41 only the status is written, and only with
  *   CLIENT_TRANSACTIONS.
  * proto_write_err: a NULL or short sqlstate is written as "HY000"; the message is cut at

@@ -12,6 +12,8 @@ int proto_write_ok(proto_buf *out, uint8_t *seq, uint32_t caps, const proto_ok *
     const char *info = ok->info ? ok->info : "";
     size_t info_len = strlen(info);
     uint16_t status = (uint16_t)(ok->status & ~SERVER_SESSION_STATE_CHANGED);
+    bool state = (caps & CLIENT_SESSION_TRACK) && ok->state && ok->state_len;
+    if (state) status |= SERVER_SESSION_STATE_CHANGED;
     size_t start = out->len, off;
     int rc;
     PUT(proto_pkt_begin(out, &off));
@@ -27,8 +29,10 @@ int proto_write_ok(proto_buf *out, uint8_t *seq, uint32_t caps, const proto_ok *
     /* MariaDB writes the info as a length-encoded string whether or not
      * CLIENT_SESSION_TRACK was negotiated (net_send_ok uses net_store_data), and
      * omits it when empty; clients read it either way. */
-    if (info_len)
+    if (info_len || state)
         PUT(proto_buf_put_lenenc_str(out, info, info_len));
+    if (state)
+        PUT(proto_buf_put_lenenc_str(out, (const char *)ok->state, ok->state_len));
     PUT(proto_pkt_end(out, off, seq));
     return PROTO_OK;
 fail:

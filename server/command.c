@@ -60,7 +60,8 @@ void srv_write_err(srv_conn *c, uint16_t code, const char *state, const char *fm
 void srv_write_ok(srv_conn *c, uint64_t affected, uint64_t insert_id, uint16_t status,
                   uint16_t warnings, const char *info)
 {
-    proto_ok ok = { affected, insert_id, status, warnings, info };
+    proto_ok ok = { affected, insert_id, status, warnings, info, NULL, 0 };
+    if (c->sess) ok.state = pdb_session_track_take(c->sess, &ok.state_len);
     if (proto_write_ok(&c->out, &c->seq, c->caps, &ok, 0))
         c->sink_failed = true;
     c->replied = true;
@@ -71,7 +72,7 @@ void srv_write_end(srv_conn *c, uint16_t warnings, uint16_t status)
 {
     int rc;
     if (c->caps & CLIENT_DEPRECATE_EOF) {
-        proto_ok ok = { 0, 0, status, warnings, NULL };
+        proto_ok ok = { 0, 0, status, warnings, NULL, NULL, 0 };
         rc = proto_write_ok(&c->out, &c->seq, c->caps, &ok, 1);
     } else {
         rc = proto_write_eof(&c->out, &c->seq, warnings, status);
@@ -526,6 +527,12 @@ static int sink_error(void *ctx, uint16_t code, const char *sqlstate, const char
     }
     c->eof_patch = 0;
     c->in_result = false;
+    char conv[1024];
+    if (c->sess) {
+        size_t dropped;   /* (a failed statement's state changes are not reported) */
+        (void)pdb_session_track_take(c->sess, &dropped);
+        msg = pdb_message_for_client(c->sess, msg, conv, sizeof conv);
+    }
     srv_write_err(c, code, sqlstate, "%s", msg ? msg : "");
     return c->sink_failed ? 1 : 0;
 }
