@@ -113,13 +113,8 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
 const char *ex_name_for_client(pdb_session *s, stor_arena *a, const char *name)
 {
     if (!name || !s->coll_results || !pdb_coll_single_byte(s->coll_results)) return name;
-    pdb_value v = ex_str(name, strlen(name), COLL_UTF8MB4_GENERAL_CI);
-    pdb_value r = ex_result_convert(s, a, &v);
-    if (r.p == v.p) return name;
-    char *o = stor_arena_alloc(a, r.len + 1);
-    memcpy(o, r.p, r.len);
-    o[r.len] = 0;
-    return o;
+    size_t n = strlen(name);   /* (a character becomes one byte: never longer) */
+    return pdb_message_for_client(s, name, stor_arena_alloc(a, n + 1), n + 1);
 }
 
 /* ---------------------------------------------------------------- narrow charsets */

@@ -29,8 +29,9 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "tests", "lib"))
+sys.path.insert(0, HERE)
 
-import pymysql  # noqa: E402
+import gen_tables  # noqa: E402
 
 BYTE = "UNHEX(LPAD(HEX(%s.seq), 2, '0'))"
 
@@ -119,20 +120,7 @@ def main():
     ap.add_argument("--socket", help="use a running MariaDB on this socket (root, no password)")
     ap.add_argument("--out", default=os.path.join(ROOT, "storage", "sbcs_tables.c"))
     args = ap.parse_args()
-    area = None
-    kw = dict(user="root", password="", database="mysql", charset="utf8mb4", autocommit=True)
-    if args.socket:
-        kw["unix_socket"] = args.socket
-    elif args.port:
-        kw.update(host="127.0.0.1", port=args.port)
-    else:
-        import servers
-        area = servers.TempArea()
-        kw.update(host="127.0.0.1", port=servers.start_mariadb(area).port)
-    try:
-        cur = pymysql.connect(**kw).cursor()
-        cur.execute("SELECT VERSION()")
-        version = cur.fetchone()[0]
+    with gen_tables.mariadb(socket=args.socket, port=args.port) as (cur, version):
         cur.execute("SELECT s.CHARACTER_SET_NAME, s.DESCRIPTION, c.ID FROM information_schema.CHARACTER_SETS s "
                     "JOIN information_schema.COLLATIONS c ON c.COLLATION_NAME = s.DEFAULT_COLLATE_NAME "
                     "WHERE s.MAXLEN = 1 AND s.CHARACTER_SET_NAME <> 'binary' ORDER BY c.ID")
@@ -199,13 +187,8 @@ def main():
         out += collrows
         out.append("};")
         out.append("const unsigned sb_ncolls = %d;" % len(collrows))
-        with open(args.out, "w") as f:
-            f.write("\n".join(out) + "\n")
-        print("%d character sets, %d collations (%d left out); wrote %s"
-              % (len(csrows), len(collrows), len(left_out), os.path.relpath(args.out, ROOT)))
-    finally:
-        if area:
-            area.cleanup(False)
+        gen_tables.write_source(args.out, out)
+        print("%d character sets, %d collations (%d left out)" % (len(csrows), len(collrows), len(left_out)))
 
 
 if __name__ == "__main__":
