@@ -11,11 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool single_byte(uint16_t coll)
-{
-    return pdb_coll_single_byte(coll);
-}
-
 uint16_t ex_internal_coll(uint16_t coll)
 {
     const pdb_collation *c = pdb_coll_by_id(coll);
@@ -43,7 +38,7 @@ static size_t sb_to_utf8(uint16_t coll, const char *sql, size_t len, char *o)
 char *ex_client_to_utf8(pdb_session *s, const char *sql, size_t len, size_t *outlen)
 {
     *outlen = len;
-    if (!single_byte(s->coll_client)) return NULL;
+    if (!pdb_coll_single_byte(s->coll_client)) return NULL;
     bool high = !pdb_coll_ascii_bytes(s->coll_client);
     for (size_t i = 0; i < len && !high; i++) if ((unsigned char)sql[i] >= 0x80) high = true;
     if (!high) return NULL;

@@ -146,7 +146,8 @@ static void sb_rt_init(sb_rt *r, const sb_charset *cs)
 static inline int sb_byte(const sb_rt *r, int32_t c);
 static void tailor_alloc(void);
 
-/* The two properties LIKE's fast paths ask of a single-byte collation (coll_def). */
+/* What LIKE's fast paths ask of a single-byte collation: coll_def's ascii_ci, exact and
+ * ascii_sorted. */
 static void sb_props(coll_def *d)
 {
     const sb_coll *c = d->sb;

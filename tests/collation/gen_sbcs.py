@@ -178,15 +178,9 @@ def main():
                '#include "storage/coll_tables.h"', "#include <stddef.h>", ""]
         out += em.out
         out.append("")
-        out.append("const sb_charset sb_charsets[%d] = {" % len(csrows))
-        out += csrows
-        out.append("};")
-        out.append("const unsigned sb_ncharsets = %d;" % len(csrows))
+        gen_tables.emit_list(out, "sb_charset", "sb_charsets", csrows, "sb_ncharsets")
         out.append("")
-        out.append("const sb_coll sb_colls[%d] = {" % len(collrows))
-        out += collrows
-        out.append("};")
-        out.append("const unsigned sb_ncolls = %d;" % len(collrows))
+        gen_tables.emit_list(out, "sb_coll", "sb_colls", collrows, "sb_ncolls")
         gen_tables.write_source(args.out, out)
         print("%d character sets, %d collations (%d left out)" % (len(csrows), len(collrows), len(left_out)))
 

@@ -136,19 +136,62 @@ def find_contractions(cur, coll, single, candidates):
     return contr
 
 
+def pool_put(pool, pool_at, ws):
+    """The offset of the weights ws in pool (added once; 0 for none)."""
+    if not ws:
+        return 0
+    k = tuple(ws)
+    if k not in pool_at:
+        pool_at[k] = len(pool)
+        pool.extend(ws)
+    return pool_at[k]
+
+
+def table_entry(cp, w, pool, pool_at):
+    """The table entry of code point cp weighing w (storage/coll_tables.h), its weights
+    pooled when there are several."""
+    b = implicit_base(cp, w)
+    if b is not None:
+        return IMPL | b
+    if w == (cp,):
+        return SELF | (1 << 24)
+    if len(w) == 1:
+        return (1 << 24) | w[0]
+    if len(w) > 31:
+        raise SystemExit("weight list too long at U+%04X" % cp)
+    return (len(w) << 24) | pool_put(pool, pool_at, w)
+
+
+def emit_pool_contractions(out, name, pool, crows):
+    """The arrays name_pool and name_contr; crows: (sequence, number of weights, offset)."""
+    out.append("static const uint16_t %s_pool[%d] = {" % (name, max(1, len(pool))))
+    for i in range(0, len(pool), 12):
+        out.append("    " + ", ".join("0x%04x" % v for v in pool[i:i + 12]) + ",")
+    if not pool:
+        out.append("    0,")
+    out.append("};")
+    out.append("static const coll_contraction %s_contr[%d] = {" % (name, max(1, len(crows))))
+    for c, n, off in crows:
+        if len(c) > 6:
+            raise SystemExit("contraction too long in %s" % name)
+        cs = list(c) + [0] * (6 - len(c))
+        out.append("    { { %s }, %d, %d, %d }," % (", ".join("0x%x" % x for x in cs), len(c), n, off))
+    if not crows:
+        out.append("    { { 0 }, 0, 0, 0 },")
+    out.append("};")
+
+
+def emit_list(out, ctype, name, rows, count_name):
+    """const ctype name[n] = { rows }; and its count."""
+    out.append("const %s %s[%d] = {" % (ctype, name, len(rows)))
+    out += rows
+    out.append("};")
+    out.append("const unsigned %s = %d;" % (count_name, len(rows)))
+
+
 def emit_table(out, name, single, contr):
     pool = []
     pool_at = {}
-
-    def put(ws):
-        if not ws:
-            return 0
-        k = tuple(ws)
-        if k not in pool_at:
-            pool_at[k] = len(pool)
-            pool.extend(ws)
-        return pool_at[k]
-
     heads = set(c[0] for c in contr)
     pages = []
     page_at = {}
@@ -156,18 +199,7 @@ def emit_table(out, name, single, contr):
     for p in range((MAXCP + 1) // 256):
         ent = []
         for cp in range(p * 256, p * 256 + 256):
-            w = single.get(cp, ())
-            b = implicit_base(cp, w)
-            if b is not None:
-                e = IMPL | b
-            elif w == (cp,):
-                e = SELF | (1 << 24)
-            elif len(w) == 1:
-                e = (1 << 24) | w[0]
-            else:
-                if len(w) > 31:
-                    raise SystemExit("weight list too long at U+%04X" % cp)
-                e = (len(w) << 24) | put(w)
+            e = table_entry(cp, single.get(cp, ()), pool, pool_at)
             if cp in heads:
                 e |= HEAD
             ent.append(e)
@@ -179,7 +211,7 @@ def emit_table(out, name, single, contr):
     crows = []
     for c in sorted(contr):
         w = contr[c]
-        crows.append((c, len(w), put(w)))
+        crows.append((c, len(w), pool_put(pool, pool_at, w)))
     if len(pool) >= (1 << 24):
         raise SystemExit("pool too large")
 
@@ -194,19 +226,7 @@ def emit_table(out, name, single, contr):
             out.append("    " + ", ".join("0x%08x" % v for v in pg[i:i + 8]) + ",")
         out.append("  },")
     out.append("};")
-    out.append("static const uint16_t %s_pool[%d] = {" % (name, max(1, len(pool))))
-    for i in range(0, len(pool), 12):
-        out.append("    " + ", ".join("0x%04x" % v for v in pool[i:i + 12]) + ",")
-    if not pool:
-        out.append("    0,")
-    out.append("};")
-    out.append("static const coll_contraction %s_contr[%d] = {" % (name, max(1, len(crows))))
-    for c, n, off in crows:
-        cs = list(c) + [0] * (6 - len(c))
-        out.append("    { { %s }, %d, %d, %d }," % (", ".join("0x%x" % x for x in cs), len(c), n, off))
-    if not crows:
-        out.append("    { { 0 }, 0, 0, 0 },")
-    out.append("};")
+    emit_pool_contractions(out, name, pool, crows)
     space = single[0x20]
     out.append("const coll_wtab coll_tab_%s = { %s_pagemap, %s_pages, %s_pool, %s_contr, %d, 0x%04x };"
                % (name, name, name, name, name, len(crows), space[0] if space else 0))

@@ -57,24 +57,6 @@ def case_diff(cur, coll, base, fn):
     return sorted(cur.fetchall())
 
 
-def entry(cp, w, pool, pool_at):
-    """The table entry of one code point (storage/coll_tables.h), weights pooled."""
-    b = gen_tables.implicit_base(cp, w)
-    if b is not None:
-        return gen_tables.IMPL | b
-    if w == (cp,):
-        return gen_tables.SELF | (1 << 24)
-    if len(w) == 1:
-        return (1 << 24) | w[0]
-    if not w:
-        return 0
-    k = tuple(w)
-    if k not in pool_at:
-        pool_at[k] = len(pool)
-        pool.extend(w)
-    return (len(w) << 24) | pool_at[k]
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--socket", help="a running MariaDB's socket (root, no password)")
@@ -97,7 +79,8 @@ def main():
             cands = sorted(root | set(icu_contractions.contractions(locale)) | LETTER_PAIRS)
             contr = gen_tables.find_contractions(cur, coll, single, cands)
             pool, pool_at = [], {}
-            over = [(cp, entry(cp, w, pool, pool_at)) for cp, w in sorted(single.items()) if bases[base].get(cp) != w]
+            over = [(cp, gen_tables.table_entry(cp, w, pool, pool_at)) for cp, w in sorted(single.items())
+                    if bases[base].get(cp) != w]
             name = suffix[:-3]
             out.append("static const uint32_t %s_over[%d][2] = {" % (name, max(1, len(over))))
             for i in range(0, len(over), 6):
@@ -105,31 +88,9 @@ def main():
             if not over:
                 out.append("    { 0, 0 },")
             out.append("};")
-            # a contraction's weights always in the pool (one weight too)
-            cr = []
-            for c in sorted(contr):
-                w = contr[c]
-                n = len(w)
-                k = tuple(w)
-                if k not in pool_at:
-                    pool_at[k] = len(pool)
-                    pool.extend(w)
-                cr.append((c, n, pool_at[k]))
-            out.append("static const uint16_t %s_pool[%d] = {" % (name, max(1, len(pool))))
-            for i in range(0, len(pool), 12):
-                out.append("    " + ", ".join("0x%04x" % v for v in pool[i:i + 12]) + ",")
-            if not pool:
-                out.append("    0,")
-            out.append("};")
-            out.append("static const coll_contraction %s_contr[%d] = {" % (name, max(1, len(cr))))
-            for c, n, off in cr:
-                if len(c) > 6:
-                    raise SystemExit("contraction too long in %s" % coll)
-                cs = list(c) + [0] * (6 - len(c))
-                out.append("    { { %s }, %d, %d, %d }," % (", ".join("0x%x" % x for x in cs), len(c), n, off))
-            if not cr:
-                out.append("    { { 0 }, 0, 0, 0 },")
-            out.append("};")
+            # (a contraction's weights always in the pool, one weight too)
+            cr = [(c, len(contr[c]), gen_tables.pool_put(pool, pool_at, contr[c])) for c in sorted(contr)]
+            gen_tables.emit_pool_contractions(out, name, pool, cr)
             cases = []
             for fn in ("UPPER", "LOWER"):
                 d = case_diff(cur, coll, BASES[base], fn)
@@ -147,10 +108,7 @@ def main():
             print("%-28s base %s: %d code points, %d contractions, case %d/%d" %
                   (coll, BASES[base], len(over), len(cr), cases[0], cases[1]))
         out.append("")
-        out.append("const coll_tailor coll_tailors[%d] = {" % len(rows))
-        out += rows
-        out.append("};")
-        out.append("const unsigned coll_ntailors = %d;" % len(rows))
+        gen_tables.emit_list(out, "coll_tailor", "coll_tailors", rows, "coll_ntailors")
         gen_tables.write_source(args.out, out)
 
 
