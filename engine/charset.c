@@ -1,11 +1,12 @@
 /* charset.c - conversion between the client's character set and the engine's.
  *
  * Inside, text is UTF-8 (utf8mb4); a client that talks a single-byte character set
- * (character_set_client latin1, koi8r, cp1251, ...) has its statements converted to UTF-8
- * on the way in, and result strings are converted to character_set_results on the way
- * out (a single-byte charset or utf8mb3), with '?' for a character the target cannot
- * hold, as MariaDB does. The byte maps are MariaDB's (storage/sbcs_tables.c); its latin1
- * is Windows-1252. */
+ * (character_set_client latin1, koi8r, cp1251, ...) or an East Asian one (big5, sjis,
+ * gbk, ujis, ...) has its statements converted to UTF-8 on the way in, and result
+ * strings are converted to character_set_results on the way out (such a charset, UCS-2,
+ * UTF-16/32 or utf8mb3), with '?' for a character the target cannot hold, as MariaDB
+ * does. The maps are MariaDB's (storage/sbcs_tables.c, storage/mbcs_tables.c); its
+ * latin1 is Windows-1252. */
 #include "engine/eng.h"
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,19 +15,24 @@
 uint16_t ex_internal_coll(uint16_t coll)
 {
     const pdb_collation *c = pdb_coll_by_id(coll);
-    if (!c || c->maxlen != 1 || coll == COLL_BINARY) return coll;
+    if (!c || !pdb_coll_transcoded(coll)) return coll;
     return c->binary ? COLL_UTF8MB4_BIN : COLL_UTF8MB4_GENERAL_CI;
 }
 
-/* A single-byte charset's bytes as UTF-8 into o (3 bytes per byte at most); its length.
- * A byte that stands for no character is '?'. */
-static size_t sb_to_utf8(uint16_t coll, const char *sql, size_t len, char *o)
+/* A transcoded charset's bytes as UTF-8 into o (3 bytes per byte at most); its length.
+ * Bytes that stand for no character are '?' (see pdb_coll_decode_at); *first_bad (when
+ * set) is where the first such bytes of a multi-byte charset start, SIZE_MAX none (a
+ * single-byte charset's bytes are all well-formed, as MariaDB counts them). */
+static size_t sb_to_utf8(uint16_t coll, const char *sql, size_t len, char *o, size_t *first_bad)
 {
     size_t k = 0;
-    bool ascii = pdb_coll_ascii_bytes(coll);
-    for (size_t i = 0; i < len; i++) {
+    bool ascii = pdb_coll_ascii_bytes(coll), mb = !pdb_coll_single_byte(coll);
+    if (first_bad) *first_bad = SIZE_MAX;
+    for (size_t i = 0, step; i < len; i += step) {
         unsigned char b = (unsigned char)sql[i];
-        int32_t d = b < 0x80 && ascii ? b : pdb_coll_decode(coll, b);
+        step = 1;
+        int32_t d = b < 0x80 && ascii ? b : pdb_coll_decode_at(coll, sql + i, len - i, &step);
+        if (d < 0 && mb && first_bad && *first_bad == SIZE_MAX) *first_bad = i;
         unsigned c = d < 0 ? '?' : (unsigned)d;
         if (c < 0x80) o[k++] = (char)c;
         else if (c < 0x800) { o[k++] = (char)(0xc0 | (c >> 6)); o[k++] = (char)(0x80 | (c & 0x3f)); }
@@ -38,20 +44,25 @@ static size_t sb_to_utf8(uint16_t coll, const char *sql, size_t len, char *o)
 char *ex_client_to_utf8(pdb_session *s, const char *sql, size_t len, size_t *outlen)
 {
     *outlen = len;
-    if (!pdb_coll_single_byte(s->coll_client)) return NULL;
+    if (!pdb_coll_transcoded(s->coll_client)) return NULL;
     bool high = !pdb_coll_ascii_bytes(s->coll_client);
     for (size_t i = 0; i < len && !high; i++) if ((unsigned char)sql[i] >= 0x80) high = true;
     if (!high) return NULL;
     char *o = malloc(len * 3 + 1);
     if (!o) return NULL;
-    *outlen = sb_to_utf8(s->coll_client, sql, len, o);
+    *outlen = sb_to_utf8(s->coll_client, sql, len, o, NULL);
     return o;
 }
 
-pdb_value ex_single_byte_to_utf8(stor_arena *a, const char *s, size_t n, uint16_t coll)
+pdb_value ex_transcoded_to_utf8(stor_arena *a, const char *s, size_t n, uint16_t coll)
+{
+    return ex_bytes_in_charset(a, s, n, coll, NULL);
+}
+
+pdb_value ex_bytes_in_charset(stor_arena *a, const char *s, size_t n, uint16_t coll, size_t *first_bad)
 {
     char *o = stor_arena_alloc(a, n * 3 + 1);
-    size_t k = sb_to_utf8(coll, s, n, o);
+    size_t k = sb_to_utf8(coll, s, n, o, first_bad);
     return ex_str(o, k, ex_internal_coll(coll));
 }
 
@@ -72,7 +83,7 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
         r.p = o;
         return r;
     }
-    bool to_sb = pdb_coll_single_byte(rc->id), to_mb3 = rc->maxlen == 3;
+    bool to_sb = pdb_coll_transcoded(rc->id), to_mb3 = rc->maxlen == 3 && !to_sb;
     if (!to_sb && !to_mb3) return *v;
     if (to_mb3 && !strcmp(vc->charset, rc->charset)) return *v;   /* (utf8mb3 to utf8mb3: bytes as they are) */
     bool need = to_sb && !pdb_coll_ascii_bytes(rc->id);
@@ -81,7 +92,7 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
         need = to_sb ? c >= 0x80 : c >= 0xf0;
     }
     if (!need) return *v;
-    char *o = stor_arena_alloc(a, v->len + 1);
+    char *o = stor_arena_alloc(a, 2 * (size_t)v->len + 1);   /* (ujis: é is 3 bytes) */
     size_t k = 0;
     for (uint32_t i = 0; i < v->len;) {
         unsigned char c = (unsigned char)v->p[i];
@@ -95,8 +106,8 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
         }
         uint32_t cp = cl == 1 ? c : cl == 2 ? ((c & 0x1fu) << 6) | (v->p[i + 1] & 0x3f)
                     : cl == 3 ? ((c & 0x0fu) << 12) | ((v->p[i + 1] & 0x3fu) << 6) | (v->p[i + 2] & 0x3f) : 0x110000;
-        int b = pdb_coll_encode(rc->id, (int32_t)cp);
-        o[k++] = (char)(b < 0 ? '?' : b);
+        int32_t b = pdb_coll_encode(rc->id, (int32_t)cp);
+        k += pdb_code_put(b < 0 ? '?' : (uint32_t)b, o + k);
         i += (uint32_t)cl;
     }
     pdb_value r = *v;
@@ -107,9 +118,9 @@ pdb_value ex_result_convert(pdb_session *s, stor_arena *a, const pdb_value *v)
 
 const char *ex_name_for_client(pdb_session *s, stor_arena *a, const char *name)
 {
-    if (!name || !s->coll_results || !pdb_coll_single_byte(s->coll_results)) return name;
-    size_t n = strlen(name);   /* (a character becomes one byte: never longer) */
-    return pdb_message_for_client(s, name, stor_arena_alloc(a, n + 1), n + 1);
+    if (!name || !s->coll_results || !pdb_coll_transcoded(s->coll_results)) return name;
+    size_t n = 2 * strlen(name) + 1;   /* (a character becomes at most 3 bytes, from 2 or more) */
+    return pdb_message_for_client(s, name, stor_arena_alloc(a, n), n);
 }
 
 /* ---------------------------------------------------------------- narrow charsets */
@@ -118,7 +129,7 @@ const char *ex_name_for_client(pdb_session *s, stor_arena *a, const char *name)
  * Unicode (or binary) */
 static int narrow_kind(uint16_t coll)
 {
-    if (pdb_coll_single_byte(coll)) return 1;
+    if (pdb_coll_transcoded(coll)) return 1;
     const pdb_collation *c = pdb_coll_by_id(coll);
     return c && (!strcmp(c->charset, "utf8mb3") || !strcmp(c->charset, "ucs2")) ? 3 : 0;
 }
@@ -265,13 +276,15 @@ void ex_charset_bad_text(const char *s, size_t n, size_t from, char *buf, size_t
 
 const char *pdb_message_for_client(const pdb_session *s, const char *msg, char *buf, size_t cap)
 {
-    if (!msg || !cap || !s->coll_results || !pdb_coll_single_byte(s->coll_results)) return msg;
+    if (!msg || !cap || !s->coll_results || !pdb_coll_transcoded(s->coll_results)) return msg;
     size_t k = 0;
     for (size_t i = 0, n = strlen(msg); i < n && k + 1 < cap;) {
         unsigned char c = (unsigned char)msg[i];
         if (c < 0x80 && pdb_coll_ascii_bytes(s->coll_results)) { buf[k++] = (char)c; i++; continue; }
-        int b = pdb_coll_encode(s->coll_results, dec_utf8(msg, n, &i));
-        buf[k++] = (char)(b < 0 ? '?' : b);
+        int32_t b = pdb_coll_encode(s->coll_results, dec_utf8(msg, n, &i));
+        uint32_t code = b < 0 ? '?' : (uint32_t)b;
+        if (k + pdb_code_len(code) >= cap) break;
+        k += pdb_code_put(code, buf + k);
     }
     buf[k] = 0;
     return buf;

@@ -1541,6 +1541,7 @@ static void alter_table(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                     else if (aw->cols[c].type == CT_TEXT) aw->cols[c].type = CT_MEDIUMTEXT;
                     else if (aw->cols[c].type == CT_MEDIUMTEXT) aw->cols[c].type = CT_LONGTEXT;
                 }
+                if (aw->cols[c].coll != nc) copies_rows = true;   /* (MariaDB copies: "Records: n") */
                 aw->cols[c].coll = nc;
             }
             need_rebuild = true;

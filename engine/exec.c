@@ -466,7 +466,7 @@ void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char
             m[i].name = nm;
         }
         m[i].org_name = org_names ? org_names[i] : "";
-        if (rc && rc->maxlen == 1) {   /* (names go in the results' charset, as values do) */
+        if (rc && pdb_coll_transcoded(rc->id)) {   /* (names go in the results' charset, as values do) */
             m[i].name = ex_name_for_client(ctx->s, ctx->a, m[i].name);
             m[i].org_name = ex_name_for_client(ctx->s, ctx->a, m[i].org_name);
             m[i].table = ex_name_for_client(ctx->s, ctx->a, m[i].table);

@@ -755,13 +755,33 @@ static bool coll_is_bin(const pdb_collation *c)
     return c->binary || (n > 4 && !strcmp(c->name + n - 4, "_bin"));
 }
 
+/* What a charset holds, for mixing two of them (MariaDB's repertoires): 0 binary or
+ * ascii (goes into anything), 1 a single-byte or East Asian one, 2 the BMP (utf8mb3,
+ * ucs2), 3 all of Unicode. */
+static int cs_reach(const pdb_collation *c)
+{
+    if (c->id == COLL_BINARY || !strcmp(c->charset, "ascii")) return 0;
+    if (pdb_coll_transcoded(c->id)) return 1;
+    return !strcmp(c->charset, "utf8mb3") || !strcmp(c->charset, "ucs2") ? 2 : 3;
+}
+
+/* Two columns of different charsets: one is converted to the other's when it holds
+ * less (latin1 into utf8mb4, utf8mb3 into utf16); two that each hold what the other
+ * lacks (koi8r and big5) or the same (utf16 and utf8mb4) cannot be mixed. */
+static bool cs_mixable(const pdb_collation *a, const pdb_collation *b)
+{
+    int ra = cs_reach(a), rb = cs_reach(b);
+    return ra != rb || ra == 0;
+}
+
 static void coll_mix_check(cstate *cs, const ex_type *a, const ex_type *b, const char *opname)
 {
     if (a->vt != VT_STRING || b->vt != VT_STRING || a->coll == b->coll || !a->coll || !b->coll) return;
     if (a->coerc != b->coerc || (a->coerc != 0 && a->coerc != 2)) return;
     const pdb_collation *ca = pdb_coll_by_id(a->coll), *cb = pdb_coll_by_id(b->coll);
     if (!ca || !cb) return;
-    if (a->coerc == 2 && (strcmp(ca->charset, cb->charset) || coll_is_bin(ca) || coll_is_bin(cb))) return;
+    if (a->coerc == 2 && strcmp(ca->charset, cb->charset) && cs_mixable(ca, cb)) return;
+    if (a->coerc == 2 && !strcmp(ca->charset, cb->charset) && (coll_is_bin(ca) || coll_is_bin(cb))) return;
     const char *d = a->coerc == 0 ? "EXPLICIT" : "IMPLICIT";
     ex_raise(cs->sc->ctx, 1267, "HY000", "Illegal mix of collations (%s,%s) and (%s,%s) for operation '%s'",
              ca->name, d, cb->name, d, opname);

@@ -487,7 +487,23 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
         size_t n;
         const char *s = ex_to_str(ctx->a, in, &n);
         uint16_t coll = c->type == CT_VARBINARY ? COLL_BINARY : c->coll;
-        {   /* CONVERT(x USING latin1) / CAST(x AS CHAR CHARACTER SET ascii): '?' for what it lacks */
+        if (in->t == VT_STRING && in->coll == COLL_BINARY && pdb_coll_transcoded(coll)) {
+            /* bytes read in the charset (MariaDB's 1300 for those that are none there) */
+            size_t bad;
+            pdb_value u = ex_bytes_in_charset(ctx->a, s, n, coll, &bad);
+            if (bad != SIZE_MAX) {
+                char txt[64];
+                ex_charset_bad_text(s, n, bad, txt, sizeof txt);
+                ex_warn(ctx, "Warning", 1300, "Invalid %s character string: '%s'", pdb_coll_by_id(coll)->charset, txt);
+            }
+            s = u.p; n = u.len;
+        } else if (coll == COLL_BINARY && in->t == VT_STRING && in->coll != COLL_BINARY &&
+                   (pdb_coll_transcoded(in->coll) || pdb_coll_wide(in->coll))) {
+            /* CAST(x AS BINARY): the bytes of x in its charset (the engine holds UTF-8) */
+            char *o = stor_arena_alloc(ctx->a, pdb_coll_octets_cap(in->coll, n) + 1);
+            n = pdb_coll_octets(in->coll, s, n, o);
+            s = o;
+        } else {   /* CONVERT(x USING latin1) / CAST(x AS CHAR CHARACTER SET ascii): '?' for what it lacks */
             const char *fs; size_t fn, first;
             if (in->t == VT_STRING && ex_charset_fit(ctx->a, coll, s, n, SIZE_MAX, &fs, &fn, &first)) {
                 /* MariaDB names the first character it could not convert */
@@ -1277,6 +1293,13 @@ int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
         /* a value said to be 1366 is not said to be cut too (MariaDB's
            check_string_copy_error goes before report_if_important_data) */
         bool said = false;
+        if (v->t == VT_STRING && v->coll == COLL_BINARY && pdb_coll_transcoded(c->coll)) {
+            /* bytes into a latin1, big5, ... column: read in its charset, as MariaDB copies */
+            size_t bad;
+            pdb_value u = ex_bytes_in_charset(ctx->a, s, n, c->coll, &bad);
+            if (bad != SIZE_MAX) { bad_string(ctx, c, s, n, bad, rowno); said = true; }
+            s = u.p; n = u.len;
+        }
         const pdb_collation *cc = pdb_coll_by_id(c->coll);
         if (cc && cc->maxlen >= 3 && c->coll != COLL_BINARY) {
             /* UTF-8 text keeps whole characters: a byte of none (in what the column

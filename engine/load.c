@@ -398,10 +398,10 @@ static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_
         if (col->not_null && !col->auto_increment) ex_load_null(ctx, col, v);
         *o = *v;
     } else {
-        /* a single-byte file's text is UTF-8 inside, its bytes go to a binary column as
-           they are */
+        /* a single-byte or East Asian file's text is UTF-8 inside, its bytes go to a
+           binary column as they are */
         if (lf->single_byte && !(col->kind == CK_STR && col->coll == COLL_BINARY))
-            *v = ex_single_byte_to_utf8(ctx->a, v->p, v->len, lf->coll);
+            *v = ex_transcoded_to_utf8(ctx->a, v->p, v->len, lf->coll);
         ex_store_convert(ctx, col, v, o, ctx->feed->rowno);
         ex_store_ts(ctx, col, o);
     }
@@ -464,7 +464,7 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
                 f->done[lf->tcol[i]] = true;
             } else {
                 pdb_value sv = v;
-                if (lf->single_byte && sv.t == VT_STRING) sv = ex_single_byte_to_utf8(ctx->a, sv.p, sv.len, lf->coll);
+                if (lf->single_byte && sv.t == VT_STRING) sv = ex_transcoded_to_utf8(ctx->a, sv.p, sv.len, lf->coll);
                 ex_uservar_set(ctx->s, lf->tvar[i], &sv);
             }
         }
@@ -763,7 +763,7 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                  ctx->s->priv_host, tdb);
     lf->coll = file_collation(ctx, x);
     const pdb_collation *fc = pdb_coll_by_id(lf->coll);
-    lf->single_byte = fc && fc->maxlen == 1 && lf->coll != COLL_BINARY;
+    lf->single_byte = fc && pdb_coll_transcoded(lf->coll);
     pl_stmt *view = through_view(ctx, st);
     lf->t = view ? ex_table_write(ctx, view->db, view->table) : ex_table_write(ctx, st->db, st->table);
     if (lf->t->sequence) ex_seq_no_option(ctx, lf->t);

@@ -89,7 +89,7 @@ static const char *value_bytes(ex_ctx *ctx, const ex_type *t, const pdb_value *v
     *n = pdb_value_text(v, &m, buf, PDB_VALUE_TEXT_MAX, &s);
     if (v->t == VT_STRING && v->coll != COLL_BINARY) {
         const pdb_collation *c = pdb_coll_by_id(v->coll);
-        if (c && (c->maxlen == 1 || pdb_coll_wide(v->coll))) {   /* (held as UTF-8: written in the column's charset) */
+        if (c && (pdb_coll_transcoded(v->coll) || pdb_coll_wide(v->coll))) {   /* (held as UTF-8: written in the column's charset) */
             char *o = stor_arena_alloc(ctx->a, pdb_coll_octets_cap(v->coll, *n) + 1);
             *n = pdb_coll_octets(v->coll, s, *n, o);
             s = o;

@@ -238,14 +238,14 @@ static int decode_bits(pl_lexer *lx, const char *s, size_t n, pl_token *t)
     return 0;
 }
 
-/* The bytes of a single-byte charset's hex literal (_latin1 X'E9') as the UTF-8 text the
- * engine holds ('?' for a byte that stands for no character). */
+/* The bytes of a transcoded charset's hex literal (_latin1 X'E9', _big5 X'A440') as the
+ * UTF-8 text the engine holds ('?' for bytes that stand for no character). */
 static void sb_bytes_utf8(pl_lexer *lx, pl_token *t, uint16_t co)
 {
     char *out = stor_arena_alloc(lx->a, t->vlen * 3 + 1);
     size_t o = 0;
-    for (size_t i = 0; i < t->vlen; i++) {
-        int32_t c = pdb_coll_decode(co, (uint8_t)t->val[i]);
+    for (size_t i = 0, step; i < t->vlen; i += step) {
+        int32_t c = pdb_coll_decode_at(co, t->val + i, t->vlen - i, &step);
         if (c < 0) c = '?';
         if (c < 0x80) out[o++] = (char)c;
         else if (c < 0x800) { out[o++] = (char)(0xc0 | (c >> 6)); out[o++] = (char)(0x80 | (c & 0x3f)); }
@@ -290,7 +290,7 @@ static int lex_introduced(pl_lexer *lx, pl_token *t, const char *q, uint16_t co)
     lx->p = quoted ? z + 1 : z;
     lx->line += lines;
     if (bad) { t->kind = TK_ERROR; t->start = q; return -1; }   /* (MariaDB: near the literal) */
-    if (pdb_coll_single_byte(co)) sb_bytes_utf8(lx, t, co);
+    if (pdb_coll_transcoded(co)) sb_bytes_utf8(lx, t, co);
     t->kind = TK_STRING;
     t->hex = true;
     return 0;

@@ -628,11 +628,16 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
     if (!strcmp(u, "CONVERT")) {
         pl_expr *x = expr(p);
         if (accept_kw(p, "USING")) {
-            char *cs = ident_or_string(p);
+            char *cs = accept_kw(p, "BINARY") ? "binary" : ident_or_string(p);
             e->kind = E_CAST;
             e->cast.type = CT_VARCHAR; e->cast.len = e->cast.scale = -1;
             const pdb_collation *co = !strcasecmp(cs, "binary") ? pdb_coll_by_id(COLL_BINARY) : pdb_coll_default_for(cs);
-            if (!co) syntax_error(p);
+            if (!co) {
+                p->err->code = 1115;
+                strcpy(p->err->sqlstate, "42000");
+                snprintf(p->err->msg, sizeof p->err->msg, "Unknown character set: '%.64s'", cs);
+                longjmp(p->jb, 1);
+            }
             e->cast.coll = co->id;
         } else {
             expect_op(p, ',');

@@ -310,7 +310,7 @@ static uint64_t set_bits(const stor_column *c, const pdb_value *v)
 static pdb_value col_bytes(const stor_column *c, const pdb_value *v, char *buf, size_t cap, char **heap)
 {
     pdb_value o = *v;
-    if ((coll_maxlen(c->coll) != 1 && !pdb_coll_wide(c->coll)) || c->coll == 63 || !v->len) return o;
+    if ((!pdb_coll_transcoded(c->coll) && !pdb_coll_wide(c->coll)) || c->coll == 63 || !v->len) return o;
     size_t need = pdb_coll_octets_cap(c->coll, v->len);
     char *out = need <= cap ? buf : (*heap = stor_malloc(need));
     if (!out) return o;

@@ -22,9 +22,10 @@
 #include <pthread.h>
 #include <unicode/utf8.h>
 #include "storage/coll_tables.h"
+#include "storage/coll_mb.h"
 
-enum { CF_BINARY, CF_BIN, CF_GENERAL, CF_UCA, CF_SB };
-enum { ENC_UTF8, ENC_SB, ENC_UCS2, ENC_UTF16, ENC_UTF16LE, ENC_UTF32, ENC_BINARY };
+enum { CF_BINARY, CF_BIN, CF_GENERAL, CF_UCA, CF_SB, CF_MB };
+enum { ENC_UTF8, ENC_SB, ENC_UCS2, ENC_UTF16, ENC_UTF16LE, ENC_UTF32, ENC_BINARY, ENC_MB };
 
 /* A single-byte character set's map from characters to bytes, made once. */
 typedef struct sb_rt {
@@ -46,6 +47,9 @@ typedef struct coll_def {
                                each below the next letter's or digit's */
     int8_t wt;              /* the weight table (rt_of), -1 none */
     uint8_t enc;            /* ENC_*: how the charset writes a character in bytes */
+    uint8_t mb;             /* CF_MB: its charset's index in mb_charsets */
+    bool ascii_bytes;       /* CF_MB: characters below 0x80 are their own bytes both ways */
+    int16_t space;          /* CF_SB, CF_MB: the weight of a space */
 } coll_def;
 
 /* The Unicode collations: wt is the weight table (rts[]: general, UCA 4.0.0, 5.2.0, 14.0.0;
@@ -53,7 +57,7 @@ typedef struct coll_def {
 #define U(id, name, cs, maxlen, def, pad, fam, wt) \
     { { id, name, cs, maxlen, def, pad, fam == CF_GENERAL || fam == CF_UCA, fam == CF_BIN || fam == CF_BINARY, \
         fam == CF_UCA ? 8 : 1 }, fam, NULL, NULL, fam == CF_GENERAL || fam == CF_UCA, fam == CF_BIN || fam == CF_BINARY, \
-      false, wt, 0 }
+      false, wt, 0, 0, false, 0 }
 static const coll_def unicode_colls[] = {
     U(33,  "utf8mb3_general_ci",           "utf8mb3",3, true, true, CF_GENERAL, 0),
     U(83,  "utf8mb3_bin",                  "utf8mb3",3, false, true, CF_BIN, -1),
@@ -188,10 +192,29 @@ static void sb_props(coll_def *d)
     d->ascii_sorted = sorted && !c->like;
 }
 
+/* The same of an East Asian collation: its single bytes' weights (its two-byte codes
+ * weigh more than any single byte, and LIKE compares them byte for byte). */
+static void mb_props(coll_def *d)
+{
+    const uint8_t *w = mb_charsets[d->mb].w1;
+    bool ci = d->c.ci;
+    for (int x = 0; x < 0x7f && ci; x++)
+        for (int y = 0x20; y < 0x7f && ci; y++) {
+            int ux = (x >= 'a' && x <= 'z') ? x - 32 : x, uy = (y >= 'a' && y <= 'z') ? y - 32 : y;
+            if (x != y && (w[x] == w[y]) != (ux == uy)) ci = false;
+        }
+    d->ascii_ci = ci;
+    const mb_charset *cs = &mb_charsets[d->mb];
+    bool ab = true;
+    for (uint32_t k = 0; k < cs->nenc; k++) if (cs->enc[k][0] < 0x80) ab = false;
+    for (int b = 0; b < 0x80; b++) if (cs->one[b] != b) ab = false;
+    d->ascii_bytes = ab;
+}
+
 static void by_id_init(void)
 {
     sb_rts = calloc(sb_ncharsets, sizeof *sb_rts);
-    colls = calloc(NUNICODE + sb_ncolls + 5 * coll_ntailors, sizeof *colls);
+    colls = calloc(NUNICODE + sb_ncolls + mb_ncolls + 5 * coll_ntailors, sizeof *colls);
     if (!sb_rts || !colls) abort();
     tailor_alloc();
     for (unsigned i = 0; i < sb_ncharsets; i++) sb_rt_init(&sb_rts[i], &sb_charsets[i]);
@@ -209,7 +232,7 @@ static void by_id_init(void)
             if (!name) abort();
             sprintf(name, "%s_%s", tcs[c], ct->suffix);
             colls[ncolls++] = (coll_def){ { ct->ids[c], name, tcs[c], tmax[c], false, true, true, false, 8 }, CF_UCA,
-                                          NULL, NULL, true, false, false, (int8_t)(4 + k), 0 };
+                                          NULL, NULL, true, false, false, (int8_t)(4 + k), 0, 0, false, 0 };
         }
     for (size_t i = 0; i < ncolls; i++)
         for (int e = ENC_UCS2; e <= ENC_BINARY; e++)
@@ -217,8 +240,17 @@ static void by_id_init(void)
     for (unsigned i = 0; i < sb_ncolls; i++) {
         const sb_coll *s = &sb_colls[i];
         colls[ncolls++] = (coll_def){ { s->id, s->name, sb_charsets[s->cs].name, 1, s->is_default, s->pad, s->ci, s->bin,
-                                        s->sortlen }, CF_SB, s, &sb_rts[s->cs], false, false, false, -1, ENC_SB };
+                                        s->sortlen }, CF_SB, s, &sb_rts[s->cs], false, false, false, -1, ENC_SB, 0, false, 0 };
         sb_props(&colls[ncolls - 1]);
+        colls[ncolls - 1].space = s->w[sb_byte(&sb_rts[s->cs], ' ')];
+    }
+    for (unsigned i = 0; i < mb_ncolls; i++) {
+        const mb_coll *m = &mb_colls[i];
+        const mb_charset *cs = &mb_charsets[m->cs];
+        colls[ncolls++] = (coll_def){ { m->id, m->name, cs->name, cs->maxlen, m->is_default, m->pad, m->ci, m->bin,
+                                        m->sortlen }, CF_MB, NULL, NULL, false, m->bin, false, -1, ENC_MB, m->cs,
+                                      false, m->bin ? ' ' : cs->w1[' '] };
+        mb_props(&colls[ncolls - 1]);
     }
     for (size_t i = 0; i < ncolls; i++) if (colls[i].c.id < 4096) by_id[colls[i].c.id] = &colls[i];
     atomic_store_explicit(&by_id_ready, true, memory_order_release);
@@ -295,12 +327,14 @@ static void cs_list_init(void)
                                             { "utf16le", "UTF-16LE Unicode", 4, 56 }, { "utf32", "UTF-32 Unicode", 4, 60 },
                                             { "binary", "Binary pseudo charset", 1, 63 } };
     size_t nuni = sizeof uni / sizeof uni[0], k = 0;
-    pdb_charset_info *l = calloc(sb_ncharsets + nuni, sizeof *l);
+    pdb_charset_info *l = calloc(sb_ncharsets + mb_ncharsets + nuni, sizeof *l);
     if (!l) abort();
     for (unsigned j = 0; j < sb_ncharsets; j++)
         l[k++] = (pdb_charset_info){ sb_charsets[j].name, sb_charsets[j].desc, 1, sb_charsets[j].order };
+    for (unsigned j = 0; j < mb_ncharsets; j++)
+        l[k++] = (pdb_charset_info){ mb_charsets[j].name, mb_charsets[j].desc, mb_charsets[j].maxlen, mb_charsets[j].order };
     for (size_t j = 0; j < nuni; j++) l[k++] = uni[j];
-    for (size_t a = 1; a < k; a++)   /* (insertion sort by id: 28 entries) */
+    for (size_t a = 1; a < k; a++)   /* (insertion sort by id: 39 entries) */
         for (size_t b = a; b > 0 && l[b - 1].def_id > l[b].def_id; b--) {
             pdb_charset_info t = l[b]; l[b] = l[b - 1]; l[b - 1] = t;
         }
@@ -333,17 +367,26 @@ bool pdb_coll_single_byte(uint16_t coll)
     return d && d->family == CF_SB;
 }
 
-int pdb_coll_encode(uint16_t coll, int32_t cp)
+bool pdb_coll_transcoded(uint16_t coll)
 {
     const coll_def *d = find(coll);
+    return d && (d->family == CF_SB || d->family == CF_MB);
+}
+
+int32_t pdb_coll_encode(uint16_t coll, int32_t cp)
+{
+    const coll_def *d = find(coll);
+    if (d && d->family == CF_MB) return mb_code(mb_rt_of(d->mb), cp);
     return d && d->family == CF_SB ? sb_byte(d->rt, cp) : -1;
 }
 
-int32_t pdb_coll_decode(uint16_t coll, uint8_t b)
+int32_t pdb_coll_decode_at(uint16_t coll, const char *s, size_t n, size_t *len)
 {
     const coll_def *d = find(coll);
+    *len = 1;
+    if (d && d->family == CF_MB) return mb_decode(mb_rt_of(d->mb), (const uint8_t *)s, n, len);
     if (!d || d->family != CF_SB) return -1;
-    uint16_t cp = d->rt->cs->uni[b];
+    uint16_t cp = d->rt->cs->uni[(uint8_t)s[0]];
     return cp == 0xffff ? -1 : cp;
 }
 
@@ -362,6 +405,7 @@ bool pdb_coll_exact(uint16_t coll)
 bool pdb_coll_ascii_bytes(uint16_t coll)
 {
     const coll_def *d = find(coll);
+    if (d && d->family == CF_MB) return d->ascii_bytes;   /* (sjis: a backslash goes out as 0x815f) */
     return !d || d->family != CF_SB || d->rt->cs->ascii;
 }
 
@@ -572,29 +616,52 @@ static inline uint32_t char_weight(const coll_def *d, const tab_rt *r, int32_t c
 
 /* ---- single-byte collations: each character's byte, its one or two weights ---- */
 
+/* (The East Asian collations go through the same scanner: their weights are bytes too,
+ * one to three a character, compared as MariaDB compares their weight strings.) */
 typedef struct sbscan {
     const coll_def *d;
+    const mb_rt *mr;        /* CF_MB: its charset */
     const char *s;
     size_t n, i;
-    int pend;               /* the second weight of the last byte, or -1 */
+    uint8_t pend[2];        /* the last character's weights still to come, last first */
+    uint8_t npend;
 } sbscan;
 
 static inline void sb_init(sbscan *x, const coll_def *d, const char *s, size_t n)
 {
-    x->d = d; x->s = s; x->n = n; x->i = 0; x->pend = -1;
+    x->d = d; x->s = s; x->n = n; x->i = 0; x->npend = 0;
+    x->mr = d->family == CF_MB ? mb_rt_of(d->mb) : NULL;
+}
+
+/* An East Asian character's code ('?' for one its charset lacks). */
+static inline uint32_t mb_code_q(const coll_def *d, const mb_rt *mr, const char *s, size_t n, size_t *i)
+{
+    unsigned char c = (unsigned char)s[*i];
+    if (c < 0x80 && d->ascii_bytes) { (*i)++; return c; }
+    int32_t code = mb_code(mr, next_cp(s, n, i));
+    return code < 0 ? '?' : (uint32_t)code;
+}
+
+static int mb_next(sbscan *x)
+{
+    uint8_t w[3];
+    unsigned k = mb_weight(x->mr, x->d->c.binary, mb_code_q(x->d, x->mr, x->s, x->n, &x->i), w);
+    while (k > 1) x->pend[x->npend++] = w[--k];
+    return w[0];
 }
 
 /* The next weight, or -1 at the end. */
 static inline int sb_next(sbscan *x)
 {
-    if (x->pend >= 0) { int w = x->pend; x->pend = -1; return w; }
+    if (x->npend) return x->pend[--x->npend];
     if (x->i >= x->n) return -1;
+    if (x->mr) return mb_next(x);
     unsigned char c = (unsigned char)x->s[x->i];
     const sb_coll *sc = x->d->sb;
     uint8_t b;
     if (c < 0x80 && x->d->rt->cs->ascii) { b = c; x->i++; }
     else b = sb_byte_q(x->d->rt, next_cp(x->s, x->n, &x->i));
-    if (sc->w2 && sc->w2[b]) x->pend = sc->w2[b];
+    if (sc->w2 && sc->w2[b]) x->pend[x->npend++] = sc->w2[b];
     return sc->w[b];
 }
 
@@ -613,7 +680,7 @@ static int sb_cmp(const coll_def *d, const char *a, size_t an, const char *b, si
     if (wa >= 0 && wb >= 0) return wa < wb ? -1 : 1;
     if (wa < 0 && wb < 0) return 0;
     if (!d->c.pad_space) return wa < 0 ? -1 : 1;
-    int sp = d->sb->w[sb_byte_q(d->rt, ' ')];
+    int sp = d->space;
     if (wa >= 0) {
         do { if (wa != sp) return wa < sp ? -1 : 1; } while ((wa = sb_next(&x)) >= 0);
         return 0;
@@ -783,6 +850,7 @@ long pdb_coll_sortkey(uint16_t coll, const char *s, size_t n, uint8_t *out, size
 unsigned pdb_coll_weight_size(uint16_t coll)
 {
     const coll_def *d = find(coll);
+    if (d && d->family == CF_MB) return d->c.maxlen;   /* (a code's bytes) */
     if (!d || d->family == CF_BINARY || d->family == CF_SB) return 1;
     if (d->family == CF_UCA) return 16;                  /* MariaDB allows 8 weights a character */
     if (d->family == CF_BIN && d->c.maxlen == 4) return 3;
@@ -811,16 +879,17 @@ size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t n
             nweights--;
         }
         space = r->t->space;
-    } else if (d->family == CF_SB) {   /* a byte's one or two weights, AS CHAR(n) counting characters */
-        size_t i = 0;
-        int32_t c;
-        while ((!limit || nweights) && k < cap && (c = next_cp(s, n, &i)) >= 0) {
-            uint8_t b = sb_byte_q(d->rt, c);
-            out[k++] = d->sb->w[b];
-            if (d->sb->w2 && d->sb->w2[b] && k < cap) out[k++] = d->sb->w2[b];
+    } else if (d->family == CF_SB || d->family == CF_MB) {
+        /* a character's weight bytes (one to three), AS CHAR(n) counting characters */
+        sbscan x;
+        sb_init(&x, d, s, n);
+        int w;
+        while ((!limit || nweights) && k < cap && (w = sb_next(&x)) >= 0) {
+            out[k++] = (uint8_t)w;
+            while (x.npend && k < cap) out[k++] = x.pend[--x.npend];
             nweights--;
         }
-        space = d->sb->w[sb_byte_q(d->rt, ' ')];
+        space = (uint32_t)d->space;
     } else {
         size_t i = 0;
         int32_t c;
@@ -833,7 +902,7 @@ size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t n
         }
         space = d->family == CF_BIN ? ' ' : char_weight(d, r, ' ');
     }
-    unsigned wsz = d->family == CF_UCA ? 2 : size;
+    unsigned wsz = d->family == CF_UCA ? 2 : d->family == CF_MB ? 1 : size;   /* (a space weighs one byte there) */
     while (limit && nweights && k + wsz <= cap) {   /* AS CHAR(n): padded with spaces */
         for (unsigned b = wsz; b-- > 0;) out[k++] = (uint8_t)(space >> (8 * b));
         nweights--;
@@ -848,7 +917,7 @@ int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t 
         int r = memcmp(a, b, an < bn ? an : bn);
         return r ? (r < 0 ? -1 : 1) : (an < bn ? -1 : an > bn);
     }
-    if (d->family == CF_SB) return sb_cmp(d, a, an, b, bn);
+    if (d->family == CF_SB || d->family == CF_MB) return sb_cmp(d, a, an, b, bn);
     const tab_rt *t = rt_of(d);
     if (d->family == CF_UCA && t) return uca_cmp(t, d->c.pad_space, a, an, b, bn);
     if (d->family == CF_BIN) {
@@ -910,7 +979,7 @@ static uint64_t sb_hash(const coll_def *d, const char *s, size_t n)
 {
     wacc a = { 0xcbf29ce484222325ull, 0, false };
     bool pad = d->c.pad_space;
-    int sp = d->sb->w[sb_byte_q(d->rt, ' ')], w;
+    int sp = d->space, w;
     uint32_t spaces = 0;
     sbscan x;
     sb_init(&x, d, s, n);
@@ -954,7 +1023,7 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
         return wend(&a);
     }
     if (d->family == CF_BIN) return fnv(h, s, n);
-    if (d->family == CF_SB) return sb_hash(d, s, n);
+    if (d->family == CF_SB || d->family == CF_MB) return sb_hash(d, s, n);
     /* the weights without trailing space weights (see the UCA case); an ASCII byte's
        weight from the table without decoding */
     uint32_t sp = char_weight(d, t, ' '), spaces = 0;
@@ -1019,6 +1088,14 @@ bool pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b)
         if (sc->like) return sc->like[x] == sc->like[y];
         return sc->w[x] == sc->w[y] && (!sc->w2 || sc->w2[x] == sc->w2[y]);
     }
+    if (d->family == CF_MB) {   /* (my_wildcmp_mb: single bytes by weight, longer codes byte for byte) */
+        const mb_rt *mr = mb_rt_of(d->mb);
+        int32_t x = mb_code(mr, a), y = mb_code(mr, b);
+        if (x < 0) x = '?';
+        if (y < 0) y = '?';
+        const uint8_t *w1 = mb_charsets[d->mb].w1;
+        return x == y || (!d->c.binary && x < 0x100 && y < 0x100 && w1[x] == w1[y]);
+    }
     if (d->family != CF_UCA || !r) return char_weight(d, r, a) == char_weight(d, r, b);
     const coll_wtab *t = r->t;
     /* UCA: characters without weights of their own in MariaDB's table (implicit weights;
@@ -1050,7 +1127,7 @@ static void case_init(void)
         if (np) snprintf(name, sizeof name, "%.*s%s", (int)(np - n), n, np + 6);   /* same case table */
         else snprintf(name, sizeof name, "%s", n);
         size_t csl = strlen(colls[i].c.charset);   /* (utf8mb3, ucs2, utf16, utf32: utf8mb4's) */
-        if (colls[i].family != CF_SB && colls[i].family != CF_BINARY && !strncmp(name, colls[i].c.charset, csl) &&
+        if (colls[i].family != CF_SB && colls[i].family != CF_MB && colls[i].family != CF_BINARY && !strncmp(name, colls[i].c.charset, csl) &&
             name[csl] == '_') {
             char t[64];
             snprintf(t, sizeof t, "utf8mb4%s", name + csl);
@@ -1088,6 +1165,7 @@ int32_t pdb_coll_toupper(uint16_t coll, int32_t cp)
     if (coll == COLL_BINARY) return cp;
     const coll_def *d = find(coll);
     if (d && d->family == CF_SB) return sb_case(d, d->sb->upper, cp);
+    if (d && d->family == CF_MB) return case_map(mb_charsets[d->mb].upper, mb_charsets[d->mb].nupper, cp);
     if (d && d->wt >= 4) {   /* (Turkish: i is İ) */
         const coll_tailor *ct = &coll_tailors[d->wt - 4];
         int32_t to = case_map(ct->upper, ct->nupper, cp);
@@ -1104,6 +1182,7 @@ int32_t pdb_coll_tolower(uint16_t coll, int32_t cp)
     if (coll == COLL_BINARY) return cp;
     const coll_def *d = find(coll);
     if (d && d->family == CF_SB) return sb_case(d, d->sb->lower, cp);
+    if (d && d->family == CF_MB) return case_map(mb_charsets[d->mb].lower, mb_charsets[d->mb].nlower, cp);
     if (d && d->wt >= 4) {
         const coll_tailor *ct = &coll_tailors[d->wt - 4];
         int32_t to = case_map(ct->lower, ct->nlower, cp);
@@ -1147,6 +1226,7 @@ static size_t wide_octets(int enc, const char *s, size_t n, char *out)
 size_t pdb_coll_octets_cap(uint16_t coll, size_t n)
 {
     const coll_def *d = find(coll);
+    if (d && d->enc == ENC_MB) return 2 * n;   /* (ujis: é is 3 bytes) */
     return d && d->enc == ENC_UTF32 ? 4 * n : d && d->enc >= ENC_UCS2 && d->enc <= ENC_UTF16LE ? 2 * n : n;
 }
 
@@ -1154,6 +1234,13 @@ size_t pdb_coll_octets(uint16_t coll, const char *s, size_t n, char *out)
 {
     const coll_def *d = find(coll);
     if (d && d->enc >= ENC_UCS2 && d->enc <= ENC_UTF32) return wide_octets(d->enc, s, n, out);
+    if (d && d->family == CF_MB) {
+        const mb_rt *mr = mb_rt_of(d->mb);
+        size_t i = 0, k = 0;
+        char tmp[3];
+        while (i < n) k += pdb_code_put(mb_code_q(d, mr, s, n, &i), out ? out + k : tmp);
+        return k;
+    }
     if (!d || d->family != CF_SB) { if (out) memcpy(out, s, n); return n; }
     size_t i = 0, k = 0;
     bool ascii = d->rt->cs->ascii;

@@ -203,11 +203,26 @@ size_t   pdb_coll_octets_cap(uint16_t coll, size_t n);
 /* 2 ucs2, 16 utf16, -16 utf16le, 32 utf32; 0 for other charsets. */
 int      pdb_coll_wide(uint16_t coll);
 /* The single-byte character sets (latin1, koi8r, cp1251, ... every one with Maxlen 1 but
- * binary): text inside is UTF-8 and these map it to and from the charset's bytes. */
+ * binary), and with them the East Asian multi-byte ones (big5, ujis, sjis, euckr, gb2312,
+ * gbk, cp932, eucjpms: transcoded): text inside is UTF-8 and these map it to and from
+ * the charset's bytes. A code is a character's bytes as one big-endian number (1 to 3
+ * bytes: pdb_code_len). */
 bool     pdb_coll_single_byte(uint16_t coll);
-int      pdb_coll_encode(uint16_t coll, int32_t cp);      /* cp's byte; -1 when the charset lacks it */
-int32_t  pdb_coll_decode(uint16_t coll, uint8_t b);       /* b's character; -1 when it stands for none */
-bool     pdb_coll_ascii_bytes(uint16_t coll);             /* bytes below 0x80 are ASCII (not swe7's) */
+bool     pdb_coll_transcoded(uint16_t coll);
+int32_t  pdb_coll_encode(uint16_t coll, int32_t cp);      /* cp's code; -1 when the charset lacks it */
+/* The character at s[0..n) (n >= 1), its bytes in *len; -1 ('?') for bytes that stand for
+ * none (a well-formed code without a character, or one ill-formed byte), as MariaDB
+ * converts. */
+int32_t  pdb_coll_decode_at(uint16_t coll, const char *s, size_t n, size_t *len);
+bool     pdb_coll_ascii_bytes(uint16_t coll);             /* bytes below 0x80 are ASCII both ways (not swe7's, sjis's) */
+static inline unsigned pdb_code_len(uint32_t code) { return code > 0xffff ? 3 : code > 0xff ? 2 : 1; }
+/* A code's bytes at out; their number. */
+static inline unsigned pdb_code_put(uint32_t code, char *out)
+{
+    unsigned n = pdb_code_len(code);
+    for (unsigned j = 0; j < n; j++) out[j] = (char)(code >> (8 * (n - 1 - j)));
+    return n;
+}
 /* What LIKE's fast paths may assume: printable ASCII characters are equal exactly when
  * equal ignoring case, each one weight (the _ci collations but latin5_turkish_ci's i,
  * cp1251_ukrainian_ci ...); equal weights only for the same character (exact). */
