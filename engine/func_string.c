@@ -29,6 +29,7 @@ static void ty_substring(const ex_fdef *fd, const ex_type *a, int n, ex_type *t,
         if (k < 0) k = 0;
         if ((uint64_t)k < chars) chars = (uint32_t)k;
     }
+    if (fd->id == F_LOWER && a[0].vt == VT_STRING) chars *= pdb_coll_casedn_multiply(a[0].coll);
     ex_fn_t_str(t, chars, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
     if (fd->id == F_SUBSTRING && !(len && len->kind == E_INT) && a[0].vt == VT_STRING && a[0].ptype == MYSQL_TYPE_LONG_BLOB) {
         t->ptype = MYSQL_TYPE_LONG_BLOB; t->flags |= BLOB_FLAG;   /* SUBSTRING(@var, n): LONGTEXT still */
@@ -61,7 +62,10 @@ static void ty_replace(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, c
 
 static void ty_hex(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
-    ex_fn_t_str(t, ex_fn_chars_of(&a[0]) * 2, COLL_UTF8MB4_GENERAL_CI);
+    /* two digits a byte: a string's bytes in its charset; a number is an integer of 8 */
+    uint32_t bytes = a[0].vt == VT_STRING ? a[0].length
+                   : a[0].vt == VT_INT || a[0].vt == VT_DOUBLE || a[0].vt == VT_DECIMAL ? 8 : ex_fn_chars_of(&a[0]);
+    ex_fn_t_str(t, bytes * 2, COLL_UTF8MB4_GENERAL_CI);
 }
 
 static void ty_to_base64(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)

@@ -3036,10 +3036,30 @@ static void emit_output(qstate *q)
 
 typedef struct sortctx { qstate *q; pdb_value *base; uint32_t ncols; } sortctx;
 
+/* Keys padded to the longest with pad bytes, as MariaDB's filesort pads a PAD SPACE
+ * collation's keys to the column's length (a key that goes on below a space's weight,
+ * 'a\t' against 'a', sorts before the shorter one); false when that takes too much. */
+static bool pad_keys(ex_ctx *ctx, pdb_value *keys, uint32_t n, uint8_t pad)
+{
+    uint32_t longest = 0;
+    for (uint32_t k = 0; k < n; k++) if (keys[k].t != VT_NULL && keys[k].len > longest) longest = keys[k].len;
+    if ((uint64_t)longest * n > ((uint64_t)1 << 30)) return false;
+    for (uint32_t k = 0; k < n; k++) {
+        if (keys[k].t == VT_NULL || keys[k].len == longest) continue;
+        char *p = stor_arena_alloc(ctx->a, longest);
+        memcpy(p, keys[k].p, keys[k].len);
+        memset(p + keys[k].len, pad, longest - keys[k].len);
+        keys[k].p = p; keys[k].len = longest;
+    }
+    return true;
+}
+
 /* A big sort on strings of a UCA collation: each row's ORDER BY value (a slot of its
  * own, not output) becomes its collation sort key, compared as bytes, so a comparison
- * costs a memcmp instead of two weight scans. All or nothing per ORDER BY item. */
-static void sortkeys(ex_ctx *ctx, qstate *q, ex_rows *o, const uint32_t *idx, uint32_t n)
+ * costs a memcmp instead of two weight scans. All or nothing per ORDER BY item. With
+ * filesort, only the items whose filesort order is not their comparison order (big5),
+ * which must be sorted so; without, only the others. */
+static void sortkeys(ex_ctx *ctx, qstate *q, ex_rows *o, const uint32_t *idx, uint32_t n, bool filesort)
 {
     for (int i = 0; i < q->norder; i++) {
         uint32_t col = (uint32_t)(q->nitems + i);
@@ -3054,6 +3074,7 @@ static void sortkeys(ex_ctx *ctx, qstate *q, ex_rows *o, const uint32_t *idx, ui
             total += (size_t)v->len * 24 + 3;
         }
         if (!ok || !coll || !pdb_coll_by_id(coll) || total > ((size_t)1 << 30)) continue;
+        if (pdb_coll_sort_differs(coll) != filesort) continue;   /* (a speed-up must not change the order) */
         pdb_value *keys = stor_arena_alloc(ctx->a, (size_t)n * sizeof *keys);
         for (uint32_t k = 0; k < n && ok; k++) {
             ex_slice_tick(ctx);
@@ -3066,9 +3087,48 @@ static void sortkeys(ex_ctx *ctx, qstate *q, ex_rows *o, const uint32_t *idx, ui
             if (kl < 0) { ok = false; break; }
             keys[k].p = (const char *)buf; keys[k].len = (uint32_t)kl; keys[k].coll = COLL_BINARY;
         }
+        int pad = ok ? pdb_coll_sortkey_pad(coll) : -1;
+        if (pad >= 0 && !pad_keys(ctx, keys, n, (uint8_t)pad)) ok = false;
         if (!ok) continue;
         for (uint32_t k = 0; k < n; k++) o->v[(size_t)idx[k] * o->ncols + col] = keys[k];
     }
+}
+
+/* Whether an ORDER BY item is a string of a collation that MariaDB's filesort orders
+ * otherwise than it compares (big5_chinese_ci: sort keys of a stroke order): such rows
+ * are sorted by their sort keys, whatever their number. */
+static bool sort_by_keys(const qstate *q, const ex_rows *o, const uint32_t *idx, uint32_t n)
+{
+    for (int i = 0; i < q->norder; i++) {
+        uint32_t col = (uint32_t)(q->nitems + i);
+        for (uint32_t k = 0; k < n; k++) {
+            const pdb_value *v = &o->v[(size_t)idx[k] * o->ncols + col];
+            if (v->t == VT_NULL) continue;
+            if (v->t == VT_STRING && pdb_coll_sort_differs(v->coll)) return true;
+            break;
+        }
+    }
+    return false;
+}
+
+/* Does MariaDB read the block's one table through a key in the ORDER BY's order (a lookup
+ * or range in it; or a full scan of the primary key, or of a key holding every column
+ * read, as its test_if_skip_sort_order picks one), so it sorts nothing and the rows come
+ * in the collation's comparison order? (Index hints are not weighed here.) */
+static bool order_from_key(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    const stor_table *t = q->nsrc == 1 ? ctx->src[0].t : NULL;
+    if (!t) return false;
+    const lookup *lk = &q->lk[0];
+    if (lk->korder) return true;
+    if (lk->ix || lk->rix || lk->hcol >= 0) return false;
+    for (uint32_t k = 0; k < t->nidx; k++) {
+        const stor_index *x = &t->idx[k];
+        if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL) continue;
+        if ((x == stor_primary(t) || ex_covering(ctx, q->sel, 0, x)) && ex_order_key(ctx, q->sel, 0, x, 0)) return true;
+    }
+    return false;
 }
 
 /* ORDER BY's order of two output rows, as out_cmp without its last key (the row's place). */
@@ -6049,7 +6109,8 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
        ones a full sort puts first) */
     int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
     uint32_t nsorted = n;
-    bool fs_done = false;
+    bool fs_done = false, keyed_all = n > 1 && q->norder && !order_from_key(q) && sort_by_keys(q, o, idx, n);
+    if (keyed_all) sortkeys(ctx, q, o, idx, n, true);
     if (q->fs && n > 1 && q->norow == n) {
         /* first the stable sort (a top-N with LIMIT) on a copy: when no two of the rows it
            shows (and the next one) tie on the ORDER BY keys, any sort gives that result,
@@ -6058,10 +6119,10 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
         memcpy(first, idx, (size_t)n * sizeof *first);
         uint64_t m = q->fs->limit == UINT64_MAX || q->fs->limit + 1 >= n ? n : q->fs->limit + 1;
         sortctx scx = { q, o->v, o->ncols };
-        bool keyed = false;
+        bool keyed = keyed_all;
         if (m < (uint64_t)n / 4) top_n(&scx, first, n, (uint32_t)m);
         else {
-            if (n >= 256) { sortkeys(ctx, q, o, first, n); keyed = true; }
+            if (n >= 256 && !keyed) { sortkeys(ctx, q, o, first, n, false); keyed = true; }
             ex_sort(ctx, first, n, sizeof *first, out_cmp, &scx);
         }
         bool ties = false;
@@ -6071,7 +6132,7 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
             memcpy(idx, first, (size_t)n * sizeof *idx);
             fs_done = true;
             count_sort(q, (uint32_t)(q->fs->limit < n ? q->fs->limit : n));
-        } else if (n >= 256 && !keyed && !ex_fsort_pq(q->fs)) sortkeys(ctx, q, o, idx, n);
+        } else if (n >= 256 && !keyed && !ex_fsort_pq(q->fs)) sortkeys(ctx, q, o, idx, n, false);
     }
     if (!fs_done && q->fs && n > 1 && q->norow == n) {
         fsrows fr = { q, o->v, o->ncols, q->orow, ctx->src[0].t };
@@ -6094,7 +6155,7 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
         uint64_t want = lim < 0 || sel->with_ties ? UINT64_MAX : (uint64_t)lim + (uint64_t)(off > 0 ? off : 0);
         /* sort keys pay off when most rows take part in many comparisons; a top-N
            compares most rows once, with the heap's top */
-        if (n >= 256 && want >= (uint64_t)n / 4) sortkeys(ctx, q, o, idx, n);
+        if (n >= 256 && want >= (uint64_t)n / 4 && !keyed_all) sortkeys(ctx, q, o, idx, n, false);
         sortctx scx = { q, o->v, o->ncols };
         if (want < (uint64_t)n / 4) top_n(&scx, idx, n, (uint32_t)want);
         else ex_sort(ctx, idx, n, sizeof *idx, out_cmp, &scx);

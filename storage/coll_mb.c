@@ -133,16 +133,17 @@ int32_t mb_char(const mb_rt *r, uint32_t code)
     return len == n ? c : -1;
 }
 
-unsigned mb_weight(const mb_rt *r, bool bin, uint32_t code, uint8_t *out)
+unsigned mb_weight(const mb_rt *r, bool bin, bool xfrm, uint32_t code, uint8_t *out)
 {
     const mb_charset *cs = r->cs;
     unsigned n = pdb_code_len(code);
     uint32_t w = code;
+    const uint16_t *tab = xfrm && cs->xfrm ? cs->xfrm : cs->w;
     if (!bin && n == 1) w = cs->w1[code];
-    else if (!bin && n == 2 && cs->w) {
+    else if (!bin && n == 2 && tab) {
         int16_t k = r->row2[code >> 8];
         uint32_t i = k < 0 ? UINT32_MAX : row_index(&cs->rows[k], code & 0xff);
-        if (i != UINT32_MAX) w = cs->w[i];
+        if (i != UINT32_MAX) w = tab[i];
     }
     for (unsigned j = 0; j < n; j++) out[j] = (uint8_t)(w >> (8 * (n - 1 - j)));
     return n;

@@ -19,7 +19,8 @@ int32_t  mb_char(const mb_rt *r, uint32_t code); /* the character of a code, -1 
 /* The character at s[0..n) (n >= 1) and its length in *len, or -1 ('?') for a code that
  * stands for none (*len its bytes) or an ill-formed byte (*len 1), as MariaDB converts. */
 int32_t  mb_decode(const mb_rt *r, const uint8_t *s, size_t n, size_t *len);
-/* A code's weight bytes (as many as the code has) in out; bin: the code itself. */
-unsigned mb_weight(const mb_rt *r, bool bin, uint32_t code, uint8_t *out);
+/* A code's weight bytes (as many as the code has) in out; bin: the code itself; xfrm:
+ * WEIGHT_STRING's rather than the comparisons'. */
+unsigned mb_weight(const mb_rt *r, bool bin, bool xfrm, uint32_t code, uint8_t *out);
 
 #endif

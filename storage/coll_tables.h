@@ -107,6 +107,7 @@ extern const unsigned sb_ncolls;
  * ({character, code} pairs, sorted; code 0: none) says otherwise. The _ci collations
  * weigh a single byte by w1, a two-byte code by w (parallel to ent; NULL: the code
  * itself) and a three-byte code by itself; the _bin ones weigh every code by itself.
+ * WEIGHT_STRING takes a two-byte code's weight from xfrm when it is set.
  * upper and lower are {from, to} pairs of characters, sorted. */
 typedef struct mb_row {
     uint16_t prefix;
@@ -118,12 +119,15 @@ typedef struct mb_charset {
     const char *name, *desc;
     uint16_t order;                 /* its default collation's id */
     uint8_t maxlen;
+    uint8_t casedn_mul;             /* LOWER's result type: this many times its argument's length */
     const uint16_t *one;            /* 256 */
     const mb_row *rows;
     uint32_t nrows;
     const uint16_t *ent;
     const uint8_t *w1;              /* 256 */
     const uint16_t *w;
+    const uint16_t *xfrm;           /* NULL, or WEIGHT_STRING's weights where they are not w
+                                       (big5: a stroke order; its comparisons go by code) */
     const uint32_t (*enc)[2];
     uint32_t nenc;
     const uint32_t (*upper)[2];

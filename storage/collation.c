@@ -402,6 +402,12 @@ bool pdb_coll_exact(uint16_t coll)
     return !d || d->exact;
 }
 
+unsigned pdb_coll_casedn_multiply(uint16_t coll)
+{
+    const coll_def *d = find(coll);
+    return d && d->family == CF_MB ? mb_charsets[d->mb].casedn_mul : 1;
+}
+
 bool pdb_coll_ascii_bytes(uint16_t coll)
 {
     const coll_def *d = find(coll);
@@ -625,11 +631,12 @@ typedef struct sbscan {
     size_t n, i;
     uint8_t pend[2];        /* the last character's weights still to come, last first */
     uint8_t npend;
+    bool xfrm;              /* CF_MB: WEIGHT_STRING's weights */
 } sbscan;
 
 static inline void sb_init(sbscan *x, const coll_def *d, const char *s, size_t n)
 {
-    x->d = d; x->s = s; x->n = n; x->i = 0; x->npend = 0;
+    x->d = d; x->s = s; x->n = n; x->i = 0; x->npend = 0; x->xfrm = false;
     x->mr = d->family == CF_MB ? mb_rt_of(d->mb) : NULL;
 }
 
@@ -645,7 +652,7 @@ static inline uint32_t mb_code_q(const coll_def *d, const mb_rt *mr, const char 
 static int mb_next(sbscan *x)
 {
     uint8_t w[3];
-    unsigned k = mb_weight(x->mr, x->d->c.binary, mb_code_q(x->d, x->mr, x->s, x->n, &x->i), w);
+    unsigned k = mb_weight(x->mr, x->d->c.binary, x->xfrm, mb_code_q(x->d, x->mr, x->s, x->n, &x->i), w);
     while (k > 1) x->pend[x->npend++] = w[--k];
     return w[0];
 }
@@ -822,9 +829,38 @@ static int uca_cmp(const tab_rt *r, bool pad, const char *a, size_t an, const ch
     return wa < wb ? -1 : wa > wb;
 }
 
+bool pdb_coll_sort_differs(uint16_t coll)
+{
+    const coll_def *d = find(coll);
+    return d && d->family == CF_MB && !d->c.binary && mb_charsets[d->mb].xfrm;
+}
+
+int pdb_coll_sortkey_pad(uint16_t coll)
+{
+    const coll_def *d = find(coll);
+    return d && pdb_coll_sort_differs(coll) && d->c.pad_space ? d->space : -1;
+}
+
+/* The WEIGHT_STRING bytes MariaDB's filesort compares; under PAD SPACE without the
+ * trailing spaces (pdb_coll_sortkey_pad pads them back to one length). */
+static long mb_sortkey(const coll_def *d, const char *s, size_t n, uint8_t *out, size_t cap)
+{
+    if (d->c.pad_space) n = trim_pad(s, n);
+    sbscan x;
+    sb_init(&x, d, s, n);
+    x.xfrm = true;
+    size_t k = 0;
+    for (int w; (w = sb_next(&x)) >= 0;) {
+        if (k >= cap) return -1;
+        out[k++] = (uint8_t)w;
+    }
+    return (long)k;
+}
+
 long pdb_coll_sortkey(uint16_t coll, const char *s, size_t n, uint8_t *out, size_t cap)
 {
     const coll_def *d = find(coll);
+    if (d && pdb_coll_sort_differs(coll)) return mb_sortkey(d, s, n, out, cap);
     if (!d || d->family != CF_UCA) return -1;
     const tab_rt *r = rt_of(d);
     if (!r) return -1;
@@ -883,6 +919,7 @@ size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t n
         /* a character's weight bytes (one to three), AS CHAR(n) counting characters */
         sbscan x;
         sb_init(&x, d, s, n);
+        x.xfrm = true;
         int w;
         while ((!limit || nweights) && k < cap && (w = sb_next(&x)) >= 0) {
             out[k++] = (uint8_t)w;

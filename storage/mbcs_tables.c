@@ -11664,14 +11664,14 @@ static const uint32_t lo_eucjpms[238][2] = {
 };
 
 const mb_charset mb_charsets[8] = {
-    { "big5", "Big5 Traditional Chinese", 1, 2, one_big5, rows_big5, 89, ent_big5, w1_big5, w_big5, enc_big5, 1, up_big5, 99, lo_big5, 99 },
-    { "ujis", "EUC-JP Japanese", 12, 3, one_ujis, rows_ujis, 189, ent_ujis, w1_ujis, NULL, enc_ujis, 0, up_ujis, 228, lo_ujis, 228 },
-    { "sjis", "Shift-JIS Japanese", 13, 2, one_sjis, rows_sjis, 60, ent_sjis, w1_sjis, NULL, enc_sjis, 0, up_sjis, 109, lo_sjis, 109 },
-    { "euckr", "EUC-KR Korean", 19, 2, one_euckr, rows_euckr, 126, ent_euckr, w1_euckr, NULL, enc_euckr, 0, up_euckr, 131, lo_euckr, 131 },
-    { "gb2312", "GB2312 Simplified Chinese", 24, 2, one_gb2312, rows_gb2312, 87, ent_gb2312, w1_gb2312, NULL, enc_gb2312, 0, up_gb2312, 109, lo_gb2312, 109 },
-    { "gbk", "GBK Simplified Chinese", 28, 2, one_gbk, rows_gbk, 126, ent_gbk, w1_gbk, w_gbk, enc_gbk, 0, up_gbk, 119, lo_gbk, 119 },
-    { "cp932", "SJIS for Windows Japanese", 95, 2, one_cp932, rows_cp932, 60, ent_cp932, w1_cp932, NULL, enc_cp932, 374, up_cp932, 119, lo_cp932, 119 },
-    { "eucjpms", "UJIS for Windows Japanese", 97, 3, one_eucjpms, rows_eucjpms, 189, ent_eucjpms, w1_eucjpms, NULL, enc_eucjpms, 0, up_eucjpms, 238, lo_eucjpms, 238 },
+    { "big5", "Big5 Traditional Chinese", 1, 2, 1, one_big5, rows_big5, 89, ent_big5, w1_big5, NULL, w_big5, enc_big5, 1, up_big5, 99, lo_big5, 99 },
+    { "ujis", "EUC-JP Japanese", 12, 3, 2, one_ujis, rows_ujis, 189, ent_ujis, w1_ujis, NULL, NULL, enc_ujis, 0, up_ujis, 228, lo_ujis, 228 },
+    { "sjis", "Shift-JIS Japanese", 13, 2, 1, one_sjis, rows_sjis, 60, ent_sjis, w1_sjis, NULL, NULL, enc_sjis, 0, up_sjis, 109, lo_sjis, 109 },
+    { "euckr", "EUC-KR Korean", 19, 2, 1, one_euckr, rows_euckr, 126, ent_euckr, w1_euckr, NULL, NULL, enc_euckr, 0, up_euckr, 131, lo_euckr, 131 },
+    { "gb2312", "GB2312 Simplified Chinese", 24, 2, 1, one_gb2312, rows_gb2312, 87, ent_gb2312, w1_gb2312, NULL, NULL, enc_gb2312, 0, up_gb2312, 109, lo_gb2312, 109 },
+    { "gbk", "GBK Simplified Chinese", 28, 2, 1, one_gbk, rows_gbk, 126, ent_gbk, w1_gbk, w_gbk, NULL, enc_gbk, 0, up_gbk, 119, lo_gbk, 119 },
+    { "cp932", "SJIS for Windows Japanese", 95, 2, 1, one_cp932, rows_cp932, 60, ent_cp932, w1_cp932, NULL, NULL, enc_cp932, 374, up_cp932, 119, lo_cp932, 119 },
+    { "eucjpms", "UJIS for Windows Japanese", 97, 3, 2, one_eucjpms, rows_eucjpms, 189, ent_eucjpms, w1_eucjpms, NULL, NULL, enc_eucjpms, 0, up_eucjpms, 238, lo_eucjpms, 238 },
 };
 const unsigned mb_ncharsets = 8;
 

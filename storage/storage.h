@@ -215,6 +215,14 @@ int32_t  pdb_coll_encode(uint16_t coll, int32_t cp);      /* cp's code; -1 when 
  * converts. */
 int32_t  pdb_coll_decode_at(uint16_t coll, const char *s, size_t n, size_t *len);
 bool     pdb_coll_ascii_bytes(uint16_t coll);             /* bytes below 0x80 are ASCII both ways (not swe7's, sjis's) */
+unsigned pdb_coll_casedn_multiply(uint16_t coll);
+/* MariaDB's filesort orders strings of coll by keys that disagree with its comparisons
+ * (big5_chinese_ci: WEIGHT_STRING is a stroke order, = and < go by code):
+ * pdb_coll_sortkey gives those keys. */
+bool     pdb_coll_sort_differs(uint16_t coll);
+/* The byte pdb_coll_sortkey's keys are padded with to compare as MariaDB's (PAD SPACE:
+ * a space's weight), or -1 when they compare as they are. */
+int      pdb_coll_sortkey_pad(uint16_t coll);         /* LOWER's result type length per argument length (ujis: 2) */
 static inline unsigned pdb_code_len(uint32_t code) { return code > 0xffff ? 3 : code > 0xff ? 2 : 1; }
 /* A code's bytes at out; their number. */
 static inline unsigned pdb_code_put(uint32_t code, char *out)

@@ -128,7 +128,7 @@ def corpus(n=12000, seed=20261130):
     return out[:n]
 
 
-# The characters of the single-byte character sets, as MariaDB maps their bytes
+# The characters of the single-byte and East Asian character sets, as MariaDB maps them
 # ({charset: set of characters}); tests/collation/run.py fills it from MariaDB.
 REPERTOIRES = {}
 
@@ -139,7 +139,8 @@ def from_repertoire(rep, n, seed):
     rng = random.Random(seed)
     chars = sorted(rep)
     letters = [c for c in chars if c.isalpha()] or chars
-    out = list(chars)
+    # every character of a small repertoire; a third of n drawn from a large one (big5's)
+    out = list(chars) if len(chars) <= n else rng.sample(chars, n // 3) + chars[:128]
     while len(out) < n:
         r = rng.random()
         if r < 0.5:

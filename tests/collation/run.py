@@ -104,6 +104,29 @@ def single_byte_collations(m, which="all"):
     return out
 
 
+def east_asian_collations(m, which="all"):
+    """The same for MariaDB's multi-byte East Asian charsets (big5, ujis, sjis, ...):
+    their repertoires are the characters of the BMP that come back unchanged from them.
+    (Not sjis's backslash: MariaDB stores it as 0x815f, the full-width one's bytes, when
+    it comes from a UTF-8 client, and pressdb keeps 0x5c, as a sjis client sent it.)"""
+    out = []
+    for cs, in m.q("SELECT CHARACTER_SET_NAME FROM information_schema.CHARACTER_SETS WHERE MAXLEN > 1 "
+                   "AND CHARACTER_SET_NAME NOT LIKE 'utf%%' AND CHARACTER_SET_NAME <> 'ucs2' ORDER BY 1"):
+        rows = m.q("SELECT seq, CONVERT(CONVERT(CHAR(seq USING utf32) USING %s) USING utf8mb4) FROM seq_1_to_65533 "
+                   "WHERE seq NOT BETWEEN 55296 AND 57343" % cs)
+        rep = set()
+        for cp, c in rows:
+            if isinstance(c, bytes):
+                c = c.decode("utf-8")
+            if c == chr(cp) and not (cs == "sjis" and cp == 0x5C):
+                rep.add(c)
+        corpus.REPERTOIRES[cs] = rep
+        for coll, isdef in m.q("SELECT COLLATION_NAME, IS_DEFAULT FROM information_schema.COLLATIONS "
+                               "WHERE CHARACTER_SET_NAME = %s ORDER BY ID", (cs,)):
+            if which == "all" or isdef == "Yes" or coll == cs + "_bin":
+                out.append((cs, coll))
+    return out
+
 
 def load_gaps(path):
     gaps = {}
@@ -410,7 +433,7 @@ def main():
     ap.add_argument("--mariadb-port", type=int, help="use a running MariaDB (root, no password)")
     ap.add_argument("--pressdb-port", type=int, help="use a running pressdb (root, no password)")
     ap.add_argument("--single-byte", choices=("all", "defaults"), default="all",
-                    help="the single-byte charsets' collations: all, or each one's default and _bin")
+                    help="the single-byte and East Asian charsets' collations: all, or each one's default and _bin")
     ap.add_argument("-v", action="store_true", help="show the differences behind known gaps too")
     ap.add_argument("--self-test", action="store_true", help="compare MariaDB with a second MariaDB")
     args = ap.parse_args()
@@ -440,7 +463,8 @@ def main():
             more += [("utf8mb4", c) for c, in m.q(
                 "SELECT COLLATION_NAME FROM information_schema.COLLATIONS WHERE CHARACTER_SET_NAME = 'utf8mb4' "
                 "AND COLLATION_NAME NOT RLIKE '_(general|unicode|unicode_520)_(nopad_)?ci$|_bin$' ORDER BY ID")]
-        for cs, coll in COLLATIONS + more + single_byte_collations(m, args.single_byte):
+        for cs, coll in (COLLATIONS + more + single_byte_collations(m, args.single_byte)
+                         + east_asian_collations(m, args.single_byte)):
             if args.only and args.only not in coll:
                 continue
             rows = [(i + 1, s) for i, s in enumerate(strings) if corpus.fits(s, cs)]

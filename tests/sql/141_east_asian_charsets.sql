@@ -35,6 +35,11 @@ SELECT id, c FROM ea ORDER BY c, id;
 SELECT id, e FROM ea ORDER BY e, id;
 SELECT id, bb FROM ea ORDER BY bb, id;
 SELECT id, b FROM ea ORDER BY b DESC, id LIMIT 3;
+-- big5_chinese_ci: a filesort orders by WEIGHT_STRING (a stroke order), = and < and a key by code
+SELECT id, b, j FROM ea ORDER BY b, id;
+SELECT id, b, j FROM ea ORDER BY b DESC, id LIMIT 4;
+SELECT id, CONCAT(b, '') AS c FROM ea ORDER BY c, id;
+SELECT id, b FROM ea WHERE b > '一' ORDER BY id;
 SELECT b, COUNT(*) FROM ea GROUP BY b ORDER BY b;
 SELECT x, COUNT(*) FROM ea GROUP BY x ORDER BY x;
 SELECT COUNT(DISTINCT b), COUNT(DISTINCT j), COUNT(DISTINCT s), COUNT(DISTINCT bb), COUNT(DISTINCT c) FROM ea;
