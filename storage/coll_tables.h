@@ -91,6 +91,8 @@ typedef struct sb_coll {
     bool is_default, pad, ci, bin;
     const uint8_t *w, *w2, *like;
     const uint8_t *upper, *lower;   /* UPPER and LOWER of each byte */
+    bool thai;                      /* tis620_thai_ci: a string's weights are its bytes rearranged
+                                       (storage/collation.c's thai_key); w is each byte's alone */
 } sb_coll;
 
 extern const sb_charset sb_charsets[];

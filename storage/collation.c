@@ -164,6 +164,7 @@ static void sb_props(coll_def *d)
             int by = sb_byte(d->rt, y);
             int ux = (x >= 'a' && x <= 'z') ? x - 32 : x, uy = (y >= 'a' && y <= 'z') ? y - 32 : y;
             if (by < 0 || (c->w[bx] == c->w[by]) != (ux == uy)) ci = false;
+            if (by >= 0 && c->like && (c->like[bx] == c->like[by]) != (ux == uy)) ci = false;   /* (tis620: '`' LIKE '@') */
         }
     }
     for (int x = 0; x < 0x80 && ci; x++) {   /* (controls and DEL: no printable character's weight) */
@@ -672,10 +673,86 @@ static inline int sb_next(sbscan *x)
     return sc->w[b];
 }
 
+/* ---- tis620_thai_ci: the string's bytes rearranged, then compared byte by byte ---- */
+
+/* Its weights (at most n bytes: n is UTF-8's length) into out; their number. A leading
+ * vowel (เ..ไ) and the consonant (ก..ฮ) after it change places; a tone mark or other
+ * second-level sign (its weight alone above its byte) moves to the end, weighing
+ * 0xf8 + its level less 8 for each consonant and non-Thai character before it; a
+ * non-Thai byte weighs as it does alone (ASCII letters as lower case). As MariaDB
+ * weighs it, quirks included (tests/collation/gen_sbcs.py checks this on random
+ * strings against MariaDB's WEIGHT_STRING). */
+static size_t thai_key(const coll_def *d, const char *s, size_t n, uint8_t *out)
+{
+    const uint8_t *w = d->sb->w;
+    size_t len = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        out[len++] = c < 0x80 ? (i++, c) : sb_byte_q(d->rt, next_cp(s, n, &i));
+    }
+    uint8_t bias = 0xf8;
+    for (size_t i = 0, left = len; left > 0;) {
+        uint8_t c = out[i];
+        if (c & 0x80) {
+            if (c >= 0xa1 && c <= 0xce) bias -= 8;
+            if (c >= 0xe0 && c <= 0xe4 && left != 1 && out[i + 1] >= 0xa1 && out[i + 1] <= 0xce) {
+                out[i] = out[i + 1];
+                out[i + 1] = c;
+                i += 2; left -= 2;
+                continue;
+            }
+            if (w[c] != c) {   /* (a second-level sign) */
+                memmove(out + i, out + i + 1, left - 1);
+                out[len - 1] = (uint8_t)(bias + w[c] - 0xf8);
+                left--;
+                continue;
+            }
+        } else {
+            bias -= 8;
+            out[i] = w[c];
+        }
+        i++; left--;
+    }
+    return len;
+}
+
+/* thai_key of s in buf when it fits, else in a malloc'd buffer (*heap, freed by the caller) */
+static size_t thai_key_of(const coll_def *d, const char *s, size_t n, uint8_t *buf, size_t cap, uint8_t **heap,
+                          const uint8_t **key)
+{
+    *heap = NULL;
+    uint8_t *o = buf;
+    if (n > cap && !(o = *heap = malloc(n))) abort();
+    *key = o;
+    return thai_key(d, s, n, o);
+}
+
+static int thai_cmp(const coll_def *d, const char *a, size_t an, const char *b, size_t bn)
+{
+    uint8_t ba[128], bb[128], *ha, *hb;
+    const uint8_t *ka, *kb;
+    size_t na = thai_key_of(d, a, an, ba, sizeof ba, &ha, &ka), nb = thai_key_of(d, b, bn, bb, sizeof bb, &hb, &kb);
+    if (!d->c.pad_space) {   /* (NO PAD: MariaDB's compares the keys as C strings, up to a zero byte) */
+        const uint8_t *za = memchr(ka, 0, na), *zb = memchr(kb, 0, nb);
+        if (za) na = (size_t)(za - ka);
+        if (zb) nb = (size_t)(zb - kb);
+    }
+    size_t m = na < nb ? na : nb;
+    int r = memcmp(ka, kb, m);
+    if (!r && na != nb) {
+        if (!d->c.pad_space) r = na < nb ? -1 : 1;
+        else r = na > m ? pad_rest((const char *)ka, m, na) : -pad_rest((const char *)kb, m, nb);
+    }
+    free(ha);
+    free(hb);
+    return r < 0 ? -1 : r > 0;
+}
+
 /* MariaDB's my_strnncollsp_simple (and _8bit_bin, _latin1_de): weights in turn; the rest
  * of the longer string against a space's weight (PAD SPACE), or it is greater (NO PAD). */
 static int sb_cmp(const coll_def *d, const char *a, size_t an, const char *b, size_t bn)
 {
+    if (d->sb && d->sb->thai) return thai_cmp(d, a, an, b, bn);
     sbscan x, y;
     sb_init(&x, d, a, an);
     sb_init(&y, d, b, bn);
@@ -915,6 +992,18 @@ size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t n
             nweights--;
         }
         space = r->t->space;
+    } else if (d->sb && d->sb->thai) {   /* (the characters taken, rearranged) */
+        size_t i = 0, chars = 0;
+        while ((!limit || chars < nweights) && i < n) { next_cp(s, n, &i); chars++; }
+        uint8_t buf[128], *heap;
+        const uint8_t *key;
+        size_t kn = thai_key_of(d, s, i, buf, sizeof buf, &heap, &key);
+        if (kn > cap) kn = cap;
+        memcpy(out, key, kn);
+        free(heap);
+        k = kn;
+        if (limit) nweights -= (uint32_t)chars;
+        space = (uint32_t)d->space;
     } else if (d->family == CF_SB || d->family == CF_MB) {
         /* a character's weight bytes (one to three), AS CHAR(n) counting characters */
         sbscan x;
@@ -1014,6 +1103,17 @@ static inline uint64_t wend(wacc *a)
  * (equal under sb_cmp exactly when these are equal). */
 static uint64_t sb_hash(const coll_def *d, const char *s, size_t n)
 {
+    if (d->sb && d->sb->thai) {   /* (its key without the trailing bytes thai_cmp pads with) */
+        uint8_t buf[128], *heap;
+        const uint8_t *k;
+        size_t kn = thai_key_of(d, s, n, buf, sizeof buf, &heap, &k);
+        const uint8_t *z = d->c.pad_space ? NULL : memchr(k, 0, kn);
+        if (z) kn = (size_t)(z - k);
+        while (d->c.pad_space && kn && k[kn - 1] == ' ') kn--;
+        uint64_t h = fnv(0xcbf29ce484222325ull, k, kn);
+        free(heap);
+        return h;
+    }
     wacc a = { 0xcbf29ce484222325ull, 0, false };
     bool pad = d->c.pad_space;
     int sp = d->space, w;
@@ -1033,6 +1133,7 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
     uint64_t h = 0xcbf29ce484222325ull;
     const coll_def *d = find(coll);
     if (!d || d->family == CF_BINARY) return fnv(h, s, n);
+    if (d->sb && d->sb->thai) return sb_hash(d, s, n);   /* (a trailing space is not the end there) */
     if (d->c.pad_space) n = trim_pad(s, n);
     const tab_rt *t = rt_of(d);
     wacc a = { h, 0, false };
@@ -1082,6 +1183,7 @@ bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t 
     if (an == bn && !memcmp(a, b, an)) return true;   /* the same bytes: equal in any collation */
     const coll_def *d = find(coll);
     if (!d || d->family == CF_BINARY) return an == bn && !memcmp(a, b, an);
+    if (d->sb && d->sb->thai) return thai_cmp(d, a, an, b, bn) == 0;   /* (its spaces move: see thai_key) */
     if (d->c.pad_space) { an = trim_pad(a, an); bn = trim_pad(b, bn); }
     if (d->family == CF_BIN) return an == bn && !memcmp(a, b, an);
     const tab_rt *t = rt_of(d);

@@ -24,6 +24,7 @@ file. Format: storage/coll_tables.h.
 
 import argparse
 import os
+import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -70,6 +71,52 @@ def contextual(cur, cs, coll, w):
     cur.execute("SELECT a.seq, b.seq, WEIGHT_STRING(%s COLLATE %s) FROM seq_0_to_255 a, seq_0_to_255 b"
                 % (pair, coll))
     return any(ws != w[a] + w[b] for a, b, ws in cur.fetchall())
+
+
+def thai_sortable(data, w):
+    """tis620_thai_ci's weights of a string (storage/collation.c's thai_key, as MariaDB
+    weighs it): a leading vowel and the consonant after it change places; a tone mark
+    or other second-level sign goes to the end, weighing by how many consonants and
+    non-Thai characters came before it; other bytes weigh as themselves alone (w)."""
+    t = bytearray(data)
+    n, i, bias = len(t), 0, 0xF8
+    left = n
+    while left > 0:
+        c = t[i]
+        if c & 0x80:
+            if 0xA1 <= c <= 0xCE:
+                bias = (bias - 8) & 0xFF
+            if 0xE0 <= c <= 0xE4 and left != 1 and 0xA1 <= t[i + 1] <= 0xCE:
+                t[i], t[i + 1] = t[i + 1], c
+                i += 2
+                left -= 2
+                continue
+            if w[c] != c:   # (a second-level sign: alone it weighs 0xf8 + its level)
+                t[i:i + left - 1] = t[i + 1:i + left]
+                t[n - 1] = (bias + w[c] - 0xF8) & 0xFF
+                left -= 1
+                continue
+        else:
+            bias = (bias - 8) & 0xFF
+            t[i] = w[c]
+        i += 1
+        left -= 1
+    return bytes(t)
+
+
+def check_thai(cur, coll, w):
+    """That thai_sortable gives MariaDB's WEIGHT_STRING on random Thai strings."""
+    rnd = random.Random(coll)
+    thai = list(range(0xA1, 0xDB)) + list(range(0xDF, 0xFC)) + [0x41, 0x61, 0x20, 0x31]
+    samples = [bytes(rnd.choice(thai) for _ in range(rnd.randint(1, 12))) for _ in range(3000)]
+    for k in range(0, len(samples), 500):
+        part = samples[k:k + 500]
+        cur.execute("SELECT " + ", ".join("WEIGHT_STRING(CONVERT(x'%s' USING tis620) COLLATE %s)" % (x.hex(), coll)
+                                          for x in part))
+        for x, ws in zip(part, cur.fetchone()):
+            if thai_sortable(x, w) != ws:
+                raise SystemExit("%s: %s weighs %s in MariaDB, %s here" % (coll, x.hex(), ws.hex(),
+                                                                          thai_sortable(x, w).hex()))
 
 
 def like_classes(cur, cs, coll, w):
@@ -131,7 +178,7 @@ def main():
             cur.execute("SELECT COLLATION_NAME FROM information_schema.COLLATIONS WHERE ID = %s", (defid,))
             defname = cur.fetchone()[0]
             w = fetch_bytes(cur, "WEIGHT_STRING(%s COLLATE %s)" % (byte_in(cs), defname))
-            if contextual(cur, cs, defname, w):
+            if contextual(cur, cs, defname, w) and not defname.startswith("tis620_thai"):
                 cur.execute("SELECT COLLATION_NAME FROM information_schema.COLLATIONS WHERE CHARACTER_SET_NAME = %s "
                             "ORDER BY ID", (cs,))
                 left_out += [r[0] for r in cur.fetchall()]
@@ -150,7 +197,10 @@ def main():
                         "WHERE CHARACTER_SET_NAME = %s ORDER BY ID", (cs,))
             for cid, name, isdef, sortlen in cur.fetchall():
                 w = fetch_bytes(cur, "WEIGHT_STRING(%s COLLATE %s)" % (byte_in(cs), name))
-                if any(len(w[b]) not in (1, 2) for b in range(256)) or contextual(cur, cs, name, w):
+                thai = name.startswith("tis620_thai")
+                if thai:
+                    check_thai(cur, name, [w[b][0] for b in range(256)])
+                elif any(len(w[b]) not in (1, 2) for b in range(256)) or contextual(cur, cs, name, w):
                     left_out.append(name)
                     continue
                 w1 = [w[b][0] for b in range(256)]
@@ -168,6 +218,7 @@ def main():
                     em.array("uint8_t", "like", like) if like else "NULL",
                     em.array("uint8_t", "case", [up[b] for b in range(256)]),
                     em.array("uint8_t", "case", [lo[b] for b in range(256)]),
+                    "true" if thai else "false",
                 ]
                 collrows.append("    { " + ", ".join(fields) + " },")
                 print("%-26s %s%s" % (name, "two weights " if any(w2) else "", "own LIKE classes" if like else ""))

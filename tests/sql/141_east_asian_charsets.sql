@@ -103,3 +103,19 @@ ALTER TABLE ea_t CONVERT TO CHARACTER SET utf8mb4;
 SELECT a, HEX(a), b FROM ea_t;
 DROP TABLE ea_t;
 DROP TABLE ea;
+-- tis620 (single-byte): tis620_thai_ci weighs a string with its leading vowels after the
+-- consonant and its tone marks at the end; the NO PAD one stops at a zero byte
+CREATE TABLE th (id INT PRIMARY KEY, s VARCHAR(20) CHARACTER SET tis620, n VARCHAR(20) CHARACTER SET tis620 COLLATE tis620_thai_nopad_ci, KEY (s));
+INSERT INTO th VALUES (1, 'กา', 'กา'), (2, 'เก', 'เก'), (3, 'ก่', 'ก่'), (4, 'ก่า', 'ก่า'), (5, 'กา่', 'กา่'), (6, 'เก่', 'เก่'),
+  (7, 'A่', 'A่'), (8, '่่', '่่'), (9, 'ก่ ', 'ก่ '), (10, 'กข', 'กข'), (11, 'ab', 'ab'), (12, 'AB ', 'AB '), (13, 'ไทย', 'ไทย'), (14, 'ภาษา', 'ภาษา');
+SELECT id, HEX(s), HEX(WEIGHT_STRING(s)), HEX(WEIGHT_STRING(n)), UPPER(s), LENGTH(s) FROM th ORDER BY id;
+SELECT id, s FROM th ORDER BY s, id;
+SELECT id, n FROM th ORDER BY n, id;
+SELECT s, COUNT(*) FROM th GROUP BY s ORDER BY s;
+SELECT COUNT(DISTINCT s), COUNT(DISTINCT n) FROM th;
+SELECT id FROM th WHERE s = 'ก่' ORDER BY id;
+SELECT id FROM th WHERE s = 'ab' ORDER BY id;
+SELECT id FROM th WHERE s LIKE 'ก%' ORDER BY id;
+SELECT CONVERT('ก่' USING tis620) = CONVERT('ก่ ' USING tis620), _tis620 x'A1E8' = _tis620 x'A1E820', _tis620 'a' LIKE _tis620 'A', STRCMP(CONVERT('ab' USING tis620) COLLATE tis620_thai_nopad_ci, 'ab ');
+SELECT HEX(CONVERT('ภาษาไทย' USING tis620)), CONVERT(X'C0D2C9D2E4B7C2' USING tis620), HEX(WEIGHT_STRING(CONVERT('เก่' USING tis620) AS CHAR(5)));
+DROP TABLE th;
