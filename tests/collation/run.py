@@ -80,6 +80,13 @@ SB_FROM_CORPUS = 1500
 SB_PROBES = 120
 
 
+def collations_of(m, cs, which):
+    """[(cs, collation)] of a charset: all, or ("defaults") its default one and its _bin."""
+    return [(cs, coll) for coll, isdef in m.q("SELECT COLLATION_NAME, IS_DEFAULT FROM information_schema.COLLATIONS "
+                                              "WHERE CHARACTER_SET_NAME = %s ORDER BY ID", (cs,))
+            if which == "all" or isdef == "Yes" or coll == cs + "_bin"]
+
+
 def single_byte_collations(m, which="all"):
     """[(charset, collation)] of MariaDB's single-byte charsets (which: "all", or
     "defaults": each one's default collation and its _bin), and fills
@@ -97,10 +104,7 @@ def single_byte_collations(m, which="all"):
             if c != "?" or b == 0x3F:
                 rep.add(c)
         corpus.REPERTOIRES[cs] = rep
-        for coll, isdef in m.q("SELECT COLLATION_NAME, IS_DEFAULT FROM information_schema.COLLATIONS "
-                               "WHERE CHARACTER_SET_NAME = %s ORDER BY ID", (cs,)):
-            if which == "all" or isdef == "Yes" or coll == cs + "_bin":
-                out.append((cs, coll))
+        out += collations_of(m, cs, which)
     return out
 
 
@@ -121,10 +125,7 @@ def east_asian_collations(m, which="all"):
             if c == chr(cp) and not (cs == "sjis" and cp == 0x5C):
                 rep.add(c)
         corpus.REPERTOIRES[cs] = rep
-        for coll, isdef in m.q("SELECT COLLATION_NAME, IS_DEFAULT FROM information_schema.COLLATIONS "
-                               "WHERE CHARACTER_SET_NAME = %s ORDER BY ID", (cs,)):
-            if which == "all" or isdef == "Yes" or coll == cs + "_bin":
-                out.append((cs, coll))
+        out += collations_of(m, cs, which)
     return out
 
 

@@ -18,18 +18,17 @@ import sys
 
 import pymysql
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import itargets  # noqa: E402
+
 CHARSETS = ["big5", "ujis", "sjis", "euckr", "gb2312", "gbk", "cp932", "eucjpms"]
 CODEC = {"eucjpms": "euc_jp", "ujis": "euc_jp"}
 TEXTS = ["中文字", "abc\\d", "ｱｲｳ", "é€", "한국어", "ΑΒΓ αβγ", "日本語テキスト", "𝄞x", "Бв ", "", "ＡＢＣａｂｃ", "一丁七"]
 
 
-def connect(port_var, host_var, sock_var):
-    kw = dict(user="root", charset="latin1", use_unicode=False, autocommit=True)
-    if os.environ.get(port_var):
-        kw.update(host=os.environ.get(host_var, "127.0.0.1"), port=int(os.environ[port_var]))
-    else:
-        kw.update(unix_socket=os.environ[sock_var])
-    return pymysql.connect(**kw)
+def connect(which):
+    return pymysql.connect(user="root", charset="latin1", use_unicode=False, autocommit=True,
+                           **itargets.connect_params(which))
 
 
 def run(conn, cs):
@@ -75,8 +74,7 @@ def main():
     if os.environ.get("PRESSDB_SELF_TEST"):
         print("skipped: compares two servers")
         return 0
-    m = connect("MARIADB_PORT", "MARIADB_HOST", "MARIADB_SOCKET")
-    p = connect("PRESSDB_PORT", "PRESSDB_HOST", "PRESSDB_SOCKET")
+    m, p = connect("MARIADB"), connect("PRESSDB")
     failures = checked = 0
     for cs in CHARSETS:
         for (sql, a, ma), (_, b, mb) in zip(run(m, cs), run(p, cs)):
