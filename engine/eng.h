@@ -386,6 +386,8 @@ typedef struct ex_stmt {
     bool analyzing;         /* ANALYZE: blocks run for real and count (select.c) */
     uint64_t an_scan0_ns;   /* ANALYZE: when the first scan started (0: none yet) */
     bool last_scan_indexed; /* did the last query block's first source use an index */
+    bool no_index_used;     /* some table was read whole (a full scan, a whole key, a join
+                               buffer): SERVER_QUERY_NO_INDEX_USED in the final packet */
     /* planning (select.c): estimating with constants only; the block plan being made
        (values lookup_value_ok cannot keep mark it not to be kept); the recursive CTEs
        being run, innermost first */

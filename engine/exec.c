@@ -444,7 +444,11 @@ static uint16_t session_status(pdb_session *s, const ex_result *r)
     return st;
 }
 
-static uint16_t status_of(ex_ctx *ctx, ex_result *r) { return session_status(ctx->s, r); }
+static uint16_t status_of(ex_ctx *ctx, ex_result *r)
+{
+    uint16_t st = session_status(ctx->s, r);
+    return ctx->stmt && ctx->stmt->no_index_used ? st | PDB_ST_NO_INDEX_USED : st;
+}
 
 void ex_send_columns(ex_ctx *ctx, ex_result *r, const ex_type *types, const char *const *names,
                      const char *const *tables, const char *const *org_tables, const char *const *org_names,

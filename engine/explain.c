@@ -2965,6 +2965,10 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ctx->stmt->explain = xst;
         ctx->stmt->analyzing = true;
     }
+    for (int i = 0; i < xst->nr; i++) {   /* (a plan that reads a table whole: as running it would) */
+        const char *ty = xst->r[i].v[X_TYPE];
+        if (ty && (!strcmp(ty, "ALL") || !strcmp(ty, "index"))) ctx->stmt->no_index_used = true;
+    }
     if (json) {
         jw w;
         memset(&w, 0, sizeof w);

@@ -1834,6 +1834,9 @@ static void hr_count(qstate *q, int level, uint64_t seen, bool done)
     } else {
         h[HR_RND_NEXT] += seen + done;
     }
+    /* MariaDB's join types ALL and index (a whole key, a join buffer's table) */
+    bool whole = !lk->ix && (!lk->rix || (!lk->lo && !lk->hi && !lk->req && !lk->like));
+    if (whole && q->ctx->stmt) q->ctx->stmt->no_index_used = true;
 }
 
 /* The rows a full pass over level's candidates meets (cand NULL: the table's). */

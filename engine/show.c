@@ -897,9 +897,25 @@ static void show_create_view(ex_ctx *ctx, const char *db, const stor_viewdef *v,
     ex_textset_send(ctx, &ts, r);
 }
 
+/* The SHOW statements MariaDB answers by reading an information_schema table whole
+ * (SERVER_QUERY_NO_INDEX_USED in their last packet). */
+static bool show_reads_whole(const pl_stmt *st)
+{
+    if (st->kind == S_DESCRIBE) return true;
+    switch (st->show) {
+    case SH_TABLES: case SH_DATABASES: case SH_COLUMNS: case SH_INDEX: case SH_VARIABLES: case SH_COLLATION:
+    case SH_CHARSET: case SH_TABLE_STATUS: case SH_ENGINES: case SH_OPEN_TABLES: case SH_TRIGGERS: case SH_PLUGINS:
+    case SH_FUNC_STATUS: case SH_PROC_STATUS:
+        return true;
+    default:
+        return false;
+    }
+}
+
 void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     ex_textset ts;
+    if (ctx->stmt && show_reads_whole(st)) ctx->stmt->no_index_used = true;
     const stor_viewdef *view = NULL;
     if (st->kind == S_DESCRIBE || st->show == SH_COLUMNS || st->show == SH_CREATE_TABLE || st->show == SH_CREATE_VIEW) {
         const char *vdb = ex_cur_db(ctx, st->db);
