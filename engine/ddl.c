@@ -406,6 +406,14 @@ static void add_key(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index *
         name = stor_arena_strndup(ctx->a, buf, strlen(buf));
     }
     if (k->kind == IK_FULLTEXT) ft_columns_check(ctx, k, cols, ncols);
+    if (k->kind == IK_SPATIAL && !ex_replaying) {
+        /* one NOT NULL spatial column (kept as a plain key here); not checked replaying a
+           log or snapshot made before spatial types, which took any column there */
+        int c = k->ncols == 1 ? find_col(cols, ncols, k->cols[0]) : -1;
+        if (k->ncols == 1 && c < 0) ex_raise(ctx, 1072, "42000", "Key column '%s' doesn't exist in table", k->cols[0]);
+        if (c < 0 || !cols[c].geom || k->prefix[0]) ex_raise(ctx, 1210, "HY000", "Incorrect arguments to SPATIAL INDEX");
+        if (!cols[c].not_null) ex_raise(ctx, 1252, "42000", "All parts of a SPATIAL index must be NOT NULL");
+    }
     stor_index x;
     memset(&x, 0, sizeof x);
     x.kind = (uint8_t)k->kind;
@@ -419,7 +427,7 @@ static void add_key(ex_ctx *ctx, stor_column *cols, uint32_t ncols, stor_index *
         x.prefix[i] = k->prefix[i];
         stor_column *col = &cols[c];
         bool blob = (col->type >= CT_TINYTEXT && col->type <= CT_LONGBLOB);
-        if (blob && !k->prefix[i] && k->kind != IK_FULLTEXT)
+        if (blob && !k->prefix[i] && k->kind != IK_FULLTEXT && k->kind != IK_SPATIAL)
             ex_raise(ctx, 1170, "42000", "BLOB/TEXT column '%s' used in key specification without a key length", col->name);
         if (k->prefix[i] && !(col->kind == CK_STR))
             ex_raise(ctx, 1089, "HY000", "Incorrect prefix key; the used key part isn't a string, the used length is longer than the key part, or the storage engine doesn't support unique prefix keys");

@@ -461,6 +461,8 @@ void     ex_conv_check(const pdb_value *v, const char *type);
 size_t   ex_warn_text(const char *s, size_t n, uint16_t coll, char *out, size_t cap);
 /* Text of a value in the arena (numbers formatted as MariaDB does). */
 const char *ex_to_str(stor_arena *a, const pdb_value *v, size_t *len);
+/* A DOUBLE as MariaDB prints it (shortest digits; 1e15, 1e-16 past -15..14); its length */
+size_t ex_fmt_double(double d, char *buf, size_t cap);
 /* MySQL comparison of two non-NULL values: <0, 0, >0; coll for string compares. */
 int      ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll);
 bool     ex_equal(const pdb_value *a, const pdb_value *b, uint16_t coll);   /* non-NULL values */

@@ -151,6 +151,7 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
                      c->type == CT_MEDIUMTEXT || c->type == CT_MEDIUMBLOB ? 16777215 : 4294967295u;
         L *= (uint64_t)ml;   /* characters times the charset's bytes per character */
         t->length = L > 4294967295u ? 4294967295u : (uint32_t)L;
+        if (c->geom) t->ptype = MYSQL_TYPE_GEOMETRY;
         break;
     }
     }

@@ -2,6 +2,7 @@
  * reading, ex_fn_* in func_int.h), LIKE, CAST and storage conversion, with MariaDB's NULL
  * and edge behaviour. Shared by the interpreter and (later) JIT-compiled code. */
 #include "engine/func_int.h"
+#include "engine/geo.h"
 #include <ctype.h>
 #include <math.h>
 #include <float.h>
@@ -1025,10 +1026,39 @@ static int bit_store(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_
     return 0;
 }
 
+/* A value into a spatial column: a geometry of its kind as it is; MariaDB's 4078 for a
+ * number or time, 1366 for another kind of geometry, 1416 for bytes of none (errors in
+ * any sql_mode) */
+static int geo_store(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno)
+{
+    const char *db = ctx->insert_t ? ctx->insert_t->db : "", *tn = ctx->insert_t ? ctx->insert_t->name : "";
+    const char *kind = ex_geo_type_name(c->geom);
+    if (v->t != VT_STRING) {
+        const char *from = v->t == VT_INT || v->t == VT_UINT ? "int" : v->t == VT_DOUBLE ? "double"
+                         : v->t == VT_DECIMAL ? "decimal" : v->t == VT_TIME ? "time" : v->t == VT_DATE ? "date" : "datetime";
+        ex_raise(ctx, 4078, "HY000", "Cannot cast '%s' as '%s' in assignment of `%s`.`%s`.`%s`", from, kind, db, tn, c->name);
+    }
+    int t;
+    if (!ex_geo_fits(c->geom, v->p, v->len, &t)) {
+        if (!t) ex_raise(ctx, 1416, "22003", "Cannot get geometry object from data you send to the GEOMETRY field");
+        const char *wkt;
+        size_t n = ex_geo_wkt(ctx->a, v->p, &wkt);
+        char up[24];
+        size_t k = 0;
+        for (; kind[k] && k + 1 < sizeof up; k++) up[k] = (char)(kind[k] - (kind[k] >= 'a' && kind[k] <= 'z' ? 32 : 0));
+        up[k] = 0;
+        ex_raise(ctx, 1366, "22007", "Incorrect %s value: '%.*s' for column `%s`.`%s`.`%s` at row %u", up,
+                 (int)(n > 128 ? 128 : n), wkt, db, tn, c->name, rowno);
+    }
+    *out = ex_str(v->p, v->len, COLL_BINARY);
+    return 0;
+}
+
 int ex_store_convert(ex_ctx *ctx, const stor_column *c, const pdb_value *v, pdb_value *out, uint32_t rowno)
 {
     *out = ex_null();
     if (v->t == VT_NULL) return 0;
+    if (c->geom) return geo_store(ctx, c, v, out, rowno);
     if (c->json && ctx->insert_t && !ex_json_check(ctx, v)) {   /* its CHECK (json_valid(col)) */
         if (ctx->check_defer) { if (!ctx->check_failed) ctx->check_failed = c; }
         else ex_raise(ctx, 4025, "23000", "CONSTRAINT `%s.%s` failed for `%s`.`%s`",

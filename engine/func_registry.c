@@ -8,12 +8,13 @@
 #include <string.h>
 
 extern const ex_ftable ex_fam_string, ex_fam_numeric, ex_fam_datetime, ex_fam_crypto, ex_fam_misc, ex_fam_json,
-    ex_fam_stored;
+    ex_fam_geo, ex_fam_stored;
 
 /* (the last family: stored functions, one descriptor whose calls routine.c runs; its name
    is no SQL name, so only ex_sf_handle finds it) */
 const ex_ftable *const ex_func_families[] = { &ex_fam_string, &ex_fam_numeric, &ex_fam_datetime, &ex_fam_crypto,
-                                              &ex_fam_misc, &ex_fam_json, &ex_fam_stored };
+                                              &ex_fam_misc, &ex_fam_json, &ex_fam_geo,
+                                              &ex_fam_stored };
 #define NFAMILIES (int)(sizeof ex_func_families / sizeof ex_func_families[0])
 #define FAMILY_ROWS EX_FAMILY_ROWS
 

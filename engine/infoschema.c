@@ -391,7 +391,7 @@ static void column_row(isb *bp, ex_ctx *ctx, const stor_table *t, uint32_t c)
     vs(&b, cl->gen ? "NULL" : cl->default_sql ? cl->default_sql : NULL);   /* (MariaDB's text for a generated one) */
     vs(&b, cl->not_null ? "NO" : "YES"); vs(&b, type_name(ctx->a, cl));
     const pdb_collation *co = cl->kind == CK_STR ? pdb_coll_by_id(cl->coll) : NULL;
-    if (cl->kind == CK_STR && cl->type != CT_BIT) {
+    if (cl->kind == CK_STR && cl->type != CT_BIT && !cl->geom) {
         uint64_t chars = cl->type == CT_TINYTEXT || cl->type == CT_TINYBLOB ? 255 : cl->type == CT_TEXT || cl->type == CT_BLOB ? 65535 :
                          cl->type == CT_MEDIUMTEXT || cl->type == CT_MEDIUMBLOB ? 16777215 : cl->type == CT_LONGTEXT || cl->type == CT_LONGBLOB ? 4294967295u : cl->width;
         /* a TEXT's maximum length is its bytes in both columns (MariaDB 10.11), in
@@ -731,9 +731,12 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
                         begin_row(&b); vs(&b, "def"); vs(&b, t->db); vs(&b, t->name);
                         b.cur[b.k++] = ex_int(ix->kind == IK_PRIMARY || ix->kind == IK_UNIQUE ? 0 : 1);
                         vs(&b, t->db); vs(&b, ix->name); vu(&b, k + 1); vs(&b, cl->name);
-                        vs(&b, ix->kind == IK_FULLTEXT ? NULL : "A"); b.cur[b.k++] = ex_int(t->nlive);
-                        if (ix->prefix[k]) b.cur[b.k++] = ex_int(ix->prefix[k]); else vn(&b);
-                        vn(&b); vs(&b, cl->not_null ? "" : "YES"); vs(&b, ix->kind == IK_FULLTEXT ? "FULLTEXT" : "BTREE");
+                        vs(&b, ix->kind == IK_FULLTEXT ? NULL : "A");
+                        if (ix->kind == IK_SPATIAL) vn(&b); else b.cur[b.k++] = ex_int(t->nlive);
+                        if (ix->prefix[k] || ix->kind == IK_SPATIAL) b.cur[b.k++] = ex_int(ix->kind == IK_SPATIAL ? 32 : ix->prefix[k]);
+                        else vn(&b);
+                        vn(&b); vs(&b, cl->not_null ? "" : "YES");
+                        vs(&b, ix->kind == IK_FULLTEXT ? "FULLTEXT" : ix->kind == IK_SPATIAL ? "SPATIAL" : "BTREE");
                         vs(&b, ""); vs(&b, ix->comment ? ix->comment : ""); vs(&b, "NO");
                         end_row(&b);
                     }

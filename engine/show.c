@@ -1,5 +1,6 @@
 /* show.c - SHOW statements and DESCRIBE, formatted exactly as MariaDB 10.11 prints them. */
 #include "engine/eng.h"
+#include "engine/geo.h"
 #include "engine/jit_bridge.h"
 #include <pthread.h>
 #include <stdio.h>
@@ -67,6 +68,7 @@ char *ex_column_type_sql(stor_arena *a, const stor_column *c)
     char buf[4096];
     size_t k = 0;
     const char *tn = type_names[c->type];
+    if (c->geom) return stor_arena_strndup(a, ex_geo_type_name(c->geom), strlen(ex_geo_type_name(c->geom)));
     /* CHARACTER SET binary makes a character type its binary counterpart */
     if (c->kind == CK_STR && c->coll == COLL_BINARY) {
         if (c->type == CT_CHAR) tn = type_names[CT_BINARY];
@@ -334,10 +336,12 @@ static void show_index(ex_ctx *ctx, stor_table *t, pl_expr *where, ex_result *r)
             /* InnoDB estimates; MariaDB reports the row count for unique keys */
             uint32_t distinct = t->nlive;
             snprintf(card, sizeof card, "%u", distinct);
-            snprintf(sub, sizeof sub, "%u", x->prefix[k]);
+            bool spatial = x->kind == IK_SPATIAL;   /* (MariaDB's R-tree: no estimate, 32 bytes a key) */
+            snprintf(sub, sizeof sub, "%u", spatial ? 32 : x->prefix[k]);
             const char *vals[14] = { t->name, nu, x->name, seq, col->name,
-                                     x->kind == IK_FULLTEXT ? NULL : "A", card, x->prefix[k] ? sub : NULL, NULL,
-                                     col->not_null ? "" : "YES", x->kind == IK_FULLTEXT ? "FULLTEXT" : "BTREE", "",
+                                     x->kind == IK_FULLTEXT ? NULL : "A", spatial ? NULL : card,
+                                     x->prefix[k] || spatial ? sub : NULL, NULL, col->not_null ? "" : "YES",
+                                     x->kind == IK_FULLTEXT ? "FULLTEXT" : spatial ? "SPATIAL" : "BTREE", "",
                                      x->comment ? x->comment : "", "NO" };
             ex_textset_add(ctx, &ts, vals);
         }

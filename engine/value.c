@@ -364,7 +364,7 @@ static int shortest_digits(double d, char *digits, int *exp10)
 
 /* A DOUBLE as MariaDB prints it: the shortest digits that read back the same; plain
  * notation for exponents -15..14, otherwise 1.5e15 / 1e-16 (no '+', no leading zeros). */
-static size_t fmt_double(double d, char *buf, size_t cap)
+size_t ex_fmt_double(double d, char *buf, size_t cap)
 {
     if (d == 0) { buf[0] = '0'; buf[1] = 0; return 1; }
     if (isnan(d) || isinf(d)) return (size_t)snprintf(buf, cap, "%s", isnan(d) ? "nan" : d > 0 ? "inf" : "-inf");
@@ -595,9 +595,9 @@ size_t pdb_value_text(const pdb_value *v, const pdb_colmeta *meta, char *buf, si
                1e20, 0.000012345) */
             char t6[40];
             snprintf(t6, sizeof t6, "%.6g", (double)(float)v->d);
-            n = fmt_double(strtod(t6, NULL), buf, cap);
+            n = ex_fmt_double(strtod(t6, NULL), buf, cap);
         }
-        else n = fmt_double(v->d, buf, cap);
+        else n = ex_fmt_double(v->d, buf, cap);
         break;
     case VT_DATETIME: case VT_DATE: n = fmt_datetime(v, buf, cap); break;
     case VT_TIME: n = fmt_time(v, buf, cap); break;

@@ -2297,6 +2297,20 @@ static char *charset_name(P *p)
     return ident_or_string(p);
 }
 
+/* A spatial type's name (POINT ... GEOMETRY; GEOMCOLLECTION is GEOMETRYCOLLECTION): a
+ * LONGBLOB of MariaDB's geometry bytes (engine/geo.h's kinds, in this order). */
+static bool geo_type(P *p, stor_column *c)
+{
+    static const char *const names[] = { "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING",
+                                         "MULTIPOLYGON", "GEOMETRYCOLLECTION", "GEOMETRY" };
+    for (int k = 0; k < 8; k++)
+        if (accept_kw(p, names[k])) { c->type = CT_LONGBLOB; c->geom = (uint8_t)(k + 1); return true; }
+    if (!accept_kw(p, "GEOMCOLLECTION")) return false;
+    c->type = CT_LONGBLOB;
+    c->geom = 7;
+    return true;
+}
+
 /* Data type and column attributes. */
 static void column_type(P *p, pl_coldef *d)
 {
@@ -2399,6 +2413,7 @@ static void column_type(P *p, pl_coldef *d)
     else if (accept_kw(p, "BLOB")) c->type = CT_BLOB;
     else if (accept_kw(p, "MEDIUMBLOB")) c->type = CT_MEDIUMBLOB;
     else if (accept_kw(p, "LONGBLOB")) c->type = CT_LONGBLOB;
+    else if (geo_type(p, c)) {}
     else if (accept_kw(p, "ENUM") || accept_kw(p, "SET")) {
         const char *q = p->t.start;
         while (q > p->lx.sql && isspace((unsigned char)q[-1])) q--;

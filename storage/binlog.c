@@ -49,7 +49,7 @@ enum {
     MT_TINY = 1, MT_SHORT = 2, MT_LONG = 3, MT_FLOAT = 4, MT_DOUBLE = 5, MT_LONGLONG = 8,
     MT_INT24 = 9, MT_DATE = 10, MT_YEAR = 13, MT_VARCHAR = 15, MT_BIT = 16,
     MT_TIMESTAMP2 = 17, MT_DATETIME2 = 18, MT_TIME2 = 19, MT_NEWDECIMAL = 246,
-    MT_ENUM = 247, MT_SET = 248, MT_BLOB = 252, MT_STRING = 254,
+    MT_ENUM = 247, MT_SET = 248, MT_BLOB = 252, MT_STRING = 254, MT_GEOMETRY = 255,
 };
 #define HDR_LEN 19
 #define FL_STANDALONE 1
@@ -169,6 +169,7 @@ static int fsp_of(const stor_column *c) { return c->scale < 0 ? 0 : c->scale > 6
 
 static uint8_t col_mtype(const stor_column *c)
 {
+    if (c->geom) return MT_GEOMETRY;   /* (its metadata and row bytes are a LONGBLOB's) */
     switch (c->type) {
     case CT_TINYINT: return MT_TINY;
     case CT_SMALLINT: return MT_SHORT;

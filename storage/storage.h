@@ -287,6 +287,8 @@ typedef struct stor_column {
     bool json;               /* JSON: MariaDB's CHECK (json_valid(col)) on it (declared JSON, or
                                 that very check written out, as SHOW CREATE TABLE prints it):
                                 its values are JSON to the JSON functions, and must be valid */
+    uint8_t geom;            /* a spatial type (engine/geo.h GEO_*: POINT ... GEOMETRY), held as a
+                                LONGBLOB of MariaDB's geometry bytes; 0: none */
     uint32_t width;          /* display width / char length / precision; 0 = not given */
     int32_t scale;           /* DECIMAL scale, fsp for time types; -1 = not given */
     uint16_t coll;           /* collation id for string types (63 for binary/blob) */

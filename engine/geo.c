@@ -1,0 +1,672 @@
+/* geo.c - spatial values (MariaDB's GEOMETRY, POINT, LINESTRING, POLYGON, MULTIPOINT,
+ * MULTILINESTRING, MULTIPOLYGON, GEOMETRYCOLLECTION) and their functions.
+ *
+ * A value is MariaDB's own bytes: the SRID (4 bytes, little-endian), then the geometry
+ * as little-endian WKB (byte order 1, a 4-byte type, its points as pairs of doubles).
+ * It travels as a binary string (MYSQL_TYPE_GEOMETRY in result metadata) and a column
+ * of such a type (stor_column.geom) is a LONGBLOB that takes only such values.
+ * Here: WKT read and written as MariaDB does (`geo_from_wkt`, `geo_to_wkt`), WKB of
+ * either byte order read (`wkb_copy`), the constructors, the accessors. Not yet: the
+ * relations and measurements (ST_Contains, ST_Distance ...), GeoJSON, SPATIAL keys
+ * used for MBR predicates (they are kept as plain keys). */
+#include "engine/func_int.h"
+#include "engine/geo.h"
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define GEO_MAX_DEPTH 32   /* (nested collections: MariaDB's bound is on the text's size) */
+
+typedef struct gbuf { stor_arena *a; uint8_t *p; size_t n, cap; } gbuf;
+
+static void gb_need(gbuf *b, size_t more)
+{
+    if (b->n + more <= b->cap) return;
+    size_t cap = b->cap ? b->cap * 2 : 64;
+    while (cap < b->n + more) cap *= 2;
+    uint8_t *p = stor_arena_alloc(b->a, cap);
+    if (b->n) memcpy(p, b->p, b->n);
+    b->p = p;
+    b->cap = cap;
+}
+
+static void gb_u32(gbuf *b, uint32_t v)
+{
+    gb_need(b, 4);
+    for (int i = 0; i < 4; i++) b->p[b->n++] = (uint8_t)(v >> (8 * i));
+}
+
+static void gb_u8(gbuf *b, uint8_t v)
+{
+    gb_need(b, 1);
+    b->p[b->n++] = v;
+}
+
+static void gb_dbl(gbuf *b, double d)
+{
+    uint64_t u;
+    memcpy(&u, &d, 8);
+    gb_need(b, 8);
+    for (int i = 0; i < 8; i++) b->p[b->n++] = (uint8_t)(u >> (8 * i));
+}
+
+static void gb_put_u32_at(gbuf *b, size_t at, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) b->p[at + (size_t)i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint32_t rd_u32(const uint8_t *p, bool le)
+{
+    return le ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
+              : (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 | (uint32_t)p[0] << 24;
+}
+
+static double rd_dbl(const uint8_t *p, bool le)
+{
+    uint64_t u = 0;
+    for (int i = 0; i < 8; i++) u |= (uint64_t)p[le ? i : 7 - i] << (8 * i);
+    double d;
+    memcpy(&d, &u, 8);
+    return d;
+}
+
+/* ---------------------------------------------------------------- WKB */
+
+/* The geometry of WKB at *p (either byte order) copied into b as little-endian WKB, *p
+ * moved past it; want: the type it must be (0 any). false when it is not well-formed. */
+static bool wkb_copy(const uint8_t **p, const uint8_t *end, gbuf *b, uint32_t want, int depth)
+{
+    const uint8_t *s = *p;
+    if (depth > GEO_MAX_DEPTH || end - s < 5 || s[0] > 1) return false;
+    bool le = s[0] == 1;
+    uint32_t type = rd_u32(s + 1, le);
+    if (type < GEO_POINT || type > GEO_COLLECTION || (want && type != want)) return false;
+    s += 5;
+    gb_u8(b, 1);
+    gb_u32(b, type);
+    if (type == GEO_POINT) {
+        if (end - s < 16) return false;
+        double x = rd_dbl(s, le), y = rd_dbl(s + 8, le);
+        if (!isfinite(x) || !isfinite(y)) return false;
+        gb_dbl(b, x);
+        gb_dbl(b, y);
+        *p = s + 16;
+        return true;
+    }
+    if (end - s < 4) return false;
+    uint32_t n = rd_u32(s, le);
+    s += 4;
+    gb_u32(b, n);
+    if (type == GEO_LINESTRING || type == GEO_POLYGON) {
+        for (uint32_t i = 0; i < n; i++) {
+            if (type == GEO_POLYGON) {   /* a ring: its points */
+                if (end - s < 4) return false;
+                uint32_t m = rd_u32(s, le);
+                s += 4;
+                gb_u32(b, m);
+                if ((uint64_t)(end - s) < (uint64_t)m * 16) return false;
+                for (uint32_t k = 0; k < m; k++, s += 16) { gb_dbl(b, rd_dbl(s, le)); gb_dbl(b, rd_dbl(s + 8, le)); }
+            } else {
+                if (end - s < 16) return false;
+                gb_dbl(b, rd_dbl(s, le));
+                gb_dbl(b, rd_dbl(s + 8, le));
+                s += 16;
+            }
+        }
+        *p = s;
+        return true;
+    }
+    uint32_t part = type == GEO_MULTIPOINT ? GEO_POINT : type == GEO_MULTILINESTRING ? GEO_LINESTRING
+                  : type == GEO_MULTIPOLYGON ? GEO_POLYGON : 0;
+    for (uint32_t i = 0; i < n; i++)
+        if (!wkb_copy(&s, end, b, part, depth + 1)) return false;
+    *p = s;
+    return true;
+}
+
+bool ex_geo_valid(const char *s, size_t n, int *type)
+{
+    if (n < 4 + 5) return false;
+    stor_arena a;
+    stor_arena_init(&a);
+    gbuf b = { &a, NULL, 0, 0 };
+    const uint8_t *p = (const uint8_t *)s + 4, *end = (const uint8_t *)s + n;
+    bool ok = wkb_copy(&p, end, &b, 0, 0) && p == end && b.n == n - 4 && !memcmp(b.p, s + 4, b.n);
+    if (ok && type) *type = (int)rd_u32((const uint8_t *)s + 5, true);
+    stor_arena_free(&a);
+    return ok;
+}
+
+/* ---------------------------------------------------------------- WKT */
+
+typedef struct wkt { const char *s, *end; gbuf *b; } wkt;
+
+static void ws(wkt *w)
+{
+    while (w->s < w->end && (*w->s == ' ' || *w->s == '\t' || *w->s == '\n' || *w->s == '\r')) w->s++;
+}
+
+static bool tok(wkt *w, char c)
+{
+    ws(w);
+    if (w->s < w->end && *w->s == c) { w->s++; return true; }
+    return false;
+}
+
+static bool word(wkt *w, const char *kw)
+{
+    ws(w);
+    size_t n = strlen(kw);
+    if ((size_t)(w->end - w->s) < n || strncasecmp(w->s, kw, n)) return false;
+    const char *q = w->s + n;
+    if (q < w->end && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z'))) return false;
+    w->s = q;
+    return true;
+}
+
+static bool number(wkt *w, double *d)
+{
+    ws(w);
+    char buf[64];
+    size_t k = 0;
+    const char *q = w->s;
+    while (q < w->end && k + 1 < sizeof buf && strchr("+-.0123456789eE", *q)) buf[k++] = *q++;
+    buf[k] = 0;
+    char *e;
+    *d = strtod(buf, &e);
+    if (!k || e == buf || !isfinite(*d)) return false;
+    w->s += e - buf;
+    return true;
+}
+
+static bool wkt_point(wkt *w)
+{
+    double x, y;
+    if (!number(w, &x) || !number(w, &y)) return false;
+    gb_dbl(w->b, x);
+    gb_dbl(w->b, y);
+    return true;
+}
+
+/* '(' x y, ... ')': the count and the points; at least min of them */
+static bool wkt_points(wkt *w, uint32_t min, bool closed)
+{
+    if (!tok(w, '(')) return false;
+    size_t at = w->b->n;
+    gb_u32(w->b, 0);
+    uint32_t n = 0;
+    do {
+        if (!wkt_point(w)) return false;
+        n++;
+    } while (tok(w, ','));
+    if (!tok(w, ')') || n < min) return false;
+    if (closed && memcmp(w->b->p + at + 4, w->b->p + w->b->n - 16, 16)) return false;   /* (a ring ends where it began) */
+    gb_put_u32_at(w->b, at, n);
+    return true;
+}
+
+static bool wkt_body(wkt *w, uint32_t type, int depth);
+
+/* '(' part, ... ')' of parts each written by body */
+static bool wkt_list(wkt *w, uint32_t part, int depth)
+{
+    if (!tok(w, '(')) return false;
+    size_t at = w->b->n;
+    gb_u32(w->b, 0);
+    uint32_t n = 0;
+    do {
+        if (part == GEO_POINT) {   /* (MULTIPOINT(0 0, 1 1): bare points, each a WKB point) */
+            gb_u8(w->b, 1);
+            gb_u32(w->b, GEO_POINT);
+            if (!wkt_point(w)) return false;
+        } else if (part == GEO_LINESTRING && depth < 0) {   /* a polygon's rings */
+            if (!wkt_points(w, 1, true)) return false;
+        } else {
+            gb_u8(w->b, 1);
+            gb_u32(w->b, part);
+            if (!wkt_body(w, part, depth + 1)) return false;
+        }
+        n++;
+    } while (tok(w, ','));
+    if (!tok(w, ')')) return false;
+    gb_put_u32_at(w->b, at, n);
+    return true;
+}
+
+static const char *const geo_names[] = { "", "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING",
+                                         "MULTIPOLYGON", "GEOMETRYCOLLECTION" };
+
+/* A tagged geometry (NAME ...): its WKB into w->b; a collection's part is none (MariaDB's
+ * WKT nests no collections, though its WKB and GEOMETRYCOLLECTION() do) */
+static bool wkt_tagged(wkt *w, int depth)
+{
+    if (depth > GEO_MAX_DEPTH) return false;
+    for (uint32_t t = GEO_POINT; t <= (depth ? GEO_MULTIPOLYGON : GEO_COLLECTION); t++) {
+        if (!word(w, geo_names[t])) continue;
+        gb_u8(w->b, 1);
+        gb_u32(w->b, t);
+        return wkt_body(w, t, depth);
+    }
+    return false;
+}
+
+static bool wkt_body(wkt *w, uint32_t type, int depth)
+{
+    switch (type) {
+    case GEO_POINT: return tok(w, '(') && wkt_point(w) && tok(w, ')');
+    case GEO_LINESTRING: return wkt_points(w, 1, false);
+    case GEO_POLYGON: return wkt_list(w, GEO_LINESTRING, -1);
+    case GEO_MULTIPOINT: return wkt_list(w, GEO_POINT, depth);
+    case GEO_MULTILINESTRING: return wkt_list(w, GEO_LINESTRING, depth);
+    case GEO_MULTIPOLYGON: return wkt_list(w, GEO_POLYGON, depth);
+    default: {   /* GEOMETRYCOLLECTION EMPTY, or its parts */
+        if (word(w, "EMPTY")) { gb_u32(w->b, 0); return true; }
+        if (!tok(w, '(')) return false;
+        size_t at = w->b->n;
+        gb_u32(w->b, 0);
+        uint32_t n = 0;
+        do {
+            if (!wkt_tagged(w, depth + 1)) return false;
+            n++;
+        } while (tok(w, ','));
+        if (!tok(w, ')')) return false;
+        gb_put_u32_at(w->b, at, n);
+        return true;
+    }
+    }
+}
+
+/* WKT text as a value with this SRID; false when MariaDB makes it NULL (what follows a
+ * whole geometry is not read, as MariaDB's) */
+static bool geo_from_wkt(stor_arena *a, const char *s, size_t n, uint32_t srid, pdb_value *out)
+{
+    gbuf b = { a, NULL, 0, 0 };
+    gb_u32(&b, srid);
+    wkt w = { s, s + n, &b };
+    if (!wkt_tagged(&w, 0)) return false;
+    *out = ex_str((const char *)b.p, b.n, COLL_BINARY);
+    return true;
+}
+
+static void out_str(gbuf *b, const char *s)
+{
+    size_t n = strlen(s);
+    gb_need(b, n);
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+}
+
+static void out_xy(gbuf *b, const uint8_t *p)
+{
+    char t[64];
+    ex_fmt_double(rd_dbl(p, true), t, sizeof t);
+    out_str(b, t);
+    out_str(b, " ");
+    ex_fmt_double(rd_dbl(p + 8, true), t, sizeof t);
+    out_str(b, t);
+}
+
+/* WKT of the (valid, little-endian) WKB at *p, moved past it; bare: without its name */
+static void wkt_out(gbuf *b, const uint8_t **p, bool bare)
+{
+    const uint8_t *s = *p;
+    uint32_t type = rd_u32(s + 1, true);
+    s += 5;
+    if (!bare) out_str(b, geo_names[type]);
+    if (type == GEO_POINT) {
+        out_str(b, bare ? "" : "(");
+        out_xy(b, s);
+        out_str(b, bare ? "" : ")");
+        *p = s + 16;
+        return;
+    }
+    uint32_t n = rd_u32(s, true);
+    s += 4;
+    if (type == GEO_COLLECTION && !n) { out_str(b, " EMPTY"); *p = s; return; }
+    out_str(b, "(");
+    for (uint32_t i = 0; i < n; i++) {
+        if (i) out_str(b, ",");
+        if (type == GEO_LINESTRING) { out_xy(b, s); s += 16; continue; }
+        if (type == GEO_POLYGON) {
+            uint32_t m = rd_u32(s, true);
+            s += 4;
+            out_str(b, "(");
+            for (uint32_t k = 0; k < m; k++, s += 16) { if (k) out_str(b, ","); out_xy(b, s); }
+            out_str(b, ")");
+            continue;
+        }
+        wkt_out(b, &s, type != GEO_COLLECTION);   /* (a multi's parts without their names) */
+    }
+    out_str(b, ")");
+    *p = s;
+}
+
+/* ---------------------------------------------------------------- values */
+
+/* A geometry argument, or false (NULL) when the value is none */
+static bool geo_arg(const pdb_value *v, const uint8_t **wkb, size_t *n, int *type)
+{
+    if (v->t != VT_STRING || !ex_geo_valid(v->p, v->len, type)) return false;
+    *wkb = (const uint8_t *)v->p + 4;
+    *n = v->len - 4;
+    return true;
+}
+
+static uint32_t geo_srid(const pdb_value *v) { return rd_u32((const uint8_t *)v->p, true); }
+
+static void ty_geometry(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_STRING; t->ptype = MYSQL_TYPE_GEOMETRY; t->coll = COLL_BINARY;
+    t->length = 4294967295u; t->flags = BINARY_FLAG | BLOB_FLAG; t->nullable = true; t->coerc = 3;
+}
+
+static void ty_wkt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 4294967295u / 4, COLL_UTF8MB4_GENERAL_CI);
+    t->ptype = MYSQL_TYPE_LONG_BLOB;
+}
+
+static void ty_wkb(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 0, COLL_BINARY);
+    t->ptype = MYSQL_TYPE_LONG_BLOB; t->length = 4294967295u; t->flags |= BLOB_FLAG;
+}
+
+static void ty_coord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
+    t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+}
+
+static void ty_count(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 10);
+    t->flags |= UNSIGNED_FLAG;
+}
+
+static void ty_typename(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 20, COLL_UTF8MB4_GENERAL_CI);
+}
+
+/* ST_GeomFromText(wkt [, srid]) and its typed twins (which MariaDB does not check) */
+static void fn_from_text(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL || (n > 1 && a[1].t == VT_NULL)) { *out = ex_null(); return; }
+    size_t len;
+    const char *s = ex_to_str(ctx->a, &a[0], &len);
+    uint32_t srid = n > 1 ? (uint32_t)ex_to_int(&a[1]) : 0;
+    if (!geo_from_wkt(ctx->a, s, len, srid, out)) *out = ex_null();
+}
+
+/* ST_GeomFromWKB(wkb [, srid]): either byte order, kept little-endian */
+static void fn_from_wkb(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL || (n > 1 && a[1].t == VT_NULL)) { *out = ex_null(); return; }
+    size_t len;
+    const uint8_t *s = (const uint8_t *)ex_to_str(ctx->a, &a[0], &len), *end = s + len;
+    gbuf b = { ctx->a, NULL, 0, 0 };
+    gb_u32(&b, n > 1 ? (uint32_t)ex_to_int(&a[1]) : 0);
+    if (!wkb_copy(&s, end, &b, 0, 0)) { *out = ex_null(); return; }
+    *out = ex_str((const char *)b.p, b.n, COLL_BINARY);
+}
+
+static void fn_as_text(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const uint8_t *w;
+    size_t len;
+    if (!geo_arg(&a[0], &w, &len, NULL)) { *out = ex_null(); return; }
+    gbuf b = { ctx->a, NULL, 0, 0 };
+    wkt_out(&b, &w, false);
+    *out = ex_str((const char *)b.p, b.n, COLL_UTF8MB4_GENERAL_CI);
+}
+
+static void fn_as_wkb(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const uint8_t *w;
+    size_t len;
+    if (!geo_arg(&a[0], &w, &len, NULL)) { *out = ex_null(); return; }
+    *out = ex_str((const char *)w, len, COLL_BINARY);
+}
+
+/* POINT(x, y) */
+static void fn_point(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    if (a[0].t == VT_NULL || a[1].t == VT_NULL) { *out = ex_null(); return; }
+    gbuf b = { ctx->a, NULL, 0, 0 };
+    gb_u32(&b, 0);
+    gb_u8(&b, 1);
+    gb_u32(&b, GEO_POINT);
+    gb_dbl(&b, ex_to_double(&a[0]));
+    gb_dbl(&b, ex_to_double(&a[1]));
+    *out = ex_str((const char *)b.p, b.n, COLL_BINARY);
+}
+
+/* LINESTRING(pt, ...), POLYGON(ls, ...), MULTIPOINT(pt, ...), MULTILINESTRING(ls, ...),
+ * MULTIPOLYGON(poly, ...), GEOMETRYCOLLECTION(g, ...): of geometries of the part's type
+ * (NULL otherwise); a linestring's or ring's points are copied bare */
+static void fn_compose(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    uint32_t type = (uint32_t)d->id - EX_GEO_BASE;
+    uint32_t part = type == GEO_LINESTRING || type == GEO_MULTIPOINT ? GEO_POINT
+                  : type == GEO_POLYGON || type == GEO_MULTILINESTRING ? GEO_LINESTRING
+                  : type == GEO_MULTIPOLYGON ? GEO_POLYGON : 0;
+    gbuf b = { ctx->a, NULL, 0, 0 };
+    gb_u32(&b, 0);
+    gb_u8(&b, 1);
+    gb_u32(&b, type);
+    gb_u32(&b, (uint32_t)n);
+    for (int i = 0; i < n; i++) {
+        const uint8_t *w;
+        size_t len;
+        int t;
+        if (!geo_arg(&a[i], &w, &len, &t) || (part && (uint32_t)t != part)) { *out = ex_null(); return; }
+        if (type == GEO_LINESTRING) { gb_need(&b, 16); memcpy(b.p + b.n, w + 5, 16); b.n += 16; continue; }
+        if (type == GEO_POLYGON) {
+            uint32_t m = rd_u32(w + 5, true);
+            if (m < 2 || memcmp(w + 9, w + 9 + (size_t)(m - 1) * 16, 16)) { *out = ex_null(); return; }
+            gb_need(&b, len - 5);
+            memcpy(b.p + b.n, w + 5, len - 5);   /* (the ring: its count and points) */
+            b.n += len - 5;
+            continue;
+        }
+        gb_need(&b, len);
+        memcpy(b.p + b.n, w, len);
+        b.n += len;
+    }
+    *out = ex_str((const char *)b.p, b.n, COLL_BINARY);
+}
+
+/* ST_X, ST_Y of a point */
+static void fn_coord(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const uint8_t *w;
+    size_t len;
+    int t;
+    if (!geo_arg(&a[0], &w, &len, &t) || t != GEO_POINT) { *out = ex_null(); return; }
+    *out = ex_dbl(rd_dbl(w + 5 + (d->id == EX_GEO_Y ? 8 : 0), true));
+}
+
+static void fn_srid(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const uint8_t *w;
+    size_t len;
+    if (!geo_arg(&a[0], &w, &len, NULL)) { *out = ex_null(); return; }
+    *out = ex_int(geo_srid(&a[0]));
+}
+
+static void fn_geometry_type(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const uint8_t *w;
+    size_t len;
+    int t;
+    if (!geo_arg(&a[0], &w, &len, &t)) { *out = ex_null(); return; }
+    *out = ex_str(geo_names[t], strlen(geo_names[t]), COLL_UTF8MB4_GENERAL_CI);
+}
+
+/* ST_NumPoints (a linestring's), ST_NumGeometries (a multi or collection's parts),
+ * ST_NumInteriorRings (a polygon's rings but the first), ST_IsEmpty, ST_Dimension */
+static void fn_count(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const uint8_t *w;
+    size_t len;
+    int t;
+    if (!geo_arg(&a[0], &w, &len, &t)) { *out = ex_null(); return; }
+    uint32_t cnt = t == GEO_POINT ? 1 : rd_u32(w + 5, true);
+    switch (d->id) {
+    case EX_GEO_NUMPOINTS: *out = t == GEO_LINESTRING ? ex_int(cnt) : ex_null(); return;
+    case EX_GEO_NUMGEOMETRIES: *out = t >= GEO_MULTIPOINT ? ex_int(cnt) : ex_null(); return;
+    case EX_GEO_NUMINTERIOR: *out = t == GEO_POLYGON ? ex_int(cnt ? cnt - 1 : 0) : ex_null(); return;
+    case EX_GEO_ISEMPTY: *out = ex_int(0); return;   /* (MariaDB's: 0 for any geometry, an empty collection too) */
+    default: {   /* ST_Dimension: 0 points, 1 lines, 2 areas; a collection its parts' most */
+        static const int dim[] = { 0, 0, 1, 2, 0, 1, 2, 0 };
+        if (t != GEO_COLLECTION) { *out = ex_int(dim[t]); return; }
+        int best = -1;
+        const uint8_t *s = w + 9;
+        for (uint32_t i = 0; i < cnt; i++) {
+            int pt = (int)rd_u32(s + 1, true);
+            if (dim[pt] > best) best = dim[pt];
+            gbuf skip = { ctx->a, NULL, 0, 0 };
+            wkb_copy(&s, w + len, &skip, 0, 0);
+        }
+        *out = ex_int(best < 0 ? 0 : best);
+        return;
+    }
+    }
+}
+
+static const ex_fdef rows[] = {
+    { "ASBINARY", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
+    { "ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
+    { "ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
+    { "GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "GEOMETRYCOLLECTION", 1, -1, 0, EX_GEO_BASE + GEO_COLLECTION, ty_geometry, fn_compose },
+    { "GEOMETRYCOLLECTIONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "GEOMETRYCOLLECTIONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "GEOMETRYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "GEOMETRYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "GEOMETRYTYPE", 1, 1, EX_FN_NULL_IN, 0, ty_typename, fn_geometry_type },
+    { "GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "LINESTRING", 1, -1, 0, EX_GEO_BASE + GEO_LINESTRING, ty_geometry, fn_compose },
+    { "LINESTRINGFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "LINESTRINGFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "MLINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "MLINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "MPOINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "MPOINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "MPOLYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "MPOLYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "MULTILINESTRING", 1, -1, 0, EX_GEO_BASE + GEO_MULTILINESTRING, ty_geometry, fn_compose },
+    { "MULTILINESTRINGFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "MULTILINESTRINGFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "MULTIPOINT", 1, -1, 0, EX_GEO_BASE + GEO_MULTIPOINT, ty_geometry, fn_compose },
+    { "MULTIPOINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "MULTIPOINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "MULTIPOLYGON", 1, -1, 0, EX_GEO_BASE + GEO_MULTIPOLYGON, ty_geometry, fn_compose },
+    { "MULTIPOLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "MULTIPOLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "NUMGEOMETRIES", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMGEOMETRIES, ty_count, fn_count },
+    { "NUMINTERIORRINGS", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMINTERIOR, ty_count, fn_count },
+    { "NUMPOINTS", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMPOINTS, ty_count, fn_count },
+    { "POINT", 2, 2, 0, EX_GEO_BASE + GEO_POINT, ty_geometry, fn_point },
+    { "POINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "POINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "POLYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "POLYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "POLYGON", 1, -1, 0, EX_GEO_BASE + GEO_POLYGON, ty_geometry, fn_compose },
+    { "POLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "POLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
+    { "ST_ASBINARY", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
+    { "ST_ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "ST_ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
+    { "ST_ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "ST_DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
+    { "ST_GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_GEOMETRYCOLLECTIONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_GEOMETRYCOLLECTIONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_GEOMETRYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_GEOMETRYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_GEOMETRYTYPE", 1, 1, EX_FN_NULL_IN, 0, ty_typename, fn_geometry_type },
+    { "ST_GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_ISEMPTY", 1, 1, EX_FN_NULL_IN, EX_GEO_ISEMPTY, ty_count, fn_count },
+    { "ST_LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_LINESTRINGFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_LINESTRINGFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_MLINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_MLINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_MPOINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_MPOINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_MPOLYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_MPOLYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_MULTILINESTRINGFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_MULTILINESTRINGFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_MULTIPOINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_MULTIPOINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_MULTIPOLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_MULTIPOLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_NUMGEOMETRIES", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMGEOMETRIES, ty_count, fn_count },
+    { "ST_NUMINTERIORRINGS", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMINTERIOR, ty_count, fn_count },
+    { "ST_NUMPOINTS", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMPOINTS, ty_count, fn_count },
+    { "ST_POINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_POINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_POLYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_POLYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_POLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
+    { "ST_POLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
+    { "ST_X", 1, 1, EX_FN_NULL_IN, EX_GEO_X, ty_coord, fn_coord },
+    { "ST_Y", 1, 1, EX_FN_NULL_IN, EX_GEO_Y, ty_coord, fn_coord },
+    { "X", 1, 1, EX_FN_NULL_IN, EX_GEO_X, ty_coord, fn_coord },
+    { "Y", 1, 1, EX_FN_NULL_IN, EX_GEO_Y, ty_coord, fn_coord },
+};
+const ex_ftable ex_fam_geo = { rows, (int)(sizeof rows / sizeof rows[0]) };
+
+/* ---------------------------------------------------------------- columns */
+
+static const char *const col_names[] = { "", "point", "linestring", "polygon", "multipoint", "multilinestring",
+                                         "multipolygon", "geometrycollection", "geometry" };
+
+const char *ex_geo_type_name(int kind)
+{
+    return kind > 0 && kind <= GEO_ANY ? col_names[kind] : "";
+}
+
+int ex_geo_kind_of(const char *name)
+{
+    if (!strcasecmp(name, "GEOMCOLLECTION")) return GEO_COLLECTION;
+    for (int k = 1; k <= GEO_ANY; k++) if (!strcasecmp(name, col_names[k])) return k;
+    return 0;
+}
+
+bool ex_geo_fits(int kind, const char *s, size_t n, int *type)
+{
+    int t = 0;
+    if (!ex_geo_valid(s, n, &t)) { *type = 0; return false; }
+    *type = t;
+    /* (MariaDB's GEOMETRYCOLLECTION column takes any geometry too) */
+    return kind == GEO_ANY || kind == GEO_COLLECTION || kind == t;
+}
+
+/* The WKT of a valid value (ex_geo_valid), for messages */
+size_t ex_geo_wkt(stor_arena *a, const char *s, const char **out)
+{
+    gbuf b = { a, NULL, 0, 0 };
+    const uint8_t *w = (const uint8_t *)s + 4;
+    wkt_out(&b, &w, false);
+    *out = (const char *)b.p;
+    return b.n;
+}

@@ -1,0 +1,41 @@
+-- Spatial values (engine/geo.c): WKT and WKB in and out, the constructors and accessors,
+-- spatial columns (MariaDB's geometry bytes: SRID then little-endian WKB) and their checks,
+-- SPATIAL keys as MariaDB lists them.
+select st_astext(st_geomfromtext('POLYGON((0 0,10 0,10 10,0 10,0 0),(5 5,7 5,7 7,5 7, 5 5))'));
+select st_astext(point(1/3, 2e20)), st_astext(point(-0.0, 1e-7)), st_srid(st_geomfromtext('POINT(1 2)', 4326)), st_x(point(3,4)), st_geometrytype(point(1,1)), astext(point(1,2)), st_aswkt(point(1,2));
+select st_astext(st_geomfromtext('POINT(1 2'));
+select st_astext(st_geomfromtext('GEOMETRYCOLLECTION EMPTY')), st_astext(st_geomfromtext(' point ( 1   2 ) ')), st_astext(st_geomfromtext('MULTIPOINT(0 0, 20 20)')), st_astext(st_geomfromtext('MULTIPOINT((0 0), (20 20))')), st_astext(point(1e300,123456789012345678));
+select st_astext(st_geomfromtext('POLYGON((0 0,1 1,0 0))')), st_astext(st_geomfromtext('POLYGON((0 0,1 0,1 1,0 1))')), st_astext(st_geomfromtext('LINESTRING(0 0)')), st_astext(st_geomfromtext('POINT EMPTY')), st_astext(st_geomfromtext('MULTIPOINT EMPTY')), st_astext(st_geomfromtext('POINT(1 2) x')), st_astext(st_geomfromtext('POINT(1e400 2)')), st_astext(st_pointfromtext('LINESTRING(0 0,1 1)')), st_astext(linestring(point(1,1), point(2,2))), st_astext(linestring(point(1,1)));
+select st_astext(polygon(linestring(point(0,0),point(1,0),point(1,1),point(0,0)))), st_astext(multipoint(point(1,1),point(2,2))), st_x(linestring(point(1,1),point(2,2))), st_astext(st_geomfromwkb(x'0101000000000000000000F03F0000000000000040')), st_astext(st_geomfromwkb(x'00000000013FF00000000000004000000000000000')), st_srid(point(1,1)), st_astext(point(null,1)), st_geometrytype(st_geomfromtext('GEOMETRYCOLLECTION EMPTY')), st_isempty(st_geomfromtext('GEOMETRYCOLLECTION EMPTY')), st_numpoints(linestring(point(1,1),point(2,2))), st_dimension(point(1,1));
+select st_astext(polygon(linestring(point(0,0),point(1,0),point(1,1)))), st_astext(polygon(linestring(point(0,0),point(1,0),point(0,0)))), st_astext(polygon(linestring(point(0,0),point(0,0))));
+select st_astext(multipoint(point(1,1), linestring(point(1,1),point(2,2)))), hex(point(1.5,-2)), hex(st_geomfromtext('MULTILINESTRING((10 10, 20 20), (15 15, 30 15))'));
+select st_astext(st_geomfromtext('MULTIPOLYGON(((0 0,10 0,10 10,0 10,0 0)),((5 5,7 5,7 7,5 7, 5 5)))')), st_astext(st_geomfromtext('GEOMETRYCOLLECTION(POINT(11 10), POINT(31 30), LINESTRING(15 15, 20 20))')), st_astext(st_geomfromtext('MULTILINESTRING((10 10, 20 20), (15 15, 30 15))'));
+select st_numgeometries(st_geomfromtext('MULTIPOINT(0 0, 20 20)')), st_numinteriorrings(st_geomfromtext('POLYGON((0 0,10 0,10 10,0 10,0 0),(5 5,7 5,7 7,5 7, 5 5))')), st_dimension(st_geomfromtext('GEOMETRYCOLLECTION(POINT(11 10), LINESTRING(15 15, 20 20))')), hex(st_asbinary(point(1,2))), st_astext(geometrycollection(point(1,2), linestring(point(1,1),point(2,2))));
+select st_astext(st_geomfromtext('GEOMETRYCOLLECTION(GEOMETRYCOLLECTION(POINT(1 1)),POINT(2 2))')), st_astext(st_geomfromtext('linestring(1 2,3 4)')), st_astext(st_geomfromtext('POINT(-1.5e-3 +2)'));
+select st_astext(st_geomfromtext('POLYGON((0 0,0 0))')), st_astext(st_geomfromtext('POLYGON((0 0))')), st_astext(polygon(linestring(point(0,0)))), st_astext(geometrycollection(geometrycollection(point(1,1)))), st_isempty(point(1,1)), st_astext(st_geomfromwkb(x'01070000000100000001070000000000000000')), st_astext(st_geomfromtext('GEOMETRYCOLLECTION(POINT(1 1), GEOMETRYCOLLECTION EMPTY)'));
+drop table if exists sp;
+create table sp (non_spatial bigint(20) unsigned NOT NULL, spatial_value geometrycollection NOT NULL, p point, g geometry, KEY non_spatial (non_spatial), SPATIAL KEY spatial_key (spatial_value));
+show index from sp;
+describe sp;
+show create table sp;
+select column_name, data_type, column_type, character_maximum_length, character_octet_length, numeric_precision, collation_name, character_set_name from information_schema.columns where table_name='sp' order by ordinal_position;
+insert into sp values (1, geometrycollection(point(1,2)), point(1.5, -2), st_geomfromtext('POLYGON((0 0,1 0,1 1,0 0))'));
+insert into sp values (2, point(1,2), point(1,1), linestring(point(1,1),point(2,2)));
+select non_spatial, st_astext(spatial_value), st_astext(p), hex(p), hex(spatial_value), st_astext(g), st_x(p), st_y(p) from sp order by non_spatial;
+insert into sp values (5, geometrycollection(point(1,2)), linestring(point(1,1), point(2,2)), null);
+insert into sp values (6, geometrycollection(point(1,2)), 'abc', null);
+insert into sp values (7, geometrycollection(point(1,2)), 5, null);
+insert into sp values (8, null, null, null);
+create table sp2 (g geometry, spatial key(g));
+create table sp4 (g int not null, spatial key(g));
+update sp set p = point(9, 9) where non_spatial = 1;
+select st_astext(p) from sp where non_spatial = 1;
+select st_astext(p) from sp where p = point(9,9);
+select count(*), st_astext(max(p)) from sp;
+alter table sp add column q multipolygon;
+show create table sp;
+insert into sp (non_spatial, spatial_value, q) values (9, point(0,0), st_geomfromtext('MULTIPOLYGON(((0 0,10 0,10 10,0 10,0 0)),((5 5,7 5,7 7,5 7, 5 5)))'));
+select st_astext(q), st_numgeometries(q), st_geometrytype(q) from sp where q is not null;
+SELECT HEX(ST_AsBinary(p)), ST_AsText(ST_GeomFromWKB(ST_AsBinary(g))), ST_SRID(ST_GeomFromText('POINT(1 1)', 3857)), ST_AsText(ST_GeomFromText('POINT(1 1)', 3857)) FROM sp ORDER BY non_spatial;
+SELECT non_spatial FROM sp WHERE ST_GeometryType(spatial_value) = 'POINT' ORDER BY 1;
+DROP TABLE sp;
