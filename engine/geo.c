@@ -99,6 +99,9 @@ static bool wkb_copy(const uint8_t **p, const uint8_t *end, gbuf *b, uint32_t wa
     uint32_t n = rd_u32(s, le);
     s += 4;
     gb_u32(b, n);
+    /* (MariaDB's: a linestring, a polygon and a multilinestring have parts; a ring's
+       points end where they began) */
+    if (!n && (type == GEO_LINESTRING || type == GEO_POLYGON || type == GEO_MULTILINESTRING)) return false;
     if (type == GEO_LINESTRING || type == GEO_POLYGON) {
         for (uint32_t i = 0; i < n; i++) {
             if (type == GEO_POLYGON) {   /* a ring: its points */
@@ -106,8 +109,10 @@ static bool wkb_copy(const uint8_t **p, const uint8_t *end, gbuf *b, uint32_t wa
                 uint32_t m = rd_u32(s, le);
                 s += 4;
                 gb_u32(b, m);
-                if ((uint64_t)(end - s) < (uint64_t)m * 16) return false;
+                if (!m || (uint64_t)(end - s) < (uint64_t)m * 16) return false;
+                size_t first = b->n;
                 for (uint32_t k = 0; k < m; k++, s += 16) { gb_dbl(b, rd_dbl(s, le)); gb_dbl(b, rd_dbl(s + 8, le)); }
+                if (memcmp(b->p + first, b->p + b->n - 16, 16)) return false;
             } else {
                 if (end - s < 16) return false;
                 gb_dbl(b, rd_dbl(s, le));
@@ -169,6 +174,7 @@ static bool word(wkt *w, const char *kw)
 static bool number(wkt *w, double *d)
 {
     ws(w);
+    if (w->s >= w->end || ((*w->s < '0' || *w->s > '9') && *w->s != '-' && *w->s != '+')) return false;   /* ('.5' is none, '-.5' is) */
     char buf[64];
     size_t k = 0;
     const char *q = w->s;
@@ -325,6 +331,7 @@ static void wkt_out(gbuf *b, const uint8_t **p, bool bare)
     uint32_t n = rd_u32(s, true);
     s += 4;
     if (type == GEO_COLLECTION && !n) { out_str(b, " EMPTY"); *p = s; return; }
+    if (!n) { out_str(b, ")"); *p = s; return; }   /* (MariaDB prints an empty MULTIPOINT so: "MULTIPOINT)") */
     out_str(b, "(");
     for (uint32_t i = 0; i < n; i++) {
         if (i) out_str(b, ",");
