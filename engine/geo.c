@@ -5,12 +5,15 @@
  * as little-endian WKB (byte order 1, a 4-byte type, its points as pairs of doubles).
  * It travels as a binary string (MYSQL_TYPE_GEOMETRY in result metadata) and a column
  * of such a type (stor_column.geom) is a LONGBLOB that takes only such values.
- * Here: WKT read and written as MariaDB does (`geo_from_wkt`, `geo_to_wkt`), WKB of
- * either byte order read (`wkb_copy`), the constructors, the accessors. Not yet: the
- * relations and measurements (ST_Contains, ST_Distance ...), GeoJSON, SPATIAL keys
- * used for MBR predicates (they are kept as plain keys). */
+ * Here: WKT read and written as MariaDB does (`geo_from_wkt`, `wkt_out`), WKB of either
+ * byte order read (`wkb_copy`), the constructors, the accessors, and the measures MariaDB
+ * computes in plain floating point (area, length, envelope, MBR relations, the distance
+ * of points, on the sphere too). Not yet: the relations and distances of lines and
+ * polygons (ST_Contains, ST_Intersects ...: MariaDB's slicing algorithm works on a
+ * fixed-point grid), GeoJSON, SPATIAL keys used for MBR predicates (kept as plain keys). */
 #include "engine/func_int.h"
 #include "engine/geo.h"
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +75,13 @@ static double rd_dbl(const uint8_t *p, bool le)
     return d;
 }
 
+/* Do the points at a and b (little-endian x y) compare equal (-0 is 0)? A ring must end
+ * where it began. */
+static bool same_point(const uint8_t *a, const uint8_t *b)
+{
+    return rd_dbl(a, true) == rd_dbl(b, true) && rd_dbl(a + 8, true) == rd_dbl(b + 8, true);
+}
+
 /* ---------------------------------------------------------------- WKB */
 
 /* The geometry of WKB at *p (either byte order) copied into b as little-endian WKB, *p
@@ -112,7 +122,7 @@ static bool wkb_copy(const uint8_t **p, const uint8_t *end, gbuf *b, uint32_t wa
                 if (!m || (uint64_t)(end - s) < (uint64_t)m * 16) return false;
                 size_t first = b->n;
                 for (uint32_t k = 0; k < m; k++, s += 16) { gb_dbl(b, rd_dbl(s, le)); gb_dbl(b, rd_dbl(s + 8, le)); }
-                if (memcmp(b->p + first, b->p + b->n - 16, 16)) return false;
+                if (!same_point(b->p + first, b->p + b->n - 16)) return false;
             } else {
                 if (end - s < 16) return false;
                 gb_dbl(b, rd_dbl(s, le));
@@ -166,7 +176,7 @@ static bool word(wkt *w, const char *kw)
     size_t n = strlen(kw);
     if ((size_t)(w->end - w->s) < n || strncasecmp(w->s, kw, n)) return false;
     const char *q = w->s + n;
-    if (q < w->end && ((*q >= 'a' && *q <= 'z') || (*q >= 'A' && *q <= 'Z'))) return false;
+    if (q < w->end && (isalnum((unsigned char)*q) || *q == '_')) return false;   /* (a longer word: MariaDB's my_isvar) */
     w->s = q;
     return true;
 }
@@ -196,10 +206,24 @@ static bool wkt_point(wkt *w)
     return true;
 }
 
-/* '(' x y, ... ')': the count and the points; at least min of them */
-static bool wkt_points(wkt *w, uint32_t min, bool closed)
+/* An opening parenthesis; opt: a whole geometry's, which MariaDB lets go unwritten
+ * ('POINT 1 2'), the closing one then too. *had: whether it was there. */
+static bool open_paren(wkt *w, bool opt, bool *had)
 {
-    if (!tok(w, '(')) return false;
+    *had = tok(w, '(');
+    return *had || opt;
+}
+
+static bool close_paren(wkt *w, bool had)
+{
+    return !had || tok(w, ')');
+}
+
+/* '(' x y, ... ')': the count and the points; at least min of them */
+static bool wkt_points(wkt *w, uint32_t min, bool closed, bool opt)
+{
+    bool had;
+    if (!open_paren(w, opt, &had)) return false;
     size_t at = w->b->n;
     gb_u32(w->b, 0);
     uint32_t n = 0;
@@ -207,18 +231,19 @@ static bool wkt_points(wkt *w, uint32_t min, bool closed)
         if (!wkt_point(w)) return false;
         n++;
     } while (tok(w, ','));
-    if (!tok(w, ')') || n < min) return false;
-    if (closed && memcmp(w->b->p + at + 4, w->b->p + w->b->n - 16, 16)) return false;   /* (a ring ends where it began) */
+    if (!close_paren(w, had) || n < min) return false;
+    if (closed && !same_point(w->b->p + at + 4, w->b->p + w->b->n - 16)) return false;
     gb_put_u32_at(w->b, at, n);
     return true;
 }
 
-static bool wkt_body(wkt *w, uint32_t type, int depth);
+static bool wkt_body(wkt *w, uint32_t type, int depth, bool opt);
 
 /* '(' part, ... ')' of parts each written by body */
-static bool wkt_list(wkt *w, uint32_t part, int depth)
+static bool wkt_list(wkt *w, uint32_t part, int depth, bool opt)
 {
-    if (!tok(w, '(')) return false;
+    bool had;
+    if (!open_paren(w, opt, &had)) return false;
     size_t at = w->b->n;
     gb_u32(w->b, 0);
     uint32_t n = 0;
@@ -228,15 +253,15 @@ static bool wkt_list(wkt *w, uint32_t part, int depth)
             gb_u32(w->b, GEO_POINT);
             if (!wkt_point(w)) return false;
         } else if (part == GEO_LINESTRING && depth < 0) {   /* a polygon's rings */
-            if (!wkt_points(w, 1, true)) return false;
+            if (!wkt_points(w, 1, true, false)) return false;
         } else {
             gb_u8(w->b, 1);
             gb_u32(w->b, part);
-            if (!wkt_body(w, part, depth + 1)) return false;
+            if (!wkt_body(w, part, depth + 1, false)) return false;
         }
         n++;
     } while (tok(w, ','));
-    if (!tok(w, ')')) return false;
+    if (!close_paren(w, had)) return false;
     gb_put_u32_at(w->b, at, n);
     return true;
 }
@@ -253,23 +278,24 @@ static bool wkt_tagged(wkt *w, int depth)
         if (!word(w, geo_names[t])) continue;
         gb_u8(w->b, 1);
         gb_u32(w->b, t);
-        return wkt_body(w, t, depth);
+        return wkt_body(w, t, depth, true);
     }
     return false;
 }
 
-static bool wkt_body(wkt *w, uint32_t type, int depth)
+static bool wkt_body(wkt *w, uint32_t type, int depth, bool opt)
 {
+    bool had;
     switch (type) {
-    case GEO_POINT: return tok(w, '(') && wkt_point(w) && tok(w, ')');
-    case GEO_LINESTRING: return wkt_points(w, 1, false);
-    case GEO_POLYGON: return wkt_list(w, GEO_LINESTRING, -1);
-    case GEO_MULTIPOINT: return wkt_list(w, GEO_POINT, depth);
-    case GEO_MULTILINESTRING: return wkt_list(w, GEO_LINESTRING, depth);
-    case GEO_MULTIPOLYGON: return wkt_list(w, GEO_POLYGON, depth);
+    case GEO_POINT: return open_paren(w, opt, &had) && wkt_point(w) && close_paren(w, had);
+    case GEO_LINESTRING: return wkt_points(w, 1, false, opt);
+    case GEO_POLYGON: return wkt_list(w, GEO_LINESTRING, -1, opt);
+    case GEO_MULTIPOINT: return wkt_list(w, GEO_POINT, depth, opt);
+    case GEO_MULTILINESTRING: return wkt_list(w, GEO_LINESTRING, depth, opt);
+    case GEO_MULTIPOLYGON: return wkt_list(w, GEO_POLYGON, depth, opt);
     default: {   /* GEOMETRYCOLLECTION EMPTY, or its parts */
         if (word(w, "EMPTY")) { gb_u32(w->b, 0); return true; }
-        if (!tok(w, '(')) return false;
+        if (!open_paren(w, opt, &had)) return false;
         size_t at = w->b->n;
         gb_u32(w->b, 0);
         uint32_t n = 0;
@@ -277,7 +303,7 @@ static bool wkt_body(wkt *w, uint32_t type, int depth)
             if (!wkt_tagged(w, depth + 1)) return false;
             n++;
         } while (tok(w, ','));
-        if (!tok(w, ')')) return false;
+        if (!close_paren(w, had)) return false;
         gb_put_u32_at(w->b, at, n);
         return true;
     }
@@ -475,7 +501,7 @@ static void fn_compose(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_v
         if (type == GEO_LINESTRING) { gb_need(&b, 16); memcpy(b.p + b.n, w + 5, 16); b.n += 16; continue; }
         if (type == GEO_POLYGON) {
             uint32_t m = rd_u32(w + 5, true);
-            if (m < 2 || memcmp(w + 9, w + 9 + (size_t)(m - 1) * 16, 16)) { *out = ex_null(); return; }
+            if (m < 2 || !same_point(w + 9, w + 9 + (size_t)(m - 1) * 16)) { *out = ex_null(); return; }
             gb_need(&b, len - 5);
             memcpy(b.p + b.n, w + 5, len - 5);   /* (the ring: its count and points) */
             b.n += len - 5;
@@ -546,12 +572,217 @@ static void fn_count(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_val
     }
 }
 
+/* ---------------------------------------------------------------- measures */
+
+/* A geometry's parts as measures see them: its points (of points and linestrings), its
+ * segments (of linestrings), its rings (of polygons: each a run of points), its MBR. */
+typedef struct gparts {
+    stor_arena *a;
+    double *pt, *seg;           /* x y pairs; x1 y1 x2 y2 quads */
+    size_t npt, nseg, cpt, cseg;
+    bool poly;                  /* a polygon is among them */
+    double area, len;           /* (MariaDB's sums over the polygons and the linestrings) */
+    bool no_area, no_len;       /* ST_Area, ST_Length NULL (as MariaDB's: a MULTIPOINT has
+                                   neither, a MULTILINESTRING no area, a polygon no length) */
+    double mbr[4];              /* xmin ymin xmax ymax */
+    bool any;
+} gparts;
+
+static void gp_push(stor_arena *a, double **v, size_t *n, size_t *cap, const double *x, size_t k)
+{
+    if (*n + k > *cap) {
+        size_t c = *cap ? *cap * 2 : 64;
+        while (c < *n + k) c *= 2;
+        double *nv = stor_arena_alloc(a, c * sizeof *nv);
+        if (*n) memcpy(nv, *v, *n * sizeof *nv);
+        *v = nv;
+        *cap = c;
+    }
+    memcpy(*v + *n, x, k * sizeof *x);
+    *n += k;
+}
+
+static void gp_mbr(gparts *g, double x, double y)
+{
+    if (!g->any) { g->mbr[0] = g->mbr[2] = x; g->mbr[1] = g->mbr[3] = y; g->any = true; return; }
+    if (x < g->mbr[0]) g->mbr[0] = x;
+    if (y < g->mbr[1]) g->mbr[1] = y;
+    if (x > g->mbr[2]) g->mbr[2] = x;
+    if (y > g->mbr[3]) g->mbr[3] = y;
+}
+
+/* The parts of the valid WKB at *p, moved past it */
+static void gp_walk(gparts *g, const uint8_t **p)
+{
+    const uint8_t *s = *p;
+    uint32_t type = rd_u32(s + 1, true);
+    s += 5;
+    if (type == GEO_POINT) {
+        double xy[2] = { rd_dbl(s, true), rd_dbl(s + 8, true) };
+        gp_push(g->a, &g->pt, &g->npt, &g->cpt, xy, 2);
+        gp_mbr(g, xy[0], xy[1]);
+        *p = s + 16;
+        return;
+    }
+    uint32_t n = rd_u32(s, true);
+    s += 4;
+    if (type == GEO_MULTIPOINT) g->no_area = g->no_len = true;
+    if (type == GEO_MULTILINESTRING) g->no_area = true;
+    if (type == GEO_LINESTRING) {
+        double len = 0;
+        for (uint32_t i = 0; i < n; i++, s += 16) {
+            double xy[2] = { rd_dbl(s, true), rd_dbl(s + 8, true) };
+            gp_push(g->a, &g->pt, &g->npt, &g->cpt, xy, 2);
+            gp_mbr(g, xy[0], xy[1]);
+            if (!i) continue;
+            double q[4] = { rd_dbl(s - 16, true), rd_dbl(s - 8, true), xy[0], xy[1] };
+            gp_push(g->a, &g->seg, &g->nseg, &g->cseg, q, 4);
+            len += sqrt((q[2] - q[0]) * (q[2] - q[0]) + (q[3] - q[1]) * (q[3] - q[1]));
+        }
+        g->len += len;
+        *p = s;
+        return;
+    }
+    if (type == GEO_POLYGON) {   /* the outer ring's area less the holes' (shoelace, as MariaDB sums) */
+        g->poly = g->no_len = true;
+        double area = -1;
+        for (uint32_t r = 0; r < n; r++) {
+            uint32_t m = rd_u32(s, true);
+            s += 4;
+            double ra = 0, px = rd_dbl(s, true), py = rd_dbl(s + 8, true);
+            gp_mbr(g, px, py);
+            for (uint32_t k = 1; k < m; k++) {
+                double x = rd_dbl(s + 16 * (size_t)k, true), y = rd_dbl(s + 16 * (size_t)k + 8, true);
+                gp_mbr(g, x, y);
+                ra += (px + x) * (py - y);
+                px = x;
+                py = y;
+            }
+            s += 16 * (size_t)m;
+            ra = fabs(ra) / 2;
+            area = area == -1 ? ra : area - ra;
+        }
+        g->area += fabs(area);   /* (holes larger than the ring: MariaDB's is positive too) */
+        *p = s;
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) gp_walk(g, &s);
+    *p = s;
+}
+
+static bool gp_of(ex_ctx *ctx, const pdb_value *v, gparts *g, int *type)
+{
+    const uint8_t *w;
+    size_t len;
+    memset(g, 0, sizeof *g);
+    g->a = ctx->a;
+    if (!geo_arg(v, &w, &len, type)) return false;
+    gp_walk(g, &w);
+    return true;
+}
+
+static void ty_measure(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ty_coord(fd, a, n, t, e);
+}
+
+/* ST_Area: of its polygons (0 for a point or linestring); ST_Length: of its linestrings
+ * (0 for a point); NULL where gparts says */
+static void fn_area_length(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    gparts g;
+    int t;
+    if (!gp_of(ctx, &a[0], &g, &t)) { *out = ex_null(); return; }
+    if (d->id == EX_GEO_AREA) { *out = g.no_area ? ex_null() : ex_dbl(g.area); return; }
+    *out = g.no_len ? ex_null() : ex_dbl(isfinite(g.len) ? g.len : 0);   /* (past DBL_MAX: 0, as MariaDB's) */
+}
+
+/* ST_Envelope: the MBR as a closed polygon of five points (a point's too, as MariaDB's) */
+static void fn_envelope(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    gparts g;
+    int t;
+    if (!gp_of(ctx, &a[0], &g, &t) || !g.any) { *out = ex_null(); return; }
+    gbuf b = { ctx->a, NULL, 0, 0 };
+    gb_u32(&b, geo_srid(&a[0]));
+    gb_u8(&b, 1);
+    gb_u32(&b, GEO_POLYGON);
+    gb_u32(&b, 1);
+    gb_u32(&b, 5);
+    const double *m = g.mbr;
+    double ring[10] = { m[0], m[1], m[2], m[1], m[2], m[3], m[0], m[3], m[0], m[1] };
+    for (int i = 0; i < 10; i++) gb_dbl(&b, ring[i]);
+    *out = ex_str((const char *)b.p, b.n, COLL_BINARY);
+}
+
+/* MBRContains, MBRIntersects, MBRDisjoint, MBREqual(s): rectangles, edges included */
+static void fn_mbr(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    gparts g, h;
+    int t;
+    if (!gp_of(ctx, &a[0], &g, &t) || !gp_of(ctx, &a[1], &h, &t) || !g.any || !h.any) { *out = ex_null(); return; }
+    const double *x = g.mbr, *y = h.mbr;
+    bool meet = x[0] <= y[2] && y[0] <= x[2] && x[1] <= y[3] && y[1] <= x[3];
+    switch (d->id) {
+    case EX_GEO_MBR_CONTAINS: *out = ex_int(x[0] <= y[0] && x[1] <= y[1] && y[2] <= x[2] && y[3] <= x[3]); return;
+    case EX_GEO_MBR_INTERSECTS: *out = ex_int(meet); return;
+    case EX_GEO_MBR_DISJOINT: *out = ex_int(!meet); return;
+    default: *out = ex_int(x[0] == y[0] && x[1] == y[1] && x[2] == y[2] && x[3] == y[3]); return;
+    }
+}
+
+static double pt_dist(double x1, double y1, double x2, double y2)
+{
+    return sqrt((x1 - x2) * (x1 - x2) + (y1 - y2) * (y1 - y2));
+}
+
+/* ST_Distance of points and multipoints (the least between any two); of lines and
+ * polygons not yet (1235: MariaDB measures them on the fixed-point grid of its slicing
+ * algorithm, which the last digits show) */
+static void fn_distance(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    gparts g, h;
+    int t;
+    if (!gp_of(ctx, &a[0], &g, &t) || !gp_of(ctx, &a[1], &h, &t) || !g.any || !h.any) { *out = ex_null(); return; }
+    if (g.poly || h.poly || g.nseg || h.nseg)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ST_DISTANCE of lines or polygons'");
+    double best = INFINITY;
+    for (size_t i = 0; i < g.npt; i += 2)
+        for (size_t k = 0; k < h.npt; k += 2) best = fmin(best, pt_dist(g.pt[i], g.pt[i + 1], h.pt[k], h.pt[k + 1]));
+    *out = ex_dbl(isfinite(best) ? best : 0);   /* (past DBL_MAX: 0, as MariaDB's) */
+}
+
+/* ST_Distance_Sphere(p1, p2 [, radius]): the haversine distance of two points (or the
+ * least of multipoints'), in the radius' unit (6370986 m by default, MariaDB's) */
+static void fn_distance_sphere(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    gparts g, h;
+    int t1 = 0, t2 = 0;
+    bool ok1 = gp_of(ctx, &a[0], &g, &t1), ok2 = gp_of(ctx, &a[1], &h, &t2);
+    if (!ok1 || !ok2 || (n > 2 && a[2].t == VT_NULL)) { *out = ex_null(); return; }
+    if ((t1 != GEO_POINT && t1 != GEO_MULTIPOINT) || (t2 != GEO_POINT && t2 != GEO_MULTIPOINT))
+        ex_raise(ctx, 3034, "HY000", "Calling geometry function st_distance_sphere with unsupported types of arguments.");
+    double r = n > 2 ? ex_to_double(&a[2]) : 6370986.0, best = INFINITY;
+    for (size_t i = 0; i < g.npt; i += 2)
+        for (size_t k = 0; k < h.npt; k += 2) {
+            /* (in MariaDB's order of operations, so the last digit agrees) */
+            double x1 = g.pt[i] * M_PI / 180, y1 = g.pt[i + 1] * M_PI / 180;
+            double x2 = h.pt[k] * M_PI / 180, y2 = h.pt[k + 1] * M_PI / 180;
+            double dlat = sin((y2 - y1) / 2), dlon = sin((x2 - x1) / 2);
+            best = fmin(best, 2 * r * asin(sqrt(pow(dlat, 2) + cos(y1) * cos(y2) * pow(dlon, 2))));
+        }
+    *out = isfinite(best) ? ex_dbl(best) : ex_null();
+}
+
 static const ex_fdef rows[] = {
+    { "AREA", 1, 1, EX_FN_NULL_IN, EX_GEO_AREA, ty_measure, fn_area_length },
     { "ASBINARY", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
+    { "DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_measure, fn_distance },
+    { "ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
     { "GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "GEOMETRYCOLLECTION", 1, -1, 0, EX_GEO_BASE + GEO_COLLECTION, ty_geometry, fn_compose },
@@ -562,11 +793,17 @@ static const ex_fdef rows[] = {
     { "GEOMETRYTYPE", 1, 1, EX_FN_NULL_IN, 0, ty_typename, fn_geometry_type },
     { "GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "GLENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_measure, fn_area_length },
     { "LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "LINESTRING", 1, -1, 0, EX_GEO_BASE + GEO_LINESTRING, ty_geometry, fn_compose },
     { "LINESTRINGFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "LINESTRINGFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "MBRCONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_CONTAINS, ty_count, fn_mbr },
+    { "MBRDISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_DISJOINT, ty_count, fn_mbr },
+    { "MBREQUAL", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_EQUAL, ty_count, fn_mbr },
+    { "MBREQUALS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_EQUAL, ty_count, fn_mbr },
+    { "MBRINTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_INTERSECTS, ty_count, fn_mbr },
     { "MLINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "MLINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "MPOINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
@@ -594,11 +831,15 @@ static const ex_fdef rows[] = {
     { "POLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "POLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
+    { "ST_AREA", 1, 1, EX_FN_NULL_IN, EX_GEO_AREA, ty_measure, fn_area_length },
     { "ST_ASBINARY", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ST_ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ST_ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ST_ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ST_DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
+    { "ST_DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_measure, fn_distance },
+    { "ST_DISTANCE_SPHERE", 2, 3, 0, 0, ty_measure, fn_distance_sphere },
+    { "ST_ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
     { "ST_GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_GEOMETRYCOLLECTIONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
@@ -609,6 +850,7 @@ static const ex_fdef rows[] = {
     { "ST_GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_ISEMPTY", 1, 1, EX_FN_NULL_IN, EX_GEO_ISEMPTY, ty_count, fn_count },
+    { "ST_LENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_measure, fn_area_length },
     { "ST_LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_LINESTRINGFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },

@@ -13,7 +13,8 @@ enum { GEO_POINT = 1, GEO_LINESTRING, GEO_POLYGON, GEO_MULTIPOINT, GEO_MULTILINE
 
 /* ex_fdef.id of the spatial functions (past func_int.h's ranges) */
 enum { EX_GEO_BASE = 700, EX_GEO_X = 720, EX_GEO_Y, EX_GEO_NUMPOINTS, EX_GEO_NUMGEOMETRIES, EX_GEO_NUMINTERIOR,
-       EX_GEO_ISEMPTY, EX_GEO_DIMENSION };
+       EX_GEO_ISEMPTY, EX_GEO_DIMENSION, EX_GEO_AREA, EX_GEO_LENGTH, EX_GEO_MBR_CONTAINS, EX_GEO_MBR_INTERSECTS,
+       EX_GEO_MBR_DISJOINT, EX_GEO_MBR_EQUAL };
 
 /* Is s MariaDB's geometry bytes (SRID, then little-endian WKB, nothing after)? Its WKB type in *type. */
 bool ex_geo_valid(const char *s, size_t n, int *type);

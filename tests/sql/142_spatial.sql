@@ -39,3 +39,12 @@ select st_astext(q), st_numgeometries(q), st_geometrytype(q) from sp where q is 
 SELECT HEX(ST_AsBinary(p)), ST_AsText(ST_GeomFromWKB(ST_AsBinary(g))), ST_SRID(ST_GeomFromText('POINT(1 1)', 3857)), ST_AsText(ST_GeomFromText('POINT(1 1)', 3857)) FROM sp ORDER BY non_spatial;
 SELECT non_spatial FROM sp WHERE ST_GeometryType(spatial_value) = 'POINT' ORDER BY 1;
 DROP TABLE sp;
+-- measures MariaDB computes in plain floating point
+SELECT ST_Distance(POINT(0, 0), POINT(3, 4)), ST_Distance(POINT(0.1, 0.2), POINT(0.7, 1.3)), ST_Distance(POINT(0, 0), ST_GeomFromText('MULTIPOINT(3 4, 1 1)')), ST_Distance(POINT(0, 0), POINT(1e300, 1e300));
+SELECT ST_Distance_Sphere(POINT(-73.9949, 40.7501), POINT(-73.9961, 40.7282)), ST_Distance_Sphere(POINT(0, 0), POINT(1, 1), 1), ST_Distance_Sphere(ST_GeomFromText('MULTIPOINT(0 0, 10 10)'), POINT(1, 1)), ST_Distance_Sphere(POINT(1, 1), NULL);
+SELECT ST_Distance_Sphere(POINT(0, 0), ST_GeomFromText('LINESTRING(1 1, 2 0)'));
+SELECT ST_Area(ST_GeomFromText('POLYGON((0 0,10 0,10 10,0 10,0 0),(5 5,7 5,7 7,5 7,5 5))')), ST_Area(POINT(1, 1)), ST_Area(ST_GeomFromText('LINESTRING(0 0,3 4)')), ST_Area(ST_GeomFromText('MULTIPOINT(0 0,1 1)')), ST_Area(ST_GeomFromText('GEOMETRYCOLLECTION(POLYGON((0 0,10 0,10 10,0 0)),POLYGON((0 0,1 0,1 1,0 0)))'));
+SELECT ST_Length(ST_GeomFromText('LINESTRING(0 0,3 4,6 8)')), ST_Length(POINT(1, 1)), ST_Length(ST_GeomFromText('POLYGON((0 0,10 0,10 10,0 0))')), ST_Length(ST_GeomFromText('MULTILINESTRING((0 0,3 4),(0 0,1 1))')), ST_Length(ST_GeomFromText('GEOMETRYCOLLECTION(LINESTRING(0 0,3 4),POINT(1 1))')), GLength(ST_GeomFromText('LINESTRING(0 0,1 1)'));
+SELECT ST_AsText(ST_Envelope(ST_GeomFromText('LINESTRING(0 0,3 4,6 8)'))), ST_AsText(ST_Envelope(POINT(1, 2))), ST_AsText(Envelope(ST_GeomFromText('LINESTRING(0 0,0 5)')));
+SELECT MBRContains(ST_GeomFromText('POLYGON((0 0,10 0,10 10,0 10,0 0))'), POINT(5, 5)), MBRContains(ST_GeomFromText('POLYGON((0 0,10 0,10 10,0 10,0 0))'), POINT(10, 10)), MBRIntersects(POINT(10, 10), ST_GeomFromText('POLYGON((0 0,10 0,10 10,0 10,0 0))')), MBRDisjoint(POINT(11, 10), ST_GeomFromText('POLYGON((0 0,10 0,10 10,0 10,0 0))')), MBREqual(POINT(1, 1), POINT(1, 1)), MBREquals(POINT(1, 1), POINT(1, 2));
+SELECT ST_AsText(ST_GeomFromText('POINT 1 2')), ST_AsText(ST_GeomFromText('LINESTRING 1 2,3 4')), ST_AsText(ST_GeomFromText('GEOMETRYCOLLECTION(POINT 1 2)')), ST_AsText(ST_GeomFromText('LINESTRING1 2,3 4)')), ST_AsText(ST_GeomFromText('POLYGON((-0 1,1 1,0 1))'));
