@@ -219,51 +219,52 @@ static bool close_paren(wkt *w, bool had)
     return !had || tok(w, ')');
 }
 
-/* '(' x y, ... ')': the count and the points; at least min of them */
-static bool wkt_points(wkt *w, uint32_t min, bool closed, bool opt)
+/* One item of a list (a point, a part, a tagged geometry) into w->b */
+typedef bool wkt_item(wkt *w, uint32_t part, int depth);
+
+/* '(' item, ... ')': the count, patched in at *at, then the items; at least min of them */
+static bool wkt_seq(wkt *w, bool opt, uint32_t min, wkt_item *item, uint32_t part, int depth, size_t *at)
 {
     bool had;
     if (!open_paren(w, opt, &had)) return false;
-    size_t at = w->b->n;
+    *at = w->b->n;
     gb_u32(w->b, 0);
     uint32_t n = 0;
     do {
-        if (!wkt_point(w)) return false;
+        if (!item(w, part, depth)) return false;
         n++;
     } while (tok(w, ','));
     if (!close_paren(w, had) || n < min) return false;
-    if (closed && !same_point(w->b->p + at + 4, w->b->p + w->b->n - 16)) return false;
-    gb_put_u32_at(w->b, at, n);
+    gb_put_u32_at(w->b, *at, n);
     return true;
+}
+
+static bool item_point(wkt *w, uint32_t part, int depth) { return wkt_point(w); }
+
+/* A linestring's points, or (closed) a ring's that ends where it began */
+static bool wkt_points(wkt *w, bool closed, bool opt)
+{
+    size_t at;
+    if (!wkt_seq(w, opt, 1, item_point, 0, 0, &at)) return false;
+    return !closed || same_point(w->b->p + at + 4, w->b->p + w->b->n - 16);
 }
 
 static bool wkt_body(wkt *w, uint32_t type, int depth, bool opt);
 
-/* '(' part, ... ')' of parts each written by body */
+/* A multi's or polygon's part: a bare point, a ring (depth < 0: a polygon's), or a part
+ * with its WKB header */
+static bool item_part(wkt *w, uint32_t part, int depth)
+{
+    if (part == GEO_LINESTRING && depth < 0) return wkt_points(w, true, false);
+    gb_u8(w->b, 1);
+    gb_u32(w->b, part);
+    return part == GEO_POINT ? wkt_point(w) : wkt_body(w, part, depth + 1, false);
+}
+
 static bool wkt_list(wkt *w, uint32_t part, int depth, bool opt)
 {
-    bool had;
-    if (!open_paren(w, opt, &had)) return false;
-    size_t at = w->b->n;
-    gb_u32(w->b, 0);
-    uint32_t n = 0;
-    do {
-        if (part == GEO_POINT) {   /* (MULTIPOINT(0 0, 1 1): bare points, each a WKB point) */
-            gb_u8(w->b, 1);
-            gb_u32(w->b, GEO_POINT);
-            if (!wkt_point(w)) return false;
-        } else if (part == GEO_LINESTRING && depth < 0) {   /* a polygon's rings */
-            if (!wkt_points(w, 1, true, false)) return false;
-        } else {
-            gb_u8(w->b, 1);
-            gb_u32(w->b, part);
-            if (!wkt_body(w, part, depth + 1, false)) return false;
-        }
-        n++;
-    } while (tok(w, ','));
-    if (!close_paren(w, had)) return false;
-    gb_put_u32_at(w->b, at, n);
-    return true;
+    size_t at;
+    return wkt_seq(w, opt, 0, item_part, part, depth, &at);
 }
 
 static const char *const geo_names[] = { "", "POINT", "LINESTRING", "POLYGON", "MULTIPOINT", "MULTILINESTRING",
@@ -283,29 +284,22 @@ static bool wkt_tagged(wkt *w, int depth)
     return false;
 }
 
+static bool item_tagged(wkt *w, uint32_t part, int depth) { return wkt_tagged(w, depth); }
+
 static bool wkt_body(wkt *w, uint32_t type, int depth, bool opt)
 {
     bool had;
     switch (type) {
     case GEO_POINT: return open_paren(w, opt, &had) && wkt_point(w) && close_paren(w, had);
-    case GEO_LINESTRING: return wkt_points(w, 1, false, opt);
+    case GEO_LINESTRING: return wkt_points(w, false, opt);
     case GEO_POLYGON: return wkt_list(w, GEO_LINESTRING, -1, opt);
     case GEO_MULTIPOINT: return wkt_list(w, GEO_POINT, depth, opt);
     case GEO_MULTILINESTRING: return wkt_list(w, GEO_LINESTRING, depth, opt);
     case GEO_MULTIPOLYGON: return wkt_list(w, GEO_POLYGON, depth, opt);
     default: {   /* GEOMETRYCOLLECTION EMPTY, or its parts */
         if (word(w, "EMPTY")) { gb_u32(w->b, 0); return true; }
-        if (!open_paren(w, opt, &had)) return false;
-        size_t at = w->b->n;
-        gb_u32(w->b, 0);
-        uint32_t n = 0;
-        do {
-            if (!wkt_tagged(w, depth + 1)) return false;
-            n++;
-        } while (tok(w, ','));
-        if (!close_paren(w, had)) return false;
-        gb_put_u32_at(w->b, at, n);
-        return true;
+        size_t at;
+        return wkt_seq(w, opt, 0, item_tagged, 0, depth + 1, &at);
     }
     }
 }
