@@ -785,7 +785,7 @@ static void text_value(const stor_column *c, const uint8_t *bytes, size_t n, pdb
     uint16_t coll = c ? c->coll : COLL_BINARY;
     const pdb_collation *cl = pdb_coll_by_id(coll);
     if (coll == COLL_BINARY || !c || c->kind != CK_STR) *v = ex_str((const char *)bytes, n, COLL_BINARY);
-    else if (cl && pdb_coll_transcoded(coll)) *v = ex_transcoded_to_utf8(ar, (const char *)bytes, n, coll);
+    else if (cl && pdb_coll_transcoded(coll)) *v = ex_bytes_in_charset(ar, (const char *)bytes, n, coll, NULL);
     else *v = ex_str((const char *)bytes, n, COLL_UTF8MB4_BIN);
 }
 

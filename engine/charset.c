@@ -54,11 +54,6 @@ char *ex_client_to_utf8(pdb_session *s, const char *sql, size_t len, size_t *out
     return o;
 }
 
-pdb_value ex_transcoded_to_utf8(stor_arena *a, const char *s, size_t n, uint16_t coll)
-{
-    return ex_bytes_in_charset(a, s, n, coll, NULL);
-}
-
 pdb_value ex_bytes_in_charset(stor_arena *a, const char *s, size_t n, uint16_t coll, size_t *first_bad)
 {
     char *o = stor_arena_alloc(a, n * 3 + 1);

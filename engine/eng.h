@@ -1582,9 +1582,9 @@ typedef struct ex_feed {
 void ex_load_null(ex_ctx *ctx, const stor_column *col, pdb_value *v);
 void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 /* Text in a single-byte charset (latin1 as Windows-1252) as the engine holds it: UTF-8. */
-pdb_value ex_transcoded_to_utf8(stor_arena *a, const char *s, size_t n, uint16_t coll);
-/* Bytes (a binary string) read as text of a transcoded charset: ex_transcoded_to_utf8,
- * and where the first bytes that stand for no character start (SIZE_MAX: none) */
+/* Bytes (a binary string, a file's or a binary log's) read as text of a transcoded
+ * charset (latin1, big5 ...) into UTF-8; *first_bad, when asked, where the first bytes
+ * that stand for no character start (SIZE_MAX: none) */
 pdb_value ex_bytes_in_charset(stor_arena *a, const char *s, size_t n, uint16_t coll, size_t *first_bad);
 /* A NOT NULL column's value when none is given (non-strict): its type's zero. */
 pdb_value ex_implicit_default(const stor_column *c);

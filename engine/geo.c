@@ -22,11 +22,12 @@
 
 #define GEO_MAX_DEPTH 32   /* (nested collections: MariaDB's bound is on the text's size) */
 
+/* WKB being written (a NULL: a dry run that only counts, to check a value) */
 typedef struct gbuf { stor_arena *a; uint8_t *p; size_t n, cap; } gbuf;
 
 static void gb_need(gbuf *b, size_t more)
 {
-    if (b->n + more <= b->cap) return;
+    if (b->n + more <= b->cap || !b->a) return;
     size_t cap = b->cap ? b->cap * 2 : 64;
     while (cap < b->n + more) cap *= 2;
     uint8_t *p = stor_arena_alloc(b->a, cap);
@@ -37,18 +38,21 @@ static void gb_need(gbuf *b, size_t more)
 
 static void gb_u32(gbuf *b, uint32_t v)
 {
+    if (!b->a) { b->n += 4; return; }
     gb_need(b, 4);
     for (int i = 0; i < 4; i++) b->p[b->n++] = (uint8_t)(v >> (8 * i));
 }
 
 static void gb_u8(gbuf *b, uint8_t v)
 {
+    if (!b->a) { b->n++; return; }
     gb_need(b, 1);
     b->p[b->n++] = v;
 }
 
 static void gb_dbl(gbuf *b, double d)
 {
+    if (!b->a) { b->n += 8; return; }
     uint64_t u;
     memcpy(&u, &d, 8);
     gb_need(b, 8);
@@ -77,9 +81,9 @@ static double rd_dbl(const uint8_t *p, bool le)
 
 /* Do the points at a and b (little-endian x y) compare equal (-0 is 0)? A ring must end
  * where it began. */
-static bool same_point(const uint8_t *a, const uint8_t *b)
+static bool same_point(const uint8_t *a, const uint8_t *b, bool le)
 {
-    return rd_dbl(a, true) == rd_dbl(b, true) && rd_dbl(a + 8, true) == rd_dbl(b + 8, true);
+    return rd_dbl(a, le) == rd_dbl(b, le) && rd_dbl(a + 8, le) == rd_dbl(b + 8, le);
 }
 
 /* ---------------------------------------------------------------- WKB */
@@ -91,6 +95,7 @@ static bool wkb_copy(const uint8_t **p, const uint8_t *end, gbuf *b, uint32_t wa
     const uint8_t *s = *p;
     if (depth > GEO_MAX_DEPTH || end - s < 5 || s[0] > 1) return false;
     bool le = s[0] == 1;
+    if (!b->a && !le) return false;   /* (a value's own bytes are little-endian) */
     uint32_t type = rd_u32(s + 1, le);
     if (type < GEO_POINT || type > GEO_COLLECTION || (want && type != want)) return false;
     s += 5;
@@ -120,9 +125,9 @@ static bool wkb_copy(const uint8_t **p, const uint8_t *end, gbuf *b, uint32_t wa
                 s += 4;
                 gb_u32(b, m);
                 if (!m || (uint64_t)(end - s) < (uint64_t)m * 16) return false;
-                size_t first = b->n;
+                const uint8_t *ring = s;
                 for (uint32_t k = 0; k < m; k++, s += 16) { gb_dbl(b, rd_dbl(s, le)); gb_dbl(b, rd_dbl(s + 8, le)); }
-                if (!same_point(b->p + first, b->p + b->n - 16)) return false;
+                if (!same_point(ring, s - 16, le)) return false;
             } else {
                 if (end - s < 16) return false;
                 gb_dbl(b, rd_dbl(s, le));
@@ -144,13 +149,10 @@ static bool wkb_copy(const uint8_t **p, const uint8_t *end, gbuf *b, uint32_t wa
 bool ex_geo_valid(const char *s, size_t n, int *type)
 {
     if (n < 4 + 5) return false;
-    stor_arena a;
-    stor_arena_init(&a);
-    gbuf b = { &a, NULL, 0, 0 };
+    gbuf dry = { NULL, NULL, 0, 0 };   /* (checked in place: nothing copied) */
     const uint8_t *p = (const uint8_t *)s + 4, *end = (const uint8_t *)s + n;
-    bool ok = wkb_copy(&p, end, &b, 0, 0) && p == end && b.n == n - 4 && !memcmp(b.p, s + 4, b.n);
+    bool ok = wkb_copy(&p, end, &dry, 0, 0) && p == end;
     if (ok && type) *type = (int)rd_u32((const uint8_t *)s + 5, true);
-    stor_arena_free(&a);
     return ok;
 }
 
@@ -246,7 +248,7 @@ static bool wkt_points(wkt *w, bool closed, bool opt)
 {
     size_t at;
     if (!wkt_seq(w, opt, 1, item_point, 0, 0, &at)) return false;
-    return !closed || same_point(w->b->p + at + 4, w->b->p + w->b->n - 16);
+    return !closed || same_point(w->b->p + at + 4, w->b->p + w->b->n - 16, true);
 }
 
 static bool wkt_body(wkt *w, uint32_t type, int depth, bool opt);
@@ -495,7 +497,7 @@ static void fn_compose(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_v
         if (type == GEO_LINESTRING) { gb_need(&b, 16); memcpy(b.p + b.n, w + 5, 16); b.n += 16; continue; }
         if (type == GEO_POLYGON) {
             uint32_t m = rd_u32(w + 5, true);
-            if (m < 2 || !same_point(w + 9, w + 9 + (size_t)(m - 1) * 16)) { *out = ex_null(); return; }
+            if (m < 2 || !same_point(w + 9, w + 9 + (size_t)(m - 1) * 16, true)) { *out = ex_null(); return; }
             gb_need(&b, len - 5);
             memcpy(b.p + b.n, w + 5, len - 5);   /* (the ring: its count and points) */
             b.n += len - 5;
@@ -557,7 +559,7 @@ static void fn_count(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_val
         for (uint32_t i = 0; i < cnt; i++) {
             int pt = (int)rd_u32(s + 1, true);
             if (dim[pt] > best) best = dim[pt];
-            gbuf skip = { ctx->a, NULL, 0, 0 };
+            gbuf skip = { NULL, NULL, 0, 0 };   /* (a dry run: moves s past the part) */
             wkb_copy(&s, w + len, &skip, 0, 0);
         }
         *out = ex_int(best < 0 ? 0 : best);
@@ -675,11 +677,6 @@ static bool gp_of(ex_ctx *ctx, const pdb_value *v, gparts *g, int *type)
     return true;
 }
 
-static void ty_measure(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
-{
-    ty_coord(fd, a, n, t, e);
-}
-
 /* ST_Area: of its polygons (0 for a point or linestring); ST_Length: of its linestrings
  * (0 for a point); NULL where gparts says */
 static void fn_area_length(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -769,13 +766,13 @@ static void fn_distance_sphere(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int 
 }
 
 static const ex_fdef rows[] = {
-    { "AREA", 1, 1, EX_FN_NULL_IN, EX_GEO_AREA, ty_measure, fn_area_length },
+    { "AREA", 1, 1, EX_FN_NULL_IN, EX_GEO_AREA, ty_coord, fn_area_length },
     { "ASBINARY", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
-    { "DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_measure, fn_distance },
+    { "DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_coord, fn_distance },
     { "ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
     { "GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
@@ -787,7 +784,7 @@ static const ex_fdef rows[] = {
     { "GEOMETRYTYPE", 1, 1, EX_FN_NULL_IN, 0, ty_typename, fn_geometry_type },
     { "GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
-    { "GLENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_measure, fn_area_length },
+    { "GLENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_coord, fn_area_length },
     { "LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "LINESTRING", 1, -1, 0, EX_GEO_BASE + GEO_LINESTRING, ty_geometry, fn_compose },
@@ -825,14 +822,14 @@ static const ex_fdef rows[] = {
     { "POLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "POLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
-    { "ST_AREA", 1, 1, EX_FN_NULL_IN, EX_GEO_AREA, ty_measure, fn_area_length },
+    { "ST_AREA", 1, 1, EX_FN_NULL_IN, EX_GEO_AREA, ty_coord, fn_area_length },
     { "ST_ASBINARY", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ST_ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ST_ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ST_ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ST_DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
-    { "ST_DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_measure, fn_distance },
-    { "ST_DISTANCE_SPHERE", 2, 3, 0, 0, ty_measure, fn_distance_sphere },
+    { "ST_DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_coord, fn_distance },
+    { "ST_DISTANCE_SPHERE", 2, 3, 0, 0, ty_coord, fn_distance_sphere },
     { "ST_ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
     { "ST_GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
@@ -844,7 +841,7 @@ static const ex_fdef rows[] = {
     { "ST_GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_ISEMPTY", 1, 1, EX_FN_NULL_IN, EX_GEO_ISEMPTY, ty_count, fn_count },
-    { "ST_LENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_measure, fn_area_length },
+    { "ST_LENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_coord, fn_area_length },
     { "ST_LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_LINESTRINGFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },

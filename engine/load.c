@@ -401,7 +401,7 @@ static void convert_field(ex_ctx *ctx, ld_feed *lf, const stor_column *col, pdb_
         /* a single-byte or East Asian file's text is UTF-8 inside, its bytes go to a
            binary column as they are */
         if (lf->single_byte && !(col->kind == CK_STR && col->coll == COLL_BINARY))
-            *v = ex_transcoded_to_utf8(ctx->a, v->p, v->len, lf->coll);
+            *v = ex_bytes_in_charset(ctx->a, v->p, v->len, lf->coll, NULL);
         ex_store_convert(ctx, col, v, o, ctx->feed->rowno);
         ex_store_ts(ctx, col, o);
     }
@@ -464,7 +464,7 @@ static bool feed_next(ex_feed *f, ex_ctx *ctx, pdb_value *vals)
                 f->done[lf->tcol[i]] = true;
             } else {
                 pdb_value sv = v;
-                if (lf->single_byte && sv.t == VT_STRING) sv = ex_transcoded_to_utf8(ctx->a, sv.p, sv.len, lf->coll);
+                if (lf->single_byte && sv.t == VT_STRING) sv = ex_bytes_in_charset(ctx->a, sv.p, sv.len, lf->coll, NULL);
                 ex_uservar_set(ctx->s, lf->tvar[i], &sv);
             }
         }

@@ -6112,7 +6112,7 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
        ones a full sort puts first) */
     int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
     uint32_t nsorted = n;
-    bool fs_done = false, keyed_all = n > 1 && q->norder && !order_from_key(q) && sort_by_keys(q, o, idx, n);
+    bool fs_done = false, keyed_all = n > 1 && q->norder && sort_by_keys(q, o, idx, n) && !order_from_key(q);
     if (keyed_all) sortkeys(ctx, q, o, idx, n, true);
     if (q->fs && n > 1 && q->norow == n) {
         /* first the stable sort (a top-N with LIMIT) on a copy: when no two of the rows it
