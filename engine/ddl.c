@@ -26,9 +26,12 @@ static uint16_t resolve_coll(ex_ctx *ctx, const char *cs, const char *coll, uint
     if (coll && strcmp(coll, "*bin")) {
         c = pdb_coll_by_name(coll);
         if (!c) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", coll);
-        if (cs && strcasecmp(c->charset, cs) && !(strcasecmp(cs, "utf8") == 0 && !strcmp(c->charset, "utf8mb3")))
-            ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'", c->name, cs);
-        return c->id;
+        const pdb_collation *d = dflt ? pdb_coll_by_id(dflt) : NULL;
+        const char *in = cs ? cs : ex_coll_shared(c) && d ? d->charset : NULL;   /* (uca1400_x alone: the default's) */
+        const pdb_collation *b = in ? pdb_coll_of_charset(c, in) : c;
+        if (!b) ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'",
+                         ex_coll_shared(c) ? coll : c->name, in);
+        return b->id;
     }
     if (cs) {
         if (!strcasecmp(cs, "binary")) return COLL_BINARY;

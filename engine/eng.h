@@ -178,7 +178,10 @@ bool ex_func_registry_ok(void);
 bool ex_locale_numeric(const char *name, size_t n, char *point, int *sep, int *grouping);
 const char *ex_locale_name(const char *name, size_t n);
 const char *ex_charset_description(const char *cs);          /* show.c: CHARACTER_SETS.DESCRIPTION */
-size_t ex_coll_list(const pdb_collation **out);              /* show.c: the collations in MariaDB's order */
+size_t ex_coll_list(const pdb_collation **out, bool every);  /* show.c: the collations in MariaDB's order
+                                                                (every: uca1400's of each charset, not utf8mb4's only) */
+bool ex_coll_shared(const pdb_collation *c);                 /* uca1400's: listed without a charset */
+const char *ex_coll_short_name(const pdb_collation *c);      /* "uca1400_as_ci" for those, else the name */
 const char *const *ex_plugin_row(size_t i);   /* show.c: PLUGINS' 13 columns of the i-th, NULL past the last */
 
 /* JSON (json.c) */

@@ -1001,6 +1001,7 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (st->collate) {
             cc = pdb_coll_by_name(st->collate);
             if (!cc) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", st->collate);
+            if (ex_coll_shared(cc) && pdb_coll_of_charset(cc, c->charset)) cc = pdb_coll_of_charset(cc, c->charset);
             if (strcmp(cc->charset, c->charset))
                 ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'", cc->name, c->charset);
         }

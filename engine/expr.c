@@ -1881,8 +1881,10 @@ static void comp_collate(cstate *cs, pl_expr *e, ex_type *t)
     if (!co) ex_raise(ctx, 1273, "HY000", "Unknown collation: '%s'", e->s);
     /* the collation must be of the operand's charset (a number's: the connection's) */
     const pdb_collation *oc = pdb_coll_by_id(t->vt == VT_STRING ? t->coll : ctx->s->coll_connection);
+    if (oc && ex_coll_shared(co) && pdb_coll_of_charset(co, oc->charset)) co = pdb_coll_of_charset(co, oc->charset);
     if (t->vt != VT_NULL && oc && strcmp(oc->charset, co->charset))
-        ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'", co->name, oc->charset);
+        ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'", ex_coll_shared(co) ? e->s : co->name,
+                 oc->charset);
     emit(p, OP_COLLATE, co->id, 0, 0);
     t->coll = co->id;
     t->coerc = 0;

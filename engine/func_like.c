@@ -184,6 +184,15 @@ static fold_tab *fold_tab_for(uint16_t coll)
     return NULL;
 }
 
+/* cp (UTF-8 in enc) equals the ASCII character cand: as the collation compares, and where
+ * it compares several levels also as LIKE compares characters (uca1400's _as_ci: 𝐚 = 'a',
+ * yet 𝐚 LIKE 'a' is 0, MariaDB having no secondary weights on its page) */
+static bool fold_eq(uint16_t coll, int32_t cp, const char *enc, int32_t el, char cand)
+{
+    return pdb_coll_cmp(coll, enc, (size_t)el, &cand, 1) == 0 &&
+           (pdb_coll_levels(coll) == 1 || pdb_coll_char_eq(coll, cp, (unsigned char)cand));
+}
+
 static uint8_t fold_compute(int32_t cp, uint16_t coll)
 {
     uint8_t f = 1;
@@ -198,14 +207,13 @@ static uint8_t fold_compute(int32_t cp, uint16_t coll)
         int32_t n = unorm2_getDecomposition(nfkd, cp, buf, 16, &st);
         if (U_SUCCESS(st) && n > 0 && buf[0] >= 0x20 && buf[0] < 0x7f) {
             char cand = (char)buf[0];
-            if (pdb_coll_cmp(coll, enc, (size_t)el, &cand, 1) == 0)
-                f = (uint8_t)(cand >= 'a' && cand <= 'z' ? cand - 32 : cand);
+            if (fold_eq(coll, cp, enc, el, cand)) f = (uint8_t)(cand >= 'a' && cand <= 'z' ? cand - 32 : cand);
         }
     }
     /* no decomposition to an equal ASCII character, yet the collation may make it one
        (utf8mb4_general_ci: ß = S) */
     for (char cand = 0x21; cand < 0x7f && f == 1; cand++)
-        if (!(cand >= 'a' && cand <= 'z') && pdb_coll_cmp(coll, enc, (size_t)el, &cand, 1) == 0) f = (uint8_t)cand;
+        if (!(cand >= 'a' && cand <= 'z') && fold_eq(coll, cp, enc, el, cand)) f = (uint8_t)cand;
     return f;
 }
 

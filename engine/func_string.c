@@ -106,7 +106,8 @@ static void ty_weight_string(const ex_fdef *fd, const ex_type *a, int n, ex_type
     /* VARBINARY: the argument's characters (or AS CHAR(n)) times its weights' size */
     uint16_t co = a[0].vt == VT_STRING ? a[0].coll : COLL_LATIN1_SWEDISH_CI;
     uint32_t chars = e && e->ival > 0 ? (uint32_t)e->ival : ex_fn_chars_of(&a[0]);
-    ex_fn_t_str(t, chars * pdb_coll_weight_size(co), COLL_BINARY);
+    unsigned lv = pdb_coll_levels(co);   /* (AS CHAR(n) of several levels: MariaDB counts them twice) */
+    ex_fn_t_str(t, chars * pdb_coll_weight_size(co) * lv * (e && e->ival > 0 ? lv : 1), COLL_BINARY);
 }
 
 static void ty_regexp_replace(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
@@ -312,7 +313,7 @@ static void fn_weight_string(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n
     const char *s = ex_to_str(ctx->a, &a[0], &len);
     uint16_t co = a[0].t == VT_STRING ? a[0].coll : COLL_LATIN1_SWEDISH_CI;
     uint32_t nw = e && e->ival > 0 ? (uint32_t)e->ival : 0;
-    size_t cap = (nw ? nw : len + 1) * pdb_coll_weight_size(co);
+    size_t cap = (nw ? nw : len + 1) * pdb_coll_weight_size(co) * pdb_coll_levels(co);
     uint8_t *o = stor_arena_alloc(ctx->a, cap + 1);
     *out = ex_str((const char *)o, pdb_coll_weight_string(co, s, len, nw, o, cap), COLL_BINARY);
 }

@@ -803,13 +803,27 @@ static bool infoschema_rows(ex_ctx *ctx, const char *name, ex_rows *rows, ex_typ
         else { col(&b, "COLLATION_NAME", 'S', 64); col(&b, "CHARACTER_SET_NAME", 'S', 32); col(&b, "ID", 'U', 0); col(&b, "IS_DEFAULT", 'S', 3); col(&b, "IS_COMPILED", 'S', 3); col(&b, "SORTLEN", 'U', 0); }
         rows->ncols = (uint32_t)b.ncols;
         const pdb_collation **cl = stor_arena_alloc(ctx->a, 4096 * sizeof *cl);
-        size_t ncl = ex_coll_list(cl);
+        size_t ncl = ex_coll_list(cl, false);
         for (size_t i = 0; i < ncl; i++) {
             const pdb_collation *c = cl[i];
             if (cs && !c->is_default) continue;
             begin_row(&b);
             if (cs) { vs(&b, c->charset); vs(&b, c->name); vs(&b, ex_charset_description(c->charset)); vu(&b, c->maxlen); }
+            else if (ex_coll_shared(c)) { vs(&b, ex_coll_short_name(c)); vn(&b); vn(&b); vn(&b); vs(&b, "Yes"); vu(&b, c->sortlen); }
             else { vs(&b, c->name); vs(&b, c->charset); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : ""); vs(&b, "Yes"); vu(&b, c->sortlen); }
+            end_row(&b);
+        }
+    } else if (!strcasecmp(name, "COLLATION_CHARACTER_SET_APPLICABILITY")) {
+        col(&b, "COLLATION_NAME", 'S', 64); col(&b, "CHARACTER_SET_NAME", 'S', 32); col(&b, "FULL_COLLATION_NAME", 'S', 64);
+        col(&b, "ID", 'U', 0); col(&b, "IS_DEFAULT", 'S', 3);
+        for (int i = 0; i < b.ncols; i++) { b.types[i].nullable = false; b.types[i].flags |= NOT_NULL_FLAG; }
+        rows->ncols = (uint32_t)b.ncols;
+        const pdb_collation **cl = stor_arena_alloc(ctx->a, 4096 * sizeof *cl);
+        size_t ncl = ex_coll_list(cl, true);
+        for (size_t i = 0; i < ncl; i++) {
+            const pdb_collation *c = cl[i];
+            begin_row(&b);
+            vs(&b, ex_coll_short_name(c)); vs(&b, c->charset); vs(&b, c->name); vu(&b, c->id); vs(&b, c->is_default ? "Yes" : "");
             end_row(&b);
         }
     } else if (!strcasecmp(name, "TRIGGERS")) {

@@ -19,16 +19,30 @@ const char *ex_charset_description(const char *cs)
 /* The collations in MariaDB's order (information_schema.COLLATIONS and SHOW COLLATION):
  * by character set (SHOW CHARACTER SET's order), then by id. Returns how many are in
  * out (room for 4096). */
-size_t ex_coll_list(const pdb_collation **out)
+size_t ex_coll_list(const pdb_collation **out, bool every)
 {
     size_t n = 0;
     const pdb_charset_info *ci;
     for (size_t i = 0; (ci = pdb_charset_at(i)); i++)
         for (uint16_t id = 1; id < 4096; id++) {
             const pdb_collation *c = pdb_coll_by_id(id);
-            if (c && !strcmp(c->charset, ci->name)) out[n++] = c;
+            if (c && !strcmp(c->charset, ci->name) && (every || !ex_coll_shared(c) || !strcmp(c->charset, "utf8mb4")))
+                out[n++] = c;
         }
     return n;
+}
+
+/* uca1400's collations are MariaDB's first of any charset: it lists each once, without
+ * its charset ("uca1400_as_ci", charset and id NULL), where utf8mb4's would be, and
+ * names the charset's in COLLATION_CHARACTER_SET_APPLICABILITY. */
+bool ex_coll_shared(const pdb_collation *c)
+{
+    return c->id >= 2048 && c->id < 3328;
+}
+
+const char *ex_coll_short_name(const pdb_collation *c)
+{
+    return ex_coll_shared(c) ? c->name + strlen(c->charset) + 1 : c->name;
 }
 
 /* The plugins pressdb answers for (the engines it accepts, its authentication), with
@@ -1196,14 +1210,16 @@ void ex_show(ex_ctx *ctx, pl_stmt *st, ex_result *r)
                 { "Sortlen", 8, 3, 4097, "SORTLEN" } };
             ex_textset_spec(ctx, &ts, 6, spec, "COLLATIONS");
             const pdb_collation **cl = stor_arena_alloc(ctx->a, 4096 * sizeof *cl);
-            size_t ncl = ex_coll_list(cl);
+            size_t ncl = ex_coll_list(cl, false);
             for (size_t i = 0; i < ncl; i++) {
                 const pdb_collation *c = cl[i];
-                if (!show_match(ctx, st, c->name)) continue;
+                if (!show_match(ctx, st, c->name)) continue;   /* (uca1400's: by utf8mb4's name, as MariaDB) */
                 char idb[8], sl[8];
                 snprintf(idb, sizeof idb, "%u", c->id);
                 snprintf(sl, sizeof sl, "%u", c->sortlen);
-                const char *vals[6] = { c->name, c->charset, idb, c->is_default ? "Yes" : "", "Yes", sl };
+                bool sh = ex_coll_shared(c);
+                const char *vals[6] = { ex_coll_short_name(c), sh ? NULL : c->charset, sh ? NULL : idb,
+                                        sh ? NULL : c->is_default ? "Yes" : "", "Yes", sl };
                 ex_textset_add(ctx, &ts, vals);
             }
         } else {

@@ -50,14 +50,17 @@ typedef struct coll_def {
     uint8_t mb;             /* CF_MB: its charset's index in mb_charsets */
     bool ascii_bytes;       /* CF_MB: characters below 0x80 are their own bytes both ways */
     int16_t space;          /* CF_SB, CF_MB: the weight of a space */
+    uint8_t levels;         /* CF_UCA: the levels compared beyond the primary (LV_2 accents,
+                               LV_3 case: uca1400's _as_ and _cs collations) */
 } coll_def;
+enum { LV_2 = 2, LV_3 = 4 };
 
 /* The Unicode collations: wt is the weight table (rts[]: general, UCA 4.0.0, 5.2.0, 14.0.0;
  * -1 none: code points or bytes). */
 #define U(id, name, cs, maxlen, def, pad, fam, wt) \
     { { id, name, cs, maxlen, def, pad, fam == CF_GENERAL || fam == CF_UCA, fam == CF_BIN || fam == CF_BINARY, \
         fam == CF_UCA ? 8 : 1 }, fam, NULL, NULL, fam == CF_GENERAL || fam == CF_UCA, fam == CF_BIN || fam == CF_BINARY, \
-      false, wt, 0, 0, false, 0 }
+      false, wt, 0, 0, false, 0, 0 }
 static const coll_def unicode_colls[] = {
     U(33,  "utf8mb3_general_ci",           "utf8mb3",3, true, true, CF_GENERAL, 0),
     U(83,  "utf8mb3_bin",                  "utf8mb3",3, false, true, CF_BIN, -1),
@@ -67,8 +70,6 @@ static const coll_def unicode_colls[] = {
     U(1107,"utf8mb3_nopad_bin",            "utf8mb3",3, false, false, CF_BIN, -1),
     U(1216,"utf8mb3_unicode_nopad_ci",     "utf8mb3",3, false, false, CF_UCA, 1),
     U(1238,"utf8mb3_unicode_520_nopad_ci", "utf8mb3",3, false, false, CF_UCA, 2),
-    U(2048, "utf8mb3_uca1400_ai_ci",         "utf8mb3", 3, false, true, CF_UCA, 3),
-    U(2052, "utf8mb3_uca1400_nopad_ai_ci",   "utf8mb3", 3, false, false, CF_UCA, 3),
     U(45,  "utf8mb4_general_ci",           "utf8mb4",4, true, true, CF_GENERAL, 0),
     U(46,  "utf8mb4_bin",                  "utf8mb4",4, false, true, CF_BIN, -1),
     U(224, "utf8mb4_unicode_ci",           "utf8mb4",4, false, true, CF_UCA, 1),
@@ -77,8 +78,6 @@ static const coll_def unicode_colls[] = {
     U(1070,"utf8mb4_nopad_bin",            "utf8mb4",4, false, false, CF_BIN, -1),
     U(1248,"utf8mb4_unicode_nopad_ci",     "utf8mb4",4, false, false, CF_UCA, 1),
     U(1270,"utf8mb4_unicode_520_nopad_ci", "utf8mb4",4, false, false, CF_UCA, 2),
-    U(2304, "utf8mb4_uca1400_ai_ci",         "utf8mb4", 4, false, true, CF_UCA, 3),
-    U(2308, "utf8mb4_uca1400_nopad_ai_ci",   "utf8mb4", 4, false, false, CF_UCA, 3),
     U(35,  "ucs2_general_ci",              "ucs2",   2, true, true, CF_GENERAL, 0),
     U(90,  "ucs2_bin",                     "ucs2",   2, false, true, CF_BIN, -1),
     U(128, "ucs2_unicode_ci",              "ucs2",   2, false, true, CF_UCA, 1),
@@ -212,10 +211,28 @@ static void mb_props(coll_def *d)
     d->ascii_bytes = ab;
 }
 
+/* uca1400's eight of each Unicode charset: MariaDB numbers them from the charset's base
+ * id, [nopad_] {ai,as}_{ci,cs} in that order. */
+#define UCA1400_N 8
+static void uca1400_add(const char *const tcs[5], const uint8_t tmax[5])
+{
+    static const uint16_t base[5] = { 2048, 2304, 2560, 2816, 3072 };
+    for (int c = 0; c < 5; c++)
+        for (int v = 0; v < UCA1400_N; v++) {
+            bool nopad = v & 4, as = v & 2, cs = v & 1;
+            char *name = malloc(48);
+            if (!name) abort();
+            snprintf(name, 48, "%s_uca1400_%s%s_%s", tcs[c], nopad ? "nopad_" : "", as ? "as" : "ai", cs ? "cs" : "ci");
+            colls[ncolls++] = (coll_def){ { (uint16_t)(base[c] + v), name, tcs[c], tmax[c], false, !nopad, !cs, false, 8 },
+                                          CF_UCA, NULL, NULL, !cs, false, false, 3, 0, 0, false, 0,
+                                          (uint8_t)((as ? LV_2 : 0) | (cs ? LV_3 : 0)) };
+        }
+}
+
 static void by_id_init(void)
 {
     sb_rts = calloc(sb_ncharsets, sizeof *sb_rts);
-    colls = calloc(NUNICODE + sb_ncolls + mb_ncolls + 5 * coll_ntailors, sizeof *colls);
+    colls = calloc(NUNICODE + 5 * UCA1400_N + sb_ncolls + mb_ncolls + 5 * coll_ntailors, sizeof *colls);
     if (!sb_rts || !colls) abort();
     tailor_alloc();
     for (unsigned i = 0; i < sb_ncharsets; i++) sb_rt_init(&sb_rts[i], &sb_charsets[i]);
@@ -233,15 +250,16 @@ static void by_id_init(void)
             if (!name) abort();
             sprintf(name, "%s_%s", tcs[c], ct->suffix);
             colls[ncolls++] = (coll_def){ { ct->ids[c], name, tcs[c], tmax[c], false, true, true, false, 8 }, CF_UCA,
-                                          NULL, NULL, true, false, false, (int8_t)(4 + k), 0, 0, false, 0 };
+                                          NULL, NULL, true, false, false, (int8_t)(4 + k), 0, 0, false, 0, 0 };
         }
+    uca1400_add(tcs, tmax);
     for (size_t i = 0; i < ncolls; i++)
         for (int e = ENC_UCS2; e <= ENC_BINARY; e++)
             if (!strcmp(colls[i].c.charset, encs[e])) colls[i].enc = (uint8_t)e;
     for (unsigned i = 0; i < sb_ncolls; i++) {
         const sb_coll *s = &sb_colls[i];
         colls[ncolls++] = (coll_def){ { s->id, s->name, sb_charsets[s->cs].name, 1, s->is_default, s->pad, s->ci, s->bin,
-                                        s->sortlen }, CF_SB, s, &sb_rts[s->cs], false, false, false, -1, ENC_SB, 0, false, 0 };
+                                        s->sortlen }, CF_SB, s, &sb_rts[s->cs], false, false, false, -1, ENC_SB, 0, false, 0, 0 };
         sb_props(&colls[ncolls - 1]);
         colls[ncolls - 1].space = s->w[sb_byte(&sb_rts[s->cs], ' ')];
     }
@@ -250,7 +268,7 @@ static void by_id_init(void)
         const mb_charset *cs = &mb_charsets[m->cs];
         colls[ncolls++] = (coll_def){ { m->id, m->name, cs->name, cs->maxlen, m->is_default, m->pad, m->ci, m->bin,
                                         m->sortlen }, CF_MB, NULL, NULL, false, m->bin, false, -1, ENC_MB, m->cs,
-                                      false, m->bin ? ' ' : cs->w1[' '] };
+                                      false, m->bin ? ' ' : cs->w1[' '], 0 };
         mb_props(&colls[ncolls - 1]);
     }
     for (size_t i = 0; i < ncolls; i++) if (colls[i].c.id < 4096) by_id[colls[i].c.id] = &colls[i];
@@ -304,7 +322,23 @@ const pdb_collation *pdb_coll_by_name(const char *name)
     colls_ready();
     for (size_t i = 0; i < ncolls; i++)
         if (!strcasecmp(colls[i].c.name, name)) return &colls[i].c;
+    if (!strncasecmp(name, "uca1400_", 8) && strlen(name) < 50) {   /* (of any Unicode charset: utf8mb4's stands) */
+        snprintf(buf, sizeof buf, "utf8mb4_%s", name);
+        return pdb_coll_by_name(buf);
+    }
     return NULL;
+}
+
+/* c in charset cs: c itself, or for a charset-less uca1400 name its twin of cs; NULL
+ * when cs has neither (1253). */
+const pdb_collation *pdb_coll_of_charset(const pdb_collation *c, const char *cs)
+{
+    if (!strcasecmp(cs, "utf8")) cs = "utf8mb3";
+    if (!strcasecmp(c->charset, cs)) return c;
+    if (c->id < 2048 || c->id >= 3328) return NULL;
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s_%s", cs, c->name + strlen(c->charset) + 1);
+    return pdb_coll_by_name(buf);
 }
 
 const pdb_collation *pdb_coll_default_for(const char *cs)
@@ -435,6 +469,7 @@ typedef struct tab_rt {
     uint32_t fast[256];     /* NOFAST: use the scanner (and for every byte >= 0x80) */
 } tab_rt;
 static tab_rt rts[4];
+static tab_rt lvl_rts[2];   /* uca1400's secondary and tertiary levels */
 static pthread_once_t rt_once = PTHREAD_ONCE_INIT;
 static _Atomic bool rt_ready;
 
@@ -472,6 +507,8 @@ static void rt_init(void)
     const coll_wtab *tabs[4] = { &coll_tab_general, &coll_tab_uca400, &coll_tab_uca520, &coll_tab_uca1400 };
     for (int k = 0; k < 4; k++) rt_fill(&rts[k], tabs[k], k > 0);
     rts[1].uca400 = true;
+    rt_fill(&lvl_rts[0], &coll_tab_uca1400_l2, true);
+    rt_fill(&lvl_rts[1], &coll_tab_uca1400_l3, true);
     atomic_store_explicit(&rt_ready, true, memory_order_release);
 }
 
@@ -567,6 +604,12 @@ static const tab_rt *rt_of(const coll_def *d)
     if (d->wt >= 4) return tailor_rt_of(d->wt - 4);
     if (!atomic_load_explicit(&rt_ready, memory_order_acquire)) pthread_once(&rt_once, rt_init);
     return &rts[d->wt];
+}
+
+/* The table of a higher level (LV_2, LV_3; rt_of(d) has made them). */
+static const tab_rt *lvl_rt(int lv)
+{
+    return &lvl_rts[lv == LV_2 ? 0 : 1];
 }
 
 bool pdb_coll_ascii_ci(uint16_t coll)
@@ -906,6 +949,17 @@ static int uca_cmp(const tab_rt *r, bool pad, const char *a, size_t an, const ch
     return wa < wb ? -1 : wa > wb;
 }
 
+/* MariaDB's strnncollsp_multilevel: level by level, the first difference decides; the
+ * higher levels pad with their space weight even under NO PAD (so 'a' and 'á' are
+ * equal in _ai_cs, whose tertiary weights are 0002 and 0002 0002). */
+static int uca_cmp_levels(const coll_def *d, const tab_rt *r, const char *a, size_t an, const char *b, size_t bn)
+{
+    int c = uca_cmp(r, d->c.pad_space, a, an, b, bn);
+    for (int lv = LV_2; !c && lv <= LV_3; lv <<= 1)
+        if (d->levels & lv) c = uca_cmp(lvl_rt(lv), true, a, an, b, bn);
+    return c;
+}
+
 bool pdb_coll_sort_differs(uint16_t coll)
 {
     const coll_def *d = find(coll);
@@ -938,7 +992,7 @@ long pdb_coll_sortkey(uint16_t coll, const char *s, size_t n, uint8_t *out, size
 {
     const coll_def *d = find(coll);
     if (d && pdb_coll_sort_differs(coll)) return mb_sortkey(d, s, n, out, cap);
-    if (!d || d->family != CF_UCA) return -1;
+    if (!d || d->family != CF_UCA || d->levels) return -1;
     const tab_rt *r = rt_of(d);
     if (!r) return -1;
     bool pad = d->c.pad_space;
@@ -970,6 +1024,32 @@ unsigned pdb_coll_weight_size(uint16_t coll)
     return 2;
 }
 
+/* One level's WEIGHT_STRING: its weights, AS CHAR(n) (nweights) padded with pad: a
+ * space's weight, or under NO PAD the level's least (MariaDB's min_weight_on_level;
+ * a higher level's least is its space's). */
+#define UCA_MIN_PRIMARY 0x0200
+static size_t uca_weights(const tab_rt *r, uint32_t pad, const char *s, size_t n, uint32_t nweights, uint8_t *out,
+                          size_t cap)
+{
+    bool limit = nweights > 0;
+    size_t k = 0;
+    wscan x;
+    ws_init(&x, r->t, s, n, 0);
+    int w;
+    while ((!limit || nweights) && k + 2 <= cap && (w = ws_next(&x)) > 0) {
+        out[k++] = (uint8_t)(w >> 8); out[k++] = (uint8_t)w;
+        nweights--;
+    }
+    for (; limit && nweights && k + 2 <= cap; nweights--) { out[k++] = (uint8_t)(pad >> 8); out[k++] = (uint8_t)pad; }
+    return k;
+}
+
+unsigned pdb_coll_levels(uint16_t coll)
+{
+    const coll_def *d = find(coll);
+    return d ? 1 + !!(d->levels & LV_2) + !!(d->levels & LV_3) : 1;
+}
+
 size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t nweights, uint8_t *out, size_t cap)
 {
     const coll_def *d = find(coll);
@@ -984,14 +1064,10 @@ size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t n
     unsigned size = pdb_coll_weight_size(coll);
     uint32_t space;
     if (d->family == CF_UCA && r) {
-        wscan x;
-        ws_init(&x, r->t, s, n, 0);
-        int w;
-        while ((!limit || nweights) && k + 2 <= cap && (w = ws_next(&x)) > 0) {
-            out[k++] = (uint8_t)(w >> 8); out[k++] = (uint8_t)w;
-            nweights--;
-        }
-        space = r->t->space;
+        k = uca_weights(r, d->c.pad_space ? r->t->space : UCA_MIN_PRIMARY, s, n, nweights, out, cap);
+        for (int lv = LV_2; lv <= LV_3; lv <<= 1)   /* (each level's weights after the last's) */
+            if (d->levels & lv) k += uca_weights(lvl_rt(lv), lvl_rt(lv)->t->space, s, n, nweights, out + k, cap - k);
+        return k;
     } else if (d->sb && d->sb->thai) {   /* (the characters taken, rearranged) */
         size_t i = 0, chars = 0;
         while ((!limit || chars < nweights) && i < n) { next_cp(s, n, &i); chars++; }
@@ -1045,7 +1121,7 @@ int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t 
     }
     if (d->family == CF_SB || d->family == CF_MB) return sb_cmp(d, a, an, b, bn);
     const tab_rt *t = rt_of(d);
-    if (d->family == CF_UCA && t) return uca_cmp(t, d->c.pad_space, a, an, b, bn);
+    if (d->family == CF_UCA && t) return d->levels ? uca_cmp_levels(d, t, a, an, b, bn) : uca_cmp(t, d->c.pad_space, a, an, b, bn);
     if (d->family == CF_BIN) {
         /* code point order is byte order in UTF-8 */
         size_t m = an < bn ? an : bn;
@@ -1187,7 +1263,7 @@ bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t 
     if (d->c.pad_space) { an = trim_pad(a, an); bn = trim_pad(b, bn); }
     if (d->family == CF_BIN) return an == bn && !memcmp(a, b, an);
     const tab_rt *t = rt_of(d);
-    if (t && t->ascii_simple) {
+    if (t && t->ascii_simple && !(d->levels & LV_3)) {
         /* printable ASCII: one non-zero weight of its own per character (letters up to
            case), so the first such pair that differs decides; and a longer string whose
            rest is such characters has more weights */
@@ -1214,6 +1290,9 @@ bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t 
 
 /* ---- LIKE's character equality (my_uca_charcmp, my_wildcmp_unicode, my_wildcmp_8bit) ---- */
 
+static bool uca_char_eq(const tab_rt *r, int32_t a, int32_t b);
+static bool page_in(const coll_pageset *s, uint32_t page);
+
 bool pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b)
 {
     if (a == b) return true;
@@ -1236,10 +1315,31 @@ bool pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b)
         return x == y || (!d->c.binary && x < 0x100 && y < 0x100 && w1[x] == w1[y]);
     }
     if (d->family != CF_UCA || !r) return char_weight(d, r, a) == char_weight(d, r, b);
+    if (!uca_char_eq(r, a, b)) return false;
+    for (int lv = LV_2; lv <= LV_3; lv <<= 1) {   /* (and on each level compared: 'á' LIKE 'a' is 0 in _ai_cs) */
+        if (!(d->levels & lv)) continue;
+        const coll_pageset *no = &coll_uca1400_nolike[lv == LV_2 ? 0 : 1];
+        if (page_in(no, (uint32_t)a >> 8) || page_in(no, (uint32_t)b >> 8) || !uca_char_eq(lvl_rt(lv), a, b)) return false;
+    }
+    return true;
+}
+
+static bool page_in(const coll_pageset *s, uint32_t page)
+{
+    size_t lo = 0, hi = s->n;
+    while (lo < hi) {
+        size_t m = (lo + hi) / 2;
+        if (s->page[m] < page) lo = m + 1; else hi = m;
+    }
+    return lo < s->n && s->page[lo] == page;
+}
+
+/* UCA: characters without weights of their own in MariaDB's table (implicit weights;
+ * beyond the BMP in UCA 4.0.0) equal only themselves; others compare their whole
+ * weight lists (contractions play no part in LIKE) */
+static bool uca_char_eq(const tab_rt *r, int32_t a, int32_t b)
+{
     const coll_wtab *t = r->t;
-    /* UCA: characters without weights of their own in MariaDB's table (implicit weights;
-       beyond the BMP in UCA 4.0.0) equal only themselves; others compare their whole
-       weight lists (contractions play no part in LIKE) */
     if (r->uca400 && (a > 0xffff || b > 0xffff)) return false;
     uint32_t ea = wt_entry(t, (uint32_t)a), eb = wt_entry(t, (uint32_t)b);
     if ((ea | eb) & CW_IMPLICIT) return false;
@@ -1272,6 +1372,7 @@ static void case_init(void)
             snprintf(t, sizeof t, "utf8mb4%s", name + csl);
             snprintf(name, sizeof name, "%s", t);
         }
+        if (colls[i].wt == 3) snprintf(name, sizeof name, "utf8mb4_uca1400_ai_ci");   /* (all eight alike) */
         if (colls[i].wt >= 4)   /* a language's: its base's (and its own changes, sb_case's caller) */
             snprintf(name, sizeof name, "%s", coll_tailors[colls[i].wt - 4].base == 2 ? "utf8mb4_unicode_520_ci"
                                                                                      : "utf8mb4_unicode_ci");

@@ -160,6 +160,7 @@ typedef struct pdb_collation {
 
 const pdb_collation *pdb_coll_by_id(uint16_t id);          /* NULL if unknown */
 const pdb_collation *pdb_coll_by_name(const char *name);   /* case-insensitive; NULL if unknown */
+const pdb_collation *pdb_coll_of_charset(const pdb_collation *c, const char *cs);   /* uca1400_x: cs's */
 const pdb_collation *pdb_coll_default_for(const char *charset);
 /* <0, 0, >0 under the collation. */
 int      pdb_coll_cmp(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
@@ -176,6 +177,7 @@ long     pdb_coll_sortkey(uint16_t coll, const char *s, size_t n, uint8_t *out, 
 size_t   pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t nweights, uint8_t *out, size_t cap);
 /* Bytes of WEIGHT_STRING's result type per character of its argument under coll. */
 unsigned pdb_coll_weight_size(uint16_t coll);
+unsigned pdb_coll_levels(uint16_t coll);                  /* levels compared: 1, or 2-3 (uca1400 _as_/_cs) */
 /* pdb_coll_cmp == 0, faster. */
 bool     pdb_coll_eq(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
 /* Hash consistent with pdb_coll_cmp == 0. */

@@ -234,6 +234,89 @@ def emit_table(out, name, single, contr):
     return len(pages), len(pool), len(crows)
 
 
+# The higher levels of uca1400's accent- and case-sensitive collations: MariaDB's
+# WEIGHT_STRING there is the primary weights, then the level's (as_ci: secondary,
+# ai_cs: tertiary), so a level's weights are what follows the primary ones. Each level
+# is a table of its own with the same contraction sequences as the primary table.
+LEVELS = [("uca1400_l2", "utf8mb4_uca1400_as_ci"), ("uca1400_l3", "utf8mb4_uca1400_ai_cs")]
+
+
+def level_rest(prim, full, what):
+    if full[:len(prim)] != prim:
+        raise SystemExit("%s: the weights do not start with the primary ones" % what)
+    return full[len(prim):]
+
+
+def like_pages(cur, coll, prim, single):
+    """The pages whose characters MariaDB's LIKE compares by code point on this level
+    (my_uca_charcmp finds no weights of this level there), found by asking LIKE of pairs
+    of characters equal on both levels: a pair within a page decides that page, a pair
+    across pages one whose partner's page is known to have weights."""
+    groups = {}
+    for cp, w in single.items():
+        if w and prim.get(cp):
+            groups.setdefault((prim[cp], w), []).append(cp)
+    pairs = []
+    for g in groups.values():
+        by = {}
+        for cp in g:
+            by.setdefault(cp >> 8, []).append(cp)
+        for pg, l in by.items():
+            if len(l) > 1:
+                pairs.append((l[0], l[1]))
+        firsts = [l[0] for l in by.values()]
+        pairs += [(firsts[0], c) for c in firsts[1:]]
+    ok = {}
+    for i in range(0, len(pairs), 300):
+        part = pairs[i:i + 300]
+        cur.execute("SELECT " + ", ".join("_utf8mb4 x'%s' LIKE _utf8mb4 x'%s' COLLATE %s"
+                                          % (chr(a).encode().hex(), chr(b).encode().hex(), coll) for a, b in part))
+        ok.update(zip(part, cur.fetchone()))
+    has, lacks = set(), set()
+    for (a, b), r in ok.items():
+        if a >> 8 == b >> 8:
+            (has if r else lacks).add(a >> 8)
+        elif r:
+            has.update((a >> 8, b >> 8))
+    for _ in range(3):
+        for (a, b), r in ok.items():
+            if not r and a >> 8 != b >> 8:
+                for x, y in ((a, b), (b, a)):
+                    if y >> 8 in has and x >> 8 not in has:
+                        lacks.add(x >> 8)
+    if has & lacks:
+        raise SystemExit("%s: pages both with and without weights: %s" % (coll, sorted(has & lacks)))
+    return sorted(lacks)
+
+
+def emit_levels(out, cur, prim, pcontr):
+    """The level tables of LEVELS, from the primary weights prim and contractions pcontr,
+    and the pages each level leaves to LIKE's code point comparison."""
+    nolike = []
+    for name, coll in LEVELS:
+        full = fetch_all(cur, coll)
+        single = {cp: level_rest(prim.get(cp, ()), w, "U+%04X" % cp) for cp, w in full.items()}
+        seqs = sorted(pcontr)
+        ws = ws_many(cur, coll, ["".join(chr(x) for x in c) for c in seqs])
+        contr = {c: level_rest(pcontr[c], w, "contraction %r" % (c,)) for c, w in zip(seqs, ws)}
+        npages, npool, nc = emit_table(out, name, single, contr)
+        print("%s (%s): %d distinct pages, %d pooled weights, %d contractions" % (name, coll, npages, npool, nc))
+        nolike.append(like_pages(cur, coll, prim, single))
+    out.append("/* the pages (code point >> 8) where LIKE under the secondary, the tertiary level")
+    out.append(" * compares characters by code point (MariaDB has no weights of that level there) */")
+    for (name, _), pages in zip(LEVELS, nolike):
+        out.append("static const uint16_t %s_nolike[%d] = {" % (name, max(1, len(pages))))
+        for i in range(0, len(pages), 16):
+            out.append("    " + ", ".join("0x%x" % v for v in pages[i:i + 16]) + ",")
+        if not pages:
+            out.append("    0xffff,")
+        out.append("};")
+    out.append("const coll_pageset coll_uca1400_nolike[2] = { { %s_nolike, %d }, { %s_nolike, %d } };"
+               % (LEVELS[0][0], len(nolike[0]), LEVELS[1][0], len(nolike[1])))
+    out.append("")
+    print("pages LIKE compares by code point: %d (secondary), %d (tertiary)" % (len(nolike[0]), len(nolike[1])))
+
+
 # Case mappings (UPPER/LOWER) of the utf8 and latin1 collations: MariaDB keeps one
 # case table per collation family; identical ones are emitted once.
 CASE_COLLS = ["utf8mb4_general_ci", "utf8mb4_bin", "utf8mb4_unicode_ci", "utf8mb4_unicode_520_ci",
@@ -310,6 +393,8 @@ def main():
             contr = find_contractions(cur, coll, single, cands) if name != "general" else {}
             npages, npool, nc = emit_table(out, name, single, contr)
             print("%s (%s): %d distinct pages, %d pooled weights, %d contractions" % (name, coll, npages, npool, nc))
+            if name == "uca1400":
+                emit_levels(out, cur, single, contr)
         emit_cases(out, cur)
         write_source(args.out, out)
 

@@ -65,6 +65,12 @@ MORE_UNICODE = [(cs, "%s_%s" % (cs, s)) for cs in ["utf8mb4", "utf8mb3"] + WIDE
                 for s in ("general_ci", "bin", "unicode_ci", "unicode_520_ci", "general_nopad_ci", "nopad_bin",
                           "unicode_nopad_ci", "unicode_520_nopad_ci")
                 if not (cs in ("utf8mb4", "utf8mb3") and "nopad" not in s) and not (cs == "utf16le" and "unicode" in s)]
+# uca1400's accent- and case-sensitive levels (MariaDB's multi-level comparison), in
+# each charset: all of utf8mb4's, one or two of the others'
+MORE_UNICODE += [("utf8mb4", "utf8mb4_uca1400_" + s) for s in ("ai_cs", "as_ci", "as_cs", "nopad_ai_cs", "nopad_as_ci",
+                                                              "nopad_as_cs")]
+MORE_UNICODE += [("utf8mb3", "utf8mb3_uca1400_as_cs"), ("ucs2", "ucs2_uca1400_ai_ci"), ("ucs2", "ucs2_uca1400_as_cs"),
+                 ("utf16", "utf16_uca1400_nopad_as_ci"), ("utf32", "utf32_uca1400_ai_cs")]
 # names whose existence itself is checked (same table definition, same outcome)
 UNKNOWN_OR_NOT = ["utf8mb4_0900_ai_ci", "utf8mb4_0900_as_cs", "utf8mb4_0900_bin"]
 CHECKS = ["order", "group", "distinct", "eq", "like", "like_index", "like_range", "contains", "upper", "lower",
