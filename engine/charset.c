@@ -26,7 +26,7 @@ uint16_t ex_internal_coll(uint16_t coll)
 static size_t sb_to_utf8(uint16_t coll, const char *sql, size_t len, char *o, size_t *first_bad)
 {
     size_t k = 0;
-    bool ascii = pdb_coll_ascii_bytes(coll), mb = !pdb_coll_single_byte(coll);
+    bool ascii = pdb_coll_ascii_bytes(coll) && !pdb_coll_wide(coll), mb = !pdb_coll_single_byte(coll);
     if (first_bad) *first_bad = SIZE_MAX;
     for (size_t i = 0, step; i < len; i += step) {
         unsigned char b = (unsigned char)sql[i];
@@ -36,7 +36,11 @@ static size_t sb_to_utf8(uint16_t coll, const char *sql, size_t len, char *o, si
         unsigned c = d < 0 ? '?' : (unsigned)d;
         if (c < 0x80) o[k++] = (char)c;
         else if (c < 0x800) { o[k++] = (char)(0xc0 | (c >> 6)); o[k++] = (char)(0x80 | (c & 0x3f)); }
-        else { o[k++] = (char)(0xe0 | (c >> 12)); o[k++] = (char)(0x80 | ((c >> 6) & 0x3f)); o[k++] = (char)(0x80 | (c & 0x3f)); }
+        else if (c < 0x10000) { o[k++] = (char)(0xe0 | (c >> 12)); o[k++] = (char)(0x80 | ((c >> 6) & 0x3f)); o[k++] = (char)(0x80 | (c & 0x3f)); }
+        else {   /* (from utf8mb4, utf16, utf32: 4 bytes of theirs at least) */
+            o[k++] = (char)(0xf0 | (c >> 18)); o[k++] = (char)(0x80 | ((c >> 12) & 0x3f));
+            o[k++] = (char)(0x80 | ((c >> 6) & 0x3f)); o[k++] = (char)(0x80 | (c & 0x3f));
+        }
     }
     return k;
 }
@@ -59,6 +63,31 @@ pdb_value ex_bytes_in_charset(stor_arena *a, const char *s, size_t n, uint16_t c
     char *o = stor_arena_alloc(a, n * 3 + 1);
     size_t k = sb_to_utf8(coll, s, n, o, first_bad);
     return ex_str(o, k, ex_internal_coll(coll));
+}
+
+/* Bytes as a Unicode charset's (utf8mb3/4, ucs2, utf16, utf32: MariaDB first pads a
+ * wide one's with zero bytes in front to whole units). *pad: the bytes put in front;
+ * *padded (when set) the padded bytes. */
+pdb_value ex_bytes_in_unicode(stor_arena *a, const char *s, size_t n, uint16_t coll, size_t *first_bad, size_t *pad,
+                              const char **padded)
+{
+    int w = pdb_coll_wide(coll);
+    size_t unit = w == 32 ? 4 : w ? 2 : 1;
+    *pad = n % unit ? unit - n % unit : 0;
+    char *b = stor_arena_alloc(a, n + *pad + 1);
+    memset(b, 0, *pad);
+    memcpy(b + *pad, s, n);
+    if (padded) *padded = b;
+    char *o = stor_arena_alloc(a, (n + *pad) * 3 + 1);
+    size_t k, len;
+    if (*pad && pdb_coll_decode_at(coll, b, unit, &len) < 0) {   /* (a padded unit of none: one '?') */
+        o[0] = '?';
+        k = 1 + sb_to_utf8(coll, b + unit, n + *pad - unit, o + 1, first_bad);
+        if (first_bad) *first_bad = 0;
+    } else {
+        k = sb_to_utf8(coll, b, n + *pad, o, first_bad);
+    }
+    return ex_str(o, k, coll);
 }
 
 /* (ex_client_to_utf8 returns a malloc'd copy the caller frees, or NULL: use sql as is) */

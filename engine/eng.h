@@ -1589,6 +1589,8 @@ void ex_load_data(ex_ctx *ctx, pl_stmt *st, ex_result *r);
  * charset (latin1, big5 ...) into UTF-8; *first_bad, when asked, where the first bytes
  * that stand for no character start (SIZE_MAX: none) */
 pdb_value ex_bytes_in_charset(stor_arena *a, const char *s, size_t n, uint16_t coll, size_t *first_bad);
+pdb_value ex_bytes_in_unicode(stor_arena *a, const char *s, size_t n, uint16_t coll, size_t *first_bad, size_t *pad,
+                              const char **padded);
 /* A NOT NULL column's value when none is given (non-strict): its type's zero. */
 pdb_value ex_implicit_default(const stor_column *c);
 /* The first warning of a statement that uses no table replaces those of the statement

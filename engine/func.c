@@ -498,6 +498,18 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
                 ex_warn(ctx, "Warning", 1300, "Invalid %s character string: '%s'", pdb_coll_by_id(coll)->charset, txt);
             }
             s = u.p; n = u.len;
+        } else if (in->t == VT_STRING && in->coll == COLL_BINARY && coll != COLL_BINARY) {
+            /* bytes as utf8mb4's, utf16's ...: '?' for each ill-formed byte, with 1300 */
+            size_t bad, pad;
+            const char *b;
+            pdb_value u = ex_bytes_in_unicode(ctx->a, s, n, coll, &bad, &pad, &b);
+            if (bad != SIZE_MAX) {   /* (named from the bytes as given when the padded unit is bad) */
+                char txt[64];
+                if (pad && !bad) ex_charset_bad_text(s, n, 0, txt, sizeof txt);
+                else ex_charset_bad_text(b, n + pad, bad, txt, sizeof txt);
+                ex_warn(ctx, "Warning", 1300, "Invalid %s character string: '%s'", pdb_coll_by_id(coll)->charset, txt);
+            }
+            s = u.p; n = u.len;
         } else if (coll == COLL_BINARY && in->t == VT_STRING && in->coll != COLL_BINARY &&
                    (pdb_coll_transcoded(in->coll) || pdb_coll_wide(in->coll))) {
             /* CAST(x AS BINARY): the bytes of x in its charset (the engine holds UTF-8) */

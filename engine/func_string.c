@@ -75,7 +75,7 @@ static void ty_to_base64(const ex_fdef *fd, const ex_type *a, int n, ex_type *t,
 
 static void ty_char(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
-    ex_fn_t_str(t, (uint32_t)n * 4, COLL_BINARY);
+    ex_fn_t_str(t, (uint32_t)n * 4, e && e->coll ? e->coll : COLL_BINARY);
 }
 
 static void ty_elt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
@@ -291,18 +291,43 @@ static void fn_elt(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_valu
     *out = a[k];
 }
 
+static void char_using(ex_ctx *ctx, uint16_t coll, const char *s, size_t n, size_t raw, pdb_value *out);
+
 static void fn_char(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     char *o = stor_arena_alloc(ctx->a, (size_t)n * 4 + 1);
     size_t k = 0;
+    int w = e && e->coll ? pdb_coll_wide(e->coll) : 0, unit = w == 32 ? 4 : w ? 2 : 1;
+    size_t raw = 0;   /* (the numbers' own bytes: 1300 names as many) */
     for (int i = 0; i < n; i++) {
         if (a[i].t == VT_NULL) continue;   /* CHAR() skips NULLs */
         uint64_t v = (uint64_t)ex_arg_int(&a[i]);
         unsigned char b[4]; int m = 0;
         do { b[m++] = (unsigned char)(v & 0xff); v >>= 8; } while (v && m < 4);
+        raw += (size_t)m;
+        for (; m % unit; m++) b[m] = 0;   /* (USING utf32: each number whole units of its own) */
         while (m) o[k++] = (char)b[--m];
     }
     *out = ex_str(o, k, COLL_BINARY);
+    if (e && e->coll && e->coll != COLL_BINARY) char_using(ctx, e->coll, o, k, raw, out);
+}
+
+/* CHAR(.. USING cs): the bytes read in cs; NULL (and 1300, naming in hex as many bytes
+ * from the first bad one as the numbers had less those before it) when they are not all
+ * characters of it, as MariaDB. */
+static void char_using(ex_ctx *ctx, uint16_t coll, const char *s, size_t n, size_t raw, pdb_value *out)
+{
+    size_t bad, pad = 0;
+    const char *b = s;
+    pdb_value u = pdb_coll_transcoded(coll) ? ex_bytes_in_charset(ctx->a, s, n, coll, &bad)
+                                            : ex_bytes_in_unicode(ctx->a, s, n, coll, &bad, &pad, &b);
+    if (bad == SIZE_MAX) { *out = u; out->coll = coll; return; }   /* (latin1's: its text, HEX gives its bytes) */
+    char hex[2 * 16 + 1];
+    size_t k = 0;
+    for (size_t i = bad; i < n && i < raw && k + 2 < sizeof hex; i++)
+        k += (size_t)snprintf(hex + k, sizeof hex - k, "%02X", (unsigned char)b[i]);
+    ex_warn(ctx, "Warning", 1300, "Invalid %s character string: '%s'", pdb_coll_by_id(coll)->charset, hex);
+    *out = ex_null();
 }
 
 static void fn_weight_string(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)

@@ -771,7 +771,17 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
     if (!strcmp(u, "CHAR")) {
         vec v = { 0 };
         do vpush(p, &v, expr(p)); while (accept_op(p, ','));
-        if (accept_kw(p, "USING")) ident_or_string(p);
+        if (accept_kw(p, "USING")) {   /* (its bytes read in that charset: e->coll) */
+            char *cs = accept_kw(p, "BINARY") ? "binary" : ident_or_string(p);
+            const pdb_collation *co = !strcasecmp(cs, "binary") ? pdb_coll_by_id(COLL_BINARY) : pdb_coll_default_for(cs);
+            if (!co) {
+                p->err->code = 1115;
+                strcpy(p->err->sqlstate, "42000");
+                snprintf(p->err->msg, sizeof p->err->msg, "Unknown character set: '%.64s'", cs);
+                longjmp(p->jb, 1);
+            }
+            e->coll = co->id;
+        }
         expect_op(p, ')');
         e->args = (pl_expr **)v.v; e->nargs = v.n;
         set_src(p, e, start);

@@ -120,7 +120,8 @@ typedef struct pl_expr {
                                  1 b'..' or 0b.., 2 0x.. (the last two are numbers in
                                  numeric context); E_STRING: 1 written in hex or bits after
                                  an introducer (_binary 0x41: named by its text) */
-    uint16_t coll;            /* E_STRING introducer collation, 0 = connection's */
+    uint16_t coll;            /* E_STRING introducer collation, 0 = connection's; CHAR(..
+                                 USING cs): cs's (0: binary) */
     struct pl_expr **args;
     int nargs;
     pl_select *sub;           /* E_INSUB / E_SUBQUERY / E_EXISTS */

@@ -415,11 +415,49 @@ int32_t pdb_coll_encode(uint16_t coll, int32_t cp)
     return d && d->family == CF_SB ? sb_byte(d->rt, cp) : -1;
 }
 
+/* A Unicode encoding's character at s[0..n): the code point, its bytes in *len; -1 for
+ * an ill-formed start (*len 1). */
+static int32_t uni_decode(const coll_def *d, const uint8_t *s, size_t n, size_t *len)
+{
+    *len = 1;
+    switch (d->enc) {
+    case ENC_UCS2: if (n < 2) return -1; *len = 2; return s[0] << 8 | s[1];
+    case ENC_UTF32: {
+        if (n < 4 || s[0] || s[1] > 0x10) return -1;
+        int32_t c = s[1] << 16 | s[2] << 8 | s[3];
+        if (c >= 0xd800 && c <= 0xdfff) return -1;
+        *len = 4;
+        return c;
+    }
+    case ENC_UTF16: case ENC_UTF16LE: {
+        bool le = d->enc == ENC_UTF16LE;
+        if (n < 2) return -1;
+        int32_t u = le ? s[1] << 8 | s[0] : s[0] << 8 | s[1];
+        if (u < 0xd800 || u > 0xdfff) { *len = 2; return u; }
+        if (u > 0xdbff || n < 4) return -1;
+        int32_t v = le ? s[3] << 8 | s[2] : s[2] << 8 | s[3];
+        if (v < 0xdc00 || v > 0xdfff) return -1;
+        *len = 4;
+        return 0x10000 + ((u - 0xd800) << 10) + (v - 0xdc00);
+    }
+    default: {   /* (utf8mb3, utf8mb4) */
+        UChar32 c;
+        int32_t i = 0;
+        U8_NEXT(s, i, (int32_t)(n > 4 ? 4 : n), c);
+        if (c < 0 || (d->c.maxlen == 3 && c > 0xffff)) return -1;
+        *len = (size_t)i;
+        return c;
+    }
+    }
+}
+
 int32_t pdb_coll_decode_at(uint16_t coll, const char *s, size_t n, size_t *len)
 {
     const coll_def *d = find(coll);
     *len = 1;
     if (d && d->family == CF_MB) return mb_decode(mb_rt_of(d->mb), (const uint8_t *)s, n, len);
+    if (d && d->family != CF_SB && d->family != CF_BINARY && d->enc != ENC_BINARY)
+        return uni_decode(d, (const uint8_t *)s, n, len);
     if (!d || d->family != CF_SB) return -1;
     uint16_t cp = d->rt->cs->uni[(uint8_t)s[0]];
     return cp == 0xffff ? -1 : cp;

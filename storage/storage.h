@@ -212,9 +212,9 @@ int      pdb_coll_wide(uint16_t coll);
 bool     pdb_coll_single_byte(uint16_t coll);
 bool     pdb_coll_transcoded(uint16_t coll);
 int32_t  pdb_coll_encode(uint16_t coll, int32_t cp);      /* cp's code; -1 when the charset lacks it */
-/* The character at s[0..n) (n >= 1), its bytes in *len; -1 ('?') for bytes that stand for
- * none (a well-formed code without a character, or one ill-formed byte), as MariaDB
- * converts. */
+/* The character at s[0..n) (n >= 1) in coll's charset (its bytes, not the engine's UTF-8:
+ * utf16's, utf32's ... too), its bytes in *len; -1 ('?') for bytes that stand for none (a
+ * well-formed code without a character, or one ill-formed byte), as MariaDB converts. */
 int32_t  pdb_coll_decode_at(uint16_t coll, const char *s, size_t n, size_t *len);
 bool     pdb_coll_ascii_bytes(uint16_t coll);             /* bytes below 0x80 are ASCII both ways (not swe7's, sjis's) */
 unsigned pdb_coll_casedn_multiply(uint16_t coll);
