@@ -1886,6 +1886,11 @@ static void comp_collate(cstate *cs, pl_expr *e, ex_type *t)
         ex_raise(ctx, 1253, "42000", "COLLATION '%s' is not valid for CHARACTER SET '%s'", ex_coll_shared(co) ? e->s : co->name,
                  oc->charset);
     emit(p, OP_COLLATE, co->id, 0, 0);
+    if (t->vt != VT_STRING) {   /* (1 COLLATE x: a VARCHAR of its display length) */
+        uint32_t chars = t->vt == VT_NULL ? 0 : t->length;
+        memset(t, 0, sizeof *t);
+        t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->length = chars * co->maxlen; t->nullable = true;
+    }
     t->coll = co->id;
     t->coerc = 0;
 }
@@ -3563,7 +3568,16 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             break;
         }
         case OP_ROWID: st[sp++] = ex_int(ctx->rows[o->a] == EX_NULLROW ? -1 : (int64_t)ctx->rows[o->a]); break;
-        case OP_COLLATE: if (st[sp - 1].t == VT_STRING) st[sp - 1].coll = (uint16_t)o->a; break;
+        case OP_COLLATE: {   /* (a number becomes its text, as MariaDB's COLLATE makes a string) */
+            pdb_value *v = &st[sp - 1];
+            if (v->t != VT_STRING && v->t != VT_NULL) {
+                size_t len;
+                const char *s = ex_to_str(ctx->a, v, &len);
+                *v = ex_str(s, len, (uint16_t)o->a);
+            }
+            if (v->t == VT_STRING) v->coll = (uint16_t)o->a;
+            break;
+        }
         case OP_MARK:
             if (st[sp - 1].t == VT_STRING) st[sp - 1].scale = (uint8_t)o->a;
             break;

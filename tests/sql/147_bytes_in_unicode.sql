@@ -19,3 +19,9 @@ SELECT HEX(CONVERT(x'F0908080' USING utf8mb3));
 SELECT HEX(CAST(x'41E1' AS CHAR CHARACTER SET utf8mb4)), HEX(CAST(x'C3A9' AS CHAR));
 SELECT HEX(CONVERT(_binary'\xff\xfe' USING utf16));
 SELECT CONVERT(_binary 'abc' USING utf32) = 'abc', HEX(CONVERT(_binary 'abc' USING utf32));
+-- COLLATE of a number, a date or NULL makes a string of its text (a VARCHAR of its display length)
+SELECT 1 COLLATE utf8mb4_bin a, NULL COLLATE utf8mb4_bin b, 1.5 COLLATE utf8mb4_bin c, 1 COLLATE utf8mb4_bin = '1' e, 10 COLLATE utf8mb4_bin < 9 f, CONCAT(1 COLLATE utf8mb4_bin) g, NULL COLLATE latin1_bin h, DATE'2024-01-02' COLLATE utf8mb4_bin i, 1e0 COLLATE utf8mb4_bin j, 18446744073709551615 COLLATE utf8mb4_bin l;
+SELECT COLLATION(1 COLLATE utf8mb4_bin), 2.5 COLLATE latin1_bin;
+CREATE TABLE coll_num AS SELECT 1 COLLATE utf8mb4_bin a, 2.5 COLLATE utf8mb4_unicode_ci b;
+SHOW CREATE TABLE coll_num;
+DROP TABLE coll_num;
