@@ -686,6 +686,7 @@ ex_prog *ex_compile(ex_scope *sc, pl_expr *e, ex_type *type);
 bool ex_literal_value(ex_ctx *ctx, const pl_expr *e, pdb_value *out);
 /* A VALUES literal kept without a node (pl_stmt.lrows), as ex_literal_value reads it. */
 void ex_lit_value(ex_ctx *ctx, const pl_lit *l, pdb_value *out);
+void ex_lit_text(ex_ctx *ctx, const pl_expr *e, const char **s, size_t *n);   /* a quoted literal as named */
 typedef struct ex_kdraft ex_kdraft;
 typedef struct ex_kept ex_kept;
 ex_prog *ex_compile_keep(ex_scope *sc, pl_expr *e, ex_type *type, bool value, ex_kdraft **draft);

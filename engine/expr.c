@@ -1175,7 +1175,28 @@ static bool numeric_type(const ex_type *t)
 /* The value of a literal the shape cache blanks (E_INT, E_DECIMAL, E_FLOAT, E_STRING), as
  * its OP_CONST holds it: one function for compiling and for filling a kept program's
  * literal slots (ex_kept_use), so the two cannot disagree. */
-static pdb_value lit_parts(ex_ctx *ctx, stor_arena *a, int kind, const char *str, size_t slen, uint16_t coll)
+/* Whether a literal introduced by coll (_latin1'..', _utf16'..') is read anew: its bytes
+ * as the client sent them, read in coll's charset, as MariaDB's (_latin1'é' from a UTF-8
+ * client is 'Ã©'); not when coll's charset is the client's, or both are UTF-8. */
+static bool introduced_anew(uint16_t client, uint16_t coll)
+{
+    const pdb_collation *c = pdb_coll_by_id(client), *i = pdb_coll_by_id(coll);
+    if (!c || !i || coll == COLL_BINARY || !strcmp(c->charset, i->charset)) return false;
+    return pdb_coll_transcoded(coll) || pdb_coll_wide(coll) || pdb_coll_transcoded(client);
+}
+
+static pdb_value introduced(ex_ctx *ctx, stor_arena *a, const char *s, size_t n, uint16_t coll)
+{
+    uint16_t client = ctx->s->coll_client;
+    char *b = stor_arena_alloc(a, pdb_coll_octets_cap(client, n) + 1);
+    size_t bn = pdb_coll_octets(client, s, n, b), bad, pad;
+    pdb_value v = pdb_coll_transcoded(coll) ? ex_bytes_in_charset(a, b, bn, coll, &bad)
+                                            : ex_bytes_in_unicode(a, b, bn, coll, &bad, &pad, NULL);
+    v.coll = coll;
+    return v;
+}
+
+static pdb_value lit_parts(ex_ctx *ctx, stor_arena *a, int kind, const char *str, size_t slen, uint16_t coll, bool hex)
 {
     pdb_value val = ex_null();
     switch (kind) {
@@ -1218,6 +1239,7 @@ static pdb_value lit_parts(ex_ctx *ctx, stor_arena *a, int kind, const char *str
     case E_STRING:
         /* (an introducer, _charset'...', takes the charset's default collation; the text
            is UTF-8 whatever the charset) */
+        if (coll && !hex && introduced_anew(ctx->s->coll_client, coll)) return introduced(ctx, a, str, slen, coll);
         return ex_str(str, slen, coll ? coll : ctx->s->coll_connection);
     default:
         return val;
@@ -1226,7 +1248,7 @@ static pdb_value lit_parts(ex_ctx *ctx, stor_arena *a, int kind, const char *str
 
 static pdb_value lit_value(ex_ctx *ctx, stor_arena *a, const pl_expr *e)
 {
-    return lit_parts(ctx, a, e->kind, e->s, e->slen, e->coll);
+    return lit_parts(ctx, a, e->kind, e->s, e->slen, e->coll, e->kind == E_STRING && e->ival);
 }
 
 /* A comparison with a subquery of several columns (a row): compiled here when so, and
@@ -1398,7 +1420,7 @@ static void comp_string(cstate *cs, pl_expr *e, ex_type *t)
     const pdb_collation *co = pdb_coll_by_id(coll);
     /* length: characters * maxlen */
     size_t chars = 0;
-    for (size_t i = 0; i < e->slen; i++) if (co && co->id == COLL_BINARY ? 1 : ((unsigned char)e->s[i] & 0xc0) != 0x80) chars++;
+    for (size_t i = 0; i < v.len; i++) if (co && co->id == COLL_BINARY ? 1 : ((unsigned char)v.p[i] & 0xc0) != 0x80) chars++;
     t->length = (uint32_t)chars * (co ? co->maxlen : 1);
     t->flags |= NOT_NULL_FLAG;
 }
@@ -2793,9 +2815,20 @@ ex_prog *ex_kept_use(ex_ctx *ctx, const ex_kept *k, pl_expr *e, ex_type *type)
     return p;
 }
 
+/* A quoted literal's text as its column is named: read in its introducer's charset */
+void ex_lit_text(ex_ctx *ctx, const pl_expr *e, const char **s, size_t *n)
+{
+    *s = e->s;
+    *n = e->slen;
+    if (!e->coll || e->ival || !introduced_anew(ctx->s->coll_client, e->coll)) return;
+    pdb_value v = lit_value(ctx, ctx->a, e);
+    *s = v.p;
+    *n = v.len;
+}
+
 void ex_lit_value(ex_ctx *ctx, const pl_lit *l, pdb_value *out)
 {
-    *out = l->kind == E_NULL ? ex_null() : lit_parts(ctx, ctx->a, l->kind, l->s, l->slen, l->coll);
+    *out = l->kind == E_NULL ? ex_null() : lit_parts(ctx, ctx->a, l->kind, l->s, l->slen, l->coll, l->hex);
 }
 
 bool ex_literal_value(ex_ctx *ctx, const pl_expr *e, pdb_value *out)

@@ -6273,7 +6273,7 @@ static void block_columns(qstate *q, ex_scope *sc, pl_item *items, int nitems, e
             /* MariaDB names an expression column by its text as written */
             const char *nm = e->start;
             size_t nml = e->srclen;
-            if (e->kind == E_STRING && !e->ival) { nm = e->s; nml = e->slen; }
+            if (e->kind == E_STRING && !e->ival) ex_lit_text(ctx, e, &nm, &nml);
             if (e->kind == E_FUNC && !strcmp(e->s, "NAME_CONST") && e->nargs == 2 && e->args[0]->kind == E_STRING) {
                 nm = e->args[0]->s;   /* NAME_CONST('x', v) is named x */
                 nml = e->args[0]->slen;

@@ -868,6 +868,7 @@ static void read_lit(P *p, pl_lit *l)
     l->s = l->kind == E_NULL ? NULL : p->t.val;
     l->slen = l->kind == E_NULL ? 0 : (uint32_t)p->t.vlen;
     l->coll = k == TK_STRING ? p->t.introducer : 0;
+    l->hex = k == TK_STRING && p->t.hex;
     next(p);
     pl_expr tmp;
     set_src(p, &tmp, l->start);

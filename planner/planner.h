@@ -81,6 +81,8 @@ typedef struct pl_lit {
     const char *start;        /* source text */
     uint32_t slen, srclen;
     uint8_t kind;             /* E_NULL, E_INT, E_DECIMAL, E_FLOAT, E_STRING */
+    bool hex;                 /* E_STRING: an introduced hex or bit literal (_latin1 X'E9'),
+                                 already read in its charset */
     uint16_t coll;            /* E_STRING: its introducer's collation, 0 = connection's */
 } pl_lit;
 

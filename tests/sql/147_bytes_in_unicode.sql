@@ -25,3 +25,6 @@ SELECT COLLATION(1 COLLATE utf8mb4_bin), 2.5 COLLATE latin1_bin;
 CREATE TABLE coll_num AS SELECT 1 COLLATE utf8mb4_bin a, 2.5 COLLATE utf8mb4_unicode_ci b;
 SHOW CREATE TABLE coll_num;
 DROP TABLE coll_num;
+-- A literal with an introducer of another charset than the client's: its bytes as sent, read in that charset
+SELECT _latin1'é', HEX(_latin1'é'), LENGTH(_latin1'é'), CHAR_LENGTH(_latin1'é'), _utf16'ab', HEX(_utf16'ab'), _koi8r'é', _utf8mb3'é', _ucs2'a', HEX(_ucs2'a'), _utf32'abcd' AS u32, _binary'é' = x'C3A9';
+SELECT _latin1'é' = 'Ã©', _latin1'abc' = 'abc', COLLATION(_latin1'x'), CHARSET(_utf16'ab'), _cp1251'Привет';
