@@ -879,7 +879,7 @@ static void set_value_of(ex_ctx *ctx, const pl_assign *a, pdb_value *v)
         *v = ex_str(a->value->s, a->value->slen, COLL_UTF8MB3_GENERAL_CI);
     } else {
         ex_scope sc = { 0 };
-        sc.ctx = ctx; sc.item_base = -1; sc.clause = "field list";
+        sc.ctx = ctx; sc.item_base = -1; sc.clause = "SET";
         ex_type t;
         ex_eval(ctx, ex_compile(&sc, a->value, &t), v);
     }
@@ -988,6 +988,8 @@ static void do_shutdown(ex_ctx *ctx, ex_result *r)
     }
 }
 
+static void set_undo(ex_ctx *ctx, const pl_stmt *st, const pdb_value *olds, int n);
+
 static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 {
     pdb_session *s = ctx->s;
@@ -1018,25 +1020,47 @@ static void do_set(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         ex_send_ok(ctx, r, 0, 0, NULL);
         return;
     }
+    /* As MariaDB's check then update: every value first (SET @a = 5, @b = @a + 1 sees the
+       old @a), then the system variables, each taken back when a later one is refused,
+       then the user variables; SET autocommit=1 commits only when all went in. */
+    pdb_value *vals = stor_arena_alloc(ctx->a, (size_t)st->nsets * 2 * sizeof *vals), *olds = vals + st->nsets;
+    for (int i = 0; i < st->nsets; i++) set_value_of(ctx, &st->sets[i], &vals[i]);
+    bool was_ac = s->autocommit;
     for (int i = 0; i < st->nsets; i++) {
         pl_assign *a = &st->sets[i];
-        pdb_value v;
-        set_value_of(ctx, a, &v);
-        if (a->scope == 2) { ex_uservar_set(s, a->name, &v); continue; }
-        if (a->scope == PL_SET_NEXT_TXN) { next_txn(ctx, a, &v); continue; }
+        if (a->scope == 2 || a->scope == PL_SET_NEXT_TXN) continue;
+        ex_type t;
+        if (ex_sysvar_get(s, a->name, a->scope == 1, &olds[i], ctx->a, &t) != 0) olds[i] = ex_null();
         ex_err e;
-        bool was_ac = s->autocommit;
-        int rc = ex_sysvar_set(s, a->name, a->scope == 1, &v, &e, ctx->a);
-        if (rc < 0) ex_raise(ctx, e.code, e.state, "%s", e.msg);
-        if (rc == 2) ex_warn(ctx, "Warning", e.code, "%s", e.msg);   /* a value raised to its minimum */
-        if (rc == 1 && s->autocommit && !was_ac && s->in_trans) {
-            /* SET autocommit=1 commits the open transaction */
-            stor_txn_commit();
-            snap_release(s);
-            s->in_trans = false; savepoints_clear(s);
+        int rc = ex_sysvar_set(s, a->name, a->scope == 1, &vals[i], &e, ctx->a);
+        if (rc < 0) {
+            set_undo(ctx, st, olds, i);
+            ex_raise(ctx, e.code, e.state, "%s", e.msg);
         }
+        if (rc == 2) ex_warn(ctx, "Warning", e.code, "%s", e.msg);   /* a value raised to its minimum */
+    }
+    for (int i = 0; i < st->nsets; i++) {
+        pl_assign *a = &st->sets[i];
+        if (a->scope == 2) ex_uservar_set(s, a->name, &vals[i]);
+        else if (a->scope == PL_SET_NEXT_TXN) next_txn(ctx, a, &vals[i]);
+    }
+    if (s->autocommit && !was_ac && s->in_trans) {   /* SET autocommit=1 commits the open transaction */
+        stor_txn_commit();
+        snap_release(s);
+        s->in_trans = false; savepoints_clear(s);
     }
     ex_send_ok(ctx, r, 0, 0, NULL);
+}
+
+/* The system variables of st's assignments before the n-th back to their values olds */
+static void set_undo(ex_ctx *ctx, const pl_stmt *st, const pdb_value *olds, int n)
+{
+    for (int i = n - 1; i >= 0; i--) {
+        const pl_assign *a = &st->sets[i];
+        if (a->scope == 2 || a->scope == PL_SET_NEXT_TXN) continue;
+        ex_err e;
+        (void)ex_sysvar_set(ctx->s, a->name, a->scope == 1, &olds[i], &e, ctx->a);
+    }
 }
 
 static int null_cols(void *c, const pdb_colmeta *m, size_t n) { (void)c; (void)m; (void)n; return 0; }
