@@ -1353,31 +1353,962 @@ static const coll_contraction myanmar_contr[906] = {
 };
 static const uint32_t myanmar_upper[1][2] = { { 0, 0 }, };
 static const uint32_t myanmar_lower[1][2] = { { 0, 0 }, };
-
-const coll_tailor coll_tailors[24] = {
-    { "icelandic_ci", 1, icelandic_over, 26, icelandic_pool, icelandic_contr, 0, icelandic_upper, 0, icelandic_lower, 0, { 193, 225, 129, 102, 161 } },
-    { "latvian_ci", 1, latvian_over, 18, latvian_pool, latvian_contr, 0, latvian_upper, 0, latvian_lower, 0, { 194, 226, 130, 103, 162 } },
-    { "romanian_ci", 1, romanian_over, 14, romanian_pool, romanian_contr, 0, romanian_upper, 0, romanian_lower, 0, { 195, 227, 131, 104, 163 } },
-    { "slovenian_ci", 1, slovenian_over, 6, slovenian_pool, slovenian_contr, 0, slovenian_upper, 0, slovenian_lower, 0, { 196, 228, 132, 105, 164 } },
-    { "polish_ci", 1, polish_over, 18, polish_pool, polish_contr, 0, polish_upper, 0, polish_lower, 0, { 197, 229, 133, 106, 165 } },
-    { "estonian_ci", 1, estonian_over, 14, estonian_pool, estonian_contr, 0, estonian_upper, 0, estonian_lower, 0, { 198, 230, 134, 107, 166 } },
-    { "spanish_ci", 1, spanish_over, 2, spanish_pool, spanish_contr, 0, spanish_upper, 0, spanish_lower, 0, { 199, 231, 135, 108, 167 } },
-    { "swedish_ci", 1, swedish_over, 12, swedish_pool, swedish_contr, 0, swedish_upper, 0, swedish_lower, 0, { 200, 232, 136, 109, 168 } },
-    { "turkish_ci", 1, turkish_over, 12, turkish_pool, turkish_contr, 0, turkish_upper, 1, turkish_lower, 1, { 201, 233, 137, 110, 169 } },
-    { "czech_ci", 1, czech_over, 8, czech_pool, czech_contr, 3, czech_upper, 0, czech_lower, 0, { 202, 234, 138, 111, 170 } },
-    { "danish_ci", 1, danish_over, 16, danish_pool, danish_contr, 3, danish_upper, 0, danish_lower, 0, { 203, 235, 139, 112, 171 } },
-    { "lithuanian_ci", 1, lithuanian_over, 8, lithuanian_pool, lithuanian_contr, 3, lithuanian_upper, 0, lithuanian_lower, 0, { 204, 236, 140, 113, 172 } },
-    { "slovak_ci", 1, slovak_over, 10, slovak_pool, slovak_contr, 3, slovak_upper, 0, slovak_lower, 0, { 205, 237, 141, 114, 173 } },
-    { "spanish2_ci", 1, spanish2_over, 2, spanish2_pool, spanish2_contr, 6, spanish2_upper, 0, spanish2_lower, 0, { 206, 238, 142, 115, 174 } },
-    { "roman_ci", 1, roman_over, 4, roman_pool, roman_contr, 0, roman_upper, 0, roman_lower, 0, { 207, 239, 143, 116, 175 } },
-    { "persian_ci", 1, persian_over, 83, persian_pool, persian_contr, 0, persian_upper, 0, persian_lower, 0, { 208, 240, 144, 117, 176 } },
-    { "esperanto_ci", 1, esperanto_over, 12, esperanto_pool, esperanto_contr, 0, esperanto_upper, 0, esperanto_lower, 0, { 209, 241, 145, 118, 177 } },
-    { "hungarian_ci", 1, hungarian_over, 8, hungarian_pool, hungarian_contr, 0, hungarian_upper, 0, hungarian_lower, 0, { 210, 242, 146, 119, 178 } },
-    { "sinhala_ci", 1, sinhala_over, 61, sinhala_pool, sinhala_contr, 0, sinhala_upper, 0, sinhala_lower, 0, { 211, 243, 147, 120, 179 } },
-    { "german2_ci", 1, german2_over, 8, german2_pool, german2_contr, 0, german2_upper, 0, german2_lower, 0, { 212, 244, 148, 121, 180 } },
-    { "croatian_mysql561_ci", 1, croatian_mysql561_over, 19, croatian_mysql561_pool, croatian_mysql561_contr, 11, croatian_mysql561_upper, 0, croatian_mysql561_lower, 0, { 213, 245, 149, 122, 181 } },
-    { "vietnamese_ci", 1, vietnamese_over, 74, vietnamese_pool, vietnamese_contr, 0, vietnamese_upper, 0, vietnamese_lower, 0, { 215, 247, 151, 124, 183 } },
-    { "croatian_ci", 1, croatian_over, 19, croatian_pool, croatian_contr, 9, croatian_upper, 0, croatian_lower, 0, { 576, 608, 640, 672, 736 } },
-    { "myanmar_ci", 2, myanmar_over, 23, myanmar_pool, myanmar_contr, 906, myanmar_upper, 0, myanmar_lower, 0, { 577, 609, 641, 673, 737 } },
+static const uint32_t uca1400_icelandic_over[26][2] = {
+    { 0xc1, 0x01002076 }, { 0xc4, 0x01002371 }, { 0xc5, 0x01002373 }, { 0xc6, 0x01002371 }, { 0xc9, 0x010020dc }, { 0xcd, 0x01002168 },
+    { 0xd0, 0x010020c0 }, { 0xd3, 0x0100221e }, { 0xd6, 0x01002372 }, { 0xd8, 0x01002372 }, { 0xda, 0x01002302 }, { 0xdd, 0x0100235a },
+    { 0xde, 0x01002370 }, { 0xe1, 0x01002076 }, { 0xe4, 0x01002371 }, { 0xe5, 0x01002373 }, { 0xe6, 0x01002371 }, { 0xe9, 0x010020dc },
+    { 0xed, 0x01002168 }, { 0xf0, 0x010020c0 }, { 0xf3, 0x0100221e }, { 0xf6, 0x01002372 }, { 0xf8, 0x01002372 }, { 0xfa, 0x01002302 },
+    { 0xfd, 0x0100235a }, { 0xfe, 0x01002370 },
 };
-const unsigned coll_ntailors = 24;
+static const uint16_t uca1400_icelandic_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_icelandic_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_icelandic_l2_over[24][2] = {
+    { 0xc1, 0x01000020 }, { 0xc4, 0x01000021 }, { 0xc5, 0x01000020 }, { 0xc6, 0x01000020 }, { 0xc9, 0x01000020 }, { 0xcd, 0x01000020 },
+    { 0xd0, 0x01000020 }, { 0xd3, 0x01000020 }, { 0xd6, 0x01000020 }, { 0xd8, 0x01000021 }, { 0xda, 0x01000020 }, { 0xdd, 0x01000020 },
+    { 0xe1, 0x01000020 }, { 0xe4, 0x01000021 }, { 0xe5, 0x01000020 }, { 0xe6, 0x01000020 }, { 0xe9, 0x01000020 }, { 0xed, 0x01000020 },
+    { 0xf0, 0x01000020 }, { 0xf3, 0x01000020 }, { 0xf6, 0x01000020 }, { 0xf8, 0x01000021 }, { 0xfa, 0x01000020 }, { 0xfd, 0x01000020 },
+};
+static const uint16_t uca1400_icelandic_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_icelandic_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_icelandic_l3_over[26][2] = {
+    { 0xc1, 0x01000009 }, { 0xc4, 0x01000009 }, { 0xc5, 0x01000009 }, { 0xc6, 0x01000009 }, { 0xc9, 0x01000009 }, { 0xcd, 0x01000009 },
+    { 0xd0, 0x01000009 }, { 0xd3, 0x01000009 }, { 0xd6, 0x01000009 }, { 0xd8, 0x01000009 }, { 0xda, 0x01000009 }, { 0xdd, 0x01000009 },
+    { 0xde, 0x01000009 }, { 0xe1, 0x01000008 }, { 0xe4, 0x01000008 }, { 0xe5, 0x01000008 }, { 0xe6, 0x01000008 }, { 0xe9, 0x01000008 },
+    { 0xed, 0x01000008 }, { 0xf0, 0x01000008 }, { 0xf3, 0x01000008 }, { 0xf6, 0x01000008 }, { 0xf8, 0x01000008 }, { 0xfa, 0x01000008 },
+    { 0xfd, 0x01000008 }, { 0xfe, 0x01000008 },
+};
+static const uint16_t uca1400_icelandic_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_icelandic_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_icelandic_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_icelandic_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_latvian_over[18][2] = {
+    { 0x59, 0x01002168 }, { 0x79, 0x01002168 }, { 0x10c, 0x010020aa }, { 0x10d, 0x010020aa }, { 0x122, 0x01002126 }, { 0x123, 0x01002126 },
+    { 0x136, 0x0100219d }, { 0x137, 0x0100219d }, { 0x13b, 0x010021b1 }, { 0x13c, 0x010021b1 }, { 0x145, 0x010021f8 }, { 0x146, 0x010021f8 },
+    { 0x156, 0x01002276 }, { 0x157, 0x01002276 }, { 0x160, 0x010022b7 }, { 0x161, 0x010022b7 }, { 0x17d, 0x01002370 }, { 0x17e, 0x01002370 },
+};
+static const uint16_t uca1400_latvian_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_latvian_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_latvian_l2_over[16][2] = {
+    { 0x10c, 0x01000020 }, { 0x10d, 0x01000020 }, { 0x122, 0x01000020 }, { 0x123, 0x01000020 }, { 0x136, 0x01000020 }, { 0x137, 0x01000020 },
+    { 0x13b, 0x01000020 }, { 0x13c, 0x01000020 }, { 0x145, 0x01000020 }, { 0x146, 0x01000020 }, { 0x156, 0x01000020 }, { 0x157, 0x01000020 },
+    { 0x160, 0x01000020 }, { 0x161, 0x01000020 }, { 0x17d, 0x01000020 }, { 0x17e, 0x01000020 },
+};
+static const uint16_t uca1400_latvian_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_latvian_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_latvian_l3_over[18][2] = {
+    { 0x59, 0x01000009 }, { 0x79, 0x01000008 }, { 0x10c, 0x01000009 }, { 0x10d, 0x01000008 }, { 0x122, 0x01000009 }, { 0x123, 0x01000008 },
+    { 0x136, 0x01000009 }, { 0x137, 0x01000008 }, { 0x13b, 0x01000009 }, { 0x13c, 0x01000008 }, { 0x145, 0x01000009 }, { 0x146, 0x01000008 },
+    { 0x156, 0x01000009 }, { 0x157, 0x01000008 }, { 0x160, 0x01000009 }, { 0x161, 0x01000008 }, { 0x17d, 0x01000009 }, { 0x17e, 0x01000008 },
+};
+static const uint16_t uca1400_latvian_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_latvian_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_latvian_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_latvian_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_romanian_over[14][2] = {
+    { 0xc2, 0x01002077 }, { 0xce, 0x01002168 }, { 0xe2, 0x01002077 }, { 0xee, 0x01002168 }, { 0x102, 0x01002076 }, { 0x103, 0x01002076 },
+    { 0x15e, 0x010022b7 }, { 0x15f, 0x010022b7 }, { 0x162, 0x010022e0 }, { 0x163, 0x010022e0 }, { 0x218, 0x010022b7 }, { 0x219, 0x010022b7 },
+    { 0x21a, 0x010022e0 }, { 0x21b, 0x010022e0 },
+};
+static const uint16_t uca1400_romanian_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_romanian_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_romanian_l2_over[14][2] = {
+    { 0xc2, 0x01000020 }, { 0xce, 0x01000020 }, { 0xe2, 0x01000020 }, { 0xee, 0x01000020 }, { 0x102, 0x01000020 }, { 0x103, 0x01000020 },
+    { 0x15e, 0x01000021 }, { 0x15f, 0x01000021 }, { 0x162, 0x01000021 }, { 0x163, 0x01000021 }, { 0x218, 0x01000020 }, { 0x219, 0x01000020 },
+    { 0x21a, 0x01000020 }, { 0x21b, 0x01000020 },
+};
+static const uint16_t uca1400_romanian_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_romanian_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_romanian_l3_over[14][2] = {
+    { 0xc2, 0x01000009 }, { 0xce, 0x01000009 }, { 0xe2, 0x01000008 }, { 0xee, 0x01000008 }, { 0x102, 0x01000009 }, { 0x103, 0x01000008 },
+    { 0x15e, 0x01000009 }, { 0x15f, 0x01000008 }, { 0x162, 0x01000009 }, { 0x163, 0x01000008 }, { 0x218, 0x01000009 }, { 0x219, 0x01000008 },
+    { 0x21a, 0x01000009 }, { 0x21b, 0x01000008 },
+};
+static const uint16_t uca1400_romanian_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_romanian_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_romanian_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_romanian_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_slovenian_over[6][2] = {
+    { 0x10c, 0x010020aa }, { 0x10d, 0x010020aa }, { 0x160, 0x010022b7 }, { 0x161, 0x010022b7 }, { 0x17d, 0x01002370 }, { 0x17e, 0x01002370 },
+};
+static const uint16_t uca1400_slovenian_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_slovenian_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_slovenian_l2_over[6][2] = {
+    { 0x10c, 0x01000020 }, { 0x10d, 0x01000020 }, { 0x160, 0x01000020 }, { 0x161, 0x01000020 }, { 0x17d, 0x01000020 }, { 0x17e, 0x01000020 },
+};
+static const uint16_t uca1400_slovenian_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_slovenian_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_slovenian_l3_over[6][2] = {
+    { 0x10c, 0x01000009 }, { 0x10d, 0x01000008 }, { 0x160, 0x01000009 }, { 0x161, 0x01000008 }, { 0x17d, 0x01000009 }, { 0x17e, 0x01000008 },
+};
+static const uint16_t uca1400_slovenian_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_slovenian_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_slovenian_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_slovenian_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_polish_over[18][2] = {
+    { 0xd3, 0x0100221e }, { 0xf3, 0x0100221e }, { 0x104, 0x01002076 }, { 0x105, 0x01002076 }, { 0x106, 0x010020aa }, { 0x107, 0x010020aa },
+    { 0x118, 0x010020dc }, { 0x119, 0x010020dc }, { 0x141, 0x010021b1 }, { 0x142, 0x010021b1 }, { 0x143, 0x010021f8 }, { 0x144, 0x010021f8 },
+    { 0x15a, 0x010022b7 }, { 0x15b, 0x010022b7 }, { 0x179, 0x01002370 }, { 0x17a, 0x01002370 }, { 0x17b, 0x01002371 }, { 0x17c, 0x01002371 },
+};
+static const uint16_t uca1400_polish_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_polish_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_polish_l2_over[18][2] = {
+    { 0xd3, 0x01000020 }, { 0xf3, 0x01000020 }, { 0x104, 0x01000020 }, { 0x105, 0x01000020 }, { 0x106, 0x01000020 }, { 0x107, 0x01000020 },
+    { 0x118, 0x01000020 }, { 0x119, 0x01000020 }, { 0x141, 0x01000020 }, { 0x142, 0x01000020 }, { 0x143, 0x01000020 }, { 0x144, 0x01000020 },
+    { 0x15a, 0x01000020 }, { 0x15b, 0x01000020 }, { 0x179, 0x01000020 }, { 0x17a, 0x01000020 }, { 0x17b, 0x01000020 }, { 0x17c, 0x01000020 },
+};
+static const uint16_t uca1400_polish_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_polish_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_polish_l3_over[18][2] = {
+    { 0xd3, 0x01000009 }, { 0xf3, 0x01000008 }, { 0x104, 0x01000009 }, { 0x105, 0x01000008 }, { 0x106, 0x01000009 }, { 0x107, 0x01000008 },
+    { 0x118, 0x01000009 }, { 0x119, 0x01000008 }, { 0x141, 0x01000009 }, { 0x142, 0x01000008 }, { 0x143, 0x01000009 }, { 0x144, 0x01000008 },
+    { 0x15a, 0x01000009 }, { 0x15b, 0x01000008 }, { 0x179, 0x01000009 }, { 0x17a, 0x01000008 }, { 0x17b, 0x01000009 }, { 0x17c, 0x01000008 },
+};
+static const uint16_t uca1400_polish_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_polish_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_polish_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_polish_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_estonian_over[14][2] = {
+    { 0x5a, 0x010022b8 }, { 0x7a, 0x010022b8 }, { 0xc4, 0x01002345 }, { 0xd5, 0x01002344 }, { 0xd6, 0x01002346 }, { 0xdc, 0x01002347 },
+    { 0xe4, 0x01002345 }, { 0xf5, 0x01002344 }, { 0xf6, 0x01002346 }, { 0xfc, 0x01002347 }, { 0x160, 0x010022b7 }, { 0x161, 0x010022b7 },
+    { 0x17d, 0x010022b9 }, { 0x17e, 0x010022b9 },
+};
+static const uint16_t uca1400_estonian_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_estonian_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_estonian_l2_over[12][2] = {
+    { 0xc4, 0x01000020 }, { 0xd5, 0x01000020 }, { 0xd6, 0x01000020 }, { 0xdc, 0x01000020 }, { 0xe4, 0x01000020 }, { 0xf5, 0x01000020 },
+    { 0xf6, 0x01000020 }, { 0xfc, 0x01000020 }, { 0x160, 0x01000020 }, { 0x161, 0x01000020 }, { 0x17d, 0x01000020 }, { 0x17e, 0x01000020 },
+};
+static const uint16_t uca1400_estonian_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_estonian_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_estonian_l3_over[14][2] = {
+    { 0x5a, 0x01000009 }, { 0x7a, 0x01000008 }, { 0xc4, 0x01000009 }, { 0xd5, 0x01000009 }, { 0xd6, 0x01000009 }, { 0xdc, 0x01000009 },
+    { 0xe4, 0x01000008 }, { 0xf5, 0x01000008 }, { 0xf6, 0x01000008 }, { 0xfc, 0x01000008 }, { 0x160, 0x01000009 }, { 0x161, 0x01000008 },
+    { 0x17d, 0x01000009 }, { 0x17e, 0x01000008 },
+};
+static const uint16_t uca1400_estonian_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_estonian_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_estonian_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_estonian_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_spanish_over[2][2] = {
+    { 0xd1, 0x010021f8 }, { 0xf1, 0x010021f8 },
+};
+static const uint16_t uca1400_spanish_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_spanish_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_spanish_l2_over[2][2] = {
+    { 0xd1, 0x01000020 }, { 0xf1, 0x01000020 },
+};
+static const uint16_t uca1400_spanish_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_spanish_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_spanish_l3_over[2][2] = {
+    { 0xd1, 0x01000009 }, { 0xf1, 0x01000008 },
+};
+static const uint16_t uca1400_spanish_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_spanish_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_spanish_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_spanish_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_swedish_over[12][2] = {
+    { 0xc4, 0x01002371 }, { 0xc5, 0x01002370 }, { 0xc6, 0x01002371 }, { 0xd6, 0x01002372 }, { 0xd8, 0x01002372 }, { 0xdc, 0x01002359 },
+    { 0xe4, 0x01002371 }, { 0xe5, 0x01002370 }, { 0xe6, 0x01002371 }, { 0xf6, 0x01002372 }, { 0xf8, 0x01002372 }, { 0xfc, 0x01002359 },
+};
+static const uint16_t uca1400_swedish_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_swedish_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_swedish_l2_over[12][2] = {
+    { 0xc4, 0x01000020 }, { 0xc5, 0x01000020 }, { 0xc6, 0x01000021 }, { 0xd6, 0x01000020 }, { 0xd8, 0x01000021 }, { 0xdc, 0x01000021 },
+    { 0xe4, 0x01000020 }, { 0xe5, 0x01000020 }, { 0xe6, 0x01000021 }, { 0xf6, 0x01000020 }, { 0xf8, 0x01000021 }, { 0xfc, 0x01000021 },
+};
+static const uint16_t uca1400_swedish_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_swedish_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_swedish_l3_over[12][2] = {
+    { 0xc4, 0x01000009 }, { 0xc5, 0x01000009 }, { 0xc6, 0x01000009 }, { 0xd6, 0x01000009 }, { 0xd8, 0x01000009 }, { 0xdc, 0x01000009 },
+    { 0xe4, 0x01000008 }, { 0xe5, 0x01000008 }, { 0xe6, 0x01000008 }, { 0xf6, 0x01000008 }, { 0xf8, 0x01000008 }, { 0xfc, 0x01000008 },
+};
+static const uint16_t uca1400_swedish_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_swedish_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_swedish_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_swedish_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_turkish_over[12][2] = {
+    { 0x49, 0x0100214d }, { 0xc7, 0x010020aa }, { 0xd6, 0x0100221e }, { 0xdc, 0x01002302 }, { 0xe7, 0x010020aa }, { 0xf6, 0x0100221e },
+    { 0xfc, 0x01002302 }, { 0x11e, 0x01002126 }, { 0x11f, 0x01002126 }, { 0x131, 0x0100214d }, { 0x15e, 0x010022b7 }, { 0x15f, 0x010022b7 },
+};
+static const uint16_t uca1400_turkish_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_turkish_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_turkish_l2_over[10][2] = {
+    { 0xc7, 0x01000020 }, { 0xd6, 0x01000020 }, { 0xdc, 0x01000020 }, { 0xe7, 0x01000020 }, { 0xf6, 0x01000020 }, { 0xfc, 0x01000020 },
+    { 0x11e, 0x01000020 }, { 0x11f, 0x01000020 }, { 0x15e, 0x01000020 }, { 0x15f, 0x01000020 },
+};
+static const uint16_t uca1400_turkish_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_turkish_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_turkish_l3_over[12][2] = {
+    { 0x49, 0x01000009 }, { 0xc7, 0x01000009 }, { 0xd6, 0x01000009 }, { 0xdc, 0x01000009 }, { 0xe7, 0x01000008 }, { 0xf6, 0x01000008 },
+    { 0xfc, 0x01000008 }, { 0x11e, 0x01000009 }, { 0x11f, 0x01000008 }, { 0x131, 0x01000008 }, { 0x15e, 0x01000009 }, { 0x15f, 0x01000008 },
+};
+static const uint16_t uca1400_turkish_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_turkish_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_turkish_upper[1][2] = { { 0x69, 0x130 }, };
+static const uint32_t uca1400_turkish_lower[1][2] = { { 0x49, 0x131 }, };
+static const uint32_t uca1400_czech_over[8][2] = {
+    { 0x10c, 0x010020aa }, { 0x10d, 0x010020aa }, { 0x158, 0x01002276 }, { 0x159, 0x01002276 }, { 0x160, 0x010022b7 }, { 0x161, 0x010022b7 },
+    { 0x17d, 0x01002370 }, { 0x17e, 0x01002370 },
+};
+static const uint16_t uca1400_czech_pool[1] = {
+    0x214d,
+};
+static const coll_contraction uca1400_czech_contr[3] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_czech_l2_over[8][2] = {
+    { 0x10c, 0x01000020 }, { 0x10d, 0x01000020 }, { 0x158, 0x01000020 }, { 0x159, 0x01000020 }, { 0x160, 0x01000020 }, { 0x161, 0x01000020 },
+    { 0x17d, 0x01000020 }, { 0x17e, 0x01000020 },
+};
+static const uint16_t uca1400_czech_l2_pool[1] = {
+    0x0020,
+};
+static const coll_contraction uca1400_czech_l2_contr[3] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_czech_l3_over[8][2] = {
+    { 0x10c, 0x01000009 }, { 0x10d, 0x01000008 }, { 0x158, 0x01000009 }, { 0x159, 0x01000008 }, { 0x160, 0x01000009 }, { 0x161, 0x01000008 },
+    { 0x17d, 0x01000009 }, { 0x17e, 0x01000008 },
+};
+static const uint16_t uca1400_czech_l3_pool[3] = {
+    0x000a, 0x0009, 0x0008,
+};
+static const coll_contraction uca1400_czech_l3_contr[3] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+};
+static const uint32_t uca1400_czech_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_czech_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_danish_over[16][2] = {
+    { 0xc4, 0x01002370 }, { 0xc5, 0x01002372 }, { 0xc6, 0x01002370 }, { 0xd6, 0x01002371 }, { 0xd8, 0x01002371 }, { 0xdc, 0x01002359 },
+    { 0xe4, 0x01002370 }, { 0xe5, 0x01002372 }, { 0xe6, 0x01002370 }, { 0xf6, 0x01002371 }, { 0xf8, 0x01002371 }, { 0xfc, 0x01002359 },
+    { 0x150, 0x01002371 }, { 0x151, 0x01002371 }, { 0x170, 0x01002359 }, { 0x171, 0x01002359 },
+};
+static const uint16_t uca1400_danish_pool[1] = {
+    0x2372,
+};
+static const coll_contraction uca1400_danish_contr[3] = {
+    { { 0x41, 0x41, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x41, 0x61, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x61, 0x61, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_danish_l2_over[16][2] = {
+    { 0xc4, 0x01000021 }, { 0xc5, 0x01000020 }, { 0xc6, 0x01000020 }, { 0xd6, 0x01000021 }, { 0xd8, 0x01000020 }, { 0xdc, 0x01000021 },
+    { 0xe4, 0x01000021 }, { 0xe5, 0x01000020 }, { 0xe6, 0x01000020 }, { 0xf6, 0x01000021 }, { 0xf8, 0x01000020 }, { 0xfc, 0x01000021 },
+    { 0x150, 0x01000022 }, { 0x151, 0x01000022 }, { 0x170, 0x01000022 }, { 0x171, 0x01000022 },
+};
+static const uint16_t uca1400_danish_l2_pool[1] = {
+    0x0021,
+};
+static const coll_contraction uca1400_danish_l2_contr[3] = {
+    { { 0x41, 0x41, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x41, 0x61, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x61, 0x61, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_danish_l3_over[16][2] = {
+    { 0xc4, 0x01000009 }, { 0xc5, 0x01000009 }, { 0xc6, 0x01000009 }, { 0xd6, 0x01000009 }, { 0xd8, 0x01000009 }, { 0xdc, 0x01000009 },
+    { 0xe4, 0x01000008 }, { 0xe5, 0x01000008 }, { 0xe6, 0x01000008 }, { 0xf6, 0x01000008 }, { 0xf8, 0x01000008 }, { 0xfc, 0x01000008 },
+    { 0x150, 0x01000009 }, { 0x151, 0x01000008 }, { 0x170, 0x01000009 }, { 0x171, 0x01000008 },
+};
+static const uint16_t uca1400_danish_l3_pool[3] = {
+    0x000a, 0x0009, 0x0008,
+};
+static const coll_contraction uca1400_danish_l3_contr[3] = {
+    { { 0x41, 0x41, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x41, 0x61, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x61, 0x61, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+};
+static const uint32_t uca1400_danish_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_danish_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_lithuanian_over[8][2] = {
+    { 0x59, 0x01002167 }, { 0x79, 0x01002167 }, { 0x10c, 0x010020aa }, { 0x10d, 0x010020aa }, { 0x160, 0x010022b7 }, { 0x161, 0x010022b7 },
+    { 0x17d, 0x01002370 }, { 0x17e, 0x01002370 },
+};
+static const uint16_t uca1400_lithuanian_pool[1] = {
+    0x20a9,
+};
+static const coll_contraction uca1400_lithuanian_contr[3] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_lithuanian_l2_over[12][2] = {
+    { 0x59, 0x01000021 }, { 0x79, 0x01000021 }, { 0x10c, 0x01000020 }, { 0x10d, 0x01000020 }, { 0x116, 0x01000022 }, { 0x117, 0x01000022 },
+    { 0x118, 0x01000021 }, { 0x119, 0x01000021 }, { 0x160, 0x01000020 }, { 0x161, 0x01000020 }, { 0x17d, 0x01000020 }, { 0x17e, 0x01000020 },
+};
+static const uint16_t uca1400_lithuanian_l2_pool[1] = {
+    0x0021,
+};
+static const coll_contraction uca1400_lithuanian_l2_contr[3] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_lithuanian_l3_over[12][2] = {
+    { 0x59, 0x01000009 }, { 0x79, 0x01000008 }, { 0x10c, 0x01000009 }, { 0x10d, 0x01000008 }, { 0x116, 0x01000009 }, { 0x117, 0x01000008 },
+    { 0x118, 0x01000009 }, { 0x119, 0x01000008 }, { 0x160, 0x01000009 }, { 0x161, 0x01000008 }, { 0x17d, 0x01000009 }, { 0x17e, 0x01000008 },
+};
+static const uint16_t uca1400_lithuanian_l3_pool[3] = {
+    0x000a, 0x0009, 0x0008,
+};
+static const coll_contraction uca1400_lithuanian_l3_contr[3] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+};
+static const uint32_t uca1400_lithuanian_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_lithuanian_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_slovak_over[10][2] = {
+    { 0xc4, 0x01002076 }, { 0xd4, 0x0100221e }, { 0xe4, 0x01002076 }, { 0xf4, 0x0100221e }, { 0x10c, 0x010020aa }, { 0x10d, 0x010020aa },
+    { 0x160, 0x010022b7 }, { 0x161, 0x010022b7 }, { 0x17d, 0x01002370 }, { 0x17e, 0x01002370 },
+};
+static const uint16_t uca1400_slovak_pool[1] = {
+    0x214d,
+};
+static const coll_contraction uca1400_slovak_contr[3] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_slovak_l2_over[10][2] = {
+    { 0xc4, 0x01000020 }, { 0xd4, 0x01000020 }, { 0xe4, 0x01000020 }, { 0xf4, 0x01000020 }, { 0x10c, 0x01000020 }, { 0x10d, 0x01000020 },
+    { 0x160, 0x01000020 }, { 0x161, 0x01000020 }, { 0x17d, 0x01000020 }, { 0x17e, 0x01000020 },
+};
+static const uint16_t uca1400_slovak_l2_pool[1] = {
+    0x0020,
+};
+static const coll_contraction uca1400_slovak_l2_contr[3] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_slovak_l3_over[10][2] = {
+    { 0xc4, 0x01000009 }, { 0xd4, 0x01000009 }, { 0xe4, 0x01000008 }, { 0xf4, 0x01000008 }, { 0x10c, 0x01000009 }, { 0x10d, 0x01000008 },
+    { 0x160, 0x01000009 }, { 0x161, 0x01000008 }, { 0x17d, 0x01000009 }, { 0x17e, 0x01000008 },
+};
+static const uint16_t uca1400_slovak_l3_pool[3] = {
+    0x000a, 0x0009, 0x0008,
+};
+static const coll_contraction uca1400_slovak_l3_contr[3] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+};
+static const uint32_t uca1400_slovak_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_slovak_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_spanish2_over[2][2] = {
+    { 0xd1, 0x010021f8 }, { 0xf1, 0x010021f8 },
+};
+static const uint16_t uca1400_spanish2_pool[2] = {
+    0x20aa, 0x21b1,
+};
+static const coll_contraction uca1400_spanish2_contr[6] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4c, 0x4c, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x4c, 0x6c, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x6c, 0x6c, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+};
+static const uint32_t uca1400_spanish2_l2_over[2][2] = {
+    { 0xd1, 0x01000020 }, { 0xf1, 0x01000020 },
+};
+static const uint16_t uca1400_spanish2_l2_pool[1] = {
+    0x0020,
+};
+static const coll_contraction uca1400_spanish2_l2_contr[6] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4c, 0x4c, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4c, 0x6c, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x6c, 0x6c, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_spanish2_l3_over[2][2] = {
+    { 0xd1, 0x01000009 }, { 0xf1, 0x01000008 },
+};
+static const uint16_t uca1400_spanish2_l3_pool[3] = {
+    0x000a, 0x0009, 0x0008,
+};
+static const coll_contraction uca1400_spanish2_l3_contr[6] = {
+    { { 0x43, 0x48, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x43, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x4c, 0x4c, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4c, 0x6c, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x63, 0x68, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+    { { 0x6c, 0x6c, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+};
+static const uint32_t uca1400_spanish2_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_spanish2_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_roman_over[4][2] = {
+    { 0x4a, 0x01002167 }, { 0x55, 0x01002331 }, { 0x6a, 0x01002167 }, { 0x75, 0x01002331 },
+};
+static const uint16_t uca1400_roman_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_roman_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_roman_l2_over[4][2] = {
+    { 0x4a, 0x01000021 }, { 0x55, 0x01000021 }, { 0x6a, 0x01000021 }, { 0x75, 0x01000021 },
+};
+static const uint16_t uca1400_roman_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_roman_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_roman_l3_over[4][2] = {
+    { 0x4a, 0x01000009 }, { 0x55, 0x01000009 }, { 0x6a, 0x01000008 }, { 0x75, 0x01000008 },
+};
+static const uint16_t uca1400_roman_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_roman_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_roman_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_roman_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_persian_over[82][2] = {
+    { 0x621, 0x01002078 }, { 0x622, 0x01002075 }, { 0x623, 0x01002079 }, { 0x624, 0x0100207b }, { 0x625, 0x0100207a }, { 0x626, 0x0100207c },
+    { 0x627, 0x01002076 }, { 0x629, 0x01002821 }, { 0x643, 0x010027e5 }, { 0x647, 0x01002820 }, { 0x649, 0x01002824 }, { 0x64a, 0x01002825 },
+    { 0x64b, 0x010003c2 }, { 0x64c, 0x010003c7 }, { 0x64d, 0x010003c5 }, { 0x64e, 0x010003b9 }, { 0x64f, 0x010003bf }, { 0x650, 0x010003bc },
+    { 0x653, 0x01000001 }, { 0x654, 0x01000002 }, { 0x655, 0x01000003 }, { 0x670, 0x01000004 }, { 0x671, 0x01002077 }, { 0x689, 0x01002762 },
+    { 0x68a, 0x01002763 }, { 0x6a9, 0x010027e4 }, { 0x6c0, 0x01002822 }, { 0x6cc, 0x01002823 }, { 0xfb50, 0x01002759 }, { 0xfb51, 0x0100275a },
+    { 0xfb8e, 0x010027e4 }, { 0xfb8f, 0x010027e5 }, { 0xfb90, 0x010027e6 }, { 0xfb91, 0x010027e7 }, { 0xfba4, 0x01002826 }, { 0xfba5, 0x01002827 },
+    { 0xfbfc, 0x01002828 }, { 0xfbfd, 0x01002829 }, { 0xfbfe, 0x0100282a }, { 0xfbff, 0x0100282b }, { 0xfdfc, 0x010027a5 }, { 0xfe70, 0x010003c3 },
+    { 0xfe71, 0x010003c4 }, { 0xfe72, 0x010003c8 }, { 0xfe74, 0x010003c6 }, { 0xfe76, 0x010003ba }, { 0xfe77, 0x010003bb }, { 0xfe78, 0x010003c0 },
+    { 0xfe79, 0x010003c1 }, { 0xfe7a, 0x010003bd }, { 0xfe7b, 0x010003be }, { 0xfe80, 0x0100275b }, { 0xfe82, 0x01002756 }, { 0xfe83, 0x0100275c },
+    { 0xfe84, 0x0100275d }, { 0xfe85, 0x01002760 }, { 0xfe86, 0x01002761 }, { 0xfe87, 0x0100275e }, { 0xfe88, 0x0100275f }, { 0xfe8d, 0x01002757 },
+    { 0xfe8e, 0x01002758 }, { 0xfe93, 0x01002824 }, { 0xfe94, 0x01002825 }, { 0xfed9, 0x010027e8 }, { 0xfeda, 0x010027e9 }, { 0xfedc, 0x010027eb },
+    { 0xfee9, 0x01002820 }, { 0xfeea, 0x01002821 }, { 0xfeeb, 0x01002822 }, { 0xfeec, 0x01002823 }, { 0xfeef, 0x0100282c }, { 0xfef2, 0x0100282f },
+    { 0xfef3, 0x01002830 }, { 0xfef4, 0x01002831 }, { 0xfef5, 0x01002832 }, { 0xfef6, 0x01002833 }, { 0xfef7, 0x01002834 }, { 0xfef8, 0x01002835 },
+    { 0xfef9, 0x01002836 }, { 0xfefa, 0x01002837 }, { 0xfefb, 0x01002838 }, { 0xfefc, 0x01002839 },
+};
+static const uint16_t uca1400_persian_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_persian_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_persian_l2_over[32][2] = {
+    { 0x64b, 0x01000020 }, { 0x64c, 0x01000020 }, { 0x64d, 0x01000020 }, { 0x64e, 0x01000020 }, { 0x64f, 0x01000020 }, { 0x650, 0x01000020 },
+    { 0x653, 0x01000081 }, { 0x654, 0x01000081 }, { 0x655, 0x01000081 }, { 0x670, 0x01000081 }, { 0x6c0, 0x01000020 }, { 0xfba4, 0x01000020 },
+    { 0xfba5, 0x01000020 }, { 0xfdfc, 0x01000020 }, { 0xfe70, 0x01000020 }, { 0xfe71, 0x01000020 }, { 0xfe72, 0x01000020 }, { 0xfe74, 0x01000020 },
+    { 0xfe76, 0x01000020 }, { 0xfe77, 0x01000020 }, { 0xfe78, 0x01000020 }, { 0xfe79, 0x01000020 }, { 0xfe7a, 0x01000020 }, { 0xfe7b, 0x01000020 },
+    { 0xfef5, 0x01000020 }, { 0xfef6, 0x01000020 }, { 0xfef7, 0x01000020 }, { 0xfef8, 0x01000020 }, { 0xfef9, 0x01000020 }, { 0xfefa, 0x01000020 },
+    { 0xfefb, 0x01000020 }, { 0xfefc, 0x01000020 },
+};
+static const uint16_t uca1400_persian_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_persian_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_persian_l3_over[51][2] = {
+    { 0x653, 0x01000018 }, { 0x654, 0x01000018 }, { 0x655, 0x01000018 }, { 0x670, 0x01000018 }, { 0x689, 0x0100001a }, { 0x68a, 0x0100001a },
+    { 0x6c0, 0x01000002 }, { 0xfb51, 0x0100001a }, { 0xfb8e, 0x01000018 }, { 0xfb8f, 0x01000018 }, { 0xfb90, 0x01000018 }, { 0xfba4, 0x01000019 },
+    { 0xfba5, 0x01000019 }, { 0xfbfc, 0x01000019 }, { 0xfbfe, 0x01000019 }, { 0xfbff, 0x01000019 }, { 0xfdfc, 0x01000019 }, { 0xfe70, 0x01000002 },
+    { 0xfe71, 0x01000002 }, { 0xfe72, 0x01000002 }, { 0xfe74, 0x01000002 }, { 0xfe76, 0x01000002 }, { 0xfe77, 0x01000002 }, { 0xfe78, 0x01000002 },
+    { 0xfe79, 0x01000002 }, { 0xfe7a, 0x01000002 }, { 0xfe7b, 0x01000002 }, { 0xfe82, 0x0100001a }, { 0xfe84, 0x0100001a }, { 0xfe86, 0x0100001a },
+    { 0xfe88, 0x0100001a }, { 0xfe8e, 0x0100001a }, { 0xfe93, 0x01000019 }, { 0xfed9, 0x01000018 }, { 0xfeda, 0x01000018 }, { 0xfedb, 0x01000018 },
+    { 0xfee9, 0x01000019 }, { 0xfeeb, 0x01000019 }, { 0xfeec, 0x01000019 }, { 0xfeef, 0x01000019 }, { 0xfef1, 0x01000019 }, { 0xfef3, 0x01000019 },
+    { 0xfef4, 0x01000019 }, { 0xfef5, 0x01000019 }, { 0xfef6, 0x01000019 }, { 0xfef7, 0x01000019 }, { 0xfef8, 0x01000019 }, { 0xfef9, 0x01000019 },
+    { 0xfefa, 0x01000019 }, { 0xfefb, 0x01000019 }, { 0xfefc, 0x01000019 },
+};
+static const uint16_t uca1400_persian_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_persian_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_persian_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_persian_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_esperanto_over[12][2] = {
+    { 0x108, 0x010020aa }, { 0x109, 0x010020aa }, { 0x11c, 0x01002126 }, { 0x11d, 0x01002126 }, { 0x124, 0x0100214d }, { 0x125, 0x0100214d },
+    { 0x134, 0x01002184 }, { 0x135, 0x01002184 }, { 0x15c, 0x010022b7 }, { 0x15d, 0x010022b7 }, { 0x16c, 0x01002302 }, { 0x16d, 0x01002302 },
+};
+static const uint16_t uca1400_esperanto_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_esperanto_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_esperanto_l2_over[12][2] = {
+    { 0x108, 0x01000020 }, { 0x109, 0x01000020 }, { 0x11c, 0x01000020 }, { 0x11d, 0x01000020 }, { 0x124, 0x01000020 }, { 0x125, 0x01000020 },
+    { 0x134, 0x01000020 }, { 0x135, 0x01000020 }, { 0x15c, 0x01000020 }, { 0x15d, 0x01000020 }, { 0x16c, 0x01000020 }, { 0x16d, 0x01000020 },
+};
+static const uint16_t uca1400_esperanto_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_esperanto_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_esperanto_l3_over[12][2] = {
+    { 0x108, 0x01000009 }, { 0x109, 0x01000008 }, { 0x11c, 0x01000009 }, { 0x11d, 0x01000008 }, { 0x124, 0x01000009 }, { 0x125, 0x01000008 },
+    { 0x134, 0x01000009 }, { 0x135, 0x01000008 }, { 0x15c, 0x01000009 }, { 0x15d, 0x01000008 }, { 0x16c, 0x01000009 }, { 0x16d, 0x01000008 },
+};
+static const uint16_t uca1400_esperanto_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_esperanto_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_esperanto_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_esperanto_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_hungarian_over[8][2] = {
+    { 0xd6, 0x0100221e }, { 0xdc, 0x01002302 }, { 0xf6, 0x0100221e }, { 0xfc, 0x01002302 }, { 0x150, 0x0100221e }, { 0x151, 0x0100221e },
+    { 0x170, 0x01002302 }, { 0x171, 0x01002302 },
+};
+static const uint16_t uca1400_hungarian_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_hungarian_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_hungarian_l2_over[8][2] = {
+    { 0xd6, 0x01000020 }, { 0xdc, 0x01000020 }, { 0xf6, 0x01000020 }, { 0xfc, 0x01000020 }, { 0x150, 0x01000021 }, { 0x151, 0x01000021 },
+    { 0x170, 0x01000021 }, { 0x171, 0x01000021 },
+};
+static const uint16_t uca1400_hungarian_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_hungarian_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_hungarian_l3_over[8][2] = {
+    { 0xd6, 0x01000009 }, { 0xdc, 0x01000009 }, { 0xf6, 0x01000008 }, { 0xfc, 0x01000008 }, { 0x150, 0x01000009 }, { 0x151, 0x01000008 },
+    { 0x170, 0x01000009 }, { 0x171, 0x01000008 },
+};
+static const uint16_t uca1400_hungarian_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_hungarian_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_hungarian_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_hungarian_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_sinhala_over[61][2] = {
+    { 0xd82, 0x01002d76 }, { 0xd83, 0x01002d77 }, { 0xd9a, 0x01002d78 }, { 0xd9b, 0x01002d79 }, { 0xd9c, 0x01002d7a }, { 0xd9d, 0x01002d7b },
+    { 0xd9e, 0x01002d7c }, { 0xd9f, 0x01002d7d }, { 0xda0, 0x01002d7e }, { 0xda1, 0x01002d7f }, { 0xda2, 0x01002d80 }, { 0xda3, 0x01002d81 },
+    { 0xda4, 0x01002d83 }, { 0xda5, 0x01002d82 }, { 0xda6, 0x01002d84 }, { 0xda7, 0x01002d85 }, { 0xda8, 0x01002d86 }, { 0xda9, 0x01002d87 },
+    { 0xdaa, 0x01002d88 }, { 0xdab, 0x01002d89 }, { 0xdac, 0x01002d8a }, { 0xdad, 0x01002d8b }, { 0xdae, 0x01002d8c }, { 0xdaf, 0x01002d8d },
+    { 0xdb0, 0x01002d8e }, { 0xdb1, 0x01002d8f }, { 0xdb3, 0x01002d90 }, { 0xdb4, 0x01002d91 }, { 0xdb5, 0x01002d92 }, { 0xdb6, 0x01002d93 },
+    { 0xdb7, 0x01002d94 }, { 0xdb8, 0x01002d95 }, { 0xdb9, 0x01002d96 }, { 0xdba, 0x01002d97 }, { 0xdbb, 0x01002d98 }, { 0xdbd, 0x01002d99 },
+    { 0xdc0, 0x01002d9a }, { 0xdc1, 0x01002d9b }, { 0xdc2, 0x01002d9c }, { 0xdc3, 0x01002d9d }, { 0xdc4, 0x01002d9e }, { 0xdc5, 0x01002d9f },
+    { 0xdc6, 0x01002da0 }, { 0xdca, 0x01002db2 }, { 0xdcf, 0x01002da1 }, { 0xdd0, 0x01002da2 }, { 0xdd1, 0x01002da3 }, { 0xdd2, 0x01002da4 },
+    { 0xdd3, 0x01002da5 }, { 0xdd4, 0x01002da6 }, { 0xdd6, 0x01002da7 }, { 0xdd8, 0x01002da8 }, { 0xdd9, 0x01002dac }, { 0xdda, 0x01002dad },
+    { 0xddb, 0x01002dae }, { 0xddc, 0x01002daf }, { 0xddd, 0x01002db0 }, { 0xdde, 0x01002db1 }, { 0xddf, 0x01002daa }, { 0xdf2, 0x01002da9 },
+    { 0xdf3, 0x01002dab },
+};
+static const uint16_t uca1400_sinhala_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_sinhala_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_sinhala_l2_over[2][2] = {
+    { 0xd82, 0x01000020 }, { 0xd83, 0x01000020 },
+};
+static const uint16_t uca1400_sinhala_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_sinhala_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_sinhala_l3_over[1][2] = {
+    { 0, 0 },
+};
+static const uint16_t uca1400_sinhala_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_sinhala_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_sinhala_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_sinhala_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_german2_over[6][2] = {
+    { 0xc4, 0x02000000 }, { 0xd6, 0x02000002 }, { 0xdc, 0x02000004 }, { 0xe4, 0x02000000 }, { 0xf6, 0x02000002 }, { 0xfc, 0x02000004 },
+};
+static const uint16_t uca1400_german2_pool[6] = {
+    0x2075, 0x20db, 0x221d, 0x20db, 0x2301, 0x20db,
+};
+static const coll_contraction uca1400_german2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_german2_l2_over[10][2] = {
+    { 0xc4, 0x02000000 }, { 0xc6, 0x02000002 }, { 0xd6, 0x02000000 }, { 0xdc, 0x02000002 }, { 0xe4, 0x02000000 }, { 0xe6, 0x02000002 },
+    { 0xf6, 0x02000000 }, { 0xfc, 0x02000002 }, { 0x152, 0x02000002 }, { 0x153, 0x02000002 },
+};
+static const uint16_t uca1400_german2_l2_pool[4] = {
+    0x0020, 0x0022, 0x0020, 0x0021,
+};
+static const coll_contraction uca1400_german2_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_german2_l3_over[10][2] = {
+    { 0xc4, 0x02000000 }, { 0xc6, 0x02000000 }, { 0xd6, 0x02000000 }, { 0xdc, 0x02000000 }, { 0xe4, 0x02000002 }, { 0xe6, 0x02000002 },
+    { 0xf6, 0x02000002 }, { 0xfc, 0x02000002 }, { 0x152, 0x02000000 }, { 0x153, 0x02000002 },
+};
+static const uint16_t uca1400_german2_l3_pool[4] = {
+    0x0008, 0x0009, 0x0008, 0x0008,
+};
+static const coll_contraction uca1400_german2_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_german2_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_german2_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_vietnamese_over[74][2] = {
+    { 0xc2, 0x01002077 }, { 0xca, 0x010020dc }, { 0xd4, 0x0100221e }, { 0xe2, 0x01002077 }, { 0xea, 0x010020dc }, { 0xf4, 0x0100221e },
+    { 0x102, 0x01002076 }, { 0x103, 0x01002076 }, { 0x110, 0x010020c0 }, { 0x111, 0x010020c0 }, { 0x1a0, 0x0100221f }, { 0x1a1, 0x0100221f },
+    { 0x1af, 0x01002302 }, { 0x1b0, 0x01002302 }, { 0x1ea4, 0x01002077 }, { 0x1ea5, 0x01002077 }, { 0x1ea6, 0x01002077 }, { 0x1ea7, 0x01002077 },
+    { 0x1ea8, 0x01002077 }, { 0x1ea9, 0x01002077 }, { 0x1eaa, 0x01002077 }, { 0x1eab, 0x01002077 }, { 0x1eac, 0x01002077 }, { 0x1ead, 0x01002077 },
+    { 0x1eae, 0x01002076 }, { 0x1eaf, 0x01002076 }, { 0x1eb0, 0x01002076 }, { 0x1eb1, 0x01002076 }, { 0x1eb2, 0x01002076 }, { 0x1eb3, 0x01002076 },
+    { 0x1eb4, 0x01002076 }, { 0x1eb5, 0x01002076 }, { 0x1eb6, 0x01002076 }, { 0x1eb7, 0x01002076 }, { 0x1ebe, 0x010020dc }, { 0x1ebf, 0x010020dc },
+    { 0x1ec0, 0x010020dc }, { 0x1ec1, 0x010020dc }, { 0x1ec2, 0x010020dc }, { 0x1ec3, 0x010020dc }, { 0x1ec4, 0x010020dc }, { 0x1ec5, 0x010020dc },
+    { 0x1ec6, 0x010020dc }, { 0x1ec7, 0x010020dc }, { 0x1ed0, 0x0100221e }, { 0x1ed1, 0x0100221e }, { 0x1ed2, 0x0100221e }, { 0x1ed3, 0x0100221e },
+    { 0x1ed4, 0x0100221e }, { 0x1ed5, 0x0100221e }, { 0x1ed6, 0x0100221e }, { 0x1ed7, 0x0100221e }, { 0x1ed8, 0x0100221e }, { 0x1ed9, 0x0100221e },
+    { 0x1eda, 0x0100221f }, { 0x1edb, 0x0100221f }, { 0x1edc, 0x0100221f }, { 0x1edd, 0x0100221f }, { 0x1ede, 0x0100221f }, { 0x1edf, 0x0100221f },
+    { 0x1ee0, 0x0100221f }, { 0x1ee1, 0x0100221f }, { 0x1ee2, 0x0100221f }, { 0x1ee3, 0x0100221f }, { 0x1ee8, 0x01002302 }, { 0x1ee9, 0x01002302 },
+    { 0x1eea, 0x01002302 }, { 0x1eeb, 0x01002302 }, { 0x1eec, 0x01002302 }, { 0x1eed, 0x01002302 }, { 0x1eee, 0x01002302 }, { 0x1eef, 0x01002302 },
+    { 0x1ef0, 0x01002302 }, { 0x1ef1, 0x01002302 },
+};
+static const uint16_t uca1400_vietnamese_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_vietnamese_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_vietnamese_l2_over[134][2] = {
+    { 0xc0, 0x01000021 }, { 0xc1, 0x01000024 }, { 0xc2, 0x01000020 }, { 0xc3, 0x01000023 }, { 0xc8, 0x01000021 }, { 0xc9, 0x01000024 },
+    { 0xca, 0x01000020 }, { 0xcc, 0x01000021 }, { 0xcd, 0x01000024 }, { 0xd2, 0x01000021 }, { 0xd3, 0x01000024 }, { 0xd4, 0x01000020 },
+    { 0xd5, 0x01000023 }, { 0xd9, 0x01000021 }, { 0xda, 0x01000024 }, { 0xdd, 0x01000024 }, { 0xe0, 0x01000021 }, { 0xe1, 0x01000024 },
+    { 0xe2, 0x01000020 }, { 0xe3, 0x01000023 }, { 0xe8, 0x01000021 }, { 0xe9, 0x01000024 }, { 0xea, 0x01000020 }, { 0xec, 0x01000021 },
+    { 0xed, 0x01000024 }, { 0xf2, 0x01000021 }, { 0xf3, 0x01000024 }, { 0xf4, 0x01000020 }, { 0xf5, 0x01000023 }, { 0xf9, 0x01000021 },
+    { 0xfa, 0x01000024 }, { 0xfd, 0x01000024 }, { 0x102, 0x01000020 }, { 0x103, 0x01000020 }, { 0x110, 0x01000020 }, { 0x111, 0x01000020 },
+    { 0x128, 0x01000023 }, { 0x129, 0x01000023 }, { 0x168, 0x01000023 }, { 0x169, 0x01000023 }, { 0x1a0, 0x01000020 }, { 0x1a1, 0x01000020 },
+    { 0x1af, 0x01000020 }, { 0x1b0, 0x01000020 }, { 0x1ea0, 0x01000025 }, { 0x1ea1, 0x01000025 }, { 0x1ea2, 0x01000022 }, { 0x1ea3, 0x01000022 },
+    { 0x1ea4, 0x01000024 }, { 0x1ea5, 0x01000024 }, { 0x1ea6, 0x01000021 }, { 0x1ea7, 0x01000021 }, { 0x1ea8, 0x01000022 }, { 0x1ea9, 0x01000022 },
+    { 0x1eaa, 0x01000023 }, { 0x1eab, 0x01000023 }, { 0x1eac, 0x01000025 }, { 0x1ead, 0x01000025 }, { 0x1eae, 0x01000024 }, { 0x1eaf, 0x01000024 },
+    { 0x1eb0, 0x01000021 }, { 0x1eb1, 0x01000021 }, { 0x1eb2, 0x01000022 }, { 0x1eb3, 0x01000022 }, { 0x1eb4, 0x01000023 }, { 0x1eb5, 0x01000023 },
+    { 0x1eb6, 0x01000025 }, { 0x1eb7, 0x01000025 }, { 0x1eb8, 0x01000025 }, { 0x1eb9, 0x01000025 }, { 0x1eba, 0x01000022 }, { 0x1ebb, 0x01000022 },
+    { 0x1ebc, 0x01000023 }, { 0x1ebd, 0x01000023 }, { 0x1ebe, 0x01000024 }, { 0x1ebf, 0x01000024 }, { 0x1ec0, 0x01000021 }, { 0x1ec1, 0x01000021 },
+    { 0x1ec2, 0x01000022 }, { 0x1ec3, 0x01000022 }, { 0x1ec4, 0x01000023 }, { 0x1ec5, 0x01000023 }, { 0x1ec6, 0x01000025 }, { 0x1ec7, 0x01000025 },
+    { 0x1ec8, 0x01000022 }, { 0x1ec9, 0x01000022 }, { 0x1eca, 0x01000025 }, { 0x1ecb, 0x01000025 }, { 0x1ecc, 0x01000025 }, { 0x1ecd, 0x01000025 },
+    { 0x1ece, 0x01000022 }, { 0x1ecf, 0x01000022 }, { 0x1ed0, 0x01000024 }, { 0x1ed1, 0x01000024 }, { 0x1ed2, 0x01000021 }, { 0x1ed3, 0x01000021 },
+    { 0x1ed4, 0x01000022 }, { 0x1ed5, 0x01000022 }, { 0x1ed6, 0x01000023 }, { 0x1ed7, 0x01000023 }, { 0x1ed8, 0x01000025 }, { 0x1ed9, 0x01000025 },
+    { 0x1eda, 0x01000024 }, { 0x1edb, 0x01000024 }, { 0x1edc, 0x01000021 }, { 0x1edd, 0x01000021 }, { 0x1ede, 0x01000022 }, { 0x1edf, 0x01000022 },
+    { 0x1ee0, 0x01000023 }, { 0x1ee1, 0x01000023 }, { 0x1ee2, 0x01000025 }, { 0x1ee3, 0x01000025 }, { 0x1ee4, 0x01000025 }, { 0x1ee5, 0x01000025 },
+    { 0x1ee6, 0x01000022 }, { 0x1ee7, 0x01000022 }, { 0x1ee8, 0x01000024 }, { 0x1ee9, 0x01000024 }, { 0x1eea, 0x01000021 }, { 0x1eeb, 0x01000021 },
+    { 0x1eec, 0x01000022 }, { 0x1eed, 0x01000022 }, { 0x1eee, 0x01000023 }, { 0x1eef, 0x01000023 }, { 0x1ef0, 0x01000025 }, { 0x1ef1, 0x01000025 },
+    { 0x1ef2, 0x01000021 }, { 0x1ef3, 0x01000021 }, { 0x1ef4, 0x01000025 }, { 0x1ef5, 0x01000025 }, { 0x1ef6, 0x01000022 }, { 0x1ef7, 0x01000022 },
+    { 0x1ef8, 0x01000023 }, { 0x1ef9, 0x01000023 },
+};
+static const uint16_t uca1400_vietnamese_l2_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_vietnamese_l2_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_vietnamese_l3_over[134][2] = {
+    { 0xc0, 0x01000009 }, { 0xc1, 0x01000009 }, { 0xc2, 0x01000009 }, { 0xc3, 0x01000009 }, { 0xc8, 0x01000009 }, { 0xc9, 0x01000009 },
+    { 0xca, 0x01000009 }, { 0xcc, 0x01000009 }, { 0xcd, 0x01000009 }, { 0xd2, 0x01000009 }, { 0xd3, 0x01000009 }, { 0xd4, 0x01000009 },
+    { 0xd5, 0x01000009 }, { 0xd9, 0x01000009 }, { 0xda, 0x01000009 }, { 0xdd, 0x01000009 }, { 0xe0, 0x01000008 }, { 0xe1, 0x01000008 },
+    { 0xe2, 0x01000008 }, { 0xe3, 0x01000008 }, { 0xe8, 0x01000008 }, { 0xe9, 0x01000008 }, { 0xea, 0x01000008 }, { 0xec, 0x01000008 },
+    { 0xed, 0x01000008 }, { 0xf2, 0x01000008 }, { 0xf3, 0x01000008 }, { 0xf4, 0x01000008 }, { 0xf5, 0x01000008 }, { 0xf9, 0x01000008 },
+    { 0xfa, 0x01000008 }, { 0xfd, 0x01000008 }, { 0x102, 0x01000009 }, { 0x103, 0x01000008 }, { 0x110, 0x01000009 }, { 0x111, 0x01000008 },
+    { 0x128, 0x01000009 }, { 0x129, 0x01000008 }, { 0x168, 0x01000009 }, { 0x169, 0x01000008 }, { 0x1a0, 0x01000009 }, { 0x1a1, 0x01000008 },
+    { 0x1af, 0x01000009 }, { 0x1b0, 0x01000008 }, { 0x1ea0, 0x01000009 }, { 0x1ea1, 0x01000008 }, { 0x1ea2, 0x01000009 }, { 0x1ea3, 0x01000008 },
+    { 0x1ea4, 0x01000009 }, { 0x1ea5, 0x01000008 }, { 0x1ea6, 0x01000009 }, { 0x1ea7, 0x01000008 }, { 0x1ea8, 0x01000009 }, { 0x1ea9, 0x01000008 },
+    { 0x1eaa, 0x01000009 }, { 0x1eab, 0x01000008 }, { 0x1eac, 0x01000009 }, { 0x1ead, 0x01000008 }, { 0x1eae, 0x01000009 }, { 0x1eaf, 0x01000008 },
+    { 0x1eb0, 0x01000009 }, { 0x1eb1, 0x01000008 }, { 0x1eb2, 0x01000009 }, { 0x1eb3, 0x01000008 }, { 0x1eb4, 0x01000009 }, { 0x1eb5, 0x01000008 },
+    { 0x1eb6, 0x01000009 }, { 0x1eb7, 0x01000008 }, { 0x1eb8, 0x01000009 }, { 0x1eb9, 0x01000008 }, { 0x1eba, 0x01000009 }, { 0x1ebb, 0x01000008 },
+    { 0x1ebc, 0x01000009 }, { 0x1ebd, 0x01000008 }, { 0x1ebe, 0x01000009 }, { 0x1ebf, 0x01000008 }, { 0x1ec0, 0x01000009 }, { 0x1ec1, 0x01000008 },
+    { 0x1ec2, 0x01000009 }, { 0x1ec3, 0x01000008 }, { 0x1ec4, 0x01000009 }, { 0x1ec5, 0x01000008 }, { 0x1ec6, 0x01000009 }, { 0x1ec7, 0x01000008 },
+    { 0x1ec8, 0x01000009 }, { 0x1ec9, 0x01000008 }, { 0x1eca, 0x01000009 }, { 0x1ecb, 0x01000008 }, { 0x1ecc, 0x01000009 }, { 0x1ecd, 0x01000008 },
+    { 0x1ece, 0x01000009 }, { 0x1ecf, 0x01000008 }, { 0x1ed0, 0x01000009 }, { 0x1ed1, 0x01000008 }, { 0x1ed2, 0x01000009 }, { 0x1ed3, 0x01000008 },
+    { 0x1ed4, 0x01000009 }, { 0x1ed5, 0x01000008 }, { 0x1ed6, 0x01000009 }, { 0x1ed7, 0x01000008 }, { 0x1ed8, 0x01000009 }, { 0x1ed9, 0x01000008 },
+    { 0x1eda, 0x01000009 }, { 0x1edb, 0x01000008 }, { 0x1edc, 0x01000009 }, { 0x1edd, 0x01000008 }, { 0x1ede, 0x01000009 }, { 0x1edf, 0x01000008 },
+    { 0x1ee0, 0x01000009 }, { 0x1ee1, 0x01000008 }, { 0x1ee2, 0x01000009 }, { 0x1ee3, 0x01000008 }, { 0x1ee4, 0x01000009 }, { 0x1ee5, 0x01000008 },
+    { 0x1ee6, 0x01000009 }, { 0x1ee7, 0x01000008 }, { 0x1ee8, 0x01000009 }, { 0x1ee9, 0x01000008 }, { 0x1eea, 0x01000009 }, { 0x1eeb, 0x01000008 },
+    { 0x1eec, 0x01000009 }, { 0x1eed, 0x01000008 }, { 0x1eee, 0x01000009 }, { 0x1eef, 0x01000008 }, { 0x1ef0, 0x01000009 }, { 0x1ef1, 0x01000008 },
+    { 0x1ef2, 0x01000009 }, { 0x1ef3, 0x01000008 }, { 0x1ef4, 0x01000009 }, { 0x1ef5, 0x01000008 }, { 0x1ef6, 0x01000009 }, { 0x1ef7, 0x01000008 },
+    { 0x1ef8, 0x01000009 }, { 0x1ef9, 0x01000008 },
+};
+static const uint16_t uca1400_vietnamese_l3_pool[1] = {
+    0,
+};
+static const coll_contraction uca1400_vietnamese_l3_contr[1] = {
+    { { 0 }, 0, 0, 0 },
+};
+static const uint32_t uca1400_vietnamese_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_vietnamese_lower[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_croatian_over[19][2] = {
+    { 0x106, 0x010020ab }, { 0x107, 0x010020ab }, { 0x10c, 0x010020aa }, { 0x10d, 0x010020aa }, { 0x110, 0x010020c1 }, { 0x111, 0x010020c1 },
+    { 0x160, 0x010022b7 }, { 0x161, 0x010022b7 }, { 0x17d, 0x01002370 }, { 0x17e, 0x01002370 }, { 0x1c4, 0x010020c0 }, { 0x1c5, 0x010020c0 },
+    { 0x1c6, 0x010020c0 }, { 0x1c7, 0x010021b1 }, { 0x1c8, 0x010021b1 }, { 0x1c9, 0x010021b1 }, { 0x1ca, 0x010021f8 }, { 0x1cb, 0x010021f8 },
+    { 0x1cc, 0x010021f8 },
+};
+static const uint16_t uca1400_croatian_pool[3] = {
+    0x20c0, 0x21b1, 0x21f8,
+};
+static const coll_contraction uca1400_croatian_contr[9] = {
+    { { 0x44, 0x17d, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x44, 0x17e, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4c, 0x4a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x4c, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x4e, 0x4a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+    { { 0x4e, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+    { { 0x64, 0x17e, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x6c, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x6e, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+};
+static const uint32_t uca1400_croatian_l2_over[19][2] = {
+    { 0x106, 0x01000020 }, { 0x107, 0x01000020 }, { 0x10c, 0x01000020 }, { 0x10d, 0x01000020 }, { 0x110, 0x01000020 }, { 0x111, 0x01000020 },
+    { 0x160, 0x01000020 }, { 0x161, 0x01000020 }, { 0x17d, 0x01000020 }, { 0x17e, 0x01000020 }, { 0x1c4, 0x01000020 }, { 0x1c5, 0x01000020 },
+    { 0x1c6, 0x01000020 }, { 0x1c7, 0x01000020 }, { 0x1c8, 0x01000020 }, { 0x1c9, 0x01000020 }, { 0x1ca, 0x01000020 }, { 0x1cb, 0x01000020 },
+    { 0x1cc, 0x01000020 },
+};
+static const uint16_t uca1400_croatian_l2_pool[1] = {
+    0x0020,
+};
+static const coll_contraction uca1400_croatian_l2_contr[9] = {
+    { { 0x44, 0x17d, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x44, 0x17e, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4c, 0x4a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4c, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4e, 0x4a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4e, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x64, 0x17e, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x6c, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x6e, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+};
+static const uint32_t uca1400_croatian_l3_over[19][2] = {
+    { 0x106, 0x01000009 }, { 0x107, 0x01000008 }, { 0x10c, 0x01000009 }, { 0x10d, 0x01000008 }, { 0x110, 0x01000009 }, { 0x111, 0x01000008 },
+    { 0x160, 0x01000009 }, { 0x161, 0x01000008 }, { 0x17d, 0x01000009 }, { 0x17e, 0x01000008 }, { 0x1c4, 0x0100000d }, { 0x1c5, 0x0100000b },
+    { 0x1c6, 0x01000009 }, { 0x1c7, 0x0100000d }, { 0x1c8, 0x0100000b }, { 0x1c9, 0x01000009 }, { 0x1ca, 0x0100000d }, { 0x1cb, 0x0100000b },
+    { 0x1cc, 0x01000009 },
+};
+static const uint16_t uca1400_croatian_l3_pool[3] = {
+    0x000c, 0x000a, 0x0008,
+};
+static const coll_contraction uca1400_croatian_l3_contr[9] = {
+    { { 0x44, 0x17d, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x44, 0x17e, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x4c, 0x4a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4c, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x4e, 0x4a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 0 },
+    { { 0x4e, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 1 },
+    { { 0x64, 0x17e, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+    { { 0x6c, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+    { { 0x6e, 0x6a, 0x0, 0x0, 0x0, 0x0 }, 2, 1, 2 },
+};
+static const uint32_t uca1400_croatian_upper[1][2] = { { 0, 0 }, };
+static const uint32_t uca1400_croatian_lower[1][2] = { { 0, 0 }, };
+
+const coll_tailor coll_tailors[90] = {
+    { "icelandic_ci", 1, icelandic_over, 26, icelandic_pool, icelandic_contr, 0, icelandic_upper, 0, icelandic_lower, 0, { 193, 225, 129, 102, 161 }, 0, { -1, -1 } },
+    { "latvian_ci", 1, latvian_over, 18, latvian_pool, latvian_contr, 0, latvian_upper, 0, latvian_lower, 0, { 194, 226, 130, 103, 162 }, 0, { -1, -1 } },
+    { "romanian_ci", 1, romanian_over, 14, romanian_pool, romanian_contr, 0, romanian_upper, 0, romanian_lower, 0, { 195, 227, 131, 104, 163 }, 0, { -1, -1 } },
+    { "slovenian_ci", 1, slovenian_over, 6, slovenian_pool, slovenian_contr, 0, slovenian_upper, 0, slovenian_lower, 0, { 196, 228, 132, 105, 164 }, 0, { -1, -1 } },
+    { "polish_ci", 1, polish_over, 18, polish_pool, polish_contr, 0, polish_upper, 0, polish_lower, 0, { 197, 229, 133, 106, 165 }, 0, { -1, -1 } },
+    { "estonian_ci", 1, estonian_over, 14, estonian_pool, estonian_contr, 0, estonian_upper, 0, estonian_lower, 0, { 198, 230, 134, 107, 166 }, 0, { -1, -1 } },
+    { "spanish_ci", 1, spanish_over, 2, spanish_pool, spanish_contr, 0, spanish_upper, 0, spanish_lower, 0, { 199, 231, 135, 108, 167 }, 0, { -1, -1 } },
+    { "swedish_ci", 1, swedish_over, 12, swedish_pool, swedish_contr, 0, swedish_upper, 0, swedish_lower, 0, { 200, 232, 136, 109, 168 }, 0, { -1, -1 } },
+    { "turkish_ci", 1, turkish_over, 12, turkish_pool, turkish_contr, 0, turkish_upper, 1, turkish_lower, 1, { 201, 233, 137, 110, 169 }, 0, { -1, -1 } },
+    { "czech_ci", 1, czech_over, 8, czech_pool, czech_contr, 3, czech_upper, 0, czech_lower, 0, { 202, 234, 138, 111, 170 }, 0, { -1, -1 } },
+    { "danish_ci", 1, danish_over, 16, danish_pool, danish_contr, 3, danish_upper, 0, danish_lower, 0, { 203, 235, 139, 112, 171 }, 0, { -1, -1 } },
+    { "lithuanian_ci", 1, lithuanian_over, 8, lithuanian_pool, lithuanian_contr, 3, lithuanian_upper, 0, lithuanian_lower, 0, { 204, 236, 140, 113, 172 }, 0, { -1, -1 } },
+    { "slovak_ci", 1, slovak_over, 10, slovak_pool, slovak_contr, 3, slovak_upper, 0, slovak_lower, 0, { 205, 237, 141, 114, 173 }, 0, { -1, -1 } },
+    { "spanish2_ci", 1, spanish2_over, 2, spanish2_pool, spanish2_contr, 6, spanish2_upper, 0, spanish2_lower, 0, { 206, 238, 142, 115, 174 }, 0, { -1, -1 } },
+    { "roman_ci", 1, roman_over, 4, roman_pool, roman_contr, 0, roman_upper, 0, roman_lower, 0, { 207, 239, 143, 116, 175 }, 0, { -1, -1 } },
+    { "persian_ci", 1, persian_over, 83, persian_pool, persian_contr, 0, persian_upper, 0, persian_lower, 0, { 208, 240, 144, 117, 176 }, 0, { -1, -1 } },
+    { "esperanto_ci", 1, esperanto_over, 12, esperanto_pool, esperanto_contr, 0, esperanto_upper, 0, esperanto_lower, 0, { 209, 241, 145, 118, 177 }, 0, { -1, -1 } },
+    { "hungarian_ci", 1, hungarian_over, 8, hungarian_pool, hungarian_contr, 0, hungarian_upper, 0, hungarian_lower, 0, { 210, 242, 146, 119, 178 }, 0, { -1, -1 } },
+    { "sinhala_ci", 1, sinhala_over, 61, sinhala_pool, sinhala_contr, 0, sinhala_upper, 0, sinhala_lower, 0, { 211, 243, 147, 120, 179 }, 0, { -1, -1 } },
+    { "german2_ci", 1, german2_over, 8, german2_pool, german2_contr, 0, german2_upper, 0, german2_lower, 0, { 212, 244, 148, 121, 180 }, 0, { -1, -1 } },
+    { "croatian_mysql561_ci", 1, croatian_mysql561_over, 19, croatian_mysql561_pool, croatian_mysql561_contr, 11, croatian_mysql561_upper, 0, croatian_mysql561_lower, 0, { 213, 245, 149, 122, 181 }, 0, { -1, -1 } },
+    { "vietnamese_ci", 1, vietnamese_over, 74, vietnamese_pool, vietnamese_contr, 0, vietnamese_upper, 0, vietnamese_lower, 0, { 215, 247, 151, 124, 183 }, 0, { -1, -1 } },
+    { "croatian_ci", 1, croatian_over, 19, croatian_pool, croatian_contr, 9, croatian_upper, 0, croatian_lower, 0, { 576, 608, 640, 672, 736 }, 0, { -1, -1 } },
+    { "myanmar_ci", 2, myanmar_over, 23, myanmar_pool, myanmar_contr, 906, myanmar_upper, 0, myanmar_lower, 0, { 577, 609, 641, 673, 737 }, 0, { -1, -1 } },
+    { "icelandic", 3, uca1400_icelandic_over, 26, uca1400_icelandic_pool, uca1400_icelandic_contr, 0, uca1400_icelandic_upper, 0, uca1400_icelandic_lower, 0, { 0, 0, 0, 0, 0 }, 1, { 25, 26 } },
+    { "uca1400_icelandic_l2", 4, uca1400_icelandic_l2_over, 24, uca1400_icelandic_l2_pool, uca1400_icelandic_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_icelandic_l3", 5, uca1400_icelandic_l3_over, 26, uca1400_icelandic_l3_pool, uca1400_icelandic_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "latvian", 3, uca1400_latvian_over, 18, uca1400_latvian_pool, uca1400_latvian_contr, 0, uca1400_latvian_upper, 0, uca1400_latvian_lower, 0, { 0, 0, 0, 0, 0 }, 2, { 28, 29 } },
+    { "uca1400_latvian_l2", 4, uca1400_latvian_l2_over, 16, uca1400_latvian_l2_pool, uca1400_latvian_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_latvian_l3", 5, uca1400_latvian_l3_over, 18, uca1400_latvian_l3_pool, uca1400_latvian_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "romanian", 3, uca1400_romanian_over, 14, uca1400_romanian_pool, uca1400_romanian_contr, 0, uca1400_romanian_upper, 0, uca1400_romanian_lower, 0, { 0, 0, 0, 0, 0 }, 3, { 31, 32 } },
+    { "uca1400_romanian_l2", 4, uca1400_romanian_l2_over, 14, uca1400_romanian_l2_pool, uca1400_romanian_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_romanian_l3", 5, uca1400_romanian_l3_over, 14, uca1400_romanian_l3_pool, uca1400_romanian_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "slovenian", 3, uca1400_slovenian_over, 6, uca1400_slovenian_pool, uca1400_slovenian_contr, 0, uca1400_slovenian_upper, 0, uca1400_slovenian_lower, 0, { 0, 0, 0, 0, 0 }, 4, { 34, 35 } },
+    { "uca1400_slovenian_l2", 4, uca1400_slovenian_l2_over, 6, uca1400_slovenian_l2_pool, uca1400_slovenian_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_slovenian_l3", 5, uca1400_slovenian_l3_over, 6, uca1400_slovenian_l3_pool, uca1400_slovenian_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "polish", 3, uca1400_polish_over, 18, uca1400_polish_pool, uca1400_polish_contr, 0, uca1400_polish_upper, 0, uca1400_polish_lower, 0, { 0, 0, 0, 0, 0 }, 5, { 37, 38 } },
+    { "uca1400_polish_l2", 4, uca1400_polish_l2_over, 18, uca1400_polish_l2_pool, uca1400_polish_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_polish_l3", 5, uca1400_polish_l3_over, 18, uca1400_polish_l3_pool, uca1400_polish_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "estonian", 3, uca1400_estonian_over, 14, uca1400_estonian_pool, uca1400_estonian_contr, 0, uca1400_estonian_upper, 0, uca1400_estonian_lower, 0, { 0, 0, 0, 0, 0 }, 6, { 40, 41 } },
+    { "uca1400_estonian_l2", 4, uca1400_estonian_l2_over, 12, uca1400_estonian_l2_pool, uca1400_estonian_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_estonian_l3", 5, uca1400_estonian_l3_over, 14, uca1400_estonian_l3_pool, uca1400_estonian_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "spanish", 3, uca1400_spanish_over, 2, uca1400_spanish_pool, uca1400_spanish_contr, 0, uca1400_spanish_upper, 0, uca1400_spanish_lower, 0, { 0, 0, 0, 0, 0 }, 7, { 43, 44 } },
+    { "uca1400_spanish_l2", 4, uca1400_spanish_l2_over, 2, uca1400_spanish_l2_pool, uca1400_spanish_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_spanish_l3", 5, uca1400_spanish_l3_over, 2, uca1400_spanish_l3_pool, uca1400_spanish_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "swedish", 3, uca1400_swedish_over, 12, uca1400_swedish_pool, uca1400_swedish_contr, 0, uca1400_swedish_upper, 0, uca1400_swedish_lower, 0, { 0, 0, 0, 0, 0 }, 8, { 46, 47 } },
+    { "uca1400_swedish_l2", 4, uca1400_swedish_l2_over, 12, uca1400_swedish_l2_pool, uca1400_swedish_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_swedish_l3", 5, uca1400_swedish_l3_over, 12, uca1400_swedish_l3_pool, uca1400_swedish_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "turkish", 3, uca1400_turkish_over, 12, uca1400_turkish_pool, uca1400_turkish_contr, 0, uca1400_turkish_upper, 1, uca1400_turkish_lower, 1, { 0, 0, 0, 0, 0 }, 9, { 49, 50 } },
+    { "uca1400_turkish_l2", 4, uca1400_turkish_l2_over, 10, uca1400_turkish_l2_pool, uca1400_turkish_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_turkish_l3", 5, uca1400_turkish_l3_over, 12, uca1400_turkish_l3_pool, uca1400_turkish_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "czech", 3, uca1400_czech_over, 8, uca1400_czech_pool, uca1400_czech_contr, 3, uca1400_czech_upper, 0, uca1400_czech_lower, 0, { 0, 0, 0, 0, 0 }, 10, { 52, 53 } },
+    { "uca1400_czech_l2", 4, uca1400_czech_l2_over, 8, uca1400_czech_l2_pool, uca1400_czech_l2_contr, 3, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_czech_l3", 5, uca1400_czech_l3_over, 8, uca1400_czech_l3_pool, uca1400_czech_l3_contr, 3, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "danish", 3, uca1400_danish_over, 16, uca1400_danish_pool, uca1400_danish_contr, 3, uca1400_danish_upper, 0, uca1400_danish_lower, 0, { 0, 0, 0, 0, 0 }, 11, { 55, 56 } },
+    { "uca1400_danish_l2", 4, uca1400_danish_l2_over, 16, uca1400_danish_l2_pool, uca1400_danish_l2_contr, 3, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_danish_l3", 5, uca1400_danish_l3_over, 16, uca1400_danish_l3_pool, uca1400_danish_l3_contr, 3, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "lithuanian", 3, uca1400_lithuanian_over, 8, uca1400_lithuanian_pool, uca1400_lithuanian_contr, 3, uca1400_lithuanian_upper, 0, uca1400_lithuanian_lower, 0, { 0, 0, 0, 0, 0 }, 12, { 58, 59 } },
+    { "uca1400_lithuanian_l2", 4, uca1400_lithuanian_l2_over, 12, uca1400_lithuanian_l2_pool, uca1400_lithuanian_l2_contr, 3, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_lithuanian_l3", 5, uca1400_lithuanian_l3_over, 12, uca1400_lithuanian_l3_pool, uca1400_lithuanian_l3_contr, 3, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "slovak", 3, uca1400_slovak_over, 10, uca1400_slovak_pool, uca1400_slovak_contr, 3, uca1400_slovak_upper, 0, uca1400_slovak_lower, 0, { 0, 0, 0, 0, 0 }, 13, { 61, 62 } },
+    { "uca1400_slovak_l2", 4, uca1400_slovak_l2_over, 10, uca1400_slovak_l2_pool, uca1400_slovak_l2_contr, 3, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_slovak_l3", 5, uca1400_slovak_l3_over, 10, uca1400_slovak_l3_pool, uca1400_slovak_l3_contr, 3, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "spanish2", 3, uca1400_spanish2_over, 2, uca1400_spanish2_pool, uca1400_spanish2_contr, 6, uca1400_spanish2_upper, 0, uca1400_spanish2_lower, 0, { 0, 0, 0, 0, 0 }, 14, { 64, 65 } },
+    { "uca1400_spanish2_l2", 4, uca1400_spanish2_l2_over, 2, uca1400_spanish2_l2_pool, uca1400_spanish2_l2_contr, 6, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_spanish2_l3", 5, uca1400_spanish2_l3_over, 2, uca1400_spanish2_l3_pool, uca1400_spanish2_l3_contr, 6, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "roman", 3, uca1400_roman_over, 4, uca1400_roman_pool, uca1400_roman_contr, 0, uca1400_roman_upper, 0, uca1400_roman_lower, 0, { 0, 0, 0, 0, 0 }, 15, { 67, 68 } },
+    { "uca1400_roman_l2", 4, uca1400_roman_l2_over, 4, uca1400_roman_l2_pool, uca1400_roman_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_roman_l3", 5, uca1400_roman_l3_over, 4, uca1400_roman_l3_pool, uca1400_roman_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "persian", 3, uca1400_persian_over, 82, uca1400_persian_pool, uca1400_persian_contr, 0, uca1400_persian_upper, 0, uca1400_persian_lower, 0, { 0, 0, 0, 0, 0 }, 16, { 70, 71 } },
+    { "uca1400_persian_l2", 4, uca1400_persian_l2_over, 32, uca1400_persian_l2_pool, uca1400_persian_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_persian_l3", 5, uca1400_persian_l3_over, 51, uca1400_persian_l3_pool, uca1400_persian_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "esperanto", 3, uca1400_esperanto_over, 12, uca1400_esperanto_pool, uca1400_esperanto_contr, 0, uca1400_esperanto_upper, 0, uca1400_esperanto_lower, 0, { 0, 0, 0, 0, 0 }, 17, { 73, 74 } },
+    { "uca1400_esperanto_l2", 4, uca1400_esperanto_l2_over, 12, uca1400_esperanto_l2_pool, uca1400_esperanto_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_esperanto_l3", 5, uca1400_esperanto_l3_over, 12, uca1400_esperanto_l3_pool, uca1400_esperanto_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "hungarian", 3, uca1400_hungarian_over, 8, uca1400_hungarian_pool, uca1400_hungarian_contr, 0, uca1400_hungarian_upper, 0, uca1400_hungarian_lower, 0, { 0, 0, 0, 0, 0 }, 18, { 76, 77 } },
+    { "uca1400_hungarian_l2", 4, uca1400_hungarian_l2_over, 8, uca1400_hungarian_l2_pool, uca1400_hungarian_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_hungarian_l3", 5, uca1400_hungarian_l3_over, 8, uca1400_hungarian_l3_pool, uca1400_hungarian_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "sinhala", 3, uca1400_sinhala_over, 61, uca1400_sinhala_pool, uca1400_sinhala_contr, 0, uca1400_sinhala_upper, 0, uca1400_sinhala_lower, 0, { 0, 0, 0, 0, 0 }, 19, { 79, 80 } },
+    { "uca1400_sinhala_l2", 4, uca1400_sinhala_l2_over, 2, uca1400_sinhala_l2_pool, uca1400_sinhala_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_sinhala_l3", 5, uca1400_sinhala_l3_over, 0, uca1400_sinhala_l3_pool, uca1400_sinhala_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "german2", 3, uca1400_german2_over, 6, uca1400_german2_pool, uca1400_german2_contr, 0, uca1400_german2_upper, 0, uca1400_german2_lower, 0, { 0, 0, 0, 0, 0 }, 20, { 82, 83 } },
+    { "uca1400_german2_l2", 4, uca1400_german2_l2_over, 10, uca1400_german2_l2_pool, uca1400_german2_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_german2_l3", 5, uca1400_german2_l3_over, 10, uca1400_german2_l3_pool, uca1400_german2_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "vietnamese", 3, uca1400_vietnamese_over, 74, uca1400_vietnamese_pool, uca1400_vietnamese_contr, 0, uca1400_vietnamese_upper, 0, uca1400_vietnamese_lower, 0, { 0, 0, 0, 0, 0 }, 23, { 85, 86 } },
+    { "uca1400_vietnamese_l2", 4, uca1400_vietnamese_l2_over, 134, uca1400_vietnamese_l2_pool, uca1400_vietnamese_l2_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_vietnamese_l3", 5, uca1400_vietnamese_l3_over, 134, uca1400_vietnamese_l3_pool, uca1400_vietnamese_l3_contr, 0, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "croatian", 3, uca1400_croatian_over, 19, uca1400_croatian_pool, uca1400_croatian_contr, 9, uca1400_croatian_upper, 0, uca1400_croatian_lower, 0, { 0, 0, 0, 0, 0 }, 24, { 88, 89 } },
+    { "uca1400_croatian_l2", 4, uca1400_croatian_l2_over, 19, uca1400_croatian_l2_pool, uca1400_croatian_l2_contr, 9, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+    { "uca1400_croatian_l3", 5, uca1400_croatian_l3_over, 19, uca1400_croatian_l3_pool, uca1400_croatian_l3_contr, 9, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },
+};
+const unsigned coll_ntailors = 90;

@@ -55,8 +55,10 @@ typedef struct coll_def {
 } coll_def;
 enum { LV_2 = 2, LV_3 = 4 };
 
-/* The Unicode collations: wt is the weight table (rts[]: general, UCA 4.0.0, 5.2.0, 14.0.0;
- * -1 none: code points or bytes). */
+/* The Unicode collations: wt is the weight table (rts[]: general, UCA 4.0.0, 5.2.0, 14.0.0,
+ * general_mysql500 (ß is not s); WT_TAILOR + k: coll_tailors[k]; -1 none: code points or
+ * bytes). */
+#define WT_TAILOR 5
 #define U(id, name, cs, maxlen, def, pad, fam, wt) \
     { { id, name, cs, maxlen, def, pad, fam == CF_GENERAL || fam == CF_UCA, fam == CF_BIN || fam == CF_BINARY, \
         fam == CF_UCA ? 8 : 1 }, fam, NULL, NULL, fam == CF_GENERAL || fam == CF_UCA, fam == CF_BIN || fam == CF_BINARY, \
@@ -67,6 +69,7 @@ static const coll_def unicode_colls[] = {
     U(192, "utf8mb3_unicode_ci",           "utf8mb3",3, false, true, CF_UCA, 1),
     U(214, "utf8mb3_unicode_520_ci",       "utf8mb3",3, false, true, CF_UCA, 2),
     U(1057,"utf8mb3_general_nopad_ci",     "utf8mb3",3, false, false, CF_GENERAL, 0),
+    U(223, "utf8mb3_general_mysql500_ci",  "utf8mb3",3, false, true, CF_GENERAL, 4),
     U(1107,"utf8mb3_nopad_bin",            "utf8mb3",3, false, false, CF_BIN, -1),
     U(1216,"utf8mb3_unicode_nopad_ci",     "utf8mb3",3, false, false, CF_UCA, 1),
     U(1238,"utf8mb3_unicode_520_nopad_ci", "utf8mb3",3, false, false, CF_UCA, 2),
@@ -83,6 +86,7 @@ static const coll_def unicode_colls[] = {
     U(128, "ucs2_unicode_ci",              "ucs2",   2, false, true, CF_UCA, 1),
     U(150, "ucs2_unicode_520_ci",          "ucs2",   2, false, true, CF_UCA, 2),
     U(1059,"ucs2_general_nopad_ci",        "ucs2",   2, false, false, CF_GENERAL, 0),
+    U(159, "ucs2_general_mysql500_ci",     "ucs2",   2, false, true, CF_GENERAL, 4),
     U(1114,"ucs2_nopad_bin",               "ucs2",   2, false, false, CF_BIN, -1),
     U(1152,"ucs2_unicode_nopad_ci",        "ucs2",   2, false, false, CF_UCA, 1),
     U(1174,"ucs2_unicode_520_nopad_ci",    "ucs2",   2, false, false, CF_UCA, 2),
@@ -214,17 +218,18 @@ static void mb_props(coll_def *d)
 /* uca1400's eight of each Unicode charset: MariaDB numbers them from the charset's base
  * id, [nopad_] {ai,as}_{ci,cs} in that order. */
 #define UCA1400_N 8
-static void uca1400_add(const char *const tcs[5], const uint8_t tmax[5])
+static void uca1400_add(const char *const tcs[5], const uint8_t tmax[5], const char *lang, uint8_t num, int8_t wt)
 {
     static const uint16_t base[5] = { 2048, 2304, 2560, 2816, 3072 };
     for (int c = 0; c < 5; c++)
         for (int v = 0; v < UCA1400_N; v++) {
             bool nopad = v & 4, as = v & 2, cs = v & 1;
-            char *name = malloc(48);
+            char *name = malloc(64);
             if (!name) abort();
-            snprintf(name, 48, "%s_uca1400_%s%s_%s", tcs[c], nopad ? "nopad_" : "", as ? "as" : "ai", cs ? "cs" : "ci");
-            colls[ncolls++] = (coll_def){ { (uint16_t)(base[c] + v), name, tcs[c], tmax[c], false, !nopad, !cs, false, 8 },
-                                          CF_UCA, NULL, NULL, !cs, false, false, 3, 0, 0, false, 0,
+            snprintf(name, 64, "%s_uca1400_%s%s%s%s_%s", tcs[c], lang, *lang ? "_" : "", nopad ? "nopad_" : "",
+                     as ? "as" : "ai", cs ? "cs" : "ci");
+            colls[ncolls++] = (coll_def){ { (uint16_t)(base[c] + UCA1400_N * num + v), name, tcs[c], tmax[c], false, !nopad,
+                                            !cs, false, 8 }, CF_UCA, NULL, NULL, !cs, false, false, wt, 0, 0, false, 0,
                                           (uint8_t)((as ? LV_2 : 0) | (cs ? LV_3 : 0)) };
         }
 }
@@ -232,7 +237,7 @@ static void uca1400_add(const char *const tcs[5], const uint8_t tmax[5])
 static void by_id_init(void)
 {
     sb_rts = calloc(sb_ncharsets, sizeof *sb_rts);
-    colls = calloc(NUNICODE + 5 * UCA1400_N + sb_ncolls + mb_ncolls + 5 * coll_ntailors, sizeof *colls);
+    colls = calloc(NUNICODE + 5 * UCA1400_N * (1 + coll_ntailors) + sb_ncolls + mb_ncolls + 5 * coll_ntailors, sizeof *colls);
     if (!sb_rts || !colls) abort();
     tailor_alloc();
     for (unsigned i = 0; i < sb_ncharsets; i++) sb_rt_init(&sb_rts[i], &sb_charsets[i]);
@@ -250,9 +255,11 @@ static void by_id_init(void)
             if (!name) abort();
             sprintf(name, "%s_%s", tcs[c], ct->suffix);
             colls[ncolls++] = (coll_def){ { ct->ids[c], name, tcs[c], tmax[c], false, true, true, false, 8 }, CF_UCA,
-                                          NULL, NULL, true, false, false, (int8_t)(4 + k), 0, 0, false, 0, 0 };
+                                          NULL, NULL, true, false, false, (int8_t)(WT_TAILOR + k), 0, 0, false, 0, 0 };
         }
-    uca1400_add(tcs, tmax);
+    uca1400_add(tcs, tmax, "", 0, 3);
+    for (unsigned k = 0; k < coll_ntailors; k++)   /* (uca1400's languages) */
+        if (coll_tailors[k].lang) uca1400_add(tcs, tmax, coll_tailors[k].suffix, coll_tailors[k].lang, (int8_t)(WT_TAILOR + k));
     for (size_t i = 0; i < ncolls; i++)
         for (int e = ENC_UCS2; e <= ENC_BINARY; e++)
             if (!strcmp(colls[i].c.charset, encs[e])) colls[i].enc = (uint8_t)e;
@@ -506,7 +513,7 @@ typedef struct tab_rt {
     bool uca400;            /* UCA 4.0.0 or a tailoring of it: no weights of its own beyond the BMP */
     uint32_t fast[256];     /* NOFAST: use the scanner (and for every byte >= 0x80) */
 } tab_rt;
-static tab_rt rts[4];
+static tab_rt rts[WT_TAILOR];
 static tab_rt lvl_rts[2];   /* uca1400's secondary and tertiary levels */
 static pthread_once_t rt_once = PTHREAD_ONCE_INIT;
 static _Atomic bool rt_ready;
@@ -542,8 +549,9 @@ static void rt_fill(tab_rt *r, const coll_wtab *t, bool uca)
 
 static void rt_init(void)
 {
-    const coll_wtab *tabs[4] = { &coll_tab_general, &coll_tab_uca400, &coll_tab_uca520, &coll_tab_uca1400 };
-    for (int k = 0; k < 4; k++) rt_fill(&rts[k], tabs[k], k > 0);
+    const coll_wtab *tabs[WT_TAILOR] = { &coll_tab_general, &coll_tab_uca400, &coll_tab_uca520, &coll_tab_uca1400,
+                                         &coll_tab_general_mysql500 };
+    for (int k = 0; k < WT_TAILOR; k++) rt_fill(&rts[k], tabs[k], k > 0 && k < 4);
     rts[1].uca400 = true;
     rt_fill(&lvl_rts[0], &coll_tab_uca1400_l2, true);
     rt_fill(&lvl_rts[1], &coll_tab_uca1400_l3, true);
@@ -585,9 +593,24 @@ static uint32_t *tailor_entry(uint16_t *pagemap, uint32_t (*pages)[256], size_t 
     return &pages[p][cp & 255];
 }
 
+/* Contraction sequences in order: code point by code point, a prefix first. */
+static int contr_seq_cmp(const coll_contraction *a, const coll_contraction *b)
+{
+    for (int k = 0; k < a->n && k < b->n; k++)
+        if (a->cp[k] != b->cp[k]) return a->cp[k] < b->cp[k] ? -1 : 1;
+    return (a->n > b->n) - (a->n < b->n);
+}
+
+static uint32_t wt_entry_of(const uint16_t *pagemap, const uint32_t (*pages)[256], uint32_t cp)
+{
+    return pages[pagemap[cp >> 8]][cp & 255];
+}
+
 static void tailor_build(tailor_rt *tr, const coll_tailor *ct)
 {
-    const coll_wtab *b = ct->base == 2 ? &coll_tab_uca520 : &coll_tab_uca400;
+    static const coll_wtab *const bases[] = { NULL, &coll_tab_uca400, &coll_tab_uca520, &coll_tab_uca1400,
+                                              &coll_tab_uca1400_l2, &coll_tab_uca1400_l3 };
+    const coll_wtab *b = bases[ct->base];
     size_t npages = 0, bpl = 0, tpl = 0;
     for (int p = 0; p < 0x1100; p++) if ((size_t)b->pagemap[p] + 1 > npages) npages = (size_t)b->pagemap[p] + 1;
     for (size_t p = 0; p < npages; p++)
@@ -597,9 +620,9 @@ static void tailor_build(tailor_rt *tr, const coll_tailor *ct)
     for (uint32_t q = 0; q < ct->ncontr; q++) if (ct->contr[q].off + ct->contr[q].nw > tpl) tpl = ct->contr[q].off + ct->contr[q].nw;
     /* pages that change: overridden code points' and contraction heads' */
     uint16_t *pagemap = malloc(0x1100 * sizeof *pagemap);
-    uint32_t (*pages)[256] = malloc((npages + ct->nover + ct->ncontr) * sizeof *pages);
+    uint32_t (*pages)[256] = malloc((npages + ct->nover + ct->ncontr + b->ncontr) * sizeof *pages);
     uint16_t *pool = malloc((bpl + tpl + 1) * sizeof *pool);
-    coll_contraction *contr = malloc((ct->ncontr + 1) * sizeof *contr);
+    coll_contraction *contr = malloc((b->ncontr + ct->ncontr + 1) * sizeof *contr);
     if (!pagemap || !pages || !pool || !contr) abort();
     memcpy(pagemap, b->pagemap, 0x1100 * sizeof *pagemap);
     memcpy(pages, b->pages, npages * sizeof *pages);
@@ -611,12 +634,20 @@ static void tailor_build(tailor_rt *tr, const coll_tailor *ct)
         if (entry_end(e)) e = (e & 0xff000000u) | ((e & 0xffffff) + (uint32_t)bpl);
         *tailor_entry(pagemap, pages, npages, &np, ct->over[i][0]) = e;
     }
-    for (uint32_t q = 0; q < ct->ncontr; q++) {
-        contr[q] = ct->contr[q];
-        contr[q].off += (uint32_t)bpl;
-        *tailor_entry(pagemap, pages, npages, &np, contr[q].cp[0]) |= CW_HEAD;
+    /* the base's contractions and the tailoring's, its own where both have a sequence */
+    uint32_t nc = 0, i = 0, j = 0;
+    while (i < b->ncontr || j < ct->ncontr) {
+        int c = i == b->ncontr ? 1 : j == ct->ncontr ? -1 : contr_seq_cmp(&b->contr[i], &ct->contr[j]);
+        if (c < 0) { contr[nc++] = b->contr[i++]; continue; }
+        contr[nc] = ct->contr[j++];
+        contr[nc++].off += (uint32_t)bpl;
+        if (c == 0) i++;
     }
-    tr->tab = (coll_wtab){ pagemap, (const uint32_t (*)[256])pages, pool, contr, ct->ncontr, b->space };
+    for (uint32_t q = 0; q < nc; q++) {
+        uint32_t cp = contr[q].cp[0];
+        if (!(wt_entry_of(pagemap, pages, cp) & CW_HEAD)) *tailor_entry(pagemap, pages, npages, &np, cp) |= CW_HEAD;
+    }
+    tr->tab = (coll_wtab){ pagemap, (const uint32_t (*)[256])pages, pool, contr, nc, b->space };
     rt_fill(&tr->rt, &tr->tab, true);
     tr->rt.uca400 = ct->base == 1;
 }
@@ -639,21 +670,25 @@ static const tab_rt *tailor_rt_of(int k)
 static const tab_rt *rt_of(const coll_def *d)
 {
     if (d->wt < 0) return NULL;
-    if (d->wt >= 4) return tailor_rt_of(d->wt - 4);
+    if (d->wt >= WT_TAILOR) return tailor_rt_of(d->wt - WT_TAILOR);
     if (!atomic_load_explicit(&rt_ready, memory_order_acquire)) pthread_once(&rt_once, rt_init);
     return &rts[d->wt];
 }
 
-/* The table of a higher level (LV_2, LV_3; rt_of(d) has made them). */
-static const tab_rt *lvl_rt(int lv)
+/* The table of a higher level (LV_2, LV_3) of a collation: a uca1400 language's own,
+ * else uca1400's (rt_of(d) has made them). */
+static const tab_rt *lvl_rt(const coll_def *d, int lv)
 {
-    return &lvl_rts[lv == LV_2 ? 0 : 1];
+    int k = lv == LV_2 ? 0 : 1;
+    const coll_tailor *ct = d->wt >= WT_TAILOR ? &coll_tailors[d->wt - WT_TAILOR] : NULL;
+    if (ct && ct->lv[k] >= 0) return tailor_rt_of(ct->lv[k]);
+    return &lvl_rts[k];
 }
 
 bool pdb_coll_ascii_ci(uint16_t coll)
 {
     const coll_def *d = find(coll);
-    if (d && d->wt >= 4) return rt_of(d)->ascii_simple;   /* (a language's: Czech ch, Turkish i ...) */
+    if (d && d->wt >= WT_TAILOR) return !(d->levels & LV_3) && rt_of(d)->ascii_simple;   /* (a language's: Czech ch, Turkish i ...) */
     return d && d->ascii_ci;
 }
 
@@ -994,7 +1029,7 @@ static int uca_cmp_levels(const coll_def *d, const tab_rt *r, const char *a, siz
 {
     int c = uca_cmp(r, d->c.pad_space, a, an, b, bn);
     for (int lv = LV_2; !c && lv <= LV_3; lv <<= 1)
-        if (d->levels & lv) c = uca_cmp(lvl_rt(lv), true, a, an, b, bn);
+        if (d->levels & lv) c = uca_cmp(lvl_rt(d, lv), true, a, an, b, bn);
     return c;
 }
 
@@ -1104,7 +1139,7 @@ size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t n
     if (d->family == CF_UCA && r) {
         k = uca_weights(r, d->c.pad_space ? r->t->space : UCA_MIN_PRIMARY, s, n, nweights, out, cap);
         for (int lv = LV_2; lv <= LV_3; lv <<= 1)   /* (each level's weights after the last's) */
-            if (d->levels & lv) k += uca_weights(lvl_rt(lv), lvl_rt(lv)->t->space, s, n, nweights, out + k, cap - k);
+            if (d->levels & lv) k += uca_weights(lvl_rt(d, lv), lvl_rt(d, lv)->t->space, s, n, nweights, out + k, cap - k);
         return k;
     } else if (d->sb && d->sb->thai) {   /* (the characters taken, rearranged) */
         size_t i = 0, chars = 0;
@@ -1357,7 +1392,7 @@ bool pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b)
     for (int lv = LV_2; lv <= LV_3; lv <<= 1) {   /* (and on each level compared: 'á' LIKE 'a' is 0 in _ai_cs) */
         if (!(d->levels & lv)) continue;
         const coll_pageset *no = &coll_uca1400_nolike[lv == LV_2 ? 0 : 1];
-        if (page_in(no, (uint32_t)a >> 8) || page_in(no, (uint32_t)b >> 8) || !uca_char_eq(lvl_rt(lv), a, b)) return false;
+        if (page_in(no, (uint32_t)a >> 8) || page_in(no, (uint32_t)b >> 8) || !uca_char_eq(lvl_rt(d, lv), a, b)) return false;
     }
     return true;
 }
@@ -1411,9 +1446,11 @@ static void case_init(void)
             snprintf(name, sizeof name, "%s", t);
         }
         if (colls[i].wt == 3) snprintf(name, sizeof name, "utf8mb4_uca1400_ai_ci");   /* (all eight alike) */
-        if (colls[i].wt >= 4)   /* a language's: its base's (and its own changes, sb_case's caller) */
-            snprintf(name, sizeof name, "%s", coll_tailors[colls[i].wt - 4].base == 2 ? "utf8mb4_unicode_520_ci"
-                                                                                     : "utf8mb4_unicode_ci");
+        if (colls[i].wt == 4) snprintf(name, sizeof name, "utf8mb4_general_ci");      /* (mysql500's: the same) */
+        if (colls[i].wt >= WT_TAILOR) {   /* a language's: its base's (and its own changes, sb_case's caller) */
+            static const char *const bn[] = { NULL, "utf8mb4_unicode_ci", "utf8mb4_unicode_520_ci", "utf8mb4_uca1400_ai_ci" };
+            snprintf(name, sizeof name, "%s", bn[coll_tailors[colls[i].wt - WT_TAILOR].base]);
+        }
         for (unsigned k = 0; k < coll_ncases; k++)
             if (!strcmp(coll_cases[k].coll, name) && colls[i].c.id < 4096) case_by_id[colls[i].c.id] = &coll_cases[k];
     }
@@ -1444,8 +1481,8 @@ int32_t pdb_coll_toupper(uint16_t coll, int32_t cp)
     const coll_def *d = find(coll);
     if (d && d->family == CF_SB) return sb_case(d, d->sb->upper, cp);
     if (d && d->family == CF_MB) return case_map(mb_charsets[d->mb].upper, mb_charsets[d->mb].nupper, cp);
-    if (d && d->wt >= 4) {   /* (Turkish: i is İ) */
-        const coll_tailor *ct = &coll_tailors[d->wt - 4];
+    if (d && d->wt >= WT_TAILOR) {   /* (Turkish: i is İ) */
+        const coll_tailor *ct = &coll_tailors[d->wt - WT_TAILOR];
         int32_t to = case_map(ct->upper, ct->nupper, cp);
         if (to != cp) return to;
     }
@@ -1461,8 +1498,8 @@ int32_t pdb_coll_tolower(uint16_t coll, int32_t cp)
     const coll_def *d = find(coll);
     if (d && d->family == CF_SB) return sb_case(d, d->sb->lower, cp);
     if (d && d->family == CF_MB) return case_map(mb_charsets[d->mb].lower, mb_charsets[d->mb].nlower, cp);
-    if (d && d->wt >= 4) {
-        const coll_tailor *ct = &coll_tailors[d->wt - 4];
+    if (d && d->wt >= WT_TAILOR) {
+        const coll_tailor *ct = &coll_tailors[d->wt - WT_TAILOR];
         int32_t to = case_map(ct->lower, ct->nlower, cp);
         if (to != cp) return to;
     }

@@ -35,6 +35,7 @@ TABLES = [
     ("uca400", "utf8mb4_unicode_ci"),
     ("uca520", "utf8mb4_unicode_520_ci"),
     ("uca1400", "utf8mb4_uca1400_ai_ci"),
+    ("general_mysql500", "utf8mb3_general_mysql500_ci"),   # (utf8mb3, ucs2 only: the BMP, the rest general's)
 ]
 MAXCP = 0x10FFFF
 IMPLICIT_BASES = (0xFB40, 0xFB80, 0xFBC0)
@@ -86,8 +87,10 @@ def implicit_base(cp, w):
 
 
 def fetch_all(cur, coll):
-    cur.execute("SELECT seq, WEIGHT_STRING(CONVERT(CHAR(seq USING utf32) USING utf8mb4) COLLATE %s) "
-                "FROM seq_0_to_%d WHERE seq NOT BETWEEN 55296 AND 57343" % (coll, MAXCP))
+    cs = coll.split("_")[0]
+    cur.execute("SELECT seq, WEIGHT_STRING(CONVERT(CHAR(seq USING utf32) USING %s) COLLATE %s) "
+                "FROM seq_0_to_%d WHERE seq NOT BETWEEN 55296 AND 57343"
+                % (cs, coll, MAXCP if cs == "utf8mb4" else 0xFFFF))
     w = {}
     for cp, raw in cur.fetchall():
         w[cp] = weights_of(raw or b"")
@@ -388,9 +391,12 @@ def main():
                " * from MariaDB %s (WEIGHT_STRING of every code point and of the contraction" % version,
                " * candidates). Do not edit: re-run the generator. Format: storage/coll_tables.h. */",
                '#include "storage/coll_tables.h"', ""]
+        singles = {}
         for name, coll in TABLES:
-            single = fetch_all(cur, coll)
-            contr = find_contractions(cur, coll, single, cands) if name != "general" else {}
+            single = singles[name] = fetch_all(cur, coll)
+            if name == "general_mysql500":
+                single.update((cp, w) for cp, w in singles["general"].items() if cp > 0xFFFF)
+            contr = find_contractions(cur, coll, single, cands) if not name.startswith("general") else {}
             npages, npool, nc = emit_table(out, name, single, contr)
             print("%s (%s): %d distinct pages, %d pooled weights, %d contractions" % (name, coll, npages, npool, nc))
             if name == "uca1400":

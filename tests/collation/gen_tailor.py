@@ -57,6 +57,83 @@ def case_diff(cur, coll, base, fn):
     return sorted(cur.fetchall())
 
 
+def emit_tailor(out, name, base, single, bweights, contr):
+    """A tailoring's arrays (name_over, _pool, _contr) against the base weights bweights;
+    returns (number of overrides, number of contractions)."""
+    pool, pool_at = [], {}
+    over = [(cp, gen_tables.table_entry(cp, w, pool, pool_at)) for cp, w in sorted(single.items())
+            if bweights.get(cp) != w]
+    out.append("static const uint32_t %s_over[%d][2] = {" % (name, max(1, len(over))))
+    for i in range(0, len(over), 6):
+        out.append("    " + " ".join("{ 0x%x, 0x%08x }," % x for x in over[i:i + 6]))
+    if not over:
+        out.append("    { 0, 0 },")
+    out.append("};")
+    # (a contraction's weights always in the pool, one weight too)
+    cr = [(c, len(contr[c]), gen_tables.pool_put(pool, pool_at, contr[c])) for c in sorted(contr)]
+    gen_tables.emit_pool_contractions(out, name, pool, cr)
+    return len(over), len(cr)
+
+
+def uca1400_languages(cur, root, out, rows):
+    """uca1400's languages (utf8mb4_uca1400_swedish_ai_ci ...): each a tailoring of the
+    uca1400 table (base 3) for the primary level and of its secondary and tertiary
+    tables (bases 4 and 5, see gen_tables.LEVELS) for the others, made of the same
+    contractions; the collations of each charset are numbered from the language's
+    number (MariaDB's id = the charset's base + 8 * number)."""
+    prim = gen_tables.fetch_all(cur, "utf8mb4_uca1400_ai_ci")
+    rcontr = gen_tables.find_contractions(cur, "utf8mb4_uca1400_ai_ci", prim, sorted(root))
+    rseqs = sorted(rcontr)
+    lv_base, lv_rcontr = {}, {}
+    for lv, (_, coll) in enumerate(gen_tables.LEVELS):
+        full = gen_tables.fetch_all(cur, coll)
+        lv_base[lv] = {cp: gen_tables.level_rest(prim.get(cp, ()), w, "U+%04X" % cp) for cp, w in full.items()}
+        ws = gen_tables.ws_many(cur, coll, ["".join(chr(x) for x in c) for c in rseqs])
+        lv_rcontr[lv] = {c: gen_tables.level_rest(rcontr[c], w, "%s %r" % (coll, c)) for c, w in zip(rseqs, ws)}
+    cur.execute("SELECT COLLATION_NAME, ID FROM information_schema.COLLATION_CHARACTER_SET_APPLICABILITY "
+                "WHERE CHARACTER_SET_NAME = 'utf8mb4' AND COLLATION_NAME LIKE 'uca1400\\_%\\_ai\\_ci' "
+                "AND COLLATION_NAME NOT LIKE '%nopad%' ORDER BY ID")
+    for cname, cid in cur.fetchall():
+        lang = cname[len("uca1400_"):-len("_ai_ci")]
+        num = (cid - 2304) // 8
+        locale = LOCALES.get(lang + "_ci")
+        coll = "utf8mb4_uca1400_%s_ai_ci" % lang
+        single = gen_tables.fetch_all(cur, coll)
+        cands = sorted(root | (set(icu_contractions.contractions(locale)) if locale else set()) | LETTER_PAIRS)
+        contr = gen_tables.find_contractions(cur, coll, single, cands)
+        # the sequences the root contracts keep their weights unless the language's differ
+        # (storage/collation.c's tailor_build merges the base's contractions in)
+        seqs = sorted(set(contr) | set(rseqs))
+        ws = gen_tables.ws_many(cur, coll, ["".join(chr(x) for x in c) for c in seqs])
+        w1 = {c: contr.get(c, w) for c, w in zip(seqs, ws)}
+        name = "uca1400_" + lang
+        n1 = emit_tailor(out, name, 3, single, prim, {c: w for c, w in w1.items() if rcontr.get(c) != w})
+        idx = len(rows)
+        lvrows = []
+        for lv, (_, lcoll) in enumerate(gen_tables.LEVELS):
+            lcoll = lcoll.replace("uca1400_", "uca1400_%s_" % lang)
+            full = gen_tables.fetch_all(cur, lcoll)
+            lsingle = {cp: gen_tables.level_rest(single.get(cp, ()), w, "%s U+%04X" % (lcoll, cp)) for cp, w in full.items()}
+            ws = gen_tables.ws_many(cur, lcoll, ["".join(chr(x) for x in c) for c in seqs])
+            lcontr = {c: gen_tables.level_rest(w1[c], w, "%s %r" % (lcoll, c)) for c, w in zip(seqs, ws)}
+            lcontr = {c: w for c, w in lcontr.items() if lv_rcontr[lv].get(c) != w or c not in rcontr}
+            lname = "%s_l%d" % (name, lv + 2)
+            nl = emit_tailor(out, lname, 4 + lv, lsingle, lv_base[lv], lcontr)
+            lvrows.append('    { "%s", %d, %s_over, %d, %s_pool, %s_contr, %d, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, '
+                          '{ -1, -1 } },' % (lname, 4 + lv, lname, nl[0], lname, lname, nl[1]))
+        cases = []
+        for fn in ("UPPER", "LOWER"):
+            d = case_diff(cur, coll, "utf8mb4_uca1400_ai_ci", fn)
+            out.append("static const uint32_t %s_%s[%d][2] = { %s };" % (
+                name, fn.lower(), max(1, len(d)), " ".join("{ 0x%x, 0x%x }," % x for x in d) or "{ 0, 0 },"))
+            cases.append(len(d))
+        rows.append('    { "%s", 3, %s_over, %d, %s_pool, %s_contr, %d, %s_upper, %d, %s_lower, %d, { 0, 0, 0, 0, 0 }, %d, '
+                    '{ %d, %d } },' % (lang, name, n1[0], name, name, n1[1], name, cases[0], name, cases[1], num,
+                                       idx + 1, idx + 2))
+        rows += lvrows
+        print("%-32s %d: %d code points, %d contractions; levels %s" % (coll, num, n1[0], n1[1], lvrows and "ok"))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--socket", help="a running MariaDB's socket (root, no password)")
@@ -102,11 +179,12 @@ def main():
                 cur.execute("SELECT ID FROM information_schema.COLLATIONS WHERE COLLATION_NAME = %s", (cs + "_" + suffix,))
                 r = cur.fetchone()
                 ids.append(str(r[0]) if r else "0")
-            rows.append('    { "%s", %d, %s_over, %d, %s_pool, %s_contr, %d, %s_upper, %d, %s_lower, %d, { %s } },'
+            rows.append('    { "%s", %d, %s_over, %d, %s_pool, %s_contr, %d, %s_upper, %d, %s_lower, %d, { %s }, 0, { -1, -1 } },'
                         % (suffix, base, name, len(over), name, name, len(cr), name, cases[0], name, cases[1],
                            ", ".join(ids)))
             print("%-28s base %s: %d code points, %d contractions, case %d/%d" %
                   (coll, BASES[base], len(over), len(cr), cases[0], cases[1]))
+        uca1400_languages(cur, root, out, rows)
         out.append("")
         gen_tables.emit_list(out, "coll_tailor", "coll_tailors", rows, "coll_ntailors")
         gen_tables.write_source(args.out, out)

@@ -71,6 +71,12 @@ MORE_UNICODE += [("utf8mb4", "utf8mb4_uca1400_" + s) for s in ("ai_cs", "as_ci",
                                                               "nopad_as_cs")]
 MORE_UNICODE += [("utf8mb3", "utf8mb3_uca1400_as_cs"), ("ucs2", "ucs2_uca1400_ai_ci"), ("ucs2", "ucs2_uca1400_as_cs"),
                  ("utf16", "utf16_uca1400_nopad_as_ci"), ("utf32", "utf32_uca1400_ai_cs")]
+# and of its languages (a tailoring on each level: Czech ch, Turkish i, Danish aa ...)
+MORE_UNICODE += [("utf8mb4", "utf8mb4_uca1400_" + s) for s in ("swedish_as_cs", "czech_ai_ci", "turkish_ai_cs",
+                                                              "danish_nopad_as_ci", "spanish2_as_ci", "vietnamese_as_cs",
+                                                              "german2_ai_ci", "croatian_nopad_ai_cs")]
+MORE_UNICODE += [("ucs2", "ucs2_uca1400_hungarian_as_ci"), ("utf8mb3", "utf8mb3_uca1400_polish_ai_cs")]
+MORE_UNICODE += [("utf8mb3", "utf8mb3_general_mysql500_ci"), ("ucs2", "ucs2_general_mysql500_ci")]
 # names whose existence itself is checked (same table definition, same outcome)
 UNKNOWN_OR_NOT = ["utf8mb4_0900_ai_ci", "utf8mb4_0900_as_cs", "utf8mb4_0900_bin"]
 CHECKS = ["order", "group", "distinct", "eq", "like", "like_index", "like_range", "contains", "upper", "lower",
