@@ -2,7 +2,8 @@
  *
  * Each collation is one of: binary (bytes, no padding), *_bin (code points, PAD SPACE),
  * *_general_ci (one weight per character) or a UCA collation (unicode_ci = UCA 4.0.0,
- * unicode_520_ci = UCA 5.2.0, uca1400_ai_ci = UCA 14.0.0, primary weights only). The
+ * unicode_520_ci = UCA 5.2.0, uca1400 = UCA 14.0.0: primary weights, and for its _as_
+ * and _cs ones the secondary and tertiary levels after them, uca_cmp_levels). The
  * utf8 weights are MariaDB's own: storage/coll_tables.c is generated from MariaDB's
  * WEIGHT_STRING of every code point and contraction by tests/collation/gen_tables.py,
  * and the comparison follows MariaDB's algorithms (my_strnncollsp_uca with its
