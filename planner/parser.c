@@ -437,6 +437,20 @@ static void window_spec(P *p, pl_window *w);
 
 /* Function call after NAME '(' has been seen (current token is past '('), and its
  * OVER (...) clause when it is a window function. */
+/* USING's charset name (CONVERT, CHAR): its default collation; 1115 for none */
+static uint16_t using_charset(P *p)
+{
+    char *cs = accept_kw(p, "BINARY") ? "binary" : ident_or_string(p);
+    const pdb_collation *co = !strcasecmp(cs, "binary") ? pdb_coll_by_id(COLL_BINARY) : pdb_coll_default_for(cs);
+    if (!co) {
+        p->err->code = 1115;
+        strcpy(p->err->sqlstate, "42000");
+        snprintf(p->err->msg, sizeof p->err->msg, "Unknown character set: '%.64s'", cs);
+        longjmp(p->jb, 1);
+    }
+    return co->id;
+}
+
 static pl_expr *func_call(P *p, char *name, const char *start)
 {
     pl_expr *e = func_call_args(p, name, start);
@@ -628,17 +642,9 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
     if (!strcmp(u, "CONVERT")) {
         pl_expr *x = expr(p);
         if (accept_kw(p, "USING")) {
-            char *cs = accept_kw(p, "BINARY") ? "binary" : ident_or_string(p);
             e->kind = E_CAST;
             e->cast.type = CT_VARCHAR; e->cast.len = e->cast.scale = -1;
-            const pdb_collation *co = !strcasecmp(cs, "binary") ? pdb_coll_by_id(COLL_BINARY) : pdb_coll_default_for(cs);
-            if (!co) {
-                p->err->code = 1115;
-                strcpy(p->err->sqlstate, "42000");
-                snprintf(p->err->msg, sizeof p->err->msg, "Unknown character set: '%.64s'", cs);
-                longjmp(p->jb, 1);
-            }
-            e->cast.coll = co->id;
+            e->cast.coll = using_charset(p);
         } else {
             expect_op(p, ',');
             e->kind = E_CAST;
@@ -771,17 +777,7 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
     if (!strcmp(u, "CHAR")) {
         vec v = { 0 };
         do vpush(p, &v, expr(p)); while (accept_op(p, ','));
-        if (accept_kw(p, "USING")) {   /* (its bytes read in that charset: e->coll) */
-            char *cs = accept_kw(p, "BINARY") ? "binary" : ident_or_string(p);
-            const pdb_collation *co = !strcasecmp(cs, "binary") ? pdb_coll_by_id(COLL_BINARY) : pdb_coll_default_for(cs);
-            if (!co) {
-                p->err->code = 1115;
-                strcpy(p->err->sqlstate, "42000");
-                snprintf(p->err->msg, sizeof p->err->msg, "Unknown character set: '%.64s'", cs);
-                longjmp(p->jb, 1);
-            }
-            e->coll = co->id;
-        }
+        if (accept_kw(p, "USING")) e->coll = using_charset(p);   /* (its bytes read in that charset) */
         expect_op(p, ')');
         e->args = (pl_expr **)v.v; e->nargs = v.n;
         set_src(p, e, start);
