@@ -6,6 +6,7 @@
  * statement layer streams it to the client. MariaDB orders GROUP BY results by the
  * group key when there is no ORDER BY; so do we. */
 #include "engine/eng.h"
+#include <ctype.h>
 #include <limits.h>
 #include <unistd.h>
 #include <setjmp.h>
@@ -251,6 +252,10 @@ typedef struct qstate {
     ex_prog *ftp;           /* a bare MATCH conjunct whose FULLTEXT key gives level 0's rows
                                (ft_access), and the call */
     const pl_expr *ftm;
+    bool ft_sorted;         /* ORDER BY that MATCH DESC: the FULLTEXT key's rows come in
+                               that order already, equal ranks in the order they were
+                               indexed, as MariaDB gives them (not as its filesort orders
+                               ties of other keys) */
     bool gsort;             /* grouped as MariaDB groups by filesort: level 0's rows sorted by
                                the GROUP BY keys first (ex_group_by_sort, gsort_level0) */
     uint64_t jit_run;       /* this run's jb_run_id: every per-execution kernel of the block
@@ -5405,6 +5410,32 @@ static bool item_of_star(const pl_select *sel, const pl_expr *e)
     return true;
 }
 
+/* The expression an ORDER BY item stands for: a select item's by its position or alias */
+static const pl_expr *order_expr(ex_ctx *ctx, const pl_select *sel, const pl_item *items, int nitems, pl_expr *o)
+{
+    int64_t pos;
+    char text[24];
+    if (item_position(ctx, o, &pos, text, sizeof text)) return pos >= 1 && pos <= nitems ? items[pos - 1].e : o;
+    if (o->kind == E_COLUMN && !o->tbl)
+        for (int i = 0; i < nitems; i++)
+            if (items[i].alias && !strcasecmp(items[i].alias, o->s)) return items[i].e;
+    return o;
+}
+
+/* Two MATCH calls written alike (case and blanks aside) */
+static bool ft_same(const pl_expr *a, const pl_expr *b)
+{
+    if (!a || !b || !a->start || !b->start) return false;
+    size_t i = 0, j = 0;
+    for (;;) {
+        while (i < a->srclen && isspace((unsigned char)a->start[i])) i++;
+        while (j < b->srclen && isspace((unsigned char)b->start[j])) j++;
+        if (i == a->srclen || j == b->srclen) return i == a->srclen && j == b->srclen;
+        if (tolower((unsigned char)a->start[i]) != tolower((unsigned char)b->start[j])) return false;
+        i++; j++;
+    }
+}
+
 static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items, int nitems)
 {
     ex_ctx *ctx = q->ctx;
@@ -5482,6 +5513,8 @@ static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items,
             if (t.enumc) q->order[i] = ex_prog_enum_index(q->order[i], &t);   /* an ENUM sorts by its members' order */
         }
     }
+    q->ft_sorted = q->ftm && sel->norder == 1 && sel->order[0].desc && !sel->ngroup && !q->naggs && !q->nwins &&
+                   ft_same(q->ftm, order_expr(ctx, sel, items, nitems, sel->order[0].e));
     /* a fresh plan is kept once its programs are compiled */
     if (q->plan_fresh && bp->post) bp_keep(ctx, sel, bp, &q->opt.nm, pg);
     /* WITH ROLLUP: the items and HAVING once more per level, with the dropped
@@ -6112,9 +6145,9 @@ static void block_finish(qstate *q, ex_rows *result, uint64_t *found)
        ones a full sort puts first) */
     int64_t lim = limit_value(ctx, sel->limit), off = limit_value(ctx, sel->offset);
     uint32_t nsorted = n;
-    bool fs_done = false, keyed_all = n > 1 && q->norder && sort_by_keys(q, o, idx, n) && !order_from_key(q);
+    bool fs_done = q->ft_sorted, keyed_all = !fs_done && n > 1 && q->norder && sort_by_keys(q, o, idx, n) && !order_from_key(q);
     if (keyed_all) sortkeys(ctx, q, o, idx, n, true);
-    if (q->fs && n > 1 && q->norow == n) {
+    if (!fs_done && q->fs && n > 1 && q->norow == n) {
         /* first the stable sort (a top-N with LIMIT) on a copy: when no two of the rows it
            shows (and the next one) tie on the ORDER BY keys, any sort gives that result,
            MariaDB's filesort too, and it is taken as it is */
