@@ -1,0 +1,498 @@
+/* geo_rel.c - the exact spatial relations (ST_Contains, ST_Within, ST_Intersects,
+ * ST_Disjoint, ST_Touches, ST_Crosses, ST_Overlaps, ST_Equals and their old names) and
+ * ST_Distance of any geometries.
+ *
+ * MariaDB answers the relations with its slicing algorithm (gcalc) as questions about the
+ * closed point sets (a geometry is the union of its parts): contains is "nothing of g2
+ * outside g1" (so a line along a polygon's edge is contained), crosses "they meet and
+ * neither covers the other", touches "they meet but their insides do not" (a line's
+ * inside is all but each linestring's two ends; a point's is itself). The same
+ * questions are answered here on the pieces of an arrangement: every edge cut where the
+ * other geometry's edges meet it (each piece then wholly in or out of the other), and
+ * every area sampled in slabs between the x of the vertices and crossings of the rings.
+ * The work is quadratic in the edges (cubic for two areas' slabs): past REL_MAX_WORK a
+ * statement gets 1235 rather than running away. */
+#include "engine/func_int.h"
+#include "engine/geo.h"
+#include "engine/geo_int.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define REL_MAX_WORK 200000000.0   /* (pairs of edges, or slab edges, one statement may weigh) */
+
+typedef struct rseg { double x1, y1, x2, y2; uint32_t id; } rseg;
+
+/* A geometry's parts as the relations see them */
+typedef struct rgeom {
+    stor_arena *a;
+    double *pt; size_t npt, cpt;       /* isolated points (x y): points, one-point lines */
+    rseg *ls; size_t nls, cls;         /* linestrings' segments (id: the linestring) */
+    double *end; size_t nend, cend;    /* each linestring's first and last points (x y x y) */
+    rseg *re; size_t nre, cre;         /* rings' edges (id: the polygon) */
+    uint32_t nline, npoly;
+    double mbr[4];
+    bool any;
+    int type;                          /* (its WKB type) */
+} rgeom;
+
+static void *rpush(stor_arena *a, void **v, size_t *n, size_t *cap, size_t size)
+{
+    if (*n == *cap) {
+        size_t c = *cap ? *cap * 2 : 32;
+        void *nv = stor_arena_alloc(a, c * size);
+        if (*n) memcpy(nv, *v, *n * size);
+        *v = nv;
+        *cap = c;
+    }
+    return (char *)*v + (*n)++ * size;
+}
+
+static void rg_mbr(rgeom *g, double x, double y)
+{
+    if (!g->any) { g->mbr[0] = g->mbr[2] = x; g->mbr[1] = g->mbr[3] = y; g->any = true; return; }
+    g->mbr[0] = fmin(g->mbr[0], x);
+    g->mbr[1] = fmin(g->mbr[1], y);
+    g->mbr[2] = fmax(g->mbr[2], x);
+    g->mbr[3] = fmax(g->mbr[3], y);
+}
+
+static void rg_xy(rgeom *g, double **v, size_t *n, size_t *cap, double x, double y)
+{
+    double *p = rpush(g->a, (void **)v, n, cap, 2 * sizeof *p);
+    p[0] = x;
+    p[1] = y;
+}
+
+static void rg_seg(rgeom *g, rseg **v, size_t *n, size_t *cap, const uint8_t *p, uint32_t id)
+{
+    rseg *s = rpush(g->a, (void **)v, n, cap, sizeof *s);
+    *s = (rseg){ rd_dbl(p, true), rd_dbl(p + 8, true), rd_dbl(p + 16, true), rd_dbl(p + 24, true), id };
+}
+
+/* The parts of the valid WKB at *p, moved past it; a zero-length segment is left out (a
+ * line of one place is a point) */
+static void rg_walk(rgeom *g, const uint8_t **p)
+{
+    const uint8_t *s = *p;
+    uint32_t type = rd_u32(s + 1, true);
+    s += 5;
+    if (type == GEO_POINT) {
+        rg_xy(g, &g->pt, &g->npt, &g->cpt, rd_dbl(s, true), rd_dbl(s + 8, true));
+        rg_mbr(g, rd_dbl(s, true), rd_dbl(s + 8, true));
+        *p = s + 16;
+        return;
+    }
+    uint32_t n = rd_u32(s, true);
+    s += 4;
+    if (type == GEO_LINESTRING) {
+        size_t before = g->nls;
+        for (uint32_t i = 0; i < n; i++) {
+            rg_mbr(g, rd_dbl(s + 16 * (size_t)i, true), rd_dbl(s + 16 * (size_t)i + 8, true));
+            if (i && memcmp(s + 16 * (size_t)(i - 1), s + 16 * (size_t)i, 16))
+                rg_seg(g, &g->ls, &g->nls, &g->cls, s + 16 * (size_t)(i - 1), g->nline);
+        }
+        if (g->nls == before) rg_xy(g, &g->pt, &g->npt, &g->cpt, rd_dbl(s, true), rd_dbl(s + 8, true));
+        const uint8_t *l = s + 16 * (size_t)(n - 1);   /* (its ends: at 4 * its number) */
+        rg_xy(g, &g->end, &g->nend, &g->cend, rd_dbl(s, true), rd_dbl(s + 8, true));
+        rg_xy(g, &g->end, &g->nend, &g->cend, rd_dbl(l, true), rd_dbl(l + 8, true));
+        g->nline++;
+        *p = s + 16 * (size_t)n;
+        return;
+    }
+    if (type == GEO_POLYGON) {
+        for (uint32_t r = 0; r < n; r++) {
+            uint32_t m = rd_u32(s, true);
+            s += 4;
+            for (uint32_t k = 0; k < m; k++) {
+                rg_mbr(g, rd_dbl(s + 16 * (size_t)k, true), rd_dbl(s + 16 * (size_t)k + 8, true));
+                if (k && memcmp(s + 16 * (size_t)(k - 1), s + 16 * (size_t)k, 16))
+                    rg_seg(g, &g->re, &g->nre, &g->cre, s + 16 * (size_t)(k - 1), g->npoly);
+            }
+            s += 16 * (size_t)m;
+        }
+        g->npoly++;
+        *p = s;
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) rg_walk(g, &s);
+    *p = s;
+}
+
+static bool rg_of(ex_ctx *ctx, const pdb_value *v, rgeom *g)
+{
+    const uint8_t *w;
+    size_t len;
+    memset(g, 0, sizeof *g);
+    g->a = ctx->a;
+    if (!geo_arg(v, &w, &len, &g->type)) return false;
+    rg_walk(g, &w);
+    return g->any;   /* (an empty collection has no MBR: NULL, as MariaDB's) */
+}
+
+/* ---------------------------------------------------------------- predicates */
+
+static double orient(double ax, double ay, double bx, double by, double cx, double cy)
+{
+    return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}
+
+static int sgn(double d) { return (d > 0) - (d < 0); }
+
+static bool on_seg(const rseg *s, double x, double y)
+{
+    return orient(s->x1, s->y1, s->x2, s->y2, x, y) == 0 && x >= fmin(s->x1, s->x2) && x <= fmax(s->x1, s->x2)
+        && y >= fmin(s->y1, s->y2) && y <= fmax(s->y1, s->y2);
+}
+
+static bool box_meet(const rseg *s, const rseg *f)
+{
+    return fmax(s->x1, s->x2) >= fmin(f->x1, f->x2) && fmax(f->x1, f->x2) >= fmin(s->x1, s->x2)
+        && fmax(s->y1, s->y2) >= fmin(f->y1, f->y2) && fmax(f->y1, f->y2) >= fmin(s->y1, s->y2);
+}
+
+static bool seg_meet(const rseg *s, const rseg *f)
+{
+    if (!box_meet(s, f)) return false;
+    int d1 = sgn(orient(f->x1, f->y1, f->x2, f->y2, s->x1, s->y1)), d2 = sgn(orient(f->x1, f->y1, f->x2, f->y2, s->x2, s->y2));
+    int d3 = sgn(orient(s->x1, s->y1, s->x2, s->y2, f->x1, f->y1)), d4 = sgn(orient(s->x1, s->y1, s->x2, s->y2, f->x2, f->y2));
+    if (d1 * d2 < 0 && d3 * d4 < 0) return true;
+    return on_seg(f, s->x1, s->y1) || on_seg(f, s->x2, s->y2) || on_seg(s, f->x1, f->y1) || on_seg(s, f->x2, f->y2);
+}
+
+/* Where (x, y) is to the areas of edges re: 2 inside one, 1 on an edge (of none's inside),
+ * 0 outside. A polygon's inside by the parity of the edges crossed rightwards. */
+static int in_area(const rseg *re, size_t n, double x, double y)
+{
+    bool on = false, on_this = false, odd = false;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || (i && re[i].id != re[i - 1].id)) {   /* (a polygon's edges end) */
+            if (!on_this && odd) return 2;
+            on |= on_this;
+            on_this = odd = false;
+            if (i == n) break;
+        }
+        const rseg *s = &re[i];
+        if (on_this || on_seg(s, x, y)) { on_this = true; continue; }
+        if ((s->y1 > y) != (s->y2 > y)) {
+            double o = orient(s->x1, s->y1, s->x2, s->y2, x, y);
+            if (s->y2 > s->y1 ? o > 0 : o < 0) odd = !odd;
+        }
+    }
+    return on;
+}
+
+static bool is_pt(const double *v, size_t n, double x, double y)
+{
+    for (size_t i = 0; i < n; i += 2)
+        if (v[i] == x && v[i + 1] == y) return true;
+    return false;
+}
+
+/* Is (x, y) in the closed set of g? */
+static bool in_geom(const rgeom *g, double x, double y)
+{
+    if (is_pt(g->pt, g->npt * 2, x, y)) return true;
+    for (size_t i = 0; i < g->nls; i++)
+        if (on_seg(&g->ls[i], x, y)) return true;
+    return g->nre && in_area(g->re, g->nre, x, y) > 0;
+}
+
+/* Is (x, y) in g's inside: an area's but its edges, a linestring's but its own two ends
+ * (the end of one linestring on another's stretch is inside), a point? */
+static bool in_inside(const rgeom *g, double x, double y)
+{
+    if (is_pt(g->pt, g->npt * 2, x, y)) return true;
+    if (g->nre && in_area(g->re, g->nre, x, y) == 2) return true;
+    for (size_t i = 0; i < g->nls; i++)
+        if (on_seg(&g->ls[i], x, y) && !is_pt(g->end + 4 * (size_t)g->ls[i].id, 4, x, y)) return true;
+    return false;
+}
+
+/* ---------------------------------------------------------------- pieces of an edge */
+
+typedef struct cuts { stor_arena *a; double *t; size_t n, cap; double *cov; size_t ncov, ccov; } cuts;
+
+static void cut_add(cuts *c, double t)
+{
+    if (t <= 0 || t >= 1) return;
+    double *p = rpush(c->a, (void **)&c->t, &c->n, &c->cap, sizeof *p);
+    *p = t;
+}
+
+/* Where f meets s, as parameters along s (0 .. 1); a stretch f covers along s in c->cov */
+static void cut_by(cuts *c, const rseg *s, const rseg *f)
+{
+    if (!box_meet(s, f)) return;
+    double d1 = orient(f->x1, f->y1, f->x2, f->y2, s->x1, s->y1), d2 = orient(f->x1, f->y1, f->x2, f->y2, s->x2, s->y2);
+    double d3 = orient(s->x1, s->y1, s->x2, s->y2, f->x1, f->y1), d4 = orient(s->x1, s->y1, s->x2, s->y2, f->x2, f->y2);
+    double dx = s->x2 - s->x1, dy = s->y2 - s->y1, l2 = dx * dx + dy * dy;
+    if (d3 == 0 && d4 == 0) {   /* (on one line: the stretch both cover) */
+        double ta = ((f->x1 - s->x1) * dx + (f->y1 - s->y1) * dy) / l2;
+        double tb = ((f->x2 - s->x1) * dx + (f->y2 - s->y1) * dy) / l2;
+        if (ta > tb) { double t = ta; ta = tb; tb = t; }
+        ta = fmax(ta, 0);
+        tb = fmin(tb, 1);
+        if (ta > tb) return;
+        cut_add(c, ta);
+        cut_add(c, tb);
+        if (ta < tb) {
+            double *p = rpush(c->a, (void **)&c->cov, &c->ncov, &c->ccov, 2 * sizeof *p);
+            p[0] = ta;
+            p[1] = tb;
+        }
+        return;
+    }
+    if (sgn(d3) * sgn(d4) > 0 || sgn(d1) * sgn(d2) > 0) return;
+    cut_add(c, d1 / (d1 - d2));
+}
+
+static int dbl_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Does a piece of s (between the places the edges of g meet it) answer want? want 0: a
+ * piece outside g's closed set; 1: a piece in g's inside (an area's inside, or along a
+ * linestring's or a line's own stretch when inner) */
+static bool piece_where(stor_arena *a, const rseg *s, const rgeom *g, int want)
+{
+    cuts c = { a, NULL, 0, 0, NULL, 0, 0 };
+    for (size_t i = 0; i < g->nls; i++) cut_by(&c, s, &g->ls[i]);
+    size_t nls_cov = c.ncov;
+    for (size_t i = 0; i < g->nre; i++) cut_by(&c, s, &g->re[i]);
+    cut_add(&c, 0.5);   /* (at least one inner place; harmless) */
+    qsort(c.t, c.n, sizeof *c.t, dbl_cmp);
+    double prev = 0;
+    for (size_t i = 0; i <= c.n; i++) {
+        double t = i < c.n ? c.t[i] : 1;
+        if (t <= prev) continue;
+        double m = (prev + t) / 2;
+        prev = t;
+        bool on_line = false, on_edge = false;
+        for (size_t k = 0; k < c.ncov * 2; k += 2)
+            if (c.cov[k] <= m && m <= c.cov[k + 1]) { if (k < nls_cov * 2) on_line = true; else on_edge = true; }
+        double x = s->x1 + m * (s->x2 - s->x1), y = s->y1 + m * (s->y2 - s->y1);
+        int ar = g->nre ? in_area(g->re, g->nre, x, y) : 0;
+        if (on_edge && !ar) ar = 1;   /* (along an edge: on it, or inside another polygon) */
+        if (want == 0 && !on_line && !on_edge && ar == 0) return true;
+        if (want == 1 && (on_line || ar == 2)) return true;
+    }
+    return false;
+}
+
+/* ---------------------------------------------------------------- areas in slabs */
+
+typedef struct sy { double y; bool b; uint32_t id; } sy;
+
+static int sy_cmp(const void *a, const void *b)
+{
+    const sy *x = a, *y = b;
+    return (x->y > y->y) - (x->y < y->y);
+}
+
+/* Samples the areas of g and h between their edges: *both some place inside both, *gonly
+ * inside g's and not h's, *honly the other way round */
+static void slabs(ex_ctx *ctx, const rgeom *g, const rgeom *h, bool *both, bool *gonly, bool *honly)
+{
+    stor_arena *a = ctx->a;
+    size_t ne = g->nre + h->nre, nx = 0, cx = 0;
+    double *xs = NULL;
+    if ((double)ne * (double)ne > REL_MAX_WORK)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'spatial relations of areas this large'");
+    const rseg *e[2] = { g->re, h->re };
+    size_t n[2] = { g->nre, h->nre };
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < n[k]; i++) {
+            *(double *)rpush(a, (void **)&xs, &nx, &cx, sizeof *xs) = e[k][i].x1;
+            *(double *)rpush(a, (void **)&xs, &nx, &cx, sizeof *xs) = e[k][i].x2;
+        }
+    /* (crossings of any two edges start slabs too) */
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < n[k]; i++)
+            for (int l = k; l < 2; l++)
+                for (size_t j = l == k ? i + 1 : 0; j < n[l]; j++) {
+                    const rseg *s = &e[k][i], *f = &e[l][j];
+                    if (!box_meet(s, f)) continue;
+                    double d1 = orient(f->x1, f->y1, f->x2, f->y2, s->x1, s->y1), d2 = orient(f->x1, f->y1, f->x2, f->y2, s->x2, s->y2);
+                    double d3 = orient(s->x1, s->y1, s->x2, s->y2, f->x1, f->y1), d4 = orient(s->x1, s->y1, s->x2, s->y2, f->x2, f->y2);
+                    if (sgn(d1) * sgn(d2) >= 0 || sgn(d3) * sgn(d4) >= 0) continue;
+                    double *p = rpush(a, (void **)&xs, &nx, &cx, sizeof *p);
+                    *p = s->x1 + d1 / (d1 - d2) * (s->x2 - s->x1);
+                }
+    qsort(xs, nx, sizeof *xs, dbl_cmp);
+    size_t u = 0;
+    for (size_t i = 0; i < nx; i++)
+        if (!u || xs[i] != xs[u - 1]) xs[u++] = xs[i];
+    if ((double)u * (double)ne > REL_MAX_WORK)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'spatial relations of areas this large'");
+    sy *ys = stor_arena_alloc(a, (ne ? ne : 1) * sizeof *ys);
+    uint8_t *par[2] = { stor_arena_alloc(a, g->npoly + 1), stor_arena_alloc(a, h->npoly + 1) };
+    for (size_t i = 0; i + 1 < u; i++) {
+        double xm = (xs[i] + xs[i + 1]) / 2;
+        size_t m = 0;
+        for (int k = 0; k < 2; k++)
+            for (size_t j = 0; j < n[k]; j++) {
+                const rseg *s = &e[k][j];
+                if (fmin(s->x1, s->x2) > xs[i] || fmax(s->x1, s->x2) < xs[i + 1] || s->x1 == s->x2) continue;
+                /* (from its left end: an edge both have, walked either way, at one y) */
+                bool l = s->x1 < s->x2;
+                double xa = l ? s->x1 : s->x2, ya = l ? s->y1 : s->y2, xb = l ? s->x2 : s->x1, yb = l ? s->y2 : s->y1;
+                ys[m++] = (sy){ ya + (xm - xa) / (xb - xa) * (yb - ya), k == 1, s->id };
+            }
+        qsort(ys, m, sizeof *ys, sy_cmp);
+        memset(par[0], 0, g->npoly + 1);
+        memset(par[1], 0, h->npoly + 1);
+        int cnt[2] = { 0, 0 };
+        for (size_t j = 0; j + 1 < m; j++) {
+            uint8_t *p = &par[ys[j].b][ys[j].id];
+            *p ^= 1;
+            cnt[ys[j].b] += *p ? 1 : -1;
+            if (ys[j + 1].y <= ys[j].y) continue;
+            if (cnt[0] && cnt[1]) *both = true;
+            if (cnt[0] && !cnt[1]) *gonly = true;
+            if (!cnt[0] && cnt[1]) *honly = true;
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- relations */
+
+static void work_check(ex_ctx *ctx, const rgeom *g, const rgeom *h)
+{
+    double w = (double)(g->npt + g->nls + g->nre + 1) * (double)(h->npt + h->nls + h->nre + 1);
+    if (w > REL_MAX_WORK)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'spatial relations of geometries this large'");
+}
+
+/* Do g and h meet? */
+static bool rel_meet(const rgeom *g, const rgeom *h)
+{
+    for (size_t i = 0; i < g->npt * 2; i += 2)
+        if (in_geom(h, g->pt[i], g->pt[i + 1])) return true;
+    for (size_t i = 0; i < h->npt * 2; i += 2)
+        if (in_geom(g, h->pt[i], h->pt[i + 1])) return true;
+    const rseg *ge[2] = { g->ls, g->re }, *he[2] = { h->ls, h->re };
+    size_t gn[2] = { g->nls, g->nre }, hn[2] = { h->nls, h->nre };
+    for (int k = 0; k < 2; k++)
+        for (size_t i = 0; i < gn[k]; i++)
+            for (int l = 0; l < 2; l++)
+                for (size_t j = 0; j < hn[l]; j++)
+                    if (seg_meet(&ge[k][i], &he[l][j])) return true;
+    /* (no edges meet: one may lie inside the other's area) */
+    for (int k = 0; k < 2; k++) {
+        if (h->nre)
+            for (size_t i = 0; i < gn[k]; i++)
+                if (in_area(h->re, h->nre, ge[k][i].x1, ge[k][i].y1)) return true;
+        if (g->nre)
+            for (size_t i = 0; i < hn[k]; i++)
+                if (in_area(g->re, g->nre, he[k][i].x1, he[k][i].y1)) return true;
+    }
+    return false;
+}
+
+/* Is some of g outside h? */
+static bool rel_outside(ex_ctx *ctx, const rgeom *g, const rgeom *h)
+{
+    for (size_t i = 0; i < g->npt * 2; i += 2)
+        if (!in_geom(h, g->pt[i], g->pt[i + 1])) return true;
+    for (size_t i = 0; i < g->nls; i++)
+        if (piece_where(ctx->a, &g->ls[i], h, 0)) return true;
+    for (size_t i = 0; i < g->nre; i++)
+        if (piece_where(ctx->a, &g->re[i], h, 0)) return true;
+    if (!g->nre) return false;
+    bool both = false, gonly = false, honly = false;
+    slabs(ctx, g, h, &both, &gonly, &honly);
+    return gonly;
+}
+
+/* Do s and f cross at an end of s's linestring (of g)? (an end is no inside of its own
+ * linestring, even where the linestring passes it again) */
+static bool end_at(const rgeom *g, const rseg *s, const rseg *f)
+{
+    const double *e = g->end + 4 * (size_t)s->id;
+    for (int k = 0; k < 4; k += 2)
+        if (on_seg(s, e[k], e[k + 1]) && on_seg(f, e[k], e[k + 1])) return true;
+    return false;
+}
+
+/* Do the insides of g and h meet? */
+static bool rel_insides_meet(ex_ctx *ctx, const rgeom *g, const rgeom *h)
+{
+    for (size_t i = 0; i < g->npt * 2; i += 2)
+        if (in_inside(h, g->pt[i], g->pt[i + 1])) return true;
+    for (size_t i = 0; i < h->npt * 2; i += 2)
+        if (in_inside(g, h->pt[i], h->pt[i + 1])) return true;
+    const rgeom *x[2] = { g, h };
+    for (int k = 0; k < 2; k++) {   /* a line's inside in the other's area */
+        const rgeom *p = x[k], *q = x[1 - k];
+        if (!q->nre) continue;
+        rgeom areas = *q;
+        areas.nls = 0;
+        for (size_t i = 0; i < p->nls; i++)
+            if (piece_where(ctx->a, &p->ls[i], &areas, 1)) return true;
+    }
+    for (size_t i = 0; i < g->nls; i++)   /* two lines' insides */
+        for (size_t j = 0; j < h->nls; j++) {
+            const rseg *s = &g->ls[i], *f = &h->ls[j];
+            if (!box_meet(s, f)) continue;
+            int d1 = sgn(orient(f->x1, f->y1, f->x2, f->y2, s->x1, s->y1)), d2 = sgn(orient(f->x1, f->y1, f->x2, f->y2, s->x2, s->y2));
+            int d3 = sgn(orient(s->x1, s->y1, s->x2, s->y2, f->x1, f->y1)), d4 = sgn(orient(s->x1, s->y1, s->x2, s->y2, f->x2, f->y2));
+            if (d1 * d2 < 0 && d3 * d4 < 0 && !end_at(g, s, f) && !end_at(h, f, s)) return true;
+            if (!d3 && !d4) {   /* (on one line: a stretch in common, or an end on an end) */
+                rgeom one = *h;
+                one.nre = 0;
+                one.npt = 0;
+                one.ls = (rseg *)f;
+                one.nls = 1;
+                if (piece_where(ctx->a, s, &one, 1)) return true;
+            }
+            const double ends[4][2] = { { s->x1, s->y1 }, { s->x2, s->y2 }, { f->x1, f->y1 }, { f->x2, f->y2 } };
+            for (int q = 0; q < 4; q++)
+                if (on_seg(s, ends[q][0], ends[q][1]) && on_seg(f, ends[q][0], ends[q][1])
+                    && in_inside(g, ends[q][0], ends[q][1]) && in_inside(h, ends[q][0], ends[q][1]))
+                    return true;
+        }
+    if (g->nre && h->nre) {
+        bool both = false, gonly = false, honly = false;
+        slabs(ctx, g, h, &both, &gonly, &honly);
+        return both;
+    }
+    return false;
+}
+
+/* The largest dimension of a geometry's parts (0 points, 1 lines, 2 areas) */
+static int rg_dim(const rgeom *g)
+{
+    return g->npoly ? 2 : g->nline ? 1 : 0;
+}
+
+void ex_geo_fn_relation(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    rgeom g, h;
+    if (!rg_of(ctx, &a[0], &g) || !rg_of(ctx, &a[1], &h)) { *out = ex_null(); return; }
+    bool apart = g.mbr[0] > h.mbr[2] || h.mbr[0] > g.mbr[2] || g.mbr[1] > h.mbr[3] || h.mbr[1] > g.mbr[3];
+    if (!apart) work_check(ctx, &g, &h);   /* (apart: nothing meets, whatever their sizes) */
+    bool r;
+    switch (d->id) {
+    case EX_GEO_REL_CONTAINS: r = !apart && !rel_outside(ctx, &h, &g); break;
+    case EX_GEO_REL_WITHIN: r = !apart && !rel_outside(ctx, &g, &h); break;
+    case EX_GEO_REL_EQUALS: r = !apart && !rel_outside(ctx, &g, &h) && !rel_outside(ctx, &h, &g); break;
+    case EX_GEO_REL_INTERSECTS: r = !apart && rel_meet(&g, &h); break;
+    case EX_GEO_REL_DISJOINT: r = apart || !rel_meet(&g, &h); break;
+    case EX_GEO_REL_TOUCHES: r = !apart && rel_meet(&g, &h) && !rel_insides_meet(ctx, &g, &h); break;
+    case EX_GEO_REL_CROSSES:
+        /* (MariaDB's: NULL from an area first or points second) */
+        if (g.type == GEO_POLYGON || g.type == GEO_MULTIPOLYGON || h.type == GEO_POINT || h.type == GEO_MULTIPOINT) {
+            *out = ex_null();
+            return;
+        }
+        r = !apart && rel_meet(&g, &h) && rel_outside(ctx, &g, &h) && rel_outside(ctx, &h, &g);
+        break;
+    default:   /* ST_Overlaps: of geometries of one dimension */
+        r = !apart && rg_dim(&g) == rg_dim(&h) && rel_meet(&g, &h) && rel_outside(ctx, &g, &h) && rel_outside(ctx, &h, &g);
+        break;
+    }
+    *out = ex_int(r);
+}
