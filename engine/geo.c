@@ -8,10 +8,9 @@
  * Here: WKT read and written as MariaDB does (`geo_from_wkt`, `wkt_out`), WKB of either
  * byte order read (`wkb_copy`), the constructors, the accessors, and the measures MariaDB
  * computes in plain floating point (area, length, envelope, the MBR relations as its MBR
- * class has them, the distance of points, on the sphere too). The exact relations
- * (ST_Contains ... ST_Equals, MBRTouches which is MariaDB's ST_Touches) are geo_rel.c's.
- * Not yet: the distance of lines and polygons, GeoJSON, SPATIAL keys used for MBR
- * predicates (kept as plain keys). */
+ * class has them, the distance on the sphere). The exact relations (ST_Contains ...
+ * ST_Equals, MBRTouches which is MariaDB's ST_Touches) and ST_Distance are geo_rel.c's.
+ * Not yet: GeoJSON, SPATIAL keys used for MBR predicates (kept as plain keys). */
 #include "engine/func_int.h"
 #include "engine/geo.h"
 #include "engine/geo_int.h"
@@ -757,27 +756,6 @@ static void fn_mbr(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value
     }
 }
 
-static double pt_dist(double x1, double y1, double x2, double y2)
-{
-    return sqrt((x1 - x2) * (x1 - x2) + (y1 - y2) * (y1 - y2));
-}
-
-/* ST_Distance of points and multipoints (the least between any two); of lines and
- * polygons not yet (1235: MariaDB measures them on the fixed-point grid of its slicing
- * algorithm, which the last digits show) */
-static void fn_distance(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
-{
-    gparts g, h;
-    int t;
-    if (!gp_of(ctx, &a[0], &g, &t) || !gp_of(ctx, &a[1], &h, &t) || !g.any || !h.any) { *out = ex_null(); return; }
-    if (g.poly || h.poly || g.nseg || h.nseg)
-        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ST_DISTANCE of lines or polygons'");
-    double best = INFINITY;
-    for (size_t i = 0; i < g.npt; i += 2)
-        for (size_t k = 0; k < h.npt; k += 2) best = fmin(best, pt_dist(g.pt[i], g.pt[i + 1], h.pt[k], h.pt[k + 1]));
-    *out = ex_dbl(isfinite(best) ? best : 0);   /* (past DBL_MAX: 0, as MariaDB's) */
-}
-
 /* ST_Distance_Sphere(p1, p2 [, radius]): the haversine distance of two points (or the
  * least of multipoints'), in the radius' unit (6370986 m by default, MariaDB's) */
 static void fn_distance_sphere(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -810,7 +788,6 @@ static const ex_fdef rows[] = {
     { "CROSSES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CROSSES, ty_bool, ex_geo_fn_relation },
     { "DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
     { "DISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_DISJOINT, ty_bool, fn_mbr },   /* (MariaDB's old name is the MBR one) */
-    { "DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_coord, fn_distance },
     { "ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
     { "EQUALS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_EQUALS, ty_bool, ex_geo_fn_relation },
     { "GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
@@ -875,7 +852,7 @@ static const ex_fdef rows[] = {
     { "ST_CROSSES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CROSSES, ty_bool, ex_geo_fn_relation },
     { "ST_DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
     { "ST_DISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_DISJOINT, ty_bool, ex_geo_fn_relation },
-    { "ST_DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_coord, fn_distance },
+    { "ST_DISTANCE", 2, 2, 0, 0, ty_coord, ex_geo_fn_distance },
     { "ST_DISTANCE_SPHERE", 2, 3, 0, 0, ty_coord, fn_distance_sphere },
     { "ST_ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
     { "ST_EQUALS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_EQUALS, ty_bool, ex_geo_fn_relation },

@@ -15,6 +15,7 @@
 #include "engine/func_int.h"
 #include "engine/geo.h"
 #include "engine/geo_int.h"
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -495,4 +496,158 @@ void ex_geo_fn_relation(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_
         break;
     }
     *out = ex_int(r);
+}
+
+/* ---------------------------------------------------------------- distance */
+
+/* A vertex in MariaDB's slicing heap: its neighbours along its linestring or ring (a
+ * ring's closing point left out, repeats dropped), of which the heap keeps only those
+ * above it (trim_node, after sorting by y then x). Distances are measured to the edge
+ * from a vertex to its remaining "left" neighbour only: so some edges are never measured,
+ * and MariaDB's ST_Distance can be larger than the true one; which end an edge is
+ * measured from shows in the last digit. */
+typedef struct dnode { double x, y; int32_t left, right; uint32_t ord; bool dup; } dnode;
+
+typedef struct dlist { stor_arena *a; dnode *v; size_t n, cap; } dlist;
+
+/* The points at p (k of them) as one shape's nodes; ring: closed */
+static void dl_run(dlist *d, const uint8_t *p, uint32_t k, bool ring)
+{
+    size_t first = d->n;
+    for (uint32_t i = 0; i < k; i++) {
+        double x = rd_dbl(p + 16 * (size_t)i, true), y = rd_dbl(p + 16 * (size_t)i + 8, true);
+        if (d->n > first && d->v[d->n - 1].x == x && d->v[d->n - 1].y == y) continue;
+        dnode *nd = rpush(d->a, (void **)&d->v, &d->n, &d->cap, sizeof *nd);
+        *nd = (dnode){ x, y, -1, -1, (uint32_t)(d->n - 1), false };
+        if (d->n - 1 > first) { d->v[d->n - 2].left = (int32_t)(d->n - 1); nd->right = (int32_t)(d->n - 2); }
+    }
+    size_t last = d->n - 1;
+    if (d->n - first < 2) return;
+    if (ring) { d->v[first].right = (int32_t)last; d->v[last].left = (int32_t)first; return; }
+    d->v[last].left = d->v[last].right;   /* (a line's last point looks back) */
+    d->v[last].right = -1;
+}
+
+static void dl_walk(dlist *d, const uint8_t **p)
+{
+    const uint8_t *s = *p;
+    uint32_t type = rd_u32(s + 1, true);
+    s += 5;
+    if (type == GEO_POINT) { dl_run(d, s, 1, false); *p = s + 16; return; }
+    uint32_t n = rd_u32(s, true);
+    s += 4;
+    if (type == GEO_LINESTRING) { dl_run(d, s, n, false); *p = s + 16 * (size_t)n; return; }
+    if (type == GEO_POLYGON) {
+        for (uint32_t r = 0; r < n; r++) {
+            uint32_t m = rd_u32(s, true);
+            dl_run(d, s + 4, m > 1 ? m - 1 : m, true);
+            s += 4 + 16 * (size_t)m;
+        }
+        *p = s;
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) dl_walk(d, &s);
+    *p = s;
+}
+
+static const dnode *dn_base;
+
+static int dn_cmp(const void *a, const void *b)
+{
+    const dnode *x = &dn_base[*(const uint32_t *)a], *y = &dn_base[*(const uint32_t *)b];
+    if (x->y != y->y) return x->y < y->y ? -1 : 1;
+    if (x->x != y->x) return x->x < y->x ? -1 : 1;
+    return (x->ord > y->ord) - (x->ord < y->ord);
+}
+
+/* MariaDB's trim_node over the nodes in the heap's order */
+static void dl_trim(stor_arena *a, dlist *d)
+{
+    uint32_t *o = stor_arena_alloc(a, (d->n ? d->n : 1) * sizeof *o);
+    for (size_t i = 0; i < d->n; i++) o[i] = (uint32_t)i;
+    dn_base = d->v;
+    qsort(o, d->n, sizeof *o, dn_cmp);
+    for (size_t i = 1; i < d->n; i++)
+        if (d->v[o[i]].x == d->v[o[i - 1]].x && d->v[o[i]].y == d->v[o[i - 1]].y) d->v[o[i]].dup = true;
+    for (size_t i = 0; i < d->n; i++) {
+        int32_t cur = (int32_t)o[i], nb[2] = { d->v[cur].left, d->v[cur].right };
+        for (int k = 0; k < 2; k++) {
+            if (nb[k] < 0) continue;
+            dnode *t = &d->v[nb[k]];
+            if (t->left == cur) t->left = t->right;
+            t->right = -1;
+        }
+    }
+}
+
+/* The distance from v to the edge from b to its left neighbour l, when v's foot falls
+ * inside it (else best) */
+static double edge_dist(const dnode *b, const dnode *l, const dnode *v, double best)
+{
+    double ex = l->x - b->x, ey = l->y - b->y, vx = v->x - b->x, vy = v->y - b->y;
+    double e2 = ex * ex + ey * ey, t = (ex * vx + ey * vy) / e2;
+    if (!(t > 0.0 && t < 1.0)) return best;
+    return fmin(best, fabs(vx * ey - vy * ex) / sqrt(e2));
+}
+
+/* Has this call (e) given NULL before in the statement? MariaDB's Item_func_distance
+ * sets its null_value on a NULL and never clears it: every later row's answer is NULL
+ * too. Kept in the statement's list of per-call states (ex_rand, tagged). */
+#define DIST_NULL_TAG 0x47454f44u   /* 'GEOD' */
+
+static bool dist_went_null(ex_ctx *ctx, const pl_expr *e, bool set)
+{
+    if (!e || !ctx->stmt) return false;
+    for (ex_rand *r = ctx->stmt->rands; r; r = r->next)
+        if (r->e == e && r->s1 == DIST_NULL_TAG) return true;
+    if (!set) return false;
+    ex_rand *r = stor_arena_alloc(ctx->a, sizeof *r);
+    memset(r, 0, sizeof *r);
+    r->e = e;
+    r->s1 = DIST_NULL_TAG;
+    r->next = ctx->stmt->rands;
+    ctx->stmt->rands = r;
+    return true;
+}
+
+/* ST_Distance: of two points plainly; otherwise 0 where they meet (a point in an area
+ * too), else the least over each pair of vertices and each vertex and kept edge, as
+ * MariaDB's Item_func_distance measures them */
+void ex_geo_fn_distance(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    rgeom g, h;
+    if (dist_went_null(ctx, e, false)) { *out = ex_null(); return; }
+    if (!rg_of(ctx, &a[0], &g) || !rg_of(ctx, &a[1], &h)) {
+        dist_went_null(ctx, e, true);
+        *out = ex_null();
+        return;
+    }
+    if (g.type == GEO_POINT && h.type == GEO_POINT) {
+        double ex = h.pt[0] - g.pt[0], ey = h.pt[1] - g.pt[1], r = sqrt(ex * ex + ey * ey);
+        *out = ex_dbl(isfinite(r) ? r : 0);   /* (past DBL_MAX: 0, as MariaDB's) */
+        return;
+    }
+    work_check(ctx, &g, &h);
+    if (rel_meet(&g, &h)) { *out = ex_dbl(0); return; }
+    dlist l = { ctx->a, NULL, 0, 0 };   /* (one heap: g's shapes, then h's from `split`) */
+    const uint8_t *w;
+    size_t len;
+    geo_arg(&a[0], &w, &len, NULL);
+    dl_walk(&l, &w);
+    size_t split = l.n;
+    geo_arg(&a[1], &w, &len, NULL);
+    dl_walk(&l, &w);
+    dl_trim(ctx->a, &l);
+    double best = DBL_MAX;
+    for (size_t i = 0; i < split; i++) {
+        if (l.v[i].dup) continue;   /* (of g's vertices at one place, the scan visits one) */
+        for (size_t k = split; k < l.n; k++) {
+            const dnode *u = &l.v[i], *v = &l.v[k];
+            if (v->left >= 0) best = edge_dist(v, &l.v[v->left], u, best);
+            if (u->left >= 0) best = edge_dist(u, &l.v[u->left], v, best);
+            double x = u->x - v->x, y = u->y - v->y;
+            best = fmin(best, sqrt(x * x + y * y));
+        }
+    }
+    *out = ex_dbl(best);
 }

@@ -35,11 +35,22 @@ SELECT ST_Crosses(ST_GeomFromText('MULTILINESTRING((0 0,2 2),(5 5,6 6))'), ST_Ge
 SELECT ST_Intersects(ST_GeomFromText('GEOMETRYCOLLECTION EMPTY'), POINT(1, 1)), ST_Disjoint(ST_GeomFromText('GEOMETRYCOLLECTION EMPTY'), POINT(1, 1)), ST_Contains(NULL, POINT(1, 1)), ST_Within(ST_GeomFromText('GEOMETRYCOLLECTION(GEOMETRYCOLLECTION EMPTY)'), POINT(1, 1)), ST_Touches(POINT(1, 1), NULL), ST_Equals(ST_GeomFromText('GEOMETRYCOLLECTION EMPTY'), ST_GeomFromText('GEOMETRYCOLLECTION EMPTY'));
 -- the old names: Contains, Within, Crosses, Touches, Equals exact; Intersects, Disjoint, Overlaps MBR
 SELECT Contains(ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0))'), ST_GeomFromText('LINESTRING(0 0,5 5)')), Within(POINT(0, 0), ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0))')), Intersects(ST_GeomFromText('LINESTRING(0 0,2 2)'), ST_GeomFromText('LINESTRING(0 1,0.5 2)')), Disjoint(ST_GeomFromText('LINESTRING(0 0,2 2)'), ST_GeomFromText('LINESTRING(0 1,0.5 2)')), Overlaps(ST_GeomFromText('POLYGON((0 0,2 0,2 2,0 2,0 0))'), ST_GeomFromText('POLYGON((1 1,3 1,3 3,1 3,1 1))')), Crosses(ST_GeomFromText('LINESTRING(0 0,2 2)'), ST_GeomFromText('LINESTRING(0 2,2 0)')), Touches(POINT(0, 0), ST_GeomFromText('LINESTRING(0 0,2 2)')), Equals(POINT(1, 1), POINT(1, 1));
+-- ST_Distance of any kinds: 0 where they meet (a point in an area too); MariaDB measures a
+-- vertex to an edge only for the edges its slicing heap keeps (from an edge's lower end)
+SELECT ST_Distance(ST_GeomFromText('LINESTRING(0 0,10 3)'), POINT(2.5, 7.25)), ST_Distance(POINT(2.5, 7.25), ST_GeomFromText('LINESTRING(0 0,10 3)')), ST_Distance(ST_GeomFromText('LINESTRING(0.1 0.2,3.7 9.1)'), ST_GeomFromText('LINESTRING(5.5 1.25,8 0.3)'));
+SELECT ST_Distance(ST_GeomFromText('POLYGON((0 0,10 0,10 10,0 10,0 0))'), POINT(5, 5)), ST_Distance(ST_GeomFromText('POLYGON((0 0,10 0,10 10,0 10,0 0),(2 2,8 2,8 8,2 8,2 2))'), POINT(5, 5)), ST_Distance(ST_GeomFromText('POLYGON((0 0,10 0,10 10,0 10,0 0))'), ST_GeomFromText('POLYGON((12.5 3,20 3,20 4.75,12.5 3))'));
+SELECT ST_Distance(ST_GeomFromText('GEOMETRYCOLLECTION EMPTY'), POINT(1, 1)), ST_Distance(POINT(1, 1), NULL), ST_Distance(ST_GeomFromText('MULTIPOINT(0 0,3 4)'), ST_GeomFromText('LINESTRING(10 0,10 10)')), ST_Distance(ST_GeomFromText('LINESTRING(0 0,2 2)'), ST_GeomFromText('LINESTRING(0 2,2 0)'));
+SELECT ST_Distance(POINT(1e300, 1e300), POINT(-1e300, -1e300)), ST_Distance(ST_GeomFromText('LINESTRING(1e300 0,2e300 1)'), POINT(0, 0)), ST_Distance(ST_GeomFromText('LINESTRING(-1.5 -2.25,7.75 3.125)'), ST_GeomFromText('MULTILINESTRING((10 10,12 1),(3.3 -4,9 -1.5))'));
+SELECT ST_Distance(POINT(2, 0), ST_GeomFromText('LINESTRING(0 1,6 0,2 4)')), ST_Distance(POINT(1, 4), ST_GeomFromText('POLYGON((1 2,5 3,4 6,1 2))')), ST_Distance(ST_GeomFromText('LINESTRING(0 2,1 4)'), ST_GeomFromText('POLYGON((4 1,5 1,5 6,4 6,4 1))'));
+SELECT Distance(POINT(1, 1), POINT(2, 2));
 -- in a table, and the type of the answer
 CREATE TABLE gr (id INT PRIMARY KEY, g GEOMETRY);
 INSERT INTO gr VALUES (1, ST_GeomFromText('POINT(1 1)')), (2, ST_GeomFromText('LINESTRING(0 0,3 3)')), (3, ST_GeomFromText('POLYGON((0 0,2 0,2 2,0 2,0 0))')), (4, NULL), (5, ST_GeomFromText('GEOMETRYCOLLECTION(POINT(5 5),POLYGON((1 1,4 1,4 4,1 4,1 1)))'));
-SELECT a.id, b.id, ST_Contains(a.g, b.g), ST_Within(a.g, b.g), ST_Intersects(a.g, b.g), ST_Touches(a.g, b.g), ST_Crosses(a.g, b.g), ST_Overlaps(a.g, b.g), ST_Equals(a.g, b.g), MBRWithin(a.g, b.g), MBROverlaps(a.g, b.g) FROM gr a JOIN gr b ORDER BY a.id, b.id;
+SELECT a.id, b.id, ST_Contains(a.g, b.g), ST_Within(a.g, b.g), ST_Intersects(a.g, b.g), ST_Touches(a.g, b.g), ST_Crosses(a.g, b.g), ST_Overlaps(a.g, b.g), ST_Equals(a.g, b.g), MBRWithin(a.g, b.g), MBROverlaps(a.g, b.g), ST_Distance(a.g, b.g) FROM gr a JOIN gr b ORDER BY a.id, b.id;
 SELECT id FROM gr WHERE ST_Intersects(g, ST_GeomFromText('POLYGON((0 0,1 0,1 1,0 1,0 0))')) ORDER BY id;
+-- (MariaDB's ST_Distance, once NULL in a statement, stays NULL for the rows after)
+SELECT id, ST_Distance(g, POINT(10, 0)) FROM gr;
+SELECT id, ST_Distance(g, POINT(10, 0)) FROM gr WHERE id <> 4;
 -- metadata
 SELECT ST_Contains(g, g) c, MBRWithin(g, g) w, Touches(g, g) t FROM gr WHERE id = 3;
 DROP TABLE gr;
