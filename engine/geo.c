@@ -9,8 +9,9 @@
  * byte order read (`wkb_copy`), the constructors, the accessors, and the measures MariaDB
  * computes in plain floating point (area, length, envelope, the MBR relations as its MBR
  * class has them, the distance on the sphere). The exact relations (ST_Contains ...
- * ST_Equals, MBRTouches which is MariaDB's ST_Touches) and ST_Distance are geo_rel.c's.
- * Not yet: GeoJSON, SPATIAL keys used for MBR predicates (kept as plain keys). */
+ * ST_Equals, MBRTouches which is MariaDB's ST_Touches) and ST_Distance are geo_rel.c's,
+ * GeoJSON geo_json.c's. Not yet: SPATIAL keys used for MBR predicates (kept as plain
+ * keys). */
 #include "engine/func_int.h"
 #include "engine/geo.h"
 #include "engine/geo_int.h"
@@ -371,16 +372,25 @@ bool geo_arg(const pdb_value *v, const uint8_t **wkb, size_t *n, int *type)
 
 static uint32_t geo_srid(const pdb_value *v) { return rd_u32((const uint8_t *)v->p, true); }
 
+/* A geometry result: MariaDB's Item_geometry_func metadata, BINARY without BLOB, and
+ * decimals 0 (from_column keeps exec.c from giving a string result its 39) */
 static void ty_geometry(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     memset(t, 0, sizeof *t);
     t->vt = VT_STRING; t->ptype = MYSQL_TYPE_GEOMETRY; t->coll = COLL_BINARY;
-    t->length = 4294967295u; t->flags = BINARY_FLAG | BLOB_FLAG; t->nullable = true; t->coerc = 3;
+    t->length = 4294967295u; t->flags = BINARY_FLAG; t->nullable = true; t->coerc = 3;
+    t->from_column = true;
 }
 
 static void ty_wkt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_str(t, 4294967295u / 4, COLL_UTF8MB4_GENERAL_CI);
+    t->ptype = MYSQL_TYPE_LONG_BLOB;
+}
+
+static void ty_geojson(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 16777216, COLL_UTF8MB4_GENERAL_CI);
     t->ptype = MYSQL_TYPE_LONG_BLOB;
 }
 
@@ -845,6 +855,7 @@ static const ex_fdef rows[] = {
     { "SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
     { "ST_AREA", 1, 1, EX_FN_NULL_IN, EX_GEO_AREA, ty_coord, fn_area_length },
     { "ST_ASBINARY", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
+    { "ST_ASGEOJSON", 1, 3, 0, 0, ty_geojson, ex_geo_fn_as_geojson },
     { "ST_ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ST_ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ST_ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
@@ -863,6 +874,7 @@ static const ex_fdef rows[] = {
     { "ST_GEOMETRYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMETRYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_GEOMETRYTYPE", 1, 1, EX_FN_NULL_IN, 0, ty_typename, fn_geometry_type },
+    { "ST_GEOMFROMGEOJSON", 1, 3, 0, 0, ty_geometry, ex_geo_fn_from_geojson },
     { "ST_GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_INTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_INTERSECTS, ty_bool, ex_geo_fn_relation },

@@ -33,4 +33,8 @@ void ty_coord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_e
 void ex_geo_fn_relation(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 void ex_geo_fn_distance(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 
+/* geo_json.c: ST_AsGeoJSON, ST_GeomFromGeoJSON */
+void ex_geo_fn_as_geojson(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+void ex_geo_fn_from_geojson(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+
 #endif

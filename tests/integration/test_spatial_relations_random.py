@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Random small geometries on an integer grid, MariaDB against pressdb: every spatial
-relation (MBR* and ST_*) and ST_Distance (but from a geometry with a vertex in two places,
-see shared_vertex) over random pairs of points, linestrings,
+relation (MBR* and ST_*), ST_Distance (but from a geometry with a vertex in two places,
+see shared_vertex) and GeoJSON out and back in over random pairs of points, linestrings,
 polygons (with holes), their multis and collections, under the new names and the old. Polygons
 are valid ones (rectangles, triangles, with a hole strictly inside), as MariaDB's slicing
 algorithm gives unspecified answers for self-crossing rings; linestrings may cross
@@ -129,9 +129,15 @@ def shared_vertex(w):
 
 
 def statement(a, b):
+    """The statement comparing a and b, and the names of its columns."""
     ga, gb = "ST_GeomFromText('%s')" % a, "ST_GeomFromText('%s')" % b
     fs = [f for f in PREDS if f != "ST_Distance" or not shared_vertex(a)]
-    return "SELECT " + ", ".join("%s(%s, %s)" % (f, ga, gb) for f in fs)
+    cols = ["%s(%s, %s)" % (f, ga, gb) for f in fs]
+    if not os.environ.get("PREDS"):   # (GeoJSON out and back in)
+        fs += ["ST_AsGeoJSON", "ST_AsGeoJSON(,1,1)", "ST_GeomFromGeoJSON"]
+        cols += ["ST_AsGeoJSON(%s)" % ga, "ST_AsGeoJSON(%s, 1, 1)" % gb,
+                 "ST_AsText(ST_GeomFromGeoJSON(ST_AsGeoJSON(%s)))" % gb]
+    return "SELECT " + ", ".join(cols), fs
 
 
 def run(which, stmts):
@@ -152,12 +158,12 @@ def main():
         print("skipped: compares two servers")
         return 0
     geoms = pairs(random.Random(int(os.environ.get("SEED", "20261207"))))
-    stmts = [statement(a, b) for a, b in geoms]
+    made = [statement(a, b) for a, b in geoms]
+    stmts = [q for q, _ in made]
     m, p_ = run("MARIADB", stmts), run("PRESSDB", stmts)
-    bad = [(g, x, y) for g, x, y in zip(geoms, m, p_) if x != y]
-    for (a, b), x, y in bad[:20]:
-        diff = [(PREDS[i], x[i], y[i]) for i in range(min(len(x), len(y))) if x[i] != y[i]] if len(x) == len(y) else (x, y)
-        # (a statement without ST_Distance names one function fewer: PREDS[i] may be off by one there)
+    bad = [(g, x, y, names) for g, x, y, (_, names) in zip(geoms, m, p_, made) if x != y]
+    for (a, b), x, y, names in bad[:20]:
+        diff = [(names[i], x[i], y[i]) for i in range(min(len(x), len(y))) if x[i] != y[i]] if len(x) == len(y) else (x, y)
         print("FAIL %s, %s\n  (function, MariaDB, pressdb) %r" % (a, b, diff))
     print("%d statements (%d values) compared, %d differ" % (len(stmts), sum(len(x) for x in m), len(bad)))
     return 1 if bad else 0
