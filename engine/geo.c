@@ -313,13 +313,19 @@ static void out_str(gbuf *b, const char *s)
     b->n += n;
 }
 
+/* A coordinate as MariaDB's WKT and GeoJSON print it: NaN and infinities (from WKB) as 0 */
+size_t geo_fmt_coord(double d, char *t, size_t cap)
+{
+    return ex_fmt_double(isfinite(d) ? d : 0, t, cap);
+}
+
 static void out_xy(gbuf *b, const uint8_t *p)
 {
     char t[64];
-    ex_fmt_double(rd_dbl(p, true), t, sizeof t);
+    geo_fmt_coord(rd_dbl(p, true), t, sizeof t);
     out_str(b, t);
     out_str(b, " ");
-    ex_fmt_double(rd_dbl(p + 8, true), t, sizeof t);
+    geo_fmt_coord(rd_dbl(p + 8, true), t, sizeof t);
     out_str(b, t);
 }
 

@@ -25,6 +25,7 @@ static inline double rd_dbl(const uint8_t *p, bool le)
 
 /* A geometry argument: its WKB (past the SRID), or false (NULL) when the value is none */
 bool geo_arg(const pdb_value *v, const uint8_t **wkb, size_t *n, int *type);
+size_t geo_fmt_coord(double d, char *t, size_t cap);   /* a coordinate in WKT and GeoJSON */
 void ty_bool(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e);
 void ty_count(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e);
 void ty_coord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e);

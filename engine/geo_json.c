@@ -75,7 +75,7 @@ static double gj_round(double v, unsigned dec)
 static void gj_num(obuf *b, double d)
 {
     char t[64];
-    size_t n = ex_fmt_double(d, t, sizeof t);
+    size_t n = geo_fmt_coord(d, t, sizeof t);
     ob_put(b, t, n);
 }
 

@@ -248,10 +248,16 @@ static void cut_by(cuts *c, const rseg *s, const rseg *f)
     cut_add(c, d1 / (d1 - d2));
 }
 
+/* A total order of doubles (NaN last): qsort must never see an inconsistent one */
+static int dbl_order(double x, double y)
+{
+    if (isnan(x) || isnan(y)) return isnan(x) - isnan(y);
+    return (x > y) - (x < y);
+}
+
 static int dbl_cmp(const void *a, const void *b)
 {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
+    return dbl_order(*(const double *)a, *(const double *)b);
 }
 
 /* Does a piece of s (between the places the edges of g meet it) answer want? want 0: a
@@ -289,8 +295,7 @@ typedef struct sy { double y; bool b; uint32_t id; } sy;
 
 static int sy_cmp(const void *a, const void *b)
 {
-    const sy *x = a, *y = b;
-    return (x->y > y->y) - (x->y < y->y);
+    return dbl_order(((const sy *)a)->y, ((const sy *)b)->y);
 }
 
 /* Samples the areas of g and h between their edges: *both some place inside both, *gonly
@@ -555,9 +560,9 @@ static const dnode *dn_base;
 static int dn_cmp(const void *a, const void *b)
 {
     const dnode *x = &dn_base[*(const uint32_t *)a], *y = &dn_base[*(const uint32_t *)b];
-    if (x->y != y->y) return x->y < y->y ? -1 : 1;
-    if (x->x != y->x) return x->x < y->x ? -1 : 1;
-    return (x->ord > y->ord) - (x->ord < y->ord);
+    int c = dbl_order(x->y, y->y);
+    if (!c) c = dbl_order(x->x, y->x);
+    return c ? c : (x->ord > y->ord) - (x->ord < y->ord);
 }
 
 /* MariaDB's trim_node over the nodes in the heap's order */
