@@ -10,7 +10,10 @@
  * computes in plain floating point (area, length, envelope, the MBR relations as its MBR
  * class has them, the distance on the sphere). The exact relations (ST_Contains ...
  * ST_Equals, MBRTouches which is MariaDB's ST_Touches) and ST_Distance are geo_rel.c's,
- * GeoJSON geo_json.c's. Not yet: SPATIAL keys used for MBR predicates (kept as plain
+ * GeoJSON geo_json.c's, the accessors that take a geometry apart and ST_Centroid
+ * geo_acc.c's. Not yet: ST_IsSimple, ST_IsRing, ST_ConvexHull, ST_PointOnSurface,
+ * ST_Boundary, ST_Relate, the overlays (ST_Union, ST_Intersection, ST_Difference,
+ * ST_SymDifference, ST_Buffer), SPATIAL keys used for MBR predicates (kept as plain
  * keys). */
 #include "engine/func_int.h"
 #include "engine/geo.h"
@@ -414,6 +417,12 @@ void ty_coord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_e
 }
 
 /* A relation's 0 or 1 (MariaDB's boolean function: INT of length 1) */
+/* ST_IsClosed's 1, 0 or -1 (INT of length 2) */
+static void ty_flag(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 2);
+}
+
 void ty_bool(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_int(t, 1);
@@ -800,12 +809,15 @@ static const ex_fdef rows[] = {
     { "ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "CENTROID", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_centroid },
     { "CONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CONTAINS, ty_bool, ex_geo_fn_relation },
     { "CROSSES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CROSSES, ty_bool, ex_geo_fn_relation },
     { "DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
     { "DISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_DISJOINT, ty_bool, fn_mbr },   /* (MariaDB's old name is the MBR one) */
+    { "ENDPOINT", 1, 1, EX_FN_NULL_IN, EX_GEO_ENDPOINT, ty_geometry, ex_geo_fn_point_of },
     { "ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
     { "EQUALS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_EQUALS, ty_bool, ex_geo_fn_relation },
+    { "EXTERIORRING", 1, 1, EX_FN_NULL_IN, EX_GEO_EXTERIORRING, ty_geometry, ex_geo_fn_ring },
     { "GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "GEOMETRYCOLLECTION", 1, -1, 0, EX_GEO_BASE + GEO_COLLECTION, ty_geometry, fn_compose },
@@ -813,11 +825,15 @@ static const ex_fdef rows[] = {
     { "GEOMETRYCOLLECTIONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "GEOMETRYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMETRYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "GEOMETRYN", 2, 2, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_geometry_n },
     { "GEOMETRYTYPE", 1, 1, EX_FN_NULL_IN, 0, ty_typename, fn_geometry_type },
     { "GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "GLENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_coord, fn_area_length },
+    { "INTERIORRINGN", 2, 2, EX_FN_NULL_IN, EX_GEO_INTERIORRINGN, ty_geometry, ex_geo_fn_ring },
     { "INTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_INTERSECTS, ty_bool, fn_mbr },   /* (MariaDB's old name is the MBR one) */
+    { "ISCLOSED", 1, 1, 0, 0, ty_flag, ex_geo_fn_is_closed },
+    { "ISEMPTY", 1, 1, EX_FN_NULL_IN, EX_GEO_ISEMPTY, ty_count, fn_count },
     { "LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "LINESTRING", 1, -1, 0, EX_GEO_BASE + GEO_LINESTRING, ty_geometry, fn_compose },
@@ -853,37 +869,45 @@ static const ex_fdef rows[] = {
     { "POINT", 2, 2, 0, EX_GEO_BASE + GEO_POINT, ty_geometry, fn_point },
     { "POINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "POINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "POINTN", 2, 2, EX_FN_NULL_IN, EX_GEO_POINTN, ty_geometry, ex_geo_fn_point_of },
     { "POLYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "POLYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "POLYGON", 1, -1, 0, EX_GEO_BASE + GEO_POLYGON, ty_geometry, fn_compose },
     { "POLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "POLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
+    { "STARTPOINT", 1, 1, EX_FN_NULL_IN, EX_GEO_STARTPOINT, ty_geometry, ex_geo_fn_point_of },
     { "ST_AREA", 1, 1, EX_FN_NULL_IN, EX_GEO_AREA, ty_coord, fn_area_length },
     { "ST_ASBINARY", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ST_ASGEOJSON", 1, 3, 0, 0, ty_geojson, ex_geo_fn_as_geojson },
     { "ST_ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ST_ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ST_ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "ST_CENTROID", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_centroid },
     { "ST_CONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CONTAINS, ty_bool, ex_geo_fn_relation },
     { "ST_CROSSES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CROSSES, ty_bool, ex_geo_fn_relation },
     { "ST_DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
     { "ST_DISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_DISJOINT, ty_bool, ex_geo_fn_relation },
     { "ST_DISTANCE", 2, 2, 0, 0, ty_coord, ex_geo_fn_distance },
     { "ST_DISTANCE_SPHERE", 2, 3, 0, 0, ty_coord, fn_distance_sphere },
+    { "ST_ENDPOINT", 1, 1, EX_FN_NULL_IN, EX_GEO_ENDPOINT, ty_geometry, ex_geo_fn_point_of },
     { "ST_ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
     { "ST_EQUALS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_EQUALS, ty_bool, ex_geo_fn_relation },
+    { "ST_EXTERIORRING", 1, 1, EX_FN_NULL_IN, EX_GEO_EXTERIORRING, ty_geometry, ex_geo_fn_ring },
     { "ST_GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_GEOMETRYCOLLECTIONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMETRYCOLLECTIONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_GEOMETRYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMETRYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_GEOMETRYN", 2, 2, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_geometry_n },
     { "ST_GEOMETRYTYPE", 1, 1, EX_FN_NULL_IN, 0, ty_typename, fn_geometry_type },
     { "ST_GEOMFROMGEOJSON", 1, 3, 0, 0, ty_geometry, ex_geo_fn_from_geojson },
     { "ST_GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_INTERIORRINGN", 2, 2, EX_FN_NULL_IN, EX_GEO_INTERIORRINGN, ty_geometry, ex_geo_fn_ring },
     { "ST_INTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_INTERSECTS, ty_bool, ex_geo_fn_relation },
+    { "ST_ISCLOSED", 1, 1, 0, 0, ty_flag, ex_geo_fn_is_closed },
     { "ST_ISEMPTY", 1, 1, EX_FN_NULL_IN, EX_GEO_ISEMPTY, ty_count, fn_count },
     { "ST_LENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_coord, fn_area_length },
     { "ST_LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
@@ -908,11 +932,13 @@ static const ex_fdef rows[] = {
     { "ST_OVERLAPS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_OVERLAPS, ty_bool, ex_geo_fn_relation },
     { "ST_POINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_POINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_POINTN", 2, 2, EX_FN_NULL_IN, EX_GEO_POINTN, ty_geometry, ex_geo_fn_point_of },
     { "ST_POLYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_POLYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_POLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_POLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
+    { "ST_STARTPOINT", 1, 1, EX_FN_NULL_IN, EX_GEO_STARTPOINT, ty_geometry, ex_geo_fn_point_of },
     { "ST_TOUCHES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_TOUCHES, ty_bool, ex_geo_fn_relation },
     { "ST_WITHIN", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_WITHIN, ty_bool, ex_geo_fn_relation },
     { "ST_X", 1, 1, EX_FN_NULL_IN, EX_GEO_X, ty_coord, fn_coord },

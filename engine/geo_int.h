@@ -34,6 +34,13 @@ void ty_coord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_e
 void ex_geo_fn_relation(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 void ex_geo_fn_distance(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 
+/* geo_acc.c: the parts of a geometry, ST_IsClosed, ST_Centroid */
+void ex_geo_fn_point_of(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+void ex_geo_fn_ring(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+void ex_geo_fn_geometry_n(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+void ex_geo_fn_is_closed(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+void ex_geo_fn_centroid(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+
 /* geo_json.c: ST_AsGeoJSON, ST_GeomFromGeoJSON */
 void ex_geo_fn_as_geojson(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 void ex_geo_fn_from_geojson(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
