@@ -11,7 +11,7 @@
  * class has them, the distance on the sphere). The exact relations (ST_Contains ...
  * ST_Equals, MBRTouches which is MariaDB's ST_Touches) and ST_Distance are geo_rel.c's,
  * GeoJSON geo_json.c's, the accessors that take a geometry apart and ST_Centroid
- * geo_acc.c's. Not yet: ST_IsSimple, ST_IsRing, ST_ConvexHull, ST_PointOnSurface,
+ * geo_acc.c's, ST_IsSimple and ST_IsRing geo_rel.c's. Not yet: ST_ConvexHull, ST_PointOnSurface,
  * ST_Boundary, ST_Relate, the overlays (ST_Union, ST_Intersection, ST_Difference,
  * ST_SymDifference, ST_Buffer), SPATIAL keys used for MBR predicates (kept as plain
  * keys). */
@@ -417,7 +417,7 @@ void ty_coord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_e
 }
 
 /* A relation's 0 or 1 (MariaDB's boolean function: INT of length 1) */
-/* ST_IsClosed's 1, 0 or -1 (INT of length 2) */
+/* ST_IsClosed's, ST_IsSimple's, ST_IsRing's 1, 0 or -1 (INT of length 2) */
 static void ty_flag(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_int(t, 2);
@@ -834,6 +834,8 @@ static const ex_fdef rows[] = {
     { "INTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_INTERSECTS, ty_bool, fn_mbr },   /* (MariaDB's old name is the MBR one) */
     { "ISCLOSED", 1, 1, 0, 0, ty_flag, ex_geo_fn_is_closed },
     { "ISEMPTY", 1, 1, EX_FN_NULL_IN, EX_GEO_ISEMPTY, ty_count, fn_count },
+    { "ISRING", 1, 1, 0, EX_GEO_ISRING, ty_flag, ex_geo_fn_simple },
+    { "ISSIMPLE", 1, 1, 0, EX_GEO_ISSIMPLE, ty_flag, ex_geo_fn_simple },
     { "LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "LINESTRING", 1, -1, 0, EX_GEO_BASE + GEO_LINESTRING, ty_geometry, fn_compose },
@@ -909,6 +911,8 @@ static const ex_fdef rows[] = {
     { "ST_INTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_INTERSECTS, ty_bool, ex_geo_fn_relation },
     { "ST_ISCLOSED", 1, 1, 0, 0, ty_flag, ex_geo_fn_is_closed },
     { "ST_ISEMPTY", 1, 1, EX_FN_NULL_IN, EX_GEO_ISEMPTY, ty_count, fn_count },
+    { "ST_ISRING", 1, 1, 0, EX_GEO_ISRING, ty_flag, ex_geo_fn_simple },
+    { "ST_ISSIMPLE", 1, 1, 0, EX_GEO_ISSIMPLE, ty_flag, ex_geo_fn_simple },
     { "ST_LENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_coord, fn_area_length },
     { "ST_LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },

@@ -212,6 +212,8 @@ static bool in_inside(const rgeom *g, double x, double y)
 
 /* ---------------------------------------------------------------- pieces of an edge */
 
+/* The places along s where others meet it; cov: the stretches others lie along (from,
+ * to, the other's id) */
 typedef struct cuts { stor_arena *a; double *t; size_t n, cap; double *cov; size_t ncov, ccov; } cuts;
 
 static void cut_add(cuts *c, double t)
@@ -238,9 +240,10 @@ static void cut_by(cuts *c, const rseg *s, const rseg *f)
         cut_add(c, ta);
         cut_add(c, tb);
         if (ta < tb) {
-            double *p = rpush(c->a, (void **)&c->cov, &c->ncov, &c->ccov, 2 * sizeof *p);
+            double *p = rpush(c->a, (void **)&c->cov, &c->ncov, &c->ccov, 3 * sizeof *p);
             p[0] = ta;
             p[1] = tb;
+            p[2] = f->id;
         }
         return;
     }
@@ -269,8 +272,8 @@ static bool piece_where(stor_arena *a, const rseg *s, const rgeom *g, int want)
     for (size_t i = 0; i < g->nls; i++) cut_by(&c, s, &g->ls[i]);
     size_t nls_cov = c.ncov;
     for (size_t i = 0; i < g->nre; i++) cut_by(&c, s, &g->re[i]);
-    cut_add(&c, 0.5);   /* (at least one inner place; harmless) */
     qsort(c.t, c.n, sizeof *c.t, dbl_cmp);
+    rseg *others = NULL;
     double prev = 0;
     for (size_t i = 0; i <= c.n; i++) {
         double t = i < c.n ? c.t[i] : 1;
@@ -278,11 +281,23 @@ static bool piece_where(stor_arena *a, const rseg *s, const rgeom *g, int want)
         double m = (prev + t) / 2;
         prev = t;
         bool on_line = false, on_edge = false;
-        for (size_t k = 0; k < c.ncov * 2; k += 2)
-            if (c.cov[k] <= m && m <= c.cov[k + 1]) { if (k < nls_cov * 2) on_line = true; else on_edge = true; }
+        for (size_t k = 0; k < c.ncov; k++)
+            if (c.cov[3 * k] <= m && m <= c.cov[3 * k + 1]) { if (k < nls_cov) on_line = true; else on_edge = true; }
         double x = s->x1 + m * (s->x2 - s->x1), y = s->y1 + m * (s->y2 - s->y1);
-        int ar = g->nre ? in_area(g->re, g->nre, x, y) : 0;
-        if (on_edge && !ar) ar = 1;   /* (along an edge: on it, or inside another polygon) */
+        int ar = 0;
+        if (on_edge) {
+            /* (on the edges of some polygons: inside only if inside another, which the
+               place, rounded off the edge, cannot misjudge) */
+            size_t no = 0;
+            if (!others) others = stor_arena_alloc(a, g->nre * sizeof *others);
+            for (size_t e = 0; e < g->nre; e++) {
+                bool owner = false;
+                for (size_t k = nls_cov; k < c.ncov && !owner; k++)
+                    owner = c.cov[3 * k] <= m && m <= c.cov[3 * k + 1] && (uint32_t)c.cov[3 * k + 2] == g->re[e].id;
+                if (!owner) others[no++] = g->re[e];
+            }
+            ar = no && in_area(others, no, x, y) == 2 ? 2 : 1;
+        } else if (g->nre) ar = in_area(g->re, g->nre, x, y);
         if (want == 0 && !on_line && !on_edge && ar == 0) return true;
         if (want == 1 && (on_line || ar == 2)) return true;
     }
@@ -655,4 +670,119 @@ void ex_geo_fn_distance(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_
         }
     }
     *out = ex_dbl(best);
+}
+
+/* ---------------------------------------------------------------- simplicity */
+
+/* A vertex as MariaDB's IsSimple scan sees it: a linestring's end, any other vertex (of
+ * a line or a ring), or a point of its own */
+typedef struct svert { double x, y; uint8_t kind; } svert;   /* (kind 0 end, 1 middle, 2 point) */
+
+static int sv_cmp(const void *a, const void *b)
+{
+    const svert *x = a, *y = b;
+    int c = dbl_order(x->x, y->x);
+    return c ? c : dbl_order(x->y, y->y);
+}
+
+typedef struct sgeom { stor_arena *a; svert *v; size_t nv, cv; rseg *s; size_t ns, cs; uint32_t run; } sgeom;
+
+static void sg_vert(sgeom *g, double x, double y, uint8_t kind)
+{
+    svert *p = rpush(g->a, (void **)&g->v, &g->nv, &g->cv, sizeof *p);
+    *p = (svert){ x, y, kind };
+}
+
+/* k points at p: a linestring's (ring: a ring's, its closing point left out) */
+static void sg_run(sgeom *g, const uint8_t *p, uint32_t k, bool ring)
+{
+    size_t v0 = g->nv, s0 = g->ns;
+    double px = 0, py = 0;
+    for (uint32_t i = 0; i < k; i++) {
+        double x = rd_dbl(p + 16 * (size_t)i, true), y = rd_dbl(p + 16 * (size_t)i + 8, true);
+        if (i && x == px && y == py) continue;
+        if (g->nv > v0) {
+            rseg *s = rpush(g->a, (void **)&g->s, &g->ns, &g->cs, sizeof *s);
+            *s = (rseg){ px, py, x, y, g->run };
+        }
+        sg_vert(g, x, y, 1);
+        px = x;
+        py = y;
+    }
+    size_t n = g->nv - v0;
+    if (n == 1) g->v[v0].kind = 2;   /* (a line of one place is a point) */
+    else if (ring && n > 1 && g->v[v0].x == px && g->v[v0].y == py) g->nv--;   /* (the closing point) */
+    else if (!ring) g->v[v0].kind = g->v[g->nv - 1].kind = 0;
+    (void)s0;
+    g->run++;
+}
+
+static void sg_walk(sgeom *g, const uint8_t **p)
+{
+    const uint8_t *s = *p;
+    uint32_t type = rd_u32(s + 1, true);
+    s += 5;
+    if (type == GEO_POINT) { sg_vert(g, rd_dbl(s, true), rd_dbl(s + 8, true), 2); *p = s + 16; return; }
+    uint32_t n = rd_u32(s, true);
+    s += 4;
+    if (type == GEO_LINESTRING) { sg_run(g, s, n, false); *p = s + 16 * (size_t)n; return; }
+    if (type == GEO_POLYGON) {
+        for (uint32_t r = 0; r < n; r++) {
+            uint32_t m = rd_u32(s, true);
+            sg_run(g, s + 4, m, true);
+            s += 4 + 16 * (size_t)m;
+        }
+        *p = s;
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) sg_walk(g, &s);
+    *p = s;
+}
+
+/* Is the geometry at w simple as MariaDB's Geometry::is_simple finds it: at any place
+ * one vertex alone, or two linestring ends (a closed line's, two lines meeting end to
+ * end), and no edge passing through a vertex or crossing another (two consecutive
+ * edges of a line doubling back are let be) */
+static bool geo_simple(ex_ctx *ctx, const uint8_t *w)
+{
+    sgeom g = { ctx->a, NULL, 0, 0, NULL, 0, 0, 0 };
+    sg_walk(&g, &w);
+    if ((double)g.ns * (double)(g.ns + g.nv) > REL_MAX_WORK)
+        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ST_IsSimple of geometries this large'");
+    qsort(g.v, g.nv, sizeof *g.v, sv_cmp);
+    for (size_t i = 0, j; i < g.nv; i = j) {
+        for (j = i + 1; j < g.nv && g.v[j].x == g.v[i].x && g.v[j].y == g.v[i].y; j++) {}
+        if (j - i > 2 || (j - i == 2 && (g.v[i].kind || g.v[i + 1].kind))) return false;
+    }
+    for (size_t i = 0; i < g.ns; i++) {
+        const rseg *s = &g.s[i];
+        for (size_t k = 0; k < g.nv; k++) {   /* (a vertex inside an edge) */
+            const svert *v = &g.v[k];
+            if (on_seg(s, v->x, v->y) && !(v->x == s->x1 && v->y == s->y1) && !(v->x == s->x2 && v->y == s->y2)) return false;
+        }
+        for (size_t k = i + 1; k < g.ns; k++) {   /* (two edges crossing inside both) */
+            const rseg *f = &g.s[k];
+            if (!box_meet(s, f)) continue;
+            int d1 = sgn(orient(f->x1, f->y1, f->x2, f->y2, s->x1, s->y1)), d2 = sgn(orient(f->x1, f->y1, f->x2, f->y2, s->x2, s->y2));
+            int d3 = sgn(orient(s->x1, s->y1, s->x2, s->y2, f->x1, f->y1)), d4 = sgn(orient(s->x1, s->y1, s->x2, s->y2, f->x2, f->y2));
+            if (d1 * d2 < 0 && d3 * d4 < 0) return false;
+        }
+    }
+    return true;
+}
+
+/* ST_IsSimple (-1 for NULL), ST_IsRing (-1 unless a linestring or multilinestring, 0
+ * when not closed, else whether simple) */
+void ex_geo_fn_simple(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const uint8_t *w;
+    size_t len;
+    int t;
+    *out = ex_int(-1);
+    if (!geo_arg(&a[0], &w, &len, &t)) return;
+    if (d->id == EX_GEO_ISRING) {
+        ex_geo_fn_is_closed(ctx, d, a, n, out, e);
+        if (out->i != 1) return;
+    }
+    *out = ex_int(geo_simple(ctx, w));
 }
