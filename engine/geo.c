@@ -8,13 +8,13 @@
  * Here: WKT read and written as MariaDB does (`geo_from_wkt`, `wkt_out`), WKB of either
  * byte order read (`wkb_copy`), the constructors, the accessors, and the measures MariaDB
  * computes in plain floating point (area, length, envelope, the MBR relations as its MBR
- * class has them, the distance on the sphere). The exact relations (ST_Contains ...
- * ST_Equals, MBRTouches which is MariaDB's ST_Touches) and ST_Distance are geo_rel.c's,
- * GeoJSON geo_json.c's, the accessors that take a geometry apart and ST_Centroid
- * geo_acc.c's, ST_IsSimple and ST_IsRing geo_rel.c's. Not yet: ST_ConvexHull, ST_PointOnSurface,
- * ST_Boundary, ST_Relate, the overlays (ST_Union, ST_Intersection, ST_Difference,
- * ST_SymDifference, ST_Buffer), SPATIAL keys used for MBR predicates (kept as plain
- * keys). */
+ * class has them, the distance on the sphere). Elsewhere: the exact relations
+ * (ST_Contains ... ST_Equals, MBRTouches which is MariaDB's ST_Touches), ST_IsSimple,
+ * ST_IsRing and ST_Distance in geo_rel.c; GeoJSON in geo_json.c; the accessors that take
+ * a geometry apart, ST_IsClosed, ST_Centroid and ST_ConvexHull in geo_acc.c. Not yet:
+ * ST_PointOnSurface, ST_Boundary, ST_Relate, the overlays (ST_Union, ST_Intersection,
+ * ST_Difference, ST_SymDifference, ST_Buffer), SPATIAL keys used for MBR predicates
+ * (kept as plain keys). */
 #include "engine/func_int.h"
 #include "engine/geo.h"
 #include "engine/geo_int.h"
@@ -811,6 +811,7 @@ static const ex_fdef rows[] = {
     { "ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "CENTROID", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_centroid },
     { "CONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CONTAINS, ty_bool, ex_geo_fn_relation },
+    { "CONVEXHULL", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_convex_hull },
     { "CROSSES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CROSSES, ty_bool, ex_geo_fn_relation },
     { "DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
     { "DISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_DISJOINT, ty_bool, fn_mbr },   /* (MariaDB's old name is the MBR one) */
@@ -887,6 +888,7 @@ static const ex_fdef rows[] = {
     { "ST_ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ST_CENTROID", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_centroid },
     { "ST_CONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CONTAINS, ty_bool, ex_geo_fn_relation },
+    { "ST_CONVEXHULL", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_convex_hull },
     { "ST_CROSSES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CROSSES, ty_bool, ex_geo_fn_relation },
     { "ST_DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
     { "ST_DISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_DISJOINT, ty_bool, ex_geo_fn_relation },

@@ -1,12 +1,14 @@
 /* geo_acc.c - the spatial accessors that take a geometry apart (ST_StartPoint,
- * ST_EndPoint, ST_PointN, ST_ExteriorRing, ST_InteriorRingN, ST_GeometryN), ST_IsClosed
- * and ST_Centroid, as MariaDB's Gis_* classes answer them: a part keeps the value's SRID,
+ * ST_EndPoint, ST_PointN, ST_ExteriorRing, ST_InteriorRingN, ST_GeometryN), ST_IsClosed,
+ * ST_Centroid and ST_ConvexHull, as MariaDB's Gis_* classes and Item_func_convexhull
+ * answer them: a part keeps the value's SRID (a hull has SRID 0),
  * a number is taken as MariaDB's uint32 (so 2^32 + 1 is 1), and what a kind lacks is
  * NULL (IsClosed: -1, NULL too). */
 #include "engine/func_int.h"
 #include "engine/geo.h"
 #include "engine/geo_int.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* A value: the SRID of src, then a WKB header of this type, then n bytes from p (with
@@ -216,4 +218,167 @@ void ex_geo_fn_centroid(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_
     memcpy(&u, &y, 8);
     for (int i = 0; i < 8; i++) xy[8 + i] = (uint8_t)(u >> (8 * i));
     *out = part_value(ctx, &a[0], GEO_POINT, xy, 16, false, 0);
+}
+
+/* ---------------------------------------------------------------- convex hull */
+
+/* A vertex on MariaDB's slicing grid: the coordinate times the extent's scale, cut to an
+ * integer as gcalc_set_double does (two base-1e9 digits); x, y the value itself */
+typedef struct hnode { int64_t ix, iy; double x, y; uint32_t ord; } hnode;
+
+typedef struct hlist { stor_arena *a; hnode *v; size_t n, cap; double ext; } hlist;
+
+static int64_t grid(double d, double ext)
+{
+    double ds = d * ext;
+    bool neg = ds < 0;
+    if (neg) ds = -ds;
+    if (!(ds < 9e18)) ds = 9e18;   /* (no grid holds more; NaN too) */
+    uint64_t c0 = (uint64_t)(ds / 1e9), c1 = (uint64_t)(ds - (double)c0 * 1e9);
+    if (c1 >= 1000000000u) { c1 = 0; c0++; }
+    int64_t v = (int64_t)(c0 * 1000000000u + c1);
+    return neg ? -v : v;
+}
+
+static void hl_add(hlist *h, double x, double y, bool dedup)
+{
+    hnode nd = { grid(x, h->ext), grid(y, h->ext), x, y, (uint32_t)h->n };
+    if (dedup && h->n && h->v[h->n - 1].ix == nd.ix && h->v[h->n - 1].iy == nd.iy) return;
+    if (h->n == h->cap) {
+        size_t c = h->cap ? h->cap * 2 : 32;
+        hnode *nv = stor_arena_alloc(h->a, c * sizeof *nv);
+        if (h->n) memcpy(nv, h->v, h->n * sizeof *nv);
+        h->v = nv;
+        h->cap = c;
+    }
+    h->v[h->n++] = nd;
+}
+
+/* The vertices MariaDB's store_shapes hands its heap: a line's without repeats, a ring's
+ * without its closing point (and a return to its first point put off) */
+static void hl_walk(hlist *h, const uint8_t **p)
+{
+    const uint8_t *s = *p;
+    uint32_t type = rd_u32(s + 1, true);
+    s += 5;
+    if (type == GEO_POINT) { hl_add(h, rd_dbl(s, true), rd_dbl(s + 8, true), false); *p = s + 16; return; }
+    uint32_t n = rd_u32(s, true);
+    s += 4;
+    if (type == GEO_LINESTRING) {
+        for (uint32_t i = 0; i < n; i++) hl_add(h, rd_dbl(s + 16 * (size_t)i, true), rd_dbl(s + 16 * (size_t)i + 8, true), i > 0);
+        *p = s + 16 * (size_t)n;
+        return;
+    }
+    if (type == GEO_POLYGON) {
+        for (uint32_t r = 0; r < n; r++) {
+            uint32_t m = rd_u32(s, true);
+            s += 4;
+            double fx = rd_dbl(s, true), fy = rd_dbl(s + 8, true), px = fx, py = fy;
+            bool eq_first = false;
+            hl_add(h, fx, fy, false);
+            for (uint32_t k = 1; k + 1 < m; k++) {
+                double x = rd_dbl(s + 16 * (size_t)k, true), y = rd_dbl(s + 16 * (size_t)k + 8, true);
+                if (x == px && y == py) continue;
+                px = x;
+                py = y;
+                if (eq_first) { hl_add(h, fx, fy, true); eq_first = false; }
+                if (x == fx && y == fy) { eq_first = true; continue; }
+                hl_add(h, x, y, true);
+            }
+            s += 16 * (size_t)m;
+        }
+        *p = s;
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) hl_walk(h, &s);
+    *p = s;
+}
+
+static int hn_cmp(const void *a, const void *b)
+{
+    const hnode *x = a, *y = b;
+    if (x->iy != y->iy) return x->iy < y->iy ? -1 : 1;
+    if (x->ix != y->ix) return x->ix < y->ix ? -1 : 1;
+    return (x->ord > y->ord) - (x->ord < y->ord);
+}
+
+/* MariaDB's cmp_dx_dy of the directions a->b and c->d on the grid */
+static int dxdy(const hnode *a, const hnode *b, const hnode *c, const hnode *d)
+{
+    __int128 l = (__int128)(b->ix - a->ix) * (d->iy - c->iy), r = (__int128)(b->iy - a->iy) * (d->ix - c->ix);
+    return (l > r) - (l < r);
+}
+
+/* One side of the hull (dir 1 or -1) over the sorted vertices, as MariaDB's
+ * add_node_to_line keeps it: indexes into v, *k of them */
+static void hull_side(const hnode *v, size_t n, int dir, uint32_t *out, size_t *k)
+{
+    *k = 0;
+    out[(*k)++] = 0;
+    for (size_t i = 1; i < n; i++) {
+        while (*k > 1 && dxdy(&v[out[*k - 2]], &v[out[*k - 1]], &v[out[*k - 1]], &v[i]) * dir >= 0) (*k)--;
+        out[(*k)++] = (uint32_t)i;
+    }
+}
+
+/* ST_ConvexHull as MariaDB's Item_func_convexhull builds it: the vertices sorted by y then
+ * x on its grid, a left and a right chain; a point, a linestring of two, or a polygon (the
+ * left chain up, the right one down), with SRID 0 as MariaDB's */
+void ex_geo_fn_convex_hull(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const uint8_t *w;
+    size_t len;
+    int t;
+    *out = ex_null();
+    if (!geo_arg(&a[0], &w, &len, &t)) return;
+    double m[4] = { 0, 0, 0, 0 }, ext = 0;
+    { /* (the grid's scale: find_scale of the MBR's largest magnitude) */
+        hlist tmp = { ctx->a, NULL, 0, 0, 1 };
+        const uint8_t *s = w;
+        hl_walk(&tmp, &s);
+        for (size_t i = 0; i < tmp.n; i++) {
+            m[0] = fmax(m[0], fabs(tmp.v[i].x));
+            m[1] = fmax(m[1], fabs(tmp.v[i].y));
+        }
+        double extent = fmax(m[0], m[1]), scale = 1e-2;
+        while (scale < extent) scale *= 10;
+        ext = 1e18 / scale / 10;
+    }
+    hlist h = { ctx->a, NULL, 0, 0, ext };
+    hl_walk(&h, &w);
+    uint8_t zero[4] = { 0, 0, 0, 0 };
+    pdb_value srid0 = ex_str((const char *)zero, 4, COLL_BINARY);
+    if (!h.n) { *out = part_value(ctx, &srid0, GEO_COLLECTION, zero, 4, false, 0); return; }
+    qsort(h.v, h.n, sizeof *h.v, hn_cmp);
+    size_t u = 0;   /* (one vertex of those at one place) */
+    for (size_t i = 0; i < h.n; i++)
+        if (!u || h.v[i].ix != h.v[u - 1].ix || h.v[i].iy != h.v[u - 1].iy) h.v[u++] = h.v[i];
+    uint8_t *b;
+    if (u == 1) {
+        b = stor_arena_alloc(ctx->a, 16);
+        memcpy(b, &h.v[0].x, 8);
+        memcpy(b + 8, &h.v[0].y, 8);
+        *out = part_value(ctx, &srid0, GEO_POINT, b, 16, false, 0);
+        return;
+    }
+    uint32_t *l = stor_arena_alloc(ctx->a, u * sizeof *l), *r = stor_arena_alloc(ctx->a, u * sizeof *r);
+    size_t nl, nr;
+    hull_side(h.v, u, 1, l, &nl);
+    hull_side(h.v, u, -1, r, &nr);
+    bool line = nl == 2 && nr == 2;
+    size_t np = line ? 2 : nl + nr - 2 + 1, k = 0;
+    b = stor_arena_alloc(ctx->a, (line ? 4 : 8) + 16 * np);
+    uint8_t *q = b + (line ? 0 : 4);   /* (a polygon: its one ring's count first) */
+#define PUT(nd) do { memcpy(q, &(nd)->x, 8); memcpy(q + 8, &(nd)->y, 8); q += 16; k++; } while (0)
+    if (line) { PUT(&h.v[l[0]]); PUT(&h.v[l[nl - 1]]); }
+    else {
+        for (size_t i = 0; i < nl; i++) PUT(&h.v[l[i]]);
+        for (size_t i = nr - 1; i-- > 1;) PUT(&h.v[r[i]]);
+        PUT(&h.v[l[0]]);
+    }
+#undef PUT
+    if (line) { *out = part_value(ctx, &srid0, GEO_LINESTRING, b, 16 * k, true, (uint32_t)k); return; }
+    uint32_t kk = (uint32_t)k;
+    for (int i = 0; i < 4; i++) b[i] = (uint8_t)(kk >> (8 * i));
+    *out = part_value(ctx, &srid0, GEO_POLYGON, b, 4 + 16 * k, true, 1);
 }
