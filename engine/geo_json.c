@@ -609,9 +609,14 @@ void ex_geo_fn_from_geojson(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, 
     }
     static const char fn[] = "st_geomfromgeojson";
     switch (j.err) {
-    case GJ_SYNTAX: ex_warn(ctx, "Warning", 4038, "Syntax error in JSON text in argument 1 to function '%s' at position %zu", fn, j.pos); return;
+    case GJ_SYNTAX:
+        ex_warn(ctx, "Warning", 4038, "Syntax error in JSON text in argument 1 to function '%s' at position %zu", fn, j.pos);
+        return;
     case GJ_EOF: ex_warn(ctx, "Warning", 4037, "Unexpected end of JSON text in argument 1 to function '%s'", fn); return;
-    case GJ_DEPTH: ex_warn(ctx, "Warning", 4040, "Limit of 32 on JSON nested structures depth is reached in argument 1 to function '%s' at position %zu", fn, j.pos); return;
+    case GJ_DEPTH:
+        ex_warn(ctx, "Warning", 4040,
+                "Limit of 32 on JSON nested structures depth is reached in argument 1 to function '%s' at position %zu", fn, j.pos);
+        return;
     case GJ_FEW_POINTS: ex_warn(ctx, "Warning", 4049, "Incorrect GeoJSON format - too few points for linestring specified."); return;
     case GJ_NOT_CLOSED: ex_warn(ctx, "Warning", 4050, "Incorrect GeoJSON format - polygon not closed."); return;
     case GJ_EMPTY: ex_warn(ctx, "Warning", 4076, "Incorrect GeoJSON format - empty 'coordinates' array."); return;
