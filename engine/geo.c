@@ -11,8 +11,8 @@
  * class has them, the distance on the sphere). Elsewhere: the exact relations
  * (ST_Contains ... ST_Equals, MBRTouches which is MariaDB's ST_Touches), ST_IsSimple,
  * ST_IsRing and ST_Distance in geo_rel.c; GeoJSON in geo_json.c; the accessors that take
- * a geometry apart, ST_IsClosed, ST_Centroid and ST_ConvexHull in geo_acc.c. Not yet:
- * ST_PointOnSurface, ST_Boundary, ST_Relate, the overlays (ST_Union, ST_Intersection,
+ * a geometry apart, ST_IsClosed, ST_Centroid, ST_ConvexHull and ST_Boundary in
+ * geo_acc.c. Not yet: ST_PointOnSurface, ST_Relate, the overlays (ST_Union, ST_Intersection,
  * ST_Difference, ST_SymDifference, ST_Buffer), SPATIAL keys used for MBR predicates
  * (kept as plain keys). */
 #include "engine/func_int.h"
@@ -809,6 +809,7 @@ static const ex_fdef rows[] = {
     { "ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "BOUNDARY", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_boundary },
     { "CENTROID", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_centroid },
     { "CONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CONTAINS, ty_bool, ex_geo_fn_relation },
     { "CONVEXHULL", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_convex_hull },
@@ -886,6 +887,7 @@ static const ex_fdef rows[] = {
     { "ST_ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ST_ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ST_ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "ST_BOUNDARY", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_boundary },
     { "ST_CENTROID", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_centroid },
     { "ST_CONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CONTAINS, ty_bool, ex_geo_fn_relation },
     { "ST_CONVEXHULL", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_convex_hull },

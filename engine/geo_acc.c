@@ -1,7 +1,8 @@
 /* geo_acc.c - the spatial accessors that take a geometry apart (ST_StartPoint,
  * ST_EndPoint, ST_PointN, ST_ExteriorRing, ST_InteriorRingN, ST_GeometryN), ST_IsClosed,
- * ST_Centroid and ST_ConvexHull, as MariaDB's Gis_* classes and Item_func_convexhull
- * answer them: a part keeps the value's SRID (a hull has SRID 0),
+ * ST_Centroid, ST_ConvexHull and ST_Boundary, as MariaDB's Gis_* classes and its
+ * Item_func_convexhull and Item_func_boundary answer them: a part keeps the value's SRID
+ * (a hull and a boundary have SRID 0),
  * a number is taken as MariaDB's uint32 (so 2^32 + 1 is 1), and what a kind lacks is
  * NULL (IsClosed: -1, NULL too). */
 #include "engine/func_int.h"
@@ -381,4 +382,129 @@ void ex_geo_fn_convex_hull(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, p
     uint32_t kk = (uint32_t)k;
     for (int i = 0; i < 4; i++) b[i] = (uint8_t)(kk >> (8 * i));
     *out = part_value(ctx, &srid0, GEO_POLYGON, b, 4 + 16 * k, true, 1);
+}
+
+/* ---------------------------------------------------------------- boundary */
+
+/* ST_Boundary's shapes, in order: a point (n 1) or a ring's line */
+typedef struct bshape { const double *xy; uint32_t n; } bshape;
+
+typedef struct blist { stor_arena *a; bshape *v; size_t n, cap; uint32_t npt, nline; } blist;
+
+static void bl_add(blist *b, double *xy, uint32_t n)
+{
+    if (b->n == b->cap) {
+        size_t c = b->cap ? b->cap * 2 : 16;
+        bshape *nv = stor_arena_alloc(b->a, c * sizeof *nv);
+        if (b->n) memcpy(nv, b->v, b->n * sizeof *nv);
+        b->v = nv;
+        b->cap = c;
+    }
+    b->v[b->n++] = (bshape){ xy, n };
+    if (n == 1) b->npt++;
+    else b->nline++;
+}
+
+static void bl_point(blist *b, double x, double y)
+{
+    double *xy = stor_arena_alloc(b->a, 2 * sizeof *xy);
+    xy[0] = x;
+    xy[1] = y;
+    bl_add(b, xy, 1);
+}
+
+/* The shapes of the boundary of the geometry at *p, as MariaDB's Item_func_boundary
+ * transporter makes them: a linestring's first and last points (its first alone when
+ * it has one place), a ring as a closed line of the points store_shapes gives */
+static void bl_walk(blist *b, const uint8_t **p)
+{
+    const uint8_t *s = *p;
+    uint32_t type = rd_u32(s + 1, true);
+    s += 5;
+    if (type == GEO_POINT) { *p = s + 16; return; }
+    uint32_t n = rd_u32(s, true);
+    s += 4;
+    if (type == GEO_LINESTRING) {
+        uint32_t k = 0;
+        double lx = 0, ly = 0;
+        for (uint32_t i = 0; i < n; i++) {
+            double x = rd_dbl(s + 16 * (size_t)i, true), y = rd_dbl(s + 16 * (size_t)i + 8, true);
+            if (i && x == lx && y == ly) continue;
+            if (!k++) bl_point(b, x, y);
+            lx = x;
+            ly = y;
+        }
+        if (k > 1) bl_point(b, lx, ly);
+        *p = s + 16 * (size_t)n;
+        return;
+    }
+    if (type == GEO_POLYGON) {
+        for (uint32_t r = 0; r < n; r++) {
+            uint32_t m = rd_u32(s, true);
+            s += 4;
+            hlist h = { b->a, NULL, 0, 0, 0 };   /* (store_shapes' points of the ring) */
+            double fx = rd_dbl(s, true), fy = rd_dbl(s + 8, true), px = fx, py = fy;
+            bool eq_first = false;
+            hl_add(&h, fx, fy, false);
+            for (uint32_t k = 1; k + 1 < m; k++) {
+                double x = rd_dbl(s + 16 * (size_t)k, true), y = rd_dbl(s + 16 * (size_t)k + 8, true);
+                if (x == px && y == py) continue;
+                px = x;
+                py = y;
+                if (eq_first) { hl_add(&h, fx, fy, false); eq_first = false; }
+                if (x == fx && y == fy) { eq_first = true; continue; }
+                hl_add(&h, x, y, false);
+            }
+            s += 16 * (size_t)m;
+            double *xy = stor_arena_alloc(b->a, (h.n + 1) * 2 * sizeof *xy);
+            for (size_t i = 0; i < h.n; i++) { xy[2 * i] = h.v[i].x; xy[2 * i + 1] = h.v[i].y; }
+            if (h.n > 1) { xy[2 * h.n] = fx; xy[2 * h.n + 1] = fy; }
+            bl_add(b, xy, h.n > 1 ? (uint32_t)h.n + 1 : 1);
+        }
+        *p = s;
+        return;
+    }
+    for (uint32_t i = 0; i < n; i++) bl_walk(b, &s);
+    *p = s;
+}
+
+static void ob_u32le(uint8_t **q, uint32_t v)
+{
+    for (int i = 0; i < 4; i++) *(*q)++ = (uint8_t)(v >> (8 * i));
+}
+
+static void ob_shape(uint8_t **q, const bshape *sh, bool header)
+{
+    if (header) { *(*q)++ = 1; ob_u32le(q, sh->n == 1 ? GEO_POINT : GEO_LINESTRING); }
+    if (sh->n > 1) ob_u32le(q, sh->n);
+    memcpy(*q, sh->xy, 16 * (size_t)sh->n);
+    *q += 16 * (size_t)sh->n;
+}
+
+/* ST_Boundary: nothing (GEOMETRYCOLLECTION EMPTY), a point or line, a multipoint or
+ * multilinestring of them, or a collection when both; SRID 0, as MariaDB's */
+void ex_geo_fn_boundary(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    const uint8_t *w;
+    size_t len;
+    int t;
+    *out = ex_null();
+    if (!geo_arg(&a[0], &w, &len, &t)) return;
+    blist b = { ctx->a, NULL, 0, 0, 0, 0 };
+    bl_walk(&b, &w);
+    size_t bytes = 4;
+    for (size_t i = 0; i < b.n; i++) bytes += 5 + 4 + 16 * (size_t)b.v[i].n;
+    uint8_t *buf = stor_arena_alloc(ctx->a, bytes), *q = buf;
+    uint32_t type;
+    if (b.n == 1) {
+        type = b.npt ? GEO_POINT : GEO_LINESTRING;
+        ob_shape(&q, &b.v[0], false);
+    } else {
+        type = !b.n || (b.npt && b.nline) ? GEO_COLLECTION : b.npt ? GEO_MULTIPOINT : GEO_MULTILINESTRING;
+        ob_u32le(&q, (uint32_t)b.n);
+        for (size_t i = 0; i < b.n; i++) ob_shape(&q, &b.v[i], true);
+    }
+    uint8_t zero[4] = { 0, 0, 0, 0 };
+    pdb_value srid0 = ex_str((const char *)zero, 4, COLL_BINARY);
+    *out = part_value(ctx, &srid0, type, buf, (size_t)(q - buf), false, 0);
 }

@@ -42,6 +42,7 @@ void ex_geo_fn_ring(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_valu
 void ex_geo_fn_geometry_n(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 void ex_geo_fn_is_closed(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 void ex_geo_fn_convex_hull(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+void ex_geo_fn_boundary(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 void ex_geo_fn_centroid(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 
 /* geo_json.c: ST_AsGeoJSON, ST_GeomFromGeoJSON */

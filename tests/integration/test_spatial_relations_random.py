@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Random small geometries on an integer grid, MariaDB against pressdb: every spatial
 relation (MBR* and ST_*), ST_Distance (but from a geometry with a vertex in two places,
-see shared_vertex), GeoJSON out and back in, the accessors, ST_Centroid, ST_IsSimple, ST_IsRing and ST_ConvexHull over random pairs of points, linestrings,
+see shared_vertex), GeoJSON out and back in, the accessors, ST_Centroid, ST_IsSimple, ST_IsRing, ST_ConvexHull and ST_Boundary over random pairs of points, linestrings,
 polygons (with holes), their multis and collections, under the new names and the old. Polygons
 are valid ones (rectangles, triangles, with a hole strictly inside), as MariaDB's slicing
 algorithm gives unspecified answers for self-crossing rings; linestrings may cross
@@ -141,13 +141,14 @@ def statement(a, b):
     cols = ["%s(%s, %s)" % (f, ga, gb) for f in fs]
     if not os.environ.get("PREDS"):   # (GeoJSON out and back in)
         fs += ["ST_AsGeoJSON", "ST_AsGeoJSON(,1,1)", "ST_GeomFromGeoJSON", "ST_Centroid", "ST_IsClosed",
-               "ST_StartPoint", "ST_PointN", "ST_GeometryN", "ST_ExteriorRing", "ST_InteriorRingN", "ST_IsSimple", "ST_IsRing", "ST_ConvexHull"]
+               "ST_StartPoint", "ST_PointN", "ST_GeometryN", "ST_ExteriorRing", "ST_InteriorRingN", "ST_IsSimple", "ST_IsRing", "ST_ConvexHull", "ST_Boundary"]
         cols += ["ST_AsGeoJSON(%s)" % ga, "ST_AsGeoJSON(%s, 1, 1)" % gb,
                  "ST_AsText(ST_GeomFromGeoJSON(ST_AsGeoJSON(%s)))" % gb, "ST_AsText(ST_Centroid(%s))" % ga,
                  "ST_IsClosed(%s)" % ga, "ST_AsText(ST_StartPoint(%s))" % ga, "ST_AsText(ST_PointN(%s, 2))" % ga,
                  "ST_AsText(ST_GeometryN(%s, 2))" % ga, "ST_AsText(ST_ExteriorRing(%s))" % ga,
                  "ST_AsText(ST_InteriorRingN(%s, 1))" % ga, "ST_IsSimple(%s)" % ga, "ST_IsRing(%s)" % ga,
-                 "ST_AsText(ST_ConvexHull(ST_GeomFromText('GEOMETRYCOLLECTION(%s, %s)')))" % (a, b)]
+                 "ST_AsText(ST_ConvexHull(ST_GeomFromText('GEOMETRYCOLLECTION(%s, %s)')))" % (a, b),
+                 "ST_AsText(ST_Boundary(%s))" % ga]
     return "SELECT " + ", ".join(cols), fs
 
 
