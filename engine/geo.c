@@ -9,12 +9,12 @@
  * byte order read (`wkb_copy`), the constructors, the accessors, and the measures MariaDB
  * computes in plain floating point (area, length, envelope, the MBR relations as its MBR
  * class has them, the distance on the sphere). Elsewhere: the exact relations
- * (ST_Contains ... ST_Equals, MBRTouches which is MariaDB's ST_Touches), ST_IsSimple,
- * ST_IsRing and ST_Distance in geo_rel.c; GeoJSON in geo_json.c; the accessors that take
- * a geometry apart, ST_IsClosed, ST_Centroid, ST_ConvexHull and ST_Boundary in
- * geo_acc.c. Not yet: ST_PointOnSurface, ST_Relate, the overlays (ST_Union, ST_Intersection,
- * ST_Difference, ST_SymDifference, ST_Buffer), SPATIAL keys used for MBR predicates
- * (kept as plain keys). */
+ * (ST_Contains ... ST_Equals, MBRTouches which is MariaDB's ST_Touches, ST_Relate),
+ * ST_IsSimple, ST_IsRing and ST_Distance in geo_rel.c; GeoJSON in geo_json.c; the
+ * accessors that take a geometry apart, ST_IsClosed, ST_Centroid, ST_ConvexHull and
+ * ST_Boundary in geo_acc.c. Not yet: ST_PointOnSurface, the overlays (ST_Union,
+ * ST_Intersection, ST_Difference, ST_SymDifference, ST_Buffer), SPATIAL keys used for MBR
+ * predicates (kept as plain keys). */
 #include "engine/func_int.h"
 #include "engine/geo.h"
 #include "engine/geo_int.h"
@@ -945,6 +945,7 @@ static const ex_fdef rows[] = {
     { "ST_POLYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_POLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_POLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_RELATE", 3, 3, 0, 0, ty_bool, ex_geo_fn_relate },
     { "ST_SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
     { "ST_STARTPOINT", 1, 1, EX_FN_NULL_IN, EX_GEO_STARTPOINT, ty_geometry, ex_geo_fn_point_of },
     { "ST_TOUCHES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_TOUCHES, ty_bool, ex_geo_fn_relation },

@@ -33,6 +33,7 @@ void ty_coord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_e
 /* geo_rel.c: ST_Contains ... ST_Equals (d->id one of EX_GEO_REL_*), ST_IsSimple, ST_IsRing,
  * ST_Distance */
 void ex_geo_fn_relation(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+void ex_geo_fn_relate(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 void ex_geo_fn_simple(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 void ex_geo_fn_distance(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 

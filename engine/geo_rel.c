@@ -1,6 +1,6 @@
 /* geo_rel.c - the exact spatial relations (ST_Contains, ST_Within, ST_Intersects,
- * ST_Disjoint, ST_Touches, ST_Crosses, ST_Overlaps, ST_Equals and their old names) and
- * ST_Distance of any geometries.
+ * ST_Disjoint, ST_Touches, ST_Crosses, ST_Overlaps, ST_Equals and their old names,
+ * ST_Relate), ST_IsSimple, ST_IsRing and ST_Distance of any geometries.
  *
  * MariaDB answers the relations with its slicing algorithm (gcalc) as questions about the
  * closed point sets (a geometry is the union of its parts): contains is "nothing of g2
@@ -515,6 +515,152 @@ void ex_geo_fn_relation(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_
         r = !apart && rg_dim(&g) == rg_dim(&h) && rel_meet(&g, &h) && rel_outside(ctx, &g, &h) && rel_outside(ctx, &h, &g);
         break;
     }
+    *out = ex_int(r);
+}
+
+/* ---------------------------------------------------------------- ST_Relate */
+
+/* Where a place is to g, as bits (1 inside, 2 border, 4 outside): the insides and borders
+ * of g's parts taken together, so a place may be both (a linestring's end on another's
+ * stretch, an edge of one polygon inside another) */
+static int rl_where(const rgeom *g, double x, double y)
+{
+    int w = in_inside(g, x, y) ? 1 : 0;
+    for (size_t i = 0; i < g->nre && !(w & 2); i++)
+        if (on_seg(&g->re[i], x, y)) w |= 2;
+    for (size_t i = 0; i < g->nls && !(w & 2); i++)
+        if (on_seg(&g->ls[i], x, y) && is_pt(g->end + 4 * (size_t)g->ls[i].id, 4, x, y)) w |= 2;
+    return w ? w : 4;
+}
+
+static void rl_set(bool m[3][3], int wg, int wh)
+{
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++)
+            if ((wg >> i & 1) && (wh >> j & 1)) m[i][j] = true;
+}
+
+/* Is (x, y) strictly inside a polygon of g other than those whose edges cover the piece
+ * at mid (cov entries from..to) */
+static bool rl_inside_other(stor_arena *a, const rgeom *g, const cuts *c, size_t from, size_t to, double mid, double x,
+                            double y)
+{
+    rseg *o = stor_arena_alloc(a, (g->nre ? g->nre : 1) * sizeof *o);
+    size_t no = 0;
+    for (size_t e = 0; e < g->nre; e++) {
+        bool owner = false;
+        for (size_t k = from; k < to && !owner; k++)
+            owner = c->cov[3 * k] <= mid && mid <= c->cov[3 * k + 1] && (uint32_t)c->cov[3 * k + 2] == g->re[e].id;
+        if (!owner) o[no++] = g->re[e];
+    }
+    return no && in_area(o, no, x, y) == 2;
+}
+
+/* The pieces of edge s of own (a linestring's when line, else a ring's) against own
+ * and other: each piece's places into m (swap: other is the first geometry) */
+static void rl_pieces(stor_arena *a, const rseg *s, bool line, const rgeom *own, const rgeom *other, bool swap, bool m[3][3])
+{
+    cuts c = { a, NULL, 0, 0, NULL, 0, 0 };
+    const rgeom *gs[2] = { own, other };
+    size_t mark[3] = { 0, 0, 0 };   /* (where the covers by own's lines, own's rings, other's lines end) */
+    for (int k = 0; k < 2; k++) {
+        for (size_t i = 0; i < gs[k]->nls; i++) cut_by(&c, s, &gs[k]->ls[i]);
+        if (!k) mark[0] = c.ncov;
+        else mark[2] = c.ncov;
+        for (size_t i = 0; i < gs[k]->nre; i++) cut_by(&c, s, &gs[k]->re[i]);
+        if (!k) mark[1] = c.ncov;
+    }
+    qsort(c.t, c.n, sizeof *c.t, dbl_cmp);
+    double prev = 0;
+    for (size_t i = 0; i <= c.n; i++) {
+        double t = i < c.n ? c.t[i] : 1;
+        if (t <= prev) continue;
+        double mid = (prev + t) / 2;
+        prev = t;
+        int wo = line ? 1 : 2, wt = 0;
+        bool other_edge = false;
+        for (size_t k = 0; k < c.ncov; k++) {
+            if (!(c.cov[3 * k] <= mid && mid <= c.cov[3 * k + 1])) continue;
+            if (k < mark[0]) wo |= 1;
+            else if (k < mark[1]) wo |= 2;
+            else if (k < mark[2]) wt |= 1;
+            else { wt |= 2; other_edge = true; }
+        }
+        double x = s->x1 + mid * (s->x2 - s->x1), y = s->y1 + mid * (s->y2 - s->y1);
+        if (own->nre && rl_inside_other(a, own, &c, mark[0], mark[1], mid, x, y)) wo |= 1;
+        if (other->nre && (other_edge ? rl_inside_other(a, other, &c, mark[2], c.ncov, mid, x, y)
+                                      : in_area(other->re, other->nre, x, y) == 2))
+            wt |= 1;
+        if (!wt) wt = 4;
+        if (swap) rl_set(m, wt, wo);
+        else rl_set(m, wo, wt);
+    }
+}
+
+/* The DE-9IM matrix of g and h as MariaDB's Gcalc finds its cells (inside, border,
+ * outside of each): from their vertices, the crossings of their edges, the pieces of
+ * their edges and the areas' slabs */
+static void rl_matrix(ex_ctx *ctx, const rgeom *g, const rgeom *h, bool m[3][3])
+{
+    memset(m, 0, 9 * sizeof(bool));
+    m[2][2] = true;
+    const rgeom *x[2] = { g, h };
+    for (int k = 0; k < 2; k++) {   /* (the vertices) */
+        const rgeom *p = x[k];
+        for (size_t i = 0; i < p->npt * 2; i += 2) rl_set(m, rl_where(g, p->pt[i], p->pt[i + 1]), rl_where(h, p->pt[i], p->pt[i + 1]));
+        const rseg *e[2] = { p->ls, p->re };
+        size_t ne[2] = { p->nls, p->nre };
+        for (int l = 0; l < 2; l++)
+            for (size_t i = 0; i < ne[l]; i++) {
+                rl_set(m, rl_where(g, e[l][i].x1, e[l][i].y1), rl_where(h, e[l][i].x1, e[l][i].y1));
+                rl_set(m, rl_where(g, e[l][i].x2, e[l][i].y2), rl_where(h, e[l][i].x2, e[l][i].y2));
+            }
+    }
+    const rseg *ge[2] = { g->ls, g->re }, *he[2] = { h->ls, h->re };
+    size_t gn[2] = { g->nls, g->nre }, hn[2] = { h->nls, h->nre };
+    for (int k = 0; k < 2; k++)   /* (edges crossing inside both: a line's inside, a ring's border) */
+        for (size_t i = 0; i < gn[k]; i++)
+            for (int l = 0; l < 2; l++)
+                for (size_t j = 0; j < hn[l]; j++) {
+                    const rseg *s = &ge[k][i], *f = &he[l][j];
+                    if (!box_meet(s, f)) continue;
+                    int d1 = sgn(orient(f->x1, f->y1, f->x2, f->y2, s->x1, s->y1)), d2 = sgn(orient(f->x1, f->y1, f->x2, f->y2, s->x2, s->y2));
+                    int d3 = sgn(orient(s->x1, s->y1, s->x2, s->y2, f->x1, f->y1)), d4 = sgn(orient(s->x1, s->y1, s->x2, s->y2, f->x2, f->y2));
+                    if (d1 * d2 < 0 && d3 * d4 < 0) m[k][l] = true;
+                }
+    for (int k = 0; k < 2; k++) {   /* (the pieces of every edge) */
+        const rgeom *own = x[k], *other = x[1 - k];
+        for (size_t i = 0; i < own->nls; i++) rl_pieces(ctx->a, &own->ls[i], true, own, other, k == 1, m);
+        for (size_t i = 0; i < own->nre; i++) rl_pieces(ctx->a, &own->re[i], false, own, other, k == 1, m);
+    }
+    if (g->nre || h->nre) {   /* (the areas) */
+        bool both = false, gonly = false, honly = false;
+        slabs(ctx, g, h, &both, &gonly, &honly);
+        m[0][0] |= both;
+        m[0][2] |= gonly;
+        m[2][0] |= honly;
+    }
+}
+
+/* ST_Relate(g1, g2, mask): the nine cells of the mask against the matrix, 'T' and the
+ * dimensions '0' '1' '2' alike (MariaDB checks no dimension), 'F' empty, '*' any; NULL
+ * for a mask not of nine such characters */
+void ex_geo_fn_relate(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    rgeom g, h;
+    *out = ex_null();
+    if (!rg_of(ctx, &a[0], &g) || !rg_of(ctx, &a[1], &h) || a[2].t == VT_NULL) return;
+    size_t len;
+    const char *mask = ex_to_str(ctx->a, &a[2], &len);
+    if (len != 9) return;
+    for (size_t i = 0; i < 9; i++)
+        if (!strchr("T012F*", mask[i]) || !mask[i]) return;
+    work_check(ctx, &g, &h);
+    bool m[3][3];
+    rl_matrix(ctx, &g, &h, m);
+    bool r = true;
+    for (int i = 0; i < 9; i++)
+        if (mask[i] != '*') r &= m[i / 3][i % 3] == (mask[i] != 'F');
     *out = ex_int(r);
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Random small geometries on an integer grid, MariaDB against pressdb: every spatial
 relation (MBR* and ST_*), ST_Distance (but from a geometry with a vertex in two places,
-see shared_vertex), GeoJSON out and back in, the accessors, ST_Centroid, ST_IsSimple, ST_IsRing, ST_ConvexHull and ST_Boundary over random pairs of points, linestrings,
+see shared_vertex), GeoJSON out and back in, the accessors, ST_Centroid, ST_IsSimple, ST_IsRing, ST_ConvexHull, ST_Boundary and each cell of ST_Relate over random pairs of points, linestrings,
 polygons (with holes), their multis and collections, under the new names and the old. Polygons
 are valid ones (rectangles, triangles, with a hole strictly inside), as MariaDB's slicing
 algorithm gives unspecified answers for self-crossing rings; linestrings may cross
@@ -149,6 +149,10 @@ def statement(a, b):
                  "ST_AsText(ST_InteriorRingN(%s, 1))" % ga, "ST_IsSimple(%s)" % ga, "ST_IsRing(%s)" % ga,
                  "ST_AsText(ST_ConvexHull(ST_GeomFromText('GEOMETRYCOLLECTION(%s, %s)')))" % (a, b),
                  "ST_AsText(ST_Boundary(%s))" % ga]
+        for i in range(9):   # (each cell of the DE-9IM matrix alone)
+            mask = "*" * i + "T" + "*" * (8 - i)
+            fs.append("ST_Relate " + mask)
+            cols.append("ST_Relate(%s, %s, '%s')" % (ga, gb, mask))
     return "SELECT " + ", ".join(cols), fs
 
 

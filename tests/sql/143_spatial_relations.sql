@@ -54,3 +54,8 @@ SELECT id, ST_Distance(g, POINT(10, 0)) FROM gr WHERE id <> 4;
 -- metadata
 SELECT ST_Contains(g, g) c, MBRWithin(g, g) w, Touches(g, g) t FROM gr WHERE id = 3;
 DROP TABLE gr;
+-- ST_Relate: the DE-9IM cells as MariaDB's Gcalc finds them (the parts' insides and
+-- borders taken together, so a place may be both); dimensions in the mask count as 'T'
+SELECT ST_Relate(ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0))'), POINT(2, 2), 'T*F**F***'), ST_Relate(POINT(2, 2), ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0))'), 'T*F**F***'), ST_Relate(POINT(2, 2), POINT(2, 2), 'T********'), ST_Relate(POINT(2, 2), POINT(2, 2), 'TTTTTTTTT'), ST_Relate(POINT(2, 2), POINT(2, 2), 'x'), ST_Relate(POINT(2, 2), POINT(2, 2), NULL), ST_Relate(POINT(2, 2), POINT(2, 2), 't********');
+SELECT ST_Relate(ST_GeomFromText('LINESTRING(0 0,2 2)'), ST_GeomFromText('LINESTRING(0 2,2 0)'), '0********'), ST_Relate(ST_GeomFromText('LINESTRING(0 0,2 2)'), ST_GeomFromText('LINESTRING(2 2,3 0)'), 'F***T****'), ST_Relate(ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0))'), ST_GeomFromText('POLYGON((4 0,8 0,8 4,4 4,4 0))'), 'F***1****'), ST_Relate(ST_GeomFromText('POLYGON((0 0,4 0,4 4,0 4,0 0))'), ST_GeomFromText('POLYGON((2 2,6 2,6 6,2 6,2 2))'), '2********');
+SELECT ST_Relate(ST_GeomFromText('MULTILINESTRING((0 0,2 0),(1 0,1 2))'), ST_GeomFromText('MULTILINESTRING((0 0,2 0),(1 0,1 2))'), '*T*******'), ST_Relate(ST_GeomFromText('MULTIPOLYGON(((0 0,4 0,4 4,0 4,0 0)),((1 1,2 1,2 2,1 1)))'), POINT(1.5, 1), '*T*******'), ST_Relate(ST_GeomFromText('GEOMETRYCOLLECTION EMPTY'), POINT(1, 1), '*********'), ST_Relate(NULL, POINT(1, 1), '*********');
