@@ -31,6 +31,7 @@ typedef struct rgeom {
     rseg *ls; size_t nls, cls;         /* linestrings' segments (id: the linestring) */
     double *end; size_t nend, cend;    /* each linestring's first and last points (x y x y) */
     rseg *re; size_t nre, cre;         /* rings' edges (id: the polygon) */
+    rseg *scratch;                     /* (nre edges' room: some of re, reused per piece) */
     uint32_t nline, npoly;
     double mbr[4];
     bool any;
@@ -128,6 +129,7 @@ static bool rg_of(ex_ctx *ctx, const pdb_value *v, rgeom *g)
     g->a = ctx->a;
     if (!geo_arg(v, &w, &len, &g->type)) return false;
     rg_walk(g, &w);
+    g->scratch = stor_arena_alloc(g->a, (g->nre ? g->nre : 1) * sizeof *g->scratch);
     return g->any;   /* (an empty collection has no MBR: NULL, as MariaDB's) */
 }
 
@@ -273,7 +275,7 @@ static bool piece_where(stor_arena *a, const rseg *s, const rgeom *g, int want)
     size_t nls_cov = c.ncov;
     for (size_t i = 0; i < g->nre; i++) cut_by(&c, s, &g->re[i]);
     qsort(c.t, c.n, sizeof *c.t, dbl_cmp);
-    rseg *others = NULL;
+    rseg *others;
     double prev = 0;
     for (size_t i = 0; i <= c.n; i++) {
         double t = i < c.n ? c.t[i] : 1;
@@ -289,7 +291,7 @@ static bool piece_where(stor_arena *a, const rseg *s, const rgeom *g, int want)
             /* (on the edges of some polygons: inside only if inside another, which the
                place, rounded off the edge, cannot misjudge) */
             size_t no = 0;
-            if (!others) others = stor_arena_alloc(a, g->nre * sizeof *others);
+            others = g->scratch;
             for (size_t e = 0; e < g->nre; e++) {
                 bool owner = false;
                 for (size_t k = nls_cov; k < c.ncov && !owner; k++)
@@ -545,7 +547,7 @@ static void rl_set(bool m[3][3], int wg, int wh)
 static bool rl_inside_other(stor_arena *a, const rgeom *g, const cuts *c, size_t from, size_t to, double mid, double x,
                             double y)
 {
-    rseg *o = stor_arena_alloc(a, (g->nre ? g->nre : 1) * sizeof *o);
+    rseg *o = g->scratch;
     size_t no = 0;
     for (size_t e = 0; e < g->nre; e++) {
         bool owner = false;
