@@ -544,8 +544,7 @@ static void rl_set(bool m[3][3], int wg, int wh)
 
 /* Is (x, y) strictly inside a polygon of g other than those whose edges cover the piece
  * at mid (cov entries from..to) */
-static bool rl_inside_other(stor_arena *a, const rgeom *g, const cuts *c, size_t from, size_t to, double mid, double x,
-                            double y)
+static bool rl_inside_other(const rgeom *g, const cuts *c, size_t from, size_t to, double mid, double x, double y)
 {
     rseg *o = g->scratch;
     size_t no = 0;
@@ -589,8 +588,8 @@ static void rl_pieces(stor_arena *a, const rseg *s, bool line, const rgeom *own,
             else { wt |= 2; other_edge = true; }
         }
         double x = s->x1 + mid * (s->x2 - s->x1), y = s->y1 + mid * (s->y2 - s->y1);
-        if (own->nre && rl_inside_other(a, own, &c, mark[0], mark[1], mid, x, y)) wo |= 1;
-        if (other->nre && (other_edge ? rl_inside_other(a, other, &c, mark[2], c.ncov, mid, x, y)
+        if (own->nre && rl_inside_other(own, &c, mark[0], mark[1], mid, x, y)) wo |= 1;
+        if (other->nre && (other_edge ? rl_inside_other(other, &c, mark[2], c.ncov, mid, x, y)
                                       : in_area(other->re, other->nre, x, y) == 2))
             wt |= 1;
         if (!wt) wt = 4;
@@ -846,7 +845,7 @@ static void sg_vert(sgeom *g, double x, double y, uint8_t kind)
 /* k points at p: a linestring's (ring: a ring's, its closing point left out) */
 static void sg_run(sgeom *g, const uint8_t *p, uint32_t k, bool ring)
 {
-    size_t v0 = g->nv, s0 = g->ns;
+    size_t v0 = g->nv;
     double px = 0, py = 0;
     for (uint32_t i = 0; i < k; i++) {
         double x = rd_dbl(p + 16 * (size_t)i, true), y = rd_dbl(p + 16 * (size_t)i + 8, true);
@@ -863,7 +862,6 @@ static void sg_run(sgeom *g, const uint8_t *p, uint32_t k, bool ring)
     if (n == 1) g->v[v0].kind = 2;   /* (a line of one place is a point) */
     else if (ring && n > 1 && g->v[v0].x == px && g->v[v0].y == py) g->nv--;   /* (the closing point) */
     else if (!ring) g->v[v0].kind = g->v[g->nv - 1].kind = 0;
-    (void)s0;
     g->run++;
 }
 
