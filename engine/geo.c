@@ -7,12 +7,17 @@
  * of such a type (stor_column.geom) is a LONGBLOB that takes only such values.
  * Here: WKT read and written as MariaDB does (`geo_from_wkt`, `wkt_out`), WKB of either
  * byte order read (`wkb_copy`), the constructors, the accessors, and the measures MariaDB
- * computes in plain floating point (area, length, envelope, MBR relations, the distance
- * of points, on the sphere too). Not yet: the relations and distances of lines and
- * polygons (ST_Contains, ST_Intersects ...: MariaDB's slicing algorithm works on a
- * fixed-point grid), GeoJSON, SPATIAL keys used for MBR predicates (kept as plain keys). */
+ * computes in plain floating point (area, length, envelope, the MBR relations as its MBR
+ * class has them, the distance on the sphere). Elsewhere: the exact relations
+ * (ST_Contains ... ST_Equals, MBRTouches which is MariaDB's ST_Touches, ST_Relate),
+ * ST_IsSimple, ST_IsRing and ST_Distance in geo_rel.c; GeoJSON in geo_json.c; the
+ * accessors that take a geometry apart, ST_IsClosed, ST_Centroid, ST_ConvexHull and
+ * ST_Boundary in geo_acc.c. Not yet: ST_PointOnSurface, the overlays (ST_Union,
+ * ST_Intersection, ST_Difference, ST_SymDifference, ST_Buffer), SPATIAL keys used for MBR
+ * predicates (kept as plain keys). */
 #include "engine/func_int.h"
 #include "engine/geo.h"
+#include "engine/geo_int.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -62,21 +67,6 @@ static void gb_dbl(gbuf *b, double d)
 static void gb_put_u32_at(gbuf *b, size_t at, uint32_t v)
 {
     for (int i = 0; i < 4; i++) b->p[at + (size_t)i] = (uint8_t)(v >> (8 * i));
-}
-
-static uint32_t rd_u32(const uint8_t *p, bool le)
-{
-    return le ? (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24
-              : (uint32_t)p[3] | (uint32_t)p[2] << 8 | (uint32_t)p[1] << 16 | (uint32_t)p[0] << 24;
-}
-
-static double rd_dbl(const uint8_t *p, bool le)
-{
-    uint64_t u = 0;
-    for (int i = 0; i < 8; i++) u |= (uint64_t)p[le ? i : 7 - i] << (8 * i);
-    double d;
-    memcpy(&d, &u, 8);
-    return d;
 }
 
 /* Do the points at a and b (little-endian x y) compare equal (-0 is 0)? A ring must end
@@ -326,13 +316,19 @@ static void out_str(gbuf *b, const char *s)
     b->n += n;
 }
 
+/* A coordinate as MariaDB's WKT and GeoJSON print it: NaN and infinities (from WKB) as 0 */
+size_t geo_fmt_coord(double d, char *t, size_t cap)
+{
+    return ex_fmt_double(isfinite(d) ? d : 0, t, cap);
+}
+
 static void out_xy(gbuf *b, const uint8_t *p)
 {
     char t[64];
-    ex_fmt_double(rd_dbl(p, true), t, sizeof t);
+    geo_fmt_coord(rd_dbl(p, true), t, sizeof t);
     out_str(b, t);
     out_str(b, " ");
-    ex_fmt_double(rd_dbl(p + 8, true), t, sizeof t);
+    geo_fmt_coord(rd_dbl(p + 8, true), t, sizeof t);
     out_str(b, t);
 }
 
@@ -375,7 +371,7 @@ static void wkt_out(gbuf *b, const uint8_t **p, bool bare)
 /* ---------------------------------------------------------------- values */
 
 /* A geometry argument, or false (NULL) when the value is none */
-static bool geo_arg(const pdb_value *v, const uint8_t **wkb, size_t *n, int *type)
+bool geo_arg(const pdb_value *v, const uint8_t **wkb, size_t *n, int *type)
 {
     if (v->t != VT_STRING || !ex_geo_valid(v->p, v->len, type)) return false;
     *wkb = (const uint8_t *)v->p + 4;
@@ -385,16 +381,25 @@ static bool geo_arg(const pdb_value *v, const uint8_t **wkb, size_t *n, int *typ
 
 static uint32_t geo_srid(const pdb_value *v) { return rd_u32((const uint8_t *)v->p, true); }
 
+/* A geometry result: MariaDB's Item_geometry_func metadata, BINARY without BLOB, and
+ * decimals 0 (from_column keeps exec.c from giving a string result its 39) */
 static void ty_geometry(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     memset(t, 0, sizeof *t);
     t->vt = VT_STRING; t->ptype = MYSQL_TYPE_GEOMETRY; t->coll = COLL_BINARY;
-    t->length = 4294967295u; t->flags = BINARY_FLAG | BLOB_FLAG; t->nullable = true; t->coerc = 3;
+    t->length = 4294967295u; t->flags = BINARY_FLAG; t->nullable = true; t->coerc = 3;
+    t->from_column = true;
 }
 
 static void ty_wkt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_str(t, 4294967295u / 4, COLL_UTF8MB4_GENERAL_CI);
+    t->ptype = MYSQL_TYPE_LONG_BLOB;
+}
+
+static void ty_geojson(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_str(t, 16777216, COLL_UTF8MB4_GENERAL_CI);
     t->ptype = MYSQL_TYPE_LONG_BLOB;
 }
 
@@ -404,14 +409,26 @@ static void ty_wkb(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const
     t->ptype = MYSQL_TYPE_LONG_BLOB; t->length = 4294967295u; t->flags |= BLOB_FLAG;
 }
 
-static void ty_coord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+void ty_coord(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     memset(t, 0, sizeof *t);
     t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31;
     t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
 }
 
-static void ty_count(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+/* A relation's 0 or 1 (MariaDB's boolean function: INT of length 1) */
+/* ST_IsClosed's, ST_IsSimple's, ST_IsRing's 1, 0 or -1 (INT of length 2) */
+static void ty_flag(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 2);
+}
+
+void ty_bool(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    ex_fn_t_int(t, 1);
+}
+
+void ty_count(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     ex_fn_t_int(t, 10);
     t->flags |= UNSIGNED_FLAG;
@@ -706,7 +723,47 @@ static void fn_envelope(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_
     *out = ex_str((const char *)b.p, b.n, COLL_BINARY);
 }
 
-/* MBRContains, MBRIntersects, MBRDisjoint, MBREqual(s): rectangles, edges included */
+/* An MBR's dimension as MariaDB's MBR::dimension: 0 a point, 1 a level or upright
+ * segment, 2 a rectangle */
+static int mbr_dim(const double *m)
+{
+    return (m[0] < m[2]) + (m[1] < m[3]);
+}
+
+/* MariaDB's MBR::within: a point or segment must lie in the other's inside, not on its
+ * edge (a point on a segment's end is not within it) */
+static bool mbr_within(const double *x, const double *y)
+{
+    int d1 = mbr_dim(x), d2 = mbr_dim(y);
+    if (d1 > d2) return false;
+    if (d1 == 2) return y[0] <= x[0] && y[1] <= x[1] && y[2] >= x[2] && y[3] >= x[3];
+    if (d1 == 0 && d2 == 0) return x[0] == y[0] && x[1] == y[1];
+    if (d1 == 0 && d2 == 1)
+        return (x[0] > y[0] && x[0] < y[2] && x[1] == y[1]) || (x[1] > y[1] && x[1] < y[3] && x[0] == y[0]);
+    if (d1 == 0) return x[0] > y[0] && x[2] < y[2] && x[1] > y[1] && x[3] < y[3];
+    if (d2 == 1)
+        return (x[0] == x[2] && y[0] == y[2] && y[0] == x[0] && y[1] <= x[1] && y[3] >= x[3])
+            || (x[1] == x[3] && y[1] == y[3] && y[1] == x[1] && y[0] <= x[0] && y[2] >= x[2]);
+    return (x[0] == x[2] && x[0] > y[0] && x[2] < y[2] && x[1] >= y[1] && x[3] <= y[3])
+        || (x[1] == x[3] && x[1] > y[1] && x[3] < y[3] && x[0] >= y[0] && x[2] <= y[2]);
+}
+
+static bool mbr_contains(const double *x, const double *y)
+{
+    return x[0] <= y[0] && x[1] <= y[1] && y[2] <= x[2] && y[3] <= x[3];
+}
+
+/* MariaDB's MBR::overlaps: equal dimensions (not 0), neither in the other, their
+ * intersection of that dimension too */
+static bool mbr_overlaps(const double *x, const double *y)
+{
+    int d = mbr_dim(x);
+    if (d != mbr_dim(y) || d == 0 || mbr_contains(x, y) || mbr_within(x, y)) return false;
+    double in[4] = { fmax(x[0], y[0]), fmax(x[1], y[1]), fmin(x[2], y[2]), fmin(x[3], y[3]) };
+    return in[0] <= in[2] && in[1] <= in[3] && mbr_dim(in) == d;
+}
+
+/* MBRContains, MBRWithin, MBRIntersects, MBRDisjoint, MBROverlaps, MBREqual(s): of the rectangles, as MariaDB's MBR class has them */
 static void fn_mbr(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     gparts g, h;
@@ -715,32 +772,13 @@ static void fn_mbr(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value
     const double *x = g.mbr, *y = h.mbr;
     bool meet = x[0] <= y[2] && y[0] <= x[2] && x[1] <= y[3] && y[1] <= x[3];
     switch (d->id) {
-    case EX_GEO_MBR_CONTAINS: *out = ex_int(x[0] <= y[0] && x[1] <= y[1] && y[2] <= x[2] && y[3] <= x[3]); return;
+    case EX_GEO_MBR_CONTAINS: *out = ex_int(mbr_contains(x, y)); return;
+    case EX_GEO_MBR_WITHIN: *out = ex_int(mbr_within(x, y)); return;
     case EX_GEO_MBR_INTERSECTS: *out = ex_int(meet); return;
     case EX_GEO_MBR_DISJOINT: *out = ex_int(!meet); return;
+    case EX_GEO_MBR_OVERLAPS: *out = ex_int(mbr_overlaps(x, y)); return;
     default: *out = ex_int(x[0] == y[0] && x[1] == y[1] && x[2] == y[2] && x[3] == y[3]); return;
     }
-}
-
-static double pt_dist(double x1, double y1, double x2, double y2)
-{
-    return sqrt((x1 - x2) * (x1 - x2) + (y1 - y2) * (y1 - y2));
-}
-
-/* ST_Distance of points and multipoints (the least between any two); of lines and
- * polygons not yet (1235: MariaDB measures them on the fixed-point grid of its slicing
- * algorithm, which the last digits show) */
-static void fn_distance(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
-{
-    gparts g, h;
-    int t;
-    if (!gp_of(ctx, &a[0], &g, &t) || !gp_of(ctx, &a[1], &h, &t) || !g.any || !h.any) { *out = ex_null(); return; }
-    if (g.poly || h.poly || g.nseg || h.nseg)
-        ex_raise(ctx, 1235, "42000", "This version of MariaDB doesn't yet support 'ST_DISTANCE of lines or polygons'");
-    double best = INFINITY;
-    for (size_t i = 0; i < g.npt; i += 2)
-        for (size_t k = 0; k < h.npt; k += 2) best = fmin(best, pt_dist(g.pt[i], g.pt[i + 1], h.pt[k], h.pt[k + 1]));
-    *out = ex_dbl(isfinite(best) ? best : 0);   /* (past DBL_MAX: 0, as MariaDB's) */
 }
 
 /* ST_Distance_Sphere(p1, p2 [, radius]): the haversine distance of two points (or the
@@ -771,9 +809,17 @@ static const ex_fdef rows[] = {
     { "ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "BOUNDARY", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_boundary },
+    { "CENTROID", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_centroid },
+    { "CONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CONTAINS, ty_bool, ex_geo_fn_relation },
+    { "CONVEXHULL", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_convex_hull },
+    { "CROSSES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CROSSES, ty_bool, ex_geo_fn_relation },
     { "DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
-    { "DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_coord, fn_distance },
+    { "DISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_DISJOINT, ty_bool, fn_mbr },   /* (MariaDB's old name is the MBR one) */
+    { "ENDPOINT", 1, 1, EX_FN_NULL_IN, EX_GEO_ENDPOINT, ty_geometry, ex_geo_fn_point_of },
     { "ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
+    { "EQUALS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_EQUALS, ty_bool, ex_geo_fn_relation },
+    { "EXTERIORRING", 1, 1, EX_FN_NULL_IN, EX_GEO_EXTERIORRING, ty_geometry, ex_geo_fn_ring },
     { "GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "GEOMETRYCOLLECTION", 1, -1, 0, EX_GEO_BASE + GEO_COLLECTION, ty_geometry, fn_compose },
@@ -781,20 +827,30 @@ static const ex_fdef rows[] = {
     { "GEOMETRYCOLLECTIONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "GEOMETRYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMETRYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "GEOMETRYN", 2, 2, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_geometry_n },
     { "GEOMETRYTYPE", 1, 1, EX_FN_NULL_IN, 0, ty_typename, fn_geometry_type },
     { "GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "GLENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_coord, fn_area_length },
+    { "INTERIORRINGN", 2, 2, EX_FN_NULL_IN, EX_GEO_INTERIORRINGN, ty_geometry, ex_geo_fn_ring },
+    { "INTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_INTERSECTS, ty_bool, fn_mbr },   /* (MariaDB's old name is the MBR one) */
+    { "ISCLOSED", 1, 1, 0, 0, ty_flag, ex_geo_fn_is_closed },
+    { "ISEMPTY", 1, 1, EX_FN_NULL_IN, EX_GEO_ISEMPTY, ty_count, fn_count },
+    { "ISRING", 1, 1, 0, EX_GEO_ISRING, ty_flag, ex_geo_fn_simple },
+    { "ISSIMPLE", 1, 1, 0, EX_GEO_ISSIMPLE, ty_flag, ex_geo_fn_simple },
     { "LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "LINESTRING", 1, -1, 0, EX_GEO_BASE + GEO_LINESTRING, ty_geometry, fn_compose },
     { "LINESTRINGFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "LINESTRINGFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
-    { "MBRCONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_CONTAINS, ty_count, fn_mbr },
-    { "MBRDISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_DISJOINT, ty_count, fn_mbr },
-    { "MBREQUAL", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_EQUAL, ty_count, fn_mbr },
-    { "MBREQUALS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_EQUAL, ty_count, fn_mbr },
-    { "MBRINTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_INTERSECTS, ty_count, fn_mbr },
+    { "MBRCONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_CONTAINS, ty_bool, fn_mbr },
+    { "MBRDISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_DISJOINT, ty_bool, fn_mbr },
+    { "MBREQUAL", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_EQUAL, ty_bool, fn_mbr },
+    { "MBREQUALS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_EQUAL, ty_bool, fn_mbr },
+    { "MBRINTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_INTERSECTS, ty_bool, fn_mbr },
+    { "MBROVERLAPS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_OVERLAPS, ty_bool, fn_mbr },
+    { "MBRTOUCHES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_TOUCHES, ty_bool, ex_geo_fn_relation },   /* (MariaDB's is ST_Touches) */
+    { "MBRWITHIN", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_WITHIN, ty_bool, fn_mbr },
     { "MLINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "MLINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "MPOINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
@@ -813,34 +869,54 @@ static const ex_fdef rows[] = {
     { "NUMGEOMETRIES", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMGEOMETRIES, ty_count, fn_count },
     { "NUMINTERIORRINGS", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMINTERIOR, ty_count, fn_count },
     { "NUMPOINTS", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMPOINTS, ty_count, fn_count },
+    { "OVERLAPS", 2, 2, EX_FN_NULL_IN, EX_GEO_MBR_OVERLAPS, ty_bool, fn_mbr },   /* (MariaDB's old name is the MBR one) */
     { "POINT", 2, 2, 0, EX_GEO_BASE + GEO_POINT, ty_geometry, fn_point },
     { "POINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "POINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "POINTN", 2, 2, EX_FN_NULL_IN, EX_GEO_POINTN, ty_geometry, ex_geo_fn_point_of },
     { "POLYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "POLYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "POLYGON", 1, -1, 0, EX_GEO_BASE + GEO_POLYGON, ty_geometry, fn_compose },
     { "POLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "POLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
+    { "STARTPOINT", 1, 1, EX_FN_NULL_IN, EX_GEO_STARTPOINT, ty_geometry, ex_geo_fn_point_of },
     { "ST_AREA", 1, 1, EX_FN_NULL_IN, EX_GEO_AREA, ty_coord, fn_area_length },
     { "ST_ASBINARY", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
+    { "ST_ASGEOJSON", 1, 3, 0, 0, ty_geojson, ex_geo_fn_as_geojson },
     { "ST_ASTEXT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
     { "ST_ASWKB", 1, 1, EX_FN_NULL_IN, 0, ty_wkb, fn_as_wkb },
     { "ST_ASWKT", 1, 1, EX_FN_NULL_IN, 0, ty_wkt, fn_as_text },
+    { "ST_BOUNDARY", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_boundary },
+    { "ST_CENTROID", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_centroid },
+    { "ST_CONTAINS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CONTAINS, ty_bool, ex_geo_fn_relation },
+    { "ST_CONVEXHULL", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_convex_hull },
+    { "ST_CROSSES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_CROSSES, ty_bool, ex_geo_fn_relation },
     { "ST_DIMENSION", 1, 1, EX_FN_NULL_IN, EX_GEO_DIMENSION, ty_count, fn_count },
-    { "ST_DISTANCE", 2, 2, EX_FN_NULL_IN, 0, ty_coord, fn_distance },
+    { "ST_DISJOINT", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_DISJOINT, ty_bool, ex_geo_fn_relation },
+    { "ST_DISTANCE", 2, 2, 0, 0, ty_coord, ex_geo_fn_distance },
     { "ST_DISTANCE_SPHERE", 2, 3, 0, 0, ty_coord, fn_distance_sphere },
+    { "ST_ENDPOINT", 1, 1, EX_FN_NULL_IN, EX_GEO_ENDPOINT, ty_geometry, ex_geo_fn_point_of },
     { "ST_ENVELOPE", 1, 1, EX_FN_NULL_IN, 0, ty_geometry, fn_envelope },
+    { "ST_EQUALS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_EQUALS, ty_bool, ex_geo_fn_relation },
+    { "ST_EXTERIORRING", 1, 1, EX_FN_NULL_IN, EX_GEO_EXTERIORRING, ty_geometry, ex_geo_fn_ring },
     { "ST_GEOMCOLLFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMCOLLFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_GEOMETRYCOLLECTIONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMETRYCOLLECTIONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_GEOMETRYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMETRYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_GEOMETRYN", 2, 2, EX_FN_NULL_IN, 0, ty_geometry, ex_geo_fn_geometry_n },
     { "ST_GEOMETRYTYPE", 1, 1, EX_FN_NULL_IN, 0, ty_typename, fn_geometry_type },
+    { "ST_GEOMFROMGEOJSON", 1, 3, 0, 0, ty_geometry, ex_geo_fn_from_geojson },
     { "ST_GEOMFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_GEOMFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_INTERIORRINGN", 2, 2, EX_FN_NULL_IN, EX_GEO_INTERIORRINGN, ty_geometry, ex_geo_fn_ring },
+    { "ST_INTERSECTS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_INTERSECTS, ty_bool, ex_geo_fn_relation },
+    { "ST_ISCLOSED", 1, 1, 0, 0, ty_flag, ex_geo_fn_is_closed },
     { "ST_ISEMPTY", 1, 1, EX_FN_NULL_IN, EX_GEO_ISEMPTY, ty_count, fn_count },
+    { "ST_ISRING", 1, 1, 0, EX_GEO_ISRING, ty_flag, ex_geo_fn_simple },
+    { "ST_ISSIMPLE", 1, 1, 0, EX_GEO_ISSIMPLE, ty_flag, ex_geo_fn_simple },
     { "ST_LENGTH", 1, 1, EX_FN_NULL_IN, EX_GEO_LENGTH, ty_coord, fn_area_length },
     { "ST_LINEFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_LINEFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
@@ -861,15 +937,23 @@ static const ex_fdef rows[] = {
     { "ST_NUMGEOMETRIES", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMGEOMETRIES, ty_count, fn_count },
     { "ST_NUMINTERIORRINGS", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMINTERIOR, ty_count, fn_count },
     { "ST_NUMPOINTS", 1, 1, EX_FN_NULL_IN, EX_GEO_NUMPOINTS, ty_count, fn_count },
+    { "ST_OVERLAPS", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_OVERLAPS, ty_bool, ex_geo_fn_relation },
     { "ST_POINTFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_POINTFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_POINTN", 2, 2, EX_FN_NULL_IN, EX_GEO_POINTN, ty_geometry, ex_geo_fn_point_of },
     { "ST_POLYFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_POLYFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
     { "ST_POLYGONFROMTEXT", 1, 2, 0, 0, ty_geometry, fn_from_text },
     { "ST_POLYGONFROMWKB", 1, 2, 0, 0, ty_geometry, fn_from_wkb },
+    { "ST_RELATE", 3, 3, 0, 0, ty_bool, ex_geo_fn_relate },
     { "ST_SRID", 1, 1, EX_FN_NULL_IN, 0, ty_count, fn_srid },
+    { "ST_STARTPOINT", 1, 1, EX_FN_NULL_IN, EX_GEO_STARTPOINT, ty_geometry, ex_geo_fn_point_of },
+    { "ST_TOUCHES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_TOUCHES, ty_bool, ex_geo_fn_relation },
+    { "ST_WITHIN", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_WITHIN, ty_bool, ex_geo_fn_relation },
     { "ST_X", 1, 1, EX_FN_NULL_IN, EX_GEO_X, ty_coord, fn_coord },
     { "ST_Y", 1, 1, EX_FN_NULL_IN, EX_GEO_Y, ty_coord, fn_coord },
+    { "TOUCHES", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_TOUCHES, ty_bool, ex_geo_fn_relation },
+    { "WITHIN", 2, 2, EX_FN_NULL_IN, EX_GEO_REL_WITHIN, ty_bool, ex_geo_fn_relation },
     { "X", 1, 1, EX_FN_NULL_IN, EX_GEO_X, ty_coord, fn_coord },
     { "Y", 1, 1, EX_FN_NULL_IN, EX_GEO_Y, ty_coord, fn_coord },
 };
