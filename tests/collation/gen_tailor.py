@@ -57,7 +57,7 @@ def case_diff(cur, coll, base, fn):
     return sorted(cur.fetchall())
 
 
-def emit_tailor(out, name, base, single, bweights, contr):
+def emit_tailor(out, name, single, bweights, contr):
     """A tailoring's arrays (name_over, _pool, _contr) against the base weights bweights;
     returns (number of overrides, number of contractions)."""
     pool, pool_at = [], {}
@@ -107,7 +107,7 @@ def uca1400_languages(cur, root, out, rows):
         ws = gen_tables.ws_many(cur, coll, ["".join(chr(x) for x in c) for c in seqs])
         w1 = {c: contr.get(c, w) for c, w in zip(seqs, ws)}
         name = "uca1400_" + lang
-        n1 = emit_tailor(out, name, 3, single, prim, {c: w for c, w in w1.items() if rcontr.get(c) != w})
+        n1 = emit_tailor(out, name, single, prim, {c: w for c, w in w1.items() if rcontr.get(c) != w})
         idx = len(rows)
         lvrows = []
         for lv, (_, lcoll) in enumerate(gen_tables.LEVELS):
@@ -118,7 +118,7 @@ def uca1400_languages(cur, root, out, rows):
             lcontr = {c: gen_tables.level_rest(w1[c], w, "%s %r" % (lcoll, c)) for c, w in zip(seqs, ws)}
             lcontr = {c: w for c, w in lcontr.items() if lv_rcontr[lv].get(c) != w or c not in rcontr}
             lname = "%s_l%d" % (name, lv + 2)
-            nl = emit_tailor(out, lname, 4 + lv, lsingle, lv_base[lv], lcontr)
+            nl = emit_tailor(out, lname, lsingle, lv_base[lv], lcontr)
             lvrows.append('    { "%s", %d, %s_over, %d, %s_pool, %s_contr, %d, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, '
                           '{ -1, -1 } },' % (lname, 4 + lv, lname, nl[0], lname, lname, nl[1]))
         cases = []
@@ -155,19 +155,8 @@ def main():
             base = min(diffs, key=diffs.get)
             cands = sorted(root | set(icu_contractions.contractions(locale)) | LETTER_PAIRS)
             contr = gen_tables.find_contractions(cur, coll, single, cands)
-            pool, pool_at = [], {}
-            over = [(cp, gen_tables.table_entry(cp, w, pool, pool_at)) for cp, w in sorted(single.items())
-                    if bases[base].get(cp) != w]
             name = suffix[:-3]
-            out.append("static const uint32_t %s_over[%d][2] = {" % (name, max(1, len(over))))
-            for i in range(0, len(over), 6):
-                out.append("    " + " ".join("{ 0x%x, 0x%08x }," % x for x in over[i:i + 6]))
-            if not over:
-                out.append("    { 0, 0 },")
-            out.append("};")
-            # (a contraction's weights always in the pool, one weight too)
-            cr = [(c, len(contr[c]), gen_tables.pool_put(pool, pool_at, contr[c])) for c in sorted(contr)]
-            gen_tables.emit_pool_contractions(out, name, pool, cr)
+            nover, ncr = emit_tailor(out, name, single, bases[base], contr)
             cases = []
             for fn in ("UPPER", "LOWER"):
                 d = case_diff(cur, coll, BASES[base], fn)
@@ -180,10 +169,10 @@ def main():
                 r = cur.fetchone()
                 ids.append(str(r[0]) if r else "0")
             rows.append('    { "%s", %d, %s_over, %d, %s_pool, %s_contr, %d, %s_upper, %d, %s_lower, %d, { %s }, 0, { -1, -1 } },'
-                        % (suffix, base, name, len(over), name, name, len(cr), name, cases[0], name, cases[1],
+                        % (suffix, base, name, nover, name, name, ncr, name, cases[0], name, cases[1],
                            ", ".join(ids)))
             print("%-28s base %s: %d code points, %d contractions, case %d/%d" %
-                  (coll, BASES[base], len(over), len(cr), cases[0], cases[1]))
+                  (coll, BASES[base], nover, ncr, cases[0], cases[1]))
         uca1400_languages(cur, root, out, rows)
         out.append("")
         gen_tables.emit_list(out, "coll_tailor", "coll_tailors", rows, "coll_ntailors")
