@@ -350,7 +350,7 @@ void ex_geo_fn_convex_hull(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, p
     uint8_t zero[4] = { 0, 0, 0, 0 };
     pdb_value srid0 = ex_str((const char *)zero, 4, COLL_BINARY);
     if (!h.n) { *out = part_value(ctx, &srid0, GEO_COLLECTION, zero, 4, false, 0); return; }
-    qsort(h.v, h.n, sizeof *h.v, hn_cmp);
+    geo_sort(h.v, h.n, sizeof *h.v, hn_cmp);
     size_t u = 0;   /* (one vertex of those at one place) */
     for (size_t i = 0; i < h.n; i++)
         if (!u || h.v[i].ix != h.v[u - 1].ix || h.v[i].iy != h.v[u - 1].iy) h.v[u++] = h.v[i];

@@ -6,6 +6,7 @@
 #include "engine/func_int.h"
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 static inline uint32_t rd_u32(const uint8_t *p, bool le)
@@ -49,5 +50,12 @@ void ex_geo_fn_centroid(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_
 /* geo_json.c: ST_AsGeoJSON, ST_GeomFromGeoJSON */
 void ex_geo_fn_as_geojson(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
 void ex_geo_fn_from_geojson(ex_ctx *ctx, const ex_fdef *d, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+
+/* qsort of n elements, none or one left as they are (qsort takes no NULL base, and
+ * an empty list's is) */
+static inline void geo_sort(void *base, size_t n, size_t size, int (*cmp)(const void *, const void *))
+{
+    if (n > 1) qsort(base, n, size, cmp);
+}
 
 #endif

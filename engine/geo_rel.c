@@ -274,7 +274,7 @@ static bool piece_where(stor_arena *a, const rseg *s, const rgeom *g, int want)
     for (size_t i = 0; i < g->nls; i++) cut_by(&c, s, &g->ls[i]);
     size_t nls_cov = c.ncov;
     for (size_t i = 0; i < g->nre; i++) cut_by(&c, s, &g->re[i]);
-    qsort(c.t, c.n, sizeof *c.t, dbl_cmp);
+    geo_sort(c.t, c.n, sizeof *c.t, dbl_cmp);
     rseg *others;
     double prev = 0;
     for (size_t i = 0; i <= c.n; i++) {
@@ -344,7 +344,7 @@ static void slabs(ex_ctx *ctx, const rgeom *g, const rgeom *h, bool *both, bool 
                     double *p = rpush(a, (void **)&xs, &nx, &cx, sizeof *p);
                     *p = s->x1 + d1 / (d1 - d2) * (s->x2 - s->x1);
                 }
-    qsort(xs, nx, sizeof *xs, dbl_cmp);
+    geo_sort(xs, nx, sizeof *xs, dbl_cmp);
     size_t u = 0;
     for (size_t i = 0; i < nx; i++)
         if (!u || xs[i] != xs[u - 1]) xs[u++] = xs[i];
@@ -364,7 +364,7 @@ static void slabs(ex_ctx *ctx, const rgeom *g, const rgeom *h, bool *both, bool 
                 double xa = l ? s->x1 : s->x2, ya = l ? s->y1 : s->y2, xb = l ? s->x2 : s->x1, yb = l ? s->y2 : s->y1;
                 ys[m++] = (sy){ ya + (xm - xa) / (xb - xa) * (yb - ya), k == 1, s->id };
             }
-        qsort(ys, m, sizeof *ys, sy_cmp);
+        geo_sort(ys, m, sizeof *ys, sy_cmp);
         memset(par[0], 0, g->npoly + 1);
         memset(par[1], 0, h->npoly + 1);
         int cnt[2] = { 0, 0 };
@@ -571,7 +571,7 @@ static void rl_pieces(stor_arena *a, const rseg *s, bool line, const rgeom *own,
         for (size_t i = 0; i < gs[k]->nre; i++) cut_by(&c, s, &gs[k]->re[i]);
         if (!k) mark[1] = c.ncov;
     }
-    qsort(c.t, c.n, sizeof *c.t, dbl_cmp);
+    geo_sort(c.t, c.n, sizeof *c.t, dbl_cmp);
     double prev = 0;
     for (size_t i = 0; i <= c.n; i++) {
         double t = i < c.n ? c.t[i] : 1;
@@ -733,7 +733,7 @@ static void dl_trim(stor_arena *a, dlist *d)
 {
     dkey *k = stor_arena_alloc(a, (d->n ? d->n : 1) * sizeof *k);
     for (size_t i = 0; i < d->n; i++) k[i] = (dkey){ d->v[i].x, d->v[i].y, (uint32_t)i };
-    qsort(k, d->n, sizeof *k, dk_cmp);
+    geo_sort(k, d->n, sizeof *k, dk_cmp);
     uint32_t *o = stor_arena_alloc(a, (d->n ? d->n : 1) * sizeof *o);
     for (size_t i = 0; i < d->n; i++) o[i] = k[i].ord;
     for (size_t i = 1; i < d->n; i++)
@@ -922,7 +922,7 @@ static bool geo_simple(ex_ctx *ctx, const uint8_t *w)
 {
     sgeom g = { ctx->a, NULL, 0, 0, NULL, 0, 0, 0 };
     sg_walk(&g, &w);
-    qsort(g.v, g.nv, sizeof *g.v, sv_cmp);
+    geo_sort(g.v, g.nv, sizeof *g.v, sv_cmp);
     for (size_t i = 0, j; i < g.nv; i = j) {
         for (j = i + 1; j < g.nv && g.v[j].x == g.v[i].x && g.v[j].y == g.v[i].y; j++) {}
         if (j - i > 2 || (j - i == 2 && (g.v[i].kind || g.v[i + 1].kind))) return false;
@@ -931,7 +931,7 @@ static bool geo_simple(ex_ctx *ctx, const uint8_t *w)
     sitem *it = stor_arena_alloc(ctx->a, (n ? n : 1) * sizeof *it);
     for (size_t i = 0; i < g.ns; i++) it[i] = (sitem){ fmin(g.s[i].x1, g.s[i].x2), fmax(g.s[i].x1, g.s[i].x2), i };
     for (size_t i = 0; i < g.nv; i++) it[g.ns + i] = (sitem){ g.v[i].x, g.v[i].x, g.ns + i };
-    qsort(it, n, sizeof *it, si_cmp);
+    geo_sort(it, n, sizeof *it, si_cmp);
     double work = 0;
     for (size_t i = 0; i < n; i++)
         for (size_t j = i + 1; j < n && it[j].lo <= it[i].hi; j++) {

@@ -535,6 +535,7 @@ static int lit_at(pl_lexer *lx, const char *p, pl_lit *l, const char **after)
     if (q >= e) return -1;   /* (the text ends after a comma) */
     l->start = p;
     l->coll = 0;
+    l->hex = false;
     if (is_digit((unsigned char)*q)) {
         while (q < e && is_digit((unsigned char)*q)) q++;
         l->kind = E_INT;
