@@ -797,7 +797,7 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
         expect_op(p, ')');
         e->args = alloc(p, (size_t)(n + 1) * sizeof(pl_expr *));
         e->args[0] = q;
-        memcpy(e->args + 1, cols, (size_t)n * sizeof(pl_expr *));
+        if (n) memcpy(e->args + 1, cols, (size_t)n * sizeof(pl_expr *));   /* (MATCH (): none, cols NULL) */
         e->nargs = n + 1;
         e->ival = mode;
         set_src(p, e, start);
