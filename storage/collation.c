@@ -255,8 +255,10 @@ static void by_id_init(void)
             char *name = malloc(strlen(tcs[c]) + strlen(ct->suffix) + 2);
             if (!name) abort();
             sprintf(name, "%s_%s", tcs[c], ct->suffix);
-            colls[ncolls++] = (coll_def){ { ct->ids[c], name, tcs[c], tmax[c], false, true, true, false, 8 }, CF_UCA,
-                                          NULL, NULL, true, false, false, (int8_t)(WT_TAILOR + k), 0, 0, false, 0, 0 };
+            uint8_t lv = (uint8_t)((ct->lv[0] >= 0 ? LV_2 : 0) | (ct->lv[1] >= 0 ? LV_3 : 0));
+            colls[ncolls++] = (coll_def){ { ct->ids[c], name, tcs[c], tmax[c], false, true, true, false, lv ? 4 : 8 },
+                                          CF_UCA, NULL, NULL, true, false, false, (int8_t)(WT_TAILOR + k), 0, 0, false, 0,
+                                          lv };
         }
     uca1400_add(tcs, tmax, "", 0, 3);
     for (unsigned k = 0; k < coll_ntailors; k++)   /* (uca1400's languages) */
@@ -684,6 +686,14 @@ static const tab_rt *lvl_rt(const coll_def *d, int lv)
     const coll_tailor *ct = d->wt >= WT_TAILOR ? &coll_tailors[d->wt - WT_TAILOR] : NULL;
     if (ct && ct->lv[k] >= 0) return tailor_rt_of(ct->lv[k]);
     return &lvl_rts[k];
+}
+
+/* The pages where LIKE compares code points on a level (MariaDB has no weights there). */
+static const coll_pageset *lvl_nolike(const coll_def *d, int lv)
+{
+    const coll_tailor *ct = d->wt >= WT_TAILOR ? &coll_tailors[d->wt - WT_TAILOR] : NULL;
+    if (ct && !ct->lang) return &coll_thai_nolike;   /* (the only levelled tailoring of UCA 5.2.0) */
+    return &coll_uca1400_nolike[lv == LV_2 ? 0 : 1];
 }
 
 bool pdb_coll_ascii_ci(uint16_t coll)
@@ -1392,7 +1402,7 @@ bool pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b)
     if (!uca_char_eq(r, a, b)) return false;
     for (int lv = LV_2; lv <= LV_3; lv <<= 1) {   /* (and on each level compared: 'á' LIKE 'a' is 0 in _ai_cs) */
         if (!(d->levels & lv)) continue;
-        const coll_pageset *no = &coll_uca1400_nolike[lv == LV_2 ? 0 : 1];
+        const coll_pageset *no = lvl_nolike(d, lv);
         if (page_in(no, (uint32_t)a >> 8) || page_in(no, (uint32_t)b >> 8) || !uca_char_eq(lvl_rt(d, lv), a, b)) return false;
     }
     return true;

@@ -11,7 +11,9 @@ asks a running MariaDB for
     otherwise than character by character (Czech "ch", Danish "aa" ...);
   - UPPER and LOWER where they differ from the base collation's (Turkish i);
   - the collation's id in each Unicode charset.
-thai_520_w2 (two levels) is left out.
+thai_520_w2 is UCA 5.2.0 with Thai's prevowel contractions and two levels: a tailoring
+of the unicode_520 table for the primary level and one of uca1400's secondary table
+for the other (thai_520_w2).
 
     /usr/bin/python3 tests/collation/gen_tailor.py --socket PATH   # a running MariaDB
     /usr/bin/python3 tests/collation/gen_tailor.py                 # starts a private one
@@ -134,10 +136,93 @@ def uca1400_languages(cur, root, out, rows):
         print("%-32s %d: %d code points, %d contractions; levels %s" % (coll, num, n1[0], n1[1], lvrows and "ok"))
 
 
+def split_levels(w):
+    """A thai_520_w2 weight string as (primary, secondary): UCA 5.2.0's primary weights
+    are all 0x0201 or more, its secondary ones all below 0x0200."""
+    k = 0
+    while k < len(w) and w[k] >= 0x200:
+        k += 1
+    if any(x >= 0x200 for x in w[k:]):
+        raise SystemExit("thai_520_w2: levels not separable in %r" % (w,))
+    return tuple(w[:k]), tuple(w[k:])
+
+
+def thai_520_w2(cur, root, out, rows):
+    """thai_520_w2: the prevowels (U+0E40..U+0E44) before a consonant weigh as the
+    consonant then the prevowel (contractions). MariaDB's WEIGHT_STRING gives every
+    primary weight before the secondary ones, so contractions are found level by level;
+    the secondary tailoring lists the primary's contractions, and uca1400's sequences
+    where its weights differ (tailor_build merges the base's in), so both levels take
+    the same sequences together. Also the pages LIKE compares by code point."""
+    coll = "utf8mb4_thai_520_w2"
+    full = gen_tables.fetch_all(cur, coll)
+    s1 = {cp: split_levels(w)[0] for cp, w in full.items()}
+    s2 = {cp: split_levels(w)[1] for cp, w in full.items()}
+    prevowels = list(range(0xE40, 0xE45)) + list(range(0xEC0, 0xEC5))
+    cands = set((a, b) for a in prevowels for b in range(0xE00, 0xF00)) | root
+    cands |= set(icu_contractions.contractions("th"))
+    contr = {}
+    for n in sorted(set(len(c) for c in cands)):
+        group = sorted(c for c in cands if len(c) == n and all(x in full for x in c))
+        ws = gen_tables.ws_many(cur, coll, ["".join(chr(x) for x in c) for c in group])
+        c1 = {c: w[0] for c, w in contr.items()}
+        c2 = {c: w[1] for c, w in contr.items()}
+        for c, w in zip(group, ws):
+            if w != gen_tables.simulate(c, s1, c1) + gen_tables.simulate(c, s2, c2):
+                contr[c] = split_levels(w)
+    b520 = gen_tables.fetch_all(cur, "utf8mb4_unicode_520_ci")
+    name = "thai_520_w2"
+    n1 = emit_tailor(out, name, s1, b520, {c: w[0] for c, w in contr.items()})
+    cases = []
+    for fn in ("UPPER", "LOWER"):
+        d = case_diff(cur, coll, "utf8mb4_unicode_520_ci", fn)
+        out.append("static const uint32_t %s_%s[%d][2] = { %s };" % (
+            name, fn.lower(), max(1, len(d)), " ".join("{ 0x%x, 0x%x }," % x for x in d) or "{ 0, 0 },"))
+        cases.append(len(d))
+    # the secondary level against uca1400's (base 4) and its contractions
+    prim = gen_tables.fetch_all(cur, "utf8mb4_uca1400_ai_ci")
+    rcontr = gen_tables.find_contractions(cur, "utf8mb4_uca1400_ai_ci", prim, sorted(root))
+    lcoll = gen_tables.LEVELS[0][1]
+    lfull = gen_tables.fetch_all(cur, lcoll)
+    lbase = {cp: gen_tables.level_rest(prim.get(cp, ()), w, "U+%04X" % cp) for cp, w in lfull.items()}
+    rseqs = sorted(rcontr)
+    ws = gen_tables.ws_many(cur, lcoll, ["".join(chr(x) for x in c) for c in rseqs])
+    lrcontr = {c: gen_tables.level_rest(rcontr[c], w, "%s %r" % (lcoll, c)) for c, w in zip(rseqs, ws)}
+    c2 = {c: w[1] for c, w in contr.items()}
+    lcontr = dict(c2)
+    for c in rseqs:
+        w = gen_tables.simulate(c, s2, c2)
+        if c not in lcontr and lrcontr[c] != w:
+            lcontr[c] = w
+    lname = name + "_l2"
+    nl = emit_tailor(out, lname, s2, lbase, lcontr)
+    ids = []
+    for cs in CHARSETS:
+        cur.execute("SELECT ID FROM information_schema.COLLATIONS WHERE COLLATION_NAME = %s", (cs + "_" + name,))
+        ids.append(str(cur.fetchone()[0]))
+    idx = len(rows)
+    rows.append('    { "%s", 2, %s_over, %d, %s_pool, %s_contr, %d, %s_upper, %d, %s_lower, %d, { %s }, 0, { %d, -1 } },'
+                % (name, name, n1[0], name, name, n1[1], name, cases[0], name, cases[1], ", ".join(ids), idx + 1))
+    rows.append('    { "%s", 4, %s_over, %d, %s_pool, %s_contr, %d, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, { -1, -1 } },'
+                % (lname, lname, nl[0], lname, lname, nl[1]))
+    pages = gen_tables.like_pages(cur, coll, s1, s2)
+    out.append("/* the pages where LIKE under thai_520_w2's secondary level compares code points */")
+    out.append("static const uint16_t thai_520_w2_nolike[%d] = {" % max(1, len(pages)))
+    for i in range(0, len(pages), 16):
+        out.append("    " + ", ".join("0x%x" % v for v in pages[i:i + 16]) + ",")
+    if not pages:
+        out.append("    0xffff,")
+    out.append("};")
+    out.append("const coll_pageset coll_thai_nolike = { thai_520_w2_nolike, %d };" % len(pages))
+    print("%-32s %d code points, %d contractions; secondary %d code points, %d contractions; %d LIKE pages"
+          % (coll, n1[0], n1[1], nl[0], nl[1], len(pages)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--socket", help="a running MariaDB's socket (root, no password)")
     ap.add_argument("--out", default=os.path.join(ROOT, "storage", "coll_tailor.c"))
+    ap.add_argument("--only-thai", action="store_true", help="print thai_520_w2's part alone (to try it)")
     args = ap.parse_args()
     with gen_tables.mariadb(socket=args.socket) as (cur, version):
         root = set(icu_contractions.contractions())
@@ -148,6 +233,10 @@ def main():
                " * Do not edit: re-run the generator. Format: storage/coll_tables.h. */",
                '#include "storage/coll_tables.h"', ""]
         rows = []
+        if args.only_thai:
+            thai_520_w2(cur, root, out, rows)
+            print("\n".join(out + rows))
+            return
         for suffix, locale in LOCALES.items():
             coll = "utf8mb4_" + suffix
             single = gen_tables.fetch_all(cur, coll)
@@ -174,6 +263,7 @@ def main():
             print("%-28s base %s: %d code points, %d contractions, case %d/%d" %
                   (coll, BASES[base], nover, ncr, cases[0], cases[1]))
         uca1400_languages(cur, root, out, rows)
+        thai_520_w2(cur, root, out, rows)
         out.append("")
         gen_tables.emit_list(out, "coll_tailor", "coll_tailors", rows, "coll_ntailors")
         gen_tables.write_source(args.out, out)

@@ -77,6 +77,11 @@ MORE_UNICODE += [("utf8mb4", "utf8mb4_uca1400_" + s) for s in ("swedish_as_cs", 
                                                               "german2_ai_ci", "croatian_nopad_ai_cs")]
 MORE_UNICODE += [("ucs2", "ucs2_uca1400_hungarian_as_ci"), ("utf8mb3", "utf8mb3_uca1400_polish_ai_cs")]
 MORE_UNICODE += [("utf8mb3", "utf8mb3_general_mysql500_ci"), ("ucs2", "ucs2_general_mysql500_ci")]
+MORE_UNICODE += [("utf8mb3", "utf8mb3_thai_520_w2"), ("utf16", "utf16_thai_520_w2")]
+# thai_520_w2's strings get Thai ones too: prevowels before consonants (its contractions),
+# tone marks, Lao, next to Latin letters with accents
+THAI = set(chr(c) for c in range(0xE01, 0xE5C) if c not in range(0xE3B, 0xE3F)) | set(
+    chr(c) for c in list(range(0xE81, 0xE85)) + list(range(0xEC0, 0xEC5)) + [0xECD]) | set("aAáé 1-")
 # names whose existence itself is checked (same table definition, same outcome)
 UNKNOWN_OR_NOT = ["utf8mb4_0900_ai_ci", "utf8mb4_0900_as_cs", "utf8mb4_0900_bin"]
 CHECKS = ["order", "group", "distinct", "eq", "like", "like_index", "like_range", "contains", "upper", "lower",
@@ -483,6 +488,8 @@ def main():
             rows = [(i + 1, s) for i, s in enumerate(strings) if corpus.fits(s, cs)]
             if (cs, coll) in more:
                 rows = rows[:SB_FROM_CORPUS + SB_EXTRA]
+            if "thai_520" in coll:
+                rows += [(len(strings) + 1 + i, s) for i, s in enumerate(corpus.from_repertoire(THAI, SB_EXTRA, cs))]
             if cs in corpus.REPERTOIRES:
                 rows = rows[:SB_FROM_CORPUS]
                 rows += [(len(strings) + 1 + i, s)
