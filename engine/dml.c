@@ -912,7 +912,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     ex_trg_set *trgs[nt];
     for (int i = 0; i < nt; i++) {
         pl_tref *tr = &st->trefs[i];
-        tabs[i] = tr->name ? ex_table(ctx, tr->db, tr->name) : NULL;
+        tabs[i] = tr->name ? ex_table_ref(ctx, tr->db, tr->name, tr->alias, false) : NULL;
         aliases[i] = tr->alias ? tr->alias : tr->name;
         trgs[i] = NULL;
     }
@@ -949,7 +949,7 @@ static void update_multi(ex_ctx *ctx, pl_stmt *st, ex_result *r)
     for (int i = 0; i < nt; i++) {
         bool assigned = false;
         for (int k = 0; k < st->nsets && !assigned; k++) assigned = tgt[k] == i;
-        if (assigned) ex_table_write(ctx, st->trefs[i].db, st->trefs[i].name);
+        if (assigned) ex_table_ref(ctx, st->trefs[i].db, st->trefs[i].name, st->trefs[i].alias, true);
     }
     for (int i = 0; i < nt; i++) if (tabs[i] && !tabs[i]->temporary) { ex_txn_write_check(ctx); break; }
     /* SELECT rowid(0..nt-1), value(0..nsets-1) FROM ... WHERE ... */
@@ -1074,7 +1074,7 @@ void ex_update(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         if (!tr->alias) ex_raise(ctx, 1248, "42000", "Every derived table must have its own alias");
         ex_raise(ctx, 1288, "HY000", "The target table %s of the UPDATE is not updatable", tr->alias);
     }
-    stor_table *t = ex_table_write(ctx, tr->db, tr->name);
+    stor_table *t = ex_table_ref(ctx, tr->db, tr->name, tr->alias, true);
     if (t->sequence) ex_seq_no_option(ctx, t);
     ctx->insert_t = t;
     if (ctx->trg_use || ctx->fn_use) ex_trg_check_write(ctx, t);
@@ -1220,7 +1220,7 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         for (int k = 0; k < st->ndel_targets; k++) if (alias && !strcmp(st->del_targets[k], alias)) w = true;
         if (w) written |= 1ull << i;
         /* (a target is opened for writing first: a lock or READ ONLY error comes before the search) */
-        if (w && st->trefs[i].name) ex_table_write(ctx, st->trefs[i].db, st->trefs[i].name);
+        if (w && st->trefs[i].name) ex_table_ref(ctx, st->trefs[i].db, st->trefs[i].name, st->trefs[i].alias, true);
     }
     ex_rows rows = match_rows(ctx, st->trefs, st->ntrefs, st->where, st->order, st->norder, st->limit, written);
     /* which sources lose rows */
@@ -1231,7 +1231,7 @@ void ex_delete(ex_ctx *ctx, pl_stmt *st, ex_result *r)
         /* a derived table has no name: it can be read, not deleted from */
         const char *alias = st->trefs[i].alias ? st->trefs[i].alias : st->trefs[i].name;
         for (int k = 0; k < st->ndel_targets; k++) if (alias && !strcmp(st->del_targets[k], alias)) target[i] = true;
-        tabs[i] = st->trefs[i].name ? ex_table(ctx, st->trefs[i].db, st->trefs[i].name) : NULL;
+        tabs[i] = st->trefs[i].name ? ex_table_ref(ctx, st->trefs[i].db, st->trefs[i].name, st->trefs[i].alias, false) : NULL;
         if (target[i] && !tabs[i])
             ex_raise(ctx, 1288, "HY000", "The target table %s of the DELETE is not updatable", alias ? alias : "");
         if (target[i] && tabs[i]->sequence) ex_seq_no_option(ctx, tabs[i]);

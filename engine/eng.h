@@ -1204,7 +1204,8 @@ bool ex_view_error_caught(const ex_err *err);   /* an error of a view that no lo
 bool ex_view_updatable(const pl_select *sel, int algorithm);
 pl_select *ex_view_merge(ex_ctx *ctx, pl_select *sel);   /* a block with the views MariaDB merges merged in */
 pl_stmt *ex_view_dml(ex_ctx *ctx, pl_stmt *st);   /* a write of a view: its copy writing the view's table */
-void ex_view_tables(ex_ctx *ctx, const char *db, const stor_viewdef *v, void (*fn)(void *arg, const char *db, const char *name), void *arg);
+void ex_view_tables(ex_ctx *ctx, const char *db, const stor_viewdef *v,
+                    void (*fn)(void *arg, const char *db, const char *name, const char *alias), void *arg);
 void ex_view_meta(const stor_viewdef *v, ex_view_info *out);
 uint64_t ex_view_text_mode(const char *sql, size_t len);   /* parse-affecting sql_mode of a view's text */
 
@@ -1568,6 +1569,7 @@ const char *ex_priv_name(int bit);                          /* STOR_PRIV_* bit: 
 stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name);
 stor_table *ex_table_def(ex_ctx *ctx, const char *db, const char *name);   /* definition only: not loaded */
 stor_table *ex_table_write(ex_ctx *ctx, const char *db, const char *name);   /* DML's target */
+stor_table *ex_table_ref(ex_ctx *ctx, const char *db, const char *name, const char *alias, bool write);   /* under an alias */
 const char *ex_cur_db(ex_ctx *ctx, const char *db);   /* raises 1046 when none */
 /* Copies a value's bytes into the arena so it outlives the row. */
 pdb_value ex_persist(stor_arena *a, const pdb_value *v);
@@ -1654,7 +1656,7 @@ uint64_t ex_replica_skip_left(void);
 void ex_commit_check(ex_ctx *ctx);             /* COMMIT of changes waits for the read lock */
 bool ex_sysvar_read_only(void);
 /* Opening t: waits for other sessions' conflicting locks; 1100/1099 for the locker. */
-void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write);
+void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, const char *alias, bool write);
 uint32_t ex_tablelock_count(const char *db, const char *name);   /* LOCK TABLES locks on it */
 /* The connections the session may see (SHOW PROCESSLIST): malloc'd, *n of them; the
  * session's own first when no server registered its list. */

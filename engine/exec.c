@@ -587,7 +587,8 @@ const char *ex_cur_db(ex_ctx *ctx, const char *db)
     return ctx->s->db;
 }
 
-static stor_table *table_open_as(ex_ctx *ctx, const char *db, const char *name, bool write, bool rows)
+/* alias: the reference's (NULL none), which LOCK TABLES must have locked */
+static stor_table *table_open_as(ex_ctx *ctx, const char *db, const char *name, const char *alias, bool write, bool rows)
 {
     const char *d = ex_cur_db(ctx, db);
     stor_table *t = ctx->s->tmp && !ctx->no_temp ? ex_tmp_find(ctx->s, d, name) : NULL;
@@ -595,7 +596,7 @@ static stor_table *table_open_as(ex_ctx *ctx, const char *db, const char *name, 
     if (!t && stor_viewdef_find(d, name) && !(ctx->hide_name && !strcmp(ctx->hide_name, name) && !strcmp(ctx->hide_db, d))) ex_raise(ctx, 1347, "HY000", "'%s.%s' is not of type 'BASE TABLE'", d, name);
     if (!t) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", d, name);
     if (ctx->s->enforce_privs && !ctx->definer_rights && !ex_lent(ctx, name)) ex_privs_open(ctx, t);
-    if (!ctx->no_tablelock) ex_tablelock_check(ctx, t, write);
+    if (!ctx->no_tablelock) ex_tablelock_check(ctx, t, alias, write);
     if (ctx->s->trans_on_table) ctx->s->in_trans = true;
     if (!__atomic_load_n(&t->opened, __ATOMIC_RELAXED) && !__atomic_exchange_n(&t->opened, true, __ATOMIC_RELAXED)) {
         pdb_status_add(ctx->s, PDB_STAT_OPENED_TABLES, 1);
@@ -606,7 +607,7 @@ static stor_table *table_open_as(ex_ctx *ctx, const char *db, const char *name, 
 
 static stor_table *table_open(ex_ctx *ctx, const char *db, const char *name, bool write)
 {
-    return table_open_as(ctx, db, name, write, true);
+    return table_open_as(ctx, db, name, NULL, write, true);
 }
 
 /* A table the statement reads (DDL's: writes, ctx->lock_write). */
@@ -615,11 +616,17 @@ stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name)
     return table_open(ctx, db, name, ctx->lock_write);
 }
 
+/* A table a statement's FROM (or UPDATE, DELETE) names, under its alias (NULL none). */
+stor_table *ex_table_ref(ex_ctx *ctx, const char *db, const char *name, const char *alias, bool write)
+{
+    return table_open_as(ctx, db, name, alias, write || ctx->lock_write, true);
+}
+
 /* A table whose definition alone the statement reads (SHOW CREATE TABLE, SHOW COLUMNS,
  * SHOW INDEX): opened as ex_table does, but one evicted stays out (storage/evict.c). */
 stor_table *ex_table_def(ex_ctx *ctx, const char *db, const char *name)
 {
-    return table_open_as(ctx, db, name, ctx->lock_write, false);
+    return table_open_as(ctx, db, name, NULL, ctx->lock_write, false);
 }
 
 /* A table whose rows the statement writes: LOCK TABLES must hold it for WRITE, and a READ
@@ -1611,7 +1618,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
         else if (st->kind == S_INSERT || st->kind == S_REPLACE || st->kind == S_UPDATE || st->kind == S_DELETE) {
             pl_stmt *w = ex_view_dml(&ctx, st);
             if (w->kind == S_INSERT || w->kind == S_REPLACE) ex_table_write(&ctx, w->db, w->table);
-            else if (w->ntrefs && w->trefs[0].name) ex_table_write(&ctx, w->trefs[0].db, w->trefs[0].name);
+            else if (w->ntrefs && w->trefs[0].name) ex_table_ref(&ctx, w->trefs[0].db, w->trefs[0].name, w->trefs[0].alias, true);
         }
     } else {
         if (st->nstmt_sets) {

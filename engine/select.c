@@ -4342,7 +4342,7 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
                 continue;
             }
         }
-        s->t = ex_table(ctx, t->db, t->name);
+        s->t = ex_table_ref(ctx, t->db, t->name, t->alias, false);
         s->lent = ex_lent(ctx, t->name);
         s->db = s->t->db;
         s->name = s->t->name;

@@ -9,7 +9,10 @@
  * may only use the tables it locked (1100) and not change a READ-locked one (1099), as
  * in MariaDB. UNLOCK TABLES, BEGIN, another LOCK TABLES and the end of the session
  * release them. Keys are database and table names, so a dropped table leaves nothing
- * dangling.
+ * dangling. The locking session's own locks are also keyed by the alias they were taken
+ * under (the table's name without one; a view's tables under their aliases in the
+ * view), and a reference finds only the lock of its own alias, as in MariaDB: after
+ * LOCK TABLES t AS a READ, `t` and `t AS b` are 1100, `t AS a` reads.
  *
  * FLUSH TABLES WITH READ LOCK is a lock on every table at once (backups, mariadb-dump
  * --lock-all-tables): other sessions' changes of tables (DML on a non-temporary table,
@@ -24,7 +27,7 @@
 #include <string.h>
 
 typedef struct tlock {
-    char db[PDB_NAME_LEN], name[PDB_NAME_LEN];
+    char db[PDB_NAME_LEN], name[PDB_NAME_LEN], alias[PDB_NAME_LEN];
     uint32_t owner;      /* connection id */
     bool write;
 } tlock;
@@ -38,6 +41,12 @@ static _Atomic int grl_holders;     /* sessions holding FLUSH TABLES WITH READ L
 static bool same(const tlock *l, const char *db, const char *name)
 {
     return !strcmp(l->name, name) && !strcmp(l->db, db);
+}
+
+/* The owner's lock of db.name under alias (case matters, as MariaDB's aliases on Unix). */
+static bool same_as(const tlock *l, const char *db, const char *name, const char *alias)
+{
+    return same(l, db, name) && !strcmp(l->alias, alias);
 }
 
 /* Does another session's lock keep conn from this access? */
@@ -77,41 +86,65 @@ static void lock_wait(ex_ctx *ctx)
 /* A view's base tables are locked with it, as the view was locked. */
 typedef struct lock_list {
     ex_ctx *ctx;
-    const char **dbs, **names;
+    const char **dbs, **names, **aliases;
     bool *write;
     int n, cap;
     bool cur_write;
 } lock_list;
 
-static void lock_add(void *arg, const char *db, const char *name)
+static const char **grow_names(ex_ctx *ctx, const char **v, int n, int nc)
+{
+    const char **nv = stor_arena_alloc(ctx->a, (size_t)nc * sizeof *nv);
+    memcpy(nv, v, (size_t)n * sizeof *nv);
+    return nv;
+}
+
+static void lock_add(void *arg, const char *db, const char *name, const char *alias)
 {
     lock_list *l = arg;
     if (l->n == l->cap) {
         int nc = l->cap * 2;
-        const char **nd = stor_arena_alloc(l->ctx->a, (size_t)nc * sizeof *nd), **nn = stor_arena_alloc(l->ctx->a, (size_t)nc * sizeof *nn);
+        l->dbs = grow_names(l->ctx, l->dbs, l->n, nc);
+        l->names = grow_names(l->ctx, l->names, l->n, nc);
+        l->aliases = grow_names(l->ctx, l->aliases, l->n, nc);
         bool *nw = stor_arena_alloc(l->ctx->a, (size_t)nc * sizeof *nw);
-        memcpy(nd, l->dbs, (size_t)l->n * sizeof *nd); memcpy(nn, l->names, (size_t)l->n * sizeof *nn); memcpy(nw, l->write, (size_t)l->n * sizeof *nw);
-        l->dbs = nd; l->names = nn; l->write = nw; l->cap = nc;
+        memcpy(nw, l->write, (size_t)l->n * sizeof *nw);
+        l->write = nw; l->cap = nc;
     }
-    l->dbs[l->n] = db; l->names[l->n] = name; l->write[l->n] = l->cur_write;
+    l->dbs[l->n] = db; l->names[l->n] = name; l->aliases[l->n] = alias ? alias : name; l->write[l->n] = l->cur_write;
     l->n++;
+}
+
+/* LOCK TABLES names a table twice under one alias in one database: 1066, as MariaDB. */
+static void lock_unique(ex_ctx *ctx, const pl_stmt *st)
+{
+    for (int i = 0; i < st->nnames; i++) {
+        const char *ai = st->lock_alias && st->lock_alias[i] ? st->lock_alias[i] : st->names[i];
+        for (int k = 0; k < i; k++) {
+            const char *ak = st->lock_alias && st->lock_alias[k] ? st->lock_alias[k] : st->names[k];
+            if (!strcmp(ai, ak) && !strcmp(ex_cur_db(ctx, st->names_db[i]), ex_cur_db(ctx, st->names_db[k])))
+                ex_raise(ctx, 1066, "42000", "Not unique table/alias: '%s'", ai);
+        }
+    }
 }
 
 void ex_lock_tables(ex_ctx *ctx, pl_stmt *st)
 {
     pdb_session *s = ctx->s;
     ex_tablelock_release(s);
+    lock_unique(ctx, st);
     /* the tables must exist (1146); a view stands for its own name and its tables */
-    lock_list ll = { ctx, NULL, NULL, NULL, 0, st->nnames + 8, false };
+    lock_list ll = { ctx, NULL, NULL, NULL, NULL, 0, st->nnames + 8, false };
     ll.dbs = stor_arena_alloc(ctx->a, (size_t)ll.cap * sizeof *ll.dbs);
     ll.names = stor_arena_alloc(ctx->a, (size_t)ll.cap * sizeof *ll.names);
+    ll.aliases = stor_arena_alloc(ctx->a, (size_t)ll.cap * sizeof *ll.aliases);
     ll.write = stor_arena_alloc(ctx->a, (size_t)ll.cap * sizeof *ll.write);
     for (int i = 0; i < st->nnames; i++) {
         const char *db = ex_cur_db(ctx, st->names_db[i]);
         const stor_viewdef *v = ex_view_find(ctx, db, st->names[i]);
         if (!v && !stor_table_find(db, st->names[i])) ex_raise(ctx, 1146, "42S02", "Table '%s.%s' doesn't exist", db, st->names[i]);
         ll.cur_write = st->lock_write[i];
-        lock_add(&ll, db, st->names[i]);
+        lock_add(&ll, db, st->names[i], st->lock_alias ? st->lock_alias[i] : NULL);
         if (v) ex_view_tables(ctx, db, v, lock_add, &ll);
     }
     for (int i = 0; i < ll.n; i++)
@@ -129,7 +162,8 @@ void ex_lock_tables(ex_ctx *ctx, pl_stmt *st)
     for (int i = 0; i < stl->nnames; i++) {
         /* a table named twice keeps its strongest lock */
         tlock *l = NULL;
-        for (size_t k = 0; k < nlocks; k++) if (locks[k].owner == s->conn_id && same(&locks[k], dbs[i], stl->names[i])) l = &locks[k];
+        for (size_t k = 0; k < nlocks; k++)
+            if (locks[k].owner == s->conn_id && same_as(&locks[k], dbs[i], stl->names[i], ll.aliases[i])) l = &locks[k];
         if (!l) {
             if (nlocks == clocks) {
                 size_t nc = clocks ? clocks * 2 : 16;
@@ -141,6 +175,7 @@ void ex_lock_tables(ex_ctx *ctx, pl_stmt *st)
             memset(l, 0, sizeof *l);
             snprintf(l->db, sizeof l->db, "%s", dbs[i]);
             snprintf(l->name, sizeof l->name, "%s", stl->names[i]);
+            snprintf(l->alias, sizeof l->alias, "%s", ll.aliases[i]);
             l->owner = s->conn_id;
         }
         l->write |= stl->lock_write[i];
@@ -183,7 +218,7 @@ void ex_commit_check(ex_ctx *ctx)
     if (atomic_load(&grl_holders) > (ctx->s->global_read_lock ? 1 : 0)) lock_wait(ctx);
 }
 
-void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write)
+void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, const char *alias, bool write)
 {
     pdb_session *s = ctx->s;
     if (write && !t->temporary && (atomic_load(&grl_holders) || ex_sysvar_read_only())) ex_write_check(ctx);
@@ -191,13 +226,15 @@ void ex_tablelock_check(ex_ctx *ctx, const stor_table *t, bool write)
     if (!atomic_load(&any_locks) || t->temporary) return;
     pthread_mutex_lock(&tl_mu);
     if (s->tables_locked) {
-        /* the locking session: only its tables, and READ ones only for reading */
+        /* the locking session: only its tables, under the alias locked, and READ ones only
+           for reading */
+        const char *as = alias ? alias : t->name;
         const tlock *mine = NULL;
-        for (size_t i = 0; i < nlocks; i++) if (locks[i].owner == s->conn_id && same(&locks[i], t->db, t->name)) mine = &locks[i];
+        for (size_t i = 0; i < nlocks; i++) if (locks[i].owner == s->conn_id && same_as(&locks[i], t->db, t->name, as)) mine = &locks[i];
         bool ro = mine && !mine->write;
         pthread_mutex_unlock(&tl_mu);
-        if (!mine) ex_raise(ctx, 1100, "HY000", "Table '%s' was not locked with LOCK TABLES", t->name);
-        if (ro && write) ex_raise(ctx, 1099, "HY000", "Table '%s' was locked with a READ lock and can't be updated", t->name);
+        if (!mine) ex_raise(ctx, 1100, "HY000", "Table '%s' was not locked with LOCK TABLES", as);
+        if (ro && write) ex_raise(ctx, 1099, "HY000", "Table '%s' was locked with a READ lock and can't be updated", as);
         return;
     }
     bool c = conflicts(s->conn_id, t->db, t->name, write);

@@ -422,7 +422,7 @@ bool ex_view_rename(ex_ctx *ctx, const char *db, const char *name, const char *n
 
 typedef struct vwalk {
     ex_ctx *ctx;
-    void (*fn)(void *arg, const char *db, const char *name);
+    void (*fn)(void *arg, const char *db, const char *name, const char *alias);
     void *arg;
     int depth;
 } vwalk;
@@ -457,7 +457,7 @@ static void walk_select(vwalk *w, const char *db, const pl_select *sel)
             const char *tdb = t->db ? t->db : db;
             const stor_viewdef *v = ex_view_find(w->ctx, tdb, t->name);
             if (v) walk_view(w, tdb, v);
-            else w->fn(w->arg, tdb, t->name);
+            else w->fn(w->arg, tdb, t->name, t->alias);
             walk_expr(w, db, t->on);
         }
         for (int i = 0; i < q->nitems; i++) walk_expr(w, db, q->items[i].e);
@@ -468,7 +468,8 @@ static void walk_select(vwalk *w, const char *db, const pl_select *sel)
 
 /* Calls fn for every base table view v reads, through the views it reads (LOCK TABLES
  * locks them with the view, as MariaDB does). */
-void ex_view_tables(ex_ctx *ctx, const char *db, const stor_viewdef *v, void (*fn)(void *arg, const char *db, const char *name), void *arg)
+void ex_view_tables(ex_ctx *ctx, const char *db, const stor_viewdef *v,
+                    void (*fn)(void *arg, const char *db, const char *name, const char *alias), void *arg)
 {
     vwalk w = { ctx, fn, arg, 0 };
     walk_view(&w, db, v);

@@ -785,6 +785,7 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
     }
     if (!strcmp(u, "MATCH")) {
         int n;
+        if (is_op(p, ')')) syntax_error(p);   /* (MATCH (): MariaDB's grammar wants a column) */
         pl_expr **cols = arglist(p, &n);
         expect_kw(p, "AGAINST");
         expect_op(p, '(');
@@ -797,7 +798,7 @@ static pl_expr *func_call_args(P *p, char *name, const char *start)
         expect_op(p, ')');
         e->args = alloc(p, (size_t)(n + 1) * sizeof(pl_expr *));
         e->args[0] = q;
-        if (n) memcpy(e->args + 1, cols, (size_t)n * sizeof(pl_expr *));   /* (MATCH (): none, cols NULL) */
+        memcpy(e->args + 1, cols, (size_t)n * sizeof(pl_expr *));
         e->nargs = n + 1;
         e->ival = mode;
         set_src(p, e, start);
@@ -4918,17 +4919,20 @@ static void statement(P *p, pl_stmt *s)
     if (accept_kw(p, "LOCK")) {
         if (!accept_kw(p, "TABLES")) expect_kw(p, "TABLE");
         s->kind = S_LOCK_TABLES;
-        vec ln = { 0 }, ld = { 0 }, lw = { 0 };
+        vec ln = { 0 }, ld = { 0 }, lw = { 0 }, la = { 0 };
         do {
             char *db, *nm; table_name(p, &db, &nm);
             vpush(p, &ln, nm); vpush(p, &ld, db);
-            if (accept_kw(p, "AS")) ident(p); else if (is_ident_tok(p) && !is_kw(p, "READ") && !is_kw(p, "WRITE") && !is_kw(p, "LOW_PRIORITY")) ident(p);
+            char *al = NULL;
+            if (accept_kw(p, "AS")) al = ident(p);
+            else if (is_ident_tok(p) && !is_kw(p, "READ") && !is_kw(p, "WRITE") && !is_kw(p, "LOW_PRIORITY")) al = ident(p);
+            vpush(p, &la, al);
             bool w = false;
             if (accept_kw(p, "READ")) accept_kw(p, "LOCAL");
             else { accept_kw(p, "LOW_PRIORITY"); expect_kw(p, "WRITE"); w = true; }
             vpush(p, &lw, w ? (void *)1 : NULL);
         } while (accept_op(p, ','));
-        s->names = (char **)ln.v; s->names_db = (char **)ld.v; s->nnames = ln.n;
+        s->names = (char **)ln.v; s->names_db = (char **)ld.v; s->nnames = ln.n; s->lock_alias = (char **)la.v;
         s->lock_write = alloc(p, (size_t)(ln.n ? ln.n : 1) * sizeof(bool));
         for (int i = 0; i < ln.n; i++) s->lock_write[i] = lw.v[i] != NULL;
         return;

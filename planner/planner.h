@@ -535,6 +535,7 @@ typedef struct pl_stmt {
     char **names_db;
     int nnames;
     bool *lock_write;         /* LOCK TABLES: per name, WRITE (else READ) */
+    char **lock_alias;        /* LOCK TABLES: per name, its alias (NULL none) */
     char **rename_to, **rename_to_db;  /* RENAME TABLE a TO b, ... */
     char *charset, *collate;  /* CREATE DATABASE / SET NAMES */
     /* SHOW */

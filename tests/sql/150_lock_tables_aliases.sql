@@ -1,0 +1,56 @@
+-- LOCK TABLES under aliases: a lock taken as `t AS a` serves only references to `t AS a`
+-- (`t` and `t AS b` are 1100 naming the alias), a lock without alias only `t` itself; a
+-- READ lock's alias refuses writes (1099 naming the alias); the same alias twice in one
+-- database is 1066; a view's tables are locked under the aliases the view gives them.
+CREATE TABLE lk1 (id INT PRIMARY KEY, v INT);
+CREATE TABLE lk2 (id INT PRIMARY KEY, v INT);
+INSERT INTO lk1 VALUES (1, 1), (2, 2);
+INSERT INTO lk2 VALUES (1, 10);
+CREATE VIEW lkv AS SELECT x.id FROM lk1 x JOIN lk2 y ON x.id = y.id;
+LOCK TABLES lk1 AS a READ, lk2 WRITE;
+SELECT * FROM lk1 AS a;
+SELECT * FROM lk1;
+SELECT * FROM lk1 AS b;
+SELECT a.id, lk2.v FROM lk1 a JOIN lk2 ON lk2.id = a.id;
+SELECT (SELECT COUNT(*) FROM lk1 a) c;
+SELECT * FROM (SELECT * FROM lk1 a) d;
+UPDATE lk1 a SET v = 5;
+UNLOCK TABLES;
+LOCK TABLES lk1 READ, lk1 AS x WRITE;
+SELECT * FROM lk1;
+SELECT * FROM lk1 x;
+UPDATE lk1 x SET v = v + 1;
+UPDATE lk1 SET v = v + 1;
+DELETE FROM lk1 WHERE id = 0;
+SELECT * FROM lk1 x;
+UNLOCK TABLES;
+LOCK TABLES lk1 AS a WRITE, lk1 AS b READ;
+SELECT * FROM lk1 a JOIN lk1 b USING (id);
+INSERT INTO lk1 VALUES (3, 3);
+DELETE a FROM lk1 a WHERE id = 3;
+UPDATE lk1 a, lk1 b SET a.v = 1 WHERE 0;
+UPDATE lk1 a, lk1 c SET a.v = 1 WHERE 0;
+UNLOCK TABLES;
+LOCK TABLES lk1 READ, lk1 WRITE;
+LOCK TABLES lk1 AS a READ, lk1 AS a WRITE;
+LOCK TABLES lk1 AS lk2 READ, lk2 READ;
+LOCK TABLES lk1 AS a READ, lk1 AS A READ;
+SELECT * FROM lk1 A;
+UPDATE lk1 a SET v = 1;
+DELETE FROM lk1;
+UNLOCK TABLES;
+LOCK TABLES lkv READ;
+SELECT * FROM lkv;
+SELECT * FROM lk1;
+SELECT * FROM lk1 x;
+SELECT * FROM lk2 y;
+UNLOCK TABLES;
+LOCK TABLES lk1 WRITE, lk1 AS a READ;
+INSERT INTO lk1 SELECT id + 100, v FROM lk1 a;
+SELECT COUNT(*) FROM lk1;
+DELETE FROM lk1 WHERE id > 100;
+UNLOCK TABLES;
+SELECT * FROM lk1;
+SELECT MATCH () AGAINST ('x');
+DROP VIEW lkv;
+DROP TABLE lk1, lk2;
