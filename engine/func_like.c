@@ -737,8 +737,43 @@ static bool like_match(const like_pat *m, const char *s, size_t sn)
     return like_rec(s, sn, 0, m->pat, m->pn, 0, m->esc, m->coll, m->co, m->coll != COLL_BINARY, 0) == 1;
 }
 
+/* MariaDB's Boyer-Moore '%literal%' search (Item_func_like): a pattern of more than five
+ * characters, '%' at both ends and no other wildcard or escape between. On a
+ * single-byte charset it compares by the collation's sort order, which two collations
+ * have otherwise than their LIKE (latin2_czech_cs: case-blind there, exact elsewhere).
+ * MariaDB searches so only for a constant pattern; here any pattern of that form is. */
+static bool search_form(const char *p, size_t pn, int esc)
+{
+    if (pn < 2 || p[0] != '%' || p[pn - 1] != '%') return false;
+    size_t chars = 0;
+    for (size_t i = 0; i < pn; i++) {
+        unsigned char c = (unsigned char)p[i];
+        if ((c & 0xc0) != 0x80) chars++;
+        if (i && i + 1 < pn && (c == '%' || c == '_' || (int)c == esc)) return false;
+    }
+    return chars > 5;
+}
+
+static bool search_find(const char *s, size_t sn, const char *lit, size_t ln, uint16_t coll, const uint8_t *cls)
+{
+    for (size_t i = 0; i <= sn;) {
+        size_t si = i, li = 0;
+        while (li < ln && si < sn) {
+            int a = lk_next(s, sn, &si, true), b = lk_next(lit, ln, &li, true);
+            if (!pdb_coll_search_eq(coll, cls, a, b)) break;
+            if (li >= ln) return true;
+        }
+        if (!ln) return true;
+        if (i >= sn) break;
+        lk_next(s, sn, &i, true);
+    }
+    return false;
+}
+
 bool ex_like(const char *s, size_t sn, const char *p, size_t pn, int esc, uint16_t coll)
 {
+    const uint8_t *cls = pdb_coll_search_classes(coll);
+    if (cls && search_form(p, pn, esc)) return search_find(s, sn, p + 1, pn - 2, coll, cls);
     if (pn < sizeof ((like_pat *)0)->pat) return like_match(like_cached(p, pn, esc, coll), s, sn);
     const pdb_collation *co = pdb_coll_by_id(coll);
     return like_rec(s, sn, 0, p, pn, 0, esc, coll, co, coll != COLL_BINARY, 0) == 1;

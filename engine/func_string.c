@@ -338,7 +338,7 @@ static void fn_weight_string(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n
     const char *s = ex_to_str(ctx->a, &a[0], &len);
     uint16_t co = a[0].t == VT_STRING ? a[0].coll : COLL_LATIN1_SWEDISH_CI;
     uint32_t nw = e && e->ival > 0 ? (uint32_t)e->ival : 0;
-    size_t cap = (nw ? nw : len + 1) * pdb_coll_weight_size(co) * pdb_coll_levels(co);
+    size_t cap = (nw > len + 1 ? nw : len + 1) * pdb_coll_weight_size(co) * pdb_coll_levels(co);   /* (czech: AS CHAR(n) cuts nothing) */
     uint8_t *o = stor_arena_alloc(ctx->a, cap + 1);
     *out = ex_str((const char *)o, pdb_coll_weight_string(co, s, len, nw, o, cap), COLL_BINARY);
 }

@@ -99,6 +99,19 @@ typedef struct sb_charset {
                                        stand for converts to; else the lowest of them */
 } sb_charset;
 
+/* A Czech collation (latin2_czech_cs, cp1250_czech_cs): a string weighs as a stream of
+ * values taken in passes (storage/collation.c's cz_next; tests/collation/gen_sbcs.py's
+ * czech_values says how). passes[k][byte]: the byte's value in pass k, 0 not weighed
+ * there, 2 a space (four passes only), 255 the first letter of a double (ch): doubles,
+ * longest first, give the values of such letter groups. */
+typedef struct sb_czech {
+    uint8_t npass;                   /* 4: letters and accents word by word, case, punctuation; 2 */
+    bool zero_end;                   /* WEIGHT_STRING ends with the stream's final 0 */
+    const uint8_t (*passes)[256];
+    uint8_t ndoubles;
+    struct { uint8_t len; uint8_t b[2]; uint8_t v[4]; } doubles[8];
+} sb_czech;
+
 typedef struct sb_coll {
     uint16_t id;
     const char *name;
@@ -109,6 +122,12 @@ typedef struct sb_coll {
     const uint8_t *upper, *lower;   /* UPPER and LOWER of each byte */
     bool thai;                      /* tis620_thai_ci: a string's weights are its bytes rearranged
                                        (storage/collation.c's thai_key); w is each byte's alone */
+    const sb_czech *czech;          /* a Czech collation's passes (w: its first pass), else NULL */
+    const uint16_t *uni;            /* its own bytes' characters where not its charset's
+                                       (latin2_czech_cs: 0x7f..0x9f none), else NULL */
+    const uint8_t *bm;              /* the classes of bytes MariaDB's '%literal%' search
+                                       (its Boyer-Moore, by sort order) finds equal where
+                                       not LIKE's (latin2_czech_cs: case-blind), else NULL */
 } sb_coll;
 
 extern const sb_charset sb_charsets[];

@@ -235,6 +235,20 @@ static void uca1400_add(const char *const tcs[5], const uint8_t tmax[5], const c
         }
 }
 
+/* A collation's own reading of its charset's bytes (latin2_czech_cs): a copy of the
+ * charset with its map, made once and kept for the process. */
+static const sb_rt *sb_rt_own(const sb_coll *s)
+{
+    sb_charset *cs = malloc(sizeof *cs);
+    sb_rt *r = calloc(1, sizeof *r);
+    if (!cs || !r) abort();
+    *cs = sb_charsets[s->cs];
+    cs->uni = s->uni;
+    for (int b = 0; b < 0x80; b++) if (s->uni[b] != b) cs->ascii = false;   /* (latin2_czech_cs: no DEL) */
+    sb_rt_init(r, cs);
+    return r;
+}
+
 static void by_id_init(void)
 {
     sb_rts = calloc(sb_ncharsets, sizeof *sb_rts);
@@ -268,10 +282,12 @@ static void by_id_init(void)
             if (!strcmp(colls[i].c.charset, encs[e])) colls[i].enc = (uint8_t)e;
     for (unsigned i = 0; i < sb_ncolls; i++) {
         const sb_coll *s = &sb_colls[i];
+        const sb_rt *rt = s->uni ? sb_rt_own(s) : &sb_rts[s->cs];
         colls[ncolls++] = (coll_def){ { s->id, s->name, sb_charsets[s->cs].name, 1, s->is_default, s->pad, s->ci, s->bin,
-                                        s->sortlen }, CF_SB, s, &sb_rts[s->cs], false, false, false, -1, ENC_SB, 0, false, 0, 0 };
+                                        s->sortlen }, CF_SB, s, rt, false, false, false, -1, ENC_SB, 0, false, 0, 0 };
         sb_props(&colls[ncolls - 1]);
-        colls[ncolls - 1].space = s->w[sb_byte(&sb_rts[s->cs], ' ')];
+        colls[ncolls - 1].space = s->w[sb_byte(rt, ' ')];
+        if (s->czech) colls[ncolls - 1].ascii_ci = colls[ncolls - 1].exact = colls[ncolls - 1].ascii_sorted = false;
     }
     for (unsigned i = 0; i < mb_ncolls; i++) {
         const mb_coll *m = &mb_colls[i];
@@ -875,11 +891,127 @@ static int thai_cmp(const coll_def *d, const char *a, size_t an, const char *b, 
     return r < 0 ? -1 : r > 0;
 }
 
+/* ---- latin2_czech_cs, cp1250_czech_cs: a stream of values taken in passes ---- */
+
+/* The bytes of s (UTF-8) in the collation's charset, in buf when they fit, else in a
+ * malloc'd buffer (*heap, freed by the caller); their number. */
+static size_t sb_bytes_of(const coll_def *d, const char *s, size_t n, uint8_t *buf, size_t cap, uint8_t **heap,
+                          const uint8_t **out)
+{
+    *heap = NULL;
+    uint8_t *o = buf;
+    if (n > cap && !(o = *heap = malloc(n))) abort();
+    size_t len = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        o[len++] = c < 0x80 && d->rt->cs->ascii ? (i++, c) : (uint8_t)sb_byte_q(d->rt, next_cp(s, n, &i));
+    }
+    *out = o;
+    return len;
+}
+
+typedef struct cz_iter {
+    const sb_czech *cz;
+    const uint8_t *s;
+    size_t n, p, store;   /* store: where the other of passes 0 and 1 goes on (four passes) */
+    int pass;
+} cz_iter;
+
+/* The value of the double letters (ch) at it->p, which it then passes but for its last. */
+static int cz_double(cz_iter *it)
+{
+    const sb_czech *cz = it->cz;
+    for (int k = 0; k < cz->ndoubles; k++) {
+        uint8_t len = cz->doubles[k].len;
+        if (len <= it->n - it->p && !memcmp(it->s + it->p, cz->doubles[k].b, len)) {
+            it->p += len - 1u;
+            return cz->doubles[k].v[it->pass];
+        }
+    }
+    return 255;
+}
+
+/* The next value, 0 at the end, as MariaDB's ctype-czech.c and ctype-win1250ch.c take
+ * them (tests/collation/gen_sbcs.py's czech_values, checked against MariaDB, says how).
+ * Four passes: 0 and 1 go word by word in turn (a word's letters, then its accents; a
+ * space weighs 2 and ends the word), each ends with 1; 2 (case) and 3 (punctuation) take
+ * the whole string; trailing spaces weigh nothing. Two passes: the string twice. */
+static int cz_next(cz_iter *it)
+{
+    const sb_czech *cz = it->cz;
+    for (;;) {
+        if (it->p >= it->n) {
+            if (cz->npass == 2) {
+                if (it->pass || !it->n) return 0;
+                it->p = 0;
+                it->pass = 1;
+            } else {
+                if (it->pass == 3) return 0;
+                it->p = it->pass == 0 ? it->store : 0;
+                it->pass++;
+                return 1;
+            }
+        }
+        int v = cz->passes[it->pass][it->s[it->p]];
+        if (cz->npass == 4 && v == 0) { it->p++; continue; }
+        if (cz->npass == 4 && v == 2) {
+            size_t r = ++it->p;
+            while (r < it->n && cz->passes[it->pass][it->s[r]] == 2) r++;
+            if (r >= it->n || it->pass <= 2) it->p = r;   /* (pass 3 weighs each space) */
+            if (it->p >= it->n) continue;
+            if (it->pass <= 1) {   /* the word's other pass, from where it left off */
+                size_t at = it->p;
+                it->pass = 1 - it->pass;
+                it->p = it->store;
+                it->store = at;
+            }
+            return 2;
+        }
+        if (v == 255) v = cz_double(it);
+        it->p++;
+        return v;
+    }
+}
+
+/* The stream of s's values (0 included when all) into out (cap >= 4 * n + 8); its length. */
+static size_t cz_values(const coll_def *d, const char *s, size_t n, bool trim, bool all, uint8_t *out, size_t cap)
+{
+    uint8_t buf[256], *heap;
+    const uint8_t *b;
+    size_t bn = sb_bytes_of(d, s, n, buf, sizeof buf, &heap, &b), k = 0;
+    while (trim && bn && b[bn - 1] == ' ') bn--;
+    cz_iter it = { d->sb->czech, b, bn, 0, 0, 0 };
+    for (int v; k < cap && (v = cz_next(&it)) != 0;) out[k++] = (uint8_t)v;
+    if (all && k < cap) out[k++] = 0;
+    free(heap);
+    return k;
+}
+
+/* MariaDB's strnncollsp of them: trailing spaces dropped, then the streams compared. */
+static int cz_cmp(const coll_def *d, const char *a, size_t an, const char *b, size_t bn)
+{
+    uint8_t ba[256], bb[256], *ha, *hb;
+    const uint8_t *ka, *kb;
+    size_t na = sb_bytes_of(d, a, an, ba, sizeof ba, &ha, &ka), nb = sb_bytes_of(d, b, bn, bb, sizeof bb, &hb, &kb);
+    while (na && ka[na - 1] == ' ') na--;
+    while (nb && kb[nb - 1] == ' ') nb--;
+    cz_iter x = { d->sb->czech, ka, na, 0, 0, 0 }, y = { d->sb->czech, kb, nb, 0, 0, 0 };
+    int va, vb;
+    do {
+        va = cz_next(&x);
+        vb = cz_next(&y);
+    } while (va == vb && va);
+    free(ha);
+    free(hb);
+    return va == vb ? 0 : va < vb ? -1 : 1;
+}
+
 /* MariaDB's my_strnncollsp_simple (and _8bit_bin, _latin1_de): weights in turn; the rest
  * of the longer string against a space's weight (PAD SPACE), or it is greater (NO PAD). */
 static int sb_cmp(const coll_def *d, const char *a, size_t an, const char *b, size_t bn)
 {
     if (d->sb && d->sb->thai) return thai_cmp(d, a, an, b, bn);
+    if (d->sb && d->sb->czech) return cz_cmp(d, a, an, b, bn);
     sbscan x, y;
     sb_init(&x, d, a, an);
     sb_init(&y, d, b, bn);
@@ -1102,6 +1234,7 @@ unsigned pdb_coll_weight_size(uint16_t coll)
 {
     const coll_def *d = find(coll);
     if (d && d->family == CF_MB) return d->c.maxlen;   /* (a code's bytes) */
+    if (d && d->sb && d->sb->czech) return d->sb->sortlen;   /* (its passes: MariaDB's strxfrm_multiply) */
     if (!d || d->family == CF_BINARY || d->family == CF_SB) return 1;
     if (d->family == CF_UCA) return 16;                  /* MariaDB allows 8 weights a character */
     if (d->family == CF_BIN && d->c.maxlen == 4) return 3;
@@ -1152,6 +1285,15 @@ size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t n
         for (int lv = LV_2; lv <= LV_3; lv <<= 1)   /* (each level's weights after the last's) */
             if (d->levels & lv) k += uca_weights(lvl_rt(d, lv), lvl_rt(d, lv)->t->space, s, n, nweights, out + k, cap - k);
         return k;
+    } else if (d->sb && d->sb->czech) {   /* (the stream, its final 0 as MariaDB's; AS CHAR(n) changes nothing) */
+        size_t i = n;
+        uint8_t *o = malloc(4 * i + 8);
+        if (!o) abort();
+        size_t kn = cz_values(d, s, i, false, d->sb->czech->zero_end, o, 4 * i + 8);
+        if (kn > cap) kn = cap;
+        memcpy(out, o, kn);
+        free(o);
+        return kn;
     } else if (d->sb && d->sb->thai) {   /* (the characters taken, rearranged) */
         size_t i = 0, chars = 0;
         while ((!limit || chars < nweights) && i < n) { next_cp(s, n, &i); chars++; }
@@ -1263,6 +1405,14 @@ static inline uint64_t wend(wacc *a)
  * (equal under sb_cmp exactly when these are equal). */
 static uint64_t sb_hash(const coll_def *d, const char *s, size_t n)
 {
+    if (d->sb && d->sb->czech) {   /* (the stream cz_cmp compares) */
+        uint8_t buf[1024], *o = 4 * n + 8 <= sizeof buf ? buf : malloc(4 * n + 8);
+        if (!o) abort();
+        size_t kn = cz_values(d, s, n, true, false, o, 4 * n + 8);
+        uint64_t h = fnv(0xcbf29ce484222325ull, o, kn);
+        if (o != buf) free(o);
+        return h;
+    }
     if (d->sb && d->sb->thai) {   /* (its key without the trailing bytes thai_cmp pads with) */
         uint8_t buf[128], *heap;
         const uint8_t *k;
@@ -1293,7 +1443,7 @@ uint64_t pdb_coll_hash(uint16_t coll, const char *s, size_t n)
     uint64_t h = 0xcbf29ce484222325ull;
     const coll_def *d = find(coll);
     if (!d || d->family == CF_BINARY) return fnv(h, s, n);
-    if (d->sb && d->sb->thai) return sb_hash(d, s, n);   /* (a trailing space is not the end there) */
+    if (d->sb && (d->sb->thai || d->sb->czech)) return sb_hash(d, s, n);   /* (a trailing space is not the end there) */
     if (d->c.pad_space) n = trim_pad(s, n);
     const tab_rt *t = rt_of(d);
     wacc a = { h, 0, false };
@@ -1344,6 +1494,7 @@ bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t 
     const coll_def *d = find(coll);
     if (!d || d->family == CF_BINARY) return an == bn && !memcmp(a, b, an);
     if (d->sb && d->sb->thai) return thai_cmp(d, a, an, b, bn) == 0;   /* (its spaces move: see thai_key) */
+    if (d->sb && d->sb->czech) return cz_cmp(d, a, an, b, bn) == 0;
     if (d->c.pad_space) { an = trim_pad(a, an); bn = trim_pad(b, bn); }
     if (d->family == CF_BIN) return an == bn && !memcmp(a, b, an);
     const tab_rt *t = rt_of(d);
@@ -1376,6 +1527,20 @@ bool pdb_coll_eq(uint16_t coll, const char *a, size_t an, const char *b, size_t 
 
 static bool uca_char_eq(const tab_rt *r, int32_t a, int32_t b);
 static bool page_in(const coll_pageset *s, uint32_t page);
+
+/* The classes of MariaDB's '%literal%' search where they are not LIKE's (NULL: LIKE's). */
+const uint8_t *pdb_coll_search_classes(uint16_t coll)
+{
+    const coll_def *d = find(coll);
+    return d && d->family == CF_SB ? d->sb->bm : NULL;
+}
+
+/* Whether that search finds characters a and b equal (classes from pdb_coll_search_classes). */
+bool pdb_coll_search_eq(uint16_t coll, const uint8_t *classes, int32_t a, int32_t b)
+{
+    const coll_def *d = find(coll);
+    return a == b || classes[sb_byte_q(d->rt, a)] == classes[sb_byte_q(d->rt, b)];
+}
 
 bool pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b)
 {

@@ -251,6 +251,11 @@ const pdb_charset_info *pdb_charset_at(size_t i);
 /* LIKE's test of one character against another: MariaDB compares their own weights
  * (no PAD SPACE: an ignorable character equals no space; see collation.c). */
 bool     pdb_coll_char_eq(uint16_t coll, int32_t a, int32_t b);
+/* MariaDB's '%literal%' search on a single-byte charset compares by the collation's sort
+ * order, which latin2_czech_cs and swe7 have otherwise than LIKE's rule: its classes
+ * (NULL: as LIKE), and whether it finds two characters equal. */
+const uint8_t *pdb_coll_search_classes(uint16_t coll);
+bool     pdb_coll_search_eq(uint16_t coll, const uint8_t *classes, int32_t a, int32_t b);
 /* UPPER/LOWER of one character (a code point) as MariaDB maps it under coll. */
 int32_t  pdb_coll_toupper(uint16_t coll, int32_t cp);
 int32_t  pdb_coll_tolower(uint16_t coll, int32_t cp);

@@ -9,11 +9,15 @@ hebrew, ... latin1 and ascii; not binary) asks a running MariaDB for:
     byte, or two where the collation expands a letter, latin1_german2_ci's
     ä = AE), UPPER and LOWER of each byte, and which bytes LIKE finds equal
     where that is not "equal weights".
-Collations that weigh a byte by its neighbours (latin2_czech_cs,
-cp1250_czech_cs, tis620_thai_ci and its nopad twin) are found by comparing the
-weights of every pair of bytes with the two weights side by side, and left
-out: pressdb does not have them, nor the character set of a default collation left
-out (tis620).
+Collations that weigh a byte by its neighbours are found by comparing the weights
+of every pair of bytes with the two weights side by side. Three are modelled:
+tis620_thai_ci and its nopad twin (thai_sortable), and the Czech ones, which weigh a
+string in passes (czech_values): latin2_czech_cs in four (letters word by word
+interleaved with their accents, then case, then punctuation), cp1250_czech_cs in two;
+their pass tables and double letters (ch) are read from MariaDB's weights of every
+byte and pair of bytes, and both models are checked against MariaDB's weights of
+random strings. Any other is left out, and the character set of a default collation
+left out.
 
     /usr/bin/python3 tests/collation/gen_sbcs.py            # starts a private MariaDB
     /usr/bin/python3 tests/collation/gen_sbcs.py --port N   # uses a running one (root, no password)
@@ -47,8 +51,10 @@ def fetch_bytes(cur, expr):
     return dict(cur.fetchall())
 
 
-def to_unicode(cur, cs):
-    m = fetch_bytes(cur, "HEX(CONVERT(%s USING utf32))" % byte_in(cs))
+def to_unicode(cur, cs, coll=None):
+    """Each byte's character (0xffff none), read in the charset or under one of its
+    collations (latin2_czech_cs has a table of its own)."""
+    m = fetch_bytes(cur, "HEX(CONVERT(%s USING utf32))" % (byte_in(cs) if not coll else "(%s COLLATE %s)" % (byte_in(cs), coll)))
     out = []
     for b in range(256):
         cp = int(m[b], 16)
@@ -119,7 +125,158 @@ def check_thai(cur, coll, w):
                                                                           thai_sortable(x, w).hex()))
 
 
-def like_classes(cur, cs, coll, w):
+class Czech:
+    """A Czech collation's passes: table[k][byte] is the byte's value in pass k (0: not
+    weighed in it; 2: a space, ends a word; 255: the first letter of a double),
+    doubles the letter groups weighed as one ((bytes, values per pass), longest first),
+    zero_end whether WEIGHT_STRING ends with the stream's final 0."""
+    def __init__(self, npass):
+        self.npass = npass
+        self.table = [[0] * 256 for _ in range(npass)]
+        self.doubles = []
+        self.zero_end = npass == 4
+
+
+def czech_values(cz, s):
+    """The values a Czech collation compares for the bytes s, ending with 0.
+    Four passes (latin2_czech_cs): passes 0 and 1 alternate word by word (a space ends
+    a word and is weighed 2; runs of spaces count once), so the first word's letters,
+    then its accents, then the next word's ...; each pass ends with 1; passes 2 and 3
+    take the whole string (2 collapses runs of spaces, 3 weighs each space); spaces at
+    the end are not weighed. Two passes (cp1250_czech_cs): the string once per pass,
+    nothing between them."""
+    n, out = len(s), []
+    p = store = pas = 0
+    while True:
+        while True:
+            if p >= n:
+                if cz.npass == 2:
+                    if pas == 0 and n > 0:
+                        p, pas = 0, 1
+                    else:
+                        v = 0
+                        break
+                elif pas != 3:
+                    p = store if pas == 0 else 0
+                    pas += 1
+                    v = 1
+                    break
+                else:
+                    v = 0
+                    break
+            v = cz.table[pas][s[p]]
+            if cz.npass == 4 and v == 0:
+                p += 1
+                continue
+            if cz.npass == 4 and v == 2:
+                p += 1
+                r = p
+                while r < n and cz.table[pas][s[r]] == 2:
+                    r += 1
+                if r >= n or pas <= 2:
+                    p = r
+                if p >= n:
+                    continue
+                if pas <= 1:
+                    pas, p, store = 1 - pas, store, p
+                break
+            if v == 255:
+                for word, vals in cz.doubles:
+                    if s[p:p + len(word)] == word:
+                        v = vals[pas]
+                        p += len(word) - 1
+                        break
+            p += 1
+            break
+        out.append(v)
+        if v == 0:
+            return out
+
+
+def czech_weights(cz, s):
+    v = czech_values(cz, s)
+    return bytes(v if cz.zero_end else v[:-1])
+
+
+def czech_tables(cur, cs, coll):
+    """A Czech collation's Czech from MariaDB's weights of single bytes and pairs."""
+    one = fetch_bytes(cur, "WEIGHT_STRING(%s COLLATE %s)" % (byte_in(cs), coll))
+    npass = 4 if one[ord("a")].endswith(b"\x00") else 2
+    cz = Czech(npass)
+    unsure = {}
+    for b in range(256):
+        w = one[b]
+        if npass == 2:
+            if len(w) != 2:
+                raise SystemExit("%s: byte %02x weighs %s" % (coll, b, w.hex()))
+            cz.table[0][b], cz.table[1][b] = w[0], w[1]
+            continue
+        groups = w[:-1].split(b"\x01")
+        if len(groups) != 4 or any(len(g) > 1 for g in groups) or w[-1:] != b"\x00":
+            raise SystemExit("%s: byte %02x weighs %s" % (coll, b, w.hex()))
+        for k, g in enumerate(groups):
+            if g:
+                cz.table[k][b] = g[0]
+            else:
+                unsure.setdefault(b, []).append(k)
+    # a pass that leaves a byte alone unweighed: ignored (0) or a space (2), as weighing
+    # it between letters tells
+    probes = [b"a%cb", b"ab%c%cba", b"%ca"]
+    for b, ks in sorted(unsure.items()):
+        strs = [x.replace(b"%c", bytes([b])) for x in probes]
+        cur.execute("SELECT " + ", ".join("WEIGHT_STRING(CONVERT(x'%s' USING %s) COLLATE %s)" % (x.hex(), cs, coll)
+                                          for x in strs))
+        want = list(cur.fetchone())
+        fits = []
+        for mask in range(1 << len(ks)):
+            for i, k in enumerate(ks):
+                cz.table[k][b] = 2 if mask >> i & 1 else 0
+            if [czech_weights(cz, x) for x in strs] == want:
+                fits.append(mask)
+        if len(fits) != 1:
+            raise SystemExit("%s: byte %02x: %d ways to weigh it" % (coll, b, len(fits)))
+        for i, k in enumerate(ks):
+            cz.table[k][b] = 2 if fits[0] >> i & 1 else 0
+    # double letters: pairs weighed otherwise than their bytes in a row
+    pair = "CONVERT(UNHEX(CONCAT(LPAD(HEX(a.seq), 2, '0'), LPAD(HEX(b.seq), 2, '0'))) USING %s)" % cs
+    cur.execute("SELECT a.seq, b.seq, WEIGHT_STRING(%s COLLATE %s) FROM seq_0_to_255 a, seq_0_to_255 b" % (pair, coll))
+    pairs = {(a, b): w for a, b, w in cur.fetchall()}
+    heads = set()
+    for (a, b), w in sorted(pairs.items()):
+        if w != czech_weights(cz, bytes([a, b])):
+            vals = list(w[:-1].split(b"\x01")) if npass == 4 else [w[0:1], w[1:2]]
+            if len(w) != (8 if npass == 4 else 2) or any(len(v) != 1 for v in vals):
+                raise SystemExit("%s: pair %02x %02x weighs %s" % (coll, a, b, w.hex()))
+            cz.doubles.append((bytes([a, b]), [v[0] for v in vals]))
+            heads.add(a)
+    for h in sorted(heads):
+        cz.doubles.append((bytes([h]), [cz.table[k][h] for k in range(npass)]))
+        for k in range(npass):
+            cz.table[k][h] = 255
+    for (a, b), w in pairs.items():
+        if czech_weights(cz, bytes([a, b])) != w:
+            raise SystemExit("%s: pair %02x %02x weighs %s in MariaDB, %s here"
+                             % (coll, a, b, w.hex(), czech_weights(cz, bytes([a, b])).hex()))
+    check_czech(cur, cs, coll, cz)
+    return cz
+
+
+def check_czech(cur, cs, coll, cz):
+    """That czech_values gives MariaDB's WEIGHT_STRING on random strings."""
+    rnd = random.Random(coll)
+    alpha = list(b"aAbcCcChHhsz .,-\t0") + list(range(0xA1, 0x100, 3)) + [0x20, 0x20, 0x63, 0x68]
+    samples = [bytes(rnd.choice(alpha) for _ in range(rnd.randint(0, 14))) for _ in range(4000)]
+    for k in range(0, len(samples), 500):
+        part = samples[k:k + 500]
+        cur.execute("SELECT " + ", ".join("WEIGHT_STRING(CONVERT(x'%s' USING %s) COLLATE %s)" % (x.hex(), cs, coll)
+                                          for x in part))
+        for x, ws in zip(part, cur.fetchone()):
+            if czech_weights(cz, x) != ws:
+                raise SystemExit("%s: %s weighs %s in MariaDB, %s here" % (coll, x.hex(), ws.hex(),
+                                                                          czech_weights(cz, x).hex()))
+
+
+def like_classes(cur, cs, coll, w, always=False):
     """LIKE's classes of bytes (each byte's smallest equal byte), or None when LIKE
     finds two single bytes equal exactly when their weights are."""
     cur.execute("SELECT a.seq, b.seq, %s COLLATE %s LIKE %s FROM seq_0_to_255 a, seq_0_to_255 b "
@@ -130,7 +287,7 @@ def like_classes(cur, cs, coll, w):
         eq[a, b] = bool(r)
         if bool(r) != (w[a] == w[b]):
             same = False
-    if same:
+    if same and not always:
         return None
     cls = []
     for a in range(256):
@@ -143,10 +300,54 @@ def like_classes(cur, cs, coll, w):
     return cls
 
 
+def bm_classes(cur, cs, coll, w, like):
+    """The classes of bytes MariaDB's '%literal%' search finds equal (its Boyer-Moore
+    compares by the collation's sort order; a constant pattern of more than five
+    characters with no other wildcard or escape), or None when they are LIKE's own."""
+    subj = "CONVERT(UNHEX(CONCAT(LPAD(HEX(a.seq), 2, '0'), '797979')) USING %s) COLLATE %s" % (cs, coll)
+    pbytes = [b for b in range(256) if b not in (37, 92, 95)]   # (a constant pattern each: else no search)
+    cur.execute("SELECT a.seq, " + ", ".join("%s LIKE CONVERT(x'25%02x79797925' USING %s)" % (subj, b, cs) for b in pbytes)
+                + " FROM seq_0_to_255 a")
+    eq = {}
+    for row in cur.fetchall():
+        for b, r in zip(pbytes, row[1:]):
+            eq[row[0], b] = bool(r)
+    cls = []
+    for a in range(256):
+        rep = a
+        for b in range(a):
+            if b not in (37, 92, 95) and eq.get((a, b)):
+                rep = cls[b]
+                break
+        cls.append(rep)
+    if any(eq[a, b] != (cls[a] == cls[b]) for (a, b) in eq):
+        return None   # (not classes: swe7's search finds '?' equal to letters unequal to each other; not modelled)
+    own = like if like else [min(b for b in range(256) if w[b] == w[a]) for a in range(256)]
+    same = all((cls[a] == cls[b]) == (own[a] == own[b]) for a in range(256) for b in range(256)
+               if a not in (37, 92, 95) and b not in (37, 92, 95))
+    return None if same else cls
+
+
 class Emitter:
     def __init__(self):
         self.out = []
         self.arrays = {}
+
+    def czech(self, name, cz):
+        """A Czech collation's sb_czech (its pass tables and double letters)."""
+        self.out.append("static const uint8_t %s_passes[%d][256] = {" % (name, cz.npass))
+        for t in cz.table:
+            self.out.append("    {")
+            for i in range(0, 256, 16):
+                self.out.append("        " + ", ".join("0x%02x" % v for v in t[i:i + 16]) + ",")
+            self.out.append("    },")
+        self.out.append("};")
+        dbl = ", ".join("{ %d, { %s }, { %s } }" % (len(wd), ", ".join("0x%02x" % b for b in wd),
+                                                    ", ".join("0x%02x" % v for v in vals))
+                        for wd, vals in cz.doubles)
+        self.out.append("static const sb_czech %s_czech = { %d, %s, %s_passes, %d, { %s } };"
+                        % (name, cz.npass, "true" if cz.zero_end else "false", name, len(cz.doubles), dbl))
+        return "&%s_czech" % name
 
     def array(self, ctype, prefix, values):
         key = (ctype, tuple(values))
@@ -198,16 +399,22 @@ def main():
             for cid, name, isdef, sortlen in cur.fetchall():
                 w = fetch_bytes(cur, "WEIGHT_STRING(%s COLLATE %s)" % (byte_in(cs), name))
                 thai = name.startswith("tis620_thai")
+                cz = czech_tables(cur, cs, name) if name.endswith("_czech_cs") else None
                 if thai:
                     check_thai(cur, name, [w[b][0] for b in range(256)])
-                elif any(len(w[b]) not in (1, 2) for b in range(256)) or contextual(cur, cs, name, w):
+                elif not cz and (any(len(w[b]) not in (1, 2) for b in range(256)) or contextual(cur, cs, name, w)):
                     left_out.append(name)
                     continue
-                w1 = [w[b][0] for b in range(256)]
-                w2 = [w[b][1] if len(w[b]) == 2 else 0 for b in range(256)]
-                if any(len(w[b]) == 2 and w[b][1] == 0 for b in range(256)):
+                if cz:   # (w: the first pass, for what asks a byte's weight; never compared)
+                    w1, w2 = cz.table[0], [0] * 256
+                else:
+                    w1 = [w[b][0] for b in range(256)]
+                    w2 = [w[b][1] if len(w[b]) == 2 else 0 for b in range(256)]
+                if any(len(w[b]) == 2 and w[b][1] == 0 for b in range(256)) and not cz:
                     raise SystemExit("%s: a second weight of 0" % name)
-                like = like_classes(cur, cs, name, w)
+                like = like_classes(cur, cs, name, w, always=bool(cz))
+                cuni = to_unicode(cur, cs, name)
+                bm = bm_classes(cur, cs, name, w, like)
                 up = fetch_bytes(cur, "ORD(UPPER(%s COLLATE %s))" % (byte_in(cs), name))
                 lo = fetch_bytes(cur, "ORD(LOWER(%s COLLATE %s))" % (byte_in(cs), name))
                 fields = [
@@ -219,13 +426,18 @@ def main():
                     em.array("uint8_t", "case", [up[b] for b in range(256)]),
                     em.array("uint8_t", "case", [lo[b] for b in range(256)]),
                     "true" if thai else "false",
+                    em.czech(name, cz) if cz else "NULL",
+                    em.array("uint16_t", "uni", cuni) if cuni != uni else "NULL",
+                    em.array("uint8_t", "bm", bm) if bm else "NULL",
                 ]
                 collrows.append("    { " + ", ".join(fields) + " },")
-                print("%-26s %s%s" % (name, "two weights " if any(w2) else "", "own LIKE classes" if like else ""))
+                print("%-26s %s%s%s%s" % (name, "two weights " if any(w2) else "", "own LIKE classes" if like else "",
+                                          " %d passes" % cz.npass if cz else "", " own search classes" if bm else ""))
         out = ["/* sbcs_tables.c - MariaDB's single-byte character sets, GENERATED by tests/collation/gen_sbcs.py",
                " * from MariaDB %s (each byte's character, and per collation its weights," % version,
                " * UPPER, LOWER and LIKE). Do not edit: re-run the generator. Format: storage/coll_tables.h.",
-               " * Left out (a byte's weight depends on its neighbours, or its charset's default collation's does): %s. */" % ", ".join(left_out),
+               (" * Left out (a byte's weight depends on its neighbours, or its charset's default collation's does): %s. */"
+                % ", ".join(left_out)) if left_out else " * None is left out. */",
                '#include "storage/coll_tables.h"', "#include <stddef.h>", ""]
         out += em.out
         out.append("")

@@ -108,21 +108,33 @@ def single_byte_collations(m, which="all"):
     """[(charset, collation)] of MariaDB's single-byte charsets (which: "all", or
     "defaults": each one's default collation and its _bin), and fills
     corpus.REPERTOIRES: each charset's characters (bytes MariaDB turns into '?' have
-    none)."""
+    none), and COLL_REPERTOIRES those of a collation that reads fewer of its bytes
+    (latin2_czech_cs: none for 0x7f..0x9f)."""
     out = []
     for cs, in m.q("SELECT CHARACTER_SET_NAME FROM information_schema.CHARACTER_SETS "
                    "WHERE MAXLEN = 1 AND CHARACTER_SET_NAME <> 'binary' ORDER BY 1"):
-        rows = m.q("SELECT seq, CONVERT(CONVERT(UNHEX(LPAD(HEX(seq), 2, '0')) USING %s) USING utf8mb4) "
-                   "FROM seq_0_to_255" % cs)
-        rep = set()
-        for b, c in rows:
-            if isinstance(c, bytes):
-                c = c.decode("utf-8")
-            if c != "?" or b == 0x3F:
-                rep.add(c)
-        corpus.REPERTOIRES[cs] = rep
-        out += collations_of(m, cs, which)
+        corpus.REPERTOIRES[cs] = byte_repertoire(m, "CONVERT(UNHEX(LPAD(HEX(seq), 2, '0')) USING %s)" % cs)
+        colls = collations_of(m, cs, which)
+        for _, coll in colls:
+            rep = byte_repertoire(m, "(CONVERT(UNHEX(LPAD(HEX(seq), 2, '0')) USING %s) COLLATE %s)" % (cs, coll))
+            if rep != corpus.REPERTOIRES[cs]:
+                COLL_REPERTOIRES[coll] = rep
+        out += colls
     return out
+
+
+COLL_REPERTOIRES = {}
+
+
+def byte_repertoire(m, byte_expr):
+    """The characters MariaDB reads from the bytes (byte_expr of seq) but '?'."""
+    rep = set()
+    for b, c in m.q("SELECT seq, CONVERT(%s USING utf8mb4) FROM seq_0_to_255" % byte_expr):
+        if isinstance(c, bytes):
+            c = c.decode("utf-8")
+        if c != "?" or b == 0x3F:
+            rep.add(c)
+    return rep
 
 
 def east_asian_collations(m, which="all"):
@@ -485,6 +497,9 @@ def main():
                          + east_asian_collations(m, args.single_byte)):
             if args.only and args.only not in coll:
                 continue
+            charset_rep = corpus.REPERTOIRES.get(cs)
+            if coll in COLL_REPERTOIRES:   # (until this collation's comparison is done)
+                corpus.REPERTOIRES[cs] = COLL_REPERTOIRES[coll]
             rows = [(i + 1, s) for i, s in enumerate(strings) if corpus.fits(s, cs)]
             if (cs, coll) in more:
                 rows = rows[:SB_FROM_CORPUS + SB_EXTRA]
@@ -501,6 +516,8 @@ def main():
                 results[coll] = {"error": (1, ["%s: %s" % (coll, e)])}
                 for side in (m, p):
                     side.try_q("DROP TABLE IF EXISTS c_" + coll)
+            if charset_rep is not None:
+                corpus.REPERTOIRES[cs] = charset_rep
             results[coll]["_rows"] = len(rows)
             results[coll]["_secs"] = time.time() - t1
         if not args.only:
