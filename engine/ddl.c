@@ -702,6 +702,9 @@ void ex_select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type *t,
     case MYSQL_TYPE_TIME: c->type = CT_TIME; if (t->decimals && t->decimals <= 6) c->scale = t->decimals; break;
     case MYSQL_TYPE_YEAR: c->type = CT_YEAR; c->width = 4; break;
     case MYSQL_TYPE_BIT: c->type = CT_BIT; c->width = len; break;
+    case MYSQL_TYPE_GEOMETRY:
+        if (t->geom) { c->type = CT_LONGBLOB; c->geom = t->geom; break; }   /* (a spatial column) */
+        /* fall through */
     default: {
         /* strings: VARCHAR up to 512 characters, longer ones the TEXT/BLOB that holds them */
         uint16_t coll = t->vt == VT_STRING || t->ptype != 0 ? t->coll : COLL_UTF8MB4_GENERAL_CI;

@@ -38,7 +38,13 @@ typedef struct ex_type {
                             MariaDB's extended metadata names its format "json" */
     const struct stor_column *enumc;   /* an ENUM or SET column as such: in numeric context its member's
                                           index (ENUM) or its members' bit mask (SET) */
+    uint8_t geom;        /* a spatial value's kind (engine/geo.h GEO_*: POINT ... GEO_ANY), 0 none:
+                            CREATE TABLE ... SELECT makes a column of it */
 } ex_type;
+/* A spatial result of arguments a[0..n) (IF, COALESCE, CASE, GREATEST, UNION): their kind if
+ * all are of one, GEOMETRY if of several, and NULL allowed; false (t untouched) unless every
+ * non-NULL one is spatial. */
+bool ex_geo_merge_type(const ex_type *a, int n, ex_type *t);
 
 /* ---- the expression program ----
  * A postfix program: each op pops its operands from the value stack and pushes one

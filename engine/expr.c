@@ -151,7 +151,7 @@ void ex_type_of_column(const stor_column *c, ex_type *t)
                      c->type == CT_MEDIUMTEXT || c->type == CT_MEDIUMBLOB ? 16777215 : 4294967295u;
         L *= (uint64_t)ml;   /* characters times the charset's bytes per character */
         t->length = L > 4294967295u ? 4294967295u : (uint32_t)L;
-        if (c->geom) t->ptype = MYSQL_TYPE_GEOMETRY;
+        if (c->geom) { t->ptype = MYSQL_TYPE_GEOMETRY; t->geom = c->geom; }
         break;
     }
     }
@@ -2022,8 +2022,8 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
         hybrid_hexnum(p, res, nres, &rt);
     }
     *t = rt;
-    /* NULL when no WHEN matches without an ELSE, or a result can be */
-    bool nl = !e->has_else;
+    /* NULL when no WHEN matches without an ELSE, or a result can be (a spatial one always) */
+    bool nl = !e->has_else || t->geom;
     for (int i = 0; i < nres; i++) nl |= res[i].nullable || res[i].vt == VT_NULL;
     t->nullable = nl;
     if (nl) t->flags &= (uint16_t)~NOT_NULL_FLAG;

@@ -93,6 +93,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         else if (fd->id == F_COALESCE) { nl = true; for (int i = 0; i < n; i++) if (!a[i].nullable && a[i].vt != VT_NULL) nl = false; }
         if (!nl) { t->nullable = false; t->flags |= NOT_NULL_FLAG; }
     }
+    ex_geo_merge_type(b, m, t);   /* (spatial arguments: a spatial result) */
     if (t->vt == VT_INT || t->vt == VT_UINT) {
         t->ptype = t->length >= 11 ? MYSQL_TYPE_LONGLONG : MYSQL_TYPE_LONG;
         /* integer arguments: the widest of their types (INT with INT stays INT) */

@@ -383,12 +383,38 @@ static uint32_t geo_srid(const pdb_value *v) { return rd_u32((const uint8_t *)v-
 
 /* A geometry result: MariaDB's Item_geometry_func metadata, BINARY without BLOB, and
  * decimals 0 (from_column keeps exec.c from giving a string result its 39) */
-static void ty_geometry(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+static void geometry_type(ex_type *t, uint8_t kind)
 {
     memset(t, 0, sizeof *t);
     t->vt = VT_STRING; t->ptype = MYSQL_TYPE_GEOMETRY; t->coll = COLL_BINARY;
     t->length = 4294967295u; t->flags = BINARY_FLAG; t->nullable = true; t->coerc = 3;
     t->from_column = true;
+    t->geom = kind;
+}
+
+/* Its kind, as MariaDB's CREATE TABLE ... SELECT shows it: a constructor's (POINT(),
+ * LINESTRING() ...), POINT of a centroid, POLYGON of an envelope, else GEOMETRY. */
+static void ty_geometry(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
+{
+    size_t nl = strlen(fd->name);
+    uint8_t kind = GEO_ANY;
+    if (fd->id > EX_GEO_BASE && fd->id <= EX_GEO_BASE + GEO_COLLECTION) kind = (uint8_t)(fd->id - EX_GEO_BASE);
+    else if (nl >= 8 && !strcmp(fd->name + nl - 8, "CENTROID")) kind = GEO_POINT;
+    else if (nl >= 8 && !strcmp(fd->name + nl - 8, "ENVELOPE")) kind = GEO_POLYGON;
+    geometry_type(t, kind);
+}
+
+bool ex_geo_merge_type(const ex_type *a, int n, ex_type *t)
+{
+    uint8_t kind = 0;
+    for (int i = 0; i < n; i++) {
+        if (a[i].vt == VT_NULL) continue;
+        if (!a[i].geom) return false;
+        kind = !kind || kind == a[i].geom ? a[i].geom : GEO_ANY;
+    }
+    if (!kind) return false;
+    geometry_type(t, kind);   /* (NULL allowed whatever the arguments allow, as MariaDB's) */
+    return true;
 }
 
 static void ty_wkt(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)

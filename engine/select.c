@@ -6697,6 +6697,10 @@ static void run_union(ex_ctx *ctx, pl_select *sel, ex_rows *out, ex_bcols *cols,
                                           MIN/MAX of a literal, whose type MariaDB takes as the
                                           literal's for this, LONG for MIN(4)) */
             if (b->length > a->length) a->length = b->length;
+            if ((a->geom || b->geom) && b->vt != VT_NULL) {   /* (spatial members: POINT with LINESTRING is GEOMETRY) */
+                ex_type ab[2] = { *a, *b };
+                if (!ex_geo_merge_type(ab, 2, a)) a->geom = 0;
+            }
             a->flags &= (uint16_t)~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG);
             if (b->nullable) { a->nullable = true; a->flags &= (uint16_t)~NOT_NULL_FLAG; }
         }
