@@ -211,6 +211,10 @@ typedef struct ex_src {
                                table (INSERT ... VALUES sees the values so far): DEFAULT(col) */
     int gsize;              /* > 1: the first of gsize sources joined as one group (a LEFT JOIN
                                of a parenthesised join, or what came before a RIGHT JOIN) */
+    /* index hints (USE / FORCE / IGNORE INDEX): the keys (bit x: t->idx[x]) not to read
+       rows through (join), nor for ORDER BY, nor for GROUP BY; 0 without hints */
+    uint64_t deny_join, deny_order, deny_group;
+    bool force;             /* FORCE INDEX: a key rather than a table scan where one serves */
     /* derived table: materialised rows */
     struct ex_rows *derived;
     ex_type *dtypes;
@@ -1575,6 +1579,7 @@ const char *ex_priv_name(int bit);                          /* STOR_PRIV_* bit: 
 stor_table *ex_table(ex_ctx *ctx, const char *db, const char *name);
 stor_table *ex_table_def(ex_ctx *ctx, const char *db, const char *name);   /* definition only: not loaded */
 stor_table *ex_table_write(ex_ctx *ctx, const char *db, const char *name);   /* DML's target */
+bool ex_key_allowed(const ex_src *s, const stor_index *ix);   /* its index hints let it read through ix */
 stor_table *ex_table_ref(ex_ctx *ctx, const char *db, const char *name, const char *alias, bool write);   /* under an alias */
 const char *ex_cur_db(ex_ctx *ctx, const char *db);   /* raises 1046 when none */
 /* Copies a value's bytes into the arena so it outlives the row. */

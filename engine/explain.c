@@ -1349,7 +1349,7 @@ const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i)
     uint32_t ref = pk ? key_len_of(t, pk) : 6, best_len = 0;   /* (6: InnoDB's hidden row id) */
     for (uint32_t x = 0; x < t->nidx; x++) {
         const stor_index *ix = &t->idx[x];
-        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL) continue;
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || !ex_key_allowed(&ctx->src[i], ix)) continue;
         uint32_t len = ix == pk ? rec_len(t) : key_len_of(t, ix) + ref;
         if (best && len >= best_len) continue;
         if (!covering(ctx, sel, i, ix)) continue;
@@ -2230,7 +2230,7 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
         if (s->t) {
             for (uint32_t x = 0; x < s->t->nidx; x++) {
                 const stor_index *ix = &s->t->idx[x];
-                if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL) continue;
+                if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || !ex_key_allowed(s, ix)) continue;
                 const char *c0 = s->t->cols[ix->cols[0]].name;
                 bool use = ix == p->ix || ix == p->rix;
                 for (int k = 0; k < p->nconds && !use; k++) {

@@ -2003,6 +2003,13 @@ static bool row_search(const pl_select *sel)
     return false;
 }
 
+/* May source s's rows come in key ix's order for its ORDER BY (its index hints)? */
+static bool order_key_allowed(const ex_src *s, const stor_index *ix)
+{
+    size_t x = (size_t)(ix - s->t->idx);
+    return !s->t || x >= 64 || !(s->deny_order >> x & 1);
+}
+
 /* A full scan's rows in the order MariaDB reads them when that is not row id order: a
  * covering secondary key's (lk->six), or the clustered index's for a table whose row
  * ids left it (MariaDB's table scan is InnoDB's clustered index scan). */
@@ -2097,8 +2104,8 @@ static void block_scan_keys(qstate *q)
         lookup *lk = &q->lk[0];
         bool single = lk->ix && lk->nk;
         for (uint32_t k = 0; single && k < lk->nk; k++) single = lk->nkv[k] == 1;
-        if (single) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->ix, lk->nk);
-        else if (lk->rix) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->rix, lk->req);
+        if (single && order_key_allowed(&ctx->src[0], lk->ix)) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->ix, lk->nk);
+        else if (lk->rix && order_key_allowed(&ctx->src[0], lk->rix)) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->rix, lk->req);
     }
     if (q->sel->norder && !q->sel->ngroup && !q->sel->distinct && q->nsrc == 1 && !q->lk[0].korder &&
         !items_volatile(q->sel)) {
@@ -3133,7 +3140,8 @@ static bool order_from_key(qstate *q)
     if (lk->ix || lk->rix || lk->hcol >= 0) return false;
     for (uint32_t k = 0; k < t->nidx; k++) {
         const stor_index *x = &t->idx[k];
-        if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL) continue;
+        if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL || !order_key_allowed(&ctx->src[0], x) ||
+            !ex_key_allowed(&ctx->src[0], x)) continue;
         if ((x == stor_primary(t) || ex_covering(ctx, q->sel, 0, x)) && ex_order_key(ctx, q->sel, 0, x, 0)) return true;
     }
     return false;
@@ -4265,6 +4273,42 @@ static void open_view_rows(ex_ctx *ctx, ex_ctx *sub, ex_src *s, const ex_view_sr
     open_derived(ctx, sub, s, vs->sel, vs->cols, vs->ncols, 1356);
 }
 
+/* The keys a scope's hints leave: with USE or FORCE for it, those they name (none for an
+ * empty list), else every one; less those IGNORE names. A hint without FOR is for every
+ * scope (MariaDB's index hints). */
+static uint64_t hint_allowed(const stor_table *t, const pl_tref *tr, char scope)
+{
+    uint64_t use = 0, ign = 0;
+    bool any_use = false;
+    for (int h = 0; h < tr->nhints; h++) {
+        const pl_hint *hi = &tr->hints[h];
+        if (hi->scope && hi->scope != scope) continue;
+        uint64_t m = 0;
+        for (int k = 0; k < hi->nkeys; k++)
+            for (uint32_t x = 0; x < t->nidx && x < 64; x++)
+                if (!strcasecmp(t->idx[x].name, hi->keys[k])) m |= 1ull << x;
+        if (hi->kind == 'I') ign |= m;
+        else { use |= m; any_use = true; }
+    }
+    return (any_use ? use : ~0ull) & ~ign;
+}
+
+static void src_hints(ex_src *s, const pl_tref *tr)
+{
+    s->deny_join = ~hint_allowed(s->t, tr, 'J');
+    s->deny_order = ~hint_allowed(s->t, tr, 'O');
+    s->deny_group = ~hint_allowed(s->t, tr, 'G');
+    for (int h = 0; h < tr->nhints; h++) if (tr->hints[h].kind == 'F') s->force = true;
+}
+
+/* May source s read rows through its key x (its hints)? */
+bool ex_key_allowed(const ex_src *s, const stor_index *ix)
+{
+    size_t x = (size_t)(ix - s->t->idx);
+    return x >= 64 || !(s->deny_join >> x & 1);
+}
+
+
 static void open_sources(ex_ctx *ctx, pl_select *sel)
 {
     ctx->nsrc = sel->nfrom;
@@ -4355,6 +4399,7 @@ static void open_sources(ex_ctx *ctx, pl_select *sel)
             if (x == s->t->nidx)
                 ex_raise(ctx, 1176, "42000", "Key '%s' doesn't exist in table '%s'", t->hint_keys[k], s->alias);
         }
+        if (t->nhints) src_hints(s, t);
     }
     for (int i = 1; i < ctx->nsrc; i++) {
         pl_tref *t = &sel->from[i];
@@ -5094,7 +5139,7 @@ static pl_osrc *opt_sources(ex_ctx *ctx, const ex_src *src)
     pl_osrc *o = stor_arena_alloc(ctx->a, (size_t)(ctx->nsrc ? ctx->nsrc : 1) * sizeof *o);
     for (int i = 0; i < ctx->nsrc; i++) {
         const ex_src *s = &src[i];
-        o[i] = (pl_osrc){ s->t, s->join, s->on, s->gsize, s->t ? 0 : s->derived ? s->derived->nrows : 1000 };
+        o[i] = (pl_osrc){ s->t, s->join, s->on, s->gsize, s->t ? 0 : s->derived ? s->derived->nrows : 1000, s->deny_join };
     }
     return o;
 }

@@ -347,6 +347,9 @@ static void count_row(void *c, uint32_t row) { (void)row; (*(uint32_t *)c)++; }
 
 /* The indexes whose leading columns constants pin (for source i): each is probed with the
  * first value of each key column to estimate the source's rows. */
+/* Do source s's index hints keep it from reading through key x? */
+static bool denied(const pl_osrc *s, uint32_t x) { return x < 64 && (s->deny >> x & 1); }
+
 static void candidates(pl_opt *o, int i, int slot, pl_expr **cj, int ncj, pl_plan *p)
 {
     pl_osrc *s = &o->src[i];
@@ -357,7 +360,7 @@ static void candidates(pl_opt *o, int i, int slot, pl_expr **cj, int ncj, pl_pla
     o->const_only = true;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
-        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16 || denied(s, x)) continue;
         pl_expr **vals[16], *by[16];
         int nv[16];
         long combos;
@@ -462,7 +465,7 @@ static void reach(pl_opt *o, int i, pl_expr **cj, int ncj, pl_plan *p)
     if (!s->t) return;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
-        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL) continue;
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || denied(s, x)) continue;
         const stor_column *c0 = &s->t->cols[ix->cols[0]];
         for (int e = 0; e < ncj; e++) {
             pl_expr *x2 = cj[e];
@@ -735,7 +738,7 @@ static bool decide_range(pl_opt *o, int lv, pl_expr **cj, int ncj, int eq_score,
     o->const_only = true;
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
-        if (!stor_index_rangeable(s->t, ix)) continue;
+        if (!stor_index_rangeable(s->t, ix) || denied(s, x)) continue;
         uint32_t req = 0;
         for (; req < ix->ncols && req < 16; req++) {
             pl_expr **v;
@@ -783,7 +786,7 @@ void pl_plan_access(pl_opt *o, int lv, pl_expr **cj, int ncj, pl_access *l)
     int bestn[16];
     for (uint32_t x = 0; x < s->t->nidx; x++) {
         stor_index *ix = &s->t->idx[x];
-        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16) continue;
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || ix->ncols > 16 || denied(s, x)) continue;
         pl_expr **vals[16], *by[16];
         int nv[16];
         long combos;

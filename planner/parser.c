@@ -1761,25 +1761,35 @@ static void table_name(P *p, char **db, char **name)
 
 static void index_hints(P *p, pl_tref *t)
 {
-    vec keys = { 0 };
+    vec keys = { 0 }, hints = { 0 };
     while (is_kw(p, "USE") || is_kw(p, "FORCE") || is_kw(p, "IGNORE")) {
+        pl_hint *h = alloc(p, sizeof *h);
+        h->kind = is_kw(p, "USE") ? 'U' : is_kw(p, "FORCE") ? 'F' : 'I';
         next(p);
         if (!accept_kw(p, "INDEX")) expect_kw(p, "KEY");
         if (accept_kw(p, "FOR")) {
-            if (accept_kw(p, "JOIN")) {}
-            else if (accept_kw(p, "ORDER") || accept_kw(p, "GROUP")) expect_kw(p, "BY");
+            if (accept_kw(p, "JOIN")) h->scope = 'J';
+            else if (accept_kw(p, "ORDER")) { expect_kw(p, "BY"); h->scope = 'O'; }
+            else if (accept_kw(p, "GROUP")) { expect_kw(p, "BY"); h->scope = 'G'; }
             else syntax_error(p);
         }
         expect_op(p, '(');
+        vec mine = { 0 };
         if (!is_op(p, ')')) {
             do {
-                if (accept_kw(p, "PRIMARY")) vpush(p, &keys, "PRIMARY");
-                else vpush(p, &keys, ident(p));
+                char *k = accept_kw(p, "PRIMARY") ? "PRIMARY" : ident(p);
+                vpush(p, &keys, k);
+                vpush(p, &mine, k);
             } while (accept_op(p, ','));
         }
         expect_op(p, ')');
+        h->keys = (char **)mine.v; h->nkeys = mine.n;
+        vpush(p, &hints, h);
     }
     t->hint_keys = (char **)keys.v; t->nhint_keys = keys.n;
+    t->nhints = hints.n;
+    t->hints = t->nhints ? alloc(p, (size_t)t->nhints * sizeof *t->hints) : NULL;
+    for (int i = 0; i < hints.n; i++) t->hints[i] = *(pl_hint *)hints.v[i];
 }
 
 static void table_factor(P *p, vec *v, int join);

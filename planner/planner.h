@@ -159,6 +159,14 @@ typedef struct pl_cte {
     struct pl_cte *next;      /* parser scope chain */
 } pl_cte;
 
+/* USE / FORCE / IGNORE {INDEX|KEY} [FOR {JOIN|ORDER BY|GROUP BY}] (keys) of a table */
+typedef struct pl_hint {
+    char kind;                /* 'U'se, 'F'orce, 'I'gnore */
+    char scope;               /* 0 all, 'J'oin, 'O'rder by, 'G'roup by */
+    char **keys;              /* "PRIMARY" for the primary key; none: USE INDEX () */
+    int nkeys;
+} pl_hint;
+
 typedef struct pl_tref {
     char *db, *name, *alias;  /* name NULL for a derived table */
     pl_select *derived;
@@ -175,6 +183,8 @@ typedef struct pl_tref {
     int gsize;                /* > 1: first of a parenthesised join joined as one, of gsize tables */
     char **hint_keys;         /* the keys USE/FORCE/IGNORE INDEX name ("PRIMARY" for the primary key) */
     int nhint_keys;
+    pl_hint *hints;           /* those hints one by one */
+    int nhints;
 } pl_tref;
 
 struct pl_select {
@@ -770,6 +780,7 @@ typedef struct pl_osrc {
     pl_expr *on;
     int gsize;              /* > 1: first of a group of gsize sources joined as one */
     uint32_t rows;          /* not a base table: its rows, for the estimates */
+    uint64_t deny;          /* keys its index hints keep it from reading through (bit x: t->idx[x]) */
 } pl_osrc;
 
 /* What the optimizer asks of the engine, which resolves and evaluates expressions. */
