@@ -3129,7 +3129,7 @@ static bool sort_by_keys(const qstate *q, const ex_rows *o, const uint32_t *idx,
 /* Does MariaDB read the block's one table through a key in the ORDER BY's order (a lookup
  * or range in it; or a full scan of the primary key, or of a key holding every column
  * read, as its test_if_skip_sort_order picks one), so it sorts nothing and the rows come
- * in the collation's comparison order? (Index hints are not weighed here.) */
+ * in the collation's comparison order? (A key its index hints deny is not.) */
 static bool order_from_key(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
