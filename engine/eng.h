@@ -1133,6 +1133,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r);
 /* The secondary key a full scan of source i of sel reads in its order (it holds every
  * column the block reads of the table), or NULL: the table itself (explain.c). */
 const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i);
+const stor_index *ex_order_scan_key(ex_ctx *ctx, pl_select *sel, int i, int *dir);   /* ORDER BY without a sort */
 /* Does reading key x of source i, its first neq columns fixed, give sel's ORDER BY
  * order (MariaDB then sorts nothing)? 1 forward, -1 backward, 0 no. */
 int ex_order_key(ex_ctx *ctx, pl_select *sel, int i, const stor_index *x, uint32_t neq);

@@ -1359,6 +1359,33 @@ const stor_index *ex_scan_key(ex_ctx *ctx, pl_select *sel, int i)
     return best;
 }
 
+/* The key a single table's full scan reads to give its ORDER BY without sorting
+ * (test_if_skip_sort_order): of the keys whose order is the ORDER BY's (ex_order_key, all
+ * one direction) and that hold every column the block reads (or the primary key), the one
+ * read with the fewest bytes, as ex_scan_key; *dir 1 forwards, -1 backwards. NULL: none. */
+const stor_index *ex_order_scan_key(ex_ctx *ctx, pl_select *sel, int i, int *dir)
+{
+    const stor_table *t = ctx->src[i].t;
+    if (!t || !t->nidx || !sel->norder) return NULL;
+    const stor_index *pk = stor_primary(t), *best = NULL;
+    uint32_t ref = pk ? key_len_of(t, pk) : 6, best_len = 0;
+    for (uint32_t x = 0; x < t->nidx; x++) {
+        const stor_index *ix = &t->idx[x];
+        if (ix->kind == IK_FULLTEXT || ix->kind == IK_SPATIAL || !ex_key_allowed(&ctx->src[i], ix) ||
+            (x < 64 && (ctx->src[i].deny_order >> x & 1)))
+            continue;
+        uint32_t len = ix == pk ? rec_len(t) : key_len_of(t, ix) + ref;
+        if (best && len >= best_len) continue;
+        if (ix != pk && !covering(ctx, sel, i, ix)) continue;
+        int d = ex_order_key(ctx, sel, i, ix, 0);
+        if (!d) continue;
+        best = ix;
+        best_len = len;
+        *dir = d;
+    }
+    return best;
+}
+
 /* Does e read only whole (not prefix) columns of index ix of source i, and no subquery? */
 static bool on_index_cols(ex_ctx *ctx, const pl_expr *e, int i, const stor_index *ix)
 {
@@ -2139,6 +2166,15 @@ static bool scan_key_shown(const pl_select *sel, int n)
     return !sel->ngroup && (!sel->norder || n == 1);
 }
 
+/* The key a full scan reads: the one giving a single table's ORDER BY (select.c
+ * block_scan_keys reads it and sorts nothing), else the shortest holding every column. */
+static const stor_index *scan_key_of(ex_ctx *ctx, pl_select *sel, int n, int i, bool grouped)
+{
+    int dir;
+    const stor_index *x = n == 1 && !grouped && sel->norder ? ex_order_scan_key(ctx, sel, i, &dir) : NULL;
+    return x ? x : ex_scan_key(ctx, sel, i);
+}
+
 void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *plan, const ex_plan_src *ps,
                       bool impossible)
 {
@@ -2321,12 +2357,18 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
             r->v[X_TYPE] = "ALL";
             rows = s->t->nlive;
             xjoin(extra, sizeof extra, "Using where");
-        } else if (six || (six = !dml && !xst->mdml && scan_key_shown(sel, n) ? ex_scan_key(ctx, sel, i) : NULL) != NULL) {
+        } else if (six || (six = !dml && !xst->mdml && scan_key_shown(sel, n) ? scan_key_of(ctx, sel, n, i, grouped) : NULL) != NULL) {
             /* the whole of a key that holds every column read */
             r->v[X_TYPE] = "index";
             r->v[X_KEY] = six->name;
             r->v[X_KEYLEN] = xfmt_u(xst, key_len_of(s->t, six));
             rows = s->t->nlive;
+            int dir;   /* (read for ORDER BY ... LIMIT: MariaDB expects that many rows) */
+            if (n == 1 && !grouped && sel->limit && sel->limit->kind == E_INT && (!sel->offset || sel->offset->kind == E_INT) &&
+                six == ex_order_scan_key(ctx, sel, i, &dir)) {
+                uint64_t want = strtoull(sel->limit->s, NULL, 10) + (sel->offset ? strtoull(sel->offset->s, NULL, 10) : 0);
+                if (want < rows) rows = want;
+            }
         } else {
             r->v[X_TYPE] = "ALL";
             if (s->t) rows = s->t->nlive;
@@ -2391,9 +2433,11 @@ void ex_explain_block(ex_ctx *ctx, ex_scope *sc, pl_select *sel, const pl_plan *
             /* (ORDER BY a MATCH over rows from the FULLTEXT key: MariaDB sorts a temporary table) */
             bool ft_tmp = !strcmp(r->v[X_TYPE], "fulltext") && order_matches(sel);
             if ((grouped && (sel->ngroup > 0 || sel->distinct) && !gsort) || b->ins_tmp || ft_tmp) xjoin(extra, sizeof extra, "Using temporary");
+            int dir;
             bool by_key = n == 1 && !dml && !xst->mdml && !grouped &&
-                          ((p->ix && p->nk && single_values(p)) || p->rix) &&
-                          ex_order_key(ctx, sel, 0, p->ix ? p->ix : p->rix, p->ix ? p->nk : p->rreq) != 0;
+                          ((((p->ix && p->nk && single_values(p)) || p->rix) &&
+                            ex_order_key(ctx, sel, 0, p->ix ? p->ix : p->rix, p->ix ? p->nk : p->rreq) != 0) ||
+                           (!p->ix && !p->rix && p->hcol < 0 && six && ex_order_scan_key(ctx, sel, 0, &dir) == six));
             if ((ordered && !by_key) || sel->ngroup > 0) xjoin(extra, sizeof extra, "Using filesort");
         }
         r->v[X_EXTRA] = xstrdup(xst, extra);

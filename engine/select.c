@@ -2020,6 +2020,7 @@ static void scan_rows(ex_ctx *ctx, stor_table *t, lookup *lk)
     uint32_t *buf = stor_arena_alloc(ctx->a, ((size_t)t->nrows + 1) * sizeof *buf);
     int64_t n = lk->six ? stor_index_rows(t, (stor_index *)lk->six, buf) : stor_clustered_rows(t, buf);
     if (n < 0) return;   /* no memory for the view: row id order */
+    if (lk->korder < 0) reverse_rows(buf, (uint32_t)n);   /* (ORDER BY ... DESC read backwards) */
     lk->clu = buf;
     lk->nclu = (uint32_t)n;
 }
@@ -2106,6 +2107,13 @@ static void block_scan_keys(qstate *q)
         for (uint32_t k = 0; single && k < lk->nk; k++) single = lk->nkv[k] == 1;
         if (single && order_key_allowed(&ctx->src[0], lk->ix)) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->ix, lk->nk);
         else if (lk->rix && order_key_allowed(&ctx->src[0], lk->rix)) lk->korder = (int8_t)ex_order_key(ctx, q->sel, 0, lk->rix, lk->req);
+        else if (!lk->ix && !lk->rix && lk->hcol < 0 && !q->ftp && !q->ft_sorted && ctx->src[0].t && !items_volatile(q->sel)) {
+            /* a full scan: a key holding every column read (or the primary key) whose
+               order is the ORDER BY's is read instead, forwards or backwards */
+            int dir = 0;
+            const stor_index *x = ex_order_scan_key(ctx, q->sel, 0, &dir);
+            if (x) { lk->six = x; lk->korder = (int8_t)dir; }
+        }
     }
     if (q->sel->norder && !q->sel->ngroup && !q->sel->distinct && q->nsrc == 1 && !q->lk[0].korder &&
         !items_volatile(q->sel)) {
