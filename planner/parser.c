@@ -2330,6 +2330,20 @@ static bool geo_type(P *p, stor_column *c)
 }
 
 /* Data type and column attributes. */
+/* The binary twin of a character type (the BYTE attribute: CHAR(3) BYTE is BINARY(3)). */
+static int byte_type(int t)
+{
+    switch (t) {
+    case CT_CHAR: return CT_BINARY;
+    case CT_VARCHAR: return CT_VARBINARY;
+    case CT_TINYTEXT: return CT_TINYBLOB;
+    case CT_TEXT: return CT_BLOB;
+    case CT_MEDIUMTEXT: return CT_MEDIUMBLOB;
+    case CT_LONGTEXT: return CT_LONGBLOB;
+    default: return t;
+    }
+}
+
 static void column_type(P *p, pl_coldef *d)
 {
     stor_column *c = &d->c;
@@ -2425,7 +2439,12 @@ static void column_type(P *p, pl_coldef *d)
     else if (accept_kw(p, "TEXT")) c->type = CT_TEXT;
     else if (accept_kw(p, "MEDIUMTEXT")) c->type = CT_MEDIUMTEXT;
     else if (accept_kw(p, "LONGTEXT")) c->type = CT_LONGTEXT;
-    else if (accept_kw(p, "LONG")) { accept_kw(p, "VARCHAR"); c->type = CT_MEDIUMTEXT; }
+    else if (accept_kw(p, "LONG")) {   /* LONG [VARCHAR | CHAR VARYING | VARBINARY]: MEDIUMTEXT / MEDIUMBLOB */
+        c->type = CT_MEDIUMTEXT;
+        if (accept_kw(p, "VARBINARY")) c->type = CT_MEDIUMBLOB;
+        else if (accept_kw(p, "CHAR") || accept_kw(p, "CHARACTER")) expect_kw(p, "VARYING");
+        else accept_kw(p, "VARCHAR");
+    }
     else if (accept_kw(p, "JSON")) { c->type = CT_LONGTEXT; d->collate = "utf8mb4_bin"; c->json = true; }
     else if (accept_kw(p, "TINYBLOB")) c->type = CT_TINYBLOB;
     else if (accept_kw(p, "BLOB")) c->type = CT_BLOB;
@@ -2459,6 +2478,7 @@ static void column_type(P *p, pl_coldef *d)
                  c->type == CT_MEDIUMTEXT || c->type == CT_TINYTEXT)) { next(p); d->collate = "*bin"; }
         else if (accept_kw(p, "ASCII")) d->charset = "latin1";
         else if (accept_kw(p, "UNICODE")) d->charset = "ucs2";
+        else if (accept_kw(p, "BYTE")) c->type = byte_type(c->type);   /* (CHAR(3) BYTE, LONG BYTE: binary) */
         else break;
     }
     return;

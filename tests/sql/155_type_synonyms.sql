@@ -1,0 +1,10 @@
+-- Column type synonyms MariaDB's grammar takes (PyMySQL's own tests create LONG BYTE): LONG
+-- [VARCHAR | CHAR VARYING | VARBINARY] is MEDIUMTEXT or MEDIUMBLOB, the BYTE attribute makes a
+-- character type its binary twin (CHAR(3) BYTE is BINARY(3), LONG BYTE MEDIUMBLOB).
+CREATE TABLE lb (a LONG BYTE, b LONG, c LONG VARCHAR, d LONG VARBINARY, e CHAR(3) BYTE, f VARCHAR(4) BYTE, g LONG BINARY, h LONG CHAR VARYING, i LONG ASCII, j LONG UNICODE, k CHAR BYTE, l TEXT BYTE, m TINYTEXT BYTE, n LONGTEXT BYTE);
+SHOW CREATE TABLE lb;
+INSERT INTO lb (a, e, f, l) VALUES (x'00ff', 'ab', 'abc', x'c3');
+SELECT HEX(a), HEX(e), HEX(f), HEX(l) FROM lb;
+CREATE TABLE lc (a LONG CHAR);
+CREATE TABLE lc (a INT BYTE);
+DROP TABLE lb;
