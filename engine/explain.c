@@ -3328,6 +3328,18 @@ static void read_set(ex_ctx *ctx, const pl_expr *e, int i, uint64_t *m, bool qua
     if (e->sub) read_set_sel(ctx, e->sub, i, m);
 }
 
+/* The same for the temporary table MariaDB sorts for ORDER BY a MATCH: a MATCH is its
+ * value there, not its columns, so a TEXT column searched does not make the sort go by
+ * row reference. */
+static void sort_read_set(ex_ctx *ctx, const pl_expr *e, int i, uint64_t *m)
+{
+    if (!e) return;
+    if (e->kind == E_FUNC && e->s && !strcmp(e->s, "MATCH")) { sort_read_set(ctx, e->nargs ? e->args[0] : NULL, i, m); return; }
+    if (e->kind == E_STAR || e->kind == E_COLUMN) { cols_used(ctx, e, i, m); return; }
+    for (int k = 0; k < e->nargs; k++) sort_read_set(ctx, e->args[k], i, m);
+    if (e->sub) read_set_sel(ctx, e->sub, i, m);
+}
+
 static void read_set_sel(ex_ctx *ctx, const pl_select *q, int i, uint64_t *m)
 {
     const char *alias = ctx->src[i].alias;
@@ -3354,11 +3366,18 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
     /* the columns the statement reads: with a BLOB/TEXT among them, or more than
        max_length_for_sort_data with the key, rows are sorted by reference (rowid mode) */
     uint64_t m = 0;
-    for (int k = 0; k < sel->nitems; k++) read_set(ctx, sel->items[k].e, i, &m, false);
-    read_set(ctx, sel->where, i, &m, false);
-    read_set(ctx, sel->having, i, &m, false);
-    for (int k = 0; k < sel->norder; k++) read_set(ctx, sel->order[k].e, i, &m, false);
-    for (int k = 0; k < sel->ngroup; k++) read_set(ctx, sel->group[k], i, &m, false);   /* (a sort for GROUP BY) */
+    if (order_matches(sel)) {
+        /* ORDER BY a MATCH: MariaDB sorts a temporary table of what the query shows,
+           filled in the FULLTEXT key's order (its columns are not in it) */
+        for (int k = 0; k < sel->nitems; k++) sort_read_set(ctx, sel->items[k].e, i, &m);
+        for (int k = 0; k < sel->norder; k++) sort_read_set(ctx, sel->order[k].e, i, &m);
+    } else {
+        for (int k = 0; k < sel->nitems; k++) read_set(ctx, sel->items[k].e, i, &m, false);
+        read_set(ctx, sel->where, i, &m, false);
+        read_set(ctx, sel->having, i, &m, false);
+        for (int k = 0; k < sel->norder; k++) read_set(ctx, sel->order[k].e, i, &m, false);
+        for (int k = 0; k < sel->ngroup; k++) read_set(ctx, sel->group[k], i, &m, false);   /* (a sort for GROUP BY) */
+    }
     uint32_t alen = 0, nulls = 0, fields = 0, packable = 0;
     bool blob = false;
     for (uint32_t c = 0; c < t->ncols; c++) {
