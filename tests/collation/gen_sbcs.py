@@ -289,6 +289,12 @@ def like_classes(cur, cs, coll, w, always=False):
             same = False
     if same and not always:
         return None
+    return classes_of(eq)
+
+
+def classes_of(eq):
+    """Each byte's class (its smallest byte found equal, eq[a, b]; LIKE's wildcards and
+    escape are never a pattern's byte)."""
     cls = []
     for a in range(256):
         rep = a
@@ -312,14 +318,7 @@ def bm_classes(cur, cs, coll, w, like):
     for row in cur.fetchall():
         for b, r in zip(pbytes, row[1:]):
             eq[row[0], b] = bool(r)
-    cls = []
-    for a in range(256):
-        rep = a
-        for b in range(a):
-            if b not in (37, 92, 95) and eq.get((a, b)):
-                rep = cls[b]
-                break
-        cls.append(rep)
+    cls = classes_of(eq)
     if any(eq[a, b] != (cls[a] == cls[b]) for (a, b) in eq):
         return None   # (not classes: swe7's search finds '?' equal to letters unequal to each other; not modelled)
     own = like if like else [min(b for b in range(256) if w[b] == w[a]) for a in range(256)]

@@ -59,6 +59,18 @@ def case_diff(cur, coll, base, fn):
     return sorted(cur.fetchall())
 
 
+def emit_cases(out, cur, coll, base, name):
+    """The arrays name_upper and name_lower: UPPER and LOWER where coll changes a
+    character otherwise than base; their lengths."""
+    cases = []
+    for fn in ("UPPER", "LOWER"):
+        d = case_diff(cur, coll, base, fn)
+        out.append("static const uint32_t %s_%s[%d][2] = { %s };" % (
+            name, fn.lower(), max(1, len(d)), " ".join("{ 0x%x, 0x%x }," % x for x in d) or "{ 0, 0 },"))
+        cases.append(len(d))
+    return cases
+
+
 def emit_tailor(out, name, single, bweights, contr):
     """A tailoring's arrays (name_over, _pool, _contr) against the base weights bweights;
     returns (number of overrides, number of contractions)."""
@@ -123,12 +135,7 @@ def uca1400_languages(cur, root, out, rows):
             nl = emit_tailor(out, lname, lsingle, lv_base[lv], lcontr)
             lvrows.append('    { "%s", %d, %s_over, %d, %s_pool, %s_contr, %d, 0, 0, 0, 0, { 0, 0, 0, 0, 0 }, 0, '
                           '{ -1, -1 } },' % (lname, 4 + lv, lname, nl[0], lname, lname, nl[1]))
-        cases = []
-        for fn in ("UPPER", "LOWER"):
-            d = case_diff(cur, coll, "utf8mb4_uca1400_ai_ci", fn)
-            out.append("static const uint32_t %s_%s[%d][2] = { %s };" % (
-                name, fn.lower(), max(1, len(d)), " ".join("{ 0x%x, 0x%x }," % x for x in d) or "{ 0, 0 },"))
-            cases.append(len(d))
+        cases = emit_cases(out, cur, coll, "utf8mb4_uca1400_ai_ci", name)
         rows.append('    { "%s", 3, %s_over, %d, %s_pool, %s_contr, %d, %s_upper, %d, %s_lower, %d, { 0, 0, 0, 0, 0 }, %d, '
                     '{ %d, %d } },' % (lang, name, n1[0], name, name, n1[1], name, cases[0], name, cases[1], num,
                                        idx + 1, idx + 2))
@@ -173,12 +180,7 @@ def thai_520_w2(cur, root, out, rows):
     b520 = gen_tables.fetch_all(cur, "utf8mb4_unicode_520_ci")
     name = "thai_520_w2"
     n1 = emit_tailor(out, name, s1, b520, {c: w[0] for c, w in contr.items()})
-    cases = []
-    for fn in ("UPPER", "LOWER"):
-        d = case_diff(cur, coll, "utf8mb4_unicode_520_ci", fn)
-        out.append("static const uint32_t %s_%s[%d][2] = { %s };" % (
-            name, fn.lower(), max(1, len(d)), " ".join("{ 0x%x, 0x%x }," % x for x in d) or "{ 0, 0 },"))
-        cases.append(len(d))
+    cases = emit_cases(out, cur, coll, "utf8mb4_unicode_520_ci", name)
     # the secondary level against uca1400's (base 4) and its contractions
     prim = gen_tables.fetch_all(cur, "utf8mb4_uca1400_ai_ci")
     rcontr = gen_tables.find_contractions(cur, "utf8mb4_uca1400_ai_ci", prim, sorted(root))
@@ -246,12 +248,7 @@ def main():
             contr = gen_tables.find_contractions(cur, coll, single, cands)
             name = suffix[:-3]
             nover, ncr = emit_tailor(out, name, single, bases[base], contr)
-            cases = []
-            for fn in ("UPPER", "LOWER"):
-                d = case_diff(cur, coll, BASES[base], fn)
-                out.append("static const uint32_t %s_%s[%d][2] = { %s };" % (
-                    name, fn.lower(), max(1, len(d)), " ".join("{ 0x%x, 0x%x }," % x for x in d) or "{ 0, 0 },"))
-                cases.append(len(d))
+            cases = emit_cases(out, cur, coll, BASES[base], name)
             ids = []
             for cs in CHARSETS:
                 cur.execute("SELECT ID FROM information_schema.COLLATIONS WHERE COLLATION_NAME = %s", (cs + "_" + suffix,))
