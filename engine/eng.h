@@ -212,9 +212,8 @@ typedef struct ex_src {
     int gsize;              /* > 1: the first of gsize sources joined as one group (a LEFT JOIN
                                of a parenthesised join, or what came before a RIGHT JOIN) */
     /* index hints (USE / FORCE / IGNORE INDEX): the keys (bit x: t->idx[x]) not to read
-       rows through (join), nor for ORDER BY, nor for GROUP BY; 0 without hints */
-    uint64_t deny_join, deny_order, deny_group;
-    bool force;             /* FORCE INDEX: a key rather than a table scan where one serves */
+       rows through (join), nor for ORDER BY; 0 without hints */
+    uint64_t deny_join, deny_order;
     /* derived table: materialised rows */
     struct ex_rows *derived;
     ex_type *dtypes;

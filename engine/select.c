@@ -2006,8 +2006,9 @@ static bool row_search(const pl_select *sel)
 /* May source s's rows come in key ix's order for its ORDER BY (its index hints)? */
 static bool order_key_allowed(const ex_src *s, const stor_index *ix)
 {
+    if (!s->t) return true;
     size_t x = (size_t)(ix - s->t->idx);
-    return !s->t || x >= 64 || !(s->deny_order >> x & 1);
+    return x >= 64 || !(s->deny_order >> x & 1);
 }
 
 /* A full scan's rows in the order MariaDB reads them when that is not row id order: a
@@ -4301,21 +4302,20 @@ static uint64_t hint_allowed(const stor_table *t, const pl_tref *tr, char scope)
     return (any_use ? use : ~0ull) & ~ign;
 }
 
+/* (GROUP BY's scope decides nothing here: no key is chosen for a grouping.) */
 static void src_hints(ex_src *s, const pl_tref *tr)
 {
     s->deny_join = ~hint_allowed(s->t, tr, 'J');
     s->deny_order = ~hint_allowed(s->t, tr, 'O');
-    s->deny_group = ~hint_allowed(s->t, tr, 'G');
-    for (int h = 0; h < tr->nhints; h++) if (tr->hints[h].kind == 'F') s->force = true;
 }
 
 /* May source s read rows through its key x (its hints)? */
 bool ex_key_allowed(const ex_src *s, const stor_index *ix)
 {
+    if (!s->t) return true;
     size_t x = (size_t)(ix - s->t->idx);
     return x >= 64 || !(s->deny_join >> x & 1);
 }
-
 
 static void open_sources(ex_ctx *ctx, pl_select *sel)
 {
