@@ -816,6 +816,18 @@ static inline int sb_next(sbscan *x)
     return sc->w[b];
 }
 
+/* The bytes of s (UTF-8) in a single-byte collation's charset, into out (n bytes at
+ * least); their number. */
+static size_t sb_to_bytes(const coll_def *d, const char *s, size_t n, uint8_t *out)
+{
+    size_t len = 0;
+    for (size_t i = 0; i < n;) {
+        unsigned char c = (unsigned char)s[i];
+        out[len++] = c < 0x80 && d->rt->cs->ascii ? (i++, c) : (uint8_t)sb_byte_q(d->rt, next_cp(s, n, &i));
+    }
+    return len;
+}
+
 /* ---- tis620_thai_ci: the string's bytes rearranged, then compared byte by byte ---- */
 
 /* Its weights (at most n bytes: n is UTF-8's length) into out; their number. A leading
@@ -828,11 +840,7 @@ static inline int sb_next(sbscan *x)
 static size_t thai_key(const coll_def *d, const char *s, size_t n, uint8_t *out)
 {
     const uint8_t *w = d->sb->w;
-    size_t len = 0;
-    for (size_t i = 0; i < n;) {
-        unsigned char c = (unsigned char)s[i];
-        out[len++] = c < 0x80 ? (i++, c) : sb_byte_q(d->rt, next_cp(s, n, &i));
-    }
+    size_t len = sb_to_bytes(d, s, n, out);
     uint8_t bias = 0xf8;
     for (size_t i = 0, left = len; left > 0;) {
         uint8_t c = out[i];
@@ -901,13 +909,8 @@ static size_t sb_bytes_of(const coll_def *d, const char *s, size_t n, uint8_t *b
     *heap = NULL;
     uint8_t *o = buf;
     if (n > cap && !(o = *heap = malloc(n))) abort();
-    size_t len = 0;
-    for (size_t i = 0; i < n;) {
-        unsigned char c = (unsigned char)s[i];
-        o[len++] = c < 0x80 && d->rt->cs->ascii ? (i++, c) : (uint8_t)sb_byte_q(d->rt, next_cp(s, n, &i));
-    }
     *out = o;
-    return len;
+    return sb_to_bytes(d, s, n, o);
 }
 
 typedef struct cz_iter {
