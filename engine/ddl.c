@@ -717,7 +717,8 @@ void ex_select_column(ex_ctx *ctx, pl_select *sel, uint32_t i, const ex_type *t,
                     t->ptype == MYSQL_TYPE_MEDIUM_BLOB || t->ptype == MYSQL_TYPE_LONG_BLOB;
         /* a column keeps its VARCHAR (one that can be a VARCHAR: not a TEXT through UNION) */
         if (!blob && (chars <= 512 || (t->from_column && len <= 65532))) {
-            if (t->ptype == MYSQL_TYPE_STRING) c->type = bin ? CT_BINARY : CT_CHAR;
+            if (t->ptype == MYSQL_TYPE_STRING || (!chars && !t->from_column))   /* (an empty result: CHAR(0)) */
+                c->type = bin ? CT_BINARY : CT_CHAR;
             else c->type = bin ? CT_VARBINARY : CT_VARCHAR;
             c->width = chars;
         } else if (len < 256) c->type = bin ? CT_TINYBLOB : CT_TINYTEXT;

@@ -1180,6 +1180,8 @@ uint32_t ex_fsort_run(ex_ctx *ctx, const ex_fsort *f, uint32_t *rows, uint32_t n
 /* Rows a and b of t by InnoDB's row reference: the primary key's bytes in key image
  * format (integers least significant byte first), else the hidden row id. */
 int ex_fsort_refcmp(const stor_table *t, uint32_t a, uint32_t b);
+/* The bytes of one ORDER BY key in MariaDB's fixed-size sort keys (filesort.cc sortlength). */
+uint32_t ex_fsort_key_len(const ex_type *t);
 /* The sort's parameters for ORDER BY over source i of sel (a base table), its keys typed
  * otypes, with a LIMIT of limit rows (offset included; UINT64_MAX: none). */
 void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, int norder, uint64_t limit, ex_fsort *f);

@@ -3218,7 +3218,7 @@ void ex_explain(ex_ctx *ctx, pl_stmt *st, ex_result *r)
 /* The bytes of one ORDER BY key (filesort.cc sortlength): a column's sort length, an
  * expression's by its result type (integers 8), one more when it may be NULL, at most
  * max_sort_length (1024). */
-static uint32_t fs_key_len(const ex_type *t)
+uint32_t ex_fsort_key_len(const ex_type *t)
 {
     uint32_t n = 8, fsp = t->decimals <= 6 ? t->decimals : 0;
     const pdb_collation *co = pdb_coll_by_id(t->coll);
@@ -3362,7 +3362,7 @@ void ex_fsort_setup(ex_ctx *ctx, pl_select *sel, int i, const ex_type *otypes, i
     memset(f, 0, sizeof *f);
     f->limit = limit;
     uint32_t sl = 0;
-    for (int k = 0; k < norder; k++) sl += fs_key_len(&otypes[k]);
+    for (int k = 0; k < norder; k++) sl += ex_fsort_key_len(&otypes[k]);
     /* the columns the statement reads: with a BLOB/TEXT among them, or more than
        max_length_for_sort_data with the key, rows are sorted by reference (rowid mode) */
     uint64_t m = 0;

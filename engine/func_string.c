@@ -18,18 +18,39 @@ static void ty_concat(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, co
     if (n && a[0].vt != VT_STRING && a[0].vt != VT_NULL && n == 1) ex_fn_t_str(t, len, COLL_UTF8MB4_GENERAL_CI);
 }
 
+/* SUBSTRING's characters as MariaDB's Item_func_substr counts them: from its argument's
+ * bytes, not characters (VARCHAR(100) utf8mb4 from position 2 is VARCHAR(399)), less a
+ * constant start's skip, at most a constant length. */
+static uint32_t substring_chars(const ex_type *a, const pl_expr *e)
+{
+    uint64_t n = a->length;
+    const pl_expr *from = e && e->nargs >= 2 ? e->args[1] : NULL, *len = e && e->nargs == 3 ? e->args[2] : NULL;
+    if (from && from->kind == E_INT) {
+        long long s = atoll(from->s);
+        if (s < 0) n = (uint64_t)-s > n ? 0 : (uint64_t)-s;
+        else n = s == 0 || (uint64_t)(s - 1) >= n ? 0 : n - (uint64_t)(s - 1);
+    } else if (from && from->kind == E_NULL) n = 0;
+    if (len && len->kind == E_INT) {
+        long long k = atoll(len->s);
+        if (k <= 0) n = 0;
+        else if ((uint64_t)k < n) n = (uint64_t)k;
+    } else if (len && len->kind == E_NULL) n = 0;
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
 static void ty_substring(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     uint32_t chars = ex_fn_chars_of(&a[0]);
-    /* a constant length bounds it: LEFT(s, 2), SUBSTRING(s, 1, 2) */
-    const pl_expr *len = !e ? NULL : (fd->id == F_LEFT || fd->id == F_RIGHT) && e->nargs == 2 ? e->args[1] :
-                         fd->id == F_SUBSTRING && e->nargs == 3 ? e->args[2] : NULL;
+    /* a constant length bounds it: LEFT(s, 2) */
+    const pl_expr *len = !e ? NULL : (fd->id == F_LEFT || fd->id == F_RIGHT) && e->nargs == 2 ? e->args[1] : NULL;
     if (len && len->kind == E_INT) {
         long long k = atoll(len->s);
         if (k < 0) k = 0;
         if ((uint64_t)k < chars) chars = (uint32_t)k;
     }
+    if (fd->id == F_SUBSTRING) chars = substring_chars(&a[0], e);
     if (fd->id == F_LOWER && a[0].vt == VT_STRING) chars *= pdb_coll_casedn_multiply(a[0].coll);
+    if (fd->id == F_UPPER && a[0].vt == VT_STRING) chars *= pdb_coll_caseup_multiply(a[0].coll);
     ex_fn_t_str(t, chars, a[0].vt == VT_STRING ? a[0].coll : COLL_UTF8MB4_GENERAL_CI);
     if (fd->id == F_SUBSTRING && !(len && len->kind == E_INT) && a[0].vt == VT_STRING && a[0].ptype == MYSQL_TYPE_LONG_BLOB) {
         t->ptype = MYSQL_TYPE_LONG_BLOB; t->flags |= BLOB_FLAG;   /* SUBSTRING(@var, n): LONGTEXT still */

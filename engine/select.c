@@ -190,6 +190,7 @@ typedef struct qstate {
     int norder;
     int *order_pos;     /* ORDER BY n: item index, or -1 */
     ex_type *otypes;    /* ORDER BY's types */
+    bool *oprimary;     /* ORDER BY strings compared on their primary level (order_levels_setup) */
     /* ORDER BY sorted as MariaDB's filesort leaves ties (fsort_setup; NULL: a stable
        sort): the source row behind each output row, in the order they were made */
     ex_fsort *fs;
@@ -1127,6 +1128,7 @@ static grp *group_find_slow(qstate *q, const pdb_value *key)
 
 static void emit_output(qstate *q);
 static void fsort_setup(qstate *q);
+static void order_levels_setup(qstate *q);
 
 /* A row another transaction holds: the statement waits for it, or with SKIP LOCKED the
  * result row is left out (false). */
@@ -3031,6 +3033,7 @@ static void emit_output(qstate *q)
         if (q->order_pos[i] >= 0) vals[q->nitems + i] = vals[q->order_pos[i]];
         else if (oquiet && oquiet[i]) { bool qs = ctx->quiet; ctx->quiet = true; ex_eval(ctx, q->order[i], &vals[q->nitems + i]); ctx->quiet = qs; }
         else ex_eval(ctx, q->order[i], &vals[q->nitems + i]);
+        if (q->oprimary && q->oprimary[i] && vals[q->nitems + i].t == VT_STRING) vals[q->nitems + i].coll |= PDB_COLL_PRIMARY;
     }
     ctx->itemv = NULL;
     if (dup >= 0) {   /* an earlier group's values for the row equal to it */
@@ -6013,6 +6016,7 @@ static void block_run(qstate *q, ex_scope *sc, uint32_t rows_cap)
         jit_join_keep(q);
         spill_setup(q);
         fsort_setup(q);
+        order_levels_setup(q);
         if (!impossible) count_access(q);
         q->gsort = gsort_wanted(q, sc);
         if (!impossible && !scan_stop(q)) {
@@ -6157,6 +6161,56 @@ static void fsort_setup(qstate *q)
     uint64_t lim = l < 0 ? UINT64_MAX : (uint64_t)l + (uint64_t)(o > 0 ? o : 0);
     q->fs = stor_arena_alloc(ctx->a, sizeof *q->fs);
     ex_fsort_setup(ctx, sel, 0, q->otypes, q->norder, lim, q->fs);
+}
+
+static bool type_is_blob(const ex_type *t)
+{
+    return t->ptype == MYSQL_TYPE_BLOB || t->ptype == MYSQL_TYPE_TINY_BLOB ||
+           t->ptype == MYSQL_TYPE_MEDIUM_BLOB || t->ptype == MYSQL_TYPE_LONG_BLOB;
+}
+
+/* Which ORDER BY strings of a collation of several levels (uca1400's _as_ and _cs_,
+ * thai_520_w2) MariaDB's filesort compares on their primary level alone (measured on
+ * 10.11; sort_ties.md, "Levels"). Its sort keys are packed, each string compared by its
+ * collation on every level, unless a priority queue serves a LIMIT, some string key is
+ * longer than max_sort_length bytes under a collation that does not map characters to
+ * weights one to one (UCA, Czech: SORTLEN > 1), or packing saves too little (the keys'
+ * bytes under 132 + their length bytes). Otherwise a key is strnxfrm's weights cut at
+ * max_sort_length: a string of several levels keeps its higher ones only while its
+ * characters * 2 * SORTLEN stay under max_sort_length (VARCHAR(63) utf8mb4 does, (64)
+ * does not; a TEXT never). Rows read in the key's order are not sorted. */
+static void order_levels_setup(qstate *q)
+{
+    ex_ctx *ctx = q->ctx;
+    bool any = false;
+    for (int i = 0; i < q->norder && !any; i++)
+        any = q->otypes[i].vt == VT_STRING && pdb_coll_levels(q->otypes[i].coll) > 1;
+    if (!any || q->ft_sorted || order_from_key(q)) return;
+    pdb_value v;
+    ex_type vt;
+    uint64_t msl = 1024;
+    if (ex_sysvar_get(ctx->s, "max_sort_length", false, &v, ctx->a, &vt) == 0 && v.t != VT_NULL)
+        msl = v.t == VT_UINT ? v.u : (uint64_t)ex_to_int(&v);
+    bool packed = q->fs ? !ex_fsort_pq(q->fs) : !q->sel->limit;
+    uint64_t orig = 0, lenbytes = 0;
+    for (int i = 0; i < q->norder; i++) {
+        const ex_type *t = &q->otypes[i];
+        if (t->vt != VT_STRING) { orig += ex_fsort_key_len(t); continue; }
+        const pdb_collation *co = pdb_coll_by_id(t->coll);
+        if (t->length > msl && co && co->sortlen > 1) packed = false;
+        uint64_t n = t->length < msl ? t->length : msl;
+        orig += n + (t->nullable ? 1 : 0);
+        lenbytes += n < 256 ? 1 : 2;
+    }
+    if (orig < 132 + lenbytes) packed = false;
+    if (packed) return;
+    q->oprimary = stor_arena_alloc(ctx->a, (size_t)q->norder * sizeof *q->oprimary);
+    for (int i = 0; i < q->norder; i++) {
+        const ex_type *t = &q->otypes[i];
+        const pdb_collation *co = t->vt == VT_STRING && pdb_coll_levels(t->coll) > 1 ? pdb_coll_by_id(t->coll) : NULL;
+        uint64_t chars = co ? (t->length < msl ? t->length : msl) / (co->maxlen ? co->maxlen : 1) : 0;
+        q->oprimary[i] = co && (type_is_blob(t) || chars * 2 * co->sortlen >= msl);
+    }
 }
 
 /* Window functions, DISTINCT, ORDER BY and LIMIT over the rows made; into result. */

@@ -501,10 +501,28 @@ bool pdb_coll_exact(uint16_t coll)
     return !d || d->exact;
 }
 
+/* MariaDB's case tables of Unicode 5.2.0 and 14.0.0, and Turkish's, may make a character
+ * two (its unicode_520, thai_520_w2, myanmar, turkish and every uca1400 collation): LOWER
+ * and UPPER then size their result at twice the characters, in utf8mb3 and utf8mb4 only
+ * (measured over all 505 collations and charsets). */
+static bool unicase_wide(const coll_def *d)
+{
+    const char *n = d->c.name, *cs = d->c.charset;
+    if (strcmp(cs, "utf8mb3") && strcmp(cs, "utf8mb4")) return false;
+    return strstr(n, "_520_") || strstr(n, "uca1400") || strstr(n, "_myanmar_") || strstr(n, "_turkish_ci");
+}
+
 unsigned pdb_coll_casedn_multiply(uint16_t coll)
 {
     const coll_def *d = find(coll);
-    return d && d->family == CF_MB ? mb_charsets[d->mb].casedn_mul : 1;
+    if (d && d->family == CF_MB) return mb_charsets[d->mb].casedn_mul;
+    return d && unicase_wide(d) ? 2 : 1;
+}
+
+unsigned pdb_coll_caseup_multiply(uint16_t coll)
+{
+    const coll_def *d = find(coll);
+    return d && d->family != CF_MB && unicase_wide(d) ? 2 : 1;
 }
 
 bool pdb_coll_ascii_bytes(uint16_t coll)
@@ -1343,6 +1361,12 @@ size_t pdb_coll_weight_string(uint16_t coll, const char *s, size_t n, uint32_t n
 
 int pdb_coll_cmp(uint16_t coll, const char *a, size_t an, const char *b, size_t bn)
 {
+    if (coll & PDB_COLL_PRIMARY) {
+        const coll_def *p = find(coll & (uint16_t)~PDB_COLL_PRIMARY);
+        const tab_rt *t = p && p->family == CF_UCA && p->levels ? rt_of(p) : NULL;
+        if (t) return uca_cmp(t, p->c.pad_space, a, an, b, bn);
+        coll &= (uint16_t)~PDB_COLL_PRIMARY;
+    }
     const coll_def *d = find(coll);
     if (!d || d->family == CF_BINARY) {
         int r = memcmp(a, b, an < bn ? an : bn);

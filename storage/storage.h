@@ -162,6 +162,11 @@ const pdb_collation *pdb_coll_by_id(uint16_t id);          /* NULL if unknown */
 const pdb_collation *pdb_coll_by_name(const char *name);   /* case-insensitive; NULL if unknown */
 const pdb_collation *pdb_coll_of_charset(const pdb_collation *c, const char *cs);   /* uca1400_x: cs's */
 const pdb_collation *pdb_coll_default_for(const char *charset);
+/* A collation id with this bit set compares on the primary level only (uca1400's _as_
+ * and _cs_, thai_520_w2): MariaDB's filesort key of a long string under such a collation
+ * holds its primary weights alone (engine/select.c order_levels). Only a sort's own key
+ * values carry it; no other function takes it. */
+#define PDB_COLL_PRIMARY 0x8000
 /* <0, 0, >0 under the collation. */
 int      pdb_coll_cmp(uint16_t coll, const char *a, size_t alen, const char *b, size_t blen);
 /* A sort key: bytes whose memcmp order (shorter first on a common prefix) is
@@ -217,14 +222,17 @@ int32_t  pdb_coll_encode(uint16_t coll, int32_t cp);      /* cp's code; -1 when 
  * well-formed code without a character, or one ill-formed byte), as MariaDB converts. */
 int32_t  pdb_coll_decode_at(uint16_t coll, const char *s, size_t n, size_t *len);
 bool     pdb_coll_ascii_bytes(uint16_t coll);             /* bytes below 0x80 are ASCII both ways (not swe7's, sjis's) */
+/* LOWER's and UPPER's result characters per argument character (MariaDB's
+ * casedn_multiply and caseup_multiply: ujis 2 and 1, the Unicode 5.2.0 and later ones 2). */
 unsigned pdb_coll_casedn_multiply(uint16_t coll);
+unsigned pdb_coll_caseup_multiply(uint16_t coll);
 /* MariaDB's filesort orders strings of coll by keys that disagree with its comparisons
  * (big5_chinese_ci: WEIGHT_STRING is a stroke order, = and < go by code):
  * pdb_coll_sortkey gives those keys. */
 bool     pdb_coll_sort_differs(uint16_t coll);
 /* The byte pdb_coll_sortkey's keys are padded with to compare as MariaDB's (PAD SPACE:
  * a space's weight), or -1 when they compare as they are. */
-int      pdb_coll_sortkey_pad(uint16_t coll);         /* LOWER's result type length per argument length (ujis: 2) */
+int      pdb_coll_sortkey_pad(uint16_t coll);
 static inline unsigned pdb_code_len(uint32_t code) { return code > 0xffff ? 3 : code > 0xff ? 2 : 1; }
 /* A code's bytes at out; their number. */
 static inline unsigned pdb_code_put(uint32_t code, char *out)
