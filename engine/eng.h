@@ -148,6 +148,8 @@ enum {
     EX_FN_SYSCONST = 256,   /* a system constant (USER(), DATABASE(), VERSION()): COERCIBILITY 3 */
     EX_FN_NO_DEFAULT = 512, /* never in a column's DEFAULT (1901): it reads the session's last
                                statement, waits or takes locks (LAST_INSERT_ID, SLEEP, GET_LOCK) */
+    EX_FN_NUMARGS = 1024,   /* reads its arguments as numbers: an ENUM is its member's index, a
+                               SET its bit mask (ABS, ROUND, SQRT ...: MariaDB's val_int/val_real) */
 };
 typedef struct ex_fdef ex_fdef;
 struct ex_ctx;

@@ -2218,6 +2218,7 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
         }
         comp(cs, e->args[i], &ats[i]);
         if (ats[i].json && (f->flags & EX_FN_JSON)) emit(p, OP_MARK, EX_JSONDOC, 0, 0);
+        if (ats[i].enumc && (f->flags & EX_FN_NUMARGS)) enum_index(p, &ats[i], 0);
     }
     int nargs = e->nargs;
     for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
@@ -3074,7 +3075,12 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
             ur = ux - uy;
         }
         else if (op == BO_MUL) o2 = __builtin_mul_overflow(ux, uy, &ur);
-        else ur = uy ? ux % uy : 0;
+        else {   /* MOD: of the magnitudes, with the dividend's sign (Item_func_mod::int_op) */
+            bool xn = a->t == VT_INT && a->i < 0, yn = b->t == VT_INT && b->i < 0;
+            uint64_t mx = xn ? 0 - ux : ux, my = yn ? 0 - uy : uy, m = my ? mx % my : 0;
+            if (a->t == VT_INT) { *a = ex_int(xn ? -(int64_t)m : (int64_t)m); return; }
+            ur = m;
+        }
         if (o2) ex_raise(ctx, 1690, "22003", "BIGINT UNSIGNED value is out of range in '%s'", text ? text : "");
         a->t = VT_UINT; a->u = ur;
         return;

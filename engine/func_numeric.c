@@ -55,9 +55,47 @@ static void ty_mod(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const
     ex_mod_type(&a[0], &a[1], t);
 }
 
+static bool is_temporal_vt(uint8_t vt) { return vt == VT_DATETIME || vt == VT_DATE || vt == VT_TIME; }
+
+/* ROUND, TRUNCATE, CEILING and FLOOR of a DATETIME, TIMESTAMP or TIME are one of its kind
+ * (a TIMESTAMP's a DATETIME) with ROUND's and TRUNCATE's constant digits (0..6, else the
+ * argument's), CEILING's and FLOOR's none; of a DATE an INT of 8 digits (MariaDB's
+ * Item_func_round and Item_func_int_val over temporal arguments). */
+static bool t_temporal_round(const ex_fdef *fd, const ex_type *a, int n, const pl_expr *e, ex_type *t)
+{
+    if (!is_temporal_vt(a[0].vt)) return false;
+    if (a[0].vt == VT_DATE) {   /* (its number YYYYMMDD, rounded as an integer) */
+        ex_fn_t_int(t, 8);
+        t->ptype = MYSQL_TYPE_LONG; t->vt = VT_UINT; t->is_unsigned = true; t->flags |= UNSIGNED_FLAG;
+        return true;
+    }
+    int fsp = a[0].decimals <= 6 ? a[0].decimals : 6;
+    if (fd->id == F_CEIL || fd->id == F_FLOOR || n < 2) fsp = 0;
+    else if (e && e->args[1]->kind == E_INT) {
+        long long d = atoll(e->args[1]->s);
+        fsp = d < 0 ? 0 : d > 6 ? 6 : (int)d;
+    }
+    bool tm = a[0].vt == VT_TIME;
+    memset(t, 0, sizeof *t);
+    t->vt = a[0].vt;
+    t->ptype = tm ? MYSQL_TYPE_TIME : MYSQL_TYPE_DATETIME;
+    t->decimals = (uint8_t)fsp;
+    t->length = (tm ? 10u : 19u) + (fsp ? (uint32_t)fsp + 1 : 0);
+    t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+    return true;
+}
+
 static void ty_abs(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     if (a[0].vt == VT_NULL) { t_dbl(t, 17, 0); return; }
+    if (is_temporal_vt(a[0].vt)) {   /* its number as a DECIMAL of the fraction's digits */
+        uint32_t len = a[0].length;
+        uint8_t fsp = a[0].vt == VT_DATE ? 0 : a[0].decimals;
+        memset(t, 0, sizeof *t);
+        t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length = len; t->decimals = fsp;
+        t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
+        return;
+    }
     if (a[0].hexnum) { t_int_ll(t, a[0].length, true); return; }   /* (MariaDB: its length in bytes) */
     if (a[0].vt == VT_INT || a[0].vt == VT_UINT) { t_int_ll(t, a[0].length, a[0].is_unsigned); return; }
     *t = a[0];
@@ -84,7 +122,7 @@ static bool t_hex_int(const ex_type *a, ex_type *t, int more)
 
 static void ty_ceil(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
-    if (t_hex_int(&a[0], t, 0)) return;
+    if (t_hex_int(&a[0], t, 0) || t_temporal_round(fd, a, n, e, t)) return;
     if (a[0].vt == VT_NULL) t_dbl(t, 17, 0);
     else if (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 17; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
     else if (a[0].vt == VT_INT || a[0].vt == VT_UINT) t_same_int(t, &a[0]);
@@ -111,14 +149,28 @@ static void ty_ceil(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, cons
     else ex_fn_t_int(t, a[0].length);
 }
 
+/* ROUND's and TRUNCATE's digits are a literal or a parameter: the result's scale is
+ * theirs; else a DECIMAL keeps its own scale, rounded where the digits say (MariaDB). */
+static bool digits_const(const pl_expr *e, int n)
+{
+    if (n < 2 || !e || e->nargs < 2) return true;
+    int k = e->args[1]->kind;
+    return k == E_INT || k == E_DECIMAL || k == E_FLOAT || k == E_STRING || k == E_NULL || k == E_PARAM;
+}
+
 static void ty_round(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     int d = 0;
     if (n > 1 && e && e->args[1]->kind == E_INT) d = atoi(e->args[1]->s);
+    else if (n > 1 && e && (e->args[1]->kind == E_DECIMAL || e->args[1]->kind == E_FLOAT)) d = (int)llround(atof(e->args[1]->s));
     if ((n < 2 || (e && e->args[1]->kind == E_INT)) && t_hex_int(&a[0], t, fd->id == F_ROUND && d < 0)) return;
+    if (t_temporal_round(fd, a, n, e, t)) return;
     if (n > 1 && a[1].vt == VT_NULL) { t_dbl(t, 23, 31); return; }   /* ROUND(x, NULL) */
     if (a[0].vt == VT_NULL) { t_dbl(t, (uint32_t)(17 + (d > 0 ? d : 0)), (uint8_t)(d > 0 ? (d > 30 ? 30 : d) : 0)); return; }
-    if ((a[0].vt == VT_INT || a[0].vt == VT_UINT) && (n < 2 || (e && e->args[1]->kind == E_INT))) {
+    bool dconst = digits_const(e, n);
+    if (!dconst) d = -1;   /* (digits read per row: ROUND may need one more, TRUNCATE not) */
+    if (!dconst && (a[0].vt == VT_DOUBLE || a[0].vt == VT_STRING)) { t_dbl(t, 23, 31); return; }
+    if ((a[0].vt == VT_INT || a[0].vt == VT_UINT) && (n < 2 || !dconst || (e && e->args[1]->kind == E_INT))) {
         /* an integer stays the argument's type; ROUND to tens or more may need one
            more digit: a BIGINT then becomes DECIMAL, a smaller one INT or BIGINT */
         if (d >= 0 || fd->id == F_TRUNCATE) { t_same_int(t, &a[0]); return; }
@@ -132,13 +184,14 @@ static void ty_round(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, con
         t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL;
         t->length += 1;
     }
-    if (t->vt == VT_DECIMAL && a[0].vt == VT_DECIMAL && d >= 0 && d < a[0].decimals) {
+    if (t->vt == VT_DECIMAL && a[0].vt == VT_DECIMAL && dconst && d >= 0 && d < a[0].decimals) {
         /* fewer decimals: the integer digits (one more for a carry when rounding) */
         t->length = (uint32_t)(dec_int_part(&a[0]) + (fd->id == F_ROUND ? 1 : 0) + d + (d ? 1 : 0) + (a[0].is_unsigned ? 0 : 1));
         t->from_column = false;
         t->flags |= BINARY_FLAG;
     }
-    if (t->vt == VT_DECIMAL) t->decimals = (uint8_t)(d < 0 ? 0 : d > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : d);
+    if (t->vt == VT_DECIMAL && !digits_const(e, n)) t->decimals = a[0].vt == VT_DECIMAL ? a[0].decimals : 0;
+    else if (t->vt == VT_DECIMAL) t->decimals = (uint8_t)(d < 0 ? 0 : d > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : d);
     else if (t->vt == VT_STRING || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = (uint8_t)(d < 0 ? 0 : d); t->coll = COLL_BINARY; }
     else if (t->vt == VT_INT) t->ptype = MYSQL_TYPE_LONGLONG;
 }
@@ -381,6 +434,25 @@ static void fn_abs(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_valu
         ex_raise(ctx, 1690, "22003", "BIGINT value is out of range in '%.*s'", (int)k, buf);
     }
     if (a[0].t == VT_INT) *out = ex_int(a[0].i < 0 ? -a[0].i : a[0].i);
+    else if (a[0].t == VT_DATETIME || a[0].t == VT_DATE || a[0].t == VT_TIME) {
+        /* its number (20240229131415.123, 123456) without the sign, its fraction's digits */
+        char buf[48];
+        int fsp = a[0].t == VT_DATE ? 0 : a[0].scale > 6 ? 6 : a[0].scale, k, frac;
+        if (a[0].t == VT_TIME) {
+            int64_t us = a[0].i < 0 ? -a[0].i : a[0].i, sec = us / 1000000;
+            frac = (int)(us % 1000000);
+            k = snprintf(buf, sizeof buf, "%lld%02d%02d", (long long)(sec / 3600), (int)(sec / 60 % 60), (int)(sec % 60));
+        } else {
+            int y, mo, d, h, mi, sc;
+            pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &mi, &sc, &frac);
+            k = a[0].t == VT_DATE ? snprintf(buf, sizeof buf, "%04d%02d%02d", y, mo, d)
+                                  : snprintf(buf, sizeof buf, "%04d%02d%02d%02d%02d%02d", y, mo, d, h, mi, sc);
+        }
+        if (fsp) k += snprintf(buf + k, sizeof buf - (size_t)k, ".%0*d", fsp, (int)(frac / ex_pow10[6 - fsp]));
+        ex_dec x;
+        ex_dec_parse(buf, (size_t)k, &x, NULL);
+        ex_dec_put(ctx->a, &x, -1, out);
+    }
     else if (a[0].t == VT_DECIMAL && a[0].len) {
         ex_dec x;
         ex_dec_get(&a[0], &x);
@@ -410,8 +482,75 @@ static void fn_pow(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_valu
     *out = ex_dbl(dbl_checked(ctx, e, pow(ex_to_double(&a[0]), ex_to_double(&a[1]))));
 }
 
+/* The next second of a DATETIME's fields (carried into minutes ... years); false past
+ * 9999-12-31 23:59:59. */
+static bool dt_next_second(int *y, int *mo, int *d, int *h, int *mi, int *s)
+{
+    if (++*s < 60) return true;
+    *s = 0;
+    if (++*mi < 60) return true;
+    *mi = 0;
+    if (++*h < 24) return true;
+    *h = 0;
+    if (++*d <= ex_fn_days_in_month(*y, *mo)) return true;
+    *d = 1;
+    if (++*mo <= 12) return true;
+    *mo = 1;
+    return ++*y <= 9999;
+}
+
+/* A fraction of us microseconds kept to fsp digits: ROUND half away from zero, TRUNCATE
+ * toward it, CEILING and FLOOR to whole seconds up and down. */
+static int64_t frac_round(int id, int64_t us, int fsp)
+{
+    int64_t p = ex_pow10[6 - fsp], r = us % p, q = us - r;
+    if (!r) return us;
+    if (id == F_ROUND) return (r < 0 ? -r : r) * 2 >= p ? q + (us < 0 ? -p : p) : q;
+    if (id == F_CEIL) return r > 0 ? q + p : q;
+    if (id == F_FLOOR) return r < 0 ? q - p : q;
+    return q;
+}
+
+/* ROUND, TRUNCATE, CEILING and FLOOR of a DATETIME or TIME (t_temporal_round's types): at
+ * the ends of the range the result stays at its largest value, without a warning. */
+static void temporal_round(const ex_fdef *fd, const pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
+    int y, mo, d, h, mi, s, us;
+    int fsp = 0, scale = 0;
+    if (fd->id == F_ROUND || fd->id == F_TRUNCATE) {
+        int64_t k = n > 1 ? ex_to_int(&a[1]) : 0;
+        fsp = k < 0 ? 0 : k > 6 ? 6 : (int)k;
+        scale = n > 1 && !(e && e->args[1]->kind == E_INT) ? a[0].scale : fsp;   /* (a digits' column: the argument's) */
+    }
+    int64_t top = 999999 - 999999 % ex_pow10[6 - fsp];   /* the largest fraction of fsp digits */
+    if (a[0].t == VT_TIME) {
+        int64_t max = (838LL * 3600 + 59 * 60 + 59) * 1000000 + top, v = frac_round(fd->id, a[0].i, fsp);
+        if (v > max) v = max;
+        if (v < -max) v = -max;
+        *out = ex_int(v); out->t = VT_TIME; out->scale = (uint8_t)scale;
+        return;
+    }
+    pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &mi, &s, &us);
+    int64_t f = frac_round(fd->id, us, fsp);
+    if (f >= 1000000) {
+        f = 0;
+        if (!dt_next_second(&y, &mo, &d, &h, &mi, &s)) { y = 9999; mo = 12; d = 31; h = 23; mi = 59; s = 59; f = top; }
+    }
+    *out = ex_int(pdb_dt_pack(y, mo, d, h, mi, s, (int)f)); out->t = VT_DATETIME; out->scale = (uint8_t)scale;
+}
+
+/* A DATE where ROUND and the like want a number: YYYYMMDD. */
+static void date_number(pdb_value *v)
+{
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
+    *v = ex_int((int64_t)y * 10000 + mo * 100 + d);
+}
+
 static void fn_ceil(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
+    if (a[0].t == VT_DATE) date_number(&a[0]);
+    if (a[0].t == VT_DATETIME || a[0].t == VT_TIME) { temporal_round(fd, a, n, out, e); return; }
     if (ex_is_hexnum(&a[0])) { *out = ex_int(0); out->t = VT_UINT; out->u = ex_hexnum_u64(&a[0]); return; }
     if (a[0].t == VT_INT || a[0].t == VT_UINT) { *out = a[0]; return; }
     if (a[0].t == VT_DECIMAL && a[0].len) {
@@ -431,9 +570,25 @@ static void fn_ceil(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_val
     *out = ex_dbl(fd->id == F_CEIL ? ceil(ex_to_double(&a[0])) : floor(ex_to_double(&a[0])));
 }
 
+static void round_value(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e);
+
 static void fn_round(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
+    uint8_t sc = a[0].t == VT_DECIMAL ? a[0].scale : 0;
+    round_value(ctx, fd, a, n, out, e);
+    if (sc && out->t == VT_DECIMAL && out->scale < sc && !digits_const(e, n)) {
+        ex_dec x;
+        ex_dec_get(out, &x);
+        ex_dec_round(&x, sc, EX_ROUND_HALF_UP, &x);
+        ex_dec_put(ctx->a, &x, -1, out);
+    }
+}
+
+static void round_value(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
+{
     int64_t d = n > 1 ? ex_to_int(&a[1]) : 0;
+    if (a[0].t == VT_DATE) date_number(&a[0]);
+    if (a[0].t == VT_DATETIME || a[0].t == VT_TIME) { temporal_round(fd, a, n, out, e); return; }
     if (ex_is_hexnum(&a[0])) {   /* a 0x.. literal: its unsigned integer */
         pdb_value u = ex_int(0);
         u.t = VT_UINT; u.u = ex_hexnum_u64(&a[0]);
@@ -784,38 +939,38 @@ static void fn_cot(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_valu
 }
 
 static const ex_fdef rows[] = {
-    { "ABS", 1, 1, EX_FN_NULL_IN, F_ABS, ty_abs, fn_abs },
-    { "ACOS", 1, 1, EX_FN_NULL_IN, EX_FX_ACOS, ty_asin, fn_asin },
-    { "ASIN", 1, 1, EX_FN_NULL_IN, EX_FX_ASIN, ty_asin, fn_asin },
-    { "ATAN", 1, 2, EX_FN_NULL_IN, F_ATAN, ty_double_any, fn_atan },
-    { "ATAN2", 2, 2, EX_FN_NULL_IN, EX_FX_ATAN2, ty_asin, fn_atan2 },
+    { "ABS", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_ABS, ty_abs, fn_abs },
+    { "ACOS", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, EX_FX_ACOS, ty_asin, fn_asin },
+    { "ASIN", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, EX_FX_ASIN, ty_asin, fn_asin },
+    { "ATAN", 1, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_ATAN, ty_double_any, fn_atan },
+    { "ATAN2", 2, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, EX_FX_ATAN2, ty_asin, fn_atan2 },
     { "BIN", 1, 1, EX_FN_NULL_IN, F_BIN, ty_str64, fn_conv },
-    { "BIT_COUNT", 1, 1, EX_FN_NULL_IN, F_BIT_COUNT, ty_long2, fn_bit_count },
-    { "CEIL", 1, 1, EX_FN_NULL_IN, F_CEIL, ty_ceil, fn_ceil },
-    { "CEILING", 1, 1, EX_FN_NULL_IN, F_CEIL, ty_ceil, fn_ceil },
+    { "BIT_COUNT", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_BIT_COUNT, ty_long2, fn_bit_count },
+    { "CEIL", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_CEIL, ty_ceil, fn_ceil },
+    { "CEILING", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_CEIL, ty_ceil, fn_ceil },
     { "CONV", 3, 3, EX_FN_NULL_IN, F_CONV, ty_str64, fn_conv },
-    { "COS", 1, 1, EX_FN_NULL_IN, F_COS, ty_double_any, fn_cos },
-    { "COT", 1, 1, EX_FN_NULL_IN, EX_FX_COT, ty_asin, fn_cot },
-    { "DEGREES", 1, 1, EX_FN_NULL_IN, F_DEGREES, ty_double_any, fn_degrees },
-    { "EXP", 1, 1, EX_FN_NULL_IN, F_EXP, ty_double_any, fn_exp },
-    { "FLOOR", 1, 1, EX_FN_NULL_IN, F_FLOOR, ty_ceil, fn_ceil },
+    { "COS", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_COS, ty_double_any, fn_cos },
+    { "COT", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, EX_FX_COT, ty_asin, fn_cot },
+    { "DEGREES", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_DEGREES, ty_double_any, fn_degrees },
+    { "EXP", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_EXP, ty_double_any, fn_exp },
+    { "FLOOR", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_FLOOR, ty_ceil, fn_ceil },
     { "FORMAT", 2, 3, 0, F_FORMAT, ty_str64, fn_format },
-    { "LN", 1, 1, EX_FN_NULL_IN, F_LN, ty_double_any, fn_ln },
-    { "LOG", 1, 2, EX_FN_NULL_IN, F_LOG, ty_double_any, fn_ln },
-    { "LOG10", 1, 1, EX_FN_NULL_IN, F_LOG10, ty_double_any, fn_ln },
-    { "LOG2", 1, 1, EX_FN_NULL_IN, F_LOG2, ty_double_any, fn_ln },
-    { "MOD", 2, 2, EX_FN_NULL_IN, F_MOD, ty_mod, fn_mod },
+    { "LN", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_LN, ty_double_any, fn_ln },
+    { "LOG", 1, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_LOG, ty_double_any, fn_ln },
+    { "LOG10", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_LOG10, ty_double_any, fn_ln },
+    { "LOG2", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_LOG2, ty_double_any, fn_ln },
+    { "MOD", 2, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_MOD, ty_mod, fn_mod },
     { "OCT", 1, 1, EX_FN_NULL_IN, F_OCT, ty_str64, fn_conv },
     { "PI", 0, 0, 0, F_PI, ty_sqrt, fn_pi },
-    { "POW", 2, 2, EX_FN_NULL_IN, F_POW, ty_sqrt, fn_pow },
-    { "POWER", 2, 2, EX_FN_NULL_IN, F_POW, ty_sqrt, fn_pow },
-    { "RADIANS", 1, 1, EX_FN_NULL_IN, F_RADIANS, ty_double_any, fn_radians },
+    { "POW", 2, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_POW, ty_sqrt, fn_pow },
+    { "POWER", 2, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_POW, ty_sqrt, fn_pow },
+    { "RADIANS", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_RADIANS, ty_double_any, fn_radians },
     { "RAND", 0, 1, EX_FN_VOLATILE, F_RAND, ty_sqrt, fn_rand },
-    { "ROUND", 1, 2, EX_FN_NULL_IN, F_ROUND, ty_round, fn_round },
-    { "SIGN", 1, 1, EX_FN_NULL_IN, F_SIGN, ty_long2, fn_sign },
-    { "SIN", 1, 1, EX_FN_NULL_IN, F_SIN, ty_double_any, fn_sin },
-    { "SQRT", 1, 1, EX_FN_NULL_IN, F_SQRT, ty_sqrt, fn_sqrt },
-    { "TAN", 1, 1, EX_FN_NULL_IN, F_TAN, ty_double_any, fn_tan },
-    { "TRUNCATE", 2, 2, EX_FN_NULL_IN, F_TRUNCATE, ty_round, fn_round },
+    { "ROUND", 1, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_ROUND, ty_round, fn_round },
+    { "SIGN", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_SIGN, ty_long2, fn_sign },
+    { "SIN", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_SIN, ty_double_any, fn_sin },
+    { "SQRT", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_SQRT, ty_sqrt, fn_sqrt },
+    { "TAN", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_TAN, ty_double_any, fn_tan },
+    { "TRUNCATE", 2, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_TRUNCATE, ty_round, fn_round },
 };
 const ex_ftable ex_fam_numeric = { rows, (int)(sizeof rows / sizeof rows[0]) };
