@@ -32,9 +32,19 @@ static int text_digits(const char *s, size_t n)
  * double or a string, none for an integer. */
 static int num_fsp(const ex_type *a)
 {
-    if (a->vt == VT_INT || a->vt == VT_UINT || a->vt == VT_DATE || a->vt == VT_NULL) return 0;
+    if (a->vt == VT_INT || a->vt == VT_UINT || a->vt == VT_DATE || a->vt == VT_NULL || a->hexnum || a->ptype == MYSQL_TYPE_BIT) return 0;
     if (a->vt == VT_DECIMAL || a->vt == VT_DATETIME || a->vt == VT_TIME) return a->decimals > 6 ? 6 : a->decimals;
     return 6;
+}
+
+/* num_fsp of a value as it runs. A string's or a double's digits: 6 for SEC_TO_TIME; for
+ * FROM_UNIXTIME (seen: -1) 6 when its seconds have a fraction, else none ('12.5', '12'). */
+static int run_fsp(const pdb_value *v, bool seen)
+{
+    if (v->t == VT_DECIMAL || v->t == VT_DATETIME || v->t == VT_TIME) return v->scale > 6 ? 6 : v->scale;
+    if (v->t == VT_STRING && ex_is_hexnum(v)) return 0;   /* (BIT: a number) */
+    if (v->t == VT_DOUBLE || v->t == VT_STRING) return seen ? -1 : 6;
+    return 0;
 }
 
 static void ty_now(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
@@ -46,11 +56,6 @@ static void ty_now(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const
     t->coll = COLL_BINARY;
     t->flags = BINARY_FLAG;
     t->nullable = fd->id == F_FROM_UNIXTIME;
-    if (fd->id == F_FROM_UNIXTIME && n == 1 && (a[0].vt == VT_DECIMAL || a[0].vt == VT_STRING)) {
-        /* the seconds' fraction digits (a string: 6) */
-        t->decimals = a[0].vt == VT_STRING ? 6 : a[0].decimals > 6 ? 6 : a[0].decimals;
-        if (t->decimals) t->length = 20u + t->decimals;
-    }
     if (fd->id == F_FROM_UNIXTIME && n == 2) ex_fn_t_str(t, 19, COLL_UTF8MB4_GENERAL_CI);
     else {   /* fractional seconds: NOW(n)'s n, FROM_UNIXTIME's argument's */
         int fsp = fd->id == F_FROM_UNIXTIME ? num_fsp(&a[0]) : n && e && e->args[0]->kind == E_INT ? atoi(e->args[0]->s) : 0;
@@ -1134,8 +1139,8 @@ static void fn_from_unixtime(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n
     ex_tz_local(ctx->s, t, &tm);
     int64_t dt = pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)us);
     if (n == 2) { s1 = ex_to_str(ctx->a, &a[1], &l1); *out = date_format(ctx, dt, s1, l1); return; }
-    int fsp = a[0].t == VT_DECIMAL ? a[0].scale : a[0].t == VT_INT || a[0].t == VT_UINT ? 0 : 6;
-    if (fsp > 6) fsp = 6;
+    int fsp = run_fsp(&a[0], true);
+    if (fsp < 0) fsp = us ? 6 : 0;
     for (int i = fsp; i < 6; i++) us /= 10;
     for (int i = fsp; i < 6; i++) us *= 10;
     *out = ex_fn_dt_value(pdb_dt_pack(tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec, (int)us), false);
@@ -1668,7 +1673,7 @@ static void ty_timediff(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, 
 
 static void ty_sec_to_time(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
-    t_time(t, a[0].vt == VT_INT || a[0].vt == VT_UINT ? 0 : a[0].decimals > 6 ? 6 : a[0].decimals);
+    t_time(t, a[0].vt == VT_STRING && !a[0].hexnum && a[0].ptype != MYSQL_TYPE_BIT ? 6 : num_fsp(&a[0]));   /* (a string column's too: 6) */
 }
 
 static void ty_maketime(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
@@ -1751,11 +1756,18 @@ static void fn_timediff(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
 static void fn_sec_to_time(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     double sec = ex_to_double_as(&a[0], "DECIMAL");   /* (MariaDB reads it as a DECIMAL) */
-    int fsp = a[0].t == VT_DECIMAL ? (a[0].scale > 6 ? 6 : a[0].scale) : a[0].t == VT_DOUBLE || a[0].t == VT_STRING ? 6 : 0;
+    int fsp = run_fsp(&a[0], false);
     double m = sec * 1e6;   /* (held before the conversion: past int64 it is undefined) */
     int64_t us = m > 9e18 ? TIME_MAX_US + 1 : m < -9e18 ? -TIME_MAX_US - 1 : (int64_t)llround(m);
     if (us > TIME_MAX_US || us < -TIME_MAX_US) {
         size_t l; const char *t = ex_to_str(ctx->a, &a[0], &l);
+        char num[40];
+        if (a[0].t == VT_DATETIME) {   /* (named by its number, six digits of fraction) */
+            int y, mo, d, h, mi, sc, u;
+            pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &mi, &sc, &u);
+            l = (size_t)snprintf(num, sizeof num, "%04d%02d%02d%02d%02d%02d.%06d", y, mo, d, h, mi, sc, u);
+            t = num;
+        }
         ex_warn(ctx, "Warning", 1292, "Truncated incorrect seconds value: '%.*s'", (int)(l > 128 ? 128 : l), t);
         int64_t frac = 999999 - 999999 % ex_pow10[6 - fsp];   /* 838:59:59 and the fraction's nines */
         us = us > 0 ? TIME_MAX_US + frac : -(TIME_MAX_US + frac);
@@ -2012,7 +2024,7 @@ static const ex_fdef rows[] = {
     { "DAYOFYEAR", 1, 1, EX_FN_NULL_IN, F_DAYOFYEAR, ty_dayofyear, fn_dayofyear },
     { "EXTRACT", 2, 2, EX_FN_NULL_IN, F_EXTRACT, ty_extract, fn_extract },
     { "FROM_DAYS", 1, 1, EX_FN_NULL_IN, F_FROM_DAYS, ty_date, fn_from_days },
-    { "FROM_UNIXTIME", 1, 2, EX_FN_NULL_IN, F_FROM_UNIXTIME, ty_now, fn_from_unixtime },
+    { "FROM_UNIXTIME", 1, 2, EX_FN_NULL_IN | EX_FN_NUMARGS, F_FROM_UNIXTIME, ty_now, fn_from_unixtime },
     { "GET_FORMAT", 2, 2, EX_FN_NULL_IN, EX_FX_GET_FORMAT, ty_get_format, fn_get_format },
     { "HOUR", 1, 1, EX_FN_NULL_IN, F_HOUR, ty_month, fn_hour },
     { "LAST_DAY", 1, 1, EX_FN_NULL_IN, F_LAST_DAY, ty_date, fn_last_day },
@@ -2029,7 +2041,7 @@ static const ex_fdef rows[] = {
     { "PERIOD_DIFF", 2, 2, EX_FN_NULL_IN, EX_FX_PERIOD_DIFF, ty_period_add, fn_period_diff },
     { "QUARTER", 1, 1, EX_FN_NULL_IN, F_QUARTER, ty_quarter, fn_quarter },
     { "SECOND", 1, 1, EX_FN_NULL_IN, F_SECOND, ty_month, fn_second },
-    { "SEC_TO_TIME", 1, 1, EX_FN_NULL_IN, EX_FX_SEC_TO_TIME, ty_sec_to_time, fn_sec_to_time },
+    { "SEC_TO_TIME", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, EX_FX_SEC_TO_TIME, ty_sec_to_time, fn_sec_to_time },
     { "STR_TO_DATE", 2, 2, EX_FN_NULL_IN, F_STR_TO_DATE, ty_str_to_date, fn_str_to_date },
     { "SUBTIME", 2, 2, EX_FN_NULL_IN, EX_FX_SUBTIME, ty_addtime, fn_addtime },
     { "SYSDATE", 0, 1, 0, F_NOW, ty_now, fn_now },

@@ -797,7 +797,7 @@ static const ex_fdef rows[] = {
     { "INET6_ATON", 1, 1, EX_FN_NULL_IN, EX_FX_INET6_ATON, ty_inet6_aton, fn_inet6_aton },
     { "INET6_NTOA", 1, 1, EX_FN_NULL_IN, EX_FX_INET6_NTOA, ty_inet6_ntoa, fn_inet6_ntoa },
     { "INET_ATON", 1, 1, EX_FN_NULL_IN, F_INET_ATON, ty_inet_aton, fn_inet_aton },
-    { "INET_NTOA", 1, 1, EX_FN_NULL_IN, F_INET_NTOA, ty_inet_ntoa, fn_inet_ntoa },
+    { "INET_NTOA", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_INET_NTOA, ty_inet_ntoa, fn_inet_ntoa },
     { "INTERVAL", 2, -1, 0, EX_FX_INTERVAL, ty_interval, fn_interval },
     { "ISNULL", 1, 1, 0, F_ISNULL, ty_isnull, fn_isnull },
     { "IS_FREE_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE | EX_FN_NO_DEFAULT, F_IS_FREE_LOCK, ty_long1, fn_get_lock },

@@ -930,7 +930,7 @@ static const ex_fdef rows[] = {
     { "RPAD", 3, 3, EX_FN_NULL_IN, F_RPAD, ty_replace, fn_lpad },
     { "RTRIM", 1, 1, EX_FN_NULL_IN, F_RTRIM, ty_substring, fn_ltrim },
     { "SOUNDEX", 1, 1, EX_FN_NULL_IN, EX_FX_SOUNDEX, ty_soundex, fn_soundex },
-    { "SPACE", 1, 1, EX_FN_NULL_IN, F_SPACE, ty_replace, fn_space },
+    { "SPACE", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_SPACE, ty_replace, fn_space },
     { "STRCMP", 2, 2, EX_FN_NULL_IN, F_STRCMP, ty_strcmp, fn_strcmp },
     { "SUBSTRING", 2, 3, EX_FN_NULL_IN, F_SUBSTRING, ty_substring, fn_substring },
     { "SUBSTRING_INDEX", 3, 3, EX_FN_NULL_IN, F_SUBSTRING_INDEX, ty_substring, fn_substring_index },
