@@ -32,6 +32,10 @@ void ex_fn_t_str(ex_type *t, uint32_t chars, uint16_t coll)
     const pdb_collation *co = pdb_coll_by_id(coll);
     t->vt = VT_STRING; t->ptype = MYSQL_TYPE_VAR_STRING; t->coll = coll;
     t->length = chars * (co ? co->maxlen : 1); t->nullable = true;
+    /* past a VARCHAR's bytes a BLOB type, by size (MariaDB's string_type_handler) */
+    uint64_t bytes = (uint64_t)chars * (co ? co->maxlen : 1);
+    if (bytes >= 65535)   /* (without BLOB_FLAG: a function's result is no column) */
+        t->ptype = bytes >= 16777216 ? MYSQL_TYPE_LONG_BLOB : bytes >= 65536 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_BLOB;
     if (coll == COLL_BINARY) t->flags = BINARY_FLAG;
     t->coerc = 3;
 }
