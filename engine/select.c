@@ -6171,7 +6171,7 @@ static bool type_is_blob(const ex_type *t)
 
 /* Which ORDER BY strings of a collation of several levels (uca1400's _as_ and _cs_,
  * thai_520_w2) MariaDB's filesort compares on their primary level alone (measured on
- * 10.11; sort_ties.md, "Levels"). Its sort keys are packed, each string compared by its
+ * 10.11; sort_ties.md, "Levels of a collation"). Its sort keys are packed, each string compared by its
  * collation on every level, unless a priority queue serves a LIMIT, some string key is
  * longer than max_sort_length bytes under a collation that does not map characters to
  * weights one to one (UCA, Czech: SORTLEN > 1), or packing saves too little (the keys'
@@ -6183,6 +6183,7 @@ static void order_levels_setup(qstate *q)
 {
     ex_ctx *ctx = q->ctx;
     bool any = false;
+    q->oprimary = NULL;
     for (int i = 0; i < q->norder && !any; i++)
         any = q->otypes[i].vt == VT_STRING && pdb_coll_levels(q->otypes[i].coll) > 1;
     if (!any || q->ft_sorted || order_from_key(q)) return;
