@@ -465,6 +465,9 @@ double   ex_to_double_as(const pdb_value *v, const char *type);   /* warnings na
 int64_t  ex_arg_int(const pdb_value *v);   /* text as an integer argument: its digits, warned */
 extern __thread struct ex_ctx *ex_conv_ctx;   /* where those warnings go; NULL = nowhere */
 int64_t  ex_to_int(const pdb_value *v);          /* MySQL rounding of decimals/doubles/strings */
+/* A DATETIME, DATE or TIME as the integer MariaDB reads it (20240229131415, -123456): its
+ * fraction cut (val_int), or rounded half away from zero (the bit operators). */
+int64_t  ex_temporal_int(const pdb_value *v, bool round);
 bool     ex_is_true(const pdb_value *v);         /* non-NULL and non-zero */
 bool     ex_is_true_cond(const pdb_value *v);    /* the same, warning 1292 for a string */
 /* Warns 1292 "Truncated incorrect <type> value" (a Note for trailing spaces only) into

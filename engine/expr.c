@@ -519,6 +519,7 @@ static int div_incr(ex_scope *sc, cstate *cs)
     return v < 0 ? 0 : v > EX_DEC_MAX_SCALE ? EX_DEC_MAX_SCALE : (int)v;
 }
 
+static ex_prog *prog_mark_json(const ex_prog *p);
 static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
 {
     ex_scope *sc = cs->sc;
@@ -547,6 +548,8 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
                             kind == AG_BIT_XOR || kind == AG_STD || kind == AG_VAR || kind == AG_STD_SAMP ||
                             kind == AG_VAR_SAMP))
             p = ex_prog_enum_index(p, &at[i]);
+        if (at[i].json && (kind == AG_JSON_ARRAYAGG || (kind == AG_JSON_OBJECTAGG && i == 1)))
+            p = prog_mark_json(p);   /* (a JSON column's value nests as JSON) */
         ag->args[i] = *p;
     }
     if (e->norder) {
@@ -556,6 +559,7 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         for (int i = 0; i < e->norder; i++) {
             ex_type ot;
             ag->order[i] = ex_compile(&inner, e->order[i].e, &ot);
+            if (ot.enumc) ag->order[i] = ex_prog_enum_index(ag->order[i], &ot);   /* (by its members' order) */
             ag->order_desc[i] = e->order[i].desc;
         }
     }
@@ -1122,7 +1126,7 @@ static void enum_index(ex_prog *p, ex_type *t, int depth)
 
 /* A new program: p stays as it was (a plan being kept may hold it), and growing the copy's
  * arrays copies them. */
-ex_prog *ex_prog_enum_index(const ex_prog *p, ex_type *t)
+static ex_prog *prog_copy(const ex_prog *p)
 {
     ex_prog *c = stor_arena_alloc(p->a, sizeof *c);
     *c = *p;
@@ -1130,6 +1134,20 @@ ex_prog *ex_prog_enum_index(const ex_prog *p, ex_type *t)
     c->cconsts = c->nconsts;
     c->stk = NULL;
     c->stk_busy = false;
+    return c;
+}
+
+/* p's value marked as a JSON document (JSON_ARRAYAGG of a JSON column). */
+static ex_prog *prog_mark_json(const ex_prog *p)
+{
+    ex_prog *c = prog_copy(p);
+    emit(c, OP_MARK, EX_JSONDOC, 0, 0);
+    return c;
+}
+
+ex_prog *ex_prog_enum_index(const ex_prog *p, ex_type *t)
+{
+    ex_prog *c = prog_copy(p);
     enum_index(c, t, 0);
     return c;
 }
@@ -2890,8 +2908,9 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
     pdb_value hb;
     if (ex_is_hexnum(a)) { uint64_t u = ex_hexnum_u64(a); *a = ex_int(0); a->t = VT_UINT; a->u = u; }
     if (ex_is_hexnum(b)) { hb = ex_int(0); hb.t = VT_UINT; hb.u = ex_hexnum_u64(b); b = &hb; }
-    if (op >= BO_BITAND) {
-        uint64_t x = (uint64_t)ex_to_int(a), y = (uint64_t)ex_to_int(b), r = 0;
+    if (op >= BO_BITAND) {   /* (a temporal's fraction rounds here, Item_func_bit) */
+        bool ta = a->t == VT_DATETIME || a->t == VT_DATE || a->t == VT_TIME, tb = b->t == VT_DATETIME || b->t == VT_DATE || b->t == VT_TIME;
+        uint64_t x = (uint64_t)(ta ? ex_temporal_int(a, true) : ex_to_int(a)), y = (uint64_t)(tb ? ex_temporal_int(b, true) : ex_to_int(b)), r = 0;
         switch (op) {
         case BO_BITAND: r = x & y; break;
         case BO_BITOR: r = x | y; break;

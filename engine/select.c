@@ -864,9 +864,10 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
             if ((ag->kind == AG_MIN && c < 0) || (ag->kind == AG_MAX && c > 0)) st->best = ex_persist(ctx->a, &vals[0]);
         }
         break;
-    case AG_BIT_AND: st->bits = st->any ? st->bits & (uint64_t)ex_to_int(&vals[0]) : (uint64_t)ex_to_int(&vals[0]); st->any = true; break;
-    case AG_BIT_OR: st->bits |= (uint64_t)ex_to_int(&vals[0]); break;
-    case AG_BIT_XOR: st->bits ^= (uint64_t)ex_to_int(&vals[0]); break;
+    /* (a string's leading integer, not rounded: BIT_OR('1.6') is 1, as Field::val_int) */
+    case AG_BIT_AND: st->bits = st->any ? st->bits & (uint64_t)ex_arg_int(&vals[0]) : (uint64_t)ex_arg_int(&vals[0]); st->any = true; break;
+    case AG_BIT_OR: st->bits |= (uint64_t)ex_arg_int(&vals[0]); break;
+    case AG_BIT_XOR: st->bits ^= (uint64_t)ex_arg_int(&vals[0]); break;
     case AG_JSON_ARRAYAGG: case AG_JSON_OBJECTAGG: {
         /* the element's JSON text; the array or object is made at the end */
         size_t n;

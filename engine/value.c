@@ -275,6 +275,20 @@ static double to_double_raw(const pdb_value *v)
     }
 }
 
+int64_t ex_temporal_int(const pdb_value *v, bool round)
+{
+    if (v->t == VT_TIME) {
+        int64_t t = v->i < 0 ? -v->i : v->i, sec = t / 1000000;
+        int64_t r = (sec / 3600) * 10000 + (sec / 60 % 60) * 100 + sec % 60 + (round && t % 1000000 >= 500000);
+        return v->i < 0 ? -r : r;
+    }
+    int y, mo, d, h, mi, s, us;
+    pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &us);
+    int64_t r = (int64_t)y * 10000 + mo * 100 + d;
+    if (v->t == VT_DATETIME) r = r * 1000000 + h * 10000 + mi * 100 + s + (round && us >= 500000);
+    return r;
+}
+
 int64_t ex_to_int(const pdb_value *v)
 {
     switch (v->t) {
@@ -307,7 +321,7 @@ int64_t ex_to_int(const pdb_value *v)
         if (d <= -9.2233720368547758e18) return INT64_MIN;
         return (int64_t)rint(d);
     }
-    case VT_DATETIME: case VT_DATE: case VT_TIME: return (int64_t)ex_to_double(v);
+    case VT_DATETIME: case VT_DATE: case VT_TIME: return ex_temporal_int(v, false);
     default: return 0;
     }
 }

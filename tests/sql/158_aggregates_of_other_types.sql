@@ -1,0 +1,14 @@
+-- Aggregates and integer conversions over ENUM, SET, JSON, temporal and string columns,
+-- found by comparing each aggregate with each column type against MariaDB:
+-- GROUP_CONCAT(... ORDER BY enum) by the members' order, JSON_ARRAYAGG of a JSON column
+-- nests it as JSON, BIT_OR of a string reads its leading integer, a DATETIME with a
+-- fraction is its exact integer (CAST, BIT_OR; a bit operator rounds it).
+CREATE TABLE ag (id INT PRIMARY KEY, g INT, e ENUM('x','yy','a'), st SET('a','b'), js JSON, vc VARCHAR(10), dt DATETIME(3), ts TIMESTAMP(2) NULL, tm TIME(1));
+INSERT INTO ag VALUES (1, 1, 'yy', 'a,b', '{"a": 1}', '1e2', '2024-02-29 13:14:15.123', '2024-01-01 00:00:00.50', '00:00:02.6'), (2, 1, 'a', 'b', '[1,2]', '1.6', '1999-12-31 23:59:59.999', '2038-01-19 03:14:07.99', '-00:00:02.6'), (3, 2, NULL, NULL, NULL, NULL, NULL, NULL, NULL), (4, 2, 'x', '', 'null', ' 7', '2000-01-01 00:00:00', NULL, '838:59:59');
+SELECT g, GROUP_CONCAT(e ORDER BY e), GROUP_CONCAT(e ORDER BY e DESC), GROUP_CONCAT(st ORDER BY st), GROUP_CONCAT(DISTINCT e ORDER BY e) FROM ag GROUP BY g;
+SELECT GROUP_CONCAT(e ORDER BY e SEPARATOR '|'), GROUP_CONCAT(st ORDER BY st DESC) FROM ag;
+SELECT g, JSON_ARRAYAGG(js), JSON_ARRAYAGG(js ORDER BY id DESC), JSON_OBJECTAGG(id, js) FROM ag GROUP BY g;
+SELECT g, BIT_OR(dt), BIT_AND(dt), BIT_XOR(tm) FROM ag GROUP BY g;
+SELECT id, REPEAT('a', tm), CAST(dt AS SIGNED), CAST(dt AS UNSIGNED), dt DIV 1, dt | 0, ts | 0, tm | 0, CAST(tm AS SIGNED), CAST(ts AS SIGNED) FROM ag ORDER BY id;
+SELECT TIME'00:00:02.6' | 0, TIME'-00:00:02.6' | 0, TIMESTAMP'2024-12-31 23:59:59.5' | 0, CAST(TIMESTAMP'2024-01-01 00:00:00.5' AS SIGNED);
+DROP TABLE ag;
