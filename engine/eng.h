@@ -468,6 +468,9 @@ int64_t  ex_to_int(const pdb_value *v);          /* MySQL rounding of decimals/d
 /* A DATETIME, DATE or TIME as the integer MariaDB reads it (20240229131415, -123456): its
  * fraction cut (val_int), or rounded half away from zero (the bit operators). */
 int64_t  ex_temporal_int(const pdb_value *v, bool round);
+/* The number of a DATETIME, DATE or TIME where arithmetic wants one: an integer, or a
+ * DECIMAL of its fraction's digits (20240229131415.123, -2.6). */
+pdb_value ex_temporal_num(stor_arena *a, const pdb_value *v);
 bool     ex_is_true(const pdb_value *v);         /* non-NULL and non-zero */
 bool     ex_is_true_cond(const pdb_value *v);    /* the same, warning 1292 for a string */
 /* Warns 1292 "Truncated incorrect <type> value" (a Note for trailing spaces only) into

@@ -645,8 +645,9 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         t->nullable = true; break;
     case AG_BIT_AND: case AG_BIT_OR: case AG_BIT_XOR: type_int(t, 21); t->vt = VT_UINT; t->flags |= UNSIGNED_FLAG | NOT_NULL_FLAG; break;
     default: {   /* STD, VARIANCE: DOUBLE showing the argument's decimals + 4 (a string or real: all) */
-        int d = at[0].vt == VT_STRING || (at[0].vt == VT_DOUBLE && at[0].decimals >= 31) ? 31 :
-                at[0].vt == VT_INT || at[0].vt == VT_UINT || at[0].vt == VT_NULL || at[0].vt == VT_DATE ? 4 : at[0].decimals + 4;
+        bool bits = at[0].hexnum || at[0].ptype == MYSQL_TYPE_BIT;   /* (a BIT: an integer) */
+        int d = (at[0].vt == VT_STRING && !bits) || (at[0].vt == VT_DOUBLE && at[0].decimals >= 31) ? 31 :
+                bits || at[0].vt == VT_INT || at[0].vt == VT_UINT || at[0].vt == VT_NULL || at[0].vt == VT_DATE ? 4 : at[0].decimals + 4;
         if (d > 30) d = 31;
         memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = (uint8_t)d;
         t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true;
@@ -863,11 +864,28 @@ static int int_part(const ex_type *x, int lit)
 }
 
 /* lit: per operand (2 bits each) 0, or 1 + the sign's places of an integer literal */
+/* A DATETIME, DATE or TIME operand typed as the number it is in arithmetic
+ * (ex_temporal_num): its digits, a DECIMAL with a fraction's. */
+static void temporal_num_type(const ex_type *x, ex_type *o)
+{
+    int digits = x->vt == VT_DATETIME ? 14 : x->vt == VT_DATE ? 8 : 7;
+    int fsp = x->vt == VT_DATE ? 0 : x->decimals > 6 ? 6 : x->decimals;
+    bool nullable = x->nullable;
+    memset(o, 0, sizeof *o);
+    o->vt = fsp ? VT_DECIMAL : VT_INT;
+    o->ptype = fsp ? MYSQL_TYPE_NEWDECIMAL : MYSQL_TYPE_LONGLONG;
+    o->decimals = (uint8_t)fsp;
+    o->length = (uint32_t)(digits + fsp + (fsp ? 1 : 0) + 1);
+    o->coll = COLL_BINARY; o->flags = BINARY_FLAG; o->nullable = nullable;
+}
+
 static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, int incr, int lit)
 {
     ex_type ha, hb;
     if (a->hexnum) { hexnum_type(a, &ha); a = &ha; }
     if (b->hexnum) { hexnum_type(b, &hb); b = &hb; }
+    if (a->vt == VT_DATETIME || a->vt == VT_DATE || a->vt == VT_TIME) { temporal_num_type(a, &ha); a = &ha; }
+    if (b->vt == VT_DATETIME || b->vt == VT_DATE || b->vt == VT_TIME) { temporal_num_type(b, &hb); b = &hb; }
     memset(t, 0, sizeof *t);
     t->coll = COLL_BINARY;
     t->flags = BINARY_FLAG;
@@ -895,10 +913,6 @@ static void arith_type(int op, const ex_type *a, const ex_type *b, ex_type *t, i
         t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = (uint8_t)d;
         t->length = d == 31 ? 23 : op == BO_DIV && a->length > a->decimals ? a->length - a->decimals + (uint32_t)d : 17 + (uint32_t)d;
         return;
-    }
-    if (a->vt == VT_DATETIME || a->vt == VT_DATE || b->vt == VT_DATETIME || b->vt == VT_DATE || a->vt == VT_TIME || b->vt == VT_TIME) {
-        t->vt = VT_INT; t->ptype = MYSQL_TYPE_LONGLONG; t->length = 21;
-        dec = false;
     }
     if (dec) {
         int da = a->vt == VT_DECIMAL ? a->decimals : 0, db = b->vt == VT_DECIMAL ? b->decimals : 0;
@@ -1557,6 +1571,10 @@ static void comp_unary(cstate *cs, pl_expr *e, ex_type *t)
             emit(p, OP_NEG, min_lit, 0, add_const(p, ex_str(stor_arena_strndup(cs->a, pbuf, pk), pk, COLL_BINARY)));
         }
         *t = at[0];
+        if (t->vt == VT_DATETIME || t->vt == VT_DATE || t->vt == VT_TIME) {   /* (a DECIMAL of its number) */
+            temporal_num_type(&at[0], t);
+            t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->length--;
+        }
         if (t->hexnum) {   /* an integer of the literal's length in bytes, as MariaDB sizes it */
             uint32_t len = t->length;
             type_int(t, len);
@@ -2981,11 +2999,11 @@ static void do_arith(ex_ctx *ctx, int op, pdb_value *a, const pdb_value *b, int 
         *a = ex_dbl(r);
         return;
     }
-    if (a->t == VT_DATETIME || a->t == VT_DATE || a->t == VT_TIME) { pdb_value t = ex_int((int64_t)ex_to_double(a)); *a = t; }
+    if (a->t == VT_DATETIME || a->t == VT_DATE || a->t == VT_TIME) *a = ex_temporal_num(ctx->a, a);
     /* (b is copied only when converted: a 16-byte copy of a value just stored in two
        parts stalls on the stores) */
     pdb_value bb;
-    if (b->t == VT_DATETIME || b->t == VT_DATE || b->t == VT_TIME) { bb = ex_int((int64_t)ex_to_double(b)); b = &bb; }
+    if (b->t == VT_DATETIME || b->t == VT_DATE || b->t == VT_TIME) { bb = ex_temporal_num(ctx->a, b); b = &bb; }
     if (a->t == VT_DECIMAL || b->t == VT_DECIMAL || op == BO_DIV) {
         /* digits shown: the operands' (a quotient holds more than its type shows) */
         int sa = a->t == VT_DECIMAL ? a->scale : 0, sb = b->t == VT_DECIMAL ? b->scale : 0;
@@ -3270,6 +3288,7 @@ static inline __attribute__((always_inline)) int op_neg(ex_ctx *ctx, const ex_pr
 {
     pdb_value *v = &st[sp - 1];
     if (ex_is_hexnum(v)) { uint64_t u = ex_hexnum_u64(v); *v = ex_int(0); v->t = VT_UINT; v->u = u; }
+    if (v->t == VT_DATETIME || v->t == VT_DATE || v->t == VT_TIME) *v = ex_temporal_num(ctx->a, v);
     switch (v->t) {
     case VT_NULL: break;
     case VT_INT:

@@ -823,8 +823,12 @@ static void agg_add(qstate *q, ex_agg *ag, aggst *st)
     case AG_COUNT: break;
     case AG_SUM: case AG_AVG: case AG_STD: case AG_VAR: case AG_STD_SAMP: case AG_VAR_SAMP:
         if (ag->kind == AG_SUM || ag->kind == AG_AVG) {
-            if ((vals[0].t == VT_DATETIME || vals[0].t == VT_DATE || vals[0].t == VT_TIME) && ag->type.vt == VT_DECIMAL && vals[0].i % 1000000 == 0)
-                vals[0] = ex_int(ex_to_int(&vals[0]));   /* a date or time adds up as its number */
+            if ((vals[0].t == VT_DATETIME || vals[0].t == VT_DATE || vals[0].t == VT_TIME) && ag->type.vt == VT_DECIMAL)
+                vals[0] = ex_temporal_num(ctx->a, &vals[0]);   /* a date or time adds up as its number */
+            if (ex_is_hexnum(&vals[0]) && ag->type.vt == VT_DECIMAL) {   /* a BIT: its unsigned integer */
+                uint64_t u = ex_hexnum_u64(&vals[0]);
+                vals[0] = ex_int(0); vals[0].t = VT_UINT; vals[0].u = u;
+            }
             if (!st->is_dbl && (vals[0].t == VT_INT || vals[0].t == VT_UINT || vals[0].t == VT_DECIMAL)) {
                 if (st->wsum || vals[0].len || st->isum >= (__int128)ex_pow10[18] || st->isum <= -(__int128)ex_pow10[18]) {
                     st->wsum = ex_dec_sum_step(ctx->a, st->wsum, st->isum, st->scale, &vals[0]);

@@ -289,6 +289,24 @@ int64_t ex_temporal_int(const pdb_value *v, bool round)
     return r;
 }
 
+pdb_value ex_temporal_num(stor_arena *a, const pdb_value *v)
+{
+    int fsp = v->t == VT_DATE ? 0 : v->scale > 6 ? 6 : v->scale;
+    int64_t n = ex_temporal_int(v, false);
+    if (!fsp) return ex_int(n);
+    int64_t us;
+    if (v->t == VT_TIME) us = (v->i < 0 ? -v->i : v->i) % 1000000;
+    else { int y, mo, d, h, mi, s, u; pdb_dt_unpack(v->i, &y, &mo, &d, &h, &mi, &s, &u); us = u; }
+    char buf[48];
+    int k = snprintf(buf, sizeof buf, "%s%lld.%0*lld", v->t == VT_TIME && v->i < 0 && !n ? "-" : "", (long long)n, fsp,
+                     (long long)(us / ex_pow10[6 - fsp]));
+    ex_dec x;
+    ex_dec_parse(buf, (size_t)k, &x, NULL);
+    pdb_value out;
+    ex_dec_put(a, &x, -1, &out);
+    return out;
+}
+
 int64_t ex_to_int(const pdb_value *v)
 {
     switch (v->t) {

@@ -11,4 +11,12 @@ SELECT g, JSON_ARRAYAGG(js), JSON_ARRAYAGG(js ORDER BY id DESC), JSON_OBJECTAGG(
 SELECT g, BIT_OR(dt), BIT_AND(dt), BIT_XOR(tm) FROM ag GROUP BY g;
 SELECT id, REPEAT('a', tm), CAST(dt AS SIGNED), CAST(dt AS UNSIGNED), dt DIV 1, dt | 0, ts | 0, tm | 0, CAST(tm AS SIGNED), CAST(ts AS SIGNED) FROM ag ORDER BY id;
 SELECT TIME'00:00:02.6' | 0, TIME'-00:00:02.6' | 0, TIMESTAMP'2024-12-31 23:59:59.5' | 0, CAST(TIMESTAMP'2024-01-01 00:00:00.5' AS SIGNED);
-DROP TABLE ag;
+SELECT g, SUM(dt), AVG(dt), SUM(ts), AVG(ts), SUM(tm), AVG(tm), STD(tm) FROM ag GROUP BY g;
+SELECT SUM(dt), AVG(dt), SUM(ts), AVG(ts) FROM ag;
+SELECT id, dt + 0, dt - 1, dt * 2, dt / 2, dt % 7, -dt, ts + 0, -ts, tm + 0, tm % 5, -tm, MOD(tm, 2) FROM ag ORDER BY id;
+SELECT TIME'00:00:07.6' % 5, MOD(TIME'00:00:07.6', 5), -DATE'2024-01-02', -TIME'01:00:00', DATE'2024-01-02' + 1, TIMESTAMP'2024-01-01 00:00:00.5' * 1;
+CREATE TABLE bts (g INT, b BIT(5));
+INSERT INTO bts VALUES (1, b'10101'), (1, b'0'), (2, b'11111'), (2, NULL);
+SELECT g, SUM(b), AVG(b), STD(b), VARIANCE(b) FROM bts GROUP BY g;
+SELECT SUM(b), AVG(b), STD(b) FROM bts;
+DROP TABLE ag, bts;
