@@ -822,6 +822,8 @@ static uint16_t str_coll(cstate *cs, const ex_type *a, const ex_type *b)
     if (a->vt == VT_STRING && b->vt == VT_STRING) {
         int ca = a->coerc, cb = b->coerc;
         if (cb < ca) return b->coll ? b->coll : a->coll;
+        if (cb == ca && a->coll != b->coll && (a->coll == COLL_BINARY || b->coll == COLL_BINARY))
+            return COLL_BINARY;   /* (DTCollation::aggregate: binary wins at equal strength) */
         if (cb == ca && a->coll && b->coll && a->coll != b->coll) {
             /* as MariaDB's DTCollation::aggregate: of one charset, a _bin collation wins */
             const pdb_collation *xa = pdb_coll_by_id(a->coll), *xb = pdb_coll_by_id(b->coll);
@@ -1643,6 +1645,8 @@ static bool year_const_expr(const pl_expr *e)
 
 /* Operand i of n just compiled (typed at[i]) compared with a YEAR column: converted as that
  * column stores it (OP_YEARK) when it is a constant. */
+static bool bit_column(const ex_type *t) { return t->from_column && t->ptype == MYSQL_TYPE_BIT; }
+
 static void year_operand(ex_prog *p, const pl_expr *e, const ex_type *at, int i, int n)
 {
     if (!year_column(at) && year_const_expr(e)) emit(p, OP_YEARK, 0, n - 1 - i, 0);
@@ -1653,10 +1657,15 @@ static void comp_cmp(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     ex_prog *p = cs->p;
     int op = e->op;
     static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
-    if (at[0].enumc && numeric_type(&at[1])) enum_index(p, &at[0], 1);
-    if (at[1].enumc && numeric_type(&at[0])) enum_index(p, &at[1], 0);
+    /* (a BIT column is a number here too) */
+    if (at[0].enumc && (numeric_type(&at[1]) || at[1].ptype == MYSQL_TYPE_BIT)) enum_index(p, &at[0], 1);
+    if (at[1].enumc && (numeric_type(&at[0]) || at[0].ptype == MYSQL_TYPE_BIT)) enum_index(p, &at[1], 0);
     if (year_column(&at[0])) year_operand(p, e->args[1], &at[1], 1, 2);
     if (year_column(&at[1])) year_operand(p, e->args[0], &at[0], 0, 2);
+    /* a string literal against a BIT column is stored as one: its bytes are the number
+       (any other string is read as a number) */
+    if (bit_column(&at[0]) && e->args[1]->kind == E_STRING) emit(p, OP_MARK, EX_HEXNUM, 0, 0);
+    if (bit_column(&at[1]) && e->args[0]->kind == E_STRING) emit(p, OP_MARK, EX_HEXNUM, 1, 0);
     coll_mix_check(cs, &at[0], &at[1], ops[op]);
     coll_lit_check(cs, e->args[0], &at[0], e->args[1], &at[1], ops[op]);
     emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
@@ -2015,6 +2024,7 @@ static void comp_cast(cstate *cs, pl_expr *e, ex_type *t)
                        (at[0].vt == VT_STRING ? at[0].length / (pdb_coll_by_id(at[0].coll) ? pdb_coll_by_id(at[0].coll)->maxlen : 1) : at[0].length);
         type_str(t, len, coll);
         t->nullable = true;
+        t->coerc = 2;   /* (IMPLICIT, as MariaDB's Item_char_typecast) */
     }
     }
 }
@@ -3655,8 +3665,8 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             if (v->t == VT_STRING) v->coll = (uint16_t)o->a;
             break;
         }
-        case OP_MARK:
-            if (st[sp - 1].t == VT_STRING) st[sp - 1].scale = (uint8_t)o->a;
+        case OP_MARK:   /* (b: the value's depth below the top) */
+            if (st[sp - 1 - o->b].t == VT_STRING) st[sp - 1 - o->b].scale = (uint8_t)o->a;
             break;
         case OP_ENUMIDX: {
             pdb_value *v = &st[sp - 1 - o->b];

@@ -744,6 +744,14 @@ static int cmp_dbl(double a, double b) { return a < b ? -1 : a > b; }
 
 int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
 {
+    if (a->t == VT_STRING && b->t == VT_STRING && (a->scale == EX_BITVAL || b->scale == EX_BITVAL)) {
+        /* a BIT column is a number against a string too (Field_bit: INT_RESULT) */
+        pdb_value x = ex_int(0), y = ex_int(0);
+        x.t = y.t = VT_UINT;
+        if (a->scale == EX_BITVAL) { x.u = ex_hexnum_u64(a); a = &x; }
+        if (b->scale == EX_BITVAL) { y.u = ex_hexnum_u64(b); b = &y; }
+        return ex_compare(a, b, coll);
+    }
     if (a->t == VT_STRING && b->t == VT_STRING)
         return pdb_coll_cmp(coll ? coll : a->coll, a->p, a->len, b->p, b->len);
     if (ex_is_hexnum(a) || ex_is_hexnum(b)) {
@@ -787,17 +795,31 @@ int ex_compare(const pdb_value *a, const pdb_value *b, uint16_t coll)
                 int r = t->i < ov ? -1 : t->i > ov;
                 return t == a ? r : -r;
             }
-        } else if (o->t == VT_INT || o->t == VT_UINT || o->t == VT_DECIMAL) {
+        } else if (o->t == VT_INT || o->t == VT_UINT || o->t == VT_DECIMAL || o->t == VT_DOUBLE) {
             char buf[32];
-            int n = snprintf(buf, sizeof buf, "%lld", (long long)ex_to_int(o));
+            /* (its integer part: 20000101.5 is 2000-01-01) */
+            long long iv = o->t == VT_DECIMAL && !o->len ? (long long)(o->i / ex_pow10[o->scale]) :
+                           o->t == VT_DOUBLE ? (fabs(o->d) < 9.2e18 ? (long long)o->d : -1) : (long long)ex_to_int(o);
+            int n = snprintf(buf, sizeof buf, "%lld", iv);
             int64_t ov; bool isd;
-            if (ex_parse_datetime(buf, (size_t)n, &ov, &isd) == 0) {
-                int r = t->i < ov ? -1 : t->i > ov;
-                return t == a ? r : -r;
-            }
+            if (iv == 0) ov = 0;   /* (0: the zero date, quietly) */
+            else if (ex_parse_datetime(buf, (size_t)n, &ov, &isd) != 0 && t->t != VT_TIME) {
+                /* not a date: MariaDB compares the zero date, with a warning */
+                if (ex_conv_ctx) {
+                    char txt[64];
+                    const char *tp;
+                    size_t k = pdb_value_text(o, NULL, txt, sizeof txt, &tp);
+                    ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect datetime value: '%.*s'", (int)k, tp);
+                }
+                ov = 0;
+                isd = false;
+            } else if (t->t == VT_TIME) goto numeric;
+            int r = t->i < ov ? -1 : t->i > ov;
+            return t == a ? r : -r;
         }
         if (o->t == VT_STRING && ex_conv_ctx)
             ex_warn(ex_conv_ctx, "Warning", 1292, "Truncated incorrect datetime value: '%.*s'", (int)(o->len > 128 ? 128 : o->len), o->p);
+    numeric:
         return cmp_dbl(to_double_raw(a), to_double_raw(b));
     }
     if ((a->t == VT_DECIMAL || b->t == VT_DECIMAL) && (a->len || b->len || a->t == VT_UINT || b->t == VT_UINT || a->coll || b->coll) &&
@@ -881,7 +903,7 @@ bool ex_like_ci(const char *s, const char *pat)
 
 bool ex_equal(const pdb_value *a, const pdb_value *b, uint16_t coll)
 {
-    if (a->t == VT_STRING && b->t == VT_STRING)
+    if (a->t == VT_STRING && b->t == VT_STRING && a->scale != EX_BITVAL && b->scale != EX_BITVAL)
         return pdb_coll_eq(coll ? coll : a->coll, a->p, a->len, b->p, b->len);
     if (a->t == VT_INT && b->t == VT_INT) return a->i == b->i;
     return ex_compare(a, b, coll) == 0;
