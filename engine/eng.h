@@ -150,6 +150,8 @@ enum {
                                statement, waits or takes locks (LAST_INSERT_ID, SLEEP, GET_LOCK) */
     EX_FN_NUMARGS = 1024,   /* reads its arguments as numbers: an ENUM is its member's index, a
                                SET its bit mask (ABS, ROUND, SQRT ...: MariaDB's val_int/val_real) */
+    EX_FN_DATEARGS = 2048,  /* reads its arguments as dates or times: a YEAR column is its year's
+                               zero date 'YYYY-00-00' (MariaDB's Field_year::get_date) */
 };
 typedef struct ex_fdef ex_fdef;
 struct ex_ctx;

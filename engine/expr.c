@@ -1621,6 +1621,16 @@ static bool volatile_func(const char *n);
 /* A YEAR column as such (MariaDB: a field item, not an expression over one). */
 static bool year_column(const ex_type *t) { return t->from_column && t->ptype == MYSQL_TYPE_YEAR; }
 
+/* A YEAR column's value on top of the stack where a date is read: its zero date. */
+static void year_as_date(ex_prog *p, ex_type *t)
+{
+    emit(p, OP_YEARK, 1, 0, 0);
+    bool nullable = t->nullable;
+    memset(t, 0, sizeof *t);
+    t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10;
+    t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = nullable;
+}
+
 static bool year_const_expr(const pl_expr *e);
 
 /* A constant MariaDB converts once for a YEAR column it is compared with (const_item():
@@ -1969,6 +1979,8 @@ static void comp_cast(cstate *cs, pl_expr *e, ex_type *t)
     ex_prog *p = cs->p;
     ex_type at[1];
     comp(cs, e->args[0], &at[0]);
+    if (year_column(&at[0]) && (e->cast.type == CT_DATE || e->cast.type == CT_DATETIME || e->cast.type == CT_TIME))
+        year_as_date(p, &at[0]);
     if (at[0].enumc && (e->cast.type == -1 || e->cast.type == -2 || e->cast.type == CT_DECIMAL ||
                         e->cast.type == CT_DOUBLE || e->cast.type == CT_FLOAT)) {
         ex_type n = at[0];   /* a number of its index or mask (the type stays for the length) */
@@ -2265,6 +2277,7 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
         comp(cs, e->args[i], &ats[i]);
         if (ats[i].json && (f->flags & EX_FN_JSON)) emit(p, OP_MARK, EX_JSONDOC, 0, 0);
         if (ats[i].enumc && (f->flags & EX_FN_NUMARGS)) enum_index(p, &ats[i], 0);
+        if (year_column(&ats[i]) && (f->flags & EX_FN_DATEARGS)) year_as_date(p, &ats[i]);
     }
     int nargs = e->nargs;
     for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
@@ -3699,6 +3712,10 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
         }
         case OP_YEARK: {
             pdb_value *v = &st[sp - 1 - o->b];
+            if (o->a == 1) {   /* a YEAR column's value where a date is read: 'YYYY-00-00' */
+                if (v->t == VT_INT || v->t == VT_UINT) { *v = ex_int(pdb_dt_pack((int)v->i, 0, 0, 0, 0, 0, 0)); v->t = VT_DATE; }
+                break;
+            }
             int64_t y;
             if (ex_year_const(v, &y)) *v = ex_int(y);
             break;
