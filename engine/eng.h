@@ -81,12 +81,17 @@ enum {
                         its index (1-based; 0 for '', NULL stays) */
     OP_TOSTR,        /* top as a string of collation a (IF/CASE/COALESCE typed as strings);
                         b = 1: as a DOUBLE instead (typed DOUBLE) */
-    OP_MARK,         /* a string on top gets the mark a (pdb_value.scale: EX_JSONDOC) */
+    OP_MARK,         /* the string b places below the top gets the mark a (pdb_value.scale:
+                        EX_JSONDOC, EX_HEXNUM) */
     OP_YEARK,        /* the constant b places below the top, compared with a YEAR column: the
                         year it stores as when it fits one (ex_year_const), else unchanged */
+    OP_RETYPE,       /* the value b places below the top read as another type (EX_RT_*):
+                        a YEAR column's value as its zero date, a BIT's as its integer */
     OP_SETMASK,      /* the value b places below the top, a SET of members consts[a..a+c), as
                         its bit mask (NULL stays) */
 };
+
+enum { EX_RT_YEAR_DATE = 1, EX_RT_BIT_UINT = 2 };
 
 typedef struct ex_op {
     uint16_t code;

@@ -1621,10 +1621,21 @@ static bool volatile_func(const char *n);
 /* A YEAR column as such (MariaDB: a field item, not an expression over one). */
 static bool year_column(const ex_type *t) { return t->from_column && t->ptype == MYSQL_TYPE_YEAR; }
 
+/* A BIT column's type where its value is read as a number (IFNULL, NULLIF ...: OP_RETYPE
+ * EX_RT_BIT_UINT makes the value so): an unsigned integer of its digits, still BIT. */
+static void bit_uint_type(ex_type *t)
+{
+    uint32_t bits = t->length ? t->length : 1;
+    t->vt = VT_UINT; t->is_unsigned = true; t->hexnum = false;
+    t->flags = (uint16_t)((t->flags | UNSIGNED_FLAG | BINARY_FLAG) & ~(PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG));
+    t->length = (uint32_t)((double)bits * 0.30102999566398120) + 1;
+    t->coll = COLL_BINARY;
+}
+
 /* A YEAR column's value on top of the stack where a date is read: its zero date. */
 static void year_as_date(ex_prog *p, ex_type *t)
 {
-    emit(p, OP_YEARK, 1, 0, 0);
+    emit(p, OP_RETYPE, EX_RT_YEAR_DATE, 0, 0);
     bool nullable = t->nullable;
     memset(t, 0, sizeof *t);
     t->vt = VT_DATE; t->ptype = MYSQL_TYPE_DATE; t->length = 10;
@@ -2278,6 +2289,7 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
         if (ats[i].json && (f->flags & EX_FN_JSON)) emit(p, OP_MARK, EX_JSONDOC, 0, 0);
         if (ats[i].enumc && (f->flags & EX_FN_NUMARGS)) enum_index(p, &ats[i], 0);
         if (year_column(&ats[i]) && (f->flags & EX_FN_DATEARGS)) year_as_date(p, &ats[i]);
+
     }
     int nargs = e->nargs;
     for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
@@ -2287,7 +2299,22 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
     /* remember the call for functions that need the syntax (errors, units) */
     p->ops[p->nops - 1].c = add_const(p, (pdb_value){ .t = VT_NULL, .p = (const char *)e });
     if (stored) { *t = sft; p->may_warn = true; return; }
+    /* BIT columns among a hybrid's values: numbers unless a string is among them (then
+       the result is a binary string of their bytes); NULLIF's first is its number */
+    int bits = 0;
+    bool strs = false;
+    if (f->flags & (EX_FN_HYBRID | EX_FN_AS_FIRST)) {
+        int first = f->flags & EX_FN_COND_FIRST ? 1 : 0, last = f->flags & EX_FN_AS_FIRST ? 1 : e->nargs;
+        for (int i = first; i < last; i++) {
+            if (bit_column(&ats[i])) bits++;
+            else strs |= ats[i].vt == VT_STRING || ats[i].vt == VT_DATETIME || ats[i].vt == VT_DATE || ats[i].vt == VT_TIME;
+        }
+        if (f->flags & EX_FN_AS_FIRST) strs = false;
+        for (int i = first; i < last && bits && !strs; i++) if (bit_column(&ats[i])) bit_uint_type(&ats[i]);
+    }
     f->type(f, ats, e->nargs, t, e);
+    if (bits && !strs) emit(p, OP_RETYPE, EX_RT_BIT_UINT, 0, 0);
+    if (bits && strs && t->vt == VT_STRING) { t->coll = COLL_BINARY; t->flags |= BINARY_FLAG; }
     bool is_if = f->flags & EX_FN_COND_FIRST, hybrid = f->flags & EX_FN_HYBRID;
     if (f->flags & EX_FN_JSON_RESULT) t->jsonfmt = true;
     else if (hybrid && t->vt == VT_STRING) {   /* IF, COALESCE of JSON values only */
@@ -2306,6 +2333,19 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
         /* a DOUBLE result: decimal and integer arguments become doubles (shown as such) */
         for (int i = is_if ? 1 : 0; i < e->nargs; i++)
             if (ats[i].vt == VT_DECIMAL || ats[i].vt == VT_INT || ats[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
+    }
+    if (hybrid && (t->vt == VT_DATETIME || t->vt == VT_DATE || t->vt == VT_TIME)) {
+        /* a temporal result: the argument it is becomes its kind (a DATE a DATETIME,
+           a TIME one of today), its fraction digits */
+        bool same = true;
+        for (int i = is_if; i < e->nargs; i++)
+            if (ats[i].vt != VT_NULL && (ats[i].vt != t->vt || ats[i].decimals != t->decimals)) same = false;
+        if (!same) {
+            if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
+            p->casts[p->ncasts] = (pl_cast){ .type = t->vt == VT_DATE ? CT_DATE : t->vt == VT_TIME ? CT_TIME : CT_DATETIME,
+                                             .len = t->decimals, .scale = -1 };
+            emit(p, OP_CAST, p->ncasts++, 0, -1);
+        }
     }
     if (hybrid)
         hybrid_hexnum(p, ats + is_if, e->nargs - is_if, t);
@@ -3710,12 +3750,19 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             }
             break;
         }
+        case OP_RETYPE: {
+            pdb_value *v = &st[sp - 1 - o->b];
+            if (o->a == EX_RT_YEAR_DATE && (v->t == VT_INT || v->t == VT_UINT)) {   /* 'YYYY-00-00' */
+                *v = ex_int(pdb_dt_pack((int)v->i, 0, 0, 0, 0, 0, 0));
+                v->t = VT_DATE;
+            } else if (o->a == EX_RT_BIT_UINT && ex_is_hexnum(v)) {
+                uint64_t u = ex_hexnum_u64(v);
+                *v = ex_int(0); v->t = VT_UINT; v->u = u;
+            }
+            break;
+        }
         case OP_YEARK: {
             pdb_value *v = &st[sp - 1 - o->b];
-            if (o->a == 1) {   /* a YEAR column's value where a date is read: 'YYYY-00-00' */
-                if (v->t == VT_INT || v->t == VT_UINT) { *v = ex_int(pdb_dt_pack((int)v->i, 0, 0, 0, 0, 0, 0)); v->t = VT_DATE; }
-                break;
-            }
             int64_t y;
             if (ex_year_const(v, &y)) *v = ex_int(y);
             break;

@@ -22,17 +22,53 @@ static void ty_uuid(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, cons
     t->ptype = MYSQL_TYPE_STRING;   /* (fixed length: MariaDB sends it as CHAR) */
 }
 
+static bool temporal_vt(uint8_t vt) { return vt == VT_DATETIME || vt == VT_DATE || vt == VT_TIME; }
+
+/* IF, IFNULL, COALESCE of temporal values only (MariaDB's aggregate_for_result): of one
+ * kind that kind (TIMESTAMPs a TIMESTAMP, with a DATETIME a DATETIME), of several a
+ * DATETIME, with the most fraction digits. False when no argument is temporal. */
+static bool temporal_merge(const ex_type *b, int m, ex_type *t)
+{
+    int nt = 0, ts = 0;
+    uint8_t vt = VT_NULL, dec = 0;
+    bool mixed = false;
+    for (int i = 0; i < m; i++) {
+        if (b[i].vt == VT_NULL) continue;
+        if (!temporal_vt(b[i].vt)) return false;
+        if (nt++ && b[i].vt != vt) mixed = true;
+        vt = b[i].vt;
+        ts += b[i].ptype == MYSQL_TYPE_TIMESTAMP;
+        if (b[i].vt != VT_DATE && b[i].decimals <= 6 && b[i].decimals > dec) dec = b[i].decimals;
+    }
+    if (!nt) return false;
+    if (mixed) vt = VT_DATETIME;
+    memset(t, 0, sizeof *t);
+    t->vt = vt;
+    t->ptype = vt == VT_DATE ? MYSQL_TYPE_DATE : vt == VT_TIME ? MYSQL_TYPE_TIME : ts == nt ? MYSQL_TYPE_TIMESTAMP : MYSQL_TYPE_DATETIME;
+    t->decimals = vt == VT_DATE ? 0 : dec;
+    t->length = (vt == VT_DATE ? 10u : vt == VT_TIME ? 10u : 19u) + (t->decimals ? t->decimals + 1u : 0);
+    t->coll = COLL_BINARY; t->flags = BINARY_FLAG;
+    return true;
+}
+
 static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
     const ex_type *b = fd->id == F_IF ? a + 1 : a;
     int m = fd->id == F_IF ? 2 : fd->id == F_NULLIF ? 1 : n;
-    *t = b[0];
-    for (int i = 0; i < m; i++) {
+    bool minmax = fd->id == F_GREATEST || fd->id == F_LEAST;
+    bool temporal = !minmax && temporal_merge(b, m, t);
+    bool temporal_str = false;   /* a temporal with a number: a string (not GREATEST's rule) */
+    for (int i = 0; i < m && !minmax && !temporal; i++) temporal_str |= temporal_vt(b[i].vt);
+    if (!temporal) *t = b[0];
+    for (int i = 0; i < m && !temporal; i++) {
         if (b[i].vt == VT_NULL) continue;
         if (t->vt == VT_NULL) { *t = b[i]; continue; }
         if (b[i].vt == VT_STRING || t->vt == VT_STRING) continue;   /* below */
         bool bi = b[i].vt == VT_INT || b[i].vt == VT_UINT, ti = t->vt == VT_INT || t->vt == VT_UINT;
-        if (bi && ti && (b[i].is_unsigned || b[i].vt == VT_UINT) != (t->is_unsigned || t->vt == VT_UINT)) {
+        /* (a YEAR is unsigned, as MariaDB's) */
+        bool bu = b[i].is_unsigned || b[i].vt == VT_UINT || b[i].ptype == MYSQL_TYPE_YEAR;
+        bool tu = t->is_unsigned || t->vt == VT_UINT || t->ptype == MYSQL_TYPE_YEAR;
+        if (bi && ti && bu != tu) {
             /* signed with unsigned integers: DECIMAL of the longer one's digits (MariaDB) */
             uint32_t db = b[i].length - (b[i].is_unsigned || b[i].vt == VT_UINT || !b[i].length ? 0 : 1);
             uint32_t dt = t->length - (t->is_unsigned || t->vt == VT_UINT || !t->length ? 0 : 1);
@@ -44,15 +80,26 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         if (b[i].vt != t->vt) {
             if (b[i].vt == VT_DOUBLE || t->vt == VT_DOUBLE) { t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->decimals = 31; }
             else if (b[i].vt == VT_DECIMAL || t->vt == VT_DECIMAL) { t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; if (b[i].decimals > t->decimals) t->decimals = b[i].decimals; }
-            else if ((b[i].vt == VT_UINT && t->vt == VT_INT && !t->is_unsigned) || (b[i].vt == VT_INT && !b[i].is_unsigned && t->vt == VT_UINT)) {
+            else if ((b[i].vt == VT_UINT && t->vt == VT_INT && !tu) || (b[i].vt == VT_INT && !bu && t->vt == VT_UINT)) {
                 /* BIGINT UNSIGNED with a signed integer: DECIMAL (MariaDB) */
                 t->vt = VT_DECIMAL; t->ptype = MYSQL_TYPE_NEWDECIMAL; t->decimals = 0;
                 t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG;
                 if (b[i].length > t->length) t->length = b[i].length;
-            }
+            } else if (b[i].length > t->length) t->length = b[i].length;   /* (both unsigned: a YEAR, a BIT) */
         } else if (b[i].length > t->length) t->length = b[i].length;
     }
-    bool any_str = false;
+    if (t->vt == VT_DOUBLE && !minmax) {   /* FLOAT with FLOATs and integers only, else DOUBLE */
+        bool flt = false, dbl = false;
+        for (int i = 0; i < m; i++) {
+            if (b[i].vt == VT_NULL) continue;
+            if (b[i].vt == VT_INT || b[i].vt == VT_UINT)   /* (an INT or BIGINT needs a DOUBLE's digits) */
+                dbl |= b[i].ptype == MYSQL_TYPE_LONG || b[i].ptype == MYSQL_TYPE_LONGLONG;
+            else if (b[i].ptype == MYSQL_TYPE_FLOAT) flt = true;
+            else dbl = true;
+        }
+        t->ptype = flt && !dbl ? MYSQL_TYPE_FLOAT : MYSQL_TYPE_DOUBLE;
+    }
+    bool any_str = temporal_str;
     for (int i = 0; i < m; i++) any_str |= b[i].vt == VT_STRING;
     if ((t->vt == VT_UINT || (t->vt == VT_INT && t->is_unsigned)) && (fd->id == F_IFNULL || fd->id == F_COALESCE))
         for (int i = 0; i < m; i++)
@@ -106,9 +153,20 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         }
         static const uint8_t by_rank[] = { 0, MYSQL_TYPE_TINY, MYSQL_TYPE_SHORT, MYSQL_TYPE_INT24, MYSQL_TYPE_LONG, MYSQL_TYPE_LONGLONG };
         if (best > 0) t->ptype = by_rank[best];
-        if (fd->id == F_GREATEST || fd->id == F_LEAST) {
-            /* mixing strings and numbers compares as numbers: DOUBLE */
+        /* BIT with BIT stays BIT; a YEAR with another type loses its ZEROFILL */
+        bool allbit = true, allyear = true;
+        for (int i = 0; i < m; i++) {
+            if (b[i].vt == VT_NULL) continue;
+            allbit &= b[i].ptype == MYSQL_TYPE_BIT;
+            allyear &= b[i].ptype == MYSQL_TYPE_YEAR;
         }
+        if (allbit) t->ptype = MYSQL_TYPE_BIT;
+        if (allyear) t->ptype = MYSQL_TYPE_YEAR;
+    }
+    {   /* ZEROFILL only when every argument has it (a YEAR with an INT is no YEAR) */
+        bool allzf = true;
+        for (int i = 0; i < m; i++) if (b[i].vt != VT_NULL && !(b[i].flags & ZEROFILL_FLAG)) allzf = false;
+        if (!allzf || (t->vt != VT_INT && t->vt != VT_UINT)) t->flags &= (uint16_t)~ZEROFILL_FLAG;
     }
     if (fd->id == F_GREATEST || fd->id == F_LEAST) {
         bool s = false, num = false;
@@ -120,12 +178,14 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         if (s && num && hex) { t->length = 17; t->decimals = 0; }   /* a hexadecimal literal among numbers */
     }
     if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
-    if (any_str) {   /* only CHAR columns (and NULLs): CHAR */
-        bool all_char = true;
-        for (int i = 0; i < m; i++)
-            if (b[i].vt != VT_NULL && (b[i].vt != VT_STRING || b[i].ptype != MYSQL_TYPE_STRING || (b[i].flags & (ENUM_FLAG | SET_FLAG))))
-                all_char = false;
-        if (all_char) t->ptype = MYSQL_TYPE_STRING;
+    if (any_str) {   /* CHAR columns the only strings (with numbers, NULLs): CHAR */
+        bool all_char = true, one = false;
+        for (int i = 0; i < m; i++) {
+            if (b[i].vt != VT_STRING) continue;
+            if (b[i].ptype != MYSQL_TYPE_STRING || (b[i].flags & (ENUM_FLAG | SET_FLAG))) all_char = false;
+            one = true;
+        }
+        if (all_char && one) t->ptype = MYSQL_TYPE_STRING;
     }
 }
 
