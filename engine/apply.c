@@ -624,7 +624,54 @@ static uint64_t frac_us(const uint8_t *p, int fsp)
 
 /* One column's value at p (type t, metadata m) into *v (text in tb when needed); its
  * size in bytes, or 0 when it does not fit in left. */
-static size_t col_value(const stor_column *c, uint8_t t, uint16_t m, const uint8_t *p, size_t left,
+/* What a rows event reads of its table, copied under the shared store lock: between the
+ * applier's statements the table may be rebuilt (ALTER TABLE, the compaction's) and the
+ * old one freed, so no pointer into it is kept. */
+typedef struct acol { char *name; bool is_unsigned, not_null; uint16_t coll; uint8_t kind; } acol;
+typedef struct atab {
+    uint32_t ncols;
+    acol *cols;
+    uint32_t npk, pk[64];     /* the primary key's columns */
+    bool pk_prefix;           /* one of them a prefix */
+} atab;
+
+static void atab_free(atab *t)
+{
+    for (uint32_t i = 0; t->cols && i < t->ncols; i++) free(t->cols[i].name);
+    free(t->cols);
+    t->cols = NULL;
+}
+
+/* 1: taken; 0: no such table; -1: its column count is not the map's (t->ncols says it);
+ * -2: out of memory. */
+static int atab_take(const amap *m, atab *t)
+{
+    memset(t, 0, sizeof *t);
+    stor_lock_shared();
+    const stor_table *tb = stor_table_find(m->db, m->name);
+    int rc = !tb ? 0 : tb->ncols != m->ncols ? -1 : 1;
+    if (tb) t->ncols = tb->ncols;
+    if (rc == 1) {
+        t->cols = calloc(tb->ncols + 1, sizeof *t->cols);
+        for (uint32_t i = 0; t->cols && i < tb->ncols; i++) {
+            const stor_column *c = &tb->cols[i];
+            t->cols[i] = (acol){ strdup(c->name), c->is_unsigned, c->not_null, c->coll, c->kind };
+        }
+        const stor_index *ix = stor_primary(tb);
+        for (uint32_t k = 0; ix && k < ix->ncols && k < 64; k++) {
+            t->pk[t->npk++] = ix->cols[k];
+            if (ix->prefix[k]) t->pk_prefix = true;
+        }
+        if (ix && ix->ncols > 64) t->pk_prefix = true;   /* (never: keys have at most 32 parts) */
+    }
+    stor_unlock();
+    if (rc == 1 && !t->cols) rc = -2;
+    for (uint32_t i = 0; rc == 1 && i < t->ncols; i++) if (!t->cols[i].name) rc = -2;
+    if (rc != 1) atab_free(t);
+    return rc;
+}
+
+static size_t col_value(const acol *c, uint8_t t, uint16_t m, const uint8_t *p, size_t left,
                         pdb_value *v, char *tb)
 {
     memset(v, 0, sizeof *v);
@@ -780,7 +827,7 @@ static size_t col_value(const stor_column *c, uint8_t t, uint16_t m, const uint8
 }
 
 /* The bytes of a string-valued column: set after col_value returned its size. */
-static void text_value(const stor_column *c, const uint8_t *bytes, size_t n, pdb_value *v, stor_arena *ar)
+static void text_value(const acol *c, const uint8_t *bytes, size_t n, pdb_value *v, stor_arena *ar)
 {
     uint16_t coll = c ? c->coll : COLL_BINARY;
     const pdb_collation *cl = pdb_coll_by_id(coll);
@@ -796,7 +843,7 @@ static bool is_text_type(uint8_t t)
 }
 
 /* One row image (the columns in bits) into vals; its size, 0 when malformed. */
-static size_t row_image(pdb_applier *a, const amap *m, const stor_table *tb, const uint8_t *bits,
+static size_t row_image(pdb_applier *a, const amap *m, const atab *tb, const uint8_t *bits,
                         const uint8_t *p, size_t left, pdb_value *vals, char *texts)
 {
     uint32_t npresent = 0;
@@ -811,7 +858,7 @@ static size_t row_image(pdb_applier *a, const amap *m, const stor_table *tb, con
         pdb_value *v = &vals[i];
         if (nulls[j / 8] >> (j % 8) & 1) { memset(v, 0, sizeof *v); v->t = VT_NULL; j++; continue; }
         j++;
-        const stor_column *c = i < tb->ncols ? &tb->cols[i] : NULL;
+        const acol *c = i < tb->ncols ? &tb->cols[i] : NULL;
         char *tbuf = texts + (size_t)i * 128;
         size_t sz = col_value(c, m->types[i], m->meta[i], p + at, left - at, v, tbuf);
         if (!sz) return 0;
@@ -827,23 +874,22 @@ static bool bit(const uint8_t *b, uint32_t i) { return b[i / 8] >> (i % 8) & 1; 
 
 /* The key a before image finds its row by: the primary key's columns when all are in
  * the image, else every column of it. Sets use[] and returns how many. */
-static uint32_t key_columns(const stor_table *t, const amap *m, const uint8_t *bits, bool *use)
+static uint32_t key_columns(const atab *t, const amap *m, const uint8_t *bits, bool *use)
 {
     uint32_t n = 0;
     memset(use, 0, m->ncols * sizeof *use);
-    const stor_index *ix = stor_primary(t);
-    bool all = ix != NULL;
-    for (uint32_t k = 0; ix && k < ix->ncols; k++)
-        if (ix->cols[k] >= m->ncols || !bit(bits, ix->cols[k]) || ix->prefix[k]) all = false;
+    bool all = t->npk > 0;
+    for (uint32_t k = 0; k < t->npk; k++)
+        if (t->pk[k] >= m->ncols || !bit(bits, t->pk[k]) || t->pk_prefix) all = false;
     if (all) {
-        for (uint32_t k = 0; k < ix->ncols; k++) if (!use[ix->cols[k]]) { use[ix->cols[k]] = true; n++; }
+        for (uint32_t k = 0; k < t->npk; k++) if (!use[t->pk[k]]) { use[t->pk[k]] = true; n++; }
         return n;
     }
     for (uint32_t i = 0; i < m->ncols; i++) if (bit(bits, i)) { use[i] = true; n++; }
     return n;
 }
 
-static pdb_stmt *prepare(pdb_applier *a, amap *m, const stor_table *t, int kind, const uint8_t *bits,
+static pdb_stmt *prepare(pdb_applier *a, amap *m, const atab *t, int kind, const uint8_t *bits,
                          const uint8_t *bits2, size_t nb)
 {
     if (m->st[kind] && !memcmp(m->bits[kind], bits, nb) && (!bits2 || !memcmp(m->bits[kind] + nb, bits2, nb)))
@@ -948,20 +994,19 @@ static int apply_rows(pdb_applier *a, const uint8_t *ev, size_t n, int kind, boo
     if ((size_t)(end - p) < nb * (kind == 1 ? 2 : 1)) return fail(a, 1594, "Relay log read failure: a rows event is malformed");
     const uint8_t *bits = p, *bits2 = kind == 1 ? p + nb : NULL;
     p += nb * (kind == 1 ? 2 : 1);
-    stor_table *t = stor_table_find(m->db, m->name);
-    if (!t) {
-        a->code = 1146;
-        snprintf(a->msg, sizeof a->msg, "Table '%s.%s' doesn't exist", m->db, m->name);
-        return rows_fail(a, kind, m);
-    }
-    if (t->ncols != m->ncols) {
-        a->code = 1677;
-        snprintf(a->msg, sizeof a->msg, "Column count of %s.%s does not match the primary's (%u, %u)", m->db,
-                 m->name, t->ncols, m->ncols);
+    atab snap, *t = &snap;
+    int found = atab_take(m, t);
+    if (found == -2) return fail(a, 1041, "Out of memory");
+    if (found <= 0) {
+        a->code = found < 0 ? 1677 : 1146;
+        if (found < 0)
+            snprintf(a->msg, sizeof a->msg, "Column count of %s.%s does not match the primary's (%u, %u)", m->db,
+                     m->name, t->ncols, m->ncols);
+        else snprintf(a->msg, sizeof a->msg, "Table '%s.%s' doesn't exist", m->db, m->name);
         return rows_fail(a, kind, m);
     }
     pdb_stmt *st = prepare(a, m, t, kind, bits, bits2, nb);
-    if (!st) return rows_fail(a, kind, m);
+    if (!st) { atab_free(t); return rows_fail(a, kind, m); }
     pdb_value *before = calloc(2 * m->ncols + 1, sizeof *before), *after = before + m->ncols;
     pdb_value *params = calloc(2 * m->ncols + 1, sizeof *params);
     char *texts = malloc((size_t)m->ncols * 2 * 128 + 1);
@@ -1003,6 +1048,7 @@ static int apply_rows(pdb_applier *a, const uint8_t *ev, size_t n, int kind, boo
     a->s.sql_mode = mode;
 done:
     free(before); free(params); free(texts); free(use);
+    atab_free(t);
     return rc;
 }
 
