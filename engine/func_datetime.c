@@ -1496,7 +1496,7 @@ static int arg_fsp(const ex_type *t, const pl_expr *e)
 static int val_fsp(const pdb_value *v, const char *s, size_t n)
 {
     if (v->t == VT_STRING) return text_fsp(s, n);
-    if (v->t == VT_DATETIME || v->t == VT_TIME) return v->scale > 6 ? 6 : v->scale;
+    if (v->t == VT_DATETIME || v->t == VT_TIME || v->t == VT_DECIMAL) return v->scale > 6 ? 6 : v->scale;
     return 0;
 }
 
@@ -1565,10 +1565,19 @@ static bool get_temporal_dt(ex_ctx *ctx, const pdb_value *v, int64_t *out, bool 
     return get_temporal(ctx, v, out, is_time, fsp);
 }
 
+/* The fraction digits of a result of two values' digits fx and fy, -1 (a DOUBLE's, not
+ * fixed) giving six when the result us has a fraction, else the other's. */
+static int fsp_of(int fx, int fy, int64_t us)
+{
+    if (fx < 0 || fy < 0) return us % 1000000 ? 6 : (fx > fy ? fx : fy) > 0 ? (fx > fy ? fx : fy) : 0;
+    return fx > fy ? fx : fy;
+}
+
 static pdb_value time_result(ex_ctx *ctx, int64_t us, int fsp)
 {
     if (us > TIME_MAX_US || us < -TIME_MAX_US) {
-        int64_t cl = us > 0 ? TIME_MAX_US : -TIME_MAX_US;
+        int64_t top = 999999 - 999999 % ex_pow10[6 - (fsp < 0 ? 6 : fsp > 6 ? 6 : fsp)];   /* (838:59:59 and the fraction's nines) */
+        int64_t cl = us > 0 ? TIME_MAX_US + top : -(TIME_MAX_US + top);
         char buf[64];
         int64_t a = us < 0 ? -us : us, sec = a / 1000000;
         int k = snprintf(buf, sizeof buf, "%s%lld:%02lld:%02lld", us < 0 ? "-" : "", (long long)(sec / 3600),
@@ -1749,8 +1758,11 @@ static void fn_timediff(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb
     int fx, fy;
     if (!get_temporal(ctx, &a[0], &x, &tx, &fx) || !get_temporal(ctx, &a[1], &y, &ty, &fy)) return;
     if (tx != ty) return;                       /* a time and a datetime: NULL */
+    if ((a[0].t == VT_DATE) != (a[1].t == VT_DATE) && (a[0].t == VT_DATE || a[1].t == VT_DATE) &&
+        !(a[0].t == VT_STRING || a[1].t == VT_STRING))
+        return;                                 /* a DATE and a DATETIME: NULL too */
     int64_t d = tx ? x - y : dt_to_us(x) - dt_to_us(y);
-    *out = time_result(ctx, d, fx > fy ? fx : fy);
+    *out = time_result(ctx, d, fsp_of(a[0].t == VT_DOUBLE ? 6 : fx, a[1].t == VT_DOUBLE ? 6 : fy, d));   /* (a DOUBLE: six) */
 }
 
 static void fn_sec_to_time(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
@@ -1805,7 +1817,7 @@ static void fn_addtime(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_
     if (a[1].t == VT_DATETIME || a[1].t == VT_DATE) return;   /* the second must be a time */
     if (!get_temporal(ctx, &a[1], &y, &ty, &fy) || !ty) return;
     if (fd->id == EX_FX_SUBTIME) y = -y;
-    int fsp = fx > fy ? fx : fy;
+    int fsp = fsp_of(a[0].t == VT_DOUBLE ? -1 : fx, a[1].t == VT_DOUBLE ? -1 : fy, tx ? x + y : dt_to_us(x) + y);
     pdb_value r;
     if (tx) r = time_result(ctx, x + y, fsp);
     else {
@@ -2011,7 +2023,7 @@ static void fn_get_format(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
 }
 
 static const ex_fdef rows[] = {
-    { "ADDTIME", 2, 2, EX_FN_NULL_IN | EX_FN_DATEARGS, EX_FX_ADDTIME, ty_addtime, fn_addtime },
+    { "ADDTIME", 2, 2, EX_FN_NULL_IN, EX_FX_ADDTIME, ty_addtime, fn_addtime },
     { "CONVERT_TZ", 3, 3, EX_FN_NULL_IN | EX_FN_DATEARGS, EX_FX_CONVERT_TZ, ty_convert_tz, fn_convert_tz },
     { "CURDATE", 0, 0, 0, F_CURDATE, ty_date, fn_curdate },
     { "CURRENT_DATE", 0, 0, 0, F_CURDATE, ty_date, fn_curdate },
@@ -2049,7 +2061,7 @@ static const ex_fdef rows[] = {
     { "SECOND", 1, 1, EX_FN_NULL_IN | EX_FN_DATEARGS, F_SECOND, ty_month, fn_second },
     { "SEC_TO_TIME", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, EX_FX_SEC_TO_TIME, ty_sec_to_time, fn_sec_to_time },
     { "STR_TO_DATE", 2, 2, EX_FN_NULL_IN, F_STR_TO_DATE, ty_str_to_date, fn_str_to_date },
-    { "SUBTIME", 2, 2, EX_FN_NULL_IN | EX_FN_DATEARGS, EX_FX_SUBTIME, ty_addtime, fn_addtime },
+    { "SUBTIME", 2, 2, EX_FN_NULL_IN, EX_FX_SUBTIME, ty_addtime, fn_addtime },
     { "SYSDATE", 0, 1, 0, F_NOW, ty_now, fn_now },
     { "TIME", 1, 1, EX_FN_NULL_IN | EX_FN_DATEARGS, F_TIME, ty_time, fn_time },
     { "TIMEDIFF", 2, 2, EX_FN_NULL_IN | EX_FN_DATEARGS, EX_FX_TIMEDIFF, ty_timediff, fn_timediff },
