@@ -1068,7 +1068,14 @@ static void fn_json_valid(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, p
 static void fn_json_quote(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_value *out, const pl_expr *e)
 {
     jbuf b = { NULL, 0, 0, ctx->a };
-    if (a[0].t != VT_STRING) return;
+    if (a[0].t == VT_DATETIME || a[0].t == VT_DATE || a[0].t == VT_TIME) {   /* (its text, as val_str gives it) */
+        size_t l;
+        const char *txt = ex_to_str(ctx->a, &a[0], &l);
+        jquote(&b, txt, l);
+        *out = jresult(ctx, &b);
+        return;
+    }
+    if (a[0].t != VT_STRING || a[0].scale == EX_BITVAL) return;   /* (a number or a BIT: NULL) */
     jquote(&b, a[0].p, a[0].len);
     *out = jresult(ctx, &b);
 }
@@ -1346,6 +1353,7 @@ static void ty_json_default(const ex_fdef *fd, const ex_type *a, int n, ex_type 
         oct = chars * ml;
         if (oct > 16777216) oct = 16777216;
     }
+    if (fd->id == EX_JSON_TYPE) { ex_fn_t_str(t, 12, coll); return; }   /* ('OBJECT', 'DOUBLE' ...) */
     ex_fn_t_str(t, (uint32_t)((oct > 4294967295u ? 4294967295u : oct) / ml), coll);
     if (oct >= 65535) {   /* (without BLOB_FLAG, as MariaDB sends it) */
         t->ptype = oct >= 16777216 ? MYSQL_TYPE_LONG_BLOB : oct >= 65536 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_BLOB;
