@@ -157,6 +157,9 @@ enum {
                                SET its bit mask (ABS, ROUND, SQRT ...: MariaDB's val_int/val_real) */
     EX_FN_DATEARGS = 2048,  /* reads its arguments as dates or times: a YEAR column is its year's
                                zero date 'YYYY-00-00' (MariaDB's Field_year::get_date) */
+    EX_FN_NUMREST = 4096,   /* reads its arguments after the first as numbers (LEFT's length,
+                               SUBSTRING's position): an ENUM is its index, a SET its mask */
+    EX_FN_NUM2 = 8192,      /* reads its second argument as a number (LPAD's length) */
 };
 typedef struct ex_fdef ex_fdef;
 struct ex_ctx;

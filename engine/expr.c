@@ -2287,7 +2287,8 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
         }
         comp(cs, e->args[i], &ats[i]);
         if (ats[i].json && (f->flags & EX_FN_JSON)) emit(p, OP_MARK, EX_JSONDOC, 0, 0);
-        if (ats[i].enumc && (f->flags & EX_FN_NUMARGS)) enum_index(p, &ats[i], 0);
+        if (ats[i].enumc && ((f->flags & EX_FN_NUMARGS) || (i > 0 && (f->flags & EX_FN_NUMREST)) || (i == 1 && (f->flags & EX_FN_NUM2))))
+            enum_index(p, &ats[i], 0);
         if (year_column(&ats[i]) && (f->flags & EX_FN_DATEARGS)) year_as_date(p, &ats[i]);
 
     }

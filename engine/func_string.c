@@ -528,7 +528,8 @@ static void fn_lpad(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_val
     size_t l0, l2;
     const char *s0, *s2;
     s0 = ex_to_str(ctx->a, &a[0], &l0);
-    s2 = ex_to_str(ctx->a, &a[2], &l2);
+    if (n > 2) s2 = ex_to_str(ctx->a, &a[2], &l2);
+    else { s2 = " "; l2 = 1; }   /* (LPAD(s, n): spaces, since MariaDB 10.3) */
     uint16_t coll = a[0].t == VT_STRING ? a[0].coll : ctx->s->coll_connection;
     bool mb = ex_fn_is_mb(coll);
     int64_t len = count_arg(&a[1]);
@@ -910,11 +911,11 @@ static const ex_fdef rows[] = {
     { "INSERT", 4, 4, EX_FN_NULL_IN, F_INSERT, ty_insert, fn_insert },
     { "INSTR", 2, 2, EX_FN_NULL_IN, F_INSTR, ty_locate, fn_locate },
     { "LCASE", 1, 1, EX_FN_NULL_IN, F_LOWER, ty_substring, fn_lower },
-    { "LEFT", 2, 2, EX_FN_NULL_IN, F_LEFT, ty_substring, fn_left },
+    { "LEFT", 2, 2, EX_FN_NULL_IN | EX_FN_NUMREST, F_LEFT, ty_substring, fn_left },
     { "LENGTH", 1, 1, EX_FN_NULL_IN, F_LENGTH, ty_length, fn_length },
     { "LOCATE", 2, 3, EX_FN_NULL_IN, F_LOCATE, ty_locate, fn_locate },
     { "LOWER", 1, 1, EX_FN_NULL_IN, F_LOWER, ty_substring, fn_lower },
-    { "LPAD", 3, 3, EX_FN_NULL_IN, F_LPAD, ty_replace, fn_lpad },
+    { "LPAD", 2, 3, EX_FN_NULL_IN | EX_FN_NUM2, F_LPAD, ty_replace, fn_lpad },
     { "LTRIM", 1, 1, EX_FN_NULL_IN, F_LTRIM, ty_substring, fn_ltrim },
     { "MAKE_SET", 2, -1, 0, EX_FX_MAKE_SET, ty_make_set, fn_make_set },
     { "OCTET_LENGTH", 1, 1, EX_FN_NULL_IN, F_OCTET_LENGTH, ty_length, fn_length },
@@ -923,16 +924,16 @@ static const ex_fdef rows[] = {
     { "REGEXP_INSTR", 2, 2, EX_FN_NULL_IN, F_REGEXP_INSTR, ty_regexp_instr, fn_regexp_replace },
     { "REGEXP_REPLACE", 3, 3, EX_FN_NULL_IN, F_REGEXP_REPLACE, ty_regexp_replace, fn_regexp_replace },
     { "REGEXP_SUBSTR", 2, 2, EX_FN_NULL_IN, F_REGEXP_SUBSTR, ty_regexp_replace, fn_regexp_replace },
-    { "REPEAT", 2, 2, EX_FN_NULL_IN, F_REPEAT, ty_replace, fn_repeat },
+    { "REPEAT", 2, 2, EX_FN_NULL_IN | EX_FN_NUMREST, F_REPEAT, ty_replace, fn_repeat },
     { "REPLACE", 3, 3, EX_FN_NULL_IN, F_REPLACE, ty_replace, fn_replace },
     { "REVERSE", 1, 1, EX_FN_NULL_IN, F_REVERSE, ty_substring, fn_reverse },
-    { "RIGHT", 2, 2, EX_FN_NULL_IN, F_RIGHT, ty_substring, fn_left },
-    { "RPAD", 3, 3, EX_FN_NULL_IN, F_RPAD, ty_replace, fn_lpad },
+    { "RIGHT", 2, 2, EX_FN_NULL_IN | EX_FN_NUMREST, F_RIGHT, ty_substring, fn_left },
+    { "RPAD", 2, 3, EX_FN_NULL_IN | EX_FN_NUM2, F_RPAD, ty_replace, fn_lpad },
     { "RTRIM", 1, 1, EX_FN_NULL_IN, F_RTRIM, ty_substring, fn_ltrim },
     { "SOUNDEX", 1, 1, EX_FN_NULL_IN, EX_FX_SOUNDEX, ty_soundex, fn_soundex },
     { "SPACE", 1, 1, EX_FN_NULL_IN | EX_FN_NUMARGS, F_SPACE, ty_replace, fn_space },
     { "STRCMP", 2, 2, EX_FN_NULL_IN, F_STRCMP, ty_strcmp, fn_strcmp },
-    { "SUBSTRING", 2, 3, EX_FN_NULL_IN, F_SUBSTRING, ty_substring, fn_substring },
+    { "SUBSTRING", 2, 3, EX_FN_NULL_IN | EX_FN_NUMREST, F_SUBSTRING, ty_substring, fn_substring },
     { "SUBSTRING_INDEX", 3, 3, EX_FN_NULL_IN, F_SUBSTRING_INDEX, ty_substring, fn_substring_index },
     { "TO_BASE64", 1, 1, EX_FN_NULL_IN, F_TO_BASE64, ty_to_base64, fn_to_base64 },
     { "TRIM", 2, 3, EX_FN_NULL_IN, F_TRIM, ty_substring, fn_trim },

@@ -24,3 +24,10 @@ DROP TABLE ns;
 CREATE TABLE nt AS SELECT ROUND(dt) a, ROUND(ts, 1) b, CEIL(tm2) c, ROUND(da) d2, ABS(dt) e2, ABS(tm) f, ROUND(d, k) g, ROUND(i, k) h, TRUNCATE(u, k) j, ROUND(db, k) l FROM nf;
 SHOW CREATE TABLE nt;
 DROP TABLE nf, nt;
+-- LPAD and RPAD of two arguments pad with spaces (MariaDB 10.3 on); a length or position
+-- from an ENUM or SET is its number
+SELECT LPAD('ab', 5), RPAD('ab', 5), LPAD('abcdef', 3), CONCAT('[', RPAD('é', 3), ']'), LPAD(NULL, 3), LPAD('a', NULL);
+CREATE TABLE np (id INT PRIMARY KEY, s VARCHAR(10), e ENUM('x','yy','z'), st SET('a','b'));
+INSERT INTO np VALUES (1, 'abcdef', 'yy', 'a,b'), (2, NULL, NULL, NULL);
+SELECT id, LEFT(s, e), RIGHT(s, st), REPEAT(s, e), SUBSTRING(s, e), SUBSTRING(s, 1, st), LPAD(s, e), RPAD('q', st, e), LEFT(e, 1) FROM np ORDER BY id;
+DROP TABLE np;
