@@ -24,3 +24,12 @@ CREATE TABLE jq (id INT PRIMARY KEY, dt DATETIME(2), da DATE, tm TIME, b BIT(5),
 INSERT INTO jq VALUES (1, '2024-02-29 13:14:15.12', '2024-02-29', '-12:34:56', b'10101', '{"a": 1}'), (2, NULL, NULL, NULL, NULL, NULL);
 SELECT id, JSON_QUOTE(dt), JSON_QUOTE(da), JSON_QUOTE(tm), JSON_QUOTE(b), JSON_TYPE(js), JSON_QUOTE(1) FROM jq ORDER BY id;
 DROP TABLE jq;
+-- GROUP BY an ENUM or SET: the groups come in the members' order, as MariaDB sorts them
+CREATE TABLE ge (id INT PRIMARY KEY, e ENUM('x','yy','a'), st SET('a','b'), g INT);
+INSERT INTO ge VALUES (1, 'yy', 'a,b', 1), (2, 'a', 'b', 1), (3, NULL, NULL, 2), (4, 'x', '', 2), (5, 'a', 'a', 1);
+SELECT e, COUNT(*) FROM ge GROUP BY e;
+SELECT e, COUNT(*) FROM ge GROUP BY e DESC;
+SELECT st, COUNT(*) FROM ge GROUP BY st;
+SELECT g, e, COUNT(*) FROM ge GROUP BY g, e;
+SELECT e, st, COUNT(*) FROM ge GROUP BY e, st WITH ROLLUP;
+DROP TABLE ge;
