@@ -1206,6 +1206,9 @@ static bool numeric_type(const ex_type *t)
     return t->vt == VT_INT || t->vt == VT_UINT || t->vt == VT_DECIMAL || t->vt == VT_DOUBLE;
 }
 
+/* A number, or a BIT column (a number to compare an ENUM with). */
+static bool number_like(const ex_type *t) { return numeric_type(t) || (t->from_column && t->ptype == MYSQL_TYPE_BIT); }
+
 /* The value of a literal the shape cache blanks (E_INT, E_DECIMAL, E_FLOAT, E_STRING), as
  * its OP_CONST holds it: one function for compiling and for filling a kept program's
  * literal slots (ex_kept_use), so the two cannot disagree. */
@@ -1679,8 +1682,8 @@ static void comp_cmp(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     int op = e->op;
     static const char *const ops[] = { "", "=", "<>", "<", "<=", ">", ">=", "<=>" };
     /* (a BIT column is a number here too) */
-    if (at[0].enumc && (numeric_type(&at[1]) || at[1].ptype == MYSQL_TYPE_BIT)) enum_index(p, &at[0], 1);
-    if (at[1].enumc && (numeric_type(&at[0]) || at[0].ptype == MYSQL_TYPE_BIT)) enum_index(p, &at[1], 0);
+    if (at[0].enumc && number_like(&at[1])) enum_index(p, &at[0], 1);
+    if (at[1].enumc && number_like(&at[0])) enum_index(p, &at[1], 0);
     if (year_column(&at[0])) year_operand(p, e->args[1], &at[1], 1, 2);
     if (year_column(&at[1])) year_operand(p, e->args[0], &at[0], 0, 2);
     /* a string literal against a BIT column is stored as one: its bytes are the number
@@ -1809,10 +1812,11 @@ static void comp_in(cstate *cs, pl_expr *e, ex_type *t)
         ex_type it;
         int before = p->nops;
         comp(cs, e->args[i], &it);
+        if (i > 0 && it.enumc && number_like(&at[0]) && !at[0].enumc) enum_index(p, &it, 0);   /* (an ENUM among numbers) */
         if (i > 0 && (it.vt == VT_STRING) != (at[0].vt == VT_STRING) && it.vt != VT_NULL) p->may_warn = true;
         if (i == 0) { at[0] = it; cfirst = p->nconsts; }
         else {
-            if (!numeric_type(&it) && it.vt != VT_NULL) allnum = false;
+            if (!number_like(&it) && it.vt != VT_NULL) allnum = false;
             coll_mix_check(cs, &at[0], &it, "=");
             if (!coll) coll = str_coll(cs, &at[0], &it);
             int c = cmp_class(&at[0], &it);
@@ -1896,7 +1900,10 @@ static void comp_between(cstate *cs, pl_expr *e, ex_type *t)
     start[3] = p->nops;
     cs->depth -= 2;
     for (int i = 1; i < 3; i++) if (start[i + 1] == start[i] + 1) num_bound(cs, e, at, start[i]);
-    if (at[0].enumc && numeric_type(&at[1]) && numeric_type(&at[2])) enum_index(p, &at[0], 2);
+    if (at[0].enumc && number_like(&at[1]) && number_like(&at[2])) enum_index(p, &at[0], 2);
+    /* (ENUM bounds of a number: their members' numbers) */
+    if (number_like(&at[0]) && !at[0].enumc)
+        for (int i = 1; i < 3; i++) if (at[i].enumc) enum_index(p, &at[i], 2 - i);
     if (year_column(&at[0])) {   /* each constant bound as a YEAR column stores it */
         year_operand(p, e->args[1], &at[1], 1, 3);
         year_operand(p, e->args[2], &at[2], 2, 3);

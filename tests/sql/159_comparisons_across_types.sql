@@ -13,3 +13,8 @@ SELECT id FROM ct WHERE vc < bl ORDER BY id;
 SELECT id FROM ct WHERE bt = '5';
 SELECT id FROM ct WHERE bi < da ORDER BY id;
 DROP TABLE ct;
+-- an ENUM in an IN list or as BETWEEN's bound of a number (or a BIT) is its index
+CREATE TABLE ce (id INT PRIMARY KEY, n INT, f FLOAT, e ENUM('x','yy','a'), b BIT(2));
+INSERT INTO ce VALUES (1, 2, 0, 'yy', b'10'), (2, 3, 3, 'a', b'01'), (3, 1, 1, 'x', b'11'), (4, NULL, NULL, NULL, NULL);
+SELECT id, n IN (e, 7), n BETWEEN e AND e, f IN (e, 7), f BETWEEN e AND e, e IN (b, 7), b IN (e, 7), b BETWEEN e AND e, e BETWEEN b AND b, e = b FROM ce ORDER BY id;
+DROP TABLE ce;
