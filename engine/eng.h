@@ -86,12 +86,13 @@ enum {
     OP_YEARK,        /* the constant b places below the top, compared with a YEAR column: the
                         year it stores as when it fits one (ex_year_const), else unchanged */
     OP_RETYPE,       /* the value b places below the top read as another type (EX_RT_*):
-                        a YEAR column's value as its zero date, a BIT's as its integer */
+                        a YEAR column's value as its zero date, a BIT's as its integer, a
+                        TIME as the DATETIME it is on today's date */
     OP_SETMASK,      /* the value b places below the top, a SET of members consts[a..a+c), as
                         its bit mask (NULL stays) */
 };
 
-enum { EX_RT_YEAR_DATE = 1, EX_RT_BIT_UINT = 2 };
+enum { EX_RT_YEAR_DATE = 1, EX_RT_BIT_UINT = 2, EX_RT_TIME_DT = 3 };
 
 typedef struct ex_op {
     uint16_t code;
@@ -478,6 +479,9 @@ int64_t  ex_to_int(const pdb_value *v);          /* MySQL rounding of decimals/d
 /* A DATETIME, DATE or TIME as the integer MariaDB reads it (20240229131415, -123456): its
  * fraction cut (val_int), or rounded half away from zero (the bit operators). */
 int64_t  ex_temporal_int(const pdb_value *v, bool round);
+/* A TIME as the DATETIME that long after today's midnight (the session's time zone), as
+ * MariaDB compares a TIME with a date; false when that is out of range. */
+bool     ex_time_on_today(ex_ctx *ctx, const pdb_value *t, int64_t *dt);
 /* The number of a DATETIME, DATE or TIME where arithmetic wants one: an integer, or a
  * DECIMAL of its fraction's digits (20240229131415.123, -2.6). */
 pdb_value ex_temporal_num(stor_arena *a, const pdb_value *v);

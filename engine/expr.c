@@ -1690,6 +1690,10 @@ static void comp_cmp(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
        (any other string is read as a number) */
     if (bit_column(&at[0]) && e->args[1]->kind == E_STRING) emit(p, OP_MARK, EX_HEXNUM, 0, 0);
     if (bit_column(&at[1]) && e->args[0]->kind == E_STRING) emit(p, OP_MARK, EX_HEXNUM, 1, 0);
+    /* a TIME against a DATE or DATETIME: on today's date (Item_func::compare as DATETIME) */
+    bool da = at[0].vt == VT_DATETIME || at[0].vt == VT_DATE, db = at[1].vt == VT_DATETIME || at[1].vt == VT_DATE;
+    if (at[0].vt == VT_TIME && db) emit(p, OP_RETYPE, EX_RT_TIME_DT, 1, 0);
+    if (at[1].vt == VT_TIME && da) emit(p, OP_RETYPE, EX_RT_TIME_DT, 0, 0);
     coll_mix_check(cs, &at[0], &at[1], ops[op]);
     coll_lit_check(cs, e->args[0], &at[0], e->args[1], &at[1], ops[op]);
     emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
@@ -3766,6 +3770,10 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             } else if (o->a == EX_RT_BIT_UINT && ex_is_hexnum(v)) {
                 uint64_t u = ex_hexnum_u64(v);
                 *v = ex_int(0); v->t = VT_UINT; v->u = u;
+            } else if (o->a == EX_RT_TIME_DT && v->t == VT_TIME) {
+                int64_t dt;
+                uint8_t fsp = v->scale;
+                if (ex_time_on_today(ctx, v, &dt)) { *v = ex_int(dt); v->t = VT_DATETIME; v->scale = fsp; }
             }
             break;
         }

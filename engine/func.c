@@ -158,6 +158,12 @@ static int fraction_digits(const char *s, size_t n)
     return k;
 }
 
+bool ex_time_on_today(ex_ctx *ctx, const pdb_value *t, int64_t *dt)
+{
+    bool isd;
+    return t->t == VT_TIME && ex_fn_get_dt(ctx, t, dt, &isd);
+}
+
 bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
 {
     *isdate = false;

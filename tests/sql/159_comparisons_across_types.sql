@@ -18,3 +18,9 @@ CREATE TABLE ce (id INT PRIMARY KEY, n INT, f FLOAT, e ENUM('x','yy','a'), b BIT
 INSERT INTO ce VALUES (1, 2, 0, 'yy', b'10'), (2, 3, 3, 'a', b'01'), (3, 1, 1, 'x', b'11'), (4, NULL, NULL, NULL, NULL);
 SELECT id, n IN (e, 7), n BETWEEN e AND e, f IN (e, 7), f BETWEEN e AND e, e IN (b, 7), b IN (e, 7), b BETWEEN e AND e, e BETWEEN b AND b, e = b FROM ce ORDER BY id;
 DROP TABLE ce;
+-- a TIME against a DATE or DATETIME compares on today's date
+CREATE TABLE cm (id INT PRIMARY KEY, tm TIME, da DATE, dt DATETIME);
+INSERT INTO cm VALUES (1, '-12:34:56', '2024-02-29', '2024-02-29 13:14:15'), (2, '838:59:59', '1999-01-01', '2038-01-19 03:14:07'), (3, NULL, NULL, NULL);
+SELECT id, dt < tm, tm > dt, tm = dt, da < tm, tm <=> da, tm > da FROM cm ORDER BY id;
+SELECT id FROM cm WHERE tm > dt ORDER BY id;
+DROP TABLE cm;
