@@ -153,7 +153,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         }
         static const uint8_t by_rank[] = { 0, MYSQL_TYPE_TINY, MYSQL_TYPE_SHORT, MYSQL_TYPE_INT24, MYSQL_TYPE_LONG, MYSQL_TYPE_LONGLONG };
         if (best > 0) t->ptype = by_rank[best];
-        /* BIT with BIT stays BIT; a YEAR with another type loses its ZEROFILL */
+        /* BITs only stay BIT, YEARs only YEAR */
         bool allbit = true, allyear = true;
         for (int i = 0; i < m; i++) {
             if (b[i].vt == VT_NULL) continue;

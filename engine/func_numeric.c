@@ -435,22 +435,11 @@ static void fn_abs(ex_ctx *ctx, const ex_fdef *fd, pdb_value *a, int n, pdb_valu
     }
     if (a[0].t == VT_INT) *out = ex_int(a[0].i < 0 ? -a[0].i : a[0].i);
     else if (a[0].t == VT_DATETIME || a[0].t == VT_DATE || a[0].t == VT_TIME) {
-        /* its number (20240229131415.123, 123456) without the sign, its fraction's digits */
-        char buf[48];
-        int fsp = a[0].t == VT_DATE ? 0 : a[0].scale > 6 ? 6 : a[0].scale, k, frac;
-        if (a[0].t == VT_TIME) {
-            int64_t us = a[0].i < 0 ? -a[0].i : a[0].i, sec = us / 1000000;
-            frac = (int)(us % 1000000);
-            k = snprintf(buf, sizeof buf, "%lld%02d%02d", (long long)(sec / 3600), (int)(sec / 60 % 60), (int)(sec % 60));
-        } else {
-            int y, mo, d, h, mi, sc;
-            pdb_dt_unpack(a[0].i, &y, &mo, &d, &h, &mi, &sc, &frac);
-            k = a[0].t == VT_DATE ? snprintf(buf, sizeof buf, "%04d%02d%02d", y, mo, d)
-                                  : snprintf(buf, sizeof buf, "%04d%02d%02d%02d%02d%02d", y, mo, d, h, mi, sc);
-        }
-        if (fsp) k += snprintf(buf + k, sizeof buf - (size_t)k, ".%0*d", fsp, (int)(frac / ex_pow10[6 - fsp]));
+        /* its number (20240229131415.123, 123456) without the sign, as a DECIMAL */
+        pdb_value num = ex_temporal_num(ctx->a, &a[0]);
         ex_dec x;
-        ex_dec_parse(buf, (size_t)k, &x, NULL);
+        ex_dec_get(&num, &x);
+        x.neg = false;
         ex_dec_put(ctx->a, &x, -1, out);
     }
     else if (a[0].t == VT_DECIMAL && a[0].len) {
