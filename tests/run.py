@@ -15,6 +15,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -73,6 +74,8 @@ class Runner:
         self.harness_errors = []
         self.failures = []          # (where, label) for the summary
         self.integ = {"passed": 0, "failed": 0, "known": 0}
+        self.out_lock = threading.Lock()   # integration results come from two threads
+        self.stop_own = False
         self.files_run = set()
 
     # -- connections ---------------------------------------------------------
@@ -295,10 +298,7 @@ class Runner:
         self._close(dut_conn)
 
     # -- integration tests -----------------------------------------------------------
-    def run_integration(self, path):
-        rel = os.path.relpath(path, HERE)
-        if not self.dut.alive():
-            self._dut_trouble("before %s" % rel, None, "not running")
+    def _integration_env(self):
         env = dict(os.environ)
         env.update({
             "PRESSDB_PORT": str(self.dut.port), "PRESSDB_SOCKET": self.dut.socket,
@@ -311,6 +311,10 @@ class Runner:
             "PYTHONPATH": os.pathsep.join([os.path.join(HERE, "lib")]
                                           + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else [])),
         })
+        return env
+
+    def _integration_proc(self, path, env):
+        """Runs one integration test; returns (exit code or description, output, seconds)."""
         t0 = time.monotonic()
         try:
             r = subprocess.run([sys.executable, path], env=env, cwd=ROOT,
@@ -321,8 +325,48 @@ class Runner:
         except subprocess.TimeoutExpired as e:
             rc = "timeout after %ss" % self.args.integration_timeout
             output = (e.output or b"").decode("utf-8", "replace")
-        dt = time.monotonic() - t0
+        return rc, output, time.monotonic() - t0
+
+    def run_integration(self, path):
+        """A test that reaches the run's pressdb: run alone, then check that server."""
+        rel = os.path.relpath(path, HERE)
+        if not self.dut.alive():
+            self._dut_trouble("before %s" % rel, None, "not running")
+        rc, output, dt = self._integration_proc(path, self._integration_env())
         crashed = not self.dut.alive()
+        if crashed:
+            self._dut_trouble(rel, None, "during integration test")
+        with self.out_lock:
+            self._integration_result(rel, rc, output, dt, crashed)
+
+    def run_own_integration(self, paths, area):
+        """Tests that start only pressdbs of their own (own_server_only), one after another
+        beside the others. Most of their time is waiting (restarts, timeouts), so running
+        them alongside saves minutes of CI. Those that compare with MariaDB get a second
+        private one, so that nothing they do shows in the run's MariaDB (its processlist,
+        engine status, global locks) while the others look at it."""
+        if not paths:
+            return
+        env = self._integration_env()
+        try:
+            ref2 = servers.MariaDB(area, "mariadb-own", "MariaDB#own")
+            ref2.initialise()
+            ref2.start()
+            ref2.load_time_zones()
+        except Exception as e:   # noqa: BLE001 (reported as a failure of the run)
+            with self.out_lock:
+                self.harness_errors.append("second MariaDB for %d integration tests: %s"
+                                           % (len(paths), e))
+            return
+        env.update({"MARIADB_PORT": str(ref2.port), "MARIADB_SOCKET": ref2.socket})
+        for path in paths:
+            if self.stop_own:
+                return
+            rc, output, dt = self._integration_proc(path, env)
+            with self.out_lock:
+                self._integration_result(os.path.relpath(path, HERE), rc, output, dt, False)
+
+    def _integration_result(self, rel, rc, output, dt, crashed):
         gap = self.gaps.match_integration(rel)
         if rc == 0 and not crashed:
             self.integ["passed"] += 1
@@ -330,8 +374,6 @@ class Runner:
             if gap:
                 gap.passes += 1
             return
-        if crashed:
-            self._dut_trouble(rel, None, "during integration test")
         if gap and not crashed:
             gap.hits += 1
             self.integ["known"] += 1
@@ -417,6 +459,9 @@ def main():
                     help="skip integration tests that only start pressdbs of their own with "
                          "fixed options (the second pass's options do not reach them, so they "
                          "would run exactly as in the first pass)")
+    ap.add_argument("--serial", action="store_true",
+                    help="run every integration test alone (by default the ones that start only "
+                         "pressdbs of their own run beside the others)")
     ap.add_argument("-v", "--verbose", action="store_true",
                     help="show the differences of known gaps too")
     args = ap.parse_args()
@@ -468,10 +513,19 @@ def main():
 
         for p in sql_paths:
             runner.run_sql_file(sqlfile.SqlFile(p))
-        ran_integ = set()
-        for p in integ_paths:
-            ran_integ.add(os.path.relpath(p, HERE))
-            runner.run_integration(p)
+        ran_integ = set(os.path.relpath(p, HERE) for p in integ_paths)
+        own = [] if args.serial else [p for p in integ_paths if own_server_only(p)]
+        worker = threading.Thread(target=runner.run_own_integration, args=(own, area), daemon=True)
+        worker.start()
+        try:
+            for p in integ_paths:
+                if p not in own:
+                    runner.run_integration(p)
+        except BaseException:
+            runner.stop_own = True   # (the test it runs now still ends)
+            raise
+        finally:
+            worker.join()
 
         runner.gap_report(full_run=not args.only, ran_integration=ran_integ)
         r = runner
