@@ -519,7 +519,7 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
 {
     /* Memory_used: the bytes the store's counted allocator holds and the JIT's code pages (MariaDB reports
      * its own allocations under the same name). */
-    char mem[24], zv[24], zb[24], zr[24];
+    char mem[24], zv[24], zb[24], zr[24], zd[24], zdb[24];
     snprintf(mem, sizeof mem, "%zu", stor_mem_used());
     /* Compressed_*: cold long strings the store holds compressed (storage.h) */
     stor_zstats z;
@@ -527,6 +527,8 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     snprintf(zv, sizeof zv, "%llu", (unsigned long long)z.values);
     snprintf(zb, sizeof zb, "%llu", (unsigned long long)z.bytes);
     snprintf(zr, sizeof zr, "%llu", (unsigned long long)z.raw_bytes);
+    snprintf(zd, sizeof zd, "%llu", (unsigned long long)z.dicts);
+    snprintf(zdb, sizeof zdb, "%llu", (unsigned long long)z.dict_bytes);
     /* Plan_cache_*: statements served from the statement-shape cache, parsed
      * instead, and shapes held (planner.h) */
     char ph[24], pm[24], pe[24];
@@ -614,7 +616,8 @@ void ex_status_rows(ex_ctx *ctx, bool global, void (*cb)(void *, const char *, c
     char mps[9][24];
     for (int i = 0; i < 9; i++) snprintf(mps[i], sizeof mps[i], "%llu", (unsigned long long)mpv[i]);
     const char *status[][2] = { { "Binlog_snapshot_file", bsf }, { "Binlog_snapshot_position", bsp },
-                                { "Compressed_bytes", zb }, { "Compressed_raw_bytes", zr },
+                                { "Compressed_bytes", zb }, { "Compressed_dictionaries", zd },
+                                { "Compressed_dictionary_bytes", zdb }, { "Compressed_raw_bytes", zr },
                                 { "Compressed_values", zv }, { "Created_tmp_disk_tables", ctd },
                                 { "Evict_evictions", evn }, { "Evict_file_bytes", evb }, { "Evict_for_memory", evm },
                                 { "Evict_load_time_us", evt }, { "Evict_loads", evl },

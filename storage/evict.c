@@ -199,6 +199,7 @@ static int shadow_make(const stor_table *t, stor_table *sh)
         stor_column *col = &sh->cols[c];
         col->i64 = NULL; col->f64 = NULL; col->str = NULL; col->nulls = NULL;
         col->pool = NULL; col->code = NULL; col->seg = NULL;
+        col->zdict = NULL; col->ztried = false;
         col->lo = col->hi = 0;
     }
     for (uint32_t i = 0; i < t->nidx; i++) {
@@ -223,6 +224,7 @@ static void shadow_install(stor_table *t, stor_table *sh)
         const stor_column *s = &sh->cols[c];
         d->i64 = s->i64; d->f64 = s->f64; d->str = s->str; d->nulls = s->nulls;
         d->pool = s->pool; d->code = s->code; d->seg = s->seg;
+        d->zdict = s->zdict; d->ztried = s->ztried;
         d->lo = s->lo; d->hi = s->hi;   /* (ev_len stays: a reader may still look) */
     }
     for (uint32_t i = 0; i < t->nidx; i++) {

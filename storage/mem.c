@@ -287,6 +287,7 @@ char *stor_strndup(const char *s, size_t n)
 }
 
 size_t stor_mem_used(void) { return atomic_load(&mem_used); }
+void stor_mem_external(ptrdiff_t delta) { atomic_fetch_add(&mem_used, (size_t)delta); }
 
 static size_t mem_limit, mem_ceiling;
 /* Statements may take an eighth more than table data may: a full table still leaves

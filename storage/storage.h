@@ -70,6 +70,9 @@ char *stor_strndup(const char *s, size_t n);
 #define STOR_LONG_STR 1024
 char *stor_strndup_long(const char *s, size_t n);
 size_t stor_mem_used(void);
+/* Bytes a library allocated for the store (zstd's dictionary tables): counted in
+ * Memory_used as they come (delta > 0) and go. */
+void   stor_mem_external(ptrdiff_t delta);
 /* This thread's allocations come from the catalog's own arena while on (a statement that
  * makes definitions: storage/mem.c), so they do not pin the pages of row values. */
 void   stor_mem_catalog(bool on);
@@ -336,6 +339,9 @@ typedef struct stor_column {
                                 last read or written (compress.c); owned by the table */
     uint64_t ev_len, ev_long;   /* while its table is evicted (evict.c): the live rows'
                                    string bytes, and how many of them pass 127 bytes */
+    struct zv_dict *zdict;   /* CK_STR: the dictionary its cold values are compressed with
+                                (compress.c; a reference), or NULL; goes with the rows */
+    bool ztried;             /* a sample of it was taken for zdict (compression thread) */
 } stor_column;
 
 /* Short string values (up to STOR_POOL_MAX bytes) are held once per column: rows with
@@ -1064,6 +1070,8 @@ typedef struct stor_zstats {
     uint64_t values;         /* values held compressed now */
     uint64_t bytes;          /* their compressed size (with headers) */
     uint64_t raw_bytes;      /* their length */
+    uint64_t dicts;          /* columns' dictionaries held (compress.c) */
+    uint64_t dict_bytes;     /* their size, with zstd's decompression tables */
 } stor_zstats;
 void stor_compress_stats(stor_zstats *out);   /* any thread */
 /* Eviction of cold tables (storage/evict.c). A base table that no statement found

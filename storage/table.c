@@ -517,6 +517,9 @@ static void col_free_data(stor_column *c, uint32_t nrows, uint32_t cap)
     stor_vec_free(c->str, (size_t)cap * sizeof *c->str);
     stor_free(c->nulls); stor_free(c->seg);
     c->i64 = NULL; c->f64 = NULL; c->str = NULL; c->nulls = NULL; c->seg = NULL;
+    zv_dict_unref(c->zdict);   /* (the blobs made with it hold their own references) */
+    c->zdict = NULL;
+    c->ztried = false;
     c->lo = c->hi = 0;
 }
 
@@ -628,6 +631,7 @@ stor_table *stor_table_create(stor_db *d, stor_table *def)
     if (!t->auto_inc) t->auto_inc = 1;
     for (uint32_t i = 0; i < t->ncols; i++) {   /* a definition: no data (a copied one's pointers) */
         t->cols[i].pool = NULL; t->cols[i].code = NULL; t->cols[i].seg = NULL;
+        t->cols[i].zdict = NULL; t->cols[i].ztried = false;
     }
     for (uint32_t i = 0; i < t->nidx; i++) {
         t->idx[i].nbuckets = 0;
@@ -1880,6 +1884,14 @@ static bool seg_cold(const struct stor_seg *g, uint32_t now, uint32_t after_s)
     return used <= now && now - used >= after_s && g->packed <= used;
 }
 
+/* A value tbl_compress_pass would compress (but for how much it saves). */
+static bool zv_wants(const stor_table *t, const stor_column *col, uint32_t r, size_t min_bytes)
+{
+    const struct stor_str *s = &col->str[r];
+    return s->p && !s->pooled && !zv_is(s->p) && s->len >= min_bytes && !stor_is_dead(t, r)
+           && !stor_is_null(col, r);
+}
+
 bool tbl_compress_candidates(uint32_t now, uint32_t after_s)
 {
     for (uint32_t i = 0; i < ndbs; i++) {
@@ -1921,9 +1933,8 @@ bool tbl_compress_pass(uint32_t now, uint32_t after_s, size_t min_bytes, uint64_
                     if (end > t->nrows) end = t->nrows;
                     for (uint32_t r = g << STOR_SEG_SHIFT; r < end; r++) {
                         struct stor_str *s = &col->str[r];
-                        if (!s->p || s->pooled || zv_is(s->p) || s->len < min_bytes) continue;
-                        if (stor_is_dead(t, r) || stor_is_null(col, r)) continue;
-                        char *z = zv_pack(s->p, s->len);
+                        if (!zv_wants(t, col, r, min_bytes)) continue;
+                        char *z = zv_pack(s->p, s->len, col->zdict);
                         if (z) { stor_free(s->p); s->p = z; }
                         if (now_ns() - t0 > budget_ns) return true;   /* the segment goes on next time */
                     }
@@ -1933,6 +1944,82 @@ bool tbl_compress_pass(uint32_t now, uint32_t after_s, size_t min_bytes, uint64_
         }
     }
     return false;
+}
+
+/* Calls fn for each value of col's cold segments that tbl_compress_pass would take. */
+static void cold_values(const stor_table *t, const stor_column *col, uint32_t now, uint32_t after_s,
+                        size_t min_bytes, void (*fn)(void *, const struct stor_str *), void *arg)
+{
+    uint32_t nseg = (t->nrows + STOR_SEG_ROWS - 1) >> STOR_SEG_SHIFT;
+    for (uint32_t g = 0; g < nseg; g++) {
+        if (!seg_cold(&col->seg[g], now, after_s)) continue;
+        uint32_t end = (g + 1) << STOR_SEG_SHIFT;
+        if (end > t->nrows) end = t->nrows;
+        for (uint32_t r = g << STOR_SEG_SHIFT; r < end; r++)
+            if (zv_wants(t, col, r, min_bytes)) fn(arg, &col->str[r]);
+    }
+}
+
+struct zs_walk { uint64_t bytes, seen, every; size_t cap, piece, used; tbl_zsample *out; };
+
+static void zs_count(void *a, const struct stor_str *s)
+{
+    struct zs_walk *w = a;
+    w->bytes += s->len;
+    w->seen++;
+}
+
+static void zs_take(void *a, const struct stor_str *s)
+{
+    struct zs_walk *w = a;
+    if (w->seen++ % w->every || w->used >= w->cap) return;
+    size_t n = s->len < w->piece ? s->len : w->piece;
+    if (n > w->cap - w->used) n = w->cap - w->used;
+    memcpy(w->out->buf + w->used, s->p, n);
+    w->out->sizes[w->out->n++] = n;
+    w->used += n;
+}
+
+bool tbl_dict_sample(uint32_t now, uint32_t after_s, size_t min_bytes, size_t min_total, size_t cap,
+                     size_t piece, tbl_zsample *out)
+{
+    for (uint32_t i = 0; i < ndbs; i++) {
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            for (uint32_t c = 0; c < t->ncols; c++) {
+                stor_column *col = &t->cols[c];
+                if (col->kind != CK_STR || !col->seg || col->zdict || col->ztried || col_in_index(t, c))
+                    continue;
+                struct zs_walk w = { .cap = cap, .piece = piece, .out = out };
+                cold_values(t, col, now, after_s, min_bytes, zs_count, &w);
+                if (w.bytes < min_total) continue;
+                col->ztried = true;   /* (only this thread reads or writes it under the shared lock) */
+                memset(out, 0, sizeof *out);
+                out->t = t; out->serial = t->serial; out->col = c;
+                w.every = w.bytes > cap ? (w.bytes + cap - 1) / cap : 1;
+                out->buf = malloc(cap);
+                out->sizes = malloc((w.seen / w.every + 1) * sizeof *out->sizes);
+                if (!out->buf || !out->sizes) { free(out->buf); free(out->sizes); return false; }
+                w.seen = 0;
+                cold_values(t, col, now, after_s, min_bytes, zs_take, &w);
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+void tbl_dict_install(const tbl_zsample *s, struct zv_dict *d)
+{
+    for (uint32_t i = 0; i < ndbs; i++) {
+        for (uint32_t j = 0; j < dbs[i]->ntables; j++) {
+            stor_table *t = dbs[i]->tables[j];
+            if (t != s->t || t->serial != s->serial || s->col >= t->ncols) continue;
+            stor_column *col = &t->cols[s->col];
+            if (col->kind == CK_STR && !col->zdict && col->str) { col->zdict = d; return; }
+        }
+    }
+    zv_dict_unref(d);
 }
 
 /* Frees everything (at shutdown). */

@@ -149,9 +149,36 @@ const char *zv_plain(const stor_column *c, uint32_t row);
  * The table is not changed. Safe under the shared store lock, while readers restore
  * values (the checkpoint thread reads this way). */
 const char *zv_read(const stor_column *c, uint32_t row, char **buf, size_t *cap);
-/* Compresses one plain value if that saves enough; the new pointer (tagged) or NULL
- * to keep the plain one. Compression thread only. */
-char *zv_pack(const char *p, uint32_t len);
+/* Compresses one plain value if that saves enough, with dict when not NULL (a blob then
+ * holds a reference to it); the new pointer (tagged) or NULL to keep the plain one.
+ * Compression thread only; zv_pack_end after a run of them drops the cached CDict. */
+char *zv_pack(const char *p, uint32_t len, struct zv_dict *dict);
+void zv_pack_end(void);
+/* A dictionary trained on n samples (lengths sizes[], one after another in samples), one
+ * reference held; NULL if zstd's trainer finds none. Any thread, no lock needed. */
+struct zv_dict *zv_dict_train(const char *samples, const size_t *sizes, unsigned n);
+void zv_dict_unref(struct zv_dict *d);   /* NULL is fine */
+/* Trains a dictionary for each column that wants one (tbl_dict_sample), taking the store
+ * lock itself: shared to sample, none to train, exclusive to install. Compression thread
+ * (and tests). */
+void zv_dicts_make(uint32_t now, uint32_t after_s, size_t min_bytes);
+/* table.c: a sample of the first column with no dictionary yet (and not sampled before)
+ * whose cold long values (as tbl_compress_pass would take them) add up to min_total bytes:
+ * up to cap bytes of them, spread over the column, at most piece bytes of each; the
+ * column is marked sampled. Shared store lock; buf and sizes are plain malloc. */
+typedef struct tbl_zsample {
+    const stor_table *t;
+    uint64_t serial;
+    uint32_t col;
+    char *buf;
+    size_t *sizes;
+    unsigned n;
+} tbl_zsample;
+bool tbl_dict_sample(uint32_t now, uint32_t after_s, size_t min_bytes, size_t min_total, size_t cap,
+                     size_t piece, tbl_zsample *out);
+/* Gives d to the sampled column if it is still there without one, else lets d go.
+ * Exclusive store lock. */
+void tbl_dict_install(const tbl_zsample *s, struct zv_dict *d);
 /* table.c: one bounded pass of the compression thread over the catalog (store lock
  * exclusive): compresses the long values of cold segments; true when it stopped on its
  * budget with more to do. stor_compress_candidates: is there anything (shared lock)? */
