@@ -108,7 +108,7 @@ static const opt_def opt_defs[] = {
       "string values at least this long are compressed (zstd) once cold (default 512)" },
     { "compress_after_s", O_ZAFTER, K_NUM, 0, 31536000, 0, false,
       "a segment of 1,024 rows whose strings nobody read or wrote for this many seconds is "
-      "compressed (default 600; 0: no compression)" },
+      "compressed (default 300; 0: no compression)" },
     { "evict_after_s", O_EVICT, K_NUM, 0, 31536000, 0, false,
       "a table no statement used for this many seconds has its rows written to the datadir's "
       "evict/ folder and released from memory; the next statement that uses it reads them "
@@ -866,7 +866,7 @@ static void set_defaults(void)
     srv_cfg.offload_us = 2000;
     srv_cfg.plan_cache = 1;
     srv_cfg.compress_min_bytes = 512;
-    srv_cfg.compress_after_s = 600;
+    srv_cfg.compress_after_s = 300;
 }
 
 /* "-P3307" / "-P 3307" style short options (the few mariadbd has that matter). */
