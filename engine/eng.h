@@ -161,6 +161,8 @@ enum {
     EX_FN_NUMREST = 4096,   /* reads its arguments after the first as numbers (LEFT's length,
                                SUBSTRING's position): an ENUM is its index, a SET its mask */
     EX_FN_NUM2 = 8192,      /* reads its second argument as a number (LPAD's length) */
+    EX_FN_MINMAX = 16384,   /* GREATEST/LEAST: with a number among its arguments an ENUM or SET
+                               is compared as its number (MariaDB's aggregate_for_min_max) */
 };
 typedef struct ex_fdef ex_fdef;
 struct ex_ctx;

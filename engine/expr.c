@@ -2267,6 +2267,28 @@ static pl_expr *seq_call(cstate *cs, pl_expr *e)
 }
 
 /* A call of a function of the registry (ex_fdef) */
+/* GREATEST/LEAST of an ENUM or SET with a number (and no temporal): MariaDB compares them
+ * as doubles, the ENUM or SET as its number (val_real). The arguments are on the stack;
+ * each such one becomes its number there. Its type stays the column's for the typing
+ * (ty_if: a string among numbers makes a DOUBLE, with the ENUM's 0 decimals). */
+static bool minmax_enums(ex_prog *p, const ex_type *ats, int n)
+{
+    bool num = false, enums = false;
+    for (int i = 0; i < n; i++) {
+        uint8_t vt = ats[i].vt;
+        if (vt == VT_DATETIME || vt == VT_DATE || vt == VT_TIME) return false;
+        num |= vt == VT_INT || vt == VT_UINT || vt == VT_DECIMAL || vt == VT_DOUBLE;
+        enums |= ats[i].enumc != NULL;
+    }
+    if (!num || !enums) return false;
+    for (int i = 0; i < n; i++) {
+        if (!ats[i].enumc) continue;
+        ex_type tmp = ats[i];
+        enum_index(p, &tmp, n - 1 - i);
+    }
+    return true;
+}
+
 static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
@@ -2303,6 +2325,7 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
         if (year_column(&ats[i]) && (f->flags & EX_FN_DATEARGS)) year_as_date(p, &ats[i]);
 
     }
+    bool minmax_enum = (f->flags & EX_FN_MINMAX) && minmax_enums(p, ats, e->nargs);
     int nargs = e->nargs;
     for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
     cs->depth -= nargs - 1;
@@ -2359,6 +2382,7 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
             emit(p, OP_CAST, p->ncasts++, 0, -1);
         }
     }
+    if (minmax_enum && t->vt == VT_DOUBLE) emit(p, OP_TOSTR, 0, 1, 0);   /* (their numbers' best, as a double) */
     if (hybrid)
         hybrid_hexnum(p, ats + is_if, e->nargs - is_if, t);
     else if (f->flags & EX_FN_AS_FIRST)

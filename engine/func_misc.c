@@ -172,13 +172,29 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         bool s = false, num = false;
         /* a NULL argument counts as a string: with numbers, the comparison is DOUBLE */
         for (int i = 0; i < n; i++) { if (a[i].vt == VT_STRING || a[i].vt == VT_NULL) s = true; else num = true; }
-        if (s && num) { memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE; t->length = 23; t->decimals = 31; t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = true; }
+        if (s && num) {
+            /* decimals: the most of any argument's (a string's are not fixed; an ENUM's
+               or SET's, compared as its number, a NULL's and a hexadecimal literal's 0);
+               17 + decimals long, or 23 */
+            uint8_t dec = 0;
+            for (int i = 0; i < n; i++) {
+                uint8_t d = a[i].vt == VT_STRING && !a[i].enumc && !a[i].hexnum ? 31
+                          : a[i].vt == VT_STRING || a[i].vt == VT_NULL || a[i].vt == VT_INT || a[i].vt == VT_UINT ? 0
+                          : a[i].decimals;
+                if (d > dec) dec = d > 31 ? 31 : d;
+            }
+            memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE;
+            t->decimals = dec; t->length = dec >= 31 ? 23 : 17u + dec;
+            t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = false;
+            for (int i = 0; i < n; i++) t->nullable |= a[i].nullable || a[i].vt == VT_NULL;
+            if (!t->nullable) t->flags |= NOT_NULL_FLAG;
+        }
         bool hex = false;
         for (int i = 0; i < n; i++) hex |= a[i].hexnum;
         if (s && num && hex) { t->length = 17; t->decimals = 0; }   /* a hexadecimal literal among numbers */
     }
     if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
-    if (any_str) {   /* CHAR columns the only strings (with numbers, NULLs): CHAR */
+    if (any_str && t->vt == VT_STRING) {   /* CHAR columns the only strings (with numbers, NULLs): CHAR */
         bool all_char = true, one = false;
         for (int i = 0; i < m; i++) {
             if (b[i].vt != VT_STRING) continue;
@@ -851,7 +867,7 @@ static const ex_fdef rows[] = {
     { "DATABASE", 0, 0, EX_FN_SYSCONST, F_DATABASE, ty_database, fn_database },
     { "FOUND_ROWS", 0, 0, EX_FN_STMT | EX_FN_NO_DEFAULT, F_FOUND_ROWS, ty_found_rows, fn_found_rows },
     { "GET_LOCK", 2, 2, EX_FN_NULL_IN | EX_FN_VOLATILE | EX_FN_NO_DEFAULT, F_GET_LOCK, ty_long1, fn_get_lock },
-    { "GREATEST", 2, -1, 0, F_GREATEST, ty_if, fn_greatest },
+    { "GREATEST", 2, -1, EX_FN_MINMAX, F_GREATEST, ty_if, fn_greatest },
     { "IF", 3, 3, EX_FN_HYBRID | EX_FN_COND_FIRST, F_IF, ty_if, fn_if },
     { "IFNULL", 2, 2, EX_FN_HYBRID, F_IFNULL, ty_if, fn_ifnull },
     { "INET6_ATON", 1, 1, EX_FN_NULL_IN, EX_FX_INET6_ATON, ty_inet6_aton, fn_inet6_aton },
@@ -868,7 +884,7 @@ static const ex_fdef rows[] = {
     { "IS_USED_LOCK", 1, 1, EX_FN_NULL_IN | EX_FN_VOLATILE | EX_FN_NO_DEFAULT, F_IS_USED_LOCK, ty_is_used_lock, fn_get_lock },
     { "LASTVAL", 2, 2, EX_FN_VOLATILE, EX_FX_LASTVAL, ty_seq, fn_seq },
     { "LAST_INSERT_ID", 0, 1, EX_FN_VOLATILE | EX_FN_NO_DEFAULT, F_LAST_INSERT_ID, ty_last_insert_id, fn_last_insert_id },
-    { "LEAST", 2, -1, 0, F_LEAST, ty_if, fn_greatest },
+    { "LEAST", 2, -1, EX_FN_MINMAX, F_LEAST, ty_if, fn_greatest },
     { "MATCH", 3, 3, EX_FN_STMT, EX_FX_MATCH, ex_ty_match, ex_fn_match },
     { "NAME_CONST", 2, 2, 0, EX_FX_NAME_CONST, ty_as_second, fn_name_const },
     { "NEXTVAL", 2, 2, EX_FN_VOLATILE, EX_FX_NEXTVAL, ty_seq, fn_seq },
