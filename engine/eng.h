@@ -71,7 +71,7 @@ enum {
     OP_REGEXP,       /* b = negated */
     OP_FUNC,         /* a = the function's registry handle, b = nargs, c = consts index of the call */
     OP_CASE,         /* a = nargs layout flags, b = nargs */
-    OP_CAST,         /* a = cast index in prog->casts */
+    OP_CAST,         /* a = cast index in prog->casts; b = depth of the value cast (0: the top) */
     OP_SUBQ,         /* a = subquery index: scalar / EXISTS / IN */
     OP_USERVAR,      /* push @var consts[a] names it */
     OP_SYSVAR,       /* push @@var consts[a] names it, b = global */

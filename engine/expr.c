@@ -2267,16 +2267,47 @@ static pl_expr *seq_call(cstate *cs, pl_expr *e)
 }
 
 /* A call of a function of the registry (ex_fdef) */
-/* GREATEST/LEAST of an ENUM or SET with a number (and no temporal): MariaDB compares them
+/* GREATEST/LEAST of a temporal with others: each argument not of the result's kind and
+ * digits becomes it where it lies on the stack (depth), before they are compared: a
+ * number or string that is no date as the zero date, no time as NULL (MariaDB's
+ * val_datetime_packed / val_time_packed). */
+static void minmax_temporal_args(ex_prog *p, const ex_fdef *f, const ex_type *ats, int n, const pl_expr *e)
+{
+    ex_type rt;
+    f->type(f, ats, n, &rt, e);
+    if (rt.vt != VT_DATETIME && rt.vt != VT_DATE && rt.vt != VT_TIME) return;
+    for (int i = 0; i < n; i++) {
+        uint8_t vt = ats[i].vt, dec = ats[i].decimals;
+        if (year_column(&ats[i])) {   /* a YEAR is its zero date 'YYYY-00-00' (Field_year::get_date) */
+            emit(p, OP_RETYPE, EX_RT_YEAR_DATE, n - 1 - i, 0);
+            vt = VT_DATE; dec = 0;
+        }
+        if (vt == VT_NULL || (vt == rt.vt && dec == rt.decimals)) continue;
+        if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
+        p->casts[p->ncasts] = (pl_cast){ .type = rt.vt == VT_DATE ? CT_DATE : rt.vt == VT_TIME ? CT_TIME : CT_DATETIME,
+                                         .len = rt.decimals, .scale = -1, .fuzzy = rt.vt != VT_TIME };
+        emit(p, OP_CAST, p->ncasts++, n - 1 - i, -1);
+    }
+}
+
+/* GREATEST/LEAST of a BIT column with others: the BIT is its number. Of an ENUM or SET
+ * with a number (and no temporal): MariaDB compares them
  * as doubles, the ENUM or SET as its number (val_real). The arguments are on the stack;
  * each such one becomes its number there. Its type stays the column's for the typing
- * (ty_if: a string among numbers makes a DOUBLE, with the ENUM's 0 decimals). */
-static bool minmax_enums(ex_prog *p, const ex_type *ats, int n)
+ * (ty_if: a string among numbers makes a DOUBLE, with the ENUM's 0 decimals). With a
+ * temporal: minmax_temporal_args. */
+static bool minmax_args(ex_prog *p, const ex_fdef *f, ex_type *ats, int n, const pl_expr *e)
 {
-    bool num = false, enums = false;
+    bool num = false, enums = false, allbit = true;
+    for (int i = 0; i < n; i++) allbit &= bit_column(&ats[i]);
+    for (int i = 0; i < n && !allbit; i++)   /* a BIT among others: its number (INT_RESULT) */
+        if (bit_column(&ats[i])) {
+            emit(p, OP_RETYPE, EX_RT_BIT_UINT, n - 1 - i, 0);
+            bit_uint_type(&ats[i]);
+        }
     for (int i = 0; i < n; i++) {
         uint8_t vt = ats[i].vt;
-        if (vt == VT_DATETIME || vt == VT_DATE || vt == VT_TIME) return false;
+        if (vt == VT_DATETIME || vt == VT_DATE || vt == VT_TIME) { minmax_temporal_args(p, f, ats, n, e); return false; }
         num |= vt == VT_INT || vt == VT_UINT || vt == VT_DECIMAL || vt == VT_DOUBLE;
         enums |= ats[i].enumc != NULL;
     }
@@ -2325,7 +2356,7 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
         if (year_column(&ats[i]) && (f->flags & EX_FN_DATEARGS)) year_as_date(p, &ats[i]);
 
     }
-    bool minmax_enum = (f->flags & EX_FN_MINMAX) && minmax_enums(p, ats, e->nargs);
+    bool minmax_enum = (f->flags & EX_FN_MINMAX) && minmax_args(p, f, ats, e->nargs, e);
     int nargs = e->nargs;
     for (int i = 0; i < e->nargs; i++) if (e->args[i]->kind == E_INTERVAL) nargs++;
     cs->depth -= nargs - 1;
@@ -3718,8 +3749,8 @@ static void ex_eval_inner(ex_ctx *ctx, const ex_prog *p, pdb_value *out)
             if (ctx->nsrc > 0 && ctx->rows && ctx->rows[0] != EX_NULLROW && ctx->src[0].t)
                 rowno = ctx->stmt->last_scan_indexed ? 1 : ctx->rows[0] + 1;
             else rowno = EX_ROW_AT_WARN;
-            ex_cast(ctx, &st[sp - 1], &p->casts[o->a], &r, o->c >= 0 ? &p->consts[o->c] : NULL, rowno);
-            st[sp - 1] = r;
+            ex_cast(ctx, &st[sp - 1 - o->b], &p->casts[o->a], &r, o->c >= 0 ? &p->consts[o->c] : NULL, rowno);
+            st[sp - 1 - o->b] = r;
             break;
         }
         case OP_SUBQ: {

@@ -164,8 +164,11 @@ bool ex_time_on_today(ex_ctx *ctx, const pdb_value *t, int64_t *dt)
     return t->t == VT_TIME && ex_fn_get_dt(ctx, t, dt, &isd);
 }
 
-bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
+/* fuzzy: GREATEST/LEAST's reading, whose value that is no date becomes the zero date:
+ * MariaDB warns of it as truncated. */
+static bool get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate, bool fuzzy)
 {
+    const char *bad = fuzzy ? "Truncated incorrect datetime value: '%s'" : "Incorrect datetime value: '%s'";
     *isdate = false;
     switch (v->t) {
     case VT_TIME: {   /* a TIME is that long after today's midnight, as MariaDB converts it */
@@ -194,7 +197,7 @@ bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
             ex_warn(ctx, "Warning", 1292, "Truncated incorrect %s value: '%s'", *isdate ? "date" : "datetime", ex_errconv_bin(ctx->a, v->p, (size_t)(v->len)));
             return true;
         default:
-            ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, v->p, (size_t)(v->len)));
+            ex_warn(ctx, "Warning", 1292, bad, ex_errconv_bin(ctx->a, v->p, (size_t)(v->len)));
             return false;
         }
     case VT_INT: case VT_DECIMAL: case VT_DOUBLE: case VT_UINT: {
@@ -212,11 +215,16 @@ bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
         char buf[80];
         const char *txt;
         size_t n = pdb_value_text(v, NULL, buf, sizeof buf, &txt);
-        ex_warn(ctx, "Warning", 1292, "Incorrect datetime value: '%s'", ex_errconv_bin(ctx->a, txt, (size_t)(n)));
+        ex_warn(ctx, "Warning", 1292, bad, ex_errconv_bin(ctx->a, txt, (size_t)(n)));
         return false;
     }
     default: return false;
     }
+}
+
+bool ex_fn_get_dt(ex_ctx *ctx, const pdb_value *v, int64_t *dt, bool *isdate)
+{
+    return get_dt(ctx, v, dt, isdate, false);
 }
 
 int ex_fn_days_in_month(int y, int m)
@@ -471,7 +479,10 @@ void ex_cast(ex_ctx *ctx, const pdb_value *in, const pl_cast *c, pdb_value *out,
     case CT_DATE: case CT_DATETIME: {
         int64_t dt; bool isd;
         if (in->t == VT_DATETIME || in->t == VT_DATE) { dt = in->i; }
-        else if (!ex_fn_get_dt(ctx, in, &dt, &isd)) { *out = ex_null(); return; }
+        else if (!get_dt(ctx, in, &dt, &isd, c->fuzzy)) {
+            if (!c->fuzzy) { *out = ex_null(); return; }
+            dt = pdb_dt_pack(0, 0, 0, 0, 0, 0, 0);
+        }
         int y, mo, d, h, mi, s, us;
         pdb_dt_unpack(dt, &y, &mo, &d, &h, &mi, &s, &us);
         if (c->type == CT_DATE) { *out = ex_fn_dt_value(pdb_dt_pack(y, mo, d, 0, 0, 0, 0), true); return; }

@@ -51,8 +51,115 @@ static bool temporal_merge(const ex_type *b, int m, ex_type *t)
     return true;
 }
 
+/* GREATEST/LEAST with a temporal argument (MariaDB's aggregate_for_min_max, one argument
+ * after the other): a temporal beats a non-temporal, a TIMESTAMP with anything but a
+ * TIMESTAMP makes a DATETIME, as do two temporal kinds. Fraction digits: the most of any
+ * argument's, at most 6 (a string's or a FLOAT's are not fixed: 6). False when the result
+ * is not temporal. */
+static bool minmax_temporal(const ex_type *a, int n, ex_type *t)
+{
+    uint8_t vt = a[0].vt;
+    bool ts = a[0].ptype == MYSQL_TYPE_TIMESTAMP;
+    for (int i = 1; i < n; i++) {
+        bool ht = temporal_vt(vt), it = temporal_vt(a[i].vt), its = a[i].ptype == MYSQL_TYPE_TIMESTAMP;
+        if (!ht && !it) continue;
+        if (ts != its) { vt = VT_DATETIME; ts = false; }
+        else if (!ht || !it) vt = it ? a[i].vt : vt;
+        else if (vt != a[i].vt) vt = VT_DATETIME;
+    }
+    if (!temporal_vt(vt)) return false;
+    uint8_t dec = 0;
+    for (int i = 0; i < n; i++) {
+        uint8_t d = a[i].vt == VT_NULL || a[i].vt == VT_INT || a[i].vt == VT_UINT || a[i].vt == VT_DATE ? 0
+                  : a[i].vt == VT_STRING ? (a[i].enumc || a[i].hexnum ? 0 : 6) : a[i].decimals;
+        if (d > dec) dec = d;
+    }
+    if (dec > 6 || vt == VT_DATE) dec = vt == VT_DATE ? 0 : 6;
+    memset(t, 0, sizeof *t);
+    t->vt = vt;
+    t->ptype = vt == VT_DATE ? MYSQL_TYPE_DATE : vt == VT_TIME ? MYSQL_TYPE_TIME : ts ? MYSQL_TYPE_TIMESTAMP : MYSQL_TYPE_DATETIME;
+    t->decimals = dec;
+    t->length = (vt == VT_DATE || vt == VT_TIME ? 10u : 19u) + (dec ? dec + 1u : 0);
+    t->coll = COLL_BINARY;
+    t->flags = BINARY_FLAG;
+    t->nullable = true;
+    return true;
+}
+
+/* The integer digits of a number's type (its length less sign, point and fraction). */
+static uint32_t int_digits(const ex_type *a)
+{
+    bool uns = a->is_unsigned || a->vt == VT_UINT || a->ptype == MYSQL_TYPE_YEAR;
+    uint32_t fr = a->vt == VT_DECIMAL ? a->decimals : 0;
+    uint32_t x = (uns || !a->length ? 0 : 1) + (fr ? fr + 1 : 0);
+    return a->length > x ? a->length - x : 1;
+}
+
+/* GREATEST/LEAST of numbers only, MariaDB's attributes: a DOUBLE has the most decimals of
+ * any argument (not fixed: 31) and is 17 + decimals long (23 when not fixed); a DECIMAL
+ * the most integer digits and the most fraction digits of any, unsigned only when every
+ * argument is; NOT NULL when no argument can be NULL; a YEAR is no ZEROFILL. */
+static void minmax_numeric(const ex_type *a, int n, ex_type *t)
+{
+    bool nl = false, uns = true;
+    uint32_t dig = 0, dec = 0;
+    for (int i = 0; i < n; i++) {
+        nl |= a[i].nullable || a[i].vt == VT_NULL;
+        uns &= a[i].is_unsigned || a[i].vt == VT_UINT || a[i].ptype == MYSQL_TYPE_YEAR;
+        uint32_t d = a[i].vt == VT_DECIMAL || a[i].vt == VT_DOUBLE ? a[i].decimals : 0;
+        if (d > dec) dec = d;
+        if (int_digits(&a[i]) > dig) dig = int_digits(&a[i]);
+    }
+    if (t->vt == VT_DOUBLE) {
+        if (!uns) { t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
+        t->decimals = (uint8_t)(dec > 31 ? 31 : dec);
+        t->length = t->decimals >= 31 ? 23 : 17u + t->decimals;
+    } else if (t->vt == VT_DECIMAL) {
+        t->decimals = (uint8_t)dec;
+        t->length = dig + dec + (dec ? 1 : 0) + (uns ? 0 : 1);
+        t->is_unsigned = uns;
+        if (uns) t->flags |= UNSIGNED_FLAG;
+        else t->flags &= (uint16_t)~UNSIGNED_FLAG;
+    }
+    if (t->ptype == MYSQL_TYPE_YEAR) t->flags &= (uint16_t)~ZEROFILL_FLAG;
+    t->nullable = nl;
+    if (nl) t->flags &= (uint16_t)~NOT_NULL_FLAG;
+    else t->flags |= NOT_NULL_FLAG;
+}
+
+static bool blob_type(const ex_type *a)
+{
+    return a->vt == VT_STRING && a->ptype >= MYSQL_TYPE_TINY_BLOB && a->ptype <= MYSQL_TYPE_BLOB;
+}
+
+/* GREATEST/LEAST of strings with a TEXT or BLOB among them, as MariaDB types them: a TEXT
+ * counts its bytes as characters (a TEXT of utf8mb4 gives 1,048,560 bytes, a TINYTEXT
+ * 4,080), towards a binary result its characters; the result is the BLOB type of its
+ * length (at most 4294967295), without BLOB_FLAG. */
+static void minmax_blob(const ex_type *b, int m, ex_type *t)
+{
+    bool any = false;
+    for (int i = 0; i < m; i++) any |= blob_type(&b[i]);
+    if (!any) return;
+    uint64_t l = 0, mb = 1;   /* (mb: the widest charset's, which the collations aggregate to) */
+    for (int i = 0; i < m; i++) {
+        if (b[i].vt == VT_NULL) continue;
+        const pdb_collation *co = pdb_coll_by_id(b[i].coll);
+        if (b[i].vt == VT_STRING && co && co->maxlen > mb) mb = co->maxlen;
+        uint64_t x = t->coll != COLL_BINARY ? (blob_type(&b[i]) ? b[i].length : ex_fn_chars_of(&b[i]))
+                   : blob_type(&b[i]) && b[i].length < 4294967295u ? ex_fn_chars_of(&b[i]) : b[i].length;
+        if (x > l) l = x;
+    }
+    l *= t->coll == COLL_BINARY ? 1 : mb;
+    t->length = l > 4294967295u ? 4294967295u : (uint32_t)l;
+    t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : t->length <= 65535 ? MYSQL_TYPE_BLOB
+             : t->length <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
+    t->flags &= (uint16_t)~BLOB_FLAG;
+}
+
 static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
 {
+    if ((fd->id == F_GREATEST || fd->id == F_LEAST) && minmax_temporal(a, n, t)) return;
     const ex_type *b = fd->id == F_IF ? a + 1 : a;
     int m = fd->id == F_IF ? 2 : fd->id == F_NULLIF ? 1 : n;
     bool minmax = fd->id == F_GREATEST || fd->id == F_LEAST;
@@ -98,6 +205,10 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
             else dbl = true;
         }
         t->ptype = flt && !dbl ? MYSQL_TYPE_FLOAT : MYSQL_TYPE_DOUBLE;
+    } else if (t->vt == VT_DOUBLE) {   /* GREATEST/LEAST: FLOAT of FLOATs only, else DOUBLE */
+        bool flt = true;
+        for (int i = 0; i < m; i++) flt &= b[i].ptype == MYSQL_TYPE_FLOAT;
+        if (!flt && t->ptype == MYSQL_TYPE_FLOAT) { t->ptype = MYSQL_TYPE_DOUBLE; if (t->decimals >= 31) t->length = 23; }
     }
     bool any_str = temporal_str;
     for (int i = 0; i < m; i++) any_str |= b[i].vt == VT_STRING;
@@ -122,8 +233,9 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         const pdb_collation *co = pdb_coll_by_id(coll);
         uint64_t mx = co && co->maxlen > 1 ? 4294967295u / co->maxlen : 4294967295u;
         ex_fn_t_str(t, (uint32_t)(l > mx ? mx : l), coll);
+        if (minmax) minmax_blob(b, m, t);
         /* with a TEXT/BLOB argument the result is a BLOB type even when short */
-        for (int i = 0; i < m; i++)
+        for (int i = 0; i < m && !minmax; i++)
             if (b[i].vt == VT_STRING && b[i].ptype >= MYSQL_TYPE_TINY_BLOB && b[i].ptype <= MYSQL_TYPE_BLOB && t->length <= 65535) {
                 t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG;
                 break;
@@ -192,6 +304,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         bool hex = false;
         for (int i = 0; i < n; i++) hex |= a[i].hexnum;
         if (s && num && hex) { t->length = 17; t->decimals = 0; }   /* a hexadecimal literal among numbers */
+        if (!s) minmax_numeric(a, n, t);
     }
     if (t->ptype == MYSQL_TYPE_STRING) t->ptype = MYSQL_TYPE_VAR_STRING;
     if (any_str && t->vt == VT_STRING) {   /* CHAR columns the only strings (with numbers, NULLs): CHAR */

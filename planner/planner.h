@@ -94,6 +94,8 @@ typedef struct pl_cast {
     int type;                 /* stor_ctype, or -1 SIGNED, -2 UNSIGNED */
     int32_t len, scale;       /* -1 when not given */
     uint16_t coll;            /* CHAR ... CHARACTER SET / COLLATE */
+    bool fuzzy;               /* (not from SQL) DATE/DATETIME as GREATEST/LEAST read them: a value
+                                 that is no date is the zero date, not NULL */
 } pl_cast;
 
 /* fn(...) OVER (PARTITION BY ... ORDER BY ... [ROWS|RANGE frame]) */
