@@ -1698,8 +1698,9 @@ static void comp_cmp(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     coll_lit_check(cs, e->args[0], &at[0], e->args[1], &at[1], ops[op]);
     emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
     type_int(t, 1);
-    t->nullable = op != BO_NSEQ;
-    if (op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
+    /* NULL only from a NULL operand (MariaDB's maybe_null of its arguments) */
+    t->nullable = op != BO_NSEQ && (at[0].nullable || at[1].nullable || at[0].vt == VT_NULL || at[1].vt == VT_NULL);
+    if (!t->nullable) t->flags |= NOT_NULL_FLAG;
 }
 
 /* Arithmetic and bit operators over the two operands just compiled, of types at[0] and at[1] */
@@ -1756,6 +1757,12 @@ static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
             lit |= (1 + (neg || x->s[0] == '-')) << (2 * i);
     }
     arith_type(op, &at[0], &at[1], t, incr, lit);
+    if ((op == BO_ADD || op == BO_SUB || op == BO_MUL) && !at[0].nullable && !at[1].nullable &&
+        at[0].vt != VT_NULL && at[1].vt != VT_NULL) {
+        /* of operands that cannot be NULL, NOT NULL (a division can be: by zero) */
+        t->nullable = false;
+        t->flags |= NOT_NULL_FLAG;
+    }
 }
 
 /* A binary operator: logical, comparison, arithmetic or bitwise */
@@ -2064,6 +2071,26 @@ static void comp_cast(cstate *cs, pl_expr *e, ex_type *t)
 }
 
 /* CASE, with or without an operand */
+/* CASE x WHEN v ...: an ENUM or SET compared with numbers only is its number (MariaDB
+ * compares them as numbers), as in x = v. The operand and the WHEN values lie on the
+ * stack, arguments 0..n-1. */
+static void case_enums(ex_prog *p, const pl_expr *e, const ex_type *at, int n)
+{
+    int nwhen = (n - 1 - (e->has_else ? 1 : 0)) / 2;
+    bool nums = true;
+    for (int k = 0; k < nwhen; k++) nums &= number_like(&at[1 + 2 * k]);
+    if (at[0].enumc && nums) {
+        ex_type tmp = at[0];
+        enum_index(p, &tmp, n - 1);
+    }
+    if (!number_like(&at[0])) return;
+    for (int k = 0; k < nwhen; k++)
+        if (at[1 + 2 * k].enumc) {
+            ex_type tmp = at[1 + 2 * k];
+            enum_index(p, &tmp, n - 2 - 2 * k);
+        }
+}
+
 static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_prog *p = cs->p;
@@ -2072,9 +2099,11 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
     bool first = true, mixed = false;
     int n = e->nargs, nres = 0;
     ex_type *res = stor_arena_alloc(cs->a, (size_t)(n ? n : 1) * sizeof *res);
+    ex_type *all = stor_arena_alloc(cs->a, (size_t)(n ? n : 1) * sizeof *all);
     for (int i = 0; i < n; i++) {
         ex_type it;
         comp(cs, e->args[i], &it);
+        all[i] = it;
         bool is_result = e->has_operand ? ((i >= 1) && ((i - 1) % 2 == 1 || (e->has_else && i == n - 1)))
                                         : ((i % 2 == 1) || (e->has_else && i == n - 1));
         if (!is_result && !e->has_operand && it.vt == VT_STRING) p->may_warn = true;   /* WHEN 'x' */
@@ -2089,6 +2118,7 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
             } else if (it.length > rt.length) rt.length = it.length;
         }
     }
+    if (e->has_operand) case_enums(p, e, all, n);
     cs->depth -= n - 1;
     emit(p, OP_CASE, (e->has_operand ? 1 : 0) | (e->has_else ? 2 : 0), (uint16_t)n, 0);
     if (first) { rt.vt = VT_NULL; rt.ptype = MYSQL_TYPE_NULL; }
@@ -2102,9 +2132,10 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
         hybrid_hexnum(p, res, nres, &rt);
     }
     *t = rt;
-    /* NULL when no WHEN matches without an ELSE, or a result can be (a spatial one always) */
+    /* NULL when no WHEN matches without an ELSE, or a result can be (a spatial one always);
+       and, as MariaDB says, when a condition, the operand or a WHEN value can be */
     bool nl = !e->has_else || t->geom;
-    for (int i = 0; i < nres; i++) nl |= res[i].nullable || res[i].vt == VT_NULL;
+    for (int i = 0; i < n; i++) nl |= all[i].nullable || all[i].vt == VT_NULL;
     t->nullable = nl;
     if (nl) t->flags &= (uint16_t)~NOT_NULL_FLAG;
     else t->flags |= NOT_NULL_FLAG;

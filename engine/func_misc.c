@@ -234,8 +234,18 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         uint64_t mx = co && co->maxlen > 1 ? 4294967295u / co->maxlen : 4294967295u;
         ex_fn_t_str(t, (uint32_t)(l > mx ? mx : l), coll);
         if (minmax) minmax_blob(b, m, t);
+        if (fd->id == F_NULLIF && blob_type(&b[0])) {
+            /* NULLIF of a TEXT or BLOB: its own type, its bytes counted as characters */
+            const pdb_collation *co = pdb_coll_by_id(t->coll);
+            uint64_t bytes = (uint64_t)b[0].length * (t->coll == COLL_BINARY || !co ? 1 : co->maxlen);
+            t->length = bytes > 4294967295u ? 4294967295u : (uint32_t)bytes;
+            const pdb_collation *c0 = pdb_coll_by_id(b[0].coll);   /* (its kind by its size) */
+            uint32_t own = b[0].length / (c0 && c0->maxlen && b[0].length < 4294967295u ? c0->maxlen : 1);
+            t->ptype = own <= 255 ? MYSQL_TYPE_TINY_BLOB : own <= 65535 ? MYSQL_TYPE_BLOB
+                     : own <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
+        }
         /* with a TEXT/BLOB argument the result is a BLOB type even when short */
-        for (int i = 0; i < m && !minmax; i++)
+        for (int i = 0; i < m && !minmax && fd->id != F_NULLIF; i++)
             if (b[i].vt == VT_STRING && b[i].ptype >= MYSQL_TYPE_TINY_BLOB && b[i].ptype <= MYSQL_TYPE_BLOB && t->length <= 65535) {
                 t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG;
                 break;
