@@ -520,6 +520,22 @@ static int div_incr(ex_scope *sc, cstate *cs)
 }
 
 static ex_prog *prog_mark_json(const ex_prog *p);
+/* A column's value carried on as a value (a scalar subquery's, MIN/MAX's): a TEXT or BLOB
+ * is its own kind by its size (columns all travel as BLOB), an ENUM or SET a VARCHAR. */
+static void own_string_type(ex_type *t)
+{
+    if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_BLOB) {
+        const pdb_collation *co = pdb_coll_by_id(t->coll);
+        uint32_t chars = t->length / (co && co->maxlen ? co->maxlen : 1);
+        t->ptype = chars <= 255 ? MYSQL_TYPE_TINY_BLOB : chars <= 65535 ? MYSQL_TYPE_BLOB :
+                   chars <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
+    }
+    if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_STRING && (t->flags & (ENUM_FLAG | SET_FLAG))) {
+        t->ptype = MYSQL_TYPE_VAR_STRING;
+        t->flags &= (uint16_t)~(ENUM_FLAG | SET_FLAG);
+    }
+}
+
 static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
 {
     ex_scope *sc = cs->sc;
@@ -626,6 +642,7 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         if ((t->vt == VT_INT || t->vt == VT_UINT) && e->nargs >= 1 && e->args[0]->kind != E_COLUMN && t->ptype != MYSQL_TYPE_NULL)
             t->ptype = MYSQL_TYPE_LONGLONG;
         if (t->vt == VT_NULL) { type_str(t, 0, COLL_BINARY); t->vt = VT_NULL; t->nullable = true; t->flags = BINARY_FLAG; }
+        if (e->nargs >= 1 && e->args[0]->kind == E_COLUMN) own_string_type(t);
         break;
     case AG_GROUP_CONCAT: type_str(t, 1024, at[0].vt == VT_STRING ? at[0].coll : COLL_UTF8MB4_GENERAL_CI);
         if (t->coll != COLL_BINARY) { const pdb_collation *co = pdb_coll_by_id(t->coll); t->length = 1024 * (co ? co->maxlen : 1); }
@@ -2169,17 +2186,7 @@ static void comp_subquery(cstate *cs, pl_expr *e, ex_type *t)
             *t = types[0];
             t->from_column = false;
             t->flags &= (uint16_t)~(NOT_NULL_FLAG | PRI_KEY_FLAG | UNIQUE_KEY_FLAG | MULTIPLE_KEY_FLAG | AUTO_INCREMENT_FLAG | PART_KEY_FLAG);
-            if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_BLOB) {
-                /* a TEXT/BLOB column's own kind (columns all travel as BLOB) */
-                const pdb_collation *co = pdb_coll_by_id(t->coll);
-                uint32_t chars = t->length / (co && co->maxlen ? co->maxlen : 1);
-                t->ptype = chars <= 255 ? MYSQL_TYPE_TINY_BLOB : chars <= 65535 ? MYSQL_TYPE_BLOB :
-                           chars <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
-            }
-            if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_STRING && (t->flags & (ENUM_FLAG | SET_FLAG))) {
-                t->ptype = MYSQL_TYPE_VAR_STRING;
-                t->flags &= (uint16_t)~(ENUM_FLAG | SET_FLAG);
-            }
+            own_string_type(t);
         } else type_str(t, 255, ctx->s->coll_connection);
         t->nullable = true;
     } else type_int(t, 1);
