@@ -674,6 +674,8 @@ typedef struct ex_scope {
     bool allow_alias;
     bool alias_first;       /* ORDER BY / HAVING: select aliases before columns */
     const char *clause;     /* for 1054: "field list", "where clause", ... */
+    bool grouped;           /* the query block has GROUP BY: MIN/MAX typed as MariaDB's
+                               temporary table's fields, not as their column */
     struct ex_scope *outer;
 } ex_scope;
 

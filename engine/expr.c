@@ -642,7 +642,7 @@ static void comp_agg(cstate *cs, pl_expr *e, int kind, ex_type *t)
         if ((t->vt == VT_INT || t->vt == VT_UINT) && e->nargs >= 1 && e->args[0]->kind != E_COLUMN && t->ptype != MYSQL_TYPE_NULL)
             t->ptype = MYSQL_TYPE_LONGLONG;
         if (t->vt == VT_NULL) { type_str(t, 0, COLL_BINARY); t->vt = VT_NULL; t->nullable = true; t->flags = BINARY_FLAG; }
-        if (e->nargs >= 1 && e->args[0]->kind == E_COLUMN) own_string_type(t);
+        if (e->nargs >= 1 && e->args[0]->kind == E_COLUMN && !cs->sc->grouped) own_string_type(t);
         break;
     case AG_GROUP_CONCAT: type_str(t, 1024, at[0].vt == VT_STRING ? at[0].coll : COLL_UTF8MB4_GENERAL_CI);
         if (t->coll != COLL_BINARY) { const pdb_collation *co = pdb_coll_by_id(t->coll); t->length = 1024 * (co ? co->maxlen : 1); }

@@ -5533,6 +5533,7 @@ static void block_compile(qstate *q, ex_scope *sc, bp_progs *pg, pl_item *items,
     q->aggs = aggs; q->wins = wins;
     sc->aggs = aggs; sc->naggs = &q->naggs;
     sc->wins = wins; sc->nwins = &q->nwins;
+    sc->grouped = sel->ngroup > 0;
     q->items = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_prog *));
     q->itypes = stor_arena_alloc(ctx->a, (size_t)(nitems ? nitems : 1) * sizeof(ex_type));
     for (int i = 0; i < nitems; i++) {
