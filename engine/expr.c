@@ -1715,9 +1715,10 @@ static void comp_cmp(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
     coll_lit_check(cs, e->args[0], &at[0], e->args[1], &at[1], ops[op]);
     emit(p, OP_CMP, op, once_entry(p, e, at), str_coll(cs, &at[0], &at[1]));
     type_int(t, 1);
-    /* NULL only from a NULL operand (MariaDB's maybe_null of its arguments) */
-    t->nullable = op != BO_NSEQ && (at[0].nullable || at[1].nullable || at[0].vt == VT_NULL || at[1].vt == VT_NULL);
-    if (!t->nullable) t->flags |= NOT_NULL_FLAG;
+    /* (nullable whatever the operands: MariaDB's text result says NOT NULL of id > 0 over a
+       NOT NULL column, its prepared statement's metadata nullable, as for a + 1) */
+    t->nullable = op != BO_NSEQ;
+    if (op == BO_NSEQ) t->flags |= NOT_NULL_FLAG;
 }
 
 /* Arithmetic and bit operators over the two operands just compiled, of types at[0] and at[1] */
@@ -1773,13 +1774,10 @@ static void comp_arith(cstate *cs, pl_expr *e, ex_type *at, ex_type *t)
         if (x->kind == E_INT && (at[i].vt == VT_INT || at[i].vt == VT_UINT))
             lit |= (1 + (neg || x->s[0] == '-')) << (2 * i);
     }
+    /* (nullable whatever the operands: MariaDB says NOT NULL of a + 1 over a NOT NULL column
+       in a text result, but nullable in a prepared statement's and a cursor's metadata,
+       which test_prepared_plans and test_cursors compare; see 70ec6c3) */
     arith_type(op, &at[0], &at[1], t, incr, lit);
-    if ((op == BO_ADD || op == BO_SUB || op == BO_MUL) && !at[0].nullable && !at[1].nullable &&
-        at[0].vt != VT_NULL && at[1].vt != VT_NULL) {
-        /* of operands that cannot be NULL, NOT NULL (a division can be: by zero) */
-        t->nullable = false;
-        t->flags |= NOT_NULL_FLAG;
-    }
 }
 
 /* A binary operator: logical, comparison, arithmetic or bitwise */
@@ -2149,10 +2147,11 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
         hybrid_hexnum(p, res, nres, &rt);
     }
     *t = rt;
-    /* NULL when no WHEN matches without an ELSE, or a result can be (a spatial one always);
-       and, as MariaDB says, when a condition, the operand or a WHEN value can be */
+    /* NULL when no WHEN matches without an ELSE, or a result can be (a spatial one always).
+       (MariaDB's text result is also NULL when a condition, the operand or a WHEN value
+       can be; not modelled, since a comparison here always can be: see comp_cmp) */
     bool nl = !e->has_else || t->geom;
-    for (int i = 0; i < n; i++) nl |= all[i].nullable || all[i].vt == VT_NULL;
+    for (int i = 0; i < nres; i++) nl |= res[i].nullable || res[i].vt == VT_NULL;
     t->nullable = nl;
     if (nl) t->flags &= (uint16_t)~NOT_NULL_FLAG;
     else t->flags |= NOT_NULL_FLAG;

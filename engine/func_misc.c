@@ -98,13 +98,15 @@ static uint32_t int_digits(const ex_type *a)
 /* GREATEST/LEAST of numbers only, MariaDB's attributes: a DOUBLE has the most decimals of
  * any argument (not fixed: 31) and is 17 + decimals long (23 when not fixed); a DECIMAL
  * the most integer digits and the most fraction digits of any, unsigned only when every
- * argument is; NOT NULL when no argument can be NULL; a YEAR is no ZEROFILL. */
+ * argument is; a YEAR is no ZEROFILL. NOT NULL when no argument can be NULL and none is a
+ * column: of NOT NULL columns MariaDB's text result says NOT NULL, its prepared
+ * statement's metadata nullable (as for comparisons, expr.c comp_cmp). */
 static void minmax_numeric(const ex_type *a, int n, ex_type *t)
 {
     bool nl = false, uns = true;
     uint32_t dig = 0, dec = 0;
     for (int i = 0; i < n; i++) {
-        nl |= a[i].nullable || a[i].vt == VT_NULL;
+        nl |= a[i].nullable || a[i].vt == VT_NULL || a[i].from_column;   /* (see above) */
         uns &= a[i].is_unsigned || a[i].vt == VT_UINT || a[i].ptype == MYSQL_TYPE_YEAR;
         uint32_t d = a[i].vt == VT_DECIMAL || a[i].vt == VT_DOUBLE ? a[i].decimals : 0;
         if (d > dec) dec = d;
@@ -308,7 +310,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
             memset(t, 0, sizeof *t); t->vt = VT_DOUBLE; t->ptype = MYSQL_TYPE_DOUBLE;
             t->decimals = dec; t->length = dec >= 31 ? 23 : 17u + dec;
             t->coll = COLL_BINARY; t->flags = BINARY_FLAG; t->nullable = false;
-            for (int i = 0; i < n; i++) t->nullable |= a[i].nullable || a[i].vt == VT_NULL;
+            for (int i = 0; i < n; i++) t->nullable |= a[i].nullable || a[i].vt == VT_NULL || a[i].from_column;
             if (!t->nullable) t->flags |= NOT_NULL_FLAG;
         }
         bool hex = false;
