@@ -2085,7 +2085,6 @@ static void comp_cast(cstate *cs, pl_expr *e, ex_type *t)
     }
 }
 
-/* CASE, with or without an operand */
 /* CASE x WHEN v ...: an ENUM or SET compared with numbers only is its number (MariaDB
  * compares them as numbers), as in x = v. The operand and the WHEN values lie on the
  * stack, arguments 0..n-1. */
@@ -2106,6 +2105,7 @@ static void case_enums(ex_prog *p, const pl_expr *e, const ex_type *at, int n)
         }
 }
 
+/* CASE, with or without an operand */
 static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_prog *p = cs->p;
@@ -2303,7 +2303,6 @@ static pl_expr *seq_call(cstate *cs, pl_expr *e)
     return ne;
 }
 
-/* A call of a function of the registry (ex_fdef) */
 /* GREATEST/LEAST of a temporal with others: each argument not of the result's kind and
  * digits becomes it where it lies on the stack (depth), before they are compared: a
  * number or string that is no date as the zero date, no time as NULL (MariaDB's
@@ -2357,6 +2356,7 @@ static bool minmax_args(ex_prog *p, const ex_fdef *f, ex_type *ats, int n, const
     return true;
 }
 
+/* A call of a function of the registry (ex_fdef) */
 static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
 {
     ex_ctx *ctx = cs->sc->ctx;
