@@ -2145,6 +2145,19 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
             for (int i = 0; i < nres; i++)
                 if (res[i].vt == VT_DECIMAL || res[i].vt == VT_INT || res[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
         hybrid_hexnum(p, res, nres, &rt);
+        if (rt.vt == VT_DATETIME || rt.vt == VT_DATE || rt.vt == VT_TIME) {
+            /* a temporal result: the branch taken becomes its kind and digits (a DATE a
+               DATETIME, a TIME one of today), as the hybrids' (comp_call) */
+            bool same = true;
+            for (int i = 0; i < nres; i++)
+                if (res[i].vt != VT_NULL && (res[i].vt != rt.vt || res[i].decimals != rt.decimals)) same = false;
+            if (!same) {
+                if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
+                p->casts[p->ncasts] = (pl_cast){ .type = rt.vt == VT_DATE ? CT_DATE : rt.vt == VT_TIME ? CT_TIME : CT_DATETIME,
+                                                 .len = rt.decimals, .scale = -1 };
+                emit(p, OP_CAST, p->ncasts++, 0, -1);
+            }
+        }
     }
     *t = rt;
     /* NULL when no WHEN matches without an ELSE, or a result can be (a spatial one always).

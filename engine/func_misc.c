@@ -134,22 +134,25 @@ static bool blob_type(const ex_type *a)
     return a->vt == VT_STRING && a->ptype >= MYSQL_TYPE_TINY_BLOB && a->ptype <= MYSQL_TYPE_BLOB;
 }
 
-/* GREATEST/LEAST of strings with a TEXT or BLOB among them, as MariaDB types them: a TEXT
- * counts its bytes as characters (a TEXT of utf8mb4 gives 1,048,560 bytes, a TINYTEXT
- * 4,080), towards a binary result its characters; the result is the BLOB type of its
- * length (at most 4294967295), without BLOB_FLAG. */
-static void minmax_blob(const ex_type *b, int m, ex_type *t)
+static bool blob_column(const ex_type *a) { return blob_type(a) && a->from_column; }
+
+/* GREATEST/LEAST, IF, IFNULL, COALESCE (CASE) of strings with a TEXT or BLOB column among
+ * them, as MariaDB types them: a TEXT column counts its bytes as characters (a TEXT of
+ * utf8mb4 gives 1,048,560 bytes, a TINYTEXT 4,080), towards a binary result its
+ * characters; the result is the BLOB type of its length (at most 4294967295), without
+ * BLOB_FLAG. False (t untouched) without such a column. */
+static bool blob_result(const ex_type *b, int m, ex_type *t)
 {
     bool any = false;
-    for (int i = 0; i < m; i++) any |= blob_type(&b[i]);
-    if (!any) return;
+    for (int i = 0; i < m; i++) any |= blob_column(&b[i]);
+    if (!any) return false;
     uint64_t l = 0, mb = 1;   /* (mb: the widest charset's, which the collations aggregate to) */
     for (int i = 0; i < m; i++) {
         if (b[i].vt == VT_NULL) continue;
         const pdb_collation *co = pdb_coll_by_id(b[i].coll);
         if (b[i].vt == VT_STRING && co && co->maxlen > mb) mb = co->maxlen;
-        uint64_t x = t->coll != COLL_BINARY ? (blob_type(&b[i]) ? b[i].length : ex_fn_chars_of(&b[i]))
-                   : blob_type(&b[i]) && b[i].length < 4294967295u ? ex_fn_chars_of(&b[i]) : b[i].length;
+        uint64_t x = t->coll != COLL_BINARY ? (blob_column(&b[i]) ? b[i].length : ex_fn_chars_of(&b[i]))
+                   : blob_column(&b[i]) && b[i].length < 4294967295u ? ex_fn_chars_of(&b[i]) : b[i].length;
         if (x > l) l = x;
     }
     l *= t->coll == COLL_BINARY ? 1 : mb;
@@ -157,6 +160,7 @@ static void minmax_blob(const ex_type *b, int m, ex_type *t)
     t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : t->length <= 65535 ? MYSQL_TYPE_BLOB
              : t->length <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
     t->flags &= (uint16_t)~BLOB_FLAG;
+    return true;
 }
 
 static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const pl_expr *e)
@@ -235,7 +239,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
         const pdb_collation *co = pdb_coll_by_id(coll);
         uint64_t mx = co && co->maxlen > 1 ? 4294967295u / co->maxlen : 4294967295u;
         ex_fn_t_str(t, (uint32_t)(l > mx ? mx : l), coll);
-        if (minmax) minmax_blob(b, m, t);
+        bool blobs = fd->id != F_NULLIF && blob_result(b, m, t);
         if (fd->id == F_NULLIF && blob_type(&b[0])) {
             /* NULLIF of a TEXT or BLOB: its own type, its bytes counted as characters */
             const pdb_collation *co = pdb_coll_by_id(t->coll);
@@ -247,7 +251,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
                      : own <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
         }
         /* with a TEXT/BLOB argument the result is a BLOB type even when short */
-        for (int i = 0; i < m && !minmax && fd->id != F_NULLIF; i++)
+        for (int i = 0; i < m && !blobs && !minmax && fd->id != F_NULLIF; i++)
             if (b[i].vt == VT_STRING && b[i].ptype >= MYSQL_TYPE_TINY_BLOB && b[i].ptype <= MYSQL_TYPE_BLOB && t->length <= 65535) {
                 t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : MYSQL_TYPE_BLOB; t->flags |= BLOB_FLAG;
                 break;
