@@ -45,6 +45,9 @@ typedef struct ex_type {
  * all are of one, GEOMETRY if of several, and NULL allowed; false (t untouched) unless every
  * non-NULL one is spatial. */
 bool ex_geo_merge_type(const ex_type *a, int n, ex_type *t);
+/* The BLOB type code of a TEXT or BLOB of that many characters (bytes for a BLOB): TINY up
+ * to 255, BLOB to 65535, MEDIUM to 16777215, else LONG (func.c). */
+uint8_t ex_blob_ptype(uint64_t chars);
 
 /* ---- the expression program ----
  * A postfix program: each op pops its operands from the value stack and pushes one

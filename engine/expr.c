@@ -526,9 +526,7 @@ static void own_string_type(ex_type *t)
 {
     if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_BLOB) {
         const pdb_collation *co = pdb_coll_by_id(t->coll);
-        uint32_t chars = t->length / (co && co->maxlen ? co->maxlen : 1);
-        t->ptype = chars <= 255 ? MYSQL_TYPE_TINY_BLOB : chars <= 65535 ? MYSQL_TYPE_BLOB :
-                   chars <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
+        t->ptype = ex_blob_ptype(t->length / (co && co->maxlen ? co->maxlen : 1));
     }
     if (t->vt == VT_STRING && t->ptype == MYSQL_TYPE_STRING && (t->flags & (ENUM_FLAG | SET_FLAG))) {
         t->ptype = MYSQL_TYPE_VAR_STRING;
@@ -2085,6 +2083,29 @@ static void comp_cast(cstate *cs, pl_expr *e, ex_type *t)
     }
 }
 
+/* OP_CAST of the value depth places below the top into temporal type t's kind and digits
+ * (fuzzy: GREATEST/LEAST's reading of a value that is no date as the zero date). */
+static void temporal_cast(ex_prog *p, const ex_type *t, int depth, bool fuzzy)
+{
+    if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
+    p->casts[p->ncasts] = (pl_cast){ .type = t->vt == VT_DATE ? CT_DATE : t->vt == VT_TIME ? CT_TIME : CT_DATETIME,
+                                     .len = t->decimals, .scale = -1, .fuzzy = fuzzy };
+    emit(p, OP_CAST, p->ncasts++, (uint16_t)depth, -1);
+}
+
+/* A hybrid (IF, IFNULL, COALESCE, CASE) typed temporal t over results of types r[0..n):
+ * the one it yields (on top) becomes t's kind (a DATE a DATETIME, a TIME one of today)
+ * and digits, unless all already are. */
+static void hybrid_temporal(ex_prog *p, const ex_type *r, int n, const ex_type *t)
+{
+    if (t->vt != VT_DATETIME && t->vt != VT_DATE && t->vt != VT_TIME) return;
+    for (int i = 0; i < n; i++)
+        if (r[i].vt != VT_NULL && (r[i].vt != t->vt || r[i].decimals != t->decimals)) {
+            temporal_cast(p, t, 0, false);
+            return;
+        }
+}
+
 /* CASE x WHEN v ...: an ENUM or SET compared with numbers only is its number (MariaDB
  * compares them as numbers), as in x = v. The operand and the WHEN values lie on the
  * stack, arguments 0..n-1. */
@@ -2145,19 +2166,7 @@ static void comp_case(cstate *cs, pl_expr *e, ex_type *t)
             for (int i = 0; i < nres; i++)
                 if (res[i].vt == VT_DECIMAL || res[i].vt == VT_INT || res[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
         hybrid_hexnum(p, res, nres, &rt);
-        if (rt.vt == VT_DATETIME || rt.vt == VT_DATE || rt.vt == VT_TIME) {
-            /* a temporal result: the branch taken becomes its kind and digits (a DATE a
-               DATETIME, a TIME one of today), as the hybrids' (comp_call) */
-            bool same = true;
-            for (int i = 0; i < nres; i++)
-                if (res[i].vt != VT_NULL && (res[i].vt != rt.vt || res[i].decimals != rt.decimals)) same = false;
-            if (!same) {
-                if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
-                p->casts[p->ncasts] = (pl_cast){ .type = rt.vt == VT_DATE ? CT_DATE : rt.vt == VT_TIME ? CT_TIME : CT_DATETIME,
-                                                 .len = rt.decimals, .scale = -1 };
-                emit(p, OP_CAST, p->ncasts++, 0, -1);
-            }
-        }
+        hybrid_temporal(p, res, nres, &rt);
     }
     *t = rt;
     /* NULL when no WHEN matches without an ELSE, or a result can be (a spatial one always).
@@ -2332,10 +2341,7 @@ static void minmax_temporal_args(ex_prog *p, const ex_fdef *f, const ex_type *at
             vt = VT_DATE; dec = 0;
         }
         if (vt == VT_NULL || (vt == rt.vt && dec == rt.decimals)) continue;
-        if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
-        p->casts[p->ncasts] = (pl_cast){ .type = rt.vt == VT_DATE ? CT_DATE : rt.vt == VT_TIME ? CT_TIME : CT_DATETIME,
-                                         .len = rt.decimals, .scale = -1, .fuzzy = rt.vt != VT_TIME };
-        emit(p, OP_CAST, p->ncasts++, n - 1 - i, -1);
+        temporal_cast(p, &rt, n - 1 - i, rt.vt != VT_TIME);
     }
 }
 
@@ -2450,19 +2456,7 @@ static void comp_call(cstate *cs, pl_expr *e, ex_type *t)
         for (int i = is_if ? 1 : 0; i < e->nargs; i++)
             if (ats[i].vt == VT_DECIMAL || ats[i].vt == VT_INT || ats[i].vt == VT_UINT) { emit(p, OP_TOSTR, 0, 1, 0); break; }
     }
-    if (hybrid && (t->vt == VT_DATETIME || t->vt == VT_DATE || t->vt == VT_TIME)) {
-        /* a temporal result: the argument it is becomes its kind (a DATE a DATETIME,
-           a TIME one of today), its fraction digits */
-        bool same = true;
-        for (int i = is_if; i < e->nargs; i++)
-            if (ats[i].vt != VT_NULL && (ats[i].vt != t->vt || ats[i].decimals != t->decimals)) same = false;
-        if (!same) {
-            if (p->ncasts % 8 == 0) p->casts = prog_grow(p, p->casts, p->ncasts, p->ncasts + 8, sizeof *p->casts);
-            p->casts[p->ncasts] = (pl_cast){ .type = t->vt == VT_DATE ? CT_DATE : t->vt == VT_TIME ? CT_TIME : CT_DATETIME,
-                                             .len = t->decimals, .scale = -1 };
-            emit(p, OP_CAST, p->ncasts++, 0, -1);
-        }
-    }
+    if (hybrid) hybrid_temporal(p, ats + is_if, e->nargs - is_if, t);
     if (minmax_enum && t->vt == VT_DOUBLE) emit(p, OP_TOSTR, 0, 1, 0);   /* (their numbers' best, as a double) */
     if (hybrid)
         hybrid_hexnum(p, ats + is_if, e->nargs - is_if, t);

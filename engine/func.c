@@ -39,6 +39,12 @@ void ex_fn_t_str(ex_type *t, uint32_t chars, uint16_t coll)
     if (coll == COLL_BINARY) t->flags = BINARY_FLAG;
     t->coerc = 3;
 }
+uint8_t ex_blob_ptype(uint64_t chars)
+{
+    return chars <= 255 ? MYSQL_TYPE_TINY_BLOB : chars <= 65535 ? MYSQL_TYPE_BLOB
+         : chars <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
+}
+
 uint32_t ex_fn_chars_of(const ex_type *t)
 {
     const pdb_collation *co = pdb_coll_by_id(t->coll);

@@ -110,7 +110,8 @@ static void minmax_numeric(const ex_type *a, int n, ex_type *t)
         uns &= a[i].is_unsigned || a[i].vt == VT_UINT || a[i].ptype == MYSQL_TYPE_YEAR;
         uint32_t d = a[i].vt == VT_DECIMAL || a[i].vt == VT_DOUBLE ? a[i].decimals : 0;
         if (d > dec) dec = d;
-        if (int_digits(&a[i]) > dig) dig = int_digits(&a[i]);
+        uint32_t g = int_digits(&a[i]);
+        if (g > dig) dig = g;
     }
     if (t->vt == VT_DOUBLE) {
         if (!uns) { t->is_unsigned = false; t->flags &= (uint16_t)~UNSIGNED_FLAG; }
@@ -157,8 +158,7 @@ static bool blob_result(const ex_type *b, int m, ex_type *t)
     }
     l *= t->coll == COLL_BINARY ? 1 : mb;
     t->length = l > 4294967295u ? 4294967295u : (uint32_t)l;
-    t->ptype = t->length <= 255 ? MYSQL_TYPE_TINY_BLOB : t->length <= 65535 ? MYSQL_TYPE_BLOB
-             : t->length <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
+    t->ptype = ex_blob_ptype(t->length);
     t->flags &= (uint16_t)~BLOB_FLAG;
     return true;
 }
@@ -246,9 +246,7 @@ static void ty_if(const ex_fdef *fd, const ex_type *a, int n, ex_type *t, const 
             uint64_t bytes = (uint64_t)b[0].length * (t->coll == COLL_BINARY || !co ? 1 : co->maxlen);
             t->length = bytes > 4294967295u ? 4294967295u : (uint32_t)bytes;
             const pdb_collation *c0 = pdb_coll_by_id(b[0].coll);   /* (its kind by its size) */
-            uint32_t own = b[0].length / (c0 && c0->maxlen && b[0].length < 4294967295u ? c0->maxlen : 1);
-            t->ptype = own <= 255 ? MYSQL_TYPE_TINY_BLOB : own <= 65535 ? MYSQL_TYPE_BLOB
-                     : own <= 16777215 ? MYSQL_TYPE_MEDIUM_BLOB : MYSQL_TYPE_LONG_BLOB;
+            t->ptype = ex_blob_ptype(b[0].length / (c0 && c0->maxlen && b[0].length < 4294967295u ? c0->maxlen : 1));
         }
         /* with a TEXT/BLOB argument the result is a BLOB type even when short */
         for (int i = 0; i < m && !blobs && !minmax && fd->id != F_NULLIF; i++)
