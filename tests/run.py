@@ -419,12 +419,19 @@ def find_tests(pattern):
     return [p for p in sql if keep(p)], [p for p in integ if keep(p)]
 
 
+def runs_alone(path):
+    """A test whose source says "run.py: alone": run after the others, with nothing beside it."""
+    return "run.py: alone" in open(path, encoding="utf-8").read()
+
+
 def own_server_only(path):
     """True when an integration test reaches no pressdb but the ones it starts itself
     (tests/lib/launch.py's pressdb_cmd, directly or through tests/lib/standalone.py's
     Server; not through tests/lib/dumps.py or itargets, which reach the run's) and reads
     no PRESSDB_EXTRA_ARGS."""
     src = open(path, encoding="utf-8").read()
+    if runs_alone(path):
+        return False
     return (("pressdb_cmd(" in src or ("standalone" in src and "Server(" in src))
             and not any(k in src for k in ("PRESSDB_PORT", "PRESSDB_SOCKET", "itargets", "dumps",
                                            "PRESSDB_EXTRA_ARGS")))
@@ -515,17 +522,20 @@ def main():
             runner.run_sql_file(sqlfile.SqlFile(p))
         ran_integ = set(os.path.relpath(p, HERE) for p in integ_paths)
         own = [] if args.serial else [p for p in integ_paths if own_server_only(p)]
+        alone = [] if args.serial else [p for p in integ_paths if runs_alone(p)]
         worker = threading.Thread(target=runner.run_own_integration, args=(own, area), daemon=True)
         worker.start()
         try:
             for p in integ_paths:
-                if p not in own:
+                if p not in own and p not in alone:
                     runner.run_integration(p)
         except BaseException:
             runner.stop_own = True   # (the test it runs now still ends)
             raise
         finally:
             worker.join()
+        for p in alone:
+            runner.run_integration(p)
 
         runner.gap_report(full_run=not args.only, ran_integration=ran_integ)
         r = runner

@@ -87,8 +87,8 @@ def main():
           % (sb, body_bytes, slots, chains, nbulk))
     written = status(c, "Innodb_lsn_current")
     check(written > 16 << 20, "the log passed 16 MiB (%d bytes)" % written)
-    # (a liveness wait: on a loaded machine, with other integration tests running beside
-    # this one, the copies and the checkpoint after them took over 30 s once)
+    # (a liveness wait; with other integration tests running beside it, the checkpoint
+    # twice did not reach the log's end at all, unexplained: so run.py: alone)
     ok = wait_for(lambda: status(c, "Innodb_lsn_last_checkpoint") >= written, timeout=120.0)
     check(ok, "idle, a checkpoint came by itself (checkpoint at %d, log at %d)"
           % (status(c, "Innodb_lsn_last_checkpoint"), written))
