@@ -1082,6 +1082,10 @@ void ex_sysvar_slow_log_file(char *buf, size_t cap);
 void ex_status_running(int delta);
 void ex_status_flush(pdb_session *s);
 void ex_status_row_wait(pdb_session *s, int what);   /* 1 begins, 0 ends, 2 deadlock */
+/* A statement that will run again from the start (a lock wait, a move to a worker) takes
+ * back what its partial run added to the session's counters (and the server's), as
+ * saved in before (PDB_NSTAT of them): MariaDB runs it once, and counts its reads once. */
+void ex_status_undo(pdb_session *s, const uint64_t *before);
 void ex_status_stmt_end(pdb_session *s, const ex_stmt *st, bool failed);
 void ex_status_txn_end(pdb_session *s, bool commit);
 void ex_status_shown(pdb_session *s, uint32_t rows);

@@ -1587,6 +1587,11 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
     if (s->tmp && !ro && mark.undo == 0) ex_tmp_gc(s);   /* dropped temporary tables no undo names */
     volatile bool failed = false, waiting = false, moving = false;
     stmt_vars *volatile svars = NULL;
+    /* (what a run that may start again counts: a writer may wait for a row, an inline
+       SELECT may move to a worker) */
+    uint64_t stat_before[PDB_NSTAT];
+    bool may_rerun = !describe && (!ro || stmt_state.slice_at);
+    if (may_rerun) memcpy(stat_before, s->stat, sizeof stat_before);
     ex_conv_ctx = NULL;
     s->lid_arg = false;
     s->trans_on_table = !s->autocommit && !describe && (st->kind == S_SELECT || ctx.writing);
@@ -1610,6 +1615,7 @@ static int run_statement(pdb_session *s, pl_stmt *st, ex_result *r, const pdb_va
             }
         }
         if (err.code == EX_MOVE) moving = true;
+        if ((waiting || moving) && may_rerun) ex_status_undo(s, stat_before);
     } else if (describe) {
         ex_privs_statement(&ctx, st);
         /* prepare: result columns of a SELECT; other statements only check their table */

@@ -64,6 +64,16 @@ void pdb_status_add(pdb_session *s, pdb_stat which, int64_t n)
     atomic_fetch_add_explicit(&g_stat[which], (uint64_t)n, memory_order_relaxed);
 }
 
+void ex_status_undo(pdb_session *s, const uint64_t *before)
+{
+    for (int i = 0; i < PDB_NSTAT; i++) {
+        uint64_t d = s->stat[i] - before[i];
+        if (!d) continue;
+        s->stat[i] = before[i];
+        atomic_fetch_sub_explicit(&g_stat[i], d, memory_order_relaxed);
+    }
+}
+
 /* Counts added once per block or statement (sums kept in locals by the caller): the
  * nonzero ones only, so a statement that reads nothing costs nothing. */
 void pdb_status_add_n(pdb_session *s, const pdb_stat *which, const uint64_t *n, int count)

@@ -10,7 +10,8 @@ and a UNION's ORDER BY. Each runs for the first time (its shape is not known as 
 it starts on the loop; meanwhile a watchdog connection of the same loop must keep getting
 SELECT 1 answered (within LIVE seconds: a liveness check, not a speed assertion; the
 statements take longer than that). Then each statement runs again (now on a worker from
-the start): its result must be the same as the first run's.
+the start): its result, and how it moved the session's status counters (Select_scan,
+Handler_read_*...), must be the same as the first run's.
 
 --offload-us=200000: the scan of each statement stays within its slice, so the slice ends
 in the part under test (with the default 2 ms the row loop's own check would move some
@@ -113,12 +114,26 @@ def setup(port):
     c.close()
 
 
-def run(port, sql):
+COUNTERS = ("Select_scan", "Select_range", "Select_full_join", "Sort_scan", "Sort_rows", "Rows_read",
+            "Handler_read_first", "Handler_read_key", "Handler_read_next", "Handler_read_rnd_next", "Com_select",
+            "Questions")
+
+
+def run(port, sql, counts=None):
+    """sql's rows; counts, if given, gets how far it moved the session's COUNTERS"""
     c = connect(port, database=DB, autocommit=True)
     try:
         with c.cursor() as cur:
+            def status():
+                cur.execute("SHOW SESSION STATUS")
+                return {k: int(v) for k, v in cur.fetchall() if k in COUNTERS}
+            before = status()
             cur.execute(sql)
-            return cur.fetchall()
+            rows = cur.fetchall()
+            if counts is not None:
+                after = status()
+                counts.update({k: after[k] - before[k] for k in COUNTERS})
+            return rows
     finally:
         c.close()
 
@@ -130,7 +145,7 @@ def scenario(port, what, sql):
 
     def body():
         try:
-            res["rows"] = run(port, sql)
+            res["rows"] = run(port, sql, res.setdefault("counts", {}))
         except Exception as e:  # noqa: BLE001
             errs.append(str(e))
 
@@ -166,10 +181,15 @@ def scenario(port, what, sql):
     except Exception:  # noqa: BLE001
         pass
     # the same statement again, now on a worker from its start: the same result
-    again = run(port, sql)
+    counts = {}
+    again = run(port, sql, counts)
     if again != res["rows"]:
         fail("%s: the first run's result differs from the second's:\n    %r\n    %r"
              % (what, res["rows"][:5], again[:5]))
+    # the moved run (begun on the loop, run again on a worker) counts as one run
+    if counts != res["counts"]:
+        fail("%s: the session's counters moved otherwise on the moved run than on the second:\n    %r\n    %r"
+             % (what, res["counts"], counts))
     return None if stalled else worst
 
 
