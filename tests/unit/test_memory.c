@@ -9,6 +9,9 @@
 #include <string.h>
 #include "storage/storage.h"
 #include "planner/planner.h"
+#ifndef PDB_NO_JEMALLOC
+#include <jemalloc/jemalloc.h>
+#endif
 
 Test(memory, counter_balances)
 {
@@ -50,6 +53,47 @@ Test(memory, counter_tracks_live_bytes)
     stor_free(big);
     cr_assert_eq(stor_mem_used(), base);
 }
+
+#ifndef PDB_NO_JEMALLOC
+/* VmFlags of the mapping holding p: 1 if it asks for huge pages ("hg"), 0 if not, -1
+ * if not found */
+static int huge_advised(const void *p)
+{
+    FILE *f = fopen("/proc/self/smaps", "r");
+    if (!f) return -1;
+    char line[512];
+    bool in = false;
+    int r = -1;
+    while (fgets(line, sizeof line, f)) {
+        unsigned long lo, hi;
+        if (sscanf(line, "%lx-%lx ", &lo, &hi) == 2 && strchr(line, '-') < strchr(line, ' ')) {
+            in = (unsigned long)p >= lo && (unsigned long)p < hi;
+            continue;
+        }
+        if (in && !strncmp(line, "VmFlags:", 8)) { r = strstr(line, " hg") != NULL; break; }
+    }
+    fclose(f);
+    return r;
+}
+
+/* Long values' mappings ask for huge pages until the allocator gives their pages back;
+ * then no more (khugepaged would fill the holes left by values compressed or freed). */
+Test(memory, long_values_huge_pages_until_purged)
+{
+    enum { N = 4096, LEN = 2000 };
+    static char *v[N];
+    char buf[LEN];
+    memset(buf, 'x', sizeof buf);
+    for (int i = 0; i < N; i++) cr_assert_not_null(v[i] = stor_strndup_long(buf, LEN));
+    int before = huge_advised(v[N / 2]);
+    if (before != 1) cr_skip_test("no huge page advice here (a kernel without transparent huge pages?)");
+    char *probe = v[N / 2];
+    for (int i = 0; i < N; i++) stor_free(v[i]);
+    cr_assert_eq(mallctl("arena." "4096" ".purge", NULL, NULL, NULL, 0), 0);   /* (MALLCTL_ARENAS_ALL) */
+    cr_assert_eq(huge_advised(probe), 0, "the long values' mapping still asks for huge pages after its "
+                 "pages were given back");
+}
+#endif
 
 Test(memory, arena_returns_to_start)
 {
