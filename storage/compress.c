@@ -19,9 +19,9 @@
  * order; the others wait for zv_mu and see it. Pointers a statement got from stor_get
  * stay valid until it releases the store lock, as before: plain values only turn into
  * compressed ones under the exclusive lock. Columns that belong to an index are skipped
- * (the index code compares stored bytes directly). Snapshots write the plain bytes
- * (decompressed into a scratch buffer), the log only ever sees freshly written values,
- * so the on-disk formats do not change.
+ * (the index code compares stored bytes directly). Snapshots and evict files keep a
+ * compressed value compressed, with its dictionary written once per table's section
+ * (snapshot.c, format 3); the log only ever sees freshly written values, plain.
  *
  * Dictionaries: values of a few kB compress poorly alone (zstd learns nothing before the
  * value ends), and a column's values repeat the same markup and words. A column with at
@@ -135,6 +135,30 @@ struct zv_dict *zv_dict_train(const char *samples, const size_t *sizes, unsigned
     return d;
 }
 
+struct zv_dict *zv_dict_load(const void *buf, uint32_t size)
+{
+    struct zv_dict *d = stor_malloc(sizeof *d + (size ? size : 1));
+    if (!d) return NULL;
+    memcpy(d->buf, buf, size);
+    d->dd = ZSTD_createDDict(d->buf, size);
+    if (!d->dd) { stor_free(d); return NULL; }
+    atomic_init(&d->refs, 1);
+    d->size = size;
+    d->ext = ZSTD_sizeof_DDict(d->dd);
+    stor_mem_external((ptrdiff_t)d->ext);
+    atomic_fetch_add(&z_dicts, 1);
+    atomic_fetch_add(&z_dict_bytes, dict_bytes(d));
+    return d;
+}
+
+void zv_dict_ref(struct zv_dict *d) { if (d) atomic_fetch_add(&d->refs, 1); }
+
+const void *zv_dict_bytes(const struct zv_dict *d, uint32_t *size)
+{
+    *size = d->size;
+    return d->buf;
+}
+
 /* The CDict for d (compression thread): one at a time, made when the column changes. */
 static ZSTD_CDict *cdict_for(struct zv_dict *d)
 {
@@ -176,9 +200,9 @@ void zv_free(char *p, uint32_t len)
     stor_free(b);
 }
 
-/* Decompresses blob p into out (len bytes) and checks length and checksum. Caller holds
- * zv_mu. */
-static void zv_decode_locked(const char *p, uint32_t len, char *out)
+/* Decompresses blob p into out (len bytes); false if the length or checksum differ.
+ * Caller holds zv_mu. */
+static bool zv_decode_try(const char *p, uint32_t len, char *out, const char **why)
 {
     const char *b = zv_blob(p);
     uint32_t zlen, crc;
@@ -190,12 +214,28 @@ static void zv_decode_locked(const char *p, uint32_t len, char *out)
         n = ZSTD_decompress_usingDDict(zv_dctx, out, len, b + ZV_HDR_D, zlen, blob_dict(p)->dd);
     else if (zv_dctx)
         n = ZSTD_decompressDCtx(zv_dctx, out, len, b + ZV_HDR, zlen);
-    if (ZSTD_isError(n) || n != len || wal_crc32_update(0, out, len) != crc) {
+    *why = ZSTD_isError(n) ? ZSTD_getErrorName(n) : "length or crc32 differs";
+    return !ZSTD_isError(n) && n == len && wal_crc32_update(0, out, len) == crc;
+}
+
+/* The same, aborting rather than return other bytes. */
+static void zv_decode_locked(const char *p, uint32_t len, char *out)
+{
+    const char *why;
+    if (!zv_decode_try(p, len, out, &why)) {
         fprintf(stderr, "pressdb: [ERROR] a compressed value of %u bytes does not decompress to "
-                "its checksum (%s); stopping rather than answer with other bytes\n", len,
-                ZSTD_isError(n) ? ZSTD_getErrorName(n) : "length or crc32 differs");
+                "its checksum (%s); stopping rather than answer with other bytes\n", len, why);
         abort();
     }
+}
+
+bool zv_unpack(const char *p, uint32_t len, char *out)
+{
+    const char *why;
+    pthread_mutex_lock(&zv_mu);
+    bool ok = zv_decode_try(p, len, out, &why);
+    pthread_mutex_unlock(&zv_mu);
+    return ok;
 }
 
 const char *zv_plain(const stor_column *c, uint32_t row)
@@ -266,6 +306,59 @@ char *zv_pack(const char *p, uint32_t len, struct zv_dict *dict)
     atomic_fetch_add(&z_bytes, hdr + n);
     atomic_fetch_add(&z_raw, len);
     return (char *)((uintptr_t)b | (cd ? 3 : 1));
+}
+
+const char *zv_blob_parts(const char *p, uint32_t *zlen, uint32_t *crc, struct zv_dict **dict)
+{
+    const char *b = zv_blob(p);
+    memcpy(zlen, b, 4);
+    memcpy(crc, b + 4, 4);
+    *dict = zv_has_dict(p) ? blob_dict(p) : NULL;
+    return b + (zv_has_dict(p) ? ZV_HDR_D : ZV_HDR);
+}
+
+const char *zv_copy_blob(const stor_column *c, uint32_t row, char **buf, size_t *cap, uint32_t *zlen,
+                         uint32_t *crc, struct zv_dict **dict)
+{
+    const struct stor_str *s = &c->str[row];
+    if (!zv_is(__atomic_load_n(&s->p, __ATOMIC_ACQUIRE))) return NULL;
+    pthread_mutex_lock(&zv_mu);   /* (a reader may restore it and free the blob meanwhile) */
+    const char *p = __atomic_load_n(&s->p, __ATOMIC_ACQUIRE), *out = NULL;
+    if (zv_is(p)) {
+        const char *frame = zv_blob_parts(p, zlen, crc, dict);
+        if (*cap < (size_t)*zlen + 1) {
+            char *nb = realloc(*buf, (size_t)*zlen + 1);
+            if (!nb) { fprintf(stderr, "pressdb: [ERROR] out of memory copying a compressed value\n"); abort(); }
+            *buf = nb;
+            *cap = (size_t)*zlen + 1;
+        }
+        memcpy(*buf, frame, *zlen);
+        zv_dict_ref(*dict);
+        out = *buf;
+    }
+    pthread_mutex_unlock(&zv_mu);
+    return out;
+}
+
+char *zv_adopt(const void *frame, uint32_t zlen, uint32_t crc, uint32_t len, struct zv_dict *dict)
+{
+    /* (zv_pack's frames name their content size: a frame that does not is no value of ours) */
+    if (ZSTD_getFrameContentSize(frame, zlen) != len || ZSTD_findFrameCompressedSize(frame, zlen) != zlen)
+        return NULL;
+    size_t hdr = dict ? ZV_HDR_D : ZV_HDR;
+    char *b = stor_malloc(hdr + zlen);
+    if (!b) return NULL;
+    memcpy(b, &zlen, 4);
+    memcpy(b + 4, &crc, 4);
+    if (dict) {
+        zv_dict_ref(dict);
+        memcpy(b + ZV_HDR, &dict, sizeof dict);
+    }
+    memcpy(b + hdr, frame, zlen);
+    atomic_fetch_add(&z_values, 1);
+    atomic_fetch_add(&z_bytes, hdr + zlen);
+    atomic_fetch_add(&z_raw, len);
+    return (char *)((uintptr_t)b | (dict ? 3 : 1));
 }
 
 /* ---- the thread ---- */

@@ -2,29 +2,32 @@
  * after which the write-ahead log starts afresh; and the files of evicted tables
  * (evict.c), whose rows are the snapshot's rows section of a table.
  *
- * datadir/pressdb.snap, format 2 (a catalog, then each table's rows in frames of their
+ * datadir/pressdb.snap, format 3 (a catalog, then each table's rows in frames of their
  * own, so a start reads the catalog and leaves the rows where they are: evict.c loads a
  * table's section on first use):
  *   catalog (zstd frames):
- *     "PDBSNAP2" u64 wal_gen
+ *     "PDBSNAP3" u64 wal_gen
  *     'B' db-name u16 collation                       (per database)
  *     'T' db-name create-table-sql u64 auto_inc       (per table)
  *     'V' / 'G' / 'R' / 'S' db-name sql               (views, triggers, routines, events)
  *     'E' u32 crc32 of every plain byte of the catalog before the 'E'
  *   per table, in 'T' order, its rows section (one or more whole zstd frames):
- *     u32 nrows, then per row id u8 live and a live row's values (as in the log), then
- *     'O' u32 row u32 first (a table without a clustered key: its live row at row id
- *     row is a version of the row first at row id first, table.c origin_set)
+ *     u32 nrows, then per row id u8 live and a live row's values (as in the log, but a
+ *     string held compressed in memory stays compressed, put_str: its zstd frame, and
+ *     its dictionary once per section), then 'O' u32 row u32 first (a table without a
+ *     clustered key: its live row at row id row is a version of the row first at row
+ *     id first, table.c origin_set)
  *   the table of contents (plain): u32 ntables, then per table u64 offset, u64 length
  *     (compressed), u64 plain length, u32 crc32 of the plain bytes, u32 crc32 of the
  *     compressed bytes, u32 nrows, u32 live rows, u32 ncols, and per column u64 string
  *     bytes of the live rows and u64 how many of them pass 127 bytes (information_schema
  *     reads them while the rows are out)
  *   footer (32 bytes): u64 catalog length, u64 toc offset, u32 toc length, u32 toc crc32,
- *     "PDBTOC02"
- * Format 1 ("PDBSNAP1", no footer: each table's rows after its 'T', one crc at the end)
- * is still read, whole, at start; the next checkpoint writes format 2. A pressdb older
- * than format 2 refuses it ("not a pressdb snapshot").
+ *     "PDBTOC03"
+ * Format 2 ("PDBSNAP2" ... "PDBTOC02": every string plain) is read the same way, and
+ * format 1 ("PDBSNAP1", no footer: each table's rows after its 'T', one crc at the end)
+ * whole, at start; the next checkpoint writes format 3. A pressdb older than a format
+ * refuses it ("not a pressdb snapshot"), so none misreads a compressed value.
  * The log's first frame names its generation ('G' u64). A snapshot of generation g
  * contains everything the log of generation g held; recovery loads the snapshot and
  * replays the log only when its generation is newer. A snapshot whose catalog, table of
@@ -49,6 +52,7 @@ void stor_set_table_ddl(stor_table_ddl_fn fn) { table_ddl = fn; }
  * The crc is taken over each buffer as it is flushed: taken per value (a few bytes a
  * call) it ran at 0.4 GB/s against zlib's 5 GB/s in bulk (a 5,000,000-row load with three
  * checkpoints: 7.7-8.0 s of server CPU before, 7.4-7.5 s after). */
+#define ZW_DICTS 16
 typedef struct zw {
     FILE *f;
     ZSTD_CCtx *cc;
@@ -63,7 +67,18 @@ typedef struct zw {
                                  tables' sections are in one snapshot) and its path */
     char *src_path;
     uint8_t *cbuf;            /* copy_rows' buffer */
+    struct zv_dict *dicts[ZW_DICTS];   /* the section's dictionaries written so far (held) */
+    uint32_t ndicts;
+    char *zbuf;               /* a compressed value's frame, copied */
+    size_t zcap;
 } zw;
+
+/* A section starts (or the stream ends): its dictionaries are let go. */
+static void zw_section(zw *w)
+{
+    for (uint32_t i = 0; i < w->ndicts; i++) zv_dict_unref(w->dicts[i]);
+    w->ndicts = 0;
+}
 
 static void zw_src_close(zw *w)
 {
@@ -71,6 +86,9 @@ static void zw_src_close(zw *w)
     free(w->src_path);
     free(w->cbuf);
     w->src = NULL; w->src_path = NULL; w->cbuf = NULL;
+    zw_section(w);
+    free(w->zbuf);
+    w->zbuf = NULL; w->zcap = 0;
 }
 
 static int zw_write(zw *w, const void *p, size_t n)
@@ -200,9 +218,44 @@ static void write_triggers(zw *w, stor_db **dbs, uint32_t ndb)
         }
 }
 
+/* A string value: plain (1, u32 length, bytes) or, held compressed, compressed (2, u32
+ * plain length, u32 dictionary number or 0, u32 frame length, u32 crc32 of the plain
+ * bytes, the frame) after its dictionary's first use in the section (3, u32 number, u32
+ * length, bytes). A value whose dictionary finds no room in the section's list is plain. */
+static void put_str(zw *w, const stor_column *col, uint32_t r, char **zbuf, size_t *zcap)
+{
+    uint32_t len = col->str[r].len, zlen, crc, no = 0;
+    struct zv_dict *d = NULL;
+    const char *frame = zv_copy_blob(col, r, &w->zbuf, &w->zcap, &zlen, &crc, &d);
+    if (frame && d) {
+        while (no < w->ndicts && w->dicts[no] != d) no++;
+        if (no < w->ndicts) zv_dict_unref(d);   /* (the list holds it) */
+        else if (w->ndicts < ZW_DICTS) {
+            uint32_t size;
+            const void *b = zv_dict_bytes(d, &size);
+            w->dicts[w->ndicts++] = d;
+            zw_u8(w, 3);
+            zw_u32(w, no + 1);
+            zw_u32(w, size);
+            zw_put(w, b, size);
+        } else { zv_dict_unref(d); frame = NULL; }
+        no++;
+    }
+    if (!frame) {
+        zw_u8(w, 1);
+        zw_str(w, zv_read(col, r, zbuf, zcap), len);
+        return;
+    }
+    zw_u8(w, 2);
+    zw_u32(w, len);
+    zw_u32(w, d ? no : 0);
+    zw_u32(w, zlen);
+    zw_u32(w, crc);
+    zw_put(w, frame, zlen);
+}
+
 /* A table's rows: u32 nrows, then per row id u8 live and a live row's values (as in the
- * log), then its 'O' records. A compressed value is written plain (the stream is zstd).
- * true: written live. */
+ * log, but for compressed strings: put_str), then its 'O' records. true: written live. */
 static bool put_row(zw *w, const stor_table *t, uint32_t r, char **zbuf, size_t *zcap)
 {
     /* (a deleted version still kept for a snapshot is written as gone) */
@@ -211,6 +264,7 @@ static bool put_row(zw *w, const stor_table *t, uint32_t r, char **zbuf, size_t 
     for (uint32_t c = 0; c < t->ncols; c++) {
         const stor_column *col = &t->cols[c];
         if (stor_is_null(col, r)) { zw_u8(w, 0); continue; }
+        if (col->kind == CK_STR) { put_str(w, col, r, zbuf, zcap); continue; }
         zw_u8(w, 1);
         if (col->kind == CK_I64) zw_put(w, &col->i64[r], 8);
         else if (col->kind == CK_F64) zw_put(w, &col->f64[r], 8);
@@ -240,6 +294,7 @@ typedef struct toc_ent {
 /* The rows section of t (in memory); e gets its counts and string sizes. */
 static void write_rows(zw *w, const stor_table *t, toc_ent *e, char **zbuf, size_t *zcap)
 {
+    zw_section(w);
     zw_u32(w, t->nrows);
     for (uint32_t r = 0; r < t->nrows; r++) {
         if (!put_row(w, t, r, zbuf, zcap)) continue;
@@ -260,7 +315,7 @@ static void write_rows(zw *w, const stor_table *t, toc_ent *e, char **zbuf, size
  * it is and the crc32 and length of its plain bytes): a checkpoint only decompresses it
  * to check it, instead of compressing the rows again. ---- */
 
-#define EV_MAGIC "PDBROWS2"
+#define EV_MAGIC "PDBROWS3"
 
 struct snap_rows_out {
     zw *w;
@@ -274,6 +329,7 @@ struct snap_rows_out {
 
 static void rows_out_free(snap_rows_out *o)
 {
+    zw_src_close(o->w);
     if (o->w->f) fclose(o->w->f);
     ZSTD_freeCCtx(o->w->cc);
     free(o->w);
@@ -442,7 +498,8 @@ static void put_bytes(bytes *b, const void *p, size_t n)
 static void put_u32(bytes *b, uint32_t v) { put_bytes(b, &v, 4); }
 static void put_u64(bytes *b, uint64_t v) { put_bytes(b, &v, 8); }
 
-#define TOC_MAGIC "PDBTOC02"
+#define TOC_MAGIC "PDBTOC03"
+#define TOC_MAGIC_2 "PDBTOC02"   /* format 2's (its sections hold no compressed values) */
 #define FOOTER_BYTES 32
 
 /* The table of contents and the footer, plain, after the last section. */
@@ -496,7 +553,7 @@ static stor_table **list_tables(stor_db **dbs, uint32_t ndb, uint32_t *n, toc_en
 static int write_catalog(zw *w, uint64_t gen, stor_db **dbs, uint32_t ndb, stor_table **tabs, uint32_t n,
                          char *err, size_t errlen)
 {
-    zw_put(w, "PDBSNAP2", 8);
+    zw_put(w, "PDBSNAP3", 8);
     zw_u64(w, gen);
     for (uint32_t i = 0; i < ndb; i++) {
         zw_u8(w, 'B');
@@ -699,33 +756,129 @@ static int load_table_head(zr *r, stor_ddl_replay_fn replay, stor_table **out, u
     return 0;
 }
 
+/* A section's compressed values (put_str): the current row's, and the dictionaries met
+ * so far (held until the section ends). */
+typedef struct zr_blob { const char *frame; uint32_t len, no, zlen, crc; } zr_blob;
+typedef struct zr_dicts {
+    struct zv_dict *d[ZW_DICTS];
+    uint32_t n;
+    struct { const char *b; uint32_t no, size; } def[ZW_DICTS];   /* the row's, not made yet */
+    uint32_t ndef;
+} zr_dicts;
+
+/* A string cell after its marker m (2: compressed, 3: a dictionary, then the cell again). */
+static void zr_cell_str(zr *r, uint8_t m, zr_dicts *zd, zr_blob *zb, pdb_value *v)
+{
+    while (m == 3 && !r->more && !r->bad) {
+        uint32_t no = zr_u32(r), size;
+        const char *b = zr_str(r, &size);
+        if (r->more || r->bad) return;
+        if (zd->ndef == ZW_DICTS || no != zd->n + zd->ndef + 1 || !size) { r->bad = 1; return; }
+        zd->def[zd->ndef].b = b; zd->def[zd->ndef].no = no; zd->def[zd->ndef].size = size;
+        zd->ndef++;
+        m = zr_u8(r);
+    }
+    v->t = VT_STRING;
+    if (m == 1) { uint32_t n; v->p = zr_str(r, &n); v->len = n; return; }
+    if (m != 2) { if (!r->more) r->bad = 1; return; }
+    zb->len = zr_u32(r);
+    zb->no = zr_u32(r);
+    zb->zlen = zr_u32(r);
+    zb->crc = zr_u32(r);
+    uint32_t n = zb->zlen;
+    zb->frame = r->more || r->bad ? NULL : (const char *)r->p;
+    if (zb->frame && (size_t)(r->end - r->p) < n) { if (r->eof) r->bad = 1; else r->more = 1; zb->frame = NULL; }
+    if (zb->frame) r->p += n;
+    if (!r->more && !r->bad && (zb->no > zd->n + zd->ndef || !zb->len)) r->bad = 1;
+    v->p = "";   /* (the blob is put in after the row: tbl_adopt_zv) */
+    v->len = 0;
+}
+
+/* The row's dictionaries made, its compressed cells ready: a keyed column's (never
+ * compressed in memory; defensively) decompressed into its value. -1: no memory, or a
+ * frame or dictionary that is none (a damaged section). */
+static int zr_row_blobs(stor_table *t, zr_dicts *zd, zr_blob *zb, pdb_value *vals, char **plain)
+{
+    for (uint32_t i = 0; i < zd->ndef; i++) {
+        struct zv_dict *d = zv_dict_load(zd->def[i].b, zd->def[i].size);
+        if (!d) return -1;
+        zd->d[zd->n++] = d;
+    }
+    zd->ndef = 0;
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        if (!zb[c].frame || !tbl_col_keyed(t, c)) continue;
+        char *b = zv_adopt(zb[c].frame, zb[c].zlen, zb[c].crc, zb[c].len, zb[c].no ? zd->d[zb[c].no - 1] : NULL);
+        char *p = b ? malloc(zb[c].len) : NULL;
+        bool ok = p && zv_unpack(b, zb[c].len, p);
+        zv_free(b, zb[c].len);
+        if (!ok) { free(p); return -1; }
+        free(plain[c]);
+        vals[c].p = plain[c] = p;
+        vals[c].len = zb[c].len;
+        zb[c].frame = NULL;
+    }
+    return 0;
+}
+
+/* After the row is put: its compressed cells take their blobs. */
+static int zr_row_adopt(stor_table *t, uint32_t row, zr_dicts *zd, zr_blob *zb)
+{
+    for (uint32_t c = 0; c < t->ncols; c++) {
+        if (!zb[c].frame) continue;
+        struct zv_dict *d = zb[c].no ? zd->d[zb[c].no - 1] : NULL;
+        char *b = zv_adopt(zb[c].frame, zb[c].zlen, zb[c].crc, zb[c].len, d);
+        if (!b) return -1;
+        tbl_adopt_zv(t, c, row, b, zb[c].len);
+        if (d && !t->cols[c].zdict) { zv_dict_ref(d); t->cols[c].zdict = d; }   /* (compress more with it) */
+    }
+    return 0;
+}
+
 /* The rows of t, each parsed whole before it is put. -1: the stream failed. */
 static int load_rows(zr *r, stor_table *t, uint32_t nrows, pdb_value *vals)
 {
     uint32_t last_live = 0;
     bool any = false;
-    for (uint32_t row = 0; row < nrows && !r->bad;) {
+    zr_dicts zd = { .n = 0 };
+    zr_blob *zb = calloc(t->ncols ? t->ncols : 1, sizeof *zb);
+    char **plain = calloc(t->ncols ? t->ncols : 1, sizeof *plain);
+    int rc = zb && plain ? 0 : -1;
+    for (uint32_t row = 0; row < nrows && !r->bad && rc == 0;) {
         const uint8_t *mark = r->p;
         bool live = zr_u8(r);
+        zd.ndef = 0;
         for (uint32_t c = 0; live && c < t->ncols; c++) {
             stor_column *col = &t->cols[c];
             memset(&vals[c], 0, sizeof vals[c]);
-            if (!zr_u8(r)) { vals[c].t = VT_NULL; continue; }
+            zb[c].frame = NULL;
+            uint8_t m = zr_u8(r);
+            if (!m) { vals[c].t = VT_NULL; continue; }
             if (col->kind == CK_I64) { vals[c].t = VT_INT; zr_take(r, &vals[c].i, 8); }
             else if (col->kind == CK_F64) { vals[c].t = VT_DOUBLE; zr_take(r, &vals[c].d, 8); }
+            else if (col->kind == CK_STR) zr_cell_str(r, m, &zd, &zb[c], &vals[c]);
             else { uint32_t n; vals[c].p = zr_str(r, &n); vals[c].len = n; vals[c].t = VT_STRING; }
         }
         if (r->more) {
-            if (zr_refill(r, mark) != 0) return -1;
+            if (zr_refill(r, mark) != 0) rc = -1;
             continue;
         }
         if (r->bad) break;
-        if (live) { tbl_put_at(t, row, vals); last_live = row; any = true; }
+        if (live) {
+            if (zr_row_blobs(t, &zd, zb, vals, plain) != 0) { rc = -1; break; }
+            tbl_put_at(t, row, vals);
+            if (zr_row_adopt(t, row, &zd, zb) != 0) { rc = -1; break; }
+            last_live = row;
+            any = true;
+        }
         row++;
     }
+    for (uint32_t i = 0; i < zd.n; i++) zv_dict_unref(zd.d[i]);
+    for (uint32_t c = 0; plain && c < t->ncols; c++) free(plain[c]);
+    free(plain);
+    free(zb);
     /* trailing dead rows keep their ids, so later log records line up */
-    if (!r->bad && nrows && (!any || last_live + 1 < nrows)) tbl_reserve_rows(t, nrows);
-    return 0;
+    if (rc == 0 && !r->bad && nrows && (!any || last_live + 1 < nrows)) tbl_reserve_rows(t, nrows);
+    return rc;
 }
 
 /* The records after the magic, up to the end record and its checksum. */
@@ -891,6 +1044,7 @@ typedef struct toc_in {
 
 typedef struct toc_file {
     uint64_t catalog_len, toc_off;
+    const char *magic;        /* the catalog's: "PDBSNAP3", or format 2's */
     uint8_t *buf;
     toc_in *ent;
     uint32_t n;
@@ -907,7 +1061,10 @@ static int toc_read(FILE *f, toc_file *tf)
     if (fseeko(f, 0, SEEK_END) != 0) return 0;
     off_t size = ftello(f);
     if (size < FOOTER_BYTES || fseeko(f, size - FOOTER_BYTES, SEEK_SET) != 0 ||
-        fread(foot, 1, sizeof foot, f) != sizeof foot || memcmp(foot + 24, TOC_MAGIC, 8)) return 0;
+        fread(foot, 1, sizeof foot, f) != sizeof foot) return 0;
+    if (!memcmp(foot + 24, TOC_MAGIC, 8)) tf->magic = "PDBSNAP3";
+    else if (!memcmp(foot + 24, TOC_MAGIC_2, 8)) tf->magic = "PDBSNAP2";
+    else return 0;
     tf->catalog_len = rd64(foot);
     tf->toc_off = rd64(foot + 8);
     uint32_t len = rd32(foot + 16), crc = rd32(foot + 20);
@@ -1042,7 +1199,7 @@ static int load_v2(FILE *f, const toc_file *tf, stor_ddl_replay_fn replay, uint6
     if (!r) return -1;
     r->left = tf->catalog_len;
     r->v2 = true;
-    int rc = read_magic(r, "PDBSNAP2", gen, path, err, errlen);
+    int rc = read_magic(r, tf->magic, gen, path, err, errlen);
     if (rc == 0) rc = load_records(r, replay, path, err, errlen);
     if (rc == 0 && r->bad) rc = -3;
     if (rc == 0) rc = toc_apply(f, r, tf, path, err, errlen);

@@ -1877,6 +1877,19 @@ static bool col_in_index(const stor_table *t, uint32_t col)
     return false;
 }
 
+bool tbl_col_keyed(const stor_table *t, uint32_t col) { return col_in_index(t, col); }
+
+void tbl_adopt_zv(stor_table *t, uint32_t col, uint32_t row, char *blob, uint32_t len)
+{
+    stor_column *c = &t->cols[col];
+    assert(c->kind == CK_STR && zv_is(blob) && !col_in_index(t, col));
+    struct stor_str old = c->str[row];
+    c->str[row] = (struct stor_str){ .p = blob, .len = len, .pooled = 0 };
+    if (c->code) c->code[row] = 0;
+    c->nulls[row >> 3] &= (uint8_t)~(1u << (row & 7));
+    str_let_go(c, old);
+}
+
 /* Not used for after_s seconds, and used since it was last compressed. */
 static bool seg_cold(const struct stor_seg *g, uint32_t now, uint32_t after_s)
 {

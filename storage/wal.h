@@ -158,6 +158,28 @@ void zv_pack_end(void);
  * reference held; NULL if zstd's trainer finds none. Any thread, no lock needed. */
 struct zv_dict *zv_dict_train(const char *samples, const size_t *sizes, unsigned n);
 void zv_dict_unref(struct zv_dict *d);   /* NULL is fine */
+/* Rows sections keep compressed values compressed (snapshot.c): a blob's parts (frame,
+ * its length, the crc32 of the plain bytes, its dictionary or NULL), and the blob made
+ * again from them when a section is read (one more reference to dict), counted as
+ * zv_pack's are; a dictionary's bytes, and one made again from them (one reference
+ * held; NULL if zstd refuses them). */
+const char *zv_blob_parts(const char *p, uint32_t *zlen, uint32_t *crc, struct zv_dict **dict);
+/* c->str[row]'s blob, if it is still compressed: its frame copied into *buf (grown with
+ * plain realloc), *dict referenced (the caller drops it); NULL once a reader restored it
+ * (then zv_read). Safe under the shared store lock, as zv_read. */
+const char *zv_copy_blob(const stor_column *c, uint32_t row, char **buf, size_t *cap, uint32_t *zlen,
+                         uint32_t *crc, struct zv_dict **dict);
+char *zv_adopt(const void *frame, uint32_t zlen, uint32_t crc, uint32_t len, struct zv_dict *dict);   /* NULL:
+                                   no memory, or not a frame of len bytes */
+/* Blob p's len plain bytes into out; false (nothing aborts) if they fail their checksum. */
+bool zv_unpack(const char *p, uint32_t len, char *out);
+const void *zv_dict_bytes(const struct zv_dict *d, uint32_t *size);
+struct zv_dict *zv_dict_load(const void *buf, uint32_t size);
+void zv_dict_ref(struct zv_dict *d);
+/* table.c: row's value of column col (not in any key) becomes blob (a zv_adopt pointer,
+ * len plain bytes); what the cell held is let go. */
+void tbl_adopt_zv(stor_table *t, uint32_t col, uint32_t row, char *blob, uint32_t len);
+bool tbl_col_keyed(const stor_table *t, uint32_t col);
 /* Trains a dictionary for each column that wants one (tbl_dict_sample), taking the store
  * lock itself: shared to sample, none to train, exclusive to install. Compression thread
  * (and tests). */

@@ -91,17 +91,18 @@ def unzstd(data):
 
 
 def footer(whole):
-    """(catalog length, toc offset, toc length) of a format 2 snapshot."""
-    assert whole[-8:] == b"PDBTOC02"
+    """(catalog length, toc offset, toc length) of a format 3 snapshot."""
+    assert whole[-8:] == b"PDBTOC03"
     cat, toc, tlen, _crc = struct.unpack("<QQII", whole[-32:-8])
     return cat, toc, tlen
 
 
 def to_format1(whole):
-    """The plain stream of a format 1 snapshot holding what this format 2 one holds."""
+    """The plain stream of a format 1 snapshot holding what this format 3 one holds (its
+    sections' strings are plain: nothing here is old enough to be compressed)."""
     cat_len, toc_off, _ = footer(whole)
     cat = unzstd(whole[:cat_len])
-    assert cat[:8] == b"PDBSNAP2"
+    assert cat[:8] == b"PDBSNAP3"
     n = struct.unpack_from("<I", whole, toc_off)[0]
     p, sections = toc_off + 4, []
     for _ in range(n):
@@ -253,12 +254,12 @@ def main():
             c.cursor().execute("INSERT INTO s1.extra VALUES (1, REPEAT('e', 100))")  # a stop checkpoints)
             c.close()
             srv.stop()
-            check(open(snap, "rb").read()[-8:] == b"PDBTOC02", "the next checkpoint wrote format 2")
+            check(open(snap, "rb").read()[-8:] == b"PDBTOC03", "the next checkpoint wrote format 3")
             c = srv.start(**BIG)
             cur = c.cursor()
             cur.execute("SELECT COUNT(*) FROM s1.extra")
             check(cur.fetchone()[0] == 1 and fingerprint(c)["s1.big"] == before2["s1.big"],
-                  "format 2 again: every row there")
+                  "format 3 again: every row there")
             c.close()
             srv.stop()
         exact_window(base)
