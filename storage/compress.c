@@ -277,6 +277,26 @@ const char *zv_read(const stor_column *c, uint32_t row, char **buf, size_t *cap)
     return zv_is(p) ? *buf : p;
 }
 
+/* A blob of frame (zlen bytes; len plain ones, crc32 crc) made with dict or none, counted;
+ * the tagged pointer, or NULL without memory. */
+static char *blob_make(const void *frame, uint32_t zlen, uint32_t crc, uint32_t len, struct zv_dict *dict)
+{
+    size_t hdr = dict ? ZV_HDR_D : ZV_HDR;
+    char *b = stor_malloc(hdr + zlen);
+    if (!b) return NULL;
+    memcpy(b, &zlen, 4);
+    memcpy(b + 4, &crc, 4);
+    if (dict) {
+        zv_dict_ref(dict);
+        memcpy(b + ZV_HDR, &dict, sizeof dict);
+    }
+    memcpy(b + hdr, frame, zlen);
+    atomic_fetch_add(&z_values, 1);
+    atomic_fetch_add(&z_bytes, hdr + zlen);
+    atomic_fetch_add(&z_raw, len);
+    return (char *)((uintptr_t)b | (dict ? 3 : 1));
+}
+
 char *zv_pack(const char *p, uint32_t len, struct zv_dict *dict)
 {
     if (!zv_cctx && !(zv_cctx = ZSTD_createCCtx())) return NULL;
@@ -292,23 +312,10 @@ char *zv_pack(const char *p, uint32_t len, struct zv_dict *dict)
     size_t n = cd ? ZSTD_compress_usingCDict(zv_cctx, zv_cbuf, bound, p, len, cd)
                   : ZSTD_compressCCtx(zv_cctx, zv_cbuf, bound, p, len, len > ZV_BIG ? 1 : ZV_LEVEL);
     if (ZSTD_isError(n) || hdr + n > (size_t)len - len / 8) return NULL;   /* saves too little */
-    char *b = stor_malloc(hdr + n);
-    if (!b) return NULL;
-    uint32_t zlen = (uint32_t)n, crc = wal_crc32_update(0, p, len);
-    memcpy(b, &zlen, 4);
-    memcpy(b + 4, &crc, 4);
-    if (cd) {
-        atomic_fetch_add(&dict->refs, 1);
-        memcpy(b + ZV_HDR, &dict, sizeof dict);
-    }
-    memcpy(b + hdr, zv_cbuf, n);
-    atomic_fetch_add(&z_values, 1);
-    atomic_fetch_add(&z_bytes, hdr + n);
-    atomic_fetch_add(&z_raw, len);
-    return (char *)((uintptr_t)b | (cd ? 3 : 1));
+    return blob_make(zv_cbuf, (uint32_t)n, wal_crc32_update(0, p, len), len, cd ? dict : NULL);
 }
 
-const char *zv_blob_parts(const char *p, uint32_t *zlen, uint32_t *crc, struct zv_dict **dict)
+static const char *zv_blob_parts(const char *p, uint32_t *zlen, uint32_t *crc, struct zv_dict **dict)
 {
     const char *b = zv_blob(p);
     memcpy(zlen, b, 4);
@@ -345,20 +352,7 @@ char *zv_adopt(const void *frame, uint32_t zlen, uint32_t crc, uint32_t len, str
     /* (zv_pack's frames name their content size: a frame that does not is no value of ours) */
     if (ZSTD_getFrameContentSize(frame, zlen) != len || ZSTD_findFrameCompressedSize(frame, zlen) != zlen)
         return NULL;
-    size_t hdr = dict ? ZV_HDR_D : ZV_HDR;
-    char *b = stor_malloc(hdr + zlen);
-    if (!b) return NULL;
-    memcpy(b, &zlen, 4);
-    memcpy(b + 4, &crc, 4);
-    if (dict) {
-        zv_dict_ref(dict);
-        memcpy(b + ZV_HDR, &dict, sizeof dict);
-    }
-    memcpy(b + hdr, frame, zlen);
-    atomic_fetch_add(&z_values, 1);
-    atomic_fetch_add(&z_bytes, hdr + zlen);
-    atomic_fetch_add(&z_raw, len);
-    return (char *)((uintptr_t)b | (dict ? 3 : 1));
+    return blob_make(frame, zlen, crc, len, dict);
 }
 
 /* ---- the thread ---- */

@@ -161,6 +161,11 @@ bool evict_clean(const stor_table *t)
     return t->ev_src && t->ev_mods == t->mods && t->ev_version == t->version && !t->nver;
 }
 
+void evict_copy_stale(stor_table *t)
+{
+    if (!t->evicted) t->ev_mods = t->mods - 1;   /* (mods only grows: never equal again) */
+}
+
 /* Under load_mu: another thread (evict.c's, a loader) may set ev_src under the shared
  * store lock a checkpoint holds. In a checkpoint's child load_mu is free: it is taken
  * only under the store lock, which the forking thread holds exclusive. */

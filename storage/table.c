@@ -1948,7 +1948,7 @@ bool tbl_compress_pass(uint32_t now, uint32_t after_s, size_t min_bytes, uint64_
                         struct stor_str *s = &col->str[r];
                         if (!zv_wants(t, col, r, min_bytes)) continue;
                         char *z = zv_pack(s->p, s->len, col->zdict);
-                        if (z) { stor_free(s->p); s->p = z; }
+                        if (z) { stor_free(s->p); s->p = z; evict_copy_stale(t); }
                         if (now_ns() - t0 > budget_ns) return true;   /* the segment goes on next time */
                     }
                     sg->packed = now;

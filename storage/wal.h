@@ -158,19 +158,18 @@ void zv_pack_end(void);
  * reference held; NULL if zstd's trainer finds none. Any thread, no lock needed. */
 struct zv_dict *zv_dict_train(const char *samples, const size_t *sizes, unsigned n);
 void zv_dict_unref(struct zv_dict *d);   /* NULL is fine */
-/* Rows sections keep compressed values compressed (snapshot.c): a blob's parts (frame,
- * its length, the crc32 of the plain bytes, its dictionary or NULL), and the blob made
- * again from them when a section is read (one more reference to dict), counted as
- * zv_pack's are; a dictionary's bytes, and one made again from them (one reference
- * held; NULL if zstd refuses them). */
-const char *zv_blob_parts(const char *p, uint32_t *zlen, uint32_t *crc, struct zv_dict **dict);
-/* c->str[row]'s blob, if it is still compressed: its frame copied into *buf (grown with
- * plain realloc), *dict referenced (the caller drops it); NULL once a reader restored it
- * (then zv_read). Safe under the shared store lock, as zv_read. */
+/* Rows sections keep compressed values compressed (snapshot.c). zv_copy_blob: the frame
+ * of c->str[row]'s blob, if it is still compressed, copied into *buf (grown with plain
+ * realloc), with its length, the crc32 of the plain bytes and its dictionary (referenced:
+ * the caller drops it) or NULL; NULL once a reader restored the value (then zv_read).
+ * Safe under the shared store lock, as zv_read. zv_adopt: the blob made again from those
+ * parts when a section is read (one more reference to dict), counted as zv_pack's are;
+ * NULL without memory, or for a frame that is not one of len bytes. zv_dict_bytes: a
+ * dictionary's bytes; zv_dict_load: one made again from them (one reference held; NULL if
+ * zstd refuses them). */
 const char *zv_copy_blob(const stor_column *c, uint32_t row, char **buf, size_t *cap, uint32_t *zlen,
                          uint32_t *crc, struct zv_dict **dict);
-char *zv_adopt(const void *frame, uint32_t zlen, uint32_t crc, uint32_t len, struct zv_dict *dict);   /* NULL:
-                                   no memory, or not a frame of len bytes */
+char *zv_adopt(const void *frame, uint32_t zlen, uint32_t crc, uint32_t len, struct zv_dict *dict);
 /* Blob p's len plain bytes into out; false (nothing aborts) if they fail their checksum. */
 bool zv_unpack(const char *p, uint32_t len, char *out);
 const void *zv_dict_bytes(const struct zv_dict *d, uint32_t *size);
@@ -240,6 +239,10 @@ stor_evsrc *evict_snap_src(void);
 void evict_src_drop(stor_evsrc *s);
 void evict_snap_out(stor_table *t, stor_evsrc *src, const stor_ev_rows *rv, uint32_t nrows, uint32_t nlive);
 bool evict_clean(const stor_table *t);    /* in memory, unchanged since its ev_src copy */
+/* Store lock exclusive: t's values were compressed since its copy was written; the copy
+ * no longer counts (a new one, made once t is unchanged, keeps them compressed; a
+ * restart or load from the old one would bring them back plain). */
+void evict_copy_stale(stor_table *t);
 /* Where a checkpoint copies t's rows from (out, or clean): its file and section; false:
  * it must write them. */
 bool evict_copy_source(const stor_table *t, char *path, size_t n, stor_ev_rows *rv);

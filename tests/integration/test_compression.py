@@ -335,7 +335,8 @@ def main():
             pc.fetchall()
             st = status(pc)
             print("compressed once loaded after the %s: %r" % (how, st))
-            # (after kill -9 a table may come from a copy made while its values were plain:
+            # (after kill -9 a table may come from a copy made while its values were plain,
+            # read whole, if they were compressed again too late for a new copy to follow:
             # storage/evict.c copies unchanged tables as they are)
             if how == "clean restart" and (st.get("Compressed_values", 0) < want or
                                            st.get("Compressed_raw_bytes", 0) < BIG or
