@@ -265,16 +265,16 @@ static void *hp_alloc(extent_hooks_t *h, void *new_addr, size_t size, size_t ali
     return p;
 }
 
-/* Pages of [addr, addr + size) given back: their mapping is unmarked, once. */
+/* Pages of [addr, addr + size) given back: the mappings they are in are unmarked, once
+ * (jemalloc merges extents of neighbouring mappings: one range may span several). */
 static void hp_unmark(void *addr, size_t size)
 {
     char *a = addr;
     pthread_mutex_lock(&hp_mu);
-    for (uint32_t i = 0; i < hp_nmaps; i++) {
-        if (a < hp_maps[i].p || a + size > hp_maps[i].p + hp_maps[i].n) continue;
+    for (uint32_t i = 0; i < hp_nmaps;) {
+        if (a >= hp_maps[i].p + hp_maps[i].n || a + size <= hp_maps[i].p) { i++; continue; }
         madvise(hp_maps[i].p, hp_maps[i].n, MADV_NOHUGEPAGE);
         hp_maps[i] = hp_maps[--hp_nmaps];
-        break;
     }
     pthread_mutex_unlock(&hp_mu);
 }
