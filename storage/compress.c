@@ -92,6 +92,8 @@ static uint64_t z_t0;
 static size_t z_min_bytes;
 static uint32_t z_after_s;
 
+size_t zv_min_bytes(void) { return z_ticker.running ? z_min_bytes : SIZE_MAX; }
+
 void stor_compress_stats(stor_zstats *out)
 {
     out->values = atomic_load(&z_values);

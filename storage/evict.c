@@ -163,7 +163,8 @@ bool evict_clean(const stor_table *t)
 
 void evict_copy_stale(stor_table *t)
 {
-    if (!t->evicted) t->ev_mods = t->mods - 1;   /* (mods only grows: never equal again) */
+    if (!t->evicted && t->ev_src && !t->ev_rows.packed)
+        t->ev_mods = t->mods - 1;   /* (mods only grows: never equal again) */
 }
 
 /* Under load_mu: another thread (evict.c's, a loader) may set ev_src under the shared

@@ -71,6 +71,7 @@ typedef struct zw {
     uint32_t ndicts;
     char *zbuf;               /* a compressed value's frame, copied */
     size_t zcap;
+    uint64_t plain_long;      /* plain values compression would pack, written */
 } zw;
 
 /* A section starts (or the stream ends): its dictionaries are let go. */
@@ -244,6 +245,7 @@ static void put_str(zw *w, const stor_column *col, uint32_t r, char **zbuf, size
     if (!frame) {
         zw_u8(w, 1);
         zw_str(w, zv_read(col, r, zbuf, zcap), len);
+        if (!col->str[r].pooled && len >= zv_min_bytes()) w->plain_long++;
         return;
     }
     zw_u8(w, 2);
@@ -388,6 +390,7 @@ int snap_rows_finish(snap_rows_out *o, const stor_table *t, stor_ev_rows *rows, 
     o->rows.crc = w->crc;
     o->rows.ccrc = w->ccrc;
     o->rows.plain = w->plain;
+    o->rows.packed = !w->plain_long;
     zw_u8(w, 'E');
     zw_u32(w, (uint32_t)crc32_combine(o->crc_magic, o->rows.crc, (z_off_t)o->rows.plain));
     zw_flush(w, ZSTD_e_end);

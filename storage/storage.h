@@ -522,9 +522,11 @@ typedef struct stor_table {
     uint64_t ev_bytes;       /* its section's compressed size (while out) */
     uint64_t cl_mods;        /* (evict.c's thread: mods when it last looked, and when) */
     uint32_t cl_at;
-    struct stor_ev_rows { uint64_t off, len, plain; uint32_t crc, ccrc; } ev_rows;   /* the
+    struct stor_ev_rows { uint64_t off, len, plain; uint32_t crc, ccrc; bool packed; } ev_rows;   /* the
                                 section: where, its compressed length, its plain length, the
-                                crc32 of its plain and of its compressed bytes */
+                                crc32 of its plain and of its compressed bytes; packed: known
+                                to hold no long value plain that compression would pack (an
+                                evict file's; evict_copy_stale) */
 } stor_table;
 typedef struct stor_ev_rows stor_ev_rows;
 typedef struct stor_evsrc stor_evsrc;

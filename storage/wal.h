@@ -172,6 +172,7 @@ const char *zv_copy_blob(const stor_column *c, uint32_t row, char **buf, size_t 
 char *zv_adopt(const void *frame, uint32_t zlen, uint32_t crc, uint32_t len, struct zv_dict *dict);
 /* Blob p's len plain bytes into out; false (nothing aborts) if they fail their checksum. */
 bool zv_unpack(const char *p, uint32_t len, char *out);
+size_t zv_min_bytes(void);   /* the shortest value compression packs (SIZE_MAX: it is off) */
 const void *zv_dict_bytes(const struct zv_dict *d, uint32_t *size);
 struct zv_dict *zv_dict_load(const void *buf, uint32_t size);
 void zv_dict_ref(struct zv_dict *d);
@@ -239,9 +240,10 @@ stor_evsrc *evict_snap_src(void);
 void evict_src_drop(stor_evsrc *s);
 void evict_snap_out(stor_table *t, stor_evsrc *src, const stor_ev_rows *rv, uint32_t nrows, uint32_t nlive);
 bool evict_clean(const stor_table *t);    /* in memory, unchanged since its ev_src copy */
-/* Store lock exclusive: t's values were compressed since its copy was written; the copy
- * no longer counts (a new one, made once t is unchanged, keeps them compressed; a
- * restart or load from the old one would bring them back plain). */
+/* Store lock exclusive: t's values were compressed since its copy was written; a copy
+ * that may hold long values plain (not known packed: a snapshot's section) no longer
+ * counts (a new one, made once t is unchanged, keeps them compressed; a restart or load
+ * from the old one would bring them back plain). */
 void evict_copy_stale(stor_table *t);
 /* Where a checkpoint copies t's rows from (out, or clean): its file and section; false:
  * it must write them. */
