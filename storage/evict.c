@@ -581,6 +581,8 @@ static bool finish(cand *c, uint32_t now, uint32_t after_s)
         snprintf(path, sizeof path, "%s/evict/%llu.%u", stor_datadir(), (unsigned long long)c->serial, c->gen);
         stor_evsrc *src = src_new(path);
         if (!src) return false;
+        c->rows.packed = true;   /* (its rows come back as they left: a compression after
+                                    that load does not make it stale, evict_copy_stale) */
         src_set(t, src, &c->rows);
         evict_src_drop(src);   /* (the table's is the one reference) */
     }

@@ -524,9 +524,10 @@ typedef struct stor_table {
     uint32_t cl_at;
     struct stor_ev_rows { uint64_t off, len, plain; uint32_t crc, ccrc; bool packed; } ev_rows;   /* the
                                 section: where, its compressed length, its plain length, the
-                                crc32 of its plain and of its compressed bytes; packed: known
-                                to hold no long value plain that compression would pack (an
-                                evict file's; evict_copy_stale) */
+                                crc32 of its plain and of its compressed bytes; packed: a
+                                compression pass leaves it the table's copy (evict_copy_stale):
+                                a copy known to hold no long value plain that compression
+                                would pack, or the file its table left memory with */
 } stor_table;
 typedef struct stor_ev_rows stor_ev_rows;
 typedef struct stor_evsrc stor_evsrc;
