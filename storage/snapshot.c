@@ -846,6 +846,7 @@ static int load_rows(zr *r, stor_table *t, uint32_t nrows, pdb_value *vals)
     zr_blob *zb = calloc(t->ncols ? t->ncols : 1, sizeof *zb);
     char **plain = calloc(t->ncols ? t->ncols : 1, sizeof *plain);
     int rc = zb && plain ? 0 : -1;
+    if (rc == 0) tbl_load_reserve(t, nrows);
     for (uint32_t row = 0; row < nrows && !r->bad && rc == 0;) {
         const uint8_t *mark = r->p;
         bool live = zr_u8(r);

@@ -1300,9 +1300,9 @@ static int find_dup(const stor_table *t, const pdb_value *vals, int64_t skip, ui
 
 /* ---- rows ---- */
 
-static int grow(stor_table *t)
+/* Capacity for nc row ids (more than t->cap; a power of two, as doubling from 16 makes). */
+static int grow_to(stor_table *t, uint32_t nc)
 {
-    uint32_t nc = t->cap ? t->cap * 2 : 16;
     for (uint32_t i = 0; i < t->ncols; i++) {
         stor_column *c = &t->cols[i];
         if (c->kind == CK_I64) {
@@ -1343,6 +1343,8 @@ static int grow(stor_table *t)
     t->cap = nc;
     return 0;
 }
+
+static int grow(stor_table *t) { return grow_to(t, t->cap ? t->cap * 2 : 16); }
 
 /* Row row was rewritten where it is, columns cols changed (stor_table.rewrites). */
 static void note_rewrite(stor_table *t, uint32_t row, uint64_t cols)
@@ -1823,6 +1825,21 @@ bool tbl_row_ids_fit(const stor_table *t, uint64_t nrows)
         slot += c->kind == CK_I64 || c->kind == CK_F64 ? 8 : sizeof *c->str + sizeof *c->code;
     }
     return nrows * slot <= ceiling;
+}
+
+void tbl_load_reserve(stor_table *t, uint32_t nrows)
+{
+    if (!nrows || t->nrows) return;
+    uint32_t nc = t->cap ? t->cap : 16;
+    while (nc < nrows && nc < TBL_MAX_ROW_IDS) nc *= 2;
+    if (nc > t->cap) grow_to(t, nc);
+    for (uint32_t i = 0; i < t->nidx; i++) {
+        stor_index *x = &t->idx[i];
+        if (x->kind == IK_FULLTEXT || x->kind == IK_SPATIAL) continue;
+        uint32_t nb = x->nbuckets ? x->nbuckets : 64;   /* (index_all's sequence: 64, then x4) */
+        while (nb < nrows && nb <= (1u << 29)) nb *= 4;
+        if (nb != x->nbuckets) idx_rehash(t, x, nb);
+    }
 }
 
 void tbl_reserve_rows(stor_table *t, uint32_t nrows)

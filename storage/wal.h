@@ -127,6 +127,9 @@ void tbl_put_at(stor_table *t, uint32_t row, const pdb_value *vals);  /* replay 
 void tbl_set_origin(stor_table *t, uint32_t row, uint32_t first);
 void stor_catalog_free(void);
 void tbl_reserve_rows(stor_table *t, uint32_t nrows);   /* extend with dead slots */
+/* An empty t about to get up to nrows row ids (a section's): its capacity and key hashes
+ * made at once, as they would end up (no doublings and rehashes on the way). */
+void tbl_load_reserve(stor_table *t, uint32_t nrows);
 /* Row ids a table can have: its capacity doubles in a uint32 (16 << 27 is the last). */
 #define TBL_MAX_ROW_IDS (1u << 31)
 /* Could t hold nrows row ids (a log record naming row nrows - 1, a snapshot's count)?
