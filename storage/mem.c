@@ -238,7 +238,7 @@ void stor_free(void *p)
  * Once jemalloc gives pages of such a mapping back (the values were compressed, deleted
  * or replaced), the mapping stops asking for huge pages: khugepaged would otherwise fill
  * the holes again, a whole 2 MiB for any one page still in use (max_ptes_none), and an
- * idle server's RSS grew by 100 MiB in two minutes at scale 10 after its text went cold. */
+ * idle server's RSS grew by 82 MiB in two minutes at scale 10 after its text went cold. */
 #ifndef PDB_NO_JEMALLOC
 static extent_hooks_t *hp_default, hp_hooks;
 static unsigned hp_arena;
