@@ -776,7 +776,7 @@ static void zr_cell_str(zr *r, uint8_t m, zr_dicts *zd, zr_blob *zb, pdb_value *
         uint32_t no = zr_u32(r), size;
         const char *b = zr_str(r, &size);
         if (r->more || r->bad) return;
-        if (zd->ndef == ZW_DICTS || no != zd->n + zd->ndef + 1 || !size) { r->bad = 1; return; }
+        if (zd->n + zd->ndef >= ZW_DICTS || no != zd->n + zd->ndef + 1 || !size) { r->bad = 1; return; }
         zd->def[zd->ndef].b = b; zd->def[zd->ndef].no = no; zd->def[zd->ndef].size = size;
         zd->ndef++;
         m = zr_u8(r);
