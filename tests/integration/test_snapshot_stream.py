@@ -18,6 +18,10 @@ refused at start too. A format 1 snapshot (an older pressdb's: each table's rows
 its head, one stream), made here from the format 2 one, still starts with every table
 the same, and the next checkpoint writes format 2.
 
+Format 3's compressed string cells (a zstd frame, the section's dictionaries), written
+by hand: one made with the sixteenth dictionary loads compressed and reads back; a
+seventeenth dictionary in a section is refused as damage.
+
 Starts its own pressdb servers (PRESSDB_BIN) on free ports with temporary datadirs.
 """
 import os, shutil, struct, subprocess, sys, tempfile, zlib
@@ -130,6 +134,77 @@ def to_format1(whole):
         i = j
     body = b"".join(out + rest)
     return body + b"E" + struct.pack("<I", zlib.crc32(body) & 0xffffffff)
+
+
+def compressed_cells(base):
+    """Format 3's compressed string cells, written here by hand into a format 1 stream (the
+    same rows encoding): a value given as a zstd frame made with the section's sixteenth
+    dictionary loads, held compressed, and reads back; a seventeenth dictionary in one
+    section is damage: the server refuses to start (its list holds sixteen)."""
+    if not shutil.which("zstd"):
+        print("skip  compressed cells: no zstd command")
+        return
+    datadir = os.path.join(base, "z")
+    srv = Server(datadir, os.path.join(base, "zlog"))
+    c = srv.start(**BIG)
+    c.cursor().execute("CREATE DATABASE z1")
+    c.cursor().execute("CREATE TABLE z1.t (v LONGTEXT)")
+    c.cursor().execute("INSERT INTO z1.t VALUES ('x')")
+    c.close()
+    srv.stop()
+    snap = os.path.join(datadir, "pressdb.snap")
+    plain = to_format1(open(snap, "rb").read())
+    tail = b"\x01\x01" + struct.pack("<I", 1) + b"x" + b"E"
+    ok = plain[-12:-4] == tail
+    check(ok, "compressed cells: the original ends with the row 'x'")
+    if not ok:
+        return
+    head = plain[:-11]          # up to and with the row's live flag
+    value = b"nightjar " * 300
+    dicts = [(b"dictionary %02d: " % k) * 8 + b"nightjar " * 4 for k in range(1, 18)]
+    dpath, vpath = os.path.join(base, "dict16"), os.path.join(base, "value")
+    with open(dpath, "wb") as f:
+        f.write(dicts[15])
+    with open(vpath, "wb") as f:
+        f.write(value)
+    frame = subprocess.run(["zstd", "-q", "-c", "-3", "-D", dpath, vpath], capture_output=True, check=True).stdout
+
+    def defs(n):
+        return b"".join(b"\x03" + struct.pack("<II", k + 1, len(dicts[k])) + dicts[k] for k in range(n))
+
+    def snapshot(cell):
+        body = head + cell
+        body += b"E" + struct.pack("<I", zlib.crc32(body) & 0xffffffff)
+        z = subprocess.run(["zstd", "-q", "-c", "-3"], input=body, capture_output=True, check=True).stdout
+        with open(snap, "wb") as f:
+            f.write(z)
+
+    snapshot(defs(16) + b"\x02" + struct.pack("<IIII", len(value), 16, len(frame), zlib.crc32(value) & 0xffffffff)
+             + frame)
+    c = srv.start(**BIG)
+    cur = c.cursor()
+    cur.execute("SELECT COUNT(*) FROM z1.t")
+    cur.fetchall()
+    cur.execute("SHOW GLOBAL STATUS LIKE 'Compressed_values'")
+    held = int(cur.fetchone()[1])
+    cur.execute("SELECT v = %s, LENGTH(v) FROM z1.t", (value.decode(),))
+    got = cur.fetchone()
+    check(held == 1 and got == (1, len(value)),
+          "compressed cells: a value made with the sixteenth dictionary loads compressed (%d) and reads "
+          "back (%r)" % (held, got))
+    c.close()
+    srv.stop()
+    snapshot(defs(17) + b"\x01" + struct.pack("<I", 1) + b"x")
+    mark = os.path.getsize(srv.logpath)
+    c2 = srv.start(expect_fail=True, **BIG)
+    check(c2 is None, "compressed cells: a seventeenth dictionary in a section: the server refuses to start")
+    with open(srv.logpath, "rb") as f:
+        msg = f.read()[mark:].decode("utf-8", "replace")
+    check("pressdb.snap" in msg and ("malformed" in msg or "damaged" in msg),
+          "compressed cells: the message names the file")
+    if c2 is not None:
+        c2.close()
+        srv.stop()
 
 
 def exact_window(base):
@@ -263,6 +338,7 @@ def main():
             c.close()
             srv.stop()
         exact_window(base)
+        compressed_cells(base)
     finally:
         shutil.rmtree(base, ignore_errors=True)
     finish()
