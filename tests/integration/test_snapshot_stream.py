@@ -136,6 +136,26 @@ def to_format1(whole):
     return body + b"E" + struct.pack("<I", zlib.crc32(body) & 0xffffffff)
 
 
+def one_row(base, name, what):
+    """A server whose only table, name1.t (v LONGTEXT), holds the row 'x', stopped; its
+    snapshot as a format 1 stream. (srv, snapshot path, plain stream) or None."""
+    datadir = os.path.join(base, name)
+    srv = Server(datadir, os.path.join(base, name + "log"))
+    c = srv.start(**BIG)
+    c.cursor().execute("CREATE DATABASE %s1" % name)
+    c.cursor().execute("CREATE TABLE %s1.t (v LONGTEXT)" % name)
+    c.cursor().execute("INSERT INTO %s1.t VALUES ('x')" % name)
+    c.close()
+    srv.stop()
+    snap = os.path.join(datadir, "pressdb.snap")
+    plain = to_format1(open(snap, "rb").read())
+    # the last row is [live 1][not null 1][u32 1]['x'], then 'E' and the CRC
+    tail = b"\x01\x01" + struct.pack("<I", 1) + b"x" + b"E"
+    ok = plain[-12:-4] == tail
+    check(ok, "%s: the original ends with the row 'x'" % what)
+    return (srv, snap, plain) if ok else None
+
+
 def compressed_cells(base):
     """Format 3's compressed string cells, written here by hand into a format 1 stream (the
     same rows encoding): a value given as a zstd frame made with the section's sixteenth
@@ -144,21 +164,10 @@ def compressed_cells(base):
     if not shutil.which("zstd"):
         print("skip  compressed cells: no zstd command")
         return
-    datadir = os.path.join(base, "z")
-    srv = Server(datadir, os.path.join(base, "zlog"))
-    c = srv.start(**BIG)
-    c.cursor().execute("CREATE DATABASE z1")
-    c.cursor().execute("CREATE TABLE z1.t (v LONGTEXT)")
-    c.cursor().execute("INSERT INTO z1.t VALUES ('x')")
-    c.close()
-    srv.stop()
-    snap = os.path.join(datadir, "pressdb.snap")
-    plain = to_format1(open(snap, "rb").read())
-    tail = b"\x01\x01" + struct.pack("<I", 1) + b"x" + b"E"
-    ok = plain[-12:-4] == tail
-    check(ok, "compressed cells: the original ends with the row 'x'")
-    if not ok:
+    got = one_row(base, "z", "compressed cells")
+    if not got:
         return
+    srv, snap, plain = got
     head = plain[:-11]          # up to and with the row's live flag
     value = b"nightjar " * 300
     dicts = [(b"dictionary %02d: " % k) * 8 + b"nightjar " * 4 for k in range(1, 18)]
@@ -213,22 +222,10 @@ def exact_window(base):
     if not shutil.which("zstd"):
         print("skip  a snapshot of exactly one window: no zstd command")
         return
-    datadir = os.path.join(base, "w")
-    srv = Server(datadir, os.path.join(base, "wlog"))
-    c = srv.start(**BIG)
-    c.cursor().execute("CREATE DATABASE w1")
-    c.cursor().execute("CREATE TABLE w1.t (v LONGTEXT)")
-    c.cursor().execute("INSERT INTO w1.t VALUES ('x')")
-    c.close()
-    srv.stop()
-    snap = os.path.join(datadir, "pressdb.snap")
-    plain = to_format1(open(snap, "rb").read())
-    # the last row is [live 1][not null 1][u32 1]['x'], then 'E' and the CRC
-    tail = b"\x01\x01" + struct.pack("<I", 1) + b"x" + b"E"
-    ok = plain[-12:-4] == tail
-    check(ok, "a snapshot of exactly one window: the original ends with the row 'x'")
-    if not ok:
+    got = one_row(base, "w", "a snapshot of exactly one window")
+    if not got:
         return
+    srv, snap, plain = got
     head = plain[:-10]          # up to and with the row's null flag
     n = WINDOW - len(head) - 4 - 5
     body = head + struct.pack("<I", n) + b"y" * n
