@@ -117,26 +117,6 @@ void zv_dict_unref(struct zv_dict *d)
     stor_free(d);
 }
 
-struct zv_dict *zv_dict_train(const char *samples, const size_t *sizes, unsigned n)
-{
-    size_t total = 0;
-    for (unsigned i = 0; i < n; i++) total += sizes[i];
-    size_t cap = total / 32 < ZD_MAX ? total / 32 : ZD_MAX;
-    if (n < 8 || cap < 1024) return NULL;
-    struct zv_dict *d = stor_malloc(sizeof *d + cap);
-    if (!d) return NULL;
-    size_t got = ZDICT_trainFromBuffer(d->buf, cap, samples, sizes, n);
-    d->dd = ZDICT_isError(got) ? NULL : ZSTD_createDDict(d->buf, got);
-    if (!d->dd) { stor_free(d); return NULL; }
-    atomic_init(&d->refs, 1);
-    d->size = (uint32_t)got;
-    d->ext = ZSTD_sizeof_DDict(d->dd);
-    stor_mem_external((ptrdiff_t)d->ext);
-    atomic_fetch_add(&z_dicts, 1);
-    atomic_fetch_add(&z_dict_bytes, dict_bytes(d));
-    return d;
-}
-
 struct zv_dict *zv_dict_load(const void *buf, uint32_t size)
 {
     struct zv_dict *d = stor_malloc(sizeof *d + (size ? size : 1));
@@ -150,6 +130,20 @@ struct zv_dict *zv_dict_load(const void *buf, uint32_t size)
     stor_mem_external((ptrdiff_t)d->ext);
     atomic_fetch_add(&z_dicts, 1);
     atomic_fetch_add(&z_dict_bytes, dict_bytes(d));
+    return d;
+}
+
+struct zv_dict *zv_dict_train(const char *samples, const size_t *sizes, unsigned n)
+{
+    size_t total = 0;
+    for (unsigned i = 0; i < n; i++) total += sizes[i];
+    size_t cap = total / 32 < ZD_MAX ? total / 32 : ZD_MAX;
+    if (n < 8 || cap < 1024) return NULL;
+    char *buf = malloc(cap);   /* (transient: zv_dict_load keeps its own copy) */
+    if (!buf) return NULL;
+    size_t got = ZDICT_trainFromBuffer(buf, cap, samples, sizes, n);
+    struct zv_dict *d = ZDICT_isError(got) ? NULL : zv_dict_load(buf, (uint32_t)got);
+    free(buf);
     return d;
 }
 
